@@ -1,0 +1,67 @@
+#include "cli_common.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "scene/scene_reader.h"
+
+namespace mbw::cli {
+
+Model loadSceneOrThrow(const std::string& nameOrPath) {
+  try {
+    return loadScene(nameOrPath);
+  } catch (const SceneError& e) {
+    throw InputError(e.what());
+  }
+}
+
+void RunOptions::addTo(CLI::App& c) {
+  c.add_option("--formulation", formulation, "rp (default: the scene's setting)");
+  c.add_option("--integrator", integrator, "integrator name, see `mbw-cli list`");
+  c.add_option("--step", step, "time step, s (first step when variable)");
+  c.add_option("--t-end", tEnd, "end time, s");
+  c.add_option("--every", every, "record every N-th step (first and last always)");
+  c.add_option("--rho-inf", rhoInf, "spectral radius at infinity, for methods that have one");
+  c.add_flag("--variable-step", variableStep, "choose steps from the error estimate");
+  c.add_option("--rtol", rtol, "relative tolerance of variable steps");
+  c.add_option("--atol", atol, "absolute tolerance of variable steps");
+  c.add_option("--alpha", alpha, "HHT alpha in [-1/3, 0]");
+  c.add_option("--newton-tol", newtonTolerance,
+               "Newton tolerance on positions (Theta h^2 of seed 001, default 1e-11)");
+  c.add_option("--max-newton", maxNewtonIterations, "Newton iterations before a step fails");
+}
+
+RunSettings RunOptions::resolve(const Model& model) const {
+  RunSettings s;
+  s.formulation = formulation.value_or(model.defaults.formulation);
+  s.integrator = integrator.value_or(model.defaults.integrator);
+  s.tEnd = tEnd.value_or(model.defaults.tEnd);
+  s.every = every.value_or(model.defaults.every);
+  IntegratorSettings& i = s.integratorSettings;
+  i.step = step.value_or(model.defaults.step);
+  i.variableStep = variableStep || rtol.has_value() || atol.has_value();
+  if (rtol) i.rtol = *rtol;
+  if (atol) i.atol = *atol;
+  if (rhoInf) i.rhoInf = *rhoInf;
+  if (alpha) i.alpha = *alpha;
+  if (newtonTolerance) i.newtonTolerance = *newtonTolerance;
+  if (maxNewtonIterations) i.maxNewtonIterations = *maxNewtonIterations;
+  return s;
+}
+
+std::string formatNumber(double value, int precision) {
+  std::ostringstream os;
+  os.precision(precision);
+  os << value;
+  return os.str();
+}
+
+double columnMaxAbs(const Results& results, const std::string& channel) {
+  const int c = results.column(channel);
+  double worst = 0.0;
+  if (c < 0) return worst;
+  for (size_t r = 0; r < results.rowCount(); ++r) worst = std::max(worst, std::abs(results.at(r, c)));
+  return worst;
+}
+
+}  // namespace mbw::cli

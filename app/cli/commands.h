@@ -1,0 +1,21 @@
+#pragma once
+// The subcommands of mbw-cli. Each adds itself to the app and returns the action to run when the
+// user chose it; the action returns the process exit code.
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace mbw::cli {
+
+struct Command {
+  CLI::App* subcommand;
+  std::function<int()> run;
+};
+
+Command addListCommand(CLI::App& app);
+Command addValidateCommand(CLI::App& app);
+Command addRunCommand(CLI::App& app);
+Command addKinematicsCommand(CLI::App& app);
+Command addSchemaCommand(CLI::App& app);
+
+}  // namespace mbw::cli

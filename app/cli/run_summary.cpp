@@ -1,0 +1,48 @@
+#include "run_summary.h"
+
+#include <iostream>
+
+#include "cli_common.h"
+
+namespace mbw::cli {
+
+void printRunSummary(const Results& r, const ProjectionReport* projection, std::ostream& out) {
+  const double tEnd = r.rowCount() ? r.at(r.rowCount() - 1, 0) : 0.0;
+  const RunStatistics& s = r.stats;
+  out << r.metadataValue("scene") << "  " << r.metadataValue("formulation") << "  "
+      << (r.metadataValue("analysis") == "kinematics" ? "kinematics" : r.metadataValue("integrator"))
+      << "  step " << r.metadataValue("step") << " s  t_end " << r.metadataValue("t_end") << " s\n";
+  out << "status           " << toString(r.status);
+  if (!r.message.empty()) out << ": " << r.message;
+  out << "\n";
+  out << "steps            " << s.steps;
+  if (s.rejectedSteps) {
+    out << " (+" << s.rejectedSteps << " rejected:";
+    for (const auto& [why, n] : s.rejections) out << " " << n << " x " << why << ";";
+    out << ")";
+  }
+  out << ", simulated to t = " << formatNumber(tEnd, 6) << " s\n";
+  out << "Newton           " << s.newtonIterations << " iterations ("
+      << formatNumber(s.steps ? double(s.newtonIterations) / s.steps : 0.0) << " per step), "
+      << s.factorizations << " factorizations\n";
+  out << "CPU time         " << formatNumber(s.cpuSeconds) << " s ("
+      << formatNumber(s.steps ? 1e6 * s.cpuSeconds / s.steps : 0.0) << " us per step";
+  if (s.cpuSeconds > 0.0) out << ", " << formatNumber(tEnd / s.cpuSeconds) << "x real time";
+  out << ")\n";
+  if (r.column("energy.balance") >= 0 && r.rowCount()) {
+    const size_t last = r.rowCount() - 1;
+    out << "energy balance   " << formatNumber(r.at(last, r.column("energy.balance"))) << " J final, "
+        << formatNumber(columnMaxAbs(r, "energy.balance")) << " J largest |value|  (kinetic "
+        << formatNumber(r.at(last, r.column("energy.kinetic"))) << " J, potential "
+        << formatNumber(r.at(last, r.column("energy.potential"))) << " J)\n";
+  }
+  out << "violation        position " << formatNumber(columnMaxAbs(r, "violation.position"))
+      << ", velocity " << formatNumber(columnMaxAbs(r, "violation.velocity"))
+      << " (largest over the recorded steps)\n";
+  if (projection)
+    out << "initial state    projection moved " << formatNumber(projection->largestMove)
+        << (projection->largestMoveBody.empty() ? "" : " ('" + projection->largestMoveBody + "')")
+        << ", velocity change " << formatNumber(projection->largestVelocityChange) << "\n";
+}
+
+}  // namespace mbw::cli

@@ -1,0 +1,16 @@
+# Writes a C++ source holding the built-in scene files as raw string literals.
+# Usage: cmake -DOUTPUT=<file.cpp> -DSCENES="<a.json|b.json>" -P embed_scenes.cmake
+set(content "// Generated from scenes/*.json by engine/cmake/embed_scenes.cmake; do not edit.\n")
+string(APPEND content "#include \"scene/builtin_scenes.h\"\n\nnamespace mbw {\n\n")
+string(APPEND content "const std::vector<BuiltinScene>& builtinScenes() {\n")
+string(APPEND content "  static const std::vector<BuiltinScene> scenes = {\n")
+string(REPLACE "|" ";" SCENES "${SCENES}")
+foreach(scene IN LISTS SCENES)
+  get_filename_component(name "${scene}" NAME_WE)
+  file(READ "${scene}" text)
+  string(APPEND content "      {\"${name}\", R\"mbwscene(${text})mbwscene\"},\n")
+endforeach()
+string(APPEND content "  };\n  return scenes;\n}\n\n}  // namespace mbw\n")
+file(WRITE "${OUTPUT}.tmp" "${content}")
+file(COPY_FILE "${OUTPUT}.tmp" "${OUTPUT}" ONLY_IF_DIFFERENT)
+file(REMOVE "${OUTPUT}.tmp")

@@ -1,0 +1,154 @@
+#include "expr/compiled_program.h"
+
+#include <ginac/ginac.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "expr/expression.h"
+
+namespace mbw {
+
+CompiledProgram::CompiledProgram(const GiNaC::ex& expression, const GiNaC::symbol& t) {
+  emit(expression, t, 0);
+}
+
+void CompiledProgram::push(Op op, int count, double value) {
+  program_.push_back({op, count, value});
+  // track the stack height the program needs
+  switch (op) {
+    case Op::Constant:
+    case Op::Time: ++stackDepth_; break;
+    case Op::Add:
+    case Op::Mul: stackDepth_ -= count - 1; break;
+    case Op::Pow:
+    case Op::Atan2: --stackDepth_; break;
+    default: break;
+  }
+  if (stackDepth_ > kMaxStack) throw ExpressionError("expression is nested too deeply");
+  stackNeed_ = std::max(stackNeed_, stackDepth_);
+}
+
+void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth) {
+  using namespace GiNaC;
+  if (depth > 200) throw ExpressionError("expression is nested too deeply");
+  if (is_a<numeric>(e)) {
+    const numeric& n = ex_to<numeric>(e);
+    if (!n.is_real()) throw ExpressionError("expression has a complex value");
+    push(Op::Constant, 0, n.to_double());
+    return;
+  }
+  if (is_a<symbol>(e)) {
+    if (!e.is_equal(t)) throw ExpressionError("unknown symbol '" + ex_to<symbol>(e).get_name() + "'");
+    push(Op::Time);
+    return;
+  }
+  if (is_a<constant>(e)) {
+    push(Op::Constant, 0, ex_to<numeric>(e.evalf()).to_double());
+    return;
+  }
+  if (is_a<add>(e) || is_a<mul>(e)) {
+    for (size_t i = 0; i < e.nops(); ++i) emit(e.op(i), t, depth + 1);
+    push(is_a<add>(e) ? Op::Add : Op::Mul, static_cast<int>(e.nops()));
+    return;
+  }
+  if (is_a<power>(e)) {
+    emit(e.op(0), t, depth + 1);
+    const ex exponent = e.op(1);
+    if (is_a<numeric>(exponent) && ex_to<numeric>(exponent).is_integer() &&
+        std::abs(ex_to<numeric>(exponent).to_double()) <= 64) {
+      push(Op::PowInt, static_cast<int>(ex_to<numeric>(exponent).to_int()));
+    } else if (exponent.is_equal(numeric(1, 2))) {
+      push(Op::Sqrt);
+    } else {
+      emit(exponent, t, depth + 1);
+      push(Op::Pow);
+    }
+    return;
+  }
+  if (is_a<function>(e)) {
+    const std::string name = ex_to<function>(e).get_name();
+    static const std::pair<const char*, Op> unary[] = {
+        {"sin", Op::Sin},   {"cos", Op::Cos},   {"tan", Op::Tan},   {"asin", Op::Asin},
+        {"acos", Op::Acos}, {"atan", Op::Atan}, {"sinh", Op::Sinh}, {"cosh", Op::Cosh},
+        {"tanh", Op::Tanh}, {"exp", Op::Exp},   {"log", Op::Log},   {"abs", Op::Abs},
+        {"csgn", Op::Sign}};  // csgn appears in the derivative of abs; sign(x) for real x
+    for (const auto& [fname, op] : unary) {
+      if (name == fname && e.nops() == 1) {
+        emit(e.op(0), t, depth + 1);
+        push(op);
+        return;
+      }
+    }
+    if (name == "atan2" && e.nops() == 2) {
+      emit(e.op(0), t, depth + 1);
+      emit(e.op(1), t, depth + 1);
+      push(Op::Atan2);
+      return;
+    }
+    throw ExpressionError("function '" + name + "' is not supported");
+  }
+  throw ExpressionError("unsupported construct in expression");
+}
+
+double CompiledProgram::evaluate(double t) const {
+  std::array<double, kMaxStack> stack;
+  int top = 0;  // number of values on the stack
+  for (const Instruction& in : program_) {
+    switch (in.op) {
+      case Op::Constant: stack[top++] = in.value; break;
+      case Op::Time: stack[top++] = t; break;
+      case Op::Add: {
+        double s = 0.0;
+        for (int k = 0; k < in.count; ++k) s += stack[--top];
+        stack[top++] = s;
+        break;
+      }
+      case Op::Mul: {
+        double p = 1.0;
+        for (int k = 0; k < in.count; ++k) p *= stack[--top];
+        stack[top++] = p;
+        break;
+      }
+      case Op::PowInt: {
+        double& x = stack[top - 1];
+        int n = in.count;
+        const bool invert = n < 0;
+        if (invert) n = -n;
+        double r = 1.0, b = x;
+        for (; n > 0; n >>= 1, b *= b)
+          if (n & 1) r *= b;
+        x = invert ? 1.0 / r : r;
+        break;
+      }
+      case Op::Pow: {
+        const double y = stack[--top];
+        stack[top - 1] = std::pow(stack[top - 1], y);
+        break;
+      }
+      case Op::Atan2: {
+        const double x = stack[--top];
+        stack[top - 1] = std::atan2(stack[top - 1], x);
+        break;
+      }
+      case Op::Sin: stack[top - 1] = std::sin(stack[top - 1]); break;
+      case Op::Cos: stack[top - 1] = std::cos(stack[top - 1]); break;
+      case Op::Tan: stack[top - 1] = std::tan(stack[top - 1]); break;
+      case Op::Asin: stack[top - 1] = std::asin(stack[top - 1]); break;
+      case Op::Acos: stack[top - 1] = std::acos(stack[top - 1]); break;
+      case Op::Atan: stack[top - 1] = std::atan(stack[top - 1]); break;
+      case Op::Sinh: stack[top - 1] = std::sinh(stack[top - 1]); break;
+      case Op::Cosh: stack[top - 1] = std::cosh(stack[top - 1]); break;
+      case Op::Tanh: stack[top - 1] = std::tanh(stack[top - 1]); break;
+      case Op::Exp: stack[top - 1] = std::exp(stack[top - 1]); break;
+      case Op::Log: stack[top - 1] = std::log(stack[top - 1]); break;
+      case Op::Sqrt: stack[top - 1] = std::sqrt(stack[top - 1]); break;
+      case Op::Abs: stack[top - 1] = std::abs(stack[top - 1]); break;
+      case Op::Sign: stack[top - 1] = (stack[top - 1] > 0.0) - (stack[top - 1] < 0.0); break;
+    }
+  }
+  return stack[0];
+}
+
+}  // namespace mbw

@@ -1,0 +1,40 @@
+#pragma once
+// A postfix program of double operations compiled from a GiNaC expression in one variable t.
+
+#include <vector>
+
+namespace GiNaC {
+class ex;
+class symbol;
+}  // namespace GiNaC
+
+namespace mbw {
+
+class CompiledProgram {
+ public:
+  // Throws ExpressionError for constructs that have no double evaluation here.
+  CompiledProgram(const GiNaC::ex& expression, const GiNaC::symbol& t);
+
+  double evaluate(double t) const;
+
+ private:
+  enum class Op : unsigned char {
+    Constant, Time, Add, Mul, PowInt, Pow, Sin, Cos, Tan, Asin, Acos, Atan, Atan2, Sinh, Cosh,
+    Tanh, Exp, Log, Sqrt, Abs, Sign
+  };
+  struct Instruction {
+    Op op;
+    int count = 0;       // operands of Add/Mul, exponent of PowInt
+    double value = 0.0;  // constant
+  };
+  static constexpr int kMaxStack = 64;
+
+  void emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth);
+  void push(Op op, int count = 0, double value = 0.0);
+
+  std::vector<Instruction> program_;
+  int stackNeed_ = 0;
+  int stackDepth_ = 0;
+};
+
+}  // namespace mbw

@@ -1,0 +1,68 @@
+#pragma once
+// Absolute coordinates, one block of coordinates per body, for any body kinematics K (RpBody, and
+// the rA/rE bodies): the equations of seed 001 sections 2-3 assembled from the generic primitive
+// and force terms. Dense per-body blocks; the sink decides dense or sparse global storage.
+
+#include <string>
+#include <vector>
+
+#include "constraints/primitive_terms.h"
+#include "forces/force_evaluation.h"
+#include "formulation/formulation.h"
+
+namespace mbw {
+
+template <class K>
+class AbsoluteFormulation : public Formulation {
+ public:
+  static constexpr int N = K::kOrientationSize;
+  static constexpr int P = K::kPositionSize;
+  static constexpr int V = K::kVelocitySize;
+  using Row = typename BodyTerms<K>::Row;
+
+  AbsoluteFormulation(const Model& model, std::string name);
+
+  std::string name() const override { return name_; }
+
+  void initialState(VectorXd& q, VectorXd& v) const override;
+  void retract(const VectorXd& q, const VectorXd& dq, VectorXd& out) const override;
+  void localCoordinates(const VectorXd& anchor, const VectorXd& q, VectorXd& out) const override;
+  void encodeVelocities(const VectorXd& q, const std::vector<Vec3>& velocity_W,
+                        const std::vector<Vec3>& omega_W, VectorXd& v) const override;
+
+  void computePositions(double t, const VectorXd& q) override;
+  void computeVelocities(const VectorXd& v) override;
+
+  const VectorXd& constraints() const override { return phi_; }
+  void constraintJacobian(MatrixSink sink) const override;
+  const VectorXd& velocityRhs() const override { return nu_; }
+  void massMatrix(MatrixSink sink) const override;
+
+  void accelerationRhs(VectorXd& gamma) const override;
+  void generalizedForces(VectorXd& Q) const override;
+  void dynamicsJacobian(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
+                        MatrixSink sink) const override;
+
+  BodyOutput bodyOutput(int body, const VectorXd& vdot) const override;
+  EnergyTerms energy(const VectorXd& lambda) const override;
+  double velocityViolation(const VectorXd& v) const override;
+
+  const K& body(int b) const { return bodies_[b]; }
+
+ private:
+  BodyEnd<K> end(int body) const { return BodyEnd<K>(body == kGround ? nullptr : &bodies_[body]); }
+  void addPairBlocks(const PairBlocks<K>& h, int bi, int bj, MatrixSink& sink) const;
+  void addForceVector(const ForceResult<K>& r, int bi, int bj, VectorXd& Q) const;
+
+  std::string name_;
+  int primitiveCount_;
+  // cache, filled by computePositions()
+  double t_ = 0.0;
+  std::vector<K> bodies_;                    // (nbody)
+  std::vector<TimeFunctionValue> drivers_;   // f, f', f'' of each primitive at t (nprim)
+  VectorXd phi_, nu_;                        // (nc)
+  std::vector<Row> jacI_, jacJ_;             // Jacobian blocks of each primitive (nprim)
+  mutable std::vector<ForceMemory> forceMemory_;  // RSDA angle branches (nforce)
+};
+
+}  // namespace mbw

@@ -1,0 +1,273 @@
+#pragma once
+// Member definitions of AbsoluteFormulation<K>; included once per formulation's .cpp, which
+// instantiates the template for its body type.
+
+#include "formulation/absolute_formulation.h"
+
+namespace mbw {
+
+template <class K>
+AbsoluteFormulation<K>::AbsoluteFormulation(const Model& model, std::string name)
+    : Formulation(model, P * model.bodyCount(), V * model.bodyCount(),
+                  model.primitiveCount() + (K::kHasNormalization ? model.bodyCount() : 0)),
+      name_(std::move(name)),
+      primitiveCount_(model.primitiveCount()),
+      bodies_(model.bodyCount()),
+      drivers_(model.primitiveCount()),
+      phi_(VectorXd::Zero(constraintSize())),
+      nu_(VectorXd::Zero(constraintSize())),
+      jacI_(model.primitiveCount(), Row::Zero()),
+      jacJ_(model.primitiveCount(), Row::Zero()),
+      forceMemory_(model.forces.size()) {
+  // RSDA angles start on the branch nearest their zero-tension angle (the shortest reading)
+  VectorXd q, v;
+  initialState(q, v);
+  computePositions(0.0, q);
+  for (size_t e = 0; e < model.forces.size(); ++e) {
+    const ForceElement& fe = model.forces[e];
+    if (fe.type != ForceType::RSDA) continue;
+    forceMemory_[e].angle = fe.freeValue;
+    ForceResult<K> r;
+    evaluateForce(fe, end(fe.bodyI), end(fe.bodyJ), 0.0, forceMemory_[e], r);
+  }
+}
+
+template <class K>
+void AbsoluteFormulation<K>::initialState(VectorXd& q, VectorXd& v) const {
+  const Model& m = model();
+  q.resize(positionSize());
+  v.resize(velocitySize());
+  for (int b = 0; b < m.bodyCount(); ++b) {
+    const Body& body = m.bodies[b];
+    const Vec3 com_W = body.R_WB * body.com_B;
+    K::encodePose(body.position_W + com_W, body.R_WB, q.data() + P * b);
+    K::encodeVelocity(q.data() + P * b, body.velocity_W + body.omega_W.cross(com_W), body.omega_W,
+                      v.data() + V * b);
+  }
+}
+
+template <class K>
+void AbsoluteFormulation<K>::retract(const VectorXd& q, const VectorXd& dq, VectorXd& out) const {
+  out.resize(positionSize());
+  for (int b = 0; b < model().bodyCount(); ++b)
+    K::retract(q.data() + P * b, dq.data() + V * b, out.data() + P * b);
+}
+
+template <class K>
+void AbsoluteFormulation<K>::localCoordinates(const VectorXd& anchor, const VectorXd& q,
+                                              VectorXd& out) const {
+  out.resize(velocitySize());
+  for (int b = 0; b < model().bodyCount(); ++b)
+    K::localCoordinates(anchor.data() + P * b, q.data() + P * b, out.data() + V * b);
+}
+
+template <class K>
+void AbsoluteFormulation<K>::encodeVelocities(const VectorXd& q,
+                                              const std::vector<Vec3>& velocity_W,
+                                              const std::vector<Vec3>& omega_W,
+                                              VectorXd& v) const {
+  v.resize(velocitySize());
+  for (int b = 0; b < model().bodyCount(); ++b) {
+    K body;
+    body.setPosition(q.data() + P * b);
+    const Vec3 com_W = body.rotate(model().bodies[b].com_B);
+    K::encodeVelocity(q.data() + P * b, velocity_W[b] + omega_W[b].cross(com_W), omega_W[b],
+                      v.data() + V * b);
+  }
+}
+
+template <class K>
+void AbsoluteFormulation<K>::computePositions(double t, const VectorXd& q) {
+  const Model& m = model();
+  t_ = t;
+  for (int b = 0; b < m.bodyCount(); ++b) bodies_[b].setPosition(q.data() + P * b);
+  for (int k = 0; k < primitiveCount_; ++k) {
+    const Primitive& c = m.primitives[k];
+    drivers_[k] = c.f.evaluate(t);
+    const PrimitiveValue<K> pv = evaluatePrimitive(c, end(c.bodyI), end(c.bodyJ), drivers_[k]);
+    phi_[k] = pv.phi;
+    nu_[k] = pv.nu;
+    jacI_[k] = pv.jacI;
+    jacJ_[k] = pv.jacJ;
+  }
+  if constexpr (K::kHasNormalization) {
+    for (int b = 0; b < m.bodyCount(); ++b) {
+      phi_[primitiveCount_ + b] = bodies_[b].normalization();
+      nu_[primitiveCount_ + b] = 0.0;
+    }
+  }
+}
+
+template <class K>
+void AbsoluteFormulation<K>::computeVelocities(const VectorXd& v) {
+  for (int b = 0; b < model().bodyCount(); ++b) bodies_[b].setVelocity(v.data() + V * b);
+}
+
+template <class K>
+void AbsoluteFormulation<K>::constraintJacobian(MatrixSink sink) const {
+  const Model& m = model();
+  for (int k = 0; k < primitiveCount_; ++k) {
+    const Primitive& c = m.primitives[k];
+    if (c.bodyI != kGround) sink.add(k, V * c.bodyI, jacI_[k]);
+    if (c.bodyJ != kGround) sink.add(k, V * c.bodyJ, jacJ_[k]);
+  }
+  if constexpr (K::kHasNormalization) {
+    for (int b = 0; b < m.bodyCount(); ++b)
+      sink.add(primitiveCount_ + b, V * b + 3, bodies_[b].normalizationJacobian());
+  }
+}
+
+template <class K>
+void AbsoluteFormulation<K>::massMatrix(MatrixSink sink) const {
+  const Model& m = model();
+  for (int b = 0; b < m.bodyCount(); ++b) {
+    sink.add(V * b, V * b, (m.bodies[b].mass * Mat3::Identity()).eval());
+    sink.add(V * b + 3, V * b + 3, bodies_[b].massMatrix(m.bodies[b].inertia_B));
+  }
+}
+
+template <class K>
+void AbsoluteFormulation<K>::accelerationRhs(VectorXd& gamma) const {
+  const Model& m = model();
+  gamma.resize(constraintSize());
+  for (int k = 0; k < primitiveCount_; ++k) {
+    const Primitive& c = m.primitives[k];
+    gamma[k] = primitiveGamma(c, end(c.bodyI), end(c.bodyJ), drivers_[k]);
+  }
+  if constexpr (K::kHasNormalization) {
+    for (int b = 0; b < m.bodyCount(); ++b)
+      gamma[primitiveCount_ + b] = bodies_[b].normalizationGamma();
+  }
+}
+
+template <class K>
+void AbsoluteFormulation<K>::addForceVector(const ForceResult<K>& r, int bi, int bj,
+                                            VectorXd& Q) const {
+  if (bi != kGround) Q.template segment<V>(V * bi) += r.Qi;
+  if (bj != kGround) Q.template segment<V>(V * bj) += r.Qj;
+}
+
+template <class K>
+void AbsoluteFormulation<K>::generalizedForces(VectorXd& Q) const {
+  const Model& m = model();
+  Q.setZero(velocitySize());
+  for (int b = 0; b < m.bodyCount(); ++b) {
+    Q.template segment<3>(V * b) += m.bodies[b].mass * m.gravity_W;
+    Q.template segment<N>(V * b + 3) += bodies_[b].inertialForce(m.bodies[b].inertia_B);
+  }
+  for (size_t e = 0; e < m.forces.size(); ++e) {
+    const ForceElement& fe = m.forces[e];
+    ForceResult<K> r;
+    evaluateForce(fe, end(fe.bodyI), end(fe.bodyJ), t_, forceMemory_[e], r);
+    addForceVector(r, fe.bodyI, fe.bodyJ, Q);
+  }
+}
+
+template <class K>
+void AbsoluteFormulation<K>::addPairBlocks(const PairBlocks<K>& h, int bi, int bj,
+                                           MatrixSink& sink) const {
+  if (bi != kGround) sink.add(V * bi, V * bi, h.ii);
+  if (bj != kGround) sink.add(V * bj, V * bj, h.jj);
+  if (bi != kGround && bj != kGround) {
+    sink.add(V * bi, V * bj, h.ij);
+    sink.add(V * bj, V * bi, h.ji);
+  }
+}
+
+template <class K>
+void AbsoluteFormulation<K>::dynamicsJacobian(const VectorXd& vdot, const VectorXd& lambda,
+                                              double cq, double cv, MatrixSink sink) const {
+  const Model& m = model();
+  // rotational inertia terms
+  for (int b = 0; b < m.bodyCount(); ++b) {
+    const Mat3& J = m.bodies[b].inertia_B;
+    const typename K::OrientVec alphaddot = vdot.template segment<N>(V * b + 3);
+    sink.add(V * b + 3, V * b + 3,
+             (cq * bodies_[b].inertiaPositionDerivative(J, alphaddot) +
+              cv * bodies_[b].inertiaVelocityDerivative(J))
+                 .eval());
+  }
+  // reaction forces: lambda d/dq (Phi_q^T)
+  MatrixSink cqSink = sink.scaled(cq);
+  for (int k = 0; k < primitiveCount_; ++k) {
+    const Primitive& c = m.primitives[k];
+    if (lambda[k] == 0.0) continue;
+    PairBlocks<K> h;
+    addPrimitiveHessian(c, end(c.bodyI), end(c.bodyJ), drivers_[k], lambda[k], h);
+    addPairBlocks(h, c.bodyI, c.bodyJ, cqSink);
+  }
+  if constexpr (K::kHasNormalization) {
+    for (int b = 0; b < m.bodyCount(); ++b)
+      cqSink.add(V * b + 3, V * b + 3,
+                 (lambda[primitiveCount_ + b] * Eigen::Matrix<double, N, N>::Identity()).eval());
+  }
+  // applied forces: -dQ/dq, -dQ/dv
+  MatrixSink forceQ = sink.scaled(-cq), forceV = sink.scaled(-cv);
+  for (size_t e = 0; e < m.forces.size(); ++e) {
+    const ForceElement& fe = m.forces[e];
+    ForceResult<K> r;
+    ForceJacobians<K> jac;
+    ForceMemory memory = forceMemory_[e];
+    evaluateForce(fe, end(fe.bodyI), end(fe.bodyJ), t_, memory, r, &jac);
+    addPairBlocks(jac.dq, fe.bodyI, fe.bodyJ, forceQ);
+    addPairBlocks(jac.dv, fe.bodyI, fe.bodyJ, forceV);
+  }
+}
+
+template <class K>
+BodyOutput AbsoluteFormulation<K>::bodyOutput(int b, const VectorXd& vdot) const {
+  const K& body = bodies_[b];
+  const Vec3& c_B = model().bodies[b].com_B;
+  const Vec3 com_W = body.rotate(c_B);
+  const Vec3 omega = body.omegaWorld();
+  const typename K::OrientVec alphaddot = vdot.template segment<N>(V * b + 3);
+  BodyOutput out;
+  out.position_W = body.r() - com_W;
+  out.eulerParameters = body.eulerParameters();
+  out.velocity_W = body.rdot() - body.rate(c_B);
+  out.omega_W = omega;
+  out.acceleration_W = vdot.template segment<3>(V * b) - body.partial(c_B) * alphaddot -
+                       body.quadratic(c_B);
+  out.omegaDot_W = body.rotate(body.angularAccelerationBody(alphaddot));
+  return out;
+}
+
+template <class K>
+EnergyTerms AbsoluteFormulation<K>::energy(const VectorXd& lambda) const {
+  const Model& m = model();
+  EnergyTerms e;
+  for (int b = 0; b < m.bodyCount(); ++b) {
+    const Body& body = m.bodies[b];
+    const Vec3 w = bodies_[b].omegaBody();
+    e.kinetic += 0.5 * body.mass * bodies_[b].rdot().squaredNorm() + 0.5 * w.dot(body.inertia_B * w);
+    e.potential -= body.mass * m.gravity_W.dot(bodies_[b].r());
+  }
+  for (size_t k = 0; k < m.forces.size(); ++k) {
+    const ForceElement& fe = m.forces[k];
+    ForceResult<K> r;
+    ForceMemory memory = forceMemory_[k];
+    evaluateForce(fe, end(fe.bodyI), end(fe.bodyJ), t_, memory, r);
+    e.potential += r.potential;
+    e.dissipation += r.dissipation;
+    if (r.exactWork) e.exactWork += r.work;
+    else e.powerIn += r.powerIn;
+  }
+  for (int k = 0; k < primitiveCount_; ++k) e.driverPower -= lambda[k] * nu_[k];
+  return e;
+}
+
+template <class K>
+double AbsoluteFormulation<K>::velocityViolation(const VectorXd& v) const {
+  const Model& m = model();
+  double worst = 0.0;
+  for (int k = 0; k < primitiveCount_; ++k) {
+    const Primitive& c = m.primitives[k];
+    double r = -nu_[k];
+    if (c.bodyI != kGround) r += jacI_[k].dot(v.template segment<V>(V * c.bodyI));
+    if (c.bodyJ != kGround) r += jacJ_[k].dot(v.template segment<V>(V * c.bodyJ));
+    worst = std::max(worst, std::abs(r));
+  }
+  return worst;
+}
+
+}  // namespace mbw

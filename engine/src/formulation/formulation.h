@@ -1,0 +1,111 @@
+#pragma once
+// The interface integrators and solvers see (DESIGN.md: Formulation). It turns Model + state into
+// the equations of the index-3 DAE of constrained multibody dynamics, seed 001 eqs (31), (39), (43):
+//     M(q) vdot + Phi_q(q)^T lambda = Q(q, v, t)        (v: the formulation's velocity coordinates)
+//     Phi(q, t) = 0
+// with Phi_q v = nu and Phi_q vdot = gamma at the velocity and acceleration levels.
+// Positions q live on a manifold for rA (rotation matrices): increments dq have the size of v and
+// are applied with retract(); every Jacobian "d/dq" is with respect to such increments.
+//
+// Use: computePositions(t, q), then computeVelocities(v) (named stages filling the cache), then the
+// queries. Constraint rows are the model's primitives followed by the formulation's own (the
+// Euler-parameter normalizations of rp). A Formulation object belongs to one run at a time.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "formulation/matrix_sink.h"
+#include "math/types.h"
+#include "model/model.h"
+
+namespace mbw {
+
+// World-frame outputs of one body (the scene's body frame, not the centre of mass).
+struct BodyOutput {
+  Vec3 position_W;  // body frame origin
+  Vec4 eulerParameters;
+  Vec3 velocity_W;  // of the body frame origin
+  Vec3 omega_W;
+  Vec3 acceleration_W;  // of the body frame origin
+  Vec3 omegaDot_W;
+};
+
+// Energy terms of the current state.
+struct EnergyTerms {
+  double kinetic = 0.0;
+  double potential = 0.0;     // gravity + springs
+  double powerIn = 0.0;       // applied loads and actuators whose work is integrated in time
+  double exactWork = 0.0;     // work of constant loads, as a function of the configuration
+  double dissipation = 0.0;   // power removed by dampers
+  double driverPower = 0.0;   // power of the rheonomic constraints' reactions, -lambda^T nu
+};
+
+class Formulation {
+ public:
+  virtual ~Formulation() = default;
+
+  virtual std::string name() const = 0;
+  const Model& model() const { return *model_; }
+
+  int positionSize() const { return nq_; }
+  int velocitySize() const { return nv_; }
+  int constraintSize() const { return nc_; }       // primitives + formulation rows
+  int primitiveCount() const { return model_->primitiveCount(); }
+  int bodyPositionSize() const { return nq_ / std::max(1, model_->bodyCount()); }
+  int bodyVelocitySize() const { return nv_ / std::max(1, model_->bodyCount()); }
+
+  // --- configurations ------------------------------------------------------------------------
+  // the model's initial pose and motion (before projection onto the constraints)
+  virtual void initialState(VectorXd& q, VectorXd& v) const = 0;
+  // out = q (+) dq, dq of size nv
+  virtual void retract(const VectorXd& q, const VectorXd& dq, VectorXd& out) const = 0;
+  // out = q (-) anchor, the increment with retract(anchor, out) = q
+  virtual void localCoordinates(const VectorXd& anchor, const VectorXd& q, VectorXd& out) const = 0;
+  // velocity coordinates for given world-frame body motions (body frame origin velocity, omega)
+  virtual void encodeVelocities(const VectorXd& q, const std::vector<Vec3>& velocity_W,
+                                const std::vector<Vec3>& omega_W, VectorXd& v) const = 0;
+
+  // --- stages ----------------------------------------------------------------------------------
+  // positions: orientation matrices, drivers at t, Phi and Phi_q
+  virtual void computePositions(double t, const VectorXd& q) = 0;
+  // velocities (after computePositions)
+  virtual void computeVelocities(const VectorXd& v) = 0;
+
+  // --- position-level queries -------------------------------------------------------------------
+  virtual const VectorXd& constraints() const = 0;                  // Phi (nc)
+  virtual void constraintJacobian(MatrixSink sink) const = 0;        // Phi_q (nc x nv)
+  virtual const VectorXd& velocityRhs() const = 0;                  // nu (nc)
+  virtual void massMatrix(MatrixSink sink) const = 0;               // M (nv x nv)
+
+  // --- velocity-level queries -------------------------------------------------------------------
+  virtual void accelerationRhs(VectorXd& gamma) const = 0;          // gamma (nc)
+  virtual void generalizedForces(VectorXd& Q) const = 0;            // Q: applied + inertial terms
+  // c_q d/dq + c_v d/dv of r = M(q) vdot - Q(q, v, t) + Phi_q^T lambda, added to sink (nv x nv):
+  // the coupling blocks of the index-3 Newton matrix (seed 001 eq 38c; rp/rE analogues eqs 42, 45)
+  virtual void dynamicsJacobian(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
+                                MatrixSink sink) const = 0;
+
+  // --- outputs ------------------------------------------------------------------------------------
+  // needs positions and velocities; vdot gives the accelerations
+  virtual BodyOutput bodyOutput(int body, const VectorXd& vdot) const = 0;
+  virtual EnergyTerms energy(const VectorXd& lambda) const = 0;
+  // position-level violation of the model's constraints (normalizations excluded), max norm
+  double positionViolation() const;
+  // velocity-level violation |Phi_q v - nu|_inf of the model's constraints
+  virtual double velocityViolation(const VectorXd& v) const = 0;
+
+ protected:
+  Formulation(const Model& model, int nq, int nv, int nc) : model_(&model), nq_(nq), nv_(nv), nc_(nc) {}
+
+ private:
+  const Model* model_;
+  int nq_, nv_, nc_;
+};
+
+// The formulations this build offers, by name ("rp", later "rA", "rE").
+std::vector<std::string> formulationNames();
+// Throws std::invalid_argument for an unknown name.
+std::unique_ptr<Formulation> makeFormulation(const std::string& name, const Model& model);
+
+}  // namespace mbw

@@ -1,0 +1,46 @@
+#include "integrators/backward_euler.h"
+
+namespace mbw {
+
+BackwardEuler::BackwardEuler(Formulation& formulation, IntegratorSettings settings)
+    : Integrator(formulation, settings),
+      solver_(formulation, settings.newtonTolerance, settings.maxNewtonIterations) {}
+
+Capabilities BackwardEuler::capabilities() {
+  Capabilities c;
+  c.family = "index-3 DAE, one-step";
+  c.description = "implicit Euler on the index-3 equations (seed 001); first order, L-stable";
+  c.order = 1;
+  c.lStable = true;
+  c.formulations = {"rp", "rA", "rE"};
+  return c;
+}
+
+StepResult BackwardEuler::doStep(double h) {
+  // time point t_{n+1}: q = q_n (+) h (v_n + h vdot), v = v_n + h vdot
+  anchor_ = state_.q;
+  point_.t = state_.t + h;
+  point_.anchor = &anchor_;
+  point_.dqHat = h * state_.v;
+  point_.vHat = state_.v;
+  point_.cq = h * h;
+  point_.cv = h;
+  next_.vdot = state_.vdot;
+  next_.lambda = state_.lambda;
+  const NewtonResult newton = solver_.solve(point_, next_.vdot, next_.lambda, next_.q, next_.v);
+  stats_.factorizations = solver_.factorizations();
+
+  StepResult r;
+  r.newtonIterations = newton.iterations;
+  r.nextStep = settings_.step;
+  if (!newton.converged) {
+    r.kind = StepResult::Kind::Failed;
+    r.reason = newton.failure;
+    return r;
+  }
+  next_.t = point_.t;
+  std::swap(state_, next_);
+  return r;
+}
+
+}  // namespace mbw

@@ -1,0 +1,26 @@
+#pragma once
+// Index-3 backward Euler, seed 001 eqs (32)-(35) and (40):
+//     v_{n+1} = v_n + h vdot_{n+1},   q_{n+1} = q_n (+) h v_{n+1}
+// i.e. the time point t_{n+1} with anchor q_n, dqHat = h v_n, vHat = v_n, cq = h^2, cv = h,
+// predictor vdot_n, lambda_n. Fixed step, first order.
+
+#include "integrators/index3_solver.h"
+#include "integrators/integrator.h"
+
+namespace mbw {
+
+class BackwardEuler final : public Integrator {
+ public:
+  BackwardEuler(Formulation& formulation, IntegratorSettings settings);
+  static Capabilities capabilities();
+
+ private:
+  StepResult doStep(double h) override;
+
+  Index3Solver solver_;
+  TimePoint point_;
+  VectorXd anchor_;
+  State next_;
+};
+
+}  // namespace mbw

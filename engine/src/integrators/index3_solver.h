@@ -1,0 +1,60 @@
+#pragma once
+// The core shared by every direct index-3 scheme (seed 002 section 3, eq 8; seed 001 eqs 32-35):
+// at one time point t, positions and velocities are affine in the unknown accelerations,
+//     v = vHat + cv vdot,      q = anchor (+) (dqHat + cq vdot),
+// and Newton solves the discretized equations of motion and the scaled position constraints
+//     r1 = M(q) vdot - Q(q, v, t) + Phi_q^T lambda = 0,      r2 = Phi(q, t) / cq = 0
+// for (vdot, lambda), with the iteration matrix
+//     [ M + cq d r1/dq + cv d r1/dv    Phi_q^T ]
+//     [ Phi_q                          0       ]
+// (the 1/h^2 scaling of seed 001 eq 33a, 1/(b0 h)^2 in general). It stops when the correction
+// satisfies |delta|_2 < Theta with Theta cq = newtonTolerance (seed 001 eq 46, Theta h^2 = 1e-11).
+// Schemes supply (anchor, dqHat, vHat, cq, cv) and the predictor of (vdot, lambda).
+
+#include <Eigen/LU>
+#include <string>
+
+#include "formulation/formulation.h"
+
+namespace mbw {
+
+struct TimePoint {
+  double t = 0.0;
+  const VectorXd* anchor = nullptr;
+  VectorXd dqHat;   // (nv)
+  VectorXd vHat;    // (nv)
+  double cq = 0.0;  // (b0 h)^2
+  double cv = 0.0;  // b0 h
+};
+
+struct NewtonResult {
+  bool converged = false;
+  int iterations = 0;
+  std::string failure;  // why it did not converge
+};
+
+class Index3Solver {
+ public:
+  Index3Solver(Formulation& formulation, double tolerance, int maxIterations);
+
+  // vdot and lambda hold the predictor on entry and the solution on exit; q and v receive the
+  // positions and velocities of the solution.
+  NewtonResult solve(const TimePoint& point, VectorXd& vdot, VectorXd& lambda, VectorXd& q,
+                     VectorXd& v);
+
+  long factorizations() const { return factorizations_; }
+
+ private:
+  void positionsAndVelocities(const TimePoint& point, const VectorXd& vdot, VectorXd& q,
+                              VectorXd& v);
+
+  Formulation& f_;
+  double tolerance_;
+  int maxIterations_;
+  MatrixXd matrix_;
+  VectorXd residual_, delta_, Q_, dq_;
+  Eigen::PartialPivLU<MatrixXd> lu_;
+  long factorizations_ = 0;
+};
+
+}  // namespace mbw

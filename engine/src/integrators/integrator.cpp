@@ -1,0 +1,24 @@
+#include "integrators/integrator.h"
+
+namespace mbw {
+
+void Integrator::initialize(const State& consistent) {
+  state_ = consistent;
+  stats_ = IntegratorStats{};
+  doInitialize();
+}
+
+StepResult Integrator::step(double h) {
+  StepResult r = doStep(h);
+  r.h = h;
+  stats_.newtonIterations += r.newtonIterations;
+  if (r.kind == StepResult::Kind::Accepted) {
+    ++stats_.steps;
+  } else {
+    ++stats_.rejectedSteps;
+    ++stats_.rejections[r.reason];
+  }
+  return r;
+}
+
+}  // namespace mbw

@@ -1,0 +1,89 @@
+#pragma once
+// Integrators advance a State of one formulation. The public step() does the bookkeeping (counts,
+// rejection reasons, time) around the private doStep() of each scheme (STYLE.md 5). What an
+// integrator can do is declared up front in its Capabilities, so an unsupported choice is refused
+// when a run is configured, never in the middle of it.
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "formulation/formulation.h"
+#include "solvers/initial_conditions.h"
+
+namespace mbw {
+
+struct IntegratorSettings {
+  double step = 1e-3;              // fixed step, or the first step of a variable-step method
+  bool variableStep = false;       // use the error estimate to choose steps (when capable)
+  double rtol = 1e-4;              // variable step: relative and absolute tolerances
+  double atol = 1e-6;
+  double minStep = 1e-12;          // variable step: below this the run fails
+  double maxStep = 0.0;            // variable step: 0 = no limit
+  double rhoInf = -1.0;            // spectral radius at infinity; < 0 = the method's default
+  double alpha = -1.0 / 3.0;       // HHT alpha in [-1/3, 0]
+  double newtonTolerance = 1e-11;  // stop when |correction| * (b h)^2 < this (seed 001: Theta h^2)
+  int maxNewtonIterations = 25;
+};
+
+struct Capabilities {
+  std::string family;        // e.g. "index-3 DAE, one-step"
+  std::string description;   // one line
+  int order = 1;
+  bool lStable = false;
+  bool errorEstimate = false;
+  bool variableStep = false;
+  bool hasRhoInf = false;
+  double rhoInfMin = 0.0, rhoInfMax = 1.0, rhoInfDefault = 0.0;
+  std::vector<std::string> formulations;  // the formulations it works with
+};
+
+struct StepResult {
+  enum class Kind { Accepted, Rejected, Failed };
+  Kind kind = Kind::Accepted;
+  double h = 0.0;              // the step attempted
+  double nextStep = 0.0;       // proposed next step
+  int newtonIterations = 0;
+  std::string reason;          // why it was rejected or failed
+};
+
+struct IntegratorStats {
+  long steps = 0;
+  long rejectedSteps = 0;
+  long newtonIterations = 0;
+  long factorizations = 0;
+  long functionEvaluations = 0;
+  std::map<std::string, long> rejections;  // reason -> count
+};
+
+class Integrator {
+ public:
+  virtual ~Integrator() = default;
+  Integrator(const Integrator&) = delete;
+  Integrator& operator=(const Integrator&) = delete;
+
+  // starts from a consistent state (see consistentInitialState)
+  void initialize(const State& consistent);
+  // attempts one step of size h from the current state
+  StepResult step(double h);
+
+  const State& state() const { return state_; }
+  const IntegratorStats& stats() const { return stats_; }
+  const IntegratorSettings& settings() const { return settings_; }
+
+ protected:
+  Integrator(Formulation& formulation, IntegratorSettings settings)
+      : formulation_(formulation), settings_(settings) {}
+
+  virtual void doInitialize() {}
+  // on acceptance the scheme has updated state_ (t included)
+  virtual StepResult doStep(double h) = 0;
+
+  Formulation& formulation_;
+  IntegratorSettings settings_;
+  State state_;
+  IntegratorStats stats_;
+};
+
+}  // namespace mbw

@@ -1,0 +1,88 @@
+#include "math/rotation.h"
+
+#include <Eigen/Geometry>
+#include <Eigen/SVD>
+#include <cmath>
+
+namespace mbw {
+
+Mat3 rotationFromEulerParameters(const Vec4& p) {
+  const double e0 = p[0], e1 = p[1], e2 = p[2], e3 = p[3];
+  Mat3 A;
+  A << e0 * e0 + e1 * e1 - 0.5, e1 * e2 - e0 * e3, e1 * e3 + e0 * e2,
+       e1 * e2 + e0 * e3, e0 * e0 + e2 * e2 - 0.5, e2 * e3 - e0 * e1,
+       e1 * e3 - e0 * e2, e2 * e3 + e0 * e1, e0 * e0 + e3 * e3 - 0.5;
+  return 2.0 * A;
+}
+
+Mat3 orthonormalized(const Mat3& R) {
+  Eigen::JacobiSVD<Mat3> svd(R, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  Mat3 Q = svd.matrixU() * svd.matrixV().transpose();
+  if (Q.determinant() < 0.0) {
+    Mat3 U = svd.matrixU();
+    U.col(2) *= -1.0;
+    Q = U * svd.matrixV().transpose();
+  }
+  return Q;
+}
+
+Vec4 eulerParametersFromRotation(const Mat3& R) {
+  const Eigen::Quaterniond q(orthonormalized(R));
+  Vec4 p(q.w(), q.x(), q.y(), q.z());
+  if (p[0] < 0.0) p = -p;
+  return p.normalized();
+}
+
+Mat34 eulerParameterG(const Vec4& p) {
+  const double e0 = p[0], e1 = p[1], e2 = p[2], e3 = p[3];
+  Mat34 G;
+  G << -e1, e0, e3, -e2,
+       -e2, -e3, e0, e1,
+       -e3, e2, -e1, e0;
+  return G;
+}
+
+Mat3 expSO3(const Vec3& theta) {
+  const double angle = theta.norm();
+  const Mat3 K = skew(theta);
+  if (angle < 1e-8) {
+    // second-order series; the next term is below rounding for such angles
+    return Mat3::Identity() + K + 0.5 * K * K;
+  }
+  const double s = std::sin(angle) / angle;
+  const double c = (1.0 - std::cos(angle)) / (angle * angle);
+  return Mat3::Identity() + s * K + c * K * K;
+}
+
+Vec3 logSO3(const Mat3& R) {
+  const Eigen::AngleAxisd aa(Eigen::Quaterniond(R).normalized());
+  return aa.angle() * aa.axis();
+}
+
+Mat3 rotationFromZXZ(const Vec3& angles) {
+  const double cf = std::cos(angles[0]), sf = std::sin(angles[0]);
+  const double ct = std::cos(angles[1]), st = std::sin(angles[1]);
+  const double cp = std::cos(angles[2]), sp = std::sin(angles[2]);
+  Mat3 A1, A2, A3;
+  A1 << cf, -sf, 0, sf, cf, 0, 0, 0, 1;
+  A2 << 1, 0, 0, 0, ct, -st, 0, st, ct;
+  A3 << cp, -sp, 0, sp, cp, 0, 0, 0, 1;
+  return A1 * A2 * A3;
+}
+
+Vec3 zxzFromRotation(const Mat3& R) {
+  // A(2,2) = cos(theta); A(0,2) = sin(phi) sin(theta); A(1,2) = -cos(phi) sin(theta);
+  // A(2,0) = sin(theta) sin(psi); A(2,1) = sin(theta) cos(psi)
+  const double theta = std::acos(std::clamp(R(2, 2), -1.0, 1.0));
+  const double st = std::sin(theta);
+  if (st > 1e-12) {
+    const double phi = std::atan2(R(0, 2), -R(1, 2));
+    const double psi = std::atan2(R(2, 0), R(2, 1));
+    return Vec3(phi, theta, psi);
+  }
+  // gimbal lock: A = Rz(phi +/- psi); take psi = 0
+  const double phi = std::atan2(R(1, 0), R(0, 0));
+  return Vec3(phi, theta, 0.0);
+}
+
+}  // namespace mbw

@@ -1,0 +1,37 @@
+#pragma once
+// Rotation parameterizations and conversions.
+//  - Euler parameters p = (e0, e1, e2, e3), scalar first; A(p) as in seed 001 eq (22).
+//  - ZXZ Euler angles (phi, theta, psi): A = A1(phi) A2(theta) A3(psi), seed 001 section 2.3.
+//  - Exponential map on SO(3) (Rodrigues), seed 001 eqs (5)-(7).
+
+#include "math/types.h"
+
+namespace mbw {
+
+// A(p) of seed 001 eq (22); orthonormal when |p| = 1.
+Mat3 rotationFromEulerParameters(const Vec4& p);
+
+// Unit Euler parameters of a rotation matrix (Shepperd's method), e0 >= 0.
+// The matrix is re-orthonormalized first, so a matrix given to a few digits is accepted.
+Vec4 eulerParametersFromRotation(const Mat3& R);
+
+// G(p) of Haug (B^P in seed 001 eq 39c): body angular velocity omega_B = 2 G(p) pdot.
+Mat34 eulerParameterG(const Vec4& p);
+
+// Rodrigues: exp(skew(theta)), seed 001 eqs (5)-(6).
+Mat3 expSO3(const Vec3& theta);
+
+// Inverse of expSO3 for rotations below pi: the rotation vector theta with exp(skew(theta)) = R.
+Vec3 logSO3(const Mat3& R);
+
+// ZXZ Euler angles: A1(phi) A2(theta) A3(psi).
+Mat3 rotationFromZXZ(const Vec3& angles);
+
+// ZXZ angles of a rotation matrix, theta in [0, pi]; at theta = 0 or pi the split between phi and
+// psi is arbitrary (psi = 0 is chosen).
+Vec3 zxzFromRotation(const Mat3& R);
+
+// Nearest rotation matrix (polar decomposition through the SVD).
+Mat3 orthonormalized(const Mat3& R);
+
+}  // namespace mbw

@@ -1,0 +1,124 @@
+#pragma once
+// The static description of a mechanism, built once by the scene loader and never changed during a
+// run (seed 001 sections 2-3). Body-attached vectors are stored in the body's internal frame:
+// origin at the centre of mass, axes parallel to the body frame the scene uses.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "expr/expression.h"
+#include "math/types.h"
+
+namespace mbw {
+
+constexpr int kGround = -1;  // body index of the ground (fixed at the origin, identity orientation)
+
+struct Body {
+  std::string name;
+  double mass = 0.0;                    // kg
+  Mat3 inertia_B = Mat3::Identity();    // kg m^2, about the centre of mass, body axes
+  Vec3 com_B = Vec3::Zero();            // centre of mass in the scene's body frame, m
+  // initial state of the scene's body frame (before projection onto the constraints)
+  Vec3 position_W = Vec3::Zero();       // body frame origin, m
+  Mat3 R_WB = Mat3::Identity();
+  Vec3 velocity_W = Vec3::Zero();       // of the body frame origin, m/s
+  Vec3 omega_W = Vec3::Zero();          // rad/s
+  // named points and directions of the scene, in the scene's body frame
+  std::vector<std::pair<std::string, Vec3>> points;
+  std::vector<std::pair<std::string, Vec3>> vectors;
+  std::string jsonPath;                 // where the scene defines it, for messages
+  // optional visual description for the workbench (not used by the numerics)
+  std::string shape;                    // "", "box", "cylinder", "sphere"
+  Vec3 shapeSize = Vec3::Zero();        // box: edges; cylinder: (radius, length, 0); sphere: (radius, 0, 0)
+  Vec3 shapeAxis_B = Vec3::UnitZ();     // cylinder axis
+  Vec3 shapeCenter_B = Vec3::Zero();    // in the scene's body frame
+};
+
+// One scalar constraint equation, seed 001 eqs (1)-(4), plus the angle driver.
+enum class PrimitiveType { DP1, DP2, D, CD, AngleDriver };
+
+struct Primitive {
+  PrimitiveType type = PrimitiveType::DP1;
+  int bodyI = kGround;
+  int bodyJ = kGround;
+  Vec3 a_I = Vec3::Zero();  // DP1, DP2: vector on body i; AngleDriver: u_i (angle measured from it)
+  Vec3 b_I = Vec3::Zero();  // AngleDriver: v_i (the direction of positive angle, u_i x v_i = axis)
+  Vec3 a_J = Vec3::Zero();  // DP1, AngleDriver: vector on body j
+  Vec3 s_I = Vec3::Zero();  // DP2, D, CD: point P on body i
+  Vec3 s_J = Vec3::Zero();  // DP2, D, CD: point Q on body j
+  Vec3 c_W = Vec3::Zero();  // CD: world axis
+  TimeFunction f;           // f(t) of eqs (1)-(4); AngleDriver: the angle theta(t)
+  int joint = -1;           // the joint this equation belongs to
+};
+
+enum class JointType {
+  Spherical, Revolute, Universal, Cylindrical, Translational, Distance, AngleDriver, Primitive
+};
+
+struct Joint {
+  std::string name;
+  JointType type = JointType::Primitive;
+  int bodyI = kGround;
+  int bodyJ = kGround;
+  int firstPrimitive = 0;   // equations [firstPrimitive, firstPrimitive + primitiveCount)
+  int primitiveCount = 0;
+  std::string jsonPath;     // where the scene defines it, for messages
+  // the joint's location and axis (body i internal frame), for drawing
+  Vec3 point_I = Vec3::Zero();
+  Vec3 axis_I = Vec3::Zero();
+};
+
+enum class ForceType { TSDA, RSDA, PointForce, Torque };
+
+struct ForceElement {
+  std::string name;
+  ForceType type = ForceType::TSDA;
+  int bodyI = kGround;
+  int bodyJ = kGround;
+  // TSDA: points on i and j; PointForce: point on body i
+  Vec3 s_I = Vec3::Zero();
+  Vec3 s_J = Vec3::Zero();
+  // RSDA: rotation axis on i and on j, and reference vectors u_i, u_j perpendicular to it; the
+  // angle of u_j from u_i about the axis is the spring angle
+  Vec3 axis_I = Vec3::Zero();
+  Vec3 axis_J = Vec3::Zero();
+  Vec3 u_I = Vec3::Zero();
+  Vec3 u_J = Vec3::Zero();
+  double stiffness = 0.0;     // N/m or N m/rad
+  double damping = 0.0;       // N s/m or N m s/rad
+  double freeValue = 0.0;     // TSDA free length (m) or RSDA zero-tension angle (rad)
+  TimeFunction actuator;      // TSDA actuator force (N, positive pushes apart) or RSDA torque (N m)
+  // PointForce / Torque: load components and their frame
+  TimeFunction load[3];
+  bool loadInBodyFrame = false;
+  std::string jsonPath;
+};
+
+struct RunDefaults {
+  std::string formulation = "rp";
+  std::string integrator = "backward-euler";
+  double step = 1e-3;
+  double tEnd = 1.0;
+  int every = 1;
+};
+
+struct Model {
+  std::string name;
+  std::string description;
+  std::string sourcePath;               // file the model came from ("" for built-in text)
+  Vec3 gravity_W = Vec3(0.0, 0.0, -9.81);
+  std::vector<Body> bodies;             // ground excluded
+  std::vector<Primitive> primitives;
+  std::vector<Joint> joints;
+  std::vector<ForceElement> forces;
+  RunDefaults defaults;
+  double maxInitialCorrection = 1e-5;   // m or rad: largest move the initial projection may make
+
+  int bodyCount() const { return static_cast<int>(bodies.size()); }
+  int primitiveCount() const { return static_cast<int>(primitives.size()); }
+  int bodyIndex(const std::string& name) const;  // kGround for "ground", -2 if unknown
+  std::string bodyName(int index) const;
+};
+
+}  // namespace mbw

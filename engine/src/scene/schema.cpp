@@ -1,0 +1,242 @@
+#include "scene/schema.h"
+
+namespace mbw {
+namespace {
+
+using K = FieldKind;
+
+FieldSpec field(std::string name, K kind, bool required, std::string dflt, std::string unit,
+                std::string description, std::string type = "", std::vector<std::string> choices = {}) {
+  return {std::move(name), kind, required, std::move(dflt), std::move(unit), std::move(description),
+          std::move(type), std::move(choices)};
+}
+
+// fields every joint and force element share
+FieldSpec nameField(const char* what) {
+  return field("name", K::String, true, "", "", std::string("unique name of the ") + what);
+}
+FieldSpec typeField(std::vector<std::string> types) {
+  return field("type", K::Enum, true, "", "", "kind of element", "", std::move(types));
+}
+FieldSpec bodyField(const char* name, const char* role) {
+  return field(name, K::String, true, "", "", std::string(role) + ": a body name or \"ground\"");
+}
+FieldSpec pointField(const char* name, const char* role) {
+  return field(name, K::PointRef, true, "", "m", role);
+}
+FieldSpec vectorField(const char* name, const char* role) {
+  return field(name, K::VectorRef, true, "", "", role);
+}
+FieldSpec driverField(const char* name, const char* unit, const char* role) {
+  return field(name, K::Expression, false, "0", unit, role);
+}
+
+const std::vector<std::string> kJointTypes = {
+    "spherical", "revolute", "universal", "cylindrical", "translational", "distance",
+    "angle-driver", "dp1", "dp2", "d", "cd"};
+const std::vector<std::string> kForceTypes = {"tsda", "rsda", "force", "torque"};
+
+std::vector<ObjectSpec> buildSchema() {
+  std::vector<ObjectSpec> s;
+
+  s.push_back({"scene",
+               "A mechanism: bodies, the joints between them, force elements, and default run "
+               "settings. SI units; z is up unless gravity says otherwise.",
+               {field("format", K::Enum, true, "", "", "file type marker", "", {"mbw-scene"}),
+                field("version", K::Integer, true, "", "",
+                      "format version; this build reads version " + std::to_string(kSceneFormatVersion)),
+                field("name", K::String, true, "", "", "short name of the model"),
+                field("description", K::String, false, "", "", "one-line description"),
+                field("gravity", K::Vector3, false, "[0, 0, -9.81]", "m/s^2", "gravitational acceleration"),
+                field("bodies", K::Array, true, "", "", "the rigid bodies (the ground is implicit)", "body"),
+                field("joints", K::Array, false, "[]", "", "kinematic joints, drivers and raw constraint primitives", "joint"),
+                field("forces", K::Array, false, "[]", "", "force elements", "force"),
+                field("settings", K::Object, false, "", "", "default run settings", "settings")},
+               "",
+               {}});
+
+  s.push_back({"body",
+               "A rigid body. Its frame is placed by `position` and `orientation`; points and vectors "
+               "are given in that frame.",
+               {field("name", K::String, true, "", "", "unique name (not \"ground\")"),
+                field("mass", K::Number, true, "", "kg", "mass, positive"),
+                field("inertia", K::Vector3, true, "", "kg m^2",
+                      "moments of inertia about the centre of mass along the body axes (Ixx, Iyy, Izz)"),
+                field("inertia_products", K::Vector3, false, "[0, 0, 0]", "kg m^2",
+                      "products of inertia (Ixy, Ixz, Iyz); the tensor must be positive definite"),
+                field("center_of_mass", K::Vector3, false, "[0, 0, 0]", "m", "centre of mass in the body frame"),
+                field("position", K::Vector3, true, "", "m", "initial position of the body frame origin (world)"),
+                field("orientation", K::Object, false, "identity", "", "initial orientation of the body frame", "orientation"),
+                field("velocity", K::Vector3, false, "[0, 0, 0]", "m/s", "initial velocity of the body frame origin (world)"),
+                field("angular_velocity", K::Vector3, false, "[0, 0, 0]", "rad/s", "initial angular velocity (world frame)"),
+                field("points", K::Vec3Map, false, "{}", "m", "named points in the body frame"),
+                field("vectors", K::Vec3Map, false, "{}", "", "named directions in the body frame"),
+                field("shape", K::Object, false, "", "", "how the workbench draws the body", "shape")},
+               "",
+               {}});
+
+  s.push_back({"orientation",
+               "Exactly one of: a rotation matrix, Euler parameters, ZXZ Euler angles, or an axis "
+               "and an angle. Slightly non-orthonormal input is re-orthonormalized; the initial "
+               "projection then fixes the rest.",
+               {field("matrix", K::Matrix3, false, "", "", "rotation matrix (rows); its columns are the body axes in the world frame"),
+                field("euler_parameters", K::Vector4, false, "", "", "unit quaternion (e0, e1, e2, e3), scalar first"),
+                field("zxz", K::Vector3, false, "", "rad", "ZXZ Euler angles (phi, theta, psi)"),
+                field("axis", K::Vector3, false, "", "", "rotation axis (with angle)"),
+                field("angle", K::Number, false, "", "rad", "rotation angle about axis")},
+               "",
+               {}});
+
+  s.push_back({"shape",
+               "Display geometry (no effect on the numerics).",
+               {field("type", K::Enum, true, "", "", "solid", "", {"box", "cylinder", "sphere"}),
+                field("size", K::Vector3, false, "", "m", "box: edge lengths along the body axes"),
+                field("radius", K::Number, false, "", "m", "cylinder, sphere"),
+                field("length", K::Number, false, "", "m", "cylinder"),
+                field("axis", K::Vector3, false, "[0, 0, 1]", "", "cylinder axis in the body frame"),
+                field("center", K::Vector3, false, "[0, 0, 0]", "m", "centre of the solid in the body frame")},
+               "",
+               {}});
+
+  // joints
+  s.push_back({"joint", "A joint, a driver or a raw constraint primitive, chosen by `type`. "
+               "Joints are built from the primitives of seed 001 (Table 1).",
+               {}, "type", kJointTypes});
+  const FieldSpec common[] = {nameField("joint"), typeField(kJointTypes), bodyField("body_i", "first body"),
+                              bodyField("body_j", "second body")};
+  auto joint = [&](const std::string& type, const std::string& description,
+                   std::vector<FieldSpec> own) {
+    std::vector<FieldSpec> fields(std::begin(common), std::end(common));
+    fields.insert(fields.end(), own.begin(), own.end());
+    s.push_back({"joint/" + type, description, std::move(fields), "", {}});
+  };
+  joint("spherical", "Points P_i and P_j coincide: 3 CD equations.",
+        {pointField("point_i", "joint point on body i"), pointField("point_j", "joint point on body j")});
+  joint("revolute",
+        "Spherical joint plus axis_j kept parallel to axis_i: 3 CD + 2 DP1 (5 equations).",
+        {pointField("point_i", "joint point on body i"), pointField("point_j", "joint point on body j"),
+         vectorField("axis_i", "rotation axis on body i"), vectorField("axis_j", "rotation axis on body j")});
+  joint("universal",
+        "Spherical joint plus axis_i perpendicular to axis_j (the cross): 3 CD + 1 DP1.",
+        {pointField("point_i", "joint point on body i"), pointField("point_j", "joint point on body j"),
+         vectorField("axis_i", "cross axis on body i"), vectorField("axis_j", "cross axis on body j, perpendicular to axis_i")});
+  joint("cylindrical",
+        "Body j slides along and turns about the axis of body i: 2 DP1 + 2 DP2.",
+        {pointField("point_i", "point on the axis, body i"), pointField("point_j", "point on the axis, body j"),
+         vectorField("axis_i", "axis on body i"), vectorField("axis_j", "axis on body j")});
+  joint("translational",
+        "Body j slides along the axis of body i without turning: cylindrical + 1 DP1. The "
+        "rotation about the axis is held at its initial value.",
+        {pointField("point_i", "point on the axis, body i"), pointField("point_j", "point on the axis, body j"),
+         vectorField("axis_i", "sliding axis on body i"), vectorField("axis_j", "sliding axis on body j")});
+  joint("distance", "The distance between P_i and P_j equals `distance` (a D equation, f = distance^2).",
+        {pointField("point_i", "point on body i"), pointField("point_j", "point on body j"),
+         field("distance", K::Expression, true, "", "m", "distance, a constant or a function of t")});
+  joint("angle-driver",
+        "Prescribes the angle of a_j (body j) from u_i towards v_i (body i): "
+        "cos(angle) (v_i . a_j) - sin(angle) (u_i . a_j) = 0, two DP1 terms that stay regular "
+        "through full turns (a single DP1 driver is singular where cos(angle) = +-1).",
+        {vectorField("u_i", "zero-angle direction on body i"),
+         vectorField("v_i", "direction on body i at +90 degrees (u_i x v_i is the rotation axis)"),
+         vectorField("a_j", "the driven direction on body j"),
+         field("angle", K::Expression, true, "", "rad", "prescribed angle, a function of t")});
+  joint("dp1", "Raw DP1 (seed 001 eq 1): a_i . a_j - f(t) = 0.",
+        {vectorField("a_i", "vector on body i"), vectorField("a_j", "vector on body j"),
+         driverField("f", "", "f(t)")});
+  joint("dp2", "Raw DP2 (eq 2): a_i . (P_j - P_i) - f(t) = 0.",
+        {vectorField("a_i", "vector on body i"), pointField("point_i", "point P_i on body i"),
+         pointField("point_j", "point Q_j on body j"), driverField("f", "m", "f(t)")});
+  joint("d", "Raw D (eq 3): |P_j - P_i|^2 - f(t) = 0.",
+        {pointField("point_i", "point P_i on body i"), pointField("point_j", "point Q_j on body j"),
+         field("f", K::Expression, true, "", "m^2", "f(t) > 0, the squared distance")});
+  joint("cd", "Raw CD (eq 4): c . (P_j - P_i) - f(t) = 0 for a world axis c.",
+        {field("axis", K::Enum, true, "", "", "world coordinate c", "", {"x", "y", "z"}),
+         pointField("point_i", "point P_i on body i"), pointField("point_j", "point Q_j on body j"),
+         driverField("f", "m", "f(t)")});
+
+  // force elements
+  s.push_back({"force", "A force element, chosen by `type`.", {}, "type", kForceTypes});
+  auto force = [&](const std::string& type, const std::string& description, std::vector<FieldSpec> own) {
+    std::vector<FieldSpec> fields{nameField("force element"), typeField(kForceTypes)};
+    fields.insert(fields.end(), own.begin(), own.end());
+    s.push_back({"force/" + type, description, std::move(fields), "", {}});
+  };
+  force("tsda",
+        "Translational spring-damper-actuator between P_i and P_j: tension "
+        "k (L - free_length) + c dL/dt - actuator(t).",
+        {bodyField("body_i", "first body"), bodyField("body_j", "second body"),
+         pointField("point_i", "attachment on body i"), pointField("point_j", "attachment on body j"),
+         field("stiffness", K::Number, false, "0", "N/m", "k"),
+         field("damping", K::Number, false, "0", "N s/m", "c"),
+         field("free_length", K::Number, true, "", "m", "length at zero spring force"),
+         driverField("actuator", "N", "actuator force, positive pushes the points apart")});
+  force("rsda",
+        "Rotational spring-damper about axis_i: torque on body j "
+        "-k (theta - zero_angle) - c dtheta/dt + actuator(t), reaction on body i; theta is the "
+        "angle of reference_j from reference_i about axis_i, continued through full turns and "
+        "starting on the branch nearest zero_angle.",
+        {bodyField("body_i", "first body"), bodyField("body_j", "second body"),
+         vectorField("axis_i", "rotation axis on body i"),
+         vectorField("reference_i", "zero-angle direction on body i, perpendicular to the axis"),
+         vectorField("reference_j", "direction on body j whose angle is measured"),
+         field("stiffness", K::Number, false, "0", "N m/rad", "k"),
+         field("damping", K::Number, false, "0", "N m s/rad", "c"),
+         field("zero_angle", K::Number, false, "0", "rad", "angle at zero spring torque"),
+         driverField("actuator", "N m", "actuator torque on body j")});
+  force("force", "A force applied at a point of a body.",
+        {field("body", K::String, true, "", "", "the loaded body"),
+         pointField("point", "point of application"),
+         field("force", K::Expression3, true, "", "N", "force components, constants or functions of t"),
+         field("frame", K::Enum, false, "world", "", "frame of the components", "", {"world", "body"})});
+  force("torque", "A torque applied to a body.",
+        {field("body", K::String, true, "", "", "the loaded body"),
+         field("torque", K::Expression3, true, "", "N m", "torque components, constants or functions of t"),
+         field("frame", K::Enum, false, "world", "", "frame of the components", "", {"world", "body"})});
+
+  s.push_back({"settings", "Defaults for runs of this scene (command-line options override them).",
+               {field("formulation", K::String, false, "rp", "", "rp, rA or rE"),
+                field("integrator", K::String, false, "backward-euler", "", "integrator name (mbw-cli list)"),
+                field("step", K::Number, false, "0.001", "s", "time step"),
+                field("t_end", K::Number, false, "1", "s", "end time"),
+                field("every", K::Integer, false, "1", "", "record every N-th step"),
+                field("max_initial_correction", K::Number, false, "1e-05", "m or rad",
+                      "largest move the projection of the initial state onto the constraints may make")},
+               "",
+               {}});
+  return s;
+}
+
+}  // namespace
+
+const std::vector<ObjectSpec>& sceneSchema() {
+  static const std::vector<ObjectSpec> schema = buildSchema();
+  return schema;
+}
+
+const ObjectSpec* findObjectSpec(const std::string& name) {
+  for (const ObjectSpec& o : sceneSchema())
+    if (o.name == name) return &o;
+  return nullptr;
+}
+
+const char* toString(FieldKind kind) {
+  switch (kind) {
+    case K::String: return "string";
+    case K::Integer: return "integer";
+    case K::Number: return "number";
+    case K::Vector3: return "[x, y, z]";
+    case K::Vector4: return "[a, b, c, d]";
+    case K::Matrix3: return "3x3 matrix (rows)";
+    case K::Expression: return "expression";
+    case K::Expression3: return "[expression x3]";
+    case K::PointRef: return "point name or [x, y, z]";
+    case K::VectorRef: return "vector name or [x, y, z]";
+    case K::Vec3Map: return "{name: [x, y, z]}";
+    case K::Enum: return "one of";
+    case K::Object: return "object";
+    case K::Array: return "array";
+  }
+  return "?";
+}
+
+}  // namespace mbw

@@ -1,0 +1,151 @@
+#include "scene/schema_validation.h"
+
+#include <nlohmann/json.hpp>
+
+#include "scene/schema.h"
+
+namespace mbw {
+namespace {
+
+using json = nlohmann::json;
+
+std::string typeName(const json& v) {
+  if (v.is_array()) return "an array";
+  if (v.is_object()) return "an object";
+  if (v.is_string()) return "a string";
+  if (v.is_boolean()) return "a boolean";
+  if (v.is_null()) return "null";
+  return "a number";
+}
+
+bool isNumberArray(const json& v, size_t n) {
+  if (!v.is_array() || v.size() != n) return false;
+  for (const json& x : v)
+    if (!x.is_number()) return false;
+  return true;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string s;
+  for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
+  return s;
+}
+
+// checks one value against one field's kind; returns "" or what is wrong
+std::string checkKind(const FieldSpec& f, const json& v) {
+  switch (f.kind) {
+    case FieldKind::String:
+      return v.is_string() ? "" : "must be a string, found " + typeName(v);
+    case FieldKind::Integer:
+      return v.is_number_integer() ? "" : "must be an integer, found " + typeName(v);
+    case FieldKind::Number:
+      return v.is_number() ? "" : "must be a number, found " + typeName(v);
+    case FieldKind::Vector3:
+      return isNumberArray(v, 3) ? "" : "must be an array of 3 numbers";
+    case FieldKind::Vector4:
+      return isNumberArray(v, 4) ? "" : "must be an array of 4 numbers";
+    case FieldKind::Matrix3:
+      if (v.is_array() && v.size() == 3 && isNumberArray(v[0], 3) && isNumberArray(v[1], 3) &&
+          isNumberArray(v[2], 3))
+        return "";
+      return "must be a 3x3 matrix given as 3 rows of 3 numbers";
+    case FieldKind::Expression:
+      return v.is_number() || v.is_string() ? "" : "must be a number or an expression string";
+    case FieldKind::Expression3:
+      if (v.is_array() && v.size() == 3) {
+        for (const json& x : v)
+          if (!x.is_number() && !x.is_string()) return "must hold 3 numbers or expression strings";
+        return "";
+      }
+      return "must be an array of 3 numbers or expression strings";
+    case FieldKind::PointRef:
+      return v.is_string() || isNumberArray(v, 3) ? "" : "must be a point name or an array of 3 numbers";
+    case FieldKind::VectorRef:
+      return v.is_string() || isNumberArray(v, 3) ? "" : "must be a vector name or an array of 3 numbers";
+    case FieldKind::Vec3Map:
+      if (!v.is_object()) return "must be an object mapping names to [x, y, z]";
+      for (auto it = v.begin(); it != v.end(); ++it)
+        if (!isNumberArray(it.value(), 3)) return "entry '" + it.key() + "' must be an array of 3 numbers";
+      return "";
+    case FieldKind::Enum:
+      if (!v.is_string()) return "must be one of: " + join(f.choices);
+      for (const auto& c : f.choices)
+        if (v.get<std::string>() == c) return "";
+      return "'" + v.get<std::string>() + "' is not one of: " + join(f.choices);
+    case FieldKind::Object:
+      return v.is_object() ? "" : "must be an object, found " + typeName(v);
+    case FieldKind::Array:
+      return v.is_array() ? "" : "must be an array, found " + typeName(v);
+  }
+  return "";
+}
+
+std::string escape(const std::string& key) {
+  std::string out;
+  for (char c : key) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+void validateAgainstSchema(const json& value, const std::string& type, const std::string& path,
+                           std::vector<SceneIssue>& issues) {
+  const ObjectSpec* spec = findObjectSpec(type);
+  if (!spec) {
+    issues.push_back({path, "internal: unknown schema type '" + type + "'"});
+    return;
+  }
+  if (!value.is_object()) {
+    issues.push_back({path, "must be an object (" + spec->name + "), found " + typeName(value)});
+    return;
+  }
+  // a variant chosen by the discriminator field
+  if (!spec->discriminator.empty()) {
+    const auto it = value.find(spec->discriminator);
+    if (it == value.end() || !it->is_string()) {
+      issues.push_back({path + "/" + spec->discriminator,
+                        "missing '" + spec->discriminator + "' (one of: " + join(spec->variants) + ")"});
+      return;
+    }
+    const std::string variant = it->get<std::string>();
+    for (const auto& v : spec->variants)
+      if (v == variant) return validateAgainstSchema(value, spec->name + "/" + v, path, issues);
+    issues.push_back({path + "/" + spec->discriminator,
+                      "'" + variant + "' is not one of: " + join(spec->variants)});
+    return;
+  }
+  // unknown fields
+  std::vector<std::string> known;
+  for (const FieldSpec& f : spec->fields) known.push_back(f.name);
+  for (auto it = value.begin(); it != value.end(); ++it) {
+    bool found = false;
+    for (const auto& k : known) found = found || k == it.key();
+    if (!found)
+      issues.push_back({path + "/" + escape(it.key()),
+                        "unknown field '" + it.key() + "' in " + spec->name + " (known: " + join(known) + ")"});
+  }
+  // each field
+  for (const FieldSpec& f : spec->fields) {
+    const std::string fieldPath = path + "/" + f.name;
+    const auto it = value.find(f.name);
+    if (it == value.end()) {
+      if (f.required) issues.push_back({fieldPath, "missing required field '" + f.name + "'"});
+      continue;
+    }
+    const std::string problem = checkKind(f, *it);
+    if (!problem.empty()) {
+      issues.push_back({fieldPath, problem});
+      continue;
+    }
+    if (f.kind == FieldKind::Object) validateAgainstSchema(*it, f.type, fieldPath, issues);
+    if (f.kind == FieldKind::Array)
+      for (size_t i = 0; i < it->size(); ++i)
+        validateAgainstSchema((*it)[i], f.type, fieldPath + "/" + std::to_string(i), issues);
+  }
+}
+
+}  // namespace mbw

@@ -1,0 +1,17 @@
+#pragma once
+// Structural validation of a scene against the schema: object types, unknown and missing fields,
+// value kinds. Semantic checks (names, positivity, consistency) come after, in the reader.
+
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <vector>
+
+#include "scene/scene_error.h"
+
+namespace mbw {
+
+// Appends one issue per problem found in `value` as an object of schema type `type` at `path`.
+void validateAgainstSchema(const nlohmann::json& value, const std::string& type,
+                           const std::string& path, std::vector<SceneIssue>& issues);
+
+}  // namespace mbw

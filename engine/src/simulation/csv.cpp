@@ -1,0 +1,95 @@
+#include "simulation/csv.h"
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+namespace mbw {
+
+const char* engineVersion() { return "0.1.0"; }
+
+void writeCsv(const Results& r, std::ostream& out) {
+  out << "# multibody-workbench " << engineVersion() << "\n";
+  for (const auto& [key, value] : r.metadata) out << "# " << key << ": " << value << "\n";
+  out << "# status: " << toString(r.status) << "\n";
+  if (!r.message.empty()) out << "# message: " << r.message << "\n";
+  for (int c = 0; c < r.columnCount(); ++c) out << (c ? "," : "") << r.channels()[c].name;
+  out << "\n";
+  char buffer[32];
+  for (size_t i = 0; i < r.rowCount(); ++i) {
+    const double* row = r.row(i);
+    for (int c = 0; c < r.columnCount(); ++c) {
+      const auto res = std::to_chars(buffer, buffer + sizeof buffer, row[c],
+                                     std::chars_format::general, 17);
+      if (c) out << ',';
+      out.write(buffer, res.ptr - buffer);
+    }
+    out << '\n';
+  }
+}
+
+void writeCsv(const Results& results, const std::string& path) {
+  std::ofstream out(path);
+  if (!out) throw CsvError("cannot write '" + path + "'");
+  writeCsv(results, out);
+  out.flush();
+  if (!out) throw CsvError("writing '" + path + "' failed");
+}
+
+Results readCsv(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw CsvError("cannot read '" + path + "'");
+  Results r;
+  std::string line;
+  int lineNumber = 0;
+  bool haveHeader = false;
+  std::vector<double> row;
+  while (std::getline(in, line)) {
+    ++lineNumber;
+    if (line.empty()) continue;
+    if (line[0] == '#') {
+      const auto colon = line.find(": ");
+      if (colon != std::string::npos && !haveHeader) {
+        const std::string key = line.substr(2, colon - 2);
+        const std::string value = line.substr(colon + 2);
+        if (key == "status") {
+          r.status = value == "completed"   ? RunStatus::Completed
+                     : value == "cancelled" ? RunStatus::Cancelled
+                     : value == "failed"    ? RunStatus::Failed
+                                            : RunStatus::Running;
+        } else if (key == "message") {
+          r.message = value;
+        } else {
+          r.metadata.push_back({key, value});
+        }
+      }
+      continue;
+    }
+    std::stringstream fields(line);
+    std::string field;
+    if (!haveHeader) {
+      std::vector<Channel> channels;
+      while (std::getline(fields, field, ',')) channels.push_back({field, ""});
+      r.setChannels(std::move(channels));
+      haveHeader = true;
+      continue;
+    }
+    row.clear();
+    while (std::getline(fields, field, ',')) {
+      double v = 0.0;
+      const auto res = std::from_chars(field.data(), field.data() + field.size(), v);
+      if (res.ec != std::errc() || res.ptr != field.data() + field.size())
+        throw CsvError(path + ":" + std::to_string(lineNumber) + ": '" + field + "' is not a number");
+      row.push_back(v);
+    }
+    if (static_cast<int>(row.size()) != r.columnCount())
+      throw CsvError(path + ":" + std::to_string(lineNumber) + ": expected " +
+                     std::to_string(r.columnCount()) + " values, found " +
+                     std::to_string(row.size()));
+    r.appendRow(row);
+  }
+  if (!haveHeader) throw CsvError(path + ": no header row");
+  return r;
+}
+
+}  // namespace mbw

@@ -1,0 +1,102 @@
+#include "simulation/recorder.h"
+
+namespace mbw {
+
+Recorder::Recorder(Formulation& formulation, Kind kind, int every)
+    : f_(formulation), kind_(kind), every_(std::max(1, every)) {}
+
+std::vector<Channel> Recorder::channels() const {
+  std::vector<Channel> c{{"t", "s"}};
+  for (const Body& b : f_.model().bodies) {
+    const std::string n = b.name + ".";
+    for (const char* s : {"x", "y", "z"}) c.push_back({n + s, "m"});
+    for (const char* s : {"e0", "e1", "e2", "e3"}) c.push_back({n + s, ""});
+    for (const char* s : {"vx", "vy", "vz"}) c.push_back({n + s, "m/s"});
+    for (const char* s : {"wx", "wy", "wz"}) c.push_back({n + s, "rad/s"});
+  }
+  if (kind_ == Kind::Dynamics) {
+    c.push_back({"h", "s"});
+    c.push_back({"newton_iterations", ""});
+    for (const char* s : {"energy.kinetic", "energy.potential", "energy.work_in",
+                          "energy.dissipated", "energy.balance"})
+      c.push_back({s, "J"});
+  } else {
+    c.push_back({"newton_iterations", ""});
+  }
+  c.push_back({"violation.position", ""});
+  c.push_back({"violation.velocity", ""});
+  for (const Body& b : f_.model().bodies) {
+    const std::string n = b.name + ".";
+    for (const char* s : {"ax", "ay", "az"}) c.push_back({n + s, "m/s^2"});
+    for (const char* s : {"dwx", "dwy", "dwz"}) c.push_back({n + s, "rad/s^2"});
+  }
+  return c;
+}
+
+Recorder::Energy Recorder::evaluate(const State& s) {
+  f_.computePositions(s.t, s.q);
+  f_.computeVelocities(s.v);
+  Energy e;
+  if (kind_ == Kind::Kinematics) return e;
+  const EnergyTerms t = f_.energy(s.lambda);
+  e.kinetic = t.kinetic;
+  e.potential = t.potential;
+  e.exactWork = t.exactWork;
+  e.power = t.powerIn + t.driverPower;
+  e.dissipation = t.dissipation;
+  return e;
+}
+
+void Recorder::start(const State& state, Results& results) {
+  if (results.channels().empty()) results.setChannels(channels());
+  stepCount_ = 0;
+  workIntegral_ = dissipated_ = 0.0;
+  initial_ = previous_ = evaluate(state);
+  record(state, 0.0, 0, results);
+}
+
+void Recorder::step(const State& state, double h, int newtonIterations, bool last,
+                    Results& results) {
+  ++stepCount_;
+  const Energy now = evaluate(state);
+  workIntegral_ += 0.5 * h * (previous_.power + now.power);
+  dissipated_ += 0.5 * h * (previous_.dissipation + now.dissipation);
+  previous_ = now;
+  if (last || stepCount_ % every_ == 0) record(state, h, newtonIterations, results);
+}
+
+void Recorder::record(const State& s, double h, int newtonIterations, Results& results) {
+  // positions and velocities are current in the formulation (evaluate() ran for this state)
+  row_.clear();
+  row_.push_back(s.t);
+  const int nb = f_.model().bodyCount();
+  std::vector<BodyOutput> out(nb);
+  for (int b = 0; b < nb; ++b) {
+    out[b] = f_.bodyOutput(b, s.vdot);
+    const BodyOutput& o = out[b];
+    row_.insert(row_.end(), o.position_W.data(), o.position_W.data() + 3);
+    row_.insert(row_.end(), o.eulerParameters.data(), o.eulerParameters.data() + 4);
+    row_.insert(row_.end(), o.velocity_W.data(), o.velocity_W.data() + 3);
+    row_.insert(row_.end(), o.omega_W.data(), o.omega_W.data() + 3);
+  }
+  if (kind_ == Kind::Dynamics) {
+    const Energy& e = previous_;
+    const double workIn = (e.exactWork - initial_.exactWork) + workIntegral_;
+    const double balance =
+        (e.kinetic + e.potential) - (initial_.kinetic + initial_.potential) - workIn + dissipated_;
+    row_.push_back(h);
+    row_.push_back(newtonIterations);
+    row_.insert(row_.end(), {e.kinetic, e.potential, workIn, dissipated_, balance});
+  } else {
+    row_.push_back(newtonIterations);
+  }
+  row_.push_back(f_.positionViolation());
+  row_.push_back(f_.velocityViolation(s.v));
+  for (int b = 0; b < nb; ++b) {
+    row_.insert(row_.end(), out[b].acceleration_W.data(), out[b].acceleration_W.data() + 3);
+    row_.insert(row_.end(), out[b].omegaDot_W.data(), out[b].omegaDot_W.data() + 3);
+  }
+  results.appendRow(row_);
+}
+
+}  // namespace mbw

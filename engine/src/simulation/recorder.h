@@ -1,0 +1,49 @@
+#pragma once
+// Turns states into output rows: per body the frame origin, Euler parameters, velocities and
+// accelerations (world frame), and per step the step size, Newton iterations, the energy terms and
+// the constraint violation.
+//
+// Energy balance: E = kinetic + potential (gravity, springs);
+//   work_in    = work of constant loads (exact, from the configuration) + the time integral of the
+//                power of time-varying loads, actuators and drivers (-lambda^T nu), by the
+//                trapezoidal rule over every step;
+//   dissipated = time integral of the dampers' power, trapezoidal rule;
+//   balance    = E - E0 - work_in + dissipated   (zero for an exact solution).
+
+#include <vector>
+
+#include "formulation/formulation.h"
+#include "simulation/results.h"
+#include "solvers/initial_conditions.h"
+
+namespace mbw {
+
+class Recorder {
+ public:
+  enum class Kind { Dynamics, Kinematics };
+
+  Recorder(Formulation& formulation, Kind kind, int every);
+
+  std::vector<Channel> channels() const;
+  // the first state of the run (always recorded)
+  void start(const State& state, Results& results);
+  // an accepted step of size h; records the row when due (or when last is set)
+  void step(const State& state, double h, int newtonIterations, bool last, Results& results);
+
+ private:
+  struct Energy {
+    double kinetic = 0, potential = 0, exactWork = 0, power = 0, dissipation = 0;
+  };
+  Energy evaluate(const State& state);
+  void record(const State& state, double h, int newtonIterations, Results& results);
+
+  Formulation& f_;
+  Kind kind_;
+  int every_;
+  long stepCount_ = 0;
+  Energy initial_, previous_;
+  double workIntegral_ = 0.0, dissipated_ = 0.0;
+  std::vector<double> row_;
+};
+
+}  // namespace mbw

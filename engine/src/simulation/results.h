@@ -1,0 +1,56 @@
+#pragma once
+// What a run produces: named output channels sampled at recorded steps, run statistics and the
+// final status. Rows are stored contiguously (row-major) and only ever appended.
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mbw {
+
+struct Channel {
+  std::string name;  // e.g. "crank.x", "energy.balance"
+  std::string unit;  // e.g. "m", "J", "" for counts
+};
+
+enum class RunStatus { Running, Completed, Cancelled, Failed };
+const char* toString(RunStatus status);
+
+struct RunStatistics {
+  long steps = 0;
+  long rejectedSteps = 0;
+  long newtonIterations = 0;
+  long factorizations = 0;
+  long functionEvaluations = 0;
+  double cpuSeconds = 0.0;
+  std::map<std::string, long> rejections;  // reason -> count
+};
+
+class Results {
+ public:
+  // descriptive settings, written as comment lines in CSV files (key, value)
+  std::vector<std::pair<std::string, std::string>> metadata;
+  RunStatistics stats;
+  RunStatus status = RunStatus::Running;
+  std::string message;  // why the run stopped when it did not complete
+
+  void setChannels(std::vector<Channel> channels) { channels_ = std::move(channels); }
+  const std::vector<Channel>& channels() const { return channels_; }
+  int columnCount() const { return static_cast<int>(channels_.size()); }
+  // index of a channel, -1 if absent
+  int column(const std::string& name) const;
+
+  void appendRow(const std::vector<double>& row);
+  size_t rowCount() const { return columnCount() ? data_.size() / channels_.size() : 0; }
+  double at(size_t row, int col) const { return data_[row * channels_.size() + col]; }
+  const double* row(size_t r) const { return data_.data() + r * channels_.size(); }
+  std::vector<double> columnValues(int col) const;
+  std::string metadataValue(const std::string& key) const;
+
+ private:
+  std::vector<Channel> channels_;
+  std::vector<double> data_;
+};
+
+}  // namespace mbw

@@ -1,0 +1,180 @@
+#include "simulation/simulation.h"
+
+#include <cmath>
+#include <ctime>
+#include <sstream>
+
+#include "solvers/constraint_rank.h"
+
+namespace mbw {
+namespace {
+
+std::string number(double x) {
+  std::ostringstream os;
+  os.precision(10);
+  os << x;
+  return os.str();
+}
+
+void describeRun(const Model& model, const std::string& formulation, Results& r) {
+  r.metadata.push_back({"scene", model.name});
+  if (!model.sourcePath.empty()) r.metadata.push_back({"scene_file", model.sourcePath});
+  r.metadata.push_back({"formulation", formulation});
+}
+
+}  // namespace
+
+double threadCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+Simulation::Simulation(const Model& model, RunSettings settings)
+    : model_(model), settings_(std::move(settings)) {
+  const IntegratorInfo* info = findIntegrator(settings_.integrator);
+  if (!info) throw ConfigurationError("unknown integrator '" + settings_.integrator + "'");
+  const std::string why =
+      unsupportedReason(*info, settings_.formulation, settings_.integratorSettings);
+  if (!why.empty()) throw ConfigurationError(why);
+  if (!(settings_.tEnd > 0.0)) throw ConfigurationError("t_end must be positive");
+  if (settings_.every < 1) throw ConfigurationError("--every must be at least 1");
+  try {
+    formulation_ = makeFormulation(settings_.formulation, model_);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigurationError(e.what());
+  }
+  initial_ = consistentInitialState(*formulation_, 0.0, &projection_);
+  integrator_ = info->make(*formulation_, settings_.integratorSettings);
+}
+
+Simulation::~Simulation() = default;
+
+Results Simulation::run(RunObserver* observer) {
+  Results results;
+  describeRun(model_, settings_.formulation, results);
+  const IntegratorSettings& is = settings_.integratorSettings;
+  results.metadata.push_back({"integrator", settings_.integrator});
+  results.metadata.push_back({"step", number(is.step)});
+  if (is.variableStep) {
+    results.metadata.push_back({"rtol", number(is.rtol)});
+    results.metadata.push_back({"atol", number(is.atol)});
+  }
+  if (is.rhoInf >= 0.0) results.metadata.push_back({"rho_inf", number(is.rhoInf)});
+  results.metadata.push_back({"t_end", number(settings_.tEnd)});
+  results.metadata.push_back({"newton_tolerance", number(is.newtonTolerance)});
+
+  const double cpu0 = threadCpuSeconds();
+  Recorder recorder(*formulation_, Recorder::Kind::Dynamics, settings_.every);
+  integrator_->initialize(initial_);
+  recorder.start(integrator_->state(), results);
+  if (observer) observer->onRecorded(results, 0);
+
+  const double tEnd = settings_.tEnd;
+  const double tiny = 1e-12 * std::max(1.0, tEnd);
+  double h = is.step;
+  results.status = RunStatus::Completed;
+  while (integrator_->state().t < tEnd - tiny) {
+    if (observer && observer->stopRequested()) {
+      results.status = RunStatus::Cancelled;
+      std::ostringstream os;
+      os << "cancelled at t = " << integrator_->state().t << " s";
+      results.message = os.str();
+      break;
+    }
+    const double t = integrator_->state().t;
+    // land exactly on t_end; avoid a sliver of a last step
+    double hTry = std::min(h, tEnd - t);
+    if (tEnd - t - hTry < 1e-3 * hTry) hTry = tEnd - t;
+    const StepResult r = integrator_->step(hTry);
+    if (r.kind == StepResult::Kind::Failed) {
+      results.status = RunStatus::Failed;
+      std::ostringstream os;
+      os << r.reason << " in the step from t = " << t << " s (h = " << hTry << " s)";
+      results.message = os.str();
+      break;
+    }
+    h = r.nextStep > 0.0 ? r.nextStep : is.step;
+    if (r.kind == StepResult::Kind::Rejected) continue;
+    const bool last = integrator_->state().t >= tEnd - tiny;
+    const size_t before = results.rowCount();
+    recorder.step(integrator_->state(), hTry, r.newtonIterations, last, results);
+    if (observer && results.rowCount() > before) observer->onRecorded(results, before);
+  }
+
+  const IntegratorStats& s = integrator_->stats();
+  results.stats.steps = s.steps;
+  results.stats.rejectedSteps = s.rejectedSteps;
+  results.stats.newtonIterations = s.newtonIterations;
+  results.stats.factorizations = s.factorizations;
+  results.stats.functionEvaluations = s.functionEvaluations;
+  results.stats.rejections = s.rejections;
+  results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
+  return results;
+}
+
+Results runKinematics(const Model& model, const std::string& formulationName,
+                      const KinematicsSettings& settings, int every, RunObserver* observer) {
+  std::unique_ptr<Formulation> formulation;
+  try {
+    formulation = makeFormulation(formulationName, model);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigurationError(e.what());
+  }
+  Formulation& f = *formulation;
+  if (!(settings.step > 0.0) || !(settings.tEnd > 0.0))
+    throw ConfigurationError("the step and t_end must be positive");
+  State s = consistentInitialState(f, 0.0);
+  f.computePositions(0.0, s.q);
+  const ConstraintRank rank = analyzeConstraintRank(f);
+  if (rank.degreesOfFreedom != 0) {
+    std::ostringstream os;
+    os << "kinematic analysis needs a fully driven mechanism; '" << model.name << "' has "
+       << rank.degreesOfFreedom << " degrees of freedom";
+    throw ConfigurationError(os.str());
+  }
+
+  Results results;
+  describeRun(model, formulationName, results);
+  results.metadata.push_back({"analysis", "kinematics"});
+  results.metadata.push_back({"step", number(settings.step)});
+  results.metadata.push_back({"t_end", number(settings.tEnd)});
+  results.metadata.push_back({"tolerance", number(settings.tolerance)});
+
+  const double cpu0 = threadCpuSeconds();
+  KinematicSolver solver(f, settings);
+  Recorder recorder(f, Recorder::Kind::Kinematics, every);
+  recorder.start(s, results);
+  if (observer) observer->onRecorded(results, 0);
+  const long n = std::lround(settings.tEnd / settings.step);
+  VectorXd predicted;
+  results.status = RunStatus::Completed;
+  for (long k = 1; k <= n; ++k) {
+    if (observer && observer->stopRequested()) {
+      results.status = RunStatus::Cancelled;
+      results.message = "cancelled at t = " + number(s.t) + " s";
+      break;
+    }
+    const double t = k == n ? settings.tEnd : k * settings.step;
+    // predictor q_{n-1} (+) h v_{n-1} (seed 001 eq 11)
+    f.retract(s.q, (t - s.t) * s.v, predicted);
+    s.q = predicted;
+    const KinematicsStep step = solver.solve(t, s);
+    results.stats.newtonIterations += step.iterations;
+    if (!step.converged) {
+      results.status = RunStatus::Failed;
+      results.message = "position analysis did not converge at t = " + number(t) +
+                        " s (singular configuration or a driver out of reach)";
+      break;
+    }
+    ++results.stats.steps;
+    const size_t before = results.rowCount();
+    recorder.step(s, settings.step, step.iterations, k == n, results);
+    if (observer && results.rowCount() > before) observer->onRecorded(results, before);
+  }
+  results.stats.factorizations = solver.factorizations();
+  results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
+  return results;
+}
+
+}  // namespace mbw

@@ -1,0 +1,70 @@
+#pragma once
+// A run: a model, a formulation, an integrator and its settings, advanced from the consistent
+// initial state to t_end (DESIGN.md: Simulation). Configuration errors are thrown by the
+// constructor, before anything runs; numerical failures end the run with a status and a reason,
+// keeping every row recorded until then.
+
+#include <memory>
+#include <string>
+
+#include "formulation/formulation.h"
+#include "integrators/registry.h"
+#include "simulation/recorder.h"
+#include "simulation/results.h"
+#include "solvers/kinematics.h"
+
+namespace mbw {
+
+// Thrown for a run that cannot be configured (unknown or unsupported integrator, bad settings).
+class ConfigurationError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct RunSettings {
+  std::string formulation = "rp";
+  std::string integrator = "backward-euler";
+  IntegratorSettings integratorSettings;
+  double tEnd = 1.0;
+  int every = 1;  // record every N-th step (the first and last always)
+};
+
+// Receives rows as they are recorded and may stop the run; called on the running thread.
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+  virtual void onRecorded(const Results& /*results*/, size_t /*firstNewRow*/) {}
+  virtual bool stopRequested() { return false; }
+};
+
+class Simulation {
+ public:
+  // Throws ConfigurationError (settings) or ModelError (inconsistent initial conditions).
+  Simulation(const Model& model, RunSettings settings);
+  ~Simulation();
+
+  Results run(RunObserver* observer = nullptr);
+
+  const RunSettings& settings() const { return settings_; }
+  Formulation& formulation() { return *formulation_; }
+  const ProjectionReport& projection() const { return projection_; }
+
+ private:
+  const Model& model_;
+  RunSettings settings_;
+  std::unique_ptr<Formulation> formulation_;
+  std::unique_ptr<Integrator> integrator_;
+  State initial_;
+  ProjectionReport projection_;
+};
+
+// Kinematic analysis of a fully driven mechanism over [0, t_end] (seed 001 section 2).
+// Throws ConfigurationError when the model has degrees of freedom.
+Results runKinematics(const Model& model, const std::string& formulation,
+                      const KinematicsSettings& settings, int every = 1,
+                      RunObserver* observer = nullptr);
+
+// CPU time of the calling thread, s.
+double threadCpuSeconds();
+
+}  // namespace mbw

@@ -1,0 +1,129 @@
+#include "solvers/initial_conditions.h"
+
+#include <Eigen/Cholesky>
+#include <Eigen/LU>
+#include <cmath>
+#include <sstream>
+
+#include "solvers/constraint_rank.h"
+
+namespace mbw {
+namespace {
+
+constexpr double kPositionTolerance = 1e-12;
+constexpr int kMaxIterations = 50;
+
+// minimum-norm solution of J x = r for J of full row rank
+bool minimumNorm(const MatrixXd& J, const VectorXd& r, VectorXd& x) {
+  const Eigen::LDLT<MatrixXd> normal(J * J.transpose());
+  if (normal.info() != Eigen::Success || normal.rcond() < 1e-14) return false;
+  x = J.transpose() * normal.solve(r);
+  return x.allFinite();
+}
+
+// distance moved by each body's frame origin and the angle it turned between two configurations
+void measureMove(Formulation& f, double t, const VectorXd& before, const VectorXd& after,
+                 ProjectionReport& report) {
+  const VectorXd zero = VectorXd::Zero(f.velocitySize());
+  std::vector<BodyOutput> a, b;
+  f.computePositions(t, before);
+  f.computeVelocities(zero);
+  for (int i = 0; i < f.model().bodyCount(); ++i) a.push_back(f.bodyOutput(i, zero));
+  f.computePositions(t, after);
+  f.computeVelocities(zero);
+  for (int i = 0; i < f.model().bodyCount(); ++i) b.push_back(f.bodyOutput(i, zero));
+  for (int i = 0; i < f.model().bodyCount(); ++i) {
+    const double dist = (a[i].position_W - b[i].position_W).norm();
+    const double cosHalf = std::min(1.0, std::abs(a[i].eulerParameters.dot(b[i].eulerParameters)));
+    const double angle = 2.0 * std::acos(cosHalf);
+    const double move = std::max(dist, angle);
+    if (move > report.largestMove) {
+      report.largestMove = move;
+      report.largestMoveBody = f.model().bodies[i].name;
+    }
+  }
+}
+
+}  // namespace
+
+ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, VectorXd& v) {
+  ProjectionReport report;
+  const VectorXd q0 = q;
+  VectorXd dq, qNew;
+  bool converged = false;
+  for (int it = 0; it < kMaxIterations; ++it) {
+    f.computePositions(t, q);
+    const VectorXd& phi = f.constraints();
+    if (phi.cwiseAbs().maxCoeff() < kPositionTolerance) {
+      converged = true;
+      break;
+    }
+    const MatrixXd J = denseConstraintJacobian(f);
+    if (!minimumNorm(J, -phi, dq))
+      throw ModelError("the constraint Jacobian is singular at the initial configuration "
+                       "(redundant constraints, or a singular pose)");
+    f.retract(q, dq, qNew);
+    q = qNew;
+    report.iterations = it + 1;
+  }
+  if (!converged) {
+    std::ostringstream os;
+    os << "the initial positions cannot be made to satisfy the constraints (Newton projection did "
+          "not converge in "
+       << kMaxIterations << " iterations; largest residual "
+       << f.constraints().cwiseAbs().maxCoeff() << "): the joints are inconsistent with each other";
+    throw ModelError(os.str());
+  }
+  measureMove(f, t, q0, q, report);
+  if (report.largestMove > f.model().maxInitialCorrection) {
+    std::ostringstream os;
+    os << "making the initial positions satisfy the constraints moves body '"
+       << report.largestMoveBody << "' by " << report.largestMove
+       << " (m or rad), more than the allowed " << f.model().maxInitialCorrection
+       << " (settings.max_initial_correction): check its initial pose and its joints";
+    throw ModelError(os.str());
+  }
+
+  // least-change velocities
+  f.computePositions(t, q);
+  const MatrixXd J = denseConstraintJacobian(f);
+  VectorXd dv;
+  if (!minimumNorm(J, f.velocityRhs() - J * v, dv))
+    throw ModelError("the constraint Jacobian is singular at the initial configuration");
+  v += dv;
+  report.largestVelocityChange = dv.cwiseAbs().maxCoeff();
+  return report;
+}
+
+void solveAccelerations(Formulation& f, State& s) {
+  const int nv = f.velocitySize(), nc = f.constraintSize();
+  f.computePositions(s.t, s.q);
+  f.computeVelocities(s.v);
+  MatrixXd A = MatrixXd::Zero(nv + nc, nv + nc);
+  f.massMatrix(MatrixSink(A));
+  f.constraintJacobian(MatrixSink(A, nv, 0));
+  f.constraintJacobian(MatrixSink(A, nv, 0).transposed());
+  VectorXd rhs(nv + nc), Q, gamma;
+  f.generalizedForces(Q);
+  f.accelerationRhs(gamma);
+  rhs << Q, gamma;
+  const Eigen::PartialPivLU<MatrixXd> lu(A);
+  const VectorXd x = lu.solve(rhs);
+  if (!x.allFinite() || lu.rcond() < 1e-15)
+    throw ModelError("the equations of motion are singular at the initial state (a body with no "
+                     "inertia in an unconstrained direction, or redundant constraints)");
+  s.vdot = x.head(nv);
+  s.lambda = x.tail(nc);
+}
+
+State consistentInitialState(Formulation& f, double t0, ProjectionReport* report) {
+  State s;
+  s.t = t0;
+  f.initialState(s.q, s.v);
+  const ProjectionReport r = projectOntoConstraints(f, t0, s.q, s.v);
+  if (report) *report = r;
+  solveAccelerations(f, s);
+  return s;
+}
+
+}  // namespace mbw

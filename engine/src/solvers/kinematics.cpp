@@ -1,0 +1,48 @@
+#include "solvers/kinematics.h"
+
+#include <Eigen/LU>
+
+namespace mbw {
+
+KinematicSolver::KinematicSolver(Formulation& formulation, KinematicsSettings settings)
+    : f_(formulation), settings_(settings) {
+  J_.resize(f_.constraintSize(), f_.velocitySize());
+}
+
+KinematicsStep KinematicSolver::solve(double t, State& s) {
+  KinematicsStep result;
+  s.t = t;
+  Eigen::PartialPivLU<MatrixXd> lu;
+  // positions: Newton on Phi(q, t) = 0
+  for (int k = 0; k < settings_.maxIterations; ++k) {
+    f_.computePositions(t, s.q);
+    J_.setZero();
+    f_.constraintJacobian(MatrixSink(J_));
+    lu.compute(J_);
+    ++factorizations_;
+    dq_ = lu.solve(-f_.constraints());
+    f_.retract(s.q, dq_, qNew_);
+    s.q.swap(qNew_);
+    result.iterations = k + 1;
+    if (!dq_.allFinite()) break;
+    if (dq_.norm() < settings_.tolerance) {
+      result.converged = true;
+      break;
+    }
+  }
+  if (!result.converged) return result;
+  // velocities and accelerations with the Jacobian at the converged positions
+  f_.computePositions(t, s.q);
+  J_.setZero();
+  f_.constraintJacobian(MatrixSink(J_));
+  lu.compute(J_);
+  ++factorizations_;
+  s.v = lu.solve(f_.velocityRhs());
+  f_.computeVelocities(s.v);
+  VectorXd gamma;
+  f_.accelerationRhs(gamma);
+  s.vdot = lu.solve(gamma);
+  return result;
+}
+
+}  // namespace mbw
