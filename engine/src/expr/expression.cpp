@@ -30,7 +30,7 @@ TimeFunction TimeFunction::constant(double value) {
 }
 
 TimeFunction TimeFunction::parse(const std::string& text) {
-  GiNaC::symbol t("t");
+  GiNaC::realsymbol t("t");
   GiNaC::symtab table;
   table["t"] = t;
   table["pi"] = GiNaC::Pi;

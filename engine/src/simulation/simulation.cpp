@@ -30,8 +30,8 @@ double threadCpuSeconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
-Simulation::Simulation(const Model& model, RunSettings settings)
-    : model_(model), settings_(std::move(settings)) {
+Simulation::Simulation(Model model, RunSettings settings)
+    : model_(std::move(model)), settings_(std::move(settings)) {
   const IntegratorInfo* info = findIntegrator(settings_.integrator);
   if (!info) throw ConfigurationError("unknown integrator '" + settings_.integrator + "'");
   const std::string why =

@@ -37,20 +37,24 @@ class RunObserver {
   virtual bool stopRequested() { return false; }
 };
 
+// Owns a copy of its model, so that it can run on another thread than the one that built it.
 class Simulation {
  public:
   // Throws ConfigurationError (settings) or ModelError (inconsistent initial conditions).
-  Simulation(const Model& model, RunSettings settings);
+  Simulation(Model model, RunSettings settings);
   ~Simulation();
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
 
   Results run(RunObserver* observer = nullptr);
 
   const RunSettings& settings() const { return settings_; }
   Formulation& formulation() { return *formulation_; }
+  const Model& model() const { return model_; }
   const ProjectionReport& projection() const { return projection_; }
 
  private:
-  const Model& model_;
+  const Model model_;
   RunSettings settings_;
   std::unique_ptr<Formulation> formulation_;
   std::unique_ptr<Integrator> integrator_;

@@ -1,0 +1,173 @@
+// mbw-cli as a user meets it: exit status 0 on success, 2 on bad input with a message naming the
+// file and the field, 3 on a numerical failure with the CSV up to that point written.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "test_models.h"
+
+namespace mbw {
+namespace {
+
+struct Outcome {
+  int status = -1;
+  std::string output;  // stdout and stderr
+};
+
+Outcome runCli(const std::string& arguments) {
+  const std::string command = std::string(MBW_CLI_PATH) + " " + arguments + " 2>&1";
+  Outcome o;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return o;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) o.output.append(buffer, n);
+  const int raw = pclose(pipe);
+  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return o;
+}
+
+std::string writeScene(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + "/" + name + ".json";
+  std::ofstream(path) << text;
+  return path;
+}
+
+const char* kBody = R"({"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0], "points": {"P": [0, 0, 0]}})";
+const char* kBodyB = R"({"name": "b", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 1]})";
+
+std::string oneBody(const std::string& joints = "[]") {
+  return test::sceneJson(std::string("[") + kBody + "]", joints);
+}
+
+std::string sphericalTo(const std::string& name, const std::string& pointJ = "\"P\"") {
+  return R"({"name": ")" + name + R"(", "type": "spherical", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0], "point_j": )" + pointJ + "}";
+}
+
+struct BadInput {
+  const char* name;
+  std::string scene;
+  const char* path;     // JSON path the message must name
+  const char* message;  // and a fragment of what it says
+};
+
+class CliBadInput : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(CliBadInput, ExitsWithStatus2NamingFileAndField) {
+  const BadInput& c = GetParam();
+  const std::string file = writeScene(c.name, c.scene);
+  const Outcome o = runCli("validate " + file);
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find(file + ": " + c.path + ": "), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find(c.message), std::string::npos) << o.output;
+}
+
+std::vector<BadInput> badInputs() {
+  const std::string body = kBody;
+  return {
+      {"invalid_json", "{\"format\": ", "/", "invalid JSON"},
+      {"missing_field", test::sceneJson(R"([{"name": "a", "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
+       "/bodies/0/mass", "missing required field 'mass'"},
+      {"wrong_type", test::sceneJson(R"([{"name": "a", "mass": "heavy", "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
+       "/bodies/0/mass", "must be a number, found a string"},
+      {"unknown_field", test::sceneJson(R"([{"name": "a", "mass": 1, "colour": "red", "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
+       "/bodies/0/colour", "unknown field 'colour'"},
+      {"unknown_type", oneBody(R"([{"name": "j", "type": "hinge", "body_i": "ground", "body_j": "a"}])"),
+       "/joints/0/type", "'hinge' is not one of"},
+      {"nonpositive_mass", test::sceneJson(R"([{"name": "a", "mass": 0, "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
+       "/bodies/0/mass", "mass must be positive"},
+      {"indefinite_inertia", test::sceneJson(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "inertia_products": [2, 0, 0], "position": [0, 0, 0]}])", "[]"),
+       "/bodies/0/inertia", "positive definite"},
+      {"zero_axis", oneBody(R"([{"name": "j", "type": "revolute", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0], "point_j": "P", "axis_i": [0, 0, 0], "axis_j": [0, 0, 1]}])"),
+       "/joints/0/axis_i", "zero length"},
+      {"duplicate_body", test::sceneJson("[" + body + "," + body + "]", "[]"), "/bodies/1/name",
+       "duplicate body name 'a'"},
+      {"duplicate_joint", oneBody("[" + sphericalTo("j") + "," + sphericalTo("j") + "]"), "/joints/1/name",
+       "duplicate joint name 'j'"},
+      {"unknown_body", oneBody(R"([{"name": "j", "type": "spherical", "body_i": "ground", "body_j": "b", "point_i": [0, 0, 0], "point_j": [0, 0, 0]}])"),
+       "/joints/0/body_j", "unknown body 'b'"},
+      {"unknown_point", oneBody("[" + sphericalTo("j", "\"Q\"") + "]"), "/joints/0/point_j",
+       "body 'a' has no point named 'Q'"},
+      {"bad_expression", oneBody(R"js([{"name": "j", "type": "dp1", "body_i": "ground", "body_j": "a", "a_i": [1, 0, 0], "a_j": [1, 0, 0], "f": "cos(omega*t)"}])js"),
+       "/joints/0/f", "cannot parse 'cos(omega*t)'"},
+      {"version", std::string(R"({"format": "mbw-scene", "version": 7, "name": "x", "bodies": [)") + body + "]}",
+       "/version", "version 7 is not supported"},
+      {"redundant", oneBody("[" + sphericalTo("first") + "," + sphericalTo("second") + "]"), "/joints/1",
+       "is redundant"},
+      {"inconsistent", test::sceneJson(std::string("[") + kBody + "," + kBodyB + "]",
+                                       R"([{"name": "j", "type": "spherical", "body_i": "a", "body_j": "b", "point_i": [0, 0, 0], "point_j": [0, 0, 0.5]}])"),
+       "/bodies/0", "moves body 'a' by 0.75"},
+  };
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryClass, CliBadInput, ::testing::ValuesIn(badInputs()),
+                         [](const auto& param) { return std::string(param.param.name); });
+
+TEST(Cli, UnreadableSceneFileIsBadInput) {
+  const Outcome o = runCli("run /nonexistent/scene.json");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("/nonexistent/scene.json: /: cannot open the file"), std::string::npos) << o.output;
+}
+
+TEST(Cli, UnknownIntegratorOrFormulationIsBadInput) {
+  Outcome o = runCli("run slider-crank --integrator runge-kutta-99");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("unknown integrator 'runge-kutta-99'"), std::string::npos) << o.output;
+  o = runCli("run slider-crank --formulation quaternions");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("quaternions"), std::string::npos) << o.output;
+  o = runCli("run");
+  EXPECT_EQ(o.status, 2);
+}
+
+TEST(Cli, NumericalFailureExitsWith3AndKeepsTheCsv) {
+  const std::string csv = ::testing::TempDir() + "/failed.csv";
+  const Outcome o = runCli("run double-pendulum --step 0.01 --max-newton 1 -o " + csv);
+  EXPECT_EQ(o.status, 3) << o.output;
+  EXPECT_NE(o.output.find("failed: Newton did not converge"), std::string::npos) << o.output;
+  std::ifstream in(csv);
+  ASSERT_TRUE(in);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("# status: failed"), std::string::npos);
+  EXPECT_NE(text.str().find("\n0,"), std::string::npos);  // the initial state row
+}
+
+TEST(Cli, RunWritesCsvAndSummary) {
+  const std::string csv = ::testing::TempDir() + "/slider.csv";
+  const Outcome o = runCli("run slider-crank --step 1e-3 --t-end 0.5 --every 10 -o " + csv);
+  EXPECT_EQ(o.status, 0) << o.output;
+  for (const char* text : {"status           completed", "steps            500", "CPU time", "energy balance", "violation"})
+    EXPECT_NE(o.output.find(text), std::string::npos) << text << "\n" << o.output;
+  std::ifstream in(csv);
+  int lines = 0;
+  for (std::string line; std::getline(in, line);) lines += line.rfind("#", 0) != 0;
+  EXPECT_EQ(lines, 1 + 51);  // header + t = 0 and every 10th of 500 steps
+}
+
+TEST(Cli, ListsScenesIntegratorsAndFormulations) {
+  const Outcome o = runCli("list");
+  EXPECT_EQ(o.status, 0);
+  for (const char* text : {"single-pendulum", "double-pendulum", "four-link", "slider-crank", "backward-euler", "rp"})
+    EXPECT_NE(o.output.find(text), std::string::npos) << text;
+}
+
+TEST(Cli, ValidatePrintsTheModelSummary) {
+  const Outcome o = runCli("validate slider-crank");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("degrees of freedom 0"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("constraint equations 18"), std::string::npos) << o.output;
+}
+
+TEST(Cli, KinematicsRefusesAMechanismWithFreedom) {
+  const Outcome o = runCli("kinematics double-pendulum");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("2 degrees of freedom"), std::string::npos) << o.output;
+}
+
+}  // namespace
+}  // namespace mbw

@@ -1,0 +1,85 @@
+// Force elements: their generalized forces agree with their energy terms. For every element and
+// formulation, at random states,
+//     Q_e . v = -dV_e/dt + d(work of constant loads)/dt + (power of other loads) - (damper power),
+// which checks directions, signs, the virtual-work mapping to each formulation's coordinates, and
+// the bookkeeping the energy balance relies on.
+
+#include <gtest/gtest.h>
+
+#include "finite_differences.h"
+#include "formulation/formulation.h"
+#include "test_models.h"
+
+namespace mbw {
+namespace {
+
+constexpr double kT = 0.61;
+
+struct Case {
+  std::string formulation;
+  ForceType type;
+  bool bodyFrame;
+};
+
+class ForcePower : public ::testing::TestWithParam<Case> {};
+
+TEST_P(ForcePower, GeneralizedForceMatchesEnergyTerms) {
+  const Case& c = GetParam();
+  for (unsigned seed = 11; seed <= 14; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const Model full = test::randomForceModel(c.type, c.bodyFrame, seed);
+    Model none = full;
+    none.forces.clear();
+    const auto f = makeFormulation(c.formulation, full);
+    const auto g = makeFormulation(c.formulation, none);
+    VectorXd q, v;
+    f->initialState(q, v);
+    const VectorXd lambda = VectorXd::Zero(f->constraintSize());
+
+    // the element's part of Q, and its energy terms
+    VectorXd Qf, Qg;
+    f->computePositions(kT, q);
+    f->computeVelocities(v);
+    f->generalizedForces(Qf);
+    const EnergyTerms e = f->energy(lambda);
+    g->computePositions(kT, q);
+    g->computeVelocities(v);
+    g->generalizedForces(Qg);
+    const double power = (Qf - Qg).dot(v);
+
+    // time derivatives of the configuration-dependent terms along q (+) s v (the time of the
+    // loads held at kT: only the motion changes them)
+    VectorXd qs;
+    const test::TimeDerivatives d = test::timeDerivativesFD([&](double s) {
+      f->retract(q, s * v, qs);
+      f->computePositions(kT, qs);
+      f->computeVelocities(v);
+      g->computePositions(kT, qs);
+      const EnergyTerms ef = f->energy(lambda), eg = g->energy(lambda);
+      VectorXd out(2);
+      out << ef.potential - eg.potential, ef.exactWork;
+      return out;
+    });
+    const double expected = -d.first[0] + d.first[1] + e.powerIn - e.dissipation;
+    EXPECT_NEAR(power, expected, 1e-7 * std::max(1.0, std::abs(power)));
+  }
+}
+
+std::vector<Case> cases() {
+  std::vector<Case> out;
+  for (const std::string& f : formulationNames())
+    for (ForceType t : {ForceType::TSDA, ForceType::RSDA, ForceType::PointForce, ForceType::Torque})
+      for (bool bodyFrame : {false, true}) out.push_back({f, t, bodyFrame});
+  return out;
+}
+
+std::string caseName(const ::testing::TestParamInfo<Case>& info) {
+  static const char* names[] = {"TSDA", "RSDA", "PointForce", "Torque"};
+  return info.param.formulation + "_" + names[static_cast<int>(info.param.type)] +
+         (info.param.bodyFrame ? "_body" : "_world");
+}
+
+INSTANTIATE_TEST_SUITE_P(AllFormulations, ForcePower, ::testing::ValuesIn(cases()), caseName);
+
+}  // namespace
+}  // namespace mbw

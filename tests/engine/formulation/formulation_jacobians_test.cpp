@@ -1,0 +1,173 @@
+// Derivatives of every formulation against finite differences, for every constraint primitive and
+// every force element: Phi_q, nu and gamma (along smooth motions), and the blocks of the index-3
+// Newton matrix d/dq and d/dv of r = M(q) vdot - Q(q, v, t) + Phi_q^T lambda (seed 001 eq 38c:
+// the reaction-force sensitivities of Tables 3-6 and the applied-force sensitivities).
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "finite_differences.h"
+#include "formulation/formulation.h"
+#include "test_models.h"
+
+namespace mbw {
+namespace {
+
+using test::relativeError;
+
+constexpr double kT = 0.37;  // evaluation time (drivers are time-varying)
+
+struct Snapshot {
+  VectorXd q, v, vdot, lambda;
+};
+
+// the model's initial state (random, inconsistent) plus random accelerations and multipliers
+Snapshot randomSnapshot(const Formulation& f, unsigned seed) {
+  Snapshot s;
+  f.initialState(s.q, s.v);
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  s.vdot = VectorXd::NullaryExpr(f.velocitySize(), [&] { return u(rng); });
+  s.lambda = VectorXd::NullaryExpr(f.constraintSize(), [&] { return 3.0 * u(rng); });
+  return s;
+}
+
+MatrixXd jacobian(const Formulation& f) {
+  MatrixXd J = MatrixXd::Zero(f.constraintSize(), f.velocitySize());
+  f.constraintJacobian(MatrixSink(J));
+  return J;
+}
+
+// r(q, v) = M(q) vdot - Q(q, v, t) + Phi_q(q)^T lambda
+VectorXd dynamicsResidual(Formulation& f, const VectorXd& q, const VectorXd& v, const Snapshot& s) {
+  f.computePositions(kT, q);
+  f.computeVelocities(v);
+  MatrixXd M = MatrixXd::Zero(f.velocitySize(), f.velocitySize());
+  f.massMatrix(MatrixSink(M));
+  VectorXd Q;
+  f.generalizedForces(Q);
+  return M * s.vdot - Q + jacobian(f).transpose() * s.lambda;
+}
+
+void checkConstraintDerivatives(Formulation& f, unsigned seed) {
+  const Snapshot s = randomSnapshot(f, seed);
+  f.computePositions(kT, s.q);
+  const MatrixXd J = jacobian(f);
+  const MatrixXd Jfd = test::positionJacobianFD(f, s.q, [&](const VectorXd& q) {
+    f.computePositions(kT, q);
+    return VectorXd(f.constraints());
+  });
+  EXPECT_LT(relativeError(J, Jfd), 1e-7) << "Phi_q\n" << J << "\nFD\n" << Jfd;
+
+  // along q(s) = q0 (+) (s v + s^2/2 vdot) at time kT + s: dPhi/dt = Phi_q v - nu and
+  // d2Phi/dt2 = Phi_q vdot - gamma
+  VectorXd qs;
+  const test::TimeDerivatives d = test::timeDerivativesFD([&](double dt) {
+    f.retract(s.q, dt * s.v + 0.5 * dt * dt * s.vdot, qs);
+    f.computePositions(kT + dt, qs);
+    return VectorXd(f.constraints());
+  });
+  f.computePositions(kT, s.q);
+  f.computeVelocities(s.v);
+  VectorXd gamma;
+  f.accelerationRhs(gamma);
+  EXPECT_LT(relativeError(J * s.v - f.velocityRhs(), d.first), 1e-8) << "nu";
+  EXPECT_LT(relativeError(J * s.vdot - gamma, d.second), 1e-6) << "gamma";
+}
+
+void checkNewtonMatrix(Formulation& f, unsigned seed) {
+  const Snapshot s = randomSnapshot(f, seed);
+  const int nv = f.velocitySize();
+  MatrixXd Kq = MatrixXd::Zero(nv, nv), Kv = MatrixXd::Zero(nv, nv);
+  f.computePositions(kT, s.q);
+  f.computeVelocities(s.v);
+  f.dynamicsJacobian(s.vdot, s.lambda, 1.0, 0.0, MatrixSink(Kq));
+  f.dynamicsJacobian(s.vdot, s.lambda, 0.0, 1.0, MatrixSink(Kv));
+  const MatrixXd KqFD = test::positionJacobianFD(
+      f, s.q, [&](const VectorXd& q) { return dynamicsResidual(f, q, s.v, s); });
+  const MatrixXd KvFD = test::velocityJacobianFD(
+      s.v, [&](const VectorXd& v) { return dynamicsResidual(f, s.q, v, s); });
+  EXPECT_LT(relativeError(Kq, KqFD), 1e-6) << "d r/dq\n" << Kq << "\nFD\n" << KqFD;
+  EXPECT_LT(relativeError(Kv, KvFD), 1e-6) << "d r/dv\n" << Kv << "\nFD\n" << KvFD;
+}
+
+struct PrimitiveCase {
+  std::string formulation;
+  PrimitiveType type;
+  bool ground;
+};
+
+class PrimitiveDerivatives : public ::testing::TestWithParam<PrimitiveCase> {};
+
+TEST_P(PrimitiveDerivatives, MatchFiniteDifferences) {
+  const PrimitiveCase& c = GetParam();
+  for (unsigned seed = 1; seed <= 4; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const Model model = test::randomPrimitiveModel(c.type, c.ground, seed);
+    const auto f = makeFormulation(c.formulation, model);
+    checkConstraintDerivatives(*f, seed);
+    checkNewtonMatrix(*f, seed);
+  }
+}
+
+std::vector<PrimitiveCase> primitiveCases() {
+  std::vector<PrimitiveCase> cases;
+  for (const std::string& f : formulationNames())
+    for (PrimitiveType t : {PrimitiveType::DP1, PrimitiveType::DP2, PrimitiveType::D,
+                            PrimitiveType::CD, PrimitiveType::AngleDriver})
+      for (bool ground : {false, true}) cases.push_back({f, t, ground});
+  return cases;
+}
+
+std::string primitiveCaseName(const ::testing::TestParamInfo<PrimitiveCase>& info) {
+  static const char* names[] = {"DP1", "DP2", "D", "CD", "AngleDriver"};
+  return info.param.formulation + "_" + names[static_cast<int>(info.param.type)] +
+         (info.param.ground ? "_ground" : "_bodies");
+}
+
+INSTANTIATE_TEST_SUITE_P(AllFormulations, PrimitiveDerivatives, ::testing::ValuesIn(primitiveCases()),
+                         primitiveCaseName);
+
+struct ForceCase {
+  std::string formulation;
+  ForceType type;
+  bool bodyFrame;
+};
+
+class ForceDerivatives : public ::testing::TestWithParam<ForceCase> {};
+
+TEST_P(ForceDerivatives, NewtonMatrixMatchesFiniteDifferences) {
+  const ForceCase& c = GetParam();
+  for (unsigned seed = 1; seed <= 4; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const Model model = test::randomForceModel(c.type, c.bodyFrame, seed);
+    const auto f = makeFormulation(c.formulation, model);
+    checkNewtonMatrix(*f, seed);
+  }
+}
+
+std::vector<ForceCase> forceCases() {
+  std::vector<ForceCase> cases;
+  for (const std::string& f : formulationNames()) {
+    cases.push_back({f, ForceType::TSDA, false});
+    cases.push_back({f, ForceType::RSDA, false});
+    for (bool bodyFrame : {false, true}) {
+      cases.push_back({f, ForceType::PointForce, bodyFrame});
+      cases.push_back({f, ForceType::Torque, bodyFrame});
+    }
+  }
+  return cases;
+}
+
+std::string forceCaseName(const ::testing::TestParamInfo<ForceCase>& info) {
+  static const char* names[] = {"TSDA", "RSDA", "PointForce", "Torque"};
+  return info.param.formulation + "_" + names[static_cast<int>(info.param.type)] +
+         (info.param.bodyFrame ? "_body" : "_world");
+}
+
+INSTANTIATE_TEST_SUITE_P(AllFormulations, ForceDerivatives, ::testing::ValuesIn(forceCases()),
+                         forceCaseName);
+
+}  // namespace
+}  // namespace mbw

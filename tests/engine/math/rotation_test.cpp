@@ -1,0 +1,80 @@
+#include "math/rotation.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "test_models.h"
+
+namespace mbw {
+namespace {
+
+TEST(Rotation, EulerParametersRoundTrip) {
+  std::mt19937 rng(3);
+  for (int k = 0; k < 50; ++k) {
+    const Mat3 R = test::randomRotation(rng);
+    const Vec4 p = eulerParametersFromRotation(R);
+    EXPECT_NEAR(p.norm(), 1.0, 1e-15);
+    EXPECT_GE(p[0], 0.0);
+    EXPECT_LT((rotationFromEulerParameters(p) - R).norm(), 1e-14);
+  }
+}
+
+TEST(Rotation, ExponentialAndLogarithmAreInverse) {
+  std::mt19937 rng(4);
+  for (int k = 0; k < 50; ++k) {
+    const Vec3 theta = test::randomVector(rng, 1.5);
+    const Mat3 R = expSO3(theta);
+    EXPECT_LT((R.transpose() * R - Mat3::Identity()).norm(), 1e-14);
+    EXPECT_NEAR(R.determinant(), 1.0, 1e-14);
+    EXPECT_LT((logSO3(R) - theta).norm(), 1e-12);
+  }
+  // tiny angles use the series
+  const Vec3 small(1e-10, -2e-10, 3e-10);
+  EXPECT_LT((expSO3(small) - (Mat3::Identity() + skew(small))).norm(), 1e-19);
+}
+
+TEST(Rotation, ExponentialMatchesRodriguesAxisAngle) {
+  const Vec3 axis = Vec3(1, 2, 2).normalized();
+  const double angle = 0.8;
+  const Mat3 expected = Eigen::AngleAxisd(angle, axis).toRotationMatrix();
+  EXPECT_LT((expSO3(angle * axis) - expected).norm(), 1e-15);
+}
+
+TEST(Rotation, ZxzAnglesRoundTrip) {
+  std::mt19937 rng(5);
+  for (int k = 0; k < 50; ++k) {
+    const Mat3 R = test::randomRotation(rng);
+    const Vec3 a = zxzFromRotation(R);
+    EXPECT_GE(a[1], 0.0);
+    EXPECT_LE(a[1], M_PI);
+    EXPECT_LT((rotationFromZXZ(a) - R).norm(), 1e-12);
+  }
+  // gimbal lock: theta = 0
+  const Mat3 Rz = rotationFromZXZ(Vec3(0.3, 0.0, 0.4));
+  EXPECT_LT((rotationFromZXZ(zxzFromRotation(Rz)) - Rz).norm(), 1e-14);
+}
+
+TEST(Rotation, OrthonormalizationRepairsRoundedMatrices) {
+  Mat3 R = Eigen::AngleAxisd(0.7, Vec3(0, 1, 1).normalized()).toRotationMatrix();
+  Mat3 rounded = (R * 1e6).array().round() / 1e6;
+  const Mat3 Q = orthonormalized(rounded);
+  EXPECT_LT((Q.transpose() * Q - Mat3::Identity()).norm(), 1e-15);
+  EXPECT_LT((Q - R).norm(), 1e-6);
+}
+
+TEST(Rotation, EulerParameterGMapsRatesToBodyAngularVelocity) {
+  // omega_B = 2 G(p) pdot: check against A^T Adot by finite differences
+  std::mt19937 rng(6);
+  const Vec4 p = eulerParametersFromRotation(test::randomRotation(rng));
+  const Vec3 omega_B(0.3, -1.2, 0.7);
+  const Vec4 pdot = 0.5 * eulerParameterG(p).transpose() * omega_B;
+  const double h = 1e-6;
+  const Mat3 Adot = (rotationFromEulerParameters(p + h * pdot) - rotationFromEulerParameters(p - h * pdot)) / (2 * h);
+  const Mat3 W = rotationFromEulerParameters(p).transpose() * Adot;
+  EXPECT_LT((Vec3(W(2, 1), W(0, 2), W(1, 0)) - omega_B).norm(), 1e-8);
+  EXPECT_LT((2.0 * eulerParameterG(p) * pdot - omega_B).norm(), 1e-14);
+}
+
+}  // namespace
+}  // namespace mbw

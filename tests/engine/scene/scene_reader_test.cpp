@@ -1,0 +1,99 @@
+// Loading scenes: the built-in scenes, joints assembled from primitives (seed 001 Table 1), named
+// references, frames with an offset centre of mass, and several problems reported at once.
+// (One test per class of bad input, with the exit status, is in tests/cli/cli_test.cpp.)
+
+#include "scene/scene_reader.h"
+
+#include <gtest/gtest.h>
+
+#include "scene/builtin_scenes.h"
+#include "simulation/simulation.h"
+#include "test_models.h"
+
+namespace mbw {
+namespace {
+
+TEST(SceneReader, LoadsEveryBuiltinScene) {
+  ASSERT_GE(builtinScenes().size(), 4u);
+  for (const BuiltinScene& s : builtinScenes()) {
+    SCOPED_TRACE(s.name);
+    const Model m = loadScene(s.name);
+    EXPECT_EQ(m.name, s.name);
+    EXPECT_FALSE(m.description.empty());
+  }
+}
+
+TEST(SceneReader, SeedMechanismsUseTheSeedBodyNamesAndPrimitiveCounts) {
+  const Model sc = loadScene("slider-crank");
+  ASSERT_EQ(sc.bodyCount(), 3);
+  EXPECT_EQ(sc.bodies[1].name, "connecting-rod");
+  int counts[5] = {0, 0, 0, 0, 0};
+  for (const Primitive& p : sc.primitives) ++counts[static_cast<int>(p.type)];
+  // seed 001 Table 7: slider crank CD 6, DP1 7 (one of them the driver), DP2 4, D 1
+  EXPECT_EQ(counts[static_cast<int>(PrimitiveType::CD)], 6);
+  EXPECT_EQ(counts[static_cast<int>(PrimitiveType::DP1)] + counts[static_cast<int>(PrimitiveType::AngleDriver)], 7);
+  EXPECT_EQ(counts[static_cast<int>(PrimitiveType::DP2)], 4);
+  EXPECT_EQ(counts[static_cast<int>(PrimitiveType::D)], 1);
+  EXPECT_EQ(loadScene("four-link").bodies[1].name, "link-2");
+}
+
+TEST(SceneReader, JointsExpandIntoTheirPrimitives) {
+  const std::string bodies = R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0],
+                                 "points": {"P": [0, 0, 0]}, "vectors": {"axis": [0, 0, 2]}}])";
+  struct Case {
+    const char* type;
+    const char* axes;
+    int equations;
+  } cases[] = {{"spherical", "", 3},
+               {"revolute", R"(, "axis_i": [0, 0, 1], "axis_j": "axis")", 5},
+               {"universal", R"(, "axis_i": [0, 0, 1], "axis_j": [1, 0, 0])", 4},
+               {"cylindrical", R"(, "axis_i": [0, 0, 1], "axis_j": "axis")", 4},
+               {"translational", R"(, "axis_i": [0, 0, 1], "axis_j": "axis")", 5}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.type);
+    const std::string joint = std::string(R"([{"name": "j", "type": ")") + c.type +
+                              R"(", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0], "point_j": "P")" +
+                              c.axes + "}]";
+    const Model m = parseScene(test::sceneJson(bodies, joint), "t");
+    EXPECT_EQ(m.primitiveCount(), c.equations);
+    EXPECT_EQ(m.joints[0].primitiveCount, c.equations);
+  }
+}
+
+TEST(SceneReader, FrameOriginAndCentreOfMassAreDistinguished) {
+  // a bar whose frame sits at its pivot (as in Andrews' squeezer): the centre of mass is offset
+  const std::string bodies = R"([{"name": "bar", "mass": 1, "inertia": [0.01, 0.1, 0.1],
+     "center_of_mass": [0.5, 0, 0], "position": [0, 0, 0], "points": {"O": [0, 0, 0]}}])";
+  const std::string joints = R"([{"name": "pin", "type": "revolute", "body_i": "ground", "body_j": "bar",
+     "point_i": [0, 0, 0], "point_j": "O", "axis_i": [0, 1, 0], "axis_j": [0, 1, 0]}])";
+  const Model m = parseScene(test::sceneJson(bodies, joints), "t");
+  EXPECT_EQ(m.primitives[0].s_J, Vec3(-0.5, 0, 0));  // the pivot, from the centre of mass
+  RunSettings s;
+  s.integratorSettings.step = 1e-3;
+  s.tEnd = 0.2;
+  Simulation sim(m, s);
+  const Results r = sim.run();
+  ASSERT_EQ(r.status, RunStatus::Completed) << r.message;
+  // the frame origin stays on the pivot while the bar swings down
+  for (size_t i = 0; i < r.rowCount(); ++i) EXPECT_NEAR(r.at(i, r.column("bar.x")), 0.0, 1e-12);
+  // turning about +y takes its x axis towards -z: e2 = sin(angle / 2) > 0
+  EXPECT_GT(r.at(r.rowCount() - 1, r.column("bar.e2")), 0.05);
+}
+
+TEST(SceneReader, ReportsSeveralProblemsAtOnce) {
+  const std::string bodies = R"([{"name": "a", "mass": -1, "inertia": [1, 1, 1], "position": [0, 0, 0]},
+                                 {"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
+  try {
+    parseScene(test::sceneJson(bodies, "[]"), "two-problems.json");
+    FAIL();
+  } catch (const SceneError& e) {
+    ASSERT_EQ(e.issues().size(), 2u) << e.what();
+    EXPECT_EQ(e.issues()[0].path, "/bodies/0/mass");
+    EXPECT_EQ(e.issues()[1].path, "/bodies/1/name");
+    EXPECT_NE(std::string(e.what()).find("two-problems.json: /bodies/0/mass: mass must be positive"),
+              std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace mbw

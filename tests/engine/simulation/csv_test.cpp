@@ -1,0 +1,86 @@
+#include "simulation/csv.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "scene/scene_reader.h"
+#include "simulation/simulation.h"
+
+namespace mbw {
+namespace {
+
+Results shortRun() {
+  RunSettings s;
+  s.integratorSettings.step = 1e-2;
+  s.tEnd = 0.1;
+  Simulation sim(loadScene("slider-crank"), s);
+  return sim.run();
+}
+
+TEST(Csv, HeaderHasTheDocumentedColumnsInOrder) {
+  std::ostringstream out;
+  writeCsv(shortRun(), out);
+  std::istringstream in(out.str());
+  std::string line, header;
+  std::vector<std::string> comments;
+  while (std::getline(in, line)) {
+    if (line.rfind("#", 0) == 0) {
+      comments.push_back(line);
+      continue;
+    }
+    header = line;
+    break;
+  }
+  const std::string expectedStart =
+      "t,crank.x,crank.y,crank.z,crank.e0,crank.e1,crank.e2,crank.e3,crank.vx,crank.vy,crank.vz,"
+      "crank.wx,crank.wy,crank.wz,connecting-rod.x";
+  EXPECT_EQ(header.substr(0, expectedStart.size()), expectedStart);
+  EXPECT_NE(header.find(",slider.wz,h,newton_iterations,energy.kinetic,energy.potential,"
+                        "energy.work_in,energy.dissipated,energy.balance,violation.position,"
+                        "violation.velocity"),
+            std::string::npos)
+      << header;
+  auto hasComment = [&](const std::string& text) {
+    for (const auto& c : comments)
+      if (c.find(text) != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(hasComment("# scene: slider-crank"));
+  EXPECT_TRUE(hasComment("# formulation: rp"));
+  EXPECT_TRUE(hasComment("# integrator: backward-euler"));
+  EXPECT_TRUE(hasComment("# step: 0.01"));
+  EXPECT_TRUE(hasComment("# multibody-workbench "));
+  EXPECT_TRUE(hasComment("# status: completed"));
+}
+
+TEST(Csv, RoundTripsExactly) {
+  const Results r = shortRun();
+  const std::string path = ::testing::TempDir() + "/roundtrip.csv";
+  writeCsv(r, path);
+  const Results back = readCsv(path);
+  ASSERT_EQ(back.rowCount(), r.rowCount());
+  ASSERT_EQ(back.columnCount(), r.columnCount());
+  for (size_t i = 0; i < r.rowCount(); ++i)
+    for (int c = 0; c < r.columnCount(); ++c) ASSERT_EQ(back.at(i, c), r.at(i, c));
+  EXPECT_EQ(back.metadataValue("integrator"), "backward-euler");
+  EXPECT_EQ(back.status, RunStatus::Completed);
+  std::remove(path.c_str());
+}
+
+TEST(Csv, ReadingReportsTheLineOfABadValue) {
+  const std::string path = ::testing::TempDir() + "/bad.csv";
+  std::ofstream(path) << "# x: y\nt,a\n0,1\n0.1,oops\n";
+  try {
+    readCsv(path);
+    FAIL();
+  } catch (const CsvError& e) {
+    EXPECT_NE(std::string(e.what()).find(":4:"), std::string::npos) << e.what();
+  }
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace mbw

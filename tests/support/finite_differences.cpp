@@ -1,0 +1,48 @@
+#include "finite_differences.h"
+
+namespace mbw::test {
+
+MatrixXd positionJacobianFD(const Formulation& f, const VectorXd& q,
+                            const std::function<VectorXd(const VectorXd& q)>& F, double eps) {
+  const int n = f.velocitySize();
+  MatrixXd J;
+  VectorXd dq = VectorXd::Zero(n), qp, qm;
+  for (int k = 0; k < n; ++k) {
+    dq.setZero();
+    dq[k] = eps;
+    f.retract(q, dq, qp);
+    dq[k] = -eps;
+    f.retract(q, dq, qm);
+    const VectorXd col = (F(qp) - F(qm)) / (2.0 * eps);
+    if (k == 0) J.resize(col.size(), n);
+    J.col(k) = col;
+  }
+  return J;
+}
+
+MatrixXd velocityJacobianFD(const VectorXd& v, const std::function<VectorXd(const VectorXd& v)>& F,
+                            double eps) {
+  MatrixXd J;
+  for (int k = 0; k < v.size(); ++k) {
+    VectorXd vp = v, vm = v;
+    vp[k] += eps;
+    vm[k] -= eps;
+    const VectorXd col = (F(vp) - F(vm)) / (2.0 * eps);
+    if (k == 0) J.resize(col.size(), v.size());
+    J.col(k) = col;
+  }
+  return J;
+}
+
+TimeDerivatives timeDerivativesFD(const std::function<VectorXd(double s)>& g, double h) {
+  const VectorXd m2 = g(-2 * h), m1 = g(-h), z = g(0), p1 = g(h), p2 = g(2 * h);
+  return {(m2 - 8.0 * m1 + 8.0 * p1 - p2) / (12.0 * h),
+          (-m2 + 16.0 * m1 - 30.0 * z + 16.0 * p1 - p2) / (12.0 * h * h)};
+}
+
+double relativeError(const MatrixXd& a, const MatrixXd& b) {
+  const double scale = std::max(1.0, b.cwiseAbs().maxCoeff());
+  return (a - b).cwiseAbs().maxCoeff() / scale;
+}
+
+}  // namespace mbw::test

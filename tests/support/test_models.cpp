@@ -1,0 +1,103 @@
+#include "test_models.h"
+
+#include <Eigen/Geometry>
+
+namespace mbw::test {
+
+Vec3 randomVector(std::mt19937& rng, double scale) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  return scale * Vec3(u(rng), u(rng), u(rng));
+}
+
+Mat3 randomRotation(std::mt19937& rng) {
+  std::normal_distribution<double> n(0.0, 1.0);
+  Eigen::Quaterniond q(n(rng), n(rng), n(rng), n(rng));
+  return q.normalized().toRotationMatrix();
+}
+
+namespace {
+
+Body randomBody(const std::string& name, std::mt19937& rng) {
+  Body b;
+  b.name = name;
+  b.mass = 1.0 + std::uniform_real_distribution<double>(0.0, 2.0)(rng);
+  const Mat3 R = randomRotation(rng);
+  b.inertia_B = R * Vec3(0.5, 0.8, 1.3).asDiagonal() * R.transpose();
+  b.com_B = randomVector(rng, 0.2);
+  b.position_W = randomVector(rng, 2.0);
+  b.R_WB = randomRotation(rng);
+  b.velocity_W = randomVector(rng, 1.5);
+  b.omega_W = randomVector(rng, 2.0);
+  return b;
+}
+
+}  // namespace
+
+Model randomPrimitiveModel(PrimitiveType type, bool groundI, unsigned seed) {
+  std::mt19937 rng(seed);
+  Model m;
+  m.name = "random-primitive";
+  m.gravity_W = Vec3(0.0, 0.0, -9.81);
+  m.bodies.push_back(randomBody("a", rng));
+  m.bodies.push_back(randomBody("b", rng));
+  Primitive p;
+  p.type = type;
+  p.bodyI = groundI ? kGround : 0;
+  p.bodyJ = 1;
+  p.a_I = randomVector(rng).normalized();
+  p.b_I = p.a_I.unitOrthogonal();
+  p.a_J = randomVector(rng).normalized();
+  p.s_I = randomVector(rng, 0.7);
+  p.s_J = randomVector(rng, 0.7);
+  p.c_W = Vec3::Unit(static_cast<int>(seed % 3));
+  p.f = TimeFunction::parse(type == PrimitiveType::AngleDriver ? "0.4 + 1.3*t + 0.2*sin(3*t)"
+                                                               : "0.3*sin(2*t) + 0.1*t^2");
+  p.joint = 0;
+  m.primitives.push_back(p);
+  Joint j;
+  j.name = "j";
+  j.bodyI = p.bodyI;
+  j.bodyJ = 1;
+  j.primitiveCount = 1;
+  m.joints.push_back(j);
+  return m;
+}
+
+Model randomForceModel(ForceType type, bool bodyFrame, unsigned seed) {
+  std::mt19937 rng(seed);
+  Model m;
+  m.name = "random-force";
+  m.gravity_W = Vec3(0.3, -0.2, -9.81);
+  m.bodies.push_back(randomBody("a", rng));
+  m.bodies.push_back(randomBody("b", rng));
+  ForceElement e;
+  e.name = "e";
+  e.type = type;
+  e.bodyI = 0;
+  e.bodyJ = 1;
+  e.s_I = randomVector(rng, 0.5);
+  e.s_J = randomVector(rng, 0.5);
+  e.axis_I = randomVector(rng).normalized();
+  e.u_I = e.axis_I.unitOrthogonal();
+  e.u_J = randomVector(rng).normalized();
+  e.stiffness = 120.0;
+  e.damping = 7.0;
+  e.freeValue = type == ForceType::RSDA ? 0.3 : 0.8;
+  // even seeds: constant loads (their work is exact, from the configuration)
+  const bool constant = seed % 2 == 0;
+  e.actuator = constant ? TimeFunction::constant(1.7) : TimeFunction::parse("2*sin(3*t) + 1");
+  e.load[0] = constant ? TimeFunction::constant(1.5) : TimeFunction::parse("1.5 + cos(t)");
+  e.load[1] = TimeFunction::constant(-2.0);
+  e.load[2] = constant ? TimeFunction::constant(0.4) : TimeFunction::parse("0.5*t");
+  e.loadInBodyFrame = bodyFrame;
+  m.forces.push_back(e);
+  return m;
+}
+
+std::string sceneJson(const std::string& bodies, const std::string& joints,
+                      const std::string& forces, const std::string& extra) {
+  return R"({"format": "mbw-scene", "version": 1, "name": "test", "bodies": )" + bodies +
+         R"(, "joints": )" + joints + R"(, "forces": )" + forces + extra + "}";
+}
+
+}  // namespace mbw::test

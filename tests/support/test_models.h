@@ -1,0 +1,30 @@
+#pragma once
+// Small models for tests: random configurations exercising one primitive or one force element,
+// and inline JSON scenes.
+
+#include <random>
+#include <string>
+
+#include "model/model.h"
+
+namespace mbw::test {
+
+// Two bodies (or a body and the ground when groundI is set) in random poses and motions, joined by
+// one primitive of the given type with random vectors and points and a time-varying f(t). The
+// configuration does not satisfy the constraint: for derivative checks only.
+Model randomPrimitiveModel(PrimitiveType type, bool groundI, unsigned seed);
+
+// Two bodies in random poses joined by one force element (TSDA, RSDA, point force, torque) with
+// nonzero stiffness and damping; loads constant for even seeds, time-varying for odd ones; loads in
+// the body frame when bodyFrame is set.
+Model randomForceModel(ForceType type, bool bodyFrame, unsigned seed);
+
+// A random rotation and vector.
+Mat3 randomRotation(std::mt19937& rng);
+Vec3 randomVector(std::mt19937& rng, double scale = 1.0);
+
+// A JSON scene from a few bodies and joints, written inline in tests.
+std::string sceneJson(const std::string& bodies, const std::string& joints,
+                      const std::string& forces = "[]", const std::string& extra = "");
+
+}  // namespace mbw::test
