@@ -5,6 +5,10 @@
 
 #include "scene/scene_reader.h"
 
+#ifdef MBW_HAVE_PLOT
+#include "png_export.h"
+#endif
+
 namespace mbw::cli {
 
 Model loadSceneOrThrow(const std::string& nameOrPath) {
@@ -47,6 +51,19 @@ RunSettings RunOptions::resolve(const Model& model) const {
   if (newtonTolerance) i.newtonTolerance = *newtonTolerance;
   if (maxNewtonIterations) i.maxNewtonIterations = *maxNewtonIterations;
   return s;
+}
+
+void saveFigure(const plot::Figure& figure, const std::string& path) {
+#ifdef MBW_HAVE_PLOT
+  try {
+    plot::savePng(figure, path);
+  } catch (const plot::PlotError& e) {
+    throw InputError(e.what());
+  }
+#else
+  (void)figure;
+  throw InputError("cannot write '" + path + "': this build has no plotting (configure with MBW_BUILD_GUI=ON)");
+#endif
 }
 
 std::string formatNumber(double value, int precision) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "chart.h"
 #include "model/model.h"
 #include "simulation/results.h"
 #include "simulation/simulation.h"
@@ -37,6 +38,10 @@ struct RunOptions {
 
 // Human-readable number with a unit, e.g. "3.2e-05 s".
 std::string formatNumber(double value, int precision = 3);
+
+// Writes a figure as PNG; throws InputError when this build has no plotting or the file cannot be
+// written.
+void saveFigure(const plot::Figure& figure, const std::string& path);
 
 // The largest absolute value of a results column ("" channel -> 0).
 double columnMaxAbs(const Results& results, const std::string& channel);

@@ -5,6 +5,7 @@
 
 #include "cli_common.h"
 #include "commands.h"
+#include "run_report.h"
 #include "run_summary.h"
 #include "simulation/csv.h"
 #include "solvers/initial_conditions.h"
@@ -15,6 +16,7 @@ namespace {
 struct RunCommand {
   std::string scene;
   std::string output;
+  std::string plot;
   RunOptions options;
 };
 
@@ -33,6 +35,10 @@ int run(const RunCommand& cmd) {
   if (!cmd.output.empty()) writeCsv(results, cmd.output);
   printRunSummary(results, &simulation->projection(), std::cout);
   if (!cmd.output.empty()) std::cout << "CSV              " << cmd.output << " (" << results.rowCount() << " rows)\n";
+  if (!cmd.plot.empty()) {
+    saveFigure(runReportFigure(results), cmd.plot);
+    std::cout << "plot             " << cmd.plot << "\n";
+  }
   return results.status == RunStatus::Completed ? kSuccess : kNumericalFailure;
 }
 
@@ -43,6 +49,7 @@ Command addRunCommand(CLI::App& app) {
   CLI::App* c = app.add_subcommand("run", "Simulate the dynamics of a scene");
   c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
   c->add_option("--output,-o", cmd->output, "write the results to this CSV file");
+  c->add_option("--plot", cmd->plot, "write a PNG page of plots of the run (motion, energy, violation, steps)");
   cmd->options.addTo(*c);
   return {c, [cmd] { return run(*cmd); }};
 }

@@ -1,0 +1,143 @@
+#include "png_export.h"
+
+#include <qcustomplot.h>
+
+#include <unistd.h>
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <cmath>
+#include <memory>
+
+#include "style.h"
+
+namespace mbw::plot {
+namespace {
+
+// a QApplication for widgets when the caller has none (command-line use)
+class OffscreenApplication {
+ public:
+  OffscreenApplication() {
+    if (QApplication::instance()) return;
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+      const QString dir = QDir::tempPath() + "/mbw-runtime-" + QString::number(getuid());
+      QDir().mkpath(dir);
+      QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+      qputenv("XDG_RUNTIME_DIR", dir.toUtf8());
+    }
+    static int argc = 1;
+    static char name[] = "mbw-plot";
+    static char* argv[] = {name, nullptr};
+    app_ = std::make_unique<QApplication>(argc, argv);
+  }
+
+ private:
+  std::unique_ptr<QApplication> app_;
+};
+
+QString text(const std::string& s) { return QString::fromStdString(s); }
+
+// keeps only points a logarithmic axis can show
+void addSeries(QCustomPlot& plot, QCPAxisRect* rect, const Chart& chart, const Series& s, int index) {
+  QCPGraph* graph = plot.addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+  QVector<double> x, y;
+  for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+    if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) continue;
+    if (chart.x.logarithmic && s.x[i] <= 0.0) continue;
+    if (chart.y.logarithmic && s.y[i] <= 0.0) continue;
+    x.push_back(s.x[i]);
+    y.push_back(s.y[i]);
+  }
+  graph->setData(x, y, true);
+  graph->setName(text(s.name));
+  QPen pen(seriesColor(index), 1.6);
+  if (s.dashed) pen.setStyle(Qt::DashLine);
+  graph->setPen(pen);
+  if (s.style == Series::Style::Markers) graph->setLineStyle(QCPGraph::lsNone);
+  if (s.style != Series::Style::Line)
+    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, seriesColor(index), Qt::white, 6));
+}
+
+// automatic range, widened where it would be degenerate, then the spec's limits
+void setRange(QCPAxis* axis, const Axis& spec) {
+  axis->rescale();
+  QCPRange r = axis->range();
+  if (spec.logarithmic) {
+    if (r.lower <= 0.0 || r.upper <= 0.0) r = QCPRange(1e-16, 1.0);
+    if (r.upper / r.lower < 10.0) r = QCPRange(r.lower / 3.0, r.upper * 3.0);
+    r.lower = std::max(r.lower, r.upper * 1e-18);  // exact zeros and round-off dust
+  } else if (r.size() == 0.0) {
+    const double pad = r.lower == 0.0 ? 1.0 : 0.1 * std::abs(r.lower);
+    r = QCPRange(r.lower - pad, r.upper + pad);
+  }
+  axis->setRange(r);
+  if (spec.min) axis->setRangeLower(*spec.min);
+  if (spec.max) axis->setRangeUpper(*spec.max);
+  // less than two decades: decade ticks would be too few, label plain numbers instead
+  if (spec.logarithmic && axis->range().upper / axis->range().lower < 100.0) {
+    axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    axis->setNumberFormat("g");
+    axis->setNumberPrecision(3);
+  }
+}
+
+}  // namespace
+
+void savePng(const Figure& figure, const std::string& path) {
+  OffscreenApplication app;
+  QCustomPlot plot;
+  plot.setAutoAddPlottableToLegend(false);
+  applyStyle(plot);
+  plot.plotLayout()->clear();
+  const int columns = std::max(1, figure.columns);
+  const int rows = (static_cast<int>(figure.charts.size()) + columns - 1) / columns;
+  int row0 = 0;
+  if (!figure.title.empty()) {
+    auto* title = new QCPTextElement(&plot, text(figure.title), QFont("DejaVu Sans", 13, QFont::Bold));
+    plot.plotLayout()->addElement(0, 0, title);
+    row0 = 1;
+  }
+  auto* grid = new QCPLayoutGrid;
+  plot.plotLayout()->addElement(row0, 0, grid);
+
+  for (size_t c = 0; c < figure.charts.size(); ++c) {
+    const Chart& chart = figure.charts[c];
+    auto* cell = new QCPLayoutGrid;
+    grid->addElement(static_cast<int>(c) / columns, static_cast<int>(c) % columns, cell);
+    int r = 0;
+    if (!chart.title.empty())
+      cell->addElement(r++, 0, new QCPTextElement(&plot, text(chart.title), QFont("DejaVu Sans", 11, QFont::Bold)));
+    auto* rect = new QCPAxisRect(&plot);
+    cell->addElement(r, 0, rect);
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    applyAxisStyle(*x, chart.x.logarithmic);
+    applyAxisStyle(*y, chart.y.logarithmic);
+    x->setLabel(text(chart.x.label));
+    y->setLabel(text(chart.y.label));
+    const int firstGraph = plot.graphCount();
+    for (size_t s = 0; s < chart.series.size(); ++s) addSeries(plot, rect, chart, chart.series[s], static_cast<int>(s));
+    setRange(x, chart.x);
+    setRange(y, chart.y);
+    if (chart.legend && !chart.series.empty()) {
+      // a row of entries under the chart, so that it never hides data
+      auto* legend = new QCPLegend;
+      cell->addElement(r + 1, 0, legend);
+      cell->setRowStretchFactor(r + 1, 0.001);
+      legend->setLayer("legend");
+      legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+      legend->setWrap(4);
+      legend->setFont(QFont("DejaVu Sans", 9));
+      legend->setBorderPen(Qt::NoPen);
+      for (int g = firstGraph; g < plot.graphCount(); ++g)
+        legend->addItem(new QCPPlottableLegendItem(legend, plot.graph(g)));
+    }
+  }
+  const int height = rows * figure.chartHeight + (figure.title.empty() ? 0 : 40);
+  if (!plot.savePng(QString::fromStdString(path), figure.width, height, 1.0))
+    throw PlotError("cannot write the image '" + path + "'");
+}
+
+}  // namespace mbw::plot

@@ -1,0 +1,40 @@
+#include "style.h"
+
+#include <qcustomplot.h>
+
+namespace mbw::plot {
+
+QColor seriesColor(int index) {
+  static const QColor palette[] = {QColor(0, 114, 178),  QColor(213, 94, 0),   QColor(0, 158, 115),
+                                   QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
+                                   QColor(0, 0, 0),       QColor(240, 228, 66)};
+  return palette[index % (sizeof palette / sizeof palette[0])];
+}
+
+void applyAxisStyle(QCPAxis& axis, bool logarithmic) {
+  axis.setLabelFont(QFont("DejaVu Sans", 10));
+  axis.setTickLabelFont(QFont("DejaVu Sans", 9));
+  axis.grid()->setPen(QPen(QColor(220, 220, 220)));
+  axis.grid()->setSubGridVisible(logarithmic);
+  if (logarithmic) {
+    axis.setScaleType(QCPAxis::stLogarithmic);
+    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+    axis.setTicker(ticker);
+    axis.setNumberFormat("eb");
+    axis.setNumberPrecision(0);
+  } else {
+    axis.setScaleType(QCPAxis::stLinear);
+    axis.setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    axis.setNumberFormat("g");
+    axis.setNumberPrecision(6);
+  }
+}
+
+void applyStyle(QCustomPlot& plot) {
+  plot.setBackground(Qt::white);
+  plot.legend->setFont(QFont("DejaVu Sans", 9));
+  plot.legend->setBrush(QColor(255, 255, 255, 220));
+  plot.legend->setBorderPen(QPen(QColor(180, 180, 180)));
+}
+
+}  // namespace mbw::plot

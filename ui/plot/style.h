@@ -1,0 +1,19 @@
+#pragma once
+// The look shared by exported figures and the workbench's live plots.
+
+#include <QColor>
+#include <QFont>
+
+class QCustomPlot;
+class QCPAxis;
+
+namespace mbw::plot {
+
+// Distinct colours for successive series or runs (Okabe-Ito, readable by colour-blind people).
+QColor seriesColor(int index);
+
+// Fonts, grid and background for a plot.
+void applyStyle(QCustomPlot& plot);
+void applyAxisStyle(QCPAxis& axis, bool logarithmic);
+
+}  // namespace mbw::plot
