@@ -62,6 +62,12 @@ class Formulation {
   virtual void retract(const VectorXd& q, const VectorXd& dq, VectorXd& out) const = 0;
   // out = q (-) anchor, the increment with retract(anchor, out) = q
   virtual void localCoordinates(const VectorXd& anchor, const VectorXd& q, VectorXd& out) const = 0;
+  // Schemes that combine several past points (seed 002 section 3.1) work with increments relative
+  // to an anchor, g = q (-) anchor, and with rates of those increments. T(g) maps the rate of g to
+  // the velocity coordinates at anchor (+) g: v = T(g) gdot. T is the identity where positions form
+  // a vector space (rp, rE); for rotation matrices it is the tangent map of the exponential.
+  virtual void incrementRate(const VectorXd& g, const VectorXd& v, VectorXd& gdot) const { (void)g; gdot = v; }
+  virtual void incrementVelocity(const VectorXd& g, const VectorXd& gdot, VectorXd& v) const { (void)g; v = gdot; }
   // velocity coordinates for given world-frame body motions (body frame origin velocity, omega)
   virtual void encodeVelocities(const VectorXd& q, const std::vector<Vec3>& velocity_W,
                                 const std::vector<Vec3>& omega_W, VectorXd& v) const = 0;

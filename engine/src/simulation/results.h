@@ -27,8 +27,16 @@ struct RunStatistics {
   std::map<std::string, long> rejections;  // reason -> count
 };
 
+// A step the integrator refused, and why (e.g. "error estimate 3.2 > 1", "Newton did not converge").
+struct RejectedStep {
+  double t = 0.0;  // where the step started
+  double h = 0.0;  // its size
+  std::string reason;
+};
+
 class Results {
  public:
+  std::vector<RejectedStep> rejected;
   // descriptive settings, written as comment lines in CSV files (key, value)
   std::vector<std::pair<std::string, std::string>> metadata;
   RunStatistics stats;

@@ -95,7 +95,10 @@ Results Simulation::run(RunObserver* observer) {
       break;
     }
     h = r.nextStep > 0.0 ? r.nextStep : is.step;
-    if (r.kind == StepResult::Kind::Rejected) continue;
+    if (r.kind == StepResult::Kind::Rejected) {
+      results.rejected.push_back({t, hTry, r.reason});
+      continue;
+    }
     const bool last = integrator_->state().t >= tEnd - tiny;
     const size_t before = results.rowCount();
     recorder.step(integrator_->state(), hTry, r.newtonIterations, last, results);
