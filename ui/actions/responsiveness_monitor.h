@@ -1,0 +1,47 @@
+#pragma once
+// Measures how responsive the GUI thread stays while runs are active: a precise 10 ms timer on the
+// GUI thread notes how late each tick comes (a stall is the time the event loop was busy beyond
+// the tick), and the 3D view's and plots' frames are counted over the run's wall time.
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+namespace mbw::ui {
+
+class RunController;
+class SceneView;
+
+class ResponsivenessMonitor : public QObject {
+  Q_OBJECT
+
+ public:
+  ResponsivenessMonitor(RunController& controller, SceneView& view, QObject* parent = nullptr);
+
+  struct Report {
+    double seconds = 0.0;       // wall time measured (runs active)
+    double longestStallMs = 0.0;
+    int stallsOver50Ms = 0;
+    double viewFramesPerSecond = 0.0;
+    double framesDrainedPerSecond = 0.0;
+  };
+  // over every active period since the program started
+  Report report() const;
+  QString reportText() const;
+
+ private:
+  void tick();
+  void setActive(bool active);
+
+  RunController& controller_;
+  SceneView& view_;
+  QTimer timer_;
+  QElapsedTimer sinceTick_, activeClock_;
+  double activeSeconds_ = 0.0;
+  double longestStallMs_ = 0.0;
+  int stalls_ = 0;
+  long viewFrames_ = 0, drained_ = 0;
+  long viewFramesAtStart_ = 0, drainedAtStart_ = 0;
+};
+
+}  // namespace mbw::ui

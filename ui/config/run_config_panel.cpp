@@ -1,0 +1,228 @@
+#include "run_config_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <map>
+
+#include "formulation/formulation.h"
+#include "integrators/registry.h"
+
+namespace mbw::ui {
+namespace {
+
+constexpr int kNameRole = Qt::UserRole;
+
+QString capabilityText(const Capabilities& c) {
+  QStringList parts{QObject::tr("order %1").arg(c.order)};
+  if (c.lStable) parts << QObject::tr("L-stable");
+  parts << (c.variableStep ? QObject::tr("variable step") : QObject::tr("fixed step"));
+  if (c.errorEstimate && !c.variableStep) parts << QObject::tr("error estimate");
+  if (c.hasRhoInf) parts << QObject::tr("rho_inf in [%1, %2], default %3").arg(c.rhoInfMin).arg(c.rhoInfMax).arg(c.rhoInfDefault);
+  QStringList formulations;
+  for (const auto& f : c.formulations) formulations << QString::fromStdString(f);
+  parts << QObject::tr("formulations: %1").arg(formulations.join(", "));
+  return parts.join(" \u00b7 ");
+}
+
+QString text(double x) { return QString::number(x, 'g', 10); }
+
+}  // namespace
+
+RunConfigPanel::RunConfigPanel(QWidget* parent)
+    : QWidget(parent), formulation_(new QComboBox(this)), integrator_(new QComboBox(this)),
+      integrators_(new QStandardItemModel(this)), description_(new QLabel(this)), capabilities_(new QLabel(this)),
+      step_(new QLineEdit(this)), variableStep_(new QCheckBox(tr("variable step (error control)"), this)),
+      rtol_(new QLineEdit(this)), atol_(new QLineEdit(this)), rhoInf_(new QLineEdit(this)), tEnd_(new QLineEdit(this)),
+      every_(new QSpinBox(this)), problem_(new QLabel(this)) {
+  for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
+  formulation_->setToolTip(tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "
+                              "matrices, rE: Euler angles)"));
+  integrator_->setModel(integrators_);
+  integrator_->setToolTip(tr("Integrators grouped by family; unavailable ones say why in their tooltip"));
+  description_->setWordWrap(true);
+  capabilities_->setWordWrap(true);
+  capabilities_->setStyleSheet("color: #555;");
+  problem_->setWordWrap(true);
+  problem_->setStyleSheet("color: #c0392b;");
+  step_->setToolTip(tr("Time step h, s (the first step when the step is variable)"));
+  rtol_->setToolTip(tr("Relative tolerance of the error estimate"));
+  atol_->setToolTip(tr("Absolute tolerance of the error estimate"));
+  rhoInf_->setToolTip(tr("Spectral radius at infinity: 1 keeps high frequencies, 0 damps them at once"));
+  tEnd_->setToolTip(tr("End of the simulated time span, s"));
+  every_->setRange(1, 1000000);
+  every_->setToolTip(tr("Record every N-th step (the first and the last step are always recorded)"));
+
+  auto* form = new QFormLayout(this);
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  form->addRow(tr("Formulation"), formulation_);
+  form->addRow(tr("Integrator"), integrator_);
+  form->addRow(description_);
+  form->addRow(capabilities_);
+  form->addRow(tr("Step h [s]"), step_);
+  form->addRow(variableStep_);
+  form->addRow(tr("rtol"), rtol_);
+  form->addRow(tr("atol"), atol_);
+  form->addRow(tr("rho_inf"), rhoInf_);
+  form->addRow(tr("t_end [s]"), tEnd_);
+  form->addRow(tr("Record every"), every_);
+  form->addRow(problem_);
+
+  const IntegratorSettings defaults;
+  rtol_->setText(text(defaults.rtol));
+  atol_->setText(text(defaults.atol));
+  every_->setSuffix(tr(" steps"));
+
+  connect(formulation_, &QComboBox::currentTextChanged, this, [this] {
+    updateIntegrators();
+    updateDetails();
+  });
+  connect(integrator_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &RunConfigPanel::updateDetails);
+  connect(variableStep_, &QCheckBox::toggled, this, &RunConfigPanel::updateDetails);
+  for (QLineEdit* box : {step_, rtol_, atol_, rhoInf_, tEnd_})
+    connect(box, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
+  connect(every_, QOverload<int>::of(&QSpinBox::valueChanged), this, &RunConfigPanel::changed);
+  updateIntegrators();
+  setDefaults(RunDefaults());
+}
+
+void RunConfigPanel::updateIntegrators() {
+  const QString selected = integrator();
+  const std::string formulation = formulation_->currentText().toStdString();
+  integrators_->clear();
+  // families in the registry's order, each followed by its integrators
+  std::vector<std::string> families;
+  for (const IntegratorInfo& i : integratorRegistry())
+    if (std::find(families.begin(), families.end(), i.capabilities.family) == families.end())
+      families.push_back(i.capabilities.family);
+  for (const std::string& family : families) {
+    auto* header = new QStandardItem(QString::fromStdString(family));
+    header->setFlags(Qt::NoItemFlags);
+    QFont bold = header->font();
+    bold.setBold(true);
+    header->setFont(bold);
+    integrators_->appendRow(header);
+    for (const IntegratorInfo& i : integratorRegistry()) {
+      if (i.capabilities.family != family) continue;
+      auto* item = new QStandardItem("    " + QString::fromStdString(i.name));
+      item->setData(QString::fromStdString(i.name), kNameRole);
+      const std::string why = unsupportedReason(i, formulation, IntegratorSettings());
+      if (!why.empty()) {
+        item->setFlags(Qt::NoItemFlags);
+        item->setToolTip(QString::fromStdString(why));
+      } else {
+        item->setToolTip(QString::fromStdString(i.capabilities.description) + "\n" + capabilityText(i.capabilities));
+      }
+      integrators_->appendRow(item);
+    }
+  }
+  if (!setIntegrator(selected)) {
+    // the first available one
+    for (int r = 0; r < integrators_->rowCount(); ++r)
+      if (integrators_->item(r)->isEnabled() && !integrators_->item(r)->data(kNameRole).isNull()) {
+        integrator_->setCurrentIndex(r);
+        break;
+      }
+  }
+}
+
+void RunConfigPanel::updateDetails() {
+  const IntegratorInfo* info = findIntegrator(integrator().toStdString());
+  description_->setText(info ? QString::fromStdString(info->capabilities.description) : QString());
+  capabilities_->setText(info ? capabilityText(info->capabilities) : QString());
+  const bool canVary = info && info->capabilities.variableStep;
+  variableStep_->setEnabled(canVary);
+  variableStep_->setToolTip(canVary ? tr("Choose steps from the error estimate")
+                                    : tr("This integrator has no error estimate: fixed steps only"));
+  rtol_->setEnabled(canVary && variableStep_->isChecked());
+  atol_->setEnabled(canVary && variableStep_->isChecked());
+  const bool rho = info && info->capabilities.hasRhoInf;
+  rhoInf_->setEnabled(rho);
+  rhoInf_->setPlaceholderText(rho ? tr("default %1").arg(info->capabilities.rhoInfDefault) : tr("not tunable"));
+  problem_->setText(problem());
+  problem_->setVisible(!problem_->text().isEmpty());
+  emit changed();
+}
+
+double RunConfigPanel::number(const QLineEdit* box, bool* ok) const {
+  return QLocale::c().toDouble(box->text().trimmed(), ok);
+}
+
+RunSettings RunConfigPanel::settings() const {
+  RunSettings s;
+  s.formulation = formulation().toStdString();
+  s.integrator = integrator().toStdString();
+  bool ok = false;
+  IntegratorSettings& is = s.integratorSettings;
+  is.step = number(step_, &ok);
+  is.variableStep = variableStep_->isEnabled() && variableStep_->isChecked();
+  if (is.variableStep) {
+    is.rtol = number(rtol_, &ok);
+    is.atol = number(atol_, &ok);
+  }
+  if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty()) is.rhoInf = number(rhoInf_, &ok);
+  s.tEnd = number(tEnd_, &ok);
+  s.every = every_->value();
+  return s;
+}
+
+QString RunConfigPanel::problem() const {
+  const IntegratorInfo* info = findIntegrator(integrator().toStdString());
+  if (!info) return tr("Choose an integrator.");
+  bool ok = false;
+  struct Box {
+    const QLineEdit* box;
+    QString name;
+  };
+  for (const Box& b : {Box{step_, tr("the step")}, Box{tEnd_, tr("t_end")}}) {
+    const double x = number(b.box, &ok);
+    if (!ok || !(x > 0.0)) return tr("%1 must be a positive number").arg(b.name);
+  }
+  if (variableStep_->isEnabled() && variableStep_->isChecked())
+    for (const Box& b : {Box{rtol_, "rtol"}, Box{atol_, "atol"}}) {
+      const double x = number(b.box, &ok);
+      if (!ok || !(x > 0.0)) return tr("%1 must be a positive number").arg(b.name);
+    }
+  if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty()) {
+    number(rhoInf_, &ok);
+    if (!ok) return tr("rho_inf must be a number");
+  }
+  const RunSettings s = settings();
+  return QString::fromStdString(unsupportedReason(*info, s.formulation, s.integratorSettings));
+}
+
+void RunConfigPanel::setDefaults(const RunDefaults& d) {
+  setFormulation(QString::fromStdString(d.formulation));
+  setIntegrator(QString::fromStdString(d.integrator));
+  setStep(d.step);
+  setTEnd(d.tEnd);
+  every_->setValue(d.every);
+}
+
+bool RunConfigPanel::setFormulation(const QString& name) {
+  const int index = formulation_->findText(name);
+  if (index >= 0) formulation_->setCurrentIndex(index);
+  return index >= 0;
+}
+
+bool RunConfigPanel::setIntegrator(const QString& name) {
+  for (int r = 0; r < integrators_->rowCount(); ++r) {
+    const QStandardItem* item = integrators_->item(r);
+    if (item->data(kNameRole).toString() == name && !name.isEmpty() && item->isEnabled()) {
+      integrator_->setCurrentIndex(r);
+      return true;
+    }
+  }
+  return false;
+}
+
+void RunConfigPanel::setStep(double step) { step_->setText(text(step)); }
+void RunConfigPanel::setTEnd(double tEnd) { tEnd_->setText(text(tEnd)); }
+QString RunConfigPanel::formulation() const { return formulation_->currentText(); }
+QString RunConfigPanel::integrator() const { return integrator_->currentData(kNameRole).toString(); }
+
+}  // namespace mbw::ui

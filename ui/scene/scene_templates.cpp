@@ -1,0 +1,124 @@
+#include "scene_templates.h"
+
+#include "scene/schema.h"
+
+namespace mbw::ui {
+namespace {
+
+// a placeholder for a required field without a default
+SceneJson placeholder(const FieldSpec& f, const SceneJson& scene) {
+  const SceneJson& bodies = scene.contains("bodies") ? scene["bodies"] : SceneJson::array();
+  const std::string firstBody = !bodies.empty() && bodies[0].contains("name") ? bodies[0]["name"].get<std::string>() : "ground";
+  switch (f.kind) {
+    case FieldKind::String:
+      if (f.name == "body_i") return "ground";
+      if (f.name == "body_j" || f.name == "body") return firstBody;
+      return "";
+    case FieldKind::Integer: return 1;
+    case FieldKind::Number:
+    case FieldKind::Expression: return f.name == "angle" ? 0.0 : 1.0;
+    case FieldKind::Vector3: return f.name == "inertia" ? SceneJson{0.1, 0.1, 0.1} : SceneJson{0.0, 0.0, 0.0};
+    case FieldKind::Vector4: return SceneJson{1.0, 0.0, 0.0, 0.0};
+    case FieldKind::Matrix3: return SceneJson{{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
+    case FieldKind::Expression3: return SceneJson{0.0, 0.0, 0.0};
+    case FieldKind::PointRef: return SceneJson{0.0, 0.0, 0.0};
+    case FieldKind::VectorRef:
+      // a right-handed zero-angle pair for drivers and rotational springs
+      if (f.name == "u_i" || f.name == "reference_i" || f.name == "reference_j") return SceneJson{1.0, 0.0, 0.0};
+      if (f.name == "v_i") return SceneJson{0.0, 1.0, 0.0};
+      if (f.name == "a_j") return SceneJson{1.0, 0.0, 0.0};
+      return SceneJson{0.0, 0.0, 1.0};
+    case FieldKind::Vec3Map: return SceneJson::object();
+    case FieldKind::Enum: return f.choices.empty() ? SceneJson("") : SceneJson(f.choices.front());
+    case FieldKind::Object: return SceneJson::object();
+    case FieldKind::Array: return SceneJson::array();
+  }
+  return nullptr;
+}
+
+const char* arrayOf(const std::string& family) {
+  return family == "body" ? "bodies" : family == "joint" ? "joints" : "forces";
+}
+
+}  // namespace
+
+std::string uniqueName(const SceneJson& array, const std::string& base) {
+  auto used = [&](const std::string& name) {
+    for (const SceneJson& e : array)
+      if (e.contains("name") && e["name"] == name) return true;
+    return false;
+  };
+  if (!used(base)) return base;
+  for (int k = 2;; ++k)
+    if (!used(base + "_" + std::to_string(k))) return base + "_" + std::to_string(k);
+}
+
+SceneJson newElement(const std::string& objectType, const SceneJson& scene) {
+  const ObjectSpec* spec = findObjectSpec(objectType);
+  if (!spec) return SceneJson::object();
+  const std::string family = objectType.substr(0, objectType.find('/'));
+  const std::string type = objectType.find('/') == std::string::npos ? "" : objectType.substr(objectType.find('/') + 1);
+  const char* array = arrayOf(family);
+  SceneJson element = SceneJson::object();
+  for (const FieldSpec& f : spec->fields) {
+    if (!f.required) continue;
+    if (f.name == "name") {
+      element["name"] = uniqueName(scene.contains(array) ? scene[array] : SceneJson::array(),
+                                   type.empty() ? family : type);
+    } else if (f.name == "type") {
+      element["type"] = type;
+    } else {
+      element[f.name] = placeholder(f, scene);
+    }
+  }
+  return element;
+}
+
+SceneJson convertElement(const SceneJson& element, const std::string& family, const std::string& type,
+                         const SceneJson& scene) {
+  const ObjectSpec* spec = findObjectSpec(family + "/" + type);
+  if (!spec) return element;
+  SceneJson out = SceneJson::object();
+  for (const FieldSpec& f : spec->fields) {
+    if (f.name == "type") out["type"] = type;
+    else if (element.contains(f.name)) out[f.name] = element[f.name];
+    else if (f.required) out[f.name] = placeholder(f, scene);
+  }
+  return out;
+}
+
+SceneJson renameBody(const SceneJson& scene, const std::string& oldName, const std::string& newName) {
+  SceneJson out = scene;
+  for (const char* array : {"bodies", "joints", "forces"}) {
+    if (!out.contains(array)) continue;
+    for (SceneJson& e : out[array]) {
+      if (std::string(array) == "bodies") {
+        if (e.contains("name") && e["name"] == oldName) e["name"] = newName;
+        continue;
+      }
+      for (const char* key : {"body_i", "body_j", "body"})
+        if (e.contains(key) && e[key] == oldName) e[key] = newName;
+    }
+  }
+  return out;
+}
+
+std::string objectTypeAt(const SceneJson& scene, const std::string& pointer) {
+  if (pointer.empty()) return "scene";
+  const SceneJson::json_pointer ptr(pointer);
+  if (!scene.contains(ptr)) return "";
+  const SceneJson& value = scene[ptr];
+  const std::string parent = ptr.parent_pointer().to_string();
+  const std::string key = ptr.back();
+  if (parent.empty() && key == "settings") return "settings";
+  if (parent == "/bodies") return "body";
+  if ((parent == "/joints" || parent == "/forces") && value.is_object()) {
+    const std::string family = parent == "/joints" ? "joint" : "force";
+    const std::string type = value.contains("type") && value["type"].is_string() ? value["type"].get<std::string>() : "";
+    return findObjectSpec(family + "/" + type) ? family + "/" + type : family;
+  }
+  if (key == "orientation" || key == "shape") return key;
+  return "";
+}
+
+}  // namespace mbw::ui

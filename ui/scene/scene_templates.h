@@ -1,0 +1,32 @@
+#pragma once
+// Scene elements built from the schema, so that every object type the engine knows can be added
+// and converted without GUI changes: a new element has the required fields of its type filled
+// with placeholder values (the validation then says what still needs attention).
+
+#include <QString>
+#include <string>
+
+#include "scene_document.h"
+
+namespace mbw::ui {
+
+// A new element of an object type ("body", "joint/revolute", "force/tsda") for the scene, with a
+// name not yet used in its array.
+SceneJson newElement(const std::string& objectType, const SceneJson& scene);
+
+// The element with another type of its family ("joint/spherical" -> "joint/revolute"): fields both
+// types share are kept, the new type's missing required fields are filled in.
+SceneJson convertElement(const SceneJson& element, const std::string& family, const std::string& type,
+                         const SceneJson& scene);
+
+// The scene with a body renamed, and every joint and force element that names it updated.
+SceneJson renameBody(const SceneJson& scene, const std::string& oldName, const std::string& newName);
+
+// "base", or "base_2", "base_3", ... the first name not used by the elements of the array
+std::string uniqueName(const SceneJson& array, const std::string& base);
+
+// the schema object type of the element at a JSON pointer ("" when the pointer names none):
+// "scene", "settings", "body", "joint/<type>", "force/<type>", "orientation", "shape"
+std::string objectTypeAt(const SceneJson& scene, const std::string& pointer);
+
+}  // namespace mbw::ui
