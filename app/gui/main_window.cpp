@@ -89,8 +89,8 @@ void MainWindow::buildPanels() {
   setupLayout->addLayout(runButtons_);
   setupLayout->addStretch(1);
   dock(this, tr("Run setup"), "runDock", setup, Qt::RightDockWidgetArea);
-  sceneSplitter_->setMinimumWidth(300);
-  setup->setMinimumWidth(270);
+  sceneSplitter_->setMinimumWidth(220);
+  setup->setMinimumWidth(210);
 
   // middle: the 3D view and its playback bar beside the plots; the runs below
   frames_ = new ui::FrameScheduler(this);
@@ -122,8 +122,9 @@ void MainWindow::buildPanels() {
   centralSplitter_->setObjectName("centralSplitter");
   centralSplitter_->addWidget(viewSplitter_);
   centralSplitter_->addWidget(tabs);
-  centralSplitter_->setStretchFactor(0, 4);
+  centralSplitter_->setStretchFactor(0, 3);
   centralSplitter_->setStretchFactor(1, 1);
+  centralSplitter_->setSizes({680, 190});
   setCentralWidget(centralSplitter_);
 
   viewSync_ = new ui::ViewSync(*doc_, *runs_, *playback_, *playbackBar_, *view_, *plots_, this);

@@ -39,13 +39,15 @@ void ProgressStrip::paintEvent(QPaintEvent*) {
 RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controller, RunLibrary& runs, SceneDocument& doc)
     : QObject(&bar), bar_(bar), controller_(controller), runs_(runs), doc_(doc), progress_(new ProgressStrip(&bar)),
       rate_(new QLabel(&bar)), outcome_(new QLabel(&bar)), scene_(new QLabel(&bar)) {
-  progress_->setMinimumWidth(260);
+  progress_->setMinimumWidth(180);
+  // long texts are cut rather than widening the window (the tooltips hold them whole)
+  for (QLabel* label : {outcome_, scene_}) label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  scene_->setMinimumWidth(120);
   progress_->setMaximumWidth(340);
   progress_->setToolTip(tr("Simulated time of the active run"));
   progress_->setVisible(false);
   rate_->setToolTip(tr("Wall time of the run (pauses excluded) and real-time factor: simulated time / wall time"));
   outcome_->setWordWrap(false);
-  scene_->setToolTip(tr("The loader's verdict on the scene being edited"));
   bar_.addWidget(outcome_, 1);
   bar_.addPermanentWidget(scene_);
   bar_.addPermanentWidget(rate_);
@@ -90,6 +92,7 @@ void RunStatusIndicator::showScene() {
     scene_->setText(tr("scene: %n problem(s)", "", static_cast<int>(doc_.issues().size())));
     scene_->setStyleSheet("color: #c0392b;");
   }
+  scene_->setToolTip(tr("The loader's verdict on the scene being edited: %1").arg(scene_->text()));
 }
 
 }  // namespace mbw::ui

@@ -43,7 +43,7 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
   ghost_->setToolTip(tr("A second run drawn ghosted at the same time"));
   for (QComboBox* box : {run_, ghost_}) {
     box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    box->setMinimumContentsLength(6);
+    box->setMinimumContentsLength(4);
   }
 
   // the timeline on top, the choices below
@@ -52,13 +52,11 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
   timeline->addWidget(slider_, 1);
   timeline->addWidget(time_);
   auto* choices = new QHBoxLayout;
-  choices->addWidget(new QLabel(tr("Speed"), this));
   choices->addWidget(speed_);
   choices->addWidget(loop_);
-  choices->addSpacing(12);
   choices->addWidget(new QLabel(tr("Run"), this));
   choices->addWidget(run_, 1);
-  choices->addWidget(new QLabel(tr("ghosted"), this));
+  choices->addWidget(new QLabel(tr("ghost"), this));
   choices->addWidget(ghost_, 1);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 2, 4, 2);

@@ -40,10 +40,12 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QString& channel, Fram
       kindBox_(new QComboBox(this)), channelBox_(new QComboBox(this)), plot_(new QCustomPlot(this)) {
   // header: quantity, channel, auto-scale, remove
   for (const PlotKindInfo& k : plotKinds()) kindBox_->addItem(k.title, k.id);
+  kindBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  kindBox_->setMinimumContentsLength(10);
   kindBox_->setToolTip(tr("What this plot shows"));
   channelBox_->setToolTip(tr("The output channel plotted (or whose error is plotted)"));
   channelBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  channelBox_->setMinimumContentsLength(14);
+  channelBox_->setMinimumContentsLength(8);
   auto* fit = new QToolButton(this);
   fit->setText(tr("Fit"));
   fit->setToolTip(tr("Auto-scale both axes and follow new data (double click in the plot does the same)"));
@@ -78,7 +80,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QString& channel, Fram
   plot_->legend->setBorderPen(Qt::NoPen);
   plot_->plotLayout()->setRowStretchFactor(1, 0.001);
   plot_->xAxis->setLabel("t [s]");
-  plot_->setMinimumSize(200, 150);
+  plot_->setMinimumSize(150, 120);
   cursor_ = new QCPItemStraightLine(plot_);
   cursor_->setPen(QPen(QColor(60, 60, 60), 1.0, Qt::DashLine));
   cursor_->setVisible(false);

@@ -36,6 +36,7 @@ ModelTree::ModelTree(SceneDocument& doc, QWidget* parent) : QTreeWidget(parent),
     menu.addActions(contextActions_);
     menu.exec(viewport()->mapToGlobal(at));
   });
+  rebuild();
 }
 
 QString ModelTree::currentPointer() const {

@@ -69,6 +69,7 @@ void SceneView::setModel(std::shared_ptr<const Model> model) {
 
 void SceneView::setPoses(const BodyPoses& poses) {
   if (!mechanism_) return;
+  vtk_->noteMotion();
   mechanism_->place(poses);
   keepInView();
   render();
@@ -217,12 +218,10 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event) {
 
 void SceneView::pick(const QPoint& position) {
   if (!mechanism_) return;
-  const double ratio = vtk_->devicePixelRatioF();
-  const int x = static_cast<int>(std::lround(position.x() * ratio));
-  const int y = static_cast<int>(std::lround((vtk_->height() - position.y()) * ratio));
+  const QPoint at = vtk_->toDisplay(position);
   vtkNew<vtkPropPicker> picker;
   QString path;
-  if (picker->Pick(x, y, 0.0, vtk_->renderer())) {
+  if (picker->Pick(at.x(), at.y(), 0.0, vtk_->renderer())) {
     if (const Glyph* g = mechanism_->glyphOf(picker->GetViewProp()))
       path = QString::fromStdString(g->jsonPath);
   }

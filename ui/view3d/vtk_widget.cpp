@@ -1,5 +1,6 @@
 #include "vtk_widget.h"
 
+#include <QElapsedTimer>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -16,6 +17,10 @@
 namespace mbw::ui {
 namespace {
 
+// while the scene moves: the longest render wanted, and the smallest resolution accepted
+constexpr qint64 kMotionRenderMs = 20;
+constexpr double kSmallestScale = 0.4;
+
 // "OpenGL renderer string:  llvmpipe (LLVM 15.0.6, 256 bits)" in VTK's capability report
 QString rendererFromReport(const char* report) {
   for (const QString& line : QString::fromLatin1(report).split('\n'))
@@ -26,6 +31,19 @@ QString rendererFromReport(const char* report) {
 }  // namespace
 
 VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler) : QWidget(parent), scheduler_(scheduler) {
+  // the end of a motion: back to full resolution
+  motionEnd_ = new QTimer(this);
+  motionEnd_->setSingleShot(true);
+  motionEnd_->setInterval(300);
+  connect(motionEnd_, &QTimer::timeout, this, [this] {
+    moving_ = false;
+    if (renderScale_ < 1.0) {
+      renderScale_ = 1.0;
+      applySize();
+      requestRender();
+    }
+  });
+
   // VTK renders into its own offscreen framebuffer, without multisampling (costly on software GL)
   window_ = vtkSmartPointer<vtkRenderWindow>::New();
   window_->SetOffScreenRendering(1);
@@ -66,21 +84,42 @@ void VtkWidget::requestRender() {
   else update();
 }
 
-void VtkWidget::onInteractorRender(vtkObject*, unsigned long, void*) { requestRender(); }
+void VtkWidget::onInteractorRender(vtkObject*, unsigned long, void*) {
+  noteMotion();
+  requestRender();
+}
+
+void VtkWidget::noteMotion() {
+  moving_ = true;
+  motionEnd_->start();
+}
+
+double VtkWidget::pixelScale() const { return devicePixelRatioF() * renderScale_; }
+
+QPoint VtkWidget::toDisplay(const QPointF& position) const {
+  const double s = pixelScale();
+  return {static_cast<int>(std::lround(position.x() * s)), static_cast<int>(std::lround((height() - position.y()) * s))};
+}
 
 void VtkWidget::resizeEvent(QResizeEvent* event) {
-  // device pixels; DPI follows the pixel ratio so that text keeps its size
-  const double ratio = devicePixelRatioF();
-  const int w = std::max(1, static_cast<int>(std::lround(width() * ratio)));
-  const int h = std::max(1, static_cast<int>(std::lround(height() * ratio)));
-  interactor_->UpdateSize(w, h);
-  window_->SetSize(w, h);
-  window_->SetDPI(static_cast<int>(std::lround(72.0 * ratio)));
-  dirty_ = true;
+  applySize();
   QWidget::resizeEvent(event);
 }
 
-void VtkWidget::renderNow() {
+void VtkWidget::applySize() {
+  // VTK pixels; DPI follows the scale so that text keeps its size
+  const double s = pixelScale();
+  const int w = std::max(1, static_cast<int>(std::lround(width() * s)));
+  const int h = std::max(1, static_cast<int>(std::lround(height() * s)));
+  interactor_->UpdateSize(w, h);
+  window_->SetSize(w, h);
+  window_->SetDPI(std::max(1, static_cast<int>(std::lround(72.0 * s))));
+  dirty_ = true;
+}
+
+void VtkWidget::renderNow(bool adapt) {
+  QElapsedTimer clock;
+  clock.start();
   window_->Render();
   const int* size = window_->GetSize();
   const int w = size[0], h = size[1];
@@ -89,10 +128,17 @@ void VtkWidget::renderNow() {
   // VTK's rows run bottom to top
   QImage image(pixels->GetPointer(0), w, h, 4 * w, QImage::Format_RGBA8888);
   image_ = image.mirrored().convertToFormat(QImage::Format_RGB32);
-  image_.setDevicePixelRatio(devicePixelRatioF());
+  image_.setDevicePixelRatio(pixelScale());
   if (glRenderer_.isEmpty()) glRenderer_ = rendererFromReport(window_->ReportCapabilities());
   dirty_ = false;
   ++frames_;
+  // in motion, trade resolution for time
+  if (!adapt || !moving_) return;
+  const qint64 ms = clock.elapsed();
+  const double before = renderScale_;
+  if (ms > kMotionRenderMs) renderScale_ = std::max(kSmallestScale, renderScale_ * 0.8);
+  else if (ms < kMotionRenderMs / 3) renderScale_ = std::min(1.0, renderScale_ / 0.8);
+  if (renderScale_ != before) applySize();
 }
 
 void VtkWidget::setOverlayText(const QString& text) {
@@ -112,7 +158,11 @@ void VtkWidget::drawOverlay(QPainter& painter) const {
 }
 
 QImage VtkWidget::image() {
-  if (dirty_ || image_.isNull()) renderNow();
+  if (renderScale_ < 1.0) {
+    renderScale_ = 1.0;
+    applySize();
+  }
+  if (dirty_ || image_.isNull()) renderNow(false);
   QImage composed = image_;
   QPainter painter(&composed);
   drawOverlay(painter);
@@ -126,6 +176,7 @@ void VtkWidget::paintEvent(QPaintEvent*) {
   const bool stale = image_.isNull() || image_.width() != size[0] || image_.height() != size[1];
   if (stale || (dirty_ && !scheduler_)) renderNow();
   QPainter painter(this);
+  painter.setRenderHint(QPainter::SmoothPixmapTransform, renderScale_ < 1.0);
   painter.drawImage(QPointF(0, 0), image_);
   drawOverlay(painter);
 }
@@ -138,10 +189,10 @@ bool VtkWidget::event(QEvent* event) {
 }
 
 bool VtkWidget::forwardInput(QEvent* event) {
-  const double ratio = devicePixelRatioF();
+  const double scale = pixelScale();
   auto place = [&](const QPointF& p, Qt::KeyboardModifiers mods, int repeat = 0) {
-    interactor_->SetEventInformationFlipY(static_cast<int>(std::lround(p.x() * ratio)),
-                                          static_cast<int>(std::lround(p.y() * ratio)),
+    interactor_->SetEventInformationFlipY(static_cast<int>(std::lround(p.x() * scale)),
+                                          static_cast<int>(std::lround(p.y() * scale)),
                                           (mods & Qt::ControlModifier) ? 1 : 0,
                                           (mods & Qt::ShiftModifier) ? 1 : 0, 0, repeat);
     interactor_->SetAltKey((mods & Qt::AltModifier) ? 1 : 0);

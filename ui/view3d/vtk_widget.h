@@ -17,6 +17,7 @@
 
 #include <QImage>
 #include <QPointer>
+#include <QTimer>
 #include <QWidget>
 #include <vtkSmartPointer.h>
 
@@ -44,6 +45,13 @@ class VtkWidget : public QWidget {
 
   // the scene changed: render it with the next paint
   void requestRender();
+  // The scene is moving (playback, a live run, the user turning the camera): while it does, the
+  // view renders at a reduced resolution when a full one takes too long, and at full resolution
+  // again once the motion has stopped for a moment (ParaView's image reduction factor).
+  void noteMotion();
+  double renderScale() const { return renderScale_; }
+  // a widget position in VTK's display coordinates (origin bottom left, VTK pixels)
+  QPoint toDisplay(const QPointF& position) const;
   // a few lines of text over the top-left corner (drawn by Qt: no render needed to change it)
   void setOverlayText(const QString& text);
   // the image of the last render with the text, rendering first when one is pending
@@ -59,7 +67,10 @@ class VtkWidget : public QWidget {
   bool event(QEvent* event) override;
 
  private:
-  void renderNow();
+  // adapt: let the time it takes set the resolution while the scene moves
+  void renderNow(bool adapt = true);
+  void applySize();
+  double pixelScale() const;  // VTK pixels per widget pixel
   void drawOverlay(QPainter& painter) const;
   void onInteractorRender(vtkObject*, unsigned long, void*);
   bool forwardInput(QEvent* event);
@@ -71,6 +82,9 @@ class VtkWidget : public QWidget {
   int drawHandle_ = 0;
   QImage image_;
   QString overlay_;
+  double renderScale_ = 1.0;
+  bool moving_ = false;
+  QTimer* motionEnd_;
   bool dirty_ = true;
   long frames_ = 0;
   QString glRenderer_;
