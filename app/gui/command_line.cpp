@@ -36,9 +36,11 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   const QCommandLineOption pauseAt("pause-at", "Pause the last run when it reaches T, for the screenshot.", "T");
   const QCommandLineOption playback("playback", "After the runs, play back the last one at time T (the one before it ghosted).", "T");
   const QCommandLineOption plots("plots", "Plots, comma-separated: step, energy, violation, newton, error[:CHANNEL], channel:CHANNEL.", "LIST");
+  const QCommandLineOption select("select", "Select a scene element, e.g. /bodies/1 (tree, properties, 3D view).", "POINTER");
+  const QCommandLineOption tab("tab", "The tab shown under the 3D view: runs or comparison.", "TAB");
   const QCommandLineOption screenshot("screenshot", "Save the whole window as a PNG image, then exit.", "FILE.png");
   const QCommandLineOption size("size", "Window size for the screenshot (default 1600x1000).", "WxH");
-  p.addOptions({formulation, integrator, step, tEnd, run, pauseAt, playback, plots, screenshot, size});
+  p.addOptions({formulation, integrator, step, tEnd, run, pauseAt, playback, plots, select, tab, screenshot, size});
 
   auto fail = [&](const QString& message) {
     std::fprintf(stderr, "mbw: %s\n", qPrintable(message));
@@ -75,6 +77,9 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   if (!number(playback, c.playback)) return fail("--playback takes a number");
   c.run = p.isSet(run) || c.pauseAt.has_value();
   for (const QString& v : p.values(plots)) c.plots << v.split(',', Qt::SkipEmptyParts);
+  c.select = p.value(select);
+  c.tab = p.value(tab);
+  if (!c.tab.isEmpty() && c.tab != "runs" && c.tab != "comparison") return fail("--tab takes runs or comparison");
   c.screenshot = p.value(screenshot);
   if (p.isSet(size)) {
     const QRegularExpressionMatch m = QRegularExpression("^(\\d+)x(\\d+)$").match(p.value(size));

@@ -1,7 +1,7 @@
 #pragma once
 // The workbench's command line: mbw [SCENE] [--formulation F] [--integrator I[,I...]]
 // [--step H[,H...]] [--t-end T] [--run] [--pause-at T] [--playback T] [--plots LIST]
-// [--screenshot FILE.png] [--size WxH]. With --screenshot the window does its work, saves the
+// [--select POINTER] [--tab runs|comparison] [--screenshot FILE.png] [--size WxH]. With --screenshot the window does its work, saves the
 // image and exits (for documentation pictures, tests and packaging checks).
 
 #include <QSize>
@@ -20,6 +20,8 @@ struct CommandLine {
   std::optional<double> pauseAt;   // pause the last run there, take the screenshot, stop
   std::optional<double> playback;  // after the runs: play back the last one at this time, the one before ghosted
   QStringList plots;             // plot quantities ("step", "error:body_1.y", ...)
+  QString select;                // a scene element to select (JSON pointer, "/bodies/1")
+  QString tab;                   // the tab under the 3D view: "runs" or "comparison"
   QString screenshot;
   QSize size{1600, 1000};
 

@@ -6,7 +6,6 @@
 #include "command_line.h"
 #include "main_window.h"
 #include "scripted_session.h"
-#include "settings_behaviour.h"
 
 int main(int argc, char** argv) {
   // VTK 9.1 loads OpenGL through GLEW built for GLX: any OpenGL Qt does must be GLX too
@@ -22,7 +21,7 @@ int main(int argc, char** argv) {
 
   mbw::gui::MainWindow window;
   if (commandLine->scripted()) window.resize(commandLine->size);
-  else window.settings().restore();
+  else window.restoreSettings();
   window.show();
   auto* session = new mbw::gui::ScriptedSession(window, *commandLine);
   QObject::connect(session, &mbw::gui::ScriptedSession::finished, &app, &QApplication::exit);

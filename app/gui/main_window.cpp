@@ -113,7 +113,7 @@ void MainWindow::buildPanels() {
 
   runList_ = new ui::RunListPanel(*runs_, this);
   comparison_ = new ui::ComparisonTable(*runs_, this);
-  auto* tabs = new QTabWidget(this);
+  auto* tabs = bottomTabs_ = new QTabWidget(this);
   tabs->addTab(runList_, tr("Runs"));
   tabs->addTab(comparison_, tr("Comparison"));
   tabs->setTabToolTip(0, tr("Every run of the session; tick runs to overlay them, mark one as the reference"));
@@ -264,6 +264,22 @@ void MainWindow::wire() {
   });
   connect(doc_.get(), &ui::SceneDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(doc_.get(), &ui::SceneDocument::changed, this, &MainWindow::updateTitle);
+}
+
+void MainWindow::showBottomTab(int index) { bottomTabs_->setCurrentIndex(index); }
+
+bool MainWindow::restoreSettings() {
+  layoutRestored_ = settings_->restore();
+  return layoutRestored_;
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (shown_) return;
+  shown_ = true;
+  // docks start at a comfortable width (their minimum is smaller), unless the settings had one
+  if (!layoutRestored_)
+    resizeDocks({findChild<QDockWidget*>("sceneDock"), findChild<QDockWidget*>("runDock")}, {330, 290}, Qt::Horizontal);
 }
 
 void MainWindow::updateTitle() {

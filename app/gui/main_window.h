@@ -8,6 +8,7 @@
 #include <memory>
 
 class QHBoxLayout;
+class QTabWidget;
 class QSplitter;
 
 namespace mbw::ui {
@@ -65,6 +66,13 @@ class MainWindow : public QMainWindow {
   ui::SettingsBehaviour& settings() const { return *settings_; }
   ui::RunStatusIndicator& runStatus() const { return *runStatus_; }
   ui::FrameScheduler& frameScheduler() const { return *frames_; }
+  // 0: the run list, 1: the comparison table
+  void showBottomTab(int index);
+  // the window as the last session left it (false: no saved layout, the defaults apply)
+  bool restoreSettings();
+
+ protected:
+  void showEvent(QShowEvent* event) override;
 
  private:
   void buildPanels();
@@ -92,6 +100,9 @@ class MainWindow : public QMainWindow {
   QSplitter* viewSplitter_ = nullptr;
   QSplitter* sceneSplitter_ = nullptr;
   QHBoxLayout* runButtons_ = nullptr;
+  QTabWidget* bottomTabs_ = nullptr;
+  bool layoutRestored_ = false;
+  bool shown_ = false;
 
   ui::ViewSync* viewSync_ = nullptr;
   ui::SceneFileActions* fileActions_ = nullptr;

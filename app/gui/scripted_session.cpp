@@ -6,6 +6,7 @@
 #include "export_actions.h"
 #include "frame_scheduler.h"
 #include "main_window.h"
+#include "model_tree.h"
 #include "playback_bar.h"
 #include "playback_controller.h"
 #include "plot_panel.h"
@@ -45,6 +46,8 @@ void ScriptedSession::start() {
     }
   }
   if (!cl_.plots.isEmpty()) window_.plots().restoreLayout(cl_.plots);
+  if (!cl_.select.isEmpty()) window_.modelTree().selectPointer(cl_.select);
+  if (!cl_.tab.isEmpty()) window_.showBottomTab(cl_.tab == "comparison" ? 1 : 0);
   if (!cl_.formulation.isEmpty() && !window_.runConfig().setFormulation(cl_.formulation)) {
     fail(2, tr("unknown formulation '%1'").arg(cl_.formulation));
     return;

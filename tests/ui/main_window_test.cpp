@@ -18,6 +18,7 @@
 #include "run_controller.h"
 #include "run_library.h"
 #include "run_list_panel.h"
+#include "run_status_indicator.h"
 #include "scene/builtin_scenes.h"
 #include "scene_document.h"
 #include "scene_file_actions.h"
@@ -91,6 +92,24 @@ class MainWindowTest : public QObject {
     QVERIFY(run.results.rowCount() > 10);
     QVERIFY(run.lastTime() > 0.0 && run.lastTime() < 1000.0);
     QCOMPARE(run.results.stats.steps, static_cast<long>(run.results.rowCount() - 1));
+  }
+
+  void aNumericalFailureShowsItsReasonAndKeepsThePartialRun() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy idle(&w.controller(), &ui::RunController::idle);
+    QVERIFY(w.fileActions().openScene("slider-crank"));
+    w.runConfig().setStep(0.25);  // too long a step for Newton to converge at t = 0.5 s
+    w.runConfig().setTEnd(3.0);
+    QVERIFY(w.runActions().startRun());
+    QVERIFY(idle.wait(60000));
+    const ui::Run& run = *w.runs().runs().front();
+    QCOMPARE(run.results.status, RunStatus::Failed);
+    QVERIFY(QString::fromStdString(run.results.message).contains("Newton did not converge"));
+    QVERIFY(run.results.rowCount() >= 2);
+    QVERIFY(run.lastTime() < 3.0);
+    QVERIFY(w.runStatus().outcomeText().contains("Newton did not converge"));
   }
 
   void exportsCsvAndPng() {

@@ -1,7 +1,10 @@
 #include "responsiveness_monitor.h"
 
+#include <algorithm>
+
 #include "run_controller.h"
 #include "scene_view.h"
+#include "simulation/simulation.h"
 
 namespace mbw::ui {
 namespace {
@@ -21,6 +24,7 @@ ResponsivenessMonitor::ResponsivenessMonitor(RunController& controller, SceneVie
 void ResponsivenessMonitor::setActive(bool active) {
   if (active == timer_.isActive()) return;
   if (active) {
+    lastCpu_ = activeCpu0_ = threadCpuSeconds();
     sinceTick_.start();
     activeClock_.start();
     viewFramesAtStart_ = view_.renderCount();
@@ -28,6 +32,7 @@ void ResponsivenessMonitor::setActive(bool active) {
     timer_.start();
   } else {
     timer_.stop();
+    cpuSeconds_ += threadCpuSeconds() - activeCpu0_;
     activeSeconds_ += 1e-3 * static_cast<double>(activeClock_.elapsed());
     viewFrames_ += view_.renderCount() - viewFramesAtStart_;
     drained_ += controller_.framesDrained() - drainedAtStart_;
@@ -36,29 +41,52 @@ void ResponsivenessMonitor::setActive(bool active) {
 
 void ResponsivenessMonitor::tick() {
   const double stall = static_cast<double>(sinceTick_.restart()) - kTickMs;
+  const double cpu = threadCpuSeconds();
+  longestBusyCpuMs_ = std::max(longestBusyCpuMs_, 1e3 * (cpu - lastCpu_));
+  lastCpu_ = cpu;
+  ++ticks_;
   longestStallMs_ = std::max(longestStallMs_, stall);
   if (stall > 50.0) ++stalls_;
+  if (stall > 100.0) ++longStalls_;
 }
 
 ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
+  // the finished active periods, and the one going on
+  double seconds = activeSeconds_, cpuSeconds = cpuSeconds_;
+  long viewFrames = viewFrames_, drained = drained_;
+  if (timer_.isActive()) {
+    seconds += 1e-3 * static_cast<double>(activeClock_.elapsed());
+    cpuSeconds += threadCpuSeconds() - activeCpu0_;
+    viewFrames += view_.renderCount() - viewFramesAtStart_;
+    drained += controller_.framesDrained() - drainedAtStart_;
+  }
   Report r;
-  r.seconds = activeSeconds_;
+  r.seconds = seconds;
+  r.ticks = ticks_;
   r.longestStallMs = longestStallMs_;
   r.stallsOver50Ms = stalls_;
-  if (activeSeconds_ > 0.0) {
-    r.viewFramesPerSecond = static_cast<double>(viewFrames_) / activeSeconds_;
-    r.framesDrainedPerSecond = static_cast<double>(drained_) / activeSeconds_;
+  r.stallsOver100Ms = longStalls_;
+  r.longestBusyCpuMs = longestBusyCpuMs_;
+  if (seconds > 0.0) {
+    r.viewFramesPerSecond = static_cast<double>(viewFrames) / seconds;
+    r.framesDrainedPerSecond = static_cast<double>(drained) / seconds;
+    r.cpuShare = cpuSeconds / seconds;
   }
   return r;
 }
 
 QString ResponsivenessMonitor::reportText() const {
   const Report r = report();
-  return tr("GUI thread during runs (%1 s): longest stall %2 ms, %3 stalls over 50 ms; 3D view %4 frames/s; "
-            "%5 result frames/s drained")
+  return tr("GUI thread during runs (%1 s, %2 probe ticks): longest stall %3 ms, %4 stalls over 50 ms, %5 over "
+            "100 ms; longest work in one go %6 ms of CPU; busy %7% of the time; 3D view %8 frames/s; "
+            "%9 result frames/s drained")
       .arg(r.seconds, 0, 'f', 2)
+      .arg(r.ticks)
       .arg(r.longestStallMs, 0, 'f', 1)
       .arg(r.stallsOver50Ms)
+      .arg(r.stallsOver100Ms)
+      .arg(r.longestBusyCpuMs, 0, 'f', 1)
+      .arg(100.0 * r.cpuShare, 0, 'f', 0)
       .arg(r.viewFramesPerSecond, 0, 'f', 1)
       .arg(r.framesDrainedPerSecond, 0, 'f', 1);
 }

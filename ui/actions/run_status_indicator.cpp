@@ -40,9 +40,8 @@ RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controlle
     : QObject(&bar), bar_(bar), controller_(controller), runs_(runs), doc_(doc), progress_(new ProgressStrip(&bar)),
       rate_(new QLabel(&bar)), outcome_(new QLabel(&bar)), scene_(new QLabel(&bar)) {
   progress_->setMinimumWidth(180);
-  // long texts are cut rather than widening the window (the tooltips hold them whole)
-  for (QLabel* label : {outcome_, scene_}) label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-  scene_->setMinimumWidth(120);
+  // a long outcome is cut rather than widening the window (the tooltip holds it whole)
+  outcome_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   progress_->setMaximumWidth(340);
   progress_->setToolTip(tr("Simulated time of the active run"));
   progress_->setVisible(false);

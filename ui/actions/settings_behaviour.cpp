@@ -18,14 +18,15 @@ SettingsBehaviour::SettingsBehaviour(QMainWindow& window, PlotPanel& plots, Scen
   window_.installEventFilter(this);
 }
 
-void SettingsBehaviour::restore() {
+bool SettingsBehaviour::restore() {
   QSettings s;
-  window_.restoreGeometry(s.value("window/geometry").toByteArray());
+  const bool saved = window_.restoreGeometry(s.value("window/geometry").toByteArray());
   window_.restoreState(s.value("window/state").toByteArray());
   for (QSplitter* splitter : splitters_) splitter->restoreState(s.value("splitters/" + splitter->objectName()).toByteArray());
   plots_.restoreLayout(s.value("plots/layout").toStringList());
   for (QAction* a : toggles_)
     if (s.contains("view/" + a->objectName())) a->setChecked(s.value("view/" + a->objectName()).toBool());
+  return saved;
 }
 
 void SettingsBehaviour::save() const {

@@ -22,7 +22,8 @@ class SettingsBehaviour : public QObject {
   SettingsBehaviour(QMainWindow& window, PlotPanel& plots, SceneDocument& doc, QList<QSplitter*> splitters,
                     QList<QAction*> toggles);
 
-  void restore();
+  // false when there was no saved window layout
+  bool restore();
   void save() const;
   // the scene of the last session: a built-in name or a file path ("" for none)
   static QString lastScene();

@@ -76,6 +76,10 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QString& channel, Fram
   plot_->plotLayout()->addElement(1, 0, legendRow);
   legendRow->setMargins(QMargins(5, 0, 5, 3));
   legendRow->addElement(0, 0, plot_->legend);
+  // an empty legend would cap the column's width (its largest size is zero) and squeeze the axes:
+  // a filler beside it keeps the row stretchable
+  legendRow->addElement(0, 1, new QCPLayoutElement(plot_));
+  legendRow->setColumnStretchFactor(1, 0.001);
   plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
   plot_->legend->setBorderPen(Qt::NoPen);
   plot_->plotLayout()->setRowStretchFactor(1, 0.001);
@@ -162,7 +166,9 @@ void LivePlot::addRun(const Run& run) {
     // one pixel wide: wider pens go through Qt's stroker, many times slower on long curves
     const QPen pen(spec.secondary ? run.color.lighter(160) : run.color, 1.0);
     g->setPen(pen);
-    g->setName(spec.legend.isEmpty() ? runName(run) : runName(run) + " " + spec.legend);
+    g->setName(runName(run));
+    // a secondary curve shares its run's legend entry (the axis label tells them apart)
+    if (spec.secondary) g->removeFromLegend();
     if (spec.stepped) g->setLineStyle(QCPGraph::lsStepLeft);
     rc.curves.push_back(g);
   }
@@ -291,8 +297,15 @@ void LivePlot::refresh() {
     }
     QCPAxis* y = plot_->yAxis;
     if (y->scaleType() == QCPAxis::stLogarithmic) {
-      // round-off far below the largest value is not worth the space
-      y->setRange(std::max(y->range().lower, y->range().upper * kLogSpan) / 2.0, y->range().upper * 2.0);
+      // round-off far below the largest value is not worth the space; a constant shows in a
+      // span of a factor 4
+      double lower = std::max(y->range().lower, y->range().upper * kLogSpan), upper = y->range().upper;
+      if (upper < 4.0 * lower) {
+        const double centre = std::sqrt(lower * upper);
+        lower = centre / 2.0;
+        upper = centre * 2.0;
+      }
+      y->setRange(lower / 1.5, upper * 1.5);
     } else {
       const double margin = 0.05 * std::max(y->range().size(), 1e-300);
       y->setRange(y->range().lower - margin, y->range().upper + margin);
@@ -314,10 +327,12 @@ void LivePlot::setCursorTime(double t) {
 }
 
 void LivePlot::resizeEvent(QResizeEvent* event) {
-  // as many legend columns as fit (an entry is about 110 pixels wide)
-  plot_->legend->setWrap(std::max(1, width() / 110));
+  // as many legend columns as fit (an entry is about 130 pixels wide)
+  plot_->legend->setWrap(std::max(1, width() / 130));
   QWidget::resizeEvent(event);
 }
+
+QSize LivePlot::sizeHint() const { return {320, 260}; }
 
 int LivePlot::pointCount() const {
   int n = 0;

@@ -47,6 +47,8 @@ class LivePlot : public QWidget {
   void autoScale();
 
   QCustomPlot* plot() const { return plot_; }
+  // the same for every plot, so that the panel's grid shares its space evenly
+  QSize sizeHint() const override;
   // data points drawn, all curves together
   int pointCount() const;
 

@@ -11,7 +11,7 @@ const std::vector<PlotKindInfo>& plotKinds() {
   static const std::vector<PlotKindInfo> kinds = {
       {PlotKind::StepSize, "step", "Step size", true, false},
       {PlotKind::EnergyBalance, "energy", "Energy balance", false, false},
-      {PlotKind::ConstraintViolation, "violation", "Constraint violation", true, false},
+      {PlotKind::ConstraintViolation, "violation", "Constraint violation (max norm)", true, false},
       {PlotKind::NewtonIterations, "newton", "Newton iterations", false, false},
       {PlotKind::ReferenceError, "error", "Error against the reference run", true, true},
       {PlotKind::Channel, "channel", "Output channel", false, true},
@@ -33,12 +33,12 @@ const PlotKindInfo* findPlotKind(const QString& id) {
 
 std::vector<CurveSpec> curvesOf(PlotKind kind, const QString& channel) {
   switch (kind) {
-    case PlotKind::StepSize: return {{"", "h"}};
-    case PlotKind::EnergyBalance: return {{"", "energy.balance"}};
+    case PlotKind::StepSize: return {{"h"}};
+    case PlotKind::EnergyBalance: return {{"energy.balance"}};
     case PlotKind::ConstraintViolation:
-      return {{"position", "violation.position"}, {"velocity", "violation.velocity", true}};
-    case PlotKind::NewtonIterations: return {{"", "newton_iterations", false, true}};
-    case PlotKind::Channel: return {{"", channel}};
+      return {{"violation.position"}, {"violation.velocity", true}};
+    case PlotKind::NewtonIterations: return {{"newton_iterations", false, true}};
+    case PlotKind::Channel: return {{channel}};
     case PlotKind::ReferenceError: return {};
   }
   return {};
@@ -55,7 +55,7 @@ QString yAxisLabel(PlotKind kind, const QString& channel, const Results& sample)
   switch (kind) {
     case PlotKind::StepSize: return "h [s]";
     case PlotKind::EnergyBalance: return "E - E0 - W_in + D [J]";
-    case PlotKind::ConstraintViolation: return "|violation|, max norm [m, rad; per s]";
+    case PlotKind::ConstraintViolation: return "position (dark), velocity (light)";
     case PlotKind::NewtonIterations: return "Newton iterations per step";
     case PlotKind::ReferenceError: return withUnit("|error| of " + channel, unitOf(channel));
     case PlotKind::Channel: return withUnit(channel, unitOf(channel));

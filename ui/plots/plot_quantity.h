@@ -26,7 +26,6 @@ const PlotKindInfo* findPlotKind(const QString& id);
 
 // one curve of a run: which channel, how it is drawn
 struct CurveSpec {
-  QString legend;   // appended to the run's name ("" for a single curve)
   QString channel;
   bool secondary = false;  // drawn thinner and lighter (dashes are slow to draw on long curves)
   bool stepped = false;  // integer counts

@@ -28,13 +28,13 @@ void ComparisonTable::refresh() {
   const std::vector<const Run*> runs = runs_.shownRuns();
   const Run* reference = runs_.reference();
   const QString errorChannel = reference ? defaultChannel(reference->results) : QString();
-  const QStringList rows{tr("Scene"), tr("Formulation"), tr("Integrator"), tr("Settings"), tr("Status"),
-                         tr("t reached [s]"), tr("Steps"), tr("Rejected steps"), tr("Newton iterations"),
-                         tr("Iterations per step"), tr("Factorizations"), tr("CPU time [s]"),
+  const QStringList rows{tr("Integrator"), tr("Status"), tr("Steps"), tr("Rejected steps"),
+                         tr("Newton iterations"), tr("Iterations per step"), tr("CPU time [s]"),
                          tr("Real-time factor (t / CPU)"), tr("Final energy balance [J]"),
                          tr("Max |energy balance| [J]"), tr("Max position violation"), tr("Max velocity violation"),
                          tr("Max error of %1 vs reference").arg(errorChannel.isEmpty() ? tr("(none)") : errorChannel),
-                         tr("RMS error vs reference")};
+                         tr("RMS error vs reference"), tr("t reached [s]"), tr("Factorizations"), tr("Scene"),
+                         tr("Formulation")};
   setRowCount(rows.size());
   setColumnCount(static_cast<int>(runs.size()));
   setVerticalHeaderLabels(rows);
@@ -47,17 +47,18 @@ void ComparisonTable::refresh() {
     const std::optional<ErrorSummary> error =
         reference && reference->id != run.id ? errorAgainst(run, *reference, errorChannel) : std::nullopt;
     const bool done = !run.live();
-    const QStringList values{run.sceneName(), QString::fromStdString(run.settings.formulation),
-                             QString::fromStdString(run.settings.integrator), run.settingsText(), statusText(run),
-                             g(s.reachedTime), QString::number(s.steps), QString::number(s.rejected),
+    const QStringList values{QString::fromStdString(run.settings.integrator) + ", " + run.settingsText(),
+                             statusText(run), QString::number(s.steps), QString::number(s.rejected),
                              done ? QString::number(s.newtonIterations) : "", done ? g(s.iterationsPerStep) : "",
-                             done ? QString::number(s.factorizations) : "", done ? g(s.cpuSeconds, 3) : "",
+                             done ? g(s.cpuSeconds, 3) : "",
                              done && s.cpuSeconds > 0 ? g(s.reachedTime / s.cpuSeconds, 3) : "",
                              g(s.finalEnergyBalance), g(s.maxEnergyBalance), g(s.maxPositionViolation),
-                             g(s.maxVelocityViolation), error ? g(error->maximum) : "", error ? g(error->rms) : ""};
+                             g(s.maxVelocityViolation), error ? g(error->maximum) : "", error ? g(error->rms) : "",
+                             g(s.reachedTime), done ? QString::number(s.factorizations) : "", run.sceneName(),
+                             QString::fromStdString(run.settings.formulation)};
     for (int r = 0; r < values.size(); ++r) {
       auto* item = new QTableWidgetItem(values[r]);
-      item->setToolTip(r == 7 ? s.rejectionReasons : values[r]);
+      item->setToolTip(r == 3 ? s.rejectionReasons : values[r]);
       setItem(r, c, item);
     }
   }

@@ -99,9 +99,11 @@ void FieldEditor::setValue(const SceneJson* value) {
     }
     // a value that is not an array of that size shows in the first box, as text
     if (value && (!value->is_array() || value->size() != boxes_.size())) boxes_[0]->setText(jsonText(*value));
-    return;
+  } else {
+    boxes_[0]->setText(value ? jsonText(*value) : QString());
   }
-  boxes_[0]->setText(value ? jsonText(*value) : QString());
+  // long numbers show their leading digits
+  for (QLineEdit* box : boxes_) box->setCursorPosition(0);
 }
 
 SceneJson FieldEditor::value() const {
