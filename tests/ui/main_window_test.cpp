@@ -5,9 +5,11 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QUndoStack>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "about_action.h"
 #include "export_actions.h"
 #include "live_plot.h"
 #include "main_window.h"
@@ -58,6 +60,21 @@ class MainWindowTest : public QObject {
       QCOMPARE(w.sceneView().model()->name, s.name);
       QVERIFY(w.modelTree().topLevelItemCount() == 1);
     }
+  }
+
+  void theViewFollowsEdits() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.fileActions().openScene("single-pendulum"));
+    const Model* before = w.sceneView().model();
+    ui::SceneJson edited = w.document().json();
+    edited["bodies"][0]["mass"] = 10.0;
+    w.document().edit(edited, "mass");
+    QVERIFY(w.sceneView().model() != before);
+    QCOMPARE(w.sceneView().model()->bodies[0].mass, 10.0);
+    w.document().undoStack()->undo();
+    QCOMPARE(w.sceneView().model()->bodies[0].mass, 78.0);
   }
 
   void aShortRunFeedsThePlotsAndTheRunList() {
@@ -137,6 +154,15 @@ class MainWindowTest : public QObject {
     QVERIFY(w.sceneView().grabImage().save(view));
     QVERIFY(!QImage(view).isNull());
     QCOMPARE(w.exportActions().defaultBaseName(), QString("slider-crank_backward-euler"));
+  }
+
+  void theAboutBoxNamesTheVersions() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QString versions = w.findChild<ui::AboutAction*>()->versions();
+    for (const char* part : {"Multibody Workbench", "Qt 6", "VTK 9", "QCustomPlot 2", "Eigen 3", "OpenGL renderer"})
+      QVERIFY2(versions.contains(part), qPrintable(versions));
   }
 
   void theScriptedCommandLineSavesAScreenshot() {

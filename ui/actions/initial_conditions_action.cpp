@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "math/rotation.h"
+#include "scene_templates.h"
 #include "run_config_panel.h"
 #include "scene/scene_reader.h"
 #include "scene_document.h"
@@ -20,29 +21,6 @@
 
 namespace mbw::ui {
 namespace {
-
-SceneJson vec(const Vec3& v) { return SceneJson{v.x(), v.y(), v.z()}; }
-
-// the scene with each body's initial state replaced by the consistent one
-SceneJson withConsistentState(const SceneJson& scene, const InitialStateChanges& changes) {
-  SceneJson out = scene;
-  for (size_t i = 0; i < changes.bodies.size() && i < out["bodies"].size(); ++i) {
-    SceneJson& b = out["bodies"][i];
-    const BodyOutput& s = changes.bodies[i].after;
-    b["position"] = vec(s.position_W);
-    const bool matrix = b.contains("orientation") && b["orientation"].contains("matrix");
-    if (matrix) {
-      const Mat3 R = rotationFromEulerParameters(s.eulerParameters);
-      b["orientation"] = {{"matrix", {vec(R.row(0)), vec(R.row(1)), vec(R.row(2))}}};
-    } else {
-      const Vec4& p = s.eulerParameters;
-      b["orientation"] = {{"euler_parameters", {p[0], p[1], p[2], p[3]}}};
-    }
-    b["velocity"] = vec(s.velocity_W);
-    b["angular_velocity"] = vec(s.omega_W);
-  }
-  return out;
-}
 
 QString g(double x) { return QString::number(x, 'g', 3); }
 
@@ -117,7 +95,7 @@ void InitialConditionsAction::run() {
   layout->addWidget(buttons);
   dialog.resize(640, 300);
   if (dialog.exec() == QDialog::Accepted)
-    doc_.edit(withConsistentState(doc_.json(), changes), tr("Consistent initial conditions"));
+    doc_.edit(withInitialState(doc_.json(), changes), tr("Consistent initial conditions"));
   views_.showScene();
 }
 

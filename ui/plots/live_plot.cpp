@@ -284,37 +284,47 @@ void LivePlot::autoScale() {
 }
 
 void LivePlot::refresh() {
-  if (followData_) {
-    // x: the whole span of the runs shown, so that live curves grow into a fixed frame
-    double tEnd = 0.0;
-    for (const Run* r : runs_.shownRuns()) tEnd = std::max(tEnd, r->live() ? r->settings.tEnd : r->lastTime());
-    plot_->xAxis->setRange(0.0, tEnd > 0.0 ? tEnd : 1.0);
-    bool first = true;
-    for (int i = 0; i < plot_->graphCount(); ++i) {
-      if (plot_->graph(i)->dataCount() == 0) continue;
-      plot_->graph(i)->rescaleValueAxis(!first, true);
-      first = false;
-    }
-    QCPAxis* y = plot_->yAxis;
-    if (y->scaleType() == QCPAxis::stLogarithmic) {
-      // round-off far below the largest value is not worth the space; a constant shows in a
-      // span of a factor 4
-      double lower = std::max(y->range().lower, y->range().upper * kLogSpan), upper = y->range().upper;
-      if (upper < 4.0 * lower) {
-        const double centre = std::sqrt(lower * upper);
-        lower = centre / 2.0;
-        upper = centre * 2.0;
-      }
-      y->setRange(lower / 1.5, upper * 1.5);
-    } else {
-      const double margin = 0.05 * std::max(y->range().size(), 1e-300);
-      y->setRange(y->range().lower - margin, y->range().upper + margin);
-    }
-  }
+  if (followData_) followData();
   plot_->legend->setVisible(plot_->graphCount() > 0);
   note_->setText(noteText_);
   note_->setVisible(!noteText_.isEmpty());
   replotSoon();
+}
+
+void LivePlot::followData() {
+  // x: the whole span of the runs shown, so that live curves grow into a fixed frame
+  double tEnd = 0.0;
+  for (const Run* r : runs_.shownRuns()) tEnd = std::max(tEnd, r->live() ? r->settings.tEnd : r->lastTime());
+  plot_->xAxis->setRange(0.0, tEnd > 0.0 ? tEnd : 1.0);
+
+  // y: the values of every curve
+  const bool logY = plot_->yAxis->scaleType() == QCPAxis::stLogarithmic;
+  double lower = 0.0, upper = 0.0;
+  bool any = false;
+  for (int i = 0; i < plot_->graphCount(); ++i) {
+    bool found = false;
+    const QCPRange r = plot_->graph(i)->getValueRange(found, logY ? QCP::sdPositive : QCP::sdBoth);
+    if (!found) continue;
+    lower = any ? std::min(lower, r.lower) : r.lower;
+    upper = any ? std::max(upper, r.upper) : r.upper;
+    any = true;
+  }
+  if (!any) return;
+  if (logY) {
+    // round-off far below the largest value is not worth the space; a constant shows within a
+    // factor 4
+    lower = std::max(lower, upper * kLogSpan);
+    if (upper < 4.0 * lower) {
+      const double centre = std::sqrt(lower * upper);
+      lower = centre / 2.0;
+      upper = centre * 2.0;
+    }
+    plot_->yAxis->setRange(lower / 1.5, upper * 1.5);
+  } else {
+    // a constant shows in the middle
+    const double margin = upper > lower ? 0.05 * (upper - lower) : std::max(1e-3 * std::abs(upper), 1e-12);
+    plot_->yAxis->setRange(lower - margin, upper + margin);
+  }
 }
 
 void LivePlot::setCursorTime(double t) {

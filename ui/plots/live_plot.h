@@ -74,6 +74,7 @@ class LivePlot : public QWidget {
   void fillChannelChoices();
   void updateAxes();
   void refresh();
+  void followData();
   void replotSoon();
 
   RunLibrary& runs_;

@@ -1,5 +1,6 @@
 #include "scene_templates.h"
 
+#include "math/rotation.h"
 #include "scene/schema.h"
 
 namespace mbw::ui {
@@ -35,6 +36,8 @@ SceneJson placeholder(const FieldSpec& f, const SceneJson& scene) {
   }
   return nullptr;
 }
+
+SceneJson vec(const Vec3& v) { return SceneJson{v.x(), v.y(), v.z()}; }
 
 const char* arrayOf(const std::string& family) {
   return family == "body" ? "bodies" : family == "joint" ? "joints" : "forces";
@@ -99,6 +102,25 @@ SceneJson renameBody(const SceneJson& scene, const std::string& oldName, const s
       for (const char* key : {"body_i", "body_j", "body"})
         if (e.contains(key) && e[key] == oldName) e[key] = newName;
     }
+  }
+  return out;
+}
+
+SceneJson withInitialState(const SceneJson& scene, const InitialStateChanges& changes) {
+  SceneJson out = scene;
+  for (size_t i = 0; i < changes.bodies.size() && i < out["bodies"].size(); ++i) {
+    SceneJson& b = out["bodies"][i];
+    const BodyOutput& s = changes.bodies[i].after;
+    b["position"] = vec(s.position_W);
+    if (b.contains("orientation") && b["orientation"].contains("matrix")) {
+      const Mat3 R = rotationFromEulerParameters(s.eulerParameters);
+      b["orientation"] = {{"matrix", {vec(R.row(0)), vec(R.row(1)), vec(R.row(2))}}};
+    } else {
+      const Vec4& p = s.eulerParameters;
+      b["orientation"] = {{"euler_parameters", {p[0], p[1], p[2], p[3]}}};
+    }
+    b["velocity"] = vec(s.velocity_W);
+    b["angular_velocity"] = vec(s.omega_W);
   }
   return out;
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "scene_document.h"
+#include "solvers/initial_state_changes.h"
 
 namespace mbw::ui {
 
@@ -21,6 +22,10 @@ SceneJson convertElement(const SceneJson& element, const std::string& family, co
 
 // The scene with a body renamed, and every joint and force element that names it updated.
 SceneJson renameBody(const SceneJson& scene, const std::string& oldName, const std::string& newName);
+
+// The scene with each body's initial pose and motion replaced by the consistent ones (orientation
+// written as a matrix where the scene gave one, as Euler parameters otherwise).
+SceneJson withInitialState(const SceneJson& scene, const InitialStateChanges& changes);
 
 // "base", or "base_2", "base_3", ... the first name not used by the elements of the array
 std::string uniqueName(const SceneJson& array, const std::string& base);

@@ -5,6 +5,7 @@
 #include <QLineEdit>
 #include <QUndoStack>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
@@ -113,6 +114,48 @@ class SceneEditingTest : public QObject {
     doc.edit(scene, "add a body");
     QVERIFY(doc.isValid());
     QCOMPARE(doc.model()->bodyCount(), 3);
+  }
+
+  void consistentInitialConditionsRepairAPoseTheLoaderRefuses() {
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
+    // 5 cm off its joint: more than the scene's max_initial_correction
+    SceneJson moved = doc.json();
+    moved["bodies"][1]["position"][1] = moved["bodies"][1]["position"][1].get<double>() + 0.05;
+    SceneJson unlimited = moved;
+    unlimited["settings"]["max_initial_correction"] = 1.0;
+    doc.edit(unlimited, "move");
+    QVERIFY(doc.isValid());
+    const InitialStateChanges changes = computeInitialStateChanges(*doc.model(), "rp");
+    QVERIFY(changes.bodies[1].distance > 0.01);
+    doc.edit(moved, "move");
+    QVERIFY(!doc.isValid());
+    doc.edit(withInitialState(moved, changes), "consistent initial conditions");
+    QVERIFY2(doc.isValid(), doc.issues().empty() ? "" : doc.issues().front().message.c_str());
+    QVERIFY(doc.json()["bodies"][1]["orientation"].contains("matrix"));  // as the scene gave it
+  }
+
+  void savedEditsOpenAgain() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("pendulum.json");
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
+    SceneJson edited = doc.json();
+    edited["bodies"][1]["mass"] = 12.5;
+    doc.edit(edited, "mass");
+    QVERIFY(doc.isModified());
+    QString error;
+    QVERIFY2(doc.saveFile(path, &error), qPrintable(error));
+    QVERIFY(!doc.isModified());
+    QCOMPARE(doc.model()->sourcePath, path.toStdString());
+
+    SceneDocument again;
+    QVERIFY(again.openFile(path, &error));
+    QVERIFY(again.isValid());
+    QCOMPARE(again.json(), doc.json());  // key order included
+    QCOMPARE(again.model()->bodies[1].mass, 12.5);
+    QVERIFY(!again.openFile(dir.filePath("missing.json"), &error));
+    QVERIFY(error.contains("missing.json"));
   }
 
   void changingAJointTypeKeepsWhatBothTypesShare() {
