@@ -1,7 +1,7 @@
 #include "run_status_indicator.h"
 
 #include <QLabel>
-#include <QPainter>
+#include <QProgressBar>
 #include <QStatusBar>
 #include <algorithm>
 #include <cmath>
@@ -13,32 +13,11 @@
 
 namespace mbw::ui {
 
-ProgressStrip::ProgressStrip(QWidget* parent) : QWidget(parent) {}
-
-void ProgressStrip::setProgress(double fraction, const QString& text) {
-  fraction_ = std::clamp(fraction, 0.0, 1.0);
-  text_ = text;
-  update();
-}
-
-QSize ProgressStrip::sizeHint() const { return {300, fontMetrics().height() + 6}; }
-
-void ProgressStrip::paintEvent(QPaintEvent*) {
-  QPainter p(this);
-  const QRect r = rect().adjusted(0, 1, -1, -2);
-  p.setPen(palette().color(QPalette::Mid));
-  p.setBrush(palette().color(QPalette::Base));
-  p.drawRect(r);
-  QRect done = r.adjusted(1, 1, 0, 0);
-  done.setWidth(static_cast<int>(std::lround(fraction_ * (r.width() - 1))));
-  p.fillRect(done, palette().color(QPalette::Highlight).lighter(150));
-  p.setPen(palette().color(QPalette::Text));
-  p.drawText(r, Qt::AlignCenter, text_);
-}
-
 RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controller, RunLibrary& runs, SceneDocument& doc)
-    : QObject(&bar), bar_(bar), controller_(controller), runs_(runs), doc_(doc), progress_(new ProgressStrip(&bar)),
+    : QObject(&bar), bar_(bar), controller_(controller), runs_(runs), doc_(doc), progress_(new QProgressBar(&bar)),
       rate_(new QLabel(&bar)), outcome_(new QLabel(&bar)), scene_(new QLabel(&bar)) {
+  progress_->setRange(0, 1000);
+  progress_->setTextVisible(true);
   progress_->setMinimumWidth(180);
   // a long outcome is cut rather than widening the window (the tooltip holds it whole)
   outcome_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -68,7 +47,8 @@ QString RunStatusIndicator::outcomeText() const { return outcome_->text(); }
 
 void RunStatusIndicator::onProgress(int id, double t, double tEnd, double wall) {
   const int queued = controller_.queuedCount();
-  progress_->setProgress(tEnd > 0.0 ? t / tEnd : 0.0, tr("#%1  t = %2 / %3 s%4").arg(id).arg(t, 0, 'f', 3).arg(tEnd).arg(queued ? tr("  (+%1 queued)").arg(queued) : ""));
+  progress_->setValue(tEnd > 0.0 ? static_cast<int>(std::lround(1000.0 * std::clamp(t / tEnd, 0.0, 1.0))) : 0);
+  progress_->setFormat(tr("#%1  t = %2 / %3 s%4").arg(id).arg(t, 0, 'f', 3).arg(tEnd).arg(queued ? tr("  (+%1 queued)").arg(queued) : ""));
   rate_->setText(tr("wall %1 s \u00b7 %2\u00d7 real time").arg(wall, 0, 'f', 2).arg(wall > 0 ? t / wall : 0.0, 0, 'g', 3));
 }
 

@@ -27,7 +27,6 @@ class FrameScheduler : public QObject {
   // draws everything pending now (before a screenshot)
   void flush();
 
-  void setBudgetMs(int budget) { budgetMs_ = budget; }
   long draws() const { return draws_; }
 
  private:

@@ -19,9 +19,10 @@
 namespace mbw::ui {
 namespace {
 
+// the error of a live run is recomputed at most this often
 constexpr qint64 kErrorRefreshMs = 250;
 // log axes show at most this ratio between the smallest and the largest value
-constexpr double kLogSpan = 1e-18;  // the error of a live run is recomputed at most this often
+constexpr double kLogSpan = 1e-18;
 
 QVector<double> toQVector(const std::vector<double>& v) { return QVector<double>(v.begin(), v.end()); }
 
@@ -68,8 +69,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QString& channel, Fram
   plot::applyStyle(*plot_);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->setNoAntialiasingOnDrag(true);
-  // repaint with the window's next frame: an immediate repaint would compose the whole window
-  // (it holds an OpenGL view) once per plot
+  // repaint with the window's next frame (an immediate repaint would paint once per plot)
   plot_->setPlottingHint(QCP::phImmediateRefresh, false);
   // the legend in a row under the axes, so that it never hides a curve
   auto* legendRow = new QCPLayoutGrid;
@@ -133,7 +133,6 @@ void LivePlot::replotSoon() {
 }
 
 void LivePlot::setQuantity(PlotKind kind, const QString& channel) {
-  const bool changed = kind != kind_ || channel != channel_;
   kind_ = kind;
   channel_ = channel;
   kindBox_->setCurrentIndex(kindBox_->findData(plotKindInfo(kind).id));
@@ -144,7 +143,6 @@ void LivePlot::setQuantity(PlotKind kind, const QString& channel) {
   rebuild();
   followData_ = true;
   refresh();
-  if (changed) emit quantityChanged();
 }
 
 void LivePlot::rebuild() {

@@ -46,7 +46,6 @@ class LivePlot : public QWidget {
   void setCursorTime(double t);
   void autoScale();
 
-  QCustomPlot* plot() const { return plot_; }
   // the same for every plot, so that the panel's grid shares its space evenly
   QSize sizeHint() const override;
   // data points drawn, all curves together
@@ -54,7 +53,6 @@ class LivePlot : public QWidget {
 
  signals:
   void removeRequested();
-  void quantityChanged();
 
  protected:
   void resizeEvent(QResizeEvent* event) override;

@@ -63,10 +63,8 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
 LivePlot* PlotPanel::addPlot(PlotKind kind, const QString& channel) {
   auto* plot = new LivePlot(runs_, kind, channel, scheduler_, this);
   connect(plot, &LivePlot::removeRequested, this, [this, plot] { removePlot(plot); });
-  connect(plot, &LivePlot::quantityChanged, this, &PlotPanel::layoutChanged);
   plots_.push_back(plot);
   relayout();
-  emit layoutChanged();
   return plot;
 }
 
@@ -77,7 +75,6 @@ void PlotPanel::removePlot(LivePlot* plot) {
   plot->hide();
   plot->deleteLater();
   relayout();
-  emit layoutChanged();
 }
 
 void PlotPanel::relayout() {

@@ -36,9 +36,6 @@ class PlotPanel : public QWidget {
   // step size, energy balance, constraint violation, Newton iterations
   void resetLayout();
 
- signals:
-  void layoutChanged();
-
  private:
   void relayout();
   void rebuildAll();

@@ -87,7 +87,7 @@ void RunController::drain() {
     last = last || frame->last;
   }
   if (run->results.rowCount() > firstRow || run->results.rejected.size() > rejectedBefore)
-    runs_.notifyRowsAppended(run->id, firstRow);
+    runs_.notifyRowsAppended(run->id);
   emit progress(run->id, run->lastTime(), run->settings.tEnd, run->wallSeconds);
   if (!last) return;
 

@@ -27,9 +27,7 @@ class RunController : public QObject {
   // queues a run of the model (started at once when idle)
   void start(std::shared_ptr<const Model> model, RunSettings settings);
   bool busy() const { return activeId_ != -1; }
-  int activeId() const { return activeId_; }
   int queuedCount() const { return static_cast<int>(queue_.size()); }
-  bool paused() const { return paused_; }
 
   void setPaused(bool paused);
   void cancel();     // the active run; it keeps what it computed

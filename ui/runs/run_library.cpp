@@ -63,7 +63,7 @@ void RunLibrary::setCurrent(int id) {
   emit currentChanged(id);
 }
 
-void RunLibrary::notifyRowsAppended(int id, size_t firstRow) { emit rowsAppended(id, firstRow); }
+void RunLibrary::notifyRowsAppended(int id) { emit rowsAppended(id); }
 
 void RunLibrary::notifyFinished(int id) { emit runFinished(id); }
 

@@ -34,13 +34,13 @@ class RunLibrary : public QObject {
   void setCurrent(int id);
 
   // called by the run controller after it changed a live run's results
-  void notifyRowsAppended(int id, size_t firstRow);
+  void notifyRowsAppended(int id);
   void notifyFinished(int id);
 
  signals:
   void runAdded(int id);
   void runRemoved(int id);
-  void rowsAppended(int id, size_t firstRow);
+  void rowsAppended(int id);
   void runFinished(int id);
   void shownChanged(int id);
   void referenceChanged(int id);

@@ -32,7 +32,6 @@ class SceneView : public QWidget {
   // a second mechanism drawn translucent (nullptr removes it)
   void setGhost(std::shared_ptr<const Model> model);
   void setGhostPoses(const BodyPoses& poses);
-  bool hasGhost() const { return ghost_ != nullptr; }
   // a few lines of text in the top-left corner (time, run)
   void setCaption(const QString& text);
 
@@ -43,9 +42,6 @@ class SceneView : public QWidget {
 
   void resetView();  // default direction, whole scene in view
   void fitView();    // whole scene in view, keeping the direction
-  // While on (after a fit, until the user moves the camera), the camera zooms out as needed to
-  // keep moving bodies in view.
-  bool followsMotion() const { return followMotion_; }
 
   QImage grabImage();
   // renders so far (frame-rate measurements)
