@@ -1,0 +1,35 @@
+#pragma once
+// Common base of the integrators of the state-space ODE (seed 000): they advance the independent
+// coordinates v, vdot of a StateSpaceOde and expose the full state (q, v = qdot in the rp
+// coordinates, vdot = qddot, lambda) to the run, so that outputs, energies and constraint
+// violations are recorded as for every other integrator. After each accepted step,
+// finishStep() takes the full state and checks the partition (Algorithm 1 step 14).
+
+#include <string>
+
+#include "integrators/integrator.h"
+#include "statespace/state_space_ode.h"
+
+namespace mbw {
+
+class StateSpaceIntegrator : public Integrator {
+ protected:
+  StateSpaceIntegrator(Formulation& formulation, IntegratorSettings settings);
+
+  // partitions at the initial state; a failure is reported by the first step
+  void doInitialize() override;
+  // true (and r says why) when the initialization failed
+  bool initializationFailed(StepResult& r) const;
+  // the ODE was evaluated at the new point: copy the full state, check the partition (when the
+  // coordinates change, y_, yd_ are re-gathered and r.event describes it), update the counters
+  void finishStep(StepResult& r);
+  // the counters of the ODE into stats_
+  void collectStats();
+
+  StateSpaceOde ode_;
+  VectorXd y_, yd_;   // independent positions and velocities at state_.t
+  VectorXd ydd_;      // independent accelerations there
+  std::string initFailure_;
+};
+
+}  // namespace mbw
