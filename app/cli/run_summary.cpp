@@ -25,6 +25,23 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   out << "Newton           " << s.newtonIterations << " iterations ("
       << formatNumber(s.steps ? double(s.newtonIterations) / s.steps : 0.0) << " per step), "
       << s.factorizations << " factorizations\n";
+  if (s.functionEvaluations || s.jacobianEvaluations)
+    out << "evaluations      " << s.functionEvaluations << " of the acceleration map, "
+        << s.jacobianEvaluations << " Jacobians\n";
+  if (r.metadataValue("integrator") != "" && (s.repartitions || !r.events.empty())) {
+    out << "partition        " << s.repartitions << " repartitioning checks triggered\n";
+    for (const RunEvent& e : r.events)
+      out << "                 t = " << formatNumber(e.t, 6) << " s: " << e.description << "\n";
+  }
+  if (!s.phaseSeconds.empty()) {
+    out << "CPU by phase    ";
+    double accounted = 0.0;
+    for (const auto& [phase, seconds] : s.phaseSeconds) {
+      out << " " << phase << " " << formatNumber(seconds) << " s;";
+      accounted += seconds;
+    }
+    out << " other " << formatNumber(s.cpuSeconds - accounted) << " s\n";
+  }
   out << "CPU time         " << formatNumber(s.cpuSeconds) << " s ("
       << formatNumber(s.steps ? 1e6 * s.cpuSeconds / s.steps : 0.0) << " us per step";
   if (s.cpuSeconds > 0.0) out << ", " << formatNumber(tEnd / s.cpuSeconds) << "x real time";
