@@ -60,6 +60,8 @@ class AbsoluteFormulation : public Formulation {
   BodyEnd<K> end(int body) const { return BodyEnd<K>(body == kGround ? nullptr : &bodies_[body]); }
   void addPairBlocks(const PairBlocks<K>& h, int bi, int bj, MatrixSink& sink) const;
   void addForceVector(const ForceResult<K>& r, int bi, int bj, VectorXd& Q) const;
+  // d/dq (Phi_q^T) of primitive k (lambda = 1), computed once per positions
+  const PairBlocks<K>& primitiveHessian(int k) const;
 
   std::string name_;
   int primitiveCount_;
@@ -71,6 +73,9 @@ class AbsoluteFormulation : public Formulation {
   std::vector<Row> jacI_, jacJ_;             // Jacobian blocks of each primitive (nprim)
   mutable std::vector<ForceMemory> forceMemory_;  // RSDA angle branches (nforce)
   mutable std::vector<double> outputAngle_;        // last value of each angle output (noutput)
+  // filled on demand after computePositions() (nprim)
+  mutable std::vector<PairBlocks<K>> hessians_;
+  mutable bool hessiansValid_ = false;
 };
 
 }  // namespace mbw

@@ -84,6 +84,7 @@ template <class K>
 void AbsoluteFormulation<K>::computePositions(double t, const VectorXd& q) {
   const Model& m = model();
   t_ = t;
+  hessiansValid_ = false;
   for (int b = 0; b < m.bodyCount(); ++b) bodies_[b].setPosition(q.data() + P * b);
   for (int k = 0; k < primitiveCount_; ++k) {
     const Primitive& c = m.primitives[k];
@@ -196,9 +197,8 @@ void AbsoluteFormulation<K>::dynamicsJacobian(const VectorXd& vdot, const Vector
   for (int k = 0; k < primitiveCount_ && cq != 0.0; ++k) {
     const Primitive& c = m.primitives[k];
     if (lambda[k] == 0.0) continue;
-    PairBlocks<K> h;
-    addPrimitiveHessian(c, end(c.bodyI), end(c.bodyJ), drivers_[k], lambda[k], h);
-    addPairBlocks(h, c.bodyI, c.bodyJ, cqSink);
+    MatrixSink primitiveSink = cqSink.scaled(lambda[k]);
+    addPairBlocks(primitiveHessian(k), c.bodyI, c.bodyJ, primitiveSink);
   }
   if constexpr (K::kHasNormalization) {
     for (int b = 0; b < m.bodyCount() && cq != 0.0; ++b)
@@ -219,14 +219,28 @@ void AbsoluteFormulation<K>::dynamicsJacobian(const VectorXd& vdot, const Vector
 }
 
 template <class K>
+const PairBlocks<K>& AbsoluteFormulation<K>::primitiveHessian(int k) const {
+  if (!hessiansValid_) {
+    const Model& m = model();
+    hessians_.resize(primitiveCount_);
+    for (int p = 0; p < primitiveCount_; ++p) {
+      const Primitive& c = m.primitives[p];
+      hessians_[p] = PairBlocks<K>();
+      addPrimitiveHessian(c, end(c.bodyI), end(c.bodyJ), drivers_[p], 1.0, hessians_[p]);
+    }
+    hessiansValid_ = true;
+  }
+  return hessians_[k];
+}
+
+template <class K>
 void AbsoluteFormulation<K>::constraintHessianProduct(const VectorXd& w, MatrixSink sink) const {
   using Vec = Eigen::Matrix<double, V, 1>;
   const Model& m = model();
   auto part = [&](int b) { return b == kGround ? Vec::Zero().eval() : Vec(w.template segment<V>(V * b)); };
   for (int k = 0; k < primitiveCount_; ++k) {
     const Primitive& c = m.primitives[k];
-    PairBlocks<K> h;
-    addPrimitiveHessian(c, end(c.bodyI), end(c.bodyJ), drivers_[k], 1.0, h);
+    const PairBlocks<K>& h = primitiveHessian(k);
     const Vec wi = part(c.bodyI), wj = part(c.bodyJ);
     if (c.bodyI != kGround) sink.add(k, V * c.bodyI, (wi.transpose() * h.ii + wj.transpose() * h.ji).eval());
     if (c.bodyJ != kGround) sink.add(k, V * c.bodyJ, (wi.transpose() * h.ij + wj.transpose() * h.jj).eval());

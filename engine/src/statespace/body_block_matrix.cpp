@@ -20,13 +20,35 @@ MatrixSink BodyBlockMatrix::sink() {
   return MatrixSink(dense_);
 }
 
+namespace {
+
+// out.middleRows(r0, R) += A X.middleRows(c0, C), column by column with a fixed-size block
+template <int R, int C, class Block, class In, class Out>
+void addBlockProduct(const Block& block, const In& X, Out& out, int r0, int c0) {
+  const Eigen::Matrix<double, R, C> A = block;
+  for (Eigen::Index j = 0; j < X.cols(); ++j)
+    out.col(j).template segment<R>(r0) += A * X.col(j).template segment<C>(c0);
+}
+
+}  // namespace
+
 template <class In, class Out>
 void BodyBlockMatrix::product(const In& X, Out& out, bool transposed) const {
   out.setZero(transposed ? dense_.cols() : dense_.rows(), X.cols());
   for (const Block& b : blocks_) {
     const auto A = dense_.block(b.row, b.col, b.rows, b.cols);
-    if (transposed) out.middleRows(b.col, b.cols).noalias() += A.transpose() * X.middleRows(b.row, b.rows);
-    else out.middleRows(b.row, b.rows).noalias() += A * X.middleRows(b.col, b.cols);
+    // the body blocks are 7 x 7 or 1 x 7 (rp): fixed-size kernels; others the general product
+    if (b.rows == 7 && b.cols == 7) {
+      if (transposed) addBlockProduct<7, 7>(A.transpose(), X, out, b.col, b.row);
+      else addBlockProduct<7, 7>(A, X, out, b.row, b.col);
+    } else if (b.rows == 1 && b.cols == 7) {
+      if (transposed) addBlockProduct<7, 1>(A.transpose(), X, out, b.col, b.row);
+      else addBlockProduct<1, 7>(A, X, out, b.row, b.col);
+    } else if (transposed) {
+      out.middleRows(b.col, b.cols).noalias() += A.transpose() * X.middleRows(b.row, b.rows);
+    } else {
+      out.middleRows(b.row, b.rows).noalias() += A * X.middleRows(b.col, b.cols);
+    }
   }
 }
 

@@ -58,8 +58,7 @@ bool DependentJacobian::factorize(const MatrixXd& Phi_q) {
   if (!k.symbolic) return false;
   // the previous pivot sequence while it stays good, else a fresh factorization
   if (k.numeric && klu_refactor(Ap_.data(), Ai_.data(), Ax_.data(), k.symbolic, k.numeric, &k.common) &&
-      klu_rgrowth(Ap_.data(), Ai_.data(), Ax_.data(), k.symbolic, k.numeric, &k.common) &&
-      k.common.rgrowth > 1e-8)
+      klu_rcond(k.symbolic, k.numeric, &k.common) && k.common.rcond > 1e-12)
     return true;
   if (k.numeric) klu_free_numeric(&k.numeric, &k.common);
   k.numeric = klu_factor(Ap_.data(), Ai_.data(), Ax_.data(), k.symbolic, &k.common);

@@ -5,8 +5,8 @@
 // tangent basis H = -Phi_u^-1 Phi_v (eq 28a), multipliers from eq (7b). The pattern is ordered
 // once per partition (klu_analyze); each factorization refills the values and refactors with the
 // same pivot sequence (klu_refactor, no allocation), falling back to a fresh pivoting
-// factorization when that sequence has become poor. cond_1(Phi_u) by klu_condest (Hager's method)
-// drives the repartitioning test of section 4.
+// factorization when that sequence has become poor (klu_rcond: smallest / largest pivot).
+// cond_1(Phi_u) by klu_condest (Hager's method) drives the repartitioning test of section 4.
 
 #include <memory>
 #include <vector>
