@@ -192,7 +192,7 @@ Capabilities RosenbrockNystrom4::capabilities() {
   Capabilities c;
   c.family = "state-space ODE, Rosenbrock";
   c.description =
-      "Rosenbrock-Nystrom, 4 stages, order 4(3), L-stable, exact Jacobians (seed 000); alias rn4";
+      "Rosenbrock-Nystrom, 4 stages, order 4(3), L-stable, exact Jacobians (seed 000)";
   c.order = 4;
   c.lStable = true;
   c.errorEstimate = true;
