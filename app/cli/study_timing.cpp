@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "cli_common.h"
+#include "run_progress.h"
 #include "study.h"
 #include "study_run.h"
 
@@ -54,7 +55,7 @@ void printRatios(const Series& expl, const Series& impl, const std::vector<doubl
   for (size_t k = 0; k < spans.size(); ++k) {
     std::cout << "  " << std::setw(4) << spans[k] << " s ";
     for (size_t j = 0; j < impl.runs.size(); ++j) {
-      const double a = expl.runs[j].cpuAt[k], b = impl.runs[j].cpuAt[k];
+      const double a = j < expl.runs.size() ? expl.runs[j].cpuAt[k] : -1.0, b = impl.runs[j].cpuAt[k];
       std::cout << std::setw(11) << (a > 0.0 && b > 0.0 ? formatNumber(a / b, 3) : "-");
     }
     std::cout << "\n";
@@ -131,6 +132,7 @@ Series runSeries(const Model& model, const std::string& integrator,
     settings.integratorSettings.rtol = settings.integratorSettings.atol = tol;
     s.runs.push_back(runForStudy(model, settings, spans, budget, std::cout,
                                  integrator + ", rtol = atol = " + toleranceLabel(tol)));
+    if (s.runs.back().interrupted) break;
   }
   return s;
 }
@@ -147,7 +149,7 @@ int runTimingStudy(const TimingStudyOptions& o) {
   }
   std::vector<double> spans = o.spans, tolerances = o.tolerances;
   if (o.quick) {
-    spans = {0.1, 0.2};
+    spans = {0.3, 0.6};
     tolerances = {1e-2, 1e-3};
   }
   std::sort(spans.begin(), spans.end());
@@ -159,13 +161,16 @@ int runTimingStudy(const TimingStudyOptions& o) {
   for (double s : spans) std::cout << s << " ";
   std::cout << "s\n";
   const Series impl = runSeries(model, o.implicitIntegrator, tolerances, spans, 1, 0.0);
-  const Series expl =
-      runSeries(model, o.explicitIntegrator, tolerances, spans, o.explicitEvery, o.cpuBudget);
+  if (impl.runs.back().interrupted) return kInterrupted;
+  Series expl = runSeries(model, o.explicitIntegrator, tolerances, spans, o.explicitEvery, o.cpuBudget);
+  const bool interrupted = expl.runs.back().interrupted;
+  expl.tolerances.resize(expl.runs.size());
 
   printCpuTable("Table 3 (seed 000): CPU time [s] of " + o.explicitIntegrator, expl, spans);
   printCpuTable("Table 4 (seed 000): CPU time [s] of " + o.implicitIntegrator, impl, spans);
   printRatios(expl, impl, spans);
   printCostSplit(impl);
+  if (interrupted) return kInterrupted;
 
   // Figure 5: the implicit step size against the channel
   const double figureEnd = o.quick ? spans.back() : (o.figureEnd > 0.0 ? o.figureEnd : model.defaults.tEnd);

@@ -11,6 +11,7 @@
 
 #include "analysis/reference_error.h"
 #include "cli_common.h"
+#include "run_progress.h"
 #include "study.h"
 #include "study_run.h"
 
@@ -120,6 +121,7 @@ int runToleranceStudy(const ToleranceStudyOptions& o) {
       o.referenceStep > 0.0 ? "reference, fixed step " + formatNumber(o.referenceStep)
                             : "reference, rtol = atol = " + toleranceLabel(refTolerance);
   const StudyRun reference = runForStudy(model, ref, {}, 0.0, std::cout, refLabel);
+  if (reference.interrupted) return kInterrupted;
   if (reference.results.status != RunStatus::Completed)
     throw InputError("the reference run failed: " + reference.results.message);
   if (reference.results.column(channel) < 0) throw InputError("no channel '" + channel + "'");
@@ -130,6 +132,7 @@ int runToleranceStudy(const ToleranceStudyOptions& o) {
     s.integratorSettings.variableStep = true;
     s.integratorSettings.rtol = s.integratorSettings.atol = tol;
     const StudyRun run = runForStudy(model, s, {}, 0.0, std::cout, "rtol = atol = " + toleranceLabel(tol));
+    if (run.interrupted) return kInterrupted;
     if (run.results.status != RunStatus::Completed) continue;
     Row r{tol, trajectoryError(run.results, reference.results, channel),
           trajectoryError(run.results, reference.results, channel + ".rate"), 0.0, 0.0,
