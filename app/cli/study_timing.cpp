@@ -107,6 +107,7 @@ plot::Figure figure5(const std::string& scene, const std::string& integrator, do
   t.erase(t.begin());
   h.erase(h.begin());
   plot::Chart step{"Integration step size", {"t [s]"}, {"h [s]", true}, {}};
+  if (!h.empty()) step.y.max = 1.5 * *std::max_element(h.begin(), h.end());  // markers clear of the edge
   step.series.push_back({"h", t, h, plot::Series::Style::LineAndMarkers});
   step.legend = false;
   plot::Chart value{channel, {"t [s]"}, {channel}, {}};

@@ -135,8 +135,10 @@ void CvodeIntegrator::collectCvodeStats() {
   long errorFails = 0, convFails = 0;
   CVodeGetNumErrTestFails(solver_->cvode, &errorFails);
   CVodeGetNumNonlinSolvConvFails(solver_->cvode, &convFails);
-  stats_.rejections["error test failed (CVODE)"] = errorTestFailures_ + errorFails;
-  stats_.rejections["corrector did not converge (CVODE)"] = convergenceFailures_ + convFails;
+  if (errorTestFailures_ + errorFails > 0)
+    stats_.rejections["error test failed (CVODE)"] = errorTestFailures_ + errorFails;
+  if (convergenceFailures_ + convFails > 0)
+    stats_.rejections["corrector did not converge (CVODE)"] = convergenceFailures_ + convFails;
   stats_.rejectedSteps = errorTestFailures_ + errorFails + convergenceFailures_ + convFails;
   collectStats();
   long lsetups = 0;

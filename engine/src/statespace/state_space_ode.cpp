@@ -32,13 +32,14 @@ void StateSpaceOde::gatherIndependent(const VectorXd& full, VectorXd& independen
 }
 
 std::string StateSpaceOde::independentNames() const {
-  static const char* names[] = {"x", "y", "z", "e0", "e1", "e2", "e3"};
+  static const char* names[] = {"x", "y", "z", "e0", "e1", "e2", "e3"};  // rp: (r, p) per body
   const int V = f_.bodyVelocitySize();
   std::ostringstream os;
   for (size_t i = 0; i < partition_.independent.size(); ++i) {
     const int c = partition_.independent[i];
-    os << (i ? " " : "") << f_.model().bodies[c / V].name << "."
-       << (V == 7 ? names[c % V] : std::to_string(c % V).c_str());
+    os << (i ? " " : "") << f_.model().bodies[c / V].name << ".";
+    if (V == 7) os << names[c % V];
+    else os << "q" << c % V;
   }
   return os.str();
 }
@@ -144,7 +145,7 @@ void StateSpaceOde::solveVelocities(const VectorXd& vdot) {
   for (int j = 0; j < m_; ++j) T_.row(partition_.dependent[j]) = H_.row(j);
 }
 
-void StateSpaceOde::solveAccelerations() {
+bool StateSpaceOde::solveAccelerations() {
   f_.massMatrix(mass_.sink());
   f_.generalizedForces(Q_);
   f_.accelerationRhs(gamma_);
@@ -152,6 +153,10 @@ void StateSpaceOde::solveAccelerations() {
   mass_.multiply(T_, mT_);
   mHat_.noalias() = T_.transpose() * mT_;
   mHatLLT_.compute(mHat_);
+  if (mHatLLT_.info() != Eigen::Success) {
+    failure_ = "the reduced mass matrix T^T M T is not positive definite";
+    return false;
+  }
   mass_.multiply(z_, work_n_);
   work_n_ = Q_ - work_n_;
   work_d_.noalias() = T_.transpose() * work_n_;
@@ -166,6 +171,7 @@ void StateSpaceOde::solveAccelerations() {
   lambda.resize(m_);
   for (int j = 0; j < m_; ++j) lambda[j] = work_n_[partition_.dependent[j]];
   dependent_.solveTransposedInPlace(lambda);
+  return true;
 }
 
 bool StateSpaceOde::evaluate(double t, const VectorXd& v, const VectorXd& vdot, VectorXd& vddot) {
@@ -178,7 +184,7 @@ bool StateSpaceOde::evaluate(double t, const VectorXd& v, const VectorXd& vdot, 
   full_.t = t;
   vLast_ = v;
   solveVelocities(vdot);
-  solveAccelerations();
+  if (!solveAccelerations()) return false;
   vddot.resize(size());
   for (int i = 0; i < size(); ++i) vddot[i] = full_.vdot[partition_.independent[i]];
   return true;

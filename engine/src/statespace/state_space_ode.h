@@ -63,7 +63,7 @@ class StateSpaceOde {
   std::string independentNames() const;
 
   // f(t, v, vdot) into vddot. False (reason in failure()) when the dependent positions do not
-  // converge or Phi_u is singular.
+  // converge, Phi_u is singular or the reduced mass matrix is not positive definite.
   bool evaluate(double t, const VectorXd& v, const VectorXd& vdot, VectorXd& vddot);
   // the full state of the last successful evaluation: q, v = qdot, vdot = qddot, lambda
   const State& fullState() const { return full_; }
@@ -86,7 +86,7 @@ class StateSpaceOde {
   bool solveDependentPositions(double t, const VectorXd& v);
   bool factorizeAt();  // assembles Phi_q at the current positions and factorizes Phi_u
   void solveVelocities(const VectorXd& vdot);
-  void solveAccelerations();
+  bool solveAccelerations();
   // x := [0; Phi_u^-1 w] scattered to the dependent rows (x: n rows); uses work_m_
   void dependentSolution(const VectorXd& w, VectorXd& x);
   void scatterDependent(const VectorXd& u, VectorXd& x) const;
