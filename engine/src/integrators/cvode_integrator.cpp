@@ -182,8 +182,7 @@ StepResult CvodeIntegrator::doStep(double h) {
       return r;
     }
   }
-  finishStep(r);
-  if (!r.event.empty()) {
+  if (finishStep(r)) {
     // new coordinates: CVODE restarts from this state
     long e = 0, c = 0;
     CVodeGetNumErrTestFails(s.cvode, &e);

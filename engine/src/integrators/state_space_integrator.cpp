@@ -37,7 +37,7 @@ bool StateSpaceIntegrator::initializationFailed(StepResult& r) const {
   return true;
 }
 
-void StateSpaceIntegrator::finishStep(StepResult& r) {
+bool StateSpaceIntegrator::finishStep(StepResult& r) {
   const PartitionCheck check = ode_.checkPartition();
   if (check.triggered) {
     ++stats_.repartitions;
@@ -54,6 +54,7 @@ void StateSpaceIntegrator::finishStep(StepResult& r) {
   ode_.gatherIndependent(state_.v, yd_);
   ode_.gatherIndependent(state_.vdot, ydd_);
   collectStats();
+  return check.changed;
 }
 
 void StateSpaceIntegrator::collectStats() {

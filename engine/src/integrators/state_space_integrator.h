@@ -20,9 +20,10 @@ class StateSpaceIntegrator : public Integrator {
   void doInitialize() override;
   // true (and r says why) when the initialization failed
   bool initializationFailed(StepResult& r) const;
-  // the ODE was evaluated at the new point: copy the full state, check the partition (when the
-  // coordinates change, y_, yd_ are re-gathered and r.event describes it), update the counters
-  void finishStep(StepResult& r);
+  // the ODE was evaluated at the new point: copy the full state, check the partition (r.event
+  // describes a triggered check), re-gather y_, yd_, ydd_, update the counters; true when the
+  // independent coordinates changed
+  bool finishStep(StepResult& r);
   // the counters of the ODE into stats_
   void collectStats();
 
