@@ -60,7 +60,7 @@ CvodeIntegrator::CvodeIntegrator(Formulation& formulation, IntegratorSettings se
 CvodeIntegrator::~CvodeIntegrator() = default;
 
 int CvodeIntegrator::rhs(double t, const double* y, double* ydot) {
-  PhaseTimer timer(stats_.phaseSeconds["function evaluations"]);
+  PhaseTimer timer(*evaluationSeconds_);
   const int d = ode_.size();
   v_ = Eigen::Map<const VectorXd>(y, d);
   vd_ = Eigen::Map<const VectorXd>(y + d, d);
@@ -74,7 +74,7 @@ int CvodeIntegrator::rhs(double t, const double* y, double* ydot) {
 }
 
 int CvodeIntegrator::jacobian(double t, const double* y, double* J) {
-  PhaseTimer timer(stats_.phaseSeconds["jacobian"]);
+  PhaseTimer timer(*jacobianSeconds_);
   const int d = ode_.size();
   v_ = Eigen::Map<const VectorXd>(y, d);
   vd_ = Eigen::Map<const VectorXd>(y + d, d);
@@ -92,7 +92,6 @@ int CvodeIntegrator::jacobian(double t, const double* y, double* J) {
 
 void CvodeIntegrator::doInitialize() {
   StateSpaceIntegrator::doInitialize();
-  for (const char* phase : {"jacobian", "function evaluations"}) stats_.phaseSeconds[phase] = 0.0;
   if (!initFailure_.empty()) return;
   solver_ = std::make_unique<Solver>();
   Solver& s = *solver_;
@@ -175,7 +174,7 @@ StepResult CvodeIntegrator::doStep(double h) {
   v_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(s.y), d);
   vd_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(s.y) + d, d);
   {
-    PhaseTimer timer(stats_.phaseSeconds["function evaluations"]);
+    PhaseTimer timer(*evaluationSeconds_);
     if (!ode_.evaluate(tReached, v_, vd_, vdd_)) {
       r.kind = StepResult::Kind::Failed;
       r.reason = "after the CVODE step: " + ode_.failure();

@@ -28,19 +28,18 @@ void RosenbrockNystrom::doInitialize() {
   J2_.setZero(d, d);
   S_.setZero(d, d);
   lu_ = Eigen::PartialPivLU<MatrixXd>(d);
-  for (const char* phase : {"jacobian", "factorization", "function evaluations"})
-    stats_.phaseSeconds[phase] = 0.0;
+  factorizationSeconds_ = &(stats_.phaseSeconds["factorization"] = 0.0);
 }
 
 bool RosenbrockNystrom::evaluateStart() {
   if (startEvaluated_) return true;
-  PhaseTimer timer(stats_.phaseSeconds["function evaluations"]);
+  PhaseTimer timer(*evaluationSeconds_);
   startEvaluated_ = ode_.evaluate(state_.t, y_, yd_, fStart_);
   return startEvaluated_;
 }
 
 void RosenbrockNystrom::computeJacobians() {
-  PhaseTimer timer(stats_.phaseSeconds["jacobian"]);
+  PhaseTimer timer(*jacobianSeconds_);
   ++stats_.jacobianEvaluations;
   if (settings_.jacobian == "exact") {
     ode_.jacobians(J1_, J2_, ft_);
@@ -115,7 +114,7 @@ StepResult RosenbrockNystrom::attempt(double h) {
   // Algorithm 1 steps 5-7: Jacobians, the iteration matrix S and its LU
   computeJacobians();
   {
-    PhaseTimer timer(stats_.phaseSeconds["factorization"]);
+    PhaseTimer timer(*factorizationSeconds_);
     S_.setIdentity();
     S_.noalias() -= (h * g) * J2_;
     S_.noalias() -= (h * h * g * g) * J1_;
@@ -136,7 +135,7 @@ StepResult RosenbrockNystrom::attempt(double h) {
         Y_.noalias() += (h * k_.theta(i, j)) * z_[j];
         Yd_.noalias() += k_.a(i, j) * z_[j];
       }
-      PhaseTimer timer(stats_.phaseSeconds["function evaluations"]);
+      PhaseTimer timer(*evaluationSeconds_);
       if (!ode_.evaluate(t + k_.alphaI[i] * h, Y_, Yd_, fStage_))
         return reject(h, 0.25, "stage " + std::to_string(i + 1) + ": " + ode_.failure());
     }
@@ -175,7 +174,7 @@ StepResult RosenbrockNystrom::attempt(double h) {
 
   // step 13: dependent coordinates at the new point (and f there, the next step's stage 1)
   {
-    PhaseTimer timer(stats_.phaseSeconds["function evaluations"]);
+    PhaseTimer timer(*evaluationSeconds_);
     if (!ode_.evaluate(t + h, yNew_, ydNew_, vddNew_))
       return reject(h, 0.5, "new point: " + ode_.failure());
   }

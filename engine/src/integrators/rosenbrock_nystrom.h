@@ -41,6 +41,7 @@ class RosenbrockNystrom : public StateSpaceIntegrator {
   bool startEvaluated_ = false;  // fStart_ and the ODE's last point are at (t_n, v_n, vdot_n)
   bool lastRejected_ = false;
   long newtonIterationsBefore_ = 0;
+  double* factorizationSeconds_ = nullptr;  // CPU time of the LU of S
   // workspace (ndof)
   VectorXd fStart_, fStage_, ft_, forcing_, Y_, Yd_, rhs_, sum_, yNew_, ydNew_, yHat_, ydHat_,
       vddNew_;

@@ -19,6 +19,8 @@ StateSpaceIntegrator::StateSpaceIntegrator(Formulation& formulation, IntegratorS
     : Integrator(formulation, settings), ode_(formulation, odeSettings(settings)) {}
 
 void StateSpaceIntegrator::doInitialize() {
+  jacobianSeconds_ = &(stats_.phaseSeconds["jacobian"] = 0.0);
+  evaluationSeconds_ = &(stats_.phaseSeconds["function evaluations"] = 0.0);
   initFailure_.clear();
   if (!ode_.initialize(state_)) {
     initFailure_ = ode_.failure();

@@ -27,6 +27,11 @@ class StateSpaceIntegrator : public Integrator {
   // the counters of the ODE into stats_
   void collectStats();
 
+  // CPU time counters of the cost split (entries of stats_.phaseSeconds, created at
+  // initialization so that the step loop only adds to them)
+  double* jacobianSeconds_ = nullptr;
+  double* evaluationSeconds_ = nullptr;
+
   StateSpaceOde ode_;
   VectorXd y_, yd_;   // independent positions and velocities at state_.t
   VectorXd ydd_;      // independent accelerations there
