@@ -1,5 +1,6 @@
 #include "run_summary.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli_common.h"
@@ -28,10 +29,12 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   if (s.functionEvaluations || s.jacobianEvaluations)
     out << "evaluations      " << s.functionEvaluations << " of the acceleration map, "
         << s.jacobianEvaluations << " Jacobians\n";
-  if (r.metadataValue("integrator") != "" && (s.repartitions || !r.events.empty())) {
+  if (s.repartitions || !r.events.empty()) {
     out << "partition        " << s.repartitions << " repartitioning checks triggered\n";
-    for (const RunEvent& e : r.events)
-      out << "                 t = " << formatNumber(e.t, 6) << " s: " << e.description << "\n";
+    const size_t shown = std::min<size_t>(r.events.size(), 8);
+    for (size_t k = 0; k < shown; ++k)
+      out << "                 t = " << formatNumber(r.events[k].t, 6) << " s: " << r.events[k].description << "\n";
+    if (r.events.size() > shown) out << "                 ... " << r.events.size() - shown << " more (in the CSV)\n";
   }
   if (!s.phaseSeconds.empty()) {
     out << "CPU by phase    ";
