@@ -17,5 +17,6 @@ Command addValidateCommand(CLI::App& app);
 Command addRunCommand(CLI::App& app);
 Command addKinematicsCommand(CLI::App& app);
 Command addSchemaCommand(CLI::App& app);
+Command addStudyCommand(CLI::App& app);
 
 }  // namespace mbw::cli
