@@ -108,9 +108,9 @@ void ScriptedSession::onIdle() {
   ui::RunLibrary& runs = window_.runs();
   for (const auto& run : runs.runs()) {
     const ui::RunSummary s = ui::summarize(*run);
-    std::printf("run #%d %s %s %s: %s; %ld steps, %ld rejected, %ld Newton iterations, CPU %.3g s, wall %.3g s\n",
+    std::printf("run #%d %s %s %s %s: %s; %ld steps, %ld rejected, %ld Newton iterations, CPU %.3g s, wall %.3g s\n",
                 run->id, qPrintable(run->sceneName()), run->settings.formulation.c_str(),
-                qPrintable(run->settingsText()), qPrintable(ui::statusText(*run)), s.steps, s.rejected,
+                run->settings.integrator.c_str(), qPrintable(run->settingsText()), qPrintable(ui::statusText(*run)), s.steps, s.rejected,
                 s.newtonIterations, s.cpuSeconds, s.wallSeconds);
     if (run->results.status == RunStatus::Failed) exitCode_ = 3;
   }

@@ -6,7 +6,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
+#include <QSignalBlocker>
 #include <QStandardItemModel>
+#include <QVBoxLayout>
 #include <map>
 
 #include "formulation/formulation.h"
@@ -31,13 +33,23 @@ QString capabilityText(const Capabilities& c) {
 
 QString text(double x) { return QString::number(x, 'g', 10); }
 
+// the settings under which an integrator is listed as available: its own kind of steps and its
+// first Jacobian option, so that only the formulation can rule it out
+IntegratorSettings listingSettings(const Capabilities& c) {
+  IntegratorSettings s;
+  s.variableStep = !c.fixedStep;
+  s.jacobian = c.jacobians.empty() ? s.jacobian : c.jacobians.front();
+  return s;
+}
+
 }  // namespace
 
 RunConfigPanel::RunConfigPanel(QWidget* parent)
     : QWidget(parent), formulation_(new QComboBox(this)), integrator_(new QComboBox(this)),
       integrators_(new QStandardItemModel(this)), description_(new QLabel(this)), capabilities_(new QLabel(this)),
       step_(new QLineEdit(this)), variableStep_(new QCheckBox(tr("variable step (error control)"), this)),
-      rtol_(new QLineEdit(this)), atol_(new QLineEdit(this)), rhoInf_(new QLineEdit(this)), tEnd_(new QLineEdit(this)),
+      rtol_(new QLineEdit(this)), atol_(new QLineEdit(this)), maxStep_(new QLineEdit(this)),
+      jacobian_(new QComboBox(this)), rhoInf_(new QLineEdit(this)), tEnd_(new QLineEdit(this)),
       every_(new QSpinBox(this)), problem_(new QLabel(this)) {
   for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
   formulation_->setToolTip(tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "
@@ -52,29 +64,38 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   step_->setToolTip(tr("Time step h, s (the first step when the step is variable)"));
   rtol_->setToolTip(tr("Relative tolerance of the error estimate"));
   atol_->setToolTip(tr("Absolute tolerance of the error estimate"));
+  maxStep_->setToolTip(tr("Largest step the error control may take, s (empty: no limit)"));
+  maxStep_->setPlaceholderText(tr("no limit"));
+  jacobian_->setToolTip(tr("How the integrator gets its Jacobian: exact (analytic) or by finite differences"));
   rhoInf_->setToolTip(tr("Spectral radius at infinity: 1 keeps high frequencies, 0 damps them at once"));
   tEnd_->setToolTip(tr("End of the simulated time span, s"));
   every_->setRange(1, 1000000);
   every_->setToolTip(tr("Record every N-th step (the first and the last step are always recorded)"));
 
-  auto* form = new QFormLayout(this);
+  // choices, the chosen integrator's description, its settings
+  auto* choice = new QFormLayout;
+  choice->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  choice->addRow(tr("Formulation"), formulation_);
+  choice->addRow(tr("Integrator"), integrator_);
+  auto* form = new QFormLayout;
   form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-  form->addRow(tr("Formulation"), formulation_);
-  form->addRow(tr("Integrator"), integrator_);
-  form->addRow(description_);
-  form->addRow(capabilities_);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(choice);
+  layout->addWidget(description_);
+  layout->addWidget(capabilities_);
+  layout->addLayout(form);
+  layout->addWidget(problem_);
   form->addRow(tr("Step h [s]"), step_);
   form->addRow(variableStep_);
   form->addRow(tr("rtol"), rtol_);
   form->addRow(tr("atol"), atol_);
+  form->addRow(tr("Max step [s]"), maxStep_);
+  form->addRow(tr("Jacobian"), jacobian_);
   form->addRow(tr("rho_inf"), rhoInf_);
   form->addRow(tr("t_end [s]"), tEnd_);
   form->addRow(tr("Record every"), every_);
-  form->addRow(problem_);
 
-  const IntegratorSettings defaults;
-  rtol_->setText(text(defaults.rtol));
-  atol_->setText(text(defaults.atol));
   every_->setSuffix(tr(" steps"));
 
   connect(formulation_, &QComboBox::currentTextChanged, this, [this] {
@@ -83,7 +104,8 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   });
   connect(integrator_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &RunConfigPanel::updateDetails);
   connect(variableStep_, &QCheckBox::toggled, this, &RunConfigPanel::updateDetails);
-  for (QLineEdit* box : {step_, rtol_, atol_, rhoInf_, tEnd_})
+  connect(jacobian_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &RunConfigPanel::updateDetails);
+  for (QLineEdit* box : {step_, rtol_, atol_, maxStep_, rhoInf_, tEnd_})
     connect(box, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
   connect(every_, QOverload<int>::of(&QSpinBox::valueChanged), this, &RunConfigPanel::changed);
   updateIntegrators();
@@ -110,7 +132,7 @@ void RunConfigPanel::updateIntegrators() {
       if (i.capabilities.family != family) continue;
       auto* item = new QStandardItem("    " + QString::fromStdString(i.name));
       item->setData(QString::fromStdString(i.name), kNameRole);
-      const std::string why = unsupportedReason(i, formulation, IntegratorSettings());
+      const std::string why = unsupportedReason(i, formulation, listingSettings(i.capabilities));
       if (!why.empty()) {
         item->setFlags(Qt::NoItemFlags);
         item->setToolTip(QString::fromStdString(why));
@@ -135,17 +157,35 @@ void RunConfigPanel::updateDetails() {
   description_->setText(info ? QString::fromStdString(info->capabilities.description) : QString());
   capabilities_->setText(info ? capabilityText(info->capabilities) : QString());
   const bool canVary = info && info->capabilities.variableStep;
-  variableStep_->setEnabled(canVary);
-  variableStep_->setToolTip(canVary ? tr("Choose steps from the error estimate")
-                                    : tr("This integrator has no error estimate: fixed steps only"));
-  rtol_->setEnabled(canVary && variableStep_->isChecked());
-  atol_->setEnabled(canVary && variableStep_->isChecked());
+  const bool canFix = !info || info->capabilities.fixedStep;
+  // integrators that choose their own steps run with tolerances only
+  if (!canFix) variableStep_->setChecked(true);
+  variableStep_->setEnabled(canVary && canFix);
+  variableStep_->setToolTip(!canVary ? tr("This integrator has no error estimate: fixed steps only")
+                            : !canFix ? tr("This integrator chooses its own steps: give tolerances")
+                                      : tr("Choose steps from the error estimate"));
+  const bool varying = canVary && variableStep_->isChecked();
+  for (QLineEdit* box : {rtol_, atol_, maxStep_}) box->setEnabled(varying);
+  step_->setToolTip(varying ? tr("The first step, s (the error control chooses the next ones)") : tr("Time step h, s"));
+  // the Jacobian options it offers
+  const QString jacobian = jacobian_->currentText();
+  const QSignalBlocker quiet(jacobian_);
+  jacobian_->clear();
+  if (info)
+    for (const std::string& j : info->capabilities.jacobians) jacobian_->addItem(QString::fromStdString(j));
+  jacobian_->setCurrentIndex(std::max(0, jacobian_->findText(jacobian)));
+  jacobian_->setEnabled(jacobian_->count() > 1);
   const bool rho = info && info->capabilities.hasRhoInf;
   rhoInf_->setEnabled(rho);
   rhoInf_->setPlaceholderText(rho ? tr("default %1").arg(info->capabilities.rhoInfDefault) : tr("not tunable"));
   problem_->setText(problem());
   problem_->setVisible(!problem_->text().isEmpty());
   emit changed();
+}
+
+bool RunConfigPanel::varying() const {
+  const IntegratorInfo* info = findIntegrator(integrator().toStdString());
+  return info && info->capabilities.variableStep && (variableStep_->isChecked() || !info->capabilities.fixedStep);
 }
 
 double RunConfigPanel::number(const QLineEdit* box, bool* ok) const {
@@ -159,11 +199,13 @@ RunSettings RunConfigPanel::settings() const {
   bool ok = false;
   IntegratorSettings& is = s.integratorSettings;
   is.step = number(step_, &ok);
-  is.variableStep = variableStep_->isEnabled() && variableStep_->isChecked();
+  is.variableStep = varying();
   if (is.variableStep) {
     is.rtol = number(rtol_, &ok);
     is.atol = number(atol_, &ok);
+    if (!maxStep_->text().trimmed().isEmpty()) is.maxStep = number(maxStep_, &ok);
   }
+  if (jacobian_->count() > 0) is.jacobian = jacobian_->currentText().toStdString();
   if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty()) is.rhoInf = number(rhoInf_, &ok);
   s.tEnd = number(tEnd_, &ok);
   s.every = every_->value();
@@ -182,7 +224,7 @@ QString RunConfigPanel::problem() const {
     const double x = number(b.box, &ok);
     if (!ok || !(x > 0.0)) return tr("%1 must be a positive number").arg(b.name);
   }
-  if (variableStep_->isEnabled() && variableStep_->isChecked())
+  if (varying())
     for (const Box& b : {Box{rtol_, "rtol"}, Box{atol_, "atol"}}) {
       const double x = number(b.box, &ok);
       if (!ok || !(x > 0.0)) return tr("%1 must be a positive number").arg(b.name);
@@ -190,6 +232,10 @@ QString RunConfigPanel::problem() const {
   if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty()) {
     number(rhoInf_, &ok);
     if (!ok) return tr("rho_inf must be a number");
+  }
+  if (maxStep_->isEnabled() && !maxStep_->text().trimmed().isEmpty()) {
+    const double x = number(maxStep_, &ok);
+    if (!ok || !(x > 0.0)) return tr("the largest step must be a positive number (or empty)");
   }
   const RunSettings s = settings();
   return QString::fromStdString(unsupportedReason(*info, s.formulation, s.integratorSettings));
@@ -201,6 +247,14 @@ void RunConfigPanel::setDefaults(const RunDefaults& d) {
   setStep(d.step);
   setTEnd(d.tEnd);
   every_->setValue(d.every);
+  // scenes that give tolerances ask for variable steps (as in mbw-cli); the tolerance a scene
+  // leaves out takes the engine's default
+  const IntegratorSettings engine;
+  rtol_->setText(text(d.rtol > 0.0 ? d.rtol : engine.rtol));
+  atol_->setText(text(d.atol > 0.0 ? d.atol : engine.atol));
+  variableStep_->setChecked(d.rtol > 0.0 || d.atol > 0.0);
+  maxStep_->setText(d.maxStep > 0.0 ? text(d.maxStep) : QString());
+  updateDetails();
 }
 
 bool RunConfigPanel::setFormulation(const QString& name) {
@@ -209,7 +263,9 @@ bool RunConfigPanel::setFormulation(const QString& name) {
   return index >= 0;
 }
 
-bool RunConfigPanel::setIntegrator(const QString& name) {
+bool RunConfigPanel::setIntegrator(const QString& nameOrAlias) {
+  const IntegratorInfo* info = findIntegrator(nameOrAlias.toStdString());
+  const QString name = info ? QString::fromStdString(info->name) : QString();
   for (int r = 0; r < integrators_->rowCount(); ++r) {
     const QStandardItem* item = integrators_->item(r);
     if (item->data(kNameRole).toString() == name && !name.isEmpty() && item->isEnabled()) {

@@ -31,7 +31,7 @@ class RunConfigPanel : public QWidget {
   QString problem() const;
 
   bool setFormulation(const QString& name);
-  bool setIntegrator(const QString& name);
+  bool setIntegrator(const QString& nameOrAlias);
   void setStep(double step);
   void setTEnd(double tEnd);
   QString formulation() const;
@@ -44,6 +44,8 @@ class RunConfigPanel : public QWidget {
   void updateIntegrators();
   void updateDetails();
   double number(const QLineEdit* box, bool* ok) const;
+  // the step chosen by the error control
+  bool varying() const;
 
   QComboBox* formulation_;
   QComboBox* integrator_;
@@ -54,6 +56,8 @@ class RunConfigPanel : public QWidget {
   QCheckBox* variableStep_;
   QLineEdit* rtol_;
   QLineEdit* atol_;
+  QLineEdit* maxStep_;
+  QComboBox* jacobian_;
   QLineEdit* rhoInf_;
   QLineEdit* tEnd_;
   QSpinBox* every_;
