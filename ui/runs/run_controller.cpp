@@ -116,6 +116,7 @@ void RunController::append(const RunFrame& frame, Run& run) {
     r.appendRow(row);
   }
   r.rejected.insert(r.rejected.end(), frame.rejected.begin(), frame.rejected.end());
+  r.events.insert(r.events.end(), frame.events.begin(), frame.events.end());
   run.wallSeconds = frame.wallSeconds;
   if (frame.last) {
     r.status = frame.status;

@@ -20,6 +20,7 @@ struct RunFrame {
   std::vector<std::pair<std::string, std::string>> metadata;
   std::vector<double> rows;            // rows recorded since the previous frame, row-major
   std::vector<RejectedStep> rejected;  // steps rejected since the previous frame
+  std::vector<RunEvent> events;        // events (repartitions, ...) since the previous frame
   double wallSeconds = 0.0;            // since the run started, pauses excluded
   // the last frame of a run carries its outcome
   bool last = false;

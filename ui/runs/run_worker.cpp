@@ -78,8 +78,10 @@ void RunWorker::publish(const Results& results, bool last) {
   if (rows > publishedRows_)
     frame->rows.assign(results.row(publishedRows_), results.row(publishedRows_) + (rows - publishedRows_) * width);
   frame->rejected.assign(results.rejected.begin() + static_cast<long>(publishedRejected_), results.rejected.end());
+  frame->events.assign(results.events.begin() + static_cast<long>(publishedEvents_), results.events.end());
   publishedRows_ = rows;
   publishedRejected_ = results.rejected.size();
+  publishedEvents_ = results.events.size();
   frame->wallSeconds = wallSeconds();
   frame->last = last;
   if (last) {

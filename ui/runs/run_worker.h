@@ -52,7 +52,7 @@ class RunWorker : public QObject, private RunObserver {
 
   Clock::time_point start_, lastPublish_;
   Clock::duration pausedFor_{};
-  size_t publishedRows_ = 0, publishedRejected_ = 0;
+  size_t publishedRows_ = 0, publishedRejected_ = 0, publishedEvents_ = 0;
   bool describedColumns_ = false;
 };
 
