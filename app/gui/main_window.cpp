@@ -191,10 +191,7 @@ void MainWindow::buildMenus() {
   edit->addAction(undoAction);
   edit->addAction(redoAction);
   edit->addSeparator();
-  edit->addAction(editActions_->addBody());
-  edit->addMenu(editActions_->addJointMenu());
-  edit->addAction(editActions_->addDriver());
-  edit->addMenu(editActions_->addForceMenu());
+  edit->addActions(editActions_->addActions());
   edit->addAction(editActions_->duplicate());
   edit->addAction(editActions_->rename());
   edit->addAction(editActions_->remove());

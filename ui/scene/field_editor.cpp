@@ -36,20 +36,30 @@ QString placeholderFor(const FieldSpec& f) {
 
 }  // namespace
 
-QString jsonText(const SceneJson& value) {
-  if (value.is_string()) return QString::fromStdString(value.get<std::string>());
+namespace {
+
+// JSON text with spaces after separators; strings quoted
+QString nestedText(const SceneJson& value) {
   if (value.is_array()) {
     QStringList parts;
-    for (const SceneJson& v : value) parts << (v.is_string() ? QString::fromStdString(v.dump()) : jsonText(v));
+    for (const SceneJson& v : value) parts << nestedText(v);
     return "[" + parts.join(", ") + "]";
   }
   if (value.is_object()) {
     QStringList parts;
     for (auto it = value.begin(); it != value.end(); ++it)
-      parts << QString::fromStdString(SceneJson(it.key()).dump()) + ": " + jsonText(it.value());
+      parts << QString::fromStdString(SceneJson(it.key()).dump()) + ": " + nestedText(it.value());
     return "{" + parts.join(", ") + "}";
   }
   return QString::fromStdString(value.dump());
+}
+
+}  // namespace
+
+QString jsonText(const SceneJson& value) {
+  // a string alone shows bare (a name, an expression)
+  if (value.is_string()) return QString::fromStdString(value.get<std::string>());
+  return nestedText(value);
 }
 
 FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(parent), spec_(spec) {

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "scene_document.h"
+#include "scene_templates.h"
 
 namespace mbw::ui {
 namespace {
@@ -17,6 +18,14 @@ QString elementLabel(const SceneJson& e) {
   QString label = e.contains("name") && e["name"].is_string() ? QString::fromStdString(e["name"].get<std::string>()) : "?";
   if (e.contains("type") && e["type"].is_string()) label += "  (" + QString::fromStdString(e["type"].get<std::string>()) + ")";
   return label;
+}
+
+QString groupTitle(const std::string& array) {
+  if (array == "joints") return QObject::tr("Joints and drivers");
+  if (array == "forces") return QObject::tr("Force elements");
+  QString title = QString::fromStdString(array);
+  title[0] = title[0].toUpper();
+  return title;
 }
 
 }  // namespace
@@ -58,12 +67,13 @@ void ModelTree::rebuild() {
   };
   const QString sceneName = json.contains("name") && json["name"].is_string() ? QString::fromStdString(json["name"].get<std::string>()) : doc_.displayName();
   QTreeWidgetItem* root = add(nullptr, sceneName, "", true);
-  const char* groups[][2] = {{"bodies", "Bodies"}, {"joints", "Joints and drivers"}, {"forces", "Force elements"}};
-  for (const auto& [key, title] : groups) {
+  // one group per array of the scene format
+  for (const auto& [key, type] : sceneArrays()) {
     const SceneJson& array = json.contains(key) && json[key].is_array() ? json[key] : SceneJson::array();
-    QTreeWidgetItem* group = add(root, QString("%1 (%2)").arg(tr(title)).arg(array.size()), QString("/") + key, false);
+    QTreeWidgetItem* group = add(root, QString("%1 (%2)").arg(groupTitle(key)).arg(array.size()),
+                                 QString::fromStdString("/" + key), false);
     for (size_t i = 0; i < array.size(); ++i)
-      add(group, elementLabel(array[i]), QString("/%1/%2").arg(key).arg(i), true);
+      add(group, elementLabel(array[i]), QString::fromStdString("/" + key + "/" + std::to_string(i)), true);
   }
   add(root, tr("Run settings"), "/settings", true);
 

@@ -1,6 +1,7 @@
 #pragma once
-// The scene as a tree: the scene itself, its bodies, joints (drivers included), force elements
-// and run settings, each item standing for a JSON pointer into the document. Items with problems
+// The scene as a tree: the scene itself, one group per array of the scene format (bodies, joints
+// and drivers, force elements, outputs, ...) and the run settings, each item standing for a JSON
+// pointer into the document. Items with problems
 // carry a warning icon and the loader's messages as their tooltip.
 
 #include <QTreeWidget>

@@ -94,8 +94,9 @@ void PropertyPanel::rebuild() {
 void PropertyPanel::addFields(QGridLayout* grid, const ObjectSpec& spec, const QString& base) {
   for (const FieldSpec& f : spec.fields) {
     const QString pointer = base + "/" + QString::fromStdString(f.name);
-    // arrays of elements and the settings have their own items in the tree
-    if (f.kind == FieldKind::Array || f.type == "settings") continue;
+    // the scene's arrays of elements and its settings have their own items in the tree; other
+    // arrays (a road's bumps) are edited as JSON text
+    if (base.isEmpty() && (f.kind == FieldKind::Array || f.type == "settings")) continue;
     if (f.kind == FieldKind::Object) {
       if (const ObjectSpec* nested = findObjectSpec(f.type)) {
         auto* box = new QGroupBox(QString::fromStdString(f.name), page_);

@@ -12,44 +12,72 @@
 namespace mbw::ui {
 namespace {
 
-// "/joints/3" -> ("joints", 3); index -1 when the pointer is not an element of an array
+// "/joints/3" -> ("joints", 3); index -1 when the pointer is not an element of a scene array
 std::pair<std::string, int> elementOf(const QString& pointer) {
   const QStringList parts = pointer.split('/', Qt::SkipEmptyParts);
-  if (parts.size() != 2 || !(parts[0] == "bodies" || parts[0] == "joints" || parts[0] == "forces")) return {"", -1};
-  bool ok = false;
-  const int index = parts[1].toInt(&ok);
-  return {parts[0].toStdString(), ok ? index : -1};
+  if (parts.size() != 2) return {"", -1};
+  for (const auto& [array, type] : sceneArrays()) {
+    if (parts[0].toStdString() != array) continue;
+    bool ok = false;
+    const int index = parts[1].toInt(&ok);
+    return {array, ok ? index : -1};
+  }
+  return {"", -1};
 }
 
 std::string familyOf(const std::string& array) {
-  return array == "bodies" ? "body" : array == "joints" ? "joint" : "force";
+  for (const auto& [name, type] : sceneArrays())
+    if (name == array) return type;
+  return array;
+}
+
+// "force element" for "force": how menus name an element type
+QString elementNoun(const std::string& family) {
+  if (family == "force") return QObject::tr("force element");
+  return QString::fromStdString(family);
+}
+
+// the fields that name a body, in every element type
+bool namesBody(const SceneJson& element, const std::string& body) {
+  for (const char* key : {"body_i", "body_j", "body"})
+    if (element.contains(key) && element[key] == body) return true;
+  return false;
 }
 
 }  // namespace
 
 SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget* dialogParent)
     : QObject(dialogParent), doc_(doc), tree_(tree), dialogParent_(dialogParent) {
-  addBody_ = new QAction(tr("Add &body"), this);
-  addBody_->setShortcut(QKeySequence(tr("Ctrl+B")));
-  addBody_->setToolTip(tr("Add a rigid body (unit placeholders: edit its mass, inertia and pose)"));
-  connect(addBody_, &QAction::triggered, this, [this] { add("body"); });
-
-  // one entry per joint and force type the schema knows
-  jointMenu_ = new QMenu(tr("Add &joint"), dialogParent);
-  for (const std::string& type : findObjectSpec("joint")->variants) {
-    QAction* a = jointMenu_->addAction(QString::fromStdString(type), this, [this, type] { add("joint/" + type); });
-    a->setToolTip(QString::fromStdString(findObjectSpec("joint/" + type)->description));
+  // one entry per element type of each scene array (a submenu where the type has variants)
+  for (const auto& [array, family] : sceneArrays()) {
+    const ObjectSpec* spec = findObjectSpec(family);
+    if (!spec) continue;
+    const QString title = tr("Add %1").arg(elementNoun(family));
+    if (spec->variants.empty()) {
+      QAction* a = new QAction(title, this);
+      a->setToolTip(QString::fromStdString(spec->description));
+      const std::string type = family;
+      connect(a, &QAction::triggered, this, [this, type] { add(type); });
+      if (family == "body") a->setShortcut(QKeySequence(tr("Ctrl+B")));
+      addActions_ << a;
+      continue;
+    }
+    auto* menu = new QMenu(title, dialogParent);
+    for (const std::string& variant : spec->variants) {
+      const std::string type = family + "/" + variant;
+      QAction* a = menu->addAction(QString::fromStdString(variant), this, [this, type] { add(type); });
+      if (const ObjectSpec* v = findObjectSpec(type)) a->setToolTip(QString::fromStdString(v->description));
+    }
+    menu->setToolTipsVisible(true);
+    addActions_ << menu->menuAction();
+    // drivers are joints, offered on their own too
+    if (family == "joint" && findObjectSpec("joint/angle-driver")) {
+      QAction* driver = new QAction(tr("Add driver"), this);
+      driver->setToolTip(QString::fromStdString(findObjectSpec("joint/angle-driver")->description));
+      connect(driver, &QAction::triggered, this, [this] { add("joint/angle-driver"); });
+      addActions_ << driver;
+    }
   }
-  jointMenu_->setToolTipsVisible(true);
-  addDriver_ = new QAction(tr("Add &driver"), this);
-  addDriver_->setToolTip(QString::fromStdString(findObjectSpec("joint/angle-driver")->description));
-  connect(addDriver_, &QAction::triggered, this, [this] { add("joint/angle-driver"); });
-  forceMenu_ = new QMenu(tr("Add &force element"), dialogParent);
-  for (const std::string& type : findObjectSpec("force")->variants) {
-    QAction* a = forceMenu_->addAction(QString::fromStdString(type), this, [this, type] { add("force/" + type); });
-    a->setToolTip(QString::fromStdString(findObjectSpec("force/" + type)->description));
-  }
-  forceMenu_->setToolTipsVisible(true);
 
   duplicate_ = new QAction(tr("D&uplicate"), this);
   duplicate_->setShortcut(QKeySequence(tr("Ctrl+D")));
@@ -59,12 +87,12 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
   connect(rename_, &QAction::triggered, this, &SceneEditActions::renameCurrent);
   remove_ = new QAction(tr("Re&move"), this);
   remove_->setShortcut(QKeySequence::Delete);
-  remove_->setToolTip(tr("Remove the selected element (a body goes with the joints and force elements attached to it)"));
+  remove_->setToolTip(tr("Remove the selected element (a body goes with the elements that name it)"));
   connect(remove_, &QAction::triggered, this, &SceneEditActions::removeCurrent);
   for (QAction* a : {duplicate_, rename_, remove_}) a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
   tree_.addActions({duplicate_, rename_, remove_});
 
-  QList<QAction*> context{addBody_, jointMenu_->menuAction(), addDriver_, forceMenu_->menuAction()};
+  QList<QAction*> context = addActions_;
   auto* separator = new QAction(this);
   separator->setSeparator(true);
   context << separator << duplicate_ << rename_ << remove_;
@@ -80,11 +108,13 @@ void SceneEditActions::updateEnabled() {
 
 void SceneEditActions::add(const std::string& objectType) {
   const std::string family = objectType.substr(0, objectType.find('/'));
-  const char* array = family == "body" ? "bodies" : family == "joint" ? "joints" : "forces";
+  std::string array;
+  for (const auto& [name, type] : sceneArrays())
+    if (type == family) array = name;
   SceneJson after = doc_.json();
   const SceneJson element = newElement(objectType, after);
   after[array].push_back(element);
-  const QString pointer = QString("/%1/%2").arg(array).arg(after[array].size() - 1);
+  const QString pointer = QString("/%1/%2").arg(QString::fromStdString(array)).arg(after[array].size() - 1);
   doc_.edit(std::move(after), tr("Add %1 '%2'").arg(QString::fromStdString(objectType),
                                                     QString::fromStdString(element.value("name", ""))));
   tree_.selectPointer(pointer);
@@ -128,14 +158,12 @@ void SceneEditActions::removeCurrent() {
   after[array].erase(static_cast<size_t>(index));
   int attached = 0;
   if (array == "bodies") {
-    // joints and force elements that name the body go with it
-    for (const char* dependent : {"joints", "forces"}) {
-      if (!after.contains(dependent)) continue;
+    // the elements that name the body go with it
+    for (const auto& [dependent, type] : sceneArrays()) {
+      if (dependent == "bodies" || !after.contains(dependent)) continue;
       SceneJson kept = SceneJson::array();
       for (const SceneJson& e : after[dependent]) {
-        const bool uses = (e.contains("body_i") && e["body_i"] == name) || (e.contains("body_j") && e["body_j"] == name) ||
-                          (e.contains("body") && e["body"] == name);
-        if (uses) ++attached;
+        if (namesBody(e, name)) ++attached;
         else kept.push_back(e);
       }
       after[dependent] = kept;

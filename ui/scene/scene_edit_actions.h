@@ -1,8 +1,10 @@
 #pragma once
 // Structural edits of the scene, offered in the Edit menu and on right click in the model tree:
-// add a body, a joint or driver of any type, a force element of any type (the types come from the
-// schema), duplicate, rename or remove the selected element. Each is one undoable edit.
+// add an element of any type the schema knows to any array of the scene (bodies, joints and
+// drivers, force elements, outputs, ...), duplicate, rename or remove the selected element. Each
+// is one undoable edit.
 
+#include <QList>
 #include <QObject>
 #include <string>
 
@@ -21,10 +23,8 @@ class SceneEditActions : public QObject {
  public:
   SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget* dialogParent);
 
-  QAction* addBody() const { return addBody_; }
-  QMenu* addJointMenu() const { return jointMenu_; }
-  QAction* addDriver() const { return addDriver_; }
-  QMenu* addForceMenu() const { return forceMenu_; }
+  // "Add body", "Add joint" (submenu), "Add driver", ...
+  QList<QAction*> addActions() const { return addActions_; }
   QAction* duplicate() const { return duplicate_; }
   QAction* rename() const { return rename_; }
   QAction* remove() const { return remove_; }
@@ -41,10 +41,7 @@ class SceneEditActions : public QObject {
   SceneDocument& doc_;
   ModelTree& tree_;
   QWidget* dialogParent_;
-  QAction* addBody_;
-  QMenu* jointMenu_;
-  QAction* addDriver_;
-  QMenu* forceMenu_;
+  QList<QAction*> addActions_;
   QAction* duplicate_;
   QAction* rename_;
   QAction* remove_;

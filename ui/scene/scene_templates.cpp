@@ -39,11 +39,21 @@ SceneJson placeholder(const FieldSpec& f, const SceneJson& scene) {
 
 SceneJson vec(const Vec3& v) { return SceneJson{v.x(), v.y(), v.z()}; }
 
-const char* arrayOf(const std::string& family) {
-  return family == "body" ? "bodies" : family == "joint" ? "joints" : "forces";
+// the scene array holding elements of a type family ("joint" -> "joints")
+std::string arrayOf(const std::string& family) {
+  for (const auto& [array, type] : sceneArrays())
+    if (type == family) return array;
+  return family + "s";
 }
 
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> sceneArrays() {
+  std::vector<std::pair<std::string, std::string>> arrays;
+  for (const FieldSpec& f : findObjectSpec("scene")->fields)
+    if (f.kind == FieldKind::Array) arrays.emplace_back(f.name, f.type);
+  return arrays;
+}
 
 std::string uniqueName(const SceneJson& array, const std::string& base) {
   auto used = [&](const std::string& name) {
@@ -61,7 +71,7 @@ SceneJson newElement(const std::string& objectType, const SceneJson& scene) {
   if (!spec) return SceneJson::object();
   const std::string family = objectType.substr(0, objectType.find('/'));
   const std::string type = objectType.find('/') == std::string::npos ? "" : objectType.substr(objectType.find('/') + 1);
-  const char* array = arrayOf(family);
+  const std::string array = arrayOf(family);
   SceneJson element = SceneJson::object();
   for (const FieldSpec& f : spec->fields) {
     if (!f.required) continue;
@@ -92,10 +102,10 @@ SceneJson convertElement(const SceneJson& element, const std::string& family, co
 
 SceneJson renameBody(const SceneJson& scene, const std::string& oldName, const std::string& newName) {
   SceneJson out = scene;
-  for (const char* array : {"bodies", "joints", "forces"}) {
+  for (const auto& [array, type] : sceneArrays()) {
     if (!out.contains(array)) continue;
     for (SceneJson& e : out[array]) {
-      if (std::string(array) == "bodies") {
+      if (array == "bodies") {
         if (e.contains("name") && e["name"] == oldName) e["name"] = newName;
         continue;
       }
@@ -133,11 +143,14 @@ std::string objectTypeAt(const SceneJson& scene, const std::string& pointer) {
   const std::string parent = ptr.parent_pointer().to_string();
   const std::string key = ptr.back();
   if (parent.empty() && key == "settings") return "settings";
-  if (parent == "/bodies") return "body";
-  if ((parent == "/joints" || parent == "/forces") && value.is_object()) {
-    const std::string family = parent == "/joints" ? "joint" : "force";
-    const std::string type = value.contains("type") && value["type"].is_string() ? value["type"].get<std::string>() : "";
-    return findObjectSpec(family + "/" + type) ? family + "/" + type : family;
+  // an element of one of the scene's arrays; chosen by its discriminator when its type has one
+  for (const auto& [array, family] : sceneArrays()) {
+    if (parent != "/" + array || !value.is_object()) continue;
+    const ObjectSpec* spec = findObjectSpec(family);
+    if (!spec || spec->discriminator.empty()) return family;
+    const SceneJson& d = value.contains(spec->discriminator) ? value[spec->discriminator] : SceneJson();
+    const std::string variant = family + "/" + (d.is_string() ? d.get<std::string>() : "");
+    return findObjectSpec(variant) ? variant : family;
   }
   if (key == "orientation" || key == "shape") return key;
   return "";

@@ -5,6 +5,8 @@
 
 #include <QString>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "scene_document.h"
 #include "solvers/initial_state_changes.h"
@@ -20,7 +22,7 @@ SceneJson newElement(const std::string& objectType, const SceneJson& scene);
 SceneJson convertElement(const SceneJson& element, const std::string& family, const std::string& type,
                          const SceneJson& scene);
 
-// The scene with a body renamed, and every joint and force element that names it updated.
+// The scene with a body renamed, and every element that names it updated.
 SceneJson renameBody(const SceneJson& scene, const std::string& oldName, const std::string& newName);
 
 // The scene with each body's initial pose and motion replaced by the consistent ones (orientation
@@ -29,6 +31,10 @@ SceneJson withInitialState(const SceneJson& scene, const InitialStateChanges& ch
 
 // "base", or "base_2", "base_3", ... the first name not used by the elements of the array
 std::string uniqueName(const SceneJson& array, const std::string& base);
+
+// The arrays of elements a scene holds, from the schema: (array name, element type), e.g.
+// ("bodies", "body"), ("joints", "joint"), ("outputs", "output").
+std::vector<std::pair<std::string, std::string>> sceneArrays();
 
 // the schema object type of the element at a JSON pointer ("" when the pointer names none):
 // "scene", "settings", "body", "joint/<type>", "force/<type>", "orientation", "shape"
