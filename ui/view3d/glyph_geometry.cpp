@@ -74,16 +74,16 @@ vtkSmartPointer<vtkPolyData> helix(double radius) {
   return poly;
 }
 
-vtkSmartPointer<vtkPolyData> ring(double radius) {
+vtkSmartPointer<vtkPolyData> ring(double radius, double tube) {
   vtkNew<vtkRegularPolygonSource> circle;
   circle->SetNumberOfSides(48);
   circle->SetRadius(radius);
   circle->GeneratePolygonOff();
-  vtkNew<vtkTubeFilter> tube;
-  tube->SetInputConnection(circle->GetOutputPort());
-  tube->SetRadius(0.08 * radius);
-  tube->SetNumberOfSides(12);
-  return output(tube);
+  vtkNew<vtkTubeFilter> tubeFilter;
+  tubeFilter->SetInputConnection(circle->GetOutputPort());
+  tubeFilter->SetRadius(tube > 0.0 ? tube : 0.08 * radius);
+  tubeFilter->SetNumberOfSides(16);
+  return output(tubeFilter);
 }
 
 // three coloured lines: x red, y green, z blue
@@ -140,7 +140,7 @@ vtkSmartPointer<vtkPolyData> glyphGeometry(const Glyph& g) {
       return transformed(arrow, t);
     }
     case GlyphKind::Ring:
-      return ring(g.size.x());
+      return ring(g.size.x(), g.size.y());
     case GlyphKind::Frame:
       return axesLines(g.size.x());
     case GlyphKind::Coil:

@@ -33,6 +33,8 @@ void roleColor(const Glyph& g, double rgb[3]) {
     case GlyphRole::Spring: set(0.1, 0.55, 0.25); break;
     case GlyphRole::Load: set(0.85, 0.1, 0.1); break;
     case GlyphRole::Constraint: set(0.45, 0.45, 0.45); break;
+    case GlyphRole::Tire: set(0.16, 0.16, 0.17); break;
+    case GlyphRole::Road: set(0.62, 0.62, 0.6); break;
     case GlyphRole::BodyFrame: set(1.0, 1.0, 1.0); break;
   }
 }
@@ -78,13 +80,16 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
     p->SetSpecularPower(20.0);
     if (g.kind == GlyphKind::Coil || g.kind == GlyphKind::Frame) p->SetLineWidth(2.0f);
     roleColor(g, item.color);
+    if (g.translucent) p->SetOpacity(0.55);
     if (ghost_) {
       for (double& c : item.color) c = 0.45 * c + 0.55;
-      p->SetOpacity(0.35);
+      p->SetOpacity(g.translucent ? 0.2 : 0.35);
       item.actor->PickableOff();
     }
     applyColor(item, false);
     if (g.role == GlyphRole::BodyFrame) item.actor->VisibilityOff();
+    // the road runs far ahead of the mechanism: fitting the view looks at the mechanism only
+    if (g.role == GlyphRole::Road) item.actor->UseBoundsOff();
     renderer_->AddActor(item.actor);
     items_.push_back(std::move(item));
   }

@@ -100,6 +100,8 @@ void bodyGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
       g.kind = GlyphKind::Box;
       g.R_BG = axes;
       g.a.point = b.com_B;
+      // see-through, so that the joints and bodies it would hide stay visible
+      g.translucent = true;
       for (const Vec3& p : attachmentPoints(m, i)) {
         if ((p - b.com_B).norm() < 1e-9 * scale) continue;
         Glyph rod;
@@ -243,8 +245,58 @@ void forceGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
         g.size = force ? Vec3(0.006 * scale, 0.15 * scale, 0.0) : Vec3(0.035 * scale, 0.0, 0.0);
         break;
       }
+      case ForceType::Tire:
+        // a torus of the free radius around the wheel centre, rolling in the world x-z plane
+        g.kind = GlyphKind::Ring;
+        g.role = GlyphRole::Tire;
+        g.a = {f.bodyI, scenePoint(m, f.bodyI, f.s_I)};
+        g.R_BG = frameAlong(Vec3::UnitY());
+        g.worldAligned = true;
+        g.size = Vec3(0.78 * f.freeValue, 0.22 * f.freeValue, 0.0);
+        break;
     }
     out.push_back(g);
+  }
+}
+
+// the road under the tires: a strip at the road's height along the way the model moves in its
+// run time (world x), with a half-cylinder for each bump
+void roadGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
+  const auto tire = std::find_if(m.forces.begin(), m.forces.end(), [](const ForceElement& f) { return f.type == ForceType::Tire; });
+  if (tire == m.forces.end()) return;
+  const RoadProfile& road = tire->road;
+  double xMin = 0.0, xMax = 0.0, yMin = 0.0, yMax = 0.0, travel = 0.0;
+  for (int i = 0; i < m.bodyCount(); ++i) {
+    const Vec3 p = m.bodies[i].position_W;
+    xMin = i == 0 ? p.x() : std::min(xMin, p.x());
+    xMax = i == 0 ? p.x() : std::max(xMax, p.x());
+    yMin = i == 0 ? p.y() : std::min(yMin, p.y());
+    yMax = i == 0 ? p.y() : std::max(yMax, p.y());
+    travel = std::max(travel, m.bodies[i].velocity_W.x() * m.defaults.tEnd);
+  }
+  for (const RoadBump& b : road.bumps) {
+    xMin = std::min(xMin, b.centerX - b.radius);
+    xMax = std::max(xMax, b.centerX + b.radius);
+  }
+  xMin -= 0.3 * scale;
+  xMax += travel + 0.3 * scale;
+  yMin -= 0.4 * (yMax - yMin) + 0.2;
+  yMax += 0.4 * (yMax - yMin) + 0.2;
+  const double thickness = 0.01 * scale;
+  Glyph strip;
+  strip.kind = GlyphKind::Box;
+  strip.role = GlyphRole::Road;
+  strip.a = {kGround, Vec3(0.5 * (xMin + xMax), 0.5 * (yMin + yMax), road.height - 0.5 * thickness)};
+  strip.size = Vec3(xMax - xMin, yMax - yMin, thickness);
+  strip.jsonPath = "/road";
+  out.push_back(strip);
+  for (const RoadBump& b : road.bumps) {
+    Glyph bump = strip;
+    bump.kind = GlyphKind::Cylinder;
+    bump.a.point = Vec3(b.centerX, 0.5 * (yMin + yMax), road.height);
+    bump.R_BG = frameAlong(Vec3::UnitY());
+    bump.size = Vec3(b.radius, yMax - yMin, 0.0);
+    out.push_back(bump);
   }
 }
 
@@ -264,7 +316,7 @@ void frameGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
 
 using GlyphBuilder = void (*)(const Model&, double scale, std::vector<Glyph>&);
 // the element families the view draws; a new family is one more entry
-const GlyphBuilder kBuilders[] = {bodyGlyphs, jointGlyphs, primitiveGlyphs, forceGlyphs, frameGlyphs};
+const GlyphBuilder kBuilders[] = {bodyGlyphs, jointGlyphs, primitiveGlyphs, forceGlyphs, roadGlyphs, frameGlyphs};
 
 }  // namespace
 

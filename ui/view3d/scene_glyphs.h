@@ -21,14 +21,15 @@ enum class GlyphKind {
   Sphere,    // size.x = radius
   Marker,    // a small sphere at a joint point; size.x = radius
   Axis,      // an arrow along the glyph frame's z; size = (radius, length, 0)
-  Ring,      // a torus about the glyph frame's z (rotational springs, torques); size.x = radius
+  Ring,      // a torus about the glyph frame's z (rotational springs, torques, tires);
+             // size = (radius, tube radius; 0: 8% of the radius, 0)
   Frame,     // body frame axes x, y, z (red, green, blue); size.x = length
   Coil,      // a helical spring from end a to end b; size.x = coil radius
   Link       // a thin rod from end a to end b; size.x = radius
 };
 
 // what the glyph stands for: its colour and what picking it selects
-enum class GlyphRole { Body, Joint, Spring, Load, Constraint, BodyFrame };
+enum class GlyphRole { Body, Joint, Spring, Load, Constraint, Tire, Road, BodyFrame };
 
 struct GlyphEnd {
   int body = kGround;
@@ -41,6 +42,7 @@ struct Glyph {
   GlyphEnd a, b;                   // b: the second end of Coil and Link
   Mat3 R_BG = Mat3::Identity();    // glyph frame in the body frame of end a
   bool worldAligned = false;       // R_BG is in the world frame (world-frame loads)
+  bool translucent = false;        // a stand-in, not the body's shape (its inertia box)
   Vec3 size = Vec3::Zero();        // m; meaning by kind
   std::string jsonPath;            // the scene element it draws ("/bodies/1", "/forces/0")
   int body = kGround;              // the body a pick selects (kGround: none)

@@ -126,10 +126,12 @@ void SceneView::rebuildGrid() {
   const Vec3 c = R.transpose() * centre;
   const double x0 = std::round(c.x() / step) * step, y0 = std::round(c.y() / step) * step;
 
+  // a hair below the plane, so that a road or floor lying in it hides the lines under it
+  const double below = -1e-3 * scale;
   vtkNew<vtkPoints> points;
   vtkNew<vtkCellArray> lines;
   auto line = [&](double xa, double ya, double xb, double yb) {
-    const Vec3 a = R * Vec3(xa, ya, 0.0), b = R * Vec3(xb, yb, 0.0);
+    const Vec3 a = R * Vec3(xa, ya, below), b = R * Vec3(xb, yb, below);
     const vtkIdType ids[2] = {points->InsertNextPoint(a.data()), points->InsertNextPoint(b.data())};
     lines->InsertNextCell(2, ids);
   };
