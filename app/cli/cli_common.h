@@ -31,8 +31,11 @@ struct RunOptions {
   std::optional<double> step, tEnd, rhoInf, rtol, atol, newtonTolerance, alpha;
   std::optional<int> every, maxNewtonIterations;
   bool variableStep = false;
+  bool multipliers = false;
 
   void addTo(CLI::App& command);
+  // the options that make sense for studies over several integrators and steps
+  void addStudyOptionsTo(CLI::App& command);
   RunSettings resolve(const Model& model) const;
 };
 

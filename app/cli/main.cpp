@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
 
   const std::vector<Command> commands = {addListCommand(app), addValidateCommand(app),
                                          addRunCommand(app), addKinematicsCommand(app),
-                                         addSchemaCommand(app)};
+                                         addSchemaCommand(app), addLinearAnalysisCommand(app),
+                                         addConvergenceCommand(app), addCompareCommand(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
