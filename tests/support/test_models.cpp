@@ -1,6 +1,7 @@
 #include "test_models.h"
 
 #include <Eigen/Geometry>
+#include <cctype>
 
 namespace mbw::test {
 
@@ -98,6 +99,13 @@ std::string sceneJson(const std::string& bodies, const std::string& joints,
                       const std::string& forces, const std::string& extra) {
   return R"({"format": "mbw-scene", "version": 1, "name": "test", "bodies": )" + bodies +
          R"(, "joints": )" + joints + R"(, "forces": )" + forces + extra + "}";
+}
+
+std::string parameterName(const std::string& name) {
+  std::string n = name;
+  for (char& ch : n)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return n;
 }
 
 }  // namespace mbw::test

@@ -27,4 +27,7 @@ Vec3 randomVector(std::mt19937& rng, double scale = 1.0);
 std::string sceneJson(const std::string& bodies, const std::string& joints,
                       const std::string& forces = "[]", const std::string& extra = "");
 
+// A GoogleTest parameter name from an integrator name ("esdirk3-4l2sa" -> "esdirk3_4l2sa").
+std::string parameterName(const std::string& name);
+
 }  // namespace mbw::test

@@ -118,7 +118,7 @@ StepResult LinearMultistep::doStep(double h) {
   }
   next_.t = point_.t;
   if (variable) {
-    const double err = two ? localError(h) : 0.0;
+    const double err = localError(h);
     r.errorEstimate = err;
     if (err > 1.0) {
       std::ostringstream os;
@@ -137,6 +137,12 @@ StepResult LinearMultistep::doStep(double h) {
 }
 
 double LinearMultistep::localError(double h) {
+  if (history_.size() < 2) {
+    // trapezoidal start-up: local error -h^3/12 q''' with q''' from the accelerations
+    errorQ_ = (h * h / 12.0) * (next_.vdot - history_[0].vdot);
+    errorV_.setZero(formulation_.velocitySize());
+    return weightedErrorNorm(formulation_, errorQ_, next_.q, errorV_, next_.v, h, settings_);
+  }
   // cubic Hermite extrapolation of the two previous points; g_1 = 0 and gdot_1 = v_{N-1}
   const HermiteValue w = hermiteValue(next_.t, history_[0].t, history_[1].t);
   errorQ_ = solver_.increment() - (w.wy[1] * g_[1] + w.wd[0] * gdot_[0] + w.wd[1] * gdot_[1]);

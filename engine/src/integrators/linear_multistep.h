@@ -11,7 +11,8 @@
 // LMS2 also runs with variable steps (MBDyn's coefficients in h_N / h_{N-1}); its local error is
 // estimated by the difference between the solution and the cubic Hermite extrapolation of the
 // two previous points (fourth-order accurate, so the difference is the LMS2 local error to
-// leading order), and steps are limited to twice the previous one (zero-stability).
+// leading order; at the trapezoidal first step, h^2/12 times the change of the accelerations),
+// and steps are limited to twice the previous one (zero-stability).
 
 #include "integrators/index3_solver.h"
 #include "integrators/integrator.h"
