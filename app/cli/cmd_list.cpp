@@ -2,6 +2,7 @@
 
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include "cli_common.h"
 #include "commands.h"
@@ -11,6 +12,27 @@
 #include "scene/scene_reader.h"
 
 namespace mbw::cli {
+namespace {
+
+// e.g. "[0, 1) (default 0.6)" or "{0, 0.6, 1} (default 0)"
+std::string rhoInfRange(const Capabilities& k) {
+  std::ostringstream os;
+  if (!k.rhoInfValues.empty()) {
+    if (k.rhoInfValues.size() > 3) {
+      os << "{" << k.rhoInfValues.front() << ", " << k.rhoInfValues[1] << ", ..., " << k.rhoInfValues.back() << "}";
+    } else {
+      os << "{";
+      for (size_t j = 0; j < k.rhoInfValues.size(); ++j) os << (j ? ", " : "") << k.rhoInfValues[j];
+      os << "}";
+    }
+  } else {
+    os << "[" << k.rhoInfMin << ", " << k.rhoInfMax << (k.rhoInfMaxExcluded ? ")" : "]");
+  }
+  os << " (default " << formatNumber(k.rhoInfDefault) << ")";
+  return os.str();
+}
+
+}  // namespace
 
 Command addListCommand(CLI::App& app) {
   CLI::App* c = app.add_subcommand("list", "List the built-in scenes, integrators and formulations");
@@ -24,10 +46,12 @@ Command addListCommand(CLI::App& app) {
             std::cout << "\nIntegrators:\n";
             for (const IntegratorInfo& i : integratorRegistry()) {
               const Capabilities& k = i.capabilities;
-              std::cout << "  " << std::left << std::setw(18) << i.name << "order " << k.order
+              std::cout << "  " << std::left << std::setw(18) << i.name << "order " << k.order << ", "
+                        << k.implicitStages << (k.implicitStages > 1 ? " implicit stages" : " implicit stage")
                         << (k.lStable ? ", L-stable" : "")
-                        << (k.variableStep ? ", variable step" : ", fixed step")
-                        << (k.hasRhoInf ? ", rho_inf" : "") << "  [" << k.family << "]\n"
+                        << (k.variableStep ? ", variable step" : ", fixed step");
+              if (k.hasRhoInf) std::cout << ", rho_inf " << rhoInfRange(k);
+              std::cout << "  [" << k.family << "]\n"
                         << "  " << std::setw(18) << "" << k.description << "\n";
             }
             std::cout << "\nFormulations:";
