@@ -57,7 +57,7 @@ Recorder::Energy Recorder::evaluate(const State& s) {
 
 void Recorder::start(const State& state, Results& results) {
   if (results.channels().empty()) results.setChannels(channels());
-  stepCount_ = 0;
+  stepCount_ = recordedStep_ = 0;
   workIntegral_ = dissipated_ = 0.0;
   initial_ = previous_ = evaluate(state);
   record(state, 0.0, 0, results);
@@ -70,11 +70,20 @@ void Recorder::step(const State& state, double h, int newtonIterations, bool las
   workIntegral_ += 0.5 * h * (previous_.power + now.power);
   dissipated_ += 0.5 * h * (previous_.dissipation + now.dissipation);
   previous_ = now;
+  lastH_ = h;
+  lastNewton_ = newtonIterations;
   if (last || stepCount_ % every_ == 0) record(state, h, newtonIterations, results);
+}
+
+void Recorder::finish(const State& state, Results& results) {
+  if (stepCount_ == recordedStep_) return;
+  evaluate(state);
+  record(state, lastH_, lastNewton_, results);
 }
 
 void Recorder::record(const State& s, double h, int newtonIterations, Results& results) {
   // positions and velocities are current in the formulation (evaluate() ran for this state)
+  recordedStep_ = stepCount_;
   row_.clear();
   row_.push_back(s.t);
   const int nb = f_.model().bodyCount();

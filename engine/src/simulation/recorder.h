@@ -31,6 +31,8 @@ class Recorder {
   void start(const State& state, Results& results);
   // an accepted step of size h; records the row when due (or when last is set)
   void step(const State& state, double h, int newtonIterations, bool last, Results& results);
+  // the run stopped early (failure, cancel): records the last accepted state if it is not yet
+  void finish(const State& state, Results& results);
 
  private:
   struct Energy {
@@ -44,6 +46,9 @@ class Recorder {
   int every_;
   bool multipliers_;
   long stepCount_ = 0;
+  long recordedStep_ = 0;  // step count of the last recorded row
+  double lastH_ = 0.0;
+  int lastNewton_ = 0;
   Energy initial_, previous_;
   double workIntegral_ = 0.0, dissipated_ = 0.0;
   std::vector<double> row_;

@@ -88,8 +88,10 @@ Results Simulation::run(RunObserver* observer) {
       break;
     }
     const double t = integrator_->state().t;
-    // land exactly on t_end; avoid a sliver of a last step
-    double hTry = std::min(h, tEnd - t);
+    // fixed steps aim at t0 + (n + 1) h, so that times carry no accumulated round-off; land
+    // exactly on t_end and avoid a sliver of a last step
+    double hTry = is.variableStep ? std::min(h, tEnd - t)
+                                  : std::min(tEnd, initial_.t + double(integrator_->stats().steps + 1) * is.step) - t;
     if (tEnd - t - hTry < 1e-3 * hTry) hTry = tEnd - t;
     const StepResult r = integrator_->step(hTry);
     if (r.kind == StepResult::Kind::Failed) {
@@ -111,6 +113,11 @@ Results Simulation::run(RunObserver* observer) {
     if (observer && results.rowCount() > before) observer->onRecorded(results, before);
   }
 
+  if (results.status != RunStatus::Completed) {
+    const size_t before = results.rowCount();
+    recorder.finish(integrator_->state(), results);
+    if (observer && results.rowCount() > before) observer->onRecorded(results, before);
+  }
   const IntegratorStats& s = integrator_->stats();
   results.stats.steps = s.steps;
   results.stats.rejectedSteps = s.rejectedSteps;
@@ -158,6 +165,7 @@ Results runKinematics(const Model& model, const std::string& formulationName,
   if (observer) observer->onRecorded(results, 0);
   const long n = std::lround(settings.tEnd / settings.step);
   VectorXd predicted;
+  State accepted = s;  // the last converged state
   results.status = RunStatus::Completed;
   for (long k = 1; k <= n; ++k) {
     if (observer && observer->stopRequested()) {
@@ -167,7 +175,7 @@ Results runKinematics(const Model& model, const std::string& formulationName,
     }
     const double t = k == n ? settings.tEnd : k * settings.step;
     // predictor q_{n-1} (+) h v_{n-1} (seed 001 eq 11)
-    f.retract(s.q, (t - s.t) * s.v, predicted);
+    f.retract(accepted.q, (t - accepted.t) * accepted.v, predicted);
     s.q = predicted;
     const KinematicsStep step = solver.solve(t, s);
     results.stats.newtonIterations += step.iterations;
@@ -177,11 +185,13 @@ Results runKinematics(const Model& model, const std::string& formulationName,
                         " s (singular configuration or a driver out of reach)";
       break;
     }
+    accepted = s;
     ++results.stats.steps;
     const size_t before = results.rowCount();
     recorder.step(s, settings.step, step.iterations, k == n, results);
     if (observer && results.rowCount() > before) observer->onRecorded(results, before);
   }
+  if (results.status != RunStatus::Completed) recorder.finish(accepted, results);
   results.stats.factorizations = solver.factorizations();
   results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
   return results;
