@@ -8,7 +8,13 @@
 
 namespace mbw {
 
-double LinearMultistep::rhoInf(const IntegratorSettings& s) { return s.rhoInf >= 0.0 ? s.rhoInf : 0.6; }
+namespace {
+constexpr double kDefaultRhoInf = 0.6;
+}  // namespace
+
+double LinearMultistep::rhoInf(const IntegratorSettings& s) {
+  return s.rhoInf >= 0.0 ? s.rhoInf : kDefaultRhoInf;
+}
 
 LinearMultistep::LinearMultistep(Formulation& formulation, IntegratorSettings settings, int steps)
     : Integrator(formulation, settings),
@@ -31,7 +37,7 @@ Capabilities LinearMultistep::capabilities(int steps) {
   c.source = "seed 002 section 2.1; closed forms of refdata/integrators/lms.md (MBDyn)";
   c.order = 2;
   c.hasRhoInf = true;
-  c.rhoInfDefault = 0.6;
+  c.rhoInfDefault = kDefaultRhoInf;
   // LMS3/LMS4 are not zero-stable at rho_inf = 1 (lms.md: (E + 1)^(K-1) divides rho(E))
   c.rhoInfMaxExcluded = steps > 2;
   c.variableStep = c.errorEstimate = steps == 2;

@@ -104,6 +104,8 @@ double effectiveRhoInf(const IntegratorInfo& info, const IntegratorSettings& s) 
   return rhoOr(s, info.capabilities.rhoInfDefault);
 }
 
+double effectiveAlpha(const IntegratorSettings& s) { return Hht::alpha(s); }
+
 std::string unsupportedReason(const IntegratorInfo& info, const std::string& formulation,
                               const IntegratorSettings& settings) {
   const Capabilities& c = info.capabilities;

@@ -32,5 +32,7 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
 
 // The settings' rho_inf, or the integrator's default (for integrators that have one).
 double effectiveRhoInf(const IntegratorInfo& info, const IntegratorSettings& settings);
+// HHT's alpha: --alpha, or from --rho-inf, or the default (for integrators with capabilities.hasAlpha).
+double effectiveAlpha(const IntegratorSettings& settings);
 
 }  // namespace mbw

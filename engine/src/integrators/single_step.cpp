@@ -2,7 +2,13 @@
 
 namespace mbw {
 
-double SingleStep::rhoInf(const IntegratorSettings& s) { return s.rhoInf >= 0.0 ? s.rhoInf : 0.6; }
+namespace {
+constexpr double kDefaultRhoInf = 0.6;
+}  // namespace
+
+double SingleStep::rhoInf(const IntegratorSettings& s) {
+  return s.rhoInf >= 0.0 ? s.rhoInf : kDefaultRhoInf;
+}
 
 SingleStep::SingleStep(Formulation& formulation, IntegratorSettings settings, int r)
     : Integrator(formulation, settings),
@@ -18,7 +24,7 @@ Capabilities SingleStep::capabilities(int r) {
   c.source = "seed 002 section 2.2; gammas of refdata/integrators/single_step.md (MBDyn)";
   c.order = 2;
   c.hasRhoInf = true;
-  c.rhoInfDefault = 0.6;
+  c.rhoInfDefault = kDefaultRhoInf;
   c.rhoInfMaxExcluded = r > 2;  // as LMS3/LMS4
   c.formulations = {"rp"};
   return c;

@@ -4,7 +4,6 @@
 #include <ctime>
 #include <sstream>
 
-#include "integrators/hht.h"
 #include "solvers/constraint_rank.h"
 
 namespace mbw {
@@ -64,7 +63,7 @@ Results Simulation::run(RunObserver* observer) {
   const IntegratorInfo* info = findIntegrator(settings_.integrator);
   if (info->capabilities.hasRhoInf)
     results.metadata.push_back({"rho_inf", number(effectiveRhoInf(*info, is))});
-  if (info->capabilities.hasAlpha) results.metadata.push_back({"alpha", number(Hht::alpha(is))});
+  if (info->capabilities.hasAlpha) results.metadata.push_back({"alpha", number(effectiveAlpha(is))});
   results.metadata.push_back({"t_end", number(settings_.tEnd)});
   results.metadata.push_back({"newton_tolerance", number(is.newtonTolerance)});
 
