@@ -94,7 +94,6 @@ StepResult Esdirk::doStep(double h) {
   // error estimate and next step (variable steps)
   if (settings_.variableStep) {
     const double err = errorNorm(h);
-    r.errorEstimate = err;
     if (err > 1.0) {
       std::ostringstream os;
       os << "error norm " << err;

@@ -52,7 +52,6 @@ struct StepResult {
   double nextStep = 0.0;       // proposed next step
   int newtonIterations = 0;    // over all time points of the step
   int timePoints = 0;          // implicit time points solved (stages)
-  double errorEstimate = -1.0; // weighted error norm (accept when <= 1); < 0: none
   std::string reason;          // why it was rejected or failed (a category: counted in stats)
   std::string detail;          // the numbers behind the reason (kept with each rejected step)
 };

@@ -125,7 +125,6 @@ StepResult LinearMultistep::doStep(double h) {
   next_.t = point_.t;
   if (variable) {
     const double err = localError(h);
-    r.errorEstimate = err;
     if (err > 1.0) {
       std::ostringstream os;
       os << "error norm " << err;
