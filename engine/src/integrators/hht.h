@@ -1,6 +1,6 @@
 #pragma once
 // HHT-I3: the Hilber-Hughes-Taylor method on the index-3 DAE as Negrut, Rampalli, Ottarsson and
-// Sajdak implemented it for MSC.ADAMS (J. Comput. Nonlinear Dynam. 2 (2007) 73-85; also the HHT
+// Sajdak implemented it for MSC.ADAMS (J. Comput. Nonlinear Dynam. 2, 2007; also the HHT
 // of Project Chrono): Newmark updates
 //     q_{n+1} = q_n (+) (h v_n + h^2 (1/2 - beta) a_n + beta h^2 a_{n+1})
 //     v_{n+1} = v_n + h ((1 - gamma) a_n + gamma a_{n+1})
