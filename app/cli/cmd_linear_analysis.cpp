@@ -35,6 +35,8 @@ struct MethodCurve {
 // the linear model of one method, after the same checks a run makes
 LinearModel modelOf(const StudyMethod& m, const LinearAnalysisCommand& cmd, IntegratorSettings& s) {
   const IntegratorInfo& info = *findIntegrator(m.integrator);
+  if (!info.linearModel)
+    throw InputError(info.name + " integrates the state-space ODE (seed 000): it has no linear model here");
   s.rhoInf = m.rhoInf >= 0.0 ? m.rhoInf : (cmd.rhoInf && info.capabilities.hasRhoInf ? *cmd.rhoInf : -1.0);
   if (cmd.alpha && info.capabilities.hasAlpha) s.alpha = cmd.alpha;
   const std::string why = unsupportedReason(info, info.capabilities.formulations.front(), s);

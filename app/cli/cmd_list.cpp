@@ -46,13 +46,18 @@ Command addListCommand(CLI::App& app) {
             std::cout << "\nIntegrators:\n";
             for (const IntegratorInfo& i : integratorRegistry()) {
               const Capabilities& k = i.capabilities;
-              std::cout << "  " << std::left << std::setw(18) << i.name << "order " << k.order << ", "
-                        << k.implicitStages << (k.implicitStages > 1 ? " implicit stages" : " implicit stage")
-                        << (k.lStable ? ", L-stable" : "")
-                        << (k.variableStep ? ", variable step" : ", fixed step");
+              std::string jacobians;
+              for (const std::string& j : k.jacobians) jacobians += (jacobians.empty() ? "" : "|") + j;
+              const std::string name = i.alias.empty() ? i.name : i.name + ", " + i.alias;
+              std::cout << "  " << std::left << std::setw(26) << name << "order " << k.order;
+              if (k.implicitStages > 1) std::cout << ", " << k.implicitStages << " implicit stages";
+              std::cout << (k.lStable ? ", L-stable" : "")
+                        << (k.variableStep ? (k.fixedStep ? ", variable step" : ", variable step only")
+                                           : ", fixed step");
               if (k.hasRhoInf) std::cout << ", rho_inf " << rhoInfRange(k);
+              if (k.jacobians.size() > 1) std::cout << ", Jacobian " << jacobians;
               std::cout << "  [" << k.family << "]\n"
-                        << "  " << std::setw(18) << "" << k.description << "\n";
+                        << "  " << std::setw(26) << "" << k.description << "\n";
             }
             std::cout << "\nFormulations:";
             for (const std::string& f : formulationNames()) std::cout << " " << f;

@@ -20,5 +20,6 @@ Command addSchemaCommand(CLI::App& app);
 Command addLinearAnalysisCommand(CLI::App& app);
 Command addConvergenceCommand(CLI::App& app);
 Command addCompareCommand(CLI::App& app);
+Command addStudyCommand(CLI::App& app);
 
 }  // namespace mbw::cli

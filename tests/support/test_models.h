@@ -4,6 +4,7 @@
 
 #include <random>
 #include <string>
+#include <vector>
 
 #include "model/model.h"
 
@@ -16,7 +17,8 @@ Model randomPrimitiveModel(PrimitiveType type, bool groundI, unsigned seed);
 
 // Two bodies in random poses joined by one force element (TSDA, RSDA, point force, torque) with
 // nonzero stiffness and damping; loads constant for even seeds, time-varying for odd ones; loads in
-// the body frame when bodyFrame is set.
+// the body frame when bodyFrame is set. A tire sits on the first body, compressed on the slope of
+// a bump (bodyFrame: rigid-ring contact, else point follower).
 Model randomForceModel(ForceType type, bool bodyFrame, unsigned seed);
 
 // A random rotation and vector.
@@ -26,6 +28,10 @@ Vec3 randomVector(std::mt19937& rng, double scale = 1.0);
 // A JSON scene from a few bodies and joints, written inline in tests.
 std::string sceneJson(const std::string& bodies, const std::string& joints,
                       const std::string& forces = "[]", const std::string& extra = "");
+
+// The integrators of the direct index-3 family (those with a linear model; the state-space
+// integrators of seed 000 have their own tests).
+std::vector<std::string> index3IntegratorNames();
 
 // A GoogleTest parameter name from an integrator name ("esdirk3-4l2sa" -> "esdirk3_4l2sa").
 std::string parameterName(const std::string& name);

@@ -6,9 +6,11 @@
 
 #include "integrators/backward_euler.h"
 #include "integrators/butcher_tableau.h"
+#include "integrators/cvode_integrator.h"
 #include "integrators/esdirk.h"
 #include "integrators/hht.h"
 #include "integrators/linear_multistep.h"
+#include "integrators/rosenbrock_nystrom.h"
 #include "integrators/single_step.h"
 
 namespace mbw {
@@ -19,16 +21,22 @@ std::unique_ptr<Integrator> make(Formulation& f, const IntegratorSettings& s, Ar
   return std::make_unique<T>(f, s, args...);
 }
 
+template <class T>
+IntegratorInfo stateSpace(const char* name, const char* alias = "") {
+  return {name, alias, T::capabilities(),
+          [](Formulation& f, const IntegratorSettings& s) { return make<T>(f, s); }, nullptr};
+}
+
 double rhoOr(const IntegratorSettings& s, double fallback) { return s.rhoInf >= 0.0 ? s.rhoInf : fallback; }
 
 IntegratorInfo lms(int k) {
-  return {"lms" + std::to_string(k), LinearMultistep::capabilities(k),
+  return {"lms" + std::to_string(k), "", LinearMultistep::capabilities(k),
           [k](Formulation& f, const IntegratorSettings& s) { return make<LinearMultistep>(f, s, k); },
           [k](const IntegratorSettings& s) { return LinearMultistep::linearModel(k, s); }};
 }
 
 IntegratorInfo ss(int r) {
-  return {"ss" + std::to_string(r), SingleStep::capabilities(r),
+  return {"ss" + std::to_string(r), "", SingleStep::capabilities(r),
           [r](Formulation& f, const IntegratorSettings& s) { return make<SingleStep>(f, s, r); },
           [r](const IntegratorSettings& s) { return SingleStep::linearModel(r, s); }};
 }
@@ -44,7 +52,7 @@ IntegratorInfo esdirk(const std::string& name, std::function<ButcherTableau(doub
   c.rhoInfDefault = rhoDefault;
   c.rhoInfValues = rhoValues;
   c.lStable = !tunable;
-  return {name, c,
+  return {name, "", c,
           [tableau, rhoDefault](Formulation& f, const IntegratorSettings& s) {
             return make<Esdirk>(f, s, tableau(rhoOr(s, rhoDefault)));
           },
@@ -69,10 +77,10 @@ IntegratorInfo msst(bool higher, int n) {
 
 const std::vector<IntegratorInfo>& integratorRegistry() {
   static const std::vector<IntegratorInfo> registry = {
-      {"backward-euler", BackwardEuler::capabilities(),
+      {"backward-euler", "", BackwardEuler::capabilities(),
        [](Formulation& f, const IntegratorSettings& s) { return make<BackwardEuler>(f, s); },
        [](const IntegratorSettings&) { return BackwardEuler::linearModel(); }},
-      {"hht", Hht::capabilities(),
+      {"hht", "", Hht::capabilities(),
        [](Formulation& f, const IntegratorSettings& s) { return make<Hht>(f, s); },
        [](const IntegratorSettings& s) { return Hht::linearModel(s); }},
       lms(2), lms(3), lms(4), ss(2), ss(3), ss(4),
@@ -86,13 +94,18 @@ const std::vector<IntegratorInfo>& integratorRegistry() {
              "ESDIRK3(2)5L[2]SA: order 3, L-stable, embedded order 2: variable steps with --rtol/--atol"),
       esdirk("esdirk4-6l2sa2", [](double) { return esdirk436l2sa2Tableau(); }, 0.0, {}, false,
              "ESDIRK4(3)6L[2]SA2: order 4, L-stable, embedded order 3: variable steps with --rtol/--atol"),
+      // state-space (ODE) integrators of seed 000: no linear model of the index-3 form here
+      stateSpace<RosenbrockNystrom4>("rosenbrock-nystrom4", "rn4"),
+      stateSpace<WMethod2>("w2"),
+      stateSpace<AdamsIntegrator>("adams"),
+      stateSpace<BdfIntegrator>("bdf"),
   };
   return registry;
 }
 
 const IntegratorInfo* findIntegrator(const std::string& name) {
   for (const IntegratorInfo& info : integratorRegistry())
-    if (info.name == name) return &info;
+    if (info.name == name || (!info.alias.empty() && info.alias == name)) return &info;
   return nullptr;
 }
 
@@ -116,6 +129,14 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
     os << ")";
     return os.str();
   }
+  if (std::find(c.jacobians.begin(), c.jacobians.end(), settings.jacobian) == c.jacobians.end()) {
+    os << info.name << " does not offer the '" << settings.jacobian << "' Jacobian (it offers:";
+    for (const auto& j : c.jacobians) os << ' ' << j;
+    os << ")";
+    return os.str();
+  }
+  if (!settings.variableStep && !c.fixedStep)
+    return info.name + " chooses its own steps: give tolerances (--rtol, --atol)";
   if (settings.variableStep && !c.variableStep)
     return info.name + " has no error estimate: it runs with fixed steps only";
   if (settings.rhoInf >= 0.0 && !c.hasRhoInf) return info.name + " has no tunable rho_inf";
@@ -146,6 +167,15 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
     }
   }
   if (!(settings.step > 0.0)) return "the step must be positive";
+  if (settings.variableStep && !(settings.rtol > 0.0 && settings.atol > 0.0))
+    return "the tolerances rtol and atol must be positive";
+  if (!(settings.safetyFactor > 0.0 && settings.safetyFactor <= 1.0))
+    return "the safety factor must be in (0, 1]";
+  if (!(settings.minStepFactor > 0.0 && settings.minStepFactor <= 1.0 &&
+        settings.maxStepFactor >= 1.0))
+    return "the step factors need 0 < fac-min <= 1 <= fac-max";
+  if (!(settings.constraintTolerance > 0.0)) return "the constraint tolerance must be positive";
+  if (!(settings.repartitionGrowth > 1.0)) return "the repartition growth factor must exceed 1";
   return "";
 }
 

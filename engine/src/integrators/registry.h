@@ -15,15 +15,17 @@ namespace mbw {
 
 struct IntegratorInfo {
   std::string name;
+  std::string alias;  // a short name also accepted ("" for none)
   Capabilities capabilities;
   std::function<std::unique_ptr<Integrator>(Formulation&, const IntegratorSettings&)> make;
-  // built from the same coefficients as the integrator (settings: rho_inf, alpha)
+  // built from the same coefficients as the integrator (settings: rho_inf, alpha); empty for the
+  // state-space integrators
   std::function<LinearModel(const IntegratorSettings&)> linearModel;
 };
 
 const std::vector<IntegratorInfo>& integratorRegistry();
 
-// nullptr for an unknown name
+// by name or alias; nullptr for an unknown name
 const IntegratorInfo* findIntegrator(const std::string& name);
 
 // Why this integrator cannot run with this formulation and these settings ("" when it can).

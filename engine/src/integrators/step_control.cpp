@@ -23,8 +23,8 @@ double weightedErrorNorm(const Formulation& f, const VectorXd& errorQ, const Vec
 }
 
 double proposeStep(double h, double err, int k, bool afterRejection, const IntegratorSettings& s) {
-  const double fMin = 0.2, fMax = afterRejection ? 1.0 : 5.0;
-  const double factor = err > 0.0 ? 0.9 * std::pow(err, -1.0 / (k + 1)) : fMax;
+  const double fMin = s.minStepFactor, fMax = afterRejection ? 1.0 : s.maxStepFactor;
+  const double factor = err > 0.0 ? s.safetyFactor * std::pow(err, -1.0 / (k + 1)) : fMax;
   double next = h * std::min(fMax, std::max(fMin, factor));
   if (s.maxStep > 0.0) next = std::min(next, s.maxStep);
   return next;

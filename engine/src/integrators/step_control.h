@@ -9,8 +9,9 @@
 // and increments have the same layout (rp, rE); rotation increments on SO(3) (rA) use atol alone.
 // A step is accepted when the norm is at most 1.
 //
-// New step h_new = h min(f_max, max(f_min, 0.9 err^(-1/(k+1)))) with k the order of the
-// estimate, f_min = 0.2, f_max = 5 (1 right after a rejection), limited by settings.maxStep.
+// New step h_new = h min(f_max, max(f_min, fac err^(-1/(k+1)))) with k the order of the
+// estimate and fac, f_min, f_max the settings' safety and step factors (seed 000 eq 16; f_max = 1
+// right after a rejection), limited by settings.maxStep.
 
 #include "formulation/formulation.h"
 #include "integrators/integrator.h"

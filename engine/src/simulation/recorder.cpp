@@ -30,6 +30,10 @@ std::vector<Channel> Recorder::channels() const {
     for (const char* s : {"ax", "ay", "az"}) c.push_back({n + s, "m/s^2"});
     for (const char* s : {"dwx", "dwy", "dwz"}) c.push_back({n + s, "rad/s^2"});
   }
+  for (const OutputChannel& o : f_.model().outputs) {
+    c.push_back({o.name, o.unit});
+    c.push_back({o.name + ".rate", o.unit + "/s"});
+  }
   if (multipliers_) {
     const Model& m = f_.model();
     for (const Joint& j : m.joints)
@@ -44,6 +48,7 @@ std::vector<Channel> Recorder::channels() const {
 Recorder::Energy Recorder::evaluate(const State& s) {
   f_.computePositions(s.t, s.q);
   f_.computeVelocities(s.v);
+  f_.outputValues(outputs_);
   Energy e;
   if (kind_ == Kind::Kinematics) return e;
   const EnergyTerms t = f_.energy(s.lambda);
@@ -113,6 +118,7 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
     row_.insert(row_.end(), out[b].acceleration_W.data(), out[b].acceleration_W.data() + 3);
     row_.insert(row_.end(), out[b].omegaDot_W.data(), out[b].omegaDot_W.data() + 3);
   }
+  row_.insert(row_.end(), outputs_.begin(), outputs_.end());
   if (multipliers_) row_.insert(row_.end(), s.lambda.data(), s.lambda.data() + s.lambda.size());
   results.appendRow(row_);
 }

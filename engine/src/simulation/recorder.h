@@ -1,7 +1,7 @@
 #pragma once
 // Turns states into output rows: per body the frame origin, Euler parameters, velocities and
 // accelerations (world frame), and per step the step size, Newton iterations, the energy terms and
-// the constraint violation.
+// the constraint violation; then the model's named outputs (value and rate of each).
 //
 // Energy balance: E = kinetic + potential (gravity, springs);
 //   work_in    = work of constant loads (exact, from the configuration) + the time integral of the
@@ -51,6 +51,7 @@ class Recorder {
   int lastNewton_ = 0;
   Energy initial_, previous_;
   double workIntegral_ = 0.0, dissipated_ = 0.0;
+  std::vector<double> outputs_;  // named outputs of the latest state (2 per output)
   std::vector<double> row_;
 };
 

@@ -24,12 +24,6 @@ void describeRun(const Model& model, const std::string& formulation, Results& r)
 
 }  // namespace
 
-double threadCpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
 Simulation::Simulation(Model model, RunSettings settings)
     : model_(std::move(model)), settings_(std::move(settings)) {
   const IntegratorInfo* info = findIntegrator(settings_.integrator);
@@ -60,6 +54,7 @@ Results Simulation::run(RunObserver* observer) {
     results.metadata.push_back({"rtol", number(is.rtol)});
     results.metadata.push_back({"atol", number(is.atol)});
   }
+  if (is.jacobian != "exact") results.metadata.push_back({"jacobian", is.jacobian});
   const IntegratorInfo* info = findIntegrator(settings_.integrator);
   if (info->capabilities.hasRhoInf)
     results.metadata.push_back({"rho_inf", number(effectiveRhoInf(*info, is))});
@@ -107,8 +102,11 @@ Results Simulation::run(RunObserver* observer) {
       continue;
     }
     const bool last = integrator_->state().t >= tEnd - tiny;
+    if (!r.event.empty()) results.events.push_back({integrator_->state().t, r.event});
+    // the step taken (an integrator may stop short of the one asked for)
+    const double taken = integrator_->state().t - t;
     const size_t before = results.rowCount();
-    recorder.step(integrator_->state(), hTry, r.newtonIterations, last, results);
+    recorder.step(integrator_->state(), taken, r.newtonIterations, last, results);
     if (observer && results.rowCount() > before) observer->onRecorded(results, before);
   }
 
@@ -124,7 +122,10 @@ Results Simulation::run(RunObserver* observer) {
   results.stats.timePoints = s.timePoints;
   results.stats.factorizations = s.factorizations;
   results.stats.functionEvaluations = s.functionEvaluations;
+  results.stats.jacobianEvaluations = s.jacobianEvaluations;
+  results.stats.repartitions = s.repartitions;
   results.stats.rejections = s.rejections;
+  results.stats.phaseSeconds = s.phaseSeconds;
   results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
   return results;
 }

@@ -35,12 +35,6 @@ Balance balance(const std::string& methods, double stepPerStage, double tEnd) {
           r.at(last, r.column("energy.work_in"))};
 }
 
-std::vector<std::string> integratorNames() {
-  std::vector<std::string> names;
-  for (const IntegratorInfo& i : integratorRegistry()) names.push_back(i.name);
-  return names;
-}
-
 class AndrewsEnergy : public ::testing::TestWithParam<std::string> {};
 
 // The balance is zero for the exact solution: it shrinks with the step for every method.
@@ -52,7 +46,7 @@ TEST_P(AndrewsEnergy, BalanceConvergesWithTheStep) {
   EXPECT_GT(fine.work, 0.2);  // the drive did work
 }
 
-INSTANTIATE_TEST_SUITE_P(AllIntegrators, AndrewsEnergy, ::testing::ValuesIn(integratorNames()),
+INSTANTIATE_TEST_SUITE_P(AllIntegrators, AndrewsEnergy, ::testing::ValuesIn(test::index3IntegratorNames()),
                          [](const auto& p) { return test::parameterName(p.param); });
 
 // Seed 002 section 5.1, Delta t / n = 1e-4 s (Figure 10): MSSTH(3, 4) with rho_inf = 0 and
