@@ -19,12 +19,27 @@ namespace {
 
 constexpr int kNameRole = Qt::UserRole;
 
+// "0, 0.2, 0.5": the rho_inf values an integrator accepts when it takes only some
+QString valueList(const std::vector<double>& values) {
+  QStringList parts;
+  for (double v : values) parts << QString::number(v);
+  return parts.join(", ");
+}
+
+QString rhoInfText(const Capabilities& c) {
+  if (!c.rhoInfValues.empty()) return QObject::tr("rho_inf one of %1").arg(valueList(c.rhoInfValues));
+  return QObject::tr("rho_inf in [%1, %2%3").arg(c.rhoInfMin).arg(c.rhoInfMax).arg(c.rhoInfMaxExcluded ? ")" : "]");
+}
+
 QString capabilityText(const Capabilities& c) {
   QStringList parts{QObject::tr("order %1").arg(c.order)};
+  if (c.implicitStages > 1) parts << QObject::tr("%1 implicit stages").arg(c.implicitStages);
   if (c.lStable) parts << QObject::tr("L-stable");
-  parts << (c.variableStep ? QObject::tr("variable step") : QObject::tr("fixed step"));
+  if (c.variableStep) parts << (c.fixedStep ? QObject::tr("fixed or variable step") : QObject::tr("variable step only"));
+  else parts << QObject::tr("fixed step");
   if (c.errorEstimate && !c.variableStep) parts << QObject::tr("error estimate");
-  if (c.hasRhoInf) parts << QObject::tr("rho_inf in [%1, %2], default %3").arg(c.rhoInfMin).arg(c.rhoInfMax).arg(c.rhoInfDefault);
+  if (c.hasRhoInf) parts << QObject::tr("%1, default %2").arg(rhoInfText(c)).arg(c.rhoInfDefault);
+  if (c.hasAlpha) parts << QObject::tr("or alpha in [-1/3, 0]");
   QStringList formulations;
   for (const auto& f : c.formulations) formulations << QString::fromStdString(f);
   parts << QObject::tr("formulations: %1").arg(formulations.join(", "));
@@ -49,7 +64,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
       integrators_(new QStandardItemModel(this)), description_(new QLabel(this)), capabilities_(new QLabel(this)),
       step_(new QLineEdit(this)), variableStep_(new QCheckBox(tr("variable step (error control)"), this)),
       rtol_(new QLineEdit(this)), atol_(new QLineEdit(this)), maxStep_(new QLineEdit(this)),
-      jacobian_(new QComboBox(this)), rhoInf_(new QLineEdit(this)), tEnd_(new QLineEdit(this)),
+      jacobian_(new QComboBox(this)), rhoInf_(new QLineEdit(this)), alpha_(new QLineEdit(this)), tEnd_(new QLineEdit(this)),
       every_(new QSpinBox(this)), problem_(new QLabel(this)) {
   for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
   formulation_->setToolTip(tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "
@@ -68,6 +83,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   maxStep_->setPlaceholderText(tr("no limit"));
   jacobian_->setToolTip(tr("How the integrator gets its Jacobian: exact (analytic) or by finite differences"));
   rhoInf_->setToolTip(tr("Spectral radius at infinity: 1 keeps high frequencies, 0 damps them at once"));
+  alpha_->setToolTip(tr("HHT's alpha in [-1/3, 0], instead of rho_inf (empty: from rho_inf, or -1/3)"));
   tEnd_->setToolTip(tr("End of the simulated time span, s"));
   every_->setRange(1, 1000000);
   every_->setToolTip(tr("Record every N-th step (the first and the last step are always recorded)"));
@@ -93,6 +109,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   form->addRow(tr("Max step [s]"), maxStep_);
   form->addRow(tr("Jacobian"), jacobian_);
   form->addRow(tr("rho_inf"), rhoInf_);
+  form->addRow(tr("alpha"), alpha_);
   form->addRow(tr("t_end [s]"), tEnd_);
   form->addRow(tr("Record every"), every_);
 
@@ -105,7 +122,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   connect(integrator_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &RunConfigPanel::updateDetails);
   connect(variableStep_, &QCheckBox::toggled, this, &RunConfigPanel::updateDetails);
   connect(jacobian_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &RunConfigPanel::updateDetails);
-  for (QLineEdit* box : {step_, rtol_, atol_, maxStep_, rhoInf_, tEnd_})
+  for (QLineEdit* box : {step_, rtol_, atol_, maxStep_, rhoInf_, alpha_, tEnd_})
     connect(box, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
   connect(every_, QOverload<int>::of(&QSpinBox::valueChanged), this, &RunConfigPanel::changed);
   updateIntegrators();
@@ -155,6 +172,9 @@ void RunConfigPanel::updateIntegrators() {
 void RunConfigPanel::updateDetails() {
   const IntegratorInfo* info = findIntegrator(integrator().toStdString());
   description_->setText(info ? QString::fromStdString(info->capabilities.description) : QString());
+  description_->setToolTip(info && !info->capabilities.source.empty()
+                               ? tr("Coefficients: %1").arg(QString::fromStdString(info->capabilities.source))
+                               : QString());
   capabilities_->setText(info ? capabilityText(info->capabilities) : QString());
   const bool canVary = info && info->capabilities.variableStep;
   const bool canFix = !info || info->capabilities.fixedStep;
@@ -177,7 +197,14 @@ void RunConfigPanel::updateDetails() {
   jacobian_->setEnabled(jacobian_->count() > 1);
   const bool rho = info && info->capabilities.hasRhoInf;
   rhoInf_->setEnabled(rho);
-  rhoInf_->setPlaceholderText(rho ? tr("default %1").arg(info->capabilities.rhoInfDefault) : tr("not tunable"));
+  rhoInf_->setPlaceholderText(!rho ? tr("not tunable")
+                              : info->capabilities.rhoInfValues.empty()
+                                  ? tr("default %1").arg(info->capabilities.rhoInfDefault)
+                                  : tr("default %1; one of %2").arg(info->capabilities.rhoInfDefault)
+                                        .arg(valueList(info->capabilities.rhoInfValues)));
+  const bool alpha = info && info->capabilities.hasAlpha;
+  alpha_->setEnabled(alpha);
+  alpha_->setPlaceholderText(alpha ? tr("from rho_inf") : tr("HHT only"));
   problem_->setText(problem());
   problem_->setVisible(!problem_->text().isEmpty());
   emit changed();
@@ -207,6 +234,7 @@ RunSettings RunConfigPanel::settings() const {
   }
   if (jacobian_->count() > 0) is.jacobian = jacobian_->currentText().toStdString();
   if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty()) is.rhoInf = number(rhoInf_, &ok);
+  if (alpha_->isEnabled() && !alpha_->text().trimmed().isEmpty()) is.alpha = number(alpha_, &ok);
   s.tEnd = number(tEnd_, &ok);
   s.every = every_->value();
   return s;
@@ -229,9 +257,10 @@ QString RunConfigPanel::problem() const {
       const double x = number(b.box, &ok);
       if (!ok || !(x > 0.0)) return tr("%1 must be a positive number").arg(b.name);
     }
-  if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty()) {
-    number(rhoInf_, &ok);
-    if (!ok) return tr("rho_inf must be a number");
+  for (const Box& b : {Box{rhoInf_, "rho_inf"}, Box{alpha_, "alpha"}}) {
+    if (!b.box->isEnabled() || b.box->text().trimmed().isEmpty()) continue;
+    number(b.box, &ok);
+    if (!ok) return tr("%1 must be a number").arg(b.name);
   }
   if (maxStep_->isEnabled() && !maxStep_->text().trimmed().isEmpty()) {
     const double x = number(maxStep_, &ok);

@@ -1,6 +1,7 @@
 #pragma once
 // The run configuration: formulation, integrator (grouped by family, with its description and
-// capabilities), step or tolerances, rho_inf, t_end and the output interval. Everything offered
+// capabilities), step or tolerances and largest step, Jacobian option, rho_inf (or HHT's alpha),
+// t_end and the output interval. Everything offered
 // comes from the engine's registries, so new integrators and formulations appear without GUI
 // changes; combinations the engine refuses are disabled, with its reason as the tooltip.
 
@@ -59,6 +60,7 @@ class RunConfigPanel : public QWidget {
   QLineEdit* maxStep_;
   QComboBox* jacobian_;
   QLineEdit* rhoInf_;
+  QLineEdit* alpha_;
   QLineEdit* tEnd_;
   QSpinBox* every_;
   QLabel* problem_;

@@ -8,6 +8,7 @@ QString Run::settingsText() const {
                                 : QString("h = %1 s").arg(s.step);
   if (s.variableStep && s.maxStep > 0.0) text += QString(", h_max = %1 s").arg(s.maxStep);
   if (s.rhoInf >= 0.0) text += QString(", rho_inf %1").arg(s.rhoInf);
+  if (s.alpha) text += QString(", alpha %1").arg(*s.alpha);
   if (s.jacobian != IntegratorSettings().jacobian) text += QString(", Jacobian %1").arg(QString::fromStdString(s.jacobian));
   return text;
 }

@@ -2,6 +2,7 @@
 // engine accepts it, and refuses what the engine refuses, with the engine's reason.
 
 #include <QComboBox>
+#include <QLineEdit>
 #include <QtTest>
 #include <set>
 
@@ -56,6 +57,25 @@ class RunConfigPanelTest : public QObject {
     panel.setTEnd(0.0);
     QVERIFY(panel.problem().contains("t_end"));
     QVERIFY(!panel.setIntegrator("no-such-integrator"));
+  }
+
+  // rho_inf and HHT's alpha go to the engine as typed; the engine's refusal shows as the problem
+  void tuningParametersReachTheEngine() {
+    RunConfigPanel panel;
+    QVERIFY(panel.setIntegrator("hht"));
+    QLineEdit* alphaBox = nullptr;
+    for (QLineEdit* box : panel.findChildren<QLineEdit*>())
+      if (box->placeholderText() == "from rho_inf") alphaBox = box;
+    QVERIFY(alphaBox && alphaBox->isEnabled());
+    alphaBox->setText("-0.1");
+    QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
+    QCOMPARE(panel.settings().integratorSettings.alpha.value_or(0.0), -0.1);
+    alphaBox->setText("-0.5");
+    QVERIFY(panel.problem().contains("alpha"));
+    // alpha belongs to HHT only
+    QVERIFY(panel.setIntegrator("backward-euler"));
+    QVERIFY(!alphaBox->isEnabled());
+    QVERIFY(!panel.settings().integratorSettings.alpha.has_value());
   }
 };
 
