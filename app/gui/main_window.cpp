@@ -129,7 +129,7 @@ void MainWindow::buildPanels() {
 
   viewSync_ = new ui::ViewSync(*doc_, *runs_, *playback_, *playbackBar_, *view_, *plots_, this);
   runStatus_ = new ui::RunStatusIndicator(*statusBar(), *controller_, *runs_, *doc_);
-  monitor_ = new ui::ResponsivenessMonitor(*controller_, *view_, this);
+  monitor_ = new ui::ResponsivenessMonitor(*controller_, *view_, *plots_, this);
 }
 
 void MainWindow::buildActions() {

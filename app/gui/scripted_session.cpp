@@ -18,6 +18,7 @@
 #include "run_summary.h"
 #include "scene_document.h"
 #include "scene_file_actions.h"
+#include "scene_view.h"
 #include "settings_behaviour.h"
 
 namespace mbw::gui {
@@ -29,10 +30,22 @@ constexpr int kSettleMs = 600;
 
 }  // namespace
 
-ScriptedSession::ScriptedSession(MainWindow& window, CommandLine commandLine)
-    : QObject(&window), window_(window), cl_(std::move(commandLine)) {}
+ScriptedSession::ScriptedSession(MainWindow& window, CommandLine commandLine, QElapsedTimer sinceStart)
+    : QObject(&window), window_(window), cl_(std::move(commandLine)), sinceStart_(sinceStart) {}
+
+void ScriptedSession::watchFirstFrame() {
+  if (!sinceStart_.isValid()) return;
+  firstFrameProbe_.setInterval(1);
+  connect(&firstFrameProbe_, &QTimer::timeout, this, [this] {
+    if (window_.sceneView().renderCount() == 0) return;
+    firstFrameMs_ = sinceStart_.elapsed();
+    firstFrameProbe_.stop();
+  });
+  firstFrameProbe_.start();
+}
 
 void ScriptedSession::start() {
+  watchFirstFrame();
   QString scene = cl_.scene;
   if (scene.isEmpty() && !cl_.scripted()) scene = ui::SettingsBehaviour::lastScene();
   if (scene.isEmpty()) scene = kDefaultScene;
@@ -136,6 +149,7 @@ void ScriptedSession::finish() {
     return;
   }
   std::printf("screenshot %s (%dx%d)\n", qPrintable(cl_.screenshot), window_.width(), window_.height());
+  if (firstFrameMs_ >= 0) std::printf("first 3D frame %lld ms after the program started\n", firstFrameMs_);
   if (window_.runs().runs().size() > 0) std::printf("%s\n", qPrintable(window_.monitor().reportText()));
   std::fflush(stdout);
   window_.controller().cancelAll();

@@ -4,7 +4,9 @@
 // the plots draw, saves the window as a PNG image, prints a summary of each run and of the GUI
 // thread's responsiveness, and ends with an exit status.
 
+#include <QElapsedTimer>
 #include <QObject>
+#include <QTimer>
 
 #include "command_line.h"
 
@@ -16,7 +18,8 @@ class ScriptedSession : public QObject {
   Q_OBJECT
 
  public:
-  ScriptedSession(MainWindow& window, CommandLine commandLine);
+  // sinceStart: started when the program did (to report the time to the first frame)
+  ScriptedSession(MainWindow& window, CommandLine commandLine, QElapsedTimer sinceStart = {});
 
   // call once the window is shown
   void start();
@@ -31,12 +34,16 @@ class ScriptedSession : public QObject {
   void onProgress(double t);
   void finish();
   void fail(int exitCode, const QString& message);
+  void watchFirstFrame();
 
   MainWindow& window_;
   CommandLine cl_;
   bool pausedForScreenshot_ = false;
   bool finishing_ = false;
   int exitCode_ = 0;
+  QElapsedTimer sinceStart_;
+  QTimer firstFrameProbe_;
+  qint64 firstFrameMs_ = -1;  // program start to the 3D view's first frame
 };
 
 }  // namespace mbw::gui

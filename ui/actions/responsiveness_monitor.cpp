@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "plot_panel.h"
 #include "run_controller.h"
 #include "scene_view.h"
 #include "simulation/simulation.h"
@@ -13,8 +14,9 @@ constexpr int kTickMs = 10;
 
 }  // namespace
 
-ResponsivenessMonitor::ResponsivenessMonitor(RunController& controller, SceneView& view, QObject* parent)
-    : QObject(parent), controller_(controller), view_(view) {
+ResponsivenessMonitor::ResponsivenessMonitor(RunController& controller, SceneView& view, PlotPanel& plots,
+                                             QObject* parent)
+    : QObject(parent), controller_(controller), view_(view), plots_(plots) {
   timer_.setTimerType(Qt::PreciseTimer);
   timer_.setInterval(kTickMs);
   connect(&timer_, &QTimer::timeout, this, &ResponsivenessMonitor::tick);
@@ -29,6 +31,7 @@ void ResponsivenessMonitor::setActive(bool active) {
     activeClock_.start();
     viewFramesAtStart_ = view_.renderCount();
     drainedAtStart_ = controller_.framesDrained();
+    replotsAtStart_ = plots_.replotCount();
     timer_.start();
   } else {
     timer_.stop();
@@ -36,6 +39,7 @@ void ResponsivenessMonitor::setActive(bool active) {
     activeSeconds_ += 1e-3 * static_cast<double>(activeClock_.elapsed());
     viewFrames_ += view_.renderCount() - viewFramesAtStart_;
     drained_ += controller_.framesDrained() - drainedAtStart_;
+    replots_ += plots_.replotCount() - replotsAtStart_;
   }
 }
 
@@ -53,12 +57,13 @@ void ResponsivenessMonitor::tick() {
 ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
   // the finished active periods, and the one going on
   double seconds = activeSeconds_, cpuSeconds = cpuSeconds_;
-  long viewFrames = viewFrames_, drained = drained_;
+  long viewFrames = viewFrames_, drained = drained_, replots = replots_;
   if (timer_.isActive()) {
     seconds += 1e-3 * static_cast<double>(activeClock_.elapsed());
     cpuSeconds += threadCpuSeconds() - activeCpu0_;
     viewFrames += view_.renderCount() - viewFramesAtStart_;
     drained += controller_.framesDrained() - drainedAtStart_;
+    replots += plots_.replotCount() - replotsAtStart_;
   }
   Report r;
   r.seconds = seconds;
@@ -70,6 +75,8 @@ ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
   if (seconds > 0.0) {
     r.viewFramesPerSecond = static_cast<double>(viewFrames) / seconds;
     r.framesDrainedPerSecond = static_cast<double>(drained) / seconds;
+    const size_t plotCount = plots_.plots().size();
+    if (plotCount > 0) r.plotFramesPerSecond = static_cast<double>(replots) / seconds / static_cast<double>(plotCount);
     r.cpuShare = cpuSeconds / seconds;
   }
   return r;
@@ -79,7 +86,7 @@ QString ResponsivenessMonitor::reportText() const {
   const Report r = report();
   return tr("GUI thread during runs (%1 s, %2 probe ticks): longest stall %3 ms, %4 stalls over 50 ms, %5 over "
             "100 ms; longest work in one go %6 ms of CPU; busy %7% of the time; 3D view %8 frames/s; "
-            "%9 result frames/s drained")
+            "plots %9 frames/s each; %10 result frames/s drained")
       .arg(r.seconds, 0, 'f', 2)
       .arg(r.ticks)
       .arg(r.longestStallMs, 0, 'f', 1)
@@ -88,6 +95,7 @@ QString ResponsivenessMonitor::reportText() const {
       .arg(r.longestBusyCpuMs, 0, 'f', 1)
       .arg(100.0 * r.cpuShare, 0, 'f', 0)
       .arg(r.viewFramesPerSecond, 0, 'f', 1)
+      .arg(r.plotFramesPerSecond, 0, 'f', 1)
       .arg(r.framesDrainedPerSecond, 0, 'f', 1);
 }
 

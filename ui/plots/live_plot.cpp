@@ -65,7 +65,11 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QString& channel, Fram
   layout->addLayout(header);
   layout->addWidget(plot_, 1);
 
-  if (scheduler_) drawHandle_ = scheduler_->add([this] { plot_->replot(QCustomPlot::rpRefreshHint); });
+  if (scheduler_)
+    drawHandle_ = scheduler_->add([this] {
+      plot_->replot(QCustomPlot::rpRefreshHint);
+      ++replots_;
+    });
   plot::applyStyle(*plot_);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->setNoAntialiasingOnDrag(true);

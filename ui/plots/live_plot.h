@@ -50,6 +50,8 @@ class LivePlot : public QWidget {
   QSize sizeHint() const override;
   // data points drawn, all curves together
   int pointCount() const;
+  // replots drawn since the plot was made
+  long replotCount() const { return replots_; }
 
  signals:
   void removeRequested();
@@ -78,6 +80,7 @@ class LivePlot : public QWidget {
   RunLibrary& runs_;
   QPointer<FrameScheduler> scheduler_;  // may go first when the window closes
   int drawHandle_ = 0;
+  long replots_ = 0;
   PlotKind kind_;
   QString channel_;
   QComboBox* kindBox_;

@@ -130,4 +130,10 @@ void PlotPanel::resetLayout() {
     addPlot(k);
 }
 
+long PlotPanel::replotCount() const {
+  long n = 0;
+  for (const LivePlot* p : plots_) n += p->replotCount();
+  return n;
+}
+
 }  // namespace mbw::ui

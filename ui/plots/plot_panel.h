@@ -27,6 +27,8 @@ class PlotPanel : public QWidget {
   LivePlot* addPlot(PlotKind kind, const QString& channel = {});
   void removePlot(LivePlot* plot);
   const std::vector<LivePlot*>& plots() const { return plots_; }
+  // replots drawn by the plots there are now, all together
+  long replotCount() const;
   // the playback cursor in every plot (NaN hides it)
   void setCursorTime(double t);
 
