@@ -9,6 +9,7 @@
 
 #include "scene/builtin_scenes.h"
 #include "scene/scene_reader.h"
+#include "scene_glyphs.h"
 #include "scene_view.h"
 #include "vtk_widget.h"
 
@@ -79,6 +80,50 @@ class SceneViewTest : public QObject {
       QVERIFY2(colourDistance(drawn.pixel(pixel), background.pixel(pixel)) > 30,
                qPrintable(QString::fromStdString(b.name) + " is not drawn where it is"));
     }
+  }
+
+  // the vehicle: a tire glyph per tire, the road with its bump, drawn ahead of the wheels
+  void theVehicleStandsOnItsRoad() {
+    auto model = std::make_shared<const Model>(loadScene("hmmwv-bump"));
+    int tires = 0, tireGlyphs = 0, roadGlyphs = 0;
+    const ForceElement* tire = nullptr;
+    for (const ForceElement& f : model->forces)
+      if (f.type == ForceType::Tire) {
+        ++tires;
+        tire = &f;
+      }
+    for (const ui::Glyph& g : ui::sceneGlyphs(*model).glyphs) {
+      tireGlyphs += g.role == ui::GlyphRole::Tire;
+      roadGlyphs += g.role == ui::GlyphRole::Road;
+    }
+    QCOMPARE(tires, 4);
+    QCOMPARE(tireGlyphs, tires);
+    QCOMPARE(roadGlyphs, 1 + static_cast<int>(tire->road.bumps.size()));
+
+    SceneView view;
+    view.setGridVisible(false);
+    view.resize(480, 360);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setModel(model);
+    const QImage drawn = view.grabImage();
+    SceneView empty;
+    empty.setGridVisible(false);
+    empty.resize(480, 360);
+    empty.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&empty));
+    empty.vtkWidget()->renderer()->GetActiveCamera()->DeepCopy(view.vtkWidget()->renderer()->GetActiveCamera());
+    empty.vtkWidget()->requestRender();
+    const QImage background = empty.grabImage();
+    // a road point a metre ahead of the foremost body, where nothing else is drawn
+    double front = -1e300, y = 0.0;
+    for (const Body& b : model->bodies) front = std::max(front, b.position_W.x());
+    for (const Body& b : model->bodies) y += b.position_W.y() / model->bodyCount();
+    const double ratio = view.vtkWidget()->devicePixelRatioF();
+    const QPointF at = widgetPoint(view, Vec3(front + 1.0, y, tire->road.height)) * ratio;
+    const QPoint pixel(static_cast<int>(at.x()), static_cast<int>(at.y()));
+    QVERIFY(drawn.rect().contains(pixel));
+    QVERIFY2(colourDistance(drawn.pixel(pixel), background.pixel(pixel)) > 30, "no road ahead of the vehicle");
   }
 
   void clickingABodySelectsIt() {
