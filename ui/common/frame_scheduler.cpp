@@ -39,13 +39,20 @@ void FrameScheduler::tick() {
   std::sort(pending.begin(), pending.end());
   QElapsedTimer spent;
   spent.start();
+  bool drewOne = false;
   for (const auto& [requestedAt, handle] : pending) {
     auto it = items_.find(handle);
     if (it == items_.end()) continue;
-    it->second.pending = false;
-    it->second.draw();
+    Item& item = it->second;
+    // the next one waits for the next tick when its last draw would overrun the budget
+    if (drewOne && spent.elapsed() + item.lastMs > budgetMs_) break;
+    QElapsedTimer took;
+    took.start();
+    item.pending = false;
+    item.draw();
+    item.lastMs = took.elapsed();
     ++draws_;
-    if (spent.elapsed() >= budgetMs_) break;
+    drewOne = true;
   }
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // Paces the expensive drawing of the workbench (the 3D view's render, each plot's replot) so that
 // the GUI thread never works long without returning to its event loop: elements ask for a redraw,
-// and at each tick (up to 60 per second) the oldest requests are drawn until the tick's time
-// budget is spent (at least one per tick). On a fast machine everything redraws at every tick; on
+// and at each tick (up to 60 per second) the oldest requests are drawn while the tick's time
+// budget allows, judged by how long each took last time (at least one per tick). On a fast machine everything redraws at every tick; on
 // a slow one (software OpenGL, loaded cores) the elements take turns instead of adding up.
 
 #include <QElapsedTimer>
@@ -34,6 +34,7 @@ class FrameScheduler : public QObject {
     std::function<void()> draw;
     bool pending = false;
     qint64 requestedAt = 0;
+    qint64 lastMs = 0;  // how long its last draw took
   };
   void tick();
 
