@@ -277,7 +277,9 @@ void LivePlot::updateAxes() {
   const Run* sample = nullptr;
   for (const Run* r : runs_.shownRuns())
     if (r->results.columnCount() > 0) sample = r;
-  plot_->yAxis->setLabel(sample ? yAxisLabel(kind_, channel_, sample->results) : QString());
+  // the label before any run too; a run's channels give the units of a channel
+  static const Results none;
+  plot_->yAxis->setLabel(yAxisLabel(kind_, channel_, sample ? sample->results : none));
 }
 
 void LivePlot::autoScale() {

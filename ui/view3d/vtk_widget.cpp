@@ -151,10 +151,12 @@ void VtkWidget::drawOverlay(QPainter& painter) const {
   if (overlay_.isEmpty()) return;
   QFont font("DejaVu Sans Mono", 10);
   painter.setFont(font);
-  const QRectF box = painter.boundingRect(QRectF(8, 8, width() - 16, height() - 16), Qt::AlignLeft | Qt::AlignTop, overlay_);
+  // lines longer than the view wrap at spaces
+  const int flags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
+  const QRectF box = painter.boundingRect(QRectF(8, 8, width() - 16, height() - 16), flags, overlay_);
   painter.fillRect(box.adjusted(-4, -2, 4, 2), QColor(255, 255, 255, 170));
   painter.setPen(QColor(30, 30, 40));
-  painter.drawText(box, Qt::AlignLeft | Qt::AlignTop, overlay_);
+  painter.drawText(box, flags, overlay_);
 }
 
 QImage VtkWidget::image() {
