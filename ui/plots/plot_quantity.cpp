@@ -13,7 +13,7 @@ const std::vector<PlotKindInfo>& plotKinds() {
       {PlotKind::EnergyBalance, "energy", "Energy balance", false, false},
       {PlotKind::ConstraintViolation, "violation", "Constraint violation (max norm)", true, false},
       {PlotKind::NewtonIterations, "newton", "Newton iterations", false, false},
-      {PlotKind::ReferenceError, "error", "Error against the reference run", true, true},
+      {PlotKind::ReferenceError, "error", "Reference error", true, true},
       {PlotKind::Channel, "channel", "Output channel", false, true},
   };
   return kinds;

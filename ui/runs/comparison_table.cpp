@@ -28,7 +28,7 @@ void ComparisonTable::refresh() {
   const std::vector<const Run*> runs = runs_.shownRuns();
   const Run* reference = runs_.reference();
   const QString errorChannel = reference ? defaultChannel(reference->results) : QString();
-  const QStringList rows{tr("Integrator"), tr("Status"), tr("Steps"), tr("Rejected steps"),
+  const QStringList rows{tr("Integrator"), tr("Settings"), tr("Status"), tr("Steps"), tr("Rejected steps"),
                          tr("Newton iterations"), tr("Iterations per step"), tr("CPU time [s]"),
                          tr("Real-time factor (t / CPU)"), tr("Final energy balance [J]"),
                          tr("Max |energy balance| [J]"), tr("Max position violation"), tr("Max velocity violation"),
@@ -47,8 +47,9 @@ void ComparisonTable::refresh() {
     const std::optional<ErrorSummary> error =
         reference && reference->id != run.id ? errorAgainst(run, *reference, errorChannel) : std::nullopt;
     const bool done = !run.live();
-    const QStringList values{QString::fromStdString(run.settings.integrator) + ", " + run.settingsText(),
-                             statusText(run), QString::number(s.steps), QString::number(s.rejected),
+    // the settings one per line, so that the runs stand side by side in narrow columns
+    const QStringList values{QString::fromStdString(run.settings.integrator),
+                             run.settingsText().split(", ").join("\n"), statusText(run), QString::number(s.steps), QString::number(s.rejected),
                              done ? QString::number(s.newtonIterations) : "", done ? g(s.iterationsPerStep) : "",
                              done ? g(s.cpuSeconds, 3) : "",
                              done && s.cpuSeconds > 0 ? g(s.reachedTime / s.cpuSeconds, 3) : "",
@@ -58,10 +59,11 @@ void ComparisonTable::refresh() {
                              QString::fromStdString(run.settings.formulation)};
     for (int r = 0; r < values.size(); ++r) {
       auto* item = new QTableWidgetItem(values[r]);
-      item->setToolTip(r == 3 ? s.rejectionReasons : values[r]);
+      item->setToolTip(r == 4 ? s.rejectionReasons : values[r]);
       setItem(r, c, item);
     }
   }
+  resizeRowsToContents();
 }
 
 }  // namespace mbw::ui
