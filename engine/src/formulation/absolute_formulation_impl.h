@@ -62,6 +62,36 @@ void AbsoluteFormulation<K>::localCoordinates(const VectorXd& anchor, const Vect
 }
 
 template <class K>
+void AbsoluteFormulation<K>::incrementRate(const VectorXd& g, const VectorXd& v,
+                                           VectorXd& gdot) const {
+  gdot.resize(velocitySize());
+  for (int b = 0; b < model().bodyCount(); ++b)
+    K::incrementRate(g.data() + V * b, v.data() + V * b, gdot.data() + V * b);
+}
+
+template <class K>
+void AbsoluteFormulation<K>::incrementVelocity(const VectorXd& g, const VectorXd& gdot,
+                                               VectorXd& v) const {
+  v.resize(velocitySize());
+  for (int b = 0; b < model().bodyCount(); ++b)
+    K::incrementVelocity(g.data() + V * b, gdot.data() + V * b, v.data() + V * b);
+}
+
+template <class K>
+void AbsoluteFormulation<K>::applyIncrementTangent(const VectorXd& g, Eigen::Ref<MatrixXd> J) const {
+  if constexpr (!K::kLinearIncrements) {
+    for (int b = 0; b < model().bodyCount(); ++b) {
+      const typename K::OrientSquare T = K::rightJacobian(g.template segment<N>(V * b + 3));
+      auto columns = J.middleCols<N>(V * b + 3);
+      columns = (columns * T).eval();
+    }
+  } else {
+    (void)g;
+    (void)J;
+  }
+}
+
+template <class K>
 void AbsoluteFormulation<K>::encodeVelocities(const VectorXd& q,
                                               const std::vector<Vec3>& velocity_W,
                                               const std::vector<Vec3>& omega_W,
@@ -268,6 +298,14 @@ double AbsoluteFormulation<K>::velocityViolation(const VectorXd& v) const {
     worst = std::max(worst, std::abs(r));
   }
   return worst;
+}
+
+template <class K>
+std::string AbsoluteFormulation<K>::coordinateSingularity() const {
+  for (int b = 0; b < model().bodyCount(); ++b)
+    if (bodies_[b].nearSingularity())
+      return "body '" + model().bodies[b].name + "': " + bodies_[b].singularityDescription();
+  return {};
 }
 
 }  // namespace mbw

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "formulation/ra_formulation.h"
+#include "formulation/re_formulation.h"
 #include "formulation/rp_formulation.h"
 
 namespace mbw {
@@ -20,6 +22,8 @@ struct FormulationEntry {
 
 const FormulationEntry kFormulations[] = {
     {"rp", &makeRpFormulation},
+    {"rA", &makeRaFormulation},
+    {"rE", &makeReFormulation},
 };
 
 }  // namespace

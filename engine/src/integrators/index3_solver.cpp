@@ -29,6 +29,8 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
     // stage evaluation at the current iterate
     positionsAndVelocities(p, vdot, q, v);
     f_.computePositions(p.t, q);
+    result.failure = f_.coordinateSingularity();
+    if (!result.failure.empty()) return result;
     f_.computeVelocities(v);
     f_.generalizedForces(Q_);
 
@@ -42,7 +44,8 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
     residual_.head(nv) -= Q_;
     residual_.tail(nc) = f_.constraints() / p.cq;
 
-    // iteration matrix and correction
+    // iteration matrix and correction (constraint rows with respect to the increment: Phi_q T)
+    f_.applyIncrementTangent(dq_, matrix_.bottomLeftCorner(nc, nv));
     f_.dynamicsJacobian(vdot, lambda, p.cq, p.cv, MatrixSink(matrix_));
     lu_.compute(matrix_);
     ++factorizations_;

@@ -166,8 +166,10 @@ Results runKinematics(const Model& model, const std::string& formulationName,
     results.stats.newtonIterations += step.iterations;
     if (!step.converged) {
       results.status = RunStatus::Failed;
-      results.message = "position analysis did not converge at t = " + number(t) +
-                        " s (singular configuration or a driver out of reach)";
+      results.message = step.failure.empty()
+                            ? "position analysis did not converge at t = " + number(t) +
+                                  " s (singular configuration or a driver out of reach)"
+                            : step.failure + " at t = " + number(t) + " s";
       break;
     }
     ++results.stats.steps;

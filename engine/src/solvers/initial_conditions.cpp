@@ -53,6 +53,10 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
   bool converged = false;
   for (int it = 0; it < kMaxIterations; ++it) {
     f.computePositions(t, q);
+    const std::string singular = f.coordinateSingularity();
+    if (!singular.empty())
+      throw ModelError("the initial pose cannot be used with the " + f.name() + " formulation: " +
+                       singular);
     const VectorXd& phi = f.constraints();
     if (phi.cwiseAbs().maxCoeff() < kPositionTolerance) {
       converged = true;

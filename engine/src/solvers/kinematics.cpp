@@ -16,6 +16,8 @@ KinematicsStep KinematicSolver::solve(double t, State& s) {
   // positions: Newton on Phi(q, t) = 0
   for (int k = 0; k < settings_.maxIterations; ++k) {
     f_.computePositions(t, s.q);
+    result.failure = f_.coordinateSingularity();
+    if (!result.failure.empty()) return result;
     J_.setZero();
     f_.constraintJacobian(MatrixSink(J_));
     lu.compute(J_);

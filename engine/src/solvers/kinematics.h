@@ -4,6 +4,7 @@
 // predictor q_{n-1} (+) h v_{n-1} (eq 11); then Phi_q v = nu and Phi_q vdot = gamma.
 
 #include <functional>
+#include <string>
 
 #include "formulation/formulation.h"
 #include "solvers/initial_conditions.h"
@@ -20,6 +21,7 @@ struct KinematicsSettings {
 struct KinematicsStep {
   int iterations = 0;
   bool converged = false;
+  std::string failure;  // why it did not converge, when known (e.g. a coordinate singularity)
 };
 
 class KinematicSolver {
