@@ -30,14 +30,21 @@ class MatrixSink {
 
   template <class Derived>
   void add(int row, int col, const Eigen::MatrixBase<Derived>& block) {
+    if (dense_) {
+      // dense storage: one block operation (zeros cost nothing to add)
+      if (transpose_)
+        dense_->block(row0_ + col, col0_ + row, block.cols(), block.rows()) += scale_ * block.transpose();
+      else
+        dense_->block(row0_ + row, col0_ + col, block.rows(), block.cols()) += scale_ * block;
+      return;
+    }
     for (int c = 0; c < block.cols(); ++c)
       for (int r = 0; r < block.rows(); ++r) {
         const double v = scale_ * block(r, c);
         if (v == 0.0) continue;
         const int i = transpose_ ? row0_ + col + c : row0_ + row + r;
         const int j = transpose_ ? col0_ + row + r : col0_ + col + c;
-        if (dense_) (*dense_)(i, j) += v;
-        else triplets_->emplace_back(i, j, v);
+        triplets_->emplace_back(i, j, v);
       }
   }
   void add(int row, int col, double value) {

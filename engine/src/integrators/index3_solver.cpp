@@ -8,7 +8,7 @@ namespace mbw {
 Index3Solver::Index3Solver(Formulation& formulation, double tolerance, int maxIterations)
     : f_(formulation), tolerance_(tolerance), maxIterations_(maxIterations) {
   const int n = f_.velocitySize() + f_.constraintSize();
-  matrix_.resize(n, n);
+  matrix_.setZero(n, n);
   residual_.resize(n);
   delta_.resize(n);
 }
@@ -34,11 +34,11 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
     f_.computeVelocities(v);
     f_.generalizedForces(Q_);
 
-    // residual, from the mass and constraint blocks
-    matrix_.setZero();
+    // residual, from the mass and constraint blocks (the bottom-right block stays zero)
+    matrix_.leftCols(nv).setZero();
     f_.massMatrix(MatrixSink(matrix_));
     f_.constraintJacobian(MatrixSink(matrix_, nv, 0));
-    f_.constraintJacobian(MatrixSink(matrix_, nv, 0).transposed());
+    matrix_.topRightCorner(nv, nc) = matrix_.bottomLeftCorner(nc, nv).transpose();
     residual_.head(nv).noalias() = matrix_.topLeftCorner(nv, nv) * vdot;
     residual_.head(nv).noalias() += matrix_.topRightCorner(nv, nc) * lambda;
     residual_.head(nv) -= Q_;
