@@ -212,24 +212,26 @@ void AbsoluteFormulation<K>::dynamicsJacobian(const VectorXd& vdot, const Vector
   for (int b = 0; b < m.bodyCount(); ++b) {
     const Mat3& J = m.bodies[b].inertia_B;
     const typename K::OrientVec alphaddot = vdot.template segment<N>(V * b + 3);
-    sink.add(V * b + 3, V * b + 3,
-             (cq * bodies_[b].inertiaPositionDerivative(J, alphaddot) +
-              cv * bodies_[b].inertiaVelocityDerivative(J))
-                 .eval());
+    typename K::OrientSquare block = K::OrientSquare::Zero();
+    if (cq != 0.0) block += cq * bodies_[b].inertiaPositionDerivative(J, alphaddot);
+    if (cv != 0.0) block += cv * bodies_[b].inertiaVelocityDerivative(J);
+    sink.add(V * b + 3, V * b + 3, block);
   }
   // reaction forces: lambda d/dq (Phi_q^T)
-  MatrixSink cqSink = sink.scaled(cq);
-  for (int k = 0; k < primitiveCount_; ++k) {
-    const Primitive& c = m.primitives[k];
-    if (lambda[k] == 0.0) continue;
-    PairBlocks<K> h;
-    addPrimitiveHessian(c, end(c.bodyI), end(c.bodyJ), drivers_[k], lambda[k], h);
-    addPairBlocks(h, c.bodyI, c.bodyJ, cqSink);
-  }
-  if constexpr (K::kHasNormalization) {
-    for (int b = 0; b < m.bodyCount(); ++b)
-      cqSink.add(V * b + 3, V * b + 3,
-                 (lambda[primitiveCount_ + b] * Eigen::Matrix<double, N, N>::Identity()).eval());
+  if (cq != 0.0) {
+    MatrixSink cqSink = sink.scaled(cq);
+    for (int k = 0; k < primitiveCount_; ++k) {
+      const Primitive& c = m.primitives[k];
+      if (lambda[k] == 0.0) continue;
+      PairBlocks<K> h;
+      addPrimitiveHessian(c, end(c.bodyI), end(c.bodyJ), drivers_[k], lambda[k], h);
+      addPairBlocks(h, c.bodyI, c.bodyJ, cqSink);
+    }
+    if constexpr (K::kHasNormalization) {
+      for (int b = 0; b < m.bodyCount(); ++b)
+        cqSink.add(V * b + 3, V * b + 3,
+                   (lambda[primitiveCount_ + b] * Eigen::Matrix<double, N, N>::Identity()).eval());
+    }
   }
   // applied forces: -dQ/dq, -dQ/dv
   MatrixSink forceQ = sink.scaled(-cq), forceV = sink.scaled(-cv);
@@ -239,8 +241,8 @@ void AbsoluteFormulation<K>::dynamicsJacobian(const VectorXd& vdot, const Vector
     ForceJacobians<K> jac;
     ForceMemory memory = forceMemory_[e];
     evaluateForce(fe, end(fe.bodyI), end(fe.bodyJ), t_, memory, r, &jac);
-    addPairBlocks(jac.dq, fe.bodyI, fe.bodyJ, forceQ);
-    addPairBlocks(jac.dv, fe.bodyI, fe.bodyJ, forceV);
+    if (cq != 0.0) addPairBlocks(jac.dq, fe.bodyI, fe.bodyJ, forceQ);
+    if (cv != 0.0) addPairBlocks(jac.dv, fe.bodyI, fe.bodyJ, forceV);
   }
 }
 

@@ -93,6 +93,7 @@ Vec4 ReBody::eulerParameters() const { return eulerParametersFromOrthonormal(A_)
 
 std::string ReBody::singularityDescription() const {
   std::ostringstream os;
+  os.precision(3);
   os << "its ZXZ Euler angle theta = " << e_[1] << " rad is within "
      << std::asin(kGimbalMargin) * 180.0 / M_PI
      << " deg of the gimbal lock (theta = 0 or pi, where the angles cannot follow the rotation; "

@@ -10,6 +10,10 @@
 // (the 1/h^2 scaling of seed 001 eq 33a, 1/(b0 h)^2 in general). It stops when the correction
 // satisfies |delta|_2 < Theta with Theta cq = newtonTolerance (seed 001 eq 46, Theta h^2 = 1e-11).
 // Schemes supply (anchor, dqHat, vHat, cq, cv) and the predictor of (vdot, lambda).
+// The matrix is the exact derivative of (r1, r2) with respect to (vdot, lambda): where positions
+// live on a manifold (rA), the position derivatives are taken with respect to the increment
+// dq = dqHat + cq vdot through the tangent map T(dq) (Formulation::applyIncrementTangent), i.e.
+// seed 001 eq 36 without the approximation of eq 37; for rp and rE, T = I.
 
 #include <Eigen/LU>
 #include <string>
@@ -44,6 +48,14 @@ class Index3Solver {
 
   long factorizations() const { return factorizations_; }
 
+  // One linearization: positions and velocities of (vdot, lambda) into q and v, then the residual
+  // (r1, r2) and the iteration matrix at them. Returns why the point cannot be evaluated (a
+  // coordinate singularity of the formulation), empty when it can.
+  std::string linearize(const TimePoint& point, const VectorXd& vdot, const VectorXd& lambda,
+                        VectorXd& q, VectorXd& v);
+  const VectorXd& residual() const { return residual_; }          // (nv + nc)
+  const MatrixXd& iterationMatrix() const { return matrix_; }     // (nv + nc) x (nv + nc)
+
  private:
   void positionsAndVelocities(const TimePoint& point, const VectorXd& vdot, VectorXd& q,
                               VectorXd& v);
@@ -52,6 +64,7 @@ class Index3Solver {
   double tolerance_;
   int maxIterations_;
   MatrixXd matrix_;
+  MatrixXd stiffness_;  // cq d r1/dq before the tangent map (nv x nv)
   VectorXd residual_, delta_, Q_, dq_;
   Eigen::PartialPivLU<MatrixXd> lu_;
   long factorizations_ = 0;
