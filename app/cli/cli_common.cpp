@@ -20,7 +20,7 @@ Model loadSceneOrThrow(const std::string& nameOrPath) {
 }
 
 void RunOptions::addTo(CLI::App& c) {
-  c.add_option("--formulation", formulation, "rp (default: the scene's setting)");
+  c.add_option("--formulation", formulation, "rA, rp or rE (default: the scene's setting)");
   c.add_option("--integrator", integrator, "integrator name, see `mbw-cli list`");
   c.add_option("--step", step, "time step, s (first step when variable)");
   c.add_option("--t-end", tEnd, "end time, s");

@@ -30,9 +30,9 @@ Command addListCommand(CLI::App& app) {
                         << (k.hasRhoInf ? ", rho_inf" : "") << "  [" << k.family << "]\n"
                         << "  " << std::setw(18) << "" << k.description << "\n";
             }
-            std::cout << "\nFormulations:";
-            for (const std::string& f : formulationNames()) std::cout << " " << f;
-            std::cout << "\n";
+            std::cout << "\nFormulations:\n";
+            for (const std::string& f : formulationNames())
+              std::cout << "  " << std::left << std::setw(18) << f << formulationDescription(f) << "\n";
             return kSuccess;
           }};
 }

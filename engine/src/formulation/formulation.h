@@ -121,6 +121,8 @@ class Formulation {
 
 // The formulations this build offers, by name: "rA", "rp", "rE".
 std::vector<std::string> formulationNames();
+// One line about a formulation ("" for an unknown name).
+std::string formulationDescription(const std::string& name);
 // Throws std::invalid_argument for an unknown name.
 std::unique_ptr<Formulation> makeFormulation(const std::string& name, const Model& model);
 
