@@ -150,7 +150,6 @@ Results runKinematics(const Model& model, const std::string& formulationName,
   recorder.start(s, results);
   if (observer) observer->onRecorded(results, 0);
   const long n = std::lround(settings.tEnd / settings.step);
-  VectorXd predicted;
   results.status = RunStatus::Completed;
   for (long k = 1; k <= n; ++k) {
     if (observer && observer->stopRequested()) {
@@ -159,10 +158,7 @@ Results runKinematics(const Model& model, const std::string& formulationName,
       break;
     }
     const double t = k == n ? settings.tEnd : k * settings.step;
-    // predictor q_{n-1} (+) h v_{n-1} (seed 001 eq 11)
-    f.retract(s.q, (t - s.t) * s.v, predicted);
-    s.q = predicted;
-    const KinematicsStep step = solver.solve(t, s);
+    const KinematicsStep step = solver.advance(t, s);
     results.stats.newtonIterations += step.iterations;
     if (!step.converged) {
       results.status = RunStatus::Failed;
