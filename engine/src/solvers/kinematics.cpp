@@ -2,6 +2,8 @@
 
 #include <Eigen/LU>
 
+#include "math/floating_point.h"
+
 namespace mbw {
 
 KinematicSolver::KinematicSolver(Formulation& formulation, KinematicsSettings settings)
@@ -10,6 +12,7 @@ KinematicSolver::KinematicSolver(Formulation& formulation, KinematicsSettings se
 }
 
 KinematicsStep KinematicSolver::solve(double t, State& s) {
+  const ScopedFlushSubnormals flush;
   KinematicsStep result;
   s.t = t;
   // positions: Newton on Phi(q, t) = 0
