@@ -82,8 +82,11 @@ void AbsoluteFormulation<K>::applyIncrementTangent(const VectorXd& g, Eigen::Ref
   if constexpr (!K::kLinearIncrements) {
     for (int b = 0; b < model().bodyCount(); ++b) {
       const typename K::OrientSquare T = K::rightJacobian(g.template segment<N>(V * b + 3));
-      auto columns = J.middleCols<N>(V * b + 3);
-      columns = (columns * T).eval();
+      // row by row through a fixed-size copy: no temporary of the block's size
+      for (Eigen::Index r = 0; r < J.rows(); ++r) {
+        const Eigen::Matrix<double, 1, N> row = J.template block<1, N>(r, V * b + 3);
+        J.template block<1, N>(r, V * b + 3).noalias() = row * T;
+      }
     }
   } else {
     (void)g;
