@@ -27,12 +27,22 @@ void RunOptions::addTo(CLI::App& c) {
   c.add_option("--every", every, "record every N-th step (first and last always)");
   c.add_option("--rho-inf", rhoInf, "spectral radius at infinity, for methods that have one");
   c.add_flag("--variable-step", variableStep, "choose steps from the error estimate");
+  c.add_flag("--fixed-step", fixedStep, "keep the step fixed even where the scene gives tolerances");
   c.add_option("--rtol", rtol, "relative tolerance of variable steps");
   c.add_option("--atol", atol, "absolute tolerance of variable steps");
   c.add_option("--alpha", alpha, "HHT alpha in [-1/3, 0]");
   c.add_option("--newton-tol", newtonTolerance,
                "Newton tolerance on positions (Theta h^2 of seed 001, default 1e-11)");
   c.add_option("--max-newton", maxNewtonIterations, "Newton iterations before a step fails");
+  c.add_option("--max-step", maxStep, "largest step of variable-step methods, s");
+  c.add_option("--safety", safety, "step-size control: safety factor fac of seed 000 eq 16 (default 0.9)");
+  c.add_option("--fac-min", facMin, "step-size control: smallest ratio of new to old step (default 0.2)");
+  c.add_option("--fac-max", facMax, "step-size control: largest ratio of new to old step (default 6)");
+  c.add_option("--constraint-tol", constraintTolerance,
+               "state-space integrators: |Phi|_inf of the recovered dependent coordinates (default 1e-10)");
+  c.add_option("--repartition-growth", repartitionGrowth,
+               "state-space integrators: cond(Phi_u) growth that triggers a new partition (default 1.25)");
+  c.add_option("--jacobian", jacobian, "exact, or fd (forward differences) where the integrator offers it");
 }
 
 RunSettings RunOptions::resolve(const Model& model) const {
@@ -43,13 +53,28 @@ RunSettings RunOptions::resolve(const Model& model) const {
   s.every = every.value_or(model.defaults.every);
   IntegratorSettings& i = s.integratorSettings;
   i.step = step.value_or(model.defaults.step);
-  i.variableStep = variableStep || rtol.has_value() || atol.has_value();
+  // the scene's tolerances make variable steps the default of integrators that can vary them;
+  // command-line ones override them
+  const IntegratorInfo* info = findIntegrator(s.integrator);
+  const bool sceneTolerances = (model.defaults.rtol > 0.0 || model.defaults.atol > 0.0) && info &&
+                               info->capabilities.variableStep;
+  i.variableStep =
+      !fixedStep && (variableStep || rtol.has_value() || atol.has_value() || sceneTolerances);
+  if (model.defaults.rtol > 0.0) i.rtol = model.defaults.rtol;
+  if (model.defaults.atol > 0.0) i.atol = model.defaults.atol;
   if (rtol) i.rtol = *rtol;
   if (atol) i.atol = *atol;
   if (rhoInf) i.rhoInf = *rhoInf;
   if (alpha) i.alpha = *alpha;
   if (newtonTolerance) i.newtonTolerance = *newtonTolerance;
   if (maxNewtonIterations) i.maxNewtonIterations = *maxNewtonIterations;
+  i.maxStep = maxStep.value_or(model.defaults.maxStep);
+  if (safety) i.safetyFactor = *safety;
+  if (facMin) i.minStepFactor = *facMin;
+  if (facMax) i.maxStepFactor = *facMax;
+  if (constraintTolerance) i.constraintTolerance = *constraintTolerance;
+  if (repartitionGrowth) i.repartitionGrowth = *repartitionGrowth;
+  if (jacobian) i.jacobian = *jacobian;
   return s;
 }
 

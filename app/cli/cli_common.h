@@ -28,9 +28,12 @@ Model loadSceneOrThrow(const std::string& nameOrPath);
 // Options of a simulation run; unset values fall back to the scene's settings.
 struct RunOptions {
   std::optional<std::string> formulation, integrator;
-  std::optional<double> step, tEnd, rhoInf, rtol, atol, newtonTolerance, alpha;
+  std::optional<double> step, tEnd, rhoInf, rtol, atol, newtonTolerance, alpha, maxStep, safety,
+      facMin, facMax, constraintTolerance, repartitionGrowth;
+  std::optional<std::string> jacobian;
   std::optional<int> every, maxNewtonIterations;
   bool variableStep = false;
+  bool fixedStep = false;
 
   void addTo(CLI::App& command);
   RunSettings resolve(const Model& model) const;

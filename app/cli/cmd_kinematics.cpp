@@ -5,6 +5,7 @@
 
 #include "cli_common.h"
 #include "commands.h"
+#include "run_progress.h"
 #include "run_summary.h"
 #include "simulation/csv.h"
 
@@ -23,10 +24,11 @@ int run(const KinematicsCommand& cmd) {
   settings.step = cmd.step > 0.0 ? cmd.step : model.defaults.step;
   settings.tEnd = cmd.tEnd > 0.0 ? cmd.tEnd : model.defaults.tEnd;
   settings.tolerance = cmd.tolerance;
+  TerminalProgress progress(settings.tEnd);
   Results results;
   try {
     results = runKinematics(model, cmd.formulation.empty() ? model.defaults.formulation : cmd.formulation,
-                            settings, cmd.every);
+                            settings, cmd.every, &progress);
   } catch (const ConfigurationError& e) {
     throw InputError(e.what());
   } catch (const ModelError& e) {
@@ -35,6 +37,7 @@ int run(const KinematicsCommand& cmd) {
   if (!cmd.output.empty()) writeCsv(results, cmd.output);
   printRunSummary(results, nullptr, std::cout);
   if (!cmd.output.empty()) std::cout << "CSV              " << cmd.output << " (" << results.rowCount() << " rows)\n";
+  if (progress.interrupted()) return kInterrupted;
   return results.status == RunStatus::Completed ? kSuccess : kNumericalFailure;
 }
 

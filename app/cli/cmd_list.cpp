@@ -24,11 +24,17 @@ Command addListCommand(CLI::App& app) {
             std::cout << "\nIntegrators:\n";
             for (const IntegratorInfo& i : integratorRegistry()) {
               const Capabilities& k = i.capabilities;
-              std::cout << "  " << std::left << std::setw(18) << i.name << "order " << k.order
+              std::string jacobians;
+              for (const std::string& j : k.jacobians) jacobians += (jacobians.empty() ? "" : "|") + j;
+              const std::string name = i.alias.empty() ? i.name : i.name + ", " + i.alias;
+              std::cout << "  " << std::left << std::setw(26) << name << "order " << k.order
                         << (k.lStable ? ", L-stable" : "")
-                        << (k.variableStep ? ", variable step" : ", fixed step")
-                        << (k.hasRhoInf ? ", rho_inf" : "") << "  [" << k.family << "]\n"
-                        << "  " << std::setw(18) << "" << k.description << "\n";
+                        << (k.variableStep ? (k.fixedStep ? ", variable step" : ", variable step only")
+                                           : ", fixed step")
+                        << (k.hasRhoInf ? ", rho_inf" : "")
+                        << (k.jacobians.size() > 1 ? ", Jacobian " + jacobians : "") << "  [" << k.family
+                        << "]\n"
+                        << "  " << std::setw(26) << "" << k.description << "\n";
             }
             std::cout << "\nFormulations:\n";
             for (const std::string& f : formulationNames())

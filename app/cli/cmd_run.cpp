@@ -5,6 +5,7 @@
 
 #include "cli_common.h"
 #include "commands.h"
+#include "run_progress.h"
 #include "run_report.h"
 #include "run_summary.h"
 #include "simulation/csv.h"
@@ -31,7 +32,8 @@ int run(const RunCommand& cmd) {
   } catch (const ModelError& e) {
     throw InputError(cmd.scene + ": " + e.what());
   }
-  const Results results = simulation->run();
+  TerminalProgress progress(settings.tEnd);
+  const Results results = simulation->run(&progress);
   if (!cmd.output.empty()) writeCsv(results, cmd.output);
   printRunSummary(results, &simulation->projection(), std::cout);
   if (!cmd.output.empty()) std::cout << "CSV              " << cmd.output << " (" << results.rowCount() << " rows)\n";
@@ -39,6 +41,7 @@ int run(const RunCommand& cmd) {
     saveFigure(runReportFigure(results), cmd.plot);
     std::cout << "plot             " << cmd.plot << "\n";
   }
+  if (progress.interrupted()) return kInterrupted;
   return results.status == RunStatus::Completed ? kSuccess : kNumericalFailure;
 }
 

@@ -7,6 +7,7 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "formulation_study.h"
+#include "run_progress.h"
 
 namespace mbw::cli {
 namespace {
@@ -25,8 +26,12 @@ int run(const StudyFormulationsCommand& cmd) {
   std::filesystem::create_directories(cmd.outputDir, ec);
   if (ec) throw InputError("cannot create '" + cmd.outputDir + "': " + ec.message());
 
-  const FormulationStudy study =
-      runFormulationStudy(settings, [](const std::string& what) { std::cerr << "study: " << what << "\n"; });
+  TerminalProgress interrupt(1.0);  // Ctrl-C stops the study after the current group of runs
+  const FormulationStudy study = runFormulationStudy(settings, [&](const std::string& what) {
+    if (interrupt.interrupted()) return false;
+    std::cerr << "study: " << what << "\n";
+    return true;
+  });
 
   const std::filesystem::path dir(cmd.outputDir);
   for (const auto& [file, table] : studyTables(study)) {
@@ -41,6 +46,10 @@ int run(const StudyFormulationsCommand& cmd) {
             << "; figures skipped: this build has no plotting (configure with MBW_BUILD_GUI=ON)\n";
 #endif
 
+  if (study.interrupted) {
+    std::cout << "interrupted (Ctrl-C): the tables hold the runs made until then\n";
+    return kInterrupted;
+  }
   bool failed = false;
   for (const auto* table : {&study.kinematics, &study.dynamics})
     for (const CostSeries& s : *table) failed = failed || !s.completed();

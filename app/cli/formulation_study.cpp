@@ -85,7 +85,7 @@ const CostSeries* FormulationStudy::cost(const std::vector<CostSeries>& table,
 }
 
 FormulationStudy runFormulationStudy(const FormulationStudySettings& settings,
-                                     const std::function<void(const std::string&)>& progress) {
+                                     const std::function<bool(const std::string&)>& progress) {
   FormulationStudy study;
   study.settings = settings;
   study.formulations = formulationNames();
@@ -100,7 +100,10 @@ FormulationStudy runFormulationStudy(const FormulationStudySettings& settings,
 
   // timed runs, interleaved so that a change in the machine's load touches every formulation alike
   for (int run = 1; run <= settings.repeats; ++run) {
-    progress("timing run " + std::to_string(run) + " of " + std::to_string(settings.repeats));
+    if (!progress("timing run " + std::to_string(run) + " of " + std::to_string(settings.repeats))) {
+      study.interrupted = true;
+      return study;
+    }
     for (const std::string& m : kKinematicMechanisms) {
       const Model model = loadScene(m);
       for (const std::string& f : study.formulations)
@@ -117,7 +120,10 @@ FormulationStudy runFormulationStudy(const FormulationStudySettings& settings,
   for (const OrderCase& c : kOrderCases) {
     const Model model = loadScene(c.mechanism);
     for (const std::string& f : study.formulations) {
-      progress(std::string("order analysis: ") + c.mechanism + ", " + f);
+      if (!progress(std::string("order analysis: ") + c.mechanism + ", " + f)) {
+        study.interrupted = true;
+        return study;
+      }
       study.orders.push_back({c.mechanism, f, c.coordinate,
                               orderAnalysis(model, f, c.coordinate, settings.orderSteps,
                                             settings.orderTEnd, settings.positionTolerance)});

@@ -46,6 +46,7 @@ struct OrderSeries {
 
 struct FormulationStudy {
   FormulationStudySettings settings;
+  bool interrupted = false;  // stopped early: the tables hold what was measured
   std::vector<std::string> formulations;  // rp first: the baseline
   std::vector<CostSeries> kinematics, dynamics;
   std::vector<OrderSeries> orders;
@@ -54,9 +55,10 @@ struct FormulationStudy {
                          const std::string& formulation) const;
 };
 
-// Runs everything; progress(message) is called before each group of runs.
+// Runs everything; progress(message) is called before each group of runs and returns whether to
+// go on (false stops the study: Ctrl-C).
 FormulationStudy runFormulationStudy(const FormulationStudySettings& settings,
-                                     const std::function<void(const std::string&)>& progress);
+                                     const std::function<bool(const std::string&)>& progress);
 
 // The tables (seed 001 Tables 8, 9, 10, dynamics iterations, orders, order-analysis errors) and the
 // figures (Figs. 4-7), with the file names they are saved under.

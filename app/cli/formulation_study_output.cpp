@@ -2,11 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "formulation_study.h"
 
 namespace mbw::cli {
 namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// NaN for a series not measured (the study was interrupted)
+double meanMicroseconds(const CostSeries* s) { return s ? s->meanMicroseconds() : kNaN; }
 
 std::string runsNote(const FormulationStudySettings& s) {
   return "step " + cell(s.step) + " s, t_end " + cell(s.timingTEnd) + " s; mean of " +
@@ -35,16 +41,16 @@ StudyTable speedupTable(const FormulationStudy& study, const std::vector<CostSer
   t.header.push_back("spread");
   for (const std::string& m : mechanisms(table)) {
     std::vector<std::string> row = {m};
-    const double base = study.cost(table, m, "rp")->meanMicroseconds();
+    const double base = meanMicroseconds(study.cost(table, m, "rp"));
     double spread = 0.0;
     for (const std::string& f : study.formulations) {
       const CostSeries* s = study.cost(table, m, f);
-      row.push_back(s->completed() ? cell(s->meanMicroseconds()) : "failed");
-      if (!s->completed()) t.notes.push_back(m + ", " + f + ": " + s->message());
-      else spread = std::max(spread, s->spread());
+      if (s && !s->completed()) t.notes.push_back(m + ", " + f + ": " + s->message());
+      row.push_back(s && !s->completed() ? "failed" : cell(meanMicroseconds(s)));
+      if (s && s->completed()) spread = std::max(spread, s->spread());
     }
     for (const std::string& f : study.formulations)
-      if (f != "rp") row.push_back(cell(base / study.cost(table, m, f)->meanMicroseconds()));
+      if (f != "rp") row.push_back(cell(base / meanMicroseconds(study.cost(table, m, f))));
     row.push_back(cell(100.0 * spread, 2) + "%");
     t.rows.push_back(row);
   }
@@ -64,7 +70,10 @@ StudyTable iterationTable(const FormulationStudy& study, const std::vector<CostS
   for (const std::string& f : study.formulations) t.header.push_back(f);
   for (const std::string& m : mechanisms(table)) {
     std::vector<std::string> row = {m};
-    for (const std::string& f : study.formulations) row.push_back(cell(study.cost(table, m, f)->iterationsPerStep()));
+    for (const std::string& f : study.formulations) {
+      const CostSeries* s = study.cost(table, m, f);
+      row.push_back(cell(s ? s->iterationsPerStep() : kNaN));
+    }
     t.rows.push_back(row);
   }
   return t;

@@ -15,11 +15,9 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("mbw-cli ") + mbw::engineVersion());
   app.require_subcommand(1);
 
-  CLI::App* study = app.add_subcommand("study", "Studies that compare formulations or integrators");
-  study->require_subcommand(1);
-  const std::vector<Command> commands = {addListCommand(app),       addValidateCommand(app),
-                                         addRunCommand(app),        addKinematicsCommand(app),
-                                         addSchemaCommand(app),     addStudyFormulationsCommand(*study)};
+  const std::vector<Command> commands = {addListCommand(app), addValidateCommand(app),
+                                         addRunCommand(app), addKinematicsCommand(app),
+                                         addSchemaCommand(app), addStudyCommand(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

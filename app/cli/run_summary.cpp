@@ -1,5 +1,6 @@
 #include "run_summary.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli_common.h"
@@ -25,6 +26,25 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   out << "Newton           " << s.newtonIterations << " iterations ("
       << formatNumber(s.steps ? double(s.newtonIterations) / s.steps : 0.0) << " per step), "
       << s.factorizations << " factorizations\n";
+  if (s.functionEvaluations || s.jacobianEvaluations)
+    out << "evaluations      " << s.functionEvaluations << " of the acceleration map, "
+        << s.jacobianEvaluations << " Jacobians\n";
+  if (s.repartitions || !r.events.empty()) {
+    out << "partition        " << s.repartitions << " repartitioning checks triggered\n";
+    const size_t shown = std::min<size_t>(r.events.size(), 8);
+    for (size_t k = 0; k < shown; ++k)
+      out << "                 t = " << formatNumber(r.events[k].t, 6) << " s: " << r.events[k].description << "\n";
+    if (r.events.size() > shown) out << "                 ... " << r.events.size() - shown << " more (in the CSV)\n";
+  }
+  if (!s.phaseSeconds.empty()) {
+    out << "CPU by phase    ";
+    double accounted = 0.0;
+    for (const auto& [phase, seconds] : s.phaseSeconds) {
+      out << " " << phase << " " << formatNumber(seconds) << " s;";
+      accounted += seconds;
+    }
+    out << " other " << formatNumber(s.cpuSeconds - accounted) << " s\n";
+  }
   out << "CPU time         " << formatNumber(s.cpuSeconds) << " s ("
       << formatNumber(s.steps ? 1e6 * s.cpuSeconds / s.steps : 0.0) << " us per step";
   if (s.cpuSeconds > 0.0) out << ", " << formatNumber(tEnd / s.cpuSeconds) << "x real time";

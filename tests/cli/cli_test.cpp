@@ -98,6 +98,12 @@ std::vector<BadInput> badInputs() {
        "/version", "version 7 is not supported"},
       {"redundant", oneBody("[" + sphericalTo("first") + "," + sphericalTo("second") + "]"), "/joints/1",
        "is redundant"},
+      {"tire_on_ground", test::sceneJson(std::string("[") + kBody + "]", "[]",
+                                         R"([{"name": "t", "type": "tire", "body": "ground", "point": [0, 0, 0], "stiffness": 1e5, "free_radius": 0.4}])"),
+       "/forces/0/body", "a tire belongs to a wheel body"},
+      {"output_name", test::sceneJson(std::string("[") + kBody + "]", "[]", "[]",
+                                      R"(, "outputs": [{"name": "a.z", "type": "coordinate", "body": "a", "axis": "z"}])"),
+       "/outputs/0/name", "cannot name an output"},
       {"inconsistent", test::sceneJson(std::string("[") + kBody + "," + kBodyB + "]",
                                        R"([{"name": "j", "type": "spherical", "body_i": "a", "body_j": "b", "point_i": [0, 0, 0], "point_j": [0, 0, 0.5]}])"),
        "/bodies/0", "moves body 'a' by 0.75"},
@@ -197,6 +203,27 @@ TEST(Cli, StudyFormulationsQuickWritesItsTablesAndFigures) {
   text << in.rdbuf();
   for (const char* m : {"\nsingle-pendulum,", "\ndouble-pendulum,", "\nfour-link,", "\nslider-crank,"})
     EXPECT_NE(text.str().find(m), std::string::npos) << m << "\n" << text.str();
+}
+
+TEST(Cli, ToleranceStudyPrintsTheSeedsTables) {
+  const std::string csv = ::testing::TempDir() + "/tolerance.csv";
+  const Outcome o = runCli("study tolerance stiff-double-pendulum --quick -o " + csv);
+  EXPECT_EQ(o.status, 0) << o.output;
+  for (const char* text : {"Table 1 (seed 000): error of theta1", "Table 2", "1e-02", "1e-03"})
+    EXPECT_NE(o.output.find(text), std::string::npos) << text << "\n" << o.output;
+  std::ifstream in(csv);
+  int lines = 0;
+  for (std::string line; std::getline(in, line);) ++lines;
+  EXPECT_EQ(lines, 1 + 2 * 2);  // header, then theta1 and its rate for each tolerance
+}
+
+TEST(Cli, StateSpaceIntegratorsRefuseWhatTheyCannotDo) {
+  Outcome o = runCli("run hmmwv-bump --integrator adams --fixed-step --t-end 0.01");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("adams chooses its own steps"), std::string::npos) << o.output;
+  o = runCli("run hmmwv-bump --integrator rn4 --jacobian fd --t-end 0.01");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("does not offer the 'fd' Jacobian"), std::string::npos) << o.output;
 }
 
 TEST(Cli, KinematicsRefusesAMechanismWithFreedom) {

@@ -90,6 +90,18 @@ Model randomForceModel(ForceType type, bool bodyFrame, unsigned seed) {
   e.load[1] = TimeFunction::constant(-2.0);
   e.load[2] = constant ? TimeFunction::constant(0.4) : TimeFunction::parse("0.5*t");
   e.loadInBodyFrame = bodyFrame;
+  if (type == ForceType::Tire) {
+    // the wheel centre of body a on the rising side of a bump, compressed; bodyFrame selects the
+    // rigid-ring envelope, else the point follower
+    e.bodyJ = kGround;
+    e.stiffness = 3000.0;
+    e.contact = bodyFrame ? TireContact::RigidRing : TireContact::PointFollower;
+    const Body& a = m.bodies[0];
+    const Vec3 w = a.position_W + a.R_WB * (a.com_B + e.s_I);
+    e.road.height = w.z() - 0.5;
+    e.road.bumps.push_back({w.x() + 0.2, 0.3});
+    e.freeValue = 0.35;
+  }
   m.forces.push_back(e);
   return m;
 }

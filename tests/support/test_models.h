@@ -16,7 +16,8 @@ Model randomPrimitiveModel(PrimitiveType type, bool groundI, unsigned seed);
 
 // Two bodies in random poses joined by one force element (TSDA, RSDA, point force, torque) with
 // nonzero stiffness and damping; loads constant for even seeds, time-varying for odd ones; loads in
-// the body frame when bodyFrame is set.
+// the body frame when bodyFrame is set. A tire sits on the first body, compressed on the slope of
+// a bump (bodyFrame: rigid-ring contact, else point follower).
 Model randomForceModel(ForceType type, bool bodyFrame, unsigned seed);
 
 // A random rotation and vector.

@@ -40,6 +40,28 @@ struct DotProduct {
       h.ji += weight * jy.transpose() * jx;
     }
   }
+  // d/dq and d/dv of quadratic() (row blocks)
+  void quadraticJacobians(Row& qi, Row& qj, Row& vi, Row& vj) const {
+    qi.setZero();
+    qj.setZero();
+    vi.setZero();
+    vj.setZero();
+    const Vec3 xdot = ei_.vectorRate(x_B_), ydot = ej_.vectorRate(y_B_);
+    if (!ei_.isGround()) {
+      const Jac jx = ei_.vectorJacobian(x_B_);
+      qi = y_.transpose() * ei_.vectorQuadraticJacobian(x_B_) +
+           2.0 * ydot.transpose() * ei_.vectorRateJacobian(x_B_) +
+           ej_.vectorQuadratic(y_B_).transpose() * jx;
+      vi = y_.transpose() * ei_.vectorQuadraticVelocityJacobian(x_B_) + 2.0 * ydot.transpose() * jx;
+    }
+    if (!ej_.isGround()) {
+      const Jac jy = ej_.vectorJacobian(y_B_);
+      qj = ei_.vectorQuadratic(x_B_).transpose() * jy +
+           2.0 * xdot.transpose() * ej_.vectorRateJacobian(y_B_) +
+           x_.transpose() * ej_.vectorQuadraticJacobian(y_B_);
+      vj = 2.0 * xdot.transpose() * jy + x_.transpose() * ej_.vectorQuadraticVelocityJacobian(y_B_);
+    }
+  }
   // d/dq [dg/dt] (row blocks), the variation of the rate with the positions
   void rateJacobian(Row& ri, Row& rj) const {
     ri.setZero();

@@ -61,6 +61,7 @@ TimeFunction TimeFunction::parse(const std::string& text) {
     f.f_ = std::make_shared<const CompiledProgram>(e, t);
     f.df_ = std::make_shared<const CompiledProgram>(de, t);
     f.ddf_ = std::make_shared<const CompiledProgram>(dde, t);
+    f.dddf_ = std::make_shared<const CompiledProgram>(dde.diff(t), t);
   } catch (const ExpressionError& err) {
     throw ExpressionError("cannot use '" + text + "': " + err.what());
   }
@@ -74,5 +75,7 @@ TimeFunctionValue TimeFunction::evaluate(double t) const {
 }
 
 double TimeFunction::value(double t) const { return constant_ ? constantValue_ : f_->evaluate(t); }
+
+double TimeFunction::thirdDerivative(double t) const { return constant_ ? 0.0 : dddf_->evaluate(t); }
 
 }  // namespace mbw

@@ -1,8 +1,8 @@
 #pragma once
 // Time functions f(t) written in scenes (drivers, actuator forces), with exact derivatives.
 //
-// The text is parsed and differentiated symbolically by GiNaC (f' and f'' are exact, never finite
-// differences); each of f, f', f'' is then compiled into a small postfix program of double
+// The text is parsed and differentiated symbolically by GiNaC (f', f'' and f''' are exact, never
+// finite differences); each of them is then compiled into a small postfix program of double
 // operations, so evaluation in the step loop costs a few dozen flops and allocates nothing.
 // Grammar: numbers, t, pi, + - * / ^, parentheses, and the functions
 // sin cos tan asin acos atan sinh cosh tanh exp log sqrt abs pow(x, y) atan2(y, x).
@@ -40,6 +40,9 @@ class TimeFunction {
 
   TimeFunctionValue evaluate(double t) const;
   double value(double t) const;
+  // the third derivative, for the time derivative of accelerations (Rosenbrock methods, seed 000
+  // eq 46)
+  double thirdDerivative(double t) const;
 
   bool isConstant() const { return constant_; }
   const std::string& text() const { return text_; }
@@ -53,7 +56,7 @@ class TimeFunction {
   std::string secondDerivativeText_;
   bool constant_ = true;
   double constantValue_ = 0.0;
-  std::shared_ptr<const CompiledProgram> f_, df_, ddf_;  // shared: immutable once compiled
+  std::shared_ptr<const CompiledProgram> f_, df_, ddf_, dddf_;  // shared: immutable once compiled
 };
 
 }  // namespace mbw

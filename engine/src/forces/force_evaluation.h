@@ -2,6 +2,7 @@
 // Evaluation of one force element of the model for formulation K (see force_terms.h).
 
 #include "forces/force_terms.h"
+#include "forces/road_profile.h"
 
 namespace mbw {
 
@@ -14,6 +15,38 @@ template <class K>
 struct ForceJacobians {
   PairBlocks<K> dq, dv;  // dQ/dq, dQ/dv
 };
+
+// Tire: compression delta = R0 - (z_W - h(x_W)) of the wheel centre W against the road, vertical
+// force F = max(0, k delta + c ddelta/dt) at W while delta > 0 (see road_profile.h for h).
+// Energy: potential k delta^2 / 2; the damper and the clamp dissipate (F - k delta) ddelta/dt; the
+// road does work F h'(x_W) dx_W/dt (a vertical force on a sloped contact).
+template <class K>
+void evaluateTire(const ForceElement& e, const BodyEnd<K>& ei, ForceResult<K>& r,
+                  ForceJacobians<K>* jac) {
+  using Row = typename BodyTerms<K>::Row;
+  const Vec3 w = ei.point(e.s_I), wdot = ei.pointRate(e.s_I);
+  const double ring = e.contact == TireContact::RigidRing ? e.freeValue : 0.0;
+  const RoadHeight road = roadHeight(e.road, w.x(), ring);
+  const double delta = e.freeValue - (w.z() - road.h);
+  if (delta <= 0.0) return;
+  const double deltaRate = -(wdot.z() - road.dh * wdot.x());
+  const double F = std::max(0.0, e.stiffness * delta + e.damping * deltaRate);
+  r.potential = 0.5 * e.stiffness * delta * delta;
+  r.dissipation = (F - e.stiffness * delta) * deltaRate;
+  r.powerIn = F * road.dh * wdot.x();
+  if (F == 0.0) return;
+  const auto jw = ei.pointJacobian(e.s_I);
+  r.Qi += F * jw.row(2).transpose();
+  if (!jac) return;
+  // d delta/dq = n^T J_W with n = (h', 0, -1); ddelta/dt = n . Wdot
+  const Vec3 n(road.dh, 0.0, -1.0);
+  const Row deltaQ = n.transpose() * jw;
+  const Row rateQ = n.transpose() * ei.vectorRateJacobian(e.s_I) + road.ddh * wdot.x() * jw.row(0);
+  const Row dFdq = e.stiffness * deltaQ + e.damping * rateQ;
+  const Row dFdv = e.damping * deltaQ;
+  jac->dq.ii += jw.row(2).transpose() * dFdq + ei.curvature(e.s_I, Vec3(0.0, 0.0, F));
+  jac->dv.ii += jw.row(2).transpose() * dFdv;
+}
 
 // Adds the generalized forces (and Jacobians, when jac is given) of element e at time t.
 template <class K>
@@ -78,6 +111,49 @@ void evaluateForce(const ForceElement& e, const BodyEnd<K>& ei, const BodyEnd<K>
       r.powerIn = n_B.dot(b.omegaBody());
       return;
     }
+    case ForceType::Tire:
+      evaluateTire(e, ei, r, jac);
+      return;
+  }
+}
+
+// The partial time derivative dQ/dt of element e at fixed positions and velocities (nonzero for
+// loads and actuators that are functions of time): r.Qi, r.Qj.
+template <class K>
+void evaluateForceRate(const ForceElement& e, const BodyEnd<K>& ei, const BodyEnd<K>& ej, double t,
+                       const ForceMemory& memory, ForceResult<K>& r) {
+  switch (e.type) {
+    case ForceType::TSDA: {
+      if (e.actuator.isConstant()) return;
+      const ElementCoordinate<K> L = tsdaLength(e, ei, ej);
+      const double rate = e.actuator.evaluate(t).df;  // Q = -F L_q^T, F = ... - actuator(t)
+      r.Qi += rate * L.jacI.transpose();
+      r.Qj += rate * L.jacJ.transpose();
+      return;
+    }
+    case ForceType::RSDA: {
+      if (e.actuator.isConstant()) return;
+      const ElementCoordinate<K> th = rsdaAngle(e, ei, ej, memory.angle);
+      const double rate = e.actuator.evaluate(t).df;  // Q = T theta_q^T, T = ... + actuator(t)
+      r.Qi += rate * th.jacI.transpose();
+      r.Qj += rate * th.jacJ.transpose();
+      return;
+    }
+    case ForceType::PointForce:
+    case ForceType::Torque: {
+      const Vec3 d(e.load[0].evaluate(t).df, e.load[1].evaluate(t).df, e.load[2].evaluate(t).df);
+      if (e.type == ForceType::PointForce) {
+        const Vec3 d_W = e.loadInBodyFrame ? ei.vector(d) : d;
+        r.Qi += ei.pointJacobian(e.s_I).transpose() * d_W;
+      } else {
+        const K& b = ei.body();
+        const Vec3 d_B = e.loadInBodyFrame ? d : Vec3(b.A().transpose() * d);
+        r.Qi.template tail<K::kOrientationSize>() += b.omegaJacobian().transpose() * d_B;
+      }
+      return;
+    }
+    case ForceType::Tire:
+      return;
   }
 }
 

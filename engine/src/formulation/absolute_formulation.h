@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "constraints/primitive_rates.h"
 #include "constraints/primitive_terms.h"
 #include "forces/force_evaluation.h"
 #include "formulation/formulation.h"
@@ -46,8 +47,14 @@ class AbsoluteFormulation : public Formulation {
   void dynamicsJacobian(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
                         MatrixSink sink) const override;
 
+  void constraintHessianProduct(const VectorXd& w, MatrixSink sink) const override;
+  void constraintRhsDerivatives(MatrixSink nuQ, MatrixSink gammaQ, MatrixSink gammaV,
+                                VectorXd& nuT, VectorXd& gammaT) const override;
+  void generalizedForceRate(VectorXd& Qt) const override;
+
   BodyOutput bodyOutput(int body, const VectorXd& vdot) const override;
   EnergyTerms energy(const VectorXd& lambda) const override;
+  void outputValues(std::vector<double>& values) const override;
   double velocityViolation(const VectorXd& v) const override;
   std::string coordinateSingularity() const override;
 
@@ -57,6 +64,8 @@ class AbsoluteFormulation : public Formulation {
   BodyEnd<K> end(int body) const { return BodyEnd<K>(body == kGround ? nullptr : &bodies_[body]); }
   void addPairBlocks(const PairBlocks<K>& h, int bi, int bj, MatrixSink& sink) const;
   void addForceVector(const ForceResult<K>& r, int bi, int bj, VectorXd& Q) const;
+  // d/dq (Phi_q^T) of primitive k (lambda = 1), computed once per positions
+  const PairBlocks<K>& primitiveHessian(int k) const;
 
   std::string name_;
   int primitiveCount_;
@@ -67,6 +76,10 @@ class AbsoluteFormulation : public Formulation {
   VectorXd phi_, nu_;                        // (nc)
   std::vector<Row> jacI_, jacJ_;             // Jacobian blocks of each primitive (nprim)
   mutable std::vector<ForceMemory> forceMemory_;  // RSDA angle branches (nforce)
+  mutable std::vector<double> outputAngle_;        // last value of each angle output (noutput)
+  // filled on demand after computePositions() (nprim)
+  mutable std::vector<PairBlocks<K>> hessians_;
+  mutable bool hessiansValid_ = false;
 };
 
 }  // namespace mbw

@@ -18,7 +18,8 @@ AbsoluteFormulation<K>::AbsoluteFormulation(const Model& model, std::string name
       nu_(VectorXd::Zero(constraintSize())),
       jacI_(model.primitiveCount(), Row::Zero()),
       jacJ_(model.primitiveCount(), Row::Zero()),
-      forceMemory_(model.forces.size()) {
+      forceMemory_(model.forces.size()),
+      outputAngle_(model.outputs.size(), 0.0) {
   // RSDA angles start on the branch nearest their zero-tension angle (the shortest reading)
   VectorXd q, v;
   initialState(q, v);
@@ -30,6 +31,9 @@ AbsoluteFormulation<K>::AbsoluteFormulation(const Model& model, std::string name
     ForceResult<K> r;
     evaluateForce(fe, end(fe.bodyI), end(fe.bodyJ), 0.0, forceMemory_[e], r);
   }
+  // angle outputs start in (-pi, pi]
+  std::vector<double> values;
+  outputValues(values);
 }
 
 template <class K>
@@ -113,6 +117,7 @@ template <class K>
 void AbsoluteFormulation<K>::computePositions(double t, const VectorXd& q) {
   const Model& m = model();
   t_ = t;
+  hessiansValid_ = false;
   for (int b = 0; b < m.bodyCount(); ++b) bodies_[b].setPosition(q.data() + P * b);
   for (int k = 0; k < primitiveCount_; ++k) {
     const Primitive& c = m.primitives[k];
@@ -220,21 +225,18 @@ void AbsoluteFormulation<K>::dynamicsJacobian(const VectorXd& vdot, const Vector
     if (cv != 0.0) block += cv * bodies_[b].inertiaVelocityDerivative(J);
     sink.add(V * b + 3, V * b + 3, block);
   }
-  // reaction forces: lambda d/dq (Phi_q^T)
-  if (cq != 0.0) {
-    MatrixSink cqSink = sink.scaled(cq);
-    for (int k = 0; k < primitiveCount_; ++k) {
-      const Primitive& c = m.primitives[k];
-      if (lambda[k] == 0.0) continue;
-      PairBlocks<K> h;
-      addPrimitiveHessian(c, end(c.bodyI), end(c.bodyJ), drivers_[k], lambda[k], h);
-      addPairBlocks(h, c.bodyI, c.bodyJ, cqSink);
-    }
-    if constexpr (K::kHasNormalization) {
-      for (int b = 0; b < m.bodyCount(); ++b)
-        cqSink.add(V * b + 3, V * b + 3,
-                   (lambda[primitiveCount_ + b] * Eigen::Matrix<double, N, N>::Identity()).eval());
-    }
+  // reaction forces: lambda d/dq (Phi_q^T) (they do not depend on the velocities)
+  MatrixSink cqSink = sink.scaled(cq);
+  for (int k = 0; k < primitiveCount_ && cq != 0.0; ++k) {
+    const Primitive& c = m.primitives[k];
+    if (lambda[k] == 0.0) continue;
+    MatrixSink primitiveSink = cqSink.scaled(lambda[k]);
+    addPairBlocks(primitiveHessian(k), c.bodyI, c.bodyJ, primitiveSink);
+  }
+  if constexpr (K::kHasNormalization) {
+    for (int b = 0; b < m.bodyCount() && cq != 0.0; ++b)
+      cqSink.add(V * b + 3, V * b + 3,
+                 (lambda[primitiveCount_ + b] * Eigen::Matrix<double, N, N>::Identity()).eval());
   }
   // applied forces: -dQ/dq, -dQ/dv
   MatrixSink forceQ = sink.scaled(-cq), forceV = sink.scaled(-cv);
@@ -246,6 +248,80 @@ void AbsoluteFormulation<K>::dynamicsJacobian(const VectorXd& vdot, const Vector
     evaluateForce(fe, end(fe.bodyI), end(fe.bodyJ), t_, memory, r, &jac);
     if (cq != 0.0) addPairBlocks(jac.dq, fe.bodyI, fe.bodyJ, forceQ);
     if (cv != 0.0) addPairBlocks(jac.dv, fe.bodyI, fe.bodyJ, forceV);
+  }
+}
+
+template <class K>
+const PairBlocks<K>& AbsoluteFormulation<K>::primitiveHessian(int k) const {
+  if (!hessiansValid_) {
+    const Model& m = model();
+    hessians_.resize(primitiveCount_);
+    for (int p = 0; p < primitiveCount_; ++p) {
+      const Primitive& c = m.primitives[p];
+      hessians_[p] = PairBlocks<K>();
+      addPrimitiveHessian(c, end(c.bodyI), end(c.bodyJ), drivers_[p], 1.0, hessians_[p]);
+    }
+    hessiansValid_ = true;
+  }
+  return hessians_[k];
+}
+
+template <class K>
+void AbsoluteFormulation<K>::constraintHessianProduct(const VectorXd& w, MatrixSink sink) const {
+  using Vec = Eigen::Matrix<double, V, 1>;
+  const Model& m = model();
+  auto part = [&](int b) { return b == kGround ? Vec::Zero().eval() : Vec(w.template segment<V>(V * b)); };
+  for (int k = 0; k < primitiveCount_; ++k) {
+    const Primitive& c = m.primitives[k];
+    const PairBlocks<K>& h = primitiveHessian(k);
+    const Vec wi = part(c.bodyI), wj = part(c.bodyJ);
+    if (c.bodyI != kGround) sink.add(k, V * c.bodyI, (wi.transpose() * h.ii + wj.transpose() * h.ji).eval());
+    if (c.bodyJ != kGround) sink.add(k, V * c.bodyJ, (wi.transpose() * h.ij + wj.transpose() * h.jj).eval());
+  }
+  if constexpr (K::kHasNormalization) {
+    for (int b = 0; b < m.bodyCount(); ++b)  // the Hessian of 1/2 (p^T p - 1) is the identity
+      sink.add(primitiveCount_ + b, V * b + 3, w.template segment<N>(V * b + 3).transpose().eval());
+  }
+}
+
+template <class K>
+void AbsoluteFormulation<K>::constraintRhsDerivatives(MatrixSink nuQ, MatrixSink gammaQ,
+                                                      MatrixSink gammaV, VectorXd& nuT,
+                                                      VectorXd& gammaT) const {
+  const Model& m = model();
+  nuT.setZero(constraintSize());
+  gammaT.setZero(constraintSize());
+  for (int k = 0; k < primitiveCount_; ++k) {
+    const Primitive& c = m.primitives[k];
+    const PrimitiveRhsDerivatives<K> d = primitiveRhsDerivatives(
+        c, end(c.bodyI), end(c.bodyJ), drivers_[k], c.f.thirdDerivative(t_));
+    auto add = [&](MatrixSink& sink, const Row& ri, const Row& rj) {
+      if (c.bodyI != kGround) sink.add(k, V * c.bodyI, ri);
+      if (c.bodyJ != kGround) sink.add(k, V * c.bodyJ, rj);
+    };
+    add(nuQ, d.nuQi, d.nuQj);
+    add(gammaQ, d.gammaQi, d.gammaQj);
+    add(gammaV, d.gammaVi, d.gammaVj);
+    nuT[k] = d.nuT;
+    gammaT[k] = d.gammaT;
+  }
+  if constexpr (K::kHasNormalization) {
+    for (int b = 0; b < m.bodyCount(); ++b) {  // gamma = -|pdot|^2
+      const Eigen::Matrix<double, 1, N> pdot = bodies_[b].orientationRates().transpose();
+      gammaV.add(primitiveCount_ + b, V * b + 3, (-2.0 * pdot).eval());
+    }
+  }
+}
+
+template <class K>
+void AbsoluteFormulation<K>::generalizedForceRate(VectorXd& Qt) const {
+  const Model& m = model();
+  Qt.setZero(velocitySize());
+  for (size_t e = 0; e < m.forces.size(); ++e) {
+    const ForceElement& fe = m.forces[e];
+    ForceResult<K> r;
+    evaluateForceRate(fe, end(fe.bodyI), end(fe.bodyJ), t_, forceMemory_[e], r);
+    addForceVector(r, fe.bodyI, fe.bodyJ, Qt);
   }
 }
 
@@ -289,6 +365,40 @@ EnergyTerms AbsoluteFormulation<K>::energy(const VectorXd& lambda) const {
   }
   for (int k = 0; k < primitiveCount_; ++k) e.driverPower -= lambda[k] * nu_[k];
   return e;
+}
+
+template <class K>
+void AbsoluteFormulation<K>::outputValues(std::vector<double>& values) const {
+  const Model& m = model();
+  values.resize(2 * m.outputs.size());
+  for (size_t k = 0; k < m.outputs.size(); ++k) {
+    const OutputChannel& o = m.outputs[k];
+    const BodyEnd<K> ei = end(o.bodyI), ej = end(o.bodyJ);
+    double value = 0.0, rate = 0.0;
+    switch (o.type) {
+      case OutputType::Coordinate:
+        value = o.c_W.dot(ei.point(o.s_I));
+        rate = o.c_W.dot(ei.pointRate(o.s_I));
+        break;
+      case OutputType::Distance: {
+        const Vec3 d = ej.point(o.s_J) - ei.point(o.s_I);
+        value = d.norm();
+        rate = value > 0.0 ? d.dot(ej.pointRate(o.s_J) - ei.pointRate(o.s_I)) / value : 0.0;
+        break;
+      }
+      case OutputType::Angle: {
+        const DotProduct<K> gu(ei, o.u_I, ej, o.u_J), gv(ei, o.axis_I.cross(o.u_I), ej, o.u_J);
+        const double raw = std::atan2(gv.value, gu.value);
+        value = outputAngle_[k] + std::remainder(raw - outputAngle_[k], 2.0 * M_PI);
+        outputAngle_[k] = value;
+        const double rho2 = std::max(gu.value * gu.value + gv.value * gv.value, 1e-300);
+        rate = (gu.value * gv.rate() - gv.value * gu.rate()) / rho2;
+        break;
+      }
+    }
+    values[2 * k] = value;
+    values[2 * k + 1] = rate;
+  }
 }
 
 template <class K>

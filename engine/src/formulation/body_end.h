@@ -54,6 +54,20 @@ class BodyEnd {
     return j;
   }
 
+  // d/dq and d/dv of vectorQuadratic(x_B) (it does not depend on rdot)
+  Jac vectorQuadraticJacobian(const Vec3& x_B) const {
+    Jac j;
+    j.template leftCols<3>().setZero();
+    j.template rightCols<N>() = body_->quadraticPositionDerivative(x_B);
+    return j;
+  }
+  Jac vectorQuadraticVelocityJacobian(const Vec3& x_B) const {
+    Jac j;
+    j.template leftCols<3>().setZero();
+    j.template rightCols<N>() = body_->quadraticVelocityDerivative(x_B);
+    return j;
+  }
+
   // a body-fixed point p = r + A s_B
   Vec3 point(const Vec3& s_B) const { return body_ ? body_->r() + body_->rotate(s_B) : s_B; }
   Vec3 pointRate(const Vec3& s_B) const {

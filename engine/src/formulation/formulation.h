@@ -96,10 +96,26 @@ class Formulation {
   virtual void dynamicsJacobian(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
                                 MatrixSink sink) const = 0;
 
+  // --- derivatives of the constraint and force terms (the exact integration Jacobians of the
+  // state-space form, seed 000 section 3) -----------------------------------------------------
+  // d/dq (Phi_q w) for a fixed w: the Hessians of the constraints contracted with w (nc x nv);
+  // needs positions
+  virtual void constraintHessianProduct(const VectorXd& w, MatrixSink sink) const = 0;
+  // d nu/dq, d gamma/dq, d gamma/dv (nc x nv each, added to the sinks) and the partial time
+  // derivatives nu_t, gamma_t (nc); needs positions and velocities
+  virtual void constraintRhsDerivatives(MatrixSink nuQ, MatrixSink gammaQ, MatrixSink gammaV,
+                                        VectorXd& nuT, VectorXd& gammaT) const = 0;
+  // dQ/dt at fixed positions and velocities (loads and actuators that vary in time) (nv)
+  virtual void generalizedForceRate(VectorXd& Qt) const = 0;
+
   // --- outputs ------------------------------------------------------------------------------------
   // needs positions and velocities; vdot gives the accelerations
   virtual BodyOutput bodyOutput(int body, const VectorXd& vdot) const = 0;
   virtual EnergyTerms energy(const VectorXd& lambda) const = 0;
+  // the model's named outputs (Model::outputs), two values each: the value and its time derivative
+  // (needs positions and velocities). Angles continue from the previous call, so call it at
+  // successive states of a run (less than half a turn apart).
+  virtual void outputValues(std::vector<double>& values) const = 0;
   // position-level violation of the model's constraints (normalizations excluded), max norm
   double positionViolation() const;
   // velocity-level violation |Phi_q v - nu|_inf of the model's constraints

@@ -10,6 +10,8 @@
 //   quadratic(s)      A (omega x (omega x s))
 //   ptd(s, w)         d/dtheta [partial(s)^T w] = skew(s) skew(A^T w)   (eq 13c; Tables 3-6)
 //   rateDerivative(s) -A skew(omega x s)
+//   quadraticPositionDerivative(s)  -A skew(omega x (omega x s)); quadraticVelocityDerivative(s)
+//                     A d/domega [omega x (omega x s)]
 //   rotateTransposePartial(w)  Pi-bar(A^T w) = skew(A^T w)              (eq 13c)
 //   omegaJacobian()   I; omegaPositionDerivative() = 0; torquePositionDerivative() = 0
 // The equations of motion are Newton-Euler with constant inertia (eq 31a, 34b):
@@ -49,6 +51,7 @@ class RaBody {
 
   const Vec3& r() const { return r_; }
   const Vec3& rdot() const { return rdot_; }
+  const OrientVec& orientationRates() const { return omega_; }  // alphadot
   const Mat3& A() const { return A_; }
   Vec3 rotate(const Vec3& s) const { return A_ * s; }
 
@@ -59,6 +62,11 @@ class RaBody {
     return skew(s) * skew(A_.transpose() * w);
   }
   OrientJac rateDerivative(const Vec3& s) const { return -A_ * skew(omega_.cross(s)); }
+  // d quadratic(s) / dtheta and d quadratic(s) / domega
+  OrientJac quadraticPositionDerivative(const Vec3& s) const {
+    return -A_ * skew(omega_.cross(omega_.cross(s)));
+  }
+  OrientJac quadraticVelocityDerivative(const Vec3& s) const { return A_ * crossCrossDerivative(s); }
 
   const Vec3& omegaBody() const { return omega_; }
   Vec3 omegaWorld() const { return A_ * omega_; }
@@ -101,6 +109,11 @@ class RaBody {
   static Mat3 rightJacobianInverse(const Vec3& theta);
 
  private:
+  // d/domega [omega x (omega x s)] = (omega . s) I + omega s^T - 2 s omega^T
+  Mat3 crossCrossDerivative(const Vec3& s) const {
+    return omega_.dot(s) * Mat3::Identity() + omega_ * s.transpose() - 2.0 * s * omega_.transpose();
+  }
+
   Vec3 r_ = Vec3::Zero();
   Vec3 rdot_ = Vec3::Zero();
   Mat3 A_ = Mat3::Identity();

@@ -41,6 +41,13 @@ void ReBody::setVelocity(const double* v) {
   Bdot_ = edot_[1] * Bt_ + edot_[2] * Bp_;
   w_ = Bdot_ * edot_;
   omegaE_ = bDerivative(edot_);
+  wE_.col(0).setZero();
+  wE_.col(1) = (edot_[1] * Btt_ + edot_[2] * Btp_) * edot_;
+  wE_.col(2) = (edot_[1] * Btp_ + edot_[2] * Bpp_) * edot_;
+}
+
+Mat3 ReBody::crossCrossDerivative(const Vec3& s) const {
+  return omega_.dot(s) * Mat3::Identity() + omega_ * s.transpose() - 2.0 * s * omega_.transpose();
 }
 
 Mat3 ReBody::bDerivative(const Vec3& x) const {
@@ -74,13 +81,20 @@ Mat3 ReBody::rateDerivative(const Vec3& s) const {
 Mat3 ReBody::inertiaPositionDerivative(const Mat3& J, const OrientVec& eddot) const {
   const Vec3 Jw = J * omega_;
   const Vec3 omegaDot = B_ * eddot + w_;
-  Mat3 dw;  // d w / de
-  dw.col(0).setZero();
-  dw.col(1) = (edot_[1] * Btt_ + edot_[2] * Btp_) * edot_;
-  dw.col(2) = (edot_[1] * Btp_ + edot_[2] * Bpp_) * edot_;
   const Mat3 gyro = skew(omega_) * J - skew(Jw);  // d(omega x J omega)/d omega
   return bTransposeDerivative(J * omegaDot + omega_.cross(Jw)) +
-         B_.transpose() * (J * (bDerivative(eddot) + dw) + gyro * omegaE_);
+         B_.transpose() * (J * (bDerivative(eddot) + wE_) + gyro * omegaE_);
+}
+
+// quadratic(s) = A u, u = w x s + omega x (omega x s): A varies as -A skew(u) B de
+Mat3 ReBody::quadraticPositionDerivative(const Vec3& s) const {
+  const Vec3 u = w_.cross(s) + omega_.cross(omega_.cross(s));
+  return A_ * (-skew(u) * B_ - skew(s) * wE_ + crossCrossDerivative(s) * omegaE_);
+}
+
+// dw/dedot = Bdot + d omega/de, d omega/dedot = B
+Mat3 ReBody::quadraticVelocityDerivative(const Vec3& s) const {
+  return A_ * (-skew(s) * (Bdot_ + omegaE_) + crossCrossDerivative(s) * B_);
 }
 
 // d/dedot [B^T (J w + omega x J omega)]; dw/dedot = Bdot + d omega/de

@@ -8,6 +8,7 @@
 // and d(A s)/dt = A (omega x s):
 //   partial(s)      -A skew(s) B                         (the columns of eq 28a applied to s)
 //   quadratic(s)    A (w x s + omega x (omega x s)),  w = Bdot edot   (the D s of eq 28b)
+//   and the derivatives of these with respect to e and edot
 //   omegaJacobian() B
 // The rotational equations of motion (eq 43) are the Euler equations mapped by B^T:
 //   B^T J B eddot = B^T (n_B - J Bdot edot - omega x J omega),
@@ -42,6 +43,7 @@ class ReBody {
 
   const Vec3& r() const { return r_; }
   const Vec3& rdot() const { return rdot_; }
+  const OrientVec& orientationRates() const { return edot_; }  // alphadot
   const Mat3& A() const { return A_; }
   Vec3 rotate(const Vec3& s) const { return A_ * s; }
 
@@ -50,6 +52,9 @@ class ReBody {
   Vec3 quadratic(const Vec3& s) const { return A_ * (w_.cross(s) + omega_.cross(omega_.cross(s))); }
   OrientSquare ptd(const Vec3& s, const Vec3& w) const;
   OrientJac rateDerivative(const Vec3& s) const;
+  // d quadratic(s) / de and d quadratic(s) / dedot
+  OrientJac quadraticPositionDerivative(const Vec3& s) const;
+  OrientJac quadraticVelocityDerivative(const Vec3& s) const;
 
   const Vec3& omegaBody() const { return omega_; }
   Vec3 omegaWorld() const { return A_ * omega_; }
@@ -86,6 +91,8 @@ class ReBody {
   Mat3 bTransposeDerivative(const Vec3& y) const;
   // d/de [B x] for a fixed x: columns (0, B_theta x, B_psi x)
   Mat3 bDerivative(const Vec3& x) const;
+  // d/domega [omega x (omega x s)] = (omega . s) I + omega s^T - 2 s omega^T
+  Mat3 crossCrossDerivative(const Vec3& s) const;
 
   Vec3 r_ = Vec3::Zero();
   Vec3 rdot_ = Vec3::Zero();
@@ -96,9 +103,9 @@ class ReBody {
   Mat3 A_ = Mat3::Identity();
   Mat3 B_ = Mat3::Zero(), Bt_ = Mat3::Zero(), Bp_ = Mat3::Zero();
   Mat3 Btt_ = Mat3::Zero(), Btp_ = Mat3::Zero(), Bpp_ = Mat3::Zero();
-  // filled by setVelocity(): omega_B = B edot, w = Bdot edot, d omega_B / de, Bdot
+  // filled by setVelocity(): omega_B = B edot, w = Bdot edot, d omega_B / de, d w / de, Bdot
   Vec3 omega_ = Vec3::Zero(), w_ = Vec3::Zero();
-  Mat3 omegaE_ = Mat3::Zero(), Bdot_ = Mat3::Zero();
+  Mat3 omegaE_ = Mat3::Zero(), wE_ = Mat3::Zero(), Bdot_ = Mat3::Zero();
 };
 
 }  // namespace mbw

@@ -14,6 +14,8 @@
 //   angularAccelerationBody(alphaddot)  d omega_B / dt
 //   torquePositionDerivative(n_B)  d/d alpha [omegaJacobian()^T n_B], n_B fixed
 //   rotateTransposePartial(w)  d(A^T w)/d alpha               3 x N
+//   quadraticPositionDerivative(s)  d quadratic(s) / d alpha  3 x N   (zero for rp: B(pdot, s) pdot)
+//   quadraticVelocityDerivative(s)  d quadratic(s) / d alphadot  3 x N   (2 B(pdot, s) for rp)
 // and the rotational inertia terms of the equations of motion (eq 39):
 //   M_alpha alphaddot = inertialForce() + ...,  M_alpha = 4 G^T J G,  inertialForce = 8 Gdot^T J Gdot p.
 // and the configuration helpers: encodePose/encodeVelocity (coordinates of a pose and a motion),
@@ -43,6 +45,7 @@ class RpBody {
 
   const Vec3& r() const { return r_; }
   const Vec3& rdot() const { return rdot_; }
+  const OrientVec& orientationRates() const { return pdot_; }  // alphadot
   const Mat3& A() const { return A_; }
   Vec3 rotate(const Vec3& s) const { return A_ * s; }
 
@@ -51,6 +54,8 @@ class RpBody {
   Vec3 quadratic(const Vec3& s) const { return B(pdot_, s) * pdot_; }
   OrientSquare ptd(const Vec3& s, const Vec3& w) const;
   OrientJac rateDerivative(const Vec3& s) const { return B(pdot_, s); }
+  OrientJac quadraticPositionDerivative(const Vec3&) const { return OrientJac::Zero(); }
+  OrientJac quadraticVelocityDerivative(const Vec3& s) const { return 2.0 * B(pdot_, s); }
 
   Vec3 omegaBody() const { return 2.0 * G_ * pdot_; }
   Vec3 omegaWorld() const { return A_ * omegaBody(); }

@@ -25,6 +25,14 @@ struct IntegratorSettings {
   double alpha = -1.0 / 3.0;       // HHT alpha in [-1/3, 0]
   double newtonTolerance = 1e-11;  // stop when |correction| * (b h)^2 < this (seed 001: Theta h^2)
   int maxNewtonIterations = 25;
+  // step-size control of error-estimating one-step methods, seed 000 eq (16)
+  double safetyFactor = 0.9;       // fac
+  double minStepFactor = 0.2;      // facmin: a new step is at least this times the last
+  double maxStepFactor = 6.0;      // facmax: and at most this times
+  // state-space (ODE) integrators, seed 000 section 4
+  double constraintTolerance = 1e-10;  // |Phi|_inf of the recovered dependent coordinates
+  double repartitionGrowth = 1.25;     // cond(Phi_u) growth that triggers a new partition
+  std::string jacobian = "exact";      // "exact" or "fd" (forward differences), where offered
 };
 
 struct Capabilities {
@@ -34,8 +42,10 @@ struct Capabilities {
   bool lStable = false;
   bool errorEstimate = false;
   bool variableStep = false;
+  bool fixedStep = true;      // can run with a fixed step (multistep codes choose their own)
   bool hasRhoInf = false;
   double rhoInfMin = 0.0, rhoInfMax = 1.0, rhoInfDefault = 0.0;
+  std::vector<std::string> jacobians = {"exact"};  // the Jacobian options it accepts
   std::vector<std::string> formulations;  // the formulations it works with
 };
 
@@ -46,6 +56,7 @@ struct StepResult {
   double nextStep = 0.0;       // proposed next step
   int newtonIterations = 0;
   std::string reason;          // why it was rejected or failed
+  std::string event;           // something the run should record at the new time (a repartition)
 };
 
 struct IntegratorStats {
@@ -54,7 +65,10 @@ struct IntegratorStats {
   long newtonIterations = 0;
   long factorizations = 0;
   long functionEvaluations = 0;
+  long jacobianEvaluations = 0;
+  long repartitions = 0;
   std::map<std::string, long> rejections;  // reason -> count
+  std::map<std::string, double> phaseSeconds;  // CPU time by phase (jacobian, factorization, ...)
 };
 
 class Integrator {

@@ -13,13 +13,14 @@ namespace mbw {
 
 struct IntegratorInfo {
   std::string name;
+  std::string alias;  // a short name also accepted ("" for none)
   Capabilities capabilities;
   std::function<std::unique_ptr<Integrator>(Formulation&, const IntegratorSettings&)> make;
 };
 
 const std::vector<IntegratorInfo>& integratorRegistry();
 
-// nullptr for an unknown name
+// by name or alias; nullptr for an unknown name
 const IntegratorInfo* findIntegrator(const std::string& name);
 
 // Why this integrator cannot run with this formulation and these settings ("" when it can).

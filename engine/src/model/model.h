@@ -69,7 +69,24 @@ struct Joint {
   Vec3 axis_I = Vec3::Zero();
 };
 
-enum class ForceType { TSDA, RSDA, PointForce, Torque };
+enum class ForceType { TSDA, RSDA, PointForce, Torque, Tire };
+
+// A half-cylinder lying across the road (its axis along world y) at x = centerX.
+struct RoadBump {
+  double centerX = 0.0;  // m
+  double radius = 0.0;   // m
+};
+
+// The road surface a tire rolls on: height above z = 0 as a function of world x (constant in y),
+// a flat base with bumps on it (forces/road_profile.h evaluates it).
+struct RoadProfile {
+  double height = 0.0;  // m, of the flat base
+  std::vector<RoadBump> bumps;
+};
+
+// How a tire sees the road: its centre follows the profile itself (a point contact), or the
+// envelope of a rigid ring of the tire's free radius rolling over it.
+enum class TireContact { PointFollower, RigidRing };
 
 struct ForceElement {
   std::string name;
@@ -92,6 +109,32 @@ struct ForceElement {
   // PointForce / Torque: load components and their frame
   TimeFunction load[3];
   bool loadInBodyFrame = false;
+  // Tire: a vertical compression-only spring-damper at the wheel centre s_I of body i, against the
+  // road; freeValue is the free radius
+  RoadProfile road;
+  TireContact contact = TireContact::PointFollower;
+  std::string jsonPath;
+};
+
+// A named scalar of the motion, recorded with its time derivative as the channels "<name>" and
+// "<name>.rate" after the standard ones.
+//   Coordinate  c . P for a body point P and a world axis c
+//   Distance    |P_j - P_i|
+//   Angle       the angle of u_j from u_i about axis_i (as for an RSDA), continued through turns
+enum class OutputType { Coordinate, Distance, Angle };
+
+struct OutputChannel {
+  std::string name;
+  OutputType type = OutputType::Coordinate;
+  int bodyI = kGround;
+  int bodyJ = kGround;
+  Vec3 s_I = Vec3::Zero();     // Coordinate: the point (body i); Distance: P_i
+  Vec3 s_J = Vec3::Zero();     // Distance: P_j
+  Vec3 c_W = Vec3::UnitZ();    // Coordinate: world axis
+  Vec3 axis_I = Vec3::Zero();  // Angle: axis and reference directions
+  Vec3 u_I = Vec3::Zero();
+  Vec3 u_J = Vec3::Zero();
+  std::string unit;            // of the value ("m" or "rad"); the rate is per second
   std::string jsonPath;
 };
 
@@ -101,6 +144,9 @@ struct RunDefaults {
   double step = 1e-3;
   double tEnd = 1.0;
   int every = 1;
+  double rtol = 0.0;  // > 0: variable steps with these tolerances by default
+  double atol = 0.0;
+  double maxStep = 0.0;  // largest variable step, 0 = no limit
 };
 
 struct Model {
@@ -112,6 +158,7 @@ struct Model {
   std::vector<Primitive> primitives;
   std::vector<Joint> joints;
   std::vector<ForceElement> forces;
+  std::vector<OutputChannel> outputs;
   RunDefaults defaults;
   double maxInitialCorrection = 1e-5;   // m or rad: largest move the initial projection may make
 

@@ -50,7 +50,9 @@ class ModelBuilder {
                             std::to_string(kSceneFormatVersion) + ")");
     readBodies();
     if (scene_.contains("joints")) readJoints();
+    if (scene_.contains("road")) readRoad(scene_["road"]);
     if (scene_.contains("forces")) readForces();
+    if (scene_.contains("outputs")) readOutputs();
     if (scene_.contains("settings")) readSettings();
     return std::move(model_);
   }
@@ -412,6 +414,8 @@ class ModelBuilder {
             issue(path + "/reference_i", "reference_i must be perpendicular to axis_i");
           e.freeValue = f.value("zero_angle", 0.0);
         }
+      } else if (type == "tire") {
+        if (!readTire(f, path, e)) continue;
       } else {
         e.bodyI = bodyRef(f, "body", path);
         if (e.bodyI == -2) continue;
@@ -434,6 +438,96 @@ class ModelBuilder {
     }
   }
 
+  // a tire on the scene's road; false when it cannot be built
+  bool readTire(const json& f, const std::string& path, ForceElement& e) {
+    e.type = ForceType::Tire;
+    e.bodyI = bodyRef(f, "body", path);
+    if (e.bodyI == -2) return false;
+    if (e.bodyI == kGround) {
+      issue(path + "/body", "a tire belongs to a wheel body, not the ground");
+      return false;
+    }
+    e.bodyJ = kGround;
+    e.s_I = internalPoint(e.bodyI, pointRef(f, "point", e.bodyI, path));
+    e.stiffness = f["stiffness"].get<double>();
+    e.damping = f.value("damping", 0.0);
+    e.freeValue = f["free_radius"].get<double>();
+    if (!(e.stiffness > 0.0)) issue(path + "/stiffness", "the tire stiffness must be positive");
+    if (e.damping < 0.0) issue(path + "/damping", "damping must not be negative");
+    if (!(e.freeValue > 0.0)) issue(path + "/free_radius", "the free radius must be positive");
+    e.contact = f.value("contact", "point-follower") == "rigid-ring" ? TireContact::RigidRing
+                                                                     : TireContact::PointFollower;
+    e.road = road_;
+    return true;
+  }
+
+  void readRoad(const json& r) {
+    road_.height = r.value("height", 0.0);
+    if (!r.contains("bumps")) return;
+    for (size_t i = 0; i < r["bumps"].size(); ++i) {
+      const json& b = r["bumps"][i];
+      RoadBump bump;
+      bump.centerX = b["center_x"].get<double>();
+      bump.radius = b["radius"].get<double>();
+      if (!(bump.radius > 0.0))
+        issue("/road/bumps/" + std::to_string(i) + "/radius", "the bump radius must be positive");
+      road_.bumps.push_back(bump);
+    }
+  }
+
+  // --- outputs -------------------------------------------------------------------------------------
+  void readOutputs() {
+    const json& outputs = scene_["outputs"];
+    std::set<std::string> names;
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      const std::string path = "/outputs/" + std::to_string(i);
+      const json& o = outputs[i];
+      OutputChannel c;
+      c.name = o["name"].get<std::string>();
+      c.jsonPath = path;
+      if (!names.insert(c.name).second) issue(path + "/name", "duplicate output name '" + c.name + "'");
+      if (c.name.empty() || c.name.find_first_of(".,\"\n ") != std::string::npos ||
+          c.name == "t" || c.name == "h" || c.name == "newton_iterations")
+        issue(path + "/name", "'" + c.name + "' cannot name an output: use letters, digits, _ or - "
+                              "(no dots: the column '<name>.rate' is added), and not t, h or "
+                              "newton_iterations");
+      const std::string type = o["type"].get<std::string>();
+      if (type == "coordinate") {
+        c.type = OutputType::Coordinate;
+        c.bodyI = bodyRef(o, "body", path);
+        if (c.bodyI == -2) continue;
+        c.s_I = internalPoint(c.bodyI, o.contains("point") ? pointRef(o, "point", c.bodyI, path)
+                                                           : Vec3::Zero());
+        const std::string axis = o["axis"].get<std::string>();
+        c.c_W = Vec3::Unit(axis == "x" ? 0 : axis == "y" ? 1 : 2);
+        c.unit = "m";
+      } else {
+        c.bodyI = bodyRef(o, "body_i", path);
+        c.bodyJ = bodyRef(o, "body_j", path);
+        if (c.bodyI == -2 || c.bodyJ == -2) continue;
+        if (c.bodyI == c.bodyJ) {
+          issue(path + "/body_j", "an output between a body and itself is constant");
+          continue;
+        }
+        if (type == "distance") {
+          c.type = OutputType::Distance;
+          c.s_I = internalPoint(c.bodyI, pointRef(o, "point_i", c.bodyI, path));
+          c.s_J = internalPoint(c.bodyJ, pointRef(o, "point_j", c.bodyJ, path));
+          c.unit = "m";
+        } else {
+          c.type = OutputType::Angle;
+          c.axis_I = vectorRef(o, "axis_i", c.bodyI, path).normalized();
+          c.u_I = vectorRef(o, "reference_i", c.bodyI, path).normalized();
+          c.u_J = vectorRef(o, "reference_j", c.bodyJ, path).normalized();
+          if (std::abs(c.axis_I.dot(c.u_I)) > 1e-9)
+            issue(path + "/reference_i", "reference_i must be perpendicular to axis_i");
+          c.unit = "rad";
+        }
+      }
+      model_.outputs.push_back(std::move(c));
+    }
+  }
+
   void readSettings() {
     const json& s = scene_["settings"];
     RunDefaults& d = model_.defaults;
@@ -442,6 +536,12 @@ class ModelBuilder {
     d.step = s.value("step", d.step);
     d.tEnd = s.value("t_end", d.tEnd);
     d.every = s.value("every", d.every);
+    d.rtol = s.value("rtol", d.rtol);
+    d.atol = s.value("atol", s.contains("rtol") ? d.rtol : d.atol);
+    if (s.contains("rtol") && !(d.rtol > 0.0)) issue("/settings/rtol", "rtol must be positive");
+    if (s.contains("atol") && !(d.atol > 0.0)) issue("/settings/atol", "atol must be positive");
+    d.maxStep = s.value("max_step", d.maxStep);
+    if (s.contains("max_step") && !(d.maxStep > 0.0)) issue("/settings/max_step", "max_step must be positive");
     model_.maxInitialCorrection = s.value("max_initial_correction", model_.maxInitialCorrection);
     if (formulationDescription(d.formulation).empty())
       issue("/settings/formulation", "unknown formulation '" + d.formulation + "' (rA, rp or rE)");
@@ -455,6 +555,7 @@ class ModelBuilder {
   const json& scene_;
   std::vector<SceneIssue>& issues_;
   Model model_;
+  RoadProfile road_;  // the scene's road, copied into each tire
 };
 
 // The constraint set at the initial pose: no redundant equations, and a consistent projection.

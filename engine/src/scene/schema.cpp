@@ -34,7 +34,8 @@ FieldSpec driverField(const char* name, const char* unit, const char* role) {
 const std::vector<std::string> kJointTypes = {
     "spherical", "revolute", "universal", "cylindrical", "translational", "distance",
     "angle-driver", "dp1", "dp2", "d", "cd"};
-const std::vector<std::string> kForceTypes = {"tsda", "rsda", "force", "torque"};
+const std::vector<std::string> kForceTypes = {"tsda", "rsda", "force", "torque", "tire"};
+const std::vector<std::string> kOutputTypes = {"coordinate", "distance", "angle"};
 
 std::vector<ObjectSpec> buildSchema() {
   std::vector<ObjectSpec> s;
@@ -51,6 +52,8 @@ std::vector<ObjectSpec> buildSchema() {
                 field("bodies", K::Array, true, "", "", "the rigid bodies (the ground is implicit)", "body"),
                 field("joints", K::Array, false, "[]", "", "kinematic joints, drivers and raw constraint primitives", "joint"),
                 field("forces", K::Array, false, "[]", "", "force elements", "force"),
+                field("road", K::Object, false, "flat at z = 0", "", "the road surface tires roll on", "road"),
+                field("outputs", K::Array, false, "[]", "", "named quantities recorded with every step", "output"),
                 field("settings", K::Object, false, "", "", "default run settings", "settings")},
                "",
                {}});
@@ -193,12 +196,72 @@ std::vector<ObjectSpec> buildSchema() {
          field("torque", K::Expression3, true, "", "N m", "torque components, constants or functions of t"),
          field("frame", K::Enum, false, "world", "", "frame of the components", "", {"world", "body"})});
 
+  force("tire",
+        "A tire as a vertical spring-damper between the wheel centre W and the road (the "
+        "`road` of the scene), acting only in compression: with delta = free_radius - (z_W - "
+        "h(x_W)) > 0 it pushes W up (world +z) with max(0, k delta + c ddelta/dt), else nothing. "
+        "`contact` says which road height h the tire feels: `point-follower` the surface itself "
+        "(infinitely steep at the edges of a half-cylinder bump), `rigid-ring` the envelope of a "
+        "ring of radius free_radius rolling over it (a smooth rise that starts before the bump).",
+        {field("body", K::String, true, "", "", "the wheel (spindle) body"),
+         pointField("point", "wheel centre on that body"),
+         field("stiffness", K::Number, true, "", "N/m", "radial stiffness k"),
+         field("damping", K::Number, false, "0", "N s/m", "radial damping c"),
+         field("free_radius", K::Number, true, "", "m", "unloaded radius (distance from the wheel centre to the road at first contact)"),
+         field("contact", K::Enum, false, "point-follower", "", "road height the tire feels", "",
+               {"point-follower", "rigid-ring"})});
+
+  s.push_back({"road",
+               "The road under the tires: a flat base z = height, constant along world y, with "
+               "bumps across it.",
+               {field("height", K::Number, false, "0", "m", "height of the flat base"),
+                field("bumps", K::Array, false, "[]", "", "obstacles lying across the road", "bump")},
+               "",
+               {}});
+  s.push_back({"bump",
+               "A half-cylinder lying on the road across the driving direction, its axis parallel "
+               "to world y.",
+               {field("shape", K::Enum, true, "", "", "obstacle shape", "", {"half-cylinder"}),
+                field("center_x", K::Number, true, "", "m", "world x of the cylinder axis"),
+                field("radius", K::Number, true, "", "m", "radius (the bump is radius high, 2 radius long)")},
+               "",
+               {}});
+
+  // outputs
+  s.push_back({"output",
+               "A named quantity recorded at every step as two CSV columns, `<name>` and "
+               "`<name>.rate` (its time derivative), after the standard columns. Chosen by `type`.",
+               {}, "type", kOutputTypes});
+  auto output = [&](const std::string& type, const std::string& description, std::vector<FieldSpec> own) {
+    std::vector<FieldSpec> fields{field("name", K::String, true, "", "", "column name (unique)"),
+                                  typeField(kOutputTypes)};
+    fields.insert(fields.end(), own.begin(), own.end());
+    s.push_back({"output/" + type, description, std::move(fields), "", {}});
+  };
+  output("coordinate", "A world coordinate of a body point (m), e.g. the height of a chassis.",
+         {field("body", K::String, true, "", "", "the body"),
+          field("point", K::PointRef, false, "[0, 0, 0]", "m", "the point, in the body frame"),
+          field("axis", K::Enum, true, "", "", "world coordinate", "", {"x", "y", "z"})});
+  output("distance", "The distance between two body points (m).",
+         {bodyField("body_i", "first body"), bodyField("body_j", "second body"),
+          pointField("point_i", "point on body i"), pointField("point_j", "point on body j")});
+  output("angle",
+         "The angle (rad) of reference_j (body j) from reference_i about axis_i (body i), as for "
+         "an RSDA; it starts in (-pi, pi] and continues through full turns.",
+         {bodyField("body_i", "reference body"), bodyField("body_j", "measured body"),
+          vectorField("axis_i", "rotation axis on body i"),
+          vectorField("reference_i", "zero-angle direction on body i, perpendicular to the axis"),
+          vectorField("reference_j", "direction on body j whose angle is measured")});
+
   s.push_back({"settings", "Defaults for runs of this scene (command-line options override them).",
                {field("formulation", K::String, false, "rp", "", "rp, rA or rE"),
                 field("integrator", K::String, false, "backward-euler", "", "integrator name (mbw-cli list)"),
-                field("step", K::Number, false, "0.001", "s", "time step"),
+                field("step", K::Number, false, "0.001", "s", "time step (the first step when variable)"),
                 field("t_end", K::Number, false, "1", "s", "end time"),
                 field("every", K::Integer, false, "1", "", "record every N-th step"),
+                field("rtol", K::Number, false, "", "", "relative tolerance; when given (with or without atol), runs choose their steps from the error estimate"),
+                field("atol", K::Number, false, "", "", "absolute tolerance of variable steps (default: rtol)"),
+                field("max_step", K::Number, false, "no limit", "s", "largest variable step (e.g. so that a step cannot jump over a road bump)"),
                 field("max_initial_correction", K::Number, false, "1e-05", "m or rad",
                       "largest move the projection of the initial state onto the constraints may make")},
                "",

@@ -13,6 +13,11 @@ void writeCsv(const Results& r, std::ostream& out) {
   for (const auto& [key, value] : r.metadata) out << "# " << key << ": " << value << "\n";
   out << "# status: " << toString(r.status) << "\n";
   if (!r.message.empty()) out << "# message: " << r.message << "\n";
+  for (const RunEvent& e : r.events) {
+    char t[32];
+    const auto res = std::to_chars(t, t + sizeof t, e.t, std::chars_format::general, 17);
+    out << "# event: t = " << std::string(t, res.ptr) << " s: " << e.description << "\n";
+  }
   for (int c = 0; c < r.columnCount(); ++c) out << (c ? "," : "") << r.channels()[c].name;
   out << "\n";
   char buffer[32];
@@ -59,6 +64,9 @@ Results readCsv(const std::string& path) {
                                             : RunStatus::Running;
         } else if (key == "message") {
           r.message = value;
+        } else if (key == "event" && value.rfind("t = ", 0) == 0 && value.find(" s: ") != std::string::npos) {
+          const size_t end = value.find(" s: ");
+          r.events.push_back({std::stod(value.substr(4, end - 4)), value.substr(end + 4)});
         } else {
           r.metadata.push_back({key, value});
         }

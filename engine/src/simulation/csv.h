@@ -1,6 +1,7 @@
 #pragma once
 // The CSV format of runs: comment lines "# key: value" (scene, formulation, integrator,
-// settings, version, status), then one header row of channel names, then one row per record.
+// settings, version, status, and "# event: t = <t> s: <what>" for each run event), then one
+// header row of channel names, then one row per record.
 // Numbers are written with 17 significant digits so that files round-trip exactly.
 
 #include <iosfwd>

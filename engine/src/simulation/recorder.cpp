@@ -30,12 +30,17 @@ std::vector<Channel> Recorder::channels() const {
     for (const char* s : {"ax", "ay", "az"}) c.push_back({n + s, "m/s^2"});
     for (const char* s : {"dwx", "dwy", "dwz"}) c.push_back({n + s, "rad/s^2"});
   }
+  for (const OutputChannel& o : f_.model().outputs) {
+    c.push_back({o.name, o.unit});
+    c.push_back({o.name + ".rate", o.unit + "/s"});
+  }
   return c;
 }
 
 Recorder::Energy Recorder::evaluate(const State& s) {
   f_.computePositions(s.t, s.q);
   f_.computeVelocities(s.v);
+  f_.outputValues(outputs_);
   Energy e;
   if (kind_ == Kind::Kinematics) return e;
   const EnergyTerms t = f_.energy(s.lambda);
@@ -49,7 +54,7 @@ Recorder::Energy Recorder::evaluate(const State& s) {
 
 void Recorder::start(const State& state, Results& results) {
   if (results.channels().empty()) results.setChannels(channels());
-  stepCount_ = 0;
+  stepCount_ = recordedStep_ = 0;
   workIntegral_ = dissipated_ = 0.0;
   initial_ = previous_ = evaluate(state);
   record(state, 0.0, 0, results);
@@ -62,11 +67,20 @@ void Recorder::step(const State& state, double h, int newtonIterations, bool las
   workIntegral_ += 0.5 * h * (previous_.power + now.power);
   dissipated_ += 0.5 * h * (previous_.dissipation + now.dissipation);
   previous_ = now;
+  lastH_ = h;
+  lastNewton_ = newtonIterations;
   if (last || stepCount_ % every_ == 0) record(state, h, newtonIterations, results);
+}
+
+void Recorder::finish(const State& state, Results& results) {
+  if (stepCount_ == recordedStep_) return;
+  evaluate(state);
+  record(state, lastH_, lastNewton_, results);
 }
 
 void Recorder::record(const State& s, double h, int newtonIterations, Results& results) {
   // positions and velocities are current in the formulation (evaluate() ran for this state)
+  recordedStep_ = stepCount_;
   row_.clear();
   row_.push_back(s.t);
   const int nb = f_.model().bodyCount();
@@ -96,6 +110,7 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
     row_.insert(row_.end(), out[b].acceleration_W.data(), out[b].acceleration_W.data() + 3);
     row_.insert(row_.end(), out[b].omegaDot_W.data(), out[b].omegaDot_W.data() + 3);
   }
+  row_.insert(row_.end(), outputs_.begin(), outputs_.end());
   results.appendRow(row_);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Turns states into output rows: per body the frame origin, Euler parameters, velocities and
 // accelerations (world frame), and per step the step size, Newton iterations, the energy terms and
-// the constraint violation.
+// the constraint violation; then the model's named outputs (value and rate of each).
 //
 // Energy balance: E = kinetic + potential (gravity, springs);
 //   work_in    = work of constant loads (exact, from the configuration) + the time integral of the
@@ -29,6 +29,8 @@ class Recorder {
   void start(const State& state, Results& results);
   // an accepted step of size h; records the row when due (or when last is set)
   void step(const State& state, double h, int newtonIterations, bool last, Results& results);
+  // the run stopped early (failure, cancel): records the last accepted state if it is not yet
+  void finish(const State& state, Results& results);
 
  private:
   struct Energy {
@@ -41,8 +43,12 @@ class Recorder {
   Kind kind_;
   int every_;
   long stepCount_ = 0;
+  long recordedStep_ = 0;  // step count of the last recorded row
+  double lastH_ = 0.0;
+  int lastNewton_ = 0;
   Energy initial_, previous_;
   double workIntegral_ = 0.0, dissipated_ = 0.0;
+  std::vector<double> outputs_;  // named outputs of the latest state (2 per output)
   std::vector<double> row_;
 };
 

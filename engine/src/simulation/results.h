@@ -23,8 +23,17 @@ struct RunStatistics {
   long newtonIterations = 0;
   long factorizations = 0;
   long functionEvaluations = 0;
+  long jacobianEvaluations = 0;
+  long repartitions = 0;  // state-space integrators: new coordinate partitions (see events)
   double cpuSeconds = 0.0;
-  std::map<std::string, long> rejections;  // reason -> count
+  std::map<std::string, long> rejections;      // reason -> count
+  std::map<std::string, double> phaseSeconds;  // CPU time by phase of the integrator, s
+};
+
+// Something that happened during a run, at time t (e.g. a new coordinate partition).
+struct RunEvent {
+  double t = 0.0;
+  std::string description;
 };
 
 // A step the integrator refused, and why (e.g. "error estimate 3.2 > 1", "Newton did not converge").
@@ -37,6 +46,7 @@ struct RejectedStep {
 class Results {
  public:
   std::vector<RejectedStep> rejected;
+  std::vector<RunEvent> events;
   // descriptive settings, written as comment lines in CSV files (key, value)
   std::vector<std::pair<std::string, std::string>> metadata;
   RunStatistics stats;

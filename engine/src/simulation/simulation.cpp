@@ -24,12 +24,6 @@ void describeRun(const Model& model, const std::string& formulation, Results& r)
 
 }  // namespace
 
-double threadCpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
 Simulation::Simulation(Model model, RunSettings settings)
     : model_(std::move(model)), settings_(std::move(settings)) {
   const IntegratorInfo* info = findIntegrator(settings_.integrator);
@@ -60,6 +54,7 @@ Results Simulation::run(RunObserver* observer) {
     results.metadata.push_back({"rtol", number(is.rtol)});
     results.metadata.push_back({"atol", number(is.atol)});
   }
+  if (is.jacobian != "exact") results.metadata.push_back({"jacobian", is.jacobian});
   if (is.rhoInf >= 0.0) results.metadata.push_back({"rho_inf", number(is.rhoInf)});
   results.metadata.push_back({"t_end", number(settings_.tEnd)});
   results.metadata.push_back({"newton_tolerance", number(is.newtonTolerance)});
@@ -83,8 +78,10 @@ Results Simulation::run(RunObserver* observer) {
       break;
     }
     const double t = integrator_->state().t;
-    // land exactly on t_end; avoid a sliver of a last step
-    double hTry = std::min(h, tEnd - t);
+    // fixed steps aim at t0 + (n + 1) h, so that times carry no accumulated round-off; land
+    // exactly on t_end and avoid a sliver of a last step
+    double hTry = is.variableStep ? std::min(h, tEnd - t)
+                                  : std::min(tEnd, initial_.t + double(integrator_->stats().steps + 1) * is.step) - t;
     if (tEnd - t - hTry < 1e-3 * hTry) hTry = tEnd - t;
     const StepResult r = integrator_->step(hTry);
     if (r.kind == StepResult::Kind::Failed) {
@@ -100,18 +97,29 @@ Results Simulation::run(RunObserver* observer) {
       continue;
     }
     const bool last = integrator_->state().t >= tEnd - tiny;
+    if (!r.event.empty()) results.events.push_back({integrator_->state().t, r.event});
+    // the step taken (an integrator may stop short of the one asked for)
+    const double taken = integrator_->state().t - t;
     const size_t before = results.rowCount();
-    recorder.step(integrator_->state(), hTry, r.newtonIterations, last, results);
+    recorder.step(integrator_->state(), taken, r.newtonIterations, last, results);
     if (observer && results.rowCount() > before) observer->onRecorded(results, before);
   }
 
+  if (results.status != RunStatus::Completed) {
+    const size_t before = results.rowCount();
+    recorder.finish(integrator_->state(), results);
+    if (observer && results.rowCount() > before) observer->onRecorded(results, before);
+  }
   const IntegratorStats& s = integrator_->stats();
   results.stats.steps = s.steps;
   results.stats.rejectedSteps = s.rejectedSteps;
   results.stats.newtonIterations = s.newtonIterations;
   results.stats.factorizations = s.factorizations;
   results.stats.functionEvaluations = s.functionEvaluations;
+  results.stats.jacobianEvaluations = s.jacobianEvaluations;
+  results.stats.repartitions = s.repartitions;
   results.stats.rejections = s.rejections;
+  results.stats.phaseSeconds = s.phaseSeconds;
   results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
   return results;
 }
@@ -150,6 +158,7 @@ Results runKinematics(const Model& model, const std::string& formulationName,
   recorder.start(s, results);
   if (observer) observer->onRecorded(results, 0);
   const long n = std::lround(settings.tEnd / settings.step);
+  State accepted = s;  // the last converged state
   results.status = RunStatus::Completed;
   for (long k = 1; k <= n; ++k) {
     if (observer && observer->stopRequested()) {
@@ -168,11 +177,13 @@ Results runKinematics(const Model& model, const std::string& formulationName,
                             : step.failure + " at t = " + number(t) + " s";
       break;
     }
+    accepted = s;
     ++results.stats.steps;
     const size_t before = results.rowCount();
     recorder.step(s, settings.step, step.iterations, k == n, results);
     if (observer && results.rowCount() > before) observer->onRecorded(results, before);
   }
+  if (results.status != RunStatus::Completed) recorder.finish(accepted, results);
   results.stats.factorizations = solver.factorizations();
   results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
   return results;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "formulation/formulation.h"
+#include "integrators/cpu_time.h"
 #include "integrators/registry.h"
 #include "simulation/recorder.h"
 #include "simulation/results.h"
@@ -68,7 +69,5 @@ Results runKinematics(const Model& model, const std::string& formulation,
                       const KinematicsSettings& settings, int every = 1,
                       RunObserver* observer = nullptr);
 
-// CPU time of the calling thread, s.
-double threadCpuSeconds();
 
 }  // namespace mbw

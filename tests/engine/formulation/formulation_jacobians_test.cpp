@@ -1,7 +1,9 @@
 // Derivatives of every formulation against finite differences, for every constraint primitive and
 // every force element: Phi_q, nu and gamma (along smooth motions), and the blocks of the index-3
 // Newton matrix d/dq and d/dv of r = M(q) vdot - Q(q, v, t) + Phi_q^T lambda (seed 001 eq 38c:
-// the reaction-force sensitivities of Tables 3-6 and the applied-force sensitivities).
+// the reaction-force sensitivities of Tables 3-6 and the applied-force sensitivities); and the
+// derivatives the state-space Jacobians need (seed 000 section 3): d/dq (Phi_q w), d nu/dq,
+// d gamma/dq, d gamma/dv, nu_t, gamma_t and dQ/dt.
 
 #include <gtest/gtest.h>
 
@@ -76,6 +78,70 @@ void checkConstraintDerivatives(Formulation& f, unsigned seed) {
   EXPECT_LT(relativeError(J * s.vdot - gamma, d.second), 1e-6) << "gamma";
 }
 
+// the constraint-side derivatives of seed 000 section 3
+void checkConstraintRhsDerivatives(Formulation& f, unsigned seed) {
+  const Snapshot s = randomSnapshot(f, seed);
+  const int nc = f.constraintSize(), nv = f.velocitySize();
+  MatrixXd hw = MatrixXd::Zero(nc, nv), nuQ = hw, gammaQ = hw, gammaV = hw;
+  VectorXd nuT, gammaT;
+  f.computePositions(kT, s.q);
+  f.computeVelocities(s.v);
+  f.constraintHessianProduct(s.vdot, MatrixSink(hw));
+  f.constraintRhsDerivatives(MatrixSink(nuQ), MatrixSink(gammaQ), MatrixSink(gammaV), nuT, gammaT);
+  auto at = [&](double t, const VectorXd& q, const VectorXd& v) {
+    f.computePositions(t, q);
+    f.computeVelocities(v);
+  };
+  const MatrixXd hwFD = test::positionJacobianFD(f, s.q, [&](const VectorXd& q) {
+    at(kT, q, s.v);
+    return VectorXd(jacobian(f) * s.vdot);
+  });
+  const MatrixXd nuQFD = test::positionJacobianFD(f, s.q, [&](const VectorXd& q) {
+    at(kT, q, s.v);
+    return VectorXd(f.velocityRhs());
+  });
+  auto gamma = [&](double t, const VectorXd& q, const VectorXd& v) {
+    at(t, q, v);
+    VectorXd g;
+    f.accelerationRhs(g);
+    return g;
+  };
+  const MatrixXd gammaQFD =
+      test::positionJacobianFD(f, s.q, [&](const VectorXd& q) { return gamma(kT, q, s.v); });
+  const MatrixXd gammaVFD =
+      test::velocityJacobianFD(s.v, [&](const VectorXd& v) { return gamma(kT, s.q, v); });
+  const test::TimeDerivatives nuTFD = test::timeDerivativesFD([&](double dt) {
+    at(kT + dt, s.q, s.v);
+    return VectorXd(f.velocityRhs());
+  });
+  const test::TimeDerivatives gammaTFD =
+      test::timeDerivativesFD([&](double dt) { return gamma(kT + dt, s.q, s.v); });
+  EXPECT_LT(relativeError(hw, hwFD), 1e-7) << "d/dq (Phi_q w)\n" << hw << "\nFD\n" << hwFD;
+  EXPECT_LT(relativeError(nuQ, nuQFD), 1e-7) << "nu_q\n" << nuQ << "\nFD\n" << nuQFD;
+  EXPECT_LT(relativeError(gammaQ, gammaQFD), 1e-7) << "gamma_q\n" << gammaQ << "\nFD\n" << gammaQFD;
+  EXPECT_LT(relativeError(gammaV, gammaVFD), 1e-7) << "gamma_v\n" << gammaV << "\nFD\n" << gammaVFD;
+  EXPECT_LT(relativeError(nuT, nuTFD.first), 1e-7) << "nu_t";
+  EXPECT_LT(relativeError(gammaT, gammaTFD.first), 1e-7) << "gamma_t";
+}
+
+// dQ/dt at fixed positions and velocities
+void checkForceRate(Formulation& f, unsigned seed) {
+  const Snapshot s = randomSnapshot(f, seed);
+  f.computePositions(kT, s.q);
+  f.computeVelocities(s.v);
+  VectorXd Qt;
+  f.generalizedForceRate(Qt);
+  const test::TimeDerivatives d = test::timeDerivativesFD([&](double dt) {
+    f.computePositions(kT + dt, s.q);
+    f.computeVelocities(s.v);
+    VectorXd Q;
+    f.generalizedForces(Q);
+    return Q;
+  });
+  EXPECT_LT(relativeError(Qt, d.first), 1e-7) << "dQ/dt\n" << Qt.transpose() << "\nFD\n"
+                                              << d.first.transpose();
+}
+
 void checkNewtonMatrix(Formulation& f, unsigned seed) {
   const Snapshot s = randomSnapshot(f, seed);
   const int nv = f.velocitySize();
@@ -107,6 +173,7 @@ TEST_P(PrimitiveDerivatives, MatchFiniteDifferences) {
     const Model model = test::randomPrimitiveModel(c.type, c.ground, seed);
     const auto f = makeFormulation(c.formulation, model);
     checkConstraintDerivatives(*f, seed);
+    checkConstraintRhsDerivatives(*f, seed);
     checkNewtonMatrix(*f, seed);
   }
 }
@@ -144,6 +211,7 @@ TEST_P(ForceDerivatives, NewtonMatrixMatchesFiniteDifferences) {
     const Model model = test::randomForceModel(c.type, c.bodyFrame, seed);
     const auto f = makeFormulation(c.formulation, model);
     checkNewtonMatrix(*f, seed);
+    checkForceRate(*f, seed);
   }
 }
 
@@ -155,15 +223,17 @@ std::vector<ForceCase> forceCases() {
     for (bool bodyFrame : {false, true}) {
       cases.push_back({f, ForceType::PointForce, bodyFrame});
       cases.push_back({f, ForceType::Torque, bodyFrame});
+      cases.push_back({f, ForceType::Tire, bodyFrame});
     }
   }
   return cases;
 }
 
 std::string forceCaseName(const ::testing::TestParamInfo<ForceCase>& info) {
-  static const char* names[] = {"TSDA", "RSDA", "PointForce", "Torque"};
+  static const char* names[] = {"TSDA", "RSDA", "PointForce", "Torque", "Tire"};
+  const bool tire = info.param.type == ForceType::Tire;
   return info.param.formulation + "_" + names[static_cast<int>(info.param.type)] +
-         (info.param.bodyFrame ? "_body" : "_world");
+         (info.param.bodyFrame ? (tire ? "_ring" : "_body") : (tire ? "_point" : "_world"));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllFormulations, ForceDerivatives, ::testing::ValuesIn(forceCases()),

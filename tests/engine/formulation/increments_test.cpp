@@ -101,7 +101,7 @@ TEST_P(Increments, AngularVelocityOutputIsTheRateOfTheRotation) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllFormulations, Increments, ::testing::ValuesIn(formulationNames()),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& param) { return param.param; });
 
 }  // namespace
 }  // namespace mbw

@@ -61,7 +61,8 @@ TEST_P(IterationMatrix, MatchesFiniteDifferencesForEveryPrimitive) {
 }
 
 TEST_P(IterationMatrix, MatchesFiniteDifferencesForEveryForceElement) {
-  for (ForceType t : {ForceType::TSDA, ForceType::RSDA, ForceType::PointForce, ForceType::Torque}) {
+  for (ForceType t : {ForceType::TSDA, ForceType::RSDA, ForceType::PointForce, ForceType::Torque,
+                      ForceType::Tire}) {
     SCOPED_TRACE("force " + std::to_string(static_cast<int>(t)));
     checkIterationMatrix(test::randomForceModel(t, true, 5), GetParam(), 5);
   }
@@ -75,7 +76,7 @@ TEST_P(IterationMatrix, MatchesFiniteDifferencesForTheSeedMechanisms) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllFormulations, IterationMatrix, ::testing::ValuesIn(formulationNames()),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& param) { return param.param; });
 
 }  // namespace
 }  // namespace mbw

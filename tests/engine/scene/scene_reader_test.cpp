@@ -80,6 +80,41 @@ TEST(SceneReader, FrameOriginAndCentreOfMassAreDistinguished) {
   EXPECT_GT(r.at(r.rowCount() - 1, r.column("bar.e2")), 0.05);
 }
 
+TEST(SceneReader, NamedOutputsAreRecordedAfterTheStandardColumns) {
+  // a bar pinned at the origin about y, turned by 0.3 rad: its tip at (cos a, 0, -sin a)
+  const std::string bodies = R"([{"name": "bar", "mass": 1, "inertia": [0.01, 0.1, 0.1],
+     "position": [0.477668244562803, 0, -0.14776010333067], "orientation": {"axis": [0, 1, 0], "angle": 0.3},
+     "points": {"O": [-0.5, 0, 0], "tip": [0.5, 0, 0]}}])";
+  const std::string joints = R"([{"name": "pin", "type": "revolute", "body_i": "ground", "body_j": "bar",
+     "point_i": [0, 0, 0], "point_j": "O", "axis_i": [0, 1, 0], "axis_j": [0, 1, 0]}])";
+  const std::string outputs = R"(, "outputs": [
+     {"name": "tip_z", "type": "coordinate", "body": "bar", "point": "tip", "axis": "z"},
+     {"name": "reach", "type": "distance", "body_i": "ground", "body_j": "bar", "point_i": [0, 0, 1],
+      "point_j": "tip"},
+     {"name": "swing", "type": "angle", "body_i": "ground", "body_j": "bar", "axis_i": [0, 1, 0],
+      "reference_i": [1, 0, 0], "reference_j": [1, 0, 0]}])";
+  const Model m = parseScene(test::sceneJson(bodies, joints, "[]", outputs), "t");
+  RunSettings s;
+  s.integratorSettings.step = 1e-4;
+  s.tEnd = 0.02;
+  const Results r = Simulation(m, s).run();
+  ASSERT_EQ(r.status, RunStatus::Completed) << r.message;
+  const int n = r.columnCount();
+  EXPECT_EQ(r.channels()[n - 6].name, "tip_z");
+  EXPECT_EQ(r.channels()[n - 1].name, "swing.rate");
+  EXPECT_EQ(r.channels()[n - 6 - 1].name, "bar.dwz");  // after the standard columns
+  const double a = 0.3;
+  EXPECT_NEAR(r.at(0, r.column("tip_z")), -std::sin(a), 1e-12);
+  EXPECT_NEAR(r.at(0, r.column("reach")), std::hypot(std::cos(a), 1.0 + std::sin(a)), 1e-12);
+  EXPECT_NEAR(r.at(0, r.column("swing")), a, 1e-12);
+  // rates: the time derivatives of the values (backward Euler: q_n - q_n-1 = h v_n)
+  for (const char* c : {"tip_z", "reach", "swing"}) {
+    const std::vector<double> v = r.columnValues(r.column(c));
+    const double rate = (v[100] - v[99]) / 1e-4;
+    EXPECT_NEAR(r.at(100, r.column(std::string(c) + ".rate")), rate, 1e-5) << c;
+  }
+}
+
 TEST(SceneReader, ReportsSeveralProblemsAtOnce) {
   const std::string bodies = R"([{"name": "a", "mass": -1, "inertia": [1, 1, 1], "position": [0, 0, 0]},
                                  {"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";

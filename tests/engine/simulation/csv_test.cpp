@@ -57,7 +57,8 @@ TEST(Csv, HeaderHasTheDocumentedColumnsInOrder) {
 }
 
 TEST(Csv, RoundTripsExactly) {
-  const Results r = shortRun();
+  Results r = shortRun();
+  r.events.push_back({0.0125, "repartition: new independent coordinates: a.x"});
   const std::string path = ::testing::TempDir() + "/roundtrip.csv";
   writeCsv(r, path);
   const Results back = readCsv(path);
@@ -67,6 +68,9 @@ TEST(Csv, RoundTripsExactly) {
     for (int c = 0; c < r.columnCount(); ++c) ASSERT_EQ(back.at(i, c), r.at(i, c));
   EXPECT_EQ(back.metadataValue("integrator"), "backward-euler");
   EXPECT_EQ(back.status, RunStatus::Completed);
+  ASSERT_EQ(back.events.size(), 1u);
+  EXPECT_EQ(back.events[0].t, 0.0125);
+  EXPECT_EQ(back.events[0].description, r.events[0].description);
   std::remove(path.c_str());
 }
 

@@ -56,8 +56,8 @@ TEST_P(DrivenMechanism, EveryFormulationGivesTheSamePositions) {
 
 INSTANTIATE_TEST_SUITE_P(SeedMechanisms, DrivenMechanism,
                          ::testing::Values("single-pendulum", "four-link", "slider-crank"),
-                         [](const auto& info) {
-                           std::string name = info.param;
+                         [](const auto& param) {
+                           std::string name = param.param;
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });

@@ -1,0 +1,218 @@
+#include "integrators/rosenbrock_nystrom.h"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "integrators/cpu_time.h"
+
+namespace mbw {
+
+RosenbrockNystrom::RosenbrockNystrom(Formulation& formulation, IntegratorSettings settings,
+                                     const RosenbrockTableau& tableau)
+    : StateSpaceIntegrator(formulation, settings),
+      tableau_(tableau),
+      k_(nystromCoefficients(tableau)) {}
+
+void RosenbrockNystrom::doInitialize() {
+  StateSpaceIntegrator::doInitialize();
+  const int d = ode_.size();
+  fStart_ = ydd_;
+  startEvaluated_ = initFailure_.empty();
+  lastRejected_ = false;
+  z_.assign(tableau_.stages(), VectorXd::Zero(d));
+  for (VectorXd* v : {&fStage_, &ft_, &forcing_, &Y_, &Yd_, &rhs_, &sum_, &yNew_, &ydNew_, &yHat_,
+                      &ydHat_, &vddNew_, &fdPlus_, &fdArg_})
+    v->setZero(d);
+  J1_.setZero(d, d);
+  J2_.setZero(d, d);
+  S_.setZero(d, d);
+  lu_ = Eigen::PartialPivLU<MatrixXd>(d);
+  factorizationSeconds_ = &(stats_.phaseSeconds["factorization"] = 0.0);
+}
+
+bool RosenbrockNystrom::evaluateStart() {
+  if (startEvaluated_) return true;
+  PhaseTimer timer(*evaluationSeconds_);
+  startEvaluated_ = ode_.evaluate(state_.t, y_, yd_, fStart_);
+  return startEvaluated_;
+}
+
+void RosenbrockNystrom::computeJacobians() {
+  PhaseTimer timer(*jacobianSeconds_);
+  ++stats_.jacobianEvaluations;
+  if (settings_.jacobian == "exact") {
+    ode_.jacobians(J1_, J2_, ft_);
+    return;
+  }
+  // forward differences (W-methods): columns of d f/dv, d f/dvdot, and d f/dt
+  const int d = ode_.size();
+  const double root = std::sqrt(std::numeric_limits<double>::epsilon());
+  auto column = [&](double t, const VectorXd& y, const VectorXd& yd, double eps, auto out) {
+    if (ode_.evaluate(t, y, yd, fdPlus_)) out = (fdPlus_ - fStart_) / eps;
+    else out.setZero();
+  };
+  for (int j = 0; j < d; ++j) {
+    const double ey = root * std::max(1.0, std::abs(y_[j]));
+    fdArg_ = y_;
+    fdArg_[j] += ey;
+    column(state_.t, fdArg_, yd_, ey, J1_.col(j));
+    const double ev = root * std::max(1.0, std::abs(yd_[j]));
+    fdArg_ = yd_;
+    fdArg_[j] += ev;
+    column(state_.t, y_, fdArg_, ev, J2_.col(j));
+  }
+  const double et = root * std::max(1.0, std::abs(state_.t));
+  column(state_.t + et, y_, yd_, et, ft_.head(d));
+}
+
+double RosenbrockNystrom::errorNorm() const {
+  // eqs (13)-(14) over the independent positions and velocities
+  const int d = ode_.size();
+  double sum = 0.0;
+  for (int i = 0; i < d; ++i) {
+    const double sy = settings_.atol + std::max(std::abs(y_[i]), std::abs(yNew_[i])) * settings_.rtol;
+    const double sv = settings_.atol + std::max(std::abs(yd_[i]), std::abs(ydNew_[i])) * settings_.rtol;
+    const double ey = (yNew_[i] - yHat_[i]) / sy, ev = (ydNew_[i] - ydHat_[i]) / sv;
+    sum += ey * ey + ev * ev;
+  }
+  return d ? std::sqrt(sum / (2.0 * d)) : 0.0;
+}
+
+StepResult RosenbrockNystrom::reject(double h, double factor, std::string reason) {
+  StepResult r;
+  r.kind = StepResult::Kind::Rejected;
+  r.reason = std::move(reason);
+  r.nextStep = h * factor;
+  startEvaluated_ = false;  // the ODE's last point moved
+  lastRejected_ = true;
+  collectStats();
+  if (!settings_.variableStep || r.nextStep < settings_.minStep) {
+    r.kind = StepResult::Kind::Failed;
+    std::ostringstream os;
+    os << r.reason;
+    if (settings_.variableStep) os << "; the step would fall below the minimum " << settings_.minStep;
+    r.reason = os.str();
+  }
+  return r;
+}
+
+StepResult RosenbrockNystrom::doStep(double h) {
+  StepResult r = attempt(h);
+  r.newtonIterations = static_cast<int>(ode_.newtonIterations() - newtonIterationsBefore_);
+  newtonIterationsBefore_ = ode_.newtonIterations();
+  return r;
+}
+
+StepResult RosenbrockNystrom::attempt(double h) {
+  StepResult r;
+  if (initializationFailed(r)) return r;
+  const int s = tableau_.stages();
+  const double g = k_.gamma, t = state_.t;
+  if (!evaluateStart()) return reject(h, 0.5, "the state does not lie on the constraints");
+
+  // Algorithm 1 steps 5-7: Jacobians, the iteration matrix S and its LU
+  computeJacobians();
+  {
+    PhaseTimer timer(*factorizationSeconds_);
+    S_.setIdentity();
+    S_.noalias() -= (h * g) * J2_;
+    S_.noalias() -= (h * h * g * g) * J1_;
+    lu_.compute(S_);
+  }
+  startEvaluated_ = false;
+  forcing_.noalias() = J1_ * yd_;
+  forcing_ += ft_;
+
+  // steps 8-11: the stages
+  for (int i = 0; i < s; ++i) {
+    if (i == 0) {
+      fStage_ = fStart_;
+    } else if (k_.newPoint[i]) {
+      Y_ = y_ + (h * k_.alphaI[i]) * yd_;
+      Yd_ = yd_;
+      for (int j = 0; j < i; ++j) {
+        Y_.noalias() += (h * k_.theta(i, j)) * z_[j];
+        Yd_.noalias() += k_.a(i, j) * z_[j];
+      }
+      PhaseTimer timer(*evaluationSeconds_);
+      if (!ode_.evaluate(t + k_.alphaI[i] * h, Y_, Yd_, fStage_))
+        return reject(h, 0.25, "stage " + std::to_string(i + 1) + ": " + ode_.failure());
+    }
+    rhs_ = (h * g) * fStage_ + (h * h * g * k_.gammaI[i]) * forcing_;
+    sum_.setZero();
+    for (int j = 0; j < i; ++j) {
+      rhs_.noalias() += (g * k_.c(i, j)) * z_[j];
+      sum_.noalias() += k_.delta(i, j) * z_[j];
+    }
+    if (i > 0) rhs_.noalias() += (h * h * g) * (J1_ * sum_);
+    z_[i] = lu_.solve(rhs_);
+  }
+
+  // step 12: the solution, the embedded one and the error
+  yNew_ = y_ + h * yd_;
+  ydNew_ = yd_;
+  yHat_ = yNew_;
+  ydHat_ = yd_;
+  for (int i = 0; i < s; ++i) {
+    yNew_.noalias() += (h * k_.mu[i]) * z_[i];
+    ydNew_.noalias() += k_.m[i] * z_[i];
+    yHat_.noalias() += (h * k_.muhat[i]) * z_[i];
+    ydHat_.noalias() += k_.mhat[i] * z_[i];
+  }
+  double factor = 1.0;
+  if (settings_.variableStep) {
+    const double err = errorNorm();
+    const double q1 = tableau_.embeddedOrder + 1.0;
+    factor = settings_.safetyFactor * std::pow(std::max(err, 1e-10), -1.0 / q1);
+    factor = std::max(settings_.minStepFactor, std::min(settings_.maxStepFactor, factor));
+    if (!std::isfinite(err) || err > 1.0)
+      return reject(h, std::isfinite(err) ? std::min(factor, 0.9) : 0.25,
+                    std::isfinite(err) ? "error estimate > 1" : "error estimate not finite");
+    if (lastRejected_) factor = std::min(factor, 1.0);
+  }
+
+  // step 13: dependent coordinates at the new point (and f there, the next step's stage 1)
+  {
+    PhaseTimer timer(*evaluationSeconds_);
+    if (!ode_.evaluate(t + h, yNew_, ydNew_, vddNew_))
+      return reject(h, 0.5, "new point: " + ode_.failure());
+  }
+  lastRejected_ = false;
+  finishStep(r);  // step 14: partition check; takes the full state (in new coordinates if changed)
+  fStart_ = ydd_;
+  startEvaluated_ = true;
+  r.nextStep = settings_.variableStep ? h * factor : settings_.step;
+  if (settings_.variableStep && settings_.maxStep > 0.0) r.nextStep = std::min(r.nextStep, settings_.maxStep);
+  return r;
+}
+
+Capabilities RosenbrockNystrom4::capabilities() {
+  Capabilities c;
+  c.family = "state-space ODE, Rosenbrock";
+  c.description =
+      "Rosenbrock-Nystrom, 4 stages, order 4(3), L-stable, exact Jacobians (seed 000)";
+  c.order = 4;
+  c.lStable = true;
+  c.errorEstimate = true;
+  c.variableStep = true;
+  c.formulations = {"rp"};
+  c.jacobians = {"exact"};
+  return c;
+}
+
+Capabilities WMethod2::capabilities() {
+  Capabilities c;
+  c.family = "state-space ODE, Rosenbrock";
+  c.description =
+      "W-method of order 2(1), L-stable, any Jacobian: exact or forward differences (seed 000)";
+  c.order = 2;
+  c.lStable = true;
+  c.errorEstimate = true;
+  c.variableStep = true;
+  c.formulations = {"rp"};
+  c.jacobians = {"exact", "fd"};
+  return c;
+}
+
+}  // namespace mbw

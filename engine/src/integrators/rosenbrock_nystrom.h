@@ -1,0 +1,68 @@
+#pragma once
+// Rosenbrock-Nystrom integration of the state-space ODE vddot = f(t, v, vdot), seed 000
+// Theorem 2.1 (eqs 25a-f) and Algorithm 1:
+//     S = I - h gamma J2 - h^2 gamma^2 J1                                           (25e)
+//     Y_i = v_n + h alpha_i vdot_n + h sum_j<i theta_ij z_j,  Y'_i = vdot_n + sum_j<i a_ij z_j
+//     S z_i = h gamma f(t_n + alpha_i h, Y_i, Y'_i) + h^2 gamma gamma_i (f_t + J1 vdot_n)
+//             + gamma sum_j<i c_ij z_j + h^2 gamma J1 sum_j<i delta_ij z_j               (25f)
+//     v_n+1 = v_n + h vdot_n + h sum mu_i z_i,   vdot_n+1 = vdot_n + sum m_i z_i        (25a, b)
+// with the embedded solution (muhat, mhat) for the error estimate and the step-size control of
+// eqs (13)-(16): err = RMS over v and vdot of (y - yhat) / (atol + max(|y_n|, |y_n+1|) rtol),
+// h_new = h min(facmax, max(facmin, fac err^(-1/(q+1)))), q = the embedded order.
+// One LU of S per step serves all stages; stages at the same point share one evaluation of f
+// (ROS4: 3 per step). J1, J2, f_t are exact (StateSpaceOde::jacobians) or, where the method
+// allows (W-methods), forward differences.
+//
+// rosenbrock-nystrom4 (rn4): ROS4 L-stable, order 4(3). w2: the order-2 W-method ROS2.
+
+#include <Eigen/LU>
+
+#include "integrators/rosenbrock_coefficients.h"
+#include "integrators/state_space_integrator.h"
+
+namespace mbw {
+
+class RosenbrockNystrom : public StateSpaceIntegrator {
+ public:
+  RosenbrockNystrom(Formulation& formulation, IntegratorSettings settings,
+                    const RosenbrockTableau& tableau);
+
+ private:
+  StepResult doStep(double h) override;
+  StepResult attempt(double h);
+  void doInitialize() override;
+  bool evaluateStart();
+  void computeJacobians();
+  double errorNorm() const;
+  StepResult reject(double h, double factor, std::string reason);
+
+  const RosenbrockTableau& tableau_;
+  NystromCoefficients k_;
+  bool startEvaluated_ = false;  // fStart_ and the ODE's last point are at (t_n, v_n, vdot_n)
+  bool lastRejected_ = false;
+  long newtonIterationsBefore_ = 0;
+  double* factorizationSeconds_ = nullptr;  // CPU time of the LU of S
+  // workspace (ndof)
+  VectorXd fStart_, fStage_, ft_, forcing_, Y_, Yd_, rhs_, sum_, yNew_, ydNew_, yHat_, ydHat_,
+      vddNew_;
+  std::vector<VectorXd> z_;
+  MatrixXd J1_, J2_, S_;
+  Eigen::PartialPivLU<MatrixXd> lu_;
+  VectorXd fdPlus_, fdArg_;
+};
+
+class RosenbrockNystrom4 final : public RosenbrockNystrom {
+ public:
+  RosenbrockNystrom4(Formulation& formulation, IntegratorSettings settings)
+      : RosenbrockNystrom(formulation, settings, ros4LStable()) {}
+  static Capabilities capabilities();
+};
+
+class WMethod2 final : public RosenbrockNystrom {
+ public:
+  WMethod2(Formulation& formulation, IntegratorSettings settings)
+      : RosenbrockNystrom(formulation, settings, ros2W()) {}
+  static Capabilities capabilities();
+};
+
+}  // namespace mbw

@@ -1,0 +1,41 @@
+#pragma once
+// Common base of the integrators of the state-space ODE (seed 000): they advance the independent
+// coordinates v, vdot of a StateSpaceOde and expose the full state (q, v = qdot in the rp
+// coordinates, vdot = qddot, lambda) to the run, so that outputs, energies and constraint
+// violations are recorded as for every other integrator. After each accepted step,
+// finishStep() takes the full state and checks the partition (Algorithm 1 step 14).
+
+#include <string>
+
+#include "integrators/integrator.h"
+#include "statespace/state_space_ode.h"
+
+namespace mbw {
+
+class StateSpaceIntegrator : public Integrator {
+ protected:
+  StateSpaceIntegrator(Formulation& formulation, IntegratorSettings settings);
+
+  // partitions at the initial state; a failure is reported by the first step
+  void doInitialize() override;
+  // true (and r says why) when the initialization failed
+  bool initializationFailed(StepResult& r) const;
+  // the ODE was evaluated at the new point: copy the full state, check the partition (r.event
+  // describes a triggered check), re-gather y_, yd_, ydd_, update the counters; true when the
+  // independent coordinates changed
+  bool finishStep(StepResult& r);
+  // the counters of the ODE into stats_
+  void collectStats();
+
+  // CPU time counters of the cost split (entries of stats_.phaseSeconds, created at
+  // initialization so that the step loop only adds to them)
+  double* jacobianSeconds_ = nullptr;
+  double* evaluationSeconds_ = nullptr;
+
+  StateSpaceOde ode_;
+  VectorXd y_, yd_;   // independent positions and velocities at state_.t
+  VectorXd ydd_;      // independent accelerations there
+  std::string initFailure_;
+};
+
+}  // namespace mbw

@@ -1,0 +1,90 @@
+#include "statespace/body_block_matrix.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace mbw {
+
+void BodyBlockMatrix::setStructure(int rows, int cols, std::vector<Block> blocks) {
+  auto key = [](const Block& b) { return std::make_tuple(b.row, b.col, b.rows, b.cols); };
+  std::sort(blocks.begin(), blocks.end(), [&](const Block& a, const Block& b) { return key(a) < key(b); });
+  blocks.erase(std::unique(blocks.begin(), blocks.end(),
+                           [&](const Block& a, const Block& b) { return key(a) == key(b); }),
+               blocks.end());
+  blocks_ = std::move(blocks);
+  dense_.setZero(rows, cols);
+}
+
+MatrixSink BodyBlockMatrix::sink() {
+  dense_.setZero();
+  return MatrixSink(dense_);
+}
+
+namespace {
+
+// out.middleRows(r0, R) += A X.middleRows(c0, C), column by column with a fixed-size block
+template <int R, int C, class Block, class In, class Out>
+void addBlockProduct(const Block& block, const In& X, Out& out, int r0, int c0) {
+  const Eigen::Matrix<double, R, C> A = block;
+  for (Eigen::Index j = 0; j < X.cols(); ++j)
+    out.col(j).template segment<R>(r0) += A * X.col(j).template segment<C>(c0);
+}
+
+}  // namespace
+
+template <class In, class Out>
+void BodyBlockMatrix::product(const In& X, Out& out, bool transposed) const {
+  out.setZero(transposed ? dense_.cols() : dense_.rows(), X.cols());
+  for (const Block& b : blocks_) {
+    const auto A = dense_.block(b.row, b.col, b.rows, b.cols);
+    // the body blocks are 7 x 7 or 1 x 7 (rp): fixed-size kernels; others the general product
+    if (b.rows == 7 && b.cols == 7) {
+      if (transposed) addBlockProduct<7, 7>(A.transpose(), X, out, b.col, b.row);
+      else addBlockProduct<7, 7>(A, X, out, b.row, b.col);
+    } else if (b.rows == 1 && b.cols == 7) {
+      if (transposed) addBlockProduct<7, 1>(A.transpose(), X, out, b.col, b.row);
+      else addBlockProduct<1, 7>(A, X, out, b.row, b.col);
+    } else if (transposed) {
+      out.middleRows(b.col, b.cols).noalias() += A.transpose() * X.middleRows(b.row, b.rows);
+    } else {
+      out.middleRows(b.row, b.rows).noalias() += A * X.middleRows(b.col, b.cols);
+    }
+  }
+}
+
+void BodyBlockMatrix::multiply(const MatrixXd& X, MatrixXd& out) const { product(X, out, false); }
+void BodyBlockMatrix::multiplyTransposed(const MatrixXd& X, MatrixXd& out) const { product(X, out, true); }
+void BodyBlockMatrix::multiply(const VectorXd& x, VectorXd& out) const { product(x, out, false); }
+void BodyBlockMatrix::multiplyTransposed(const VectorXd& x, VectorXd& out) const { product(x, out, true); }
+
+std::vector<BodyBlockMatrix::Block> constraintRowBlocks(const Model& model, int V, int constraintRows) {
+  std::vector<BodyBlockMatrix::Block> s;
+  for (int k = 0; k < model.primitiveCount(); ++k) {
+    const Primitive& p = model.primitives[k];
+    for (int b : {p.bodyI, p.bodyJ})
+      if (b != kGround) s.push_back({k, V * b, 1, V});
+  }
+  for (int r = model.primitiveCount(); r < constraintRows; ++r)
+    s.push_back({r, V * (r - model.primitiveCount()), 1, V});
+  return s;
+}
+
+std::vector<BodyBlockMatrix::Block> bodyCouplingBlocks(const Model& model, int V) {
+  std::vector<BodyBlockMatrix::Block> s = blockDiagonalBlocks(model, V);
+  auto pair = [&](int bi, int bj) {
+    if (bi == kGround || bj == kGround) return;
+    s.push_back({V * bi, V * bj, V, V});
+    s.push_back({V * bj, V * bi, V, V});
+  };
+  for (const Primitive& p : model.primitives) pair(p.bodyI, p.bodyJ);
+  for (const ForceElement& f : model.forces) pair(f.bodyI, f.bodyJ);
+  return s;
+}
+
+std::vector<BodyBlockMatrix::Block> blockDiagonalBlocks(const Model& model, int V) {
+  std::vector<BodyBlockMatrix::Block> s;
+  for (int b = 0; b < model.bodyCount(); ++b) s.push_back({V * b, V * b, V, V});
+  return s;
+}
+
+}  // namespace mbw

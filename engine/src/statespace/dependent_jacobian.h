@@ -1,0 +1,53 @@
+#pragma once
+// Phi_u, the constraint Jacobian restricted to the dependent coordinates (seed 000 eq 5), and its
+// sparse LU factorization by KLU (SuiteSparse; Davis and Palamadai Natarajan 2010), the matrix at
+// the heart of the state-space method: dependent positions by Newton, dependent velocities, the
+// tangent basis H = -Phi_u^-1 Phi_v (eq 28a), multipliers from eq (7b). The pattern is ordered
+// once per partition (klu_analyze); each factorization refills the values and refactors with the
+// same pivot sequence (klu_refactor, no allocation), falling back to a fresh pivoting
+// factorization when that sequence has become poor (klu_rcond: smallest / largest pivot).
+// cond_1(Phi_u) by klu_condest (Hager's method) drives the repartitioning test of section 4.
+
+#include <memory>
+#include <vector>
+
+#include "statespace/body_block_matrix.h"
+
+namespace mbw {
+
+class DependentJacobian {
+ public:
+  DependentJacobian();
+  ~DependentJacobian();
+  DependentJacobian(const DependentJacobian&) = delete;
+  DependentJacobian& operator=(const DependentJacobian&) = delete;
+
+  // structure: the nonzero blocks of Phi_q (m x n); dependent: mu
+  void setPartition(int rows, int cols, const std::vector<BodyBlockMatrix::Block>& structure,
+                    const std::vector<int>& dependent);
+  // takes the dependent columns of Phi_q and factorizes; false when Phi_u is singular
+  bool factorize(const MatrixXd& Phi_q);
+
+  // B := Phi_u^-1 B, or Phi_u^-T B (B: m rows)
+  void solveInPlace(MatrixXd& B);
+  void solveInPlace(VectorXd& b);
+  void solveTransposedInPlace(MatrixXd& B);
+  void solveTransposedInPlace(VectorXd& b);
+
+  // estimate of cond_1(Phi_u) at the last factorization
+  double conditionEstimate();
+
+  int size() const { return m_; }
+  long factorizations() const { return factorizations_; }
+
+ private:
+  struct Klu;
+  std::unique_ptr<Klu> klu_;
+  int m_ = 0;
+  std::vector<int> Ap_, Ai_;
+  std::vector<double> Ax_;
+  std::vector<int> source_;  // index in Phi_q's (column-major) storage of each value of Ax
+  long factorizations_ = 0;
+};
+
+}  // namespace mbw

@@ -1,0 +1,215 @@
+#include "statespace/state_space_ode.h"
+
+#include <cassert>
+#include <cmath>
+#include <sstream>
+
+namespace mbw {
+
+StateSpaceOde::StateSpaceOde(Formulation& formulation, StateSpaceSettings settings)
+    : f_(formulation),
+      settings_(settings),
+      n_(formulation.velocitySize()),
+      m_(formulation.constraintSize()) {
+  assert(formulation.positionSize() == formulation.velocitySize());
+  const Model& model = formulation.model();
+  const int V = formulation.bodyVelocitySize();
+  rowStructure_ = constraintRowBlocks(model, V, m_);
+  for (BodyBlockMatrix* a : {&phiQ_, &rateQ_, &nuQ_, &accQ_, &accV_}) a->setStructure(m_, n_, rowStructure_);
+  mass_.setStructure(n_, n_, blockDiagonalBlocks(model, V));
+  kq_.setStructure(n_, n_, bodyCouplingBlocks(model, V));
+  kv_.setStructure(n_, n_, bodyCouplingBlocks(model, V));
+  Q_.resize(n_);
+  gamma_.resize(m_);
+  z_.resize(n_);
+  work_n_.resize(n_);
+  work_m_.resize(m_);
+}
+
+void StateSpaceOde::gatherIndependent(const VectorXd& full, VectorXd& independent) const {
+  independent.resize(size());
+  for (int i = 0; i < size(); ++i) independent[i] = full[partition_.independent[i]];
+}
+
+std::string StateSpaceOde::independentNames() const {
+  static const char* names[] = {"x", "y", "z", "e0", "e1", "e2", "e3"};  // rp: (r, p) per body
+  const int V = f_.bodyVelocitySize();
+  std::ostringstream os;
+  for (size_t i = 0; i < partition_.independent.size(); ++i) {
+    const int c = partition_.independent[i];
+    os << (i ? " " : "") << f_.model().bodies[c / V].name << ".";
+    if (V == 7) os << names[c % V];
+    else os << "q" << c % V;
+  }
+  return os.str();
+}
+
+bool StateSpaceOde::factorizeAt() {
+  f_.constraintJacobian(phiQ_.sink());
+  factorized_ = dependent_.factorize(phiQ_.dense());
+  if (!factorized_) failure_ = "the dependent constraint Jacobian Phi_u is singular";
+  return factorized_;
+}
+
+bool StateSpaceOde::choosePartition(const VectorXd& q, double t) {
+  f_.computePositions(t, q);
+  f_.constraintJacobian(phiQ_.sink());
+  CoordinatePartition p;
+  if (!partitionCoordinates(phiQ_.dense(), p)) {
+    failure_ = "the constraint Jacobian is rank deficient: no coordinate partition";
+    return false;
+  }
+  // from here on the partition changes
+  partition_ = std::move(p);
+  dependent_.setPartition(m_, n_, rowStructure_, partition_.dependent);
+  const int d = size();
+  T_.setZero(n_, d);
+  for (int i = 0; i < d; ++i) T_(partition_.independent[i], i) = 1.0;
+  phiV_.resize(m_, d);
+  H_.resize(m_, d);
+  mT_.resize(n_, d);
+  mHat_.resize(d, d);
+  mHatLLT_ = Eigen::LLT<MatrixXd>(d);
+  work_d_.resize(d);
+  factorized_ = false;
+  if (!factorizeAt()) return false;
+  referenceCondition_ = dependent_.conditionEstimate();
+  return true;
+}
+
+bool StateSpaceOde::initialize(const State& consistent) {
+  full_ = consistent;
+  if (!choosePartition(consistent.q, consistent.t)) return false;
+  gatherIndependent(consistent.q, vLast_);
+  VectorXd vdot, vddot;
+  gatherIndependent(consistent.v, vdot);
+  return evaluate(consistent.t, vLast_, vdot, vddot);
+}
+
+void StateSpaceOde::scatterDependent(const VectorXd& u, VectorXd& x) const {
+  x.setZero(n_);
+  for (int j = 0; j < m_; ++j) x[partition_.dependent[j]] = u[j];
+}
+
+void StateSpaceOde::dependentSolution(const VectorXd& w, VectorXd& x) {
+  work_m_ = w;
+  dependent_.solveInPlace(work_m_);
+  scatterDependent(work_m_, x);
+}
+
+bool StateSpaceOde::solveDependentPositions(double t, const VectorXd& v) {
+  // first-order prediction along the tangent of the last point
+  VectorXd& q = full_.q;
+  work_d_ = v - vLast_;
+  q.noalias() += T_ * work_d_;
+  for (int i = 0; i < size(); ++i) q[partition_.independent[i]] = v[i];
+  double previous = INFINITY;
+  for (int it = 0; it <= settings_.maxNewtonIterations; ++it) {
+    f_.computePositions(t, q);
+    const double residual = f_.constraints().cwiseAbs().maxCoeff();
+    if (!std::isfinite(residual)) break;
+    if (residual <= settings_.constraintTolerance) return factorizeAt();
+    // modified Newton: a fresh Phi_u when the reused one converges slowly
+    if (!factorized_ || residual > 0.25 * previous) {
+      if (!factorizeAt()) return false;
+    }
+    previous = residual;
+    work_m_ = -f_.constraints();
+    dependent_.solveInPlace(work_m_);
+    for (int j = 0; j < m_; ++j) q[partition_.dependent[j]] += work_m_[j];
+    ++newtonIterations_;
+  }
+  std::ostringstream os;
+  os << "the dependent coordinates did not converge onto the constraints (|Phi| = "
+     << f_.constraints().cwiseAbs().maxCoeff() << " after " << settings_.maxNewtonIterations
+     << " Newton iterations)";
+  failure_ = os.str();
+  return false;
+}
+
+void StateSpaceOde::solveVelocities(const VectorXd& vdot) {
+  const int d = size();
+  const MatrixXd& phiQ = phiQ_.dense();
+  for (int i = 0; i < d; ++i) phiV_.col(i) = phiQ.col(partition_.independent[i]);
+  // Phi_u udot = nu - Phi_v vdot
+  VectorXd& qdot = full_.v;
+  work_m_ = f_.velocityRhs();
+  work_m_.noalias() -= phiV_ * vdot;
+  dependent_.solveInPlace(work_m_);
+  for (int j = 0; j < m_; ++j) qdot[partition_.dependent[j]] = work_m_[j];
+  for (int i = 0; i < d; ++i) qdot[partition_.independent[i]] = vdot[i];
+  f_.computeVelocities(qdot);
+  // tangent basis: the dependent rows of T are H = -Phi_u^-1 Phi_v
+  H_ = -phiV_;
+  dependent_.solveInPlace(H_);
+  for (int j = 0; j < m_; ++j) T_.row(partition_.dependent[j]) = H_.row(j);
+}
+
+bool StateSpaceOde::solveAccelerations() {
+  f_.massMatrix(mass_.sink());
+  f_.generalizedForces(Q_);
+  f_.accelerationRhs(gamma_);
+  dependentSolution(gamma_, z_);
+  mass_.multiply(T_, mT_);
+  mHat_.noalias() = T_.transpose() * mT_;
+  mHatLLT_.compute(mHat_);
+  if (mHatLLT_.info() != Eigen::Success) {
+    failure_ = "the reduced mass matrix T^T M T is not positive definite";
+    return false;
+  }
+  mass_.multiply(z_, work_n_);
+  work_n_ = Q_ - work_n_;
+  work_d_.noalias() = T_.transpose() * work_n_;
+  mHatLLT_.solveInPlace(work_d_);
+  VectorXd& qddot = full_.vdot;
+  qddot = z_;
+  qddot.noalias() += T_ * work_d_;
+  // multipliers from the dependent rows: Phi_u^T lambda = (Q - M qddot)_u
+  mass_.multiply(qddot, work_n_);
+  work_n_ = Q_ - work_n_;
+  VectorXd& lambda = full_.lambda;
+  lambda.resize(m_);
+  for (int j = 0; j < m_; ++j) lambda[j] = work_n_[partition_.dependent[j]];
+  dependent_.solveTransposedInPlace(lambda);
+  return true;
+}
+
+bool StateSpaceOde::evaluate(double t, const VectorXd& v, const VectorXd& vdot, VectorXd& vddot) {
+  ++evaluations_;
+  qSaved_ = full_.q;
+  if (!solveDependentPositions(t, v)) {
+    full_.q = qSaved_;
+    return false;
+  }
+  full_.t = t;
+  vLast_ = v;
+  solveVelocities(vdot);
+  if (!solveAccelerations()) return false;
+  vddot.resize(size());
+  for (int i = 0; i < size(); ++i) vddot[i] = full_.vdot[partition_.independent[i]];
+  return true;
+}
+
+PartitionCheck StateSpaceOde::checkPartition() {
+  PartitionCheck check;
+  check.reference = referenceCondition_;
+  check.condition = dependent_.conditionEstimate();
+  if (check.condition <= settings_.repartitionGrowth * referenceCondition_) return check;
+  check.triggered = true;
+  const CoordinatePartition before = partition_;
+  if (!choosePartition(full_.q, full_.t)) {
+    // rank deficient here: keep the old partition (nothing was changed)
+    referenceCondition_ = check.condition;
+    return check;
+  }
+  check.changed = !(partition_ == before);
+  if (check.changed) check.description = independentNames();
+  // the tangent basis of the new partition at this point
+  gatherIndependent(full_.q, vLast_);
+  VectorXd vdot, vddot;
+  gatherIndependent(full_.v, vdot);
+  evaluate(full_.t, vLast_, vdot, vddot);
+  return check;
+}
+
+}  // namespace mbw

@@ -1,0 +1,125 @@
+#pragma once
+// The state-space ODE of seed 000 eq (9): the independent accelerations vddot = f(t, v, vdot) of
+// a constrained system in the rp coordinates, by generalized coordinate partitioning (eqs 4-10).
+//
+// evaluate(t, v, vdot), the acceleration map:
+//   1. dependent positions u: Newton on Phi(u, v) = 0 (eq 7c) to |Phi|_inf <= tolerance, from the
+//      first-order prediction q_last + T (v - v_last); the iterations reuse the last
+//      factorization of Phi_u (refactorized when they stall)
+//   2. a fresh factorization of Phi_u at the solution; dependent velocities from
+//      Phi_u udot = nu - Phi_v vdot (eq 7d)
+//   3. the tangent basis T = dq/dv = [I; H], H = -Phi_u^-1 Phi_v (eq 28a), and the accelerations
+//      from the reduced equations (eqs 9-10, in the equivalent form)
+//         (T^T M T) vddot = T^T (Q - M z),   z = [0; Phi_u^-1 gamma],   qddot = T vddot + z,
+//      multipliers from Phi_u^T lambda = (Q - M qddot)_u (eq 7b).
+// jacobians(): the exact J1 = d vddot/dv, J2 = d vddot/d vdot (eq 26) and df/dt (eq 46), by
+// differentiating the equations of motion and the velocity and acceleration constraints along
+// the manifold (state_space_jacobian.cpp).
+//
+// Matrices of the size of the model (n coordinates, m constraints) are multiplied block by block
+// over the bodies they couple (BodyBlockMatrix), Phi_u is factorized sparse (KLU); only
+// ndof-sized matrices are treated as dense. The evaluations allocate nothing once warm.
+
+#include <Eigen/Cholesky>
+#include <string>
+
+#include "formulation/formulation.h"
+#include "solvers/initial_conditions.h"
+#include "statespace/body_block_matrix.h"
+#include "statespace/coordinate_partition.h"
+#include "statespace/dependent_jacobian.h"
+
+namespace mbw {
+
+struct StateSpaceSettings {
+  double constraintTolerance = 1e-10;  // |Phi|_inf after the dependent-position Newton
+  int maxNewtonIterations = 12;
+  double repartitionGrowth = 1.25;     // seed 000 section 4: cond(Phi_u) may grow by 25%
+};
+
+// Outcome of a partition check (seed 000 Algorithm 1 step 14).
+struct PartitionCheck {
+  bool triggered = false;  // cond(Phi_u) grew beyond the allowed factor: a new Gauss-Jordan pass
+  bool changed = false;    // ... which chose other coordinates
+  double condition = 0.0;  // cond_1(Phi_u) estimate at the checked state (before repartitioning)
+  double reference = 0.0;  // at the last partitioning
+  std::string description; // the new independent coordinates, when changed
+};
+
+class StateSpaceOde {
+ public:
+  // formulation: the rp formulation (positions and velocities share their layout)
+  StateSpaceOde(Formulation& formulation, StateSpaceSettings settings);
+
+  // Partitions the coordinates at a consistent state and evaluates there. False (reason in
+  // failure()) when Phi_q is rank deficient.
+  bool initialize(const State& consistent);
+
+  int size() const { return static_cast<int>(partition_.independent.size()); }
+  const CoordinatePartition& partition() const { return partition_; }
+  // v = x[nu] for a full position or velocity vector x
+  void gatherIndependent(const VectorXd& full, VectorXd& independent) const;
+  // names of the independent coordinates, e.g. "chassis.e2"
+  std::string independentNames() const;
+
+  // f(t, v, vdot) into vddot. False (reason in failure()) when the dependent positions do not
+  // converge, Phi_u is singular or the reduced mass matrix is not positive definite.
+  bool evaluate(double t, const VectorXd& v, const VectorXd& vdot, VectorXd& vddot);
+  // the full state of the last successful evaluation: q, v = qdot, vdot = qddot, lambda
+  const State& fullState() const { return full_; }
+  const std::string& failure() const { return failure_; }
+
+  // J1 = d vddot/dv, J2 = d vddot/d vdot and the partial df/dt at the last evaluated point
+  void jacobians(MatrixXd& J1, MatrixXd& J2, VectorXd& ft);
+
+  // Repartitions when cond(Phi_u) at the last evaluated point exceeds the growth factor times its
+  // value at the last partitioning. When the coordinates change, the caller re-gathers v, vdot
+  // from fullState() (and evaluates again before using derived quantities).
+  PartitionCheck checkPartition();
+
+  long evaluations() const { return evaluations_; }
+  long newtonIterations() const { return newtonIterations_; }
+  long factorizations() const { return dependent_.factorizations(); }
+
+ private:
+  bool choosePartition(const VectorXd& q, double t);
+  bool solveDependentPositions(double t, const VectorXd& v);
+  bool factorizeAt();  // assembles Phi_q at the current positions and factorizes Phi_u
+  void solveVelocities(const VectorXd& vdot);
+  bool solveAccelerations();
+  // x := [0; Phi_u^-1 w] scattered to the dependent rows (x: n rows); uses work_m_
+  void dependentSolution(const VectorXd& w, VectorXd& x);
+  void scatterDependent(const VectorXd& u, VectorXd& x) const;
+
+  Formulation& f_;
+  StateSpaceSettings settings_;
+  int n_, m_;
+  CoordinatePartition partition_;
+  double referenceCondition_ = 0.0;
+  std::vector<BodyBlockMatrix::Block> rowStructure_;
+
+  // matrices of the model's size, by body blocks
+  BodyBlockMatrix phiQ_, mass_, kq_, kv_, rateQ_, nuQ_, accQ_, accV_;
+  DependentJacobian dependent_;
+
+  // the last evaluated point (filled by evaluate)
+  State full_;
+  VectorXd vLast_;
+  MatrixXd T_;      // dq/dv (n x ndof)
+  MatrixXd phiV_;   // Phi_v (m x ndof)
+  MatrixXd H_;      // -Phi_u^-1 Phi_v (m x ndof)
+  MatrixXd mT_;     // M T (n x ndof)
+  MatrixXd mHat_;   // T^T M T (ndof x ndof)
+  Eigen::LLT<MatrixXd> mHatLLT_;
+  VectorXd Q_, gamma_, z_, work_n_, work_m_, work_d_, qSaved_;
+  std::string failure_;
+  bool factorized_ = false;
+
+  // jacobian workspace
+  MatrixXd Y_, X_, KT_, CT_, RT_, KtT_, CtY_, J_;
+  VectorXd nuT_, gammaT_, Qt_, qt_, qdott_, r1_, r2_, tmp_n_, tmp_m_;
+
+  long evaluations_ = 0, newtonIterations_ = 0;
+};
+
+}  // namespace mbw
