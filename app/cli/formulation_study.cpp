@@ -57,14 +57,18 @@ double CostSeries::meanMicroseconds() const {
   return sum / runs.size();
 }
 
+double CostSeries::bestMicroseconds() const {
+  if (!completed()) return std::numeric_limits<double>::quiet_NaN();
+  double best = std::numeric_limits<double>::infinity();
+  for (const RunCost& r : runs) best = std::min(best, r.microsecondsPerStep());
+  return best;
+}
+
 double CostSeries::spread() const {
   if (!completed()) return std::numeric_limits<double>::quiet_NaN();
-  double lo = std::numeric_limits<double>::infinity(), hi = 0.0;
-  for (const RunCost& r : runs) {
-    lo = std::min(lo, r.microsecondsPerStep());
-    hi = std::max(hi, r.microsecondsPerStep());
-  }
-  return (hi - lo) / meanMicroseconds();
+  double hi = 0.0;
+  for (const RunCost& r : runs) hi = std::max(hi, r.microsecondsPerStep());
+  return (hi - bestMicroseconds()) / meanMicroseconds();
 }
 
 double CostSeries::iterationsPerStep() const {

@@ -34,6 +34,7 @@ struct CostSeries {
   bool completed() const;
   std::string message() const;           // the first failure
   double meanMicroseconds() const;        // per step, mean over the runs
+  double bestMicroseconds() const;        // per step, the fastest run (the least disturbed)
   double spread() const;                  // (max - min) / mean of the per-step times
   double iterationsPerStep() const;
 };
