@@ -20,20 +20,14 @@ Model loadSceneOrThrow(const std::string& nameOrPath) {
 }
 
 void RunOptions::addTo(CLI::App& c) {
-  c.add_option("--formulation", formulation, "rA, rp or rE (default: the scene's setting)");
   c.add_option("--integrator", integrator, "integrator name, see `mbw-cli list`");
   c.add_option("--step", step, "time step, s (first step when variable)");
-  c.add_option("--t-end", tEnd, "end time, s");
   c.add_option("--every", every, "record every N-th step (first and last always)");
-  c.add_option("--rho-inf", rhoInf, "spectral radius at infinity, for methods that have one");
   c.add_flag("--variable-step", variableStep, "choose steps from the error estimate");
   c.add_flag("--fixed-step", fixedStep, "keep the step fixed even where the scene gives tolerances");
-  c.add_option("--rtol", rtol, "relative tolerance of variable steps");
-  c.add_option("--atol", atol, "absolute tolerance of variable steps");
-  c.add_option("--alpha", alpha, "HHT alpha in [-1/3, 0]");
-  c.add_option("--newton-tol", newtonTolerance,
-               "Newton tolerance on positions (Theta h^2 of seed 001, default 1e-11)");
-  c.add_option("--max-newton", maxNewtonIterations, "Newton iterations before a step fails");
+  c.add_option("--rtol", rtol, "relative tolerance of variable steps (implies --variable-step)");
+  c.add_option("--atol", atol, "absolute tolerance of variable steps (implies --variable-step)");
+  c.add_flag("--multipliers", multipliers, "add the Lagrange multipliers to the results (lambda.*)");
   c.add_option("--max-step", maxStep, "largest step of variable-step methods, s");
   c.add_option("--safety", safety, "step-size control: safety factor fac of seed 000 eq 16 (default 0.9)");
   c.add_option("--fac-min", facMin, "step-size control: smallest ratio of new to old step (default 0.2)");
@@ -43,6 +37,17 @@ void RunOptions::addTo(CLI::App& c) {
   c.add_option("--repartition-growth", repartitionGrowth,
                "state-space integrators: cond(Phi_u) growth that triggers a new partition (default 1.25)");
   c.add_option("--jacobian", jacobian, "exact, or fd (forward differences) where the integrator offers it");
+  addStudyOptionsTo(c);
+}
+
+void RunOptions::addStudyOptionsTo(CLI::App& c) {
+  c.add_option("--formulation", formulation, "rA, rp or rE (default: the scene's setting)");
+  c.add_option("--t-end", tEnd, "end time, s");
+  c.add_option("--rho-inf", rhoInf, "spectral radius at infinity, for methods that have one");
+  c.add_option("--alpha", alpha, "HHT alpha in [-1/3, 0]");
+  c.add_option("--newton-tol", newtonTolerance,
+               "Newton tolerance on positions (Theta h^2 of seed 001, default 1e-11)");
+  c.add_option("--max-newton", maxNewtonIterations, "Newton iterations before a step fails");
 }
 
 RunSettings RunOptions::resolve(const Model& model) const {
@@ -51,6 +56,7 @@ RunSettings RunOptions::resolve(const Model& model) const {
   s.integrator = integrator.value_or(model.defaults.integrator);
   s.tEnd = tEnd.value_or(model.defaults.tEnd);
   s.every = every.value_or(model.defaults.every);
+  s.recordMultipliers = multipliers;
   IntegratorSettings& i = s.integratorSettings;
   i.step = step.value_or(model.defaults.step);
   // the scene's tolerances make variable steps the default of integrators that can vary them;

@@ -34,8 +34,11 @@ struct RunOptions {
   std::optional<int> every, maxNewtonIterations;
   bool variableStep = false;
   bool fixedStep = false;
+  bool multipliers = false;
 
   void addTo(CLI::App& command);
+  // the options that make sense for studies over several integrators and steps
+  void addStudyOptionsTo(CLI::App& command);
   RunSettings resolve(const Model& model) const;
 };
 

@@ -2,6 +2,7 @@
 
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include "cli_common.h"
 #include "commands.h"
@@ -11,6 +12,27 @@
 #include "scene/scene_reader.h"
 
 namespace mbw::cli {
+namespace {
+
+// e.g. "[0, 1) (default 0.6)" or "{0, 0.6, 1} (default 0)"
+std::string rhoInfRange(const Capabilities& k) {
+  std::ostringstream os;
+  if (!k.rhoInfValues.empty()) {
+    if (k.rhoInfValues.size() > 3) {
+      os << "{" << k.rhoInfValues.front() << ", " << k.rhoInfValues[1] << ", ..., " << k.rhoInfValues.back() << "}";
+    } else {
+      os << "{";
+      for (size_t j = 0; j < k.rhoInfValues.size(); ++j) os << (j ? ", " : "") << k.rhoInfValues[j];
+      os << "}";
+    }
+  } else {
+    os << "[" << k.rhoInfMin << ", " << k.rhoInfMax << (k.rhoInfMaxExcluded ? ")" : "]");
+  }
+  os << " (default " << formatNumber(k.rhoInfDefault) << ")";
+  return os.str();
+}
+
+}  // namespace
 
 Command addListCommand(CLI::App& app) {
   CLI::App* c = app.add_subcommand("list", "List the built-in scenes, integrators and formulations");
@@ -27,13 +49,14 @@ Command addListCommand(CLI::App& app) {
               std::string jacobians;
               for (const std::string& j : k.jacobians) jacobians += (jacobians.empty() ? "" : "|") + j;
               const std::string name = i.alias.empty() ? i.name : i.name + ", " + i.alias;
-              std::cout << "  " << std::left << std::setw(26) << name << "order " << k.order
-                        << (k.lStable ? ", L-stable" : "")
+              std::cout << "  " << std::left << std::setw(26) << name << "order " << k.order;
+              if (k.implicitStages > 1) std::cout << ", " << k.implicitStages << " implicit stages";
+              std::cout << (k.lStable ? ", L-stable" : "")
                         << (k.variableStep ? (k.fixedStep ? ", variable step" : ", variable step only")
-                                           : ", fixed step")
-                        << (k.hasRhoInf ? ", rho_inf" : "")
-                        << (k.jacobians.size() > 1 ? ", Jacobian " + jacobians : "") << "  [" << k.family
-                        << "]\n"
+                                           : ", fixed step");
+              if (k.hasRhoInf) std::cout << ", rho_inf " << rhoInfRange(k);
+              if (k.jacobians.size() > 1) std::cout << ", Jacobian " << jacobians;
+              std::cout << "  [" << k.family << "]\n"
                         << "  " << std::setw(26) << "" << k.description << "\n";
             }
             std::cout << "\nFormulations:\n";

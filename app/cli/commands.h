@@ -17,6 +17,9 @@ Command addValidateCommand(CLI::App& app);
 Command addRunCommand(CLI::App& app);
 Command addKinematicsCommand(CLI::App& app);
 Command addSchemaCommand(CLI::App& app);
+Command addLinearAnalysisCommand(CLI::App& app);
+Command addConvergenceCommand(CLI::App& app);
+Command addCompareCommand(CLI::App& app);
 Command addStudyCommand(CLI::App& app);
 // `study formulations`, added to the `study` command
 Command addStudyFormulationsCommand(CLI::App& study);

@@ -17,7 +17,9 @@ int main(int argc, char** argv) {
 
   const std::vector<Command> commands = {addListCommand(app), addValidateCommand(app),
                                          addRunCommand(app), addKinematicsCommand(app),
-                                         addSchemaCommand(app), addStudyCommand(app)};
+                                         addSchemaCommand(app), addStudyCommand(app),
+                                         addLinearAnalysisCommand(app), addConvergenceCommand(app),
+                                         addCompareCommand(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

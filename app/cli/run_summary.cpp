@@ -24,8 +24,10 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   }
   out << ", simulated to t = " << formatNumber(tEnd, 6) << " s\n";
   out << "Newton           " << s.newtonIterations << " iterations ("
-      << formatNumber(s.steps ? double(s.newtonIterations) / s.steps : 0.0) << " per step), "
-      << s.factorizations << " factorizations\n";
+      << formatNumber(s.steps ? double(s.newtonIterations) / s.steps : 0.0) << " per step";
+  if (s.timePoints > s.steps + s.rejectedSteps)
+    out << ", " << formatNumber(double(s.newtonIterations) / s.timePoints) << " per time point";
+  out << "), " << s.factorizations << " factorizations\n";
   if (s.functionEvaluations || s.jacobianEvaluations)
     out << "evaluations      " << s.functionEvaluations << " of the acceleration map, "
         << s.jacobianEvaluations << " Jacobians\n";

@@ -205,6 +205,58 @@ TEST(Cli, StudyFormulationsQuickWritesItsTablesAndFigures) {
     EXPECT_NE(text.str().find(m), std::string::npos) << m << "\n" << text.str();
 }
 
+TEST(Cli, UnsupportedIntegratorSettingsAreRefusedBeforeRunning) {
+  Outcome o = runCli("run andrews-squeezer --integrator lms3 --rho-inf 1");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("not zero-stable"), std::string::npos) << o.output;
+  o = runCli("run double-pendulum --integrator bathe --rtol 1e-5");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("fixed steps only"), std::string::npos) << o.output;
+  o = runCli("run double-pendulum --integrator mssth5 --rho-inf 0.5");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("tabulated only"), std::string::npos) << o.output;
+}
+
+TEST(Cli, VariableStepRunReportsRejectedStepsAndIterations) {
+  const Outcome o = runCli("run double-pendulum --integrator esdirk3-5l2sa --rtol 1e-6 --atol 1e-6 --step 0.2 --t-end 0.5");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("rejected: "), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("error estimate above tolerance"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("per time point"), std::string::npos) << o.output;
+}
+
+TEST(Cli, LinearAnalysisWritesTheCurves) {
+  const std::string csv = ::testing::TempDir() + "/linear.csv";
+  const Outcome o = runCli("linear-analysis --integrators lms2:0,esdirk3-4l2sa --points 50 -o " + csv);
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("rho(inf)"), std::string::npos) << o.output;
+  std::ifstream in(csv);
+  int rows = 0;
+  for (std::string line; std::getline(in, line);) rows += line.rfind("\"", 0) == 0;
+  EXPECT_EQ(rows, 100);
+}
+
+TEST(Cli, ConvergenceReportsErrorsOrdersAndTheReference) {
+  const std::string csv = ::testing::TempDir() + "/convergence.csv";
+  const Outcome o = runCli("convergence double-pendulum --integrators lms2,bathe:0.6 --steps 0.02,0.01 "
+                           "--t-end 0.5 --outputs body_2.z,lambda.revJoint_CD_2.1 -o " + csv);
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("observed order"), std::string::npos) << o.output;
+  std::ifstream in(csv);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("# reference: esdirk4-6l2sa2, fixed step 0.001 s"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("# order,bathe (0.6),body_2.z,"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("RE(lambda.revJoint_CD_2.1)"), std::string::npos);
+}
+
+TEST(Cli, CompareTabulatesTheEnergyBalance) {
+  const Outcome o = runCli("compare andrews-squeezer --integrators lms3,ss3,bathe --step-per-stage 1e-4 --t-end 0.004");
+  EXPECT_EQ(o.status, 0) << o.output;
+  for (const char* text : {"lms3 (0.6)", "ss3 (0.6)", "bathe (0)", "min dE", "it/point"})
+    EXPECT_NE(o.output.find(text), std::string::npos) << text << "\n" << o.output;
+}
+
 TEST(Cli, ToleranceStudyPrintsTheSeedsTables) {
   const std::string csv = ::testing::TempDir() + "/tolerance.csv";
   const Outcome o = runCli("study tolerance stiff-double-pendulum --quick -o " + csv);

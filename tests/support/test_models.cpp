@@ -1,6 +1,9 @@
 #include "test_models.h"
 
 #include <Eigen/Geometry>
+#include <cctype>
+
+#include "integrators/registry.h"
 
 namespace mbw::test {
 
@@ -110,6 +113,20 @@ std::string sceneJson(const std::string& bodies, const std::string& joints,
                       const std::string& forces, const std::string& extra) {
   return R"({"format": "mbw-scene", "version": 1, "name": "test", "bodies": )" + bodies +
          R"(, "joints": )" + joints + R"(, "forces": )" + forces + extra + "}";
+}
+
+std::vector<std::string> index3IntegratorNames() {
+  std::vector<std::string> names;
+  for (const IntegratorInfo& i : integratorRegistry())
+    if (i.linearModel) names.push_back(i.name);
+  return names;
+}
+
+std::string parameterName(const std::string& name) {
+  std::string n = name;
+  for (char& ch : n)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return n;
 }
 
 }  // namespace mbw::test

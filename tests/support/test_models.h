@@ -4,6 +4,7 @@
 
 #include <random>
 #include <string>
+#include <vector>
 
 #include "model/model.h"
 
@@ -27,5 +28,12 @@ Vec3 randomVector(std::mt19937& rng, double scale = 1.0);
 // A JSON scene from a few bodies and joints, written inline in tests.
 std::string sceneJson(const std::string& bodies, const std::string& joints,
                       const std::string& forces = "[]", const std::string& extra = "");
+
+// The integrators of the direct index-3 family (those with a linear model; the state-space
+// integrators of seed 000 have their own tests).
+std::vector<std::string> index3IntegratorNames();
+
+// A GoogleTest parameter name from an integrator name ("esdirk3-4l2sa" -> "esdirk3_4l2sa").
+std::string parameterName(const std::string& name);
 
 }  // namespace mbw::test

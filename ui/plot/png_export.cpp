@@ -53,7 +53,7 @@ void addSeries(QCustomPlot& plot, QCPAxisRect* rect, const Chart& chart, const S
   graph->setData(x, y, true);
   graph->setName(text(s.name));
   QPen pen(seriesColor(index), 1.6);
-  if (s.dashed) pen.setStyle(Qt::DashLine);
+  pen.setStyle(s.dashed ? Qt::DashLine : seriesPenStyle(index));
   graph->setPen(pen);
   if (s.style == Series::Style::Markers) graph->setLineStyle(QCPGraph::lsNone);
   if (s.style != Series::Style::Line)

@@ -4,11 +4,17 @@
 
 namespace mbw::plot {
 
-QColor seriesColor(int index) {
-  static const QColor palette[] = {QColor(0, 114, 178),  QColor(213, 94, 0),   QColor(0, 158, 115),
-                                   QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
-                                   QColor(0, 0, 0),       QColor(240, 228, 66)};
-  return palette[index % (sizeof palette / sizeof palette[0])];
+namespace {
+const QColor kPalette[] = {QColor(0, 114, 178),  QColor(213, 94, 0),   QColor(0, 158, 115),
+                           QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
+                           QColor(0, 0, 0),       QColor(240, 228, 66)};
+constexpr int kPaletteSize = sizeof kPalette / sizeof kPalette[0];
+}  // namespace
+
+QColor seriesColor(int index) { return kPalette[index % kPaletteSize]; }
+
+Qt::PenStyle seriesPenStyle(int index) {
+  return (index / kPaletteSize) % 2 == 1 ? Qt::DashLine : Qt::SolidLine;
 }
 
 void applyAxisStyle(QCPAxis& axis, bool logarithmic) {

@@ -11,6 +11,8 @@ namespace mbw::plot {
 
 // Distinct colours for successive series or runs (Okabe-Ito, readable by colour-blind people).
 QColor seriesColor(int index);
+// Solid for the first round of colours, dashed for the second, and so on.
+Qt::PenStyle seriesPenStyle(int index);
 
 // Fonts, grid and background for a plot.
 void applyStyle(QCustomPlot& plot);

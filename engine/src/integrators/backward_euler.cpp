@@ -12,8 +12,15 @@ Capabilities BackwardEuler::capabilities() {
   c.description = "implicit Euler on the index-3 equations (seed 001); first order, L-stable";
   c.order = 1;
   c.lStable = true;
+  c.source = "seed 001 eqs 32-35";
   c.formulations = {"rp", "rA", "rE"};
   return c;
+}
+
+LinearModel BackwardEuler::linearModel() {
+  return {1, [](double w) {
+            return Eigen::MatrixXcd::Constant(1, 1, 1.0 / (1.0 - std::complex<double>(0.0, w)));
+          }};
 }
 
 StepResult BackwardEuler::doStep(double h) {
@@ -32,6 +39,7 @@ StepResult BackwardEuler::doStep(double h) {
 
   StepResult r;
   r.newtonIterations = newton.iterations;
+  r.timePoints = 1;
   r.nextStep = settings_.step;
   if (!newton.converged) {
     r.kind = StepResult::Kind::Failed;

@@ -6,6 +6,7 @@
 
 #include "integrators/index3_solver.h"
 #include "integrators/integrator.h"
+#include "integrators/linear_model.h"
 
 namespace mbw {
 
@@ -13,6 +14,7 @@ class BackwardEuler final : public Integrator {
  public:
   BackwardEuler(Formulation& formulation, IntegratorSettings settings);
   static Capabilities capabilities();
+  static LinearModel linearModel();
 
  private:
   StepResult doStep(double h) override;

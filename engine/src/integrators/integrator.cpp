@@ -15,6 +15,7 @@ StepResult Integrator::step(double h) {
   StepResult r = doStep(h);
   r.h = h;
   stats_.newtonIterations += r.newtonIterations;
+  stats_.timePoints += r.timePoints;
   if (r.kind == StepResult::Kind::Accepted) {
     ++stats_.steps;
   } else {

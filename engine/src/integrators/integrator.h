@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,7 +23,7 @@ struct IntegratorSettings {
   double minStep = 1e-12;          // variable step: below this the run fails
   double maxStep = 0.0;            // variable step: 0 = no limit
   double rhoInf = -1.0;            // spectral radius at infinity; < 0 = the method's default
-  double alpha = -1.0 / 3.0;       // HHT alpha in [-1/3, 0]
+  std::optional<double> alpha;     // HHT alpha in [-1/3, 0] (instead of rho_inf)
   double newtonTolerance = 1e-11;  // stop when |correction| * (b h)^2 < this (seed 001: Theta h^2)
   int maxNewtonIterations = 25;
   // step-size control of error-estimating one-step methods, seed 000 eq (16)
@@ -38,15 +39,20 @@ struct IntegratorSettings {
 struct Capabilities {
   std::string family;        // e.g. "index-3 DAE, one-step"
   std::string description;   // one line
-  int order = 1;
+  std::string source;        // where the coefficients come from
+  int order = 1;             // design order (positions)
+  int implicitStages = 1;    // time points solved per step (n in the seed's Delta t / n)
   bool lStable = false;
   bool errorEstimate = false;
   bool variableStep = false;
   bool fixedStep = true;      // can run with a fixed step (multistep codes choose their own)
   bool hasRhoInf = false;
   double rhoInfMin = 0.0, rhoInfMax = 1.0, rhoInfDefault = 0.0;
+  bool rhoInfMaxExcluded = false;     // the range is [min, max)
+  std::vector<double> rhoInfValues;   // when not empty: the only values offered
+  bool hasAlpha = false;              // HHT: alpha in [-1/3, 0] may replace rho_inf
   std::vector<std::string> jacobians = {"exact"};  // the Jacobian options it accepts
-  std::vector<std::string> formulations;  // the formulations it works with
+  std::vector<std::string> formulations;  // the formulations it has been tested with
 };
 
 struct StepResult {
@@ -54,8 +60,10 @@ struct StepResult {
   Kind kind = Kind::Accepted;
   double h = 0.0;              // the step attempted
   double nextStep = 0.0;       // proposed next step
-  int newtonIterations = 0;
-  std::string reason;          // why it was rejected or failed
+  int newtonIterations = 0;    // over all time points of the step
+  int timePoints = 0;          // implicit time points solved (stages)
+  std::string reason;          // why it was rejected or failed (a category: counted in stats)
+  std::string detail;          // the numbers behind the reason (kept with each rejected step)
   std::string event;           // something the run should record at the new time (a repartition)
 };
 
@@ -63,6 +71,7 @@ struct IntegratorStats {
   long steps = 0;
   long rejectedSteps = 0;
   long newtonIterations = 0;
+  long timePoints = 0;         // implicit time points solved, rejected steps included
   long factorizations = 0;
   long functionEvaluations = 0;
   long jacobianEvaluations = 0;

@@ -1,31 +1,104 @@
 #include "integrators/registry.h"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "integrators/backward_euler.h"
+#include "integrators/butcher_tableau.h"
 #include "integrators/cvode_integrator.h"
+#include "integrators/esdirk.h"
+#include "integrators/hht.h"
+#include "integrators/linear_multistep.h"
 #include "integrators/rosenbrock_nystrom.h"
+#include "integrators/single_step.h"
 
 namespace mbw {
 namespace {
 
+template <class T, class... Args>
+std::unique_ptr<Integrator> make(Formulation& f, const IntegratorSettings& s, Args... args) {
+  return std::make_unique<T>(f, s, args...);
+}
+
 template <class T>
-IntegratorInfo entry(const char* name, const char* alias = "") {
-  return {name, alias, T::capabilities(), [](Formulation& f, const IntegratorSettings& s) {
-            return std::unique_ptr<Integrator>(std::make_unique<T>(f, s));
+IntegratorInfo stateSpace(const char* name, const char* alias = "") {
+  return {name, alias, T::capabilities(),
+          [](Formulation& f, const IntegratorSettings& s) { return make<T>(f, s); }, nullptr};
+}
+
+double rhoOr(const IntegratorSettings& s, double fallback) { return s.rhoInf >= 0.0 ? s.rhoInf : fallback; }
+
+IntegratorInfo lms(int k) {
+  return {"lms" + std::to_string(k), "", LinearMultistep::capabilities(k),
+          [k](Formulation& f, const IntegratorSettings& s) { return make<LinearMultistep>(f, s, k); },
+          [k](const IntegratorSettings& s) { return LinearMultistep::linearModel(k, s); }};
+}
+
+IntegratorInfo ss(int r) {
+  return {"ss" + std::to_string(r), "", SingleStep::capabilities(r),
+          [r](Formulation& f, const IntegratorSettings& s) { return make<SingleStep>(f, s, r); },
+          [r](const IntegratorSettings& s) { return SingleStep::linearModel(r, s); }};
+}
+
+// an ESDIRK from a tableau builder in rho_inf (ignored by the fixed tableaux)
+IntegratorInfo esdirk(const std::string& name, std::function<ButcherTableau(double)> tableau,
+                      double rhoDefault, const std::vector<double>& rhoValues, bool tunable,
+                      const std::string& description) {
+  const ButcherTableau t = tableau(rhoDefault);
+  Capabilities c = Esdirk::capabilities(t);
+  c.description = description;
+  c.hasRhoInf = tunable;
+  c.rhoInfDefault = rhoDefault;
+  c.rhoInfValues = rhoValues;
+  c.lStable = !tunable;
+  return {name, "", c,
+          [tableau, rhoDefault](Formulation& f, const IntegratorSettings& s) {
+            return make<Esdirk>(f, s, tableau(rhoOr(s, rhoDefault)));
+          },
+          [tableau, rhoDefault](const IntegratorSettings& s) {
+            return Esdirk::linearModel(tableau(rhoOr(s, rhoDefault)));
           }};
+}
+
+IntegratorInfo msst(bool higher, int n) {
+  const std::string name = std::string(higher ? "mssth" : "msstc") + std::to_string(n);
+  const double dflt = higher ? 0.0 : 0.6;
+  auto build = [higher, n](double rho) { return higher ? mssthTableau(n, rho) : msstcTableau(n, rho); };
+  const std::string what =
+      std::string(higher ? "MSSTH(" : "MSSTC(") + std::to_string(n) + "): " + std::to_string(n + 1) +
+      "-stage ESDIRK, order " + (higher ? std::to_string(n) : std::string("2")) +
+      (higher ? "" : ", trapezoidal sub-steps then a general last stage") +
+      "; rho_inf tabulated by MBDyn; fixed step (seed 002 section 2.3)";
+  return esdirk(name, build, dflt, msstRhoInfValues(higher, n), true, what);
 }
 
 }  // namespace
 
 const std::vector<IntegratorInfo>& integratorRegistry() {
   static const std::vector<IntegratorInfo> registry = {
-      entry<BackwardEuler>("backward-euler"),
-      entry<RosenbrockNystrom4>("rosenbrock-nystrom4", "rn4"),
-      entry<WMethod2>("w2"),
-      entry<AdamsIntegrator>("adams"),
-      entry<BdfIntegrator>("bdf"),
+      {"backward-euler", "", BackwardEuler::capabilities(),
+       [](Formulation& f, const IntegratorSettings& s) { return make<BackwardEuler>(f, s); },
+       [](const IntegratorSettings&) { return BackwardEuler::linearModel(); }},
+      {"hht", "", Hht::capabilities(),
+       [](Formulation& f, const IntegratorSettings& s) { return make<Hht>(f, s); },
+       [](const IntegratorSettings& s) { return Hht::linearModel(s); }},
+      lms(2), lms(3), lms(4), ss(2), ss(3), ss(4),
+      esdirk("bathe", batheTableau, 0.0, {}, true,
+             "rho_inf-Bathe: two sub-steps (trapezoidal, then a 3-point formula) as a 3-stage ESDIRK; "
+             "order 2; fixed step (seed 002 eq 7)"),
+      msst(false, 3), msst(false, 4), msst(false, 5), msst(true, 3), msst(true, 4), msst(true, 5),
+      esdirk("esdirk3-4l2sa", [](double) { return esdirk324l2saTableau(); }, 0.0, {}, false,
+             "ESDIRK3(2)4L[2]SA: order 3, L-stable, embedded order 2: variable steps with --rtol/--atol"),
+      esdirk("esdirk3-5l2sa", [](double) { return esdirk325l2saTableau(); }, 0.0, {}, false,
+             "ESDIRK3(2)5L[2]SA: order 3, L-stable, embedded order 2: variable steps with --rtol/--atol"),
+      esdirk("esdirk4-6l2sa2", [](double) { return esdirk436l2sa2Tableau(); }, 0.0, {}, false,
+             "ESDIRK4(3)6L[2]SA2: order 4, L-stable, embedded order 3: variable steps with --rtol/--atol"),
+      // state-space (ODE) integrators of seed 000: no linear model of the index-3 form here
+      stateSpace<RosenbrockNystrom4>("rosenbrock-nystrom4", "rn4"),
+      stateSpace<WMethod2>("w2"),
+      stateSpace<AdamsIntegrator>("adams"),
+      stateSpace<BdfIntegrator>("bdf"),
   };
   return registry;
 }
@@ -35,6 +108,16 @@ const IntegratorInfo* findIntegrator(const std::string& name) {
     if (info.name == name || (!info.alias.empty() && info.alias == name)) return &info;
   return nullptr;
 }
+
+double effectiveRhoInf(const IntegratorInfo& info, const IntegratorSettings& s) {
+  if (info.capabilities.hasAlpha && s.rhoInf < 0.0) {
+    const double a = Hht::alpha(s);
+    return (1.0 + a) / (1.0 - a);
+  }
+  return rhoOr(s, info.capabilities.rhoInfDefault);
+}
+
+double effectiveAlpha(const IntegratorSettings& s) { return Hht::alpha(s); }
 
 std::string unsupportedReason(const IntegratorInfo& info, const std::string& formulation,
                               const IntegratorSettings& settings) {
@@ -56,13 +139,32 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
     return info.name + " chooses its own steps: give tolerances (--rtol, --atol)";
   if (settings.variableStep && !c.variableStep)
     return info.name + " has no error estimate: it runs with fixed steps only";
-  if (settings.rhoInf >= 0.0 && !c.hasRhoInf)
-    return info.name + " has no tunable rho_inf";
-  if (c.hasRhoInf && settings.rhoInf >= 0.0 &&
-      (settings.rhoInf < c.rhoInfMin || settings.rhoInf > c.rhoInfMax)) {
-    os << info.name << " needs rho_inf in [" << c.rhoInfMin << ", " << c.rhoInfMax << "], got "
-       << settings.rhoInf;
+  if (settings.rhoInf >= 0.0 && !c.hasRhoInf) return info.name + " has no tunable rho_inf";
+  if (settings.alpha && !c.hasAlpha) return info.name + " has no alpha parameter (HHT has)";
+  if (settings.alpha && settings.rhoInf >= 0.0)
+    return "give either alpha or rho_inf for " + info.name + ", not both";
+  if (settings.alpha && !(*settings.alpha >= -1.0 / 3.0 - 1e-12 && *settings.alpha <= 0.0)) {
+    os << info.name << " needs alpha in [-1/3, 0], got " << *settings.alpha;
     return os.str();
+  }
+  if (c.hasRhoInf && settings.rhoInf >= 0.0) {
+    const double rho = settings.rhoInf;
+    if (!c.rhoInfValues.empty()) {
+      bool found = false;
+      for (double v : c.rhoInfValues) found = found || std::abs(v - rho) < 1e-6;
+      if (!found) {
+        os << info.name << " is tabulated only for rho_inf in {";
+        for (size_t i = 0; i < c.rhoInfValues.size(); ++i) os << (i ? ", " : "") << c.rhoInfValues[i];
+        os << "}, got " << rho;
+        return os.str();
+      }
+    } else if (rho < c.rhoInfMin || rho > c.rhoInfMax || (c.rhoInfMaxExcluded && rho >= c.rhoInfMax)) {
+      os << info.name << " needs rho_inf in [" << c.rhoInfMin << ", " << c.rhoInfMax
+         << (c.rhoInfMaxExcluded ? ")" : "]") << ", got " << rho;
+      if (c.rhoInfMaxExcluded && rho == c.rhoInfMax)
+        os << " (at rho_inf = 1 the recurrence is not zero-stable: a double root at -1)";
+      return os.str();
+    }
   }
   if (!(settings.step > 0.0)) return "the step must be positive";
   if (settings.variableStep && !(settings.rtol > 0.0 && settings.atol > 0.0))

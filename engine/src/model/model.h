@@ -53,7 +53,8 @@ struct Primitive {
 };
 
 enum class JointType {
-  Spherical, Revolute, Universal, Cylindrical, Translational, Distance, AngleDriver, Primitive
+  Spherical, Revolute, Universal, Cylindrical, Translational, Distance, Planar, PlanarRevolute,
+  AngleDriver, Primitive
 };
 
 struct Joint {

@@ -320,6 +320,25 @@ class ModelBuilder {
           dp1(aI, initialRotation(bj).transpose() * initialRotation(bi) * bIv);
         }
       }
+    } else if (type == "planar" || type == "planar-revolute") {
+      const Vec3 sI = pointRef(j, "point_i", bi, path), sJ = pointRef(j, "point_j", bj, path);
+      const Vec3 nI = vectorRef(j, "axis_i", bi, path).normalized();
+      const Vec3 aI = nI.unitOrthogonal(), bIv = nI.cross(aI);
+      joint.point_I = internalPoint(bi, sI);
+      joint.axis_I = nI;
+      if (type == "planar") {
+        // axis_i perpendicular to two directions of body j's plane, point_j in the plane
+        joint.type = JointType::Planar;
+        const Vec3 nJ = vectorRef(j, "axis_j", bj, path).normalized();
+        const Vec3 aJ = nJ.unitOrthogonal();
+        dp1(nI, aJ);
+        dp1(nI, nJ.cross(aJ));
+        dp2(nI, sI, sJ);
+      } else {
+        joint.type = JointType::PlanarRevolute;
+        dp2(aI, sI, sJ);
+        dp2(bIv, sI, sJ);
+      }
     } else if (type == "distance") {
       joint.type = JointType::Distance;
       const Vec3 sI = pointRef(j, "point_i", bi, path), sJ = pointRef(j, "point_j", bj, path);
@@ -574,7 +593,8 @@ void checkConstraints(const Model& model, std::vector<SceneIssue>& issues) {
        << (k - j.firstPrimitive + 1) << " of " << j.primitiveCount
        << " is redundant (it repeats what the constraints listed before it already impose)";
     if (j.type == JointType::Revolute)
-      os << "; in a planar closed loop, keep the bodies in the plane and use in-plane pins";
+      os << "; in a planar closed loop, keep the bodies in the plane (planar joints) and pin them "
+            "with planar-revolute joints";
     issues.push_back({j.jsonPath, os.str()});
   }
   if (!issues.empty()) return;

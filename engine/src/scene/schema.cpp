@@ -33,7 +33,7 @@ FieldSpec driverField(const char* name, const char* unit, const char* role) {
 
 const std::vector<std::string> kJointTypes = {
     "spherical", "revolute", "universal", "cylindrical", "translational", "distance",
-    "angle-driver", "dp1", "dp2", "d", "cd"};
+    "planar", "planar-revolute", "angle-driver", "dp1", "dp2", "d", "cd"};
 const std::vector<std::string> kForceTypes = {"tsda", "rsda", "force", "torque", "tire"};
 const std::vector<std::string> kOutputTypes = {"coordinate", "distance", "angle"};
 
@@ -135,6 +135,17 @@ std::vector<ObjectSpec> buildSchema() {
   joint("distance", "The distance between P_i and P_j equals `distance` (a D equation, f = distance^2).",
         {pointField("point_i", "point on body i"), pointField("point_j", "point on body j"),
          field("distance", K::Expression, true, "", "m", "distance, a constant or a function of t")});
+  joint("planar",
+        "Body j moves in the plane of body i (through point_i, normal axis_i): axis_j stays parallel "
+        "to axis_i and point_j stays in the plane, 2 DP1 + 1 DP2.",
+        {pointField("point_i", "point of the plane, body i"), pointField("point_j", "point of body j kept in the plane"),
+         vectorField("axis_i", "normal of the plane, body i"), vectorField("axis_j", "normal of the plane, body j")});
+  joint("planar-revolute",
+        "Revolute joint between bodies that already move in a common plane (planar joints): the "
+        "points coincide within the plane, 2 DP2. A full revolute (5 equations) would repeat what "
+        "the planar joints impose; in planar closed loops that makes the constraints redundant.",
+        {pointField("point_i", "joint point on body i"), pointField("point_j", "joint point on body j"),
+         vectorField("axis_i", "rotation axis on body i (normal of the plane)")});
   joint("angle-driver",
         "Prescribes the angle of a_j (body j) from u_i towards v_i (body i): "
         "cos(angle) (v_i . a_j) - sin(angle) (u_i . a_j) = 0, two DP1 terms that stay regular "

@@ -2,8 +2,8 @@
 
 namespace mbw {
 
-Recorder::Recorder(Formulation& formulation, Kind kind, int every)
-    : f_(formulation), kind_(kind), every_(std::max(1, every)) {}
+Recorder::Recorder(Formulation& formulation, Kind kind, int every, bool multipliers)
+    : f_(formulation), kind_(kind), every_(std::max(1, every)), multipliers_(multipliers) {}
 
 std::vector<Channel> Recorder::channels() const {
   std::vector<Channel> c{{"t", "s"}};
@@ -33,6 +33,14 @@ std::vector<Channel> Recorder::channels() const {
   for (const OutputChannel& o : f_.model().outputs) {
     c.push_back({o.name, o.unit});
     c.push_back({o.name + ".rate", o.unit + "/s"});
+  }
+  if (multipliers_) {
+    const Model& m = f_.model();
+    for (const Joint& j : m.joints)
+      for (int k = 1; k <= j.primitiveCount; ++k)
+        c.push_back({"lambda." + j.name + "." + std::to_string(k), ""});
+    for (int r = m.primitiveCount(); r < f_.constraintSize(); ++r)
+      c.push_back({"lambda." + m.bodies[r - m.primitiveCount()].name + ".normalization", ""});
   }
   return c;
 }
@@ -111,6 +119,7 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
     row_.insert(row_.end(), out[b].omegaDot_W.data(), out[b].omegaDot_W.data() + 3);
   }
   row_.insert(row_.end(), outputs_.begin(), outputs_.end());
+  if (multipliers_) row_.insert(row_.end(), s.lambda.data(), s.lambda.data() + s.lambda.size());
   results.appendRow(row_);
 }
 

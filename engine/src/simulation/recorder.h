@@ -9,6 +9,8 @@
 //                trapezoidal rule over every step;
 //   dissipated = time integral of the dampers' power, trapezoidal rule;
 //   balance    = E - E0 - work_in + dissipated   (zero for an exact solution).
+// On request, the Lagrange multipliers: lambda.<joint>.<k> for the k-th equation of a joint, and
+// lambda.<body>.normalization for the formulation's own rows (Euler-parameter normalization).
 
 #include <vector>
 
@@ -22,7 +24,7 @@ class Recorder {
  public:
   enum class Kind { Dynamics, Kinematics };
 
-  Recorder(Formulation& formulation, Kind kind, int every);
+  Recorder(Formulation& formulation, Kind kind, int every, bool multipliers = false);
 
   std::vector<Channel> channels() const;
   // the first state of the run (always recorded)
@@ -42,6 +44,7 @@ class Recorder {
   Formulation& f_;
   Kind kind_;
   int every_;
+  bool multipliers_;
   long stepCount_ = 0;
   long recordedStep_ = 0;  // step count of the last recorded row
   double lastH_ = 0.0;

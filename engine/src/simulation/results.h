@@ -21,6 +21,7 @@ struct RunStatistics {
   long steps = 0;
   long rejectedSteps = 0;
   long newtonIterations = 0;
+  long timePoints = 0;  // implicit time points solved (stages of all steps, rejected ones included)
   long factorizations = 0;
   long functionEvaluations = 0;
   long jacobianEvaluations = 0;
@@ -36,7 +37,7 @@ struct RunEvent {
   std::string description;
 };
 
-// A step the integrator refused, and why (e.g. "error estimate 3.2 > 1", "Newton did not converge").
+// A step the integrator refused, and why (e.g. "error estimate above tolerance: error norm 3.2").
 struct RejectedStep {
   double t = 0.0;  // where the step started
   double h = 0.0;  // its size

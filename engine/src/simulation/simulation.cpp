@@ -55,12 +55,16 @@ Results Simulation::run(RunObserver* observer) {
     results.metadata.push_back({"atol", number(is.atol)});
   }
   if (is.jacobian != "exact") results.metadata.push_back({"jacobian", is.jacobian});
-  if (is.rhoInf >= 0.0) results.metadata.push_back({"rho_inf", number(is.rhoInf)});
+  const IntegratorInfo* info = findIntegrator(settings_.integrator);
+  if (info->capabilities.hasRhoInf)
+    results.metadata.push_back({"rho_inf", number(effectiveRhoInf(*info, is))});
+  if (info->capabilities.hasAlpha) results.metadata.push_back({"alpha", number(effectiveAlpha(is))});
   results.metadata.push_back({"t_end", number(settings_.tEnd)});
   results.metadata.push_back({"newton_tolerance", number(is.newtonTolerance)});
 
   const double cpu0 = threadCpuSeconds();
-  Recorder recorder(*formulation_, Recorder::Kind::Dynamics, settings_.every);
+  Recorder recorder(*formulation_, Recorder::Kind::Dynamics, settings_.every,
+                    settings_.recordMultipliers);
   integrator_->initialize(initial_);
   recorder.start(integrator_->state(), results);
   if (observer) observer->onRecorded(results, 0);
@@ -87,13 +91,14 @@ Results Simulation::run(RunObserver* observer) {
     if (r.kind == StepResult::Kind::Failed) {
       results.status = RunStatus::Failed;
       std::ostringstream os;
-      os << r.reason << " in the step from t = " << t << " s (h = " << hTry << " s)";
+      os << r.reason << (r.detail.empty() ? "" : " (" + r.detail + ")") << " in the step from t = " << t
+         << " s (h = " << hTry << " s)";
       results.message = os.str();
       break;
     }
     h = r.nextStep > 0.0 ? r.nextStep : is.step;
     if (r.kind == StepResult::Kind::Rejected) {
-      results.rejected.push_back({t, hTry, r.reason});
+      results.rejected.push_back({t, hTry, r.detail.empty() ? r.reason : r.reason + ": " + r.detail});
       continue;
     }
     const bool last = integrator_->state().t >= tEnd - tiny;
@@ -114,6 +119,7 @@ Results Simulation::run(RunObserver* observer) {
   results.stats.steps = s.steps;
   results.stats.rejectedSteps = s.rejectedSteps;
   results.stats.newtonIterations = s.newtonIterations;
+  results.stats.timePoints = s.timePoints;
   results.stats.factorizations = s.factorizations;
   results.stats.functionEvaluations = s.functionEvaluations;
   results.stats.jacobianEvaluations = s.jacobianEvaluations;

@@ -28,6 +28,7 @@ struct RunSettings {
   IntegratorSettings integratorSettings;
   double tEnd = 1.0;
   int every = 1;  // record every N-th step (the first and last always)
+  bool recordMultipliers = false;  // add the Lagrange multipliers to the results
 };
 
 // Receives rows as they are recorded and may stop the run; called on the running thread.

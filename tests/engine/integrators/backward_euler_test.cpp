@@ -1,52 +1,17 @@
 // Index-3 backward Euler on the seed 001 double pendulum against an independent reference: the
 // Lagrange equations of the same pendulum in its two angles, integrated by classical RK4 with a
-// tiny step (nothing of the engine is used for the reference).
+// tiny step (double_pendulum_reference.h; nothing of the engine is used for the reference).
 
 #include <gtest/gtest.h>
 
-#include <array>
 #include <cmath>
 
+#include "double_pendulum_reference.h"
 #include "scene/scene_reader.h"
 #include "simulation/simulation.h"
 
 namespace mbw {
 namespace {
-
-// Bars of the double-pendulum scene: body_1 (m1, J1 about the pivot axis) pivoted at the origin,
-// centre at 2 e(phi1); body_2 pivoted at 4 e(phi1), centre 1 e(phi2); e(phi) = (0, cos phi, sin phi).
-struct DoublePendulumReference {
-  static constexpr double m1 = 78.0, J1 = 104.01625, m2 = 39.0, J2 = 13.008125, g = 9.81;
-  using S = std::array<double, 4>;  // phi1, phi2, dphi1, dphi2
-
-  static S rate(const S& s) {
-    const double d = s[0] - s[1];
-    const double M11 = 4 * m1 + J1 + 16 * m2, M22 = m2 + J2, M12 = 4 * m2 * std::cos(d);
-    const double Q1 = -g * (2 * m1 + 4 * m2) * std::cos(s[0]) - 4 * m2 * std::sin(d) * s[3] * s[3];
-    const double Q2 = -g * m2 * std::cos(s[1]) + 4 * m2 * std::sin(d) * s[2] * s[2];
-    const double det = M11 * M22 - M12 * M12;
-    return {s[2], s[3], (M22 * Q1 - M12 * Q2) / det, (M11 * Q2 - M12 * Q1) / det};
-  }
-  // z of body_2's centre at the given times (sorted)
-  static std::vector<double> body2Height(const std::vector<double>& times) {
-    S s{0.0, -M_PI / 2, 0.0, 0.0};
-    const double h = 1e-5;
-    double t = 0.0;
-    std::vector<double> z;
-    for (double target : times) {
-      while (t < target - 1e-12) {
-        const double dt = std::min(h, target - t);
-        const S k1 = rate(s);
-        const S k2 = rate(add(s, k1, dt / 2)), k3 = rate(add(s, k2, dt / 2)), k4 = rate(add(s, k3, dt));
-        for (int i = 0; i < 4; ++i) s[i] += dt / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-        t += dt;
-      }
-      z.push_back(4 * std::sin(s[0]) + std::sin(s[1]));
-    }
-    return z;
-  }
-  static S add(const S& a, const S& b, double c) { return {a[0] + c * b[0], a[1] + c * b[1], a[2] + c * b[2], a[3] + c * b[3]}; }
-};
 
 struct PendulumRun {
   double worstError = 0.0;
@@ -83,7 +48,8 @@ class BackwardEulerOrder : public ::testing::TestWithParam<std::string> {};
 TEST_P(BackwardEulerOrder, DoublePendulumConvergesAtFirstOrder) {
   std::vector<double> times;
   for (int i = 1; i <= 20; ++i) times.push_back(0.1 * i);
-  const std::vector<double> zRef = DoublePendulumReference::body2Height(times);
+  std::vector<double> zRef;
+  for (const test::PendulumSample& p : test::doublePendulumReference(times)) zRef.push_back(p.z2);
 
   const PendulumRun coarse = runDoublePendulum(GetParam(), 1e-2, times, zRef);
   const PendulumRun medium = runDoublePendulum(GetParam(), 1e-3, times, zRef);

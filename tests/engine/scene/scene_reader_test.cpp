@@ -48,7 +48,9 @@ TEST(SceneReader, JointsExpandIntoTheirPrimitives) {
                {"revolute", R"(, "axis_i": [0, 0, 1], "axis_j": "axis")", 5},
                {"universal", R"(, "axis_i": [0, 0, 1], "axis_j": [1, 0, 0])", 4},
                {"cylindrical", R"(, "axis_i": [0, 0, 1], "axis_j": "axis")", 4},
-               {"translational", R"(, "axis_i": [0, 0, 1], "axis_j": "axis")", 5}};
+               {"translational", R"(, "axis_i": [0, 0, 1], "axis_j": "axis")", 5},
+               {"planar", R"(, "axis_i": [0, 0, 1], "axis_j": "axis")", 3},
+               {"planar-revolute", R"(, "axis_i": [0, 0, 1])", 2}};
   for (const Case& c : cases) {
     SCOPED_TRACE(c.type);
     const std::string joint = std::string(R"([{"name": "j", "type": ")") + c.type +

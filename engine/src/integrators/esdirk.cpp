@@ -1,0 +1,125 @@
+#include "integrators/esdirk.h"
+
+#include <sstream>
+
+#include "integrators/step_control.h"
+
+namespace mbw {
+
+Esdirk::Esdirk(Formulation& formulation, IntegratorSettings settings, ButcherTableau tableau)
+    : Integrator(formulation, settings),
+      tab_(std::move(tableau)),
+      solver_(formulation, settings.newtonTolerance, settings.maxNewtonIterations),
+      stage_(tab_.stages()),
+      g_(tab_.stages(), VectorXd::Zero(formulation.velocitySize())),
+      gdot_(tab_.stages(), VectorXd::Zero(formulation.velocitySize())) {}
+
+Capabilities Esdirk::capabilities(const ButcherTableau& t) {
+  Capabilities c;
+  c.family = "index-3 DAE, ESDIRK (" + std::to_string(t.stages()) + " stages, stiffly accurate)";
+  c.source = t.source;
+  c.order = t.order;
+  c.implicitStages = t.stages() - 1;
+  c.errorEstimate = c.variableStep = t.embeddedOrder > 0;
+  c.formulations = {"rp"};
+  return c;
+}
+
+LinearModel Esdirk::linearModel(const ButcherTableau& t) {
+  return {t.stages() - 1, [t](double w) {
+            return Eigen::MatrixXcd::Constant(1, 1, t.stabilityFunction({0.0, w}));
+          }};
+}
+
+Predictor Esdirk::stagePredictor(int i) const {
+  const auto t = [&](int j) { return stage_[j].t; };
+  if (i == 1) return constantPredictor();
+  if (i == tab_.stages() - 1 && tab_.lastStagePredictorOrder == 4 && i >= 3)
+    return fourthOrderPredictor(point_.t, t(i - 1), t(i - 2), t(i - 3));
+  return secondOrderPredictor(point_.t, t(i - 1), t(i - 2));
+}
+
+StepResult Esdirk::doStep(double h) {
+  const int s = tab_.stages();
+  StepResult r;
+  r.nextStep = settings_.step;
+  stage_[0] = state_;
+  g_[0].setZero();
+  gdot_[0] = state_.v;
+  point_.anchor = &stage_[0].q;
+  point_.incrementRates = true;
+  point_.cv = tab_.gamma() * h;
+  point_.cq = point_.cv * point_.cv;
+  for (int i = 1; i < s; ++i) {
+    // known parts of stage i (eq 5, eq 6 for the last stage)
+    point_.t = state_.t + tab_.c[i] * h;
+    point_.vHat = state_.v;
+    point_.dqHat.setZero(formulation_.velocitySize());
+    for (int j = 0; j < i; ++j) {
+      point_.vHat += (h * tab_.A(i, j)) * stage_[j].vdot;
+      point_.dqHat += (h * tab_.A(i, j)) * gdot_[j];
+    }
+    point_.dqHat += point_.cv * point_.vHat;
+
+    // predictor and solution
+    const Predictor pred = stagePredictor(i);
+    const auto past = [&](const VectorXd State::*field) {
+      PastVectors v{};
+      for (int k = 0; k < pred.points; ++k) v[k] = &(stage_[i - 1 - k].*field);
+      return v;
+    };
+    State& x = stage_[i];
+    predictDerivative(pred, past(&State::v), past(&State::vdot), x.vdot);
+    predictMultipliers(pred, past(&State::lambda), x.lambda);
+    const NewtonResult newton = solver_.solve(point_, x.vdot, x.lambda, x.q, x.v);
+    r.newtonIterations += newton.iterations;
+    ++r.timePoints;
+    stats_.factorizations = solver_.factorizations();
+    if (!newton.converged) {
+      if (settings_.variableStep) {
+        rejectStep(r, "Newton did not converge", newton.failure + " at stage " + std::to_string(i + 1),
+                   0.25 * h, settings_);
+      } else {
+        r.kind = StepResult::Kind::Failed;
+        r.reason = newton.failure + " at stage " + std::to_string(i + 1);
+      }
+      rejectedLast_ = true;
+      return r;
+    }
+    x.t = point_.t;
+    g_[i] = solver_.increment();
+    formulation_.incrementRate(g_[i], x.v, gdot_[i]);
+  }
+
+  // error estimate and next step (variable steps)
+  if (settings_.variableStep) {
+    const double err = errorNorm(h);
+    if (err > 1.0) {
+      std::ostringstream os;
+      os << "error norm " << err;
+      rejectStep(r, "error estimate above tolerance", os.str(),
+                 proposeStep(h, err, tab_.embeddedOrder, true, settings_), settings_);
+      rejectedLast_ = true;
+      return r;
+    }
+    r.nextStep = proposeStep(h, err, tab_.embeddedOrder, rejectedLast_, settings_);
+  }
+  rejectedLast_ = false;
+  std::swap(state_, stage_[s - 1]);
+  return r;
+}
+
+double Esdirk::errorNorm(double h) {
+  const int s = tab_.stages();
+  errorQ_.setZero(formulation_.velocitySize());
+  errorV_.setZero(formulation_.velocitySize());
+  for (int j = 0; j < s; ++j) {
+    const double w = h * (tab_.b[j] - tab_.bHat[j]);
+    errorQ_ += w * gdot_[j];
+    errorV_ += w * stage_[j].vdot;
+  }
+  const State& end = stage_[s - 1];
+  return weightedErrorNorm(formulation_, errorQ_, end.q, errorV_, end.v, h, settings_);
+}
+
+}  // namespace mbw

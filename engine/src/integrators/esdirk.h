@@ -1,0 +1,44 @@
+#pragma once
+// Stiffly accurate ESDIRKs on the index-3 DAE (seed 002 sections 2.3, 3): rho_inf-Bathe,
+// MSSTC(n), MSSTH(n) and the Kennedy-Carpenter ESDIRKs. Stage i of the step from t_k (anchor q_k)
+// is one time point of the shared core:
+//     v_i = v_k + h (sum_{j<i} a_ij vdot_j + gamma vdot_i)
+//     g_i =       h (sum_{j<i} a_ij gdot_j + gamma gdot_i),   gdot_j = T(g_j)^-1 v_j
+// (cq = (gamma h)^2, cv = gamma h); the last stage is the step end. Predictors (section 3.1):
+// constant at the second stage, second order (eq 12) over the two previous stages after it, and
+// fourth order (eq 16) over the three previous stages at the last stage of the fourth- and
+// fifth-order methods.
+//
+// With embedded weights and --rtol/--atol, steps follow the local error estimate
+//     e = h sum_j (b_j - bHat_j) (gdot_j, vdot_j)
+// (step_control.h); Newton failures divide the step by four and are recorded as rejections.
+
+#include "integrators/butcher_tableau.h"
+#include "integrators/index3_solver.h"
+#include "integrators/integrator.h"
+#include "integrators/linear_model.h"
+#include "integrators/predictors.h"
+
+namespace mbw {
+
+class Esdirk final : public Integrator {
+ public:
+  Esdirk(Formulation& formulation, IntegratorSettings settings, ButcherTableau tableau);
+  static Capabilities capabilities(const ButcherTableau& tableau);
+  static LinearModel linearModel(const ButcherTableau& tableau);
+
+ private:
+  StepResult doStep(double h) override;
+  Predictor stagePredictor(int i) const;
+  double errorNorm(double h);
+
+  ButcherTableau tab_;
+  Index3Solver solver_;
+  TimePoint point_;
+  std::vector<State> stage_;        // stage points, stage_[0] = the step start
+  std::vector<VectorXd> g_, gdot_;  // increments relative to the step start, and their rates
+  VectorXd errorQ_, errorV_;
+  bool rejectedLast_ = false;
+};
+
+}  // namespace mbw

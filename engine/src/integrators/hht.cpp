@@ -1,0 +1,85 @@
+#include "integrators/hht.h"
+
+namespace mbw {
+
+double Hht::alpha(const IntegratorSettings& s) {
+  if (s.alpha) return *s.alpha;
+  if (s.rhoInf >= 0.0) return (s.rhoInf - 1.0) / (s.rhoInf + 1.0);
+  return -0.3;
+}
+
+Hht::Hht(Formulation& formulation, IntegratorSettings settings)
+    : Integrator(formulation, settings),
+      alpha_(alpha(settings)),
+      beta_((1.0 - alpha_) * (1.0 - alpha_) / 4.0),
+      gamma_((1.0 - 2.0 * alpha_) / 2.0),
+      solver_(formulation, settings.newtonTolerance, settings.maxNewtonIterations) {}
+
+Capabilities Hht::capabilities() {
+  Capabilities c;
+  c.family = "index-3 DAE, Newmark family";
+  c.description = "HHT-I3 (ADAMS, Chrono): second order, alpha in [-1/3, 0] (default -0.3), "
+                  "or rho_inf in [0.5, 1]";
+  c.source = "Negrut, Rampalli, Ottarsson, Sajdak, J. Comput. Nonlinear Dynam. 2 (2007)";
+  c.order = 2;
+  c.hasRhoInf = true;
+  c.hasAlpha = true;
+  c.rhoInfMin = 0.5;
+  c.rhoInfMax = 1.0;
+  c.rhoInfDefault = (1.0 - 0.3) / (1.0 + 0.3);
+  c.formulations = {"rp"};
+  return c;
+}
+
+LinearModel Hht::linearModel(const IntegratorSettings& s) {
+  const double a = alpha(s), beta = (1 - a) * (1 - a) / 4, gamma = (1 - 2 * a) / 2;
+  // one step on x'' = -w^2 x acting on (x, h v, h^2 a)
+  return {1, [a, beta, gamma](double w) {
+            const double w2 = w * w;
+            Eigen::MatrixXcd m(3, 3);
+            for (int col = 0; col < 3; ++col) {
+              const Eigen::Vector3d x = Eigen::Vector3d::Unit(col);
+              // A' (1 + (1 + a) beta w2) = -w2 x - (1 + a) w2 (V + (1/2 - beta) A)  (x' eliminated)
+              const double acc = (-w2 * x[0] - (1 + a) * w2 * (x[1] + (0.5 - beta) * x[2])) /
+                                 (1 + (1 + a) * beta * w2);
+              m(0, col) = x[0] + x[1] + (0.5 - beta) * x[2] + beta * acc;
+              m(1, col) = x[1] + (1 - gamma) * x[2] + gamma * acc;
+              m(2, col) = acc;
+            }
+            return m;
+          }};
+}
+
+void Hht::doInitialize() { f_ = -state_.vdot; }
+
+StepResult Hht::doStep(double h) {
+  point_.t = state_.t + h;
+  point_.anchor = &state_.q;
+  point_.dqHat = h * state_.v + (h * h * (0.5 - beta_)) * state_.vdot;
+  point_.vHat = state_.v + (h * (1.0 - gamma_)) * state_.vdot;
+  point_.cq = beta_ * h * h;
+  point_.cv = gamma_ * h;
+  point_.forceWeight = 1.0 + alpha_;
+  history_ = -alpha_ * f_;
+  point_.accelerationHistory = &history_;
+  next_.vdot = state_.vdot;
+  next_.lambda = state_.lambda;
+  const NewtonResult newton = solver_.solve(point_, next_.vdot, next_.lambda, next_.q, next_.v);
+  stats_.factorizations = solver_.factorizations();
+
+  StepResult r;
+  r.newtonIterations = newton.iterations;
+  r.timePoints = 1;
+  r.nextStep = settings_.step;
+  if (!newton.converged) {
+    r.kind = StepResult::Kind::Failed;
+    r.reason = newton.failure;
+    return r;
+  }
+  next_.t = point_.t;
+  f_ = (alpha_ * f_ - next_.vdot) / (1.0 + alpha_);
+  std::swap(state_, next_);
+  return r;
+}
+
+}  // namespace mbw

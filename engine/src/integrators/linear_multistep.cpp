@@ -1,0 +1,159 @@
+#include "integrators/linear_multistep.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "integrators/predictors.h"
+#include "integrators/step_control.h"
+
+namespace mbw {
+
+namespace {
+constexpr double kDefaultRhoInf = 0.6;
+}  // namespace
+
+double LinearMultistep::rhoInf(const IntegratorSettings& s) {
+  return s.rhoInf >= 0.0 ? s.rhoInf : kDefaultRhoInf;
+}
+
+LinearMultistep::LinearMultistep(Formulation& formulation, IntegratorSettings settings, int steps)
+    : Integrator(formulation, settings),
+      steps_(steps),
+      rho_(rhoInf(settings)),
+      constant_(lmsCoefficients(steps, rho_)),
+      solver_(formulation, settings.newtonTolerance, settings.maxNewtonIterations),
+      history_(steps),
+      g_(steps, VectorXd::Zero(formulation.velocitySize())),
+      gdot_(steps, VectorXd::Zero(formulation.velocitySize())) {}
+
+Capabilities LinearMultistep::capabilities(int steps) {
+  Capabilities c;
+  c.family = "index-3 DAE, linear multistep";
+  c.description = "LMS" + std::to_string(steps) +
+                  ": second order, A-stable, tunable rho_inf (0 = BDF2" +
+                  std::string(steps == 2 ? ")" : "-like)") +
+                  (steps == 2 ? "; variable steps with --rtol/--atol" : "") +
+                  "; trapezoidal start-up (seed 002 eqs 2-3)";
+  c.source = "seed 002 section 2.1; closed forms of refdata/integrators/lms.md (MBDyn)";
+  c.order = 2;
+  c.hasRhoInf = true;
+  c.rhoInfDefault = kDefaultRhoInf;
+  // LMS3/LMS4 are not zero-stable at rho_inf = 1 (lms.md: (E + 1)^(K-1) divides rho(E))
+  c.rhoInfMaxExcluded = steps > 2;
+  c.variableStep = c.errorEstimate = steps == 2;
+  c.formulations = {"rp"};
+  return c;
+}
+
+LinearModel LinearMultistep::linearModel(int steps, const IntegratorSettings& s) {
+  const LmsCoefficients c = lmsCoefficients(steps, rhoInf(s));
+  return {1, [c](double w) { return c.amplification({0.0, w}); }};
+}
+
+void LinearMultistep::doInitialize() {
+  history_.reset(state_);
+  rejectedLast_ = false;
+}
+
+LmsCoefficients LinearMultistep::coefficientsFor(double h) {
+  const int n = history_.size();
+  if (steps_ == 2 && n >= 2) return lms2VariableCoefficients(rho_, h / history_.step(0));
+  bool constant = n >= steps_;
+  for (int j = 0; constant && j + 1 < steps_; ++j)
+    constant = std::abs(history_.step(j) - h) <= 1e-9 * h;
+  if (constant) return constant_;
+  // not enough equal steps: restart from the latest point with the trapezoidal rule
+  if (n >= steps_) history_.truncate(1);
+  return trapezoidalCoefficients();
+}
+
+StepResult LinearMultistep::doStep(double h) {
+  const LmsCoefficients c = coefficientsFor(h);
+  const int K = c.steps();
+  const VectorXd& anchor = history_[0].q;
+
+  // past points relative to the latest one, and the known parts of the scheme
+  point_.t = history_[0].t + h;
+  point_.anchor = &anchor;
+  point_.incrementRates = true;
+  point_.vHat.setZero(formulation_.velocitySize());
+  VectorXd& gKnown = work_;
+  gKnown.setZero(formulation_.velocitySize());
+  for (int j = 0; j < K; ++j) {
+    const State& p = history_[j];
+    if (j == 0) {
+      g_[0].setZero();
+      gdot_[0] = p.v;
+    } else {
+      formulation_.localCoordinates(anchor, p.q, g_[j]);
+      formulation_.incrementRate(g_[j], p.v, gdot_[j]);
+    }
+    point_.vHat += c.a[j] * p.v + (h * c.b[j + 1]) * p.vdot;
+    gKnown += c.a[j] * g_[j] + (h * c.b[j + 1]) * gdot_[j];
+  }
+  const double c0 = h * c.b[0];
+  point_.cv = c0;
+  point_.cq = c0 * c0;
+  point_.dqHat = gKnown + c0 * point_.vHat;
+
+  // predictor (eqs 12, 14) and solution
+  const bool two = history_.size() >= 2;
+  const Predictor pred = two ? secondOrderPredictor(point_.t, history_[0].t, history_[1].t)
+                             : constantPredictor();
+  const State& p1 = history_[0];
+  const State& p2 = two ? history_[1] : history_[0];
+  predictDerivative(pred, {&p1.v, &p2.v, nullptr}, {&p1.vdot, &p2.vdot, nullptr}, next_.vdot);
+  predictMultipliers(pred, {&p1.lambda, &p2.lambda, nullptr}, next_.lambda);
+  const NewtonResult newton = solver_.solve(point_, next_.vdot, next_.lambda, next_.q, next_.v);
+  stats_.factorizations = solver_.factorizations();
+
+  StepResult r;
+  r.newtonIterations = newton.iterations;
+  r.timePoints = 1;
+  r.nextStep = settings_.step;
+  const bool variable = settings_.variableStep && steps_ == 2;
+  if (!newton.converged) {
+    if (!variable) {
+      r.kind = StepResult::Kind::Failed;
+      r.reason = newton.failure;
+    } else {
+      rejectStep(r, "Newton did not converge", newton.failure, 0.25 * h, settings_);
+    }
+    rejectedLast_ = true;
+    return r;
+  }
+  next_.t = point_.t;
+  if (variable) {
+    const double err = localError(h);
+    if (err > 1.0) {
+      std::ostringstream os;
+      os << "error norm " << err;
+      rejectStep(r, "error estimate above tolerance", os.str(),
+                 proposeStep(h, err, 2, true, settings_), settings_);
+      rejectedLast_ = true;
+      return r;
+    }
+    r.nextStep = std::min(2.0 * h, proposeStep(h, err, 2, rejectedLast_, settings_));
+  }
+  rejectedLast_ = false;
+  history_.push(next_);
+  state_ = next_;
+  return r;
+}
+
+double LinearMultistep::localError(double h) {
+  if (history_.size() < 2) {
+    // trapezoidal start-up: local error -h^3/12 q''' with q''' from the accelerations
+    errorQ_ = (h * h / 12.0) * (next_.vdot - history_[0].vdot);
+    errorV_.setZero(formulation_.velocitySize());
+    return weightedErrorNorm(formulation_, errorQ_, next_.q, errorV_, next_.v, h, settings_);
+  }
+  // cubic Hermite extrapolation of the two previous points; g_1 = 0 and gdot_1 = v_{N-1}
+  const HermiteValue w = hermiteValue(next_.t, history_[0].t, history_[1].t);
+  errorQ_ = solver_.increment() - (w.wy[1] * g_[1] + w.wd[0] * gdot_[0] + w.wd[1] * gdot_[1]);
+  errorV_ = next_.v - (w.wy[0] * history_[0].v + w.wy[1] * history_[1].v +
+                       w.wd[0] * history_[0].vdot + w.wd[1] * history_[1].vdot);
+  return weightedErrorNorm(formulation_, errorQ_, next_.q, errorV_, next_.v, h, settings_);
+}
+
+}  // namespace mbw

@@ -1,0 +1,93 @@
+#include "integrators/single_step.h"
+
+namespace mbw {
+
+namespace {
+constexpr double kDefaultRhoInf = 0.6;
+}  // namespace
+
+double SingleStep::rhoInf(const IntegratorSettings& s) {
+  return s.rhoInf >= 0.0 ? s.rhoInf : kDefaultRhoInf;
+}
+
+SingleStep::SingleStep(Formulation& formulation, IntegratorSettings settings, int r)
+    : Integrator(formulation, settings),
+      c_(singleStepCoefficients(r, rhoInf(settings))),
+      solver_(formulation, settings.newtonTolerance, settings.maxNewtonIterations) {}
+
+Capabilities SingleStep::capabilities(int r) {
+  Capabilities c;
+  c.family = "index-3 DAE, single step with auxiliary variables";
+  c.description = "SS" + std::to_string(r) + ": the single-step equivalent of LMS" +
+                  std::to_string(r) + (r > 2 ? " (complex auxiliaries)" : "") +
+                  "; constant predictor (seed 002 eqs 4, 9-11)";
+  c.source = "seed 002 section 2.2; gammas of refdata/integrators/single_step.md (MBDyn)";
+  c.order = 2;
+  c.hasRhoInf = true;
+  c.rhoInfDefault = kDefaultRhoInf;
+  c.rhoInfMaxExcluded = r > 2;  // as LMS3/LMS4
+  c.formulations = {"rp"};
+  return c;
+}
+
+LinearModel SingleStep::linearModel(int r, const IntegratorSettings& s) {
+  const SingleStepCoefficients c = singleStepCoefficients(r, rhoInf(s));
+  return {1, [c](double w) { return c.amplification({0.0, w}); }};
+}
+
+void SingleStep::doInitialize() {
+  const int levels = c_.levels();
+  velocityAux_.assign(levels, state_.vdot.cast<std::complex<double>>());
+  positionAux_.assign(levels, state_.v.cast<std::complex<double>>());
+}
+
+StepResult SingleStep::doStep(double h) {
+  // known parts of eqs 9-11 at both levels (the position increment relative to q_{N-1})
+  sum_ = (c_.bPrev * state_.vdot).cast<std::complex<double>>();
+  for (int l = 0; l < c_.levels(); ++l) sum_ += c_.bAux[l] * velocityAux_[l];
+  point_.vHat = state_.v + h * sum_.real();
+  sum_ = (c_.bPrev * state_.v).cast<std::complex<double>>();
+  for (int l = 0; l < c_.levels(); ++l) sum_ += c_.bAux[l] * positionAux_[l];
+  const double c0 = h * c_.b0;
+  point_.dqHat = h * sum_.real() + c0 * point_.vHat;
+  point_.t = state_.t + h;
+  point_.anchor = &state_.q;
+  point_.cq = c0 * c0;
+  point_.cv = c0;
+  point_.incrementRates = true;
+
+  // constant predictor (eq 15)
+  next_.vdot = state_.vdot;
+  next_.lambda = state_.lambda;
+  const NewtonResult newton = solver_.solve(point_, next_.vdot, next_.lambda, next_.q, next_.v);
+  stats_.factorizations = solver_.factorizations();
+
+  StepResult r;
+  r.newtonIterations = newton.iterations;
+  r.timePoints = 1;
+  r.nextStep = settings_.step;
+  if (!newton.converged) {
+    r.kind = StepResult::Kind::Failed;
+    r.reason = newton.failure;
+    return r;
+  }
+  next_.t = point_.t;
+  updateAuxiliaries(velocityAux_, state_.vdot, next_.vdot);
+  updateAuxiliaries(positionAux_, state_.v, next_.v);
+  std::swap(state_, next_);
+  return r;
+}
+
+void SingleStep::updateAuxiliaries(std::vector<Eigen::VectorXcd>& w, const VectorXd& rateOld,
+                                   const VectorXd& rateNew) {
+  below_ = rateNew.cast<std::complex<double>>();
+  belowOld_ = rateOld.cast<std::complex<double>>();
+  for (int l = 0; l < c_.levels(); ++l) {
+    sum_ = c_.c[l] * w[l] + c_.d[l] * below_ + c_.e[l] * belowOld_;
+    belowOld_.swap(w[l]);  // the old w^(l) feeds the next level
+    w[l] = sum_;
+    below_ = w[l];
+  }
+}
+
+}  // namespace mbw

@@ -1,0 +1,84 @@
+// Variable steps of LMS2 and the ESDIRKs from their error estimates (--rtol/--atol): tighter
+// tolerances give smaller errors against the independent double-pendulum reference, every
+// rejected step is kept with its reason, and Newton failures shrink the step instead of ending
+// the run.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "double_pendulum_reference.h"
+#include "scene/scene_reader.h"
+#include "simulation/simulation.h"
+#include "test_models.h"
+
+namespace mbw {
+namespace {
+
+struct VariableRun {
+  Results results;
+  double error = 0.0;  // largest |z - z_ref| of body_2 over the steps
+};
+
+VariableRun runPendulum(const std::string& integrator, double tol, double firstStep, int maxNewton = 25) {
+  static const Model model = loadScene("double-pendulum");
+  RunSettings s;
+  s.integrator = integrator;
+  s.tEnd = 1.0;
+  s.integratorSettings.variableStep = true;
+  s.integratorSettings.rtol = s.integratorSettings.atol = tol;
+  s.integratorSettings.step = firstStep;
+  s.integratorSettings.maxNewtonIterations = maxNewton;
+  VariableRun v{Simulation(model, s).run(), 0.0};
+  const Results& r = v.results;
+  EXPECT_EQ(r.status, RunStatus::Completed) << r.message;
+  std::vector<double> t = r.columnValues(0);
+  t.erase(t.begin());
+  const std::vector<test::PendulumSample> ref = test::doublePendulumReference(t);
+  for (size_t i = 0; i < ref.size(); ++i)
+    v.error = std::max(v.error, std::abs(r.at(i + 1, r.column("body_2.z")) - ref[i].z2));
+  return v;
+}
+
+class VariableStep : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(VariableStep, TighterToleranceSmallerErrorFewerLargeSteps) {
+  const VariableRun loose = runPendulum(GetParam(), 1e-4, 1e-3), tight = runPendulum(GetParam(), 1e-6, 1e-3);
+  RecordProperty("error_tol_1e-4", std::to_string(loose.error));
+  RecordProperty("error_tol_1e-6", std::to_string(tight.error));
+  RecordProperty("steps_tol_1e-4", std::to_string(loose.results.stats.steps));
+  RecordProperty("steps_tol_1e-6", std::to_string(tight.results.stats.steps));
+  EXPECT_LT(tight.error, 0.2 * loose.error);
+  EXPECT_GT(tight.results.stats.steps, loose.results.stats.steps);
+  // the steps vary
+  const std::vector<double> h = loose.results.columnValues(loose.results.column("h"));
+  EXPECT_GT(*std::max_element(h.begin() + 1, h.end()), 2.0 * *std::min_element(h.begin() + 1, h.end()));
+}
+
+TEST_P(VariableStep, RejectedStepsAreKeptWithTheirReasons) {
+  // a first step far too large for the tolerance
+  const VariableRun v = runPendulum(GetParam(), 1e-6, 0.2);
+  const Results& r = v.results;
+  ASSERT_FALSE(r.rejected.empty());
+  EXPECT_EQ(static_cast<long>(r.rejected.size()), r.stats.rejectedSteps);
+  EXPECT_EQ(r.rejected.front().t, 0.0);
+  EXPECT_EQ(r.rejected.front().h, 0.2);
+  EXPECT_NE(r.rejected.front().reason.find("error estimate above tolerance: error norm"), std::string::npos)
+      << r.rejected.front().reason;
+  long counted = 0;
+  for (const auto& [reason, n] : r.stats.rejections) counted += n;
+  EXPECT_EQ(counted, r.stats.rejectedSteps);
+}
+
+TEST_P(VariableStep, NewtonFailuresShrinkTheStep) {
+  // two Newton iterations are not enough for large steps: those are rejected, smaller ones pass
+  const VariableRun v = runPendulum(GetParam(), 1e-3, 0.1, 2);
+  EXPECT_GT(v.results.stats.rejections.count("Newton did not converge"), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Capable, VariableStep,
+                         ::testing::Values("lms2", "esdirk3-4l2sa", "esdirk3-5l2sa", "esdirk4-6l2sa2"),
+                         [](const auto& p) { return test::parameterName(p.param); });
+
+}  // namespace
+}  // namespace mbw

@@ -1,0 +1,70 @@
+#include "order_conditions.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace mbw::test {
+namespace {
+
+struct Tree {
+  int order = 1;
+  std::vector<int> children;  // indices of the subtrees, non-decreasing
+};
+
+// all rooted trees up to order 5, generated as multisets of smaller trees under a root
+const std::vector<Tree>& trees() {
+  static const std::vector<Tree> all = [] {
+    std::vector<Tree> t{{1, {}}};
+    for (int n = 2; n <= 5; ++n) {
+      // children multisets with total order n - 1, indices non-decreasing
+      std::vector<std::pair<std::vector<int>, int>> stack{{{}, 0}};
+      const size_t known = t.size();
+      while (!stack.empty()) {
+        auto [kids, sum] = stack.back();
+        stack.pop_back();
+        if (sum == n - 1) {
+          t.push_back({n, kids});
+          continue;
+        }
+        const int from = kids.empty() ? 0 : kids.back();
+        for (size_t k = from; k < known; ++k)
+          if (sum + t[k].order <= n - 1) {
+            std::vector<int> next = kids;
+            next.push_back(static_cast<int>(k));
+            stack.push_back({next, sum + t[k].order});
+          }
+      }
+    }
+    return t;
+  }();
+  return all;
+}
+
+}  // namespace
+
+double orderConditionResidual(const MatrixXd& A, const VectorXd& b, int order) {
+  const std::vector<Tree>& t = trees();
+  const int s = static_cast<int>(b.size());
+  std::vector<VectorXd> phi(t.size());
+  std::vector<double> gamma(t.size());
+  double worst = 0.0;
+  for (size_t i = 0; i < t.size(); ++i) {
+    phi[i] = VectorXd::Ones(s);
+    gamma[i] = t[i].order;
+    for (int k : t[i].children) {
+      phi[i] = phi[i].cwiseProduct(A * phi[k]);
+      gamma[i] *= gamma[k];
+    }
+    if (t[i].order == order) worst = std::max(worst, std::abs(b.dot(phi[i]) - 1.0 / gamma[i]));
+  }
+  return worst;
+}
+
+int tableauOrder(const MatrixXd& A, const VectorXd& b, double tolerance) {
+  int p = 0;
+  while (p < 5 && orderConditionResidual(A, b, p + 1) <= tolerance) ++p;
+  return p;
+}
+
+}  // namespace mbw::test
