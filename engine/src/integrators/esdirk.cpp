@@ -21,7 +21,7 @@ Capabilities Esdirk::capabilities(const ButcherTableau& t) {
   c.order = t.order;
   c.implicitStages = t.stages() - 1;
   c.errorEstimate = c.variableStep = t.embeddedOrder > 0;
-  c.formulations = {"rp"};
+  c.formulations = {"rp", "rA", "rE"};
   return c;
 }
 

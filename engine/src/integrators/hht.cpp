@@ -27,7 +27,7 @@ Capabilities Hht::capabilities() {
   c.rhoInfMin = 0.5;
   c.rhoInfMax = 1.0;
   c.rhoInfDefault = (1.0 - 0.3) / (1.0 + 0.3);
-  c.formulations = {"rp"};
+  c.formulations = {"rp", "rA", "rE"};
   return c;
 }
 

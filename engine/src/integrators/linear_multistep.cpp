@@ -41,7 +41,7 @@ Capabilities LinearMultistep::capabilities(int steps) {
   // LMS3/LMS4 are not zero-stable at rho_inf = 1 (lms.md: (E + 1)^(K-1) divides rho(E))
   c.rhoInfMaxExcluded = steps > 2;
   c.variableStep = c.errorEstimate = steps == 2;
-  c.formulations = {"rp"};
+  c.formulations = {"rp", "rA", "rE"};
   return c;
 }
 

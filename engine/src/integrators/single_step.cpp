@@ -26,7 +26,7 @@ Capabilities SingleStep::capabilities(int r) {
   c.hasRhoInf = true;
   c.rhoInfDefault = kDefaultRhoInf;
   c.rhoInfMaxExcluded = r > 2;  // as LMS3/LMS4
-  c.formulations = {"rp"};
+  c.formulations = {"rp", "rA", "rE"};
   return c;
 }
 

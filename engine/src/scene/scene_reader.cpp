@@ -562,6 +562,8 @@ class ModelBuilder {
     d.maxStep = s.value("max_step", d.maxStep);
     if (s.contains("max_step") && !(d.maxStep > 0.0)) issue("/settings/max_step", "max_step must be positive");
     model_.maxInitialCorrection = s.value("max_initial_correction", model_.maxInitialCorrection);
+    if (formulationDescription(d.formulation).empty())
+      issue("/settings/formulation", "unknown formulation '" + d.formulation + "' (rA, rp or rE)");
     if (!(d.step > 0.0)) issue("/settings/step", "the step must be positive");
     if (!(d.tEnd > 0.0)) issue("/settings/t_end", "t_end must be positive");
     if (d.every < 1) issue("/settings/every", "every must be at least 1");
