@@ -55,6 +55,9 @@ struct BadInput {
   const char* message;  // and a fragment of what it says
 };
 
+// test logs name the case, not the bytes of the struct
+void PrintTo(const BadInput& b, std::ostream* os) { *os << b.name; }
+
 class CliBadInput : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(CliBadInput, ExitsWithStatus2NamingFileAndField) {
