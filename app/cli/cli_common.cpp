@@ -41,7 +41,7 @@ void RunOptions::addTo(CLI::App& c) {
 }
 
 void RunOptions::addStudyOptionsTo(CLI::App& c) {
-  c.add_option("--formulation", formulation, "rp (default: the scene's setting)");
+  c.add_option("--formulation", formulation, "rA, rp or rE (default: the scene's setting)");
   c.add_option("--t-end", tEnd, "end time, s");
   c.add_option("--rho-inf", rhoInf, "spectral radius at infinity, for methods that have one");
   c.add_option("--alpha", alpha, "HHT alpha in [-1/3, 0]");

@@ -50,7 +50,7 @@ Command addKinematicsCommand(CLI::App& app) {
   c->add_option("--step", cmd->step, "time step, s (default: the scene's)");
   c->add_option("--t-end", cmd->tEnd, "end time, s (default: the scene's)");
   c->add_option("--output,-o", cmd->output, "write the results to this CSV file");
-  c->add_option("--formulation", cmd->formulation, "rp (default: the scene's)");
+  c->add_option("--formulation", cmd->formulation, "rA, rp or rE (default: the scene's)");
   c->add_option("--tolerance", cmd->tolerance, "Newton stopping tolerance on the correction norm")
       ->capture_default_str();
   c->add_option("--every", cmd->every, "record every N-th step")->capture_default_str();

@@ -59,9 +59,9 @@ Command addListCommand(CLI::App& app) {
               std::cout << "  [" << k.family << "]\n"
                         << "  " << std::setw(26) << "" << k.description << "\n";
             }
-            std::cout << "\nFormulations:";
-            for (const std::string& f : formulationNames()) std::cout << " " << f;
-            std::cout << "\n";
+            std::cout << "\nFormulations:\n";
+            for (const std::string& f : formulationNames())
+              std::cout << "  " << std::left << std::setw(18) << f << formulationDescription(f) << "\n";
             return kSuccess;
           }};
 }

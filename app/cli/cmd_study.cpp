@@ -1,4 +1,5 @@
-// mbw-cli study tolerance|explicit-vs-implicit SCENE: the studies of seed 000.
+// mbw-cli study tolerance|explicit-vs-implicit SCENE: the studies of seed 000; study formulations:
+// the comparison of seed 001 (cmd_study_formulations.cpp).
 
 #include "commands.h"
 #include "study.h"
@@ -48,7 +49,12 @@ Command addStudyCommand(CLI::App& app) {
   e->add_option("--output,-o", tim->output, "write the tables to this CSV file");
   e->add_option("--plot", tim->plot, "write Figure 5 as PNG");
 
-  return {study, [tol, tim, t, e] { return t->parsed() ? runToleranceStudy(*tol) : runTimingStudy(*tim); }};
+  const Command formulations = addStudyFormulationsCommand(*study);
+
+  return {study, [tol, tim, t, e, formulations] {
+            if (formulations.subcommand->parsed()) return formulations.run();
+            return t->parsed() ? runToleranceStudy(*tol) : runTimingStudy(*tim);
+          }};
 }
 
 }  // namespace mbw::cli

@@ -54,8 +54,20 @@ Command addValidateCommand(CLI::App& app) {
                       << "  initial projection largest move " << formatNumber(projection.largestMove)
                       << " (m or rad"
                       << (projection.largestMoveBody.empty() ? "" : ", body '" + projection.largestMoveBody + "'")
-                      << "), velocity change " << formatNumber(projection.largestVelocityChange) << "\n"
-                      << "ok\n";
+                      << "), velocity change " << formatNumber(projection.largestVelocityChange) << "\n";
+            // the initial pose in every formulation's coordinates (rE refuses the gimbal lock)
+            for (const std::string& name : formulationNames()) {
+              std::string verdict = "ok";
+              try {
+                const auto other = makeFormulation(name, model);
+                consistentInitialState(*other, 0.0);
+              } catch (const ModelError& e) {
+                verdict = e.what();
+              }
+              std::cout << "  formulation " << name << std::string(7 - std::min<size_t>(name.size(), 6), ' ')
+                        << verdict << "\n";
+            }
+            std::cout << "ok\n";
             return kSuccess;
           }};
 }

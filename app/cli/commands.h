@@ -21,5 +21,7 @@ Command addLinearAnalysisCommand(CLI::App& app);
 Command addConvergenceCommand(CLI::App& app);
 Command addCompareCommand(CLI::App& app);
 Command addStudyCommand(CLI::App& app);
+// `study formulations`, added to the `study` command
+Command addStudyFormulationsCommand(CLI::App& study);
 
 }  // namespace mbw::cli

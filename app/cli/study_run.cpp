@@ -42,6 +42,12 @@ class StudyObserver : public RunObserver {
 
 }  // namespace
 
+std::string studyChannel(const Model& model, const std::string& scene, const std::string& requested) {
+  if (!requested.empty()) return requested;
+  if (model.outputs.empty()) throw InputError(scene + " has no named outputs: choose a channel with --channel");
+  return model.outputs.front().name;
+}
+
 std::string toleranceLabel(double tolerance) {
   char text[32];
   std::snprintf(text, sizeof text, "%.0e", tolerance);

@@ -24,6 +24,10 @@ StudyRun runForStudy(const Model& model, const RunSettings& settings,
                      const std::vector<double>& checkpoints, double cpuBudget, std::ostream& progress,
                      const std::string& label);
 
+// the channel a study follows: `requested`, else the scene's first named output; throws InputError
+// when the scene has none
+std::string studyChannel(const Model& model, const std::string& scene, const std::string& requested);
+
 // "1e-03" style labels of tolerances
 std::string toleranceLabel(double tolerance);
 

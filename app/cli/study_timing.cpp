@@ -142,12 +142,7 @@ Series runSeries(const Model& model, const std::string& integrator,
 
 int runTimingStudy(const TimingStudyOptions& o) {
   const Model model = loadSceneOrThrow(o.scene);
-  std::string channel = o.channel;
-  if (channel.empty()) {
-    if (model.outputs.empty())
-      throw InputError(o.scene + " has no named outputs: choose a channel with --channel");
-    channel = model.outputs.front().name;
-  }
+  const std::string channel = studyChannel(model, o.scene, o.channel);
   std::vector<double> spans = o.spans, tolerances = o.tolerances;
   if (o.quick) {
     spans = {0.3, 0.6};

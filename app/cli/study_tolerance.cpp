@@ -90,12 +90,7 @@ plot::Figure figure(const std::string& scene, const std::string& channel, const 
 
 int runToleranceStudy(const ToleranceStudyOptions& o) {
   const Model model = loadSceneOrThrow(o.scene);
-  std::string channel = o.channel;
-  if (channel.empty()) {
-    if (model.outputs.empty())
-      throw InputError(o.scene + " has no named outputs: choose a channel with --channel");
-    channel = model.outputs.front().name;
-  }
+  const std::string channel = studyChannel(model, o.scene, o.channel);
   std::vector<double> tolerances = o.tolerances;
   if (o.quick) tolerances = {1e-2, 1e-3};
 

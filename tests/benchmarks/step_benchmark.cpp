@@ -18,7 +18,13 @@ void stepScene(benchmark::State& bench, const std::string& scene, const std::str
   const auto f = makeFormulation(formulation, model);
   IntegratorSettings settings;
   settings.step = 1e-3;
-  const State initial = consistentInitialState(*f, 0.0);
+  State initial;
+  try {
+    initial = consistentInitialState(*f, 0.0);
+  } catch (const ModelError& e) {  // e.g. a pose at the gimbal lock of rE
+    bench.SkipWithError(e.what());
+    return;
+  }
   const auto stepper = findIntegrator(integrator)->make(*f, settings);
   stepper->initialize(initial);
   long newton = 0;

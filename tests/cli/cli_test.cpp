@@ -55,6 +55,9 @@ struct BadInput {
   const char* message;  // and a fragment of what it says
 };
 
+// test logs name the case, not the bytes of the struct
+void PrintTo(const BadInput& b, std::ostream* os) { *os << b.name; }
+
 class CliBadInput : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(CliBadInput, ExitsWithStatus2NamingFileAndField) {
@@ -158,7 +161,7 @@ TEST(Cli, RunWritesCsvAndSummary) {
 TEST(Cli, ListsScenesIntegratorsAndFormulations) {
   const Outcome o = runCli("list");
   EXPECT_EQ(o.status, 0);
-  for (const char* text : {"single-pendulum", "double-pendulum", "four-link", "slider-crank", "backward-euler", "rp"})
+  for (const char* text : {"single-pendulum", "double-pendulum", "four-link", "slider-crank", "backward-euler", "rp", "rA", "rE"})
     EXPECT_NE(o.output.find(text), std::string::npos) << text;
 }
 
@@ -167,6 +170,42 @@ TEST(Cli, ValidatePrintsTheModelSummary) {
   EXPECT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("degrees of freedom 0"), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("constraint equations 18"), std::string::npos) << o.output;
+}
+
+TEST(Cli, RunRefusesAnInitialPoseAtTheGimbalLockOfRe) {
+  // body 'a' has the identity orientation: its ZXZ angle theta is 0
+  const std::string file = writeScene("gimbal", oneBody("[" + sphericalTo("ball") + "]"));
+  Outcome o = runCli("run " + file + " --formulation rE --t-end 0.01");
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find("body 'a'"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("gimbal lock"), std::string::npos) << o.output;
+  o = runCli("run " + file + " --formulation rA --t-end 0.01");
+  EXPECT_EQ(o.status, 0) << o.output;
+}
+
+TEST(Cli, StudyFormulationsQuickWritesItsTablesAndFigures) {
+  const std::string dir = ::testing::TempDir() + "/study-formulations";
+  const Outcome o = runCli("study formulations --quick --output-dir " + dir);
+  ASSERT_EQ(o.status, 0) << o.output;
+  for (const char* text : {"Table 8", "Table 9", "Table 10", "Convergence orders", "slider-crank", "rA speedup"})
+    EXPECT_NE(o.output.find(text), std::string::npos) << text << "\n" << o.output;
+  std::vector<std::string> files = {"table8_kinematics_speedup.csv", "table9_kinematics_iterations.csv",
+                                    "table10_dynamics_speedup.csv", "dynamics_iterations.csv",
+                                    "orders.csv", "order_analysis.csv"};
+  if (o.output.find("figures skipped") == std::string::npos)
+    for (const char* png : {"fig4_four_link_iterations.png", "fig5_single_pendulum_order_rA.png",
+                            "fig6_slider_crank_order.png", "fig7_four_link_order.png"})
+      files.push_back(png);
+  for (const std::string& f : files) {
+    std::ifstream in(dir + "/" + f, std::ios::binary | std::ios::ate);
+    EXPECT_TRUE(in && in.tellg() > 100) << f;
+  }
+  // Table 10 has a row per seed mechanism
+  std::ifstream in(dir + "/table10_dynamics_speedup.csv");
+  std::stringstream text;
+  text << in.rdbuf();
+  for (const char* m : {"\nsingle-pendulum,", "\ndouble-pendulum,", "\nfour-link,", "\nslider-crank,"})
+    EXPECT_NE(text.str().find(m), std::string::npos) << m << "\n" << text.str();
 }
 
 TEST(Cli, UnsupportedIntegratorSettingsAreRefusedBeforeRunning) {

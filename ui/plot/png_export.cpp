@@ -9,6 +9,7 @@
 #include <QFile>
 #include <cmath>
 #include <memory>
+#include <vector>
 
 #include "style.h"
 
@@ -60,7 +61,27 @@ void addSeries(QCustomPlot& plot, QCPAxisRect* rect, const Chart& chart, const S
     graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, seriesColor(index), Qt::white, 6));
 }
 
-// automatic range, widened where it would be degenerate, then the spec's limits
+// labelled ticks at 1, 2, 5 times powers of ten (1 to 9 where that gives fewer than three) for a
+// logarithmic axis spanning less than two decades, where decade ticks would be too few
+QSharedPointer<QCPAxisTickerText> narrowLogTicker(const QCPRange& r) {
+  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  for (const std::vector<double>& mantissas : {std::vector<double>{1, 2, 5}, std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
+    ticker->clear();
+    int count = 0;
+    for (int e = static_cast<int>(std::floor(std::log10(r.lower))); e <= static_cast<int>(std::ceil(std::log10(r.upper))); ++e)
+      for (double m : mantissas) {
+        const double v = m * std::pow(10.0, e);
+        if (v < r.lower || v > r.upper) continue;
+        ticker->addTick(v, QString::number(v, 'g', 3));
+        ++count;
+      }
+    if (count >= 3) break;
+  }
+  return ticker;
+}
+
+// automatic range with a margin so that no marker sits on the frame, widened where it would be
+// degenerate, then the spec's limits
 void setRange(QCPAxis* axis, const Axis& spec) {
   axis->rescale();
   QCPRange r = axis->range();
@@ -68,19 +89,18 @@ void setRange(QCPAxis* axis, const Axis& spec) {
     if (r.lower <= 0.0 || r.upper <= 0.0) r = QCPRange(1e-16, 1.0);
     if (r.upper / r.lower < 10.0) r = QCPRange(r.lower / 3.0, r.upper * 3.0);
     r.lower = std::max(r.lower, r.upper * 1e-18);  // exact zeros and round-off dust
+    const double margin = std::pow(r.upper / r.lower, 0.04);
+    r = QCPRange(r.lower / margin, r.upper * margin);
   } else if (r.size() == 0.0) {
     const double pad = r.lower == 0.0 ? 1.0 : 0.1 * std::abs(r.lower);
     r = QCPRange(r.lower - pad, r.upper + pad);
+  } else {
+    r = QCPRange(r.lower - 0.04 * r.size(), r.upper + 0.04 * r.size());
   }
   axis->setRange(r);
   if (spec.min) axis->setRangeLower(*spec.min);
   if (spec.max) axis->setRangeUpper(*spec.max);
-  // less than two decades: decade ticks would be too few, label plain numbers instead
-  if (spec.logarithmic && axis->range().upper / axis->range().lower < 100.0) {
-    axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    axis->setNumberFormat("g");
-    axis->setNumberPrecision(3);
-  }
+  if (spec.logarithmic && axis->range().upper / axis->range().lower < 100.0) axis->setTicker(narrowLogTicker(axis->range()));
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 #pragma once
-// Absolute coordinates, one block of coordinates per body, for any body kinematics K (RpBody, and
-// the rA/rE bodies): the equations of seed 001 sections 2-3 assembled from the generic primitive
+// Absolute coordinates, one block of coordinates per body, for any body kinematics K (RaBody,
+// RpBody, ReBody): the equations of seed 001 sections 2-3 assembled from the generic primitive
 // and force terms. Dense per-body blocks; the sink decides dense or sparse global storage.
 
 #include <string>
@@ -28,6 +28,9 @@ class AbsoluteFormulation : public Formulation {
   void initialState(VectorXd& q, VectorXd& v) const override;
   void retract(const VectorXd& q, const VectorXd& dq, VectorXd& out) const override;
   void localCoordinates(const VectorXd& anchor, const VectorXd& q, VectorXd& out) const override;
+  void incrementRate(const VectorXd& g, const VectorXd& v, VectorXd& gdot) const override;
+  void incrementVelocity(const VectorXd& g, const VectorXd& gdot, VectorXd& v) const override;
+  void applyIncrementTangent(const VectorXd& g, Eigen::Ref<MatrixXd> J) const override;
   void encodeVelocities(const VectorXd& q, const std::vector<Vec3>& velocity_W,
                         const std::vector<Vec3>& omega_W, VectorXd& v) const override;
 
@@ -53,6 +56,7 @@ class AbsoluteFormulation : public Formulation {
   EnergyTerms energy(const VectorXd& lambda) const override;
   void outputValues(std::vector<double>& values) const override;
   double velocityViolation(const VectorXd& v) const override;
+  std::string coordinateSingularity() const override;
 
   const K& body(int b) const { return bodies_[b]; }
 

@@ -66,6 +66,39 @@ void AbsoluteFormulation<K>::localCoordinates(const VectorXd& anchor, const Vect
 }
 
 template <class K>
+void AbsoluteFormulation<K>::incrementRate(const VectorXd& g, const VectorXd& v,
+                                           VectorXd& gdot) const {
+  gdot.resize(velocitySize());
+  for (int b = 0; b < model().bodyCount(); ++b)
+    K::incrementRate(g.data() + V * b, v.data() + V * b, gdot.data() + V * b);
+}
+
+template <class K>
+void AbsoluteFormulation<K>::incrementVelocity(const VectorXd& g, const VectorXd& gdot,
+                                               VectorXd& v) const {
+  v.resize(velocitySize());
+  for (int b = 0; b < model().bodyCount(); ++b)
+    K::incrementVelocity(g.data() + V * b, gdot.data() + V * b, v.data() + V * b);
+}
+
+template <class K>
+void AbsoluteFormulation<K>::applyIncrementTangent(const VectorXd& g, Eigen::Ref<MatrixXd> J) const {
+  if constexpr (!K::kLinearIncrements) {
+    for (int b = 0; b < model().bodyCount(); ++b) {
+      const typename K::OrientSquare T = K::rightJacobian(g.template segment<N>(V * b + 3));
+      // row by row through a fixed-size copy: no temporary of the block's size
+      for (Eigen::Index r = 0; r < J.rows(); ++r) {
+        const Eigen::Matrix<double, 1, N> row = J.template block<1, N>(r, V * b + 3);
+        J.template block<1, N>(r, V * b + 3).noalias() = row * T;
+      }
+    }
+  } else {
+    (void)g;
+    (void)J;
+  }
+}
+
+template <class K>
 void AbsoluteFormulation<K>::encodeVelocities(const VectorXd& q,
                                               const std::vector<Vec3>& velocity_W,
                                               const std::vector<Vec3>& omega_W,
@@ -187,10 +220,10 @@ void AbsoluteFormulation<K>::dynamicsJacobian(const VectorXd& vdot, const Vector
   for (int b = 0; b < m.bodyCount(); ++b) {
     const Mat3& J = m.bodies[b].inertia_B;
     const typename K::OrientVec alphaddot = vdot.template segment<N>(V * b + 3);
-    sink.add(V * b + 3, V * b + 3,
-             (cq * bodies_[b].inertiaPositionDerivative(J, alphaddot) +
-              cv * bodies_[b].inertiaVelocityDerivative(J))
-                 .eval());
+    typename K::OrientSquare block = K::OrientSquare::Zero();
+    if (cq != 0.0) block += cq * bodies_[b].inertiaPositionDerivative(J, alphaddot);
+    if (cv != 0.0) block += cv * bodies_[b].inertiaVelocityDerivative(J);
+    sink.add(V * b + 3, V * b + 3, block);
   }
   // reaction forces: lambda d/dq (Phi_q^T) (they do not depend on the velocities)
   MatrixSink cqSink = sink.scaled(cq);
@@ -213,8 +246,8 @@ void AbsoluteFormulation<K>::dynamicsJacobian(const VectorXd& vdot, const Vector
     ForceJacobians<K> jac;
     ForceMemory memory = forceMemory_[e];
     evaluateForce(fe, end(fe.bodyI), end(fe.bodyJ), t_, memory, r, &jac);
-    addPairBlocks(jac.dq, fe.bodyI, fe.bodyJ, forceQ);
-    addPairBlocks(jac.dv, fe.bodyI, fe.bodyJ, forceV);
+    if (cq != 0.0) addPairBlocks(jac.dq, fe.bodyI, fe.bodyJ, forceQ);
+    if (cv != 0.0) addPairBlocks(jac.dv, fe.bodyI, fe.bodyJ, forceV);
   }
 }
 
@@ -380,6 +413,14 @@ double AbsoluteFormulation<K>::velocityViolation(const VectorXd& v) const {
     worst = std::max(worst, std::abs(r));
   }
   return worst;
+}
+
+template <class K>
+std::string AbsoluteFormulation<K>::coordinateSingularity() const {
+  for (int b = 0; b < model().bodyCount(); ++b)
+    if (bodies_[b].nearSingularity())
+      return "body '" + model().bodies[b].name + "': " + bodies_[b].singularityDescription();
+  return {};
 }
 
 }  // namespace mbw

@@ -68,6 +68,10 @@ class Formulation {
   // a vector space (rp, rE); for rotation matrices it is the tangent map of the exponential.
   virtual void incrementRate(const VectorXd& g, const VectorXd& v, VectorXd& gdot) const { (void)g; gdot = v; }
   virtual void incrementVelocity(const VectorXd& g, const VectorXd& gdot, VectorXd& v) const { (void)g; v = gdot; }
+  // J <- J T(g) for a matrix whose columns are velocity coordinates (e.g. Phi_q): the derivative
+  // with respect to the increment g instead of the right-trivialized one at anchor (+) g. Nothing to
+  // do where T is the identity.
+  virtual void applyIncrementTangent(const VectorXd& g, Eigen::Ref<MatrixXd> J) const { (void)g; (void)J; }
   // velocity coordinates for given world-frame body motions (body frame origin velocity, omega)
   virtual void encodeVelocities(const VectorXd& q, const std::vector<Vec3>& velocity_W,
                                 const std::vector<Vec3>& omega_W, VectorXd& v) const = 0;
@@ -117,6 +121,12 @@ class Formulation {
   // velocity-level violation |Phi_q v - nu|_inf of the model's constraints
   virtual double velocityViolation(const VectorXd& v) const = 0;
 
+  // --- validity of the coordinates ------------------------------------------------------------
+  // Why the orientation coordinates of the current positions (after computePositions) are
+  // singular or too close to a singularity to be trusted, naming the body; empty when they are
+  // regular. Only rE has such poses (the ZXZ gimbal lock). Solvers refuse or stop on it.
+  virtual std::string coordinateSingularity() const { return {}; }
+
  protected:
   Formulation(const Model& model, int nq, int nv, int nc) : model_(&model), nq_(nq), nv_(nv), nc_(nc) {}
 
@@ -125,8 +135,10 @@ class Formulation {
   int nq_, nv_, nc_;
 };
 
-// The formulations this build offers, by name ("rp", later "rA", "rE").
+// The formulations this build offers, by name: "rA", "rp", "rE".
 std::vector<std::string> formulationNames();
+// One line about a formulation ("" for an unknown name).
+std::string formulationDescription(const std::string& name);
 // Throws std::invalid_argument for an unknown name.
 std::unique_ptr<Formulation> makeFormulation(const std::string& name, const Model& model);
 

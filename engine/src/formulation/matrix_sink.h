@@ -30,11 +30,19 @@ class MatrixSink {
 
   template <class Derived>
   void add(int row, int col, const Eigen::MatrixBase<Derived>& block) {
-    if (dense_) {  // whole blocks at once
-      if (transpose_)
+    if (dense_) {
+      // dense storage: one block operation, of fixed size when the block's is
+      constexpr int R = Derived::RowsAtCompileTime, C = Derived::ColsAtCompileTime;
+      if constexpr (R != Eigen::Dynamic && C != Eigen::Dynamic) {
+        if (transpose_)
+          dense_->template block<C, R>(row0_ + col, col0_ + row) += scale_ * block.transpose();
+        else
+          dense_->template block<R, C>(row0_ + row, col0_ + col) += scale_ * block;
+      } else if (transpose_) {
         dense_->block(row0_ + col, col0_ + row, block.cols(), block.rows()) += scale_ * block.transpose();
-      else
+      } else {
         dense_->block(row0_ + row, col0_ + col, block.rows(), block.cols()) += scale_ * block;
+      }
       return;
     }
     for (int c = 0; c < block.cols(); ++c)

@@ -94,4 +94,12 @@ void RpBody::localCoordinates(const double* anchor, const double* q, double* out
   for (int k = 0; k < kPositionSize; ++k) out[k] = q[k] - anchor[k];
 }
 
+void RpBody::incrementVelocity(const double* /*g*/, const double* gdot, double* v) {
+  for (int k = 0; k < kVelocitySize; ++k) v[k] = gdot[k];
+}
+
+void RpBody::incrementRate(const double* /*g*/, const double* v, double* gdot) {
+  for (int k = 0; k < kVelocitySize; ++k) gdot[k] = v[k];
+}
+
 }  // namespace mbw

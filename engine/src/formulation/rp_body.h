@@ -3,7 +3,7 @@
 // parameters p = (e0, e1, e2, e3), seed 001 section 2.2 (eqs 19-24) and 3.2 (eqs 39-42).
 //
 // Every formulation supplies a body type with this interface; constraint primitives and force
-// elements are written once against it (see body_terms.h). N is the number of orientation
+// elements are written once against it (see body_end.h). N is the number of orientation
 // coordinates; alpha denotes them (here p), alphadot their rates (here pdot).
 //   partial(s)       d(A s)/d alpha                           3 x N   (B(p, s), eq 23a)
 //   rate(s)          d(A s)/dt = partial(s) alphadot          3
@@ -18,6 +18,11 @@
 //   quadraticVelocityDerivative(s)  d quadratic(s) / d alphadot  3 x N   (2 B(pdot, s) for rp)
 // and the rotational inertia terms of the equations of motion (eq 39):
 //   M_alpha alphaddot = inertialForce() + ...,  M_alpha = 4 G^T J G,  inertialForce = 8 Gdot^T J Gdot p.
+// and the configuration helpers: encodePose/encodeVelocity (coordinates of a pose and a motion),
+// retract/localCoordinates (q (+) dq and its inverse), incrementVelocity/incrementRate (the tangent
+// map T(g) of formulation.h), nearSingularity/singularityDescription (a coordinate singularity).
+
+#include <string>
 
 #include "math/rotation.h"
 #include "math/types.h"
@@ -73,6 +78,9 @@ class RpBody {
   double normalizationGamma() const { return -pdot_.squaredNorm(); }
 
   Vec4 eulerParameters() const { return p_.normalized(); }
+  // Euler parameters have no coordinate singularity
+  bool nearSingularity() const { return false; }
+  std::string singularityDescription() const { return {}; }
 
   // coordinates of a pose and of a motion
   static void encodePose(const Vec3& r, const Mat3& R_WB, double* q);
@@ -81,6 +89,10 @@ class RpBody {
   // q (+) dq and its inverse; plain vector arithmetic for Euler parameters
   static void retract(const double* q, const double* dq, double* out);
   static void localCoordinates(const double* anchor, const double* q, double* out);
+  // increments of a vector space: their rates are the velocities
+  static void incrementVelocity(const double* g, const double* gdot, double* v);
+  static void incrementRate(const double* g, const double* v, double* gdot);
+  static constexpr bool kLinearIncrements = true;  // T(g) = I
 
  private:
   static OrientJac B(const Vec4& p, const Vec3& s);

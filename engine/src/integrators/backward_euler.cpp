@@ -3,8 +3,7 @@
 namespace mbw {
 
 BackwardEuler::BackwardEuler(Formulation& formulation, IntegratorSettings settings)
-    : Integrator(formulation, settings),
-      solver_(formulation, settings.newtonTolerance, settings.maxNewtonIterations) {}
+    : Index3Integrator(formulation, settings) {}
 
 Capabilities BackwardEuler::capabilities() {
   Capabilities c;
@@ -34,19 +33,9 @@ StepResult BackwardEuler::doStep(double h) {
   point_.cv = h;
   next_.vdot = state_.vdot;
   next_.lambda = state_.lambda;
-  const NewtonResult newton = solver_.solve(point_, next_.vdot, next_.lambda, next_.q, next_.v);
-  stats_.factorizations = solver_.factorizations();
-
   StepResult r;
-  r.newtonIterations = newton.iterations;
-  r.timePoints = 1;
   r.nextStep = settings_.step;
-  if (!newton.converged) {
-    r.kind = StepResult::Kind::Failed;
-    r.reason = newton.failure;
-    return r;
-  }
-  next_.t = point_.t;
+  if (!solvePoint(next_, h, false, r)) return r;
   std::swap(state_, next_);
   return r;
 }

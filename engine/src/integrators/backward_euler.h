@@ -4,13 +4,12 @@
 // i.e. the time point t_{n+1} with anchor q_n, dqHat = h v_n, vHat = v_n, cq = h^2, cv = h,
 // predictor vdot_n, lambda_n. Fixed step, first order.
 
-#include "integrators/index3_solver.h"
-#include "integrators/integrator.h"
+#include "integrators/index3_integrator.h"
 #include "integrators/linear_model.h"
 
 namespace mbw {
 
-class BackwardEuler final : public Integrator {
+class BackwardEuler final : public Index3Integrator {
  public:
   BackwardEuler(Formulation& formulation, IntegratorSettings settings);
   static Capabilities capabilities();
@@ -19,8 +18,6 @@ class BackwardEuler final : public Integrator {
  private:
   StepResult doStep(double h) override;
 
-  Index3Solver solver_;
-  TimePoint point_;
   VectorXd anchor_;
   State next_;
 };

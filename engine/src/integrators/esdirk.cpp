@@ -7,9 +7,8 @@
 namespace mbw {
 
 Esdirk::Esdirk(Formulation& formulation, IntegratorSettings settings, ButcherTableau tableau)
-    : Integrator(formulation, settings),
+    : Index3Integrator(formulation, settings),
       tab_(std::move(tableau)),
-      solver_(formulation, settings.newtonTolerance, settings.maxNewtonIterations),
       stage_(tab_.stages()),
       g_(tab_.stages(), VectorXd::Zero(formulation.velocitySize())),
       gdot_(tab_.stages(), VectorXd::Zero(formulation.velocitySize())) {}
@@ -21,7 +20,7 @@ Capabilities Esdirk::capabilities(const ButcherTableau& t) {
   c.order = t.order;
   c.implicitStages = t.stages() - 1;
   c.errorEstimate = c.variableStep = t.embeddedOrder > 0;
-  c.formulations = {"rp"};
+  c.formulations = {"rp", "rA", "rE"};
   return c;
 }
 
@@ -71,22 +70,10 @@ StepResult Esdirk::doStep(double h) {
     State& x = stage_[i];
     predictDerivative(pred, past(&State::v), past(&State::vdot), x.vdot);
     predictMultipliers(pred, past(&State::lambda), x.lambda);
-    const NewtonResult newton = solver_.solve(point_, x.vdot, x.lambda, x.q, x.v);
-    r.newtonIterations += newton.iterations;
-    ++r.timePoints;
-    stats_.factorizations = solver_.factorizations();
-    if (!newton.converged) {
-      if (settings_.variableStep) {
-        rejectStep(r, "Newton did not converge", newton.failure + " at stage " + std::to_string(i + 1),
-                   0.25 * h, settings_);
-      } else {
-        r.kind = StepResult::Kind::Failed;
-        r.reason = newton.failure + " at stage " + std::to_string(i + 1);
-      }
+    if (!solvePoint(x, h, settings_.variableStep, r, " at stage " + std::to_string(i + 1))) {
       rejectedLast_ = true;
       return r;
     }
-    x.t = point_.t;
     g_[i] = solver_.increment();
     formulation_.incrementRate(g_[i], x.v, gdot_[i]);
   }

@@ -14,14 +14,13 @@
 // (step_control.h); Newton failures divide the step by four and are recorded as rejections.
 
 #include "integrators/butcher_tableau.h"
-#include "integrators/index3_solver.h"
-#include "integrators/integrator.h"
+#include "integrators/index3_integrator.h"
 #include "integrators/linear_model.h"
 #include "integrators/predictors.h"
 
 namespace mbw {
 
-class Esdirk final : public Integrator {
+class Esdirk final : public Index3Integrator {
  public:
   Esdirk(Formulation& formulation, IntegratorSettings settings, ButcherTableau tableau);
   static Capabilities capabilities(const ButcherTableau& tableau);
@@ -33,8 +32,6 @@ class Esdirk final : public Integrator {
   double errorNorm(double h);
 
   ButcherTableau tab_;
-  Index3Solver solver_;
-  TimePoint point_;
   std::vector<State> stage_;        // stage points, stage_[0] = the step start
   std::vector<VectorXd> g_, gdot_;  // increments relative to the step start, and their rates
   VectorXd errorQ_, errorV_;

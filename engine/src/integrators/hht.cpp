@@ -9,11 +9,10 @@ double Hht::alpha(const IntegratorSettings& s) {
 }
 
 Hht::Hht(Formulation& formulation, IntegratorSettings settings)
-    : Integrator(formulation, settings),
+    : Index3Integrator(formulation, settings),
       alpha_(alpha(settings)),
       beta_((1.0 - alpha_) * (1.0 - alpha_) / 4.0),
-      gamma_((1.0 - 2.0 * alpha_) / 2.0),
-      solver_(formulation, settings.newtonTolerance, settings.maxNewtonIterations) {}
+      gamma_((1.0 - 2.0 * alpha_) / 2.0) {}
 
 Capabilities Hht::capabilities() {
   Capabilities c;
@@ -27,7 +26,7 @@ Capabilities Hht::capabilities() {
   c.rhoInfMin = 0.5;
   c.rhoInfMax = 1.0;
   c.rhoInfDefault = (1.0 - 0.3) / (1.0 + 0.3);
-  c.formulations = {"rp"};
+  c.formulations = {"rp", "rA", "rE"};
   return c;
 }
 
@@ -64,19 +63,9 @@ StepResult Hht::doStep(double h) {
   point_.accelerationHistory = &history_;
   next_.vdot = state_.vdot;
   next_.lambda = state_.lambda;
-  const NewtonResult newton = solver_.solve(point_, next_.vdot, next_.lambda, next_.q, next_.v);
-  stats_.factorizations = solver_.factorizations();
-
   StepResult r;
-  r.newtonIterations = newton.iterations;
-  r.timePoints = 1;
   r.nextStep = settings_.step;
-  if (!newton.converged) {
-    r.kind = StepResult::Kind::Failed;
-    r.reason = newton.failure;
-    return r;
-  }
-  next_.t = point_.t;
+  if (!solvePoint(next_, h, false, r)) return r;
   f_ = (alpha_ * f_ - next_.vdot) / (1.0 + alpha_);
   std::swap(state_, next_);
   return r;

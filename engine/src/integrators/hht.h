@@ -17,13 +17,12 @@
 // Solved by the shared Index3Solver (cq = beta h^2, cv = gamma h, force weight 1 + alpha,
 // acceleration history -alpha f_n) with the constant predictor a_{n+1} = a_n. Fixed step.
 
-#include "integrators/index3_solver.h"
-#include "integrators/integrator.h"
+#include "integrators/index3_integrator.h"
 #include "integrators/linear_model.h"
 
 namespace mbw {
 
-class Hht final : public Integrator {
+class Hht final : public Index3Integrator {
  public:
   Hht(Formulation& formulation, IntegratorSettings settings);
   static Capabilities capabilities();
@@ -36,8 +35,6 @@ class Hht final : public Integrator {
   StepResult doStep(double h) override;
 
   double alpha_, beta_, gamma_;
-  Index3Solver solver_;
-  TimePoint point_;
   State next_;
   VectorXd f_, history_;  // f_n = M^-1 (Phi_q^T lambda - Q)_n and -alpha f_n
 };

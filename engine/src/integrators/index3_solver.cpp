@@ -9,7 +9,8 @@ Index3Solver::Index3Solver(Formulation& formulation, double tolerance, int maxIt
     : f_(formulation), tolerance_(tolerance), maxIterations_(maxIterations) {
   const int nv = f_.velocitySize();
   const int n = nv + f_.constraintSize();
-  matrix_.resize(n, n);
+  matrix_.setZero(n, n);
+  stiffness_.setZero(nv, nv);
   residual_.resize(n);
   delta_.resize(n);
   dq_.resize(nv);
@@ -37,38 +38,56 @@ void Index3Solver::positionsAndVelocities(const TimePoint& p, const VectorXd& vd
   f_.retract(*p.anchor, dq_, q);
 }
 
+std::string Index3Solver::linearize(const TimePoint& p, const VectorXd& vdot,
+                                    const VectorXd& lambda, VectorXd& q, VectorXd& v) {
+  const int nv = f_.velocitySize(), nc = f_.constraintSize();
+  const double w = p.forceWeight;
+  // stage evaluation at the current iterate
+  positionsAndVelocities(p, vdot, q, v);
+  f_.computePositions(p.t, q);
+  std::string singular = f_.coordinateSingularity();
+  if (!singular.empty()) return singular;
+  f_.computeVelocities(v);
+  f_.generalizedForces(Q_);
+
+  // residual, from the mass and constraint blocks (the bottom-right block stays zero)
+  matrix_.leftCols(nv).setZero();
+  f_.massMatrix(MatrixSink(matrix_));
+  f_.constraintJacobian(MatrixSink(matrix_, nv, 0));
+  matrix_.topRightCorner(nv, nc) = matrix_.bottomLeftCorner(nc, nv).transpose();
+  inertial_ = vdot;
+  if (p.accelerationHistory) inertial_ += *p.accelerationHistory;
+  residual_.head(nv).noalias() = matrix_.topRightCorner(nv, nc) * lambda;
+  residual_.head(nv) -= Q_;
+  residual_.head(nv) *= w;
+  residual_.head(nv).noalias() += matrix_.topLeftCorner(nv, nv) * inertial_;
+  residual_.tail(nc) = f_.constraints() / p.cq;
+
+  // iteration matrix (the weight w through a scaled inertial term); the position derivatives
+  // through the increment's tangent map T(g) unless the scheme works with increment rates
+  if (w != 1.0) {
+    inertial_ /= w;
+    matrix_.topRightCorner(nv, nc) *= w;
+  }
+  stiffness_.setZero(nv, nv);
+  f_.dynamicsJacobian(inertial_, lambda, w * p.cq, 0.0, MatrixSink(stiffness_));
+  if (!p.incrementRates) {
+    f_.applyIncrementTangent(dq_, stiffness_);
+    f_.applyIncrementTangent(dq_, matrix_.bottomLeftCorner(nc, nv));
+  }
+  matrix_.topLeftCorner(nv, nv) += stiffness_;
+  f_.dynamicsJacobian(inertial_, lambda, 0.0, w * p.cv, MatrixSink(matrix_));
+  return singular;
+}
+
 NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& lambda, VectorXd& q,
                                  VectorXd& v) {
   const int nv = f_.velocitySize(), nc = f_.constraintSize();
   const double theta = tolerance_ / p.cq;
-  const double w = p.forceWeight;
   NewtonResult result;
   for (int k = 0; k < maxIterations_; ++k) {
-    // stage evaluation at the current iterate
-    positionsAndVelocities(p, vdot, q, v);
-    f_.computePositions(p.t, q);
-    f_.computeVelocities(v);
-    f_.generalizedForces(Q_);
-
-    // residual, from the mass and constraint blocks
-    matrix_.setZero();
-    f_.massMatrix(MatrixSink(matrix_));
-    f_.constraintJacobian(MatrixSink(matrix_, nv, 0));
-    f_.constraintJacobian(MatrixSink(matrix_, nv, 0).transposed());
-    inertial_ = vdot;
-    if (p.accelerationHistory) inertial_ += *p.accelerationHistory;
-    residual_.head(nv).noalias() = matrix_.topRightCorner(nv, nc) * lambda;
-    residual_.head(nv) -= Q_;
-    residual_.head(nv) *= w;
-    residual_.head(nv).noalias() += matrix_.topLeftCorner(nv, nv) * inertial_;
-    residual_.tail(nc) = f_.constraints() / p.cq;
-
-    // iteration matrix (the weight w through a scaled inertial term) and correction
-    if (w != 1.0) {
-      inertial_ /= w;
-      matrix_.topRightCorner(nv, nc) *= w;
-    }
-    f_.dynamicsJacobian(inertial_, lambda, w * p.cq, w * p.cv, MatrixSink(matrix_));
+    result.failure = linearize(p, vdot, lambda, q, v);
+    if (!result.failure.empty()) return result;
     lu_.compute(matrix_);
     ++factorizations_;
     delta_ = lu_.solve(-residual_);

@@ -21,6 +21,11 @@
 // which is g = dqHat + cq vdot where positions form a vector space (rp, rE) and keeps the
 // rotation-matrix update on SO(3) with the exact rate map for rA. The Newton matrix uses
 // dg/dvdot = cq (the small T(g) - I part is left out: a quasi-Newton iteration there).
+//
+// Without incrementRates the matrix is the exact derivative of (r1, r2) with respect to
+// (vdot, lambda): where positions live on a manifold (rA), the position derivatives are taken with
+// respect to g = dqHat + cq vdot through the tangent map T(g) (Formulation::applyIncrementTangent),
+// i.e. seed 001 eq 36 without the approximation of eq 37; for rp and rE, T = I.
 
 #include <Eigen/LU>
 #include <string>
@@ -60,6 +65,14 @@ class Index3Solver {
   const VectorXd& increment() const { return dq_; }
   long factorizations() const { return factorizations_; }
 
+  // One linearization: positions and velocities of (vdot, lambda) into q and v, then the residual
+  // (r1, r2) and the iteration matrix at them. Returns why the point cannot be evaluated (a
+  // coordinate singularity of the formulation), empty when it can.
+  std::string linearize(const TimePoint& point, const VectorXd& vdot, const VectorXd& lambda,
+                        VectorXd& q, VectorXd& v);
+  const VectorXd& residual() const { return residual_; }          // (nv + nc)
+  const MatrixXd& iterationMatrix() const { return matrix_; }     // (nv + nc) x (nv + nc)
+
  private:
   void positionsAndVelocities(const TimePoint& point, const VectorXd& vdot, VectorXd& q,
                               VectorXd& v);
@@ -68,6 +81,7 @@ class Index3Solver {
   double tolerance_;
   int maxIterations_;
   MatrixXd matrix_;
+  MatrixXd stiffness_;  // cq d r1/dq before the tangent map (nv x nv)
   VectorXd residual_, delta_, Q_, dq_, gKnown_, rate_, inertial_;
   Eigen::PartialPivLU<MatrixXd> lu_;
   long factorizations_ = 0;

@@ -1,5 +1,7 @@
 #include "integrators/integrator.h"
 
+#include "math/floating_point.h"
+
 namespace mbw {
 
 void Integrator::initialize(const State& consistent) {
@@ -9,6 +11,7 @@ void Integrator::initialize(const State& consistent) {
 }
 
 StepResult Integrator::step(double h) {
+  const ScopedFlushSubnormals flush;
   StepResult r = doStep(h);
   r.h = h;
   stats_.newtonIterations += r.newtonIterations;

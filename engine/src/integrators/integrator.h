@@ -88,7 +88,8 @@ class Integrator {
 
   // starts from a consistent state (see consistentInitialState)
   void initialize(const State& consistent);
-  // attempts one step of size h from the current state
+  // attempts one step of size h from the current state (with subnormal numbers flushed to zero,
+  // see math/floating_point.h)
   StepResult step(double h);
 
   const State& state() const { return state_; }

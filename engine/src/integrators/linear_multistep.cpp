@@ -17,11 +17,10 @@ double LinearMultistep::rhoInf(const IntegratorSettings& s) {
 }
 
 LinearMultistep::LinearMultistep(Formulation& formulation, IntegratorSettings settings, int steps)
-    : Integrator(formulation, settings),
+    : Index3Integrator(formulation, settings),
       steps_(steps),
       rho_(rhoInf(settings)),
       constant_(lmsCoefficients(steps, rho_)),
-      solver_(formulation, settings.newtonTolerance, settings.maxNewtonIterations),
       history_(steps),
       g_(steps, VectorXd::Zero(formulation.velocitySize())),
       gdot_(steps, VectorXd::Zero(formulation.velocitySize())) {}
@@ -41,7 +40,7 @@ Capabilities LinearMultistep::capabilities(int steps) {
   // LMS3/LMS4 are not zero-stable at rho_inf = 1 (lms.md: (E + 1)^(K-1) divides rho(E))
   c.rhoInfMaxExcluded = steps > 2;
   c.variableStep = c.errorEstimate = steps == 2;
-  c.formulations = {"rp"};
+  c.formulations = {"rp", "rA", "rE"};
   return c;
 }
 
@@ -104,25 +103,13 @@ StepResult LinearMultistep::doStep(double h) {
   const State& p2 = two ? history_[1] : history_[0];
   predictDerivative(pred, {&p1.v, &p2.v, nullptr}, {&p1.vdot, &p2.vdot, nullptr}, next_.vdot);
   predictMultipliers(pred, {&p1.lambda, &p2.lambda, nullptr}, next_.lambda);
-  const NewtonResult newton = solver_.solve(point_, next_.vdot, next_.lambda, next_.q, next_.v);
-  stats_.factorizations = solver_.factorizations();
-
   StepResult r;
-  r.newtonIterations = newton.iterations;
-  r.timePoints = 1;
   r.nextStep = settings_.step;
   const bool variable = settings_.variableStep && steps_ == 2;
-  if (!newton.converged) {
-    if (!variable) {
-      r.kind = StepResult::Kind::Failed;
-      r.reason = newton.failure;
-    } else {
-      rejectStep(r, "Newton did not converge", newton.failure, 0.25 * h, settings_);
-    }
+  if (!solvePoint(next_, h, variable, r)) {
     rejectedLast_ = true;
     return r;
   }
-  next_.t = point_.t;
   if (variable) {
     const double err = localError(h);
     if (err > 1.0) {

@@ -14,15 +14,14 @@
 // leading order; at the trapezoidal first step, h^2/12 times the change of the accelerations),
 // and steps are limited to twice the previous one (zero-stability).
 
-#include "integrators/index3_solver.h"
-#include "integrators/integrator.h"
+#include "integrators/index3_integrator.h"
 #include "integrators/linear_model.h"
 #include "integrators/lms_coefficients.h"
 #include "integrators/point_history.h"
 
 namespace mbw {
 
-class LinearMultistep final : public Integrator {
+class LinearMultistep final : public Index3Integrator {
  public:
   LinearMultistep(Formulation& formulation, IntegratorSettings settings, int steps);
   static Capabilities capabilities(int steps);
@@ -39,9 +38,7 @@ class LinearMultistep final : public Integrator {
   int steps_;
   double rho_;
   LmsCoefficients constant_;
-  Index3Solver solver_;
   PointHistory history_;
-  TimePoint point_;
   State next_;
   std::vector<VectorXd> g_, gdot_;  // increments and rates of the past points (K)
   VectorXd work_, errorQ_, errorV_;

@@ -11,9 +11,8 @@ double SingleStep::rhoInf(const IntegratorSettings& s) {
 }
 
 SingleStep::SingleStep(Formulation& formulation, IntegratorSettings settings, int r)
-    : Integrator(formulation, settings),
-      c_(singleStepCoefficients(r, rhoInf(settings))),
-      solver_(formulation, settings.newtonTolerance, settings.maxNewtonIterations) {}
+    : Index3Integrator(formulation, settings),
+      c_(singleStepCoefficients(r, rhoInf(settings))) {}
 
 Capabilities SingleStep::capabilities(int r) {
   Capabilities c;
@@ -26,7 +25,7 @@ Capabilities SingleStep::capabilities(int r) {
   c.hasRhoInf = true;
   c.rhoInfDefault = kDefaultRhoInf;
   c.rhoInfMaxExcluded = r > 2;  // as LMS3/LMS4
-  c.formulations = {"rp"};
+  c.formulations = {"rp", "rA", "rE"};
   return c;
 }
 
@@ -59,19 +58,9 @@ StepResult SingleStep::doStep(double h) {
   // constant predictor (eq 15)
   next_.vdot = state_.vdot;
   next_.lambda = state_.lambda;
-  const NewtonResult newton = solver_.solve(point_, next_.vdot, next_.lambda, next_.q, next_.v);
-  stats_.factorizations = solver_.factorizations();
-
   StepResult r;
-  r.newtonIterations = newton.iterations;
-  r.timePoints = 1;
   r.nextStep = settings_.step;
-  if (!newton.converged) {
-    r.kind = StepResult::Kind::Failed;
-    r.reason = newton.failure;
-    return r;
-  }
-  next_.t = point_.t;
+  if (!solvePoint(next_, h, false, r)) return r;
   updateAuxiliaries(velocityAux_, state_.vdot, next_.vdot);
   updateAuxiliaries(positionAux_, state_.v, next_.v);
   std::swap(state_, next_);

@@ -9,14 +9,13 @@
 // point), an approximation only where positions live on a manifold. All auxiliaries start at
 // vdot_0 and v_0. Constant predictor (eq 15). Fixed step.
 
-#include "integrators/index3_solver.h"
-#include "integrators/integrator.h"
+#include "integrators/index3_integrator.h"
 #include "integrators/linear_model.h"
 #include "integrators/single_step_coefficients.h"
 
 namespace mbw {
 
-class SingleStep final : public Integrator {
+class SingleStep final : public Index3Integrator {
  public:
   SingleStep(Formulation& formulation, IntegratorSettings settings, int r);
   static Capabilities capabilities(int r);
@@ -31,8 +30,6 @@ class SingleStep final : public Integrator {
                          const VectorXd& rateNew);
 
   SingleStepCoefficients c_;
-  Index3Solver solver_;
-  TimePoint point_;
   State next_;
   std::vector<Eigen::VectorXcd> velocityAux_, positionAux_;  // w^(l), W^(l), l = 1..r-1
   Eigen::VectorXcd sum_, below_, belowOld_;

@@ -26,8 +26,10 @@ Mat3 orthonormalized(const Mat3& R) {
   return Q;
 }
 
-Vec4 eulerParametersFromRotation(const Mat3& R) {
-  const Eigen::Quaterniond q(orthonormalized(R));
+Vec4 eulerParametersFromRotation(const Mat3& R) { return eulerParametersFromOrthonormal(orthonormalized(R)); }
+
+Vec4 eulerParametersFromOrthonormal(const Mat3& R) {
+  const Eigen::Quaterniond q(R);
   Vec4 p(q.w(), q.x(), q.y(), q.z());
   if (p[0] < 0.0) p = -p;
   return p.normalized();

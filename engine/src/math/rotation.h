@@ -15,6 +15,9 @@ Mat3 rotationFromEulerParameters(const Vec4& p);
 // The matrix is re-orthonormalized first, so a matrix given to a few digits is accepted.
 Vec4 eulerParametersFromRotation(const Mat3& R);
 
+// The same for a matrix already orthonormal to rounding (no re-orthonormalization).
+Vec4 eulerParametersFromOrthonormal(const Mat3& R);
+
 // G(p) of Haug (B^P in seed 001 eq 39c): body angular velocity omega_B = 2 G(p) pdot.
 Mat34 eulerParameterG(const Vec4& p);
 

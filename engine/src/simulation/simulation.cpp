@@ -164,7 +164,6 @@ Results runKinematics(const Model& model, const std::string& formulationName,
   recorder.start(s, results);
   if (observer) observer->onRecorded(results, 0);
   const long n = std::lround(settings.tEnd / settings.step);
-  VectorXd predicted;
   State accepted = s;  // the last converged state
   results.status = RunStatus::Completed;
   for (long k = 1; k <= n; ++k) {
@@ -174,15 +173,14 @@ Results runKinematics(const Model& model, const std::string& formulationName,
       break;
     }
     const double t = k == n ? settings.tEnd : k * settings.step;
-    // predictor q_{n-1} (+) h v_{n-1} (seed 001 eq 11)
-    f.retract(accepted.q, (t - accepted.t) * accepted.v, predicted);
-    s.q = predicted;
-    const KinematicsStep step = solver.solve(t, s);
+    const KinematicsStep step = solver.advance(t, s);
     results.stats.newtonIterations += step.iterations;
     if (!step.converged) {
       results.status = RunStatus::Failed;
-      results.message = "position analysis did not converge at t = " + number(t) +
-                        " s (singular configuration or a driver out of reach)";
+      results.message = step.failure.empty()
+                            ? "position analysis did not converge at t = " + number(t) +
+                                  " s (singular configuration or a driver out of reach)"
+                            : step.failure + " at t = " + number(t) + " s";
       break;
     }
     accepted = s;

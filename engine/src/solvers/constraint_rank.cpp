@@ -24,7 +24,7 @@ ConstraintRank analyzeConstraintRank(const Formulation& formulation, double tole
 
   // greedy Gram-Schmidt in the given order: a row is kept when its component orthogonal to the
   // rows kept so far is not negligible (twice, for numerical orthogonality)
-  const double scale = std::max(1.0, rows.rowwise().norm().maxCoeff());
+  const double scale = nc == 0 ? 1.0 : std::max(1.0, rows.rowwise().norm().maxCoeff());
   MatrixXd basis(J.cols(), 0);
   double smallest = 1.0;
   for (int r = 0; r < nc; ++r) {

@@ -53,8 +53,12 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
   bool converged = false;
   for (int it = 0; it < kMaxIterations; ++it) {
     f.computePositions(t, q);
+    const std::string singular = f.coordinateSingularity();
+    if (!singular.empty())
+      throw ModelError("the initial pose cannot be used with the " + f.name() + " formulation: " +
+                       singular);
     const VectorXd& phi = f.constraints();
-    if (phi.cwiseAbs().maxCoeff() < kPositionTolerance) {
+    if (phi.size() == 0 || phi.cwiseAbs().maxCoeff() < kPositionTolerance) {
       converged = true;
       break;
     }
@@ -85,6 +89,7 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
   }
 
   // least-change velocities
+  if (f.constraintSize() == 0) return report;
   f.computePositions(t, q);
   const MatrixXd J = denseConstraintJacobian(f);
   VectorXd dv;

@@ -5,7 +5,8 @@
 //   velocities least change:  v = v0 - Phi_q^T (Phi_q Phi_q^T)^-1 (Phi_q v0 - nu)
 //   accelerations  [M Phi_q^T; Phi_q 0] [vdot; lambda] = [Q; gamma]
 // Refuses (ModelError) when the projection does not converge or moves a body more than the
-// model's maxInitialCorrection.
+// model's maxInitialCorrection, or when a body's pose is at a singularity of the formulation's
+// coordinates (Formulation::coordinateSingularity, e.g. the rE gimbal lock).
 
 #include <stdexcept>
 #include <string>

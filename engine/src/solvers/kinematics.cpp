@@ -2,6 +2,8 @@
 
 #include <Eigen/LU>
 
+#include "math/floating_point.h"
+
 namespace mbw {
 
 KinematicSolver::KinematicSolver(Formulation& formulation, KinematicsSettings settings)
@@ -10,17 +12,19 @@ KinematicSolver::KinematicSolver(Formulation& formulation, KinematicsSettings se
 }
 
 KinematicsStep KinematicSolver::solve(double t, State& s) {
+  const ScopedFlushSubnormals flush;
   KinematicsStep result;
   s.t = t;
-  Eigen::PartialPivLU<MatrixXd> lu;
   // positions: Newton on Phi(q, t) = 0
   for (int k = 0; k < settings_.maxIterations; ++k) {
     f_.computePositions(t, s.q);
+    result.failure = f_.coordinateSingularity();
+    if (!result.failure.empty()) return result;
     J_.setZero();
     f_.constraintJacobian(MatrixSink(J_));
-    lu.compute(J_);
+    lu_.compute(J_);
     ++factorizations_;
-    dq_ = lu.solve(-f_.constraints());
+    dq_ = lu_.solve(-f_.constraints());
     f_.retract(s.q, dq_, qNew_);
     s.q.swap(qNew_);
     result.iterations = k + 1;
@@ -35,14 +39,19 @@ KinematicsStep KinematicSolver::solve(double t, State& s) {
   f_.computePositions(t, s.q);
   J_.setZero();
   f_.constraintJacobian(MatrixSink(J_));
-  lu.compute(J_);
+  lu_.compute(J_);
   ++factorizations_;
-  s.v = lu.solve(f_.velocityRhs());
+  s.v = lu_.solve(f_.velocityRhs());
   f_.computeVelocities(s.v);
-  VectorXd gamma;
-  f_.accelerationRhs(gamma);
-  s.vdot = lu.solve(gamma);
+  f_.accelerationRhs(gamma_);
+  s.vdot = lu_.solve(gamma_);
   return result;
+}
+
+KinematicsStep KinematicSolver::advance(double t, State& s) {
+  f_.retract(s.q, (t - s.t) * s.v, qNew_);
+  s.q.swap(qNew_);
+  return solve(t, s);
 }
 
 }  // namespace mbw

@@ -3,7 +3,9 @@
 // at each t_n, positions by Newton on Phi(q, t_n) = 0 (iteration matrix Phi_q, eq 14), from the
 // predictor q_{n-1} (+) h v_{n-1} (eq 11); then Phi_q v = nu and Phi_q vdot = gamma.
 
+#include <Eigen/LU>
 #include <functional>
+#include <string>
 
 #include "formulation/formulation.h"
 #include "solvers/initial_conditions.h"
@@ -20,6 +22,7 @@ struct KinematicsSettings {
 struct KinematicsStep {
   int iterations = 0;
   bool converged = false;
+  std::string failure;  // why it did not converge, when known (e.g. a coordinate singularity)
 };
 
 class KinematicSolver {
@@ -28,6 +31,8 @@ class KinematicSolver {
 
   // positions, velocities and accelerations at t from the guess in state (updated in place)
   KinematicsStep solve(double t, State& state);
+  // the next time t from a solved state: predictor q (+) (t - state.t) v (seed 001 eq 11), then solve
+  KinematicsStep advance(double t, State& state);
 
   long factorizations() const { return factorizations_; }
 
@@ -35,7 +40,8 @@ class KinematicSolver {
   Formulation& f_;
   KinematicsSettings settings_;
   MatrixXd J_;
-  VectorXd dq_, qNew_;
+  VectorXd dq_, qNew_, gamma_;
+  Eigen::PartialPivLU<MatrixXd> lu_;
   long factorizations_ = 0;
 };
 

@@ -1,0 +1,54 @@
+#include "study_table.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include "cli_common.h"
+
+namespace mbw::cli {
+
+std::string cell(double value, int digits) {
+  if (std::isnan(value)) return "-";
+  std::ostringstream os;
+  os.precision(digits);
+  os << value;
+  return os.str();
+}
+
+void StudyTable::print(std::ostream& out) const {
+  std::vector<size_t> width(header.size(), 0);
+  for (size_t c = 0; c < header.size(); ++c) width[c] = header[c].size();
+  for (const auto& row : rows)
+    for (size_t c = 0; c < row.size() && c < width.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  out << title << "\n";
+  for (const std::string& n : notes) out << "  " << n << "\n";
+  auto line = [&](const std::vector<std::string>& cells) {
+    out << " ";
+    for (size_t c = 0; c < cells.size() && c < width.size(); ++c)
+      out << " " << (c == 0 ? std::left : std::right) << std::setw(int(width[c])) << cells[c];
+    out << "\n";
+  };
+  line(header);
+  for (const auto& row : rows) line(row);
+  out << "\n";
+}
+
+void StudyTable::writeCsv(const std::string& path) const {
+  std::ofstream out(path);
+  if (!out) throw InputError("cannot write '" + path + "'");
+  out << "# " << title << "\n";
+  for (const std::string& n : notes) out << "# " << n << "\n";
+  auto line = [&](const std::vector<std::string>& cells) {
+    for (size_t c = 0; c < cells.size(); ++c) out << (c ? "," : "") << cells[c];
+    out << "\n";
+  };
+  line(header);
+  for (const auto& row : rows) line(row);
+  if (!out) throw InputError("cannot write '" + path + "'");
+}
+
+}  // namespace mbw::cli

@@ -1,0 +1,151 @@
+#include "formulation/re_body.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "math/rotation.h"
+
+namespace mbw {
+
+void ReBody::setPosition(const double* q) {
+  r_ = Eigen::Map<const Vec3>(q);
+  e_ = Eigen::Map<const Vec3>(q + 3);
+  const double st = std::sin(e_[1]), ct = std::cos(e_[1]);
+  const double sp = std::sin(e_[2]), cp = std::cos(e_[2]);
+  sinTheta_ = st;
+  A_ = rotationFromZXZ(e_);
+  B_ << sp * st, cp, 0.0,
+        cp * st, -sp, 0.0,
+        ct, 0.0, 1.0;
+  Bt_ << sp * ct, 0.0, 0.0,
+         cp * ct, 0.0, 0.0,
+         -st, 0.0, 0.0;
+  Bp_ << cp * st, -sp, 0.0,
+         -sp * st, -cp, 0.0,
+         0.0, 0.0, 0.0;
+  Btt_ << -sp * st, 0.0, 0.0,
+          -cp * st, 0.0, 0.0,
+          -ct, 0.0, 0.0;
+  Btp_ << cp * ct, 0.0, 0.0,
+          -sp * ct, 0.0, 0.0,
+          0.0, 0.0, 0.0;
+  Bpp_ << -sp * st, -cp, 0.0,
+          -cp * st, sp, 0.0,
+          0.0, 0.0, 0.0;
+}
+
+void ReBody::setVelocity(const double* v) {
+  rdot_ = Eigen::Map<const Vec3>(v);
+  edot_ = Eigen::Map<const Vec3>(v + 3);
+  omega_ = B_ * edot_;
+  Bdot_ = edot_[1] * Bt_ + edot_[2] * Bp_;
+  w_ = Bdot_ * edot_;
+  omegaE_ = bDerivative(edot_);
+  wE_.col(0).setZero();
+  wE_.col(1) = (edot_[1] * Btt_ + edot_[2] * Btp_) * edot_;
+  wE_.col(2) = (edot_[1] * Btp_ + edot_[2] * Bpp_) * edot_;
+}
+
+Mat3 ReBody::crossCrossDerivative(const Vec3& s) const {
+  return omega_.dot(s) * Mat3::Identity() + omega_ * s.transpose() - 2.0 * s * omega_.transpose();
+}
+
+Mat3 ReBody::bDerivative(const Vec3& x) const {
+  Mat3 m;
+  m.col(0).setZero();
+  m.col(1) = Bt_ * x;
+  m.col(2) = Bp_ * x;
+  return m;
+}
+
+Mat3 ReBody::bTransposeDerivative(const Vec3& y) const {
+  Mat3 m;
+  m.col(0).setZero();
+  m.col(1) = Bt_.transpose() * y;
+  m.col(2) = Bp_.transpose() * y;
+  return m;
+}
+
+// partial(s)^T w = B^T skew(s) A^T w; A^T w varies as skew(A^T w) B de
+Mat3 ReBody::ptd(const Vec3& s, const Vec3& w) const {
+  const Vec3 wB = A_.transpose() * w;
+  return bTransposeDerivative(s.cross(wB)) + B_.transpose() * skew(s) * skew(wB) * B_;
+}
+
+// d/de [A (omega x s)] at fixed edot
+Mat3 ReBody::rateDerivative(const Vec3& s) const {
+  return -A_ * (skew(omega_.cross(s)) * B_ + skew(s) * omegaE_);
+}
+
+// d/de [B^T (J omegadot + omega x J omega)], omegadot = B eddot + w, at fixed edot and eddot
+Mat3 ReBody::inertiaPositionDerivative(const Mat3& J, const OrientVec& eddot) const {
+  const Vec3 Jw = J * omega_;
+  const Vec3 omegaDot = B_ * eddot + w_;
+  const Mat3 gyro = skew(omega_) * J - skew(Jw);  // d(omega x J omega)/d omega
+  return bTransposeDerivative(J * omegaDot + omega_.cross(Jw)) +
+         B_.transpose() * (J * (bDerivative(eddot) + wE_) + gyro * omegaE_);
+}
+
+// quadratic(s) = A u, u = w x s + omega x (omega x s): A varies as -A skew(u) B de
+Mat3 ReBody::quadraticPositionDerivative(const Vec3& s) const {
+  const Vec3 u = w_.cross(s) + omega_.cross(omega_.cross(s));
+  return A_ * (-skew(u) * B_ - skew(s) * wE_ + crossCrossDerivative(s) * omegaE_);
+}
+
+// dw/dedot = Bdot + d omega/de, d omega/dedot = B
+Mat3 ReBody::quadraticVelocityDerivative(const Vec3& s) const {
+  return A_ * (-skew(s) * (Bdot_ + omegaE_) + crossCrossDerivative(s) * B_);
+}
+
+// d/dedot [B^T (J w + omega x J omega)]; dw/dedot = Bdot + d omega/de
+Mat3 ReBody::inertiaVelocityDerivative(const Mat3& J) const {
+  const Mat3 gyro = skew(omega_) * J - skew(J * omega_);
+  return B_.transpose() * (J * (Bdot_ + omegaE_) + gyro * B_);
+}
+
+Vec4 ReBody::eulerParameters() const { return eulerParametersFromOrthonormal(A_); }
+
+std::string ReBody::singularityDescription() const {
+  std::ostringstream os;
+  os.precision(3);
+  os << "its ZXZ Euler angle theta = " << e_[1] << " rad is within "
+     << std::asin(kGimbalMargin) * 180.0 / M_PI
+     << " deg of the gimbal lock (theta = 0 or pi, where the angles cannot follow the rotation; "
+        "use the rA or rp formulation, or another body frame)";
+  return os.str();
+}
+
+void ReBody::encodePose(const Vec3& r, const Mat3& R_WB, double* q) {
+  Eigen::Map<Vec3>{q} = r;
+  Eigen::Map<Vec3>{q + 3} = zxzFromRotation(R_WB);
+}
+
+void ReBody::encodeVelocity(const double* q, const Vec3& rdot, const Vec3& omega_W, double* v) {
+  const Vec3 e = Eigen::Map<const Vec3>(q + 3);
+  const Vec3 w = rotationFromZXZ(e).transpose() * omega_W;
+  const double st = std::sin(e[1]), ct = std::cos(e[1]);
+  const double sp = std::sin(e[2]), cp = std::cos(e[2]);
+  const double phiDot = std::abs(st) > 0.0 ? (sp * w[0] + cp * w[1]) / st : 0.0;
+  Eigen::Map<Vec3>{v} = rdot;
+  v[3] = phiDot;
+  v[4] = cp * w[0] - sp * w[1];
+  v[5] = w[2] - ct * phiDot;
+}
+
+void ReBody::retract(const double* q, const double* dq, double* out) {
+  for (int k = 0; k < kPositionSize; ++k) out[k] = q[k] + dq[k];
+}
+
+void ReBody::localCoordinates(const double* anchor, const double* q, double* out) {
+  for (int k = 0; k < kPositionSize; ++k) out[k] = q[k] - anchor[k];
+}
+
+void ReBody::incrementVelocity(const double* /*g*/, const double* gdot, double* v) {
+  for (int k = 0; k < kVelocitySize; ++k) v[k] = gdot[k];
+}
+
+void ReBody::incrementRate(const double* /*g*/, const double* v, double* gdot) {
+  for (int k = 0; k < kVelocitySize; ++k) gdot[k] = v[k];
+}
+
+}  // namespace mbw

@@ -1,0 +1,30 @@
+#include "integrators/index3_integrator.h"
+
+#include "integrators/step_control.h"
+
+namespace mbw {
+
+Index3Integrator::Index3Integrator(Formulation& formulation, IntegratorSettings settings)
+    : Integrator(formulation, settings),
+      solver_(formulation, settings.newtonTolerance, settings.maxNewtonIterations) {}
+
+bool Index3Integrator::solvePoint(State& x, double h, bool variableStep, StepResult& r,
+                                  const std::string& where) {
+  const NewtonResult newton = solver_.solve(point_, x.vdot, x.lambda, x.q, x.v);
+  r.newtonIterations += newton.iterations;
+  ++r.timePoints;
+  stats_.factorizations = solver_.factorizations();
+  if (newton.converged) {
+    x.t = point_.t;
+    return true;
+  }
+  if (variableStep) {
+    rejectStep(r, "Newton did not converge", newton.failure + where, 0.25 * h, settings_);
+  } else {
+    r.kind = StepResult::Kind::Failed;
+    r.reason = newton.failure + where;
+  }
+  return false;
+}
+
+}  // namespace mbw

@@ -1,0 +1,269 @@
+#include "scene/model_builder.h"
+
+#include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
+#include <Eigen/Geometry>
+#include <set>
+#include <sstream>
+
+#include "formulation/formulation.h"
+#include "math/rotation.h"
+#include "scene/schema.h"
+
+namespace mbw {
+
+Model ModelBuilder::build() {
+  model_.name = scene_.at("name").get<std::string>();
+  model_.description = scene_.value("description", "");
+  if (scene_.contains("gravity")) model_.gravity_W = vec3(scene_["gravity"]);
+  const int version = scene_.at("version").get<int>();
+  if (version != kSceneFormatVersion)
+    issue("/version", "version " + std::to_string(version) + " is not supported (this build reads " +
+                          std::to_string(kSceneFormatVersion) + ")");
+  readBodies();
+  if (scene_.contains("joints")) readJoints();
+  if (scene_.contains("road")) readRoad(scene_["road"]);
+  if (scene_.contains("forces")) readForces();
+  if (scene_.contains("outputs")) readOutputs();
+  if (scene_.contains("settings")) readSettings();
+  return std::move(model_);
+}
+
+Vec3 ModelBuilder::vec3(const json& v) { return Vec3(v[0].get<double>(), v[1].get<double>(), v[2].get<double>()); }
+
+void ModelBuilder::readBodies() {
+  const json& bodies = scene_["bodies"];
+  if (bodies.empty()) issue("/bodies", "a scene needs at least one body");
+  for (size_t i = 0; i < bodies.size(); ++i) readBody(bodies[i], "/bodies/" + std::to_string(i));
+}
+
+void ModelBuilder::readBody(const json& b, const std::string& path) {
+  Body body;
+  body.name = b["name"].get<std::string>();
+  body.jsonPath = path;
+  if (body.name == "ground" || body.name.empty())
+    issue(path + "/name", "'" + body.name + "' cannot name a body (\"ground\" is the fixed frame)");
+  if (model_.bodyIndex(body.name) >= 0)
+    issue(path + "/name", "duplicate body name '" + body.name + "'");
+  body.mass = b["mass"].get<double>();
+  if (!(body.mass > 0.0)) issue(path + "/mass", "mass must be positive, got " + number(body.mass));
+  const Vec3 moments = vec3(b["inertia"]);
+  const Vec3 products = b.contains("inertia_products") ? vec3(b["inertia_products"]) : Vec3::Zero();
+  body.inertia_B << moments[0], products[0], products[1], products[0], moments[1], products[2],
+      products[1], products[2], moments[2];
+  const Eigen::LLT<Mat3> llt(body.inertia_B);
+  if (llt.info() != Eigen::Success || body.inertia_B.eigenvalues().real().minCoeff() <= 0.0)
+    issue(path + "/inertia", "the inertia tensor must be positive definite (moments " +
+                                 number(moments[0]) + ", " + number(moments[1]) + ", " +
+                                 number(moments[2]) + ")");
+  if (b.contains("center_of_mass")) body.com_B = vec3(b["center_of_mass"]);
+  body.position_W = vec3(b["position"]);
+  if (b.contains("orientation")) body.R_WB = readOrientation(b["orientation"], path + "/orientation");
+  if (b.contains("velocity")) body.velocity_W = vec3(b["velocity"]);
+  if (b.contains("angular_velocity")) body.omega_W = vec3(b["angular_velocity"]);
+  for (const char* key : {"points", "vectors"}) {
+    if (!b.contains(key)) continue;
+    auto& list = std::string(key) == "points" ? body.points : body.vectors;
+    for (auto it = b[key].begin(); it != b[key].end(); ++it) {
+      const Vec3 v = vec3(it.value());
+      if (std::string(key) == "vectors" && v.norm() == 0.0)
+        issue(path + "/vectors/" + it.key(), "vector '" + it.key() + "' has zero length");
+      list.emplace_back(it.key(), v);
+    }
+  }
+  if (b.contains("shape")) readShape(b["shape"], path + "/shape", body);
+  model_.bodies.push_back(std::move(body));
+}
+
+Mat3 ModelBuilder::readOrientation(const json& o, const std::string& path) {
+  const int given = int(o.contains("matrix")) + int(o.contains("euler_parameters")) +
+                    int(o.contains("zxz")) + int(o.contains("axis") || o.contains("angle"));
+  if (given != 1) {
+    issue(path, "give exactly one of matrix, euler_parameters, zxz, or axis with angle");
+    return Mat3::Identity();
+  }
+  if (o.contains("matrix")) {
+    Mat3 R;
+    for (int r = 0; r < 3; ++r) R.row(r) = vec3(o["matrix"][r]).transpose();
+    if (R.determinant() <= 0.0 || (R.transpose() * R - Mat3::Identity()).norm() > 1e-3) {
+      issue(path + "/matrix", "not a rotation matrix (R^T R must be the identity, det R = 1)");
+      return Mat3::Identity();
+    }
+    return orthonormalized(R);
+  }
+  if (o.contains("euler_parameters")) {
+    const json& e = o["euler_parameters"];
+    const Vec4 p(e[0].get<double>(), e[1].get<double>(), e[2].get<double>(), e[3].get<double>());
+    if (std::abs(p.norm() - 1.0) > 1e-3) {
+      issue(path + "/euler_parameters", "Euler parameters must have unit length, got " + number(p.norm()));
+      return Mat3::Identity();
+    }
+    return rotationFromEulerParameters(p.normalized());
+  }
+  if (o.contains("zxz")) return rotationFromZXZ(vec3(o["zxz"]));
+  if (!o.contains("axis") || !o.contains("angle")) {
+    issue(path, "axis and angle go together");
+    return Mat3::Identity();
+  }
+  const Vec3 axis = vec3(o["axis"]);
+  if (axis.norm() == 0.0) {
+    issue(path + "/axis", "the rotation axis has zero length");
+    return Mat3::Identity();
+  }
+  return Eigen::AngleAxisd(o["angle"].get<double>(), axis.normalized()).toRotationMatrix();
+}
+
+void ModelBuilder::readShape(const json& s, const std::string& path, Body& body) {
+  body.shape = s["type"].get<std::string>();
+  if (s.contains("center")) body.shapeCenter_B = vec3(s["center"]);
+  auto positive = [&](const char* key) {
+    if (!s.contains(key)) {
+      issue(path + "/" + key, "a " + body.shape + " needs '" + key + "'");
+      return 0.0;
+    }
+    const double v = s[key].get<double>();
+    if (!(v > 0.0)) issue(path + "/" + key, std::string(key) + " must be positive");
+    return v;
+  };
+  if (body.shape == "box") {
+    if (!s.contains("size")) issue(path + "/size", "a box needs 'size'");
+    else body.shapeSize = vec3(s["size"]);
+  } else if (body.shape == "cylinder") {
+    const Vec3 axis = s.contains("axis") ? vec3(s["axis"]) : Vec3::UnitZ();
+    if (axis.norm() == 0.0) issue(path + "/axis", "the cylinder axis has zero length");
+    body.shapeSize = Vec3(positive("radius"), positive("length"), 0.0);
+    body.shapeAxis_B = axis.norm() > 0.0 ? Vec3(axis.normalized()) : Vec3::UnitZ();
+  } else {
+    body.shapeSize = Vec3(positive("radius"), 0.0, 0.0);
+  }
+}
+
+int ModelBuilder::bodyRef(const json& element, const char* key, const std::string& path) {
+  const std::string name = element[key].get<std::string>();
+  const int index = model_.bodyIndex(name);
+  if (index == -2) issue(path + "/" + key, "unknown body '" + name + "'");
+  return index;
+}
+
+Vec3 ModelBuilder::pointRef(const json& element, const char* key, int b, const std::string& path) {
+  return namedRef(element[key], b, path + "/" + key, true);
+}
+
+Vec3 ModelBuilder::vectorRef(const json& element, const char* key, int b, const std::string& path) {
+  const Vec3 v = namedRef(element[key], b, path + "/" + key, false);
+  if (v.norm() == 0.0) issue(path + "/" + key, "the vector has zero length");
+  return v;
+}
+
+Vec3 ModelBuilder::namedRef(const json& v, int b, const std::string& path, bool point) {
+  if (v.is_array()) return vec3(v);
+  const std::string name = v.get<std::string>();
+  if (b == kGround || b < 0) {
+    if (b == kGround) issue(path, "the ground has no named " + std::string(point ? "points" : "vectors") +
+                                      "; give coordinates [x, y, z]");
+    return Vec3::Zero();
+  }
+  const auto& list = point ? model_.bodies[b].points : model_.bodies[b].vectors;
+  for (const auto& [n, x] : list)
+    if (n == name) return x;
+  issue(path, "body '" + model_.bodies[b].name + "' has no " + (point ? "point" : "vector") + " named '" + name + "'");
+  return point ? Vec3(Vec3::Zero()) : Vec3(Vec3::UnitX());
+}
+
+Vec3 ModelBuilder::internalPoint(int b, const Vec3& s) const {
+  return b >= 0 ? Vec3(s - model_.bodies[b].com_B) : s;
+}
+
+TimeFunction ModelBuilder::expression(const json& v, const std::string& path) {
+  if (v.is_number()) return TimeFunction::constant(v.get<double>());
+  try {
+    return TimeFunction::parse(v.get<std::string>());
+  } catch (const ExpressionError& e) {
+    issue(path, e.what());
+    return TimeFunction();
+  }
+}
+
+std::string ModelBuilder::number(double x) {
+  std::ostringstream os;
+  os << x;
+  return os.str();
+}
+
+void ModelBuilder::readOutputs() {
+  const json& outputs = scene_["outputs"];
+  std::set<std::string> names;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const std::string path = "/outputs/" + std::to_string(i);
+    const json& o = outputs[i];
+    OutputChannel c;
+    c.name = o["name"].get<std::string>();
+    c.jsonPath = path;
+    if (!names.insert(c.name).second) issue(path + "/name", "duplicate output name '" + c.name + "'");
+    if (c.name.empty() || c.name.find_first_of(".,\"\n ") != std::string::npos ||
+        c.name == "t" || c.name == "h" || c.name == "newton_iterations")
+      issue(path + "/name", "'" + c.name + "' cannot name an output: use letters, digits, _ or - "
+                            "(no dots: the column '<name>.rate' is added), and not t, h or "
+                            "newton_iterations");
+    const std::string type = o["type"].get<std::string>();
+    if (type == "coordinate") {
+      c.type = OutputType::Coordinate;
+      c.bodyI = bodyRef(o, "body", path);
+      if (c.bodyI == -2) continue;
+      c.s_I = internalPoint(c.bodyI, o.contains("point") ? pointRef(o, "point", c.bodyI, path)
+                                                         : Vec3::Zero());
+      const std::string axis = o["axis"].get<std::string>();
+      c.c_W = Vec3::Unit(axis == "x" ? 0 : axis == "y" ? 1 : 2);
+      c.unit = "m";
+    } else {
+      c.bodyI = bodyRef(o, "body_i", path);
+      c.bodyJ = bodyRef(o, "body_j", path);
+      if (c.bodyI == -2 || c.bodyJ == -2) continue;
+      if (c.bodyI == c.bodyJ) {
+        issue(path + "/body_j", "an output between a body and itself is constant");
+        continue;
+      }
+      if (type == "distance") {
+        c.type = OutputType::Distance;
+        c.s_I = internalPoint(c.bodyI, pointRef(o, "point_i", c.bodyI, path));
+        c.s_J = internalPoint(c.bodyJ, pointRef(o, "point_j", c.bodyJ, path));
+        c.unit = "m";
+      } else {
+        c.type = OutputType::Angle;
+        c.axis_I = vectorRef(o, "axis_i", c.bodyI, path).normalized();
+        c.u_I = vectorRef(o, "reference_i", c.bodyI, path).normalized();
+        c.u_J = vectorRef(o, "reference_j", c.bodyJ, path).normalized();
+        if (std::abs(c.axis_I.dot(c.u_I)) > 1e-9)
+          issue(path + "/reference_i", "reference_i must be perpendicular to axis_i");
+        c.unit = "rad";
+      }
+    }
+    model_.outputs.push_back(std::move(c));
+  }
+}
+
+void ModelBuilder::readSettings() {
+  const json& s = scene_["settings"];
+  RunDefaults& d = model_.defaults;
+  d.formulation = s.value("formulation", d.formulation);
+  d.integrator = s.value("integrator", d.integrator);
+  d.step = s.value("step", d.step);
+  d.tEnd = s.value("t_end", d.tEnd);
+  d.every = s.value("every", d.every);
+  d.rtol = s.value("rtol", d.rtol);
+  d.atol = s.value("atol", s.contains("rtol") ? d.rtol : d.atol);
+  if (s.contains("rtol") && !(d.rtol > 0.0)) issue("/settings/rtol", "rtol must be positive");
+  if (s.contains("atol") && !(d.atol > 0.0)) issue("/settings/atol", "atol must be positive");
+  d.maxStep = s.value("max_step", d.maxStep);
+  if (s.contains("max_step") && !(d.maxStep > 0.0)) issue("/settings/max_step", "max_step must be positive");
+  model_.maxInitialCorrection = s.value("max_initial_correction", model_.maxInitialCorrection);
+  if (formulationDescription(d.formulation).empty())
+    issue("/settings/formulation", "unknown formulation '" + d.formulation + "' (rA, rp or rE)");
+  if (!(d.step > 0.0)) issue("/settings/step", "the step must be positive");
+  if (!(d.tEnd > 0.0)) issue("/settings/t_end", "t_end must be positive");
+  if (d.every < 1) issue("/settings/every", "every must be at least 1");
+  if (!(model_.maxInitialCorrection > 0.0))
+    issue("/settings/max_initial_correction", "must be positive");
+}
+
+}  // namespace mbw

@@ -1,0 +1,67 @@
+#pragma once
+// Internal to the scene reader: builds a Model from a scene that passed schema validation,
+// collecting every semantic issue (names, values, references) with its JSON path. Its member
+// functions live in model_builder.cpp (bodies, references, outputs, settings),
+// model_builder_joints.cpp and model_builder_forces.cpp (forces, tires, road).
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "forces/road_profile.h"
+#include "model/model.h"
+#include "scene/scene_error.h"
+
+namespace mbw {
+
+class ModelBuilder {
+ public:
+  using json = nlohmann::json;
+
+  ModelBuilder(const json& scene, std::vector<SceneIssue>& issues) : scene_(scene), issues_(issues) {}
+
+  Model build();
+
+ private:
+  static Vec3 vec3(const json& v);
+  void issue(const std::string& path, const std::string& message) { issues_.push_back({path, message}); }
+
+  // --- bodies ------------------------------------------------------------------------------------
+  void readBodies();
+  void readBody(const json& b, const std::string& path);
+  Mat3 readOrientation(const json& o, const std::string& path);
+  void readShape(const json& s, const std::string& path, Body& body);
+
+  // --- references ---------------------------------------------------------------------------------
+  int bodyRef(const json& element, const char* key, const std::string& path);
+  // a point of body `b` in the scene's body frame (world for the ground)
+  Vec3 pointRef(const json& element, const char* key, int b, const std::string& path);
+  Vec3 vectorRef(const json& element, const char* key, int b, const std::string& path);
+  Vec3 namedRef(const json& v, int b, const std::string& path, bool point);
+  // a scene-frame point of a body, in the internal (centre of mass) frame
+  Vec3 internalPoint(int b, const Vec3& s) const;
+  Mat3 initialRotation(int b) const { return b >= 0 ? model_.bodies[b].R_WB : Mat3::Identity(); }
+
+  TimeFunction expression(const json& v, const std::string& path);
+  static std::string number(double x);
+
+  // --- joints --------------------------------------------------------------------------------------
+  void readJoints();
+  void readJoint(const json& j, const std::string& path);
+
+  // --- forces ----------------------------------------------------------------------------------------
+  void readForces();
+  // a tire on the scene's road; false when it cannot be built
+  bool readTire(const json& f, const std::string& path, ForceElement& e);
+  void readRoad(const json& r);
+
+  // --- outputs -------------------------------------------------------------------------------------
+  void readOutputs();
+  void readSettings();
+  const json& scene_;
+  std::vector<SceneIssue>& issues_;
+  Model model_;
+  RoadProfile road_;  // the scene's road, copied into each tire
+};
+
+}  // namespace mbw

@@ -1,0 +1,108 @@
+#include "scene/model_builder.h"
+
+#include <set>
+#include <sstream>
+
+namespace mbw {
+
+void ModelBuilder::readForces() {
+  const json& forces = scene_["forces"];
+  std::set<std::string> names;
+  for (size_t i = 0; i < forces.size(); ++i) {
+    const std::string path = "/forces/" + std::to_string(i);
+    const json& f = forces[i];
+    const std::string name = f["name"].get<std::string>();
+    if (!names.insert(name).second) issue(path + "/name", "duplicate force element name '" + name + "'");
+    ForceElement e;
+    e.name = name;
+    e.jsonPath = path;
+    const std::string type = f["type"].get<std::string>();
+    if (type == "tsda" || type == "rsda") {
+      e.bodyI = bodyRef(f, "body_i", path);
+      e.bodyJ = bodyRef(f, "body_j", path);
+      if (e.bodyI == -2 || e.bodyJ == -2) continue;
+      if (e.bodyI == e.bodyJ) {
+        issue(path + "/body_j", "a force element needs two different bodies");
+        continue;
+      }
+      e.stiffness = f.value("stiffness", 0.0);
+      e.damping = f.value("damping", 0.0);
+      if (e.stiffness < 0.0) issue(path + "/stiffness", "stiffness must not be negative");
+      if (e.damping < 0.0) issue(path + "/damping", "damping must not be negative");
+      e.actuator = f.contains("actuator") ? expression(f["actuator"], path + "/actuator") : TimeFunction();
+      if (type == "tsda") {
+        e.type = ForceType::TSDA;
+        e.s_I = internalPoint(e.bodyI, pointRef(f, "point_i", e.bodyI, path));
+        e.s_J = internalPoint(e.bodyJ, pointRef(f, "point_j", e.bodyJ, path));
+        e.freeValue = f["free_length"].get<double>();
+        if (e.freeValue < 0.0) issue(path + "/free_length", "the free length must not be negative");
+      } else {
+        e.type = ForceType::RSDA;
+        e.axis_I = vectorRef(f, "axis_i", e.bodyI, path).normalized();
+        e.u_I = vectorRef(f, "reference_i", e.bodyI, path).normalized();
+        e.u_J = vectorRef(f, "reference_j", e.bodyJ, path).normalized();
+        if (std::abs(e.axis_I.dot(e.u_I)) > 1e-9)
+          issue(path + "/reference_i", "reference_i must be perpendicular to axis_i");
+        e.freeValue = f.value("zero_angle", 0.0);
+      }
+    } else if (type == "tire") {
+      if (!readTire(f, path, e)) continue;
+    } else {
+      e.bodyI = bodyRef(f, "body", path);
+      if (e.bodyI == -2) continue;
+      if (e.bodyI == kGround) {
+        issue(path + "/body", "loads on the ground have no effect");
+        continue;
+      }
+      e.loadInBodyFrame = f.value("frame", "world") == "body";
+      const char* key = type == "force" ? "force" : "torque";
+      for (int k = 0; k < 3; ++k)
+        e.load[k] = expression(f[key][k], path + "/" + key + "/" + std::to_string(k));
+      if (type == "force") {
+        e.type = ForceType::PointForce;
+        e.s_I = internalPoint(e.bodyI, pointRef(f, "point", e.bodyI, path));
+      } else {
+        e.type = ForceType::Torque;
+      }
+    }
+    model_.forces.push_back(std::move(e));
+  }
+}
+
+bool ModelBuilder::readTire(const json& f, const std::string& path, ForceElement& e) {
+  e.type = ForceType::Tire;
+  e.bodyI = bodyRef(f, "body", path);
+  if (e.bodyI == -2) return false;
+  if (e.bodyI == kGround) {
+    issue(path + "/body", "a tire belongs to a wheel body, not the ground");
+    return false;
+  }
+  e.bodyJ = kGround;
+  e.s_I = internalPoint(e.bodyI, pointRef(f, "point", e.bodyI, path));
+  e.stiffness = f["stiffness"].get<double>();
+  e.damping = f.value("damping", 0.0);
+  e.freeValue = f["free_radius"].get<double>();
+  if (!(e.stiffness > 0.0)) issue(path + "/stiffness", "the tire stiffness must be positive");
+  if (e.damping < 0.0) issue(path + "/damping", "damping must not be negative");
+  if (!(e.freeValue > 0.0)) issue(path + "/free_radius", "the free radius must be positive");
+  e.contact = f.value("contact", "point-follower") == "rigid-ring" ? TireContact::RigidRing
+                                                                   : TireContact::PointFollower;
+  e.road = road_;
+  return true;
+}
+
+void ModelBuilder::readRoad(const json& r) {
+  road_.height = r.value("height", 0.0);
+  if (!r.contains("bumps")) return;
+  for (size_t i = 0; i < r["bumps"].size(); ++i) {
+    const json& b = r["bumps"][i];
+    RoadBump bump;
+    bump.centerX = b["center_x"].get<double>();
+    bump.radius = b["radius"].get<double>();
+    if (!(bump.radius > 0.0))
+      issue("/road/bumps/" + std::to_string(i) + "/radius", "the bump radius must be positive");
+    road_.bumps.push_back(bump);
+  }
+}
+
+}  // namespace mbw

@@ -1,0 +1,66 @@
+// rA, rp and rE describe the same motion. For the driven (zero-DOF) seed mechanisms the index-3
+// solution is fixed by the constraints, so every formulation's dynamics gives the positions of the
+// kinematic analysis to the Newton tolerance (Theta h^2 = 1e-11), and so does every formulation's
+// kinematic analysis. (The double pendulum, with two degrees of freedom, is checked for first-order
+// convergence of every formulation in backward_euler_test.)
+
+#include <gtest/gtest.h>
+
+#include "scene/scene_reader.h"
+#include "simulation/simulation.h"
+
+namespace mbw {
+namespace {
+
+// largest difference of the body frame origins between two runs with the same recorded times
+double positionDifference(const Results& a, const Results& b) {
+  EXPECT_EQ(a.rowCount(), b.rowCount());
+  double worst = 0.0;
+  for (int col = 1; col < a.columnCount(); ++col) {
+    const std::string& name = a.channels()[col].name;
+    const std::string axis = name.size() > 2 ? name.substr(name.size() - 2) : "";
+    if (axis != ".x" && axis != ".y" && axis != ".z") continue;
+    const int other = b.column(name);
+    for (size_t r = 0; r < std::min(a.rowCount(), b.rowCount()); ++r) {
+      EXPECT_NEAR(a.at(r, 0), b.at(r, 0), 1e-12);
+      worst = std::max(worst, std::abs(a.at(r, col) - b.at(r, other)));
+    }
+  }
+  return worst;
+}
+
+class DrivenMechanism : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(DrivenMechanism, EveryFormulationGivesTheSamePositions) {
+  const Model model = loadScene(GetParam());
+  KinematicsSettings k;
+  k.tEnd = 1.0;
+  k.tolerance = 1e-12;
+  const Results truth = runKinematics(model, "rp", k, 20);
+  ASSERT_EQ(truth.status, RunStatus::Completed) << truth.message;
+  for (const std::string& f : formulationNames()) {
+    SCOPED_TRACE(f);
+    RunSettings s;
+    s.formulation = f;
+    s.tEnd = 1.0;
+    s.every = 20;
+    Simulation sim(model, s);
+    const Results dynamics = sim.run();
+    ASSERT_EQ(dynamics.status, RunStatus::Completed) << dynamics.message;
+    const Results kinematics = runKinematics(model, f, k, 20);
+    ASSERT_EQ(kinematics.status, RunStatus::Completed) << kinematics.message;
+    EXPECT_LT(positionDifference(dynamics, truth), 1e-11);
+    EXPECT_LT(positionDifference(kinematics, truth), 1e-12);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(SeedMechanisms, DrivenMechanism,
+                         ::testing::Values("single-pendulum", "four-link", "slider-crank"),
+                         [](const auto& param) {
+                           std::string name = param.param;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace mbw
