@@ -48,4 +48,12 @@ ConstraintRank analyzeConstraintRank(const Formulation& formulation, double tole
   return result;
 }
 
+int degreesOfFreedom(const Model& model) {
+  const std::unique_ptr<Formulation> f = makeFormulation(formulationNames().front(), model);
+  VectorXd q, v;
+  f->initialState(q, v);
+  f->computePositions(0.0, q);
+  return analyzeConstraintRank(*f).degreesOfFreedom;
+}
+
 }  // namespace mbw

@@ -19,6 +19,10 @@ struct ConstraintRank {
 // relative tolerance.
 ConstraintRank analyzeConstraintRank(const Formulation& formulation, double tolerance = 1e-9);
 
+// Degrees of freedom of a model at its initial pose: 6 per body minus the rank of its constraints
+// (independent of the formulation).
+int degreesOfFreedom(const Model& model);
+
 // Phi_q as a dense matrix (nc x nv).
 MatrixXd denseConstraintJacobian(const Formulation& formulation);
 

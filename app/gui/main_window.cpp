@@ -1,0 +1,288 @@
+#include "main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include "about_action.h"
+#include "close_guard.h"
+#include "comparison_table.h"
+#include "export_actions.h"
+#include "frame_scheduler.h"
+#include "initial_conditions_action.h"
+#include "model_tree.h"
+#include "playback_bar.h"
+#include "playback_controller.h"
+#include "plot_panel.h"
+#include "property_panel.h"
+#include "responsiveness_monitor.h"
+#include "run_actions.h"
+#include "run_config_panel.h"
+#include "run_controller.h"
+#include "run_library.h"
+#include "run_list_panel.h"
+#include "run_status_indicator.h"
+#include "scene/builtin_scenes.h"
+#include "scene_document.h"
+#include "scene_edit_actions.h"
+#include "scene_file_actions.h"
+#include "scene_view.h"
+#include "settings_behaviour.h"
+#include "view_actions.h"
+#include "view_sync.h"
+
+namespace mbw::gui {
+namespace {
+
+QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content,
+                  Qt::DockWidgetArea area) {
+  auto* d = new QDockWidget(title, window);
+  d->setObjectName(name);
+  d->setWidget(content);
+  window->addDockWidget(area, d);
+  return d;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), doc_(std::make_unique<ui::SceneDocument>()), runs_(std::make_unique<ui::RunLibrary>()),
+      controller_(std::make_unique<ui::RunController>(*runs_)) {
+  setObjectName("MainWindow");
+  buildPanels();
+  buildActions();
+  buildMenus();
+  wire();
+  updateTitle();
+  resize(1600, 1000);
+}
+
+MainWindow::~MainWindow() { controller_.reset(); }
+
+// --- layout ----------------------------------------------------------------------------------------
+
+void MainWindow::buildPanels() {
+  // left: the scene as a tree, the selected element's fields
+  tree_ = new ui::ModelTree(*doc_, this);
+  properties_ = new ui::PropertyPanel(*doc_, this);
+  sceneSplitter_ = new QSplitter(Qt::Vertical, this);
+  sceneSplitter_->setObjectName("sceneSplitter");
+  sceneSplitter_->addWidget(tree_);
+  sceneSplitter_->addWidget(properties_);
+  sceneSplitter_->setSizes({300, 500});
+  dock(this, tr("Scene"), "sceneDock", sceneSplitter_, Qt::LeftDockWidgetArea);
+
+  // right: the run configuration with its buttons
+  config_ = new ui::RunConfigPanel(this);
+  auto* setup = new QWidget(this);
+  auto* setupLayout = new QVBoxLayout(setup);
+  setupLayout->addWidget(config_);
+  runButtons_ = new QHBoxLayout;
+  setupLayout->addLayout(runButtons_);
+  setupLayout->addStretch(1);
+  dock(this, tr("Run setup"), "runDock", setup, Qt::RightDockWidgetArea);
+  sceneSplitter_->setMinimumWidth(220);
+  setup->setMinimumWidth(210);
+
+  // middle: the 3D view and its playback bar beside the plots; the runs below
+  frames_ = new ui::FrameScheduler(this);
+  view_ = new ui::SceneView(this, frames_);
+  playback_ = new ui::PlaybackController(this);
+  playbackBar_ = new ui::PlaybackBar(*playback_, *runs_, this);
+  auto* viewPane = new QWidget(this);
+  auto* viewLayout = new QVBoxLayout(viewPane);
+  viewLayout->setContentsMargins(0, 0, 0, 0);
+  viewLayout->setSpacing(0);
+  viewLayout->addWidget(view_, 1);
+  viewLayout->addWidget(playbackBar_);
+  plots_ = new ui::PlotPanel(*runs_, frames_, this);
+  viewSplitter_ = new QSplitter(Qt::Horizontal, this);
+  viewSplitter_->setObjectName("viewSplitter");
+  viewSplitter_->addWidget(viewPane);
+  viewSplitter_->addWidget(plots_);
+  viewSplitter_->setStretchFactor(0, 1);
+  viewSplitter_->setStretchFactor(1, 1);
+
+  runList_ = new ui::RunListPanel(*runs_, this);
+  comparison_ = new ui::ComparisonTable(*runs_, this);
+  auto* tabs = bottomTabs_ = new QTabWidget(this);
+  tabs->addTab(runList_, tr("Runs"));
+  tabs->addTab(comparison_, tr("Comparison"));
+  tabs->setTabToolTip(0, tr("Every run of the session; tick runs to overlay them, mark one as the reference"));
+  tabs->setTabToolTip(1, tr("The runs overlaid on the plots, side by side"));
+  centralSplitter_ = new QSplitter(Qt::Vertical, this);
+  centralSplitter_->setObjectName("centralSplitter");
+  centralSplitter_->addWidget(viewSplitter_);
+  centralSplitter_->addWidget(tabs);
+  centralSplitter_->setStretchFactor(0, 3);
+  centralSplitter_->setStretchFactor(1, 1);
+  centralSplitter_->setSizes({680, 190});
+  setCentralWidget(centralSplitter_);
+
+  viewSync_ = new ui::ViewSync(*doc_, *runs_, *playback_, *playbackBar_, *view_, *plots_, this);
+  runStatus_ = new ui::RunStatusIndicator(*statusBar(), *controller_, *runs_, *doc_);
+  monitor_ = new ui::ResponsivenessMonitor(*controller_, *view_, *plots_, this);
+}
+
+void MainWindow::buildActions() {
+  fileActions_ = new ui::SceneFileActions(*doc_, *this);
+  editActions_ = new ui::SceneEditActions(*doc_, *tree_, this);
+  runActions_ = new ui::RunActions(*doc_, *config_, *controller_, this);
+  exportActions_ = new ui::ExportActions(*runs_, *view_, *plots_, *this);
+  viewActions_ = new ui::ViewActions(*view_, this);
+  viewActions_->frames()->setObjectName("frames");
+  viewActions_->grid()->setObjectName("grid");
+  initialConditions_ = new ui::InitialConditionsAction(*doc_, *config_, *viewSync_, *this);
+  about_ = new ui::AboutAction(*view_, *this);
+  runList_->addRunAction(exportActions_->csv());
+
+  // the run buttons under the configuration
+  for (QAction* a : {runActions_->run(), runActions_->pause(), runActions_->cancel()}) {
+    auto* b = new QToolButton(this);
+    b->setDefaultAction(a);
+    b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    runButtons_->addWidget(b);
+  }
+
+  settings_ = new ui::SettingsBehaviour(*this, *plots_, *doc_, {sceneSplitter_, viewSplitter_, centralSplitter_},
+                                        {viewActions_->frames(), viewActions_->grid()});
+  // installed last, so it sees the close first
+  closeGuard_ = new ui::CloseGuard(*this, *fileActions_, *controller_);
+}
+
+void MainWindow::buildMenus() {
+  QUndoStack* undo = doc_->undoStack();
+  QAction* undoAction = undo->createUndoAction(this, tr("&Undo"));
+  undoAction->setShortcut(QKeySequence::Undo);
+  QAction* redoAction = undo->createRedoAction(this, tr("&Redo"));
+  redoAction->setShortcut(QKeySequence::Redo);
+
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(fileActions_->library());
+  QMenu* builtin = file->addMenu(tr("&Built-in scenes"));
+  for (const BuiltinScene& s : builtinScenes()) {
+    const QString name = QString::fromStdString(s.name);
+    builtin->addAction(name, this, [this, name] { fileActions_->openScene(name); });
+  }
+  file->addAction(fileActions_->open());
+  file->addMenu(fileActions_->recentMenu());
+  file->addSeparator();
+  file->addAction(fileActions_->save());
+  file->addAction(fileActions_->saveAs());
+  file->addSeparator();
+  file->addAction(exportActions_->csv());
+  file->addAction(exportActions_->viewPng());
+  file->addAction(exportActions_->plotsPng());
+  file->addAction(exportActions_->windowPng());
+  file->addAction(exportActions_->screenshot());
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addAction(undoAction);
+  edit->addAction(redoAction);
+  edit->addSeparator();
+  edit->addActions(editActions_->addActions());
+  edit->addAction(editActions_->duplicate());
+  edit->addAction(editActions_->rename());
+  edit->addAction(editActions_->remove());
+  edit->addSeparator();
+  edit->addAction(initialConditions_->action());
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(viewActions_->reset());
+  view->addAction(viewActions_->fit());
+  view->addAction(viewActions_->frames());
+  view->addAction(viewActions_->grid());
+  view->addSeparator();
+  for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
+  view->addAction(tr("Default &plots"), plots_, &ui::PlotPanel::resetLayout);
+
+  QMenu* run = menuBar()->addMenu(tr("&Run"));
+  run->addAction(runActions_->run());
+  run->addAction(runActions_->pause());
+  run->addAction(runActions_->cancel());
+  run->addSeparator();
+  run->addAction(playbackBar_->playAction());
+  run->addAction(runList_->referenceAction());
+  run->addAction(runList_->removeAction());
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(about_->action());
+  for (QMenu* m : {file, edit, view, run, help}) m->setToolTipsVisible(true);
+
+  QToolBar* bar = addToolBar(tr("Main"));
+  bar->setObjectName("mainToolBar");
+  bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  bar->addAction(fileActions_->library());
+  bar->addAction(fileActions_->save());
+  bar->addSeparator();
+  bar->addAction(undoAction);
+  bar->addAction(redoAction);
+  bar->addSeparator();
+  bar->addAction(runActions_->run());
+  bar->addAction(runActions_->pause());
+  bar->addAction(runActions_->cancel());
+  bar->addSeparator();
+  bar->addAction(initialConditions_->action());
+  bar->addAction(viewActions_->reset());
+  bar->addAction(viewActions_->frames());
+  bar->addSeparator();
+  bar->addAction(exportActions_->screenshot());
+  // the window's actions work wherever the focus is
+  addActions({playbackBar_->playAction(), viewActions_->fit()});
+}
+
+// --- wiring ----------------------------------------------------------------------------------------
+
+void MainWindow::wire() {
+  // selection: tree -> properties and 3D highlight; a pick in the 3D view -> tree
+  connect(tree_, &ui::ModelTree::pointerSelected, this, [this](const QString& pointer) {
+    properties_->showPointer(pointer);
+    view_->setSelection(pointer);
+  });
+  connect(view_, &ui::SceneView::picked, this, [this](const QString& pointer) {
+    if (!pointer.isEmpty()) tree_->selectPointer(pointer);
+  });
+  // a newly opened scene brings its run settings
+  connect(doc_.get(), &ui::SceneDocument::replaced, this, [this] {
+    if (doc_->model()) config_->setDefaults(doc_->model()->defaults);
+    tree_->selectPointer("");
+    updateTitle();
+  });
+  connect(doc_.get(), &ui::SceneDocument::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(doc_.get(), &ui::SceneDocument::changed, this, &MainWindow::updateTitle);
+}
+
+void MainWindow::showBottomTab(int index) { bottomTabs_->setCurrentIndex(index); }
+
+bool MainWindow::restoreSettings() {
+  layoutRestored_ = settings_->restore();
+  return layoutRestored_;
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (shown_) return;
+  shown_ = true;
+  // docks start at a comfortable width (their minimum is smaller), unless the settings had one
+  if (!layoutRestored_)
+    resizeDocks({findChild<QDockWidget*>("sceneDock"), findChild<QDockWidget*>("runDock")}, {330, 290}, Qt::Horizontal);
+}
+
+void MainWindow::updateTitle() {
+  const QString scene = doc_->displayName();
+  setWindowTitle((scene.isEmpty() ? QString() : scene + "[*] \u2014 ") + tr("Multibody Workbench"));
+  setWindowModified(doc_->isModified());
+}
+
+}  // namespace mbw::gui

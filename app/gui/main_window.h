@@ -1,0 +1,121 @@
+#pragma once
+// The workbench window. It lays out the panels (model tree and properties on the left, run setup
+// on the right, the 3D view with its playback bar beside the plots in the middle, the run list and
+// the comparison table below) and wires them; every action and cross-cutting behaviour is a class
+// of its own in ui/.
+
+#include <QMainWindow>
+#include <memory>
+
+class QHBoxLayout;
+class QTabWidget;
+class QSplitter;
+
+namespace mbw::ui {
+class AboutAction;
+class CloseGuard;
+class ComparisonTable;
+class ExportActions;
+class FrameScheduler;
+class InitialConditionsAction;
+class ModelTree;
+class PlaybackBar;
+class PlaybackController;
+class PlotPanel;
+class PropertyPanel;
+class ResponsivenessMonitor;
+class RunActions;
+class RunConfigPanel;
+class RunController;
+class RunLibrary;
+class RunListPanel;
+class RunStatusIndicator;
+class SceneDocument;
+class SceneEditActions;
+class SceneFileActions;
+class SceneView;
+class SettingsBehaviour;
+class ViewActions;
+class ViewSync;
+}  // namespace mbw::ui
+
+namespace mbw::gui {
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  ui::SceneDocument& document() const { return *doc_; }
+  ui::RunLibrary& runs() const { return *runs_; }
+  ui::RunController& controller() const { return *controller_; }
+  ui::RunConfigPanel& runConfig() const { return *config_; }
+  ui::PlotPanel& plots() const { return *plots_; }
+  ui::SceneView& sceneView() const { return *view_; }
+  ui::ModelTree& modelTree() const { return *tree_; }
+  ui::PropertyPanel& properties() const { return *properties_; }
+  ui::RunListPanel& runList() const { return *runList_; }
+  ui::PlaybackController& playback() const { return *playback_; }
+  ui::PlaybackBar& playbackBar() const { return *playbackBar_; }
+  ui::RunActions& runActions() const { return *runActions_; }
+  ui::SceneFileActions& fileActions() const { return *fileActions_; }
+  ui::ExportActions& exportActions() const { return *exportActions_; }
+  ui::ResponsivenessMonitor& monitor() const { return *monitor_; }
+  ui::SettingsBehaviour& settings() const { return *settings_; }
+  ui::RunStatusIndicator& runStatus() const { return *runStatus_; }
+  ui::FrameScheduler& frameScheduler() const { return *frames_; }
+  // 0: the run list, 1: the comparison table
+  void showBottomTab(int index);
+  // the window as the last session left it (false: no saved layout, the defaults apply)
+  bool restoreSettings();
+
+ protected:
+  void showEvent(QShowEvent* event) override;
+
+ private:
+  void buildPanels();
+  void buildActions();
+  void buildMenus();
+  void wire();
+  void updateTitle();
+
+  // the scene and the runs; the controller goes first when the window does
+  std::unique_ptr<ui::SceneDocument> doc_;
+  std::unique_ptr<ui::RunLibrary> runs_;
+  std::unique_ptr<ui::RunController> controller_;
+
+  ui::FrameScheduler* frames_ = nullptr;
+  ui::SceneView* view_ = nullptr;
+  ui::PlotPanel* plots_ = nullptr;
+  ui::ModelTree* tree_ = nullptr;
+  ui::PropertyPanel* properties_ = nullptr;
+  ui::RunConfigPanel* config_ = nullptr;
+  ui::RunListPanel* runList_ = nullptr;
+  ui::ComparisonTable* comparison_ = nullptr;
+  ui::PlaybackController* playback_ = nullptr;
+  ui::PlaybackBar* playbackBar_ = nullptr;
+  QSplitter* centralSplitter_ = nullptr;
+  QSplitter* viewSplitter_ = nullptr;
+  QSplitter* sceneSplitter_ = nullptr;
+  QHBoxLayout* runButtons_ = nullptr;
+  QTabWidget* bottomTabs_ = nullptr;
+  bool layoutRestored_ = false;
+  bool shown_ = false;
+
+  ui::ViewSync* viewSync_ = nullptr;
+  ui::SceneFileActions* fileActions_ = nullptr;
+  ui::SceneEditActions* editActions_ = nullptr;
+  ui::RunActions* runActions_ = nullptr;
+  ui::ExportActions* exportActions_ = nullptr;
+  ui::ViewActions* viewActions_ = nullptr;
+  ui::InitialConditionsAction* initialConditions_ = nullptr;
+  ui::AboutAction* about_ = nullptr;
+  ui::RunStatusIndicator* runStatus_ = nullptr;
+  ui::ResponsivenessMonitor* monitor_ = nullptr;
+  ui::SettingsBehaviour* settings_ = nullptr;
+  ui::CloseGuard* closeGuard_ = nullptr;
+};
+
+}  // namespace mbw::gui

@@ -1,0 +1,52 @@
+#include "solvers/initial_state_changes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "solvers/initial_conditions.h"
+
+namespace mbw {
+namespace {
+
+std::vector<BodyOutput> bodyStates(Formulation& f, const VectorXd& q, const VectorXd& v) {
+  const VectorXd zero = VectorXd::Zero(f.velocitySize());
+  f.computePositions(0.0, q);
+  f.computeVelocities(v);
+  std::vector<BodyOutput> out;
+  for (int b = 0; b < f.model().bodyCount(); ++b) out.push_back(f.bodyOutput(b, zero));
+  return out;
+}
+
+}  // namespace
+
+InitialStateChanges computeInitialStateChanges(const Model& model, const std::string& formulation) {
+  Model unlimited = model;
+  unlimited.maxInitialCorrection = std::numeric_limits<double>::infinity();
+  const std::unique_ptr<Formulation> f = makeFormulation(formulation, unlimited);
+
+  // the scene's state, then its projection
+  VectorXd q, v;
+  f->initialState(q, v);
+  const std::vector<BodyOutput> before = bodyStates(*f, q, v);
+  const ProjectionReport report = projectOntoConstraints(*f, 0.0, q, v);
+  const std::vector<BodyOutput> after = bodyStates(*f, q, v);
+
+  InitialStateChanges changes;
+  changes.iterations = report.iterations;
+  for (int b = 0; b < model.bodyCount(); ++b) {
+    BodyStateChange c;
+    c.body = model.bodies[b].name;
+    c.before = before[b];
+    c.after = after[b];
+    c.distance = (c.after.position_W - c.before.position_W).norm();
+    const double cosHalf = std::min(1.0, std::abs(c.before.eulerParameters.dot(c.after.eulerParameters)));
+    c.angle = 2.0 * std::acos(cosHalf);
+    c.speedChange = (c.after.velocity_W - c.before.velocity_W).norm();
+    c.spinChange = (c.after.omega_W - c.before.omega_W).norm();
+    changes.bodies.push_back(std::move(c));
+  }
+  return changes;
+}
+
+}  // namespace mbw

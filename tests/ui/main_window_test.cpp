@@ -1,0 +1,189 @@
+// The workbench window end to end: every built-in scene opens; a short run feeds the plots and the
+// run list; a cancelled run keeps what it computed; CSV and PNG exports write readable files; the
+// scripted command line runs and saves a screenshot.
+
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QUndoStack>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "about_action.h"
+#include "export_actions.h"
+#include "live_plot.h"
+#include "main_window.h"
+#include "model_tree.h"
+#include "plot_panel.h"
+#include "run_actions.h"
+#include "run_config_panel.h"
+#include "run_controller.h"
+#include "run_library.h"
+#include "run_list_panel.h"
+#include "run_status_indicator.h"
+#include "scene/builtin_scenes.h"
+#include "scene_document.h"
+#include "scene_file_actions.h"
+#include "scene_view.h"
+#include "scripted_session.h"
+#include "simulation/csv.h"
+
+using namespace mbw;
+using mbw::gui::MainWindow;
+
+namespace {
+
+// opens a scene and starts one run of it with the panel's settings, t_end changed
+void startRun(MainWindow& w, const char* scene, double tEnd) {
+  QVERIFY(w.fileActions().openScene(scene));
+  w.runConfig().setTEnd(tEnd);
+  QVERIFY2(w.runActions().blocker().isEmpty(), qPrintable(w.runActions().blocker()));
+  QVERIFY(w.runActions().startRun());
+}
+
+}  // namespace
+
+class MainWindowTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void opensEveryBuiltinScene() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    for (const BuiltinScene& s : builtinScenes()) {
+      QVERIFY(w.fileActions().openScene(QString::fromStdString(s.name)));
+      QVERIFY2(w.document().isValid(), s.name.c_str());
+      QVERIFY(w.sceneView().model() != nullptr);
+      QCOMPARE(w.sceneView().model()->name, s.name);
+      QVERIFY(w.modelTree().topLevelItemCount() == 1);
+    }
+  }
+
+  void theViewFollowsEdits() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.fileActions().openScene("single-pendulum"));
+    const Model* before = w.sceneView().model();
+    ui::SceneJson edited = w.document().json();
+    edited["bodies"][0]["mass"] = 10.0;
+    w.document().edit(edited, "mass");
+    QVERIFY(w.sceneView().model() != before);
+    QCOMPARE(w.sceneView().model()->bodies[0].mass, 10.0);
+    w.document().undoStack()->undo();
+    QCOMPARE(w.sceneView().model()->bodies[0].mass, 78.0);
+  }
+
+  void aShortRunFeedsThePlotsAndTheRunList() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy idle(&w.controller(), &ui::RunController::idle);
+    startRun(w, "double-pendulum", 0.05);
+    QVERIFY(idle.wait(60000));
+    QCOMPARE(static_cast<int>(w.runs().runs().size()), 1);
+    const ui::Run& run = *w.runs().runs().front();
+    QCOMPARE(run.results.status, RunStatus::Completed);
+    QCOMPARE(run.results.stats.steps, 50L);
+    QCOMPARE(run.results.rowCount(), 51u);
+    QCOMPARE(w.runList().view()->model()->rowCount(), 1);
+    QCOMPARE(w.plots().plots().size(), 4u);
+    for (const ui::LivePlot* p : w.plots().plots()) QVERIFY2(p->pointCount() >= 50, qPrintable(QString::number(p->pointCount())));
+  }
+
+  void aCancelledRunKeepsWhatItComputed() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy idle(&w.controller(), &ui::RunController::idle);
+    startRun(w, "double-pendulum", 1000.0);
+    const ui::Run& run = *w.runs().runs().front();
+    QTRY_VERIFY_WITH_TIMEOUT(run.results.rowCount() > 10, 60000);
+    w.controller().cancel();
+    QVERIFY(idle.wait(60000));
+    QCOMPARE(run.results.status, RunStatus::Cancelled);
+    QVERIFY(QString::fromStdString(run.results.message).contains("cancelled at t ="));
+    QVERIFY(run.results.rowCount() > 10);
+    QVERIFY(run.lastTime() > 0.0 && run.lastTime() < 1000.0);
+    QCOMPARE(run.results.stats.steps, static_cast<long>(run.results.rowCount() - 1));
+  }
+
+  void aNumericalFailureShowsItsReasonAndKeepsThePartialRun() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy idle(&w.controller(), &ui::RunController::idle);
+    QVERIFY(w.fileActions().openScene("slider-crank"));
+    w.runConfig().setStep(0.25);  // too long a step for Newton to converge at t = 0.5 s
+    w.runConfig().setTEnd(3.0);
+    QVERIFY(w.runActions().startRun());
+    QVERIFY(idle.wait(60000));
+    const ui::Run& run = *w.runs().runs().front();
+    QCOMPARE(run.results.status, RunStatus::Failed);
+    QVERIFY(QString::fromStdString(run.results.message).contains("Newton did not converge"));
+    QVERIFY(run.results.rowCount() >= 2);
+    QVERIFY(run.lastTime() < 3.0);
+    QVERIFY(w.runStatus().outcomeText().contains("Newton did not converge"));
+  }
+
+  void exportsCsvAndPng() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy idle(&w.controller(), &ui::RunController::idle);
+    startRun(w, "slider-crank", 0.02);
+    QVERIFY(idle.wait(60000));
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("run.csv");
+    QString error;
+    QVERIFY2(w.exportActions().exportCsv(csv, &error), qPrintable(error));
+    const Results back = readCsv(csv.toStdString());
+    const Results& run = w.runs().runs().front()->results;
+    QCOMPARE(back.rowCount(), run.rowCount());
+    QCOMPARE(back.columnCount(), run.columnCount());
+    QCOMPARE(back.metadataValue("integrator"), std::string("backward-euler"));
+    QCOMPARE(back.at(back.rowCount() - 1, 0), run.at(run.rowCount() - 1, 0));
+
+    const QString png = dir.filePath("window.png");
+    QVERIFY2(ui::saveWidgetImage(w, png, &error), qPrintable(error));
+    QCOMPARE(QImage(png).size(), w.size() * w.devicePixelRatio());
+    const QString view = dir.filePath("view.png");
+    QVERIFY(w.sceneView().grabImage().save(view));
+    QVERIFY(!QImage(view).isNull());
+    QCOMPARE(w.exportActions().defaultBaseName(), QString("slider-crank_backward-euler"));
+  }
+
+  void theAboutBoxNamesTheVersions() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QString versions = w.findChild<ui::AboutAction*>()->versions();
+    for (const char* part : {"Multibody Workbench", "Qt 6", "VTK 9", "QCustomPlot 2", "Eigen 3", "OpenGL renderer"})
+      QVERIFY2(versions.contains(part), qPrintable(versions));
+  }
+
+  void theScriptedCommandLineSavesAScreenshot() {
+    QTemporaryDir dir;
+    gui::CommandLine cl;
+    cl.scene = "single-pendulum";
+    cl.run = true;
+    cl.tEnd = 0.05;
+    cl.screenshot = dir.filePath("shot.png");
+    MainWindow w;
+    w.resize(1200, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* session = new gui::ScriptedSession(w, cl);
+    QSignalSpy finished(session, &gui::ScriptedSession::finished);
+    session->start();
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.front().front().toInt(), 0);
+    QCOMPARE(QImage(cl.screenshot).size(), QSize(1200, 800) * w.devicePixelRatio());
+  }
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "main_window_test.moc"

@@ -1,0 +1,174 @@
+// Editing a scene: each change is validated at once by the engine's loader and its messages show
+// next to the field; undo brings the scene back; renames follow into references; every element
+// type the schema knows can be added from its template.
+
+#include <QLineEdit>
+#include <QUndoStack>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+#include "field_editor.h"
+#include "model_tree.h"
+#include "property_panel.h"
+#include "scene/schema.h"
+#include "scene/schema_validation.h"
+#include "scene_document.h"
+#include "scene_templates.h"
+
+using namespace mbw;
+using namespace mbw::ui;
+
+namespace {
+
+// types a value into a field's editor as a user would, and presses Enter
+void type(FieldEditor* editor, const QString& text) {
+  QLineEdit* box = editor->findChild<QLineEdit*>();
+  QVERIFY(box);
+  box->setFocus();
+  box->selectAll();
+  QTest::keyClicks(box, text);
+  QTest::keyClick(box, Qt::Key_Return);
+}
+
+}  // namespace
+
+class SceneEditingTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void aBadMassIsReportedNextToItsField() {
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
+    ModelTree tree(doc);
+    PropertyPanel panel(doc);
+    connect(&tree, &ModelTree::pointerSelected, &panel, &PropertyPanel::showPointer);
+    tree.selectPointer("/bodies/0");
+    QCOMPARE(panel.pointer(), QString("/bodies/0"));
+    FieldEditor* mass = panel.editorFor("/bodies/0/mass");
+    QVERIFY(mass);
+    QCOMPARE(mass->text(), QString("78.0"));
+
+    type(mass, "-2");
+    QVERIFY(!doc.isValid());
+    QVERIFY2(panel.fieldError("/bodies/0/mass").contains("mass must be positive"), qPrintable(panel.fieldError("/bodies/0/mass")));
+    QVERIFY(panel.fieldError("/bodies/0/inertia").isEmpty());
+    // the tree marks the body, and the last valid model stays
+    QVERIFY(tree.currentItem()->toolTip(0).contains("/bodies/0/mass"));
+    QCOMPARE(doc.model()->bodies[0].mass, 78.0);
+
+    doc.undoStack()->undo();
+    QVERIFY(doc.isValid());
+    QVERIFY(panel.fieldError("/bodies/0/mass").isEmpty());
+    QCOMPARE(mass->text(), QString("78.0"));
+
+    QSignalSpy models(&doc, &SceneDocument::modelChanged);
+    type(panel.editorFor("/bodies/0/mass"), "39.5");
+    QVERIFY(doc.isValid());
+    QCOMPARE(models.count(), 1);
+    QCOMPARE(doc.model()->bodies[0].mass, 39.5);
+    QVERIFY(doc.isModified());
+  }
+
+  void aMistypedNumberIsTheLoadersToReport() {
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("slider-crank", nullptr));
+    PropertyPanel panel(doc);
+    panel.showPointer("/settings");
+    type(panel.editorFor("/settings/t_end"), "three");
+    QVERIFY(!doc.isValid());
+    QVERIFY(!panel.fieldError("/settings/t_end").isEmpty());
+  }
+
+  void renamingABodyRenamesItsReferences() {
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
+    PropertyPanel panel(doc);
+    panel.showPointer("/bodies/0");
+    type(panel.editorFor("/bodies/0/name"), "upper");
+    QVERIFY2(doc.isValid(), doc.issues().empty() ? "" : doc.issues().front().message.c_str());
+    QCOMPARE(doc.model()->bodies[0].name, std::string("upper"));
+    int references = 0;
+    for (const auto& j : doc.json()["joints"])
+      references += int(j["body_i"] == "upper") + int(j["body_j"] == "upper");
+    QCOMPARE(references, 8);
+    QCOMPARE(doc.undoStack()->count(), 1);
+  }
+
+  void everyElementTypeHasAValidTemplate() {
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
+    std::vector<std::string> types{"body"};
+    for (const char* family : {"joint", "force"})
+      for (const std::string& v : findObjectSpec(family)->variants) types.push_back(std::string(family) + "/" + v);
+    for (const std::string& type : types) {
+      const SceneJson element = newElement(type, doc.json());
+      std::vector<SceneIssue> issues;
+      validateAgainstSchema(nlohmann::json::parse(element.dump()), type, "", issues);
+      QVERIFY2(issues.empty(), qPrintable(QString::fromStdString(type + ": " + (issues.empty() ? "" : issues.front().path + " " + issues.front().message))));
+    }
+    // a new body in the scene is a valid scene
+    SceneJson scene = doc.json();
+    scene["bodies"].push_back(newElement("body", scene));
+    doc.edit(scene, "add a body");
+    QVERIFY(doc.isValid());
+    QCOMPARE(doc.model()->bodyCount(), 3);
+  }
+
+  void consistentInitialConditionsRepairAPoseTheLoaderRefuses() {
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
+    // 5 cm off its joint: more than the scene's max_initial_correction
+    SceneJson moved = doc.json();
+    moved["bodies"][1]["position"][1] = moved["bodies"][1]["position"][1].get<double>() + 0.05;
+    SceneJson unlimited = moved;
+    unlimited["settings"]["max_initial_correction"] = 1.0;
+    doc.edit(unlimited, "move");
+    QVERIFY(doc.isValid());
+    const InitialStateChanges changes = computeInitialStateChanges(*doc.model(), "rp");
+    QVERIFY(changes.bodies[1].distance > 0.01);
+    doc.edit(moved, "move");
+    QVERIFY(!doc.isValid());
+    doc.edit(withInitialState(moved, changes), "consistent initial conditions");
+    QVERIFY2(doc.isValid(), doc.issues().empty() ? "" : doc.issues().front().message.c_str());
+    QVERIFY(doc.json()["bodies"][1]["orientation"].contains("matrix"));  // as the scene gave it
+  }
+
+  void savedEditsOpenAgain() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("pendulum.json");
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
+    SceneJson edited = doc.json();
+    edited["bodies"][1]["mass"] = 12.5;
+    doc.edit(edited, "mass");
+    QVERIFY(doc.isModified());
+    QString error;
+    QVERIFY2(doc.saveFile(path, &error), qPrintable(error));
+    QVERIFY(!doc.isModified());
+    QCOMPARE(doc.model()->sourcePath, path.toStdString());
+
+    SceneDocument again;
+    QVERIFY(again.openFile(path, &error));
+    QVERIFY(again.isValid());
+    QCOMPARE(again.json(), doc.json());  // key order included
+    QCOMPARE(again.model()->bodies[1].mass, 12.5);
+    QVERIFY(!again.openFile(dir.filePath("missing.json"), &error));
+    QVERIFY(error.contains("missing.json"));
+  }
+
+  void changingAJointTypeKeepsWhatBothTypesShare() {
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
+    const SceneJson spherical = newElement("joint/spherical", doc.json());
+    const SceneJson revolute = convertElement(spherical, "joint", "revolute", doc.json());
+    QCOMPARE(revolute["type"], SceneJson("revolute"));
+    QCOMPARE(revolute["name"], spherical["name"]);
+    QCOMPARE(revolute["point_i"], spherical["point_i"]);
+    QVERIFY(revolute.contains("axis_i") && revolute.contains("axis_j"));
+  }
+};
+
+QTEST_MAIN(SceneEditingTest)
+#include "scene_editing_test.moc"

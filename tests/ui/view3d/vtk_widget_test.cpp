@@ -1,0 +1,135 @@
+// The Qt 6 / VTK bridge: VTK draws into the widget, follows its size, survives re-parenting,
+// picks what is under the mouse, and renders paced by a frame scheduler.
+
+#include <QSignalSpy>
+#include <QVBoxLayout>
+#include <QtTest>
+#include <vtkActor.h>
+#include <vtkCamera.h>
+#include <vtkCubeSource.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkPropPicker.h>
+#include <vtkProperty.h>
+#include <vtkRenderer.h>
+
+#include "frame_scheduler.h"
+#include "vtk_widget.h"
+
+using mbw::ui::FrameScheduler;
+using mbw::ui::VtkWidget;
+
+namespace {
+
+// a red cube filling the middle of the view on a white background
+vtkSmartPointer<vtkActor> addCube(VtkWidget& w) {
+  vtkNew<vtkCubeSource> cube;
+  vtkNew<vtkPolyDataMapper> mapper;
+  mapper->SetInputConnection(cube->GetOutputPort());
+  auto actor = vtkSmartPointer<vtkActor>::New();
+  actor->SetMapper(mapper);
+  actor->GetProperty()->SetColor(1.0, 0.0, 0.0);
+  actor->GetProperty()->SetAmbient(1.0);
+  actor->GetProperty()->SetDiffuse(0.0);
+  w.renderer()->AddActor(actor);
+  w.renderer()->SetBackground(1.0, 1.0, 1.0);
+  w.renderer()->ResetCamera();
+  return actor;
+}
+
+bool isRed(QRgb c) { return qRed(c) > 200 && qGreen(c) < 60 && qBlue(c) < 60; }
+bool isWhite(QRgb c) { return qRed(c) > 240 && qGreen(c) > 240 && qBlue(c) > 240; }
+
+}  // namespace
+
+class VtkWidgetTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void drawsTheSceneIntoTheWidget() {
+    VtkWidget w;
+    addCube(w);
+    w.resize(320, 240);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QImage shown = w.grab().toImage();
+    QCOMPARE(shown.size(), QSize(320, 240) * w.devicePixelRatio());
+    QVERIFY(isRed(shown.pixel(shown.width() / 2, shown.height() / 2)));
+    QVERIFY(isWhite(shown.pixel(3, 3)));
+    QVERIFY(w.frameCount() >= 1);
+    QVERIFY(!w.glRenderer().isEmpty());
+  }
+
+  void followsResizeAndReparenting() {
+    VtkWidget* w = new VtkWidget;
+    addCube(*w);
+    w->resize(200, 150);
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w));
+    QCOMPARE(w->image().size(), QSize(200, 150));
+
+    // into another window, at another size
+    QWidget host;
+    auto* layout = new QVBoxLayout(&host);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(w);
+    host.resize(400, 300);
+    host.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&host));
+    const QImage image = w->image();
+    QCOMPARE(image.size(), QSize(400, 300));
+    QVERIFY(isRed(image.pixel(200, 150)));
+    delete w;  // deleting a VTK view inside a live window
+    QTest::qWait(10);
+  }
+
+  void picksTheActorUnderTheMouse() {
+    VtkWidget w;
+    auto cube = addCube(w);
+    w.resize(300, 300);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.image();
+    vtkNew<vtkPropPicker> picker;
+    const QPoint centre = w.toDisplay(QPointF(150, 150));
+    QVERIFY(picker->Pick(centre.x(), centre.y(), 0.0, w.renderer()));
+    QCOMPARE(picker->GetViewProp(), cube.GetPointer());
+    const QPoint corner = w.toDisplay(QPointF(2, 2));
+    picker->Pick(corner.x(), corner.y(), 0.0, w.renderer());
+    QVERIFY(picker->GetViewProp() == nullptr);
+  }
+
+  void mouseDragTurnsTheCamera() {
+    VtkWidget w;
+    addCube(w);
+    w.resize(300, 300);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    double before[3], after[3];
+    w.renderer()->GetActiveCamera()->GetPosition(before);
+    QTest::mousePress(&w, Qt::LeftButton, {}, QPoint(150, 150));
+    QMouseEvent move(QEvent::MouseMove, QPointF(220, 170), w.mapToGlobal(QPointF(220, 170)), Qt::NoButton,
+                     Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &move);
+    QTest::mouseRelease(&w, Qt::LeftButton, {}, QPoint(220, 170));
+    w.renderer()->GetActiveCamera()->GetPosition(after);
+    QVERIFY(std::abs(after[0] - before[0]) + std::abs(after[1] - before[1]) + std::abs(after[2] - before[2]) > 1e-3);
+  }
+
+  void rendersPacedByTheScheduler() {
+    FrameScheduler scheduler;
+    VtkWidget w(nullptr, &scheduler);
+    addCube(w);
+    w.resize(200, 200);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const long before = scheduler.draws();
+    w.requestRender();
+    w.requestRender();  // requests before a tick make one draw
+    QTRY_VERIFY(scheduler.draws() == before + 1);
+    QTest::qWait(50);
+    QCOMPARE(scheduler.draws(), before + 1);
+  }
+};
+
+QTEST_MAIN(VtkWidgetTest)
+#include "vtk_widget_test.moc"

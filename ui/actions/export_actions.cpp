@@ -1,0 +1,116 @@
+#include "export_actions.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QStatusBar>
+
+#include "plot_panel.h"
+#include "run_library.h"
+#include "scene_view.h"
+#include "simulation/csv.h"
+
+namespace mbw::ui {
+
+bool saveWidgetImage(QWidget& widget, const QString& path, QString* error) {
+  const QImage image = widget.grab().toImage();
+  if (image.isNull() || !image.save(path, "PNG")) {
+    if (error) *error = QObject::tr("Cannot write the image %1").arg(path);
+    return false;
+  }
+  return true;
+}
+
+ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots, QWidget& window)
+    : QObject(&window), runs_(runs), view_(view), plots_(plots), window_(window) {
+  csv_ = new QAction(tr("Export run as &CSV..."), this);
+  csv_->setShortcut(QKeySequence(tr("Ctrl+E")));
+  csv_->setToolTip(tr("Write the current run in the CSV format of mbw-cli (settings, status, one row per recorded step)"));
+  connect(csv_, &QAction::triggered, this, [this] {
+    const QString path = askPath(tr("Export run as CSV"), ".csv", tr("CSV files (*.csv)"));
+    if (path.isEmpty()) return;
+    QString error;
+    report(exportCsv(path, &error), path, error);
+  });
+  viewPng_ = new QAction(tr("Save 3D view as PNG..."), this);
+  connect(viewPng_, &QAction::triggered, this, [this] {
+    const QString path = askPath(tr("Save the 3D view"), "_3d.png", tr("PNG images (*.png)"));
+    if (path.isEmpty()) return;
+    const bool ok = view_.grabImage().save(path, "PNG");
+    report(ok, path, tr("Cannot write %1").arg(path));
+  });
+  plotsPng_ = new QAction(tr("Save plots as PNG..."), this);
+  plotsPng_->setToolTip(tr("All plots as one image (right click in a plot to save that plot alone)"));
+  connect(plotsPng_, &QAction::triggered, this, [this] {
+    const QString path = askPath(tr("Save the plots"), "_plots.png", tr("PNG images (*.png)"));
+    if (path.isEmpty()) return;
+    QString error;
+    report(saveWidgetImage(plots_, path, &error), path, error);
+  });
+  windowPng_ = new QAction(tr("Save window as PNG..."), this);
+  connect(windowPng_, &QAction::triggered, this, [this] {
+    const QString path = askPath(tr("Save the window"), ".png", tr("PNG images (*.png)"));
+    if (path.isEmpty()) return;
+    QString error;
+    report(saveWidgetImage(window_, path, &error), path, error);
+  });
+  screenshot_ = new QAction(tr("&Screenshot..."), this);
+  screenshot_->setShortcut(QKeySequence(Qt::Key_F12));
+  screenshot_->setToolTip(tr("Save the whole window, 3D view and plots included, as a PNG image (F12)"));
+  connect(screenshot_, &QAction::triggered, windowPng_, &QAction::trigger);
+
+  auto update = [this] {
+    const Run* run = runs_.find(runs_.currentId());
+    csv_->setEnabled(run && !run->live() && run->results.rowCount() > 0);
+  };
+  for (auto signal : {&RunLibrary::currentChanged, &RunLibrary::runFinished, &RunLibrary::runRemoved})
+    connect(&runs_, signal, this, update);
+  update();
+}
+
+QString ExportActions::defaultBaseName() const {
+  const Run* run = runs_.find(runs_.currentId());
+  QString name = run ? run->sceneName() + "_" + QString::fromStdString(run->settings.integrator)
+                     : (view_.model() ? QString::fromStdString(view_.model()->name) : QString("mbw"));
+  name.replace(QRegularExpression("[^A-Za-z0-9_.-]+"), "-");
+  return name;
+}
+
+bool ExportActions::exportCsv(const QString& path, QString* error) const {
+  const Run* run = runs_.find(runs_.currentId());
+  if (!run) {
+    if (error) *error = tr("There is no run to export.");
+    return false;
+  }
+  try {
+    writeCsv(run->results, path.toStdString());
+    return true;
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromUtf8(e.what());
+    return false;
+  }
+}
+
+QString ExportActions::askPath(const QString& title, const QString& suffix, const QString& filter) const {
+  QSettings settings;
+  const QString dir = settings.value("export/directory", QDir::homePath()).toString();
+  const QString path = QFileDialog::getSaveFileName(&window_, title, QDir(dir).filePath(defaultBaseName() + suffix), filter);
+  if (!path.isEmpty()) settings.setValue("export/directory", QFileInfo(path).absolutePath());
+  return path;
+}
+
+void ExportActions::report(bool ok, const QString& path, const QString& error) const {
+  if (!ok) {
+    QMessageBox::warning(&window_, tr("Export"), error);
+    return;
+  }
+  if (auto* main = qobject_cast<QMainWindow*>(&window_)) main->statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+}
+
+}  // namespace mbw::ui

@@ -1,0 +1,102 @@
+#include "initial_conditions_action.h"
+
+#include <QAction>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "math/rotation.h"
+#include "scene_templates.h"
+#include "run_config_panel.h"
+#include "scene/scene_reader.h"
+#include "scene_document.h"
+#include "solvers/initial_state_changes.h"
+#include "view_sync.h"
+
+namespace mbw::ui {
+namespace {
+
+QString g(double x) { return QString::number(x, 'g', 3); }
+
+}  // namespace
+
+InitialConditionsAction::InitialConditionsAction(SceneDocument& doc, RunConfigPanel& config, ViewSync& views,
+                                                 QWidget& window)
+    : QObject(&window), doc_(doc), config_(config), views_(views), window_(window) {
+  action_ = new QAction(tr("Consistent &initial conditions..."), this);
+  action_->setShortcut(QKeySequence(tr("Ctrl+I")));
+  action_->setToolTip(tr("Project the initial poses and velocities onto the constraints and show what moved"));
+  connect(action_, &QAction::triggered, this, &InitialConditionsAction::run);
+}
+
+void InitialConditionsAction::run() {
+  // the scene as a model, without the loader's limit on the initial correction
+  SceneJson unlimited = doc_.json();
+  unlimited["settings"]["max_initial_correction"] = 1e300;
+  std::shared_ptr<const Model> model;
+  InitialStateChanges changes;
+  try {
+    model = std::make_shared<const Model>(parseScene(unlimited.dump(), doc_.displayName().toStdString()));
+    changes = computeInitialStateChanges(*model, config_.formulation().toStdString());
+  } catch (const SceneError& e) {
+    QStringList lines;
+    for (const SceneIssue& i : e.issues()) lines << QString::fromStdString(i.path + ": " + i.message);
+    QMessageBox::warning(&window_, action_->text(), tr("The scene has problems to fix first:\n") + lines.join("\n"));
+    return;
+  } catch (const std::exception& e) {
+    QMessageBox::warning(&window_, action_->text(), QString::fromUtf8(e.what()));
+    return;
+  }
+
+  BodyPoses before, after;
+  for (const BodyStateChange& c : changes.bodies) {
+    before.push_back({c.before.position_W, rotationFromEulerParameters(c.before.eulerParameters)});
+    after.push_back({c.after.position_W, rotationFromEulerParameters(c.after.eulerParameters)});
+  }
+  views_.showInitialStateChanges(model, before, after);
+
+  QDialog dialog(&window_);
+  dialog.setWindowTitle(tr("Consistent initial conditions"));
+  auto* table = new QTableWidget(static_cast<int>(changes.bodies.size()), 5, &dialog);
+  table->setHorizontalHeaderLabels({tr("Body"), tr("Moved [m]"), tr("Turned [deg]"), tr("Speed change [m/s]"),
+                                    tr("Spin change [rad/s]")});
+  table->verticalHeader()->hide();
+  table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  double largest = 0.0;
+  for (int r = 0; r < table->rowCount(); ++r) {
+    const BodyStateChange& c = changes.bodies[static_cast<size_t>(r)];
+    const QStringList cells{QString::fromStdString(c.body), g(c.distance), g(c.angle * 180.0 / M_PI), g(c.speedChange),
+                            g(c.spinChange)};
+    for (int k = 0; k < cells.size(); ++k) table->setItem(r, k, new QTableWidgetItem(cells[k]));
+    largest = std::max({largest, c.distance, c.angle, c.speedChange, c.spinChange});
+  }
+  table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  auto* summary = new QLabel(tr("Projection with the %1 formulation: %2 Newton iterations. The 3D view shows the "
+                                "consistent poses; the scene's are ghosted.")
+                                 .arg(config_.formulation())
+                                 .arg(changes.iterations),
+                             &dialog);
+  summary->setWordWrap(true);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+  QPushButton* apply = buttons->addButton(tr("Apply to scene"), QDialogButtonBox::AcceptRole);
+  apply->setToolTip(tr("Write the consistent positions, orientations and velocities into the scene (undoable)"));
+  apply->setEnabled(largest > 0.0);
+  connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  auto* layout = new QVBoxLayout(&dialog);
+  layout->addWidget(summary);
+  layout->addWidget(table);
+  layout->addWidget(buttons);
+  dialog.resize(640, 300);
+  if (dialog.exec() == QDialog::Accepted)
+    doc_.edit(withInitialState(doc_.json(), changes), tr("Consistent initial conditions"));
+  views_.showScene();
+}
+
+}  // namespace mbw::ui

@@ -1,0 +1,36 @@
+#pragma once
+// Consistent initial conditions on demand (Ctrl+I): the scene's initial poses and velocities
+// projected onto the constraints by the engine, body by body how far each moved, turned and changed
+// speed, with the 3D view showing the consistent poses over the scene's (ghosted). "Apply" writes
+// the consistent state into the scene as one undoable edit. The projection here is not held to
+// settings.max_initial_correction: repairing a pose the loader refuses is what it is for.
+
+#include <QObject>
+
+class QAction;
+class QWidget;
+
+namespace mbw::ui {
+
+class RunConfigPanel;
+class SceneDocument;
+class ViewSync;
+
+class InitialConditionsAction : public QObject {
+  Q_OBJECT
+
+ public:
+  InitialConditionsAction(SceneDocument& doc, RunConfigPanel& config, ViewSync& views, QWidget& window);
+  QAction* action() const { return action_; }
+
+ private:
+  void run();
+
+  SceneDocument& doc_;
+  RunConfigPanel& config_;
+  ViewSync& views_;
+  QWidget& window_;
+  QAction* action_;
+};
+
+}  // namespace mbw::ui

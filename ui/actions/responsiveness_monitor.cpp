@@ -1,0 +1,102 @@
+#include "responsiveness_monitor.h"
+
+#include <algorithm>
+
+#include "plot_panel.h"
+#include "run_controller.h"
+#include "scene_view.h"
+#include "simulation/simulation.h"
+
+namespace mbw::ui {
+namespace {
+
+constexpr int kTickMs = 10;
+
+}  // namespace
+
+ResponsivenessMonitor::ResponsivenessMonitor(RunController& controller, SceneView& view, PlotPanel& plots,
+                                             QObject* parent)
+    : QObject(parent), controller_(controller), view_(view), plots_(plots) {
+  timer_.setTimerType(Qt::PreciseTimer);
+  timer_.setInterval(kTickMs);
+  connect(&timer_, &QTimer::timeout, this, &ResponsivenessMonitor::tick);
+  connect(&controller_, &RunController::activeChanged, this, [this](int id) { setActive(id != -1); });
+}
+
+void ResponsivenessMonitor::setActive(bool active) {
+  if (active == timer_.isActive()) return;
+  if (active) {
+    lastCpu_ = activeCpu0_ = threadCpuSeconds();
+    sinceTick_.start();
+    activeClock_.start();
+    viewFramesAtStart_ = view_.renderCount();
+    drainedAtStart_ = controller_.framesDrained();
+    replotsAtStart_ = plots_.replotCount();
+    timer_.start();
+  } else {
+    timer_.stop();
+    cpuSeconds_ += threadCpuSeconds() - activeCpu0_;
+    activeSeconds_ += 1e-3 * static_cast<double>(activeClock_.elapsed());
+    viewFrames_ += view_.renderCount() - viewFramesAtStart_;
+    drained_ += controller_.framesDrained() - drainedAtStart_;
+    replots_ += plots_.replotCount() - replotsAtStart_;
+  }
+}
+
+void ResponsivenessMonitor::tick() {
+  const double stall = static_cast<double>(sinceTick_.restart()) - kTickMs;
+  const double cpu = threadCpuSeconds();
+  longestBusyCpuMs_ = std::max(longestBusyCpuMs_, 1e3 * (cpu - lastCpu_));
+  lastCpu_ = cpu;
+  ++ticks_;
+  longestStallMs_ = std::max(longestStallMs_, stall);
+  if (stall > 50.0) ++stalls_;
+  if (stall > 100.0) ++longStalls_;
+}
+
+ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
+  // the finished active periods, and the one going on
+  double seconds = activeSeconds_, cpuSeconds = cpuSeconds_;
+  long viewFrames = viewFrames_, drained = drained_, replots = replots_;
+  if (timer_.isActive()) {
+    seconds += 1e-3 * static_cast<double>(activeClock_.elapsed());
+    cpuSeconds += threadCpuSeconds() - activeCpu0_;
+    viewFrames += view_.renderCount() - viewFramesAtStart_;
+    drained += controller_.framesDrained() - drainedAtStart_;
+    replots += plots_.replotCount() - replotsAtStart_;
+  }
+  Report r;
+  r.seconds = seconds;
+  r.ticks = ticks_;
+  r.longestStallMs = longestStallMs_;
+  r.stallsOver50Ms = stalls_;
+  r.stallsOver100Ms = longStalls_;
+  r.longestBusyCpuMs = longestBusyCpuMs_;
+  if (seconds > 0.0) {
+    r.viewFramesPerSecond = static_cast<double>(viewFrames) / seconds;
+    r.framesDrainedPerSecond = static_cast<double>(drained) / seconds;
+    const size_t plotCount = plots_.plots().size();
+    if (plotCount > 0) r.plotFramesPerSecond = static_cast<double>(replots) / seconds / static_cast<double>(plotCount);
+    r.cpuShare = cpuSeconds / seconds;
+  }
+  return r;
+}
+
+QString ResponsivenessMonitor::reportText() const {
+  const Report r = report();
+  return tr("GUI thread during runs (%1 s, %2 probe ticks): longest stall %3 ms, %4 stalls over 50 ms, %5 over "
+            "100 ms; longest work in one go %6 ms of CPU; busy %7% of the time; 3D view %8 frames/s; "
+            "plots %9 frames/s each; %10 result frames/s drained")
+      .arg(r.seconds, 0, 'f', 2)
+      .arg(r.ticks)
+      .arg(r.longestStallMs, 0, 'f', 1)
+      .arg(r.stallsOver50Ms)
+      .arg(r.stallsOver100Ms)
+      .arg(r.longestBusyCpuMs, 0, 'f', 1)
+      .arg(100.0 * r.cpuShare, 0, 'f', 0)
+      .arg(r.viewFramesPerSecond, 0, 'f', 1)
+      .arg(r.plotFramesPerSecond, 0, 'f', 1)
+      .arg(r.framesDrainedPerSecond, 0, 'f', 1);
+}
+
+}  // namespace mbw::ui

@@ -1,0 +1,61 @@
+#include "run_actions.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QStyle>
+
+#include "run_config_panel.h"
+#include "run_controller.h"
+#include "scene_document.h"
+
+namespace mbw::ui {
+
+RunActions::RunActions(SceneDocument& doc, RunConfigPanel& config, RunController& controller, QObject* parent)
+    : QObject(parent), doc_(doc), config_(config), controller_(controller) {
+  QStyle* style = QApplication::style();
+  run_ = new QAction(style->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), this);
+  run_->setShortcut(QKeySequence(Qt::Key_F5));
+  connect(run_, &QAction::triggered, this, &RunActions::startRun);
+  pause_ = new QAction(style->standardIcon(QStyle::SP_MediaPause), tr("&Pause"), this);
+  pause_->setShortcut(QKeySequence(Qt::Key_F6));
+  pause_->setCheckable(true);
+  pause_->setToolTip(tr("Pause or resume the running simulation (F6)"));
+  connect(pause_, &QAction::triggered, &controller_, &RunController::setPaused);
+  cancel_ = new QAction(style->standardIcon(QStyle::SP_MediaStop), tr("&Cancel run"), this);
+  cancel_->setShortcut(QKeySequence(tr("Shift+F5")));
+  cancel_->setToolTip(tr("Stop the running simulation; it keeps what it computed (Shift+F5)"));
+  connect(cancel_, &QAction::triggered, &controller_, &RunController::cancelAll);
+
+  connect(&doc_, &SceneDocument::changed, this, &RunActions::update);
+  connect(&config_, &RunConfigPanel::changed, this, &RunActions::update);
+  connect(&controller_, &RunController::activeChanged, this, &RunActions::update);
+  connect(&controller_, &RunController::pausedChanged, this, [this](bool paused) {
+    pause_->setChecked(paused);
+    pause_->setText(paused ? tr("&Resume") : tr("&Pause"));
+  });
+  update();
+}
+
+QString RunActions::blocker() const {
+  if (!doc_.model()) return tr("Open a scene first.");
+  if (!doc_.isValid()) return tr("The scene has problems: see the model tree.");
+  return config_.problem();
+}
+
+bool RunActions::startRun() {
+  if (!blocker().isEmpty()) return false;
+  controller_.start(doc_.model(), config_.settings());
+  return true;
+}
+
+void RunActions::update() {
+  const QString why = blocker();
+  run_->setEnabled(why.isEmpty());
+  run_->setToolTip(why.isEmpty() ? tr("Run the scene with these settings on a worker thread (F5); "
+                                      "while a run is going, further runs wait in a queue")
+                                 : why);
+  pause_->setEnabled(controller_.busy());
+  cancel_->setEnabled(controller_.busy());
+}
+
+}  // namespace mbw::ui

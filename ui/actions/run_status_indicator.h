@@ -1,0 +1,41 @@
+#pragma once
+// The status bar's run and scene indicators: a progress bar with the simulated time, the wall time
+// and the real-time factor of the active run (plus runs waiting); when a run ends, its outcome (a
+// failure with the engine's reason stays until the next run); and whether the scene is valid.
+
+#include <QObject>
+
+class QLabel;
+class QProgressBar;
+class QStatusBar;
+
+namespace mbw::ui {
+
+class RunController;
+class RunLibrary;
+class SceneDocument;
+
+class RunStatusIndicator : public QObject {
+  Q_OBJECT
+
+ public:
+  RunStatusIndicator(QStatusBar& bar, RunController& controller, RunLibrary& runs, SceneDocument& doc);
+
+  QString outcomeText() const;
+
+ private:
+  void onProgress(int id, double t, double tEnd, double wallSeconds);
+  void onFinished(int id);
+  void showScene();
+
+  QStatusBar& bar_;
+  RunController& controller_;
+  RunLibrary& runs_;
+  SceneDocument& doc_;
+  QProgressBar* progress_;
+  QLabel* rate_;
+  QLabel* outcome_;
+  QLabel* scene_;
+};
+
+}  // namespace mbw::ui

@@ -1,0 +1,115 @@
+#include "scene_file_actions.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+
+#include "scene/builtin_scenes.h"
+#include "scene_document.h"
+#include "scene_library_dialog.h"
+
+namespace mbw::ui {
+namespace {
+
+constexpr int kRecentCount = 8;
+const char* kRecentKey = "files/recent";
+
+}  // namespace
+
+SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window) : QObject(&window), doc_(doc), window_(window) {
+  library_ = new QAction(tr("Scene &library..."), this);
+  library_->setShortcut(QKeySequence(tr("Ctrl+L")));
+  library_->setToolTip(tr("Open one of the built-in scenes (Ctrl+L)"));
+  connect(library_, &QAction::triggered, this, [this] {
+    SceneLibraryDialog dialog(&window_);
+    if (dialog.exec() != QDialog::Accepted) return;
+    if (dialog.openFileRequested()) open_->trigger();
+    else if (!dialog.chosenScene().isEmpty()) openScene(dialog.chosenScene());
+  });
+  open_ = new QAction(tr("&Open scene file..."), this);
+  open_->setShortcut(QKeySequence::Open);
+  connect(open_, &QAction::triggered, this, [this] {
+    const QString dir = QSettings().value("files/directory", QDir::homePath()).toString();
+    const QString path = QFileDialog::getOpenFileName(&window_, tr("Open scene"), dir, tr("Scenes (*.json);;All files (*)"));
+    if (!path.isEmpty()) openScene(path);
+  });
+  recent_ = new QMenu(tr("Open &recent"), &window_);
+  save_ = new QAction(tr("&Save scene"), this);
+  save_->setShortcut(QKeySequence::Save);
+  connect(save_, &QAction::triggered, this, [this] {
+    if (doc_.filePath().isEmpty()) saveAs_->trigger();
+    else saveTo(doc_.filePath());
+  });
+  saveAs_ = new QAction(tr("Save scene &as..."), this);
+  saveAs_->setShortcut(QKeySequence::SaveAs);
+  connect(saveAs_, &QAction::triggered, this, [this] {
+    const QString dir = QSettings().value("files/directory", QDir::homePath()).toString();
+    const QString proposal = QDir(dir).filePath(doc_.displayName().remove(".json") + ".json");
+    const QString path = QFileDialog::getSaveFileName(&window_, tr("Save scene"), proposal, tr("Scenes (*.json)"));
+    if (!path.isEmpty()) saveTo(path);
+  });
+  fillRecent();
+}
+
+bool SceneFileActions::openScene(const QString& nameOrPath, QString* error) {
+  if (!maybeSave()) return false;
+  QString message;
+  const bool builtin = findBuiltinScene(nameOrPath.toStdString()) != nullptr;
+  const bool ok = builtin ? doc_.openBuiltin(nameOrPath, &message) : doc_.openFile(nameOrPath, &message);
+  if (!ok) {
+    if (error) *error = message;
+    else QMessageBox::warning(&window_, tr("Open scene"), message);
+    return false;
+  }
+  if (!builtin) remember(doc_.filePath());
+  return true;
+}
+
+bool SceneFileActions::maybeSave() {
+  if (!doc_.isModified()) return true;
+  const auto answer = QMessageBox::question(
+      &window_, tr("Unsaved changes"), tr("The scene '%1' has unsaved changes. Save them?").arg(doc_.displayName()),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  if (answer == QMessageBox::Cancel) return false;
+  if (answer == QMessageBox::Save) {
+    save_->trigger();
+    return !doc_.isModified();
+  }
+  return true;
+}
+
+bool SceneFileActions::saveTo(const QString& path) {
+  QString error;
+  if (!doc_.saveFile(path, &error)) {
+    QMessageBox::warning(&window_, tr("Save scene"), error);
+    return false;
+  }
+  remember(doc_.filePath());
+  return true;
+}
+
+void SceneFileActions::remember(const QString& path) {
+  QSettings settings;
+  QStringList recent = settings.value(kRecentKey).toStringList();
+  recent.removeAll(path);
+  recent.prepend(path);
+  while (recent.size() > kRecentCount) recent.removeLast();
+  settings.setValue(kRecentKey, recent);
+  settings.setValue("files/directory", QFileInfo(path).absolutePath());
+  fillRecent();
+}
+
+void SceneFileActions::fillRecent() {
+  recent_->clear();
+  const QStringList recent = QSettings().value(kRecentKey).toStringList();
+  for (const QString& path : recent)
+    recent_->addAction(QFileInfo(path).fileName(), this, [this, path] { openScene(path); })->setToolTip(path);
+  recent_->setToolTipsVisible(true);
+  recent_->setEnabled(!recent.isEmpty());
+}
+
+}  // namespace mbw::ui

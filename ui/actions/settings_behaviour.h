@@ -1,0 +1,42 @@
+#pragma once
+// Remembers the window between sessions: geometry, docks and splitters, the plots and their
+// quantities, the 3D view's toggles and the scene last opened (QSettings).
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+class QAction;
+class QMainWindow;
+class QSplitter;
+
+namespace mbw::ui {
+
+class PlotPanel;
+class SceneDocument;
+
+class SettingsBehaviour : public QObject {
+  Q_OBJECT
+
+ public:
+  SettingsBehaviour(QMainWindow& window, PlotPanel& plots, SceneDocument& doc, QList<QSplitter*> splitters,
+                    QList<QAction*> toggles);
+
+  // false when there was no saved window layout
+  bool restore();
+  void save() const;
+  // the scene of the last session: a built-in name or a file path ("" for none)
+  static QString lastScene();
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  QMainWindow& window_;
+  PlotPanel& plots_;
+  SceneDocument& doc_;
+  QList<QSplitter*> splitters_;
+  QList<QAction*> toggles_;
+};
+
+}  // namespace mbw::ui

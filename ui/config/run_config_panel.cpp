@@ -1,0 +1,313 @@
+#include "run_config_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QSignalBlocker>
+#include <QStandardItemModel>
+#include <QVBoxLayout>
+#include <map>
+
+#include "formulation/formulation.h"
+#include "integrators/registry.h"
+
+namespace mbw::ui {
+namespace {
+
+constexpr int kNameRole = Qt::UserRole;
+
+// "0, 0.2, 0.5": the rho_inf values an integrator accepts when it takes only some
+QString valueList(const std::vector<double>& values) {
+  QStringList parts;
+  for (double v : values) parts << QString::number(v);
+  return parts.join(", ");
+}
+
+QString rhoInfText(const Capabilities& c) {
+  if (!c.rhoInfValues.empty()) return QObject::tr("rho_inf one of %1").arg(valueList(c.rhoInfValues));
+  return QObject::tr("rho_inf in [%1, %2%3").arg(c.rhoInfMin).arg(c.rhoInfMax).arg(c.rhoInfMaxExcluded ? ")" : "]");
+}
+
+QString capabilityText(const Capabilities& c) {
+  QStringList parts{QObject::tr("order %1").arg(c.order)};
+  if (c.implicitStages > 1) parts << QObject::tr("%1 implicit stages").arg(c.implicitStages);
+  if (c.lStable) parts << QObject::tr("L-stable");
+  if (c.variableStep) parts << (c.fixedStep ? QObject::tr("fixed or variable step") : QObject::tr("variable step only"));
+  else parts << QObject::tr("fixed step");
+  if (c.errorEstimate && !c.variableStep) parts << QObject::tr("error estimate");
+  if (c.hasRhoInf) parts << QObject::tr("%1, default %2").arg(rhoInfText(c)).arg(c.rhoInfDefault);
+  if (c.hasAlpha) parts << QObject::tr("or alpha in [-1/3, 0]");
+  QStringList formulations;
+  for (const auto& f : c.formulations) formulations << QString::fromStdString(f);
+  parts << QObject::tr("formulations: %1").arg(formulations.join(", "));
+  return parts.join(" \u00b7 ");
+}
+
+QString text(double x) { return QString::number(x, 'g', 10); }
+
+// the settings under which an integrator is listed as available: its own kind of steps and its
+// first Jacobian option, so that only the formulation can rule it out
+IntegratorSettings listingSettings(const Capabilities& c) {
+  IntegratorSettings s;
+  s.variableStep = !c.fixedStep;
+  s.jacobian = c.jacobians.empty() ? s.jacobian : c.jacobians.front();
+  return s;
+}
+
+}  // namespace
+
+RunConfigPanel::RunConfigPanel(QWidget* parent)
+    : QWidget(parent), formulation_(new QComboBox(this)), integrator_(new QComboBox(this)),
+      integrators_(new QStandardItemModel(this)), description_(new QLabel(this)), capabilities_(new QLabel(this)),
+      step_(new QLineEdit(this)), variableStep_(new QCheckBox(tr("variable step (error control)"), this)),
+      rtol_(new QLineEdit(this)), atol_(new QLineEdit(this)), maxStep_(new QLineEdit(this)),
+      jacobian_(new QComboBox(this)), rhoInf_(new QLineEdit(this)), alpha_(new QLineEdit(this)), tEnd_(new QLineEdit(this)),
+      every_(new QSpinBox(this)), problem_(new QLabel(this)) {
+  for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
+  formulation_->setToolTip(tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "
+                              "matrices, rE: Euler angles)"));
+  integrator_->setModel(integrators_);
+  integrator_->setToolTip(tr("Integrators grouped by family; unavailable ones say why in their tooltip"));
+  description_->setWordWrap(true);
+  capabilities_->setWordWrap(true);
+  capabilities_->setStyleSheet("color: #555;");
+  problem_->setWordWrap(true);
+  problem_->setStyleSheet("color: #c0392b;");
+  step_->setToolTip(tr("Time step h, s (the first step when the step is variable)"));
+  rtol_->setToolTip(tr("Relative tolerance of the error estimate"));
+  atol_->setToolTip(tr("Absolute tolerance of the error estimate"));
+  maxStep_->setToolTip(tr("Largest step the error control may take, s (empty: no limit)"));
+  maxStep_->setPlaceholderText(tr("no limit"));
+  jacobian_->setToolTip(tr("How the integrator gets its Jacobian: exact (analytic) or by finite differences"));
+  rhoInf_->setToolTip(tr("Spectral radius at infinity: 1 keeps high frequencies, 0 damps them at once"));
+  alpha_->setToolTip(tr("HHT's alpha in [-1/3, 0], instead of rho_inf (empty: from rho_inf, or -1/3)"));
+  tEnd_->setToolTip(tr("End of the simulated time span, s"));
+  every_->setRange(1, 1000000);
+  every_->setToolTip(tr("Record every N-th step (the first and the last step are always recorded)"));
+
+  // choices, the chosen integrator's description, its settings
+  auto* choice = new QFormLayout;
+  choice->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  choice->addRow(tr("Formulation"), formulation_);
+  choice->addRow(tr("Integrator"), integrator_);
+  auto* form = new QFormLayout;
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(choice);
+  layout->addWidget(description_);
+  layout->addWidget(capabilities_);
+  layout->addLayout(form);
+  layout->addWidget(problem_);
+  form->addRow(tr("Step h [s]"), step_);
+  form->addRow(variableStep_);
+  form->addRow(tr("rtol"), rtol_);
+  form->addRow(tr("atol"), atol_);
+  form->addRow(tr("Max step [s]"), maxStep_);
+  form->addRow(tr("Jacobian"), jacobian_);
+  form->addRow(tr("rho_inf"), rhoInf_);
+  form->addRow(tr("alpha"), alpha_);
+  form->addRow(tr("t_end [s]"), tEnd_);
+  form->addRow(tr("Record every"), every_);
+
+  every_->setSuffix(tr(" steps"));
+
+  connect(formulation_, &QComboBox::currentTextChanged, this, [this] {
+    updateIntegrators();
+    updateDetails();
+  });
+  connect(integrator_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &RunConfigPanel::updateDetails);
+  connect(variableStep_, &QCheckBox::toggled, this, &RunConfigPanel::updateDetails);
+  connect(jacobian_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &RunConfigPanel::updateDetails);
+  for (QLineEdit* box : {step_, rtol_, atol_, maxStep_, rhoInf_, alpha_, tEnd_})
+    connect(box, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
+  connect(every_, QOverload<int>::of(&QSpinBox::valueChanged), this, &RunConfigPanel::changed);
+  updateIntegrators();
+  setDefaults(RunDefaults());
+}
+
+void RunConfigPanel::updateIntegrators() {
+  const QString selected = integrator();
+  const std::string formulation = formulation_->currentText().toStdString();
+  integrators_->clear();
+  // families in the registry's order, each followed by its integrators
+  std::vector<std::string> families;
+  for (const IntegratorInfo& i : integratorRegistry())
+    if (std::find(families.begin(), families.end(), i.capabilities.family) == families.end())
+      families.push_back(i.capabilities.family);
+  for (const std::string& family : families) {
+    auto* header = new QStandardItem(QString::fromStdString(family));
+    header->setFlags(Qt::NoItemFlags);
+    QFont bold = header->font();
+    bold.setBold(true);
+    header->setFont(bold);
+    integrators_->appendRow(header);
+    for (const IntegratorInfo& i : integratorRegistry()) {
+      if (i.capabilities.family != family) continue;
+      auto* item = new QStandardItem("    " + QString::fromStdString(i.name));
+      item->setData(QString::fromStdString(i.name), kNameRole);
+      const std::string why = unsupportedReason(i, formulation, listingSettings(i.capabilities));
+      if (!why.empty()) {
+        item->setFlags(Qt::NoItemFlags);
+        item->setToolTip(QString::fromStdString(why));
+      } else {
+        item->setToolTip(QString::fromStdString(i.capabilities.description) + "\n" + capabilityText(i.capabilities));
+      }
+      integrators_->appendRow(item);
+    }
+  }
+  if (!setIntegrator(selected)) {
+    // the first available one
+    for (int r = 0; r < integrators_->rowCount(); ++r)
+      if (integrators_->item(r)->isEnabled() && !integrators_->item(r)->data(kNameRole).isNull()) {
+        integrator_->setCurrentIndex(r);
+        break;
+      }
+  }
+}
+
+void RunConfigPanel::updateDetails() {
+  const IntegratorInfo* info = findIntegrator(integrator().toStdString());
+  description_->setText(info ? QString::fromStdString(info->capabilities.description) : QString());
+  description_->setToolTip(info && !info->capabilities.source.empty()
+                               ? tr("Coefficients: %1").arg(QString::fromStdString(info->capabilities.source))
+                               : QString());
+  capabilities_->setText(info ? capabilityText(info->capabilities) : QString());
+  const bool canVary = info && info->capabilities.variableStep;
+  const bool canFix = !info || info->capabilities.fixedStep;
+  // integrators that choose their own steps run with tolerances only
+  if (!canFix) variableStep_->setChecked(true);
+  variableStep_->setEnabled(canVary && canFix);
+  variableStep_->setToolTip(!canVary ? tr("This integrator has no error estimate: fixed steps only")
+                            : !canFix ? tr("This integrator chooses its own steps: give tolerances")
+                                      : tr("Choose steps from the error estimate"));
+  const bool varying = canVary && variableStep_->isChecked();
+  for (QLineEdit* box : {rtol_, atol_, maxStep_}) box->setEnabled(varying);
+  step_->setToolTip(varying ? tr("The first step, s (the error control chooses the next ones)") : tr("Time step h, s"));
+  // the Jacobian options it offers
+  const QString jacobian = jacobian_->currentText();
+  const QSignalBlocker quiet(jacobian_);
+  jacobian_->clear();
+  if (info)
+    for (const std::string& j : info->capabilities.jacobians) jacobian_->addItem(QString::fromStdString(j));
+  jacobian_->setCurrentIndex(std::max(0, jacobian_->findText(jacobian)));
+  jacobian_->setEnabled(jacobian_->count() > 1);
+  const bool rho = info && info->capabilities.hasRhoInf;
+  rhoInf_->setEnabled(rho);
+  rhoInf_->setPlaceholderText(!rho ? tr("not tunable")
+                              : info->capabilities.rhoInfValues.empty()
+                                  ? tr("default %1").arg(info->capabilities.rhoInfDefault)
+                                  : tr("default %1; one of %2").arg(info->capabilities.rhoInfDefault)
+                                        .arg(valueList(info->capabilities.rhoInfValues)));
+  const bool alpha = info && info->capabilities.hasAlpha;
+  alpha_->setEnabled(alpha);
+  alpha_->setPlaceholderText(alpha ? tr("from rho_inf") : tr("HHT only"));
+  problem_->setText(problem());
+  problem_->setVisible(!problem_->text().isEmpty());
+  emit changed();
+}
+
+bool RunConfigPanel::varying() const {
+  const IntegratorInfo* info = findIntegrator(integrator().toStdString());
+  return info && info->capabilities.variableStep && (variableStep_->isChecked() || !info->capabilities.fixedStep);
+}
+
+double RunConfigPanel::number(const QLineEdit* box, bool* ok) const {
+  return QLocale::c().toDouble(box->text().trimmed(), ok);
+}
+
+RunSettings RunConfigPanel::settings() const {
+  RunSettings s;
+  s.formulation = formulation().toStdString();
+  s.integrator = integrator().toStdString();
+  bool ok = false;
+  IntegratorSettings& is = s.integratorSettings;
+  is.step = number(step_, &ok);
+  is.variableStep = varying();
+  if (is.variableStep) {
+    is.rtol = number(rtol_, &ok);
+    is.atol = number(atol_, &ok);
+    if (!maxStep_->text().trimmed().isEmpty()) is.maxStep = number(maxStep_, &ok);
+  }
+  if (jacobian_->count() > 0) is.jacobian = jacobian_->currentText().toStdString();
+  if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty()) is.rhoInf = number(rhoInf_, &ok);
+  if (alpha_->isEnabled() && !alpha_->text().trimmed().isEmpty()) is.alpha = number(alpha_, &ok);
+  s.tEnd = number(tEnd_, &ok);
+  s.every = every_->value();
+  return s;
+}
+
+QString RunConfigPanel::problem() const {
+  const IntegratorInfo* info = findIntegrator(integrator().toStdString());
+  if (!info) return tr("Choose an integrator.");
+  bool ok = false;
+  struct Box {
+    const QLineEdit* box;
+    QString name;
+  };
+  for (const Box& b : {Box{step_, tr("the step")}, Box{tEnd_, tr("t_end")}}) {
+    const double x = number(b.box, &ok);
+    if (!ok || !(x > 0.0)) return tr("%1 must be a positive number").arg(b.name);
+  }
+  if (varying())
+    for (const Box& b : {Box{rtol_, "rtol"}, Box{atol_, "atol"}}) {
+      const double x = number(b.box, &ok);
+      if (!ok || !(x > 0.0)) return tr("%1 must be a positive number").arg(b.name);
+    }
+  for (const Box& b : {Box{rhoInf_, "rho_inf"}, Box{alpha_, "alpha"}}) {
+    if (!b.box->isEnabled() || b.box->text().trimmed().isEmpty()) continue;
+    number(b.box, &ok);
+    if (!ok) return tr("%1 must be a number").arg(b.name);
+  }
+  if (maxStep_->isEnabled() && !maxStep_->text().trimmed().isEmpty()) {
+    const double x = number(maxStep_, &ok);
+    if (!ok || !(x > 0.0)) return tr("the largest step must be a positive number (or empty)");
+  }
+  const RunSettings s = settings();
+  return QString::fromStdString(unsupportedReason(*info, s.formulation, s.integratorSettings));
+}
+
+void RunConfigPanel::setDefaults(const RunDefaults& d) {
+  setFormulation(QString::fromStdString(d.formulation));
+  setIntegrator(QString::fromStdString(d.integrator));
+  setStep(d.step);
+  setTEnd(d.tEnd);
+  every_->setValue(d.every);
+  // scenes that give tolerances ask for variable steps (as in mbw-cli); the tolerance a scene
+  // leaves out takes the engine's default
+  const IntegratorSettings engine;
+  rtol_->setText(text(d.rtol > 0.0 ? d.rtol : engine.rtol));
+  atol_->setText(text(d.atol > 0.0 ? d.atol : engine.atol));
+  variableStep_->setChecked(d.rtol > 0.0 || d.atol > 0.0);
+  maxStep_->setText(d.maxStep > 0.0 ? text(d.maxStep) : QString());
+  updateDetails();
+}
+
+bool RunConfigPanel::setFormulation(const QString& name) {
+  const int index = formulation_->findText(name);
+  if (index >= 0) formulation_->setCurrentIndex(index);
+  return index >= 0;
+}
+
+bool RunConfigPanel::setIntegrator(const QString& nameOrAlias) {
+  const IntegratorInfo* info = findIntegrator(nameOrAlias.toStdString());
+  const QString name = info ? QString::fromStdString(info->name) : QString();
+  for (int r = 0; r < integrators_->rowCount(); ++r) {
+    const QStandardItem* item = integrators_->item(r);
+    if (item->data(kNameRole).toString() == name && !name.isEmpty() && item->isEnabled()) {
+      integrator_->setCurrentIndex(r);
+      return true;
+    }
+  }
+  return false;
+}
+
+void RunConfigPanel::setStep(double step) { step_->setText(text(step)); }
+void RunConfigPanel::setTEnd(double tEnd) { tEnd_->setText(text(tEnd)); }
+QString RunConfigPanel::formulation() const { return formulation_->currentText(); }
+QString RunConfigPanel::integrator() const { return integrator_->currentData(kNameRole).toString(); }
+
+}  // namespace mbw::ui

@@ -1,0 +1,69 @@
+#pragma once
+// The run configuration: formulation, integrator (grouped by family, with its description and
+// capabilities), step or tolerances and largest step, Jacobian option, rho_inf (or HHT's alpha),
+// t_end and the output interval. Everything offered
+// comes from the engine's registries, so new integrators and formulations appear without GUI
+// changes; combinations the engine refuses are disabled, with its reason as the tooltip.
+
+#include <QWidget>
+
+#include "model/model.h"
+#include "simulation/simulation.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QStandardItemModel;
+
+namespace mbw::ui {
+
+class RunConfigPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit RunConfigPanel(QWidget* parent = nullptr);
+
+  // the scene's run settings become the panel's values
+  void setDefaults(const RunDefaults& defaults);
+  RunSettings settings() const;
+  // why this configuration cannot run ("" when it can)
+  QString problem() const;
+
+  bool setFormulation(const QString& name);
+  bool setIntegrator(const QString& nameOrAlias);
+  void setStep(double step);
+  void setTEnd(double tEnd);
+  QString formulation() const;
+  QString integrator() const;
+
+ signals:
+  void changed();
+
+ private:
+  void updateIntegrators();
+  void updateDetails();
+  double number(const QLineEdit* box, bool* ok) const;
+  // the step chosen by the error control
+  bool varying() const;
+
+  QComboBox* formulation_;
+  QComboBox* integrator_;
+  QStandardItemModel* integrators_;
+  QLabel* description_;
+  QLabel* capabilities_;
+  QLineEdit* step_;
+  QCheckBox* variableStep_;
+  QLineEdit* rtol_;
+  QLineEdit* atol_;
+  QLineEdit* maxStep_;
+  QComboBox* jacobian_;
+  QLineEdit* rhoInf_;
+  QLineEdit* alpha_;
+  QLineEdit* tEnd_;
+  QSpinBox* every_;
+  QLabel* problem_;
+};
+
+}  // namespace mbw::ui

@@ -1,0 +1,124 @@
+#include "playback_bar.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSlider>
+#include <QStyle>
+#include <QToolButton>
+#include <cmath>
+
+#include "playback_controller.h"
+#include "run_library.h"
+
+namespace mbw::ui {
+namespace {
+
+constexpr int kSliderSteps = 2000;
+
+}  // namespace
+
+PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget* parent)
+    : QWidget(parent), playback_(playback), runs_(runs), play_(new QAction(tr("&Play"), this)),
+      playButton_(new QToolButton(this)), slider_(new QSlider(Qt::Horizontal, this)), time_(new QLabel(this)),
+      speed_(new QComboBox(this)), loop_(new QCheckBox(tr("Loop"), this)), run_(new QComboBox(this)),
+      ghost_(new QComboBox(this)) {
+  play_->setCheckable(true);
+  play_->setShortcut(QKeySequence(Qt::Key_Space));
+  play_->setShortcutContext(Qt::WindowShortcut);
+  play_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+  play_->setToolTip(tr("Play back the current run (Space)"));
+  playButton_->setDefaultAction(play_);
+  slider_->setRange(0, kSliderSteps);
+  slider_->setToolTip(tr("Playback time: the 3D view and a cursor in every plot follow"));
+  time_->setMinimumWidth(130);
+  time_->setToolTip(tr("Playback time / end of the run"));
+  for (double s : {0.1, 0.25, 0.5, 1.0, 2.0, 4.0}) speed_->addItem(QString("%1\u00d7").arg(s), s);
+  speed_->setCurrentIndex(3);
+  speed_->setToolTip(tr("Playback speed relative to real time"));
+  loop_->setToolTip(tr("Start again at the end"));
+  run_->setToolTip(tr("The run played back"));
+  ghost_->setToolTip(tr("A second run drawn ghosted at the same time"));
+  for (QComboBox* box : {run_, ghost_}) {
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(4);
+  }
+
+  // the timeline on top, the choices below
+  auto* timeline = new QHBoxLayout;
+  timeline->addWidget(playButton_);
+  timeline->addWidget(slider_, 1);
+  timeline->addWidget(time_);
+  auto* choices = new QHBoxLayout;
+  choices->addWidget(speed_);
+  choices->addWidget(loop_);
+  choices->addWidget(new QLabel(tr("Run"), this));
+  choices->addWidget(run_, 1);
+  choices->addWidget(new QLabel(tr("ghost"), this));
+  choices->addWidget(ghost_, 1);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 2, 4, 2);
+  layout->setSpacing(2);
+  layout->addLayout(timeline);
+  layout->addLayout(choices);
+
+  connect(play_, &QAction::toggled, &playback_, &PlaybackController::setPlaying);
+  connect(&playback_, &PlaybackController::playingChanged, this, [this](bool playing) {
+    play_->setChecked(playing);
+    play_->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+  });
+  connect(slider_, &QSlider::valueChanged, this, [this](int v) {
+    if (updating_) return;
+    playback_.setTime(playback_.start() + (playback_.end() - playback_.start()) * v / kSliderSteps);
+  });
+  connect(&playback_, &PlaybackController::timeChanged, this, &PlaybackBar::showTime);
+  connect(&playback_, &PlaybackController::rangeChanged, this, [this] { showTime(playback_.time()); });
+  connect(speed_, QOverload<int>::of(&QComboBox::currentIndexChanged), this,
+          [this] { playback_.setSpeed(speed_->currentData().toDouble()); });
+  connect(loop_, &QCheckBox::toggled, &playback_, &PlaybackController::setLoop);
+  connect(run_, QOverload<int>::of(&QComboBox::activated), this,
+          [this] { runs_.setCurrent(run_->currentData().toInt()); });
+  connect(ghost_, QOverload<int>::of(&QComboBox::activated), this, [this] { emit ghostChanged(ghostId()); });
+  for (auto signal : {&RunLibrary::runAdded, &RunLibrary::runRemoved, &RunLibrary::currentChanged})
+    connect(&runs_, signal, this, &PlaybackBar::fillRuns);
+  fillRuns();
+  showTime(0.0);
+}
+
+void PlaybackBar::fillRuns() {
+  const int ghost = ghostId();
+  run_->clear();
+  ghost_->clear();
+  ghost_->addItem(tr("(none)"), -1);
+  for (const auto& r : runs_.runs()) {
+    run_->addItem(r->label(), r->id);
+    ghost_->addItem(r->label(), r->id);
+  }
+  run_->setCurrentIndex(run_->findData(runs_.currentId()));
+  const int index = ghost_->findData(ghost);
+  ghost_->setCurrentIndex(index < 0 ? 0 : index);
+  if (index < 0 && ghost != -1) emit ghostChanged(-1);
+  const bool any = !runs_.runs().empty();
+  for (QWidget* w : std::initializer_list<QWidget*>{slider_, speed_, loop_, run_, ghost_}) w->setEnabled(any);
+  play_->setEnabled(any);
+}
+
+int PlaybackBar::ghostId() const { return ghost_->count() ? ghost_->currentData().toInt() : -1; }
+
+void PlaybackBar::setGhostId(int id) {
+  const int index = ghost_->findData(id);
+  ghost_->setCurrentIndex(index < 0 ? 0 : index);
+  emit ghostChanged(ghostId());
+}
+
+void PlaybackBar::showTime(double t) {
+  updating_ = true;
+  const double span = playback_.end() - playback_.start();
+  slider_->setValue(span > 0.0 ? static_cast<int>(std::lround((t - playback_.start()) / span * kSliderSteps)) : 0);
+  updating_ = false;
+  time_->setText(QString("%1 / %2 s").arg(t, 0, 'f', 3).arg(playback_.end(), 0, 'f', 3));
+}
+
+}  // namespace mbw::ui

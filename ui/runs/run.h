@@ -1,0 +1,33 @@
+#pragma once
+// One run of the workbench: what was run (model, settings) and what it produced so far. Owned by
+// the RunLibrary and touched only on the GUI thread; while the run is live, its results grow as
+// frames arrive from the worker.
+
+#include <QColor>
+#include <QString>
+#include <memory>
+
+#include "simulation/simulation.h"
+
+namespace mbw::ui {
+
+struct Run {
+  int id = 0;
+  std::shared_ptr<const Model> model;
+  RunSettings settings;
+  Results results;             // status Running while live
+  double wallSeconds = 0.0;    // pauses excluded
+  QColor color;
+  bool shown = true;           // overlaid on the plots
+
+  bool live() const { return results.status == RunStatus::Running; }
+  QString sceneName() const { return QString::fromStdString(model->name); }
+  // "h = 0.001 s" or "rtol 1e-4, atol 1e-6, h0 = 0.001 s", plus rho_inf when set
+  QString settingsText() const;
+  // "#3 backward-euler, h = 0.001 s"
+  QString label() const;
+  // the last recorded time, s (0 before the first row)
+  double lastTime() const;
+};
+
+}  // namespace mbw::ui

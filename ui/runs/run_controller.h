@@ -1,0 +1,64 @@
+#pragma once
+// Starts runs on worker threads, one at a time (further requests wait in a queue), and brings
+// their frames into the RunLibrary on a 30 Hz timer of the GUI thread. Pause, resume and cancel
+// act on the active run.
+
+#include <QObject>
+#include <QTimer>
+#include <deque>
+#include <memory>
+
+#include "run_frame.h"
+#include "run_library.h"
+
+class QThread;
+
+namespace mbw::ui {
+
+class RunWorker;
+
+class RunController : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit RunController(RunLibrary& runs, QObject* parent = nullptr);
+  ~RunController() override;  // cancels the active run and waits for its thread
+
+  // queues a run of the model (started at once when idle)
+  void start(std::shared_ptr<const Model> model, RunSettings settings);
+  bool busy() const { return activeId_ != -1; }
+  int queuedCount() const { return static_cast<int>(queue_.size()); }
+
+  void setPaused(bool paused);
+  void cancel();     // the active run; it keeps what it computed
+  void cancelAll();  // and the queued ones
+
+  long framesDrained() const { return framesDrained_; }
+
+ signals:
+  void activeChanged(int id);  // -1 when idle
+  void progress(int id, double t, double tEnd, double wallSeconds);
+  void pausedChanged(bool paused);
+  void idle();
+
+ private:
+  struct Request {
+    std::shared_ptr<const Model> model;
+    RunSettings settings;
+  };
+  void launchNext();
+  void drain();
+  void append(const RunFrame& frame, Run& run);
+
+  RunLibrary& runs_;
+  std::deque<Request> queue_;
+  QThread* thread_ = nullptr;
+  RunWorker* worker_ = nullptr;
+  std::shared_ptr<FrameMailbox> mailbox_;
+  QTimer timer_;
+  int activeId_ = -1;
+  bool paused_ = false;
+  long framesDrained_ = 0;
+};
+
+}  // namespace mbw::ui

@@ -1,0 +1,168 @@
+#include "field_editor.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLineEdit>
+
+namespace mbw::ui {
+namespace {
+
+int componentCount(FieldKind kind) {
+  return kind == FieldKind::Vector3 ? 3 : kind == FieldKind::Vector4 ? 4 : 1;
+}
+
+// a number when the text is one, otherwise the text itself
+SceneJson numberOrString(const QString& text) {
+  bool ok = false;
+  const double x = text.trimmed().toDouble(&ok);
+  if (ok) {
+    if (x == static_cast<double>(static_cast<long long>(x)) && !text.contains('.') && !text.contains('e', Qt::CaseInsensitive))
+      return static_cast<long long>(x);
+    return x;
+  }
+  return text.toStdString();
+}
+
+QString placeholderFor(const FieldSpec& f) {
+  switch (f.kind) {
+    case FieldKind::PointRef: return QObject::tr("point name or [x, y, z]");
+    case FieldKind::VectorRef: return QObject::tr("vector name or [x, y, z]");
+    case FieldKind::Expression: return QObject::tr("number or f(t), e.g. 0.5*sin(2*pi*t)");
+    default: break;
+  }
+  if (!f.defaultText.empty()) return QObject::tr("default: %1").arg(QString::fromStdString(f.defaultText));
+  return f.required ? QString() : QObject::tr("optional");
+}
+
+}  // namespace
+
+namespace {
+
+// JSON text with spaces after separators; strings quoted
+QString nestedText(const SceneJson& value) {
+  if (value.is_array()) {
+    QStringList parts;
+    for (const SceneJson& v : value) parts << nestedText(v);
+    return "[" + parts.join(", ") + "]";
+  }
+  if (value.is_object()) {
+    QStringList parts;
+    for (auto it = value.begin(); it != value.end(); ++it)
+      parts << QString::fromStdString(SceneJson(it.key()).dump()) + ": " + nestedText(it.value());
+    return "{" + parts.join(", ") + "}";
+  }
+  return QString::fromStdString(value.dump());
+}
+
+}  // namespace
+
+QString jsonText(const SceneJson& value) {
+  // a string alone shows bare (a name, an expression)
+  if (value.is_string()) return QString::fromStdString(value.get<std::string>());
+  return nestedText(value);
+}
+
+FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(parent), spec_(spec) {
+  auto* layout = new QHBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(3);
+  if (spec.kind == FieldKind::Enum) {
+    choice_ = new QComboBox(this);
+    if (!spec.required) choice_->addItem(spec.defaultText.empty() ? tr("(none)") : tr("(default: %1)").arg(QString::fromStdString(spec.defaultText)), QString());
+    for (const std::string& c : spec.choices) choice_->addItem(QString::fromStdString(c), QString::fromStdString(c));
+    layout->addWidget(choice_);
+    connect(choice_, QOverload<int>::of(&QComboBox::activated), this, &FieldEditor::edited);
+    return;
+  }
+  const int n = componentCount(spec.kind);
+  for (int k = 0; k < n; ++k) {
+    auto* box = new QLineEdit(this);
+    box->setPlaceholderText(n == 1 ? placeholderFor(spec) : QString());
+    if (n > 1) box->setMinimumWidth(40);
+    layout->addWidget(box, 1);
+    boxes_.push_back(box);
+    connect(box, &QLineEdit::editingFinished, this, [this, box] {
+      if (box->isModified()) {
+        box->setModified(false);
+        emit edited();
+      }
+    });
+  }
+}
+
+void FieldEditor::setValue(const SceneJson* value) {
+  if (choice_) {
+    const QString v = value && value->is_string() ? QString::fromStdString(value->get<std::string>()) : QString();
+    int index = choice_->findData(v);
+    if (index < 0 && value) {
+      // a value outside the choices: show it as it is (the loader reports it)
+      choice_->addItem(jsonText(*value), jsonText(*value));
+      index = choice_->count() - 1;
+    }
+    choice_->setCurrentIndex(std::max(index, 0));
+    return;
+  }
+  if (boxes_.size() > 1) {
+    for (size_t k = 0; k < boxes_.size(); ++k) {
+      const bool has = value && value->is_array() && k < value->size();
+      boxes_[k]->setText(has ? jsonText((*value)[k]) : QString());
+    }
+    // a value that is not an array of that size shows in the first box, as text
+    if (value && (!value->is_array() || value->size() != boxes_.size())) boxes_[0]->setText(jsonText(*value));
+  } else {
+    boxes_[0]->setText(value ? jsonText(*value) : QString());
+  }
+  // long numbers show their leading digits
+  for (QLineEdit* box : boxes_) box->setCursorPosition(0);
+}
+
+SceneJson FieldEditor::value() const {
+  if (choice_) {
+    const QString v = choice_->currentData().toString();
+    return v.isEmpty() ? SceneJson(SceneJson::value_t::discarded) : SceneJson(v.toStdString());
+  }
+  bool allEmpty = true;
+  for (const QLineEdit* b : boxes_) allEmpty = allEmpty && b->text().trimmed().isEmpty();
+  if (allEmpty && !spec_.required) return SceneJson(SceneJson::value_t::discarded);
+  if (boxes_.size() > 1) {
+    SceneJson array = SceneJson::array();
+    for (const QLineEdit* b : boxes_) array.push_back(numberOrString(b->text()));
+    return array;
+  }
+  const QString text = boxes_[0]->text().trimmed();
+  switch (spec_.kind) {
+    case FieldKind::String: return text.toStdString();
+    case FieldKind::Number:
+    case FieldKind::Integer:
+    case FieldKind::Expression: return numberOrString(text);
+    case FieldKind::PointRef:
+    case FieldKind::VectorRef:
+      if (!text.startsWith('[')) return text.toStdString();
+      [[fallthrough]];
+    default: {
+      SceneJson parsed = SceneJson::parse(text.toStdString(), nullptr, false);
+      return parsed.is_discarded() ? SceneJson(text.toStdString()) : parsed;
+    }
+  }
+}
+
+QString FieldEditor::text() const {
+  if (choice_) return choice_->currentText();
+  QStringList parts;
+  for (const QLineEdit* b : boxes_) parts << b->text();
+  return parts.join(", ");
+}
+
+void FieldEditor::setText(const QString& text) {
+  if (choice_) {
+    choice_->setCurrentIndex(choice_->findText(text));
+    return;
+  }
+  const QStringList parts = boxes_.size() > 1 ? text.split(',') : QStringList{text};
+  for (size_t k = 0; k < boxes_.size(); ++k) {
+    boxes_[k]->setText(k < static_cast<size_t>(parts.size()) ? parts[static_cast<int>(k)].trimmed() : QString());
+    boxes_[k]->setModified(true);
+  }
+}
+
+}  // namespace mbw::ui

@@ -1,0 +1,206 @@
+#include "property_panel.h"
+
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include "field_editor.h"
+#include "scene_document.h"
+#include "scene_templates.h"
+
+namespace mbw::ui {
+namespace {
+
+QString tooltipOf(const FieldSpec& f) {
+  QString tip = "<b>" + QString::fromStdString(f.name) + "</b>";
+  if (!f.unit.empty()) tip += " [" + QString::fromStdString(f.unit) + "]";
+  tip += "<br>" + QString::fromStdString(f.description).toHtmlEscaped();
+  tip += "<br><i>" + QString::fromLatin1(toString(f.kind)).toHtmlEscaped();
+  if (!f.choices.empty()) {
+    QStringList choices;
+    for (const auto& c : f.choices) choices << QString::fromStdString(c);
+    tip += ": " + choices.join(", ");
+  }
+  tip += f.required ? QObject::tr(", required") : QObject::tr(", optional");
+  if (!f.defaultText.empty()) tip += QObject::tr(", default ") + QString::fromStdString(f.defaultText).toHtmlEscaped();
+  return tip + "</i>";
+}
+
+QLabel* errorLabel(QWidget* parent) {
+  auto* label = new QLabel(parent);
+  label->setWordWrap(true);
+  label->setStyleSheet("color: #c0392b;");
+  label->setVisible(false);
+  return label;
+}
+
+void showMessages(QLabel* label, const std::vector<std::string>& messages) {
+  QStringList lines;
+  for (const std::string& m : messages) lines << QString::fromStdString(m);
+  label->setText(lines.join("\n"));
+  label->setVisible(!lines.isEmpty());
+}
+
+}  // namespace
+
+PropertyPanel::PropertyPanel(SceneDocument& doc, QWidget* parent) : QScrollArea(parent), doc_(doc) {
+  setWidgetResizable(true);
+  setFrameShape(QFrame::NoFrame);
+  connect(&doc_, &SceneDocument::changed, this, &PropertyPanel::refresh);
+  connect(&doc_, &SceneDocument::replaced, this, [this] { showPointer(""); });
+}
+
+void PropertyPanel::showPointer(const QString& pointer) {
+  pointer_ = pointer;
+  rebuild();
+}
+
+void PropertyPanel::rebuild() {
+  rows_.clear();
+  // the old page may be the sender of the edit that got us here: delete it later
+  if (QWidget* old = takeWidget()) old->deleteLater();
+  objectType_ = objectTypeAt(doc_.json(), pointer_.toStdString());
+  page_ = new QWidget;
+  auto* layout = new QVBoxLayout(page_);
+  title_ = new QLabel(page_);
+  title_->setStyleSheet("font-weight: bold; font-size: 11pt;");
+  title_->setWordWrap(true);
+  layout->addWidget(title_);
+  objectIssues_ = errorLabel(page_);
+
+  const ObjectSpec* spec = findObjectSpec(objectType_);
+  // an element of unknown type: edit its name and type until it is one the schema knows
+  if (spec && !spec->discriminator.empty() && !spec->variants.empty())
+    spec = findObjectSpec(objectType_ + "/" + spec->variants.front());
+  if (spec) {
+    auto* description = new QLabel(QString::fromStdString(spec->description), page_);
+    description->setWordWrap(true);
+    description->setStyleSheet("color: #555;");
+    layout->addWidget(description);
+    layout->addWidget(objectIssues_);
+    auto* grid = new QGridLayout;
+    grid->setColumnStretch(1, 1);
+    addFields(grid, *spec, pointer_);
+    layout->addLayout(grid);
+  } else {
+    layout->addWidget(objectIssues_);
+  }
+  layout->addStretch(1);
+  setWidget(page_);
+  refresh();
+}
+
+void PropertyPanel::addFields(QGridLayout* grid, const ObjectSpec& spec, const QString& base) {
+  for (const FieldSpec& f : spec.fields) {
+    const QString pointer = base + "/" + QString::fromStdString(f.name);
+    // the scene's arrays of elements and its settings have their own items in the tree; other
+    // arrays (a road's bumps) are edited as JSON text
+    if (base.isEmpty() && (f.kind == FieldKind::Array || f.type == "settings")) continue;
+    if (f.kind == FieldKind::Object) {
+      if (const ObjectSpec* nested = findObjectSpec(f.type)) {
+        auto* box = new QGroupBox(QString::fromStdString(f.name), page_);
+        box->setToolTip(tooltipOf(f) + "<br>" + QString::fromStdString(nested->description).toHtmlEscaped());
+        auto* inner = new QGridLayout(box);
+        inner->setColumnStretch(1, 1);
+        addFields(inner, *nested, pointer);
+        grid->addWidget(box, grid->rowCount(), 0, 1, 3);
+      }
+      continue;
+    }
+    const int row = grid->rowCount();
+    auto* name = new QLabel(QString::fromStdString(f.name), page_);
+    if (f.required) name->setStyleSheet("font-weight: bold;");
+    name->setToolTip(tooltipOf(f));
+    auto* editor = new FieldEditor(f, page_);
+    editor->setToolTip(tooltipOf(f));
+    auto* unit = new QLabel(QString::fromStdString(f.unit), page_);
+    unit->setStyleSheet("color: #555;");
+    auto* error = errorLabel(page_);
+    grid->addWidget(name, row, 0);
+    grid->addWidget(editor, row, 1);
+    grid->addWidget(unit, row, 2);
+    grid->addWidget(error, row + 1, 1, 1, 2);
+    rows_.push_back({pointer, editor, error});
+    connect(editor, &FieldEditor::edited, this, [this, pointer] {
+      for (const Row& r : rows_)
+        if (r.pointer == pointer) commit(r);
+    });
+  }
+}
+
+void PropertyPanel::refresh() {
+  if (!page_) return;
+  const SceneJson& json = doc_.json();
+  if (objectTypeAt(json, pointer_.toStdString()) != objectType_) {
+    rebuild();
+    return;
+  }
+  // title: the element's name and type
+  const SceneJson::json_pointer ptr(pointer_.toStdString());
+  QString title = QString::fromStdString(objectType_.empty() ? "(nothing selected)" : objectType_);
+  if (json.contains(ptr) && json[ptr].is_object() && json[ptr].contains("name") && json[ptr]["name"].is_string())
+    title = QString::fromStdString(json[ptr]["name"].get<std::string>()) + "  (" + title + ")";
+  title_->setText(title);
+
+  // values, and each issue next to the field it names (the rest at the top)
+  std::vector<SceneIssue> issues = doc_.issuesUnder(pointer_);
+  for (const Row& r : rows_) {
+    const SceneJson::json_pointer field(r.pointer.toStdString());
+    const SceneJson* value = json.contains(field) ? &json[field] : nullptr;
+    r.editor->setValue(value);
+    std::vector<std::string> messages;
+    for (auto it = issues.begin(); it != issues.end();) {
+      if (isUnder(it->path, r.pointer.toStdString())) {
+        messages.push_back(it->message);
+        it = issues.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    showMessages(r.error, messages);
+  }
+  std::vector<std::string> rest;
+  for (const SceneIssue& i : issues)
+    rest.push_back(i.path.size() > static_cast<size_t>(pointer_.size()) ? i.path.substr(pointer_.size() + 1) + ": " + i.message : i.message);
+  showMessages(objectIssues_, rest);
+}
+
+void PropertyPanel::commit(const Row& row) {
+  const SceneJson value = row.editor->value();
+  const std::string field = row.editor->spec().name;
+  const SceneJson& json = doc_.json();
+  const SceneJson::json_pointer object(pointer_.toStdString());
+  const bool topLevel = row.pointer.count('/') == pointer_.count('/') + 1;
+  // a body's new name follows into every joint and force element that names it
+  if (topLevel && field == "name" && objectType_ == "body" && value.is_string() && json.contains(object)) {
+    const std::string oldName = json[object].value("name", "");
+    doc_.edit(renameBody(json, oldName, value.get<std::string>()),
+              tr("Rename body '%1' to '%2'").arg(QString::fromStdString(oldName), QString::fromStdString(value.get<std::string>())));
+    return;
+  }
+  // another type of joint or force element
+  if (topLevel && field == "type" && value.is_string() && json.contains(object) &&
+      (objectType_.rfind("joint", 0) == 0 || objectType_.rfind("force", 0) == 0)) {
+    const std::string family = objectType_.substr(0, objectType_.find('/'));
+    SceneJson after = json;
+    after[object] = convertElement(json[object], family, value.get<std::string>(), json);
+    doc_.edit(std::move(after), tr("Change the type to %1").arg(QString::fromStdString(value.get<std::string>())));
+    return;
+  }
+  doc_.setValue(row.pointer, value, tr("Set %1").arg(row.pointer));
+}
+
+FieldEditor* PropertyPanel::editorFor(const QString& fieldPointer) const {
+  for (const Row& r : rows_)
+    if (r.pointer == fieldPointer) return r.editor;
+  return nullptr;
+}
+
+QString PropertyPanel::fieldError(const QString& fieldPointer) const {
+  for (const Row& r : rows_)
+    if (r.pointer == fieldPointer) return r.error->text();
+  return {};
+}
+
+}  // namespace mbw::ui

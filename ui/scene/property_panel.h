@@ -1,0 +1,57 @@
+#pragma once
+// The fields of the scene element selected in the model tree, laid out from the schema (name,
+// unit, description as a tooltip) with an editor per field. Each committed change is one undoable
+// edit of the document; the engine's loader then validates the whole scene, and its messages appear
+// under the fields they name. Renaming a body renames its references; changing the type of a joint
+// or force element keeps the fields both types share.
+
+#include <QScrollArea>
+#include <string>
+#include <vector>
+
+#include "scene/schema.h"
+
+class QGridLayout;
+class QLabel;
+class QVBoxLayout;
+
+namespace mbw::ui {
+
+class FieldEditor;
+class SceneDocument;
+
+class PropertyPanel : public QScrollArea {
+  Q_OBJECT
+
+ public:
+  explicit PropertyPanel(SceneDocument& doc, QWidget* parent = nullptr);
+
+  // the element at a JSON pointer ("" = the scene itself)
+  void showPointer(const QString& pointer);
+  QString pointer() const { return pointer_; }
+
+  FieldEditor* editorFor(const QString& fieldPointer) const;
+  // the messages shown next to a field ("" when none)
+  QString fieldError(const QString& fieldPointer) const;
+
+ private:
+  struct Row {
+    QString pointer;
+    FieldEditor* editor;
+    QLabel* error;
+  };
+  void rebuild();
+  void refresh();
+  void addFields(QGridLayout* grid, const ObjectSpec& spec, const QString& base);
+  void commit(const Row& row);
+
+  SceneDocument& doc_;
+  QString pointer_;
+  std::string objectType_;
+  QWidget* page_ = nullptr;
+  QLabel* title_ = nullptr;
+  QLabel* objectIssues_ = nullptr;
+  std::vector<Row> rows_;
+};
+
+}  // namespace mbw::ui

@@ -1,0 +1,148 @@
+#include "scene_document.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QUndoStack>
+
+#include "scene/builtin_scenes.h"
+#include "scene/scene_reader.h"
+
+namespace mbw::ui {
+
+// an edit as the document before and after it
+class SceneEditCommand : public QUndoCommand {
+ public:
+  SceneEditCommand(SceneDocument& doc, SceneJson before, SceneJson after, const QString& text)
+      : QUndoCommand(text), doc_(doc), before_(std::move(before)), after_(std::move(after)) {}
+  void redo() override { doc_.setJson(after_); }
+  void undo() override { doc_.setJson(before_); }
+
+ private:
+  SceneDocument& doc_;
+  SceneJson before_, after_;
+};
+
+bool isUnder(const std::string& path, const std::string& pointer) {
+  if (pointer.empty()) return true;
+  return path.compare(0, pointer.size(), pointer) == 0 && (path.size() == pointer.size() || path[pointer.size()] == '/');
+}
+
+SceneDocument::SceneDocument(QObject* parent) : QObject(parent), undo_(new QUndoStack(this)) {
+  connect(undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+SceneDocument::~SceneDocument() = default;
+
+bool SceneDocument::openBuiltin(const QString& name, QString* error) {
+  const BuiltinScene* scene = findBuiltinScene(name.toStdString());
+  if (!scene) {
+    if (error) *error = tr("There is no built-in scene named '%1'.").arg(name);
+    return false;
+  }
+  return open(scene->text, "builtin:" + name, QString(), name, error);
+}
+
+bool SceneDocument::openFile(const QString& path, QString* error) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    if (error) *error = tr("Cannot read %1: %2").arg(path, file.errorString());
+    return false;
+  }
+  return open(file.readAll().toStdString(), path, QFileInfo(path).absoluteFilePath(), QString(), error);
+}
+
+bool SceneDocument::open(const std::string& text, const QString& source, const QString& path,
+                         const QString& builtin, QString* error) {
+  SceneJson json;
+  try {
+    json = SceneJson::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    if (error) *error = tr("%1 is not valid JSON: %2").arg(source, QString::fromUtf8(e.what()));
+    return false;
+  }
+  filePath_ = path;
+  builtinName_ = builtin;
+  undo_->clear();
+  setJson(json);
+  emit replaced();
+  return true;
+}
+
+bool SceneDocument::saveFile(const QString& path, QString* error) {
+  QFile file(path);
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    return false;
+  }
+  const std::string text = json_.dump(2) + "\n";
+  if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
+    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    return false;
+  }
+  filePath_ = QFileInfo(path).absoluteFilePath();
+  builtinName_.clear();
+  undo_->setClean();
+  validate();  // the model now names its file
+  emit changed();
+  return true;
+}
+
+QString SceneDocument::displayName() const {
+  if (!filePath_.isEmpty()) return QFileInfo(filePath_).fileName();
+  if (json_.is_object() && json_.contains("name") && json_["name"].is_string())
+    return QString::fromStdString(json_["name"].get<std::string>());
+  return builtinName_;
+}
+
+bool SceneDocument::isModified() const { return !undo_->isClean(); }
+
+void SceneDocument::edit(SceneJson after, const QString& description) {
+  if (after == json_) return;
+  undo_->push(new SceneEditCommand(*this, json_, std::move(after), description));
+}
+
+void SceneDocument::setValue(const QString& pointer, const SceneJson& value, const QString& description) {
+  SceneJson after = json_;
+  const SceneJson::json_pointer ptr(pointer.toStdString());
+  if (value.is_discarded()) {
+    if (!after.contains(ptr)) return;
+    SceneJson::json_pointer parent = ptr.parent_pointer();
+    after[parent].erase(ptr.back());
+    // an optional object emptied by this (a body's orientation or shape) goes too
+    if (after[parent].empty() && parent.parent_pointer().parent_pointer() != SceneJson::json_pointer())
+      after[parent.parent_pointer()].erase(parent.back());
+  } else {
+    after[ptr] = value;
+  }
+  edit(std::move(after), description);
+}
+
+std::vector<SceneIssue> SceneDocument::issuesUnder(const QString& pointer) const {
+  std::vector<SceneIssue> out;
+  for (const SceneIssue& i : issues_)
+    if (isUnder(i.path, pointer.toStdString())) out.push_back(i);
+  return out;
+}
+
+void SceneDocument::setJson(const SceneJson& json) {
+  json_ = json;
+  validate();
+  emit changed();
+}
+
+void SceneDocument::validate() {
+  const std::string source = filePath_.isEmpty() ? "builtin:" + builtinName_.toStdString() : filePath_.toStdString();
+  issues_.clear();
+  try {
+    Model model = parseScene(json_.dump(), source);
+    model.sourcePath = filePath_.toStdString();
+    model_ = std::make_shared<const Model>(std::move(model));
+    emit modelChanged(model_);
+  } catch (const SceneError& e) {
+    issues_ = e.issues();
+  } catch (const std::exception& e) {
+    issues_.push_back({"", e.what()});
+  }
+}
+
+}  // namespace mbw::ui

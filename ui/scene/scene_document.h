@@ -1,0 +1,78 @@
+#pragma once
+// The scene being edited: its JSON (key order kept, so saved files stay readable and diffable), an
+// undo stack of edits, and the outcome of validating it with the engine's loader after every
+// change: either a Model or the list of issues, each with the JSON path of its field.
+
+#include <QObject>
+#include <QString>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "model/model.h"
+#include "scene/scene_error.h"
+
+class QUndoStack;
+
+namespace mbw::ui {
+
+using SceneJson = nlohmann::ordered_json;
+
+class SceneDocument : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit SceneDocument(QObject* parent = nullptr);
+  ~SceneDocument() override;
+
+  // Replace the document; the undo history starts afresh. They fail (false, *error) only when the
+  // text cannot be read or is not JSON; a scene with problems opens, with its issues listed.
+  bool openBuiltin(const QString& name, QString* error);
+  bool openFile(const QString& path, QString* error);
+  bool saveFile(const QString& path, QString* error);
+
+  const SceneJson& json() const { return json_; }
+  QString filePath() const { return filePath_; }
+  // the built-in scene this document started from ("" for files)
+  QString builtinName() const { return builtinName_; }
+  QString displayName() const;
+  bool isModified() const;
+  QUndoStack* undoStack() const { return undo_; }
+
+  // One undoable edit: the document becomes `after`.
+  void edit(SceneJson after, const QString& description);
+  // Sets the value at a JSON pointer; a discarded value removes the field (and an optional object
+  // left empty by that).
+  void setValue(const QString& pointer, const SceneJson& value, const QString& description);
+
+  bool isValid() const { return issues_.empty(); }
+  const std::vector<SceneIssue>& issues() const { return issues_; }
+  // the issues at this path or below it
+  std::vector<SceneIssue> issuesUnder(const QString& pointer) const;
+  // the model of the last valid state of the document (nullptr when it has never been valid)
+  std::shared_ptr<const Model> model() const { return model_; }
+
+ signals:
+  void replaced();  // another scene was opened
+  void changed();   // the document changed (edit, undo, redo) and was validated
+  void modelChanged(std::shared_ptr<const Model> model);  // a new valid model
+  void modifiedChanged(bool modified);
+
+ private:
+  friend class SceneEditCommand;
+  bool open(const std::string& text, const QString& source, const QString& path, const QString& builtin,
+            QString* error);
+  void setJson(const SceneJson& json);
+  void validate();
+
+  SceneJson json_;
+  QString filePath_, builtinName_;
+  QUndoStack* undo_;
+  std::vector<SceneIssue> issues_;
+  std::shared_ptr<const Model> model_;
+};
+
+// true when path is pointer or lies below it ("/bodies/1/mass" is under "/bodies/1")
+bool isUnder(const std::string& path, const std::string& pointer);
+
+}  // namespace mbw::ui

@@ -1,0 +1,27 @@
+#pragma once
+// The built-in scenes as a list: name, bodies, degrees of freedom and the scene's one-line
+// description; double click or Open loads one, "Open file..." any scene file.
+
+#include <QDialog>
+
+class QTreeWidget;
+
+namespace mbw::ui {
+
+class SceneLibraryDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  explicit SceneLibraryDialog(QWidget* parent = nullptr);
+
+  // the built-in scene chosen ("" when the user chose to open a file instead)
+  QString chosenScene() const { return chosen_; }
+  bool openFileRequested() const { return openFile_; }
+
+ private:
+  QTreeWidget* list_;
+  QString chosen_;
+  bool openFile_ = false;
+};
+
+}  // namespace mbw::ui

@@ -1,0 +1,159 @@
+#include "scene_templates.h"
+
+#include "math/rotation.h"
+#include "scene/schema.h"
+
+namespace mbw::ui {
+namespace {
+
+// a placeholder for a required field without a default
+SceneJson placeholder(const FieldSpec& f, const SceneJson& scene) {
+  const SceneJson& bodies = scene.contains("bodies") ? scene["bodies"] : SceneJson::array();
+  const std::string firstBody = !bodies.empty() && bodies[0].contains("name") ? bodies[0]["name"].get<std::string>() : "ground";
+  switch (f.kind) {
+    case FieldKind::String:
+      if (f.name == "body_i") return "ground";
+      if (f.name == "body_j" || f.name == "body") return firstBody;
+      return "";
+    case FieldKind::Integer: return 1;
+    case FieldKind::Number:
+    case FieldKind::Expression: return f.name == "angle" ? 0.0 : 1.0;
+    case FieldKind::Vector3: return f.name == "inertia" ? SceneJson{0.1, 0.1, 0.1} : SceneJson{0.0, 0.0, 0.0};
+    case FieldKind::Vector4: return SceneJson{1.0, 0.0, 0.0, 0.0};
+    case FieldKind::Matrix3: return SceneJson{{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
+    case FieldKind::Expression3: return SceneJson{0.0, 0.0, 0.0};
+    case FieldKind::PointRef: return SceneJson{0.0, 0.0, 0.0};
+    case FieldKind::VectorRef:
+      // a right-handed zero-angle pair for drivers and rotational springs
+      if (f.name == "u_i" || f.name == "reference_i" || f.name == "reference_j") return SceneJson{1.0, 0.0, 0.0};
+      if (f.name == "v_i") return SceneJson{0.0, 1.0, 0.0};
+      if (f.name == "a_j") return SceneJson{1.0, 0.0, 0.0};
+      return SceneJson{0.0, 0.0, 1.0};
+    case FieldKind::Vec3Map: return SceneJson::object();
+    case FieldKind::Enum: return f.choices.empty() ? SceneJson("") : SceneJson(f.choices.front());
+    case FieldKind::Object: return SceneJson::object();
+    case FieldKind::Array: return SceneJson::array();
+  }
+  return nullptr;
+}
+
+SceneJson vec(const Vec3& v) { return SceneJson{v.x(), v.y(), v.z()}; }
+
+// the scene array holding elements of a type family ("joint" -> "joints")
+std::string arrayOf(const std::string& family) {
+  for (const auto& [array, type] : sceneArrays())
+    if (type == family) return array;
+  return family + "s";
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> sceneArrays() {
+  std::vector<std::pair<std::string, std::string>> arrays;
+  for (const FieldSpec& f : findObjectSpec("scene")->fields)
+    if (f.kind == FieldKind::Array) arrays.emplace_back(f.name, f.type);
+  return arrays;
+}
+
+std::string uniqueName(const SceneJson& array, const std::string& base) {
+  auto used = [&](const std::string& name) {
+    for (const SceneJson& e : array)
+      if (e.contains("name") && e["name"] == name) return true;
+    return false;
+  };
+  if (!used(base)) return base;
+  for (int k = 2;; ++k)
+    if (!used(base + "_" + std::to_string(k))) return base + "_" + std::to_string(k);
+}
+
+SceneJson newElement(const std::string& objectType, const SceneJson& scene) {
+  const ObjectSpec* spec = findObjectSpec(objectType);
+  if (!spec) return SceneJson::object();
+  const std::string family = objectType.substr(0, objectType.find('/'));
+  const std::string type = objectType.find('/') == std::string::npos ? "" : objectType.substr(objectType.find('/') + 1);
+  const std::string array = arrayOf(family);
+  SceneJson element = SceneJson::object();
+  for (const FieldSpec& f : spec->fields) {
+    if (!f.required) continue;
+    if (f.name == "name") {
+      element["name"] = uniqueName(scene.contains(array) ? scene[array] : SceneJson::array(),
+                                   type.empty() ? family : type);
+    } else if (f.name == "type") {
+      element["type"] = type;
+    } else {
+      element[f.name] = placeholder(f, scene);
+    }
+  }
+  return element;
+}
+
+SceneJson convertElement(const SceneJson& element, const std::string& family, const std::string& type,
+                         const SceneJson& scene) {
+  const ObjectSpec* spec = findObjectSpec(family + "/" + type);
+  if (!spec) return element;
+  SceneJson out = SceneJson::object();
+  for (const FieldSpec& f : spec->fields) {
+    if (f.name == "type") out["type"] = type;
+    else if (element.contains(f.name)) out[f.name] = element[f.name];
+    else if (f.required) out[f.name] = placeholder(f, scene);
+  }
+  return out;
+}
+
+SceneJson renameBody(const SceneJson& scene, const std::string& oldName, const std::string& newName) {
+  SceneJson out = scene;
+  for (const auto& [array, type] : sceneArrays()) {
+    if (!out.contains(array)) continue;
+    for (SceneJson& e : out[array]) {
+      if (array == "bodies") {
+        if (e.contains("name") && e["name"] == oldName) e["name"] = newName;
+        continue;
+      }
+      for (const char* key : {"body_i", "body_j", "body"})
+        if (e.contains(key) && e[key] == oldName) e[key] = newName;
+    }
+  }
+  return out;
+}
+
+SceneJson withInitialState(const SceneJson& scene, const InitialStateChanges& changes) {
+  SceneJson out = scene;
+  for (size_t i = 0; i < changes.bodies.size() && i < out["bodies"].size(); ++i) {
+    SceneJson& b = out["bodies"][i];
+    const BodyOutput& s = changes.bodies[i].after;
+    b["position"] = vec(s.position_W);
+    if (b.contains("orientation") && b["orientation"].contains("matrix")) {
+      const Mat3 R = rotationFromEulerParameters(s.eulerParameters);
+      b["orientation"] = {{"matrix", {vec(R.row(0)), vec(R.row(1)), vec(R.row(2))}}};
+    } else {
+      const Vec4& p = s.eulerParameters;
+      b["orientation"] = {{"euler_parameters", {p[0], p[1], p[2], p[3]}}};
+    }
+    b["velocity"] = vec(s.velocity_W);
+    b["angular_velocity"] = vec(s.omega_W);
+  }
+  return out;
+}
+
+std::string objectTypeAt(const SceneJson& scene, const std::string& pointer) {
+  if (pointer.empty()) return "scene";
+  const SceneJson::json_pointer ptr(pointer);
+  if (!scene.contains(ptr)) return "";
+  const SceneJson& value = scene[ptr];
+  const std::string parent = ptr.parent_pointer().to_string();
+  const std::string key = ptr.back();
+  if (parent.empty() && key == "settings") return "settings";
+  // an element of one of the scene's arrays; chosen by its discriminator when its type has one
+  for (const auto& [array, family] : sceneArrays()) {
+    if (parent != "/" + array || !value.is_object()) continue;
+    const ObjectSpec* spec = findObjectSpec(family);
+    if (!spec || spec->discriminator.empty()) return family;
+    const SceneJson& d = value.contains(spec->discriminator) ? value[spec->discriminator] : SceneJson();
+    const std::string variant = family + "/" + (d.is_string() ? d.get<std::string>() : "");
+    return findObjectSpec(variant) ? variant : family;
+  }
+  if (key == "orientation" || key == "shape") return key;
+  return "";
+}
+
+}  // namespace mbw::ui

@@ -1,0 +1,340 @@
+#include "scene_glyphs.h"
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+
+namespace mbw::ui {
+namespace {
+
+// a point given in a body's internal (centre of mass) frame, in its scene frame
+Vec3 scenePoint(const Model& m, int body, const Vec3& internal) {
+  return body >= 0 ? Vec3(internal + m.bodies[body].com_B) : internal;
+}
+
+Vec3 worldPoint(const Model& m, int body, const Vec3& scene) {
+  if (body < 0) return scene;
+  const Body& b = m.bodies[body];
+  return b.position_W + b.R_WB * scene;
+}
+
+Mat3 initialRotation(const Model& m, int body) {
+  return body >= 0 ? m.bodies[body].R_WB : Mat3::Identity();
+}
+
+std::string jointPath(const Model& m, int joint) {
+  return joint >= 0 && joint < static_cast<int>(m.joints.size()) ? m.joints[joint].jsonPath : "";
+}
+
+// characteristic length: the extent of the initial configuration
+double characteristicLength(const Model& m) {
+  Eigen::AlignedBox3d box;
+  box.extend(Vec3::Zero());
+  double largestSolid = 0.0;
+  for (int i = 0; i < m.bodyCount(); ++i) {
+    const Body& b = m.bodies[i];
+    box.extend(b.position_W);
+    box.extend(worldPoint(m, i, b.com_B));
+    for (const auto& p : b.points) box.extend(worldPoint(m, i, p.second));
+    largestSolid = std::max(largestSolid, b.shapeSize.maxCoeff());
+  }
+  for (const Primitive& p : m.primitives) {
+    box.extend(worldPoint(m, p.bodyI, scenePoint(m, p.bodyI, p.s_I)));
+    box.extend(worldPoint(m, p.bodyJ, scenePoint(m, p.bodyJ, p.s_J)));
+  }
+  return std::max({box.diagonal().norm(), largestSolid, 0.05});
+}
+
+// the points of a body where joints and force elements attach (scene frame)
+std::vector<Vec3> attachmentPoints(const Model& m, int body) {
+  std::vector<Vec3> points;
+  auto add = [&](int b, const Vec3& internal) {
+    if (b == body) points.push_back(scenePoint(m, b, internal));
+  };
+  for (const Primitive& p : m.primitives) {
+    if (p.type == PrimitiveType::DP1 || p.type == PrimitiveType::AngleDriver) continue;
+    add(p.bodyI, p.s_I);
+    add(p.bodyJ, p.s_J);
+  }
+  for (const ForceElement& f : m.forces) {
+    if (f.type == ForceType::TSDA || f.type == ForceType::PointForce) add(f.bodyI, f.s_I);
+    if (f.type == ForceType::TSDA) add(f.bodyJ, f.s_J);
+  }
+  return points;
+}
+
+// --- builders, one per element family -------------------------------------------------------------
+
+// a body: its solid from the scene's shape, or the box with its mass and inertia plus rods from the
+// centre of mass to its attachment points
+void bodyGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
+  for (int i = 0; i < m.bodyCount(); ++i) {
+    const Body& b = m.bodies[i];
+    Glyph g;
+    g.role = GlyphRole::Body;
+    g.a.body = i;
+    g.body = i;
+    g.jsonPath = b.jsonPath;
+    g.a.point = b.shapeCenter_B;
+    if (b.shape == "box") {
+      g.kind = GlyphKind::Box;
+      g.size = b.shapeSize;
+    } else if (b.shape == "cylinder") {
+      g.kind = GlyphKind::Cylinder;
+      g.size = b.shapeSize;
+      g.R_BG = frameAlong(b.shapeAxis_B);
+    } else if (b.shape == "sphere") {
+      g.kind = GlyphKind::Sphere;
+      g.size = b.shapeSize;
+    } else {
+      // the uniform box with the same mass and principal moments: I1 = m (b^2 + c^2) / 12, ...
+      const Eigen::SelfAdjointEigenSolver<Mat3> principal(b.inertia_B);
+      const Vec3 I = principal.eigenvalues();
+      Mat3 axes = principal.eigenvectors();
+      if (axes.determinant() < 0.0) axes.col(2) = -axes.col(2);
+      const double minimum = 0.01 * scale;
+      for (int k = 0; k < 3; ++k) {
+        const double sq = 6.0 / b.mass * (I[(k + 1) % 3] + I[(k + 2) % 3] - I[k]);
+        g.size[k] = std::max(std::sqrt(std::max(sq, 0.0)), minimum);
+      }
+      g.kind = GlyphKind::Box;
+      g.R_BG = axes;
+      g.a.point = b.com_B;
+      // see-through, so that the joints and bodies it would hide stay visible
+      g.translucent = true;
+      for (const Vec3& p : attachmentPoints(m, i)) {
+        if ((p - b.com_B).norm() < 1e-9 * scale) continue;
+        Glyph rod;
+        rod.kind = GlyphKind::Link;
+        rod.role = GlyphRole::Body;
+        rod.a = {i, b.com_B};
+        rod.b = {i, p};
+        rod.size.x() = 0.006 * scale;
+        rod.body = i;
+        rod.jsonPath = b.jsonPath;
+        out.push_back(rod);
+      }
+    }
+    out.push_back(g);
+  }
+}
+
+// joints with a location: a marker at the joint point and, when it has one, its axis
+void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
+  for (int j = 0; j < static_cast<int>(m.joints.size()); ++j) {
+    const Joint& joint = m.joints[j];
+    const bool located = joint.type == JointType::Spherical || joint.type == JointType::Revolute ||
+                         joint.type == JointType::Universal || joint.type == JointType::Cylindrical ||
+                         joint.type == JointType::Translational;
+    if (joint.type == JointType::Distance) {
+      const Primitive& p = m.primitives[joint.firstPrimitive];
+      Glyph link;
+      link.kind = GlyphKind::Link;
+      link.role = GlyphRole::Constraint;
+      link.a = {p.bodyI, scenePoint(m, p.bodyI, p.s_I)};
+      link.b = {p.bodyJ, scenePoint(m, p.bodyJ, p.s_J)};
+      link.size.x() = 0.004 * scale;
+      link.jsonPath = joint.jsonPath;
+      out.push_back(link);
+      continue;
+    }
+    if (!located) continue;
+    // attach to the moving body of the pair so that the marker follows the motion
+    const bool onJ = joint.bodyI == kGround && joint.bodyJ != kGround;
+    Glyph marker;
+    marker.kind = GlyphKind::Marker;
+    marker.role = GlyphRole::Joint;
+    marker.jsonPath = joint.jsonPath;
+    marker.size.x() = 0.018 * scale;
+    const Vec3 pI = scenePoint(m, joint.bodyI, joint.point_I);
+    if (onJ) {
+      const Mat3 R_JW = initialRotation(m, joint.bodyJ).transpose();
+      const Body& bj = m.bodies[joint.bodyJ];
+      marker.a = {joint.bodyJ, R_JW * (worldPoint(m, joint.bodyI, pI) - bj.position_W)};
+    } else {
+      marker.a = {joint.bodyI, pI};
+    }
+    out.push_back(marker);
+    if (joint.axis_I.norm() == 0.0) continue;
+    Glyph axis = marker;
+    axis.kind = GlyphKind::Axis;
+    axis.size = Vec3(0.005 * scale, 0.14 * scale, 0.0);
+    const Vec3 direction = onJ ? Vec3(initialRotation(m, joint.bodyJ).transpose() *
+                                      initialRotation(m, joint.bodyI) * joint.axis_I)
+                               : joint.axis_I;
+    axis.R_BG = frameAlong(direction);
+    // centred on the joint point
+    axis.a.point -= 0.5 * axis.size.y() * direction.normalized();
+    out.push_back(axis);
+  }
+}
+
+// joints written as raw primitives: a marker where points are made to coincide (CD, DP2), a rod for
+// distance equations (D)
+void primitiveGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
+  std::vector<Vec3> placed;  // world positions of markers already drawn
+  for (const Primitive& p : m.primitives) {
+    if (p.joint < 0 || m.joints[p.joint].type != JointType::Primitive) continue;
+    if (p.type == PrimitiveType::D) {
+      Glyph link;
+      link.kind = GlyphKind::Link;
+      link.role = GlyphRole::Constraint;
+      link.a = {p.bodyI, scenePoint(m, p.bodyI, p.s_I)};
+      link.b = {p.bodyJ, scenePoint(m, p.bodyJ, p.s_J)};
+      link.size.x() = 0.003 * scale;
+      link.jsonPath = jointPath(m, p.joint);
+      out.push_back(link);
+      continue;
+    }
+    if (p.type != PrimitiveType::CD && p.type != PrimitiveType::DP2) continue;
+    // on the moving body of the pair
+    const bool onJ = p.bodyI == kGround;
+    const GlyphEnd end = onJ ? GlyphEnd{p.bodyJ, scenePoint(m, p.bodyJ, p.s_J)}
+                             : GlyphEnd{p.bodyI, scenePoint(m, p.bodyI, p.s_I)};
+    const Vec3 w = worldPoint(m, end.body, end.point);
+    if (std::any_of(placed.begin(), placed.end(),
+                    [&](const Vec3& q) { return (q - w).norm() < 1e-6 * scale; }))
+      continue;
+    placed.push_back(w);
+    Glyph marker;
+    marker.kind = GlyphKind::Marker;
+    marker.role = GlyphRole::Joint;
+    marker.a = end;
+    marker.size.x() = 0.018 * scale;
+    marker.jsonPath = jointPath(m, p.joint);
+    out.push_back(marker);
+  }
+}
+
+// the direction of a load at t = 0 (z when it is zero then)
+Vec3 loadDirection(const ForceElement& f) {
+  const Vec3 v(f.load[0].value(0.0), f.load[1].value(0.0), f.load[2].value(0.0));
+  return v.norm() > 0.0 ? Vec3(v.normalized()) : Vec3(Vec3::UnitZ());
+}
+
+// force elements: coils for translational springs, rings for rotational ones and torques, arrows
+// for forces; world-frame loads keep their world direction while they follow the body
+void forceGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
+  for (const ForceElement& f : m.forces) {
+    Glyph g;
+    g.jsonPath = f.jsonPath;
+    switch (f.type) {
+      case ForceType::TSDA:
+        g.kind = GlyphKind::Coil;
+        g.role = GlyphRole::Spring;
+        g.a = {f.bodyI, scenePoint(m, f.bodyI, f.s_I)};
+        g.b = {f.bodyJ, scenePoint(m, f.bodyJ, f.s_J)};
+        g.size.x() = 0.025 * scale;
+        break;
+      case ForceType::RSDA:
+        g.kind = GlyphKind::Ring;
+        g.role = GlyphRole::Spring;
+        g.a = {f.bodyJ, scenePoint(m, f.bodyJ, Vec3::Zero())};
+        g.R_BG = frameAlong(initialRotation(m, f.bodyJ).transpose() * initialRotation(m, f.bodyI) * f.axis_I);
+        g.size.x() = 0.04 * scale;
+        break;
+      case ForceType::PointForce:
+      case ForceType::Torque: {
+        const bool force = f.type == ForceType::PointForce;
+        g.kind = force ? GlyphKind::Axis : GlyphKind::Ring;
+        g.role = GlyphRole::Load;
+        g.a = {f.bodyI, scenePoint(m, f.bodyI, force ? f.s_I : Vec3::Zero())};
+        const Vec3 d = loadDirection(f);
+        g.R_BG = frameAlong(d);
+        g.worldAligned = !f.loadInBodyFrame;
+        g.size = force ? Vec3(0.006 * scale, 0.15 * scale, 0.0) : Vec3(0.035 * scale, 0.0, 0.0);
+        break;
+      }
+      case ForceType::Tire:
+        // a torus of the free radius around the wheel centre, rolling in the world x-z plane
+        g.kind = GlyphKind::Ring;
+        g.role = GlyphRole::Tire;
+        g.a = {f.bodyI, scenePoint(m, f.bodyI, f.s_I)};
+        g.R_BG = frameAlong(Vec3::UnitY());
+        g.worldAligned = true;
+        g.size = Vec3(0.78 * f.freeValue, 0.22 * f.freeValue, 0.0);
+        break;
+    }
+    out.push_back(g);
+  }
+}
+
+// the road under the tires: a strip at the road's height along the way the model moves in its
+// run time (world x), with a half-cylinder for each bump
+void roadGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
+  const auto tire = std::find_if(m.forces.begin(), m.forces.end(), [](const ForceElement& f) { return f.type == ForceType::Tire; });
+  if (tire == m.forces.end()) return;
+  const RoadProfile& road = tire->road;
+  double xMin = 0.0, xMax = 0.0, yMin = 0.0, yMax = 0.0, travel = 0.0;
+  for (int i = 0; i < m.bodyCount(); ++i) {
+    const Vec3 p = m.bodies[i].position_W;
+    xMin = i == 0 ? p.x() : std::min(xMin, p.x());
+    xMax = i == 0 ? p.x() : std::max(xMax, p.x());
+    yMin = i == 0 ? p.y() : std::min(yMin, p.y());
+    yMax = i == 0 ? p.y() : std::max(yMax, p.y());
+    travel = std::max(travel, m.bodies[i].velocity_W.x() * m.defaults.tEnd);
+  }
+  for (const RoadBump& b : road.bumps) {
+    xMin = std::min(xMin, b.centerX - b.radius);
+    xMax = std::max(xMax, b.centerX + b.radius);
+  }
+  xMin -= 0.3 * scale;
+  xMax += travel + 0.3 * scale;
+  yMin -= 0.4 * (yMax - yMin) + 0.2;
+  yMax += 0.4 * (yMax - yMin) + 0.2;
+  const double thickness = 0.01 * scale;
+  Glyph strip;
+  strip.kind = GlyphKind::Box;
+  strip.role = GlyphRole::Road;
+  strip.a = {kGround, Vec3(0.5 * (xMin + xMax), 0.5 * (yMin + yMax), road.height - 0.5 * thickness)};
+  strip.size = Vec3(xMax - xMin, yMax - yMin, thickness);
+  strip.jsonPath = "/road";
+  out.push_back(strip);
+  for (const RoadBump& b : road.bumps) {
+    Glyph bump = strip;
+    bump.kind = GlyphKind::Cylinder;
+    bump.a.point = Vec3(b.centerX, 0.5 * (yMin + yMax), road.height);
+    bump.R_BG = frameAlong(Vec3::UnitY());
+    bump.size = Vec3(b.radius, yMax - yMin, 0.0);
+    out.push_back(bump);
+  }
+}
+
+// the world frame and each body's frame
+void frameGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
+  for (int i = kGround; i < m.bodyCount(); ++i) {
+    Glyph g;
+    g.kind = GlyphKind::Frame;
+    g.role = GlyphRole::BodyFrame;
+    g.a.body = i;
+    g.size.x() = (i == kGround ? 0.2 : 0.1) * scale;
+    g.body = i;
+    g.jsonPath = i >= 0 ? m.bodies[i].jsonPath : "";
+    out.push_back(g);
+  }
+}
+
+using GlyphBuilder = void (*)(const Model&, double scale, std::vector<Glyph>&);
+// the element families the view draws; a new family is one more entry
+const GlyphBuilder kBuilders[] = {bodyGlyphs, jointGlyphs, primitiveGlyphs, forceGlyphs, roadGlyphs, frameGlyphs};
+
+}  // namespace
+
+Mat3 frameAlong(const Vec3& direction) {
+  const Vec3 z = direction.norm() > 0.0 ? Vec3(direction.normalized()) : Vec3(Vec3::UnitZ());
+  const Vec3 x = z.unitOrthogonal();
+  Mat3 R;
+  R.col(0) = x;
+  R.col(1) = z.cross(x);
+  R.col(2) = z;
+  return R;
+}
+
+SceneGlyphs sceneGlyphs(const Model& model) {
+  SceneGlyphs s;
+  s.scale = characteristicLength(model);
+  for (GlyphBuilder build : kBuilders) build(model, s.scale, s.glyphs);
+  return s;
+}
+
+}  // namespace mbw::ui

@@ -1,0 +1,245 @@
+#include "vtk_widget.h"
+
+#include <QElapsedTimer>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+#include <cmath>
+#include <vtkCommand.h>
+#include <vtkGenericRenderWindowInteractor.h>
+#include <vtkInteractorStyleTrackballCamera.h>
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+#include <vtkUnsignedCharArray.h>
+
+#include "frame_scheduler.h"
+
+namespace mbw::ui {
+namespace {
+
+// while the scene moves: the longest render wanted, and the smallest resolution accepted
+constexpr qint64 kMotionRenderMs = 20;
+constexpr double kSmallestScale = 0.4;
+
+// "OpenGL renderer string:  llvmpipe (LLVM 15.0.6, 256 bits)" in VTK's capability report
+QString rendererFromReport(const char* report) {
+  for (const QString& line : QString::fromLatin1(report).split('\n'))
+    if (line.contains("renderer string", Qt::CaseInsensitive)) return line.section(':', 1).trimmed();
+  return {};
+}
+
+}  // namespace
+
+VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler) : QWidget(parent), scheduler_(scheduler) {
+  // the end of a motion: back to full resolution
+  motionEnd_ = new QTimer(this);
+  motionEnd_->setSingleShot(true);
+  motionEnd_->setInterval(300);
+  connect(motionEnd_, &QTimer::timeout, this, [this] {
+    moving_ = false;
+    if (renderScale_ < 1.0) {
+      renderScale_ = 1.0;
+      applySize();
+      requestRender();
+    }
+  });
+
+  // VTK renders into its own offscreen framebuffer, without multisampling (costly on software GL)
+  window_ = vtkSmartPointer<vtkRenderWindow>::New();
+  window_->SetOffScreenRendering(1);
+  window_->SetMultiSamples(0);
+  renderer_ = vtkSmartPointer<vtkRenderer>::New();
+  window_->AddRenderer(renderer_);
+
+  // the interactor never renders itself: it asks the widget for a repaint
+  interactor_ = vtkSmartPointer<vtkGenericRenderWindowInteractor>::New();
+  interactor_->SetRenderWindow(window_);
+  interactor_->SetInteractorStyle(vtkSmartPointer<vtkInteractorStyleTrackballCamera>::New());
+  interactor_->EnableRenderOff();
+  interactor_->AddObserver(vtkCommand::RenderEvent, this, &VtkWidget::onInteractorRender);
+  interactor_->Initialize();
+
+  if (scheduler_) drawHandle_ = scheduler_->add([this] {
+    if (!dirty_) return;
+    renderNow();
+    update();
+  });
+  setAttribute(Qt::WA_OpaquePaintEvent);
+  setFocusPolicy(Qt::StrongFocus);
+  setMinimumSize(64, 64);
+}
+
+VtkWidget::~VtkWidget() {
+  if (scheduler_) scheduler_->remove(drawHandle_);
+  window_->Finalize();
+}
+
+vtkRenderer* VtkWidget::renderer() const { return renderer_; }
+vtkRenderWindow* VtkWidget::renderWindow() const { return window_; }
+vtkGenericRenderWindowInteractor* VtkWidget::interactor() const { return interactor_; }
+
+void VtkWidget::requestRender() {
+  dirty_ = true;
+  if (scheduler_) scheduler_->request(drawHandle_);
+  else update();
+}
+
+void VtkWidget::onInteractorRender(vtkObject*, unsigned long, void*) {
+  noteMotion();
+  requestRender();
+}
+
+void VtkWidget::noteMotion() {
+  moving_ = true;
+  motionEnd_->start();
+}
+
+double VtkWidget::pixelScale() const { return devicePixelRatioF() * renderScale_; }
+
+QPoint VtkWidget::toDisplay(const QPointF& position) const {
+  const double s = pixelScale();
+  return {static_cast<int>(std::lround(position.x() * s)), static_cast<int>(std::lround((height() - position.y()) * s))};
+}
+
+void VtkWidget::resizeEvent(QResizeEvent* event) {
+  applySize();
+  QWidget::resizeEvent(event);
+}
+
+void VtkWidget::applySize() {
+  // VTK pixels; DPI follows the scale so that text keeps its size
+  const double s = pixelScale();
+  const int w = std::max(1, static_cast<int>(std::lround(width() * s)));
+  const int h = std::max(1, static_cast<int>(std::lround(height() * s)));
+  interactor_->UpdateSize(w, h);
+  window_->SetSize(w, h);
+  window_->SetDPI(std::max(1, static_cast<int>(std::lround(72.0 * s))));
+  dirty_ = true;
+}
+
+void VtkWidget::renderNow(bool adapt) {
+  QElapsedTimer clock;
+  clock.start();
+  window_->Render();
+  const int* size = window_->GetSize();
+  const int w = size[0], h = size[1];
+  vtkNew<vtkUnsignedCharArray> pixels;
+  window_->GetRGBACharPixelData(0, 0, w - 1, h - 1, 0, pixels, 0);
+  // VTK's rows run bottom to top
+  QImage image(pixels->GetPointer(0), w, h, 4 * w, QImage::Format_RGBA8888);
+  image_ = image.mirrored().convertToFormat(QImage::Format_RGB32);
+  image_.setDevicePixelRatio(pixelScale());
+  if (glRenderer_.isEmpty()) glRenderer_ = rendererFromReport(window_->ReportCapabilities());
+  dirty_ = false;
+  ++frames_;
+  // in motion, trade resolution for time
+  if (!adapt || !moving_) return;
+  const qint64 ms = clock.elapsed();
+  const double before = renderScale_;
+  if (ms > kMotionRenderMs) renderScale_ = std::max(kSmallestScale, renderScale_ * 0.8);
+  else if (ms < kMotionRenderMs / 3) renderScale_ = std::min(1.0, renderScale_ / 0.8);
+  if (renderScale_ != before) applySize();
+}
+
+void VtkWidget::setOverlayText(const QString& text) {
+  if (text == overlay_) return;
+  overlay_ = text;
+  update();
+}
+
+void VtkWidget::drawOverlay(QPainter& painter) const {
+  if (overlay_.isEmpty()) return;
+  QFont font("DejaVu Sans Mono", 10);
+  painter.setFont(font);
+  // lines longer than the view wrap at spaces
+  const int flags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
+  const QRectF box = painter.boundingRect(QRectF(8, 8, width() - 16, height() - 16), flags, overlay_);
+  painter.fillRect(box.adjusted(-4, -2, 4, 2), QColor(255, 255, 255, 170));
+  painter.setPen(QColor(30, 30, 40));
+  painter.drawText(box, flags, overlay_);
+}
+
+QImage VtkWidget::image() {
+  if (renderScale_ < 1.0) {
+    renderScale_ = 1.0;
+    applySize();
+  }
+  if (dirty_ || image_.isNull()) renderNow(false);
+  QImage composed = image_;
+  QPainter painter(&composed);
+  drawOverlay(painter);
+  return composed;
+}
+
+void VtkWidget::paintEvent(QPaintEvent*) {
+  // with a scheduler, a pending render comes soon: show the last image meanwhile, unless its size
+  // is out of date
+  const int* size = window_->GetSize();
+  const bool stale = image_.isNull() || image_.width() != size[0] || image_.height() != size[1];
+  if (stale || (dirty_ && !scheduler_)) renderNow();
+  QPainter painter(this);
+  painter.setRenderHint(QPainter::SmoothPixmapTransform, renderScale_ < 1.0);
+  painter.drawImage(QPointF(0, 0), image_);
+  drawOverlay(painter);
+}
+
+// --- input ---------------------------------------------------------------------------------------
+
+bool VtkWidget::event(QEvent* event) {
+  if (forwardInput(event)) return true;
+  return QWidget::event(event);
+}
+
+bool VtkWidget::forwardInput(QEvent* event) {
+  const double scale = pixelScale();
+  auto place = [&](const QPointF& p, Qt::KeyboardModifiers mods, int repeat = 0) {
+    interactor_->SetEventInformationFlipY(static_cast<int>(std::lround(p.x() * scale)),
+                                          static_cast<int>(std::lround(p.y() * scale)),
+                                          (mods & Qt::ControlModifier) ? 1 : 0,
+                                          (mods & Qt::ShiftModifier) ? 1 : 0, 0, repeat);
+    interactor_->SetAltKey((mods & Qt::AltModifier) ? 1 : 0);
+  };
+  switch (event->type()) {
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseButtonDblClick:
+    case QEvent::MouseButtonRelease: {
+      auto* e = static_cast<QMouseEvent*>(event);
+      const bool press = event->type() != QEvent::MouseButtonRelease;
+      place(e->position(), e->modifiers(), event->type() == QEvent::MouseButtonDblClick ? 1 : 0);
+      unsigned long id = 0;
+      switch (e->button()) {
+        case Qt::LeftButton: id = press ? vtkCommand::LeftButtonPressEvent : vtkCommand::LeftButtonReleaseEvent; break;
+        case Qt::MiddleButton: id = press ? vtkCommand::MiddleButtonPressEvent : vtkCommand::MiddleButtonReleaseEvent; break;
+        case Qt::RightButton: id = press ? vtkCommand::RightButtonPressEvent : vtkCommand::RightButtonReleaseEvent; break;
+        default: return false;
+      }
+      interactor_->InvokeEvent(id, e);
+      // the widget's own handlers (picking) see the event too
+      return false;
+    }
+    case QEvent::MouseMove: {
+      auto* e = static_cast<QMouseEvent*>(event);
+      place(e->position(), e->modifiers());
+      interactor_->InvokeEvent(vtkCommand::MouseMoveEvent, e);
+      return false;
+    }
+    case QEvent::Wheel: {
+      auto* e = static_cast<QWheelEvent*>(event);
+      place(e->position(), e->modifiers());
+      const int dy = e->angleDelta().y();
+      if (dy > 0) interactor_->InvokeEvent(vtkCommand::MouseWheelForwardEvent, e);
+      else if (dy < 0) interactor_->InvokeEvent(vtkCommand::MouseWheelBackwardEvent, e);
+      return false;
+    }
+    case QEvent::Enter:
+      interactor_->InvokeEvent(vtkCommand::EnterEvent);
+      return false;
+    case QEvent::Leave:
+      interactor_->InvokeEvent(vtkCommand::LeaveEvent);
+      return false;
+    default:
+      return false;
+  }
+}
+
+}  // namespace mbw::ui

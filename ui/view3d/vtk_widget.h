@@ -1,0 +1,93 @@
+#pragma once
+// Our bridge between Qt 6 and VTK 9.1 (Debian 12's QVTKOpenGLNativeWidget is built against Qt 5 and
+// cannot be used): a plain QWidget that has VTK render offscreen and paints the image it reads
+// back, with a vtkGenericRenderWindowInteractor fed with the widget's input (trackball camera).
+//
+// Why not a QOpenGLWidget (the first recipe of ../shared/notes/qt6-vtk.md)? A window holding one
+// is composed through OpenGL on every update; on Mesa's software renderer that measured 57 ms per
+// update of a 1600x1000 window against 4 ms for a raster window (a 30 Hz label update, 2 loaded
+// cores), which alone breaks the workbench's 50 ms budget for the GUI thread during a run. The
+// read-back costs a copy of the view's pixels per frame (a few ms); the notes list this as the
+// faster path on software GL.
+//
+// Everything else in the workbench talks to VTK through renderer() and requestRender(), so
+// swapping this class for VTK's own Qt 6 widget, once Debian ships one, touches this file only.
+// VTK needs an X display with GLX here (Xvfb without a screen): VTK 9.1 loads OpenGL through GLEW
+// built for GLX.
+
+#include <QImage>
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+#include <vtkSmartPointer.h>
+
+class QPainter;
+class vtkGenericRenderWindowInteractor;
+class vtkObject;
+class vtkRenderWindow;
+class vtkRenderer;
+
+namespace mbw::ui {
+
+class FrameScheduler;
+
+class VtkWidget : public QWidget {
+  Q_OBJECT
+
+ public:
+  // renders paced by the scheduler when one is given, else with the next paint
+  explicit VtkWidget(QWidget* parent = nullptr, FrameScheduler* scheduler = nullptr);
+  ~VtkWidget() override;
+
+  vtkRenderer* renderer() const;
+  vtkRenderWindow* renderWindow() const;
+  vtkGenericRenderWindowInteractor* interactor() const;
+
+  // the scene changed: render it with the next paint
+  void requestRender();
+  // The scene is moving (playback, a live run, the user turning the camera): while it does, the
+  // view renders at a reduced resolution when a full one takes too long, and at full resolution
+  // again once the motion has stopped for a moment (ParaView's image reduction factor).
+  void noteMotion();
+  double renderScale() const { return renderScale_; }
+  // a widget position in VTK's display coordinates (origin bottom left, VTK pixels)
+  QPoint toDisplay(const QPointF& position) const;
+  // a few lines of text over the top-left corner (drawn by Qt: no render needed to change it)
+  void setOverlayText(const QString& text);
+  // the image of the last render with the text, rendering first when one is pending
+  QImage image();
+  // frames rendered so far
+  long frameCount() const { return frames_; }
+  // the OpenGL renderer VTK runs on ("" before the first render)
+  QString glRenderer() const { return glRenderer_; }
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+  bool event(QEvent* event) override;
+
+ private:
+  // adapt: let the time it takes set the resolution while the scene moves
+  void renderNow(bool adapt = true);
+  void applySize();
+  double pixelScale() const;  // VTK pixels per widget pixel
+  void drawOverlay(QPainter& painter) const;
+  void onInteractorRender(vtkObject*, unsigned long, void*);
+  bool forwardInput(QEvent* event);
+
+  vtkSmartPointer<vtkRenderWindow> window_;
+  vtkSmartPointer<vtkRenderer> renderer_;
+  vtkSmartPointer<vtkGenericRenderWindowInteractor> interactor_;
+  QPointer<FrameScheduler> scheduler_;  // may go first when the window closes
+  int drawHandle_ = 0;
+  QImage image_;
+  QString overlay_;
+  double renderScale_ = 1.0;
+  bool moving_ = false;
+  QTimer* motionEnd_;
+  bool dirty_ = true;
+  long frames_ = 0;
+  QString glRenderer_;
+};
+
+}  // namespace mbw::ui
