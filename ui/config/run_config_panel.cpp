@@ -120,7 +120,10 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     updateDetails();
   });
   connect(integrator_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &RunConfigPanel::updateDetails);
-  connect(variableStep_, &QCheckBox::toggled, this, &RunConfigPanel::updateDetails);
+  connect(variableStep_, &QCheckBox::toggled, this, [this](bool on) {
+    variableWanted_ = on;
+    updateDetails();
+  });
   connect(jacobian_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &RunConfigPanel::updateDetails);
   for (QLineEdit* box : {step_, rtol_, atol_, maxStep_, rhoInf_, alpha_, tEnd_})
     connect(box, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
@@ -178,8 +181,12 @@ void RunConfigPanel::updateDetails() {
   capabilities_->setText(info ? capabilityText(info->capabilities) : QString());
   const bool canVary = info && info->capabilities.variableStep;
   const bool canFix = !info || info->capabilities.fixedStep;
-  // integrators that choose their own steps run with tolerances only
-  if (!canFix) variableStep_->setChecked(true);
+  // integrators that choose their own steps run with tolerances only, those without an error
+  // estimate with fixed steps; the choice made for the others is kept meanwhile
+  {
+    const QSignalBlocker keep(variableStep_);
+    variableStep_->setChecked(!canFix || (canVary && variableWanted_));
+  }
   variableStep_->setEnabled(canVary && canFix);
   variableStep_->setToolTip(!canVary ? tr("This integrator has no error estimate: fixed steps only")
                             : !canFix ? tr("This integrator chooses its own steps: give tolerances")

@@ -55,6 +55,7 @@ class RunConfigPanel : public QWidget {
   QLabel* capabilities_;
   QLineEdit* step_;
   QCheckBox* variableStep_;
+  bool variableWanted_ = false;  // the box's state for integrators that offer both (kept meanwhile)
   QLineEdit* rtol_;
   QLineEdit* atol_;
   QLineEdit* maxStep_;
