@@ -90,6 +90,18 @@ void VtkWidget::onInteractorRender(vtkObject*, unsigned long, void*) {
 }
 
 void VtkWidget::noteMotion() {
+  // a new motion starts at the resolution the last one settled at, lower still when the last frame
+  // was slow (its cost taken as proportional to the pixels), rather than with slow full-size frames
+  if (!moving_) {
+    double start = motionScale_;
+    if (lastRenderMs_ > kMotionRenderMs)
+      start = std::min(start, renderScale_ * std::sqrt(static_cast<double>(kMotionRenderMs) / lastRenderMs_));
+    start = std::max(kSmallestScale, start);
+    if (start < renderScale_) {
+      renderScale_ = start;
+      applySize();
+    }
+  }
   moving_ = true;
   motionEnd_->start();
 }
@@ -133,12 +145,14 @@ void VtkWidget::renderNow(bool adapt) {
   dirty_ = false;
   ++frames_;
   // in motion, trade resolution for time
-  if (!adapt || !moving_) return;
   const qint64 ms = clock.elapsed();
+  lastRenderMs_ = ms;
+  if (!adapt || !moving_) return;
   const double before = renderScale_;
   if (ms > kMotionRenderMs) renderScale_ = std::max(kSmallestScale, renderScale_ * 0.8);
   else if (ms < kMotionRenderMs / 3) renderScale_ = std::min(1.0, renderScale_ / 0.8);
   if (renderScale_ != before) applySize();
+  motionScale_ = renderScale_;
 }
 
 void VtkWidget::setOverlayText(const QString& text) {

@@ -83,6 +83,8 @@ class VtkWidget : public QWidget {
   QImage image_;
   QString overlay_;
   double renderScale_ = 1.0;
+  double motionScale_ = 1.0;  // the scale the last motion settled at: where the next one starts
+  qint64 lastRenderMs_ = 0;
   bool moving_ = false;
   QTimer* motionEnd_;
   bool dirty_ = true;
