@@ -255,12 +255,18 @@ void MainWindow::wire() {
   });
   // a newly opened scene brings its run settings
   connect(doc_.get(), &ui::SceneDocument::replaced, this, [this] {
-    if (doc_->model()) config_->setDefaults(doc_->model()->defaults);
+    if (doc_->model()) {
+      config_->setDefaults(doc_->model()->defaults);
+      config_->checkFormulations(*doc_->model());
+    }
     tree_->selectPointer("");
     updateTitle();
   });
   connect(doc_.get(), &ui::SceneDocument::modifiedChanged, this, &MainWindow::updateTitle);
-  connect(doc_.get(), &ui::SceneDocument::changed, this, &MainWindow::updateTitle);
+  connect(doc_.get(), &ui::SceneDocument::changed, this, [this] {
+    if (doc_->model()) config_->checkFormulations(*doc_->model());
+    updateTitle();
+  });
 }
 
 void MainWindow::showBottomTab(int index) { bottomTabs_->setCurrentIndex(index); }

@@ -248,6 +248,9 @@ RunSettings RunConfigPanel::settings() const {
 }
 
 QString RunConfigPanel::problem() const {
+  const auto* formulations = static_cast<const QStandardItemModel*>(formulation_->model());
+  const QStandardItem* formulation = formulations->item(formulation_->currentIndex());
+  if (formulation && !formulation->isEnabled()) return formulation->toolTip();
   const IntegratorInfo* info = findIntegrator(integrator().toStdString());
   if (!info) return tr("Choose an integrator.");
   bool ok = false;
@@ -290,6 +293,21 @@ void RunConfigPanel::setDefaults(const RunDefaults& d) {
   atol_->setText(text(d.atol > 0.0 ? d.atol : engine.atol));
   variableStep_->setChecked(d.rtol > 0.0 || d.atol > 0.0);
   maxStep_->setText(d.maxStep > 0.0 ? text(d.maxStep) : QString());
+  updateDetails();
+}
+
+void RunConfigPanel::checkFormulations(const Model& model) {
+  auto* formulations = static_cast<QStandardItemModel*>(formulation_->model());
+  int firstUsable = -1;
+  for (int i = 0; i < formulations->rowCount(); ++i) {
+    QStandardItem* item = formulations->item(i);
+    const std::string why = initialPoseRefusal(item->text().toStdString(), model);
+    item->setEnabled(why.empty());
+    item->setToolTip(QString::fromStdString(why));
+    if (why.empty() && firstUsable < 0) firstUsable = i;
+  }
+  if (!formulations->item(formulation_->currentIndex())->isEnabled() && firstUsable >= 0)
+    formulation_->setCurrentIndex(firstUsable);
   updateDetails();
 }
 

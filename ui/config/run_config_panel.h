@@ -27,6 +27,9 @@ class RunConfigPanel : public QWidget {
 
   // the scene's run settings become the panel's values
   void setDefaults(const RunDefaults& defaults);
+  // formulations that cannot start from the scene's initial poses (rE at its gimbal lock) are
+  // disabled with the engine's reason as tooltip; a disabled choice gives way to the first usable one
+  void checkFormulations(const Model& model);
   RunSettings settings() const;
   // why this configuration cannot run ("" when it can)
   QString problem() const;

@@ -53,4 +53,12 @@ std::unique_ptr<Formulation> makeFormulation(const std::string& name, const Mode
   throw std::invalid_argument("unknown formulation '" + name + "' (available: " + known + ")");
 }
 
+std::string initialPoseRefusal(const std::string& name, const Model& model) {
+  const std::unique_ptr<Formulation> f = makeFormulation(name, model);
+  VectorXd q, v;
+  f->initialState(q, v);
+  f->computePositions(0.0, q);
+  return f->coordinateSingularity();
+}
+
 }  // namespace mbw

@@ -141,5 +141,8 @@ std::vector<std::string> formulationNames();
 std::string formulationDescription(const std::string& name);
 // Throws std::invalid_argument for an unknown name.
 std::unique_ptr<Formulation> makeFormulation(const std::string& name, const Model& model);
+// Why the formulation cannot start from the scene's initial poses (Formulation::
+// coordinateSingularity, e.g. rE at theta = 0), empty when it can. Throws as makeFormulation.
+std::string initialPoseRefusal(const std::string& name, const Model& model);
 
 }  // namespace mbw

@@ -58,6 +58,10 @@ TEST(ReBody, SingularInitialPoseIsRefusedNamingTheBody) {
   }
   EXPECT_THROW(runKinematics(m, "rE", KinematicsSettings{}), ModelError);
   EXPECT_NO_THROW(Simulation(m, settings("rA")));
+  // the same verdict before any run is set up (the workbench disables rE with it)
+  EXPECT_NE(initialPoseRefusal("rE", m).find("body 'wheel'"), std::string::npos);
+  EXPECT_EQ(initialPoseRefusal("rA", m), "");
+  EXPECT_EQ(initialPoseRefusal("rE", wheel(kClear)), "");
 }
 
 TEST(ReBody, ApproachingTheGimbalLockEndsTheRunNamingBodyAndTime) {

@@ -6,6 +6,7 @@
 #include <QtTest>
 #include <set>
 
+#include "formulation/formulation.h"
 #include "integrators/registry.h"
 #include "run_config_panel.h"
 #include "scene/scene_reader.h"
@@ -76,6 +77,20 @@ class RunConfigPanelTest : public QObject {
     QVERIFY(panel.setIntegrator("backward-euler"));
     QVERIFY(!alphaBox->isEnabled());
     QVERIFY(!panel.settings().integratorSettings.alpha.has_value());
+  }
+
+  // rE cannot start where a body sits at its gimbal lock (the planar squeezer: theta = 0)
+  void aFormulationTheSceneRefusesIsDisabledWithTheReason() {
+    RunConfigPanel panel;
+    QVERIFY(panel.setFormulation("rE"));
+    panel.checkFormulations(loadScene("andrews-squeezer"));
+    QCOMPARE(panel.formulation(), QString::fromStdString(formulationNames().front()));  // the first usable one
+    QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
+    QVERIFY(panel.setFormulation("rE"));  // as a script would ask
+    QVERIFY2(panel.problem().contains("gimbal lock"), qPrintable(panel.problem()));
+    panel.checkFormulations(loadScene("double-pendulum"));
+    QVERIFY(panel.setFormulation("rE"));
+    QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
   }
 };
 
