@@ -3,6 +3,7 @@
 #include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
+#include <cmath>
 #include <set>
 #include <sstream>
 
@@ -170,6 +171,16 @@ Vec3 ModelBuilder::namedRef(const json& v, int b, const std::string& path, bool 
   return point ? Vec3(Vec3::Zero()) : Vec3(Vec3::UnitX());
 }
 
+ModelBuilder::AngleFrame ModelBuilder::angleFrame(const json& element, int bodyI, int bodyJ,
+                                                  const std::string& path) {
+  AngleFrame f;
+  f.axis_I = vectorRef(element, "axis_i", bodyI, path).normalized();
+  f.u_I = vectorRef(element, "reference_i", bodyI, path).normalized();
+  f.u_J = vectorRef(element, "reference_j", bodyJ, path).normalized();
+  if (std::abs(f.axis_I.dot(f.u_I)) > 1e-9) issue(path + "/reference_i", "reference_i must be perpendicular to axis_i");
+  return f;
+}
+
 Vec3 ModelBuilder::internalPoint(int b, const Vec3& s) const {
   return b >= 0 ? Vec3(s - model_.bodies[b].com_B) : s;
 }
@@ -230,11 +241,10 @@ void ModelBuilder::readOutputs() {
         c.unit = "m";
       } else {
         c.type = OutputType::Angle;
-        c.axis_I = vectorRef(o, "axis_i", c.bodyI, path).normalized();
-        c.u_I = vectorRef(o, "reference_i", c.bodyI, path).normalized();
-        c.u_J = vectorRef(o, "reference_j", c.bodyJ, path).normalized();
-        if (std::abs(c.axis_I.dot(c.u_I)) > 1e-9)
-          issue(path + "/reference_i", "reference_i must be perpendicular to axis_i");
+        const AngleFrame frame = angleFrame(o, c.bodyI, c.bodyJ, path);
+        c.axis_I = frame.axis_I;
+        c.u_I = frame.u_I;
+        c.u_J = frame.u_J;
         c.unit = "rad";
       }
     }

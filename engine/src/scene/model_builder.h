@@ -38,6 +38,12 @@ class ModelBuilder {
   Vec3 pointRef(const json& element, const char* key, int b, const std::string& path);
   Vec3 vectorRef(const json& element, const char* key, int b, const std::string& path);
   Vec3 namedRef(const json& v, int b, const std::string& path, bool point);
+  // the frame of an angle between two bodies (an RSDA, an angle output): axis_i and reference_i
+  // on body i, perpendicular to each other, and reference_j on body j, all normalized
+  struct AngleFrame {
+    Vec3 axis_I, u_I, u_J;
+  };
+  AngleFrame angleFrame(const json& element, int bodyI, int bodyJ, const std::string& path);
   // a scene-frame point of a body, in the internal (centre of mass) frame
   Vec3 internalPoint(int b, const Vec3& s) const;
   Mat3 initialRotation(int b) const { return b >= 0 ? model_.bodies[b].R_WB : Mat3::Identity(); }

@@ -38,11 +38,10 @@ void ModelBuilder::readForces() {
         if (e.freeValue < 0.0) issue(path + "/free_length", "the free length must not be negative");
       } else {
         e.type = ForceType::RSDA;
-        e.axis_I = vectorRef(f, "axis_i", e.bodyI, path).normalized();
-        e.u_I = vectorRef(f, "reference_i", e.bodyI, path).normalized();
-        e.u_J = vectorRef(f, "reference_j", e.bodyJ, path).normalized();
-        if (std::abs(e.axis_I.dot(e.u_I)) > 1e-9)
-          issue(path + "/reference_i", "reference_i must be perpendicular to axis_i");
+        const AngleFrame frame = angleFrame(f, e.bodyI, e.bodyJ, path);
+        e.axis_I = frame.axis_I;
+        e.u_I = frame.u_I;
+        e.u_J = frame.u_J;
         e.freeValue = f.value("zero_angle", 0.0);
       }
     } else if (type == "tire") {
