@@ -132,5 +132,24 @@ TEST(SceneReader, ReportsSeveralProblemsAtOnce) {
   }
 }
 
+TEST(SceneReader, AngleFramesNeedAReferencePerpendicularToTheAxis) {
+  const std::string bodies = R"([{"name": "bar", "mass": 1, "inertia": [0.1, 0.1, 0.1], "position": [0, 0, 0]}])";
+  const std::string joints = R"([{"name": "pin", "type": "revolute", "body_i": "ground", "body_j": "bar",
+     "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]}])";
+  const std::string frame = R"("body_i": "ground", "body_j": "bar", "axis_i": [0, 0, 1],
+     "reference_i": [1, 0, 1], "reference_j": [1, 0, 0])";
+  const std::string forces = R"([{"name": "spring", "type": "rsda", )" + frame + R"(, "stiffness": 1}])";
+  const std::string outputs = R"(, "outputs": [{"name": "turn", "type": "angle", )" + frame + "}]";
+  try {
+    parseScene(test::sceneJson(bodies, joints, forces, outputs), "t");
+    FAIL();
+  } catch (const SceneError& e) {
+    ASSERT_EQ(e.issues().size(), 2u) << e.what();
+    EXPECT_EQ(e.issues()[0].path, "/forces/0/reference_i");
+    EXPECT_EQ(e.issues()[1].path, "/outputs/0/reference_i");
+    EXPECT_NE(e.issues()[0].message.find("perpendicular to axis_i"), std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace mbw
