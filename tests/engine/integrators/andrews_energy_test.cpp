@@ -1,7 +1,7 @@
 // Energy balance on Andrews' squeezer, Delta E = E - E0 - T (beta - beta0) (seed 002 eq 23), for
 // every integrator, and the seed's qualitative findings at Delta t / n = 1e-4 s over [0, 0.05] s
 // (section 5.1). The full study (1e-4 and 1e-5 over [0, 0.05] for every method) is a command,
-// see the README: mbw-cli compare andrews-squeezer ...
+// see docs/studies.md: mbw-cli compare andrews-squeezer ...
 
 #include <gtest/gtest.h>
 
