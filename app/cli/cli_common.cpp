@@ -1,5 +1,6 @@
 #include "cli_common.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -48,6 +49,13 @@ void RunOptions::addStudyOptionsTo(CLI::App& c) {
   c.add_option("--newton-tol", newtonTolerance,
                "Newton tolerance on positions (Theta h^2 of seed 001, default 1e-11)");
   c.add_option("--max-newton", maxNewtonIterations, "Newton iterations before a step fails");
+  c.add_option("--linear-solver", linearSolver,
+               "index-3 integrators: storage of the Newton matrix, auto (by size), dense or sparse (KLU)")
+      ->check(CLI::IsMember({"auto", "dense", "sparse"}));
+  c.add_option("--jacobian-update", jacobianUpdate,
+               "index-3 integrators: when the Newton matrix is evaluated: auto (kept while Newton "
+               "contracts well), iteration (full Newton) or step (once per time point)")
+      ->check(CLI::IsMember({"auto", "iteration", "step"}));
 }
 
 RunSettings RunOptions::resolve(const Model& model) const {
@@ -81,6 +89,14 @@ RunSettings RunOptions::resolve(const Model& model) const {
   if (constraintTolerance) i.constraintTolerance = *constraintTolerance;
   if (repartitionGrowth) i.repartitionGrowth = *repartitionGrowth;
   if (jacobian) i.jacobian = *jacobian;
+  // the scene's Newton options apply to the integrators that offer them; command-line ones always
+  auto sceneChoice = [&](const std::vector<std::string>& offered, const std::string& value) {
+    return std::find(offered.begin(), offered.end(), value) != offered.end() ? value : std::string("auto");
+  };
+  i.linearSolver = linearSolver.value_or(
+      info ? sceneChoice(info->capabilities.linearSolvers, model.defaults.linearSolver) : "auto");
+  i.jacobianUpdate = jacobianUpdate.value_or(
+      info ? sceneChoice(info->capabilities.jacobianUpdates, model.defaults.jacobianUpdate) : "auto");
   return s;
 }
 

@@ -30,7 +30,7 @@ struct RunOptions {
   std::optional<std::string> formulation, integrator;
   std::optional<double> step, tEnd, rhoInf, rtol, atol, newtonTolerance, alpha, maxStep, safety,
       facMin, facMax, constraintTolerance, repartitionGrowth;
-  std::optional<std::string> jacobian;
+  std::optional<std::string> jacobian, linearSolver, jacobianUpdate;
   std::optional<int> every, maxNewtonIterations;
   bool variableStep = false;
   bool fixedStep = false;

@@ -31,6 +31,7 @@ class AbsoluteFormulation : public Formulation {
   void incrementRate(const VectorXd& g, const VectorXd& v, VectorXd& gdot) const override;
   void incrementVelocity(const VectorXd& g, const VectorXd& gdot, VectorXd& v) const override;
   void applyIncrementTangent(const VectorXd& g, Eigen::Ref<MatrixXd> J) const override;
+  void applyIncrementTangent(const VectorXd& g, SparseMatrixXd& J) const override;
   void encodeVelocities(const VectorXd& q, const std::vector<Vec3>& velocity_W,
                         const std::vector<Vec3>& omega_W, VectorXd& v) const override;
 

@@ -99,6 +99,28 @@ void AbsoluteFormulation<K>::applyIncrementTangent(const VectorXd& g, Eigen::Ref
 }
 
 template <class K>
+void AbsoluteFormulation<K>::applyIncrementTangent(const VectorXd& g, SparseMatrixXd& J) const {
+  if constexpr (!K::kLinearIncrements) {
+    const int* start = J.outerIndexPtr();
+    double* values = J.valuePtr();
+    for (int b = 0; b < model().bodyCount(); ++b) {
+      const typename K::OrientSquare T = K::rightJacobian(g.template segment<N>(V * b + 3));
+      // the N orientation columns share their rows: entry e of each column is one row of J
+      const int c0 = V * b + 3, length = start[c0 + 1] - start[c0];
+      for (int e = 0; e < length; ++e) {
+        Eigen::Matrix<double, 1, N> row;
+        for (int i = 0; i < N; ++i) row[i] = values[start[c0 + i] + e];
+        row = (row * T).eval();
+        for (int i = 0; i < N; ++i) values[start[c0 + i] + e] = row[i];
+      }
+    }
+  } else {
+    (void)g;
+    (void)J;
+  }
+}
+
+template <class K>
 void AbsoluteFormulation<K>::encodeVelocities(const VectorXd& q,
                                               const std::vector<Vec3>& velocity_W,
                                               const std::vector<Vec3>& omega_W,

@@ -72,6 +72,9 @@ class Formulation {
   // with respect to the increment g instead of the right-trivialized one at anchor (+) g. Nothing to
   // do where T is the identity.
   virtual void applyIncrementTangent(const VectorXd& g, Eigen::Ref<MatrixXd> J) const { (void)g; (void)J; }
+  // the same for a sparse J whose pattern covers the velocity block of a body in whole columns
+  // (the body-block structures of statespace/body_block_matrix.h)
+  virtual void applyIncrementTangent(const VectorXd& g, SparseMatrixXd& J) const { (void)g; (void)J; }
   // velocity coordinates for given world-frame body motions (body frame origin velocity, omega)
   virtual void encodeVelocities(const VectorXd& q, const std::vector<Vec3>& velocity_W,
                                 const std::vector<Vec3>& omega_W, VectorXd& v) const = 0;

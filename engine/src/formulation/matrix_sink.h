@@ -1,19 +1,29 @@
 #pragma once
-// A destination for assembled matrix blocks: a dense matrix or a list of sparse triplets, at an
-// offset, optionally transposed and scaled. Lets one assembly routine fill either storage.
+// A destination for assembled matrix blocks: a dense matrix, or a compressed sparse (column-major)
+// matrix whose pattern was fixed beforehand from the model's topology, at an offset, optionally
+// transposed and scaled. Lets one assembly routine fill either storage. A sparse write adds into
+// existing entries only (no allocation, no sort): the rows of a block column are consecutive in
+// the pattern, so each block column costs one binary search. Entries outside the pattern are
+// counted in SparseTarget::missed (a pattern that misses a coupling is a bug the caller reports).
 
 #include <Eigen/Sparse>
-#include <vector>
+#include <algorithm>
 
 #include "math/types.h"
 
 namespace mbw {
 
+using SparseMatrixXd = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
+
+struct SparseTarget {
+  SparseMatrixXd* matrix = nullptr;
+  long missed = 0;  // block entries that found no place in the pattern
+};
+
 class MatrixSink {
  public:
   MatrixSink(MatrixXd& dense, int row0 = 0, int col0 = 0) : dense_(&dense), row0_(row0), col0_(col0) {}
-  MatrixSink(std::vector<Eigen::Triplet<double>>& triplets, int row0 = 0, int col0 = 0)
-      : triplets_(&triplets), row0_(row0), col0_(col0) {}
+  MatrixSink(SparseTarget& sparse, int row0 = 0, int col0 = 0) : sparse_(&sparse), row0_(row0), col0_(col0) {}
 
   // the same destination, written transposed (block (r, c) lands at (c, r))
   MatrixSink transposed() const {
@@ -45,22 +55,41 @@ class MatrixSink {
       }
       return;
     }
-    for (int c = 0; c < block.cols(); ++c)
-      for (int r = 0; r < block.rows(); ++r) {
-        const double v = scale_ * block(r, c);
-        if (v == 0.0) continue;
-        const int i = transpose_ ? row0_ + col + c : row0_ + row + r;
-        const int j = transpose_ ? col0_ + row + r : col0_ + col + c;
-        triplets_->emplace_back(i, j, v);
-      }
+    // sparse storage: block column c (row r when transposed) is a run of consecutive entries
+    if (transpose_) {
+      for (int r = 0; r < block.rows(); ++r)
+        addRun(col0_ + row + r, row0_ + col, static_cast<int>(block.cols()),
+               [&](int k) { return block(r, k); });
+    } else {
+      for (int c = 0; c < block.cols(); ++c)
+        addRun(col0_ + col + c, row0_ + row, static_cast<int>(block.rows()),
+               [&](int k) { return block(k, c); });
+    }
   }
   void add(int row, int col, double value) {
     add(row, col, Eigen::Matrix<double, 1, 1>::Constant(value));
   }
 
  private:
+  // adds count values to rows firstRow... of column `column` of the sparse target
+  template <class Value>
+  void addRun(int column, int firstRow, int count, const Value& value) {
+    SparseMatrixXd& m = *sparse_->matrix;
+    const int* rows = m.innerIndexPtr();
+    const int begin = m.outerIndexPtr()[column], end = m.outerIndexPtr()[column + 1];
+    int k = static_cast<int>(std::lower_bound(rows + begin, rows + end, firstRow) - rows);
+    double* values = m.valuePtr();
+    for (int i = 0; i < count; ++i, ++k) {
+      if (k >= end || rows[k] != firstRow + i) {
+        sparse_->missed += count - i;
+        return;
+      }
+      values[k] += scale_ * value(i);
+    }
+  }
+
   MatrixXd* dense_ = nullptr;
-  std::vector<Eigen::Triplet<double>>* triplets_ = nullptr;
+  SparseTarget* sparse_ = nullptr;
   int row0_ = 0, col0_ = 0;
   bool transpose_ = false;
   double scale_ = 1.0;

@@ -6,7 +6,7 @@ namespace mbw {
 
 Index3Integrator::Index3Integrator(Formulation& formulation, IntegratorSettings settings)
     : Integrator(formulation, settings),
-      solver_(formulation, settings.newtonTolerance, settings.maxNewtonIterations) {}
+      solver_(formulation, index3SolverOptions(settings)) {}
 
 bool Index3Integrator::solvePoint(State& x, double h, bool variableStep, StepResult& r,
                                   const std::string& where) {
@@ -14,6 +14,7 @@ bool Index3Integrator::solvePoint(State& x, double h, bool variableStep, StepRes
   r.newtonIterations += newton.iterations;
   ++r.timePoints;
   stats_.factorizations = solver_.factorizations();
+  stats_.jacobianEvaluations = solver_.jacobianEvaluations();
   if (newton.converged) {
     x.t = point_.t;
     return true;

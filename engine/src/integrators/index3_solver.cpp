@@ -5,12 +5,13 @@
 
 namespace mbw {
 
-Index3Solver::Index3Solver(Formulation& formulation, double tolerance, int maxIterations)
-    : f_(formulation), tolerance_(tolerance), maxIterations_(maxIterations) {
+Index3Solver::Index3Solver(Formulation& formulation, Index3SolverOptions options)
+    : f_(formulation),
+      options_(options),
+      matrix_(makeIterationMatrix(options.storage.value_or(automaticLinearSolver(formulation)),
+                                  formulation)) {
   const int nv = f_.velocitySize();
   const int n = nv + f_.constraintSize();
-  matrix_.setZero(n, n);
-  stiffness_.setZero(nv, nv);
   residual_.resize(n);
   delta_.resize(n);
   dq_.resize(nv);
@@ -38,8 +39,8 @@ void Index3Solver::positionsAndVelocities(const TimePoint& p, const VectorXd& vd
   f_.retract(*p.anchor, dq_, q);
 }
 
-std::string Index3Solver::linearize(const TimePoint& p, const VectorXd& vdot,
-                                    const VectorXd& lambda, VectorXd& q, VectorXd& v) {
+std::string Index3Solver::evaluate(const TimePoint& p, const VectorXd& vdot, const VectorXd& lambda,
+                                   VectorXd& q, VectorXd& v, bool derivatives) {
   const int nv = f_.velocitySize(), nc = f_.constraintSize();
   const double w = p.forceWeight;
   // stage evaluation at the current iterate
@@ -50,65 +51,122 @@ std::string Index3Solver::linearize(const TimePoint& p, const VectorXd& vdot,
   f_.computeVelocities(v);
   f_.generalizedForces(Q_);
 
-  // residual, from the mass and constraint blocks (the bottom-right block stays zero)
-  matrix_.leftCols(nv).setZero();
-  f_.massMatrix(MatrixSink(matrix_));
-  f_.constraintJacobian(MatrixSink(matrix_, nv, 0));
-  matrix_.topRightCorner(nv, nc) = matrix_.bottomLeftCorner(nc, nv).transpose();
+  // residual, from the mass and constraint blocks
+  matrix_->assemblePositionBlocks(f_);
   inertial_ = vdot;
   if (p.accelerationHistory) inertial_ += *p.accelerationHistory;
-  residual_.head(nv).noalias() = matrix_.topRightCorner(nv, nc) * lambda;
-  residual_.head(nv) -= Q_;
-  residual_.head(nv) *= w;
-  residual_.head(nv).noalias() += matrix_.topLeftCorner(nv, nv) * inertial_;
+  matrix_->dynamicsResidual(inertial_, lambda, Q_, w, residual_.head(nv));
   residual_.tail(nc) = f_.constraints() / p.cq;
 
-  // iteration matrix (the weight w through a scaled inertial term); the position derivatives
-  // through the increment's tangent map T(g) unless the scheme works with increment rates
-  if (w != 1.0) {
-    inertial_ /= w;
-    matrix_.topRightCorner(nv, nc) *= w;
+  // the Jacobian blocks, through the increment's tangent map T(g) unless the scheme works with
+  // increment rates
+  if (derivatives) {
+    matrix_->assembleDerivatives(f_, inertial_, lambda, w, p.incrementRates ? nullptr : &dq_);
+    ++jacobianEvaluations_;
+    age_ = 0;
   }
-  stiffness_.setZero(nv, nv);
-  f_.dynamicsJacobian(inertial_, lambda, w * p.cq, 0.0, MatrixSink(stiffness_));
-  if (!p.incrementRates) {
-    f_.applyIncrementTangent(dq_, stiffness_);
-    f_.applyIncrementTangent(dq_, matrix_.bottomLeftCorner(nc, nv));
-  }
-  matrix_.topLeftCorner(nv, nv) += stiffness_;
-  f_.dynamicsJacobian(inertial_, lambda, 0.0, w * p.cv, MatrixSink(matrix_));
-  return singular;
+  return matrix_->assemblyFault();
+}
+
+bool Index3Solver::factorize(const TimePoint& p) {
+  ++factorizations_;
+  factoredCv_ = p.cv;
+  factoredW_ = p.forceWeight;
+  factored_ = matrix_->factorize(p.cq, p.cv, p.forceWeight);
+  return factored_;
+}
+
+bool Index3Solver::keptMatrixFits(const TimePoint& p) const {
+  const double ratio = p.cv / factoredCv_;
+  return factored_ && p.forceWeight == factoredW_ && ratio <= kCoefficientRatio &&
+         ratio >= 1.0 / kCoefficientRatio;
+}
+
+std::string Index3Solver::linearize(const TimePoint& p, const VectorXd& vdot,
+                                    const VectorXd& lambda, VectorXd& q, VectorXd& v) {
+  std::string why = evaluate(p, vdot, lambda, q, v, true);
+  if (why.empty()) factorize(p);
+  return why;
 }
 
 NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& lambda, VectorXd& q,
                                  VectorXd& v) {
   const int nv = f_.velocitySize(), nc = f_.constraintSize();
-  const double theta = tolerance_ / p.cq;
+  const double theta = options_.tolerance / p.cq;
+  const bool fullNewton = options_.update == JacobianUpdate::Iteration;
   NewtonResult result;
-  for (int k = 0; k < maxIterations_; ++k) {
-    result.failure = linearize(p, vdot, lambda, q, v);
-    if (!result.failure.empty()) return result;
-    lu_.compute(matrix_);
-    ++factorizations_;
-    delta_ = lu_.solve(-residual_);
-    result.iterations = k + 1;
-    if (!delta_.allFinite()) {
-      result.failure = "singular Newton matrix";
-      return result;
+  // a new Jacobian at the first iterate, or the kept factorization (formed again for new
+  // coefficients)
+  ++age_;
+  bool evaluateNow = fullNewton || options_.update == JacobianUpdate::Step || refresh_ ||
+                     !factored_ || age_ > kMaxAge;
+  bool fresh = false;      // the factorization is of this time point's Jacobian
+  int withMatrix = 0;      // iterations with the current factorization
+  int freshIterations = 0;  // iterations with a Jacobian of this time point
+  double previous = 0.0;
+  auto fail = [&](std::string why) {
+    refresh_ = true;
+    result.failure = std::move(why);
+    return result;
+  };
+  for (;;) {
+    std::string singular = evaluate(p, vdot, lambda, q, v, evaluateNow);
+    if (!singular.empty()) return fail(singular);
+    if (evaluateNow || !keptMatrixFits(p)) {
+      if (!factorize(p) && evaluateNow) return fail("singular Newton matrix");
+      fresh = fresh || evaluateNow;
+      withMatrix = 0;
     }
-    vdot += delta_.head(nv);
-    lambda += delta_.tail(nc);
-    if (delta_.norm() < theta) {
+    evaluateNow = fullNewton;
+
+    // the correction, its size and the observed contraction rate
+    delta_ = -residual_;
+    matrix_->solveInPlace(delta_);
+    ++result.iterations;
+    ++withMatrix;
+    if (fresh) ++freshIterations;
+    if (!delta_.allFinite()) {
+      if (fresh) return fail("singular Newton matrix");
+      evaluateNow = true;
+      continue;
+    }
+    const double size = delta_.norm();
+    const double rho = previous > 0.0 ? size / previous : 0.0;
+    previous = size;
+    const bool converged =
+        (size < theta && (fullNewton || rho == 0.0 || (rho < 1.0 && rho / (1.0 - rho) * size < theta))) ||
+        (fresh && rho >= kSlowRate && p.cq * delta_.head(nv).norm() < options_.tolerance);
+    if (rho < 1.0 || fresh) {
+      vdot += delta_.head(nv);
+      lambda += delta_.tail(nc);
+    }
+    if (converged) {
       positionsAndVelocities(p, vdot, q, v);
+      refresh_ = !fresh && rho > kRefreshRate;
       result.converged = true;
       return result;
     }
+    if (freshIterations >= options_.maxIterations) break;
+    // a matrix that contracts too slowly, or a kept one used long, is evaluated again at the
+    // current iterate
+    if (!fullNewton && (rho > kSlowRate || (!fresh && withMatrix >= kKeptIterations)))
+      evaluateNow = true;
   }
   std::ostringstream os;
-  os << "Newton did not converge in " << maxIterations_ << " iterations (last correction "
+  os << "Newton did not converge in " << options_.maxIterations << " iterations (last correction "
      << delta_.norm() << ", tolerance " << theta << ")";
-  result.failure = os.str();
-  return result;
+  return fail(os.str());
+}
+
+Index3SolverOptions index3SolverOptions(const IntegratorSettings& s) {
+  Index3SolverOptions o;
+  o.tolerance = s.newtonTolerance;
+  o.maxIterations = s.maxNewtonIterations;
+  if (s.linearSolver == "dense") o.storage = LinearSolverKind::Dense;
+  if (s.linearSolver == "sparse") o.storage = LinearSolverKind::Sparse;
+  if (s.jacobianUpdate == "iteration") o.update = JacobianUpdate::Iteration;
+  if (s.jacobianUpdate == "step") o.update = JacobianUpdate::Step;
+  return o;
 }
 
 }  // namespace mbw

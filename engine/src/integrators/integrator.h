@@ -34,6 +34,9 @@ struct IntegratorSettings {
   double constraintTolerance = 1e-10;  // |Phi|_inf of the recovered dependent coordinates
   double repartitionGrowth = 1.25;     // cond(Phi_u) growth that triggers a new partition
   std::string jacobian = "exact";      // "exact" or "fd" (forward differences), where offered
+  // index-3 integrators: storage of the Newton matrix and when it is evaluated (index3_solver.h)
+  std::string linearSolver = "auto";    // "auto", "dense" or "sparse"
+  std::string jacobianUpdate = "auto";  // "auto", "iteration" or "step"
 };
 
 struct Capabilities {
@@ -52,6 +55,8 @@ struct Capabilities {
   std::vector<double> rhoInfValues;   // when not empty: the only values offered
   bool hasAlpha = false;              // HHT: alpha in [-1/3, 0] may replace rho_inf
   std::vector<std::string> jacobians = {"exact"};  // the Jacobian options it accepts
+  std::vector<std::string> linearSolvers = {"auto"};    // the linearSolver settings it accepts
+  std::vector<std::string> jacobianUpdates = {"auto"};  // the jacobianUpdate settings it accepts
   std::vector<std::string> formulations;  // the formulations it has been tested with
 };
 

@@ -73,10 +73,21 @@ IntegratorInfo msst(bool higher, int n) {
   return esdirk(name, build, dflt, msstRhoInfValues(higher, n), true, what);
 }
 
+// the index-3 schemes (those with a linear model) solve their time points with Index3Solver and
+// offer its linear solvers and Jacobian updates
+std::vector<IntegratorInfo> withNewtonOptions(std::vector<IntegratorInfo> infos) {
+  for (IntegratorInfo& info : infos)
+    if (info.linearModel) {
+      info.capabilities.linearSolvers = {"auto", "dense", "sparse"};
+      info.capabilities.jacobianUpdates = {"auto", "iteration", "step"};
+    }
+  return infos;
+}
+
 }  // namespace
 
 const std::vector<IntegratorInfo>& integratorRegistry() {
-  static const std::vector<IntegratorInfo> registry = {
+  static const std::vector<IntegratorInfo> registry = withNewtonOptions({
       {"backward-euler", "", BackwardEuler::capabilities(),
        [](Formulation& f, const IntegratorSettings& s) { return make<BackwardEuler>(f, s); },
        [](const IntegratorSettings&) { return BackwardEuler::linearModel(); }},
@@ -99,7 +110,7 @@ const std::vector<IntegratorInfo>& integratorRegistry() {
       stateSpace<WMethod2>("w2"),
       stateSpace<AdamsIntegrator>("adams"),
       stateSpace<BdfIntegrator>("bdf"),
-  };
+  });
   return registry;
 }
 
@@ -135,6 +146,17 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
     os << ")";
     return os.str();
   }
+  auto offered = [&](const std::vector<std::string>& values, const std::string& value,
+                     const std::string& what) {
+    if (std::find(values.begin(), values.end(), value) != values.end()) return true;
+    os << info.name << " does not offer " << what << " '" << value << "' (it offers:";
+    for (const auto& v : values) os << ' ' << v;
+    os << ")";
+    return false;
+  };
+  if (!offered(c.linearSolvers, settings.linearSolver, "the linear solver") ||
+      !offered(c.jacobianUpdates, settings.jacobianUpdate, "the Jacobian update"))
+    return os.str();
   if (!settings.variableStep && !c.fixedStep)
     return info.name + " chooses its own steps: give tolerances (--rtol, --atol)";
   if (settings.variableStep && !c.variableStep)

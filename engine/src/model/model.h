@@ -148,6 +148,8 @@ struct RunDefaults {
   double rtol = 0.0;  // > 0: variable steps with these tolerances by default
   double atol = 0.0;
   double maxStep = 0.0;  // largest variable step, 0 = no limit
+  std::string linearSolver = "auto";    // index-3 Newton matrix: "auto", "dense" or "sparse"
+  std::string jacobianUpdate = "auto";  // "auto", "iteration" or "step"
 };
 
 struct Model {

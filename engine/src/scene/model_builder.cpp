@@ -266,6 +266,13 @@ void ModelBuilder::readSettings() {
   if (s.contains("atol") && !(d.atol > 0.0)) issue("/settings/atol", "atol must be positive");
   d.maxStep = s.value("max_step", d.maxStep);
   if (s.contains("max_step") && !(d.maxStep > 0.0)) issue("/settings/max_step", "max_step must be positive");
+  d.linearSolver = s.value("linear_solver", d.linearSolver);
+  if (d.linearSolver != "auto" && d.linearSolver != "dense" && d.linearSolver != "sparse")
+    issue("/settings/linear_solver", "unknown linear solver '" + d.linearSolver + "' (auto, dense or sparse)");
+  d.jacobianUpdate = s.value("jacobian_update", d.jacobianUpdate);
+  if (d.jacobianUpdate != "auto" && d.jacobianUpdate != "iteration" && d.jacobianUpdate != "step")
+    issue("/settings/jacobian_update",
+          "unknown Jacobian update '" + d.jacobianUpdate + "' (auto, iteration or step)");
   model_.maxInitialCorrection = s.value("max_initial_correction", model_.maxInitialCorrection);
   if (formulationDescription(d.formulation).empty())
     issue("/settings/formulation", "unknown formulation '" + d.formulation + "' (rA, rp or rE)");

@@ -273,6 +273,8 @@ std::vector<ObjectSpec> buildSchema() {
                 field("rtol", K::Number, false, "", "", "relative tolerance; when given (with or without atol), runs choose their steps from the error estimate"),
                 field("atol", K::Number, false, "", "", "absolute tolerance of variable steps (default: rtol)"),
                 field("max_step", K::Number, false, "no limit", "s", "largest variable step (e.g. so that a step cannot jump over a road bump)"),
+                field("linear_solver", K::String, false, "auto", "", "index-3 integrators: storage of the Newton matrix, auto (by size), dense or sparse"),
+                field("jacobian_update", K::String, false, "auto", "", "index-3 integrators: when the Newton matrix is evaluated, auto (kept while Newton contracts well), iteration or step"),
                 field("max_initial_correction", K::Number, false, "1e-05", "m or rad",
                       "largest move the projection of the initial state onto the constraints may make")},
                "",

@@ -1,27 +1,20 @@
 #pragma once
 // Phi_u, the constraint Jacobian restricted to the dependent coordinates (seed 000 eq 5), and its
-// sparse LU factorization by KLU (SuiteSparse; Davis and Palamadai Natarajan 2010), the matrix at
-// the heart of the state-space method: dependent positions by Newton, dependent velocities, the
-// tangent basis H = -Phi_u^-1 Phi_v (eq 28a), multipliers from eq (7b). The pattern is ordered
-// once per partition (klu_analyze); each factorization refills the values and refactors with the
-// same pivot sequence (klu_refactor, no allocation), falling back to a fresh pivoting
-// factorization when that sequence has become poor (klu_rcond: smallest / largest pivot).
-// cond_1(Phi_u) by klu_condest (Hager's method) drives the repartitioning test of section 4.
+// sparse LU factorization (SparseLu, KLU), the matrix at the heart of the state-space method:
+// dependent positions by Newton, dependent velocities, the tangent basis H = -Phi_u^-1 Phi_v
+// (eq 28a), multipliers from eq (7b). The pattern is ordered once per partition; each
+// factorization refills the values and refactors. cond_1(Phi_u) (Hager's estimate) drives the
+// repartitioning test of section 4.
 
-#include <memory>
 #include <vector>
 
+#include "math/sparse_lu.h"
 #include "statespace/body_block_matrix.h"
 
 namespace mbw {
 
 class DependentJacobian {
  public:
-  DependentJacobian();
-  ~DependentJacobian();
-  DependentJacobian(const DependentJacobian&) = delete;
-  DependentJacobian& operator=(const DependentJacobian&) = delete;
-
   // structure: the nonzero blocks of Phi_q (m x n); dependent: mu
   void setPartition(int rows, int cols, const std::vector<BodyBlockMatrix::Block>& structure,
                     const std::vector<int>& dependent);
@@ -35,14 +28,13 @@ class DependentJacobian {
   void solveTransposedInPlace(VectorXd& b);
 
   // estimate of cond_1(Phi_u) at the last factorization
-  double conditionEstimate();
+  double conditionEstimate() { return lu_.conditionEstimate(); }
 
   int size() const { return m_; }
   long factorizations() const { return factorizations_; }
 
  private:
-  struct Klu;
-  std::unique_ptr<Klu> klu_;
+  SparseLu lu_;
   int m_ = 0;
   std::vector<int> Ap_, Ai_;
   std::vector<double> Ax_;

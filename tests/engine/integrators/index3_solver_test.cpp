@@ -37,17 +37,23 @@ void checkIterationMatrix(const Model& model, const std::string& formulation, un
   const VectorXd vdot = VectorXd::NullaryExpr(nv, [&] { return u(rng); });
   const VectorXd lambda = VectorXd::NullaryExpr(nc, [&] { return 3.0 * u(rng); });
 
-  Index3Solver solver(*f, 1e-11, 10);
-  VectorXd q, v;
-  ASSERT_EQ(solver.linearize(p, vdot, lambda, q, v), "");
-  const MatrixXd matrix = solver.iterationMatrix();
-  VectorXd x(nv + nc);
-  x << vdot, lambda;
-  const MatrixXd fd = test::velocityJacobianFD(x, [&](const VectorXd& y) {
-    solver.linearize(p, y.head(nv), y.tail(nc), q, v);
-    return VectorXd(solver.residual());
-  });
-  EXPECT_LT(test::relativeError(matrix, fd), 1e-6) << "matrix\n" << matrix << "\nFD\n" << fd;
+  // the same matrix in both storages
+  for (LinearSolverKind storage : {LinearSolverKind::Dense, LinearSolverKind::Sparse}) {
+    SCOPED_TRACE(storage == LinearSolverKind::Dense ? "dense" : "sparse");
+    Index3SolverOptions options;
+    options.storage = storage;
+    Index3Solver solver(*f, options);
+    VectorXd q, v;
+    ASSERT_EQ(solver.linearize(p, vdot, lambda, q, v), "");
+    const MatrixXd matrix = solver.iterationMatrix();
+    VectorXd x(nv + nc);
+    x << vdot, lambda;
+    const MatrixXd fd = test::velocityJacobianFD(x, [&](const VectorXd& y) {
+      solver.linearize(p, y.head(nv), y.tail(nc), q, v);
+      return VectorXd(solver.residual());
+    });
+    EXPECT_LT(test::relativeError(matrix, fd), 1e-6) << "matrix\n" << matrix << "\nFD\n" << fd;
+  }
 }
 
 class IterationMatrix : public ::testing::TestWithParam<std::string> {};

@@ -1,0 +1,125 @@
+#include "integrators/sparse_iteration_matrix.h"
+
+#include "statespace/body_block_matrix.h"
+
+namespace mbw {
+namespace {
+
+using Block = BodyBlockMatrix::Block;
+
+// a compressed matrix whose stored entries are the union of the blocks (values zero)
+SparseMatrixXd patternOf(int rows, int cols, const std::vector<Block>& blocks, bool transposed = false) {
+  std::vector<Eigen::Triplet<double>> entries;
+  for (const Block& b : blocks)
+    for (int r = b.row; r < b.row + b.rows; ++r)
+      for (int c = b.col; c < b.col + b.cols; ++c)
+        entries.emplace_back(transposed ? c : r, transposed ? r : c, 0.0);
+  SparseMatrixXd m(rows, cols);
+  m.setFromTriplets(entries.begin(), entries.end());
+  m.makeCompressed();
+  return m;
+}
+
+// index in A's values of every stored entry of a block placed at (row0, col0), transposed or not
+std::vector<int> placeIn(const SparseMatrixXd& A, const SparseMatrixXd& block, int row0, int col0,
+                         bool transposed) {
+  std::vector<int> where;
+  where.reserve(block.nonZeros());
+  for (int c = 0; c < block.outerSize(); ++c)
+    for (SparseMatrixXd::InnerIterator it(block, c); it; ++it) {
+      const int row = row0 + (transposed ? c : it.row()), col = col0 + (transposed ? it.row() : c);
+      const int* begin = A.innerIndexPtr() + A.outerIndexPtr()[col];
+      const int* end = A.innerIndexPtr() + A.outerIndexPtr()[col + 1];
+      where.push_back(static_cast<int>(std::lower_bound(begin, end, row) - A.innerIndexPtr()));
+    }
+  return where;
+}
+
+}  // namespace
+
+SparseIterationMatrix::SparseIterationMatrix(const Formulation& f)
+    : nv_(f.velocitySize()), nc_(f.constraintSize()), scaled_(VectorXd::Zero(nv_)) {
+  // the patterns of the blocks, from the bodies each primitive and force element couples
+  const int V = f.bodyVelocitySize();
+  const std::vector<Block> coupling = bodyCouplingBlocks(f.model(), V);
+  const std::vector<Block> rows = constraintRowBlocks(f.model(), V, nc_);
+  mass_ = patternOf(nv_, nv_, coupling);
+  stiffness_ = mass_;
+  damping_ = mass_;
+  jacobian_ = patternOf(nc_, nv_, rows);
+  tangentJacobian_ = jacobian_;
+
+  // A's pattern: coupling top left, Phi_q below it, its transpose to the right
+  std::vector<Block> all = coupling;
+  for (const Block& b : rows) {
+    all.push_back({nv_ + b.row, b.col, b.rows, b.cols});
+    all.push_back({b.col, nv_ + b.row, b.cols, b.rows});
+  }
+  matrix_ = patternOf(nv_ + nc_, nv_ + nc_, all);
+  couplingInA_ = placeIn(matrix_, mass_, 0, 0, false);
+  jacobianInA_ = placeIn(matrix_, jacobian_, nv_, 0, false);
+  transposeInA_ = placeIn(matrix_, jacobian_, 0, nv_, true);
+  lu_.analyze(nv_ + nc_, matrix_.outerIndexPtr(), matrix_.innerIndexPtr());
+}
+
+MatrixSink SparseIterationMatrix::cleared(SparseMatrixXd& block) {
+  std::fill(block.valuePtr(), block.valuePtr() + block.nonZeros(), 0.0);
+  target_.matrix = &block;
+  return MatrixSink(target_);
+}
+
+void SparseIterationMatrix::assemblePositionBlocks(const Formulation& f) {
+  target_.missed = 0;
+  f.massMatrix(cleared(mass_));
+  f.constraintJacobian(cleared(jacobian_));
+  missed_ = target_.missed;
+}
+
+void SparseIterationMatrix::dynamicsResidual(const VectorXd& a, const VectorXd& lambda,
+                                             const VectorXd& Q, double w,
+                                             Eigen::Ref<VectorXd> r1) const {
+  r1.noalias() = jacobian_.transpose() * lambda;
+  r1 -= Q;
+  r1 *= w;
+  r1.noalias() += mass_ * a;
+}
+
+void SparseIterationMatrix::assembleDerivatives(const Formulation& f, const VectorXd& a,
+                                                const VectorXd& lambda, double w,
+                                                const VectorXd* tangent) {
+  // K and C with the inertial term scaled by 1/w, so that w multiplies only the forces
+  scaled_ = a / w;
+  target_.missed = 0;
+  f.dynamicsJacobian(scaled_, lambda, w, 0.0, cleared(stiffness_));
+  f.dynamicsJacobian(scaled_, lambda, 0.0, w, cleared(damping_));
+  missed_ += target_.missed;
+  std::copy(jacobian_.valuePtr(), jacobian_.valuePtr() + jacobian_.nonZeros(),
+            tangentJacobian_.valuePtr());
+  if (tangent) {
+    f.applyIncrementTangent(*tangent, stiffness_);
+    f.applyIncrementTangent(*tangent, tangentJacobian_);
+  }
+}
+
+bool SparseIterationMatrix::factorize(double cq, double cv, double w) {
+  // A(cq, cv): every entry of A is the image of exactly one block entry
+  double* A = matrix_.valuePtr();
+  const double *m = mass_.valuePtr(), *k = stiffness_.valuePtr(), *c = damping_.valuePtr();
+  for (size_t i = 0; i < couplingInA_.size(); ++i) A[couplingInA_[i]] = m[i] + cq * k[i] + cv * c[i];
+  const double *j = jacobian_.valuePtr(), *jt = tangentJacobian_.valuePtr();
+  for (size_t i = 0; i < jacobianInA_.size(); ++i) {
+    A[jacobianInA_[i]] = jt[i];
+    A[transposeInA_[i]] = w * j[i];
+  }
+  return lu_.factorize(A);
+}
+
+void SparseIterationMatrix::solveInPlace(VectorXd& x) { lu_.solveInPlace(x.data()); }
+
+std::string SparseIterationMatrix::assemblyFault() const {
+  if (missed_ == 0) return {};
+  return "the sparse Newton matrix's pattern misses " + std::to_string(missed_) +
+         " assembled entries (a coupling the model's topology does not show; use --linear-solver dense)";
+}
+
+}  // namespace mbw

@@ -1,0 +1,48 @@
+#pragma once
+// The index-3 Newton matrix in compressed sparse columns (iteration_matrix.h). Its pattern comes
+// from the model's topology once per run: the body blocks that a primitive or a force element
+// couples (M, K, C), the constraint rows over the blocks of their bodies (Phi_q). Every block
+// shares one coupling pattern, so forming A(cq, cv) is one pass over the stored values through
+// index maps computed once; KLU orders A's pattern once and refactorizes at every update.
+
+#include <vector>
+
+#include "integrators/iteration_matrix.h"
+#include "math/sparse_lu.h"
+
+namespace mbw {
+
+class SparseIterationMatrix final : public IterationMatrix {
+ public:
+  explicit SparseIterationMatrix(const Formulation& f);
+
+  void assemblePositionBlocks(const Formulation& f) override;
+  void dynamicsResidual(const VectorXd& a, const VectorXd& lambda, const VectorXd& Q, double w,
+                        Eigen::Ref<VectorXd> r1) const override;
+  void assembleDerivatives(const Formulation& f, const VectorXd& a, const VectorXd& lambda, double w,
+                           const VectorXd* tangent) override;
+  bool factorize(double cq, double cv, double w) override;
+  void solveInPlace(VectorXd& x) override;
+  MatrixXd formed() const override { return MatrixXd(matrix_); }
+  LinearSolverKind kind() const override { return LinearSolverKind::Sparse; }
+  std::string assemblyFault() const override;
+
+  long nonZeros() const { return matrix_.nonZeros(); }
+
+ private:
+  // sets every stored value of a block to zero and returns a sink that adds into it
+  MatrixSink cleared(SparseMatrixXd& block);
+
+  int nv_, nc_;
+  SparseMatrixXd mass_, stiffness_, damping_;  // M, K, C in the coupling pattern (nv x nv)
+  SparseMatrixXd jacobian_, tangentJacobian_;  // Phi_q, Phi_q T in the rows' pattern (nc x nv)
+  SparseMatrixXd matrix_;                      // A (nv + nc square)
+  std::vector<int> couplingInA_;               // where each coupling entry sits in A's values
+  std::vector<int> jacobianInA_, transposeInA_;  // where each Phi_q entry sits, below and right
+  VectorXd scaled_;                            // a / w (nv)
+  SparseTarget target_;                        // the block being assembled
+  long missed_ = 0;                            // entries of the last assembly outside the pattern
+  SparseLu lu_;
+};
+
+}  // namespace mbw

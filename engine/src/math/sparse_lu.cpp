@@ -1,0 +1,64 @@
+#include "math/sparse_lu.h"
+
+#include <klu.h>
+
+#include <cmath>
+
+namespace mbw {
+
+struct SparseLu::Klu {
+  klu_common common;
+  klu_symbolic* symbolic = nullptr;
+  klu_numeric* numeric = nullptr;
+  Klu() { klu_defaults(&common); }
+  ~Klu() { clear(); }
+  void clear() {
+    if (numeric) klu_free_numeric(&numeric, &common);
+    if (symbolic) klu_free_symbolic(&symbolic, &common);
+  }
+};
+
+SparseLu::SparseLu() : klu_(std::make_unique<Klu>()) {}
+SparseLu::~SparseLu() = default;
+
+void SparseLu::analyze(int n, const int* Ap, const int* Ai) {
+  n_ = n;
+  Ap_ = Ap;
+  Ai_ = Ai;
+  klu_->clear();
+  klu_->symbolic = klu_analyze(n, const_cast<int*>(Ap), const_cast<int*>(Ai), &klu_->common);
+}
+
+bool SparseLu::factorize(const double* Ax) {
+  Klu& k = *klu_;
+  Ax_ = Ax;
+  if (!k.symbolic) return false;
+  int* Ap = const_cast<int*>(Ap_);
+  int* Ai = const_cast<int*>(Ai_);
+  double* values = const_cast<double*>(Ax);
+  // the previous pivot sequence while it stays good, else a fresh factorization
+  if (k.numeric && klu_refactor(Ap, Ai, values, k.symbolic, k.numeric, &k.common) &&
+      klu_rcond(k.symbolic, k.numeric, &k.common) && k.common.rcond > 1e-12)
+    return true;
+  if (k.numeric) klu_free_numeric(&k.numeric, &k.common);
+  k.numeric = klu_factor(Ap, Ai, values, k.symbolic, &k.common);
+  return k.numeric && k.common.status == KLU_OK;
+}
+
+void SparseLu::solveInPlace(double* b, int columns) {
+  klu_solve(klu_->symbolic, klu_->numeric, n_, columns, b, &klu_->common);
+}
+
+void SparseLu::solveTransposedInPlace(double* b, int columns) {
+  klu_tsolve(klu_->symbolic, klu_->numeric, n_, columns, b, &klu_->common);
+}
+
+double SparseLu::conditionEstimate() {
+  Klu& k = *klu_;
+  if (!k.numeric ||
+      !klu_condest(const_cast<int*>(Ap_), const_cast<double*>(Ax_), k.symbolic, k.numeric, &k.common))
+    return INFINITY;
+  return k.common.condest;
+}
+
+}  // namespace mbw
