@@ -50,6 +50,17 @@ QString text(double x) { return QString::number(x, 'g', 10); }
 
 // the settings under which an integrator is listed as available: its own kind of steps and its
 // first Jacobian option, so that only the formulation can rule it out
+// refills a combo with an integrator's options, keeping the current choice where it is offered
+void offerChoices(QComboBox* box, const std::vector<std::string>* choices) {
+  const QString current = box->currentText();
+  const QSignalBlocker quiet(box);
+  box->clear();
+  if (choices)
+    for (const std::string& c : *choices) box->addItem(QString::fromStdString(c));
+  box->setCurrentIndex(std::max(0, box->findText(current)));
+  box->setEnabled(box->count() > 1);
+}
+
 IntegratorSettings listingSettings(const Capabilities& c) {
   IntegratorSettings s;
   s.variableStep = !c.fixedStep;
@@ -64,7 +75,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
       integrators_(new QStandardItemModel(this)), description_(new QLabel(this)), capabilities_(new QLabel(this)),
       step_(new QLineEdit(this)), variableStep_(new QCheckBox(tr("variable step (error control)"), this)),
       rtol_(new QLineEdit(this)), atol_(new QLineEdit(this)), maxStep_(new QLineEdit(this)),
-      jacobian_(new QComboBox(this)), rhoInf_(new QLineEdit(this)), alpha_(new QLineEdit(this)), tEnd_(new QLineEdit(this)),
+      jacobian_(new QComboBox(this)), linearSolver_(new QComboBox(this)), jacobianUpdate_(new QComboBox(this)), rhoInf_(new QLineEdit(this)), alpha_(new QLineEdit(this)), tEnd_(new QLineEdit(this)),
       every_(new QSpinBox(this)), problem_(new QLabel(this)) {
   for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
   formulation_->setToolTip(tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "
@@ -82,6 +93,11 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   maxStep_->setToolTip(tr("Largest step the error control may take, s (empty: no limit)"));
   maxStep_->setPlaceholderText(tr("no limit"));
   jacobian_->setToolTip(tr("How the integrator gets its Jacobian: exact (analytic) or by finite differences"));
+  linearSolver_->setToolTip(tr("Index-3 integrators: storage of the Newton matrix. auto: dense for small "
+                               "models, sparse (KLU) for large ones"));
+  jacobianUpdate_->setToolTip(tr("Index-3 integrators: when the Newton matrix is evaluated. auto: kept across "
+                                 "iterations and steps while Newton contracts well; iteration: full Newton; "
+                                 "step: once per time point"));
   rhoInf_->setToolTip(tr("Spectral radius at infinity: 1 keeps high frequencies, 0 damps them at once"));
   alpha_->setToolTip(tr("HHT's alpha in [-1/3, 0], instead of rho_inf (empty: from rho_inf, or -1/3)"));
   tEnd_->setToolTip(tr("End of the simulated time span, s"));
@@ -108,6 +124,8 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   form->addRow(tr("atol"), atol_);
   form->addRow(tr("Max step [s]"), maxStep_);
   form->addRow(tr("Jacobian"), jacobian_);
+  form->addRow(tr("Linear solver"), linearSolver_);
+  form->addRow(tr("Jacobian update"), jacobianUpdate_);
   form->addRow(tr("rho_inf"), rhoInf_);
   form->addRow(tr("alpha"), alpha_);
   form->addRow(tr("t_end [s]"), tEnd_);
@@ -124,7 +142,8 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     variableWanted_ = on;
     updateDetails();
   });
-  connect(jacobian_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &RunConfigPanel::updateDetails);
+  for (QComboBox* box : {jacobian_, linearSolver_, jacobianUpdate_})
+    connect(box, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &RunConfigPanel::updateDetails);
   for (QLineEdit* box : {step_, rtol_, atol_, maxStep_, rhoInf_, alpha_, tEnd_})
     connect(box, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
   connect(every_, QOverload<int>::of(&QSpinBox::valueChanged), this, &RunConfigPanel::changed);
@@ -194,14 +213,10 @@ void RunConfigPanel::updateDetails() {
   const bool varying = canVary && variableStep_->isChecked();
   for (QLineEdit* box : {rtol_, atol_, maxStep_}) box->setEnabled(varying);
   step_->setToolTip(varying ? tr("The first step, s (the error control chooses the next ones)") : tr("Time step h, s"));
-  // the Jacobian options it offers
-  const QString jacobian = jacobian_->currentText();
-  const QSignalBlocker quiet(jacobian_);
-  jacobian_->clear();
-  if (info)
-    for (const std::string& j : info->capabilities.jacobians) jacobian_->addItem(QString::fromStdString(j));
-  jacobian_->setCurrentIndex(std::max(0, jacobian_->findText(jacobian)));
-  jacobian_->setEnabled(jacobian_->count() > 1);
+  // the Jacobian and Newton options it offers
+  offerChoices(jacobian_, info ? &info->capabilities.jacobians : nullptr);
+  offerChoices(linearSolver_, info ? &info->capabilities.linearSolvers : nullptr);
+  offerChoices(jacobianUpdate_, info ? &info->capabilities.jacobianUpdates : nullptr);
   const bool rho = info && info->capabilities.hasRhoInf;
   rhoInf_->setEnabled(rho);
   rhoInf_->setPlaceholderText(!rho ? tr("not tunable")
@@ -240,6 +255,8 @@ RunSettings RunConfigPanel::settings() const {
     if (!maxStep_->text().trimmed().isEmpty()) is.maxStep = number(maxStep_, &ok);
   }
   if (jacobian_->count() > 0) is.jacobian = jacobian_->currentText().toStdString();
+  if (linearSolver_->count() > 0) is.linearSolver = linearSolver_->currentText().toStdString();
+  if (jacobianUpdate_->count() > 0) is.jacobianUpdate = jacobianUpdate_->currentText().toStdString();
   if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty()) is.rhoInf = number(rhoInf_, &ok);
   if (alpha_->isEnabled() && !alpha_->text().trimmed().isEmpty()) is.alpha = number(alpha_, &ok);
   s.tEnd = number(tEnd_, &ok);
@@ -294,6 +311,10 @@ void RunConfigPanel::setDefaults(const RunDefaults& d) {
   variableStep_->setChecked(d.rtol > 0.0 || d.atol > 0.0);
   maxStep_->setText(d.maxStep > 0.0 ? text(d.maxStep) : QString());
   updateDetails();
+  // the scene's Newton options where the integrator offers them
+  linearSolver_->setCurrentIndex(std::max(0, linearSolver_->findText(QString::fromStdString(d.linearSolver))));
+  jacobianUpdate_->setCurrentIndex(
+      std::max(0, jacobianUpdate_->findText(QString::fromStdString(d.jacobianUpdate))));
 }
 
 void RunConfigPanel::checkFormulations(const Model& model) {

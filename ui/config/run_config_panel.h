@@ -63,6 +63,8 @@ class RunConfigPanel : public QWidget {
   QLineEdit* atol_;
   QLineEdit* maxStep_;
   QComboBox* jacobian_;
+  QComboBox* linearSolver_;    // index-3 Newton matrix: auto, dense, sparse
+  QComboBox* jacobianUpdate_;  // auto, iteration, step
   QLineEdit* rhoInf_;
   QLineEdit* alpha_;
   QLineEdit* tEnd_;

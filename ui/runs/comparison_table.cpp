@@ -33,7 +33,7 @@ void ComparisonTable::refresh() {
                          tr("Real-time factor (t / CPU)"), tr("Final energy balance [J]"),
                          tr("Max |energy balance| [J]"), tr("Max position violation"), tr("Max velocity violation"),
                          tr("Max error of %1 vs reference").arg(errorChannel.isEmpty() ? tr("(none)") : errorChannel),
-                         tr("RMS error vs reference"), tr("t reached [s]"), tr("Factorizations"), tr("Scene"),
+                         tr("RMS error vs reference"), tr("t reached [s]"), tr("Jacobian evaluations"), tr("Factorizations"), tr("Scene"),
                          tr("Formulation")};
   setRowCount(rows.size());
   setColumnCount(static_cast<int>(runs.size()));
@@ -55,7 +55,8 @@ void ComparisonTable::refresh() {
                              done && s.cpuSeconds > 0 ? g(s.reachedTime / s.cpuSeconds, 3) : "",
                              g(s.finalEnergyBalance), g(s.maxEnergyBalance), g(s.maxPositionViolation),
                              g(s.maxVelocityViolation), error ? g(error->maximum) : "", error ? g(error->rms) : "",
-                             g(s.reachedTime), done ? QString::number(s.factorizations) : "", run.sceneName(),
+                             g(s.reachedTime), done ? QString::number(s.jacobianEvaluations) : "",
+                             done ? QString::number(s.factorizations) : "", run.sceneName(),
                              QString::fromStdString(run.settings.formulation)};
     for (int r = 0; r < values.size(); ++r) {
       auto* item = new QTableWidgetItem(values[r]);

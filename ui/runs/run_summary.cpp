@@ -43,6 +43,7 @@ RunSummary summarize(const Run& run) {
   s.newtonIterations = r.stats.newtonIterations;
   s.iterationsPerStep = s.steps > 0 ? static_cast<double>(s.newtonIterations) / static_cast<double>(s.steps) : 0.0;
   s.factorizations = r.stats.factorizations;
+  s.jacobianEvaluations = r.stats.jacobianEvaluations;
   s.cpuSeconds = r.stats.cpuSeconds;
   QStringList reasons;
   for (const auto& [reason, count] : r.stats.rejections) reasons << QString("%1: %2").arg(QString::fromStdString(reason)).arg(count);

@@ -16,6 +16,7 @@ struct RunSummary {
   long newtonIterations = 0;
   double iterationsPerStep = 0.0;
   long factorizations = 0;
+  long jacobianEvaluations = 0;
   double cpuSeconds = 0.0;        // of the worker thread (0 while live)
   double wallSeconds = 0.0;
   double finalEnergyBalance = 0.0;  // J

@@ -8,7 +8,7 @@ namespace mbw {
 Index3Solver::Index3Solver(Formulation& formulation, Index3SolverOptions options)
     : f_(formulation),
       options_(options),
-      matrix_(makeIterationMatrix(options.storage.value_or(automaticLinearSolver(formulation)),
+      matrix_(makeIterationMatrix(options.storage.value_or(automaticLinearSolver(formulation, options.update)),
                                   formulation)) {
   const int nv = f_.velocitySize();
   const int n = nv + f_.constraintSize();

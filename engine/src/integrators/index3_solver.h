@@ -73,8 +73,6 @@ struct NewtonResult {
   std::string failure;  // why it did not converge
 };
 
-enum class JacobianUpdate { Auto, Iteration, Step };
-
 struct Index3SolverOptions {
   double tolerance = 1e-11;   // Theta cq
   int maxIterations = 25;     // with one matrix, before the point fails

@@ -5,17 +5,20 @@
 
 namespace mbw {
 
-// the size nv + nc from which the sparse path is faster (docs/performance.md, "Dense or sparse")
+// the sizes nv + nc from which the sparse path is faster, with a factorization at every iteration
+// or time point and with kept factorizations (docs/performance.md, "Dense or sparse")
 constexpr int kSparseFromSize = 60;
+constexpr int kSparseFromSizeKept = 140;
 
 std::unique_ptr<IterationMatrix> makeIterationMatrix(LinearSolverKind kind, const Formulation& f) {
   if (kind == LinearSolverKind::Sparse) return std::make_unique<SparseIterationMatrix>(f);
   return std::make_unique<DenseIterationMatrix>(f);
 }
 
-LinearSolverKind automaticLinearSolver(const Formulation& f) {
-  return f.velocitySize() + f.constraintSize() >= kSparseFromSize ? LinearSolverKind::Sparse
-                                                                  : LinearSolverKind::Dense;
+LinearSolverKind automaticLinearSolver(const Formulation& f, JacobianUpdate update) {
+  const int threshold = update == JacobianUpdate::Auto ? kSparseFromSizeKept : kSparseFromSize;
+  return f.velocitySize() + f.constraintSize() >= threshold ? LinearSolverKind::Sparse
+                                                            : LinearSolverKind::Dense;
 }
 
 }  // namespace mbw

@@ -25,6 +25,8 @@
 namespace mbw {
 
 enum class LinearSolverKind { Dense, Sparse };
+// when the matrix is evaluated (index3_solver.h)
+enum class JacobianUpdate { Auto, Iteration, Step };
 
 class IterationMatrix {
  public:
@@ -53,8 +55,10 @@ class IterationMatrix {
 
 std::unique_ptr<IterationMatrix> makeIterationMatrix(LinearSolverKind kind, const Formulation& f);
 
-// The storage the "auto" choice takes for a model: dense up to a size (nv + nc) measured on this
-// machine kind (docs/performance.md), sparse above.
-LinearSolverKind automaticLinearSolver(const Formulation& f);
+// The storage the "auto" choice takes for a model: dense up to a size nv + nc measured on this
+// machine kind (docs/performance.md, "Dense or sparse"), sparse above. The size is larger when the
+// matrix is kept (JacobianUpdate::Auto): then the residuals, whose dense assembly is cheaper at
+// small sizes, dominate rather than the factorizations.
+LinearSolverKind automaticLinearSolver(const Formulation& f, JacobianUpdate update);
 
 }  // namespace mbw

@@ -8,11 +8,44 @@ namespace mbw {
 
 const char* engineVersion() { return "0.1.0"; }
 
+namespace {
+
+// the counters of a run as "name value" pairs of one comment line, and back
+std::string statisticsText(const RunStatistics& s) {
+  std::ostringstream os;
+  os << "steps " << s.steps << ", rejected " << s.rejectedSteps << ", newton_iterations "
+     << s.newtonIterations << ", time_points " << s.timePoints << ", jacobians "
+     << s.jacobianEvaluations << ", factorizations " << s.factorizations << ", function_evaluations "
+     << s.functionEvaluations;
+  return os.str();
+}
+
+void readStatistics(const std::string& text, RunStatistics& s) {
+  std::stringstream pairs(text);
+  std::string pair;
+  while (std::getline(pairs, pair, ',')) {
+    std::stringstream fields(pair);
+    std::string name;
+    long value = 0;
+    if (!(fields >> name >> value)) continue;
+    if (name == "steps") s.steps = value;
+    if (name == "rejected") s.rejectedSteps = value;
+    if (name == "newton_iterations") s.newtonIterations = value;
+    if (name == "time_points") s.timePoints = value;
+    if (name == "jacobians") s.jacobianEvaluations = value;
+    if (name == "factorizations") s.factorizations = value;
+    if (name == "function_evaluations") s.functionEvaluations = value;
+  }
+}
+
+}  // namespace
+
 void writeCsv(const Results& r, std::ostream& out) {
   out << "# multibody-workbench " << engineVersion() << "\n";
   for (const auto& [key, value] : r.metadata) out << "# " << key << ": " << value << "\n";
   out << "# status: " << toString(r.status) << "\n";
   if (!r.message.empty()) out << "# message: " << r.message << "\n";
+  out << "# statistics: " << statisticsText(r.stats) << "\n";
   for (const RunEvent& e : r.events) {
     char t[32];
     const auto res = std::to_chars(t, t + sizeof t, e.t, std::chars_format::general, 17);
@@ -64,6 +97,8 @@ Results readCsv(const std::string& path) {
                                             : RunStatus::Running;
         } else if (key == "message") {
           r.message = value;
+        } else if (key == "statistics") {
+          readStatistics(value, r.stats);
         } else if (key == "event" && value.rfind("t = ", 0) == 0 && value.find(" s: ") != std::string::npos) {
           const size_t end = value.find(" s: ");
           r.events.push_back({std::stod(value.substr(4, end - 4)), value.substr(end + 4)});

@@ -1,5 +1,7 @@
 #include "simulation/simulation.h"
 
+#include "integrators/index3_solver.h"
+
 #include <cmath>
 #include <ctime>
 #include <sstream>
@@ -61,6 +63,13 @@ Results Simulation::run(RunObserver* observer) {
   if (info->capabilities.hasAlpha) results.metadata.push_back({"alpha", number(effectiveAlpha(is))});
   results.metadata.push_back({"t_end", number(settings_.tEnd)});
   results.metadata.push_back({"newton_tolerance", number(is.newtonTolerance)});
+  if (info->capabilities.linearSolvers.size() > 1) {
+    const Index3SolverOptions newton = index3SolverOptions(is);
+    const LinearSolverKind kind =
+        newton.storage.value_or(automaticLinearSolver(*formulation_, newton.update));
+    results.metadata.push_back({"linear_solver", kind == LinearSolverKind::Sparse ? "sparse" : "dense"});
+    results.metadata.push_back({"jacobian_update", is.jacobianUpdate});
+  }
 
   const double cpu0 = threadCpuSeconds();
   Recorder recorder(*formulation_, Recorder::Kind::Dynamics, settings_.every,
