@@ -55,15 +55,18 @@ class MatrixSink {
       }
       return;
     }
-    // sparse storage: block column c (row r when transposed) is a run of consecutive entries
+    // sparse storage: block column c (row r when transposed) is a run of consecutive entries; the
+    // columns of a body block share their rows, so the run's offset in one column is tried first
+    // in the next
+    int offset = -1;
     if (transpose_) {
       for (int r = 0; r < block.rows(); ++r)
-        addRun(col0_ + row + r, row0_ + col, static_cast<int>(block.cols()),
-               [&](int k) { return block(r, k); });
+        offset = addRun(col0_ + row + r, row0_ + col, static_cast<int>(block.cols()), offset,
+                        [&](int k) { return block(r, k); });
     } else {
       for (int c = 0; c < block.cols(); ++c)
-        addRun(col0_ + col + c, row0_ + row, static_cast<int>(block.rows()),
-               [&](int k) { return block(k, c); });
+        offset = addRun(col0_ + col + c, row0_ + row, static_cast<int>(block.rows()), offset,
+                        [&](int k) { return block(k, c); });
     }
   }
   void add(int row, int col, double value) {
@@ -71,21 +74,26 @@ class MatrixSink {
   }
 
  private:
-  // adds count values to rows firstRow... of column `column` of the sparse target
+  // adds count values to rows firstRow... of column `column` of the sparse target, looking for
+  // them first at `offset` entries into the column; returns where they were found
   template <class Value>
-  void addRun(int column, int firstRow, int count, const Value& value) {
+  int addRun(int column, int firstRow, int count, int offset, const Value& value) {
     SparseMatrixXd& m = *sparse_->matrix;
     const int* rows = m.innerIndexPtr();
     const int begin = m.outerIndexPtr()[column], end = m.outerIndexPtr()[column + 1];
-    int k = static_cast<int>(std::lower_bound(rows + begin, rows + end, firstRow) - rows);
+    int k = begin + offset;
+    if (offset < 0 || k >= end || rows[k] != firstRow)
+      k = static_cast<int>(std::lower_bound(rows + begin, rows + end, firstRow) - rows);
+    const int found = k - begin;
     double* values = m.valuePtr();
     for (int i = 0; i < count; ++i, ++k) {
       if (k >= end || rows[k] != firstRow + i) {
         sparse_->missed += count - i;
-        return;
+        return -1;
       }
       values[k] += scale_ * value(i);
     }
+    return found;
   }
 
   MatrixXd* dense_ = nullptr;

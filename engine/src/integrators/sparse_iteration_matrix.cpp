@@ -43,9 +43,9 @@ SparseIterationMatrix::SparseIterationMatrix(const Formulation& f)
   const int V = f.bodyVelocitySize();
   const std::vector<Block> coupling = bodyCouplingBlocks(f.model(), V);
   const std::vector<Block> rows = constraintRowBlocks(f.model(), V, nc_);
-  mass_ = patternOf(nv_, nv_, coupling);
-  stiffness_ = mass_;
-  damping_ = mass_;
+  mass_ = patternOf(nv_, nv_, blockDiagonalBlocks(f.model(), V));
+  stiffness_ = patternOf(nv_, nv_, coupling);
+  damping_ = stiffness_;
   jacobian_ = patternOf(nc_, nv_, rows);
   tangentJacobian_ = jacobian_;
 
@@ -56,7 +56,8 @@ SparseIterationMatrix::SparseIterationMatrix(const Formulation& f)
     all.push_back({b.col, nv_ + b.row, b.cols, b.rows});
   }
   matrix_ = patternOf(nv_ + nc_, nv_ + nc_, all);
-  couplingInA_ = placeIn(matrix_, mass_, 0, 0, false);
+  massInA_ = placeIn(matrix_, mass_, 0, 0, false);
+  couplingInA_ = placeIn(matrix_, stiffness_, 0, 0, false);
   jacobianInA_ = placeIn(matrix_, jacobian_, nv_, 0, false);
   transposeInA_ = placeIn(matrix_, jacobian_, 0, nv_, true);
   lu_.analyze(nv_ + nc_, matrix_.outerIndexPtr(), matrix_.innerIndexPtr());
@@ -102,10 +103,12 @@ void SparseIterationMatrix::assembleDerivatives(const Formulation& f, const Vect
 }
 
 bool SparseIterationMatrix::factorize(double cq, double cv, double w) {
-  // A(cq, cv): every entry of A is the image of exactly one block entry
+  // A(cq, cv): every entry of A is the image of exactly one entry of K and C or of Phi_q, and the
+  // block diagonal M adds to some of them
   double* A = matrix_.valuePtr();
-  const double *m = mass_.valuePtr(), *k = stiffness_.valuePtr(), *c = damping_.valuePtr();
-  for (size_t i = 0; i < couplingInA_.size(); ++i) A[couplingInA_[i]] = m[i] + cq * k[i] + cv * c[i];
+  const double *k = stiffness_.valuePtr(), *c = damping_.valuePtr(), *m = mass_.valuePtr();
+  for (size_t i = 0; i < couplingInA_.size(); ++i) A[couplingInA_[i]] = cq * k[i] + cv * c[i];
+  for (size_t i = 0; i < massInA_.size(); ++i) A[massInA_[i]] += m[i];
   const double *j = jacobian_.valuePtr(), *jt = tangentJacobian_.valuePtr();
   for (size_t i = 0; i < jacobianInA_.size(); ++i) {
     A[jacobianInA_[i]] = jt[i];

@@ -1,9 +1,9 @@
 #pragma once
 // The index-3 Newton matrix in compressed sparse columns (iteration_matrix.h). Its pattern comes
 // from the model's topology once per run: the body blocks that a primitive or a force element
-// couples (M, K, C), the constraint rows over the blocks of their bodies (Phi_q). Every block
-// shares one coupling pattern, so forming A(cq, cv) is one pass over the stored values through
-// index maps computed once; KLU orders A's pattern once and refactorizes at every update.
+// couples (K, C), the diagonal body blocks (M), the constraint rows over the blocks of their
+// bodies (Phi_q). Forming A(cq, cv) is one pass over the stored values through index maps
+// computed once; KLU orders A's pattern once and refactorizes at every update.
 
 #include <vector>
 
@@ -34,10 +34,11 @@ class SparseIterationMatrix final : public IterationMatrix {
   MatrixSink cleared(SparseMatrixXd& block);
 
   int nv_, nc_;
-  SparseMatrixXd mass_, stiffness_, damping_;  // M, K, C in the coupling pattern (nv x nv)
+  SparseMatrixXd mass_;                        // M, block diagonal (nv x nv)
+  SparseMatrixXd stiffness_, damping_;         // K, C in the coupling pattern (nv x nv)
   SparseMatrixXd jacobian_, tangentJacobian_;  // Phi_q, Phi_q T in the rows' pattern (nc x nv)
   SparseMatrixXd matrix_;                      // A (nv + nc square)
-  std::vector<int> couplingInA_;               // where each coupling entry sits in A's values
+  std::vector<int> massInA_, couplingInA_;     // where each entry of M, of K and C sits in A
   std::vector<int> jacobianInA_, transposeInA_;  // where each Phi_q entry sits, below and right
   VectorXd scaled_;                            // a / w (nv)
   SparseTarget target_;                        // the block being assembled
