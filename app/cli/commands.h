@@ -17,6 +17,7 @@ Command addValidateCommand(CLI::App& app);
 Command addRunCommand(CLI::App& app);
 Command addKinematicsCommand(CLI::App& app);
 Command addSchemaCommand(CLI::App& app);
+Command addGenerateCommand(CLI::App& app);
 Command addLinearAnalysisCommand(CLI::App& app);
 Command addConvergenceCommand(CLI::App& app);
 Command addCompareCommand(CLI::App& app);

@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
 
   const std::vector<Command> commands = {addListCommand(app), addValidateCommand(app),
                                          addRunCommand(app), addKinematicsCommand(app),
-                                         addSchemaCommand(app), addStudyCommand(app),
+                                         addSchemaCommand(app), addGenerateCommand(app), addStudyCommand(app),
                                          addLinearAnalysisCommand(app), addConvergenceCommand(app),
                                          addCompareCommand(app)};
   try {

@@ -158,6 +158,20 @@ TEST(Cli, RunWritesCsvAndSummary) {
   EXPECT_EQ(lines, 1 + 51);  // header + t = 0 and every 10th of 500 steps
 }
 
+TEST(Cli, GeneratesAChainSceneThatRuns) {
+  const std::string scene = ::testing::TempDir() + "/chain12.json";
+  Outcome o = runCli("generate chain --links 12 --angle 10 -o " + scene);
+  ASSERT_EQ(o.status, 0) << o.output;
+  o = runCli("validate " + scene);
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("degrees of freedom 12"), std::string::npos) << o.output;
+  o = runCli("run " + scene + " --t-end 0.05 --linear-solver sparse -o " + ::testing::TempDir() + "/chain12.csv");
+  EXPECT_EQ(o.status, 0) << o.output;
+  o = runCli("generate chain --links 0");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("links must be at least 1"), std::string::npos) << o.output;
+}
+
 TEST(Cli, ListsScenesIntegratorsAndFormulations) {
   const Outcome o = runCli("list");
   EXPECT_EQ(o.status, 0);

@@ -1,0 +1,83 @@
+// The generated N-link chain: a valid scene of the stated size and mobility whose physics is that
+// of hinged slender bars (the compound pendulum's initial angular acceleration 3 g / (2 L) for one
+// link released horizontally), conservative (the energy balance of a long run stays at the
+// integrator's accuracy), and refused options named.
+
+#include "scene/chain_scene.h"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "scene/scene_reader.h"
+#include "simulation/simulation.h"
+#include "solvers/constraint_rank.h"
+
+namespace mbw {
+namespace {
+
+Model chain(int links, double length = 1.0, double angle = 0.0) {
+  ChainOptions o;
+  o.links = links;
+  o.length = length;
+  o.angle = angle;
+  return parseScene(chainScene(o), "chain");
+}
+
+TEST(ChainScene, HasTheStatedSizeAndMobility) {
+  for (int n : {1, 3, 20}) {
+    const Model m = chain(n);
+    EXPECT_EQ(m.bodyCount(), n);
+    EXPECT_EQ(m.primitiveCount(), 5 * n);
+    const auto f = makeFormulation("rp", m);
+    const State s = consistentInitialState(*f, 0.0);
+    f->computePositions(0.0, s.q);
+    EXPECT_EQ(analyzeConstraintRank(*f).degreesOfFreedom, n);
+  }
+}
+
+TEST(ChainScene, OneLinkIsACompoundPendulum) {
+  // released horizontally: alpha = (m g L / 2) / (m L^2 / 3) = 3 g / (2 L) about the hinge
+  for (double length : {1.0, 2.5}) {
+    const Model m = chain(1, length);
+    for (const std::string& formulation : {"rp", "rA"}) {
+      const auto f = makeFormulation(formulation, m);
+      const State s = consistentInitialState(*f, 0.0);
+      f->computePositions(0.0, s.q);
+      f->computeVelocities(s.v);
+      EXPECT_NEAR(std::abs(f->bodyOutput(0, s.vdot).omegaDot_W.y()), 1.5 * 9.81 / length, 1e-9)
+          << formulation;
+    }
+  }
+}
+
+TEST(ChainScene, ConservesEnergy) {
+  // released 30 degrees below the horizontal, 8 links, 1 s of lms3 at h = 1e-3
+  RunSettings s;
+  s.integrator = "lms3";
+  s.integratorSettings.step = 1e-3;
+  s.tEnd = 1.0;
+  const Results r = Simulation(chain(8, 1.0, M_PI / 6.0), s).run();
+  ASSERT_EQ(r.status, RunStatus::Completed) << r.message;
+  const int balance = r.column("energy.balance"), potential = r.column("energy.potential");
+  const double scale = std::abs(r.at(r.rowCount() - 1, potential) - r.at(0, potential));
+  double worst = 0.0;
+  for (size_t i = 0; i < r.rowCount(); ++i) worst = std::max(worst, std::abs(r.at(i, balance)));
+  EXPECT_GT(scale, 10.0);             // the chain has fallen: tens of joules exchanged
+  EXPECT_LT(worst, 1e-4 * scale);     // kept within 0.01 % of them (1.5e-4 J of 140 J here)
+}
+
+TEST(ChainScene, RefusesBadOptions) {
+  ChainOptions o;
+  o.links = 0;
+  EXPECT_THROW(chainScene(o), std::invalid_argument);
+  o.links = 2;
+  o.length = 0.0;
+  EXPECT_THROW(chainScene(o), std::invalid_argument);
+  o.length = 1.0;
+  o.mass = -1.0;
+  EXPECT_THROW(chainScene(o), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace mbw
