@@ -40,7 +40,7 @@ TEST(ChainScene, OneLinkIsACompoundPendulum) {
   // released horizontally: alpha = (m g L / 2) / (m L^2 / 3) = 3 g / (2 L) about the hinge
   for (double length : {1.0, 2.5}) {
     const Model m = chain(1, length);
-    for (const std::string& formulation : {"rp", "rA"}) {
+    for (const char* formulation : {"rp", "rA"}) {
       const auto f = makeFormulation(formulation, m);
       const State s = consistentInitialState(*f, 0.0);
       f->computePositions(0.0, s.q);
