@@ -80,16 +80,17 @@ StepResult Esdirk::doStep(double h) {
 
   // error estimate and next step (variable steps)
   if (settings_.variableStep) {
-    const double err = errorNorm(h);
+    const double err = errorPerUnitStep(errorNorm(h), h, settings_);
+    const double rate = effectiveEstimateOrder(formulation_, tab_.embeddedOrder);
     if (err > 1.0) {
       std::ostringstream os;
-      os << "error norm " << err;
-      rejectStep(r, "error estimate above tolerance", os.str(),
-                 proposeStep(h, err, tab_.embeddedOrder, true, settings_), settings_);
+      os << "error norm per unit step " << err;
+      rejectStep(r, "error estimate above tolerance", os.str(), proposeStep(h, err, rate, true, settings_),
+                 settings_);
       rejectedLast_ = true;
       return r;
     }
-    r.nextStep = proposeStep(h, err, tab_.embeddedOrder, rejectedLast_, settings_);
+    r.nextStep = proposeStep(h, err, rate, rejectedLast_, settings_);
   }
   rejectedLast_ = false;
   std::swap(state_, stage_[s - 1]);
@@ -98,15 +99,10 @@ StepResult Esdirk::doStep(double h) {
 
 double Esdirk::errorNorm(double h) {
   const int s = tab_.stages();
+  // the embedded difference of the position increments (positions only: step_control.h)
   errorQ_.setZero(formulation_.velocitySize());
-  errorV_.setZero(formulation_.velocitySize());
-  for (int j = 0; j < s; ++j) {
-    const double w = h * (tab_.b[j] - tab_.bHat[j]);
-    errorQ_ += w * gdot_[j];
-    errorV_ += w * stage_[j].vdot;
-  }
-  const State& end = stage_[s - 1];
-  return weightedErrorNorm(formulation_, errorQ_, end.q, errorV_, end.v, h, settings_);
+  for (int j = 0; j < s; ++j) errorQ_ += (h * (tab_.b[j] - tab_.bHat[j])) * gdot_[j];
+  return positionErrorNorm(formulation_, errorQ_, stage_[s - 1].q, settings_);
 }
 
 }  // namespace mbw

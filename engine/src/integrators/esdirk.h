@@ -34,7 +34,7 @@ class Esdirk final : public Index3Integrator {
   ButcherTableau tab_;
   std::vector<State> stage_;        // stage points, stage_[0] = the step start
   std::vector<VectorXd> g_, gdot_;  // increments relative to the step start, and their rates
-  VectorXd errorQ_, errorV_;
+  VectorXd errorQ_;
   bool rejectedLast_ = false;
 };
 

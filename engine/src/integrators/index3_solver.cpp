@@ -92,7 +92,8 @@ std::string Index3Solver::linearize(const TimePoint& p, const VectorXd& vdot,
 NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& lambda, VectorXd& q,
                                  VectorXd& v) {
   const int nv = f_.velocitySize(), nc = f_.constraintSize();
-  const double theta = options_.tolerance / p.cq;
+  const double tolerance = p.newtonTolerance > 0.0 ? p.newtonTolerance : options_.tolerance;
+  const double theta = tolerance / p.cq;
   const bool fullNewton = options_.update == JacobianUpdate::Iteration;
   NewtonResult result;
   // a new Jacobian at the first iterate, or the kept factorization (formed again for new
@@ -135,7 +136,7 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
     previous = size;
     const bool converged =
         (size < theta && (fullNewton || rho == 0.0 || (rho < 1.0 && rho / (1.0 - rho) * size < theta))) ||
-        (fresh && rho >= kSlowRate && p.cq * delta_.head(nv).norm() < options_.tolerance);
+        (fresh && rho >= kSlowRate && p.cq * delta_.head(nv).norm() < tolerance);
     if (rho < 1.0 || fresh) {
       vdot += delta_.head(nv);
       lambda += delta_.tail(nc);

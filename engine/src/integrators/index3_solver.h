@@ -65,6 +65,7 @@ struct TimePoint {
   bool incrementRates = false;         // see above
   double forceWeight = 1.0;                       // w
   const VectorXd* accelerationHistory = nullptr;  // a_hist (nv), or none
+  double newtonTolerance = 0.0;  // Theta cq for this point; 0: the solver's
 };
 
 struct NewtonResult {

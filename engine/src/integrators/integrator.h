@@ -30,6 +30,10 @@ struct IntegratorSettings {
   double safetyFactor = 0.9;       // fac
   double minStepFactor = 0.2;      // facmin: a new step is at least this times the last
   double maxStepFactor = 6.0;      // facmax: and at most this times
+  // variable-step index-3 schemes: the local error is controlled per unit step over this span, so
+  // that the local errors of a run of this length sum to about the tolerance (step_control.h);
+  // runs set it to their length
+  double errorSpan = 1.0;          // s
   // state-space (ODE) integrators, seed 000 section 4
   double constraintTolerance = 1e-10;  // |Phi|_inf of the recovered dependent coordinates
   double repartitionGrowth = 1.25;     // cond(Phi_u) growth that triggers a new partition

@@ -1,5 +1,6 @@
 #include "integrators/linear_multistep.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -111,12 +112,12 @@ StepResult LinearMultistep::doStep(double h) {
     return r;
   }
   if (variable) {
-    const double err = localError(h);
+    const double err = errorPerUnitStep(localError(h), h, settings_);
     if (err > 1.0) {
       std::ostringstream os;
-      os << "error norm " << err;
-      rejectStep(r, "error estimate above tolerance", os.str(),
-                 proposeStep(h, err, 2, true, settings_), settings_);
+      os << "error norm per unit step " << err;
+      rejectStep(r, "error estimate above tolerance", os.str(), proposeStep(h, err, 2, true, settings_),
+                 settings_);
       rejectedLast_ = true;
       return r;
     }
@@ -130,17 +131,17 @@ StepResult LinearMultistep::doStep(double h) {
 
 double LinearMultistep::localError(double h) {
   if (history_.size() < 2) {
-    // trapezoidal start-up: local error -h^3/12 q''' with q''' from the accelerations
+    // trapezoidal start-up: local error -h^3/12 q''' with q''' from the accelerations, and the
+    // velocity drift it leaves, which every later step turns into a position error h drift
     errorQ_ = (h * h / 12.0) * (next_.vdot - history_[0].vdot);
-    errorV_.setZero(formulation_.velocitySize());
-    return weightedErrorNorm(formulation_, errorQ_, next_.q, errorV_, next_.v, h, settings_);
+    formulation_.computePositions(next_.t, next_.q);
+    const double drift = h * formulation_.velocityViolation(next_.v) / settings_.atol;
+    return std::max(drift, positionErrorNorm(formulation_, errorQ_, next_.q, settings_));
   }
   // cubic Hermite extrapolation of the two previous points; g_1 = 0 and gdot_1 = v_{N-1}
   const HermiteValue w = hermiteValue(next_.t, history_[0].t, history_[1].t);
   errorQ_ = solver_.increment() - (w.wy[1] * g_[1] + w.wd[0] * gdot_[0] + w.wd[1] * gdot_[1]);
-  errorV_ = next_.v - (w.wy[0] * history_[0].v + w.wy[1] * history_[1].v +
-                       w.wd[0] * history_[0].vdot + w.wd[1] * history_[1].vdot);
-  return weightedErrorNorm(formulation_, errorQ_, next_.q, errorV_, next_.v, h, settings_);
+  return positionErrorNorm(formulation_, errorQ_, next_.q, settings_);
 }
 
 }  // namespace mbw

@@ -33,6 +33,12 @@ class LinearMultistep final : public Index3Integrator {
   StepResult doStep(double h) override;
   // the coefficients for a step h from the current history (restarting it when needed)
   LmsCoefficients coefficientsFor(double h);
+  // Error norm of the local error estimate of LMS2's positions: the solution's increment against
+  // the cubic Hermite extrapolation of the two previous points (O(h^3): the method's local error
+  // dominates the extrapolation's O(h^4)), and the trapezoidal start-up's -h^3/12 q''' at the
+  // first step, where the velocity constraints' violation the step leaves also counts (as the
+  // position error h |Phi_q v - nu| it causes at each later step). Velocities are left out
+  // (step_control.h).
   double localError(double h);
 
   int steps_;
@@ -41,7 +47,7 @@ class LinearMultistep final : public Index3Integrator {
   PointHistory history_;
   State next_;
   std::vector<VectorXd> g_, gdot_;  // increments and rates of the past points (K)
-  VectorXd work_, errorQ_, errorV_;
+  VectorXd work_, errorQ_;
   bool rejectedLast_ = false;
 };
 

@@ -5,8 +5,7 @@
 
 namespace mbw {
 
-double weightedErrorNorm(const Formulation& f, const VectorXd& errorQ, const VectorXd& q,
-                         const VectorXd& errorV, const VectorXd& v, double h,
+double positionErrorNorm(const Formulation& f, const VectorXd& errorQ, const VectorXd& q,
                          const IntegratorSettings& s) {
   const bool sameLayout = f.positionSize() == f.velocitySize();
   double sum = 0.0;
@@ -14,17 +13,22 @@ double weightedErrorNorm(const Formulation& f, const VectorXd& errorQ, const Vec
     const double scale = s.atol + (sameLayout ? s.rtol * std::abs(q[i]) : 0.0);
     sum += std::pow(errorQ[i] / scale, 2);
   }
-  for (Eigen::Index i = 0; i < errorV.size(); ++i) {
-    const double scale = s.atol + s.rtol * h * std::abs(v[i]);
-    sum += std::pow(h * errorV[i] / scale, 2);
-  }
-  const double n = static_cast<double>(errorQ.size() + errorV.size());
-  return n > 0.0 ? std::sqrt(sum / n) : 0.0;
+  return errorQ.size() > 0 ? std::sqrt(sum / static_cast<double>(errorQ.size())) : 0.0;
 }
 
-double proposeStep(double h, double err, int k, bool afterRejection, const IntegratorSettings& s) {
+double newtonToleranceFor(double h, const IntegratorSettings& s) {
+  // not below what rounding lets Newton reach on positions of metres
+  constexpr double kRoundoffFloor = 1e-15;
+  return std::min(s.newtonTolerance, std::max(kRoundoffFloor, 0.1 * s.atol * h / s.errorSpan));
+}
+
+int effectiveEstimateOrder(const Formulation& f, int designOrder) {
+  return f.constraintSize() > 0 ? std::min(designOrder, 2) : designOrder;
+}
+
+double proposeStep(double h, double err, double rate, bool afterRejection, const IntegratorSettings& s) {
   const double fMin = s.minStepFactor, fMax = afterRejection ? 1.0 : s.maxStepFactor;
-  const double factor = err > 0.0 ? s.safetyFactor * std::pow(err, -1.0 / (k + 1)) : fMax;
+  const double factor = err > 0.0 ? s.safetyFactor * std::pow(err, -1.0 / rate) : fMax;
   double next = h * std::min(fMax, std::max(fMin, factor));
   if (s.maxStep > 0.0) next = std::min(next, s.maxStep);
   return next;

@@ -1,28 +1,62 @@
 #pragma once
-// Error norms and step-size proposals of the variable-step schemes (LMS2, the ESDIRKs).
+// Error norms and step-size proposals of the variable-step index-3 schemes (LMS2, the ESDIRKs).
 //
-// Error norm of a step of size h with local error estimates e_q (position increments, nv) and
-// e_v (velocities), a root mean square over all components of
-//     e_q,i / (atol + rtol |q_i|)     and     h e_v,i / (atol + rtol h |v_i|)
-// (velocities are index-2 variables of the index-3 DAE: their errors count multiplied by h, as in
-// Hairer and Wanner's codes for higher-index problems). |q_i| is used where position coordinates
-// and increments have the same layout (rp, rE); rotation increments on SO(3) (rA) use atol alone.
-// A step is accepted when the norm is at most 1.
+// Error norm of a step with the local error estimate e_q of the position increments (nv): the
+// root mean square over the components of
+//     e_q,i / (atol + rtol |q_i|)
+// (|q_i| where position coordinates and increments have the same layout, rp and rE; rotation
+// increments on SO(3), rA, use atol alone).
 //
-// New step h_new = h min(f_max, max(f_min, fac err^(-1/(k+1)))) with k the order of the
-// estimate and fac, f_min, f_max the settings' safety and step factors (seed 000 eq 16; f_max = 1
-// right after a rejection), limited by settings.maxStep.
+// Control per unit step (Hairer, Norsett and Wanner, Solving ODEs I, section II.4; Shampine 1994,
+// section 5.1): the controller sees err_u = err T / h with T the settings' errorSpan (a run's
+// length), and accepts a step when err_u <= 1. The local errors of a run then sum to about the
+// tolerance and the global error is proportional to it, where control per step (err <= 1) gives a
+// global error proportional to tol^(p/(p+1)) only (measured: tol^0.65 for LMS2 and the ESDIRKs on
+// the double pendulum, docs/integrators.md).
+//
+// What the estimate leaves out, and why: velocities, the index-2 variables. An index-3 solution
+// satisfies the position constraints only; its velocities drift off Phi_q v = nu by some delta,
+// and every later time point pulls them back whatever its step, so any velocity difference (LMS2's
+// extrapolation difference, the ESDIRKs' embedded h sum (b - bHat) vdot) holds a part of size delta
+// that does not shrink with h. Weighted by h as index-2 variables are in per-step norms, that part
+// vanishes with the step; per unit step it stays, and the control stalls once delta exceeds about
+// atol / T (measured on the pendulum near t = 1 s: the velocity term stuck at 1.95 from h = 7e-5 to
+// 1e-9 s while the position term fell as h^2). The position estimates carry the velocities at the
+// same order (both converge at second order on constrained models).
+//
+// The estimates behave like h^(k+1) with k = 2 on every constrained model whatever the scheme's
+// design order: on the index-3 DAE the ESDIRKs (stage order 2) converge at second order in
+// positions, so their embedded differences are O(h^3), as LMS2's estimate is; err_u then behaves
+// like h^k.
+//
+// Newton's own error must stay below what a step may commit: the schemes solve their time points
+// to newtonToleranceFor() (a tenth of atol h / T, at most the settings' newtonTolerance and at
+// least 1e-15 m, where rounding stops Newton).
+//
+// New step h_new = h min(f_max, max(f_min, fac e^(-1/r))) for an error measure e behaving like h^r
+// (r = k for err_u) with fac, f_min, f_max the settings' safety and step factors (seed 000 eq 16;
+// f_max = 1 right after a rejection), limited by settings.maxStep.
 
 #include "formulation/formulation.h"
 #include "integrators/integrator.h"
 
 namespace mbw {
 
-double weightedErrorNorm(const Formulation& f, const VectorXd& errorQ, const VectorXd& q,
-                         const VectorXd& errorV, const VectorXd& v, double h,
+double positionErrorNorm(const Formulation& f, const VectorXd& errorQ, const VectorXd& q,
                          const IntegratorSettings& settings);
 
-double proposeStep(double h, double errorNorm, int estimateOrder, bool afterRejection,
+// err_u of an error norm err of a step of size h
+inline double errorPerUnitStep(double err, double h, const IntegratorSettings& s) {
+  return err * s.errorSpan / h;
+}
+// the Newton tolerance (cq |delta vdot|, m) of the time points of a variable step h
+double newtonToleranceFor(double h, const IntegratorSettings& s);
+
+// the order k of an index-3 scheme's error estimate (O(h^(k+1)) per step): 2 on constrained models,
+// else the estimate's design order
+int effectiveEstimateOrder(const Formulation& f, int designOrder);
+
+double proposeStep(double h, double errorMeasure, double rate, bool afterRejection,
                    const IntegratorSettings& settings);
 
 }  // namespace mbw

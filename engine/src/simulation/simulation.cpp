@@ -41,6 +41,8 @@ Simulation::Simulation(Model model, RunSettings settings)
     throw ConfigurationError(e.what());
   }
   initial_ = consistentInitialState(*formulation_, 0.0, &projection_);
+  // variable steps keep the local errors of the whole run within the tolerance
+  settings_.integratorSettings.errorSpan = settings_.tEnd;
   integrator_ = info->make(*formulation_, settings_.integratorSettings);
 }
 
