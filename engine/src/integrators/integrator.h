@@ -62,6 +62,8 @@ struct Capabilities {
   std::vector<std::string> linearSolvers = {"auto"};    // the linearSolver settings it accepts
   std::vector<std::string> jacobianUpdates = {"auto"};  // the jacobianUpdate settings it accepts
   std::vector<std::string> formulations;  // the formulations it has been tested with
+  // what StepResult::newtonIterations counts for this integrator (plots and tables say so)
+  std::string iterationCount = "Newton iterations";
 };
 
 struct StepResult {

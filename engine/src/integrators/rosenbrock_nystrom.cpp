@@ -198,6 +198,7 @@ Capabilities RosenbrockNystrom4::capabilities() {
   c.variableStep = true;
   c.formulations = {"rp"};
   c.jacobians = {"exact"};
+  c.iterationCount = "projection iterations (dependent coordinates)";
   return c;
 }
 
@@ -212,6 +213,7 @@ Capabilities WMethod2::capabilities() {
   c.variableStep = true;
   c.formulations = {"rp"};
   c.jacobians = {"exact", "fd"};
+  c.iterationCount = "projection iterations (dependent coordinates)";
   return c;
 }
 

@@ -2,8 +2,11 @@
 
 namespace mbw {
 
-Recorder::Recorder(Formulation& formulation, Kind kind, int every, bool multipliers)
-    : f_(formulation), kind_(kind), every_(std::max(1, every)), multipliers_(multipliers) {}
+Recorder::Recorder(Formulation& formulation, Kind kind, int every, bool multipliers, bool reactions)
+    : f_(formulation), kind_(kind), every_(std::max(1, every)), multipliers_(multipliers),
+      bodies_(formulation.model().bodyCount()) {
+  if (reactions && kind == Kind::Dynamics) reactions_ = std::make_unique<JointReactions>(formulation);
+}
 
 std::vector<Channel> Recorder::channels() const {
   std::vector<Channel> c{{"t", "s"}};
@@ -42,6 +45,8 @@ std::vector<Channel> Recorder::channels() const {
     for (int r = m.primitiveCount(); r < f_.constraintSize(); ++r)
       c.push_back({"lambda." + m.bodies[r - m.primitiveCount()].name + ".normalization", ""});
   }
+  if (reactions_)
+    for (Channel& r : reactions_->channels()) c.push_back(std::move(r));
   return c;
 }
 
@@ -92,7 +97,7 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
   row_.clear();
   row_.push_back(s.t);
   const int nb = f_.model().bodyCount();
-  std::vector<BodyOutput> out(nb);
+  std::vector<BodyOutput>& out = bodies_;
   for (int b = 0; b < nb; ++b) {
     out[b] = f_.bodyOutput(b, s.vdot);
     const BodyOutput& o = out[b];
@@ -120,6 +125,7 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
   }
   row_.insert(row_.end(), outputs_.begin(), outputs_.end());
   if (multipliers_) row_.insert(row_.end(), s.lambda.data(), s.lambda.data() + s.lambda.size());
+  if (reactions_) reactions_->compute(s.q, s.lambda, out, row_);
   results.appendRow(row_);
 }
 

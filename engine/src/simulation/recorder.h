@@ -10,11 +10,15 @@
 //   dissipated = time integral of the dampers' power, trapezoidal rule;
 //   balance    = E - E0 - work_in + dissipated   (zero for an exact solution).
 // On request, the Lagrange multipliers: lambda.<joint>.<k> for the k-th equation of a joint, and
-// lambda.<body>.normalization for the formulation's own rows (Euler-parameter normalization).
+// lambda.<body>.normalization for the formulation's own rows (Euler-parameter normalization); and
+// the joints' reaction forces and torques in their frames, reaction.<joint>.fx .. tz
+// (joint_reactions.h).
 
+#include <memory>
 #include <vector>
 
 #include "formulation/formulation.h"
+#include "simulation/joint_reactions.h"
 #include "simulation/results.h"
 #include "solvers/initial_conditions.h"
 
@@ -24,7 +28,7 @@ class Recorder {
  public:
   enum class Kind { Dynamics, Kinematics };
 
-  Recorder(Formulation& formulation, Kind kind, int every, bool multipliers = false);
+  Recorder(Formulation& formulation, Kind kind, int every, bool multipliers = false, bool reactions = false);
 
   std::vector<Channel> channels() const;
   // the first state of the run (always recorded)
@@ -51,6 +55,8 @@ class Recorder {
   int lastNewton_ = 0;
   Energy initial_, previous_;
   double workIntegral_ = 0.0, dissipated_ = 0.0;
+  std::unique_ptr<JointReactions> reactions_;  // on request (dynamics only)
+  std::vector<BodyOutput> bodies_;  // the body outputs of the row being recorded
   std::vector<double> outputs_;  // named outputs of the latest state (2 per output)
   std::vector<double> row_;
 };

@@ -75,7 +75,7 @@ Results Simulation::run(RunObserver* observer) {
 
   const double cpu0 = threadCpuSeconds();
   Recorder recorder(*formulation_, Recorder::Kind::Dynamics, settings_.every,
-                    settings_.recordMultipliers);
+                    settings_.recordMultipliers, settings_.recordReactions);
   integrator_->initialize(initial_);
   recorder.start(integrator_->state(), results);
   if (observer) observer->onRecorded(results, 0);

@@ -29,6 +29,7 @@ struct RunSettings {
   double tEnd = 1.0;
   int every = 1;  // record every N-th step (the first and last always)
   bool recordMultipliers = false;  // add the Lagrange multipliers to the results
+  bool recordReactions = false;    // add the joints' reaction forces and torques (joint_reactions.h)
 };
 
 // Receives rows as they are recorded and may stop the run; called on the running thread.
