@@ -1,8 +1,9 @@
 // The studies give the numbers they gave before they were rewritten on the engine's study model
 // (engine/src/studies): the tables in tests/cli/studies-before/ were written by the hand-written
-// commands of app/cli at commit c90c12c, with the arguments below. Every cell must agree to the
-// digits written, apart from CPU times. When the engine's numerics change on purpose, write the
-// tables again with the same arguments and say why in the commit.
+// commands of app/cli (commit a8eb6a4), with the arguments below. Every cell must agree to the
+// digits written, apart from CPU times. When the engine's numerics change on purpose, build those
+// commands (git show a8eb6a4:app/cli/...) against the changed engine, write the tables again with
+// the same arguments and say why in the commit.
 
 #include <gtest/gtest.h>
 
