@@ -15,15 +15,20 @@ extern "C" void onInterrupt(int) { interruptRequested = true; }
 
 }  // namespace
 
-TerminalProgress::TerminalProgress(double tEnd)
-    : tEnd_(tEnd), showProgress_(isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()),
-      lastShown_(start_) {
+InterruptCatcher::InterruptCatcher() {
   interruptRequested = false;
   std::signal(SIGINT, onInterrupt);
 }
 
+InterruptCatcher::~InterruptCatcher() { std::signal(SIGINT, SIG_DFL); }
+
+bool InterruptCatcher::requested() { return interruptRequested; }
+
+TerminalProgress::TerminalProgress(double tEnd)
+    : tEnd_(tEnd), showProgress_(isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()),
+      lastShown_(start_) {}
+
 TerminalProgress::~TerminalProgress() {
-  std::signal(SIGINT, SIG_DFL);
   if (shown_) std::fputc('\n', stderr);
 }
 

@@ -9,6 +9,17 @@
 
 namespace mbw::cli {
 
+// While one lives, Ctrl-C sets a flag instead of ending the program (what was computed is then
+// still written).
+class InterruptCatcher {
+ public:
+  InterruptCatcher();  // clears the flag
+  ~InterruptCatcher();
+  InterruptCatcher(const InterruptCatcher&) = delete;
+  InterruptCatcher& operator=(const InterruptCatcher&) = delete;
+  static bool requested();
+};
+
 class TerminalProgress final : public RunObserver {
  public:
   // tEnd: the run's end time; progress is shown only on a terminal and after the first second
@@ -21,6 +32,7 @@ class TerminalProgress final : public RunObserver {
   bool interrupted() const;
 
  private:
+  InterruptCatcher interrupt_;
   double tEnd_;
   bool showProgress_;
   bool shown_ = false;

@@ -78,6 +78,10 @@ void writeCsv(const Results& results, const std::string& path) {
 Results readCsv(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw CsvError("cannot read '" + path + "'");
+  return readCsv(in, path);
+}
+
+Results readCsv(std::istream& in, const std::string& path) {
   Results r;
   std::string line;
   int lineNumber = 0;

@@ -24,6 +24,8 @@ void writeCsv(const Results& results, const std::string& path);
 // Reads a file written by writeCsv (metadata, channels without units, data). Throws CsvError with
 // the line number of the first problem.
 Results readCsv(const std::string& path);
+// The same from a stream; source names it in messages.
+Results readCsv(std::istream& in, const std::string& source);
 
 // The version written into CSV files and shown by the programs.
 const char* engineVersion();
