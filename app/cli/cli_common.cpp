@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "scene/scene_reader.h"
@@ -111,6 +113,16 @@ void saveFigure(const plot::Figure& figure, const std::string& path) {
   (void)figure;
   throw InputError("cannot write '" + path + "': this build has no plotting (configure with MBW_BUILD_GUI=ON)");
 #endif
+}
+
+int writeOutput(const std::string& text, const std::string& path) {
+  if (path.empty()) {
+    std::cout << text;
+    return kSuccess;
+  }
+  std::ofstream out(path);
+  if (!out || !(out << text)) throw InputError("cannot write '" + path + "'");
+  return kSuccess;
 }
 
 std::string formatNumber(double value, int precision) {

@@ -6,7 +6,8 @@
 
 namespace mbw {
 
-const char* engineVersion() { return "0.1.0"; }
+// the project version of CMakeLists.txt (one source for the programs, the CSV and the package)
+const char* engineVersion() { return MBW_VERSION; }
 
 namespace {
 
