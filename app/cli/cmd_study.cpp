@@ -52,9 +52,11 @@ Command addStudyCommand(CLI::App& app) {
   tim->study.addTo(*e);
 
   const Command formulations = addStudyFormulationsCommand(*study);
+  const Command workPrecision = addStudyWorkPrecisionCommand(*study);
 
-  return {study, [tol, tim, t, formulations] {
+  return {study, [tol, tim, t, formulations, workPrecision] {
             if (formulations.subcommand->parsed()) return formulations.run();
+            if (workPrecision.subcommand->parsed()) return workPrecision.run();
             return t->parsed() ? runToleranceStudy(*tol) : runTimingStudy(*tim);
           }};
 }

@@ -107,7 +107,7 @@ StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
     line.finished(finished);
   };
   progress.onTick = [&] { line.tick(); };
-  const StudyExecutionOptions exec{options.table, options.referenceDirectory, options.resume};
+  const StudyExecutionOptions exec{options.table, options.referenceDirectory, options.resume, options.replace && !options.resume};
   try {
     return executeStudy(study, runner, exec, hooks, progress);
   } catch (const SceneError& e) {

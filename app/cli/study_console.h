@@ -18,6 +18,7 @@ struct StudyCliOptions {
   int jobs = 0;       // runs at once; 0: one per core
   std::string table;  // the long-format results table ("" for none)
   bool resume = false;
+  bool replace = true;  // replace the table (sweeps refuse to, unless resuming)
   std::string referenceDirectory;
 
   // --jobs, and --table where the command offers it

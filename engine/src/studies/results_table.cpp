@@ -70,23 +70,39 @@ const std::vector<std::string>& settingColumnsAfterVariations() {
   return columns;
 }
 
-std::string rejectionsText(const RunStatistics& s) {
+// a name with its separators escaped: \ and | become \\ and \|
+std::string escaped(const std::string& name) {
+  std::string out;
+  for (char c : name) {
+    if (c == '\\' || c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// "name: value | name: value", names escaped
+template <class Value>
+std::string namedValuesText(const std::map<std::string, Value>& values) {
   std::string text;
-  for (const auto& [reason, count] : s.rejections) text += (text.empty() ? "" : " | ") + reason + ": " + integerText(count);
+  for (const auto& [name, value] : values)
+    text += (text.empty() ? "" : " | ") + escaped(name) + ": " + numberText(static_cast<double>(value));
   return text;
 }
 
-std::string phasesText(const RunStatistics& s) {
-  std::string text;
-  for (const auto& [phase, seconds] : s.phaseSeconds) text += (text.empty() ? "" : " | ") + phase + ": " + numberText(seconds);
-  return text;
+// the items of namedValuesText, unescaped
+std::vector<std::string> namedItems(const std::string& text) {
+  std::vector<std::string> items(1);
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size()) items.back() += text[++i];
+    else if (text[i] == '|') items.emplace_back();
+    else items.back() += text[i];
+  }
+  return items;
 }
 
-// "name: value | name: value" into a map
 template <class Value>
 void parseNamedValues(const std::string& text, std::map<std::string, Value>& out) {
-  std::stringstream items(text);
-  for (std::string item; std::getline(items, item, '|');) {
+  for (std::string item : namedItems(text)) {
     while (!item.empty() && item.front() == ' ') item.erase(0, 1);
     while (!item.empty() && item.back() == ' ') item.pop_back();
     const size_t colon = item.rfind(": ");
@@ -256,11 +272,11 @@ std::vector<std::string> resultsTableRow(const Study& study, const RunRecord& r)
   for (const std::string& cell :
        {std::string(toString(r.status)), r.message, numberText(r.tReached), integerText(s.steps),
         integerText(s.rejectedSteps), integerText(errorRejections), integerText(newtonRejections),
-        integerText(s.rejectedSteps - errorRejections - newtonRejections), rejectionsText(s),
+        integerText(s.rejectedSteps - errorRejections - newtonRejections), namedValuesText(s.rejections),
         integerText(s.newtonIterations), integerText(s.timePoints), numberText(ratio(s.newtonIterations, s.steps)),
         numberText(ratio(s.newtonIterations, s.timePoints)), integerText(s.factorizations),
         integerText(s.jacobianEvaluations), integerText(s.functionEvaluations), numberText(s.cpuSeconds),
-        numberText(r.cpuSecondsMax), phasesText(s), numberText(r.energyBalanceMin), numberText(r.energyBalanceMax),
+        numberText(r.cpuSecondsMax), namedValuesText(s.phaseSeconds), numberText(r.energyBalanceMin), numberText(r.energyBalanceMax),
         numberText(r.energyBalanceFinal), numberText(r.violationPositionMax), numberText(r.violationVelocityMax)})
     c.push_back(cell);
   for (size_t k = 0; k < study.outputs.size(); ++k) {

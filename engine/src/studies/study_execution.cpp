@@ -179,7 +179,7 @@ StudyOutcome executeStudy(const Study& study, Executor& executor, const StudyExe
   // the table: a new one, or the rows of an interrupted execution
   const bool table = executor.gathers() && !options.tableFile.empty();
   if (table) {
-    const bool exists = std::filesystem::exists(options.tableFile);
+    const bool exists = std::filesystem::exists(options.tableFile) && !options.replace;
     if (exists && !options.resume)
       throw StudyError("'" + options.tableFile + "' exists: continue that study with --resume, or write to another directory");
     if (exists) readBack(options.tableFile, study, out);

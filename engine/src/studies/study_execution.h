@@ -31,6 +31,7 @@ struct StudyExecutionOptions {
   std::string tableFile;           // the long-format results table ("" for none)
   std::string referenceDirectory;  // computed references are kept here as CSV ("" for none)
   bool resume = false;             // continue the table (and reuse the kept references)
+  bool replace = false;            // a table there is replaced (else refused, unless resuming)
 };
 
 // Called on the calling thread of the gathering process.

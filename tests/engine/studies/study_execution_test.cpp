@@ -48,8 +48,8 @@ TEST(ResultsTable, ARowReadsBackToTheSameRecord) {
   r.message = "Newton did not converge, \"badly\"";
   r.tReached = 0.1234567890123;
   r.stats.steps = 12;
-  r.stats.rejectedSteps = 5;
-  r.stats.rejections = {{"error estimate above tolerance", 2}, {"Newton did not converge", 3}};
+  r.stats.rejectedSteps = 9;
+  r.stats.rejections = {{"error estimate above tolerance", 2}, {"Newton did not converge", 3}, {"recovery failed (|Phi| = 1e-9: a\\\\b)", 4}};
   r.stats.phaseSeconds = {{"jacobian", 0.25}};
   r.stats.cpuSeconds = 1.0 / 3.0;
   r.errors = {{1e-3, 0.1, 2e-4, 1e-4, 5e-4, 0.02}, {}};
@@ -59,6 +59,7 @@ TEST(ResultsTable, ARowReadsBackToTheSameRecord) {
   EXPECT_EQ(back.message, r.message);
   EXPECT_EQ(back.stats.cpuSeconds, r.stats.cpuSeconds);
   EXPECT_EQ(rejectedByNewton(back.stats), 3);
+  EXPECT_EQ(back.stats.rejections, r.stats.rejections);
   EXPECT_TRUE(std::isnan(back.errors[1].max));
 }
 
