@@ -1,7 +1,7 @@
 #pragma once
 // What a long command-line run shows and obeys: a progress line on the terminal (simulated time,
-// percentage, real-time factor) and Ctrl-C, which stops the run cleanly so that its results are
-// still written.
+// percentage, real-time factor), and Ctrl-C (SIGINT) or SIGTERM, which stop the run cleanly so
+// that its results are still written.
 
 #include <chrono>
 
@@ -15,10 +15,12 @@ class TerminalProgress final : public RunObserver {
   explicit TerminalProgress(double tEnd);
   ~TerminalProgress() override;
 
-  void onRecorded(const Results& results, size_t firstNewRow) override;
+  void onRecorded(const Results& results, size_t newRow) override;
   bool stopRequested() override;
-  // whether Ctrl-C ended the run
+  // whether SIGINT or SIGTERM ended the run
   bool interrupted() const;
+  // the exit status of an interrupted run: 128 + the signal (130 for SIGINT, 143 for SIGTERM)
+  int interruptedExitCode() const;
 
  private:
   double tEnd_;
