@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "scene/scene_reader.h"
@@ -116,6 +117,16 @@ void saveFigure(const plot::Figure& figure, const std::string& path) {
   (void)figure;
   throw InputError("cannot write '" + path + "': this build has no plotting (configure with MBW_BUILD_GUI=ON)");
 #endif
+}
+
+int writeOutput(const std::string& text, const std::string& path) {
+  if (path.empty()) {
+    std::cout << text;
+    return kSuccess;
+  }
+  std::ofstream out(path);
+  if (!out || !(out << text)) throw InputError("cannot write '" + path + "'");
+  return kSuccess;
 }
 
 std::string formatNumber(double value, int precision) {

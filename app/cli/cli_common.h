@@ -60,6 +60,10 @@ void checkWritable(const std::string& path);
 // The same for a plot, and whether this build can draw one.
 void checkPlotPath(const std::string& path);
 
+// Writes text to the file at path, or to standard output when path is empty; returns kSuccess,
+// throws InputError when the file cannot be written.
+int writeOutput(const std::string& text, const std::string& path);
+
 // Human-readable number with a unit, e.g. "3.2e-05 s".
 std::string formatNumber(double value, int precision = 3);
 

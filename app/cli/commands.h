@@ -22,6 +22,8 @@ Command addLinearAnalysisCommand(CLI::App& app);
 Command addConvergenceCommand(CLI::App& app);
 Command addCompareCommand(CLI::App& app);
 Command addStudyCommand(CLI::App& app);
+// the reference of the whole program `app` (every command, walked when it runs)
+Command addReferenceCommand(CLI::App& app);
 // `study formulations`, added to the `study` command
 Command addStudyFormulationsCommand(CLI::App& study);
 

@@ -15,17 +15,26 @@ extern "C" void onStopSignal(int signal) { stopSignal = signal; }
 
 }  // namespace
 
-TerminalProgress::TerminalProgress(double tEnd)
-    : tEnd_(tEnd), showProgress_(isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()),
-      lastShown_(start_) {
+InterruptCatcher::InterruptCatcher() {
   stopSignal = 0;
   std::signal(SIGINT, onStopSignal);
   std::signal(SIGTERM, onStopSignal);
 }
 
-TerminalProgress::~TerminalProgress() {
+InterruptCatcher::~InterruptCatcher() {
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
+}
+
+bool InterruptCatcher::requested() { return stopSignal != 0; }
+
+int InterruptCatcher::signal() { return stopSignal; }
+
+TerminalProgress::TerminalProgress(double tEnd)
+    : tEnd_(tEnd), showProgress_(isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()),
+      lastShown_(start_) {}
+
+TerminalProgress::~TerminalProgress() {
   if (shown_) std::fputc('\n', stderr);
 }
 
@@ -42,10 +51,10 @@ void TerminalProgress::onRecorded(const Results& results, size_t newRow) {
   std::fflush(stderr);
 }
 
-bool TerminalProgress::stopRequested() { return stopSignal != 0; }
+bool TerminalProgress::stopRequested() { return InterruptCatcher::requested(); }
 
-bool TerminalProgress::interrupted() const { return stopSignal != 0; }
+bool TerminalProgress::interrupted() const { return InterruptCatcher::requested(); }
 
-int TerminalProgress::interruptedExitCode() const { return 128 + stopSignal; }
+int TerminalProgress::interruptedExitCode() const { return 128 + InterruptCatcher::signal(); }
 
 }  // namespace mbw::cli

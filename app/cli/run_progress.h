@@ -9,6 +9,19 @@
 
 namespace mbw::cli {
 
+// While one lives, SIGINT (Ctrl-C) and SIGTERM set a flag instead of ending the program (what
+// was computed is then still written).
+class InterruptCatcher {
+ public:
+  InterruptCatcher();  // clears the flag
+  ~InterruptCatcher();
+  InterruptCatcher(const InterruptCatcher&) = delete;
+  InterruptCatcher& operator=(const InterruptCatcher&) = delete;
+  static bool requested();
+  // the signal that was caught, 0 for none
+  static int signal();
+};
+
 class TerminalProgress final : public RunObserver {
  public:
   // tEnd: the run's end time; progress is shown only on a terminal and after the first second
@@ -23,13 +36,16 @@ class TerminalProgress final : public RunObserver {
   int interruptedExitCode() const;
 
  private:
+  InterruptCatcher interrupt_;
   double tEnd_;
   bool showProgress_;
   bool shown_ = false;
   std::chrono::steady_clock::time_point start_, lastShown_;
 };
 
-// exit status of a run cancelled with Ctrl-C (128 + SIGINT, the shell's convention)
+// exit status of a run cancelled with Ctrl-C (128 + SIGINT, the shell's convention), and with
+// SIGTERM (128 + SIGTERM)
 constexpr int kInterrupted = 130;
+constexpr int kTerminated = 143;
 
 }  // namespace mbw::cli

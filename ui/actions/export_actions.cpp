@@ -18,6 +18,7 @@
 #include "run_library.h"
 #include "scene_view.h"
 #include "simulation/csv.h"
+#include "workbench_icons.h"
 
 namespace mbw::ui {
 
@@ -63,7 +64,7 @@ ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots
     QString error;
     report(saveWidgetImage(window_, path, &error), path, error);
   });
-  screenshot_ = new QAction(tr("&Screenshot..."), this);
+  screenshot_ = new QAction(resources::actionIcon("screenshot"), tr("&Screenshot..."), this);
   screenshot_->setShortcut(QKeySequence(Qt::Key_F12));
   screenshot_->setToolTip(tr("Save the whole window, 3D view and plots included, as a PNG image (F12)"));
   connect(screenshot_, &QAction::triggered, windowPng_, &QAction::trigger);

@@ -7,7 +7,8 @@
 
 namespace mbw {
 
-const char* engineVersion() { return "0.1.0"; }
+// the project version of CMakeLists.txt (one source for the programs, the CSV and the package)
+const char* engineVersion() { return MBW_VERSION; }
 
 namespace {
 
@@ -107,6 +108,10 @@ void writeCsv(const Results& results, const std::string& path) {
 Results readCsv(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw CsvError("cannot read '" + path + "'");
+  return readCsv(in, path);
+}
+
+Results readCsv(std::istream& in, const std::string& path) {
   Results r;
   std::string line;
   int lineNumber = 0;

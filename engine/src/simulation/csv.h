@@ -34,6 +34,8 @@ void writeCsv(const Results& results, const std::string& path);
 // A last line without its newline (a row a killed run did not finish) is left out. Throws CsvError
 // with the line number of the first problem.
 Results readCsv(const std::string& path);
+// The same from a stream; source names it in messages.
+Results readCsv(std::istream& in, const std::string& source);
 
 // The pieces of the format, for writers that stream it:
 // the comment lines up to the status line (which comes last, value padded) and the header row
