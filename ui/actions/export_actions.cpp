@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QImageWriter>
@@ -10,6 +11,8 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
+
+#include <QFile>
 
 #include "plot_panel.h"
 #include "run_library.h"
@@ -87,6 +90,14 @@ bool ExportActions::exportCsv(const QString& path, QString* error) const {
   const Run* run = runs_.find(runs_.currentId());
   if (!run) {
     if (error) *error = tr("There is no run to export.");
+    return false;
+  }
+  // every row is in the run's file; the results in memory may be decimated
+  const QString data = QString::fromStdString(run->dataPath);
+  if (!data.isEmpty() && QFile::exists(data)) {
+    QFile::remove(path);
+    if (QFile::copy(data, path)) return true;
+    if (error) *error = tr("Cannot write %1.").arg(path);
     return false;
   }
   try {
