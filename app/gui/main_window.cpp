@@ -44,6 +44,7 @@
 #include "view_actions.h"
 #include "video_export_action.h"
 #include "view_sync.h"
+#include "workbench_icons.h"
 
 namespace mbw::gui {
 namespace {
@@ -191,13 +192,15 @@ void MainWindow::buildMenus() {
   auto* undo = new ui::UndoActions(*doc_->undoStack(), this);
   QAction* undoAction = undo->undo();
   QAction* redoAction = undo->redo();
+  undoAction->setIcon(resources::actionIcon("undo"));
+  redoAction->setIcon(resources::actionIcon("redo"));
 
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(fileActions_->library());
   QMenu* builtin = file->addMenu(tr("&Built-in scenes"));
   for (const BuiltinScene& s : builtinScenes()) {
     const QString name = QString::fromStdString(s.name);
-    builtin->addAction(name, this, [this, name] { fileActions_->openScene(name); });
+    builtin->addAction(resources::sceneIcon(name), name, this, [this, name] { fileActions_->openScene(name); });
   }
   file->addAction(fileActions_->open());
   file->addMenu(fileActions_->recentMenu());

@@ -3,11 +3,12 @@
 #include <QAction>
 
 #include "scene_view.h"
+#include "workbench_icons.h"
 
 namespace mbw::ui {
 
 ViewActions::ViewActions(SceneView& view, QObject* parent) : QObject(parent) {
-  reset_ = new QAction(tr("&Isometric"), this);
+  reset_ = new QAction(resources::actionIcon("reset-view"), tr("&Isometric"), this);
   reset_->setShortcut(QKeySequence(tr("Ctrl+0")));
   reset_->setToolTip(tr("Isometric view from front-right above, everything in view (Ctrl+0)"));
   connect(reset_, &QAction::triggered, &view, &SceneView::resetView);
@@ -31,7 +32,7 @@ ViewActions::ViewActions(SceneView& view, QObject* parent) : QObject(parent) {
   fit_->setShortcut(QKeySequence(tr("F")));
   fit_->setToolTip(tr("Everything in view, same direction: the scene, or the whole motion of the run shown (F)"));
   connect(fit_, &QAction::triggered, &view, &SceneView::fitView);
-  frames_ = new QAction(tr("Body &frames"), this);
+  frames_ = new QAction(resources::actionIcon("frames"), tr("Body &frames"), this);
   frames_->setCheckable(true);
   frames_->setShortcut(QKeySequence(tr("Ctrl+Shift+F")));
   frames_->setToolTip(tr("Show each body's frame (x red, y green, z blue) and the world frame"));

@@ -125,13 +125,25 @@ void PlotSeries::append(const Run& run, bool final) {
 
 void PlotSeries::appendRows(const Run& run, RunState& state) {
   const Results& r = run.results;
+  // the rows were decimated (memory budget): draw the run's curves again from what is kept
+  if (r.rowStride() != state.strideShown) {
+    for (int index : state.curves) {
+      QCPAbstractPlottable* p = series_[static_cast<size_t>(index)].plottable;
+      if (auto* g = qobject_cast<QCPGraph*>(p)) g->data()->clear();
+      if (auto* c = qobject_cast<QCPCurve*>(p)) c->data()->clear();
+    }
+    state.rowsShown = 0;
+    state.strideShown = r.rowStride();
+  }
+  // a latest row off the stride is replaced by the next: drawn once it stays (or the run ended)
+  const size_t end = run.live() ? r.stableRowCount() : r.rowCount();
   const size_t first = state.rowsShown;
-  if (r.rowCount() <= first || r.columnCount() == 0) return;
+  if (end <= first || r.columnCount() == 0) return;
   if (kind_ == PlotKind::XY) {
     const int cx = r.column(channels_.value(0).toStdString()), cy = r.column(channels_.value(1).toStdString());
     if (cx >= 0 && cy >= 0 && !state.curves.empty()) {
       QVector<double> t, x, y;
-      for (size_t k = first; k < r.rowCount(); ++k) {
+      for (size_t k = first; k < end; ++k) {
         t << r.at(k, 0);
         x << r.at(k, cx);
         y << r.at(k, cy);
@@ -146,12 +158,12 @@ void PlotSeries::appendRows(const Run& run, RunState& state) {
     for (size_t k = 0; k < specs.size() && k < state.curves.size(); ++k) {
       const int column = r.column(specs[k].channel.toStdString());
       if (column < 0 && kind_ == PlotKind::Channel) note_ = QObject::tr("Run #%1 has no signal %2").arg(run.id).arg(specs[k].channel);
-      curveFrom(r, column, first, plotKindInfo(kind_).logY, t, y);
+      curveFrom(r, column, first, plotKindInfo(kind_).logY, t, y, end);
       auto* g = static_cast<QCPGraph*>(series_[static_cast<size_t>(state.curves[k])].plottable);
       g->addData(QVector<double>(t.begin(), t.end()), QVector<double>(y.begin(), y.end()), true);
     }
   }
-  state.rowsShown = r.rowCount();
+  state.rowsShown = end;
 }
 
 void PlotSeries::appendRejected(const Run& run, RunState& state) {

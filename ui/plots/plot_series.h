@@ -63,6 +63,7 @@ class PlotSeries {
     std::vector<int> curves;  // indices into series_ (time or x-y curves, in curvesOf() order)
     std::map<QString, int> rejected;  // by category
     size_t rowsShown = 0;
+    size_t strideShown = 1;  // the run's row stride when they were drawn
     size_t rejectedShown = 0;
     qint64 comparedMs = 0;  // the error or difference: last recomputation
   };

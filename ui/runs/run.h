@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QString>
 #include <memory>
+#include <string>
 
 #include "simulation/simulation.h"
 
@@ -27,7 +28,8 @@ struct Run {
   RunSettings settings;
   QString sceneKey;            // the scene it belongs to (RunRequest::sceneKey)
   std::string sceneText;       // that scene's JSON when the run started
-  Results results;             // status Running while live
+  Results results;             // status Running while live; rows decimated past the memory budget
+  std::string dataPath;        // the CSV file of every row ("" when it could not be created)
   double wallSeconds = 0.0;    // pauses excluded
   QColor color;
   bool shown = true;           // overlaid on the plots (when it belongs to the open scene)

@@ -4,8 +4,14 @@
 // and played back). Runs belong to the scene they were started from: the plots, the comparison and
 // the playback see only the runs in scope, those of the open scene (and, when the user asks for
 // them, those of other scenes with the same bodies). GUI thread only.
+//
+// Memory budget: a run keeps at most kRunMemoryBudget bytes of rows in memory for plots and
+// playback (decimated: every 2^k-th row and the latest, see Results::setRowLimit); every row is on
+// disk in the run's CSV file in the session's data directory (deleted with the run or on exit),
+// which is what CSV export copies.
 
 #include <QObject>
+#include <QTemporaryDir>
 #include <memory>
 #include <vector>
 
@@ -13,11 +19,19 @@
 
 namespace mbw::ui {
 
+constexpr size_t kRunMemoryBudget = size_t(32) << 20;
+
 class RunLibrary : public QObject {
   Q_OBJECT
 
  public:
   using QObject::QObject;
+  ~RunLibrary() override;
+
+  // where the runs' CSV files go
+  QString dataDirectory() const { return dataDir_.path(); }
+  // the rows a run of this many columns keeps in memory
+  static size_t rowLimit(int columns);
 
   // a new live run (status Running, no rows yet); it becomes current when it is in scope
   Run& add(RunRequest request);
@@ -74,6 +88,7 @@ class RunLibrary : public QObject {
  private:
   void updateScope();
 
+  QTemporaryDir dataDir_;
   std::vector<std::unique_ptr<Run>> runs_;
   int nextId_ = 1;
   int referenceId_ = -1;
