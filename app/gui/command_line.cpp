@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QRegularExpression>
 #include <cstdio>
+#include <utility>
 
 namespace mbw::gui {
 namespace {
@@ -40,7 +41,9 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   const QCommandLineOption tab("tab", "The tab shown under the 3D view: runs or comparison.", "TAB");
   const QCommandLineOption screenshot("screenshot", "Save the whole window as a PNG image, then exit.", "FILE.png");
   const QCommandLineOption size("size", "Window size for the screenshot (default 1600x1000).", "WxH");
-  const QCommandLineOption session("session", "Open a saved session (scene, runs, plots).", "FILE");
+  // not --session: QApplication takes -session/--session for X11 session management
+  const QCommandLineOption session("open-session", "Open a saved session (scene, runs, plots); a SCENE ending in .mbws "
+                                                   "is opened as a session too.", "FILE");
   const QCommandLineOption saveSession("save-session", "After the runs, save the session to FILE, then exit.", "FILE");
   const QCommandLineOption cursors("cursors", "After the runs, cursor A (the playback time) and optionally B, s.", "A[,B]");
   const QCommandLineOption signalFilter("signals", "Show the signal browser, searching for FILTER.", "FILTER");
@@ -94,6 +97,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   if (!c.tab.isEmpty() && c.tab != "runs" && c.tab != "comparison") return fail("--tab takes runs or comparison");
   c.screenshot = p.value(screenshot);
   c.session = p.value(session);
+  if (c.session.isEmpty() && c.scene.endsWith(".mbws", Qt::CaseInsensitive)) c.session = std::exchange(c.scene, QString());
   c.saveSession = p.value(saveSession);
   if (p.isSet(cursors) && (!parseNumbers(p.value(cursors), c.cursors) || c.cursors.size() > 2))
     return fail("--cursors takes one or two times, e.g. 1.2,2.5");

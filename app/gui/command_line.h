@@ -1,5 +1,5 @@
 #pragma once
-// The workbench's command line: mbw [SCENE] [--session FILE] [--formulation F]
+// The workbench's command line: mbw [SCENE|SESSION.mbws] [--open-session FILE] [--formulation F]
 // [--integrator I[,I...]] [--step H[,H...]] [--t-end T] [--run] [--pause-at T] [--playback T]
 // [--cursors A[,B]] [--plots LIST] [--signals FILTER] [--trace POINT] [--view V] [--select POINTER]
 // [--show-primitives] [--tab runs|comparison] [--dock NAME] [--save-session FILE] [--video FILE]

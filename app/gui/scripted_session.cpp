@@ -61,6 +61,8 @@ void ScriptedSession::start() {
       fail(2, error);
       return;
     }
+    // runs left out (their scene no longer loads)
+    if (!error.isEmpty()) std::fprintf(stderr, "mbw: %s\n", qPrintable(error));
     sceneOpen = cl_.scene.isEmpty();
   } else if (!cl_.scripted()) {
     window_.sessions().setAutosave(true);
@@ -90,7 +92,8 @@ void ScriptedSession::prepare() {
   if (!cl_.plots.isEmpty()) window_.plots().restoreLayout(cl_.plots);
   if (cl_.showPrimitives) window_.modelTree().setPrimitivesShown(true);
   if (!cl_.dock.isEmpty() || !cl_.signalFilter.isEmpty()) {
-    const QString dock = cl_.dock.isEmpty() ? QString("signals") : cl_.dock;
+    // the docks' object names: sceneDock, runDock, signalDock
+    const QString dock = cl_.dock.isEmpty() || cl_.dock == "signals" ? QString("signal") : cl_.dock;
     if (auto* d = window_.findChild<QDockWidget*>(dock + "Dock")) {
       d->show();
       d->raise();

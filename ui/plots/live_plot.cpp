@@ -6,6 +6,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMouseEvent>
+#include <QRegularExpression>
 #include <QToolButton>
 #include <cmath>
 #include <qcustomplot.h>
@@ -90,7 +91,8 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
     return t;
   };
   note_ = centred(0.5, 0.5, Qt::AlignCenter);
-  info_ = centred(0.99, 0.01, Qt::AlignRight | Qt::AlignTop);
+  // bottom right: the cursors' read-out takes the top left
+  info_ = centred(0.99, 0.99, Qt::AlignRight | Qt::AlignBottom);
   info_->setTextAlignment(Qt::AlignRight);
   info_->setBrush(QColor(255, 255, 255, 200));
   series_ = new PlotSeries(*plot_, runs_);
@@ -218,7 +220,8 @@ void LivePlot::updateAxes() {
   if (kind_ == PlotKind::NewtonIterations) {
     std::map<QString, QStringList> byMeaning;
     for (const Run* run : runs_.shownRuns()) byMeaning[iterationsLabel(*run)] << QString("#%1").arg(run->id);
-    if (byMeaning.size() == 1) plot_->yAxis->setLabel(byMeaning.begin()->first + tr(" per step"));
+    // the axis label short enough for a small plot: "projection iterations per step"
+    if (byMeaning.size() == 1) plot_->yAxis->setLabel(QString(byMeaning.begin()->first).remove(QRegularExpression(" \\(.*\\)")) + tr(" per step"));
     else {
       QStringList parts;
       // one line per kind of count

@@ -1,5 +1,7 @@
 #include "plot_readout.h"
 
+#include <QFontMetrics>
+#include <algorithm>
 #include <cmath>
 #include <qcustomplot.h>
 
@@ -53,6 +55,7 @@ PlotReadout::PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursor
   tracer_->setPen(QPen(QColor(20, 20, 20), 1.5));
   tracer_->setVisible(false);
   label_ = textItem(plot_, Qt::AlignLeft | Qt::AlignBottom);
+  connect(&plot_, &QCustomPlot::afterLayout, this, &PlotReadout::fitBox);
   recreate();
 }
 
@@ -89,24 +92,52 @@ void PlotReadout::update() {
   }
 
   // the box: each curve at A, at B, and B - A
-  text_.clear();
+  headWide_.clear();
+  headShort_.clear();
+  entries_.clear();
   if (cursors_.active() && std::isfinite(a)) {
-    QStringList lines;
-    lines << (cursors_.hasB() ? tr("A t = %1 s   B t = %2 s   \u0394t = %3 s").arg(shortNumber(a, 5), shortNumber(b, 5), shortNumber(b - a, 4))
-                              : tr("A t = %1 s   (shift+click: cursor B)").arg(shortNumber(a, 5)));
+    headWide_ = cursors_.hasB() ? tr("A %1 s  B %2 s  \u0394t %3 s").arg(shortNumber(a, 5), shortNumber(b, 5), shortNumber(b - a, 4))
+                                : tr("A %1 s  (shift+click: B)").arg(shortNumber(a, 5));
+    headShort_ = cursors_.hasB() ? tr("A %1 s  B %2 s").arg(shortNumber(a, 5), shortNumber(b, 5)) : tr("A %1 s").arg(shortNumber(a, 5));
     for (const Series& s : series_.series()) {
       if (s.rejected) continue;
       double xa, ya, ta, xb, yb, tb;
       if (!PlotSeries::pointAt(s, a, xa, ya, ta)) continue;
-      QString line = xy_ ? QString("%1  A (%2, %3)").arg(s.label, shortNumber(xa, 4), shortNumber(ya, 4))
-                         : QString("%1  A %2").arg(s.label, shortNumber(ya, 4));
-      if (cursors_.hasB() && PlotSeries::pointAt(s, b, xb, yb, tb))
-        line += xy_ ? QString("  B (%1, %2)  \u0394 (%3, %4)").arg(shortNumber(xb, 4), shortNumber(yb, 4), shortNumber(xb - xa, 3), shortNumber(yb - ya, 3))
-                    : QString("  B %1  \u0394 %2").arg(shortNumber(yb, 4), shortNumber(yb - ya, 3));
-      lines << line;
+      Entry e;
+      e.label = s.label;
+      e.atA = "A " + (xy_ ? QString("(%1, %2)").arg(shortNumber(xa, 4), shortNumber(ya, 4)) : shortNumber(ya, 4));
+      if (cursors_.hasB() && PlotSeries::pointAt(s, b, xb, yb, tb)) {
+        e.atB = "B " + (xy_ ? QString("(%1, %2)").arg(shortNumber(xb, 4), shortNumber(yb, 4)) : shortNumber(yb, 4));
+        e.delta = "\u0394 " + (xy_ ? QString("(%1, %2)").arg(shortNumber(xb - xa, 3), shortNumber(yb - ya, 3)) : shortNumber(yb - ya, 3));
+      }
+      entries_.push_back(e);
     }
-    text_ = lines.join('\n');
   }
+  fitBox();
+}
+
+// The lines of the box at the widest layout that fits the plot: one line per curve; or A on one
+// line, B and the difference on the next; or each on a line of its own.
+void PlotReadout::fitBox() {
+  const QFontMetrics metrics(box_->font());
+  const int room = plot_.axisRect()->width() - box_->padding().left() - box_->padding().right() - 8;
+  QStringList lines;
+  for (int layout = 0; layout < 3; ++layout) {
+    lines.clear();
+    if (headWide_.isEmpty()) break;
+    lines << (layout == 0 ? headWide_ : headShort_);
+    for (const Entry& e : entries_) {
+      const QString indent(e.label.size() + 2, ' ');
+      if (e.atB.isEmpty()) lines << e.label + "  " + e.atA;
+      else if (layout == 0) lines << e.label + "  " + e.atA + "  " + e.atB + "  " + e.delta;
+      else if (layout == 1) lines << e.label + "  " + e.atA << indent + e.atB + "  " + e.delta;
+      else lines << e.label + "  " + e.atA << indent + e.atB << indent + e.delta;
+    }
+    int widest = 0;
+    for (const QString& line : lines) widest = std::max(widest, metrics.horizontalAdvance(line));
+    if (widest <= room) break;
+  }
+  text_ = lines.join('\n');
   box_->setText(text_);
   box_->setVisible(!text_.isEmpty());
 }

@@ -2,10 +2,13 @@
 // The read-outs of one plot: hovering shows the nearest point (run, time, value) with a marker;
 // the time cursors A and B (PlotCursors) are drawn as vertical lines on time plots and as markers
 // on x-y plots, and, while the cursors are active, a box in the corner lists every curve's value
-// at A, at B and their difference B - A.
+// at A, at B and their difference B - A: one line per curve when that fits the plot's width, on
+// two or three lines otherwise (chosen again at each layout of the plot, so a resize re-fits it).
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
+#include <vector>
 
 class QCPCurve;
 class QCPItemStraightLine;
@@ -49,6 +52,14 @@ class PlotReadout : public QObject {
   QCPItemText* box_;
   QCPItemTracer* tracer_;
   QCPItemText* label_;
+  void fitBox();
+
+  // what the box says, laid out by fitBox: the cursors' times, and each curve's values
+  struct Entry {
+    QString label, atA, atB, delta;
+  };
+  QString headWide_, headShort_;
+  std::vector<Entry> entries_;
   QString text_, hoverText_;
 };
 

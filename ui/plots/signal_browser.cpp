@@ -1,6 +1,6 @@
 #include "signal_browser.h"
 
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QPushButton>
@@ -147,15 +147,18 @@ SignalBrowser::SignalBrowser(RunLibrary& runs, PlotPanel& plots, QWidget* parent
   view_->setHeaderHidden(false);
   view_->setSelectionMode(QAbstractItemView::ExtendedSelection);
   view_->setUniformRowHeights(true);
-  view_->header()->setStretchLastSection(true);
+  // the names take the room, the units what they need; a name cut short has its tooltip
+  view_->header()->setStretchLastSection(false);
+  view_->header()->setSectionResizeMode(QHeaderView::Stretch);
   againstTime_->setToolTip(tr("A plot against time for each selected signal (double click does the same)"));
   xy_->setToolTip(tr("The second selected signal against the first: an x-y plot, a phase plane"));
   difference_->setToolTip(tr("The selected signal of each run minus the reference (or the first run shown), with "
                              "its largest and RMS value in the comparison table"));
-  auto* buttons = new QHBoxLayout;
-  buttons->addWidget(againstTime_);
-  buttons->addWidget(xy_);
-  buttons->addWidget(difference_);
+  // two rows, so that the dock can be as narrow as the run setup beside it
+  auto* buttons = new QGridLayout;
+  buttons->addWidget(againstTime_, 0, 0);
+  buttons->addWidget(xy_, 0, 1);
+  buttons->addWidget(difference_, 1, 0, 1, 2);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addWidget(search_);
@@ -229,9 +232,12 @@ void SignalBrowser::rebuild() {
     unit->setEditable(false);
     parent->appendRow({item, unit});
   }
-  view_->resizeColumnToContents(0);
-  // the bodies and joints open, their groups folded
-  for (int r = 0; r < filter_->rowCount(); ++r) view_->expand(filter_->index(r, 0));
+  view_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  // the bodies and joints open, their groups folded; everything open while searching
+  if (search_->text().isEmpty())
+    for (int r = 0; r < filter_->rowCount(); ++r) view_->expand(filter_->index(r, 0));
+  else
+    view_->expandAll();
   updateButtons();
 }
 

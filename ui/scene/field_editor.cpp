@@ -9,6 +9,8 @@
 #include <QToolButton>
 #include <QStyleOptionFrame>
 
+#include "workbench_icons.h"
+
 namespace mbw::ui {
 
 // A line edit that, while it does not have the focus, shows a text too long for it cut with an
@@ -140,7 +142,7 @@ FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(paren
     namesButton_->setEnabled(false);
     layout->addWidget(namesButton_);
     auto* pick = new QToolButton(this);
-    pick->setText(QStringLiteral("⌖"));
+    pick->setIcon(resources::actionIcon("pick"));
     pick->setToolTip(point ? tr("Pick the point on the body in the 3D view (a named point nearby is used by name)")
                            : tr("Pick the axis in the 3D view: the normal of the surface clicked (snapped to a named "
                                 "vector or a body axis when close)"));

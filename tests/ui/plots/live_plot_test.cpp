@@ -90,9 +90,19 @@ class LivePlotTest : public QObject {
     const QString box = plot.readoutText();
     QVERIFY2(box.contains("#1  A 0.04  B 0.49  \u0394 0.45"), qPrintable(box));
     QVERIFY2(box.contains("#2  A 0.08  B 0.98  \u0394 0.9"), qPrintable(box));
-    QVERIFY2(box.contains("\u0394t = 0.5 s"), qPrintable(box));
-    // the other plot shows the same cursors
-    QVERIFY2(other.readoutText().contains("#2  A 0.4  B 1.4  \u0394 1"), qPrintable(other.readoutText()));
+    QVERIFY2(box.contains("\u0394t 0.5 s"), qPrintable(box));
+    // the other plot (not shown: as narrow as can be) shows the same cursors, a value a line
+    QVERIFY2(other.readoutText().contains("#2  A 0.4\n    B 1.4\n    \u0394 1"), qPrintable(other.readoutText()));
+    // in a narrow plot the box takes two lines per curve rather than running past the plot's edge
+    plot.resize(plot.minimumSizeHint().width(), 250);  // the narrowest it gets
+    QTest::qWait(50);
+    plot.customPlot()->replot();
+    cursors.setB(0.7);
+    const QStringList lines = plot.readoutText().split('\n');
+    QVERIFY2(plot.readoutText().contains("#1  A 0.04") && plot.readoutText().contains("B 0.49") && plot.readoutText().contains("\u0394 0.45"), qPrintable(plot.readoutText()));
+    const QFontMetrics metrics(QFont("DejaVu Sans Mono", 8));
+    for (const QString& line : lines)
+      QVERIFY2(metrics.horizontalAdvance(line) + 8 <= plot.customPlot()->axisRect()->width(), qPrintable(line));
     cursors.clear();
     QVERIFY(plot.readoutText().isEmpty());
   }
