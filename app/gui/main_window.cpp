@@ -240,6 +240,7 @@ void MainWindow::buildMenus() {
   view->addAction(viewActions_->top());
   view->addAction(viewActions_->frames());
   view->addAction(viewActions_->grid());
+  view->addAction(tree_->primitivesAction());
   view->addSeparator();
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
   view->addAction(tr("Default &plots"), plots_, &ui::PlotPanel::resetLayout);

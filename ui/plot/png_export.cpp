@@ -62,25 +62,6 @@ void addSeries(QCustomPlot& plot, QCPAxisRect* rect, const Chart& chart, const S
     graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, seriesColor(index), Qt::white, 6));
 }
 
-// labelled ticks at 1, 2, 5 times powers of ten (1 to 9 where that gives fewer than three) for a
-// logarithmic axis spanning less than two decades, where decade ticks would be too few
-QSharedPointer<QCPAxisTickerText> narrowLogTicker(const QCPRange& r) {
-  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-  for (const std::vector<double>& mantissas : {std::vector<double>{1, 2, 5}, std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
-    ticker->clear();
-    int count = 0;
-    for (int e = static_cast<int>(std::floor(std::log10(r.lower))); e <= static_cast<int>(std::ceil(std::log10(r.upper))); ++e)
-      for (double m : mantissas) {
-        const double v = m * std::pow(10.0, e);
-        if (v < r.lower || v > r.upper) continue;
-        ticker->addTick(v, QString::number(v, 'g', 3));
-        ++count;
-      }
-    if (count >= 3) break;
-  }
-  return ticker;
-}
-
 // automatic range with a margin so that no marker sits on the frame, widened where it would be
 // degenerate, then the spec's limits
 void setRange(QCPAxis* axis, const Axis& spec) {
@@ -101,7 +82,7 @@ void setRange(QCPAxis* axis, const Axis& spec) {
   axis->setRange(r);
   if (spec.min) axis->setRangeLower(*spec.min);
   if (spec.max) axis->setRangeUpper(*spec.max);
-  if (spec.logarithmic && axis->range().upper / axis->range().lower < 100.0) axis->setTicker(narrowLogTicker(axis->range()));
+  if (spec.logarithmic && axis->range().upper / axis->range().lower < 100.0) axis->setTicker(plot::narrowLogTicker(axis->range()));
 }
 
 // as many legend entries per row as the longest name leaves room for (at most 4)

@@ -2,6 +2,9 @@
 
 #include <qcustomplot.h>
 
+#include <cmath>
+#include <vector>
+
 namespace mbw::plot {
 
 namespace {
@@ -34,6 +37,23 @@ void applyAxisStyle(QCPAxis& axis, bool logarithmic) {
     axis.setNumberFormat("g");
     axis.setNumberPrecision(6);
   }
+}
+
+QSharedPointer<QCPAxisTickerText> narrowLogTicker(const QCPRange& r) {
+  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  for (const std::vector<double>& mantissas : {std::vector<double>{1, 2, 5}, std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
+    ticker->clear();
+    int count = 0;
+    for (int e = static_cast<int>(std::floor(std::log10(r.lower))); e <= static_cast<int>(std::ceil(std::log10(r.upper))); ++e)
+      for (double m : mantissas) {
+        const double v = m * std::pow(10.0, e);
+        if (v < r.lower || v > r.upper) continue;
+        ticker->addTick(v, QString::number(v, 'g', 3));
+        ++count;
+      }
+    if (count >= 3) break;
+  }
+  return ticker;
 }
 
 void applyStyle(QCustomPlot& plot) {

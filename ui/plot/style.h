@@ -3,9 +3,12 @@
 
 #include <QColor>
 #include <QFont>
+#include <QSharedPointer>
 
 class QCustomPlot;
 class QCPAxis;
+class QCPAxisTickerText;
+class QCPRange;
 
 namespace mbw::plot {
 
@@ -17,5 +20,9 @@ Qt::PenStyle seriesPenStyle(int index);
 // Fonts, grid and background for a plot.
 void applyStyle(QCustomPlot& plot);
 void applyAxisStyle(QCPAxis& axis, bool logarithmic);
+// Labelled ticks at 1, 2, 5 times powers of ten (1 to 9 where that gives fewer than three) for a
+// logarithmic axis spanning less than two decades, where decade ticks would be too few (and a log
+// ticker's fractional powers would print the same label several times).
+QSharedPointer<QCPAxisTickerText> narrowLogTicker(const QCPRange& r);
 
 }  // namespace mbw::plot

@@ -114,6 +114,8 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   // the user takes over the axes by dragging or zooming
   connect(plot_, &QCustomPlot::mouseWheel, this, [this] { followData_ = false; });
   connect(plot_, &QCustomPlot::mouseDoubleClick, this, &LivePlot::autoScale);
+  // a log axis zoomed or dragged within two decades gets its 1-2-5 ticks again
+  connect(plot_->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &LivePlot::updateTicks);
   // right click: cursors, auto-scale, this plot alone as a PNG image
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(plot_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
@@ -230,7 +232,7 @@ void LivePlot::updateAxes() {
     }
   } else if (kind_ == PlotKind::Difference || kind_ == PlotKind::ReferenceError) {
     if (const Run* base = kind_ == PlotKind::Difference ? series_->base() : runs_.reference())
-      info = tr("each run minus #%1").arg(base->id);
+      info = kind_ == PlotKind::Difference ? tr("each run minus #%1").arg(base->id) : tr("each run against #%1").arg(base->id);
   }
   info_->setText(info);
   info_->setVisible(!info.isEmpty());
@@ -302,9 +304,13 @@ void LivePlot::updateTicks() {
   plot_->xAxis->ticker()->setTickCount(std::max(2, w / 70));
   plot_->yAxis->ticker()->setTickCount(std::max(2, h / 32));
   if (plot_->yAxis->scaleType() == QCPAxis::stLogarithmic) {
+    // within two decades 1, 2, 5 times powers of ten (each labelled once); beyond, powers of ten
     const QCPRange r = plot_->yAxis->range();
-    // within about a decade the mantissa tells the ticks apart; beyond, powers of ten alone
-    plot_->yAxis->setNumberPrecision(r.upper / std::max(r.lower, 1e-300) < 20.0 ? 1 : 0);
+    const bool narrow = r.lower > 0.0 && r.upper / r.lower < 100.0;
+    const bool logTicker = !plot_->yAxis->ticker().dynamicCast<QCPAxisTickerLog>().isNull();
+    if (narrow) plot_->yAxis->setTicker(plot::narrowLogTicker(r));
+    else if (!logTicker) plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    plot_->yAxis->ticker()->setTickCount(std::max(2, h / 32));
   }
 }
 

@@ -208,6 +208,7 @@ void SignalBrowser::rebuild() {
       auto it = groups.find(key);
       if (it == groups.end()) {
         auto* item = new QStandardItem(part);
+        item->setToolTip(part);  // a narrow dock cuts it
         item->setEditable(false);
         item->setSelectable(false);
         item->setData(part, kChannelRole);

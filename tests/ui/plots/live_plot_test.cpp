@@ -166,6 +166,26 @@ class LivePlotTest : public QObject {
       QVERIFY(x->tickVector().size() <= std::max(2, x->axisRect()->width() / 70) + 2);
     }
   }
+
+  void logTickLabelsWithinADecadeAreDistinct() {
+    RunLibrary runs;
+    runs.setActiveScene("builtin:double-pendulum", nullptr);
+    addRun(runs, 1.0);
+    PlotCursors cursors;
+    LivePlot plot(runs, PlotKind::StepSize, {}, cursors);
+    plot.resize(320, 300);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    // steps of 1e-3 and 1.1e-2 s: about one decade, where a log ticker's fractional powers print
+    // "10^-2" several times; and the same after a zoom to two decades and beyond
+    for (const QCPRange& range : {QCPRange(1e-3, 1.1e-2), QCPRange(2e-3, 3e-3), QCPRange(1e-6, 1e-1)}) {
+      plot.customPlot()->yAxis->setRange(range);
+      plot.customPlot()->replot();
+      const QVector<QString> labels = plot.customPlot()->yAxis->tickVectorLabels();
+      QVERIFY2(labels.size() >= 2, qPrintable(QString::number(labels.size())));
+      QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
+    }
+  }
 };
 
 QTEST_MAIN(LivePlotTest)
