@@ -32,7 +32,7 @@ int run(const RunCommand& cmd) {
   } catch (const ModelError& e) {
     throw InputError(cmd.scene + ": " + e.what());
   }
-  TerminalProgress progress(settings.tEnd);
+  TerminalProgress progress(settings.tEnd, settings.tStart);
   const Results results = simulation->run(&progress);
   if (!cmd.output.empty()) writeCsv(results, cmd.output);
   printRunSummary(results, &simulation->projection(), std::cout);

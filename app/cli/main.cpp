@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
 
   const std::vector<Command> commands = {addListCommand(app), addValidateCommand(app),
-                                         addRunCommand(app), addKinematicsCommand(app),
+                                         addRunCommand(app), addKinematicsCommand(app), addStaticCommand(app),
                                          addSchemaCommand(app), addGenerateCommand(app), addStudyCommand(app),
                                          addLinearAnalysisCommand(app), addConvergenceCommand(app),
                                          addCompareCommand(app)};

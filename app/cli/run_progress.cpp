@@ -15,8 +15,8 @@ extern "C" void onInterrupt(int) { interruptRequested = true; }
 
 }  // namespace
 
-TerminalProgress::TerminalProgress(double tEnd)
-    : tEnd_(tEnd), showProgress_(isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()),
+TerminalProgress::TerminalProgress(double tEnd, double tStart)
+    : tEnd_(tEnd), tStart_(tStart), showProgress_(isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()),
       lastShown_(start_) {
   interruptRequested = false;
   std::signal(SIGINT, onInterrupt);
@@ -36,7 +36,7 @@ void TerminalProgress::onRecorded(const Results& results, size_t /*firstNewRow*/
   shown_ = true;
   const double t = results.at(results.rowCount() - 1, 0);
   std::fprintf(stderr, "\r  t = %.4g s of %.4g s (%3.0f%%), %.3gx real time, Ctrl-C stops and keeps the results ",
-               t, tEnd_, 100.0 * t / tEnd_, t / sinceStart);
+               t, tEnd_, 100.0 * (t - tStart_) / (tEnd_ - tStart_), (t - tStart_) / sinceStart);
   std::fflush(stderr);
 }
 

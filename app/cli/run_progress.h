@@ -11,8 +11,8 @@ namespace mbw::cli {
 
 class TerminalProgress final : public RunObserver {
  public:
-  // tEnd: the run's end time; progress is shown only on a terminal and after the first second
-  explicit TerminalProgress(double tEnd);
+  // the run's span; progress is shown only on a terminal and after the first second
+  explicit TerminalProgress(double tEnd, double tStart = 0.0);
   ~TerminalProgress() override;
 
   void onRecorded(const Results& results, size_t firstNewRow) override;
@@ -21,7 +21,7 @@ class TerminalProgress final : public RunObserver {
   bool interrupted() const;
 
  private:
-  double tEnd_;
+  double tEnd_, tStart_;
   bool showProgress_;
   bool shown_ = false;
   std::chrono::steady_clock::time_point start_, lastShown_;

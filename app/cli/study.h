@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "cli_common.h"
+
 namespace mbw::cli {
 
 // Tables 1-2: errors against a reference for rtol = atol = 10^k.
@@ -37,5 +39,16 @@ struct TimingStudyOptions {
   std::string output, plot;
 };
 int runTimingStudy(const TimingStudyOptions& options);
+
+// Seed 002 section 5.2-5.5 on the flexible-beam benchmarks (study_flexible*.cpp).
+struct FlexibleStudyOptions {
+  std::vector<std::string> parts;  // four-bar, four-bar-fine, buckling, shaft, convergence, iterations
+  std::string outputDir = "study-flexible";
+  std::vector<double> convergenceSteps{1e-3, 5e-4, 2.5e-4, 1e-4};  // Delta t / n, s (their multiples by n fall on the reference steps)
+  double referenceStep = 1e-5;  // Delta t of the convergence study's reference, s
+  bool quick = false;           // one method per group
+  RunOptions options;
+};
+int runFlexibleStudy(const FlexibleStudyOptions& options);
 
 }  // namespace mbw::cli
