@@ -13,35 +13,33 @@
 namespace mbw::cli {
 namespace {
 
-const char* const kShaftChannels[] = {"shaft.16.z", "shaft.16.vz", "shaft.16.az"};
+const std::vector<std::string> kShaftChannels = {"shaft.16.z", "shaft.16.vz", "shaft.16.az"};
 const char* const kShaftQuantities[] = {"u_3", "v_3", "a_3"};
 
-// RE of a run against the reference (NaN for a failed run)
-double shaftError(const FlexibleRun& run, const Results& reference, const std::string& channel) {
-  if (run.results.status != RunStatus::Completed) return NAN;
-  return relativeError(run.results, reference, channel);
-}
+using ErrorsByMethod = std::map<std::string, std::vector<std::pair<double, double>>>;  // (dt/n, RE)
 
-plot::Figure convergenceFigure(int number, int k, const std::vector<MethodGroup>& groups,
-                               const std::map<std::string, std::vector<std::pair<double, double>>>& errors,
+plot::Figure convergenceFigure(int number, int k, const std::vector<MethodGroup>& groups, const ErrorsByMethod& errors,
                                const std::string& reference) {
   plot::Figure f;
   f.title = "Fig. " + std::to_string(number) + ": rotating-shaft, RE(" + kShaftQuantities[k] +
             ") at mid-span against " + reference;
   f.columns = 2;
   f.chartHeight = 460;
-  // (a) second-order methods, both rho_inf; (b) higher-order methods
+  // (a) second-order methods, both rho_inf (dashed: 0.6); (b) higher-order methods
   const std::vector<std::pair<std::string, std::vector<const MethodGroup*>>> panels = {
       {"(a) second-order methods (rho_inf)", {&groups[0], &groups[1]}}, {"(b) higher-order methods", {&groups[2]}}};
   for (const auto& [title, members] : panels) {
     plot::Chart c{title, {"Delta t / n [s]", true}, {"relative error", true}, {}};
     for (const MethodGroup* g : members)
       for (size_t m = 0; m < g->methods.size(); ++m) {
-        plot::Series s{g->methods[m].label(), {}, {}};
+        const std::string label = g->methods[m].label();
+        plot::Series s{label, {}, {}};
         s.style = plot::Series::Style::LineAndMarkers;
         s.dashed = g != members.front() || m >= 7;
-        for (const auto& [h, e] : errors.at(g->methods[m].label()))
-          if (std::isfinite(e)) s.x.push_back(h), s.y.push_back(e);
+        const auto it = errors.find(label);
+        if (it != errors.end())
+          for (const auto& [h, e] : it->second)
+            if (std::isfinite(e)) s.x.push_back(h), s.y.push_back(e);
         c.series.push_back(std::move(s));
       }
     f.charts.push_back(std::move(c));
@@ -54,54 +52,48 @@ plot::Figure convergenceFigure(int number, int k, const std::vector<MethodGroup>
 int runFlexibleConvergence(const FlexibleStudyOptions& o) {
   const Model model = loadSceneOrThrow("rotating-shaft");
   const std::vector<MethodGroup> groups = flexibleStudyGroups(o.quick);
-  const double tEnd = o.options.tEnd.value_or(2.5);
-  std::cerr << "study flexible convergence: reference esdirk4-6l2sa2 at Delta t = " << o.referenceStep << " s\n";
-
-  // the reference: recorded at every step (RE interpolates it onto each run's steps)
-  const StudyMethod referenceMethod{"esdirk4-6l2sa2", -1.0};
-  const int stages = findIntegrator(referenceMethod.integrator)->capabilities.implicitStages;
-  const std::vector<std::string> channels(std::begin(kShaftChannels), std::end(kShaftChannels));
-  FlexibleRun reference = runFlexible(model, o.options, referenceMethod, o.referenceStep / stages, tEnd, channels);
-  if (reference.interrupted) return kInterrupted;
-  if (reference.results.status != RunStatus::Completed)
-    throw InputError("the reference run failed: " + reference.results.message);
-  const std::string referenceText = "esdirk4-6l2sa2, Delta t = " + formatNumber(o.referenceStep) + " s";
+  Study study = flexibleStudy(model, o, groups, o.convergenceSteps, o.options.tEnd.value_or(2.5), kShaftChannels);
+  // the reference: esdirk4-6l2sa2 at a fixed Delta t of the smallest run step / refine, recorded
+  // every refine-th step so that its rows fall on every run's steps
+  double smallest = 1e300;
+  for (const RunSpec& r : study.runs) smallest = std::min(smallest, r.settings.integratorSettings.step);
+  ConvergenceReference reference;
+  reference.refine = std::max(1, static_cast<int>(std::lround(smallest / o.referenceStep)));
+  RunSettings base = study.runs.front().settings;
+  addConvergenceReference(study, base, reference, kShaftChannels);
+  study.title = "rotating-shaft convergence";
+  bool interrupted = false;
+  const std::vector<RunRecord> records = executeFlexible(study, o, {}, interrupted);
+  const std::string referenceText = study.references.front().description;
 
   StudyTable runs = runTable("rotating-shaft: runs of the convergence study");
   StudyTable table;
-  table.title = "rotating-shaft: RE (seed 002 eq 26) at mid-span, t in [0, " + formatNumber(tEnd) + "] s, against " + referenceText;
+  table.title = "rotating-shaft: RE (seed 002 eq 26) at mid-span, t in [0, " + formatNumber(base.tEnd) +
+                "] s, against " + referenceText;
   table.header = {"method", "dt/n", "RE(u3)", "RE(v3)", "RE(a3)", "it/point"};
-  std::map<std::string, std::vector<std::pair<double, double>>> errors[3];
-  for (const MethodGroup& g : groups)
-    for (const StudyMethod& m : g.methods)
-      for (double h : o.convergenceSteps) {
-        const FlexibleRun r = runFlexible(model, o.options, m, h, tEnd, channels);
-        if (r.interrupted) return kInterrupted;
-        addRunRow(runs, g.title.substr(0, 3), r);
-        std::vector<std::string> row{m.label(), cell(h)};
-        for (int k = 0; k < 3; ++k) {
-          const double e = shaftError(r, reference.results, kShaftChannels[k]);
-          errors[k][m.label()].push_back({h, e});
-          row.push_back(cell(e));
-        }
-        row.push_back(cell(iterationsPerTimePoint(r.results.stats)));
-        table.rows.push_back(row);
-      }
-
+  ErrorsByMethod errors[3];
+  for (const RunRecord& r : records) {
+    const RunSpec& spec = study.runs[r.run];
+    const std::string label = methodLabel(spec.settings);
+    const double h = spec.settings.integratorSettings.step / implicitStages(spec);
+    addRunRow(runs, "", study, r);
+    std::vector<std::string> row{label, cell(h)};
+    for (int k = 0; k < 3; ++k) {
+      const double e = r.status == RunStatus::Completed ? r.errors[k].relative : NAN;
+      errors[k][label].push_back({h, e});
+      row.push_back(cell(e));
+    }
+    row.push_back(cell(iterationsPerTimePoint(r.stats)));
+    table.rows.push_back(row);
+  }
   // observed orders (least-squares slopes over the completed runs)
   StudyTable orders;
   orders.title = "observed orders of RE against Delta t / n";
   orders.header = {"method", "u3", "v3", "a3"};
-  for (const MethodGroup& g : groups)
-    for (const StudyMethod& m : g.methods) {
-      std::vector<std::string> row{m.label()};
-      for (int k = 0; k < 3; ++k) {
-        std::vector<double> h, e;
-        for (const auto& [step, error] : errors[k][m.label()]) h.push_back(step), e.push_back(error);
-        row.push_back(cell(observedOrder(h, e)));
-      }
-      orders.rows.push_back(row);
-    }
+  std::vector<std::vector<MethodOrder>> slopes;
+  for (size_t k = 0; k < 3; ++k) slopes.push_back(observedOrders(study, records, k));
+  for (size_t m = 0; m < slopes[0].size(); ++m)
+    orders.rows.push_back({slopes[0][m].method, cell(slopes[0][m].order), cell(slopes[1][m].order), cell(slopes[2][m].order)});
 
   runs.print(std::cout);
   table.print(std::cout);
@@ -115,7 +107,7 @@ int runFlexibleConvergence(const FlexibleStudyOptions& o) {
     saveFigure(convergenceFigure(25 + k, k, groups, errors[k], referenceText), file);
     std::cout << "plot  " << file << "\n";
   }
-  return kSuccess;
+  return interrupted ? kInterrupted : kSuccess;
 }
 
 int runFlexibleIterations(const FlexibleStudyOptions& o) {
@@ -130,21 +122,25 @@ int runFlexibleIterations(const FlexibleStudyOptions& o) {
   for (const IterationExample& x : seed002IterationExamples()) {
     const Model model = loadSceneOrThrow(x.scene);
     const double tEnd = std::min(o.options.tEnd.value_or(x.tEnd), x.tEnd);
-    std::cerr << "study flexible iterations: " << x.scene << "\n";
+    const Study study = flexibleStudy(model, o, groups, {x.steps[0], x.steps[1]}, tEnd, {});
+    bool interrupted = false;
+    const std::vector<RunRecord> records = executeFlexible(study, o, {}, interrupted);
+    if (interrupted) return kInterrupted;
+    // runs: method outer, the two steps inner
+    size_t method = 0;
     for (const MethodGroup& g : groups) {
       plot::Chart c{x.scene + " " + g.title.substr(0, 3), {"Delta t / n [s]", true}, {"S / N"}, {}};
-      for (size_t m = 0; m < g.methods.size(); ++m) {
+      for (size_t m = 0; m < g.methods.size(); ++m, ++method) {
         plot::Series s{g.methods[m].label(), {}, {}};
         s.style = plot::Series::Style::LineAndMarkers;
         s.dashed = m >= 7;
-        for (double h : x.steps) {
-          const FlexibleRun r = runFlexible(model, o.options, g.methods[m], h, tEnd, {});
-          if (r.interrupted) return kInterrupted;
-          addRunRow(table, g.title.substr(0, 3), r);
+        for (const RunRecord& r : records) {
+          if (static_cast<size_t>(r.run) / 2 != method) continue;
+          addRunRow(table, g.title.substr(0, 3), study, r);
           table.rows.back().insert(table.rows.back().begin(), x.scene);
-          if (r.results.status != RunStatus::Completed) continue;
-          s.x.push_back(h);
-          s.y.push_back(iterationsPerTimePoint(r.results.stats));
+          if (r.status != RunStatus::Completed) continue;
+          s.x.push_back(x.steps[r.run % 2]);
+          s.y.push_back(iterationsPerTimePoint(r.stats));
         }
         c.series.push_back(std::move(s));
       }

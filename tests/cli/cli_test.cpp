@@ -2,34 +2,19 @@
 // file and the field, 3 on a numerical failure with the CSV up to that point written.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 
+#include "command_runner.h"
 #include "test_models.h"
 
 namespace mbw {
 namespace {
 
-struct Outcome {
-  int status = -1;
-  std::string output;  // stdout and stderr
-};
+using Outcome = test::CommandOutcome;
 
-Outcome runCli(const std::string& arguments) {
-  const std::string command = std::string(MBW_CLI_PATH) + " " + arguments + " 2>&1";
-  Outcome o;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return o;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) o.output.append(buffer, n);
-  const int raw = pclose(pipe);
-  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return o;
-}
+Outcome runCli(const std::string& arguments) { return test::runCommand(std::string(MBW_CLI_PATH) + " " + arguments); }
 
 std::string writeScene(const std::string& name, const std::string& text) {
   const std::string path = ::testing::TempDir() + "/" + name + ".json";

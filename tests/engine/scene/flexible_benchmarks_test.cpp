@@ -30,9 +30,11 @@ TEST(FlexibleBenchmarks, FourBarHasTheNominalMassesAndTheDefectAboutY) {
   EXPECT_NEAR(beamMass(m, "cd"), 0.4992 * 0.12, 1e-12);
   for (const Beam& b : m.beams) EXPECT_EQ(b.elementCount, 5);
   // the hinge at C: z turned +5 deg about y, on bar BC's node (frame = world)
-  for (const Joint& j : m.joints)
-    if (j.name == "pin-c")
+  for (const Joint& j : m.joints) {
+    if (j.name == "pin-c") {
       EXPECT_LT((j.axis_I - Vec3(std::sin(M_PI / 36), 0.0, std::cos(M_PI / 36))).norm(), 1e-12);
+    }
+  }
   EXPECT_NEAR(m.defaults.tStart, -2.0 * 2.0 * M_PI / 0.6, 1e-12);
 }
 

@@ -1,4 +1,4 @@
-#include "analysis/seed002_experiments.h"
+#include "studies/seed002_experiments.h"
 
 namespace mbw {
 
