@@ -1,6 +1,7 @@
 // The run-in features of the flexible benchmarks, on a pendulum: a start time before zero with
 // rows recorded from a later time, gravity ramped in by a time factor (its work counted, so the
-// energy balance still closes), and a damper acting only until a given time.
+// energy balance still closes), a damper acting only until a given time, and variable steps that
+// control their error over the run's span t_end - t_start.
 
 #include <gtest/gtest.h>
 
@@ -67,6 +68,31 @@ TEST(RunWindow, ADamperActsUntilItsTime) {
   EXPECT_NEAR(r.at(1000, dissipated), r.at(301, dissipated), 1e-12) << "nothing dissipated after 0.3 s";
   // the bob swings freely after 0.3 s (lms3's own dissipation is 3e-5 of its energy)
   EXPECT_NEAR(r.at(1000, kinetic), r.at(301, kinetic), 1e-4 * r.at(301, kinetic));
+}
+
+// the pendulum is autonomous: a variable-step run over [-1, 1] s must take the steps of the run
+// over [0, 2] s (the error per unit step is scaled by the span t_end - t_start, not by t_end)
+TEST(RunWindow, VariableStepsControlTheErrorOverTheRunsSpan) {
+  const Model m = pendulum("");
+  auto variable = [&](double tStart, double tEnd) {
+    RunSettings s;
+    s.formulation = "rp";
+    s.integrator = "lms2";
+    s.integratorSettings.variableStep = true;
+    s.integratorSettings.rtol = s.integratorSettings.atol = 1e-5;
+    s.integratorSettings.step = 1e-4;
+    s.tStart = tStart;
+    s.tEnd = tEnd;
+    const Results r = Simulation(m, s).run();
+    EXPECT_EQ(r.status, RunStatus::Completed) << r.message;
+    return r;
+  };
+  const Results shifted = variable(-1.0, 1.0), plain = variable(0.0, 2.0);
+  EXPECT_EQ(shifted.stats.steps, plain.stats.steps);
+  EXPECT_EQ(shifted.stats.rejectedSteps, plain.stats.rejectedSteps);
+  const size_t last = plain.rowCount() - 1;
+  ASSERT_EQ(shifted.rowCount(), plain.rowCount());
+  EXPECT_NEAR(shifted.at(last, shifted.column("bob.x")), plain.at(last, plain.column("bob.x")), 1e-9);
 }
 
 }  // namespace
