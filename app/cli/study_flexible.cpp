@@ -144,8 +144,16 @@ plot::Figure experimentFigure(const Experiment& e, const ExperimentFigure& f, co
       bool failed = true;
       for (const RunRecord& rec : records)
         if (rec.run == static_cast<int>(run)) failed = rec.status != RunStatus::Completed;
-      plot::Series s{methodLabel(study.runs[run].settings) + (failed ? " (failed)" : ""), r->columnValues(0),
-                     r->columnValues(r->column(f.channel))};
+      const double lastTime = r->at(r->rowCount() - 1, 0);
+      plot::Series s{methodLabel(study.runs[run].settings) +
+                         (failed ? " (failed at t = " + formatNumber(lastTime, 4) + " s)" : ""),
+                     {}, {}};
+      // the rows of the figure's window only (a run that failed in its run-in keeps the row of
+      // its failure, before the window)
+      const double from = study.runs[run].settings.recordFrom;
+      const int col = r->column(f.channel);
+      for (size_t row = 0; row < r->rowCount(); ++row)
+        if (r->at(row, 0) >= from) s.x.push_back(r->at(row, 0)), s.y.push_back(r->at(row, col));
       s.dashed = m >= 7;  // the legend has 7 colours
       c.series.push_back(std::move(s));
     }
