@@ -33,7 +33,7 @@ CliProgram::CliProgram()
               addRunCommand(app), addKinematicsCommand(app),
               addSchemaCommand(app), addGenerateCommand(app), addStudyCommand(app),
               addLinearAnalysisCommand(app), addConvergenceCommand(app),
-              addCompareCommand(app), addReferenceCommand(app)};
+              addCompareCommand(app), addSweepCommand(app), addReferenceCommand(app)};
 }
 
 int CliProgram::runParsed() const {

@@ -78,6 +78,8 @@ void StudyCliOptions::addTo(CLI::App& c, bool withTable) {
     c.add_option("--table", table, "write the long-format results table (one row per run) to this CSV file");
 }
 
+std::unique_ptr<Executor> makeSweepExecutor(int jobs) { return std::make_unique<ThreadPoolExecutor>(jobs); }
+
 std::string recordSummary(const RunRecord& r) {
   std::string text = toString(r.status);
   if (r.status == RunStatus::Completed || r.stats.steps > 0)

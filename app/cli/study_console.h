@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "run_progress.h"
@@ -29,6 +30,10 @@ struct StudyCliOptions {
 StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
                              const std::function<std::string(const RunRecord&)>& describe,
                              StudyRunHooks hooks = {}, Executor* executor = nullptr);
+
+// The executor of a sweep: the processes of the MPI job when mbw-cli runs under mpirun or srun
+// (and this build has MPI), else `jobs` threads (0: one per core).
+std::unique_ptr<Executor> makeSweepExecutor(int jobs);
 
 // "completed, 120 steps (+3 rejected), 0.012 s CPU" or "failed: why"
 std::string recordSummary(const RunRecord& record);
