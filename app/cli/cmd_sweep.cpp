@@ -4,6 +4,7 @@
 // outputs compared, the work-precision diagram DIR/work-precision.png.
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -14,6 +15,9 @@
 #include "study_console.h"
 #include "studies/study_file.h"
 #include "work_precision_figure.h"
+#ifdef MBW_HAVE_MPI
+#include "studies/mpi_executor.h"
+#endif
 
 namespace mbw::cli {
 namespace {
@@ -33,7 +37,34 @@ bool hasCurves(const Study& study, const StudyOutcome& outcome) {
   return false;
 }
 
+#ifndef MBW_HAVE_MPI
+// a build without MPI runs sweeps on local threads only
+struct MpiSession {
+  static std::unique_ptr<MpiSession> startIfLaunched() { return nullptr; }
+  int rank() const { return 0; }
+  int size() const { return 1; }
+  [[noreturn]] void abort(int status) const { std::exit(status); }
+};
+#endif
+
+int sweep(const SweepCommand& cmd, const MpiSession* mpi);
+
+// under MPI, one process's error ends the job (the others would wait for it); only the first
+// process speaks
 int run(const SweepCommand& cmd) {
+  const std::unique_ptr<MpiSession> mpi = MpiSession::startIfLaunched();
+  if (!mpi) return sweep(cmd, nullptr);
+  try {
+    return sweep(cmd, mpi.get());
+  } catch (const std::exception& e) {
+    if (mpi->rank() != 0) return kBadInput;
+    std::cerr << "error: " << e.what() << "\n";
+    if (mpi->size() > 1) mpi->abort(kBadInput);
+    return kBadInput;
+  }
+}
+
+int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
   StudyFile file;
   try {
     file = readStudyFile(cmd.studyFile);
@@ -54,7 +85,7 @@ int run(const SweepCommand& cmd) {
     hooks.onResults = [&](int run, const Results& results) {
       writeCsv(results, cmd.directory + "/runs/run-" + std::to_string(run) + ".csv");
     };
-  std::unique_ptr<Executor> executor = makeSweepExecutor(options.jobs);
+  std::unique_ptr<Executor> executor = makeSweepExecutor(options.jobs, mpi);
   const bool gathers = executor->gathers();
   if (gathers) std::cout << file.name << " (" << cmd.studyFile << ")\n";
   const auto start = std::chrono::steady_clock::now();

@@ -13,6 +13,10 @@
 #include "studies/executor.h"
 #include "studies/study_execution.h"
 
+namespace mbw {
+class MpiSession;
+}
+
 namespace mbw::cli {
 
 struct StudyCliOptions {
@@ -32,8 +36,8 @@ StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
                              StudyRunHooks hooks = {}, Executor* executor = nullptr);
 
 // The executor of a sweep: the processes of the MPI job when mbw-cli runs under mpirun or srun
-// (and this build has MPI), else `jobs` threads (0: one per core).
-std::unique_ptr<Executor> makeSweepExecutor(int jobs);
+// (mpi: the session, in a build with MPI), else `jobs` threads (0: one per core).
+std::unique_ptr<Executor> makeSweepExecutor(int jobs, const MpiSession* mpi);
 
 // "completed, 120 steps (+3 rejected), 0.012 s CPU" or "failed: why"
 std::string recordSummary(const RunRecord& record);
