@@ -14,7 +14,10 @@ const std::vector<ExitStatus>& exitStatuses() {
       {kBadInput, "bad input: the message names the file and the JSON path of the field"},
       {kNumericalFailure,
        "numerical failure: the message says when and why; the CSV holds every step computed until then"},
+      {kOutputFailure,
+       "the CSV could not be written during the run (disk full): the run stopped, the file keeps its whole rows"},
       {kInterrupted, "stopped with Ctrl-C: the summary, CSV and plot are still written"},
+      {kTerminated, "stopped with SIGTERM: the summary, CSV and plot are still written"},
   };
   return statuses;
 }

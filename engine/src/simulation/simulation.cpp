@@ -18,6 +18,52 @@ std::string number(double x) {
   return os.str();
 }
 
+// hands each row the recorder adds to the results on to the sink and the observer
+class RunOutput {
+ public:
+  RunOutput(Results& results, RunObserver* observer, ResultSink* sink)
+      : results_(results), observer_(observer), sink_(sink) {}
+
+  // the channels and metadata are set: the sink learns them before the first row
+  void begin(std::vector<Channel> channels, size_t memoryBudget) {
+    results_.setChannels(std::move(channels));
+    const size_t rowBytes = sizeof(double) * results_.channels().size();
+    results_.setRowLimit(memoryBudget == 0 ? 0 : std::max<size_t>(2, memoryBudget / rowBytes));
+    results_.status = RunStatus::Running;
+    if (sink_) sink_->begin(results_);
+  }
+  // before recording
+  void mark() { appended_ = results_.appendedRowCount(); }
+  // after recording: passes on the row recorded since mark(), if any; false when the sink failed
+  bool deliver() {
+    if (results_.appendedRowCount() == appended_) return true;
+    const size_t last = results_.rowCount() - 1;
+    if (sink_) sink_->row(results_.row(last));
+    if (observer_) observer_->onRecorded(results_, last);
+    return !sink_ || sink_->failure().empty();
+  }
+  void event(double t, const std::string& description) {
+    results_.events.push_back({t, description});
+    if (sink_) sink_->runEvent(results_.events.back());
+  }
+  // the sink could not take a row: the run fails with its reason
+  void stopForSink(double t) {
+    std::ostringstream os;
+    os << sink_->failure() << "; the run stopped at t = " << t << " s";
+    results_.status = RunStatus::Failed;
+    results_.message = os.str();
+  }
+  void end() {
+    if (sink_) sink_->end(results_);
+  }
+
+ private:
+  Results& results_;
+  RunObserver* observer_;
+  ResultSink* sink_;
+  size_t appended_ = 0;
+};
+
 void describeRun(const Model& model, const std::string& formulation, Results& r) {
   r.metadata.push_back({"scene", model.name});
   if (!model.sourcePath.empty()) r.metadata.push_back({"scene_file", model.sourcePath});
@@ -48,7 +94,7 @@ Simulation::Simulation(Model model, RunSettings settings)
 
 Simulation::~Simulation() = default;
 
-Results Simulation::run(RunObserver* observer) {
+Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   Results results;
   describeRun(model_, settings_.formulation, results);
   const IntegratorSettings& is = settings_.integratorSettings;
@@ -77,14 +123,18 @@ Results Simulation::run(RunObserver* observer) {
   Recorder recorder(*formulation_, Recorder::Kind::Dynamics, settings_.every,
                     settings_.recordMultipliers);
   integrator_->initialize(initial_);
+  RunOutput output(results, observer, sink);
+  output.begin(recorder.channels(), settings_.memoryBudget);
+  output.mark();
   recorder.start(integrator_->state(), results);
-  if (observer) observer->onRecorded(results, 0);
+  bool sinkFailed = !output.deliver();
 
   const double tEnd = settings_.tEnd;
   const double tiny = 1e-12 * std::max(1.0, tEnd);
   double h = is.step;
   results.status = RunStatus::Completed;
-  while (integrator_->state().t < tEnd - tiny) {
+  if (sinkFailed) output.stopForSink(integrator_->state().t);
+  while (!sinkFailed && integrator_->state().t < tEnd - tiny) {
     if (observer && observer->stopRequested()) {
       results.status = RunStatus::Cancelled;
       std::ostringstream os;
@@ -113,18 +163,21 @@ Results Simulation::run(RunObserver* observer) {
       continue;
     }
     const bool last = integrator_->state().t >= tEnd - tiny;
-    if (!r.event.empty()) results.events.push_back({integrator_->state().t, r.event});
+    if (!r.event.empty()) output.event(integrator_->state().t, r.event);
     // the step taken (an integrator may stop short of the one asked for)
     const double taken = integrator_->state().t - t;
-    const size_t before = results.rowCount();
+    output.mark();
     recorder.step(integrator_->state(), taken, r.newtonIterations, last, results);
-    if (observer && results.rowCount() > before) observer->onRecorded(results, before);
+    if (!output.deliver()) {
+      sinkFailed = true;
+      output.stopForSink(integrator_->state().t);
+    }
   }
 
-  if (results.status != RunStatus::Completed) {
-    const size_t before = results.rowCount();
+  if (results.status != RunStatus::Completed && !sinkFailed) {
+    output.mark();
     recorder.finish(integrator_->state(), results);
-    if (observer && results.rowCount() > before) observer->onRecorded(results, before);
+    output.deliver();
   }
   const IntegratorStats& s = integrator_->stats();
   results.stats.steps = s.steps;
@@ -138,11 +191,13 @@ Results Simulation::run(RunObserver* observer) {
   results.stats.rejections = s.rejections;
   results.stats.phaseSeconds = s.phaseSeconds;
   results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
+  output.end();
   return results;
 }
 
 Results runKinematics(const Model& model, const std::string& formulationName,
-                      const KinematicsSettings& settings, int every, RunObserver* observer) {
+                      const KinematicsSettings& settings, int every, RunObserver* observer,
+                      ResultSink* sink, size_t memoryBudget) {
   std::unique_ptr<Formulation> formulation;
   try {
     formulation = makeFormulation(formulationName, model);
@@ -172,12 +227,16 @@ Results runKinematics(const Model& model, const std::string& formulationName,
   const double cpu0 = threadCpuSeconds();
   KinematicSolver solver(f, settings);
   Recorder recorder(f, Recorder::Kind::Kinematics, every);
+  RunOutput output(results, observer, sink);
+  output.begin(recorder.channels(), memoryBudget);
+  output.mark();
   recorder.start(s, results);
-  if (observer) observer->onRecorded(results, 0);
+  bool sinkFailed = !output.deliver();
   const long n = std::lround(settings.tEnd / settings.step);
   State accepted = s;  // the last converged state
   results.status = RunStatus::Completed;
-  for (long k = 1; k <= n; ++k) {
+  if (sinkFailed) output.stopForSink(s.t);
+  for (long k = 1; k <= n && !sinkFailed; ++k) {
     if (observer && observer->stopRequested()) {
       results.status = RunStatus::Cancelled;
       results.message = "cancelled at t = " + number(s.t) + " s";
@@ -196,13 +255,21 @@ Results runKinematics(const Model& model, const std::string& formulationName,
     }
     accepted = s;
     ++results.stats.steps;
-    const size_t before = results.rowCount();
+    output.mark();
     recorder.step(s, settings.step, step.iterations, k == n, results);
-    if (observer && results.rowCount() > before) observer->onRecorded(results, before);
+    if (!output.deliver()) {
+      sinkFailed = true;
+      output.stopForSink(s.t);
+    }
   }
-  if (results.status != RunStatus::Completed) recorder.finish(accepted, results);
+  if (results.status != RunStatus::Completed && !sinkFailed) {
+    output.mark();
+    recorder.finish(accepted, results);
+    output.deliver();
+  }
   results.stats.factorizations = solver.factorizations();
   results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
+  output.end();
   return results;
 }
 
