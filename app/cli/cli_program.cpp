@@ -36,7 +36,7 @@ CliProgram::CliProgram()
               addRunCommand(app), addKinematicsCommand(app),
               addSchemaCommand(app), addGenerateCommand(app), addStudyCommand(app),
               addLinearAnalysisCommand(app), addConvergenceCommand(app),
-              addCompareCommand(app), addSweepCommand(app), addReferenceCommand(app)};
+              addCompareCommand(app), addSweepCommand(app), addPlotCommand(app), addReferenceCommand(app)};
 }
 
 int CliProgram::runParsed() const {

@@ -75,6 +75,21 @@ std::set<std::string> runsMade(const std::string& output) {
   return runs;
 }
 
+TEST(StudyCommands, PlotDrawsATableColumnAgainstAnother) {
+  const std::string csv = ::testing::TempDir() + "/plot.csv", png = ::testing::TempDir() + "/plot.png";
+  std::ofstream(csv) << "# units: cpu_s=s\nmethod,rtol,cpu_s\nrn4,1e-3,0.1\nrn4,1e-5,0.4\nlms2,1e-3,0.2\n";
+  std::filesystem::remove(png);
+  test::CommandOutcome o = runCli("plot " + csv + " --x rtol --y cpu_s --by method -o " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("2 curves, 3 points"), std::string::npos) << o.output;
+  if (o.output.find("no plotting") == std::string::npos) {
+    EXPECT_GT(std::filesystem::file_size(png), 1000u);
+  }
+  o = runCli("plot " + csv + " --x rtol --y cpu --by method -o " + png);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("no column 'cpu'"), std::string::npos) << o.output;
+}
+
 TEST(StudyCommands, SweepKilledPartWayResumesWithoutRemakingFinishedRuns) {
   const std::string dir = ::testing::TempDir() + "/sweep-kill";
   std::filesystem::remove_all(dir);
