@@ -36,7 +36,7 @@ CliProgram::CliProgram()
               addRunCommand(app), addKinematicsCommand(app), addStaticCommand(app),
               addSchemaCommand(app), addGenerateCommand(app), addStudyCommand(app),
               addLinearAnalysisCommand(app), addConvergenceCommand(app),
-              addCompareCommand(app), addReferenceCommand(app)};
+              addCompareCommand(app), addSweepCommand(app), addPlotCommand(app), addReferenceCommand(app)};
 }
 
 int CliProgram::runParsed() const {

@@ -90,6 +90,7 @@ class CliSignal : public ::testing::TestWithParam<SignalCase> {};
 TEST_P(CliSignal, StopsTheRunKeepsTheCsvAndExitsWith128PlusTheSignal) {
   const SignalCase c = GetParam();
   const std::string csv = ::testing::TempDir() + "/signal" + std::to_string(c.signal) + ".csv";
+  std::remove(csv.c_str());  // rows of an earlier run must not pass for this one's
   CliProcess cli(kLongRun + " -o " + csv, csv + ".log");
   ASSERT_TRUE(waitForRows(csv, 2, 60.0)) << "no rows on disk while running";
   cli.signal(c.signal);
@@ -103,10 +104,12 @@ TEST_P(CliSignal, StopsTheRunKeepsTheCsvAndExitsWith128PlusTheSignal) {
 }
 
 INSTANTIATE_TEST_SUITE_P(IntAndTerm, CliSignal,
-                         ::testing::Values(SignalCase{SIGINT, 130}, SignalCase{SIGTERM, 143}));
+                         ::testing::Values(SignalCase{SIGINT, 130}, SignalCase{SIGTERM, 143}),
+                         [](const auto& p) { return p.param.signal == SIGINT ? "SIGINT" : "SIGTERM"; });
 
 TEST(CliRunOutcome, AKilledRunLeavesAValidPartialFile) {
   const std::string csv = ::testing::TempDir() + "/killed.csv";
+  std::remove(csv.c_str());  // rows of an earlier run must not pass for this one's
   CliProcess cli(kLongRun + " -o " + csv, csv + ".log");
   ASSERT_TRUE(waitForRows(csv, 2, 60.0)) << "no rows on disk while running";
   cli.signal(SIGKILL);

@@ -377,8 +377,10 @@ const std::vector<ObjectSpec>& sceneSchema() {
   return schema;
 }
 
-const ObjectSpec* findObjectSpec(const std::string& name) {
-  for (const ObjectSpec& o : sceneSchema())
+const ObjectSpec* findObjectSpec(const std::string& name) { return findObjectSpec(sceneSchema(), name); }
+
+const ObjectSpec* findObjectSpec(const std::vector<ObjectSpec>& schema, const std::string& name) {
+  for (const ObjectSpec& o : schema)
     if (o.name == name) return &o;
   return nullptr;
 }
@@ -399,6 +401,10 @@ const char* toString(FieldKind kind) {
     case K::Enum: return "one of";
     case K::Object: return "object";
     case K::Array: return "array";
+    case K::Boolean: return "true or false";
+    case K::NumberList: return "[numbers]";
+    case K::StringList: return "[strings]";
+    case K::ValueLists: return "{key: [values] or range}";
   }
   return "?";
 }

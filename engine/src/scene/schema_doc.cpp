@@ -22,7 +22,13 @@ std::string sceneFormatMarkdown() {
         "profile.\n\n"
      << "Points and vectors of a body may be named in its `points` and `vectors` and referred to "
         "by name, or written inline as `[x, y, z]` in the body frame.\n";
-  for (const ObjectSpec& o : sceneSchema()) {
+  md << schemaSectionsMarkdown(sceneSchema());
+  return md.str();
+}
+
+std::string schemaSectionsMarkdown(const std::vector<ObjectSpec>& schema) {
+  std::ostringstream md;
+  for (const ObjectSpec& o : schema) {
     md << "\n## " << o.name << "\n\n" << o.description << "\n";
     if (!o.discriminator.empty()) {
       md << "\nChosen by `" << o.discriminator << "`:";
@@ -38,6 +44,7 @@ std::string sceneFormatMarkdown() {
         for (size_t i = 0; i < f.choices.size(); ++i) kind += (i ? ", `" : " `") + f.choices[i] + "`";
       }
       if (f.kind == FieldKind::Object || f.kind == FieldKind::Array) kind += " of " + f.type;
+      if (f.kind == FieldKind::ValueLists) kind += " (" + f.type + ")";
       md << "| `" << f.name << "` | " << kind << " | " << f.unit << " | " << (f.required ? "yes" : "")
          << " | " << f.defaultText << " | " << f.description << " |\n";
     }
