@@ -187,6 +187,29 @@ class StudyDialogTest : public QObject {
     QVERIFY(!w.dialog.startStudy());
     QVERIFY2(w.dialog.statusText().contains("'x'"), qPrintable(w.dialog.statusText()));
   }
+
+  // The picture of docs/workbench.md, when MBW_STUDY_SCREENSHOT names its file: the double
+  // pendulum over 2 s with an integrator of each family.
+  void picture() {
+    const QString file = qEnvironmentVariable("MBW_STUDY_SCREENSHOT");
+    if (file.isEmpty()) QSKIP("MBW_STUDY_SCREENSHOT not set");
+    Workbench w;
+    w.dialog.resize(1400, 860);
+    StudySetupForm& setup = w.dialog.setup();
+    QVERIFY(setup.setScene("double-pendulum"));
+    setup.setIntegrators({"backward-euler", "hht", "lms2", "bathe", "esdirk4-6l2sa2", "rosenbrock-nystrom4", "w2", "bdf"});
+    setup.setTolerances("1e-3, 1e-4, 1e-5, 1e-6, 1e-7");
+    setup.setSteps("1e-2, 5e-3, 2e-3, 1e-3");
+    setup.setTEnd(2.0);
+    setup.setOutputs("body_2.y, body_2.z");
+    QVERIFY(w.dialog.startStudy());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.dialog.runner().busy(), 300000);
+    QPointF pixel;
+    QVERIFY(w.dialog.chart().pointOf(w.dialog.runner().records().front().run, &pixel));
+    QTest::mouseClick(w.dialog.chart().plot(), Qt::LeftButton, {}, pixel.toPoint());
+    QTest::qWait(200);
+    QVERIFY(w.dialog.grab().save(file));
+  }
 };
 
 QTEST_MAIN(StudyDialogTest)
