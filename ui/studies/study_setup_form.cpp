@@ -127,6 +127,8 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   QPushButton* browseTable = nullptr;
   common->addRow(tr("Results table"), withBrowse(table_, &browseTable, this));
   connect(browseTable, &QPushButton::clicked, this, &StudySetupForm::browseTable);
+  connect(scene_, &QComboBox::currentIndexChanged, this, &StudySetupForm::showSceneDefaults);
+  showSceneDefaults();
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -143,17 +145,34 @@ void StudySetupForm::setCurrentScene(std::shared_ptr<const Model> model, const Q
     scene_->insertItem(0, tr("%1 (being edited)").arg(name), QString());
     scene_->setCurrentIndex(0);
   }
+  showSceneDefaults();
 }
 
 bool StudySetupForm::build(StudyRequest* request, QString* error) const {
   return tabs_->currentIndex() == 0 ? buildSceneStudy(request, error) : buildFileStudy(request, error);
 }
 
+std::shared_ptr<const Model> StudySetupForm::chosenScene() const {
+  const QString builtin = scene_->currentData().toString();
+  if (builtin.isEmpty()) return current_;
+  try {
+    return std::make_shared<const Model>(loadScene(builtin.toStdString()));
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+}
+
+void StudySetupForm::showSceneDefaults() {
+  const std::shared_ptr<const Model> model = chosenScene();
+  if (!model) return;
+  formulation_->setCurrentText(QString::fromStdString(model->defaults.formulation));
+  tEnd_->setPlaceholderText(tr("the scene's, %1").arg(model->defaults.tEnd));
+}
+
 bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) const {
   // the scene: the edited one or a built-in one
   const QString builtin = scene_->currentData().toString();
-  std::shared_ptr<const Model> model = builtin.isEmpty() ? current_ : nullptr;
-  if (!builtin.isEmpty()) model = std::make_shared<const Model>(loadScene(builtin.toStdString()));
+  const std::shared_ptr<const Model> model = chosenScene();
   if (!model) {
     *error = tr("Choose a scene.");
     return false;

@@ -55,6 +55,10 @@ class StudySetupForm : public QWidget {
   void useStudyFile(const QString& path);  // "" goes back to the scene's study
 
  private:
+  // the scene chosen (nullptr: none)
+  std::shared_ptr<const Model> chosenScene() const;
+  // the formulation and end time of the scene chosen become the form's defaults
+  void showSceneDefaults();
   bool buildSceneStudy(StudyRequest* request, QString* error) const;
   bool buildFileStudy(StudyRequest* request, QString* error) const;
   void browseStudyFile();

@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <cmath>
 
@@ -20,9 +21,16 @@ WorkPrecisionChart::WorkPrecisionChart(QWidget* parent) : QWidget(parent), plot_
   plot_->legend->setVisible(true);
   plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-  plot_->setToolTip(tr("Each point is a run: click it to open the run in the run list"));
-  connect(plot_, &QCustomPlot::plottableClick, this,
-          [this](QCPAbstractPlottable* p, int index, QMouseEvent*) { onClick(p, index); });
+  plot_->setMouseTracking(true);
+  // a click (a press and release in one place, not a drag) on a point: the nearest point counts,
+  // not the topmost curve passing near it
+  connect(plot_, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { pressedAt_ = e->pos(); });
+  connect(plot_, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton || (e->pos() - pressedAt_).manhattanLength() > 3) return;
+    const int run = runNear(e->pos());
+    if (run >= 0) emit runClicked(run);
+  });
+  connect(plot_, &QCustomPlot::mouseMove, this, &WorkPrecisionChart::showPointTip);
 }
 
 void WorkPrecisionChart::setStudy(const Study& study, const std::vector<std::string>& outputUnits) {
@@ -108,9 +116,45 @@ void WorkPrecisionChart::redraw() {
   plot_->replot();
 }
 
-void WorkPrecisionChart::onClick(QCPAbstractPlottable* plottable, int dataIndex) {
-  for (const auto& [curve, runs] : runsOf_)
-    if (curve == plottable && dataIndex >= 0 && dataIndex < static_cast<int>(runs.size())) emit runClicked(runs[dataIndex]);
+int WorkPrecisionChart::runNear(const QPoint& pos) const {
+  int nearest = -1;
+  double best = 8.0;  // pixels
+  for (const auto& [curve, runs] : runsOf_) {
+    int k = 0;
+    for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd(); ++it, ++k) {
+      const QPointF p(plot_->xAxis->coordToPixel(it->key), plot_->yAxis->coordToPixel(it->value));
+      const double d = std::hypot(p.x() - pos.x(), p.y() - pos.y());
+      if (d < best) {
+        best = d;
+        nearest = runs[k];
+      }
+    }
+  }
+  return nearest;
+}
+
+void WorkPrecisionChart::showPointTip(QMouseEvent* event) {
+  const int run = runNear(event->pos());
+  if (run < 0) {
+    QToolTip::hideText();
+    return;
+  }
+  const RunSpec& spec = study_.runs.at(run);
+  for (const RunRecord& r : records_)
+    if (r.run == run) {
+      const std::string& unit = units_.size() > size_t(output_) ? units_[output_] : std::string();
+      QToolTip::showText(event->globalPosition().toPoint(),
+                         tr("run %1: %2, %3\n%4 error %5 %6, CPU %7 s, %8 steps\nclick to open it in the run list")
+                             .arg(run)
+                             .arg(QString::fromStdString(methodLabel(spec.settings)),
+                                  QString::fromStdString(workPrecisionSetting(spec)), toString(measure_))
+                             .arg(measureOf(r.errors.at(output_), measure_), 0, 'g', 3)
+                             .arg(QString::fromStdString(unit))
+                             .arg(r.stats.cpuSeconds, 0, 'g', 3)
+                             .arg(r.stats.steps),
+                         plot_);
+      return;
+    }
 }
 
 }  // namespace mbw::ui

@@ -1,8 +1,8 @@
 #pragma once
 // The work-precision diagram of a study as its runs finish: CPU time against the chosen error of
 // one compared output, log-log, one line per integrator (the engine's workPrecisionCurves, as in
-// `mbw-cli study work-precision --plot`), units on the axes, a legend. Each point is a run; a
-// click on it asks for that run (runClicked).
+// `mbw-cli study work-precision --plot`), units on the axes, a legend. Each point is a run: the
+// mouse over it says which (method, setting, error, CPU time), a click asks for it (runClicked).
 
 #include <QWidget>
 #include <string>
@@ -11,7 +11,6 @@
 #include "studies/work_precision.h"
 
 class QCustomPlot;
-class QCPAbstractPlottable;
 class QCPCurve;
 class QMouseEvent;
 
@@ -43,7 +42,9 @@ class WorkPrecisionChart : public QWidget {
 
  private:
   void redraw();
-  void onClick(QCPAbstractPlottable* plottable, int dataIndex);
+  // the run whose point is within a few pixels of pos (-1 for none)
+  int runNear(const QPoint& pos) const;
+  void showPointTip(QMouseEvent* event);
 
   QCustomPlot* plot_;
   Study study_;
@@ -53,6 +54,7 @@ class WorkPrecisionChart : public QWidget {
   ErrorMeasure measure_ = ErrorMeasure::Max;
   // the run of each point of each drawn curve, in the curve's order
   std::vector<std::pair<QCPCurve*, std::vector<int>>> runsOf_;
+  QPoint pressedAt_;
 };
 
 }  // namespace mbw::ui

@@ -4,12 +4,16 @@
 
 #include <qcustomplot.h>
 
+#include <QAction>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QtTest>
 #include <fstream>
 
 #include "run_controller.h"
 #include "run_library.h"
+#include "scene_document.h"
+#include "study_action.h"
 #include "study_dialog.h"
 #include "study_records_table.h"
 #include "study_runner.h"
@@ -126,6 +130,10 @@ class StudyDialogTest : public QObject {
         run = static_cast<int>(k);
     QPointF pixel;
     QVERIFY(w.dialog.chart().pointOf(run, &pixel));
+    // the mouse over it says which run it is
+    QTest::mouseMove(w.dialog.chart().plot(), pixel.toPoint());
+    QTRY_VERIFY2(QToolTip::text().startsWith(QString("run %1: lms2 (0.6), rtol 1e-05").arg(run)),
+                 qPrintable(QToolTip::text()));
     QTest::mouseClick(w.dialog.chart().plot(), Qt::LeftButton, {}, pixel.toPoint());
     QTRY_COMPARE(w.library.runs().size(), size_t(1));
     const Run& opened = *w.library.runs().front();
@@ -186,6 +194,31 @@ class StudyDialogTest : public QObject {
     w.dialog.setup().setSteps("0.01, x");
     QVERIFY(!w.dialog.startStudy());
     QVERIFY2(w.dialog.statusText().contains("'x'"), qPrintable(w.dialog.statusText()));
+  }
+
+  void theActionOpensTheDialogWithTheEditedSceneAndRunsOpenInTheRunList() {
+    QWidget window;
+    SceneDocument doc;
+    QString error;
+    QVERIFY(doc.openBuiltin("andrews-squeezer", &error));
+    RunLibrary library;
+    RunController controller(library);
+    StudyAction action(doc, controller, window);
+    action.action()->trigger();
+    StudyDialog& dialog = action.dialog();
+    QVERIFY(dialog.isVisible());
+    // the scene being edited comes first and is the one chosen
+    StudySetupForm& setup = dialog.setup();
+    setup.setIntegrators({"rosenbrock-nystrom4"});
+    setup.setTolerances("1e-3");
+    setup.setTEnd(0.002);
+    QVERIFY2(dialog.startStudy(), qPrintable(dialog.statusText()));
+    QCOMPARE(dialog.runner().models().front().get(), doc.model().get());
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.runner().busy(), 120000);
+    QVERIFY(dialog.openRun(0));
+    QTRY_COMPARE(library.runs().size(), size_t(1));
+    QCOMPARE(library.runs().front()->model.get(), doc.model().get());
+    QTRY_VERIFY_WITH_TIMEOUT(!library.runs().front()->live(), 60000);
   }
 
   // The picture of docs/workbench.md, when MBW_STUDY_SCREENSHOT names its file: the double
