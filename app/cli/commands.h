@@ -16,6 +16,7 @@ Command addListCommand(CLI::App& app);
 Command addValidateCommand(CLI::App& app);
 Command addRunCommand(CLI::App& app);
 Command addKinematicsCommand(CLI::App& app);
+Command addStaticCommand(CLI::App& app);
 Command addSchemaCommand(CLI::App& app);
 Command addGenerateCommand(CLI::App& app);
 Command addLinearAnalysisCommand(CLI::App& app);

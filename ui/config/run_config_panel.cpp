@@ -260,6 +260,9 @@ RunSettings RunConfigPanel::settings() const {
   if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty()) is.rhoInf = number(rhoInf_, &ok);
   if (alpha_->isEnabled() && !alpha_->text().trimmed().isEmpty()) is.alpha = number(alpha_, &ok);
   s.tEnd = number(tEnd_, &ok);
+  s.tStart = tStart_;
+  s.recordFrom = recordFrom_;
+  s.startFromEquilibrium = startFromEquilibrium_;
   s.every = every_->value();
   return s;
 }
@@ -302,6 +305,9 @@ void RunConfigPanel::setDefaults(const RunDefaults& d) {
   setIntegrator(QString::fromStdString(d.integrator));
   setStep(d.step);
   setTEnd(d.tEnd);
+  tStart_ = d.tStart;
+  recordFrom_ = d.recordFrom;
+  startFromEquilibrium_ = d.startFromEquilibrium;
   every_->setValue(d.every);
   // scenes that give tolerances ask for variable steps (as in mbw-cli); the tolerance a scene
   // leaves out takes the engine's default

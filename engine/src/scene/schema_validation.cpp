@@ -50,11 +50,14 @@ std::string checkKind(const FieldSpec& f, const json& v) {
         return "";
       return "must be a 3x3 matrix given as 3 rows of 3 numbers";
     case FieldKind::Expression:
-      return v.is_number() || v.is_string() ? "" : "must be a number or an expression string";
+      return v.is_number() || v.is_string() || v.is_object()
+                 ? ""
+                 : "must be a number, an expression string or a piecewise/rate object";
     case FieldKind::Expression3:
       if (v.is_array() && v.size() == 3) {
         for (const json& x : v)
-          if (!x.is_number() && !x.is_string()) return "must hold 3 numbers or expression strings";
+          if (!x.is_number() && !x.is_string() && !x.is_object())
+            return "must hold 3 numbers, expression strings or piecewise/rate objects";
         return "";
       }
       return "must be an array of 3 numbers or expression strings";

@@ -27,6 +27,10 @@ class Recorder {
   Recorder(Formulation& formulation, Kind kind, int every, bool multipliers = false);
 
   std::vector<Channel> channels() const;
+  // rows start at the first state at or after t (the energy balance still counts from the start)
+  void setRecordFrom(double t) { recordFrom_ = t; }
+  // the bodies whose channels are recorded (all by default; before start())
+  void setBodies(std::vector<int> bodies) { bodies_ = std::move(bodies); }
   // the first state of the run (always recorded)
   void start(const State& state, Results& results);
   // an accepted step of size h; records the row when due (or when last is set)
@@ -39,6 +43,7 @@ class Recorder {
     double kinetic = 0, potential = 0, exactWork = 0, power = 0, dissipation = 0;
   };
   Energy evaluate(const State& state);
+  bool due(double t) const;  // at or after recordFrom_
   void record(const State& state, double h, int newtonIterations, Results& results);
 
   Formulation& f_;
@@ -47,11 +52,15 @@ class Recorder {
   bool multipliers_;
   long stepCount_ = 0;
   long recordedStep_ = 0;  // step count of the last recorded row
+  double recordFrom_ = -1e300;
+  long firstRecordedStep_ = -1;  // step count of the first recorded row (-1: none yet)
   double lastH_ = 0.0;
   int lastNewton_ = 0;
   Energy initial_, previous_;
   double workIntegral_ = 0.0, dissipated_ = 0.0;
   std::vector<double> outputs_;  // named outputs of the latest state (2 per output)
+  std::vector<int> bodies_;      // recorded bodies
+  std::vector<BodyOutput> bodyOutputs_;
   std::vector<double> row_;
 };
 
