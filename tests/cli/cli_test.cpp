@@ -158,6 +158,24 @@ TEST(Cli, RunWritesCsvAndSummary) {
   EXPECT_EQ(lines, 1 + 51);  // header + t = 0 and every 10th of 500 steps
 }
 
+TEST(Cli, OutputOnRequestedTimes) {
+  const std::string csv = ::testing::TempDir() + "/grid.csv", times = ::testing::TempDir() + "/times.txt";
+  Outcome o = runCli("run double-pendulum --integrator ida --rtol 1e-6 --t-end 1 --output-step 0.1 -o " + csv);
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("output           at every 0.1 s: 10 states at the requested times"), std::string::npos) << o.output;
+  std::ifstream in(csv);
+  int lines = 0;
+  for (std::string line; std::getline(in, line);) lines += line.rfind("#", 0) != 0;
+  EXPECT_EQ(lines, 1 + 11);  // header + t = 0, 0.1, ..., 1
+  std::ofstream(times) << "0.25\n0.5\nhalf past\n";
+  o = runCli("run double-pendulum --output-times " + times);
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find(times + ":3: 'half'"), std::string::npos) << o.output;
+  o = runCli("run double-pendulum --record-steps");
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find("needs an output step"), std::string::npos) << o.output;
+}
+
 TEST(Cli, GeneratesAChainSceneThatRuns) {
   const std::string scene = ::testing::TempDir() + "/chain12.json";
   Outcome o = runCli("generate chain --links 12 --angle 10 -o " + scene);

@@ -2,8 +2,8 @@
 
 namespace mbw {
 
-Recorder::Recorder(Formulation& formulation, Kind kind, int every, bool multipliers)
-    : f_(formulation), kind_(kind), every_(std::max(1, every)), multipliers_(multipliers) {}
+Recorder::Recorder(Formulation& formulation, Kind kind, int every, bool multipliers, bool grid)
+    : f_(formulation), kind_(kind), every_(std::max(0, every)), multipliers_(multipliers), grid_(grid) {}
 
 std::vector<Channel> Recorder::channels() const {
   std::vector<Channel> c{{"t", "s"}};
@@ -42,6 +42,7 @@ std::vector<Channel> Recorder::channels() const {
     for (int r = m.primitiveCount(); r < f_.constraintSize(); ++r)
       c.push_back({"lambda." + m.bodies[r - m.primitiveCount()].name + ".normalization", ""});
   }
+  if (grid_) c.push_back({"on_grid", ""});
   return c;
 }
 
@@ -60,12 +61,13 @@ Recorder::Energy Recorder::evaluate(const State& s) {
   return e;
 }
 
-void Recorder::start(const State& state, Results& results) {
+void Recorder::start(const State& state, Results& results, bool onGrid) {
   if (results.channels().empty()) results.setChannels(channels());
   stepCount_ = recordedStep_ = 0;
   workIntegral_ = dissipated_ = 0.0;
   initial_ = previous_ = evaluate(state);
-  record(state, 0.0, 0, results);
+  lastT_ = state.t;
+  record(state, 0.0, 0, results, previous_, workIntegral_, dissipated_, onGrid);
 }
 
 void Recorder::step(const State& state, double h, int newtonIterations, bool last,
@@ -75,20 +77,31 @@ void Recorder::step(const State& state, double h, int newtonIterations, bool las
   workIntegral_ += 0.5 * h * (previous_.power + now.power);
   dissipated_ += 0.5 * h * (previous_.dissipation + now.dissipation);
   previous_ = now;
+  lastT_ = state.t;
   lastH_ = h;
   lastNewton_ = newtonIterations;
-  if (last || stepCount_ % every_ == 0) record(state, h, newtonIterations, results);
+  if (last || (every_ > 0 && stepCount_ % every_ == 0))
+    record(state, h, newtonIterations, results, previous_, workIntegral_, dissipated_, false);
+}
+
+void Recorder::sample(const State& state, double h, int newtonIterations, Results& results) {
+  const Energy now = evaluate(state);
+  const double dt = state.t - lastT_;
+  record(state, h, newtonIterations, results, now,
+         workIntegral_ + 0.5 * dt * (previous_.power + now.power),
+         dissipated_ + 0.5 * dt * (previous_.dissipation + now.dissipation), true);
 }
 
 void Recorder::finish(const State& state, Results& results) {
   if (stepCount_ == recordedStep_) return;
   evaluate(state);
-  record(state, lastH_, lastNewton_, results);
+  record(state, lastH_, lastNewton_, results, previous_, workIntegral_, dissipated_, false);
 }
 
-void Recorder::record(const State& s, double h, int newtonIterations, Results& results) {
+void Recorder::record(const State& s, double h, int newtonIterations, Results& results,
+                      const Energy& e, double workIntegral, double dissipated, bool onGrid) {
   // positions and velocities are current in the formulation (evaluate() ran for this state)
-  recordedStep_ = stepCount_;
+  if (!onGrid) recordedStep_ = stepCount_;
   row_.clear();
   row_.push_back(s.t);
   const int nb = f_.model().bodyCount();
@@ -102,13 +115,12 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
     row_.insert(row_.end(), o.omega_W.data(), o.omega_W.data() + 3);
   }
   if (kind_ == Kind::Dynamics) {
-    const Energy& e = previous_;
-    const double workIn = (e.exactWork - initial_.exactWork) + workIntegral_;
+    const double workIn = (e.exactWork - initial_.exactWork) + workIntegral;
     const double balance =
-        (e.kinetic + e.potential) - (initial_.kinetic + initial_.potential) - workIn + dissipated_;
+        (e.kinetic + e.potential) - (initial_.kinetic + initial_.potential) - workIn + dissipated;
     row_.push_back(h);
     row_.push_back(newtonIterations);
-    row_.insert(row_.end(), {e.kinetic, e.potential, workIn, dissipated_, balance});
+    row_.insert(row_.end(), {e.kinetic, e.potential, workIn, dissipated, balance});
   } else {
     row_.push_back(newtonIterations);
   }
@@ -120,6 +132,7 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
   }
   row_.insert(row_.end(), outputs_.begin(), outputs_.end());
   if (multipliers_) row_.insert(row_.end(), s.lambda.data(), s.lambda.data() + s.lambda.size());
+  if (grid_) row_.push_back(onGrid ? 1.0 : 0.0);
   results.appendRow(row_);
 }
 

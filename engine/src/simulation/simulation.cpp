@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <ctime>
+#include <optional>
 #include <sstream>
 
 #include "solvers/constraint_rank.h"
@@ -24,6 +25,18 @@ void describeRun(const Model& model, const std::string& formulation, Results& r)
   r.metadata.push_back({"formulation", formulation});
 }
 
+// how far the states at the requested times were off the constraints before their projection
+void describeOutputGrid(const OutputGridReport& g, double tolerance, Results& r) {
+  std::ostringstream os;
+  os.precision(3);
+  os << g.points << " states at the requested times, off the constraints by up to " << g.positionViolation
+     << " (positions) and " << g.velocityViolation << " (velocities) before the projection to "
+     << tolerance;
+  if (g.projectionFailures)
+    os << "; " << g.projectionFailures << " not projected (last: " << g.lastFailure << ")";
+  r.metadata.push_back({"output_projection", os.str()});
+}
+
 }  // namespace
 
 Simulation::Simulation(Model model, RunSettings settings)
@@ -35,6 +48,8 @@ Simulation::Simulation(Model model, RunSettings settings)
   if (!why.empty()) throw ConfigurationError(why);
   if (!(settings_.tEnd > 0.0)) throw ConfigurationError("t_end must be positive");
   if (settings_.every < 1) throw ConfigurationError("--every must be at least 1");
+  const std::string outputProblem = outputRequestProblem(settings_.output, 0.0, settings_.tEnd);
+  if (!outputProblem.empty()) throw ConfigurationError(outputProblem);
   try {
     formulation_ = makeFormulation(settings_.formulation, model_);
   } catch (const std::invalid_argument& e) {
@@ -73,11 +88,25 @@ Results Simulation::run(RunObserver* observer) {
     results.metadata.push_back({"jacobian_update", is.jacobianUpdate});
   }
 
+  const OutputRequest& output = settings_.output;
+  if (output.active()) {
+    results.metadata.push_back({"output", output.step > 0.0 ? "every " + number(output.step) + " s"
+                                                            : std::to_string(output.times.size()) + " times"});
+    results.metadata.push_back({"record_steps", output.recordSteps ? "yes" : "no"});
+  }
+
   const double cpu0 = threadCpuSeconds();
-  Recorder recorder(*formulation_, Recorder::Kind::Dynamics, settings_.every,
-                    settings_.recordMultipliers);
+  // with requested output times, the steps are recorded only on request (and the last one when
+  // the run's end is not a requested time)
+  std::optional<OutputGrid> grid;
+  if (output.active())
+    grid.emplace(*formulation_, output, initial_.t, settings_.tEnd, is.constraintTolerance);
+  Recorder recorder(*formulation_, Recorder::Kind::Dynamics,
+                    grid && !output.recordSteps ? 0 : settings_.every, settings_.recordMultipliers,
+                    grid.has_value());
   integrator_->initialize(initial_);
-  recorder.start(integrator_->state(), results);
+  recorder.start(integrator_->state(), results,
+                 output.step > 0.0 || (!output.times.empty() && output.times.front() <= initial_.t));
   if (observer) observer->onRecorded(results, 0);
 
   const double tEnd = settings_.tEnd;
@@ -117,7 +146,13 @@ Results Simulation::run(RunObserver* observer) {
     // the step taken (an integrator may stop short of the one asked for)
     const double taken = integrator_->state().t - t;
     const size_t before = results.rowCount();
-    recorder.step(integrator_->state(), taken, r.newtonIterations, last, results);
+    // the requested times inside the step, then the step itself: the recorder's evaluation of the
+    // step's end comes last and leaves the formulation at the integrator's state
+    if (grid)
+      grid->sample(*integrator_, [&](const State& s) { recorder.sample(s, taken, r.newtonIterations, results); });
+    const bool recordLast =
+        last && (output.recordSteps || !(grid && grid->sampledAt(integrator_->state().t)));
+    recorder.step(integrator_->state(), taken, r.newtonIterations, recordLast, results);
     if (observer && results.rowCount() > before) observer->onRecorded(results, before);
   }
 
@@ -138,6 +173,7 @@ Results Simulation::run(RunObserver* observer) {
   results.stats.rejections = s.rejections;
   results.stats.phaseSeconds = s.phaseSeconds;
   results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
+  if (grid) describeOutputGrid(grid->report(), is.constraintTolerance, results);
   return results;
 }
 

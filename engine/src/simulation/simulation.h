@@ -10,6 +10,7 @@
 #include "formulation/formulation.h"
 #include "integrators/cpu_time.h"
 #include "integrators/registry.h"
+#include "simulation/output_grid.h"
 #include "simulation/recorder.h"
 #include "simulation/results.h"
 #include "solvers/kinematics.h"
@@ -29,6 +30,9 @@ struct RunSettings {
   double tEnd = 1.0;
   int every = 1;  // record every N-th step (the first and last always)
   bool recordMultipliers = false;  // add the Lagrange multipliers to the results
+  // rows at requested times instead of (or, with recordSteps, besides) the steps; the constraint
+  // tolerance of their projection is integratorSettings.constraintTolerance
+  OutputRequest output;
 };
 
 // Receives rows as they are recorded and may stop the run; called on the running thread.
