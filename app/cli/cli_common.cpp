@@ -1,10 +1,16 @@
 #include "cli_common.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "scene/scene_reader.h"
+#include "simulation/csv.h"
 
 #ifdef MBW_HAVE_PLOT
 #include "png_export.h"
@@ -131,6 +137,16 @@ void saveFigure(const plot::Figure& figure, const std::string& path) {
 #endif
 }
 
+int writeOutput(const std::string& text, const std::string& path) {
+  if (path.empty()) {
+    std::cout << text;
+    return kSuccess;
+  }
+  std::ofstream out(path);
+  if (!out || !(out << text)) throw InputError("cannot write '" + path + "'");
+  return kSuccess;
+}
+
 std::string formatNumber(double value, int precision) {
   std::ostringstream os;
   os.precision(precision);
@@ -139,11 +155,34 @@ std::string formatNumber(double value, int precision) {
 }
 
 double columnMaxAbs(const Results& results, const std::string& channel) {
-  const int c = results.column(channel);
-  double worst = 0.0;
-  if (c < 0) return worst;
-  for (size_t r = 0; r < results.rowCount(); ++r) worst = std::max(worst, std::abs(results.at(r, c)));
-  return worst;
+  const auto [low, high] = results.channelRange(results.column(channel));
+  return std::max(std::abs(low), std::abs(high));
+}
+
+std::unique_ptr<CsvStreamWriter> openCsvStream(const std::string& path) {
+  if (path.empty()) return nullptr;
+  try {
+    return std::make_unique<CsvStreamWriter>(path);
+  } catch (const CsvError& e) {
+    throw InputError(e.what());
+  }
+}
+
+void checkWritable(const std::string& path) {
+  if (path.empty()) return;
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) throw InputError("cannot write '" + path + "': it is a directory");
+  const bool existed = std::filesystem::exists(path, error);
+  if (!std::ofstream(path, std::ios::app)) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
+  if (!existed) std::filesystem::remove(path, error);
+}
+
+void checkPlotPath(const std::string& path) {
+#ifndef MBW_HAVE_PLOT
+  if (!path.empty())
+    throw InputError("cannot write '" + path + "': this build has no plotting (configure with MBW_BUILD_GUI=ON)");
+#endif
+  checkWritable(path);
 }
 
 }  // namespace mbw::cli

@@ -4,17 +4,20 @@
 
 #include <CLI/CLI.hpp>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "chart.h"
 #include "model/model.h"
+#include "simulation/csv_stream.h"
 #include "simulation/results.h"
 #include "simulation/simulation.h"
 
 namespace mbw::cli {
 
-enum ExitCode { kSuccess = 0, kBadInput = 2, kNumericalFailure = 3 };
+// (runs stopped by a signal exit with 128 + the signal, see run_progress.h)
+enum ExitCode { kSuccess = 0, kBadInput = 2, kNumericalFailure = 3, kOutputFailure = 4 };
 
 // Thrown by commands for bad input; main prints the message and exits with kBadInput.
 class InputError : public std::runtime_error {
@@ -45,6 +48,25 @@ struct RunOptions {
   RunSettings resolve(const Model& model) const;
 };
 
+// The memory a command-line run keeps rows in for its summary and plot (decimated past it, see
+// Results::setRowLimit: 5 400 rows of the double pendulum, 870 of the vehicle); its CSV gets every
+// row, and the summary's largest values cover every row.
+constexpr size_t kMemoryBudget = size_t(2) << 20;
+
+// Opens the CSV file of a run before the run (rows are streamed to it); nullptr for an empty path.
+// Throws InputError when the file cannot be written.
+std::unique_ptr<CsvStreamWriter> openCsvStream(const std::string& path);
+
+// Throws InputError when a file cannot be created at path (for outputs written after a run, so
+// that a bad path is known before it). Leaves no file behind.
+void checkWritable(const std::string& path);
+// The same for a plot, and whether this build can draw one.
+void checkPlotPath(const std::string& path);
+
+// Writes text to the file at path, or to standard output when path is empty; returns kSuccess,
+// throws InputError when the file cannot be written.
+int writeOutput(const std::string& text, const std::string& path);
+
 // Human-readable number with a unit, e.g. "3.2e-05 s".
 std::string formatNumber(double value, int precision = 3);
 
@@ -52,7 +74,7 @@ std::string formatNumber(double value, int precision = 3);
 // written.
 void saveFigure(const plot::Figure& figure, const std::string& path);
 
-// The largest absolute value of a results column ("" channel -> 0).
+// The largest absolute value of a results channel over every recorded row (absent channel -> 0).
 double columnMaxAbs(const Results& results, const std::string& channel);
 
 }  // namespace mbw::cli

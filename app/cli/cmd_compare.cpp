@@ -1,19 +1,21 @@
 // mbw-cli compare SCENE: several integrators on one scene at the same Delta t / n (seed 002
 // section 5: equal cost), side by side: steps, Newton iterations, energy balance extremes,
 // constraint violation, CPU time, and overlaid time histories of chosen outputs (Figures 9-12).
+// The study is the engine's (studies/method_grid.h); this file parses and prints.
 
-#include <algorithm>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <sstream>
 
-#include "analysis/integrator_study.h"
 #include "cli_common.h"
 #include "commands.h"
-#include "integrators/registry.h"
 #include "simulation/csv.h"
+#include "study_console.h"
+#include "studies/method_grid.h"
 
 namespace mbw::cli {
 namespace {
@@ -23,128 +25,143 @@ struct CompareCommand {
   double step = 0.0;
   bool perStage = false;
   RunOptions options;
+  StudyCliOptions study;
 };
 
-struct Row {
-  std::string label;
-  int stages = 1;
-  double step = 0.0;
-  Results results;
-  double minBalance = 0.0, maxBalance = 0.0, finalBalance = 0.0;
+// the time histories kept for the figure, and the runs' CSVs on request
+class RunKeeper {
+ public:
+  RunKeeper(std::vector<std::string> channels, std::string directory, std::vector<StudyMethod> methods)
+      : channels_(std::move(channels)), directory_(std::move(directory)), methods_(std::move(methods)) {}
+
+  void keep(int run, const Results& results) {
+    if (!directory_.empty()) {
+      const StudyMethod& m = methods_.at(run);
+      writeCsv(results, directory_ + "/" + m.integrator + (m.rhoInf >= 0.0 ? "-" + formatNumber(m.rhoInf) : "") + ".csv");
+    }
+    Results kept = keepChannels(results, channels_);
+    std::lock_guard<std::mutex> lock(mutex_);
+    histories_[run] = std::move(kept);
+  }
+  const Results* history(int run) const {
+    const auto it = histories_.find(run);
+    return it == histories_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  std::vector<std::string> channels_;
+  std::string directory_;
+  std::vector<StudyMethod> methods_;
+  std::mutex mutex_;
+  std::map<int, Results> histories_;
 };
 
-void extremes(const Results& r, const std::string& channel, double& lo, double& hi, double& last) {
-  const int c = r.column(channel);
-  lo = hi = last = 0.0;
-  if (c < 0 || r.rowCount() == 0) return;
-  const std::vector<double> v = r.columnValues(c);
-  lo = *std::min_element(v.begin(), v.end());
-  hi = *std::max_element(v.begin(), v.end());
-  last = v.back();
-}
-
-int run(const CompareCommand& cmd) {
-  const Model model = loadSceneOrThrow(cmd.scene);
-  RunSettings base = cmd.options.resolve(model);
-  std::vector<StudyMethod> methods;
-  try {
-    methods = parseStudyMethods(cmd.integrators);
-  } catch (const ConfigurationError& e) {
-    throw InputError(e.what());
-  }
-  if (!(cmd.step > 0.0)) throw InputError("give --step (Delta t) or --step-per-stage (Delta t / n)");
-  std::vector<std::string> channels;
-  {
-    std::stringstream ss(cmd.channels);
-    std::string item;
-    while (std::getline(ss, item, ','))
-      if (!item.empty()) channels.push_back(item);
-  }
-  for (const std::string& ch : channels)
-    base.recordMultipliers = base.recordMultipliers || ch.rfind("lambda.", 0) == 0;
-
-  std::vector<Row> rows;
-  for (const StudyMethod& m : methods) {
-    RunSettings s;
-    try {
-      s = studyRunSettings(base, m, cmd.step, cmd.perStage);
-    } catch (const ConfigurationError& e) {
-      throw InputError(e.what());
-    }
-    Row row;
-    row.label = m.label();
-    row.stages = findIntegrator(m.integrator)->capabilities.implicitStages;
-    row.step = s.integratorSettings.step;
-    try {
-      row.results = Simulation(model, s).run();
-    } catch (const ConfigurationError& e) {
-      throw InputError(e.what());
-    } catch (const ModelError& e) {
-      throw InputError(cmd.scene + ": " + e.what());
-    }
-    for (const std::string& ch : channels)
-      if (row.results.column(ch) < 0) throw InputError("no output column '" + ch + "' (see a run's CSV header)");
-    extremes(row.results, "energy.balance", row.minBalance, row.maxBalance, row.finalBalance);
-    if (!cmd.runsDirectory.empty()) {
-      std::string file = m.integrator + (m.rhoInf >= 0.0 ? "-" + formatNumber(m.rhoInf) : "") + ".csv";
-      writeCsv(row.results, cmd.runsDirectory + "/" + file);
-    }
-    rows.push_back(std::move(row));
-  }
-
-  std::cout << model.name << ", t_end " << base.tEnd << " s, "
+void printTable(const Model& model, const Study& study, const CompareCommand& cmd,
+                const std::vector<RunRecord>& records) {
+  std::cout << model.name << ", t_end " << study.runs[0].settings.tEnd << " s, "
             << (cmd.perStage ? "Delta t / n = " : "Delta t = ") << cmd.step << " s\n";
   std::cout << std::left << std::setw(22) << "method" << std::setw(3) << "n" << std::setw(10) << "dt"
             << std::setw(11) << "status" << std::setw(8) << "steps" << std::setw(9) << "it/step"
             << std::setw(10) << "it/point" << std::setw(12) << "min dE" << std::setw(12) << "max dE"
             << std::setw(12) << "final dE" << std::setw(11) << "|phi|max" << "CPU s\n";
-  for (const Row& r : rows) {
-    const RunStatistics& s = r.results.stats;
-    std::cout << std::setw(22) << r.label << std::setw(3) << r.stages << std::setw(10) << r.step
-              << std::setw(11) << toString(r.results.status) << std::setw(8) << s.steps << std::setw(9)
-              << formatNumber(iterationsPerStep(s)) << std::setw(10) << formatNumber(iterationsPerTimePoint(s))
-              << std::setw(12) << formatNumber(r.minBalance) << std::setw(12) << formatNumber(r.maxBalance)
-              << std::setw(12) << formatNumber(r.finalBalance) << std::setw(11)
-              << formatNumber(columnMaxAbs(r.results, "violation.position")) << formatNumber(s.cpuSeconds)
-              << "\n";
-    if (!r.results.message.empty()) std::cout << "    " << r.results.message << "\n";
+  for (const RunRecord& r : records) {
+    const RunSpec& spec = study.runs[r.run];
+    const RunStatistics& s = r.stats;
+    std::cout << std::setw(22) << methodLabel(spec.settings) << std::setw(3) << implicitStages(spec) << std::setw(10)
+              << spec.settings.integratorSettings.step << std::setw(11) << toString(r.status) << std::setw(8)
+              << s.steps << std::setw(9) << formatNumber(iterationsPerStep(s)) << std::setw(10)
+              << formatNumber(iterationsPerTimePoint(s)) << std::setw(12) << formatNumber(r.energyBalanceMin)
+              << std::setw(12) << formatNumber(r.energyBalanceMax) << std::setw(12)
+              << formatNumber(r.energyBalanceFinal) << std::setw(11) << formatNumber(r.violationPositionMax)
+              << formatNumber(s.cpuSeconds) << "\n";
+    if (!r.message.empty()) std::cout << "    " << r.message << "\n";
   }
+}
 
+void writeTable(const std::string& path, const Model& model, const Study& study,
+                const std::vector<RunRecord>& records) {
+  std::ofstream out(path);
+  if (!out) throw InputError("cannot write '" + path + "'");
+  out << "# scene: " << model.name << "\n# t_end: " << study.runs[0].settings.tEnd << "\n";
+  out << "method,stages,step,status,steps,newton_iterations,time_points,iterations_per_step,"
+         "iterations_per_time_point,energy_balance_min,energy_balance_max,energy_balance_final,"
+         "violation_position_max,cpu_s\n" << std::setprecision(10);
+  for (const RunRecord& r : records) {
+    const RunSpec& spec = study.runs[r.run];
+    const RunStatistics& s = r.stats;
+    out << '"' << methodLabel(spec.settings) << "\"," << implicitStages(spec) << ','
+        << spec.settings.integratorSettings.step << ',' << toString(r.status) << ',' << s.steps << ','
+        << s.newtonIterations << ',' << s.timePoints << ',' << iterationsPerStep(s) << ','
+        << iterationsPerTimePoint(s) << ',' << r.energyBalanceMin << ',' << r.energyBalanceMax << ','
+        << r.energyBalanceFinal << ',' << r.violationPositionMax << ',' << s.cpuSeconds << "\n";
+  }
+}
+
+plot::Figure figure(const Model& model, const Study& study, const CompareCommand& cmd,
+                    const std::vector<std::string>& channels, const RunKeeper& keeper) {
+  plot::Figure f;
+  std::ostringstream title;
+  title << model.name << ": " << (cmd.perStage ? "Delta t / n = " : "Delta t = ") << cmd.step << " s";
+  f.title = title.str();
+  f.columns = 1;
+  f.chartHeight = 380;
+  for (const std::string& ch : channels) {
+    plot::Chart c{ch, {"t [s]"}, {ch}, {}};
+    for (size_t k = 0; k < study.runs.size(); ++k)
+      if (const Results* r = keeper.history(static_cast<int>(k)))
+        c.series.push_back({methodLabel(study.runs[k].settings), r->columnValues(0), r->columnValues(r->column(ch))});
+    f.charts.push_back(c);
+  }
+  return f;
+}
+
+int run(const CompareCommand& cmd) {
+  const Model model = loadSceneOrThrow(cmd.scene);
+  RunSettings base = cmd.options.resolve(model);
+  if (!(cmd.step > 0.0)) throw InputError("give --step (Delta t) or --step-per-stage (Delta t / n)");
+  std::vector<std::string> channels;
+  {
+    std::stringstream ss(cmd.channels);
+    for (std::string item; std::getline(ss, item, ',');)
+      if (!item.empty()) channels.push_back(item);
+  }
+  for (const std::string& ch : channels)
+    base.recordMultipliers = base.recordMultipliers || ch.rfind("lambda.", 0) == 0;
+  std::vector<StudyMethod> methods;
+  Study study;
+  try {
+    methods = parseStudyMethods(cmd.integrators);
+    study = makeMethodStepStudy(cmd.scene, base, methods, {cmd.step}, cmd.perStage);
+    const std::vector<Channel> recorded = runChannels(model, study.runs.front());
+    for (const std::string& ch : channels)
+      if (std::none_of(recorded.begin(), recorded.end(), [&](const Channel& c) { return c.name == ch; }))
+        throw InputError("no output column '" + ch + "' (see a run's CSV header)");
+  } catch (const ConfigurationError& e) {
+    throw InputError(e.what());
+  }
+  study.title = "compare on " + model.name;
+
+  RunKeeper keeper(channels, cmd.runsDirectory, methods);
+  StudyRunHooks hooks;
+  hooks.onResults = [&](int run, const Results& results) { keeper.keep(run, results); };
+  const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
+    return methodLabel(study.runs[r.run].settings) + ": " + recordSummary(r);
+  }, hooks);
+  std::vector<RunRecord> records;
+  for (const auto& r : outcome.records)
+    if (r) records.push_back(*r);
+
+  printTable(model, study, cmd, records);
   if (!cmd.output.empty()) {
-    std::ofstream out(cmd.output);
-    if (!out) throw InputError("cannot write '" + cmd.output + "'");
-    out << "# scene: " << model.name << "\n# t_end: " << base.tEnd << "\n";
-    out << "method,stages,step,status,steps,newton_iterations,time_points,iterations_per_step,"
-           "iterations_per_time_point,energy_balance_min,energy_balance_max,energy_balance_final,"
-           "violation_position_max,cpu_s\n" << std::setprecision(10);
-    for (const Row& r : rows) {
-      const RunStatistics& s = r.results.stats;
-      out << '"' << r.label << "\"," << r.stages << ',' << r.step << ',' << toString(r.results.status) << ','
-          << s.steps << ',' << s.newtonIterations << ',' << s.timePoints << ',' << iterationsPerStep(s) << ','
-          << iterationsPerTimePoint(s) << ',' << r.minBalance << ',' << r.maxBalance << ',' << r.finalBalance
-          << ',' << columnMaxAbs(r.results, "violation.position") << ',' << s.cpuSeconds << "\n";
-    }
+    writeTable(cmd.output, model, study, records);
     std::cout << "CSV   " << cmd.output << "\n";
   }
   if (!cmd.plot.empty()) {
-    plot::Figure f;
-    std::ostringstream title;
-    title << model.name << ": " << (cmd.perStage ? "Delta t / n = " : "Delta t = ") << cmd.step << " s";
-    f.title = title.str();
-    f.columns = 1;
-    f.chartHeight = 380;
-    for (const std::string& ch : channels) {
-      plot::Chart c{ch, {"t [s]"}, {ch}, {}};
-      for (const Row& r : rows)
-        c.series.push_back({r.label, r.results.columnValues(0), r.results.columnValues(r.results.column(ch))});
-      f.charts.push_back(c);
-    }
-    saveFigure(f, cmd.plot);
+    saveFigure(figure(model, study, cmd, channels, keeper), cmd.plot);
     std::cout << "plot  " << cmd.plot << "\n";
   }
-  bool allCompleted = true;
-  for (const Row& r : rows) allCompleted = allCompleted && r.results.status == RunStatus::Completed;
-  return allCompleted ? kSuccess : kNumericalFailure;
+  if (outcome.interrupted) return kInterrupted;
+  return outcome.failed() ? kNumericalFailure : kSuccess;
 }
 
 }  // namespace
@@ -164,6 +181,7 @@ Command addCompareCommand(CLI::App& app) {
   c->add_option("--plot", cmd->plot, "write the overlaid outputs to this PNG file");
   c->add_option("--runs", cmd->runsDirectory, "write each run's CSV into this (existing) directory");
   cmd->options.addStudyOptionsTo(*c);
+  cmd->study.addTo(*c);
   return {c, [cmd] { return run(*cmd); }};
 }
 

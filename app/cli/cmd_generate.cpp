@@ -1,8 +1,6 @@
 // mbw-cli generate: scenes made from a few parameters (today: the N-link pendulum chain).
 
 #include <cmath>
-#include <fstream>
-#include <iostream>
 #include <memory>
 #include <stdexcept>
 
@@ -37,13 +35,7 @@ Command addGenerateCommand(CLI::App& app) {
             } catch (const std::invalid_argument& e) {
               throw InputError(std::string("generate chain: ") + e.what());
             }
-            if (o->output.empty()) {
-              std::cout << text;
-              return kSuccess;
-            }
-            std::ofstream out(o->output);
-            if (!out || !(out << text)) throw InputError("cannot write '" + o->output + "'");
-            return kSuccess;
+            return writeOutput(text, o->output);
           }};
 }
 

@@ -7,7 +7,6 @@
 #include "commands.h"
 #include "run_progress.h"
 #include "run_summary.h"
-#include "simulation/csv.h"
 
 namespace mbw::cli {
 namespace {
@@ -24,21 +23,19 @@ int run(const KinematicsCommand& cmd) {
   settings.step = cmd.step > 0.0 ? cmd.step : model.defaults.step;
   settings.tEnd = cmd.tEnd > 0.0 ? cmd.tEnd : model.defaults.tEnd;
   settings.tolerance = cmd.tolerance;
+  const std::unique_ptr<CsvStreamWriter> csv = openCsvStream(cmd.output);
   TerminalProgress progress(settings.tEnd);
   Results results;
   try {
     results = runKinematics(model, cmd.formulation.empty() ? model.defaults.formulation : cmd.formulation,
-                            settings, cmd.every, &progress);
+                            settings, cmd.every, &progress, csv.get(), kMemoryBudget);
   } catch (const ConfigurationError& e) {
     throw InputError(e.what());
   } catch (const ModelError& e) {
     throw InputError(cmd.scene + ": " + e.what());
   }
-  if (!cmd.output.empty()) writeCsv(results, cmd.output);
   printRunSummary(results, nullptr, std::cout);
-  if (!cmd.output.empty()) std::cout << "CSV              " << cmd.output << " (" << results.rowCount() << " rows)\n";
-  if (progress.interrupted()) return kInterrupted;
-  return results.status == RunStatus::Completed ? kSuccess : kNumericalFailure;
+  return finishRunOutputs(results, csv.get(), "", progress);
 }
 
 }  // namespace

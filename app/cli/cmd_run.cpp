@@ -6,9 +6,7 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "run_progress.h"
-#include "run_report.h"
 #include "run_summary.h"
-#include "simulation/csv.h"
 #include "solvers/initial_conditions.h"
 
 namespace mbw::cli {
@@ -23,7 +21,8 @@ struct RunCommand {
 
 int run(const RunCommand& cmd) {
   const Model model = loadSceneOrThrow(cmd.scene);
-  const RunSettings settings = cmd.options.resolve(model);
+  RunSettings settings = cmd.options.resolve(model);
+  settings.memoryBudget = kMemoryBudget;
   std::unique_ptr<Simulation> simulation;
   try {
     simulation = std::make_unique<Simulation>(model, settings);
@@ -32,17 +31,13 @@ int run(const RunCommand& cmd) {
   } catch (const ModelError& e) {
     throw InputError(cmd.scene + ": " + e.what());
   }
+  // outputs that cannot be written are bad input, found before the run
+  checkPlotPath(cmd.plot);
+  const std::unique_ptr<CsvStreamWriter> csv = openCsvStream(cmd.output);
   TerminalProgress progress(settings.tEnd);
-  const Results results = simulation->run(&progress);
-  if (!cmd.output.empty()) writeCsv(results, cmd.output);
+  const Results results = simulation->run(&progress, csv.get());
   printRunSummary(results, &simulation->projection(), std::cout);
-  if (!cmd.output.empty()) std::cout << "CSV              " << cmd.output << " (" << results.rowCount() << " rows)\n";
-  if (!cmd.plot.empty()) {
-    saveFigure(runReportFigure(results), cmd.plot);
-    std::cout << "plot             " << cmd.plot << "\n";
-  }
-  if (progress.interrupted()) return kInterrupted;
-  return results.status == RunStatus::Completed ? kSuccess : kNumericalFailure;
+  return finishRunOutputs(results, csv.get(), cmd.plot, progress);
 }
 
 }  // namespace

@@ -1,7 +1,5 @@
 // mbw-cli schema: the scene format reference (Markdown), generated from the schema.
 
-#include <fstream>
-#include <iostream>
 #include <memory>
 
 #include "cli_common.h"
@@ -14,16 +12,7 @@ Command addSchemaCommand(CLI::App& app) {
   auto output = std::make_shared<std::string>();
   CLI::App* c = app.add_subcommand("schema", "Print the scene format reference (Markdown)");
   c->add_option("--output,-o", *output, "write it to this file instead of standard output");
-  return {c, [output] {
-            if (output->empty()) {
-              std::cout << sceneFormatMarkdown();
-              return kSuccess;
-            }
-            std::ofstream out(*output);
-            if (!out) throw InputError("cannot write '" + *output + "'");
-            out << sceneFormatMarkdown();
-            return kSuccess;
-          }};
+  return {c, [output] { return writeOutput(sceneFormatMarkdown(), *output); }};
 }
 
 }  // namespace mbw::cli

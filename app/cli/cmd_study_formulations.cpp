@@ -1,4 +1,5 @@
 // mbw-cli study formulations: seed 001's comparison of rA, rp and rE (Tables 8-10, Figs. 4-7).
+// The study is the engine's (studies/formulation_study.h); this file parses and prints.
 
 #include <filesystem>
 #include <iostream>
@@ -6,16 +7,23 @@
 
 #include "cli_common.h"
 #include "commands.h"
-#include "formulation_study.h"
-#include "run_progress.h"
+#include "formulation_study_output.h"
+#include "study_console.h"
 
 namespace mbw::cli {
 namespace {
+
+StudyCliOptions oneAtATime() {
+  StudyCliOptions o;
+  o.jobs = 1;
+  return o;
+}
 
 struct StudyFormulationsCommand {
   std::string outputDir = "study-formulations";
   int repeats = 10;
   bool quick = false;
+  StudyCliOptions study = oneAtATime();
 };
 
 int run(const StudyFormulationsCommand& cmd) {
@@ -26,36 +34,34 @@ int run(const StudyFormulationsCommand& cmd) {
   std::filesystem::create_directories(cmd.outputDir, ec);
   if (ec) throw InputError("cannot create '" + cmd.outputDir + "': " + ec.message());
 
-  TerminalProgress interrupt(1.0);  // Ctrl-C stops the study after the current group of runs
-  const FormulationStudy study = runFormulationStudy(settings, [&](const std::string& what) {
-    if (interrupt.interrupted()) return false;
-    std::cerr << "study: " << what << "\n";
-    return true;
+  const Study study = makeFormulationStudy(settings);
+  const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
+    return r.status == RunStatus::Completed ? std::string() : "run " + std::to_string(r.run) + ": " + recordSummary(r);
   });
+  std::vector<RunRecord> records;
+  for (const auto& r : outcome.records)
+    if (r) records.push_back(*r);
+  FormulationStudy results = formulationStudyResults(settings, study, records);
+  results.interrupted = outcome.interrupted;
 
   const std::filesystem::path dir(cmd.outputDir);
-  for (const auto& [file, table] : studyTables(study)) {
+  for (const auto& [file, table] : studyTables(results)) {
     table.print(std::cout);
     table.writeCsv((dir / file).string());
   }
 #ifdef MBW_HAVE_PLOT
-  for (const auto& [file, figure] : studyFigures(study)) saveFigure(figure, (dir / file).string());
+  for (const auto& [file, figure] : studyFigures(results)) saveFigure(figure, (dir / file).string());
   std::cout << "tables (CSV) and figures (PNG) in " << cmd.outputDir << "\n";
 #else
   std::cout << "tables (CSV) in " << cmd.outputDir
             << "; figures skipped: this build has no plotting (configure with MBW_BUILD_GUI=ON)\n";
 #endif
 
-  if (study.interrupted) {
+  if (results.interrupted) {
     std::cout << "interrupted (Ctrl-C): the tables hold the runs made until then\n";
     return kInterrupted;
   }
-  bool failed = false;
-  for (const auto* table : {&study.kinematics, &study.dynamics})
-    for (const CostSeries& s : *table) failed = failed || !s.completed();
-  for (const OrderSeries& o : study.orders)
-    for (const OrderPoint& p : o.points) failed = failed || !p.completed;
-  return failed ? kNumericalFailure : kSuccess;
+  return outcome.failed() ? kNumericalFailure : kSuccess;
 }
 
 }  // namespace
@@ -71,6 +77,9 @@ Command addStudyFormulationsCommand(CLI::App& study) {
   c->add_option("--repeats", cmd->repeats, "timed runs of every mechanism and formulation (averaged)")
       ->capture_default_str();
   c->add_flag("--quick", cmd->quick, "a short version: one 0.3 s timed run, three step sizes");
+  c->add_option("--jobs,-j", cmd->study.jobs,
+                "runs at once (default 1: the study compares CPU times, which runs side by side disturb)")
+      ->capture_default_str();
   return {c, [cmd] { return run(*cmd); }};
 }
 

@@ -22,7 +22,10 @@ Command addLinearAnalysisCommand(CLI::App& app);
 Command addConvergenceCommand(CLI::App& app);
 Command addCompareCommand(CLI::App& app);
 Command addStudyCommand(CLI::App& app);
-// `study formulations`, added to the `study` command
+// the reference of the whole program `app` (every command, walked when it runs)
+Command addReferenceCommand(CLI::App& app);
+// `study formulations` and `study work-precision`, added to the `study` command
 Command addStudyFormulationsCommand(CLI::App& study);
+Command addStudyWorkPrecisionCommand(CLI::App& study);
 
 }  // namespace mbw::cli

@@ -1,10 +1,11 @@
-// Tables and figures of `mbw-cli study formulations` (see formulation_study.h).
+// Tables and figures of `mbw-cli study formulations` (see formulation_study_output.h).
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "formulation_study.h"
+#include "analysis/integrator_study.h"
+#include "formulation_study_output.h"
 
 namespace mbw::cli {
 namespace {
@@ -94,7 +95,7 @@ double resolvedOrder(const std::vector<OrderPoint>& points, double OrderPoint::*
       h.push_back(p.h);
       e.push_back(p.*error);
     }
-  return convergenceOrder(h, e);
+  return observedOrder(h, e);
 }
 
 double largest(const std::vector<OrderPoint>& points, double OrderPoint::*error) {

@@ -9,39 +9,52 @@
 namespace mbw::cli {
 namespace {
 
-std::atomic<bool> interruptRequested{false};
+std::atomic<int> stopSignal{0};
 
-extern "C" void onInterrupt(int) { interruptRequested = true; }
+extern "C" void onStopSignal(int signal) { stopSignal = signal; }
 
 }  // namespace
 
-TerminalProgress::TerminalProgress(double tEnd)
-    : tEnd_(tEnd), showProgress_(isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()),
-      lastShown_(start_) {
-  interruptRequested = false;
-  std::signal(SIGINT, onInterrupt);
+InterruptCatcher::InterruptCatcher() {
+  stopSignal = 0;
+  std::signal(SIGINT, onStopSignal);
+  std::signal(SIGTERM, onStopSignal);
 }
 
-TerminalProgress::~TerminalProgress() {
+InterruptCatcher::~InterruptCatcher() {
   std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+}
+
+bool InterruptCatcher::requested() { return stopSignal != 0; }
+
+int InterruptCatcher::signal() { return stopSignal; }
+
+TerminalProgress::TerminalProgress(double tEnd)
+    : tEnd_(tEnd), showProgress_(isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()),
+      lastShown_(start_) {}
+
+TerminalProgress::~TerminalProgress() {
   if (shown_) std::fputc('\n', stderr);
 }
 
-void TerminalProgress::onRecorded(const Results& results, size_t /*firstNewRow*/) {
-  if (!showProgress_ || results.rowCount() == 0) return;
+void TerminalProgress::onRecorded(const Results& results, size_t newRow) {
+  if (!showProgress_) return;
   const auto now = std::chrono::steady_clock::now();
   const double sinceStart = std::chrono::duration<double>(now - start_).count();
   if (sinceStart < 1.0 || std::chrono::duration<double>(now - lastShown_).count() < 0.25) return;
   lastShown_ = now;
   shown_ = true;
-  const double t = results.at(results.rowCount() - 1, 0);
+  const double t = results.at(newRow, 0);
   std::fprintf(stderr, "\r  t = %.4g s of %.4g s (%3.0f%%), %.3gx real time, Ctrl-C stops and keeps the results ",
                t, tEnd_, 100.0 * t / tEnd_, t / sinceStart);
   std::fflush(stderr);
 }
 
-bool TerminalProgress::stopRequested() { return interruptRequested; }
+bool TerminalProgress::stopRequested() { return InterruptCatcher::requested(); }
 
-bool TerminalProgress::interrupted() const { return interruptRequested; }
+bool TerminalProgress::interrupted() const { return InterruptCatcher::requested(); }
+
+int TerminalProgress::interruptedExitCode() const { return 128 + InterruptCatcher::signal(); }
 
 }  // namespace mbw::cli

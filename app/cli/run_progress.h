@@ -1,7 +1,7 @@
 #pragma once
 // What a long command-line run shows and obeys: a progress line on the terminal (simulated time,
-// percentage, real-time factor) and Ctrl-C, which stops the run cleanly so that its results are
-// still written.
+// percentage, real-time factor), and Ctrl-C (SIGINT) or SIGTERM, which stop the run cleanly so
+// that its results are still written.
 
 #include <chrono>
 
@@ -9,25 +9,43 @@
 
 namespace mbw::cli {
 
+// While one lives, SIGINT (Ctrl-C) and SIGTERM set a flag instead of ending the program (what
+// was computed is then still written).
+class InterruptCatcher {
+ public:
+  InterruptCatcher();  // clears the flag
+  ~InterruptCatcher();
+  InterruptCatcher(const InterruptCatcher&) = delete;
+  InterruptCatcher& operator=(const InterruptCatcher&) = delete;
+  static bool requested();
+  // the signal that was caught, 0 for none
+  static int signal();
+};
+
 class TerminalProgress final : public RunObserver {
  public:
   // tEnd: the run's end time; progress is shown only on a terminal and after the first second
   explicit TerminalProgress(double tEnd);
   ~TerminalProgress() override;
 
-  void onRecorded(const Results& results, size_t firstNewRow) override;
+  void onRecorded(const Results& results, size_t newRow) override;
   bool stopRequested() override;
-  // whether Ctrl-C ended the run
+  // whether SIGINT or SIGTERM ended the run
   bool interrupted() const;
+  // the exit status of an interrupted run: 128 + the signal (130 for SIGINT, 143 for SIGTERM)
+  int interruptedExitCode() const;
 
  private:
+  InterruptCatcher interrupt_;
   double tEnd_;
   bool showProgress_;
   bool shown_ = false;
   std::chrono::steady_clock::time_point start_, lastShown_;
 };
 
-// exit status of a run cancelled with Ctrl-C (128 + SIGINT, the shell's convention)
+// exit status of a run cancelled with Ctrl-C (128 + SIGINT, the shell's convention), and with
+// SIGTERM (128 + SIGTERM)
 constexpr int kInterrupted = 130;
+constexpr int kTerminated = 143;
 
 }  // namespace mbw::cli

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli_common.h"
+#include "run_report.h"
 
 namespace mbw::cli {
 
@@ -67,6 +68,21 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
     out << "initial state    projection moved " << formatNumber(projection->largestMove)
         << (projection->largestMoveBody.empty() ? "" : " ('" + projection->largestMoveBody + "')")
         << ", velocity change " << formatNumber(projection->largestVelocityChange) << "\n";
+}
+
+int finishRunOutputs(const Results& results, const CsvStreamWriter* csv, const std::string& plot,
+                     const TerminalProgress& progress) {
+  if (csv) std::cout << "CSV              " << csv->path() << " (" << csv->rowsWritten() << " rows)\n";
+  if (!plot.empty()) {
+    saveFigure(runReportFigure(results), plot);
+    std::cout << "plot             " << plot << "\n";
+  }
+  if (csv && !csv->failure().empty()) {
+    std::cerr << "error: " << csv->failure() << " (the rows before it are kept)\n";
+    return kOutputFailure;
+  }
+  if (progress.interrupted()) return progress.interruptedExitCode();
+  return results.status == RunStatus::Completed ? kSuccess : kNumericalFailure;
 }
 
 }  // namespace mbw::cli

@@ -1,41 +1,36 @@
 #pragma once
-// The studies of seed 000 (mbw-cli study ...): each reproduces tables and figures of the paper
-// from runs of the engine.
+// The studies of seed 000 (mbw-cli study tolerance|explicit-vs-implicit): the engine's studies
+// (studies/seed000_studies.h), printed as the paper's tables and figures.
 
 #include <string>
-#include <vector>
+
+#include "study_console.h"
+#include "studies/seed000_studies.h"
 
 namespace mbw::cli {
 
 // Tables 1-2: errors against a reference for rtol = atol = 10^k.
-struct ToleranceStudyOptions {
-  std::string scene;
-  std::string integrator = "rn4";
-  std::string channel;  // default: the scene's first named output
-  std::vector<double> tolerances{1e-2, 1e-3, 1e-4, 1e-5};
-  double tEnd = 0.0;                // default: the scene's
-  double referenceTolerance = 1e-10;
-  double referenceStep = 0.0;       // > 0: a fixed-step reference instead
-  bool quick = false;
+struct ToleranceStudyCommand {
+  ToleranceStudySettings settings;  // channel "": the scene's first named output
   std::string output, plot;
+  StudyCliOptions study;
 };
-int runToleranceStudy(const ToleranceStudyOptions& options);
+int runToleranceStudy(const ToleranceStudyCommand& command);
 
 // Tables 3-4 and Figure 5: CPU time of an explicit and an implicit integrator.
-struct TimingStudyOptions {
-  std::string scene;
-  std::string implicitIntegrator = "rn4";
-  std::string explicitIntegrator = "adams";
+struct TimingStudyCommand {
+  TimingStudySettings settings;
   std::string channel;  // Figure 5's quantity; default: the scene's first named output
-  std::vector<double> tolerances{1e-2, 1e-3, 1e-4, 1e-5};
-  std::vector<double> spans{1, 2, 3, 4};
-  double figureTolerance = 1e-3;
-  double figureEnd = 0.0;           // default: the scene's t_end
-  double cpuBudget = 0.0;           // per explicit run, s (0: none)
-  int explicitEvery = 50;           // record every N-th step of the explicit runs
-  bool quick = false;
   std::string output, plot;
+  StudyCliOptions study;
 };
-int runTimingStudy(const TimingStudyOptions& options);
+int runTimingStudy(const TimingStudyCommand& command);
+
+// the channel a study follows: `requested`, else the scene's first named output; throws InputError
+// when the scene has none
+std::string studyChannel(const Model& model, const std::string& scene, const std::string& requested);
+
+// "1e-03" style labels of tolerances
+std::string toleranceLabel(double tolerance);
 
 }  // namespace mbw::cli

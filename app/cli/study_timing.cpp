@@ -2,27 +2,39 @@
 // (Adams, Table 3) and of the implicit Rosenbrock-Nystrom method (Table 4) for 1..4 s of
 // simulation at rtol = atol = 1e-2 .. 1e-5, read from one run per integrator and tolerance at the
 // moments it passes each span; and Figure 5, the implicit step size against a channel (the
-// chassis height).
+// chassis height). The study is the engine's; this file prints it.
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 
 #include "cli_common.h"
-#include "run_progress.h"
 #include "study.h"
-#include "study_run.h"
+#include "studies/study_run.h"
 
 namespace mbw::cli {
 namespace {
 
+// the runs of one integrator, by tolerance (those made)
 struct Series {
   std::string integrator;
   std::vector<double> tolerances;
-  std::vector<StudyRun> runs;
+  std::vector<RunRecord> runs;
 };
+
+Series seriesOf(const Study& study, const StudyOutcome& outcome, const std::string& integrator, size_t first,
+                size_t count) {
+  Series s{integrator, {}, {}};
+  for (size_t k = first; k < first + count; ++k)
+    if (outcome.records[k]) {
+      s.tolerances.push_back(study.runs[k].settings.integratorSettings.rtol);
+      s.runs.push_back(*outcome.records[k]);
+    }
+  return s;
+}
 
 void printCpuTable(const std::string& title, const Series& s, const std::vector<double>& spans) {
   std::cout << "\n" << title << "\n  span   ";
@@ -30,21 +42,18 @@ void printCpuTable(const std::string& title, const Series& s, const std::vector<
   std::cout << "\n";
   for (size_t k = 0; k < spans.size(); ++k) {
     std::cout << "  " << std::setw(4) << spans[k] << " s ";
-    for (const StudyRun& r : s.runs) {
+    for (const RunRecord& r : s.runs) {
       std::cout << std::setw(11);
-      if (r.cpuAt[k] >= 0.0) std::cout << formatNumber(r.cpuAt[k], 4);
+      if (!std::isnan(r.cpuAt[k])) std::cout << formatNumber(r.cpuAt[k], 4);
       else std::cout << "-";
     }
     std::cout << "\n";
   }
   std::cout << "  steps  ";
-  for (const StudyRun& r : s.runs) std::cout << std::setw(11) << r.results.stats.steps;
+  for (const RunRecord& r : s.runs) std::cout << std::setw(11) << r.stats.steps;
   std::cout << "\n  mean h ";
-  for (const StudyRun& r : s.runs) {
-    const size_t n = r.results.rowCount();
-    const double t = n ? r.results.at(n - 1, 0) : 0.0;
-    std::cout << std::setw(11) << formatNumber(r.results.stats.steps ? t / r.results.stats.steps : 0.0);
-  }
+  for (const RunRecord& r : s.runs)
+    std::cout << std::setw(11) << formatNumber(r.stats.steps ? r.tReached / r.stats.steps : 0.0);
   std::cout << "\n";
 }
 
@@ -65,11 +74,10 @@ void printRatios(const Series& expl, const Series& impl, const std::vector<doubl
 void printCostSplit(const Series& impl) {
   std::cout << "\n" << impl.integrator << ": real-time factor (simulated / CPU time) and CPU by phase\n";
   for (size_t j = 0; j < impl.runs.size(); ++j) {
-    const Results& r = impl.runs[j].results;
+    const RunRecord& r = impl.runs[j];
     const RunStatistics& s = r.stats;
-    const double tEnd = r.rowCount() ? r.at(r.rowCount() - 1, 0) : 0.0;
     std::cout << "  tol " << toleranceLabel(impl.tolerances[j]) << ": "
-              << formatNumber(tEnd / s.cpuSeconds, 3) << "x real time, "
+              << formatNumber(r.tReached / s.cpuSeconds, 3) << "x real time, "
               << formatNumber(1e6 * s.cpuSeconds / std::max(1L, s.steps), 3) << " us per step;";
     for (const auto& [phase, seconds] : s.phaseSeconds)
       std::cout << " " << phase << " " << formatNumber(100.0 * seconds / s.cpuSeconds, 3) << "%";
@@ -77,8 +85,7 @@ void printCostSplit(const Series& impl) {
   }
 }
 
-void writeCsvTable(const std::string& path, const std::vector<const Series*>& all,
-                   const std::vector<double>& spans) {
+void writeCsvTable(const std::string& path, const std::vector<const Series*>& all, const std::vector<double>& spans) {
   std::ofstream out(path);
   if (!out) throw InputError("cannot write '" + path + "'");
   out << "integrator,tolerance,span,cpu_seconds,steps,rejected,function_evaluations,jacobians,"
@@ -86,22 +93,20 @@ void writeCsvTable(const std::string& path, const std::vector<const Series*>& al
   out.precision(10);
   for (const Series* s : all)
     for (size_t j = 0; j < s->runs.size(); ++j) {
-      const StudyRun& r = s->runs[j];
-      const RunStatistics& st = r.results.stats;
-      const double tEnd = r.results.rowCount() ? r.results.at(r.results.rowCount() - 1, 0) : 0.0;
+      const RunRecord& r = s->runs[j];
+      const RunStatistics& st = r.stats;
       for (size_t k = 0; k < spans.size(); ++k)
         out << s->integrator << "," << s->tolerances[j] << "," << spans[k] << ","
-            << (r.cpuAt[k] >= 0.0 ? std::to_string(r.cpuAt[k]) : "") << "," << st.steps << ","
-            << st.rejectedSteps << "," << st.functionEvaluations << "," << st.jacobianEvaluations
-            << "," << tEnd << "," << st.cpuSeconds << "\n";
+            << (!std::isnan(r.cpuAt[k]) ? std::to_string(r.cpuAt[k]) : "") << "," << st.steps << ","
+            << st.rejectedSteps << "," << st.functionEvaluations << "," << st.jacobianEvaluations << ","
+            << r.tReached << "," << st.cpuSeconds << "\n";
     }
 }
 
 plot::Figure figure5(const std::string& scene, const std::string& integrator, double tolerance,
                      const std::string& channel, const Results& r) {
   plot::Figure f;
-  f.title = scene + ": " + integrator + " at rtol = atol = " + toleranceLabel(tolerance) +
-            " (seed 000 Figure 5)";
+  f.title = scene + ": " + integrator + " at rtol = atol = " + toleranceLabel(tolerance) + " (seed 000 Figure 5)";
   f.chartHeight = 330;
   std::vector<double> t = r.columnValues(0), h = r.columnValues(r.column("h"));
   t.erase(t.begin());
@@ -117,72 +122,50 @@ plot::Figure figure5(const std::string& scene, const std::string& integrator, do
   return f;
 }
 
-Series runSeries(const Model& model, const std::string& integrator,
-                 const std::vector<double>& tolerances, const std::vector<double>& spans, int every,
-                 double budget) {
-  Series s{integrator, tolerances, {}};
-  for (double tol : tolerances) {
-    RunSettings settings;
-    settings.formulation = model.defaults.formulation;
-    settings.integrator = integrator;
-    settings.tEnd = spans.back();
-    settings.every = every;
-    settings.integratorSettings.step = model.defaults.step;
-    settings.integratorSettings.maxStep = model.defaults.maxStep;
-    settings.integratorSettings.variableStep = true;
-    settings.integratorSettings.rtol = settings.integratorSettings.atol = tol;
-    s.runs.push_back(runForStudy(model, settings, spans, budget, std::cout,
-                                 integrator + ", rtol = atol = " + toleranceLabel(tol)));
-    if (s.runs.back().interrupted) break;
-  }
-  return s;
-}
-
 }  // namespace
 
-int runTimingStudy(const TimingStudyOptions& o) {
-  const Model model = loadSceneOrThrow(o.scene);
-  const std::string channel = studyChannel(model, o.scene, o.channel);
-  std::vector<double> spans = o.spans, tolerances = o.tolerances;
-  if (o.quick) {
-    spans = {0.3, 0.6};
-    tolerances = {1e-2, 1e-3};
-  }
-  std::sort(spans.begin(), spans.end());
-  if (spans.empty() || tolerances.empty() || !(spans.front() > 0.0))
+int runTimingStudy(const TimingStudyCommand& o) {
+  const Model model = loadSceneOrThrow(o.settings.scene);
+  const std::string channel = studyChannel(model, o.settings.scene, o.channel);
+  if (o.settings.spans.empty() || o.settings.tolerances.empty() ||
+      !(*std::min_element(o.settings.spans.begin(), o.settings.spans.end()) > 0.0))
     throw InputError("give positive spans and at least one tolerance");
+  const Study study = makeTimingStudy(model, o.settings);
+  const std::vector<double>& spans = study.checkpoints;
+  const size_t perIntegrator = (study.runs.size() - 1) / 2;
+  const std::string& impl = o.settings.implicitIntegrator;
+  const std::string& expl = o.settings.explicitIntegrator;
 
-  std::cout << "Explicit vs implicit on " << model.name << ": " << o.explicitIntegrator << " and "
-            << o.implicitIntegrator << ", CPU time at t = ";
+  std::cout << "Explicit vs implicit on " << model.name << ": " << expl << " and " << impl << ", CPU time at t = ";
   for (double s : spans) std::cout << s << " ";
   std::cout << "s\n";
-  const Series impl = runSeries(model, o.implicitIntegrator, tolerances, spans, 1, 0.0);
-  if (impl.runs.back().interrupted) return kInterrupted;
-  Series expl = runSeries(model, o.explicitIntegrator, tolerances, spans, o.explicitEvery, o.cpuBudget);
-  const bool interrupted = expl.runs.back().interrupted;
-  expl.tolerances.resize(expl.runs.size());
+  const int figureRun = static_cast<int>(study.runs.size()) - 1;
+  std::optional<Results> figureResults;
+  StudyRunHooks hooks;
+  hooks.onResults = [&](int run, const Results& results) {
+    if (run == figureRun) figureResults = keepChannels(results, {"h", channel});
+  };
+  const StudyOutcome outcome = runStudyFromCli(study, o.study, [&](const RunRecord& r) {
+    const RunSettings& s = study.runs[r.run].settings;
+    return (r.run == figureRun ? "Figure 5 run: " : "") + s.integrator + ", rtol = atol = " +
+           toleranceLabel(s.integratorSettings.rtol) + ": " + recordSummary(r);
+  }, hooks);
 
-  printCpuTable("Table 3 (seed 000): CPU time [s] of " + o.explicitIntegrator, expl, spans);
-  printCpuTable("Table 4 (seed 000): CPU time [s] of " + o.implicitIntegrator, impl, spans);
-  printRatios(expl, impl, spans);
-  printCostSplit(impl);
-  if (interrupted) return kInterrupted;
-
-  // Figure 5: the implicit step size against the channel
-  const double figureEnd = o.quick ? spans.back() : (o.figureEnd > 0.0 ? o.figureEnd : model.defaults.tEnd);
-  std::cout << "\nFigure 5 run\n";
-  const Series fig = runSeries(model, o.implicitIntegrator, {o.figureTolerance}, {figureEnd}, 1, 0.0);
+  const Series implicitRuns = seriesOf(study, outcome, impl, 0, perIntegrator);
+  const Series explicitRuns = seriesOf(study, outcome, expl, perIntegrator, perIntegrator);
+  printCpuTable("Table 3 (seed 000): CPU time [s] of " + expl, explicitRuns, spans);
+  printCpuTable("Table 4 (seed 000): CPU time [s] of " + impl, implicitRuns, spans);
+  printRatios(explicitRuns, implicitRuns, spans);
+  printCostSplit(implicitRuns);
   if (!o.output.empty()) {
-    writeCsvTable(o.output, {&expl, &impl}, spans);
+    writeCsvTable(o.output, {&explicitRuns, &implicitRuns}, spans);
     std::cout << "\nCSV  " << o.output << "\n";
   }
-  if (!o.plot.empty()) {
-    saveFigure(figure5(model.name, o.implicitIntegrator, o.figureTolerance, channel,
-                       fig.runs.front().results),
-               o.plot);
+  if (!o.plot.empty() && figureResults) {
+    saveFigure(figure5(model.name, impl, o.settings.figureTolerance, channel, *figureResults), o.plot);
     std::cout << "plot " << o.plot << "\n";
   }
-  return kSuccess;
+  return outcome.interrupted ? kInterrupted : kSuccess;
 }
 
 }  // namespace mbw::cli

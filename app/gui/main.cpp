@@ -7,6 +7,7 @@
 #include "command_line.h"
 #include "main_window.h"
 #include "scripted_session.h"
+#include "workbench_icons.h"
 
 int main(int argc, char** argv) {
   QElapsedTimer sinceStart;  // time to the first frame, in the scripted report
@@ -17,6 +18,8 @@ int main(int argc, char** argv) {
   QApplication::setOrganizationName("mbw");
   QApplication::setApplicationName("Multibody Workbench");
   QApplication::setApplicationVersion(MBW_VERSION);
+  QApplication::setWindowIcon(mbw::resources::applicationIcon());
+  QGuiApplication::setDesktopFileName(MBW_APP_ID);  // the desktop entry: icon and name in the shell
 
   int exitCode = 0;
   const auto commandLine = mbw::gui::parseCommandLine(QApplication::arguments(), &exitCode);

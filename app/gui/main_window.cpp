@@ -38,6 +38,7 @@
 #include "settings_behaviour.h"
 #include "view_actions.h"
 #include "view_sync.h"
+#include "workbench_icons.h"
 
 namespace mbw::gui {
 namespace {
@@ -164,13 +165,15 @@ void MainWindow::buildMenus() {
   undoAction->setShortcut(QKeySequence::Undo);
   QAction* redoAction = undo->createRedoAction(this, tr("&Redo"));
   redoAction->setShortcut(QKeySequence::Redo);
+  undoAction->setIcon(resources::actionIcon("undo"));
+  redoAction->setIcon(resources::actionIcon("redo"));
 
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(fileActions_->library());
   QMenu* builtin = file->addMenu(tr("&Built-in scenes"));
   for (const BuiltinScene& s : builtinScenes()) {
     const QString name = QString::fromStdString(s.name);
-    builtin->addAction(name, this, [this, name] { fileActions_->openScene(name); });
+    builtin->addAction(resources::sceneIcon(name), name, this, [this, name] { fileActions_->openScene(name); });
   }
   file->addAction(fileActions_->open());
   file->addMenu(fileActions_->recentMenu());

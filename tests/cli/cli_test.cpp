@@ -2,34 +2,20 @@
 // file and the field, 3 on a numerical failure with the CSV up to that point written.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 
+#include "command_runner.h"
+#include "simulation/csv.h"
 #include "test_models.h"
 
 namespace mbw {
 namespace {
 
-struct Outcome {
-  int status = -1;
-  std::string output;  // stdout and stderr
-};
+using Outcome = test::CommandOutcome;
 
-Outcome runCli(const std::string& arguments) {
-  const std::string command = std::string(MBW_CLI_PATH) + " " + arguments + " 2>&1";
-  Outcome o;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return o;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) o.output.append(buffer, n);
-  const int raw = pclose(pipe);
-  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return o;
-}
+Outcome runCli(const std::string& arguments) { return test::runCommand(std::string(MBW_CLI_PATH) + " " + arguments); }
 
 std::string writeScene(const std::string& name, const std::string& text) {
   const std::string path = ::testing::TempDir() + "/" + name + ".json";
@@ -165,8 +151,14 @@ TEST(Cli, OutputOnRequestedTimes) {
   EXPECT_NE(o.output.find("output           at every 0.1 s: 10 states at the requested times"), std::string::npos) << o.output;
   std::ifstream in(csv);
   int lines = 0;
-  for (std::string line; std::getline(in, line);) lines += line.rfind("#", 0) != 0;
+  bool projectionReported = false;  // known at the end of the run: in the streamed file's trailer
+  for (std::string line; std::getline(in, line);) {
+    lines += line.rfind("#", 0) != 0;
+    projectionReported = projectionReported || line.rfind("# output_projection: 10 states", 0) == 0;
+  }
   EXPECT_EQ(lines, 1 + 11);  // header + t = 0, 0.1, ..., 1
+  EXPECT_TRUE(projectionReported);
+  EXPECT_EQ(readCsv(csv).metadataValue("output_projection").rfind("10 states", 0), 0u);
   std::ofstream(times) << "0.25\n0.5\nhalf past\n";
   o = runCli("run double-pendulum --output-times " + times);
   EXPECT_EQ(o.status, 2) << o.output;

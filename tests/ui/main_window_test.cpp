@@ -1,7 +1,9 @@
 // The workbench window end to end: every built-in scene opens; a short run feeds the plots and the
-// run list; a cancelled run keeps what it computed; CSV and PNG exports write readable files; the
-// scripted command line runs and saves a screenshot.
+// run list; a cancelled run keeps what it computed; a failing worker is reported and the window
+// goes on; CSV and PNG exports write readable files; the scripted command line runs and saves a
+// screenshot.
 
+#include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
@@ -127,6 +129,28 @@ class MainWindowTest : public QObject {
     QVERIFY(run.results.rowCount() >= 2);
     QVERIFY(run.lastTime() < 3.0);
     QVERIFY(w.runStatus().outcomeText().contains("Newton did not converge"));
+  }
+
+  void aFailingWorkerIsReportedAndTheWindowStaysUsable() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy idle(&w.controller(), &ui::RunController::idle);
+    // the first run's data file is on a full disk: its worker fails when it writes
+    QVERIFY(QFile::link("/dev/full", w.runs().dataDirectory() + "/run-1.csv"));
+    startRun(w, "slider-crank", 1.0);
+    QVERIFY(idle.wait(60000));
+    const ui::Run& failed = *w.runs().runs().front();
+    QCOMPARE(failed.results.status, RunStatus::Failed);
+    QVERIFY2(QString::fromStdString(failed.results.message).contains("No space left on device"),
+             failed.results.message.c_str());
+    QVERIFY(w.runStatus().outcomeText().contains("No space left on device"));
+    // the window goes on: the next run completes, its data on disk
+    QVERIFY(w.runActions().startRun());
+    QVERIFY(idle.wait(60000));
+    const ui::Run& next = *w.runs().runs().back();
+    QCOMPARE(next.results.status, RunStatus::Completed);
+    QCOMPARE(readCsv(next.dataPath).rowCount(), next.results.appendedRowCount());
   }
 
   void exportsCsvAndPng() {

@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QImageWriter>
@@ -11,10 +12,13 @@
 #include <QSettings>
 #include <QStatusBar>
 
+#include <QFile>
+
 #include "plot_panel.h"
 #include "run_library.h"
 #include "scene_view.h"
 #include "simulation/csv.h"
+#include "workbench_icons.h"
 
 namespace mbw::ui {
 
@@ -60,7 +64,7 @@ ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots
     QString error;
     report(saveWidgetImage(window_, path, &error), path, error);
   });
-  screenshot_ = new QAction(tr("&Screenshot..."), this);
+  screenshot_ = new QAction(resources::actionIcon("screenshot"), tr("&Screenshot..."), this);
   screenshot_->setShortcut(QKeySequence(Qt::Key_F12));
   screenshot_->setToolTip(tr("Save the whole window, 3D view and plots included, as a PNG image (F12)"));
   connect(screenshot_, &QAction::triggered, windowPng_, &QAction::trigger);
@@ -86,6 +90,14 @@ bool ExportActions::exportCsv(const QString& path, QString* error) const {
   const Run* run = runs_.find(runs_.currentId());
   if (!run) {
     if (error) *error = tr("There is no run to export.");
+    return false;
+  }
+  // every row is in the run's file; the results in memory may be decimated
+  const QString data = QString::fromStdString(run->dataPath);
+  if (!data.isEmpty() && QFile::exists(data)) {
+    QFile::remove(path);
+    if (QFile::copy(data, path)) return true;
+    if (error) *error = tr("Cannot write %1.").arg(path);
     return false;
   }
   try {

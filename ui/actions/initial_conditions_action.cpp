@@ -18,6 +18,7 @@
 #include "scene_document.h"
 #include "solvers/initial_state_changes.h"
 #include "view_sync.h"
+#include "workbench_icons.h"
 
 namespace mbw::ui {
 namespace {
@@ -29,7 +30,7 @@ QString g(double x) { return QString::number(x, 'g', 3); }
 InitialConditionsAction::InitialConditionsAction(SceneDocument& doc, RunConfigPanel& config, ViewSync& views,
                                                  QWidget& window)
     : QObject(&window), doc_(doc), config_(config), views_(views), window_(window) {
-  action_ = new QAction(tr("Consistent &initial conditions..."), this);
+  action_ = new QAction(resources::actionIcon("initial-conditions"), tr("Consistent &initial conditions..."), this);
   action_->setShortcut(QKeySequence(tr("Ctrl+I")));
   action_->setToolTip(tr("Project the initial poses and velocities onto the constraints and show what moved"));
   connect(action_, &QAction::triggered, this, &InitialConditionsAction::run);

@@ -1,27 +1,25 @@
 #include "run_actions.h"
 
 #include <QAction>
-#include <QApplication>
-#include <QStyle>
 
 #include "run_config_panel.h"
 #include "run_controller.h"
 #include "scene_document.h"
+#include "workbench_icons.h"
 
 namespace mbw::ui {
 
 RunActions::RunActions(SceneDocument& doc, RunConfigPanel& config, RunController& controller, QObject* parent)
     : QObject(parent), doc_(doc), config_(config), controller_(controller) {
-  QStyle* style = QApplication::style();
-  run_ = new QAction(style->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), this);
+  run_ = new QAction(resources::actionIcon("run"), tr("&Run"), this);
   run_->setShortcut(QKeySequence(Qt::Key_F5));
   connect(run_, &QAction::triggered, this, &RunActions::startRun);
-  pause_ = new QAction(style->standardIcon(QStyle::SP_MediaPause), tr("&Pause"), this);
+  pause_ = new QAction(resources::actionIcon("pause"), tr("&Pause"), this);
   pause_->setShortcut(QKeySequence(Qt::Key_F6));
   pause_->setCheckable(true);
   pause_->setToolTip(tr("Pause or resume the running simulation (F6)"));
   connect(pause_, &QAction::triggered, &controller_, &RunController::setPaused);
-  cancel_ = new QAction(style->standardIcon(QStyle::SP_MediaStop), tr("&Cancel run"), this);
+  cancel_ = new QAction(resources::actionIcon("cancel"), tr("&Cancel run"), this);
   cancel_->setShortcut(QKeySequence(tr("Shift+F5")));
   cancel_->setToolTip(tr("Stop the running simulation; it keeps what it computed (Shift+F5)"));
   connect(cancel_, &QAction::triggered, &controller_, &RunController::cancelAll);

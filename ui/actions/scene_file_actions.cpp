@@ -11,6 +11,7 @@
 #include "scene/builtin_scenes.h"
 #include "scene_document.h"
 #include "scene_library_dialog.h"
+#include "workbench_icons.h"
 
 namespace mbw::ui {
 namespace {
@@ -21,7 +22,7 @@ const char* kRecentKey = "files/recent";
 }  // namespace
 
 SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window) : QObject(&window), doc_(doc), window_(window) {
-  library_ = new QAction(tr("Scene &library..."), this);
+  library_ = new QAction(resources::actionIcon("scene-library"), tr("Scene &library..."), this);
   library_->setShortcut(QKeySequence(tr("Ctrl+L")));
   library_->setToolTip(tr("Open one of the built-in scenes (Ctrl+L)"));
   connect(library_, &QAction::triggered, this, [this] {
@@ -38,7 +39,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window) : QObjec
     if (!path.isEmpty()) openScene(path);
   });
   recent_ = new QMenu(tr("Open &recent"), &window_);
-  save_ = new QAction(tr("&Save scene"), this);
+  save_ = new QAction(resources::actionIcon("save"), tr("&Save scene"), this);
   save_->setShortcut(QKeySequence::Save);
   connect(save_, &QAction::triggered, this, [this] {
     if (doc_.filePath().isEmpty()) saveAs_->trigger();

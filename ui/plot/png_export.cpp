@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <vector>
@@ -103,6 +104,14 @@ void setRange(QCPAxis* axis, const Axis& spec) {
   if (spec.logarithmic && axis->range().upper / axis->range().lower < 100.0) axis->setTicker(narrowLogTicker(axis->range()));
 }
 
+// as many legend entries per row as the longest name leaves room for (at most 4)
+int legendColumns(const Chart& chart, int chartWidth) {
+  size_t longest = 1;
+  for (const Series& s : chart.series) longest = std::max(longest, s.name.size());
+  const int entryWidth = 40 + 7 * static_cast<int>(longest);
+  return std::clamp(chartWidth / entryWidth, 1, 4);
+}
+
 }  // namespace
 
 void savePng(const Figure& figure, const std::string& path) {
@@ -148,7 +157,7 @@ void savePng(const Figure& figure, const std::string& path) {
       cell->setRowStretchFactor(r + 1, 0.001);
       legend->setLayer("legend");
       legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-      legend->setWrap(4);
+      legend->setWrap(legendColumns(chart, figure.width / columns));
       legend->setFont(QFont("DejaVu Sans", 9));
       legend->setBorderPen(Qt::NoPen);
       for (int g = firstGraph; g < plot.graphCount(); ++g)

@@ -197,15 +197,23 @@ void LivePlot::appendRows(int runId) {
 
 void LivePlot::appendChannels(const Run& run, RunCurves& rc) {
   const Results& r = run.results;
+  // the rows were decimated (memory budget): draw the run's curves again from what is kept
+  if (r.rowStride() != rc.strideShown) {
+    for (QCPGraph* g : rc.curves) g->data()->clear();
+    rc.rowsShown = 0;
+    rc.strideShown = r.rowStride();
+  }
+  // a latest row off the stride is replaced by the next: drawn once it stays (or the run ended)
+  const size_t endRow = run.live() ? r.stableRowCount() : r.rowCount();
   const size_t firstRow = rc.rowsShown;
-  if (r.rowCount() <= firstRow || r.columnCount() == 0) return;
+  if (endRow <= firstRow || r.columnCount() == 0) return;
   std::vector<double> t, y;
   const std::vector<CurveSpec> specs = curvesOf(kind_, channel_);
   for (size_t k = 0; k < specs.size() && k < rc.curves.size(); ++k) {
-    curveFrom(r, r.column(specs[k].channel.toStdString()), firstRow, plotKindInfo(kind_).logY, t, y);
+    curveFrom(r, r.column(specs[k].channel.toStdString()), firstRow, plotKindInfo(kind_).logY, t, y, endRow);
     rc.curves[k]->addData(toQVector(t), toQVector(y), true);
   }
-  rc.rowsShown = r.rowCount();
+  rc.rowsShown = endRow;
 }
 
 void LivePlot::appendRejected(const Run& run, RunCurves& rc) {

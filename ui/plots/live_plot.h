@@ -65,6 +65,7 @@ class LivePlot : public QWidget {
     std::map<QString, QCPGraph*> rejected;        // by reason category
     size_t rejectedShown = 0;
     size_t rowsShown = 0;
+    size_t strideShown = 1;                       // the run's row stride when they were drawn
     qint64 errorUpdatedMs = 0;                    // reference error: last recomputation
   };
   void addRun(const Run& run);

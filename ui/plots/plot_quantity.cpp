@@ -64,11 +64,11 @@ QString yAxisLabel(PlotKind kind, const QString& channel, const Results& sample)
 }
 
 void curveFrom(const Results& r, int column, size_t firstRow, bool logY, std::vector<double>& t,
-               std::vector<double>& y) {
+               std::vector<double>& y, size_t endRow) {
   t.clear();
   y.clear();
   if (column < 0) return;
-  for (size_t k = firstRow; k < r.rowCount(); ++k) {
+  for (size_t k = firstRow; k < std::min(endRow, r.rowCount()); ++k) {
     const double v = r.at(k, column);
     if (logY && !(v > 0.0)) continue;
     t.push_back(r.at(k, 0));

@@ -4,6 +4,7 @@
 // or from its analysis functions (the error against a reference run); nothing is computed here.
 
 #include <QString>
+#include <cstdint>
 #include <vector>
 
 #include "simulation/results.h"
@@ -37,10 +38,11 @@ std::vector<CurveSpec> curvesOf(PlotKind kind, const QString& channel);
 // the y axis label with its unit
 QString yAxisLabel(PlotKind kind, const QString& channel, const Results& sample);
 
-// (t, value) of a column from a row on; on log axes, values <= 0 are left out (a log axis cannot show
-// them, and gaps would split the curve into many short pieces, slow to draw)
+// (t, value) of a column from a row on, up to endRow (excluded; at most the last row); on log axes,
+// values <= 0 are left out (a log axis cannot show them, and gaps would split the curve into many
+// short pieces, slow to draw)
 void curveFrom(const Results& r, int column, size_t firstRow, bool logY, std::vector<double>& t,
-               std::vector<double>& y);
+               std::vector<double>& y, size_t endRow = SIZE_MAX);
 
 // a channel worth plotting first: the body position coordinate that moves the most ("" if none)
 QString defaultChannel(const Results& r);

@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QString>
 #include <memory>
+#include <string>
 
 #include "simulation/simulation.h"
 
@@ -15,7 +16,8 @@ struct Run {
   int id = 0;
   std::shared_ptr<const Model> model;
   RunSettings settings;
-  Results results;             // status Running while live
+  Results results;             // status Running while live; rows decimated past the memory budget
+  std::string dataPath;        // the CSV file of every row ("" when it could not be created)
   double wallSeconds = 0.0;    // pauses excluded
   QColor color;
   bool shown = true;           // overlaid on the plots

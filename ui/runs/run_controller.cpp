@@ -43,7 +43,7 @@ void RunController::launchNext() {
   // that the GUI thread never waits for it); both are deleted afterwards
   mailbox_ = std::make_shared<FrameMailbox>();
   thread_ = new QThread(this);
-  worker_ = new RunWorker(run.id, std::move(request.model), std::move(request.settings), mailbox_);
+  worker_ = new RunWorker(run.id, std::move(request.model), std::move(request.settings), mailbox_, run.dataPath);
   worker_->moveToThread(thread_);
   connect(thread_, &QThread::started, worker_, &RunWorker::run);
   connect(worker_, &RunWorker::finished, thread_, &QThread::quit, Qt::DirectConnection);
@@ -78,7 +78,7 @@ void RunController::drain() {
   // a mailbox serves one run; listeners hear once per drain, however many frames came
   Run* run = runs_.find(frames.front()->runId);
   if (!run) return;
-  const size_t firstRow = run->results.rowCount();
+  const size_t firstRow = run->results.appendedRowCount();
   const size_t rejectedBefore = run->results.rejected.size();
   bool last = false;
   for (const RunFramePtr& frame : frames) {
@@ -86,7 +86,7 @@ void RunController::drain() {
     append(*frame, *run);
     last = last || frame->last;
   }
-  if (run->results.rowCount() > firstRow || run->results.rejected.size() > rejectedBefore)
+  if (run->results.appendedRowCount() > firstRow || run->results.rejected.size() > rejectedBefore)
     runs_.notifyRowsAppended(run->id);
   emit progress(run->id, run->lastTime(), run->settings.tEnd, run->wallSeconds);
   if (!last) return;
@@ -107,14 +107,11 @@ void RunController::append(const RunFrame& frame, Run& run) {
   Results& r = run.results;
   if (!frame.channels.empty()) {
     r.setChannels(frame.channels);
+    r.setRowLimit(RunLibrary::rowLimit(r.columnCount()));
     r.metadata = frame.metadata;
   }
   const size_t width = static_cast<size_t>(r.columnCount());
-  std::vector<double> row(width);
-  for (size_t k = 0; width > 0 && k + width <= frame.rows.size(); k += width) {
-    row.assign(frame.rows.begin() + static_cast<long>(k), frame.rows.begin() + static_cast<long>(k + width));
-    r.appendRow(row);
-  }
+  for (size_t k = 0; width > 0 && k + width <= frame.rows.size(); k += width) r.appendRow(frame.rows.data() + k);
   r.rejected.insert(r.rejected.end(), frame.rejected.begin(), frame.rejected.end());
   r.events.insert(r.events.end(), frame.events.begin(), frame.events.end());
   run.wallSeconds = frame.wallSeconds;

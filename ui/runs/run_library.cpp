@@ -1,14 +1,22 @@
 #include "run_library.h"
 
+#include <QFile>
 #include <algorithm>
 
 #include "style.h"
 
 namespace mbw::ui {
 
+RunLibrary::~RunLibrary() = default;
+
+size_t RunLibrary::rowLimit(int columns) {
+  return std::max<size_t>(1000, kRunMemoryBudget / (sizeof(double) * static_cast<size_t>(std::max(columns, 1))));
+}
+
 Run& RunLibrary::add(std::shared_ptr<const Model> model, RunSettings settings) {
   auto run = std::make_unique<Run>();
   run->id = nextId_++;
+  if (dataDir_.isValid()) run->dataPath = dataDir_.filePath(QString("run-%1.csv").arg(run->id)).toStdString();
   run->model = std::move(model);
   run->settings = std::move(settings);
   run->color = plot::seriesColor(run->id - 1);
@@ -22,6 +30,7 @@ Run& RunLibrary::add(std::shared_ptr<const Model> model, RunSettings settings) {
 void RunLibrary::remove(int id) {
   const auto it = std::find_if(runs_.begin(), runs_.end(), [&](const auto& r) { return r->id == id; });
   if (it == runs_.end() || (*it)->live()) return;
+  if (!(*it)->dataPath.empty()) QFile::remove(QString::fromStdString((*it)->dataPath));
   runs_.erase(it);
   if (referenceId_ == id) setReference(-1);
   if (currentId_ == id) setCurrent(runs_.empty() ? -1 : runs_.back()->id);

@@ -9,11 +9,10 @@
 namespace mbw::ui {
 namespace {
 
+// over every recorded row, also those decimated away
 double maxAbs(const Results& r, const char* channel) {
-  const int c = r.column(channel);
-  double m = 0.0;
-  for (size_t k = 0; c >= 0 && k < r.rowCount(); ++k) m = std::max(m, std::abs(r.at(k, c)));
-  return m;
+  const auto [low, high] = r.channelRange(r.column(channel));
+  return std::max(std::abs(low), std::abs(high));
 }
 
 double last(const Results& r, const char* channel) {
@@ -34,7 +33,7 @@ RunSummary summarize(const Run& run) {
   s.maxVelocityViolation = maxAbs(r, "violation.velocity");
   if (run.live()) {
     // statistics come at the end; meanwhile count what was recorded
-    s.steps = r.rowCount() > 0 ? static_cast<long>(r.rowCount() - 1) * run.settings.every : 0;
+    s.steps = r.appendedRowCount() > 0 ? static_cast<long>(r.appendedRowCount() - 1) * run.settings.every : 0;
     s.rejected = static_cast<long>(r.rejected.size());
     return s;
   }

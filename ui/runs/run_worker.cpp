@@ -4,6 +4,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "simulation/csv.h"
+
 namespace mbw::ui {
 namespace {
 
@@ -14,8 +16,9 @@ constexpr int kNice = 5;
 }  // namespace
 
 RunWorker::RunWorker(int runId, std::shared_ptr<const Model> model, RunSettings settings,
-                     std::shared_ptr<FrameMailbox> mailbox)
-    : runId_(runId), model_(std::move(model)), settings_(std::move(settings)), mailbox_(std::move(mailbox)) {}
+                     std::shared_ptr<FrameMailbox> mailbox, std::string dataPath)
+    : runId_(runId), model_(std::move(model)), settings_(std::move(settings)), mailbox_(std::move(mailbox)),
+      dataPath_(std::move(dataPath)), pending_(std::make_shared<RunFrame>()) {}
 
 void RunWorker::setPaused(bool paused) {
   {
@@ -40,13 +43,21 @@ void RunWorker::run() {
   start_ = lastPublish_ = Clock::now();
   Results results;
   try {
-    Simulation simulation(*model_, settings_);
-    results = simulation.run(this);
+    if (!dataPath_.empty()) data_ = std::make_unique<CsvStreamWriter>(dataPath_);
+    RunSettings settings = settings_;
+    settings.memoryBudget = 1;  // the least (2 rows): the rows go to the frames and the file
+    Simulation simulation(*model_, settings);
+    results = simulation.run(this, this);
   } catch (const std::exception& e) {
-    // configuration errors and inconsistent initial conditions end the run before its first step
+    // configuration errors and inconsistent initial conditions end the run before its first step;
+    // anything else the engine throws ends it where it was, with the rows published so far
     results.status = RunStatus::Failed;
     results.message = e.what();
+  } catch (...) {
+    results.status = RunStatus::Failed;
+    results.message = "the run stopped on an unknown error";
   }
+  data_.reset();
   publish(results, true);
   emit finished();
 }
@@ -65,23 +76,34 @@ bool RunWorker::stopRequested() {
   return cancelled_;
 }
 
+void RunWorker::begin(const Results& run) {
+  columns_ = run.columnCount();
+  pending_->channels = run.channels();
+  pending_->metadata = run.metadata;
+  if (data_) data_->begin(run);
+}
+
+void RunWorker::row(const double* values) {
+  pending_->rows.insert(pending_->rows.end(), values, values + columns_);
+  if (data_) data_->row(values);
+}
+
+void RunWorker::runEvent(const RunEvent& e) {
+  pending_->events.push_back(e);
+  if (data_) data_->runEvent(e);
+}
+
+void RunWorker::end(const Results& run) {
+  if (data_) data_->end(run);
+}
+
+std::string RunWorker::failure() const { return data_ ? data_->failure() : std::string(); }
+
 void RunWorker::publish(const Results& results, bool last) {
-  auto frame = std::make_shared<RunFrame>();
+  std::shared_ptr<RunFrame> frame = std::exchange(pending_, std::make_shared<RunFrame>());
   frame->runId = runId_;
-  if (!describedColumns_ && results.columnCount() > 0) {
-    frame->channels = results.channels();
-    frame->metadata = results.metadata;
-    describedColumns_ = true;
-  }
-  const size_t rows = results.rowCount();
-  const size_t width = static_cast<size_t>(results.columnCount());
-  if (rows > publishedRows_)
-    frame->rows.assign(results.row(publishedRows_), results.row(publishedRows_) + (rows - publishedRows_) * width);
   frame->rejected.assign(results.rejected.begin() + static_cast<long>(publishedRejected_), results.rejected.end());
-  frame->events.assign(results.events.begin() + static_cast<long>(publishedEvents_), results.events.end());
-  publishedRows_ = rows;
   publishedRejected_ = results.rejected.size();
-  publishedEvents_ = results.events.size();
   frame->wallSeconds = wallSeconds();
   frame->last = last;
   if (last) {

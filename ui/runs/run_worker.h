@@ -1,8 +1,11 @@
 #pragma once
 // Runs one simulation on a worker thread (a QObject moved to a QThread). It owns the engine
-// objects of the run (Simulation, formulation, integrator) and publishes what they record as
-// immutable frames at about 60 per second of wall time. Pause and cancel are flags the run loop
-// polls between steps (the loop does not return to the thread's event loop until the run ends).
+// objects of the run (Simulation, formulation, integrator), is the run's sink, and publishes the
+// rows as immutable frames at about 60 per second of wall time; it keeps no rows itself. Every row
+// also goes to the run's CSV file on disk (the full data; the GUI keeps a decimated copy). Pause
+// and cancel are flags the run loop polls between steps (the loop does not return to the thread's
+// event loop until the run ends). Whatever ends the run (a failure of the data file, an exception
+// from the engine), the last frame says why, and the rows published before stay.
 
 #include <QObject>
 #include <atomic>
@@ -12,16 +15,18 @@
 #include <mutex>
 
 #include "run_frame.h"
+#include "simulation/csv_stream.h"
 #include "simulation/simulation.h"
 
 namespace mbw::ui {
 
-class RunWorker : public QObject, private RunObserver {
+class RunWorker : public QObject, private RunObserver, private ResultSink {
   Q_OBJECT
 
  public:
+  // dataPath: the CSV file of the full results ("" for none)
   RunWorker(int runId, std::shared_ptr<const Model> model, RunSettings settings,
-            std::shared_ptr<FrameMailbox> mailbox);
+            std::shared_ptr<FrameMailbox> mailbox, std::string dataPath);
 
   // callable from any thread
   void setPaused(bool paused);
@@ -35,8 +40,13 @@ class RunWorker : public QObject, private RunObserver {
   void finished();
 
  private:
-  void onRecorded(const Results& results, size_t firstNewRow) override;
+  void onRecorded(const Results& results, size_t newRow) override;
   bool stopRequested() override;
+  void begin(const Results& run) override;
+  void row(const double* values) override;
+  void runEvent(const RunEvent& e) override;
+  void end(const Results& run) override;
+  std::string failure() const override;
   void publish(const Results& results, bool last);
   double wallSeconds() const;
 
@@ -45,6 +55,11 @@ class RunWorker : public QObject, private RunObserver {
   std::shared_ptr<const Model> model_;
   const RunSettings settings_;
   std::shared_ptr<FrameMailbox> mailbox_;
+  const std::string dataPath_;
+  std::unique_ptr<CsvStreamWriter> data_;
+  // what the next frame carries
+  std::shared_ptr<RunFrame> pending_;
+  int columns_ = 0;
 
   std::atomic<bool> paused_{false}, cancelled_{false};
   std::mutex pauseMutex_;
@@ -52,8 +67,7 @@ class RunWorker : public QObject, private RunObserver {
 
   Clock::time_point start_, lastPublish_;
   Clock::duration pausedFor_{};
-  size_t publishedRows_ = 0, publishedRejected_ = 0, publishedEvents_ = 0;
-  bool describedColumns_ = false;
+  size_t publishedRejected_ = 0;
 };
 
 }  // namespace mbw::ui

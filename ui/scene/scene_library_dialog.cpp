@@ -10,6 +10,7 @@
 #include "scene/builtin_scenes.h"
 #include "scene/scene_reader.h"
 #include "solvers/constraint_rank.h"
+#include "workbench_icons.h"
 
 namespace mbw::ui {
 namespace {
@@ -30,10 +31,12 @@ SceneLibraryDialog::SceneLibraryDialog(QWidget* parent) : QDialog(parent), list_
   list_->setRootIsDecorated(false);
   list_->setWordWrap(true);
   list_->setAlternatingRowColors(true);
+  list_->setIconSize(QSize(32, 32));
   for (const BuiltinScene& s : builtinScenes()) {
     auto* item = new QTreeWidgetItem(list_);
     item->setText(0, QString::fromStdString(s.name));
     item->setData(0, Qt::UserRole, QString::fromStdString(s.name));
+    item->setIcon(0, resources::sceneIcon(QString::fromStdString(s.name)));
     try {
       const Model m = parseScene(s.text, "builtin:" + s.name);
       item->setText(1, QString::number(m.bodyCount()));

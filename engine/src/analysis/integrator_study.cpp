@@ -63,9 +63,12 @@ RunSettings studyRunSettings(const RunSettings& base, const StudyMethod& method,
 }
 
 double relativeError(const Results& run, const Results& reference, const std::string& channel) {
-  const TrajectoryError e = trajectoryError(run, reference, channel);
+  return relativeError(trajectoryError(run, reference, channel), reference);
+}
+
+double relativeError(const TrajectoryError& e, const Results& reference) {
   const std::vector<double> T = reference.columnValues(0);
-  const std::vector<double> X = reference.columnValues(reference.column(channel));
+  const std::vector<double> X = reference.columnValues(reference.column(e.channel));
   double num = 0.0, den = 0.0;
   for (size_t j = 1; j < e.times.size(); ++j) {
     const double x = interpolateCubic4(T, X, e.times[j]);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/reference_error.h"
 #include "simulation/simulation.h"
 
 namespace mbw {
@@ -32,6 +33,8 @@ RunSettings studyRunSettings(const RunSettings& base, const StudyMethod& method,
 // eq 26; throws std::invalid_argument when a run lacks the channel or the reference does not
 // cover its time span. The initial row (t_0, identical by construction) is left out.
 double relativeError(const Results& run, const Results& reference, const std::string& channel);
+// eq 26 from the errors of a channel already measured against the reference
+double relativeError(const TrajectoryError& error, const Results& reference);
 
 // least-squares slope of log(error) against log(step) over the finite positive pairs (NaN if < 2)
 double observedOrder(const std::vector<double>& steps, const std::vector<double>& errors);

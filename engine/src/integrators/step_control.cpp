@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 namespace mbw {
 
@@ -16,10 +17,12 @@ double positionErrorNorm(const Formulation& f, const VectorXd& errorQ, const Vec
   return errorQ.size() > 0 ? std::sqrt(sum / static_cast<double>(errorQ.size())) : 0.0;
 }
 
+double toleranceShare(double h, const IntegratorSettings& s) {
+  return std::max(h / s.errorSpan, kLocalErrorFloor / s.atol);
+}
+
 double newtonToleranceFor(double h, const IntegratorSettings& s) {
-  // not below what rounding lets Newton reach on positions of metres
-  constexpr double kRoundoffFloor = 1e-15;
-  return std::min(s.newtonTolerance, std::max(kRoundoffFloor, 0.1 * s.atol * h / s.errorSpan));
+  return std::min(s.newtonTolerance, 0.1 * s.atol * toleranceShare(h, s));
 }
 
 int effectiveEstimateOrder(const Formulation& f, int designOrder) {
@@ -34,10 +37,6 @@ double proposeStep(double h, double err, double rate, bool afterRejection, const
   return next;
 }
 
-}  // namespace mbw
-
-namespace mbw {
-
 void rejectStep(StepResult& r, const std::string& reason, const std::string& detail, double next,
                 const IntegratorSettings& s) {
   r.nextStep = next;
@@ -46,7 +45,9 @@ void rejectStep(StepResult& r, const std::string& reason, const std::string& det
   r.kind = StepResult::Kind::Rejected;
   if (next < s.minStep) {
     r.kind = StepResult::Kind::Failed;
-    r.reason = reason + "; the step would fall below the minimum " + std::to_string(s.minStep) + " s";
+    std::ostringstream os;
+    os << reason << "; the step would fall below the minimum " << s.minStep << " s";
+    r.reason = os.str();
   }
 }
 

@@ -29,9 +29,15 @@
 // positions, so their embedded differences are O(h^3), as LMS2's estimate is; err_u then behaves
 // like h^k.
 //
+// Rounding sets a floor under what a step can be asked to commit: positions of metres are known to
+// about 1e-15 m after Newton, so a step's share of the tolerance is never taken below
+// kLocalErrorFloor / atol (at atol = 1e-10 and T = 0.03 s, steps under 3 us are controlled to a
+// local error of 1e-14 m; without the floor the share atol h / T fell under the rounding of the
+// estimate and the step shrank to 1e-12 s).
+//
 // Newton's own error must stay below what a step may commit: the schemes solve their time points
-// to newtonToleranceFor() (a tenth of atol h / T, at most the settings' newtonTolerance and at
-// least 1e-15 m, where rounding stops Newton).
+// to newtonToleranceFor() (a tenth of atol times the step's share, at most the settings'
+// newtonTolerance).
 //
 // New step h_new = h min(f_max, max(f_min, fac e^(-1/r))) for an error measure e behaving like h^r
 // (r = k for err_u) with fac, f_min, f_max the settings' safety and step factors (seed 000 eq 16;
@@ -45,10 +51,18 @@ namespace mbw {
 double positionErrorNorm(const Formulation& f, const VectorXd& errorQ, const VectorXd& q,
                          const IntegratorSettings& settings);
 
-// err_u of an error norm err of a step of size h
+// the smallest local error a step is asked for (m, or rad for rotations): the rounding of the
+// error estimates
+constexpr double kLocalErrorFloor = 1e-14;
+
+// the share of the tolerance a step of size h may commit: max(h / T, kLocalErrorFloor / atol)
+double toleranceShare(double h, const IntegratorSettings& s);
+
+// err_u of an error norm err of a step of size h: err / toleranceShare(h)
 inline double errorPerUnitStep(double err, double h, const IntegratorSettings& s) {
-  return err * s.errorSpan / h;
+  return err / toleranceShare(h, s);
 }
+
 // the Newton tolerance (cq |delta vdot|, m) of the time points of a variable step h
 double newtonToleranceFor(double h, const IntegratorSettings& s);
 
@@ -58,10 +72,6 @@ int effectiveEstimateOrder(const Formulation& f, int designOrder);
 
 double proposeStep(double h, double errorMeasure, double rate, bool afterRejection,
                    const IntegratorSettings& settings);
-
-}  // namespace mbw
-
-namespace mbw {
 
 // Marks r as rejected for `reason` (detail: the numbers) with the next step `next`, or as failed
 // when `next` is below settings.minStep.

@@ -65,7 +65,8 @@ Model parseScene(const std::string& text, const std::string& source) {
   json scene;
   try {
     scene = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
+    // syntax errors, and numbers too large for a double (found by the fuzzer)
     throw SceneError(source, {{"", std::string("invalid JSON: ") + e.what()}});
   }
   std::vector<SceneIssue> issues;

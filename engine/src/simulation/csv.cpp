@@ -1,12 +1,14 @@
 #include "simulation/csv.h"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <sstream>
 
 namespace mbw {
 
-const char* engineVersion() { return "0.1.0"; }
+// the project version of CMakeLists.txt (one source for the programs, the CSV and the package)
+const char* engineVersion() { return MBW_VERSION; }
 
 namespace {
 
@@ -38,32 +40,67 @@ void readStatistics(const std::string& text, RunStatistics& s) {
   }
 }
 
+// metadata known only when the run has ended: written with the trailer, not the preamble
+bool endOfRunKey(const std::string& key) { return key == "output_projection"; }
+
 }  // namespace
 
-void writeCsv(const Results& r, std::ostream& out) {
-  out << "# multibody-workbench " << engineVersion() << "\n";
-  for (const auto& [key, value] : r.metadata) out << "# " << key << ": " << value << "\n";
-  out << "# status: " << toString(r.status) << "\n";
-  if (!r.message.empty()) out << "# message: " << r.message << "\n";
-  out << "# statistics: " << statisticsText(r.stats) << "\n";
-  for (const RunEvent& e : r.events) {
-    char t[32];
-    const auto res = std::to_chars(t, t + sizeof t, e.t, std::chars_format::general, 17);
-    out << "# event: t = " << std::string(t, res.ptr) << " s: " << e.description << "\n";
-  }
-  for (int c = 0; c < r.columnCount(); ++c) out << (c ? "," : "") << r.channels()[c].name;
-  out << "\n";
+std::string csvStatusField(RunStatus status) {
+  std::string text = toString(status);
+  text.resize(std::max<size_t>(text.size(), 9), ' ');
+  return text;
+}
+
+std::string csvPreamble(const Results& r) {
+  std::string out = std::string("# multibody-workbench ") + engineVersion() + "\n";
+  for (const auto& [key, value] : r.metadata)
+    if (!endOfRunKey(key)) out += "# " + key + ": " + value + "\n";
+  out += "# status: " + csvStatusField(r.status) + "\n";
+  for (int c = 0; c < r.columnCount(); ++c) out += (c ? "," : "") + r.channels()[c].name;
+  out += "\n";
+  return out;
+}
+
+void appendCsvRow(const double* values, int count, std::string& out) {
   char buffer[32];
+  for (int c = 0; c < count; ++c) {
+    const auto res = std::to_chars(buffer, buffer + sizeof buffer, values[c], std::chars_format::general, 17);
+    if (c) out += ',';
+    out.append(buffer, res.ptr);
+  }
+  out += '\n';
+}
+
+std::string csvEventLine(const RunEvent& e) {
+  char t[32];
+  const auto res = std::to_chars(t, t + sizeof t, e.t, std::chars_format::general, 17);
+  return "# event: t = " + std::string(t, res.ptr) + " s: " + e.description + "\n";
+}
+
+std::string csvTrailer(const Results& r) {
+  std::string out;
+  if (!r.message.empty()) out += "# message: " + r.message + "\n";
+  for (const auto& [key, value] : r.metadata)
+    if (endOfRunKey(key)) out += "# " + key + ": " + value + "\n";
+  out += "# statistics: " + statisticsText(r.stats) + "\n";
+  return out;
+}
+
+void writeCsv(const Results& r, std::ostream& out) {
+  out << csvPreamble(r);
+  // each event goes before the first row at or after its time
+  size_t nextEvent = 0;
+  std::string line;
   for (size_t i = 0; i < r.rowCount(); ++i) {
     const double* row = r.row(i);
-    for (int c = 0; c < r.columnCount(); ++c) {
-      const auto res = std::to_chars(buffer, buffer + sizeof buffer, row[c],
-                                     std::chars_format::general, 17);
-      if (c) out << ',';
-      out.write(buffer, res.ptr - buffer);
-    }
-    out << '\n';
+    for (; nextEvent < r.events.size() && r.events[nextEvent].t <= row[0]; ++nextEvent)
+      out << csvEventLine(r.events[nextEvent]);
+    line.clear();
+    appendCsvRow(row, r.columnCount(), line);
+    out << line;
   }
+  for (; nextEvent < r.events.size(); ++nextEvent) out << csvEventLine(r.events[nextEvent]);
+  out << csvTrailer(r);
 }
 
 void writeCsv(const Results& results, const std::string& path) {
@@ -77,6 +114,10 @@ void writeCsv(const Results& results, const std::string& path) {
 Results readCsv(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw CsvError("cannot read '" + path + "'");
+  return readCsv(in, path);
+}
+
+Results readCsv(std::istream& in, const std::string& path) {
   Results r;
   std::string line;
   int lineNumber = 0;
@@ -87,10 +128,11 @@ Results readCsv(const std::string& path) {
     if (line.empty()) continue;
     if (line[0] == '#') {
       const auto colon = line.find(": ");
-      if (colon != std::string::npos && !haveHeader) {
+      if (colon != std::string::npos) {
         const std::string key = line.substr(2, colon - 2);
-        const std::string value = line.substr(colon + 2);
+        std::string value = line.substr(colon + 2);
         if (key == "status") {
+          value.erase(value.find_last_not_of(' ') + 1);
           r.status = value == "completed"   ? RunStatus::Completed
                      : value == "cancelled" ? RunStatus::Cancelled
                      : value == "failed"    ? RunStatus::Failed
@@ -102,7 +144,7 @@ Results readCsv(const std::string& path) {
         } else if (key == "event" && value.rfind("t = ", 0) == 0 && value.find(" s: ") != std::string::npos) {
           const size_t end = value.find(" s: ");
           r.events.push_back({std::stod(value.substr(4, end - 4)), value.substr(end + 4)});
-        } else {
+        } else if (!haveHeader || endOfRunKey(key)) {
           r.metadata.push_back({key, value});
         }
       }
@@ -118,13 +160,18 @@ Results readCsv(const std::string& path) {
       continue;
     }
     row.clear();
-    while (std::getline(fields, field, ',')) {
+    bool numbers = true;
+    while (numbers && std::getline(fields, field, ',')) {
       double v = 0.0;
       const auto res = std::from_chars(field.data(), field.data() + field.size(), v);
-      if (res.ec != std::errc() || res.ptr != field.data() + field.size())
-        throw CsvError(path + ":" + std::to_string(lineNumber) + ": '" + field + "' is not a number");
+      numbers = res.ec == std::errc() && res.ptr == field.data() + field.size();
       row.push_back(v);
     }
+    // a last line without its newline is a row a killed writer did not finish: left out
+    const bool unfinished = in.eof();
+    if ((!numbers || static_cast<int>(row.size()) != r.columnCount()) && unfinished) break;
+    if (!numbers)
+      throw CsvError(path + ":" + std::to_string(lineNumber) + ": '" + field + "' is not a number");
     if (static_cast<int>(row.size()) != r.columnCount())
       throw CsvError(path + ":" + std::to_string(lineNumber) + ": expected " +
                      std::to_string(r.columnCount()) + " values, found " +

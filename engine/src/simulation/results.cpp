@@ -1,5 +1,6 @@
 #include "simulation/results.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace mbw {
@@ -20,9 +21,58 @@ int Results::column(const std::string& name) const {
   return -1;
 }
 
-void Results::appendRow(const std::vector<double>& row) {
-  assert(row.size() == channels_.size());
-  data_.insert(data_.end(), row.begin(), row.end());
+void Results::setChannels(std::vector<Channel> channels) {
+  channels_ = std::move(channels);
+  data_.clear();
+  low_.assign(channels_.size(), 0.0);
+  high_.assign(channels_.size(), 0.0);
+  appended_ = 0;
+  stride_ = 1;
+  transientLast_ = false;
+}
+
+void Results::setRowLimit(size_t maxRows) {
+  rowLimit_ = maxRows == 0 ? 0 : std::max<size_t>(maxRows, 2);
+  if (!rowLimit_ || rowCount() <= rowLimit_) return;
+  // decimate what is stored, leaving room for the latest row when it falls off the stride
+  const size_t width = channels_.size();
+  const std::vector<double> latest(data_.end() - static_cast<long>(width), data_.end());
+  if (transientLast_) data_.resize(data_.size() - width);
+  while (rowCount() >= rowLimit_) compact();
+  transientLast_ = (appended_ - 1) % stride_ != 0;
+  if (transientLast_) data_.insert(data_.end(), latest.begin(), latest.end());
+}
+
+void Results::appendRow(const double* row) {
+  const size_t width = channels_.size();
+  assert(width > 0);
+  // the channel ranges see every row
+  for (size_t c = 0; c < width; ++c) {
+    if (appended_ == 0 || row[c] < low_[c]) low_[c] = row[c];
+    if (appended_ == 0 || row[c] > high_[c]) high_[c] = row[c];
+  }
+  // a row off the stride is kept only while it is the latest
+  if (transientLast_) data_.resize(data_.size() - width);
+  if (rowLimit_ && rowCount() >= rowLimit_) compact();
+  data_.insert(data_.end(), row, row + width);
+  transientLast_ = rowLimit_ && appended_ % stride_ != 0;
+  ++appended_;
+}
+
+// keeps every other stored row (the rows at multiples of the doubled stride)
+void Results::compact() {
+  const size_t width = channels_.size();
+  const size_t rows = rowCount();
+  size_t kept = 0;
+  for (size_t r = 0; r < rows; r += 2, ++kept)
+    std::copy_n(data_.begin() + static_cast<long>(r * width), width, data_.begin() + static_cast<long>(kept * width));
+  data_.resize(kept * width);
+  stride_ *= 2;
+}
+
+std::pair<double, double> Results::channelRange(int col) const {
+  if (appended_ == 0 || col < 0 || col >= columnCount()) return {0.0, 0.0};
+  return {low_[col], high_[col]};
 }
 
 std::vector<double> Results::columnValues(int col) const {

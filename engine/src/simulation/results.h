@@ -1,6 +1,11 @@
 #pragma once
 // What a run produces: named output channels sampled at recorded steps, run statistics and the
 // final status. Rows are stored contiguously (row-major) and only ever appended.
+//
+// Memory bound: with a row limit N (setRowLimit), the stored rows are a decimated sample of the
+// appended ones: every s-th row (s = 1, 2, 4, ... doubled each time N rows are reached, so at most
+// N are kept) plus always the latest row. The range of each channel over every appended row is
+// kept whatever the limit (channelRange). Without a limit every row is kept.
 
 #include <map>
 #include <string>
@@ -54,22 +59,42 @@ class Results {
   RunStatus status = RunStatus::Running;
   std::string message;  // why the run stopped when it did not complete
 
-  void setChannels(std::vector<Channel> channels) { channels_ = std::move(channels); }
+  // sets the columns and empties the rows
+  void setChannels(std::vector<Channel> channels);
   const std::vector<Channel>& channels() const { return channels_; }
   int columnCount() const { return static_cast<int>(channels_.size()); }
   // index of a channel, -1 if absent
   int column(const std::string& name) const;
 
-  void appendRow(const std::vector<double>& row);
+  void appendRow(const std::vector<double>& row) { appendRow(row.data()); }
+  void appendRow(const double* row);  // columnCount() values
   size_t rowCount() const { return columnCount() ? data_.size() / channels_.size() : 0; }
+  // rows appended since the channels were set (kept or not)
+  size_t appendedRowCount() const { return appended_; }
+  // keep at most maxRows rows (at least 2), decimating as described above; 0: keep every row
+  void setRowLimit(size_t maxRows);
+  // every stride-th appended row is kept (1 until the row limit was first reached)
+  size_t rowStride() const { return stride_; }
+  // the stored rows that stay until the next decimation (all but a latest row off the stride,
+  // which the next append replaces)
+  size_t stableRowCount() const { return rowCount() - (transientLast_ ? 1 : 0); }
+  // smallest and largest value of a channel over every appended row ({0, 0} before the first)
+  std::pair<double, double> channelRange(int col) const;
   double at(size_t row, int col) const { return data_[row * channels_.size() + col]; }
   const double* row(size_t r) const { return data_.data() + r * channels_.size(); }
   std::vector<double> columnValues(int col) const;
   std::string metadataValue(const std::string& key) const;
 
  private:
+  void compact();
+
   std::vector<Channel> channels_;
   std::vector<double> data_;
+  std::vector<double> low_, high_;  // channel ranges over every appended row (columnCount each)
+  size_t appended_ = 0;
+  size_t rowLimit_ = 0;  // 0: unlimited
+  size_t stride_ = 1;
+  bool transientLast_ = false;  // the last stored row is off the stride (replaced by the next)
 };
 
 }  // namespace mbw

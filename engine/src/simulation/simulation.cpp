@@ -19,6 +19,52 @@ std::string number(double x) {
   return os.str();
 }
 
+// hands each row the recorder adds to the results on to the sink and the observer
+class RunOutput {
+ public:
+  RunOutput(Results& results, RunObserver* observer, ResultSink* sink)
+      : results_(results), observer_(observer), sink_(sink) {}
+
+  // the channels and metadata are set: the sink learns them before the first row
+  void begin(std::vector<Channel> channels, size_t memoryBudget) {
+    results_.setChannels(std::move(channels));
+    const size_t rowBytes = sizeof(double) * results_.channels().size();
+    results_.setRowLimit(memoryBudget == 0 ? 0 : std::max<size_t>(2, memoryBudget / rowBytes));
+    results_.status = RunStatus::Running;
+    if (sink_) sink_->begin(results_);
+  }
+  // before recording
+  void mark() { appended_ = results_.appendedRowCount(); }
+  // after recording: passes on the row recorded since mark(), if any; false when the sink failed
+  bool deliver() {
+    if (results_.appendedRowCount() == appended_) return true;
+    const size_t last = results_.rowCount() - 1;
+    if (sink_) sink_->row(results_.row(last));
+    if (observer_) observer_->onRecorded(results_, last);
+    return !sink_ || sink_->failure().empty();
+  }
+  void event(double t, const std::string& description) {
+    results_.events.push_back({t, description});
+    if (sink_) sink_->runEvent(results_.events.back());
+  }
+  // the sink could not take a row: the run fails with its reason
+  void stopForSink(double t) {
+    std::ostringstream os;
+    os << sink_->failure() << "; the run stopped at t = " << t << " s";
+    results_.status = RunStatus::Failed;
+    results_.message = os.str();
+  }
+  void end() {
+    if (sink_) sink_->end(results_);
+  }
+
+ private:
+  Results& results_;
+  RunObserver* observer_;
+  ResultSink* sink_;
+  size_t appended_ = 0;
+};
+
 void describeRun(const Model& model, const std::string& formulation, Results& r) {
   r.metadata.push_back({"scene", model.name});
   if (!model.sourcePath.empty()) r.metadata.push_back({"scene_file", model.sourcePath});
@@ -63,7 +109,7 @@ Simulation::Simulation(Model model, RunSettings settings)
 
 Simulation::~Simulation() = default;
 
-Results Simulation::run(RunObserver* observer) {
+Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   Results results;
   describeRun(model_, settings_.formulation, results);
   const IntegratorSettings& is = settings_.integratorSettings;
@@ -88,32 +134,46 @@ Results Simulation::run(RunObserver* observer) {
     results.metadata.push_back({"jacobian_update", is.jacobianUpdate});
   }
 
-  const OutputRequest& output = settings_.output;
-  if (output.active()) {
-    results.metadata.push_back({"output", output.step > 0.0 ? "every " + number(output.step) + " s"
-                                                            : std::to_string(output.times.size()) + " times"});
-    results.metadata.push_back({"record_steps", output.recordSteps ? "yes" : "no"});
+  const OutputRequest& request = settings_.output;
+  if (request.active()) {
+    results.metadata.push_back({"output", request.step > 0.0 ? "every " + number(request.step) + " s"
+                                                             : std::to_string(request.times.size()) + " times"});
+    results.metadata.push_back({"record_steps", request.recordSteps ? "yes" : "no"});
   }
 
   const double cpu0 = threadCpuSeconds();
   // with requested output times, the steps are recorded only on request (and the last one when
   // the run's end is not a requested time)
   std::optional<OutputGrid> grid;
-  if (output.active())
-    grid.emplace(*formulation_, output, initial_.t, settings_.tEnd, is.constraintTolerance);
+  if (request.active())
+    grid.emplace(*formulation_, request, initial_.t, settings_.tEnd, is.constraintTolerance);
   Recorder recorder(*formulation_, Recorder::Kind::Dynamics,
-                    grid && !output.recordSteps ? 0 : settings_.every, settings_.recordMultipliers,
+                    grid && !request.recordSteps ? 0 : settings_.every, settings_.recordMultipliers,
                     grid.has_value());
   integrator_->initialize(initial_);
+  RunOutput output(results, observer, sink);
+  output.begin(recorder.channels(), settings_.memoryBudget);
+  output.mark();
   recorder.start(integrator_->state(), results,
-                 output.step > 0.0 || (!output.times.empty() && output.times.front() <= initial_.t));
-  if (observer) observer->onRecorded(results, 0);
+                 request.step > 0.0 || (!request.times.empty() && request.times.front() <= initial_.t));
+  bool sinkFailed = !output.deliver();
+  // one row recorded and passed on at once (a step may record several: requested times and its end)
+  const auto recordRow = [&](auto&& record) {
+    if (sinkFailed) return;
+    output.mark();
+    record();
+    if (!output.deliver()) {
+      sinkFailed = true;
+      output.stopForSink(integrator_->state().t);
+    }
+  };
 
   const double tEnd = settings_.tEnd;
   const double tiny = 1e-12 * std::max(1.0, tEnd);
   double h = is.step;
   results.status = RunStatus::Completed;
-  while (integrator_->state().t < tEnd - tiny) {
+  if (sinkFailed) output.stopForSink(integrator_->state().t);
+  while (!sinkFailed && integrator_->state().t < tEnd - tiny) {
     if (observer && observer->stopRequested()) {
       results.status = RunStatus::Cancelled;
       std::ostringstream os;
@@ -142,24 +202,24 @@ Results Simulation::run(RunObserver* observer) {
       continue;
     }
     const bool last = integrator_->state().t >= tEnd - tiny;
-    if (!r.event.empty()) results.events.push_back({integrator_->state().t, r.event});
+    if (!r.event.empty()) output.event(integrator_->state().t, r.event);
     // the step taken (an integrator may stop short of the one asked for)
     const double taken = integrator_->state().t - t;
-    const size_t before = results.rowCount();
     // the requested times inside the step, then the step itself: the recorder's evaluation of the
     // step's end comes last and leaves the formulation at the integrator's state
     if (grid)
-      grid->sample(*integrator_, [&](const State& s) { recorder.sample(s, taken, r.newtonIterations, results); });
+      grid->sample(*integrator_, [&](const State& state) {
+        recordRow([&] { recorder.sample(state, taken, r.newtonIterations, results); });
+      });
     const bool recordLast =
-        last && (output.recordSteps || !(grid && grid->sampledAt(integrator_->state().t)));
-    recorder.step(integrator_->state(), taken, r.newtonIterations, recordLast, results);
-    if (observer && results.rowCount() > before) observer->onRecorded(results, before);
+        last && (request.recordSteps || !(grid && grid->sampledAt(integrator_->state().t)));
+    recordRow([&] { recorder.step(integrator_->state(), taken, r.newtonIterations, recordLast, results); });
   }
 
-  if (results.status != RunStatus::Completed) {
-    const size_t before = results.rowCount();
+  if (results.status != RunStatus::Completed && !sinkFailed) {
+    output.mark();
     recorder.finish(integrator_->state(), results);
-    if (observer && results.rowCount() > before) observer->onRecorded(results, before);
+    output.deliver();
   }
   const IntegratorStats& s = integrator_->stats();
   results.stats.steps = s.steps;
@@ -174,11 +234,13 @@ Results Simulation::run(RunObserver* observer) {
   results.stats.phaseSeconds = s.phaseSeconds;
   results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
   if (grid) describeOutputGrid(grid->report(), is.constraintTolerance, results);
+  output.end();
   return results;
 }
 
 Results runKinematics(const Model& model, const std::string& formulationName,
-                      const KinematicsSettings& settings, int every, RunObserver* observer) {
+                      const KinematicsSettings& settings, int every, RunObserver* observer,
+                      ResultSink* sink, size_t memoryBudget) {
   std::unique_ptr<Formulation> formulation;
   try {
     formulation = makeFormulation(formulationName, model);
@@ -208,12 +270,16 @@ Results runKinematics(const Model& model, const std::string& formulationName,
   const double cpu0 = threadCpuSeconds();
   KinematicSolver solver(f, settings);
   Recorder recorder(f, Recorder::Kind::Kinematics, every);
+  RunOutput output(results, observer, sink);
+  output.begin(recorder.channels(), memoryBudget);
+  output.mark();
   recorder.start(s, results);
-  if (observer) observer->onRecorded(results, 0);
+  bool sinkFailed = !output.deliver();
   const long n = std::lround(settings.tEnd / settings.step);
   State accepted = s;  // the last converged state
   results.status = RunStatus::Completed;
-  for (long k = 1; k <= n; ++k) {
+  if (sinkFailed) output.stopForSink(s.t);
+  for (long k = 1; k <= n && !sinkFailed; ++k) {
     if (observer && observer->stopRequested()) {
       results.status = RunStatus::Cancelled;
       results.message = "cancelled at t = " + number(s.t) + " s";
@@ -232,13 +298,21 @@ Results runKinematics(const Model& model, const std::string& formulationName,
     }
     accepted = s;
     ++results.stats.steps;
-    const size_t before = results.rowCount();
+    output.mark();
     recorder.step(s, settings.step, step.iterations, k == n, results);
-    if (observer && results.rowCount() > before) observer->onRecorded(results, before);
+    if (!output.deliver()) {
+      sinkFailed = true;
+      output.stopForSink(s.t);
+    }
   }
-  if (results.status != RunStatus::Completed) recorder.finish(accepted, results);
+  if (results.status != RunStatus::Completed && !sinkFailed) {
+    output.mark();
+    recorder.finish(accepted, results);
+    output.deliver();
+  }
   results.stats.factorizations = solver.factorizations();
   results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
+  output.end();
   return results;
 }
 

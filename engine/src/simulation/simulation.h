@@ -12,6 +12,7 @@
 #include "integrators/registry.h"
 #include "simulation/output_grid.h"
 #include "simulation/recorder.h"
+#include "simulation/result_sink.h"
 #include "simulation/results.h"
 #include "solvers/kinematics.h"
 
@@ -33,13 +34,17 @@ struct RunSettings {
   // rows at requested times instead of (or, with recordSteps, besides) the steps; the constraint
   // tolerance of their projection is integratorSettings.constraintTolerance
   OutputRequest output;
+  // the bytes of rows the returned Results keep, decimated past them (Results::setRowLimit; at
+  // least 2 rows); 0 keeps every row. A sink passed to run() receives every row whatever this is.
+  size_t memoryBudget = 0;
 };
 
-// Receives rows as they are recorded and may stop the run; called on the running thread.
+// Follows the run and may stop it; called on the running thread. onRecorded comes after each
+// recorded row, which is then the last row of results (earlier rows may have been decimated away).
 class RunObserver {
  public:
   virtual ~RunObserver() = default;
-  virtual void onRecorded(const Results& /*results*/, size_t /*firstNewRow*/) {}
+  virtual void onRecorded(const Results& /*results*/, size_t /*newRow*/) {}
   virtual bool stopRequested() { return false; }
 };
 
@@ -52,7 +57,10 @@ class Simulation {
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
 
-  Results run(RunObserver* observer = nullptr);
+  // Runs to t_end, or until the observer stops it, a step fails or the sink fails (status Failed,
+  // the sink's reason as the message). Every recorded row and event goes to the sink as it is
+  // produced; the returned Results keep at most settings().memoryBudget bytes of rows.
+  Results run(RunObserver* observer = nullptr, ResultSink* sink = nullptr);
 
   const RunSettings& settings() const { return settings_; }
   Formulation& formulation() { return *formulation_; }
@@ -72,7 +80,8 @@ class Simulation {
 // Throws ConfigurationError when the model has degrees of freedom.
 Results runKinematics(const Model& model, const std::string& formulation,
                       const KinematicsSettings& settings, int every = 1,
-                      RunObserver* observer = nullptr);
+                      RunObserver* observer = nullptr, ResultSink* sink = nullptr,
+                      size_t memoryBudget = 0);
 
 
 }  // namespace mbw

@@ -7,28 +7,13 @@
 
 #include <cmath>
 
+#include "andrews_reference.h"
 #include "scene/scene_reader.h"
 #include "simulation/simulation.h"
 #include "solvers/constraint_rank.h"
 
 namespace mbw {
 namespace {
-
-// the angle of `body` about z from its Euler parameters, continued along the rows
-std::vector<double> planarAngle(const Results& r, const std::string& body) {
-  const int e0 = r.column(body + ".e0"), e3 = r.column(body + ".e3");
-  std::vector<double> angle;
-  for (size_t i = 0; i < r.rowCount(); ++i) {
-    const double a = 2.0 * std::atan2(r.at(i, e3), r.at(i, e0));
-    if (angle.empty()) {
-      angle.push_back(a);
-    } else {
-      const double d = std::remainder(a - angle.back(), 2.0 * M_PI);
-      angle.push_back(angle.back() + d);
-    }
-  }
-  return angle;
-}
 
 Results run(const std::string& integrator, double h, double tEnd) {
   static const Model model = loadScene("andrews-squeezer");
@@ -63,7 +48,7 @@ TEST(AndrewsSqueezer, ConsistentInitialStateOfTheTestSet) {
 
 TEST(AndrewsSqueezer, DriveWorkIsTorqueTimesCrankAngle) {
   const Results r = run("lms3", 1e-4, 0.02);
-  const std::vector<double> beta = planarAngle(r, "of");
+  const std::vector<double> beta = test::planarAngle(r, "of");
   const int work = r.column("energy.work_in");
   for (size_t i = 0; i < r.rowCount(); ++i)
     EXPECT_NEAR(r.at(i, work), 0.033 * (beta[i] - beta[0]), 1e-12 * (1.0 + std::abs(r.at(i, work))));
@@ -71,12 +56,11 @@ TEST(AndrewsSqueezer, DriveWorkIsTorqueTimesCrankAngle) {
 }
 
 TEST(AndrewsSqueezer, ConvergesToTheTestSetReference) {
-  // y(1) = beta, y(8) = beta' at t = 0.03 s (andrews.f, subroutine soln)
-  const double betaRef = 15.81077119629904, omegaRef = 1139.920302151208;
+  const double betaRef = test::kAndrewsBetaAt003, omegaRef = test::kAndrewsOmegaAt003;
   double previous = 0.0;
   for (double h : {2e-5, 1e-5}) {
     const Results r = run("lms3", h, 0.03);
-    const double beta = planarAngle(r, "of").back();
+    const double beta = test::planarAngle(r, "of").back();
     const double omega = r.at(r.rowCount() - 1, r.column("of.wz"));
     RecordProperty("beta_error_h" + std::to_string(h), std::to_string(beta - betaRef));
     RecordProperty("omega_error_h" + std::to_string(h), std::to_string(omega - omegaRef));

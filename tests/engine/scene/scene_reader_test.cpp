@@ -151,5 +151,17 @@ TEST(SceneReader, AngleFramesNeedAReferencePerpendicularToTheAxis) {
   }
 }
 
+// found by the fuzzer: nlohmann::json throws out_of_range, not parse_error, for such a number
+TEST(SceneReader, ANumberTooLargeForADoubleIsInvalidJsonOfTheFile) {
+  const std::string bodies = R"([{"name": "a", "mass": 1e999, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
+  try {
+    parseScene(test::sceneJson(bodies, "[]"), "huge.json");
+    FAIL();
+  } catch (const SceneError& e) {
+    EXPECT_NE(std::string(e.what()).find("huge.json: /: invalid JSON: "), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("number overflow parsing '1e999'"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace mbw

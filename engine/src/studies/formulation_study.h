@@ -1,18 +1,19 @@
 #pragma once
-// `mbw-cli study formulations`: seed 001 section 4 reproduced on its four mechanisms with rA, rp and
-// rE — CPU time per step and speedups relative to rp for kinematics (Table 8) and dynamics
-// (Table 10), Newton iterations per step (Table 9, and for dynamics), the iterations of the four-link
-// dynamics against the step (Fig. 4) and the order analysis (Figs. 5-7, with fitted orders).
+// Seed 001 section 4 as a study: its four mechanisms with rA, rp and rE — CPU time per step of the
+// stepping loop and Newton iterations for kinematics (Tables 8, 9) and index-3 backward Euler
+// dynamics (Table 10), repeated and interleaved across formulations so that a change in the
+// machine's load touches them alike; and the order analysis (Figs. 4-7): the error at t_end of
+// one body coordinate, its velocity and its acceleration against the kinematic ground truth (rp,
+// tolerance 1e-12), for a sequence of steps with the Newton tolerance Theta h^2 = const (eq 46).
 
-#include <functional>
 #include <string>
 #include <vector>
 
-#include "analysis/formulation_study.h"
-#include "chart.h"
-#include "study_table.h"
+#include "analysis/stepping_cost.h"
+#include "studies/run_record.h"
+#include "studies/study.h"
 
-namespace mbw::cli {
+namespace mbw {
 
 struct FormulationStudySettings {
   int repeats = 10;                 // timed runs of every (mechanism, formulation), interleaved
@@ -39,6 +40,23 @@ struct CostSeries {
   double iterationsPerStep() const;
 };
 
+// The coordinate an order analysis follows: a body and an axis (0, 1, 2 = x, y, z).
+struct TrackedCoordinate {
+  std::string body;
+  int axis = 0;
+  std::string label() const { return body + "." + "xyz"[axis]; }
+};
+
+// One point of an order analysis: the step, its Newton tolerance and the errors at t_end.
+struct OrderPoint {
+  double h = 0.0;
+  double theta = 0.0;  // Newton tolerance on the correction norm: positionTolerance / h^2
+  bool completed = false;
+  std::string message;
+  double positionError = 0.0, velocityError = 0.0, accelerationError = 0.0;
+  double iterationsPerStep = 0.0;
+};
+
 struct OrderSeries {
   std::string mechanism, formulation;
   TrackedCoordinate coordinate;
@@ -56,14 +74,11 @@ struct FormulationStudy {
                          const std::string& formulation) const;
 };
 
-// Runs everything; progress(message) is called before each group of runs and returns whether to
-// go on (false stops the study: Ctrl-C).
-FormulationStudy runFormulationStudy(const FormulationStudySettings& settings,
-                                     const std::function<bool(const std::string&)>& progress);
+// The runs: timed kinematics and dynamics, repeat by repeat, then the order analysis.
+Study makeFormulationStudy(const FormulationStudySettings& settings);
 
-// The tables (seed 001 Tables 8, 9, 10, dynamics iterations, orders, order-analysis errors) and the
-// figures (Figs. 4-7), with the file names they are saved under.
-std::vector<std::pair<std::string, StudyTable>> studyTables(const FormulationStudy& study);
-std::vector<std::pair<std::string, plot::Figure>> studyFigures(const FormulationStudy& study);
+// The tables' contents from the records of the study's runs (those made).
+FormulationStudy formulationStudyResults(const FormulationStudySettings& settings, const Study& study,
+                                         const std::vector<RunRecord>& records);
 
-}  // namespace mbw::cli
+}  // namespace mbw

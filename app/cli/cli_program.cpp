@@ -1,0 +1,48 @@
+#include "cli_program.h"
+
+#include <sstream>
+
+#include "cli_common.h"
+#include "run_progress.h"
+#include "simulation/csv.h"
+
+namespace mbw::cli {
+
+const std::vector<ExitStatus>& exitStatuses() {
+  static const std::vector<ExitStatus> statuses = {
+      {kSuccess, "success"},
+      {kBadInput, "bad input: the message names the file and the JSON path of the field"},
+      {kNumericalFailure,
+       "numerical failure: the message says when and why; the CSV holds every step computed until then"},
+      {kOutputFailure,
+       "the CSV could not be written during the run (disk full): the run stopped, the file keeps its whole rows"},
+      {kInterrupted, "stopped with Ctrl-C: the summary, CSV and plot are still written"},
+      {kTerminated, "stopped with SIGTERM: the summary, CSV and plot are still written"},
+  };
+  return statuses;
+}
+
+CliProgram::CliProgram()
+    : app("mbw-cli - dynamics of constrained mechanical systems, headless.\n"
+          "Scenes are built-in names (see `mbw-cli list`) or JSON files.",
+          "mbw-cli") {
+  app.set_version_flag("--version", std::string("mbw-cli ") + mbw::engineVersion());
+  app.require_subcommand(1);
+  std::ostringstream footer;
+  footer << "Exit status:";
+  for (const ExitStatus& s : exitStatuses()) footer << "\n  " << s.code << (s.code < 10 ? "    " : "  ") << s.meaning;
+  app.footer(footer.str());
+  commands = {addListCommand(app), addValidateCommand(app),
+              addRunCommand(app), addKinematicsCommand(app),
+              addSchemaCommand(app), addGenerateCommand(app), addStudyCommand(app),
+              addLinearAnalysisCommand(app), addConvergenceCommand(app),
+              addCompareCommand(app), addReferenceCommand(app)};
+}
+
+int CliProgram::runParsed() const {
+  for (const Command& c : commands)
+    if (c.subcommand->parsed()) return c.run();
+  return kBadInput;
+}
+
+}  // namespace mbw::cli

@@ -1,0 +1,162 @@
+// mbw-cli study work-precision SCENE: each integrator at each tolerance or step, its errors
+// against a reference run and its CPU time; the long-format table and the diagram (CPU time
+// against error, one line per integrator). The study is the engine's (studies/work_precision.h).
+
+#include <algorithm>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli_common.h"
+#include "commands.h"
+#include "study_console.h"
+#include "studies/work_precision.h"
+
+namespace mbw::cli {
+namespace {
+
+struct WorkPrecisionCommand {
+  std::string scene, integrators, outputs, reference, measure = "max", output, plot;
+  std::vector<double> tolerances, steps;
+  double referenceTolerance = 0.0, referenceStep = 0.0;
+  int repeat = 1;
+  RunOptions options;
+  StudyCliOptions study;
+};
+
+std::vector<std::string> split(const std::string& list) {
+  std::vector<std::string> out;
+  std::stringstream ss(list);
+  for (std::string item; std::getline(ss, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+bool isFile(const std::string& reference) {
+  return reference.size() > 4 && reference.compare(reference.size() - 4, 4, ".csv") == 0;
+}
+
+// one chart per output: CPU time against the chosen error measure, one line per integrator
+plot::Figure diagram(const Study& study, const std::vector<RunRecord>& records, ErrorMeasure measure,
+                     const std::string& sceneName, const std::vector<std::string>& units) {
+  plot::Figure f;
+  f.title = sceneName + ": work-precision against " + study.references[0].description;
+  f.columns = study.outputs.size() > 1 ? 2 : 1;
+  f.chartHeight = 460;
+  if (f.title.size() > 110) f.title = sceneName + ": work-precision (reference: " + study.references[0].run.settings.integrator + ")";
+  for (size_t k = 0; k < study.outputs.size(); ++k) {
+    const std::string unit = units[k].empty() ? "" : " [" + units[k] + "]";
+    plot::Chart c{study.outputs[k], {std::string(toString(measure)) + " error of " + study.outputs[k] + unit, true},
+                  {"CPU time [s]", true}, {}};
+    for (const WorkPrecisionCurve& curve : workPrecisionCurves(study, records, k, measure)) {
+      plot::Series s{curve.method, curve.error, curve.cpu};
+      s.style = plot::Series::Style::LineAndMarkers;
+      c.series.push_back(s);
+    }
+    f.charts.push_back(c);
+  }
+  return f;
+}
+
+int run(const WorkPrecisionCommand& cmd) {
+  const Model model = loadSceneOrThrow(cmd.scene);
+  const RunSettings base = cmd.options.resolve(model);
+  WorkPrecisionSettings settings;
+  settings.tolerances = cmd.tolerances;
+  settings.steps = cmd.steps;
+  settings.outputs = split(cmd.outputs);
+  settings.repeat = cmd.repeat;
+  if (isFile(cmd.reference)) settings.reference.file = cmd.reference;
+  else settings.reference.integrator = cmd.reference;
+  settings.reference.tolerance = cmd.referenceTolerance;
+  settings.reference.step = cmd.referenceStep;
+  Study study;
+  ErrorMeasure measure;
+  try {
+    measure = parseErrorMeasure(cmd.measure);
+    settings.methods = parseStudyMethods(cmd.integrators);
+    study = makeWorkPrecisionStudy(cmd.scene, model, base, settings);
+  } catch (const ConfigurationError& e) {
+    throw InputError(e.what());
+  }
+  std::cout << "Work-precision on " << model.name << " to t = " << base.tEnd << " s, errors of";
+  for (const std::string& o : study.outputs) std::cout << " " << o;
+  std::cout << " against " << study.references[0].description << "\n";
+
+  const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
+    std::ostringstream os;
+    os << std::left << std::setw(22) << methodLabel(study.runs[r.run].settings) << std::setw(12)
+       << workPrecisionSetting(study.runs[r.run]) << recordSummary(r);
+    if (r.status == RunStatus::Completed)
+      os << ", " << toString(measure) << " error " << formatNumber(measureOf(r.errors[0], measure)) << " (" << study.outputs[0] << ")";
+    return os.str();
+  });
+  std::vector<RunRecord> records;
+  for (const auto& r : outcome.records)
+    if (r) records.push_back(*r);
+
+  // the table: one line per run
+  std::cout << "\n" << std::left << std::setw(22) << "method" << std::setw(12) << "setting" << std::setw(11)
+            << "status" << std::setw(8) << "steps" << std::setw(9) << "rejected" << std::setw(9) << "Newton"
+            << std::setw(8) << "factor." << std::setw(11) << "CPU s";
+  for (const std::string& o : study.outputs) std::cout << std::setw(16) << (std::string(toString(measure)) + " " + o);
+  std::cout << "\n";
+  for (const RunRecord& r : records) {
+    const RunSpec& spec = study.runs[r.run];
+    std::cout << std::setw(22) << methodLabel(spec.settings) << std::setw(12) << workPrecisionSetting(spec)
+              << std::setw(11) << toString(r.status) << std::setw(8) << r.stats.steps << std::setw(9)
+              << r.stats.rejectedSteps << std::setw(9) << r.stats.newtonIterations << std::setw(8)
+              << r.stats.factorizations << std::setw(11) << formatNumber(r.stats.cpuSeconds);
+    for (const ErrorMeasures& e : r.errors) std::cout << std::setw(16) << formatNumber(measureOf(e, measure));
+    std::cout << "\n";
+  }
+  if (!cmd.output.empty()) std::cout << "CSV   " << cmd.output << " (one row per run, every error measure)\n";
+  if (!cmd.plot.empty()) {
+    std::vector<std::string> units;
+    for (const std::string& o : study.outputs) {
+      std::string unit;
+      for (const Channel& c : runChannels(outcome.models.at(0), study.runs.front()))
+        if (c.name == o) unit = c.unit;
+      units.push_back(unit);
+    }
+    saveFigure(diagram(study, records, measure, model.name, units), cmd.plot);
+    std::cout << "plot  " << cmd.plot << "\n";
+  }
+  if (outcome.interrupted) return kInterrupted;
+  return outcome.failed() ? kNumericalFailure : kSuccess;
+}
+
+}  // namespace
+
+Command addStudyWorkPrecisionCommand(CLI::App& study) {
+  auto cmd = std::make_shared<WorkPrecisionCommand>();
+  CLI::App* c = study.add_subcommand(
+      "work-precision",
+      "Each integrator at each tolerance (or step): errors against a reference run and CPU time; the "
+      "work-precision diagram");
+  c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
+  c->add_option("--integrators", cmd->integrators, "comma-separated NAME or NAME:RHO_INF")->required();
+  c->add_option("--tolerances", cmd->tolerances,
+                "rtol = atol of the integrators that choose their steps")->delimiter(',');
+  c->add_option("--steps", cmd->steps, "fixed steps Delta t of the others (of all, without --tolerances), s")
+      ->delimiter(',');
+  c->add_option("--outputs", cmd->outputs,
+                "comma-separated CSV columns compared (default: the scene's named outputs, else the last body's x, y, z)");
+  c->add_option("--reference", cmd->reference,
+                "the reference: an integrator, or a run's CSV (FILE.csv); default: the engine's "
+                "reference-quality run (CVODE BDF at 1e-12)");
+  c->add_option("--reference-tol", cmd->referenceTolerance, "rtol = atol of the reference integrator (default 1e-10)");
+  c->add_option("--reference-step", cmd->referenceStep, "a fixed step for the reference integrator instead, s");
+  c->add_option("--repeat", cmd->repeat, "runs of each setting; the CPU time is the least")->capture_default_str();
+  c->add_option("--measure", cmd->measure, "the error of the diagram: max or rms over the run, or final (at t_end)")
+      ->capture_default_str();
+  c->add_option("--output,-o", cmd->output, "write the long-format table (one row per run) to this CSV file");
+  c->add_option("--plot", cmd->plot, "write the work-precision diagram to this PNG file");
+  cmd->options.addStudyOptionsTo(*c);
+  cmd->study.addTo(*c, false);
+  c->callback([cmd] { cmd->study.table = cmd->output; });
+  return {c, [cmd] { return run(*cmd); }};
+}
+
+}  // namespace mbw::cli

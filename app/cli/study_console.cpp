@@ -1,0 +1,126 @@
+#include "study_console.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "cli_common.h"
+#include "run_progress.h"
+#include "scene/scene_error.h"
+#include "simulation/csv.h"
+#include "studies/results_table.h"
+
+namespace mbw::cli {
+namespace {
+
+std::string duration(double seconds) {
+  char text[32];
+  const long s = std::lround(seconds);
+  if (s >= 3600) std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, s / 60 % 60);
+  else if (s >= 60) std::snprintf(text, sizeof text, "%ldm%02lds", s / 60, s % 60);
+  else std::snprintf(text, sizeof text, "%lds", s);
+  return text;
+}
+
+// the progress line on stderr (on a terminal only), cleared before anything else is printed
+class ProgressLine {
+ public:
+  ProgressLine(int total, int workers)
+      : total_(total), workers_(workers), terminal_(isatty(STDERR_FILENO)),
+        start_(std::chrono::steady_clock::now()) {}
+  ~ProgressLine() { clear(); }
+
+  void print(const std::string& line) {
+    clear();
+    std::cout << line << std::endl;
+    show();
+  }
+  void finished(int count) {
+    finished_ = count;
+    show();
+  }
+  void tick() {
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - lastShown_).count() >= 1.0) show();
+  }
+
+ private:
+  void clear() {
+    if (!shown_) return;
+    std::fputs("\r\033[K", stderr);
+    shown_ = false;
+  }
+  void show() {
+    if (!terminal_ || total_ == 0) return;
+    const auto now = std::chrono::steady_clock::now();
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    std::string line = "  " + std::to_string(finished_) + " of " + std::to_string(total_) + " runs, " +
+                       std::to_string(std::min(workers_, total_ - finished_)) + " under way, " + duration(elapsed);
+    if (finished_ > 0 && finished_ < total_)
+      line += ", about " + duration(elapsed / finished_ * (total_ - finished_)) + " left";
+    std::fprintf(stderr, "\r\033[K%s (Ctrl-C stops)", line.c_str());
+    std::fflush(stderr);
+    shown_ = true;
+    lastShown_ = now;
+  }
+
+  int total_, workers_, finished_ = 0;
+  bool terminal_, shown_ = false;
+  std::chrono::steady_clock::time_point start_, lastShown_;
+};
+
+}  // namespace
+
+void StudyCliOptions::addTo(CLI::App& c, bool withTable) {
+  c.add_option("--jobs,-j", jobs, "runs at once, each on one thread (default: one per core)");
+  if (withTable)
+    c.add_option("--table", table, "write the long-format results table (one row per run) to this CSV file");
+}
+
+std::string recordSummary(const RunRecord& r) {
+  std::string text = toString(r.status);
+  if (r.status == RunStatus::Completed || r.stats.steps > 0)
+    text += ", " + std::to_string(r.stats.steps) + " steps (+" + std::to_string(r.stats.rejectedSteps) +
+            " rejected), " + formatNumber(r.stats.cpuSeconds) + " s CPU";
+  if (!r.message.empty() && r.status != RunStatus::Completed) text += ": " + r.message;
+  return text;
+}
+
+StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
+                             const std::function<std::string(const RunRecord&)>& describe,
+                             StudyRunHooks hooks, Executor* executor) {
+  ThreadPoolExecutor pool(options.jobs);
+  Executor& runner = executor ? *executor : pool;
+  InterruptCatcher ctrlC;
+  hooks.stopRequested = [] { return InterruptCatcher::requested(); };
+  const bool gathers = runner.gathers();
+  if (gathers)
+    std::cout << study.runs.size() << (study.runs.size() == 1 ? " run" : " runs") << ", " << runner.workers()
+              << " at once (" << runner.description() << ")" << std::endl;
+  ProgressLine line(static_cast<int>(study.runs.size()), runner.workers());
+  StudyProgress progress;
+  progress.onNote = [&](const std::string& note) { line.print(note); };
+  progress.onRecord = [&](const RunRecord& r, int finished, int) {
+    const std::string text = describe(r);
+    if (!text.empty()) line.print(text);
+    line.finished(finished);
+  };
+  progress.onTick = [&] { line.tick(); };
+  const StudyExecutionOptions exec{options.table, options.referenceDirectory, options.resume, options.replace && !options.resume};
+  try {
+    return executeStudy(study, runner, exec, hooks, progress);
+  } catch (const SceneError& e) {
+    throw InputError(e.what());
+  } catch (const StudyError& e) {
+    throw InputError(e.what());
+  } catch (const TableError& e) {
+    throw InputError(e.what());
+  } catch (const CsvError& e) {
+    throw InputError(e.what());
+  } catch (const ConfigurationError& e) {
+    throw InputError(e.what());
+  }
+}
+
+}  // namespace mbw::cli

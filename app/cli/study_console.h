@@ -1,0 +1,36 @@
+#pragma once
+// Running a study from the command line: on a pool of threads (--jobs, all cores by default) or
+// the executor given, Ctrl-C stops it after the runs under way (what finished is kept and
+// printed), one line per finished run, and on a terminal a progress line with the time left.
+// The engine's errors become InputError (exit status 2).
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+
+#include "run_progress.h"
+#include "studies/executor.h"
+#include "studies/study_execution.h"
+
+namespace mbw::cli {
+
+struct StudyCliOptions {
+  int jobs = 0;       // runs at once; 0: one per core
+  std::string table;  // the long-format results table ("" for none)
+  bool resume = false;
+  bool replace = true;  // replace the table (sweeps refuse to, unless resuming)
+  std::string referenceDirectory;
+
+  // --jobs, and --table where the command offers it
+  void addTo(CLI::App& command, bool withTable = true);
+};
+
+// describe(record): the line printed when a run finishes
+StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
+                             const std::function<std::string(const RunRecord&)>& describe,
+                             StudyRunHooks hooks = {}, Executor* executor = nullptr);
+
+// "completed, 120 steps (+3 rejected), 0.012 s CPU" or "failed: why"
+std::string recordSummary(const RunRecord& record);
+
+}  // namespace mbw::cli

@@ -1,0 +1,75 @@
+#include "analysis/stepping_cost.h"
+
+#include <cmath>
+#include <limits>
+
+#include "integrators/registry.h"
+#include "solvers/initial_conditions.h"
+
+namespace mbw {
+namespace {
+
+std::unique_ptr<Formulation> formulationFor(const Model& model, const std::string& name) {
+  try {
+    return makeFormulation(name, model);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigurationError(e.what());
+  }
+}
+
+}  // namespace
+
+RunCost timeKinematics(const Model& model, const std::string& formulation,
+                       const KinematicsSettings& settings) {
+  const auto f = formulationFor(model, formulation);
+  State s = consistentInitialState(*f, 0.0);
+  KinematicSolver solver(*f, settings);
+  const long n = std::lround(settings.tEnd / settings.step);
+  RunCost cost;
+  cost.completed = true;
+  const double cpu0 = threadCpuSeconds();
+  for (long k = 1; k <= n; ++k) {
+    const double t = k == n ? settings.tEnd : k * settings.step;
+    const KinematicsStep step = solver.advance(t, s);
+    cost.newtonIterations += step.iterations;
+    if (!step.converged) {
+      cost.completed = false;
+      cost.message = (step.failure.empty() ? "position analysis did not converge" : step.failure) +
+                     " at t = " + std::to_string(t) + " s";
+      break;
+    }
+    ++cost.steps;
+  }
+  cost.cpuSeconds = threadCpuSeconds() - cpu0;
+  return cost;
+}
+
+RunCost timeDynamics(const Model& model, const RunSettings& run) {
+  const IntegratorSettings& settings = run.integratorSettings;
+  const IntegratorInfo* info = findIntegrator(run.integrator);
+  if (!info) throw ConfigurationError("unknown integrator '" + run.integrator + "'");
+  const std::string why = unsupportedReason(*info, run.formulation, settings);
+  if (!why.empty()) throw ConfigurationError(why);
+  const auto f = formulationFor(model, run.formulation);
+  const State initial = consistentInitialState(*f, 0.0);
+  const auto integrator = info->make(*f, settings);
+  integrator->initialize(initial);
+  const long n = std::lround(run.tEnd / settings.step);
+  RunCost cost;
+  cost.completed = true;
+  const double cpu0 = threadCpuSeconds();
+  for (long k = 0; k < n; ++k) {
+    const StepResult r = integrator->step(settings.step);
+    if (r.kind != StepResult::Kind::Accepted) {
+      cost.completed = false;
+      cost.message = r.reason + " at t = " + std::to_string(integrator->state().t) + " s";
+      break;
+    }
+  }
+  cost.cpuSeconds = threadCpuSeconds() - cpu0;
+  cost.steps = integrator->stats().steps;
+  cost.newtonIterations = integrator->stats().newtonIterations;
+  return cost;
+}
+
+}  // namespace mbw

@@ -1,0 +1,104 @@
+#include "simulation/csv_stream.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "simulation/csv.h"
+
+namespace mbw {
+namespace {
+
+constexpr size_t kBufferBytes = 1 << 16;
+constexpr std::chrono::seconds kFlushInterval(1);
+
+std::string systemError(int error) { return std::strerror(error); }
+
+}  // namespace
+
+CsvStreamWriter::CsvStreamWriter(std::string path) : path_(std::move(path)) {
+  // refuse a directory before truncating anything
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    throw CsvError("cannot write '" + path_ + "': it is a directory");
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw CsvError("cannot write '" + path_ + "': " + systemError(errno));
+  buffer_.reserve(kBufferBytes + 4096);
+  lastFlush_ = Clock::now();
+}
+
+CsvStreamWriter::~CsvStreamWriter() {
+  // a run that never ended (an exception) leaves what was recorded, status "running"
+  if (fd_ >= 0 && failure_.empty()) flush();
+  close();
+}
+
+void CsvStreamWriter::begin(const Results& run) {
+  columns_ = run.columnCount();
+  const std::string preamble = csvPreamble(run);
+  const size_t status = preamble.find("\n# status: ");
+  statusOffset_ = fileSize_ + static_cast<long long>(status + std::strlen("\n# status: "));
+  buffer_ += preamble;
+  flush();
+}
+
+void CsvStreamWriter::row(const double* values) {
+  if (!failure_.empty()) return;
+  appendCsvRow(values, columns_, buffer_);
+  ++bufferedRows_;
+  if (buffer_.size() >= kBufferBytes || Clock::now() - lastFlush_ >= kFlushInterval) flush();
+}
+
+void CsvStreamWriter::runEvent(const RunEvent& e) {
+  if (failure_.empty()) buffer_ += csvEventLine(e);
+}
+
+void CsvStreamWriter::end(const Results& run) {
+  if (fd_ < 0) return;
+  if (failure_.empty()) {
+    buffer_ += csvTrailer(run);
+    flush();
+  }
+  // the status line, in place: its bytes are already on the disk
+  if (statusOffset_ >= 0) {
+    const std::string status = csvStatusField(run.status);
+    if (::pwrite(fd_, status.data(), status.size(), statusOffset_) != static_cast<ssize_t>(status.size()) &&
+        failure_.empty())
+      failure_ = "writing '" + path_ + "' failed: " + systemError(errno);
+  }
+  close();
+}
+
+// writes the buffer; on failure cuts the file back to its last whole line
+void CsvStreamWriter::flush() {
+  lastFlush_ = Clock::now();
+  if (fd_ < 0 || buffer_.empty()) return;
+  size_t done = 0;
+  while (done < buffer_.size()) {
+    const ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      failure_ = "writing '" + path_ + "' failed: " + systemError(n < 0 ? errno : ENOSPC);
+      if (::ftruncate(fd_, fileSize_) == 0) ::lseek(fd_, fileSize_, SEEK_SET);
+      buffer_.clear();
+      bufferedRows_ = 0;
+      return;
+    }
+    done += static_cast<size_t>(n);
+  }
+  fileSize_ += static_cast<long long>(buffer_.size());
+  rowsWritten_ += bufferedRows_;
+  bufferedRows_ = 0;
+  buffer_.clear();
+}
+
+void CsvStreamWriter::close() {
+  if (fd_ >= 0 && ::close(fd_) != 0 && failure_.empty())
+    failure_ = "closing '" + path_ + "' failed: " + systemError(errno);
+  fd_ = -1;
+}
+
+}  // namespace mbw

@@ -1,0 +1,87 @@
+#include "studies/executor.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+namespace mbw {
+
+int coreCount() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+ThreadPoolExecutor::ThreadPoolExecutor(int threads) : threads_(threads < 1 ? coreCount() : threads) {}
+
+std::string ThreadPoolExecutor::description() const {
+  return std::to_string(threads_) + (threads_ == 1 ? " thread" : " threads");
+}
+
+void ThreadPoolExecutor::run(const std::vector<int>& jobs, const std::function<std::string(int)>& work,
+                             const std::function<void(int, const std::string&)>& done,
+                             const std::function<bool()>& stop) {
+  std::atomic<size_t> next{0};
+  std::atomic<bool> stopping{false};
+  std::mutex mutex;
+  std::condition_variable finished;
+  std::deque<std::pair<int, std::string>> results;
+  std::exception_ptr failure;
+  int running = 0;
+
+  // each thread takes the next job until none is left or the study stops
+  auto worker = [&] {
+    for (;;) {
+      const size_t k = next++;
+      if (k >= jobs.size() || stopping) break;
+      std::pair<int, std::string> result{jobs[k], {}};
+      try {
+        result.second = work(jobs[k]);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!failure) failure = std::current_exception();
+        stopping = true;
+        break;
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      results.push_back(std::move(result));
+      finished.notify_one();
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    --running;
+    finished.notify_one();
+  };
+  const int count = static_cast<int>(std::min<size_t>(jobs.size(), static_cast<size_t>(threads_)));
+  std::vector<std::thread> threads;
+  running = count;
+  for (int t = 0; t < count; ++t) threads.emplace_back(worker);
+
+  // hand each result to done on this thread, and watch for the stop
+  std::unique_lock<std::mutex> lock(mutex);
+  while (running > 0 || !results.empty()) {
+    finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return !results.empty() || running == 0; });
+    while (!results.empty()) {
+      std::pair<int, std::string> r = std::move(results.front());
+      results.pop_front();
+      if (failure) continue;
+      lock.unlock();
+      std::exception_ptr error;
+      try {
+        done(r.first, r.second);
+      } catch (...) {
+        error = std::current_exception();
+      }
+      lock.lock();
+      if (error) {
+        failure = error;
+        stopping = true;
+      }
+    }
+    if (!stopping && stop && stop()) stopping = true;
+  }
+  lock.unlock();
+  for (std::thread& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace mbw

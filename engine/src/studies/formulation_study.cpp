@@ -1,0 +1,196 @@
+#include "studies/formulation_study.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "formulation/formulation.h"
+
+namespace mbw {
+namespace {
+
+const std::vector<std::string> kMechanisms = {"single-pendulum", "double-pendulum", "four-link", "slider-crank"};
+const std::vector<std::string> kKinematicMechanisms = {"single-pendulum", "four-link", "slider-crank"};
+const std::vector<std::string> kDynamicMechanisms = kMechanisms;
+
+// the coordinates of seed 001 Figs. 5-7
+struct OrderCase {
+  const char* mechanism;
+  TrackedCoordinate coordinate;
+};
+const std::vector<OrderCase> kOrderCases = {{"single-pendulum", {"first-pendulum", 2}},
+                                            {"slider-crank", {"slider", 0}},
+                                            {"four-link", {"link-3", 2}}};
+
+// the position, velocity and acceleration channels of a tracked coordinate
+std::vector<std::string> channelsOf(const TrackedCoordinate& c) {
+  const char axis = "xyz"[c.axis];
+  return {c.label(), c.body + ".v" + axis, c.body + ".a" + axis};
+}
+
+int variantOf(const std::string& mechanism) {
+  return static_cast<int>(std::find(kMechanisms.begin(), kMechanisms.end(), mechanism) - kMechanisms.begin());
+}
+
+CostSeries& series(std::vector<CostSeries>& table, const std::string& mechanism, const std::string& formulation) {
+  for (CostSeries& s : table)
+    if (s.mechanism == mechanism && s.formulation == formulation) return s;
+  table.push_back({mechanism, formulation, {}});
+  return table.back();
+}
+
+size_t outputIndex(const Study& study, const std::string& channel) {
+  return static_cast<size_t>(std::find(study.outputs.begin(), study.outputs.end(), channel) - study.outputs.begin());
+}
+
+}  // namespace
+
+FormulationStudySettings FormulationStudySettings::quick() {
+  FormulationStudySettings s;
+  s.repeats = 1;
+  s.timingTEnd = 0.3;
+  s.orderSteps = {1e-2, 5e-3, 2e-3};
+  return s;
+}
+
+bool CostSeries::completed() const {
+  return !runs.empty() && std::all_of(runs.begin(), runs.end(), [](const RunCost& r) { return r.completed; });
+}
+
+std::string CostSeries::message() const {
+  for (const RunCost& r : runs)
+    if (!r.completed) return r.message;
+  return {};
+}
+
+double CostSeries::meanMicroseconds() const {
+  if (!completed()) return std::numeric_limits<double>::quiet_NaN();
+  double sum = 0.0;
+  for (const RunCost& r : runs) sum += r.microsecondsPerStep();
+  return sum / runs.size();
+}
+
+double CostSeries::bestMicroseconds() const {
+  if (!completed()) return std::numeric_limits<double>::quiet_NaN();
+  double best = std::numeric_limits<double>::infinity();
+  for (const RunCost& r : runs) best = std::min(best, r.microsecondsPerStep());
+  return best;
+}
+
+double CostSeries::spread() const {
+  if (!completed()) return std::numeric_limits<double>::quiet_NaN();
+  double hi = 0.0;
+  for (const RunCost& r : runs) hi = std::max(hi, r.microsecondsPerStep());
+  return (hi - bestMicroseconds()) / meanMicroseconds();
+}
+
+double CostSeries::iterationsPerStep() const {
+  long steps = 0, iterations = 0;
+  for (const RunCost& r : runs) {
+    steps += r.steps;
+    iterations += r.newtonIterations;
+  }
+  return steps ? double(iterations) / steps : std::numeric_limits<double>::quiet_NaN();
+}
+
+const CostSeries* FormulationStudy::cost(const std::vector<CostSeries>& table, const std::string& mechanism,
+                                         const std::string& formulation) const {
+  for (const CostSeries& s : table)
+    if (s.mechanism == mechanism && s.formulation == formulation) return &s;
+  return nullptr;
+}
+
+Study makeFormulationStudy(const FormulationStudySettings& settings) {
+  Study study;
+  study.title = "seed 001: rA, rp and rE";
+  for (const std::string& m : kMechanisms) study.variants.push_back({m, {}});
+
+  // timed runs, interleaved so that a change in the machine's load touches every formulation alike
+  for (int repeat = 0; repeat < settings.repeats; ++repeat) {
+    for (const std::string& m : kKinematicMechanisms)
+      for (const std::string& f : formulationNames()) {
+        RunSpec spec;
+        spec.variant = variantOf(m);
+        spec.analysis = RunAnalysis::Kinematics;
+        spec.timing = RunTiming::SteppingLoop;
+        spec.settings.formulation = f;
+        spec.kinematics = {settings.step, settings.timingTEnd, settings.kinematicsTolerance};
+        study.runs.push_back(spec);
+      }
+    for (const std::string& m : kDynamicMechanisms)
+      for (const std::string& f : formulationNames()) {
+        RunSpec spec;
+        spec.variant = variantOf(m);
+        spec.timing = RunTiming::SteppingLoop;
+        spec.settings.formulation = f;
+        spec.settings.tEnd = settings.timingTEnd;
+        spec.settings.integratorSettings.step = settings.step;
+        spec.settings.integratorSettings.newtonTolerance = settings.positionTolerance;
+        study.runs.push_back(spec);
+      }
+  }
+
+  // order analysis: backward Euler against the kinematic ground truth, the first and last rows
+  for (const OrderCase& c : kOrderCases) {
+    RunSpec truth;
+    truth.variant = variantOf(c.mechanism);
+    truth.analysis = RunAnalysis::Kinematics;
+    truth.settings.formulation = "rp";
+    truth.settings.every = std::numeric_limits<int>::max();
+    truth.kinematics = {1e-3, settings.orderTEnd, 1e-12};
+    study.references.push_back({std::string(c.mechanism) + ": kinematic analysis in rp, tolerance 1e-12", "", truth});
+    for (const std::string& channel : channelsOf(c.coordinate)) study.outputs.push_back(channel);
+    for (const std::string& f : formulationNames())
+      for (double h : settings.orderSteps) {
+        RunSpec spec;
+        spec.variant = truth.variant;
+        spec.settings.formulation = f;
+        spec.settings.tEnd = settings.orderTEnd;
+        spec.settings.every = std::numeric_limits<int>::max();
+        spec.settings.integratorSettings.step = h;
+        spec.settings.integratorSettings.newtonTolerance = settings.positionTolerance;
+        spec.reference = static_cast<int>(study.references.size()) - 1;
+        study.runs.push_back(spec);
+      }
+  }
+  return study;
+}
+
+FormulationStudy formulationStudyResults(const FormulationStudySettings& settings, const Study& study,
+                                         const std::vector<RunRecord>& records) {
+  FormulationStudy out;
+  out.settings = settings;
+  out.formulations = formulationNames();
+  for (const RunRecord& r : records) {
+    const RunSpec& spec = study.runs.at(r.run);
+    const std::string& mechanism = kMechanisms.at(spec.variant);
+    const std::string& f = spec.settings.formulation;
+    if (spec.timing == RunTiming::SteppingLoop) {
+      RunCost cost{r.status == RunStatus::Completed, r.message, r.stats.cpuSeconds, r.stats.steps,
+                   r.stats.newtonIterations};
+      series(spec.analysis == RunAnalysis::Kinematics ? out.kinematics : out.dynamics, mechanism, f).runs.push_back(cost);
+      continue;
+    }
+    const OrderCase& c = kOrderCases.at(static_cast<size_t>(spec.reference));
+    auto it = std::find_if(out.orders.begin(), out.orders.end(), [&](const OrderSeries& o) {
+      return o.mechanism == mechanism && o.formulation == f;
+    });
+    if (it == out.orders.end()) it = out.orders.insert(out.orders.end(), {mechanism, f, c.coordinate, {}});
+    OrderPoint p;
+    p.h = spec.settings.integratorSettings.step;
+    p.theta = settings.positionTolerance / (p.h * p.h);
+    p.completed = r.status == RunStatus::Completed;
+    p.message = r.message;
+    if (p.completed) {
+      const std::vector<std::string> channels = channelsOf(c.coordinate);
+      p.positionError = r.errors[outputIndex(study, channels[0])].final;
+      p.velocityError = r.errors[outputIndex(study, channels[1])].final;
+      p.accelerationError = r.errors[outputIndex(study, channels[2])].final;
+      p.iterationsPerStep = double(r.stats.newtonIterations) / std::max(1L, r.stats.steps);
+    }
+    it->points.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace mbw

@@ -1,0 +1,78 @@
+#include "studies/method_grid.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "studies/run_record.h"
+
+namespace mbw {
+
+Study makeMethodStepStudy(const std::string& scene, const RunSettings& base,
+                          const std::vector<StudyMethod>& methods, const std::vector<double>& steps,
+                          bool perStage) {
+  Study study;
+  study.variants = {{scene, {}}};
+  for (const StudyMethod& m : methods)
+    for (double h : steps) {
+      RunSpec spec;
+      spec.settings = studyRunSettings(base, m, h, perStage);
+      study.runs.push_back(spec);
+    }
+  return study;
+}
+
+void addConvergenceReference(Study& study, const RunSettings& base, const ConvergenceReference& reference,
+                             const std::vector<std::string>& outputs) {
+  double smallest = 1e300;
+  for (const RunSpec& r : study.runs) smallest = std::min(smallest, r.settings.integratorSettings.step);
+  RunSpec ref;
+  ref.settings = base;
+  ref.settings.integrator = reference.integrator;
+  IntegratorSettings& s = ref.settings.integratorSettings;
+  s.rhoInf = -1.0;
+  s.step = smallest / reference.refine;
+  std::ostringstream description;
+  description << reference.integrator;
+  if (reference.rtol) {
+    s.variableStep = true;
+    s.rtol = s.atol = *reference.rtol;
+    description << ", variable steps, rtol = atol = " << *reference.rtol;
+  } else {
+    s.variableStep = false;
+    ref.settings.every = reference.refine;
+    description << ", fixed step " << s.step << " s (smallest step / " << reference.refine << ")";
+  }
+  study.references = {{description.str(), "", ref}};
+  study.outputs = outputs;
+  for (RunSpec& r : study.runs) r.reference = 0;
+}
+
+std::vector<MethodOrder> observedOrders(const Study& study, const std::vector<RunRecord>& records,
+                                        size_t output) {
+  std::vector<MethodOrder> orders;
+  std::vector<std::vector<const RunRecord*>> runs;
+  for (const RunRecord& r : records) {
+    const std::string label = methodLabel(study.runs.at(r.run).settings);
+    auto it = std::find_if(orders.begin(), orders.end(), [&](const MethodOrder& o) { return o.method == label; });
+    if (it == orders.end()) {
+      orders.push_back({label});
+      runs.emplace_back();
+      it = orders.end() - 1;
+    }
+    runs[it - orders.begin()].push_back(&r);
+  }
+  for (size_t m = 0; m < orders.size(); ++m) {
+    std::vector<double> h, e;
+    double iterations = 0.0;
+    for (const RunRecord* r : runs[m]) {
+      h.push_back(study.runs.at(r->run).settings.integratorSettings.step);
+      e.push_back(output < r->errors.size() ? r->errors[output].relative : RunRecord::kNone);
+      iterations += iterationsPerTimePoint(r->stats);
+    }
+    orders[m].order = observedOrder(h, e);
+    orders[m].iterationsPerTimePoint = iterations / runs[m].size();
+  }
+  return orders;
+}
+
+}  // namespace mbw

@@ -1,0 +1,336 @@
+#include "studies/results_table.h"
+
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <sstream>
+
+#include "integrators/registry.h"
+
+namespace mbw {
+namespace {
+
+const char* kRunColumns[] = {"status", "message", "t_reached", "steps", "rejected", "rejected_error",
+                             "rejected_newton", "rejected_other", "rejections", "newton_iterations",
+                             "time_points", "iterations_per_step", "iterations_per_time_point",
+                             "factorizations", "jacobian_evaluations", "function_evaluations", "cpu_s",
+                             "cpu_s_max", "cpu_s_by_phase", "energy_balance_min", "energy_balance_max",
+                             "energy_balance_final", "violation_position_max", "violation_velocity_max"};
+const char* kErrorMeasures[] = {"max_error", "t_max_error", "rms_error", "mean_error", "final_error", "re"};
+
+std::string integerText(long value) { return std::to_string(value); }
+
+double ratio(long a, long b) { return b ? double(a) / double(b) : 0.0; }
+
+// the settings columns of one run (run, scene, varied fields, ... reference)
+std::vector<std::string> settingCells(const Study& study, int index) {
+  const RunSpec& spec = study.runs.at(index);
+  const SceneVariant& variant = study.variants.at(spec.variant);
+  std::vector<std::string> c = {integerText(index), variant.scene};
+  for (const std::string& pointer : study.variedFields) {
+    std::string value;
+    for (const auto& [p, v] : variant.fields)
+      if (p == pointer) value = v;
+    c.push_back(value);
+  }
+  const bool kinematics = spec.analysis == RunAnalysis::Kinematics;
+  const RunSettings& s = spec.settings;
+  const IntegratorSettings& is = s.integratorSettings;
+  const IntegratorInfo* info = kinematics ? nullptr : findIntegrator(s.integrator);
+  const bool variable = !kinematics && is.variableStep;
+  const double step = kinematics ? spec.kinematics.step : is.step;
+  const int stages = implicitStages(spec);
+  c.push_back(kinematics ? "kinematics" : "dynamics");
+  c.push_back(s.formulation);
+  c.push_back(kinematics ? "" : s.integrator);
+  c.push_back(kinematics ? "kinematics" : methodLabel(s));
+  c.push_back(info && info->capabilities.hasRhoInf ? numberText(effectiveRhoInf(*info, is)) : "");
+  c.push_back(integerText(stages));
+  c.push_back(variable ? "variable" : "fixed");
+  c.push_back(numberText(step));
+  c.push_back(numberText(step / stages));
+  c.push_back(variable ? numberText(is.rtol) : "");
+  c.push_back(variable ? numberText(is.atol) : "");
+  c.push_back(numberText(kinematics ? spec.kinematics.tolerance : is.newtonTolerance));
+  c.push_back(kinematics ? "" : is.linearSolver);
+  c.push_back(kinematics ? "" : is.jacobianUpdate);
+  c.push_back(numberText(endTime(spec)));
+  c.push_back(integerText(spec.repeat));
+  c.push_back(spec.reference >= 0 ? integerText(spec.reference) : "");
+  return c;
+}
+
+const std::vector<std::string>& settingColumnsAfterVariations() {
+  static const std::vector<std::string> columns = {
+      "analysis", "formulation", "integrator", "method", "rho_inf", "stages", "step_control", "step",
+      "step_per_stage", "rtol", "atol", "newton_tolerance", "linear_solver", "jacobian_update", "t_end",
+      "repeat", "reference"};
+  return columns;
+}
+
+// a name with its separators escaped: \ and | become \\ and \|
+std::string escaped(const std::string& name) {
+  std::string out;
+  for (char c : name) {
+    if (c == '\\' || c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// "name: value | name: value", names escaped
+template <class Value>
+std::string namedValuesText(const std::map<std::string, Value>& values) {
+  std::string text;
+  for (const auto& [name, value] : values)
+    text += (text.empty() ? "" : " | ") + escaped(name) + ": " + numberText(static_cast<double>(value));
+  return text;
+}
+
+// the items of namedValuesText, unescaped
+std::vector<std::string> namedItems(const std::string& text) {
+  std::vector<std::string> items(1);
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size()) items.back() += text[++i];
+    else if (text[i] == '|') items.emplace_back();
+    else items.back() += text[i];
+  }
+  return items;
+}
+
+template <class Value>
+void parseNamedValues(const std::string& text, std::map<std::string, Value>& out) {
+  for (std::string item : namedItems(text)) {
+    while (!item.empty() && item.front() == ' ') item.erase(0, 1);
+    while (!item.empty() && item.back() == ' ') item.pop_back();
+    const size_t colon = item.rfind(": ");
+    if (colon == std::string::npos) continue;
+    out[item.substr(0, colon)] = static_cast<Value>(numberCell(item.substr(colon + 2)));
+  }
+}
+
+RunStatus statusOf(const std::string& text) {
+  for (RunStatus s : {RunStatus::Completed, RunStatus::Failed, RunStatus::Cancelled, RunStatus::Running})
+    if (text == toString(s)) return s;
+  throw TableError("unknown status '" + text + "'");
+}
+
+long integerCell(const std::string& text) {
+  long v = 0;
+  const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (r.ec != std::errc() || r.ptr != text.data() + text.size()) throw TableError("'" + text + "' is not an integer");
+  return v;
+}
+
+}  // namespace
+
+int TextTable::column(const std::string& name) const {
+  for (size_t c = 0; c < header.size(); ++c)
+    if (header[c] == name) return static_cast<int>(c);
+  return -1;
+}
+
+std::string TextTable::unit(const std::string& columnName) const {
+  for (const std::string& comment : comments) {
+    if (comment.rfind("units: ", 0) != 0) continue;
+    std::stringstream items(comment.substr(7));
+    for (std::string item; std::getline(items, item, ';');) {
+      while (!item.empty() && item[0] == ' ') item.erase(0, 1);
+      const size_t eq = item.rfind('=');
+      if (eq != std::string::npos && item.substr(0, eq) == columnName) return item.substr(eq + 1);
+    }
+  }
+  return "";
+}
+
+TextTable readTextTable(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw TableError("cannot read '" + path + "'");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = buffer.str();
+  // a torn last line (the writer was killed) is not a row
+  if (!text.empty() && text.back() != '\n') text.erase(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
+  TextTable t;
+  std::stringstream lines(text);
+  int number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    if (line.empty()) continue;
+    if (line[0] == '#') {
+      t.comments.push_back(line.size() > 2 ? line.substr(2) : "");
+      continue;
+    }
+    std::vector<std::string> cells = splitCsvLine(line);
+    if (t.header.empty()) {
+      t.header = std::move(cells);
+      continue;
+    }
+    if (cells.size() != t.header.size())
+      throw TableError(path + ":" + std::to_string(number) + ": expected " + std::to_string(t.header.size()) +
+                       " cells, found " + std::to_string(cells.size()));
+    t.rows.push_back(std::move(cells));
+  }
+  if (t.header.empty()) throw TableError(path + ": no header row");
+  return t;
+}
+
+std::string csvLine(const std::vector<std::string>& cells) {
+  std::string line;
+  for (size_t k = 0; k < cells.size(); ++k) {
+    if (k) line += ',';
+    const std::string& c = cells[k];
+    if (c.find_first_of(",\"\n") == std::string::npos) {
+      line += c;
+      continue;
+    }
+    line += '"';
+    for (char ch : c) {
+      if (ch == '\n') ch = ' ';
+      if (ch == '"') line += '"';
+      line += ch;
+    }
+    line += '"';
+  }
+  return line;
+}
+
+std::vector<std::string> splitCsvLine(const std::string& line) {
+  std::vector<std::string> cells(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char ch = line[i];
+    if (quoted) {
+      if (ch == '"' && i + 1 < line.size() && line[i + 1] == '"') cells.back() += line[++i];
+      else if (ch == '"') quoted = false;
+      else cells.back() += ch;
+    } else if (ch == '"') {
+      quoted = true;
+    } else if (ch == ',') {
+      cells.emplace_back();
+    } else if (ch != '\r') {
+      cells.back() += ch;
+    }
+  }
+  return cells;
+}
+
+std::string numberText(double value) {
+  if (std::isnan(value)) return "";
+  char text[32];
+  const auto r = std::to_chars(text, text + sizeof text, value);
+  return std::string(text, r.ptr);
+}
+
+double numberCell(const std::string& text) {
+  if (text.empty()) return std::numeric_limits<double>::quiet_NaN();
+  double v = 0.0;
+  const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (r.ec != std::errc() || r.ptr != text.data() + text.size()) throw TableError("'" + text + "' is not a number");
+  return v;
+}
+
+std::vector<std::string> resultsTableHeader(const Study& study) {
+  std::vector<std::string> h = {"run", "scene"};
+  h.insert(h.end(), study.variedFields.begin(), study.variedFields.end());
+  const auto& settings = settingColumnsAfterVariations();
+  h.insert(h.end(), settings.begin(), settings.end());
+  for (const char* c : kRunColumns) h.push_back(c);
+  for (const std::string& o : study.outputs)
+    for (const char* m : kErrorMeasures) h.push_back(std::string(m) + "(" + o + ")");
+  for (double t : study.checkpoints) h.push_back("cpu_s_at(" + numberText(t) + ")");
+  return h;
+}
+
+std::string resultsTableUnits(const Study& study, const std::vector<std::string>& outputUnits) {
+  std::string text = "units: step=s; step_per_stage=s; t_end=s; t_reached=s; cpu_s=s; cpu_s_max=s; "
+                     "energy_balance_min=J; energy_balance_max=J; energy_balance_final=J";
+  for (size_t k = 0; k < study.outputs.size(); ++k) {
+    const std::string& u = k < outputUnits.size() ? outputUnits[k] : "";
+    if (u.empty()) continue;
+    for (const char* m : {"max_error", "rms_error", "mean_error", "final_error"})
+      text += std::string("; ") + m + "(" + study.outputs[k] + ")=" + u;
+    text += "; t_max_error(" + study.outputs[k] + ")=s";
+  }
+  for (double t : study.checkpoints) text += "; cpu_s_at(" + numberText(t) + ")=s";
+  return text;
+}
+
+std::vector<std::string> resultsTableComments(const Study& study) {
+  std::vector<std::string> c = {"study: " + study.title};
+  for (size_t k = 0; k < study.references.size(); ++k)
+    c.push_back("reference " + std::to_string(k) + ": " + study.references[k].description);
+  return c;
+}
+
+std::vector<std::string> resultsTableRow(const Study& study, const RunRecord& r) {
+  std::vector<std::string> c = settingCells(study, r.run);
+  const RunStatistics& s = r.stats;
+  const long errorRejections = rejectedByErrorEstimate(s), newtonRejections = rejectedByNewton(s);
+  for (const std::string& cell :
+       {std::string(toString(r.status)), r.message, numberText(r.tReached), integerText(s.steps),
+        integerText(s.rejectedSteps), integerText(errorRejections), integerText(newtonRejections),
+        integerText(s.rejectedSteps - errorRejections - newtonRejections), namedValuesText(s.rejections),
+        integerText(s.newtonIterations), integerText(s.timePoints), numberText(ratio(s.newtonIterations, s.steps)),
+        numberText(ratio(s.newtonIterations, s.timePoints)), integerText(s.factorizations),
+        integerText(s.jacobianEvaluations), integerText(s.functionEvaluations), numberText(s.cpuSeconds),
+        numberText(r.cpuSecondsMax), namedValuesText(s.phaseSeconds), numberText(r.energyBalanceMin), numberText(r.energyBalanceMax),
+        numberText(r.energyBalanceFinal), numberText(r.violationPositionMax), numberText(r.violationVelocityMax)})
+    c.push_back(cell);
+  for (size_t k = 0; k < study.outputs.size(); ++k) {
+    const ErrorMeasures e = k < r.errors.size() ? r.errors[k] : ErrorMeasures{};
+    for (double v : {e.max, e.timeOfMax, e.rms, e.mean, e.final, e.relative}) c.push_back(numberText(v));
+  }
+  for (size_t k = 0; k < study.checkpoints.size(); ++k)
+    c.push_back(numberText(k < r.cpuAt.size() ? r.cpuAt[k] : RunRecord::kNone));
+  return c;
+}
+
+RunRecord parseResultsTableRow(const Study& study, const std::vector<std::string>& header,
+                               const std::vector<std::string>& row) {
+  if (header != resultsTableHeader(study))
+    throw TableError("its columns are not this study's (the study changed since it was written)");
+  RunRecord r;
+  r.run = static_cast<int>(integerCell(row.at(0)));
+  if (r.run < 0 || r.run >= static_cast<int>(study.runs.size()))
+    throw TableError("run " + row.at(0) + " is not a run of this study");
+  const std::vector<std::string> expected = settingCells(study, r.run);
+  for (size_t c = 0; c < expected.size(); ++c)
+    if (row.at(c) != expected[c])
+      throw TableError("run " + row[0] + " was made with " + header[c] + " = '" + row[c] + "', the study now says '" +
+                       expected[c] + "'");
+  size_t c = expected.size();
+  auto next = [&]() -> const std::string& { return row.at(c++); };
+  RunStatistics& s = r.stats;
+  r.status = statusOf(next());
+  r.message = next();
+  r.tReached = numberCell(next());
+  s.steps = integerCell(next());
+  s.rejectedSteps = integerCell(next());
+  c += 3;  // the rejections by cause follow from the list
+  parseNamedValues(next(), s.rejections);
+  s.newtonIterations = integerCell(next());
+  s.timePoints = integerCell(next());
+  c += 2;  // iterations per step and per time point follow from the counts
+  s.factorizations = integerCell(next());
+  s.jacobianEvaluations = integerCell(next());
+  s.functionEvaluations = integerCell(next());
+  s.cpuSeconds = numberCell(next());
+  r.cpuSecondsMax = numberCell(next());
+  parseNamedValues(next(), s.phaseSeconds);
+  r.energyBalanceMin = numberCell(next());
+  r.energyBalanceMax = numberCell(next());
+  r.energyBalanceFinal = numberCell(next());
+  r.violationPositionMax = numberCell(next());
+  r.violationVelocityMax = numberCell(next());
+  r.errors.resize(study.outputs.size());
+  for (ErrorMeasures& e : r.errors)
+    for (double* v : {&e.max, &e.timeOfMax, &e.rms, &e.mean, &e.final, &e.relative}) *v = numberCell(next());
+  r.cpuAt.resize(study.checkpoints.size());
+  for (double& t : r.cpuAt) t = numberCell(next());
+  return r;
+}
+
+}  // namespace mbw

@@ -1,0 +1,69 @@
+#include "studies/run_record.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/integrator_study.h"
+
+namespace mbw {
+namespace {
+
+bool startsWith(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+
+ErrorMeasures errorsOf(const Results& run, const Results& reference, const std::string& output) {
+  ErrorMeasures m;
+  if (run.column(output) < 0 || reference.column(output) < 0 || run.rowCount() == 0) return m;
+  const TrajectoryError e = trajectoryError(run, reference, output);
+  m.max = e.maximum;
+  m.timeOfMax = e.timeOfMaximum;
+  m.rms = e.rms;
+  m.mean = e.mean;
+  m.final = e.errors.back();
+  m.relative = relativeError(e, reference);
+  return m;
+}
+
+double maxAbs(const Results& r, int column) {
+  double worst = 0.0;
+  for (size_t i = 0; i < r.rowCount(); ++i) worst = std::max(worst, std::abs(r.at(i, column)));
+  return worst;
+}
+
+}  // namespace
+
+RunRecord measureRun(const Results& run, const Results* reference, const std::vector<std::string>& outputs) {
+  RunRecord r;
+  r.status = run.status;
+  r.message = run.message;
+  r.stats = run.stats;
+  r.cpuSecondsMax = run.stats.cpuSeconds;
+  r.tReached = run.rowCount() ? run.at(run.rowCount() - 1, 0) : 0.0;
+  if (const int c = run.column("energy.balance"); c >= 0 && run.rowCount()) {
+    const std::vector<double> v = run.columnValues(c);
+    r.energyBalanceMin = *std::min_element(v.begin(), v.end());
+    r.energyBalanceMax = *std::max_element(v.begin(), v.end());
+    r.energyBalanceFinal = v.back();
+  }
+  if (const int c = run.column("violation.position"); c >= 0) r.violationPositionMax = maxAbs(run, c);
+  if (const int c = run.column("violation.velocity"); c >= 0) r.violationVelocityMax = maxAbs(run, c);
+  r.errors.resize(outputs.size());
+  if (reference && run.status == RunStatus::Completed)
+    for (size_t k = 0; k < outputs.size(); ++k) r.errors[k] = errorsOf(run, *reference, outputs[k]);
+  return r;
+}
+
+long rejectedByErrorEstimate(const RunStatistics& stats) {
+  long n = 0;
+  for (const auto& [reason, count] : stats.rejections)
+    if (startsWith(reason, "error estimate")) n += count;
+  return n;
+}
+
+long rejectedByNewton(const RunStatistics& stats) {
+  long n = 0;
+  for (const auto& [reason, count] : stats.rejections)
+    if (startsWith(reason, "Newton")) n += count;
+  return n;
+}
+
+}  // namespace mbw

@@ -1,0 +1,97 @@
+#include "studies/seed000_studies.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "analysis/reference_error.h"
+
+namespace mbw {
+namespace {
+
+// the scene's formulation, step and largest step with a variable step at rtol = atol = tolerance
+RunSettings variableStepSettings(const Model& model, const std::string& integrator, double tEnd, double tolerance) {
+  RunSettings s;
+  s.formulation = model.defaults.formulation;
+  s.integrator = integrator;
+  s.tEnd = tEnd;
+  s.integratorSettings.step = model.defaults.step;
+  s.integratorSettings.maxStep = model.defaults.maxStep;
+  s.integratorSettings.variableStep = true;
+  s.integratorSettings.rtol = s.integratorSettings.atol = tolerance;
+  return s;
+}
+
+std::string toleranceText(double tolerance) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0e", tolerance);
+  return text;
+}
+
+}  // namespace
+
+Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
+  Study study;
+  study.title = "tolerance study of " + o.integrator + " on " + model.name;
+  study.variants = {{o.scene, {}}};
+  study.outputs = {o.channel, o.channel + ".rate"};
+  const double tEnd = o.tEnd > 0.0 ? o.tEnd : model.defaults.tEnd;
+  // the reference: the same integrator at a very tight tolerance (or a fixed step)
+  const double refTolerance = o.quick ? std::max(o.referenceTolerance, 1e-8) : o.referenceTolerance;
+  RunSpec reference;
+  reference.settings = variableStepSettings(model, o.integrator, tEnd, refTolerance);
+  if (o.referenceStep > 0.0) {
+    reference.settings.integratorSettings.variableStep = false;
+    reference.settings.integratorSettings.step = o.referenceStep;
+    char text[64];
+    std::snprintf(text, sizeof text, "%.3g", o.referenceStep);
+    study.references = {{"reference, fixed step " + std::string(text), "", reference}};
+  } else {
+    study.references = {{"reference, rtol = atol = " + toleranceText(refTolerance), "", reference}};
+  }
+  for (double tol : o.quick ? std::vector<double>{1e-2, 1e-3} : o.tolerances) {
+    RunSpec spec;
+    spec.settings = variableStepSettings(model, o.integrator, tEnd, tol);
+    spec.reference = 0;
+    study.runs.push_back(spec);
+  }
+  return study;
+}
+
+double relativeErrorPercent(const ErrorMeasures& error, const Results& reference, const std::string& channel) {
+  const int c = reference.column(channel);
+  if (c < 0 || std::isnan(error.max)) return ErrorMeasures::kNone;
+  const double value =
+      std::abs(interpolateCubic4(reference.columnValues(0), reference.columnValues(c), error.timeOfMax));
+  return value > 0.0 ? 100.0 * error.max / value : INFINITY;
+}
+
+Study makeTimingStudy(const Model& model, TimingStudySettings o) {
+  if (o.quick) {
+    o.spans = {0.3, 0.6};
+    o.tolerances = {1e-2, 1e-3};
+  }
+  std::sort(o.spans.begin(), o.spans.end());
+  Study study;
+  study.title = "explicit versus implicit on " + model.name;
+  study.variants = {{o.scene, {}}};
+  study.checkpoints = o.spans;
+  for (const std::string& integrator : {o.implicitIntegrator, o.explicitIntegrator})
+    for (double tol : o.tolerances) {
+      RunSpec spec;
+      spec.settings = variableStepSettings(model, integrator, o.spans.back(), tol);
+      if (integrator == o.explicitIntegrator) {
+        spec.settings.every = o.explicitEvery;
+        spec.cpuBudget = o.cpuBudget;
+      }
+      study.runs.push_back(spec);
+    }
+  // Figure 5: the implicit step size over one run
+  RunSpec figure;
+  const double figureEnd = o.quick ? o.spans.back() : (o.figureEnd > 0.0 ? o.figureEnd : model.defaults.tEnd);
+  figure.settings = variableStepSettings(model, o.implicitIntegrator, figureEnd, o.figureTolerance);
+  study.runs.push_back(figure);
+  return study;
+}
+
+}  // namespace mbw

@@ -1,0 +1,33 @@
+#include "studies/study.h"
+
+#include <sstream>
+
+#include "integrators/registry.h"
+
+namespace mbw {
+
+std::string methodLabel(const RunSettings& settings) {
+  const IntegratorInfo* info = findIntegrator(settings.integrator);
+  if (!info || !info->capabilities.hasRhoInf) return settings.integrator;
+  std::ostringstream os;
+  os << settings.integrator << " (" << effectiveRhoInf(*info, settings.integratorSettings) << ")";
+  return os.str();
+}
+
+int implicitStages(const RunSpec& spec) {
+  if (spec.analysis == RunAnalysis::Kinematics) return 1;
+  const IntegratorInfo* info = findIntegrator(spec.settings.integrator);
+  return info ? info->capabilities.implicitStages : 1;
+}
+
+double endTime(const RunSpec& spec) {
+  return spec.analysis == RunAnalysis::Kinematics ? spec.kinematics.tEnd : spec.settings.tEnd;
+}
+
+std::string variantLabel(const SceneVariant& variant) {
+  std::string label = variant.scene;
+  for (const auto& [pointer, value] : variant.fields) label += " " + pointer + " = " + value;
+  return label;
+}
+
+}  // namespace mbw

@@ -1,0 +1,235 @@
+#include "studies/study_execution.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "simulation/csv.h"
+#include "simulation/recorder.h"
+#include "studies/results_table.h"
+#include "studies/scene_variant_loader.h"
+
+namespace mbw {
+namespace {
+
+const char* kInterrupted = "interrupted";
+
+std::string threeDigits(double x) {
+  std::ostringstream os;
+  os.precision(3);
+  os << x;
+  return os.str();
+}
+
+std::string referenceFile(const StudyExecutionOptions& o, size_t k) {
+  return o.referenceDirectory + "/reference-" + std::to_string(k) + ".csv";
+}
+
+// a run as CSV text, its CPU time with it (the CSV's statistics have no timings)
+std::string csvText(Results r) {
+  r.metadata.push_back({"cpu_seconds", numberText(r.stats.cpuSeconds)});
+  std::ostringstream os;
+  writeCsv(r, os);
+  return os.str();
+}
+
+Results fromCsvText(const std::string& text, const std::string& source) {
+  std::istringstream in(text);
+  Results r = readCsv(in, source);
+  r.stats.cpuSeconds = numberCell(r.metadataValue("cpu_seconds"));
+  return r;
+}
+
+// every output must be recorded by the runs of some scene variant; returns each output's unit
+std::vector<std::string> checkOutputs(const Study& study, const std::vector<Model>& models) {
+  std::map<std::string, std::string> units;
+  std::map<std::string, bool> seen;
+  for (const RunSpec& spec : study.runs) {
+    const std::string key = std::to_string(spec.variant) + spec.settings.formulation +
+                            (spec.settings.recordMultipliers ? "+" : "-") +
+                            (spec.analysis == RunAnalysis::Kinematics ? "k" : "d");
+    if (seen[key]) continue;
+    seen[key] = true;
+    for (const Channel& c : runChannels(models.at(spec.variant), spec)) units.emplace(c.name, c.unit);
+  }
+  std::vector<std::string> out;
+  for (const std::string& o : study.outputs) {
+    const auto it = units.find(o);
+    if (it == units.end())
+      throw StudyError("no run of the study records '" + o +
+                       "' (outputs are CSV columns of a run, e.g. body.x, body.wz, lambda.joint.1)");
+    out.push_back(it->second);
+  }
+  return out;
+}
+
+// the references: read from their files (or kept from an earlier execution) or computed; every
+// process gets them. Returns "" or why the study cannot go on.
+std::string obtainReferences(const Study& study, Executor& executor, const StudyExecutionOptions& options,
+                             const StudyRunHooks& hooks, const StudyProgress& progress, StudyOutcome& out) {
+  const size_t n = study.references.size();
+  out.references.resize(n);
+  std::string verdict;
+  if (executor.gathers()) {
+    std::vector<int> compute;
+    for (size_t k = 0; k < n; ++k) {
+      const ReferenceSpec& ref = study.references[k];
+      const std::string kept = options.referenceDirectory.empty() ? "" : referenceFile(options, k);
+      if (!ref.file.empty()) {
+        out.references[k] = keepChannels(readCsv(ref.file), study.outputs);
+      } else if (options.resume && !kept.empty() && std::filesystem::exists(kept)) {
+        out.references[k] = readCsv(kept);
+        if (out.references[k].metadataValue("reference") != ref.description)
+          throw StudyError(kept + " is not the reference this study describes ('" + ref.description + "')");
+        if (progress.onNote) progress.onNote("reference " + std::to_string(k) + " read from " + kept);
+        continue;
+      } else {
+        compute.push_back(static_cast<int>(k));
+        if (progress.onNote) progress.onNote("reference " + std::to_string(k) + ": " + ref.description);
+        continue;
+      }
+      if (progress.onNote) progress.onNote("reference " + std::to_string(k) + ": " + ref.description);
+    }
+    auto work = [&](int k) { return csvText(makeReferenceRun(study, out.models, k, hooks)); };
+    auto done = [&](int k, const std::string& text) {
+      Results r = fromCsvText(text, "reference " + std::to_string(k));
+      r.metadata.push_back({"reference", study.references[k].description});
+      if (!options.referenceDirectory.empty() && r.status == RunStatus::Completed) writeCsv(r, referenceFile(options, k));
+      if (progress.onNote)
+        progress.onNote("reference " + std::to_string(k) + " " + toString(r.status) + ": " +
+                        std::to_string(r.stats.steps) + " steps, " + threeDigits(r.stats.cpuSeconds) + " s CPU");
+      out.references[static_cast<size_t>(k)] = std::move(r);
+    };
+    executor.run(compute, work, done, hooks.stopRequested);
+    for (size_t k = 0; k < n && verdict.empty(); ++k) {
+      const Results& r = out.references[k];
+      if (r.status == RunStatus::Cancelled || r.status == RunStatus::Running) verdict = kInterrupted;
+      else if (r.status != RunStatus::Completed)
+        verdict = "the reference run (" + study.references[k].description + ") failed: " + r.message;
+    }
+  } else {
+    executor.run({}, [&](int k) { return csvText(makeReferenceRun(study, out.models, k, hooks)); },
+                 [](int, const std::string&) {}, hooks.stopRequested);
+  }
+  verdict = executor.share(verdict);
+  if (!verdict.empty()) return verdict;
+  for (size_t k = 0; k < n; ++k) {
+    const std::string text = executor.share(executor.gathers() ? csvText(out.references[k]) : "");
+    if (!executor.gathers()) out.references[k] = fromCsvText(text, "reference " + std::to_string(k));
+  }
+  return "";
+}
+
+void writeTable(const std::string& path, const Study& study, const std::vector<std::string>& units,
+                const std::vector<std::optional<RunRecord>>& records) {
+  std::ofstream out(path);
+  if (!out) throw StudyError("cannot write '" + path + "'");
+  for (const std::string& c : resultsTableComments(study)) out << "# " << c << "\n";
+  out << "# " << resultsTableUnits(study, units) << "\n" << csvLine(resultsTableHeader(study)) << "\n";
+  for (const auto& r : records)
+    if (r) out << csvLine(resultsTableRow(study, *r)) << "\n";
+  out.flush();
+  if (!out) throw StudyError("writing '" + path + "' failed");
+}
+
+// the rows of an earlier execution of this study
+void readBack(const std::string& path, const Study& study, StudyOutcome& out) {
+  const TextTable table = readTextTable(path);
+  for (size_t k = 0; k < table.rows.size(); ++k) {
+    RunRecord r;
+    try {
+      r = parseResultsTableRow(study, table.header, table.rows[k]);
+    } catch (const std::exception& e) {
+      throw StudyError(path + ": row " + std::to_string(k + 1) + ": " + e.what() +
+                       "; continue it with the study that wrote it, or write to another directory");
+    }
+    if (!out.records[r.run]) ++out.resumed;
+    out.records[r.run] = std::move(r);
+  }
+}
+
+}  // namespace
+
+int StudyOutcome::failed() const {
+  int n = 0;
+  for (const auto& r : records) n += r && r->status != RunStatus::Completed;
+  return n;
+}
+
+std::vector<Channel> runChannels(const Model& model, const RunSpec& spec) {
+  std::unique_ptr<Formulation> f;
+  try {
+    f = makeFormulation(spec.settings.formulation, model);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigurationError(e.what());
+  }
+  const auto kind = spec.analysis == RunAnalysis::Kinematics ? Recorder::Kind::Kinematics : Recorder::Kind::Dynamics;
+  return Recorder(*f, kind, 1, spec.settings.recordMultipliers).channels();
+}
+
+StudyOutcome executeStudy(const Study& study, Executor& executor, const StudyExecutionOptions& options,
+                          const StudyRunHooks& hooks, const StudyProgress& progress) {
+  StudyOutcome out;
+  for (const SceneVariant& v : study.variants) out.models.push_back(loadSceneVariant(v));
+  const std::vector<std::string> units = checkOutputs(study, out.models);
+  out.records.resize(study.runs.size());
+
+  // the table: a new one, or the rows of an interrupted execution
+  const bool table = executor.gathers() && !options.tableFile.empty();
+  if (table) {
+    const bool exists = std::filesystem::exists(options.tableFile) && !options.replace;
+    if (exists && !options.resume)
+      throw StudyError("'" + options.tableFile + "' exists: continue that study with --resume, or write to another directory");
+    if (exists) readBack(options.tableFile, study, out);
+    writeTable(options.tableFile, study, units, out.records);
+  }
+
+  const std::string verdict = obtainReferences(study, executor, options, hooks, progress, out);
+  if (verdict == kInterrupted) {
+    out.interrupted = true;
+    return out;
+  }
+  if (!verdict.empty()) throw StudyError(verdict);
+
+  // the runs not made yet, each appended to the table as it finishes
+  std::vector<int> pending;
+  for (size_t k = 0; k < study.runs.size(); ++k)
+    if (!out.records[k]) pending.push_back(static_cast<int>(k));
+  std::ofstream appended;
+  if (table) appended.open(options.tableFile, std::ios::app);
+  int finished = 0;
+  auto work = [&](int k) {
+    const RunRecord r = makeStudyRun(study, out.models, out.references, k, hooks);
+    return r.interrupted ? std::string() : csvLine(resultsTableRow(study, r));
+  };
+  auto done = [&](int k, const std::string& line) {
+    if (line.empty()) return;  // stopped by the user
+    RunRecord r = parseResultsTableRow(study, resultsTableHeader(study), splitCsvLine(line));
+    if (table) {
+      appended << line << "\n";
+      appended.flush();
+      if (!appended) throw StudyError("writing '" + options.tableFile + "' failed");
+    }
+    ++finished;
+    if (progress.onRecord) progress.onRecord(r, finished, static_cast<int>(pending.size()));
+    out.records[k] = std::move(r);
+  };
+  auto stop = [&] {
+    if (progress.onTick) progress.onTick();
+    return hooks.stopRequested && hooks.stopRequested();
+  };
+  executor.run(pending, work, done, stop);
+  if (executor.gathers()) out.interrupted = finished < static_cast<int>(pending.size());
+  // in run order, written whole and then moved over the appended one
+  if (table) {
+    appended.close();
+    const std::string sorted = options.tableFile + ".sorted";
+    writeTable(sorted, study, units, out.records);
+    std::filesystem::rename(sorted, options.tableFile);
+  }
+  return out;
+}
+
+}  // namespace mbw

@@ -1,0 +1,165 @@
+#include "studies/study_run.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/stepping_cost.h"
+#include "integrators/cpu_time.h"
+
+namespace mbw {
+namespace {
+
+// reads the CPU time as the run passes the checkpoints, stops it over its budget or on request
+class StudyRunObserver : public RunObserver {
+ public:
+  StudyRunObserver(const std::vector<double>& checkpoints, double budget, const std::function<bool()>& stop)
+      : checkpoints_(checkpoints), budget_(budget), stop_(stop), cpuAt_(checkpoints.size(), RunRecord::kNone),
+        start_(threadCpuSeconds()) {}
+
+  void onRecorded(const Results& results, size_t firstNewRow) override {
+    const double cpu = threadCpuSeconds() - start_;
+    for (size_t r = firstNewRow; r < results.rowCount(); ++r)
+      for (size_t c = 0; c < checkpoints_.size(); ++c)
+        if (std::isnan(cpuAt_[c]) && results.at(r, 0) >= checkpoints_[c] * (1.0 - 1e-12)) cpuAt_[c] = cpu;
+    overBudget_ = budget_ > 0.0 && cpu > budget_;
+  }
+  bool stopRequested() override {
+    stopped_ = stopped_ || (stop_ && stop_());
+    return overBudget_ || stopped_;
+  }
+
+  const std::vector<double>& cpuAt() const { return cpuAt_; }
+  bool overBudget() const { return overBudget_; }
+  bool stopped() const { return stopped_; }
+
+ private:
+  const std::vector<double>& checkpoints_;
+  double budget_;
+  const std::function<bool()>& stop_;
+  std::vector<double> cpuAt_;
+  double start_;
+  bool overBudget_ = false, stopped_ = false;
+};
+
+struct Outcome {
+  Results results;
+  std::vector<double> cpuAt;
+  bool overBudget = false, stopped = false;
+};
+
+Outcome simulate(const Study& study, const Model& model, const RunSpec& spec, const StudyRunHooks& hooks) {
+  Outcome o;
+  StudyRunObserver observer(study.checkpoints, spec.cpuBudget, hooks.stopRequested);
+  if (spec.analysis == RunAnalysis::Kinematics) {
+    o.results = runKinematics(model, spec.settings.formulation, spec.kinematics, spec.settings.every, &observer);
+  } else {
+    Simulation simulation(model, spec.settings);
+    o.results = simulation.run(&observer);
+  }
+  o.cpuAt = observer.cpuAt();
+  o.overBudget = observer.overBudget();
+  o.stopped = observer.stopped() && !o.overBudget;
+  if (o.overBudget) o.results.message = "stopped by the CPU budget of " + std::to_string(spec.cpuBudget) + " s";
+  return o;
+}
+
+RunRecord timeSteppingLoop(const Model& model, const RunSpec& spec) {
+  const RunCost cost = spec.analysis == RunAnalysis::Kinematics
+                           ? timeKinematics(model, spec.settings.formulation, spec.kinematics)
+                           : timeDynamics(model, spec.settings);
+  RunRecord r;
+  r.status = cost.completed ? RunStatus::Completed : RunStatus::Failed;
+  r.message = cost.message;
+  r.stats.steps = cost.steps;
+  r.stats.newtonIterations = cost.newtonIterations;
+  r.stats.timePoints = cost.steps;
+  r.stats.cpuSeconds = r.cpuSecondsMax = cost.cpuSeconds;
+  r.tReached = cost.completed ? endTime(spec) : RunRecord::kNone;
+  return r;
+}
+
+RunRecord failedRecord(const std::string& why) {
+  RunRecord r;
+  r.status = RunStatus::Failed;
+  r.message = "cannot run: " + why;
+  return r;
+}
+
+}  // namespace
+
+Results keepChannels(const Results& results, const std::vector<std::string>& channels) {
+  std::vector<int> columns = {0};
+  for (const std::string& c : channels)
+    if (const int k = results.column(c); k > 0 && std::find(columns.begin(), columns.end(), k) == columns.end())
+      columns.push_back(k);
+  Results kept;
+  std::vector<Channel> kinds;
+  for (int k : columns) kinds.push_back(results.channels()[k]);
+  kept.setChannels(kinds);
+  std::vector<double> row(columns.size());
+  for (size_t i = 0; i < results.rowCount(); ++i) {
+    for (size_t k = 0; k < columns.size(); ++k) row[k] = results.at(i, columns[k]);
+    kept.appendRow(row);
+  }
+  kept.metadata = results.metadata;
+  kept.stats = results.stats;
+  kept.status = results.status;
+  kept.message = results.message;
+  return kept;
+}
+
+RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
+                       const std::vector<Results>& references, int index, const StudyRunHooks& hooks) {
+  const RunSpec& spec = study.runs.at(index);
+  const Model& model = models.at(spec.variant);
+  RunRecord record;
+  try {
+    if (spec.timing == RunTiming::SteppingLoop) {
+      record = timeSteppingLoop(model, spec);
+      for (int k = 1; k < spec.repeat && record.status == RunStatus::Completed; ++k) {
+        const RunRecord again = timeSteppingLoop(model, spec);
+        record.stats.cpuSeconds = std::min(record.stats.cpuSeconds, again.stats.cpuSeconds);
+        record.cpuSecondsMax = std::max(record.cpuSecondsMax, again.stats.cpuSeconds);
+      }
+      record.run = index;
+      record.errors.resize(study.outputs.size());
+      record.cpuAt.assign(study.checkpoints.size(), RunRecord::kNone);
+      return record;
+    }
+    Outcome first = simulate(study, model, spec, hooks);
+    const Results* reference = spec.reference >= 0 ? &references.at(spec.reference) : nullptr;
+    record = measureRun(first.results, reference, study.outputs);
+    record.cpuAt = first.cpuAt;
+    record.interrupted = first.stopped;
+    // the repetitions time the same run again
+    for (int k = 1; k < spec.repeat && record.status == RunStatus::Completed && !record.interrupted; ++k) {
+      const Outcome again = simulate(study, model, spec, hooks);
+      record.interrupted = again.stopped;
+      record.stats.cpuSeconds = std::min(record.stats.cpuSeconds, again.results.stats.cpuSeconds);
+      record.cpuSecondsMax = std::max(record.cpuSecondsMax, again.results.stats.cpuSeconds);
+      for (size_t c = 0; c < record.cpuAt.size(); ++c)
+        record.cpuAt[c] = std::min(record.cpuAt[c], again.cpuAt[c]);
+    }
+    if (hooks.onResults && !record.interrupted) hooks.onResults(index, first.results);
+  } catch (const ConfigurationError& e) {
+    record = failedRecord(e.what());
+  } catch (const ModelError& e) {
+    record = failedRecord(e.what());
+  } catch (const std::invalid_argument& e) {
+    record = failedRecord(e.what());
+  }
+  record.run = index;
+  record.errors.resize(study.outputs.size());
+  record.cpuAt.resize(study.checkpoints.size(), RunRecord::kNone);
+  return record;
+}
+
+Results makeReferenceRun(const Study& study, const std::vector<Model>& models, int index,
+                         const StudyRunHooks& hooks) {
+  const RunSpec& spec = study.references.at(index).run;
+  Outcome o = simulate(study, models.at(spec.variant), spec, hooks);
+  if (o.stopped) o.results.status = RunStatus::Cancelled;
+  return keepChannels(o.results, study.outputs);
+}
+
+}  // namespace mbw

@@ -1,0 +1,159 @@
+#include "studies/work_precision.h"
+
+#include <algorithm>
+#include <numeric>
+#include <sstream>
+
+#include "integrators/registry.h"
+
+namespace mbw {
+namespace {
+
+std::string shortNumber(double x) {
+  std::ostringstream os;
+  os.precision(3);
+  os << x;
+  return os.str();
+}
+
+std::vector<std::string> defaultOutputs(const Model& model) {
+  std::vector<std::string> out;
+  for (const OutputChannel& o : model.outputs) out.push_back(o.name);
+  if (!out.empty()) return out;
+  const std::string b = model.bodies.back().name;
+  return {b + ".x", b + ".y", b + ".z"};
+}
+
+ReferenceSpec chosenReference(const RunSettings& base, const ReferenceChoice& choice) {
+  if (!choice.file.empty()) return {"the run in " + choice.file, choice.file, {}};
+  if (choice.integrator.empty()) return referenceQualityRun(base);
+  RunSpec ref;
+  ref.settings = base;
+  ref.settings.integrator = choice.integrator;
+  IntegratorSettings& s = ref.settings.integratorSettings;
+  s.rhoInf = -1.0;
+  s.alpha.reset();
+  std::string description = choice.integrator;
+  if (choice.step > 0.0) {
+    s.variableStep = false;
+    s.step = choice.step;
+    description += ", fixed step " + shortNumber(choice.step) + " s";
+  } else {
+    s.variableStep = true;
+    s.rtol = s.atol = choice.tolerance > 0.0 ? choice.tolerance : 1e-10;
+    description += ", rtol = atol = " + shortNumber(s.rtol);
+  }
+  return {description, "", ref};
+}
+
+}  // namespace
+
+ErrorMeasure parseErrorMeasure(const std::string& name) {
+  for (ErrorMeasure m : {ErrorMeasure::Max, ErrorMeasure::Rms, ErrorMeasure::Final})
+    if (name == toString(m)) return m;
+  throw ConfigurationError("unknown error measure '" + name + "' (max, rms or final)");
+}
+
+const char* toString(ErrorMeasure m) {
+  switch (m) {
+    case ErrorMeasure::Max: return "max";
+    case ErrorMeasure::Rms: return "rms";
+    case ErrorMeasure::Final: return "final";
+  }
+  return "?";
+}
+
+double measureOf(const ErrorMeasures& e, ErrorMeasure m) {
+  return m == ErrorMeasure::Max ? e.max : m == ErrorMeasure::Rms ? e.rms : e.final;
+}
+
+ReferenceSpec referenceQualityRun(const RunSettings& base) {
+  RunSpec ref;
+  ref.settings = base;
+  ref.settings.integrator = "bdf";
+  IntegratorSettings& s = ref.settings.integratorSettings;
+  s.rhoInf = -1.0;
+  s.alpha.reset();
+  s.variableStep = true;
+  s.rtol = s.atol = 1e-12;
+  s.constraintTolerance = 1e-13;
+  s.linearSolver = s.jacobianUpdate = "auto";
+  return {"bdf (CVODE, state-space ODE), rtol = atol = 1e-12, constraints to 1e-13: the engine's reference-quality run",
+          "", ref};
+}
+
+Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const RunSettings& base,
+                             const WorkPrecisionSettings& o) {
+  if (o.tolerances.empty() && o.steps.empty()) throw ConfigurationError("give tolerances or steps (or both)");
+  if (o.repeat < 1) throw ConfigurationError("the repetitions must be at least 1");
+  Study study;
+  study.title = "work-precision on " + model.name;
+  study.variants = {{scene, {}}};
+  study.outputs = o.outputs.empty() ? defaultOutputs(model) : o.outputs;
+  RunSettings runBase = base;
+  runBase.every = 1;
+  for (const std::string& out : study.outputs)
+    runBase.recordMultipliers = runBase.recordMultipliers || out.rfind("lambda.", 0) == 0;
+  study.references = {chosenReference(runBase, o.reference)};
+  study.references[0].run.settings.every = 1;
+
+  for (const StudyMethod& m : o.methods) {
+    const IntegratorInfo* info = findIntegrator(m.integrator);
+    if (!info) throw ConfigurationError("unknown integrator '" + m.integrator + "'");
+    const bool byTolerance = info->capabilities.variableStep && !o.tolerances.empty();
+    if (!byTolerance && (o.steps.empty() || !info->capabilities.fixedStep))
+      throw ConfigurationError(m.integrator + (info->capabilities.fixedStep
+                                                   ? " runs with fixed steps only: give steps too"
+                                                   : " chooses its own steps: give tolerances too"));
+    for (double value : byTolerance ? o.tolerances : o.steps) {
+      RunSpec spec;
+      spec.settings = studyRunSettings(runBase, m, byTolerance ? runBase.integratorSettings.step : value, false);
+      if (byTolerance) {
+        spec.settings.integratorSettings.variableStep = true;
+        spec.settings.integratorSettings.rtol = spec.settings.integratorSettings.atol = value;
+      }
+      const std::string why = unsupportedReason(*info, spec.settings.formulation, spec.settings.integratorSettings);
+      if (!why.empty()) throw ConfigurationError(why);
+      spec.repeat = o.repeat;
+      spec.reference = 0;
+      study.runs.push_back(spec);
+    }
+  }
+  return study;
+}
+
+std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study, const std::vector<RunRecord>& records,
+                                                    size_t output, ErrorMeasure measure) {
+  std::vector<WorkPrecisionCurve> curves;
+  for (const RunRecord& r : records) {
+    const std::string label = methodLabel(study.runs.at(r.run).settings);
+    auto it = std::find_if(curves.begin(), curves.end(), [&](const WorkPrecisionCurve& c) { return c.method == label; });
+    if (it == curves.end()) it = curves.insert(curves.end(), WorkPrecisionCurve{label, {}, {}, {}});
+    const double e = output < r.errors.size() ? measureOf(r.errors[output], measure) : ErrorMeasures::kNone;
+    if (r.status != RunStatus::Completed || !(e >= 0.0)) continue;
+    it->error.push_back(e);
+    it->cpu.push_back(r.stats.cpuSeconds);
+    it->runs.push_back(r.run);
+  }
+  // each curve by falling error
+  for (WorkPrecisionCurve& c : curves) {
+    std::vector<size_t> order(c.error.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return c.error[a] > c.error[b]; });
+    WorkPrecisionCurve sorted{c.method, {}, {}, {}};
+    for (size_t k : order) {
+      sorted.error.push_back(c.error[k]);
+      sorted.cpu.push_back(c.cpu[k]);
+      sorted.runs.push_back(c.runs[k]);
+    }
+    c = std::move(sorted);
+  }
+  return curves;
+}
+
+std::string workPrecisionSetting(const RunSpec& spec) {
+  const IntegratorSettings& s = spec.settings.integratorSettings;
+  return s.variableStep ? "rtol " + shortNumber(s.rtol) : "h " + shortNumber(s.step);
+}
+
+}  // namespace mbw

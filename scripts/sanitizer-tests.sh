@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The sanitizer stage of the test run (docs/reliability.md): builds the engine, mbw-cli, their tests
+# and the fuzz targets with AddressSanitizer and UndefinedBehaviorSanitizer (clang, assertions on,
+# -O1) in build-asan/, runs those tests and the fuzz regression corpus under them, then fuzzes the
+# scene reader for MBW_FUZZ_SECONDS (default 60; 0 skips the fuzzing). Any sanitizer report fails.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${MBW_ASAN_BUILD_DIR:-$root/build-asan}"
+
+"$root/packaging/install-deps.sh"
+if [[ ! -f "$build/CMakeCache.txt" ]]; then
+  CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1" \
+    -DMBW_SANITIZE=address,undefined -DMBW_BUILD_FUZZERS=ON -DMBW_BUILD_GUI=OFF \
+    -DMBW_BUILD_BENCHMARKS=OFF
+fi
+cmake --build "$build" -j2
+
+source "$root/tests/sanitizers/environment.sh"
+(cd "$build" && ctest --output-on-failure -j2 --timeout 900)
+seconds="${MBW_FUZZ_SECONDS:-60}"
+if ((seconds > 0)); then
+  MBW_ASAN_BUILD_DIR="$build" "$root/scripts/fuzz.sh" "$seconds"
+fi

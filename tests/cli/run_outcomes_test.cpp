@@ -1,0 +1,175 @@
+// Every way a long `mbw-cli run` can end, as a user meets it: completed (0), numerical failure (3,
+// partial CSV), SIGINT and SIGTERM (130 and 143: summary printed, CSV kept, status "cancelled"),
+// SIGKILL (no chance to clean up: the CSV still parses, status "running"), a full disk (4: the
+// run stops with the reason, the file keeps whole rows and says "failed"), and an output path that
+// cannot be written (2, before the run starts).
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "simulation/csv.h"
+
+namespace mbw {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// mbw-cli started in the background, its output going to a file
+class CliProcess {
+ public:
+  CliProcess(const std::string& arguments, const std::string& log) : log_(log) {
+    const std::string command = "exec " + std::string(MBW_CLI_PATH) + " " + arguments + " >" + log + " 2>&1";
+    pid_ = fork();
+    if (pid_ == 0) {
+      execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+  }
+  ~CliProcess() {
+    if (pid_ > 0 && !reaped_) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  void signal(int s) { kill(pid_, s); }
+  // exit status, or 128 + the signal that killed it
+  int wait() {
+    int raw = 0;
+    waitpid(pid_, &raw, 0);
+    reaped_ = true;
+    return WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  }
+  std::string output() const { return readFile(log_); }
+
+ private:
+  std::string log_;
+  pid_t pid_ = -1;
+  bool reaped_ = false;
+};
+
+// waits until the file holds at least `rows` rows after its header (the writer flushes at least
+// once a second while rows come)
+bool waitForRows(const std::string& path, size_t rows, double seconds) {
+  const auto until = Clock::now() + std::chrono::duration<double>(seconds);
+  while (Clock::now() < until) {
+    const std::string text = readFile(path);
+    size_t lines = 0;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines += !line.empty() && line[0] != '#';
+    if (lines >= rows + 1) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+// a run far longer than any test waits for
+const std::string kLongRun = "run double-pendulum --step 1e-3 --t-end 1e5 --every 10";
+
+struct SignalCase {
+  int signal;
+  int exitStatus;
+};
+
+class CliSignal : public ::testing::TestWithParam<SignalCase> {};
+
+TEST_P(CliSignal, StopsTheRunKeepsTheCsvAndExitsWith128PlusTheSignal) {
+  const SignalCase c = GetParam();
+  const std::string csv = ::testing::TempDir() + "/signal" + std::to_string(c.signal) + ".csv";
+  std::remove(csv.c_str());  // rows of an earlier run must not pass for this one's
+  CliProcess cli(kLongRun + " -o " + csv, csv + ".log");
+  ASSERT_TRUE(waitForRows(csv, 2, 60.0)) << "no rows on disk while running";
+  cli.signal(c.signal);
+  EXPECT_EQ(cli.wait(), c.exitStatus) << cli.output();
+  EXPECT_NE(cli.output().find("status           cancelled"), std::string::npos) << cli.output();
+  const Results back = readCsv(csv);
+  EXPECT_EQ(back.status, RunStatus::Cancelled);
+  EXPECT_GE(back.rowCount(), 2u);
+  EXPECT_GT(back.stats.steps, 0);
+  EXPECT_NE(back.message.find("cancelled at t = "), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(IntAndTerm, CliSignal,
+                         ::testing::Values(SignalCase{SIGINT, 130}, SignalCase{SIGTERM, 143}),
+                         [](const auto& p) { return p.param.signal == SIGINT ? "SIGINT" : "SIGTERM"; });
+
+TEST(CliRunOutcome, AKilledRunLeavesAValidPartialFile) {
+  const std::string csv = ::testing::TempDir() + "/killed.csv";
+  std::remove(csv.c_str());  // rows of an earlier run must not pass for this one's
+  CliProcess cli(kLongRun + " -o " + csv, csv + ".log");
+  ASSERT_TRUE(waitForRows(csv, 2, 60.0)) << "no rows on disk while running";
+  cli.signal(SIGKILL);
+  EXPECT_EQ(cli.wait(), 128 + SIGKILL);
+  const std::string text = readFile(csv);
+  ASSERT_FALSE(text.empty());
+  const Results back = readCsv(csv);  // a row the kill cut short would be left out
+  EXPECT_EQ(back.status, RunStatus::Running);  // it never ended
+  EXPECT_GE(back.rowCount(), 2u);
+}
+
+TEST(CliRunOutcome, AnOutputPathThatCannotBeWrittenIsRefusedBeforeTheRun) {
+  for (const std::string option : {"-o /nonexistent-dir/x.csv", "--plot /nonexistent-dir/x.png", "-o /tmp"}) {
+    const auto start = Clock::now();
+    CliProcess cli(kLongRun + " " + option, ::testing::TempDir() + "/badpath.log");
+    EXPECT_EQ(cli.wait(), 2) << option << "\n" << cli.output();
+    EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 10.0) << option;
+    EXPECT_NE(cli.output().find("cannot write '/"), std::string::npos) << cli.output();
+    EXPECT_EQ(cli.output().find("status"), std::string::npos) << "the run started: " << cli.output();
+  }
+}
+
+TEST(CliRunOutcome, CompletesWithExit0AndTheFileSaysCompleted) {
+  const std::string csv = ::testing::TempDir() + "/complete.csv";
+  CliProcess cli("run slider-crank --step 1e-3 --t-end 0.2 -o " + csv, csv + ".log");
+  EXPECT_EQ(cli.wait(), 0) << cli.output();
+  const Results back = readCsv(csv);
+  EXPECT_EQ(back.status, RunStatus::Completed);
+  EXPECT_EQ(back.rowCount(), 201u);
+  EXPECT_NE(cli.output().find("(201 rows)"), std::string::npos) << cli.output();
+}
+
+// A disk that fills during the run: a 192 KiB tmpfs in a mount namespace of its own (needs root
+// or unprivileged user namespaces; skipped otherwise). The file is copied out before the
+// namespace, and the tmpfs with it, goes away.
+TEST(CliRunOutcome, AFullDiskStopsTheRunWithExit4AndKeepsWholeRows) {
+  const std::string dir = ::testing::TempDir() + "/full-disk";
+  const std::string kept = ::testing::TempDir() + "/full-disk.csv";
+  std::remove(kept.c_str());
+  std::system(("mkdir -p " + dir).c_str());
+  const std::string script = "mount -t tmpfs -o size=192k none " + dir + " || exit 99; " +
+                             std::string(MBW_CLI_PATH) + " " + kLongRun + " -o " + dir + "/x.csv; status=$?; cp " +
+                             dir + "/x.csv " + kept + "; exit $status";
+  const std::string command = "unshare --mount sh -c '" + script + "' > " + kept + ".log 2>&1";
+  const int raw = std::system(command.c_str());
+  const int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  const std::string output = readFile(kept + ".log");
+  if (status == 99 || output.find("unshare failed") != std::string::npos ||
+      output.find("Operation not permitted") != std::string::npos)
+    GTEST_SKIP() << "cannot mount a tmpfs here: " << output;
+  EXPECT_EQ(status, 4) << output;
+  EXPECT_NE(output.find("No space left on device"), std::string::npos) << output;
+  EXPECT_NE(output.find("status           failed"), std::string::npos) << output;
+  const std::string text = readFile(kept);
+  ASSERT_GT(text.size(), 100000u);
+  EXPECT_EQ(text.back(), '\n');
+  const Results back = readCsv(kept);  // whole rows, each with every column
+  EXPECT_EQ(back.status, RunStatus::Failed);
+  EXPECT_GE(back.rowCount(), 10u);
+}
+
+}  // namespace
+}  // namespace mbw

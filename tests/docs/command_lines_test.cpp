@@ -1,0 +1,87 @@
+// Every command line the documentation shows still parses: the mbw-cli ones with the program's
+// own CLI11 definitions, the mbw ones with the workbench's command-line parser. Parsing checks
+// commands, option names, value types and choices; it runs nothing.
+
+#include <gtest/gtest.h>
+
+#include "cli_program.h"
+#include "doc_command_lines.h"
+
+#ifdef MBW_HAVE_GUI
+#include <QStringList>
+
+#include "command_line.h"
+#endif
+
+namespace mbw {
+namespace {
+
+using test::DocCommandLine;
+
+std::string where(const DocCommandLine& c) { return c.file + ":" + std::to_string(c.line) + ": " + c.text; }
+
+// "" when the arguments parse, the parser's message otherwise
+std::string parseCli(const std::vector<std::string>& arguments) {
+  cli::CliProgram program;
+  std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());  // CLI11 takes them last first
+  try {
+    program.app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+  } catch (const CLI::CallForAllHelp&) {
+  } catch (const CLI::CallForVersion&) {
+  } catch (const CLI::ParseError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(DocCommandLines, ShellWordsFollowQuotesAndComments) {
+  EXPECT_EQ(test::shellWords(R"(a 'b c' "d # e" f  # g)"), (std::vector<std::string>{"a", "b c", "d # e", "f"}));
+  EXPECT_EQ(test::shellWords("x=1#2"), (std::vector<std::string>{"x=1#2"}));
+}
+
+TEST(DocCommandLines, TheParserRefusesWhatIsWrong) {
+  EXPECT_EQ(parseCli({"run", "double-pendulum", "--step", "1e-3"}), "");
+  EXPECT_NE(parseCli({"run", "double-pendulum", "--stepp", "1e-3"}), "");
+  EXPECT_NE(parseCli({"run", "double-pendulum", "--step", "fast"}), "");
+  EXPECT_NE(parseCli({"runn", "double-pendulum"}), "");
+  EXPECT_NE(parseCli({"run", "x", "--linear-solver", "lu"}), "");
+}
+
+TEST(DocCommandLines, EveryMbwCliLineParses) {
+  int count = 0;
+  for (const DocCommandLine& c : test::docCommandLines(MBW_SOURCE_DIR)) {
+    if (c.program != "mbw-cli") continue;
+    ++count;
+    EXPECT_EQ(parseCli(c.arguments), "") << where(c);
+  }
+  // the command-line guide alone shows about twenty
+  EXPECT_GE(count, 20);
+}
+
+#ifdef MBW_HAVE_GUI
+TEST(DocCommandLines, TheWorkbenchParserRefusesWhatIsWrong) {
+  int exitCode = -1;
+  EXPECT_TRUE(gui::parseCommandLine({"mbw", "four-link", "--t-end", "2"}, &exitCode).has_value());
+  EXPECT_FALSE(gui::parseCommandLine({"mbw", "four-link", "--t-ends", "2"}, &exitCode).has_value());
+  EXPECT_EQ(exitCode, 2);
+}
+
+TEST(DocCommandLines, EveryMbwLineParses) {
+  int count = 0;
+  for (const DocCommandLine& c : test::docCommandLines(MBW_SOURCE_DIR)) {
+    if (c.program != "mbw") continue;
+    ++count;
+    QStringList arguments{"mbw"};
+    for (const std::string& a : c.arguments) arguments << QString::fromStdString(a);
+    int exitCode = -1;
+    const auto parsed = gui::parseCommandLine(arguments, &exitCode);
+    EXPECT_TRUE(parsed.has_value() || exitCode == 0) << where(c);
+  }
+  // the workbench's page shows how to open it and how its pictures were made
+  EXPECT_GE(count, 5);
+}
+#endif
+
+}  // namespace
+}  // namespace mbw

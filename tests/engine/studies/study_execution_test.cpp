@@ -1,0 +1,185 @@
+// The study engine: the results table round-trips a record; the thread pool runs every job once
+// and hands results to the calling thread; a study gives the same records on 1 and 3 threads;
+// a study stopped part-way resumes without making again the runs its table holds; scene variants
+// change the field their pointer names and refuse pointers that lead nowhere.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <set>
+#include <thread>
+
+#include "csv_compare.h"
+#include "scene/scene_error.h"
+#include "studies/method_grid.h"
+#include "studies/results_table.h"
+#include "studies/scene_variant_loader.h"
+#include "studies/study_execution.h"
+
+namespace mbw {
+namespace {
+
+// lms2 and bathe at two steps on the double pendulum, against a fixed-step reference
+Study smallStudy() {
+  RunSettings base;
+  base.tEnd = 0.2;
+  Study s = makeMethodStepStudy("double-pendulum", base, parseStudyMethods("lms2,bathe:0.6,esdirk3-4l2sa"),
+                                {0.02, 0.01}, false);
+  addConvergenceReference(s, base, {}, {"body_2.z", "body_2.vz"});
+  s.title = "test";
+  return s;
+}
+
+std::string tableOf(const Study& study, const StudyOutcome& o) {
+  std::string text = csvLine(resultsTableHeader(study)) + "\n";
+  for (const auto& r : o.records)
+    if (r) text += csvLine(resultsTableRow(study, *r)) + "\n";
+  return text;
+}
+
+const std::set<std::string> kTimings = {"cpu_s", "cpu_s_max", "cpu_s_by_phase"};
+
+TEST(ResultsTable, ARowReadsBackToTheSameRecord) {
+  const Study study = smallStudy();
+  RunRecord r;
+  r.run = 3;
+  r.status = RunStatus::Failed;
+  r.message = "Newton did not converge, \"badly\"";
+  r.tReached = 0.1234567890123;
+  r.stats.steps = 12;
+  r.stats.rejectedSteps = 9;
+  r.stats.rejections = {{"error estimate above tolerance", 2}, {"Newton did not converge", 3}, {"recovery failed (|Phi| = 1e-9: a\\\\b)", 4}};
+  r.stats.phaseSeconds = {{"jacobian", 0.25}};
+  r.stats.cpuSeconds = 1.0 / 3.0;
+  r.errors = {{1e-3, 0.1, 2e-4, 1e-4, 5e-4, 0.02}, {}};
+  const std::vector<std::string> row = resultsTableRow(study, r);
+  const RunRecord back = parseResultsTableRow(study, resultsTableHeader(study), splitCsvLine(csvLine(row)));
+  EXPECT_EQ(resultsTableRow(study, back), row);
+  EXPECT_EQ(back.message, r.message);
+  EXPECT_EQ(back.stats.cpuSeconds, r.stats.cpuSeconds);
+  EXPECT_EQ(rejectedByNewton(back.stats), 3);
+  EXPECT_EQ(back.stats.rejections, r.stats.rejections);
+  EXPECT_TRUE(std::isnan(back.errors[1].max));
+}
+
+TEST(ResultsTable, ARowOfAnotherStudyIsRefused) {
+  const Study study = smallStudy();
+  RunRecord r;
+  r.run = 1;
+  r.errors.resize(2);
+  std::vector<std::string> row = resultsTableRow(study, r);
+  row[9] = "0.05";  // the step
+  EXPECT_THROW(parseResultsTableRow(study, resultsTableHeader(study), row), TableError);
+}
+
+TEST(ThreadPool, RunsEveryJobOnceAndGathersOnTheCallingThread) {
+  ThreadPoolExecutor pool(3);
+  std::vector<int> jobs(20);
+  for (int k = 0; k < 20; ++k) jobs[k] = k;
+  std::multiset<int> done;
+  const auto caller = std::this_thread::get_id();
+  std::atomic<int> running{0}, most{0};
+  pool.run(jobs,
+           [&](int k) {
+             most = std::max(most.load(), ++running);
+             std::this_thread::sleep_for(std::chrono::milliseconds(5));
+             --running;
+             return std::to_string(k * k);
+           },
+           [&](int k, const std::string& text) {
+             EXPECT_EQ(std::this_thread::get_id(), caller);
+             EXPECT_EQ(text, std::to_string(k * k));
+             done.insert(k);
+           },
+           [] { return false; });
+  EXPECT_EQ(done.size(), 20u);
+  EXPECT_EQ(std::set<int>(done.begin(), done.end()).size(), 20u);
+  EXPECT_LE(most.load(), 3);
+  EXPECT_THROW(pool.run(jobs, [](int k) -> std::string { if (k == 7) throw std::runtime_error("7"); return ""; },
+                        [](int, const std::string&) {}, [] { return false; }),
+               std::runtime_error);
+}
+
+TEST(StudyExecution, OneThreadAndThreeGiveTheSameRecords) {
+  const Study study = smallStudy();
+  ThreadPoolExecutor one(1), three(3);
+  const StudyOutcome a = executeStudy(study, one, {}, {});
+  const StudyOutcome b = executeStudy(study, three, {}, {});
+  ASSERT_EQ(a.failed(), 0);
+  EXPECT_FALSE(a.interrupted || b.interrupted);
+  EXPECT_TRUE(test::csvDifferences(tableOf(study, a), tableOf(study, b), kTimings).empty());
+  // errors fall with the step for every method
+  for (size_t k = 0; k < study.runs.size(); k += 2)
+    EXPECT_LT(a.records[k + 1]->errors[0].max, a.records[k]->errors[0].max) << k;
+}
+
+TEST(StudyExecution, ResumesWithoutMakingFinishedRunsAgain) {
+  const Study study = smallStudy();
+  const std::string dir = ::testing::TempDir() + "/study-resume";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  StudyExecutionOptions options{dir + "/results.csv", dir, false};
+  ThreadPoolExecutor one(1);
+
+  // stopped after two runs: those after them stop as they start
+  std::atomic<int> made2{0}, finished{0};
+  StudyRunHooks stopAfterTwo;
+  stopAfterTwo.onResults = [&](int, const Results&) { ++made2; };
+  stopAfterTwo.stopRequested = [&] { return made2 >= 2; };
+  StudyProgress count;
+  count.onRecord = [&](const RunRecord&, int, int) { ++finished; };
+  const StudyOutcome first = executeStudy(study, one, options, stopAfterTwo, count);
+  EXPECT_TRUE(first.interrupted);
+  EXPECT_EQ(finished.load(), 2);
+  EXPECT_TRUE(std::filesystem::exists(dir + "/reference-0.csv"));
+
+  // without --resume the table is not overwritten
+  EXPECT_THROW(executeStudy(study, one, options, {}), StudyError);
+
+  // resumed: the other four, and the reference read back
+  options.resume = true;
+  std::vector<int> made;
+  StudyProgress record;
+  record.onRecord = [&](const RunRecord& r, int, int) { made.push_back(r.run); };
+  std::vector<std::string> notes;
+  record.onNote = [&](const std::string& n) { notes.push_back(n); };
+  const StudyOutcome second = executeStudy(study, one, options, {}, record);
+  EXPECT_FALSE(second.interrupted);
+  EXPECT_EQ(second.resumed, 2);
+  EXPECT_EQ(made, (std::vector<int>{2, 3, 4, 5}));
+  ASSERT_FALSE(notes.empty());
+  EXPECT_NE(notes.front().find("read from"), std::string::npos) << notes.front();
+
+  // the table equals one made in one go
+  const StudyOutcome whole = executeStudy(study, one, {}, {});
+  const TextTable table = readTextTable(dir + "/results.csv");
+  std::string rows = csvLine(table.header) + "\n";
+  for (const auto& r : table.rows) rows += csvLine(r) + "\n";
+  EXPECT_TRUE(test::csvDifferences(tableOf(study, whole), rows, kTimings).empty()) << rows;
+  EXPECT_EQ(table.unit("max_error(body_2.z)"), "m");
+}
+
+TEST(SceneVariants, SetTheFieldThePointerNames) {
+  const Model heavy = loadSceneVariant({"double-pendulum", {{"/bodies/1/mass", "4"}}});
+  const Model plain = loadSceneVariant({"double-pendulum", {}});
+  EXPECT_EQ(heavy.bodies.size(), plain.bodies.size());
+  EXPECT_DOUBLE_EQ(heavy.bodies[1].mass, 4.0);
+  EXPECT_NE(plain.bodies[1].mass, 4.0);
+  try {
+    loadSceneVariant({"double-pendulum", {{"/bodies/7/mass", "4"}}});
+    FAIL() << "a pointer past the bodies was accepted";
+  } catch (const SceneError& e) {
+    ASSERT_EQ(e.issues().size(), 1u);
+    EXPECT_EQ(e.issues()[0].path, "/bodies/7/mass");
+  }
+  try {
+    loadSceneVariant({"double-pendulum", {{"/bodies/1/mass", "-1"}}});
+    FAIL() << "a negative mass was accepted";
+  } catch (const SceneError& e) {
+    EXPECT_NE(std::string(e.what()).find("/bodies/1/mass"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace mbw

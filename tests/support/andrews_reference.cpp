@@ -1,0 +1,18 @@
+#include "andrews_reference.h"
+
+#include <cmath>
+
+namespace mbw::test {
+
+std::vector<double> planarAngle(const Results& r, const std::string& body) {
+  const int e0 = r.column(body + ".e0"), e3 = r.column(body + ".e3");
+  std::vector<double> angle;
+  for (size_t i = 0; i < r.rowCount(); ++i) {
+    const double a = 2.0 * std::atan2(r.at(i, e3), r.at(i, e0));
+    // continue from the previous row: the rows are much closer than half a turn
+    angle.push_back(angle.empty() ? a : angle.back() + std::remainder(a - angle.back(), 2.0 * M_PI));
+  }
+  return angle;
+}
+
+}  // namespace mbw::test
