@@ -10,9 +10,11 @@
 // interpolated and projected onto the constraints, as `mbw-cli run --output-step 0.01`); the
 // .../steps-only entries run the same tolerance recording only the first and last states.
 //   build/tests/benchmarks/mbw-bench --benchmark_filter=peers --benchmark_repetitions=5
+//     --benchmark_report_aggregates_only=true  (one line; rows _min and _max: figure and spread)
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -111,10 +113,16 @@ void measure(benchmark::State& bench, const std::string& scene, const std::strin
   bench.counters["steps"] = double(run.steps);
 }
 
+// the smallest and largest of the repetitions (--benchmark_repetitions): the figure and its spread
+benchmark::internal::Benchmark* withExtremes(benchmark::internal::Benchmark* b) {
+  return b->Unit(benchmark::kMillisecond)
+      ->ComputeStatistics("min", [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); })
+      ->ComputeStatistics("max", [](const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); });
+}
+
 void registerMethod(const std::string& scene, const std::string& name, Method method) {
-  benchmark::RegisterBenchmark(("peers/" + scene + "/" + name).c_str(),
-                               [scene, name, method](benchmark::State& b) { measure(b, scene, name, method); })
-      ->Unit(benchmark::kMillisecond);
+  withExtremes(benchmark::RegisterBenchmark(("peers/" + scene + "/" + name).c_str(),
+                                            [scene, name, method](benchmark::State& b) { measure(b, scene, name, method); }));
 }
 
 void registerEngine(const std::string& scene, const std::string& integrator) {
@@ -122,7 +130,7 @@ void registerEngine(const std::string& scene, const std::string& integrator) {
   const Method onGrid = [integrator](const Problem& p, double tol) { return engineRun(p, integrator, tol, true); };
   registerMethod(scene, name, onGrid);
   // the same tolerance, recording only the first and last states (no grid)
-  benchmark::RegisterBenchmark(("peers/" + scene + "/" + name + "/steps-only").c_str(),
+  withExtremes(benchmark::RegisterBenchmark(("peers/" + scene + "/" + name + "/steps-only").c_str(),
                                [scene, name, integrator, onGrid](benchmark::State& bench) {
                                  const Problem& p = problem(scene);
                                  const double tol = tolerance(scene + name, p, onGrid);
@@ -130,8 +138,7 @@ void registerEngine(const std::string& scene, const std::string& integrator) {
                                  for (auto _ : bench) run = engineRun(p, integrator, tol, false);
                                  bench.counters["tol"] = tol;
                                  bench.counters["steps"] = double(run.steps);
-                               })
-      ->Unit(benchmark::kMillisecond);
+                               }));
 }
 
 const bool registered = [] {
