@@ -44,6 +44,14 @@ void RunOptions::addTo(CLI::App& c) {
   c.add_option("--repartition-growth", repartitionGrowth,
                "state-space integrators: cond(Phi_u) growth that triggers a new partition (default 1.25)");
   c.add_option("--jacobian", jacobian, "exact, or fd (forward differences) where the integrator offers it");
+  c.add_option("--output-step", outputStep,
+               "record at t0 + k DT (s) instead of at the steps: states from the integrator's continuous "
+               "extension, put back onto the constraints (default: the scene's output_step)");
+  c.add_option("--output-times", outputTimes,
+               "record at the times listed in FILE (one per line or separated by blanks or commas, # comments)");
+  c.add_flag("--record-steps", recordSteps,
+             "with --output-step or --output-times: record the steps as well (column on_grid: 1 at the "
+             "requested times, 0 at the steps)");
   addStudyOptionsTo(c);
 }
 
@@ -110,6 +118,16 @@ RunSettings RunOptions::resolve(const Model& model) const {
       info ? sceneChoice(info->capabilities.linearSolvers, model.defaults.linearSolver) : "auto");
   i.jacobianUpdate = jacobianUpdate.value_or(
       info ? sceneChoice(info->capabilities.jacobianUpdates, model.defaults.jacobianUpdate) : "auto");
+  // output times: the command line's, or the scene's
+  if (outputStep && outputTimes) throw InputError("give either --output-step or --output-times, not both");
+  try {
+    if (outputStep) s.output.step = *outputStep;
+    else if (outputTimes) s.output.times = readOutputTimes(*outputTimes);
+    else s.output = sceneOutputRequest(model);
+  } catch (const std::runtime_error& e) {
+    throw InputError(e.what());
+  }
+  s.output.recordSteps = recordSteps;
   return s;
 }
 

@@ -34,6 +34,9 @@ struct RunOptions {
   std::optional<double> step, tStart, tEnd, recordFrom, rhoInf, rtol, atol, newtonTolerance, alpha, maxStep, safety,
       facMin, facMax, constraintTolerance, repartitionGrowth;
   std::optional<std::string> jacobian, linearSolver, jacobianUpdate;
+  std::optional<double> outputStep;
+  std::optional<std::string> outputTimes;  // file
+  bool recordSteps = false;
   std::optional<int> every, maxNewtonIterations;
   bool variableStep = false;
   bool fixedStep = false;

@@ -370,6 +370,11 @@ void ModelBuilder::readSettings() {
   if (d.jacobianUpdate != "auto" && d.jacobianUpdate != "iteration" && d.jacobianUpdate != "step")
     issue("/settings/jacobian_update",
           "unknown Jacobian update '" + d.jacobianUpdate + "' (auto, iteration or step)");
+  d.outputStep = s.value("output_step", d.outputStep);
+  if (s.contains("output_step") && !(d.outputStep > 0.0)) issue("/settings/output_step", "output_step must be positive");
+  d.outputTimes = s.value("output_times", d.outputTimes);
+  if (s.contains("output_step") && s.contains("output_times"))
+    issue("/settings/output_times", "give either output_step or output_times, not both");
   model_.maxInitialCorrection = s.value("max_initial_correction", model_.maxInitialCorrection);
   if (formulationDescription(d.formulation).empty())
     issue("/settings/formulation", "unknown formulation '" + d.formulation + "' (rA, rp or rE)");

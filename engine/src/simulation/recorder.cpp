@@ -4,8 +4,8 @@
 
 namespace mbw {
 
-Recorder::Recorder(Formulation& formulation, Kind kind, int every, bool multipliers)
-    : f_(formulation), kind_(kind), every_(std::max(1, every)), multipliers_(multipliers) {
+Recorder::Recorder(Formulation& formulation, Kind kind, int every, bool multipliers, bool grid)
+    : f_(formulation), kind_(kind), every_(std::max(0, every)), multipliers_(multipliers), grid_(grid) {
   for (int b = 0; b < formulation.model().bodyCount(); ++b) bodies_.push_back(b);
 }
 
@@ -51,6 +51,7 @@ std::vector<Channel> Recorder::channels() const {
     for (int r = m.primitiveCount(); r < f_.constraintSize(); ++r)
       c.push_back({"lambda." + m.bodies[r - m.primitiveCount()].name + ".normalization", ""});
   }
+  if (grid_) c.push_back({"on_grid", ""});
   return c;
 }
 
@@ -69,15 +70,16 @@ Recorder::Energy Recorder::evaluate(const State& s) {
   return e;
 }
 
-void Recorder::start(const State& state, Results& results) {
+void Recorder::start(const State& state, Results& results, bool onGrid) {
   if (results.channels().empty()) results.setChannels(channels());
   stepCount_ = recordedStep_ = 0;
   firstRecordedStep_ = -1;
   workIntegral_ = dissipated_ = 0.0;
   initial_ = previous_ = evaluate(state);
+  lastT_ = state.t;
   if (due(state.t)) {
     firstRecordedStep_ = 0;
-    record(state, 0.0, 0, results);
+    record(state, 0.0, 0, results, previous_, workIntegral_, dissipated_, onGrid);
   }
 }
 
@@ -90,24 +92,36 @@ void Recorder::step(const State& state, double h, int newtonIterations, bool las
   workIntegral_ += 0.5 * h * (previous_.power + now.power);
   dissipated_ += 0.5 * h * (previous_.dissipation + now.dissipation);
   previous_ = now;
+  lastT_ = state.t;
   lastH_ = h;
   lastNewton_ = newtonIterations;
   if (firstRecordedStep_ < 0) {
     if (!due(state.t) && !last) return;
     firstRecordedStep_ = stepCount_;
   }
-  if (last || (stepCount_ - firstRecordedStep_) % every_ == 0) record(state, h, newtonIterations, results);
+  if (last || (every_ > 0 && (stepCount_ - firstRecordedStep_) % every_ == 0))
+    record(state, h, newtonIterations, results, previous_, workIntegral_, dissipated_, false);
+}
+
+void Recorder::sample(const State& state, double h, int newtonIterations, Results& results) {
+  if (!due(state.t)) return;
+  const Energy now = evaluate(state);
+  const double dt = state.t - lastT_;
+  record(state, h, newtonIterations, results, now,
+         workIntegral_ + 0.5 * dt * (previous_.power + now.power),
+         dissipated_ + 0.5 * dt * (previous_.dissipation + now.dissipation), true);
 }
 
 void Recorder::finish(const State& state, Results& results) {
   if (stepCount_ == recordedStep_) return;
   evaluate(state);
-  record(state, lastH_, lastNewton_, results);
+  record(state, lastH_, lastNewton_, results, previous_, workIntegral_, dissipated_, false);
 }
 
-void Recorder::record(const State& s, double h, int newtonIterations, Results& results) {
+void Recorder::record(const State& s, double h, int newtonIterations, Results& results,
+                      const Energy& e, double workIntegral, double dissipated, bool onGrid) {
   // positions and velocities are current in the formulation (evaluate() ran for this state)
-  recordedStep_ = stepCount_;
+  if (!onGrid) recordedStep_ = stepCount_;
   row_.clear();
   row_.push_back(s.t);
   bodyOutputs_.resize(bodies_.size());
@@ -120,13 +134,12 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
     row_.insert(row_.end(), o.omega_W.data(), o.omega_W.data() + 3);
   }
   if (kind_ == Kind::Dynamics) {
-    const Energy& e = previous_;
-    const double workIn = (e.exactWork - initial_.exactWork) + workIntegral_;
+    const double workIn = (e.exactWork - initial_.exactWork) + workIntegral;
     const double balance =
-        (e.kinetic + e.potential) - (initial_.kinetic + initial_.potential) - workIn + dissipated_;
+        (e.kinetic + e.potential) - (initial_.kinetic + initial_.potential) - workIn + dissipated;
     row_.push_back(h);
     row_.push_back(newtonIterations);
-    row_.insert(row_.end(), {e.kinetic, e.potential, workIn, dissipated_, balance});
+    row_.insert(row_.end(), {e.kinetic, e.potential, workIn, dissipated, balance});
   } else {
     row_.push_back(newtonIterations);
   }
@@ -138,6 +151,7 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
   }
   row_.insert(row_.end(), outputs_.begin(), outputs_.end());
   if (multipliers_) row_.insert(row_.end(), s.lambda.data(), s.lambda.data() + s.lambda.size());
+  if (grid_) row_.push_back(onGrid ? 1.0 : 0.0);
   results.appendRow(row_);
 }
 

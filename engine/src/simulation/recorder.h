@@ -11,6 +11,8 @@
 //   balance    = E - E0 - work_in + dissipated   (zero for an exact solution).
 // On request, the Lagrange multipliers: lambda.<joint>.<k> for the k-th equation of a joint, and
 // lambda.<body>.normalization for the formulation's own rows (Euler-parameter normalization).
+// Runs with requested output times (output_grid.h) record those states through sample() and mark
+// the rows in the channel on_grid (1 at a requested time, 0 at a step).
 
 #include <vector>
 
@@ -24,17 +26,21 @@ class Recorder {
  public:
   enum class Kind { Dynamics, Kinematics };
 
-  Recorder(Formulation& formulation, Kind kind, int every, bool multipliers = false);
+  // every: record every N-th step, 0 for none but the last; grid: the run samples requested times
+  Recorder(Formulation& formulation, Kind kind, int every, bool multipliers = false, bool grid = false);
 
   std::vector<Channel> channels() const;
   // rows start at the first state at or after t (the energy balance still counts from the start)
   void setRecordFrom(double t) { recordFrom_ = t; }
   // the bodies whose channels are recorded (all by default; before start())
   void setBodies(std::vector<int> bodies) { bodies_ = std::move(bodies); }
-  // the first state of the run (always recorded)
-  void start(const State& state, Results& results);
+  // the first state of the run (always recorded when due; onGrid: it is one of the requested times)
+  void start(const State& state, Results& results, bool onGrid = false);
   // an accepted step of size h; records the row when due (or when last is set)
   void step(const State& state, double h, int newtonIterations, bool last, Results& results);
+  // a state at a requested output time inside the step being taken (before that step's step()):
+  // the energy integrals are carried to it from the last step's end by the trapezoidal rule
+  void sample(const State& state, double h, int newtonIterations, Results& results);
   // the run stopped early (failure, cancel): records the last accepted state if it is not yet
   void finish(const State& state, Results& results);
 
@@ -44,16 +50,19 @@ class Recorder {
   };
   Energy evaluate(const State& state);
   bool due(double t) const;  // at or after recordFrom_
-  void record(const State& state, double h, int newtonIterations, Results& results);
+  void record(const State& state, double h, int newtonIterations, Results& results,
+              const Energy& energy, double workIntegral, double dissipated, bool onGrid);
 
   Formulation& f_;
   Kind kind_;
   int every_;
   bool multipliers_;
+  bool grid_;
   long stepCount_ = 0;
   long recordedStep_ = 0;  // step count of the last recorded row
   double recordFrom_ = -1e300;
   long firstRecordedStep_ = -1;  // step count of the first recorded row (-1: none yet)
+  double lastT_ = 0.0;     // time of the last step's end (previous_)
   double lastH_ = 0.0;
   int lastNewton_ = 0;
   Energy initial_, previous_;

@@ -12,6 +12,7 @@
 #include "formulation/formulation.h"
 #include "integrators/cpu_time.h"
 #include "integrators/registry.h"
+#include "simulation/output_grid.h"
 #include "simulation/recorder.h"
 #include "simulation/result_sink.h"
 #include "simulation/results.h"
@@ -38,6 +39,9 @@ struct RunSettings {
   // the bodies whose channels are recorded (none: all of them)
   std::optional<std::vector<std::string>> recordBodies;
   bool recordMultipliers = false;  // add the Lagrange multipliers to the results
+  // rows at requested times instead of (or, with recordSteps, besides) the steps; the constraint
+  // tolerance of their projection is integratorSettings.constraintTolerance
+  OutputRequest output;
   // the bytes of rows the returned Results keep, decimated past them (Results::setRowLimit; at
   // least 2 rows); 0 keeps every row. A sink passed to run() receives every row whatever this is.
   size_t memoryBudget = 0;

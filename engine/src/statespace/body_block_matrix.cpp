@@ -90,4 +90,16 @@ std::vector<BodyBlockMatrix::Block> blockDiagonalBlocks(const Model& model, int 
   return s;
 }
 
+SparseMatrixXd blockPattern(int rows, int cols, const std::vector<BodyBlockMatrix::Block>& blocks) {
+  std::vector<Eigen::Triplet<double>> entries;
+  for (const BodyBlockMatrix::Block& b : blocks)
+    for (int r = b.row; r < b.row + b.rows; ++r)
+      for (int c = b.col; c < b.col + b.cols; ++c)
+        entries.emplace_back(r, c, 0.0);
+  SparseMatrixXd m(rows, cols);
+  m.setFromTriplets(entries.begin(), entries.end());
+  m.makeCompressed();
+  return m;
+}
+
 }  // namespace mbw

@@ -49,4 +49,8 @@ std::vector<BodyBlockMatrix::Block> constraintRowBlocks(const Model& model, int 
 std::vector<BodyBlockMatrix::Block> bodyCouplingBlocks(const Model& model, int V);
 std::vector<BodyBlockMatrix::Block> blockDiagonalBlocks(const Model& model, int V);
 
+// A compressed-column matrix whose stored entries are the union of the blocks (values zero): the
+// fixed pattern of a sparse matrix assembled through a MatrixSink.
+SparseMatrixXd blockPattern(int rows, int cols, const std::vector<BodyBlockMatrix::Block>& blocks);
+
 }  // namespace mbw
