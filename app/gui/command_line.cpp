@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QRegularExpression>
 #include <cstdio>
+#include <utility>
 
 namespace mbw::gui {
 namespace {
@@ -40,7 +41,21 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   const QCommandLineOption tab("tab", "The tab shown under the 3D view: runs or comparison.", "TAB");
   const QCommandLineOption screenshot("screenshot", "Save the whole window as a PNG image, then exit.", "FILE.png");
   const QCommandLineOption size("size", "Window size for the screenshot (default 1600x1000).", "WxH");
-  p.addOptions({formulation, integrator, step, tEnd, run, pauseAt, playback, plots, select, tab, screenshot, size});
+  // not --session: QApplication takes -session/--session for X11 session management
+  const QCommandLineOption session("open-session", "Open a saved session (scene, runs, plots); a SCENE ending in .mbws "
+                                                   "is opened as a session too.", "FILE");
+  const QCommandLineOption saveSession("save-session", "After the runs, save the session to FILE, then exit.", "FILE");
+  const QCommandLineOption cursors("cursors", "After the runs, cursor A (the playback time) and optionally B, s.", "A[,B]");
+  const QCommandLineOption signalFilter("signals", "Show the signal browser, searching for FILTER.", "FILTER");
+  const QCommandLineOption trace("trace", "Trace a point during playback: a body (its origin) or body.point.", "POINT");
+  const QCommandLineOption view("view", "The 3D view's direction: iso, front, side or top.", "V");
+  const QCommandLineOption primitives("show-primitives", "Show the primitives each joint expands to in the model tree.");
+  const QCommandLineOption dock("dock", "Raise a dock: scene, run or signals.", "NAME");
+  const QCommandLineOption video("video", "After the runs, export the playback of the last run (.mp4 with ffmpeg, or a "
+                                          "directory of PNG frames), then exit.", "FILE");
+  const QCommandLineOption fps("fps", "Frames per second of --video (default 30).", "N");
+  p.addOptions({formulation, integrator, step, tEnd, run, pauseAt, playback, plots, select, tab, screenshot, size, session,
+                saveSession, cursors, signalFilter, trace, view, primitives, dock, video, fps});
 
   auto fail = [&](const QString& message) {
     std::fprintf(stderr, "mbw: %s\n", qPrintable(message));
@@ -81,6 +96,26 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   c.tab = p.value(tab);
   if (!c.tab.isEmpty() && c.tab != "runs" && c.tab != "comparison") return fail("--tab takes runs or comparison");
   c.screenshot = p.value(screenshot);
+  c.session = p.value(session);
+  if (c.session.isEmpty() && c.scene.endsWith(".mbws", Qt::CaseInsensitive)) c.session = std::exchange(c.scene, QString());
+  c.saveSession = p.value(saveSession);
+  if (p.isSet(cursors) && (!parseNumbers(p.value(cursors), c.cursors) || c.cursors.size() > 2))
+    return fail("--cursors takes one or two times, e.g. 1.2,2.5");
+  c.signalFilter = p.value(signalFilter);
+  c.trace = p.value(trace);
+  c.view = p.value(view);
+  if (!c.view.isEmpty() && !QStringList{"iso", "front", "side", "top"}.contains(c.view))
+    return fail("--view takes iso, front, side or top");
+  c.showPrimitives = p.isSet(primitives);
+  c.dock = p.value(dock);
+  if (!c.dock.isEmpty() && !QStringList{"scene", "run", "signals"}.contains(c.dock))
+    return fail("--dock takes scene, run or signals");
+  c.video = p.value(video);
+  if (p.isSet(fps)) {
+    bool ok = false;
+    c.fps = p.value(fps).toDouble(&ok);
+    if (!ok || !(c.fps > 0.0) || c.fps > 240.0) return fail("--fps takes a number of frames per second in (0, 240]");
+  }
   if (p.isSet(size)) {
     const QRegularExpressionMatch m = QRegularExpression("^(\\d+)x(\\d+)$").match(p.value(size));
     if (!m.hasMatch()) return fail("--size takes WxH, e.g. 1600x1000");

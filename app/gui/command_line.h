@@ -1,8 +1,11 @@
 #pragma once
-// The workbench's command line: mbw [SCENE] [--formulation F] [--integrator I[,I...]]
-// [--step H[,H...]] [--t-end T] [--run] [--pause-at T] [--playback T] [--plots LIST]
-// [--select POINTER] [--tab runs|comparison] [--screenshot FILE.png] [--size WxH]. With --screenshot the window does its work, saves the
-// image and exits (for documentation pictures, tests and packaging checks).
+// The workbench's command line: mbw [SCENE|SESSION.mbws] [--open-session FILE] [--formulation F]
+// [--integrator I[,I...]] [--step H[,H...]] [--t-end T] [--run] [--pause-at T] [--playback T]
+// [--cursors A[,B]] [--plots LIST] [--signals FILTER] [--trace POINT] [--view V] [--select POINTER]
+// [--show-primitives] [--tab runs|comparison] [--dock NAME] [--save-session FILE] [--video FILE]
+// [--fps N] [--screenshot FILE.png] [--size WxH]. With --screenshot (or --video, --save-session)
+// the window does its work, saves what was asked and exits (for documentation pictures, tests and
+// packaging checks).
 
 #include <QSize>
 #include <QStringList>
@@ -24,8 +27,18 @@ struct CommandLine {
   QString tab;                   // the tab under the 3D view: "runs" or "comparison"
   QString screenshot;
   QSize size{1600, 1000};
+  QString session;               // a saved session to open first
+  QString saveSession;           // after the runs: save the session there
+  QList<double> cursors;         // after the runs: cursor A (the playback time) and B
+  QString signalFilter;          // the signal browser shown, with this search
+  QString trace;                 // a point traced during playback ("body" or "body.point")
+  QString view;                  // iso, front, side or top
+  bool showPrimitives = false;   // the joints' primitives in the model tree
+  QString dock;                  // the dock raised: scene, run, signals
+  QString video;                 // after the runs: the playback of the last run as a video (or PNG frames)
+  double fps = 30.0;
 
-  bool scripted() const { return !screenshot.isEmpty(); }
+  bool scripted() const { return !screenshot.isEmpty() || !video.isEmpty() || !saveSession.isEmpty(); }
 };
 
 // Parses the arguments (argv[0] first). Prints help or version and returns nullopt with *exitCode

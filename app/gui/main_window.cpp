@@ -21,6 +21,7 @@
 #include "model_tree.h"
 #include "playback_bar.h"
 #include "playback_controller.h"
+#include "pick_field_behaviour.h"
 #include "plot_panel.h"
 #include "property_panel.h"
 #include "responsiveness_monitor.h"
@@ -34,10 +35,15 @@
 #include "scene_document.h"
 #include "scene_edit_actions.h"
 #include "scene_file_actions.h"
+#include "scene_scope_behaviour.h"
 #include "scene_view.h"
+#include "session_actions.h"
 #include "settings_behaviour.h"
+#include "signal_browser.h"
 #include "study_action.h"
+#include "undo_actions.h"
 #include "view_actions.h"
+#include "video_export_action.h"
 #include "view_sync.h"
 #include "workbench_icons.h"
 
@@ -67,7 +73,11 @@ MainWindow::MainWindow(QWidget* parent)
   resize(1600, 1000);
 }
 
-MainWindow::~MainWindow() { controller_.reset(); }
+MainWindow::~MainWindow() {
+  controller_.reset();
+  // the panels go while the scene and the runs they show are still there
+  qDeleteAll(findChildren<QWidget*>(Qt::FindDirectChildrenOnly));
+}
 
 // --- layout ----------------------------------------------------------------------------------------
 
@@ -103,6 +113,11 @@ void MainWindow::buildPanels() {
   auto* viewLayout = new QVBoxLayout(viewPane);
   viewLayout->setContentsMargins(0, 0, 0, 0);
   viewLayout->setSpacing(0);
+  viewBar_ = new QToolBar(tr("3D view"), viewPane);
+  viewBar_->setObjectName("viewToolBar");
+  viewBar_->setIconSize(QSize(16, 16));
+  viewBar_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  viewLayout->addWidget(viewBar_);
   viewLayout->addWidget(view_, 1);
   viewLayout->addWidget(playbackBar_);
   plots_ = new ui::PlotPanel(*runs_, frames_, this);
@@ -115,6 +130,9 @@ void MainWindow::buildPanels() {
 
   runList_ = new ui::RunListPanel(*runs_, this);
   comparison_ = new ui::ComparisonTable(*runs_, this);
+  connect(plots_, &ui::PlotPanel::comparedChannelChanged, comparison_, &ui::ComparisonTable::setChannel);
+  signals_ = new ui::SignalBrowser(*runs_, *plots_, this);
+  dock(this, tr("Signals"), "signalDock", signals_, Qt::RightDockWidgetArea);
   auto* tabs = bottomTabs_ = new QTabWidget(this);
   tabs->addTab(runList_, tr("Runs"));
   tabs->addTab(comparison_, tr("Comparison"));
@@ -129,7 +147,9 @@ void MainWindow::buildPanels() {
   centralSplitter_->setSizes({680, 190});
   setCentralWidget(centralSplitter_);
 
+  sceneScope_ = new ui::SceneScopeBehaviour(*doc_, *runs_, this);
   viewSync_ = new ui::ViewSync(*doc_, *runs_, *playback_, *playbackBar_, *view_, *plots_, this);
+  new ui::PickFieldBehaviour(*doc_, *properties_, *view_, *viewSync_, *statusBar());
   runStatus_ = new ui::RunStatusIndicator(*statusBar(), *controller_, *runs_, *doc_);
   monitor_ = new ui::ResponsivenessMonitor(*controller_, *view_, *plots_, this);
 }
@@ -142,9 +162,16 @@ void MainWindow::buildActions() {
   viewActions_ = new ui::ViewActions(*view_, this);
   viewActions_->frames()->setObjectName("frames");
   viewActions_->grid()->setObjectName("grid");
+  viewBar_->addActions({viewActions_->fit(), viewActions_->reset(), viewActions_->front(), viewActions_->side(),
+                        viewActions_->top()});
+  viewBar_->addSeparator();
+  viewBar_->addActions({viewActions_->frames(), viewActions_->grid()});
   initialConditions_ = new ui::InitialConditionsAction(*doc_, *config_, *viewSync_, *this);
   about_ = new ui::AboutAction(*view_, *this);
   runList_->addRunAction(exportActions_->csv());
+  connect(runList_, &ui::RunListPanel::openSceneRequested, this, [this](const QString& key) {
+    fileActions_->openScene(key.startsWith("builtin:") ? key.mid(8) : key);
+  });
 
   // the run buttons under the configuration
   for (QAction* a : {runActions_->run(), runActions_->pause(), runActions_->cancel()}) {
@@ -156,16 +183,16 @@ void MainWindow::buildActions() {
 
   settings_ = new ui::SettingsBehaviour(*this, *plots_, *doc_, {sceneSplitter_, viewSplitter_, centralSplitter_},
                                         {viewActions_->frames(), viewActions_->grid()});
+  video_ = new ui::VideoExportAction(*runs_, *playback_, *view_, *this);
+  sessions_ = new ui::SessionActions(*doc_, *runs_, *controller_, *fileActions_, *settings_, *this);
   // installed last, so it sees the close first
   closeGuard_ = new ui::CloseGuard(*this, *fileActions_, *controller_);
 }
 
 void MainWindow::buildMenus() {
-  QUndoStack* undo = doc_->undoStack();
-  QAction* undoAction = undo->createUndoAction(this, tr("&Undo"));
-  undoAction->setShortcut(QKeySequence::Undo);
-  QAction* redoAction = undo->createRedoAction(this, tr("&Redo"));
-  redoAction->setShortcut(QKeySequence::Redo);
+  auto* undo = new ui::UndoActions(*doc_->undoStack(), this);
+  QAction* undoAction = undo->undo();
+  QAction* redoAction = undo->redo();
   undoAction->setIcon(resources::actionIcon("undo"));
   redoAction->setIcon(resources::actionIcon("redo"));
 
@@ -182,11 +209,15 @@ void MainWindow::buildMenus() {
   file->addAction(fileActions_->save());
   file->addAction(fileActions_->saveAs());
   file->addSeparator();
+  file->addAction(sessions_->open());
+  file->addAction(sessions_->save());
+  file->addSeparator();
   file->addAction(exportActions_->csv());
   file->addAction(exportActions_->viewPng());
   file->addAction(exportActions_->plotsPng());
   file->addAction(exportActions_->windowPng());
   file->addAction(exportActions_->screenshot());
+  file->addAction(video_->action());
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
@@ -203,8 +234,11 @@ void MainWindow::buildMenus() {
   edit->addAction(initialConditions_->action());
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
-  view->addAction(viewActions_->reset());
   view->addAction(viewActions_->fit());
+  view->addAction(viewActions_->reset());
+  view->addAction(viewActions_->front());
+  view->addAction(viewActions_->side());
+  view->addAction(viewActions_->top());
   view->addAction(viewActions_->frames());
   view->addAction(viewActions_->grid());
   view->addSeparator();
@@ -240,8 +274,6 @@ void MainWindow::buildMenus() {
   bar->addAction(runActions_->cancel());
   bar->addSeparator();
   bar->addAction(initialConditions_->action());
-  bar->addAction(viewActions_->reset());
-  bar->addAction(viewActions_->frames());
   bar->addSeparator();
   bar->addAction(exportActions_->screenshot());
   // the window's actions work wherever the focus is
@@ -286,9 +318,32 @@ void MainWindow::showEvent(QShowEvent* event) {
   QMainWindow::showEvent(event);
   if (shown_) return;
   shown_ = true;
-  // docks start at a comfortable width (their minimum is smaller), unless the settings had one
-  if (!layoutRestored_)
-    resizeDocks({findChild<QDockWidget*>("sceneDock"), findChild<QDockWidget*>("runDock")}, {330, 290}, Qt::Horizontal);
+  if (!layoutRestored_) defaultLayout();
+}
+
+// The first layout, before the user makes one: docks at a comfortable width, and on a narrow
+// screen the run setup as a tab beside the scene, so that the 3D view and the plots get a fair
+// share; the 3D view and the plots share the middle evenly.
+void MainWindow::defaultLayout() {
+  auto* scene = findChild<QDockWidget*>("sceneDock");
+  auto* run = findChild<QDockWidget*>("runDock");
+  auto* signalDock = findChild<QDockWidget*>("signalDock");
+  const bool narrow = width() < 1500;
+  if (narrow) {
+    tabifyDockWidget(scene, run);
+    tabifyDockWidget(run, signalDock);
+    scene->raise();
+    resizeDocks({scene}, {320}, Qt::Horizontal);
+  } else {
+    tabifyDockWidget(run, signalDock);
+    run->raise();
+    resizeDocks({scene, run}, {320, 280}, Qt::Horizontal);
+  }
+  layout()->activate();
+  const int middle = centralSplitter_->width();
+  viewSplitter_->setSizes({middle / 2, middle - middle / 2});
+  const int height = centralSplitter_->height();
+  centralSplitter_->setSizes({height * 3 / 4, height - height * 3 / 4});
 }
 
 void MainWindow::updateTitle() {

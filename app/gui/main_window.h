@@ -8,6 +8,7 @@
 #include <memory>
 
 class QHBoxLayout;
+class QToolBar;
 class QTabWidget;
 class QSplitter;
 
@@ -33,8 +34,12 @@ class RunStatusIndicator;
 class SceneDocument;
 class SceneEditActions;
 class SceneFileActions;
+class SceneScopeBehaviour;
 class SceneView;
+class SessionActions;
 class SettingsBehaviour;
+class SignalBrowser;
+class VideoExportAction;
 class ViewActions;
 class ViewSync;
 }  // namespace mbw::ui
@@ -66,6 +71,11 @@ class MainWindow : public QMainWindow {
   ui::SettingsBehaviour& settings() const { return *settings_; }
   ui::RunStatusIndicator& runStatus() const { return *runStatus_; }
   ui::FrameScheduler& frameScheduler() const { return *frames_; }
+  ui::SignalBrowser& signalBrowser() const { return *signals_; }
+  ui::SessionActions& sessions() const { return *sessions_; }
+  ui::VideoExportAction& videoExport() const { return *video_; }
+  ui::ViewActions& viewActions() const { return *viewActions_; }
+  ui::ComparisonTable& comparison() const { return *comparison_; }
   // 0: the run list, 1: the comparison table
   void showBottomTab(int index);
   // the window as the last session left it (false: no saved layout, the defaults apply)
@@ -80,6 +90,7 @@ class MainWindow : public QMainWindow {
   void buildMenus();
   void wire();
   void updateTitle();
+  void defaultLayout();
 
   // the scene and the runs; the controller goes first when the window does
   std::unique_ptr<ui::SceneDocument> doc_;
@@ -94,12 +105,14 @@ class MainWindow : public QMainWindow {
   ui::RunConfigPanel* config_ = nullptr;
   ui::RunListPanel* runList_ = nullptr;
   ui::ComparisonTable* comparison_ = nullptr;
+  ui::SignalBrowser* signals_ = nullptr;
   ui::PlaybackController* playback_ = nullptr;
   ui::PlaybackBar* playbackBar_ = nullptr;
   QSplitter* centralSplitter_ = nullptr;
   QSplitter* viewSplitter_ = nullptr;
   QSplitter* sceneSplitter_ = nullptr;
   QHBoxLayout* runButtons_ = nullptr;
+  QToolBar* viewBar_ = nullptr;
   QTabWidget* bottomTabs_ = nullptr;
   bool layoutRestored_ = false;
   bool shown_ = false;
@@ -116,6 +129,9 @@ class MainWindow : public QMainWindow {
   ui::ResponsivenessMonitor* monitor_ = nullptr;
   ui::SettingsBehaviour* settings_ = nullptr;
   ui::CloseGuard* closeGuard_ = nullptr;
+  ui::SceneScopeBehaviour* sceneScope_ = nullptr;
+  ui::SessionActions* sessions_ = nullptr;
+  ui::VideoExportAction* video_ = nullptr;
 };
 
 }  // namespace mbw::gui

@@ -19,7 +19,14 @@
 #include "scene_document.h"
 #include "scene_file_actions.h"
 #include "scene_view.h"
+#include "session_actions.h"
 #include "settings_behaviour.h"
+#include "signal_browser.h"
+#include "plot_cursors.h"
+#include "video_export_action.h"
+#include "view_actions.h"
+#include <QAction>
+#include <QDockWidget>
 
 namespace mbw::gui {
 namespace {
@@ -46,6 +53,26 @@ void ScriptedSession::watchFirstFrame() {
 
 void ScriptedSession::start() {
   watchFirstFrame();
+  QString error;
+  // a session given, or (interactive) the last one with its runs; its scene unless one is given
+  bool sceneOpen = false;
+  if (!cl_.session.isEmpty()) {
+    if (!window_.sessions().openSession(cl_.session, &error, !cl_.scripted()) && window_.runs().runs().empty()) {
+      fail(2, error);
+      return;
+    }
+    // runs left out (their scene no longer loads)
+    if (!error.isEmpty()) std::fprintf(stderr, "mbw: %s\n", qPrintable(error));
+    sceneOpen = cl_.scene.isEmpty();
+  } else if (!cl_.scripted()) {
+    window_.sessions().setAutosave(true);
+    sceneOpen = window_.sessions().restoreLast(!cl_.scene.isEmpty(), &error) && cl_.scene.isEmpty();
+  }
+  if (!sceneOpen) openScene();
+  else prepare();
+}
+
+void ScriptedSession::openScene() {
   QString scene = cl_.scene;
   if (scene.isEmpty() && !cl_.scripted()) scene = ui::SettingsBehaviour::lastScene();
   if (scene.isEmpty()) scene = kDefaultScene;
@@ -58,7 +85,21 @@ void ScriptedSession::start() {
       return;
     }
   }
+  prepare();
+}
+
+void ScriptedSession::prepare() {
   if (!cl_.plots.isEmpty()) window_.plots().restoreLayout(cl_.plots);
+  if (cl_.showPrimitives) window_.modelTree().setPrimitivesShown(true);
+  if (!cl_.dock.isEmpty() || !cl_.signalFilter.isEmpty()) {
+    // the docks' object names: sceneDock, runDock, signalDock
+    const QString dock = cl_.dock.isEmpty() || cl_.dock == "signals" ? QString("signal") : cl_.dock;
+    if (auto* d = window_.findChild<QDockWidget*>(dock + "Dock")) {
+      d->show();
+      d->raise();
+    }
+  }
+  if (!cl_.signalFilter.isEmpty()) window_.signalBrowser().setFilter(cl_.signalFilter);
   if (!cl_.select.isEmpty()) window_.modelTree().selectPointer(cl_.select);
   if (!cl_.tab.isEmpty()) window_.showBottomTab(cl_.tab == "comparison" ? 1 : 0);
   if (!cl_.formulation.isEmpty() && !window_.runConfig().setFormulation(cl_.formulation)) {
@@ -79,7 +120,7 @@ void ScriptedSession::start() {
     // after the window's first frames (shader compilation), so that they do not count as the run's
     QTimer::singleShot(kSettleMs, this, &ScriptedSession::configureAndQueue);
   } else if (cl_.scripted()) {
-    QTimer::singleShot(kSettleMs, this, &ScriptedSession::finish);
+    QTimer::singleShot(kSettleMs, this, [this] { afterRuns(); });
   }
 }
 
@@ -125,18 +166,62 @@ void ScriptedSession::onIdle() {
                 run->id, qPrintable(run->sceneName()), run->settings.formulation.c_str(),
                 run->settings.integrator.c_str(), qPrintable(run->settingsText()), qPrintable(ui::statusText(*run)), s.steps, s.rejected,
                 s.newtonIterations, s.cpuSeconds, s.wallSeconds);
+    if (const QString note = ui::energyNote(*run, s); !note.isEmpty()) std::printf("  %s\n", qPrintable(note));
     if (run->results.status == RunStatus::Failed) exitCode_ = 3;
   }
   std::fflush(stdout);
   if (pausedForScreenshot_) return;
   // several runs: the first is the reference of the comparison
-  if (runs.runs().size() > 1) runs.setReference(runs.runs().front()->id);
-  if (cl_.playback && !runs.runs().empty()) {
-    runs.setCurrent(runs.runs().back()->id);
-    if (runs.runs().size() > 1) window_.playbackBar().setGhostId(runs.runs()[runs.runs().size() - 2]->id);
+  const std::vector<const ui::Run*> scope = runs.scopeRuns();
+  if (scope.size() > 1) runs.setReference(scope.front()->id);
+  if (cl_.playback && !scope.empty()) {
+    runs.setCurrent(scope.back()->id);
+    if (scope.size() > 1) window_.playbackBar().setGhostId(scope[scope.size() - 2]->id);
     window_.playback().setTime(*cl_.playback);
   }
-  if (cl_.scripted()) QTimer::singleShot(kSettleMs, this, &ScriptedSession::finish);
+  if (cl_.scripted()) QTimer::singleShot(kSettleMs, this, [this] { afterRuns(); });
+}
+
+// what the command line asks for once the runs are done: view, trace, cursors, then the files
+void ScriptedSession::afterRuns() {
+  if (!cl_.view.isEmpty()) {
+    ui::ViewActions& v = window_.viewActions();
+    QAction* a = cl_.view == "front" ? v.front() : cl_.view == "side" ? v.side() : cl_.view == "top" ? v.top() : v.reset();
+    a->trigger();
+  }
+  if (!cl_.trace.isEmpty() && !window_.playbackBar().setTracePoint(cl_.trace)) {
+    fail(2, tr("no point '%1' to trace (a body name, or body.point)").arg(cl_.trace));
+    return;
+  }
+  if (!cl_.cursors.isEmpty()) {
+    ui::PlotCursors& c = window_.plots().cursors();
+    c.setActive(true);
+    window_.playback().setTime(cl_.cursors.front());
+    if (cl_.cursors.size() > 1) c.setB(cl_.cursors[1]);
+  }
+  QString error;
+  if (!cl_.saveSession.isEmpty()) {
+    if (!window_.sessions().saveSession(cl_.saveSession, &error)) {
+      fail(2, error);
+      return;
+    }
+    std::printf("session %s (%zu runs)\n", qPrintable(cl_.saveSession), window_.runs().runs().size());
+  }
+  if (!cl_.video.isEmpty()) {
+    const int frames = window_.videoExport().exportVideo({cl_.video, cl_.fps, window_.playback().speed()}, &error);
+    if (frames < 0) {
+      fail(2, error);
+      return;
+    }
+    std::printf("video %s (%d frames at %g frames/s)\n", qPrintable(cl_.video), frames, cl_.fps);
+  }
+  std::fflush(stdout);
+  if (cl_.screenshot.isEmpty()) {
+    window_.controller().cancelAll();
+    emit finished(exitCode_);
+    return;
+  }
+  QTimer::singleShot(kSettleMs, this, &ScriptedSession::finish);
 }
 
 void ScriptedSession::finish() {

@@ -29,6 +29,9 @@ class ScriptedSession : public QObject {
   void finished(int exitCode);
 
  private:
+  void openScene();
+  void prepare();
+  void afterRuns();
   bool configureAndQueue();
   void onIdle();
   void onProgress(double t);

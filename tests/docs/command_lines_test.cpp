@@ -67,6 +67,21 @@ TEST(DocCommandLines, TheWorkbenchParserRefusesWhatIsWrong) {
   EXPECT_EQ(exitCode, 2);
 }
 
+// a session by option or as the file given (QApplication takes --session for itself)
+TEST(DocCommandLines, TheWorkbenchOpensASessionFile) {
+  int exitCode = -1;
+  const auto byOption = gui::parseCommandLine({"mbw", "--open-session", "work.mbws"}, &exitCode);
+  ASSERT_TRUE(byOption.has_value());
+  EXPECT_EQ(byOption->session, QString("work.mbws"));
+  const auto byName = gui::parseCommandLine({"mbw", "work.mbws"}, &exitCode);
+  ASSERT_TRUE(byName.has_value());
+  EXPECT_EQ(byName->session, QString("work.mbws"));
+  EXPECT_TRUE(byName->scene.isEmpty());
+  const auto scene = gui::parseCommandLine({"mbw", "four-link", "--open-session", "work.mbws"}, &exitCode);
+  ASSERT_TRUE(scene.has_value());
+  EXPECT_EQ(scene->scene, QString("four-link"));
+}
+
 TEST(DocCommandLines, EveryMbwLineParses) {
   int count = 0;
   for (const DocCommandLine& c : test::docCommandLines(MBW_SOURCE_DIR)) {

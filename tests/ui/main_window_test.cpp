@@ -16,11 +16,13 @@
 #include "live_plot.h"
 #include "main_window.h"
 #include "model_tree.h"
+#include "playback_bar.h"
 #include "plot_panel.h"
 #include "run_actions.h"
 #include "run_config_panel.h"
 #include "run_controller.h"
 #include "run_library.h"
+#include "run_list_model.h"
 #include "run_list_panel.h"
 #include "run_status_indicator.h"
 #include "scene/builtin_scenes.h"
@@ -91,9 +93,47 @@ class MainWindowTest : public QObject {
     QCOMPARE(run.results.status, RunStatus::Completed);
     QCOMPARE(run.results.stats.steps, 50L);
     QCOMPARE(run.results.rowCount(), 51u);
-    QCOMPARE(w.runList().view()->model()->rowCount(), 1);
+    QCOMPARE(w.runList().model()->groupCount(), 1);
+    QCOMPARE(w.runList().model()->rowCount(w.runList().model()->index(0, 0)), 1);
     QCOMPARE(w.plots().plots().size(), 4u);
     for (const ui::LivePlot* p : w.plots().plots()) QVERIFY2(p->pointCount() >= 50, qPrintable(QString::number(p->pointCount())));
+  }
+
+  void aSecondSceneLeavesItsRunsAndPlaybackToIt() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy idle(&w.controller(), &ui::RunController::idle);
+    startRun(w, "double-pendulum", 0.5);
+    QVERIFY(idle.wait(60000));
+    const int pendulumRun = w.runs().currentId();
+
+    // another scene: nothing of the pendulum's run in the plots, the playback or the 3D view
+    QVERIFY(w.fileActions().openScene("andrews-squeezer"));
+    QVERIFY(w.runs().shownRuns().empty());
+    QCOMPARE(w.runs().currentId(), -1);
+    for (const ui::LivePlot* p : w.plots().plots()) QCOMPARE(p->pointCount(), 0);
+    QVERIFY(!w.playbackBar().playAction()->isEnabled());
+    QCOMPARE(w.sceneView().model()->name, std::string("andrews-squeezer"));
+
+    // a squeezer run: alone in the plots, whose time axes fit it
+    w.runConfig().setTEnd(0.002);
+    QVERIFY(w.runActions().startRun());
+    QVERIFY(idle.wait(60000));
+    QCOMPARE(w.runs().shownRuns().size(), 1u);
+    QCOMPARE(w.runs().shownRuns().front()->model->name, std::string("andrews-squeezer"));
+    for (const ui::LivePlot* p : w.plots().plots()) QVERIFY(std::abs(p->timeRange().second - 0.002) < 1e-9);
+    QCOMPARE(w.sceneView().model(), w.runs().find(w.runs().currentId())->model.get());
+    // the run list groups the runs by scene
+    QCOMPARE(w.runList().model()->groupCount(), 2);
+
+    // back to the pendulum: its run again, current and played back on its own bodies
+    QVERIFY(w.fileActions().openScene("double-pendulum"));
+    QCOMPARE(w.runs().currentId(), pendulumRun);
+    QCOMPARE(w.runs().shownRuns().size(), 1u);
+    QCOMPARE(w.sceneView().model()->name, std::string("double-pendulum"));
+    QVERIFY(w.playbackBar().playAction()->isEnabled());
+    for (const ui::LivePlot* p : w.plots().plots()) QVERIFY(std::abs(p->timeRange().second - 0.5) < 1e-9);
   }
 
   void aCancelledRunKeepsWhatItComputed() {

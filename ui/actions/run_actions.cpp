@@ -42,7 +42,11 @@ QString RunActions::blocker() const {
 
 bool RunActions::startRun() {
   if (!blocker().isEmpty()) return false;
-  controller_.start(doc_.model(), config_.settings());
+  RunSettings settings = config_.settings();
+  // the signal browser offers the multipliers and the joints' reactions
+  settings.recordMultipliers = true;
+  settings.recordReactions = true;
+  controller_.start({doc_.model(), std::move(settings), doc_.sceneKey(), doc_.json().dump()});
   return true;
 }
 

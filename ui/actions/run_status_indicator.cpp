@@ -12,10 +12,34 @@
 #include "scene_document.h"
 
 namespace mbw::ui {
+namespace {
+
+// a one-line label that cuts a text too long for it with an ellipsis (the whole text in its tooltip)
+class ElidedLabel : public QLabel {
+ public:
+  using QLabel::QLabel;
+  void setFullText(const QString& text) {
+    full_ = text;
+    setToolTip(text);
+    elide();
+  }
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override {
+    QLabel::resizeEvent(event);
+    elide();
+  }
+
+ private:
+  void elide() { setText(fontMetrics().elidedText(full_, Qt::ElideRight, std::max(0, width() - 4))); }
+  QString full_;
+};
+
+}  // namespace
 
 RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controller, RunLibrary& runs, SceneDocument& doc)
     : QObject(&bar), bar_(bar), controller_(controller), runs_(runs), doc_(doc), progress_(new QProgressBar(&bar)),
-      rate_(new QLabel(&bar)), outcome_(new QLabel(&bar)), scene_(new QLabel(&bar)) {
+      rate_(new QLabel(&bar)), outcome_(new ElidedLabel(&bar)), scene_(new QLabel(&bar)) {
   progress_->setRange(0, 1000);
   progress_->setTextVisible(true);
   progress_->setMinimumWidth(180);
@@ -34,16 +58,21 @@ RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controlle
   connect(&controller_, &RunController::activeChanged, this, [this](int id) {
     progress_->setVisible(id != -1);
     if (id != -1) {
-      outcome_->clear();
+      static_cast<ElidedLabel*>(outcome_)->setFullText(QString());
       outcome_->setStyleSheet({});
     }
   });
   connect(&runs_, &RunLibrary::runFinished, this, &RunStatusIndicator::onFinished);
+  // a pause shows at once (the worker sends no progress while it waits)
+  connect(&controller_, &RunController::pausedChanged, this, [this] {
+    const Run* run = runs_.find(runs_.currentId());
+    if (run && run->live()) onProgress(run->id, run->lastTime(), run->settings.tEnd, run->wallSeconds);
+  });
   connect(&doc_, &SceneDocument::changed, this, &RunStatusIndicator::showScene);
   showScene();
 }
 
-QString RunStatusIndicator::outcomeText() const { return outcome_->text(); }
+QString RunStatusIndicator::outcomeText() const { return outcome_->toolTip(); }
 
 void RunStatusIndicator::onProgress(int id, double t, double tEnd, double wall) {
   const int queued = controller_.queuedCount();
@@ -52,7 +81,12 @@ void RunStatusIndicator::onProgress(int id, double t, double tEnd, double wall) 
   // only marked for the window's next paint.
   progress_->setUpdatesEnabled(false);
   progress_->setValue(tEnd > 0.0 ? static_cast<int>(std::lround(1000.0 * std::clamp(t / tEnd, 0.0, 1.0))) : 0);
-  progress_->setFormat(tr("#%1  t = %2 / %3 s%4").arg(id).arg(t, 0, 'f', 3).arg(tEnd).arg(queued ? tr("  (+%1 queued)").arg(queued) : ""));
+  progress_->setFormat(tr("#%1 %2 t = %3 / %4 s%5")
+                           .arg(id)
+                           .arg(controller_.paused() ? tr("paused at") : tr("running,"))
+                           .arg(t, 0, 'f', 3)
+                           .arg(tEnd)
+                           .arg(queued ? tr("  (+%1 queued)").arg(queued) : ""));
   progress_->setUpdatesEnabled(true);
   rate_->setText(tr("wall %1 s \u00b7 %2\u00d7 real time").arg(wall, 0, 'f', 2).arg(wall > 0 ? t / wall : 0.0, 0, 'g', 3));
 }
@@ -62,9 +96,10 @@ void RunStatusIndicator::onFinished(int id) {
   if (!run) return;
   const RunSummary s = summarize(*run);
   QString text = tr("Run #%1 %2: %3 steps, %4 rejected, CPU %5 s").arg(id).arg(statusText(*run)).arg(s.steps).arg(s.rejected).arg(s.cpuSeconds, 0, 'g', 3);
-  outcome_->setText(text);
-  outcome_->setToolTip(text);
+  // what a growing energy balance means, in one line
+  const QString note = energyNote(*run, s);
   outcome_->setStyleSheet(run->results.status == mbw::RunStatus::Failed ? "color: #c0392b; font-weight: bold;" : "");
+  static_cast<ElidedLabel*>(outcome_)->setFullText(note.isEmpty() ? text : text + ". " + note);
 }
 
 void RunStatusIndicator::showScene() {

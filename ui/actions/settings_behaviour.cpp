@@ -4,7 +4,10 @@
 #include <QEvent>
 #include <QMainWindow>
 #include <QSettings>
+#include <QGuiApplication>
+#include <QScreen>
 #include <QSplitter>
+#include <algorithm>
 
 #include "plot_panel.h"
 #include "scene_document.h"
@@ -18,25 +21,54 @@ SettingsBehaviour::SettingsBehaviour(QMainWindow& window, PlotPanel& plots, Scen
   window_.installEventFilter(this);
 }
 
+QVariantMap SettingsBehaviour::layout() const {
+  QVariantMap m;
+  m["window/geometry"] = window_.saveGeometry();
+  m["window/state"] = window_.saveState();
+  for (QSplitter* splitter : splitters_) m["splitters/" + splitter->objectName()] = splitter->saveState();
+  m["plots/layout"] = plots_.layoutState();
+  for (QAction* a : toggles_) m["view/" + a->objectName()] = a->isChecked();
+  return m;
+}
+
+bool SettingsBehaviour::applyLayout(const QVariantMap& m) {
+  const bool saved = window_.restoreGeometry(m.value("window/geometry").toByteArray());
+  window_.restoreState(m.value("window/state").toByteArray());
+  for (QSplitter* splitter : splitters_) splitter->restoreState(m.value("splitters/" + splitter->objectName()).toByteArray());
+  plots_.restoreLayout(m.value("plots/layout").toStringList());
+  for (QAction* a : toggles_)
+    if (m.contains("view/" + a->objectName())) a->setChecked(m.value("view/" + a->objectName()).toBool());
+  if (saved) keepOnScreen(window_);
+  return saved;
+}
+
 bool SettingsBehaviour::restore() {
   QSettings s;
-  const bool saved = window_.restoreGeometry(s.value("window/geometry").toByteArray());
-  window_.restoreState(s.value("window/state").toByteArray());
-  for (QSplitter* splitter : splitters_) splitter->restoreState(s.value("splitters/" + splitter->objectName()).toByteArray());
-  plots_.restoreLayout(s.value("plots/layout").toStringList());
-  for (QAction* a : toggles_)
-    if (s.contains("view/" + a->objectName())) a->setChecked(s.value("view/" + a->objectName()).toBool());
-  return saved;
+  QVariantMap m;
+  for (const QString& key : s.allKeys()) m[key] = s.value(key);
+  return applyLayout(m);
 }
 
 void SettingsBehaviour::save() const {
   QSettings s;
-  s.setValue("window/geometry", window_.saveGeometry());
-  s.setValue("window/state", window_.saveState());
-  for (QSplitter* splitter : splitters_) s.setValue("splitters/" + splitter->objectName(), splitter->saveState());
-  s.setValue("plots/layout", plots_.layoutState());
-  for (QAction* a : toggles_) s.setValue("view/" + a->objectName(), a->isChecked());
+  const QVariantMap m = layout();
+  for (auto it = m.begin(); it != m.end(); ++it) s.setValue(it.key(), it.value());
   s.setValue("files/last", doc_.filePath().isEmpty() ? doc_.builtinName() : doc_.filePath());
+}
+
+void keepOnScreen(QWidget& window) {
+  QScreen* screen = QGuiApplication::screenAt(window.frameGeometry().center());
+  if (!screen) screen = window.screen() ? window.screen() : QGuiApplication::primaryScreen();
+  if (!screen || window.isMaximized() || window.isFullScreen()) return;
+  const QRect available = screen->availableGeometry();
+  // no larger than the screen, and wholly on it
+  const QSize frame = window.frameGeometry().size() - window.geometry().size();
+  QSize size = window.size().boundedTo(available.size() - frame);
+  window.resize(size);
+  QRect g = window.frameGeometry();
+  g.moveLeft(std::clamp(g.left(), available.left(), std::max(available.left(), available.right() - g.width() + 1)));
+  g.moveTop(std::clamp(g.top(), available.top(), std::max(available.top(), available.bottom() - g.height() + 1)));
+  window.move(g.topLeft());
 }
 
 QString SettingsBehaviour::lastScene() { return QSettings().value("files/last").toString(); }

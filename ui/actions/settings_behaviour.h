@@ -5,14 +5,20 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QVariantMap>
 
 class QAction;
 class QMainWindow;
 class QSplitter;
 
+class QWidget;
+
 namespace mbw::ui {
 
 class PlotPanel;
+
+// moves and shrinks a window so that it lies wholly on the screen it is on (or the primary one)
+void keepOnScreen(QWidget& window);
 class SceneDocument;
 
 class SettingsBehaviour : public QObject {
@@ -25,6 +31,10 @@ class SettingsBehaviour : public QObject {
   // false when there was no saved window layout
   bool restore();
   void save() const;
+  // the window's layout (geometry, docks, splitters, plots, view toggles), for sessions
+  QVariantMap layout() const;
+  // false when the map holds no window geometry
+  bool applyLayout(const QVariantMap& layout);
   // the scene of the last session: a built-in name or a file path ("" for none)
   static QString lastScene();
 

@@ -8,13 +8,29 @@
 namespace mbw::ui {
 
 ViewActions::ViewActions(SceneView& view, QObject* parent) : QObject(parent) {
-  reset_ = new QAction(resources::actionIcon("reset-view"), tr("&Reset view"), this);
+  reset_ = new QAction(resources::actionIcon("reset-view"), tr("&Isometric"), this);
   reset_->setShortcut(QKeySequence(tr("Ctrl+0")));
-  reset_->setToolTip(tr("Default viewing direction, whole scene in view (Ctrl+0)"));
+  reset_->setToolTip(tr("Isometric view from front-right above, everything in view (Ctrl+0)"));
   connect(reset_, &QAction::triggered, &view, &SceneView::resetView);
-  fit_ = new QAction(tr("&Fit to scene"), this);
+  struct Standard {
+    QAction*& action;
+    const char* text;
+    const char* key;
+    const char* tip;
+    StandardView view;
+  };
+  for (const Standard& s : {Standard{front_, "F&ront", "Ctrl+1", "Front view: world x to the right, up against gravity (Ctrl+1)", StandardView::Front},
+                            Standard{side_, "&Side", "Ctrl+2", "Side view, from the right of the front view (Ctrl+2)", StandardView::Side},
+                            Standard{top_, "&Top", "Ctrl+3", "Top view, looking down along gravity (Ctrl+3)", StandardView::Top}}) {
+    s.action = new QAction(tr(s.text), this);
+    s.action->setShortcut(QKeySequence(tr(s.key)));
+    s.action->setToolTip(tr(s.tip));
+    const StandardView v = s.view;
+    connect(s.action, &QAction::triggered, &view, [&view, v] { view.setStandardView(v); });
+  }
+  fit_ = new QAction(tr("&Fit"), this);
   fit_->setShortcut(QKeySequence(tr("F")));
-  fit_->setToolTip(tr("Whole scene in view, same direction (F)"));
+  fit_->setToolTip(tr("Everything in view, same direction: the scene, or the whole motion of the run shown (F)"));
   connect(fit_, &QAction::triggered, &view, &SceneView::fitView);
   frames_ = new QAction(resources::actionIcon("frames"), tr("Body &frames"), this);
   frames_->setCheckable(true);

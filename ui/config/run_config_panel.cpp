@@ -1,5 +1,6 @@
 #include "run_config_panel.h"
 
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -190,6 +191,9 @@ void RunConfigPanel::updateIntegrators() {
       integrators_->appendRow(item);
     }
   }
+  // the list opens as wide as its longest line (the family headers name their stages)
+  integrator_->view()->setMinimumWidth(integrator_->view()->sizeHintForColumn(0) + 24);
+  integrator_->view()->setTextElideMode(Qt::ElideNone);
   if (!setIntegrator(selected)) {
     // the first available one
     for (int r = 0; r < integrators_->rowCount(); ++r)

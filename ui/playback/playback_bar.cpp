@@ -24,7 +24,7 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
     : QWidget(parent), playback_(playback), runs_(runs), play_(new QAction(tr("&Play"), this)),
       playButton_(new QToolButton(this)), slider_(new QSlider(Qt::Horizontal, this)), time_(new QLabel(this)),
       speed_(new QComboBox(this)), loop_(new QCheckBox(tr("Loop"), this)), run_(new QComboBox(this)),
-      ghost_(new QComboBox(this)) {
+      ghost_(new QComboBox(this)), trace_(new QComboBox(this)) {
   play_->setCheckable(true);
   play_->setShortcut(QKeySequence(Qt::Key_Space));
   play_->setShortcutContext(Qt::WindowShortcut);
@@ -41,7 +41,8 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
   loop_->setToolTip(tr("Start again at the end"));
   run_->setToolTip(tr("The run played back"));
   ghost_->setToolTip(tr("A second run drawn ghosted at the same time"));
-  for (QComboBox* box : {run_, ghost_}) {
+  trace_->setToolTip(tr("Trace the path of a point (a body's frame origin or one of its named points) during playback"));
+  for (QComboBox* box : {run_, ghost_, trace_}) {
     box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     box->setMinimumContentsLength(4);
   }
@@ -58,6 +59,8 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
   choices->addWidget(run_, 1);
   choices->addWidget(new QLabel(tr("ghost"), this));
   choices->addWidget(ghost_, 1);
+  choices->addWidget(new QLabel(tr("trace"), this));
+  choices->addWidget(trace_, 1);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 2, 4, 2);
   layout->setSpacing(2);
@@ -81,6 +84,8 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
   connect(run_, QOverload<int>::of(&QComboBox::activated), this,
           [this] { runs_.setCurrent(run_->currentData().toInt()); });
   connect(ghost_, QOverload<int>::of(&QComboBox::activated), this, [this] { emit ghostChanged(ghostId()); });
+  connect(trace_, QOverload<int>::of(&QComboBox::activated), this, [this] { emit traceChanged(tracePoint()); });
+  connect(&runs_, &RunLibrary::scopeChanged, this, &PlaybackBar::fillRuns);
   for (auto signal : {&RunLibrary::runAdded, &RunLibrary::runRemoved, &RunLibrary::currentChanged})
     connect(&runs_, signal, this, &PlaybackBar::fillRuns);
   fillRuns();
@@ -92,7 +97,9 @@ void PlaybackBar::fillRuns() {
   run_->clear();
   ghost_->clear();
   ghost_->addItem(tr("(none)"), -1);
-  for (const auto& r : runs_.runs()) {
+  // the runs of the open scene only (and those of other scenes when the user includes them)
+  const std::vector<const Run*> scope = runs_.scopeRuns();
+  for (const Run* r : scope) {
     run_->addItem(r->label(), r->id);
     ghost_->addItem(r->label(), r->id);
   }
@@ -100,9 +107,40 @@ void PlaybackBar::fillRuns() {
   const int index = ghost_->findData(ghost);
   ghost_->setCurrentIndex(index < 0 ? 0 : index);
   if (index < 0 && ghost != -1) emit ghostChanged(-1);
-  const bool any = !runs_.runs().empty();
-  for (QWidget* w : std::initializer_list<QWidget*>{slider_, speed_, loop_, run_, ghost_}) w->setEnabled(any);
+  const bool any = !scope.empty();
+  for (QWidget* w : std::initializer_list<QWidget*>{slider_, speed_, loop_, run_, ghost_, trace_}) w->setEnabled(any);
   play_->setEnabled(any);
+  fillTracePoints();
+}
+
+// the bodies' frame origins and named points of the run played back
+void PlaybackBar::fillTracePoints() {
+  const QString chosen = tracePoint();
+  QStringList points;
+  if (const Run* run = runs_.find(runs_.currentId()))
+    for (const Body& b : run->model->bodies) {
+      points << QString::fromStdString(b.name);
+      for (const auto& [name, p] : b.points) points << QString::fromStdString(b.name + "." + name);
+    }
+  QStringList before;
+  for (int i = 1; i < trace_->count(); ++i) before << trace_->itemData(i).toString();
+  if (points == before && trace_->count() > 0) return;
+  trace_->clear();
+  trace_->addItem(tr("(none)"), QString());
+  for (const QString& p : points) trace_->addItem(p, p);
+  const int index = trace_->findData(chosen);
+  trace_->setCurrentIndex(index < 0 ? 0 : index);
+  if (index < 0 && !chosen.isEmpty()) emit traceChanged(QString());
+}
+
+QString PlaybackBar::tracePoint() const { return trace_->count() ? trace_->currentData().toString() : QString(); }
+
+bool PlaybackBar::setTracePoint(const QString& point) {
+  const int index = trace_->findData(point);
+  if (index < 0) return false;
+  trace_->setCurrentIndex(index);
+  emit traceChanged(point);
+  return true;
 }
 
 int PlaybackBar::ghostId() const { return ghost_->count() ? ghost_->currentData().toInt() : -1; }

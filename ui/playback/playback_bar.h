@@ -1,6 +1,6 @@
 #pragma once
 // The playback controls under the 3D view: play/pause, a timeline slider, the time, the speed,
-// loop, the run played back and a second run shown ghosted beside it.
+// loop, the run played back, a second run shown ghosted beside it, and a point whose path is traced.
 
 #include <QWidget>
 
@@ -26,12 +26,17 @@ class PlaybackBar : public QWidget {
   // the run drawn ghosted with the current one (-1: none)
   int ghostId() const;
   void setGhostId(int id);
+  // the point traced: "" for none, "body" (its frame origin) or "body.point" (a named point)
+  QString tracePoint() const;
+  bool setTracePoint(const QString& point);
 
  signals:
   void ghostChanged(int id);
+  void traceChanged(const QString& point);
 
  private:
   void fillRuns();
+  void fillTracePoints();
   void showTime(double t);
 
   PlaybackController& playback_;
@@ -44,6 +49,7 @@ class PlaybackBar : public QWidget {
   QCheckBox* loop_;
   QComboBox* run_;
   QComboBox* ghost_;
+  QComboBox* trace_;
   bool updating_ = false;
 };
 

@@ -1,9 +1,11 @@
 #include "view_sync.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "playback_bar.h"
 #include "playback_controller.h"
+#include "plot_cursors.h"
 #include "plot_panel.h"
 #include "pose_track.h"
 #include "run_library.h"
@@ -18,10 +20,23 @@ ViewSync::ViewSync(SceneDocument& doc, RunLibrary& runs, PlaybackController& pla
   connect(&doc_, &SceneDocument::modelChanged, this, &ViewSync::showScene);
   connect(&runs_, &RunLibrary::currentChanged, this, &ViewSync::showRun);
   connect(&runs_, &RunLibrary::rowsAppended, this, &ViewSync::onRows);
-  connect(&runs_, &RunLibrary::runFinished, this, &ViewSync::onRows);
+  connect(&runs_, &RunLibrary::runFinished, this, [this](int id) {
+    onRows(id);
+    if (id != runs_.currentId()) return;
+    fitMotion();
+    updateTrace();
+  });
   connect(&runs_, &RunLibrary::runRemoved, this, [this](int id) { tracks_.erase(id); });
+  connect(&runs_, &RunLibrary::pausedChanged, this, [this] { showTime(playback_.time()); });
   connect(&playback_, &PlaybackController::timeChanged, this, &ViewSync::showTime);
   connect(&bar_, &PlaybackBar::ghostChanged, this, &ViewSync::updateGhost);
+  connect(&bar_, &PlaybackBar::traceChanged, this, &ViewSync::updateTrace);
+  // a click in a plot moves the playback there; cursor B shows the run ghosted at its time
+  connect(&plots_.cursors(), &PlotCursors::aRequested, this, [this](double t) {
+    playback_.setPlaying(false);
+    playback_.setTime(t);
+  });
+  connect(&plots_.cursors(), &PlotCursors::bChanged, this, &ViewSync::updateGhost);
 }
 
 ViewSync::~ViewSync() = default;
@@ -36,6 +51,8 @@ void ViewSync::showScene() {
   playback_.setPlaying(false);
   view_.setGhost(nullptr);
   view_.setModel(model);
+  view_.setMotion({});
+  view_.setTrace({}, {});
   view_.setPoses(initialPoses(*model));
   view_.setCaption(QString::fromStdString(model->name) + tr(": initial poses, as in the scene"));
   plots_.setCursorTime(std::nan(""));
@@ -73,6 +90,54 @@ void ViewSync::showRun(int id) {
   playback_.setRange(0.0, run->lastTime());
   playback_.setTime(run->live() ? run->lastTime() : playback_.end());
   showTime(playback_.time());
+  if (!run->live()) fitMotion();
+  updateTrace();
+}
+
+void ViewSync::updateTrace() {
+  const Run* run = runs_.find(runs_.currentId());
+  const QString point = bar_.tracePoint();
+  const PoseTrack* pt = run ? track(*run) : nullptr;
+  if (!pt || point.isEmpty()) {
+    view_.setTrace({}, {});
+    return;
+  }
+  // the body and the point in its frame (its origin when no point is named)
+  const QString bodyName = point.section('.', 0, 0), pointName = point.section('.', 1);
+  int body = -1;
+  Vec3 p_B = Vec3::Zero();
+  for (int b = 0; b < run->model->bodyCount(); ++b)
+    if (QString::fromStdString(run->model->bodies[b].name) == bodyName) {
+      body = b;
+      for (const auto& [name, p] : run->model->bodies[b].points)
+        if (QString::fromStdString(name) == pointName) p_B = p;
+    }
+  if (body < 0) return;
+  // every row of the run, at most a few thousand
+  constexpr size_t kMaxPoints = 4000;
+  const size_t rows = run->results.rowCount(), stride = std::max<size_t>(1, rows / kMaxPoints);
+  std::vector<Vec3> path;
+  std::vector<double> times;
+  for (size_t k = 0; k < rows; k += stride) {
+    const BodyPose pose = pt->posesAt(run->results, k)[static_cast<size_t>(body)];
+    path.push_back(pose.p_W + pose.R_WB * p_B);
+    times.push_back(run->results.at(k, 0));
+  }
+  view_.setTrace(std::move(path), std::move(times));
+  view_.setTraceTime(playback_.time());
+}
+
+void ViewSync::fitMotion() {
+  const Run* run = runs_.find(runs_.currentId());
+  const PoseTrack* pt = run ? track(*run) : nullptr;
+  if (!pt) return;
+  // poses spread over the run (every row of a short one)
+  constexpr size_t kSamples = 80;
+  const size_t rows = run->results.rowCount();
+  std::vector<BodyPoses> samples;
+  for (size_t k = 0; k < std::min(rows, kSamples); ++k)
+    samples.push_back(pt->posesAt(run->results, rows <= kSamples ? k : k * (rows - 1) / (kSamples - 1)));
+  view_.setMotion(samples);
 }
 
 void ViewSync::onRows(int id) {
@@ -90,19 +155,26 @@ void ViewSync::showTime(double t) {
   showingRun_ = true;
   QString caption = QString("t = %1 s   %2").arg(t, 0, 'f', 3).arg(run->label());
   if (const PoseTrack* pt = track(*run)) view_.setPoses(pt->posesAt(run->results, PoseTrack::rowAt(run->results, t)));
+  view_.setTraceTime(t);
   if (const Run* ghost = runs_.find(bar_.ghostId()); ghost && ghost->id != run->id) {
     if (const PoseTrack* gt = track(*ghost))
       view_.setGhostPoses(gt->posesAt(ghost->results, PoseTrack::rowAt(ghost->results, t)));
     caption += tr("\nghosted: ") + ghost->label();
+  } else if (const double b = plots_.cursors().b(); std::isfinite(b)) {
+    if (const PoseTrack* pt = track(*run)) view_.setGhostPoses(pt->posesAt(run->results, PoseTrack::rowAt(run->results, b)));
+    caption += tr("\nghosted: cursor B, t = %1 s").arg(b, 0, 'f', 3);
   }
-  if (run->live()) caption += tr("   (running)");
+  if (run->live()) caption += run->paused ? tr("   (paused)") : tr("   (running)");
   view_.setCaption(caption);
   plots_.setCursorTime(run->live() ? std::nan("") : t);
 }
 
 void ViewSync::updateGhost() {
   const Run* ghost = runs_.find(bar_.ghostId());
-  view_.setGhost(ghost && ghost->id != runs_.currentId() ? ghost->model : nullptr);
+  const Run* current = runs_.find(runs_.currentId());
+  if (ghost && ghost->id != runs_.currentId()) view_.setGhost(ghost->model);
+  else if (current && std::isfinite(plots_.cursors().b())) view_.setGhost(current->model);
+  else view_.setGhost(nullptr);
   showTime(playback_.time());
 }
 

@@ -39,6 +39,10 @@ class ViewSync : public QObject {
   void onRows(int id);
   void showTime(double t);
   void updateGhost();
+  // the 3D view frames the whole motion of the current run
+  void fitMotion();
+  // the path of the point the playback bar traces, over the current run
+  void updateTrace();
   const PoseTrack* track(const Run& run);
 
   SceneDocument& doc_;

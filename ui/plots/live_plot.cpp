@@ -1,52 +1,51 @@
 #include "live_plot.h"
 
 #include <QComboBox>
-#include <QDateTime>
 #include <QFileDialog>
+#include <QHBoxLayout>
 #include <QMenu>
 #include <QMessageBox>
-#include <QHBoxLayout>
+#include <QMouseEvent>
+#include <QRegularExpression>
 #include <QToolButton>
 #include <cmath>
 #include <qcustomplot.h>
-#include <stdexcept>
+#include <set>
 
-#include "analysis/reference_error.h"
 #include "frame_scheduler.h"
+#include "plot_cursors.h"
+#include "plot_readout.h"
+#include "plot_series.h"
 #include "run_library.h"
+#include "run_summary.h"
 #include "style.h"
 
 namespace mbw::ui {
 namespace {
 
-// the error of a live run is recomputed at most this often
-constexpr qint64 kErrorRefreshMs = 250;
 // log axes show at most this ratio between the smallest and the largest value
 constexpr double kLogSpan = 1e-18;
 
-QVector<double> toQVector(const std::vector<double>& v) { return QVector<double>(v.begin(), v.end()); }
-
-// legends name runs by number; the plot panel's key says what each number is
-QString runName(const Run& run) { return QString("#%1").arg(run.id); }
-
-const QCPScatterStyle::ScatterShape kRejectionShapes[] = {
-    QCPScatterStyle::ssCross, QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond,
-    QCPScatterStyle::ssSquare, QCPScatterStyle::ssPlus, QCPScatterStyle::ssStar};
+QComboBox* channelBox(QWidget* parent, const QString& tip) {
+  auto* box = new QComboBox(parent);
+  box->setToolTip(tip);
+  box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  box->setMinimumContentsLength(6);
+  return box;
+}
 
 }  // namespace
 
-LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QString& channel, FrameScheduler* scheduler,
-                   QWidget* parent)
-    : QWidget(parent), runs_(runs), scheduler_(scheduler), kind_(kind), channel_(channel),
-      kindBox_(new QComboBox(this)), channelBox_(new QComboBox(this)), plot_(new QCustomPlot(this)) {
-  // header: quantity, channel, auto-scale, remove
+LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels, PlotCursors& cursors,
+                   FrameScheduler* scheduler, QWidget* parent)
+    : QWidget(parent), runs_(runs), cursors_(cursors), scheduler_(scheduler), kind_(kind), channels_(channels),
+      kindBox_(new QComboBox(this)), firstBox_(channelBox(this, tr("The signal plotted (x of an x-y plot)"))),
+      secondBox_(channelBox(this, tr("y of the x-y plot"))), plot_(new QCustomPlot(this)) {
+  // header: quantity, signals, auto-scale, remove
   for (const PlotKindInfo& k : plotKinds()) kindBox_->addItem(k.title, k.id);
   kindBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  kindBox_->setMinimumContentsLength(10);
+  kindBox_->setMinimumContentsLength(8);
   kindBox_->setToolTip(tr("What this plot shows"));
-  channelBox_->setToolTip(tr("The output channel plotted (or whose error is plotted)"));
-  channelBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  channelBox_->setMinimumContentsLength(8);
   auto* fit = new QToolButton(this);
   fit->setText(tr("Fit"));
   fit->setToolTip(tr("Auto-scale both axes and follow new data (double click in the plot does the same)"));
@@ -56,7 +55,8 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QString& channel, Fram
   auto* header = new QHBoxLayout;
   header->setContentsMargins(0, 0, 0, 0);
   header->addWidget(kindBox_, 1);
-  header->addWidget(channelBox_, 1);
+  header->addWidget(firstBox_, 1);
+  header->addWidget(secondBox_, 1);
   header->addWidget(fit);
   header->addWidget(remove);
   auto* layout = new QVBoxLayout(this);
@@ -75,48 +75,55 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QString& channel, Fram
   plot_->setNoAntialiasingOnDrag(true);
   // repaint with the window's next frame (an immediate repaint would paint once per plot)
   plot_->setPlottingHint(QCP::phImmediateRefresh, false);
-  // the legend in a row under the axes, so that it never hides a curve
-  auto* legendRow = new QCPLayoutGrid;
-  plot_->plotLayout()->addElement(1, 0, legendRow);
-  legendRow->setMargins(QMargins(5, 0, 5, 3));
-  legendRow->addElement(0, 0, plot_->legend);
-  // an empty legend would cap the column's width (its largest size is zero) and squeeze the axes:
-  // a filler beside it keeps the row stretchable
-  legendRow->addElement(0, 1, new QCPLayoutElement(plot_));
-  legendRow->setColumnStretchFactor(1, 0.001);
-  plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
-  plot_->legend->setBorderPen(Qt::NoPen);
-  plot_->plotLayout()->setRowStretchFactor(1, 0.001);
-  plot_->xAxis->setLabel("t [s]");
-  plot_->setMinimumSize(150, 120);
-  cursor_ = new QCPItemStraightLine(plot_);
-  cursor_->setPen(QPen(QColor(60, 60, 60), 1.0, Qt::DashLine));
-  cursor_->setVisible(false);
-  note_ = new QCPItemText(plot_);
-  note_->position->setType(QCPItemPosition::ptAxisRectRatio);
-  note_->position->setCoords(0.5, 0.5);
-  note_->setColor(QColor(110, 110, 110));
-  note_->setVisible(false);
+  // one legend for all plots: the panel's key
+  plot_->legend->setVisible(false);
+  plot_->setMinimumSize(140, 90);
+  plot_->setMouseTracking(true);
+  plot_->installEventFilter(this);
+  auto centred = [this](double x, double y, Qt::Alignment a) {
+    auto* t = new QCPItemText(plot_);
+    t->position->setType(QCPItemPosition::ptAxisRectRatio);
+    t->position->setCoords(x, y);
+    t->setPositionAlignment(a);
+    t->setColor(QColor(110, 110, 110));
+    t->setFont(QFont("DejaVu Sans", 8));
+    t->setVisible(false);
+    return t;
+  };
+  note_ = centred(0.5, 0.5, Qt::AlignCenter);
+  // bottom right: the cursors' read-out takes the top left
+  info_ = centred(0.99, 0.99, Qt::AlignRight | Qt::AlignBottom);
+  info_->setTextAlignment(Qt::AlignRight);
+  info_->setBrush(QColor(255, 255, 255, 200));
+  series_ = new PlotSeries(*plot_, runs_);
+  readout_ = new PlotReadout(*plot_, *series_, cursors_, this);
+  connect(&cursors_, &PlotCursors::changed, this, &LivePlot::updateCursors);
 
   connect(kindBox_, QOverload<int>::of(&QComboBox::activated), this, [this](int index) {
-    if (const PlotKindInfo* k = findPlotKind(kindBox_->itemData(index).toString())) setQuantity(k->kind, channel_);
+    if (const PlotKindInfo* k = findPlotKind(kindBox_->itemData(index).toString())) setQuantity(k->kind, channels_);
   });
-  connect(channelBox_, QOverload<int>::of(&QComboBox::activated), this,
-          [this](int index) { setQuantity(kind_, channelBox_->itemData(index).toString()); });
+  auto chosen = [this] {
+    QStringList c{firstBox_->currentData().toString()};
+    if (plotKindInfo(kind_).channels == 2) c << secondBox_->currentData().toString();
+    setQuantity(kind_, c);
+  };
+  connect(firstBox_, QOverload<int>::of(&QComboBox::activated), this, chosen);
+  connect(secondBox_, QOverload<int>::of(&QComboBox::activated), this, chosen);
   connect(fit, &QToolButton::clicked, this, &LivePlot::autoScale);
   connect(remove, &QToolButton::clicked, this, &LivePlot::removeRequested);
   // the user takes over the axes by dragging or zooming
-  connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
-    if (e->buttons() != Qt::NoButton) followData_ = false;
-  });
   connect(plot_, &QCustomPlot::mouseWheel, this, [this] { followData_ = false; });
   connect(plot_, &QCustomPlot::mouseDoubleClick, this, &LivePlot::autoScale);
-  // right click: auto-scale, or this plot alone as a PNG image
+  // right click: cursors, auto-scale, this plot alone as a PNG image
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(plot_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
     QMenu menu(this);
-    menu.addAction(tr("Auto-scale"), this, &LivePlot::autoScale);
-    menu.addAction(tr("Save this plot as PNG..."), this, [this] {
+    double t = 0.0;
+    if (timeAt(at, t)) menu.addAction(tr("Cursor &B here"), this, [this, t] { cursors_.setB(t); });
+    menu.addAction(tr("&Clear cursors"), &cursors_, &PlotCursors::clear);
+    menu.addSeparator();
+    menu.addAction(tr("&Auto-scale"), this, &LivePlot::autoScale);
+    menu.addAction(tr("Save this plot as &PNG..."), this, [this] {
       const QString path = QFileDialog::getSaveFileName(this, tr("Save plot"), plotKindInfo(kind_).id + ".png",
                                                         tr("PNG images (*.png)"));
       if (!path.isEmpty() && !plot_->savePng(path, 0, 0, 2.0))
@@ -124,11 +131,12 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QString& channel, Fram
     });
     menu.exec(plot_->mapToGlobal(at));
   });
-  setQuantity(kind, channel);
+  setQuantity(kind, channels);
 }
 
 LivePlot::~LivePlot() {
   if (scheduler_) scheduler_->remove(drawHandle_);
+  delete series_;
 }
 
 void LivePlot::replotSoon() {
@@ -136,158 +144,96 @@ void LivePlot::replotSoon() {
   else plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void LivePlot::setQuantity(PlotKind kind, const QString& channel) {
+void LivePlot::setQuantity(PlotKind kind, const QStringList& channels) {
+  const bool changed = kind != kind_ || channels != channels_;
   kind_ = kind;
-  channel_ = channel;
+  channels_ = channels.mid(0, plotKindInfo(kind).channels);
   kindBox_->setCurrentIndex(kindBox_->findData(plotKindInfo(kind).id));
-  channelBox_->setVisible(plotKindInfo(kind).needsChannel);
+  firstBox_->setVisible(plotKindInfo(kind).channels >= 1);
+  secondBox_->setVisible(plotKindInfo(kind).channels == 2);
   plot::applyAxisStyle(*plot_->yAxis, plotKindInfo(kind).logY);
-  // ranges within a decade need a digit to tell their ticks apart
-  if (plotKindInfo(kind).logY) plot_->yAxis->setNumberPrecision(1);
+  plot::applyAxisStyle(*plot_->xAxis, false);
+  readout_->setXY(kind == PlotKind::XY);
   rebuild();
   followData_ = true;
   refresh();
+  if (changed) emit quantityChanged();
 }
 
 void LivePlot::rebuild() {
-  plot_->clearGraphs();
-  curves_.clear();
-  noteText_.clear();
   fillChannelChoices();
-  if (kind_ == PlotKind::ReferenceError && !runs_.reference())
-    noteText_ = tr("Choose a reference run (run list: right click, Use as reference)");
-  for (const Run* run : runs_.shownRuns()) addRun(*run);
+  series_->setQuantity(kind_, channels_);
+  readout_->recreate();
+  readout_->update();
   updateAxes();
   refresh();
-}
-
-void LivePlot::addRun(const Run& run) {
-  RunCurves& rc = curves_[run.id];
-  for (const CurveSpec& spec : curvesOf(kind_, channel_)) {
-    QCPGraph* g = plot_->addGraph();
-    // one pixel wide: wider pens go through Qt's stroker, many times slower on long curves
-    const QPen pen(spec.secondary ? run.color.lighter(160) : run.color, 1.0);
-    g->setPen(pen);
-    g->setName(runName(run));
-    // a secondary curve shares its run's legend entry (the axis label tells them apart)
-    if (spec.secondary) g->removeFromLegend();
-    if (spec.stepped) g->setLineStyle(QCPGraph::lsStepLeft);
-    rc.curves.push_back(g);
-  }
-  appendChannels(run, rc);
-  appendRejected(run, rc);
-  updateError(run, rc, true);
 }
 
 void LivePlot::appendRows(int runId) {
   const Run* run = runs_.find(runId);
-  if (!run || !run->shown) return;
-  auto it = curves_.find(runId);
-  if (it == curves_.end()) {
-    addRun(*run);
-  } else {
-    if (channelBox_->count() == 0) fillChannelChoices();
-    appendChannels(*run, it->second);
-    appendRejected(*run, it->second);
-    updateError(*run, it->second, !run->live());
-  }
+  if (!run || !run->shown || !runs_.inScope(*run)) return;
+  if (firstBox_->count() == 0) fillChannelChoices();
+  series_->append(*run, !run->live());
+  if (cursors_.active()) readout_->update();
   updateAxes();
   refresh();
 }
 
-void LivePlot::appendChannels(const Run& run, RunCurves& rc) {
-  const Results& r = run.results;
-  // the rows were decimated (memory budget): draw the run's curves again from what is kept
-  if (r.rowStride() != rc.strideShown) {
-    for (QCPGraph* g : rc.curves) g->data()->clear();
-    rc.rowsShown = 0;
-    rc.strideShown = r.rowStride();
-  }
-  // a latest row off the stride is replaced by the next: drawn once it stays (or the run ended)
-  const size_t endRow = run.live() ? r.stableRowCount() : r.rowCount();
-  const size_t firstRow = rc.rowsShown;
-  if (endRow <= firstRow || r.columnCount() == 0) return;
-  std::vector<double> t, y;
-  const std::vector<CurveSpec> specs = curvesOf(kind_, channel_);
-  for (size_t k = 0; k < specs.size() && k < rc.curves.size(); ++k) {
-    curveFrom(r, r.column(specs[k].channel.toStdString()), firstRow, plotKindInfo(kind_).logY, t, y, endRow);
-    rc.curves[k]->addData(toQVector(t), toQVector(y), true);
-  }
-  rc.rowsShown = endRow;
-}
-
-void LivePlot::appendRejected(const Run& run, RunCurves& rc) {
-  if (kind_ != PlotKind::StepSize) return;
-  const auto& rejected = run.results.rejected;
-  for (; rc.rejectedShown < rejected.size(); ++rc.rejectedShown) {
-    const RejectedStep& step = rejected[rc.rejectedShown];
-    const QString category = rejectionCategory(step.reason);
-    QCPGraph*& g = rc.rejected[category];
-    if (!g) {
-      g = plot_->addGraph();
-      g->setLineStyle(QCPGraph::lsNone);
-      const int shape = static_cast<int>(rc.rejected.size() - 1) % 6;
-      g->setScatterStyle(QCPScatterStyle(kRejectionShapes[shape], run.color, 7.0));
-      g->setPen(QPen(run.color));
-      g->setName(runName(run) + tr(" rejected: ") + category);
-    }
-    g->addData(step.t, step.h);
-  }
-}
-
-void LivePlot::updateError(const Run& run, RunCurves& rc, bool force) {
-  if (kind_ != PlotKind::ReferenceError) return;
-  const Run* reference = runs_.reference();
-  if (!reference || reference->id == run.id || channel_.isEmpty() || run.results.rowCount() == 0) return;
-  const qint64 now = QDateTime::currentMSecsSinceEpoch();
-  if (!force && now - rc.errorUpdatedMs < kErrorRefreshMs) return;
-  rc.errorUpdatedMs = now;
-  if (rc.curves.empty()) {
-    QCPGraph* g = plot_->addGraph();
-    g->setPen(QPen(run.color, 1.0));
-    g->setName(runName(run) + tr(" vs #") + QString::number(reference->id));
-    rc.curves.push_back(g);
-  }
-  try {
-    const TrajectoryError e = trajectoryError(run.results, reference->results, channel_.toStdString());
-    // zero errors (the common start) cannot show on the log axis
-    QVector<double> t, errors;
-    for (size_t k = 0; k < e.errors.size(); ++k)
-      if (e.errors[k] > 0.0) {
-        t.push_back(e.times[k]);
-        errors.push_back(e.errors[k]);
-      }
-    rc.curves.front()->setData(t, errors, true);
-  } catch (const std::invalid_argument& ex) {
-    noteText_ = QString::fromStdString(ex.what());
-  }
+void LivePlot::updateCursors() {
+  readout_->update();
+  replotSoon();
 }
 
 void LivePlot::fillChannelChoices() {
   const Run* sample = runs_.find(runs_.currentId());
-  if (!sample || sample->results.columnCount() == 0) {
+  if (!sample || sample->results.columnCount() == 0)
     for (const Run* r : runs_.shownRuns())
       if (r->results.columnCount() > 0) sample = r;
-  }
-  channelBox_->clear();
+  for (QComboBox* box : {firstBox_, secondBox_}) box->clear();
   if (!sample || sample->results.columnCount() == 0) return;
   const Results& r = sample->results;
-  for (int c = 1; c < r.columnCount(); ++c) {
-    const Channel& ch = r.channels()[c];
-    const QString name = QString::fromStdString(ch.name);
-    channelBox_->addItem(ch.unit.empty() ? name : name + " [" + QString::fromStdString(ch.unit) + "]", name);
+  for (int c = 0; c < r.columnCount(); ++c) {
+    const QString name = QString::fromStdString(r.channels()[c].name);
+    for (QComboBox* box : {firstBox_, secondBox_}) box->addItem(channelTitle(r, name), name);
   }
-  if (plotKindInfo(kind_).needsChannel && channel_.isEmpty()) channel_ = defaultChannel(r);
-  channelBox_->setCurrentIndex(channelBox_->findData(channel_));
+  // a plot that needs a channel starts with the body coordinate that moves the most
+  const int needed = plotKindInfo(kind_).channels;
+  if (needed >= 1 && channels_.isEmpty()) channels_ << defaultChannel(r);
+  if (needed == 2 && channels_.size() < 2) channels_ << channels_.front();
+  firstBox_->setCurrentIndex(firstBox_->findData(channels_.value(0)));
+  secondBox_->setCurrentIndex(secondBox_->findData(channels_.value(1)));
 }
+
+QString LivePlot::infoText() const { return info_->text(); }
 
 void LivePlot::updateAxes() {
   const Run* sample = nullptr;
   for (const Run* r : runs_.shownRuns())
     if (r->results.columnCount() > 0) sample = r;
-  // the label before any run too; a run's channels give the units of a channel
+  // the labels before any run too; a run's channels give the units
   static const Results none;
-  plot_->yAxis->setLabel(yAxisLabel(kind_, channel_, sample ? sample->results : none));
+  const Results& r = sample ? sample->results : none;
+  plot_->yAxis->setLabel(yAxisLabel(kind_, channels_, r));
+  plot_->xAxis->setLabel(xAxisLabel(kind_, channels_, r));
+  // what the iterations are, per integrator family; what the differences are taken against
+  QString info;
+  if (kind_ == PlotKind::NewtonIterations) {
+    std::map<QString, QStringList> byMeaning;
+    for (const Run* run : runs_.shownRuns()) byMeaning[iterationsLabel(*run)] << QString("#%1").arg(run->id);
+    // the axis label short enough for a small plot: "projection iterations per step"
+    if (byMeaning.size() == 1) plot_->yAxis->setLabel(QString(byMeaning.begin()->first).remove(QRegularExpression(" \\(.*\\)")) + tr(" per step"));
+    else {
+      QStringList parts;
+      // one line per kind of count
+      for (const auto& [meaning, ids] : byMeaning) parts << ids.join(", ") + ": " + QString(meaning).remove(" (dependent coordinates)");
+      info = parts.join('\n');
+    }
+  } else if (kind_ == PlotKind::Difference || kind_ == PlotKind::ReferenceError) {
+    if (const Run* base = kind_ == PlotKind::Difference ? series_->base() : runs_.reference())
+      info = tr("each run minus #%1").arg(base->id);
+  }
+  info_->setText(info);
+  info_->setVisible(!info.isEmpty());
 }
 
 void LivePlot::autoScale() {
@@ -297,34 +243,45 @@ void LivePlot::autoScale() {
 
 void LivePlot::refresh() {
   if (followData_) followData();
-  plot_->legend->setVisible(plot_->graphCount() > 0);
-  note_->setText(noteText_);
-  note_->setVisible(!noteText_.isEmpty());
+  updateTicks();
+  note_->setText(series_->note());
+  note_->setVisible(!series_->note().isEmpty());
   replotSoon();
 }
 
 void LivePlot::followData() {
-  // x: the whole span of the runs shown, so that live curves grow into a fixed frame
-  double tStart = 0.0, tEnd = 0.0;
-  for (const Run* r : runs_.shownRuns()) {
-    tStart = std::min(tStart, std::max(r->settings.tStart, r->settings.recordFrom));
-    tEnd = std::max(tEnd, r->live() ? r->settings.tEnd : r->lastTime());
-  }
-  plot_->xAxis->setRange(tStart, tEnd > tStart ? tEnd : tStart + 1.0);
-
-  // y: the values of every curve
   const bool logY = plot_->yAxis->scaleType() == QCPAxis::stLogarithmic;
+  auto valueRange = [&](bool keys, double& lower, double& upper) {
+    bool any = false;
+    for (const Series& s : series_->series()) {
+      bool found = false;
+      const QCPRange r = keys ? s.plottable->getKeyRange(found, QCP::sdBoth)
+                              : s.plottable->getValueRange(found, logY ? QCP::sdPositive : QCP::sdBoth);
+      if (!found) continue;
+      lower = any ? std::min(lower, r.lower) : r.lower;
+      upper = any ? std::max(upper, r.upper) : r.upper;
+      any = true;
+    }
+    return any;
+  };
+  auto linear = [](QCPAxis* axis, double lower, double upper) {
+    // a constant shows in the middle
+    const double margin = upper > lower ? 0.05 * (upper - lower) : std::max(1e-3 * std::abs(upper), 1e-12);
+    axis->setRange(lower - margin, upper + margin);
+  };
   double lower = 0.0, upper = 0.0;
-  bool any = false;
-  for (int i = 0; i < plot_->graphCount(); ++i) {
-    bool found = false;
-    const QCPRange r = plot_->graph(i)->getValueRange(found, logY ? QCP::sdPositive : QCP::sdBoth);
-    if (!found) continue;
-    lower = any ? std::min(lower, r.lower) : r.lower;
-    upper = any ? std::max(upper, r.upper) : r.upper;
-    any = true;
+  if (kind_ == PlotKind::XY) {
+    if (valueRange(true, lower, upper)) linear(plot_->xAxis, lower, upper);
+  } else {
+    // the whole span of the runs shown, so that live curves grow into a fixed frame
+    double tStart = 0.0, tEnd = 0.0;
+    for (const Run* r : runs_.shownRuns()) {
+      tStart = std::min(tStart, std::max(r->settings.tStart, r->settings.recordFrom));
+      tEnd = std::max(tEnd, r->live() ? r->settings.tEnd : r->lastTime());
+    }
+    plot_->xAxis->setRange(tStart, tEnd > tStart ? tEnd : tStart + 1.0);
   }
-  if (!any) return;
+  if (!valueRange(false, lower, upper)) return;
   if (logY) {
     // round-off far below the largest value is not worth the space; a constant shows within a
     // factor 4
@@ -336,33 +293,106 @@ void LivePlot::followData() {
     }
     plot_->yAxis->setRange(lower / 1.5, upper * 1.5);
   } else {
-    // a constant shows in the middle
-    const double margin = upper > lower ? 0.05 * (upper - lower) : std::max(1e-3 * std::abs(upper), 1e-12);
-    plot_->yAxis->setRange(lower - margin, upper + margin);
+    linear(plot_->yAxis, lower, upper);
   }
 }
 
-void LivePlot::setCursorTime(double t) {
-  cursor_->setVisible(std::isfinite(t));
-  if (std::isfinite(t)) {
-    cursor_->point1->setCoords(t, 1.0);
-    cursor_->point2->setCoords(t, 2.0);
+// as many ticks as the axes have room for, so that their labels never collide
+void LivePlot::updateTicks() {
+  const QRect area = plot_->axisRect()->rect();
+  const int w = area.width() > 0 ? area.width() : plot_->width() - 60;
+  const int h = area.height() > 0 ? area.height() : plot_->height() - 50;
+  plot_->xAxis->ticker()->setTickCount(std::max(2, w / 70));
+  plot_->yAxis->ticker()->setTickCount(std::max(2, h / 32));
+  if (plot_->yAxis->scaleType() == QCPAxis::stLogarithmic) {
+    const QCPRange r = plot_->yAxis->range();
+    // within about a decade the mantissa tells the ticks apart; beyond, powers of ten alone
+    plot_->yAxis->setNumberPrecision(r.upper / std::max(r.lower, 1e-300) < 20.0 ? 1 : 0);
   }
-  replotSoon();
+}
+
+bool LivePlot::timeAt(const QPointF& position, double& t) const {
+  if (kind_ != PlotKind::XY) {
+    t = plot_->xAxis->pixelToCoord(position.x());
+    return std::isfinite(t);
+  }
+  const Series* s = nullptr;
+  double x, y;
+  return series_->nearest(position, 30.0, s, x, y, t);
+}
+
+void LivePlot::clickAt(const QPointF& position, bool shift) {
+  double t = 0.0;
+  if (!timeAt(position, t)) return;
+  if (shift) {
+    cursors_.setB(t);
+  } else {
+    cursors_.setActive(true);
+    emit cursors_.aRequested(t);
+  }
+}
+
+bool LivePlot::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == plot_) {
+    switch (event->type()) {
+      case QEvent::MouseButtonPress:
+        pressedAt_ = static_cast<QMouseEvent*>(event)->position();
+        break;
+      case QEvent::MouseButtonRelease: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        // a click moves a cursor; a drag pans (and the plot stops following the data)
+        if ((e->position() - pressedAt_).manhattanLength() <= 3) {
+          if (e->button() == Qt::LeftButton) clickAt(e->position(), e->modifiers() & Qt::ShiftModifier);
+        } else {
+          followData_ = false;
+        }
+        break;
+      }
+      case QEvent::MouseMove: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        if (e->buttons() == Qt::NoButton) {
+          readout_->hover(e->position());
+          replotSoon();
+        }
+        break;
+      }
+      case QEvent::Leave:
+        readout_->hideHover();
+        replotSoon();
+        break;
+      default:
+        break;
+    }
+  }
+  return QWidget::eventFilter(watched, event);
+}
+
+QString LivePlot::readoutText() const { return readout_->text(); }
+
+QString LivePlot::hoverAt(const QPointF& position) {
+  readout_->hover(position);
+  return readout_->hoverText();
 }
 
 void LivePlot::resizeEvent(QResizeEvent* event) {
-  // as many legend columns as fit (an entry is about 130 pixels wide)
-  plot_->legend->setWrap(std::max(1, width() / 130));
   QWidget::resizeEvent(event);
+  updateTicks();
 }
 
-QSize LivePlot::sizeHint() const { return {320, 260}; }
+QSize LivePlot::sizeHint() const { return {320, 240}; }
 
 int LivePlot::pointCount() const {
   int n = 0;
-  for (int i = 0; i < plot_->graphCount(); ++i) n += plot_->graph(i)->dataCount();
+  for (const Series& s : series_->series()) n += s.plottable->interface1D() ? s.plottable->interface1D()->dataCount() : 0;
   return n;
+}
+
+std::pair<double, double> LivePlot::timeRange() const {
+  return {plot_->xAxis->range().lower, plot_->xAxis->range().upper};
+}
+
+std::pair<double, double> LivePlot::valueRange() const {
+  return {plot_->yAxis->range().lower, plot_->yAxis->range().upper};
 }
 
 }  // namespace mbw::ui

@@ -1,97 +1,105 @@
 #pragma once
 // One plot of the workbench: a quantity (plot_quantity.h) for every run shown, one colour per run,
 // updated incrementally while a run is live (queued replots). It follows the data (auto-scale)
-// until the user zooms or pans; a double click or the auto-scale button brings it back. A vertical
-// cursor marks the playback time. On the step-size plot, rejected steps are marked, one marker
-// shape per reason.
+// until the user zooms or pans; a double click or Fit brings it back. Hovering reads out the
+// nearest point; a click moves the time cursor A (the playback, in every plot and the 3D view),
+// shift+click places cursor B, and a box lists the values at both and their difference
+// (plot_readout.h). The runs' colours and numbers are explained once, in the plot panel's key.
 
 #include <QPointer>
+#include <QStringList>
 #include <QWidget>
-#include <map>
-#include <vector>
+#include <utility>
 
 #include "plot_quantity.h"
 
-class QCPGraph;
-class QCPItemStraightLine;
 class QCPItemText;
 class QComboBox;
 class QCustomPlot;
-class QToolButton;
 
 namespace mbw::ui {
 
 class FrameScheduler;
+class PlotCursors;
+class PlotReadout;
+class PlotSeries;
 class RunLibrary;
-struct Run;
 
 class LivePlot : public QWidget {
   Q_OBJECT
 
  public:
   // replots are paced by the scheduler when one is given
-  LivePlot(RunLibrary& runs, PlotKind kind, const QString& channel, FrameScheduler* scheduler = nullptr,
-           QWidget* parent = nullptr);
+  LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels, PlotCursors& cursors,
+           FrameScheduler* scheduler = nullptr, QWidget* parent = nullptr);
   ~LivePlot() override;
 
   PlotKind kind() const { return kind_; }
-  QString channel() const { return channel_; }
-  void setQuantity(PlotKind kind, const QString& channel);
+  QStringList channels() const { return channels_; }
+  QString channel() const { return channels_.value(0); }
+  void setQuantity(PlotKind kind, const QStringList& channels);
 
   // redraws every shown run
   void rebuild();
   // the rows and rejected steps a live run added since the last call
   void appendRows(int runId);
-  // the playback cursor at t; NaN hides it
-  void setCursorTime(double t);
+  // the cursors moved
+  void updateCursors();
   void autoScale();
 
   // the same for every plot, so that the panel's grid shares its space evenly
   QSize sizeHint() const override;
   // data points drawn, all curves together
   int pointCount() const;
+  // the axes' ranges
+  std::pair<double, double> timeRange() const;
+  std::pair<double, double> valueRange() const;
+  // the read-out box's text ("" while the cursors are inactive), and the hover's at a position
+  QString readoutText() const;
+  QString hoverAt(const QPointF& position);
+  // a click in the plot at a position (as the mouse does; shift: cursor B)
+  void clickAt(const QPointF& position, bool shift);
+  // what the plot says about itself (the runs' iteration counts, the base of differences)
+  QString infoText() const;
+  QCustomPlot* customPlot() const { return plot_; }
   // replots drawn since the plot was made
   long replotCount() const { return replots_; }
 
  signals:
   void removeRequested();
+  void quantityChanged();
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
-  struct RunCurves {
-    std::vector<QCPGraph*> curves;                // in curvesOf() order
-    std::map<QString, QCPGraph*> rejected;        // by reason category
-    size_t rejectedShown = 0;
-    size_t rowsShown = 0;
-    size_t strideShown = 1;                       // the run's row stride when they were drawn
-    qint64 errorUpdatedMs = 0;                    // reference error: last recomputation
-  };
-  void addRun(const Run& run);
-  void appendChannels(const Run& run, RunCurves& curves);
-  void appendRejected(const Run& run, RunCurves& curves);
-  void updateError(const Run& run, RunCurves& curves, bool force);
   void fillChannelChoices();
   void updateAxes();
+  void updateTicks();
   void refresh();
   void followData();
   void replotSoon();
+  // the time of a position in the plot: its x on time plots, the nearest point's on x-y plots
+  bool timeAt(const QPointF& position, double& t) const;
 
   RunLibrary& runs_;
+  PlotCursors& cursors_;
   QPointer<FrameScheduler> scheduler_;  // may go first when the window closes
   int drawHandle_ = 0;
   long replots_ = 0;
   PlotKind kind_;
-  QString channel_;
+  QStringList channels_;
   QComboBox* kindBox_;
-  QComboBox* channelBox_;
+  QComboBox* firstBox_;   // the channel (or x)
+  QComboBox* secondBox_;  // y of an x-y plot
   QCustomPlot* plot_;
-  QCPItemStraightLine* cursor_;
-  std::map<int, RunCurves> curves_;
-  bool followData_ = true;
+  PlotSeries* series_;
+  PlotReadout* readout_;
   QCPItemText* note_;
-  QString noteText_;  // why nothing is drawn (no reference, ...)
+  QCPItemText* info_;
+  QPointF pressedAt_;
+  bool followData_ = true;
 };
 
 }  // namespace mbw::ui

@@ -1,7 +1,9 @@
 #pragma once
-// Several live plots at once, in a grid of two columns: the user adds, removes and re-targets them;
-// the layout (quantity and channel of each plot) is saved with the settings. A key over the plots
-// says what each run number of the legends is (colour, integrator, settings, reference).
+// Several live plots at once, in a grid of one or two columns (by the width there is): the user
+// adds, removes and re-targets them; the layout (quantity and signals of each plot) is saved with
+// the settings. One key over the plots is the legend of them all: each run's colour and number
+// with its integrator and settings, the reference, and the markers of rejected steps. The time
+// cursors (plot_cursors.h) are shared by the plots.
 
 #include <QStringList>
 #include <QWidget>
@@ -16,6 +18,7 @@ namespace mbw::ui {
 
 class FrameScheduler;
 class LivePlot;
+class PlotCursors;
 class RunLibrary;
 
 class PlotPanel : public QWidget {
@@ -24,30 +27,43 @@ class PlotPanel : public QWidget {
  public:
   PlotPanel(RunLibrary& runs, FrameScheduler* scheduler = nullptr, QWidget* parent = nullptr);
 
-  LivePlot* addPlot(PlotKind kind, const QString& channel = {});
+  LivePlot* addPlot(PlotKind kind, const QStringList& channels = {});
   void removePlot(LivePlot* plot);
   const std::vector<LivePlot*>& plots() const { return plots_; }
+  PlotCursors& cursors() const { return *cursors_; }
   // replots drawn by the plots there are now, all together
   long replotCount() const;
-  // the playback cursor in every plot (NaN hides it)
+  // the playback cursor (cursor A) in every plot (NaN hides it)
   void setCursorTime(double t);
+  // the legend of all plots, as shown
+  QString keyText() const;
 
-  // "step", "channel:body_1.x", ... one per plot
+  // "step", "channel:body_1.x", "xy:body_1.x|body_1.y", ... one per plot
   QStringList layoutState() const;
   void restoreLayout(const QStringList& state);
-  // step size, energy balance, constraint violation, Newton iterations
+  // step size, energy balance, constraint violation, iterations
   void resetLayout();
+
+ signals:
+  // a plot of a difference or an error changed its signal (the comparison table follows)
+  void comparedChannelChanged(const QString& channel);
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void relayout();
   void rebuildAll();
   void updateKey();
+  int columnCount() const;
 
   RunLibrary& runs_;
   FrameScheduler* scheduler_;
+  PlotCursors* cursors_;
   QGridLayout* grid_;
   QLabel* key_;
   std::vector<LivePlot*> plots_;
+  int columns_ = 0;
 };
 
 }  // namespace mbw::ui

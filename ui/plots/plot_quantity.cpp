@@ -9,12 +9,14 @@ namespace mbw::ui {
 
 const std::vector<PlotKindInfo>& plotKinds() {
   static const std::vector<PlotKindInfo> kinds = {
-      {PlotKind::StepSize, "step", "Step size", true, false},
-      {PlotKind::EnergyBalance, "energy", "Energy balance", false, false},
-      {PlotKind::ConstraintViolation, "violation", "Constraint violation (max norm)", true, false},
-      {PlotKind::NewtonIterations, "newton", "Newton iterations", false, false},
-      {PlotKind::ReferenceError, "error", "Reference error", true, true},
-      {PlotKind::Channel, "channel", "Output channel", false, true},
+      {PlotKind::StepSize, "step", "Step size", true, 0},
+      {PlotKind::EnergyBalance, "energy", "Energy balance", false, 0},
+      {PlotKind::ConstraintViolation, "violation", "Constraint violation (max norm)", true, 0},
+      {PlotKind::NewtonIterations, "newton", "Iterations per step", false, 0},
+      {PlotKind::ReferenceError, "error", "Error against the reference", true, 1},
+      {PlotKind::Difference, "difference", "Difference between runs", false, 1},
+      {PlotKind::Channel, "channel", "Signal against time", false, 1},
+      {PlotKind::XY, "xy", "Signal against signal (x-y)", false, 2},
   };
   return kinds;
 }
@@ -31,36 +33,58 @@ const PlotKindInfo* findPlotKind(const QString& id) {
   return nullptr;
 }
 
-std::vector<CurveSpec> curvesOf(PlotKind kind, const QString& channel) {
+QString plotSpec(PlotKind kind, const QStringList& channels) {
+  const QString id = plotKindInfo(kind).id;
+  return channels.isEmpty() ? id : id + ":" + channels.join('|');
+}
+
+bool parsePlotSpec(const QString& spec, PlotKind& kind, QStringList& channels) {
+  const int colon = static_cast<int>(spec.indexOf(':'));
+  const PlotKindInfo* info = findPlotKind(colon < 0 ? spec : spec.left(colon));
+  if (!info) return false;
+  kind = info->kind;
+  channels = colon < 0 ? QStringList() : spec.mid(colon + 1).split('|', Qt::SkipEmptyParts);
+  return true;
+}
+
+std::vector<CurveSpec> curvesOf(PlotKind kind, const QStringList& channels) {
   switch (kind) {
     case PlotKind::StepSize: return {{"h"}};
     case PlotKind::EnergyBalance: return {{"energy.balance"}};
     case PlotKind::ConstraintViolation:
-      return {{"violation.position"}, {"violation.velocity", true}};
+      return {{"violation.position", false, false, true}, {"violation.velocity", true, false, true}};
     case PlotKind::NewtonIterations: return {{"newton_iterations", false, true}};
-    case PlotKind::Channel: return {{channel}};
-    case PlotKind::ReferenceError: return {};
+    case PlotKind::Channel: return channels.isEmpty() ? std::vector<CurveSpec>{} : std::vector<CurveSpec>{{channels.front()}};
+    case PlotKind::ReferenceError:
+    case PlotKind::Difference:
+    case PlotKind::XY: return {};
   }
   return {};
 }
 
-QString yAxisLabel(PlotKind kind, const QString& channel, const Results& sample) {
-  auto unitOf = [&](const QString& name) {
-    const int c = sample.column(name.toStdString());
-    return c >= 0 ? QString::fromStdString(sample.channels()[c].unit) : QString();
-  };
-  auto withUnit = [](const QString& label, const QString& unit) {
-    return unit.isEmpty() ? label : label + " [" + unit + "]";
-  };
+QString channelTitle(const Results& r, const QString& channel) {
+  const int c = r.column(channel.toStdString());
+  const QString unit = c >= 0 ? QString::fromStdString(r.channels()[c].unit) : QString();
+  return unit.isEmpty() ? channel : channel + " [" + unit + "]";
+}
+
+QString yAxisLabel(PlotKind kind, const QStringList& channels, const Results& sample) {
+  const QString first = channels.value(0), second = channels.value(1);
   switch (kind) {
     case PlotKind::StepSize: return "h [s]";
     case PlotKind::EnergyBalance: return "E - E0 - W_in + D [J]";
-    case PlotKind::ConstraintViolation: return "position (dark), velocity (light)";
-    case PlotKind::NewtonIterations: return "Newton iterations per step";
-    case PlotKind::ReferenceError: return withUnit("|error| of " + channel, unitOf(channel));
-    case PlotKind::Channel: return withUnit(channel, unitOf(channel));
+    case PlotKind::ConstraintViolation: return "|\u03a6| dark, |\u03a6'| light";
+    case PlotKind::NewtonIterations: return "iterations per step";
+    case PlotKind::ReferenceError: return "|error| of " + channelTitle(sample, first);
+    case PlotKind::Difference: return "\u0394 " + channelTitle(sample, first);
+    case PlotKind::Channel: return channelTitle(sample, first);
+    case PlotKind::XY: return channelTitle(sample, second);
   }
   return {};
+}
+
+QString xAxisLabel(PlotKind kind, const QStringList& channels, const Results& sample) {
+  return kind == PlotKind::XY ? channelTitle(sample, channels.value(0)) : QString("t [s]");
 }
 
 void curveFrom(const Results& r, int column, size_t firstRow, bool logY, std::vector<double>& t,

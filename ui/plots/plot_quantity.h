@@ -1,9 +1,11 @@
 #pragma once
 // What a live plot can show and how each quantity is read from a run's results: the curves, the
-// axis label with its unit, the scale. Everything plotted comes from the engine's output channels
-// or from its analysis functions (the error against a reference run); nothing is computed here.
+// axis labels with their units, the scale. Everything plotted comes from the engine's output
+// channels or from its analysis functions (the error or difference against another run); nothing
+// is computed here.
 
 #include <QString>
+#include <QStringList>
 #include <cstdint>
 #include <vector>
 
@@ -11,32 +13,41 @@
 
 namespace mbw::ui {
 
-enum class PlotKind { StepSize, EnergyBalance, ConstraintViolation, NewtonIterations, ReferenceError, Channel };
+enum class PlotKind { StepSize, EnergyBalance, ConstraintViolation, NewtonIterations, ReferenceError, Channel,
+                      Difference, XY };
 
 struct PlotKindInfo {
   PlotKind kind;
   QString id;     // stable name, saved in the settings
   QString title;  // shown in the plot's chooser
   bool logY;
-  bool needsChannel;  // the user picks a channel (any channel; the error's channel)
+  int channels;   // channels the user picks: 0; 1 (the channel, the error's or difference's); 2 (x, y)
 };
 
 const std::vector<PlotKindInfo>& plotKinds();
 const PlotKindInfo& plotKindInfo(PlotKind kind);
 const PlotKindInfo* findPlotKind(const QString& id);
 
-// one curve of a run: which channel, how it is drawn
+// "channel:body_1.x", "xy:body_1.x|body_1.y", "step": a plot as saved in the layout
+QString plotSpec(PlotKind kind, const QStringList& channels);
+// false for an unknown kind
+bool parsePlotSpec(const QString& spec, PlotKind& kind, QStringList& channels);
+
+// one curve of a run against time: which channel, how it is drawn
 struct CurveSpec {
   QString channel;
-  bool secondary = false;  // drawn thinner and lighter (dashes are slow to draw on long curves)
-  bool stepped = false;  // integer counts
+  bool secondary = false;  // drawn lighter (dashes are slow to draw on long curves)
+  bool stepped = false;    // integer counts
+  bool points = false;     // round-off noise: points, not a line (which would fill a band)
 };
 
-// the channel curves of a quantity (none for ReferenceError, which is computed by the analysis)
-std::vector<CurveSpec> curvesOf(PlotKind kind, const QString& channel);
+// the channel curves of a quantity against time (none for the error and the difference, which the
+// analysis computes, and for x-y plots)
+std::vector<CurveSpec> curvesOf(PlotKind kind, const QStringList& channels);
 
-// the y axis label with its unit
-QString yAxisLabel(PlotKind kind, const QString& channel, const Results& sample);
+// the axis labels with their units
+QString yAxisLabel(PlotKind kind, const QStringList& channels, const Results& sample);
+QString xAxisLabel(PlotKind kind, const QStringList& channels, const Results& sample);
 
 // (t, value) of a column from a row on, up to endRow (excluded; at most the last row); on log axes,
 // values <= 0 are left out (a log axis cannot show them, and gaps would split the curve into many
@@ -49,5 +60,8 @@ QString defaultChannel(const Results& r);
 
 // the short name of a rejection reason: its text before the first number ("error estimate")
 QString rejectionCategory(const std::string& reason);
+
+// "name [unit]" of a channel of the results (the name alone without a unit)
+QString channelTitle(const Results& r, const QString& channel);
 
 }  // namespace mbw::ui

@@ -1,70 +1,140 @@
 #include "comparison_table.h"
 
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
 
+#include "number_text.h"
 #include "plot_quantity.h"
 #include "run_library.h"
 #include "run_summary.h"
 
 namespace mbw::ui {
-namespace {
 
-QString g(double x, int precision = 4) { return QString::number(x, 'g', precision); }
-
-}  // namespace
-
-ComparisonTable::ComparisonTable(RunLibrary& runs, QWidget* parent) : QTableWidget(parent), runs_(runs) {
-  setEditTriggers(QAbstractItemView::NoEditTriggers);
-  horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  setAlternatingRowColors(true);
+ComparisonTable::ComparisonTable(RunLibrary& runs, QWidget* parent)
+    : QWidget(parent), runs_(runs), channelBox_(new QComboBox(this)), table_(new QTableWidget(this)) {
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->setAlternatingRowColors(true);
+  table_->setWordWrap(true);
+  channelBox_->setToolTip(tr("The signal whose difference between the runs is measured"));
+  channelBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  auto* header = new QHBoxLayout;
+  header->setContentsMargins(4, 2, 4, 2);
+  header->addWidget(new QLabel(tr("Compared signal"), this));
+  header->addWidget(channelBox_);
+  header->addStretch(1);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addLayout(header);
+  layout->addWidget(table_, 1);
+  connect(channelBox_, QOverload<int>::of(&QComboBox::activated), this,
+          [this] { setChannel(channelBox_->currentData().toString()); });
   // finished runs change the figures; live rows only the time reached, refreshed when they end
   for (auto signal : {&RunLibrary::runAdded, &RunLibrary::runRemoved, &RunLibrary::runFinished,
                       &RunLibrary::shownChanged, &RunLibrary::referenceChanged})
     connect(&runs_, signal, this, &ComparisonTable::refresh);
+  connect(&runs_, &RunLibrary::scopeChanged, this, &ComparisonTable::refresh);
   refresh();
 }
 
-void ComparisonTable::refresh() {
+void ComparisonTable::setChannel(const QString& channel) {
+  if (channel == channel_) return;
+  channel_ = channel;
+  refresh();
+}
+
+void ComparisonTable::fillChannels() {
   const std::vector<const Run*> runs = runs_.shownRuns();
-  const Run* reference = runs_.reference();
-  const QString errorChannel = reference ? defaultChannel(reference->results) : QString();
+  channelBox_->clear();
+  if (runs.empty() || runs.front()->results.columnCount() == 0) return;
+  const Results& r = runs.front()->results;
+  for (int c = 1; c < r.columnCount(); ++c) {
+    const QString name = QString::fromStdString(r.channels()[c].name);
+    channelBox_->addItem(channelTitle(r, name), name);
+  }
+  if (channel_.isEmpty() || r.column(channel_.toStdString()) < 0) channel_ = defaultChannel(r);
+  channelBox_->setCurrentIndex(channelBox_->findData(channel_));
+}
+
+QString ComparisonTable::cell(const QString& row, int column) const {
+  for (int r = 0; r < table_->rowCount(); ++r)
+    if (table_->verticalHeaderItem(r)->text().startsWith(row))
+      return table_->item(r, column) ? table_->item(r, column)->text() : QString();
+  return {};
+}
+
+void ComparisonTable::refresh() {
+  fillChannels();
+  const std::vector<const Run*> runs = runs_.shownRuns();
+  // the base of the differences: the reference, or else the first run shown
+  const Run* base = runs_.reference() ? runs_.reference() : runs.empty() ? nullptr : runs.front();
+  const QString against = base ? tr(" vs #%1").arg(base->id) : QString();
   const QStringList rows{tr("Integrator"), tr("Settings"), tr("Status"), tr("Steps"), tr("Rejected steps"),
-                         tr("Newton iterations"), tr("Iterations per step"), tr("CPU time [s]"),
+                         tr("Iterations"), tr("Iterations per step"), tr("CPU time [s]"),
                          tr("Real-time factor (t / CPU)"), tr("Final energy balance [J]"),
-                         tr("Max |energy balance| [J]"), tr("Max position violation"), tr("Max velocity violation"),
-                         tr("Max error of %1 vs reference").arg(errorChannel.isEmpty() ? tr("(none)") : errorChannel),
-                         tr("RMS error vs reference"), tr("t reached [s]"), tr("Jacobian evaluations"), tr("Factorizations"), tr("Scene"),
-                         tr("Formulation")};
-  setRowCount(rows.size());
-  setColumnCount(static_cast<int>(runs.size()));
-  setVerticalHeaderLabels(rows);
+                         tr("Max |energy balance| [J]"), tr("Energy balance: what it is"),
+                         tr("Max position violation"), tr("Max velocity violation"),
+                         tr("Max |difference| of %1%2").arg(channel_.isEmpty() ? tr("(no signal)") : channel_, against),
+                         tr("RMS difference%1").arg(against), tr("t reached [s]"), tr("Jacobian evaluations"),
+                         tr("Factorizations"), tr("Scene"), tr("Formulation")};
+  table_->setRowCount(static_cast<int>(rows.size()));
+  table_->setColumnCount(static_cast<int>(runs.size()));
+  table_->setVerticalHeaderLabels(rows);
+  const int rejectedRow = 4, iterationsRow = 5, noteRow = 11;
   for (int c = 0; c < static_cast<int>(runs.size()); ++c) {
     const Run& run = *runs[static_cast<size_t>(c)];
     const RunSummary s = summarize(run);
-    auto* header = new QTableWidgetItem(QString("#%1%2").arg(run.id).arg(reference && reference->id == run.id ? " \u2605" : ""));
+    auto* header = new QTableWidgetItem(QString("#%1%2").arg(run.id).arg(runs_.referenceId() == run.id ? " \u2605" : ""));
     header->setForeground(run.color);
-    setHorizontalHeaderItem(c, header);
-    const std::optional<ErrorSummary> error =
-        reference && reference->id != run.id ? errorAgainst(run, *reference, errorChannel) : std::nullopt;
+    table_->setHorizontalHeaderItem(c, header);
+    std::optional<ErrorSummary> difference;
+    if (base && base->id != run.id) difference = errorAgainst(run, *base, channel_);
     const bool done = !run.live();
+    struct Value {
+      QString shown, whole;
+    };
+    auto number = [](double x, int digits = 4) { return Value{shortNumber(x, digits), fullNumber(x)}; };
+    auto text = [](const QString& t) { return Value{t, t}; };
+    const QString note = energyNote(run, s);
     // the settings one per line, so that the runs stand side by side in narrow columns
-    const QStringList values{QString::fromStdString(run.settings.integrator),
-                             run.settingsText().split(", ").join("\n"), statusText(run), QString::number(s.steps), QString::number(s.rejected),
-                             done ? QString::number(s.newtonIterations) : "", done ? g(s.iterationsPerStep) : "",
-                             done ? g(s.cpuSeconds, 3) : "",
-                             done && s.cpuSeconds > 0 ? g(s.reachedTime / s.cpuSeconds, 3) : "",
-                             g(s.finalEnergyBalance), g(s.maxEnergyBalance), g(s.maxPositionViolation),
-                             g(s.maxVelocityViolation), error ? g(error->maximum) : "", error ? g(error->rms) : "",
-                             g(s.reachedTime), done ? QString::number(s.jacobianEvaluations) : "",
-                             done ? QString::number(s.factorizations) : "", run.sceneName(),
-                             QString::fromStdString(run.settings.formulation)};
-    for (int r = 0; r < values.size(); ++r) {
-      auto* item = new QTableWidgetItem(values[r]);
-      item->setToolTip(r == 4 ? s.rejectionReasons : values[r]);
-      setItem(r, c, item);
+    const std::vector<Value> values{
+        text(QString::fromStdString(run.settings.integrator)),
+        {run.settingsText().split(", ").join("\n"), run.settingsText()},
+        text(statusText(run)),
+        text(QString::number(s.steps)),
+        text(QString::number(s.rejected)),
+        done ? text(QString::number(s.newtonIterations)) : text(""),
+        done ? number(s.iterationsPerStep, 3) : text(""),
+        done ? number(s.cpuSeconds, 3) : text(""),
+        done && s.cpuSeconds > 0 ? number(s.reachedTime / s.cpuSeconds, 3) : text(""),
+        number(s.finalEnergyBalance),
+        number(s.maxEnergyBalance),
+        {note.isEmpty() ? tr("within round-off") : energyNoteShort(run, s), note},
+        number(s.maxPositionViolation, 3),
+        number(s.maxVelocityViolation, 3),
+        difference ? number(difference->maximum) : text(base && base->id == run.id ? tr("(base)") : ""),
+        difference ? number(difference->rms) : text(""),
+        number(s.reachedTime),
+        done ? text(QString::number(s.jacobianEvaluations)) : text(""),
+        done ? text(QString::number(s.factorizations)) : text(""),
+        text(run.sceneName()),
+        text(QString::fromStdString(run.settings.formulation))};
+    for (int r = 0; r < static_cast<int>(values.size()); ++r) {
+      auto* item = new QTableWidgetItem(values[static_cast<size_t>(r)].shown);
+      QString tip = values[static_cast<size_t>(r)].whole;
+      if (r == rejectedRow) tip = s.rejectionReasons;
+      if (r == iterationsRow) tip = iterationsLabel(run);
+      item->setToolTip(tip);
+      if (r == noteRow) item->setTextAlignment(Qt::AlignLeft | Qt::AlignTop);
+      table_->setItem(r, c, item);
     }
   }
-  resizeRowsToContents();
+  table_->resizeRowsToContents();
 }
 
 }  // namespace mbw::ui

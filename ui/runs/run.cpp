@@ -1,5 +1,8 @@
 #include "run.h"
 
+#include "integrators/registry.h"
+#include "number_text.h"
+
 namespace mbw::ui {
 
 QString Run::settingsText() const {
@@ -19,6 +22,19 @@ QString Run::label() const {
 
 double Run::lastTime() const {
   return results.rowCount() > 0 ? results.at(results.rowCount() - 1, 0) : 0.0;
+}
+
+}  // namespace mbw::ui
+
+namespace mbw::ui {
+
+QString Run::shortLabel() const {
+  const IntegratorInfo* info = findIntegrator(settings.integrator);
+  const QString name = QString::fromStdString(info && !info->alias.empty() ? info->alias : settings.integrator);
+  const IntegratorSettings& s = settings.integratorSettings;
+  const QString accuracy = s.variableStep ? QString("rtol %1, atol %2").arg(shortNumber(s.rtol), shortNumber(s.atol))
+                                          : QString("h = %1 s").arg(shortNumber(s.step));
+  return QString("#%1 %2, %3").arg(id).arg(name, accuracy);
 }
 
 }  // namespace mbw::ui

@@ -22,8 +22,8 @@ RunController::~RunController() {
   }
 }
 
-void RunController::start(std::shared_ptr<const Model> model, RunSettings settings) {
-  queue_.push_back({std::move(model), std::move(settings)});
+void RunController::start(RunRequest request) {
+  queue_.push_back(std::move(request));
   if (!busy()) launchNext();
 }
 
@@ -33,9 +33,9 @@ void RunController::launchNext() {
     emit idle();
     return;
   }
-  Request request = std::move(queue_.front());
+  RunRequest request = std::move(queue_.front());
   queue_.pop_front();
-  Run& run = runs_.add(request.model, request.settings);
+  Run& run = runs_.add(std::move(request));
   activeId_ = run.id;
   paused_ = false;
 
@@ -43,7 +43,7 @@ void RunController::launchNext() {
   // that the GUI thread never waits for it); both are deleted afterwards
   mailbox_ = std::make_shared<FrameMailbox>();
   thread_ = new QThread(this);
-  worker_ = new RunWorker(run.id, std::move(request.model), std::move(request.settings), mailbox_, run.dataPath);
+  worker_ = new RunWorker(run.id, run.model, run.settings, mailbox_, run.dataPath);
   worker_->moveToThread(thread_);
   connect(thread_, &QThread::started, worker_, &RunWorker::run);
   connect(worker_, &RunWorker::finished, thread_, &QThread::quit, Qt::DirectConnection);
@@ -59,6 +59,7 @@ void RunController::setPaused(bool paused) {
   if (!busy() || paused == paused_) return;
   paused_ = paused;
   worker_->setPaused(paused);
+  runs_.setPaused(activeId_, paused);
   emit pausedChanged(paused);
 }
 

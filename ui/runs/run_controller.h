@@ -24,12 +24,13 @@ class RunController : public QObject {
   explicit RunController(RunLibrary& runs, QObject* parent = nullptr);
   ~RunController() override;  // cancels the active run and waits for its thread
 
-  // queues a run of the model (started at once when idle)
-  void start(std::shared_ptr<const Model> model, RunSettings settings);
+  // queues a run (started at once when idle)
+  void start(RunRequest request);
   bool busy() const { return activeId_ != -1; }
   int queuedCount() const { return static_cast<int>(queue_.size()); }
 
   void setPaused(bool paused);
+  bool paused() const { return paused_; }
   void cancel();     // the active run; it keeps what it computed
   void cancelAll();  // and the queued ones
 
@@ -42,16 +43,12 @@ class RunController : public QObject {
   void idle();
 
  private:
-  struct Request {
-    std::shared_ptr<const Model> model;
-    RunSettings settings;
-  };
   void launchNext();
   void drain();
   void append(const RunFrame& frame, Run& run);
 
   RunLibrary& runs_;
-  std::deque<Request> queue_;
+  std::deque<RunRequest> queue_;
   QThread* thread_ = nullptr;
   RunWorker* worker_ = nullptr;
   std::shared_ptr<FrameMailbox> mailbox_;

@@ -13,17 +13,29 @@ size_t RunLibrary::rowLimit(int columns) {
   return std::max<size_t>(1000, kRunMemoryBudget / (sizeof(double) * static_cast<size_t>(std::max(columns, 1))));
 }
 
-Run& RunLibrary::add(std::shared_ptr<const Model> model, RunSettings settings) {
+Run& RunLibrary::add(RunRequest request) {
   auto run = std::make_unique<Run>();
   run->id = nextId_++;
   if (dataDir_.isValid()) run->dataPath = dataDir_.filePath(QString("run-%1.csv").arg(run->id)).toStdString();
-  run->model = std::move(model);
-  run->settings = std::move(settings);
+  run->model = std::move(request.model);
+  run->settings = std::move(request.settings);
+  run->sceneKey = std::move(request.sceneKey);
+  run->sceneText = std::move(request.sceneText);
   run->color = plot::seriesColor(run->id - 1);
   Run& r = *run;
   runs_.push_back(std::move(run));
   emit runAdded(r.id);
-  setCurrent(r.id);
+  if (inScope(r)) setCurrent(r.id);
+  return r;
+}
+
+Run& RunLibrary::restore(std::unique_ptr<Run> run) {
+  if (run->id <= 0 || find(run->id)) run->id = nextId_;
+  nextId_ = std::max(nextId_, run->id + 1);
+  if (!run->color.isValid()) run->color = plot::seriesColor(run->id - 1);
+  Run& r = *run;
+  runs_.push_back(std::move(run));
+  emit runAdded(r.id);
   return r;
 }
 
@@ -33,7 +45,10 @@ void RunLibrary::remove(int id) {
   if (!(*it)->dataPath.empty()) QFile::remove(QString::fromStdString((*it)->dataPath));
   runs_.erase(it);
   if (referenceId_ == id) setReference(-1);
-  if (currentId_ == id) setCurrent(runs_.empty() ? -1 : runs_.back()->id);
+  if (currentId_ == id) {
+    const std::vector<const Run*> scope = scopeRuns();
+    setCurrent(scope.empty() ? -1 : scope.back()->id);
+  }
   emit runRemoved(id);
 }
 
@@ -48,8 +63,74 @@ const Run* RunLibrary::find(int id) const { return const_cast<RunLibrary*>(this)
 std::vector<const Run*> RunLibrary::shownRuns() const {
   std::vector<const Run*> shown;
   for (const auto& r : runs_)
-    if (r->shown) shown.push_back(r.get());
+    if (r->shown && inScope(*r)) shown.push_back(r.get());
   return shown;
+}
+
+std::vector<const Run*> RunLibrary::scopeRuns() const {
+  std::vector<const Run*> scope;
+  for (const auto& r : runs_)
+    if (inScope(*r)) scope.push_back(r.get());
+  return scope;
+}
+
+bool RunLibrary::sameBodies(const Run& run) const {
+  if (!activeModel_ || !run.model || run.model->bodyCount() != activeModel_->bodyCount()) return false;
+  for (int b = 0; b < activeModel_->bodyCount(); ++b)
+    if (run.model->bodies[b].name != activeModel_->bodies[b].name) return false;
+  return true;
+}
+
+bool RunLibrary::inScope(const Run& run) const {
+  if (run.sceneKey == activeScene_) return true;
+  return otherScenes_ && sameBodies(run);
+}
+
+void RunLibrary::setActiveScene(const QString& key, std::shared_ptr<const Model> model) {
+  activeScene_ = key;
+  activeModel_ = std::move(model);
+  updateScope();
+}
+
+void RunLibrary::setActiveModel(std::shared_ptr<const Model> model) {
+  activeModel_ = std::move(model);
+  if (otherScenes_) updateScope();
+}
+
+void RunLibrary::rekeyScene(const QString& from, const QString& to) {
+  if (from == to) return;
+  for (auto& r : runs_)
+    if (r->sceneKey == from) r->sceneKey = to;
+  if (activeScene_ == from) activeScene_ = to;
+  updateScope();
+}
+
+void RunLibrary::setOtherScenesShown(bool shown) {
+  if (otherScenes_ == shown) return;
+  otherScenes_ = shown;
+  updateScope();
+}
+
+// the current run and the reference stay when they are in scope; otherwise the latest run in scope
+// becomes current and the reference is cleared
+void RunLibrary::updateScope() {
+  const Run* current = find(currentId_);
+  const std::vector<const Run*> scope = scopeRuns();
+  if (!current || !inScope(*current)) {
+    currentId_ = scope.empty() ? -1 : scope.back()->id;
+    emit currentChanged(currentId_);
+  }
+  const Run* ref = find(referenceId_);
+  if (ref && !inScope(*ref)) {
+    referenceId_ = -1;
+    emit referenceChanged(-1);
+  }
+  emit scopeChanged();
+}
+
+const Run* RunLibrary::reference() const {
+  const Run* r = find(referenceId_);
+  return r && inScope(*r) ? r : nullptr;
 }
 
 void RunLibrary::setShown(int id, bool shown) {
@@ -72,8 +153,18 @@ void RunLibrary::setCurrent(int id) {
   emit currentChanged(id);
 }
 
+void RunLibrary::setPaused(int id, bool paused) {
+  Run* r = find(id);
+  if (!r || r->paused == paused) return;
+  r->paused = paused;
+  emit pausedChanged(id);
+}
+
 void RunLibrary::notifyRowsAppended(int id) { emit rowsAppended(id); }
 
-void RunLibrary::notifyFinished(int id) { emit runFinished(id); }
+void RunLibrary::notifyFinished(int id) {
+  if (Run* r = find(id)) r->paused = false;
+  emit runFinished(id);
+}
 
 }  // namespace mbw::ui

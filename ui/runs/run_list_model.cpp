@@ -1,90 +1,223 @@
 #include "run_list_model.h"
 
 #include <QBrush>
+#include <QFileInfo>
+#include <QFont>
 
+#include "number_text.h"
 #include "run_library.h"
 
 namespace mbw::ui {
 namespace {
 
-QString number(double x, int precision = 3) { return QString::number(x, 'g', precision); }
+// internal ids: 0 for a scene group, group + 1 for the runs of a group
+constexpr quintptr kGroupId = 0;
+
+const QColor kOtherScene(140, 140, 140);
 
 }  // namespace
 
-RunListModel::RunListModel(RunLibrary& runs, QObject* parent) : QAbstractTableModel(parent), runs_(runs) {
-  // the library changes by whole rows: reset for additions and removals, update rows otherwise
-  connect(&runs_, &RunLibrary::runAdded, this, [this] {
-    beginResetModel();
-    endResetModel();
+QString sceneTitle(const QString& sceneKey) {
+  if (sceneKey.startsWith("builtin:")) return sceneKey.mid(8);
+  return QFileInfo(sceneKey).fileName();
+}
+
+RunListModel::RunListModel(RunLibrary& runs, QObject* parent) : QAbstractItemModel(parent), runs_(runs) {
+  rebuildGroups();
+  // a run of a new scene adds its group; another run is inserted at the end of its group
+  connect(&runs_, &RunLibrary::runAdded, this, [this](int id) {
+    const Run* run = runs_.find(id);
+    if (!run) return;
+    const int group = static_cast<int>(groups_.indexOf(run->sceneKey));
+    if (group < 0) {
+      beginInsertRows({}, groupCount(), groupCount());
+      groups_ << run->sceneKey;
+      endInsertRows();
+      return;
+    }
+    const int row = static_cast<int>(runsOf(group).size()) - 1;
+    // the library already holds the run: announce it where it now shows
+    beginInsertRows(index(group, 0), row, row);
+    endInsertRows();
   });
   connect(&runs_, &RunLibrary::runRemoved, this, [this](int id) {
     summaries_.erase(id);
     beginResetModel();
+    rebuildGroups();
     endResetModel();
   });
-  connect(&runs_, &RunLibrary::rowsAppended, this, &RunListModel::runChanged);
-  connect(&runs_, &RunLibrary::runFinished, this, &RunListModel::runChanged);
-  connect(&runs_, &RunLibrary::shownChanged, this, &RunListModel::runChanged);
-  connect(&runs_, &RunLibrary::referenceChanged, this, [this] {
-    if (rowCount() > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+  for (auto signal : {&RunLibrary::rowsAppended, &RunLibrary::runFinished, &RunLibrary::shownChanged,
+                      &RunLibrary::pausedChanged})
+    connect(&runs_, signal, this, &RunListModel::runChanged);
+  auto all = [this] {
+    for (int g = 0; g < groupCount(); ++g) {
+      emit dataChanged(index(g, 0), index(g, ColumnCount - 1));
+      const int n = rowCount(index(g, 0));
+      if (n > 0) emit dataChanged(index(0, 0, index(g, 0)), index(n - 1, ColumnCount - 1, index(g, 0)));
+    }
+  };
+  connect(&runs_, &RunLibrary::referenceChanged, this, all);
+  connect(&runs_, &RunLibrary::scopeChanged, this, [this] {
+    // a renamed scene changes the keys
+    QStringList keys;
+    for (const auto& r : runs_.runs())
+      if (!keys.contains(r->sceneKey)) keys << r->sceneKey;
+    if (keys != groups_) {
+      beginResetModel();
+      rebuildGroups();
+      endResetModel();
+    }
   });
+  connect(&runs_, &RunLibrary::scopeChanged, this, all);
+}
+
+void RunListModel::rebuildGroups() {
+  groups_.clear();
+  for (const auto& r : runs_.runs())
+    if (!groups_.contains(r->sceneKey)) groups_ << r->sceneKey;
+}
+
+std::vector<int> RunListModel::runsOf(int group) const {
+  std::vector<int> ids;
+  if (group < 0 || group >= groupCount()) return ids;
+  for (const auto& r : runs_.runs())
+    if (r->sceneKey == groups_[group]) ids.push_back(r->id);
+  return ids;
+}
+
+QModelIndex RunListModel::index(int row, int column, const QModelIndex& parent) const {
+  if (row < 0 || column < 0 || column >= ColumnCount) return {};
+  if (!parent.isValid()) return row < groupCount() ? createIndex(row, column, kGroupId) : QModelIndex();
+  if (parent.internalId() != kGroupId || parent.column() != 0) return {};
+  return row < static_cast<int>(runsOf(parent.row()).size()) ? createIndex(row, column, quintptr(parent.row() + 1))
+                                                             : QModelIndex();
+}
+
+QModelIndex RunListModel::parent(const QModelIndex& child) const {
+  if (!child.isValid() || child.internalId() == kGroupId) return {};
+  return createIndex(static_cast<int>(child.internalId() - 1), 0, kGroupId);
 }
 
 int RunListModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : static_cast<int>(runs_.runs().size());
+  if (!parent.isValid()) return groupCount();
+  if (parent.internalId() != kGroupId || parent.column() != 0) return 0;
+  return static_cast<int>(runsOf(parent.row()).size());
 }
 
-int RunListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int RunListModel::columnCount(const QModelIndex&) const { return ColumnCount; }
 
-int RunListModel::runIdAt(int row) const {
-  return row >= 0 && row < rowCount() ? runs_.runs()[static_cast<size_t>(row)]->id : -1;
+int RunListModel::runIdAt(const QModelIndex& index) const {
+  if (!index.isValid() || index.internalId() == kGroupId) return -1;
+  const std::vector<int> ids = runsOf(static_cast<int>(index.internalId() - 1));
+  return index.row() < static_cast<int>(ids.size()) ? ids[static_cast<size_t>(index.row())] : -1;
 }
 
-int RunListModel::rowOf(int runId) const {
-  for (int r = 0; r < rowCount(); ++r)
-    if (runs_.runs()[static_cast<size_t>(r)]->id == runId) return r;
-  return -1;
+QModelIndex RunListModel::indexOf(int runId, int column) const {
+  const Run* run = runs_.find(runId);
+  if (!run) return {};
+  const int group = static_cast<int>(groups_.indexOf(run->sceneKey));
+  const std::vector<int> ids = runsOf(group);
+  for (size_t k = 0; k < ids.size(); ++k)
+    if (ids[k] == runId) return index(static_cast<int>(k), column, index(group, 0));
+  return {};
+}
+
+QString RunListModel::sceneKeyAt(const QModelIndex& index) const {
+  if (!index.isValid()) return {};
+  const int group = index.internalId() == kGroupId ? index.row() : static_cast<int>(index.internalId() - 1);
+  return group < groupCount() ? groups_[group] : QString();
+}
+
+QModelIndex RunListModel::groupIndex(const QString& sceneKey) const {
+  const int group = static_cast<int>(groups_.indexOf(sceneKey));
+  return group < 0 ? QModelIndex() : index(group, 0);
 }
 
 void RunListModel::runChanged(int id) {
   summaries_.erase(id);
-  const int row = rowOf(id);
-  if (row >= 0) emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+  const QModelIndex first = indexOf(id, 0);
+  if (first.isValid()) emit dataChanged(first, indexOf(id, ColumnCount - 1));
 }
 
 QVariant RunListModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid()) return {};
-  const Run& run = *runs_.runs()[static_cast<size_t>(index.row())];
+  if (index.internalId() == kGroupId) return groupData(index.row(), index.column(), role);
+  const Run* run = runs_.find(runIdAt(index));
+  return run ? runData(*run, index.column(), role) : QVariant();
+}
+
+QVariant RunListModel::groupData(int group, int column, int role) const {
+  if (column != 0) return {};
+  const QString& key = groups_[group];
+  const bool open = key == runs_.activeScene();
+  const int n = static_cast<int>(runsOf(group).size());
+  if (role == Qt::DisplayRole)
+    return tr("%1  (%n run(s)%2)", "", n).arg(sceneTitle(key), open ? tr(", open scene") : QString());
+  if (role == Qt::ToolTipRole)
+    return open ? tr("Runs of the open scene (%1): the plots, the comparison and the playback show them").arg(key)
+                : tr("Runs of %1, not the open scene: open it to see them (right click)").arg(key);
+  if (role == Qt::FontRole) {
+    QFont f;
+    f.setBold(open);
+    return f;
+  }
+  if (role == Qt::ForegroundRole && !open) return QBrush(kOtherScene);
+  return {};
+}
+
+QVariant RunListModel::runData(const Run& run, int column, int role) const {
   const bool reference = run.id == runs_.referenceId();
-  if (index.column() == Shown) {
+  const bool scope = runs_.inScope(run);
+  if (role == Qt::ForegroundRole) {
+    if (!scope) return QBrush(kOtherScene);
+    if (column == Status && run.results.status == RunStatus::Failed) return QBrush(QColor(192, 57, 43));
+    return {};
+  }
+  if (column == Shown) {
     if (role == Qt::CheckStateRole) return run.shown ? Qt::Checked : Qt::Unchecked;
     if (role == Qt::DecorationRole) return run.color;
     if (role == Qt::DisplayRole) return QString("#%1%2").arg(run.id).arg(reference ? " \u2605" : "");
     if (role == Qt::ToolTipRole)
-      return tr("Tick to overlay on the plots%1").arg(reference ? tr("; the reference run (\u2605)") : QString());
+      return scope ? tr("Tick to overlay on the plots%1").arg(reference ? tr("; the reference run (\u2605)") : QString())
+                   : tr("A run of another scene (%1)").arg(run.sceneKey);
     return {};
   }
-  if (role == Qt::ToolTipRole && index.column() == Status) return statusText(run);
-  if (role == Qt::ToolTipRole && index.column() == Rejected) return summaryOf(run).rejectionReasons;
-  if (role == Qt::ForegroundRole && index.column() == Status && run.results.status == RunStatus::Failed)
-    return QBrush(QColor(192, 57, 43));
-  if (role == Qt::TextAlignmentRole && index.column() >= Time) return int(Qt::AlignRight | Qt::AlignVCenter);
-  if (role != Qt::DisplayRole) return {};
   const RunSummary& s = summaryOf(run);
-  switch (index.column()) {
-    case Scene: return run.sceneName();
-    case Formulation: return QString::fromStdString(run.settings.formulation);
-    case Integrator: return QString::fromStdString(run.settings.integrator);
+  if (role == Qt::TextAlignmentRole && column >= Time) return int(Qt::AlignRight | Qt::AlignVCenter);
+  if (role == Qt::ToolTipRole) {
+    switch (column) {
+      case Integrator: return tr("%1 with the %2 formulation").arg(QString::fromStdString(run.settings.integrator),
+                                                                   QString::fromStdString(run.settings.formulation));
+      case Settings: return run.settingsText();
+      case Status: return statusText(run);
+      case Time: return withUnit(fullNumber(s.reachedTime), "s");
+      case Rejected: return s.rejectionReasons.isEmpty() ? tr("no rejected steps") : s.rejectionReasons;
+      case Iterations:
+        return run.live() ? QString()
+                          : tr("%1: %2 in all, %3 per step").arg(iterationsLabel(run)).arg(s.newtonIterations)
+                                .arg(shortNumber(s.iterationsPerStep));
+      case Cpu: return run.live() ? QString() : withUnit(fullNumber(s.cpuSeconds), "s");
+      case EnergyBalance: {
+        const QString note = energyNote(run, s);
+        return withUnit(fullNumber(s.finalEnergyBalance), "J") + (note.isEmpty() ? QString() : "\n" + note);
+      }
+      case Violation: return fullNumber(s.maxPositionViolation);
+      default: return {};
+    }
+  }
+  if (role != Qt::DisplayRole) return {};
+  switch (column) {
+    case Integrator:
+      return QString::fromStdString(run.settings.formulation) + " \u00b7 " + QString::fromStdString(run.settings.integrator);
     case Settings: return run.settingsText();
-    case Status: return run.live() ? tr("running") : QString::fromLatin1(toString(run.results.status));
-    case Time: return number(s.reachedTime, 4);
+    case Status: return statusWord(run);
+    case Time: return shortNumber(s.reachedTime, 4);
     case Steps: return QString::number(s.steps);
     case Rejected: return QString::number(s.rejected);
-    case Newton: return run.live() ? QString() : QString::number(s.newtonIterations);
-    case PerStep: return run.live() ? QString() : number(s.iterationsPerStep);
-    case Cpu: return run.live() ? QString() : number(s.cpuSeconds);
-    case EnergyBalance: return number(s.finalEnergyBalance);
-    case Violation: return number(s.maxPositionViolation);
+    case Iterations: return run.live() ? QString() : QString::number(s.newtonIterations);
+    case Cpu: return run.live() ? QString() : shortNumber(s.cpuSeconds);
+    case EnergyBalance: return shortNumber(s.finalEnergyBalance);
+    case Violation: return shortNumber(s.maxPositionViolation, 2);
     default: return {};
   }
 }
@@ -97,15 +230,19 @@ const RunSummary& RunListModel::summaryOf(const Run& run) const {
 
 QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal) return {};
-  static const char* titles[] = {"Run", "Scene", "Formulation", "Integrator", "Settings", "Status", "t [s]", "Steps",
-                                 "Rejected", "Newton its", "Its/step", "CPU [s]", "Energy balance [J]",
-                                 "Max |position violation|"};
+  static const char* titles[] = {"Run", "Integrator", "Settings", "Status", "t [s]", "Steps", "Rej.",
+                                 "Iterations", "CPU [s]", "\u0394E [J]", "max |\u03a6|"};
   static const char* tips[] = {"Run number; tick to overlay it on the plots; \u2605 marks the reference run",
-                               "Scene", "Formulation", "Integrator", "Step or tolerances",
-                               "Completed, failed (with the engine's reason), cancelled or running",
-                               "Time reached", "Accepted steps", "Rejected steps (reasons in the tooltip)",
-                               "Newton iterations, all steps", "Newton iterations per step",
-                               "CPU time of the run's thread", "E - E0 - W_in + D at the end of the run",
+                               "Formulation \u00b7 integrator",
+                               "Step or tolerances",
+                               "Completed, failed (with the engine's reason), cancelled, paused or running",
+                               "Time reached",
+                               "Accepted steps",
+                               "Rejected steps (reasons in the tooltip)",
+                               "Iterations over all steps: Newton iterations of the index-3 equations, or what the "
+                               "integrator counts instead (tooltip)",
+                               "CPU time of the run's thread",
+                               "Energy balance E - E0 - W_in + D at the end of the run (zero for an exact solution)",
                                "Largest position-level constraint violation (m or rad)"};
   if (role == Qt::DisplayRole) return tr(titles[section]);
   if (role == Qt::ToolTipRole) return tr(tips[section]);
@@ -113,14 +250,17 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
 }
 
 Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const {
+  if (!index.isValid()) return Qt::NoItemFlags;
   Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
-  if (index.column() == Shown) f |= Qt::ItemIsUserCheckable;
+  if (index.internalId() == kGroupId) return f;
+  const Run* run = runs_.find(runIdAt(index));
+  if (index.column() == Shown && run && runs_.inScope(*run)) f |= Qt::ItemIsUserCheckable;
   return f;
 }
 
 bool RunListModel::setData(const QModelIndex& index, const QVariant& value, int role) {
-  if (index.column() != Shown || role != Qt::CheckStateRole) return false;
-  runs_.setShown(runIdAt(index.row()), value.toInt() == Qt::Checked);
+  if (index.column() != Shown || role != Qt::CheckStateRole || runIdAt(index) < 0) return false;
+  runs_.setShown(runIdAt(index), value.toInt() == Qt::Checked);
   return true;
 }
 

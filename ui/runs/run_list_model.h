@@ -1,9 +1,12 @@
 #pragma once
-// The run list as a table: one row per run with its colour, scene, formulation, integrator,
-// settings, status and statistics. The first column's check box overlays the run on the plots;
-// the reference run is marked with a star.
+// The run list as a tree: one group per scene (in the order their first runs came), the runs of
+// each below it with their colour, integrator, settings, status and statistics. Runs of the open
+// scene are in scope (see RunLibrary); the others are greyed. The first column's check box overlays
+// a run on the plots; the reference run is marked with a star. Numbers are short in the cells and
+// whole in the tooltips.
 
-#include <QAbstractTableModel>
+#include <QAbstractItemModel>
+#include <QStringList>
 #include <map>
 
 #include "run_summary.h"
@@ -12,15 +15,17 @@ namespace mbw::ui {
 
 class RunLibrary;
 
-class RunListModel : public QAbstractTableModel {
+class RunListModel : public QAbstractItemModel {
   Q_OBJECT
 
  public:
-  enum Column { Shown, Scene, Formulation, Integrator, Settings, Status, Time, Steps, Rejected, Newton,
-                PerStep, Cpu, EnergyBalance, Violation, ColumnCount };
+  enum Column { Shown, Integrator, Settings, Status, Time, Steps, Rejected, Iterations, Cpu, EnergyBalance,
+                Violation, ColumnCount };
 
   explicit RunListModel(RunLibrary& runs, QObject* parent = nullptr);
 
+  QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+  QModelIndex parent(const QModelIndex& child) const override;
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
   QVariant data(const QModelIndex& index, int role) const override;
@@ -28,15 +33,29 @@ class RunListModel : public QAbstractTableModel {
   Qt::ItemFlags flags(const QModelIndex& index) const override;
   bool setData(const QModelIndex& index, const QVariant& value, int role) override;
 
-  int runIdAt(int row) const;
-  int rowOf(int runId) const;
+  // the run of an index (-1 for a scene group)
+  int runIdAt(const QModelIndex& index) const;
+  QModelIndex indexOf(int runId, int column = 0) const;
+  // the scene key of a group or of a run's group
+  QString sceneKeyAt(const QModelIndex& index) const;
+  int groupCount() const { return static_cast<int>(groups_.size()); }
+  QModelIndex groupIndex(const QString& sceneKey) const;
 
  private:
+  void rebuildGroups();
   void runChanged(int id);
+  // the run ids of a group, oldest first
+  std::vector<int> runsOf(int group) const;
+  QVariant groupData(int group, int column, int role) const;
+  QVariant runData(const Run& run, int column, int role) const;
   const RunSummary& summaryOf(const Run& run) const;
 
   RunLibrary& runs_;
+  QStringList groups_;  // scene keys
   mutable std::map<int, RunSummary> summaries_;  // by run id, dropped when the run changes
 };
+
+// "double-pendulum" for "builtin:double-pendulum", the file name for a path
+QString sceneTitle(const QString& sceneKey);
 
 }  // namespace mbw::ui

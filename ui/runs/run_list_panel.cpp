@@ -3,8 +3,8 @@
 #include <QAction>
 #include <QHeaderView>
 #include <QMenu>
-#include <QTableView>
 #include <QToolBar>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 #include "run_library.h"
@@ -13,15 +13,23 @@
 namespace mbw::ui {
 
 RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
-    : QWidget(parent), runs_(runs), model_(new RunListModel(runs, this)), view_(new QTableView(this)) {
+    : QWidget(parent), runs_(runs), model_(new RunListModel(runs, this)), view_(new QTreeView(this)) {
   view_->setModel(model_);
   view_->setSelectionBehavior(QAbstractItemView::SelectRows);
   view_->setSelectionMode(QAbstractItemView::SingleSelection);
-  view_->verticalHeader()->hide();
-  view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  view_->horizontalHeader()->setStretchLastSection(true);
+  view_->setRootIsDecorated(true);
+  view_->setIndentation(12);
+  view_->setUniformRowHeights(true);
   view_->setContextMenuPolicy(Qt::ActionsContextMenu);
   view_->setAlternatingRowColors(true);
+  view_->setTextElideMode(Qt::ElideMiddle);
+  // numbers sized to their content; the settings take what is left, elided in the middle with the
+  // whole text in the tooltip
+  QHeaderView* header = view_->header();
+  header->setStretchLastSection(false);
+  header->setSectionResizeMode(QHeaderView::ResizeToContents);
+  header->setSectionResizeMode(RunListModel::Settings, QHeaderView::Stretch);
+  header->setMinimumSectionSize(24);
 
   reference_ = new QAction(tr("Use as &reference"), this);
   reference_->setToolTip(tr("Plot the other runs' error against the selected run (again to clear)"));
@@ -35,11 +43,23 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
   remove_ = new QAction(tr("Re&move run"), this);
   remove_->setToolTip(tr("Remove the selected run from the list (a running run cannot be removed)"));
   connect(remove_, &QAction::triggered, this, [this] { runs_.remove(selectedId()); });
-  view_->addActions({reference_, showOnly_, remove_});
+  otherScenes_ = new QAction(tr("Other &scenes' runs"), this);
+  otherScenes_->setCheckable(true);
+  otherScenes_->setToolTip(tr("Include the runs of other scenes whose bodies are the open scene's (a saved copy, "
+                              "an edited variant) in the plots, the comparison and the playback"));
+  connect(otherScenes_, &QAction::toggled, &runs_, &RunLibrary::setOtherScenesShown);
+  openScene_ = new QAction(tr("Open this run's &scene"), this);
+  openScene_->setToolTip(tr("Open the scene the selected run belongs to, with its runs"));
+  connect(openScene_, &QAction::triggered, this, [this] {
+    emit openSceneRequested(model_->sceneKeyAt(view_->currentIndex()));
+  });
+  view_->addActions({reference_, showOnly_, remove_, openScene_});
 
   auto* bar = new QToolBar(this);
   bar->setIconSize(QSize(16, 16));
   bar->addActions({reference_, showOnly_, remove_});
+  bar->addSeparator();
+  bar->addActions({otherScenes_, openScene_});
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
@@ -47,32 +67,50 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
   layout->addWidget(view_);
 
   connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& index) {
-    if (index.isValid()) runs_.setCurrent(model_->runIdAt(index.row()));
+    const Run* run = runs_.find(model_->runIdAt(index));
+    if (run && runs_.inScope(*run)) runs_.setCurrent(run->id);
     updateActions();
   });
   connect(&runs_, &RunLibrary::currentChanged, this, [this](int id) {
-    const int row = model_->rowOf(id);
-    if (row >= 0 && view_->currentIndex().row() != row) view_->selectRow(row);
+    const QModelIndex index = model_->indexOf(id);
+    if (index.isValid() && view_->currentIndex().siblingAtColumn(0) != index) view_->setCurrentIndex(index);
     updateActions();
   });
+  // groups open as runs arrive; the open scene's group stays open, the others fold
+  connect(model_, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex& group) {
+    if (!group.isValid()) view_->expandAll();
+    fitColumns();
+  });
+  connect(model_, &QAbstractItemModel::modelReset, this, [this] {
+    view_->expandAll();
+    fitColumns();
+  });
+  connect(model_, &QAbstractItemModel::dataChanged, this, &RunListPanel::fitColumns);
   for (auto signal : {&RunLibrary::referenceChanged, &RunLibrary::runFinished, &RunLibrary::runRemoved})
     connect(&runs_, signal, this, &RunListPanel::updateActions);
+  connect(&runs_, &RunLibrary::scopeChanged, this, &RunListPanel::updateActions);
+  for (int g = 0; g < model_->groupCount(); ++g) view_->expand(model_->index(g, 0));
   updateActions();
+}
+
+void RunListPanel::fitColumns() {
+  // group titles span the row, so that they never widen the first column
+  for (int g = 0; g < model_->groupCount(); ++g) view_->setFirstColumnSpanned(g, {}, true);
 }
 
 void RunListPanel::addRunAction(QAction* action) { view_->addAction(action); }
 
-int RunListPanel::selectedId() const {
-  const QModelIndex index = view_->currentIndex();
-  return index.isValid() ? model_->runIdAt(index.row()) : -1;
-}
+int RunListPanel::selectedId() const { return model_->runIdAt(view_->currentIndex()); }
 
 void RunListPanel::updateActions() {
   const Run* run = runs_.find(selectedId());
-  reference_->setEnabled(run != nullptr);
+  const bool scope = run && runs_.inScope(*run);
+  reference_->setEnabled(scope);
   reference_->setChecked(run && run->id == runs_.referenceId());
-  showOnly_->setEnabled(run != nullptr);
+  showOnly_->setEnabled(scope);
   remove_->setEnabled(run && !run->live());
+  const QString key = model_->sceneKeyAt(view_->currentIndex());
+  openScene_->setEnabled(!key.isEmpty() && key != runs_.activeScene());
 }
 
 }  // namespace mbw::ui

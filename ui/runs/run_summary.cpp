@@ -5,6 +5,8 @@
 #include <stdexcept>
 
 #include "analysis/reference_error.h"
+#include "integrators/registry.h"
+#include "number_text.h"
 
 namespace mbw::ui {
 namespace {
@@ -29,6 +31,7 @@ RunSummary summarize(const Run& run) {
   s.wallSeconds = run.wallSeconds;
   s.finalEnergyBalance = last(r, "energy.balance");
   s.maxEnergyBalance = maxAbs(r, "energy.balance");
+  s.maxKineticEnergy = maxAbs(r, "energy.kinetic");
   s.maxPositionViolation = maxAbs(r, "violation.position");
   s.maxVelocityViolation = maxAbs(r, "violation.velocity");
   if (run.live()) {
@@ -62,10 +65,52 @@ std::optional<ErrorSummary> errorAgainst(const Run& run, const Run& reference, c
 
 QString statusText(const Run& run) {
   const Results& r = run.results;
+  if (run.live() && run.paused) return QObject::tr("paused at t = %1 s").arg(shortNumber(run.lastTime(), 4));
   if (run.live()) return QObject::tr("running");
   QString text = QString::fromLatin1(toString(r.status));
   if (!r.message.empty()) text += ": " + QString::fromStdString(r.message);
   return text;
+}
+
+}  // namespace mbw::ui
+
+namespace mbw::ui {
+
+QString statusWord(const Run& run) {
+  if (run.live()) return run.paused ? QObject::tr("paused") : QObject::tr("running");
+  return QString::fromLatin1(toString(run.results.status));
+}
+
+QString iterationsLabel(const Run& run) {
+  const IntegratorInfo* info = findIntegrator(run.settings.integrator);
+  return QString::fromStdString(info ? info->capabilities.iterationCount : "iterations");
+}
+
+QString energyNoteShort(const Run& run, const RunSummary& s) {
+  if (energyNote(run, s).isEmpty()) return {};
+  const double percent = 100.0 * s.maxEnergyBalance / std::max(s.maxKineticEnergy, 1e-300);
+  return QObject::tr("%1% of max KE, %2").arg(shortNumber(percent, 2),
+                                              run.settings.integratorSettings.variableStep ? QObject::tr("tolerance-limited")
+                                                                                          : QObject::tr("step-limited"));
+}
+
+QString energyNote(const Run& run, const RunSummary& s) {
+  // within round-off of the energies involved: nothing to say
+  const double scale = std::max(s.maxKineticEnergy, 1e-300);
+  const double relative = s.maxEnergyBalance / scale;
+  if (run.results.rowCount() < 2 || s.maxEnergyBalance <= 1e-9 * scale || relative < 1e-6) return {};
+  const QString size = QObject::tr("Energy balance up to %1 J (%2% of the largest kinetic energy, %3 J)")
+                           .arg(shortNumber(s.maxEnergyBalance), shortNumber(100.0 * relative, 2),
+                                shortNumber(s.maxKineticEnergy));
+  const IntegratorSettings& is = run.settings.integratorSettings;
+  const QString integrator = QString::fromStdString(run.settings.integrator);
+  if (is.variableStep)
+    return size + QObject::tr(": the error of %1, a variable-step method held to rtol %2, atol %3; it shrinks with "
+                              "tighter tolerances (a model error would not).")
+                      .arg(integrator, shortNumber(is.rtol), shortNumber(is.atol));
+  return size + QObject::tr(": the error of %1 at the fixed step h = %2 s (numerical damping included); it shrinks "
+                            "with a smaller step (a model error would not).")
+                    .arg(integrator, shortNumber(is.step));
 }
 
 }  // namespace mbw::ui

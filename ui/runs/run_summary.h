@@ -21,6 +21,7 @@ struct RunSummary {
   double wallSeconds = 0.0;
   double finalEnergyBalance = 0.0;  // J
   double maxEnergyBalance = 0.0;    // J, largest |balance|
+  double maxKineticEnergy = 0.0;    // J
   double maxPositionViolation = 0.0;
   double maxVelocityViolation = 0.0;
   QString rejectionReasons;       // "error estimate: 12, Newton did not converge: 1"
@@ -35,7 +36,17 @@ struct ErrorSummary {
 };
 std::optional<ErrorSummary> errorAgainst(const Run& run, const Run& reference, const QString& channel);
 
-// "completed", "failed: <message>", "running", "cancelled at t = ..."
+// "completed", "failed: <message>", "running", "paused at t = ...", "cancelled: cancelled at t = ..."
 QString statusText(const Run& run);
+// one word: running, paused, completed, failed, cancelled
+QString statusWord(const Run& run);
+// what the run's iteration counts are ("Newton iterations", "projection iterations ...")
+QString iterationsLabel(const Run& run);
+// One line that says what a growing energy balance is, when it is not negligible: its size against
+// the largest kinetic energy, and whether the step or the tolerances bound it (a method's error
+// shrinks with them; a model's does not). "" when the balance is within round-off.
+QString energyNote(const Run& run, const RunSummary& summary);
+// the same in a few words, for a table cell: "2.1% of max KE, tolerance-limited" ("" as above)
+QString energyNoteShort(const Run& run, const RunSummary& summary);
 
 }  // namespace mbw::ui

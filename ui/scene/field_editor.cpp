@@ -2,9 +2,51 @@
 
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLineEdit>
+#include <QMenu>
+#include <QPainter>
+#include <QToolButton>
+#include <QStyleOptionFrame>
+
+#include "workbench_icons.h"
 
 namespace mbw::ui {
+
+// A line edit that, while it does not have the focus, shows a text too long for it cut with an
+// ellipsis (a number's leading digits and "...") instead of cut silently; the whole text is in its
+// tooltip and comes back when it gets the focus.
+class ElidingLineEdit : public QLineEdit {
+ public:
+  using QLineEdit::QLineEdit;
+
+  bool elided() const { return !hasFocus() && textWidth() > textRect().width(); }
+
+ protected:
+  void paintEvent(QPaintEvent* event) override {
+    if (!elided()) {
+      QLineEdit::paintEvent(event);
+      return;
+    }
+    QPainter painter(this);
+    QStyleOptionFrame option;
+    initStyleOption(&option);
+    style()->drawPrimitive(QStyle::PE_PanelLineEdit, &option, &painter, this);
+    painter.setPen(palette().color(isEnabled() ? QPalette::Active : QPalette::Disabled, QPalette::Text));
+    const QRect r = textRect();
+    painter.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, fontMetrics().elidedText(text(), Qt::ElideRight, r.width()));
+  }
+
+ private:
+  int textWidth() const { return fontMetrics().horizontalAdvance(text()); }
+  QRect textRect() const {
+    QStyleOptionFrame option;
+    initStyleOption(&option);
+    // the line edit's own margins around its text (2 pixels each side in Qt's styles)
+    return style()->subElementRect(QStyle::SE_LineEditContents, &option, this).adjusted(2, 0, -2, 0);
+  }
+};
+
 namespace {
 
 int componentCount(FieldKind kind) {
@@ -76,10 +118,11 @@ FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(paren
   }
   const int n = componentCount(spec.kind);
   for (int k = 0; k < n; ++k) {
-    auto* box = new QLineEdit(this);
+    auto* box = new ElidingLineEdit(this);
     box->setPlaceholderText(n == 1 ? placeholderFor(spec) : QString());
-    if (n > 1) box->setMinimumWidth(40);
+    box->setMinimumWidth(n > 1 ? 24 : 48);
     layout->addWidget(box, 1);
+    box->installEventFilter(this);
     boxes_.push_back(box);
     connect(box, &QLineEdit::editingFinished, this, [this, box] {
       if (box->isModified()) {
@@ -88,6 +131,40 @@ FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(paren
       }
     });
   }
+  // a reference to a point or vector: the body's names, and picking in the 3D view
+  if (spec.kind == FieldKind::PointRef || spec.kind == FieldKind::VectorRef) {
+    const bool point = spec.kind == FieldKind::PointRef;
+    namesButton_ = new QToolButton(this);
+    namesButton_->setText(QStringLiteral("▾"));
+    namesButton_->setPopupMode(QToolButton::InstantPopup);
+    namesButton_->setToolTip(point ? tr("The body's named points") : tr("The body's named vectors"));
+    namesButton_->setMenu(new QMenu(namesButton_));
+    namesButton_->setEnabled(false);
+    layout->addWidget(namesButton_);
+    auto* pick = new QToolButton(this);
+    pick->setIcon(resources::actionIcon("pick"));
+    pick->setToolTip(point ? tr("Pick the point on the body in the 3D view (a named point nearby is used by name)")
+                           : tr("Pick the axis in the 3D view: the normal of the surface clicked (snapped to a named "
+                                "vector or a body axis when close)"));
+    layout->addWidget(pick);
+    connect(pick, &QToolButton::clicked, this, &FieldEditor::pickRequested);
+  }
+}
+
+void FieldEditor::setNamedChoices(const QStringList& names) {
+  if (!namesButton_ || names == names_) return;
+  names_ = names;
+  QMenu* menu = namesButton_->menu();
+  menu->clear();
+  for (const QString& n : names) menu->addAction(n, this, [this, n] { choose(n); });
+  namesButton_->setEnabled(!names.isEmpty());
+}
+
+void FieldEditor::choose(const QString& name) {
+  if (boxes_.empty()) return;
+  boxes_[0]->setText(name);
+  boxes_[0]->setModified(false);
+  emit edited();
 }
 
 void FieldEditor::setValue(const SceneJson* value) {
@@ -112,9 +189,20 @@ void FieldEditor::setValue(const SceneJson* value) {
   } else {
     boxes_[0]->setText(value ? jsonText(*value) : QString());
   }
-  // long numbers show their leading digits
-  for (QLineEdit* box : boxes_) box->setCursorPosition(0);
+  // long numbers show their leading digits and an ellipsis, whole in the tooltip
+  for (QLineEdit* box : boxes_) {
+    box->setCursorPosition(0);
+    box->setToolTip(box->text().isEmpty() ? QString() : box->text());
+  }
 }
+
+bool FieldEditor::elided() const {
+  for (const QLineEdit* box : boxes_)
+    if (static_cast<const ElidingLineEdit*>(box)->elided()) return true;
+  return false;
+}
+
+std::vector<const QLineEdit*> FieldEditor::boxes() const { return {boxes_.begin(), boxes_.end()}; }
 
 SceneJson FieldEditor::value() const {
   if (choice_) {
@@ -144,6 +232,20 @@ SceneJson FieldEditor::value() const {
       return parsed.is_discarded() ? SceneJson(text.toStdString()) : parsed;
     }
   }
+}
+
+bool FieldEditor::eventFilter(QObject* watched, QEvent* event) {
+  // Ctrl+Z in a field whose edit is committed undoes that edit in the document (the window's undo)
+  // rather than the line edit's own history; while the user types, the line edit undoes the typing
+  if (event->type() == QEvent::ShortcutOverride) {
+    auto* key = static_cast<QKeyEvent*>(event);
+    auto* box = qobject_cast<QLineEdit*>(watched);
+    if (box && !box->isModified() && (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))) {
+      event->ignore();
+      return true;
+    }
+  }
+  return QWidget::eventFilter(watched, event);
 }
 
 QString FieldEditor::text() const {

@@ -12,6 +12,7 @@
 
 class QComboBox;
 class QLineEdit;
+class QToolButton;
 
 namespace mbw::ui {
 
@@ -28,16 +29,31 @@ class FieldEditor : public QWidget {
   SceneJson value() const;
   // the editor's text, for tests and tooltips
   QString text() const;
+  // a box shows its text cut with an ellipsis (the whole text is its tooltip)
+  bool elided() const;
+  // the text boxes (none for a choice)
+  std::vector<const QLineEdit*> boxes() const;
+  // point and vector references: the body's named points or vectors offered in a menu beside the
+  // box, and a button to pick the point or axis in the 3D view
+  void setNamedChoices(const QStringList& names);
+  QStringList namedChoices() const { return names_; }
+  // chooses a named point or vector, as the menu does (an edit)
+  void choose(const QString& name);
   void setText(const QString& text);
 
  signals:
   void edited();  // the user committed a change
+  void pickRequested();  // the user asked to pick this point or axis in the 3D view
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
-
   FieldSpec spec_;
   QComboBox* choice_ = nullptr;
   std::vector<QLineEdit*> boxes_;
+  QToolButton* namesButton_ = nullptr;
+  QStringList names_;
 };
 
 // JSON as a line of text: strings bare, numbers in their shortest form, arrays with spaces

@@ -1,5 +1,6 @@
 #include "model_tree.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QHeaderView>
 #include <QMenu>
@@ -20,6 +21,32 @@ QString elementLabel(const SceneJson& e) {
   return label;
 }
 
+QString vectorText(const Vec3& v) {
+  return QString("(%1, %2, %3)").arg(v.x(), 0, 'g', 3).arg(v.y(), 0, 'g', 3).arg(v.z(), 0, 'g', 3);
+}
+
+// one equation of a joint, in the notation of seed 001 eqs (1)-(4)
+QString primitiveText(const Primitive& p, QString& detail) {
+  switch (p.type) {
+    case PrimitiveType::DP1:
+      detail = QObject::tr("a_i = %1, a_j = %2").arg(vectorText(p.a_I), vectorText(p.a_J));
+      return QObject::tr("DP1: a_i · a_j = f(t)");
+    case PrimitiveType::DP2:
+      detail = QObject::tr("a_i = %1, P_i = %2, P_j = %3").arg(vectorText(p.a_I), vectorText(p.s_I), vectorText(p.s_J));
+      return QObject::tr("DP2: a_i · (P_j − P_i) = f(t)");
+    case PrimitiveType::D:
+      detail = QObject::tr("P_i = %1, P_j = %2").arg(vectorText(p.s_I), vectorText(p.s_J));
+      return QObject::tr("D: |P_j − P_i|² = f(t)");
+    case PrimitiveType::CD:
+      detail = QObject::tr("c = %1, P_i = %2, P_j = %3").arg(vectorText(p.c_W), vectorText(p.s_I), vectorText(p.s_J));
+      return QObject::tr("CD: c · (P_j − P_i) = f(t), c = %1").arg(vectorText(p.c_W));
+    case PrimitiveType::AngleDriver:
+      detail = QObject::tr("u_i = %1, v_i = %2, a_j = %3").arg(vectorText(p.a_I), vectorText(p.b_I), vectorText(p.a_J));
+      return QObject::tr("angle driver: the angle of a_j from u_i = θ(t)");
+  }
+  return {};
+}
+
 QString groupTitle(const std::string& array) {
   if (array == "joints") return QObject::tr("Joints and drivers");
   if (array == "forces") return QObject::tr("Force elements");
@@ -30,7 +57,11 @@ QString groupTitle(const std::string& array) {
 
 }  // namespace
 
-ModelTree::ModelTree(SceneDocument& doc, QWidget* parent) : QTreeWidget(parent), doc_(doc) {
+ModelTree::ModelTree(SceneDocument& doc, QWidget* parent)
+    : QTreeWidget(parent), doc_(doc), primitivesAction_(new QAction(tr("Show &primitives of joints"), this)) {
+  primitivesAction_->setCheckable(true);
+  primitivesAction_->setToolTip(tr("List under each joint the constraint equations it expands to (seed 001 Table 1)"));
+  connect(primitivesAction_, &QAction::toggled, this, &ModelTree::rebuild);
   setHeaderHidden(true);
   setColumnCount(1);
   setContextMenuPolicy(Qt::CustomContextMenu);
@@ -40,9 +71,10 @@ ModelTree::ModelTree(SceneDocument& doc, QWidget* parent) : QTreeWidget(parent),
     if (!rebuilding_ && item) emit pointerSelected(item->data(0, kPointerRole).toString());
   });
   connect(this, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
-    if (contextActions_.isEmpty()) return;
     QMenu menu(this);
     menu.addActions(contextActions_);
+    menu.addSeparator();
+    menu.addAction(primitivesAction_);
     menu.exec(viewport()->mapToGlobal(at));
   });
   rebuild();
@@ -72,8 +104,11 @@ void ModelTree::rebuild() {
     const SceneJson& array = json.contains(key) && json[key].is_array() ? json[key] : SceneJson::array();
     QTreeWidgetItem* group = add(root, QString("%1 (%2)").arg(groupTitle(key)).arg(array.size()),
                                  QString::fromStdString("/" + key), false);
-    for (size_t i = 0; i < array.size(); ++i)
-      add(group, elementLabel(array[i]), QString::fromStdString("/" + key + "/" + std::to_string(i)), true);
+    for (size_t i = 0; i < array.size(); ++i) {
+      const std::string pointer = "/" + key + "/" + std::to_string(i);
+      QTreeWidgetItem* item = add(group, elementLabel(array[i]), QString::fromStdString(pointer), true);
+      if (key == "joints") addPrimitives(item, pointer);
+    }
   }
   add(root, tr("Run settings"), "/settings", true);
 
@@ -93,6 +128,28 @@ void ModelTree::rebuild() {
   setCurrentItem(item ? item : root);
   rebuilding_ = false;
   if (currentPointer() != selected) emit pointerSelected(currentPointer());
+}
+
+void ModelTree::setPrimitivesShown(bool shown) { primitivesAction_->setChecked(shown); }
+
+// the equations of the joint at a pointer, from the last model that loaded
+void ModelTree::addPrimitives(QTreeWidgetItem* item, const std::string& pointer) {
+  const std::shared_ptr<const Model> model = doc_.model();
+  if (!primitivesAction_->isChecked() || !model) return;
+  for (const Joint& j : model->joints) {
+    if (j.jsonPath != pointer) continue;
+    item->setToolTip(0, tr("%1 between %2 and %3: %n equation(s)", "", j.primitiveCount)
+                            .arg(item->text(0), QString::fromStdString(model->bodyName(j.bodyI)),
+                                 QString::fromStdString(model->bodyName(j.bodyJ))));
+    for (int k = 0; k < j.primitiveCount; ++k) {
+      QString detail;
+      auto* child = new QTreeWidgetItem(item, {primitiveText(model->primitives[j.firstPrimitive + k], detail)});
+      child->setToolTip(0, detail + tr("  (points and vectors in the bodies' frames at their centres of mass)"));
+      child->setData(0, kPointerRole, QString::fromStdString(pointer));
+      child->setForeground(0, QColor(110, 110, 110));
+      child->setFlags(Qt::ItemIsEnabled);
+    }
+  }
 }
 
 QTreeWidgetItem* ModelTree::itemFor(const QString& pointer) const {

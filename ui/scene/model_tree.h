@@ -1,8 +1,9 @@
 #pragma once
 // The scene as a tree: the scene itself, one group per array of the scene format (bodies, joints
 // and drivers, force elements, outputs, ...) and the run settings, each item standing for a JSON
-// pointer into the document. Items with problems
-// carry a warning icon and the loader's messages as their tooltip.
+// pointer into the document. Joints show as joints (type, bodies); on request, each lists the
+// constraint primitives it expands to (seed 001 Table 1), from the engine's model. Items with
+// problems carry a warning icon and the loader's messages as their tooltip.
 
 #include <QTreeWidget>
 
@@ -22,6 +23,9 @@ class ModelTree : public QTreeWidget {
   void selectPointer(const QString& pointer);
   // actions offered on right click
   void setContextActions(const QList<QAction*>& actions) { contextActions_ = actions; }
+  // the primitives of each joint as its children
+  void setPrimitivesShown(bool shown);
+  QAction* primitivesAction() const { return primitivesAction_; }
 
  signals:
   void pointerSelected(const QString& pointer);
@@ -29,9 +33,11 @@ class ModelTree : public QTreeWidget {
  private:
   void rebuild();
   QTreeWidgetItem* itemFor(const QString& pointer) const;
+  void addPrimitives(QTreeWidgetItem* item, const std::string& pointer);
 
   SceneDocument& doc_;
   QList<QAction*> contextActions_;
+  QAction* primitivesAction_;
   bool rebuilding_ = false;
 };
 

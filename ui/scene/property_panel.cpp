@@ -126,6 +126,9 @@ void PropertyPanel::addFields(QGridLayout* grid, const ObjectSpec& spec, const Q
       for (const Row& r : rows_)
         if (r.pointer == pointer) commit(r);
     });
+    const bool axis = f.kind == FieldKind::VectorRef;
+    connect(editor, &FieldEditor::pickRequested, this,
+            [this, pointer, axis] { emit pickRequested(pointer, bodyOfField(pointer), axis); });
   }
 }
 
@@ -149,6 +152,18 @@ void PropertyPanel::refresh() {
     const SceneJson::json_pointer field(r.pointer.toStdString());
     const SceneJson* value = json.contains(field) ? &json[field] : nullptr;
     r.editor->setValue(value);
+    // point and vector references offer the body's names
+    const FieldKind kind = r.editor->spec().kind;
+    if (kind == FieldKind::PointRef || kind == FieldKind::VectorRef) {
+      QStringList names;
+      const std::string body = bodyOfField(r.pointer).toStdString();
+      const char* key = kind == FieldKind::PointRef ? "points" : "vectors";
+      if (json.contains("bodies") && json["bodies"].is_array())
+        for (const SceneJson& b : json["bodies"])
+          if (b.is_object() && b.value("name", "") == body && b.contains(key) && b[key].is_object())
+            for (auto it = b[key].begin(); it != b[key].end(); ++it) names << QString::fromStdString(it.key());
+      r.editor->setNamedChoices(names);
+    }
     std::vector<std::string> messages;
     for (auto it = issues.begin(); it != issues.end();) {
       if (isUnder(it->path, r.pointer.toStdString())) {
@@ -188,7 +203,19 @@ void PropertyPanel::commit(const Row& row) {
     doc_.edit(std::move(after), tr("Change the type to %1").arg(QString::fromStdString(value.get<std::string>())));
     return;
   }
-  doc_.setValue(row.pointer, value, tr("Set %1").arg(row.pointer));
+  doc_.setValue(row.pointer, value, describeField(json, row.pointer));
+}
+
+QString PropertyPanel::bodyOfField(const QString& fieldPointer) const {
+  const QString field = fieldPointer.section('/', -1);
+  const QString element = fieldPointer.section('/', 0, -2);
+  const SceneJson& json = doc_.json();
+  const SceneJson::json_pointer ptr(element.toStdString());
+  if (!json.contains(ptr) || !json[ptr].is_object()) return {};
+  const SceneJson& e = json[ptr];
+  // "point_i" is on body_i, "axis_j" on body_j; a load's "point" on its "body"
+  const char* key = field.endsWith("_i") ? "body_i" : field.endsWith("_j") ? "body_j" : e.contains("body") ? "body" : "body_i";
+  return e.contains(key) && e[key].is_string() ? QString::fromStdString(e[key].get<std::string>()) : QString();
 }
 
 FieldEditor* PropertyPanel::editorFor(const QString& fieldPointer) const {

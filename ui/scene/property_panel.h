@@ -31,8 +31,14 @@ class PropertyPanel : public QScrollArea {
   QString pointer() const { return pointer_; }
 
   FieldEditor* editorFor(const QString& fieldPointer) const;
+  // the body a point or vector field refers to ("ground" or a body name; "" when unknown)
+  QString bodyOfField(const QString& fieldPointer) const;
   // the messages shown next to a field ("" when none)
   QString fieldError(const QString& fieldPointer) const;
+
+ signals:
+  // pick a point (or, axis set, a direction) of a body in the 3D view for a field
+  void pickRequested(const QString& fieldPointer, const QString& body, bool axis);
 
  private:
   struct Row {

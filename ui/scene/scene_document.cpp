@@ -27,6 +27,36 @@ bool isUnder(const std::string& path, const std::string& pointer) {
   return path.compare(0, pointer.size(), pointer) == 0 && (path.size() == pointer.size() || path[pointer.size()] == '/');
 }
 
+QString describeField(const SceneJson& json, const QString& pointer) {
+  const QStringList parts = pointer.split('/', Qt::SkipEmptyParts);
+  // the deepest element on the way that has a name owns the field
+  QString owner;
+  int fieldStart = 0;
+  const SceneJson* node = &json;
+  for (int k = 0; k < parts.size() && node; ++k) {
+    const std::string key = parts[k].toStdString();
+    if (node->is_array()) {
+      bool ok = false;
+      const int i = parts[k].toInt(&ok);
+      node = ok && i >= 0 && static_cast<size_t>(i) < node->size() ? &(*node)[static_cast<size_t>(i)] : nullptr;
+    } else if (node->is_object() && node->contains(key)) {
+      node = &(*node)[key];
+    } else {
+      node = nullptr;
+    }
+    if (node && node->is_object() && node->contains("name") && (*node)["name"].is_string() && k > 0) {
+      owner = QString::fromStdString((*node)["name"].get<std::string>());
+      fieldStart = k + 1;
+    } else if (k == 0 && parts[0] == "settings") {
+      owner = QObject::tr("the run settings");
+      fieldStart = 1;
+    }
+  }
+  const QString field = parts.mid(fieldStart).join(' ');
+  if (owner.isEmpty()) return field.isEmpty() ? QObject::tr("the scene") : field;
+  return field.isEmpty() ? owner : QObject::tr("%1 of %2").arg(field, owner);
+}
+
 SceneDocument::SceneDocument(QObject* parent) : QObject(parent), undo_(new QUndoStack(this)) {
   connect(undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -49,6 +79,14 @@ bool SceneDocument::openFile(const QString& path, QString* error) {
     return false;
   }
   return open(file.readAll().toStdString(), path, QFileInfo(path).absoluteFilePath(), QString(), error);
+}
+
+bool SceneDocument::restore(const std::string& text, const QString& path, const QString& builtin, bool modified,
+                            QString* error) {
+  if (!open(text, path.isEmpty() ? "builtin:" + builtin : path, path, builtin, error)) return false;
+  // unsaved edits stay unsaved (there is no clean state to go back to)
+  if (modified) undo_->resetClean();
+  return true;
 }
 
 bool SceneDocument::open(const std::string& text, const QString& source, const QString& path,
@@ -79,8 +117,10 @@ bool SceneDocument::saveFile(const QString& path, QString* error) {
     if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
     return false;
   }
+  const QString before = sceneKey();
   filePath_ = QFileInfo(path).absoluteFilePath();
   builtinName_.clear();
+  if (sceneKey() != before) emit keyChanged(before, sceneKey());
   undo_->setClean();
   validate();  // the model now names its file
   emit changed();
@@ -92,6 +132,10 @@ QString SceneDocument::displayName() const {
   if (json_.is_object() && json_.contains("name") && json_["name"].is_string())
     return QString::fromStdString(json_["name"].get<std::string>());
   return builtinName_;
+}
+
+QString SceneDocument::sceneKey() const {
+  return filePath_.isEmpty() ? "builtin:" + builtinName_ : filePath_;
 }
 
 bool SceneDocument::isModified() const { return !undo_->isClean(); }

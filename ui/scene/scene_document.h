@@ -30,12 +30,16 @@ class SceneDocument : public QObject {
   bool openBuiltin(const QString& name, QString* error);
   bool openFile(const QString& path, QString* error);
   bool saveFile(const QString& path, QString* error);
+  // a scene as a saved session left it: its text, where it came from, unsaved edits or not
+  bool restore(const std::string& text, const QString& path, const QString& builtin, bool modified, QString* error);
 
   const SceneJson& json() const { return json_; }
   QString filePath() const { return filePath_; }
   // the built-in scene this document started from ("" for files)
   QString builtinName() const { return builtinName_; }
   QString displayName() const;
+  // the scene's identity, which runs belong to: "builtin:NAME" or the file's absolute path
+  QString sceneKey() const;
   bool isModified() const;
   QUndoStack* undoStack() const { return undo_; }
 
@@ -57,6 +61,7 @@ class SceneDocument : public QObject {
   void changed();   // the document changed (edit, undo, redo) and was validated
   void modelChanged(std::shared_ptr<const Model> model);  // a new valid model
   void modifiedChanged(bool modified);
+  void keyChanged(const QString& from, const QString& to);  // saved under another name
 
  private:
   friend class SceneEditCommand;
@@ -71,6 +76,10 @@ class SceneDocument : public QObject {
   std::vector<SceneIssue> issues_;
   std::shared_ptr<const Model> model_;
 };
+
+// A field in words, for undo labels: "/bodies/1/mass" -> "mass of body_2", "/bodies/1/shape/size"
+// -> "shape size of body_2", "/settings/t_end" -> "t_end of the run settings", "/gravity" -> "gravity"
+QString describeField(const SceneJson& json, const QString& pointer);
 
 // true when path is pointer or lies below it ("/bodies/1/mass" is under "/bodies/1")
 bool isUnder(const std::string& path, const std::string& pointer);

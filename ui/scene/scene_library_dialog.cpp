@@ -15,10 +15,10 @@
 namespace mbw::ui {
 namespace {
 
-// the first sentence of a description
+// the first sentence of a description (a colon or a semicolon does not end it)
 QString firstSentence(const std::string& text) {
   const QString s = QString::fromStdString(text);
-  const int end = s.indexOf(QRegularExpression("[.:;](\\s|$)"));
+  const int end = static_cast<int>(s.indexOf(QRegularExpression("\\.(\\s|$)")));
   return end < 0 ? s : s.left(end + 1);
 }
 

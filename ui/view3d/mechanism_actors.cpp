@@ -1,16 +1,28 @@
 #include "mechanism_actors.h"
 
+#include <map>
 #include <vtkActor.h>
+#include <vtkAppendPolyData.h>
+#include <vtkCellData.h>
+#include <vtkIntArray.h>
 #include <vtkMatrix4x4.h>
+#include <vtkPointData.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
+#include <vtkTransform.h>
+#include <vtkTransformPolyDataFilter.h>
+#include <vtkUnsignedCharArray.h>
 
+#include "camera_fit.h"
 #include "glyph_geometry.h"
 
 namespace mbw::ui {
 namespace {
+
+const char* kGlyphArray = "glyph";
+const double kSelected[3] = {1.0, 0.78, 0.1};
 
 // muted, distinguishable body colours
 void bodyColor(int body, double rgb[3]) {
@@ -39,7 +51,7 @@ void roleColor(const Glyph& g, double rgb[3]) {
   }
 }
 
-// the matrix of a glyph frame in the world
+// the matrix of a glyph frame in the world (or, with identity poses, in its body's frame)
 void glyphMatrix(const Glyph& g, const BodyPoses& poses, vtkMatrix4x4* m) {
   auto pose = [&](int body) { return body >= 0 && body < static_cast<int>(poses.size()) ? poses[body] : BodyPose{}; };
   Mat3 R;
@@ -56,9 +68,56 @@ void glyphMatrix(const Glyph& g, const BodyPoses& poses, vtkMatrix4x4* m) {
     R = g.worldAligned ? g.R_BG : Mat3(a.R_WB * g.R_BG);
     p = a.p_W + a.R_WB * g.a.point;
   }
+  m->Identity();
   for (int r = 0; r < 3; ++r) {
     for (int c = 0; c < 3; ++c) m->SetElement(r, c, R(r, c));
     m->SetElement(r, 3, p[r]);
+  }
+}
+
+void bodyMatrix(const BodyPose& pose, vtkMatrix4x4* m) {
+  m->Identity();
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 3; ++c) m->SetElement(r, c, pose.R_WB(r, c));
+    m->SetElement(r, 3, pose.p_W[r]);
+  }
+}
+
+// a glyph moves with one body alone: it can be merged into that body's actor
+bool rigidOnOneBody(const Glyph& g) {
+  if (g.worldAligned || g.role == GlyphRole::BodyFrame || g.role == GlyphRole::Road || g.kind == GlyphKind::Frame ||
+      g.kind == GlyphKind::Beam)
+    return false;
+  return !isTwoEnded(g.kind) || g.a.body == g.b.body;
+}
+
+void transformCorners(const double local[6], const vtkMatrix4x4& m, std::vector<Vec3>& points) {
+  std::vector<Vec3> corners;
+  appendCorners(local, corners);
+  for (const Vec3& c : corners) {
+    Vec3 w;
+    for (int r = 0; r < 3; ++r)
+      w[r] = m.GetElement(r, 0) * c.x() + m.GetElement(r, 1) * c.y() + m.GetElement(r, 2) * c.z() + m.GetElement(r, 3);
+    points.push_back(w);
+  }
+}
+
+void setColor(vtkUnsignedCharArray* colors, long long first, long long count, const double rgb[3]) {
+  const unsigned char c[3] = {static_cast<unsigned char>(255 * rgb[0]), static_cast<unsigned char>(255 * rgb[1]),
+                              static_cast<unsigned char>(255 * rgb[2])};
+  for (long long k = first; k < first + count; ++k) colors->SetTypedTuple(k, c);
+}
+
+void styleActor(vtkActor* actor, bool ghost, bool translucent, bool lines) {
+  vtkProperty* p = actor->GetProperty();
+  p->SetSpecular(0.25);
+  p->SetSpecularPower(20.0);
+  p->SetAmbient(0.12);
+  if (lines) p->SetLineWidth(2.0f);
+  if (translucent) p->SetOpacity(0.55);
+  if (ghost) {
+    p->SetOpacity(translucent ? 0.2 : 0.35);
+    actor->PickableOff();
   }
 }
 
@@ -68,29 +127,33 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
     : model_(std::move(model)), renderer_(renderer), ghost_(ghost) {
   const SceneGlyphs glyphs = sceneGlyphs(*model_);
   scale_ = glyphs.scale;
-  for (const Glyph& g : glyphs.glyphs) {
-    Item item{g, vtkSmartPointer<vtkActor>::New(), vtkSmartPointer<vtkMatrix4x4>::New(), {0, 0, 0}, nullptr};
+  glyphs_ = glyphs.glyphs;
+  std::vector<size_t> opaque, translucent;
+  for (size_t k = 0; k < glyphs_.size(); ++k) {
+    const Glyph& g = glyphs_[k];
+    if (rigidOnOneBody(g)) {
+      (g.translucent ? translucent : opaque).push_back(k);
+      continue;
+    }
+    // an actor of its own; a beam's, the deforming surface in the world frame
+    Item item{k, vtkSmartPointer<vtkActor>::New(), vtkSmartPointer<vtkMatrix4x4>::New(), {0, 0, 0}, {0, 0, 0, 0, 0, 0},
+              nullptr};
     vtkNew<vtkPolyDataMapper> mapper;
     if (g.kind == GlyphKind::Beam) {
       item.sweep = std::make_unique<BeamSweep>(*model_, g.beam);
       mapper->SetInputData(item.sweep->polyData());
     } else {
-      mapper->SetInputData(glyphGeometry(g));
+      vtkSmartPointer<vtkPolyData> geometry = glyphGeometry(g);
+      geometry->GetBounds(item.local);
+      mapper->SetInputData(geometry);
     }
     mapper->SetScalarVisibility(g.kind == GlyphKind::Frame);
     item.actor->SetMapper(mapper);
     item.actor->SetUserMatrix(item.matrix);
-    vtkProperty* p = item.actor->GetProperty();
-    p->SetSpecular(0.25);
-    p->SetSpecularPower(20.0);
-    if (g.kind == GlyphKind::Coil || g.kind == GlyphKind::Frame) p->SetLineWidth(2.0f);
+    styleActor(item.actor, ghost_, g.translucent, g.kind == GlyphKind::Coil || g.kind == GlyphKind::Frame);
     roleColor(g, item.color);
-    if (g.translucent) p->SetOpacity(0.55);
-    if (ghost_) {
+    if (ghost_)
       for (double& c : item.color) c = 0.45 * c + 0.55;
-      p->SetOpacity(g.translucent ? 0.2 : 0.35);
-      item.actor->PickableOff();
-    }
     applyColor(item, false);
     if (g.role == GlyphRole::BodyFrame) item.actor->VisibilityOff();
     // the road runs far ahead of the mechanism: fitting the view looks at the mechanism only
@@ -98,49 +161,135 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
     renderer_->AddActor(item.actor);
     items_.push_back(std::move(item));
   }
+  buildParts(opaque, false);
+  buildParts(translucent, true);
   place(initialPoses(*model_));
 }
 
+// the glyphs of each body, in its frame, appended in one polydata with a colour per point and the
+// glyph's index per cell
+void MechanismActors::buildParts(const std::vector<size_t>& merged, bool translucent) {
+  std::map<int, std::vector<size_t>> byBody;
+  for (size_t k : merged) byBody[glyphs_[k].a.body].push_back(k);
+  const BodyPoses identity(model_->bodies.size());
+  for (const auto& [body, indices] : byBody) {
+    Part part;
+    part.body = body;
+    part.actor = vtkSmartPointer<vtkActor>::New();
+    part.matrix = vtkSmartPointer<vtkMatrix4x4>::New();
+    vtkNew<vtkAppendPolyData> append;
+    long long points = 0;
+    for (size_t k : indices) {
+      const Glyph& g = glyphs_[k];
+      vtkNew<vtkMatrix4x4> inBody;
+      glyphMatrix(g, identity, inBody);
+      vtkNew<vtkTransform> transform;
+      transform->SetMatrix(inBody);
+      vtkNew<vtkTransformPolyDataFilter> placed;
+      placed->SetInputData(glyphGeometry(g));
+      placed->SetTransform(transform);
+      placed->Update();
+      vtkSmartPointer<vtkPolyData> geometry = placed->GetOutput();
+      // which glyph each cell draws (picking); only the point colours stay as scalars
+      vtkNew<vtkIntArray> index;
+      index->SetName(kGlyphArray);
+      index->SetNumberOfTuples(geometry->GetNumberOfCells());
+      index->Fill(static_cast<int>(k));
+      geometry->GetCellData()->Initialize();
+      geometry->GetCellData()->AddArray(index);
+      Part::Member m{k, points, geometry->GetNumberOfPoints(), {0, 0, 0}, {0, 0, 0, 0, 0, 0}};
+      geometry->GetBounds(m.local);
+      roleColor(g, m.color);
+      if (ghost_)
+        for (double& c : m.color) c = 0.45 * c + 0.55;
+      points += m.points;
+      part.members.push_back(m);
+      append->AddInputData(geometry);
+    }
+    append->Update();
+    vtkSmartPointer<vtkPolyData> poly = append->GetOutput();
+    part.colors = vtkSmartPointer<vtkUnsignedCharArray>::New();
+    part.colors->SetNumberOfComponents(3);
+    part.colors->SetNumberOfTuples(points);
+    for (const Part::Member& m : part.members) setColor(part.colors, m.firstPoint, m.points, m.color);
+    poly->GetPointData()->SetScalars(part.colors);
+    vtkNew<vtkPolyDataMapper> mapper;
+    mapper->SetInputData(poly);
+    mapper->SetColorModeToDirectScalars();
+    mapper->SetScalarModeToUsePointData();
+    part.actor->SetMapper(mapper);
+    part.actor->SetUserMatrix(part.matrix);
+    styleActor(part.actor, ghost_, translucent, false);
+    renderer_->AddActor(part.actor);
+    parts_.push_back(std::move(part));
+  }
+}
+
 MechanismActors::~MechanismActors() {
+  for (Part& part : parts_) renderer_->RemoveActor(part.actor);
   for (Item& item : items_) renderer_->RemoveActor(item.actor);
 }
 
 void MechanismActors::place(const BodyPoses& poses) {
+  for (Part& part : parts_) {
+    bodyMatrix(part.body >= 0 && part.body < static_cast<int>(poses.size()) ? poses[part.body] : BodyPose{}, part.matrix);
+    part.matrix->Modified();
+  }
   for (Item& item : items_) {
     if (item.sweep) {
       item.sweep->place(poses);  // world coordinates: the matrix stays the identity
       continue;
     }
-    glyphMatrix(item.glyph, poses, item.matrix);
+    glyphMatrix(glyphs_[item.glyph], poses, item.matrix);
     item.matrix->Modified();
   }
 }
 
 void MechanismActors::setFramesVisible(bool visible) {
   for (Item& item : items_)
-    if (item.glyph.role == GlyphRole::BodyFrame) item.actor->SetVisibility(visible);
+    if (glyphs_[item.glyph].role == GlyphRole::BodyFrame) item.actor->SetVisibility(visible);
 }
 
 void MechanismActors::setSelected(const std::string& jsonPath) {
+  auto selected = [&](const Glyph& g) { return !jsonPath.empty() && g.jsonPath == jsonPath; };
   for (Item& item : items_)
-    if (item.glyph.role != GlyphRole::BodyFrame)
-      applyColor(item, !jsonPath.empty() && item.glyph.jsonPath == jsonPath);
+    if (glyphs_[item.glyph].role != GlyphRole::BodyFrame) applyColor(item, selected(glyphs_[item.glyph]));
+  for (Part& part : parts_) {
+    for (const Part::Member& m : part.members)
+      setColor(part.colors, m.firstPoint, m.points, selected(glyphs_[m.glyph]) ? kSelected : m.color);
+    part.colors->Modified();
+  }
 }
 
 void MechanismActors::applyColor(Item& item, bool selected) {
   vtkProperty* p = item.actor->GetProperty();
-  if (selected) {
-    p->SetColor(1.0, 0.78, 0.1);
-    p->SetAmbient(0.35);
-  } else {
-    p->SetColor(item.color);
-    p->SetAmbient(0.12);
+  const double* rgb = selected ? kSelected : item.color;
+  p->SetColor(rgb[0], rgb[1], rgb[2]);
+  p->SetAmbient(selected ? 0.35 : 0.12);
+}
+
+void MechanismActors::appendCorners(std::vector<Vec3>& points, bool bodiesOnly) const {
+  for (const Part& part : parts_)
+    for (const Part::Member& m : part.members)
+      if (!bodiesOnly || glyphs_[m.glyph].role == GlyphRole::Body) transformCorners(m.local, *part.matrix, points);
+  for (const Item& item : items_) {
+    if (!item.actor->GetVisibility() || !item.actor->GetUseBounds()) continue;
+    if (bodiesOnly && glyphs_[item.glyph].role != GlyphRole::Body) continue;
+    if (item.sweep) item.sweep->polyData()->GetBounds(item.local);  // a beam deforms: its bounds now
+    transformCorners(item.local, *item.matrix, points);
   }
 }
 
-const Glyph* MechanismActors::glyphOf(vtkProp* prop) const {
+const Glyph* MechanismActors::glyphAt(vtkProp* prop, long long cell) const {
   for (const Item& item : items_)
-    if (item.actor.GetPointer() == prop) return &item.glyph;
+    if (item.actor.GetPointer() == prop) return &glyphs_[item.glyph];
+  for (const Part& part : parts_) {
+    if (part.actor.GetPointer() != prop) continue;
+    auto* poly = vtkPolyData::SafeDownCast(part.actor->GetMapper()->GetInput());
+    auto* index = poly ? vtkIntArray::SafeDownCast(poly->GetCellData()->GetArray(kGlyphArray)) : nullptr;
+    if (!index || cell < 0 || cell >= index->GetNumberOfTuples()) return nullptr;
+    return &glyphs_[static_cast<size_t>(index->GetValue(cell))];
+  }
   return nullptr;
 }
 

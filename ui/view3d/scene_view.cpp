@@ -4,17 +4,25 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vtkActor.h>
+#include <vtkAxesActor.h>
 #include <vtkCamera.h>
+#include <vtkCaptionActor2D.h>
+#include <vtkCellPicker.h>
 #include <vtkCellArray.h>
+#include <vtkGenericRenderWindowInteractor.h>
+#include <vtkOrientationMarkerWidget.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
-#include <vtkPropPicker.h>
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
+#include <vtkTextProperty.h>
 
 #include "mechanism_actors.h"
+#include "scene_glyphs.h"
+#include "trace_actors.h"
 #include "vtk_widget.h"
 
 namespace mbw::ui {
@@ -25,6 +33,19 @@ double niceStep(double x) {
   const double p = std::pow(10.0, std::floor(std::log10(x)));
   const double f = x / p;
   return (f < 1.5 ? 1.0 : f < 3.5 ? 2.0 : f < 7.5 ? 5.0 : 10.0) * p;
+}
+
+void boundsOf(const std::vector<Vec3>& points, double b[6]) {
+  const double inf = std::numeric_limits<double>::infinity();
+  for (int k = 0; k < 3; ++k) {
+    b[2 * k] = inf;
+    b[2 * k + 1] = -inf;
+  }
+  for (const Vec3& p : points)
+    for (int k = 0; k < 3; ++k) {
+      b[2 * k] = std::min(b[2 * k], p[k]);
+      b[2 * k + 1] = std::max(b[2 * k + 1], p[k]);
+    }
 }
 
 }  // namespace
@@ -40,24 +61,47 @@ SceneView::SceneView(QWidget* parent, FrameScheduler* scheduler)
   r->GradientBackgroundOn();
   r->SetBackground(0.96, 0.97, 0.98);
   r->SetBackground2(0.74, 0.79, 0.86);
+  r->GetActiveCamera()->SetViewUp(0.0, 0.0, 1.0);
 
-  vtkCamera* camera = r->GetActiveCamera();
-  camera->SetViewUp(0.0, 0.0, 1.0);
+  // the orientation triad in the bottom-left corner, turning with the camera
+  vtkNew<vtkAxesActor> axes;
+  axes->SetShaftTypeToCylinder();
+  axes->SetCylinderRadius(0.04);
+  axes->SetConeRadius(0.5);
+  for (vtkCaptionActor2D* c : {axes->GetXAxisCaptionActor2D(), axes->GetYAxisCaptionActor2D(), axes->GetZAxisCaptionActor2D()}) {
+    c->GetCaptionTextProperty()->SetFontSize(12);
+    c->GetCaptionTextProperty()->SetColor(0.15, 0.15, 0.2);
+    c->GetCaptionTextProperty()->ShadowOff();
+    c->GetCaptionTextProperty()->ItalicOff();
+  }
+  triad_ = vtkSmartPointer<vtkOrientationMarkerWidget>::New();
+  triad_->SetOrientationMarker(axes);
+  triad_->SetInteractor(vtk_->interactor());
+  triad_->SetDefaultRenderer(r);
+  triad_->SetViewport(0.0, 0.0, 0.16, 0.16);
+  triad_->SetEnabled(1);
+  triad_->InteractiveOff();
 }
 
-SceneView::~SceneView() = default;
+SceneView::~SceneView() {
+  triad_->SetEnabled(0);
+}
 
 const Model* SceneView::model() const { return mechanism_ ? &mechanism_->model() : nullptr; }
 
 void SceneView::setModel(std::shared_ptr<const Model> model) {
   if (mechanism_ && mechanism_->sharedModel() == model) return;
   mechanism_.reset();
+  motion_.clear();
   if (model) {
+    up_ = model->gravity_W.norm() > 0.0 ? Vec3(-model->gravity_W.normalized()) : Vec3(Vec3::UnitZ());
     mechanism_ = std::make_unique<MechanismActors>(std::move(model), vtk_->renderer(), false);
     mechanism_->setFramesVisible(framesVisible_);
     mechanism_->setSelected(selection_.toStdString());
+    poses_ = initialPoses(mechanism_->model());
   }
-  rebuildGrid();
+  const std::vector<Vec3> content = contentPoints(false);
+  rebuildGrid(content);
   // keep the user's camera across edits that leave the size of the scene alone
   const double scale = mechanism_ ? mechanism_->scale() : 0.0;
   if (fittedScale_ == 0.0 || std::abs(scale - fittedScale_) > 0.25 * fittedScale_) {
@@ -70,6 +114,7 @@ void SceneView::setModel(std::shared_ptr<const Model> model) {
 void SceneView::setPoses(const BodyPoses& poses) {
   if (!mechanism_) return;
   vtk_->noteMotion();
+  poses_ = poses;
   mechanism_->place(poses);
   keepInView();
   render();
@@ -91,6 +136,36 @@ void SceneView::setGhostPoses(const BodyPoses& poses) {
 
 void SceneView::setCaption(const QString& text) { vtk_->setOverlayText(text); }
 
+void SceneView::setMotion(const std::vector<BodyPoses>& samples) {
+  motion_.clear();
+  if (!mechanism_ || samples.empty()) return;
+  // the glyph boxes at every sample, then the poses shown now again
+  for (const BodyPoses& poses : samples) {
+    mechanism_->place(poses);
+    mechanism_->appendCorners(motion_);
+  }
+  mechanism_->place(poses_);
+  const std::vector<Vec3> content = contentPoints(true);
+  rebuildGrid(content);
+  if (followMotion_) fitTo(content);
+  render();
+}
+
+void SceneView::setTrace(std::vector<Vec3> points, std::vector<double> times) {
+  if (points.empty()) trace_.reset();
+  else {
+    if (!trace_) trace_ = std::make_unique<TraceActors>(vtk_->renderer());
+    trace_->setPath(std::move(points), std::move(times));
+  }
+  render();
+}
+
+void SceneView::setTraceTime(double t) {
+  if (!trace_) return;
+  trace_->setTime(t);
+  render();
+}
+
 void SceneView::setSelection(const QString& jsonPath) {
   selection_ = jsonPath;
   if (mechanism_) mechanism_->setSelected(jsonPath.toStdString());
@@ -109,37 +184,45 @@ void SceneView::setGridVisible(bool visible) {
   render();
 }
 
-// lines in the plane through the origin perpendicular to gravity, around the scene
-void SceneView::rebuildGrid() {
+std::vector<Vec3> SceneView::contentPoints(bool withMotion) const {
+  std::vector<Vec3> points;
+  if (mechanism_) mechanism_->appendCorners(points);
+  if (ghost_) ghost_->appendCorners(points);
+  if (withMotion) points.insert(points.end(), motion_.begin(), motion_.end());
+  return points;
+}
+
+// lines in a plane perpendicular to gravity under what is shown (at the world origin's level, or
+// lower when the mechanism reaches lower), covering its extent with a margin
+void SceneView::rebuildGrid(const std::vector<Vec3>& content) {
   if (grid_) vtk_->renderer()->RemoveActor(grid_);
   grid_ = nullptr;
-  if (!mechanism_) return;
-  const Model& m = mechanism_->model();
-  const double scale = mechanism_->scale();
-  const Mat3 R = frameAlong(m.gravity_W.norm() > 0.0 ? Vec3(-m.gravity_W) : Vec3(Vec3::UnitZ()));
-  Vec3 centre = Vec3::Zero();
-  for (const Body& b : m.bodies) centre += b.position_W;
-  if (m.bodyCount() > 0) centre /= m.bodyCount();
-  centre -= R.col(2) * R.col(2).dot(centre);
-  const double step = niceStep(scale / 6.0);
-  const int half = static_cast<int>(std::ceil(0.9 * scale / step));
-  const Vec3 c = R.transpose() * centre;
-  const double x0 = std::round(c.x() / step) * step, y0 = std::round(c.y() / step) * step;
+  if (!mechanism_ || content.empty()) return;
+  const Mat3 R = frameAlong(up_);
+  double lo[3] = {1e300, 1e300, 1e300}, hi[3] = {-1e300, -1e300, -1e300};
+  for (const Vec3& p : content) {
+    const Vec3 s = R.transpose() * p;
+    for (int k = 0; k < 3; ++k) {
+      lo[k] = std::min(lo[k], s[k]);
+      hi[k] = std::max(hi[k], s[k]);
+    }
+  }
+  const double extent = std::max({hi[0] - lo[0], hi[1] - lo[1], 0.5 * mechanism_->scale()});
+  const double step = niceStep(extent / 8.0);
+  const double x0 = std::floor(lo[0] / step - 1.0) * step, x1 = std::ceil(hi[0] / step + 1.0) * step;
+  const double y0 = std::floor(lo[1] / step - 1.0) * step, y1 = std::ceil(hi[1] / step + 1.0) * step;
+  // a hair below, so that a road or floor lying in the plane hides the lines under it
+  const double level = std::min(0.0, lo[2]) - 1e-3 * extent;
 
-  // a hair below the plane, so that a road or floor lying in it hides the lines under it
-  const double below = -1e-3 * scale;
   vtkNew<vtkPoints> points;
   vtkNew<vtkCellArray> lines;
   auto line = [&](double xa, double ya, double xb, double yb) {
-    const Vec3 a = R * Vec3(xa, ya, below), b = R * Vec3(xb, yb, below);
+    const Vec3 a = R * Vec3(xa, ya, level), b = R * Vec3(xb, yb, level);
     const vtkIdType ids[2] = {points->InsertNextPoint(a.data()), points->InsertNextPoint(b.data())};
     lines->InsertNextCell(2, ids);
   };
-  const double e = half * step;
-  for (int k = -half; k <= half; ++k) {
-    line(x0 + k * step, y0 - e, x0 + k * step, y0 + e);
-    line(x0 - e, y0 + k * step, x0 + e, y0 + k * step);
-  }
+  for (double x = x0; x <= x1 + 0.5 * step; x += step) line(x, y0, x, y1);
+  for (double y = y0; y <= y1 + 0.5 * step; y += step) line(x0, y, x1, y);
   vtkNew<vtkPolyData> poly;
   poly->SetPoints(points);
   poly->SetLines(lines);
@@ -155,28 +238,44 @@ void SceneView::rebuildGrid() {
   vtk_->renderer()->AddActor(grid_);
 }
 
-void SceneView::resetView() {
+double SceneView::aspect() const {
+  return vtk_->height() > 0 ? static_cast<double>(vtk_->width()) / vtk_->height() : 1.0;
+}
+
+void SceneView::fitTo(const std::vector<Vec3>& points) {
+  if (points.empty()) return;
+  vtkRenderer* r = vtk_->renderer();
+  fitCamera(*r->GetActiveCamera(), points, aspect());
+  r->ResetCameraClippingRange();
+  boundsOf(points, fitted_);
+  std::copy(fitted_, fitted_ + 6, seen_);
+}
+
+void SceneView::setStandardView(StandardView view) {
+  Vec3 direction, viewUp;
+  standardDirection(view, up_, direction, viewUp);
   vtkCamera* camera = vtk_->renderer()->GetActiveCamera();
+  const Vec3 eye = -direction;
   camera->SetFocalPoint(0.0, 0.0, 0.0);
-  camera->SetPosition(1.5, -1.0, 0.8);
-  camera->SetViewUp(0.0, 0.0, 1.0);
+  camera->SetPosition(eye.data());
+  camera->SetViewUp(viewUp.data());
   fitView();
 }
 
+void SceneView::resetView() { setStandardView(StandardView::Isometric); }
+
 void SceneView::fitView() {
-  vtk_->renderer()->ComputeVisiblePropBounds(fitted_);
-  std::copy(fitted_, fitted_ + 6, seen_);
-  vtk_->renderer()->ResetCamera(fitted_);
-  vtk_->renderer()->GetActiveCamera()->Zoom(1.15);
+  fitTo(contentPoints(true));
   followMotion_ = true;
   render();
 }
 
 void SceneView::keepInView() {
   if (!followMotion_) return;
+  const std::vector<Vec3> now = contentPoints(false);
+  if (now.empty()) return;
   double b[6];
-  vtk_->renderer()->ComputeVisiblePropBounds(b);
-  if (b[0] > b[1]) return;  // nothing visible
+  boundsOf(now, b);
   bool inside = true;
   for (int k = 0; k < 3; ++k) {
     seen_[2 * k] = std::min(seen_[2 * k], b[2 * k]);
@@ -187,12 +286,42 @@ void SceneView::keepInView() {
   // fit to all the motion seen so far plus a margin (zooming out only)
   double size = 0.0;
   for (int k = 0; k < 3; ++k) size = std::max(size, seen_[2 * k + 1] - seen_[2 * k]);
+  double grown[6];
   for (int k = 0; k < 3; ++k) {
-    fitted_[2 * k] = seen_[2 * k] - 0.1 * size;
-    fitted_[2 * k + 1] = seen_[2 * k + 1] + 0.1 * size;
+    grown[2 * k] = seen_[2 * k] - 0.1 * size;
+    grown[2 * k + 1] = seen_[2 * k + 1] + 0.1 * size;
   }
-  vtk_->renderer()->ResetCamera(fitted_);
-  vtk_->renderer()->GetActiveCamera()->Zoom(1.15);
+  std::vector<Vec3> corners;
+  appendCorners(grown, corners);
+  vtkRenderer* r = vtk_->renderer();
+  fitCamera(*r->GetActiveCamera(), corners, aspect(), 0.0);
+  r->ResetCameraClippingRange();
+  std::copy(grown, grown + 6, fitted_);
+}
+
+QPointF SceneView::project(const Vec3& p) const {
+  vtkRenderer* r = vtk_->renderer();
+  r->SetWorldPoint(p.x(), p.y(), p.z(), 1.0);
+  r->WorldToDisplay();
+  double d[3];
+  r->GetDisplayPoint(d);
+  // display: VTK pixels, origin bottom left
+  const double s = vtk_->renderScale() * vtk_->devicePixelRatioF();
+  return {d[0] / s, vtk_->height() - d[1] / s};
+}
+
+QRectF SceneView::bodiesOnScreen(bool bodiesOnly) const {
+  std::vector<Vec3> corners;
+  if (mechanism_) mechanism_->appendCorners(corners, bodiesOnly);
+  if (corners.empty()) return {};
+  // min and max by hand: QRectF::united ignores rectangles of zero size
+  QPointF lo = project(corners.front()), hi = lo;
+  for (const Vec3& c : corners) {
+    const QPointF p = project(c);
+    lo = QPointF(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()));
+    hi = QPointF(std::max(hi.x(), p.x()), std::max(hi.y(), p.y()));
+  }
+  return QRectF(lo, hi);
 }
 
 QImage SceneView::grabImage() { return vtk_->image(); }
@@ -212,19 +341,50 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event) {
       // a click picks; the end of a drag means the user has taken the camera
       const bool click = (e->position().toPoint() - pressPosition_).manhattanLength() <= 3;
       if (!click) followMotion_ = false;
-      else if (e->button() == Qt::LeftButton) pick(e->position().toPoint());
+      else if (e->button() == Qt::LeftButton && surfacePick_) {
+        Vec3 p, n;
+        if (pickSurface(e->position().toPoint(), p, n)) {
+          surfacePick_ = false;
+          vtk_->setCursor(Qt::ArrowCursor);
+          emit surfacePicked(QVector3D(p.x(), p.y(), p.z()), QVector3D(n.x(), n.y(), n.z()));
+        }
+      } else if (e->button() == Qt::LeftButton) pick(e->position().toPoint());
+    } else if (event->type() == QEvent::Resize) {
+      // the aspect changed: frame again unless the user holds the camera
+      if (followMotion_) fitTo(contentPoints(true));
     }
   }
   return QWidget::eventFilter(watched, event);
 }
 
+void SceneView::setSurfacePick(bool on) {
+  surfacePick_ = on;
+  vtk_->setCursor(on ? Qt::CrossCursor : Qt::ArrowCursor);
+}
+
+bool SceneView::pickSurface(const QPoint& position, Vec3& p_W, Vec3& normal_W) const {
+  if (!mechanism_) return false;
+  const QPoint at = vtk_->toDisplay(position);
+  vtkNew<vtkCellPicker> picker;
+  picker->SetTolerance(0.002);
+  if (!picker->Pick(at.x(), at.y(), 0.0, vtk_->renderer()) || !mechanism_->glyphAt(picker->GetViewProp(), picker->GetCellId()))
+    return false;
+  double p[3], n[3];
+  picker->GetPickPosition(p);
+  picker->GetPickNormal(n);
+  p_W = Vec3(p[0], p[1], p[2]);
+  normal_W = Vec3(n[0], n[1], n[2]);
+  return true;
+}
+
 void SceneView::pick(const QPoint& position) {
   if (!mechanism_) return;
   const QPoint at = vtk_->toDisplay(position);
-  vtkNew<vtkPropPicker> picker;
+  vtkNew<vtkCellPicker> picker;
+  picker->SetTolerance(0.002);
   QString path;
   if (picker->Pick(at.x(), at.y(), 0.0, vtk_->renderer())) {
-    if (const Glyph* g = mechanism_->glyphOf(picker->GetViewProp()))
+    if (const Glyph* g = mechanism_->glyphAt(picker->GetViewProp(), picker->GetCellId()))
       path = QString::fromStdString(g->jsonPath);
   }
   emit picked(path);

@@ -43,7 +43,9 @@ TrajectoryError trajectoryError(const Results& run, const Results& reference, co
     throw std::invalid_argument("the reference run does not cover the compared run's time span");
   double sum = 0.0, sum2 = 0.0;
   for (size_t i = 0; i < e.times.size(); ++i) {
-    const double err = std::abs(interpolateCubic4(T, E, e.times[i]) - run.at(i, c));
+    const double difference = run.at(i, c) - interpolateCubic4(T, E, e.times[i]);
+    const double err = std::abs(difference);
+    e.differences.push_back(difference);
     e.errors.push_back(err);
     sum += err;
     sum2 += err * err;

@@ -19,6 +19,7 @@ struct TrajectoryError {
   std::string channel;
   std::vector<double> times;     // the run's recorded times
   std::vector<double> errors;    // |E*_i - e_i|
+  std::vector<double> differences;  // e_i - E*_i: the run minus the reference, signed
   double maximum = 0.0;          // infinity norm
   double timeOfMaximum = 0.0;
   double mean = 0.0;             // average over the recorded times

@@ -218,6 +218,7 @@ Capabilities AdamsIntegrator::capabilities() {
   c.family = "state-space ODE, multistep (SUNDIALS CVODE)";
   c.description =
       "variable-order Adams (1-12) with functional iteration: the explicit reference of seed 000";
+  c.iterationCount = "functional iterations (CVODE)";
   c.order = 12;
   c.errorEstimate = true;
   c.variableStep = true;
@@ -231,6 +232,7 @@ Capabilities BdfIntegrator::capabilities() {
   Capabilities c;
   c.family = "state-space ODE, multistep (SUNDIALS CVODE)";
   c.description = "variable-order BDF (1-5) with Newton and the exact Jacobian";
+  c.iterationCount = "Newton iterations (CVODE)";
   c.order = 5;
   c.errorEstimate = true;
   c.variableStep = true;

@@ -64,6 +64,8 @@ struct Capabilities {
   std::vector<std::string> jacobianUpdates = {"auto"};  // the jacobianUpdate settings it accepts
   std::vector<std::string> formulations;  // the formulations it has been tested with
   std::map<std::string, std::string> refusals;  // why it does not offer a formulation
+  // what StepResult::newtonIterations counts for this integrator (plots and tables say so)
+  std::string iterationCount = "Newton iterations";
 };
 
 struct StepResult {

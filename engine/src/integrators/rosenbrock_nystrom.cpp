@@ -204,6 +204,7 @@ Capabilities RosenbrockNystrom4::capabilities() {
   c.formulations = {"rp"};
   c.refusals = stateSpaceRefusals();
   c.jacobians = {"exact"};
+  c.iterationCount = "projection iterations (dependent coordinates)";
   return c;
 }
 
@@ -219,6 +220,7 @@ Capabilities WMethod2::capabilities() {
   c.formulations = {"rp"};
   c.refusals = stateSpaceRefusals();
   c.jacobians = {"exact", "fd"};
+  c.iterationCount = "projection iterations (dependent coordinates)";
   return c;
 }
 

@@ -4,9 +4,10 @@
 
 namespace mbw {
 
-Recorder::Recorder(Formulation& formulation, Kind kind, int every, bool multipliers, bool grid)
+Recorder::Recorder(Formulation& formulation, Kind kind, int every, bool multipliers, bool grid, bool reactions)
     : f_(formulation), kind_(kind), every_(std::max(0, every)), multipliers_(multipliers), grid_(grid) {
   for (int b = 0; b < formulation.model().bodyCount(); ++b) bodies_.push_back(b);
+  if (reactions && kind == Kind::Dynamics) reactions_ = std::make_unique<JointReactions>(formulation);
 }
 
 std::vector<Channel> Recorder::channels() const {
@@ -51,6 +52,8 @@ std::vector<Channel> Recorder::channels() const {
     for (int r = m.primitiveCount(); r < f_.constraintSize(); ++r)
       c.push_back({"lambda." + m.bodies[r - m.primitiveCount()].name + ".normalization", ""});
   }
+  if (reactions_)
+    for (Channel& r : reactions_->channels()) c.push_back(std::move(r));
   if (grid_) c.push_back({"on_grid", ""});
   return c;
 }
@@ -151,6 +154,12 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
   }
   row_.insert(row_.end(), outputs_.begin(), outputs_.end());
   if (multipliers_) row_.insert(row_.end(), s.lambda.data(), s.lambda.data() + s.lambda.size());
+  if (reactions_) {
+    // the reactions need every body's outputs, recorded or not
+    allBodyOutputs_.resize(f_.model().bodyCount());
+    for (size_t b = 0; b < allBodyOutputs_.size(); ++b) allBodyOutputs_[b] = f_.bodyOutput(int(b), s.vdot);
+    reactions_->compute(s.q, s.lambda, allBodyOutputs_, row_);
+  }
   if (grid_) row_.push_back(onGrid ? 1.0 : 0.0);
   results.appendRow(row_);
 }

@@ -10,13 +10,17 @@
 //   dissipated = time integral of the dampers' power, trapezoidal rule;
 //   balance    = E - E0 - work_in + dissipated   (zero for an exact solution).
 // On request, the Lagrange multipliers: lambda.<joint>.<k> for the k-th equation of a joint, and
-// lambda.<body>.normalization for the formulation's own rows (Euler-parameter normalization).
-// Runs with requested output times (output_grid.h) record those states through sample() and mark
-// the rows in the channel on_grid (1 at a requested time, 0 at a step).
+// lambda.<body>.normalization for the formulation's own rows (Euler-parameter normalization); and
+// the joints' reaction forces and torques in their frames, reaction.<joint>.fx .. tz
+// (joint_reactions.h). Runs with requested output times (output_grid.h) record those states
+// through sample() and mark the rows in the last channel, on_grid (1 at a requested time, 0 at a
+// step).
 
+#include <memory>
 #include <vector>
 
 #include "formulation/formulation.h"
+#include "simulation/joint_reactions.h"
 #include "simulation/results.h"
 #include "solvers/initial_conditions.h"
 
@@ -26,8 +30,10 @@ class Recorder {
  public:
   enum class Kind { Dynamics, Kinematics };
 
-  // every: record every N-th step, 0 for none but the last; grid: the run samples requested times
-  Recorder(Formulation& formulation, Kind kind, int every, bool multipliers = false, bool grid = false);
+  // every: record every N-th step, 0 for none but the last; grid: the run samples requested times;
+  // reactions: record the joints' reactions (dynamics only)
+  Recorder(Formulation& formulation, Kind kind, int every, bool multipliers = false, bool grid = false,
+           bool reactions = false);
 
   std::vector<Channel> channels() const;
   // rows start at the first state at or after t (the energy balance still counts from the start)
@@ -67,9 +73,11 @@ class Recorder {
   int lastNewton_ = 0;
   Energy initial_, previous_;
   double workIntegral_ = 0.0, dissipated_ = 0.0;
+  std::unique_ptr<JointReactions> reactions_;  // on request (dynamics only)
   std::vector<double> outputs_;  // named outputs of the latest state (2 per output)
   std::vector<int> bodies_;      // recorded bodies
-  std::vector<BodyOutput> bodyOutputs_;
+  std::vector<BodyOutput> bodyOutputs_;     // of the recorded bodies, for the row being recorded
+  std::vector<BodyOutput> allBodyOutputs_;  // of every body, for the reactions
   std::vector<double> row_;
 };
 

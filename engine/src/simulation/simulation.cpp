@@ -159,7 +159,7 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
     grid.emplace(*formulation_, request, initial_.t, settings_.tEnd, is.constraintTolerance);
   Recorder recorder(*formulation_, Recorder::Kind::Dynamics,
                     grid && !request.recordSteps ? 0 : settings_.every, settings_.recordMultipliers,
-                    grid.has_value());
+                    grid.has_value(), settings_.recordReactions);
   recorder.setRecordFrom(settings_.recordFrom);
   if (settings_.recordBodies) recorder.setBodies(recordedBodies_);
   integrator_->initialize(initial_);

@@ -42,6 +42,7 @@ struct RunSettings {
   // rows at requested times instead of (or, with recordSteps, besides) the steps; the constraint
   // tolerance of their projection is integratorSettings.constraintTolerance
   OutputRequest output;
+  bool recordReactions = false;    // add the joints' reaction forces and torques (joint_reactions.h)
   // the bytes of rows the returned Results keep, decimated past them (Results::setRowLimit; at
   // least 2 rows); 0 keeps every row. A sink passed to run() receives every row whatever this is.
   size_t memoryBudget = 0;

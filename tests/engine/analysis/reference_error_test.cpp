@@ -48,6 +48,12 @@ TEST(ReferenceError, StatisticsOfATrajectoryError) {
   EXPECT_NEAR(e.maximum, 0.01, 1e-12);
   EXPECT_EQ(e.timeOfMaximum, 0.5);
   EXPECT_NEAR(e.mean, 0.01 / 3, 1e-12);
+  EXPECT_NEAR(e.rms, 0.01 / std::sqrt(3.0), 1e-12);
+  // the signed difference is the run minus the reference
+  ASSERT_EQ(e.differences.size(), 3u);
+  EXPECT_NEAR(e.differences[1], 0.01, 1e-12);
+  const Results below = samples(coarse, [](double t) { return t * t - (t == 0.5 ? 0.02 : 0.0); });
+  EXPECT_NEAR(trajectoryError(below, reference, "x").differences[1], -0.02, 1e-12);
   EXPECT_THROW(trajectoryError(run, reference, "y"), std::invalid_argument);
 }
 

@@ -9,7 +9,11 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
+#include <QVBoxLayout>
+
 #include "field_editor.h"
+#include "pick_field_behaviour.h"
+#include "undo_actions.h"
 #include "model_tree.h"
 #include "property_panel.h"
 #include "scene/schema.h"
@@ -167,6 +171,85 @@ class SceneEditingTest : public QObject {
     QCOMPARE(revolute["name"], spherical["name"]);
     QCOMPARE(revolute["point_i"], spherical["point_i"]);
     QVERIFY(revolute.contains("axis_i") && revolute.contains("axis_j"));
+  }
+
+  void ctrlZInTheFieldJustEditedUndoesTheEdit() {
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
+    QWidget window;
+    auto* layout = new QVBoxLayout(&window);
+    auto* panel = new PropertyPanel(doc, &window);
+    layout->addWidget(panel);
+    UndoActions undo(*doc.undoStack(), &window);
+    window.addActions({undo.undo(), undo.redo()});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    panel->showPointer("/bodies/1");
+    FieldEditor* mass = panel->editorFor("/bodies/1/mass");
+    type(mass, "12.5");
+    QCOMPARE(doc.json()["bodies"][1]["mass"], SceneJson(12.5));
+    // the undo action names the edit in words
+    QCOMPARE(undo.undo()->text(), QString("&Undo: mass of body_2"));
+    // Ctrl+Z with the focus still in the field: the document's edit is undone, the field follows
+    QLineEdit* box = panel->editorFor("/bodies/1/mass")->findChild<QLineEdit*>();
+    QVERIFY(box->hasFocus());
+    QTest::keyClick(box, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc.json()["bodies"][1]["mass"], SceneJson(39.0));
+    QCOMPARE(panel->editorFor("/bodies/1/mass")->text(), QString("39.0"));
+    QCOMPARE(undo.undo()->text(), QString("&Undo"));
+    QCOMPARE(undo.redo()->text(), QString("&Redo: mass of body_2"));
+    // while the user types, Ctrl+Z undoes the typing only
+    box = panel->editorFor("/bodies/1/mass")->findChild<QLineEdit*>();
+    box->setFocus();
+    QTest::keyClicks(box, "7");
+    QTest::keyClick(box, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(box->text(), QString("39.0"));
+    QCOMPARE(doc.json()["bodies"][1]["mass"], SceneJson(39.0));
+  }
+
+  void fieldsAreNamedInWords() {
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("hmmwv-bump", nullptr));
+    QCOMPARE(describeField(doc.json(), "/bodies/0/mass"), QString("mass of chassis"));
+    QCOMPARE(describeField(doc.json(), "/bodies/0/shape/size"), QString("shape size of chassis"));
+    QCOMPARE(describeField(doc.json(), "/settings/t_end"), QString("t_end of the run settings"));
+    QCOMPARE(describeField(doc.json(), "/gravity"), QString("gravity"));
+  }
+
+  void jointsShowTheirPrimitivesOnRequest() {
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("stiff-double-pendulum", nullptr));
+    ModelTree tree(doc);
+    tree.selectPointer("/joints/0");
+    QCOMPARE(tree.currentItem()->text(0), QString("pin  (revolute)"));
+    QCOMPARE(tree.currentItem()->childCount(), 0);
+    tree.setPrimitivesShown(true);
+    tree.selectPointer("/joints/0");
+    // a revolute joint: 3 CD and 2 DP1 (seed 001 Table 1)
+    QTreeWidgetItem* pin = tree.currentItem();
+    QCOMPARE(pin->childCount(), 5);
+    QVERIFY(pin->child(0)->text(0).startsWith("CD"));
+    QVERIFY(pin->child(4)->text(0).startsWith("DP1"));
+    QVERIFY(pin->toolTip(0).contains("between ground and rod1"));
+  }
+
+  void aPickGivesANamedPointOrCoordinatesAndSnapsAxes() {
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("stiff-double-pendulum", nullptr));
+    const Model& m = *doc.model();
+    const Body& rod1 = m.bodies[0];
+    auto world = [&](const Vec3& p_B) { return Vec3(rod1.position_W + rod1.R_WB * p_B); };
+    // near the named point: its name; elsewhere the point in the body frame
+    QCOMPARE(PickFieldBehaviour::pickedValue(m, 0, world(Vec3(0.98, 0.01, 0)), Vec3::UnitZ(), false, 0.05), SceneJson("elbow"));
+    QCOMPARE(PickFieldBehaviour::pickedValue(m, 0, world(Vec3(0.5, 0.02, 0)), Vec3::UnitZ(), false, 0.05),
+             SceneJson::array({0.5, 0.02, 0.0}));
+    // a normal within 5 degrees of a body axis snaps to it; others stay as they are
+    const Vec3 tilted = rod1.R_WB * Vec3(0.02, 0.0, 1.0).normalized();
+    QCOMPARE(PickFieldBehaviour::pickedValue(m, 0, world(Vec3::Zero()), tilted, true, 0.05), SceneJson::array({0.0, 0.0, 1.0}));
+    const SceneJson free = PickFieldBehaviour::pickedValue(m, 0, world(Vec3::Zero()), rod1.R_WB * Vec3(1, 1, 0).normalized(), true, 0.05);
+    QVERIFY(std::abs(free[0].get<double>() - std::sqrt(0.5)) < 1e-6);
+    // the ground: world coordinates
+    QCOMPARE(PickFieldBehaviour::pickedValue(m, kGround, Vec3(1, 2, 3), Vec3::UnitZ(), false, 0.05), SceneJson::array({1.0, 2.0, 3.0}));
   }
 };
 

@@ -1,0 +1,172 @@
+// The plots' read-outs on runs with known values: hovering names the nearest point; a click moves
+// cursor A (and asks the playback to follow), shift+click places cursor B, and the box lists each
+// run's values at both and their difference; an x-y plot draws one signal against another with its
+// cursors on the curve; the difference of a signal between two runs is the run minus the base
+// (reference or first run); one key explains the runs for all plots; tick labels never crowd.
+
+#include <QSignalSpy>
+#include <QtTest>
+#include <cmath>
+#include <qcustomplot.h>
+
+#include "live_plot.h"
+#include "plot_cursors.h"
+#include "plot_panel.h"
+#include "run_library.h"
+#include "scene/builtin_scenes.h"
+#include "scene/scene_reader.h"
+
+using namespace mbw;
+using namespace mbw::ui;
+
+namespace {
+
+// a finished run of the double pendulum whose channels are x = a t, y = a t^2 (other channels 0)
+int addRun(RunLibrary& runs, double a, double tEnd = 1.0, int rows = 101) {
+  auto run = std::make_unique<Run>();
+  run->model = std::make_shared<const Model>(parseScene(findBuiltinScene("double-pendulum")->text, "double-pendulum"));
+  run->sceneKey = "builtin:double-pendulum";
+  run->settings.tEnd = tEnd;
+  Results& r = run->results;
+  r.setChannels({{"t", "s"}, {"x", "m"}, {"y", "m"}, {"h", "s"}, {"energy.balance", "J"}});
+  for (int k = 0; k < rows; ++k) {
+    const double t = tEnd * k / (rows - 1);
+    r.appendRow({t, a * t, a * t * t, 0.01, 0.0});
+  }
+  r.status = RunStatus::Completed;
+  return runs.restore(std::move(run)).id;
+}
+
+// a position in the plot's widget for data coordinates
+QPointF at(LivePlot& p, double x, double y) {
+  return {p.customPlot()->xAxis->coordToPixel(x), p.customPlot()->yAxis->coordToPixel(y)};
+}
+
+}  // namespace
+
+class LivePlotTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void hoverNamesTheNearestPoint() {
+    RunLibrary runs;
+    runs.setActiveScene("builtin:double-pendulum", nullptr);
+    addRun(runs, 1.0);
+    PlotCursors cursors;
+    LivePlot plot(runs, PlotKind::Channel, {"y"}, cursors);
+    plot.resize(500, 350);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.customPlot()->replot();
+    const QString text = plot.hoverAt(at(plot, 0.5, 0.25));
+    QVERIFY2(text.contains("#1") && text.contains("t = 0.5") && text.contains("0.25"), qPrintable(text));
+    // far from every curve: nothing
+    QVERIFY(plot.hoverAt(at(plot, 0.1, 0.9)).isEmpty());
+  }
+
+  void twoCursorsAndTheirDifference() {
+    RunLibrary runs;
+    runs.setActiveScene("builtin:double-pendulum", nullptr);
+    addRun(runs, 1.0);
+    addRun(runs, 2.0);
+    PlotCursors cursors;
+    LivePlot plot(runs, PlotKind::Channel, {"y"}, cursors);
+    LivePlot other(runs, PlotKind::Channel, {"x"}, cursors);
+    plot.resize(500, 350);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.customPlot()->replot();
+    // a click asks for cursor A there (the playback follows and sets it)
+    QSignalSpy requested(&cursors, &PlotCursors::aRequested);
+    plot.clickAt(at(plot, 0.2, 0.0), false);
+    QCOMPARE(requested.count(), 1);
+    const double a = requested.front().front().toDouble();
+    QVERIFY(std::abs(a - 0.2) < 0.01);
+    cursors.setA(0.2);
+    plot.clickAt(at(plot, 0.7, 0.0), true);
+    QVERIFY(std::abs(cursors.b() - 0.7) < 0.01);
+    cursors.setB(0.7);
+    // y = a t^2: run 1 0.04 -> 0.49, run 2 0.08 -> 0.98, their differences 0.45 and 0.9
+    const QString box = plot.readoutText();
+    QVERIFY2(box.contains("#1  A 0.04  B 0.49  \u0394 0.45"), qPrintable(box));
+    QVERIFY2(box.contains("#2  A 0.08  B 0.98  \u0394 0.9"), qPrintable(box));
+    QVERIFY2(box.contains("\u0394t 0.5 s"), qPrintable(box));
+    // the other plot (not shown: as narrow as can be) shows the same cursors, a value a line
+    QVERIFY2(other.readoutText().contains("#2  A 0.4\n    B 1.4\n    \u0394 1"), qPrintable(other.readoutText()));
+    // in a narrow plot the box takes two lines per curve rather than running past the plot's edge
+    plot.resize(plot.minimumSizeHint().width(), 250);  // the narrowest it gets
+    QTest::qWait(50);
+    plot.customPlot()->replot();
+    cursors.setB(0.7);
+    const QStringList lines = plot.readoutText().split('\n');
+    QVERIFY2(plot.readoutText().contains("#1  A 0.04") && plot.readoutText().contains("B 0.49") && plot.readoutText().contains("\u0394 0.45"), qPrintable(plot.readoutText()));
+    const QFontMetrics metrics(QFont("DejaVu Sans Mono", 8));
+    for (const QString& line : lines)
+      QVERIFY2(metrics.horizontalAdvance(line) + 8 <= plot.customPlot()->axisRect()->width(), qPrintable(line));
+    cursors.clear();
+    QVERIFY(plot.readoutText().isEmpty());
+  }
+
+  void anXYPlotDrawsOneSignalAgainstAnother() {
+    RunLibrary runs;
+    runs.setActiveScene("builtin:double-pendulum", nullptr);
+    addRun(runs, 1.0);
+    PlotCursors cursors;
+    LivePlot plot(runs, PlotKind::XY, {"x", "y"}, cursors);
+    plot.resize(500, 350);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    QCOMPARE(plot.pointCount(), 101);
+    // the axes are the signals' ranges (x in [0, 1], y = x^2 in [0, 1])
+    QVERIFY(plot.timeRange().first <= 0.0 && plot.timeRange().second >= 1.0 && plot.timeRange().second < 1.2);
+    plot.customPlot()->replot();
+    QVERIFY(plot.hoverAt(at(plot, 0.5, 0.25)).contains("x = 0.5, y = 0.25"));
+    // a click picks the time of the nearest point of the curve
+    QSignalSpy requested(&cursors, &PlotCursors::aRequested);
+    plot.clickAt(at(plot, 0.3, 0.09), false);
+    QCOMPARE(requested.count(), 1);
+    QVERIFY(std::abs(requested.front().front().toDouble() - 0.3) < 1e-9);
+    cursors.setA(0.3);
+    QVERIFY2(plot.readoutText().contains("#1  A (0.3, 0.09)"), qPrintable(plot.readoutText()));
+  }
+
+  void theDifferenceIsTheRunMinusTheBase() {
+    RunLibrary runs;
+    runs.setActiveScene("builtin:double-pendulum", nullptr);
+    addRun(runs, 1.0);
+    const int second = addRun(runs, 3.0);
+    PlotCursors cursors;
+    LivePlot plot(runs, PlotKind::Difference, {"y"}, cursors);
+    // no reference: against the first run shown; y2 - y1 = 2 t^2
+    QCOMPARE(plot.pointCount(), 101);
+    QVERIFY(std::abs(plot.valueRange().second - 2.0) < 0.2);
+    QVERIFY2(plot.infoText().contains("minus #1"), qPrintable(plot.infoText()));
+    // with the second run as the reference: the first minus it, -2 t^2
+    runs.setReference(second);
+    plot.rebuild();
+    plot.autoScale();
+    QVERIFY(std::abs(plot.valueRange().first + 2.0) < 0.2);
+    QVERIFY2(plot.infoText().contains("minus #2"), qPrintable(plot.infoText()));
+  }
+
+  void oneKeyForAllPlotsAndTicksThatFit() {
+    RunLibrary runs;
+    runs.setActiveScene("builtin:double-pendulum", nullptr);
+    addRun(runs, 1.0);
+    PlotPanel panel(runs);
+    panel.resize(700, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(panel.keyText().contains("#1 backward-euler, h = 0.001 s"));
+    for (LivePlot* p : panel.plots()) {
+      QVERIFY(!p->customPlot()->legend->visible());
+      // at most one tick label per 70 pixels of time axis (labels of "0.5" and "1.5" never touch)
+      p->customPlot()->replot();
+      const QCPAxis* x = p->customPlot()->xAxis;
+      QVERIFY(x->tickVector().size() <= std::max(2, x->axisRect()->width() / 70) + 2);
+    }
+  }
+};
+
+QTEST_MAIN(LivePlotTest)
+#include "live_plot_test.moc"

@@ -1,0 +1,160 @@
+// Sessions in one file: the scene and every run read back exactly (rows, rejected steps, events,
+// metadata, statistics, status, settings, colour), a run whose scene no longer loads left out with
+// a warning, and files that are not sessions or are cut short refused with a message.
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "scene/builtin_scenes.h"
+#include "scene/scene_reader.h"
+#include "session_file.h"
+#include "simulation/simulation.h"
+
+using namespace mbw;
+using namespace mbw::ui;
+
+namespace {
+
+std::unique_ptr<Run> stiffRun(int id) {
+  auto run = std::make_unique<Run>();
+  run->id = id;
+  run->sceneText = findBuiltinScene("stiff-double-pendulum")->text;
+  run->model = std::make_shared<const Model>(parseScene(run->sceneText, "stiff-double-pendulum"));
+  run->sceneKey = "builtin:stiff-double-pendulum";
+  run->settings.integrator = "rosenbrock-nystrom4";
+  run->settings.integratorSettings.variableStep = true;
+  run->settings.integratorSettings.rtol = 1e-4;
+  run->settings.integratorSettings.atol = 1e-5;
+  run->settings.tEnd = 0.3;
+  run->settings.recordReactions = true;
+  run->results = Simulation(*run->model, run->settings).run();
+  run->color = QColor(10, 20, 30);
+  run->shown = false;
+  run->wallSeconds = 1.25;
+  return run;
+}
+
+// the same scene with HHT at a fixed step and its alpha given
+std::unique_ptr<Run> hhtRun(int id) {
+  auto run = stiffRun(id);
+  run->settings.integrator = "hht";
+  run->settings.integratorSettings = {};
+  run->settings.integratorSettings.step = 1e-3;
+  run->settings.integratorSettings.alpha = -0.1;
+  run->settings.tEnd = 0.05;
+  run->results = Simulation(*run->model, run->settings).run();
+  return run;
+}
+
+}  // namespace
+
+class SessionFileTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void runsComeBackExactly() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("s.mbws");
+    const std::unique_ptr<Run> a = stiffRun(3), hht = hhtRun(4);
+    QVERIFY(!a->results.rejected.empty());
+    SessionHeader h;
+    h.sceneBuiltin = "stiff-double-pendulum";
+    h.sceneText = a->sceneText;
+    h.sceneModified = true;
+    h.referenceId = 3;
+    h.currentId = 3;
+    h.layout["plots/layout"] = QStringList{"step", "xy:rod1.x|rod1.y"};
+    QString error;
+    QVERIFY2(writeSession(path, h, {a.get(), hht.get()}, &error), qPrintable(error));
+
+    SessionHeader back;
+    std::vector<std::unique_ptr<Run>> runs;
+    QStringList warnings;
+    QVERIFY2(readSession(path, back, runs, &warnings, &error), qPrintable(error));
+    QVERIFY(warnings.isEmpty());
+    QCOMPARE(back.sceneBuiltin, h.sceneBuiltin);
+    QCOMPARE(back.sceneText, h.sceneText);
+    QVERIFY(back.sceneModified);
+    QCOMPARE(back.referenceId, 3);
+    QCOMPARE(back.layout["plots/layout"].toStringList(), QStringList({"step", "xy:rod1.x|rod1.y"}));
+    QCOMPARE(runs.size(), 2u);
+    const Run& b = *runs.front();
+    QCOMPARE(b.id, 3);
+    QCOMPARE(b.color, a->color);
+    QCOMPARE(b.shown, false);
+    QCOMPARE(b.wallSeconds, 1.25);
+    QCOMPARE(b.sceneKey, a->sceneKey);
+    QCOMPARE(b.model->name, std::string("stiff-double-pendulum"));
+    QCOMPARE(b.settings.integrator, a->settings.integrator);
+    QCOMPARE(b.settings.integratorSettings.rtol, 1e-4);
+    QVERIFY(!b.settings.integratorSettings.alpha);
+    QCOMPARE(runs.back()->settings.integrator, std::string("hht"));
+    QCOMPARE(runs.back()->settings.integratorSettings.alpha.value_or(0.0), -0.1);
+    QCOMPARE(runs.back()->settings.integratorSettings.step, 1e-3);
+    QVERIFY(b.settings.recordReactions);
+    const Results& x = a->results;
+    const Results& y = b.results;
+    QCOMPARE(y.columnCount(), x.columnCount());
+    QCOMPARE(y.rowCount(), x.rowCount());
+    for (int c = 0; c < x.columnCount(); ++c) {
+      QCOMPARE(y.channels()[c].name, x.channels()[c].name);
+      QCOMPARE(y.channels()[c].unit, x.channels()[c].unit);
+    }
+    for (size_t r = 0; r < x.rowCount(); ++r)
+      for (int c = 0; c < x.columnCount(); ++c) QCOMPARE(y.at(r, c), x.at(r, c));  // bit for bit
+    QCOMPARE(y.rejected.size(), x.rejected.size());
+    QCOMPARE(y.rejected.back().reason, x.rejected.back().reason);
+    QCOMPARE(y.rejected.back().h, x.rejected.back().h);
+    QCOMPARE(y.metadata, x.metadata);
+    QCOMPARE(y.stats.steps, x.stats.steps);
+    QCOMPARE(y.stats.newtonIterations, x.stats.newtonIterations);
+    QCOMPARE(y.stats.rejections, x.stats.rejections);
+    QCOMPARE(y.stats.cpuSeconds, x.stats.cpuSeconds);
+    QCOMPARE(y.status, x.status);
+  }
+
+  void aRunWhoseSceneNoLongerLoadsIsLeftOut() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("s.mbws");
+    std::unique_ptr<Run> good = stiffRun(1), bad = stiffRun(2);
+    bad->sceneText = "{\"format\": \"mbw-scene\"}";
+    QString error;
+    QVERIFY(writeSession(path, {}, {good.get(), bad.get()}, &error));
+    SessionHeader h;
+    std::vector<std::unique_ptr<Run>> runs;
+    QStringList warnings;
+    QVERIFY(readSession(path, h, runs, &warnings, &error));
+    QCOMPARE(runs.size(), 1u);
+    QCOMPARE(warnings.size(), 1);
+    QVERIFY2(warnings.front().contains("run #2"), qPrintable(warnings.front()));
+  }
+
+  void otherFilesAreRefused() {
+    QTemporaryDir dir;
+    SessionHeader h;
+    std::vector<std::unique_ptr<Run>> runs;
+    QString error;
+    QFile text(dir.filePath("scene.json"));
+    QVERIFY(text.open(QIODevice::WriteOnly));
+    text.write("{\"format\": \"mbw-scene\"}");
+    text.close();
+    QVERIFY(!readSession(text.fileName(), h, runs, nullptr, &error));
+    QVERIFY2(error.contains("not a workbench session"), qPrintable(error));
+    // a session cut short
+    const std::unique_ptr<Run> a = stiffRun(1);
+    const QString path = dir.filePath("s.mbws");
+    QVERIFY(writeSession(path, {}, {a.get()}, &error));
+    QFile cut(path);
+    QVERIFY(cut.open(QIODevice::ReadWrite));
+    cut.resize(cut.size() / 2);
+    cut.close();
+    QVERIFY(!readSession(path, h, runs, nullptr, &error));
+    QVERIFY2(error.contains("damaged") || error.contains("cut short"), qPrintable(error));
+    QVERIFY(!readSession(dir.filePath("missing.mbws"), h, runs, nullptr, &error));
+    QVERIFY(error.contains("Cannot read"));
+  }
+};
+
+QTEST_MAIN(SessionFileTest)
+#include "session_file_test.moc"

@@ -1,0 +1,259 @@
+// The workbench as an engineer uses it, end to end in the window: no number cut at 1280x800 (run
+// list, property fields, units, the integrator list), the 3D view keeping every body in view
+// through a run and "up" against gravity, a point's path traced in playback, the playback exported
+// as frames and as a video, a session saved and opened again in another window, a joint's point
+// picked in the 3D view, and the window restored within the screen.
+
+#include <QComboBox>
+#include <QDir>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScreen>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTreeView>
+#include <QtTest>
+
+#include "field_editor.h"
+#include "live_plot.h"
+#include "main_window.h"
+#include "model_tree.h"
+#include "pick_field_behaviour.h"
+#include "playback_bar.h"
+#include "playback_controller.h"
+#include "plot_panel.h"
+#include "property_panel.h"
+#include "run_actions.h"
+#include "run_config_panel.h"
+#include "run_controller.h"
+#include "run_library.h"
+#include "run_list_model.h"
+#include "run_list_panel.h"
+#include "scene_document.h"
+#include "scene_file_actions.h"
+#include "scene_view.h"
+#include "session_actions.h"
+#include "settings_behaviour.h"
+#include "trace_actors.h"
+#include "video_export_action.h"
+#include "vtk_widget.h"
+
+using namespace mbw;
+using mbw::gui::MainWindow;
+
+namespace {
+
+// opens a scene and runs it with the panel's settings, t_end changed (and an integrator)
+void run(MainWindow& w, const char* scene, double tEnd, const QString& integrator = {}) {
+  QVERIFY(w.fileActions().openScene(scene));
+  w.runConfig().setTEnd(tEnd);
+  if (!integrator.isEmpty()) QVERIFY(w.runConfig().setIntegrator(integrator));
+  QSignalSpy idle(&w.controller(), &ui::RunController::idle);
+  QVERIFY(w.runActions().startRun());
+  QVERIFY(idle.wait(120000));
+}
+
+// a box's text fits it, or it shows an ellipsis and its tooltip holds the whole text
+bool shownWhole(const QLineEdit* box, const ui::FieldEditor* editor) {
+  const int need = box->fontMetrics().horizontalAdvance(box->text()) + 8;
+  return need <= box->width() || (editor->elided() && box->toolTip() == box->text());
+}
+
+}  // namespace
+
+class WorkbenchFeaturesTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void noNumberIsCutAt1280x800() {
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    run(w, "hmmwv-bump", 0.2, "rn4");
+    run(w, "hmmwv-bump", 0.2, "w2");
+    w.showBottomTab(0);
+    QTest::qWait(100);
+
+    // run list: every column in view; every number whole (the settings elided with a tooltip)
+    QTreeView* view = w.runList().view();
+    ui::RunListModel* model = w.runList().model();
+    const QModelIndex group = model->index(0, 0);
+    QCOMPARE(model->rowCount(group), 2);
+    QVERIFY(view->header()->length() <= view->viewport()->width());
+    for (int row = 0; row < 2; ++row)
+      for (int c = 0; c < ui::RunListModel::ColumnCount; ++c) {
+        const QModelIndex i = model->index(row, c, group);
+        const QString text = i.data().toString();
+        if (c == ui::RunListModel::Settings) {
+          QCOMPARE(i.data(Qt::ToolTipRole).toString(), w.runs().find(model->runIdAt(i))->settingsText());
+          continue;
+        }
+        const int need = view->fontMetrics().horizontalAdvance(text) + 2 * view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin);
+        QVERIFY2(need <= view->header()->sectionSize(c), qPrintable(QString("column %1: '%2' needs %3, has %4").arg(c).arg(text).arg(need).arg(view->header()->sectionSize(c))));
+      }
+
+    // property fields: whole or visibly elided; units in view (no horizontal scrolling)
+    QVERIFY(w.fileActions().openScene("andrews-squeezer"));
+    w.modelTree().selectPointer("/bodies/1");
+    QTest::qWait(50);
+    ui::PropertyPanel& panel = w.properties();
+    QVERIFY(panel.widget()->width() <= panel.viewport()->width());
+    for (ui::FieldEditor* editor : panel.findChildren<ui::FieldEditor*>())
+      for (const QLineEdit* box : editor->boxes())
+        QVERIFY2(shownWhole(box, editor), qPrintable(QString::fromStdString(editor->spec().name) + ": " + box->text()));
+    for (QLabel* unit : panel.findChildren<QLabel*>())
+      if (unit->text() == "kg m^2") QVERIFY(unit->width() >= unit->sizeHint().width());
+
+    // the integrator list opens wide enough for its family headers
+    auto* integrator = w.runConfig().findChildren<QComboBox*>().at(1);
+    QVERIFY(integrator->view()->minimumWidth() >= integrator->view()->sizeHintForColumn(0));
+  }
+
+  void everyBodyStaysInViewThroughARun() {
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    for (const char* scene : {"hmmwv-bump", "slider-crank"}) {
+      run(w, scene, 1.0);
+      const QRectF frame(QPointF(0, 0), w.sceneView().vtkWidget()->size());
+      double largest = 0.0;
+      for (int k = 0; k <= 10; ++k) {
+        w.playback().setTime(w.playback().end() * k / 10.0);
+        const QRectF bodies = w.sceneView().bodiesOnScreen();
+        QVERIFY2(frame.contains(bodies), qPrintable(QString("%1 at t = %2: bodies %3,%4 to %5,%6 in %7x%8").arg(scene).arg(w.playback().time()).arg(bodies.left()).arg(bodies.top()).arg(bodies.right()).arg(bodies.bottom()).arg(frame.width()).arg(frame.height())));
+        // everything drawn (the slider-crank's 1 m distance rod included) sets the scale
+        const QRectF shown = w.sceneView().bodiesOnScreen(false);
+        QVERIFY(frame.contains(shown));
+        largest = std::max({largest, shown.width() / frame.width(), shown.height() / frame.height()});
+      }
+      // and not drawn small: the motion fills the view
+      QVERIFY2(largest > 0.3, qPrintable(QString("%1: %2").arg(scene).arg(largest)));
+    }
+    // gravity along -y: "up" is +y
+    QVERIFY(w.fileActions().openScene("stiff-double-pendulum"));
+    QVERIFY((w.sceneView().up() - Vec3::UnitY()).norm() < 1e-12);
+  }
+
+  void aPointIsTracedDuringPlayback() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    run(w, "double-pendulum", 0.5);
+    QVERIFY(w.playbackBar().setTracePoint("body_2"));
+    const ui::TraceActors* trace = w.sceneView().trace();
+    QVERIFY(trace);
+    QCOMPARE(trace->size(), w.runs().find(w.runs().currentId())->results.rowCount());
+    w.playback().setTime(0.25);
+    QVERIFY(trace->passed() > 200 && trace->passed() < 300);
+    QVERIFY(!w.playbackBar().setTracePoint("no-such-body"));
+  }
+
+  void thePlaybackIsExportedAsFramesAndVideo() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    run(w, "double-pendulum", 0.2);
+    QTemporaryDir dir;
+    QString error;
+    // 0.2 s at 25 frames/s: 5 intervals, 6 frames
+    const QString frames = dir.filePath("frames");
+    QCOMPARE(w.videoExport().exportVideo({frames, 25.0, 1.0}, &error), 6);
+    const QStringList files = QDir(frames).entryList({"*.png"}, QDir::Files, QDir::Name);
+    QCOMPARE(files.size(), 6);
+    QCOMPARE(files.front(), QString("frame_00001.png"));
+    QCOMPARE(QImage(QDir(frames).filePath(files.back())).size(), w.sceneView().vtkWidget()->size() * w.devicePixelRatio());
+    // half speed: twice the frames
+    QCOMPARE(w.videoExport().exportVideo({dir.filePath("slow"), 25.0, 0.5}, &error), 11);
+    if (ui::VideoExportAction::ffmpeg().isEmpty()) QSKIP("ffmpeg is not installed");
+    const QString mp4 = dir.filePath("playback.mp4");
+    QCOMPARE(w.videoExport().exportVideo({mp4, 25.0, 1.0}, &error), 6);
+    QVERIFY2(QFileInfo(mp4).size() > 1000, qPrintable(error));
+  }
+
+  void aSessionIsSavedAndOpenedAgain() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("work.mbws");
+    int rows = 0;
+    {
+      MainWindow w;
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      run(w, "double-pendulum", 0.1);
+      run(w, "double-pendulum", 0.2);
+      w.runs().setReference(w.runs().runs().front()->id);
+      w.plots().addPlot(ui::PlotKind::XY, {"body_2.y", "body_2.z"});
+      rows = static_cast<int>(w.runs().runs().back()->results.rowCount());
+      QString error;
+      QVERIFY2(w.sessions().saveSession(path, &error), qPrintable(error));
+    }
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.fileActions().openScene("slider-crank"));
+    QString error;
+    QVERIFY2(w.sessions().openSession(path, &error), qPrintable(error));
+    QCOMPARE(w.document().builtinName(), QString("double-pendulum"));
+    QCOMPARE(w.runs().runs().size(), 2u);
+    QCOMPARE(static_cast<int>(w.runs().runs().back()->results.rowCount()), rows);
+    QCOMPARE(w.runs().referenceId(), w.runs().runs().front()->id);
+    QCOMPARE(w.runs().currentId(), w.runs().runs().back()->id);
+    QCOMPARE(w.plots().plots().back()->kind(), ui::PlotKind::XY);
+    QCOMPARE(w.plots().plots().back()->pointCount(), rows + static_cast<int>(w.runs().runs().front()->results.rowCount()));
+    QVERIFY(w.playbackBar().playAction()->isEnabled());
+  }
+
+  void aJointPointIsPickedInTheView() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.fileActions().openScene("stiff-double-pendulum"));
+    w.modelTree().selectPointer("/joints/1");
+    ui::FieldEditor* point = w.properties().editorFor("/joints/1/point_i");
+    QVERIFY(point);
+    // the body's named points are offered
+    QCOMPARE(point->namedChoices(), QStringList({"pin", "elbow"}));
+    // pick mode: a click on rod1 near its pin end gives the named point
+    auto* pick = w.findChild<ui::PickFieldBehaviour*>();
+    QVERIFY(pick);
+    emit point->pickRequested();
+    QCOMPARE(pick->pending(), QString("/joints/1/point_i"));
+    QVERIFY(w.sceneView().surfacePickPending());
+    const Body& rod1 = w.document().model()->bodies[0];
+    const Vec3 pin_W = rod1.position_W + rod1.R_WB * Vec3(-1.0, 0.0, 0.0);
+    pick->complete(pin_W + Vec3(0.01, 0.0, 0.0), Vec3::UnitZ());
+    QCOMPARE(w.document().json()["joints"][1]["point_i"], ui::SceneJson("pin"));
+    QVERIFY(pick->pending().isEmpty());
+    // and the view really picks what is under the mouse
+    Vec3 p, n;
+    const Vec3 middle = rod1.position_W;
+    QVERIFY(w.sceneView().pickSurface(w.sceneView().project(middle).toPoint(), p, n));
+    QVERIFY((p - middle).norm() < 0.2);
+  }
+
+  void theWindowIsRestoredWithinTheScreen() {
+    {
+      MainWindow w;
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      w.setGeometry(5000, 4000, 3000, 2500);
+      w.settings().save();
+    }
+    MainWindow w;
+    w.restoreSettings();
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QRect screen = w.screen()->availableGeometry();
+    QVERIFY2(screen.contains(w.frameGeometry()), qPrintable(QString("%1,%2 %3x%4").arg(w.x()).arg(w.y()).arg(w.width()).arg(w.height())));
+  }
+};
+
+QTEST_MAIN(WorkbenchFeaturesTest)
+#include "workbench_features_test.moc"

@@ -1,0 +1,101 @@
+#include "pick_field_behaviour.h"
+
+#include <QKeyEvent>
+#include <QStatusBar>
+#include <cmath>
+
+#include "property_panel.h"
+#include "scene_glyphs.h"
+#include "scene_view.h"
+#include "view_sync.h"
+#include "vtk_widget.h"
+
+namespace mbw::ui {
+namespace {
+
+// a coordinate rounded to a micrometre (or to 1e-6 of a direction)
+double tidy(double x) { return std::round(x * 1e6) / 1e6 + 0.0; }
+
+SceneJson vectorJson(const Vec3& v) { return SceneJson::array({tidy(v.x()), tidy(v.y()), tidy(v.z())}); }
+
+}  // namespace
+
+PickFieldBehaviour::PickFieldBehaviour(SceneDocument& doc, PropertyPanel& panel, SceneView& view, ViewSync& views,
+                                       QStatusBar& bar)
+    : QObject(&panel), doc_(doc), view_(view), views_(views), bar_(bar) {
+  connect(&panel, &PropertyPanel::pickRequested, this, &PickFieldBehaviour::start);
+  connect(&view_, &SceneView::surfacePicked, this, [this](const QVector3D& p, const QVector3D& n) {
+    complete(Vec3(p.x(), p.y(), p.z()), Vec3(n.x(), n.y(), n.z()));
+  });
+  connect(&doc_, &SceneDocument::replaced, this, &PickFieldBehaviour::cancel);
+  view_.vtkWidget()->installEventFilter(this);
+}
+
+void PickFieldBehaviour::start(const QString& pointer, const QString& body, bool axis) {
+  if (!doc_.model()) return;
+  pointer_ = pointer;
+  body_ = body;
+  axis_ = axis;
+  views_.showScene();
+  view_.setSurfacePick(true);
+  view_.setFocus();
+  bar_.showMessage(axis ? tr("Click a face of %1 in the 3D view: its normal becomes %2 (Esc cancels)").arg(body, describeField(doc_.json(), pointer))
+                        : tr("Click a point of %1 in the 3D view for %2 (Esc cancels)").arg(body, describeField(doc_.json(), pointer)));
+}
+
+void PickFieldBehaviour::cancel() {
+  if (pointer_.isEmpty()) return;
+  pointer_.clear();
+  view_.setSurfacePick(false);
+  bar_.clearMessage();
+}
+
+SceneJson PickFieldBehaviour::pickedValue(const Model& model, int body, const Vec3& p_W, const Vec3& n_W, bool axis,
+                                          double tolerance) {
+  // the body's frame in its initial pose (the world for the ground)
+  const Vec3 origin = body >= 0 ? model.bodies[body].position_W : Vec3::Zero();
+  const Mat3 R = body >= 0 ? model.bodies[body].R_WB : Mat3::Identity();
+  if (!axis) {
+    const Vec3 p_B = R.transpose() * (p_W - origin);
+    if (body >= 0)
+      for (const auto& [name, p] : model.bodies[body].points)
+        if ((p - p_B).norm() <= tolerance) return name;
+    return vectorJson(p_B);
+  }
+  const Vec3 n_B = (R.transpose() * n_W).normalized();
+  const double cosine = std::cos(5.0 * M_PI / 180.0);
+  if (body >= 0)
+    for (const auto& [name, v] : model.bodies[body].vectors)
+      if (v.normalized().dot(n_B) >= cosine) return name;
+  for (int k = 0; k < 3; ++k)
+    for (double sign : {1.0, -1.0})
+      if (sign * n_B[k] >= cosine) return vectorJson(sign * Vec3::Unit(k));
+  return vectorJson(n_B);
+}
+
+void PickFieldBehaviour::complete(const Vec3& p_W, const Vec3& n_W) {
+  const std::shared_ptr<const Model> model = doc_.model();
+  if (pointer_.isEmpty() || !model) return;
+  const int body = model->bodyIndex(body_.toStdString());
+  if (body < kGround) {
+    bar_.showMessage(tr("The element's body '%1' is not in the scene").arg(body_), 5000);
+    cancel();
+    return;
+  }
+  const double tolerance = 0.04 * sceneGlyphs(*model).scale;
+  const SceneJson value = pickedValue(*model, body, p_W, n_W, axis_, tolerance);
+  const QString pointer = pointer_;
+  cancel();
+  doc_.setValue(pointer, value, describeField(doc_.json(), pointer));
+  bar_.showMessage(tr("%1 picked: %2").arg(describeField(doc_.json(), pointer), QString::fromStdString(value.dump())), 5000);
+}
+
+bool PickFieldBehaviour::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape && !pointer_.isEmpty()) {
+    cancel();
+    return true;
+  }
+  return QObject::eventFilter(watched, event);
+}
+
+}  // namespace mbw::ui

@@ -1,0 +1,114 @@
+#include "session_actions.h"
+
+#include <QAction>
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+
+#include "run_controller.h"
+#include "run_library.h"
+#include "scene_document.h"
+#include "scene_file_actions.h"
+#include "session_file.h"
+#include "settings_behaviour.h"
+
+namespace mbw::ui {
+
+SessionActions::SessionActions(SceneDocument& doc, RunLibrary& runs, RunController& controller,
+                               SceneFileActions& files, SettingsBehaviour& settings, QWidget& window)
+    : QObject(&window), doc_(doc), runs_(runs), controller_(controller), files_(files), settings_(settings),
+      window_(window) {
+  auto ask = [this](bool saving) {
+    const QString dir = QSettings().value("files/sessions", QDir::homePath()).toString();
+    const QString filter = tr("Workbench sessions (*.mbws)");
+    const QString path = saving ? QFileDialog::getSaveFileName(&window_, tr("Save session"), QDir(dir).filePath("session.mbws"), filter)
+                                : QFileDialog::getOpenFileName(&window_, tr("Open session"), dir, filter);
+    if (!path.isEmpty()) QSettings().setValue("files/sessions", QFileInfo(path).absolutePath());
+    return path;
+  };
+  save_ = new QAction(tr("Save session..."), this);
+  save_->setShortcut(QKeySequence(tr("Ctrl+Alt+S")));
+  save_->setToolTip(tr("The scene, every run with its results, the plots and the layout in one file (Ctrl+Alt+S)"));
+  connect(save_, &QAction::triggered, this, [this, ask] {
+    const QString path = ask(true);
+    QString error;
+    if (!path.isEmpty() && !saveSession(path, &error)) QMessageBox::warning(&window_, tr("Save session"), error);
+  });
+  open_ = new QAction(tr("Open session..."), this);
+  open_->setShortcut(QKeySequence(tr("Ctrl+Alt+O")));
+  open_->setToolTip(tr("Replace the scene and the runs with a saved session's (Ctrl+Alt+O)"));
+  connect(open_, &QAction::triggered, this, [this, ask] {
+    if (!files_.maybeSave()) return;
+    const QString path = ask(false);
+    QString error;
+    if (!path.isEmpty() && !openSession(path, &error)) QMessageBox::warning(&window_, tr("Open session"), error);
+  });
+  window_.installEventFilter(this);
+}
+
+QString SessionActions::autosavePath() {
+  return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("last-session.mbws");
+}
+
+bool SessionActions::saveSession(const QString& path, QString* error) const {
+  SessionHeader h;
+  h.scenePath = doc_.filePath();
+  h.sceneBuiltin = doc_.builtinName();
+  h.sceneText = doc_.json().dump(2);
+  h.sceneModified = doc_.isModified();
+  h.referenceId = runs_.referenceId();
+  h.currentId = runs_.currentId();
+  h.otherScenes = runs_.otherScenesShown();
+  h.layout = settings_.layout();
+  std::vector<const Run*> runs;
+  for (const auto& r : runs_.runs()) runs.push_back(r.get());
+  return writeSession(path, h, runs, error);
+}
+
+bool SessionActions::openSession(const QString& path, QString* error, bool withLayout) {
+  return load(path, true, withLayout, error);
+}
+
+bool SessionActions::restoreLast(bool keepScene, QString* error) {
+  const QString path = autosavePath();
+  if (!QFileInfo::exists(path)) return false;
+  return load(path, !keepScene, false, error);
+}
+
+bool SessionActions::load(const QString& path, bool withScene, bool withLayout, QString* error) {
+  if (controller_.busy()) {
+    if (error) *error = tr("A run is going: cancel it before opening a session.");
+    return false;
+  }
+  SessionHeader h;
+  std::vector<std::unique_ptr<Run>> runs;
+  QStringList warnings;
+  if (!readSession(path, h, runs, &warnings, error)) return false;
+  if (withScene && !doc_.restore(h.sceneText, h.scenePath, h.sceneBuiltin, h.sceneModified, error)) return false;
+  // the session's runs replace the ones there are
+  std::vector<int> old;
+  for (const auto& r : runs_.runs()) old.push_back(r->id);
+  for (int id : old) runs_.remove(id);
+  for (auto& run : runs) runs_.restore(std::move(run));
+  runs_.setOtherScenesShown(h.otherScenes);
+  runs_.setReference(runs_.find(h.referenceId) ? h.referenceId : -1);
+  if (const Run* current = runs_.find(h.currentId); current && runs_.inScope(*current)) runs_.setCurrent(current->id);
+  else if (!runs_.scopeRuns().empty()) runs_.setCurrent(runs_.scopeRuns().back()->id);
+  if (withLayout) settings_.applyLayout(h.layout);
+  if (!warnings.isEmpty() && error) *error = warnings.join("\n");
+  return true;
+}
+
+bool SessionActions::eventFilter(QObject* watched, QEvent* event) {
+  if (autosave_ && watched == &window_ && event->type() == QEvent::Close && event->isAccepted()) {
+    QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
+    saveSession(autosavePath(), nullptr);
+  }
+  return QObject::eventFilter(watched, event);
+}
+
+}  // namespace mbw::ui

@@ -1,0 +1,174 @@
+#include "plot_readout.h"
+
+#include <QFontMetrics>
+#include <algorithm>
+#include <cmath>
+#include <qcustomplot.h>
+
+#include "number_text.h"
+#include "plot_cursors.h"
+#include "plot_series.h"
+
+namespace mbw::ui {
+namespace {
+
+QCPItemText* textItem(QCustomPlot& plot, Qt::Alignment alignment) {
+  auto* t = new QCPItemText(&plot);
+  t->setFont(QFont("DejaVu Sans Mono", 8));
+  t->setPositionAlignment(alignment);
+  t->setTextAlignment(Qt::AlignLeft);
+  t->setPadding(QMargins(4, 2, 4, 2));
+  t->setBrush(QColor(255, 255, 255, 225));
+  t->setPen(QPen(QColor(170, 170, 170)));
+  t->setColor(QColor(30, 30, 30));
+  t->setClipToAxisRect(false);
+  t->setVisible(false);
+  return t;
+}
+
+QCPCurve* markerCurve(QCustomPlot& plot, QCPScatterStyle::ScatterShape shape) {
+  auto* c = new QCPCurve(plot.xAxis, plot.yAxis);
+  c->setLineStyle(QCPCurve::lsNone);
+  c->setScatterStyle(QCPScatterStyle(shape, QColor(40, 40, 40), 9.0));
+  c->setVisible(false);
+  return c;
+}
+
+}  // namespace
+
+PlotReadout::PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursors& cursors, QObject* parent)
+    : QObject(parent), plot_(plot), series_(series), cursors_(cursors) {
+  lineA_ = new QCPItemStraightLine(&plot_);
+  lineA_->setPen(QPen(QColor(60, 60, 60), 1.0));
+  lineB_ = new QCPItemStraightLine(&plot_);
+  lineB_->setPen(QPen(QColor(60, 60, 60), 1.0, Qt::DashLine));
+  for (QCPItemStraightLine* l : {lineA_, lineB_}) {
+    l->setVisible(false);
+    l->setSelectable(false);
+  }
+  box_ = textItem(plot_, Qt::AlignLeft | Qt::AlignTop);
+  box_->position->setType(QCPItemPosition::ptAxisRectRatio);
+  box_->position->setCoords(0.01, 0.01);
+  tracer_ = new QCPItemTracer(&plot_);
+  tracer_->setStyle(QCPItemTracer::tsCircle);
+  tracer_->setSize(8);
+  tracer_->setPen(QPen(QColor(20, 20, 20), 1.5));
+  tracer_->setVisible(false);
+  label_ = textItem(plot_, Qt::AlignLeft | Qt::AlignBottom);
+  connect(&plot_, &QCustomPlot::afterLayout, this, &PlotReadout::fitBox);
+  recreate();
+}
+
+void PlotReadout::recreate() {
+  markersA_ = markerCurve(plot_, QCPScatterStyle::ssCircle);
+  markersB_ = markerCurve(plot_, QCPScatterStyle::ssSquare);
+}
+
+void PlotReadout::update() {
+  const double a = cursors_.a(), b = cursors_.b();
+  // lines on time plots, markers on each curve of an x-y plot
+  auto placeLine = [](QCPItemStraightLine* line, double t) {
+    line->setVisible(std::isfinite(t));
+    if (std::isfinite(t)) {
+      line->point1->setCoords(t, 0.0);
+      line->point2->setCoords(t, 1.0);
+    }
+  };
+  placeLine(lineA_, xy_ ? NAN : a);
+  placeLine(lineB_, xy_ ? NAN : b);
+  for (auto [curve, t] : {std::pair<QCPCurve*, double>{markersA_, a}, {markersB_, b}}) {
+    QVector<double> ts, xs, ys;
+    if (xy_ && std::isfinite(t))
+      for (const Series& s : series_.series()) {
+        double x, y, time;
+        if (!s.rejected && PlotSeries::pointAt(s, t, x, y, time)) {
+          ts << ts.size();
+          xs << x;
+          ys << y;
+        }
+      }
+    curve->setData(ts, xs, ys, true);
+    curve->setVisible(!xs.isEmpty());
+  }
+
+  // the box: each curve at A, at B, and B - A
+  headWide_.clear();
+  headShort_.clear();
+  entries_.clear();
+  if (cursors_.active() && std::isfinite(a)) {
+    headWide_ = cursors_.hasB() ? tr("A %1 s  B %2 s  \u0394t %3 s").arg(shortNumber(a, 5), shortNumber(b, 5), shortNumber(b - a, 4))
+                                : tr("A %1 s  (shift+click: B)").arg(shortNumber(a, 5));
+    headShort_ = cursors_.hasB() ? tr("A %1 s  B %2 s").arg(shortNumber(a, 5), shortNumber(b, 5)) : tr("A %1 s").arg(shortNumber(a, 5));
+    for (const Series& s : series_.series()) {
+      if (s.rejected) continue;
+      double xa, ya, ta, xb, yb, tb;
+      if (!PlotSeries::pointAt(s, a, xa, ya, ta)) continue;
+      Entry e;
+      e.label = s.label;
+      e.atA = "A " + (xy_ ? QString("(%1, %2)").arg(shortNumber(xa, 4), shortNumber(ya, 4)) : shortNumber(ya, 4));
+      if (cursors_.hasB() && PlotSeries::pointAt(s, b, xb, yb, tb)) {
+        e.atB = "B " + (xy_ ? QString("(%1, %2)").arg(shortNumber(xb, 4), shortNumber(yb, 4)) : shortNumber(yb, 4));
+        e.delta = "\u0394 " + (xy_ ? QString("(%1, %2)").arg(shortNumber(xb - xa, 3), shortNumber(yb - ya, 3)) : shortNumber(yb - ya, 3));
+      }
+      entries_.push_back(e);
+    }
+  }
+  fitBox();
+}
+
+// The lines of the box at the widest layout that fits the plot: one line per curve; or A on one
+// line, B and the difference on the next; or each on a line of its own.
+void PlotReadout::fitBox() {
+  const QFontMetrics metrics(box_->font());
+  const int room = plot_.axisRect()->width() - box_->padding().left() - box_->padding().right() - 8;
+  QStringList lines;
+  for (int layout = 0; layout < 3; ++layout) {
+    lines.clear();
+    if (headWide_.isEmpty()) break;
+    lines << (layout == 0 ? headWide_ : headShort_);
+    for (const Entry& e : entries_) {
+      const QString indent(e.label.size() + 2, ' ');
+      if (e.atB.isEmpty()) lines << e.label + "  " + e.atA;
+      else if (layout == 0) lines << e.label + "  " + e.atA + "  " + e.atB + "  " + e.delta;
+      else if (layout == 1) lines << e.label + "  " + e.atA << indent + e.atB + "  " + e.delta;
+      else lines << e.label + "  " + e.atA << indent + e.atB << indent + e.delta;
+    }
+    int widest = 0;
+    for (const QString& line : lines) widest = std::max(widest, metrics.horizontalAdvance(line));
+    if (widest <= room) break;
+  }
+  text_ = lines.join('\n');
+  box_->setText(text_);
+  box_->setVisible(!text_.isEmpty());
+}
+
+bool PlotReadout::hover(const QPointF& pixel) {
+  const Series* s = nullptr;
+  double x = 0, y = 0, t = 0;
+  if (!series_.nearest(pixel, 24.0, s, x, y, t)) {
+    hideHover();
+    return false;
+  }
+  tracer_->position->setCoords(x, y);
+  tracer_->setVisible(true);
+  hoverText_ = xy_ ? tr("%1  t = %2 s\nx = %3, y = %4").arg(s->label, shortNumber(t, 5), fullNumber(x), fullNumber(y))
+                   : tr("%1  t = %2 s\n%3").arg(s->label, fullNumber(t), fullNumber(y));
+  label_->setText(hoverText_);
+  // beside the point, inside the plot
+  const QPointF p(plot_.xAxis->coordToPixel(x), plot_.yAxis->coordToPixel(y));
+  const QRect area = plot_.axisRect()->rect();
+  const bool left = p.x() > area.center().x(), below = p.y() < area.top() + 40;
+  label_->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | (below ? Qt::AlignTop : Qt::AlignBottom));
+  label_->position->setType(QCPItemPosition::ptAbsolute);
+  label_->position->setCoords(p.x() + (left ? -8 : 8), p.y() + (below ? 8 : -8));
+  label_->setVisible(true);
+  return true;
+}
+
+void PlotReadout::hideHover() {
+  tracer_->setVisible(false);
+  label_->setVisible(false);
+  hoverText_.clear();
+}
+
+}  // namespace mbw::ui

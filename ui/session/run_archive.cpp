@@ -1,0 +1,182 @@
+#include "run_archive.h"
+
+#include <QObject>
+#include <stdexcept>
+
+#include "scene/scene_reader.h"
+
+namespace mbw::ui {
+namespace {
+
+QDataStream& operator<<(QDataStream& out, const std::string& s) { return out << QByteArray::fromStdString(s); }
+
+std::string readString(QDataStream& in) {
+  QByteArray b;
+  in >> b;
+  return b.toStdString();
+}
+
+void writeSettings(QDataStream& out, const RunSettings& s) {
+  const IntegratorSettings& i = s.integratorSettings;
+  out << s.formulation << s.integrator << s.tEnd << qint32(s.every) << s.recordMultipliers << s.recordReactions;
+  out << i.step << i.variableStep << i.rtol << i.atol << i.minStep << i.maxStep << i.rhoInf << i.alpha.has_value()
+      << i.alpha.value_or(0.0) << i.newtonTolerance << qint32(i.maxNewtonIterations) << i.jacobian << i.linearSolver
+      << i.jacobianUpdate;
+}
+
+RunSettings readSettings(QDataStream& in) {
+  RunSettings s;
+  IntegratorSettings& i = s.integratorSettings;
+  qint32 every = 1, maxNewton = 25;
+  bool hasAlpha = false;
+  double alpha = 0.0;
+  s.formulation = readString(in);
+  s.integrator = readString(in);
+  in >> s.tEnd >> every >> s.recordMultipliers >> s.recordReactions;
+  in >> i.step >> i.variableStep >> i.rtol >> i.atol >> i.minStep >> i.maxStep >> i.rhoInf >> hasAlpha >> alpha >>
+      i.newtonTolerance >> maxNewton;
+  i.jacobian = readString(in);
+  i.linearSolver = readString(in);
+  i.jacobianUpdate = readString(in);
+  s.every = every;
+  i.maxNewtonIterations = maxNewton;
+  if (hasAlpha) i.alpha = alpha;
+  return s;
+}
+
+template <class Map>
+void writeMap(QDataStream& out, const Map& m) {
+  out << quint32(m.size());
+  for (const auto& [k, v] : m) out << k << v;
+}
+
+template <class Value>
+void readMap(QDataStream& in, std::map<std::string, Value>& m) {
+  quint32 n = 0;
+  in >> n;
+  for (quint32 k = 0; k < n && in.status() == QDataStream::Ok; ++k) {
+    const std::string key = readString(in);
+    Value v{};
+    in >> v;
+    m[key] = v;
+  }
+}
+
+void writeResults(QDataStream& out, const Results& r) {
+  out << quint32(r.channels().size());
+  for (const Channel& c : r.channels()) out << c.name << c.unit;
+  out << quint64(r.rowCount());
+  for (size_t row = 0; row < r.rowCount(); ++row)
+    for (int c = 0; c < r.columnCount(); ++c) out << r.at(row, c);
+  out << quint32(r.rejected.size());
+  for (const RejectedStep& s : r.rejected) out << s.t << s.h << s.reason;
+  out << quint32(r.events.size());
+  for (const RunEvent& e : r.events) out << e.t << e.description;
+  out << quint32(r.metadata.size());
+  for (const auto& [k, v] : r.metadata) out << k << v;
+  const RunStatistics& s = r.stats;
+  out << qint64(s.steps) << qint64(s.rejectedSteps) << qint64(s.newtonIterations) << qint64(s.timePoints)
+      << qint64(s.factorizations) << qint64(s.functionEvaluations) << qint64(s.jacobianEvaluations)
+      << qint64(s.repartitions) << s.cpuSeconds;
+  std::map<std::string, qint64> rejections(s.rejections.begin(), s.rejections.end());
+  writeMap(out, rejections);
+  writeMap(out, s.phaseSeconds);
+  out << qint32(static_cast<int>(r.status)) << r.message;
+}
+
+void readResults(QDataStream& in, Results& r) {
+  quint32 n = 0;
+  in >> n;
+  std::vector<Channel> channels;
+  for (quint32 k = 0; k < n && in.status() == QDataStream::Ok; ++k) {
+    Channel c;
+    c.name = readString(in);
+    c.unit = readString(in);
+    channels.push_back(std::move(c));
+  }
+  r.setChannels(std::move(channels));
+  quint64 rows = 0;
+  in >> rows;
+  std::vector<double> row(static_cast<size_t>(r.columnCount()));
+  for (quint64 k = 0; k < rows && in.status() == QDataStream::Ok; ++k) {
+    for (double& x : row) in >> x;
+    r.appendRow(row);
+  }
+  in >> n;
+  for (quint32 k = 0; k < n && in.status() == QDataStream::Ok; ++k) {
+    RejectedStep s;
+    in >> s.t >> s.h;
+    s.reason = readString(in);
+    r.rejected.push_back(std::move(s));
+  }
+  in >> n;
+  for (quint32 k = 0; k < n && in.status() == QDataStream::Ok; ++k) {
+    RunEvent e;
+    in >> e.t;
+    e.description = readString(in);
+    r.events.push_back(std::move(e));
+  }
+  in >> n;
+  for (quint32 k = 0; k < n && in.status() == QDataStream::Ok; ++k) {
+    std::string key = readString(in);
+    r.metadata.emplace_back(std::move(key), readString(in));
+  }
+  RunStatistics& s = r.stats;
+  qint64 v[8] = {};
+  for (qint64& x : v) in >> x;
+  s.steps = v[0];
+  s.rejectedSteps = v[1];
+  s.newtonIterations = v[2];
+  s.timePoints = v[3];
+  s.factorizations = v[4];
+  s.functionEvaluations = v[5];
+  s.jacobianEvaluations = v[6];
+  s.repartitions = v[7];
+  in >> s.cpuSeconds;
+  std::map<std::string, qint64> rejections;
+  readMap(in, rejections);
+  for (const auto& [k, count] : rejections) s.rejections[k] = count;
+  readMap(in, s.phaseSeconds);
+  qint32 status = 0;
+  in >> status;
+  r.status = static_cast<RunStatus>(status);
+  r.message = readString(in);
+}
+
+}  // namespace
+
+void writeRun(QDataStream& out, const Run& run) {
+  out << qint32(run.id) << run.color << run.shown << run.sceneKey << run.sceneText << run.wallSeconds;
+  writeSettings(out, run.settings);
+  Results results = run.results;
+  // a run still going when it is written is saved as cancelled, with what it has
+  if (run.live()) {
+    results.status = RunStatus::Cancelled;
+    results.message = "cancelled: the session was saved while it ran";
+  }
+  writeResults(out, results);
+}
+
+std::unique_ptr<Run> readRun(QDataStream& in, QString* error) {
+  auto run = std::make_unique<Run>();
+  qint32 id = 0;
+  in >> id >> run->color >> run->shown >> run->sceneKey;
+  run->sceneText = readString(in);
+  in >> run->wallSeconds;
+  run->id = id;
+  run->settings = readSettings(in);
+  readResults(in, run->results);
+  if (in.status() != QDataStream::Ok) {
+    if (error) *error = QObject::tr("the session file is damaged (run #%1)").arg(id);
+    return nullptr;
+  }
+  try {
+    run->model = std::make_shared<const Model>(parseScene(run->sceneText, run->sceneKey.toStdString()));
+  } catch (const std::exception& e) {
+    if (error) *error = QObject::tr("run #%1: its scene no longer loads: %2").arg(id).arg(QString::fromUtf8(e.what()));
+    return nullptr;
+  }
+  return run;
+}
+
+}  // namespace mbw::ui
