@@ -44,12 +44,24 @@ void RunOptions::addTo(CLI::App& c) {
   c.add_option("--repartition-growth", repartitionGrowth,
                "state-space integrators: cond(Phi_u) growth that triggers a new partition (default 1.25)");
   c.add_option("--jacobian", jacobian, "exact, or fd (forward differences) where the integrator offers it");
+  c.add_option("--output-step", outputStep,
+               "record at t0 + k DT (s) instead of at the steps: states from the integrator's continuous "
+               "extension, put back onto the constraints (default: the scene's output_step)");
+  c.add_option("--output-times", outputTimes,
+               "record at the times listed in FILE (one per line or separated by blanks or commas, # comments)");
+  c.add_flag("--record-steps", recordSteps,
+             "with --output-step or --output-times: record the steps as well (column on_grid: 1 at the "
+             "requested times, 0 at the steps)");
   addStudyOptionsTo(c);
 }
 
 void RunOptions::addStudyOptionsTo(CLI::App& c) {
   c.add_option("--formulation", formulation, "rA, rp or rE (default: the scene's setting)");
+  c.add_option("--t-start", tStart, "start time, s (default: the scene's; negative for a run-in)");
   c.add_option("--t-end", tEnd, "end time, s");
+  c.add_option("--record-from", recordFrom, "record rows from this time on, s (default: the scene's, else all)");
+  c.add_flag("--from-equilibrium", fromEquilibrium,
+             "start from the static equilibrium at the start time (positions; see `mbw-cli static`)");
   c.add_option("--rho-inf", rhoInf, "spectral radius at infinity, for methods that have one");
   c.add_option("--alpha", alpha, "HHT alpha in [-1/3, 0]");
   c.add_option("--newton-tol", newtonTolerance,
@@ -68,7 +80,10 @@ RunSettings RunOptions::resolve(const Model& model) const {
   RunSettings s;
   s.formulation = formulation.value_or(model.defaults.formulation);
   s.integrator = integrator.value_or(model.defaults.integrator);
+  s.tStart = tStart.value_or(model.defaults.tStart);
   s.tEnd = tEnd.value_or(model.defaults.tEnd);
+  s.recordFrom = recordFrom.value_or(model.defaults.recordFrom);
+  s.startFromEquilibrium = fromEquilibrium || model.defaults.startFromEquilibrium;
   s.every = every.value_or(model.defaults.every);
   s.recordMultipliers = multipliers;
   IntegratorSettings& i = s.integratorSettings;
@@ -103,6 +118,16 @@ RunSettings RunOptions::resolve(const Model& model) const {
       info ? sceneChoice(info->capabilities.linearSolvers, model.defaults.linearSolver) : "auto");
   i.jacobianUpdate = jacobianUpdate.value_or(
       info ? sceneChoice(info->capabilities.jacobianUpdates, model.defaults.jacobianUpdate) : "auto");
+  // output times: the command line's, or the scene's
+  if (outputStep && outputTimes) throw InputError("give either --output-step or --output-times, not both");
+  try {
+    if (outputStep) s.output.step = *outputStep;
+    else if (outputTimes) s.output.times = readOutputTimes(*outputTimes);
+    else s.output = sceneOutputRequest(model);
+  } catch (const std::runtime_error& e) {
+    throw InputError(e.what());
+  }
+  s.output.recordSteps = recordSteps;
   return s;
 }
 

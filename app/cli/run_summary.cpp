@@ -59,6 +59,8 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
         << formatNumber(r.at(last, r.column("energy.kinetic"))) << " J, potential "
         << formatNumber(r.at(last, r.column("energy.potential"))) << " J)\n";
   }
+  if (!r.metadataValue("output_projection").empty())
+    out << "output           at " << r.metadataValue("output") << ": " << r.metadataValue("output_projection") << "\n";
   out << "violation        position " << formatNumber(columnMaxAbs(r, "violation.position"))
       << ", velocity " << formatNumber(columnMaxAbs(r, "violation.velocity"))
       << " (largest over the recorded steps)\n";

@@ -40,6 +40,7 @@
 #include "session_actions.h"
 #include "settings_behaviour.h"
 #include "signal_browser.h"
+#include "study_action.h"
 #include "undo_actions.h"
 #include "view_actions.h"
 #include "video_export_action.h"
@@ -253,6 +254,8 @@ void MainWindow::buildMenus() {
   run->addAction(playbackBar_->playAction());
   run->addAction(runList_->referenceAction());
   run->addAction(runList_->removeAction());
+  run->addSeparator();
+  run->addAction((new ui::StudyAction(*doc_, *controller_, *this))->action());
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(about_->action());

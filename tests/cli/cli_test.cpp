@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "command_runner.h"
+#include "simulation/csv.h"
 #include "test_models.h"
 
 namespace mbw {
@@ -141,6 +142,30 @@ TEST(Cli, RunWritesCsvAndSummary) {
   int lines = 0;
   for (std::string line; std::getline(in, line);) lines += line.rfind("#", 0) != 0;
   EXPECT_EQ(lines, 1 + 51);  // header + t = 0 and every 10th of 500 steps
+}
+
+TEST(Cli, OutputOnRequestedTimes) {
+  const std::string csv = ::testing::TempDir() + "/grid.csv", times = ::testing::TempDir() + "/times.txt";
+  Outcome o = runCli("run double-pendulum --integrator ida --rtol 1e-6 --t-end 1 --output-step 0.1 -o " + csv);
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("output           at every 0.1 s: 10 states at the requested times"), std::string::npos) << o.output;
+  std::ifstream in(csv);
+  int lines = 0;
+  bool projectionReported = false;  // known at the end of the run: in the streamed file's trailer
+  for (std::string line; std::getline(in, line);) {
+    lines += line.rfind("#", 0) != 0;
+    projectionReported = projectionReported || line.rfind("# output_projection: 10 states", 0) == 0;
+  }
+  EXPECT_EQ(lines, 1 + 11);  // header + t = 0, 0.1, ..., 1
+  EXPECT_TRUE(projectionReported);
+  EXPECT_EQ(readCsv(csv).metadataValue("output_projection").rfind("10 states", 0), 0u);
+  std::ofstream(times) << "0.25\n0.5\nhalf past\n";
+  o = runCli("run double-pendulum --output-times " + times);
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find(times + ":3: 'half'"), std::string::npos) << o.output;
+  o = runCli("run double-pendulum --record-steps");
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find("needs an output step"), std::string::npos) << o.output;
 }
 
 TEST(Cli, GeneratesAChainSceneThatRuns) {

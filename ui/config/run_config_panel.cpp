@@ -77,7 +77,8 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
       step_(new QLineEdit(this)), variableStep_(new QCheckBox(tr("variable step (error control)"), this)),
       rtol_(new QLineEdit(this)), atol_(new QLineEdit(this)), maxStep_(new QLineEdit(this)),
       jacobian_(new QComboBox(this)), linearSolver_(new QComboBox(this)), jacobianUpdate_(new QComboBox(this)), rhoInf_(new QLineEdit(this)), alpha_(new QLineEdit(this)), tEnd_(new QLineEdit(this)),
-      every_(new QSpinBox(this)), problem_(new QLabel(this)) {
+      every_(new QSpinBox(this)), outputStep_(new QLineEdit(this)),
+      recordSteps_(new QCheckBox(tr("record the steps as well"), this)), problem_(new QLabel(this)) {
   for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
   formulation_->setToolTip(tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "
                               "matrices, rE: Euler angles)"));
@@ -104,6 +105,10 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   tEnd_->setToolTip(tr("End of the simulated time span, s"));
   every_->setRange(1, 1000000);
   every_->setToolTip(tr("Record every N-th step (the first and the last step are always recorded)"));
+  outputStep_->setPlaceholderText(tr("at the steps"));
+  outputStep_->setToolTip(tr("Record at t0 + k x this step, s: states interpolated between the steps and put "
+                             "back on the constraints (runs on the same grid compare row by row)"));
+  recordSteps_->setToolTip(tr("With an output step: record the integrator's steps too (column on_grid = 0)"));
 
   // choices, the chosen integrator's description, its settings
   auto* choice = new QFormLayout;
@@ -131,6 +136,8 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   form->addRow(tr("alpha"), alpha_);
   form->addRow(tr("t_end [s]"), tEnd_);
   form->addRow(tr("Record every"), every_);
+  form->addRow(tr("Output step [s]"), outputStep_);
+  form->addRow(recordSteps_);
 
   every_->setSuffix(tr(" steps"));
 
@@ -148,6 +155,8 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   for (QLineEdit* box : {step_, rtol_, atol_, maxStep_, rhoInf_, alpha_, tEnd_})
     connect(box, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
   connect(every_, QOverload<int>::of(&QSpinBox::valueChanged), this, &RunConfigPanel::changed);
+  connect(outputStep_, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
+  connect(recordSteps_, &QCheckBox::toggled, this, &RunConfigPanel::changed);
   updateIntegrators();
   setDefaults(RunDefaults());
 }
@@ -231,6 +240,7 @@ void RunConfigPanel::updateDetails() {
   const bool alpha = info && info->capabilities.hasAlpha;
   alpha_->setEnabled(alpha);
   alpha_->setPlaceholderText(alpha ? tr("from rho_inf") : tr("HHT only"));
+  recordSteps_->setEnabled(!outputStep_->text().trimmed().isEmpty());
   problem_->setText(problem());
   problem_->setVisible(!problem_->text().isEmpty());
   emit changed();
@@ -264,7 +274,14 @@ RunSettings RunConfigPanel::settings() const {
   if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty()) is.rhoInf = number(rhoInf_, &ok);
   if (alpha_->isEnabled() && !alpha_->text().trimmed().isEmpty()) is.alpha = number(alpha_, &ok);
   s.tEnd = number(tEnd_, &ok);
+  s.tStart = tStart_;
+  s.recordFrom = recordFrom_;
+  s.startFromEquilibrium = startFromEquilibrium_;
   s.every = every_->value();
+  if (!outputStep_->text().trimmed().isEmpty()) {
+    s.output.step = number(outputStep_, &ok);
+    s.output.recordSteps = recordSteps_->isChecked();
+  }
   return s;
 }
 
@@ -297,8 +314,13 @@ QString RunConfigPanel::problem() const {
     const double x = number(maxStep_, &ok);
     if (!ok || !(x > 0.0)) return tr("the largest step must be a positive number (or empty)");
   }
+  if (!outputStep_->text().trimmed().isEmpty()) {
+    const double x = number(outputStep_, &ok);
+    if (!ok || !(x > 0.0)) return tr("the output step must be a positive number (or empty)");
+  }
   const RunSettings s = settings();
-  return QString::fromStdString(unsupportedReason(*info, s.formulation, s.integratorSettings));
+  const std::string why = unsupportedReason(*info, s.formulation, s.integratorSettings);
+  return QString::fromStdString(why.empty() ? outputRequestProblem(s.output, 0.0, s.tEnd) : why);
 }
 
 void RunConfigPanel::setDefaults(const RunDefaults& d) {
@@ -306,6 +328,9 @@ void RunConfigPanel::setDefaults(const RunDefaults& d) {
   setIntegrator(QString::fromStdString(d.integrator));
   setStep(d.step);
   setTEnd(d.tEnd);
+  tStart_ = d.tStart;
+  recordFrom_ = d.recordFrom;
+  startFromEquilibrium_ = d.startFromEquilibrium;
   every_->setValue(d.every);
   // scenes that give tolerances ask for variable steps (as in mbw-cli); the tolerance a scene
   // leaves out takes the engine's default
@@ -314,6 +339,7 @@ void RunConfigPanel::setDefaults(const RunDefaults& d) {
   atol_->setText(text(d.atol > 0.0 ? d.atol : engine.atol));
   variableStep_->setChecked(d.rtol > 0.0 || d.atol > 0.0);
   maxStep_->setText(d.maxStep > 0.0 ? text(d.maxStep) : QString());
+  outputStep_->setText(d.outputStep > 0.0 ? text(d.outputStep) : QString());
   updateDetails();
   // the scene's Newton options where the integrator offers them
   linearSolver_->setCurrentIndex(std::max(0, linearSolver_->findText(QString::fromStdString(d.linearSolver))));

@@ -1,7 +1,7 @@
 #pragma once
 // The run configuration: formulation, integrator (grouped by family, with its description and
 // capabilities), step or tolerances and largest step, Jacobian option, rho_inf (or HHT's alpha),
-// t_end and the output interval. Everything offered
+// t_end, the output interval and the output step (rows on a time grid). Everything offered
 // comes from the engine's registries, so new integrators and formulations appear without GUI
 // changes; combinations the engine refuses are disabled, with its reason as the tooltip.
 
@@ -68,7 +68,12 @@ class RunConfigPanel : public QWidget {
   QLineEdit* rhoInf_;
   QLineEdit* alpha_;
   QLineEdit* tEnd_;
+  // the scene's run window and initial state, passed on unchanged
+  double tStart_ = 0.0, recordFrom_ = -1e300;
+  bool startFromEquilibrium_ = false;
   QSpinBox* every_;
+  QLineEdit* outputStep_;   // empty: rows at the steps
+  QCheckBox* recordSteps_;  // with an output step: the steps as well
   QLabel* problem_;
 };
 

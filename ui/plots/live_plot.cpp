@@ -276,9 +276,12 @@ void LivePlot::followData() {
     if (valueRange(true, lower, upper)) linear(plot_->xAxis, lower, upper);
   } else {
     // the whole span of the runs shown, so that live curves grow into a fixed frame
-    double tEnd = 0.0;
-    for (const Run* r : runs_.shownRuns()) tEnd = std::max(tEnd, r->live() ? r->settings.tEnd : r->lastTime());
-    plot_->xAxis->setRange(0.0, tEnd > 0.0 ? tEnd : 1.0);
+    double tStart = 0.0, tEnd = 0.0;
+    for (const Run* r : runs_.shownRuns()) {
+      tStart = std::min(tStart, std::max(r->settings.tStart, r->settings.recordFrom));
+      tEnd = std::max(tEnd, r->live() ? r->settings.tEnd : r->lastTime());
+    }
+    plot_->xAxis->setRange(tStart, tEnd > tStart ? tEnd : tStart + 1.0);
   }
   if (!valueRange(false, lower, upper)) return;
   if (logY) {

@@ -85,7 +85,8 @@ void bodyMatrix(const BodyPose& pose, vtkMatrix4x4* m) {
 
 // a glyph moves with one body alone: it can be merged into that body's actor
 bool rigidOnOneBody(const Glyph& g) {
-  if (g.worldAligned || g.role == GlyphRole::BodyFrame || g.role == GlyphRole::Road || g.kind == GlyphKind::Frame)
+  if (g.worldAligned || g.role == GlyphRole::BodyFrame || g.role == GlyphRole::Road || g.kind == GlyphKind::Frame ||
+      g.kind == GlyphKind::Beam)
     return false;
   return !isTwoEnded(g.kind) || g.a.body == g.b.body;
 }
@@ -134,12 +135,18 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
       (g.translucent ? translucent : opaque).push_back(k);
       continue;
     }
-    // an actor of its own
-    Item item{k, vtkSmartPointer<vtkActor>::New(), vtkSmartPointer<vtkMatrix4x4>::New(), {0, 0, 0}, {0, 0, 0, 0, 0, 0}};
+    // an actor of its own; a beam's, the deforming surface in the world frame
+    Item item{k, vtkSmartPointer<vtkActor>::New(), vtkSmartPointer<vtkMatrix4x4>::New(), {0, 0, 0}, {0, 0, 0, 0, 0, 0},
+              nullptr};
     vtkNew<vtkPolyDataMapper> mapper;
-    vtkSmartPointer<vtkPolyData> geometry = glyphGeometry(g);
-    geometry->GetBounds(item.local);
-    mapper->SetInputData(geometry);
+    if (g.kind == GlyphKind::Beam) {
+      item.sweep = std::make_unique<BeamSweep>(*model_, g.beam);
+      mapper->SetInputData(item.sweep->polyData());
+    } else {
+      vtkSmartPointer<vtkPolyData> geometry = glyphGeometry(g);
+      geometry->GetBounds(item.local);
+      mapper->SetInputData(geometry);
+    }
     mapper->SetScalarVisibility(g.kind == GlyphKind::Frame);
     item.actor->SetMapper(mapper);
     item.actor->SetUserMatrix(item.matrix);
@@ -229,6 +236,10 @@ void MechanismActors::place(const BodyPoses& poses) {
     part.matrix->Modified();
   }
   for (Item& item : items_) {
+    if (item.sweep) {
+      item.sweep->place(poses);  // world coordinates: the matrix stays the identity
+      continue;
+    }
     glyphMatrix(glyphs_[item.glyph], poses, item.matrix);
     item.matrix->Modified();
   }
@@ -264,7 +275,10 @@ void MechanismActors::appendCorners(std::vector<Vec3>& points, bool bodiesOnly) 
   for (const Item& item : items_) {
     if (!item.actor->GetVisibility() || !item.actor->GetUseBounds()) continue;
     if (bodiesOnly && glyphs_[item.glyph].role != GlyphRole::Body) continue;
-    transformCorners(item.local, *item.matrix, points);
+    // a beam deforms: its bounds now
+    double now[6];
+    if (item.sweep) item.sweep->polyData()->GetBounds(now);
+    transformCorners(item.sweep ? now : item.local, *item.matrix, points);
   }
 }
 

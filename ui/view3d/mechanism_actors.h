@@ -13,6 +13,7 @@
 #include <vector>
 #include <vtkSmartPointer.h>
 
+#include "beam_sweep.h"
 #include "body_pose.h"
 #include "scene_glyphs.h"
 
@@ -69,6 +70,7 @@ class MechanismActors {
     vtkSmartPointer<vtkMatrix4x4> matrix;
     double color[3];
     double local[6];  // bounds of the geometry in the glyph frame
+    std::unique_ptr<BeamSweep> sweep;  // Beam glyphs: the deforming surface (world frame)
   };
   void buildParts(const std::vector<size_t>& merged, bool translucent);
   void applyColor(Item& item, bool selected);

@@ -54,7 +54,7 @@ void evaluateForce(const ForceElement& e, const BodyEnd<K>& ei, const BodyEnd<K>
                    ForceMemory& memory, ForceResult<K>& r, ForceJacobians<K>* jac) {
   switch (e.type) {
     case ForceType::TSDA: {
-      const ElementCoordinate<K> L = tsdaLength(e, ei, ej);
+      const ElementCoordinate<K> L = tsdaLength(e, ei, ej, jac != nullptr);
       const double act = e.actuator.value(t);
       const double F = e.stiffness * (L.value - e.freeValue) + e.damping * L.rate - act;
       const ScalarElement<K> s{L, -F, -e.stiffness, -e.damping};
@@ -68,7 +68,7 @@ void evaluateForce(const ForceElement& e, const BodyEnd<K>& ei, const BodyEnd<K>
       return;
     }
     case ForceType::RSDA: {
-      const ElementCoordinate<K> th = rsdaAngle(e, ei, ej, memory.angle);
+      const ElementCoordinate<K> th = rsdaAngle(e, ei, ej, memory.angle, jac != nullptr);
       memory.angle = th.value;
       const double tau = e.actuator.value(t);
       const double T = -e.stiffness * (th.value - e.freeValue) - e.damping * th.rate + tau;
@@ -125,7 +125,7 @@ void evaluateForceRate(const ForceElement& e, const BodyEnd<K>& ei, const BodyEn
   switch (e.type) {
     case ForceType::TSDA: {
       if (e.actuator.isConstant()) return;
-      const ElementCoordinate<K> L = tsdaLength(e, ei, ej);
+      const ElementCoordinate<K> L = tsdaLength(e, ei, ej, false);
       const double rate = e.actuator.evaluate(t).df;  // Q = -F L_q^T, F = ... - actuator(t)
       r.Qi += rate * L.jacI.transpose();
       r.Qj += rate * L.jacJ.transpose();
@@ -133,7 +133,7 @@ void evaluateForceRate(const ForceElement& e, const BodyEnd<K>& ei, const BodyEn
     }
     case ForceType::RSDA: {
       if (e.actuator.isConstant()) return;
-      const ElementCoordinate<K> th = rsdaAngle(e, ei, ej, memory.angle);
+      const ElementCoordinate<K> th = rsdaAngle(e, ei, ej, memory.angle, false);
       const double rate = e.actuator.evaluate(t).df;  // Q = T theta_q^T, T = ... + actuator(t)
       r.Qi += rate * th.jacI.transpose();
       r.Qj += rate * th.jacJ.transpose();

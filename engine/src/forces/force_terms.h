@@ -27,7 +27,9 @@ struct ForceResult {
   double work = 0.0;         // that work's configuration-dependent value (see workReference)
 };
 
-// the scalar coordinate of an element and its variations: L for a TSDA, theta for an RSDA
+// the scalar coordinate of an element and its variations: L for a TSDA, theta for an RSDA. The
+// second-order ones (rateJacI/J, hessian) are computed only when asked for (they serve the force
+// Jacobians alone) and stay zero otherwise.
 template <class K>
 struct ElementCoordinate {
   using Row = typename BodyTerms<K>::Row;
@@ -40,13 +42,18 @@ struct ElementCoordinate {
 // L = |p_j - p_i| and its variations.
 template <class K>
 ElementCoordinate<K> tsdaLength(const ForceElement& e, const BodyEnd<K>& ei,
-                                const BodyEnd<K>& ej) {
+                                const BodyEnd<K>& ej, bool secondOrder) {
   ElementCoordinate<K> c;
   const Vec3 d = ej.point(e.s_J) - ei.point(e.s_I);
   const Vec3 ddot = ej.pointRate(e.s_J) - ei.pointRate(e.s_I);
   c.value = std::max(d.norm(), 1e-12);
   const Vec3 u = d / c.value;
   c.rate = u.dot(ddot);
+  if (!secondOrder) {
+    if (!ei.isGround()) c.jacI = -u.transpose() * ei.pointJacobian(e.s_I);
+    if (!ej.isGround()) c.jacJ = u.transpose() * ej.pointJacobian(e.s_J);
+    return c;
+  }
   const Mat3 P = (Mat3::Identity() - u * u.transpose()) / c.value;  // du/dd
   const Vec3 Pddot = P * ddot;
   using Jac = typename BodyTerms<K>::Jac;
@@ -73,7 +80,7 @@ ElementCoordinate<K> tsdaLength(const ForceElement& e, const BodyEnd<K>& ei,
 // theta = atan2(g_v, g_u), g_u = u_i . u_j, g_v = (axis_i x u_i) . u_j, continued from `previous`.
 template <class K>
 ElementCoordinate<K> rsdaAngle(const ForceElement& e, const BodyEnd<K>& ei, const BodyEnd<K>& ej,
-                               double previous) {
+                               double previous, bool secondOrder) {
   ElementCoordinate<K> c;
   const DotProduct<K> gu(ei, e.u_I, ej, e.u_J), gv(ei, e.axis_I.cross(e.u_I), ej, e.u_J);
   const double rho2 = std::max(gu.value * gu.value + gv.value * gv.value, 1e-300);
@@ -83,6 +90,7 @@ ElementCoordinate<K> rsdaAngle(const ForceElement& e, const BodyEnd<K>& ei, cons
   c.rate = (gu.value * dv - gv.value * du) / rho2;
   c.jacI = (gu.value * gv.jacI - gv.value * gu.jacI) / rho2;
   c.jacJ = (gu.value * gv.jacJ - gv.value * gu.jacJ) / rho2;
+  if (!secondOrder) return c;
 
   // d rate / dq
   using Row = typename BodyTerms<K>::Row;

@@ -18,7 +18,7 @@ namespace mbw {
 struct CvodeIntegrator::Solver {
   SUNContext context = nullptr;
   void* cvode = nullptr;
-  N_Vector y = nullptr;
+  N_Vector y = nullptr, work = nullptr;  // work: interpolation
   SUNMatrix matrix = nullptr;
   SUNLinearSolver linear = nullptr;
   SUNNonlinearSolver nonlinear = nullptr;
@@ -31,6 +31,7 @@ struct CvodeIntegrator::Solver {
     if (linear) SUNLinSolFree(linear);
     if (matrix) SUNMatDestroy(matrix);
     if (y) N_VDestroy(y);
+    if (work) N_VDestroy(work);
     if (context) SUNContext_Free(&context);
   }
 };
@@ -98,6 +99,7 @@ void CvodeIntegrator::doInitialize() {
   const int d = ode_.size();
   SUNContext_Create(nullptr, &s.context);
   s.y = N_VNew_Serial(2 * d, s.context);
+  s.work = N_VNew_Serial(2 * d, s.context);
   s.cvode = CVodeCreate(method_ == Method::Adams ? CV_ADAMS : CV_BDF, s.context);
   CVodeSetErrHandlerFn(s.cvode, &CvodeCallbacks::error, &s);
   Eigen::Map<VectorXd>(N_VGetArrayPointer(s.y), d) = y_;
@@ -181,7 +183,8 @@ StepResult CvodeIntegrator::doStep(double h) {
       return r;
     }
   }
-  if (finishStep(r)) {
+  restarted_ = finishStep(r);
+  if (restarted_) {
     // new coordinates: CVODE restarts from this state
     long e = 0, c = 0;
     CVodeGetNumErrTestFails(s.cvode, &e);
@@ -196,6 +199,20 @@ StepResult CvodeIntegrator::doStep(double h) {
   return r;
 }
 
+void CvodeIntegrator::doInterpolate(double t, State& out) {
+  // CVODE's interpolant of (v, vdot); the ODE solves for the dependent coordinates there
+  const int d = ode_.size();
+  if (solver_ && !restarted_ && CVodeGetDky(solver_->cvode, t, 0, solver_->work) == CV_SUCCESS) {
+    v_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(solver_->work), d);
+    vd_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(solver_->work) + d, d);
+    if (evaluateForOutput(t, v_, vd_, vdd_)) {
+      out = ode_.fullState();
+      return;
+    }
+  }
+  StateSpaceIntegrator::doInterpolate(t, out);
+}
+
 Capabilities AdamsIntegrator::capabilities() {
   Capabilities c;
   c.family = "state-space ODE, multistep (SUNDIALS CVODE)";
@@ -207,6 +224,7 @@ Capabilities AdamsIntegrator::capabilities() {
   c.variableStep = true;
   c.fixedStep = false;
   c.formulations = {"rp"};
+  c.refusals = stateSpaceRefusals();
   return c;
 }
 
@@ -220,6 +238,7 @@ Capabilities BdfIntegrator::capabilities() {
   c.variableStep = true;
   c.fixedStep = false;
   c.formulations = {"rp"};
+  c.refusals = stateSpaceRefusals();
   return c;
 }
 

@@ -10,7 +10,9 @@
 // Tolerances: CVODE's weighted RMS norm with weights 1/(rtol |y_i| + atol), the analogue of
 // eqs (13)-(14). Each step() is one internal CVODE step (CV_ONE_STEP) that stops at t + h;
 // CVODE rejects and retries internally (counted in the statistics by cause). When the partition
-// changes, the integration restarts (CVodeReInit) in the new coordinates.
+// changes, the integration restarts (CVodeReInit) in the new coordinates. The continuous extension
+// is CVODE's interpolant of the independent coordinates (CVodeGetDky) with the dependent ones
+// recovered by the ODE, so that it lies on the constraints.
 
 #include <memory>
 
@@ -30,6 +32,7 @@ class CvodeIntegrator : public StateSpaceIntegrator {
 
   void doInitialize() override;
   StepResult doStep(double h) override;
+  void doInterpolate(double t, State& out) override;
   void restart();
   void collectCvodeStats();
   int rhs(double t, const double* y, double* ydot);
@@ -41,6 +44,7 @@ class CvodeIntegrator : public StateSpaceIntegrator {
   MatrixXd J1_, J2_;
   VectorXd ft_;
   std::string rhsFailure_;
+  bool restarted_ = false;  // the last step ended in new coordinates: CVODE's history is gone
   long errorTestFailures_ = 0, convergenceFailures_ = 0;
 };
 

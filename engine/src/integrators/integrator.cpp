@@ -5,13 +5,14 @@
 namespace mbw {
 
 void Integrator::initialize(const State& consistent) {
-  state_ = consistent;
+  state_ = previous_ = consistent;
   stats_ = IntegratorStats{};
   doInitialize();
 }
 
 StepResult Integrator::step(double h) {
   const ScopedFlushSubnormals flush;
+  previous_ = state_;
   StepResult r = doStep(h);
   r.h = h;
   stats_.newtonIterations += r.newtonIterations;
@@ -23,6 +24,10 @@ StepResult Integrator::step(double h) {
     ++stats_.rejections[r.reason];
   }
   return r;
+}
+
+void Integrator::doInterpolate(double t, State& out) {
+  hermite_.evaluate(formulation_, previous_, state_, t, out);
 }
 
 }  // namespace mbw

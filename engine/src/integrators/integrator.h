@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "formulation/formulation.h"
+#include "integrators/hermite_interpolant.h"
 #include "solvers/initial_conditions.h"
 
 namespace mbw {
@@ -62,6 +63,7 @@ struct Capabilities {
   std::vector<std::string> linearSolvers = {"auto"};    // the linearSolver settings it accepts
   std::vector<std::string> jacobianUpdates = {"auto"};  // the jacobianUpdate settings it accepts
   std::vector<std::string> formulations;  // the formulations it has been tested with
+  std::map<std::string, std::string> refusals;  // why it does not offer a formulation
   // what StepResult::newtonIterations counts for this integrator (plots and tables say so)
   std::string iterationCount = "Newton iterations";
 };
@@ -103,6 +105,12 @@ class Integrator {
   // see math/floating_point.h)
   StepResult step(double h);
 
+  // The state at a time t within the last accepted step, [stepStart(), state().t], from the
+  // method's continuous extension: its own interpolant where it has one (CVODE, IDA), the cubic
+  // Hermite interpolant of hermite_interpolant.h otherwise. It need not satisfy the constraints.
+  void interpolate(double t, State& out) { doInterpolate(t, out); }
+  double stepStart() const { return previous_.t; }
+
   const State& state() const { return state_; }
   const IntegratorStats& stats() const { return stats_; }
   const IntegratorSettings& settings() const { return settings_; }
@@ -114,11 +122,14 @@ class Integrator {
   virtual void doInitialize() {}
   // on acceptance the scheme has updated state_ (t included)
   virtual StepResult doStep(double h) = 0;
+  virtual void doInterpolate(double t, State& out);
 
   Formulation& formulation_;
   IntegratorSettings settings_;
   State state_;
+  State previous_;  // the state at the start of the last step
   IntegratorStats stats_;
+  HermiteInterpolant hermite_;
 };
 
 }  // namespace mbw

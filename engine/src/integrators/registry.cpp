@@ -9,6 +9,7 @@
 #include "integrators/cvode_integrator.h"
 #include "integrators/esdirk.h"
 #include "integrators/hht.h"
+#include "integrators/ida_integrator.h"
 #include "integrators/linear_multistep.h"
 #include "integrators/rosenbrock_nystrom.h"
 #include "integrators/single_step.h"
@@ -22,7 +23,7 @@ std::unique_ptr<Integrator> make(Formulation& f, const IntegratorSettings& s, Ar
 }
 
 template <class T>
-IntegratorInfo stateSpace(const char* name, const char* alias = "") {
+IntegratorInfo noLinearModel(const char* name, const char* alias = "") {
   return {name, alias, T::capabilities(),
           [](Formulation& f, const IntegratorSettings& s) { return make<T>(f, s); }, nullptr};
 }
@@ -106,10 +107,12 @@ const std::vector<IntegratorInfo>& integratorRegistry() {
       esdirk("esdirk4-6l2sa2", [](double) { return esdirk436l2sa2Tableau(); }, 0.0, {}, false,
              "ESDIRK4(3)6L[2]SA2: order 4, L-stable, embedded order 3: variable steps with --rtol/--atol"),
       // state-space (ODE) integrators of seed 000: no linear model of the index-3 form here
-      stateSpace<RosenbrockNystrom4>("rosenbrock-nystrom4", "rn4"),
-      stateSpace<WMethod2>("w2"),
-      stateSpace<AdamsIntegrator>("adams"),
-      stateSpace<BdfIntegrator>("bdf"),
+      noLinearModel<RosenbrockNystrom4>("rosenbrock-nystrom4", "rn4"),
+      noLinearModel<WMethod2>("w2"),
+      noLinearModel<AdamsIntegrator>("adams"),
+      noLinearModel<BdfIntegrator>("bdf"),
+      // the index-2 (GGL) form through SUNDIALS IDA
+      noLinearModel<IdaIntegrator>("ida"),
   });
   return registry;
 }
@@ -138,6 +141,8 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
     os << info.name << " does not work with the " << formulation << " formulation (it supports:";
     for (const auto& f : c.formulations) os << ' ' << f;
     os << ")";
+    const auto why = c.refusals.find(formulation);
+    if (why != c.refusals.end()) os << ": " << why->second;
     return os.str();
   }
   if (std::find(c.jacobians.begin(), c.jacobians.end(), settings.jacobian) == c.jacobians.end()) {

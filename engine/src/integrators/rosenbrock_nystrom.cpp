@@ -104,6 +104,11 @@ StepResult RosenbrockNystrom::doStep(double h) {
   return r;
 }
 
+void RosenbrockNystrom::doInterpolate(double t, State& out) {
+  StateSpaceIntegrator::doInterpolate(t, out);
+  startEvaluated_ = false;  // the ODE's last point (where its Jacobians are taken) moved
+}
+
 StepResult RosenbrockNystrom::attempt(double h) {
   StepResult r;
   if (initializationFailed(r)) return r;
@@ -197,6 +202,7 @@ Capabilities RosenbrockNystrom4::capabilities() {
   c.errorEstimate = true;
   c.variableStep = true;
   c.formulations = {"rp"};
+  c.refusals = stateSpaceRefusals();
   c.jacobians = {"exact"};
   c.iterationCount = "projection iterations (dependent coordinates)";
   return c;
@@ -212,6 +218,7 @@ Capabilities WMethod2::capabilities() {
   c.errorEstimate = true;
   c.variableStep = true;
   c.formulations = {"rp"};
+  c.refusals = stateSpaceRefusals();
   c.jacobians = {"exact", "fd"};
   c.iterationCount = "projection iterations (dependent coordinates)";
   return c;

@@ -29,6 +29,7 @@ class RosenbrockNystrom : public StateSpaceIntegrator {
 
  private:
   StepResult doStep(double h) override;
+  void doInterpolate(double t, State& out) override;
   StepResult attempt(double h);
   void doInitialize() override;
   bool evaluateStart();

@@ -7,19 +7,6 @@ namespace {
 
 using Block = BodyBlockMatrix::Block;
 
-// a compressed matrix whose stored entries are the union of the blocks (values zero)
-SparseMatrixXd patternOf(int rows, int cols, const std::vector<Block>& blocks, bool transposed = false) {
-  std::vector<Eigen::Triplet<double>> entries;
-  for (const Block& b : blocks)
-    for (int r = b.row; r < b.row + b.rows; ++r)
-      for (int c = b.col; c < b.col + b.cols; ++c)
-        entries.emplace_back(transposed ? c : r, transposed ? r : c, 0.0);
-  SparseMatrixXd m(rows, cols);
-  m.setFromTriplets(entries.begin(), entries.end());
-  m.makeCompressed();
-  return m;
-}
-
 // index in A's values of every stored entry of a block placed at (row0, col0), transposed or not
 std::vector<int> placeIn(const SparseMatrixXd& A, const SparseMatrixXd& block, int row0, int col0,
                          bool transposed) {
@@ -43,10 +30,10 @@ SparseIterationMatrix::SparseIterationMatrix(const Formulation& f)
   const int V = f.bodyVelocitySize();
   const std::vector<Block> coupling = bodyCouplingBlocks(f.model(), V);
   const std::vector<Block> rows = constraintRowBlocks(f.model(), V, nc_);
-  mass_ = patternOf(nv_, nv_, blockDiagonalBlocks(f.model(), V));
-  stiffness_ = patternOf(nv_, nv_, coupling);
+  mass_ = blockPattern(nv_, nv_, blockDiagonalBlocks(f.model(), V));
+  stiffness_ = blockPattern(nv_, nv_, coupling);
   damping_ = stiffness_;
-  jacobian_ = patternOf(nc_, nv_, rows);
+  jacobian_ = blockPattern(nc_, nv_, rows);
   tangentJacobian_ = jacobian_;
 
   // A's pattern: coupling top left, Phi_q below it, its transpose to the right
@@ -55,7 +42,7 @@ SparseIterationMatrix::SparseIterationMatrix(const Formulation& f)
     all.push_back({nv_ + b.row, b.col, b.rows, b.cols});
     all.push_back({b.col, nv_ + b.row, b.cols, b.rows});
   }
-  matrix_ = patternOf(nv_ + nc_, nv_ + nc_, all);
+  matrix_ = blockPattern(nv_ + nc_, nv_ + nc_, all);
   massInA_ = placeIn(matrix_, mass_, 0, 0, false);
   couplingInA_ = placeIn(matrix_, stiffness_, 0, 0, false);
   jacobianInA_ = placeIn(matrix_, jacobian_, nv_, 0, false);
@@ -102,13 +89,13 @@ void SparseIterationMatrix::assembleDerivatives(const Formulation& f, const Vect
   }
 }
 
-bool SparseIterationMatrix::factorize(double cq, double cv, double w) {
+bool SparseIterationMatrix::factorize(double cq, double cv, double w, double massScale) {
   // A(cq, cv): every entry of A is the image of exactly one entry of K and C or of Phi_q, and the
   // block diagonal M adds to some of them
   double* A = matrix_.valuePtr();
   const double *k = stiffness_.valuePtr(), *c = damping_.valuePtr(), *m = mass_.valuePtr();
   for (size_t i = 0; i < couplingInA_.size(); ++i) A[couplingInA_[i]] = cq * k[i] + cv * c[i];
-  for (size_t i = 0; i < massInA_.size(); ++i) A[massInA_[i]] += m[i];
+  for (size_t i = 0; i < massInA_.size(); ++i) A[massInA_[i]] += massScale * m[i];
   const double *j = jacobian_.valuePtr(), *jt = tangentJacobian_.valuePtr();
   for (size_t i = 0; i < jacobianInA_.size(); ++i) {
     A[jacobianInA_[i]] = jt[i];

@@ -3,8 +3,11 @@
 // coordinates v, vdot of a StateSpaceOde and expose the full state (q, v = qdot in the rp
 // coordinates, vdot = qddot, lambda) to the run, so that outputs, energies and constraint
 // violations are recorded as for every other integrator. After each accepted step,
-// finishStep() takes the full state and checks the partition (Algorithm 1 step 14).
+// finishStep() takes the full state and checks the partition (Algorithm 1 step 14). The continuous
+// extension interpolates the independent coordinates (cubic Hermite) and recovers the dependent
+// ones through the ODE, so that it lies on the constraints.
 
+#include <map>
 #include <string>
 
 #include "integrators/integrator.h"
@@ -12,12 +15,16 @@
 
 namespace mbw {
 
+// why the state-space integrators refuse rA and rE (Capabilities::refusals)
+std::map<std::string, std::string> stateSpaceRefusals();
+
 class StateSpaceIntegrator : public Integrator {
  protected:
   StateSpaceIntegrator(Formulation& formulation, IntegratorSettings settings);
 
   // partitions at the initial state; a failure is reported by the first step
   void doInitialize() override;
+  void doInterpolate(double t, State& out) override;
   // true (and r says why) when the initialization failed
   bool initializationFailed(StepResult& r) const;
   // the ODE was evaluated at the new point: copy the full state, check the partition (r.event
@@ -26,6 +33,8 @@ class StateSpaceIntegrator : public Integrator {
   bool finishStep(StepResult& r);
   // the counters of the ODE into stats_
   void collectStats();
+  // an evaluation of the ODE for an output state, not counted among the integration's
+  bool evaluateForOutput(double t, const VectorXd& v, const VectorXd& vdot, VectorXd& vddot);
 
   // CPU time counters of the cost split (entries of stats_.phaseSeconds, created at
   // initialization so that the step loop only adds to them)
@@ -36,6 +45,8 @@ class StateSpaceIntegrator : public Integrator {
   VectorXd y_, yd_;   // independent positions and velocities at state_.t
   VectorXd ydd_;      // independent accelerations there
   std::string initFailure_;
+  long outputEvaluations_ = 0;
+  VectorXd outY_, outYd_, outYdd_;  // an output state's independent coordinates
 };
 
 }  // namespace mbw

@@ -40,6 +40,9 @@ void readStatistics(const std::string& text, RunStatistics& s) {
   }
 }
 
+// metadata known only when the run has ended: written with the trailer, not the preamble
+bool endOfRunKey(const std::string& key) { return key == "output_projection"; }
+
 }  // namespace
 
 std::string csvStatusField(RunStatus status) {
@@ -50,7 +53,8 @@ std::string csvStatusField(RunStatus status) {
 
 std::string csvPreamble(const Results& r) {
   std::string out = std::string("# multibody-workbench ") + engineVersion() + "\n";
-  for (const auto& [key, value] : r.metadata) out += "# " + key + ": " + value + "\n";
+  for (const auto& [key, value] : r.metadata)
+    if (!endOfRunKey(key)) out += "# " + key + ": " + value + "\n";
   out += "# status: " + csvStatusField(r.status) + "\n";
   for (int c = 0; c < r.columnCount(); ++c) out += (c ? "," : "") + r.channels()[c].name;
   out += "\n";
@@ -76,6 +80,8 @@ std::string csvEventLine(const RunEvent& e) {
 std::string csvTrailer(const Results& r) {
   std::string out;
   if (!r.message.empty()) out += "# message: " + r.message + "\n";
+  for (const auto& [key, value] : r.metadata)
+    if (endOfRunKey(key)) out += "# " + key + ": " + value + "\n";
   out += "# statistics: " + statisticsText(r.stats) + "\n";
   return out;
 }
@@ -138,7 +144,7 @@ Results readCsv(std::istream& in, const std::string& path) {
         } else if (key == "event" && value.rfind("t = ", 0) == 0 && value.find(" s: ") != std::string::npos) {
           const size_t end = value.find(" s: ");
           r.events.push_back({std::stod(value.substr(4, end - 4)), value.substr(end + 4)});
-        } else if (!haveHeader) {
+        } else if (!haveHeader || endOfRunKey(key)) {
           r.metadata.push_back({key, value});
         }
       }

@@ -12,7 +12,9 @@
 // On request, the Lagrange multipliers: lambda.<joint>.<k> for the k-th equation of a joint, and
 // lambda.<body>.normalization for the formulation's own rows (Euler-parameter normalization); and
 // the joints' reaction forces and torques in their frames, reaction.<joint>.fx .. tz
-// (joint_reactions.h).
+// (joint_reactions.h). Runs with requested output times (output_grid.h) record those states
+// through sample() and mark the rows in the last channel, on_grid (1 at a requested time, 0 at a
+// step).
 
 #include <memory>
 #include <vector>
@@ -28,13 +30,23 @@ class Recorder {
  public:
   enum class Kind { Dynamics, Kinematics };
 
-  Recorder(Formulation& formulation, Kind kind, int every, bool multipliers = false, bool reactions = false);
+  // every: record every N-th step, 0 for none but the last; grid: the run samples requested times;
+  // reactions: record the joints' reactions (dynamics only)
+  Recorder(Formulation& formulation, Kind kind, int every, bool multipliers = false, bool grid = false,
+           bool reactions = false);
 
   std::vector<Channel> channels() const;
-  // the first state of the run (always recorded)
-  void start(const State& state, Results& results);
+  // rows start at the first state at or after t (the energy balance still counts from the start)
+  void setRecordFrom(double t) { recordFrom_ = t; }
+  // the bodies whose channels are recorded (all by default; before start())
+  void setBodies(std::vector<int> bodies) { bodies_ = std::move(bodies); }
+  // the first state of the run (always recorded when due; onGrid: it is one of the requested times)
+  void start(const State& state, Results& results, bool onGrid = false);
   // an accepted step of size h; records the row when due (or when last is set)
   void step(const State& state, double h, int newtonIterations, bool last, Results& results);
+  // a state at a requested output time inside the step being taken (before that step's step()):
+  // the energy integrals are carried to it from the last step's end by the trapezoidal rule
+  void sample(const State& state, double h, int newtonIterations, Results& results);
   // the run stopped early (failure, cancel): records the last accepted state if it is not yet
   void finish(const State& state, Results& results);
 
@@ -43,21 +55,29 @@ class Recorder {
     double kinetic = 0, potential = 0, exactWork = 0, power = 0, dissipation = 0;
   };
   Energy evaluate(const State& state);
-  void record(const State& state, double h, int newtonIterations, Results& results);
+  bool due(double t) const;  // at or after recordFrom_
+  void record(const State& state, double h, int newtonIterations, Results& results,
+              const Energy& energy, double workIntegral, double dissipated, bool onGrid);
 
   Formulation& f_;
   Kind kind_;
   int every_;
   bool multipliers_;
+  bool grid_;
   long stepCount_ = 0;
   long recordedStep_ = 0;  // step count of the last recorded row
+  double recordFrom_ = -1e300;
+  long firstRecordedStep_ = -1;  // step count of the first recorded row (-1: none yet)
+  double lastT_ = 0.0;     // time of the last step's end (previous_)
   double lastH_ = 0.0;
   int lastNewton_ = 0;
   Energy initial_, previous_;
   double workIntegral_ = 0.0, dissipated_ = 0.0;
   std::unique_ptr<JointReactions> reactions_;  // on request (dynamics only)
-  std::vector<BodyOutput> bodies_;  // the body outputs of the row being recorded
   std::vector<double> outputs_;  // named outputs of the latest state (2 per output)
+  std::vector<int> bodies_;      // recorded bodies
+  std::vector<BodyOutput> bodyOutputs_;     // of the recorded bodies, for the row being recorded
+  std::vector<BodyOutput> allBodyOutputs_;  // of every body, for the reactions
   std::vector<double> row_;
 };
 

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <ctime>
+#include <optional>
 #include <sstream>
 
 #include "solvers/constraint_rank.h"
@@ -70,6 +71,18 @@ void describeRun(const Model& model, const std::string& formulation, Results& r)
   r.metadata.push_back({"formulation", formulation});
 }
 
+// how far the states at the requested times were off the constraints before their projection
+void describeOutputGrid(const OutputGridReport& g, double tolerance, Results& r) {
+  std::ostringstream os;
+  os.precision(3);
+  os << g.points << " states at the requested times, off the constraints by up to " << g.positionViolation
+     << " (positions) and " << g.velocityViolation << " (velocities) before the projection to "
+     << tolerance;
+  if (g.projectionFailures)
+    os << "; " << g.projectionFailures << " not projected (last: " << g.lastFailure << ")";
+  r.metadata.push_back({"output_projection", os.str()});
+}
+
 }  // namespace
 
 Simulation::Simulation(Model model, RunSettings settings)
@@ -79,16 +92,26 @@ Simulation::Simulation(Model model, RunSettings settings)
   const std::string why =
       unsupportedReason(*info, settings_.formulation, settings_.integratorSettings);
   if (!why.empty()) throw ConfigurationError(why);
-  if (!(settings_.tEnd > 0.0)) throw ConfigurationError("t_end must be positive");
+  if (!(settings_.tEnd > settings_.tStart))
+    throw ConfigurationError("t_end must be after t_start (" + number(settings_.tStart) + " s)");
   if (settings_.every < 1) throw ConfigurationError("--every must be at least 1");
+  for (const std::string& name : settings_.recordBodies.value_or(std::vector<std::string>{})) {
+    const int b = model_.bodyIndex(name);
+    if (b < 0) throw ConfigurationError("cannot record body '" + name + "': the scene has no such body");
+    recordedBodies_.push_back(b);
+  }
+  const std::string outputProblem = outputRequestProblem(settings_.output, settings_.tStart, settings_.tEnd);
+  if (!outputProblem.empty()) throw ConfigurationError(outputProblem);
   try {
     formulation_ = makeFormulation(settings_.formulation, model_);
   } catch (const std::invalid_argument& e) {
     throw ConfigurationError(e.what());
   }
-  initial_ = consistentInitialState(*formulation_, 0.0, &projection_);
+  initial_ = settings_.startFromEquilibrium
+                 ? equilibriumInitialState(*formulation_, settings_.tStart, &equilibrium_)
+                 : consistentInitialState(*formulation_, settings_.tStart, &projection_);
   // variable steps keep the local errors of the whole run within the tolerance
-  settings_.integratorSettings.errorSpan = settings_.tEnd;
+  settings_.integratorSettings.errorSpan = settings_.tEnd - settings_.tStart;
   integrator_ = info->make(*formulation_, settings_.integratorSettings);
 }
 
@@ -109,7 +132,9 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   if (info->capabilities.hasRhoInf)
     results.metadata.push_back({"rho_inf", number(effectiveRhoInf(*info, is))});
   if (info->capabilities.hasAlpha) results.metadata.push_back({"alpha", number(effectiveAlpha(is))});
+  if (settings_.tStart != 0.0) results.metadata.push_back({"t_start", number(settings_.tStart)});
   results.metadata.push_back({"t_end", number(settings_.tEnd)});
+  if (settings_.startFromEquilibrium) results.metadata.push_back({"initial_state", "static equilibrium"});
   results.metadata.push_back({"newton_tolerance", number(is.newtonTolerance)});
   if (info->capabilities.linearSolvers.size() > 1) {
     const Index3SolverOptions newton = index3SolverOptions(is);
@@ -119,15 +144,41 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
     results.metadata.push_back({"jacobian_update", is.jacobianUpdate});
   }
 
+  const OutputRequest& request = settings_.output;
+  if (request.active()) {
+    results.metadata.push_back({"output", request.step > 0.0 ? "every " + number(request.step) + " s"
+                                                             : std::to_string(request.times.size()) + " times"});
+    results.metadata.push_back({"record_steps", request.recordSteps ? "yes" : "no"});
+  }
+
   const double cpu0 = threadCpuSeconds();
-  Recorder recorder(*formulation_, Recorder::Kind::Dynamics, settings_.every,
-                    settings_.recordMultipliers, settings_.recordReactions);
+  // with requested output times, the steps are recorded only on request (and the last one when
+  // the run's end is not a requested time)
+  std::optional<OutputGrid> grid;
+  if (request.active())
+    grid.emplace(*formulation_, request, initial_.t, settings_.tEnd, is.constraintTolerance);
+  Recorder recorder(*formulation_, Recorder::Kind::Dynamics,
+                    grid && !request.recordSteps ? 0 : settings_.every, settings_.recordMultipliers,
+                    grid.has_value(), settings_.recordReactions);
+  recorder.setRecordFrom(settings_.recordFrom);
+  if (settings_.recordBodies) recorder.setBodies(recordedBodies_);
   integrator_->initialize(initial_);
   RunOutput output(results, observer, sink);
   output.begin(recorder.channels(), settings_.memoryBudget);
   output.mark();
-  recorder.start(integrator_->state(), results);
+  recorder.start(integrator_->state(), results,
+                 request.step > 0.0 || (!request.times.empty() && request.times.front() <= initial_.t));
   bool sinkFailed = !output.deliver();
+  // one row recorded and passed on at once (a step may record several: requested times and its end)
+  const auto recordRow = [&](auto&& record) {
+    if (sinkFailed) return;
+    output.mark();
+    record();
+    if (!output.deliver()) {
+      sinkFailed = true;
+      output.stopForSink(integrator_->state().t);
+    }
+  };
 
   const double tEnd = settings_.tEnd;
   const double tiny = 1e-12 * std::max(1.0, tEnd);
@@ -166,12 +217,15 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
     if (!r.event.empty()) output.event(integrator_->state().t, r.event);
     // the step taken (an integrator may stop short of the one asked for)
     const double taken = integrator_->state().t - t;
-    output.mark();
-    recorder.step(integrator_->state(), taken, r.newtonIterations, last, results);
-    if (!output.deliver()) {
-      sinkFailed = true;
-      output.stopForSink(integrator_->state().t);
-    }
+    // the requested times inside the step, then the step itself: the recorder's evaluation of the
+    // step's end comes last and leaves the formulation at the integrator's state
+    if (grid)
+      grid->sample(*integrator_, [&](const State& state) {
+        recordRow([&] { recorder.sample(state, taken, r.newtonIterations, results); });
+      });
+    const bool recordLast =
+        last && (request.recordSteps || !(grid && grid->sampledAt(integrator_->state().t)));
+    recordRow([&] { recorder.step(integrator_->state(), taken, r.newtonIterations, recordLast, results); });
   }
 
   if (results.status != RunStatus::Completed && !sinkFailed) {
@@ -191,6 +245,7 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   results.stats.rejections = s.rejections;
   results.stats.phaseSeconds = s.phaseSeconds;
   results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
+  if (grid) describeOutputGrid(grid->report(), is.constraintTolerance, results);
   output.end();
   return results;
 }

@@ -78,6 +78,9 @@ std::vector<BodyBlockMatrix::Block> bodyCouplingBlocks(const Model& model, int V
   };
   for (const Primitive& p : model.primitives) pair(p.bodyI, p.bodyJ);
   for (const ForceElement& f : model.forces) pair(f.bodyI, f.bodyJ);
+  for (const BeamElement& e : model.beamElements)
+    for (int a = 0; a < 3; ++a)
+      for (int b = a + 1; b < 3; ++b) pair(e.node[a], e.node[b]);
   return s;
 }
 
@@ -85,6 +88,18 @@ std::vector<BodyBlockMatrix::Block> blockDiagonalBlocks(const Model& model, int 
   std::vector<BodyBlockMatrix::Block> s;
   for (int b = 0; b < model.bodyCount(); ++b) s.push_back({V * b, V * b, V, V});
   return s;
+}
+
+SparseMatrixXd blockPattern(int rows, int cols, const std::vector<BodyBlockMatrix::Block>& blocks) {
+  std::vector<Eigen::Triplet<double>> entries;
+  for (const BodyBlockMatrix::Block& b : blocks)
+    for (int r = b.row; r < b.row + b.rows; ++r)
+      for (int c = b.col; c < b.col + b.cols; ++c)
+        entries.emplace_back(r, c, 0.0);
+  SparseMatrixXd m(rows, cols);
+  m.setFromTriplets(entries.begin(), entries.end());
+  m.makeCompressed();
+  return m;
 }
 
 }  // namespace mbw

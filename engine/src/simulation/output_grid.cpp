@@ -1,0 +1,102 @@
+#include "simulation/output_grid.h"
+
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace mbw {
+
+std::string outputRequestProblem(const OutputRequest& r, double t0, double tEnd) {
+  std::ostringstream os;
+  if (r.step != 0.0 && !r.times.empty()) return "give either an output step or output times, not both";
+  if (r.step < 0.0 || !std::isfinite(r.step)) {
+    os << "the output step must be positive, got " << r.step;
+    return os.str();
+  }
+  if (r.step > 0.0 && (tEnd - t0) / r.step > 1e8) {
+    os << "the output step " << r.step << " s asks for more than 1e8 rows over " << tEnd - t0 << " s";
+    return os.str();
+  }
+  for (size_t i = 0; i < r.times.size(); ++i) {
+    const double t = r.times[i];
+    if (!std::isfinite(t) || t < t0 || t > tEnd) {
+      os << "output time " << i + 1 << " (" << t << " s) is outside the run [" << t0 << ", " << tEnd << "] s";
+      return os.str();
+    }
+    if (i > 0 && !(t > r.times[i - 1])) {
+      os << "output times must increase: time " << i + 1 << " (" << t << " s) follows " << r.times[i - 1] << " s";
+      return os.str();
+    }
+  }
+  if (r.recordSteps && !r.active()) return "recording the steps as well needs an output step or output times";
+  return "";
+}
+
+std::vector<double> readOutputTimes(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read the output times file '" + path + "'");
+  std::vector<double> times;
+  std::string line;
+  for (int lineNumber = 1; std::getline(in, line); ++lineNumber) {
+    line = line.substr(0, line.find('#'));
+    std::replace(line.begin(), line.end(), ',', ' ');
+    std::istringstream fields(line);
+    std::string field;
+    while (fields >> field) {
+      double t = 0.0;
+      const auto res = std::from_chars(field.data(), field.data() + field.size(), t);
+      if (res.ec != std::errc() || res.ptr != field.data() + field.size())
+        throw std::runtime_error(path + ":" + std::to_string(lineNumber) + ": '" + field +
+                                 "' is not a time in seconds");
+      times.push_back(t);
+    }
+  }
+  if (times.empty()) throw std::runtime_error(path + ": no output times in the file");
+  return times;
+}
+
+OutputRequest sceneOutputRequest(const Model& model) {
+  OutputRequest r;
+  r.step = model.defaults.outputStep;
+  if (!model.defaults.outputTimes.empty()) {
+    std::filesystem::path file(model.defaults.outputTimes);
+    if (file.is_relative() && !model.sourcePath.empty())
+      file = std::filesystem::path(model.sourcePath).parent_path() / file;
+    r.times = readOutputTimes(file.string());
+  }
+  return r;
+}
+
+OutputGrid::OutputGrid(Formulation& formulation, const OutputRequest& request, double t0,
+                       double tEnd, double tolerance)
+    : tiny_(1e-12 * std::max(1.0, std::abs(tEnd))), projection_(formulation, tolerance) {
+  // the times after t0 (the initial state is always recorded)
+  if (request.step > 0.0) {
+    for (long k = 1;; ++k) {
+      const double t = t0 + double(k) * request.step;
+      if (t > tEnd + tiny_) break;
+      times_.push_back(std::min(t, tEnd));
+    }
+  } else {
+    for (double t : request.times)
+      if (t > t0 + tiny_) times_.push_back(t);
+  }
+}
+
+void OutputGrid::project() {
+  ++report_.points;
+  const ProjectionOutcome p = projection_.project(state_);
+  report_.positionViolation = std::max(report_.positionViolation, p.positionViolation);
+  report_.velocityViolation = std::max(report_.velocityViolation, p.velocityViolation);
+  if (!p.failure.empty()) {
+    ++report_.projectionFailures;
+    std::ostringstream os;
+    os << "t = " << state_.t << " s: " << p.failure;
+    report_.lastFailure = os.str();
+  }
+}
+
+}  // namespace mbw

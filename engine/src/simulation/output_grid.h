@@ -1,0 +1,87 @@
+#pragma once
+// Output on requested times (`--output-step`, `--output-times`): a stage between the integrator and
+// the recorder. After each accepted step it takes the requested times that fall in the step,
+// evaluates the integrator's continuous extension there (Integrator::interpolate: CVODE's and
+// IDA's own interpolants, cubic Hermite for the others) and puts each state back onto the
+// position and velocity constraints, with the accelerations and multipliers of the equations of
+// motion (state_projection.h). How far the interpolants were off the constraints before the
+// projection is kept in the report. Runs of any integrator on the same request share their
+// output times, so that they can be compared row by row.
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "integrators/integrator.h"
+#include "simulation/state_projection.h"
+
+namespace mbw {
+
+struct OutputRequest {
+  double step = 0.0;          // > 0: rows at t0 + k step, k = 1, 2, ...
+  std::vector<double> times;  // or rows at these times (ascending, within the run)
+  bool recordSteps = false;   // with a grid: rows at the integrator's steps as well
+  bool active() const { return step > 0.0 || !times.empty(); }
+};
+
+// What is wrong with a request for a run over [t0, tEnd] ("" when nothing is)
+std::string outputRequestProblem(const OutputRequest& request, double t0, double tEnd);
+
+// The times listed in a text file: numbers separated by line breaks, blanks or commas; '#' starts
+// a comment. Throws std::runtime_error naming the file and the line of the first problem.
+std::vector<double> readOutputTimes(const std::string& path);
+
+// The output settings of a scene (settings.output_step, or settings.output_times read from its
+// file, a relative path taken from the scene file's folder). Throws as readOutputTimes.
+OutputRequest sceneOutputRequest(const Model& model);
+
+struct OutputGridReport {
+  long points = 0;                   // states at requested times
+  long projectionFailures = 0;       // states recorded unprojected (reason below)
+  double positionViolation = 0.0;    // largest |Phi|_inf before the projection
+  double velocityViolation = 0.0;    // largest |Phi_q v - nu|_inf before the projection
+  std::string lastFailure;
+};
+
+class OutputGrid {
+ public:
+  // tolerance: |Phi|_inf of the projected positions
+  OutputGrid(Formulation& formulation, const OutputRequest& request, double t0, double tEnd,
+             double tolerance);
+
+  // The requested times in (integrator.stepStart(), integrator.state().t], as states on the
+  // constraints, passed in order to emit(const State&). A requested time within round-off of the
+  // step's end takes the integrator's state itself (projected too: an index-3 solution's velocities
+  // are off Phi_q v = nu).
+  template <class Emit>
+  void sample(Integrator& integrator, Emit&& emit) {
+    const double tEndOfStep = integrator.state().t;
+    while (next_ < times_.size() && times_[next_] <= tEndOfStep + tiny_) {
+      const double t = times_[next_++];
+      if (t >= tEndOfStep - tiny_) {
+        state_ = integrator.state();
+        state_.t = t;
+      } else {
+        integrator.interpolate(t, state_);
+      }
+      project();
+      emit(static_cast<const State&>(state_));
+    }
+  }
+
+  // whether the last sample was at the end of the last step (its row need not be recorded again)
+  bool sampledAt(double t) const { return next_ > 0 && std::abs(times_[next_ - 1] - t) <= tiny_; }
+  const OutputGridReport& report() const { return report_; }
+
+ private:
+  void project();
+
+  std::vector<double> times_;
+  size_t next_ = 0;
+  double tiny_;
+  StateProjection projection_;
+  State state_;
+  OutputGridReport report_;
+};
+
+}  // namespace mbw

@@ -1,0 +1,94 @@
+#include "simulation/state_projection.h"
+
+#include <sstream>
+
+#include "statespace/body_block_matrix.h"
+
+namespace mbw {
+
+StateProjection::StateProjection(Formulation& formulation, double tolerance, int maxIterations)
+    : f_(formulation),
+      tolerance_(tolerance),
+      maxIterations_(maxIterations),
+      nv_(formulation.velocitySize()),
+      nc_(formulation.constraintSize()) {
+  // A's pattern: the diagonal body blocks, the constraint rows below them and their transpose
+  using Block = BodyBlockMatrix::Block;
+  const int V = f_.bodyVelocitySize();
+  std::vector<Block> blocks = blockDiagonalBlocks(f_.model(), V);
+  for (const Block& b : constraintRowBlocks(f_.model(), V, nc_)) {
+    blocks.push_back({nv_ + b.row, b.col, b.rows, b.cols});
+    blocks.push_back({b.col, nv_ + b.row, b.cols, b.rows});
+  }
+  matrix_ = blockPattern(nv_ + nc_, nv_ + nc_, blocks);
+  lu_.analyze(nv_ + nc_, matrix_.outerIndexPtr(), matrix_.innerIndexPtr());
+  x_.setZero(nv_ + nc_);
+  product_.setZero(nv_ + nc_);
+  gamma_.setZero(nc_);
+}
+
+bool StateProjection::factorize() {
+  std::fill(matrix_.valuePtr(), matrix_.valuePtr() + matrix_.nonZeros(), 0.0);
+  target_.matrix = &matrix_;
+  target_.missed = 0;
+  f_.massMatrix(MatrixSink(target_));
+  f_.constraintJacobian(MatrixSink(target_, nv_, 0));
+  f_.constraintJacobian(MatrixSink(target_, nv_, 0).transposed());
+  return target_.missed == 0 && lu_.factorize(matrix_.valuePtr());
+}
+
+ProjectionOutcome StateProjection::project(State& s) {
+  ProjectionOutcome out;
+  q_ = s.q;
+  // positions: mass-weighted Newton corrections onto Phi = 0
+  for (;;) {
+    f_.computePositions(s.t, q_);
+    const std::string singular = f_.coordinateSingularity();
+    if (!singular.empty()) {
+      out.failure = singular;
+      return out;
+    }
+    const double violation = nc_ ? f_.constraints().cwiseAbs().maxCoeff() : 0.0;
+    if (out.iterations == 0) out.positionViolation = violation;
+    if (violation <= tolerance_) break;
+    if (out.iterations == maxIterations_ || !factorize()) {
+      std::ostringstream os;
+      os << "the projection onto the position constraints did not converge (|Phi| = " << violation
+         << " after " << out.iterations << " corrections)";
+      out.failure = os.str();
+      return out;
+    }
+    x_.head(nv_).setZero();
+    x_.tail(nc_) = -f_.constraints();
+    solve(x_);
+    dq_ = x_.head(nv_);
+    f_.retract(q_, dq_, qNew_);
+    q_.swap(qNew_);
+    ++out.iterations;
+  }
+
+  // velocities and accelerations with A at the projected positions
+  if (!factorize()) {
+    out.failure = "the augmented matrix [M Phi_q^T; Phi_q 0] is singular at the projected positions";
+    return out;
+  }
+  x_.head(nv_) = s.v;
+  x_.tail(nc_).setZero();
+  product_.noalias() = matrix_ * x_;  // its tail: Phi_q v
+  x_.head(nv_).setZero();
+  x_.tail(nc_) = f_.velocityRhs() - product_.tail(nc_);
+  out.velocityViolation = nc_ ? x_.tail(nc_).cwiseAbs().maxCoeff() : 0.0;
+  solve(x_);
+  s.q = q_;
+  s.v += x_.head(nv_);
+  f_.computeVelocities(s.v);
+  f_.generalizedForces(Q_);
+  f_.accelerationRhs(gamma_);
+  x_ << Q_, gamma_;
+  solve(x_);
+  s.vdot = x_.head(nv_);
+  s.lambda = x_.tail(nc_);
+  return out;
+}
+
+}  // namespace mbw

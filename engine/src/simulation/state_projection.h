@@ -1,0 +1,53 @@
+#pragma once
+// Puts a state that lies near the constraints (an interpolated one) back onto them, and gives it
+// the accelerations and multipliers of the equations of motion. With the augmented matrix
+//     A(q) = [ M(q)     Phi_q(q)^T ]
+//            [ Phi_q(q) 0          ]
+// (the kinetic-energy metric: the projection moves the bodies as little as their inertia allows)
+//     positions      A [dq; mu] = [0; -Phi],  q <- q (+) dq, until |Phi|_inf <= tolerance
+//     velocities     A [dv; mu] = [0; nu - Phi_q v]
+//     accelerations  A [vdot; lambda] = [Q; gamma]          (seed 001 eq 39)
+// A is stored in compressed columns whose pattern comes from the model's topology
+// (statespace/body_block_matrix.h) and factorized by KLU; nothing is allocated once warm.
+
+#include <string>
+
+#include "formulation/formulation.h"
+#include "math/sparse_lu.h"
+#include "solvers/initial_conditions.h"
+
+namespace mbw {
+
+struct ProjectionOutcome {
+  double positionViolation = 0.0;  // |Phi|_inf before the projection
+  double velocityViolation = 0.0;  // |Phi_q v - nu|_inf before
+  int iterations = 0;              // position corrections
+  std::string failure;             // why the state could not be projected (empty: it was)
+};
+
+class StateProjection {
+ public:
+  StateProjection(Formulation& formulation, double tolerance, int maxIterations = 10);
+
+  // projects the state in place (t, q, v in; q, v, vdot, lambda out); on failure the state keeps
+  // what it had and the outcome says why
+  ProjectionOutcome project(State& state);
+
+ private:
+  // A at the formulation's current positions, factorized
+  bool factorize();
+  void solve(VectorXd& x) { lu_.solveInPlace(x.data()); }
+
+  Formulation& f_;
+  double tolerance_;
+  int maxIterations_;
+  int nv_, nc_;
+  SparseMatrixXd matrix_;  // A, assembled in place
+  SparseTarget target_;
+  SparseLu lu_;
+  VectorXd x_, product_;        // (nv + nc)
+  VectorXd Q_, dq_, gamma_;     // (nv), (nv), (nc)
+  VectorXd q_, qNew_;           // (nq)
+};
+
+}  // namespace mbw
