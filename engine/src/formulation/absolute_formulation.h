@@ -47,6 +47,8 @@ class AbsoluteFormulation : public Formulation {
   void generalizedForces(VectorXd& Q) const override;
   void dynamicsJacobian(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
                         MatrixSink sink) const override;
+  void dynamicsJacobians(const VectorXd& vdot, const VectorXd& lambda, MatrixSink dq,
+                         MatrixSink dv) const override;
 
   void constraintHessianProduct(const VectorXd& w, MatrixSink sink) const override;
   void constraintRhsDerivatives(MatrixSink nuQ, MatrixSink gammaQ, MatrixSink gammaV,
@@ -65,6 +67,9 @@ class AbsoluteFormulation : public Formulation {
   BodyEnd<K> end(int body) const { return BodyEnd<K>(body == kGround ? nullptr : &bodies_[body]); }
   void addPairBlocks(const PairBlocks<K>& h, int bi, int bj, MatrixSink& sink) const;
   void addForceVector(const ForceResult<K>& r, int bi, int bj, VectorXd& Q) const;
+  // cq d/dq into dq and cv d/dv into dv (the same sink for dynamicsJacobian)
+  void addDynamicsJacobians(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
+                            MatrixSink& dq, MatrixSink& dv) const;
   // d/dq (Phi_q^T) of primitive k (lambda = 1), computed once per positions
   const PairBlocks<K>& primitiveHessian(int k) const;
 
