@@ -57,7 +57,11 @@ void RunOptions::addTo(CLI::App& c) {
 
 void RunOptions::addStudyOptionsTo(CLI::App& c) {
   c.add_option("--formulation", formulation, "rA, rp or rE (default: the scene's setting)");
+  c.add_option("--t-start", tStart, "start time, s (default: the scene's; negative for a run-in)");
   c.add_option("--t-end", tEnd, "end time, s");
+  c.add_option("--record-from", recordFrom, "record rows from this time on, s (default: the scene's, else all)");
+  c.add_flag("--from-equilibrium", fromEquilibrium,
+             "start from the static equilibrium at the start time (positions; see `mbw-cli static`)");
   c.add_option("--rho-inf", rhoInf, "spectral radius at infinity, for methods that have one");
   c.add_option("--alpha", alpha, "HHT alpha in [-1/3, 0]");
   c.add_option("--newton-tol", newtonTolerance,
@@ -76,7 +80,10 @@ RunSettings RunOptions::resolve(const Model& model) const {
   RunSettings s;
   s.formulation = formulation.value_or(model.defaults.formulation);
   s.integrator = integrator.value_or(model.defaults.integrator);
+  s.tStart = tStart.value_or(model.defaults.tStart);
   s.tEnd = tEnd.value_or(model.defaults.tEnd);
+  s.recordFrom = recordFrom.value_or(model.defaults.recordFrom);
+  s.startFromEquilibrium = fromEquilibrium || model.defaults.startFromEquilibrium;
   s.every = every.value_or(model.defaults.every);
   s.recordMultipliers = multipliers;
   IntegratorSettings& i = s.integratorSettings;

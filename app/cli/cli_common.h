@@ -31,7 +31,7 @@ Model loadSceneOrThrow(const std::string& nameOrPath);
 // Options of a simulation run; unset values fall back to the scene's settings.
 struct RunOptions {
   std::optional<std::string> formulation, integrator;
-  std::optional<double> step, tEnd, rhoInf, rtol, atol, newtonTolerance, alpha, maxStep, safety,
+  std::optional<double> step, tStart, tEnd, recordFrom, rhoInf, rtol, atol, newtonTolerance, alpha, maxStep, safety,
       facMin, facMax, constraintTolerance, repartitionGrowth;
   std::optional<std::string> jacobian, linearSolver, jacobianUpdate;
   std::optional<double> outputStep;
@@ -41,6 +41,7 @@ struct RunOptions {
   bool variableStep = false;
   bool fixedStep = false;
   bool multipliers = false;
+  bool fromEquilibrium = false;
 
   void addTo(CLI::App& command);
   // the options that make sense for studies over several integrators and steps

@@ -33,10 +33,10 @@ CliProgram::CliProgram()
   for (const ExitStatus& s : exitStatuses()) footer << "\n  " << s.code << (s.code < 10 ? "    " : "  ") << s.meaning;
   app.footer(footer.str());
   commands = {addListCommand(app), addValidateCommand(app),
-              addRunCommand(app), addKinematicsCommand(app),
+              addRunCommand(app), addKinematicsCommand(app), addStaticCommand(app),
               addSchemaCommand(app), addGenerateCommand(app), addStudyCommand(app),
               addLinearAnalysisCommand(app), addConvergenceCommand(app),
-              addCompareCommand(app), addReferenceCommand(app)};
+              addCompareCommand(app), addSweepCommand(app), addPlotCommand(app), addReferenceCommand(app)};
 }
 
 int CliProgram::runParsed() const {

@@ -34,7 +34,7 @@ int run(const RunCommand& cmd) {
   // outputs that cannot be written are bad input, found before the run
   checkPlotPath(cmd.plot);
   const std::unique_ptr<CsvStreamWriter> csv = openCsvStream(cmd.output);
-  TerminalProgress progress(settings.tEnd);
+  TerminalProgress progress(settings.tEnd, settings.tStart);
   const Results results = simulation->run(&progress, csv.get());
   printRunSummary(results, &simulation->projection(), std::cout);
   return finishRunOutputs(results, csv.get(), cmd.plot, progress);

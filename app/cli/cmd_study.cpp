@@ -51,12 +51,30 @@ Command addStudyCommand(CLI::App& app) {
   e->add_option("--plot", tim->plot, "write Figure 5 as PNG");
   tim->study.addTo(*e);
 
+  auto flex = std::make_shared<FlexibleStudyOptions>();
+  CLI::App* x = study->add_subcommand(
+      "flexible",
+      "Seed 002 sections 5.2-5.5: every method of the three groups on the flexible-beam benchmarks at the seed's "
+      "Delta t / n (Figs 14-16 four-bar, 18-20 lateral buckling, 22-24 rotating shaft), the convergence study "
+      "(Figs 25-27) and the Newton iterations per time point (Fig 28); CSV tables and PNG figures");
+  x->add_option("parts", flex->parts,
+                "four-bar, four-bar-fine, buckling, shaft, convergence, iterations (default: all)");
+  x->add_option("--output-dir,-o", flex->outputDir, "directory of the CSV and PNG files")->capture_default_str();
+  x->add_option("--convergence-steps", flex->convergenceSteps, "Delta t / n of the convergence study, s")
+      ->capture_default_str()->delimiter(',');
+  x->add_option("--reference-step", flex->referenceStep, "Delta t of the convergence study's reference, s")
+      ->capture_default_str();
+  x->add_flag("--quick", flex->quick, "one method per group (lms2 (0), lms2 (0.6), mssth3)");
+  flex->options.addStudyOptionsTo(*x);
+  flex->study.addTo(*x, false);
+
   const Command formulations = addStudyFormulationsCommand(*study);
   const Command workPrecision = addStudyWorkPrecisionCommand(*study);
 
-  return {study, [tol, tim, t, formulations, workPrecision] {
+  return {study, [tol, tim, flex, t, x, formulations, workPrecision] {
             if (formulations.subcommand->parsed()) return formulations.run();
             if (workPrecision.subcommand->parsed()) return workPrecision.run();
+            if (x->parsed()) return runFlexibleStudy(*flex);
             return t->parsed() ? runToleranceStudy(*tol) : runTimingStudy(*tim);
           }};
 }

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "study_console.h"
 #include "studies/work_precision.h"
+#include "work_precision_figure.h"
 
 namespace mbw::cli {
 namespace {
@@ -33,30 +34,16 @@ std::vector<std::string> split(const std::string& list) {
   return out;
 }
 
-bool isFile(const std::string& reference) {
-  return reference.size() > 4 && reference.compare(reference.size() - 4, 4, ".csv") == 0;
+// the reference's integrator and setting, or its file
+std::string referenceName(const Study& study) {
+  const ReferenceSpec& ref = study.references.at(0);
+  if (!ref.file.empty()) return ref.file;
+  const IntegratorSettings& s = ref.run.settings.integratorSettings;
+  return ref.run.settings.integrator + (s.variableStep ? " at " + formatNumber(s.rtol) : ", h " + formatNumber(s.step));
 }
 
-// one chart per output: CPU time against the chosen error measure, one line per integrator
-plot::Figure diagram(const Study& study, const std::vector<RunRecord>& records, ErrorMeasure measure,
-                     const std::string& sceneName, const std::vector<std::string>& units) {
-  plot::Figure f;
-  f.title = sceneName + ": work-precision against " + study.references[0].description;
-  f.columns = study.outputs.size() > 1 ? 2 : 1;
-  f.chartHeight = 460;
-  if (f.title.size() > 110) f.title = sceneName + ": work-precision (reference: " + study.references[0].run.settings.integrator + ")";
-  for (size_t k = 0; k < study.outputs.size(); ++k) {
-    const std::string unit = units[k].empty() ? "" : " [" + units[k] + "]";
-    plot::Chart c{study.outputs[k], {std::string(toString(measure)) + " error of " + study.outputs[k] + unit, true},
-                  {"CPU time [s]", true}, {}};
-    for (const WorkPrecisionCurve& curve : workPrecisionCurves(study, records, k, measure)) {
-      plot::Series s{curve.method, curve.error, curve.cpu};
-      s.style = plot::Series::Style::LineAndMarkers;
-      c.series.push_back(s);
-    }
-    f.charts.push_back(c);
-  }
-  return f;
+bool isFile(const std::string& reference) {
+  return reference.size() > 4 && reference.compare(reference.size() - 4, 4, ".csv") == 0;
 }
 
 int run(const WorkPrecisionCommand& cmd) {
@@ -113,14 +100,9 @@ int run(const WorkPrecisionCommand& cmd) {
   }
   if (!cmd.output.empty()) std::cout << "CSV   " << cmd.output << " (one row per run, every error measure)\n";
   if (!cmd.plot.empty()) {
-    std::vector<std::string> units;
-    for (const std::string& o : study.outputs) {
-      std::string unit;
-      for (const Channel& c : runChannels(outcome.models.at(0), study.runs.front()))
-        if (c.name == o) unit = c.unit;
-      units.push_back(unit);
-    }
-    saveFigure(diagram(study, records, measure, model.name, units), cmd.plot);
+    saveFigure(workPrecisionFigure(study, outcome, measure,
+                                   model.name + ": work-precision (reference: " + referenceName(study) + ")"),
+               cmd.plot);
     std::cout << "plot  " << cmd.plot << "\n";
   }
   if (outcome.interrupted) return kInterrupted;

@@ -34,7 +34,8 @@ Command addValidateCommand(CLI::App& app) {
             const Model model = loadSceneOrThrow(*scene);
             const auto f = makeFormulation("rp", model);
             ProjectionReport projection;
-            consistentInitialState(*f, 0.0, &projection);
+            const double t0 = model.defaults.tStart;
+            consistentInitialState(*f, t0, &projection);
             const ConstraintRank rank = analyzeConstraintRank(*f);
             std::map<std::string, int> byType;
             for (const Primitive& p : model.primitives) ++byType[primitiveLabel(p.type)];
@@ -49,20 +50,26 @@ Command addValidateCommand(CLI::App& app) {
               first = false;
             }
             std::cout << ")\n"
-                      << "  force elements     " << model.forces.size() << "\n"
-                      << "  degrees of freedom " << rank.degreesOfFreedom << "\n"
+                      << "  force elements     " << model.forces.size() << "\n";
+            if (!model.beams.empty())
+              std::cout << "  beams              " << model.beams.size() << " (" << model.beamElements.size()
+                        << " three-node elements, their nodes among the bodies)\n";
+            std::cout << "  degrees of freedom " << rank.degreesOfFreedom << "\n"
                       << "  initial projection largest move " << formatNumber(projection.largestMove)
                       << " (m or rad"
                       << (projection.largestMoveBody.empty() ? "" : ", body '" + projection.largestMoveBody + "'")
                       << "), velocity change " << formatNumber(projection.largestVelocityChange) << "\n";
-            // the initial pose in every formulation's coordinates (rE refuses the gimbal lock)
+            // the initial pose in every formulation's coordinates (rE refuses the gimbal lock and beams)
             for (const std::string& name : formulationNames()) {
-              std::string verdict = "ok";
-              try {
-                const auto other = makeFormulation(name, model);
-                consistentInitialState(*other, 0.0);
-              } catch (const ModelError& e) {
-                verdict = e.what();
+              std::string verdict = initialPoseRefusal(name, model);
+              if (verdict.empty()) {
+                verdict = "ok";
+                try {
+                  const auto other = makeFormulation(name, model);
+                  consistentInitialState(*other, t0);
+                } catch (const ModelError& e) {
+                  verdict = e.what();
+                }
               }
               std::cout << "  formulation " << name << std::string(7 - std::min<size_t>(name.size(), 6), ' ')
                         << verdict << "\n";

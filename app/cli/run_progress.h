@@ -24,8 +24,8 @@ class InterruptCatcher {
 
 class TerminalProgress final : public RunObserver {
  public:
-  // tEnd: the run's end time; progress is shown only on a terminal and after the first second
-  explicit TerminalProgress(double tEnd);
+  // the run's span; progress is shown only on a terminal and after the first second
+  explicit TerminalProgress(double tEnd, double tStart = 0.0);
   ~TerminalProgress() override;
 
   void onRecorded(const Results& results, size_t newRow) override;
@@ -37,7 +37,7 @@ class TerminalProgress final : public RunObserver {
 
  private:
   InterruptCatcher interrupt_;
-  double tEnd_;
+  double tEnd_, tStart_;
   bool showProgress_;
   bool shown_ = false;
   std::chrono::steady_clock::time_point start_, lastShown_;

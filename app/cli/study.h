@@ -7,6 +7,8 @@
 #include "study_console.h"
 #include "studies/seed000_studies.h"
 
+#include "cli_common.h"
+
 namespace mbw::cli {
 
 // Tables 1-2: errors against a reference for rtol = atol = 10^k.
@@ -32,5 +34,17 @@ std::string studyChannel(const Model& model, const std::string& scene, const std
 
 // "1e-03" style labels of tolerances
 std::string toleranceLabel(double tolerance);
+
+// Seed 002 section 5.2-5.5 on the flexible-beam benchmarks (study_flexible*.cpp).
+struct FlexibleStudyOptions {
+  std::vector<std::string> parts;  // four-bar, four-bar-fine, buckling, shaft, convergence, iterations
+  std::string outputDir = "study-flexible";
+  std::vector<double> convergenceSteps{1e-3, 5e-4, 2.5e-4, 1e-4};  // Delta t / n, s (their multiples by n fall on the reference steps)
+  double referenceStep = 1e-5;  // Delta t of the convergence study's reference, s
+  bool quick = false;           // one method per group
+  RunOptions options;
+  StudyCliOptions study;        // --jobs
+};
+int runFlexibleStudy(const FlexibleStudyOptions& options);
 
 }  // namespace mbw::cli

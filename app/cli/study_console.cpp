@@ -11,6 +11,9 @@
 #include "scene/scene_error.h"
 #include "simulation/csv.h"
 #include "studies/results_table.h"
+#ifdef MBW_HAVE_MPI
+#include "studies/mpi_executor.h"
+#endif
 
 namespace mbw::cli {
 namespace {
@@ -76,6 +79,15 @@ void StudyCliOptions::addTo(CLI::App& c, bool withTable) {
   c.add_option("--jobs,-j", jobs, "runs at once, each on one thread (default: one per core)");
   if (withTable)
     c.add_option("--table", table, "write the long-format results table (one row per run) to this CSV file");
+}
+
+std::unique_ptr<Executor> makeSweepExecutor(int jobs, const MpiSession* mpi) {
+#ifdef MBW_HAVE_MPI
+  if (mpi && mpi->size() > 1) return std::make_unique<MpiExecutor>(*mpi);
+#else
+  (void)mpi;
+#endif
+  return std::make_unique<ThreadPoolExecutor>(jobs);
 }
 
 std::string recordSummary(const RunRecord& r) {

@@ -6,11 +6,16 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "run_progress.h"
 #include "studies/executor.h"
 #include "studies/study_execution.h"
+
+namespace mbw {
+class MpiSession;
+}
 
 namespace mbw::cli {
 
@@ -29,6 +34,10 @@ struct StudyCliOptions {
 StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
                              const std::function<std::string(const RunRecord&)>& describe,
                              StudyRunHooks hooks = {}, Executor* executor = nullptr);
+
+// The executor of a sweep: the processes of the MPI job when mbw-cli runs under mpirun or srun
+// (mpi: the session, in a build with MPI), else `jobs` threads (0: one per core).
+std::unique_ptr<Executor> makeSweepExecutor(int jobs, const MpiSession* mpi);
 
 // "completed, 120 steps (+3 rejected), 0.012 s CPU" or "failed: why"
 std::string recordSummary(const RunRecord& record);

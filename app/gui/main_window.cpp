@@ -36,6 +36,7 @@
 #include "scene_file_actions.h"
 #include "scene_view.h"
 #include "settings_behaviour.h"
+#include "study_action.h"
 #include "view_actions.h"
 #include "view_sync.h"
 #include "workbench_icons.h"
@@ -218,6 +219,8 @@ void MainWindow::buildMenus() {
   run->addAction(playbackBar_->playAction());
   run->addAction(runList_->referenceAction());
   run->addAction(runList_->removeAction());
+  run->addSeparator();
+  run->addAction((new ui::StudyAction(*doc_, *controller_, *this))->action());
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(about_->action());

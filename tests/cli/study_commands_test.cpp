@@ -1,9 +1,20 @@
 // The study commands as a user meets them: work-precision writes its long-format table and its
-// diagram; bad settings are refused with exit status 2 before anything runs.
+// diagram; bad settings are refused with exit status 2 before anything runs; a sweep killed part-way
+// resumes without making again the runs its table holds.
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
 #include <fstream>
+#include <set>
+#include <sstream>
+#include <thread>
 
 #include "command_runner.h"
 #include "studies/results_table.h"
@@ -43,6 +54,96 @@ TEST(StudyCommands, WorkPrecisionRefusesWhatCannotRun) {
   o = runCli("study work-precision double-pendulum --integrators rn4 --tolerances 1e-3 --outputs body_9.x");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("no run of the study records 'body_9.x'"), std::string::npos) << o.output;
+}
+
+// eight runs of a few tenths of a second each
+std::string writeSweepStudy(const std::string& dir) {
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/study.json";
+  std::ofstream(path) << R"({"format": "mbw-study", "version": 1, "name": "kill and resume",
+    "scenes": [{"scene": "double-pendulum", "t_end": 1.0, "variations": {"/bodies/1/mass": [1, 2]}}],
+    "integrators": [{"name": "bathe", "steps": [1e-3, 5e-4]}, {"name": "lms3", "steps": [1e-3, 5e-4]}],
+    "outputs": ["body_2.y"], "run_files": true})";
+  return path;
+}
+
+std::set<std::string> runsMade(const std::string& output) {
+  std::set<std::string> runs;
+  std::stringstream lines(output);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("run ", 0) == 0) runs.insert(line.substr(4, line.find(':') - 4));
+  return runs;
+}
+
+TEST(StudyCommands, PlotDrawsATableColumnAgainstAnother) {
+  const std::string csv = ::testing::TempDir() + "/plot.csv", png = ::testing::TempDir() + "/plot.png";
+  std::ofstream(csv) << "# units: cpu_s=s\nmethod,rtol,cpu_s\nrn4,1e-3,0.1\nrn4,1e-5,0.4\nlms2,1e-3,0.2\n";
+  std::filesystem::remove(png);
+  test::CommandOutcome o = runCli("plot " + csv + " --x rtol --y cpu_s --by method -o " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("2 curves, 3 points"), std::string::npos) << o.output;
+  if (o.output.find("no plotting") == std::string::npos) {
+    EXPECT_GT(std::filesystem::file_size(png), 1000u);
+  }
+  o = runCli("plot " + csv + " --x rtol --y cpu --by method -o " + png);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("no column 'cpu'"), std::string::npos) << o.output;
+}
+
+TEST(StudyCommands, SweepKilledPartWayResumesWithoutRemakingFinishedRuns) {
+  const std::string dir = ::testing::TempDir() + "/sweep-kill";
+  std::filesystem::remove_all(dir);
+  const std::string study = writeSweepStudy(dir);
+  const std::string out = dir + "/out";
+  // killed (SIGKILL) once two rows are in the table
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const int devnull = open("/dev/null", O_WRONLY);
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    execl(MBW_CLI_PATH, MBW_CLI_PATH, "sweep", study.c_str(), "-o", out.c_str(), "--jobs", "1", nullptr);
+    _exit(127);
+  }
+  size_t rows = 0;
+  for (int k = 0; k < 600 && rows < 2; ++k) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    rows = 0;
+    if (std::filesystem::exists(out + "/results.csv")) rows = readTextTable(out + "/results.csv").rows.size();
+  }
+  kill(child, SIGKILL);
+  waitpid(child, nullptr, 0);
+  const TextTable before = readTextTable(out + "/results.csv");
+  ASSERT_GE(before.rows.size(), 2u);
+  ASSERT_LT(before.rows.size(), 8u) << "the sweep finished before it was killed";
+
+  // without --resume the table is kept, not overwritten
+  test::CommandOutcome o = runCli("sweep " + study + " -o " + out);
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find("--resume"), std::string::npos) << o.output;
+
+  o = runCli("sweep " + study + " -o " + out + " --resume");
+  ASSERT_EQ(o.status, 0) << o.output;
+  const std::set<std::string> made = runsMade(o.output);
+  for (const auto& row : before.rows) EXPECT_EQ(made.count(row[0]), 0u) << "run " << row[0] << " made again";
+  EXPECT_EQ(made.size() + before.rows.size(), 8u) << o.output;
+  const TextTable after = readTextTable(out + "/results.csv");
+  ASSERT_EQ(after.rows.size(), 8u);
+  for (size_t k = 0; k < 8; ++k) EXPECT_EQ(after.rows[k][0], std::to_string(k));  // in run order
+  EXPECT_NE(o.output.find("(" + std::to_string(before.rows.size()) + " from before)"), std::string::npos) << o.output;
+  EXPECT_TRUE(std::filesystem::exists(out + "/runs/run-7.csv"));
+  EXPECT_TRUE(std::filesystem::exists(out + "/reference-1.csv"));
+}
+
+TEST(StudyCommands, SweepRefusesABadStudyFileWithItsPath) {
+  const std::string dir = ::testing::TempDir() + "/sweep-bad";
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/bad.json";
+  std::ofstream(path) << R"({"format": "mbw-study", "version": 1, "name": "b",
+    "scenes": [{"scene": "double-pendulum"}], "integrators": [{"name": "lms3", "steps": [0.01, -0.01]}]})";
+  const test::CommandOutcome o = runCli("sweep " + path + " -o " + dir + "/out");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find(path + ": /integrators/0/steps/1: must be positive"), std::string::npos) << o.output;
 }
 
 }  // namespace

@@ -37,6 +37,7 @@ expected() {
   echo /usr/share/doc/multibody-workbench/README.md
   (cd "$src" && find docs -name '*.md' -o -name '*.png') | sed 's|^|/usr/share/doc/multibody-workbench/|'
   (cd "$src/scenes" && ls -- *.json) | sed 's|^|/usr/share/multibody-workbench/scenes/|'
+  (cd "$src/scenes/studies" && ls -- *.json) | sed 's|^|/usr/share/multibody-workbench/studies/|'
 }
 listing="$(dpkg-deb -c "$deb")"
 actual="$(awk '$1 !~ /^d/ {print $6}' <<<"$listing" | sed 's|^\./|/|' | sort)"

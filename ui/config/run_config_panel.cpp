@@ -270,6 +270,9 @@ RunSettings RunConfigPanel::settings() const {
   if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty()) is.rhoInf = number(rhoInf_, &ok);
   if (alpha_->isEnabled() && !alpha_->text().trimmed().isEmpty()) is.alpha = number(alpha_, &ok);
   s.tEnd = number(tEnd_, &ok);
+  s.tStart = tStart_;
+  s.recordFrom = recordFrom_;
+  s.startFromEquilibrium = startFromEquilibrium_;
   s.every = every_->value();
   if (!outputStep_->text().trimmed().isEmpty()) {
     s.output.step = number(outputStep_, &ok);
@@ -313,7 +316,7 @@ QString RunConfigPanel::problem() const {
   }
   const RunSettings s = settings();
   const std::string why = unsupportedReason(*info, s.formulation, s.integratorSettings);
-  return QString::fromStdString(why.empty() ? outputRequestProblem(s.output, 0.0, s.tEnd) : why);
+  return QString::fromStdString(why.empty() ? outputRequestProblem(s.output, s.tStart, s.tEnd) : why);
 }
 
 void RunConfigPanel::setDefaults(const RunDefaults& d) {
@@ -321,6 +324,9 @@ void RunConfigPanel::setDefaults(const RunDefaults& d) {
   setIntegrator(QString::fromStdString(d.integrator));
   setStep(d.step);
   setTEnd(d.tEnd);
+  tStart_ = d.tStart;
+  recordFrom_ = d.recordFrom;
+  startFromEquilibrium_ = d.startFromEquilibrium;
   every_->setValue(d.every);
   // scenes that give tolerances ask for variable steps (as in mbw-cli); the tolerance a scene
   // leaves out takes the engine's default

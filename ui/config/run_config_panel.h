@@ -68,6 +68,9 @@ class RunConfigPanel : public QWidget {
   QLineEdit* rhoInf_;
   QLineEdit* alpha_;
   QLineEdit* tEnd_;
+  // the scene's run window and initial state, passed on unchanged
+  double tStart_ = 0.0, recordFrom_ = -1e300;
+  bool startFromEquilibrium_ = false;
   QSpinBox* every_;
   QLineEdit* outputStep_;   // empty: rows at the steps
   QCheckBox* recordSteps_;  // with an output step: the steps as well

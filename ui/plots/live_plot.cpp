@@ -305,9 +305,12 @@ void LivePlot::refresh() {
 
 void LivePlot::followData() {
   // x: the whole span of the runs shown, so that live curves grow into a fixed frame
-  double tEnd = 0.0;
-  for (const Run* r : runs_.shownRuns()) tEnd = std::max(tEnd, r->live() ? r->settings.tEnd : r->lastTime());
-  plot_->xAxis->setRange(0.0, tEnd > 0.0 ? tEnd : 1.0);
+  double tStart = 0.0, tEnd = 0.0;
+  for (const Run* r : runs_.shownRuns()) {
+    tStart = std::min(tStart, std::max(r->settings.tStart, r->settings.recordFrom));
+    tEnd = std::max(tEnd, r->live() ? r->settings.tEnd : r->lastTime());
+  }
+  plot_->xAxis->setRange(tStart, tEnd > tStart ? tEnd : tStart + 1.0);
 
   // y: the values of every curve
   const bool logY = plot_->yAxis->scaleType() == QCPAxis::stLogarithmic;

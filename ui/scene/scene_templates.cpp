@@ -33,6 +33,10 @@ SceneJson placeholder(const FieldSpec& f, const SceneJson& scene) {
     case FieldKind::Enum: return f.choices.empty() ? SceneJson("") : SceneJson(f.choices.front());
     case FieldKind::Object: return SceneJson::object();
     case FieldKind::Array: return SceneJson::array();
+    case FieldKind::Boolean: return false;
+    case FieldKind::NumberList:
+    case FieldKind::StringList: return SceneJson::array();
+    case FieldKind::ValueLists: return SceneJson::object();
   }
   return nullptr;
 }

@@ -147,6 +147,8 @@ vtkSmartPointer<vtkPolyData> glyphGeometry(const Glyph& g) {
       return helix(g.size.x());
     case GlyphKind::Link:
       return cylinderAlongZ(g.size.x(), 0.0, 1.0);
+    case GlyphKind::Beam:
+      break;  // a BeamSweep, which needs the model
   }
   return vtkSmartPointer<vtkPolyData>::New();
 }

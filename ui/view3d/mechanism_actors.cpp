@@ -69,9 +69,14 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
   const SceneGlyphs glyphs = sceneGlyphs(*model_);
   scale_ = glyphs.scale;
   for (const Glyph& g : glyphs.glyphs) {
-    Item item{g, vtkSmartPointer<vtkActor>::New(), vtkSmartPointer<vtkMatrix4x4>::New(), {0, 0, 0}};
+    Item item{g, vtkSmartPointer<vtkActor>::New(), vtkSmartPointer<vtkMatrix4x4>::New(), {0, 0, 0}, nullptr};
     vtkNew<vtkPolyDataMapper> mapper;
-    mapper->SetInputData(glyphGeometry(g));
+    if (g.kind == GlyphKind::Beam) {
+      item.sweep = std::make_unique<BeamSweep>(*model_, g.beam);
+      mapper->SetInputData(item.sweep->polyData());
+    } else {
+      mapper->SetInputData(glyphGeometry(g));
+    }
     mapper->SetScalarVisibility(g.kind == GlyphKind::Frame);
     item.actor->SetMapper(mapper);
     item.actor->SetUserMatrix(item.matrix);
@@ -102,6 +107,10 @@ MechanismActors::~MechanismActors() {
 
 void MechanismActors::place(const BodyPoses& poses) {
   for (Item& item : items_) {
+    if (item.sweep) {
+      item.sweep->place(poses);  // world coordinates: the matrix stays the identity
+      continue;
+    }
     glyphMatrix(item.glyph, poses, item.matrix);
     item.matrix->Modified();
   }

@@ -8,6 +8,7 @@
 #include <vector>
 #include <vtkSmartPointer.h>
 
+#include "beam_sweep.h"
 #include "body_pose.h"
 #include "scene_glyphs.h"
 
@@ -42,6 +43,7 @@ class MechanismActors {
     vtkSmartPointer<vtkActor> actor;
     vtkSmartPointer<vtkMatrix4x4> matrix;
     double color[3];
+    std::unique_ptr<BeamSweep> sweep;  // Beam glyphs: the deforming surface (world frame)
   };
   void applyColor(Item& item, bool selected);
 

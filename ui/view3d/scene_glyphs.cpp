@@ -70,6 +70,7 @@ std::vector<Vec3> attachmentPoints(const Model& m, int body) {
 void bodyGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   for (int i = 0; i < m.bodyCount(); ++i) {
     const Body& b = m.bodies[i];
+    if (b.beam >= 0) continue;  // drawn by its beam
     Glyph g;
     g.role = GlyphRole::Body;
     g.a.body = i;
@@ -300,7 +301,21 @@ void roadGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   }
 }
 
-// the world frame and each body's frame
+// a flexible beam: its section swept along its nodes; a pick selects its first node
+void beamGlyphs(const Model& m, double /*scale*/, std::vector<Glyph>& out) {
+  for (int k = 0; k < static_cast<int>(m.beams.size()); ++k) {
+    Glyph g;
+    g.kind = GlyphKind::Beam;
+    g.role = GlyphRole::Body;
+    g.beam = k;
+    g.a.body = m.beams[k].firstNode;
+    g.body = m.beams[k].firstNode;
+    g.jsonPath = m.beams[k].jsonPath;
+    out.push_back(g);
+  }
+}
+
+// the world frame and each body's frame (a beam's nodes included)
 void frameGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   for (int i = kGround; i < m.bodyCount(); ++i) {
     Glyph g;
@@ -316,7 +331,7 @@ void frameGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
 
 using GlyphBuilder = void (*)(const Model&, double scale, std::vector<Glyph>&);
 // the element families the view draws; a new family is one more entry
-const GlyphBuilder kBuilders[] = {bodyGlyphs, jointGlyphs, primitiveGlyphs, forceGlyphs, roadGlyphs, frameGlyphs};
+const GlyphBuilder kBuilders[] = {bodyGlyphs, beamGlyphs, jointGlyphs, primitiveGlyphs, forceGlyphs, roadGlyphs, frameGlyphs};
 
 }  // namespace
 

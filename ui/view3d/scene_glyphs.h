@@ -1,7 +1,8 @@
 #pragma once
 // What the 3D view draws for a model, as plain data (no VTK). Every element of the model becomes
 // glyphs attached to one body (solids, joint markers and axes, load arrows) or stretched between
-// points of two bodies (springs, distance constraints). The glyphs are produced by a table of
+// points of two bodies (springs, distance constraints), or swept along the nodes of a flexible
+// beam (whose node bodies get no solid of their own; their frames show on demand). The glyphs are produced by a table of
 // builders, one per element family (bodies, joints, raw primitives, force elements): to draw a new
 // element type, add its builder to that table; the renderer only knows the glyph kinds below.
 //
@@ -25,7 +26,8 @@ enum class GlyphKind {
              // size = (radius, tube radius; 0: 8% of the radius, 0)
   Frame,     // body frame axes x, y, z (red, green, blue); size.x = length
   Coil,      // a helical spring from end a to end b; size.x = coil radius
-  Link       // a thin rod from end a to end b; size.x = radius
+  Link,      // a thin rod from end a to end b; size.x = radius
+  Beam       // a flexible beam swept along its nodes (beam_sweep.h); beam = its index
 };
 
 // what the glyph stands for: its colour and what picking it selects
@@ -46,6 +48,7 @@ struct Glyph {
   Vec3 size = Vec3::Zero();        // m; meaning by kind
   std::string jsonPath;            // the scene element it draws ("/bodies/1", "/forces/0")
   int body = kGround;              // the body a pick selects (kGround: none)
+  int beam = -1;                   // Beam: the index in Model::beams
 };
 
 struct SceneGlyphs {

@@ -6,6 +6,11 @@
 // operations, so evaluation in the step loop costs a few dozen flops and allocates nothing.
 // Grammar: numbers, t, pi, + - * / ^, parentheses, and the functions
 // sin cos tan asin acos atan sinh cosh tanh exp log sqrt abs pow(x, y) atan2(y, x).
+//
+// Piecewise functions: smooth pieces, each valid up to (and at) its break time, the last one
+// after the last break. A rate integrated exactly: the antiderivative of each piece
+// (expr/antiderivative.h), the pieces' constants chosen so that the function is continuous and
+// takes a given value at a given time (e.g. a spin angle from a spin-rate profile).
 
 #include <memory>
 #include <stdexcept>
@@ -29,6 +34,15 @@ struct TimeFunctionValue {
 
 class CompiledProgram;
 
+}  // namespace mbw
+
+namespace GiNaC {
+class ex;
+class symbol;
+}  // namespace GiNaC
+
+namespace mbw {
+
 class TimeFunction {
  public:
   // The zero function.
@@ -37,6 +51,13 @@ class TimeFunction {
   static TimeFunction constant(double value);
   // Parses text; throws ExpressionError.
   static TimeFunction parse(const std::string& text);
+  // pieces[k] for t <= breaks[k] (k < breaks.size()), the last piece after the last break;
+  // pieces.size() == breaks.size() + 1, breaks increasing. Throws ExpressionError.
+  static TimeFunction piecewise(std::vector<double> breaks, std::vector<TimeFunction> pieces);
+  // value + the integral from t0 to t of the piecewise rate of the texts (one piece if no breaks),
+  // exact; throws ExpressionError for a piece it cannot integrate
+  static TimeFunction integral(const std::vector<double>& breaks, const std::vector<std::string>& rates,
+                               double t0, double value);
 
   TimeFunctionValue evaluate(double t) const;
   double value(double t) const;
@@ -57,6 +78,12 @@ class TimeFunction {
   bool constant_ = true;
   double constantValue_ = 0.0;
   std::shared_ptr<const CompiledProgram> f_, df_, ddf_, dddf_;  // shared: immutable once compiled
+  // a piecewise function: its breaks and pieces (empty for a smooth one)
+  std::vector<double> breaks_;
+  std::vector<TimeFunction> pieces_;
+  const TimeFunction& pieceAt(double t) const;
+  // a smooth function from its symbolic form in t
+  static TimeFunction fromExpression(const GiNaC::ex& e, const GiNaC::symbol& t, const std::string& text);
 };
 
 }  // namespace mbw

@@ -8,6 +8,7 @@
 
 #include "constraints/primitive_rates.h"
 #include "constraints/primitive_terms.h"
+#include "forces/beam_element.h"
 #include "forces/force_evaluation.h"
 #include "formulation/formulation.h"
 
@@ -70,6 +71,18 @@ class AbsoluteFormulation : public Formulation {
   // cq d/dq into dq and cv d/dv into dv (the same sink for dynamicsJacobian)
   void addDynamicsJacobians(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
                             MatrixSink& dq, MatrixSink& dv) const;
+  // gravity at t, and the load scale on applied forces and torques (Formulation::setLoadScale)
+  Vec3 gravityAt(double t) const { return loadScale() * model().gravityFactor.value(t) * model().gravity_W; }
+  static bool isLoad(const ForceElement& e) {
+    return e.type == ForceType::PointForce || e.type == ForceType::Torque;
+  }
+  void scaleLoad(const ForceElement& e, ForceResult<K>& r) const {
+    if (!isLoad(e) || loadScale() == 1.0) return;
+    r.Qi *= loadScale();
+    r.Qj *= loadScale();
+    r.powerIn *= loadScale();
+    r.work *= loadScale();
+  }
   // d/dq (Phi_q^T) of primitive k (lambda = 1), computed once per positions
   const PairBlocks<K>& primitiveHessian(int k) const;
 

@@ -3,6 +3,7 @@
 // instantiates the template for its body type.
 
 #include "formulation/absolute_formulation.h"
+#include "math/rotation.h"
 
 namespace mbw {
 
@@ -211,15 +212,24 @@ template <class K>
 void AbsoluteFormulation<K>::generalizedForces(VectorXd& Q) const {
   const Model& m = model();
   Q.setZero(velocitySize());
+  const Vec3 gravity = gravityAt(t_);
   for (int b = 0; b < m.bodyCount(); ++b) {
-    Q.template segment<3>(V * b) += m.bodies[b].mass * m.gravity_W;
+    Q.template segment<3>(V * b) += m.bodies[b].mass * gravity;
     Q.template segment<N>(V * b + 3) += bodies_[b].inertialForce(m.bodies[b].inertia_B);
   }
   for (size_t e = 0; e < m.forces.size(); ++e) {
     const ForceElement& fe = m.forces[e];
+    if (!fe.activeAt(t_)) continue;
     ForceResult<K> r;
     evaluateForce(fe, end(fe.bodyI), end(fe.bodyJ), t_, forceMemory_[e], r);
+    scaleLoad(fe, r);
     addForceVector(r, fe.bodyI, fe.bodyJ, Q);
+  }
+  for (const BeamElement& be : m.beamElements) {
+    const BodyEnd<K> nodes[3] = {end(be.node[0]), end(be.node[1]), end(be.node[2])};
+    BeamForceResult<K> r;
+    evaluateBeamElement(be, m.beams[be.beam].section, nodes, r, static_cast<BeamJacobians<K>*>(nullptr));
+    for (int i = 0; i < 3; ++i) Q.template segment<V>(V * be.node[i]) += r.Q[i];
   }
 }
 
@@ -276,12 +286,26 @@ void AbsoluteFormulation<K>::addDynamicsJacobians(const VectorXd& vdot, const Ve
   MatrixSink forceQ = dq.scaled(-cq), forceV = dv.scaled(-cv);
   for (size_t e = 0; e < m.forces.size(); ++e) {
     const ForceElement& fe = m.forces[e];
+    if (!fe.activeAt(t_)) continue;
     ForceResult<K> r;
     ForceJacobians<K> jac;
     ForceMemory memory = forceMemory_[e];
     evaluateForce(fe, end(fe.bodyI), end(fe.bodyJ), t_, memory, r, &jac);
+    if (isLoad(fe)) jac.dq.scale(loadScale());
     if (cq != 0.0) addPairBlocks(jac.dq, fe.bodyI, fe.bodyJ, forceQ);
     if (cv != 0.0) addPairBlocks(jac.dv, fe.bodyI, fe.bodyJ, forceV);
+  }
+  // beam elements: the 3 x 3 node blocks
+  for (const BeamElement& be : m.beamElements) {
+    const BodyEnd<K> nodes[3] = {end(be.node[0]), end(be.node[1]), end(be.node[2])};
+    BeamForceResult<K> r;
+    BeamJacobians<K> jac;
+    evaluateBeamElement(be, m.beams[be.beam].section, nodes, r, &jac);
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) {
+        if (cq != 0.0) forceQ.add(V * be.node[i], V * be.node[j], jac.dq[i][j]);
+        if (cv != 0.0) forceV.add(V * be.node[i], V * be.node[j], jac.dv[i][j]);
+      }
   }
 }
 
@@ -351,10 +375,16 @@ template <class K>
 void AbsoluteFormulation<K>::generalizedForceRate(VectorXd& Qt) const {
   const Model& m = model();
   Qt.setZero(velocitySize());
+  if (!m.gravityFactor.isConstant()) {
+    const Vec3 rate = loadScale() * m.gravityFactor.evaluate(t_).df * m.gravity_W;
+    for (int b = 0; b < m.bodyCount(); ++b) Qt.template segment<3>(V * b) += m.bodies[b].mass * rate;
+  }
   for (size_t e = 0; e < m.forces.size(); ++e) {
     const ForceElement& fe = m.forces[e];
+    if (!fe.activeAt(t_)) continue;
     ForceResult<K> r;
     evaluateForceRate(fe, end(fe.bodyI), end(fe.bodyJ), t_, forceMemory_[e], r);
+    scaleLoad(fe, r);
     addForceVector(r, fe.bodyI, fe.bodyJ, Qt);
   }
 }
@@ -381,21 +411,33 @@ template <class K>
 EnergyTerms AbsoluteFormulation<K>::energy(const VectorXd& lambda) const {
   const Model& m = model();
   EnergyTerms e;
+  const Vec3 gravity = gravityAt(t_);
   for (int b = 0; b < m.bodyCount(); ++b) {
     const Body& body = m.bodies[b];
     const Vec3 w = bodies_[b].omegaBody();
     e.kinetic += 0.5 * body.mass * bodies_[b].rdot().squaredNorm() + 0.5 * w.dot(body.inertia_B * w);
-    e.potential -= body.mass * m.gravity_W.dot(bodies_[b].r());
+    // constant gravity has a potential; gravity that varies in time does work
+    if (m.gravityFactor.isConstant()) e.potential -= body.mass * gravity.dot(bodies_[b].r());
+    else e.powerIn += body.mass * gravity.dot(bodies_[b].rdot());
   }
   for (size_t k = 0; k < m.forces.size(); ++k) {
     const ForceElement& fe = m.forces[k];
+    if (!fe.activeAt(t_)) continue;
     ForceResult<K> r;
     ForceMemory memory = forceMemory_[k];
     evaluateForce(fe, end(fe.bodyI), end(fe.bodyJ), t_, memory, r);
+    scaleLoad(fe, r);
     e.potential += r.potential;
     e.dissipation += r.dissipation;
     if (r.exactWork) e.exactWork += r.work;
     else e.powerIn += r.powerIn;
+  }
+  for (const BeamElement& be : m.beamElements) {
+    const BodyEnd<K> nodes[3] = {end(be.node[0]), end(be.node[1]), end(be.node[2])};
+    BeamForceResult<K> r;
+    evaluateBeamElement(be, m.beams[be.beam].section, nodes, r, static_cast<BeamJacobians<K>*>(nullptr));
+    e.potential += r.potential;
+    e.dissipation += r.dissipation;
   }
   for (int k = 0; k < primitiveCount_; ++k) e.driverPower -= lambda[k] * nu_[k];
   return e;
@@ -404,16 +446,32 @@ EnergyTerms AbsoluteFormulation<K>::energy(const VectorXd& lambda) const {
 template <class K>
 void AbsoluteFormulation<K>::outputValues(std::vector<double>& values) const {
   const Model& m = model();
-  values.resize(2 * m.outputs.size());
+  values.clear();
   for (size_t k = 0; k < m.outputs.size(); ++k) {
     const OutputChannel& o = m.outputs[k];
     const BodyEnd<K> ei = end(o.bodyI), ej = end(o.bodyJ);
     double value = 0.0, rate = 0.0;
     switch (o.type) {
       case OutputType::Coordinate:
-        value = o.c_W.dot(ei.point(o.s_I));
+      case OutputType::Displacement:
+        value = o.c_W.dot(ei.point(o.s_I) - (o.type == OutputType::Displacement ? o.initial_W : Vec3::Zero()));
         rate = o.c_W.dot(ei.pointRate(o.s_I));
         break;
+      case OutputType::EulerAngle: {
+        const K& b = ei.body();
+        const Vec3 angles = taitBryanAngles(b.A(), o.sequence);
+        value = outputAngle_[k] + std::remainder(angles[o.angle] - outputAngle_[k], 2.0 * M_PI);
+        outputAngle_[k] = value;
+        rate = taitBryanRates(angles, o.sequence, b.omegaWorld())[o.angle];
+        break;
+      }
+      case OutputType::BeamSection: {
+        const BeamElement& be = m.beamElements[o.element];
+        const BodyEnd<K> nodes[3] = {end(be.node[0]), end(be.node[1]), end(be.node[2])};
+        const BeamStrains actions = beamSectionActions(be, m.beams[be.beam].section, nodes, o.xi);
+        values.insert(values.end(), actions.data(), actions.data() + 6);
+        continue;
+      }
       case OutputType::Distance: {
         const Vec3 d = ej.point(o.s_J) - ei.point(o.s_I);
         value = d.norm();
@@ -430,8 +488,8 @@ void AbsoluteFormulation<K>::outputValues(std::vector<double>& values) const {
         break;
       }
     }
-    values[2 * k] = value;
-    values[2 * k + 1] = rate;
+    values.push_back(value);
+    values.push_back(rate);
   }
 }
 

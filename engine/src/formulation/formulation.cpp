@@ -30,6 +30,16 @@ const FormulationEntry kFormulations[] = {
      &makeReFormulation},
 };
 
+// Why a formulation cannot hold the model at all, whatever its poses ("" when it can).
+std::string modelRefusal(const std::string& name, const Model& model) {
+  if (name != "rE" || model.beams.empty()) return {};
+  return "the rE formulation cannot hold beam '" + model.beams.front().name +
+         "': ZXZ Euler angles are singular at theta = 0, which is the orientation of every node "
+         "of a straight beam whose section axes are the world's, and a beam node must pass "
+         "through any orientation (a cantilever rolled into a circle turns its tip a full turn); "
+         "use rA or rp";
+}
+
 }  // namespace
 
 std::vector<std::string> formulationNames() {
@@ -47,13 +57,19 @@ std::string formulationDescription(const std::string& name) {
 std::unique_ptr<Formulation> makeFormulation(const std::string& name, const Model& model) {
   std::string known;
   for (const auto& f : kFormulations) {
-    if (name == f.name) return f.make(model);
+    if (name != f.name) continue;
+    const std::string refused = modelRefusal(name, model);
+    if (!refused.empty()) throw std::invalid_argument(refused);
+    return f.make(model);
     known += (known.empty() ? "" : ", ") + std::string(f.name);
   }
   throw std::invalid_argument("unknown formulation '" + name + "' (available: " + known + ")");
 }
 
 std::string initialPoseRefusal(const std::string& name, const Model& model) {
+  if (formulationDescription(name).empty()) makeFormulation(name, model);  // throws for the name
+  const std::string refused = modelRefusal(name, model);
+  if (!refused.empty()) return refused;
   const std::unique_ptr<Formulation> f = makeFormulation(name, model);
   VectorXd q, v;
   f->initialState(q, v);

@@ -130,6 +130,11 @@ class Formulation {
   // velocity-level violation |Phi_q v - nu|_inf of the model's constraints
   virtual double velocityViolation(const VectorXd& v) const = 0;
 
+  // --- load stepping (solvers/static_equilibrium.h) ---------------------------------------------
+  // scales gravity and the applied forces and torques (not springs, dampers, actuators or beams)
+  void setLoadScale(double scale) { loadScale_ = scale; }
+  double loadScale() const { return loadScale_; }
+
   // --- validity of the coordinates ------------------------------------------------------------
   // Why the orientation coordinates of the current positions (after computePositions) are
   // singular or too close to a singularity to be trusted, naming the body; empty when they are
@@ -142,16 +147,19 @@ class Formulation {
  private:
   const Model* model_;
   int nq_, nv_, nc_;
+  double loadScale_ = 1.0;
 };
 
 // The formulations this build offers, by name: "rA", "rp", "rE".
 std::vector<std::string> formulationNames();
 // One line about a formulation ("" for an unknown name).
 std::string formulationDescription(const std::string& name);
-// Throws std::invalid_argument for an unknown name.
+// Throws std::invalid_argument for an unknown name, or a formulation that cannot hold the model
+// (rE and beam nodes: see initialPoseRefusal).
 std::unique_ptr<Formulation> makeFormulation(const std::string& name, const Model& model);
 // Why the formulation cannot start from the scene's initial poses (Formulation::
-// coordinateSingularity, e.g. rE at theta = 0), empty when it can. Throws as makeFormulation.
+// coordinateSingularity, e.g. rE at theta = 0) or cannot hold the model at all (rE refuses beams:
+// their nodes' orientations are unrestricted), empty when it can. Throws for an unknown name.
 std::string initialPoseRefusal(const std::string& name, const Model& model);
 
 }  // namespace mbw

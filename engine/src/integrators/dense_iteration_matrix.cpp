@@ -46,9 +46,9 @@ void DenseIterationMatrix::assembleDerivatives(const Formulation& f, const Vecto
   }
 }
 
-bool DenseIterationMatrix::factorize(double cq, double cv, double w) {
+bool DenseIterationMatrix::factorize(double cq, double cv, double w, double massScale) {
   // A(cq, cv) from the blocks, then a dense LU with partial pivoting
-  matrix_.topLeftCorner(nv_, nv_) = mass_ + cq * stiffness_ + cv * damping_;
+  matrix_.topLeftCorner(nv_, nv_) = massScale * mass_ + cq * stiffness_ + cv * damping_;
   matrix_.topRightCorner(nv_, nc_) = w * jacobian_.transpose();
   matrix_.bottomLeftCorner(nc_, nv_) = tangentJacobian_;
   lu_.compute(matrix_);

@@ -17,7 +17,7 @@ class DenseIterationMatrix final : public IterationMatrix {
                         Eigen::Ref<VectorXd> r1) const override;
   void assembleDerivatives(const Formulation& f, const VectorXd& a, const VectorXd& lambda, double w,
                            const VectorXd* tangent) override;
-  bool factorize(double cq, double cv, double w) override;
+  bool factorize(double cq, double cv, double w, double massScale = 1.0) override;
   void solveInPlace(VectorXd& x) override;
   MatrixXd formed() const override { return matrix_; }
   LinearSolverKind kind() const override { return LinearSolverKind::Dense; }

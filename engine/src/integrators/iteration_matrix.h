@@ -41,8 +41,10 @@ class IterationMatrix {
   // tangent: the increment g whose map T applies (nullptr where the scheme leaves it out)
   virtual void assembleDerivatives(const Formulation& f, const VectorXd& a, const VectorXd& lambda,
                                    double w, const VectorXd* tangent) = 0;
-  // forms A(cq, cv) from the blocks and factorizes it; false when it is singular
-  virtual bool factorize(double cq, double cv, double w) = 0;
+  // forms A(cq, cv) from the blocks and factorizes it; false when it is singular. massScale
+  // multiplies M (0: the static equilibrium matrix [K, Phi_q^T; Phi_q, 0] of
+  // solvers/static_equilibrium.h)
+  virtual bool factorize(double cq, double cv, double w, double massScale = 1.0) = 0;
   // x := A^-1 x with the last factorization
   virtual void solveInPlace(VectorXd& x) = 0;
 

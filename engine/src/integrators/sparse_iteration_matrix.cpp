@@ -89,13 +89,13 @@ void SparseIterationMatrix::assembleDerivatives(const Formulation& f, const Vect
   }
 }
 
-bool SparseIterationMatrix::factorize(double cq, double cv, double w) {
+bool SparseIterationMatrix::factorize(double cq, double cv, double w, double massScale) {
   // A(cq, cv): every entry of A is the image of exactly one entry of K and C or of Phi_q, and the
   // block diagonal M adds to some of them
   double* A = matrix_.valuePtr();
   const double *k = stiffness_.valuePtr(), *c = damping_.valuePtr(), *m = mass_.valuePtr();
   for (size_t i = 0; i < couplingInA_.size(); ++i) A[couplingInA_[i]] = cq * k[i] + cv * c[i];
-  for (size_t i = 0; i < massInA_.size(); ++i) A[massInA_[i]] += m[i];
+  for (size_t i = 0; i < massInA_.size(); ++i) A[massInA_[i]] += massScale * m[i];
   const double *j = jacobian_.valuePtr(), *jt = tangentJacobian_.valuePtr();
   for (size_t i = 0; i < jacobianInA_.size(); ++i) {
     A[jacobianInA_[i]] = jt[i];

@@ -1,6 +1,7 @@
 #include "math/rotation.h"
 
 #include <Eigen/Geometry>
+#include <Eigen/LU>
 #include <Eigen/SVD>
 #include <cmath>
 
@@ -85,6 +86,30 @@ Vec3 zxzFromRotation(const Mat3& R) {
   // gimbal lock: A = Rz(phi +/- psi); take psi = 0
   const double phi = std::atan2(R(1, 0), R(0, 0));
   return Vec3(phi, theta, 0.0);
+}
+
+namespace {
+
+Mat3 axisRotation(int axis, double angle) { return Eigen::AngleAxisd(angle, Vec3::Unit(axis)).toRotationMatrix(); }
+
+double sequenceSign(const int (&axes)[3]) { return (axes[1] - axes[0] + 3) % 3 == 1 ? 1.0 : -1.0; }
+
+}  // namespace
+
+Vec3 taitBryanAngles(const Mat3& R, const int (&axes)[3]) {
+  const int i = axes[0], j = axes[1], k = axes[2];
+  const double s = sequenceSign(axes);
+  const double c = std::atan2(-s * R(i, j), R(i, i));
+  const double b = std::atan2(s * R(i, k), R(i, i) * std::cos(c) - s * R(i, j) * std::sin(c));
+  const double a = std::atan2(-s * R(j, k), R(k, k));
+  return Vec3(a, b, c);
+}
+
+Vec3 taitBryanRates(const Vec3& angles, const int (&axes)[3], const Vec3& omega_W) {
+  const Mat3 Ra = axisRotation(axes[0], angles[0]);
+  Mat3 E;
+  E << Vec3::Unit(axes[0]), Ra * Vec3::Unit(axes[1]), Ra * axisRotation(axes[1], angles[1]) * Vec3::Unit(axes[2]);
+  return E.partialPivLu().solve(omega_W);
 }
 
 }  // namespace mbw

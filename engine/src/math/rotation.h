@@ -34,6 +34,14 @@ Mat3 rotationFromZXZ(const Vec3& angles);
 // psi is arbitrary (psi = 0 is chosen).
 Vec3 zxzFromRotation(const Mat3& R);
 
+// Tait-Bryan angles (a, b, c) of R = R_i(a) R_j(b) R_k(c) about the world axes i, j, k
+// (0 = x, 1 = y, 2 = z, all different): c = atan2(-s R_ij, R_ii), b = atan2(s R_ik, R_ii cos c -
+// s R_ij sin c), a = atan2(-s R_jk, R_kk), s = +1 for a cyclic sequence (xyz, yzx, zxy), else -1.
+// For zxy the angle about x is the sensor of the flexible-beam benchmarks (refdata README).
+Vec3 taitBryanAngles(const Mat3& R, const int (&axes)[3]);
+// Their rates for the angular velocity omega_W: omega_W = da e_i + db R_i(a) e_j + dc R_i(a) R_j(b) e_k.
+Vec3 taitBryanRates(const Vec3& angles, const int (&axes)[3], const Vec3& omega_W);
+
 // Nearest rotation matrix (polar decomposition through the SVD).
 Mat3 orthonormalized(const Mat3& R);
 

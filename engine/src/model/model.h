@@ -9,6 +9,7 @@
 
 #include "expr/expression.h"
 #include "math/types.h"
+#include "model/beam.h"
 
 namespace mbw {
 
@@ -28,6 +29,7 @@ struct Body {
   std::vector<std::pair<std::string, Vec3>> points;
   std::vector<std::pair<std::string, Vec3>> vectors;
   std::string jsonPath;                 // where the scene defines it, for messages
+  int beam = -1;                        // a node of Model::beams[beam], or -1 for a rigid body
   // optional visual description for the workbench (not used by the numerics)
   std::string shape;                    // "", "box", "cylinder", "sphere"
   Vec3 shapeSize = Vec3::Zero();        // box: edges; cylinder: (radius, length, 0); sphere: (radius, 0, 0)
@@ -54,7 +56,7 @@ struct Primitive {
 
 enum class JointType {
   Spherical, Revolute, Universal, Cylindrical, Translational, Distance, Planar, PlanarRevolute,
-  AngleDriver, Primitive
+  AngleDriver, Primitive, Fixed
 };
 
 struct Joint {
@@ -114,15 +116,25 @@ struct ForceElement {
   // road; freeValue is the free radius
   RoadProfile road;
   TireContact contact = TireContact::PointFollower;
+  // the element acts for activeFrom <= t < activeUntil (e.g. a damper that settles a run-in)
+  double activeFrom = -1e300, activeUntil = 1e300;
   std::string jsonPath;
+
+  bool activeAt(double t) const { return t >= activeFrom && t < activeUntil; }
 };
 
-// A named scalar of the motion, recorded with its time derivative as the channels "<name>" and
-// "<name>.rate" after the standard ones.
-//   Coordinate  c . P for a body point P and a world axis c
-//   Distance    |P_j - P_i|
-//   Angle       the angle of u_j from u_i about axis_i (as for an RSDA), continued through turns
-enum class OutputType { Coordinate, Distance, Angle };
+// A named quantity of the motion recorded after the standard channels. The scalar ones are
+// recorded with their time derivative as the channels "<name>" and "<name>.rate":
+//   Coordinate    c . P for a body point P and a world axis c
+//   Displacement  c . (P - P0), P0 the point in the scene's pose
+//   Distance      |P_j - P_i|
+//   Angle         the angle of u_j from u_i about axis_i (as for an RSDA), continued through turns
+//   EulerAngle    one angle of the body's orientation as Tait-Bryan angles R = R_a(1) R_b(2) R_c(3)
+//                 about the world axes sequence (a, b, c), continued through turns
+// and a beam section as the six channels "<name>.F1" ... "<name>.M3" (no rates): the section
+// actions of forces/beam_element.h (axial force, shear forces, torsion, bending moments; section
+// axes) at a position along a beam.
+enum class OutputType { Coordinate, Displacement, Distance, Angle, EulerAngle, BeamSection };
 
 struct OutputChannel {
   std::string name;
@@ -135,15 +147,26 @@ struct OutputChannel {
   Vec3 axis_I = Vec3::Zero();  // Angle: axis and reference directions
   Vec3 u_I = Vec3::Zero();
   Vec3 u_J = Vec3::Zero();
+  Vec3 initial_W = Vec3::Zero();  // Displacement: the point in the scene's pose
+  int sequence[3] = {2, 0, 1};    // EulerAngle: the axes (0 = x, 1 = y, 2 = z) ...
+  int angle = 1;                  // ... and which of the three angles is recorded (0, 1, 2)
+  int element = 0;                // BeamSection: index in Model::beamElements ...
+  double xi = 0.0;                // ... and the section's coordinate in it, -1 .. 1
   std::string unit;            // of the value ("m" or "rad"); the rate is per second
   std::string jsonPath;
+
+  // the number of values it records (OutputChannel order in Formulation::outputValues)
+  int valueCount() const { return type == OutputType::BeamSection ? 6 : 2; }
 };
 
 struct RunDefaults {
   std::string formulation = "rp";
   std::string integrator = "backward-euler";
   double step = 1e-3;
+  double tStart = 0.0;  // the run starts here (may be negative: a run-in before t = 0)
   double tEnd = 1.0;
+  double recordFrom = -1e300;  // rows are recorded from this time on
+  bool startFromEquilibrium = false;  // initial positions from the static equilibrium at tStart
   int every = 1;
   double rtol = 0.0;  // > 0: variable steps with these tolerances by default
   double atol = 0.0;
@@ -159,11 +182,14 @@ struct Model {
   std::string description;
   std::string sourcePath;               // file the model came from ("" for built-in text)
   Vec3 gravity_W = Vec3(0.0, 0.0, -9.81);
+  TimeFunction gravityFactor = TimeFunction::constant(1.0);  // gravity is gravityFactor(t) gravity_W
   std::vector<Body> bodies;             // ground excluded
   std::vector<Primitive> primitives;
   std::vector<Joint> joints;
   std::vector<ForceElement> forces;
   std::vector<OutputChannel> outputs;
+  std::vector<Beam> beams;
+  std::vector<BeamElement> beamElements;
   RunDefaults defaults;
   double maxInitialCorrection = 1e-5;   // m or rad: largest move the initial projection may make
 

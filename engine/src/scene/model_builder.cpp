@@ -3,6 +3,7 @@
 #include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -17,11 +18,13 @@ Model ModelBuilder::build() {
   model_.name = scene_.at("name").get<std::string>();
   model_.description = scene_.value("description", "");
   if (scene_.contains("gravity")) model_.gravity_W = vec3(scene_["gravity"]);
+  if (scene_.contains("gravity_factor")) model_.gravityFactor = expression(scene_["gravity_factor"], "/gravity_factor");
   const int version = scene_.at("version").get<int>();
   if (version != kSceneFormatVersion)
     issue("/version", "version " + std::to_string(version) + " is not supported (this build reads " +
                           std::to_string(kSceneFormatVersion) + ")");
   readBodies();
+  if (scene_.contains("beams")) readBeams();
   if (scene_.contains("joints")) readJoints();
   if (scene_.contains("road")) readRoad(scene_["road"]);
   if (scene_.contains("forces")) readForces();
@@ -34,7 +37,8 @@ Vec3 ModelBuilder::vec3(const json& v) { return Vec3(v[0].get<double>(), v[1].ge
 
 void ModelBuilder::readBodies() {
   const json& bodies = scene_["bodies"];
-  if (bodies.empty()) issue("/bodies", "a scene needs at least one body");
+  if (bodies.empty() && (!scene_.contains("beams") || scene_["beams"].empty()))
+    issue("/bodies", "a scene needs at least one body or beam");
   for (size_t i = 0; i < bodies.size(); ++i) readBody(bodies[i], "/bodies/" + std::to_string(i));
 }
 
@@ -186,13 +190,71 @@ Vec3 ModelBuilder::internalPoint(int b, const Vec3& s) const {
 }
 
 TimeFunction ModelBuilder::expression(const json& v, const std::string& path) {
-  if (v.is_number()) return TimeFunction::constant(v.get<double>());
   try {
-    return TimeFunction::parse(v.get<std::string>());
+    if (v.is_number()) return TimeFunction::constant(v.get<double>());
+    if (v.is_string()) return TimeFunction::parse(v.get<std::string>());
+    if (v.contains("piecewise")) {
+      Pieces p;
+      if (!readPieces(v, path, p)) return TimeFunction();
+      std::vector<TimeFunction> pieces;
+      for (size_t k = 0; k < p.texts.size(); ++k) pieces.push_back(expression(json(p.texts[k]), p.paths[k]));
+      return TimeFunction::piecewise(p.breaks, std::move(pieces));
+    }
+    if (v.contains("rate")) {
+      const json& rate = v["rate"];
+      Pieces p;
+      if (rate.is_object()) {
+        if (!readPieces(rate, path + "/rate", p)) return TimeFunction();
+      } else if (rate.is_number() || rate.is_string()) {
+        p.texts.push_back(rate.is_number() ? exactText(rate.get<double>()) : rate.get<std::string>());
+      } else {
+        issue(path + "/rate", "the rate must be an expression or a piecewise object");
+        return TimeFunction();
+      }
+      const double t0 = v.contains("from") && v["from"].is_number() ? v["from"].get<double>() : 0.0;
+      const double v0 = v.contains("value") && v["value"].is_number() ? v["value"].get<double>() : 0.0;
+      return TimeFunction::integral(p.breaks, p.texts, t0, v0);
+    }
+    issue(path, "an expression object needs 'piecewise' or 'rate'");
   } catch (const ExpressionError& e) {
     issue(path, e.what());
-    return TimeFunction();
   }
+  return TimeFunction();
+}
+
+bool ModelBuilder::readPieces(const json& v, const std::string& path, Pieces& p) {
+  const json& list = v["piecewise"];
+  if (!list.is_array() || list.empty()) {
+    issue(path + "/piecewise", "must be a non-empty array of {\"until\": t, \"f\": expression} (the last without until)");
+    return false;
+  }
+  for (size_t k = 0; k < list.size(); ++k) {
+    const std::string at = path + "/piecewise/" + std::to_string(k);
+    const json& piece = list[k];
+    const bool last = k + 1 == list.size();
+    if (!piece.is_object() || !piece.contains("f") || !(piece["f"].is_string() || piece["f"].is_number())) {
+      issue(at, "a piece needs 'f', an expression");
+      return false;
+    }
+    if (last == piece.contains("until") || (!last && !piece["until"].is_number())) {
+      issue(at, last ? "the last piece has no 'until' (it holds after the last break)" : "a piece needs 'until', a time in s");
+      return false;
+    }
+    if (!last) {
+      p.breaks.push_back(piece["until"].get<double>());
+      if (k > 0 && !(p.breaks[k] > p.breaks[k - 1])) issue(at + "/until", "the breaks must increase");
+    }
+    p.texts.push_back(piece["f"].is_number() ? exactText(piece["f"].get<double>()) : piece["f"].get<std::string>());
+    p.paths.push_back(at + "/f");
+  }
+  return true;
+}
+
+std::string ModelBuilder::exactText(double x) {
+  std::ostringstream os;
+  os.precision(17);
+  os << x;
+  return os.str();
 }
 
 std::string ModelBuilder::number(double x) {
@@ -217,15 +279,47 @@ void ModelBuilder::readOutputs() {
                             "(no dots: the column '<name>.rate' is added), and not t, h or "
                             "newton_iterations");
     const std::string type = o["type"].get<std::string>();
-    if (type == "coordinate") {
-      c.type = OutputType::Coordinate;
+    auto axisIndex = [](const std::string& a) { return a == "x" ? 0 : a == "y" ? 1 : 2; };
+    if (type == "coordinate" || type == "displacement") {
+      c.type = type == "coordinate" ? OutputType::Coordinate : OutputType::Displacement;
       c.bodyI = bodyRef(o, "body", path);
       if (c.bodyI == -2) continue;
-      c.s_I = internalPoint(c.bodyI, o.contains("point") ? pointRef(o, "point", c.bodyI, path)
-                                                         : Vec3::Zero());
-      const std::string axis = o["axis"].get<std::string>();
-      c.c_W = Vec3::Unit(axis == "x" ? 0 : axis == "y" ? 1 : 2);
+      const Vec3 point = o.contains("point") ? pointRef(o, "point", c.bodyI, path) : Vec3::Zero();
+      c.s_I = internalPoint(c.bodyI, point);
+      c.c_W = Vec3::Unit(axisIndex(o["axis"].get<std::string>()));
+      if (c.bodyI >= 0) c.initial_W = model_.bodies[c.bodyI].position_W + model_.bodies[c.bodyI].R_WB * point;
       c.unit = "m";
+    } else if (type == "euler-angle") {
+      c.type = OutputType::EulerAngle;
+      c.bodyI = bodyRef(o, "body", path);
+      if (c.bodyI == -2) continue;
+      if (c.bodyI == kGround) {
+        issue(path + "/body", "the ground does not turn");
+        continue;
+      }
+      const std::string sequence = o.value("sequence", "zxy");
+      for (int k = 0; k < 3; ++k) c.sequence[k] = axisIndex(std::string(1, sequence[k]));
+      c.angle = static_cast<int>(sequence.find(o["about"].get<std::string>()[0]));
+      c.unit = "rad";
+    } else if (type == "beam-section") {
+      c.type = OutputType::BeamSection;
+      const std::string name = o["beam"].get<std::string>();
+      const Beam* beam = nullptr;
+      for (const Beam& b : model_.beams)
+        if (b.name == name) beam = &b;
+      if (!beam) {
+        issue(path + "/beam", "unknown beam '" + name + "'");
+        continue;
+      }
+      const double s = o["position"].get<double>(), L = beam->length(), Le = L / beam->elementCount;
+      if (s < 0.0 || s > L) {
+        issue(path + "/position", "the position must be within the beam, 0 .. " + number(L) + " m");
+        continue;
+      }
+      // a section between two elements belongs to the first
+      const int k = std::clamp(static_cast<int>(std::ceil(s / Le - 1e-12)) - 1, 0, beam->elementCount - 1);
+      c.element = beam->firstElement + k;
+      c.xi = 2.0 * (s - k * Le) / Le - 1.0;
     } else {
       c.bodyI = bodyRef(o, "body_i", path);
       c.bodyJ = bodyRef(o, "body_j", path);
@@ -258,7 +352,10 @@ void ModelBuilder::readSettings() {
   d.formulation = s.value("formulation", d.formulation);
   d.integrator = s.value("integrator", d.integrator);
   d.step = s.value("step", d.step);
+  d.tStart = s.value("t_start", d.tStart);
   d.tEnd = s.value("t_end", d.tEnd);
+  d.recordFrom = s.value("record_from", d.recordFrom);
+  d.startFromEquilibrium = s.value("initial_state", "scene") == "equilibrium";
   d.every = s.value("every", d.every);
   d.rtol = s.value("rtol", d.rtol);
   d.atol = s.value("atol", s.contains("rtol") ? d.rtol : d.atol);
@@ -282,7 +379,7 @@ void ModelBuilder::readSettings() {
   if (formulationDescription(d.formulation).empty())
     issue("/settings/formulation", "unknown formulation '" + d.formulation + "' (rA, rp or rE)");
   if (!(d.step > 0.0)) issue("/settings/step", "the step must be positive");
-  if (!(d.tEnd > 0.0)) issue("/settings/t_end", "t_end must be positive");
+  if (!(d.tEnd > d.tStart)) issue("/settings/t_end", "t_end must be after t_start (" + number(d.tStart) + " s)");
   if (d.every < 1) issue("/settings/every", "every must be at least 1");
   if (!(model_.maxInitialCorrection > 0.0))
     issue("/settings/max_initial_correction", "must be positive");

@@ -32,6 +32,13 @@ class ModelBuilder {
   Mat3 readOrientation(const json& o, const std::string& path);
   void readShape(const json& s, const std::string& path, Body& body);
 
+  // --- beams (model_builder_beams.cpp) ---------------------------------------------------------
+  void readBeams();
+  void readBeam(const json& b, const std::string& path);
+  // the nodes of a beam as bodies with lumped inertia, and its elements
+  void addBeamNodes(Beam& beam, const json& b, const std::string& path);
+  void addBeamElements(const Beam& beam);
+
   // --- references ---------------------------------------------------------------------------------
   int bodyRef(const json& element, const char* key, const std::string& path);
   // a point of body `b` in the scene's body frame (world for the ground)
@@ -48,8 +55,15 @@ class ModelBuilder {
   Vec3 internalPoint(int b, const Vec3& s) const;
   Mat3 initialRotation(int b) const { return b >= 0 ? model_.bodies[b].R_WB : Mat3::Identity(); }
 
+  // a number, an expression string, or a piecewise or rate object (expr/expression.h)
   TimeFunction expression(const json& v, const std::string& path);
-  static std::string number(double x);
+  struct Pieces {
+    std::vector<double> breaks;
+    std::vector<std::string> texts, paths;
+  };
+  bool readPieces(const json& v, const std::string& path, Pieces& p);
+  static std::string number(double x);     // for messages
+  static std::string exactText(double x);  // round-trips
 
   // --- joints --------------------------------------------------------------------------------------
   void readJoints();

@@ -64,6 +64,9 @@ void ModelBuilder::readForces() {
         e.type = ForceType::Torque;
       }
     }
+    e.activeFrom = f.value("active_from", e.activeFrom);
+    e.activeUntil = f.value("active_until", e.activeUntil);
+    if (!(e.activeUntil > e.activeFrom)) issue(path + "/active_until", "active_until must be after active_from");
     model_.forces.push_back(std::move(e));
   }
 }

@@ -71,6 +71,14 @@ void ModelBuilder::readJoint(const json& j, const std::string& path) {
     const Vec3 sI = pointRef(j, "point_i", bi, path), sJ = pointRef(j, "point_j", bj, path);
     spherical(sI, sJ);
     joint.point_I = internalPoint(bi, sI);
+  } else if (type == "fixed") {
+    joint.type = JointType::Fixed;
+    const Vec3 sI = pointRef(j, "point_i", bi, path), sJ = pointRef(j, "point_j", bj, path);
+    spherical(sI, sJ);
+    joint.point_I = internalPoint(bi, sI);
+    // e_k of body i perpendicular to the body-j vector that starts along e_(k+1) of body i
+    const Mat3 R_JI = initialRotation(bj).transpose() * initialRotation(bi);
+    for (int k = 0; k < 3; ++k) dp1(Vec3::Unit(k), R_JI * Vec3::Unit((k + 1) % 3));
   } else if (type == "revolute" || type == "universal" || type == "cylindrical" ||
              type == "translational") {
     const Vec3 sI = pointRef(j, "point_i", bi, path), sJ = pointRef(j, "point_j", bj, path);

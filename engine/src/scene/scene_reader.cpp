@@ -28,13 +28,14 @@ std::string primitiveName(PrimitiveType t) {
 }
 
 
-// The constraint set at the initial pose: no redundant equations, and a consistent projection.
+// The constraint set at the initial pose (at the start time): no redundant equations, and a
+// consistent projection.
 void checkConstraints(const Model& model, std::vector<SceneIssue>& issues) {
   if (model.bodies.empty()) return;
   const std::unique_ptr<Formulation> f = makeFormulation("rp", model);
   VectorXd q, v;
   f->initialState(q, v);
-  f->computePositions(0.0, q);
+  f->computePositions(model.defaults.tStart, q);
   const ConstraintRank rank = analyzeConstraintRank(*f);
   for (int k : rank.redundant) {
     const Primitive& p = model.primitives[k];
@@ -50,7 +51,7 @@ void checkConstraints(const Model& model, std::vector<SceneIssue>& issues) {
   }
   if (!issues.empty()) return;
   try {
-    consistentInitialState(*f, 0.0);
+    consistentInitialState(*f, model.defaults.tStart);
   } catch (const ModelError& e) {
     std::string path;
     for (const Body& b : model.bodies)

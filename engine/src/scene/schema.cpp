@@ -32,10 +32,11 @@ FieldSpec driverField(const char* name, const char* unit, const char* role) {
 }
 
 const std::vector<std::string> kJointTypes = {
-    "spherical", "revolute", "universal", "cylindrical", "translational", "distance",
+    "spherical", "revolute", "universal", "cylindrical", "translational", "fixed", "distance",
     "planar", "planar-revolute", "angle-driver", "dp1", "dp2", "d", "cd"};
 const std::vector<std::string> kForceTypes = {"tsda", "rsda", "force", "torque", "tire"};
-const std::vector<std::string> kOutputTypes = {"coordinate", "distance", "angle"};
+const std::vector<std::string> kOutputTypes = {"coordinate", "displacement", "distance", "angle",
+                                               "euler-angle", "beam-section"};
 
 std::vector<ObjectSpec> buildSchema() {
   std::vector<ObjectSpec> s;
@@ -49,7 +50,9 @@ std::vector<ObjectSpec> buildSchema() {
                 field("name", K::String, true, "", "", "short name of the model"),
                 field("description", K::String, false, "", "", "one-line description"),
                 field("gravity", K::Vector3, false, "[0, 0, -9.81]", "m/s^2", "gravitational acceleration"),
+                field("gravity_factor", K::Expression, false, "1", "", "multiplies gravity: a function of t ramps it in (then gravity counts as work done, not as a potential)"),
                 field("bodies", K::Array, true, "", "", "the rigid bodies (the ground is implicit)", "body"),
+                field("beams", K::Array, false, "[]", "", "flexible beams; each adds its nodes as bodies named <beam>.<k>", "beam"),
                 field("joints", K::Array, false, "[]", "", "kinematic joints, drivers and raw constraint primitives", "joint"),
                 field("forces", K::Array, false, "[]", "", "force elements", "force"),
                 field("road", K::Object, false, "flat at z = 0", "", "the road surface tires roll on", "road"),
@@ -101,6 +104,56 @@ std::vector<ObjectSpec> buildSchema() {
                "",
                {}});
 
+  // beams
+  s.push_back({"beam",
+               "A straight flexible beam from `from` to `to`, divided into `elements` three-node "
+               "geometrically exact elements (shear, torsion, bending, finite rotations; "
+               "forces/beam_element.h). It creates its 2 elements + 1 nodes as bodies named "
+               "<name>.0 (at `from`) ... <name>.<2 elements> (at `to`), which joints, loads and "
+               "outputs use like any body: a node's frame origin is its point on the beam axis and "
+               "its axes are the section axes (x along the beam, y and z the section's axes 2 and "
+               "3). Mass and rotary inertia are lumped on the nodes: each node carries the beam "
+               "segment of length L / (2 elements) centred on it (the end nodes half of one, its "
+               "centre of mass a quarter segment inside), with the segment's own rotary inertia.",
+               {field("name", K::String, true, "", "", "unique name; its nodes are <name>.<k>"),
+                field("from", K::Vector3, true, "", "m", "start point (node 0), world frame"),
+                field("to", K::Vector3, true, "", "m", "end point (last node), world frame"),
+                field("elements", K::Integer, true, "", "", "number of three-node elements, at least 1"),
+                field("section", K::Object, true, "", "", "stiffness of the cross-section", "beam-section"),
+                field("mass_per_length", K::Number, true, "", "kg/m", "mass per unit length, positive"),
+                field("inertia_per_length", K::Vector3, true, "", "kg m",
+                      "rotary inertia per unit length about the section axes (J11 torsional, J22, J33), positive"),
+                field("section_y", K::Vector3, false, "world z x beam axis", "",
+                      "direction of section axis 2 (its part perpendicular to the beam is used); the default makes axis 3 the "
+                      "part of world z perpendicular to the beam (world y for a vertical beam)"),
+                field("velocity", K::Vector3, false, "[0, 0, 0]", "m/s",
+                      "initial velocity of the start point; with angular_velocity, a rigid motion of the whole beam"),
+                field("angular_velocity", K::Vector3, false, "[0, 0, 0]", "rad/s", "initial angular velocity (world frame)"),
+                field("display", K::Object, false, "a tube", "", "how the workbench draws the beam", "beam-display")},
+               "",
+               {}});
+  s.push_back({"beam-section",
+               "Diagonal section stiffness in the section axes, and stiffness-proportional damping: "
+               "(F1, F2, F3) = diag(EA, GA2, GA3) (eps + damping deps/dt), (M1, M2, M3) = "
+               "diag(GJ, EI2, EI3) (kappa + damping dkappa/dt).",
+               {field("EA", K::Number, true, "", "N", "axial stiffness"),
+                field("GA2", K::Number, true, "", "N", "shear stiffness along axis 2"),
+                field("GA3", K::Number, true, "", "N", "shear stiffness along axis 3"),
+                field("GJ", K::Number, true, "", "N m^2", "torsional stiffness"),
+                field("EI2", K::Number, true, "", "N m^2", "bending stiffness about axis 2"),
+                field("EI3", K::Number, true, "", "N m^2", "bending stiffness about axis 3"),
+                field("damping", K::Number, false, "0", "s", "stiffness-proportional damping factor")},
+               "",
+               {}});
+  s.push_back({"beam-display",
+               "Display geometry of a beam (no effect on the numerics): a tube of `radius`, or a "
+               "box section of `width` (along axis 2) by `height` (along axis 3).",
+               {field("radius", K::Number, false, "from the rotary inertia", "m", "tube radius"),
+                field("width", K::Number, false, "", "m", "box section, along axis 2"),
+                field("height", K::Number, false, "", "m", "box section, along axis 3")},
+               "",
+               {}});
+
   // joints
   s.push_back({"joint", "A joint, a driver or a raw constraint primitive, chosen by `type`. "
                "Joints are built from the primitives of seed 001 (Table 1).",
@@ -132,6 +185,11 @@ std::vector<ObjectSpec> buildSchema() {
         "rotation about the axis is held at its initial value.",
         {pointField("point_i", "point on the axis, body i"), pointField("point_j", "point on the axis, body j"),
          vectorField("axis_i", "sliding axis on body i"), vectorField("axis_j", "sliding axis on body j")});
+  joint("fixed",
+        "Body j welded to body i (a clamp, a rigid attachment): P_i and P_j coincide (3 CD) and "
+        "the relative orientation stays the initial one (3 DP1, each axis of body i kept "
+        "perpendicular to the body-j vector that starts along the next axis of body i).",
+        {pointField("point_i", "joint point on body i"), pointField("point_j", "joint point on body j")});
   joint("distance", "The distance between P_i and P_j equals `distance` (a D equation, f = distance^2).",
         {pointField("point_i", "point on body i"), pointField("point_j", "point on body j"),
          field("distance", K::Expression, true, "", "m", "distance, a constant or a function of t")});
@@ -173,6 +231,10 @@ std::vector<ObjectSpec> buildSchema() {
   auto force = [&](const std::string& type, const std::string& description, std::vector<FieldSpec> own) {
     std::vector<FieldSpec> fields{nameField("force element"), typeField(kForceTypes)};
     fields.insert(fields.end(), own.begin(), own.end());
+    fields.push_back(field("active_from", K::Number, false, "always", "s", "the element acts from this time on"));
+    fields.push_back(field("active_until", K::Number, false, "always", "s",
+                           "the element acts before this time only (e.g. a damper that settles a run-in; "
+                           "its force stops at once, and a spring's stored energy leaves the balance)"));
     s.push_back({"force/" + type, description, std::move(fields), "", {}});
   };
   force("tsda",
@@ -253,6 +315,29 @@ std::vector<ObjectSpec> buildSchema() {
          {field("body", K::String, true, "", "", "the body"),
           field("point", K::PointRef, false, "[0, 0, 0]", "m", "the point, in the body frame"),
           field("axis", K::Enum, true, "", "", "world coordinate", "", {"x", "y", "z"})});
+  output("displacement",
+         "The displacement (m) of a body point along a world axis from its position in the scene's "
+         "pose (before the initial projection), e.g. a beam node's deflection.",
+         {field("body", K::String, true, "", "", "the body (a beam node: <beam>.<k>)"),
+          field("point", K::PointRef, false, "[0, 0, 0]", "m", "the point, in the body frame"),
+          field("axis", K::Enum, true, "", "", "world coordinate", "", {"x", "y", "z"})});
+  output("euler-angle",
+         "One Tait-Bryan angle (rad) of a body's orientation, R = R_a(1) R_b(2) R_c(3) about the "
+         "world axes of `sequence`, continued through full turns. The flexible-beam benchmarks' "
+         "rotation sensor is the angle about x of the zxy sequence.",
+         {field("body", K::String, true, "", "", "the body (a beam node: <beam>.<k>)"),
+          field("sequence", K::Enum, false, "zxy", "", "axes of the three rotations", "",
+                {"xyz", "xzy", "yxz", "yzx", "zxy", "zyx"}),
+          field("about", K::Enum, true, "", "", "the recorded angle: the rotation about this axis of the sequence", "",
+                {"x", "y", "z"})});
+  output("beam-section",
+         "The section actions of a beam at a position along it, six channels <name>.F1 (axial "
+         "force), .F2, .F3 (shear forces), .M1 (torsion), .M2, .M3 (bending moments), N and N m, "
+         "in the section axes: linear through the element's two evaluation points (their mean at "
+         "an element's middle node, extrapolated at its ends; a position between two elements "
+         "belongs to the first).",
+         {field("beam", K::String, true, "", "", "the beam"),
+          field("position", K::Number, true, "", "m", "distance from the beam's start, 0 .. its length")});
   output("distance", "The distance between two body points (m).",
          {bodyField("body_i", "first body"), bodyField("body_j", "second body"),
           pointField("point_i", "point on body i"), pointField("point_j", "point on body j")});
@@ -268,7 +353,10 @@ std::vector<ObjectSpec> buildSchema() {
                {field("formulation", K::String, false, "rp", "", "rp, rA or rE"),
                 field("integrator", K::String, false, "backward-euler", "", "integrator name (mbw-cli list)"),
                 field("step", K::Number, false, "0.001", "s", "time step (the first step when variable)"),
+                field("t_start", K::Number, false, "0", "s", "start time; negative for a run-in before t = 0 (e.g. loads ramped in, transients damped out)"),
                 field("t_end", K::Number, false, "1", "s", "end time"),
+                field("record_from", K::Number, false, "t_start", "s", "record rows from the first step at or after this time"),
+                field("initial_state", K::Enum, false, "scene", "", "scene: the scene's poses projected onto the constraints; equilibrium: the static equilibrium at t_start (mbw-cli static)", "", {"scene", "equilibrium"}),
                 field("every", K::Integer, false, "1", "", "record every N-th step"),
                 field("rtol", K::Number, false, "", "", "relative tolerance; when given (with or without atol), runs choose their steps from the error estimate"),
                 field("atol", K::Number, false, "", "", "absolute tolerance of variable steps (default: rtol)"),
@@ -291,8 +379,10 @@ const std::vector<ObjectSpec>& sceneSchema() {
   return schema;
 }
 
-const ObjectSpec* findObjectSpec(const std::string& name) {
-  for (const ObjectSpec& o : sceneSchema())
+const ObjectSpec* findObjectSpec(const std::string& name) { return findObjectSpec(sceneSchema(), name); }
+
+const ObjectSpec* findObjectSpec(const std::vector<ObjectSpec>& schema, const std::string& name) {
+  for (const ObjectSpec& o : schema)
     if (o.name == name) return &o;
   return nullptr;
 }
@@ -313,6 +403,10 @@ const char* toString(FieldKind kind) {
     case K::Enum: return "one of";
     case K::Object: return "object";
     case K::Array: return "array";
+    case K::Boolean: return "true or false";
+    case K::NumberList: return "[numbers]";
+    case K::StringList: return "[strings]";
+    case K::ValueLists: return "{key: [values] or range}";
   }
   return "?";
 }

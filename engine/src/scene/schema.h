@@ -22,7 +22,11 @@ enum class FieldKind {
   Vec3Map,     // {"name": [x, y, z], ...}
   Enum,        // one string of a fixed set
   Object,      // a nested object of type `type`
-  Array        // an array of objects of type `type`
+  Array,       // an array of objects of type `type`
+  Boolean,     // true or false (study files)
+  NumberList,  // a non-empty array of numbers (study files)
+  StringList,  // a non-empty array of strings (study files)
+  ValueLists   // {key: [values...] or an object of type `type`} (study files: varied fields)
 };
 
 struct FieldSpec {
@@ -51,9 +55,12 @@ constexpr int kSceneFormatVersion = 1;
 const std::vector<ObjectSpec>& sceneSchema();
 // nullptr if unknown
 const ObjectSpec* findObjectSpec(const std::string& name);
+const ObjectSpec* findObjectSpec(const std::vector<ObjectSpec>& schema, const std::string& name);
 const char* toString(FieldKind kind);
 
 // The reference documentation of the format, in Markdown.
 std::string sceneFormatMarkdown();
+// One section per object type of a schema, with the table of its fields (Markdown).
+std::string schemaSectionsMarkdown(const std::vector<ObjectSpec>& schema);
 
 }  // namespace mbw

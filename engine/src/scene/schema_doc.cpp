@@ -12,10 +12,23 @@ std::string sceneFormatMarkdown() {
         "reported with its JSON path (for example `/bodies/2/mass`), several at once.\n\n"
      << "Expressions are numbers or strings in the time `t` with `pi`, `+ - * / ^`, parentheses "
         "and sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, exp, log, sqrt, abs, pow; "
-        "their time derivatives are exact (symbolic).\n\n"
+        "their time derivatives are exact (symbolic). Where an expression is expected, two "
+        "objects are accepted as well: a piecewise function `{\"piecewise\": [{\"until\": 0.4, "
+        "\"f\": \"pi/2*(1 - cos(pi*t/0.4))\"}, {\"f\": \"pi\"}]}` (each piece up to and at its "
+        "`until`, the last one after), and a rate integrated exactly to the function itself "
+        "`{\"rate\": R, \"from\": t0, \"value\": v0}` (R an expression or a piecewise object "
+        "of sums of constants times t^n, sin, cos, exp, sinh, cosh of a t + b; the result is "
+        "continuous and equals v0 at t0, defaults 0), e.g. a spin angle from a spin-rate "
+        "profile.\n\n"
      << "Points and vectors of a body may be named in its `points` and `vectors` and referred to "
         "by name, or written inline as `[x, y, z]` in the body frame.\n";
-  for (const ObjectSpec& o : sceneSchema()) {
+  md << schemaSectionsMarkdown(sceneSchema());
+  return md.str();
+}
+
+std::string schemaSectionsMarkdown(const std::vector<ObjectSpec>& schema) {
+  std::ostringstream md;
+  for (const ObjectSpec& o : schema) {
     md << "\n## " << o.name << "\n\n" << o.description << "\n";
     if (!o.discriminator.empty()) {
       md << "\nChosen by `" << o.discriminator << "`:";
@@ -31,6 +44,7 @@ std::string sceneFormatMarkdown() {
         for (size_t i = 0; i < f.choices.size(); ++i) kind += (i ? ", `" : " `") + f.choices[i] + "`";
       }
       if (f.kind == FieldKind::Object || f.kind == FieldKind::Array) kind += " of " + f.type;
+      if (f.kind == FieldKind::ValueLists) kind += " (" + f.type + ")";
       md << "| `" << f.name << "` | " << kind << " | " << f.unit << " | " << (f.required ? "yes" : "")
          << " | " << f.defaultText << " | " << f.description << " |\n";
     }

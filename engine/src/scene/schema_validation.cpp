@@ -50,11 +50,14 @@ std::string checkKind(const FieldSpec& f, const json& v) {
         return "";
       return "must be a 3x3 matrix given as 3 rows of 3 numbers";
     case FieldKind::Expression:
-      return v.is_number() || v.is_string() ? "" : "must be a number or an expression string";
+      return v.is_number() || v.is_string() || v.is_object()
+                 ? ""
+                 : "must be a number, an expression string or a piecewise/rate object";
     case FieldKind::Expression3:
       if (v.is_array() && v.size() == 3) {
         for (const json& x : v)
-          if (!x.is_number() && !x.is_string()) return "must hold 3 numbers or expression strings";
+          if (!x.is_number() && !x.is_string() && !x.is_object())
+            return "must hold 3 numbers, expression strings or piecewise/rate objects";
         return "";
       }
       return "must be an array of 3 numbers or expression strings";
@@ -76,11 +79,24 @@ std::string checkKind(const FieldSpec& f, const json& v) {
       return v.is_object() ? "" : "must be an object, found " + typeName(v);
     case FieldKind::Array:
       return v.is_array() ? "" : "must be an array, found " + typeName(v);
+    case FieldKind::Boolean:
+      return v.is_boolean() ? "" : "must be true or false, found " + typeName(v);
+    case FieldKind::NumberList:
+      return v.is_array() && !v.empty() && isNumberArray(v, v.size()) ? "" : "must be a non-empty array of numbers";
+    case FieldKind::StringList:
+      if (!v.is_array() || v.empty()) return "must be a non-empty array of strings";
+      for (const json& x : v)
+        if (!x.is_string()) return "must be a non-empty array of strings, found " + typeName(x) + " in it";
+      return "";
+    case FieldKind::ValueLists:
+      return v.is_object() ? "" : "must be an object mapping names to arrays of values, found " + typeName(v);
   }
   return "";
 }
 
-std::string escape(const std::string& key) {
+}  // namespace
+
+std::string escapePointerToken(const std::string& key) {
   std::string out;
   for (char c : key) {
     if (c == '~') out += "~0";
@@ -90,11 +106,14 @@ std::string escape(const std::string& key) {
   return out;
 }
 
-}  // namespace
-
 void validateAgainstSchema(const json& value, const std::string& type, const std::string& path,
                            std::vector<SceneIssue>& issues) {
-  const ObjectSpec* spec = findObjectSpec(type);
+  validateAgainstSchema(value, sceneSchema(), type, path, issues);
+}
+
+void validateAgainstSchema(const json& value, const std::vector<ObjectSpec>& schema, const std::string& type,
+                           const std::string& path, std::vector<SceneIssue>& issues) {
+  const ObjectSpec* spec = findObjectSpec(schema, type);
   if (!spec) {
     issues.push_back({path, "internal: unknown schema type '" + type + "'"});
     return;
@@ -113,7 +132,7 @@ void validateAgainstSchema(const json& value, const std::string& type, const std
     }
     const std::string variant = it->get<std::string>();
     for (const auto& v : spec->variants)
-      if (v == variant) return validateAgainstSchema(value, spec->name + "/" + v, path, issues);
+      if (v == variant) return validateAgainstSchema(value, schema, spec->name + "/" + v, path, issues);
     issues.push_back({path + "/" + spec->discriminator,
                       "'" + variant + "' is not one of: " + join(spec->variants)});
     return;
@@ -125,7 +144,7 @@ void validateAgainstSchema(const json& value, const std::string& type, const std
     bool found = false;
     for (const auto& k : known) found = found || k == it.key();
     if (!found)
-      issues.push_back({path + "/" + escape(it.key()),
+      issues.push_back({path + "/" + escapePointerToken(it.key()),
                         "unknown field '" + it.key() + "' in " + spec->name + " (known: " + join(known) + ")"});
   }
   // each field
@@ -141,10 +160,18 @@ void validateAgainstSchema(const json& value, const std::string& type, const std
       issues.push_back({fieldPath, problem});
       continue;
     }
-    if (f.kind == FieldKind::Object) validateAgainstSchema(*it, f.type, fieldPath, issues);
+    if (f.kind == FieldKind::Object) validateAgainstSchema(*it, schema, f.type, fieldPath, issues);
     if (f.kind == FieldKind::Array)
       for (size_t i = 0; i < it->size(); ++i)
-        validateAgainstSchema((*it)[i], f.type, fieldPath + "/" + std::to_string(i), issues);
+        validateAgainstSchema((*it)[i], schema, f.type, fieldPath + "/" + std::to_string(i), issues);
+    // each entry: a non-empty list of values, or an object of the field's type
+    if (f.kind == FieldKind::ValueLists)
+      for (auto e = it->begin(); e != it->end(); ++e) {
+        const std::string entryPath = fieldPath + "/" + escapePointerToken(e.key());
+        if (e->is_object()) validateAgainstSchema(*e, schema, f.type, entryPath, issues);
+        else if (!e->is_array() || e->empty())
+          issues.push_back({entryPath, "must be a non-empty array of values or a " + f.type + " object"});
+      }
   }
 }
 

@@ -1,14 +1,18 @@
 #include "simulation/recorder.h"
 
+#include <cmath>
+
 namespace mbw {
 
 Recorder::Recorder(Formulation& formulation, Kind kind, int every, bool multipliers, bool grid)
-    : f_(formulation), kind_(kind), every_(std::max(0, every)), multipliers_(multipliers), grid_(grid) {}
+    : f_(formulation), kind_(kind), every_(std::max(0, every)), multipliers_(multipliers), grid_(grid) {
+  for (int b = 0; b < formulation.model().bodyCount(); ++b) bodies_.push_back(b);
+}
 
 std::vector<Channel> Recorder::channels() const {
   std::vector<Channel> c{{"t", "s"}};
-  for (const Body& b : f_.model().bodies) {
-    const std::string n = b.name + ".";
+  for (int body : bodies_) {
+    const std::string n = f_.model().bodies[body].name + ".";
     for (const char* s : {"x", "y", "z"}) c.push_back({n + s, "m"});
     for (const char* s : {"e0", "e1", "e2", "e3"}) c.push_back({n + s, ""});
     for (const char* s : {"vx", "vy", "vz"}) c.push_back({n + s, "m/s"});
@@ -25,12 +29,17 @@ std::vector<Channel> Recorder::channels() const {
   }
   c.push_back({"violation.position", ""});
   c.push_back({"violation.velocity", ""});
-  for (const Body& b : f_.model().bodies) {
-    const std::string n = b.name + ".";
+  for (int body : bodies_) {
+    const std::string n = f_.model().bodies[body].name + ".";
     for (const char* s : {"ax", "ay", "az"}) c.push_back({n + s, "m/s^2"});
     for (const char* s : {"dwx", "dwy", "dwz"}) c.push_back({n + s, "rad/s^2"});
   }
   for (const OutputChannel& o : f_.model().outputs) {
+    if (o.type == OutputType::BeamSection) {
+      for (const char* s : {"F1", "F2", "F3"}) c.push_back({o.name + "." + s, "N"});
+      for (const char* s : {"M1", "M2", "M3"}) c.push_back({o.name + "." + s, "N m"});
+      continue;
+    }
     c.push_back({o.name, o.unit});
     c.push_back({o.name + ".rate", o.unit + "/s"});
   }
@@ -64,11 +73,17 @@ Recorder::Energy Recorder::evaluate(const State& s) {
 void Recorder::start(const State& state, Results& results, bool onGrid) {
   if (results.channels().empty()) results.setChannels(channels());
   stepCount_ = recordedStep_ = 0;
+  firstRecordedStep_ = -1;
   workIntegral_ = dissipated_ = 0.0;
   initial_ = previous_ = evaluate(state);
   lastT_ = state.t;
-  record(state, 0.0, 0, results, previous_, workIntegral_, dissipated_, onGrid);
+  if (due(state.t)) {
+    firstRecordedStep_ = 0;
+    record(state, 0.0, 0, results, previous_, workIntegral_, dissipated_, onGrid);
+  }
 }
+
+bool Recorder::due(double t) const { return t >= recordFrom_ - 1e-12 * std::max(1.0, std::abs(t)); }
 
 void Recorder::step(const State& state, double h, int newtonIterations, bool last,
                     Results& results) {
@@ -80,11 +95,16 @@ void Recorder::step(const State& state, double h, int newtonIterations, bool las
   lastT_ = state.t;
   lastH_ = h;
   lastNewton_ = newtonIterations;
-  if (last || (every_ > 0 && stepCount_ % every_ == 0))
+  if (firstRecordedStep_ < 0) {
+    if (!due(state.t) && !last) return;
+    firstRecordedStep_ = stepCount_;
+  }
+  if (last || (every_ > 0 && (stepCount_ - firstRecordedStep_) % every_ == 0))
     record(state, h, newtonIterations, results, previous_, workIntegral_, dissipated_, false);
 }
 
 void Recorder::sample(const State& state, double h, int newtonIterations, Results& results) {
+  if (!due(state.t)) return;
   const Energy now = evaluate(state);
   const double dt = state.t - lastT_;
   record(state, h, newtonIterations, results, now,
@@ -104,11 +124,10 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
   if (!onGrid) recordedStep_ = stepCount_;
   row_.clear();
   row_.push_back(s.t);
-  const int nb = f_.model().bodyCount();
-  std::vector<BodyOutput> out(nb);
-  for (int b = 0; b < nb; ++b) {
-    out[b] = f_.bodyOutput(b, s.vdot);
-    const BodyOutput& o = out[b];
+  bodyOutputs_.resize(bodies_.size());
+  for (size_t k = 0; k < bodies_.size(); ++k) {
+    bodyOutputs_[k] = f_.bodyOutput(bodies_[k], s.vdot);
+    const BodyOutput& o = bodyOutputs_[k];
     row_.insert(row_.end(), o.position_W.data(), o.position_W.data() + 3);
     row_.insert(row_.end(), o.eulerParameters.data(), o.eulerParameters.data() + 4);
     row_.insert(row_.end(), o.velocity_W.data(), o.velocity_W.data() + 3);
@@ -126,9 +145,9 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
   }
   row_.push_back(f_.positionViolation());
   row_.push_back(f_.velocityViolation(s.v));
-  for (int b = 0; b < nb; ++b) {
-    row_.insert(row_.end(), out[b].acceleration_W.data(), out[b].acceleration_W.data() + 3);
-    row_.insert(row_.end(), out[b].omegaDot_W.data(), out[b].omegaDot_W.data() + 3);
+  for (const BodyOutput& o : bodyOutputs_) {
+    row_.insert(row_.end(), o.acceleration_W.data(), o.acceleration_W.data() + 3);
+    row_.insert(row_.end(), o.omegaDot_W.data(), o.omegaDot_W.data() + 3);
   }
   row_.insert(row_.end(), outputs_.begin(), outputs_.end());
   if (multipliers_) row_.insert(row_.end(), s.lambda.data(), s.lambda.data() + s.lambda.size());

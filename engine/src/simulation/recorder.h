@@ -30,6 +30,10 @@ class Recorder {
   Recorder(Formulation& formulation, Kind kind, int every, bool multipliers = false, bool grid = false);
 
   std::vector<Channel> channels() const;
+  // rows start at the first state at or after t (the energy balance still counts from the start)
+  void setRecordFrom(double t) { recordFrom_ = t; }
+  // the bodies whose channels are recorded (all by default; before start())
+  void setBodies(std::vector<int> bodies) { bodies_ = std::move(bodies); }
   // the first state of the run (always recorded; onGrid: it is one of the requested times)
   void start(const State& state, Results& results, bool onGrid = false);
   // an accepted step of size h; records the row when due (or when last is set)
@@ -45,6 +49,7 @@ class Recorder {
     double kinetic = 0, potential = 0, exactWork = 0, power = 0, dissipation = 0;
   };
   Energy evaluate(const State& state);
+  bool due(double t) const;  // at or after recordFrom_
   void record(const State& state, double h, int newtonIterations, Results& results,
               const Energy& energy, double workIntegral, double dissipated, bool onGrid);
 
@@ -56,11 +61,15 @@ class Recorder {
   long stepCount_ = 0;
   long recordedStep_ = 0;  // step count of the last recorded row
   double lastT_ = 0.0;     // time of the last step's end (previous_)
+  double recordFrom_ = -1e300;
+  long firstRecordedStep_ = -1;  // step count of the first recorded row (-1: none yet)
   double lastH_ = 0.0;
   int lastNewton_ = 0;
   Energy initial_, previous_;
   double workIntegral_ = 0.0, dissipated_ = 0.0;
   std::vector<double> outputs_;  // named outputs of the latest state (2 per output)
+  std::vector<int> bodies_;      // recorded bodies
+  std::vector<BodyOutput> bodyOutputs_;
   std::vector<double> row_;
 };
 

@@ -92,18 +92,27 @@ Simulation::Simulation(Model model, RunSettings settings)
   const std::string why =
       unsupportedReason(*info, settings_.formulation, settings_.integratorSettings);
   if (!why.empty()) throw ConfigurationError(why);
-  if (!(settings_.tEnd > 0.0)) throw ConfigurationError("t_end must be positive");
+  if (!(settings_.tEnd > settings_.tStart))
+    throw ConfigurationError("t_end must be after t_start (" + number(settings_.tStart) + " s)");
   if (settings_.every < 1) throw ConfigurationError("--every must be at least 1");
-  const std::string outputProblem = outputRequestProblem(settings_.output, 0.0, settings_.tEnd);
+  const std::string outputProblem =
+      outputRequestProblem(settings_.output, settings_.tStart, settings_.tEnd);
   if (!outputProblem.empty()) throw ConfigurationError(outputProblem);
+  for (const std::string& name : settings_.recordBodies.value_or(std::vector<std::string>{})) {
+    const int b = model_.bodyIndex(name);
+    if (b < 0) throw ConfigurationError("cannot record body '" + name + "': the scene has no such body");
+    recordedBodies_.push_back(b);
+  }
   try {
     formulation_ = makeFormulation(settings_.formulation, model_);
   } catch (const std::invalid_argument& e) {
     throw ConfigurationError(e.what());
   }
-  initial_ = consistentInitialState(*formulation_, 0.0, &projection_);
+  initial_ = settings_.startFromEquilibrium
+                 ? equilibriumInitialState(*formulation_, settings_.tStart, &equilibrium_)
+                 : consistentInitialState(*formulation_, settings_.tStart, &projection_);
   // variable steps keep the local errors of the whole run within the tolerance
-  settings_.integratorSettings.errorSpan = settings_.tEnd;
+  settings_.integratorSettings.errorSpan = settings_.tEnd - settings_.tStart;
   integrator_ = info->make(*formulation_, settings_.integratorSettings);
 }
 
@@ -124,7 +133,9 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   if (info->capabilities.hasRhoInf)
     results.metadata.push_back({"rho_inf", number(effectiveRhoInf(*info, is))});
   if (info->capabilities.hasAlpha) results.metadata.push_back({"alpha", number(effectiveAlpha(is))});
+  if (settings_.tStart != 0.0) results.metadata.push_back({"t_start", number(settings_.tStart)});
   results.metadata.push_back({"t_end", number(settings_.tEnd)});
+  if (settings_.startFromEquilibrium) results.metadata.push_back({"initial_state", "static equilibrium"});
   results.metadata.push_back({"newton_tolerance", number(is.newtonTolerance)});
   if (info->capabilities.linearSolvers.size() > 1) {
     const Index3SolverOptions newton = index3SolverOptions(is);
@@ -150,6 +161,8 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   Recorder recorder(*formulation_, Recorder::Kind::Dynamics,
                     grid && !request.recordSteps ? 0 : settings_.every, settings_.recordMultipliers,
                     grid.has_value());
+  recorder.setRecordFrom(settings_.recordFrom);
+  if (settings_.recordBodies) recorder.setBodies(recordedBodies_);
   integrator_->initialize(initial_);
   RunOutput output(results, observer, sink);
   output.begin(recorder.channels(), settings_.memoryBudget);

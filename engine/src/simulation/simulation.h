@@ -5,7 +5,9 @@
 // keeping every row recorded until then.
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "formulation/formulation.h"
 #include "integrators/cpu_time.h"
@@ -15,6 +17,7 @@
 #include "simulation/result_sink.h"
 #include "simulation/results.h"
 #include "solvers/kinematics.h"
+#include "solvers/static_equilibrium.h"
 
 namespace mbw {
 
@@ -28,8 +31,13 @@ struct RunSettings {
   std::string formulation = "rp";
   std::string integrator = "backward-euler";
   IntegratorSettings integratorSettings;
+  double tStart = 0.0;
   double tEnd = 1.0;
+  double recordFrom = -1e300;  // rows are recorded from the first step at or after this time
+  bool startFromEquilibrium = false;  // positions from the static equilibrium at tStart
   int every = 1;  // record every N-th step (the first and last always)
+  // the bodies whose channels are recorded (none: all of them)
+  std::optional<std::vector<std::string>> recordBodies;
   bool recordMultipliers = false;  // add the Lagrange multipliers to the results
   // rows at requested times instead of (or, with recordSteps, besides) the steps; the constraint
   // tolerance of their projection is integratorSettings.constraintTolerance
@@ -66,6 +74,8 @@ class Simulation {
   Formulation& formulation() { return *formulation_; }
   const Model& model() const { return model_; }
   const ProjectionReport& projection() const { return projection_; }
+  // the static equilibrium of the initial state (startFromEquilibrium)
+  const StaticResult& equilibrium() const { return equilibrium_; }
 
  private:
   const Model model_;
@@ -74,6 +84,8 @@ class Simulation {
   std::unique_ptr<Integrator> integrator_;
   State initial_;
   ProjectionReport projection_;
+  StaticResult equilibrium_;
+  std::vector<int> recordedBodies_;  // of settings.recordBodies
 };
 
 // Kinematic analysis of a fully driven mechanism over [0, t_end] (seed 001 section 2).

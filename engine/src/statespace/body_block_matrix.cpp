@@ -78,6 +78,9 @@ std::vector<BodyBlockMatrix::Block> bodyCouplingBlocks(const Model& model, int V
   };
   for (const Primitive& p : model.primitives) pair(p.bodyI, p.bodyJ);
   for (const ForceElement& f : model.forces) pair(f.bodyI, f.bodyJ);
+  for (const BeamElement& e : model.beamElements)
+    for (int a = 0; a < 3; ++a)
+      for (int b = a + 1; b < 3; ++b) pair(e.node[a], e.node[b]);
   return s;
 }
 

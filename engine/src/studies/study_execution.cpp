@@ -171,8 +171,19 @@ std::vector<Channel> runChannels(const Model& model, const RunSpec& spec) {
 
 StudyOutcome executeStudy(const Study& study, Executor& executor, const StudyExecutionOptions& options,
                           const StudyRunHooks& hooks, const StudyProgress& progress) {
+  std::vector<Model> models;
+  for (const SceneVariant& v : study.variants) models.push_back(loadSceneVariant(v));
+  return executeStudy(study, std::move(models), executor, options, hooks, progress);
+}
+
+StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executor& executor,
+                          const StudyExecutionOptions& options, const StudyRunHooks& hooks,
+                          const StudyProgress& progress) {
+  if (models.size() != study.variants.size())
+    throw StudyError("the study has " + std::to_string(study.variants.size()) + " scene variants but " +
+                     std::to_string(models.size()) + " models were given");
   StudyOutcome out;
-  for (const SceneVariant& v : study.variants) out.models.push_back(loadSceneVariant(v));
+  out.models = std::move(models);
   const std::vector<std::string> units = checkOutputs(study, out.models);
   out.records.resize(study.runs.size());
 

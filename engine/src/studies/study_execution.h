@@ -54,6 +54,11 @@ struct StudyOutcome {
 // Throws SceneError (a scene variant), StudyError, TableError, CsvError.
 StudyOutcome executeStudy(const Study& study, Executor& executor, const StudyExecutionOptions& options,
                           const StudyRunHooks& hooks, const StudyProgress& progress = {});
+// The same with the models of the variants loaded by the caller (one per variant, in order), e.g.
+// on a thread where scenes may be parsed while the study runs on another (the workbench).
+StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executor& executor,
+                          const StudyExecutionOptions& options, const StudyRunHooks& hooks,
+                          const StudyProgress& progress = {});
 
 // The channels runs of this scene variant record with these settings (their CSV header).
 std::vector<Channel> runChannels(const Model& model, const RunSpec& spec);

@@ -24,7 +24,9 @@ std::vector<std::string> defaultOutputs(const Model& model) {
   return {b + ".x", b + ".y", b + ".z"};
 }
 
-ReferenceSpec chosenReference(const RunSettings& base, const ReferenceChoice& choice) {
+}  // namespace
+
+ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choice) {
   if (!choice.file.empty()) return {"the run in " + choice.file, choice.file, {}};
   if (choice.integrator.empty()) return referenceQualityRun(base);
   RunSpec ref;
@@ -45,8 +47,6 @@ ReferenceSpec chosenReference(const RunSettings& base, const ReferenceChoice& ch
   }
   return {description, "", ref};
 }
-
-}  // namespace
 
 ErrorMeasure parseErrorMeasure(const std::string& name) {
   for (ErrorMeasure m : {ErrorMeasure::Max, ErrorMeasure::Rms, ErrorMeasure::Final})
@@ -94,7 +94,7 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
   runBase.every = 1;
   for (const std::string& out : study.outputs)
     runBase.recordMultipliers = runBase.recordMultipliers || out.rfind("lambda.", 0) == 0;
-  study.references = {chosenReference(runBase, o.reference)};
+  study.references = {referenceRun(runBase, o.reference)};
   study.references[0].run.settings.every = 1;
 
   for (const StudyMethod& m : o.methods) {
@@ -126,7 +126,9 @@ std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study, const st
                                                     size_t output, ErrorMeasure measure) {
   std::vector<WorkPrecisionCurve> curves;
   for (const RunRecord& r : records) {
-    const std::string label = methodLabel(study.runs.at(r.run).settings);
+    const RunSpec& spec = study.runs.at(r.run);
+    std::string label = methodLabel(spec.settings);
+    if (study.variants.size() > 1) label += ", " + variantLabel(study.variants.at(spec.variant));
     auto it = std::find_if(curves.begin(), curves.end(), [&](const WorkPrecisionCurve& c) { return c.method == label; });
     if (it == curves.end()) it = curves.insert(curves.end(), WorkPrecisionCurve{label, {}, {}, {}});
     const double e = output < r.errors.size() ? measureOf(r.errors[output], measure) : ErrorMeasures::kNone;

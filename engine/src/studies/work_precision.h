@@ -30,6 +30,9 @@ struct ReferenceChoice {
   double step = 0.0;       // this fixed step (> 0)
 };
 
+// The reference run (or file) chosen, from the runs' settings.
+ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choice);
+
 struct WorkPrecisionSettings {
   std::vector<StudyMethod> methods;
   std::vector<double> tolerances;  // for the integrators that choose their steps
@@ -55,7 +58,7 @@ struct WorkPrecisionCurve {
   std::vector<double> error, cpu;  // completed runs, by falling error
   std::vector<int> runs;
 };
-// One curve per method label, in study order.
+// One curve per method label (and scene variant, when the study has several), in study order.
 std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study, const std::vector<RunRecord>& records,
                                                     size_t output, ErrorMeasure measure);
 

@@ -53,5 +53,54 @@ TEST(TimeFunction, RejectsUnknownSymbolsAndBadSyntax) {
   }
 }
 
+TEST(TimeFunction, PiecewisePiecesHoldUpToTheirBreaks) {
+  // the crank angle of the lateral-buckling benchmark (seed 002 eq 24)
+  const TimeFunction f = TimeFunction::piecewise(
+      {0.4}, {TimeFunction::parse("pi/2*(1 - cos(pi*t/0.4))"), TimeFunction::parse("pi")});
+  EXPECT_FALSE(f.isConstant());
+  EXPECT_NEAR(f.value(0.2), M_PI / 2, 1e-15);
+  EXPECT_NEAR(f.value(0.4), M_PI, 1e-15);
+  EXPECT_EQ(f.value(0.7), M_PI);
+  const TimeFunctionValue before = f.evaluate(0.3), after = f.evaluate(0.5);
+  EXPECT_NEAR(before.df, M_PI / 2 * M_PI / 0.4 * std::sin(M_PI * 0.3 / 0.4), 1e-13);
+  EXPECT_EQ(after.df, 0.0);
+  EXPECT_EQ(after.ddf, 0.0);
+  EXPECT_THROW(TimeFunction::piecewise({1.0, 0.5}, {TimeFunction(), TimeFunction(), TimeFunction()}), ExpressionError);
+  EXPECT_THROW(TimeFunction::piecewise({1.0}, {TimeFunction()}), ExpressionError);
+}
+
+TEST(TimeFunction, RatesIntegrateExactlyToContinuousFunctions) {
+  // the spin-rate profile of the rotating shaft (seed 002 eq 25) and its angle
+  const std::vector<double> breaks{0.0, 0.5, 1.0, 1.25};
+  const std::vector<std::string> rate{"0", "24*(1 - cos(pi*t/0.5))", "48", "48 + 12*(1 - cos(pi*(t - 1)/0.25))", "72"};
+  const TimeFunction angle = TimeFunction::integral(breaks, rate, 0.0, 0.0);
+  auto exact = [](double t) {  // the integral written by hand
+    if (t <= 0.0) return 0.0;
+    if (t <= 0.5) return 24.0 * (t - 0.5 / M_PI * std::sin(M_PI * t / 0.5));
+    if (t <= 1.0) return 12.0 + 48.0 * (t - 0.5);
+    const double a = 36.0;
+    if (t <= 1.25) return a + 48.0 * (t - 1.0) + 12.0 * ((t - 1.0) - 0.25 / M_PI * std::sin(M_PI * (t - 1.0) / 0.25));
+    return a + 12.0 + 3.0 + 72.0 * (t - 1.25);
+  };
+  for (double t : {-0.5, 0.0, 0.2, 0.5, 0.7, 1.0, 1.1, 1.25, 2.5}) {
+    EXPECT_NEAR(angle.value(t), exact(t), 1e-12) << "t = " << t;
+    const TimeFunctionValue v = angle.evaluate(t);
+    const double h = 1e-6;
+    if (t != 0.0 && t != 0.5 && t != 1.0 && t != 1.25)  // the rate is exact inside the pieces
+      EXPECT_NEAR(v.df, (angle.value(t + h) - angle.value(t - h)) / (2 * h), 1e-6) << "t = " << t;
+  }
+  EXPECT_NEAR(angle.evaluate(2.0).df, 72.0, 1e-12);
+  EXPECT_NEAR(angle.evaluate(1.1).ddf, 12.0 * M_PI / 0.25 * std::sin(M_PI * 0.1 / 0.25), 1e-10);
+  // a value given at another time shifts every piece
+  EXPECT_NEAR(TimeFunction::integral({}, {"2*t + exp(3*t)"}, 1.0, 5.0).value(2.0),
+              5.0 + (4.0 - 1.0) + (std::exp(6.0) - std::exp(3.0)) / 3.0, 1e-9);
+}
+
+TEST(TimeFunction, RatesOutsideTheIntegrableFormsAreRefused) {
+  EXPECT_THROW(TimeFunction::integral({}, {"sin(t^2)"}, 0.0, 0.0), ExpressionError);
+  EXPECT_THROW(TimeFunction::integral({}, {"1/t"}, 1.0, 0.0), ExpressionError);
+  EXPECT_THROW(TimeFunction::integral({}, {"t*cos(t)"}, 0.0, 0.0), ExpressionError);
+}
+
 }  // namespace
 }  // namespace mbw

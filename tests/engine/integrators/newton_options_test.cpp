@@ -78,7 +78,11 @@ TEST_P(NewtonOptions, KeptFactorizationChangesCountsNotSolutions) {
   EXPECT_EQ(full.stats.factorizations, full.stats.newtonIterations);
   EXPECT_EQ(full.stats.jacobianEvaluations, full.stats.newtonIterations);
   EXPECT_LE(perPoint.stats.jacobianEvaluations, perPoint.stats.timePoints + perPoint.stats.newtonIterations / 4);
-  EXPECT_LT(kept.stats.factorizations, kept.stats.timePoints / 4);
+  // on the flexible models the beams' fast modes make a kept matrix contract slowly, and it is
+  // refreshed at many points (factorizations per step over whole runs: four-bar 0.3, shaft 0.5,
+  // lateral buckling 0.9; docs/performance.md): fewer than per point, not far fewer
+  if (model.beams.empty()) EXPECT_LT(kept.stats.factorizations, kept.stats.timePoints / 4);
+  else EXPECT_LE(kept.stats.factorizations, kept.stats.timePoints);
   EXPECT_LE(kept.stats.jacobianEvaluations, kept.stats.factorizations);
 }
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <Eigen/Geometry>
+
 #include <random>
 
 #include "test_models.h"
@@ -74,6 +76,37 @@ TEST(Rotation, EulerParameterGMapsRatesToBodyAngularVelocity) {
   const Mat3 W = rotationFromEulerParameters(p).transpose() * Adot;
   EXPECT_LT((Vec3(W(2, 1), W(0, 2), W(1, 0)) - omega_B).norm(), 1e-8);
   EXPECT_LT((2.0 * eulerParameterG(p) * pdot - omega_B).norm(), 1e-14);
+}
+
+TEST(Rotation, TaitBryanAnglesRoundTripInEverySequence) {
+  const int sequences[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  const Vec3 angles(0.7, -0.4, 2.1);
+  for (const auto& axes : sequences) {
+    auto compose = [&](const Vec3& a) {
+      return Mat3(Eigen::AngleAxisd(a[0], Vec3::Unit(axes[0])) * Eigen::AngleAxisd(a[1], Vec3::Unit(axes[1])) *
+                  Eigen::AngleAxisd(a[2], Vec3::Unit(axes[2])));
+    };
+    const Vec3 back = taitBryanAngles(compose(angles), axes);
+    EXPECT_LT((back - angles).norm(), 1e-13) << axes[0] << axes[1] << axes[2];
+    // the rates of the angles for an angular velocity: along R(a + s adot) from omega = [dR/ds R^T]
+    const Vec3 rates(0.3, -1.1, 0.8);
+    const double h = 1e-6;
+    const Mat3 dR = (compose(angles + h * rates) - compose(angles - h * rates)) / (2 * h);
+    const Mat3 W = dR * compose(angles).transpose();
+    const Vec3 omega(W(2, 1), W(0, 2), W(1, 0));
+    EXPECT_LT((taitBryanRates(angles, axes, omega) - rates).norm(), 1e-8);
+  }
+}
+
+TEST(Rotation, TheBenchmarkSensorIsTheAngleAboutXOfTheZxySequence) {
+  // refdata README: phi3 = atan2(-R31, R33), phi2 = atan2(R32, R33 cos phi3 - R31 sin phi3)
+  const Mat3 R = expSO3(Vec3(0.3, -0.2, 0.5));
+  const double phi3 = std::atan2(-R(2, 0), R(2, 2));
+  const double phi2 = std::atan2(R(2, 1), R(2, 2) * std::cos(phi3) - R(2, 0) * std::sin(phi3));
+  const int zxy[3] = {2, 0, 1};
+  const Vec3 a = taitBryanAngles(R, zxy);
+  EXPECT_NEAR(a[1], phi2, 1e-15);
+  EXPECT_NEAR(a[2], phi3, 1e-15);
 }
 
 }  // namespace

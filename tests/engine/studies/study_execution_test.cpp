@@ -1,7 +1,8 @@
 // The study engine: the results table round-trips a record; the thread pool runs every job once
-// and hands results to the calling thread; a study gives the same records on 1 and 3 threads;
-// a study stopped part-way resumes without making again the runs its table holds; scene variants
-// change the field their pointer names and refuse pointers that lead nowhere.
+// and hands results to the calling thread; a study gives the same records on 1 and 3 threads,
+// and with models loaded by the caller; a study stopped part-way resumes without making again the
+// runs its table holds; scene variants change the field their pointer names and refuse pointers
+// that lead nowhere.
 
 #include <gtest/gtest.h>
 
@@ -112,6 +113,17 @@ TEST(StudyExecution, OneThreadAndThreeGiveTheSameRecords) {
   // errors fall with the step for every method
   for (size_t k = 0; k < study.runs.size(); k += 2)
     EXPECT_LT(a.records[k + 1]->errors[0].max, a.records[k]->errors[0].max) << k;
+}
+
+TEST(StudyExecution, ModelsLoadedByTheCallerGiveTheSameRecords) {
+  const Study study = smallStudy();
+  ThreadPoolExecutor pool(2);
+  const StudyOutcome loaded = executeStudy(study, pool, {}, {});
+  const StudyOutcome given = executeStudy(study, {loadSceneVariant(study.variants[0])}, pool, {}, {});
+  ASSERT_EQ(given.failed(), 0);
+  EXPECT_TRUE(test::csvDifferences(tableOf(study, loaded), tableOf(study, given), kTimings).empty());
+  // one model per scene variant
+  EXPECT_THROW(executeStudy(study, std::vector<Model>{}, pool, {}, {}), StudyError);
 }
 
 TEST(StudyExecution, ResumesWithoutMakingFinishedRunsAgain) {

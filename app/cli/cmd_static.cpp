@@ -1,0 +1,107 @@
+// mbw-cli static SCENE: the static equilibrium of a scene (solvers/static_equilibrium.h).
+
+#include <iostream>
+#include <memory>
+
+#include "cli_common.h"
+#include "commands.h"
+#include "formulation/formulation.h"
+#include "simulation/csv.h"
+#include "simulation/recorder.h"
+#include "solvers/static_equilibrium.h"
+
+namespace mbw::cli {
+namespace {
+
+struct StaticCommand {
+  std::string scene, output, formulation, linearSolver = "auto";
+  std::optional<double> time;
+  StaticSettings settings;
+};
+
+// the largest move of a body frame origin from the scene's pose to the equilibrium
+std::pair<double, std::string> largestMove(Formulation& f, double t, const VectorXd& q0, const VectorXd& q) {
+  const VectorXd zero = VectorXd::Zero(f.velocitySize());
+  std::vector<Vec3> before;
+  f.computePositions(t, q0);
+  f.computeVelocities(zero);
+  for (int b = 0; b < f.model().bodyCount(); ++b) before.push_back(f.bodyOutput(b, zero).position_W);
+  f.computePositions(t, q);
+  f.computeVelocities(zero);
+  std::pair<double, std::string> worst{0.0, ""};
+  for (int b = 0; b < f.model().bodyCount(); ++b) {
+    const double d = (f.bodyOutput(b, zero).position_W - before[b]).norm();
+    if (d > worst.first) worst = {d, f.model().bodies[b].name};
+  }
+  return worst;
+}
+
+int run(const StaticCommand& cmd) {
+  const Model model = loadSceneOrThrow(cmd.scene);
+  const std::string name = cmd.formulation.empty() ? model.defaults.formulation : cmd.formulation;
+  std::unique_ptr<Formulation> f;
+  try {
+    f = makeFormulation(name, model);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(e.what());
+  }
+  StaticSettings settings = cmd.settings;
+  if (cmd.linearSolver == "dense") settings.storage = LinearSolverKind::Dense;
+  if (cmd.linearSolver == "sparse") settings.storage = LinearSolverKind::Sparse;
+  const double t = cmd.time.value_or(model.defaults.tStart);
+
+  State s;
+  s.t = t;
+  VectorXd v0;
+  f->initialState(s.q, v0);
+  const VectorXd q0 = s.q;
+  const StaticResult r = solveStaticEquilibrium(*f, t, s.q, s.lambda, settings);
+  std::cout << "static equilibrium of '" << model.name << "' at t = " << t << " s (" << name << ")\n";
+  if (!r.converged) {
+    std::cout << "FAILED: " << r.failure << "\n";
+    return kNumericalFailure;
+  }
+  std::cout << "Newton iterations " << r.iterations << " in " << r.increments << " load increment"
+            << (r.increments == 1 ? "" : "s") << ", residual |Phi_q^T lambda - Q|_inf = "
+            << formatNumber(r.residual) << "\n";
+  const auto [move, body] = largestMove(*f, t, q0, s.q);
+  std::cout << "largest move from the scene's pose: " << formatNumber(move) << " m"
+            << (body.empty() ? "" : " (" + body + ")") << "\n";
+
+  if (!cmd.output.empty()) {
+    s.v = VectorXd::Zero(f->velocitySize());
+    s.vdot = VectorXd::Zero(f->velocitySize());
+    Results results;
+    results.metadata = {{"scene", model.name}, {"formulation", name}, {"analysis", "static equilibrium"},
+                        {"t", formatNumber(t, 10)}};
+    Recorder recorder(*f, Recorder::Kind::Kinematics, 1, true);
+    recorder.start(s, results);
+    results.status = RunStatus::Completed;
+    results.stats.newtonIterations = r.iterations;
+    results.stats.factorizations = r.factorizations;
+    writeCsv(results, cmd.output);
+    std::cout << "CSV   " << cmd.output << " (the equilibrium, multipliers included)\n";
+  }
+  return kSuccess;
+}
+
+}  // namespace
+
+Command addStaticCommand(CLI::App& app) {
+  auto cmd = std::make_shared<StaticCommand>();
+  CLI::App* c = app.add_subcommand(
+      "static", "Static equilibrium: Newton on Phi_q^T lambda = Q, Phi = 0 at zero velocity, with load stepping");
+  c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
+  c->add_option("--time,-t", cmd->time, "time of the loads and drivers, s (default: the scene's t_start)");
+  c->add_option("--formulation", cmd->formulation, "rA or rp (default: the scene's)");
+  c->add_option("--tolerance", cmd->settings.tolerance, "on the last position correction, m or rad")
+      ->capture_default_str();
+  c->add_option("--max-iterations", cmd->settings.maxIterations, "Newton iterations per load increment")
+      ->capture_default_str();
+  c->add_option("--linear-solver", cmd->linearSolver, "auto (by size), dense or sparse (KLU)")
+      ->check(CLI::IsMember({"auto", "dense", "sparse"}))->capture_default_str();
+  c->add_option("--output,-o", cmd->output, "write the equilibrium (one row, the run CSV's columns) to this file");
+  return {c, [cmd] { return run(*cmd); }};
+}
+
+}  // namespace mbw::cli

@@ -1,0 +1,139 @@
+// mbw-cli sweep STUDY.json -o DIR: the runs of a study file (studies/study_file.h) on all local
+// cores, or under MPI on the processes of the job; the long-format table DIR/results.csv is
+// appended as runs finish and resumed with --resume; the reference runs are kept in DIR; with
+// outputs compared, the work-precision diagram DIR/work-precision.png.
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "cli_common.h"
+#include "commands.h"
+#include "simulation/csv.h"
+#include "study_console.h"
+#include "studies/study_file.h"
+#include "work_precision_figure.h"
+#ifdef MBW_HAVE_MPI
+#include "studies/mpi_executor.h"
+#endif
+
+namespace mbw::cli {
+namespace {
+
+struct SweepCommand {
+  std::string studyFile, directory;
+  StudyCliOptions study;
+};
+
+// whether some integrator has two settings or more to draw a work-precision line through
+bool hasCurves(const Study& study, const StudyOutcome& outcome) {
+  std::vector<RunRecord> records;
+  for (const auto& r : outcome.records)
+    if (r) records.push_back(*r);
+  for (const WorkPrecisionCurve& c : workPrecisionCurves(study, records, 0, ErrorMeasure::Final))
+    if (c.error.size() > 1) return true;
+  return false;
+}
+
+#ifndef MBW_HAVE_MPI
+// a build without MPI runs sweeps on local threads only
+struct MpiSession {
+  static std::unique_ptr<MpiSession> startIfLaunched() { return nullptr; }
+  int rank() const { return 0; }
+  int size() const { return 1; }
+  [[noreturn]] void abort(int status) const { std::exit(status); }
+};
+#endif
+
+int sweep(const SweepCommand& cmd, const MpiSession* mpi);
+
+// under MPI, one process's error ends the job (the others would wait for it); only the first
+// process speaks
+int run(const SweepCommand& cmd) {
+  const std::unique_ptr<MpiSession> mpi = MpiSession::startIfLaunched();
+  if (!mpi) return sweep(cmd, nullptr);
+  try {
+    return sweep(cmd, mpi.get());
+  } catch (const std::exception& e) {
+    if (mpi->rank() != 0) return kBadInput;
+    std::cerr << "error: " << e.what() << "\n";
+    if (mpi->size() > 1) mpi->abort(kBadInput);
+    return kBadInput;
+  }
+}
+
+int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
+  StudyFile file;
+  try {
+    file = readStudyFile(cmd.studyFile);
+  } catch (const SceneError& e) {
+    throw InputError(e.what());
+  }
+  const Study& study = file.study;
+  std::error_code ec;
+  std::filesystem::create_directories(cmd.directory + (file.runFiles ? "/runs" : ""), ec);
+  if (ec) throw InputError("cannot create '" + cmd.directory + "': " + ec.message());
+
+  StudyCliOptions options = cmd.study;
+  options.table = cmd.directory + "/results.csv";
+  options.referenceDirectory = cmd.directory;
+  options.replace = false;
+  StudyRunHooks hooks;
+  if (file.runFiles)
+    hooks.onResults = [&](int run, const Results& results) {
+      writeCsv(results, cmd.directory + "/runs/run-" + std::to_string(run) + ".csv");
+    };
+  std::unique_ptr<Executor> executor = makeSweepExecutor(options.jobs, mpi);
+  const bool gathers = executor->gathers();
+  if (gathers) std::cout << file.name << " (" << cmd.studyFile << ")\n";
+  const auto start = std::chrono::steady_clock::now();
+  const StudyOutcome outcome = runStudyFromCli(study, options, [&](const RunRecord& r) {
+    const RunSpec& spec = study.runs[r.run];
+    std::string text = "run " + std::to_string(r.run) + ": ";
+    if (study.variants.size() > 1) text += variantLabel(study.variants[spec.variant]) + ", ";
+    text += spec.settings.formulation + ", " + methodLabel(spec.settings) + ", " + workPrecisionSetting(spec) + ": " +
+            recordSummary(r);
+    return text;
+  }, hooks, executor.get());
+  if (!gathers) return kSuccess;
+
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  int made = 0;
+  for (const auto& r : outcome.records) made += r.has_value();
+  std::cout << "\n" << made << " of " << study.runs.size() << " runs in the table";
+  if (outcome.resumed) std::cout << " (" << outcome.resumed << " from before)";
+  std::cout << ", " << outcome.failed() << " failed; " << formatNumber(wall, 4) << " s wall time, "
+            << executor->workers() << " at once (" << executor->description() << ")\n";
+  std::cout << "table " << options.table << "\n";
+  if (!study.outputs.empty() && hasCurves(study, outcome)) {
+    const std::string png = cmd.directory + "/work-precision.png";
+    saveFigure(workPrecisionFigure(study, outcome, file.measure, file.name), png);
+    std::cout << "plot  " << png << "\n";
+  }
+  if (outcome.interrupted) {
+    std::cout << "interrupted: continue with the same command and --resume\n";
+    return kInterrupted;
+  }
+  return kSuccess;
+}
+
+}  // namespace
+
+Command addSweepCommand(CLI::App& app) {
+  auto cmd = std::make_shared<SweepCommand>();
+  CLI::App* c = app.add_subcommand(
+      "sweep", "Run a study file (see docs/study-format.md): its table, references and diagram in a directory; "
+               "under mpirun or srun, on the processes of the job");
+  c->add_option("study", cmd->studyFile, "the study file (JSON, \"format\": \"mbw-study\")")->required();
+  c->add_option("--output-dir,-o", cmd->directory, "directory for results.csv, the references and the figures")
+      ->required();
+  c->add_option("--jobs,-j", cmd->study.jobs,
+                "runs at once on this machine, each on one thread (default: one per core; under MPI: one per process)");
+  c->add_flag("--resume", cmd->study.resume,
+              "continue the study whose table is in the directory: the runs it holds are not made again");
+  return {c, [cmd] { return run(*cmd); }};
+}
+
+}  // namespace mbw::cli

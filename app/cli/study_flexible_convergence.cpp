@@ -1,0 +1,159 @@
+// mbw-cli study flexible convergence | iterations: seed 002 Figures 25-27 (relative errors RE of
+// u3, v3, a3 at the shaft's mid-span against ESDIRK4(3)6L[2]SA2 at Delta t = 1e-5 s, eq 26, over
+// Delta t / n) and Figure 28 (Newton iterations per time point S/N of every method on the four
+// examples at two steps).
+
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <map>
+
+#include "study_flexible.h"
+
+namespace mbw::cli {
+namespace {
+
+const std::vector<std::string> kShaftChannels = {"shaft.16.z", "shaft.16.vz", "shaft.16.az"};
+const char* const kShaftQuantities[] = {"u_3", "v_3", "a_3"};
+
+using ErrorsByMethod = std::map<std::string, std::vector<std::pair<double, double>>>;  // (dt/n, RE)
+
+plot::Figure convergenceFigure(int number, int k, const std::vector<MethodGroup>& groups, const ErrorsByMethod& errors,
+                               const std::string& reference) {
+  plot::Figure f;
+  f.title = "Fig. " + std::to_string(number) + ": rotating-shaft, RE(" + kShaftQuantities[k] +
+            ") at mid-span against " + reference;
+  f.columns = 2;
+  f.chartHeight = 460;
+  // (a) second-order methods, both rho_inf (dashed: 0.6); (b) higher-order methods
+  const std::vector<std::pair<std::string, std::vector<const MethodGroup*>>> panels = {
+      {"(a) second-order methods (rho_inf)", {&groups[0], &groups[1]}}, {"(b) higher-order methods", {&groups[2]}}};
+  for (const auto& [title, members] : panels) {
+    plot::Chart c{title, {"Delta t / n [s]", true}, {"relative error", true}, {}};
+    for (const MethodGroup* g : members)
+      for (size_t m = 0; m < g->methods.size(); ++m) {
+        const std::string label = g->methods[m].label();
+        plot::Series s{label, {}, {}};
+        s.style = plot::Series::Style::LineAndMarkers;
+        s.dashed = g != members.front() || m >= 7;
+        const auto it = errors.find(label);
+        if (it != errors.end())
+          for (const auto& [h, e] : it->second)
+            if (std::isfinite(e)) s.x.push_back(h), s.y.push_back(e);
+        c.series.push_back(std::move(s));
+      }
+    f.charts.push_back(std::move(c));
+  }
+  return f;
+}
+
+}  // namespace
+
+int runFlexibleConvergence(const FlexibleStudyOptions& o) {
+  const Model model = loadSceneOrThrow("rotating-shaft");
+  const std::vector<MethodGroup> groups = flexibleStudyGroups(o.quick);
+  Study study = flexibleStudy(model, o, groups, o.convergenceSteps, o.options.tEnd.value_or(2.5), kShaftChannels);
+  // the reference: esdirk4-6l2sa2 at a fixed Delta t of the smallest run step / refine, recorded
+  // every refine-th step so that its rows fall on every run's steps
+  double smallest = 1e300;
+  for (const RunSpec& r : study.runs) smallest = std::min(smallest, r.settings.integratorSettings.step);
+  ConvergenceReference reference;
+  reference.refine = std::max(1, static_cast<int>(std::lround(smallest / o.referenceStep)));
+  RunSettings base = study.runs.front().settings;
+  addConvergenceReference(study, base, reference, kShaftChannels);
+  study.title = "rotating-shaft convergence";
+  bool interrupted = false;
+  const std::vector<RunRecord> records = executeFlexible(study, o, {}, interrupted);
+  const std::string referenceText = study.references.front().description;
+
+  StudyTable runs = runTable("rotating-shaft: runs of the convergence study");
+  StudyTable table;
+  table.title = "rotating-shaft: RE (seed 002 eq 26) at mid-span, t in [0, " + formatNumber(base.tEnd) +
+                "] s, against " + referenceText;
+  table.header = {"method", "dt/n", "RE(u3)", "RE(v3)", "RE(a3)", "it/point"};
+  ErrorsByMethod errors[3];
+  for (const RunRecord& r : records) {
+    const RunSpec& spec = study.runs[r.run];
+    const std::string label = methodLabel(spec.settings);
+    const double h = spec.settings.integratorSettings.step / implicitStages(spec);
+    addRunRow(runs, "", study, r);
+    std::vector<std::string> row{label, cell(h)};
+    for (int k = 0; k < 3; ++k) {
+      const double e = r.status == RunStatus::Completed ? r.errors[k].relative : NAN;
+      errors[k][label].push_back({h, e});
+      row.push_back(cell(e));
+    }
+    row.push_back(cell(iterationsPerTimePoint(r.stats)));
+    table.rows.push_back(row);
+  }
+  // observed orders (least-squares slopes over the completed runs)
+  StudyTable orders;
+  orders.title = "observed orders of RE against Delta t / n";
+  orders.header = {"method", "u3", "v3", "a3"};
+  std::vector<std::vector<MethodOrder>> slopes;
+  for (size_t k = 0; k < 3; ++k) slopes.push_back(observedOrders(study, records, k));
+  for (size_t m = 0; m < slopes[0].size(); ++m)
+    orders.rows.push_back({slopes[0][m].method, cell(slopes[0][m].order), cell(slopes[1][m].order), cell(slopes[2][m].order)});
+
+  runs.print(std::cout);
+  table.print(std::cout);
+  orders.print(std::cout);
+  const std::filesystem::path dir(o.outputDir);
+  runs.writeCsv((dir / "convergence_runs.csv").string());
+  table.writeCsv((dir / "convergence.csv").string());
+  orders.writeCsv((dir / "convergence_orders.csv").string());
+  for (int k = 0; k < 3; ++k) {
+    const std::string file = (dir / ("fig" + std::to_string(25 + k) + "_shaft_convergence.png")).string();
+    saveFigure(convergenceFigure(25 + k, k, groups, errors[k], referenceText), file);
+    std::cout << "plot  " << file << "\n";
+  }
+  return interrupted ? kInterrupted : kSuccess;
+}
+
+int runFlexibleIterations(const FlexibleStudyOptions& o) {
+  const std::vector<MethodGroup> groups = flexibleStudyGroups(o.quick);
+  StudyTable table = runTable("Newton iterations per time point (seed 002 Fig. 28)");
+  table.header.insert(table.header.begin(), "scene");
+  plot::Figure f;
+  f.title = "Fig. 28: Newton iterations per implicit time point S/N";
+  f.columns = 3;
+  f.chartHeight = 300;
+  f.width = 1500;
+  for (const IterationExample& x : seed002IterationExamples()) {
+    const Model model = loadSceneOrThrow(x.scene);
+    const double tEnd = std::min(o.options.tEnd.value_or(x.tEnd), x.tEnd);
+    const Study study = flexibleStudy(model, o, groups, {x.steps[0], x.steps[1]}, tEnd, {});
+    bool interrupted = false;
+    const std::vector<RunRecord> records = executeFlexible(study, o, {}, interrupted);
+    if (interrupted) return kInterrupted;
+    // runs: method outer, the two steps inner
+    size_t method = 0;
+    for (const MethodGroup& g : groups) {
+      plot::Chart c{x.scene + " " + g.title.substr(0, 3), {"Delta t / n [s]", true}, {"S / N"}, {}};
+      for (size_t m = 0; m < g.methods.size(); ++m, ++method) {
+        plot::Series s{g.methods[m].label(), {}, {}};
+        s.style = plot::Series::Style::LineAndMarkers;
+        s.dashed = m >= 7;
+        for (const RunRecord& r : records) {
+          if (static_cast<size_t>(r.run) / 2 != method) continue;
+          addRunRow(table, g.title.substr(0, 3), study, r);
+          table.rows.back().insert(table.rows.back().begin(), x.scene);
+          if (r.status != RunStatus::Completed) continue;
+          s.x.push_back(x.steps[r.run % 2]);
+          s.y.push_back(iterationsPerTimePoint(r.stats));
+        }
+        c.series.push_back(std::move(s));
+      }
+      f.charts.push_back(std::move(c));
+    }
+  }
+  table.print(std::cout);
+  const std::filesystem::path dir(o.outputDir);
+  table.writeCsv((dir / "iterations.csv").string());
+  const std::string file = (dir / "fig28_iterations.png").string();
+  saveFigure(f, file);
+  std::cout << "plot  " << file << "\n";
+  return kSuccess;
+}
+
+}  // namespace mbw::cli

@@ -1,0 +1,36 @@
+#include "work_precision_figure.h"
+
+namespace mbw::cli {
+
+plot::Figure workPrecisionFigure(const Study& study, const StudyOutcome& outcome, ErrorMeasure measure,
+                                 const std::string& title) {
+  std::vector<RunRecord> records;
+  for (const auto& r : outcome.records)
+    if (r) records.push_back(*r);
+  // the outputs' units, from the channels a run records
+  std::vector<std::string> units(study.outputs.size());
+  if (!study.runs.empty() && !outcome.models.empty()) {
+    const RunSpec& first = study.runs.front();
+    for (const Channel& c : runChannels(outcome.models.at(first.variant), first))
+      for (size_t k = 0; k < study.outputs.size(); ++k)
+        if (c.name == study.outputs[k]) units[k] = c.unit;
+  }
+  plot::Figure f;
+  f.title = title;
+  f.columns = study.outputs.size() > 1 ? 2 : 1;
+  f.chartHeight = 460;
+  for (size_t k = 0; k < study.outputs.size(); ++k) {
+    const std::string unit = units[k].empty() ? "" : " [" + units[k] + "]";
+    plot::Chart c{study.outputs[k], {std::string(toString(measure)) + " error of " + study.outputs[k] + unit, true},
+                  {"CPU time [s]", true}, {}};
+    for (const WorkPrecisionCurve& curve : workPrecisionCurves(study, records, k, measure)) {
+      plot::Series s{curve.method, curve.error, curve.cpu};
+      s.style = plot::Series::Style::LineAndMarkers;
+      c.series.push_back(s);
+    }
+    f.charts.push_back(c);
+  }
+  return f;
+}
+
+}  // namespace mbw::cli

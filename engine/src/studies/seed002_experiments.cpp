@@ -1,0 +1,49 @@
+#include "studies/seed002_experiments.h"
+
+namespace mbw {
+
+std::vector<MethodGroup> seed002MethodGroups() {
+  const char* secondOrder[] = {"lms2", "lms3", "lms4", "ss2", "ss3", "ss4", "bathe", "msstc3", "msstc4", "msstc5"};
+  const char* higherOrder[] = {"mssth3", "mssth4", "mssth5", "esdirk3-4l2sa", "esdirk3-5l2sa", "esdirk4-6l2sa2"};
+  std::vector<MethodGroup> groups{{"(a) second-order methods, rho_inf = 0", {}},
+                                  {"(b) second-order methods, rho_inf = 0.6", {}},
+                                  {"(c) higher-order methods, rho_inf = 0", {}}};
+  for (const char* m : secondOrder) {
+    groups[0].methods.push_back({m, 0.0});
+    groups[1].methods.push_back({m, 0.6});
+  }
+  // the MSSTH methods at rho_inf = 0; the ESDIRKs are L-stable (no parameter)
+  for (const char* m : higherOrder) groups[2].methods.push_back({m, std::string(m).rfind("mssth", 0) == 0 ? 0.0 : -1.0});
+  return groups;
+}
+
+std::vector<StudyMethod> seed002Methods() {
+  std::vector<StudyMethod> all;
+  for (const MethodGroup& g : seed002MethodGroups()) all.insert(all.end(), g.methods.begin(), g.methods.end());
+  return all;
+}
+
+std::vector<Experiment> seed002FlexibleExperiments() {
+  return {
+      {"four-bar", "flexible-four-bar", 4e-3, 12.0,
+       {{14, "theta_c", "theta at C [rad]"}, {15, "bc.10.wx", "omega_1 at C [rad/s]"}}},
+      {"four-bar-fine", "flexible-four-bar", 1e-3, 12.0, {{16, "bc.10.wx", "omega_1 at C [rad/s]"}}},
+      {"buckling", "lateral-buckling", 1e-3, 0.8,
+       {{18, "theta_mid", "theta at mid-span [rad]"},
+        {19, "beam.5.wx", "omega_1 at mid-span [rad/s]"},
+        {20, "mid.F3", "F_3 at mid-span [N]"}}},
+      {"shaft", "rotating-shaft", 1e-3, 2.5,
+       {{22, "shaft.16.z", "u_3 at mid-span [m]"},
+        {23, "shaft.16.vz", "v_3 at mid-span [m/s]"},
+        {24, "shaft.16.az", "a_3 at mid-span [m/s^2]"}}},
+  };
+}
+
+std::vector<IterationExample> seed002IterationExamples() {
+  return {{"andrews-squeezer", {1e-4, 1e-5}, 0.05},
+          {"flexible-four-bar", {4e-3, 1e-3}, 12.0},
+          {"lateral-buckling", {1e-3, 5e-4}, 0.8},
+          {"rotating-shaft", {1e-3, 1e-4}, 2.5}};
+}
+
+}  // namespace mbw

@@ -1,0 +1,306 @@
+#include "studies/study_file.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <algorithm>
+#include <map>
+#include <set>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "formulation/formulation.h"
+#include "integrators/registry.h"
+#include "scene/builtin_scenes.h"
+#include "scene/schema_validation.h"
+#include "studies/scene_variant_loader.h"
+#include "studies/study_execution.h"
+#include "studies/study_schema.h"
+
+namespace mbw {
+namespace {
+
+using json = nlohmann::json;
+
+// builds the study from a structurally valid file, collecting the problems found
+class StudyBuilder {
+ public:
+  StudyBuilder(const json& file, const std::string& path, std::vector<SceneIssue>& issues)
+      : file_(file), directory_(std::filesystem::path(path).parent_path()), issues_(issues) {}
+
+  StudyFile build() {
+    StudyFile out;
+    out.name = file_.at("name").get<std::string>();
+    out.description = file_.value("description", "");
+    out.measure = parseErrorMeasure(file_.value("measure", "max"));
+    out.runFiles = file_.value("run_files", false);
+    Study& study = out.study;
+    study.title = out.name;
+    if (file_.at("version").get<int>() != kStudyFormatVersion)
+      issue("/version", "version " + std::to_string(file_.at("version").get<int>()) +
+                            " is not supported (this build reads version " + std::to_string(kStudyFormatVersion) + ")");
+    if (file_.contains("outputs")) study.outputs = file_.at("outputs").get<std::vector<std::string>>();
+    repeat_ = file_.value("repeat", 1);
+    if (repeat_ < 1) issue("/repeat", "must be at least 1");
+    readIntegrators();
+    const json& scenes = file_.at("scenes");
+    for (size_t k = 0; k < scenes.size(); ++k) readScene(study, scenes[k], "/scenes/" + std::to_string(k));
+    if (study.runs.empty() && issues_.empty()) issue("/integrators", "the study has no runs");
+    if (issues_.empty()) checkOutputs(study);
+    return out;
+  }
+
+ private:
+  struct Setting {
+    bool variable;
+    double value;  // rtol = atol, or the step (Delta t; or Delta t / n when perStage)
+    bool perStage;
+  };
+  struct Entry {
+    std::string path;
+    const IntegratorInfo* info;
+    std::vector<double> rhoInf;  // {-1}: the integrator's
+    std::vector<Setting> settings;
+    json options;
+  };
+
+  void issue(const std::string& path, const std::string& message) { issues_.push_back({path, message}); }
+
+  std::string resolve(const std::string& file) const {
+    if (findBuiltinScene(file) || std::filesystem::path(file).is_absolute() || directory_.empty()) return file;
+    return (directory_ / file).string();
+  }
+
+  // a positive number list
+  std::vector<double> positives(const json& entry, const std::string& key, const std::string& path) {
+    std::vector<double> values;
+    if (!entry.contains(key)) return values;
+    const json& list = entry.at(key);
+    for (size_t k = 0; k < list.size(); ++k) {
+      const double v = list[k].get<double>();
+      if (!(v > 0.0)) issue(path + "/" + key + "/" + std::to_string(k), "must be positive, got " + list[k].dump());
+      values.push_back(v);
+    }
+    return values;
+  }
+
+  void readIntegrators() {
+    const json& list = file_.at("integrators");
+    for (size_t i = 0; i < list.size(); ++i) {
+      const json& e = list[i];
+      Entry entry;
+      entry.path = "/integrators/" + std::to_string(i);
+      const std::string name = e.at("name").get<std::string>();
+      entry.info = findIntegrator(name);
+      if (!entry.info) {
+        issue(entry.path + "/name", "unknown integrator '" + name + "' (see `mbw-cli list`)");
+        continue;
+      }
+      entry.rhoInf = e.contains("rho_inf") ? e.at("rho_inf").get<std::vector<double>>() : std::vector<double>{-1.0};
+      for (double t : positives(e, "tolerances", entry.path)) entry.settings.push_back({true, t, false});
+      for (double h : positives(e, "steps", entry.path)) entry.settings.push_back({false, h, false});
+      for (double h : positives(e, "steps_per_stage", entry.path)) entry.settings.push_back({false, h, true});
+      if (entry.settings.empty()) issue(entry.path, "give tolerances, steps or steps_per_stage");
+      entry.options = e;
+      entries_.push_back(std::move(entry));
+    }
+  }
+
+  // the values of a variation: a list, or a range
+  std::vector<std::string> variationValues(const json& v, const std::string& path) {
+    std::vector<std::string> values;
+    if (v.is_array()) {
+      for (const json& x : v) values.push_back(x.dump());
+      return values;
+    }
+    const double from = v.at("from").get<double>(), to = v.at("to").get<double>();
+    const int count = v.at("count").get<int>();
+    const bool log = v.value("spacing", "linear") == "log";
+    if (count < 2) issue(path + "/count", "a range has at least 2 values, got " + std::to_string(count));
+    if (log && !(from > 0.0 && to > 0.0)) issue(path + "/from", "a log range needs positive ends");
+    if (count < 2 || (log && !(from > 0.0 && to > 0.0))) return values;
+    for (int k = 0; k < count; ++k) {
+      const double s = double(k) / (count - 1);
+      const double x = log ? from * std::pow(to / from, s) : from + s * (to - from);
+      std::ostringstream os;
+      os.precision(15);
+      os << x;
+      values.push_back(os.str());
+    }
+    return values;
+  }
+
+  void readScene(Study& study, const json& entry, const std::string& path) {
+    const std::string scene = resolve(entry.at("scene").get<std::string>());
+    // every combination of the variations' values
+    std::vector<std::vector<std::pair<std::string, std::string>>> combinations(1);
+    if (entry.contains("variations"))
+      for (auto it = entry.at("variations").begin(); it != entry.at("variations").end(); ++it) {
+        const std::string where = path + "/variations/" + escapePointerToken(it.key());
+        if (it.key().empty() || it.key()[0] != '/') {
+          issue(where, "'" + it.key() + "' is not a JSON pointer into the scene (it starts with /, e.g. /bodies/1/mass)");
+          continue;
+        }
+        if (std::find(study.variedFields.begin(), study.variedFields.end(), it.key()) == study.variedFields.end())
+          study.variedFields.push_back(it.key());
+        std::vector<std::vector<std::pair<std::string, std::string>>> next;
+        for (const auto& c : combinations)
+          for (const std::string& value : variationValues(*it, where)) {
+            next.push_back(c);
+            next.back().push_back({it.key(), value});
+          }
+        combinations = std::move(next);
+      }
+    for (const auto& fields : combinations) {
+      const SceneVariant variant{scene, fields};
+      Model model;
+      try {
+        model = loadSceneVariant(variant);
+      } catch (const SceneError& e) {
+        for (const SceneIssue& i : e.issues()) {
+          const bool field = std::any_of(fields.begin(), fields.end(), [&](const auto& f) { return f.first == i.path; });
+          issue(field ? path + "/variations/" + escapePointerToken(i.path) : path + "/scene",
+                variantLabel(variant) + ": " + (i.path.empty() ? "" : i.path + ": ") + i.message);
+        }
+        continue;
+      }
+      const int index = static_cast<int>(study.variants.size());
+      study.variants.push_back(variant);
+      addRuns(study, model, index, entry.value("t_end", file_.value("t_end", model.defaults.tEnd)), path);
+    }
+  }
+
+  RunSettings baseSettings(const Model& model, const std::string& formulation, double tEnd) const {
+    RunSettings s;
+    s.formulation = formulation;
+    s.tEnd = tEnd;
+    s.integratorSettings.step = model.defaults.step;
+    s.integratorSettings.maxStep = model.defaults.maxStep;
+    for (const std::string& o : file_.value("outputs", std::vector<std::string>{}))
+      s.recordMultipliers = s.recordMultipliers || o.rfind("lambda.", 0) == 0;
+    return s;
+  }
+
+  void addRuns(Study& study, const Model& model, int variant, double tEnd, const std::string& scenePath) {
+    if (!(tEnd > 0.0)) issue(scenePath + "/t_end", "must be positive");
+    const std::vector<std::string> formulations = file_.contains("formulations")
+                                                      ? file_.at("formulations").get<std::vector<std::string>>()
+                                                      : std::vector<std::string>{model.defaults.formulation};
+    const std::vector<std::string> known = formulationNames();
+    for (size_t f = 0; f < formulations.size(); ++f)
+      if (std::find(known.begin(), known.end(), formulations[f]) == known.end())
+        issue("/formulations/" + std::to_string(f), "unknown formulation '" + formulations[f] + "' (rp, rA or rE)");
+    checkFormulations(formulations);
+    if (!study.outputs.empty()) addReference(study, variant, baseSettings(model, formulations.front(), tEnd));
+    for (const std::string& formulation : formulations)
+      for (const Entry& e : entries_)
+        for (double rho : e.rhoInf)
+          for (const Setting& setting : e.settings) {
+            RunSpec spec;
+            spec.variant = variant;
+            spec.settings = baseSettings(model, formulation, tEnd);
+            spec.settings.integrator = e.info->name;
+            IntegratorSettings& s = spec.settings.integratorSettings;
+            s.rhoInf = rho;
+            s.variableStep = setting.variable;
+            if (setting.variable) s.rtol = s.atol = setting.value;
+            else s.step = setting.perStage ? setting.value * e.info->capabilities.implicitStages : setting.value;
+            s.maxStep = e.options.value("max_step", s.maxStep);
+            s.newtonTolerance = e.options.value("newton_tolerance", s.newtonTolerance);
+            s.linearSolver = e.options.value("linear_solver", s.linearSolver);
+            s.jacobianUpdate = e.options.value("jacobian_update", s.jacobianUpdate);
+            s.jacobian = e.options.value("jacobian", s.jacobian);
+            spec.repeat = repeat_;
+            spec.reference = study.outputs.empty() ? -1 : static_cast<int>(study.references.size()) - 1;
+            // the study's formulations apply to the integrators that support them
+            const std::vector<std::string>& supported = e.info->capabilities.formulations;
+            if (std::find(supported.begin(), supported.end(), formulation) == supported.end()) continue;
+            const std::string why = unsupportedReason(*e.info, formulation, s);
+            if (!why.empty()) {
+              if (reported_.insert(e.path + why).second) issue(e.path, why);
+              continue;
+            }
+            study.runs.push_back(spec);
+          }
+  }
+
+  // an integrator that supports none of the study's formulations
+  void checkFormulations(const std::vector<std::string>& formulations) {
+    for (const Entry& e : entries_) {
+      const std::vector<std::string>& supported = e.info->capabilities.formulations;
+      if (std::none_of(formulations.begin(), formulations.end(), [&](const std::string& f) {
+            return std::find(supported.begin(), supported.end(), f) != supported.end();
+          }) && reported_.insert(e.path + "formulations").second)
+        issue(e.path + "/name", e.info->name + " supports none of the study's formulations");
+    }
+  }
+
+  void addReference(Study& study, int variant, const RunSettings& base) {
+    ReferenceChoice choice;
+    if (file_.contains("reference")) {
+      const json& r = file_.at("reference");
+      if (r.contains("file")) choice.file = resolve(r.at("file").get<std::string>());
+      choice.integrator = r.value("integrator", "");
+      choice.tolerance = r.value("tolerance", 0.0);
+      choice.step = r.value("step", 0.0);
+      if (!choice.integrator.empty() && !findIntegrator(choice.integrator))
+        issue("/reference/integrator", "unknown integrator '" + choice.integrator + "'");
+      if (!choice.file.empty() && !std::filesystem::exists(choice.file))
+        issue("/reference/file", "cannot read '" + choice.file + "'");
+      if (!choice.file.empty() && variant > 0)
+        issue("/reference/file", "a reference file serves one scene variant; this study has more");
+    }
+    ReferenceSpec ref = referenceRun(base, choice);
+    ref.run.variant = variant;
+    ref.description = variantLabel(study.variants[variant]) + ": " + ref.description;
+    study.references.push_back(ref);
+  }
+
+  // every output must be recorded by the runs of each scene variant
+  void checkOutputs(const Study& study) {
+    std::map<int, std::vector<Channel>> channels;
+    for (const RunSpec& r : study.runs)
+      if (!channels.count(r.variant)) channels[r.variant] = runChannels(loadSceneVariant(study.variants[r.variant]), r);
+    for (size_t k = 0; k < study.outputs.size(); ++k)
+      for (const auto& [variant, list] : channels)
+        if (std::none_of(list.begin(), list.end(), [&](const Channel& c) { return c.name == study.outputs[k]; })) {
+          issue("/outputs/" + std::to_string(k), variantLabel(study.variants[variant]) + " records no '" +
+                                                     study.outputs[k] + "' (outputs are CSV columns of a run)");
+          break;
+        }
+  }
+
+  const json& file_;
+  std::filesystem::path directory_;
+  std::vector<SceneIssue>& issues_;
+  std::vector<Entry> entries_;
+  std::set<std::string> reported_;
+  int repeat_ = 1;
+};
+
+}  // namespace
+
+StudyFile parseStudyFile(const std::string& text, const std::string& path) {
+  json file;
+  try {
+    file = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw SceneError(path, {{"", std::string("invalid JSON: ") + e.what()}});
+  }
+  std::vector<SceneIssue> issues;
+  validateAgainstSchema(file, studySchema(), "study", "", issues);
+  if (!issues.empty()) throw SceneError(path, std::move(issues));
+  StudyFile study = StudyBuilder(file, path, issues).build();
+  if (!issues.empty()) throw SceneError(path, std::move(issues));
+  return study;
+}
+
+StudyFile readStudyFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw SceneError(path, {{"", "cannot open the file"}});
+  std::stringstream text;
+  text << in.rdbuf();
+  return parseStudyFile(text.str(), path);
+}
+
+}  // namespace mbw

@@ -1,0 +1,67 @@
+#include "studies/table_curves.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace mbw {
+namespace {
+
+int requireColumn(const TextTable& table, const std::string& name) {
+  const int c = table.column(name);
+  if (c >= 0) return c;
+  std::string known;
+  for (const std::string& h : table.header) known += (known.empty() ? "" : ", ") + h;
+  throw TableError("no column '" + name + "' (the table has: " + known + ")");
+}
+
+bool number(const std::string& text, double& value) {
+  if (text.empty()) return false;
+  try {
+    value = numberCell(text);
+  } catch (const TableError&) {
+    return false;
+  }
+  return std::isfinite(value);
+}
+
+}  // namespace
+
+std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x, const std::string& y,
+                                    const std::string& by, const std::vector<std::string>& filters) {
+  const int cx = requireColumn(table, x), cy = requireColumn(table, y);
+  const int cb = by.empty() ? -1 : requireColumn(table, by);
+  std::vector<std::pair<int, std::string>> conditions;
+  for (const std::string& f : filters) {
+    const size_t eq = f.find('=');
+    if (eq == std::string::npos) throw TableError("'" + f + "' is not a filter of the form column=value");
+    conditions.push_back({requireColumn(table, f.substr(0, eq)), f.substr(eq + 1)});
+  }
+  std::vector<TableCurve> curves;
+  for (const std::vector<std::string>& row : table.rows) {
+    if (std::any_of(conditions.begin(), conditions.end(), [&](const auto& c) { return row[c.first] != c.second; }))
+      continue;
+    double vx = 0.0, vy = 0.0;
+    if (!number(row[cx], vx) || !number(row[cy], vy)) continue;
+    const std::string label = cb >= 0 ? row[cb] : "";
+    auto it = std::find_if(curves.begin(), curves.end(), [&](const TableCurve& c) { return c.label == label; });
+    if (it == curves.end()) it = curves.insert(curves.end(), TableCurve{label, {}, {}});
+    it->x.push_back(vx);
+    it->y.push_back(vy);
+  }
+  // each curve by increasing x
+  for (TableCurve& c : curves) {
+    std::vector<size_t> order(c.x.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return c.x[a] < c.x[b]; });
+    TableCurve sorted{c.label, {}, {}};
+    for (size_t k : order) {
+      sorted.x.push_back(c.x[k]);
+      sorted.y.push_back(c.y[k]);
+    }
+    c = std::move(sorted);
+  }
+  return curves;
+}
+
+}  // namespace mbw

@@ -1,0 +1,29 @@
+#pragma once
+// Curves from a results table (results_table.h) or any CSV table with a header: one metric
+// against another, one curve per value of a grouping column (e.g. CPU time against the largest
+// error by method: a work-precision diagram; RE against the step: convergence; steps against a
+// varied field). Rows whose x or y is empty or not a number (failed runs) are left out.
+
+#include <string>
+#include <vector>
+
+#include "studies/results_table.h"
+
+namespace mbw {
+
+struct TableCurve {
+  std::string label;         // the grouping column's value ("" without grouping)
+  std::vector<double> x, y;  // by increasing x
+};
+
+// A column condition: "column=value" keeps the rows whose cell is that text.
+struct RowFilter {
+  std::string column, value;
+};
+
+// Throws TableError naming a missing column (and the table's columns) or a filter not of the
+// form column=value.
+std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x, const std::string& y,
+                                    const std::string& by, const std::vector<std::string>& filters = {});
+
+}  // namespace mbw

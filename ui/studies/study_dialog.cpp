@@ -1,0 +1,248 @@
+#include "study_dialog.h"
+
+#include <qcustomplot.h>
+
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include "studies/study_execution.h"
+#include "study_records_table.h"
+#include "study_runner.h"
+#include "study_setup_form.h"
+#include "work_precision_chart.h"
+
+namespace mbw::ui {
+namespace {
+
+QString duration(double seconds) {
+  const long s = std::lround(seconds);
+  if (s >= 3600) return QString("%1 h %2 min").arg(s / 3600).arg(s / 60 % 60);
+  if (s >= 60) return QString("%1 min %2 s").arg(s / 60).arg(s % 60);
+  return QString("%1 s").arg(s);
+}
+
+// the unit of each output, from the channels the first run of its scene records
+std::vector<std::string> outputUnits(const Study& study, const std::vector<std::shared_ptr<const Model>>& models) {
+  std::vector<std::string> units(study.outputs.size());
+  if (study.runs.empty()) return units;
+  const RunSpec& first = study.runs.front();
+  try {
+    for (const Channel& c : runChannels(*models.at(first.variant), first))
+      for (size_t k = 0; k < study.outputs.size(); ++k)
+        if (c.name == study.outputs[k]) units[k] = c.unit;
+  } catch (const std::exception&) {
+    // a formulation that cannot be made: the study will say so when it starts
+  }
+  return units;
+}
+
+}  // namespace
+
+StudyDialog::StudyDialog(QWidget* parent)
+    : QDialog(parent), setup_(new StudySetupForm(this)), chart_(new WorkPrecisionChart(this)),
+      table_(new StudyRecordsTable(this)), runner_(new StudyRunner(this)) {
+  setWindowTitle(tr("Study"));
+  setObjectName("studyDialog");
+
+  // right: what the diagram shows, the diagram, the runs
+  auto* results = new QWidget(this);
+  auto* resultsLayout = new QVBoxLayout(results);
+  resultsLayout->setContentsMargins(0, 0, 0, 0);
+  auto* choice = new QHBoxLayout;
+  output_ = new QComboBox(this);
+  output_->setToolTip(tr("The compared output whose error the diagram and the table show"));
+  measure_ = new QComboBox(this);
+  for (ErrorMeasure m : {ErrorMeasure::Max, ErrorMeasure::Rms, ErrorMeasure::Final})
+    measure_->addItem(toString(m), static_cast<int>(m));
+  measure_->setToolTip(tr("max or rms: over the run; final: at t_end"));
+  saveDiagram_ = new QPushButton(tr("Save diagram\u2026"), this);
+  choice->addWidget(new QLabel(tr("Error of"), this));
+  choice->addWidget(output_, 1);
+  choice->addWidget(new QLabel(tr("measured as"), this));
+  choice->addWidget(measure_);
+  choice->addStretch(1);
+  choice->addWidget(saveDiagram_);
+  resultsLayout->addLayout(choice);
+  auto* resultsSplitter = new QSplitter(Qt::Vertical, this);
+  resultsSplitter->addWidget(chart_);
+  resultsSplitter->addWidget(table_);
+  resultsSplitter->setStretchFactor(0, 3);
+  resultsSplitter->setStretchFactor(1, 2);
+  resultsLayout->addWidget(resultsSplitter, 1);
+
+  auto* splitter = new QSplitter(Qt::Horizontal, this);
+  splitter->addWidget(setup_);
+  splitter->addWidget(results);
+  splitter->setStretchFactor(0, 0);
+  splitter->setStretchFactor(1, 1);
+
+  // below: progress, what happens, the buttons
+  progress_ = new QProgressBar(this);
+  progress_->setRange(0, 1);
+  progress_->setValue(0);
+  progress_->setFormat(tr("%v of %m runs"));
+  status_ = new QLabel(tr("Choose a scene and integrators, or a study file, then Run."), this);
+  status_->setWordWrap(true);
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* buttons = new QDialogButtonBox(this);
+  run_ = buttons->addButton(tr("&Run"), QDialogButtonBox::ActionRole);
+  run_->setToolTip(tr("Run the study on worker threads; the diagram grows as runs finish"));
+  cancel_ = buttons->addButton(tr("&Cancel study"), QDialogButtonBox::ActionRole);
+  cancel_->setToolTip(tr("Stop the runs under way and start no more; the finished runs stay"));
+  buttons->addButton(QDialogButtonBox::Close);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(splitter, 1);
+  layout->addWidget(progress_);
+  layout->addWidget(status_);
+  layout->addWidget(buttons);
+  resize(1280, 780);
+
+  connect(run_, &QPushButton::clicked, this, &StudyDialog::startStudy);
+  connect(cancel_, &QPushButton::clicked, this, &StudyDialog::cancelStudy);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
+  connect(saveDiagram_, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save the diagram"), "work-precision.png",
+                                                      tr("PNG images (*.png)"));
+    if (!path.isEmpty()) saveDiagram(path);
+  });
+  connect(output_, &QComboBox::currentIndexChanged, this, &StudyDialog::showErrorOf);
+  connect(measure_, &QComboBox::currentIndexChanged, this, &StudyDialog::showErrorOf);
+  connect(runner_, &StudyRunner::note, this, [this](const QString& text) { setStatus(text); });
+  connect(runner_, &StudyRunner::recordArrived, this,
+          [this](const RunRecord&, int finished, int total) { onRecord(finished, total); });
+  connect(runner_, &StudyRunner::finished, this, &StudyDialog::onFinished);
+  connect(chart_, &WorkPrecisionChart::runClicked, this, &StudyDialog::openRun);
+  connect(table_, &StudyRecordsTable::runActivated, this, &StudyDialog::openRun);
+  updateButtons();
+}
+
+StudyDialog::~StudyDialog() = default;
+
+QString StudyDialog::statusText() const { return status_->text(); }
+
+bool StudyDialog::startStudy() {
+  if (runner_->busy()) return false;
+  StudyRequest request;
+  QString error;
+  if (!setup_->build(&request, &error)) {
+    setStatus(error, true);
+    return false;
+  }
+  // the diagram and the table start empty, showing the study's first output
+  const std::vector<std::string> units = outputUnits(request.study, request.models);
+  chart_->setStudy(request.study, units);
+  {
+    const QSignalBlocker blockOutput(output_), blockMeasure(measure_);
+    output_->clear();
+    for (const std::string& o : request.study.outputs) output_->addItem(QString::fromStdString(o));
+    measure_->setCurrentIndex(measure_->findData(static_cast<int>(request.measure)));
+  }
+  setWindowTitle(tr("Study: %1").arg(request.title));
+  const int total = static_cast<int>(request.study.runs.size());
+  if (!runner_->start(std::move(request.study), std::move(request.models), setup_->jobs(), setup_->tableFile()))
+    return false;
+  showErrorOf();
+  progress_->setRange(0, total);
+  progress_->setValue(0);
+  clock_.start();
+  setStatus(tr("%1 runs, %2 at once; the reference run first").arg(total).arg(runner_->workers()));
+  updateButtons();
+  return true;
+}
+
+void StudyDialog::cancelStudy() {
+  if (!runner_->busy()) return;
+  runner_->cancel();
+  setStatus(tr("Cancelling: the runs under way stop\u2026"));
+  cancel_->setEnabled(false);
+}
+
+bool StudyDialog::openRun(int run) {
+  const Study& study = runner_->study();
+  if (run < 0 || run >= static_cast<int>(study.runs.size())) return false;
+  const RunSpec& spec = study.runs[run];
+  if (spec.analysis != RunAnalysis::Dynamics) {
+    setStatus(tr("Run %1 is a kinematic analysis: the run list holds dynamics runs only.").arg(run), true);
+    return false;
+  }
+  emit openRunRequested(runner_->models().at(spec.variant), spec.settings);
+  setStatus(tr("Run %1 (%2, %3) opened in the run list: it is made again there with its settings.")
+                .arg(run)
+                .arg(QString::fromStdString(methodLabel(spec.settings)),
+                     QString::fromStdString(workPrecisionSetting(spec))));
+  return true;
+}
+
+bool StudyDialog::saveDiagram(const QString& path) {
+  const bool ok = chart_->plot()->savePng(path, 1000, 700);
+  setStatus(ok ? tr("Diagram saved to %1").arg(path) : tr("Cannot write %1").arg(path), !ok);
+  return ok;
+}
+
+void StudyDialog::closeEvent(QCloseEvent* event) {
+  // closing does not leave runs going in the background
+  cancelStudy();
+  QDialog::closeEvent(event);
+}
+
+void StudyDialog::onRecord(int finished, int total) {
+  const auto measure = static_cast<ErrorMeasure>(measure_->currentData().toInt());
+  chart_->setRecords(runner_->records());
+  table_->showRecords(runner_->study(), runner_->records(), output_->currentIndex(), measure);
+  progress_->setValue(finished);
+  const double elapsed = clock_.elapsed() / 1000.0;
+  QString text = tr("%1 of %2 runs finished, %3").arg(finished).arg(total).arg(duration(elapsed));
+  if (finished < total) text += tr(", about %1 left").arg(duration(elapsed / finished * (total - finished)));
+  if (!runner_->records().empty()) {
+    const RunRecord& last = runner_->records().back();
+    if (last.status != RunStatus::Completed)
+      text += tr("; run %1 %2: %3").arg(last.run).arg(toString(last.status), QString::fromStdString(last.message));
+  }
+  setStatus(text);
+}
+
+void StudyDialog::onFinished(bool interrupted, const QString& error) {
+  updateButtons();
+  const int made = static_cast<int>(runner_->records().size());
+  int failed = 0;
+  for (const RunRecord& r : runner_->records()) failed += r.status != RunStatus::Completed;
+  const QString table = setup_->tableFile().isEmpty() ? QString() : tr("; table %1").arg(setup_->tableFile());
+  if (!error.isEmpty()) setStatus(error, true);
+  else if (interrupted) setStatus(tr("Cancelled: %1 of %2 runs finished%3").arg(made).arg(static_cast<int>(runner_->study().runs.size())).arg(table));
+  else
+    setStatus(tr("Done: %1 runs in %2, %3 failed%4; click a point to open its run")
+                  .arg(made)
+                  .arg(duration(clock_.elapsed() / 1000.0))
+                  .arg(failed)
+                  .arg(table));
+  emit studyFinished(interrupted, error);
+}
+
+// the diagram and the table show the chosen output's error, measured as chosen
+void StudyDialog::showErrorOf() {
+  const auto measure = static_cast<ErrorMeasure>(measure_->currentData().toInt());
+  chart_->setErrorOf(output_->currentIndex(), measure);
+  table_->showRecords(runner_->study(), runner_->records(), output_->currentIndex(), measure);
+}
+
+void StudyDialog::updateButtons() {
+  run_->setEnabled(!runner_->busy());
+  cancel_->setEnabled(runner_->busy());
+  setup_->setEnabled(!runner_->busy());
+}
+
+void StudyDialog::setStatus(const QString& text, bool problem) {
+  status_->setText(text);
+  status_->setStyleSheet(problem ? "color: #b00020;" : "");
+}
+
+}  // namespace mbw::ui
