@@ -320,7 +320,7 @@ QString RunConfigPanel::problem() const {
   }
   const RunSettings s = settings();
   const std::string why = unsupportedReason(*info, s.formulation, s.integratorSettings);
-  return QString::fromStdString(why.empty() ? outputRequestProblem(s.output, 0.0, s.tEnd) : why);
+  return QString::fromStdString(why.empty() ? outputRequestProblem(s.output, s.tStart, s.tEnd) : why);
 }
 
 void RunConfigPanel::setDefaults(const RunDefaults& d) {

@@ -48,6 +48,8 @@ class AbsoluteFormulation : public Formulation {
   void generalizedForces(VectorXd& Q) const override;
   void dynamicsJacobian(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
                         MatrixSink sink) const override;
+  void dynamicsJacobians(const VectorXd& vdot, const VectorXd& lambda, MatrixSink dq,
+                         MatrixSink dv) const override;
 
   void constraintHessianProduct(const VectorXd& w, MatrixSink sink) const override;
   void constraintRhsDerivatives(MatrixSink nuQ, MatrixSink gammaQ, MatrixSink gammaV,
@@ -66,6 +68,9 @@ class AbsoluteFormulation : public Formulation {
   BodyEnd<K> end(int body) const { return BodyEnd<K>(body == kGround ? nullptr : &bodies_[body]); }
   void addPairBlocks(const PairBlocks<K>& h, int bi, int bj, MatrixSink& sink) const;
   void addForceVector(const ForceResult<K>& r, int bi, int bj, VectorXd& Q) const;
+  // cq d/dq into dq and cv d/dv into dv (the same sink for dynamicsJacobian)
+  void addDynamicsJacobians(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
+                            MatrixSink& dq, MatrixSink& dv) const;
   // gravity at t, and the load scale on applied forces and torques (Formulation::setLoadScale)
   Vec3 gravityAt(double t) const { return loadScale() * model().gravityFactor.value(t) * model().gravity_W; }
   static bool isLoad(const ForceElement& e) {

@@ -247,18 +247,30 @@ void AbsoluteFormulation<K>::addPairBlocks(const PairBlocks<K>& h, int bi, int b
 template <class K>
 void AbsoluteFormulation<K>::dynamicsJacobian(const VectorXd& vdot, const VectorXd& lambda,
                                               double cq, double cv, MatrixSink sink) const {
+  addDynamicsJacobians(vdot, lambda, cq, cv, sink, sink);
+}
+
+template <class K>
+void AbsoluteFormulation<K>::dynamicsJacobians(const VectorXd& vdot, const VectorXd& lambda,
+                                               MatrixSink dq, MatrixSink dv) const {
+  addDynamicsJacobians(vdot, lambda, 1.0, 1.0, dq, dv);
+}
+
+template <class K>
+void AbsoluteFormulation<K>::addDynamicsJacobians(const VectorXd& vdot, const VectorXd& lambda,
+                                                  double cq, double cv, MatrixSink& dq,
+                                                  MatrixSink& dv) const {
   const Model& m = model();
   // rotational inertia terms
   for (int b = 0; b < m.bodyCount(); ++b) {
     const Mat3& J = m.bodies[b].inertia_B;
     const typename K::OrientVec alphaddot = vdot.template segment<N>(V * b + 3);
-    typename K::OrientSquare block = K::OrientSquare::Zero();
-    if (cq != 0.0) block += cq * bodies_[b].inertiaPositionDerivative(J, alphaddot);
-    if (cv != 0.0) block += cv * bodies_[b].inertiaVelocityDerivative(J);
-    sink.add(V * b + 3, V * b + 3, block);
+    if (cq != 0.0)
+      dq.add(V * b + 3, V * b + 3, (cq * bodies_[b].inertiaPositionDerivative(J, alphaddot)).eval());
+    if (cv != 0.0) dv.add(V * b + 3, V * b + 3, (cv * bodies_[b].inertiaVelocityDerivative(J)).eval());
   }
   // reaction forces: lambda d/dq (Phi_q^T) (they do not depend on the velocities)
-  MatrixSink cqSink = sink.scaled(cq);
+  MatrixSink cqSink = dq.scaled(cq);
   for (int k = 0; k < primitiveCount_ && cq != 0.0; ++k) {
     const Primitive& c = m.primitives[k];
     if (lambda[k] == 0.0) continue;
@@ -271,7 +283,7 @@ void AbsoluteFormulation<K>::dynamicsJacobian(const VectorXd& vdot, const Vector
                  (lambda[primitiveCount_ + b] * Eigen::Matrix<double, N, N>::Identity()).eval());
   }
   // applied forces: -dQ/dq, -dQ/dv
-  MatrixSink forceQ = sink.scaled(-cq), forceV = sink.scaled(-cv);
+  MatrixSink forceQ = dq.scaled(-cq), forceV = dv.scaled(-cv);
   for (size_t e = 0; e < m.forces.size(); ++e) {
     const ForceElement& fe = m.forces[e];
     if (!fe.activeAt(t_)) continue;

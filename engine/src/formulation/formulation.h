@@ -98,6 +98,12 @@ class Formulation {
   // the coupling blocks of the index-3 Newton matrix (seed 001 eq 38c; rp/rE analogues eqs 42, 45)
   virtual void dynamicsJacobian(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
                                 MatrixSink sink) const = 0;
+  // d/dq into dq and d/dv into dv, in one pass over the force elements where the formulation can
+  virtual void dynamicsJacobians(const VectorXd& vdot, const VectorXd& lambda, MatrixSink dq,
+                                 MatrixSink dv) const {
+    dynamicsJacobian(vdot, lambda, 1.0, 0.0, dq);
+    dynamicsJacobian(vdot, lambda, 0.0, 1.0, dv);
+  }
 
   // --- derivatives of the constraint and force terms (the exact integration Jacobians of the
   // state-space form, seed 000 section 3) -----------------------------------------------------

@@ -148,9 +148,8 @@ std::string GglSystem::jacobian(double t, double cj, const double* y, const doub
   f_.constraintJacobian(sink(matrix_, 2 * n + m, 0).transposed());
 
   // second: Kq, cj M + Kv, Phi_q^T
-  f_.dynamicsJacobian(vdot_, lambda_, 1.0, 0.0, sink(matrix_, n, 0));
+  f_.dynamicsJacobians(vdot_, lambda_, sink(matrix_, n, 0), sink(matrix_, n, n));
   f_.massMatrix(sink(matrix_, n, n).scaled(cj));
-  f_.dynamicsJacobian(vdot_, lambda_, 0.0, 1.0, sink(matrix_, n, n));
   f_.constraintJacobian(sink(matrix_, 2 * n, n).transposed());
 
   // third: R = d/dq (Phi_q v) - nu_q, Phi_q (the gamma derivatives are not needed: weight 0)

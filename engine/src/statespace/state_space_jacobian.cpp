@@ -28,8 +28,7 @@ void StateSpaceOde::jacobians(MatrixXd& J1, MatrixXd& J2, VectorXd& ft) {
   const VectorXd& lambda = full_.lambda;
 
   // the derivatives of r and c (positions and velocities are current in the formulation)
-  f_.dynamicsJacobian(qddot, lambda, 1.0, 0.0, kq_.sink());
-  f_.dynamicsJacobian(qddot, lambda, 0.0, 1.0, kv_.sink());
+  f_.dynamicsJacobians(qddot, lambda, kq_.sink(), kv_.sink());
   MatrixSink accQ = accQ_.sink();
   f_.constraintHessianProduct(qdot, rateQ_.sink());
   f_.constraintHessianProduct(qddot, accQ);
