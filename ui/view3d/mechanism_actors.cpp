@@ -275,8 +275,10 @@ void MechanismActors::appendCorners(std::vector<Vec3>& points, bool bodiesOnly) 
   for (const Item& item : items_) {
     if (!item.actor->GetVisibility() || !item.actor->GetUseBounds()) continue;
     if (bodiesOnly && glyphs_[item.glyph].role != GlyphRole::Body) continue;
-    if (item.sweep) item.sweep->polyData()->GetBounds(item.local);  // a beam deforms: its bounds now
-    transformCorners(item.local, *item.matrix, points);
+    double local[6];
+    std::copy(item.local, item.local + 6, local);
+    if (item.sweep) item.sweep->polyData()->GetBounds(local);  // a beam deforms: its bounds now
+    transformCorners(local, *item.matrix, points);
   }
 }
 
