@@ -87,7 +87,13 @@ int run(const WorkPrecisionCommand& cmd) {
   std::cout << "\n" << std::left << std::setw(22) << "method" << std::setw(12) << "setting" << std::setw(11)
             << "status" << std::setw(8) << "steps" << std::setw(9) << "rejected" << std::setw(9) << "Newton"
             << std::setw(8) << "factor." << std::setw(11) << "CPU s";
-  for (const std::string& o : study.outputs) std::cout << std::setw(16) << (std::string(toString(measure)) + " " + o);
+  // an error column as wide as its heading, so that long channel names never run together
+  std::vector<int> widths;
+  for (const std::string& o : study.outputs) {
+    const std::string heading = std::string(toString(measure)) + " " + o;
+    widths.push_back(std::max<int>(16, static_cast<int>(heading.size()) + 2));
+    std::cout << std::setw(widths.back()) << heading;
+  }
   std::cout << "\n";
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs[r.run];
@@ -95,7 +101,8 @@ int run(const WorkPrecisionCommand& cmd) {
               << std::setw(11) << toString(r.status) << std::setw(8) << r.stats.steps << std::setw(9)
               << r.stats.rejectedSteps << std::setw(9) << r.stats.newtonIterations << std::setw(8)
               << r.stats.factorizations << std::setw(11) << formatNumber(r.stats.cpuSeconds);
-    for (const ErrorMeasures& e : r.errors) std::cout << std::setw(16) << formatNumber(measureOf(e, measure));
+    for (size_t o = 0; o < r.errors.size(); ++o)
+      std::cout << std::setw(widths[o]) << formatNumber(measureOf(r.errors[o], measure));
     std::cout << "\n";
   }
   if (!cmd.output.empty()) std::cout << "CSV   " << cmd.output << " (one row per run, every error measure)\n";

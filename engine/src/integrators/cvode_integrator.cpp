@@ -94,9 +94,12 @@ int CvodeIntegrator::jacobian(double t, const double* y, double* J) {
 void CvodeIntegrator::doInitialize() {
   StateSpaceIntegrator::doInitialize();
   if (!initFailure_.empty()) return;
+  errorTestFailures_ = convergenceFailures_ = 0;
+  const int d = ode_.size();
+  // a fully driven mechanism has no ODE to give CVODE (which cannot take empty vectors)
+  if (d == 0) return;
   solver_ = std::make_unique<Solver>();
   Solver& s = *solver_;
-  const int d = ode_.size();
   SUNContext_Create(nullptr, &s.context);
   s.y = N_VNew_Serial(2 * d, s.context);
   s.work = N_VNew_Serial(2 * d, s.context);
@@ -120,7 +123,6 @@ void CvodeIntegrator::doInitialize() {
     CVodeSetLinearSolver(s.cvode, s.linear, s.matrix);
     CVodeSetJacFn(s.cvode, &CvodeCallbacks::jacobian);
   }
-  errorTestFailures_ = convergenceFailures_ = 0;
 }
 
 void CvodeIntegrator::restart() {
@@ -150,6 +152,7 @@ void CvodeIntegrator::collectCvodeStats() {
 StepResult CvodeIntegrator::doStep(double h) {
   StepResult r;
   if (initializationFailed(r)) return r;
+  if (!solver_) return drivenStep(h);
   Solver& s = *solver_;
   const double tStop = state_.t + h;
   CVodeSetStopTime(s.cvode, tStop);
@@ -196,6 +199,24 @@ StepResult CvodeIntegrator::doStep(double h) {
   }
   // CVODE chooses its own steps; the run bounds them by its end time
   r.nextStep = std::numeric_limits<double>::infinity();
+  return r;
+}
+
+StepResult CvodeIntegrator::drivenStep(double h) {
+  // no degrees of freedom: the driven positions at the step's end; with no error to control, the
+  // step stays the first one
+  StepResult r;
+  const double t = state_.t + h;
+  {
+    PhaseTimer timer(*evaluationSeconds_);
+    if (!ode_.evaluate(t, v_, vd_, vdd_)) {
+      r.kind = StepResult::Kind::Failed;
+      r.reason = "driven positions: " + ode_.failure();
+      return r;
+    }
+  }
+  finishStep(r);
+  r.nextStep = h;
   return r;
 }
 

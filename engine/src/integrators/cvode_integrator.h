@@ -13,6 +13,9 @@
 // changes, the integration restarts (CVodeReInit) in the new coordinates. The continuous extension
 // is CVODE's interpolant of the independent coordinates (CVodeGetDky) with the dependent ones
 // recovered by the ODE, so that it lies on the constraints.
+// A fully driven mechanism (no independent coordinates) has no ODE: each step then solves the
+// driven positions at its end; with no error to control, every step is the first one (--step),
+// so that the recorded motion and the work of the drivers have the resolution the user asked for.
 
 #include <memory>
 
@@ -32,6 +35,7 @@ class CvodeIntegrator : public StateSpaceIntegrator {
 
   void doInitialize() override;
   StepResult doStep(double h) override;
+  StepResult drivenStep(double h);
   void doInterpolate(double t, State& out) override;
   void restart();
   void collectCvodeStats();
