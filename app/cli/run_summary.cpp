@@ -31,7 +31,8 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
     out << ", " << formatNumber(double(s.newtonIterations) / s.timePoints) << " per time point";
   out << "), " << s.factorizations << " factorizations\n";
   if (s.functionEvaluations || s.jacobianEvaluations)
-    out << "evaluations      " << s.functionEvaluations << " of the acceleration map, "
+    out << "evaluations      " << s.functionEvaluations
+        << (r.metadataValue("integrator") == "ida" ? " of the GGL residual, " : " of the acceleration map, ")
         << s.jacobianEvaluations << " Jacobians\n";
   if (s.repartitions || !r.events.empty()) {
     out << "partition        " << s.repartitions << " repartitioning checks triggered\n";
