@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <string>
 
 #include "cli_common.h"
 #include "run_report.h"
@@ -30,7 +31,8 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
     out << ", " << formatNumber(double(s.newtonIterations) / s.timePoints) << " per time point";
   out << "), " << s.factorizations << " factorizations\n";
   if (s.functionEvaluations || s.jacobianEvaluations)
-    out << "evaluations      " << s.functionEvaluations << " of the acceleration map, "
+    out << "evaluations      " << s.functionEvaluations
+        << (r.metadataValue("integrator") == "ida" ? " of the GGL residual, " : " of the acceleration map, ")
         << s.jacobianEvaluations << " Jacobians\n";
   if (s.repartitions || !r.events.empty()) {
     out << "partition        " << s.repartitions << " repartitioning checks triggered\n";
@@ -50,7 +52,10 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   }
   out << "CPU time         " << formatNumber(s.cpuSeconds) << " s ("
       << formatNumber(s.steps ? 1e6 * s.cpuSeconds / s.steps : 0.0) << " us per step";
-  if (s.cpuSeconds > 0.0) out << ", " << formatNumber(tEnd / s.cpuSeconds) << "x real time";
+  // real time: the simulated span, a run-in before t = 0 included
+  const std::string tStart = r.metadataValue("t_start");
+  const double span = tEnd - (tStart.empty() ? 0.0 : std::stod(tStart));
+  if (s.cpuSeconds > 0.0) out << ", " << formatNumber(span / s.cpuSeconds) << "x real time";
   out << ")\n";
   if (r.column("energy.balance") >= 0 && r.rowCount()) {
     const size_t last = r.rowCount() - 1;

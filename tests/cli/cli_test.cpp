@@ -144,11 +144,30 @@ TEST(Cli, RunWritesCsvAndSummary) {
   EXPECT_EQ(lines, 1 + 51);  // header + t = 0 and every 10th of 500 steps
 }
 
+TEST(Cli, RealTimeFactorCoversTheRunIn) {
+  // a run from t = -1 s to 1 s simulates 2 s: the factor is 2 s over the CPU time, not 1 s
+  const Outcome o = runCli("run double-pendulum --t-start -1 --t-end 1 --step 1e-3");
+  ASSERT_EQ(o.status, 0) << o.output;
+  const size_t at = o.output.find("CPU time");
+  ASSERT_NE(at, std::string::npos) << o.output;
+  std::istringstream line(o.output.substr(at + 8));
+  double cpu = 0.0, usPerStep = 0.0, factor = 0.0;
+  std::string word;
+  line >> cpu >> word >> word;  // "1.23 s (45.6"
+  usPerStep = std::stod(word.substr(1));
+  line >> word >> word >> word >> word;  // "us per step, 12.3x"
+  factor = std::stod(word);
+  ASSERT_GT(cpu, 0.0) << o.output;
+  EXPECT_NEAR(factor * cpu, 2.0, 0.02) << o.output;  // both printed to 3 digits
+  EXPECT_NEAR(usPerStep * 2000 * 1e-6, cpu, 0.01 * cpu) << o.output;
+}
+
 TEST(Cli, OutputOnRequestedTimes) {
   const std::string csv = ::testing::TempDir() + "/grid.csv", times = ::testing::TempDir() + "/times.txt";
   Outcome o = runCli("run double-pendulum --integrator ida --rtol 1e-6 --t-end 1 --output-step 0.1 -o " + csv);
   EXPECT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("output           at every 0.1 s: 10 states at the requested times"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find(" of the GGL residual, "), std::string::npos) << o.output;  // IDA evaluates no ODE
   std::ifstream in(csv);
   int lines = 0;
   bool projectionReported = false;  // known at the end of the run: in the streamed file's trailer
