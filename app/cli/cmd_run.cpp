@@ -8,6 +8,7 @@
 #include "run_progress.h"
 #include "run_summary.h"
 #include "solvers/initial_conditions.h"
+#include "solvers/static_equilibrium_error.h"
 
 namespace mbw::cli {
 namespace {
@@ -28,6 +29,10 @@ int run(const RunCommand& cmd) {
     simulation = std::make_unique<Simulation>(model, settings);
   } catch (const ConfigurationError& e) {
     throw InputError(e.what());
+  } catch (const StaticEquilibriumError& e) {
+    // --from-equilibrium: the static Newton failed, a numerical failure like `mbw-cli static`'s
+    std::cerr << "error: " << cmd.scene << ": " << e.what() << "\n";
+    return kNumericalFailure;
   } catch (const ModelError& e) {
     throw InputError(cmd.scene + ": " + e.what());
   }

@@ -30,10 +30,14 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   if (s.timePoints > s.steps + s.rejectedSteps)
     out << ", " << formatNumber(double(s.newtonIterations) / s.timePoints) << " per time point";
   out << "), " << s.factorizations << " factorizations\n";
-  if (s.functionEvaluations || s.jacobianEvaluations)
-    out << "evaluations      " << s.functionEvaluations
-        << (r.metadataValue("integrator") == "ida" ? " of the GGL residual, " : " of the acceleration map, ")
-        << s.jacobianEvaluations << " Jacobians\n";
+  // the index-3 methods evaluate Jacobians only; the ODE and DAE codes also their right-hand side
+  if (s.functionEvaluations || s.jacobianEvaluations) {
+    out << "evaluations      ";
+    if (s.functionEvaluations)
+      out << s.functionEvaluations
+          << (r.metadataValue("integrator") == "ida" ? " of the GGL residual, " : " of the acceleration map, ");
+    out << s.jacobianEvaluations << " Jacobians\n";
+  }
   if (s.repartitions || !r.events.empty()) {
     out << "partition        " << s.repartitions << " repartitioning checks triggered\n";
     const size_t shown = std::min<size_t>(r.events.size(), 8);

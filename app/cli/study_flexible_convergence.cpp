@@ -3,6 +3,7 @@
 // Delta t / n) and Figure 28 (Newton iterations per time point S/N of every method on the four
 // examples at two steps).
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <iostream>
@@ -22,7 +23,7 @@ plot::Figure convergenceFigure(int number, int k, const std::vector<MethodGroup>
                                const std::string& reference) {
   plot::Figure f;
   f.title = "Fig. " + std::to_string(number) + ": rotating-shaft, RE(" + kShaftQuantities[k] +
-            ") at mid-span against " + reference;
+            ") at mid-span against " + reference.substr(0, reference.find(" ("));
   f.columns = 2;
   f.chartHeight = 460;
   // (a) second-order methods, both rho_inf (dashed: 0.6); (b) higher-order methods
@@ -68,7 +69,8 @@ int runFlexibleConvergence(const FlexibleStudyOptions& o) {
 
   StudyTable runs = runTable("rotating-shaft: runs of the convergence study");
   StudyTable table;
-  table.title = "rotating-shaft: RE (seed 002 eq 26) at mid-span, t in [0, " + formatNumber(base.tEnd) +
+  table.title = "rotating-shaft: RE (seed 002 eq 26) at mid-span, t in [" +
+                formatNumber(std::max(base.recordFrom, base.tStart)) + ", " + formatNumber(base.tEnd) +
                 "] s, against " + referenceText;
   table.header = {"method", "dt/n", "RE(u3)", "RE(v3)", "RE(a3)", "it/point"};
   ErrorsByMethod errors[3];

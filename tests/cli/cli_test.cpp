@@ -324,6 +324,49 @@ TEST(Cli, StateSpaceIntegratorsRefuseWhatTheyCannotDo) {
   EXPECT_NE(o.output.find("does not offer the 'fd' Jacobian"), std::string::npos) << o.output;
 }
 
+TEST(Cli, StaticFindsTheShaftsSagAndWritesIt) {
+  const std::string csv = ::testing::TempDir() + "/sag.csv";
+  const Outcome o = runCli("static rotating-shaft -t 0 -o " + csv);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("static equilibrium of 'rotating-shaft' at t = 0 s"), std::string::npos) << o.output;
+  const Results r = readCsv(csv);
+  ASSERT_EQ(r.rowCount(), 1u);
+  // the disk's weight on the clamped hollow tube: 3.31 mm at mid-span (docs/scenes.md, Timoshenko)
+  EXPECT_NEAR(r.at(0, r.column("shaft.16.z")), -3.31e-3, 0.01e-3);
+}
+
+TEST(Cli, StaticThatDoesNotConvergeIsANumericalFailure) {
+  // past the buckling of the strip Newton from the straight pose finds no equilibrium
+  Outcome o = runCli("static lateral-buckling -t 0.2");
+  EXPECT_EQ(o.status, 3) << o.output;
+  EXPECT_NE(o.output.find("FAILED: "), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("Newton did not converge"), std::string::npos) << o.output;
+  // the same failure when a run starts from it: status 3 and the static solver's reason
+  o = runCli("run lateral-buckling --from-equilibrium --t-start 0.2 --t-end 0.21");
+  EXPECT_EQ(o.status, 3) << o.output;
+  EXPECT_NE(o.output.find("no static equilibrium at t = 0.2"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("Newton did not converge"), std::string::npos) << o.output;
+}
+
+TEST(Cli, RunFromEquilibriumStartsAtTheStaticSolution) {
+  const std::string sag = ::testing::TempDir() + "/strip-static.csv";
+  const std::string run = ::testing::TempDir() + "/strip-run.csv";
+  Outcome o = runCli("static lateral-buckling -t 0.1 -o " + sag);
+  ASSERT_EQ(o.status, 0) << o.output;
+  o = runCli("run lateral-buckling --from-equilibrium --t-start 0.1 --t-end 0.11 -o " + run);
+  ASSERT_EQ(o.status, 0) << o.output;
+  const Results equilibrium = readCsv(sag);
+  const Results dynamics = readCsv(run);
+  ASSERT_GT(dynamics.rowCount(), 1u);
+  EXPECT_DOUBLE_EQ(dynamics.at(0, dynamics.column("t")), 0.1);
+  // the crank has pushed the tip up by 0.1 s; the run's first row is the static solution
+  const double tip = equilibrium.at(0, equilibrium.column("beam.10.z"));
+  EXPECT_GT(tip, 0.01);
+  for (const char* channel : {"beam.10.z", "beam.5.z", "link.2.x", "crank.2.z"})
+    EXPECT_NEAR(dynamics.at(0, dynamics.column(channel)), equilibrium.at(0, equilibrium.column(channel)), 1e-9)
+        << channel;
+}
+
 TEST(Cli, KinematicsRefusesAMechanismWithFreedom) {
   const Outcome o = runCli("kinematics double-pendulum");
   EXPECT_EQ(o.status, 2);

@@ -95,6 +95,39 @@ TEST(StudyCommands, FlexibleWritesTheRunsTheHistoriesAndTheSeedsFigures) {
   }
 }
 
+TEST(StudyCommands, FlexibleConvergenceMeasuresTheMethodsOrders) {
+  // the machinery of Figs 25-27 (steps per stage, the reference's rows on every run's steps, RE of
+  // eq 26, least-squares orders) on the shaft's first 0.2 s: gravity ramped in smoothly with the
+  // settling rod holding the mid-span. A few seconds of CPU.
+  const std::string dir = ::testing::TempDir() + "/flexible/convergence";
+  std::filesystem::remove_all(dir);
+  const test::CommandOutcome o =
+      runCli("study flexible convergence --quick --t-end -0.8 --record-from -1 --convergence-steps 4e-3 2e-3 1e-3 "
+             "--reference-step 5e-4 --jobs 2 -o " + dir);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("esdirk4-6l2sa2, fixed step 0.0005 s (smallest step / 2)"), std::string::npos) << o.output;
+  const TextTable orders = readTextTable(dir + "/convergence_orders.csv");
+  ASSERT_EQ(orders.rows.size(), 3u);
+  const auto order = [&](size_t row) { return std::stod(orders.rows[row][orders.column("u3")]); };
+  // u3: the second-order LMS2 at both rho_inf, the third-order MSSTH(3) (2.77 here, pairwise 2.80
+  // and 2.74: not yet fully asymptotic at these steps). v3 and a3 are not checked: on this window
+  // they are not in the asymptotic range (a3 about first order for all three).
+  EXPECT_EQ(orders.rows[0][0], "lms2 (0)");
+  EXPECT_NEAR(order(0), 2.0, 0.1);
+  EXPECT_EQ(orders.rows[1][0], "lms2 (0.6)");
+  EXPECT_NEAR(order(1), 2.0, 0.1);
+  EXPECT_EQ(orders.rows[2][0], "mssth3 (0)");
+  EXPECT_GT(order(2), 2.6);
+  EXPECT_LT(order(2), 3.2);
+  // three steps per method, each error below the one at the larger step
+  const TextTable errors = readTextTable(dir + "/convergence.csv");
+  ASSERT_EQ(errors.rows.size(), 9u);
+  for (size_t r = 0; r < 9; r += 3)
+    for (size_t k = 1; k < 3; ++k)
+      EXPECT_LT(std::stod(errors.rows[r + k][errors.column("RE(u3)")]), std::stod(errors.rows[r + k - 1][errors.column("RE(u3)")]))
+          << errors.rows[r + k][0];
+}
+
 TEST(StudyCommands, FlexibleRefusesAnUnknownPart) {
   const test::CommandOutcome o = runCli("study flexible four-bars -o " + ::testing::TempDir() + "/flexible-bad");
   EXPECT_EQ(o.status, 2);

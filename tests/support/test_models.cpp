@@ -8,13 +8,19 @@
 namespace mbw::test {
 
 Vec3 randomVector(std::mt19937& rng, double scale) {
+  // one draw per statement: the order of a function's arguments is unspecified (gcc and clang
+  // differ), and the tests must see the same states whatever the compiler
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  return scale * Vec3(u(rng), u(rng), u(rng));
+  Vec3 v;
+  for (int k = 0; k < 3; ++k) v[k] = u(rng);
+  return scale * v;
 }
 
 Mat3 randomRotation(std::mt19937& rng) {
   std::normal_distribution<double> n(0.0, 1.0);
-  Eigen::Quaterniond q(n(rng), n(rng), n(rng), n(rng));
+  double c[4];
+  for (double& x : c) x = n(rng);
+  Eigen::Quaterniond q(c[0], c[1], c[2], c[3]);
   return q.normalized().toRotationMatrix();
 }
 

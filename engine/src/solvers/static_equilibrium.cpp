@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "solvers/static_equilibrium_error.h"
+
 namespace mbw {
 namespace {
 
@@ -136,7 +138,7 @@ State equilibriumInitialState(Formulation& f, double t0, StaticResult* report,
   f.initialState(s.q, s.v);
   const StaticResult r = solveStaticEquilibrium(f, t0, s.q, s.lambda, settings);
   if (report) *report = r;
-  if (!r.converged) throw ModelError("no static equilibrium at t = " + std::to_string(t0) + " s: " + r.failure);
+  if (!r.converged) throw StaticEquilibriumError("no static equilibrium at t = " + std::to_string(t0) + " s: " + r.failure);
   // the positions satisfy the constraints: the projection only makes the velocities consistent
   projectOntoConstraints(f, t0, s.q, s.v);
   solveAccelerations(f, s);
