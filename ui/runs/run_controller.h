@@ -1,7 +1,8 @@
 #pragma once
 // Starts runs on worker threads, one at a time (further requests wait in a queue), and brings
-// their frames into the RunLibrary on a 30 Hz timer of the GUI thread. Pause, resume and cancel
-// act on the active run.
+// their frames into the RunLibrary on a 30 Hz timer of the GUI thread, within a time budget per
+// turn of the event loop (rows left over go in at the next turns). Pause, resume and cancel act on
+// the active run.
 
 #include <QObject>
 #include <QTimer>
@@ -11,6 +12,7 @@
 #include "run_frame.h"
 #include "run_library.h"
 
+class QElapsedTimer;
 class QThread;
 
 namespace mbw::ui {
@@ -45,13 +47,17 @@ class RunController : public QObject {
  private:
   void launchNext();
   void drain();
-  void append(const RunFrame& frame, Run& run);
+  // the frame's rows from pendingRow_ on while the budget lasts; true when the frame is all in
+  bool append(const RunFrame& frame, Run& run, const QElapsedTimer& spent);
 
   RunLibrary& runs_;
   std::deque<RunRequest> queue_;
   QThread* thread_ = nullptr;
   RunWorker* worker_ = nullptr;
   std::shared_ptr<FrameMailbox> mailbox_;
+  std::deque<RunFramePtr> pending_;  // taken from the mailbox, not yet all in the run
+  size_t pendingRow_ = 0;            // rows of the first pending frame already in
+  bool catchUpQueued_ = false;
   QTimer timer_;
   int activeId_ = -1;
   bool paused_ = false;

@@ -306,7 +306,7 @@ QPointF SceneView::project(const Vec3& p) const {
   double d[3];
   r->GetDisplayPoint(d);
   // display: VTK pixels, origin bottom left
-  const double s = vtk_->renderScale() * vtk_->devicePixelRatioF();
+  const double s = vtk_->devicePixelRatioF();
   return {d[0] / s, vtk_->height() - d[1] / s};
 }
 

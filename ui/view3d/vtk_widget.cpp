@@ -4,12 +4,15 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
+#include <array>
 #include <cmath>
+#include <vector>
 #include <vtkCommand.h>
 #include <vtkGenericRenderWindowInteractor.h>
 #include <vtkInteractorStyleTrackballCamera.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
+#include <vtkRendererCollection.h>
 #include <vtkUnsignedCharArray.h>
 
 #include "frame_scheduler.h"
@@ -20,6 +23,8 @@ namespace {
 // while the scene moves: the longest render wanted, and the smallest resolution accepted
 constexpr qint64 kMotionRenderMs = 20;
 constexpr double kSmallestScale = 0.4;
+// renders in a row well under the time wanted before the resolution goes up a step
+constexpr int kFastRendersBeforeStepUp = 5;
 
 // "OpenGL renderer string:  llvmpipe (LLVM 15.0.6, 256 bits)" in VTK's capability report
 QString rendererFromReport(const char* report) {
@@ -39,7 +44,6 @@ VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler) : QWidget(paren
     moving_ = false;
     if (renderScale_ < 1.0) {
       renderScale_ = 1.0;
-      applySize();
       requestRender();
     }
   });
@@ -91,22 +95,26 @@ void VtkWidget::onInteractorRender(vtkObject*, unsigned long, void*) {
 
 void VtkWidget::noteMotion() {
   // a new motion starts at the resolution the last one settled at, lower still when the last frame
-  // was slow (its cost taken as proportional to the pixels), rather than with slow full-size frames
+  // was much too slow (its cost taken as proportional to the pixels), rather than with slow
+  // full-size frames
   if (!moving_) {
     double start = motionScale_;
-    if (lastRenderMs_ > kMotionRenderMs)
+    fastRenders_ = 0;
+    if (lastRenderMs_ > 2 * kMotionRenderMs)
       start = std::min(start, renderScale_ * std::sqrt(static_cast<double>(kMotionRenderMs) / lastRenderMs_));
-    start = std::max(kSmallestScale, start);
-    if (start < renderScale_) {
-      renderScale_ = start;
-      applySize();
-    }
+    renderScale_ = std::min(renderScale_, std::max(kSmallestScale, start));
   }
   moving_ = true;
   motionEnd_->start();
 }
 
-double VtkWidget::pixelScale() const { return devicePixelRatioF() * renderScale_; }
+double VtkWidget::pixelScale() const { return devicePixelRatioF(); }
+
+QSize VtkWidget::renderSize() const {
+  const int* size = window_->GetSize();
+  return {std::max(1, static_cast<int>(std::lround(size[0] * renderScale_))),
+          std::max(1, static_cast<int>(std::lround(size[1] * renderScale_)))};
+}
 
 QPoint VtkWidget::toDisplay(const QPointF& position) const {
   const double s = pixelScale();
@@ -119,39 +127,74 @@ void VtkWidget::resizeEvent(QResizeEvent* event) {
 }
 
 void VtkWidget::applySize() {
-  // VTK pixels; DPI follows the scale so that text keeps its size
+  // VTK pixels (a reduced resolution renders into part of them, see renderNow)
   const double s = pixelScale();
   const int w = std::max(1, static_cast<int>(std::lround(width() * s)));
   const int h = std::max(1, static_cast<int>(std::lround(height() * s)));
+  const int* old = window_->GetSize();
+  resized_ = resized_ || old[0] != w || old[1] != h;
   interactor_->UpdateSize(w, h);
   window_->SetSize(w, h);
-  window_->SetDPI(std::max(1, static_cast<int>(std::lround(72.0 * s))));
   dirty_ = true;
 }
 
 void VtkWidget::renderNow(bool adapt) {
   QElapsedTimer clock;
   clock.start();
+  // A reduced resolution draws into the bottom-left part of the framebuffer, every renderer's
+  // viewport shrunk alike, and the framebuffer keeps its size (resizing it made the next render two
+  // to five times slower than the usual on Mesa's software renderer: 30-70 ms on the squeezer at
+  // each change of resolution). The DPI follows the scale so that text keeps its size.
+  const QSize part = renderSize();
+  const int w = part.width(), h = part.height();
+  const int dpi = std::max(1, static_cast<int>(std::lround(72.0 * pixelScale() * renderScale_)));
+  if (window_->GetDPI() != dpi) window_->SetDPI(dpi);
+  std::vector<std::array<double, 4>> viewports;
+  vtkRendererCollection* renderers = window_->GetRenderers();
+  vtkCollectionSimpleIterator it;
+  if (renderScale_ < 1.0) {
+    renderers->InitTraversal(it);
+    while (vtkRenderer* r = renderers->GetNextRenderer(it)) {
+      std::array<double, 4> v;
+      r->GetViewport(v.data());
+      viewports.push_back(v);
+      r->SetViewport(v[0] * renderScale_, v[1] * renderScale_, v[2] * renderScale_, v[3] * renderScale_);
+    }
+  }
   window_->Render();
-  const int* size = window_->GetSize();
-  const int w = size[0], h = size[1];
+  const qint64 ms = clock.elapsed();
+  if (!viewports.empty()) {
+    renderers->InitTraversal(it);
+    for (size_t k = 0; k < viewports.size(); ++k) renderers->GetNextRenderer(it)->SetViewport(viewports[k].data());
+  }
   vtkNew<vtkUnsignedCharArray> pixels;
   window_->GetRGBACharPixelData(0, 0, w - 1, h - 1, 0, pixels, 0);
   // VTK's rows run bottom to top
   QImage image(pixels->GetPointer(0), w, h, 4 * w, QImage::Format_RGBA8888);
   image_ = image.mirrored().convertToFormat(QImage::Format_RGB32);
-  image_.setDevicePixelRatio(pixelScale());
+  image_.setDevicePixelRatio(pixelScale() * renderScale_);
   if (glRenderer_.isEmpty()) glRenderer_ = rendererFromReport(window_->ReportCapabilities());
   dirty_ = false;
   ++frames_;
-  // in motion, trade resolution for time
-  const qint64 ms = clock.elapsed();
+  // in motion, trade resolution for time: down at once when renders are slow (two in a row, or one
+  // very slow), up a step only after several fast ones. Judged by VTK's render alone, the part the
+  // resolution changes; the first render after a resize of the framebuffer is slow by itself and
+  // tells nothing of the next ones.
+  const bool afterResize = resized_;
+  resized_ = false;
+  if (afterResize) return;
+  const qint64 previousMs = lastRenderMs_;
   lastRenderMs_ = ms;
   if (!adapt || !moving_) return;
   const double before = renderScale_;
-  if (ms > kMotionRenderMs) renderScale_ = std::max(kSmallestScale, renderScale_ * 0.8);
-  else if (ms < kMotionRenderMs / 3) renderScale_ = std::min(1.0, renderScale_ / 0.8);
-  if (renderScale_ != before) applySize();
+  fastRenders_ = ms < kMotionRenderMs / 3 ? fastRenders_ + 1 : 0;
+  if (ms > 2 * kMotionRenderMs || (ms > kMotionRenderMs && previousMs > kMotionRenderMs))
+    renderScale_ = std::max(kSmallestScale, renderScale_ * std::min(0.8, std::sqrt(static_cast<double>(kMotionRenderMs) / ms)));
+  else if (fastRenders_ >= kFastRendersBeforeStepUp) renderScale_ = std::min(1.0, renderScale_ / 0.8);
+  if (renderScale_ != before) {
+    fastRenders_ = 0;
+    dirty_ = true;
+  }
   motionScale_ = renderScale_;
 }
 
@@ -176,7 +219,7 @@ void VtkWidget::drawOverlay(QPainter& painter) const {
 QImage VtkWidget::image() {
   if (renderScale_ < 1.0) {
     renderScale_ = 1.0;
-    applySize();
+    dirty_ = true;
   }
   if (dirty_ || image_.isNull()) renderNow(false);
   QImage composed = image_;
@@ -186,14 +229,15 @@ QImage VtkWidget::image() {
 }
 
 void VtkWidget::paintEvent(QPaintEvent*) {
-  // with a scheduler, a pending render comes soon: show the last image meanwhile, unless its size
-  // is out of date
-  const int* size = window_->GetSize();
-  const bool stale = image_.isNull() || image_.width() != size[0] || image_.height() != size[1];
-  if (stale || (dirty_ && !scheduler_)) renderNow();
+  // with a scheduler, a pending render comes soon: show the last image meanwhile, stretched over
+  // the widget when its size is out of date (a new resolution, a resize), rather than render here,
+  // outside the scheduler's budget
+  const bool stale = image_.isNull() || image_.size() != renderSize();
+  if (image_.isNull() || (dirty_ && !scheduler_) || (stale && !scheduler_)) renderNow();
+  else if (stale) requestRender();
   QPainter painter(this);
-  painter.setRenderHint(QPainter::SmoothPixmapTransform, renderScale_ < 1.0);
-  painter.drawImage(QPointF(0, 0), image_);
+  painter.setRenderHint(QPainter::SmoothPixmapTransform, stale || renderScale_ < 1.0);
+  painter.drawImage(QRectF(rect()), image_);
   drawOverlay(painter);
 }
 

@@ -49,7 +49,6 @@ class VtkWidget : public QWidget {
   // view renders at a reduced resolution when a full one takes too long, and at full resolution
   // again once the motion has stopped for a moment (ParaView's image reduction factor).
   void noteMotion();
-  double renderScale() const { return renderScale_; }
   // a widget position in VTK's display coordinates (origin bottom left, VTK pixels)
   QPoint toDisplay(const QPointF& position) const;
   // a few lines of text over the top-left corner (drawn by Qt: no render needed to change it)
@@ -70,7 +69,8 @@ class VtkWidget : public QWidget {
   // adapt: let the time it takes set the resolution while the scene moves
   void renderNow(bool adapt = true);
   void applySize();
-  double pixelScale() const;  // VTK pixels per widget pixel
+  double pixelScale() const;  // VTK pixels per widget pixel (at full resolution)
+  QSize renderSize() const;   // the part of VTK's pixels the render at the current scale fills
   void drawOverlay(QPainter& painter) const;
   void onInteractorRender(vtkObject*, unsigned long, void*);
   bool forwardInput(QEvent* event);
@@ -85,6 +85,8 @@ class VtkWidget : public QWidget {
   double renderScale_ = 1.0;
   double motionScale_ = 1.0;  // the scale the last motion settled at: where the next one starts
   qint64 lastRenderMs_ = 0;
+  int fastRenders_ = 0;   // renders in a row well under the time wanted, in this motion
+  bool resized_ = false;  // the next render is the first at a new framebuffer size
   bool moving_ = false;
   QTimer* motionEnd_;
   bool dirty_ = true;

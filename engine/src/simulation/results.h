@@ -73,6 +73,9 @@ class Results {
   size_t appendedRowCount() const { return appended_; }
   // keep at most maxRows rows (at least 2), decimating as described above; 0: keep every row
   void setRowLimit(size_t maxRows);
+  // room for that many rows without moving the stored ones (rows appended live would otherwise be
+  // copied whole at each doubling of the storage); the memory is taken as rows come
+  void reserveRows(size_t rows) { data_.reserve(rows * channels_.size()); }
   // every stride-th appended row is kept (1 until the row limit was first reached)
   size_t rowStride() const { return stride_; }
   // the stored rows that stay until the next decimation (all but a latest row off the stride,
