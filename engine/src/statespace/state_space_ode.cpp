@@ -139,7 +139,9 @@ void StateSpaceOde::solveVelocities(const VectorXd& vdot) {
   for (int j = 0; j < m_; ++j) qdot[partition_.dependent[j]] = work_m_[j];
   for (int i = 0; i < d; ++i) qdot[partition_.independent[i]] = vdot[i];
   f_.computeVelocities(qdot);
-  // tangent basis: the dependent rows of T are H = -Phi_u^-1 Phi_v
+  // tangent basis: the dependent rows of T are H = -Phi_u^-1 Phi_v (none without independent
+  // coordinates: T has no columns, and no row of it may be addressed)
+  if (d == 0) return;
   H_ = -phiV_;
   dependent_.solveInPlace(H_);
   for (int j = 0; j < m_; ++j) T_.row(partition_.dependent[j]) = H_.row(j);
