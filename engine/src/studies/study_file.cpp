@@ -284,7 +284,8 @@ StudyFile parseStudyFile(const std::string& text, const std::string& path) {
   json file;
   try {
     file = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
+    // syntax errors, and numbers too large for a double (found by the fuzzer: "11e308")
     throw SceneError(path, {{"", std::string("invalid JSON: ") + e.what()}});
   }
   std::vector<SceneIssue> issues;

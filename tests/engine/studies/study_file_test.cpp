@@ -72,6 +72,8 @@ TEST_P(StudyFileBadInput, IsRefusedAtItsPath) {
 std::vector<BadStudy> badStudies() {
   return {
       {"invalid_json", "{\"format\": ", "/", "invalid JSON"},
+      {"number_overflow", R"({"format": "mbw-study", "version": 1, "name": "t", "scenes": [], "integrators": [{"name": "lms2", "tolerances": [11e308]}]})",
+       "/", "number overflow"},  // found by the fuzzer: it escaped as a JSON library exception
       {"format", R"({"format": "mbw-scene", "version": 1, "name": "t", "scenes": [], "integrators": []})", "/format",
        "'mbw-scene' is not one of: mbw-study"},
       {"version", R"({"format": "mbw-study", "version": 2, "name": "t", "scenes": )" + kScene + R"(, "integrators": )" + kRn4 + "}",
