@@ -14,9 +14,10 @@ if [[ ! -f "$build/CMakeCache.txt" ]]; then
     -DMBW_SANITIZE=address,undefined -DMBW_BUILD_FUZZERS=ON -DMBW_BUILD_GUI=OFF \
     -DMBW_BUILD_BENCHMARKS=OFF
 fi
+# the sanitizers' options from here on: the build itself runs the instrumented mbw-cli (man page)
+source "$root/tests/sanitizers/environment.sh"
 cmake --build "$build" -j2
 
-source "$root/tests/sanitizers/environment.sh"
 (cd "$build" && ctest --output-on-failure -j2 --timeout 900)
 seconds="${MBW_FUZZ_SECONDS:-60}"
 if ((seconds > 0)); then
