@@ -184,6 +184,16 @@ void checkWritable(const std::string& path) {
   if (!existed) std::filesystem::remove(path, error);
 }
 
+void saveSideFigure(const plot::Figure& figure, const std::string& path, std::ostream& out) {
+#ifdef MBW_HAVE_PLOT
+  saveFigure(figure, path);
+  out << "plot  " << path << "\n";
+#else
+  (void)figure;
+  out << "plot  " << path << " skipped: this build has no plotting (configure with MBW_BUILD_GUI=ON)\n";
+#endif
+}
+
 void checkPlotPath(const std::string& path) {
 #ifndef MBW_HAVE_PLOT
   if (!path.empty())

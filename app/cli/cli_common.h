@@ -74,6 +74,9 @@ std::string formatNumber(double value, int precision = 3);
 // Writes a figure as PNG; throws InputError when this build has no plotting or the file cannot be
 // written.
 void saveFigure(const plot::Figure& figure, const std::string& path);
+// A figure a command draws beside its tables (sweeps, the seeds' studies): written as saveFigure
+// does and its path printed to out, or, in a build without plotting, a note to out instead.
+void saveSideFigure(const plot::Figure& figure, const std::string& path, std::ostream& out);
 
 // The largest absolute value of a results channel over every recorded row (absent channel -> 0).
 double columnMaxAbs(const Results& results, const std::string& channel);

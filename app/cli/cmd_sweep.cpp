@@ -109,8 +109,7 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
   std::cout << "table " << options.table << "\n";
   if (!study.outputs.empty() && hasCurves(study, outcome)) {
     const std::string png = cmd.directory + "/work-precision.png";
-    saveFigure(workPrecisionFigure(study, outcome, file.measure, file.name), png);
-    std::cout << "plot  " << png << "\n";
+    saveSideFigure(workPrecisionFigure(study, outcome, file.measure, file.name), png, std::cout);
   }
   if (outcome.interrupted) {
     std::cout << "interrupted: continue with the same command and --resume\n";

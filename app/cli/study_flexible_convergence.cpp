@@ -106,8 +106,7 @@ int runFlexibleConvergence(const FlexibleStudyOptions& o) {
   orders.writeCsv((dir / "convergence_orders.csv").string());
   for (int k = 0; k < 3; ++k) {
     const std::string file = (dir / ("fig" + std::to_string(25 + k) + "_shaft_convergence.png")).string();
-    saveFigure(convergenceFigure(25 + k, k, groups, errors[k], referenceText), file);
-    std::cout << "plot  " << file << "\n";
+    saveSideFigure(convergenceFigure(25 + k, k, groups, errors[k], referenceText), file, std::cout);
   }
   return interrupted ? kInterrupted : kSuccess;
 }
@@ -153,8 +152,7 @@ int runFlexibleIterations(const FlexibleStudyOptions& o) {
   const std::filesystem::path dir(o.outputDir);
   table.writeCsv((dir / "iterations.csv").string());
   const std::string file = (dir / "fig28_iterations.png").string();
-  saveFigure(f, file);
-  std::cout << "plot  " << file << "\n";
+  saveSideFigure(f, file, std::cout);
   return kSuccess;
 }
 
