@@ -23,6 +23,13 @@ namespace mbw {
 
 void StateSpaceOde::jacobians(MatrixXd& J1, MatrixXd& J2, VectorXd& ft) {
   const int d = size();
+  // a fully driven mechanism: an ODE of dimension 0, whose Jacobians are empty
+  if (d == 0) {
+    J1.resize(0, 0);
+    J2.resize(0, 0);
+    ft.resize(0);
+    return;
+  }
   const VectorXd& qdot = full_.v;
   const VectorXd& qddot = full_.vdot;
   const VectorXd& lambda = full_.lambda;
