@@ -37,6 +37,11 @@ TEST(SweepExecutors, OneThreadAndTwoGiveTheSameTable) {
 #ifdef MBW_HAVE_MPI
 TEST(SweepExecutors, ThreeMpiProcessesGiveTheSameTableAsThreads) {
   std::string launcher = std::string(MBW_MPIEXEC) + " -np 3 --oversubscribe ";
+#ifdef MBW_MPI_NO_LEAK_CHECK
+  // OpenMPI unloads its components at MPI_Finalize and leaves their allocations behind: leaks from
+  // unknown modules that no suppression can name. The ranks keep every other sanitizer check.
+  launcher = "env ASAN_OPTIONS=${ASAN_OPTIONS}:detect_leaks=0 " + launcher;
+#endif
   if (geteuid() == 0) launcher += "--allow-run-as-root ";
   const std::string mpi = sweepTable("mpi", launcher, ""), threads = sweepTable("threads", "", "--jobs 2");
   ASSERT_FALSE(mpi.empty());
