@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli_common.h"
+#include "integrators/registry.h"
 #include "run_report.h"
 
 namespace mbw::cli {
@@ -30,12 +31,15 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   if (s.timePoints > s.steps + s.rejectedSteps)
     out << ", " << formatNumber(double(s.newtonIterations) / s.timePoints) << " per time point";
   out << "), " << s.factorizations << " factorizations\n";
-  // the index-3 methods evaluate Jacobians only; the ODE and DAE codes also their right-hand side
+  // the index-3 methods evaluate Jacobians only; the ODE and DAE codes also their right-hand side,
+  // named by the integrator
   if (s.functionEvaluations || s.jacobianEvaluations) {
     out << "evaluations      ";
-    if (s.functionEvaluations)
-      out << s.functionEvaluations
-          << (r.metadataValue("integrator") == "ida" ? " of the GGL residual, " : " of the acceleration map, ");
+    if (s.functionEvaluations) {
+      const IntegratorInfo* info = findIntegrator(r.metadataValue("integrator"));
+      out << s.functionEvaluations << " "
+          << (info ? info->capabilities.evaluationCount : std::string("function evaluations")) << ", ";
+    }
     out << s.jacobianEvaluations << " Jacobians\n";
   }
   if (s.repartitions || !r.events.empty()) {

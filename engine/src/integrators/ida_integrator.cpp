@@ -175,6 +175,7 @@ Capabilities IdaIntegrator::capabilities() {
   c.variableStep = true;
   c.fixedStep = false;
   c.formulations = {"rp", "rE"};
+  c.evaluationCount = "GGL residual evaluations";
   c.refusals = {{"rA", "IDA integrates the positions as a vector (q' = v); rA's rotation matrices "
                        "live on SO(3) and their velocities are angular velocities (use rp or rE)"}};
   return c;

@@ -66,6 +66,8 @@ struct Capabilities {
   std::map<std::string, std::string> refusals;  // why it does not offer a formulation
   // what StepResult::newtonIterations counts for this integrator (plots and tables say so)
   std::string iterationCount = "Newton iterations";
+  // what Stats::functionEvaluations counts (the methods that evaluate a right-hand side)
+  std::string evaluationCount = "acceleration-map evaluations";
 };
 
 struct StepResult {
