@@ -50,11 +50,12 @@ class OutputGrid {
              double tolerance);
 
   // The requested times in (integrator.stepStart(), integrator.state().t], as states on the
-  // constraints, passed in order to emit(const State&). A requested time within round-off of the
-  // step's end takes the integrator's state itself (projected too: an index-3 solution's velocities
-  // are off Phi_q v = nu).
-  template <class Emit>
-  void sample(Integrator& integrator, Emit&& emit) {
+  // constraints, passed in order to deliver(const State&). A requested time within round-off of
+  // the step's end takes the integrator's state itself (projected too: an index-3 solution's
+  // velocities are off Phi_q v = nu). The callback is not called emit: Qt defines emit as an empty
+  // macro, which turns such a call into a discarded expression in a translation unit with Qt.
+  template <class Deliver>
+  void sample(Integrator& integrator, Deliver&& deliver) {
     const double tEndOfStep = integrator.state().t;
     while (next_ < times_.size() && times_[next_] <= tEndOfStep + tiny_) {
       const double t = times_[next_++];
@@ -65,7 +66,7 @@ class OutputGrid {
         integrator.interpolate(t, state_);
       }
       project();
-      emit(static_cast<const State&>(state_));
+      deliver(static_cast<const State&>(state_));
     }
   }
 
