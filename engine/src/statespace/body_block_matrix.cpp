@@ -16,7 +16,8 @@ void BodyBlockMatrix::setStructure(int rows, int cols, std::vector<Block> blocks
 }
 
 MatrixSink BodyBlockMatrix::sink() {
-  dense_.setZero();
+  // only the blocks are ever filled: zero them, not the whole (mostly empty) storage
+  for (const Block& b : blocks_) dense_.block(b.row, b.col, b.rows, b.cols).setZero();
   return MatrixSink(dense_);
 }
 
