@@ -40,6 +40,7 @@ class BodyBlockMatrix {
 
   MatrixXd dense_;
   std::vector<Block> blocks_;
+  bool zeroBlocks_ = false;  // the blocks cover under a quarter of the storage
 };
 
 // The structures of a formulation's matrices for a model with V velocity coordinates per body:
