@@ -79,6 +79,8 @@ bool StateSpaceOde::choosePartition(const VectorXd& q, double t) {
 
 bool StateSpaceOde::initialize(const State& consistent) {
   full_ = consistent;
+  // the prediction of the first evaluation uses the accelerations: none given, none assumed
+  if (full_.vdot.size() != n_) full_.vdot.setZero(n_);
   if (!choosePartition(consistent.q, consistent.t)) return false;
   VectorXd v, vdot, vddot;
   gatherIndependent(consistent.q, v);

@@ -56,8 +56,8 @@ class StateSpaceOde {
   // formulation: the rp formulation (positions and velocities share their layout)
   StateSpaceOde(Formulation& formulation, StateSpaceSettings settings);
 
-  // Partitions the coordinates at a consistent state and evaluates there. False (reason in
-  // failure()) when Phi_q is rank deficient.
+  // Partitions the coordinates at a consistent state (positions and velocities; accelerations
+  // may be absent) and evaluates there. False (reason in failure()) when Phi_q is rank deficient.
   bool initialize(const State& consistent);
 
   int size() const { return static_cast<int>(partition_.independent.size()); }
