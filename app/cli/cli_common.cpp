@@ -122,7 +122,7 @@ RunSettings RunOptions::resolve(const Model& model) const {
   if (outputStep && outputTimes) throw InputError("give either --output-step or --output-times, not both");
   try {
     if (outputStep) s.output.step = *outputStep;
-    else if (outputTimes) s.output.times = readOutputTimes(*outputTimes);
+    else if (outputTimes) readOutputTimes(*outputTimes, s.output);
     else s.output = sceneOutputRequest(model);
   } catch (const std::runtime_error& e) {
     throw InputError(e.what());

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QSplitter>
 #include <QStatusBar>
@@ -295,7 +296,9 @@ void MainWindow::wire() {
   // a newly opened scene brings its run settings
   connect(doc_.get(), &ui::SceneDocument::replaced, this, [this] {
     if (doc_->model()) {
-      config_->setDefaults(doc_->model()->defaults);
+      const std::string& source = doc_->model()->sourcePath;
+      config_->setDefaults(doc_->model()->defaults,
+                           source.empty() ? QString() : QFileInfo(QString::fromStdString(source)).absolutePath());
       config_->checkFormulations(*doc_->model());
     }
     tree_->selectPointer("");

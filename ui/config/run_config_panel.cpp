@@ -3,14 +3,20 @@
 #include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <map>
+#include <stdexcept>
 
 #include "formulation/formulation.h"
 #include "integrators/registry.h"
@@ -77,8 +83,8 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
       step_(new QLineEdit(this)), variableStep_(new QCheckBox(tr("variable step (error control)"), this)),
       rtol_(new QLineEdit(this)), atol_(new QLineEdit(this)), maxStep_(new QLineEdit(this)),
       jacobian_(new QComboBox(this)), linearSolver_(new QComboBox(this)), jacobianUpdate_(new QComboBox(this)), rhoInf_(new QLineEdit(this)), alpha_(new QLineEdit(this)), tEnd_(new QLineEdit(this)),
-      every_(new QSpinBox(this)), outputStep_(new QLineEdit(this)),
-      recordSteps_(new QCheckBox(tr("record the steps as well"), this)), problem_(new QLabel(this)) {
+      every_(new QSpinBox(this)), outputStep_(new QLineEdit(this)), outputTimes_(new QLineEdit(this)),
+      chooseTimes_(new QToolButton(this)), recordSteps_(new QCheckBox(tr("record the steps as well"), this)), problem_(new QLabel(this)) {
   for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
   formulation_->setToolTip(tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "
                               "matrices, rE: Euler angles)"));
@@ -108,7 +114,14 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   outputStep_->setPlaceholderText(tr("at the steps"));
   outputStep_->setToolTip(tr("Record at t0 + k x this step, s: states interpolated between the steps and put "
                              "back on the constraints (runs on the same grid compare row by row)"));
-  recordSteps_->setToolTip(tr("With an output step: record the integrator's steps too (column on_grid = 0)"));
+  outputTimes_->setPlaceholderText(tr("none"));
+  outputTimes_->setToolTip(tr("Or record at the times listed in this file, s (one per line or separated by "
+                              "blanks or commas, # starts a comment), interpolated and put back on the "
+                              "constraints as with an output step"));
+  chooseTimes_->setText(tr("..."));
+  chooseTimes_->setToolTip(tr("Choose the file of output times"));
+  recordSteps_->setToolTip(tr("With an output step or output times: record the integrator's steps too "
+                              "(column on_grid = 0)"));
 
   // choices, the chosen integrator's description, its settings
   auto* choice = new QFormLayout;
@@ -136,7 +149,14 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   form->addRow(tr("alpha"), alpha_);
   form->addRow(tr("t_end [s]"), tEnd_);
   form->addRow(tr("Record every"), every_);
-  form->addRow(tr("Output step [s]"), outputStep_);
+  // the output step or, on the same row (the panel keeps its height), the file of output times
+  auto* outputRow = new QHBoxLayout;
+  outputRow->setContentsMargins(0, 0, 0, 0);
+  outputRow->addWidget(outputStep_, 1);
+  outputRow->addWidget(new QLabel(tr("or times"), this));
+  outputRow->addWidget(outputTimes_, 2);
+  outputRow->addWidget(chooseTimes_);
+  form->addRow(tr("Output step [s]"), outputRow);
   form->addRow(recordSteps_);
 
   every_->setSuffix(tr(" steps"));
@@ -156,6 +176,8 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     connect(box, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
   connect(every_, QOverload<int>::of(&QSpinBox::valueChanged), this, &RunConfigPanel::changed);
   connect(outputStep_, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
+  connect(outputTimes_, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
+  connect(chooseTimes_, &QToolButton::clicked, this, &RunConfigPanel::chooseOutputTimes);
   connect(recordSteps_, &QCheckBox::toggled, this, &RunConfigPanel::changed);
   updateIntegrators();
   setDefaults(RunDefaults());
@@ -240,7 +262,7 @@ void RunConfigPanel::updateDetails() {
   const bool alpha = info && info->capabilities.hasAlpha;
   alpha_->setEnabled(alpha);
   alpha_->setPlaceholderText(alpha ? tr("from rho_inf") : tr("HHT only"));
-  recordSteps_->setEnabled(!outputStep_->text().trimmed().isEmpty());
+  recordSteps_->setEnabled(!outputStep_->text().trimmed().isEmpty() || !outputTimesFile().isEmpty());
   problem_->setText(problem());
   problem_->setVisible(!problem_->text().isEmpty());
   emit changed();
@@ -278,10 +300,14 @@ RunSettings RunConfigPanel::settings() const {
   s.recordFrom = recordFrom_;
   s.startFromEquilibrium = startFromEquilibrium_;
   s.every = every_->value();
-  if (!outputStep_->text().trimmed().isEmpty()) {
-    s.output.step = number(outputStep_, &ok);
-    s.output.recordSteps = recordSteps_->isChecked();
+  if (!outputStep_->text().trimmed().isEmpty()) s.output.step = number(outputStep_, &ok);
+  if (!outputTimesFile().isEmpty()) {
+    const OutputRequest& file = timesFile().request;
+    s.output.times = file.times;
+    s.output.timesFile = file.timesFile;
+    s.output.timesLines = file.timesLines;
   }
+  s.output.recordSteps = s.output.active() && recordSteps_->isChecked();
   return s;
 }
 
@@ -318,12 +344,13 @@ QString RunConfigPanel::problem() const {
     const double x = number(outputStep_, &ok);
     if (!ok || !(x > 0.0)) return tr("the output step must be a positive number (or empty)");
   }
+  if (!outputTimesFile().isEmpty() && !timesFile().error.isEmpty()) return timesFile().error;
   const RunSettings s = settings();
   const std::string why = unsupportedReason(*info, s.formulation, s.integratorSettings);
   return QString::fromStdString(why.empty() ? outputRequestProblem(s.output, s.tStart, s.tEnd) : why);
 }
 
-void RunConfigPanel::setDefaults(const RunDefaults& d) {
+void RunConfigPanel::setDefaults(const RunDefaults& d, const QString& sceneFolder) {
   setFormulation(QString::fromStdString(d.formulation));
   setIntegrator(QString::fromStdString(d.integrator));
   setStep(d.step);
@@ -340,6 +367,11 @@ void RunConfigPanel::setDefaults(const RunDefaults& d) {
   variableStep_->setChecked(d.rtol > 0.0 || d.atol > 0.0);
   maxStep_->setText(d.maxStep > 0.0 ? text(d.maxStep) : QString());
   outputStep_->setText(d.outputStep > 0.0 ? text(d.outputStep) : QString());
+  // the scene's times file, a relative path taken from the scene's folder (as mbw-cli does)
+  QString times = QString::fromStdString(d.outputTimes);
+  if (!times.isEmpty() && QFileInfo(times).isRelative() && !sceneFolder.isEmpty())
+    times = QDir(sceneFolder).filePath(times);
+  outputTimes_->setText(times);
   updateDetails();
   // the scene's Newton options where the integrator offers them
   linearSolver_->setCurrentIndex(std::max(0, linearSolver_->findText(QString::fromStdString(d.linearSolver))));
@@ -381,6 +413,29 @@ bool RunConfigPanel::setIntegrator(const QString& nameOrAlias) {
   return false;
 }
 
+void RunConfigPanel::chooseOutputTimes() {
+  const QString current = outputTimesFile();
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Output times"), current.isEmpty() ? QDir::currentPath() : QFileInfo(current).absolutePath(),
+      tr("Output times (*.txt *.csv *.dat);;All files (*)"));
+  if (!path.isEmpty()) setOutputTimesFile(path);
+}
+
+const RunConfigPanel::TimesFile& RunConfigPanel::timesFile() const {
+  const QString path = outputTimesFile();
+  const QFileInfo info(path);
+  if (times_.path == path && times_.modified == info.lastModified() && times_.size == info.size()) return times_;
+  times_ = TimesFile{path, info.lastModified(), info.size(), OutputRequest(), QString()};
+  try {
+    readOutputTimes(path.toStdString(), times_.request);
+  } catch (const std::runtime_error& e) {
+    times_.error = QString::fromStdString(e.what());
+  }
+  return times_;
+}
+
+void RunConfigPanel::setOutputTimesFile(const QString& path) { outputTimes_->setText(path); }
+QString RunConfigPanel::outputTimesFile() const { return outputTimes_->text().trimmed(); }
 void RunConfigPanel::setStep(double step) { step_->setText(text(step)); }
 void RunConfigPanel::setTEnd(double tEnd) { tEnd_->setText(text(tEnd)); }
 QString RunConfigPanel::formulation() const { return formulation_->currentText(); }

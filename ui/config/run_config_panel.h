@@ -1,10 +1,12 @@
 #pragma once
 // The run configuration: formulation, integrator (grouped by family, with its description and
 // capabilities), step or tolerances and largest step, Jacobian option, rho_inf (or HHT's alpha),
-// t_end, the output interval and the output step (rows on a time grid). Everything offered
+// t_end, the output interval, and the output step or a file of output times (rows on a time grid;
+// a file that cannot be read or holds a bad time is named with its line). Everything offered
 // comes from the engine's registries, so new integrators and formulations appear without GUI
 // changes; combinations the engine refuses are disabled, with its reason as the tooltip.
 
+#include <QDateTime>
 #include <QWidget>
 
 #include "model/model.h"
@@ -16,6 +18,7 @@ class QLabel;
 class QLineEdit;
 class QSpinBox;
 class QStandardItemModel;
+class QToolButton;
 
 namespace mbw::ui {
 
@@ -25,8 +28,9 @@ class RunConfigPanel : public QWidget {
  public:
   explicit RunConfigPanel(QWidget* parent = nullptr);
 
-  // the scene's run settings become the panel's values
-  void setDefaults(const RunDefaults& defaults);
+  // the scene's run settings become the panel's values; sceneFolder: where a relative output
+  // times file of the scene is looked for (the scene file's folder)
+  void setDefaults(const RunDefaults& defaults, const QString& sceneFolder = QString());
   // formulations that cannot start from the scene's initial poses (rE at its gimbal lock) are
   // disabled with the engine's reason as tooltip; a disabled choice gives way to the first usable one
   void checkFormulations(const Model& model);
@@ -38,6 +42,9 @@ class RunConfigPanel : public QWidget {
   bool setIntegrator(const QString& nameOrAlias);
   void setStep(double step);
   void setTEnd(double tEnd);
+  // rows at the times listed in this file ("" for none)
+  void setOutputTimesFile(const QString& path);
+  QString outputTimesFile() const;
   QString formulation() const;
   QString integrator() const;
 
@@ -50,6 +57,17 @@ class RunConfigPanel : public QWidget {
   double number(const QLineEdit* box, bool* ok) const;
   // the step chosen by the error control
   bool varying() const;
+  void chooseOutputTimes();
+
+  // the output times file, read again when its name, size or time of change differs
+  struct TimesFile {
+    QString path;
+    QDateTime modified;
+    qint64 size = -1;
+    OutputRequest request;  // its times, with the file and lines for messages
+    QString error;          // why it cannot be read ("" when it can)
+  };
+  const TimesFile& timesFile() const;
 
   QComboBox* formulation_;
   QComboBox* integrator_;
@@ -73,7 +91,10 @@ class RunConfigPanel : public QWidget {
   bool startFromEquilibrium_ = false;
   QSpinBox* every_;
   QLineEdit* outputStep_;   // empty: rows at the steps
-  QCheckBox* recordSteps_;  // with an output step: the steps as well
+  QLineEdit* outputTimes_;  // or a file of output times
+  QToolButton* chooseTimes_;
+  QCheckBox* recordSteps_;  // with an output step or times: the steps as well
+  mutable TimesFile times_;
   QLabel* problem_;
 };
 

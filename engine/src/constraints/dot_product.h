@@ -14,9 +14,12 @@ struct DotProduct {
   double value = 0.0;
   Row jacI = Row::Zero(), jacJ = Row::Zero();  // dg/dq_i, dg/dq_j (zero at a ground end)
 
-  DotProduct(const BodyEnd<K>& ei, const Vec3& x_B, const BodyEnd<K>& ej, const Vec3& y_B)
+  // jacobians = false: jacI, jacJ stay zero (the terms that need only the value and its rates)
+  DotProduct(const BodyEnd<K>& ei, const Vec3& x_B, const BodyEnd<K>& ej, const Vec3& y_B,
+             bool jacobians = true)
       : ei_(ei), ej_(ej), x_B_(x_B), y_B_(y_B), x_(ei.vector(x_B)), y_(ej.vector(y_B)) {
     value = x_.dot(y_);
+    if (!jacobians) return;
     if (!ei.isGround()) jacI = y_.transpose() * ei.vectorJacobian(x_B);
     if (!ej.isGround()) jacJ = x_.transpose() * ej.vectorJacobian(y_B);
   }

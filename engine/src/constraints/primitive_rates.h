@@ -67,7 +67,7 @@ PrimitiveRhsDerivatives<K> primitiveRhsDerivatives(const Primitive& c, const Bod
   switch (c.type) {
     case PrimitiveType::DP1: {
       // gamma = -quadratic(a_i . a_j) + f''
-      DotProduct<K>(ei, c.a_I, ej, c.a_J)
+      DotProduct<K>(ei, c.a_I, ej, c.a_J, false)
           .quadraticJacobians(out.gammaQi, out.gammaQj, out.gammaVi, out.gammaVj);
       out.gammaQi = -out.gammaQi;
       out.gammaQj = -out.gammaQj;

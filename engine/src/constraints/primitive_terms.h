@@ -97,15 +97,40 @@ PrimitiveValue<K> evaluatePrimitive(const Primitive& c, const BodyEnd<K>& ei, co
   return out;
 }
 
+// Phi alone, as evaluatePrimitive gives it, without the Jacobian (the Newton iterations that keep
+// a factorization of the constraint Jacobian need only the values).
+template <class K>
+double primitiveValue(const Primitive& c, const BodyEnd<K>& ei, const BodyEnd<K>& ej,
+                      const TimeFunctionValue& f) {
+  switch (c.type) {
+    case PrimitiveType::DP1:
+      return ei.vector(c.a_I).dot(ej.vector(c.a_J)) - f.f;
+    case PrimitiveType::AngleDriver: {
+      const Vec3 a = ej.vector(c.a_J);
+      const detail::AngleWeights w(f);
+      return w.cv * ei.vector(c.b_I).dot(a) + w.cu * ei.vector(c.a_I).dot(a);
+    }
+    case PrimitiveType::DP2:
+      return ei.vector(c.a_I).dot(ej.point(c.s_J) - ei.point(c.s_I)) - f.f;
+    case PrimitiveType::D: {
+      const Vec3 d = ej.point(c.s_J) - ei.point(c.s_I);
+      return d.dot(d) - f.f;
+    }
+    case PrimitiveType::CD:
+      return c.c_W.dot(ej.point(c.s_J) - ei.point(c.s_I)) - f.f;
+  }
+  return 0.0;
+}
+
 // gamma: the right-hand side of Phi_q qddot = gamma (needs velocities).
 template <class K>
 double primitiveGamma(const Primitive& c, const BodyEnd<K>& ei, const BodyEnd<K>& ej,
                       const TimeFunctionValue& f) {
   switch (c.type) {
     case PrimitiveType::DP1:
-      return -DotProduct<K>(ei, c.a_I, ej, c.a_J).quadratic() + f.ddf;
+      return -DotProduct<K>(ei, c.a_I, ej, c.a_J, false).quadratic() + f.ddf;
     case PrimitiveType::AngleDriver: {
-      const DotProduct<K> gu(ei, c.a_I, ej, c.a_J), gv(ei, c.b_I, ej, c.a_J);
+      const DotProduct<K> gu(ei, c.a_I, ej, c.a_J, false), gv(ei, c.b_I, ej, c.a_J, false);
       const detail::AngleWeights w(f);
       return -(w.cv * gv.quadratic() + w.cu * gu.quadratic() + 2.0 * w.dcv * gv.rate() +
                2.0 * w.dcu * gu.rate() + w.ddcv * gv.value + w.ddcu * gu.value);
@@ -138,12 +163,12 @@ void addPrimitiveHessian(const Primitive& c, const BodyEnd<K>& ei, const BodyEnd
   const bool gi = ei.isGround(), gj = ej.isGround();
   switch (c.type) {
     case PrimitiveType::DP1:
-      DotProduct<K>(ei, c.a_I, ej, c.a_J).addHessian(lambda, h);
+      DotProduct<K>(ei, c.a_I, ej, c.a_J, false).addHessian(lambda, h);
       return;
     case PrimitiveType::AngleDriver: {
       const detail::AngleWeights w(f);
-      DotProduct<K>(ei, c.b_I, ej, c.a_J).addHessian(lambda * w.cv, h);
-      DotProduct<K>(ei, c.a_I, ej, c.a_J).addHessian(lambda * w.cu, h);
+      DotProduct<K>(ei, c.b_I, ej, c.a_J, false).addHessian(lambda * w.cv, h);
+      DotProduct<K>(ei, c.a_I, ej, c.a_J, false).addHessian(lambda * w.cu, h);
       return;
     }
     case PrimitiveType::DP2: {

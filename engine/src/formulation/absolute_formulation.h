@@ -37,6 +37,7 @@ class AbsoluteFormulation : public Formulation {
                         const std::vector<Vec3>& omega_W, VectorXd& v) const override;
 
   void computePositions(double t, const VectorXd& q) override;
+  void computeConstraints(double t, const VectorXd& q) override;
   void computeVelocities(const VectorXd& v) override;
 
   const VectorXd& constraints() const override { return phi_; }

@@ -160,6 +160,22 @@ void AbsoluteFormulation<K>::computePositions(double t, const VectorXd& q) {
 }
 
 template <class K>
+void AbsoluteFormulation<K>::computeConstraints(double t, const VectorXd& q) {
+  const Model& m = model();
+  t_ = t;
+  hessiansValid_ = false;
+  for (int b = 0; b < m.bodyCount(); ++b) bodies_[b].setPosition(q.data() + P * b);
+  for (int k = 0; k < primitiveCount_; ++k) {
+    const Primitive& c = m.primitives[k];
+    drivers_[k] = c.f.evaluate(t);
+    phi_[k] = primitiveValue(c, end(c.bodyI), end(c.bodyJ), drivers_[k]);
+  }
+  if constexpr (K::kHasNormalization) {
+    for (int b = 0; b < m.bodyCount(); ++b) phi_[primitiveCount_ + b] = bodies_[b].normalization();
+  }
+}
+
+template <class K>
 void AbsoluteFormulation<K>::computeVelocities(const VectorXd& v) {
   for (int b = 0; b < model().bodyCount(); ++b) bodies_[b].setVelocity(v.data() + V * b);
 }
@@ -479,7 +495,7 @@ void AbsoluteFormulation<K>::outputValues(std::vector<double>& values) const {
         break;
       }
       case OutputType::Angle: {
-        const DotProduct<K> gu(ei, o.u_I, ej, o.u_J), gv(ei, o.axis_I.cross(o.u_I), ej, o.u_J);
+        const DotProduct<K> gu(ei, o.u_I, ej, o.u_J, false), gv(ei, o.axis_I.cross(o.u_I), ej, o.u_J, false);
         const double raw = std::atan2(gv.value, gu.value);
         value = outputAngle_[k] + std::remainder(raw - outputAngle_[k], 2.0 * M_PI);
         outputAngle_[k] = value;

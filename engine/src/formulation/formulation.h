@@ -82,6 +82,9 @@ class Formulation {
   // --- stages ----------------------------------------------------------------------------------
   // positions: orientation matrices, drivers at t, Phi and Phi_q
   virtual void computePositions(double t, const VectorXd& q) = 0;
+  // positions and Phi alone, for Newton iterations that keep a factorization of Phi_q: until the
+  // next computePositions only constraints() may be asked (Phi_q, nu and the rest are stale)
+  virtual void computeConstraints(double t, const VectorXd& q) { computePositions(t, q); }
   // velocities (after computePositions)
   virtual void computeVelocities(const VectorXd& v) = 0;
 

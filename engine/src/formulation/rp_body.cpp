@@ -24,6 +24,13 @@ RpBody::OrientJac RpBody::B(const Vec4& p, const Vec3& s) {
   return 2.0 * b;
 }
 
+// the same applied to w = (w0, w_e): 2 [w0 (2 e0 s + e x s) + (e.s) w_e + e (s.w_e) - e0 s x w_e]
+Vec3 RpBody::Bw(const Vec4& p, const Vec3& s, const Vec4& w) {
+  const double e0 = p[0], w0 = w[0];
+  const Vec3 e = p.tail<3>(), we = w.tail<3>();
+  return 2.0 * (w0 * (2.0 * e0 * s + e.cross(s)) + e.dot(s) * we + s.dot(we) * e - e0 * s.cross(we));
+}
+
 RpBody::OrientSquare RpBody::L(const Vec3& n) {
   OrientSquare m;
   m(0, 0) = 0.0;

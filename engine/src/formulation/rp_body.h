@@ -50,8 +50,8 @@ class RpBody {
   Vec3 rotate(const Vec3& s) const { return A_ * s; }
 
   OrientJac partial(const Vec3& s) const { return B(p_, s); }
-  Vec3 rate(const Vec3& s) const { return B(p_, s) * pdot_; }
-  Vec3 quadratic(const Vec3& s) const { return B(pdot_, s) * pdot_; }
+  Vec3 rate(const Vec3& s) const { return Bw(p_, s, pdot_); }
+  Vec3 quadratic(const Vec3& s) const { return Bw(pdot_, s, pdot_); }
   OrientSquare ptd(const Vec3& s, const Vec3& w) const;
   OrientJac rateDerivative(const Vec3& s) const { return B(pdot_, s); }
   OrientJac quadraticPositionDerivative(const Vec3&) const { return OrientJac::Zero(); }
@@ -96,6 +96,8 @@ class RpBody {
 
  private:
   static OrientJac B(const Vec4& p, const Vec3& s);
+  // B(p, s) w without forming B
+  static Vec3 Bw(const Vec4& p, const Vec3& s, const Vec4& w);
   static OrientSquare L(const Vec3& n);  // G(p)^T n = L(n) p
 
   Vec3 r_ = Vec3::Zero();

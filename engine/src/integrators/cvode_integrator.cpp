@@ -220,7 +220,7 @@ StepResult CvodeIntegrator::drivenStep(double h) {
   return r;
 }
 
-void CvodeIntegrator::doInterpolate(double t, State& out) {
+bool CvodeIntegrator::doInterpolate(double t, State& out) {
   // CVODE's interpolant of (v, vdot); the ODE solves for the dependent coordinates there
   const int d = ode_.size();
   if (solver_ && !restarted_ && CVodeGetDky(solver_->cvode, t, 0, solver_->work) == CV_SUCCESS) {
@@ -228,10 +228,10 @@ void CvodeIntegrator::doInterpolate(double t, State& out) {
     vd_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(solver_->work) + d, d);
     if (evaluateForOutput(t, v_, vd_, vdd_)) {
       out = ode_.fullState();
-      return;
+      return true;
     }
   }
-  StateSpaceIntegrator::doInterpolate(t, out);
+  return StateSpaceIntegrator::doInterpolate(t, out);
 }
 
 Capabilities AdamsIntegrator::capabilities() {

@@ -36,7 +36,7 @@ class CvodeIntegrator : public StateSpaceIntegrator {
   void doInitialize() override;
   StepResult doStep(double h) override;
   StepResult drivenStep(double h);
-  void doInterpolate(double t, State& out) override;
+  bool doInterpolate(double t, State& out) override;
   void restart();
   void collectCvodeStats();
   int rhs(double t, const double* y, double* ydot);

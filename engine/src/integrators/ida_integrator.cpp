@@ -156,12 +156,13 @@ StepResult IdaIntegrator::doStep(double h) {
   return r;
 }
 
-void IdaIntegrator::doInterpolate(double t, State& out) {
+bool IdaIntegrator::doInterpolate(double t, State& out) {
   // IDA's interpolating polynomial: y(t) and y'(t)
   Solver& s = *solver_;
   IDAGetDky(s.ida, t, 0, s.work);
   IDAGetDky(s.ida, t, 1, s.workp);
   system_.unpack(t, N_VGetArrayPointer(s.work), N_VGetArrayPointer(s.workp), out);
+  return false;
 }
 
 Capabilities IdaIntegrator::capabilities() {

@@ -39,7 +39,7 @@ class IdaIntegrator final : public Integrator {
 
   void doInitialize() override;
   StepResult doStep(double h) override;
-  void doInterpolate(double t, State& out) override;
+  bool doInterpolate(double t, State& out) override;
   void collectStats();
   int residual(double t, const double* y, const double* yp, double* F);
   int jacobian(double t, double cj, const double* y, const double* yp, void* J);

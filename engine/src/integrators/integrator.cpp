@@ -26,8 +26,9 @@ StepResult Integrator::step(double h) {
   return r;
 }
 
-void Integrator::doInterpolate(double t, State& out) {
+bool Integrator::doInterpolate(double t, State& out) {
   hermite_.evaluate(formulation_, previous_, state_, t, out);
+  return false;
 }
 
 }  // namespace mbw

@@ -109,8 +109,13 @@ class Integrator {
 
   // The state at a time t within the last accepted step, [stepStart(), state().t], from the
   // method's continuous extension: its own interpolant where it has one (CVODE, IDA), the cubic
-  // Hermite interpolant of hermite_interpolant.h otherwise. It need not satisfy the constraints.
-  void interpolate(double t, State& out) { doInterpolate(t, out); }
+  // Hermite interpolant of hermite_interpolant.h otherwise. It need not satisfy the constraints:
+  // true when it does, at both levels to the constraint tolerance, with the accelerations and
+  // multipliers of the equations of motion there (the state-space integrators solve their
+  // dependent coordinates at t), so that it needs no projection.
+  bool interpolate(double t, State& out) { return doInterpolate(t, out); }
+  // whether the accepted states satisfy the constraints and the equations of motion in that sense
+  virtual bool statesOnConstraints() const { return false; }
   double stepStart() const { return previous_.t; }
 
   const State& state() const { return state_; }
@@ -124,7 +129,7 @@ class Integrator {
   virtual void doInitialize() {}
   // on acceptance the scheme has updated state_ (t included)
   virtual StepResult doStep(double h) = 0;
-  virtual void doInterpolate(double t, State& out);
+  virtual bool doInterpolate(double t, State& out);
 
   Formulation& formulation_;
   IntegratorSettings settings_;

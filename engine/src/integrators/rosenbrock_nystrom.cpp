@@ -19,6 +19,7 @@ void RosenbrockNystrom::doInitialize() {
   const int d = ode_.size();
   fStart_ = ydd_;
   startEvaluated_ = initFailure_.empty();
+  jacobianCurrent_ = false;
   lastRejected_ = false;
   z_.assign(tableau_.stages(), VectorXd::Zero(d));
   for (VectorXd* v : {&fStage_, &ft_, &forcing_, &Y_, &Yd_, &rhs_, &sum_, &yNew_, &ydNew_, &yHat_,
@@ -64,6 +65,7 @@ void RosenbrockNystrom::computeJacobians() {
   }
   const double et = root * std::max(1.0, std::abs(state_.t));
   column(state_.t + et, y_, yd_, et, ft_.head(d));
+  startEvaluated_ = false;  // the differences moved the ODE's last point
 }
 
 double RosenbrockNystrom::errorNorm() const {
@@ -84,7 +86,7 @@ StepResult RosenbrockNystrom::reject(double h, double factor, std::string reason
   r.kind = StepResult::Kind::Rejected;
   r.reason = std::move(reason);
   r.nextStep = h * factor;
-  startEvaluated_ = false;  // the ODE's last point moved
+  startEvaluated_ = false;  // the ODE's last point moved (the Jacobians stay those of t_n)
   lastRejected_ = true;
   collectStats();
   if (!settings_.variableStep || r.nextStep < settings_.minStep) {
@@ -104,9 +106,9 @@ StepResult RosenbrockNystrom::doStep(double h) {
   return r;
 }
 
-void RosenbrockNystrom::doInterpolate(double t, State& out) {
-  StateSpaceIntegrator::doInterpolate(t, out);
-  startEvaluated_ = false;  // the ODE's last point (where its Jacobians are taken) moved
+bool RosenbrockNystrom::doInterpolate(double t, State& out) {
+  startEvaluated_ = false;  // the ODE's last point moved (the Jacobians stay those of t_n)
+  return StateSpaceIntegrator::doInterpolate(t, out);
 }
 
 StepResult RosenbrockNystrom::attempt(double h) {
@@ -114,10 +116,13 @@ StepResult RosenbrockNystrom::attempt(double h) {
   if (initializationFailed(r)) return r;
   const int s = tableau_.stages();
   const double g = k_.gamma, t = state_.t;
-  if (!evaluateStart()) return reject(h, 0.5, "the state does not lie on the constraints");
-
-  // Algorithm 1 steps 5-7: Jacobians, the iteration matrix S and its LU
-  computeJacobians();
+  // Algorithm 1 steps 5-7: Jacobians (unless the last accepted step took them here), the
+  // iteration matrix S and its LU
+  if (!jacobianCurrent_) {
+    if (!evaluateStart()) return reject(h, 0.5, "the state does not lie on the constraints");
+    computeJacobians();
+    jacobianCurrent_ = true;
+  }
   {
     PhaseTimer timer(*factorizationSeconds_);
     S_.setIdentity();
@@ -187,6 +192,9 @@ StepResult RosenbrockNystrom::attempt(double h) {
   finishStep(r);  // step 14: partition check; takes the full state (in new coordinates if changed)
   fStart_ = ydd_;
   startEvaluated_ = true;
+  // the next step's Jacobians, while the ODE is here
+  computeJacobians();
+  jacobianCurrent_ = true;
   r.nextStep = settings_.variableStep ? h * factor : settings_.step;
   if (settings_.variableStep && settings_.maxStep > 0.0) r.nextStep = std::min(r.nextStep, settings_.maxStep);
   return r;

@@ -11,7 +11,9 @@
 // h_new = h min(facmax, max(facmin, fac err^(-1/(q+1)))), q = the embedded order.
 // One LU of S per step serves all stages; stages at the same point share one evaluation of f
 // (ROS4: 3 per step). J1, J2, f_t are exact (StateSpaceOde::jacobians) or, where the method
-// allows (W-methods), forward differences.
+// allows (W-methods), forward differences. They are taken at the end of each accepted step,
+// where the ODE has just been evaluated, and serve every attempt from that point (a rejected
+// attempt retries with the same Jacobians; output between the steps moves the ODE, not them).
 //
 // rosenbrock-nystrom4 (rn4): ROS4 L-stable, order 4(3). w2: the order-2 W-method ROS2.
 
@@ -29,17 +31,18 @@ class RosenbrockNystrom : public StateSpaceIntegrator {
 
  private:
   StepResult doStep(double h) override;
-  void doInterpolate(double t, State& out) override;
+  bool doInterpolate(double t, State& out) override;
   StepResult attempt(double h);
   void doInitialize() override;
   bool evaluateStart();
-  void computeJacobians();
+  void computeJacobians();  // at (t_n, v_n, vdot_n), the ODE's last point
   double errorNorm() const;
   StepResult reject(double h, double factor, std::string reason);
 
   const RosenbrockTableau& tableau_;
   NystromCoefficients k_;
-  bool startEvaluated_ = false;  // fStart_ and the ODE's last point are at (t_n, v_n, vdot_n)
+  bool startEvaluated_ = false;   // the ODE's last point is (t_n, v_n, vdot_n)
+  bool jacobianCurrent_ = false;  // J1_, J2_, ft_ are at (t_n, v_n, vdot_n)
   bool lastRejected_ = false;
   long newtonIterationsBefore_ = 0;
   double* factorizationSeconds_ = nullptr;  // CPU time of the LU of S

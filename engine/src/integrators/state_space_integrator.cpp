@@ -66,13 +66,15 @@ bool StateSpaceIntegrator::finishStep(StepResult& r) {
   return check.changed;
 }
 
-void StateSpaceIntegrator::doInterpolate(double t, State& out) {
+bool StateSpaceIntegrator::doInterpolate(double t, State& out) {
   // the Hermite interpolant's independent coordinates (the cubic of each), the dependent ones
   // from the ODE; the interpolant itself where the ODE cannot solve there
   Integrator::doInterpolate(t, out);
   ode_.gatherIndependent(out.q, outY_);
   ode_.gatherIndependent(out.v, outYd_);
-  if (evaluateForOutput(t, outY_, outYd_, outYdd_)) out = ode_.fullState();
+  if (!evaluateForOutput(t, outY_, outYd_, outYdd_)) return false;
+  out = ode_.fullState();
+  return true;
 }
 
 bool StateSpaceIntegrator::evaluateForOutput(double t, const VectorXd& v, const VectorXd& vdot,

@@ -19,12 +19,16 @@ namespace mbw {
 std::map<std::string, std::string> stateSpaceRefusals();
 
 class StateSpaceIntegrator : public Integrator {
+ public:
+  // the accepted states and the interpolated ones come from the ODE: on the constraints
+  bool statesOnConstraints() const override { return true; }
+
  protected:
   StateSpaceIntegrator(Formulation& formulation, IntegratorSettings settings);
 
   // partitions at the initial state; a failure is reported by the first step
   void doInitialize() override;
-  void doInterpolate(double t, State& out) override;
+  bool doInterpolate(double t, State& out) override;
   // true (and r says why) when the initialization failed
   bool initializationFailed(StepResult& r) const;
   // the ODE was evaluated at the new point: copy the full state, check the partition (r.event

@@ -11,6 +11,11 @@ namespace mbw {
 
 std::string outputRequestProblem(const OutputRequest& r, double t0, double tEnd) {
   std::ostringstream os;
+  // "FILE:LINE: " before a problem of time i read from a file
+  const auto where = [&](size_t i) {
+    if (r.timesFile.empty() || i >= r.timesLines.size()) return std::string();
+    return r.timesFile + ":" + std::to_string(r.timesLines[i]) + ": ";
+  };
   if (r.step != 0.0 && !r.times.empty()) return "give either an output step or output times, not both";
   if (r.step < 0.0 || !std::isfinite(r.step)) {
     os << "the output step must be positive, got " << r.step;
@@ -23,11 +28,11 @@ std::string outputRequestProblem(const OutputRequest& r, double t0, double tEnd)
   for (size_t i = 0; i < r.times.size(); ++i) {
     const double t = r.times[i];
     if (!std::isfinite(t) || t < t0 || t > tEnd) {
-      os << "output time " << i + 1 << " (" << t << " s) is outside the run [" << t0 << ", " << tEnd << "] s";
+      os << where(i) << "output time " << i + 1 << " (" << t << " s) is outside the run [" << t0 << ", " << tEnd << "] s";
       return os.str();
     }
     if (i > 0 && !(t > r.times[i - 1])) {
-      os << "output times must increase: time " << i + 1 << " (" << t << " s) follows " << r.times[i - 1] << " s";
+      os << where(i) << "output times must increase: time " << i + 1 << " (" << t << " s) follows " << r.times[i - 1] << " s";
       return os.str();
     }
   }
@@ -36,9 +41,16 @@ std::string outputRequestProblem(const OutputRequest& r, double t0, double tEnd)
 }
 
 std::vector<double> readOutputTimes(const std::string& path) {
+  OutputRequest r;
+  readOutputTimes(path, r);
+  return r.times;
+}
+
+void readOutputTimes(const std::string& path, OutputRequest& request) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read the output times file '" + path + "'");
   std::vector<double> times;
+  std::vector<int> lines;
   std::string line;
   for (int lineNumber = 1; std::getline(in, line); ++lineNumber) {
     line = line.substr(0, line.find('#'));
@@ -52,10 +64,13 @@ std::vector<double> readOutputTimes(const std::string& path) {
         throw std::runtime_error(path + ":" + std::to_string(lineNumber) + ": '" + field +
                                  "' is not a time in seconds");
       times.push_back(t);
+      lines.push_back(lineNumber);
     }
   }
   if (times.empty()) throw std::runtime_error(path + ": no output times in the file");
-  return times;
+  request.times = std::move(times);
+  request.timesLines = std::move(lines);
+  request.timesFile = path;
 }
 
 OutputRequest sceneOutputRequest(const Model& model) {
@@ -65,7 +80,7 @@ OutputRequest sceneOutputRequest(const Model& model) {
     std::filesystem::path file(model.defaults.outputTimes);
     if (file.is_relative() && !model.sourcePath.empty())
       file = std::filesystem::path(model.sourcePath).parent_path() / file;
-    r.times = readOutputTimes(file.string());
+    readOutputTimes(file.string(), r);
   }
   return r;
 }
@@ -86,9 +101,10 @@ OutputGrid::OutputGrid(Formulation& formulation, const OutputRequest& request, d
   }
 }
 
-void OutputGrid::project() {
+void OutputGrid::project(bool onConstraints) {
   ++report_.points;
-  const ProjectionOutcome p = projection_.project(state_);
+  if (onConstraints) ++report_.onConstraints;
+  const ProjectionOutcome p = onConstraints ? projection_.measure(state_) : projection_.project(state_);
   report_.positionViolation = std::max(report_.positionViolation, p.positionViolation);
   report_.velocityViolation = std::max(report_.velocityViolation, p.velocityViolation);
   if (!p.failure.empty()) {

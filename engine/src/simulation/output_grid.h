@@ -4,8 +4,10 @@
 // evaluates the integrator's continuous extension there (Integrator::interpolate: CVODE's and
 // IDA's own interpolants, cubic Hermite for the others) and puts each state back onto the
 // position and velocity constraints, with the accelerations and multipliers of the equations of
-// motion (state_projection.h). How far the interpolants were off the constraints before the
-// projection is kept in the report. Runs of any integrator on the same request share their
+// motion (state_projection.h). A state the integrator gives on the constraints already (the
+// state-space integrators solve their dependent coordinates at the requested time) is kept as
+// it is. How far the states were off the constraints before the projection is kept in the
+// report. Runs of any integrator on the same request share their
 // output times, so that they can be compared row by row.
 
 #include <cmath>
@@ -21,15 +23,22 @@ struct OutputRequest {
   double step = 0.0;          // > 0: rows at t0 + k step, k = 1, 2, ...
   std::vector<double> times;  // or rows at these times (ascending, within the run)
   bool recordSteps = false;   // with a grid: rows at the integrator's steps as well
+  // where the times were read, for messages: the file and the line of each time (empty when the
+  // times were given directly)
+  std::string timesFile;
+  std::vector<int> timesLines;
   bool active() const { return step > 0.0 || !times.empty(); }
 };
 
-// What is wrong with a request for a run over [t0, tEnd] ("" when nothing is)
+// What is wrong with a request for a run over [t0, tEnd] ("" when nothing is); a bad time read
+// from a file is named with the file and its line
 std::string outputRequestProblem(const OutputRequest& request, double t0, double tEnd);
 
 // The times listed in a text file: numbers separated by line breaks, blanks or commas; '#' starts
 // a comment. Throws std::runtime_error naming the file and the line of the first problem.
 std::vector<double> readOutputTimes(const std::string& path);
+// The same into a request: its times, the file and the line of each time.
+void readOutputTimes(const std::string& path, OutputRequest& request);
 
 // The output settings of a scene (settings.output_step, or settings.output_times read from its
 // file, a relative path taken from the scene file's folder). Throws as readOutputTimes.
@@ -37,6 +46,7 @@ OutputRequest sceneOutputRequest(const Model& model);
 
 struct OutputGridReport {
   long points = 0;                   // states at requested times
+  long onConstraints = 0;            // ... of which the integrator gave on the constraints (kept)
   long projectionFailures = 0;       // states recorded unprojected (reason below)
   double positionViolation = 0.0;    // largest |Phi|_inf before the projection
   double velocityViolation = 0.0;    // largest |Phi_q v - nu|_inf before the projection
@@ -59,13 +69,15 @@ class OutputGrid {
     const double tEndOfStep = integrator.state().t;
     while (next_ < times_.size() && times_[next_] <= tEndOfStep + tiny_) {
       const double t = times_[next_++];
+      bool onConstraints = false;
       if (t >= tEndOfStep - tiny_) {
         state_ = integrator.state();
         state_.t = t;
+        onConstraints = integrator.statesOnConstraints();
       } else {
-        integrator.interpolate(t, state_);
+        onConstraints = integrator.interpolate(t, state_);
       }
-      project();
+      project(onConstraints);
       deliver(static_cast<const State&>(state_));
     }
   }
@@ -75,7 +87,8 @@ class OutputGrid {
   const OutputGridReport& report() const { return report_; }
 
  private:
-  void project();
+  // projects state_, or only measures how far it is off the constraints when it lies on them
+  void project(bool onConstraints);
 
   std::vector<double> times_;
   size_t next_ = 0;

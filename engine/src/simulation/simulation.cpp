@@ -78,6 +78,7 @@ void describeOutputGrid(const OutputGridReport& g, double tolerance, Results& r)
   os << g.points << " states at the requested times, off the constraints by up to " << g.positionViolation
      << " (positions) and " << g.velocityViolation << " (velocities) before the projection to "
      << tolerance;
+  if (g.onConstraints) os << " (" << g.onConstraints << " on them from the integrator, not projected)";
   if (g.projectionFailures)
     os << "; " << g.projectionFailures << " not projected (last: " << g.lastFailure << ")";
   r.metadata.push_back({"output_projection", os.str()});

@@ -37,6 +37,14 @@ bool StateProjection::factorize() {
   return target_.missed == 0 && lu_.factorize(matrix_.valuePtr());
 }
 
+ProjectionOutcome StateProjection::measure(const State& s) {
+  ProjectionOutcome out;
+  f_.computePositions(s.t, s.q);
+  out.positionViolation = nc_ ? f_.constraints().cwiseAbs().maxCoeff() : 0.0;
+  out.velocityViolation = nc_ ? f_.velocityViolation(s.v) : 0.0;
+  return out;
+}
+
 ProjectionOutcome StateProjection::project(State& s) {
   ProjectionOutcome out;
   q_ = s.q;

@@ -32,6 +32,9 @@ class StateProjection {
   // projects the state in place (t, q, v in; q, v, vdot, lambda out); on failure the state keeps
   // what it had and the outcome says why
   ProjectionOutcome project(State& state);
+  // how far a state is off the constraints (the violations of project's outcome), leaving it as it
+  // is: for states that lie on them already
+  ProjectionOutcome measure(const State& state);
 
  private:
   // A at the formulation's current positions, factorized

@@ -13,10 +13,19 @@ void BodyBlockMatrix::setStructure(int rows, int cols, std::vector<Block> blocks
                blocks.end());
   blocks_ = std::move(blocks);
   dense_.setZero(rows, cols);
+  long area = 0;
+  for (const Block& b : blocks_) area += long(b.rows) * b.cols;
+  zeroBlocks_ = 4 * area < long(rows) * cols;
 }
 
 MatrixSink BodyBlockMatrix::sink() {
-  dense_.setZero();
+  // only the blocks are ever filled: where they cover a small part of the storage (a large
+  // model), zero them alone
+  if (zeroBlocks_) {
+    for (const Block& b : blocks_) dense_.block(b.row, b.col, b.rows, b.cols).setZero();
+  } else {
+    dense_.setZero();
+  }
   return MatrixSink(dense_);
 }
 

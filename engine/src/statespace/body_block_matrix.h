@@ -22,7 +22,8 @@ class BodyBlockMatrix {
   // the structure (blocks may overlap; each is visited once)
   void setStructure(int rows, int cols, std::vector<Block> blocks);
 
-  // zeroes the matrix and returns a sink that fills it
+  // zeroes the blocks and returns a sink that fills them (entries outside the blocks stay zero:
+  // the formulation's matrices have no others)
   MatrixSink sink();
   const MatrixXd& dense() const { return dense_; }
   MatrixXd& dense() { return dense_; }
@@ -39,6 +40,7 @@ class BodyBlockMatrix {
 
   MatrixXd dense_;
   std::vector<Block> blocks_;
+  bool zeroBlocks_ = false;  // the blocks cover under a quarter of the storage
 };
 
 // The structures of a formulation's matrices for a model with V velocity coordinates per body:

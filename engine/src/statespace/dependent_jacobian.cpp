@@ -1,6 +1,7 @@
 #include "statespace/dependent_jacobian.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace mbw {
 
@@ -8,6 +9,12 @@ void DependentJacobian::setPartition(int rows, int cols,
                                      const std::vector<BodyBlockMatrix::Block>& structure,
                                      const std::vector<int>& dependent) {
   m_ = static_cast<int>(dependent.size());
+  dependent_ = dependent;
+  dense_ = m_ <= kDenseLimit;
+  if (dense_) {
+    small_.resize(m_);
+    return;
+  }
   std::vector<int> column(cols, -1);  // coordinate -> column of Phi_u
   for (int j = 0; j < m_; ++j) column[dependent[j]] = j;
   // the entries (row, column of Phi_u), column by column
@@ -32,17 +39,37 @@ void DependentJacobian::setPartition(int rows, int cols,
 }
 
 bool DependentJacobian::factorize(const MatrixXd& Phi_q) {
-  const double* values = Phi_q.data();
-  for (size_t k = 0; k < Ax_.size(); ++k) Ax_[k] = values[source_[k]];
   ++factorizations_;
+  const double* values = Phi_q.data();
+  // dense: the dependent columns of Phi_q (m rows each) side by side
+  if (dense_) {
+    double* a = small_.matrix();
+    for (int j = 0; j < m_; ++j)
+      std::memcpy(a + size_t(j) * m_, values + size_t(dependent_[j]) * m_, sizeof(double) * m_);
+    return small_.factorize();
+  }
+  for (size_t k = 0; k < Ax_.size(); ++k) Ax_[k] = values[source_[k]];
   return lu_.factorize(Ax_.data());
 }
 
-void DependentJacobian::solveInPlace(MatrixXd& B) { lu_.solveInPlace(B.data(), static_cast<int>(B.cols())); }
-void DependentJacobian::solveInPlace(VectorXd& b) { lu_.solveInPlace(b.data()); }
-void DependentJacobian::solveTransposedInPlace(MatrixXd& B) {
-  lu_.solveTransposedInPlace(B.data(), static_cast<int>(B.cols()));
+void DependentJacobian::solveInPlace(MatrixXd& B) {
+  if (dense_) small_.solveInPlace(B.data(), static_cast<int>(B.cols()));
+  else lu_.solveInPlace(B.data(), static_cast<int>(B.cols()));
 }
-void DependentJacobian::solveTransposedInPlace(VectorXd& b) { lu_.solveTransposedInPlace(b.data()); }
+
+void DependentJacobian::solveInPlace(VectorXd& b) {
+  if (dense_) small_.solveInPlace(b.data());
+  else lu_.solveInPlace(b.data());
+}
+
+void DependentJacobian::solveTransposedInPlace(MatrixXd& B) {
+  if (dense_) small_.solveTransposedInPlace(B.data(), static_cast<int>(B.cols()));
+  else lu_.solveTransposedInPlace(B.data(), static_cast<int>(B.cols()));
+}
+
+void DependentJacobian::solveTransposedInPlace(VectorXd& b) {
+  if (dense_) small_.solveTransposedInPlace(b.data());
+  else lu_.solveTransposedInPlace(b.data());
+}
 
 }  // namespace mbw

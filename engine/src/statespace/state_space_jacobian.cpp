@@ -30,6 +30,7 @@ void StateSpaceOde::jacobians(MatrixXd& J1, MatrixXd& J2, VectorXd& ft) {
     ft.resize(0);
     return;
   }
+  solveMultipliers();
   const VectorXd& qdot = full_.v;
   const VectorXd& qddot = full_.vdot;
   const VectorXd& lambda = full_.lambda;

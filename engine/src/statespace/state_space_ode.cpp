@@ -79,11 +79,13 @@ bool StateSpaceOde::choosePartition(const VectorXd& q, double t) {
 
 bool StateSpaceOde::initialize(const State& consistent) {
   full_ = consistent;
+  // the prediction of the first evaluation uses the accelerations: none given, none assumed
+  if (full_.vdot.size() != n_) full_.vdot.setZero(n_);
   if (!choosePartition(consistent.q, consistent.t)) return false;
-  gatherIndependent(consistent.q, vLast_);
-  VectorXd vdot, vddot;
+  VectorXd v, vdot, vddot;
+  gatherIndependent(consistent.q, v);
   gatherIndependent(consistent.v, vdot);
-  return evaluate(consistent.t, vLast_, vdot, vddot);
+  return evaluate(consistent.t, v, vdot, vddot);
 }
 
 void StateSpaceOde::scatterDependent(const VectorXd& u, VectorXd& x) const {
@@ -98,19 +100,27 @@ void StateSpaceOde::dependentSolution(const VectorXd& w, VectorXd& x) {
 }
 
 bool StateSpaceOde::solveDependentPositions(double t, const VectorXd& v) {
-  // first-order prediction along the tangent of the last point
+  // prediction: the last point's motion to second order in time, moved along its tangent basis
+  // to the requested independent coordinates
   VectorXd& q = full_.q;
-  work_d_ = v - vLast_;
+  const double dt = t - full_.t;
+  q += dt * full_.v + (0.5 * dt * dt) * full_.vdot;
+  for (int i = 0; i < size(); ++i) work_d_[i] = v[i] - q[partition_.independent[i]];
   q.noalias() += T_ * work_d_;
   for (int i = 0; i < size(); ++i) q[partition_.independent[i]] = v[i];
   double previous = INFINITY;
   for (int it = 0; it <= settings_.maxNewtonIterations; ++it) {
-    f_.computePositions(t, q);
+    // the constraint values alone; Phi_q and the rest at the solution
+    f_.computeConstraints(t, q);
     const double residual = f_.constraints().cwiseAbs().maxCoeff();
     if (!std::isfinite(residual)) break;
-    if (residual <= settings_.constraintTolerance) return factorizeAt();
+    if (residual <= settings_.constraintTolerance) {
+      f_.computePositions(t, q);
+      return factorizeAt();
+    }
     // modified Newton: a fresh Phi_u when the reused one converges slowly
     if (!factorized_ || residual > 0.25 * previous) {
+      f_.computePositions(t, q);
       if (!factorizeAt()) return false;
     }
     previous = residual;
@@ -166,14 +176,25 @@ bool StateSpaceOde::solveAccelerations() {
   VectorXd& qddot = full_.vdot;
   qddot = z_;
   qddot.noalias() += T_ * work_d_;
-  // multipliers from the dependent rows: Phi_u^T lambda = (Q - M qddot)_u
-  mass_.multiply(qddot, work_n_);
+  multipliersSolved_ = false;
+  return true;
+}
+
+void StateSpaceOde::solveMultipliers() {
+  if (multipliersSolved_) return;
+  // the dependent rows of the equations of motion: Phi_u^T lambda = (Q - M qddot)_u
+  mass_.multiply(full_.vdot, work_n_);
   work_n_ = Q_ - work_n_;
   VectorXd& lambda = full_.lambda;
   lambda.resize(m_);
   for (int j = 0; j < m_; ++j) lambda[j] = work_n_[partition_.dependent[j]];
   dependent_.solveTransposedInPlace(lambda);
-  return true;
+  multipliersSolved_ = true;
+}
+
+const State& StateSpaceOde::fullState() {
+  solveMultipliers();
+  return full_;
 }
 
 bool StateSpaceOde::evaluate(double t, const VectorXd& v, const VectorXd& vdot, VectorXd& vddot) {
@@ -184,7 +205,6 @@ bool StateSpaceOde::evaluate(double t, const VectorXd& v, const VectorXd& vdot, 
     return false;
   }
   full_.t = t;
-  vLast_ = v;
   solveVelocities(vdot);
   if (!solveAccelerations()) return false;
   vddot.resize(size());
@@ -207,10 +227,10 @@ PartitionCheck StateSpaceOde::checkPartition() {
   check.changed = !(partition_ == before);
   if (check.changed) check.description = independentNames();
   // the tangent basis of the new partition at this point
-  gatherIndependent(full_.q, vLast_);
-  VectorXd vdot, vddot;
+  VectorXd v, vdot, vddot;
+  gatherIndependent(full_.q, v);
   gatherIndependent(full_.v, vdot);
-  evaluate(full_.t, vLast_, vdot, vddot);
+  evaluate(full_.t, v, vdot, vddot);
   return check;
 }
 

@@ -4,21 +4,26 @@
 //
 // evaluate(t, v, vdot), the acceleration map:
 //   1. dependent positions u: Newton on Phi(u, v) = 0 (eq 7c) to |Phi|_inf <= tolerance, from the
-//      first-order prediction q_last + T (v - v_last); the iterations reuse the last
-//      factorization of Phi_u (refactorized when they stall)
+//      last point's motion to second order in time, moved along its tangent basis:
+//         q_pred = q_l + dt qdot_l + dt^2/2 qddot_l + T (v - v_pred),  dt = t - t_l
+//      (v_pred the independent part of the first terms); the iterations evaluate the constraint
+//      values alone (Formulation::computeConstraints) and reuse the last factorization of Phi_u
+//      (refactorized when they stall)
 //   2. a fresh factorization of Phi_u at the solution; dependent velocities from
 //      Phi_u udot = nu - Phi_v vdot (eq 7d)
 //   3. the tangent basis T = dq/dv = [I; H], H = -Phi_u^-1 Phi_v (eq 28a), and the accelerations
 //      from the reduced equations (eqs 9-10, in the equivalent form)
 //         (T^T M T) vddot = T^T (Q - M z),   z = [0; Phi_u^-1 gamma],   qddot = T vddot + z,
-//      multipliers from Phi_u^T lambda = (Q - M qddot)_u (eq 7b).
+//      multipliers from Phi_u^T lambda = (Q - M qddot)_u (eq 7b), when the full state is asked
+//      for (an integrator's right-hand side needs vddot alone).
 // jacobians(): the exact J1 = d vddot/dv, J2 = d vddot/d vdot (eq 26) and df/dt (eq 46), by
 // differentiating the equations of motion and the velocity and acceleration constraints along
 // the manifold (state_space_jacobian.cpp).
 //
 // Matrices of the size of the model (n coordinates, m constraints) are multiplied block by block
-// over the bodies they couple (BodyBlockMatrix), Phi_u is factorized sparse (KLU); only
-// ndof-sized matrices are treated as dense. The evaluations allocate nothing once warm.
+// over the bodies they couple (BodyBlockMatrix); Phi_u is factorized dense up to
+// DependentJacobian::kDenseLimit rows, sparse (KLU) above; only ndof-sized matrices are treated
+// as dense. The evaluations allocate nothing once warm.
 
 #include <Eigen/Cholesky>
 #include <string>
@@ -51,8 +56,8 @@ class StateSpaceOde {
   // formulation: the rp formulation (positions and velocities share their layout)
   StateSpaceOde(Formulation& formulation, StateSpaceSettings settings);
 
-  // Partitions the coordinates at a consistent state and evaluates there. False (reason in
-  // failure()) when Phi_q is rank deficient.
+  // Partitions the coordinates at a consistent state (positions and velocities; accelerations
+  // may be absent) and evaluates there. False (reason in failure()) when Phi_q is rank deficient.
   bool initialize(const State& consistent);
 
   int size() const { return static_cast<int>(partition_.independent.size()); }
@@ -66,7 +71,7 @@ class StateSpaceOde {
   // converge, Phi_u is singular or the reduced mass matrix is not positive definite.
   bool evaluate(double t, const VectorXd& v, const VectorXd& vdot, VectorXd& vddot);
   // the full state of the last successful evaluation: q, v = qdot, vdot = qddot, lambda
-  const State& fullState() const { return full_; }
+  const State& fullState();
   const std::string& failure() const { return failure_; }
 
   // J1 = d vddot/dv, J2 = d vddot/d vdot and the partial df/dt at the last evaluated point
@@ -87,6 +92,7 @@ class StateSpaceOde {
   bool factorizeAt();  // assembles Phi_q at the current positions and factorizes Phi_u
   void solveVelocities(const VectorXd& vdot);
   bool solveAccelerations();
+  void solveMultipliers();  // lambda at the last evaluated point, once
   // x := [0; Phi_u^-1 w] scattered to the dependent rows (x: n rows); uses work_m_
   void dependentSolution(const VectorXd& w, VectorXd& x);
   void scatterDependent(const VectorXd& u, VectorXd& x) const;
@@ -104,7 +110,6 @@ class StateSpaceOde {
 
   // the last evaluated point (filled by evaluate)
   State full_;
-  VectorXd vLast_;
   MatrixXd T_;      // dq/dv (n x ndof)
   MatrixXd phiV_;   // Phi_v (m x ndof)
   MatrixXd H_;      // -Phi_u^-1 Phi_v (m x ndof)
@@ -114,6 +119,7 @@ class StateSpaceOde {
   VectorXd Q_, gamma_, z_, work_n_, work_m_, work_d_, qSaved_;
   std::string failure_;
   bool factorized_ = false;
+  bool multipliersSolved_ = false;  // full_.lambda is that of the last evaluated point
 
   // jacobian workspace
   MatrixXd Y_, X_, KT_, CT_, RT_, KtT_, CtY_, J_;

@@ -1,5 +1,6 @@
 // SUNDIALS IDA on the GGL form (ida_integrator.h, ggl_system.h): the exact Newton matrix against
-// central differences of the residual on the built-in scenes (rp and rE, multipliers mu != 0);
+// central differences of the residual on the built-in scenes (rp and rE, multipliers mu != 0; rE
+// on the scenes at its gimbal lock with turned body frames);
 // convergence with the tolerance against independent references (the double pendulum's Lagrange
 // equations, Andrews' squeezer of the IVP test set); both constraint levels held; agreement with
 // CVODE BDF on the state-space ODE; the statistics; rA refused with its reason.
@@ -41,13 +42,50 @@ MatrixXd jacobianFD(GglSystem& system, double t, double cj, const VectorXd& y, c
   return J;
 }
 
+// The same mechanism with every body's frame turned by C: R_WB -> R_WB C, body-fixed vectors
+// v_B -> C^T v_B, inertia J -> C^T J C (frame origins, velocities and everything on the ground
+// stay). The motion is the same, its coordinates are not. A planar mechanism turning about the
+// world z axis (the squeezer, the stiff pendulum) and an upright vehicle keep their bodies' z axes
+// along world z, at rE's gimbal lock (ZXZ theta = 0) for the whole motion, so that no state
+// reached by running is valid in rE; with turned frames theta stays away from 0. The outputs are
+// left out (an Euler-angle output would change meaning); the scenes have no loads in body axes.
+Model withTurnedBodyFrames(Model m, const Mat3& C) {
+  const auto turn = [&](int body, Vec3& v_B) {
+    if (body != kGround) v_B = C.transpose() * v_B;
+  };
+  for (Body& b : m.bodies) {
+    b.R_WB = b.R_WB * C;
+    b.com_B = C.transpose() * b.com_B;
+    b.inertia_B = C.transpose() * b.inertia_B * C;
+    b.shapeAxis_B = C.transpose() * b.shapeAxis_B;
+    b.shapeCenter_B = C.transpose() * b.shapeCenter_B;
+  }
+  for (Primitive& p : m.primitives) {
+    for (Vec3* v : {&p.a_I, &p.b_I, &p.s_I}) turn(p.bodyI, *v);
+    for (Vec3* v : {&p.a_J, &p.s_J}) turn(p.bodyJ, *v);
+  }
+  for (ForceElement& e : m.forces) {
+    EXPECT_FALSE(e.loadInBodyFrame) << e.name;
+    for (Vec3* v : {&e.s_I, &e.axis_I, &e.u_I}) turn(e.bodyI, *v);
+    for (Vec3* v : {&e.s_J, &e.axis_J, &e.u_J}) turn(e.bodyJ, *v);
+  }
+  EXPECT_TRUE(m.beams.empty());
+  m.outputs.clear();
+  return m;
+}
+
 class GglJacobian : public testing::TestWithParam<std::tuple<std::string, std::string>> {};
 
 TEST_P(GglJacobian, MatchesFiniteDifferencesOfTheResidual) {
   const auto& [scene, formulation] = GetParam();
-  const Model model = loadScene(scene);
-  const std::string refusal = initialPoseRefusal(formulation, model);
-  if (!refusal.empty()) GTEST_SKIP() << refusal;
+  Model model = loadScene(scene);
+  // scenes whose poses rE refuses (gimbal lock) are taken with turned body frames
+  if (!initialPoseRefusal(formulation, model).empty()) {
+    const Mat3 C = (Eigen::AngleAxisd(0.6, Vec3::UnitX()) * Eigen::AngleAxisd(0.3, Vec3::UnitY())).toRotationMatrix();
+    model = withTurnedBodyFrames(model, C);
+    const std::string refusal = initialPoseRefusal(formulation, model);
+    ASSERT_EQ(refusal, "") << scene << " with turned body frames";
+  }
   const auto f = makeFormulation(formulation, model);
   const State s = consistentInitialState(*f, 0.0);
   GglSystem system(*f);

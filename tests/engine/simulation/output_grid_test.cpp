@@ -117,6 +117,12 @@ TEST(OutputGrid, RowsLieOnBothConstraintLevels) {
       EXPECT_LT(r.at(i, p), 1e-10) << integrator << " t = " << r.at(i, 0);
       EXPECT_LT(r.at(i, v), 1e-9) << integrator << " t = " << r.at(i, 0);
     }
+    // the state-space integrators' states are on the constraints as they come: kept, not projected
+    const bool stateSpace = std::string(integrator) == "rn4" || std::string(integrator) == "bdf";
+    EXPECT_EQ(r.metadataValue("output_projection").find("(100 on them from the integrator, not projected)") !=
+                  std::string::npos,
+              stateSpace)
+        << integrator << ": " << r.metadataValue("output_projection");
     RecordProperty(std::string(integrator) + "_projection", r.metadataValue("output_projection"));
   }
 }
@@ -215,6 +221,19 @@ TEST(OutputGrid, TimeFilesAreReadWithTheirProblemsNamed) {
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find(path + ":3: 'zero.3'"), std::string::npos) << e.what();
   }
+  // a time outside the run or out of order: the file and its line
+  {
+    std::ofstream out(path);
+    out << "0.1\n\n0.4, 0.3  # out of order\n2.0\n";
+  }
+  OutputRequest r;
+  readOutputTimes(path, r);
+  EXPECT_EQ(r.timesLines, (std::vector<int>{1, 3, 3, 4}));
+  EXPECT_NE(outputRequestProblem(r, 0.0, 5.0).find(path + ":3: output times must increase: time 3"), std::string::npos)
+      << outputRequestProblem(r, 0.0, 5.0);
+  r.times = {0.1, 0.3, 0.4, 2.0};
+  EXPECT_NE(outputRequestProblem(r, 0.0, 1.0).find(path + ":4: output time 4 (2 s) is outside the run"), std::string::npos)
+      << outputRequestProblem(r, 0.0, 1.0);
   std::remove(path.c_str());
   EXPECT_THROW(readOutputTimes(path), std::runtime_error);
 }

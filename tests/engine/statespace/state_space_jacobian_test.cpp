@@ -90,8 +90,13 @@ void checkModel(const Model& model, double tCheck) {
   const Jacobians fd = finiteDifferences(ode, s.t, v, vdot, 1e-4);
   EXPECT_LT(relative(exact.J1, fd.J1), 1e-7) << "J1\n" << exact.J1 << "\nFD\n" << fd.J1;
   EXPECT_LT(relative(exact.J2, fd.J2), 1e-7) << "J2\n" << exact.J2 << "\nFD\n" << fd.J2;
-  EXPECT_LT(relative(exact.ft, fd.ft), 1e-7) << "ft\n" << exact.ft.transpose() << "\nFD\n"
-                                             << fd.ft.transpose();
+  // df/dt at the scale of the time rate of f along the motion, J1 vdot + J2 vddot + df/dt: on a
+  // scene without explicit time dependence df/dt is zero, and its differences measure only how
+  // far apart two evaluations at the same (v, vdot) land within the dependent coordinates'
+  // tolerance (measured: up to 5e-7 on the vehicle, 1e-10 on the stiff pendulum), over 12 eps
+  const double rate = std::max(1.0, (exact.J1 * vdot + exact.J2 * vddot).cwiseAbs().maxCoeff());
+  EXPECT_LT((exact.ft - fd.ft).cwiseAbs().maxCoeff() / std::max(rate, fd.ft.cwiseAbs().maxCoeff()), 1e-7)
+      << "ft\n" << exact.ft.transpose() << "\nFD\n" << fd.ft.transpose() << "\nrate " << rate;
 }
 
 TEST(StateSpaceJacobians, BuiltinScenesMatchFiniteDifferences) {

@@ -1,8 +1,14 @@
 // The run setup offers every integrator of the engine's registry, each configured so that the
-// engine accepts it, and refuses what the engine refuses, with the engine's reason.
+// engine accepts it, and refuses what the engine refuses, with the engine's reason. Output times
+// come from a file, chosen or the scene's, with the file and line of a bad time named.
 
+#include <QApplication>
 #include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
 #include <QLineEdit>
+#include <QTemporaryDir>
+#include <QToolButton>
 #include <QtTest>
 #include <set>
 
@@ -13,6 +19,16 @@
 
 using namespace mbw;
 using mbw::ui::RunConfigPanel;
+
+namespace {
+
+void writeFile(const QString& path, const char* text) {
+  QFile file(path);
+  QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  file.write(text);
+}
+
+}  // namespace
 
 class RunConfigPanelTest : public QObject {
   Q_OBJECT
@@ -91,6 +107,72 @@ class RunConfigPanelTest : public QObject {
     panel.checkFormulations(loadScene("double-pendulum"));
     QVERIFY(panel.setFormulation("rE"));
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
+  }
+
+  void outputTimesComeFromAFile() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString times = dir.filePath("times.txt");
+    writeFile(times, "# requested times, s\n0.1, 0.2\n0.35\n");
+    RunConfigPanel panel;
+    QVERIFY(panel.setIntegrator("rn4"));
+    panel.setTEnd(1.0);
+    panel.setOutputTimesFile(times);
+    QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
+    QVERIFY(panel.settings().output.times == (std::vector<double>{0.1, 0.2, 0.35}));
+    QVERIFY_THROWS_NO_EXCEPTION(Simulation(loadScene("double-pendulum"), panel.settings()));
+
+    // what is wrong is named with the file and its line: a word where a time should be, a time
+    // after t_end, times out of order
+    const QString bad = dir.filePath("bad.txt");
+    writeFile(bad, "0.1\n0.2 soon\n");
+    panel.setOutputTimesFile(bad);
+    QVERIFY2(panel.problem().contains("bad.txt:2") && panel.problem().contains("'soon'"), qPrintable(panel.problem()));
+    writeFile(bad, "0.1\n\n2.5 # after the end\n");
+    QVERIFY2(panel.problem().contains("bad.txt:3") && panel.problem().contains("outside the run"),
+             qPrintable(panel.problem()));
+    writeFile(bad, "0.1, 0.3\n0.25\n");  // each version of another size: read again
+    QVERIFY2(panel.problem().contains("bad.txt:2") && panel.problem().contains("increase"), qPrintable(panel.problem()));
+    panel.setOutputTimesFile(dir.filePath("missing.txt"));
+    QVERIFY2(panel.problem().contains("missing.txt"), qPrintable(panel.problem()));
+    // an output step and times at once
+    panel.setOutputTimesFile(times);
+    QLineEdit* stepBox = nullptr;
+    for (QLineEdit* box : panel.findChildren<QLineEdit*>())
+      if (box->placeholderText() == "at the steps") stepBox = box;
+    QVERIFY(stepBox);
+    stepBox->setText("0.01");
+    QVERIFY2(panel.problem().contains("not both"), qPrintable(panel.problem()));
+    stepBox->clear();
+    QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
+
+    // the scene's file, relative to the scene's folder
+    RunDefaults defaults;
+    defaults.integrator = "rn4";
+    defaults.outputTimes = "times.txt";
+    panel.setDefaults(defaults, dir.path());
+    QCOMPARE(QFileInfo(panel.outputTimesFile()), QFileInfo(times));
+    QVERIFY(panel.settings().output.times == (std::vector<double>{0.1, 0.2, 0.35}));
+
+    // the chooser sets the file
+    const QString other = dir.filePath("other.txt");
+    writeFile(other, "0.5\n");
+    QToolButton* choose = nullptr;
+    for (QToolButton* button : panel.findChildren<QToolButton*>())
+      if (button->toolTip().contains("file of output times")) choose = button;
+    QVERIFY(choose);
+    bool dialogSeen = false;
+    QTimer::singleShot(0, [&] {
+      auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+      if (!dialog) return;
+      dialogSeen = true;
+      dialog->selectFile(other);
+      QMetaObject::invokeMethod(dialog, "accept");
+    });
+    choose->click();
+    QVERIFY(dialogSeen);
+    QCOMPARE(QFileInfo(panel.outputTimesFile()), QFileInfo(other));
+    QVERIFY(panel.settings().output.times == std::vector<double>{0.5});
   }
 };
 
