@@ -40,6 +40,8 @@ class RunConfigPanel : public QWidget {
   void setTEnd(double tEnd);
   QString formulation() const;
   QString integrator() const;
+  // the integrator list (families as headers), for tests
+  QComboBox* integratorBox() const { return integrator_; }
 
  signals:
   void changed();
