@@ -132,8 +132,8 @@ class WorkbenchStateTest : public QObject {
     QVERIFY(w.restoreSettings());
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(splitterSizes(w, "viewSplitter"), middle);
-    QCOMPARE(splitterSizes(w, "centralSplitter"), central);
+    QTRY_COMPARE(splitterSizes(w, "viewSplitter"), middle);
+    QTRY_COMPARE(splitterSizes(w, "centralSplitter"), central);
     QCOMPARE(w.plots().layoutState(), QStringList({"energy", "channel:body_2.z", "xy:body_2.y|body_2.z"}));
     QVERIFY(!w.viewActions().grid()->isChecked());
     QVERIFY(w.viewActions().frames()->isChecked());
