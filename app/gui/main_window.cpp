@@ -305,6 +305,10 @@ void MainWindow::wire() {
     updateTitle();
   });
   connect(doc_.get(), &ui::SceneDocument::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(sessions_, &ui::SessionActions::opened, this, [this](const QString& path, int runs) {
+    const QString count = runs == 1 ? tr("1 run") : tr("%1 runs").arg(runs);
+    statusBar()->showMessage(tr("Session %1 opened: %2").arg(QFileInfo(path).fileName(), count), 15000);
+  });
   connect(doc_.get(), &ui::SceneDocument::changed, this, [this] {
     if (doc_->model()) config_->checkFormulations(*doc_->model());
     updateTitle();
@@ -323,6 +327,10 @@ void MainWindow::showEvent(QShowEvent* event) {
   if (shown_) return;
   shown_ = true;
   if (!layoutRestored_) defaultLayout();
+  else {
+    layout()->activate();
+    settings_->restoreSplitters();
+  }
 }
 
 // The first layout, before the user makes one: docks at a comfortable width, and on a narrow

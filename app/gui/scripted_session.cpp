@@ -193,6 +193,8 @@ void ScriptedSession::afterRuns() {
     fail(2, tr("no point '%1' to trace (a body name, or body.point)").arg(cl_.trace));
     return;
   }
+  // a session opened without runs to make: its current run at the time asked for
+  if (cl_.playback && !cl_.run) window_.playback().setTime(*cl_.playback);
   if (!cl_.cursors.isEmpty()) {
     ui::PlotCursors& c = window_.plots().cursors();
     c.setActive(true);
@@ -214,6 +216,12 @@ void ScriptedSession::afterRuns() {
       return;
     }
     std::printf("video %s (%d frames at %g frames/s)\n", qPrintable(cl_.video), frames, cl_.fps);
+    // the picture shows the export's settings dialog over the window, as the menu opens it
+    if (!cl_.screenshot.isEmpty()) {
+      ui::VideoSettingsDialog* dialog = window_.videoExport().settingsDialog({cl_.video, cl_.fps, window_.playback().speed()});
+      dialog->setAttribute(Qt::WA_DeleteOnClose);
+      dialog->show();
+    }
   }
   std::fflush(stdout);
   if (cl_.screenshot.isEmpty()) {
@@ -235,7 +243,7 @@ void ScriptedSession::finish() {
   }
   std::printf("screenshot %s (%dx%d)\n", qPrintable(cl_.screenshot), window_.width(), window_.height());
   if (firstFrameMs_ >= 0) std::printf("first 3D frame %lld ms after the program started\n", firstFrameMs_);
-  if (window_.runs().runs().size() > 0) std::printf("%s\n", qPrintable(window_.monitor().reportText()));
+  if (window_.monitor().report().seconds > 0.0) std::printf("%s\n", qPrintable(window_.monitor().reportText()));
   std::fflush(stdout);
   window_.controller().cancelAll();
   window_.controller().setPaused(false);

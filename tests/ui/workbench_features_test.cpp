@@ -1,21 +1,14 @@
-// The workbench as an engineer uses it, end to end in the window: no number cut at 1280x800 (run
-// list, property fields, units, the integrator list), the 3D view keeping every body in view
-// through a run and "up" against gravity, a point's path traced in playback, the playback exported
-// as frames and as a video, a session saved and opened again in another window, a joint's point
-// picked in the 3D view, and the window restored within the screen.
+// The workbench as an engineer uses it, end to end in the window: the 3D view keeping every body in
+// view through a run and "up" against gravity, a point's path traced in playback, the playback
+// exported as frames and as a video, a session saved and opened again in another window, a joint's
+// point picked in the 3D view, and the window restored within the screen.
 
-#include <QComboBox>
 #include <QDir>
-#include <QHeaderView>
-#include <QLabel>
-#include <QLineEdit>
 #include <QScreen>
-#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QTreeView>
 #include <QtTest>
 
 #include "field_editor.h"
@@ -31,8 +24,6 @@
 #include "run_config_panel.h"
 #include "run_controller.h"
 #include "run_library.h"
-#include "run_list_model.h"
-#include "run_list_panel.h"
 #include "scene_document.h"
 #include "scene_file_actions.h"
 #include "scene_view.h"
@@ -57,12 +48,6 @@ void run(MainWindow& w, const char* scene, double tEnd, const QString& integrato
   QVERIFY(idle.wait(120000));
 }
 
-// a box's text fits it, or it shows an ellipsis and its tooltip holds the whole text
-bool shownWhole(const QLineEdit* box, const ui::FieldEditor* editor) {
-  const int need = box->fontMetrics().horizontalAdvance(box->text()) + 8;
-  return need <= box->width() || (editor->elided() && box->toolTip() == box->text());
-}
-
 }  // namespace
 
 class WorkbenchFeaturesTest : public QObject {
@@ -70,51 +55,6 @@ class WorkbenchFeaturesTest : public QObject {
 
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
-
-  void noNumberIsCutAt1280x800() {
-    MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    run(w, "hmmwv-bump", 0.2, "rn4");
-    run(w, "hmmwv-bump", 0.2, "w2");
-    w.showBottomTab(0);
-    QTest::qWait(100);
-
-    // run list: every column in view; every number whole (the settings elided with a tooltip)
-    QTreeView* view = w.runList().view();
-    ui::RunListModel* model = w.runList().model();
-    const QModelIndex group = model->index(0, 0);
-    QCOMPARE(model->rowCount(group), 2);
-    QVERIFY(view->header()->length() <= view->viewport()->width());
-    for (int row = 0; row < 2; ++row)
-      for (int c = 0; c < ui::RunListModel::ColumnCount; ++c) {
-        const QModelIndex i = model->index(row, c, group);
-        const QString text = i.data().toString();
-        if (c == ui::RunListModel::Settings) {
-          QCOMPARE(i.data(Qt::ToolTipRole).toString(), w.runs().find(model->runIdAt(i))->settingsText());
-          continue;
-        }
-        const int need = view->fontMetrics().horizontalAdvance(text) + 2 * view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin);
-        QVERIFY2(need <= view->header()->sectionSize(c), qPrintable(QString("column %1: '%2' needs %3, has %4").arg(c).arg(text).arg(need).arg(view->header()->sectionSize(c))));
-      }
-
-    // property fields: whole or visibly elided; units in view (no horizontal scrolling)
-    QVERIFY(w.fileActions().openScene("andrews-squeezer"));
-    w.modelTree().selectPointer("/bodies/1");
-    QTest::qWait(50);
-    ui::PropertyPanel& panel = w.properties();
-    QVERIFY(panel.widget()->width() <= panel.viewport()->width());
-    for (ui::FieldEditor* editor : panel.findChildren<ui::FieldEditor*>())
-      for (const QLineEdit* box : editor->boxes())
-        QVERIFY2(shownWhole(box, editor), qPrintable(QString::fromStdString(editor->spec().name) + ": " + box->text()));
-    for (QLabel* unit : panel.findChildren<QLabel*>())
-      if (unit->text() == "kg m^2") QVERIFY(unit->width() >= unit->sizeHint().width());
-
-    // the integrator list opens wide enough for its family headers
-    auto* integrator = w.runConfig().findChildren<QComboBox*>().at(1);
-    QVERIFY(integrator->view()->minimumWidth() >= integrator->view()->sizeHintForColumn(0));
-  }
 
   void everyBodyStaysInViewThroughARun() {
     MainWindow w;
@@ -146,13 +86,17 @@ class WorkbenchFeaturesTest : public QObject {
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    run(w, "double-pendulum", 0.5);
+    run(w, "double-pendulum", 2.0);
     QVERIFY(w.playbackBar().setTracePoint("body_2"));
     const ui::TraceActors* trace = w.sceneView().trace();
     QVERIFY(trace);
     QCOMPARE(trace->size(), w.runs().find(w.runs().currentId())->results.rowCount());
-    w.playback().setTime(0.25);
-    QVERIFY(trace->passed() > 200 && trace->passed() < 300);
+    // solid up to the playback time
+    w.playback().setTime(1.0);
+    QVERIFY(trace->passed() > 900 && trace->passed() < 1100);
+    // the whole path in view
+    const QRectF frame(QPointF(0, 0), w.sceneView().vtkWidget()->size());
+    for (const Vec3& p : trace->points()) QVERIFY(frame.contains(w.sceneView().project(p)));
     QVERIFY(!w.playbackBar().setTracePoint("no-such-body"));
   }
 

@@ -1,6 +1,8 @@
 #include "export_actions.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QDialog>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -10,9 +12,8 @@
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QPainter>
 #include <QStatusBar>
-
-#include <QFile>
 
 #include "plot_panel.h"
 #include "run_library.h"
@@ -23,7 +24,23 @@
 namespace mbw::ui {
 
 bool saveWidgetImage(QWidget& widget, const QString& path, QString* error) {
-  const QImage image = widget.grab().toImage();
+  QImage image = widget.grab().toImage();
+  // the window's dialogs, each under a title strip (a window manager's frame is not in the grab)
+  if (widget.isWindow() && !image.isNull()) {
+    QPainter painter(&image);
+    for (QWidget* top : QApplication::topLevelWidgets()) {
+      auto* dialog = qobject_cast<QDialog*>(top);
+      if (!dialog || !dialog->isVisible() || !dialog->parentWidget() || dialog->parentWidget()->window() != &widget) continue;
+      const QPoint at = dialog->geometry().topLeft() - widget.geometry().topLeft();
+      const int strip = dialog->fontMetrics().height() + 8;
+      const QRect title(at.x(), at.y() - strip, dialog->width(), strip);
+      painter.fillRect(title, dialog->palette().color(QPalette::Mid));
+      painter.setPen(dialog->palette().color(QPalette::WindowText));
+      painter.drawText(title.adjusted(8, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft, dialog->windowTitle());
+      painter.drawPixmap(at, dialog->grab());
+      painter.drawRect(QRect(title.topLeft(), QSize(dialog->width(), dialog->height() + strip)).adjusted(0, 0, -1, -1));
+    }
+  }
   if (image.isNull() || !image.save(path, "PNG")) {
     if (error) *error = QObject::tr("Cannot write the image %1").arg(path);
     return false;

@@ -15,7 +15,8 @@ class PlotPanel;
 class RunLibrary;
 class SceneView;
 
-// Writes a widget as it is drawn, the 3D view included. False with *error when it cannot.
+// Writes a widget as it is drawn, the 3D view included; a window with its open dialogs drawn over
+// it where they stand, each under a strip with its title. False with *error when it cannot.
 bool saveWidgetImage(QWidget& widget, const QString& path, QString* error);
 
 class ExportActions : public QObject {

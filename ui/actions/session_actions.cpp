@@ -69,17 +69,17 @@ bool SessionActions::saveSession(const QString& path, QString* error) const {
   return writeSession(path, h, runs, error);
 }
 
-bool SessionActions::openSession(const QString& path, QString* error, bool withLayout) {
-  return load(path, true, withLayout, error);
+bool SessionActions::openSession(const QString& path, QString* error, bool withGeometry) {
+  return load(path, true, withGeometry ? Layout::All : Layout::WithoutGeometry, error);
 }
 
 bool SessionActions::restoreLast(bool keepScene, QString* error) {
   const QString path = autosavePath();
   if (!QFileInfo::exists(path)) return false;
-  return load(path, !keepScene, false, error);
+  return load(path, !keepScene, Layout::None, error);
 }
 
-bool SessionActions::load(const QString& path, bool withScene, bool withLayout, QString* error) {
+bool SessionActions::load(const QString& path, bool withScene, Layout layout, QString* error) {
   if (controller_.busy()) {
     if (error) *error = tr("A run is going: cancel it before opening a session.");
     return false;
@@ -98,8 +98,9 @@ bool SessionActions::load(const QString& path, bool withScene, bool withLayout, 
   runs_.setReference(runs_.find(h.referenceId) ? h.referenceId : -1);
   if (const Run* current = runs_.find(h.currentId); current && runs_.inScope(*current)) runs_.setCurrent(current->id);
   else if (!runs_.scopeRuns().empty()) runs_.setCurrent(runs_.scopeRuns().back()->id);
-  if (withLayout) settings_.applyLayout(h.layout);
+  if (layout != Layout::None) settings_.applyLayout(h.layout, layout == Layout::All);
   if (!warnings.isEmpty() && error) *error = warnings.join("\n");
+  emit opened(path, static_cast<int>(runs_.runs().size()));
   return true;
 }
 

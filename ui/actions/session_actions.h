@@ -29,8 +29,9 @@ class SessionActions : public QObject {
   QAction* open() const { return open_; }
 
   bool saveSession(const QString& path, QString* error) const;
-  // replaces the scene and the runs; refused while a run is going
-  bool openSession(const QString& path, QString* error, bool withLayout = true);
+  // replaces the scene and the runs, and brings back the plots, the view's toggles and (unless
+  // withGeometry is false) the window's geometry, docks and splitters; refused while a run is going
+  bool openSession(const QString& path, QString* error, bool withGeometry = true);
   // the session saved when the workbench last closed ("" when there is none)
   static QString autosavePath();
   // reopens the last session (its runs; its scene too unless keepScene); false when there is none
@@ -38,11 +39,17 @@ class SessionActions : public QObject {
   // saving when the window closes (off for scripted sessions and tests)
   void setAutosave(bool on) { autosave_ = on; }
 
+ signals:
+  // a session was opened: its file and how many runs came back
+  void opened(const QString& path, int runs);
+
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
-  bool load(const QString& path, bool withScene, bool withLayout, QString* error);
+  // how much of the session's layout comes back
+  enum class Layout { None, WithoutGeometry, All };
+  bool load(const QString& path, bool withScene, Layout layout, QString* error);
 
   SceneDocument& doc_;
   RunLibrary& runs_;

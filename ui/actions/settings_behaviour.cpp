@@ -31,10 +31,12 @@ QVariantMap SettingsBehaviour::layout() const {
   return m;
 }
 
-bool SettingsBehaviour::applyLayout(const QVariantMap& m) {
-  const bool saved = window_.restoreGeometry(m.value("window/geometry").toByteArray());
-  window_.restoreState(m.value("window/state").toByteArray());
-  for (QSplitter* splitter : splitters_) splitter->restoreState(m.value("splitters/" + splitter->objectName()).toByteArray());
+bool SettingsBehaviour::applyLayout(const QVariantMap& m, bool geometry) {
+  const bool saved = geometry && window_.restoreGeometry(m.value("window/geometry").toByteArray());
+  if (geometry) {
+    window_.restoreState(m.value("window/state").toByteArray());
+    for (QSplitter* splitter : splitters_) splitter->restoreState(m.value("splitters/" + splitter->objectName()).toByteArray());
+  }
   plots_.restoreLayout(m.value("plots/layout").toStringList());
   for (QAction* a : toggles_)
     if (m.contains("view/" + a->objectName())) a->setChecked(m.value("view/" + a->objectName()).toBool());
@@ -47,6 +49,12 @@ bool SettingsBehaviour::restore() {
   QVariantMap m;
   for (const QString& key : s.allKeys()) m[key] = s.value(key);
   return applyLayout(m);
+}
+
+void SettingsBehaviour::restoreSplitters() {
+  QSettings s;
+  for (QSplitter* splitter : splitters_)
+    if (s.contains("splitters/" + splitter->objectName())) splitter->restoreState(s.value("splitters/" + splitter->objectName()).toByteArray());
 }
 
 void SettingsBehaviour::save() const {

@@ -30,11 +30,15 @@ class SettingsBehaviour : public QObject {
 
   // false when there was no saved window layout
   bool restore();
+  // the splitters again, once the window is shown (before, they are laid out in a window of
+  // another size and do not keep the user's proportions)
+  void restoreSplitters();
   void save() const;
   // the window's layout (geometry, docks, splitters, plots, view toggles), for sessions
   QVariantMap layout() const;
-  // false when the map holds no window geometry
-  bool applyLayout(const QVariantMap& layout);
+  // false when the map holds no window geometry; without geometry, the window keeps its size, its
+  // docks and its splitters (the plots and the view's toggles follow the map)
+  bool applyLayout(const QVariantMap& layout, bool geometry = true);
   // the scene of the last session: a built-in name or a file path ("" for none)
   static QString lastScene();
 

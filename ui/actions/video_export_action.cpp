@@ -115,38 +115,49 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const
   return written;
 }
 
-void VideoExportAction::run() {
-  QDialog dialog(&window_);
-  dialog.setWindowTitle(tr("Export playback as video"));
-  auto* fps = new QDoubleSpinBox(&dialog);
-  fps->setRange(1.0, 240.0);
-  fps->setValue(QSettings().value("video/fps", 30.0).toDouble());
-  fps->setSuffix(tr(" frames/s"));
-  auto* speed = new QDoubleSpinBox(&dialog);
-  speed->setDecimals(3);
-  speed->setRange(0.001, 1000.0);
-  speed->setValue(playback_.speed());
-  speed->setSuffix(tr(" \u00d7 real time"));
-  speed->setToolTip(tr("Simulated seconds per second of video"));
-  auto* frames = new QCheckBox(tr("PNG frames in a directory instead of an MP4 file"), &dialog);
-  frames->setChecked(ffmpeg().isEmpty());
-  frames->setEnabled(!ffmpeg().isEmpty());
-  if (ffmpeg().isEmpty()) frames->setToolTip(tr("ffmpeg is not installed: only PNG frames can be written"));
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-  connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-  connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-  auto* form = new QFormLayout(&dialog);
-  form->addRow(tr("Frame rate"), fps);
-  form->addRow(tr("Speed"), speed);
-  form->addRow(frames);
+VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, QWidget* parent)
+    : QDialog(parent), fps_(new QDoubleSpinBox(this)), speed_(new QDoubleSpinBox(this)),
+      frames_(new QCheckBox(tr("PNG frames in a directory instead of an MP4 file"), this)) {
+  setWindowTitle(tr("Export playback as video"));
+  fps_->setRange(1.0, 240.0);
+  fps_->setValue(initial.fps);
+  fps_->setSuffix(tr(" frames/s"));
+  speed_->setDecimals(3);
+  speed_->setRange(0.001, 1000.0);
+  speed_->setValue(initial.speed);
+  speed_->setSuffix(tr(" \u00d7 real time"));
+  speed_->setToolTip(tr("Simulated seconds per second of video"));
+  const bool noFfmpeg = VideoExportAction::ffmpeg().isEmpty();
+  frames_->setChecked(noFfmpeg || !initial.path.endsWith(".mp4", Qt::CaseInsensitive));
+  frames_->setEnabled(!noFfmpeg);
+  if (noFfmpeg) frames_->setToolTip(tr("ffmpeg is not installed: only PNG frames can be written"));
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  auto* form = new QFormLayout(this);
+  form->addRow(tr("Frame rate"), fps_);
+  form->addRow(tr("Speed"), speed_);
+  form->addRow(frames_);
   form->addRow(buttons);
+}
+
+double VideoSettingsDialog::fps() const { return fps_->value(); }
+double VideoSettingsDialog::speed() const { return speed_->value(); }
+bool VideoSettingsDialog::pngFrames() const { return frames_->isChecked(); }
+
+VideoSettingsDialog* VideoExportAction::settingsDialog(const VideoSettings& settings) {
+  return new VideoSettingsDialog(settings, &window_);
+}
+
+void VideoExportAction::run() {
+  VideoSettingsDialog dialog({".mp4", QSettings().value("video/fps", 30.0).toDouble(), playback_.speed()}, &window_);
   if (dialog.exec() != QDialog::Accepted) return;
-  QSettings().setValue("video/fps", fps->value());
+  QSettings().setValue("video/fps", dialog.fps());
 
   const QString dir = QSettings().value("export/directory", QDir::homePath()).toString();
   const Run* run = runs_.find(runs_.currentId());
   const QString base = run ? run->sceneName() + "_" + QString::fromStdString(run->settings.integrator) : QString("playback");
-  const QString path = frames->isChecked()
+  const QString path = dialog.pngFrames()
                            ? QFileDialog::getExistingDirectory(&window_, tr("Directory for the PNG frames"), dir)
                            : QFileDialog::getSaveFileName(&window_, tr("Export video"), QDir(dir).filePath(base + ".mp4"),
                                                           tr("MP4 videos (*.mp4)"));
@@ -155,7 +166,7 @@ void VideoExportAction::run() {
   progress.setWindowModality(Qt::WindowModal);
   progress.setMinimumDuration(300);
   QString error;
-  const int written = exportVideo({path, fps->value(), speed->value()}, &error, [&](int k, int n) {
+  const int written = exportVideo({path, dialog.fps(), dialog.speed()}, &error, [&](int k, int n) {
     progress.setMaximum(n);
     progress.setValue(k);
     return !progress.wasCanceled();

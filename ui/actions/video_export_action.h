@@ -5,11 +5,13 @@
 // video tool turns into a film. Long exports show their progress and can be cancelled; a cancelled
 // or failed export leaves no partial MP4 behind.
 
-#include <QObject>
+#include <QDialog>
 #include <QString>
 #include <functional>
 
 class QAction;
+class QCheckBox;
+class QDoubleSpinBox;
 class QWidget;
 
 namespace mbw::ui {
@@ -22,6 +24,22 @@ struct VideoSettings {
   QString path;         // an .mp4 file, or a directory for PNG frames
   double fps = 30.0;    // frames per second of the video
   double speed = 1.0;   // simulated seconds per second of video
+};
+
+// asks for the frame rate, the speed and whether to write PNG frames instead of an MP4 file
+class VideoSettingsDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  VideoSettingsDialog(const VideoSettings& initial, QWidget* parent);
+  double fps() const;
+  double speed() const;
+  bool pngFrames() const;
+
+ private:
+  QDoubleSpinBox* fps_;
+  QDoubleSpinBox* speed_;
+  QCheckBox* frames_;
 };
 
 class VideoExportAction : public QObject {
@@ -37,6 +55,8 @@ class VideoExportAction : public QObject {
   // cancel. Returns the number of frames written, or -1 with *error.
   int exportVideo(const VideoSettings& settings, QString* error,
                   const std::function<bool(int, int)>& progress = {});
+  // the settings dialog as the action shows it, filled with these settings (for pictures)
+  VideoSettingsDialog* settingsDialog(const VideoSettings& settings);
 
  private:
   void run();

@@ -4,10 +4,22 @@
 #include <vector>
 
 namespace mbw::ui {
+namespace {
+
+constexpr int kTickMs = 16;
+// a tick this late on average (ms) means the thread is waiting for a core
+constexpr double kStarvedMs = 4.0;
+// while starved: an element waits this many times the lateness between two draws, at most the longest
+constexpr double kLateFactor = 6.0;
+constexpr double kLongestPeriodMs = 250.0;
+// weight of the latest tick in the average lateness
+constexpr double kLateWeight = 0.25;
+
+}  // namespace
 
 FrameScheduler::FrameScheduler(QObject* parent) : QObject(parent) {
   timer_.setObjectName("frameScheduler");
-  timer_.setInterval(16);
+  timer_.setInterval(kTickMs);
   connect(&timer_, &QTimer::timeout, this, &FrameScheduler::tick);
   clock_.start();
 }
@@ -24,15 +36,35 @@ void FrameScheduler::request(int handle) {
   if (it == items_.end() || it->second.pending) return;
   it->second.pending = true;
   it->second.requestedAt = clock_.elapsed();
-  if (!timer_.isActive()) timer_.start();
+  if (!timer_.isActive()) {
+    tickStart_ = tickEnd_ = -1;
+    timer_.start();
+  }
+}
+
+double FrameScheduler::minimumPeriodMs() const {
+  return lateMs_ > kStarvedMs ? std::min(kLongestPeriodMs, kLateFactor * lateMs_) : 0.0;
 }
 
 void FrameScheduler::tick() {
-  // the oldest requests first
+  // how late this tick comes: beyond a tick's interval after the last one began, or after it
+  // ended when it took longer (the work of the last tick is not lateness)
+  const qint64 now = clock_.elapsed();
+  if (tickStart_ >= 0) {
+    const double late = static_cast<double>(now - std::max(tickStart_ + kTickMs, tickEnd_));
+    lateMs_ += kLateWeight * (std::max(0.0, late) - lateMs_);
+  }
+  tickStart_ = now;
+  // the oldest requests first, those drawn too recently for the pace wait
+  const double period = minimumPeriodMs();
   std::vector<std::pair<qint64, int>> pending;
-  for (const auto& [handle, item] : items_)
-    if (item.pending) pending.emplace_back(item.requestedAt, handle);
-  if (pending.empty()) {
+  bool waiting = false;
+  for (const auto& [handle, item] : items_) {
+    if (!item.pending) continue;
+    if (static_cast<double>(now - item.drawnAt) < period) waiting = true;
+    else pending.emplace_back(item.requestedAt, handle);
+  }
+  if (pending.empty() && !waiting) {
     timer_.stop();
     return;
   }
@@ -44,22 +76,26 @@ void FrameScheduler::tick() {
     auto it = items_.find(handle);
     if (it == items_.end()) continue;
     Item& item = it->second;
-    // the next one waits for the next tick when its last draw would overrun the budget
-    if (drewOne && spent.elapsed() + item.lastMs > budgetMs_) break;
+    // the next one waits for the next tick when its last draw would overrun the budget, or, on a
+    // starved thread, always
+    if (drewOne && (period > 0.0 || spent.elapsed() + item.lastMs > budgetMs_)) break;
     QElapsedTimer took;
     took.start();
     item.pending = false;
+    item.drawnAt = clock_.elapsed();
     item.draw();
     item.lastMs = took.elapsed();
     ++draws_;
     drewOne = true;
   }
+  tickEnd_ = clock_.elapsed();
 }
 
 void FrameScheduler::flush() {
   for (auto& [handle, item] : items_) {
     if (!item.pending) continue;
     item.pending = false;
+    item.drawnAt = clock_.elapsed();
     item.draw();
     ++draws_;
   }

@@ -47,6 +47,8 @@ class RunConfigPanel : public QWidget {
   QString outputTimesFile() const;
   QString formulation() const;
   QString integrator() const;
+  // the integrator list (families as headers), for tests
+  QComboBox* integratorBox() const { return integrator_; }
 
  signals:
   void changed();

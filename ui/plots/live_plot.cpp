@@ -11,6 +11,7 @@
 #include <cmath>
 #include <qcustomplot.h>
 #include <set>
+#include <utility>
 
 #include "frame_scheduler.h"
 #include "plot_cursors.h"
@@ -67,6 +68,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
 
   if (scheduler_)
     drawHandle_ = scheduler_->add([this] {
+      for (int id : std::exchange(pendingRuns_, {})) takeRows(id);
       plot_->replot(QCustomPlot::rpRefreshHint);
       ++replots_;
     });
@@ -171,14 +173,20 @@ void LivePlot::rebuild() {
   refresh();
 }
 
-void LivePlot::appendRows(int runId) {
+void LivePlot::appendRows(int runId, bool now) {
+  if (scheduler_ && !now) pendingRuns_.insert(runId);
+  else takeRows(runId);
+  replotSoon();
+}
+
+void LivePlot::takeRows(int runId) {
   const Run* run = runs_.find(runId);
   if (!run || !run->shown || !runs_.inScope(*run)) return;
   if (firstBox_->count() == 0) fillChannelChoices();
   series_->append(*run, !run->live());
   if (cursors_.active()) readout_->update();
   updateAxes();
-  refresh();
+  fitAndNote();
 }
 
 void LivePlot::updateCursors() {
@@ -244,11 +252,15 @@ void LivePlot::autoScale() {
 }
 
 void LivePlot::refresh() {
+  fitAndNote();
+  replotSoon();
+}
+
+void LivePlot::fitAndNote() {
   if (followData_) followData();
   updateTicks();
   note_->setText(series_->note());
   note_->setVisible(!series_->note().isEmpty());
-  replotSoon();
 }
 
 void LivePlot::followData() {

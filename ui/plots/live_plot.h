@@ -9,6 +9,7 @@
 #include <QPointer>
 #include <QStringList>
 #include <QWidget>
+#include <set>
 #include <utility>
 
 #include "plot_quantity.h"
@@ -41,8 +42,9 @@ class LivePlot : public QWidget {
 
   // redraws every shown run
   void rebuild();
-  // the rows and rejected steps a live run added since the last call
-  void appendRows(int runId);
+  // the rows and rejected steps a live run added since the last call; with a scheduler they go in
+  // when the plot is next drawn (in fewer, larger batches while the drawing is paced), unless now
+  void appendRows(int runId, bool now = false);
   // the cursors moved
   void updateCursors();
   void autoScale();
@@ -74,10 +76,14 @@ class LivePlot : public QWidget {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
+  // the rows a run added, drawn with the next replot
+  void takeRows(int runId);
   void fillChannelChoices();
   void updateAxes();
   void updateTicks();
+  // the axes fitted (while they follow the data), the ticks and the plot's note, then a replot
   void refresh();
+  void fitAndNote();
   void followData();
   void replotSoon();
   // the time of a position in the plot: its x on time plots, the nearest point's on x-y plots
@@ -87,6 +93,7 @@ class LivePlot : public QWidget {
   PlotCursors& cursors_;
   QPointer<FrameScheduler> scheduler_;  // may go first when the window closes
   int drawHandle_ = 0;
+  std::set<int> pendingRuns_;  // runs whose new rows wait for the next draw
   long replots_ = 0;
   PlotKind kind_;
   QStringList channels_;

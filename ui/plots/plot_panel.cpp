@@ -60,7 +60,7 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
     updateKey();
   });
   connect(&runs_, &RunLibrary::runFinished, this, [this](int id) {
-    for (LivePlot* p : plots_) p->appendRows(id);
+    for (LivePlot* p : plots_) p->appendRows(id, true);
     updateKey();
   });
   connect(&runs_, &RunLibrary::runRemoved, this, &PlotPanel::rebuildAll);

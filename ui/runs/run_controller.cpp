@@ -9,10 +9,12 @@
 namespace mbw::ui {
 namespace {
 
-// the GUI thread's time for result rows per turn of its event loop (the rest waits for the next
-// turn), and how many rows go in between two looks at the clock
-constexpr qint64 kDrainBudgetMs = 8;
+// the GUI thread's time for result rows per turn of its event loop, and how many rows go in
+// between two looks at the clock; the rest goes in after a pause (the thread sleeps meanwhile: on
+// a loaded machine, short pieces of work wait less for a core than long ones)
+constexpr qint64 kDrainBudgetMs = 4;
 constexpr size_t kRowsPerLook = 16;
+constexpr int kCatchUpPauseMs = 4;
 
 }  // namespace
 
@@ -109,7 +111,7 @@ void RunController::drain() {
   }
   if (!pending_.empty() && !last && !catchUpQueued_) {
     catchUpQueued_ = true;
-    QTimer::singleShot(0, this, &RunController::drain);
+    QTimer::singleShot(kCatchUpPauseMs, this, &RunController::drain);
   }
   if (run->results.appendedRowCount() > firstRow || run->results.rejected.size() > rejectedBefore)
     runs_.notifyRowsAppended(run->id);

@@ -1,6 +1,7 @@
 #include "run_list_model.h"
 
 #include <QBrush>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QFont>
 
@@ -14,6 +15,8 @@ namespace {
 constexpr quintptr kGroupId = 0;
 
 const QColor kOtherScene(140, 140, 140);
+// a live run's row is refreshed at most this often (ms)
+constexpr qint64 kLiveRefreshMs = 250;
 
 }  // namespace
 
@@ -46,9 +49,15 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent) : QAbstractItemMod
     rebuildGroups();
     endResetModel();
   });
-  for (auto signal : {&RunLibrary::rowsAppended, &RunLibrary::runFinished, &RunLibrary::shownChanged,
-                      &RunLibrary::pausedChanged})
+  for (auto signal : {&RunLibrary::runFinished, &RunLibrary::shownChanged, &RunLibrary::pausedChanged})
     connect(&runs_, signal, this, &RunListModel::runChanged);
+  // a live run's figures (its summary scans every row kept) a few times a second
+  connect(&runs_, &RunLibrary::rowsAppended, this, [this](int id) {
+    QElapsedTimer& last = liveRefresh_[id];
+    if (last.isValid() && last.elapsed() < kLiveRefreshMs) return;
+    last.start();
+    runChanged(id);
+  });
   auto all = [this] {
     for (int g = 0; g < groupCount(); ++g) {
       emit dataChanged(index(g, 0), index(g, ColumnCount - 1));
@@ -135,6 +144,7 @@ QModelIndex RunListModel::groupIndex(const QString& sceneKey) const {
 
 void RunListModel::runChanged(int id) {
   summaries_.erase(id);
+  if (const Run* run = runs_.find(id); run && !run->live()) liveRefresh_.erase(id);
   const QModelIndex first = indexOf(id, 0);
   if (first.isValid()) emit dataChanged(first, indexOf(id, ColumnCount - 1));
 }

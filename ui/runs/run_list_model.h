@@ -6,6 +6,7 @@
 // whole in the tooltips.
 
 #include <QAbstractItemModel>
+#include <QElapsedTimer>
 #include <QStringList>
 #include <map>
 
@@ -53,6 +54,7 @@ class RunListModel : public QAbstractItemModel {
   RunLibrary& runs_;
   QStringList groups_;  // scene keys
   mutable std::map<int, RunSummary> summaries_;  // by run id, dropped when the run changes
+  std::map<int, QElapsedTimer> liveRefresh_;      // by live run id: since its row was last refreshed
 };
 
 // "double-pendulum" for "builtin:double-pendulum", the file name for a path

@@ -20,7 +20,8 @@ class ElidingLineEdit : public QLineEdit {
  public:
   using QLineEdit::QLineEdit;
 
-  bool elided() const { return !hasFocus() && textWidth() > textRect().width(); }
+  // QLineEdit keeps a pixel for the cursor beside the text
+  bool elided() const { return !hasFocus() && textWidth() + 1 > textRect().width(); }
 
  protected:
   void paintEvent(QPaintEvent* event) override {
@@ -110,6 +111,10 @@ FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(paren
   layout->setSpacing(3);
   if (spec.kind == FieldKind::Enum) {
     choice_ = new QComboBox(this);
+    // as narrow as the panel needs: a long choice is elided, whole in the open list and the tooltip
+    choice_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    choice_->setMinimumContentsLength(4);
+    connect(choice_, &QComboBox::currentTextChanged, choice_, &QWidget::setToolTip);
     if (!spec.required) choice_->addItem(spec.defaultText.empty() ? tr("(none)") : tr("(default: %1)").arg(QString::fromStdString(spec.defaultText)), QString());
     for (const std::string& c : spec.choices) choice_->addItem(QString::fromStdString(c), QString::fromStdString(c));
     layout->addWidget(choice_);

@@ -3,9 +3,10 @@
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QPushButton>
-#include <QRegularExpression>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "scene/builtin_scenes.h"
 #include "scene/scene_reader.h"
@@ -13,16 +14,6 @@
 #include "workbench_icons.h"
 
 namespace mbw::ui {
-namespace {
-
-// the first sentence of a description (a colon or a semicolon does not end it)
-QString firstSentence(const std::string& text) {
-  const QString s = QString::fromStdString(text);
-  const int end = static_cast<int>(s.indexOf(QRegularExpression("\\.(\\s|$)")));
-  return end < 0 ? s : s.left(end + 1);
-}
-
-}  // namespace
 
 SceneLibraryDialog::SceneLibraryDialog(QWidget* parent) : QDialog(parent), list_(new QTreeWidget(this)) {
   setWindowTitle(tr("Scene library"));
@@ -41,7 +32,7 @@ SceneLibraryDialog::SceneLibraryDialog(QWidget* parent) : QDialog(parent), list_
       const Model m = parseScene(s.text, "builtin:" + s.name);
       item->setText(1, QString::number(m.bodyCount()));
       item->setText(2, QString::number(degreesOfFreedom(m)));
-      item->setText(3, firstSentence(m.description));
+      item->setText(3, QString::fromStdString(m.description));
       item->setToolTip(3, QString::fromStdString(m.description));
     } catch (const std::exception& e) {
       item->setText(3, tr("does not load: %1").arg(QString::fromUtf8(e.what())));
@@ -49,6 +40,10 @@ SceneLibraryDialog::SceneLibraryDialog(QWidget* parent) : QDialog(parent), list_
   }
   for (int c = 0; c < 3; ++c) list_->resizeColumnToContents(c);
   list_->header()->setStretchLastSection(true);
+  // the descriptions wrap within their column: rows as tall as their text at its width
+  connect(list_->header(), &QHeaderView::sectionResized, this, [this](int column) {
+    if (column == 3) fitRows();
+  });
   if (list_->topLevelItemCount() > 0) list_->setCurrentItem(list_->topLevelItem(0));
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
@@ -69,7 +64,25 @@ SceneLibraryDialog::SceneLibraryDialog(QWidget* parent) : QDialog(parent), list_
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(list_);
   layout->addWidget(buttons);
-  resize(900, 360);
+  resize(960, 560);
+}
+
+void SceneLibraryDialog::resizeEvent(QResizeEvent* event) {
+  QDialog::resizeEvent(event);
+  // once the list and its columns have taken their new sizes
+  QTimer::singleShot(0, this, &SceneLibraryDialog::fitRows);
+}
+
+void SceneLibraryDialog::fitRows() {
+  const int margin = 2 * (list_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, list_) + 1);
+  const int width = std::max(40, list_->header()->sectionSize(3) - margin);
+  const QFontMetrics metrics = list_->fontMetrics();
+  for (int k = 0; k < list_->topLevelItemCount(); ++k) {
+    QTreeWidgetItem* item = list_->topLevelItem(k);
+    const int text = metrics.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, item->text(3)).height();
+    item->setSizeHint(3, QSize(width, std::max(text + 6, list_->iconSize().height() + 4)));
+  }
+  list_->doItemsLayout();
 }
 
 }  // namespace mbw::ui

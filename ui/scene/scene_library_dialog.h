@@ -1,6 +1,6 @@
 #pragma once
-// The built-in scenes as a list: name, bodies, degrees of freedom and the scene's one-line
-// description; double click or Open loads one, "Open file..." any scene file.
+// The built-in scenes as a list: name, bodies, degrees of freedom and the scene's description,
+// whole, wrapped within its column; double click or Open loads one, "Open file..." any scene file.
 
 #include <QDialog>
 
@@ -18,7 +18,13 @@ class SceneLibraryDialog : public QDialog {
   QString chosenScene() const { return chosen_; }
   bool openFileRequested() const { return openFile_; }
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
+  // each row as tall as its description wrapped at the column's width
+  void fitRows();
+
   QTreeWidget* list_;
   QString chosen_;
   bool openFile_ = false;

@@ -61,6 +61,8 @@ SceneView::SceneView(QWidget* parent, FrameScheduler* scheduler)
   r->GradientBackgroundOn();
   r->SetBackground(0.96, 0.97, 0.98);
   r->SetBackground2(0.74, 0.79, 0.86);
+  // looking along +y with z up (a view-up along the direction of view would be reset by VTK)
+  r->GetActiveCamera()->SetPosition(0.0, -1.0, 0.0);
   r->GetActiveCamera()->SetViewUp(0.0, 0.0, 1.0);
 
   // the orientation triad in the bottom-left corner, turning with the camera
@@ -78,9 +80,19 @@ SceneView::SceneView(QWidget* parent, FrameScheduler* scheduler)
   triad_->SetOrientationMarker(axes);
   triad_->SetInteractor(vtk_->interactor());
   triad_->SetDefaultRenderer(r);
-  triad_->SetViewport(0.0, 0.0, 0.16, 0.16);
   triad_->SetEnabled(1);
   triad_->InteractiveOff();
+  // the axes fill their square (VTK frames the triad by a sphere around it: zoom in)
+  triad_->SetZoom(1.5);
+  placeTriad();
+}
+
+// a square of a fixed size in the bottom-left corner, whatever the size of the view
+void SceneView::placeTriad() {
+  constexpr double kTriadPixels = 100.0;
+  const double w = std::max(1, vtk_->width()), h = std::max(1, vtk_->height());
+  const double side = std::min(kTriadPixels, 0.4 * std::min(w, h));
+  triad_->SetViewport(0.0, 0.0, side / w, side / h);
 }
 
 SceneView::~SceneView() {
@@ -123,12 +135,14 @@ void SceneView::setPoses(const BodyPoses& poses) {
 void SceneView::setGhost(std::shared_ptr<const Model> model) {
   if (ghost_ && ghost_->sharedModel() == model) return;
   ghost_.reset();
+  ghostPoses_.clear();
   if (model) ghost_ = std::make_unique<MechanismActors>(std::move(model), vtk_->renderer(), true);
   render();
 }
 
 void SceneView::setGhostPoses(const BodyPoses& poses) {
   if (!ghost_) return;
+  ghostPoses_ = poses;
   ghost_->place(poses);
   keepInView();
   render();
@@ -156,6 +170,8 @@ void SceneView::setTrace(std::vector<Vec3> points, std::vector<double> times) {
   else {
     if (!trace_) trace_ = std::make_unique<TraceActors>(vtk_->renderer());
     trace_->setPath(std::move(points), std::move(times));
+    // the whole path in view too
+    if (followMotion_) fitTo(contentPoints(true));
   }
   render();
 }
@@ -184,11 +200,14 @@ void SceneView::setGridVisible(bool visible) {
   render();
 }
 
+vtkActor* SceneView::gridActor() const { return grid_; }
+
 std::vector<Vec3> SceneView::contentPoints(bool withMotion) const {
   std::vector<Vec3> points;
   if (mechanism_) mechanism_->appendCorners(points);
   if (ghost_) ghost_->appendCorners(points);
   if (withMotion) points.insert(points.end(), motion_.begin(), motion_.end());
+  if (withMotion && trace_) points.insert(points.end(), trace_->points().begin(), trace_->points().end());
   return points;
 }
 
@@ -350,6 +369,7 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event) {
         }
       } else if (e->button() == Qt::LeftButton) pick(e->position().toPoint());
     } else if (event->type() == QEvent::Resize) {
+      placeTriad();
       // the aspect changed: frame again unless the user holds the camera
       if (followMotion_) fitTo(contentPoints(true));
     }

@@ -38,9 +38,12 @@ class SceneView : public QWidget {
   void setModel(std::shared_ptr<const Model> model);
   const Model* model() const;
   void setPoses(const BodyPoses& poses);
+  const BodyPoses& poses() const { return poses_; }
   // a second mechanism drawn translucent (nullptr removes it)
   void setGhost(std::shared_ptr<const Model> model);
   void setGhostPoses(const BodyPoses& poses);
+  // the ghost's poses (empty while there is no ghost)
+  const BodyPoses& ghostPoses() const { return ghostPoses_; }
   // a few lines of text in the top-left corner (time, run)
   void setCaption(const QString& text);
 
@@ -58,6 +61,8 @@ class SceneView : public QWidget {
   void setFramesVisible(bool visible);
   bool framesVisible() const { return framesVisible_; }
   void setGridVisible(bool visible);
+  // the ground grid's lines (nullptr before a model is shown)
+  vtkActor* gridActor() const;
 
   void resetView();  // isometric, everything in view
   void fitView();    // everything in view (the whole motion when a run is shown), keeping the direction
@@ -93,10 +98,12 @@ class SceneView : public QWidget {
 
  private:
   void rebuildGrid(const std::vector<Vec3>& content);
+  void placeTriad();
   void pick(const QPoint& position);
   void render();
   void keepInView();
-  // what is shown now (mechanism and ghost, glyph boxes), plus the motion when given
+  // what is shown now (mechanism and ghost, glyph boxes), plus the motion and the traced path
+  // when given
   std::vector<Vec3> contentPoints(bool withMotion) const;
   void fitTo(const std::vector<Vec3>& points);
   double aspect() const;
@@ -115,6 +122,7 @@ class SceneView : public QWidget {
   bool followMotion_ = true;
   bool surfacePick_ = false;
   BodyPoses poses_;                        // shown now
+  BodyPoses ghostPoses_;                   // of the ghost, shown now
   std::vector<Vec3> motion_;              // corners of the glyph boxes over a run's motion
   double fitted_[6] = {0, 0, 0, 0, 0, 0};  // bounds the camera was last fitted to
   double seen_[6] = {0, 0, 0, 0, 0, 0};    // bounds of everything shown since

@@ -24,6 +24,7 @@ class TraceActors {
   // the playback time: the path up to it is drawn solid
   void setTime(double t);
   size_t size() const { return points_.size(); }
+  const std::vector<Vec3>& points() const { return points_; }
   // points drawn solid (up to the time)
   size_t passed() const { return passed_; }
 

@@ -4,6 +4,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <vector>
@@ -25,6 +26,8 @@ constexpr qint64 kMotionRenderMs = 20;
 constexpr double kSmallestScale = 0.4;
 // renders in a row well under the time wanted before the resolution goes up a step
 constexpr int kFastRendersBeforeStepUp = 5;
+// no new pose for this long (or three times the last gap between poses) ends a motion
+constexpr qint64 kMotionEndMs = 300;
 
 // "OpenGL renderer string:  llvmpipe (LLVM 15.0.6, 256 bits)" in VTK's capability report
 QString rendererFromReport(const char* report) {
@@ -39,7 +42,6 @@ VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler) : QWidget(paren
   // the end of a motion: back to full resolution
   motionEnd_ = new QTimer(this);
   motionEnd_->setSingleShot(true);
-  motionEnd_->setInterval(300);
   connect(motionEnd_, &QTimer::timeout, this, [this] {
     moving_ = false;
     if (renderScale_ < 1.0) {
@@ -104,6 +106,11 @@ void VtkWidget::noteMotion() {
       start = std::min(start, renderScale_ * std::sqrt(static_cast<double>(kMotionRenderMs) / lastRenderMs_));
     renderScale_ = std::min(renderScale_, std::max(kSmallestScale, start));
   }
+  // the motion ends after a pause three times the last gap between its poses (a live run on a
+  // loaded machine sends them a few times a second), at least 300 ms
+  if (moving_ && sinceMotion_.isValid()) motionEnd_->setInterval(static_cast<int>(std::clamp<qint64>(3 * sinceMotion_.elapsed(), kMotionEndMs, 4 * kMotionEndMs)));
+  else motionEnd_->setInterval(kMotionEndMs);
+  sinceMotion_.start();
   moving_ = true;
   motionEnd_->start();
 }

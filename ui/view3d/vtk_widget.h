@@ -15,6 +15,7 @@
 // VTK needs an X display with GLX here (Xvfb without a screen): VTK 9.1 loads OpenGL through GLEW
 // built for GLX.
 
+#include <QElapsedTimer>
 #include <QImage>
 #include <QPointer>
 #include <QTimer>
@@ -89,6 +90,7 @@ class VtkWidget : public QWidget {
   bool resized_ = false;  // the next render is the first at a new framebuffer size
   bool moving_ = false;
   QTimer* motionEnd_;
+  QElapsedTimer sinceMotion_;  // since the last pose of the motion
   bool dirty_ = true;
   long frames_ = 0;
   QString glRenderer_;

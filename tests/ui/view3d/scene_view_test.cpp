@@ -1,9 +1,15 @@
 // The 3D view of every built-in scene: each body is drawn where the scene puts it (its pixels
-// differ from the background), and a click on a body picks it.
+// differ from the background), and a click on a body picks it. The standard views look along the
+// directions they name with "up" against gravity (the stiff double pendulum falls along -y), the
+// orientation triad turns with the camera, and the ground grid lies perpendicular to gravity under
+// the model, sized to it.
 
 #include <QSignalSpy>
 #include <QtTest>
+#include <vtkActor.h>
 #include <vtkCamera.h>
+#include <vtkMapper.h>
+#include <vtkPolyData.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 
@@ -37,6 +43,58 @@ QPointF widgetPoint(SceneView& view, const Vec3& p_W) {
 
 int colourDistance(QRgb a, QRgb b) {
   return std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) + std::abs(qBlue(a) - qBlue(b));
+}
+
+// a view of a scene, shown, its camera at a standard view
+std::unique_ptr<SceneView> viewOf(const char* scene, ui::StandardView standard) {
+  auto view = std::make_unique<SceneView>();
+  view->resize(480, 360);
+  view->show();
+  if (!QTest::qWaitForWindowExposed(view.get())) return nullptr;
+  view->setModel(std::make_shared<const Model>(loadScene(scene)));
+  view->setStandardView(standard);
+  view->grabImage();
+  return view;
+}
+
+// where a world direction runs on the screen from the focal point (widget pixels, y down)
+QPointF screenDirection(const SceneView& view, const Vec3& d_W) {
+  vtkCamera* camera = view.vtkWidget()->renderer()->GetActiveCamera();
+  double f[3];
+  camera->GetFocalPoint(f);
+  const Vec3 focal(f[0], f[1], f[2]);
+  return view.project(focal + 0.1 * camera->GetDistance() * d_W) - view.project(focal);
+}
+
+double cosine(const QPointF& a, const QPointF& b) {
+  const double na = std::hypot(a.x(), a.y()), nb = std::hypot(b.x(), b.y());
+  return na > 0.0 && nb > 0.0 ? (a.x() * b.x() + a.y() * b.y()) / (na * nb) : 0.0;
+}
+
+Vec3 cameraDirection(const SceneView& view) {
+  double d[3];
+  view.vtkWidget()->renderer()->GetActiveCamera()->GetDirectionOfProjection(d);
+  return Vec3(d[0], d[1], d[2]);
+}
+
+// the centre of the pixels of one axis colour (red, green or blue clearly above the others) in the
+// bottom-left corner of an image, where the triad is drawn
+QPointF colourCentre(const QImage& image, int channel, int* count) {
+  const int w = image.width() / 5, h = image.height() / 5;
+  double x = 0.0, y = 0.0;
+  *count = 0;
+  for (int j = image.height() - h; j < image.height(); ++j)
+    for (int i = 0; i < w; ++i) {
+      const QRgb p = image.pixel(i, j);
+      const int c[3] = {qRed(p), qGreen(p), qBlue(p)};
+      const int a = c[channel], b = c[(channel + 1) % 3], d = c[(channel + 2) % 3];
+      if (a > 90 && a > 2 * b + 20 && a > 2 * d + 20) {
+        x += i;
+        y += j;
+        ++*count;
+      }
+    }
+  return *count > 0 ? QPointF(x / *count, y / *count) : QPointF();
 }
 
 }  // namespace
@@ -146,6 +204,137 @@ class SceneViewTest : public QObject {
     QTest::mouseRelease(view.vtkWidget(), Qt::LeftButton, {}, QPoint(3, 3));
     QCOMPARE(picked.count(), 2);
     QVERIFY(picked.back().front().toString().isEmpty());
+  }
+
+  // front, side, top and isometric relative to gravity, every body in view after each
+  void standardViewsFaceGravity_data() {
+    QTest::addColumn<QString>("scene");
+    QTest::newRow("stiff-double-pendulum (gravity -y)") << "stiff-double-pendulum";
+    QTest::newRow("hmmwv-bump (gravity -z)") << "hmmwv-bump";
+  }
+
+  void standardViewsFaceGravity() {
+    QFETCH(QString, scene);
+    const auto view = viewOf(scene.toUtf8().constData(), ui::StandardView::Front);
+    QVERIFY(view);
+    const Vec3 up = view->up();
+    const Vec3 expectedUp = scene == "stiff-double-pendulum" ? Vec3::UnitY() : Vec3::UnitZ();
+    QVERIFY((up - expectedUp).norm() < 1e-12);
+    // the world x made horizontal, and the horizontal direction across it
+    const Vec3 x = Vec3::UnitX(), across = up.cross(x);
+    const QRectF frame(QPointF(0, 0), view->vtkWidget()->size());
+    auto bodiesInView = [&] { return frame.contains(view->bodiesOnScreen()); };
+
+    // front: level, world x to the right, up upwards
+    QVERIFY(std::abs(cameraDirection(*view).dot(up)) < 1e-9);
+    QVERIFY(cosine(screenDirection(*view, x), QPointF(1, 0)) > 0.999);
+    QVERIFY(cosine(screenDirection(*view, up), QPointF(0, -1)) > 0.999);
+    QVERIFY(bodiesInView());
+    // side: along world x, up upwards
+    view->setStandardView(ui::StandardView::Side);
+    QVERIFY(std::abs(std::abs(cameraDirection(*view).dot(x)) - 1.0) < 1e-9);
+    QVERIFY(cosine(screenDirection(*view, up), QPointF(0, -1)) > 0.999);
+    QVERIFY(bodiesInView());
+    // top: looking down along gravity, x to the right, the horizontal across x upwards
+    view->setStandardView(ui::StandardView::Top);
+    QVERIFY((cameraDirection(*view) + up).norm() < 1e-9);
+    QVERIFY(cosine(screenDirection(*view, x), QPointF(1, 0)) > 0.999);
+    QVERIFY(cosine(screenDirection(*view, across), QPointF(0, -1)) > 0.999);
+    QVERIFY(bodiesInView());
+    // isometric: from above, every world axis visible as a direction of its own, up upwards
+    view->setStandardView(ui::StandardView::Isometric);
+    QVERIFY(cameraDirection(*view).dot(up) < -0.3);
+    QVERIFY(cosine(screenDirection(*view, up), QPointF(0, -1)) > 0.999);
+    for (const Vec3& axis : {Vec3(Vec3::UnitX()), Vec3(Vec3::UnitY()), Vec3(Vec3::UnitZ())}) {
+      const QPointF d = screenDirection(*view, axis);
+      QVERIFY(std::hypot(d.x(), d.y()) > 5.0);
+    }
+    QVERIFY(bodiesInView());
+  }
+
+  // the triad's axes (x red, y green, z blue) point where the camera sees the world's axes
+  void theTriadTurnsWithTheCamera_data() {
+    QTest::addColumn<int>("standard");
+    QTest::newRow("isometric") << static_cast<int>(ui::StandardView::Isometric);
+    QTest::newRow("front") << static_cast<int>(ui::StandardView::Front);
+    QTest::newRow("top") << static_cast<int>(ui::StandardView::Top);
+  }
+
+  void theTriadTurnsWithTheCamera() {
+    QFETCH(int, standard);
+    const auto view = viewOf("stiff-double-pendulum", static_cast<ui::StandardView>(standard));
+    QVERIFY(view);
+    // the triad alone: an empty view with the same camera
+    SceneView empty;
+    empty.resize(480, 360);
+    empty.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&empty));
+    empty.vtkWidget()->renderer()->GetActiveCamera()->DeepCopy(view->vtkWidget()->renderer()->GetActiveCamera());
+    empty.vtkWidget()->requestRender();
+    const QImage image = empty.grabImage();
+    QPointF centre[3];
+    QPointF direction[3];
+    for (int k = 0; k < 3; ++k) {
+      int count = 0;
+      centre[k] = colourCentre(image, k, &count);
+      direction[k] = screenDirection(*view, Vec3::Unit(k));
+      // an axis seen end-on shows as its cone's base only
+      if (std::hypot(direction[k].x(), direction[k].y()) > 5.0) QVERIFY2(count > 20, qPrintable(QString("axis %1: %2 pixels").arg(k).arg(count)));
+    }
+    // from one axis's pixels to another's runs as from one world axis's tip to the other's
+    for (int a = 0; a < 3; ++a)
+      for (int b = a + 1; b < 3; ++b) {
+        const QPointF seen = centre[b] - centre[a], expected = direction[b] - direction[a];
+        if (std::hypot(seen.x(), seen.y()) < 4.0) continue;  // both end-on
+        QVERIFY2(cosine(seen, expected) > 0.9, qPrintable(QString("axes %1 and %2: cos %3").arg(a).arg(b).arg(cosine(seen, expected))));
+      }
+  }
+
+  // the grid: one plane perpendicular to gravity, at or under the model's lowest point, covering
+  // the model's horizontal extent and not much more
+  void theGridLiesPerpendicularToGravity_data() {
+    QTest::addColumn<QString>("scene");
+    for (const char* s : {"stiff-double-pendulum", "hmmwv-bump", "rotating-shaft", "slider-crank"}) QTest::newRow(s) << QString(s);
+  }
+
+  void theGridLiesPerpendicularToGravity() {
+    QFETCH(QString, scene);
+    const auto view = viewOf(scene.toUtf8().constData(), ui::StandardView::Isometric);
+    QVERIFY(view);
+    QVERIFY(view->gridActor());
+    auto* grid = vtkPolyData::SafeDownCast(view->gridActor()->GetMapper()->GetInput());
+    QVERIFY(grid && grid->GetNumberOfPoints() > 8);
+    const Vec3 up = view->up();
+    // two horizontal directions: the world x made horizontal, and across it
+    const Vec3 e1 = (Vec3::UnitX() - up * up.x()).normalized(), e2 = up.cross(e1);
+    double level[2] = {1e300, -1e300}, g1[2] = {1e300, -1e300}, g2[2] = {1e300, -1e300};
+    for (vtkIdType k = 0; k < grid->GetNumberOfPoints(); ++k) {
+      double p[3];
+      grid->GetPoint(k, p);
+      const Vec3 q(p[0], p[1], p[2]);
+      level[0] = std::min(level[0], q.dot(up));
+      level[1] = std::max(level[1], q.dot(up));
+      g1[0] = std::min(g1[0], q.dot(e1));
+      g1[1] = std::max(g1[1], q.dot(e1));
+      g2[0] = std::min(g2[0], q.dot(e2));
+      g2[1] = std::max(g2[1], q.dot(e2));
+    }
+    // the model: its bodies' positions
+    double m1[2] = {1e300, -1e300}, m2[2] = {1e300, -1e300}, lowest = 1e300;
+    for (const Body& b : view->model()->bodies) {
+      const Vec3 c = bodyCentre(b);
+      m1[0] = std::min(m1[0], c.dot(e1));
+      m1[1] = std::max(m1[1], c.dot(e1));
+      m2[0] = std::min(m2[0], c.dot(e2));
+      m2[1] = std::max(m2[1], c.dot(e2));
+      lowest = std::min(lowest, c.dot(up));
+    }
+    const double size = std::max({g1[1] - g1[0], g2[1] - g2[0]});
+    const double model = std::max({m1[1] - m1[0], m2[1] - m2[0], 0.3});
+    QVERIFY2(level[1] - level[0] < 1e-9 * size, qPrintable(QString("the grid is not level: %1 to %2").arg(level[0]).arg(level[1])));
+    QVERIFY(level[0] <= lowest);
+    QVERIFY(g1[0] <= m1[0] && g1[1] >= m1[1] && g2[0] <= m2[0] && g2[1] >= m2[1]);
+    QVERIFY2(size <= 3.0 * model + 2.0, qPrintable(QString("grid %1 for a model of %2").arg(size).arg(model)));
   }
 };
 

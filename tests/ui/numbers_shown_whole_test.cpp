@@ -1,0 +1,243 @@
+// No number is cut at 1280x800: every column of the run list, every field of every element of every
+// built-in scene (with its name and unit), every cell and row title of the comparison table, the
+// scene library's descriptions and the integrator list's family headers are shown whole, or elided
+// visibly with the whole text in the tooltip.
+
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLayout>
+#include <QLineEdit>
+#include <QListView>
+#include <QScreen>
+#include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTreeView>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <QtTest>
+#include <cmath>
+#include <limits>
+
+#include "comparison_table.h"
+#include "field_editor.h"
+#include "main_window.h"
+#include "model_tree.h"
+#include "property_panel.h"
+#include "run_actions.h"
+#include "run_config_panel.h"
+#include "run_controller.h"
+#include "run_library.h"
+#include "run_list_model.h"
+#include "run_list_panel.h"
+#include "scene/builtin_scenes.h"
+#include "scene/scene_reader.h"
+#include "scene_file_actions.h"
+#include "scene_library_dialog.h"
+
+using namespace mbw;
+using mbw::gui::MainWindow;
+
+namespace {
+
+// opens a scene and runs it with the panel's settings, t_end and the integrator changed
+void run(MainWindow& w, const char* scene, double tEnd, const QString& integrator) {
+  QVERIFY(w.fileActions().openScene(scene));
+  w.runConfig().setTEnd(tEnd);
+  QVERIFY(w.runConfig().setIntegrator(integrator));
+  QSignalSpy idle(&w.controller(), &ui::RunController::idle);
+  QVERIFY(w.runActions().startRun());
+  QVERIFY(idle.wait(120000));
+}
+
+// a box's text fits it as QLineEdit draws it (its frame, 2 pixels of margin each side, one for the
+// cursor), or the box shows it elided and its tooltip holds the whole text
+bool shownWhole(const QLineEdit* box, const ui::FieldEditor* editor) {
+  const int frame = box->hasFrame() ? box->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, box) : 0;
+  const int need = box->fontMetrics().horizontalAdvance(box->text()) + 1 + 2 * 2 + 2 * frame;
+  return need <= box->width() || (editor->elided() && box->toolTip() == box->text());
+}
+
+// the height a text takes wrapped at word boundaries in a width (a word wider than it: never fits)
+int wrappedHeight(const QFontMetrics& metrics, const QString& text, int width) {
+  for (const QString& word : text.split(QRegularExpression("\\s+"), Qt::SkipEmptyParts))
+    if (metrics.horizontalAdvance(word) > width) return std::numeric_limits<int>::max();
+  return metrics.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, text).height();
+}
+
+// a window of 1280x800, shown
+std::unique_ptr<MainWindow> smallWindow() {
+  auto w = std::make_unique<MainWindow>();
+  w->resize(1280, 800);
+  w->show();
+  if (!QTest::qWaitForWindowExposed(w.get())) return nullptr;
+  return w;
+}
+
+}  // namespace
+
+class NumbersShownWholeTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  // the run list and the comparison table of two vehicle runs (energy balances of a few joules,
+  // violations of 1e-10, hundreds of steps)
+  void theRunListAndTheComparisonTable() {
+    const auto w = smallWindow();
+    QVERIFY(w);
+    run(*w, "hmmwv-bump", 0.2, "rn4");
+    run(*w, "hmmwv-bump", 0.2, "w2");
+    w->runs().setReference(w->runs().runs().front()->id);
+    w->showBottomTab(0);
+    QTest::qWait(100);
+
+    // run list: every column in view; every number whole (the settings elided with a tooltip)
+    QTreeView* view = w->runList().view();
+    ui::RunListModel* model = w->runList().model();
+    const QModelIndex group = model->index(0, 0);
+    QCOMPARE(model->rowCount(group), 2);
+    QVERIFY(view->header()->length() <= view->viewport()->width());
+    for (int row = 0; row < 2; ++row)
+      for (int c = 0; c < ui::RunListModel::ColumnCount; ++c) {
+        const QModelIndex i = model->index(row, c, group);
+        const QString text = i.data().toString();
+        if (c == ui::RunListModel::Settings) {
+          QCOMPARE(i.data(Qt::ToolTipRole).toString(), w->runs().find(model->runIdAt(i))->settingsText());
+          continue;
+        }
+        const int need = view->fontMetrics().horizontalAdvance(text) + 2 * view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin);
+        QVERIFY2(need <= view->header()->sectionSize(c), qPrintable(QString("column %1: '%2' needs %3, has %4").arg(c).arg(text).arg(need).arg(view->header()->sectionSize(c))));
+      }
+
+    // comparison table: each row title whole, each cell's lines whole in its column and row
+    w->showBottomTab(1);
+    QTest::qWait(100);
+    QTableWidget* table = w->comparison().table();
+    QCOMPARE(table->columnCount(), 2);
+    QVERIFY(table->rowCount() > 15);
+    const int margin = 2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1);
+    const QFontMetrics titleMetrics(table->verticalHeader()->font());
+    for (int r = 0; r < table->rowCount(); ++r) {
+      const QString title = table->verticalHeaderItem(r)->text();
+      QVERIFY2(titleMetrics.horizontalAdvance(title) + margin <= table->verticalHeader()->width(), qPrintable(title));
+      for (int c = 0; c < table->columnCount(); ++c) {
+        const QTableWidgetItem* item = table->item(r, c);
+        QVERIFY(item);
+        const QRect cell = table->visualItemRect(item);
+        const QFontMetrics metrics(item->font());
+        const QString text = item->text();
+        QVERIFY2(wrappedHeight(metrics, text, cell.width() - margin) <= cell.height(),
+                 qPrintable(QString("%1, run %2: '%3' in %4x%5").arg(title).arg(c).arg(text).arg(cell.width()).arg(cell.height())));
+        // a number shown short keeps its whole value in the tooltip (other tooltips say what it is)
+        bool number = false, whole = false;
+        const double shown = text.toDouble(&number), exact = item->toolTip().toDouble(&whole);
+        if (number && whole)
+          QVERIFY2(std::abs(shown - exact) <= 5e-3 * std::abs(exact), qPrintable(title + ": " + text + " / " + item->toolTip()));
+      }
+    }
+    // the differences against the reference are there: the w2 run's largest and RMS differences
+    bool ok = false;
+    QVERIFY(w->comparison().cell("Max |difference|", 1).toDouble(&ok) > 0.0 && ok);
+    QVERIFY(w->comparison().cell("RMS difference", 1).toDouble(&ok) > 0.0 && ok);
+  }
+
+  // every element of every built-in scene: each field's boxes whole or elided with a tooltip, each
+  // name and unit label at its full width, and nothing beyond the panel's width
+  void thePropertyFieldsOfEveryElement() {
+    const auto w = smallWindow();
+    QVERIFY(w);
+    ui::PropertyPanel& panel = w->properties();
+    int elements = 0;
+    for (const BuiltinScene& s : builtinScenes()) {
+      QVERIFY(w->fileActions().openScene(QString::fromStdString(s.name)));
+      QStringList pointers;
+      for (QTreeWidgetItemIterator it(&w->modelTree()); *it; ++it)
+        if ((*it)->flags() & Qt::ItemIsSelectable) pointers << (*it)->data(0, Qt::UserRole).toString();
+      pointers.removeDuplicates();
+      for (const QString& pointer : pointers) {
+        if (pointer.count('/') > 2) continue;  // a joint's primitives: not an element of the scene
+        w->modelTree().selectPointer(pointer);
+        QCOMPARE(panel.pointer(), pointer);
+        panel.widget()->layout()->activate();
+        QCoreApplication::processEvents();
+        const QString where = QString::fromStdString(s.name) + pointer;
+        QVERIFY2(panel.widget()->width() <= panel.viewport()->width(), qPrintable(where));
+        for (ui::FieldEditor* editor : panel.widget()->findChildren<ui::FieldEditor*>())
+          for (const QLineEdit* box : editor->boxes())
+            QVERIFY2(shownWhole(box, editor), qPrintable(where + "/" + QString::fromStdString(editor->spec().name) + ": " + box->text()));
+        for (const QLabel* label : panel.widget()->findChildren<QLabel*>())
+          if (!label->wordWrap() && !label->text().isEmpty())
+            QVERIFY2(label->width() >= label->sizeHint().width(), qPrintable(where + ": label '" + label->text() + "'"));
+        ++elements;
+      }
+    }
+    // bodies, joints of every type, drivers, force elements, beams, outputs, settings
+    QVERIFY2(elements > 150, qPrintable(QString::number(elements)));
+  }
+
+  // the built-in scenes' descriptions: whole, wrapped within their rows
+  void theSceneLibraryDescriptions() {
+    ui::SceneLibraryDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QTest::qWait(50);
+    QVERIFY(dialog.width() <= 1280 && dialog.height() <= 800);
+    auto* list = dialog.findChild<QTreeWidget*>();
+    QVERIFY(list);
+    QCOMPARE(list->topLevelItemCount(), static_cast<int>(builtinScenes().size()));
+    QVERIFY(list->header()->length() <= list->viewport()->width());
+    const int margin = 2 * (list->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, list) + 1);
+    for (int k = 0; k < list->topLevelItemCount(); ++k) {
+      QTreeWidgetItem* item = list->topLevelItem(k);
+      const QString text = item->text(3);
+      // never cut at a colon or an abbreviation ("Haug ch. 9")
+      QCOMPARE(text, QString::fromStdString(loadScene(item->text(0).toStdString()).description));
+      const QRect rect = list->visualItemRect(item);
+      const int width = list->header()->sectionSize(3) - margin;
+      QVERIFY2(wrappedHeight(list->fontMetrics(), text, width) <= rect.height(),
+               qPrintable(QString("%1: a row %2 px high, %3 px wide does not hold '%4'").arg(item->text(0)).arg(rect.height()).arg(width).arg(text)));
+      // the name (beside its icon), bodies and degrees of freedom whole
+      for (int c = 0; c < 3; ++c) {
+        const int icon = c == 0 ? list->iconSize().width() + margin : 0;
+        QVERIFY2(list->fontMetrics().horizontalAdvance(item->text(c)) + margin + icon <= list->header()->sectionSize(c),
+                 qPrintable(item->text(c)));
+      }
+    }
+  }
+
+  // the integrator list, opened in the window's run setup: each family header whole
+  void theIntegratorGroupHeaders() {
+    const auto w = smallWindow();
+    QVERIFY(w);
+    QComboBox* box = w->runConfig().integratorBox();
+    box->showPopup();
+    QListView* view = qobject_cast<QListView*>(box->view());
+    QVERIFY(view);
+    QTRY_VERIFY(view->isVisible());
+    const auto* model = qobject_cast<QStandardItemModel*>(box->model());
+    QVERIFY(model);
+    int headers = 0;
+    const int margin = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+    for (int r = 0; r < model->rowCount(); ++r) {
+      const QStandardItem* item = model->item(r);
+      if (!item->data(Qt::UserRole).isNull()) continue;  // an integrator, not a family
+      const QFontMetrics metrics(item->font());
+      const QRect rect = view->visualRect(model->index(r, 0));
+      QVERIFY2(metrics.horizontalAdvance(item->text()) + margin <= rect.width(),
+               qPrintable(QString("'%1' needs %2, has %3").arg(item->text()).arg(metrics.horizontalAdvance(item->text()) + margin).arg(rect.width())));
+      ++headers;
+    }
+    QVERIFY(headers >= 4);
+    // and the list is on the screen
+    const QRect screen = w->screen()->availableGeometry();
+    QVERIFY(screen.contains(view->window()->frameGeometry()));
+    box->hidePopup();
+  }
+};
+
+QTEST_MAIN(NumbersShownWholeTest)
+#include "numbers_shown_whole_test.moc"
