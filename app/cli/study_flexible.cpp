@@ -154,7 +154,7 @@ plot::Figure experimentFigure(const Experiment& e, const ExperimentFigure& f, co
       const int col = r->column(f.channel);
       for (size_t row = 0; row < r->rowCount(); ++row)
         if (r->at(row, 0) >= from) s.x.push_back(r->at(row, 0)), s.y.push_back(r->at(row, col));
-      s.dashed = m >= 7;  // the legend has 7 colours
+      s.dashed = m >= 7;  // dashed from the eighth method: the 8 colours repeat in a group of ten
       c.series.push_back(std::move(s));
     }
     figure.charts.push_back(std::move(c));

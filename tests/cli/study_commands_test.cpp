@@ -131,6 +131,10 @@ TEST(StudyCommands, FlexibleConvergenceMeasuresTheMethodsOrders) {
     for (size_t k = 1; k < 3; ++k)
       EXPECT_LT(std::stod(errors.rows[r + k][errors.column("RE(u3)")]), std::stod(errors.rows[r + k - 1][errors.column("RE(u3)")]))
           << errors.rows[r + k][0];
+  // Figs 25-27, a chart per group
+  if (o.output.find("no plotting") == std::string::npos)
+    for (const char* figure : {"fig25_shaft_convergence.png", "fig26_shaft_convergence.png", "fig27_shaft_convergence.png"})
+      EXPECT_GT(std::filesystem::file_size(dir + "/" + figure), 1000u) << figure;
 }
 
 TEST(StudyCommands, FlexibleRefusesAnUnknownPart) {

@@ -5,10 +5,42 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "expr/expression.h"
 
 namespace mbw {
+namespace {
+
+// a text that names an expression whatever order GiNaC keeps the operands of its sums and
+// products in: GiNaC orders them by hash values seeded from the addresses of type names, which
+// differ from one process to the next, so its own printing does not do
+std::string canonicalKey(const GiNaC::ex& e) {
+  using namespace GiNaC;
+  std::ostringstream os;
+  if (is_a<add>(e) || is_a<mul>(e)) {
+    std::vector<std::string> keys;
+    for (size_t i = 0; i < e.nops(); ++i) keys.push_back(canonicalKey(e.op(i)));
+    std::sort(keys.begin(), keys.end());
+    os << (is_a<add>(e) ? "+(" : "*(");
+    for (const std::string& k : keys) os << k << ',';
+    os << ')';
+  } else if (is_a<power>(e)) {
+    os << "^(" << canonicalKey(e.op(0)) << ',' << canonicalKey(e.op(1)) << ')';
+  } else if (is_a<function>(e)) {
+    os << ex_to<function>(e).get_name() << '(';
+    for (size_t i = 0; i < e.nops(); ++i) os << canonicalKey(e.op(i)) << ',';
+    os << ')';
+  } else {
+    os << e;  // numbers, symbols, constants
+  }
+  return os.str();
+}
+
+}  // namespace
 
 CompiledProgram::CompiledProgram(const GiNaC::ex& expression, const GiNaC::symbol& t) {
   emit(expression, t, 0);
@@ -49,7 +81,13 @@ void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth
     return;
   }
   if (is_a<add>(e) || is_a<mul>(e)) {
-    for (size_t i = 0; i < e.nops(); ++i) emit(e.op(i), t, depth + 1);
+    // operands in an order of their own, so that the rounding of the sum or product is the same
+    // in every process (GiNaC's order is not)
+    std::vector<std::pair<std::string, ex>> operands;
+    for (size_t i = 0; i < e.nops(); ++i) operands.emplace_back(canonicalKey(e.op(i)), e.op(i));
+    std::sort(operands.begin(), operands.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [key, operand] : operands) emit(operand, t, depth + 1);
     push(is_a<add>(e) ? Op::Add : Op::Mul, static_cast<int>(e.nops()));
     return;
   }

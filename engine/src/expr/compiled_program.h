@@ -1,5 +1,10 @@
 #pragma once
 // A postfix program of double operations compiled from a GiNaC expression in one variable t.
+// The operands of sums and products are evaluated in an order of their own (by a canonical text
+// of each operand), not in GiNaC's: GiNaC orders them by hash values seeded from the addresses of
+// type names, which differ between processes, and a different order rounds differently, so the
+// same scene gave runs that differed in the last bits from one process to the next (and a Newton
+// iteration at the edge of convergence could fail in one and not in the other).
 
 #include <vector>
 

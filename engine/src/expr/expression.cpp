@@ -114,7 +114,11 @@ TimeFunction TimeFunction::integral(const std::vector<double>& breaks, const std
     }
     F.push_back(antiderivative(e, t));
   }
-  auto at = [&](size_t k, double x) { return GiNaC::ex_to<GiNaC::numeric>(F[k].subs(t == x).evalf()).to_double(); };
+  // evaluated in double by the compiled programs (GiNaC's own evaluation sums in its operand
+  // order, which changes from one process to the next: compiled_program.h)
+  std::vector<CompiledProgram> programs;
+  for (const GiNaC::ex& piece : F) programs.emplace_back(piece, t);
+  auto at = [&](size_t k, double x) { return programs[k].evaluate(x); };
   std::vector<double> offset(F.size(), 0.0);
   for (size_t k = 1; k < F.size(); ++k) offset[k] = offset[k - 1] + at(k - 1, breaks[k - 1]) - at(k, breaks[k - 1]);
   size_t k0 = 0;

@@ -61,9 +61,10 @@ class OutputGrid {
 
   // The requested times in (integrator.stepStart(), integrator.state().t], as states on the
   // constraints, passed in order to deliver(const State&). A requested time within round-off of
-  // the step's end takes the integrator's state itself (projected too: an index-3 solution's
-  // velocities are off Phi_q v = nu). The callback is not called emit: Qt defines emit as an empty
-  // macro, which turns such a call into a discarded expression in a translation unit with Qt.
+  // the step's end takes the integrator's state itself, projected too unless the integrator's
+  // states lie on the constraints (an index-3 solution's velocities are off Phi_q v = nu). The
+  // callback is not called emit: Qt defines emit as an empty macro, which turns such a call into a
+  // discarded expression in a translation unit with Qt.
   template <class Deliver>
   void sample(Integrator& integrator, Deliver&& deliver) {
     const double tEndOfStep = integrator.state().t;
