@@ -40,12 +40,6 @@ std::string outputRequestProblem(const OutputRequest& r, double t0, double tEnd)
   return "";
 }
 
-std::vector<double> readOutputTimes(const std::string& path) {
-  OutputRequest r;
-  readOutputTimes(path, r);
-  return r.times;
-}
-
 void readOutputTimes(const std::string& path, OutputRequest& request) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read the output times file '" + path + "'");

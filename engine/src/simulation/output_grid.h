@@ -34,10 +34,9 @@ struct OutputRequest {
 // from a file is named with the file and its line
 std::string outputRequestProblem(const OutputRequest& request, double t0, double tEnd);
 
-// The times listed in a text file: numbers separated by line breaks, blanks or commas; '#' starts
-// a comment. Throws std::runtime_error naming the file and the line of the first problem.
-std::vector<double> readOutputTimes(const std::string& path);
-// The same into a request: its times, the file and the line of each time.
+// The times listed in a text file (numbers separated by line breaks, blanks or commas; '#' starts
+// a comment) into a request: its times, the file and the line of each time. Throws
+// std::runtime_error naming the file and the line of the first problem.
 void readOutputTimes(const std::string& path, OutputRequest& request);
 
 // The output settings of a scene (settings.output_step, or settings.output_times read from its

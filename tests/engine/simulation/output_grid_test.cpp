@@ -210,13 +210,15 @@ TEST(OutputGrid, TimeFilesAreReadWithTheirProblemsNamed) {
     std::ofstream out(path);
     out << "# requested times\n0.1, 0.2 0.3\n\n0.5  # last\n";
   }
-  EXPECT_EQ(readOutputTimes(path), (std::vector<double>{0.1, 0.2, 0.3, 0.5}));
+  OutputRequest r;
+  readOutputTimes(path, r);
+  EXPECT_EQ(r.times, (std::vector<double>{0.1, 0.2, 0.3, 0.5}));
   {
     std::ofstream out(path);
     out << "0.1\n0.2\nzero.3\n";
   }
   try {
-    readOutputTimes(path);
+    readOutputTimes(path, r);
     ADD_FAILURE() << "no error";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find(path + ":3: 'zero.3'"), std::string::npos) << e.what();
@@ -226,7 +228,6 @@ TEST(OutputGrid, TimeFilesAreReadWithTheirProblemsNamed) {
     std::ofstream out(path);
     out << "0.1\n\n0.4, 0.3  # out of order\n2.0\n";
   }
-  OutputRequest r;
   readOutputTimes(path, r);
   EXPECT_EQ(r.timesLines, (std::vector<int>{1, 3, 3, 4}));
   EXPECT_NE(outputRequestProblem(r, 0.0, 5.0).find(path + ":3: output times must increase: time 3"), std::string::npos)
@@ -235,7 +236,7 @@ TEST(OutputGrid, TimeFilesAreReadWithTheirProblemsNamed) {
   EXPECT_NE(outputRequestProblem(r, 0.0, 1.0).find(path + ":4: output time 4 (2 s) is outside the run"), std::string::npos)
       << outputRequestProblem(r, 0.0, 1.0);
   std::remove(path.c_str());
-  EXPECT_THROW(readOutputTimes(path), std::runtime_error);
+  EXPECT_THROW(readOutputTimes(path, r), std::runtime_error);
 }
 
 TEST(OutputGrid, SceneSettingsGiveTheRequest) {
