@@ -84,6 +84,9 @@ class AbsoluteFormulation : public Formulation {
     r.powerIn *= loadScale();
     r.work *= loadScale();
   }
+  // the positions of computePositions and computeConstraints: time, bodies and drivers at t, the
+  // normalization constraints' values
+  void placeBodies(double t, const VectorXd& q);
   // d/dq (Phi_q^T) of primitive k (lambda = 1), computed once per positions
   const PairBlocks<K>& primitiveHessian(int k) const;
 

@@ -137,20 +137,12 @@ void AbsoluteFormulation<K>::encodeVelocities(const VectorXd& q,
 }
 
 template <class K>
-void AbsoluteFormulation<K>::computePositions(double t, const VectorXd& q) {
+void AbsoluteFormulation<K>::placeBodies(double t, const VectorXd& q) {
   const Model& m = model();
   t_ = t;
   hessiansValid_ = false;
   for (int b = 0; b < m.bodyCount(); ++b) bodies_[b].setPosition(q.data() + P * b);
-  for (int k = 0; k < primitiveCount_; ++k) {
-    const Primitive& c = m.primitives[k];
-    drivers_[k] = c.f.evaluate(t);
-    const PrimitiveValue<K> pv = evaluatePrimitive(c, end(c.bodyI), end(c.bodyJ), drivers_[k]);
-    phi_[k] = pv.phi;
-    nu_[k] = pv.nu;
-    jacI_[k] = pv.jacI;
-    jacJ_[k] = pv.jacJ;
-  }
+  for (int k = 0; k < primitiveCount_; ++k) drivers_[k] = m.primitives[k].f.evaluate(t);
   if constexpr (K::kHasNormalization) {
     for (int b = 0; b < m.bodyCount(); ++b) {
       phi_[primitiveCount_ + b] = bodies_[b].normalization();
@@ -160,18 +152,24 @@ void AbsoluteFormulation<K>::computePositions(double t, const VectorXd& q) {
 }
 
 template <class K>
-void AbsoluteFormulation<K>::computeConstraints(double t, const VectorXd& q) {
-  const Model& m = model();
-  t_ = t;
-  hessiansValid_ = false;
-  for (int b = 0; b < m.bodyCount(); ++b) bodies_[b].setPosition(q.data() + P * b);
+void AbsoluteFormulation<K>::computePositions(double t, const VectorXd& q) {
+  placeBodies(t, q);
   for (int k = 0; k < primitiveCount_; ++k) {
-    const Primitive& c = m.primitives[k];
-    drivers_[k] = c.f.evaluate(t);
-    phi_[k] = primitiveValue(c, end(c.bodyI), end(c.bodyJ), drivers_[k]);
+    const Primitive& c = model().primitives[k];
+    const PrimitiveValue<K> pv = evaluatePrimitive(c, end(c.bodyI), end(c.bodyJ), drivers_[k]);
+    phi_[k] = pv.phi;
+    nu_[k] = pv.nu;
+    jacI_[k] = pv.jacI;
+    jacJ_[k] = pv.jacJ;
   }
-  if constexpr (K::kHasNormalization) {
-    for (int b = 0; b < m.bodyCount(); ++b) phi_[primitiveCount_ + b] = bodies_[b].normalization();
+}
+
+template <class K>
+void AbsoluteFormulation<K>::computeConstraints(double t, const VectorXd& q) {
+  placeBodies(t, q);
+  for (int k = 0; k < primitiveCount_; ++k) {
+    const Primitive& c = model().primitives[k];
+    phi_[k] = primitiveValue(c, end(c.bodyI), end(c.bodyJ), drivers_[k]);
   }
 }
 
