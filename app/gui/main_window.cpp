@@ -153,6 +153,7 @@ void MainWindow::buildPanels() {
   new ui::PickFieldBehaviour(*doc_, *properties_, *view_, *viewSync_, *statusBar());
   runStatus_ = new ui::RunStatusIndicator(*statusBar(), *controller_, *runs_, *doc_);
   monitor_ = new ui::ResponsivenessMonitor(*controller_, *view_, *plots_, this);
+  connect(controller_.get(), &ui::RunController::activeChanged, view_, [this](int id) { view_->setRunLive(id != -1); });
 }
 
 void MainWindow::buildActions() {

@@ -28,6 +28,9 @@
 namespace mbw::ui {
 namespace {
 
+// the largest part of the full resolution the motion of a live run is rendered at
+constexpr double kLiveRunScale = 0.5;
+
 // 1, 2 or 5 times a power of ten, near x
 double niceStep(double x) {
   const double p = std::pow(10.0, std::floor(std::log10(x)));
@@ -148,6 +151,8 @@ void SceneView::setGhostPoses(const BodyPoses& poses) {
   render();
 }
 
+void SceneView::setRunLive(bool live) { vtk_->setMotionScaleLimit(live ? kLiveRunScale : 1.0); }
+
 void SceneView::setCaption(const QString& text) { vtk_->setOverlayText(text); }
 
 void SceneView::setMotion(const std::vector<BodyPoses>& samples) {
@@ -251,6 +256,10 @@ void SceneView::rebuildGrid(const std::vector<Vec3>& content) {
   grid_->SetMapper(mapper);
   grid_->GetProperty()->SetColor(0.55, 0.58, 0.62);
   grid_->GetProperty()->SetOpacity(0.6);
+  // drawn with the opaque geometry, blended over what is behind it: a translucent actor makes VTK
+  // run its order-independent translucency pass, which on Mesa's software renderer cost 10-30 ms
+  // of the GUI thread's CPU at each change of the view's resolution
+  grid_->ForceOpaqueOn();
   grid_->PickableOff();
   grid_->UseBoundsOff();  // fitting looks at the mechanism only
   grid_->SetVisibility(gridVisible_);

@@ -106,6 +106,7 @@ void VtkWidget::noteMotion() {
       start = std::min(start, renderScale_ * std::sqrt(static_cast<double>(kMotionRenderMs) / lastRenderMs_));
     renderScale_ = std::min(renderScale_, std::max(kSmallestScale, start));
   }
+  renderScale_ = std::min(renderScale_, scaleLimit_);
   // the motion ends after a pause three times the last gap between its poses (a live run on a
   // loaded machine sends them a few times a second), at least 300 ms
   if (moving_ && sinceMotion_.isValid()) motionEnd_->setInterval(static_cast<int>(std::clamp<qint64>(3 * sinceMotion_.elapsed(), kMotionEndMs, 4 * kMotionEndMs)));
@@ -114,6 +115,8 @@ void VtkWidget::noteMotion() {
   moving_ = true;
   motionEnd_->start();
 }
+
+void VtkWidget::setMotionScaleLimit(double limit) { scaleLimit_ = std::clamp(limit, kSmallestScale, 1.0); }
 
 double VtkWidget::pixelScale() const { return devicePixelRatioF(); }
 
@@ -178,7 +181,8 @@ void VtkWidget::renderNow(bool adapt) {
   window_->GetRGBACharPixelData(0, 0, w - 1, h - 1, 0, pixels, 0);
   // VTK's rows run bottom to top
   QImage image(pixels->GetPointer(0), w, h, 4 * w, QImage::Format_RGBA8888);
-  image_ = image.mirrored().convertToFormat(QImage::Format_RGB32);
+  image_ = image.mirrored();
+  image_.convertTo(QImage::Format_RGB32);  // in place
   image_.setDevicePixelRatio(pixelScale() * renderScale_);
   if (glRenderer_.isEmpty()) glRenderer_ = rendererFromReport(window_->ReportCapabilities());
   dirty_ = false;
@@ -197,12 +201,13 @@ void VtkWidget::renderNow(bool adapt) {
   fastRenders_ = ms < kMotionRenderMs / 3 ? fastRenders_ + 1 : 0;
   if (ms > 2 * kMotionRenderMs || (ms > kMotionRenderMs && previousMs > kMotionRenderMs))
     renderScale_ = std::max(kSmallestScale, renderScale_ * std::min(0.8, std::sqrt(static_cast<double>(kMotionRenderMs) / ms)));
-  else if (fastRenders_ >= kFastRendersBeforeStepUp) renderScale_ = std::min(1.0, renderScale_ / 0.8);
+  else if (fastRenders_ >= kFastRendersBeforeStepUp) renderScale_ = std::min(scaleLimit_, renderScale_ / 0.8);
   if (renderScale_ != before) {
     fastRenders_ = 0;
     dirty_ = true;
   }
-  motionScale_ = renderScale_;
+  // a limit is no measure of the time a render takes: the next motion does not start at it
+  if (renderScale_ < scaleLimit_ || scaleLimit_ >= 1.0) motionScale_ = renderScale_;
 }
 
 void VtkWidget::setOverlayText(const QString& text) {

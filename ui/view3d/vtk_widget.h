@@ -50,6 +50,10 @@ class VtkWidget : public QWidget {
   // view renders at a reduced resolution when a full one takes too long, and at full resolution
   // again once the motion has stopped for a moment (ParaView's image reduction factor).
   void noteMotion();
+  // While a run is live, the motion renders at most at this part of the full resolution (1: no
+  // limit), so that each render is a short piece of the GUI thread's work between the run's other
+  // work (a full-size render and its read-back took 12-18 ms of the thread's CPU on the squeezer).
+  void setMotionScaleLimit(double limit);
   // a widget position in VTK's display coordinates (origin bottom left, VTK pixels)
   QPoint toDisplay(const QPointF& position) const;
   // a few lines of text over the top-left corner (drawn by Qt: no render needed to change it)
@@ -85,6 +89,7 @@ class VtkWidget : public QWidget {
   QString overlay_;
   double renderScale_ = 1.0;
   double motionScale_ = 1.0;  // the scale the last motion settled at: where the next one starts
+  double scaleLimit_ = 1.0;   // the largest scale in motion
   qint64 lastRenderMs_ = 0;
   int fastRenders_ = 0;   // renders in a row well under the time wanted, in this motion
   bool resized_ = false;  // the next render is the first at a new framebuffer size
