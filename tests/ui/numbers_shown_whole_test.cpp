@@ -4,6 +4,7 @@
 // visibly with the whole text in the tooltip.
 
 #include <QComboBox>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLayout>
@@ -236,6 +237,33 @@ class NumbersShownWholeTest : public QObject {
     const QRect screen = w->screen()->availableGeometry();
     QVERIFY(screen.contains(view->window()->frameGeometry()));
     box->hidePopup();
+  }
+
+  // the run setup's fields, at 1280x800 and 1600x1000: each one's text, or its placeholder while
+  // empty ("at the steps", "no limit"), whole
+  void theRunSetupFields() {
+    for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
+      MainWindow w;
+      w.resize(size);
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      auto* dock = w.findChild<QDockWidget*>("runDock");
+      QVERIFY(dock);
+      dock->show();
+      dock->raise();
+      QVERIFY(w.fileActions().openScene("andrews-squeezer"));
+      QTest::qWait(50);
+      int fields = 0;
+      for (const QLineEdit* box : w.runConfig().findChildren<QLineEdit*>()) {
+        if (!box->isVisible()) continue;
+        const QString text = box->text().isEmpty() ? box->placeholderText() : box->text();
+        const int frame = box->hasFrame() ? box->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, box) : 0;
+        const int need = box->fontMetrics().horizontalAdvance(text) + 1 + 2 * 2 + 2 * frame;
+        QVERIFY2(need <= box->width(), qPrintable(QString("%1x%2: '%3' needs %4, has %5").arg(size.width()).arg(size.height()).arg(text).arg(need).arg(box->width())));
+        ++fields;
+      }
+      QVERIFY(fields >= 8);
+    }
   }
 };
 

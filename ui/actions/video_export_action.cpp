@@ -62,9 +62,10 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const
   QProcess encoder;
   if (mp4) {
     encoder.setProgram(ffmpeg());
-    // PNG frames on stdin; H.264 in yuv420p wants even sizes
+    // PNG frames on stdin; H.264 in yuv420p wants even sizes: an odd last row or column is left
+    // out (padding drew a black line there, and its colour bled into the row above)
     encoder.setArguments({"-y", "-loglevel", "error", "-f", "image2pipe", "-framerate", QString::number(s.fps),
-                          "-c:v", "png", "-i", "-", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264",
+                          "-c:v", "png", "-i", "-", "-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0", "-c:v", "libx264",
                           "-pix_fmt", "yuv420p", "-movflags", "+faststart", s.path});
     encoder.start();
     if (!encoder.waitForStarted(10000)) {

@@ -149,14 +149,14 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   form->addRow(tr("alpha"), alpha_);
   form->addRow(tr("t_end [s]"), tEnd_);
   form->addRow(tr("Record every"), every_);
-  // the output step or, on the same row (the panel keeps its height), the file of output times
-  auto* outputRow = new QHBoxLayout;
-  outputRow->setContentsMargins(0, 0, 0, 0);
-  outputRow->addWidget(outputStep_, 1);
-  outputRow->addWidget(new QLabel(tr("or times"), this));
-  outputRow->addWidget(outputTimes_, 2);
-  outputRow->addWidget(chooseTimes_);
-  form->addRow(tr("Output step [s]"), outputRow);
+  // the output step or, on a row of its own (sharing one left both placeholders cut at 1280x800),
+  // the file of output times
+  form->addRow(tr("Output step [s]"), outputStep_);
+  auto* timesRow = new QHBoxLayout;
+  timesRow->setContentsMargins(0, 0, 0, 0);
+  timesRow->addWidget(outputTimes_, 1);
+  timesRow->addWidget(chooseTimes_);
+  form->addRow(tr("or at times"), timesRow);
   form->addRow(recordSteps_);
 
   every_->setSuffix(tr(" steps"));
