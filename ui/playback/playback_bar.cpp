@@ -8,6 +8,7 @@
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
+#include <algorithm>
 #include <cmath>
 
 #include "playback_controller.h"
@@ -33,7 +34,10 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
   playButton_->setDefaultAction(play_);
   slider_->setRange(0, kSliderSteps);
   slider_->setToolTip(tr("Playback time: the 3D view and a cursor in every plot follow"));
-  time_->setMinimumWidth(130);
+  // at a fixed size (times up to 9999 s), so that its text, new with every drain of a live run,
+  // does not lay the whole window out again each time
+  time_->setFixedSize(std::max(130, time_->fontMetrics().horizontalAdvance("0000.000 / 0000.000 s") + 8),
+                      time_->fontMetrics().height() + 4);
   time_->setToolTip(tr("Playback time / end of the run"));
   for (double s : {0.1, 0.25, 0.5, 1.0, 2.0, 4.0}) speed_->addItem(QString("%1\u00d7").arg(s), s);
   speed_->setCurrentIndex(3);
