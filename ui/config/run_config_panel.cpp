@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
+#include <QStyle>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
 #include <QToolButton>
@@ -114,7 +115,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   outputStep_->setPlaceholderText(tr("at the steps"));
   outputStep_->setToolTip(tr("Record at t0 + k x this step, s: states interpolated between the steps and put "
                              "back on the constraints (runs on the same grid compare row by row)"));
-  outputTimes_->setPlaceholderText(tr("none"));
+  outputTimes_->setPlaceholderText(tr("times"));
   outputTimes_->setToolTip(tr("Or record at the times listed in this file, s (one per line or separated by "
                               "blanks or commas, # starts a comment), interpolated and put back on the "
                               "constraints as with an output step"));
@@ -149,14 +150,16 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   form->addRow(tr("alpha"), alpha_);
   form->addRow(tr("t_end [s]"), tEnd_);
   form->addRow(tr("Record every"), every_);
-  // the output step or, on a row of its own (sharing one left both placeholders cut at 1280x800),
-  // the file of output times
-  form->addRow(tr("Output step [s]"), outputStep_);
-  auto* timesRow = new QHBoxLayout;
-  timesRow->setContentsMargins(0, 0, 0, 0);
-  timesRow->addWidget(outputTimes_, 1);
-  timesRow->addWidget(chooseTimes_);
-  form->addRow(tr("or at times"), timesRow);
+  // the output step or, on the same row (the panel keeps its height: a row more made the window
+  // taller than 800 pixels), the file of output times; the step wide enough for its placeholder
+  const int frame = outputStep_->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, outputStep_);
+  outputStep_->setMinimumWidth(outputStep_->fontMetrics().horizontalAdvance(outputStep_->placeholderText()) + 1 + 2 * 2 + 2 * frame);
+  auto* outputRow = new QHBoxLayout;
+  outputRow->setContentsMargins(0, 0, 0, 0);
+  outputRow->addWidget(outputStep_, 1);
+  outputRow->addWidget(outputTimes_, 1);
+  outputRow->addWidget(chooseTimes_);
+  form->addRow(tr("Output step [s]"), outputRow);
   form->addRow(recordSteps_);
 
   every_->setSuffix(tr(" steps"));
