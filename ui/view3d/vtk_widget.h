@@ -52,8 +52,10 @@ class VtkWidget : public QWidget {
   void noteMotion();
   // While a run is live, the motion renders at most at this part of the full resolution (1: no
   // limit), so that each render is a short piece of the GUI thread's work between the run's other
-  // work (a full-size render and its read-back took 12-18 ms of the thread's CPU on the squeezer).
+  // work (a full-size render and its read-back took 11-18 ms of the thread's CPU on the squeezer).
   void setMotionScaleLimit(double limit);
+  // the part of the full resolution the view renders at now
+  double renderScale() const { return renderScale_; }
   // a widget position in VTK's display coordinates (origin bottom left, VTK pixels)
   QPoint toDisplay(const QPointF& position) const;
   // a few lines of text over the top-left corner (drawn by Qt: no render needed to change it)

@@ -1,5 +1,6 @@
 // The Qt 6 / VTK bridge: VTK draws into the widget, follows its size, survives re-parenting,
-// picks what is under the mouse, and renders paced by a frame scheduler.
+// picks what is under the mouse, renders paced by a frame scheduler, and at a limited resolution
+// in a limited motion.
 
 #include <QSignalSpy>
 #include <QVBoxLayout>
@@ -128,6 +129,24 @@ class VtkWidgetTest : public QObject {
     QTRY_VERIFY(scheduler.draws() == before + 1);
     QTest::qWait(50);
     QCOMPARE(scheduler.draws(), before + 1);
+  }
+
+  // a live run's motion renders at half the width and height at most, and at the full resolution
+  // once the bodies stop (a paused run), limit or not
+  void aLimitedMotionRendersAtTheLimitThenAtFullResolution() {
+    FrameScheduler scheduler;
+    VtkWidget w(nullptr, &scheduler);
+    addCube(w);
+    w.resize(200, 200);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setMotionScaleLimit(0.5);
+    const long frames = w.frameCount();
+    w.noteMotion();
+    w.requestRender();
+    QTRY_VERIFY(w.frameCount() > frames);
+    QCOMPARE(w.renderScale(), 0.5);
+    QTRY_COMPARE_WITH_TIMEOUT(w.renderScale(), 1.0, 3000);
   }
 };
 
