@@ -224,7 +224,9 @@ PartitionCheck StateSpaceOde::checkPartition() {
     referenceCondition_ = check.condition;
     return check;
   }
-  check.changed = !(partition_ == before);
+  // another order of the dependent coordinates alone leaves the integrators' state (v, vdot) as
+  // it is: no change for them
+  check.changed = partition_.independent != before.independent;
   if (check.changed) check.description = independentNames();
   // the tangent basis of the new partition at this point
   VectorXd v, vdot, vddot;

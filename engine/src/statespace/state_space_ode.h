@@ -45,7 +45,8 @@ struct StateSpaceSettings {
 // Outcome of a partition check (seed 000 Algorithm 1 step 14).
 struct PartitionCheck {
   bool triggered = false;  // cond(Phi_u) grew beyond the allowed factor: a new Gauss-Jordan pass
-  bool changed = false;    // ... which chose other coordinates
+  bool changed = false;    // ... which chose other independent coordinates (the dependent ones
+                           // in another pivot order alone are no change)
   double condition = 0.0;  // cond_1(Phi_u) estimate at the checked state (before repartitioning)
   double reference = 0.0;  // at the last partitioning
   std::string description; // the new independent coordinates, when changed
@@ -72,6 +73,8 @@ class StateSpaceOde {
   bool evaluate(double t, const VectorXd& v, const VectorXd& vdot, VectorXd& vddot);
   // the full state of the last successful evaluation: q, v = qdot, vdot = qddot, lambda
   const State& fullState();
+  // q, qdot, qddot of the last successful evaluation, its multipliers not solved
+  const State& kinematicState() const { return full_; }
   const std::string& failure() const { return failure_; }
 
   // J1 = d vddot/dv, J2 = d vddot/d vdot and the partial df/dt at the last evaluated point
