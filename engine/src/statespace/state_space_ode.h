@@ -71,6 +71,9 @@ class StateSpaceOde {
   // f(t, v, vdot) into vddot. False (reason in failure()) when the dependent positions do not
   // converge, Phi_u is singular or the reduced mass matrix is not positive definite.
   bool evaluate(double t, const VectorXd& v, const VectorXd& vdot, VectorXd& vddot);
+  // the last evaluation is an accepted point of the integration (its step's end): with the one
+  // accepted before, it predicts the dependent coordinates of the evaluations that follow
+  void acceptPoint();
   // the full state of the last successful evaluation: q, v = qdot, vdot = qddot, lambda
   const State& fullState();
   // q, qdot, qddot of the last successful evaluation, its multipliers not solved
@@ -92,6 +95,9 @@ class StateSpaceOde {
  private:
   bool choosePartition(const VectorXd& q, double t);
   bool solveDependentPositions(double t, const VectorXd& v);
+  // q at t on the quintic Hermite of the last two accepted points (false without two, or
+  // beyond kAnchorReach of their interval)
+  bool predictFromAnchors(double t, VectorXd& q) const;
   bool factorizeAt();  // assembles Phi_q at the current positions and factorizes Phi_u
   void solveVelocities(const VectorXd& vdot);
   bool solveAccelerations();
@@ -127,6 +133,15 @@ class StateSpaceOde {
   // jacobian workspace
   MatrixXd Y_, X_, KT_, CT_, RT_, KtT_, CtY_, J_;
   VectorXd nuT_, gammaT_, Qt_, qt_, qdott_, r1_, r2_, tmp_n_, tmp_m_;
+
+  // the last two accepted points, older first (filled by acceptPoint)
+  struct Anchor {
+    double t = 0.0;
+    VectorXd q, qdot, qddot;
+  };
+  static constexpr double kAnchorReach = 3.0;  // farthest prediction, in intervals from the older
+  Anchor anchor_[2];
+  int anchors_ = 0;
 
   long evaluations_ = 0, newtonIterations_ = 0;
 };
