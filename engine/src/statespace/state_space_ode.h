@@ -3,10 +3,14 @@
 // a constrained system in the rp coordinates, by generalized coordinate partitioning (eqs 4-10).
 //
 // evaluate(t, v, vdot), the acceleration map:
-//   1. dependent positions u: Newton on Phi(u, v) = 0 (eq 7c) to |Phi|_inf <= tolerance, from the
-//      last point's motion to second order in time, moved along its tangent basis:
-//         q_pred = q_l + dt qdot_l + dt^2/2 qddot_l + T (v - v_pred),  dt = t - t_l
-//      (v_pred the independent part of the first terms); the iterations evaluate the constraint
+//   1. dependent positions u: Newton on Phi(u, v) = 0 (eq 7c) to |Phi|_inf <= tolerance, from a
+//      prediction of the motion moved along the last point's tangent basis:
+//         q_pred = p(t) + T (v - v_pred)
+//      (v_pred the independent part of p(t)), where p is the quintic Hermite interpolant of q,
+//      qdot, qddot at the last two accepted points (acceptPoint(): the integrator's step ends; up
+//      to kAnchorReach of their interval beyond the older) or, at the last evaluated point's own
+//      time or without two accepted points, that point's motion to second order in time,
+//      p(t) = q_l + dt qdot_l + dt^2/2 qddot_l, dt = t - t_l; the iterations evaluate the constraint
 //      values alone (Formulation::computeConstraints) and reuse the last factorization of Phi_u
 //      (refactorized when they stall)
 //   2. a fresh factorization of Phi_u at the solution; dependent velocities from
@@ -76,8 +80,6 @@ class StateSpaceOde {
   void acceptPoint();
   // the full state of the last successful evaluation: q, v = qdot, vdot = qddot, lambda
   const State& fullState();
-  // q, qdot, qddot of the last successful evaluation, its multipliers not solved
-  const State& kinematicState() const { return full_; }
   const std::string& failure() const { return failure_; }
 
   // J1 = d vddot/dv, J2 = d vddot/d vdot and the partial df/dt at the last evaluated point
