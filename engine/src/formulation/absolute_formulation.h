@@ -85,8 +85,8 @@ class AbsoluteFormulation : public Formulation {
     r.work *= loadScale();
   }
   // the positions of computePositions and computeConstraints: time, bodies and drivers at t, the
-  // normalization constraints' values
-  void placeBodies(double t, const VectorXd& q);
+  // normalization constraints' values; false (and nothing done) when t and q are those placed last
+  bool placeBodies(double t, const VectorXd& q);
   // d/dq (Phi_q^T) of primitive k (lambda = 1), computed once per positions
   const PairBlocks<K>& primitiveHessian(int k) const;
 
@@ -94,6 +94,9 @@ class AbsoluteFormulation : public Formulation {
   int primitiveCount_;
   // cache, filled by computePositions()
   double t_ = 0.0;
+  VectorXd qPlaced_;                         // the positions of the bodies (npos)
+  bool placed_ = false;                      // t_, qPlaced_ and the bodies are set
+  bool complete_ = false;                    // ... and nu_, jacI_, jacJ_ computed there
   std::vector<K> bodies_;                    // (nbody)
   std::vector<TimeFunctionValue> drivers_;   // f, f', f'' of each primitive at t (nprim)
   VectorXd phi_, nu_;                        // (nc)

@@ -137,9 +137,15 @@ void AbsoluteFormulation<K>::encodeVelocities(const VectorXd& q,
 }
 
 template <class K>
-void AbsoluteFormulation<K>::placeBodies(double t, const VectorXd& q) {
+bool AbsoluteFormulation<K>::placeBodies(double t, const VectorXd& q) {
+  // the positions placed last: nothing to do (an output or a recorder asking again for the
+  // integrator's last point)
+  if (placed_ && t == t_ && q.size() == qPlaced_.size() && q == qPlaced_) return false;
   const Model& m = model();
   t_ = t;
+  qPlaced_ = q;
+  placed_ = true;
+  complete_ = false;
   hessiansValid_ = false;
   for (int b = 0; b < m.bodyCount(); ++b) bodies_[b].setPosition(q.data() + P * b);
   for (int k = 0; k < primitiveCount_; ++k) drivers_[k] = m.primitives[k].f.evaluate(t);
@@ -149,11 +155,12 @@ void AbsoluteFormulation<K>::placeBodies(double t, const VectorXd& q) {
       nu_[primitiveCount_ + b] = 0.0;
     }
   }
+  return true;
 }
 
 template <class K>
 void AbsoluteFormulation<K>::computePositions(double t, const VectorXd& q) {
-  placeBodies(t, q);
+  if (!placeBodies(t, q) && complete_) return;
   for (int k = 0; k < primitiveCount_; ++k) {
     const Primitive& c = model().primitives[k];
     const PrimitiveValue<K> pv = evaluatePrimitive(c, end(c.bodyI), end(c.bodyJ), drivers_[k]);
@@ -162,11 +169,13 @@ void AbsoluteFormulation<K>::computePositions(double t, const VectorXd& q) {
     jacI_[k] = pv.jacI;
     jacJ_[k] = pv.jacJ;
   }
+  complete_ = true;
 }
 
 template <class K>
 void AbsoluteFormulation<K>::computeConstraints(double t, const VectorXd& q) {
-  placeBodies(t, q);
+  // Phi of the positions placed last is known (both stages compute it)
+  if (!placeBodies(t, q)) return;
   for (int k = 0; k < primitiveCount_; ++k) {
     const Primitive& c = model().primitives[k];
     phi_[k] = primitiveValue(c, end(c.bodyI), end(c.bodyJ), drivers_[k]);

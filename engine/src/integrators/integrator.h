@@ -92,7 +92,8 @@ struct IntegratorStats {
   long jacobianEvaluations = 0;
   long repartitions = 0;
   std::map<std::string, long> rejections;  // reason -> count
-  std::map<std::string, double> phaseSeconds;  // CPU time by phase (jacobian, factorization, ...)
+  std::map<std::string, double> phaseSeconds;  // elapsed time by phase (jacobian, factorization,
+                                               // ...; Simulation scales it to CPU time)
 };
 
 class Integrator {

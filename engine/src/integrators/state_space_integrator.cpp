@@ -47,6 +47,7 @@ bool StateSpaceIntegrator::initializationFailed(StepResult& r) const {
 }
 
 bool StateSpaceIntegrator::finishStep(StepResult& r) {
+  ode_.acceptPoint();
   const PartitionCheck check = ode_.checkPartition();
   if (check.triggered) {
     ++stats_.repartitions;

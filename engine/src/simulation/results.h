@@ -33,7 +33,8 @@ struct RunStatistics {
   long repartitions = 0;  // state-space integrators: new coordinate partitions (see events)
   double cpuSeconds = 0.0;
   std::map<std::string, long> rejections;      // reason -> count
-  std::map<std::string, double> phaseSeconds;  // CPU time by phase of the integrator, s
+  std::map<std::string, double> phaseSeconds;  // CPU time by phase of the integrator, s (the
+                                               // phase's elapsed time x CPU / elapsed of the run)
 };
 
 // Something that happened during a run, at time t (e.g. a new coordinate partition).

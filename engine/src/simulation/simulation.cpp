@@ -152,7 +152,7 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
     results.metadata.push_back({"record_steps", request.recordSteps ? "yes" : "no"});
   }
 
-  const double cpu0 = threadCpuSeconds();
+  const double cpu0 = threadCpuSeconds(), elapsed0 = monotonicSeconds();
   // with requested output times, the steps are recorded only on request (and the last one when
   // the run's end is not a requested time)
   std::optional<OutputGrid> grid;
@@ -244,8 +244,12 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   results.stats.jacobianEvaluations = s.jacobianEvaluations;
   results.stats.repartitions = s.repartitions;
   results.stats.rejections = s.rejections;
-  results.stats.phaseSeconds = s.phaseSeconds;
   results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
+  // the phases' elapsed times in CPU time (integrators/cpu_time.h)
+  const double elapsed = monotonicSeconds() - elapsed0;
+  results.stats.phaseSeconds = s.phaseSeconds;
+  if (elapsed > 0.0)
+    for (auto& [phase, seconds] : results.stats.phaseSeconds) seconds *= results.stats.cpuSeconds / elapsed;
   if (grid) describeOutputGrid(grid->report(), is.constraintTolerance, results);
   output.end();
   return results;

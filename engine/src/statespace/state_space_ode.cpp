@@ -1,5 +1,6 @@
 #include "statespace/state_space_ode.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <sstream>
@@ -85,7 +86,10 @@ bool StateSpaceOde::initialize(const State& consistent) {
   VectorXd v, vdot, vddot;
   gatherIndependent(consistent.q, v);
   gatherIndependent(consistent.v, vdot);
-  return evaluate(consistent.t, v, vdot, vddot);
+  anchors_ = 0;
+  if (!evaluate(consistent.t, v, vdot, vddot)) return false;
+  acceptPoint();
+  return true;
 }
 
 void StateSpaceOde::scatterDependent(const VectorXd& u, VectorXd& x) const {
@@ -99,12 +103,41 @@ void StateSpaceOde::dependentSolution(const VectorXd& w, VectorXd& x) {
   scatterDependent(work_m_, x);
 }
 
+void StateSpaceOde::acceptPoint() {
+  // a new time: the newest point becomes the older one; the same time: it is replaced
+  if (anchors_ == 0 || full_.t != anchor_[1].t) {
+    std::swap(anchor_[0], anchor_[1]);
+    anchors_ = std::min(anchors_ + 1, 2);
+  }
+  Anchor& a = anchor_[1];
+  a.t = full_.t;
+  a.q = full_.q;
+  a.qdot = full_.v;
+  a.qddot = full_.vdot;
+}
+
+bool StateSpaceOde::predictFromAnchors(double t, VectorXd& q) const {
+  if (anchors_ < 2) return false;
+  const Anchor &a = anchor_[0], &b = anchor_[1];
+  const double h = b.t - a.t;
+  const double s = (t - a.t) / h;
+  if (!(h > 0.0) || s < -1.0 || s > kAnchorReach) return false;
+  // quintic Hermite basis on [a, b]: value, h x first and h^2 x second derivative at each end
+  const double s2 = s * s, s3 = s2 * s, s4 = s3 * s, s5 = s4 * s;
+  const double value1 = 10 * s3 - 15 * s4 + 6 * s5, value0 = 1.0 - value1;
+  const double rate0 = h * (s - 6 * s3 + 8 * s4 - 3 * s5), rate1 = h * (-4 * s3 + 7 * s4 - 3 * s5);
+  const double acc0 = h * h * 0.5 * (s2 - 3 * s3 + 3 * s4 - s5), acc1 = h * h * 0.5 * (s3 - 2 * s4 + s5);
+  q = value0 * a.q + value1 * b.q + rate0 * a.qdot + rate1 * b.qdot + acc0 * a.qddot + acc1 * b.qddot;
+  return true;
+}
+
 bool StateSpaceOde::solveDependentPositions(double t, const VectorXd& v) {
-  // prediction: the last point's motion to second order in time, moved along its tangent basis
-  // to the requested independent coordinates
+  // prediction: at the last point's time, that point; elsewhere the motion through the last two
+  // accepted points, or the last point's to second order in time; then moved along the tangent
+  // basis to the requested independent coordinates
   VectorXd& q = full_.q;
   const double dt = t - full_.t;
-  q += dt * full_.v + (0.5 * dt * dt) * full_.vdot;
+  if (dt == 0.0 || !predictFromAnchors(t, q)) q += dt * full_.v + (0.5 * dt * dt) * full_.vdot;
   for (int i = 0; i < size(); ++i) work_d_[i] = v[i] - q[partition_.independent[i]];
   q.noalias() += T_ * work_d_;
   for (int i = 0; i < size(); ++i) q[partition_.independent[i]] = v[i];
@@ -224,7 +257,9 @@ PartitionCheck StateSpaceOde::checkPartition() {
     referenceCondition_ = check.condition;
     return check;
   }
-  check.changed = !(partition_ == before);
+  // another order of the dependent coordinates alone leaves the integrators' state (v, vdot) as
+  // it is: no change for them
+  check.changed = partition_.independent != before.independent;
   if (check.changed) check.description = independentNames();
   // the tangent basis of the new partition at this point
   VectorXd v, vdot, vddot;

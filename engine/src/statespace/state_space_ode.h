@@ -3,10 +3,14 @@
 // a constrained system in the rp coordinates, by generalized coordinate partitioning (eqs 4-10).
 //
 // evaluate(t, v, vdot), the acceleration map:
-//   1. dependent positions u: Newton on Phi(u, v) = 0 (eq 7c) to |Phi|_inf <= tolerance, from the
-//      last point's motion to second order in time, moved along its tangent basis:
-//         q_pred = q_l + dt qdot_l + dt^2/2 qddot_l + T (v - v_pred),  dt = t - t_l
-//      (v_pred the independent part of the first terms); the iterations evaluate the constraint
+//   1. dependent positions u: Newton on Phi(u, v) = 0 (eq 7c) to |Phi|_inf <= tolerance, from a
+//      prediction of the motion moved along the last point's tangent basis:
+//         q_pred = p(t) + T (v - v_pred)
+//      (v_pred the independent part of p(t)), where p is the quintic Hermite interpolant of q,
+//      qdot, qddot at the last two accepted points (acceptPoint(): the integrator's step ends; up
+//      to kAnchorReach of their interval beyond the older) or, at the last evaluated point's own
+//      time or without two accepted points, that point's motion to second order in time,
+//      p(t) = q_l + dt qdot_l + dt^2/2 qddot_l, dt = t - t_l; the iterations evaluate the constraint
 //      values alone (Formulation::computeConstraints) and reuse the last factorization of Phi_u
 //      (refactorized when they stall)
 //   2. a fresh factorization of Phi_u at the solution; dependent velocities from
@@ -45,7 +49,8 @@ struct StateSpaceSettings {
 // Outcome of a partition check (seed 000 Algorithm 1 step 14).
 struct PartitionCheck {
   bool triggered = false;  // cond(Phi_u) grew beyond the allowed factor: a new Gauss-Jordan pass
-  bool changed = false;    // ... which chose other coordinates
+  bool changed = false;    // ... which chose other independent coordinates (the dependent ones
+                           // in another pivot order alone are no change)
   double condition = 0.0;  // cond_1(Phi_u) estimate at the checked state (before repartitioning)
   double reference = 0.0;  // at the last partitioning
   std::string description; // the new independent coordinates, when changed
@@ -70,6 +75,9 @@ class StateSpaceOde {
   // f(t, v, vdot) into vddot. False (reason in failure()) when the dependent positions do not
   // converge, Phi_u is singular or the reduced mass matrix is not positive definite.
   bool evaluate(double t, const VectorXd& v, const VectorXd& vdot, VectorXd& vddot);
+  // the last evaluation is an accepted point of the integration (its step's end): with the one
+  // accepted before, it predicts the dependent coordinates of the evaluations that follow
+  void acceptPoint();
   // the full state of the last successful evaluation: q, v = qdot, vdot = qddot, lambda
   const State& fullState();
   const std::string& failure() const { return failure_; }
@@ -89,6 +97,9 @@ class StateSpaceOde {
  private:
   bool choosePartition(const VectorXd& q, double t);
   bool solveDependentPositions(double t, const VectorXd& v);
+  // q at t on the quintic Hermite of the last two accepted points (false without two, or
+  // beyond kAnchorReach of their interval)
+  bool predictFromAnchors(double t, VectorXd& q) const;
   bool factorizeAt();  // assembles Phi_q at the current positions and factorizes Phi_u
   void solveVelocities(const VectorXd& vdot);
   bool solveAccelerations();
@@ -124,6 +135,15 @@ class StateSpaceOde {
   // jacobian workspace
   MatrixXd Y_, X_, KT_, CT_, RT_, KtT_, CtY_, J_;
   VectorXd nuT_, gammaT_, Qt_, qt_, qdott_, r1_, r2_, tmp_n_, tmp_m_;
+
+  // the last two accepted points, older first (filled by acceptPoint)
+  struct Anchor {
+    double t = 0.0;
+    VectorXd q, qdot, qddot;
+  };
+  static constexpr double kAnchorReach = 3.0;  // farthest prediction, in intervals from the older
+  Anchor anchor_[2];
+  int anchors_ = 0;
 
   long evaluations_ = 0, newtonIterations_ = 0;
 };
