@@ -53,12 +53,16 @@ void run(MainWindow& w, const char* scene, double tEnd, const QString& integrato
   QVERIFY(idle.wait(120000));
 }
 
-// a box's text fits it as QLineEdit draws it (its frame, 2 pixels of margin each side, one for the
-// cursor), or the box shows it elided and its tooltip holds the whole text
-bool shownWhole(const QLineEdit* box, const ui::FieldEditor* editor) {
+// the width a text needs in a box as QLineEdit draws it: its frame, 2 pixels of margin each side,
+// one for the cursor
+int widthNeeded(const QLineEdit* box, const QString& text) {
   const int frame = box->hasFrame() ? box->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, box) : 0;
-  const int need = box->fontMetrics().horizontalAdvance(box->text()) + 1 + 2 * 2 + 2 * frame;
-  return need <= box->width() || (editor->elided() && box->toolTip() == box->text());
+  return box->fontMetrics().horizontalAdvance(text) + 1 + 2 * 2 + 2 * frame;
+}
+
+// a box's text fits it, or the box shows it elided and its tooltip holds the whole text
+bool shownWhole(const QLineEdit* box, const ui::FieldEditor* editor) {
+  return widthNeeded(box, box->text()) <= box->width() || (editor->elided() && box->toolTip() == box->text());
 }
 
 // the height a text takes wrapped at word boundaries in a width (a word wider than it: never fits)
@@ -257,8 +261,7 @@ class NumbersShownWholeTest : public QObject {
       for (const QLineEdit* box : w.runConfig().findChildren<QLineEdit*>()) {
         if (!box->isVisible()) continue;
         const QString text = box->text().isEmpty() ? box->placeholderText() : box->text();
-        const int frame = box->hasFrame() ? box->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, box) : 0;
-        const int need = box->fontMetrics().horizontalAdvance(text) + 1 + 2 * 2 + 2 * frame;
+        const int need = widthNeeded(box, text);
         QVERIFY2(need <= box->width(), qPrintable(QString("%1x%2: '%3' needs %4, has %5").arg(size.width()).arg(size.height()).arg(text).arg(need).arg(box->width())));
         ++fields;
       }

@@ -152,6 +152,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   form->addRow(tr("Record every"), every_);
   // the output step or, on the same row (the panel keeps its height: a row more made the window
   // taller than 800 pixels), the file of output times; the step wide enough for its placeholder
+  // as QLineEdit draws it (its frame, 2 pixels of margin each side, one for the cursor)
   const int frame = outputStep_->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, outputStep_);
   outputStep_->setMinimumWidth(outputStep_->fontMetrics().horizontalAdvance(outputStep_->placeholderText()) + 1 + 2 * 2 + 2 * frame);
   auto* outputRow = new QHBoxLayout;
