@@ -2,7 +2,8 @@
 // cursor A (and asks the playback to follow), shift+click places cursor B, and the box lists each
 // run's values at both and their difference; an x-y plot draws one signal against another with its
 // cursors on the curve; the difference of a signal between two runs is the run minus the base
-// (reference or first run); one key explains the runs for all plots; tick labels never crowd.
+// (reference or first run); one key explains the runs for all plots; tick labels never crowd;
+// round-off noise is drawn as dots, not as a line that would fill a band.
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -165,6 +166,44 @@ class LivePlotTest : public QObject {
       const QCPAxis* x = p->customPlot()->xAxis;
       QVERIFY(x->tickVector().size() <= std::max(2, x->axisRect()->width() / 70) + 2);
     }
+  }
+
+  void roundOffNoiseIsDrawnAsDotsNotALine() {
+    RunLibrary runs;
+    runs.setActiveScene("builtin:double-pendulum", nullptr);
+    // the position violation jumps between 1e-15 and 1e-13 at every row, the velocity's is 1e-10
+    auto run = std::make_unique<Run>();
+    run->model = std::make_shared<const Model>(parseScene(findBuiltinScene("double-pendulum")->text, "double-pendulum"));
+    run->sceneKey = "builtin:double-pendulum";
+    Results& r = run->results;
+    r.setChannels({{"t", "s"}, {"violation.position", "m"}, {"violation.velocity", "m/s"}});
+    for (int k = 0; k <= 20; ++k) r.appendRow({0.05 * k, k % 2 ? 1e-13 : 1e-15, 1e-10});
+    r.status = RunStatus::Completed;
+    const int id = runs.restore(std::move(run)).id;
+    PlotCursors cursors;
+    LivePlot plot(runs, PlotKind::ConstraintViolation, {}, cursors);
+    plot.resize(500, 350);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.customPlot()->xAxis->setRange(-0.1, 1.1);
+    plot.customPlot()->yAxis->setRange(1e-16, 1e-9);
+    const QImage image = plot.customPlot()->toPixmap().toImage();
+    const QColor colour = runs.find(id)->color;
+    // ink of the run within a pixel of a point: nearer its colour than half way from white
+    auto distance = [](const QColor& a, const QColor& b) {
+      return std::hypot(a.red() - b.red(), a.green() - b.green(), a.blue() - b.blue());
+    };
+    auto near = [&](double t, double v) {
+      const QPointF p = at(plot, t, v);
+      for (int dx = -1; dx <= 1; ++dx)
+        for (int dy = -1; dy <= 1; ++dy)
+          if (distance(image.pixelColor(qRound(p.x()) + dx, qRound(p.y()) + dy), colour) < 0.5 * distance(Qt::white, colour))
+            return true;
+      return false;
+    };
+    for (int k = 0; k <= 20; ++k) QVERIFY2(near(0.05 * k, k % 2 ? 1e-13 : 1e-15), qPrintable(QString::number(k)));
+    // between two points a decade above and below: nothing of the run
+    for (int k = 0; k < 20; ++k) QVERIFY2(!near(0.05 * k + 0.025, 1e-14), qPrintable(QString::number(k)));
   }
 
   void logTickLabelsWithinADecadeAreDistinct() {
