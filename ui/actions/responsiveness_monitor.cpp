@@ -48,10 +48,7 @@ void ResponsivenessMonitor::tick() {
   const double cpu = threadCpuSeconds();
   longestBusyCpuMs_ = std::max(longestBusyCpuMs_, 1e3 * (cpu - lastCpu_));
   lastCpu_ = cpu;
-  ++ticks_;
-  longestStallMs_ = std::max(longestStallMs_, stall);
-  if (stall > 50.0) ++stalls_;
-  if (stall > 100.0) ++longStalls_;
+  stalls_.add(stall);
 }
 
 ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
@@ -67,10 +64,11 @@ ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
   }
   Report r;
   r.seconds = seconds;
-  r.ticks = ticks_;
-  r.longestStallMs = longestStallMs_;
-  r.stallsOver50Ms = stalls_;
-  r.stallsOver100Ms = longStalls_;
+  r.ticks = stalls_.count();
+  r.longestStallMs = stalls_.longestMs();
+  r.stall99Ms = stalls_.percentileMs(0.99);
+  r.stallsOver50Ms = stalls_.over50Ms();
+  r.stallsOver100Ms = stalls_.over100Ms();
   r.longestBusyCpuMs = longestBusyCpuMs_;
   if (seconds > 0.0) {
     r.viewFramesPerSecond = static_cast<double>(viewFrames) / seconds;
@@ -84,9 +82,9 @@ ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
 
 QString ResponsivenessMonitor::reportText() const {
   const Report r = report();
-  return tr("GUI thread during runs (%1 s, %2 probe ticks): longest stall %3 ms, %4 stalls over 50 ms, %5 over "
-            "100 ms; longest work in one go %6 ms of CPU; busy %7% of the time; 3D view %8 frames/s; "
-            "plots %9 frames/s each; %10 result frames/s drained")
+  return tr("GUI thread during runs (%1 s, %2 probe ticks): longest stall %3 ms, 99 % of ticks within %11 ms, %4 "
+            "stalls over 50 ms, %5 over 100 ms; longest work in one go %6 ms of CPU; busy %7% of the time; 3D view "
+            "%8 frames/s; plots %9 frames/s each; %10 result frames/s drained")
       .arg(r.seconds, 0, 'f', 2)
       .arg(r.ticks)
       .arg(r.longestStallMs, 0, 'f', 1)
@@ -96,7 +94,8 @@ QString ResponsivenessMonitor::reportText() const {
       .arg(100.0 * r.cpuShare, 0, 'f', 0)
       .arg(r.viewFramesPerSecond, 0, 'f', 1)
       .arg(r.plotFramesPerSecond, 0, 'f', 1)
-      .arg(r.framesDrainedPerSecond, 0, 'f', 1);
+      .arg(r.framesDrainedPerSecond, 0, 'f', 1)
+      .arg(r.stall99Ms, 0, 'f', 0);
 }
 
 }  // namespace mbw::ui
