@@ -1,6 +1,7 @@
 #include "vtk_widget.h"
 
 #include <QElapsedTimer>
+#include <QFontMetricsF>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -28,6 +29,10 @@ constexpr double kSmallestScale = 0.4;
 constexpr int kFastRendersBeforeStepUp = 5;
 // no new pose for this long (or three times the last gap between poses) ends a motion
 constexpr qint64 kMotionEndMs = 300;
+// the text over the top-left corner: long lines wrap at spaces
+constexpr int kOverlayFlags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
+
+QFont overlayFont() { return QFont("DejaVu Sans Mono", 10); }
 
 // "OpenGL renderer string:  llvmpipe (LLVM 15.0.6, 256 bits)" in VTK's capability report
 QString rendererFromReport(const char* report) {
@@ -212,20 +217,27 @@ void VtkWidget::renderNow(bool adapt) {
 
 void VtkWidget::setOverlayText(const QString& text) {
   if (text == overlay_) return;
+  // only the text's box is painted again (the old one and the new): the image under it is the same
+  const QRect before = overlayBox().toAlignedRect();
   overlay_ = text;
-  update();
+  update(before.united(overlayBox().toAlignedRect()));
+}
+
+QRectF VtkWidget::overlayTextRect() const {
+  const QFontMetricsF metrics(overlayFont(), this);
+  return metrics.boundingRect(QRectF(8, 8, width() - 16, height() - 16), kOverlayFlags, overlay_);
+}
+
+QRectF VtkWidget::overlayBox() const {
+  return overlay_.isEmpty() ? QRectF() : overlayTextRect().adjusted(-4, -2, 4, 2);
 }
 
 void VtkWidget::drawOverlay(QPainter& painter) const {
   if (overlay_.isEmpty()) return;
-  QFont font("DejaVu Sans Mono", 10);
-  painter.setFont(font);
-  // lines longer than the view wrap at spaces
-  const int flags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
-  const QRectF box = painter.boundingRect(QRectF(8, 8, width() - 16, height() - 16), flags, overlay_);
-  painter.fillRect(box.adjusted(-4, -2, 4, 2), QColor(255, 255, 255, 170));
+  painter.setFont(overlayFont());
+  painter.fillRect(overlayBox(), QColor(255, 255, 255, 170));
   painter.setPen(QColor(30, 30, 40));
-  painter.drawText(box, flags, overlay_);
+  painter.drawText(overlayTextRect(), kOverlayFlags, overlay_);
 }
 
 QImage VtkWidget::image() {

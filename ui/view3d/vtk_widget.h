@@ -79,6 +79,8 @@ class VtkWidget : public QWidget {
   double pixelScale() const;  // VTK pixels per widget pixel (at full resolution)
   QSize renderSize() const;   // the part of VTK's pixels the render at the current scale fills
   void drawOverlay(QPainter& painter) const;
+  QRectF overlayTextRect() const;  // where the overlay's text goes
+  QRectF overlayBox() const;       // the text with its backdrop (empty without text)
   void onInteractorRender(vtkObject*, unsigned long, void*);
   bool forwardInput(QEvent* event);
 

@@ -1,6 +1,6 @@
 // The Qt 6 / VTK bridge: VTK draws into the widget, follows its size, survives re-parenting,
 // picks what is under the mouse, renders paced by a frame scheduler, and at a limited resolution
-// in a limited motion.
+// in a limited motion; a new overlay text repaints its box only, neither the view nor a render.
 
 #include <QSignalSpy>
 #include <QVBoxLayout>
@@ -36,6 +36,19 @@ vtkSmartPointer<vtkActor> addCube(VtkWidget& w) {
   w.renderer()->ResetCamera();
   return actor;
 }
+
+// the regions a widget is painted in
+class PaintedRegions : public QObject {
+ public:
+  explicit PaintedRegions(QWidget& w) { w.installEventFilter(this); }
+  QRegion painted;
+
+ protected:
+  bool eventFilter(QObject*, QEvent* event) override {
+    if (event->type() == QEvent::Paint) painted += static_cast<QPaintEvent*>(event)->region();
+    return false;
+  }
+};
 
 bool isRed(QRgb c) { return qRed(c) > 200 && qGreen(c) < 60 && qBlue(c) < 60; }
 bool isWhite(QRgb c) { return qRed(c) > 240 && qGreen(c) > 240 && qBlue(c) > 240; }
@@ -147,6 +160,35 @@ class VtkWidgetTest : public QObject {
     QTRY_VERIFY(w.frameCount() > frames);
     QCOMPARE(w.renderScale(), 0.5);
     QTRY_COMPARE_WITH_TIMEOUT(w.renderScale(), 1.0, 3000);
+  }
+
+  // the playback's caption changes with every result frame of a live run
+  void aNewOverlayTextRepaintsItsBoxOnly() {
+    FrameScheduler scheduler;
+    VtkWidget w(nullptr, &scheduler);
+    addCube(w);
+    w.resize(400, 300);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setOverlayText("t = 0.100 s   #1 lms3");
+    QTest::qWait(50);
+    PaintedRegions regions(w);
+    const long frames = w.frameCount();
+    w.setOverlayText("t = 0.125 s   #1 lms3\nghosted: #2 rn4");
+    QTRY_VERIFY(!regions.painted.isEmpty());
+    QTest::qWait(50);
+    // the two lines' box at the top left, not the view; no new render
+    const QRect box = regions.painted.boundingRect();
+    QVERIFY2(box.left() >= 0 && box.top() >= 0 && box.width() < 300 && box.height() < 60,
+             qPrintable(QString("%1,%2 %3x%4").arg(box.left()).arg(box.top()).arg(box.width()).arg(box.height())));
+    QCOMPARE(w.frameCount(), frames);
+    // the text is drawn there, over the image
+    const QImage shown = w.grab().toImage();
+    QVERIFY(isRed(shown.pixel(shown.width() / 2, shown.height() / 2)));
+    bool dark = false;
+    for (int x = 8; x < 200 && !dark; ++x)
+      for (int y = 8; y < 40 && !dark; ++y) dark = qGray(shown.pixel(x, y)) < 80;
+    QVERIFY(dark);
   }
 };
 
