@@ -5,51 +5,66 @@
 # Prints the load and the responsiveness monitor's figures per run, then per build the longest
 # stall and the 99th percentile of the ticks' stalls over its runs: min-max (median).
 #
-#   scripts/gui-stalls.sh [--load K] [--own-session] [--t-end T] BEFORE_MBW AFTER_MBW [N]
+#   scripts/gui-stalls.sh [--load K] [--sessions] [--t-end T] BEFORE_MBW AFTER_MBW [N]
 #
-#   --load K        K busy loops run beside the workbench for the measurement (stopped at the end)
-#   --own-session   the loops in a session of their own, as a build started from a terminal is
-#                   beside an application started from the desktop (Linux then shares the cores
-#                   between the two sessions first); without it they share the workbench's
-#                   session and compete thread by thread with the GUI thread: the worse case
-#   --t-end T       the run's end time (default 0.05 s: about a second of a run in the window)
+#   --load K      K busy loops run beside the workbench for the measurement (stopped at the end)
+#   --sessions    the loops, the X server and the workbench each in a session of its own, as on a
+#                 desktop a build started from a terminal, the display server and an application
+#                 are (Linux then shares the cores between the sessions first, and the threads of
+#                 a session within its share); without it all share one session and the GUI
+#                 thread competes with each loop on equal terms
+#   --t-end T     the run's end time (default 0.05 s: about a second of a run in the window)
 set -euo pipefail
 load=0
-own_session=0
+sessions=0
 t_end=0.05
 while [[ $# -gt 0 && "$1" == --* ]]; do
   case "$1" in
     --load) load="$2"; shift 2 ;;
-    --own-session) own_session=1; shift ;;
+    --sessions) sessions=1; shift ;;
     --t-end) t_end="$2"; shift 2 ;;
     *) echo "gui-stalls.sh: unknown option $1 (see the comment at the top of the script)" >&2; exit 2 ;;
   esac
 done
 if [[ $# -lt 2 ]]; then
-  echo "usage: scripts/gui-stalls.sh [--load K] [--own-session] [--t-end T] BEFORE_MBW AFTER_MBW [N]" >&2
+  echo "usage: scripts/gui-stalls.sh [--load K] [--sessions] [--t-end T] BEFORE_MBW AFTER_MBW [N]" >&2
   exit 2
 fi
 before="$1"
 after="$2"
 runs="${3:-3}"
 
-# the busy loops, stopped however the script ends
-loops=()
-stop_loops() { [[ ${#loops[@]} -eq 0 ]] || kill "${loops[@]}" 2>/dev/null || true; }
-trap stop_loops EXIT
+# the busy loops (and with --sessions the X server), stopped however the script ends
+background=()
+stop_background() { [[ ${#background[@]} -eq 0 ]] || kill "${background[@]}" 2>/dev/null || true; }
+trap stop_background EXIT
 for _ in $(seq 1 "$load"); do
-  if [[ $own_session -eq 1 ]]; then setsid sh -c 'while :; do :; done' & else sh -c 'while :; do :; done' & fi
-  loops+=("$!")
+  if [[ $sessions -eq 1 ]]; then setsid sh -c 'while :; do :; done' & else sh -c 'while :; do :; done' & fi
+  background+=("$!")
 done
-[[ $load -eq 0 ]] || sleep 1
+if [[ $sessions -eq 1 ]]; then
+  display=":$((100 + RANDOM % 800))"
+  setsid Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
+  background+=("$!")
+fi
+sleep 1
+
+# one scripted run of a workbench: its monitor's line
+measure() {
+  local bin="$1" home="$2"
+  local args=(andrews-squeezer --integrator lms3 --t-end "$t_end" --run --screenshot "$home/window.png")
+  if [[ $sessions -eq 1 ]]; then
+    XDG_CONFIG_HOME="$home" XDG_DATA_HOME="$home" DISPLAY="$display" setsid "$bin" "${args[@]}" 2>/dev/null </dev/null
+  else
+    XDG_CONFIG_HOME="$home" XDG_DATA_HOME="$home" xvfb-run -a -s "-screen 0 1600x1000x24" "$bin" "${args[@]}" 2>/dev/null
+  fi
+}
 
 results="$(mktemp)"
 for i in $(seq 1 "$runs"); do
   for bin in "$before" "$after"; do
     home="$(mktemp -d)"
-    line="$(XDG_CONFIG_HOME="$home" XDG_DATA_HOME="$home" xvfb-run -a -s "-screen 0 1600x1000x24" \
-      "$bin" andrews-squeezer --integrator lms3 --t-end "$t_end" --run --screenshot "$home/window.png" 2>/dev/null |
-      grep "GUI thread" || true)"
+    line="$(measure "$bin" "$home" | grep "GUI thread" || true)"
     echo "$bin (load $(cut -d' ' -f1 /proc/loadavg)): ${line:-no report}"
     longest="$(sed -n 's/.*longest stall \([0-9.]*\) ms.*/\1/p' <<<"$line")"
     p99="$(sed -n 's/.*99 % of ticks within \([0-9.]*\) ms.*/\1/p' <<<"$line")"
