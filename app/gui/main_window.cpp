@@ -153,7 +153,10 @@ void MainWindow::buildPanels() {
   new ui::PickFieldBehaviour(*doc_, *properties_, *view_, *viewSync_, *statusBar());
   runStatus_ = new ui::RunStatusIndicator(*statusBar(), *controller_, *runs_, *doc_);
   monitor_ = new ui::ResponsivenessMonitor(*controller_, *view_, *plots_, this);
-  connect(controller_.get(), &ui::RunController::activeChanged, view_, [this](int id) { view_->setRunLive(id != -1); });
+  // a running run's motion is drawn at a limited resolution, until it pauses or ends
+  auto runLive = [this] { view_->setRunLive(controller_->busy() && !controller_->paused()); };
+  connect(controller_.get(), &ui::RunController::activeChanged, view_, runLive);
+  connect(controller_.get(), &ui::RunController::pausedChanged, view_, runLive);
 }
 
 void MainWindow::buildActions() {

@@ -39,8 +39,8 @@ class SceneView : public QWidget {
   const Model* model() const;
   void setPoses(const BodyPoses& poses);
   const BodyPoses& poses() const { return poses_; }
-  // a run is live: its motion is drawn at a reduced resolution (half the width and height), the
-  // full one once the bodies stop or the run ends
+  // a run is running: its motion is drawn at a reduced resolution (half the width and height),
+  // the full one once the run pauses or ends
   void setRunLive(bool live);
   // a second mechanism drawn translucent (nullptr removes it)
   void setGhost(std::shared_ptr<const Model> model);

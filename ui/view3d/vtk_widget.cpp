@@ -48,6 +48,7 @@ VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler) : QWidget(paren
   motionEnd_ = new QTimer(this);
   motionEnd_->setSingleShot(true);
   connect(motionEnd_, &QTimer::timeout, this, [this] {
+    if (scaleLimit_ < 1.0) return;
     moving_ = false;
     if (renderScale_ < 1.0) {
       renderScale_ = 1.0;
@@ -121,7 +122,14 @@ void VtkWidget::noteMotion() {
   motionEnd_->start();
 }
 
-void VtkWidget::setMotionScaleLimit(double limit) { scaleLimit_ = std::clamp(limit, kSmallestScale, 1.0); }
+void VtkWidget::setMotionScaleLimit(double limit) {
+  scaleLimit_ = std::clamp(limit, kSmallestScale, 1.0);
+  // a limited motion waited for its limit to go: it ends after the usual pause
+  if (moving_ && scaleLimit_ >= 1.0) {
+    motionEnd_->setInterval(kMotionEndMs);
+    motionEnd_->start();
+  }
+}
 
 double VtkWidget::pixelScale() const { return devicePixelRatioF(); }
 

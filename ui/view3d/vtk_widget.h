@@ -53,6 +53,8 @@ class VtkWidget : public QWidget {
   // While a run is live, the motion renders at most at this part of the full resolution (1: no
   // limit), so that each render is a short piece of the GUI thread's work between the run's other
   // work (a full-size render and its read-back took 11-18 ms of the thread's CPU on the squeezer).
+  // A limited motion goes on however late its poses come (a starved GUI thread takes them a few
+  // times a second), and ends once the limit is lifted.
   void setMotionScaleLimit(double limit);
   // the part of the full resolution the view renders at now
   double renderScale() const { return renderScale_; }

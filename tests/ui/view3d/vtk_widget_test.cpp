@@ -144,8 +144,8 @@ class VtkWidgetTest : public QObject {
     QCOMPARE(scheduler.draws(), before + 1);
   }
 
-  // a live run's motion renders at half the width and height at most, and at the full resolution
-  // once the bodies stop (a paused run), limit or not
+  // a running run's motion renders at half the width and height at most, however late its poses
+  // come, and at the full resolution once the limit goes (the run paused or ended)
   void aLimitedMotionRendersAtTheLimitThenAtFullResolution() {
     FrameScheduler scheduler;
     VtkWidget w(nullptr, &scheduler);
@@ -159,7 +159,12 @@ class VtkWidgetTest : public QObject {
     w.requestRender();
     QTRY_VERIFY(w.frameCount() > frames);
     QCOMPARE(w.renderScale(), 0.5);
+    // no pose for longer than the pause that ends a motion: still limited
+    QTest::qWait(700);
+    QCOMPARE(w.renderScale(), 0.5);
+    w.setMotionScaleLimit(1.0);
     QTRY_COMPARE_WITH_TIMEOUT(w.renderScale(), 1.0, 3000);
+    QTRY_VERIFY(w.frameCount() > frames + 1);
   }
 
   // the playback's caption changes with every result frame of a live run
