@@ -1,9 +1,9 @@
 #pragma once
 // Measures how responsive the GUI thread stays while runs are active: a precise 10 ms timer on the
 // GUI thread notes how late each tick comes (a stall is the time the event loop was busy beyond
-// the tick, or waited for a core), and how much CPU time the thread used between two ticks (the work it did in one go:
-// the stall without the time other processes took the core). The 3D view's frames and the plots'
-// replots are counted over the run's wall time.
+// the tick, or waited for a core), and how much CPU time the thread used between two ticks (the
+// work it did in one go: the stall without the time other processes took the core). The 3D view's
+// frames and the plots' replots are counted over the run's wall time.
 
 #include <QElapsedTimer>
 #include <QObject>
