@@ -75,8 +75,9 @@ class Results {
   // keep at most maxRows rows (at least 2), decimating as described above; 0: keep every row
   void setRowLimit(size_t maxRows);
   // room for that many rows without moving the stored ones (rows appended live would otherwise be
-  // copied whole at each doubling of the storage); the memory is taken as rows come
-  void reserveRows(size_t rows) { data_.reserve(rows * channels_.size()); }
+  // copied whole at each doubling of the storage); the memory is taken as rows come, in huge pages
+  // where the system gives them (results.cpp says why)
+  void reserveRows(size_t rows);
   // every stride-th appended row is kept (1 until the row limit was first reached)
   size_t rowStride() const { return stride_; }
   // the stored rows that stay until the next decimation (all but a latest row off the stride,

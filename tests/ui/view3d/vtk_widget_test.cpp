@@ -158,10 +158,11 @@ class VtkWidgetTest : public QObject {
     w.noteMotion();
     w.requestRender();
     QTRY_VERIFY(w.frameCount() > frames);
-    QCOMPARE(w.renderScale(), 0.5);
+    // at the limit, or below it where renders are slow (a sanitizer build)
+    QVERIFY2(w.renderScale() <= 0.5, qPrintable(QString::number(w.renderScale())));
     // no pose for longer than the pause that ends a motion: still limited
     QTest::qWait(700);
-    QCOMPARE(w.renderScale(), 0.5);
+    QVERIFY2(w.renderScale() <= 0.5, qPrintable(QString::number(w.renderScale())));
     w.setMotionScaleLimit(1.0);
     QTRY_COMPARE_WITH_TIMEOUT(w.renderScale(), 1.0, 3000);
     QTRY_VERIFY(w.frameCount() > frames + 1);
