@@ -223,7 +223,9 @@ TimeFunction ModelBuilder::expression(const json& v, const std::string& path) {
 }
 
 bool ModelBuilder::readPieces(const json& v, const std::string& path, Pieces& p) {
-  const json& list = v["piecewise"];
+  // a rate given as an object may lack the list (a const json has no entry for a missing key)
+  static const json kNone;
+  const json& list = v.contains("piecewise") ? v["piecewise"] : kNone;
   if (!list.is_array() || list.empty()) {
     issue(path + "/piecewise", "must be a non-empty array of {\"until\": t, \"f\": expression} (the last without until)");
     return false;

@@ -153,6 +153,10 @@ TEST(BeamScene, PiecewiseAndRateExpressionsAreReadAndCheckedInScenes) {
   EXPECT_NE(issuesOf(drive(R"j({"rate": "t*sin(t)"})j")).find("/joints/1/angle: cannot integrate"), std::string::npos)
       << issuesOf(drive(R"j({"rate": "t*sin(t)"})j"));
   EXPECT_NE(issuesOf(drive(R"({"integral": 3})")).find("an expression object needs 'piecewise' or 'rate'"), std::string::npos);
+  // a rate object without its list (found by the scene fuzzer)
+  EXPECT_NE(issuesOf(drive(R"({"rate": {"until": 1}})")).find("/joints/1/angle/rate/piecewise: must be a non-empty array"),
+            std::string::npos)
+      << issuesOf(drive(R"({"rate": {"until": 1}})"));
 }
 
 }  // namespace
