@@ -47,7 +47,7 @@ if [[ $sessions -eq 1 ]]; then
   setsid Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
   background+=("$!")
 fi
-sleep 1
+[[ ${#background[@]} -eq 0 ]] || sleep 1
 
 # one scripted run of a workbench: its monitor's line
 measure() {

@@ -37,6 +37,18 @@ vtkSmartPointer<vtkActor> addCube(VtkWidget& w) {
   return actor;
 }
 
+// the cube in a widget whose renders a frame scheduler paces, shown at a size
+struct ScheduledView {
+  explicit ScheduledView(QSize size) {
+    addCube(widget);
+    widget.resize(size);
+    widget.show();
+  }
+  bool exposed() { return QTest::qWaitForWindowExposed(&widget); }
+  FrameScheduler scheduler;
+  VtkWidget widget{nullptr, &scheduler};
+};
+
 // the regions a widget is painted in
 class PaintedRegions : public QObject {
  public:
@@ -130,12 +142,10 @@ class VtkWidgetTest : public QObject {
   }
 
   void rendersPacedByTheScheduler() {
-    FrameScheduler scheduler;
-    VtkWidget w(nullptr, &scheduler);
-    addCube(w);
-    w.resize(200, 200);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    ScheduledView view(QSize(200, 200));
+    QVERIFY(view.exposed());
+    VtkWidget& w = view.widget;
+    FrameScheduler& scheduler = view.scheduler;
     const long before = scheduler.draws();
     w.requestRender();
     w.requestRender();  // requests before a tick make one draw
@@ -147,12 +157,9 @@ class VtkWidgetTest : public QObject {
   // a running run's motion renders at half the width and height at most, however late its poses
   // come, and at the full resolution once the limit goes (the run paused or ended)
   void aLimitedMotionRendersAtTheLimitThenAtFullResolution() {
-    FrameScheduler scheduler;
-    VtkWidget w(nullptr, &scheduler);
-    addCube(w);
-    w.resize(200, 200);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    ScheduledView view(QSize(200, 200));
+    QVERIFY(view.exposed());
+    VtkWidget& w = view.widget;
     w.setMotionScaleLimit(0.5);
     const long frames = w.frameCount();
     w.noteMotion();
@@ -170,12 +177,9 @@ class VtkWidgetTest : public QObject {
 
   // the playback's caption changes with every result frame of a live run
   void aNewOverlayTextRepaintsItsBoxOnly() {
-    FrameScheduler scheduler;
-    VtkWidget w(nullptr, &scheduler);
-    addCube(w);
-    w.resize(400, 300);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    ScheduledView view(QSize(400, 300));
+    QVERIFY(view.exposed());
+    VtkWidget& w = view.widget;
     w.setOverlayText("t = 0.100 s   #1 lms3");
     QTest::qWait(50);
     PaintedRegions regions(w);
