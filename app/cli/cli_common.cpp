@@ -13,7 +13,7 @@
 #include "simulation/csv.h"
 
 #ifdef MBW_HAVE_PLOT
-#include "png_export.h"
+#include "figure_export.h"
 #endif
 
 namespace mbw::cli {
@@ -134,7 +134,7 @@ RunSettings RunOptions::resolve(const Model& model) const {
 void saveFigure(const plot::Figure& figure, const std::string& path) {
 #ifdef MBW_HAVE_PLOT
   try {
-    plot::savePng(figure, path);
+    plot::writeFigure(figure, path);
   } catch (const plot::PlotError& e) {
     throw InputError(e.what());
   }

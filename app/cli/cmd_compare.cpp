@@ -178,7 +178,7 @@ Command addCompareCommand(CLI::App& app) {
   c->callback([cmd, perStage] { cmd->perStage = perStage->count() > 0; });
   c->add_option("--channels", cmd->channels, "comma-separated outputs to plot")->capture_default_str();
   c->add_option("--output,-o", cmd->output, "write the table to this CSV file");
-  c->add_option("--plot", cmd->plot, "write the overlaid outputs to this PNG file");
+  c->add_option("--plot", cmd->plot, "write the overlaid outputs to this file (PNG; .svg or .pdf: a vector drawing)");
   c->add_option("--runs", cmd->runsDirectory, "write each run's CSV into this (existing) directory");
   cmd->options.addStudyOptionsTo(*c);
   cmd->study.addTo(*c);

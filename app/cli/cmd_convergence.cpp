@@ -181,7 +181,7 @@ Command addConvergenceCommand(CLI::App& app) {
   c->add_option("--reference-refine", cmd->reference.refine,
                 "reference step = smallest step / this")->capture_default_str();
   c->add_option("--output,-o", cmd->output, "write the table (and the orders as comment lines) to this CSV file");
-  c->add_option("--plot", cmd->plot, "write RE and iteration charts to this PNG file");
+  c->add_option("--plot", cmd->plot, "write RE and iteration charts to this file (PNG; .svg or .pdf: a vector drawing)");
   cmd->options.addStudyOptionsTo(*c);
   cmd->study.addTo(*c);
   return {c, [cmd] { return run(*cmd); }};

@@ -161,7 +161,7 @@ Command addLinearAnalysisCommand(CLI::App& app) {
   c->add_option("--to", cmd->to, "largest Delta t / (n T)")->capture_default_str();
   c->add_option("--points", cmd->points, "points of the logarithmic grid")->capture_default_str();
   c->add_option("--output,-o", cmd->output, "write the curves to this CSV file");
-  c->add_option("--plot", cmd->plot, "write AD, PE and spectral radius charts to this PNG file");
+  c->add_option("--plot", cmd->plot, "write AD, PE and spectral radius charts to this file (PNG; .svg or .pdf: a vector drawing)");
   return {c, [cmd] { return run(*cmd); }};
 }
 

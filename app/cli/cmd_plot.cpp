@@ -81,7 +81,7 @@ Command addPlotCommand(CLI::App& app) {
   c->add_option("--scale-y", cmd->scaleY, "linear, log, or auto")->check(CLI::IsMember({"auto", "linear", "log"}))
       ->capture_default_str();
   c->add_option("--title", cmd->title, "the figure's title");
-  c->add_option("--output,-o", cmd->output, "the PNG file")->required();
+  c->add_option("--output,-o", cmd->output, "the figure: .png, or .svg or .pdf (vector drawings, for papers)")->required();
   return {c, [cmd] { return run(*cmd); }};
 }
 

@@ -25,7 +25,7 @@ Command addStudyCommand(CLI::App& app) {
   t->add_option("--reference-step", ts.referenceStep, "a fixed-step reference instead (the seed's choice), s");
   t->add_flag("--quick", ts.quick, "tolerances 1e-2 and 1e-3 only, reference at 1e-8");
   t->add_option("--output,-o", tol->output, "write the table to this CSV file");
-  t->add_option("--plot", tol->plot, "write a PNG of the reference trajectory and the errors");
+  t->add_option("--plot", tol->plot, "write a figure of the reference trajectory and the errors (PNG; .svg or .pdf)");
   tol->study.addTo(*t);
 
   auto tim = std::make_shared<TimingStudyCommand>();
@@ -48,7 +48,7 @@ Command addStudyCommand(CLI::App& app) {
   e->add_option("--explicit-every", es.explicitEvery, "record every N-th explicit step")->capture_default_str();
   e->add_flag("--quick", es.quick, "spans 0.3 and 0.6 s (through the front wheels' bump), tolerances 1e-2 and 1e-3");
   e->add_option("--output,-o", tim->output, "write the tables to this CSV file");
-  e->add_option("--plot", tim->plot, "write Figure 5 as PNG");
+  e->add_option("--plot", tim->plot, "write Figure 5 (PNG; .svg or .pdf)");
   tim->study.addTo(*e);
 
   auto flex = std::make_shared<FlexibleStudyOptions>();
@@ -67,6 +67,7 @@ Command addStudyCommand(CLI::App& app) {
   x->add_flag("--quick", flex->quick, "one method per group (lms2 (0), lms2 (0.6), mssth3)");
   flex->options.addStudyOptionsTo(*x);
   flex->study.addTo(*x, false);
+  flex->study.addFigureFormatTo(*x);
 
   const Command formulations = addStudyFormulationsCommand(*study);
   const Command workPrecision = addStudyWorkPrecisionCommand(*study);

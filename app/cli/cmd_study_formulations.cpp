@@ -50,8 +50,8 @@ int run(const StudyFormulationsCommand& cmd) {
     table.writeCsv((dir / file).string());
   }
 #ifdef MBW_HAVE_PLOT
-  for (const auto& [file, figure] : studyFigures(results)) saveFigure(figure, (dir / file).string());
-  std::cout << "tables (CSV) and figures (PNG) in " << cmd.outputDir << "\n";
+  for (const auto& [file, figure] : studyFigures(results)) saveFigure(figure, cmd.study.figureFile((dir / file).string()));
+  std::cout << "tables (CSV) and figures (" << cmd.study.figureFormat << ") in " << cmd.outputDir << "\n";
 #else
   std::cout << "tables (CSV) in " << cmd.outputDir
             << "; figures skipped: this build has no plotting (configure with MBW_BUILD_GUI=ON)\n";
@@ -72,7 +72,8 @@ Command addStudyFormulationsCommand(CLI::App& study) {
       "formulations",
       "Compare rA, rp and rE as seed 001 does: speedups and Newton iterations for kinematics and "
       "dynamics (Tables 8-10), iterations against the step (Fig. 4), order analysis (Figs. 5-7)");
-  c->add_option("--output-dir,-o", cmd->outputDir, "directory for the CSV tables and PNG figures")
+  cmd->study.addFigureFormatTo(*c);
+  c->add_option("--output-dir,-o", cmd->outputDir, "directory for the CSV tables and the figures")
       ->capture_default_str();
   c->add_option("--repeats", cmd->repeats, "timed runs of every mechanism and formulation (averaged)")
       ->capture_default_str();

@@ -141,7 +141,7 @@ Command addStudyWorkPrecisionCommand(CLI::App& study) {
   c->add_option("--measure", cmd->measure, "the error of the diagram: max or rms over the run, or final (at t_end)")
       ->capture_default_str();
   c->add_option("--output,-o", cmd->output, "write the long-format table (one row per run) to this CSV file");
-  c->add_option("--plot", cmd->plot, "write the work-precision diagram to this PNG file");
+  c->add_option("--plot", cmd->plot, "write the work-precision diagram to this file (PNG; .svg or .pdf: a vector drawing)");
   cmd->options.addStudyOptionsTo(*c);
   cmd->study.addTo(*c, false);
   c->callback([cmd] { cmd->study.table = cmd->output; });

@@ -108,7 +108,7 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
             << executor->workers() << " at once (" << executor->description() << ")\n";
   std::cout << "table " << options.table << "\n";
   if (!study.outputs.empty() && hasCurves(study, outcome)) {
-    const std::string png = cmd.directory + "/work-precision.png";
+    const std::string png = options.figureFile(cmd.directory + "/work-precision.png");
     saveSideFigure(workPrecisionFigure(study, outcome, file.measure, file.name), png, std::cout);
   }
   if (outcome.interrupted) {
@@ -132,6 +132,7 @@ Command addSweepCommand(CLI::App& app) {
                 "runs at once on this machine, each on one thread (default: one per core; under MPI: one per process)");
   c->add_flag("--resume", cmd->study.resume,
               "continue the study whose table is in the directory: the runs it holds are not made again");
+  cmd->study.addFigureFormatTo(*c);
   return {c, [cmd] { return run(*cmd); }};
 }
 

@@ -81,6 +81,17 @@ void StudyCliOptions::addTo(CLI::App& c, bool withTable) {
     c.add_option("--table", table, "write the long-format results table (one row per run) to this CSV file");
 }
 
+void StudyCliOptions::addFigureFormatTo(CLI::App& c) {
+  c.add_option("--figure-format", figureFormat, "the figures as png, svg or pdf (vector drawings, for papers)")
+      ->check(CLI::IsMember({"png", "svg", "pdf"}))
+      ->capture_default_str();
+}
+
+std::string StudyCliOptions::figureFile(const std::string& pngPath) const {
+  const size_t dot = pngPath.rfind(".png");
+  return dot == std::string::npos ? pngPath : pngPath.substr(0, dot) + "." + figureFormat;
+}
+
 std::unique_ptr<Executor> makeSweepExecutor(int jobs, const MpiSession* mpi) {
 #ifdef MBW_HAVE_MPI
   if (mpi && mpi->size() > 1) return std::make_unique<MpiExecutor>(*mpi);

@@ -25,9 +25,14 @@ struct StudyCliOptions {
   bool resume = false;
   bool replace = true;  // replace the table (sweeps refuse to, unless resuming)
   std::string referenceDirectory;
+  std::string figureFormat = "png";  // the figures a command names itself: png, svg or pdf
 
   // --jobs, and --table where the command offers it
   void addTo(CLI::App& command, bool withTable = true);
+  // --figure-format, for the commands that name their figure files themselves
+  void addFigureFormatTo(CLI::App& command);
+  // a figure's file: the name given with the chosen format's extension ("dir/fig4.png" -> "dir/fig4.svg")
+  std::string figureFile(const std::string& pngPath) const;
 };
 
 // describe(record): the line printed when a run finishes

@@ -181,7 +181,7 @@ int runFlexibleFigures(const FlexibleStudyOptions& o, const Experiment& e) {
   table.writeCsv((dir / (e.key + "_runs.csv")).string());
   writeSeries((dir / (e.key + "_series.csv")).string(), e, study, histories);
   for (const ExperimentFigure& f : e.figures) {
-    const std::string file = (dir / ("fig" + std::to_string(f.number) + "_" + e.key + ".png")).string();
+    const std::string file = o.study.figureFile((dir / ("fig" + std::to_string(f.number) + "_" + e.key + ".png")).string());
     saveSideFigure(experimentFigure(e, f, groups, study, records, histories), file, std::cout);
   }
   // a method that fails is a finding of the study (the table says why), not a failure of it

@@ -109,7 +109,7 @@ int runFlexibleConvergence(const FlexibleStudyOptions& o) {
   table.writeCsv((dir / "convergence.csv").string());
   orders.writeCsv((dir / "convergence_orders.csv").string());
   for (int k = 0; k < 3; ++k) {
-    const std::string file = (dir / ("fig" + std::to_string(25 + k) + "_shaft_convergence.png")).string();
+    const std::string file = o.study.figureFile((dir / ("fig" + std::to_string(25 + k) + "_shaft_convergence.png")).string());
     saveSideFigure(convergenceFigure(25 + k, k, groups, errors[k], referenceText), file, std::cout);
   }
   return interrupted ? kInterrupted : kSuccess;
@@ -155,7 +155,7 @@ int runFlexibleIterations(const FlexibleStudyOptions& o) {
   table.print(std::cout);
   const std::filesystem::path dir(o.outputDir);
   table.writeCsv((dir / "iterations.csv").string());
-  const std::string file = (dir / "fig28_iterations.png").string();
+  const std::string file = o.study.figureFile((dir / "fig28_iterations.png").string());
   saveSideFigure(f, file, std::cout);
   return kSuccess;
 }

@@ -36,7 +36,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   const QCommandLineOption run("run", "Run the scene (every integrator and step given) to the end.");
   const QCommandLineOption pauseAt("pause-at", "Pause the last run when it reaches T, for the screenshot.", "T");
   const QCommandLineOption playback("playback", "After the runs, play back the last one at time T (the one before it ghosted).", "T");
-  const QCommandLineOption plots("plots", "Plots, comma-separated: step, energy, violation, newton, error[:CHANNEL], channel:CHANNEL.", "LIST");
+  const QCommandLineOption plots("plots", "Plots, comma-separated: step, energy, violation, newton, error[:CHANNEL], channel:CHANNEL, difference:CHANNEL, xy:X|Y.", "LIST");
   const QCommandLineOption select("select", "Select a scene element, e.g. /bodies/1 (tree, properties, 3D view).", "POINTER");
   const QCommandLineOption tab("tab", "The tab shown under the 3D view: runs or comparison.", "TAB");
   const QCommandLineOption screenshot("screenshot", "Save the whole window as a PNG image, then exit.", "FILE.png");
@@ -54,8 +54,13 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   const QCommandLineOption video("video", "After the runs, export the playback of the last run (.mp4 with ffmpeg, or a "
                                           "directory of PNG frames), then exit.", "FILE");
   const QCommandLineOption fps("fps", "Frames per second of --video (default 30).", "N");
+  const QCommandLineOption videoSize("video-size", "Frame size of --video: view (the 3D view's, default), 720p or 1080p.", "SIZE");
+  const QCommandLineOption videoSpan("video-span", "The simulated time span of --video, s (default: the whole run).", "A,B");
+  const QCommandLineOption videoSpeed("video-speed", "Simulated seconds per second of --video (default: the playback's, 1).", "S");
+  const QCommandLineOption videoPlots("video-plots", "--video with the plots beside the 3D view.");
   p.addOptions({formulation, integrator, step, tEnd, run, pauseAt, playback, plots, select, tab, screenshot, size, session,
-                saveSession, cursors, signalFilter, trace, view, primitives, dock, video, fps});
+                saveSession, cursors, signalFilter, trace, view, primitives, dock, video, fps, videoSize, videoSpan,
+                videoSpeed, videoPlots});
 
   auto fail = [&](const QString& message) {
     std::fprintf(stderr, "mbw: %s\n", qPrintable(message));
@@ -116,6 +121,16 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
     c.fps = p.value(fps).toDouble(&ok);
     if (!ok || !(c.fps > 0.0) || c.fps > 240.0) return fail("--fps takes a number of frames per second in (0, 240]");
   }
+  if (p.isSet(videoSize)) {
+    c.videoSize = p.value(videoSize);
+    if (!QStringList{"view", "720p", "1080p"}.contains(c.videoSize)) return fail("--video-size takes view, 720p or 1080p");
+  }
+  if (p.isSet(videoSpan) && (!parseNumbers(p.value(videoSpan), c.videoSpan) || c.videoSpan.size() != 2 ||
+                             !(c.videoSpan[1] > c.videoSpan[0])))
+    return fail("--video-span takes two increasing times, e.g. 0.5,1.5");
+  if (!number(videoSpeed, c.videoSpeed) || (c.videoSpeed && !(*c.videoSpeed > 0.0)))
+    return fail("--video-speed takes a positive number");
+  c.videoPlots = p.isSet(videoPlots);
   if (p.isSet(size)) {
     const QRegularExpressionMatch m = QRegularExpression("^(\\d+)x(\\d+)$").match(p.value(size));
     if (!m.hasMatch()) return fail("--size takes WxH, e.g. 1600x1000");

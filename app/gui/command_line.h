@@ -37,6 +37,10 @@ struct CommandLine {
   QString dock;                  // the dock raised: scene, run, signals
   QString video;                 // after the runs: the playback of the last run as a video (or PNG frames)
   double fps = 30.0;
+  QString videoSize = "view";    // view, 720p or 1080p
+  QList<double> videoSpan;       // the video's time span, s (empty: the whole run)
+  std::optional<double> videoSpeed;  // simulated seconds per second of video (default: the playback's)
+  bool videoPlots = false;       // the plots beside the 3D view
 
   bool scripted() const { return !screenshot.isEmpty() || !video.isEmpty() || !saveSession.isEmpty(); }
 };

@@ -8,6 +8,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -18,6 +19,7 @@
 #include "comparison_table.h"
 #include "export_actions.h"
 #include "frame_scheduler.h"
+#include "help_actions.h"
 #include "initial_conditions_action.h"
 #include "model_tree.h"
 #include "playback_bar.h"
@@ -188,10 +190,10 @@ void MainWindow::buildActions() {
 
   settings_ = new ui::SettingsBehaviour(*this, *plots_, *doc_, {sceneSplitter_, viewSplitter_, centralSplitter_},
                                         {viewActions_->frames(), viewActions_->grid()});
-  video_ = new ui::VideoExportAction(*runs_, *playback_, *view_, *this);
+  video_ = new ui::VideoExportAction(*runs_, *playback_, *view_, *plots_, *this);
   sessions_ = new ui::SessionActions(*doc_, *runs_, *controller_, *fileActions_, *settings_, *this);
   // installed last, so it sees the close first
-  closeGuard_ = new ui::CloseGuard(*this, *fileActions_, *controller_);
+  closeGuard_ = new ui::CloseGuard(*this, *doc_, *fileActions_, *controller_);
 }
 
 void MainWindow::buildMenus() {
@@ -263,6 +265,11 @@ void MainWindow::buildMenus() {
   run->addAction((new ui::StudyAction(*doc_, *controller_, *this))->action());
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help_ = new ui::HelpActions(*this);
+  help->addAction(help_->guide());
+  help->addAction(help_->shortcuts());
+  help->addAction(help_->sceneFormat());
+  help->addSeparator();
   help->addAction(about_->action());
   for (QMenu* m : {file, edit, view, run, help}) m->setToolTipsVisible(true);
 
@@ -306,6 +313,7 @@ void MainWindow::wire() {
       config_->checkFormulations(*doc_->model());
     }
     tree_->selectPointer("");
+    if (doc_->model()) plots_->fitToScene(*doc_->model());
     updateTitle();
   });
   connect(doc_.get(), &ui::SceneDocument::modifiedChanged, this, &MainWindow::updateTitle);
@@ -323,6 +331,11 @@ void MainWindow::showBottomTab(int index) { bottomTabs_->setCurrentIndex(index);
 
 bool MainWindow::restoreSettings() {
   layoutRestored_ = settings_->restore();
+  // a first start: the window fits the screen (the narrow layout follows on a small one)
+  if (!layoutRestored_) {
+    ui::placeFirstWindow(*this);
+    firstStart_ = true;
+  }
   return layoutRestored_;
 }
 
@@ -330,6 +343,8 @@ void MainWindow::showEvent(QShowEvent* event) {
   QMainWindow::showEvent(event);
   if (shown_) return;
   shown_ = true;
+  // the window manager's frame is known once the window is shown: the whole of it on the screen
+  if (firstStart_) QTimer::singleShot(0, this, [this] { ui::keepOnScreen(*this); });
   if (!layoutRestored_) defaultLayout();
   else {
     layout()->activate();

@@ -18,6 +18,7 @@ class CloseGuard;
 class ComparisonTable;
 class ExportActions;
 class FrameScheduler;
+class HelpActions;
 class InitialConditionsAction;
 class ModelTree;
 class PlaybackBar;
@@ -76,9 +77,12 @@ class MainWindow : public QMainWindow {
   ui::VideoExportAction& videoExport() const { return *video_; }
   ui::ViewActions& viewActions() const { return *viewActions_; }
   ui::ComparisonTable& comparison() const { return *comparison_; }
+  ui::CloseGuard& closeGuard() const { return *closeGuard_; }
+  ui::HelpActions& help() const { return *help_; }
   // 0: the run list, 1: the comparison table
   void showBottomTab(int index);
-  // the window as the last session left it (false: no saved layout, the defaults apply)
+  // the window as the last session left it (false: no saved layout: the window is fitted to the
+  // screen and the default layout applies)
   bool restoreSettings();
 
  protected:
@@ -115,6 +119,7 @@ class MainWindow : public QMainWindow {
   QToolBar* viewBar_ = nullptr;
   QTabWidget* bottomTabs_ = nullptr;
   bool layoutRestored_ = false;
+  bool firstStart_ = false;  // no saved layout: the window was fitted to the screen
   bool shown_ = false;
 
   ui::ViewSync* viewSync_ = nullptr;
@@ -125,6 +130,7 @@ class MainWindow : public QMainWindow {
   ui::ViewActions* viewActions_ = nullptr;
   ui::InitialConditionsAction* initialConditions_ = nullptr;
   ui::AboutAction* about_ = nullptr;
+  ui::HelpActions* help_ = nullptr;
   ui::RunStatusIndicator* runStatus_ = nullptr;
   ui::ResponsivenessMonitor* monitor_ = nullptr;
   ui::SettingsBehaviour* settings_ = nullptr;

@@ -114,8 +114,7 @@ void ScriptedSession::prepare() {
   if (cl_.steps.size() == 1) window_.runConfig().setStep(cl_.steps.front());
 
   if (cl_.run) {
-    connect(&window_.controller(), &ui::RunController::progress, this,
-            [this](int, double t) { onProgress(t); });
+    connect(&window_.controller(), &ui::RunController::pausedChanged, this, &ScriptedSession::onPaused);
     connect(&window_.controller(), &ui::RunController::idle, this, &ScriptedSession::onIdle);
     // after the window's first frames (shader compilation), so that they do not count as the run's
     QTimer::singleShot(kSettleMs, this, &ScriptedSession::configureAndQueue);
@@ -124,11 +123,12 @@ void ScriptedSession::prepare() {
   }
 }
 
-// one run per integrator and step, in that order
+// one run per integrator and step, in that order; the last one pauses at --pause-at
 bool ScriptedSession::configureAndQueue() {
   ui::RunConfigPanel& config = window_.runConfig();
   const QStringList integrators = cl_.integrators.isEmpty() ? QStringList{config.integrator()} : cl_.integrators;
   const QList<double> steps = cl_.steps.isEmpty() ? QList<double>{config.settings().integratorSettings.step} : cl_.steps;
+  int left = static_cast<int>(integrators.size() * steps.size());
   for (const QString& integrator : integrators) {
     for (double step : steps) {
       if (!config.setIntegrator(integrator)) {
@@ -143,16 +143,16 @@ bool ScriptedSession::configureAndQueue() {
         fail(2, why + (issues.isEmpty() ? QString() : "\n" + issues.join("\n")));
         return false;
       }
-      window_.runActions().startRun();
+      window_.runActions().startRun(--left == 0 ? cl_.pauseAt : std::nullopt);
     }
   }
   return true;
 }
 
-void ScriptedSession::onProgress(double t) {
-  if (!cl_.pauseAt || pausedForScreenshot_ || window_.controller().queuedCount() > 0 || t < *cl_.pauseAt) return;
+// the last run paused itself at --pause-at: the picture, once the window has drawn it
+void ScriptedSession::onPaused(bool paused) {
+  if (!paused || !cl_.pauseAt || pausedForScreenshot_) return;
   pausedForScreenshot_ = true;
-  window_.controller().setPaused(true);
   QTimer::singleShot(kSettleMs, this, [this] {
     if (cl_.scripted()) finish();
   });
@@ -171,9 +171,14 @@ void ScriptedSession::onIdle() {
   }
   std::fflush(stdout);
   if (pausedForScreenshot_) return;
-  // several runs: the first is the reference of the comparison
+  // several runs: the first completed one is the reference of the comparison
   const std::vector<const ui::Run*> scope = runs.scopeRuns();
-  if (scope.size() > 1) runs.setReference(scope.front()->id);
+  if (scope.size() > 1)
+    for (const ui::Run* run : scope)
+      if (run->results.status == RunStatus::Completed) {
+        runs.setReference(run->id);
+        break;
+      }
   if (cl_.playback && !scope.empty()) {
     runs.setCurrent(scope.back()->id);
     if (scope.size() > 1) window_.playbackBar().setGhostId(scope[scope.size() - 2]->id);
@@ -203,14 +208,27 @@ void ScriptedSession::afterRuns() {
   }
   QString error;
   if (!cl_.saveSession.isEmpty()) {
+    QElapsedTimer writing;
+    writing.start();
     if (!window_.sessions().saveSession(cl_.saveSession, &error)) {
       fail(2, error);
       return;
     }
-    std::printf("session %s (%zu runs)\n", qPrintable(cl_.saveSession), window_.runs().runs().size());
+    std::printf("session %s (%zu runs, written in %.3f s)\n", qPrintable(cl_.saveSession), window_.runs().runs().size(),
+                writing.nsecsElapsed() * 1e-9);
   }
   if (!cl_.video.isEmpty()) {
-    const int frames = window_.videoExport().exportVideo({cl_.video, cl_.fps, window_.playback().speed()}, &error);
+    ui::VideoSettings video;
+    video.path = cl_.video;
+    video.fps = cl_.fps;
+    video.speed = cl_.videoSpeed.value_or(window_.playback().speed());
+    ui::parseVideoSize(cl_.videoSize, &video.size);
+    if (cl_.videoSpan.size() == 2) {
+      video.from = cl_.videoSpan[0];
+      video.to = cl_.videoSpan[1];
+    }
+    video.plots = cl_.videoPlots;
+    const int frames = window_.videoExport().exportVideo(video, &error);
     if (frames < 0) {
       fail(2, error);
       return;
@@ -218,7 +236,7 @@ void ScriptedSession::afterRuns() {
     std::printf("video %s (%d frames at %g frames/s)\n", qPrintable(cl_.video), frames, cl_.fps);
     // the picture shows the export's settings dialog over the window, as the menu opens it
     if (!cl_.screenshot.isEmpty()) {
-      ui::VideoSettingsDialog* dialog = window_.videoExport().settingsDialog({cl_.video, cl_.fps, window_.playback().speed()});
+      ui::VideoSettingsDialog* dialog = window_.videoExport().settingsDialog(video);
       dialog->setAttribute(Qt::WA_DeleteOnClose);
       dialog->show();
     }

@@ -34,7 +34,7 @@ class ScriptedSession : public QObject {
   void afterRuns();
   bool configureAndQueue();
   void onIdle();
-  void onProgress(double t);
+  void onPaused(bool paused);
   void finish();
   void fail(int exitCode, const QString& message);
   void watchFirstFrame();

@@ -65,7 +65,8 @@ TEST(StudyCommands, WorkPrecisionRefusesWhatCannotRun) {
 TEST(StudyCommands, FlexibleWritesTheRunsTheHistoriesAndTheSeedsFigures) {
   const std::string dir = ::testing::TempDir() + "/flexible/out";
   std::filesystem::remove_all(dir);
-  const test::CommandOutcome o = runCli("study flexible buckling --quick --t-end 0.05 --jobs 2 -o " + dir);
+  // the figures as SVG drawings (for a paper)
+  const test::CommandOutcome o = runCli("study flexible buckling --quick --t-end 0.05 --jobs 2 --figure-format svg -o " + dir);
   ASSERT_EQ(o.status, 0) << o.output;
   // one method per group: lms2 at rho_inf 0 and 0.6, mssth3; Delta t = n * 1e-3 s
   const TextTable runs = readTextTable(dir + "/buckling_runs.csv");
@@ -94,7 +95,7 @@ TEST(StudyCommands, FlexibleWritesTheRunsTheHistoriesAndTheSeedsFigures) {
   EXPECT_EQ(methods.size(), 3u);
   EXPECT_EQ(rows, 51u + 51u + 18u);
   if (o.output.find("no plotting") == std::string::npos) {
-    for (const char* figure : {"fig18_buckling.png", "fig19_buckling.png", "fig20_buckling.png"}) {
+    for (const char* figure : {"fig18_buckling.svg", "fig19_buckling.svg", "fig20_buckling.svg"}) {
       EXPECT_GT(std::filesystem::file_size(dir + "/" + figure), 1000u) << figure;
     }
   }
@@ -174,6 +175,21 @@ TEST(StudyCommands, PlotDrawsATableColumnAgainstAnother) {
   o = runCli("plot " + csv + " --x rtol --y cpu --by method -o " + png);
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("no column 'cpu'"), std::string::npos) << o.output;
+  // for papers: an SVG or a PDF drawing, by the file's extension
+  for (const std::string extension : {".svg", ".pdf"}) {
+    const std::string drawing = ::testing::TempDir() + "/plot" + extension;
+    std::filesystem::remove(drawing);
+    o = runCli("plot " + csv + " --x rtol --y cpu_s --by method -o " + drawing);
+    ASSERT_EQ(o.status, 0) << o.output;
+    std::ifstream in(drawing);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (extension == ".svg") {
+      EXPECT_NE(text.find("<svg"), std::string::npos);
+      EXPECT_NE(text.find("cpu_s"), std::string::npos);  // the axis label as text, not pixels
+    } else {
+      EXPECT_EQ(text.rfind("%PDF", 0), 0u);
+    }
+  }
 #else
   // a build without plotting (the sanitizer build) refuses before reading anything
   EXPECT_EQ(o.status, 2) << o.output;

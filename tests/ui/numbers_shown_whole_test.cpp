@@ -1,7 +1,7 @@
-// No number is cut at 1280x800: every column of the run list, every field of every element of every
-// built-in scene (with its name and unit), every cell and row title of the comparison table, the
-// scene library's descriptions and the integrator list's family headers are shown whole, or elided
-// visibly with the whole text in the tooltip.
+// No number is cut at 1280x800: every column of the run list, every number in a field of every
+// element of every built-in scene (with its name and unit), every cell and row title of the
+// comparison table, the scene library's descriptions and the integrator list's family headers are
+// shown whole (a long text that is not a number: elided visibly with the whole text in the tooltip).
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -60,9 +60,12 @@ int widthNeeded(const QLineEdit* box, const QString& text) {
   return box->fontMetrics().horizontalAdvance(text) + 1 + 2 * 2 + 2 * frame;
 }
 
-// a box's text fits it, or the box shows it elided and its tooltip holds the whole text
+// a number fits its box; other text fits, or the box shows it elided and its tooltip holds it whole
 bool shownWhole(const QLineEdit* box, const ui::FieldEditor* editor) {
-  return widthNeeded(box, box->text()) <= box->width() || (editor->elided() && box->toolTip() == box->text());
+  if (widthNeeded(box, box->text()) <= box->width()) return true;
+  bool number = false;
+  box->text().trimmed().toDouble(&number);
+  return !number && editor->elided() && box->toolTip() == box->text();
 }
 
 // the height a text takes wrapped at word boundaries in a width (a word wider than it: never fits)

@@ -1,8 +1,9 @@
 // What the workbench keeps and follows: the 3D view gets a fair share of a new window and the
 // user's layout comes back in the next one; the time cursor of the plots and the 3D view are one
 // (a click in a plot puts the bodies where the run had them then, cursor B ghosts them at its
-// time, the playback moves every plot's cursor line); and the session saved when the window
-// closes is opened again when the workbench starts, with or without another scene asked for.
+// time, the playback moves every plot's cursor line); and the session saved when the workbench
+// exits is opened again when it starts, its runs drawn in the plots, with or without another scene
+// asked for.
 
 #include <QAction>
 #include <QDockWidget>
@@ -196,11 +197,16 @@ class WorkbenchStateTest : public QObject {
       run(w, "double-pendulum", 0.3);
       rows = w.runs().runs().back()->results.rowCount();
       QVERIFY(w.close());
+      // written once the window has gone, as the program does on its way out
+      QVERIFY(!QFile::exists(ui::SessionActions::autosavePath()));
+      w.sessions().saveLast();
     }
     QVERIFY(QFile::exists(ui::SessionActions::autosavePath()));
     {
-      // no scene given: the session's scene with its runs, the last one current and played back
+      // no scene given: the session's scene with its runs, the last one current and played back;
+      // the plots made before it opened draw its runs, a signal chosen for the one that needs one
       MainWindow w;
+      w.plots().addPlot(ui::PlotKind::Channel);
       startInteractively(w, QString());
       QCOMPARE(w.document().builtinName(), QString("double-pendulum"));
       QCOMPARE(w.runs().runs().size(), 2u);
@@ -209,6 +215,8 @@ class WorkbenchStateTest : public QObject {
       QCOMPARE(w.runs().shownRuns().size(), 2u);
       QVERIFY(w.playbackBar().playAction()->isEnabled());
       QCOMPARE(w.sceneView().model(), w.runs().runs().back()->model.get());
+      for (const ui::LivePlot* p : w.plots().plots()) QVERIFY2(p->pointCount() > 0, qPrintable(ui::plotSpec(p->kind(), p->channels())));
+      QVERIFY(w.plots().plots().back()->channel().startsWith("body_"));
     }
     // a scene asked for: it is open, the session's runs wait in the run list under their own scene
     MainWindow w;

@@ -1,25 +1,53 @@
 #include "close_guard.h"
 
 #include <QCloseEvent>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QWidget>
 
 #include "run_controller.h"
+#include "run_library.h"
+#include "scene_document.h"
 #include "scene_file_actions.h"
 
 namespace mbw::ui {
 
-CloseGuard::CloseGuard(QWidget& window, SceneFileActions& files, RunController& controller)
-    : QObject(&window), window_(window), files_(files), controller_(controller) {
+CloseGuard::CloseGuard(QWidget& window, SceneDocument& doc, SceneFileActions& files, RunController& controller)
+    : QObject(&window), window_(window), doc_(doc), files_(files), controller_(controller) {
   window_.installEventFilter(this);
+}
+
+bool CloseGuard::stopRunning() {
+  if (!controller_.busy()) return true;
+  bool stop = runAnswer_.value_or(false);
+  if (!runAnswer_) {
+    const Run* run = controller_.runs().find(controller_.activeId());
+    const QString where = run ? tr("Run #%1 (to t = %2 s) is going").arg(run->id).arg(run->settings.tEnd) : tr("A run is going");
+    const int queued = controller_.queuedCount();
+    QMessageBox box(QMessageBox::Question, tr("A run is going"),
+                    tr("%1%2. Stop it and close? It keeps what it computed, and the session keeps it.")
+                        .arg(where, queued > 0 ? tr(" (%n more queued)", "", queued) : QString()),
+                    QMessageBox::NoButton, &window_);
+    QPushButton* stopButton = box.addButton(tr("Stop and close"), QMessageBox::AcceptRole);
+    box.addButton(tr("Keep running"), QMessageBox::RejectRole);
+    box.setDefaultButton(stopButton);
+    box.exec();
+    stop = box.clickedButton() == stopButton;
+  }
+  if (!stop) return false;
+  controller_.finishNow();
+  return true;
 }
 
 bool CloseGuard::eventFilter(QObject* watched, QEvent* event) {
   if (watched == &window_ && event->type() == QEvent::Close) {
-    if (!files_.maybeSave()) {
+    bool discarded = false;
+    if (!stopRunning() || !files_.maybeSave(&discarded)) {
       event->ignore();
       return true;
     }
-    controller_.cancelAll();
+    // the session written on the way out keeps the scene as it was saved
+    if (discarded) doc_.revert();
   }
   return QObject::eventFilter(watched, event);
 }

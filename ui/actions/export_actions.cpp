@@ -18,6 +18,7 @@
 #include "plot_panel.h"
 #include "run_library.h"
 #include "scene_view.h"
+#include "last_folder.h"
 #include "simulation/csv.h"
 #include "workbench_icons.h"
 
@@ -127,10 +128,9 @@ bool ExportActions::exportCsv(const QString& path, QString* error) const {
 }
 
 QString ExportActions::askPath(const QString& title, const QString& suffix, const QString& filter) const {
-  QSettings settings;
-  const QString dir = settings.value("export/directory", QDir::homePath()).toString();
+  const QString dir = lastFolder("export/directory");
   const QString path = QFileDialog::getSaveFileName(&window_, title, QDir(dir).filePath(defaultBaseName() + suffix), filter);
-  if (!path.isEmpty()) settings.setValue("export/directory", QFileInfo(path).absolutePath());
+  if (!path.isEmpty()) rememberFolder("export/directory", QFileInfo(path).absolutePath());
   return path;
 }
 

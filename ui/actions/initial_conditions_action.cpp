@@ -7,8 +7,10 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 #include "math/rotation.h"
@@ -16,6 +18,7 @@
 #include "run_config_panel.h"
 #include "scene/scene_reader.h"
 #include "scene_document.h"
+#include "scene_view.h"
 #include "solvers/initial_state_changes.h"
 #include "view_sync.h"
 #include "workbench_icons.h"
@@ -27,10 +30,41 @@ QString g(double x) { return QString::number(x, 'g', 3); }
 
 }  // namespace
 
+// Beside the widget it must not cover (the 3D view showing what the dialog describes): right of
+// it, else left, else below, else above, within the screen; where none has room, where it fits
+// best (its least overlap).
+void placeBeside(QWidget& dialog, const QWidget& avoid) {
+  const QRect keep(avoid.mapToGlobal(QPoint(0, 0)), avoid.size());
+  const QScreen* screen = avoid.screen();
+  if (!screen) return;
+  const QRect room = screen->availableGeometry();
+  const QSize size = dialog.size();
+  const int gap = 8;
+  const QList<QPoint> corners{{keep.right() + gap, keep.top()}, {keep.left() - gap - size.width(), keep.top()},
+                              {keep.left(), keep.bottom() + gap}, {keep.left(), keep.top() - gap - size.height()}};
+  QPoint best = corners.front();
+  long bestOverlap = -1;
+  for (const QPoint& c : corners) {
+    // kept on the screen, then how much of the view it still covers
+    QRect r(c, size);
+    r.moveLeft(std::clamp(r.left(), room.left(), std::max(room.left(), room.right() - r.width())));
+    r.moveTop(std::clamp(r.top(), room.top(), std::max(room.top(), room.bottom() - r.height())));
+    const QRect over = r.intersected(keep);
+    const long overlap = over.isEmpty() ? 0 : long(over.width()) * over.height();
+    if (bestOverlap < 0 || overlap < bestOverlap) {
+      bestOverlap = overlap;
+      best = r.topLeft();
+    }
+    if (overlap == 0) break;
+  }
+  dialog.move(best);
+}
+
 InitialConditionsAction::InitialConditionsAction(SceneDocument& doc, RunConfigPanel& config, ViewSync& views,
                                                  QWidget& window)
     : QObject(&window), doc_(doc), config_(config), views_(views), window_(window) {
   action_ = new QAction(resources::actionIcon("initial-conditions"), tr("Consistent &initial conditions..."), this);
+  action_->setObjectName("initialConditions");
   action_->setShortcut(QKeySequence(tr("Ctrl+I")));
   action_->setToolTip(tr("Project the initial poses and velocities onto the constraints and show what moved"));
   connect(action_, &QAction::triggered, this, &InitialConditionsAction::run);
@@ -95,6 +129,11 @@ void InitialConditionsAction::run() {
   layout->addWidget(table);
   layout->addWidget(buttons);
   dialog.resize(640, 300);
+  // the 3D view shows the consistent poses over the scene's: the dialog beside it, not over it
+  if (const auto* view = window_.findChild<SceneView*>()) {
+    dialog.ensurePolished();
+    placeBeside(dialog, *view);
+  }
   if (dialog.exec() == QDialog::Accepted)
     doc_.edit(withInitialState(doc_.json(), changes), tr("Consistent initial conditions"));
   views_.showScene();

@@ -3,7 +3,8 @@
 // projected onto the constraints by the engine, body by body how far each moved, turned and changed
 // speed, with the 3D view showing the consistent poses over the scene's (ghosted). "Apply" writes
 // the consistent state into the scene as one undoable edit. The projection here is not held to
-// settings.max_initial_correction: repairing a pose the loader refuses is what it is for.
+// settings.max_initial_correction: repairing a pose the loader refuses is what it is for. The
+// dialog opens beside the 3D view, not over it.
 
 #include <QObject>
 
@@ -15,6 +16,9 @@ namespace mbw::ui {
 class RunConfigPanel;
 class SceneDocument;
 class ViewSync;
+
+// moves a dialog beside a widget it should not cover (right, left, below or above it, on the screen)
+void placeBeside(QWidget& dialog, const QWidget& avoid);
 
 class InitialConditionsAction : public QObject {
   Q_OBJECT

@@ -13,7 +13,7 @@ RunActions::RunActions(SceneDocument& doc, RunConfigPanel& config, RunController
     : QObject(parent), doc_(doc), config_(config), controller_(controller) {
   run_ = new QAction(resources::actionIcon("run"), tr("&Run"), this);
   run_->setShortcut(QKeySequence(Qt::Key_F5));
-  connect(run_, &QAction::triggered, this, &RunActions::startRun);
+  connect(run_, &QAction::triggered, this, [this] { startRun(); });
   pause_ = new QAction(resources::actionIcon("pause"), tr("&Pause"), this);
   pause_->setShortcut(QKeySequence(Qt::Key_F6));
   pause_->setCheckable(true);
@@ -40,13 +40,13 @@ QString RunActions::blocker() const {
   return config_.problem();
 }
 
-bool RunActions::startRun() {
+bool RunActions::startRun(std::optional<double> pauseAt) {
   if (!blocker().isEmpty()) return false;
   RunSettings settings = config_.settings();
   // the signal browser offers the multipliers and the joints' reactions
   settings.recordMultipliers = true;
   settings.recordReactions = true;
-  controller_.start({doc_.model(), std::move(settings), doc_.sceneKey(), doc_.json().dump()});
+  controller_.start({doc_.model(), std::move(settings), doc_.sceneKey(), doc_.json().dump(), pauseAt});
   return true;
 }
 

@@ -3,6 +3,7 @@
 // the run configuration is one the engine accepts; otherwise its tooltip says why.
 
 #include <QObject>
+#include <optional>
 
 class QAction;
 
@@ -23,8 +24,9 @@ class RunActions : public QObject {
   QAction* cancel() const { return cancel_; }
   // why a run cannot start now ("" when it can)
   QString blocker() const;
-  // starts a run of the scene with the panel's settings; false when blocked
-  bool startRun();
+  // starts a run of the scene with the panel's settings; false when blocked. pauseAt: the run
+  // pauses itself there (its first recorded row at or after that time)
+  bool startRun(std::optional<double> pauseAt = std::nullopt);
 
  private:
   void update();

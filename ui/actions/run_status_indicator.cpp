@@ -10,6 +10,7 @@
 #include "run_library.h"
 #include "run_summary.h"
 #include "scene_document.h"
+#include "solvers/constraint_rank.h"
 
 namespace mbw::ui {
 namespace {
@@ -109,13 +110,17 @@ void RunStatusIndicator::onFinished(int id) {
 void RunStatusIndicator::showScene() {
   if (doc_.isValid() && doc_.model()) {
     const Model& m = *doc_.model();
-    scene_->setText(tr("%1: %2 bodies, %3 equations").arg(QString::fromStdString(m.name)).arg(m.bodyCount()).arg(m.primitiveCount()));
+    scene_->setText(tr("%1: %2 bodies, %3 DOF, %4 equations")
+                        .arg(QString::fromStdString(m.name))
+                        .arg(m.bodyCount())
+                        .arg(degreesOfFreedom(m))
+                        .arg(m.primitiveCount()));
     scene_->setStyleSheet({});
   } else {
     scene_->setText(tr("scene: %n problem(s)", "", static_cast<int>(doc_.issues().size())));
     scene_->setStyleSheet("color: #c0392b;");
   }
-  scene_->setToolTip(tr("The loader's verdict on the scene being edited: %1").arg(scene_->text()));
+  scene_->setToolTip(tr("The loader's verdict on the scene being edited: %1 (DOF: degrees of freedom)").arg(scene_->text()));
 }
 
 }  // namespace mbw::ui

@@ -11,6 +11,7 @@
 #include "scene/builtin_scenes.h"
 #include "scene_document.h"
 #include "scene_library_dialog.h"
+#include "last_folder.h"
 #include "workbench_icons.h"
 
 namespace mbw::ui {
@@ -34,7 +35,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window) : QObjec
   open_ = new QAction(tr("&Open scene file..."), this);
   open_->setShortcut(QKeySequence::Open);
   connect(open_, &QAction::triggered, this, [this] {
-    const QString dir = QSettings().value("files/directory", QDir::homePath()).toString();
+    const QString dir = lastFolder("files/directory");
     const QString path = QFileDialog::getOpenFileName(&window_, tr("Open scene"), dir, tr("Scenes (*.json);;All files (*)"));
     if (!path.isEmpty()) openScene(path);
   });
@@ -46,9 +47,12 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window) : QObjec
     else saveTo(doc_.filePath());
   });
   saveAs_ = new QAction(tr("Save scene &as..."), this);
-  saveAs_->setShortcut(QKeySequence::SaveAs);
+  // the platform's key for Save as, and Ctrl+Shift+S where it has none (X11 without a desktop
+  // environment)
+  const QList<QKeySequence> saveAsKeys = QKeySequence::keyBindings(QKeySequence::SaveAs);
+  saveAs_->setShortcuts(saveAsKeys.isEmpty() ? QList<QKeySequence>{QKeySequence(tr("Ctrl+Shift+S"))} : saveAsKeys);
   connect(saveAs_, &QAction::triggered, this, [this] {
-    const QString dir = QSettings().value("files/directory", QDir::homePath()).toString();
+    const QString dir = lastFolder("files/directory");
     const QString proposal = QDir(dir).filePath(doc_.displayName().remove(".json") + ".json");
     const QString path = QFileDialog::getSaveFileName(&window_, tr("Save scene"), proposal, tr("Scenes (*.json)"));
     if (!path.isEmpty()) saveTo(path);
@@ -70,7 +74,8 @@ bool SceneFileActions::openScene(const QString& nameOrPath, QString* error) {
   return true;
 }
 
-bool SceneFileActions::maybeSave() {
+bool SceneFileActions::maybeSave(bool* discarded) {
+  if (discarded) *discarded = false;
   if (!doc_.isModified()) return true;
   const auto answer = QMessageBox::question(
       &window_, tr("Unsaved changes"), tr("The scene '%1' has unsaved changes. Save them?").arg(doc_.displayName()),
@@ -80,6 +85,7 @@ bool SceneFileActions::maybeSave() {
     save_->trigger();
     return !doc_.isModified();
   }
+  if (discarded) *discarded = true;
   return true;
 }
 
@@ -100,7 +106,7 @@ void SceneFileActions::remember(const QString& path) {
   recent.prepend(path);
   while (recent.size() > kRecentCount) recent.removeLast();
   settings.setValue(kRecentKey, recent);
-  settings.setValue("files/directory", QFileInfo(path).absolutePath());
+  rememberFolder("files/directory", QFileInfo(path).absolutePath());
   fillRecent();
 }
 

@@ -28,8 +28,8 @@ class SceneFileActions : public QObject {
 
   // open a built-in scene name or a file path; errors in a message box (or *error when given)
   bool openScene(const QString& nameOrPath, QString* error = nullptr);
-  // false when the user cancelled (unsaved changes kept)
-  bool maybeSave();
+  // false when the user cancelled (unsaved changes kept); *discarded: the user chose to drop them
+  bool maybeSave(bool* discarded = nullptr);
 
  private:
   bool saveTo(const QString& path);

@@ -9,6 +9,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 
+#include "last_folder.h"
 #include "run_controller.h"
 #include "run_library.h"
 #include "scene_document.h"
@@ -23,11 +24,11 @@ SessionActions::SessionActions(SceneDocument& doc, RunLibrary& runs, RunControll
     : QObject(&window), doc_(doc), runs_(runs), controller_(controller), files_(files), settings_(settings),
       window_(window) {
   auto ask = [this](bool saving) {
-    const QString dir = QSettings().value("files/sessions", QDir::homePath()).toString();
+    const QString dir = lastFolder("files/sessions");
     const QString filter = tr("Workbench sessions (*.mbws)");
     const QString path = saving ? QFileDialog::getSaveFileName(&window_, tr("Save session"), QDir(dir).filePath("session.mbws"), filter)
                                 : QFileDialog::getOpenFileName(&window_, tr("Open session"), dir, filter);
-    if (!path.isEmpty()) QSettings().setValue("files/sessions", QFileInfo(path).absolutePath());
+    if (!path.isEmpty()) rememberFolder("files/sessions", QFileInfo(path).absolutePath());
     return path;
   };
   save_ = new QAction(tr("Save session..."), this);
@@ -47,7 +48,6 @@ SessionActions::SessionActions(SceneDocument& doc, RunLibrary& runs, RunControll
     QString error;
     if (!path.isEmpty() && !openSession(path, &error)) QMessageBox::warning(&window_, tr("Open session"), error);
   });
-  window_.installEventFilter(this);
 }
 
 QString SessionActions::autosavePath() {
@@ -104,12 +104,10 @@ bool SessionActions::load(const QString& path, bool withScene, Layout layout, QS
   return true;
 }
 
-bool SessionActions::eventFilter(QObject* watched, QEvent* event) {
-  if (autosave_ && watched == &window_ && event->type() == QEvent::Close && event->isAccepted()) {
-    QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
-    saveSession(autosavePath(), nullptr);
-  }
-  return QObject::eventFilter(watched, event);
+void SessionActions::saveLast() const {
+  if (!autosave_) return;
+  QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
+  saveSession(autosavePath(), nullptr);
 }
 
 }  // namespace mbw::ui

@@ -1,8 +1,9 @@
 #pragma once
 // Sessions: File > Save session (Ctrl+Alt+S) writes the scene, every run with its results, the
 // plots and the window layout to one file (session_file.h); Open session (Ctrl+Alt+O) brings all of
-// it back. The workbench also saves the session when it closes and reopens it when it starts, so
-// that runs survive a restart.
+// it back. The workbench also saves the session when it exits (after its window has gone, so that
+// closing is not held up by the write) and reopens it when it starts, so that runs survive a
+// restart.
 
 #include <QObject>
 #include <QString>
@@ -36,15 +37,15 @@ class SessionActions : public QObject {
   static QString autosavePath();
   // reopens the last session (its runs; its scene too unless keepScene); false when there is none
   bool restoreLast(bool keepScene, QString* error);
-  // saving when the window closes (off for scripted sessions and tests)
+  // saving on the way out (off for scripted sessions and tests)
   void setAutosave(bool on) { autosave_ = on; }
+  // the session to autosavePath(), when autosaving is on (the program calls it once its window
+  // has closed)
+  void saveLast() const;
 
  signals:
   // a session was opened: its file and how many runs came back
   void opened(const QString& path, int runs);
-
- protected:
-  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   // how much of the session's layout comes back

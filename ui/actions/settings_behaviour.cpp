@@ -79,6 +79,16 @@ void keepOnScreen(QWidget& window) {
   window.move(g.topLeft());
 }
 
+QSize firstWindowSize(const QSize& available) { return available.boundedTo(QSize(1600, 1000)); }
+
+void placeFirstWindow(QWidget& window) {
+  QScreen* screen = QGuiApplication::primaryScreen();
+  if (!screen) return;
+  const QRect available = screen->availableGeometry();
+  window.resize(firstWindowSize(available.size()));
+  window.move(available.topLeft());
+}
+
 QString SettingsBehaviour::lastScene() { return QSettings().value("files/last").toString(); }
 
 bool SettingsBehaviour::eventFilter(QObject* watched, QEvent* event) {

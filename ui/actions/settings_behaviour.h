@@ -3,6 +3,7 @@
 // quantities, the 3D view's toggles and the scene last opened (QSettings).
 
 #include <QList>
+#include <QSize>
 #include <QObject>
 #include <QString>
 #include <QVariantMap>
@@ -19,6 +20,11 @@ class PlotPanel;
 
 // moves and shrinks a window so that it lies wholly on the screen it is on (or the primary one)
 void keepOnScreen(QWidget& window);
+// the size of a first window (no saved layout) on a screen with this much room: 1600x1000, or
+// the room there is
+QSize firstWindowSize(const QSize& available);
+// a first window sized and placed on the primary screen's available area
+void placeFirstWindow(QWidget& window);
 class SceneDocument;
 
 class SettingsBehaviour : public QObject {

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QBuffer>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -12,23 +13,67 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QImage>
+#include <QLabel>
 #include <QMessageBox>
+#include <QPainter>
 #include <QProcess>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QHBoxLayout>
+#include <algorithm>
 #include <cmath>
+#include <memory>
+#include <qcustomplot.h>
 
+#include "live_plot.h"
 #include "playback_controller.h"
+#include "plot_cursors.h"
+#include "plot_panel.h"
 #include "run_library.h"
 #include "scene_view.h"
+#include "vtk_widget.h"
+#include "last_folder.h"
 
 namespace mbw::ui {
+namespace {
 
-VideoExportAction::VideoExportAction(RunLibrary& runs, PlaybackController& playback, SceneView& view, QWidget& window)
-    : QObject(&window), runs_(runs), playback_(playback), view_(view), window_(window) {
+// the part of a frame with plots that the 3D view takes, from the left
+constexpr double kViewShare = 0.5;
+// frames are drawn as a window 720 pixels high would draw them, scaled to the frame's height
+constexpr double kReferenceHeight = 720.0;
+
+// the frames of a span: one per 1/fps s of video (speed/fps s of simulated time), the last at its end
+int frameCount(double from, double to, const VideoSettings& s) {
+  return std::max(1, static_cast<int>(std::floor((to - from) / s.speed * s.fps + 1e-9))) + 1;
+}
+
+}  // namespace
+
+bool parseVideoSize(const QString& text, VideoSettings::Size* size) {
+  if (text == "view") *size = VideoSettings::Size::View;
+  else if (text == "720p") *size = VideoSettings::Size::P720;
+  else if (text == "1080p") *size = VideoSettings::Size::P1080;
+  else return false;
+  return true;
+}
+
+QSize videoFrameSize(VideoSettings::Size size, const QSize& view) {
+  switch (size) {
+    case VideoSettings::Size::P720: return {1280, 720};
+    case VideoSettings::Size::P1080: return {1920, 1080};
+    case VideoSettings::Size::View: break;
+  }
+  // as it is (an MP4 leaves out an odd last row or column)
+  return view;
+}
+
+VideoExportAction::VideoExportAction(RunLibrary& runs, PlaybackController& playback, SceneView& view, PlotPanel& plots,
+                                     QWidget& window)
+    : QObject(&window), runs_(runs), playback_(playback), view_(view), plots_(plots), window_(window) {
   action_ = new QAction(tr("Export playback as &video..."), this);
-  action_->setToolTip(tr("The 3D view of the current run, frame by frame, as an MP4 video (ffmpeg) or PNG frames"));
+  action_->setToolTip(tr("The current run as an MP4 video (ffmpeg) or PNG frames: 720p, 1080p or the view's size, "
+                         "a time span, the plots beside the 3D view if wished"));
   connect(action_, &QAction::triggered, this, &VideoExportAction::run);
   auto update = [this] {
     const Run* run = runs_.find(runs_.currentId());
@@ -41,10 +86,66 @@ VideoExportAction::VideoExportAction(RunLibrary& runs, PlaybackController& playb
 
 QString VideoExportAction::ffmpeg() { return QStandardPaths::findExecutable("ffmpeg"); }
 
+QImage VideoExportAction::composeFrame(const VideoSettings& s, const QSize& frame) {
+  if (!s.plots || plots_.plots().empty()) return view_.renderImage(frame);
+  // the 3D view on the left, the plots on the right under a key of the runs
+  const int viewWidth = static_cast<int>(frame.width() * kViewShare) & ~1;
+  const double scale = frame.height() / kReferenceHeight;
+  QImage image(frame, QImage::Format_RGB32);
+  image.fill(Qt::white);
+  QPainter painter(&image);
+  painter.drawImage(0, 0, view_.renderImage(QSize(viewWidth, frame.height())));
+  painter.setRenderHint(QPainter::Antialiasing);
+  QFont font("DejaVu Sans");
+  font.setPixelSize(std::max(8, static_cast<int>(std::lround(13 * scale))));
+  painter.setFont(font);
+  const int keyHeight = static_cast<int>(std::lround(24 * scale));
+  int x = viewWidth + static_cast<int>(8 * scale);
+  for (const Run* r : runs_.shownRuns()) {
+    const int box = static_cast<int>(10 * scale);
+    painter.fillRect(QRect(x, (keyHeight - box) / 2, box, box), r->color);
+    x += box + static_cast<int>(4 * scale);
+    painter.setPen(QColor(30, 30, 30));
+    const QString label = r->shortLabel();
+    painter.drawText(QRect(x, 0, frame.width() - x, keyHeight), Qt::AlignVCenter | Qt::AlignLeft, label);
+    x += painter.fontMetrics().horizontalAdvance(label) + static_cast<int>(14 * scale);
+  }
+  // the plots in a grid, each drawn at a size a window would give it, scaled to the frame
+  const std::vector<LivePlot*>& plots = plots_.plots();
+  const int n = static_cast<int>(plots.size());
+  const int columns = n > 3 ? 2 : 1, rows = (n + columns - 1) / columns;
+  const QRect area(viewWidth, keyHeight, frame.width() - viewWidth, frame.height() - keyHeight);
+  for (int k = 0; k < n; ++k) {
+    const int c = k % columns, r = k / columns;
+    const QRect cell(area.left() + area.width() * c / columns, area.top() + area.height() * r / rows,
+                     area.width() / columns, area.height() / rows);
+    const QPixmap pixmap = plots[static_cast<size_t>(k)]->customPlot()->toPixmap(
+        static_cast<int>(cell.width() / scale), static_cast<int>(cell.height() / scale), scale);
+    painter.drawPixmap(cell.topLeft(), pixmap);
+  }
+  return image;
+}
+
+QSize VideoExportAction::viewPixels() const {
+  const QWidget* vtk = view_.vtkWidget();
+  return (QSizeF(vtk->size()) * vtk->devicePixelRatioF()).toSize();
+}
+
+QImage VideoExportAction::frameAt(const VideoSettings& s, double t) {
+  playback_.setTime(t);
+  return composeFrame(s, videoFrameSize(s.size, viewPixels()));
+}
+
 int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const std::function<bool(int, int)>& progress) {
   const Run* run = runs_.find(runs_.currentId());
   if (!run || run->results.rowCount() < 2) {
     if (error) *error = tr("There is no run to play back.");
+    return -1;
+  }
+  const double from = std::max(playback_.start(), s.from), to = std::min(playback_.end(), s.to);
+  if (!(to > from)) {
+    if (error) *error = tr("The time span %1 to %2 s holds none of the run (%3 to %4 s).")
+                            .arg(s.from).arg(s.to).arg(playback_.start()).arg(playback_.end());
     return -1;
   }
   const bool mp4 = s.path.endsWith(".mp4", Qt::CaseInsensitive);
@@ -56,9 +157,8 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const
     if (error) *error = tr("Cannot create the directory %1").arg(s.path);
     return -1;
   }
-  // one frame per 1/fps s of video: speed/fps s of simulated time, the last frame at the end
-  const double span = playback_.end() - playback_.start();
-  const int frames = std::max(1, static_cast<int>(std::floor(span / s.speed * s.fps + 1e-9))) + 1;
+  const int frames = frameCount(from, to, s);
+  const QSize frameSize = videoFrameSize(s.size, viewPixels());
   QProcess encoder;
   if (mp4) {
     encoder.setProgram(ffmpeg());
@@ -76,11 +176,18 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const
   const bool wasPlaying = playback_.playing();
   const double before = playback_.time();
   playback_.setPlaying(false);
+  // cursor B's ghost stays out of the frames; the camera is held still, fitted once to the motion
+  // for the 3D part of the frames
+  PlotCursors& cursors = plots_.cursors();
+  const double cursorB = cursors.b();
+  if (cursors.hasB()) cursors.setB(std::nan(""));
+  const double viewWidth = s.plots && !plots_.plots().empty() ? frameSize.width() * kViewShare : frameSize.width();
+  view_.holdCameraForFrames(true, viewWidth / frameSize.height());
   int written = 0;
   QString failure;
   for (int k = 0; k < frames; ++k) {
-    playback_.setTime(std::min(playback_.end(), playback_.start() + k * s.speed / s.fps));
-    const QImage frame = view_.grabImage();
+    playback_.setTime(std::min(to, from + k * s.speed / s.fps));
+    const QImage frame = composeFrame(s, frameSize);
     if (mp4) {
       QByteArray png;
       QBuffer buffer(&png);
@@ -107,6 +214,8 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const
       failure = tr("ffmpeg failed: %1").arg(QString::fromUtf8(encoder.readAllStandardError()).trimmed());
     if (!failure.isEmpty()) QFile::remove(s.path);
   }
+  view_.holdCameraForFrames(false);
+  if (std::isfinite(cursorB)) cursors.setB(cursorB);
   playback_.setTime(before);
   playback_.setPlaying(wasPlaying);
   if (!failure.isEmpty()) {
@@ -116,10 +225,27 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const
   return written;
 }
 
-VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, QWidget* parent)
-    : QDialog(parent), fps_(new QDoubleSpinBox(this)), speed_(new QDoubleSpinBox(this)),
-      frames_(new QCheckBox(tr("PNG frames in a directory instead of an MP4 file"), this)) {
+VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double start, double end, const QSize& view,
+                                         QWidget* parent)
+    : QDialog(parent), size_(new QComboBox(this)), from_(new QDoubleSpinBox(this)), to_(new QDoubleSpinBox(this)),
+      fps_(new QDoubleSpinBox(this)), speed_(new QDoubleSpinBox(this)),
+      plots_(new QCheckBox(tr("the plots beside the 3D view"), this)),
+      frames_(new QCheckBox(tr("PNG frames in a directory instead of an MP4 file"), this)), summary_(new QLabel(this)) {
   setWindowTitle(tr("Export playback as video"));
+  const QSize own = videoFrameSize(VideoSettings::Size::View, view);
+  size_->addItem(tr("720p (1280 x 720)"), static_cast<int>(VideoSettings::Size::P720));
+  size_->addItem(tr("1080p (1920 x 1080)"), static_cast<int>(VideoSettings::Size::P1080));
+  size_->addItem(tr("the 3D view (%1 x %2)").arg(own.width()).arg(own.height()), static_cast<int>(VideoSettings::Size::View));
+  size_->setCurrentIndex(size_->findData(static_cast<int>(initial.size)));
+  for (QDoubleSpinBox* box : {from_, to_}) {
+    box->setDecimals(3);
+    box->setRange(start, end);
+    box->setSuffix(tr(" s"));
+  }
+  from_->setValue(std::clamp(initial.from, start, end));
+  to_->setValue(std::clamp(initial.to, start, end));
+  from_->setToolTip(tr("Simulated time of the first frame"));
+  to_->setToolTip(tr("Simulated time of the last frame"));
   fps_->setRange(1.0, 240.0);
   fps_->setValue(initial.fps);
   fps_->setSuffix(tr(" frames/s"));
@@ -128,46 +254,95 @@ VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, QWidget* 
   speed_->setValue(initial.speed);
   speed_->setSuffix(tr(" \u00d7 real time"));
   speed_->setToolTip(tr("Simulated seconds per second of video"));
+  plots_->setChecked(initial.plots);
+  plots_->setToolTip(tr("The 3D view on the left, the plots as they are on the right, their cursor at the time shown"));
   const bool noFfmpeg = VideoExportAction::ffmpeg().isEmpty();
-  frames_->setChecked(noFfmpeg || !initial.path.endsWith(".mp4", Qt::CaseInsensitive));
+  frames_->setChecked(noFfmpeg || (!initial.path.isEmpty() && !initial.path.endsWith(".mp4", Qt::CaseInsensitive)));
   frames_->setEnabled(!noFfmpeg);
   if (noFfmpeg) frames_->setToolTip(tr("ffmpeg is not installed: only PNG frames can be written"));
+  summary_->setStyleSheet("color: #555;");
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  auto* span = new QHBoxLayout;
+  span->addWidget(from_);
+  span->addWidget(new QLabel(tr("to"), this));
+  span->addWidget(to_);
   auto* form = new QFormLayout(this);
-  form->addRow(tr("Frame rate"), fps_);
+  form->addRow(tr("Size"), size_);
+  form->addRow(tr("Time span"), span);
   form->addRow(tr("Speed"), speed_);
+  form->addRow(tr("Frame rate"), fps_);
+  form->addRow(plots_);
   form->addRow(frames_);
+  form->addRow(summary_);
   form->addRow(buttons);
+  for (QDoubleSpinBox* box : {from_, to_, fps_, speed_})
+    connect(box, &QDoubleSpinBox::valueChanged, this, &VideoSettingsDialog::updateSummary);
+  updateSummary();
 }
 
-double VideoSettingsDialog::fps() const { return fps_->value(); }
-double VideoSettingsDialog::speed() const { return speed_->value(); }
+void VideoSettingsDialog::updateSummary() {
+  const VideoSettings s = settings();
+  const bool valid = s.to > s.from;
+  const int frames = valid ? frameCount(s.from, s.to, s) : 0;
+  summary_->setText(valid ? tr("%1 frames, %2 s of video").arg(frames).arg((frames - 1) / s.fps, 0, 'g', 3)
+                          : tr("the span is empty: the first frame's time must be before the last's"));
+}
+
+VideoSettings VideoSettingsDialog::settings() const {
+  VideoSettings s;
+  s.size = static_cast<VideoSettings::Size>(size_->currentData().toInt());
+  s.from = from_->value();
+  s.to = to_->value();
+  s.fps = fps_->value();
+  s.speed = speed_->value();
+  s.plots = plots_->isChecked();
+  return s;
+}
+
 bool VideoSettingsDialog::pngFrames() const { return frames_->isChecked(); }
 
 VideoSettingsDialog* VideoExportAction::settingsDialog(const VideoSettings& settings) {
-  return new VideoSettingsDialog(settings, &window_);
+  return new VideoSettingsDialog(settings, playback_.start(), playback_.end(), viewPixels(), &window_);
 }
 
 void VideoExportAction::run() {
-  VideoSettingsDialog dialog({".mp4", QSettings().value("video/fps", 30.0).toDouble(), playback_.speed()}, &window_);
-  if (dialog.exec() != QDialog::Accepted) return;
-  QSettings().setValue("video/fps", dialog.fps());
+  QSettings settings;
+  VideoSettings initial;
+  initial.fps = settings.value("video/fps", 30.0).toDouble();
+  initial.speed = playback_.speed();
+  VideoSettings::Size size = VideoSettings::Size::P720;
+  parseVideoSize(settings.value("video/size", "720p").toString(), &size);
+  initial.size = size;
+  initial.plots = settings.value("video/plots", false).toBool();
+  initial.from = playback_.start();
+  initial.to = playback_.end();
+  initial.path = ".mp4";
+  std::unique_ptr<VideoSettingsDialog> dialog(settingsDialog(initial));
+  if (dialog->exec() != QDialog::Accepted) return;
+  VideoSettings chosen = dialog->settings();
+  settings.setValue("video/fps", chosen.fps);
+  settings.setValue("video/size", chosen.size == VideoSettings::Size::P720    ? "720p"
+                                  : chosen.size == VideoSettings::Size::P1080 ? "1080p"
+                                                                              : "view");
+  settings.setValue("video/plots", chosen.plots);
 
-  const QString dir = QSettings().value("export/directory", QDir::homePath()).toString();
+  const QString dir = lastFolder("export/directory");
   const Run* run = runs_.find(runs_.currentId());
   const QString base = run ? run->sceneName() + "_" + QString::fromStdString(run->settings.integrator) : QString("playback");
-  const QString path = dialog.pngFrames()
+  const QString path = dialog->pngFrames()
                            ? QFileDialog::getExistingDirectory(&window_, tr("Directory for the PNG frames"), dir)
                            : QFileDialog::getSaveFileName(&window_, tr("Export video"), QDir(dir).filePath(base + ".mp4"),
                                                           tr("MP4 videos (*.mp4)"));
   if (path.isEmpty()) return;
+  rememberFolder("export/directory", dialog->pngFrames() ? path : QFileInfo(path).absolutePath());
+  chosen.path = path;
   QProgressDialog progress(tr("Rendering the frames..."), tr("Cancel"), 0, 100, &window_);
   progress.setWindowModality(Qt::WindowModal);
   progress.setMinimumDuration(300);
   QString error;
-  const int written = exportVideo({path, dialog.fps(), dialog.speed()}, &error, [&](int k, int n) {
+  const int written = exportVideo(chosen, &error, [&](int k, int n) {
     progress.setMaximum(n);
     progress.setValue(k);
     return !progress.wasCanceled();

@@ -16,6 +16,8 @@
 #include <QStandardItemModel>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QFontMetrics>
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 
@@ -26,6 +28,8 @@ namespace mbw::ui {
 namespace {
 
 constexpr int kNameRole = Qt::UserRole;
+// a run recording more rows than this gets a word of warning (about 10 GB of CSV for a small model)
+constexpr double kManyRows = 1e7;
 
 // "0, 0.2, 0.5": the rho_inf values an integrator accepts when it takes only some
 QString valueList(const std::vector<double>& values) {
@@ -85,7 +89,8 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
       rtol_(new QLineEdit(this)), atol_(new QLineEdit(this)), maxStep_(new QLineEdit(this)),
       jacobian_(new QComboBox(this)), linearSolver_(new QComboBox(this)), jacobianUpdate_(new QComboBox(this)), rhoInf_(new QLineEdit(this)), alpha_(new QLineEdit(this)), tEnd_(new QLineEdit(this)),
       every_(new QSpinBox(this)), outputStep_(new QLineEdit(this)), outputTimes_(new QLineEdit(this)),
-      chooseTimes_(new QToolButton(this)), recordSteps_(new QCheckBox(tr("record the steps as well"), this)), problem_(new QLabel(this)) {
+      chooseTimes_(new QToolButton(this)), recordSteps_(new QCheckBox(tr("record the steps as well"), this)), problem_(new QLabel(this)),
+      warning_(new QLabel(this)) {
   for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
   formulation_->setToolTip(tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "
                               "matrices, rE: Euler angles)"));
@@ -96,6 +101,9 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   capabilities_->setStyleSheet("color: #555;");
   problem_->setWordWrap(true);
   problem_->setStyleSheet("color: #c0392b;");
+  warning_->setWordWrap(true);
+  warning_->setStyleSheet("color: #a35a00;");
+  warning_->setVisible(false);
   step_->setToolTip(tr("Time step h, s (the first step when the step is variable)"));
   rtol_->setToolTip(tr("Relative tolerance of the error estimate"));
   atol_->setToolTip(tr("Absolute tolerance of the error estimate"));
@@ -138,6 +146,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   layout->addWidget(capabilities_);
   layout->addLayout(form);
   layout->addWidget(problem_);
+  layout->addWidget(warning_);
   form->addRow(tr("Step h [s]"), step_);
   form->addRow(variableStep_);
   form->addRow(tr("rtol"), rtol_);
@@ -217,8 +226,15 @@ void RunConfigPanel::updateIntegrators() {
       integrators_->appendRow(item);
     }
   }
-  // the list opens as wide as its longest line (the family headers name their stages)
-  integrator_->view()->setMinimumWidth(integrator_->view()->sizeHintForColumn(0) + 24);
+  // the list opens as wide as its longest line (the family headers, in bold, name their stages):
+  // the combo's menu delegate measures every line in the combo's own font and keeps room for a
+  // check mark on each side, so the bold headers are measured here
+  int widest = integrator_->view()->sizeHintForColumn(0);
+  for (int r = 0; r < integrators_->rowCount(); ++r) {
+    const QStandardItem* item = integrators_->item(r);
+    widest = std::max(widest, QFontMetrics(item->font()).horizontalAdvance(item->text()) + 4 * integrator_->fontMetrics().height());
+  }
+  integrator_->view()->setMinimumWidth(widest + integrator_->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
   integrator_->view()->setTextElideMode(Qt::ElideNone);
   if (!setIntegrator(selected)) {
     // the first available one
@@ -269,7 +285,26 @@ void RunConfigPanel::updateDetails() {
   recordSteps_->setEnabled(!outputStep_->text().trimmed().isEmpty() || !outputTimesFile().isEmpty());
   problem_->setText(problem());
   problem_->setVisible(!problem_->text().isEmpty());
+  warning_->setText(warning());
+  warning_->setVisible(!warning_->text().isEmpty());
   emit changed();
+}
+
+QString RunConfigPanel::warning() const {
+  if (!problem().isEmpty()) return {};
+  const RunSettings s = settings();
+  const double span = s.tEnd - std::max(s.tStart, s.recordFrom);
+  // rows on the output grid, and at the steps (every N-th; a variable step at most its largest)
+  double rows = 0.0;
+  if (s.output.active()) rows += s.output.step > 0.0 ? span / s.output.step : static_cast<double>(s.output.times.size());
+  if (!s.output.active() || s.output.recordSteps) {
+    const IntegratorSettings& is = s.integratorSettings;
+    const double h = is.variableStep ? is.maxStep : is.step;
+    if (h > 0.0) rows += span / h / std::max(1, s.every);
+  }
+  if (!(rows > kManyRows)) return {};
+  return tr("About %1 rows would be recorded, each written to the run's file: record every N steps, or give an "
+            "output step.").arg(QString::number(rows, 'g', 2));
 }
 
 bool RunConfigPanel::varying() const {

@@ -37,6 +37,9 @@ class RunConfigPanel : public QWidget {
   RunSettings settings() const;
   // why this configuration cannot run ("" when it can)
   QString problem() const;
+  // what is worth a word before it runs ("" for nothing): a run that would record a huge number of
+  // rows (t_end = 1e9 s at h = 1e-3 s, every step)
+  QString warning() const;
 
   bool setFormulation(const QString& name);
   bool setIntegrator(const QString& nameOrAlias);
@@ -98,6 +101,7 @@ class RunConfigPanel : public QWidget {
   QCheckBox* recordSteps_;  // with an output step or times: the steps as well
   mutable TimesFile times_;
   QLabel* problem_;
+  QLabel* warning_;
 };
 
 }  // namespace mbw::ui

@@ -1,6 +1,8 @@
 #include "live_plot.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QMenu>
@@ -13,12 +15,14 @@
 #include <set>
 #include <utility>
 
+#include "figure_export.h"
 #include "frame_scheduler.h"
 #include "plot_cursors.h"
 #include "plot_readout.h"
 #include "plot_series.h"
 #include "run_library.h"
 #include "run_summary.h"
+#include "last_folder.h"
 #include "style.h"
 
 namespace mbw::ui {
@@ -31,7 +35,7 @@ QComboBox* channelBox(QWidget* parent, const QString& tip) {
   auto* box = new QComboBox(parent);
   box->setToolTip(tip);
   box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  box->setMinimumContentsLength(6);
+  box->setMinimumContentsLength(4);
   return box;
 }
 
@@ -45,7 +49,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   // header: quantity, signals, auto-scale, remove
   for (const PlotKindInfo& k : plotKinds()) kindBox_->addItem(k.title, k.id);
   kindBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  kindBox_->setMinimumContentsLength(8);
+  kindBox_->setMinimumContentsLength(5);
   kindBox_->setToolTip(tr("What this plot shows"));
   auto* fit = new QToolButton(this);
   fit->setText(tr("Fit"));
@@ -127,11 +131,13 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
     menu.addAction(tr("&Clear cursors"), &cursors_, &PlotCursors::clear);
     menu.addSeparator();
     menu.addAction(tr("&Auto-scale"), this, &LivePlot::autoScale);
-    menu.addAction(tr("Save this plot as &PNG..."), this, [this] {
-      const QString path = QFileDialog::getSaveFileName(this, tr("Save plot"), plotKindInfo(kind_).id + ".png",
-                                                        tr("PNG images (*.png)"));
-      if (!path.isEmpty() && !plot_->savePng(path, 0, 0, 2.0))
-        QMessageBox::warning(this, tr("Save plot"), tr("Cannot write %1").arg(path));
+    menu.addAction(tr("Save this plot (PNG, SVG, PDF)..."), this, [this] {
+      const QString dir = lastFolder("export/directory");
+      const QString path = QFileDialog::getSaveFileName(this, tr("Save plot"), QDir(dir).filePath(plotKindInfo(kind_).id + ".png"),
+                                                        plot::figureFileFilter());
+      if (path.isEmpty()) return;
+      rememberFolder("export/directory", QFileInfo(path).absolutePath());
+      if (!savePlot(path)) QMessageBox::warning(this, tr("Save plot"), tr("Cannot write %1").arg(path));
     });
     menu.exec(plot_->mapToGlobal(at));
   });
@@ -168,8 +174,8 @@ void LivePlot::rebuild() {
   fillChannelChoices();
   series_->setQuantity(kind_, channels_);
   readout_->recreate();
-  readout_->update();
   updateAxes();
+  readout_->update();
   refresh();
 }
 
@@ -225,6 +231,7 @@ void LivePlot::updateAxes() {
   const Results& r = sample ? sample->results : none;
   plot_->yAxis->setLabel(yAxisLabel(kind_, channels_, r));
   plot_->xAxis->setLabel(xAxisLabel(kind_, channels_, r));
+  readout_->setUnits(readoutUnit(kind_, channels_, r, true), readoutUnit(kind_, channels_, r));
   // what the iterations are, per integrator family; what the differences are taken against
   QString info;
   if (kind_ == PlotKind::NewtonIterations) {
@@ -385,7 +392,15 @@ bool LivePlot::eventFilter(QObject* watched, QEvent* event) {
   return QWidget::eventFilter(watched, event);
 }
 
+bool LivePlot::savePlot(const QString& path) {
+  // the hover's marker is not part of the figure
+  readout_->hideHover();
+  return plot::savePlot(*plot_, path);
+}
+
 QString LivePlot::readoutText() const { return readout_->text(); }
+
+QRectF LivePlot::readoutRect() const { return readout_->boxRect(); }
 
 QString LivePlot::hoverAt(const QPointF& position) {
   readout_->hover(position);

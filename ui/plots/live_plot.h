@@ -58,12 +58,16 @@ class LivePlot : public QWidget {
   std::pair<double, double> valueRange() const;
   // the read-out box's text ("" while the cursors are inactive), and the hover's at a position
   QString readoutText() const;
+  // where the read-out box is, in the plot's pixels
+  QRectF readoutRect() const;
   QString hoverAt(const QPointF& position);
   // a click in the plot at a position (as the mouse does; shift: cursor B)
   void clickAt(const QPointF& position, bool shift);
   // what the plot says about itself (the runs' iteration counts, the base of differences)
   QString infoText() const;
   QCustomPlot* customPlot() const { return plot_; }
+  // the plot as drawn, as PNG, SVG or PDF by the path's extension; false when it cannot be written
+  bool savePlot(const QString& path);
   // replots drawn since the plot was made
   long replotCount() const { return replots_; }
 

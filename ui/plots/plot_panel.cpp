@@ -1,24 +1,22 @@
 #include "plot_panel.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QMenu>
+#include <QScrollArea>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <set>
 
 #include "live_plot.h"
 #include "plot_cursors.h"
 #include "plot_series.h"
 #include "run_library.h"
+#include "simulation/recorder.h"
 
 namespace mbw::ui {
-namespace {
-
-// a plot narrower than this goes to one column
-constexpr int kTwoColumnsWidth = 420;
-
-}  // namespace
 
 PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* parent)
     : QWidget(parent), runs_(runs), scheduler_(scheduler), cursors_(new PlotCursors(this)), grid_(new QGridLayout),
@@ -51,9 +49,20 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
   layout->addLayout(header);
+  // the plots in a scrolling area: however many there are, the panel asks for no more room than
+  // one small plot (more plots made the window's middle wider, and the side docks narrower, for
+  // good); when they do not fit, the area scrolls
   grid_->setContentsMargins(0, 0, 0, 0);
   grid_->setSpacing(2);
-  layout->addLayout(grid_, 1);
+  auto* host = new QWidget;
+  host->setLayout(grid_);
+  scroll_ = new QScrollArea(this);
+  scroll_->setObjectName("plotScroll");
+  scroll_->setFrameShape(QFrame::NoFrame);
+  scroll_->setWidgetResizable(true);
+  scroll_->setWidget(host);
+  scroll_->viewport()->installEventFilter(this);
+  layout->addWidget(scroll_, 1);
 
   connect(&runs_, &RunLibrary::rowsAppended, this, [this](int id) {
     for (LivePlot* p : plots_) p->appendRows(id);
@@ -67,8 +76,11 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
   connect(&runs_, &RunLibrary::shownChanged, this, &PlotPanel::rebuildAll);
   connect(&runs_, &RunLibrary::referenceChanged, this, &PlotPanel::rebuildAll);
   connect(&runs_, &RunLibrary::scopeChanged, this, &PlotPanel::rebuildAll);
-  // a new run refits the axes (they follow its data until the user zooms or pans)
-  connect(&runs_, &RunLibrary::runAdded, this, [this] {
+  // a new run refits the axes (they follow its data until the user zooms or pans); a finished run
+  // read back (a session reopened, at start too) is drawn at once with its channels offered
+  connect(&runs_, &RunLibrary::runAdded, this, [this](int id) {
+    const Run* run = runs_.find(id);
+    if (run && !run->live()) rebuildAll();
     for (LivePlot* p : plots_) p->autoScale();
   });
   connect(&runs_, &RunLibrary::scopeChanged, this, &PlotPanel::updateKey);
@@ -102,7 +114,13 @@ void PlotPanel::removePlot(LivePlot* plot) {
   relayout();
 }
 
-int PlotPanel::columnCount() const { return plots_.size() > 1 && width() >= kTwoColumnsWidth ? 2 : 1; }
+// two columns when two plots of their least width fit side by side
+int PlotPanel::columnCount() const {
+  if (plots_.size() < 2) return 1;
+  int least = 0;
+  for (const LivePlot* p : plots_) least = std::max(least, p->minimumSizeHint().width());
+  return scroll_->viewport()->width() >= 2 * least + grid_->horizontalSpacing() ? 2 : 1;
+}
 
 void PlotPanel::relayout() {
   for (LivePlot* p : plots_) grid_->removeWidget(p);
@@ -114,9 +132,9 @@ void PlotPanel::relayout() {
   updateKey();
 }
 
-void PlotPanel::resizeEvent(QResizeEvent* event) {
-  QWidget::resizeEvent(event);
-  if (columnCount() != columns_) relayout();
+bool PlotPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == scroll_->viewport() && event->type() == QEvent::Resize && columnCount() != columns_) relayout();
+  return QWidget::eventFilter(watched, event);
 }
 
 void PlotPanel::rebuildAll() {
@@ -172,6 +190,24 @@ void PlotPanel::resetLayout() {
   for (PlotKind k : {PlotKind::StepSize, PlotKind::EnergyBalance, PlotKind::ConstraintViolation,
                      PlotKind::NewtonIterations})
     addPlot(k);
+}
+
+void PlotPanel::fitToScene(const Model& model) {
+  // the channels a run of this scene records (multipliers and reactions included, as the
+  // workbench's runs record them)
+  std::set<QString> recorded;
+  try {
+    const std::unique_ptr<Formulation> f = makeFormulation(model.defaults.formulation, model);
+    for (const Channel& c : Recorder(*f, Recorder::Kind::Dynamics, 1, true, false, true).channels())
+      recorded.insert(QString::fromStdString(c.name));
+  } catch (const std::exception&) {
+    return;  // a formulation the scene cannot start with: its runs will say so
+  }
+  for (LivePlot* p : plots_) {
+    const QStringList channels = p->channels();
+    const bool fits = std::all_of(channels.begin(), channels.end(), [&](const QString& c) { return recorded.count(c) > 0; });
+    if (!fits) p->setQuantity(p->kind(), {});
+  }
 }
 
 long PlotPanel::replotCount() const {

@@ -1,5 +1,6 @@
 #pragma once
-// Several live plots at once, in a grid of one or two columns (by the width there is): the user
+// Several live plots at once, in a grid of one or two columns (by the width there is) that scrolls
+// when they do not fit (the panel's least size does not grow with the plots): the user
 // adds, removes and re-targets them; the layout (quantity and signals of each plot) is saved with
 // the settings. One key over the plots is the legend of them all: each run's colour and number
 // with its integrator and settings, the reference, and the markers of rejected steps. The time
@@ -13,6 +14,11 @@
 
 class QGridLayout;
 class QLabel;
+class QScrollArea;
+
+namespace mbw {
+struct Model;
+}
 
 namespace mbw::ui {
 
@@ -43,13 +49,16 @@ class PlotPanel : public QWidget {
   void restoreLayout(const QStringList& state);
   // step size, energy balance, constraint violation, iterations
   void resetLayout();
+  // another scene opened: a plot of a signal that scene does not record goes back to the signal
+  // that moves the most (chosen from its first run)
+  void fitToScene(const Model& model);
 
  signals:
   // a plot of a difference or an error changed its signal (the comparison table follows)
   void comparedChannelChanged(const QString& channel);
 
  protected:
-  void resizeEvent(QResizeEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   void relayout();
@@ -61,6 +70,7 @@ class PlotPanel : public QWidget {
   FrameScheduler* scheduler_;
   PlotCursors* cursors_;
   QGridLayout* grid_;
+  QScrollArea* scroll_;
   QLabel* key_;
   std::vector<LivePlot*> plots_;
   int columns_ = 0;

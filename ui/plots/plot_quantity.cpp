@@ -68,6 +68,25 @@ QString channelTitle(const Results& r, const QString& channel) {
   return unit.isEmpty() ? channel : channel + " [" + unit + "]";
 }
 
+QString readoutUnit(PlotKind kind, const QStringList& channels, const Results& sample, bool x) {
+  auto unitOf = [&](const QString& channel) {
+    const int c = sample.column(channel.toStdString());
+    return c >= 0 ? QString::fromStdString(sample.channels()[c].unit) : QString();
+  };
+  if (x) return kind == PlotKind::XY ? unitOf(channels.value(0)) : QString("s");
+  switch (kind) {
+    case PlotKind::StepSize: return "s";
+    case PlotKind::EnergyBalance: return "J";
+    case PlotKind::ConstraintViolation:
+    case PlotKind::NewtonIterations: return {};
+    case PlotKind::ReferenceError:
+    case PlotKind::Difference:
+    case PlotKind::Channel: return unitOf(channels.value(0));
+    case PlotKind::XY: return unitOf(channels.value(1));
+  }
+  return {};
+}
+
 QString yAxisLabel(PlotKind kind, const QStringList& channels, const Results& sample) {
   const QString first = channels.value(0), second = channels.value(1);
   switch (kind) {

@@ -48,6 +48,9 @@ std::vector<CurveSpec> curvesOf(PlotKind kind, const QStringList& channels);
 // the axis labels with their units
 QString yAxisLabel(PlotKind kind, const QStringList& channels, const Results& sample);
 QString xAxisLabel(PlotKind kind, const QStringList& channels, const Results& sample);
+// the unit of the values a plot reads out at its cursors: of its y (x: of the x of an x-y plot);
+// "" when they have none or mix several (the violation's m and rad)
+QString readoutUnit(PlotKind kind, const QStringList& channels, const Results& sample, bool x = false);
 
 // (t, value) of a column from a row on, up to endRow (excluded; at most the last row); on log axes,
 // values <= 0 are left out (a log axis cannot show them, and gaps would split the curve into many

@@ -59,6 +59,16 @@ PlotReadout::PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursor
   recreate();
 }
 
+QRectF PlotReadout::boxRect() const {
+  if (!box_->visible()) return {};
+  return QRectF(box_->topLeft->pixelPosition(), box_->bottomRight->pixelPosition());
+}
+
+void PlotReadout::setUnits(const QString& x, const QString& y) {
+  xUnit_ = x;
+  yUnit_ = y;
+}
+
 void PlotReadout::recreate() {
   markersA_ = markerCurve(plot_, QCPScatterStyle::ssCircle);
   markersB_ = markerCurve(plot_, QCPScatterStyle::ssSquare);
@@ -99,16 +109,21 @@ void PlotReadout::update() {
     headWide_ = cursors_.hasB() ? tr("A %1 s  B %2 s  \u0394t %3 s").arg(shortNumber(a, 5), shortNumber(b, 5), shortNumber(b - a, 4))
                                 : tr("A %1 s  (shift+click: B)").arg(shortNumber(a, 5));
     headShort_ = cursors_.hasB() ? tr("A %1 s  B %2 s").arg(shortNumber(a, 5), shortNumber(b, 5)) : tr("A %1 s").arg(shortNumber(a, 5));
+    // a value with its unit: "0.123 m", "(0.1 m, 0.2 m)" on x-y plots
+    auto value = [this](double x, double y, int digits) {
+      return xy_ ? QString("(%1, %2)").arg(withUnit(shortNumber(x, digits), xUnit_), withUnit(shortNumber(y, digits), yUnit_))
+                 : withUnit(shortNumber(y, digits), yUnit_);
+    };
     for (const Series& s : series_.series()) {
       if (s.rejected) continue;
       double xa, ya, ta, xb, yb, tb;
       if (!PlotSeries::pointAt(s, a, xa, ya, ta)) continue;
       Entry e;
       e.label = s.label;
-      e.atA = "A " + (xy_ ? QString("(%1, %2)").arg(shortNumber(xa, 4), shortNumber(ya, 4)) : shortNumber(ya, 4));
+      e.atA = "A " + value(xa, ya, 4);
       if (cursors_.hasB() && PlotSeries::pointAt(s, b, xb, yb, tb)) {
-        e.atB = "B " + (xy_ ? QString("(%1, %2)").arg(shortNumber(xb, 4), shortNumber(yb, 4)) : shortNumber(yb, 4));
-        e.delta = "\u0394 " + (xy_ ? QString("(%1, %2)").arg(shortNumber(xb - xa, 3), shortNumber(yb - ya, 3)) : shortNumber(yb - ya, 3));
+        e.atB = "B " + value(xb, yb, 4);
+        e.delta = "\u0394 " + value(xb - xa, yb - ya, 3);
       }
       entries_.push_back(e);
     }
@@ -116,26 +131,50 @@ void PlotReadout::update() {
   fitBox();
 }
 
-// The lines of the box at the widest layout that fits the plot: one line per curve; or A on one
-// line, B and the difference on the next; or each on a line of its own.
+// The box's lines in a layout: 0, one line per curve; 1, A on one line, B and the difference on
+// the next; 2, each on a line of its own; 3, the difference alone (A alone without B).
+QStringList PlotReadout::linesOf(int layout) const {
+  QStringList lines{layout == 0 ? headWide_ : headShort_};
+  for (const Entry& e : entries_) {
+    const QString indent(e.label.size() + 2, ' ');
+    if (e.atB.isEmpty()) lines << e.label + "  " + e.atA;
+    else if (layout == 0) lines << e.label + "  " + e.atA + "  " + e.atB + "  " + e.delta;
+    else if (layout == 1) lines << e.label + "  " + e.atA << indent + e.atB + "  " + e.delta;
+    else if (layout == 2) lines << e.label + "  " + e.atA << indent + e.atB << indent + e.delta;
+    else lines << e.label + "  " + e.delta;
+  }
+  return lines;
+}
+
+// The lines of the box in the first layout that fits the plot's width and height; when none does,
+// the most compact one cut to the lines that fit, each within the width, and a last line saying how
+// many curves were left out.
 void PlotReadout::fitBox() {
   const QFontMetrics metrics(box_->font());
-  const int room = plot_.axisRect()->width() - box_->padding().left() - box_->padding().right() - 8;
+  const QRect area = plot_.axisRect()->rect();
+  const int room = area.width() - box_->padding().left() - box_->padding().right() - 8;
+  const int rows = std::max(1, (area.height() - box_->padding().top() - box_->padding().bottom() - 8) / metrics.lineSpacing());
+  auto widest = [&](const QStringList& lines) {
+    int w = 0;
+    for (const QString& line : lines) w = std::max(w, metrics.horizontalAdvance(line));
+    return w;
+  };
   QStringList lines;
-  for (int layout = 0; layout < 3; ++layout) {
-    lines.clear();
-    if (headWide_.isEmpty()) break;
-    lines << (layout == 0 ? headWide_ : headShort_);
-    for (const Entry& e : entries_) {
-      const QString indent(e.label.size() + 2, ' ');
-      if (e.atB.isEmpty()) lines << e.label + "  " + e.atA;
-      else if (layout == 0) lines << e.label + "  " + e.atA + "  " + e.atB + "  " + e.delta;
-      else if (layout == 1) lines << e.label + "  " + e.atA << indent + e.atB + "  " + e.delta;
-      else lines << e.label + "  " + e.atA << indent + e.atB << indent + e.delta;
+  if (!headWide_.isEmpty()) {
+    constexpr int kLayouts = 4;
+    bool fits = false;
+    for (int layout = 0; layout < kLayouts && !fits; ++layout) {
+      lines = linesOf(layout);
+      fits = widest(lines) <= room && lines.size() <= rows;
     }
-    int widest = 0;
-    for (const QString& line : lines) widest = std::max(widest, metrics.horizontalAdvance(line));
-    if (widest <= room) break;
+    if (!fits) {
+      const int curves = static_cast<int>(lines.size()) - 1;
+      if (lines.size() > rows) {
+        const int kept = std::max(0, rows - 2);
+        lines = lines.mid(0, 1 + kept) << tr("+ %n more (hover a curve)", "", curves - kept);
+      }
+      for (QString& line : lines) line = metrics.elidedText(line, Qt::ElideRight, std::max(room, 8));
+    }
   }
   text_ = lines.join('\n');
   box_->setText(text_);
@@ -151,8 +190,8 @@ bool PlotReadout::hover(const QPointF& pixel) {
   }
   tracer_->position->setCoords(x, y);
   tracer_->setVisible(true);
-  hoverText_ = xy_ ? tr("%1  t = %2 s\nx = %3, y = %4").arg(s->label, shortNumber(t, 5), fullNumber(x), fullNumber(y))
-                   : tr("%1  t = %2 s\n%3").arg(s->label, fullNumber(t), fullNumber(y));
+  hoverText_ = xy_ ? tr("%1  t = %2 s\nx = %3, y = %4").arg(s->label, shortNumber(t, 5), withUnit(fullNumber(x), xUnit_), withUnit(fullNumber(y), yUnit_))
+                   : tr("%1  t = %2 s\n%3").arg(s->label, fullNumber(t), withUnit(fullNumber(y), yUnit_));
   label_->setText(hoverText_);
   // beside the point, inside the plot
   const QPointF p(plot_.xAxis->coordToPixel(x), plot_.yAxis->coordToPixel(y));

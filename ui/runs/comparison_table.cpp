@@ -17,7 +17,8 @@ namespace mbw::ui {
 ComparisonTable::ComparisonTable(RunLibrary& runs, QWidget* parent)
     : QWidget(parent), runs_(runs), channelBox_(new QComboBox(this)), table_(new QTableWidget(this)) {
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // columns as wide as their figures (set at each refresh): a long message wraps in its column
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
   table_->setAlternatingRowColors(true);
   table_->setWordWrap(true);
   channelBox_->setToolTip(tr("The signal whose difference between the runs is measured"));
@@ -85,7 +86,7 @@ void ComparisonTable::refresh() {
   table_->setRowCount(static_cast<int>(rows.size()));
   table_->setColumnCount(static_cast<int>(runs.size()));
   table_->setVerticalHeaderLabels(rows);
-  const int rejectedRow = 4, iterationsRow = 5, noteRow = 11;
+  const int statusRow = 2, rejectedRow = 4, iterationsRow = 5, noteRow = 11;
   for (int c = 0; c < static_cast<int>(runs.size()); ++c) {
     const Run& run = *runs[static_cast<size_t>(c)];
     const RunSummary s = summarize(run);
@@ -130,10 +131,15 @@ void ComparisonTable::refresh() {
       if (r == rejectedRow) tip = s.rejectionReasons;
       if (r == iterationsRow) tip = iterationsLabel(run);
       item->setToolTip(tip);
-      if (r == noteRow) item->setTextAlignment(Qt::AlignLeft | Qt::AlignTop);
+      if (r == noteRow || r == statusRow) item->setTextAlignment(Qt::AlignLeft | Qt::AlignTop);
+      // the status's one word sizes the column; its reason (a failure's) then wraps in it
+      if (r == statusRow) item->setText(statusWord(run));
       table_->setItem(r, c, item);
     }
   }
+  table_->resizeColumnsToContents();
+  for (int c = 0; c < static_cast<int>(runs.size()); ++c)
+    if (QTableWidgetItem* status = table_->item(statusRow, c)) status->setText(status->toolTip());
   table_->resizeRowsToContents();
 }
 

@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QString>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "simulation/simulation.h"
@@ -20,6 +21,9 @@ struct RunRequest {
   RunSettings settings;
   QString sceneKey;
   std::string sceneText;
+  // the worker pauses the run at its first recorded row at or after this time (a row of the output
+  // grid at that time, or the first step past it)
+  std::optional<double> pauseAt = std::nullopt;
 };
 
 struct Run {

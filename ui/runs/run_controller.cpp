@@ -50,6 +50,7 @@ void RunController::launchNext() {
   }
   RunRequest request = std::move(queue_.front());
   queue_.pop_front();
+  const std::optional<double> pauseAt = request.pauseAt;
   Run& run = runs_.add(std::move(request));
   activeId_ = run.id;
   paused_ = false;
@@ -58,7 +59,7 @@ void RunController::launchNext() {
   // that the GUI thread never waits for it); both are deleted afterwards
   mailbox_ = std::make_shared<FrameMailbox>();
   thread_ = new QThread(this);
-  worker_ = new RunWorker(run.id, run.model, run.settings, mailbox_, run.dataPath);
+  worker_ = new RunWorker(run.id, run.model, run.settings, mailbox_, run.dataPath, pauseAt);
   worker_->moveToThread(thread_);
   connect(thread_, &QThread::started, worker_, &RunWorker::run);
   connect(worker_, &RunWorker::finished, thread_, &QThread::quit, Qt::DirectConnection);
@@ -73,13 +74,13 @@ void RunController::launchNext() {
 void RunController::setPaused(bool paused) {
   if (!busy() || paused == paused_) return;
   paused_ = paused;
-  worker_->setPaused(paused);
+  if (worker_) worker_->setPaused(paused);
   runs_.setPaused(activeId_, paused);
   emit pausedChanged(paused);
 }
 
 void RunController::cancel() {
-  if (busy()) worker_->cancel();
+  if (busy() && worker_) worker_->cancel();
 }
 
 void RunController::cancelAll() {
@@ -87,7 +88,18 @@ void RunController::cancelAll() {
   cancel();
 }
 
-void RunController::drain() {
+void RunController::finishNow() {
+  queue_.clear();
+  if (!busy()) return;
+  if (worker_) worker_->cancel();
+  // the run loop sees the flag between two steps; the worker's last frame is then in the mailbox
+  if (thread_) thread_->wait();
+  drainFrames(true);
+}
+
+void RunController::drain() { drainFrames(false); }
+
+void RunController::drainFrames(bool all) {
   catchUpQueued_ = false;
   if (!mailbox_) return;
   for (RunFramePtr& frame : mailbox_->takeAll()) pending_.push_back(std::move(frame));
@@ -105,12 +117,20 @@ void RunController::drain() {
   // loaded machine makes the display lag, not the window freeze
   QElapsedTimer spent;
   spent.start();
-  bool last = false;
-  while (!pending_.empty() && !last && spent.elapsed() < kDrainBudgetMs) {
-    if (!append(*pending_.front(), *run, spent)) break;
+  bool last = false, pausedHere = false;
+  while (!pending_.empty() && !last && (all || spent.elapsed() < kDrainBudgetMs)) {
+    if (!append(*pending_.front(), *run, spent, all)) break;
     ++framesDrained_;
     last = pending_.front()->last;
+    pausedHere = pausedHere || pending_.front()->pausedHere;
     pending_.pop_front();
+  }
+  // the run paused itself at its pause time: paused as if the user had asked, its rows up to date
+  if (pausedHere && !last && !paused_) {
+    paused_ = true;
+    runs_.notifyRowsAppended(run->id);
+    runs_.setPaused(run->id, true);
+    emit pausedChanged(true);
   }
   if (!pending_.empty() && !last && !catchUpQueued_) {
     catchUpQueued_ = true;
@@ -142,7 +162,7 @@ void RunController::drain() {
   launchNext();
 }
 
-bool RunController::append(const RunFrame& frame, Run& run, const QElapsedTimer& spent) {
+bool RunController::append(const RunFrame& frame, Run& run, const QElapsedTimer& spent, bool all) {
   Results& r = run.results;
   if (pendingRow_ == 0 && !frame.channels.empty()) {
     r.setChannels(frame.channels);
@@ -158,7 +178,7 @@ bool RunController::append(const RunFrame& frame, Run& run, const QElapsedTimer&
   while (pendingRow_ < rows) {
     const size_t end = std::min(rows, pendingRow_ + kRowsPerLook);
     for (; pendingRow_ < end; ++pendingRow_) r.appendRow(frame.rows.data() + pendingRow_ * width);
-    if (pendingRow_ < rows && spent.elapsed() >= kDrainBudgetMs) return false;
+    if (pendingRow_ < rows && !all && spent.elapsed() >= kDrainBudgetMs) return false;
   }
   pendingRow_ = 0;
   r.rejected.insert(r.rejected.end(), frame.rejected.begin(), frame.rejected.end());

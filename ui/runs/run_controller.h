@@ -5,6 +5,7 @@
 // the active run.
 
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 #include <deque>
 #include <memory>
@@ -29,12 +30,18 @@ class RunController : public QObject {
   // queues a run (started at once when idle)
   void start(RunRequest request);
   bool busy() const { return activeId_ != -1; }
+  // the run going (-1 when idle)
+  int activeId() const { return activeId_; }
+  RunLibrary& runs() const { return runs_; }
   int queuedCount() const { return static_cast<int>(queue_.size()); }
 
   void setPaused(bool paused);
   bool paused() const { return paused_; }
   void cancel();     // the active run; it keeps what it computed
   void cancelAll();  // and the queued ones
+  // cancels every run and waits for the active one to end, its last rows and statistics taken in
+  // (when the window closes: the session then saves what the run computed)
+  void finishNow();
 
   long framesDrained() const { return framesDrained_; }
 
@@ -47,13 +54,15 @@ class RunController : public QObject {
  private:
   void launchNext();
   void drain();
+  // the frames there are: within the GUI thread's budget per turn, or all of them
+  void drainFrames(bool all);
   // the frame's rows from pendingRow_ on while the budget lasts; true when the frame is all in
-  bool append(const RunFrame& frame, Run& run, const QElapsedTimer& spent);
+  bool append(const RunFrame& frame, Run& run, const QElapsedTimer& spent, bool all = false);
 
   RunLibrary& runs_;
   std::deque<RunRequest> queue_;
-  QThread* thread_ = nullptr;
-  RunWorker* worker_ = nullptr;
+  QPointer<QThread> thread_;  // deletes itself once its run has ended
+  QPointer<RunWorker> worker_;  // deleted with its thread
   std::shared_ptr<FrameMailbox> mailbox_;
   std::deque<RunFramePtr> pending_;  // taken from the mailbox, not yet all in the run
   size_t pendingRow_ = 0;            // rows of the first pending frame already in

@@ -22,6 +22,8 @@ struct RunFrame {
   std::vector<RejectedStep> rejected;  // steps rejected since the previous frame
   std::vector<RunEvent> events;        // events (repartitions, ...) since the previous frame
   double wallSeconds = 0.0;            // since the run started, pauses excluded
+  // the worker paused itself after this frame's last row: the run reached its pause time
+  bool pausedHere = false;
   // the last frame of a run carries its outcome
   bool last = false;
   RunStatus status = RunStatus::Running;

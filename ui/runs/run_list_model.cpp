@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QFont>
+#include <QTimer>
 
 #include "number_text.h"
 #include "run_library.h"
@@ -51,10 +52,21 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent) : QAbstractItemMod
   });
   for (auto signal : {&RunLibrary::runFinished, &RunLibrary::shownChanged, &RunLibrary::pausedChanged})
     connect(&runs_, signal, this, &RunListModel::runChanged);
-  // a live run's figures (its summary scans every row kept) a few times a second
+  // a live run's figures (its summary scans every row kept) a few times a second, and once more
+  // after its last rows of a burst (a run that pauses shows where it paused)
   connect(&runs_, &RunLibrary::rowsAppended, this, [this](int id) {
     QElapsedTimer& last = liveRefresh_[id];
-    if (last.isValid() && last.elapsed() < kLiveRefreshMs) return;
+    if (last.isValid() && last.elapsed() < kLiveRefreshMs) {
+      if (trailing_.insert(id).second)
+        QTimer::singleShot(kLiveRefreshMs - last.elapsed(), this, [this, id] {
+          trailing_.erase(id);
+          if (const Run* run = runs_.find(id)) {
+            if (run->live()) liveRefresh_[id].start();
+            runChanged(id);
+          }
+        });
+      return;
+    }
     last.start();
     runChanged(id);
   });

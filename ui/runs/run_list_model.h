@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QStringList>
 #include <map>
+#include <set>
 
 #include "run_summary.h"
 
@@ -55,6 +56,7 @@ class RunListModel : public QAbstractItemModel {
   QStringList groups_;  // scene keys
   mutable std::map<int, RunSummary> summaries_;  // by run id, dropped when the run changes
   std::map<int, QElapsedTimer> liveRefresh_;      // by live run id: since its row was last refreshed
+  std::set<int> trailing_;                        // live runs with a refresh due after the throttle
 };
 
 // "double-pendulum" for "builtin:double-pendulum", the file name for a path

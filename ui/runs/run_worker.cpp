@@ -6,6 +6,9 @@
 
 #include "simulation/csv.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace mbw::ui {
 namespace {
 
@@ -16,9 +19,9 @@ constexpr int kNice = 5;
 }  // namespace
 
 RunWorker::RunWorker(int runId, std::shared_ptr<const Model> model, RunSettings settings,
-                     std::shared_ptr<FrameMailbox> mailbox, std::string dataPath)
+                     std::shared_ptr<FrameMailbox> mailbox, std::string dataPath, std::optional<double> pauseAt)
     : runId_(runId), model_(std::move(model)), settings_(std::move(settings)), mailbox_(std::move(mailbox)),
-      dataPath_(std::move(dataPath)), pending_(std::make_shared<RunFrame>()) {}
+      dataPath_(std::move(dataPath)), pauseAt_(pauseAt), pending_(std::make_shared<RunFrame>()) {}
 
 void RunWorker::setPaused(bool paused) {
   {
@@ -62,7 +65,17 @@ void RunWorker::run() {
   emit finished();
 }
 
-void RunWorker::onRecorded(const Results& results, size_t) {
+void RunWorker::onRecorded(const Results& results, size_t newRow) {
+  // the pause time reached: this row goes out now, and the run waits at its next step
+  if (pauseAt_ && results.at(newRow, 0) >= *pauseAt_ - 1e-12 * std::max(1.0, std::abs(*pauseAt_))) {
+    pauseAt_.reset();
+    {
+      const std::lock_guard<std::mutex> lock(pauseMutex_);
+      paused_ = true;
+    }
+    publish(results, false, true);
+    return;
+  }
   if (Clock::now() - lastPublish_ >= kPublishInterval) publish(results, false);
 }
 
@@ -99,13 +112,14 @@ void RunWorker::end(const Results& run) {
 
 std::string RunWorker::failure() const { return data_ ? data_->failure() : std::string(); }
 
-void RunWorker::publish(const Results& results, bool last) {
+void RunWorker::publish(const Results& results, bool last, bool pausedHere) {
   std::shared_ptr<RunFrame> frame = std::exchange(pending_, std::make_shared<RunFrame>());
   frame->runId = runId_;
   frame->rejected.assign(results.rejected.begin() + static_cast<long>(publishedRejected_), results.rejected.end());
   publishedRejected_ = results.rejected.size();
   frame->wallSeconds = wallSeconds();
   frame->last = last;
+  frame->pausedHere = pausedHere;
   if (last) {
     frame->status = results.status;
     frame->message = results.message;

@@ -13,6 +13,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include "run_frame.h"
 #include "simulation/csv_stream.h"
@@ -24,9 +25,11 @@ class RunWorker : public QObject, private RunObserver, private ResultSink {
   Q_OBJECT
 
  public:
-  // dataPath: the CSV file of the full results ("" for none)
+  // dataPath: the CSV file of the full results ("" for none); pauseAt: the run pauses itself at
+  // its first recorded row at or after this time, that row published at once
   RunWorker(int runId, std::shared_ptr<const Model> model, RunSettings settings,
-            std::shared_ptr<FrameMailbox> mailbox, std::string dataPath);
+            std::shared_ptr<FrameMailbox> mailbox, std::string dataPath,
+            std::optional<double> pauseAt = std::nullopt);
 
   // callable from any thread
   void setPaused(bool paused);
@@ -47,7 +50,7 @@ class RunWorker : public QObject, private RunObserver, private ResultSink {
   void runEvent(const RunEvent& e) override;
   void end(const Results& run) override;
   std::string failure() const override;
-  void publish(const Results& results, bool last);
+  void publish(const Results& results, bool last, bool pausedHere = false);
   double wallSeconds() const;
 
   using Clock = std::chrono::steady_clock;
@@ -56,6 +59,7 @@ class RunWorker : public QObject, private RunObserver, private ResultSink {
   const RunSettings settings_;
   std::shared_ptr<FrameMailbox> mailbox_;
   const std::string dataPath_;
+  std::optional<double> pauseAt_;  // cleared once the run paused there
   std::unique_ptr<CsvStreamWriter> data_;
   // what the next frame carries
   std::shared_ptr<RunFrame> pending_;

@@ -8,6 +8,7 @@
 #include <QPainter>
 #include <QToolButton>
 #include <QStyleOptionFrame>
+#include <algorithm>
 
 #include "workbench_icons.h"
 
@@ -194,10 +195,18 @@ void FieldEditor::setValue(const SceneJson* value) {
   } else {
     boxes_[0]->setText(value ? jsonText(*value) : QString());
   }
-  // long numbers show their leading digits and an ellipsis, whole in the tooltip
+  // a number is never cut: its box is at least as wide as it (a long expression or name shows
+  // its beginning and an ellipsis, whole in the tooltip)
+  const int least = boxes_.size() > 1 ? 24 : 48;
   for (QLineEdit* box : boxes_) {
     box->setCursorPosition(0);
     box->setToolTip(box->text().isEmpty() ? QString() : box->text());
+    bool number = false;
+    box->text().trimmed().toDouble(&number);
+    const int frame = box->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, box);
+    // the text, QLineEdit's margins of 2 pixels each side, a pixel for the cursor, the frame
+    const int whole = box->fontMetrics().horizontalAdvance(box->text()) + 1 + 2 * 2 + 2 * frame;
+    box->setMinimumWidth(number ? std::max(least, whole) : least);
   }
 }
 

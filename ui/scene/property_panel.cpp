@@ -78,11 +78,13 @@ void PropertyPanel::rebuild() {
     description->setWordWrap(true);
     description->setStyleSheet("color: #555;");
     layout->addWidget(description);
-    layout->addWidget(objectIssues_);
     auto* grid = new QGridLayout;
     grid->setColumnStretch(1, 1);
     addFields(grid, *spec, pointer_);
     layout->addLayout(grid);
+    // the element's issues that name no field shown go under the fields: the fields stay where
+    // they are when one appears
+    layout->addWidget(objectIssues_);
   } else {
     layout->addWidget(objectIssues_);
   }
@@ -146,7 +148,7 @@ void PropertyPanel::refresh() {
     title = QString::fromStdString(json[ptr]["name"].get<std::string>()) + "  (" + title + ")";
   title_->setText(title);
 
-  // values, and each issue next to the field it names (the rest at the top)
+  // values, and each issue next to the field it names (the rest under the fields)
   std::vector<SceneIssue> issues = doc_.issuesUnder(pointer_);
   for (const Row& r : rows_) {
     const SceneJson::json_pointer field(r.pointer.toStdString());

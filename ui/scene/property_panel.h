@@ -2,7 +2,8 @@
 // The fields of the scene element selected in the model tree, laid out from the schema (name,
 // unit, description as a tooltip) with an editor per field. Each committed change is one undoable
 // edit of the document; the engine's loader then validates the whole scene, and its messages appear
-// under the fields they name. Renaming a body renames its references; changing the type of a joint
+// under the fields they name (those of no field shown, under all the fields: nothing above a field
+// moves it when a message appears). Renaming a body renames its references; changing the type of a joint
 // or force element keeps the fields both types share.
 
 #include <QScrollArea>

@@ -84,9 +84,26 @@ bool SceneDocument::openFile(const QString& path, QString* error) {
 bool SceneDocument::restore(const std::string& text, const QString& path, const QString& builtin, bool modified,
                             QString* error) {
   if (!open(text, path.isEmpty() ? "builtin:" + builtin : path, path, builtin, error)) return false;
-  // unsaved edits stay unsaved (there is no clean state to go back to)
-  if (modified) undo_->resetClean();
+  // unsaved edits stay unsaved (there is no clean state to go back to); what reverting them goes
+  // back to is the file, or the built-in scene
+  if (modified) {
+    undo_->resetClean();
+    QFile file(path);
+    const BuiltinScene* scene = findBuiltinScene(builtin.toStdString());
+    const std::string original = !path.isEmpty() && file.open(QIODevice::ReadOnly) ? file.readAll().toStdString()
+                                 : scene                                            ? scene->text
+                                                                                    : std::string();
+    saved_ = SceneJson::parse(original, nullptr, false);
+    if (saved_.is_discarded()) saved_ = json_;
+  }
   return true;
+}
+
+void SceneDocument::revert() {
+  if (!isModified()) return;
+  undo_->clear();
+  undo_->setClean();
+  setJson(saved_);
 }
 
 bool SceneDocument::open(const std::string& text, const QString& source, const QString& path,
@@ -101,6 +118,7 @@ bool SceneDocument::open(const std::string& text, const QString& source, const Q
   filePath_ = path;
   builtinName_ = builtin;
   undo_->clear();
+  saved_ = json;
   setJson(json);
   emit replaced();
   return true;
@@ -121,6 +139,7 @@ bool SceneDocument::saveFile(const QString& path, QString* error) {
   filePath_ = QFileInfo(path).absoluteFilePath();
   builtinName_.clear();
   if (sceneKey() != before) emit keyChanged(before, sceneKey());
+  saved_ = json_;
   undo_->setClean();
   validate();  // the model now names its file
   emit changed();

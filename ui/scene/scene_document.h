@@ -42,6 +42,9 @@ class SceneDocument : public QObject {
   QString sceneKey() const;
   bool isModified() const;
   QUndoStack* undoStack() const { return undo_; }
+  // back to the scene as it was last opened or saved, its unsaved edits dropped (the undo history
+  // starts afresh)
+  void revert();
 
   // One undoable edit: the document becomes `after`.
   void edit(SceneJson after, const QString& description);
@@ -71,6 +74,7 @@ class SceneDocument : public QObject {
   void validate();
 
   SceneJson json_;
+  SceneJson saved_;  // as last opened or saved
   QString filePath_, builtinName_;
   QUndoStack* undo_;
   std::vector<SceneIssue> issues_;

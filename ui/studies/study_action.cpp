@@ -28,7 +28,12 @@ StudyDialog& StudyAction::dialog() {
               // one, a variant) to a scene of its own name, without JSON (a session leaves it out)
               const bool edited = model == doc_.model();
               const QString key = edited ? doc_.sceneKey() : "study:" + QString::fromStdString(model->name);
-              controller_.start({std::move(model), settings, key, edited ? doc_.json().dump() : std::string()});
+              // what every run of the workbench records: the signal browser offers the
+              // multipliers and the joints' reactions
+              RunSettings recorded = settings;
+              recorded.recordMultipliers = true;
+              recorded.recordReactions = true;
+              controller_.start({std::move(model), std::move(recorded), key, edited ? doc_.json().dump() : std::string()});
             });
   }
   return *dialog_;

@@ -13,6 +13,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include "figure_export.h"
 #include "studies/study_execution.h"
 #include "study_records_table.h"
 #include "study_runner.h"
@@ -111,10 +112,12 @@ StudyDialog::StudyDialog(QWidget* parent)
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
   connect(saveDiagram_, &QPushButton::clicked, this, [this] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save the diagram"), "work-precision.png",
-                                                      tr("PNG images (*.png)"));
+                                                      plot::figureFileFilter());
     if (!path.isEmpty()) saveDiagram(path);
   });
   connect(output_, &QComboBox::currentIndexChanged, this, &StudyDialog::showErrorOf);
+  // an output the user picks stays; until then the diagram shows one that moves
+  connect(output_, &QComboBox::activated, this, [this] { outputChosen_ = true; });
   connect(measure_, &QComboBox::currentIndexChanged, this, &StudyDialog::showErrorOf);
   connect(runner_, &StudyRunner::note, this, [this](const QString& text) { setStatus(text); });
   connect(runner_, &StudyRunner::recordArrived, this,
@@ -150,6 +153,7 @@ bool StudyDialog::startStudy() {
   const int total = static_cast<int>(request.study.runs.size());
   if (!runner_->start(std::move(request.study), std::move(request.models), setup_->jobs(), setup_->tableFile()))
     return false;
+  outputChosen_ = false;
   showErrorOf();
   progress_->setRange(0, total);
   progress_->setValue(0);
@@ -183,7 +187,7 @@ bool StudyDialog::openRun(int run) {
 }
 
 bool StudyDialog::saveDiagram(const QString& path) {
-  const bool ok = chart_->plot()->savePng(path, 1000, 700);
+  const bool ok = plot::savePlot(*chart_->plot(), path, 1000, 700);
   setStatus(ok ? tr("Diagram saved to %1").arg(path) : tr("Cannot write %1").arg(path), !ok);
   return ok;
 }
@@ -194,9 +198,25 @@ void StudyDialog::closeEvent(QCloseEvent* event) {
   QDialog::closeEvent(event);
 }
 
+int StudyDialog::movingOutput() const {
+  const auto measure = static_cast<ErrorMeasure>(measure_->currentData().toInt());
+  const size_t outputs = runner_->study().outputs.size();
+  for (size_t o = 0; o < outputs; ++o)
+    for (const RunRecord& r : runner_->records())
+      if (r.status == RunStatus::Completed && o < r.errors.size() && measureOf(r.errors[o], measure) > 0.0)
+        return static_cast<int>(o);
+  return -1;
+}
+
 void StudyDialog::onRecord(int finished, int total) {
   const auto measure = static_cast<ErrorMeasure>(measure_->currentData().toInt());
   chart_->setRecords(runner_->records());
+  // an output that does not move (the last body's x of a planar pendulum) has no error to draw:
+  // the first one that has, unless the user chose
+  if (!outputChosen_ && chart_->pointCount() == 0) {
+    const int moving = movingOutput();
+    if (moving >= 0 && moving != output_->currentIndex()) output_->setCurrentIndex(moving);
+  }
   table_->showRecords(runner_->study(), runner_->records(), output_->currentIndex(), measure);
   progress_->setValue(finished);
   const double elapsed = clock_.elapsed() / 1000.0;

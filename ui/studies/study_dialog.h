@@ -4,6 +4,9 @@
 // worker threads; a progress bar with the runs done and the time left, and cancel. A click on a
 // point of the diagram (or a double click on a row) asks for that run to be opened in the run list
 // (openRunRequested: the run is made again with its settings, on the run controller's thread).
+// The diagram shows the error of a compared output that moves (an output whose error is zero in
+// every run, such as the last body's x on a planar pendulum, has nothing to draw on log axes)
+// until the user picks one; an empty diagram says why.
 
 #include <QDialog>
 #include <QElapsedTimer>
@@ -44,7 +47,7 @@ class StudyDialog : public QDialog {
   void cancelStudy();
   // asks for a run of the study to be opened in the run list; false when it cannot be
   bool openRun(int run);
-  // the diagram as a PNG file
+  // the diagram as a PNG, SVG or PDF file (by the path's extension)
   bool saveDiagram(const QString& path);
 
  signals:
@@ -60,6 +63,8 @@ class StudyDialog : public QDialog {
   void showErrorOf();
   void updateButtons();
   void setStatus(const QString& text, bool problem = false);
+  // the first compared output with a positive error in a completed run (-1: none yet)
+  int movingOutput() const;
 
   StudySetupForm* setup_;
   WorkPrecisionChart* chart_;
@@ -73,6 +78,7 @@ class StudyDialog : public QDialog {
   QPushButton* cancel_;
   QPushButton* saveDiagram_;
   QElapsedTimer clock_;
+  bool outputChosen_ = false;  // the user picked the output shown
 };
 
 }  // namespace mbw::ui

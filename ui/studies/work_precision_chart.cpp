@@ -18,8 +18,22 @@ WorkPrecisionChart::WorkPrecisionChart(QWidget* parent) : QWidget(parent), plot_
   plot::applyAxisStyle(*plot_->xAxis, true);
   plot::applyAxisStyle(*plot_->yAxis, true);
   plot_->yAxis->setLabel(tr("CPU time [s]"));
+  // the legend in a row under the diagram, so that it never covers points
   plot_->legend->setVisible(true);
-  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  plot_->axisRect()->insetLayout()->take(plot_->legend);
+  plot_->plotLayout()->addElement(1, 0, plot_->legend);
+  plot_->plotLayout()->setRowStretchFactor(1, 0.001);
+  plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  plot_->legend->setWrap(4);
+  plot_->legend->setBorderPen(Qt::NoPen);
+  plot_->legend->setMargins(QMargins(4, 0, 4, 2));
+  // why nothing is drawn, over the empty diagram
+  note_ = new QCPItemText(plot_);
+  note_->position->setType(QCPItemPosition::ptAxisRectRatio);
+  note_->position->setCoords(0.5, 0.5);
+  note_->setPositionAlignment(Qt::AlignCenter);
+  note_->setColor(QColor(110, 110, 110));
+  note_->setVisible(false);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->setMouseTracking(true);
   // a click (a press and release in one place, not a drag) on a point: the nearest point counts,
@@ -52,6 +66,8 @@ void WorkPrecisionChart::setRecords(const std::vector<RunRecord>& records) {
   redraw();
 }
 
+QString WorkPrecisionChart::noteText() const { return note_->visible() ? note_->text() : QString(); }
+
 int WorkPrecisionChart::pointCount() const {
   int n = 0;
   for (const auto& [curve, runs] : runsOf_) n += static_cast<int>(runs.size());
@@ -72,6 +88,7 @@ bool WorkPrecisionChart::pointOf(int run, QPointF* pixel) const {
 void WorkPrecisionChart::redraw() {
   plot_->clearPlottables();
   runsOf_.clear();
+  plot_->legend->setVisible(false);
   const bool hasOutput = output_ >= 0 && output_ < static_cast<int>(study_.outputs.size());
   // the axes: the error of the chosen output with its unit, the CPU time
   QString xLabel = tr("error");
@@ -102,6 +119,17 @@ void WorkPrecisionChart::redraw() {
       runsOf_.emplace_back(curve, std::move(runs));
     }
   }
+  plot_->legend->setVisible(!runsOf_.empty());
+  // an empty diagram says why: no run finished yet, or the output's error is zero in every run
+  int completed = 0;
+  for (const RunRecord& r : records_) completed += r.status == RunStatus::Completed;
+  QString note;
+  if (hasOutput && completed > 0 && pointCount() == 0)
+    note = tr("The %1 error of %2 is zero in every finished run:\nthis output does not move in the scene "
+              "(a log axis has no place for 0).\nChoose another output above.")
+               .arg(toString(measure_), QString::fromStdString(study_.outputs[output_]));
+  note_->setText(note);
+  note_->setVisible(!note.isEmpty());
   // the data with a margin of a fraction of a decade each side (a few decades before any)
   if (pointCount() == 0) {
     plot_->xAxis->setRange(1e-8, 1e-1);

@@ -12,6 +12,7 @@
 
 class QCustomPlot;
 class QCPCurve;
+class QCPItemText;
 class QMouseEvent;
 
 namespace mbw::ui {
@@ -34,6 +35,8 @@ class WorkPrecisionChart : public QWidget {
   // where the point of a run is drawn, in the plot's pixels (false when it is not drawn)
   bool pointOf(int run, QPointF* pixel) const;
   QCustomPlot* plot() const { return plot_; }
+  // why the diagram is empty ("" while it is not, or before any run finished)
+  QString noteText() const;
 
   QSize sizeHint() const override { return {640, 440}; }
 
@@ -47,6 +50,7 @@ class WorkPrecisionChart : public QWidget {
   void showPointTip(QMouseEvent* event);
 
   QCustomPlot* plot_;
+  QCPItemText* note_;
   Study study_;
   std::vector<std::string> units_;
   std::vector<RunRecord> records_;

@@ -269,12 +269,19 @@ void MechanismActors::applyColor(Item& item, bool selected) {
 }
 
 void MechanismActors::appendCorners(std::vector<Vec3>& points, bool bodiesOnly) const {
+  // what frames the view: bodies, joints, springs, loads, tires, the road; not the rods of distance
+  // constraints, which join points of bodies already in view or reach out to a helper point far
+  // from the mechanism (the slider-crank's 1 m rod)
+  auto counts = [&](size_t glyph) {
+    const GlyphRole role = glyphs_[glyph].role;
+    return bodiesOnly ? role == GlyphRole::Body : role != GlyphRole::Constraint;
+  };
   for (const Part& part : parts_)
     for (const Part::Member& m : part.members)
-      if (!bodiesOnly || glyphs_[m.glyph].role == GlyphRole::Body) transformCorners(m.local, *part.matrix, points);
+      if (counts(m.glyph)) transformCorners(m.local, *part.matrix, points);
   for (const Item& item : items_) {
     if (!item.actor->GetVisibility() || !item.actor->GetUseBounds()) continue;
-    if (bodiesOnly && glyphs_[item.glyph].role != GlyphRole::Body) continue;
+    if (!counts(item.glyph)) continue;
     // a beam deforms: its bounds now
     double now[6];
     if (item.sweep) item.sweep->polyData()->GetBounds(now);

@@ -1,6 +1,7 @@
 #include "scene_view.h"
 
 #include <QMouseEvent>
+#include <QWheelEvent>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -298,8 +299,30 @@ void SceneView::fitView() {
   render();
 }
 
+void SceneView::holdCameraForFrames(bool hold, double aspect) {
+  vtkCamera* camera = vtk_->renderer()->GetActiveCamera();
+  if (hold && !cameraHeld_) {
+    heldFrom_ = vtkSmartPointer<vtkCamera>::New();
+    heldFrom_->DeepCopy(camera);
+    // everything the run does in view of frames of that shape, once
+    const std::vector<Vec3> content = contentPoints(true);
+    if (!content.empty() && aspect > 0.0) {
+      fitCamera(*camera, content, aspect);
+      vtk_->renderer()->ResetCameraClippingRange();
+    }
+  } else if (!hold && cameraHeld_ && heldFrom_) {
+    camera->DeepCopy(heldFrom_);
+    vtk_->renderer()->ResetCameraClippingRange();
+    heldFrom_ = nullptr;
+  }
+  cameraHeld_ = hold;
+  render();
+}
+
+QImage SceneView::renderImage(const QSize& size) { return vtk_->renderImage(size); }
+
 void SceneView::keepInView() {
-  if (!followMotion_) return;
+  if (!followMotion_ || cameraHeld_) return;
   const std::vector<Vec3> now = contentPoints(false);
   if (now.empty()) return;
   double b[6];
@@ -325,6 +348,36 @@ void SceneView::keepInView() {
   fitCamera(*r->GetActiveCamera(), corners, aspect(), 0.0);
   r->ResetCameraClippingRange();
   std::copy(grown, grown + 6, fitted_);
+}
+
+// The camera scaled about the world point under the mouse (on the focal plane): that point stays
+// where it is on the screen while the rest comes nearer (factor > 1) or goes away.
+void SceneView::zoomAt(const QPointF& position, double factor) {
+  vtkRenderer* r = vtk_->renderer();
+  vtkCamera* camera = r->GetActiveCamera();
+  double focal[4], position3[3];
+  camera->GetFocalPoint(focal);
+  camera->GetPosition(position3);
+  // the depth of the focal point on the screen, then the point under the mouse at that depth
+  r->SetWorldPoint(focal[0], focal[1], focal[2], 1.0);
+  r->WorldToDisplay();
+  double display[3];
+  r->GetDisplayPoint(display);
+  const QPoint at = vtk_->toDisplay(position);
+  r->SetDisplayPoint(at.x(), at.y(), display[2]);
+  r->DisplayToWorld();
+  double world[4];
+  r->GetWorldPoint(world);
+  if (world[3] == 0.0) return;
+  const Vec3 p(world[0] / world[3], world[1] / world[3], world[2] / world[3]);
+  const Vec3 f(focal[0], focal[1], focal[2]), c(position3[0], position3[1], position3[2]);
+  const Vec3 f2 = p + (f - p) / factor, c2 = p + (c - p) / factor;
+  camera->SetFocalPoint(f2.data());
+  camera->SetPosition(c2.data());
+  if (camera->GetParallelProjection()) camera->SetParallelScale(camera->GetParallelScale() / factor);
+  r->ResetCameraClippingRange();
+  vtk_->noteMotion();
+  render();
 }
 
 QPointF SceneView::project(const Vec3& p) const {
@@ -364,6 +417,10 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event) {
       pressPosition_ = static_cast<QMouseEvent*>(event)->position().toPoint();
     } else if (event->type() == QEvent::Wheel) {
       followMotion_ = false;
+      auto* e = static_cast<QWheelEvent*>(event);
+      const int steps = e->angleDelta().y();
+      if (steps != 0) zoomAt(e->position(), std::pow(1.1, steps / 120.0));
+      return true;  // VTK's own wheel zooms to the view's centre
     } else if (event->type() == QEvent::MouseButtonRelease) {
       auto* e = static_cast<QMouseEvent*>(event);
       // a click picks; the end of a drag means the user has taken the camera
@@ -379,8 +436,8 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event) {
       } else if (e->button() == Qt::LeftButton) pick(e->position().toPoint());
     } else if (event->type() == QEvent::Resize) {
       placeTriad();
-      // the aspect changed: frame again unless the user holds the camera
-      if (followMotion_) fitTo(contentPoints(true));
+      // the aspect changed: frame again unless the user (or a video export) holds the camera
+      if (followMotion_ && !cameraHeld_) fitTo(contentPoints(true));
     }
   }
   return QWidget::eventFilter(watched, event);

@@ -5,7 +5,8 @@
 // side, top) and the grid follow it. The camera is fitted to what is shown, and to the whole motion
 // of a run when one is given, by the extent on the screen (not a bounding sphere); while bodies
 // move beyond it (a live run) it zooms out until the user takes the camera. Mouse: left drag
-// orbits, shift+left or middle drag pans, right drag or the wheel zooms, a click picks an element.
+// orbits, shift+left or middle drag pans, right drag zooms, the wheel zooms towards the point under
+// the mouse, a click picks an element.
 
 #include <QVector3D>
 #include <QWidget>
@@ -17,6 +18,7 @@
 #include "camera_fit.h"
 
 class vtkActor;
+class vtkCamera;
 class vtkOrientationMarkerWidget;
 
 namespace mbw::ui {
@@ -73,6 +75,8 @@ class SceneView : public QWidget {
   // "up" in the world (against gravity; z without gravity)
   Vec3 up() const { return up_; }
 
+  // zooms towards (factor > 1) or away from the point under a widget position, as the wheel does
+  void zoomAt(const QPointF& position, double factor);
   // the display rectangle (pixels of the widget, origin top left) a world point is drawn at
   QPointF project(const Vec3& p_W) const;
   // the extent on the widget of every body's solid at the poses shown now (with bodiesOnly false:
@@ -86,6 +90,13 @@ class SceneView : public QWidget {
   bool pickSurface(const QPoint& position, Vec3& p_W, Vec3& normal_W) const;
 
   QImage grabImage();
+  // Video frames: the camera held still (no zooming out as bodies move, no refit on a resize),
+  // fitted once to the whole motion for frames of the given aspect (width / height); off restores
+  // the camera as it was.
+  void holdCameraForFrames(bool hold, double aspect = 0.0);
+  bool cameraHeld() const { return cameraHeld_; }
+  // the view rendered at another size (a video frame), caption included
+  QImage renderImage(const QSize& size);
   // renders so far (frame-rate measurements)
   long renderCount() const;
   VtkWidget* vtkWidget() const { return vtk_; }
@@ -124,6 +135,8 @@ class SceneView : public QWidget {
   QPoint pressPosition_;
   bool followMotion_ = true;
   bool surfacePick_ = false;
+  bool cameraHeld_ = false;
+  vtkSmartPointer<vtkCamera> heldFrom_;  // the camera before it was held
   BodyPoses poses_;                        // shown now
   BodyPoses ghostPoses_;                   // of the ghost, shown now
   std::vector<Vec3> motion_;              // corners of the glyph boxes over a run's motion

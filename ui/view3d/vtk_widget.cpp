@@ -260,6 +260,32 @@ QImage VtkWidget::image() {
   return composed;
 }
 
+QImage VtkWidget::renderImage(const QSize& size) {
+  // VTK's framebuffer at the size asked for, text and triad scaled as the height
+  const int* old = window_->GetSize();
+  const int oldWidth = old[0], oldHeight = old[1], oldDpi = window_->GetDPI();
+  const double scale = static_cast<double>(size.height()) / std::max(1, height());
+  window_->SetSize(size.width(), size.height());
+  window_->SetDPI(std::max(1, static_cast<int>(std::lround(72.0 * scale))));
+  window_->Render();
+  vtkNew<vtkUnsignedCharArray> pixels;
+  window_->GetRGBACharPixelData(0, 0, size.width() - 1, size.height() - 1, 0, pixels, 0);
+  QImage frame = QImage(pixels->GetPointer(0), size.width(), size.height(), 4 * size.width(), QImage::Format_RGBA8888)
+                     .mirrored()
+                     .convertToFormat(QImage::Format_RGB32);
+  // the caption as the view draws it, scaled
+  QPainter painter(&frame);
+  painter.scale(scale, scale);
+  drawOverlay(painter);
+  painter.end();
+  // the view's own size again; its next render is a full one at that size
+  window_->SetSize(oldWidth, oldHeight);
+  window_->SetDPI(oldDpi);
+  resized_ = true;
+  requestRender();
+  return frame;
+}
+
 void VtkWidget::paintEvent(QPaintEvent*) {
   // with a scheduler, a pending render comes soon: show the last image meanwhile, stretched over
   // the widget when its size is out of date (a new resolution, a resize), rather than render here,

@@ -64,6 +64,9 @@ class VtkWidget : public QWidget {
   void setOverlayText(const QString& text);
   // the image of the last render with the text, rendering first when one is pending
   QImage image();
+  // a render at another size (a video frame: 1280x720, ...), the text scaled with it; the view
+  // itself keeps its size and renders again at its own next time
+  QImage renderImage(const QSize& size);
   // frames rendered so far
   long frameCount() const { return frames_; }
   // the OpenGL renderer VTK runs on ("" before the first render)

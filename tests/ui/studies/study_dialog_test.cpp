@@ -5,6 +5,8 @@
 #include <qcustomplot.h>
 
 #include <QAction>
+#include <QComboBox>
+#include <algorithm>
 #include <QTemporaryDir>
 #include <QToolTip>
 #include <QtTest>
@@ -219,6 +221,55 @@ class StudyDialogTest : public QObject {
     QTRY_COMPARE(library.runs().size(), size_t(1));
     QCOMPARE(library.runs().front()->model.get(), doc.model().get());
     QTRY_VERIFY_WITH_TIMEOUT(!library.runs().front()->live(), 60000);
+  }
+
+  // the default outputs of a planar pendulum (the last body's x, y, z): the diagram shows one that
+  // moves, its legend under it; chosen by the user, an output that does not move leaves the diagram
+  // empty with a word why; a run opened from the diagram records the joints' reactions
+  void theDiagramShowsAnOutputThatMoves() {
+    QWidget window;
+    SceneDocument doc;
+    QString error;
+    QVERIFY(doc.openBuiltin("double-pendulum", &error));
+    RunLibrary library;
+    RunController controller(library);
+    StudyAction action(doc, controller, window);
+    action.action()->trigger();
+    StudyDialog& dialog = action.dialog();
+    StudySetupForm& setup = dialog.setup();
+    setup.setIntegrators({"rosenbrock-nystrom4"});
+    setup.setTolerances("1e-3, 1e-5");
+    setup.setTEnd(0.2);
+    setup.setOutputs("");
+    setup.setJobs(1);
+    QVERIFY2(dialog.startStudy(), qPrintable(dialog.statusText()));
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.runner().busy(), 120000);
+    const Study& study = dialog.runner().study();
+    QCOMPARE(study.outputs.front(), std::string("body_2.x"));
+    QCustomPlot* plot = dialog.chart().plot();
+    QCOMPARE(dialog.chart().pointCount(), 2);
+    QVERIFY2(!plot->xAxis->label().contains("body_2.x"), qPrintable(plot->xAxis->label()));
+    QVERIFY(dialog.chart().noteText().isEmpty());
+    // the legend is under the diagram, off its points
+    plot->replot();
+    QVERIFY(plot->legend->visible());
+    QVERIFY(!plot->legend->outerRect().intersects(plot->axisRect()->rect()));
+    // x chosen: nothing to draw, and the diagram says why
+    QComboBox* output = nullptr;
+    for (QComboBox* box : dialog.findChildren<QComboBox*>())
+      if (box->findText("body_2.x") >= 0) output = box;
+    QVERIFY(output);
+    output->setCurrentIndex(output->findText("body_2.x"));
+    QCOMPARE(dialog.chart().pointCount(), 0);
+    QVERIFY2(dialog.chart().noteText().contains("does not move"), qPrintable(dialog.chart().noteText()));
+    // a run opened from the study carries the joints' reactions
+    QVERIFY(dialog.openRun(0));
+    QTRY_COMPARE(library.runs().size(), size_t(1));
+    QTRY_VERIFY_WITH_TIMEOUT(!library.runs().front()->live(), 60000);
+    const Run& opened = *library.runs().front();
+    QVERIFY(opened.settings.recordReactions);
+    QVERIFY(std::any_of(opened.results.channels().begin(), opened.results.channels().end(),
+                        [](const Channel& c) { return c.name.rfind("reaction.", 0) == 0; }));
   }
 
   // The picture of docs/workbench.md, when MBW_STUDY_SCREENSHOT names its file: the double

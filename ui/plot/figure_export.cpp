@@ -1,4 +1,4 @@
-#include "png_export.h"
+#include "figure_export.h"
 
 #include <qcustomplot.h>
 
@@ -7,6 +7,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QSvgGenerator>
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -95,7 +97,39 @@ int legendColumns(const Chart& chart, int chartWidth) {
 
 }  // namespace
 
-void savePng(const Figure& figure, const std::string& path) {
+FigureFormat figureFormat(const std::string& path) {
+  const QString suffix = QFileInfo(QString::fromStdString(path)).suffix().toLower();
+  return suffix == "svg" ? FigureFormat::Svg : suffix == "pdf" ? FigureFormat::Pdf : FigureFormat::Png;
+}
+
+QString figureFileFilter() {
+  return QObject::tr("PNG images (*.png);;SVG drawings (*.svg);;PDF documents (*.pdf)");
+}
+
+bool savePlot(QCustomPlot& plot, const QString& path, int width, int height) {
+  const int w = width > 0 ? width : plot.width(), h = height > 0 ? height : plot.height();
+  switch (figureFormat(path.toStdString())) {
+    case FigureFormat::Pdf:
+      // text as text, lines as lines; the page the size of the plot
+      return plot.savePdf(path, w, h, QCP::epNoCosmetic);
+    case FigureFormat::Svg: {
+      QSvgGenerator svg;
+      svg.setFileName(path);
+      svg.setSize(QSize(w, h));
+      svg.setViewBox(QRect(0, 0, w, h));
+      svg.setTitle(QFileInfo(path).completeBaseName());
+      QCPPainter painter;
+      if (!painter.begin(&svg)) return false;
+      plot.toPainter(&painter, w, h);
+      return painter.end() && QFileInfo(path).size() > 0;
+    }
+    case FigureFormat::Png: break;
+  }
+  // a plot at its size on the screen with twice its pixels: sharp in a document
+  return plot.savePng(path, w, h, width > 0 ? 1.0 : 2.0);
+}
+
+void writeFigure(const Figure& figure, const std::string& path) {
   OffscreenApplication app;
   QCustomPlot plot;
   plot.setAutoAddPlottableToLegend(false);
@@ -146,8 +180,10 @@ void savePng(const Figure& figure, const std::string& path) {
     }
   }
   const int height = rows * figure.chartHeight + (figure.title.empty() ? 0 : 40);
-  if (!plot.savePng(QString::fromStdString(path), figure.width, height, 1.0))
-    throw PlotError("cannot write the image '" + path + "'");
+  const QString file = QString::fromStdString(path);
+  const bool ok = figureFormat(path) == FigureFormat::Png ? plot.savePng(file, figure.width, height, 1.0)
+                                                           : savePlot(plot, file, figure.width, height);
+  if (!ok) throw PlotError("cannot write the figure '" + path + "'");
 }
 
 }  // namespace mbw::plot

@@ -1,0 +1,66 @@
+#include "help_browser.h"
+
+#include <QDesktopServices>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace mbw::ui {
+
+HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent), text_(new QTextBrowser(this)) {
+  setObjectName("helpBrowser");
+  setWindowTitle(tr("Multibody Workbench help"));
+  // links to other pages of the docs are followed here, links to the web go to the desktop's browser
+  text_->setOpenLinks(false);
+  connect(text_, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+    if (url.isLocalFile() || url.isRelative()) {
+      const QUrl target = text_->source().resolved(url);
+      if (target.isLocalFile() && QFileInfo::exists(target.toLocalFile()))
+        text_->setSource(target, target.path().endsWith(".md") ? QTextDocument::MarkdownResource
+                                                               : QTextDocument::UnknownResource);
+    } else {
+      QDesktopServices::openUrl(url);
+    }
+  });
+  auto* back = new QPushButton(tr("Back"), this);
+  auto* forward = new QPushButton(tr("Forward"), this);
+  auto* home = new QPushButton(tr("Contents"), this);
+  auto* close = new QPushButton(tr("Close"), this);
+  back->setEnabled(false);
+  forward->setEnabled(false);
+  connect(text_, &QTextBrowser::backwardAvailable, back, &QPushButton::setEnabled);
+  connect(text_, &QTextBrowser::forwardAvailable, forward, &QPushButton::setEnabled);
+  connect(back, &QPushButton::clicked, text_, &QTextBrowser::backward);
+  connect(forward, &QPushButton::clicked, text_, &QTextBrowser::forward);
+  connect(home, &QPushButton::clicked, this, [this] {
+    if (home_.isValid()) text_->setSource(home_);
+  });
+  connect(close, &QPushButton::clicked, this, &QDialog::close);
+  connect(text_, &QTextBrowser::sourceChanged, this, [this, home] { home->setEnabled(home_.isValid()); });
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(back);
+  buttons->addWidget(forward);
+  buttons->addWidget(home);
+  buttons->addStretch(1);
+  buttons->addWidget(close);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(buttons);
+  layout->addWidget(text_, 1);
+  resize(900, 700);
+}
+
+void HelpBrowser::showFile(const QString& path) {
+  const QUrl url = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath());
+  if (!home_.isValid()) home_ = QUrl::fromLocalFile(QFileInfo(QFileInfo(path).absolutePath() + "/workbench.md").absoluteFilePath());
+  text_->setSource(url, QTextDocument::MarkdownResource);
+  setWindowTitle(tr("Multibody Workbench help: %1").arg(QFileInfo(path).completeBaseName()));
+}
+
+void HelpBrowser::showHtml(const QString& title, const QString& html) {
+  text_->setHtml(html);
+  setWindowTitle(tr("Multibody Workbench help: %1").arg(title));
+}
+
+}  // namespace mbw::ui
