@@ -53,6 +53,10 @@
 namespace mbw::gui {
 namespace {
 
+// the scene dock's first width: a field's longest numbers whole (17 significant digits) beside the
+// field's name and unit
+constexpr int kSceneDockWidth = 380;
+
 QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content,
                   Qt::DockWidgetArea area) {
   auto* d = new QDockWidget(title, window);
@@ -364,7 +368,7 @@ void MainWindow::defaultLayout() {
     tabifyDockWidget(scene, run);
     tabifyDockWidget(run, signalDock);
     scene->raise();
-    resizeDocks({scene}, {320}, Qt::Horizontal);
+    resizeDocks({scene}, {kSceneDockWidth}, Qt::Horizontal);
   } else {
     tabifyDockWidget(run, signalDock);
     run->raise();

@@ -43,10 +43,11 @@ RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controlle
       rate_(new QLabel(&bar)), outcome_(new ElidedLabel(&bar)), scene_(new QLabel(&bar)) {
   progress_->setRange(0, 1000);
   progress_->setTextVisible(true);
-  progress_->setMinimumWidth(180);
+  // as wide as its text at its longest ("#12 paused at t = 1234.567 / 10000 s"), so that it is never cut
+  progress_->setMinimumWidth(progress_->fontMetrics().horizontalAdvance(tr("#00 paused at t = 00000.000 / 00000 s")) + 24);
   // a long outcome is cut rather than widening the window (the tooltip holds it whole)
   outcome_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-  progress_->setMaximumWidth(340);
+  progress_->setMaximumWidth(std::max(340, progress_->minimumWidth()));
   progress_->setToolTip(tr("Simulated time of the active run"));
   progress_->setVisible(false);
   rate_->setToolTip(tr("Wall time of the run (pauses excluded) and real-time factor: simulated time / wall time"));

@@ -83,7 +83,9 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   plot_->setPlottingHint(QCP::phImmediateRefresh, false);
   // one legend for all plots: the panel's key
   plot_->legend->setVisible(false);
-  plot_->setMinimumSize(140, 90);
+  // small enough for two columns in a narrow window, high enough for the read-outs of a few runs
+  // (more plots than fit scroll)
+  plot_->setMinimumSize(140, 150);
   plot_->setMouseTracking(true);
   plot_->installEventFilter(this);
   auto centred = [this](double x, double y, Qt::Alignment a) {
@@ -188,7 +190,17 @@ void LivePlot::appendRows(int runId, bool now) {
 void LivePlot::takeRows(int runId) {
   const Run* run = runs_.find(runId);
   if (!run || !run->shown || !runs_.inScope(*run)) return;
-  if (firstBox_->count() == 0) fillChannelChoices();
+  if (firstBox_->count() == 0) {
+    // the first rows: the signals to choose from, and for a plot without one, the signal that
+    // moves the most, drawn for every run from its first row
+    const QStringList before = channels_;
+    fillChannelChoices();
+    if (channels_ != before) {
+      rebuild();
+      emit quantityChanged();
+      return;
+    }
+  }
   series_->append(*run, !run->live());
   if (cursors_.active()) readout_->update();
   updateAxes();

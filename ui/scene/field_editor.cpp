@@ -1,6 +1,7 @@
 #include "field_editor.h"
 
 #include <QComboBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -50,6 +51,10 @@ class ElidingLineEdit : public QLineEdit {
 };
 
 namespace {
+
+// the room a field's components have side by side in the property panel, pixels: wider numbers go
+// one under the other
+constexpr int kRowWidth = 190;
 
 int componentCount(FieldKind kind) {
   return kind == FieldKind::Vector3 ? 3 : kind == FieldKind::Vector4 ? 4 : 1;
@@ -123,11 +128,16 @@ FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(paren
     return;
   }
   const int n = componentCount(spec.kind);
+  // the components side by side, or one under the other when their numbers are long (setValue)
+  boxGrid_ = new QGridLayout;
+  boxGrid_->setContentsMargins(0, 0, 0, 0);
+  boxGrid_->setSpacing(3);
+  layout->addLayout(boxGrid_, 1);
   for (int k = 0; k < n; ++k) {
     auto* box = new ElidingLineEdit(this);
     box->setPlaceholderText(n == 1 ? placeholderFor(spec) : QString());
     box->setMinimumWidth(n > 1 ? 24 : 48);
-    layout->addWidget(box, 1);
+    boxGrid_->addWidget(box, 0, k);
     box->installEventFilter(this);
     boxes_.push_back(box);
     connect(box, &QLineEdit::editingFinished, this, [this, box] {
@@ -208,6 +218,20 @@ void FieldEditor::setValue(const SceneJson* value) {
     const int whole = box->fontMetrics().horizontalAdvance(box->text()) + 1 + 2 * 2 + 2 * frame;
     box->setMinimumWidth(number ? std::max(least, whole) : least);
   }
+  // components whose numbers do not fit side by side in a panel's field go one under the other
+  int row = 0;
+  for (const QLineEdit* box : boxes_) row += box->minimumWidth() + boxGrid_->horizontalSpacing();
+  arrange(boxes_.size() > 1 && row > kRowWidth);
+}
+
+void FieldEditor::arrange(bool stacked) {
+  stacked_ = stacked;
+  for (QLineEdit* box : boxes_) boxGrid_->removeWidget(box);
+  for (size_t k = 0; k < boxes_.size(); ++k) {
+    const int i = static_cast<int>(k);
+    boxGrid_->addWidget(boxes_[k], stacked ? i : 0, stacked ? 0 : i);
+  }
+  for (int c = 0; c < static_cast<int>(boxes_.size()); ++c) boxGrid_->setColumnStretch(c, stacked && c > 0 ? 0 : 1);
 }
 
 bool FieldEditor::elided() const {

@@ -1,8 +1,10 @@
 #pragma once
 // The editor of one scene field, chosen by the field's kind in the schema: a choice list for
 // enumerations, one box per component for vectors, a text box otherwise (numbers, names,
-// expressions of t, "name or [x, y, z]" references, JSON for the rest). The text becomes JSON
-// as typed; whether it is right is for the engine's loader to say.
+// expressions of t, "name or [x, y, z]" references, JSON for the rest). A number is never cut: its
+// box is as wide as it, and a vector whose numbers do not fit side by side shows its components one
+// under the other. The text becomes JSON as typed; whether it is right is for the engine's loader
+// to say.
 
 #include <QWidget>
 #include <vector>
@@ -11,6 +13,7 @@
 #include "scene_document.h"
 
 class QComboBox;
+class QGridLayout;
 class QLineEdit;
 class QToolButton;
 
@@ -31,6 +34,8 @@ class FieldEditor : public QWidget {
   QString text() const;
   // a box shows its text cut with an ellipsis (the whole text is its tooltip)
   bool elided() const;
+  // the components one under the other
+  bool stacked() const { return stacked_; }
   // the text boxes (none for a choice)
   std::vector<const QLineEdit*> boxes() const;
   // point and vector references: the body's named points or vectors offered in a menu beside the
@@ -49,9 +54,13 @@ class FieldEditor : public QWidget {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
+  void arrange(bool stacked);
+
   FieldSpec spec_;
   QComboBox* choice_ = nullptr;
   std::vector<QLineEdit*> boxes_;
+  QGridLayout* boxGrid_ = nullptr;
+  bool stacked_ = false;
   QToolButton* namesButton_ = nullptr;
   QStringList names_;
 };

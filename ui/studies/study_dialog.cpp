@@ -199,24 +199,22 @@ void StudyDialog::closeEvent(QCloseEvent* event) {
 }
 
 int StudyDialog::movingOutput() const {
-  const auto measure = static_cast<ErrorMeasure>(measure_->currentData().toInt());
-  const size_t outputs = runner_->study().outputs.size();
-  for (size_t o = 0; o < outputs; ++o)
-    for (const RunRecord& r : runner_->records())
-      if (r.status == RunStatus::Completed && o < r.errors.size() && measureOf(r.errors[o], measure) > 0.0)
-        return static_cast<int>(o);
+  const int outputs = static_cast<int>(runner_->study().outputs.size());
+  for (int o = 0; o < outputs; ++o)
+    if (runner_->outputMoves(o)) return o;
   return -1;
 }
 
 void StudyDialog::onRecord(int finished, int total) {
   const auto measure = static_cast<ErrorMeasure>(measure_->currentData().toInt());
   chart_->setRecords(runner_->records());
-  // an output that does not move (the last body's x of a planar pendulum) has no error to draw:
-  // the first one that has, unless the user chose
-  if (!outputChosen_ && chart_->pointCount() == 0) {
+  // an output that does not move (the last body's x of a planar pendulum) has no error to show
+  // but round-off: the first one that moves, unless the user chose
+  if (!outputChosen_ && !runner_->outputMoves(output_->currentIndex())) {
     const int moving = movingOutput();
     if (moving >= 0 && moving != output_->currentIndex()) output_->setCurrentIndex(moving);
   }
+  chart_->setOutputStill(!runner_->outputMoves(output_->currentIndex()));
   table_->showRecords(runner_->study(), runner_->records(), output_->currentIndex(), measure);
   progress_->setValue(finished);
   const double elapsed = clock_.elapsed() / 1000.0;
@@ -250,6 +248,7 @@ void StudyDialog::onFinished(bool interrupted, const QString& error) {
 // the diagram and the table show the chosen output's error, measured as chosen
 void StudyDialog::showErrorOf() {
   const auto measure = static_cast<ErrorMeasure>(measure_->currentData().toInt());
+  chart_->setOutputStill(!runner_->records().empty() && !runner_->outputMoves(output_->currentIndex()));
   chart_->setErrorOf(output_->currentIndex(), measure);
   table_->showRecords(runner_->study(), runner_->records(), output_->currentIndex(), measure);
 }

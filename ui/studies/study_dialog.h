@@ -63,7 +63,7 @@ class StudyDialog : public QDialog {
   void showErrorOf();
   void updateButtons();
   void setStatus(const QString& text, bool problem = false);
-  // the first compared output with a positive error in a completed run (-1: none yet)
+  // the first compared output that moves in a finished run (-1: none yet)
   int movingOutput() const;
 
   StudySetupForm* setup_;

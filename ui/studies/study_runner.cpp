@@ -7,6 +7,8 @@
 #include "studies/executor.h"
 #include "studies/study_execution.h"
 
+#include <algorithm>
+
 namespace mbw::ui {
 namespace {
 
@@ -35,6 +37,7 @@ bool StudyRunner::start(Study study, std::vector<std::shared_ptr<const Model>> m
   study_ = std::move(study);
   models_ = std::move(models);
   records_.clear();
+  ranges_.assign(study_.outputs.size(), 0.0);
   cancelled_ = false;
   auto executor = std::make_shared<ThreadPoolExecutor>(jobs);
   workers_ = executor->workers();
@@ -52,6 +55,25 @@ bool StudyRunner::start(Study study, std::vector<std::shared_ptr<const Model>> m
     hooks.stopRequested = [this] {
       yieldToTheGuiThread();
       return cancelled_.load();
+    };
+    // how far each compared output moves in each run (an output that does not move, such as the
+    // last body's x on a planar pendulum, has nothing but round-off for its error)
+    hooks.onResults = [this, post, outputs = study.outputs](int, const Results& results) {
+      std::vector<double> ranges(outputs.size(), 0.0);
+      for (size_t k = 0; k < outputs.size(); ++k) {
+        const int c = results.column(outputs[k]);
+        if (c < 0 || results.rowCount() == 0) continue;
+        double lo = results.at(0, c), hi = lo;
+        for (size_t r = 1; r < results.rowCount(); ++r) {
+          lo = std::min(lo, results.at(r, c));
+          hi = std::max(hi, results.at(r, c));
+        }
+        ranges[k] = hi - lo;
+      }
+      post([this, ranges] {
+        ranges_.resize(ranges.size(), 0.0);
+        for (size_t k = 0; k < ranges.size(); ++k) ranges_[k] = std::max(ranges_[k], ranges[k]);
+      });
     };
     StudyProgress progress;
     progress.onNote = [&](const std::string& text) {
@@ -80,6 +102,12 @@ bool StudyRunner::start(Study study, std::vector<std::shared_ptr<const Model>> m
 }
 
 void StudyRunner::cancel() { cancelled_ = true; }
+
+bool StudyRunner::outputMoves(int output) const {
+  if (output < 0 || output >= static_cast<int>(ranges_.size())) return false;
+  // more than round-off of a position of order one
+  return ranges_[static_cast<size_t>(output)] > kStill;
+}
 
 void StudyRunner::join() {
   if (worker_.joinable()) worker_.join();

@@ -4,7 +4,8 @@
 // on a pool of threads (each run on one thread, so that CPU times stay comparable). Finished runs
 // arrive on the GUI thread as records, in the order they finish; cancel stops the runs under way
 // (they leave no record) and starts no more. The models of the study's scene variants are given
-// by the caller (loaded on the GUI thread: scene parsing is not thread-safe).
+// by the caller (loaded on the GUI thread: scene parsing is not thread-safe). How far each compared
+// output moves in the runs is kept, so that the dialog can tell an output that stays still.
 
 #include <QObject>
 #include <QString>
@@ -37,6 +38,9 @@ class StudyRunner : public QObject {
   const std::vector<std::shared_ptr<const Model>>& models() const { return models_; }
   // the records of the runs finished so far, in the order they finished
   const std::vector<RunRecord>& records() const { return records_; }
+  // whether a compared output moves (its range over a finished run is above kStill)
+  static constexpr double kStill = 1e-9;
+  bool outputMoves(int output) const;
 
  signals:
   void note(const QString& text);  // a reference started or finished
@@ -50,6 +54,7 @@ class StudyRunner : public QObject {
   Study study_;
   std::vector<std::shared_ptr<const Model>> models_;
   std::vector<RunRecord> records_;
+  std::vector<double> ranges_;  // of each output, the largest over the finished runs
   std::thread worker_;
   std::atomic<bool> cancelled_{false};
   int workers_ = 0;

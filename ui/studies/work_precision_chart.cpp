@@ -61,6 +61,12 @@ void WorkPrecisionChart::setErrorOf(int output, ErrorMeasure measure) {
   redraw();
 }
 
+void WorkPrecisionChart::setOutputStill(bool still) {
+  if (still == still_) return;
+  still_ = still;
+  redraw();
+}
+
 void WorkPrecisionChart::setRecords(const std::vector<RunRecord>& records) {
   records_ = records;
   redraw();
@@ -124,9 +130,12 @@ void WorkPrecisionChart::redraw() {
   int completed = 0;
   for (const RunRecord& r : records_) completed += r.status == RunStatus::Completed;
   QString note;
-  if (hasOutput && completed > 0 && pointCount() == 0)
-    note = tr("The %1 error of %2 is zero in every finished run:\nthis output does not move in the scene "
-              "(a log axis has no place for 0).\nChoose another output above.")
+  if (hasOutput && completed > 0 && still_)
+    note = tr("%1 does not move in these runs: its error is round-off\n(or zero, which a log axis cannot show).\n"
+              "Choose another output above.")
+               .arg(QString::fromStdString(study_.outputs[output_]));
+  else if (hasOutput && completed > 0 && pointCount() == 0)
+    note = tr("The %1 error of %2 is zero in every finished run\n(a log axis cannot show 0).")
                .arg(toString(measure_), QString::fromStdString(study_.outputs[output_]));
   note_->setText(note);
   note_->setVisible(!note.isEmpty());

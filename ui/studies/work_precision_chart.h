@@ -29,6 +29,8 @@ class WorkPrecisionChart : public QWidget {
   void setErrorOf(int output, ErrorMeasure measure);
   // redraws the curves of these records (those of completed runs with a positive error)
   void setRecords(const std::vector<RunRecord>& records);
+  // the output shown does not move in the runs: its errors are round-off, and the diagram says so
+  void setOutputStill(bool still);
 
   // points drawn, all curves together
   int pointCount() const;
@@ -55,6 +57,7 @@ class WorkPrecisionChart : public QWidget {
   std::vector<std::string> units_;
   std::vector<RunRecord> records_;
   int output_ = 0;
+  bool still_ = false;
   ErrorMeasure measure_ = ErrorMeasure::Max;
   // the run of each point of each drawn curve, in the curve's order
   std::vector<std::pair<QCPCurve*, std::vector<int>>> runsOf_;
