@@ -22,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QUndoStack>
 #include <QtTest>
 #include <cmath>
 #include <qcustomplot.h>
@@ -397,6 +398,24 @@ class WorkbenchReviewTest : public QObject {
              qPrintable(QString("dialog %1,%2 %3x%4 over the view %5,%6 %7x%8").arg(dialogRect.x()).arg(dialogRect.y())
                             .arg(dialogRect.width()).arg(dialogRect.height()).arg(viewRect.x()).arg(viewRect.y())
                             .arg(viewRect.width()).arg(viewRect.height())));
+  }
+
+  // a body removed by an edit the loader refuses (its joints still name it) is not drawn any more;
+  // the edit undone, it is back
+  void aRemovedBodyIsNotDrawn() {
+    const auto w = shownWindow(QSize(1600, 1000));
+    QVERIFY(w);
+    QVERIFY(w->fileActions().openScene("double-pendulum"));
+    QVERIFY(w->sceneView().bodyShown(1));
+    ui::SceneJson json = w->document().json();
+    json["bodies"].erase(1);
+    w->document().edit(json, "remove body_2 alone");
+    QVERIFY(!w->document().isValid());
+    QVERIFY(!w->sceneView().bodyShown(1));
+    QVERIFY(w->sceneView().bodyShown(0));
+    w->document().undoStack()->undo();
+    QVERIFY(w->document().isValid());
+    QVERIFY(w->sceneView().bodyShown(1));
   }
 
   // the status bar names the scene's degrees of freedom

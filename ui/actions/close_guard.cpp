@@ -42,7 +42,7 @@ bool CloseGuard::stopRunning() {
 bool CloseGuard::eventFilter(QObject* watched, QEvent* event) {
   if (watched == &window_ && event->type() == QEvent::Close) {
     bool discarded = false;
-    if (!stopRunning() || !files_.maybeSave(&discarded)) {
+    if (!files_.maybeSave(&discarded) || !stopRunning()) {
       event->ignore();
       return true;
     }

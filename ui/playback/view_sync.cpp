@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <string>
 
 #include "playback_bar.h"
 #include "playback_controller.h"
@@ -18,6 +20,19 @@ ViewSync::ViewSync(SceneDocument& doc, RunLibrary& runs, PlaybackController& pla
                    SceneView& view, PlotPanel& plots, QObject* parent)
     : QObject(parent), doc_(doc), runs_(runs), playback_(playback), bar_(bar), view_(view), plots_(plots) {
   connect(&doc_, &SceneDocument::modelChanged, this, &ViewSync::showScene);
+  // an edit the loader refuses leaves the last valid model in view: without what the edit removed
+  connect(&doc_, &SceneDocument::changed, this, [this] {
+    if (doc_.isValid() || showingRun_ || !doc_.model()) return;
+    std::set<std::string> kept, removed;
+    if (doc_.json().contains("bodies") && doc_.json()["bodies"].is_array())
+      for (const auto& b : doc_.json()["bodies"])
+        if (b.is_object() && b.contains("name") && b["name"].is_string()) kept.insert(b["name"].get<std::string>());
+    for (const Body& b : doc_.model()->bodies)
+      if (!kept.count(b.name)) removed.insert(b.name);
+    view_.hideBodies(removed);
+    view_.setCaption(QString::fromStdString(doc_.model()->name) +
+                     tr(": as it last loaded (the scene has problems: see the model tree)"));
+  });
   connect(&runs_, &RunLibrary::currentChanged, this, &ViewSync::showRun);
   connect(&runs_, &RunLibrary::rowsAppended, this, &ViewSync::onRows);
   connect(&runs_, &RunLibrary::runFinished, this, [this](int id) {

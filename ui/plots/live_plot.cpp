@@ -34,8 +34,9 @@ constexpr double kLogSpan = 1e-18;
 QComboBox* channelBox(QWidget* parent, const QString& tip) {
   auto* box = new QComboBox(parent);
   box->setToolTip(tip);
+  // as narrow as two plots side by side need (the whole name in the list and the tooltip)
   box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  box->setMinimumContentsLength(4);
+  box->setMinimumContentsLength(2);
   return box;
 }
 
@@ -49,7 +50,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   // header: quantity, signals, auto-scale, remove
   for (const PlotKindInfo& k : plotKinds()) kindBox_->addItem(k.title, k.id);
   kindBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  kindBox_->setMinimumContentsLength(5);
+  kindBox_->setMinimumContentsLength(3);
   kindBox_->setToolTip(tr("What this plot shows"));
   auto* fit = new QToolButton(this);
   fit->setText(tr("Fit"));

@@ -289,6 +289,17 @@ void MechanismActors::appendCorners(std::vector<Vec3>& points, bool bodiesOnly) 
   }
 }
 
+void MechanismActors::hideBodies(const std::set<std::string>& names) {
+  hidden_.clear();
+  for (int b = 0; b < model_->bodyCount(); ++b)
+    if (names.count(model_->bodies[static_cast<size_t>(b)].name)) hidden_.insert(b);
+  auto shown = [&](const Glyph& g) { return !hidden_.count(g.a.body) && !hidden_.count(g.b.body) && !hidden_.count(g.body); };
+  for (Part& part : parts_) part.actor->SetVisibility(!hidden_.count(part.body));
+  for (Item& item : items_) item.actor->SetVisibility(shown(glyphs_[item.glyph]));
+}
+
+bool MechanismActors::bodyShown(int body) const { return !hidden_.count(body); }
+
 const Glyph* MechanismActors::glyphAt(vtkProp* prop, long long cell) const {
   for (const Item& item : items_)
     if (item.actor.GetPointer() == prop) return &glyphs_[item.glyph];

@@ -9,6 +9,8 @@
 // playback) is translucent, lighter and not pickable.
 
 #include <memory>
+#include <set>
+#include <string>
 #include <string>
 #include <vector>
 #include <vtkSmartPointer.h>
@@ -45,6 +47,9 @@ class MechanismActors {
   // the corners of the world-frame boxes of the glyphs shown (those that count for fitting the view;
   // with bodiesOnly, the bodies' solids alone), appended
   void appendCorners(std::vector<Vec3>& points, bool bodiesOnly = false) const;
+  // the bodies of these names and what is attached to them hidden (the others shown)
+  void hideBodies(const std::set<std::string>& names);
+  bool bodyShown(int body) const;
   // the glyph drawn by an actor's cell, nullptr when it is not one of ours
   const Glyph* glyphAt(vtkProp* prop, long long cell) const;
 
@@ -82,6 +87,7 @@ class MechanismActors {
   std::vector<Glyph> glyphs_;
   std::vector<Part> parts_;
   std::vector<Item> items_;
+  std::set<int> hidden_;  // bodies hidden
 };
 
 }  // namespace mbw::ui

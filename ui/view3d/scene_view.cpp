@@ -194,6 +194,14 @@ void SceneView::setSelection(const QString& jsonPath) {
   render();
 }
 
+void SceneView::hideBodies(const std::set<std::string>& names) {
+  if (!mechanism_) return;
+  mechanism_->hideBodies(names);
+  render();
+}
+
+bool SceneView::bodyShown(int body) const { return mechanism_ && mechanism_->bodyShown(body); }
+
 void SceneView::setFramesVisible(bool visible) {
   framesVisible_ = visible;
   if (mechanism_) mechanism_->setFramesVisible(visible);
@@ -314,6 +322,8 @@ void SceneView::holdCameraForFrames(bool hold, double aspect) {
     camera->DeepCopy(heldFrom_);
     vtk_->renderer()->ResetCameraClippingRange();
     heldFrom_ = nullptr;
+    // the frames are done: the view sharp again at once
+    vtk_->endMotion();
   }
   cameraHeld_ = hold;
   render();

@@ -11,6 +11,8 @@
 #include <QVector3D>
 #include <QWidget>
 #include <memory>
+#include <set>
+#include <string>
 #include <vector>
 #include <vtkSmartPointer.h>
 
@@ -63,6 +65,10 @@ class SceneView : public QWidget {
   const TraceActors* trace() const { return trace_.get(); }
 
   void setSelection(const QString& jsonPath);
+  // bodies of the mechanism shown hidden by name (an edit removed them from a scene that does not
+  // load yet); the others shown
+  void hideBodies(const std::set<std::string>& names);
+  bool bodyShown(int body) const;
   void setFramesVisible(bool visible);
   bool framesVisible() const { return framesVisible_; }
   void setGridVisible(bool visible);

@@ -122,6 +122,13 @@ void VtkWidget::noteMotion() {
   motionEnd_->start();
 }
 
+void VtkWidget::endMotion() {
+  motionEnd_->stop();
+  moving_ = false;
+  renderScale_ = std::min(1.0, scaleLimit_ >= 1.0 ? 1.0 : renderScale_);
+  requestRender();
+}
+
 void VtkWidget::setMotionScaleLimit(double limit) {
   scaleLimit_ = std::clamp(limit, kSmallestScale, 1.0);
   // a limited motion waited for its limit to go: it ends after the usual pause

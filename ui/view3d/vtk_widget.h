@@ -56,6 +56,9 @@ class VtkWidget : public QWidget {
   // A limited motion goes on however late its poses come (a starved GUI thread takes them a few
   // times a second), and ends once the limit is lifted.
   void setMotionScaleLimit(double limit);
+  // the motion is over now (a video export posed the scene frame after frame): full resolution at
+  // the next render, without waiting for the pause that ends a motion
+  void endMotion();
   // the part of the full resolution the view renders at now
   double renderScale() const { return renderScale_; }
   // a widget position in VTK's display coordinates (origin bottom left, VTK pixels)

@@ -87,13 +87,17 @@ class LivePlotTest : public QObject {
     plot.clickAt(at(plot, 0.7, 0.0), true);
     QVERIFY(std::abs(cursors.b() - 0.7) < 0.01);
     cursors.setB(0.7);
-    // y = a t^2: run 1 0.04 -> 0.49, run 2 0.08 -> 0.98, their differences 0.45 and 0.9
+    // y = a t^2: run 1 0.04 -> 0.49, run 2 0.08 -> 0.98, their differences 0.45 and 0.9, in metres
     const QString box = plot.readoutText();
-    QVERIFY2(box.contains("#1  A 0.04  B 0.49  \u0394 0.45"), qPrintable(box));
-    QVERIFY2(box.contains("#2  A 0.08  B 0.98  \u0394 0.9"), qPrintable(box));
+    QVERIFY2(box.contains("#1  A 0.04 m  B 0.49 m  \u0394 0.45 m"), qPrintable(box));
+    QVERIFY2(box.contains("#2  A 0.08 m  B 0.98 m  \u0394 0.9 m"), qPrintable(box));
     QVERIFY2(box.contains("\u0394t 0.5 s"), qPrintable(box));
-    // the other plot (not shown: as narrow as can be) shows the same cursors, a value a line
-    QVERIFY2(other.readoutText().contains("#2  A 0.4\n    B 1.4\n    \u0394 1"), qPrintable(other.readoutText()));
+    // the other plot, as narrow as can be, shows the same cursors, a value a line
+    other.resize(other.minimumSizeHint().width(), 350);
+    other.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&other));
+    other.customPlot()->replot();
+    QVERIFY2(other.readoutText().contains("#2  A 0.4 m\n    B 1.4 m\n    \u0394 1 m"), qPrintable(other.readoutText()));
     // in a narrow plot the box takes two lines per curve rather than running past the plot's edge
     plot.resize(plot.minimumSizeHint().width(), 250);  // the narrowest it gets
     QTest::qWait(50);
@@ -121,14 +125,14 @@ class LivePlotTest : public QObject {
     // the axes are the signals' ranges (x in [0, 1], y = x^2 in [0, 1])
     QVERIFY(plot.timeRange().first <= 0.0 && plot.timeRange().second >= 1.0 && plot.timeRange().second < 1.2);
     plot.customPlot()->replot();
-    QVERIFY(plot.hoverAt(at(plot, 0.5, 0.25)).contains("x = 0.5, y = 0.25"));
+    QVERIFY(plot.hoverAt(at(plot, 0.5, 0.25)).contains("x = 0.5 m, y = 0.25 m"));
     // a click picks the time of the nearest point of the curve
     QSignalSpy requested(&cursors, &PlotCursors::aRequested);
     plot.clickAt(at(plot, 0.3, 0.09), false);
     QCOMPARE(requested.count(), 1);
     QVERIFY(std::abs(requested.front().front().toDouble() - 0.3) < 1e-9);
     cursors.setA(0.3);
-    QVERIFY2(plot.readoutText().contains("#1  A (0.3, 0.09)"), qPrintable(plot.readoutText()));
+    QVERIFY2(plot.readoutText().contains("#1  A (0.3 m, 0.09 m)"), qPrintable(plot.readoutText()));
   }
 
   void theDifferenceIsTheRunMinusTheBase() {
