@@ -53,8 +53,8 @@
 namespace mbw::gui {
 namespace {
 
-// the scene dock's first width: a field's longest numbers whole (17 significant digits) beside the
-// field's name and unit
+// the scene dock's first width where it is alone on its side (a narrow screen): a field's longest
+// numbers whole (17 significant digits) beside the field's name and unit
 constexpr int kSceneDockWidth = 380;
 
 QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content,

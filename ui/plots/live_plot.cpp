@@ -30,6 +30,9 @@ namespace {
 
 // log axes show at most this ratio between the smallest and the largest value
 constexpr double kLogSpan = 1e-18;
+// the least width of the header's choices, pixels: an x-y plot's header (three of them) still fits
+// half of a narrow plot panel
+constexpr int kLeastBoxWidth = 44;
 
 QComboBox* channelBox(QWidget* parent, const QString& tip) {
   auto* box = new QComboBox(parent);
@@ -37,6 +40,7 @@ QComboBox* channelBox(QWidget* parent, const QString& tip) {
   // as narrow as two plots side by side need (the whole name in the list and the tooltip)
   box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   box->setMinimumContentsLength(2);
+  box->setMinimumWidth(kLeastBoxWidth);
   return box;
 }
 
@@ -51,6 +55,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   for (const PlotKindInfo& k : plotKinds()) kindBox_->addItem(k.title, k.id);
   kindBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   kindBox_->setMinimumContentsLength(3);
+  kindBox_->setMinimumWidth(kLeastBoxWidth);
   kindBox_->setToolTip(tr("What this plot shows"));
   auto* fit = new QToolButton(this);
   fit->setText(tr("Fit"));
@@ -84,9 +89,9 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   plot_->setPlottingHint(QCP::phImmediateRefresh, false);
   // one legend for all plots: the panel's key
   plot_->legend->setVisible(false);
-  // small enough for two columns in a narrow window, high enough for the read-outs of a few runs
+  // small enough for two columns in a narrow window, large enough for the read-outs of a few runs
   // (more plots than fit scroll)
-  plot_->setMinimumSize(140, 150);
+  plot_->setMinimumSize(180, 150);
   plot_->setMouseTracking(true);
   plot_->installEventFilter(this);
   auto centred = [this](double x, double y, Qt::Alignment a) {

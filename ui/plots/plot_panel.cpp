@@ -17,6 +17,12 @@
 #include "simulation/recorder.h"
 
 namespace mbw::ui {
+namespace {
+
+// a plot narrower than this goes to one column
+constexpr int kReadableWidth = 205;
+
+}  // namespace
 
 PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* parent)
     : QWidget(parent), runs_(runs), scheduler_(scheduler), cursors_(new PlotCursors(this)), grid_(new QGridLayout),
@@ -114,10 +120,10 @@ void PlotPanel::removePlot(LivePlot* plot) {
   relayout();
 }
 
-// two columns when two plots of their least width fit side by side
+// two columns when two plots of their least width fit side by side, each wide enough to read
 int PlotPanel::columnCount() const {
   if (plots_.size() < 2) return 1;
-  int least = 0;
+  int least = kReadableWidth;
   for (const LivePlot* p : plots_) least = std::max(least, p->minimumSizeHint().width());
   return scroll_->viewport()->width() >= 2 * least + grid_->horizontalSpacing() ? 2 : 1;
 }

@@ -134,7 +134,9 @@ void PlotReadout::update() {
 // The box's lines in a layout: 0, one line per curve; 1, A on one line, B and the difference on
 // the next; 2, each on a line of its own; 3, the difference alone (A alone without B).
 QStringList PlotReadout::linesOf(int layout) const {
+  // the cursors' times: on one line, or (the narrowest layouts) A and B on lines of their own
   QStringList lines{layout == 0 ? headWide_ : headShort_};
+  if (layout >= 2 && cursors_.hasB()) lines = QStringList{tr("A %1 s").arg(shortNumber(cursors_.a(), 5)), tr("B %1 s").arg(shortNumber(cursors_.b(), 5))};
   for (const Entry& e : entries_) {
     const QString indent(e.label.size() + 2, ' ');
     if (e.atB.isEmpty()) lines << e.label + "  " + e.atA;
@@ -168,10 +170,11 @@ void PlotReadout::fitBox() {
       fits = widest(lines) <= room && lines.size() <= rows;
     }
     if (!fits) {
-      const int curves = static_cast<int>(lines.size()) - 1;
+      const int head = static_cast<int>(lines.size() - entries_.size());
+      const int curves = static_cast<int>(entries_.size());
       if (lines.size() > rows) {
-        const int kept = std::max(0, rows - 2);
-        lines = lines.mid(0, 1 + kept) << tr("+ %n more (hover a curve)", "", curves - kept);
+        const int kept = std::max(0, rows - head - 1);
+        lines = lines.mid(0, head + kept) << tr("+ %n more (hover a curve)", "", curves - kept);
       }
       for (QString& line : lines) line = metrics.elidedText(line, Qt::ElideRight, std::max(room, 8));
     }
