@@ -1,7 +1,8 @@
 // The workbench as a new user meets it (issue 30): a first window that fits the screen; closing
 // while a run goes asks, and the run keeps what it computed; discarded edits stay discarded; the
 // cursors' read-outs fit their plots, with units; more plots leave the side docks alone; a pause
-// asked for at T is at T; the first completed run is the reference; the Help menu; the plot layout
+// asked for at T is at T; the first completed run is the reference; the Help menu; a video at a
+// size and over a span, plots beside the view, the camera still; the plot layout
 // follows the scene; the wheel zooms where the mouse is; the framing of the slider-crank; the dialog
 // of consistent initial conditions beside the view; degrees of freedom in the status bar; a word
 // before a run that would record too many rows; a failure's message wrapped in its column.
@@ -24,8 +25,11 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
+#include <array>
 #include <cmath>
 #include <qcustomplot.h>
+#include <vtkCamera.h>
+#include <vtkRenderer.h>
 
 #include "close_guard.h"
 #include "comparison_table.h"
@@ -54,6 +58,8 @@
 #include "session_actions.h"
 #include "session_file.h"
 #include "settings_behaviour.h"
+#include "video_export_action.h"
+#include "vtk_widget.h"
 
 using namespace mbw;
 using mbw::gui::MainWindow;
@@ -398,6 +404,52 @@ class WorkbenchReviewTest : public QObject {
              qPrintable(QString("dialog %1,%2 %3x%4 over the view %5,%6 %7x%8").arg(dialogRect.x()).arg(dialogRect.y())
                             .arg(dialogRect.width()).arg(dialogRect.height()).arg(viewRect.x()).arg(viewRect.y())
                             .arg(viewRect.width()).arg(viewRect.height())));
+  }
+
+  // the video: 720p over a time span, the plots beside the 3D view; the camera still through it
+  // (no zooming out), cursor B's ghost left out of the frames and back afterwards
+  void theVideoHasAFixedCameraASizeASpanAndThePlots() {
+    const auto w = shownWindow(QSize(1600, 1000));
+    QVERIFY(w);
+    run(*w, "double-pendulum", 2.0);
+    w->plots().cursors().setActive(true);
+    w->playback().setTime(0.3);
+    w->plots().cursors().setB(1.0);
+    QVERIFY(!w->sceneView().ghostPoses().empty());
+    vtkCamera* camera = w->sceneView().vtkWidget()->renderer()->GetActiveCamera();
+    QTemporaryDir dir;
+    ui::VideoSettings video;
+    video.path = dir.filePath("frames");
+    video.fps = 10.0;
+    video.size = ui::VideoSettings::Size::P720;
+    video.from = 0.5;
+    video.to = 1.5;
+    video.plots = true;
+    std::vector<std::array<double, 3>> positions;
+    bool ghosted = false;
+    QString error;
+    const int frames = w->videoExport().exportVideo(video, &error, [&](int, int) {
+      std::array<double, 3> p;
+      camera->GetPosition(p.data());
+      positions.push_back(p);
+      ghosted = ghosted || !w->sceneView().ghostPoses().empty();
+      return true;
+    });
+    // 1 s at 10 frames/s: 10 intervals, 11 frames
+    QCOMPARE(frames, 11);
+    for (const auto& p : positions) QCOMPARE(p, positions.front());
+    QVERIFY(!ghosted);
+    QCOMPARE(w->plots().cursors().b(), 1.0);
+    QVERIFY(!w->sceneView().ghostPoses().empty());
+    const QImage frame(QDir(video.path).filePath("frame_00001.png"));
+    QCOMPARE(frame.size(), QSize(1280, 720));
+    // the 3D view's bluish gradient on the left, a plot's white on the right
+    int bluish = 0;
+    for (int y = 100; y < 700; y += 10) bluish += qBlue(frame.pixel(20, y)) > qRed(frame.pixel(20, y)) + 8;
+    QVERIFY2(bluish > 10, qPrintable(QString::number(bluish)));
+    int white = 0;
+    for (int y = 0; y < 720; y += 10) white += frame.pixel(1200, y) == qRgb(255, 255, 255);
+    QVERIFY2(white > 30, qPrintable(QString::number(white)));
   }
 
   // a body removed by an edit the loader refuses (its joints still name it) is not drawn any more;
