@@ -20,7 +20,7 @@ namespace mbw::ui {
 namespace {
 
 // a plot narrower than this goes to one column
-constexpr int kReadableWidth = 205;
+constexpr int kReadableWidth = 185;
 
 }  // namespace
 
