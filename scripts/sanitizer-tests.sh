@@ -2,9 +2,10 @@
 # The sanitizer stage of the test run (docs/reliability.md): builds everything (the engine, mbw-cli,
 # the workbench, their tests and the fuzz targets; MBW_ASAN_GUI=OFF leaves the workbench out) with
 # AddressSanitizer and UndefinedBehaviorSanitizer (clang, assertions on, -O1) in build-asan/, runs
-# the tests under them but those of tests/sanitizers/excluded-tests.txt (each with its reason), the
-# fuzz regression corpus among them, then fuzzes the scene and study readers for MBW_FUZZ_SECONDS
-# (default 60; 0 skips the fuzzing). Any sanitizer report fails.
+# the tests under them but the long integrations (CTest label `slow`, each marked with its reason in
+# tests/CMakeLists.txt; the Release stage runs them), the fuzz regression corpus among them, then
+# fuzzes the readers for MBW_FUZZ_SECONDS (default 60; 0 skips the fuzzing). Any sanitizer report
+# fails.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${MBW_ASAN_BUILD_DIR:-$root/build-asan}"
@@ -21,8 +22,7 @@ source "$root/tests/sanitizers/environment.sh"
 cmake --build "$build" -j2
 
 source "$root/scripts/virtual-display.sh"
-excluded="$(grep -vE '^[[:space:]]*(#|$)' "$root/tests/sanitizers/excluded-tests.txt" | paste -sd'|')"
-(cd "$build" && "${runner[@]}" ctest --output-on-failure -j2 --timeout 900 -E "$excluded")
+(cd "$build" && "${runner[@]}" ctest --output-on-failure -j2 --timeout 900 --label-exclude slow)
 seconds="${MBW_FUZZ_SECONDS:-60}"
 if ((seconds > 0)); then
   MBW_ASAN_BUILD_DIR="$build" "$root/scripts/fuzz.sh" "$seconds"
