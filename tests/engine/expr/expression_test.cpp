@@ -86,8 +86,9 @@ TEST(TimeFunction, RatesIntegrateExactlyToContinuousFunctions) {
     EXPECT_NEAR(angle.value(t), exact(t), 1e-12) << "t = " << t;
     const TimeFunctionValue v = angle.evaluate(t);
     const double h = 1e-6;
-    if (t != 0.0 && t != 0.5 && t != 1.0 && t != 1.25)  // the rate is exact inside the pieces
+    if (t != 0.0 && t != 0.5 && t != 1.0 && t != 1.25) {  // the rate is exact inside the pieces
       EXPECT_NEAR(v.df, (angle.value(t + h) - angle.value(t - h)) / (2 * h), 1e-6) << "t = " << t;
+    }
   }
   EXPECT_NEAR(angle.evaluate(2.0).df, 72.0, 1e-12);
   EXPECT_NEAR(angle.evaluate(1.1).ddf, 12.0 * M_PI / 0.25 * std::sin(M_PI * 0.1 / 0.25), 1e-10);
