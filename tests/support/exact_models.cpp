@@ -25,39 +25,8 @@ std::string BeadOnRod::sceneJson() const {
   return os.str();
 }
 
-double BeadOnRod::r(double t) const { return r0 * std::cosh(omega * t); }
-
 double BeadOnRod::driverWork(double t) const {
   return 0.5 * mass * r0 * r0 * omega * omega * (std::cosh(2.0 * omega * t) - 1.0);
-}
-
-std::string a01SceneJson() {
-  return R"json({"format": "mbw-scene", "version": 1, "name": "iftomm-a01-inline", "gravity": [0, -9.81, 0],
-  "bodies": [{"name": "P1", "mass": 1.0, "inertia": [1.0, 1.0, 1.0], "position": [1.0, 0.0, 0.0]}],
-  "joints": [{"name": "link", "type": "distance", "body_i": "ground", "body_j": "P1", "point_i": [0, 0, 0],
-              "point_j": [0, 0, 0], "distance": 1.0}]})json";
-}
-
-std::vector<PlanarPoint> a01Reference(const std::vector<double>& times) {
-  // the angle phi from +x towards +y: phi'' = -(g / L) cos(phi), phi(0) = phi'(0) = 0, classical RK4
-  const double g = 9.81, h = 1e-5;
-  const auto f = [g](double phi) { return -g * std::cos(phi); };
-  double t = 0.0, phi = 0.0, w = 0.0;
-  std::vector<PlanarPoint> out;
-  for (double target : times) {
-    while (t < target - 1e-12) {
-      const double dt = std::min(h, target - t);
-      const double k1p = w, k1w = f(phi);
-      const double k2p = w + 0.5 * dt * k1w, k2w = f(phi + 0.5 * dt * k1p);
-      const double k3p = w + 0.5 * dt * k2w, k3w = f(phi + 0.5 * dt * k2p);
-      const double k4p = w + dt * k3w, k4w = f(phi + dt * k3p);
-      phi += dt / 6.0 * (k1p + 2 * k2p + 2 * k3p + k4p);
-      w += dt / 6.0 * (k1w + 2 * k2w + 2 * k3w + k4w);
-      t += dt;
-    }
-    out.push_back({target, std::cos(phi), std::sin(phi)});
-  }
-  return out;
 }
 
 std::string drivenCrankSceneJson() {
