@@ -9,25 +9,17 @@
 
 #include <cmath>
 #include <random>
-#include <sstream>
 
 #include "andrews_reference.h"
 #include "double_pendulum_reference.h"
 #include "integrators/ggl_system.h"
 #include "integrators/registry.h"
+#include "recorded_number.h"
 #include "scene/scene_reader.h"
 #include "simulation/simulation.h"
 
 namespace mbw {
 namespace {
-
-// a recorded property with its significant digits (std::to_string keeps six decimals only)
-std::string shown(double x) {
-  std::ostringstream os;
-  os.precision(3);
-  os << x;
-  return os.str();
-}
 
 // dF/dy + cj dF/dy' by central differences of the residual
 MatrixXd jacobianFD(GglSystem& system, double t, double cj, const VectorXd& y, const VectorXd& yp) {
@@ -165,7 +157,7 @@ TEST(IdaIntegrator, ConvergesWithItsToleranceOnTheDoublePendulum) {
       const Results r = runIda("double-pendulum", formulation, tol, 2.0, 0.05);
       const double error = pendulumError(r);
       RecordProperty(std::string("error_") + formulation + "_" + std::to_string(int(-std::log10(tol))),
-                     shown(error));
+                     test::recordedNumber(error));
       // measured 0.03-0.4 x rtol with the default control per unit step (21-60 x per step),
       // falling 60-740x per two decades of rtol
       EXPECT_LT(error, 100.0 * tol) << formulation << " rtol " << tol;
@@ -183,7 +175,7 @@ TEST(IdaIntegrator, ConvergesWithItsToleranceOnAndrewsSqueezer) {
   for (double tol : {1e-5, 1e-7, 1e-9}) {
     const Results r = runIda("andrews-squeezer", "rp", tol, 0.03);
     const double error = std::abs(test::planarAngle(r, "of").back() - test::kAndrewsBetaAt003);
-    RecordProperty("beta_error_" + std::to_string(int(-std::log10(tol))), shown(error));
+    RecordProperty("beta_error_" + std::to_string(int(-std::log10(tol))), test::recordedNumber(error));
     EXPECT_LT(error, 0.2 * previous) << "rtol " << tol;
     previous = error;
   }
@@ -225,8 +217,8 @@ TEST(IdaIntegrator, HoldsPositionAndVelocityConstraints) {
     double position = 0.0, velocity = 0.0;
     for (double x : r.columnValues(r.column("violation.position"))) position = std::max(position, x);
     for (double x : r.columnValues(r.column("violation.velocity"))) velocity = std::max(velocity, x);
-    RecordProperty(std::string(scene) + "_position", shown(position));
-    RecordProperty(std::string(scene) + "_velocity", shown(velocity));
+    RecordProperty(std::string(scene) + "_position", test::recordedNumber(position));
+    RecordProperty(std::string(scene) + "_velocity", test::recordedNumber(velocity));
     EXPECT_LT(position, tol) << scene;
     EXPECT_LT(velocity, tol * (1.0 + speed)) << scene << ", largest speed " << speed;
   }

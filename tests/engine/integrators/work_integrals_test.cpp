@@ -7,23 +7,15 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <sstream>
 
 #include "exact_models.h"
 #include "integrators/work_integrals.h"
+#include "recorded_number.h"
 #include "scene/scene_reader.h"
 #include "simulation/simulation.h"
 
 namespace mbw {
 namespace {
-
-// a recorded property with its significant digits (std::to_string keeps six decimals only)
-std::string shown(double x) {
-  std::ostringstream os;
-  os.precision(3);
-  os << x;
-  return os.str();
-}
 
 TEST(InterpolatoryWeights, IntegrateTheirPolynomialsExactly) {
   // a step from 1 to 1.3 with two earlier points, unequal: the cubic through four points
@@ -52,7 +44,7 @@ TEST(InterpolatoryWork, ReachesFourthOrderOverItsSteps) {
     return std::abs(w.work - std::sin(1.0));
   };
   const double order = std::log2(error(40) / error(80));
-  RecordProperty("order", shown(order));
+  RecordProperty("order", test::recordedNumber(order));
   EXPECT_GT(order, 3.8);
 }
 
@@ -123,14 +115,14 @@ TEST_P(BalanceOrder, ConvergesAtTheFamilysOrderOnTheBeadOnARod) {
   const Balance coarse = balanceOf(model, f.integrator, f.step, false, 1.0);
   const Balance fine = balanceOf(model, f.integrator, f.step / 2, false, 1.0);
   const double order = std::log2(std::abs(coarse.final) / std::abs(fine.final));
-  RecordProperty("balance_h", shown(coarse.final));
-  RecordProperty("balance_h_2", shown(fine.final));
-  RecordProperty("order", shown(order));
+  RecordProperty("balance_h", test::recordedNumber(coarse.final));
+  RecordProperty("balance_h_2", test::recordedNumber(fine.final));
+  RecordProperty("order", test::recordedNumber(order));
   EXPECT_GT(order, f.order - 0.2) << coarse.final << " -> " << fine.final;
   // the work recorded converges to the driver's at the same order
   const double exact = bead.driverWork(1.0);
   const double workOrder = std::log2(std::abs(coarse.finalWork - exact) / std::abs(fine.finalWork - exact));
-  RecordProperty("work_order", shown(workOrder));
+  RecordProperty("work_order", test::recordedNumber(workOrder));
   EXPECT_GT(workOrder, f.order - 0.2) << coarse.finalWork << " -> " << fine.finalWork << " (" << exact << ")";
 }
 
@@ -155,8 +147,8 @@ TEST(BalanceOrder, FallsWithTheToleranceForCvodeAndIda) {
   for (const char* integrator : {"adams", "bdf", "ida"}) {
     const Balance loose = balanceOf(model, integrator, 1e-6, true, 1.0);
     const Balance tight = balanceOf(model, integrator, 1e-8, true, 1.0);
-    RecordProperty(std::string(integrator) + "_1e-6", shown(loose.final));
-    RecordProperty(std::string(integrator) + "_1e-8", shown(tight.final));
+    RecordProperty(std::string(integrator) + "_1e-6", test::recordedNumber(loose.final));
+    RecordProperty(std::string(integrator) + "_1e-8", test::recordedNumber(tight.final));
     EXPECT_LT(std::abs(tight.final), 0.1 * std::abs(loose.final)) << integrator;
     EXPECT_LT(std::abs(tight.final), 1e-7 * bead.driverWork(1.0)) << integrator;
   }
@@ -183,7 +175,7 @@ TEST_P(DrivenBalance, StaysWithin1e6OfTheWorkWithoutDrift) {
   const Balance b = balanceOf(model, f.integrator, f.stepOrTolerance, f.variable, 10.0);
   EXPECT_NEAR(b.finalWork, test::drivenCrankWork(10.0), 1e-6 * b.largestWork);
   const double worst = std::max(b.firstHalf, b.secondHalf);
-  RecordProperty("largest_balance_over_work", shown(worst / b.largestWork));
+  RecordProperty("largest_balance_over_work", test::recordedNumber(worst / b.largestWork));
   EXPECT_LT(worst, 1e-6 * b.largestWork);
   EXPECT_LT(b.secondHalf, 2.0 * b.firstHalf + 1e-7 * b.largestWork) << b.firstHalf << " then " << b.secondHalf;
 }
