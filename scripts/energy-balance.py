@@ -5,8 +5,8 @@ on each scene, with the largest |balance| over the run against the largest |W_in
 drivers and loads did) and the run's steps. Prints the table of docs/integrators.md ("The energy
 balance").
 
-  scripts/energy-balance.py build/app/cli/mbw-cli                        # four-link 5 s, slider-crank 20 s
-  scripts/energy-balance.py build/app/cli/mbw-cli --scene stiff-double-pendulum:2 --variable=--variable-step
+  scripts/energy-balance.py                        # four-link 5 s, slider-crank 20 s
+  scripts/energy-balance.py --scene stiff-double-pendulum:2 --variable=--variable-step
 """
 import argparse
 import csv
@@ -14,6 +14,8 @@ import os
 import re
 import subprocess
 import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 FIXED = ["backward-euler", "hht", "lms2", "lms3", "lms4", "ss2", "ss3", "ss4", "bathe", "msstc3", "msstc4",
          "msstc5", "mssth3", "mssth4", "mssth5", "esdirk3-4l2sa", "esdirk3-5l2sa", "esdirk4-6l2sa2"]
@@ -39,7 +41,8 @@ def run(cli, scene, t_end, integrator, settings, csv_path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("cli", help="the mbw-cli to run")
+    parser.add_argument("--cli", default=os.path.join(ROOT, "build", "app", "cli", "mbw-cli"),
+                        help="the mbw-cli to run (default: build/app/cli/mbw-cli of this tree)")
     parser.add_argument("--scene", action="append", help="SCENE:T_END (repeatable)")
     parser.add_argument("--fixed", default="--step 1e-3", help="settings of the fixed-step runs")
     parser.add_argument("--variable", default="--rtol 1e-8 --atol 1e-8", help="settings of the variable-step runs")

@@ -6,12 +6,14 @@ reference-quality run (bdf at 1e-12), divided by the tolerance. Runs the studies
 scripts/tolerance-study/ with `mbw-cli sweep` (one run at a time, resumed if a table is there) and
 prints the table of docs/integrators.md ("Tolerance proportionality").
 
-  scripts/tolerance-proportionality.py build/app/cli/mbw-cli out/tolerances
+  scripts/tolerance-proportionality.py out/tolerances
 """
 import argparse
 import csv
 import os
 import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 STUDIES = [("double-pendulum", "double pendulum"), ("a01", "A01"), ("andrews-squeezer", "Andrews")]
 
@@ -33,10 +35,11 @@ def read_table(path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("cli", help="the mbw-cli to run")
+    parser.add_argument("--cli", default=os.path.join(ROOT, "build", "app", "cli", "mbw-cli"),
+                        help="the mbw-cli to run (default: build/app/cli/mbw-cli of this tree)")
     parser.add_argument("out", help="directory for the sweeps' tables (one subdirectory per study)")
     args = parser.parse_args()
-    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tolerance-study")
+    here = os.path.join(ROOT, "scripts", "tolerance-study")
 
     # the sweeps, one run at a time so that the machine's other work is not slowed
     tables = {}
