@@ -28,7 +28,8 @@ def run(cli, scene, t_end, integrator, settings, csv_path):
                        capture_output=True, text=True)
     if p.returncode != 0:
         status = re.search(r"status\s+(.*)", p.stdout)
-        return status.group(1) if status else p.stderr.strip()
+        # its first clause: what failed, without the solver's figures
+        return status.group(1).split(" (")[0] if status else p.stderr.strip()
     with open(csv_path) as f:
         rows = csv.reader(line for line in f if not line.startswith("#"))
         header = next(rows)
