@@ -111,10 +111,12 @@ QString energyNote(const Run& run, const RunSummary& s) {
   QString bound = is.variableStep
                       ? QObject::tr("a variable-step method held to rtol %1, atol %2").arg(shortNumber(is.rtol), shortNumber(is.atol))
                       : QObject::tr("at the fixed step h = %1 s (numerical damping included)").arg(shortNumber(is.step));
-  // beside the tolerance, what the accepted steps committed of it
-  const std::string estimate = r.metadataValue("error_estimate");
-  if (is.variableStep && !estimate.empty())
-    bound += QObject::tr(" (its steps' local error estimates sum to %1 tolerances)").arg(shortNumber(std::stod(estimate)));
+  // beside the tolerance, what the accepted steps committed of it (when a number: a run read back
+  // from a file may carry anything)
+  bool isNumber = false;
+  const double estimate = QString::fromStdString(r.metadataValue("error_estimate")).toDouble(&isNumber);
+  if (is.variableStep && isNumber)
+    bound += QObject::tr(" (its steps' local error estimates sum to %1 tolerances)").arg(shortNumber(estimate));
   const QString shrinks = is.variableStep ? QObject::tr("tighter tolerances") : QObject::tr("a smaller step");
   // the work integrals' rule: the method's own, or a quadrature beside it whose error is in the balance
   // (a run recorded before the integrators advanced them: the recorder's trapezoidal rule)
