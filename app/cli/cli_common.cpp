@@ -36,6 +36,11 @@ void RunOptions::addTo(CLI::App& c) {
   c.add_option("--atol", atol, "absolute tolerance of variable steps (implies --variable-step)");
   c.add_flag("--multipliers", multipliers, "add the Lagrange multipliers to the results (lambda.*)");
   c.add_option("--max-step", maxStep, "largest step of variable-step methods, s");
+  c.add_option("--error-control", errorControl,
+               "what the tolerances bound: per-unit-step (the local errors of the whole run summed: the "
+               "global error about the tolerance), per-step (each step's local error: the native control of SUNDIALS and of "
+               "Sandu et al. 2001) or auto (the integrator's default, see `mbw-cli list`)")
+      ->check(CLI::IsMember({"auto", "per-unit-step", "per-step"}));
   c.add_option("--safety", safety, "step-size control: safety factor fac of seed 000 eq 16 (default 0.9)");
   c.add_option("--fac-min", facMin, "step-size control: smallest ratio of new to old step (default 0.2)");
   c.add_option("--fac-max", facMax, "step-size control: largest ratio of new to old step (default 6)");
@@ -110,6 +115,7 @@ RunSettings RunOptions::resolve(const Model& model) const {
   if (constraintTolerance) i.constraintTolerance = *constraintTolerance;
   if (repartitionGrowth) i.repartitionGrowth = *repartitionGrowth;
   if (jacobian) i.jacobian = *jacobian;
+  if (errorControl) i.errorControl = *errorControl;
   // the scene's Newton options apply to the integrators that offer them; command-line ones always
   auto sceneChoice = [&](const std::vector<std::string>& offered, const std::string& value) {
     return std::find(offered.begin(), offered.end(), value) != offered.end() ? value : std::string("auto");

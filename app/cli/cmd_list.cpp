@@ -56,8 +56,15 @@ Command addListCommand(CLI::App& app) {
                                            : ", fixed step");
               if (k.hasRhoInf) std::cout << ", rho_inf " << rhoInfRange(k);
               if (k.jacobians.size() > 1) std::cout << ", Jacobian " << jacobians;
+              // what the tolerances bound: the default first (errorControls[1]), then the others
+              if (k.variableStep) {
+                std::cout << ", tolerance " << k.errorControls[1];
+                for (size_t e = 2; e < k.errorControls.size(); ++e) std::cout << (e == 2 ? " (or " : ", ") << k.errorControls[e];
+                if (k.errorControls.size() > 2) std::cout << ")";
+              }
               std::cout << "  [" << k.family << "]\n"
-                        << "  " << std::setw(26) << "" << k.description << "\n";
+                        << "  " << std::setw(26) << "" << k.description << "\n"
+                        << "  " << std::setw(26) << "" << "energy balance: work by " << k.workRule << "\n";
             }
             std::cout << "\nFormulations:\n";
             for (const std::string& f : formulationNames())

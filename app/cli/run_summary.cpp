@@ -26,6 +26,15 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
     out << ")";
   }
   out << ", simulated to t = " << formatNumber(tEnd, 6) << " s\n";
+  // the tolerance and what the steps committed of it (the estimate beside what was asked for)
+  if (!r.metadataValue("rtol").empty()) {
+    out << "error control    rtol " << r.metadataValue("rtol") << ", atol " << r.metadataValue("atol");
+    const std::string estimate = r.metadataValue("error_estimate");
+    if (!estimate.empty())
+      out << "; the accepted steps' local error estimates sum to " << formatNumber(std::stod(estimate))
+          << " tolerances";
+    out << "\n";
+  }
   out << "Newton           " << s.newtonIterations << " iterations ("
       << formatNumber(s.steps ? double(s.newtonIterations) / s.steps : 0.0) << " per step";
   if (s.timePoints > s.steps + s.rejectedSteps)
@@ -70,7 +79,16 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
     out << "energy balance   " << formatNumber(r.at(last, r.column("energy.balance"))) << " J final, "
         << formatNumber(columnMaxAbs(r, "energy.balance")) << " J largest |value|  (kinetic "
         << formatNumber(r.at(last, r.column("energy.kinetic"))) << " J, potential "
-        << formatNumber(r.at(last, r.column("energy.potential"))) << " J)\n";
+        << formatNumber(r.at(last, r.column("energy.potential"))) << " J, work in "
+        << formatNumber(r.at(last, r.column("energy.work_in"))) << " J, dissipated "
+        << formatNumber(r.at(last, r.column("energy.dissipated"))) << " J)\n";
+    // what the balance measures: the work integrals' rule (never bookkeeping called the method's)
+    const std::string rule = r.metadataValue("work_rule");
+    if (!rule.empty())
+      out << "                 work and dissipation by " << rule
+          << (r.metadataValue("work_integration") == "quadrature"
+                  ? ": the balance holds that rule's quadrature error beside the method's\n"
+                  : ", the method's own rule: the balance is the method's error\n");
   }
   if (!r.metadataValue("output_projection").empty())
     out << "output           at " << r.metadataValue("output") << ": " << r.metadataValue("output_projection") << "\n";

@@ -1,7 +1,7 @@
 // CVODE on the 2-angle ODEs and IDA on the Cartesian index-1 DAE (peer_solvers.h).
 
-#include <cvode/cvode.h>
-#include <ida/ida.h>
+#include <cvodes/cvodes.h>
+#include <idas/idas.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_dense.h>

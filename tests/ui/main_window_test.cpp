@@ -99,6 +99,21 @@ class MainWindowTest : public QObject {
     for (const ui::LivePlot* p : w.plots().plots()) QVERIFY2(p->pointCount() >= 50, qPrintable(QString::number(p->pointCount())));
   }
 
+  void theMetadataOfTheRunsEndReachesTheRun() {
+    // the stiff pendulum's scene runs rn4 with variable steps: the error estimate is known only at
+    // the end of the run, the work integrals' rule from its start
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy idle(&w.controller(), &ui::RunController::idle);
+    startRun(w, "stiff-double-pendulum", 0.1);
+    QVERIFY(idle.wait(60000));
+    const ui::Run& run = *w.runs().runs().front();
+    QCOMPARE(run.results.status, RunStatus::Completed);
+    QVERIFY(!run.results.metadataValue("error_estimate").empty());
+    QCOMPARE(run.results.metadataValue("work_integration"), std::string("quadrature"));
+  }
+
   void aSecondSceneLeavesItsRunsAndPlaybackToIt() {
     MainWindow w;
     w.show();

@@ -188,6 +188,7 @@ bool RunController::append(const RunFrame& frame, Run& run, const QElapsedTimer&
     r.status = frame.status;
     r.message = frame.message;
     r.stats = frame.stats;
+    r.metadata = frame.metadata;
   }
   return true;
 }

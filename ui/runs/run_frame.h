@@ -15,7 +15,8 @@ namespace mbw::ui {
 
 struct RunFrame {
   int runId = 0;
-  // the first frame of a run describes the columns and the settings
+  // the first frame of a run describes the columns and the settings; the last one carries the
+  // metadata again, with what is known only at the end (error_estimate, output_projection)
   std::vector<Channel> channels;
   std::vector<std::pair<std::string, std::string>> metadata;
   std::vector<double> rows;            // rows recorded since the previous frame, row-major

@@ -89,9 +89,12 @@ QString iterationsLabel(const Run& run) {
 QString energyNoteShort(const Run& run, const RunSummary& s) {
   if (energyNote(run, s).isEmpty()) return {};
   const double percent = 100.0 * s.maxEnergyBalance / std::max(s.maxKineticEnergy, 1e-300);
-  return QObject::tr("%1% of max KE, %2").arg(shortNumber(percent, 2),
-                                              run.settings.integratorSettings.variableStep ? QObject::tr("tolerance-limited")
-                                                                                          : QObject::tr("step-limited"));
+  const QString limit = run.settings.integratorSettings.variableStep ? QObject::tr("tolerance-limited")
+                                                                     : QObject::tr("step-limited");
+  // a balance that holds a quadrature's error beside the method's says so here too
+  const QString quadrature = run.results.metadataValue("work_integration") == "method" ? QString()
+                                                                                      : QObject::tr(", work by quadrature");
+  return QObject::tr("%1% of max KE, %2%3").arg(shortNumber(percent, 2), limit, quadrature);
 }
 
 QString energyNote(const Run& run, const RunSummary& s) {
@@ -104,13 +107,29 @@ QString energyNote(const Run& run, const RunSummary& s) {
                                 shortNumber(s.maxKineticEnergy));
   const IntegratorSettings& is = run.settings.integratorSettings;
   const QString integrator = QString::fromStdString(run.settings.integrator);
-  if (is.variableStep)
-    return size + QObject::tr(": the error of %1, a variable-step method held to rtol %2, atol %3; it shrinks with "
-                              "tighter tolerances (a model error would not).")
-                      .arg(integrator, shortNumber(is.rtol), shortNumber(is.atol));
-  return size + QObject::tr(": the error of %1 at the fixed step h = %2 s (numerical damping included); it shrinks "
-                            "with a smaller step (a model error would not).")
-                    .arg(integrator, shortNumber(is.step));
+  const Results& r = run.results;
+  QString bound = is.variableStep
+                      ? QObject::tr("a variable-step method held to rtol %1, atol %2").arg(shortNumber(is.rtol), shortNumber(is.atol))
+                      : QObject::tr("at the fixed step h = %1 s (numerical damping included)").arg(shortNumber(is.step));
+  // beside the tolerance, what the accepted steps committed of it (when a number: a run read back
+  // from a file may carry anything)
+  bool isNumber = false;
+  const double estimate = QString::fromStdString(r.metadataValue("error_estimate")).toDouble(&isNumber);
+  if (is.variableStep && isNumber)
+    bound += QObject::tr(" (its steps' local error estimates sum to %1 tolerances)").arg(shortNumber(estimate));
+  const QString shrinks = is.variableStep ? QObject::tr("tighter tolerances") : QObject::tr("a smaller step");
+  // the work integrals' rule: the method's own, or a quadrature beside it whose error is in the balance
+  // (a run recorded before the integrators advanced them: the recorder's trapezoidal rule)
+  const std::string how = r.metadataValue("work_integration");
+  const QString rule = how.empty() ? QObject::tr("the trapezoidal rule over the steps")
+                                   : QString::fromStdString(r.metadataValue("work_rule"));
+  if (how != "method")
+    return size + QObject::tr(": the error of %1, %2, together with that of the quadrature of its work and dissipation "
+                              "(%3); both shrink with %4 (a model error would not).")
+                      .arg(integrator, bound, rule, shrinks);
+  return size + QObject::tr(": the error of %1, %2, its work and dissipation integrated by its own rule (%3); it shrinks "
+                            "with %4 (a model error would not).")
+                    .arg(integrator, bound, rule, shrinks);
 }
 
 }  // namespace mbw::ui

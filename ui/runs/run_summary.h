@@ -46,7 +46,8 @@ QString iterationsLabel(const Run& run);
 // the largest kinetic energy, and whether the step or the tolerances bound it (a method's error
 // shrinks with them; a model's does not). "" when the balance is within round-off.
 QString energyNote(const Run& run, const RunSummary& summary);
-// the same in a few words, for a table cell: "2.1% of max KE, tolerance-limited" ("" as above)
+// the same in a few words, for a table cell: "2.1% of max KE, tolerance-limited" (", work by
+// quadrature" added when the work integrals were not the method's own) ("" as above)
 QString energyNoteShort(const Run& run, const RunSummary& summary);
 
 }  // namespace mbw::ui

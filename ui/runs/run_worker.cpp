@@ -124,6 +124,8 @@ void RunWorker::publish(const Results& results, bool last, bool pausedHere) {
     frame->status = results.status;
     frame->message = results.message;
     frame->stats = results.stats;
+    // with what is known only at the end (the error estimate, the output's projection)
+    frame->metadata = results.metadata;
   }
   mailbox_->post(std::move(frame));
   lastPublish_ = Clock::now();

@@ -12,6 +12,7 @@ Capabilities BackwardEuler::capabilities() {
   c.order = 1;
   c.lStable = true;
   c.source = "seed 001 eqs 32-35";
+  c.workRule = "implicit Euler: W_n+1 = W_n + h P_n+1 (first order)";
   c.formulations = {"rp", "rA", "rE"};
   return c;
 }
@@ -37,6 +38,9 @@ StepResult BackwardEuler::doStep(double h) {
   r.nextStep = settings_.step;
   if (!solvePoint(next_, h, false, r)) return r;
   std::swap(state_, next_);
+  // the work by the same rule: W_n+1 = W_n + h P_n+1
+  const Power p = powerAt(state_);
+  acceptWork(advanced(work_, h, p), p);
   return r;
 }
 

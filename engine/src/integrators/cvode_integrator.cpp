@@ -1,6 +1,6 @@
 #include "integrators/cvode_integrator.h"
 
-#include <cvode/cvode.h>
+#include <cvodes/cvodes.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_dense.h>
@@ -8,10 +8,12 @@
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 #include <sunnonlinsol/sunnonlinsol_newton.h>
 
+#include <cmath>
 #include <limits>
 #include <sstream>
 
 #include "integrators/cpu_time.h"
+#include "integrators/step_control.h"
 
 namespace mbw {
 
@@ -19,6 +21,7 @@ struct CvodeIntegrator::Solver {
   SUNContext context = nullptr;
   void* cvode = nullptr;
   N_Vector y = nullptr, work = nullptr;  // work: interpolation
+  N_Vector quadrature = nullptr, quadratureWork = nullptr;  // (W, D) and their interpolation
   SUNMatrix matrix = nullptr;
   SUNLinearSolver linear = nullptr;
   SUNNonlinearSolver nonlinear = nullptr;
@@ -30,8 +33,8 @@ struct CvodeIntegrator::Solver {
     if (nonlinear) SUNNonlinSolFree(nonlinear);
     if (linear) SUNLinSolFree(linear);
     if (matrix) SUNMatDestroy(matrix);
-    if (y) N_VDestroy(y);
-    if (work) N_VDestroy(work);
+    for (N_Vector v : {y, work, quadrature, quadratureWork})
+      if (v) N_VDestroy(v);
     if (context) SUNContext_Free(&context);
   }
 };
@@ -41,6 +44,13 @@ struct CvodeCallbacks {
   static int rhs(realtype t, N_Vector y, N_Vector ydot, void* self) {
     return static_cast<CvodeIntegrator*>(self)->rhs(t, N_VGetArrayPointer(y),
                                                     N_VGetArrayPointer(ydot));
+  }
+  static int weights(N_Vector y, N_Vector ewt, void* self) {
+    static_cast<CvodeIntegrator*>(self)->errorWeights(N_VGetArrayPointer(y), N_VGetArrayPointer(ewt));
+    return 0;
+  }
+  static int power(realtype t, N_Vector y, N_Vector rate, void* self) {
+    return static_cast<CvodeIntegrator*>(self)->power(t, N_VGetArrayPointer(y), N_VGetArrayPointer(rate));
   }
   static int jacobian(realtype t, N_Vector y, N_Vector, SUNMatrix J, void* self, N_Vector,
                       N_Vector, N_Vector) {
@@ -56,7 +66,7 @@ struct CvodeCallbacks {
 
 CvodeIntegrator::CvodeIntegrator(Formulation& formulation, IntegratorSettings settings,
                                  Method method)
-    : StateSpaceIntegrator(formulation, settings), method_(method) {}
+    : StateSpaceIntegrator(formulation, settings, true), method_(method) {}
 
 CvodeIntegrator::~CvodeIntegrator() = default;
 
@@ -71,6 +81,42 @@ int CvodeIntegrator::rhs(double t, const double* y, double* ydot) {
   }
   Eigen::Map<VectorXd>(ydot, d) = vd_;
   Eigen::Map<VectorXd>(ydot + d, d) = vdd_;
+  return 0;
+}
+
+void CvodeIntegrator::errorWeights(const double* y, double* ewt) const {
+  // per unit step: CVODE's weights 1 / (rtol |y_i| + atol) over the share of the tolerance of the
+  // step it is about to take (step_control.h; the first, before CVODE has chosen it, the smallest)
+  double h = 0.0;
+  CVodeGetCurrentStep(solver_->cvode, &h);
+  const double share =
+      std::max(kMinimumShare, h > 0.0 ? toleranceShare(h, settings_) : kLocalErrorFloor / settings_.atol);
+  for (int i = 0; i < 2 * ode_.size(); ++i) ewt[i] = 1.0 / ((settings_.rtol * std::abs(y[i]) + settings_.atol) * share);
+}
+
+int CvodeIntegrator::power(double t, const double* y, double* rate) {
+  // the full state at the accepted point (CVODES corrects its quadratures there, once per step,
+  // after the error test): the step's own evaluation of it, which doStep then takes
+  PhaseTimer timer(*evaluationSeconds_);
+  const int d = ode_.size();
+  v_ = Eigen::Map<const VectorXd>(y, d);
+  vd_ = Eigen::Map<const VectorXd>(y + d, d);
+  // at the start and after a restart CVODES asks for the rates at its initial point, which the run
+  // has already: an output evaluation, not one of the integration's
+  if (!quadratureStarted_) {
+    ++outputEvaluations_;
+    quadratureStarted_ = true;
+  }
+  if (!ode_.evaluate(t, v_, vd_, vdd_)) {
+    rhsFailure_ = ode_.failure();
+    return 1;
+  }
+  powerPoint_.t = t;
+  powerPoint_.v = v_;
+  powerPoint_.vdot = vd_;
+  const Power p = powerAt(ode_.fullState());
+  rate[0] = p.in;
+  rate[1] = p.dissipated;
   return 0;
 }
 
@@ -95,7 +141,10 @@ void CvodeIntegrator::doInitialize() {
   StateSpaceIntegrator::doInitialize();
   if (!initFailure_.empty()) return;
   errorTestFailures_ = convergenceFailures_ = 0;
+  drivenWork_.reset();
+  powerPoint_.t = -INFINITY;
   const int d = ode_.size();
+  workByQuadrature_ = d == 0;  // no ODE: the interpolatory rule over the driven steps
   // a fully driven mechanism has no ODE to give CVODE (which cannot take empty vectors)
   if (d == 0) return;
   solver_ = std::make_unique<Solver>();
@@ -109,7 +158,14 @@ void CvodeIntegrator::doInitialize() {
   Eigen::Map<VectorXd>(N_VGetArrayPointer(s.y) + d, d) = yd_;
   CVodeInit(s.cvode, &CvodeCallbacks::rhs, state_.t, s.y);
   CVodeSetUserData(s.cvode, this);
-  CVodeSStolerances(s.cvode, settings_.rtol, settings_.atol);
+  // the work integrals as CVODES quadratures: integrated by the same formula, out of the error test
+  s.quadrature = N_VNew_Serial(2, s.context);
+  s.quadratureWork = N_VNew_Serial(2, s.context);
+  N_VConst(0.0, s.quadrature);
+  CVodeQuadInit(s.cvode, &CvodeCallbacks::power, s.quadrature);
+  quadratureStarted_ = false;
+  if (perUnitStep_) CVodeWFtolerances(s.cvode, &CvodeCallbacks::weights);
+  else CVodeSStolerances(s.cvode, settings_.rtol, settings_.atol);
   if (settings_.maxStep > 0.0) CVodeSetMaxStep(s.cvode, settings_.maxStep);
   CVodeSetMinStep(s.cvode, settings_.minStep);
   if (method_ == Method::Adams) {
@@ -131,6 +187,11 @@ void CvodeIntegrator::restart() {
   Eigen::Map<VectorXd>(N_VGetArrayPointer(s.y), d) = y_;
   Eigen::Map<VectorXd>(N_VGetArrayPointer(s.y) + d, d) = yd_;
   CVodeReInit(s.cvode, state_.t, s.y);
+  // the integrals go on from their values here
+  N_VGetArrayPointer(s.quadrature)[0] = work_.work;
+  N_VGetArrayPointer(s.quadrature)[1] = work_.dissipated;
+  CVodeQuadReInit(s.cvode, s.quadrature);
+  quadratureStarted_ = false;
 }
 
 void CvodeIntegrator::collectCvodeStats() {
@@ -166,6 +227,8 @@ StepResult CvodeIntegrator::doStep(double h) {
   s.nonlinearIterations = iterations;
   collectCvodeStats();
   if (flag < 0) {
+    // the step CVODE failed at, not the interval it was asked to cover
+    CVodeGetCurrentStep(s.cvode, &r.h);
     r.kind = StepResult::Kind::Failed;
     std::ostringstream os;
     os << "CVODE: " << CVodeGetReturnFlagName(flag);
@@ -174,11 +237,14 @@ StepResult CvodeIntegrator::doStep(double h) {
     r.reason = os.str();
     return r;
   }
-  // Algorithm 2 steps 6-7: dependent coordinates at the new point, then the partition check
+  // Algorithm 2 steps 6-7: dependent coordinates at the new point (evaluated by the quadrature's
+  // power unless CVODE returned another point, interpolated at the stop time), then the partition
+  // check
   const int d = ode_.size();
   v_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(s.y), d);
   vd_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(s.y) + d, d);
-  {
+  if (!(powerPoint_.t == tReached && powerPoint_.v == v_ && powerPoint_.vdot == vd_)) {
+    ++outputEvaluations_;  // the quadrature's evaluation was not the step's
     PhaseTimer timer(*evaluationSeconds_);
     if (!ode_.evaluate(tReached, v_, vd_, vdd_)) {
       r.kind = StepResult::Kind::Failed;
@@ -186,7 +252,15 @@ StepResult CvodeIntegrator::doStep(double h) {
       return r;
     }
   }
+  // the step's local error estimate in tolerances (plain weights)
+  CVodeGetEstLocalErrors(s.cvode, s.work);
+  stats_.localErrorSum += toleranceNorm(N_VGetArrayPointer(s.work), N_VGetArrayPointer(s.y), 2 * d, settings_);
+  // the integrals at the point CVODE returned
+  realtype tQuadrature = tReached;
+  CVodeGetQuad(s.cvode, &tQuadrature, s.quadratureWork);
+  const double* wq = N_VGetArrayPointer(s.quadratureWork);
   restarted_ = finishStep(r);
+  acceptWork({wq[0], wq[1]}, powerAt(state_));
   if (restarted_) {
     // new coordinates: CVODE restarts from this state
     long e = 0, c = 0;
@@ -216,8 +290,19 @@ StepResult CvodeIntegrator::drivenStep(double h) {
     }
   }
   finishStep(r);
+  const Power end = powerAt(state_);
+  acceptWork(drivenWork_.advance(previous_.t, work_, power_, state_.t, end), end);
   r.nextStep = h;
   return r;
+}
+
+WorkIntegrals CvodeIntegrator::doWorkAt(double t) {
+  // CVODES's interpolant of the quadratures, within the last step (before a restart)
+  if (solver_ && !restarted_ && CVodeGetQuadDky(solver_->cvode, t, 0, solver_->quadratureWork) == CV_SUCCESS) {
+    const double* w = N_VGetArrayPointer(solver_->quadratureWork);
+    return {w[0], w[1]};
+  }
+  return Integrator::doWorkAt(t);
 }
 
 bool CvodeIntegrator::doInterpolate(double t, State& out) {
@@ -240,7 +325,10 @@ Capabilities AdamsIntegrator::capabilities() {
   c.description =
       "variable-order Adams (1-12) with functional iteration: the explicit reference of seed 000";
   c.iterationCount = "functional iterations (CVODE)";
+  c.errorControls = {"auto", "per-unit-step", "per-step"};
   c.order = 12;
+  c.workRule = "CVODES quadratures: Adams on the powers at the accepted points (fully driven: the "
+                "fourth-order interpolatory rule)";
   c.errorEstimate = true;
   c.variableStep = true;
   c.fixedStep = false;
@@ -254,7 +342,10 @@ Capabilities BdfIntegrator::capabilities() {
   c.family = "state-space ODE, multistep (SUNDIALS CVODE)";
   c.description = "variable-order BDF (1-5) with Newton and the exact Jacobian";
   c.iterationCount = "Newton iterations (CVODE)";
+  c.errorControls = {"auto", "per-unit-step", "per-step"};
   c.order = 5;
+  c.workRule = "CVODES quadratures: BDF on the powers at the accepted points (fully driven: the "
+                "fourth-order interpolatory rule)";
   c.errorEstimate = true;
   c.variableStep = true;
   c.fixedStep = false;

@@ -21,6 +21,7 @@ Capabilities Esdirk::capabilities(const ButcherTableau& t) {
   c.implicitStages = t.stages() - 1;
   c.errorEstimate = c.variableStep = t.embeddedOrder > 0;
   c.formulations = {"rp", "rA", "rE"};
+  c.workRule = "stage values and weights b_j";
   return c;
 }
 
@@ -79,8 +80,10 @@ StepResult Esdirk::doStep(double h) {
   }
 
   // error estimate and next step (variable steps)
+  double local = 0.0;  // the local error estimate in tolerances
   if (settings_.variableStep) {
-    const double err = errorPerUnitStep(errorNorm(h), h, settings_);
+    local = errorNorm(h);
+    const double err = errorPerUnitStep(local, h, settings_);
     const double rate = effectiveEstimateOrder(formulation_, tab_.embeddedOrder);
     if (err > 1.0) {
       std::ostringstream os;
@@ -93,8 +96,22 @@ StepResult Esdirk::doStep(double h) {
     r.nextStep = proposeStep(h, err, rate, rejectedLast_, settings_);
   }
   rejectedLast_ = false;
+  stats_.localErrorSum += local;
+  advanceWork(h);
   std::swap(state_, stage_[s - 1]);
   return r;
+}
+
+void Esdirk::advanceWork(double h) {
+  // the stage values and weights: W_n+1 = W_n + h sum_j b_j P(stage j), stage 0 the step's start
+  const int s = tab_.stages();
+  WorkIntegrals w = advanced(work_, h * tab_.b[0], power_);
+  Power p = power_;
+  for (int j = 1; j < s; ++j) {
+    p = powerAt(stage_[j]);
+    w = advanced(w, h * tab_.b[j], p);
+  }
+  acceptWork(w, p);
 }
 
 double Esdirk::errorNorm(double h) {

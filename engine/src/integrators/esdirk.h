@@ -12,6 +12,8 @@
 // With embedded weights and --rtol/--atol, steps follow the local error estimate
 //     e = h sum_j (b_j - bHat_j) (gdot_j, vdot_j)
 // (step_control.h); Newton failures divide the step by four and are recorded as rejections.
+// The work integrals of the energy balance are advanced by the same stage values and weights,
+// W_n+1 = W_n + h sum_j b_j P_j (work_integrals.h).
 
 #include "integrators/butcher_tableau.h"
 #include "integrators/index3_integrator.h"
@@ -30,6 +32,7 @@ class Esdirk final : public Index3Integrator {
   StepResult doStep(double h) override;
   Predictor stagePredictor(int i) const;
   double errorNorm(double h);
+  void advanceWork(double h);
 
   ButcherTableau tab_;
   std::vector<State> stage_;        // stage points, stage_[0] = the step start

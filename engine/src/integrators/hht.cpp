@@ -27,6 +27,7 @@ Capabilities Hht::capabilities() {
   c.rhoInfMax = 1.0;
   c.rhoInfDefault = (1.0 - 0.3) / (1.0 + 0.3);
   c.formulations = {"rp", "rA", "rE"};
+  c.workRule = "the velocity update on the alpha-shifted power (second order)";
   return c;
 }
 
@@ -49,7 +50,10 @@ LinearModel Hht::linearModel(const IntegratorSettings& s) {
           }};
 }
 
-void Hht::doInitialize() { f_ = -state_.vdot; }
+void Hht::doInitialize() {
+  f_ = -state_.vdot;
+  shiftedPower_.reset();
+}
 
 StepResult Hht::doStep(double h) {
   point_.t = state_.t + h;
@@ -68,6 +72,16 @@ StepResult Hht::doStep(double h) {
   if (!solvePoint(next_, h, false, r)) return r;
   f_ = (alpha_ * f_ - next_.vdot) / (1.0 + alpha_);
   std::swap(state_, next_);
+  // the work by the velocity update: W_n+1 = W_n + h ((1 - gamma) p_n + gamma p_n+1) with the
+  // alpha-shifted power p_n+1 = (1 + alpha) P_n+1 - alpha P_n, as a_n+1 is shifted (p_0 = P_0)
+  const Power now = powerAt(state_);
+  const Power start = shiftedPower_.value_or(power_);
+  const Power shifted{(1.0 + alpha_) * now.in - alpha_ * power_.in,
+                      (1.0 + alpha_) * now.dissipated - alpha_ * power_.dissipated};
+  const Power mean{(1.0 - gamma_) * start.in + gamma_ * shifted.in,
+                   (1.0 - gamma_) * start.dissipated + gamma_ * shifted.dissipated};
+  shiftedPower_ = shifted;
+  acceptWork(advanced(work_, h, mean), now);
   return r;
 }
 

@@ -17,6 +17,8 @@
 // Solved by the shared Index3Solver (cq = beta h^2, cv = gamma h, force weight 1 + alpha,
 // acceleration history -alpha f_n) with the constant predictor a_{n+1} = a_n. Fixed step.
 
+#include <optional>
+
 #include "integrators/index3_integrator.h"
 #include "integrators/linear_model.h"
 
@@ -37,6 +39,7 @@ class Hht final : public Index3Integrator {
   double alpha_, beta_, gamma_;
   State next_;
   VectorXd f_, history_;  // f_n = M^-1 (Phi_q^T lambda - Q)_n and -alpha f_n
+  std::optional<Power> shiftedPower_;  // p_n, the power shifted as a_n (none at the start: P_0)
 };
 
 }  // namespace mbw

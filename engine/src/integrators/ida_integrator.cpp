@@ -1,16 +1,18 @@
 #include "integrators/ida_integrator.h"
 
-#include <ida/ida.h>
+#include <idas/idas.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <sstream>
 
 #include "integrators/cpu_time.h"
+#include "integrators/step_control.h"
 
 namespace mbw {
 
@@ -18,6 +20,7 @@ struct IdaIntegrator::Solver {
   SUNContext context = nullptr;
   void* ida = nullptr;
   N_Vector y = nullptr, yp = nullptr, id = nullptr, work = nullptr, workp = nullptr;  // work: interpolation
+  N_Vector quadrature = nullptr, quadratureWork = nullptr;  // (W, D) and their interpolation
   SUNMatrix matrix = nullptr;
   SUNLinearSolver linear = nullptr;
   std::string lastError;  // IDA's message for the last failure
@@ -26,7 +29,7 @@ struct IdaIntegrator::Solver {
     if (ida) IDAFree(&ida);
     if (linear) SUNLinSolFree(linear);
     if (matrix) SUNMatDestroy(matrix);
-    for (N_Vector v : {y, yp, id, work, workp})
+    for (N_Vector v : {y, yp, id, work, workp, quadrature, quadratureWork})
       if (v) N_VDestroy(v);
     if (context) SUNContext_Free(&context);
   }
@@ -43,6 +46,13 @@ struct IdaCallbacks {
     return static_cast<IdaIntegrator*>(self)->jacobian(t, cj, N_VGetArrayPointer(y),
                                                        N_VGetArrayPointer(yp), J);
   }
+  static int power(realtype t, N_Vector y, N_Vector yp, N_Vector rate, void* self) {
+    return static_cast<IdaIntegrator*>(self)->power(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
+                                                    N_VGetArrayPointer(rate));
+  }
+  static int weights(N_Vector y, N_Vector ewt, void* self) {
+    return static_cast<IdaIntegrator*>(self)->errorWeights(N_VGetArrayPointer(y), N_VGetArrayPointer(ewt));
+  }
   // IDA's messages go into the failure reason, never to the terminal
   static void error(int, const char*, const char* function, char* message, void* solver) {
     static_cast<IdaIntegrator::Solver*>(solver)->lastError = std::string(function) + ": " + message;
@@ -50,7 +60,10 @@ struct IdaCallbacks {
 };
 
 IdaIntegrator::IdaIntegrator(Formulation& formulation, IntegratorSettings settings)
-    : Integrator(formulation, settings), system_(formulation) {}
+    : Integrator(formulation, settings),
+      perUnitStep_(controlPerUnitStep(settings, true)),
+      system_(formulation),
+      consistent_(formulation) {}
 
 IdaIntegrator::~IdaIntegrator() = default;
 
@@ -58,6 +71,19 @@ int IdaIntegrator::residual(double t, const double* y, const double* yp, double*
   PhaseTimer timer(*residualSeconds_);
   evaluationFailure_ = system_.residual(t, y, yp, F);
   return evaluationFailure_.empty() ? 0 : 1;  // recoverable: IDA retries with a smaller step
+}
+
+int IdaIntegrator::power(double t, const double* y, const double* yp, double* rate) {
+  // the powers at the corrected point, with the multipliers of its positions and velocities (the
+  // acceleration-level equations), not IDA's: those carry the error of the BDF derivative v',
+  // of order tol / h
+  PhaseTimer timer(*residualSeconds_);
+  system_.unpack(t, y, yp, powerState_);
+  consistent_.accelerations(powerState_);
+  const Power p = powerAt(powerState_);
+  rate[0] = p.in;
+  rate[1] = p.dissipated;
+  return 0;
 }
 
 int IdaIntegrator::jacobian(double t, double cj, const double* y, const double* yp, void* J) {
@@ -72,6 +98,25 @@ int IdaIntegrator::jacobian(double t, double cj, const double* y, const double* 
   std::copy(A.valuePtr(), A.valuePtr() + A.nonZeros(), SUNSparseMatrix_Data(M));
   ++stats_.jacobianEvaluations;
   return 0;
+}
+
+int IdaIntegrator::errorWeights(const double* y, double* ewt) const {
+  // positions and velocities: 1 / (rtol |y_i| + atol), over the share of the tolerance of the step
+  // IDA is about to take when controlled per unit step (step_control.h); the multipliers' weights
+  // vanish (see the header)
+  const int N = system_.size(), n = system_.velocitySize();
+  const double share = currentShare();
+  for (int i = 0; i < N; ++i)
+    ewt[i] = i < 2 * n ? 1.0 / ((settings_.rtol * std::abs(y[i]) + settings_.atol) * share) : 1e-300;
+  return 0;
+}
+
+double IdaIntegrator::currentShare() const {
+  if (!perUnitStep_) return 1.0;
+  double h = 0.0;
+  IDAGetCurrentStep(solver_->ida, &h);
+  const double floor = std::max(kMinimumShare, kLocalErrorFloor / settings_.atol);
+  return h > 0.0 ? std::max(floor, toleranceShare(h, settings_)) : floor;
 }
 
 void IdaIntegrator::doInitialize() {
@@ -97,11 +142,15 @@ void IdaIntegrator::doInitialize() {
   IDASetErrHandlerFn(s.ida, &IdaCallbacks::error, &s);
   IDAInit(s.ida, &IdaCallbacks::residual, state_.t, s.y, s.yp);
   IDASetUserData(s.ida, this);
-  // the multipliers' weights vanish (an absolute tolerance of 1e300): see the header
-  Eigen::Map<VectorXd> atol(N_VGetArrayPointer(s.work), N);
-  atol.setConstant(1e300);
-  atol.head(2 * n).setConstant(settings_.atol);
-  IDASVtolerances(s.ida, settings_.rtol, s.work);
+  // the work integrals as IDAS quadratures: differential variables integrated by the same BDF
+  // formula, in its error test
+  s.quadrature = N_VNew_Serial(2, s.context);
+  s.quadratureWork = N_VNew_Serial(2, s.context);
+  N_VConst(0.0, s.quadrature);
+  IDAQuadInit(s.ida, &IdaCallbacks::power, s.quadrature);
+  IDASetQuadErrCon(s.ida, SUNTRUE);
+  IDAQuadSStolerances(s.ida, settings_.rtol * currentShare(), settings_.atol * currentShare());
+  IDAWFtolerances(s.ida, &IdaCallbacks::weights);
   IDASetId(s.ida, s.id);
   IDASetSuppressAlg(s.ida, SUNTRUE);
   if (settings_.maxStep > 0.0) IDASetMaxStep(s.ida, settings_.maxStep);
@@ -132,6 +181,9 @@ StepResult IdaIntegrator::doStep(double h) {
   Solver& s = *solver_;
   const double tStop = state_.t + h;
   IDASetStopTime(s.ida, tStop);
+  // the quadratures' tolerances follow the step's share of the tolerance (the states' weights do
+  // through errorWeights)
+  if (perUnitStep_) IDAQuadSStolerances(s.ida, settings_.rtol * currentShare(), settings_.atol * currentShare());
   realtype tReached = state_.t;
   s.lastError.clear();
   evaluationFailure_.clear();
@@ -142,6 +194,8 @@ StepResult IdaIntegrator::doStep(double h) {
   nonlinearIterations_ = iterations;
   collectStats();
   if (flag < 0) {
+    // the step IDA failed at, not the interval it was asked to cover
+    IDAGetCurrentStep(s.ida, &r.h);
     r.kind = StepResult::Kind::Failed;
     std::ostringstream os;
     os << "IDA: " << IDAGetReturnFlagName(flag);
@@ -151,9 +205,23 @@ StepResult IdaIntegrator::doStep(double h) {
     return r;
   }
   system_.unpack(tReached, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp), state_);
+  // the step's local error estimate in tolerances (positions and velocities, plain weights)
+  IDAGetEstLocalErrors(s.ida, s.work);
+  stats_.localErrorSum += toleranceNorm(N_VGetArrayPointer(s.work), N_VGetArrayPointer(s.y), 2 * system_.velocitySize(), settings_);
+  realtype tQuadrature = tReached;
+  IDAGetQuad(s.ida, &tQuadrature, s.quadratureWork);
+  const double* w = N_VGetArrayPointer(s.quadratureWork);
+  acceptWork({w[0], w[1]}, powerAt(state_));
   // IDA chooses its own steps; the run bounds them by its end time
   r.nextStep = std::numeric_limits<double>::infinity();
   return r;
+}
+
+WorkIntegrals IdaIntegrator::doWorkAt(double t) {
+  // IDAS's interpolating polynomial of the quadratures
+  if (IDAGetQuadDky(solver_->ida, t, 0, solver_->quadratureWork) != IDA_SUCCESS) return Integrator::doWorkAt(t);
+  const double* w = N_VGetArrayPointer(solver_->quadratureWork);
+  return {w[0], w[1]};
 }
 
 bool IdaIntegrator::doInterpolate(double t, State& out) {
@@ -172,11 +240,14 @@ Capabilities IdaIntegrator::capabilities() {
       "variable-order BDF (1-5) on the stabilized index-2 form, exact sparse Jacobian, KLU";
   c.source = "SUNDIALS IDA 6.4 (Hindmarsh et al. 2005); GGL form: Gear, Gupta, Leimkuhler 1985";
   c.order = 5;
+  c.workRule = "IDAS quadratures: BDF on the powers (multipliers of the acceleration-level "
+                "equations at the step's positions and velocities), in the error test";
   c.errorEstimate = true;
   c.variableStep = true;
   c.fixedStep = false;
   c.formulations = {"rp", "rE"};
   c.evaluationCount = "GGL residual evaluations";
+  c.errorControls = {"auto", "per-unit-step", "per-step"};
   c.refusals = {{"rA", "IDA integrates the positions as a vector (q' = v); rA's rotation matrices "
                        "live on SO(3) and their velocities are angular velocities (use rp or rE)"}};
   return c;

@@ -12,6 +12,7 @@
 
 #include "formulation/formulation.h"
 #include "integrators/hermite_interpolant.h"
+#include "integrators/work_integrals.h"
 #include "solvers/initial_conditions.h"
 
 namespace mbw {
@@ -39,6 +40,11 @@ struct IntegratorSettings {
   double constraintTolerance = 1e-10;  // |Phi|_inf of the recovered dependent coordinates
   double repartitionGrowth = 1.25;     // cond(Phi_u) growth that triggers a new partition
   std::string jacobian = "exact";      // "exact" or "fd" (forward differences), where offered
+  // variable steps: what the tolerance bounds (step_control.h): "per-unit-step", the local errors
+  // of the whole run summed (the global error then about the tolerance), "per-step", each step's
+  // local error (the native control of SUNDIALS and of seed 000's Rosenbrock methods), or "auto",
+  // the integrator's default (Capabilities::errorControls)
+  std::string errorControl = "auto";
   // index-3 integrators: storage of the Newton matrix and when it is evaluated (index3_solver.h)
   std::string linearSolver = "auto";    // "auto", "dense" or "sparse"
   std::string jacobianUpdate = "auto";  // "auto", "iteration" or "step"
@@ -62,18 +68,23 @@ struct Capabilities {
   std::vector<std::string> jacobians = {"exact"};  // the Jacobian options it accepts
   std::vector<std::string> linearSolvers = {"auto"};    // the linearSolver settings it accepts
   std::vector<std::string> jacobianUpdates = {"auto"};  // the jacobianUpdate settings it accepts
+  // the errorControl settings it accepts, "auto" (the first after it) first
+  std::vector<std::string> errorControls = {"auto", "per-unit-step"};
   std::vector<std::string> formulations;  // the formulations it has been tested with
   std::map<std::string, std::string> refusals;  // why it does not offer a formulation
   // what StepResult::newtonIterations counts for this integrator (plots and tables say so)
   std::string iterationCount = "Newton iterations";
   // what Stats::functionEvaluations counts (the methods that evaluate a right-hand side)
   std::string evaluationCount = "acceleration-map evaluations";
+  // how the work integrals of the energy balance are advanced (work_integrals.h)
+  std::string workRule;
 };
 
 struct StepResult {
   enum class Kind { Accepted, Rejected, Failed };
   Kind kind = Kind::Accepted;
-  double h = 0.0;              // the step attempted
+  double h = 0.0;              // the step attempted (a code that chooses its own steps inside the
+                               // interval asked for, CVODE and IDA, sets the one it took or failed at)
   double nextStep = 0.0;       // proposed next step
   int newtonIterations = 0;    // over all time points of the step
   int timePoints = 0;          // implicit time points solved (stages)
@@ -91,6 +102,10 @@ struct IntegratorStats {
   long functionEvaluations = 0;
   long jacobianEvaluations = 0;
   long repartitions = 0;
+  // variable steps: the local error estimates of the accepted steps summed, each as its norm in the
+  // tolerances' weights 1 / (atol + rtol |y|) (1 = one tolerance): what the steps committed, an
+  // estimate of the global error before its propagation
+  double localErrorSum = 0.0;
   std::map<std::string, long> rejections;  // reason -> count
   std::map<std::string, double> phaseSeconds;  // elapsed time by phase (jacobian, factorization,
                                                // ...; Simulation scales it to CPU time)
@@ -119,6 +134,15 @@ class Integrator {
   virtual bool statesOnConstraints() const { return false; }
   double stepStart() const { return previous_.t; }
 
+  // W and D of the energy balance at state().t, from the start of the run, advanced by the
+  // method's own rule (Capabilities::workRule)
+  const WorkIntegrals& work() const { return work_; }
+  // at a time t within the last accepted step, from the continuous extension of the integrals
+  WorkIntegrals workAt(double t) { return doWorkAt(t); }
+  // whether the integrals are advanced by a quadrature rule beside the method (whose own error then
+  // adds to the balance) rather than by the method itself
+  bool workByQuadrature() const { return workByQuadrature_; }
+
   const State& state() const { return state_; }
   const IntegratorStats& stats() const { return stats_; }
   const IntegratorSettings& settings() const { return settings_; }
@@ -131,11 +155,23 @@ class Integrator {
   // on acceptance the scheme has updated state_ (t included)
   virtual StepResult doStep(double h) = 0;
   virtual bool doInterpolate(double t, State& out);
+  // default: the cubic Hermite interpolant of the integrals and powers at the step's ends
+  virtual WorkIntegrals doWorkAt(double t);
+  // the powers at a state (work_integrals.h)
+  Power powerAt(const State& s) { return powerOf(formulation_, s); }
+  // an accepted step's integrals, with the powers at the new state_ (called by the schemes)
+  void acceptWork(const WorkIntegrals& work, const Power& endPower) {
+    work_ = work;
+    power_ = endPower;
+  }
 
   Formulation& formulation_;
   IntegratorSettings settings_;
   State state_;
   State previous_;  // the state at the start of the last step
+  WorkIntegrals work_, previousWork_;  // at state_ and previous_
+  Power power_, previousPower_;        // likewise
+  bool workByQuadrature_ = false;
   IntegratorStats stats_;
   HermiteInterpolant hermite_;
 };

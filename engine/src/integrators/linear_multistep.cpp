@@ -23,6 +23,7 @@ LinearMultistep::LinearMultistep(Formulation& formulation, IntegratorSettings se
       rho_(rhoInf(settings)),
       constant_(lmsCoefficients(steps, rho_)),
       history_(steps),
+      workHistory_(steps),
       g_(steps, VectorXd::Zero(formulation.velocitySize())),
       gdot_(steps, VectorXd::Zero(formulation.velocitySize())) {}
 
@@ -42,6 +43,7 @@ Capabilities LinearMultistep::capabilities(int steps) {
   c.rhoInfMaxExcluded = steps > 2;
   c.variableStep = c.errorEstimate = steps == 2;
   c.formulations = {"rp", "rA", "rE"};
+  c.workRule = "the LMS formula on the powers (second order)";
   return c;
 }
 
@@ -52,6 +54,7 @@ LinearModel LinearMultistep::linearModel(int steps, const IntegratorSettings& s)
 
 void LinearMultistep::doInitialize() {
   history_.reset(state_);
+  workHistory_.truncate(0);  // filled at the first step, when the powers of the start are known
   rejectedLast_ = false;
 }
 
@@ -69,6 +72,7 @@ LmsCoefficients LinearMultistep::coefficientsFor(double h) {
 
 StepResult LinearMultistep::doStep(double h) {
   const LmsCoefficients c = coefficientsFor(h);
+  workHistory_.truncate(history_.size());  // restarted with the points
   const int K = c.steps();
   const VectorXd& anchor = history_[0].q;
 
@@ -77,7 +81,7 @@ StepResult LinearMultistep::doStep(double h) {
   point_.anchor = &anchor;
   point_.incrementRates = true;
   point_.vHat.setZero(formulation_.velocitySize());
-  VectorXd& gKnown = work_;
+  VectorXd& gKnown = known_;
   gKnown.setZero(formulation_.velocitySize());
   for (int j = 0; j < K; ++j) {
     const State& p = history_[j];
@@ -111,8 +115,10 @@ StepResult LinearMultistep::doStep(double h) {
     rejectedLast_ = true;
     return r;
   }
+  double local = 0.0;  // the local error estimate in tolerances
   if (variable) {
-    const double err = errorPerUnitStep(localError(h), h, settings_);
+    local = localError(h);
+    const double err = errorPerUnitStep(local, h, settings_);
     if (err > 1.0) {
       std::ostringstream os;
       os << "error norm per unit step " << err;
@@ -124,9 +130,25 @@ StepResult LinearMultistep::doStep(double h) {
     r.nextStep = std::min(2.0 * h, proposeStep(h, err, 2, rejectedLast_, settings_));
   }
   rejectedLast_ = false;
+  stats_.localErrorSum += local;
   history_.push(next_);
   state_ = next_;
+  advanceWork(c, h);
   return r;
+}
+
+void LinearMultistep::advanceWork(const LmsCoefficients& c, double h) {
+  // W_N = sum_j a_j W_N-1-j + h sum_j b_j+1 P_N-1-j + h b0 P_N over the points the step used
+  if (workHistory_.size() == 0) workHistory_.reset({previous_.t, work_, power_});
+  const Power p = powerAt(state_);
+  WorkIntegrals w = advanced({}, h * c.b[0], p);
+  for (int j = 0; j < c.steps(); ++j) {
+    const WorkPoint& past = workHistory_[j];
+    w.work += c.a[j] * past.work.work + h * c.b[j + 1] * past.power.in;
+    w.dissipated += c.a[j] * past.work.dissipated + h * c.b[j + 1] * past.power.dissipated;
+  }
+  workHistory_.push({state_.t, w, p});
+  acceptWork(w, p);
 }
 
 double LinearMultistep::localError(double h) {

@@ -13,6 +13,9 @@
 // two previous points (fourth-order accurate, so the difference is the LMS2 local error to
 // leading order; at the trapezoidal first step, h^2/12 times the change of the accelerations),
 // and steps are limited to twice the previous one (zero-stability).
+//
+// The work integrals of the energy balance follow the same formula, W_N = sum_j a_j W_N-j +
+// h sum_j b_j P_N-j (work_integrals.h), over the same history (restarted with it).
 
 #include "integrators/index3_integrator.h"
 #include "integrators/linear_model.h"
@@ -33,6 +36,8 @@ class LinearMultistep final : public Index3Integrator {
   StepResult doStep(double h) override;
   // the coefficients for a step h from the current history (restarting it when needed)
   LmsCoefficients coefficientsFor(double h);
+  // the work integrals of the accepted step by the formula of its coefficients
+  void advanceWork(const LmsCoefficients& c, double h);
   // Error norm of the local error estimate of LMS2's positions: the solution's increment against
   // the cubic Hermite extrapolation of the two previous points (O(h^3): the method's local error
   // dominates the extrapolation's O(h^4)), and the trapezoidal start-up's -h^3/12 q''' at the
@@ -41,13 +46,21 @@ class LinearMultistep final : public Index3Integrator {
   // (step_control.h).
   double localError(double h);
 
+  // the work integrals and powers at the points of history_
+  struct WorkPoint {
+    double t;
+    WorkIntegrals work;
+    Power power;
+  };
+
   int steps_;
   double rho_;
   LmsCoefficients constant_;
   PointHistory history_;
+  History<WorkPoint> workHistory_;
   State next_;
   std::vector<VectorXd> g_, gdot_;  // increments and rates of the past points (K)
-  VectorXd work_, errorQ_;
+  VectorXd known_, errorQ_;
   bool rejectedLast_ = false;
 };
 

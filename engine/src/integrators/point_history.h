@@ -1,7 +1,7 @@
 #pragma once
 // The last few solved points of a run, most recent first, for schemes and predictors that use
-// more than the current point. A ring of preallocated states: pushing copies into the oldest slot
-// (no allocation once the slots have their sizes).
+// more than the current point. A ring of preallocated points (anything with a time t): pushing
+// copies into the oldest slot (no allocation once the slots have their sizes).
 
 #include <algorithm>
 #include <cassert>
@@ -11,15 +11,16 @@
 
 namespace mbw {
 
-class PointHistory {
+template <class Point>
+class History {
  public:
-  explicit PointHistory(int capacity) : slots_(std::max(1, capacity)) {}
+  explicit History(int capacity) : slots_(std::max(1, capacity)) {}
 
-  void reset(const State& s) {
+  void reset(const Point& s) {
     size_ = 0;
     push(s);
   }
-  void push(const State& s) {
+  void push(const Point& s) {
     const int n = capacity();
     head_ = (head_ + n - 1) % n;
     slots_[head_] = s;
@@ -31,7 +32,7 @@ class PointHistory {
   int size() const { return size_; }
   int capacity() const { return static_cast<int>(slots_.size()); }
   // 0 = most recent
-  const State& operator[](int i) const {
+  const Point& operator[](int i) const {
     assert(i >= 0 && i < size_);
     return slots_[(head_ + i) % capacity()];
   }
@@ -39,8 +40,10 @@ class PointHistory {
   double step(int i) const { return (*this)[i].t - (*this)[i + 1].t; }
 
  private:
-  std::vector<State> slots_;
+  std::vector<Point> slots_;
   int head_ = 0, size_ = 0;
 };
+
+using PointHistory = History<State>;
 
 }  // namespace mbw

@@ -160,7 +160,8 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
     return false;
   };
   if (!offered(c.linearSolvers, settings.linearSolver, "the linear solver") ||
-      !offered(c.jacobianUpdates, settings.jacobianUpdate, "the Jacobian update"))
+      !offered(c.jacobianUpdates, settings.jacobianUpdate, "the Jacobian update") ||
+      !offered(c.errorControls, settings.errorControl, "the error control"))
     return os.str();
   if (!settings.variableStep && !c.fixedStep)
     return info.name + " chooses its own steps: give tolerances (--rtol, --atol)";

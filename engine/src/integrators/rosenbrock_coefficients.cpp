@@ -74,6 +74,7 @@ const RosenbrockTableau& ros2W() {
     r.b << 0.5, 0.5;
     r.bhat.resize(2);
     r.bhat << 0.0, 1.0;
+    r.wMethod = true;
     return r;
   }();
   return t;

@@ -22,6 +22,7 @@ struct RosenbrockTableau {
   double gamma = 0.0;
   MatrixXd alpha, Gamma;  // s x s, strictly lower / lower triangular
   VectorXd b, bhat;
+  bool wMethod = false;   // keeps its order with any Jacobian (and none for added quadratures)
   int stages() const { return static_cast<int>(b.size()); }
 };
 

@@ -5,12 +5,13 @@
 #include <sstream>
 
 #include "integrators/cpu_time.h"
+#include "integrators/step_control.h"
 
 namespace mbw {
 
 RosenbrockNystrom::RosenbrockNystrom(Formulation& formulation, IntegratorSettings settings,
                                      const RosenbrockTableau& tableau)
-    : StateSpaceIntegrator(formulation, settings),
+    : StateSpaceIntegrator(formulation, settings, !tableau.wMethod),
       tableau_(tableau),
       k_(nystromCoefficients(tableau)) {}
 
@@ -30,6 +31,9 @@ void RosenbrockNystrom::doInitialize() {
   S_.setZero(d, d);
   lu_ = Eigen::PartialPivLU<MatrixXd>(d);
   factorizationSeconds_ = &(stats_.phaseSeconds["factorization"] = 0.0);
+  stagePower_.assign(tableau_.stages(), Power{});
+  interpolatoryWork_.reset();
+  workByQuadrature_ = !tableau_.wMethod;
 }
 
 bool RosenbrockNystrom::evaluateStart() {
@@ -149,6 +153,8 @@ StepResult RosenbrockNystrom::attempt(double h) {
       if (!ode_.evaluate(t + k_.alphaI[i] * h, Y_, Yd_, fStage_))
         return reject(h, 0.25, "stage " + std::to_string(i + 1) + ": " + ode_.failure());
     }
+    // a W-method's work integrals take the stage's power (the stage point's, or the start's)
+    if (tableau_.wMethod) stagePower_[i] = i == 0 ? power_ : k_.newPoint[i] ? powerAt(ode_.fullState()) : stagePower_[i - 1];
     rhs_ = (h * g) * fStage_ + (h * h * g * k_.gammaI[i]) * forcing_;
     sum_.setZero();
     for (int j = 0; j < i; ++j) {
@@ -170,10 +176,12 @@ StepResult RosenbrockNystrom::attempt(double h) {
     yHat_.noalias() += (h * k_.muhat[i]) * z_[i];
     ydHat_.noalias() += k_.mhat[i] * z_[i];
   }
-  double factor = 1.0;
+  double factor = 1.0, local = 0.0;
   if (settings_.variableStep) {
-    const double err = errorNorm();
-    const double q1 = tableau_.embeddedOrder + 1.0;
+    local = errorNorm();
+    // per unit step the measure behaves like h^q (q the embedded order), per step like h^(q + 1)
+    const double err = perUnitStep_ ? local / std::max(toleranceShare(h, settings_), kMinimumShare) : local;
+    const double q1 = tableau_.embeddedOrder + (perUnitStep_ ? 0.0 : 1.0);
     factor = settings_.safetyFactor * std::pow(std::max(err, 1e-10), -1.0 / q1);
     factor = std::max(settings_.minStepFactor, std::min(settings_.maxStepFactor, factor));
     if (!std::isfinite(err) || err > 1.0)
@@ -189,15 +197,33 @@ StepResult RosenbrockNystrom::attempt(double h) {
       return reject(h, 0.5, "new point: " + ode_.failure());
   }
   lastRejected_ = false;
+  stats_.localErrorSum += local;
   finishStep(r);  // step 14: partition check; takes the full state (in new coordinates if changed)
+  advanceWork(h);
   fStart_ = ydd_;
   startEvaluated_ = true;
   // the next step's Jacobians, while the ODE is here
   computeJacobians();
   jacobianCurrent_ = true;
-  r.nextStep = settings_.variableStep ? h * factor : settings_.step;
+  // without independent coordinates there is no error to control: the step stays the first one
+  r.nextStep = settings_.variableStep && ode_.size() > 0 ? h * factor : settings_.step;
   if (settings_.variableStep && settings_.maxStep > 0.0) r.nextStep = std::min(r.nextStep, settings_.maxStep);
   return r;
+}
+
+void RosenbrockNystrom::advanceWork(double h) {
+  const Power end = powerAt(state_);
+  if (tableau_.wMethod) {
+    // the W-method on the integrals (a W-method keeps its order with a zero Jacobian row for
+    // them): W_n+1 = W_n + h sum_i b_i P(stage i)
+    WorkIntegrals w = work_;
+    for (int i = 0; i < tableau_.stages(); ++i) w = advanced(w, h * tableau_.b[i], stagePower_[i]);
+    acceptWork(w, end);
+    return;
+  }
+  // ROS4's weights integrate only to first order without f_t and the exact Jacobian (sum b_i
+  // alpha_i = 0.467): the fourth-order interpolatory rule over the accepted points instead
+  acceptWork(interpolatoryWork_.advance(previous_.t, work_, power_, state_.t, end), end);
 }
 
 Capabilities RosenbrockNystrom4::capabilities() {
@@ -212,7 +238,9 @@ Capabilities RosenbrockNystrom4::capabilities() {
   c.formulations = {"rp"};
   c.refusals = stateSpaceRefusals();
   c.jacobians = {"exact"};
+  c.errorControls = {"auto", "per-unit-step", "per-step"};
   c.iterationCount = "projection iterations (dependent coordinates)";
+  c.workRule = "the fourth-order interpolatory rule over the last four accepted points";
   return c;
 }
 
@@ -228,7 +256,11 @@ Capabilities WMethod2::capabilities() {
   c.formulations = {"rp"};
   c.refusals = stateSpaceRefusals();
   c.jacobians = {"exact", "fd"};
+  // per unit step, the first-order embedded estimate (O(h^2)) would ask for steps in proportion to
+  // the tolerance
+  c.errorControls = {"auto", "per-step", "per-unit-step"};
   c.iterationCount = "projection iterations (dependent coordinates)";
+  c.workRule = "stage values and weights b_i (the W-method on the integrals)";
   return c;
 }
 

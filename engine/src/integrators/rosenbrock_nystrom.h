@@ -8,7 +8,13 @@
 //     v_n+1 = v_n + h vdot_n + h sum mu_i z_i,   vdot_n+1 = vdot_n + sum m_i z_i        (25a, b)
 // with the embedded solution (muhat, mhat) for the error estimate and the step-size control of
 // eqs (13)-(16): err = RMS over v and vdot of (y - yhat) / (atol + max(|y_n|, |y_n+1|) rtol),
-// h_new = h min(facmax, max(facmin, fac err^(-1/(q+1)))), q = the embedded order.
+// h_new = h min(facmax, max(facmin, fac err^(-1/(q+1)))), q = the embedded order. That is the
+// control per step (errorControl "per-step", w2's default and the seed's Tables 1-4); rn4's default
+// is per unit step (step_control.h): err / (h / T), whose exponent is -1/q. rn4 advances its
+// fourth-order solution while the estimate is of the third-order one, so per unit step its global
+// error comes out below the tolerance (0.004-0.2 of it on the pendulums and the squeezer at 1e-8),
+// per step above it (6-1400 times); w2's first-order estimate would ask per unit step for steps in
+// proportion to the tolerance.
 // One LU of S per step serves all stages; stages at the same point share one evaluation of f
 // (ROS4: 3 per step). J1, J2, f_t are exact (StateSpaceOde::jacobians) or, where the method
 // allows (W-methods), forward differences. They are taken at the end of each accepted step,
@@ -16,6 +22,11 @@
 // attempt retries with the same Jacobians; output between the steps moves the ODE, not them).
 //
 // rosenbrock-nystrom4 (rn4): ROS4 L-stable, order 4(3). w2: the order-2 W-method ROS2.
+// Work integrals of the energy balance (work_integrals.h): w2 applies itself to them, with its
+// stage powers and weights (a W-method keeps its order with a zero Jacobian row for them); ROS4
+// does not (without f_t and the exact Jacobian its weights integrate to first order only), so rn4
+// integrates them by the fourth-order interpolatory rule over its accepted points. A model without
+// independent coordinates (fully driven) has no error to control: the step stays the first one.
 
 #include <Eigen/LU>
 
@@ -38,6 +49,8 @@ class RosenbrockNystrom : public StateSpaceIntegrator {
   void computeJacobians();  // at (t_n, v_n, vdot_n), the ODE's last point
   double errorNorm() const;
   StepResult reject(double h, double factor, std::string reason);
+  // the work integrals of an accepted step (its end is state_)
+  void advanceWork(double h);
 
   const RosenbrockTableau& tableau_;
   NystromCoefficients k_;
@@ -50,6 +63,8 @@ class RosenbrockNystrom : public StateSpaceIntegrator {
   VectorXd fStart_, fStage_, ft_, forcing_, Y_, Yd_, rhs_, sum_, yNew_, ydNew_, yHat_, ydHat_,
       vddNew_;
   std::vector<VectorXd> z_;
+  std::vector<Power> stagePower_;  // the W-method's stage powers of the attempt
+  InterpolatoryWork interpolatoryWork_;  // rn4's rule for the work integrals
   MatrixXd J1_, J2_, S_;
   Eigen::PartialPivLU<MatrixXd> lu_;
   VectorXd fdPlus_, fdArg_;

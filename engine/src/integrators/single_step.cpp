@@ -26,6 +26,7 @@ Capabilities SingleStep::capabilities(int r) {
   c.rhoInfDefault = kDefaultRhoInf;
   c.rhoInfMaxExcluded = r > 2;  // as LMS3/LMS4
   c.formulations = {"rp", "rA", "rE"};
+  c.workRule = "the velocity formula with auxiliaries of the powers (second order)";
   return c;
 }
 
@@ -38,6 +39,8 @@ void SingleStep::doInitialize() {
   const int levels = c_.levels();
   velocityAux_.assign(levels, state_.vdot.cast<std::complex<double>>());
   positionAux_.assign(levels, state_.v.cast<std::complex<double>>());
+  powerAux_.assign(levels, Eigen::Vector2cd::Zero());
+  powerAuxStarted_ = false;  // at the first step, from the powers of the start
 }
 
 StepResult SingleStep::doStep(double h) {
@@ -64,7 +67,28 @@ StepResult SingleStep::doStep(double h) {
   updateAuxiliaries(velocityAux_, state_.vdot, next_.vdot);
   updateAuxiliaries(positionAux_, state_.v, next_.v);
   std::swap(state_, next_);
+  advanceWork(h);
   return r;
+}
+
+void SingleStep::advanceWork(double h) {
+  const Power p = powerAt(state_);
+  const Eigen::Vector2cd now(p.in, p.dissipated), before(power_.in, power_.dissipated);
+  if (!powerAuxStarted_) {
+    for (Eigen::Vector2cd& w : powerAux_) w = before;
+    powerAuxStarted_ = true;
+  }
+  Eigen::Vector2cd sum = c_.b0 * now + c_.bPrev * before;
+  for (int l = 0; l < c_.levels(); ++l) sum += c_.bAux[l] * powerAux_[l];
+  // the auxiliaries' update of eqs 18-20 on the powers
+  Eigen::Vector2cd below = now, belowOld = before;
+  for (int l = 0; l < c_.levels(); ++l) {
+    const Eigen::Vector2cd next = c_.c[l] * powerAux_[l] + c_.d[l] * below + c_.e[l] * belowOld;
+    belowOld = powerAux_[l];
+    powerAux_[l] = next;
+    below = next;
+  }
+  acceptWork({work_.work + h * sum.real()[0], work_.dissipated + h * sum.real()[1]}, p);
 }
 
 void SingleStep::updateAuxiliaries(std::vector<Eigen::VectorXcd>& w, const VectorXd& rateOld,

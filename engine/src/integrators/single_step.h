@@ -7,7 +7,8 @@
 // and SS4, kept as complex vectors and updated after each step (eqs 18-20). As in the seed
 // (section 3.1), W^(0) at a point is its own velocity (the rate of the increment relative to that
 // point), an approximation only where positions live on a manifold. All auxiliaries start at
-// vdot_0 and v_0. Constant predictor (eq 15). Fixed step.
+// vdot_0 and v_0. Constant predictor (eq 15). Fixed step. The work integrals of the energy balance
+// follow the velocity formula with auxiliaries of the powers (started at P_0).
 
 #include "integrators/index3_integrator.h"
 #include "integrators/linear_model.h"
@@ -29,8 +30,13 @@ class SingleStep final : public Index3Integrator {
   void updateAuxiliaries(std::vector<Eigen::VectorXcd>& w, const VectorXd& rateOld,
                          const VectorXd& rateNew);
 
+  // W_N by the velocity formula, with the powers' auxiliaries updated as w^(l)
+  void advanceWork(double h);
+
   SingleStepCoefficients c_;
   State next_;
+  std::vector<Eigen::Vector2cd> powerAux_;  // auxiliaries of (P_in, P_d), l = 1..r-1
+  bool powerAuxStarted_ = false;
   std::vector<Eigen::VectorXcd> velocityAux_, positionAux_;  // w^(l), W^(l), l = 1..r-1
   Eigen::VectorXcd sum_, below_, belowOld_;
 };

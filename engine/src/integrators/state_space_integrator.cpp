@@ -1,13 +1,18 @@
 #include "integrators/state_space_integrator.h"
 
+#include <algorithm>
 #include <sstream>
+
+#include "integrators/step_control.h"
 
 namespace mbw {
 namespace {
 
-StateSpaceSettings odeSettings(const IntegratorSettings& s) {
+StateSpaceSettings odeSettings(const IntegratorSettings& s, bool perUnitStep) {
   StateSpaceSettings o;
   o.constraintTolerance = s.constraintTolerance;
+  if (s.variableStep && perUnitStep)
+    o.constraintTolerance = std::min(s.constraintTolerance, std::max(1e-13, 1e-5 * s.atol));
   o.maxNewtonIterations = s.maxNewtonIterations;
   o.repartitionGrowth = s.repartitionGrowth;
   return o;
@@ -22,8 +27,11 @@ std::map<std::string, std::string> stateSpaceRefusals() {
   return {{"rA", why}, {"rE", why}};
 }
 
-StateSpaceIntegrator::StateSpaceIntegrator(Formulation& formulation, IntegratorSettings settings)
-    : Integrator(formulation, settings), ode_(formulation, odeSettings(settings)) {}
+StateSpaceIntegrator::StateSpaceIntegrator(Formulation& formulation, IntegratorSettings settings,
+                                           bool perUnitStepByDefault)
+    : Integrator(formulation, settings),
+      perUnitStep_(controlPerUnitStep(settings, perUnitStepByDefault)),
+      ode_(formulation, odeSettings(settings, perUnitStep_)) {}
 
 void StateSpaceIntegrator::doInitialize() {
   jacobianSeconds_ = &(stats_.phaseSeconds["jacobian"] = 0.0);

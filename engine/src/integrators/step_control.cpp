@@ -17,6 +17,16 @@ double positionErrorNorm(const Formulation& f, const VectorXd& errorQ, const Vec
   return errorQ.size() > 0 ? std::sqrt(sum / static_cast<double>(errorQ.size())) : 0.0;
 }
 
+double toleranceNorm(const double* e, const double* y, int n, const IntegratorSettings& s) {
+  double sum = 0.0;
+  for (int i = 0; i < n; ++i) sum += std::pow(e[i] / (s.atol + s.rtol * std::abs(y[i])), 2);
+  return n > 0 ? std::sqrt(sum / n) : 0.0;
+}
+
+bool controlPerUnitStep(const IntegratorSettings& s, bool perUnitStepByDefault) {
+  return s.errorControl == "per-unit-step" || (s.errorControl == "auto" && perUnitStepByDefault);
+}
+
 double toleranceShare(double h, const IntegratorSettings& s) {
   return std::max(h / s.errorSpan, kLocalErrorFloor / s.atol);
 }

@@ -68,8 +68,6 @@ Recorder::Energy Recorder::evaluate(const State& s) {
   e.kinetic = t.kinetic;
   e.potential = t.potential;
   e.exactWork = t.exactWork;
-  e.power = t.powerIn + t.driverPower;
-  e.dissipation = t.dissipation;
   return e;
 }
 
@@ -77,25 +75,21 @@ void Recorder::start(const State& state, Results& results, bool onGrid) {
   if (results.channels().empty()) results.setChannels(channels());
   stepCount_ = recordedStep_ = 0;
   firstRecordedStep_ = -1;
-  workIntegral_ = dissipated_ = 0.0;
+  work_ = WorkIntegrals{};
   initial_ = previous_ = evaluate(state);
-  lastT_ = state.t;
   if (due(state.t)) {
     firstRecordedStep_ = 0;
-    record(state, 0.0, 0, results, previous_, workIntegral_, dissipated_, onGrid);
+    record(state, 0.0, 0, results, previous_, work_, onGrid);
   }
 }
 
 bool Recorder::due(double t) const { return t >= recordFrom_ - 1e-12 * std::max(1.0, std::abs(t)); }
 
-void Recorder::step(const State& state, double h, int newtonIterations, bool last,
-                    Results& results) {
+void Recorder::step(const State& state, const WorkIntegrals& work, double h, int newtonIterations,
+                    bool last, Results& results) {
   ++stepCount_;
-  const Energy now = evaluate(state);
-  workIntegral_ += 0.5 * h * (previous_.power + now.power);
-  dissipated_ += 0.5 * h * (previous_.dissipation + now.dissipation);
-  previous_ = now;
-  lastT_ = state.t;
+  previous_ = evaluate(state);
+  work_ = work;
   lastH_ = h;
   lastNewton_ = newtonIterations;
   if (firstRecordedStep_ < 0) {
@@ -103,26 +97,23 @@ void Recorder::step(const State& state, double h, int newtonIterations, bool las
     firstRecordedStep_ = stepCount_;
   }
   if (last || (every_ > 0 && (stepCount_ - firstRecordedStep_) % every_ == 0))
-    record(state, h, newtonIterations, results, previous_, workIntegral_, dissipated_, false);
+    record(state, h, newtonIterations, results, previous_, work_, false);
 }
 
-void Recorder::sample(const State& state, double h, int newtonIterations, Results& results) {
+void Recorder::sample(const State& state, const WorkIntegrals& work, double h, int newtonIterations,
+                      Results& results) {
   if (!due(state.t)) return;
-  const Energy now = evaluate(state);
-  const double dt = state.t - lastT_;
-  record(state, h, newtonIterations, results, now,
-         workIntegral_ + 0.5 * dt * (previous_.power + now.power),
-         dissipated_ + 0.5 * dt * (previous_.dissipation + now.dissipation), true);
+  record(state, h, newtonIterations, results, evaluate(state), work, true);
 }
 
 void Recorder::finish(const State& state, Results& results) {
   if (stepCount_ == recordedStep_) return;
   evaluate(state);
-  record(state, lastH_, lastNewton_, results, previous_, workIntegral_, dissipated_, false);
+  record(state, lastH_, lastNewton_, results, previous_, work_, false);
 }
 
 void Recorder::record(const State& s, double h, int newtonIterations, Results& results,
-                      const Energy& e, double workIntegral, double dissipated, bool onGrid) {
+                      const Energy& e, const WorkIntegrals& work, bool onGrid) {
   // positions and velocities are current in the formulation (evaluate() ran for this state)
   if (!onGrid) recordedStep_ = stepCount_;
   row_.clear();
@@ -137,12 +128,12 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
     row_.insert(row_.end(), o.omega_W.data(), o.omega_W.data() + 3);
   }
   if (kind_ == Kind::Dynamics) {
-    const double workIn = (e.exactWork - initial_.exactWork) + workIntegral;
+    const double workIn = (e.exactWork - initial_.exactWork) + work.work;
     const double balance =
-        (e.kinetic + e.potential) - (initial_.kinetic + initial_.potential) - workIn + dissipated;
+        (e.kinetic + e.potential) - (initial_.kinetic + initial_.potential) - workIn + work.dissipated;
     row_.push_back(h);
     row_.push_back(newtonIterations);
-    row_.insert(row_.end(), {e.kinetic, e.potential, workIn, dissipated, balance});
+    row_.insert(row_.end(), {e.kinetic, e.potential, workIn, work.dissipated, balance});
   } else {
     row_.push_back(newtonIterations);
   }

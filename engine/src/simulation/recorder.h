@@ -4,11 +4,12 @@
 // the constraint violation; then the model's named outputs (value and rate of each).
 //
 // Energy balance: E = kinetic + potential (gravity, springs);
-//   work_in    = work of constant loads (exact, from the configuration) + the time integral of the
-//                power of time-varying loads, actuators and drivers (-lambda^T nu), by the
-//                trapezoidal rule over every step;
-//   dissipated = time integral of the dampers' power, trapezoidal rule;
+//   work_in    = work of constant loads (exact, from the configuration) + W, the work of
+//                time-varying loads, actuators and drivers (-lambda^T nu);
+//   dissipated = D, the energy the dampers took out;
 //   balance    = E - E0 - work_in + dissipated   (zero for an exact solution).
+// W and D are integrated by the integrator with its own rule (integrators/work_integrals.h) and
+// handed to step() and sample(), so that the balance converges with the method's order.
 // On request, the Lagrange multipliers: lambda.<joint>.<k> for the k-th equation of a joint, and
 // lambda.<body>.normalization for the formulation's own rows (Euler-parameter normalization); and
 // the joints' reaction forces and torques in their frames, reaction.<joint>.fx .. tz
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "formulation/formulation.h"
+#include "integrators/work_integrals.h"
 #include "simulation/joint_reactions.h"
 #include "simulation/results.h"
 #include "solvers/initial_conditions.h"
@@ -42,22 +44,25 @@ class Recorder {
   void setBodies(std::vector<int> bodies) { bodies_ = std::move(bodies); }
   // the first state of the run (always recorded when due; onGrid: it is one of the requested times)
   void start(const State& state, Results& results, bool onGrid = false);
-  // an accepted step of size h; records the row when due (or when last is set)
-  void step(const State& state, double h, int newtonIterations, bool last, Results& results);
-  // a state at a requested output time inside the step being taken (before that step's step()):
-  // the energy integrals are carried to it from the last step's end by the trapezoidal rule
-  void sample(const State& state, double h, int newtonIterations, Results& results);
+  // an accepted step of size h with the work integrals at its end; records the row when due (or
+  // when last is set)
+  void step(const State& state, const WorkIntegrals& work, double h, int newtonIterations, bool last,
+            Results& results);
+  // a state at a requested output time inside the step being taken (before that step's step()),
+  // with the integrals there (Integrator::workAt)
+  void sample(const State& state, const WorkIntegrals& work, double h, int newtonIterations,
+              Results& results);
   // the run stopped early (failure, cancel): records the last accepted state if it is not yet
   void finish(const State& state, Results& results);
 
  private:
   struct Energy {
-    double kinetic = 0, potential = 0, exactWork = 0, power = 0, dissipation = 0;
+    double kinetic = 0, potential = 0, exactWork = 0;
   };
   Energy evaluate(const State& state);
   bool due(double t) const;  // at or after recordFrom_
   void record(const State& state, double h, int newtonIterations, Results& results,
-              const Energy& energy, double workIntegral, double dissipated, bool onGrid);
+              const Energy& energy, const WorkIntegrals& work, bool onGrid);
 
   Formulation& f_;
   Kind kind_;
@@ -68,11 +73,10 @@ class Recorder {
   long recordedStep_ = 0;  // step count of the last recorded row
   double recordFrom_ = -1e300;
   long firstRecordedStep_ = -1;  // step count of the first recorded row (-1: none yet)
-  double lastT_ = 0.0;     // time of the last step's end (previous_)
   double lastH_ = 0.0;
   int lastNewton_ = 0;
   Energy initial_, previous_;
-  double workIntegral_ = 0.0, dissipated_ = 0.0;
+  WorkIntegrals work_;  // at the last step's end
   std::unique_ptr<JointReactions> reactions_;  // on request (dynamics only)
   std::vector<double> outputs_;  // named outputs of the latest state (2 per output)
   std::vector<int> bodies_;      // recorded bodies

@@ -164,6 +164,10 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   recorder.setRecordFrom(settings_.recordFrom);
   if (settings_.recordBodies) recorder.setBodies(recordedBodies_);
   integrator_->initialize(initial_);
+  // how the energy balance's work integrals are advanced: by the method itself, or by a quadrature
+  // rule beside it (whose error then adds to the balance)
+  results.metadata.push_back({"work_integration", integrator_->workByQuadrature() ? "quadrature" : "method"});
+  results.metadata.push_back({"work_rule", info->capabilities.workRule});
   RunOutput output(results, observer, sink);
   output.begin(recorder.channels(), settings_.memoryBudget);
   output.mark();
@@ -205,7 +209,7 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
       results.status = RunStatus::Failed;
       std::ostringstream os;
       os << r.reason << (r.detail.empty() ? "" : " (" + r.detail + ")") << " in the step from t = " << t
-         << " s (h = " << hTry << " s)";
+         << " s (h = " << r.h << " s)";
       results.message = os.str();
       break;
     }
@@ -222,11 +226,13 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
     // step's end comes last and leaves the formulation at the integrator's state
     if (grid)
       grid->sample(*integrator_, [&](const State& state) {
-        recordRow([&] { recorder.sample(state, taken, r.newtonIterations, results); });
+        recordRow([&] { recorder.sample(state, integrator_->workAt(state.t), taken, r.newtonIterations, results); });
       });
     const bool recordLast =
         last && (request.recordSteps || !(grid && grid->sampledAt(integrator_->state().t)));
-    recordRow([&] { recorder.step(integrator_->state(), taken, r.newtonIterations, recordLast, results); });
+    recordRow([&] {
+      recorder.step(integrator_->state(), integrator_->work(), taken, r.newtonIterations, recordLast, results);
+    });
   }
 
   if (results.status != RunStatus::Completed && !sinkFailed) {
@@ -251,6 +257,8 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   if (elapsed > 0.0)
     for (auto& [phase, seconds] : results.stats.phaseSeconds) seconds *= results.stats.cpuSeconds / elapsed;
   if (grid) describeOutputGrid(grid->report(), is.constraintTolerance, results);
+  // the local error estimates the steps committed, in tolerances (IntegratorStats::localErrorSum)
+  if (is.variableStep) results.metadata.push_back({"error_estimate", number(s.localErrorSum)});
   output.end();
   return results;
 }
@@ -316,7 +324,7 @@ Results runKinematics(const Model& model, const std::string& formulationName,
     accepted = s;
     ++results.stats.steps;
     output.mark();
-    recorder.step(s, settings.step, step.iterations, k == n, results);
+    recorder.step(s, WorkIntegrals{}, settings.step, step.iterations, k == n, results);
     if (!output.deliver()) {
       sinkFailed = true;
       output.stopForSink(s.t);

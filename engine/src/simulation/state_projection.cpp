@@ -2,8 +2,6 @@
 
 #include <sstream>
 
-#include "statespace/body_block_matrix.h"
-
 namespace mbw {
 
 StateProjection::StateProjection(Formulation& formulation, double tolerance, int maxIterations)
@@ -11,30 +9,11 @@ StateProjection::StateProjection(Formulation& formulation, double tolerance, int
       tolerance_(tolerance),
       maxIterations_(maxIterations),
       nv_(formulation.velocitySize()),
-      nc_(formulation.constraintSize()) {
-  // A's pattern: the diagonal body blocks, the constraint rows below them and their transpose
-  using Block = BodyBlockMatrix::Block;
-  const int V = f_.bodyVelocitySize();
-  std::vector<Block> blocks = blockDiagonalBlocks(f_.model(), V);
-  for (const Block& b : constraintRowBlocks(f_.model(), V, nc_)) {
-    blocks.push_back({nv_ + b.row, b.col, b.rows, b.cols});
-    blocks.push_back({b.col, nv_ + b.row, b.cols, b.rows});
-  }
-  matrix_ = blockPattern(nv_ + nc_, nv_ + nc_, blocks);
-  lu_.analyze(nv_ + nc_, matrix_.outerIndexPtr(), matrix_.innerIndexPtr());
+      nc_(formulation.constraintSize()),
+      augmented_(formulation) {
   x_.setZero(nv_ + nc_);
   product_.setZero(nv_ + nc_);
   gamma_.setZero(nc_);
-}
-
-bool StateProjection::factorize() {
-  std::fill(matrix_.valuePtr(), matrix_.valuePtr() + matrix_.nonZeros(), 0.0);
-  target_.matrix = &matrix_;
-  target_.missed = 0;
-  f_.massMatrix(MatrixSink(target_));
-  f_.constraintJacobian(MatrixSink(target_, nv_, 0));
-  f_.constraintJacobian(MatrixSink(target_, nv_, 0).transposed());
-  return target_.missed == 0 && lu_.factorize(matrix_.valuePtr());
 }
 
 ProjectionOutcome StateProjection::measure(const State& s) {
@@ -59,7 +38,7 @@ ProjectionOutcome StateProjection::project(State& s) {
     const double violation = nc_ ? f_.constraints().cwiseAbs().maxCoeff() : 0.0;
     if (out.iterations == 0) out.positionViolation = violation;
     if (violation <= tolerance_) break;
-    if (out.iterations == maxIterations_ || !factorize()) {
+    if (out.iterations == maxIterations_ || !augmented_.factorize()) {
       std::ostringstream os;
       os << "the projection onto the position constraints did not converge (|Phi| = " << violation
          << " after " << out.iterations << " corrections)";
@@ -68,7 +47,7 @@ ProjectionOutcome StateProjection::project(State& s) {
     }
     x_.head(nv_).setZero();
     x_.tail(nc_) = -f_.constraints();
-    solve(x_);
+    augmented_.solveInPlace(x_);
     dq_ = x_.head(nv_);
     f_.retract(q_, dq_, qNew_);
     q_.swap(qNew_);
@@ -76,24 +55,24 @@ ProjectionOutcome StateProjection::project(State& s) {
   }
 
   // velocities and accelerations with A at the projected positions
-  if (!factorize()) {
+  if (!augmented_.factorize()) {
     out.failure = "the augmented matrix [M Phi_q^T; Phi_q 0] is singular at the projected positions";
     return out;
   }
   x_.head(nv_) = s.v;
   x_.tail(nc_).setZero();
-  product_.noalias() = matrix_ * x_;  // its tail: Phi_q v
+  product_.noalias() = augmented_.matrix() * x_;  // its tail: Phi_q v
   x_.head(nv_).setZero();
   x_.tail(nc_) = f_.velocityRhs() - product_.tail(nc_);
   out.velocityViolation = nc_ ? x_.tail(nc_).cwiseAbs().maxCoeff() : 0.0;
-  solve(x_);
+  augmented_.solveInPlace(x_);
   s.q = q_;
   s.v += x_.head(nv_);
   f_.computeVelocities(s.v);
   f_.generalizedForces(Q_);
   f_.accelerationRhs(gamma_);
   x_ << Q_, gamma_;
-  solve(x_);
+  augmented_.solveInPlace(x_);
   s.vdot = x_.head(nv_);
   s.lambda = x_.tail(nc_);
   return out;

@@ -7,13 +7,13 @@
 //     positions      A [dq; mu] = [0; -Phi],  q <- q (+) dq, until |Phi|_inf <= tolerance
 //     velocities     A [dv; mu] = [0; nu - Phi_q v]
 //     accelerations  A [vdot; lambda] = [Q; gamma]          (seed 001 eq 39)
-// A is stored in compressed columns whose pattern comes from the model's topology
-// (statespace/body_block_matrix.h) and factorized by KLU; nothing is allocated once warm.
+// A is stored in compressed columns and factorized by KLU (solvers/augmented_system.h); nothing is
+// allocated once warm.
 
 #include <string>
 
 #include "formulation/formulation.h"
-#include "math/sparse_lu.h"
+#include "solvers/augmented_system.h"
 #include "solvers/initial_conditions.h"
 
 namespace mbw {
@@ -37,17 +37,11 @@ class StateProjection {
   ProjectionOutcome measure(const State& state);
 
  private:
-  // A at the formulation's current positions, factorized
-  bool factorize();
-  void solve(VectorXd& x) { lu_.solveInPlace(x.data()); }
-
   Formulation& f_;
   double tolerance_;
   int maxIterations_;
   int nv_, nc_;
-  SparseMatrixXd matrix_;  // A, assembled in place
-  SparseTarget target_;
-  SparseLu lu_;
+  AugmentedSystem augmented_;   // A
   VectorXd x_, product_;        // (nv + nc)
   VectorXd Q_, dq_, gamma_;     // (nv), (nv), (nc)
   VectorXd q_, qNew_;           // (nq)

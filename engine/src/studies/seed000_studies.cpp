@@ -5,11 +5,13 @@
 #include <cstdio>
 
 #include "analysis/reference_error.h"
+#include "integrators/registry.h"
 
 namespace mbw {
 namespace {
 
-// the scene's formulation, step and largest step with a variable step at rtol = atol = tolerance
+// the scene's formulation, step and largest step with a variable step at rtol = atol = tolerance,
+// each step's local error held to it (the seed's control, eqs 13-16) where the integrator offers it
 RunSettings variableStepSettings(const Model& model, const std::string& integrator, double tEnd, double tolerance) {
   RunSettings s;
   s.formulation = model.defaults.formulation;
@@ -19,6 +21,10 @@ RunSettings variableStepSettings(const Model& model, const std::string& integrat
   s.integratorSettings.maxStep = model.defaults.maxStep;
   s.integratorSettings.variableStep = true;
   s.integratorSettings.rtol = s.integratorSettings.atol = tolerance;
+  const IntegratorInfo* info = findIntegrator(integrator);
+  const std::vector<std::string> offered = info ? info->capabilities.errorControls : std::vector<std::string>{};
+  if (std::find(offered.begin(), offered.end(), "per-step") != offered.end())
+    s.integratorSettings.errorControl = "per-step";
   return s;
 }
 

@@ -65,7 +65,11 @@ TEST(RunWindow, ADamperActsUntilItsTime) {
   const Results r = run(m, 0.0, 1.0);
   const int dissipated = r.column("energy.dissipated"), kinetic = r.column("energy.kinetic");
   EXPECT_GT(r.at(300, dissipated), 0.05);
-  EXPECT_NEAR(r.at(1000, dissipated), r.at(301, dissipated), 1e-12) << "nothing dissipated after 0.3 s";
+  // nothing dissipated after 0.3 s: lms3 integrates the dissipation by its own formula, whose
+  // memory of the last steps' powers settles within a few tens of steps (its parasitic roots are
+  // at most rho_inf = 0.6), a change of 1e-5 of it
+  EXPECT_NEAR(r.at(1000, dissipated), r.at(301, dissipated), 1e-4 * r.at(301, dissipated));
+  EXPECT_NEAR(r.at(1000, dissipated), r.at(400, dissipated), 1e-12) << "nothing dissipated after 0.3 s";
   // the bob swings freely after 0.3 s (lms3's own dissipation is 3e-5 of its energy)
   EXPECT_NEAR(r.at(1000, kinetic), r.at(301, kinetic), 1e-4 * r.at(301, kinetic));
 }

@@ -66,9 +66,15 @@ class RunSummaryTest : public QObject {
     // its size against the kinetic energy, and what bounds it
     const QString note = energyNote(loose, s);
     QVERIFY2(note.contains("variable-step") && note.contains("rtol 0.001"), qPrintable(note));
+    QVERIFY2(note.contains("local error estimates sum to"), qPrintable(note));
     const QString percent = shortNumber(100.0 * s.maxEnergyBalance / s.maxKineticEnergy, 2);
     QVERIFY2(note.contains("(" + percent + "% of the largest kinetic energy"), qPrintable(note + " / " + percent));
-    QVERIFY(energyNoteShort(loose, s).endsWith("tolerance-limited"));
+    QVERIFY2(energyNoteShort(loose, s).endsWith("tolerance-limited, work by quadrature"), qPrintable(energyNoteShort(loose, s)));
+    // rn4 integrates its work beside the method, by a quadrature: the note says that its error is in
+    // the balance too, never that the balance is the method's alone
+    QVERIFY2(note.contains("together with that of the quadrature of its work and dissipation") &&
+                 note.contains("interpolatory rule"),
+             qPrintable(note));
 
     // the method's error: tighter tolerances shrink it
     QVERIFY2(summarize(tight).maxEnergyBalance < 0.1 * s.maxEnergyBalance,
@@ -78,6 +84,9 @@ class RunSummaryTest : public QObject {
     const Run fixed = pendulumRun("backward-euler", false, 1e-4);
     const QString fixedNote = energyNote(fixed, summarize(fixed));
     QVERIFY2(fixedNote.contains("fixed step h = 0.001 s"), qPrintable(fixedNote));
+    // backward Euler advances the work by its own rule: the balance is its error
+    QVERIFY2(fixedNote.contains("integrated by its own rule") && !fixedNote.contains("quadrature"),
+             qPrintable(fixedNote));
     QVERIFY(energyNoteShort(fixed, summarize(fixed)).endsWith("step-limited"));
   }
 };

@@ -1,0 +1,47 @@
+#include "solvers/augmented_system.h"
+
+#include "statespace/body_block_matrix.h"
+
+namespace mbw {
+
+AugmentedSystem::AugmentedSystem(Formulation& formulation)
+    : f_(formulation), nv_(formulation.velocitySize()), nc_(formulation.constraintSize()) {
+  // A's pattern: the diagonal body blocks, the constraint rows below them and their transpose
+  using Block = BodyBlockMatrix::Block;
+  const int V = f_.bodyVelocitySize();
+  std::vector<Block> blocks = blockDiagonalBlocks(f_.model(), V);
+  for (const Block& b : constraintRowBlocks(f_.model(), V, nc_)) {
+    blocks.push_back({nv_ + b.row, b.col, b.rows, b.cols});
+    blocks.push_back({b.col, nv_ + b.row, b.cols, b.rows});
+  }
+  matrix_ = blockPattern(nv_ + nc_, nv_ + nc_, blocks);
+  lu_.analyze(nv_ + nc_, matrix_.outerIndexPtr(), matrix_.innerIndexPtr());
+  x_.setZero(nv_ + nc_);
+  Q_.setZero(nv_);
+  gamma_.setZero(nc_);
+}
+
+bool AugmentedSystem::factorize() {
+  std::fill(matrix_.valuePtr(), matrix_.valuePtr() + matrix_.nonZeros(), 0.0);
+  target_.matrix = &matrix_;
+  target_.missed = 0;
+  f_.massMatrix(MatrixSink(target_));
+  f_.constraintJacobian(MatrixSink(target_, nv_, 0));
+  f_.constraintJacobian(MatrixSink(target_, nv_, 0).transposed());
+  return target_.missed == 0 && lu_.factorize(matrix_.valuePtr());
+}
+
+bool AugmentedSystem::accelerations(State& s) {
+  f_.computePositions(s.t, s.q);
+  if (!factorize()) return false;
+  f_.computeVelocities(s.v);
+  f_.generalizedForces(Q_);
+  f_.accelerationRhs(gamma_);
+  x_ << Q_, gamma_;
+  solveInPlace(x_);
+  s.vdot = x_.head(nv_);
+  s.lambda = x_.tail(nc_);
+  return true;
+}
+
+}  // namespace mbw
