@@ -133,13 +133,19 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
       if (p.endOfStep) project(p, q, v, vdot);
     } else if (!rankDrop(drop).empty()) {
       r.failure += drop.text + kAdvice;
+    } else {
+      r.failure += approachingRankDrop();
     }
     return r;
   }
   vdot0_ = vdot;
   lambda0_ = lambda;
   NewtonResult r = iterate(kkt_, false, p, vdot, lambda, q, v, drop);
-  if (r.converged || rankDrop(drop).empty()) return r;
+  if (r.converged) return r;
+  if (rankDrop(drop).empty()) {
+    r.failure += approachingRankDrop();
+    return r;
+  }
   // near a rank drop, the same point by the augmented Lagrangian iteration, from the same
   // predictor: its matrix stays regular where Phi_q loses rank
   vdot = vdot0_;
@@ -274,6 +280,11 @@ const std::string& Index3Solver::rankDrop(RankDrop& drop) const {
   const std::string description = rankDropDescription(f_);
   if (!description.empty()) drop.text = "; near a singular position: " + description;
   return drop.text;
+}
+
+std::string Index3Solver::approachingRankDrop() const {
+  const std::string description = rankDropDescription(f_, kRankLossWarning);
+  return description.empty() ? description : "; approaching a singular position: " + description + kAdvice;
 }
 
 Index3SolverOptions index3SolverOptions(const IntegratorSettings& s) {

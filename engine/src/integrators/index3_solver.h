@@ -61,7 +61,9 @@
 // Phi_q^T Phi_q then weighs against M alike at every step size (the papers' alpha = 1e7..1e9 at
 // h = 1e-3..1e-2 s with masses of 1 kg are kappa = 1e2..1e4; near the singular positions of the
 // N four-bar the multipliers converge at rho = 1 / (1 + kappa s) for the small eigenvalues s of
-// Phi_q M^-1 Phi_q^T / m, and kappa = 1e4 stalled where 1e6 passes). Each correction is solved in
+// Phi_q M^-1 Phi_q^T / m: with ten windows kappa = 1e4 stalled where 1e6 passes, with forty
+// 1e6 stalled at the second singular position where 1e7 and 1e8 pass; but 1e7 fails the first
+// step of the stiff double pendulum, which 1e6 passes: the default stays 1e6). Each correction is solved in
 // the equivalent saddle-point form
 //     [ M + cq K + cv C    w Phi_q^T ] [ delta_vdot ]     [ r1(lambda*) ]
 //     [ Phi_q T            -delta I  ] [ mu         ] = - [ Phi / cq    ],   delta = 1 / (kappa m),
@@ -90,7 +92,8 @@
 // same discretized equations, whose Newton matrix stays regular where Phi_q loses rank (a
 // singular position passed), and its test on the positions. NewtonResult::note says so, with the
 // rank of Phi_q there. Index3Form::AugmentedLagrangian uses the augmented Lagrangian iteration and
-// its projections at every step.
+// its projections at every step. A point that fails in either form says where Phi_q is near a rank
+// drop, or approaches one (kRankLossWarning), and what may help.
 
 #include <memory>
 #include <optional>
@@ -197,6 +200,9 @@ class Index3Solver {
     std::string text;  // "; near a singular position: ...", empty when it is not
   };
   const std::string& rankDrop(RankDrop& drop) const;
+  // for a failure where Phi_q is not near a rank drop: whether it approaches one
+  // (kRankLossWarning), in words with what may help, or empty
+  std::string approachingRankDrop() const;
   // Newton on the KKT system, or the augmented Lagrangian iteration (the multipliers' update
   // and the test on positions)
   NewtonResult iterate(Linearization& l, bool augmentedLagrangian, const TimePoint& point,

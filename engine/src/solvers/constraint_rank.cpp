@@ -146,10 +146,10 @@ std::vector<RedundantEquation> explainRedundancy(const Formulation& f, const std
   return out;
 }
 
-std::string rankDropDescription(const Formulation& f) {
+std::string rankDropDescription(const Formulation& f, double limit) {
   if (f.primitiveRows() == 0) return {};
   const ConstraintRank rank = analyzeConstraintRank(f);
-  if (rank.redundant.empty() && !(rank.smallestPivot < kNearRankLoss)) return {};
+  if (rank.redundant.empty() && !(rank.smallestPivot < limit)) return {};
   const Model& m = f.model();
   std::ostringstream os;
   os.precision(3);
@@ -158,7 +158,8 @@ std::string rankDropDescription(const Formulation& f) {
     os << "Phi_q loses rank here (" << rank.redundant.size() << " of its equations depend on the others, the first of joint '"
        << m.joints[k.joint].name << "')";
   } else {
-    os << "Phi_q nearly loses rank here (an equation of joint '"
+    os << (rank.smallestPivot < kNearRankLoss ? "Phi_q nearly loses rank here" : "Phi_q is close to a rank drop here")
+       << " (an equation of joint '"
        << m.joints[m.primitives[rank.weakestPrimitive].joint].name << "' is independent of the others only to "
        << rank.smallestPivot << " of its size)";
   }

@@ -50,10 +50,16 @@ std::vector<RedundantEquation> explainRedundancy(const Formulation& formulation,
 // positions, where its cranks lie horizontal: 1e-4 - 1e-3)
 constexpr double kNearRankLoss = 1e-2;
 
-// Whether Phi_q at the formulation's current positions is near a rank drop, in words ("Phi_q
-// nearly loses rank here (an equation of joint 'R3' is independent of the others only to 3e-4 of
-// its size)"), or empty when it is not.
-std::string rankDropDescription(const Formulation& formulation);
+// Approaching a rank drop, for messages: the weakest equation independent of the others by less
+// than this fraction of its size (a few steps before or after the N four-bar's singular positions:
+// 0.01 - 0.05; regular positions of the built-in scenes and the tests' loops from 0.04)
+constexpr double kRankLossWarning = 0.1;
+
+// Whether Phi_q at the formulation's current positions is near a rank drop (its weakest equation
+// independent of the others by less than `limit` of its size), in words ("Phi_q nearly loses rank
+// here (an equation of joint 'R3' is independent of the others only to 3e-4 of its size)", "Phi_q
+// is close to a rank drop here (...)" above kNearRankLoss), or empty when it is not.
+std::string rankDropDescription(const Formulation& formulation, double limit = kNearRankLoss);
 
 // Degrees of freedom of a model at its initial pose: 6 per body minus the rank of its constraints
 // (independent of the formulation).

@@ -50,8 +50,14 @@ std::string StateSpaceOde::independentNames() const {
 bool StateSpaceOde::factorizeAt() {
   f_.constraintJacobian(phiQ_.sink());
   factorized_ = dependent_.factorize(phiQ_.dense());
-  if (!factorized_) failure_ = "the dependent constraint Jacobian Phi_u is singular";
+  if (!factorized_) failure_ = "the dependent constraint Jacobian Phi_u is singular" + nearSingularity();
   return factorized_;
+}
+
+std::string StateSpaceOde::nearSingularity() const {
+  return singularity_.empty() ? singularity_
+                              : "; near a singular position: " + singularity_ +
+                                    " (what may help: a smaller step or tolerance, or an index-3 integrator)";
 }
 
 bool StateSpaceOde::choosePartition(const VectorXd& q, double t) {
@@ -177,7 +183,7 @@ bool StateSpaceOde::solveDependentPositions(double t, const VectorXd& v) {
   std::ostringstream os;
   os << "the dependent coordinates did not converge onto the constraints (|Phi| = "
      << f_.constraints().cwiseAbs().maxCoeff() << " after " << settings_.maxNewtonIterations
-     << " Newton iterations)";
+     << " Newton iterations)" << nearSingularity();
   failure_ = os.str();
   return false;
 }

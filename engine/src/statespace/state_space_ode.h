@@ -106,6 +106,8 @@ class StateSpaceOde {
   // beyond kAnchorReach of their interval)
   bool predictFromAnchors(double t, VectorXd& q) const;
   bool factorizeAt();  // assembles Phi_q at the current positions and factorizes Phi_u
+  // for a failure message: "; near a singular position: ..." when the ODE is near one, else empty
+  std::string nearSingularity() const;
   void solveVelocities(const VectorXd& vdot);
   bool solveAccelerations();
   void solveMultipliers();  // lambda at the last evaluated point, once

@@ -2,8 +2,8 @@
 // windows of revolute joints over its first two singular positions, where the cranks lie
 // horizontal at t = 0.72 s and 1.24 s): the index-3 schemes pass them (index3_solver.h); a
 // state-space run either continues on the motion's branch or fails saying where
-// (state_space_integrator.h), and never completes on another branch; the augmented Lagrangian form
-// agrees with the KKT form on every built-in scene.
+// (state_space_integrator.h), and never completes on another branch; a failure near one says so;
+// the augmented Lagrangian form agrees with the KKT form on every built-in scene.
 
 #include <gtest/gtest.h>
 
@@ -61,6 +61,21 @@ TEST(SingularPositions, IndexThreeSchemesPassThoseOfTheNFourBar) {
     EXPECT_NEAR(run.results.at(run.results.rowCount() - 1, 0), kSpan, 1e-12);
     EXPECT_LT(run.b0Error, 2e-4);
   }
+}
+
+TEST(SingularPositions, AFailureNearOneSaysSoAndWhatMayHelp) {
+  // the augmented Lagrangian form with a penalty too small for this mechanism: its multipliers
+  // stall a few steps before the first singular position (at 1e-3 s: 0.71 s)
+  IntegratorSettings s;
+  s.step = 1e-3;
+  s.index3Form = "augmented-lagrangian";
+  s.penalty = 1e4;
+  const FourBarRun run = runFourBar("hht", s);
+  ASSERT_EQ(run.results.status, RunStatus::Failed);
+  const std::string& m = run.results.message;
+  EXPECT_NE(m.find("singular position: Phi_q"), std::string::npos) << m;
+  EXPECT_NE(m.find("an equation of joint '"), std::string::npos) << m;
+  EXPECT_NE(m.find("what may help: a smaller step (--step), a larger penalty"), std::string::npos) << m;
 }
 
 TEST(SingularPositions, StateSpaceRunsStayOnTheBranchOrSaySo) {
