@@ -70,7 +70,14 @@ void RunOptions::addStudyOptionsTo(CLI::App& c) {
   c.add_option("--rho-inf", rhoInf, "spectral radius at infinity, for methods that have one");
   c.add_option("--alpha", alpha, "HHT alpha in [-1/3, 0]");
   c.add_option("--newton-tol", newtonTolerance,
-               "Newton tolerance on positions (Theta h^2 of seed 001, default 1e-11)");
+               "Newton tolerance on positions (Theta h^2 of seed 001, default 1e-11) at fixed steps of 1e-3 s and "
+               "above; index-3 integrators tighten it below (see --newton-tol-rule) and with variable steps "
+               "(a tenth of the step's share of --atol)");
+  c.add_option("--newton-tol-rule", newtonToleranceRule,
+               "index-3 integrators at fixed steps: step (default: the tolerance falls as (h / 1e-3 s)^4 below "
+               "1e-3 s, so that the step, not Newton, sets the accuracy of long runs) or fixed (--newton-tol at "
+               "every step, as seed 001)")
+      ->check(CLI::IsMember({"step", "fixed"}));
   c.add_option("--max-newton", maxNewtonIterations, "Newton iterations before a step fails");
   c.add_option("--linear-solver", linearSolver,
                "index-3 integrators: storage of the Newton matrix, auto (by size), dense or sparse (KLU)")
@@ -79,6 +86,14 @@ void RunOptions::addStudyOptionsTo(CLI::App& c) {
                "index-3 integrators: when the Newton matrix is evaluated: auto (kept while Newton "
                "contracts well), iteration (full Newton) or step (once per time point)")
       ->check(CLI::IsMember({"auto", "iteration", "step"}));
+  c.add_option("--index3-form", index3Form,
+               "index-3 integrators: the equations Newton solves, kkt (Lagrange multipliers; near a rank drop "
+               "of the constraint Jacobian a time point is solved again by the augmented Lagrangian iteration) "
+               "or augmented-lagrangian (a penalty on top of the multipliers, velocity and acceleration "
+               "projections; Bayo and Ledesma 1996)")
+      ->check(CLI::IsMember({"kkt", "augmented-lagrangian"}));
+  c.add_option("--penalty", penalty,
+               "penalty factor of the augmented Lagrangian (dimensionless: times the mean body mass; default 1e6)");
 }
 
 RunSettings RunOptions::resolve(const Model& model) const {
@@ -107,6 +122,7 @@ RunSettings RunOptions::resolve(const Model& model) const {
   if (rhoInf) i.rhoInf = *rhoInf;
   if (alpha) i.alpha = *alpha;
   if (newtonTolerance) i.newtonTolerance = *newtonTolerance;
+  if (newtonToleranceRule) i.newtonToleranceRule = *newtonToleranceRule;
   if (maxNewtonIterations) i.maxNewtonIterations = *maxNewtonIterations;
   i.maxStep = maxStep.value_or(model.defaults.maxStep);
   if (safety) i.safetyFactor = *safety;
@@ -124,6 +140,12 @@ RunSettings RunOptions::resolve(const Model& model) const {
       info ? sceneChoice(info->capabilities.linearSolvers, model.defaults.linearSolver) : "auto");
   i.jacobianUpdate = jacobianUpdate.value_or(
       info ? sceneChoice(info->capabilities.jacobianUpdates, model.defaults.jacobianUpdate) : "auto");
+  i.index3Form = index3Form.value_or(
+      info && std::count(info->capabilities.index3Forms.begin(), info->capabilities.index3Forms.end(),
+                         model.defaults.index3Form)
+          ? model.defaults.index3Form
+          : "kkt");
+  i.penalty = penalty.value_or(model.defaults.penalty);
   // output times: the command line's, or the scene's
   if (outputStep && outputTimes) throw InputError("give either --output-step or --output-times, not both");
   try {

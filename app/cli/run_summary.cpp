@@ -16,6 +16,9 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   out << r.metadataValue("scene") << "  " << r.metadataValue("formulation") << "  "
       << (r.metadataValue("analysis") == "kinematics" ? "kinematics" : r.metadataValue("integrator"))
       << "  step " << r.metadataValue("step") << " s  t_end " << r.metadataValue("t_end") << " s\n";
+  if (!r.metadataValue("redundant_equations").empty())
+    out << "redundant        " << r.metadataValue("redundant_equations")
+        << " (reactions: those of the kept equations; `mbw-cli validate` says what each repeats)\n";
   out << "status           " << toString(r.status);
   if (!r.message.empty()) out << ": " << r.message;
   out << "\n";
@@ -51,8 +54,9 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
     }
     out << s.jacobianEvaluations << " Jacobians\n";
   }
-  if (s.repartitions || !r.events.empty()) {
-    out << "partition        " << s.repartitions << " repartitioning checks triggered\n";
+  if (s.repartitions) out << "partition        " << s.repartitions << " repartitioning checks triggered\n";
+  if (!r.events.empty()) {
+    out << "events           " << r.events.size() << (r.events.size() == 1 ? " event\n" : " events\n");
     const size_t shown = std::min<size_t>(r.events.size(), 8);
     for (size_t k = 0; k < shown; ++k)
       out << "                 t = " << formatNumber(r.events[k].t, 6) << " s: " << r.events[k].description << "\n";

@@ -17,6 +17,9 @@
 
 namespace mbw {
 
+// the dimensionless penalty factor of the augmented Lagrangian form (index3_solver.h)
+constexpr double kDefaultPenalty = 1e6;
+
 struct IntegratorSettings {
   double step = 1e-3;              // fixed step, or the first step of a variable-step method
   bool variableStep = false;       // use the error estimate to choose steps (when capable)
@@ -26,7 +29,11 @@ struct IntegratorSettings {
   double maxStep = 0.0;            // variable step: 0 = no limit
   double rhoInf = -1.0;            // spectral radius at infinity; < 0 = the method's default
   std::optional<double> alpha;     // HHT alpha in [-1/3, 0] (instead of rho_inf)
-  double newtonTolerance = 1e-11;  // stop when |correction| * (b h)^2 < this (seed 001: Theta h^2)
+  // stop when |correction| * (b h)^2 < this (seed 001: Theta h^2) at steps of
+  // kNewtonReferenceStep and above; with newtonToleranceRule "step" (the default) it falls as
+  // (h / kNewtonReferenceStep)^4 below (step_control.h, newtonToleranceForStep), "fixed" keeps it
+  double newtonTolerance = 1e-11;
+  std::string newtonToleranceRule = "step";
   int maxNewtonIterations = 25;
   // step-size control of error-estimating one-step methods, seed 000 eq (16)
   double safetyFactor = 0.9;       // fac
@@ -48,6 +55,11 @@ struct IntegratorSettings {
   // index-3 integrators: storage of the Newton matrix and when it is evaluated (index3_solver.h)
   std::string linearSolver = "auto";    // "auto", "dense" or "sparse"
   std::string jacobianUpdate = "auto";  // "auto", "iteration" or "step"
+  // the equations Newton solves at a time point: "kkt" (Lagrange multipliers) or
+  // "augmented-lagrangian" (with velocity and acceleration projections), and the latter's penalty
+  // factor (index3_solver.h)
+  std::string index3Form = "kkt";
+  double penalty = kDefaultPenalty;
 };
 
 struct Capabilities {
@@ -70,6 +82,7 @@ struct Capabilities {
   std::vector<std::string> jacobianUpdates = {"auto"};  // the jacobianUpdate settings it accepts
   // the errorControl settings it accepts, "auto" (the first after it) first
   std::vector<std::string> errorControls = {"auto", "per-unit-step"};
+  std::vector<std::string> index3Forms = {"kkt"};        // the index3Form settings it accepts
   std::vector<std::string> formulations;  // the formulations it has been tested with
   std::map<std::string, std::string> refusals;  // why it does not offer a formulation
   // what StepResult::newtonIterations counts for this integrator (plots and tables say so)

@@ -10,8 +10,10 @@
 //   balance    = E - E0 - work_in + dissipated   (zero for an exact solution).
 // W and D are integrated by the integrator with its own rule (integrators/work_integrals.h) and
 // handed to step() and sample(), so that the balance converges with the method's order.
-// On request, the Lagrange multipliers: lambda.<joint>.<k> for the k-th equation of a joint, and
-// lambda.<body>.normalization for the formulation's own rows (Euler-parameter normalization); and
+// On request, the Lagrange multipliers: lambda.<joint>.<k> for the k-th equation of a joint (zero
+// for an equation left out as redundant, Model::redundant: the kept equations carry the loop's
+// reactions), and lambda.<body>.normalization for the formulation's own rows (Euler-parameter
+// normalization); and
 // the joints' reaction forces and torques in their frames, reaction.<joint>.fx .. tz
 // (joint_reactions.h). Runs with requested output times (output_grid.h) record those states
 // through sample() and mark the rows in the last channel, on_grid (1 at a requested time, 0 at a

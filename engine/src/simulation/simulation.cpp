@@ -136,13 +136,20 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   if (settings_.tStart != 0.0) results.metadata.push_back({"t_start", number(settings_.tStart)});
   results.metadata.push_back({"t_end", number(settings_.tEnd)});
   if (settings_.startFromEquilibrium) results.metadata.push_back({"initial_state", "static equilibrium"});
+  if (!model_.redundant.empty()) results.metadata.push_back({"redundant_equations", model_.redundancySummary()});
   results.metadata.push_back({"newton_tolerance", number(is.newtonTolerance)});
+  if (info->capabilities.linearSolvers.size() > 1 && is.newtonToleranceRule != "step")
+    results.metadata.push_back({"newton_tolerance_rule", is.newtonToleranceRule});
   if (info->capabilities.linearSolvers.size() > 1) {
     const Index3SolverOptions newton = index3SolverOptions(is);
     const LinearSolverKind kind =
         newton.storage.value_or(automaticLinearSolver(*formulation_, newton.update));
     results.metadata.push_back({"linear_solver", kind == LinearSolverKind::Sparse ? "sparse" : "dense"});
     results.metadata.push_back({"jacobian_update", is.jacobianUpdate});
+    if (is.index3Form != "kkt") {
+      results.metadata.push_back({"index3_form", is.index3Form});
+      results.metadata.push_back({"penalty", number(is.penalty)});
+    }
   }
 
   const OutputRequest& request = settings_.output;

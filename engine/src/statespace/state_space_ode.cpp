@@ -5,6 +5,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "solvers/constraint_rank.h"
+
 namespace mbw {
 
 StateSpaceOde::StateSpaceOde(Formulation& formulation, StateSpaceSettings settings)
@@ -15,7 +17,7 @@ StateSpaceOde::StateSpaceOde(Formulation& formulation, StateSpaceSettings settin
   assert(formulation.positionSize() == formulation.velocitySize());
   const Model& model = formulation.model();
   const int V = formulation.bodyVelocitySize();
-  rowStructure_ = constraintRowBlocks(model, V, m_);
+  rowStructure_ = constraintRowBlocks(formulation);
   for (BodyBlockMatrix* a : {&phiQ_, &rateQ_, &nuQ_, &accQ_, &accV_}) a->setStructure(m_, n_, rowStructure_);
   mass_.setStructure(n_, n_, blockDiagonalBlocks(model, V));
   kq_.setStructure(n_, n_, bodyCouplingBlocks(model, V));
@@ -48,8 +50,14 @@ std::string StateSpaceOde::independentNames() const {
 bool StateSpaceOde::factorizeAt() {
   f_.constraintJacobian(phiQ_.sink());
   factorized_ = dependent_.factorize(phiQ_.dense());
-  if (!factorized_) failure_ = "the dependent constraint Jacobian Phi_u is singular";
+  if (!factorized_) failure_ = "the dependent constraint Jacobian Phi_u is singular" + nearSingularity();
   return factorized_;
+}
+
+std::string StateSpaceOde::nearSingularity() const {
+  return singularity_.empty() ? singularity_
+                              : "; near a singular position: " + singularity_ +
+                                    " (what may help: a smaller step or tolerance, or an index-3 integrator)";
 }
 
 bool StateSpaceOde::choosePartition(const VectorXd& q, double t) {
@@ -149,10 +157,20 @@ bool StateSpaceOde::solveDependentPositions(double t, const VectorXd& v) {
     if (!std::isfinite(residual)) break;
     if (residual <= settings_.constraintTolerance) {
       f_.computePositions(t, q);
-      return factorizeAt();
+      if (!factorizeAt()) return false;
+      // near a singular position Phi_u leaves the positions within cond(Phi_u) times the tolerance:
+      // one more correction with the factorization at the solution brings them to the rounding
+      if (!singularity_.empty()) {
+        work_m_ = -f_.constraints();
+        dependent_.solveInPlace(work_m_);
+        for (int j = 0; j < m_; ++j) q[partition_.dependent[j]] += work_m_[j];
+        f_.computePositions(t, q);
+      }
+      return true;
     }
-    // modified Newton: a fresh Phi_u when the reused one converges slowly
-    if (!factorized_ || residual > 0.25 * previous) {
+    // modified Newton: a fresh Phi_u when the reused one converges slowly, or at every iteration
+    // near a singular position (Phi_u changes fast against its smallest singular value there)
+    if (!factorized_ || residual > 0.25 * previous || !singularity_.empty()) {
       f_.computePositions(t, q);
       if (!factorizeAt()) return false;
     }
@@ -165,7 +183,7 @@ bool StateSpaceOde::solveDependentPositions(double t, const VectorXd& v) {
   std::ostringstream os;
   os << "the dependent coordinates did not converge onto the constraints (|Phi| = "
      << f_.constraints().cwiseAbs().maxCoeff() << " after " << settings_.maxNewtonIterations
-     << " Newton iterations)";
+     << " Newton iterations)" << nearSingularity();
   failure_ = os.str();
   return false;
 }
@@ -249,8 +267,15 @@ PartitionCheck StateSpaceOde::checkPartition() {
   PartitionCheck check;
   check.reference = referenceCondition_;
   check.condition = dependent_.conditionEstimate();
+  // near a singular position the growth is measured from the smallest condition since: there
+  // every partition's condition peaks and falls back, and the next singularity of the partition
+  // itself must be seen growing from where it fell
+  if (!singularity_.empty()) referenceCondition_ = std::min(referenceCondition_, check.condition);
   if (check.condition <= settings_.repartitionGrowth * referenceCondition_) return check;
   check.triggered = true;
+  // a growth no partition may avoid: Phi_q itself near a rank drop
+  singularity_ = rankDropDescription(f_);
+  check.singularity = singularity_;
   const CoordinatePartition before = partition_;
   if (!choosePartition(full_.q, full_.t)) {
     // rank deficient here: keep the old partition (nothing was changed)

@@ -54,6 +54,7 @@ struct PartitionCheck {
   double condition = 0.0;  // cond_1(Phi_u) estimate at the checked state (before repartitioning)
   double reference = 0.0;  // at the last partitioning
   std::string description; // the new independent coordinates, when changed
+  std::string singularity; // triggered near a singular position: Phi_q's rank drop, in words
 };
 
 class StateSpaceOde {
@@ -90,6 +91,10 @@ class StateSpaceOde {
   // from fullState() (and evaluates again before using derived quantities).
   PartitionCheck checkPartition();
 
+  // why the last triggered partition check found Phi_q near a rank drop (a singular position of
+  // the mechanism: solvers/constraint_rank.h), empty when it did not
+  const std::string& singularity() const { return singularity_; }
+
   long evaluations() const { return evaluations_; }
   long newtonIterations() const { return newtonIterations_; }
   long factorizations() const { return dependent_.factorizations(); }
@@ -101,6 +106,8 @@ class StateSpaceOde {
   // beyond kAnchorReach of their interval)
   bool predictFromAnchors(double t, VectorXd& q) const;
   bool factorizeAt();  // assembles Phi_q at the current positions and factorizes Phi_u
+  // for a failure message: "; near a singular position: ..." when the ODE is near one, else empty
+  std::string nearSingularity() const;
   void solveVelocities(const VectorXd& vdot);
   bool solveAccelerations();
   void solveMultipliers();  // lambda at the last evaluated point, once
@@ -113,6 +120,7 @@ class StateSpaceOde {
   int n_, m_;
   CoordinatePartition partition_;
   double referenceCondition_ = 0.0;
+  std::string singularity_;     // see singularity()
   std::vector<BodyBlockMatrix::Block> rowStructure_;
 
   // matrices of the model's size, by body blocks
