@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "analysis/iftomm_references.h"
+
 namespace mbw {
 namespace {
 
@@ -80,8 +82,14 @@ std::vector<ObjectSpec> buildSchema() {
                "",
                {}});
   s.push_back({"study-reference",
-               "A run of the engine (an integrator at a tolerance or a fixed step), or a run's CSV file.",
-               {field("integrator", K::String, false, "bdf", "", "integrator of the reference run"),
+               "A run of the engine (an integrator at a tolerance or a fixed step), a run's CSV file, or the "
+               "closed-form solution of a benchmark problem.",
+               {field("closed_form", K::Enum, false, "", "",
+                      "the scene's benchmark problem in closed form, at the runs' output times (the scene needs "
+                      "an output_step): iftomm-a01, the pendulum; iftomm-a02, the N-four-bar's parallelogram "
+                      "motion (see docs/iftomm.md)",
+                      "", closedFormReferenceNames()),
+                field("integrator", K::String, false, "bdf", "", "integrator of the reference run"),
                 field("tolerance", K::Number, false, "1e-10", "", "its rtol = atol"),
                 field("step", K::Number, false, "", "s", "a fixed step instead"),
                 field("file", K::String, false, "", "", "a run written by mbw-cli run -o (one scene variant only)")},
