@@ -49,8 +49,12 @@ Command addValidateCommand(CLI::App& app) {
               std::cout << (first ? "" : ", ") << n << " " << type;
               first = false;
             }
-            std::cout << ")\n"
-                      << "  force elements     " << model.forces.size() << "\n";
+            std::cout << ")\n";
+            if (!model.redundant.empty())
+              std::cout << "  redundant equations " << model.redundant.size()
+                        << " left out (independent equations " << model.primitiveCount() - model.redundant.size()
+                        << "; notes below)\n";
+            std::cout << "  force elements     " << model.forces.size() << "\n";
             if (!model.beams.empty())
               std::cout << "  beams              " << model.beams.size() << " (" << model.beamElements.size()
                         << " three-node elements, their nodes among the bodies)\n";
@@ -74,6 +78,7 @@ Command addValidateCommand(CLI::App& app) {
               std::cout << "  formulation " << name << std::string(7 - std::min<size_t>(name.size(), 6), ' ')
                         << verdict << "\n";
             }
+            for (const ModelNote& note : model.notes) std::cout << "note: " << note.path << ": " << note.message << "\n";
             std::cout << "ok\n";
             return kSuccess;
           }};

@@ -16,6 +16,9 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   out << r.metadataValue("scene") << "  " << r.metadataValue("formulation") << "  "
       << (r.metadataValue("analysis") == "kinematics" ? "kinematics" : r.metadataValue("integrator"))
       << "  step " << r.metadataValue("step") << " s  t_end " << r.metadataValue("t_end") << " s\n";
+  if (!r.metadataValue("redundant_equations").empty())
+    out << "redundant        " << r.metadataValue("redundant_equations")
+        << " (reactions: those of the kept equations; `mbw-cli validate` says what each repeats)\n";
   out << "status           " << toString(r.status);
   if (!r.message.empty()) out << ": " << r.message;
   out << "\n";

@@ -85,8 +85,9 @@ std::vector<BadInput> badInputs() {
        "/joints/0/f", "cannot parse 'cos(omega*t)'"},
       {"version", std::string(R"({"format": "mbw-scene", "version": 7, "name": "x", "bodies": [)") + body + "]}",
        "/version", "version 7 is not supported"},
-      {"redundant", oneBody("[" + sphericalTo("first") + "," + sphericalTo("second") + "]"), "/joints/1",
-       "is redundant"},
+      {"redundant_disagreeing", oneBody("[" + sphericalTo("first") + "," +
+                                        R"({"name": "second", "type": "spherical", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0.5], "point_j": "P"})" + "]"),
+       "/joints/1", "repeats what joint 'first' imposes but disagrees"},
       {"tire_on_ground", test::sceneJson(std::string("[") + kBody + "]", "[]",
                                          R"([{"name": "t", "type": "tire", "body": "ground", "point": [0, 0, 0], "stiffness": 1e5, "free_radius": 0.4}])"),
        "/forces/0/body", "a tire belongs to a wheel body"},
@@ -227,6 +228,21 @@ TEST(Cli, ListsScenesIntegratorsAndFormulations) {
   EXPECT_EQ(o.status, 0);
   for (const char* text : {"single-pendulum", "double-pendulum", "four-link", "slider-crank", "backward-euler", "rp", "rA", "rE"})
     EXPECT_NE(o.output.find(text), std::string::npos) << text;
+}
+
+TEST(Cli, RedundantEquationsAreNotedNotRefused) {
+  // a second spherical joint at the same point repeats the first: left out, with a note
+  const std::string scene = writeScene("duplicate_spherical", oneBody("[" + sphericalTo("first") + "," + sphericalTo("second") + "]"));
+  Outcome o = runCli("validate " + scene);
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("redundant equations 3 left out"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("note: /joints/1: joint 'second': 3 of its 3 equations (CD 1, CD 2, CD 3) repeat what "
+                          "joint 'first' imposes; left out (redundant)"),
+            std::string::npos)
+      << o.output;
+  o = runCli("run " + scene + " --t-end 0.01");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("redundant        3 left out: joint 'second' (3 of 3)"), std::string::npos) << o.output;
 }
 
 TEST(Cli, ValidatePrintsTheModelSummary) {

@@ -67,6 +67,8 @@ class AbsoluteFormulation : public Formulation {
 
  private:
   BodyEnd<K> end(int body) const { return BodyEnd<K>(body == kGround ? nullptr : &bodies_[body]); }
+  // the model's equation of constraint row r (r < primitiveRows_)
+  const Primitive& primitive(int r) const { return model().primitives[rowPrimitives()[r]]; }
   void addPairBlocks(const PairBlocks<K>& h, int bi, int bj, MatrixSink& sink) const;
   void addForceVector(const ForceResult<K>& r, int bi, int bj, VectorXd& Q) const;
   // cq d/dq into dq and cv d/dv into dv (the same sink for dynamicsJacobian)
@@ -91,19 +93,19 @@ class AbsoluteFormulation : public Formulation {
   const PairBlocks<K>& primitiveHessian(int k) const;
 
   std::string name_;
-  int primitiveCount_;
+  int primitiveRows_;                        // rows of the model's kept primitives
   // cache, filled by computePositions()
   double t_ = 0.0;
   VectorXd qPlaced_;                         // the positions of the bodies (npos)
   bool placed_ = false;                      // t_, qPlaced_ and the bodies are set
   bool complete_ = false;                    // ... and nu_, jacI_, jacJ_ computed there
   std::vector<K> bodies_;                    // (nbody)
-  std::vector<TimeFunctionValue> drivers_;   // f, f', f'' of each primitive at t (nprim)
+  std::vector<TimeFunctionValue> drivers_;   // f, f', f'' of each primitive row at t
   VectorXd phi_, nu_;                        // (nc)
-  std::vector<Row> jacI_, jacJ_;             // Jacobian blocks of each primitive (nprim)
+  std::vector<Row> jacI_, jacJ_;             // Jacobian blocks of each primitive row
   mutable std::vector<ForceMemory> forceMemory_;  // RSDA angle branches (nforce)
   mutable std::vector<double> outputAngle_;        // last value of each angle output (noutput)
-  // filled on demand after computePositions() (nprim)
+  // filled on demand after computePositions() (a block pair per primitive row)
   mutable std::vector<PairBlocks<K>> hessians_;
   mutable bool hessiansValid_ = false;
 };

@@ -10,15 +10,15 @@ namespace mbw {
 template <class K>
 AbsoluteFormulation<K>::AbsoluteFormulation(const Model& model, std::string name)
     : Formulation(model, P * model.bodyCount(), V * model.bodyCount(),
-                  model.primitiveCount() + (K::kHasNormalization ? model.bodyCount() : 0)),
+                  K::kHasNormalization ? model.bodyCount() : 0),
       name_(std::move(name)),
-      primitiveCount_(model.primitiveCount()),
+      primitiveRows_(primitiveRows()),
       bodies_(model.bodyCount()),
-      drivers_(model.primitiveCount()),
+      drivers_(primitiveRows()),
       phi_(VectorXd::Zero(constraintSize())),
       nu_(VectorXd::Zero(constraintSize())),
-      jacI_(model.primitiveCount(), Row::Zero()),
-      jacJ_(model.primitiveCount(), Row::Zero()),
+      jacI_(primitiveRows(), Row::Zero()),
+      jacJ_(primitiveRows(), Row::Zero()),
       forceMemory_(model.forces.size()),
       outputAngle_(model.outputs.size(), 0.0) {
   // RSDA angles start on the branch nearest their zero-tension angle (the shortest reading)
@@ -148,11 +148,11 @@ bool AbsoluteFormulation<K>::placeBodies(double t, const VectorXd& q) {
   complete_ = false;
   hessiansValid_ = false;
   for (int b = 0; b < m.bodyCount(); ++b) bodies_[b].setPosition(q.data() + P * b);
-  for (int k = 0; k < primitiveCount_; ++k) drivers_[k] = m.primitives[k].f.evaluate(t);
+  for (int k = 0; k < primitiveRows_; ++k) drivers_[k] = primitive(k).f.evaluate(t);
   if constexpr (K::kHasNormalization) {
     for (int b = 0; b < m.bodyCount(); ++b) {
-      phi_[primitiveCount_ + b] = bodies_[b].normalization();
-      nu_[primitiveCount_ + b] = 0.0;
+      phi_[primitiveRows_ + b] = bodies_[b].normalization();
+      nu_[primitiveRows_ + b] = 0.0;
     }
   }
   return true;
@@ -161,8 +161,8 @@ bool AbsoluteFormulation<K>::placeBodies(double t, const VectorXd& q) {
 template <class K>
 void AbsoluteFormulation<K>::computePositions(double t, const VectorXd& q) {
   if (!placeBodies(t, q) && complete_) return;
-  for (int k = 0; k < primitiveCount_; ++k) {
-    const Primitive& c = model().primitives[k];
+  for (int k = 0; k < primitiveRows_; ++k) {
+    const Primitive& c = primitive(k);
     const PrimitiveValue<K> pv = evaluatePrimitive(c, end(c.bodyI), end(c.bodyJ), drivers_[k]);
     phi_[k] = pv.phi;
     nu_[k] = pv.nu;
@@ -176,8 +176,8 @@ template <class K>
 void AbsoluteFormulation<K>::computeConstraints(double t, const VectorXd& q) {
   // Phi of the positions placed last is known (both stages compute it)
   if (!placeBodies(t, q)) return;
-  for (int k = 0; k < primitiveCount_; ++k) {
-    const Primitive& c = model().primitives[k];
+  for (int k = 0; k < primitiveRows_; ++k) {
+    const Primitive& c = primitive(k);
     phi_[k] = primitiveValue(c, end(c.bodyI), end(c.bodyJ), drivers_[k]);
   }
 }
@@ -190,14 +190,14 @@ void AbsoluteFormulation<K>::computeVelocities(const VectorXd& v) {
 template <class K>
 void AbsoluteFormulation<K>::constraintJacobian(MatrixSink sink) const {
   const Model& m = model();
-  for (int k = 0; k < primitiveCount_; ++k) {
-    const Primitive& c = m.primitives[k];
+  for (int k = 0; k < primitiveRows_; ++k) {
+    const Primitive& c = primitive(k);
     if (c.bodyI != kGround) sink.add(k, V * c.bodyI, jacI_[k]);
     if (c.bodyJ != kGround) sink.add(k, V * c.bodyJ, jacJ_[k]);
   }
   if constexpr (K::kHasNormalization) {
     for (int b = 0; b < m.bodyCount(); ++b)
-      sink.add(primitiveCount_ + b, V * b + 3, bodies_[b].normalizationJacobian());
+      sink.add(primitiveRows_ + b, V * b + 3, bodies_[b].normalizationJacobian());
   }
 }
 
@@ -214,13 +214,13 @@ template <class K>
 void AbsoluteFormulation<K>::accelerationRhs(VectorXd& gamma) const {
   const Model& m = model();
   gamma.resize(constraintSize());
-  for (int k = 0; k < primitiveCount_; ++k) {
-    const Primitive& c = m.primitives[k];
+  for (int k = 0; k < primitiveRows_; ++k) {
+    const Primitive& c = primitive(k);
     gamma[k] = primitiveGamma(c, end(c.bodyI), end(c.bodyJ), drivers_[k]);
   }
   if constexpr (K::kHasNormalization) {
     for (int b = 0; b < m.bodyCount(); ++b)
-      gamma[primitiveCount_ + b] = bodies_[b].normalizationGamma();
+      gamma[primitiveRows_ + b] = bodies_[b].normalizationGamma();
   }
 }
 
@@ -294,8 +294,8 @@ void AbsoluteFormulation<K>::addDynamicsJacobians(const VectorXd& vdot, const Ve
   }
   // reaction forces: lambda d/dq (Phi_q^T) (they do not depend on the velocities)
   MatrixSink cqSink = dq.scaled(cq);
-  for (int k = 0; k < primitiveCount_ && cq != 0.0; ++k) {
-    const Primitive& c = m.primitives[k];
+  for (int k = 0; k < primitiveRows_ && cq != 0.0; ++k) {
+    const Primitive& c = primitive(k);
     if (lambda[k] == 0.0) continue;
     MatrixSink primitiveSink = cqSink.scaled(lambda[k]);
     addPairBlocks(primitiveHessian(k), c.bodyI, c.bodyJ, primitiveSink);
@@ -303,7 +303,7 @@ void AbsoluteFormulation<K>::addDynamicsJacobians(const VectorXd& vdot, const Ve
   if constexpr (K::kHasNormalization) {
     for (int b = 0; b < m.bodyCount() && cq != 0.0; ++b)
       cqSink.add(V * b + 3, V * b + 3,
-                 (lambda[primitiveCount_ + b] * Eigen::Matrix<double, N, N>::Identity()).eval());
+                 (lambda[primitiveRows_ + b] * Eigen::Matrix<double, N, N>::Identity()).eval());
   }
   // applied forces: -dQ/dq, -dQ/dv
   MatrixSink forceQ = dq.scaled(-cq), forceV = dv.scaled(-cv);
@@ -335,10 +335,9 @@ void AbsoluteFormulation<K>::addDynamicsJacobians(const VectorXd& vdot, const Ve
 template <class K>
 const PairBlocks<K>& AbsoluteFormulation<K>::primitiveHessian(int k) const {
   if (!hessiansValid_) {
-    const Model& m = model();
-    hessians_.resize(primitiveCount_);
-    for (int p = 0; p < primitiveCount_; ++p) {
-      const Primitive& c = m.primitives[p];
+    hessians_.resize(primitiveRows_);
+    for (int p = 0; p < primitiveRows_; ++p) {
+      const Primitive& c = primitive(p);
       hessians_[p] = PairBlocks<K>();
       addPrimitiveHessian(c, end(c.bodyI), end(c.bodyJ), drivers_[p], 1.0, hessians_[p]);
     }
@@ -352,8 +351,8 @@ void AbsoluteFormulation<K>::constraintHessianProduct(const VectorXd& w, MatrixS
   using Vec = Eigen::Matrix<double, V, 1>;
   const Model& m = model();
   auto part = [&](int b) { return b == kGround ? Vec::Zero().eval() : Vec(w.template segment<V>(V * b)); };
-  for (int k = 0; k < primitiveCount_; ++k) {
-    const Primitive& c = m.primitives[k];
+  for (int k = 0; k < primitiveRows_; ++k) {
+    const Primitive& c = primitive(k);
     const PairBlocks<K>& h = primitiveHessian(k);
     const Vec wi = part(c.bodyI), wj = part(c.bodyJ);
     if (c.bodyI != kGround) sink.add(k, V * c.bodyI, (wi.transpose() * h.ii + wj.transpose() * h.ji).eval());
@@ -361,7 +360,7 @@ void AbsoluteFormulation<K>::constraintHessianProduct(const VectorXd& w, MatrixS
   }
   if constexpr (K::kHasNormalization) {
     for (int b = 0; b < m.bodyCount(); ++b)  // the Hessian of 1/2 (p^T p - 1) is the identity
-      sink.add(primitiveCount_ + b, V * b + 3, w.template segment<N>(V * b + 3).transpose().eval());
+      sink.add(primitiveRows_ + b, V * b + 3, w.template segment<N>(V * b + 3).transpose().eval());
   }
 }
 
@@ -372,8 +371,8 @@ void AbsoluteFormulation<K>::constraintRhsDerivatives(MatrixSink nuQ, MatrixSink
   const Model& m = model();
   nuT.setZero(constraintSize());
   gammaT.setZero(constraintSize());
-  for (int k = 0; k < primitiveCount_; ++k) {
-    const Primitive& c = m.primitives[k];
+  for (int k = 0; k < primitiveRows_; ++k) {
+    const Primitive& c = primitive(k);
     const PrimitiveRhsDerivatives<K> d = primitiveRhsDerivatives(
         c, end(c.bodyI), end(c.bodyJ), drivers_[k], c.f.thirdDerivative(t_));
     auto add = [&](MatrixSink& sink, const Row& ri, const Row& rj) {
@@ -389,7 +388,7 @@ void AbsoluteFormulation<K>::constraintRhsDerivatives(MatrixSink nuQ, MatrixSink
   if constexpr (K::kHasNormalization) {
     for (int b = 0; b < m.bodyCount(); ++b) {  // gamma = -|pdot|^2
       const Eigen::Matrix<double, 1, N> pdot = bodies_[b].orientationRates().transpose();
-      gammaV.add(primitiveCount_ + b, V * b + 3, (-2.0 * pdot).eval());
+      gammaV.add(primitiveRows_ + b, V * b + 3, (-2.0 * pdot).eval());
     }
   }
 }
@@ -462,7 +461,7 @@ EnergyTerms AbsoluteFormulation<K>::energy(const VectorXd& lambda) const {
     e.potential += r.potential;
     e.dissipation += r.dissipation;
   }
-  for (int k = 0; k < primitiveCount_; ++k) e.driverPower -= lambda[k] * nu_[k];
+  for (int k = 0; k < primitiveRows_; ++k) e.driverPower -= lambda[k] * nu_[k];
   return e;
 }
 
@@ -518,10 +517,9 @@ void AbsoluteFormulation<K>::outputValues(std::vector<double>& values) const {
 
 template <class K>
 double AbsoluteFormulation<K>::velocityViolation(const VectorXd& v) const {
-  const Model& m = model();
   double worst = 0.0;
-  for (int k = 0; k < primitiveCount_; ++k) {
-    const Primitive& c = m.primitives[k];
+  for (int k = 0; k < primitiveRows_; ++k) {
+    const Primitive& c = primitive(k);
     double r = -nu_[k];
     if (c.bodyI != kGround) r += jacI_[k].dot(v.template segment<V>(V * c.bodyI));
     if (c.bodyJ != kGround) r += jacJ_[k].dot(v.template segment<V>(V * c.bodyJ));

@@ -10,7 +10,7 @@ namespace mbw {
 
 double Formulation::positionViolation() const {
   const VectorXd& phi = constraints();
-  return primitiveCount() == 0 ? 0.0 : phi.head(primitiveCount()).cwiseAbs().maxCoeff();
+  return primitiveRows() == 0 ? 0.0 : phi.head(primitiveRows()).cwiseAbs().maxCoeff();
 }
 
 namespace {

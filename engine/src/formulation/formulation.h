@@ -8,8 +8,9 @@
 // are applied with retract(); every Jacobian "d/dq" is with respect to such increments.
 //
 // Use: computePositions(t, q), then computeVelocities(v) (named stages filling the cache), then the
-// queries. Constraint rows are the model's primitives followed by the formulation's own (the
-// Euler-parameter normalizations of rp). A Formulation object belongs to one run at a time.
+// queries. Constraint rows are the model's primitives but its redundant equations (Model::redundant:
+// an independent set, found at assembly), followed by the formulation's own (the Euler-parameter
+// normalizations of rp). A Formulation object belongs to one run at a time.
 
 #include <memory>
 #include <string>
@@ -50,8 +51,11 @@ class Formulation {
 
   int positionSize() const { return nq_; }
   int velocitySize() const { return nv_; }
-  int constraintSize() const { return nc_; }       // primitives + formulation rows
-  int primitiveCount() const { return model_->primitiveCount(); }
+  int constraintSize() const { return nc_; }       // kept primitives + formulation rows
+  // the rows of the model's primitives come first: row r < primitiveRows() is the equation
+  // rowPrimitives()[r] of Model::primitives
+  int primitiveRows() const { return static_cast<int>(rowPrimitives_.size()); }
+  const std::vector<int>& rowPrimitives() const { return rowPrimitives_; }
   int bodyPositionSize() const { return nq_ / std::max(1, model_->bodyCount()); }
   int bodyVelocitySize() const { return nv_ / std::max(1, model_->bodyCount()); }
 
@@ -145,10 +149,14 @@ class Formulation {
   virtual std::string coordinateSingularity() const { return {}; }
 
  protected:
-  Formulation(const Model& model, int nq, int nv, int nc) : model_(&model), nq_(nq), nv_(nv), nc_(nc) {}
+  // nc: the formulation's own rows, added to the model's kept primitives
+  Formulation(const Model& model, int nq, int nv, int ownRows)
+      : model_(&model), rowPrimitives_(model.keptPrimitives()), nq_(nq), nv_(nv),
+        nc_(static_cast<int>(rowPrimitives_.size()) + ownRows) {}
 
  private:
   const Model* model_;
+  std::vector<int> rowPrimitives_;
   int nq_, nv_, nc_;
   double loadScale_ = 1.0;
 };

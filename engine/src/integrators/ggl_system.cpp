@@ -33,7 +33,7 @@ GglSystem::GglSystem(Formulation& formulation)
   const int V = f_.bodyVelocitySize(), n = nv_, m = nc_;
   const std::vector<Block> coupling = bodyCouplingBlocks(model, V);
   const std::vector<Block> diagonal = blockDiagonalBlocks(model, V);
-  const std::vector<Block> rows = constraintRowBlocks(model, V, m);
+  const std::vector<Block> rows = constraintRowBlocks(f_);
   mass_ = blockPattern(n, n, diagonal);
   jacobian_ = blockPattern(m, n, rows);
 

@@ -29,7 +29,7 @@ SparseIterationMatrix::SparseIterationMatrix(const Formulation& f)
   // the patterns of the blocks, from the bodies each primitive and force element couples
   const int V = f.bodyVelocitySize();
   const std::vector<Block> coupling = bodyCouplingBlocks(f.model(), V);
-  const std::vector<Block> rows = constraintRowBlocks(f.model(), V, nc_);
+  const std::vector<Block> rows = constraintRowBlocks(f);
   mass_ = blockPattern(nv_, nv_, blockDiagonalBlocks(f.model(), V));
   stiffness_ = blockPattern(nv_, nv_, coupling);
   damping_ = stiffness_;

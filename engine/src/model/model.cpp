@@ -9,6 +9,32 @@ int Model::bodyIndex(const std::string& bodyName) const {
   return -2;
 }
 
+std::vector<int> Model::keptPrimitives() const {
+  std::vector<int> kept;
+  size_t next = 0;  // the next redundant equation (ascending)
+  for (int k = 0; k < primitiveCount(); ++k) {
+    if (next < redundant.size() && redundant[next].primitive == k) {
+      ++next;
+      continue;
+    }
+    kept.push_back(k);
+  }
+  return kept;
+}
+
+std::string Model::redundancySummary() const {
+  if (redundant.empty()) return {};
+  std::string text = std::to_string(redundant.size()) + " left out:";
+  for (size_t i = 0; i < redundant.size();) {
+    const int joint = primitives[redundant[i].primitive].joint;
+    size_t n = 0;
+    for (; i < redundant.size() && primitives[redundant[i].primitive].joint == joint; ++i) ++n;
+    text += (text.back() == ':' ? " joint '" : ", joint '") + joints[joint].name + "' (" + std::to_string(n) +
+            " of " + std::to_string(joints[joint].primitiveCount) + ")";
+  }
+  return text;
+}
+
 std::string Model::bodyName(int index) const {
   return index == kGround ? std::string("ground") : bodies.at(index).name;
 }

@@ -177,6 +177,21 @@ struct RunDefaults {
   std::string outputTimes;              // or at the times listed in this file (path as in the scene)
 };
 
+// An equation of a joint left out of the independent set the formulations use: it repeats what the
+// kept equations of other joints impose (a loop of plain revolute joints, Bricard's mechanism).
+// Found at assembly by a rank-revealing factorization of Phi_q (solvers/constraint_rank.h).
+struct RedundantEquation {
+  int primitive = 0;         // index in Model::primitives
+  std::vector<int> repeats;  // the joints whose kept equations it is a combination of
+};
+
+// Something the loader noticed that is not an error (a redundant equation left out), with the
+// JSON path of the element it concerns.
+struct ModelNote {
+  std::string path;
+  std::string message;
+};
+
 struct Model {
   std::string name;
   std::string description;
@@ -192,9 +207,17 @@ struct Model {
   std::vector<BeamElement> beamElements;
   RunDefaults defaults;
   double maxInitialCorrection = 1e-5;   // m or rad: largest move the initial projection may make
+  // equations left out of every formulation's constraint rows (ascending primitive order); their
+  // multipliers are zero: the reactions are those of the kept equations
+  std::vector<RedundantEquation> redundant;
+  std::vector<ModelNote> notes;         // what the loader noticed (redundant equations), in order
 
   int bodyCount() const { return static_cast<int>(bodies.size()); }
   int primitiveCount() const { return static_cast<int>(primitives.size()); }
+  // the primitives that are constraint rows of the formulations: all but the redundant ones
+  std::vector<int> keptPrimitives() const;
+  // the redundant equations in one line, e.g. "3 left out: joint 'D' (3 of 5)"; "" for none
+  std::string redundancySummary() const;
   int bodyIndex(const std::string& name) const;  // kGround for "ground", -2 if unknown
   std::string bodyName(int index) const;
 };

@@ -1,7 +1,9 @@
 #include "scene/scene_reader.h"
 
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "formulation/formulation.h"
@@ -16,6 +18,9 @@ namespace {
 
 using json = nlohmann::json;
 
+// m or rad: how far a redundant equation may be off where the kept ones hold
+constexpr double kRedundantMismatch = 1e-8;
+
 std::string primitiveName(PrimitiveType t) {
   switch (t) {
     case PrimitiveType::DP1: return "DP1";
@@ -28,35 +33,94 @@ std::string primitiveName(PrimitiveType t) {
 }
 
 
-// The constraint set at the initial pose (at the start time): no redundant equations, and a
-// consistent projection.
-void checkConstraints(const Model& model, std::vector<SceneIssue>& issues) {
-  if (model.bodies.empty()) return;
-  const std::unique_ptr<Formulation> f = makeFormulation("rp", model);
-  VectorXd q, v;
-  f->initialState(q, v);
-  f->computePositions(model.defaults.tStart, q);
-  const ConstraintRank rank = analyzeConstraintRank(*f);
-  for (int k : rank.redundant) {
-    const Primitive& p = model.primitives[k];
-    const Joint& j = model.joints[p.joint];
-    std::ostringstream os;
-    os << "joint '" << j.name << "': its " << primitiveName(p.type) << " equation "
-       << (k - j.firstPrimitive + 1) << " of " << j.primitiveCount
-       << " is redundant (it repeats what the constraints listed before it already impose)";
-    if (j.type == JointType::Revolute)
-      os << "; in a planar closed loop, keep the bodies in the plane (planar joints) and pin them "
-            "with planar-revolute joints";
-    issues.push_back({j.jsonPath, os.str()});
+// "joints 'a', 'b' and 'c'"
+std::string jointList(const Model& model, const std::vector<int>& joints) {
+  std::string text = joints.size() == 1 ? "joint " : "joints ";
+  for (size_t i = 0; i < joints.size(); ++i) {
+    if (i) text += i + 1 == joints.size() ? " and " : ", ";
+    text += "'" + model.joints[joints[i]].name + "'";
   }
-  if (!issues.empty()) return;
+  return text;
+}
+
+// One note per joint with left-out equations: which, and what they repeat.
+std::vector<ModelNote> redundancyNotes(const Model& model) {
+  std::vector<ModelNote> notes;
+  for (size_t i = 0; i < model.redundant.size();) {
+    const int joint = model.primitives[model.redundant[i].primitive].joint;
+    const Joint& j = model.joints[joint];
+    // the equations of this joint left out, and the other joints they combine
+    std::vector<std::string> equations;
+    std::set<int> others;
+    bool own = false;
+    for (; i < model.redundant.size() && model.primitives[model.redundant[i].primitive].joint == joint; ++i) {
+      const int k = model.redundant[i].primitive;
+      equations.push_back(primitiveName(model.primitives[k].type) + " " + std::to_string(k - j.firstPrimitive + 1));
+      for (int other : model.redundant[i].repeats) {
+        if (other == joint) own = true;
+        else others.insert(other);
+      }
+    }
+    std::ostringstream os;
+    os << "joint '" << j.name << "': " << equations.size() << " of its " << j.primitiveCount << " equations (";
+    for (size_t e = 0; e < equations.size(); ++e) os << (e ? ", " : "") << equations[e];
+    os << ") " << (equations.size() == 1 ? "repeats" : "repeat") << " what ";
+    const std::vector<int> list(others.begin(), others.end());
+    if (!list.empty()) os << jointList(model, list) << (own ? " and its own other equations" : "");
+    else os << "its own other equations";
+    os << (list.size() == 1 && !own ? " imposes" : " impose")
+       << "; left out (redundant): their share of the reactions is carried by the kept equations";
+    notes.push_back({j.jsonPath, os.str()});
+  }
+  return notes;
+}
+
+// The constraint set at the initial pose (at the start time): its redundant equations found and
+// left out of the formulations, the others consistent with each other (a projection that the
+// left-out ones also satisfy).
+void checkConstraints(Model& model, std::vector<SceneIssue>& issues) {
+  if (model.bodies.empty()) return;
+  const double t0 = model.defaults.tStart;
+  {
+    const std::unique_ptr<Formulation> all = makeFormulation("rp", model);
+    VectorXd q, v;
+    all->initialState(q, v);
+    all->computePositions(t0, q);
+    model.redundant = explainRedundancy(*all, analyzeConstraintRank(*all).redundant);
+    model.notes = redundancyNotes(model);
+  }
+  const std::unique_ptr<Formulation> f = makeFormulation("rp", model);
+  State s;
   try {
-    consistentInitialState(*f, model.defaults.tStart);
+    s = consistentInitialState(*f, t0);
   } catch (const ModelError& e) {
     std::string path;
     for (const Body& b : model.bodies)
       if (std::string(e.what()).find("'" + b.name + "'") != std::string::npos) path = b.jsonPath;
     issues.push_back({path, e.what()});
+    return;
+  }
+  if (model.redundant.empty()) return;
+  // the left-out equations must hold where the kept ones do: a loop whose joints disagree (axes
+  // that are not parallel in a planar loop) cannot be assembled
+  Model full = model;
+  full.redundant.clear();
+  const std::unique_ptr<Formulation> all = makeFormulation("rp", full);
+  all->computePositions(t0, s.q);
+  const VectorXd& phi = all->constraints();
+  for (const RedundantEquation& r : model.redundant) {
+    if (!(std::abs(phi[r.primitive]) > kRedundantMismatch)) continue;
+    const Primitive& p = model.primitives[r.primitive];
+    const Joint& j = model.joints[p.joint];
+    std::ostringstream os;
+    os << "joint '" << j.name << "': its " << primitiveName(p.type) << " equation "
+       << (r.primitive - j.firstPrimitive + 1) << " of " << j.primitiveCount << " repeats what "
+       << (r.repeats.empty() ? std::string("the others impose")
+                             : jointList(model, r.repeats) + (r.repeats.size() == 1 ? " imposes" : " impose"))
+       << " but disagrees: it is off by " << std::abs(phi[r.primitive])
+       << " where the kept equations hold (check the joints' points and axes: in a planar loop the "
+          "revolute axes must be parallel)";
+    issues.push_back({j.jsonPath, os.str()});
   }
 }
 

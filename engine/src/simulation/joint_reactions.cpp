@@ -10,7 +10,7 @@ JointReactions::JointReactions(const Formulation& formulation)
   const Model& m = f_.model();
   // the pattern of Phi_q: each constraint row over the blocks of its bodies
   std::vector<Eigen::Triplet<double>> entries;
-  for (const BodyBlockMatrix::Block& b : constraintRowBlocks(m, V_, f_.constraintSize()))
+  for (const BodyBlockMatrix::Block& b : constraintRowBlocks(f_))
     for (int r = 0; r < b.rows; ++r)
       for (int c = 0; c < b.cols; ++c) entries.emplace_back(b.row + r, b.col + c, 0.0);
   jacobian_.resize(f_.constraintSize(), f_.velocitySize());
@@ -55,8 +55,8 @@ void JointReactions::compute(const VectorXd& q, const VectorXd& lambda, const st
   for (int col = 0; col < jacobian_.outerSize(); ++col) {
     const int body = col / V_, k = col % V_;
     for (SparseMatrixXd::InnerIterator it(jacobian_, col); it; ++it) {
-      if (it.row() >= m.primitiveCount()) continue;  // the formulation's own rows (normalizations)
-      const int joint = m.primitives[it.row()].joint;
+      if (it.row() >= f_.primitiveRows()) continue;  // the formulation's own rows (normalizations)
+      const int joint = m.primitives[f_.rowPrimitives()[it.row()]].joint;
       if (joint < 0) continue;
       const Joint& j = m.joints[joint];
       const int side = body == j.bodyI ? 0 : body == j.bodyJ ? 1 : -1;

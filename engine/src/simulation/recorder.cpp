@@ -49,8 +49,8 @@ std::vector<Channel> Recorder::channels() const {
     for (const Joint& j : m.joints)
       for (int k = 1; k <= j.primitiveCount; ++k)
         c.push_back({"lambda." + j.name + "." + std::to_string(k), ""});
-    for (int r = m.primitiveCount(); r < f_.constraintSize(); ++r)
-      c.push_back({"lambda." + m.bodies[r - m.primitiveCount()].name + ".normalization", ""});
+    for (int r = f_.primitiveRows(); r < f_.constraintSize(); ++r)
+      c.push_back({"lambda." + m.bodies[r - f_.primitiveRows()].name + ".normalization", ""});
   }
   if (reactions_)
     for (Channel& r : reactions_->channels()) c.push_back(std::move(r));
@@ -153,7 +153,14 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
     row_.insert(row_.end(), o.omegaDot_W.data(), o.omegaDot_W.data() + 3);
   }
   row_.insert(row_.end(), outputs_.begin(), outputs_.end());
-  if (multipliers_) row_.insert(row_.end(), s.lambda.data(), s.lambda.data() + s.lambda.size());
+  if (multipliers_) {
+    // every equation of the model in order, those left out as redundant with zero (the kept set
+    // carries the reactions), then the formulation's own rows
+    const size_t first = row_.size();
+    row_.resize(first + f_.model().primitiveCount(), 0.0);
+    for (int r = 0; r < f_.primitiveRows(); ++r) row_[first + f_.rowPrimitives()[r]] = s.lambda[r];
+    row_.insert(row_.end(), s.lambda.data() + f_.primitiveRows(), s.lambda.data() + s.lambda.size());
+  }
   if (reactions_) {
     // the reactions need every body's outputs, recorded or not
     allBodyOutputs_.resize(f_.model().bodyCount());

@@ -9,8 +9,10 @@
 //                trapezoidal rule over every step;
 //   dissipated = time integral of the dampers' power, trapezoidal rule;
 //   balance    = E - E0 - work_in + dissipated   (zero for an exact solution).
-// On request, the Lagrange multipliers: lambda.<joint>.<k> for the k-th equation of a joint, and
-// lambda.<body>.normalization for the formulation's own rows (Euler-parameter normalization); and
+// On request, the Lagrange multipliers: lambda.<joint>.<k> for the k-th equation of a joint (zero
+// for an equation left out as redundant, Model::redundant: the kept equations carry the loop's
+// reactions), and lambda.<body>.normalization for the formulation's own rows (Euler-parameter
+// normalization); and
 // the joints' reaction forces and torques in their frames, reaction.<joint>.fx .. tz
 // (joint_reactions.h). Runs with requested output times (output_grid.h) record those states
 // through sample() and mark the rows in the last channel, on_grid (1 at a requested time, 0 at a

@@ -136,6 +136,7 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   if (settings_.tStart != 0.0) results.metadata.push_back({"t_start", number(settings_.tStart)});
   results.metadata.push_back({"t_end", number(settings_.tEnd)});
   if (settings_.startFromEquilibrium) results.metadata.push_back({"initial_state", "static equilibrium"});
+  if (!model_.redundant.empty()) results.metadata.push_back({"redundant_equations", model_.redundancySummary()});
   results.metadata.push_back({"newton_tolerance", number(is.newtonTolerance)});
   if (info->capabilities.linearSolvers.size() > 1) {
     const Index3SolverOptions newton = index3SolverOptions(is);

@@ -16,7 +16,7 @@ StateProjection::StateProjection(Formulation& formulation, double tolerance, int
   using Block = BodyBlockMatrix::Block;
   const int V = f_.bodyVelocitySize();
   std::vector<Block> blocks = blockDiagonalBlocks(f_.model(), V);
-  for (const Block& b : constraintRowBlocks(f_.model(), V, nc_)) {
+  for (const Block& b : constraintRowBlocks(f_)) {
     blocks.push_back({nv_ + b.row, b.col, b.rows, b.cols});
     blocks.push_back({b.col, nv_ + b.row, b.cols, b.rows});
   }

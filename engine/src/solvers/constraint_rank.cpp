@@ -1,9 +1,75 @@
 #include "solvers/constraint_rank.h"
 
 #include <Eigen/QR>
+#include <Eigen/SPQRSupport>
+#include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace mbw {
+namespace {
+
+using LongSparse = Eigen::SparseMatrix<double, Eigen::ColMajor, SuiteSparse_long>;
+
+// Phi_q's rows in the order of the greedy choice, each of unit length (zero rows stay zero): the
+// formulation's own rows, then the primitives'
+MatrixXd orderedUnitRows(const Formulation& f) {
+  const int np = f.primitiveRows(), nc = f.constraintSize();
+  const MatrixXd J = denseConstraintJacobian(f);
+  MatrixXd rows(nc, J.cols());
+  rows.topRows(nc - np) = J.bottomRows(nc - np);
+  rows.bottomRows(np) = J.topRows(np);
+  for (int r = 0; r < nc; ++r) {
+    const double norm = rows.row(r).norm();
+    if (norm > 0.0) rows.row(r) /= norm;
+  }
+  return rows;
+}
+
+// which ordered rows are kept, and the smallest new component of a kept primitive row
+struct Choice {
+  std::vector<bool> kept;
+  double smallest = 1.0;
+};
+
+// Gram-Schmidt in the given order: a row is kept when its component orthogonal to the rows kept so
+// far exceeds the tolerance (twice, for numerical orthogonality)
+Choice denseChoice(const MatrixXd& rows, int ownRows, double tolerance) {
+  Choice c;
+  MatrixXd basis(rows.cols(), 0);
+  for (int r = 0; r < rows.rows(); ++r) {
+    Eigen::VectorXd x = rows.row(r).transpose();
+    for (int pass = 0; pass < 2; ++pass) x -= basis * (basis.transpose() * x);
+    const double residual = x.norm();
+    c.kept.push_back(residual > tolerance);
+    if (!c.kept.back()) continue;
+    if (r >= ownRows) c.smallest = std::min(c.smallest, residual);
+    basis.conservativeResize(Eigen::NoChange, basis.cols() + 1);
+    basis.col(basis.cols() - 1) = x / residual;
+  }
+  return c;
+}
+
+// SuiteSparseQR of the rows as columns, natural order: the dead columns (Heath's test) are the
+// dependent rows, moved to the end of the column permutation
+Choice sparseChoice(const MatrixXd& rows, int ownRows, double tolerance) {
+  const LongSparse At = rows.transpose().sparseView();
+  Eigen::SPQR<LongSparse> qr;
+  qr.setSPQROrdering(SPQR_ORDERING_NATURAL);
+  qr.setPivotThreshold(tolerance);
+  qr.compute(At);
+  Choice c;
+  c.kept.assign(rows.rows(), false);
+  const auto E = qr.colsPermutation().indices();
+  const LongSparse R = qr.matrixR();
+  for (Eigen::Index k = 0; k < qr.rank(); ++k) {
+    c.kept[E[k]] = true;
+    if (E[k] >= ownRows) c.smallest = std::min(c.smallest, std::abs(R.coeff(k, k)));
+  }
+  return c;
+}
+
+}  // namespace
 
 MatrixXd denseConstraintJacobian(const Formulation& formulation) {
   MatrixXd J = MatrixXd::Zero(formulation.constraintSize(), formulation.velocitySize());
@@ -11,41 +77,63 @@ MatrixXd denseConstraintJacobian(const Formulation& formulation) {
   return J;
 }
 
-ConstraintRank analyzeConstraintRank(const Formulation& formulation, double tolerance) {
-  const int np = formulation.primitiveCount();
-  const int nc = formulation.constraintSize();
-  const MatrixXd J = denseConstraintJacobian(formulation);
+ConstraintRank analyzeConstraintRank(const Formulation& f, double tolerance, RankMethod method) {
+  const int np = f.primitiveRows(), nc = f.constraintSize(), own = nc - np;
+  const MatrixXd rows = orderedUnitRows(f);
+  const bool dense = method == RankMethod::Dense ||
+                     (method == RankMethod::Automatic && long(nc) * f.velocitySize() <= kDenseRankEntries);
+  const Choice choice = dense ? denseChoice(rows, own, tolerance) : sparseChoice(rows, own, tolerance);
   ConstraintRank result;
-  // formulation rows (normalizations) are always independent of each other and of the physics;
-  // order them first so that the greedy pass judges each primitive against them
-  MatrixXd rows(nc, J.cols());
-  rows.topRows(nc - np) = J.bottomRows(nc - np);
-  rows.bottomRows(np) = J.topRows(np);
+  for (int r = own; r < nc; ++r) {
+    if (choice.kept[r]) ++result.rank;
+    else result.redundant.push_back(f.rowPrimitives()[r - own]);
+  }
+  std::sort(result.redundant.begin(), result.redundant.end());
+  result.degreesOfFreedom = 6 * f.model().bodyCount() - result.rank;
+  result.smallestPivot = choice.smallest;
+  return result;
+}
 
-  // greedy Gram-Schmidt in the given order: a row is kept when its component orthogonal to the
-  // rows kept so far is not negligible (twice, for numerical orthogonality)
-  const double scale = nc == 0 ? 1.0 : std::max(1.0, rows.rowwise().norm().maxCoeff());
-  MatrixXd basis(J.cols(), 0);
-  double smallest = 1.0;
-  for (int r = 0; r < nc; ++r) {
-    Eigen::VectorXd x = rows.row(r).transpose();
-    const double norm0 = x.norm();
-    for (int pass = 0; pass < 2; ++pass) x -= basis * (basis.transpose() * x);
-    const double residual = x.norm();
-    const bool independent = residual > tolerance * std::max(norm0, scale * 1e-3);
-    const int primitive = r - (nc - np);
-    if (!independent) {
-      if (primitive >= 0) result.redundant.push_back(primitive);
+std::vector<RedundantEquation> explainRedundancy(const Formulation& f, const std::vector<int>& redundant,
+                                                 double tolerance) {
+  std::vector<RedundantEquation> out;
+  if (redundant.empty()) return out;
+  const Model& m = f.model();
+  const MatrixXd J = denseConstraintJacobian(f);
+  // the kept rows (primitives, then the formulation's own) are the columns of K, the redundant ones
+  // the right-hand sides X
+  const std::set<int> left(redundant.begin(), redundant.end());
+  std::vector<int> keptJoint;  // the joint of each column of K (-1: a formulation row)
+  std::vector<int> keptRows, redundantRows;
+  for (int r = 0; r < f.constraintSize(); ++r) {
+    const int k = r < f.primitiveRows() ? f.rowPrimitives()[r] : -1;
+    if (k >= 0 && left.count(k)) {
+      redundantRows.push_back(r);
       continue;
     }
-    if (primitive >= 0) smallest = std::min(smallest, residual / std::max(norm0, 1e-300));
-    basis.conservativeResize(Eigen::NoChange, basis.cols() + 1);
-    basis.col(basis.cols() - 1) = x / residual;
+    keptRows.push_back(r);
+    keptJoint.push_back(k >= 0 ? m.primitives[k].joint : -1);
   }
-  result.rank = static_cast<int>(basis.cols()) - (nc - np);
-  result.degreesOfFreedom = 6 * formulation.model().bodyCount() - result.rank;
-  result.smallestPivot = smallest;
-  return result;
+  MatrixXd K(J.cols(), keptRows.size()), X(J.cols(), redundantRows.size()), C(keptRows.size(), redundantRows.size());
+  for (size_t c = 0; c < keptRows.size(); ++c) K.col(c) = J.row(keptRows[c]).transpose();
+  for (size_t c = 0; c < redundantRows.size(); ++c) X.col(c) = J.row(redundantRows[c]).transpose();
+  // K C = X in the least-squares sense (exact: the columns of X lie in K's range)
+  if (long(K.rows()) * K.cols() <= kDenseRankEntries) {
+    C = Eigen::ColPivHouseholderQR<MatrixXd>(K).solve(X);
+  } else {
+    Eigen::SPQR<LongSparse> qr;
+    qr.compute(LongSparse(K.sparseView()));
+    for (Eigen::Index c = 0; c < X.cols(); ++c) C.col(c) = qr.solve(Eigen::VectorXd(X.col(c)));
+  }
+  for (size_t i = 0; i < redundantRows.size(); ++i) {
+    // the joints whose rows take part (a contribution above the tolerance of the row's size)
+    std::set<int> joints;
+    for (size_t j = 0; j < keptRows.size(); ++j)
+      if (keptJoint[j] >= 0 && std::abs(C(j, i)) * K.col(j).norm() > std::sqrt(tolerance) * X.col(i).norm())
+        joints.insert(keptJoint[j]);
+    out.push_back({f.rowPrimitives()[redundantRows[i]], std::vector<int>(joints.begin(), joints.end())});
+  }
+  return out;
 }
 
 int degreesOfFreedom(const Model& model) {

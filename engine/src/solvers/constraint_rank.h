@@ -1,5 +1,17 @@
 #pragma once
 // Rank of the constraint Jacobian: degrees of freedom and redundant constraint equations.
+//
+// A row of Phi_q is redundant when it is a combination of the rows before it: the rows are taken
+// in order (the formulation's own rows first: the normalizations are independent of each other
+// and of the physics, then the model's equations in the order of its joints), each scaled to unit
+// length, and a row is kept when its component orthogonal to the rows kept so far exceeds the
+// tolerance. Small systems use Gram-Schmidt (twice, for numerical orthogonality) on the dense
+// rows; larger ones the multifrontal rank-revealing sparse QR of SuiteSparseQR (Davis 2011, ACM
+// TOMS 38(1): Heath's column-norm test, natural column order) on Phi_q^T, which finds the same
+// dependent rows but in its own elimination order where several could go.
+//
+// What a redundant equation repeats: its row written in the kept rows (least squares, exact to the
+// tolerance, unique because the kept rows are independent); the joints whose rows take part.
 
 #include <vector>
 
@@ -8,16 +20,27 @@
 namespace mbw {
 
 struct ConstraintRank {
-  int rank = 0;                 // of the model's primitives (formulation rows excluded)
-  int degreesOfFreedom = 0;     // 6 nb - rank
-  std::vector<int> redundant;   // primitive indices that depend on earlier ones
-  double smallestPivot = 0.0;   // relative size of the last accepted pivot (conditioning hint)
+  int rank = 0;                 // of the formulation's primitive rows (its own rows excluded)
+  int degreesOfFreedom = 0;     // velocity coordinates - constraint rank (6 per body)
+  std::vector<int> redundant;   // model primitives whose rows depend on rows kept before them
+  double smallestPivot = 0.0;   // smallest relative size of a kept primitive row's new component
 };
 
-// Rank-revealing QR of Phi_q^T at the formulation's current positions (computePositions first).
-// A primitive is redundant when its row is a combination of the rows kept before it, within a
-// relative tolerance.
-ConstraintRank analyzeConstraintRank(const Formulation& formulation, double tolerance = 1e-9);
+enum class RankMethod { Automatic, Dense, Sparse };
+
+constexpr double kRankTolerance = 1e-9;
+
+// At the formulation's current positions (computePositions first). Automatic: dense Gram-Schmidt up
+// to kDenseRankEntries entries of Phi_q, sparse QR above.
+ConstraintRank analyzeConstraintRank(const Formulation& formulation, double tolerance = kRankTolerance,
+                                     RankMethod method = RankMethod::Automatic);
+constexpr long kDenseRankEntries = 40000;
+
+// The redundant primitives (of analyzeConstraintRank, on a formulation that keeps every row) with
+// the joints whose kept equations each one combines, at the formulation's current positions.
+std::vector<RedundantEquation> explainRedundancy(const Formulation& formulation,
+                                                 const std::vector<int>& redundant,
+                                                 double tolerance = kRankTolerance);
 
 // Degrees of freedom of a model at its initial pose: 6 per body minus the rank of its constraints
 // (independent of the formulation).

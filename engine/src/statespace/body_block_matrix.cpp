@@ -66,15 +66,16 @@ void BodyBlockMatrix::multiplyTransposed(const MatrixXd& X, MatrixXd& out) const
 void BodyBlockMatrix::multiply(const VectorXd& x, VectorXd& out) const { product(x, out, false); }
 void BodyBlockMatrix::multiplyTransposed(const VectorXd& x, VectorXd& out) const { product(x, out, true); }
 
-std::vector<BodyBlockMatrix::Block> constraintRowBlocks(const Model& model, int V, int constraintRows) {
+std::vector<BodyBlockMatrix::Block> constraintRowBlocks(const Formulation& f) {
+  const Model& model = f.model();
+  const int V = f.bodyVelocitySize(), rows = f.primitiveRows();
   std::vector<BodyBlockMatrix::Block> s;
-  for (int k = 0; k < model.primitiveCount(); ++k) {
-    const Primitive& p = model.primitives[k];
+  for (int r = 0; r < rows; ++r) {
+    const Primitive& p = model.primitives[f.rowPrimitives()[r]];
     for (int b : {p.bodyI, p.bodyJ})
-      if (b != kGround) s.push_back({k, V * b, 1, V});
+      if (b != kGround) s.push_back({r, V * b, 1, V});
   }
-  for (int r = model.primitiveCount(); r < constraintRows; ++r)
-    s.push_back({r, V * (r - model.primitiveCount()), 1, V});
+  for (int r = rows; r < f.constraintSize(); ++r) s.push_back({r, V * (r - rows), 1, V});
   return s;
 }
 

@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "formulation/formulation.h"
 #include "formulation/matrix_sink.h"
 #include "model/model.h"
 
@@ -44,10 +45,10 @@ class BodyBlockMatrix {
 };
 
 // The structures of a formulation's matrices for a model with V velocity coordinates per body:
-// constraint rows (each primitive over the blocks of its bodies, then the formulation's own rows,
-// one per body, over that body's block), body coupling (the diagonal blocks and every pair of
-// bodies a primitive, force element or beam element couples), and block diagonal.
-std::vector<BodyBlockMatrix::Block> constraintRowBlocks(const Model& model, int V, int constraintRows);
+// constraint rows (each primitive row over the blocks of its bodies, then the formulation's own
+// rows, one per body, over that body's block), body coupling (the diagonal blocks and every pair
+// of bodies a primitive, force element or beam element couples), and block diagonal.
+std::vector<BodyBlockMatrix::Block> constraintRowBlocks(const Formulation& formulation);
 std::vector<BodyBlockMatrix::Block> bodyCouplingBlocks(const Model& model, int V);
 std::vector<BodyBlockMatrix::Block> blockDiagonalBlocks(const Model& model, int V);
 

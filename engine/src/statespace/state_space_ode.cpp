@@ -15,7 +15,7 @@ StateSpaceOde::StateSpaceOde(Formulation& formulation, StateSpaceSettings settin
   assert(formulation.positionSize() == formulation.velocitySize());
   const Model& model = formulation.model();
   const int V = formulation.bodyVelocitySize();
-  rowStructure_ = constraintRowBlocks(model, V, m_);
+  rowStructure_ = constraintRowBlocks(formulation);
   for (BodyBlockMatrix* a : {&phiQ_, &rateQ_, &nuQ_, &accQ_, &accV_}) a->setStructure(m_, n_, rowStructure_);
   mass_.setStructure(n_, n_, blockDiagonalBlocks(model, V));
   kq_.setStructure(n_, n_, bodyCouplingBlocks(model, V));

@@ -4,6 +4,7 @@
 
 #include "formulation/formulation.h"
 #include "scene/scene_reader.h"
+#include "loop_models.h"
 #include "test_models.h"
 
 namespace mbw {
@@ -48,20 +49,82 @@ std::string fourBarPins(const std::string& type, const std::string& axisJ) {
 }
 
 TEST(ConstraintRank, PlanarFourBarOfRevolutesHasThreeRedundantEquations) {
-  // four revolutes about z: 20 equations, rank 17
+  // four revolutes about z: 20 equations, rank 17; the last joint's out-of-plane equations repeat
+  // the loop's other joints, and are left out with a note
   const std::string joints = "[" + fourBarPins("revolute", R"(, "axis_j": [0, 0, 1])") + "]";
-  try {
-    parseScene(test::sceneJson(kFourBarBodies, joints), "four-bar");
-    FAIL() << "redundant constraints were accepted";
-  } catch (const SceneError& e) {
-    ASSERT_EQ(e.issues().size(), 3u) << e.what();
-    for (const SceneIssue& i : e.issues()) {
-      EXPECT_EQ(i.path, "/joints/3");
-      EXPECT_NE(i.message.find("redundant"), std::string::npos);
-      EXPECT_NE(i.message.find("joint 'D'"), std::string::npos);
-      EXPECT_NE(i.message.find("planar-revolute"), std::string::npos);
-    }
+  const Model m = parseScene(test::sceneJson(kFourBarBodies, joints), "four-bar");
+  ASSERT_EQ(m.redundant.size(), 3u);
+  for (const RedundantEquation& r : m.redundant) {
+    EXPECT_EQ(m.joints[m.primitives[r.primitive].joint].name, "D");
+    // the out-of-plane equations of D combine those of the three other joints
+    std::vector<std::string> names;
+    for (int j : r.repeats) names.push_back(m.joints[j].name);
+    EXPECT_EQ(names, (std::vector<std::string>{"A", "B", "C"}));
   }
+  ASSERT_EQ(m.notes.size(), 1u);
+  EXPECT_EQ(m.notes[0].path, "/joints/3");
+  EXPECT_NE(m.notes[0].message.find("joint 'D': 3 of its 5 equations"), std::string::npos) << m.notes[0].message;
+  EXPECT_NE(m.notes[0].message.find("repeat what joints 'A', 'B' and 'C' impose"), std::string::npos)
+      << m.notes[0].message;
+  // the formulations keep 17 independent rows: one degree of freedom, a full-rank Jacobian
+  const ConstraintRank rank = rankOf(m);
+  EXPECT_TRUE(rank.redundant.empty());
+  EXPECT_EQ(rank.rank, 17);
+  EXPECT_EQ(rank.degreesOfFreedom, 1);
+}
+
+TEST(ConstraintRank, BricardsLoopHasOneRedundantEquation) {
+  // six revolutes close five rods: 30 equations for 30 coordinates, yet the loop moves (Bricard):
+  // one equation of the last joint repeats the others
+  const Model m = parseScene(test::bricardScene(), "bricard");
+  ASSERT_EQ(m.redundant.size(), 1u);
+  const RedundantEquation& r = m.redundant[0];
+  EXPECT_EQ(m.joints[m.primitives[r.primitive].joint].name, "R6");
+  std::vector<std::string> names;
+  for (int j : r.repeats) names.push_back(m.joints[j].name);
+  EXPECT_EQ(names, (std::vector<std::string>{"R1", "R2", "R3", "R4", "R5", "R6"}));
+  ASSERT_EQ(m.notes.size(), 1u);
+  EXPECT_NE(m.notes[0].message.find("joint 'R6': 1 of its 5 equations"), std::string::npos) << m.notes[0].message;
+  EXPECT_EQ(rankOf(m).degreesOfFreedom, 1);
+}
+
+TEST(ConstraintRank, DenseAndSparseFactorizationsFindTheSameRedundancy) {
+  // a ladder of twelve planar four-bar windows of revolutes: 3 redundant equations per window
+  std::string bodies = "[", joints = "[";
+  const int n = 12;
+  auto pin = [](const std::string& name, const std::string& bi, const std::string& pi, const std::string& bj,
+                const std::string& pj) {
+    return R"({"name": ")" + name + R"(", "type": "revolute", "body_i": ")" + bi + R"(", "body_j": ")" + bj +
+           R"(", "point_i": )" + pi + R"(, "point_j": )" + pj + R"(, "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]},)";
+  };
+  for (int i = 0; i <= n; ++i) {
+    const std::string x = std::to_string(i);
+    bodies += R"({"name": "crank)" + x + R"(", "mass": 1, "inertia": [0.1, 0.01, 0.1], "position": [)" + x +
+              R"(, 0.5, 0]},)";
+    joints += pin("pin" + x, "ground", "[" + x + ", 0, 0]", "crank" + x, "[0, -0.5, 0]");
+  }
+  for (int i = 0; i < n; ++i) {
+    const std::string x = std::to_string(i), next = std::to_string(i + 1);
+    bodies += R"({"name": "coupler)" + x + R"(", "mass": 1, "inertia": [0.01, 0.1, 0.1], "position": [)" + x +
+              R"(.5, 1, 0]},)";
+    joints += pin("left" + x, "crank" + x, "[0, 0.5, 0]", "coupler" + x, "[-0.5, 0, 0]");
+    joints += pin("right" + x, "coupler" + x, "[0.5, 0, 0]", "crank" + next, "[0, 0.5, 0]");
+  }
+  bodies.back() = ']';
+  joints.back() = ']';
+  Model m = parseScene(test::sceneJson(bodies, joints), "ladder");
+  EXPECT_EQ(m.redundant.size(), 3u * n);
+  m.redundant.clear();
+  const auto f = makeFormulation("rp", m);
+  VectorXd q, v;
+  f->initialState(q, v);
+  f->computePositions(0.0, q);
+  const ConstraintRank dense = analyzeConstraintRank(*f, kRankTolerance, RankMethod::Dense);
+  const ConstraintRank sparse = analyzeConstraintRank(*f, kRankTolerance, RankMethod::Sparse);
+  EXPECT_EQ(dense.rank, sparse.rank);
+  EXPECT_EQ(dense.redundant.size(), 3u * n);
+  EXPECT_EQ(sparse.redundant, dense.redundant);
+  EXPECT_EQ(sparse.degreesOfFreedom, 1);
 }
 
 TEST(ConstraintRank, PlanarJointsAndInPlanePinsAreIndependent) {
