@@ -36,6 +36,9 @@ class StudyBuilder {
     out.description = file_.value("description", "");
     out.measure = parseErrorMeasure(file_.value("measure", "max"));
     out.runFiles = file_.value("run_files", false);
+    out.thresholds = positives(file_, "thresholds", "");
+    if (!out.thresholds.empty() && !file_.contains("outputs"))
+      issue("/thresholds", "thresholds are errors of the outputs compared: name the outputs");
     Study& study = out.study;
     study.title = out.name;
     if (file_.at("version").get<int>() != kStudyFormatVersion)

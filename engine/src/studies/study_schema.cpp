@@ -41,6 +41,9 @@ std::vector<ObjectSpec> buildSchema() {
                 field("measure", K::Enum, false, "max", "",
                       "the error of the work-precision diagram: the largest or RMS over the run, or at t_end",
                       "", {"max", "rms", "final"}),
+                field("thresholds", K::NumberList, false, "none", "",
+                      "errors to reach: for each, the cheapest run of every integrator whose error (the measure, "
+                      "the largest over the outputs) is at most it (mbw-cli sweep writes the table, thresholds.md)"),
                 field("repeat", K::Integer, false, "1", "", "runs of each setting; the CPU time is the least"),
                 field("run_files", K::Boolean, false, "false", "", "also write each run's CSV (runs/RUN.csv)")},
                "",
