@@ -27,7 +27,7 @@ std::pair<json, json> pendulumChain(const PlaneFrame& plane, const std::vector<L
     const std::string name = "link_" + std::to_string(k + 1);
     // below the horizontal: turned clockwise in the plane
     const Vec2 end = start + l.length * Vec2(cosDegrees(-l.angleBelowHorizontal), sinDegrees(-l.angleBelowHorizontal));
-    bodies.push_back(barBody(plane, {name, start, end, l.mass, 0.05 * longest}));
+    bodies.push_back(barBody(plane, {name, start, end, l.length, l.mass, 0.05 * longest}));
     const bool first = k == 0;
     joints.push_back(revolute(plane, "hinge_" + std::to_string(k + 1), first ? "ground" : "link_" + std::to_string(k),
                               first ? groundPoint(plane, start) : json("end"), name, "start"));
@@ -48,9 +48,7 @@ std::string chainScene(const TemplateValues& v) {
       " kg bars hinged end to end by revolute joints, released in line " + readable(link.angleBelowHorizontal) +
       " deg below the horizontal from rest (template chain): a model that grows with one number";
   return scene(plane, givenOr(v.text("name"), "chain-" + std::to_string(n)), givenOr(v.text("description"), description),
-               bodies, joints, json::array(), "hht", 1e-3, v.number("t_end"), v.number("output_step"))
-             .dump(2) +
-         "\n";
+               bodies, joints, json::array(), "hht", 1e-3, v.number("t_end"), v.number("output_step"));
 }
 
 std::string doublePendulumScene(const TemplateValues& v) {
@@ -68,9 +66,7 @@ std::string doublePendulumScene(const TemplateValues& v) {
                                   " deg below the horizontal (template double-pendulum); outputs theta1, theta2 "
                                   "(rad from +x, counterclockwise)";
   return scene(plane, givenOr(v.text("name"), "double-pendulum"), givenOr(v.text("description"), description), bodies,
-               joints, outputs, "hht", 1e-3, v.number("t_end"), v.number("output_step"))
-             .dump(2) +
-         "\n";
+               joints, outputs, "hht", 1e-3, v.number("t_end"), v.number("output_step"));
 }
 
 }  // namespace mbw::templates

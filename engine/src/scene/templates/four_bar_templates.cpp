@@ -44,9 +44,12 @@ std::string fourBarScene(const TemplateValues& v) {
   const double rho = v.number("mass_per_length"), width = 0.05 * std::max({L[0], L[1], L[2]});
   const Vec2 vB = p.crankRate * PlaneFrame::perp(p.B - p.A);
   json bodies = json::array(
-      {barBody(plane, {"crank", p.A, p.B, rho * L[0], width, p.crankRate, middleVelocity(p.A, p.B, Vec2::Zero(), p.crankRate)}),
-       barBody(plane, {"coupler", p.B, p.C, rho * L[1], width, p.couplerRate, middleVelocity(p.B, p.C, vB, p.couplerRate)}),
-       barBody(plane, {"rocker", p.D, p.C, rho * L[2], width, p.rockerRate, middleVelocity(p.D, p.C, Vec2::Zero(), p.rockerRate)})});
+      {barBody(plane, {"crank", p.A, p.B, L[0], rho * L[0], width, p.crankRate,
+                       middleVelocity(p.A, p.B, Vec2::Zero(), p.crankRate)}),
+       barBody(plane, {"coupler", p.B, p.C, L[1], rho * L[1], width, p.couplerRate,
+                       middleVelocity(p.B, p.C, vB, p.couplerRate)}),
+       barBody(plane, {"rocker", p.D, p.C, L[2], rho * L[2], width, p.rockerRate,
+                       middleVelocity(p.D, p.C, Vec2::Zero(), p.rockerRate)})});
 
   // pins A, B, C, D in the order of the loop
   json joints = json::array({revolute(plane, "pin_A", "ground", groundPoint(plane, p.A), "crank", "start"),
@@ -63,9 +66,7 @@ std::string fourBarScene(const TemplateValues& v) {
       "; the crank starts at " + readable(crankAngle) + " deg, " + crankMotion(driven, speed) +
       " (template four-bar); outputs crank_angle, rocker_angle (rad from +x, counterclockwise)";
   return scene(plane, givenOr(v.text("name"), "four-bar"), givenOr(v.text("description"), description), bodies, joints,
-               outputs, "hht", 1e-3, v.number("t_end"), v.number("output_step"))
-             .dump(2) +
-         "\n";
+               outputs, "hht", 1e-3, v.number("t_end"), v.number("output_step"));
 }
 
 std::string nFourBarScene(const TemplateValues& v) {
@@ -83,12 +84,13 @@ std::string nFourBarScene(const TemplateValues& v) {
   for (int k = 0; k <= n; ++k) {
     const std::string crank = "crank_" + std::to_string(k);
     const Vec2 pivot(k * L, 0.0);
-    bodies.push_back(barBody(plane, {crank, pivot, pivot + tip, m, width, speed, middleVelocity(pivot, pivot + tip, Vec2::Zero(), speed)}));
+    bodies.push_back(barBody(plane, {crank, pivot, pivot + tip, L, m, width, speed,
+                                     middleVelocity(pivot, pivot + tip, Vec2::Zero(), speed)}));
     joints.push_back(revolute(plane, "ground_" + std::to_string(k), "ground", groundPoint(plane, pivot), crank, "start"));
     if (k == 0) continue;
     // the coupler of window k, from the tip of crank k-1 to the tip of crank k
     const std::string coupler = "coupler_" + std::to_string(k), previous = "crank_" + std::to_string(k - 1);
-    bodies.push_back(barBody(plane, {coupler, pivot - Vec2(L, 0.0) + tip, pivot + tip, m, width, 0.0, tipVelocity}));
+    bodies.push_back(barBody(plane, {coupler, pivot - Vec2(L, 0.0) + tip, pivot + tip, L, m, width, 0.0, tipVelocity}));
     joints.push_back(couplerStartJoint(plane, revolutes, "pin_" + std::to_string(k) + "_start", previous, coupler));
     joints.push_back(couplerEndJoint(plane, revolutes, "pin_" + std::to_string(k) + "_end", crank, coupler));
   }
@@ -104,9 +106,7 @@ std::string nFourBarScene(const TemplateValues& v) {
       "; the cranks start at " + readable(crankAngle) + " deg, " + crankMotion(driven, speed) +
       " (template n-four-bar); outputs b0_x, b0_" + plane.upAxis + ": the tip B0 of the first crank";
   return scene(plane, givenOr(v.text("name"), "n-four-bar-" + std::to_string(n)), givenOr(v.text("description"), description),
-               bodies, joints, outputs, "hht", 1e-3, v.number("t_end"), v.number("output_step"))
-             .dump(2) +
-         "\n";
+               bodies, joints, outputs, "hht", 1e-3, v.number("t_end"), v.number("output_step"));
 }
 
 }  // namespace mbw::templates

@@ -71,7 +71,8 @@ std::string crankMotion(bool driven, double speed) {
 
 namespace {
 
-// orientation of a body turned by `angle` (rad) about the plane normal; none for 0
+// the orientation of a body whose x axis points along `direction` in the plane (turned about the
+// plane normal); none when it is +x
 void setPlaneOrientation(json& body, const PlaneFrame& plane, const Vec2& direction) {
   const double angle = std::atan2(direction.y(), direction.x());
   if (angle != 0.0) body["orientation"] = {{"axis", vec(plane.normal)}, {"angle", angle}};
@@ -81,7 +82,7 @@ void setPlaneOrientation(json& body, const PlaneFrame& plane, const Vec2& direct
 
 json barBody(const PlaneFrame& plane, const Bar& bar) {
   const Vec2 along = bar.end - bar.start;
-  const double L = along.norm(), m = bar.mass, w = bar.width;
+  const double L = bar.length, m = bar.mass, w = bar.width;
   json body = {{"name", bar.name},
                {"mass", m},
                {"inertia", {m * w * w / 6.0, m * L * L / 12.0, m * L * L / 12.0}},
@@ -155,8 +156,45 @@ json coordinateOutput(const std::string& name, const std::string& body, const js
   return {{"name", name}, {"type", "coordinate"}, {"body", body}, {"point", point}, {"axis", std::string(1, axis)}};
 }
 
-json scene(const PlaneFrame& plane, const std::string& name, const std::string& description, json bodies, json joints,
-           json outputs, const std::string& integrator, double step, double tEnd, double outputStep) {
+namespace {
+
+// one line: {"a": 1, "b": [1, 2]}
+std::string oneLine(const json& j) {
+  std::string s;
+  if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) s += (s.empty() ? "" : ", ") + json(key).dump() + ": " + oneLine(value);
+    return "{" + s + "}";
+  }
+  if (j.is_array()) {
+    for (const json& item : j) s += (s.empty() ? "" : ", ") + oneLine(item);
+    return "[" + s + "]";
+  }
+  return j.dump();
+}
+
+// the top-level fields one a line, an array of objects one object a line
+std::string layout(const json& scene) {
+  std::string s = "{\n";
+  size_t k = 0;
+  for (const auto& [key, value] : scene.items()) {
+    s += "  " + json(key).dump() + ": ";
+    if (value.is_array() && !value.empty() && value.front().is_object()) {
+      s += "[\n";
+      for (size_t i = 0; i < value.size(); ++i) s += "    " + oneLine(value[i]) + (i + 1 < value.size() ? ",\n" : "\n");
+      s += "  ]";
+    } else {
+      s += oneLine(value);
+    }
+    s += ++k < scene.size() ? ",\n" : "\n";
+  }
+  return s + "}\n";
+}
+
+}  // namespace
+
+std::string scene(const PlaneFrame& plane, const std::string& name, const std::string& description, json bodies,
+                  json joints, json outputs, const std::string& integrator, double step, double tEnd,
+                  double outputStep) {
   json settings = {{"formulation", "rp"}, {"integrator", integrator}, {"step", step}, {"t_end", tEnd}};
   if (outputStep > 0.0) settings["output_step"] = outputStep;
   json s = {{"format", "mbw-scene"},
@@ -168,7 +206,7 @@ json scene(const PlaneFrame& plane, const std::string& name, const std::string& 
             {"joints", std::move(joints)}};
   if (!outputs.empty()) s["outputs"] = std::move(outputs);
   s["settings"] = std::move(settings);
-  return s;
+  return layout(s);
 }
 
 }  // namespace mbw::scene_text

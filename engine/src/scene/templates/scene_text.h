@@ -10,7 +10,7 @@
 
 namespace mbw::scene_text {
 
-using json = nlohmann::json;
+using json = nlohmann::ordered_json;  // keys in the order written: format and name first
 
 // The vertical plane a planar mechanism lies in: plane coordinates (x, u) are the world point
 // x * horizontal + u * up; `normal` = horizontal x up is the hinge axis, about which a positive
@@ -51,11 +51,12 @@ inline std::string givenOr(const std::string& given, const std::string& fallback
 // A bar of a planar mechanism: a box of length L and square section w from `start` to `end`
 // (plane coordinates), its frame at its middle with x along it, the thin rod's inertia
 // (m L^2 / 12 about the transverse axes, m w^2 / 6 about its own), points "start" and "end".
-// The bar turns at `rate` (rad/s, about the plane normal); its middle moves at `velocity`.
+// The bar turns at `rate` (rad/s, about the plane normal); its middle moves at `velocity`. Its
+// length is the nominal one given (|end - start| up to round-off, written as the user typed it).
 struct Bar {
   std::string name;
   Vec2 start = Vec2::Zero(), end = Vec2::Zero();
-  double mass = 1.0, width = 0.05;
+  double length = 1.0, mass = 1.0, width = 0.05;
   double rate = 0.0;
   Vec2 velocity = Vec2::Zero();
 };
@@ -87,9 +88,11 @@ json groundPoint(const PlaneFrame& plane, const Vec2& p);
 json angleOutput(const PlaneFrame& plane, const std::string& name, const std::string& body);
 json coordinateOutput(const std::string& name, const std::string& body, const json& point, char axis);
 
-// The whole scene: format, version, name, description, gravity of the plane, and run settings
-// (rp, `integrator` at `step`, to t_end; output_step when positive).
-json scene(const PlaneFrame& plane, const std::string& name, const std::string& description, json bodies,
-           json joints, json outputs, const std::string& integrator, double step, double tEnd, double outputStep);
+// The whole scene as text: format, version, name, description, gravity of the plane, and run
+// settings (rp, `integrator` at `step`, to t_end; output_step when positive), written as the
+// other scenes are (one line per body, joint and output).
+std::string scene(const PlaneFrame& plane, const std::string& name, const std::string& description, json bodies,
+                  json joints, json outputs, const std::string& integrator, double step, double tEnd,
+                  double outputStep);
 
 }  // namespace mbw::scene_text

@@ -24,8 +24,8 @@ std::string sliderCrankScene(const TemplateValues& v) {
   const Vec2 vB = p.crankRate * PlaneFrame::perp(p.B - p.O);
   const Vec2 vC(p.sliderSpeed, 0.0);
   json bodies = json::array(
-      {barBody(plane, {"crank", p.O, p.B, rho * r, width, p.crankRate, 0.5 * vB}),
-       barBody(plane, {"rod", p.B, p.C, rho * l, width, p.rodRate, 0.5 * (vB + vC)}),
+      {barBody(plane, {"crank", p.O, p.B, r, rho * r, width, p.crankRate, 0.5 * vB}),
+       barBody(plane, {"rod", p.B, p.C, l, rho * l, width, p.rodRate, 0.5 * (vB + vC)}),
        blockBody(plane, "slider", p.C, v.number("slider_mass"), 3.0 * width, vC)});
 
   // pins O, B, C and the slide
@@ -51,9 +51,7 @@ std::string sliderCrankScene(const TemplateValues& v) {
       crankMotion(driven, speed) +
       " (template slider-crank); outputs crank_angle (rad), slider_x (m)";
   return scene(plane, givenOr(v.text("name"), "slider-crank"), givenOr(v.text("description"), description), bodies,
-               joints, outputs, "hht", 1e-3, v.number("t_end"), v.number("output_step"))
-             .dump(2) +
-         "\n";
+               joints, outputs, "hht", 1e-3, v.number("t_end"), v.number("output_step"));
 }
 
 }  // namespace mbw::templates
