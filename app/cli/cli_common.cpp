@@ -74,6 +74,14 @@ void RunOptions::addStudyOptionsTo(CLI::App& c) {
                "index-3 integrators: when the Newton matrix is evaluated: auto (kept while Newton "
                "contracts well), iteration (full Newton) or step (once per time point)")
       ->check(CLI::IsMember({"auto", "iteration", "step"}));
+  c.add_option("--index3-form", index3Form,
+               "index-3 integrators: the equations Newton solves, kkt (Lagrange multipliers; near a rank drop "
+               "of the constraint Jacobian a time point is solved again by the augmented Lagrangian iteration) "
+               "or augmented-lagrangian (a penalty on top of the multipliers, velocity and acceleration "
+               "projections; Bayo and Ledesma 1996)")
+      ->check(CLI::IsMember({"kkt", "augmented-lagrangian"}));
+  c.add_option("--penalty", penalty,
+               "penalty factor of the augmented Lagrangian (dimensionless: times the mean body mass; default 1e6)");
 }
 
 RunSettings RunOptions::resolve(const Model& model) const {
@@ -118,6 +126,12 @@ RunSettings RunOptions::resolve(const Model& model) const {
       info ? sceneChoice(info->capabilities.linearSolvers, model.defaults.linearSolver) : "auto");
   i.jacobianUpdate = jacobianUpdate.value_or(
       info ? sceneChoice(info->capabilities.jacobianUpdates, model.defaults.jacobianUpdate) : "auto");
+  i.index3Form = index3Form.value_or(
+      info && std::count(info->capabilities.index3Forms.begin(), info->capabilities.index3Forms.end(),
+                         model.defaults.index3Form)
+          ? model.defaults.index3Form
+          : "kkt");
+  i.penalty = penalty.value_or(model.defaults.penalty);
   // output times: the command line's, or the scene's
   if (outputStep && outputTimes) throw InputError("give either --output-step or --output-times, not both");
   try {

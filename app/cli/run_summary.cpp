@@ -45,8 +45,9 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
     }
     out << s.jacobianEvaluations << " Jacobians\n";
   }
-  if (s.repartitions || !r.events.empty()) {
-    out << "partition        " << s.repartitions << " repartitioning checks triggered\n";
+  if (s.repartitions) out << "partition        " << s.repartitions << " repartitioning checks triggered\n";
+  if (!r.events.empty()) {
+    out << "events           " << r.events.size() << (r.events.size() == 1 ? " event\n" : " events\n");
     const size_t shown = std::min<size_t>(r.events.size(), 8);
     for (size_t k = 0; k < shown; ++k)
       out << "                 t = " << formatNumber(r.events[k].t, 6) << " s: " << r.events[k].description << "\n";

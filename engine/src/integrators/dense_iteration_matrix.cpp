@@ -46,11 +46,21 @@ void DenseIterationMatrix::assembleDerivatives(const Formulation& f, const Vecto
   }
 }
 
-bool DenseIterationMatrix::factorize(double cq, double cv, double w, double massScale) {
+bool DenseIterationMatrix::factorize(double cq, double cv, double w, double massScale, double delta) {
   // A(cq, cv) from the blocks, then a dense LU with partial pivoting
   matrix_.topLeftCorner(nv_, nv_) = massScale * mass_ + cq * stiffness_ + cv * damping_;
   matrix_.topRightCorner(nv_, nc_) = w * jacobian_.transpose();
   matrix_.bottomLeftCorner(nc_, nv_) = tangentJacobian_;
+  matrix_.bottomRightCorner(nc_, nc_).diagonal().setConstant(-delta);
+  lu_.compute(matrix_);
+  return (lu_.matrixLU().diagonal().array() != 0.0).all();
+}
+
+bool DenseIterationMatrix::factorizeProjection(double delta) {
+  matrix_.topLeftCorner(nv_, nv_) = mass_;
+  matrix_.topRightCorner(nv_, nc_) = jacobian_.transpose();
+  matrix_.bottomLeftCorner(nc_, nv_) = jacobian_;
+  matrix_.bottomRightCorner(nc_, nc_).diagonal().setConstant(-delta);
   lu_.compute(matrix_);
   return (lu_.matrixLU().diagonal().array() != 0.0).all();
 }

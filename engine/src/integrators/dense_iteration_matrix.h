@@ -17,8 +17,11 @@ class DenseIterationMatrix final : public IterationMatrix {
                         Eigen::Ref<VectorXd> r1) const override;
   void assembleDerivatives(const Formulation& f, const VectorXd& a, const VectorXd& lambda, double w,
                            const VectorXd* tangent) override;
-  bool factorize(double cq, double cv, double w, double massScale = 1.0) override;
+  bool factorize(double cq, double cv, double w, double massScale = 1.0, double delta = 0.0) override;
+  bool factorizeProjection(double delta) override;
   void solveInPlace(VectorXd& x) override;
+  void multiply(const VectorXd& x, VectorXd& out) const override { out.noalias() = matrix_ * x; }
+  void constraintProduct(const VectorXd& x, VectorXd& out) const override { out.noalias() = jacobian_ * x; }
   MatrixXd formed() const override { return matrix_; }
   LinearSolverKind kind() const override { return LinearSolverKind::Dense; }
 

@@ -52,6 +52,7 @@ StepResult Esdirk::doStep(double h) {
   for (int i = 1; i < s; ++i) {
     // known parts of stage i (eq 5, eq 6 for the last stage)
     point_.t = state_.t + tab_.c[i] * h;
+    point_.endOfStep = i == s - 1;
     point_.vHat = state_.v;
     point_.dqHat.setZero(formulation_.velocitySize());
     for (int j = 0; j < i; ++j) {

@@ -18,6 +18,7 @@ bool Index3Integrator::solvePoint(State& x, double h, bool variableStep, StepRes
   stats_.jacobianEvaluations = solver_.jacobianEvaluations();
   if (newton.converged) {
     x.t = point_.t;
+    if (!newton.note.empty()) r.event += (r.event.empty() ? "" : "; ") + newton.note + where;
     return true;
   }
   if (variableStep) {

@@ -1,23 +1,58 @@
 #include "integrators/index3_solver.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
+#include "solvers/constraint_rank.h"
+
 namespace mbw {
+namespace {
+
+// what may help when neither iteration converges
+constexpr const char* kAdvice =
+    "; what may help: a smaller step (--step), a larger penalty of the augmented Lagrangian form "
+    "(--index3-form augmented-lagrangian --penalty), more iterations (--max-newton)";
+
+// the mean mass of the model's bodies: the scale of the augmented Lagrangian's penalty
+double meanBodyMass(const Model& m) {
+  double sum = 0.0;
+  for (const Body& b : m.bodies) sum += b.mass;
+  return m.bodies.empty() ? 1.0 : sum / m.bodyCount();
+}
+
+}  // namespace
 
 Index3Solver::Index3Solver(Formulation& formulation, Index3SolverOptions options)
-    : f_(formulation),
-      options_(options),
-      matrix_(makeIterationMatrix(options.storage.value_or(automaticLinearSolver(formulation, options.update)),
-                                  formulation)) {
+    : f_(formulation), options_(options), massScale_(meanBodyMass(formulation.model())) {
+  const LinearSolverKind kind = options.storage.value_or(automaticLinearSolver(formulation, options.update));
+  if (options.form == Index3Form::Kkt) {
+    kkt_.matrix = makeIterationMatrix(kind, formulation);
+  } else {
+    augmented_.matrix = makeIterationMatrix(kind, formulation, true);
+    augmented_.delta = 1.0 / (options.penalty * massScale_);
+    projection_ = makeIterationMatrix(kind, formulation, true);
+  }
   const int nv = f_.velocitySize();
   const int n = nv + f_.constraintSize();
   residual_.resize(n);
   delta_.resize(n);
+  work_.resize(n);
+  product_.resize(n);
+  target_.resize(f_.constraintSize());
+  gamma_.resize(f_.constraintSize());
   dq_.resize(nv);
   gKnown_.resize(nv);
   rate_.resize(nv);
   inertial_.resize(nv);
+}
+
+Index3Solver::Linearization& Index3Solver::augmented() {
+  if (!augmented_.matrix) {
+    augmented_.matrix = makeIterationMatrix(kkt_.matrix->kind(), f_, true);
+    augmented_.delta = 1.0 / (options_.penalty * massScale_);
+  }
+  return augmented_;
 }
 
 void Index3Solver::positionsAndVelocities(const TimePoint& p, const VectorXd& vdot, VectorXd& q,
@@ -39,8 +74,8 @@ void Index3Solver::positionsAndVelocities(const TimePoint& p, const VectorXd& vd
   f_.retract(*p.anchor, dq_, q);
 }
 
-std::string Index3Solver::evaluate(const TimePoint& p, const VectorXd& vdot, const VectorXd& lambda,
-                                   VectorXd& q, VectorXd& v, bool derivatives) {
+std::string Index3Solver::evaluate(Linearization& l, const TimePoint& p, const VectorXd& vdot,
+                                   const VectorXd& lambda, VectorXd& q, VectorXd& v, bool derivatives) {
   const int nv = f_.velocitySize(), nc = f_.constraintSize();
   const double w = p.forceWeight;
   // stage evaluation at the current iterate
@@ -52,69 +87,106 @@ std::string Index3Solver::evaluate(const TimePoint& p, const VectorXd& vdot, con
   f_.generalizedForces(Q_);
 
   // residual, from the mass and constraint blocks
-  matrix_->assemblePositionBlocks(f_);
+  l.matrix->assemblePositionBlocks(f_);
   inertial_ = vdot;
   if (p.accelerationHistory) inertial_ += *p.accelerationHistory;
-  matrix_->dynamicsResidual(inertial_, lambda, Q_, w, residual_.head(nv));
+  l.matrix->dynamicsResidual(inertial_, lambda, Q_, w, residual_.head(nv));
   residual_.tail(nc) = f_.constraints() / p.cq;
 
   // the Jacobian blocks, through the increment's tangent map T(g) unless the scheme works with
   // increment rates
   if (derivatives) {
-    matrix_->assembleDerivatives(f_, inertial_, lambda, w, p.incrementRates ? nullptr : &dq_);
+    l.matrix->assembleDerivatives(f_, inertial_, lambda, w, p.incrementRates ? nullptr : &dq_);
     ++jacobianEvaluations_;
-    age_ = 0;
+    l.age = 0;
   }
-  return matrix_->assemblyFault();
+  return l.matrix->assemblyFault();
 }
 
-bool Index3Solver::factorize(const TimePoint& p) {
+bool Index3Solver::factorize(Linearization& l, const TimePoint& p) {
   ++factorizations_;
-  factoredCv_ = p.cv;
-  factoredW_ = p.forceWeight;
-  factored_ = matrix_->factorize(p.cq, p.cv, p.forceWeight);
-  return factored_;
+  l.cv = p.cv;
+  l.w = p.forceWeight;
+  l.factored = l.matrix->factorize(p.cq, p.cv, p.forceWeight, 1.0, l.delta);
+  return l.factored;
 }
 
-bool Index3Solver::keptMatrixFits(const TimePoint& p) const {
-  const double ratio = p.cv / factoredCv_;
-  return factored_ && p.forceWeight == factoredW_ && ratio <= kCoefficientRatio &&
-         ratio >= 1.0 / kCoefficientRatio;
+bool Index3Solver::keptMatrixFits(const Linearization& l, const TimePoint& p) const {
+  const double ratio = p.cv / l.cv;
+  return l.factored && p.forceWeight == l.w && ratio <= kCoefficientRatio && ratio >= 1.0 / kCoefficientRatio;
 }
 
 std::string Index3Solver::linearize(const TimePoint& p, const VectorXd& vdot,
                                     const VectorXd& lambda, VectorXd& q, VectorXd& v) {
-  std::string why = evaluate(p, vdot, lambda, q, v, true);
-  if (why.empty()) factorize(p);
+  Linearization& l = primary();
+  std::string why = evaluate(l, p, vdot, lambda, q, v, true);
+  if (why.empty()) factorize(l, p);
   return why;
 }
 
 NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& lambda, VectorXd& q,
                                  VectorXd& v) {
+  RankDrop drop;
+  if (options_.form == Index3Form::AugmentedLagrangian) {
+    NewtonResult r = iterate(augmented_, true, p, vdot, lambda, q, v, drop);
+    if (r.converged) {
+      if (p.endOfStep) project(p, q, v, vdot);
+    } else if (!rankDrop(drop).empty()) {
+      r.failure += drop.text + kAdvice;
+    }
+    return r;
+  }
+  vdot0_ = vdot;
+  lambda0_ = lambda;
+  NewtonResult r = iterate(kkt_, false, p, vdot, lambda, q, v, drop);
+  if (r.converged || rankDrop(drop).empty()) return r;
+  // near a rank drop, the same point by the augmented Lagrangian iteration, from the same
+  // predictor: its matrix stays regular where Phi_q loses rank
+  vdot = vdot0_;
+  lambda = lambda0_;
+  NewtonResult a = iterate(augmented(), true, p, vdot, lambda, q, v, drop);
+  a.iterations += r.iterations;
+  if (a.converged) {
+    a.note = "solved by the augmented Lagrangian iteration: KKT Newton failed (" + r.failure + ")" + drop.text;
+    return a;
+  }
+  a.failure = r.failure + drop.text + "; the augmented Lagrangian iteration did not converge either (" + a.failure +
+              ")" + kAdvice;
+  return a;
+}
+
+NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, const TimePoint& p,
+                                   VectorXd& vdot, VectorXd& lambda, VectorXd& q, VectorXd& v, RankDrop& drop) {
   const int nv = f_.velocitySize(), nc = f_.constraintSize();
   const double tolerance = p.newtonTolerance > 0.0 ? p.newtonTolerance : options_.tolerance;
   const double theta = tolerance / p.cq;
+  const double alpha = augmentedLagrangian ? 1.0 / (l.delta * p.cq) : 0.0;  // the penalty
   const bool fullNewton = options_.update == JacobianUpdate::Iteration;
   NewtonResult result;
   // a new Jacobian at the first iterate, or the kept factorization (formed again for new
   // coefficients)
-  ++age_;
-  bool evaluateNow = fullNewton || options_.update == JacobianUpdate::Step || refresh_ ||
-                     !factored_ || age_ > kMaxAge;
-  bool fresh = false;      // the factorization is of this time point's Jacobian
-  int withMatrix = 0;      // iterations with the current factorization
+  ++l.age;
+  bool evaluateNow = fullNewton || options_.update == JacobianUpdate::Step || l.refresh || !l.factored ||
+                     l.age > kMaxAge;
+  bool fresh = false;       // the factorization is of this time point's Jacobian
+  int withMatrix = 0;       // iterations with the current factorization
   int freshIterations = 0;  // iterations with a Jacobian of this time point
   double previous = 0.0;
   auto fail = [&](std::string why) {
-    refresh_ = true;
+    l.refresh = true;
     result.failure = std::move(why);
     return result;
   };
   for (;;) {
-    std::string singular = evaluate(p, vdot, lambda, q, v, evaluateNow);
+    std::string singular = evaluate(l, p, vdot, lambda, q, v, evaluateNow);
     if (!singular.empty()) return fail(singular);
-    if (evaluateNow || !keptMatrixFits(p)) {
-      if (!factorize(p) && evaluateNow) return fail("singular Newton matrix");
+    // augmented Lagrangian: the multipliers take the constraints of the new positions
+    if (augmentedLagrangian && result.iterations > 0) {
+      lambda += alpha * f_.constraints();
+      l.matrix->dynamicsResidual(inertial_, lambda, Q_, p.forceWeight, residual_.head(nv));
+    }
+    if (evaluateNow || !keptMatrixFits(l, p)) {
+      if (!factorize(l, p) && evaluateNow) return fail("singular Newton matrix");
       fresh = fresh || evaluateNow;
       withMatrix = 0;
     }
@@ -122,7 +194,7 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
 
     // the correction, its size and the observed contraction rate
     delta_ = -residual_;
-    matrix_->solveInPlace(delta_);
+    l.matrix->solveInPlace(delta_);
     ++result.iterations;
     ++withMatrix;
     if (fresh) ++freshIterations;
@@ -131,32 +203,91 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
       evaluateNow = true;
       continue;
     }
-    const double size = delta_.norm();
+    // the size: of the whole correction (KKT), of the accelerations alone (augmented Lagrangian:
+    // the multipliers follow the positions)
+    const double size = augmentedLagrangian ? delta_.head(nv).cwiseAbs().maxCoeff() : delta_.norm();
     const double rho = previous > 0.0 ? size / previous : 0.0;
     previous = size;
-    const bool converged =
-        (size < theta && (fullNewton || rho == 0.0 || (rho < 1.0 && rho / (1.0 - rho) * size < theta))) ||
-        (fresh && rho >= kSlowRate && p.cq * delta_.head(nv).norm() < tolerance);
+    // converged: within the tolerance, as close to the solution as full Newton (a kept matrix's
+    // rate), or, with a Jacobian of the point, at the floor where the corrections stop contracting:
+    // KKT, the multipliers of a long chain at their rounding with the positions within the
+    // tolerance; augmented Lagrangian (the papers' test on the size alone), and near a rank drop
+    // the multipliers ill-determined with the constraints and the position correction within a
+    // fraction of the point's motion
+    const bool stalled = fresh && rho >= kSlowRate;
+    const bool within = size < theta && (fullNewton || rho == 0.0 || (augmentedLagrangian && fresh) ||
+                                         (rho < 1.0 && rho / (1.0 - rho) * size < theta));
+    const bool kktFloor = !augmentedLagrangian && stalled && p.cq * delta_.head(nv).norm() < tolerance;
+    const bool illDetermined =
+        augmentedLagrangian && stalled &&
+        std::max(f_.constraints().cwiseAbs().maxCoeff(), p.cq * size) <= kIllDetermined * dq_.cwiseAbs().maxCoeff() &&
+        !rankDrop(drop).empty();
+    const bool converged = within || kktFloor || illDetermined;
     if (rho < 1.0 || fresh) {
       vdot += delta_.head(nv);
-      lambda += delta_.tail(nc);
+      if (!augmentedLagrangian) lambda += delta_.tail(nc);
     }
     if (converged) {
       positionsAndVelocities(p, vdot, q, v);
-      refresh_ = !fresh && rho > kRefreshRate;
+      l.refresh = !fresh && rho > kRefreshRate;
       result.converged = true;
       return result;
     }
     if (freshIterations >= options_.maxIterations) break;
     // a matrix that contracts too slowly, or a kept one used long, is evaluated again at the
     // current iterate
-    if (!fullNewton && (rho > kSlowRate || (!fresh && withMatrix >= kKeptIterations)))
-      evaluateNow = true;
+    if (!fullNewton && (rho > kSlowRate || (!fresh && withMatrix >= kKeptIterations))) evaluateNow = true;
   }
   std::ostringstream os;
-  os << "Newton did not converge in " << options_.maxIterations << " iterations (last correction "
-     << delta_.norm() << ", tolerance " << theta << ")";
+  os << (augmentedLagrangian ? "the augmented Lagrangian iteration" : "Newton") << " did not converge in "
+     << options_.maxIterations << " iterations (last correction " << previous << ", tolerance " << theta << ")";
   return fail(os.str());
+}
+
+void Index3Solver::projectOnto(VectorXd& x, const VectorXd& target) {
+  const int nv = f_.velocitySize(), nc = f_.constraintSize();
+  // one solve with the projection matrix: right-hand side [0; target - Phi_q x]
+  projection_->constraintProduct(x, target_);
+  work_.head(nv).setZero();
+  work_.tail(nc) = target - target_;
+  projection_->solveInPlace(work_);
+  x += work_.head(nv);
+}
+
+void Index3Solver::project(const TimePoint& p, const VectorXd& q, VectorXd& v, VectorXd& vdot) {
+  // [M, Phi_q^T; Phi_q, -delta I] at the solution's positions, then velocities onto Phi_q v = nu
+  // and accelerations onto Phi_q vdot = gamma(q, v)
+  if (f_.constraintSize() == 0) return;
+  f_.computePositions(p.t, q);
+  projection_->assemblePositionBlocks(f_);
+  ++factorizations_;
+  if (!projection_->factorizeProjection(augmented_.delta)) return;
+  projectOnto(v, f_.velocityRhs());
+  f_.computeVelocities(v);
+  f_.accelerationRhs(gamma_);
+  projectOnto(vdot, gamma_);
+}
+
+const std::string& Index3Solver::rankDrop(RankDrop& drop) const {
+  if (drop.checked) return drop.text;
+  drop.checked = true;
+  if (f_.primitiveRows() == 0) return drop.text;
+  const ConstraintRank rank = analyzeConstraintRank(f_);
+  if (rank.redundant.empty() && !(rank.smallestPivot < kNearRankLoss)) return drop.text;
+  const Model& m = f_.model();
+  std::ostringstream os;
+  os.precision(3);
+  os << "; near a singular position: Phi_q ";
+  if (!rank.redundant.empty()) {
+    const Primitive& k = m.primitives[rank.redundant.front()];
+    os << "loses rank here (" << rank.redundant.size() << " of its equations depend on the others, the first of joint '"
+       << m.joints[k.joint].name << "')";
+  } else {
+    os << "nearly loses rank here (an equation of joint '" << m.joints[m.primitives[rank.weakestPrimitive].joint].name
+       << "' is independent of the others only to " << rank.smallestPivot << " of its size)";
+  }
+  drop.text = os.str();
+  return drop.text;
 }
 
 Index3SolverOptions index3SolverOptions(const IntegratorSettings& s) {
@@ -167,6 +298,8 @@ Index3SolverOptions index3SolverOptions(const IntegratorSettings& s) {
   if (s.linearSolver == "sparse") o.storage = LinearSolverKind::Sparse;
   if (s.jacobianUpdate == "iteration") o.update = JacobianUpdate::Iteration;
   if (s.jacobianUpdate == "step") o.update = JacobianUpdate::Step;
+  if (s.index3Form == "augmented-lagrangian") o.form = Index3Form::AugmentedLagrangian;
+  o.penalty = s.penalty;
   return o;
 }
 

@@ -45,6 +45,50 @@
 // the length of a chain) amplifies; the corrections then stop contracting at that floor. So a
 // point has also converged when, with a Jacobian of the point, the corrections no longer contract
 // (rho >= kSlowRate) and the position correction cq |delta_vdot| is within the tolerance.
+//
+// The augmented Lagrangian iteration (Bayo and Ledesma 1996; with the projections of Cuadrado,
+// Cardenal and Bayo 1997 and Cuadrado, Gutierrez, Naya and Morer 2001: the index-3 augmented
+// Lagrangian formulation with velocity and acceleration projections). The constraints enter as a
+// penalty alpha Phi on top of the multipliers lambda*, which take the constraints of the new
+// positions at every iteration:
+//     r1 = M (vdot + a_hist) + w (Phi_q^T (lambda* + alpha Phi) - Q) = 0,
+//     lambda* := lambda* + alpha Phi(q)   (before each correction but the first; lambda = lambda*)
+// with the leading matrix M + cq K + cv C + w cq alpha Phi_q^T Phi_q, positive definite whatever
+// the rank of Phi_q (redundant equations, singular positions where a mechanism's loops lose rank).
+// The penalty alpha = kappa m / cq, with m the mean mass of the model's bodies and kappa the
+// dimensionless penalty factor (Index3SolverOptions::penalty): the penalty term kappa m
+// Phi_q^T Phi_q then weighs against M alike at every step size (the papers' alpha = 1e7..1e9 at
+// h = 1e-3..1e-2 s with masses of 1 kg are kappa = 1e2..1e4; near the singular positions of the
+// N four-bar the multipliers converge at rho = 1 / (1 + kappa s) for the small eigenvalues s of
+// Phi_q M^-1 Phi_q^T / m, and kappa = 1e4 stalled where 1e6 passes). Each correction is solved in
+// the equivalent saddle-point form
+//     [ M + cq K + cv C    w Phi_q^T ] [ delta_vdot ]     [ r1(lambda*) ]
+//     [ Phi_q T            -delta I  ] [ mu         ] = - [ Phi / cq    ],   delta = 1 / (kappa m),
+// whose second row eliminated gives the leading matrix above (mu is not used): the same stored
+// blocks, a regularized matrix (iteration_matrix.h). The test is the papers': on the position
+// correction (its largest component) alone, cq |delta_vdot|_inf < tolerance with a Jacobian of the
+// point (with a kept one, the rate condition above), not on the multipliers, which a Phi_q near
+// rank loss leaves undetermined along its null space: there they converge at a rate near 1 while
+// the positions hardly move, and a point whose corrections stall (rho >= kSlowRate with a Jacobian
+// of the point) is accepted when Phi_q is near a rank drop there (kNearRankLoss) and its
+// constraint violation and its position correction are within kIllDetermined of the point's
+// position increment. After the point a step ends with, the
+// mass-orthogonal projections (Bayo and Ledesma 1996) with the same penalty:
+//     velocities     minimize |v - v*|_M^2 + (1 / delta) |Phi_q v - nu|^2
+//     accelerations  minimize |vdot - vdot*|_M^2 + (1 / delta) |Phi_q vdot - gamma(q, v)|^2
+// each one solve of [M, Phi_q^T; Phi_q, -delta I] at the solution's positions, factorized once
+// per step (right-hand side [0; nu - Phi_q v*], and the same for the accelerations). (The papers
+// weigh them with the Newton matrix M + cq K + cv C instead, to reuse its factorization; on the
+// ten-window N four-bar, HHT at h = 1e-3 s, that metric gave a B0 error of 1.2e-2 m over 20 s,
+// the mass matrix 1.9e-4 m.)
+//
+// Index3Form::Kkt solves the KKT system and, when Newton fails at a time point where Phi_q is near
+// a rank drop, solves the point again by the augmented Lagrangian iteration from the same
+// predictor, without projections: the
+// same discretized equations, whose Newton matrix stays regular where Phi_q loses rank (a
+// singular position passed), and its test on the positions. NewtonResult::note says so, with the
+// rank of Phi_q there. Index3Form::AugmentedLagrangian uses the augmented Lagrangian iteration and
+// its projections at every step.
 
 #include <memory>
 #include <optional>
@@ -66,19 +110,26 @@ struct TimePoint {
   double forceWeight = 1.0;                       // w
   const VectorXd* accelerationHistory = nullptr;  // a_hist (nv), or none
   double newtonTolerance = 0.0;  // Theta cq for this point; 0: the solver's
+  bool endOfStep = true;         // the point a step ends with (not an inner stage)
 };
 
 struct NewtonResult {
   bool converged = false;
   int iterations = 0;
   std::string failure;  // why it did not converge
+  std::string note;     // what the run should know (a point solved by the augmented Lagrangian
+                        // iteration after the KKT Newton failed near a rank drop)
 };
+
+enum class Index3Form { Kkt, AugmentedLagrangian };
 
 struct Index3SolverOptions {
   double tolerance = 1e-11;   // Theta cq
   int maxIterations = 25;     // with one matrix, before the point fails
   std::optional<LinearSolverKind> storage;  // none: automaticLinearSolver
   JacobianUpdate update = JacobianUpdate::Auto;
+  Index3Form form = Index3Form::Kkt;
+  double penalty = kDefaultPenalty;  // kappa
 };
 
 class Index3Solver {
@@ -94,15 +145,16 @@ class Index3Solver {
   const VectorXd& increment() const { return dq_; }
   long jacobianEvaluations() const { return jacobianEvaluations_; }
   long factorizations() const { return factorizations_; }
-  LinearSolverKind storage() const { return matrix_->kind(); }
+  LinearSolverKind storage() const { return primary().matrix->kind(); }
 
-  // One linearization: positions and velocities of (vdot, lambda) into q and v, then the residual
-  // (r1, r2) and the iteration matrix at them, factorized. Returns why the point cannot be
-  // evaluated (a coordinate singularity of the formulation), empty when it can.
+  // One linearization of the form's own iteration: positions and velocities of (vdot, lambda)
+  // into q and v, then the residual (r1, r2) and the iteration matrix at them, factorized. Returns
+  // why the point cannot be evaluated (a coordinate singularity of the formulation), empty when it
+  // can.
   std::string linearize(const TimePoint& point, const VectorXd& vdot, const VectorXd& lambda,
                         VectorXd& q, VectorXd& v);
-  const VectorXd& residual() const { return residual_; }          // (nv + nc)
-  MatrixXd iterationMatrix() const { return matrix_->formed(); }  // (nv + nc) square
+  const VectorXd& residual() const { return residual_; }                   // (nv + nc)
+  MatrixXd iterationMatrix() const { return primary().matrix->formed(); }  // (nv + nc) square
 
  private:
   // the rates that decide when the matrix is evaluated again (Auto)
@@ -111,28 +163,64 @@ class Index3Solver {
   static constexpr double kCoefficientRatio = 1.5;
   static constexpr int kKeptIterations = 6;  // iterations with a kept matrix before a new one
   static constexpr int kMaxAge = 20;         // time points one evaluation serves at most
+  // the augmented Lagrangian's slowly contracting position corrections accepted, with the
+  // constraints within the tolerance, up to this fraction of the point's position increment
+  static constexpr double kIllDetermined = 1e-6;
+  // near a rank drop: the weakest equation of Phi_q is independent of the others by less than this
+  // fraction of its size (solvers/constraint_rank.h; regular positions of the built-in scenes and
+  // of the closed loops of the tests: 0.04 - 0.45, the N four-bar's singular positions 1e-4 - 1e-3)
+  static constexpr double kNearRankLoss = 1e-2;
+
+  // one Newton matrix and what decides whether it is kept
+  struct Linearization {
+    std::unique_ptr<IterationMatrix> matrix;
+    double delta = 0.0;        // the regularization of its second block
+    bool factored = false;     // a factorization exists
+    bool refresh = true;       // evaluate the Jacobian at the next time point
+    int age = 0;               // time points solved since the last evaluation
+    double cv = 0.0, w = 1.0;  // of the factorization
+  };
+
+  Linearization& primary() { return options_.form == Index3Form::Kkt ? kkt_ : augmented_; }
+  const Linearization& primary() const { return options_.form == Index3Form::Kkt ? kkt_ : augmented_; }
+  Linearization& augmented();  // created on first use in the KKT form
 
   void positionsAndVelocities(const TimePoint& point, const VectorXd& vdot, VectorXd& q,
                               VectorXd& v);
   // the residual at (vdot, lambda), and with `derivatives` the Jacobian blocks too
-  std::string evaluate(const TimePoint& point, const VectorXd& vdot, const VectorXd& lambda,
-                       VectorXd& q, VectorXd& v, bool derivatives);
-  bool factorize(const TimePoint& point);
-  bool keptMatrixFits(const TimePoint& point) const;
+  std::string evaluate(Linearization& l, const TimePoint& point, const VectorXd& vdot,
+                       const VectorXd& lambda, VectorXd& q, VectorXd& v, bool derivatives);
+  bool factorize(Linearization& l, const TimePoint& point);
+  bool keptMatrixFits(const Linearization& l, const TimePoint& point) const;
+  // whether Phi_q is near a rank drop at the formulation's current positions (its weakest equation
+  // independent of the others by less than kNearRankLoss of its size), found once per time point
+  struct RankDrop {
+    bool checked = false;
+    std::string text;  // "; near a singular position: ...", empty when it is not
+  };
+  const std::string& rankDrop(RankDrop& drop) const;
+  // Newton on the KKT system, or the augmented Lagrangian iteration (the multipliers' update
+  // and the test on positions)
+  NewtonResult iterate(Linearization& l, bool augmentedLagrangian, const TimePoint& point,
+                       VectorXd& vdot, VectorXd& lambda, VectorXd& q, VectorXd& v, RankDrop& drop);
+  // the mass-orthogonal projections of the augmented Lagrangian form at the converged point
+  void project(const TimePoint& point, const VectorXd& q, VectorXd& v, VectorXd& vdot);
+  // x := the projection of x toward Phi_q x = target (the projection matrix factorized)
+  void projectOnto(VectorXd& x, const VectorXd& target);
 
   Formulation& f_;
   Index3SolverOptions options_;
-  std::unique_ptr<IterationMatrix> matrix_;
+  Linearization kkt_, augmented_;
+  std::unique_ptr<IterationMatrix> projection_;  // the augmented Lagrangian form's projections
+  double massScale_ = 1.0;     // m, the mean body mass
   VectorXd residual_, delta_, Q_, dq_, gKnown_, rate_, inertial_;
-  bool factored_ = false;      // a factorization exists
-  bool refresh_ = true;        // evaluate the Jacobian at the next time point
-  int age_ = 0;                // time points solved since the last evaluation
-  double factoredCv_ = 0.0, factoredW_ = 1.0;
+  VectorXd vdot0_, lambda0_;   // the predictor, for a second iteration from it
+  VectorXd work_, product_, target_, gamma_;  // projections (nv + nc), (nv + nc), (nc), (nc)
   long jacobianEvaluations_ = 0, factorizations_ = 0;
 };
 
-// The solver options of an integrator's settings (linearSolver, jacobianUpdate: validated by the
-// registry).
+// The solver options of an integrator's settings (linearSolver, jacobianUpdate, index3Form,
+// penalty: validated by the registry).
 Index3SolverOptions index3SolverOptions(const IntegratorSettings& settings);
 
 }  // namespace mbw

@@ -16,6 +16,9 @@
 
 namespace mbw {
 
+// the dimensionless penalty factor of the augmented Lagrangian form (index3_solver.h)
+constexpr double kDefaultPenalty = 1e6;
+
 struct IntegratorSettings {
   double step = 1e-3;              // fixed step, or the first step of a variable-step method
   bool variableStep = false;       // use the error estimate to choose steps (when capable)
@@ -42,6 +45,11 @@ struct IntegratorSettings {
   // index-3 integrators: storage of the Newton matrix and when it is evaluated (index3_solver.h)
   std::string linearSolver = "auto";    // "auto", "dense" or "sparse"
   std::string jacobianUpdate = "auto";  // "auto", "iteration" or "step"
+  // the equations Newton solves at a time point: "kkt" (Lagrange multipliers) or
+  // "augmented-lagrangian" (with velocity and acceleration projections), and the latter's penalty
+  // factor (index3_solver.h)
+  std::string index3Form = "kkt";
+  double penalty = kDefaultPenalty;
 };
 
 struct Capabilities {
@@ -62,6 +70,7 @@ struct Capabilities {
   std::vector<std::string> jacobians = {"exact"};  // the Jacobian options it accepts
   std::vector<std::string> linearSolvers = {"auto"};    // the linearSolver settings it accepts
   std::vector<std::string> jacobianUpdates = {"auto"};  // the jacobianUpdate settings it accepts
+  std::vector<std::string> index3Forms = {"kkt"};        // the index3Form settings it accepts
   std::vector<std::string> formulations;  // the formulations it has been tested with
   std::map<std::string, std::string> refusals;  // why it does not offer a formulation
   // what StepResult::newtonIterations counts for this integrator (plots and tables say so)

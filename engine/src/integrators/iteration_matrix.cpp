@@ -10,8 +10,9 @@ namespace mbw {
 constexpr int kSparseFromSize = 60;
 constexpr int kSparseFromSizeKept = 140;
 
-std::unique_ptr<IterationMatrix> makeIterationMatrix(LinearSolverKind kind, const Formulation& f) {
-  if (kind == LinearSolverKind::Sparse) return std::make_unique<SparseIterationMatrix>(f);
+std::unique_ptr<IterationMatrix> makeIterationMatrix(LinearSolverKind kind, const Formulation& f,
+                                                     bool regularized) {
+  if (kind == LinearSolverKind::Sparse) return std::make_unique<SparseIterationMatrix>(f, regularized);
   return std::make_unique<DenseIterationMatrix>(f);
 }
 

@@ -3,7 +3,10 @@
 // for new scheme coefficients without evaluating the Jacobians again, and factorized in dense or
 // sparse storage:
 //     A(cq, cv) = [ M + cq K + cv C    w Phi_q^T ]
-//                 [ Phi_q T            0         ]
+//                 [ Phi_q T            -delta I  ]
+// with delta = 0 (the KKT matrix) or, for a regularized matrix, delta > 0: the saddle-point form of
+// the augmented Lagrangian iteration, whose elimination of the second block row leaves
+// M + cq K + cv C + (w / delta) Phi_q^T Phi_q T (index3_solver.h).
 // M the mass matrix and Phi_q the constraint Jacobian at the current positions; K = w d/dq and
 // C = w d/dv of r1 / w with the inertial term a / w (the Jacobian of the dynamics, unit
 // coefficients), K through the increment's tangent map T where positions live on a manifold
@@ -43,10 +46,17 @@ class IterationMatrix {
                                    double w, const VectorXd* tangent) = 0;
   // forms A(cq, cv) from the blocks and factorizes it; false when it is singular. massScale
   // multiplies M (0: the static equilibrium matrix [K, Phi_q^T; Phi_q, 0] of
-  // solvers/static_equilibrium.h)
-  virtual bool factorize(double cq, double cv, double w, double massScale = 1.0) = 0;
+  // solvers/static_equilibrium.h); delta > 0 only for a regularized matrix
+  virtual bool factorize(double cq, double cv, double w, double massScale = 1.0, double delta = 0.0) = 0;
+  // forms the projection matrix [M, Phi_q^T; Phi_q, -delta I] from the position blocks alone and
+  // factorizes it (index3_solver.h: the mass-orthogonal projections); false when it is singular
+  virtual bool factorizeProjection(double delta) = 0;
   // x := A^-1 x with the last factorization
   virtual void solveInPlace(VectorXd& x) = 0;
+  // out := A x with the last formed matrix (nv + nc)
+  virtual void multiply(const VectorXd& x, VectorXd& out) const = 0;
+  // out := Phi_q x with the position blocks assembled last (nc)
+  virtual void constraintProduct(const VectorXd& x, VectorXd& out) const = 0;
 
   // the last formed matrix, densely (tests and diagnostics)
   virtual MatrixXd formed() const = 0;
@@ -55,7 +65,10 @@ class IterationMatrix {
   virtual std::string assemblyFault() const { return {}; }
 };
 
-std::unique_ptr<IterationMatrix> makeIterationMatrix(LinearSolverKind kind, const Formulation& f);
+// regularized: a matrix that may take delta > 0 (in sparse storage its pattern then holds the
+// diagonal of the second block)
+std::unique_ptr<IterationMatrix> makeIterationMatrix(LinearSolverKind kind, const Formulation& f,
+                                                     bool regularized = false);
 
 // The storage the "auto" choice takes for a model: dense up to a size nv + nc measured on this
 // machine kind (docs/performance.md, "Dense or sparse"), sparse above. The size is larger when the

@@ -81,6 +81,7 @@ std::vector<IntegratorInfo> withNewtonOptions(std::vector<IntegratorInfo> infos)
     if (info.linearModel) {
       info.capabilities.linearSolvers = {"auto", "dense", "sparse"};
       info.capabilities.jacobianUpdates = {"auto", "iteration", "step"};
+      info.capabilities.index3Forms = {"kkt", "augmented-lagrangian"};
     }
   return infos;
 }
@@ -160,8 +161,10 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
     return false;
   };
   if (!offered(c.linearSolvers, settings.linearSolver, "the linear solver") ||
-      !offered(c.jacobianUpdates, settings.jacobianUpdate, "the Jacobian update"))
+      !offered(c.jacobianUpdates, settings.jacobianUpdate, "the Jacobian update") ||
+      !offered(c.index3Forms, settings.index3Form, "the index-3 form"))
     return os.str();
+  if (!(settings.penalty > 0.0)) return "the penalty factor must be positive";
   if (!settings.variableStep && !c.fixedStep)
     return info.name + " chooses its own steps: give tolerances (--rtol, --atol)";
   if (settings.variableStep && !c.variableStep)

@@ -24,7 +24,7 @@ std::vector<int> placeIn(const SparseMatrixXd& A, const SparseMatrixXd& block, i
 
 }  // namespace
 
-SparseIterationMatrix::SparseIterationMatrix(const Formulation& f)
+SparseIterationMatrix::SparseIterationMatrix(const Formulation& f, bool regularized)
     : nv_(f.velocitySize()), nc_(f.constraintSize()), scaled_(VectorXd::Zero(nv_)) {
   // the patterns of the blocks, from the bodies each primitive and force element couples
   const int V = f.bodyVelocitySize();
@@ -36,13 +36,23 @@ SparseIterationMatrix::SparseIterationMatrix(const Formulation& f)
   jacobian_ = blockPattern(nc_, nv_, rows);
   tangentJacobian_ = jacobian_;
 
-  // A's pattern: coupling top left, Phi_q below it, its transpose to the right
+  // A's pattern: coupling top left, Phi_q below it, its transpose to the right (and the diagonal
+  // of the second block of a regularized matrix)
   std::vector<Block> all = coupling;
   for (const Block& b : rows) {
     all.push_back({nv_ + b.row, b.col, b.rows, b.cols});
     all.push_back({b.col, nv_ + b.row, b.cols, b.rows});
   }
+  if (regularized)
+    for (int r = 0; r < nc_; ++r) all.push_back({nv_ + r, nv_ + r, 1, 1});
   matrix_ = blockPattern(nv_ + nc_, nv_ + nc_, all);
+  if (regularized)
+    for (int r = 0; r < nc_; ++r) {
+      const int col = nv_ + r;
+      const int* begin = matrix_.innerIndexPtr() + matrix_.outerIndexPtr()[col];
+      const int* end = matrix_.innerIndexPtr() + matrix_.outerIndexPtr()[col + 1];
+      diagonalInA_.push_back(static_cast<int>(std::lower_bound(begin, end, col) - matrix_.innerIndexPtr()));
+    }
   massInA_ = placeIn(matrix_, mass_, 0, 0, false);
   couplingInA_ = placeIn(matrix_, stiffness_, 0, 0, false);
   jacobianInA_ = placeIn(matrix_, jacobian_, nv_, 0, false);
@@ -89,7 +99,7 @@ void SparseIterationMatrix::assembleDerivatives(const Formulation& f, const Vect
   }
 }
 
-bool SparseIterationMatrix::factorize(double cq, double cv, double w, double massScale) {
+bool SparseIterationMatrix::factorize(double cq, double cv, double w, double massScale, double delta) {
   // A(cq, cv): every entry of A is the image of exactly one entry of K and C or of Phi_q, and the
   // block diagonal M adds to some of them
   double* A = matrix_.valuePtr();
@@ -101,6 +111,18 @@ bool SparseIterationMatrix::factorize(double cq, double cv, double w, double mas
     A[jacobianInA_[i]] = jt[i];
     A[transposeInA_[i]] = w * j[i];
   }
+  for (int where : diagonalInA_) A[where] = -delta;
+  return lu_.factorize(A);
+}
+
+bool SparseIterationMatrix::factorizeProjection(double delta) {
+  // M in the coupling pattern, Phi_q below and its transpose to the right, -delta on the diagonal
+  double* A = matrix_.valuePtr();
+  for (int where : couplingInA_) A[where] = 0.0;
+  const double *m = mass_.valuePtr(), *j = jacobian_.valuePtr();
+  for (size_t i = 0; i < massInA_.size(); ++i) A[massInA_[i]] += m[i];
+  for (size_t i = 0; i < jacobianInA_.size(); ++i) A[jacobianInA_[i]] = A[transposeInA_[i]] = j[i];
+  for (int where : diagonalInA_) A[where] = -delta;
   return lu_.factorize(A);
 }
 

@@ -14,15 +14,19 @@ namespace mbw {
 
 class SparseIterationMatrix final : public IterationMatrix {
  public:
-  explicit SparseIterationMatrix(const Formulation& f);
+  // regularized: the pattern holds the diagonal of the second block (for delta > 0)
+  explicit SparseIterationMatrix(const Formulation& f, bool regularized = false);
 
   void assemblePositionBlocks(const Formulation& f) override;
   void dynamicsResidual(const VectorXd& a, const VectorXd& lambda, const VectorXd& Q, double w,
                         Eigen::Ref<VectorXd> r1) const override;
   void assembleDerivatives(const Formulation& f, const VectorXd& a, const VectorXd& lambda, double w,
                            const VectorXd* tangent) override;
-  bool factorize(double cq, double cv, double w, double massScale = 1.0) override;
+  bool factorize(double cq, double cv, double w, double massScale = 1.0, double delta = 0.0) override;
+  bool factorizeProjection(double delta) override;
   void solveInPlace(VectorXd& x) override;
+  void multiply(const VectorXd& x, VectorXd& out) const override { out.noalias() = matrix_ * x; }
+  void constraintProduct(const VectorXd& x, VectorXd& out) const override { out.noalias() = jacobian_ * x; }
   MatrixXd formed() const override { return MatrixXd(matrix_); }
   LinearSolverKind kind() const override { return LinearSolverKind::Sparse; }
   std::string assemblyFault() const override;
@@ -40,6 +44,7 @@ class SparseIterationMatrix final : public IterationMatrix {
   SparseMatrixXd matrix_;                      // A (nv + nc square)
   std::vector<int> massInA_, couplingInA_;     // where each entry of M, of K and C sits in A
   std::vector<int> jacobianInA_, transposeInA_;  // where each Phi_q entry sits, below and right
+  std::vector<int> diagonalInA_;               // the second block's diagonal (regularized only)
   VectorXd scaled_;                            // a / w (nv)
   SparseTarget target_;                        // the block being assembled
   long missed_ = 0;                            // entries of the last assembly outside the pattern

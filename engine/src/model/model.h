@@ -173,6 +173,8 @@ struct RunDefaults {
   double maxStep = 0.0;  // largest variable step, 0 = no limit
   std::string linearSolver = "auto";    // index-3 Newton matrix: "auto", "dense" or "sparse"
   std::string jacobianUpdate = "auto";  // "auto", "iteration" or "step"
+  std::string index3Form = "kkt";       // "kkt" or "augmented-lagrangian"
+  double penalty = 1e6;                 // of the augmented Lagrangian form
   double outputStep = 0.0;              // > 0: output rows every outputStep s (simulation/output_grid.h)
   std::string outputTimes;              // or at the times listed in this file (path as in the scene)
 };

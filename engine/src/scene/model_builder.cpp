@@ -372,6 +372,9 @@ void ModelBuilder::readSettings() {
   if (d.jacobianUpdate != "auto" && d.jacobianUpdate != "iteration" && d.jacobianUpdate != "step")
     issue("/settings/jacobian_update",
           "unknown Jacobian update '" + d.jacobianUpdate + "' (auto, iteration or step)");
+  d.index3Form = s.value("index3_form", d.index3Form);
+  d.penalty = s.value("penalty", d.penalty);
+  if (!(d.penalty > 0.0)) issue("/settings/penalty", "the penalty factor must be positive");
   d.outputStep = s.value("output_step", d.outputStep);
   if (s.contains("output_step") && !(d.outputStep > 0.0)) issue("/settings/output_step", "output_step must be positive");
   d.outputTimes = s.value("output_times", d.outputTimes);

@@ -363,6 +363,8 @@ std::vector<ObjectSpec> buildSchema() {
                 field("max_step", K::Number, false, "no limit", "s", "largest variable step (e.g. so that a step cannot jump over a road bump)"),
                 field("linear_solver", K::String, false, "auto", "", "index-3 integrators: storage of the Newton matrix, auto (by size), dense or sparse"),
                 field("jacobian_update", K::String, false, "auto", "", "index-3 integrators: when the Newton matrix is evaluated, auto (kept while Newton contracts well), iteration or step"),
+                field("index3_form", K::Enum, false, "kkt", "", "index-3 integrators: the equations Newton solves at a time point, kkt (Lagrange multipliers) or augmented-lagrangian (a penalty on top of the multipliers, with velocity and acceleration projections)", "", {"kkt", "augmented-lagrangian"}),
+                field("penalty", K::Number, false, "1e6", "", "penalty factor of the augmented Lagrangian form (dimensionless: the penalty term is penalty times the mean body mass times Phi_q^T Phi_q)"),
                 field("output_step", K::Number, false, "the steps", "s", "record the run at t0 + k output_step (interpolated between the steps, on the constraints) instead of at its steps"),
                 field("output_times", K::String, false, "", "", "or at the times listed in this file (one per line, # comments; a relative path is taken from the scene file's folder)"),
                 field("max_initial_correction", K::Number, false, "1e-05", "m or rad",

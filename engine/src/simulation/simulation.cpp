@@ -144,6 +144,10 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
         newton.storage.value_or(automaticLinearSolver(*formulation_, newton.update));
     results.metadata.push_back({"linear_solver", kind == LinearSolverKind::Sparse ? "sparse" : "dense"});
     results.metadata.push_back({"jacobian_update", is.jacobianUpdate});
+    if (is.index3Form != "kkt") {
+      results.metadata.push_back({"index3_form", is.index3Form});
+      results.metadata.push_back({"penalty", number(is.penalty)});
+    }
   }
 
   const OutputRequest& request = settings_.output;

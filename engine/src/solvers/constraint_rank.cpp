@@ -30,6 +30,7 @@ MatrixXd orderedUnitRows(const Formulation& f) {
 struct Choice {
   std::vector<bool> kept;
   double smallest = 1.0;
+  int weakest = -1;  // the ordered row of the smallest
 };
 
 // Gram-Schmidt in the given order: a row is kept when its component orthogonal to the rows kept so
@@ -43,7 +44,10 @@ Choice denseChoice(const MatrixXd& rows, int ownRows, double tolerance) {
     const double residual = x.norm();
     c.kept.push_back(residual > tolerance);
     if (!c.kept.back()) continue;
-    if (r >= ownRows) c.smallest = std::min(c.smallest, residual);
+    if (r >= ownRows && residual < c.smallest) {
+      c.smallest = residual;
+      c.weakest = r;
+    }
     basis.conservativeResize(Eigen::NoChange, basis.cols() + 1);
     basis.col(basis.cols() - 1) = x / residual;
   }
@@ -64,7 +68,11 @@ Choice sparseChoice(const MatrixXd& rows, int ownRows, double tolerance) {
   const LongSparse R = qr.matrixR();
   for (Eigen::Index k = 0; k < qr.rank(); ++k) {
     c.kept[E[k]] = true;
-    if (E[k] >= ownRows) c.smallest = std::min(c.smallest, std::abs(R.coeff(k, k)));
+    const double pivot = std::abs(R.coeff(k, k));
+    if (E[k] >= ownRows && pivot < c.smallest) {
+      c.smallest = pivot;
+      c.weakest = static_cast<int>(E[k]);
+    }
   }
   return c;
 }
@@ -91,6 +99,7 @@ ConstraintRank analyzeConstraintRank(const Formulation& f, double tolerance, Ran
   std::sort(result.redundant.begin(), result.redundant.end());
   result.degreesOfFreedom = 6 * f.model().bodyCount() - result.rank;
   result.smallestPivot = choice.smallest;
+  if (choice.weakest >= own) result.weakestPrimitive = f.rowPrimitives()[choice.weakest - own];
   return result;
 }
 

@@ -24,6 +24,7 @@ struct ConstraintRank {
   int degreesOfFreedom = 0;     // velocity coordinates - constraint rank (6 per body)
   std::vector<int> redundant;   // model primitives whose rows depend on rows kept before them
   double smallestPivot = 0.0;   // smallest relative size of a kept primitive row's new component
+  int weakestPrimitive = -1;    // the model primitive of that row (-1: none)
 };
 
 enum class RankMethod { Automatic, Dense, Sparse };
