@@ -84,6 +84,15 @@ TEST(IftommScenes, A02IsWhatItsTemplateMakes) {
          "--name iftomm-a02-four-bar-40 --description ... -o scenes/iftomm-a02-four-bar-40.json)";
 }
 
+TEST(IftommScenes, A02sRedundancyIsSummedUpInOneShortLine) {
+  const Model m = loadScene("iftomm-a02-four-bar-40");
+  ASSERT_EQ(m.notes.size(), 40u);  // one note per window's closing joint, for validate
+  EXPECT_EQ(m.redundancySummary(),
+            "120 left out: joint 'pin_1_end' (3 of 5), joint 'pin_2_end' (3 of 5), joint 'pin_3_end' (3 of 5), "
+            "joint 'pin_4_end' (3 of 5) and 36 more joints");
+  EXPECT_EQ(loadScene("iftomm-a04-bricard").redundancySummary(), "1 left out: joint 'R6' (1 of 5)");
+}
+
 // the world direction of a body axis from the recorded Euler parameters of row i
 Vec3 bodyAxis(const Results& r, size_t i, const std::string& body, int axis) {
   const Eigen::Quaterniond e(r.at(i, r.column(body + ".e0")), r.at(i, r.column(body + ".e1")),
