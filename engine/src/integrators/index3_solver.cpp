@@ -271,22 +271,8 @@ void Index3Solver::project(const TimePoint& p, const VectorXd& q, VectorXd& v, V
 const std::string& Index3Solver::rankDrop(RankDrop& drop) const {
   if (drop.checked) return drop.text;
   drop.checked = true;
-  if (f_.primitiveRows() == 0) return drop.text;
-  const ConstraintRank rank = analyzeConstraintRank(f_);
-  if (rank.redundant.empty() && !(rank.smallestPivot < kNearRankLoss)) return drop.text;
-  const Model& m = f_.model();
-  std::ostringstream os;
-  os.precision(3);
-  os << "; near a singular position: Phi_q ";
-  if (!rank.redundant.empty()) {
-    const Primitive& k = m.primitives[rank.redundant.front()];
-    os << "loses rank here (" << rank.redundant.size() << " of its equations depend on the others, the first of joint '"
-       << m.joints[k.joint].name << "')";
-  } else {
-    os << "nearly loses rank here (an equation of joint '" << m.joints[m.primitives[rank.weakestPrimitive].joint].name
-       << "' is independent of the others only to " << rank.smallestPivot << " of its size)";
-  }
-  drop.text = os.str();
+  const std::string description = rankDropDescription(f_);
+  if (!description.empty()) drop.text = "; near a singular position: " + description;
   return drop.text;
 }
 

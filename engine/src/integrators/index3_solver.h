@@ -70,7 +70,8 @@
 // point (with a kept one, the rate condition above), not on the multipliers, which a Phi_q near
 // rank loss leaves undetermined along its null space: there they converge at a rate near 1 while
 // the positions hardly move, and a point whose corrections stall (rho >= kSlowRate with a Jacobian
-// of the point) is accepted when Phi_q is near a rank drop there (kNearRankLoss) and its
+// of the point) is accepted when Phi_q is near a rank drop there (kNearRankLoss of
+// solvers/constraint_rank.h) and its
 // constraint violation and its position correction are within kIllDetermined of the point's
 // position increment. After the point a step ends with, the
 // mass-orthogonal projections (Bayo and Ledesma 1996) with the same penalty:
@@ -166,10 +167,6 @@ class Index3Solver {
   // the augmented Lagrangian's slowly contracting position corrections accepted, with the
   // constraints within the tolerance, up to this fraction of the point's position increment
   static constexpr double kIllDetermined = 1e-6;
-  // near a rank drop: the weakest equation of Phi_q is independent of the others by less than this
-  // fraction of its size (solvers/constraint_rank.h; regular positions of the built-in scenes and
-  // of the closed loops of the tests: 0.04 - 0.45, the N four-bar's singular positions 1e-4 - 1e-3)
-  static constexpr double kNearRankLoss = 1e-2;
 
   // one Newton matrix and what decides whether it is kept
   struct Linearization {
@@ -192,8 +189,8 @@ class Index3Solver {
                        const VectorXd& lambda, VectorXd& q, VectorXd& v, bool derivatives);
   bool factorize(Linearization& l, const TimePoint& point);
   bool keptMatrixFits(const Linearization& l, const TimePoint& point) const;
-  // whether Phi_q is near a rank drop at the formulation's current positions (its weakest equation
-  // independent of the others by less than kNearRankLoss of its size), found once per time point
+  // whether Phi_q is near a rank drop at the formulation's current positions
+  // (solvers/constraint_rank.h, rankDropDescription), found once per time point
   struct RankDrop {
     bool checked = false;
     std::string text;  // "; near a singular position: ...", empty when it is not

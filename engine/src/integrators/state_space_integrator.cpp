@@ -1,6 +1,9 @@
 #include "integrators/state_space_integrator.h"
 
+#include <algorithm>
 #include <sstream>
+
+#include "solvers/constraint_rank.h"
 
 namespace mbw {
 namespace {
@@ -59,12 +62,38 @@ bool StateSpaceIntegrator::finishStep(StepResult& r) {
     else os << "Gauss-Jordan kept the same coordinates";
     r.event = os.str();
   }
+  // a jump to another branch of the constraint manifold ends the run at the last good state
+  if (leftBranch(r)) return false;
   state_ = ode_.fullState();
   ode_.gatherIndependent(state_.q, y_);
   ode_.gatherIndependent(state_.v, yd_);
   ode_.gatherIndependent(state_.vdot, ydd_);
   collectStats();
   return check.changed;
+}
+
+bool StateSpaceIntegrator::leftBranch(StepResult& r) {
+  const State& now = ode_.fullState();
+  // the velocities' defect of the trapezoidal rule over the step, against their size
+  const double h = now.t - state_.t;
+  jump_ = now.v - state_.v - (0.5 * h) * (state_.vdot + now.vdot);
+  const double size = std::max(now.v.cwiseAbs().maxCoeff(), state_.v.cwiseAbs().maxCoeff());
+  const double defect = jump_.cwiseAbs().maxCoeff();
+  if (!(defect > kBranchJump * size)) return false;
+  // only where Phi_q is near a rank drop: the branches of the manifold meet there
+  std::string where = rankDropDescription(formulation_);
+  if (where.empty()) where = ode_.singularity();
+  if (where.empty()) return false;
+  std::ostringstream os;
+  os.precision(3);
+  os << "left the branch of the motion at a singular position: at t = " << now.t
+     << " s the velocities jumped by " << defect << " (" << defect / size << " of their largest) over a step of "
+     << h << " s, where " << where
+     << "; what may help: a tighter tolerance (--rtol, --atol) or a smaller step (--step), or an index-3 integrator "
+        "(hht, lms2, bathe: they pass singular positions)";
+  r.kind = StepResult::Kind::Failed;
+  r.reason = os.str();
+  return true;
 }
 
 bool StateSpaceIntegrator::doInterpolate(double t, State& out) {

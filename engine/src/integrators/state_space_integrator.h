@@ -35,6 +35,9 @@ class StateSpaceIntegrator : public Integrator {
   // describes a triggered check), re-gather y_, yd_, ydd_, update the counters; true when the
   // independent coordinates changed
   bool finishStep(StepResult& r);
+  // whether the ODE's new point (the step's end) left the branch of the motion the step started
+  // on, at a singular position (see kBranchJump): then r fails, saying where and what may help
+  bool leftBranch(StepResult& r);
   // the counters of the ODE into stats_
   void collectStats();
   // an evaluation of the ODE for an output state, not counted among the integration's
@@ -45,12 +48,21 @@ class StateSpaceIntegrator : public Integrator {
   double* jacobianSeconds_ = nullptr;
   double* evaluationSeconds_ = nullptr;
 
+  // A step jumped branch when its velocities break the trapezoidal rule,
+  //     |qdot_1 - qdot_0 - h/2 (qddot_0 + qddot_1)|_inf > kBranchJump max(|qdot_0|_inf, |qdot_1|_inf),
+  // where Phi_q is near a rank drop (solvers/constraint_rank.h). A smooth motion's defect is
+  // h^3/12 of the velocities' third derivative, (h w)^3/12 of the velocities for a motion of
+  // frequency w: under 1e-2 over the accepted steps of the N four-bar (bdf at rtol 1e-6, rn4 at
+  // 1e-3 s); a jump to another branch, where the dependent velocities are solved anew: 0.2 - 1.
+  static constexpr double kBranchJump = 0.1;
+
   StateSpaceOde ode_;
   VectorXd y_, yd_;   // independent positions and velocities at state_.t
   VectorXd ydd_;      // independent accelerations there
   std::string initFailure_;
   long outputEvaluations_ = 0;
   VectorXd outY_, outYd_, outYdd_;  // an output state's independent coordinates
+  VectorXd jump_;                   // the velocities' defect of the last step (leftBranch)
 };
 
 }  // namespace mbw

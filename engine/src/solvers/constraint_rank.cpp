@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <sstream>
 
 namespace mbw {
 namespace {
@@ -143,6 +144,25 @@ std::vector<RedundantEquation> explainRedundancy(const Formulation& f, const std
     out.push_back({f.rowPrimitives()[redundantRows[i]], std::vector<int>(joints.begin(), joints.end())});
   }
   return out;
+}
+
+std::string rankDropDescription(const Formulation& f) {
+  if (f.primitiveRows() == 0) return {};
+  const ConstraintRank rank = analyzeConstraintRank(f);
+  if (rank.redundant.empty() && !(rank.smallestPivot < kNearRankLoss)) return {};
+  const Model& m = f.model();
+  std::ostringstream os;
+  os.precision(3);
+  if (!rank.redundant.empty()) {
+    const Primitive& k = m.primitives[rank.redundant.front()];
+    os << "Phi_q loses rank here (" << rank.redundant.size() << " of its equations depend on the others, the first of joint '"
+       << m.joints[k.joint].name << "')";
+  } else {
+    os << "Phi_q nearly loses rank here (an equation of joint '"
+       << m.joints[m.primitives[rank.weakestPrimitive].joint].name << "' is independent of the others only to "
+       << rank.smallestPivot << " of its size)";
+  }
+  return os.str();
 }
 
 int degreesOfFreedom(const Model& model) {

@@ -13,6 +13,7 @@
 // What a redundant equation repeats: its row written in the kept rows (least squares, exact to the
 // tolerance, unique because the kept rows are independent); the joints whose rows take part.
 
+#include <string>
 #include <vector>
 
 #include "formulation/formulation.h"
@@ -42,6 +43,17 @@ constexpr long kDenseRankEntries = 40000;
 std::vector<RedundantEquation> explainRedundancy(const Formulation& formulation,
                                                  const std::vector<int>& redundant,
                                                  double tolerance = kRankTolerance);
+
+// Near a rank drop (a singular position of the mechanism): the weakest equation of Phi_q is
+// independent of the others by less than this fraction of its size (regular positions of the
+// built-in scenes and of the closed loops of the tests: 0.04 - 0.45; the N four-bar's singular
+// positions, where its cranks lie horizontal: 1e-4 - 1e-3)
+constexpr double kNearRankLoss = 1e-2;
+
+// Whether Phi_q at the formulation's current positions is near a rank drop, in words ("Phi_q
+// nearly loses rank here (an equation of joint 'R3' is independent of the others only to 3e-4 of
+// its size)"), or empty when it is not.
+std::string rankDropDescription(const Formulation& formulation);
 
 // Degrees of freedom of a model at its initial pose: 6 per body minus the rank of its constraints
 // (independent of the formulation).

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "solvers/constraint_rank.h"
+
 namespace mbw {
 
 StateSpaceOde::StateSpaceOde(Formulation& formulation, StateSpaceSettings settings)
@@ -149,10 +151,20 @@ bool StateSpaceOde::solveDependentPositions(double t, const VectorXd& v) {
     if (!std::isfinite(residual)) break;
     if (residual <= settings_.constraintTolerance) {
       f_.computePositions(t, q);
-      return factorizeAt();
+      if (!factorizeAt()) return false;
+      // near a singular position Phi_u leaves the positions within cond(Phi_u) times the tolerance:
+      // one more correction with the factorization at the solution brings them to the rounding
+      if (!singularity_.empty()) {
+        work_m_ = -f_.constraints();
+        dependent_.solveInPlace(work_m_);
+        for (int j = 0; j < m_; ++j) q[partition_.dependent[j]] += work_m_[j];
+        f_.computePositions(t, q);
+      }
+      return true;
     }
-    // modified Newton: a fresh Phi_u when the reused one converges slowly
-    if (!factorized_ || residual > 0.25 * previous) {
+    // modified Newton: a fresh Phi_u when the reused one converges slowly, or at every iteration
+    // near a singular position (Phi_u changes fast against its smallest singular value there)
+    if (!factorized_ || residual > 0.25 * previous || !singularity_.empty()) {
       f_.computePositions(t, q);
       if (!factorizeAt()) return false;
     }
@@ -249,8 +261,15 @@ PartitionCheck StateSpaceOde::checkPartition() {
   PartitionCheck check;
   check.reference = referenceCondition_;
   check.condition = dependent_.conditionEstimate();
+  // near a singular position the growth is measured from the smallest condition since: there
+  // every partition's condition peaks and falls back, and the next singularity of the partition
+  // itself must be seen growing from where it fell
+  if (!singularity_.empty()) referenceCondition_ = std::min(referenceCondition_, check.condition);
   if (check.condition <= settings_.repartitionGrowth * referenceCondition_) return check;
   check.triggered = true;
+  // a growth no partition may avoid: Phi_q itself near a rank drop
+  singularity_ = rankDropDescription(f_);
+  check.singularity = singularity_;
   const CoordinatePartition before = partition_;
   if (!choosePartition(full_.q, full_.t)) {
     // rank deficient here: keep the old partition (nothing was changed)

@@ -54,6 +54,7 @@ struct PartitionCheck {
   double condition = 0.0;  // cond_1(Phi_u) estimate at the checked state (before repartitioning)
   double reference = 0.0;  // at the last partitioning
   std::string description; // the new independent coordinates, when changed
+  std::string singularity; // triggered near a singular position: Phi_q's rank drop, in words
 };
 
 class StateSpaceOde {
@@ -90,6 +91,10 @@ class StateSpaceOde {
   // from fullState() (and evaluates again before using derived quantities).
   PartitionCheck checkPartition();
 
+  // why the last triggered partition check found Phi_q near a rank drop (a singular position of
+  // the mechanism: solvers/constraint_rank.h), empty when it did not
+  const std::string& singularity() const { return singularity_; }
+
   long evaluations() const { return evaluations_; }
   long newtonIterations() const { return newtonIterations_; }
   long factorizations() const { return dependent_.factorizations(); }
@@ -113,6 +118,7 @@ class StateSpaceOde {
   int n_, m_;
   CoordinatePartition partition_;
   double referenceCondition_ = 0.0;
+  std::string singularity_;     // see singularity()
   std::vector<BodyBlockMatrix::Block> rowStructure_;
 
   // matrices of the model's size, by body blocks
