@@ -199,12 +199,12 @@ void PropertyPanel::refresh() {
 std::vector<std::string> PropertyPanel::notesText() const {
   const std::vector<ModelNote> notes = doc_.notesUnder(pointer_);
   if (notes.empty()) return {};
-  if (!pointer_.isEmpty()) {
+  const Model& m = *doc_.model();
+  if (!pointer_.isEmpty() || m.redundant.empty()) {
     std::vector<std::string> lines;
     for (const ModelNote& n : notes) lines.push_back(n.message);
     return lines;
   }
-  const Model& m = *doc_.model();
   const QString count = m.redundant.size() == 1
                             ? tr("1 equation of a joint repeats what the others impose")
                             : tr("%1 equations of the joints repeat what the others impose").arg(m.redundant.size());
