@@ -33,7 +33,7 @@ struct RunOptions {
   std::optional<std::string> formulation, integrator;
   std::optional<double> step, tStart, tEnd, recordFrom, rhoInf, rtol, atol, newtonTolerance, alpha, maxStep, safety,
       facMin, facMax, constraintTolerance, repartitionGrowth;
-  std::optional<std::string> jacobian, linearSolver, jacobianUpdate, index3Form;
+  std::optional<std::string> jacobian, linearSolver, jacobianUpdate, index3Form, newtonToleranceRule;
   std::optional<double> penalty;
   std::optional<double> outputStep;
   std::optional<std::string> outputTimes;  // file

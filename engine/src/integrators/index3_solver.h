@@ -9,7 +9,8 @@
 //     [ Phi_q                          0         ]
 // (the 1/h^2 scaling of seed 001 eq 33a, 1/(b0 h)^2 in general; seed 002 section 2 scales by the
 // inverse of b0 h at the first-order level). It stops when the correction satisfies
-// |delta|_2 < Theta with Theta cq = newtonTolerance (seed 001 eq 46, Theta h^2 = 1e-11).
+// |delta|_2 < Theta with Theta cq = newtonTolerance (seed 001 eq 46, Theta h^2 = 1e-11; the schemes
+// give each point its own, following the step: step_control.h).
 // w = 1 and a_hist = 0 except for HHT (w = 1 + alpha, a_hist = -alpha M^-1 (Phi_q^T lambda - Q)
 // of the previous step; see hht.h).
 //

@@ -28,7 +28,11 @@ struct IntegratorSettings {
   double maxStep = 0.0;            // variable step: 0 = no limit
   double rhoInf = -1.0;            // spectral radius at infinity; < 0 = the method's default
   std::optional<double> alpha;     // HHT alpha in [-1/3, 0] (instead of rho_inf)
-  double newtonTolerance = 1e-11;  // stop when |correction| * (b h)^2 < this (seed 001: Theta h^2)
+  // stop when |correction| * (b h)^2 < this (seed 001: Theta h^2) at steps of
+  // kNewtonReferenceStep and above; with newtonToleranceRule "step" (the default) it falls as
+  // (h / kNewtonReferenceStep)^4 below (step_control.h, newtonToleranceForStep), "fixed" keeps it
+  double newtonTolerance = 1e-11;
+  std::string newtonToleranceRule = "step";
   int maxNewtonIterations = 25;
   // step-size control of error-estimating one-step methods, seed 000 eq (16)
   double safetyFactor = 0.9;       // fac

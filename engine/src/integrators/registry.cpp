@@ -165,6 +165,8 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
       !offered(c.index3Forms, settings.index3Form, "the index-3 form"))
     return os.str();
   if (!(settings.penalty > 0.0)) return "the penalty factor must be positive";
+  if (settings.newtonToleranceRule != "step" && settings.newtonToleranceRule != "fixed")
+    return "the Newton tolerance rule is step or fixed, got '" + settings.newtonToleranceRule + "'";
   if (!settings.variableStep && !c.fixedStep)
     return info.name + " chooses its own steps: give tolerances (--rtol, --atol)";
   if (settings.variableStep && !c.variableStep)

@@ -25,6 +25,12 @@ double newtonToleranceFor(double h, const IntegratorSettings& s) {
   return std::min(s.newtonTolerance, 0.1 * s.atol * toleranceShare(h, s));
 }
 
+double newtonToleranceForStep(double h, const IntegratorSettings& s) {
+  if (s.newtonToleranceRule == "fixed" || h >= kNewtonReferenceStep) return s.newtonTolerance;
+  return std::max(s.newtonTolerance * std::pow(h / kNewtonReferenceStep, 4),
+                  std::min(s.newtonTolerance, kNewtonToleranceFloor));
+}
+
 int effectiveEstimateOrder(const Formulation& f, int designOrder) {
   return f.constraintSize() > 0 ? std::min(designOrder, 2) : designOrder;
 }

@@ -138,6 +138,8 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   if (settings_.startFromEquilibrium) results.metadata.push_back({"initial_state", "static equilibrium"});
   if (!model_.redundant.empty()) results.metadata.push_back({"redundant_equations", model_.redundancySummary()});
   results.metadata.push_back({"newton_tolerance", number(is.newtonTolerance)});
+  if (info->capabilities.linearSolvers.size() > 1 && is.newtonToleranceRule != "step")
+    results.metadata.push_back({"newton_tolerance_rule", is.newtonToleranceRule});
   if (info->capabilities.linearSolvers.size() > 1) {
     const Index3SolverOptions newton = index3SolverOptions(is);
     const LinearSolverKind kind =

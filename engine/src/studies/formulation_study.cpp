@@ -126,6 +126,7 @@ Study makeFormulationStudy(const FormulationStudySettings& settings) {
         spec.settings.tEnd = settings.timingTEnd;
         spec.settings.integratorSettings.step = settings.step;
         spec.settings.integratorSettings.newtonTolerance = settings.positionTolerance;
+        spec.settings.integratorSettings.newtonToleranceRule = "fixed";  // the seed's, at every step
         study.runs.push_back(spec);
       }
   }
@@ -149,6 +150,7 @@ Study makeFormulationStudy(const FormulationStudySettings& settings) {
         spec.settings.every = std::numeric_limits<int>::max();
         spec.settings.integratorSettings.step = h;
         spec.settings.integratorSettings.newtonTolerance = settings.positionTolerance;
+        spec.settings.integratorSettings.newtonToleranceRule = "fixed";  // the seed's, at every step
         spec.reference = static_cast<int>(study.references.size()) - 1;
         study.runs.push_back(spec);
       }

@@ -219,6 +219,7 @@ class StudyBuilder {
             else s.step = setting.perStage ? setting.value * e.info->capabilities.implicitStages : setting.value;
             s.maxStep = e.options.value("max_step", s.maxStep);
             s.newtonTolerance = e.options.value("newton_tolerance", s.newtonTolerance);
+            s.newtonToleranceRule = e.options.value("newton_tolerance_rule", s.newtonToleranceRule);
             s.linearSolver = e.options.value("linear_solver", s.linearSolver);
             s.jacobianUpdate = e.options.value("jacobian_update", s.jacobianUpdate);
             s.jacobian = e.options.value("jacobian", s.jacobian);

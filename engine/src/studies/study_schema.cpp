@@ -75,7 +75,12 @@ std::vector<ObjectSpec> buildSchema() {
                 field("steps_per_stage", K::NumberList, false, "", "s",
                       "fixed steps Delta t / n (n = implicit stages): equal cost across methods"),
                 field("max_step", K::Number, false, "the scene's", "s", "largest variable step"),
-                field("newton_tolerance", K::Number, false, "1e-11", "", "Newton tolerance on positions (Theta h^2)"),
+                field("newton_tolerance", K::Number, false, "1e-11", "",
+                      "Newton tolerance on positions (Theta h^2) at fixed steps of 1e-3 s and above"),
+                field("newton_tolerance_rule", K::Enum, false, "step", "",
+                      "index-3 integrators at fixed steps: step (the tolerance falls as (h / 1e-3 s)^4 below 1e-3 s) "
+                      "or fixed (the same at every step)",
+                      "", {"step", "fixed"}),
                 field("linear_solver", K::Enum, false, "auto", "", "index-3 integrators: storage of the Newton matrix",
                       "", {"auto", "dense", "sparse"}),
                 field("jacobian_update", K::Enum, false, "auto", "",
