@@ -1,41 +1,114 @@
-// mbw-cli generate: scenes made from a few parameters (today: the N-link pendulum chain).
+// mbw-cli generate TEMPLATE [--PARAMETER VALUE ...]: a scene made from a few parameters. The
+// templates and their parameters come from the engine's declared list (scene/templates), so this
+// command only turns each parameter into an option and prints what the engine makes.
 
-#include <cmath>
+#include <algorithm>
+#include <map>
 #include <memory>
-#include <stdexcept>
+#include <vector>
 
 #include "cli_common.h"
 #include "commands.h"
-#include "scene/chain_scene.h"
+#include "scene/templates/scene_templates.h"
 
 namespace mbw::cli {
+namespace {
+
+// crank_angle -> crank-angle
+std::string optionName(const std::string& parameter) {
+  std::string s = parameter;
+  std::replace(s.begin(), s.end(), '_', '-');
+  return s;
+}
+
+// "crank angle ... (deg; default 90; in [-360, 360])"
+std::string optionHelp(const TemplateParameter& p) {
+  std::string details = p.unit;
+  auto add = [&](const std::string& s) { details += (details.empty() ? "" : "; ") + s; };
+  if (p.kind == ParameterKind::Numbers) {
+    std::string names;
+    for (const std::string& e : p.elementNames) names += (names.empty() ? "" : ", ") + e;
+    add(std::to_string(p.count) + " values: " + names);
+  }
+  if (p.kind != ParameterKind::Flag && !p.defaultValue.empty()) add("default " + p.defaultValue);
+  if (p.kind == ParameterKind::Integer || p.kind == ParameterKind::Number) add("in " + p.rangeText());
+  if (p.kind == ParameterKind::Numbers) add("each in " + p.rangeText());
+  return details.empty() ? p.description : p.description + " (" + details + ")";
+}
+
+std::string typeName(const TemplateParameter& p) {
+  switch (p.kind) {
+    case ParameterKind::Integer: return "N";
+    case ParameterKind::Numbers: {
+      std::string s;
+      for (const std::string& e : p.elementNames) {
+        std::string upper = e;
+        std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
+        s += (s.empty() ? "" : ",") + upper;
+      }
+      return s;
+    }
+    case ParameterKind::Choice: {
+      std::string s;
+      for (const std::string& c : p.choices) s += (s.empty() ? "" : "|") + c;
+      return s;
+    }
+    case ParameterKind::Text: return "TEXT";
+    case ParameterKind::Number:
+    case ParameterKind::Flag: return "X";
+  }
+  return "X";
+}
+
+// one template's subcommand: its options, and the values the user gave
+struct TemplateCommand {
+  const SceneTemplate* declaration = nullptr;
+  CLI::App* subcommand = nullptr;
+  std::map<std::string, std::string> texts;  // parameter -> value typed
+  std::map<std::string, bool> flags;
+  std::vector<std::pair<std::string, CLI::Option*>> options;
+  std::string output;
+};
+
+}  // namespace
 
 Command addGenerateCommand(CLI::App& app) {
-  struct Options {
-    ChainOptions chain;
-    double angleDegrees = 0.0;
-    std::string output;
-  };
-  auto o = std::make_shared<Options>();
-  CLI::App* c = app.add_subcommand("generate", "Write a generated scene (a model that grows with a parameter)");
+  auto commands = std::make_shared<std::vector<TemplateCommand>>(sceneTemplates().size());
+  CLI::App* c = app.add_subcommand("generate", "Write a scene made from a template and a few parameters");
   c->require_subcommand(1);
-  CLI::App* chain = c->add_subcommand(
-      "chain", "An N-link pendulum chain: bars hinged end to end by revolute joints about y, released "
-               "in line from rest (N degrees of freedom, 5 N constraint equations)");
-  chain->add_option("--links,-n", o->chain.links, "number of links N")->required();
-  chain->add_option("--length", o->chain.length, "length of each bar, m (default 1)");
-  chain->add_option("--mass", o->chain.mass, "mass of each bar, kg (default 1)");
-  chain->add_option("--angle", o->angleDegrees, "release angle below the horizontal, degrees (default 0)");
-  chain->add_option("--output,-o", o->output, "write the scene to this file instead of standard output");
-  return {c, [o] {
-            o->chain.angle = o->angleDegrees * M_PI / 180.0;
-            std::string text;
-            try {
-              text = chainScene(o->chain);
-            } catch (const std::invalid_argument& e) {
-              throw InputError(std::string("generate chain: ") + e.what());
+  c->footer("Each template's parameters, with their units, defaults and ranges: mbw-cli generate TEMPLATE --help");
+  for (size_t k = 0; k < sceneTemplates().size(); ++k) {
+    TemplateCommand& t = (*commands)[k];
+    t.declaration = &sceneTemplates()[k];
+    t.subcommand = c->add_subcommand(t.declaration->name, t.declaration->summary);
+    for (const TemplateParameter& p : t.declaration->parameters) {
+      const std::string name = "--" + optionName(p.name);
+      CLI::Option* o = p.kind == ParameterKind::Flag ? t.subcommand->add_flag(name, t.flags[p.name], optionHelp(p))
+                                                     : t.subcommand->add_option(name, t.texts[p.name], optionHelp(p))
+                                                           ->type_name(typeName(p));
+      t.options.emplace_back(p.name, o);
+    }
+    t.subcommand->add_option("--output,-o", t.output, "write the scene to this file instead of standard output");
+  }
+  return {c, [commands]() -> int {
+            for (TemplateCommand& t : *commands) {
+              if (!t.subcommand->parsed()) continue;
+              // only the parameters given: the engine fills in the defaults
+              TemplateArguments arguments;
+              for (const auto& [name, option] : t.options) {
+                if (option->count() == 0) continue;
+                arguments[name] = t.flags.count(name) ? (t.flags[name] ? "true" : "false") : t.texts[name];
+              }
+              std::string text;
+              try {
+                text = generateScene(t.declaration->name, arguments);
+              } catch (const TemplateError& e) {
+                const std::string where = e.parameter().empty() ? "" : "--" + optionName(e.parameter()) + ": ";
+                throw InputError("generate " + t.declaration->name + ": " + where + e.what());
+              }
+              return writeOutput(text, t.output);
             }
-            return writeOutput(text, o->output);
+            return kBadInput;
           }};
 }
 

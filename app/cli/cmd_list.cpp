@@ -43,6 +43,8 @@ Command addListCommand(CLI::App& app) {
               std::cout << "  " << std::left << std::setw(24) << s.name << m.description.substr(0, 90)
                         << (m.description.size() > 90 ? "..." : "") << "\n";
             }
+            for (const BuiltinSceneAlias& a : builtinSceneAliases())
+              std::cout << "  " << std::left << std::setw(24) << a.name << "= " << a.scene << " (" << a.reason << ")\n";
             std::cout << "\nIntegrators:\n";
             for (const IntegratorInfo& i : integratorRegistry()) {
               const Capabilities& k = i.capabilities;

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -14,6 +15,7 @@
 #include "simulation/csv.h"
 #include "study_console.h"
 #include "studies/study_file.h"
+#include "studies/threshold_table.h"
 #include "work_precision_figure.h"
 #ifdef MBW_HAVE_MPI
 #include "studies/mpi_executor.h"
@@ -110,6 +112,16 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
   if (!study.outputs.empty() && hasCurves(study, outcome)) {
     const std::string png = options.figureFile(cmd.directory + "/work-precision.png");
     saveSideFigure(workPrecisionFigure(study, outcome, file.measure, file.name), png, std::cout);
+  }
+  if (!file.thresholds.empty()) {
+    // the cheapest run of each method under each threshold, printed and kept as Markdown
+    const std::string table =
+        thresholdTableMarkdown(study, thresholdTable(study, outcome.records, file.measure, file.thresholds),
+                               file.thresholds);
+    const std::string path = cmd.directory + "/thresholds.md";
+    const std::string heading = thresholdTableHeading(study, file.measure);
+    std::ofstream(path) << heading << "\n\n" << table;
+    std::cout << "\n" << heading << "\n" << table << "thresholds " << path << "\n";
   }
   if (outcome.interrupted) {
     std::cout << "interrupted: continue with the same command and --resume\n";

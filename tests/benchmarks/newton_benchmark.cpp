@@ -13,7 +13,7 @@
 #include <string>
 
 #include "integrators/registry.h"
-#include "scene/chain_scene.h"
+#include "scene/templates/scene_templates.h"
 #include "scene/scene_reader.h"
 #include "simulation/simulation.h"
 
@@ -82,10 +82,8 @@ const bool registered = [] {
     for (const NewtonChoice& c : kChoices) {
       if (std::string(c.linearSolver) == "dense" && n > 64) continue;  // seconds per step
       const std::string name = "chain/" + std::to_string(n) + "/" + c.linearSolver + "/" + c.jacobianUpdate;
-      ChainOptions o;
-      o.links = n;
-      benchmark::RegisterBenchmark(name.c_str(), [o, c](benchmark::State& b) {
-        stepModel(b, parseScene(chainScene(o), "chain"), c);
+      benchmark::RegisterBenchmark(name.c_str(), [n, c](benchmark::State& b) {
+        stepModel(b, parseScene(generateScene("chain", {{"links", std::to_string(n)}}), "chain"), c);
       })->Unit(benchmark::kMicrosecond);
     }
   for (const NewtonChoice& c : kChoices)

@@ -199,7 +199,28 @@ TEST(Cli, GeneratesAChainSceneThatRuns) {
   EXPECT_EQ(o.status, 0) << o.output;
   o = runCli("generate chain --links 0");
   EXPECT_EQ(o.status, 2);
-  EXPECT_NE(o.output.find("links must be at least 1"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("generate chain: --links: the value must be in [1, 100000], got 0"), std::string::npos)
+      << o.output;
+}
+
+TEST(Cli, ListsTheTemplatesAndTheirParametersWithUnits) {
+  Outcome o = runCli("generate --help");
+  EXPECT_EQ(o.status, 0);
+  for (const char* name : {"chain", "double-pendulum", "four-bar", "slider-crank", "n-four-bar"})
+    EXPECT_NE(o.output.find(std::string("  ") + name + " "), std::string::npos) << name << "\n" << o.output;
+  o = runCli("generate four-bar --help");
+  EXPECT_EQ(o.status, 0);
+  EXPECT_NE(o.output.find("--lengths CRANK,COUPLER,ROCKER,GROUND"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("(deg; default 90; in [-360, 360])"), std::string::npos) << o.output;
+  o = runCli("generate four-bar --lengths 5,1,1,1");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("generate four-bar: --lengths: the longest bar (5 m) is longer than the other three "
+                          "together (3 m): the loop cannot close"),
+            std::string::npos)
+      << o.output;
+  o = runCli("generate slider-crank --crank-speed 2 --driven --joints spherical-universal");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("\"type\": \"angle-driver\""), std::string::npos) << o.output;
 }
 
 TEST(Cli, ListsScenesIntegratorsAndFormulations) {

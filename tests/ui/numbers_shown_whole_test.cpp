@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLayout>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QListView>
 #include <QScreen>
 #include <QSignalSpy>
@@ -166,8 +167,12 @@ class NumbersShownWholeTest : public QObject {
       for (QTreeWidgetItemIterator it(&w->modelTree()); *it; ++it)
         if ((*it)->flags() & Qt::ItemIsSelectable) pointers << (*it)->data(0, Qt::UserRole).toString();
       pointers.removeDuplicates();
+      // of a scene of many alike bodies (the 81 bars and 121 pins of the N-four-bar), the first 12
+      // of each list
+      const bool manyAlike = pointers.filter(QRegularExpression("^/bodies/[0-9]+$")).size() > 40;
       for (const QString& pointer : pointers) {
         if (pointer.count('/') > 2) continue;  // a joint's primitives: not an element of the scene
+        if (manyAlike && pointer.count('/') == 2 && pointer.section('/', 2).toInt() >= 12) continue;
         w->modelTree().selectPointer(pointer);
         QCOMPARE(panel.pointer(), pointer);
         panel.widget()->layout()->activate();

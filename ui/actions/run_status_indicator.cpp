@@ -111,11 +111,14 @@ void RunStatusIndicator::onFinished(int id) {
 void RunStatusIndicator::showScene() {
   if (doc_.isValid() && doc_.model()) {
     const Model& m = *doc_.model();
-    scene_->setText(tr("%1: %2 bodies, %3 DOF, %4 equations")
-                        .arg(QString::fromStdString(m.name))
-                        .arg(m.bodyCount())
-                        .arg(degreesOfFreedom(m))
-                        .arg(m.primitiveCount()));
+    QString text = tr("%1: %2 bodies, %3 DOF, %4 equations")
+                       .arg(QString::fromStdString(m.name))
+                       .arg(m.bodyCount())
+                       .arg(degreesOfFreedom(m))
+                       .arg(m.primitiveCount());
+    if (!m.redundant.empty())
+      text += tr(", %n left out as redundant", "", static_cast<int>(m.redundant.size()));
+    scene_->setText(text);
     scene_->setStyleSheet({});
   } else {
     scene_->setText(tr("scene: %n problem(s)", "", static_cast<int>(doc_.issues().size())));

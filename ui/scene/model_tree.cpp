@@ -5,6 +5,7 @@
 #include <QHeaderView>
 #include <QMenu>
 #include <QStyle>
+#include <algorithm>
 #include <map>
 
 #include "scene_document.h"
@@ -122,6 +123,14 @@ void ModelTree::rebuild() {
     item->setIcon(0, warning);
     item->setToolTip(0, lines.join("\n"));
   }
+  // notes (equations left out as redundant): an information mark on their joints, not a warning
+  const QIcon information = QApplication::style()->standardIcon(QStyle::SP_MessageBoxInformation);
+  for (const ModelNote& note : doc_.notesUnder("")) {
+    QTreeWidgetItem* item = itemFor(QString::fromStdString(note.path));
+    if (!item || messages.count(item)) continue;
+    item->setIcon(0, information);
+    item->setToolTip(0, QString::fromStdString(note.message));
+  }
   expandAll();
   // keep the selection quietly; say so only when the selected element is gone
   QTreeWidgetItem* item = itemFor(selected);
@@ -143,7 +152,12 @@ void ModelTree::addPrimitives(QTreeWidgetItem* item, const std::string& pointer)
                                  QString::fromStdString(model->bodyName(j.bodyJ))));
     for (int k = 0; k < j.primitiveCount; ++k) {
       QString detail;
-      auto* child = new QTreeWidgetItem(item, {primitiveText(model->primitives[j.firstPrimitive + k], detail)});
+      QString text = primitiveText(model->primitives[j.firstPrimitive + k], detail);
+      // an equation left out as redundant says so
+      const bool leftOut = std::any_of(model->redundant.begin(), model->redundant.end(),
+                                       [&](const RedundantEquation& r) { return r.primitive == j.firstPrimitive + k; });
+      if (leftOut) text += tr("  (left out: repeats other equations)");
+      auto* child = new QTreeWidgetItem(item, {text});
       child->setToolTip(0, detail + tr("  (points and vectors in the bodies' frames at their centres of mass)"));
       child->setData(0, kPointerRole, QString::fromStdString(pointer));
       child->setForeground(0, QColor(110, 110, 110));

@@ -35,6 +35,16 @@ QLabel* errorLabel(QWidget* parent) {
   return label;
 }
 
+// what the loader noticed that is not an error: dark blue-grey, beside the red of the issues
+QLabel* noteLabel(QWidget* parent) {
+  auto* label = new QLabel(parent);
+  label->setWordWrap(true);
+  label->setObjectName("notes");
+  label->setStyleSheet("color: #2c4a6b;");
+  label->setVisible(false);
+  return label;
+}
+
 void showMessages(QLabel* label, const std::vector<std::string>& messages) {
   QStringList lines;
   for (const std::string& m : messages) lines << QString::fromStdString(m);
@@ -68,6 +78,7 @@ void PropertyPanel::rebuild() {
   title_->setWordWrap(true);
   layout->addWidget(title_);
   objectIssues_ = errorLabel(page_);
+  objectNotes_ = noteLabel(page_);
 
   const ObjectSpec* spec = findObjectSpec(objectType_);
   // an element of unknown type: edit its name and type until it is one the schema knows
@@ -83,10 +94,12 @@ void PropertyPanel::rebuild() {
     addFields(grid, *spec, pointer_);
     layout->addLayout(grid);
     // the element's issues that name no field shown go under the fields: the fields stay where
-    // they are when one appears
+    // they are when one appears; the loader's notes with them
     layout->addWidget(objectIssues_);
+    layout->addWidget(objectNotes_);
   } else {
     layout->addWidget(objectIssues_);
+    layout->addWidget(objectNotes_);
   }
   layout->addStretch(1);
   setWidget(page_);
@@ -181,6 +194,28 @@ void PropertyPanel::refresh() {
   for (const SceneIssue& i : issues)
     rest.push_back(i.path.size() > static_cast<size_t>(pointer_.size()) ? i.path.substr(pointer_.size() + 1) + ": " + i.message : i.message);
   showMessages(objectIssues_, rest);
+  showMessages(objectNotes_, notesText());
+}
+
+// the notes of the element; for the scene, what was left out in one paragraph (the joints carry theirs)
+std::vector<std::string> PropertyPanel::notesText() const {
+  const std::vector<ModelNote> notes = doc_.notesUnder(pointer_);
+  if (notes.empty()) return {};
+  const Model& m = *doc_.model();
+  if (!pointer_.isEmpty() || m.redundant.empty()) {
+    std::vector<std::string> lines;
+    for (const ModelNote& n : notes) lines.push_back(n.message);
+    return lines;
+  }
+  const QString count = m.redundant.size() == 1
+                            ? tr("1 equation of a joint repeats what the others impose")
+                            : tr("%1 equations of the joints repeat what the others impose").arg(m.redundant.size());
+  const std::string summary = m.redundancySummary();
+  return {tr("Note: %1 (the mechanism's loops are closed more than once); the loader left them out: %2. The "
+             "recorded reactions are those of the kept equations. Select a joint marked (i) for what its "
+             "left-out equations repeat.")
+              .arg(count, QString::fromStdString(summary.substr(summary.find(':') + 2)))
+              .toStdString()};
 }
 
 void PropertyPanel::commit(const Row& row) {

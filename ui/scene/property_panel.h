@@ -4,7 +4,8 @@
 // edit of the document; the engine's loader then validates the whole scene, and its messages appear
 // under the fields they name (those of no field shown, under all the fields: nothing above a field
 // moves it when a message appears). Renaming a body renames its references; changing the type of a joint
-// or force element keeps the fields both types share.
+// or force element keeps the fields both types share. What the loader noticed that is not an error
+// (equations left out as redundant) shows as a note under the fields, not in red.
 
 #include <QScrollArea>
 #include <string>
@@ -51,6 +52,7 @@ class PropertyPanel : public QScrollArea {
   void refresh();
   void addFields(QGridLayout* grid, const ObjectSpec& spec, const QString& base);
   void commit(const Row& row);
+  std::vector<std::string> notesText() const;
 
   SceneDocument& doc_;
   QString pointer_;
@@ -58,6 +60,7 @@ class PropertyPanel : public QScrollArea {
   QWidget* page_ = nullptr;
   QLabel* title_ = nullptr;
   QLabel* objectIssues_ = nullptr;
+  QLabel* objectNotes_ = nullptr;  // what the loader noticed that is not an error (redundant equations)
   std::vector<Row> rows_;
 };
 

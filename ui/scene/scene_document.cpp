@@ -187,6 +187,14 @@ std::vector<SceneIssue> SceneDocument::issuesUnder(const QString& pointer) const
   return out;
 }
 
+std::vector<ModelNote> SceneDocument::notesUnder(const QString& pointer) const {
+  std::vector<ModelNote> out;
+  if (!isValid() || !model_) return out;
+  for (const ModelNote& n : model_->notes)
+    if (isUnder(n.path, pointer.toStdString())) out.push_back(n);
+  return out;
+}
+
 void SceneDocument::setJson(const SceneJson& json) {
   json_ = json;
   validate();

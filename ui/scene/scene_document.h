@@ -56,6 +56,9 @@ class SceneDocument : public QObject {
   const std::vector<SceneIssue>& issues() const { return issues_; }
   // the issues at this path or below it
   std::vector<SceneIssue> issuesUnder(const QString& pointer) const;
+  // what the loader noticed in the current state that is not an error (redundant equations left
+  // out), at this path or below it; none while the document has issues
+  std::vector<ModelNote> notesUnder(const QString& pointer) const;
   // the model of the last valid state of the document (nullptr when it has never been valid)
   std::shared_ptr<const Model> model() const { return model_; }
 

@@ -8,6 +8,7 @@
 
 namespace mbw {
 
+using Vec2 = Eigen::Vector2d;
 using Vec3 = Eigen::Vector3d;
 using Vec4 = Eigen::Vector4d;
 using Mat3 = Eigen::Matrix3d;

@@ -24,14 +24,21 @@ std::vector<int> Model::keptPrimitives() const {
 
 std::string Model::redundancySummary() const {
   if (redundant.empty()) return {};
+  constexpr int kNamedJoints = 4;  // a loop of many windows (A02's 40) is summed up after these
   std::string text = std::to_string(redundant.size()) + " left out:";
+  int named = 0, more = 0;
   for (size_t i = 0; i < redundant.size();) {
     const int joint = primitives[redundant[i].primitive].joint;
     size_t n = 0;
     for (; i < redundant.size() && primitives[redundant[i].primitive].joint == joint; ++i) ++n;
+    if (named++ >= kNamedJoints) {
+      ++more;
+      continue;
+    }
     text += (text.back() == ':' ? " joint '" : ", joint '") + joints[joint].name + "' (" + std::to_string(n) +
             " of " + std::to_string(joints[joint].primitiveCount) + ")";
   }
+  if (more) text += " and " + std::to_string(more) + (more == 1 ? " more joint" : " more joints");
   return text;
 }
 

@@ -218,7 +218,8 @@ struct Model {
   int primitiveCount() const { return static_cast<int>(primitives.size()); }
   // the primitives that are constraint rows of the formulations: all but the redundant ones
   std::vector<int> keptPrimitives() const;
-  // the redundant equations in one line, e.g. "3 left out: joint 'D' (3 of 5)"; "" for none
+  // the redundant equations in one line, e.g. "3 left out: joint 'D' (3 of 5)", the first four
+  // joints named and the others counted ("... and 36 more joints"); "" for none
   std::string redundancySummary() const;
   int bodyIndex(const std::string& name) const;  // kGround for "ground", -2 if unknown
   std::string bodyName(int index) const;

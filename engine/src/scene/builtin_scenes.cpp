@@ -2,9 +2,19 @@
 
 namespace mbw {
 
+const std::vector<BuiltinSceneAlias>& builtinSceneAliases() {
+  static const std::vector<BuiltinSceneAlias> aliases = {
+      {"iftomm-a03-squeezer", "andrews-squeezer", "IFToMM benchmark A03, Andrews' squeezer"},
+  };
+  return aliases;
+}
+
 const BuiltinScene* findBuiltinScene(const std::string& name) {
+  std::string scene = name;
+  for (const BuiltinSceneAlias& a : builtinSceneAliases())
+    if (a.name == name) scene = a.scene;
   for (const BuiltinScene& s : builtinScenes())
-    if (s.name == name) return &s;
+    if (s.name == scene) return &s;
   return nullptr;
 }
 

@@ -37,11 +37,15 @@ struct RunSpec {
   int reference = -1;      // index into Study::references, < 0: no errors measured
 };
 
-// The run errors are measured against: a run of the study's engine, or a results CSV.
+// The run errors are measured against: a run of the study's engine, a results CSV, or a closed
+// form of the scene's problem.
 struct ReferenceSpec {
   std::string description;  // said in every output, e.g. "esdirk4-6l2sa2, fixed step 1e-4 s"
   std::string file;         // a CSV written by a run (mbw-cli run -o), or when empty:
-  RunSpec run;
+  RunSpec run;              // the run (its variant, time window and output step serve a closed form)
+  // when not empty, the closed-form solution of that name (analysis/iftomm_references.h) at the
+  // run's output times instead of the run
+  std::string closedForm = "";
 };
 
 struct Study {

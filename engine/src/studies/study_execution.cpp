@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "analysis/iftomm_references.h"
 #include "simulation/csv.h"
 #include "simulation/recorder.h"
 #include "studies/results_table.h"
@@ -77,7 +78,12 @@ std::string obtainReferences(const Study& study, Executor& executor, const Study
     for (size_t k = 0; k < n; ++k) {
       const ReferenceSpec& ref = study.references[k];
       const std::string kept = options.referenceDirectory.empty() ? "" : referenceFile(options, k);
-      if (!ref.file.empty()) {
+      if (!ref.closedForm.empty()) {
+        const RunSettings& w = ref.run.settings;
+        out.references[k] = keepChannels(
+            closedFormReference(ref.closedForm, out.models.at(ref.run.variant), outputGridTimes(w.tStart, w.tEnd, w.output.step)),
+            study.outputs);
+      } else if (!ref.file.empty()) {
         out.references[k] = keepChannels(readCsv(ref.file), study.outputs);
       } else if (options.resume && !kept.empty() && std::filesystem::exists(kept)) {
         out.references[k] = readCsv(kept);

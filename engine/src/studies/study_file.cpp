@@ -9,10 +9,12 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "analysis/iftomm_references.h"
 #include "formulation/formulation.h"
 #include "integrators/registry.h"
 #include "scene/builtin_scenes.h"
 #include "scene/schema_validation.h"
+#include "simulation/output_grid.h"
 #include "studies/scene_variant_loader.h"
 #include "studies/study_execution.h"
 #include "studies/study_schema.h"
@@ -34,6 +36,9 @@ class StudyBuilder {
     out.description = file_.value("description", "");
     out.measure = parseErrorMeasure(file_.value("measure", "max"));
     out.runFiles = file_.value("run_files", false);
+    out.thresholds = positives(file_, "thresholds", "");
+    if (!out.thresholds.empty() && !file_.contains("outputs"))
+      issue("/thresholds", "thresholds are errors of the outputs compared: name the outputs");
     Study& study = out.study;
     study.title = out.name;
     if (file_.at("version").get<int>() != kStudyFormatVersion)
@@ -176,6 +181,8 @@ class StudyBuilder {
     s.tEnd = tEnd;
     s.integratorSettings.step = model.defaults.step;
     s.integratorSettings.maxStep = model.defaults.maxStep;
+    // rows at the scene's output times when it asks for them (a long run keeps a few thousand rows)
+    s.output = outputRequest_;
     for (const std::string& o : file_.value("outputs", std::vector<std::string>{}))
       s.recordMultipliers = s.recordMultipliers || o.rfind("lambda.", 0) == 0;
     return s;
@@ -183,6 +190,11 @@ class StudyBuilder {
 
   void addRuns(Study& study, const Model& model, int variant, double tEnd, const std::string& scenePath) {
     if (!(tEnd > 0.0)) issue(scenePath + "/t_end", "must be positive");
+    try {
+      outputRequest_ = sceneOutputRequest(model);
+    } catch (const std::runtime_error& e) {
+      issue(scenePath, e.what());
+    }
     const std::vector<std::string> formulations = file_.contains("formulations")
                                                       ? file_.at("formulations").get<std::vector<std::string>>()
                                                       : std::vector<std::string>{model.defaults.formulation};
@@ -191,7 +203,7 @@ class StudyBuilder {
       if (std::find(known.begin(), known.end(), formulations[f]) == known.end())
         issue("/formulations/" + std::to_string(f), "unknown formulation '" + formulations[f] + "' (rp, rA or rE)");
     checkFormulations(formulations);
-    if (!study.outputs.empty()) addReference(study, variant, baseSettings(model, formulations.front(), tEnd));
+    if (!study.outputs.empty()) addReference(study, model, variant, baseSettings(model, formulations.front(), tEnd));
     for (const std::string& formulation : formulations)
       for (const Entry& e : entries_)
         for (double rho : e.rhoInf)
@@ -236,10 +248,12 @@ class StudyBuilder {
     }
   }
 
-  void addReference(Study& study, int variant, const RunSettings& base) {
+  void addReference(Study& study, const Model& model, int variant, const RunSettings& base) {
     ReferenceChoice choice;
     if (file_.contains("reference")) {
       const json& r = file_.at("reference");
+      choice.closedForm = r.value("closed_form", "");
+      if (!choice.closedForm.empty()) checkClosedForm(choice.closedForm, model, base);
       if (r.contains("file")) choice.file = resolve(r.at("file").get<std::string>());
       choice.integrator = r.value("integrator", "");
       choice.tolerance = r.value("tolerance", 0.0);
@@ -255,6 +269,32 @@ class StudyBuilder {
     ref.run.variant = variant;
     ref.description = variantLabel(study.variants[variant]) + ": " + ref.description;
     study.references.push_back(ref);
+  }
+
+  // a closed form serves the scene of its problem, at the runs' output times
+  void checkClosedForm(const std::string& name, const Model& model, const RunSettings& base) {
+    const std::string path = "/reference/closed_form";
+    if (!(base.output.step > 0.0)) {
+      if (reported_.insert(path + "step").second)
+        issue(path, "a closed form is compared at the runs' output times: give the scene an output_step");
+      return;
+    }
+    Results reference;
+    try {
+      reference = closedFormReference(name, model, {base.tStart});
+    } catch (const std::invalid_argument& e) {
+      if (reported_.insert(path + e.what()).second) issue(path, e.what());
+      return;
+    }
+    // the outputs compared must be channels of the closed form
+    const std::vector<std::string> outputs = file_.value("outputs", std::vector<std::string>{});
+    for (size_t k = 0; k < outputs.size(); ++k) {
+      if (reference.column(outputs[k]) >= 0) continue;
+      std::string channels;
+      for (int c = 1; c < reference.columnCount(); ++c) channels += (c > 1 ? ", " : "") + reference.channels()[c].name;
+      if (reported_.insert(path + outputs[k]).second)
+        issue("/outputs/" + std::to_string(k), "the closed form " + name + " gives " + channels + ", not '" + outputs[k] + "'");
+    }
   }
 
   // every output must be recorded by the runs of each scene variant
@@ -277,6 +317,7 @@ class StudyBuilder {
   std::vector<Entry> entries_;
   std::set<std::string> reported_;
   int repeat_ = 1;
+  OutputRequest outputRequest_;  // of the scene whose runs are being added
 };
 
 }  // namespace

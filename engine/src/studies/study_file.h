@@ -5,6 +5,7 @@
 // SceneError naming the file.
 
 #include <string>
+#include <vector>
 
 #include "scene/scene_error.h"
 #include "studies/study.h"
@@ -15,7 +16,8 @@ namespace mbw {
 struct StudyFile {
   std::string name, description;
   Study study;
-  ErrorMeasure measure = ErrorMeasure::Max;  // of the work-precision diagram
+  ErrorMeasure measure = ErrorMeasure::Max;  // of the work-precision diagram and the thresholds
+  std::vector<double> thresholds;            // errors to reach (threshold_table.h)
   bool runFiles = false;                     // write each run's CSV
 };
 

@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "analysis/iftomm_references.h"
+
 namespace mbw {
 namespace {
 
@@ -39,6 +41,9 @@ std::vector<ObjectSpec> buildSchema() {
                 field("measure", K::Enum, false, "max", "",
                       "the error of the work-precision diagram: the largest or RMS over the run, or at t_end",
                       "", {"max", "rms", "final"}),
+                field("thresholds", K::NumberList, false, "none", "",
+                      "errors to reach: for each, the cheapest run of every integrator whose error (the measure, "
+                      "the largest over the outputs) is at most it (mbw-cli sweep writes the table, thresholds.md)"),
                 field("repeat", K::Integer, false, "1", "", "runs of each setting; the CPU time is the least"),
                 field("run_files", K::Boolean, false, "false", "", "also write each run's CSV (runs/RUN.csv)")},
                "",
@@ -85,8 +90,14 @@ std::vector<ObjectSpec> buildSchema() {
                "",
                {}});
   s.push_back({"study-reference",
-               "A run of the engine (an integrator at a tolerance or a fixed step), or a run's CSV file.",
-               {field("integrator", K::String, false, "bdf", "", "integrator of the reference run"),
+               "A run of the engine (an integrator at a tolerance or a fixed step), a run's CSV file, or the "
+               "closed-form solution of a benchmark problem.",
+               {field("closed_form", K::Enum, false, "", "",
+                      "the scene's benchmark problem in closed form, at the runs' output times (the scene needs "
+                      "an output_step): iftomm-a01, the pendulum; iftomm-a02, the N-four-bar's parallelogram "
+                      "motion (see docs/iftomm.md)",
+                      "", closedFormReferenceNames()),
+                field("integrator", K::String, false, "bdf", "", "integrator of the reference run"),
                 field("tolerance", K::Number, false, "1e-10", "", "its rtol = atol"),
                 field("step", K::Number, false, "", "s", "a fixed step instead"),
                 field("file", K::String, false, "", "", "a run written by mbw-cli run -o (one scene variant only)")},

@@ -4,6 +4,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "analysis/iftomm_references.h"
 #include "integrators/registry.h"
 
 namespace mbw {
@@ -27,6 +28,12 @@ std::vector<std::string> defaultOutputs(const Model& model) {
 }  // namespace
 
 ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choice) {
+  if (!choice.closedForm.empty()) {
+    RunSpec window;
+    window.settings = base;
+    return {closedFormReferenceDescription(choice.closedForm) + ", at the runs' output times", "", window,
+            choice.closedForm};
+  }
   if (!choice.file.empty()) return {"the run in " + choice.file, choice.file, {}};
   if (choice.integrator.empty()) return referenceQualityRun(base);
   RunSpec ref;

@@ -24,6 +24,7 @@ double measureOf(const ErrorMeasures& errors, ErrorMeasure measure);
 
 // What the errors are measured against.
 struct ReferenceChoice {
+  std::string closedForm;  // a closed form of the scene's problem (analysis/iftomm_references.h), or
   std::string file;        // a run's CSV (mbw-cli run -o), or a run of
   std::string integrator;  // this integrator ("": the engine's reference-quality run) at
   double tolerance = 0.0;  // rtol = atol = this (> 0), or at

@@ -111,11 +111,32 @@ std::vector<BadStudy> badStudies() {
       {"reference", studyJson(kScene, kRn4, R"(, "outputs": ["body_2.y"], "reference": {"integrator": "euler"})"),
        "/reference/integrator", "unknown integrator 'euler'"},
       {"measure", studyJson(kScene, kRn4, R"(, "measure": "l2")"), "/measure", "'l2' is not one of: max, rms, final"},
+      {"closed_form_times", studyJson(kScene, kRn4, R"(, "outputs": ["body_2.y"], "reference": {"closed_form": "iftomm-a01"})"),
+       "/reference/closed_form", "give the scene an output_step"},
+      {"closed_form_problem",
+       studyJson(R"([{"scene": "double-pendulum", "variations": {"/settings/output_step": [0.1]}}])", kRn4,
+                 R"(, "outputs": ["body_2.y"], "reference": {"closed_form": "iftomm-a01"})"),
+       "/reference/closed_form", "no body has a distance joint to the ground"},
+      {"closed_form_output",
+       studyJson(R"([{"scene": "iftomm-a01-pendulum", "t_end": 1}])", kRn4,
+                 R"(, "outputs": ["p1_x", "P1.z"], "reference": {"closed_form": "iftomm-a01"})"),
+       "/outputs/1", "the closed form iftomm-a01 gives p1_x, p1_x.rate, p1_y, p1_y.rate, not 'P1.z'"},
   };
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryClass, StudyFileBadInput, ::testing::ValuesIn(badStudies()),
                          [](const auto& param) { return std::string(param.param.name); });
+
+TEST(StudyFile, AClosedFormReferenceServesTheScenesOutputTimes) {
+  const StudyFile f = parseStudyFile(studyJson(R"([{"scene": "iftomm-a01-pendulum", "t_end": 3}])", kRn4,
+                                               R"(, "outputs": ["p1_x"], "reference": {"closed_form": "iftomm-a01"})"),
+                                     "/tmp/s.json");
+  ASSERT_EQ(f.study.references.size(), 1u);
+  EXPECT_EQ(f.study.references[0].closedForm, "iftomm-a01");
+  EXPECT_NE(f.study.references[0].description.find("Jacobi elliptic"), std::string::npos);
+  // the runs record at the scene's output step
+  EXPECT_EQ(f.study.runs[0].settings.output.step, 0.5);
+}
 
 TEST(StudyFile, ShippedExamplesLoad) {
   int examples = 0;

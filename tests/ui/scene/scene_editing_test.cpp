@@ -2,6 +2,7 @@
 // next to the field; undo brings the scene back; renames follow into references; every element
 // type the schema knows can be added from its template.
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QUndoStack>
 #include <QSignalSpy>
@@ -231,6 +232,42 @@ class SceneEditingTest : public QObject {
     QVERIFY(pin->child(0)->text(0).startsWith("CD"));
     QVERIFY(pin->child(4)->text(0).startsWith("DP1"));
     QVERIFY(pin->toolTip(0).contains("between ground and rod1"));
+  }
+
+  void aRedundantLoopOpensWithANoteNotAnIssue() {
+    // Bricard's loop: one equation of its last joint, R6, repeats the others
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("iftomm-a04-bricard", nullptr));
+    QVERIFY(doc.isValid());
+    ModelTree tree(doc);
+    PropertyPanel panel(doc);
+    connect(&tree, &ModelTree::pointerSelected, &panel, &PropertyPanel::showPointer);
+    panel.showPointer("");
+    auto* notes = panel.findChild<QLabel*>("notes");
+    QVERIFY(notes);
+    QVERIFY(!notes->isHidden());
+    QVERIFY2(notes->text().contains("1 equation of a joint repeats what the others impose") && notes->text().contains("joint 'R6' (1 of 5)") &&
+                 notes->text().contains("reactions are those of the kept equations"),
+             qPrintable(notes->text()));
+    QVERIFY(!notes->styleSheet().contains("#c0392b"));  // not in the red of the issues
+    // the joint: its note in the panel and as the tree item's tooltip; the left-out equation marked
+    tree.setPrimitivesShown(true);
+    tree.selectPointer("/joints/5");
+    QCOMPARE(panel.pointer(), QString("/joints/5"));
+    notes = panel.findChild<QLabel*>("notes");
+    QVERIFY2(notes->text().startsWith("joint 'R6': 1 of its 5 equations (DP1 5) repeats what joints 'R1'"),
+             qPrintable(notes->text()));
+    QTreeWidgetItem* r6 = tree.currentItem();
+    QVERIFY(r6->toolTip(0).contains("left out (redundant)"));
+    QVERIFY(r6->child(4)->text(0).contains("left out"));
+    QVERIFY(!r6->child(3)->text(0).contains("left out"));
+    // another joint has no note
+    tree.selectPointer("/joints/0");
+    QVERIFY(panel.findChild<QLabel*>("notes")->isHidden());
+    // a scene with issues shows them, not the last valid model's notes
+    doc.setValue("/bodies/0/mass", -1.0, "bad mass");
+    QVERIFY(!doc.isValid());
+    QVERIFY(doc.notesUnder("").empty());
   }
 
   void aPickGivesANamedPointOrCoordinatesAndSnapsAxes() {

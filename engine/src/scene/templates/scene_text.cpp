@@ -1,0 +1,212 @@
+#include "scene/templates/scene_text.h"
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+namespace mbw::scene_text {
+
+PlaneFrame PlaneFrame::withUp(const std::string& up) {
+  PlaneFrame p;
+  if (up == "y") {
+    p.up = Vec3::UnitY();
+    p.upAxis = 'y';
+  }
+  p.normal = p.horizontal.cross(p.up);
+  return p;
+}
+
+json PlaneFrame::gravity(double g) const { return vec(-g * up); }
+
+// --- numbers -----------------------------------------------------------------------------------
+
+namespace {
+
+// degrees as a multiple of 90 when they are one: 0..3 quarter turns, else -1
+int quarterTurns(double degrees) {
+  const double q = degrees / 90.0;
+  if (q != std::round(q)) return -1;
+  return static_cast<int>(((static_cast<long long>(std::round(q)) % 4) + 4) % 4);
+}
+
+}  // namespace
+
+double cosDegrees(double degrees) {
+  static const double exact[4] = {1.0, 0.0, -1.0, 0.0};
+  const int q = quarterTurns(degrees);
+  return q >= 0 ? exact[q] : std::cos(degrees * M_PI / 180.0);
+}
+
+double sinDegrees(double degrees) {
+  static const double exact[4] = {0.0, 1.0, 0.0, -1.0};
+  const int q = quarterTurns(degrees);
+  return q >= 0 ? exact[q] : std::sin(degrees * M_PI / 180.0);
+}
+
+json vec(const Vec3& v) {
+  const double size = v.cwiseAbs().maxCoeff();
+  json a = json::array();
+  for (int k = 0; k < 3; ++k) a.push_back(std::abs(v[k]) <= 1e-15 * size ? 0.0 : v[k]);
+  return a;
+}
+
+std::string numberText(double x) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x);
+  return std::string(buffer, result.ptr);
+}
+
+std::string readable(double x) {
+  std::ostringstream os;
+  os << x;
+  return os.str();
+}
+
+std::string crankMotion(bool driven, double speed) {
+  if (driven) return "turned at a constant " + readable(speed) + " rad/s by an angle driver";
+  return speed == 0.0 ? "at rest, free" : "turning at " + readable(speed) + " rad/s, free";
+}
+
+// --- bodies --------------------------------------------------------------------------------------
+
+namespace {
+
+// the orientation of a body whose x axis points along `direction` in the plane (turned about the
+// plane normal); none when it is +x
+void setPlaneOrientation(json& body, const PlaneFrame& plane, const Vec2& direction) {
+  const double angle = std::atan2(direction.y(), direction.x());
+  if (angle != 0.0) body["orientation"] = {{"axis", vec(plane.normal)}, {"angle", angle}};
+}
+
+}  // namespace
+
+json barBody(const PlaneFrame& plane, const Bar& bar) {
+  const Vec2 along = bar.end - bar.start;
+  const double L = bar.length, m = bar.mass, w = bar.width;
+  json body = {{"name", bar.name},
+               {"mass", m},
+               {"inertia", {m * w * w / 6.0, m * L * L / 12.0, m * L * L / 12.0}},
+               {"position", vec(plane.point(0.5 * (bar.start.x() + bar.end.x()), 0.5 * (bar.start.y() + bar.end.y())))}};
+  setPlaneOrientation(body, plane, along);
+  if (bar.velocity != Vec2::Zero()) body["velocity"] = vec(plane.vector(bar.velocity));
+  if (bar.rate != 0.0) body["angular_velocity"] = vec(bar.rate * plane.normal);
+  body["points"] = {{"start", {-0.5 * L, 0.0, 0.0}}, {"end", {0.5 * L, 0.0, 0.0}}};
+  body["shape"] = {{"type", "box"}, {"size", {L, w, w}}};
+  return body;
+}
+
+json blockBody(const PlaneFrame& plane, const std::string& name, const Vec2& centre, double mass, double size,
+               const Vec2& velocity) {
+  const double I = mass * size * size / 6.0;
+  json body = {{"name", name}, {"mass", mass}, {"inertia", {I, I, I}}, {"position", vec(plane.point(centre.x(), centre.y()))}};
+  if (velocity != Vec2::Zero()) body["velocity"] = vec(plane.vector(velocity));
+  body["shape"] = {{"type", "box"}, {"size", {size, size, size}}};
+  return body;
+}
+
+// --- joints --------------------------------------------------------------------------------------
+
+json groundPoint(const PlaneFrame& plane, const Vec2& p) { return vec(plane.point(p.x(), p.y())); }
+
+json revolute(const PlaneFrame& plane, const std::string& name, const std::string& bodyI, const json& pointI,
+              const std::string& bodyJ, const json& pointJ) {
+  // a bar's frame is the world's turned about the normal, so the normal reads the same in both
+  return {{"name", name},       {"type", "revolute"},         {"body_i", bodyI},
+          {"body_j", bodyJ},    {"point_i", pointI},          {"point_j", pointJ},
+          {"axis_i", vec(plane.normal)}, {"axis_j", vec(plane.normal)}};
+}
+
+json spherical(const std::string& name, const std::string& bodyI, const json& pointI, const std::string& bodyJ,
+               const json& pointJ) {
+  return {{"name", name}, {"type", "spherical"}, {"body_i", bodyI}, {"body_j", bodyJ}, {"point_i", pointI}, {"point_j", pointJ}};
+}
+
+json universalInPlane(const PlaneFrame& plane, const std::string& name, const std::string& bodyI, const json& pointI,
+                      const std::string& barJ, const json& pointJ) {
+  // across bar j in the plane: the normal crossed with the bar's own x axis
+  return {{"name", name},       {"type", "universal"},      {"body_i", bodyI},
+          {"body_j", barJ},     {"point_i", pointI},        {"point_j", pointJ},
+          {"axis_i", vec(plane.normal)}, {"axis_j", vec(plane.normal.cross(Vec3::UnitX()))}};
+}
+
+json horizontalSlide(const PlaneFrame& plane, const std::string& name, const json& groundPointJson,
+                     const std::string& body) {
+  return {{"name", name},   {"type", "translational"}, {"body_i", "ground"},
+          {"body_j", body}, {"point_i", groundPointJson}, {"point_j", {0.0, 0.0, 0.0}},
+          {"axis_i", vec(plane.horizontal)}, {"axis_j", vec(plane.horizontal)}};
+}
+
+json constantSpeedDriver(const PlaneFrame& plane, const std::string& name, const std::string& body, double angle0,
+                         double speed) {
+  const std::string angle = numberText(angle0) + (speed < 0 ? " - " : " + ") + numberText(std::abs(speed)) + "*t";
+  return {{"name", name},   {"type", "angle-driver"},    {"body_i", "ground"},
+          {"body_j", body}, {"u_i", vec(plane.horizontal)}, {"v_i", vec(plane.up)},
+          {"a_j", {1.0, 0.0, 0.0}}, {"angle", angle}};
+}
+
+// --- outputs and the scene -------------------------------------------------------------------------
+
+json angleOutput(const PlaneFrame& plane, const std::string& name, const std::string& body) {
+  return {{"name", name},   {"type", "angle"},        {"body_i", "ground"},
+          {"body_j", body}, {"axis_i", vec(plane.normal)}, {"reference_i", vec(plane.horizontal)},
+          {"reference_j", {1.0, 0.0, 0.0}}};
+}
+
+json coordinateOutput(const std::string& name, const std::string& body, const json& point, char axis) {
+  return {{"name", name}, {"type", "coordinate"}, {"body", body}, {"point", point}, {"axis", std::string(1, axis)}};
+}
+
+namespace {
+
+// one line: {"a": 1, "b": [1, 2]}
+std::string oneLine(const json& j) {
+  std::string s;
+  if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) s += (s.empty() ? "" : ", ") + json(key).dump() + ": " + oneLine(value);
+    return "{" + s + "}";
+  }
+  if (j.is_array()) {
+    for (const json& item : j) s += (s.empty() ? "" : ", ") + oneLine(item);
+    return "[" + s + "]";
+  }
+  return j.dump();
+}
+
+// the top-level fields one a line, an array of objects one object a line
+std::string layout(const json& scene) {
+  std::string s = "{\n";
+  size_t k = 0;
+  for (const auto& [key, value] : scene.items()) {
+    s += "  " + json(key).dump() + ": ";
+    if (value.is_array() && !value.empty() && value.front().is_object()) {
+      s += "[\n";
+      for (size_t i = 0; i < value.size(); ++i) s += "    " + oneLine(value[i]) + (i + 1 < value.size() ? ",\n" : "\n");
+      s += "  ]";
+    } else {
+      s += oneLine(value);
+    }
+    s += ++k < scene.size() ? ",\n" : "\n";
+  }
+  return s + "}\n";
+}
+
+}  // namespace
+
+std::string scene(const PlaneFrame& plane, const std::string& name, const std::string& description, json bodies,
+                  json joints, json outputs, const std::string& integrator, double step, double tEnd,
+                  double outputStep) {
+  json settings = {{"formulation", "rp"}, {"integrator", integrator}, {"step", step}, {"t_end", tEnd}};
+  if (outputStep > 0.0) settings["output_step"] = outputStep;
+  json s = {{"format", "mbw-scene"},
+            {"version", 1},
+            {"name", name},
+            {"description", description},
+            {"gravity", plane.gravity()},
+            {"bodies", std::move(bodies)},
+            {"joints", std::move(joints)}};
+  if (!outputs.empty()) s["outputs"] = std::move(outputs);
+  s["settings"] = std::move(settings);
+  return layout(s);
+}
+
+}  // namespace mbw::scene_text

@@ -1,0 +1,181 @@
+// The scene templates: every template makes a scene that passes the schema with its defaults;
+// the geometry the generators write is exact (every loop closed to round-off at the initial pose,
+// the initial velocities on the velocity constraints) and has the mobility of the mechanism drawn
+// (the degrees of freedom from the rank of the constraint Jacobian, the repeated equations of
+// loops of revolute joints counted); bad arguments are refused with the parameter named. The
+// model is built here without the loader's redundancy check, so that the geometry is tested on
+// its own (loading and running the templates: scene_templates_run_test.cpp).
+
+#include "scene/templates/scene_templates.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "formulation/formulation.h"
+#include "scene/model_builder.h"
+#include "scene/schema_validation.h"
+#include "solvers/constraint_rank.h"
+
+namespace mbw {
+namespace {
+
+struct Geometry {
+  double positionResidual = 0.0;  // |Phi|_inf at the scene's pose, m or rad
+  double velocityResidual = 0.0;  // |Phi_q v - nu|_inf
+  ConstraintRank rank;
+  int equations = 0;
+};
+
+// the scene as written, its constraints evaluated at its own pose and velocities
+Geometry geometryOf(const std::string& text) {
+  const nlohmann::json scene = nlohmann::json::parse(text);
+  std::vector<SceneIssue> issues;
+  validateAgainstSchema(scene, "scene", "", issues);
+  for (const SceneIssue& i : issues) ADD_FAILURE() << i.path << ": " << i.message;
+  const Model model = ModelBuilder(scene, issues).build();
+  for (const SceneIssue& i : issues) ADD_FAILURE() << i.path << ": " << i.message;
+  const auto f = makeFormulation("rp", model);
+  VectorXd q, v;
+  f->initialState(q, v);
+  f->computePositions(0.0, q);
+  f->computeVelocities(v);
+  Geometry g;
+  g.positionResidual = f->positionViolation();
+  g.velocityResidual = f->velocityViolation(v);
+  g.rank = analyzeConstraintRank(*f);
+  g.equations = model.primitiveCount();
+  return g;
+}
+
+TEST(SceneTemplates, EveryTemplateDeclaresItsParametersWithDefaultsInRange) {
+  ASSERT_EQ(sceneTemplates().size(), 5u);
+  for (const SceneTemplate& t : sceneTemplates()) {
+    SCOPED_TRACE(t.name);
+    EXPECT_FALSE(t.summary.empty());
+    EXPECT_EQ(findSceneTemplate(t.name), &t);
+    for (const TemplateParameter& p : t.parameters) {
+      EXPECT_FALSE(p.description.empty()) << p.name;
+      const bool numeric = p.kind == ParameterKind::Integer || p.kind == ParameterKind::Number ||
+                           p.kind == ParameterKind::Numbers;
+      if (numeric) {
+        EXPECT_LT(p.minimum, p.maximum) << p.name;
+      }
+    }
+    // the defaults make a scene the schema accepts
+    const nlohmann::json scene = nlohmann::json::parse(generateScene(t.name));
+    std::vector<SceneIssue> issues;
+    validateAgainstSchema(scene, "scene", "", issues);
+    EXPECT_TRUE(issues.empty()) << issues.front().path << ": " << issues.front().message;
+  }
+  EXPECT_EQ(findSceneTemplate("three-bar"), nullptr);
+}
+
+TEST(SceneTemplates, OpenChainsAreExactAndHaveOneFreedomPerBar) {
+  for (const char* up : {"z", "y"}) {
+    const Geometry chain = geometryOf(generateScene("chain", {{"links", "5"}, {"angle", "30"}, {"up", up}}));
+    EXPECT_LT(chain.positionResidual, 1e-14);
+    EXPECT_EQ(chain.rank.degreesOfFreedom, 5);
+    EXPECT_TRUE(chain.rank.redundant.empty());
+    const Geometry pendulum =
+        geometryOf(generateScene("double-pendulum", {{"lengths", "1,0.5"}, {"angles", "10,-35"}, {"up", up}}));
+    EXPECT_LT(pendulum.positionResidual, 1e-14);
+    EXPECT_EQ(pendulum.rank.degreesOfFreedom, 2);
+  }
+}
+
+// the closed loops: (arguments, equations, repeated equations, degrees of freedom)
+struct LoopCase {
+  const char* name;
+  TemplateArguments arguments;
+  int equations, repeated, freedom;
+};
+
+TEST(SceneTemplates, LoopsCloseExactlyWithConsistentVelocitiesAndTheirMobility) {
+  const std::vector<LoopCase> cases = {
+      {"four-bar", {{"crank_speed", "3"}}, 20, 3, 1},
+      {"four-bar", {{"crank_speed", "3"}, {"joints", "spherical-universal"}}, 17, 0, 1},
+      {"four-bar", {{"crank_speed", "-2"}, {"branch", "elbow-down"}, {"crank_angle", "200"}, {"up", "y"}}, 20, 3, 1},
+      {"four-bar", {{"lengths", "1,4,3,4"}, {"crank_angle", "37"}, {"crank_speed", "1"}, {"driven", "true"}}, 21, 3, 0},
+      {"slider-crank", {{"crank_speed", "5"}}, 20, 3, 1},
+      {"slider-crank", {{"crank_speed", "5"}, {"offset", "0.05"}, {"crank_angle", "30"}, {"joints", "spherical-universal"}}, 17, 0, 1},
+      {"slider-crank", {{"crank_speed", "5"}, {"driven", "true"}, {"up", "y"}}, 21, 3, 0},
+      {"n-four-bar", {{"windows", "3"}, {"crank_angle", "60"}}, 50, 9, 1},
+      {"n-four-bar", {{"windows", "3"}, {"crank_angle", "60"}, {"joints", "spherical-universal"}}, 41, 0, 1},
+      {"n-four-bar", {{"windows", "2"}, {"driven", "true"}, {"up", "y"}}, 36, 6, 0},
+      // the singular position of the benchmark: cranks horizontal, one freedom per crank
+      {"n-four-bar", {{"windows", "3"}, {"crank_angle", "0"}}, 50, 12, 4},
+  };
+  for (const LoopCase& c : cases) {
+    std::string label = c.name;
+    for (const auto& [k, v] : c.arguments) label += " --" + k + " " + v;
+    SCOPED_TRACE(label);
+    const Geometry g = geometryOf(generateScene(c.name, c.arguments));
+    EXPECT_LT(g.positionResidual, 1e-14);
+    EXPECT_LT(g.velocityResidual, 1e-13);
+    EXPECT_EQ(g.equations, c.equations);
+    EXPECT_EQ(static_cast<int>(g.rank.redundant.size()), c.repeated);
+    EXPECT_EQ(g.rank.degreesOfFreedom, c.freedom);
+  }
+}
+
+// the message of the TemplateError a generation throws, with its parameter
+std::string refusal(const std::string& name, const TemplateArguments& arguments, std::string* parameter = nullptr) {
+  try {
+    generateScene(name, arguments);
+  } catch (const TemplateError& e) {
+    if (parameter) *parameter = e.parameter();
+    return e.what();
+  }
+  return "";
+}
+
+TEST(SceneTemplates, RefusesBadArgumentsNamingTheParameter) {
+  struct Case {
+    const char* name;
+    TemplateArguments arguments;
+    const char* parameter;
+    const char* says;
+  } cases[] = {
+      {"chain", {{"links", "0"}}, "links", "must be in [1, 100000], got 0"},
+      {"chain", {{"links", "2.5"}}, "links", "whole number"},
+      {"chain", {{"length", "0"}}, "length", "must be positive, got 0 m"},
+      {"chain", {{"mass", "heavy"}}, "mass", "must be a number"},
+      {"chain", {{"up", "x"}}, "up", "one of z | y"},
+      {"double-pendulum", {{"lengths", "1"}}, "lengths", "needs 2 numbers"},
+      {"four-bar", {{"lengths", "0.2,-0.5,0.4,0.5"}}, "lengths", "coupler must be positive, got -0.5 m"},
+      {"four-bar", {{"lengths", "5,1,1,1"}}, "lengths", "the loop cannot close"},
+      {"four-bar", {{"lengths", "1,1,1.2,2"}, {"crank_angle", "90"}}, "crank_angle", "cannot close at this crank angle"},
+      {"four-bar", {{"lengths", "1,1,1,1"}, {"crank_angle", "0"}}, "crank_angle", "falls on the rocker pivot D"},
+      {"four-bar", {{"lengths", "1,1,2,2"}, {"crank_angle", "180"}, {"crank_speed", "1"}}, "crank_angle", "dead point"},
+      {"four-bar", {{"driven", "maybe"}}, "driven", "true or false"},
+      {"slider-crank", {{"crank", "0.2"}, {"rod", "0.1"}, {"crank_angle", "90"}}, "rod", "cannot reach the slide line"},
+      {"n-four-bar", {{"windows", "0"}}, "windows", "must be in [1, 10000]"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    std::string parameter;
+    const std::string message = refusal(c.name, c.arguments, &parameter);
+    EXPECT_EQ(parameter, c.parameter) << message;
+    EXPECT_NE(message.find(c.says), std::string::npos) << message;
+  }
+  std::string parameter = "?";
+  EXPECT_NE(refusal("three-bar", {}, &parameter).find("no template named 'three-bar'"), std::string::npos);
+  EXPECT_EQ(parameter, "");
+  EXPECT_NE(refusal("chain", {{"colour", "red"}}).find("has no parameter 'colour'"), std::string::npos);
+}
+
+TEST(SceneTemplates, NameAndDescriptionAreTheUsersWhenGiven) {
+  const nlohmann::json s = nlohmann::json::parse(
+      generateScene("four-bar", {{"name", "my linkage"}, {"description", "a test"}, {"t_end", "3"}, {"output_step", "0.01"}}));
+  EXPECT_EQ(s["name"], "my linkage");
+  EXPECT_EQ(s["description"], "a test");
+  EXPECT_EQ(s["settings"]["t_end"], 3.0);
+  EXPECT_EQ(s["settings"]["output_step"], 0.01);
+  const nlohmann::json d = nlohmann::json::parse(generateScene("n-four-bar", {{"windows", "7"}}));
+  EXPECT_EQ(d["name"], "n-four-bar-7");
+  EXPECT_NE(d["description"].get<std::string>().find("7-four-bar"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace mbw
