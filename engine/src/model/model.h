@@ -175,6 +175,12 @@ struct RunDefaults {
   std::string jacobianUpdate = "auto";  // "auto", "iteration" or "step"
   double outputStep = 0.0;              // > 0: output rows every outputStep s (simulation/output_grid.h)
   std::string outputTimes;              // or at the times listed in this file (path as in the scene)
+  std::vector<std::string> given;       // the settings the scene gives, by name (for messages)
+};
+
+// Something a scene gives that it accepts but no real body has, at its JSON path.
+struct ModelWarning {
+  std::string path, message;
 };
 
 struct Model {
@@ -192,6 +198,7 @@ struct Model {
   std::vector<BeamElement> beamElements;
   RunDefaults defaults;
   double maxInitialCorrection = 1e-5;   // m or rad: largest move the initial projection may make
+  std::vector<ModelWarning> warnings;   // found by the scene reader (scene/mass_properties.h)
 
   int bodyCount() const { return static_cast<int>(bodies.size()); }
   int primitiveCount() const { return static_cast<int>(primitives.size()); }
