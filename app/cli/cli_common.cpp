@@ -7,9 +7,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include "scene/scene_reader.h"
+#include "simulation/settings_check.h"
 #include "simulation/csv.h"
 
 #ifdef MBW_HAVE_PLOT
@@ -18,9 +20,42 @@
 
 namespace mbw::cli {
 
+namespace {
+
+// the files this command reads (no output may replace one) and the outputs it has claimed (no
+// two outputs may be one file), each with what it is
+std::vector<std::pair<std::string, std::string>> readFiles, claimedOutputs;
+
+// whether two paths name one file (the second need not exist)
+bool sameFile(const std::string& a, const std::string& b) {
+  std::error_code error;
+  if (std::filesystem::exists(a, error) && std::filesystem::exists(b, error))
+    return std::filesystem::equivalent(a, b, error);
+  return std::filesystem::weakly_canonical(a, error) == std::filesystem::weakly_canonical(b, error);
+}
+
+}  // namespace
+
+void noteInput(const std::string& path, const std::string& what) {
+  std::error_code error;
+  if (std::filesystem::is_regular_file(path, error)) readFiles.push_back({path, what});
+}
+
+void refuseInputs(const std::string& output) {
+  for (const auto& [input, what] : readFiles)
+    if (sameFile(output, input))
+      throw InputError("cannot write '" + output + "': it is " + what + " this command reads");
+}
+
 Model loadSceneOrThrow(const std::string& nameOrPath) {
   try {
-    return loadScene(nameOrPath);
+    Model model = loadScene(nameOrPath);
+    if (!model.sourcePath.empty()) noteInput(nameOrPath, "the scene");
+    // what a file gives that no real body has is run as given, with a word (built-in scenes are ours)
+    if (!model.sourcePath.empty())
+      for (const ModelWarning& w : model.warnings)
+        std::cerr << "warning: " << SceneError(model.sourcePath, {{w.path, w.message}}).what() << "\n";
+    return model;
   } catch (const SceneError& e) {
     throw InputError(e.what());
   }
@@ -41,6 +76,9 @@ void RunOptions::addTo(CLI::App& c) {
                "global error about the tolerance), per-step (each step's local error: the native control of SUNDIALS and of "
                "Sandu et al. 2001) or auto (the integrator's default, see `mbw-cli list`)")
       ->check(CLI::IsMember({"auto", "per-unit-step", "per-step"}));
+  c.add_option("--min-step", minStep,
+               "smallest step of variable-step methods, s, below which the run fails (default: 1e-7 of the "
+               "output step, else of --max-step, else of the run's span)");
   c.add_option("--safety", safety, "step-size control: safety factor fac of seed 000 eq 16 (default 0.9)");
   c.add_option("--fac-min", facMin, "step-size control: smallest ratio of new to old step (default 0.2)");
   c.add_option("--fac-max", facMax, "step-size control: largest ratio of new to old step (default 6)");
@@ -54,6 +92,8 @@ void RunOptions::addTo(CLI::App& c) {
                "extension, put back onto the constraints (default: the scene's output_step)");
   c.add_option("--output-times", outputTimes,
                "record at the times listed in FILE (one per line or separated by blanks or commas, # comments)");
+  c.add_flag("--yes", yes,
+             "run even when the run is large: more than 1e9 fixed steps, or more than 1e8 rows at output times");
   c.add_flag("--record-steps", recordSteps,
              "with --output-step or --output-times: record the steps as well (column on_grid: 1 at the "
              "requested times, 0 at the steps)");
@@ -97,26 +137,20 @@ void RunOptions::addStudyOptionsTo(CLI::App& c) {
 }
 
 RunSettings RunOptions::resolve(const Model& model) const {
-  RunSettings s;
-  s.formulation = formulation.value_or(model.defaults.formulation);
-  s.integrator = integrator.value_or(model.defaults.integrator);
-  s.tStart = tStart.value_or(model.defaults.tStart);
-  s.tEnd = tEnd.value_or(model.defaults.tEnd);
-  s.recordFrom = recordFrom.value_or(model.defaults.recordFrom);
-  s.startFromEquilibrium = fromEquilibrium || model.defaults.startFromEquilibrium;
-  s.every = every.value_or(model.defaults.every);
+  // the scene's settings for the integrator chosen, then the options given
+  RunSettings s = sceneRunSettings(model, integrator.value_or(""));
+  if (formulation) s.formulation = *formulation;
+  if (tStart) s.tStart = *tStart;
+  if (tEnd) s.tEnd = *tEnd;
+  if (recordFrom) s.recordFrom = *recordFrom;
+  s.startFromEquilibrium = fromEquilibrium || s.startFromEquilibrium;
+  if (every) s.every = *every;
   s.recordMultipliers = multipliers;
+  s.confirmed = yes;
   IntegratorSettings& i = s.integratorSettings;
-  i.step = step.value_or(model.defaults.step);
-  // the scene's tolerances make variable steps the default of integrators that can vary them;
-  // command-line ones override them
-  const IntegratorInfo* info = findIntegrator(s.integrator);
-  const bool sceneTolerances = (model.defaults.rtol > 0.0 || model.defaults.atol > 0.0) && info &&
-                               info->capabilities.variableStep;
-  i.variableStep =
-      !fixedStep && (variableStep || rtol.has_value() || atol.has_value() || sceneTolerances);
-  if (model.defaults.rtol > 0.0) i.rtol = model.defaults.rtol;
-  if (model.defaults.atol > 0.0) i.atol = model.defaults.atol;
+  if (step) i.step = *step;
+  // command-line tolerances ask for variable steps as the scene's do
+  i.variableStep = !fixedStep && (variableStep || rtol.has_value() || atol.has_value() || i.variableStep);
   if (rtol) i.rtol = *rtol;
   if (atol) i.atol = *atol;
   if (rhoInf) i.rhoInf = *rhoInf;
@@ -124,7 +158,11 @@ RunSettings RunOptions::resolve(const Model& model) const {
   if (newtonTolerance) i.newtonTolerance = *newtonTolerance;
   if (newtonToleranceRule) i.newtonToleranceRule = *newtonToleranceRule;
   if (maxNewtonIterations) i.maxNewtonIterations = *maxNewtonIterations;
-  i.maxStep = maxStep.value_or(model.defaults.maxStep);
+  if (maxStep) i.maxStep = *maxStep;
+  if (minStep) {
+    i.minStep = *minStep;
+    s.relativeMinStep = 0.0;
+  }
   if (safety) i.safetyFactor = *safety;
   if (facMin) i.minStepFactor = *facMin;
   if (facMax) i.maxStepFactor = *facMax;
@@ -132,26 +170,17 @@ RunSettings RunOptions::resolve(const Model& model) const {
   if (repartitionGrowth) i.repartitionGrowth = *repartitionGrowth;
   if (jacobian) i.jacobian = *jacobian;
   if (errorControl) i.errorControl = *errorControl;
-  // the scene's Newton options apply to the integrators that offer them; command-line ones always
-  auto sceneChoice = [&](const std::vector<std::string>& offered, const std::string& value) {
-    return std::find(offered.begin(), offered.end(), value) != offered.end() ? value : std::string("auto");
-  };
-  i.linearSolver = linearSolver.value_or(
-      info ? sceneChoice(info->capabilities.linearSolvers, model.defaults.linearSolver) : "auto");
-  i.jacobianUpdate = jacobianUpdate.value_or(
-      info ? sceneChoice(info->capabilities.jacobianUpdates, model.defaults.jacobianUpdate) : "auto");
-  i.index3Form = index3Form.value_or(
-      info && std::count(info->capabilities.index3Forms.begin(), info->capabilities.index3Forms.end(),
-                         model.defaults.index3Form)
-          ? model.defaults.index3Form
-          : "kkt");
-  i.penalty = penalty.value_or(model.defaults.penalty);
+  if (linearSolver) i.linearSolver = *linearSolver;
+  if (jacobianUpdate) i.jacobianUpdate = *jacobianUpdate;
+  if (index3Form) i.index3Form = *index3Form;
+  if (penalty) i.penalty = *penalty;
   // output times: the command line's, or the scene's
   if (outputStep && outputTimes) throw InputError("give either --output-step or --output-times, not both");
   try {
     if (outputStep) s.output.step = *outputStep;
     else if (outputTimes) readOutputTimes(*outputTimes, s.output);
     else s.output = sceneOutputRequest(model);
+    if (!s.output.timesFile.empty()) noteInput(s.output.timesFile, "the output times file");
   } catch (const std::runtime_error& e) {
     throw InputError(e.what());
   }
@@ -159,7 +188,53 @@ RunSettings RunOptions::resolve(const Model& model) const {
   return s;
 }
 
+std::string RunOptions::optionFor(const std::string& setting) const {
+  const std::vector<std::pair<const char*, bool>> given = {
+      {"formulation", formulation.has_value()}, {"integrator", integrator.has_value()},
+      {"step", step.has_value()}, {"t_start", tStart.has_value()}, {"t_end", tEnd.has_value()},
+      {"record_from", recordFrom.has_value()}, {"every", every.has_value()}, {"rtol", rtol.has_value()},
+      {"atol", atol.has_value()}, {"max_step", maxStep.has_value()}, {"min_step", minStep.has_value()},
+      {"rho_inf", rhoInf.has_value()}, {"alpha", alpha.has_value()},
+      {"newton_tolerance", newtonTolerance.has_value()}, {"max_newton_iterations", maxNewtonIterations.has_value()},
+      {"safety", safety.has_value()}, {"fac_min", facMin.has_value()}, {"fac_max", facMax.has_value()},
+      {"constraint_tolerance", constraintTolerance.has_value()},
+      {"repartition_growth", repartitionGrowth.has_value()}, {"jacobian", jacobian.has_value()},
+      {"linear_solver", linearSolver.has_value()}, {"jacobian_update", jacobianUpdate.has_value()},
+      {"output_step", outputStep.has_value()}, {"output_times", outputTimes.has_value()}};
+  // the options' names where they differ from the settings'
+  const std::map<std::string, std::string> renamed = {{"newton_tolerance", "newton-tol"},
+                                                      {"max_newton_iterations", "max-newton"},
+                                                      {"constraint_tolerance", "constraint-tol"}};
+  for (const auto& [name, isGiven] : given) {
+    if (name != setting || !isGiven) continue;
+    const auto r = renamed.find(name);
+    std::string option = r != renamed.end() ? r->second : name;
+    std::replace(option.begin(), option.end(), '_', '-');
+    return "--" + option;
+  }
+  return "";
+}
+
+std::string settingsProblemText(const SettingsProblem& p, const Model& model, const RunOptions* options) {
+  const std::string hint = p.confirmable ? "; give --yes to run it anyway" : "";
+  // an option the user gave, then a setting the scene gives
+  if (options)
+    for (const std::string& setting : p.settings)
+      if (const std::string option = options->optionFor(setting); !option.empty())
+        return option + ": " + p.message + hint;
+  const std::vector<std::string>& given = model.defaults.given;
+  for (const std::string& setting : p.settings)
+    if (std::find(given.begin(), given.end(), setting) != given.end())
+      return SceneError(sceneSource(model), {{"/settings/" + setting, p.message + hint}}).what();
+  return p.message + hint;
+}
+
+std::string sceneSource(const Model& model) {
+  return model.sourcePath.empty() ? "builtin:" + model.name : model.sourcePath;
+}
+
 void saveFigure(const plot::Figure& figure, const std::string& path) {
+  refuseInputs(path);
 #ifdef MBW_HAVE_PLOT
   try {
     plot::writeFigure(figure, path);
@@ -177,6 +252,7 @@ int writeOutput(const std::string& text, const std::string& path) {
     std::cout << text;
     return kSuccess;
   }
+  refuseInputs(path);
   std::ofstream out(path);
   if (!out || !(out << text)) throw InputError("cannot write '" + path + "'");
   return kSuccess;
@@ -196,6 +272,7 @@ double columnMaxAbs(const Results& results, const std::string& channel) {
 
 std::unique_ptr<CsvStreamWriter> openCsvStream(const std::string& path) {
   if (path.empty()) return nullptr;
+  claimOutput(path, "the results");
   try {
     return std::make_unique<CsvStreamWriter>(path);
   } catch (const CsvError& e) {
@@ -203,12 +280,24 @@ std::unique_ptr<CsvStreamWriter> openCsvStream(const std::string& path) {
   }
 }
 
-void checkWritable(const std::string& path) {
+void claimOutput(const std::string& path, const std::string& what) {
+  refuseInputs(path);
+  for (const auto& [other, otherWhat] : claimedOutputs)
+    if (sameFile(path, other)) throw InputError("cannot write " + what + " to '" + path + "': " + otherWhat + " go there");
+  claimedOutputs.push_back({path, what});
+}
+
+void checkWritable(const std::string& path, const std::string& what) {
   if (path.empty()) return;
+  claimOutput(path, what);
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) throw InputError("cannot write '" + path + "': it is a directory");
   const bool existed = std::filesystem::exists(path, error);
-  if (!std::ofstream(path, std::ios::app)) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
+  std::ofstream out(path, std::ios::app);
+  if (!out) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
+  // a device takes a byte without harm, or refuses it (/dev/full: no space left)
+  if (existed && !std::filesystem::is_regular_file(path, error) && !(out << '\n' << std::flush))
+    throw InputError("cannot write '" + path + "': " + std::strerror(errno));
   if (!existed) std::filesystem::remove(path, error);
 }
 
@@ -227,7 +316,7 @@ void checkPlotPath(const std::string& path) {
   if (!path.empty())
     throw InputError("cannot write '" + path + "': this build has no plotting (configure with MBW_BUILD_GUI=ON)");
 #endif
-  checkWritable(path);
+  checkWritable(path, "the plot");
 }
 
 }  // namespace mbw::cli

@@ -12,6 +12,7 @@
 #include "model/model.h"
 #include "simulation/csv_stream.h"
 #include "simulation/results.h"
+#include "simulation/settings_check.h"
 #include "simulation/simulation.h"
 
 namespace mbw::cli {
@@ -25,14 +26,25 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Loads a built-in scene or a scene file; throws InputError carrying every issue.
+// Loads a built-in scene or a scene file; throws InputError carrying every issue. A scene file
+// is noted as an input (noteInput), and its warnings (Model::warnings) go to stderr.
 Model loadSceneOrThrow(const std::string& nameOrPath);
+
+// Inputs and outputs of a command: no output may replace a file the command reads (`run mine.json
+// -o mine.json` wrote its results over the scene), and no two outputs may be one file. The output
+// helpers below refuse such a path with InputError.
+void noteInput(const std::string& path, const std::string& what);
+// throws InputError when path is a file noted as an input
+void refuseInputs(const std::string& path);
+// claims path for an output (what: "the results", "the plot"); throws InputError when it is an
+// input or another output's
+void claimOutput(const std::string& path, const std::string& what);
 
 // Options of a simulation run; unset values fall back to the scene's settings.
 struct RunOptions {
   std::optional<std::string> formulation, integrator;
-  std::optional<double> step, tStart, tEnd, recordFrom, rhoInf, rtol, atol, newtonTolerance, alpha, maxStep, safety,
-      facMin, facMax, constraintTolerance, repartitionGrowth;
+  std::optional<double> step, tStart, tEnd, recordFrom, rhoInf, rtol, atol, newtonTolerance, alpha, maxStep, minStep,
+      safety, facMin, facMax, constraintTolerance, repartitionGrowth;
   std::optional<std::string> jacobian, linearSolver, jacobianUpdate, errorControl, index3Form,
       newtonToleranceRule;
   std::optional<double> penalty;
@@ -44,12 +56,23 @@ struct RunOptions {
   bool fixedStep = false;
   bool multipliers = false;
   bool fromEquilibrium = false;
+  bool yes = false;  // run a run larger than settings_check.h's limits
 
   void addTo(CLI::App& command);
   // the options that make sense for studies over several integrators and steps
   void addStudyOptionsTo(CLI::App& command);
   RunSettings resolve(const Model& model) const;
+  // the option that gave a setting (named as in a scene's "settings": "step", "t_end"), "" when
+  // it was not given
+  std::string optionFor(const std::string& setting) const;
 };
+
+// A settings problem (settings_check.h) as a message naming where the setting came from: the
+// option given ("--t-end: ..."), else the scene file and the JSON path of the setting it gives
+// ("mine.json: /settings/t_end: ..."), else the message alone; --yes is offered for a size.
+std::string settingsProblemText(const SettingsProblem& problem, const Model& model, const RunOptions* options);
+// the name of a scene in messages: its file, or "builtin:NAME"
+std::string sceneSource(const Model& model);
 
 // The memory a command-line run keeps rows in for its summary and plot (decimated past it, see
 // Results::setRowLimit: 5 400 rows of the double pendulum, 870 of the vehicle); its CSV gets every
@@ -60,9 +83,10 @@ constexpr size_t kMemoryBudget = size_t(2) << 20;
 // Throws InputError when the file cannot be written.
 std::unique_ptr<CsvStreamWriter> openCsvStream(const std::string& path);
 
-// Throws InputError when a file cannot be created at path (for outputs written after a run, so
-// that a bad path is known before it). Leaves no file behind.
-void checkWritable(const std::string& path);
+// Claims path (claimOutput) and throws InputError when a file cannot be created at it (for outputs
+// written after a run, so that a bad path is known before it; a device that refuses a byte, as
+// /dev/full does, is refused too). Leaves no file behind.
+void checkWritable(const std::string& path, const std::string& what = "the output");
 // The same for a plot, and whether this build can draw one.
 void checkPlotPath(const std::string& path);
 

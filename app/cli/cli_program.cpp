@@ -15,8 +15,10 @@ const std::vector<ExitStatus>& exitStatuses() {
       {kNumericalFailure,
        "numerical failure: the message says when and why; the CSV holds every step computed until then"},
       {kOutputFailure,
-       "the CSV could not be written during the run (disk full): the run stopped, the file keeps its whole rows"},
+       "an output could not be written (disk full, file size limit): the run stopped, the CSV keeps its whole rows"},
+      {kHungUp, "stopped with SIGHUP (the terminal closed): the summary, CSV and plot are still written"},
       {kInterrupted, "stopped with Ctrl-C: the summary, CSV and plot are still written"},
+      {kQuit, "stopped with SIGQUIT (Ctrl-\\): the summary, CSV and plot are still written"},
       {kTerminated, "stopped with SIGTERM: the summary, CSV and plot are still written"},
   };
   return statuses;

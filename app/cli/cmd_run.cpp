@@ -24,11 +24,14 @@ int run(const RunCommand& cmd) {
   const Model model = loadSceneOrThrow(cmd.scene);
   RunSettings settings = cmd.options.resolve(model);
   settings.memoryBudget = kMemoryBudget;
+  // settings that mean nothing, named by the option or the scene's JSON path they came from
+  if (const std::optional<SettingsProblem> p = runSettingsProblem(settings))
+    throw InputError(settingsProblemText(*p, model, &cmd.options));
   std::unique_ptr<Simulation> simulation;
   try {
     simulation = std::make_unique<Simulation>(model, settings);
   } catch (const ConfigurationError& e) {
-    throw InputError(e.what());
+    throw InputError(settingsProblemText({e.settings(), e.what()}, model, &cmd.options));
   } catch (const StaticEquilibriumError& e) {
     // --from-equilibrium: the static Newton failed, a numerical failure like `mbw-cli static`'s
     std::cerr << "error: " << cmd.scene << ": " << e.what() << "\n";
@@ -37,8 +40,8 @@ int run(const RunCommand& cmd) {
     throw InputError(cmd.scene + ": " + e.what());
   }
   // outputs that cannot be written are bad input, found before the run
-  checkPlotPath(cmd.plot);
   const std::unique_ptr<CsvStreamWriter> csv = openCsvStream(cmd.output);
+  checkPlotPath(cmd.plot);
   TerminalProgress progress(settings.tEnd, settings.tStart);
   const Results results = simulation->run(&progress, csv.get());
   printRunSummary(results, &simulation->projection(), std::cout);

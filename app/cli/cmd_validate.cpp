@@ -7,6 +7,8 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "formulation/formulation.h"
+#include "scene/scene_error.h"
+#include "simulation/settings_check.h"
 #include "solvers/constraint_rank.h"
 #include "solvers/initial_conditions.h"
 
@@ -24,14 +26,28 @@ const char* primitiveLabel(PrimitiveType t) {
   return "?";
 }
 
+// the scene's run settings, checked as `mbw-cli run` checks them (settings_check.h): a problem
+// names the file and the JSON path of the setting
+void checkSceneSettings(const Model& model) {
+  RunSettings settings = sceneRunSettings(model);
+  try {
+    settings.output = sceneOutputRequest(model);
+  } catch (const std::runtime_error& e) {
+    throw InputError(SceneError(sceneSource(model), {{"/settings/output_times", e.what()}}).what());
+  }
+  if (const std::optional<SettingsProblem> p = runSettingsProblem(settings))
+    throw InputError(settingsProblemText(*p, model, nullptr));
+}
+
 }  // namespace
 
 Command addValidateCommand(CLI::App& app) {
-  CLI::App* c = app.add_subcommand("validate", "Load and check a scene; print a model summary");
+  CLI::App* c = app.add_subcommand("validate", "Load and check a scene and its run settings; print a model summary");
   auto scene = std::make_shared<std::string>();
   c->add_option("scene", *scene, "built-in scene name or scene file")->required();
   return {c, [scene] {
             const Model model = loadSceneOrThrow(*scene);
+            checkSceneSettings(model);
             const auto f = makeFormulation("rp", model);
             ProjectionReport projection;
             const double t0 = model.defaults.tStart;

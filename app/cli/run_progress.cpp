@@ -13,17 +13,18 @@ std::atomic<int> stopSignal{0};
 
 extern "C" void onStopSignal(int signal) { stopSignal = signal; }
 
+// Ctrl-C, kill, the terminal closing (SIGHUP) and Ctrl-\ (SIGQUIT)
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
 }  // namespace
 
 InterruptCatcher::InterruptCatcher() {
   stopSignal = 0;
-  std::signal(SIGINT, onStopSignal);
-  std::signal(SIGTERM, onStopSignal);
+  for (int s : kStopSignals) std::signal(s, onStopSignal);
 }
 
 InterruptCatcher::~InterruptCatcher() {
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+  for (int s : kStopSignals) std::signal(s, SIG_DFL);
 }
 
 bool InterruptCatcher::requested() { return stopSignal != 0; }

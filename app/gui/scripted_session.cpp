@@ -1,5 +1,6 @@
 #include "scripted_session.h"
 
+#include <QMessageBox>
 #include <QTimer>
 #include <cstdio>
 
@@ -58,7 +59,9 @@ void ScriptedSession::start() {
   bool sceneOpen = false;
   if (!cl_.session.isEmpty()) {
     if (!window_.sessions().openSession(cl_.session, &error, !cl_.scripted()) && window_.runs().runs().empty()) {
+      // refused: a window says why and goes on with a scene
       fail(2, error);
+      if (!cl_.scripted()) openScene();
       return;
     }
     // runs left out (their scene no longer loads)
@@ -78,10 +81,14 @@ void ScriptedSession::openScene() {
   if (scene.isEmpty()) scene = kDefaultScene;
   QString error;
   if (!window_.fileActions().openScene(scene, &error)) {
-    // a remembered scene that went away is not worth failing for
-    if (cl_.scene.isEmpty() && window_.fileActions().openScene(kDefaultScene, &error)) {
-    } else {
-      fail(2, error);
+    // a scene asked for that is refused: a scripted run ends, a window says why (a remembered
+    // scene that went away is not worth a word); either way the window shows the default scene,
+    // not an empty one
+    if (!cl_.scene.isEmpty()) fail(2, error);
+    if (!cl_.scene.isEmpty() && cl_.scripted()) return;
+    QString defaultError;
+    if (!window_.fileActions().openScene(kDefaultScene, &defaultError)) {
+      fail(2, defaultError);
       return;
     }
   }
@@ -270,7 +277,15 @@ void ScriptedSession::finish() {
 
 void ScriptedSession::fail(int exitCode, const QString& message) {
   std::fprintf(stderr, "mbw: %s\n", qPrintable(message));
-  if (cl_.scripted()) emit finished(exitCode);
+  if (cl_.scripted()) {
+    emit finished(exitCode);
+    return;
+  }
+  // a window's user may have no terminal: a message box says it too (open(): the start goes on)
+  auto* box = new QMessageBox(QMessageBox::Warning, tr("Multibody Workbench"), message, QMessageBox::Ok, &window_);
+  box->setObjectName("startupError");
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();
 }
 
 }  // namespace mbw::gui

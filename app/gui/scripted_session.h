@@ -36,6 +36,8 @@ class ScriptedSession : public QObject {
   void onIdle();
   void onPaused(bool paused);
   void finish();
+  // the message on stderr; a scripted session then ends with exitCode, an interactive one shows
+  // it in a message box and goes on
   void fail(int exitCode, const QString& message);
   void watchFirstFrame();
 

@@ -69,6 +69,10 @@ std::vector<BadInput> badInputs() {
        "/joints/0/type", "'hinge' is not one of"},
       {"nonpositive_mass", test::sceneJson(R"([{"name": "a", "mass": 0, "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
        "/bodies/0/mass", "mass must be positive"},
+      {"subnormal_mass", test::sceneJson(R"([{"name": "a", "mass": 5e-324, "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
+       "/bodies/0/mass", "out of the range"},
+      {"duplicate_key", test::sceneJson(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "mass": 2, "position": [0, 0, 0]}])", "[]"),
+       "/bodies/0/mass", "the key 'mass' is given twice"},
       {"indefinite_inertia", test::sceneJson(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "inertia_products": [2, 0, 0], "position": [0, 0, 0]}])", "[]"),
        "/bodies/0/inertia", "positive definite"},
       {"zero_axis", oneBody(R"([{"name": "j", "type": "revolute", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0], "point_j": "P", "axis_i": [0, 0, 0], "axis_j": [0, 0, 1]}])"),
@@ -102,6 +106,15 @@ std::vector<BadInput> badInputs() {
 
 INSTANTIATE_TEST_SUITE_P(EveryClass, CliBadInput, ::testing::ValuesIn(badInputs()),
                          [](const auto& param) { return std::string(param.param.name); });
+
+// Principal moments no rigid body has (1 + 1 < 3) were accepted silently: a warning with the path
+TEST(Cli, ImpossibleInertiaIsAWarningWithItsPath) {
+  const std::string file = writeScene("impossible_inertia", test::sceneJson(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 3], "position": [0, 0, 0]}])", "[]"));
+  const Outcome o = runCli("validate " + file);
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("warning: " + file + ": /bodies/0/inertia: no rigid body has these moments"), std::string::npos)
+      << o.output;
+}
 
 TEST(Cli, UnreadableSceneFileIsBadInput) {
   const Outcome o = runCli("run /nonexistent/scene.json");

@@ -1,8 +1,9 @@
 // Every way a long `mbw-cli run` can end, as a user meets it: completed (0), numerical failure (3,
-// partial CSV), SIGINT and SIGTERM (130 and 143: summary printed, CSV kept, status "cancelled"),
-// SIGKILL (no chance to clean up: the CSV still parses, status "running"), a full disk (4: the
-// run stops with the reason, the file keeps whole rows and says "failed"), and an output path that
-// cannot be written (2, before the run starts).
+// partial CSV; a solution that blows up ends so within seconds), SIGINT, SIGTERM, SIGHUP and
+// SIGQUIT (130, 143, 129 and 131: summary printed, CSV kept, status "cancelled"), SIGKILL (no
+// chance to clean up: the CSV still parses, status "running"), a full disk or a file size limit
+// (4: the run stops with the reason, the file keeps whole rows and says "failed"), and an output
+// path that cannot be written (2, before the run starts).
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -11,11 +12,14 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <thread>
 
+#include "command_runner.h"
 #include "simulation/csv.h"
+#include "test_models.h"
 
 namespace mbw {
 namespace {
@@ -103,9 +107,10 @@ TEST_P(CliSignal, StopsTheRunKeepsTheCsvAndExitsWith128PlusTheSignal) {
   EXPECT_NE(back.message.find("cancelled at t = "), std::string::npos);
 }
 
-INSTANTIATE_TEST_SUITE_P(IntAndTerm, CliSignal,
-                         ::testing::Values(SignalCase{SIGINT, 130}, SignalCase{SIGTERM, 143}),
-                         [](const auto& p) { return p.param.signal == SIGINT ? "SIGINT" : "SIGTERM"; });
+INSTANTIATE_TEST_SUITE_P(StopSignals, CliSignal,
+                         ::testing::Values(SignalCase{SIGINT, 130}, SignalCase{SIGTERM, 143}, SignalCase{SIGHUP, 129},
+                                           SignalCase{SIGQUIT, 131}),
+                         [](const auto& p) { return std::string(sigabbrev_np(p.param.signal)); });
 
 TEST(CliRunOutcome, AKilledRunLeavesAValidPartialFile) {
   const std::string csv = ::testing::TempDir() + "/killed.csv";
@@ -170,6 +175,53 @@ TEST(CliRunOutcome, AFullDiskStopsTheRunWithExit4AndKeepsWholeRows) {
   EXPECT_EQ(back.status, RunStatus::Failed);
   EXPECT_GE(back.rowCount(), 10u);
 }
+
+// A file size limit (ulimit -f, 64 blocks of 512 bytes) reached during the run: SIGXFSZ killed the
+// program and left a torn last row and the status "running". Now the write fails as on a full disk.
+TEST(CliRunOutcome, AFileSizeLimitStopsTheRunWithExit4AndKeepsWholeRows) {
+  const std::string csv = ::testing::TempDir() + "/size-limit.csv";
+  std::remove(csv.c_str());
+  const std::string command = "ulimit -f 64; exec " + std::string(MBW_CLI_PATH) + " " + kLongRun + " -o " + csv;
+  const test::CommandOutcome o = test::runCommand("sh -c '" + command + "'");
+  EXPECT_EQ(o.status, 4) << o.output;
+  EXPECT_NE(o.output.find("File too large"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("status           failed"), std::string::npos) << o.output;
+  const std::string text = readFile(csv);
+  ASSERT_GT(text.size(), 10000u);
+  EXPECT_LE(text.size(), 64u * 512u);
+  EXPECT_EQ(text.back(), '\n');
+  const Results back = readCsv(csv);  // whole rows, each with every column
+  EXPECT_EQ(back.status, RunStatus::Failed);
+  EXPECT_GE(back.rowCount(), 10u);
+}
+
+// A force that grows without bound as t nears 0.5 s (1 / (0.5 - t)^3 on a free body): the
+// variable-step integrators cut their steps toward zero. Rosenbrock-Nystrom and Adams went on for
+// ever at steps near 1e-8 s, the CSV growing; now every integrator ends with exit 3 and the reason
+// before t = 0.5 s, within seconds (the test's own limit: 60 s).
+class CliBlowUp : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(CliBlowUp, EndsWithExit3AndTheReason) {
+  const std::string scene = ::testing::TempDir() + "/blow-up.json";
+  std::ofstream(scene) << R"({"format": "mbw-scene", "version": 1, "name": "blow-up", "gravity": [0, 0, 0],
+    "bodies": [{"name": "b", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}],
+    "forces": [{"name": "f", "type": "force", "body": "b", "point": [0, 0, 0], "force": ["1/(0.5-t)^3", "0", "0"]}],
+    "settings": {"t_end": 1, "step": 1e-3}})";
+  const std::string csv = ::testing::TempDir() + "/blow-up-" + GetParam() + ".csv";
+  const test::CommandOutcome o = test::runCommand("timeout 60 " + std::string(MBW_CLI_PATH) + " run " + scene +
+                                                  " --integrator " + GetParam() + " " + " --rtol 1e-6 --atol 1e-8 -o " + csv);
+  EXPECT_EQ(o.status, 3) << o.output;
+  EXPECT_NE(o.output.find("status           failed: "), std::string::npos) << o.output;
+  const Results back = readCsv(csv);
+  EXPECT_EQ(back.status, RunStatus::Failed);
+  ASSERT_GE(back.rowCount(), 2u);
+  const double reached = back.at(back.rowCount() - 1, 0);
+  EXPECT_GT(reached, 0.49);
+  EXPECT_LT(reached, 0.5);
+}
+
+INSTANTIATE_TEST_SUITE_P(VariableStep, CliBlowUp, ::testing::Values("rosenbrock-nystrom4", "adams", "lms2", "ida"),
+                         [](const auto& p) { return test::parameterName(p.param); });
 
 }  // namespace
 }  // namespace mbw

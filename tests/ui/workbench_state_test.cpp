@@ -3,11 +3,15 @@
 // (a click in a plot puts the bodies where the run had them then, cursor B ghosts them at its
 // time, the playback moves every plot's cursor line); and the session saved when the workbench
 // exits is opened again when it starts, its runs drawn in the plots, with or without another scene
-// asked for.
+// asked for; a file refused at the start is said in a message box, with a scene open.
 
 #include <QAction>
 #include <QDockWidget>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QTemporaryDir>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSplitter>
@@ -226,6 +230,34 @@ class WorkbenchStateTest : public QObject {
     QVERIFY(w.runs().shownRuns().empty());
     QVERIFY(w.fileActions().openScene("double-pendulum"));
     QCOMPARE(w.runs().shownRuns().size(), 2u);
+  }
+
+  // A damaged last session (one crafted to claim 2^64 rows hung every start until it was deleted)
+  // and a scene file the reader refuses (nested 100 000 deep): the message went to stderr only
+  // and the window showed an empty, untitled scene. The window says why and shows a scene.
+  void aFileRefusedAtStartIsShownAndTheWindowHasAScene() {
+    QDir().mkpath(QFileInfo(ui::SessionActions::autosavePath()).absolutePath());
+    QFile damaged(ui::SessionActions::autosavePath());
+    QVERIFY(damaged.open(QIODevice::WriteOnly));
+    damaged.write(QByteArray("MBWSESSION") + QByteArray("\0\0\0\1", 4) + QByteArray(6000, '\xff'));
+    damaged.close();
+    QTemporaryDir dir;
+    const QString deep = dir.filePath("deep.json");
+    QFile file(deep);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray(100000, '[') + QByteArray(100000, ']'));
+    file.close();
+    MainWindow w;
+    startInteractively(w, deep);
+    QCOMPARE(w.document().builtinName(), QString("double-pendulum"));
+    QVERIFY(w.document().model());
+    auto* box = w.findChild<QMessageBox*>("startupError");
+    QVERIFY(box);
+    QVERIFY(box->isVisible());
+    QVERIFY2(box->text().contains("deep.json: /0/0/0") && box->text().contains("nested more than 64 deep"),
+             qPrintable(box->text()));
+    box->accept();
+    QFile::remove(ui::SessionActions::autosavePath());
   }
 };
 

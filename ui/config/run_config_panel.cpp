@@ -23,6 +23,7 @@
 
 #include "formulation/formulation.h"
 #include "integrators/registry.h"
+#include "simulation/settings_check.h"
 
 namespace mbw::ui {
 namespace {
@@ -347,6 +348,8 @@ RunSettings RunConfigPanel::settings() const {
     s.output.timesLines = file.timesLines;
   }
   s.output.recordSteps = s.output.active() && recordSteps_->isChecked();
+  // a run of the workbench can be stopped at any time, and warning() names a large one
+  s.confirmed = true;
   return s;
 }
 
@@ -384,9 +387,10 @@ QString RunConfigPanel::problem() const {
     if (!ok || !(x > 0.0)) return tr("the output step must be a positive number (or empty)");
   }
   if (!outputTimesFile().isEmpty() && !timesFile().error.isEmpty()) return timesFile().error;
-  const RunSettings s = settings();
-  const std::string why = unsupportedReason(*info, s.formulation, s.integratorSettings);
-  return QString::fromStdString(why.empty() ? outputRequestProblem(s.output, s.tStart, s.tEnd) : why);
+  // the engine's check of every run (values that are not finite, the integrator's options, the
+  // output request)
+  const std::optional<SettingsProblem> p = runSettingsProblem(settings());
+  return p ? QString::fromStdString(p->message) : QString();
 }
 
 void RunConfigPanel::setDefaults(const RunDefaults& d, const QString& sceneFolder) {

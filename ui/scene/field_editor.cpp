@@ -11,6 +11,7 @@
 #include <QStyleOptionFrame>
 #include <algorithm>
 
+#include "scene/json_reader.h"
 #include "workbench_icons.h"
 
 namespace mbw::ui {
@@ -265,10 +266,13 @@ SceneJson FieldEditor::value() const {
     case FieldKind::VectorRef:
       if (!text.startsWith('[')) return text.toStdString();
       [[fallthrough]];
-    default: {
-      SceneJson parsed = SceneJson::parse(text.toStdString(), nullptr, false);
-      return parsed.is_discarded() ? SceneJson(text.toStdString()) : parsed;
-    }
+    default:
+      // JSON typed in, read as files are (nesting and keys given twice refused), else the text
+      try {
+        return parseJsonText<SceneJson>(text.toStdString(), "the field");
+      } catch (const SceneError&) {
+        return SceneJson(text.toStdString());
+      }
   }
 }
 

@@ -5,6 +5,7 @@
 #include <QUndoStack>
 
 #include "scene/builtin_scenes.h"
+#include "scene/json_reader.h"
 #include "scene/scene_reader.h"
 
 namespace mbw::ui {
@@ -93,8 +94,11 @@ bool SceneDocument::restore(const std::string& text, const QString& path, const 
     const std::string original = !path.isEmpty() && file.open(QIODevice::ReadOnly) ? file.readAll().toStdString()
                                  : scene                                            ? scene->text
                                                                                     : std::string();
-    saved_ = SceneJson::parse(original, nullptr, false);
-    if (saved_.is_discarded()) saved_ = json_;
+    try {
+      saved_ = parseJsonText<SceneJson>(original, path.toStdString());
+    } catch (const SceneError&) {
+      saved_ = json_;
+    }
   }
   return true;
 }
@@ -108,11 +112,13 @@ void SceneDocument::revert() {
 
 bool SceneDocument::open(const std::string& text, const QString& source, const QString& path,
                          const QString& builtin, QString* error) {
+  // the engine's reader of JSON text: syntax, numbers too large, nesting (a scene nested 100 000
+  // arrays deep overflowed the stack in the copies the undo stack keeps), keys given twice
   SceneJson json;
   try {
-    json = SceneJson::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    if (error) *error = tr("%1 is not valid JSON: %2").arg(source, QString::fromUtf8(e.what()));
+    json = parseJsonText<SceneJson>(text, source.toStdString());
+  } catch (const SceneError& e) {
+    if (error) *error = QString::fromStdString(e.what());
     return false;
   }
   filePath_ = path;

@@ -26,7 +26,8 @@ class SceneDocument : public QObject {
   ~SceneDocument() override;
 
   // Replace the document; the undo history starts afresh. They fail (false, *error) only when the
-  // text cannot be read or is not JSON; a scene with problems opens, with its issues listed.
+  // text cannot be read or is not JSON of a scene file (scene/json_reader.h: nesting, keys given
+  // twice); a scene with problems opens, with its issues listed.
   bool openBuiltin(const QString& name, QString* error);
   bool openFile(const QString& path, QString* error);
   bool saveFile(const QString& path, QString* error);

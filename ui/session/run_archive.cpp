@@ -1,6 +1,8 @@
 #include "run_archive.h"
 
+#include <QIODevice>
 #include <QObject>
+#include <algorithm>
 #include <stdexcept>
 
 #include "scene/scene_reader.h"
@@ -84,7 +86,9 @@ void writeResults(QDataStream& out, const Results& r) {
   out << qint32(static_cast<int>(r.status)) << r.message;
 }
 
-void readResults(QDataStream& in, Results& r) {
+// false when the stream is damaged: no channels (a run always has its time), more rows than the
+// bytes that follow hold, or a status no run ends with
+bool readResults(QDataStream& in, Results& r) {
   quint32 n = 0;
   in >> n;
   std::vector<Channel> channels;
@@ -94,9 +98,12 @@ void readResults(QDataStream& in, Results& r) {
     c.unit = readString(in);
     channels.push_back(std::move(c));
   }
+  if (channels.empty() || in.status() != QDataStream::Ok) return false;
   r.setChannels(std::move(channels));
   quint64 rows = 0;
   in >> rows;
+  const quint64 rowBytes = sizeof(double) * static_cast<quint64>(r.columnCount());
+  if (rows > static_cast<quint64>(in.device()->bytesAvailable()) / rowBytes) return false;
   std::vector<double> row(static_cast<size_t>(r.columnCount()));
   for (quint64 k = 0; k < rows && in.status() == QDataStream::Ok; ++k) {
     for (double& x : row) in >> x;
@@ -139,8 +146,13 @@ void readResults(QDataStream& in, Results& r) {
   readMap(in, s.phaseSeconds);
   qint32 status = 0;
   in >> status;
-  r.status = static_cast<RunStatus>(status);
   r.message = readString(in);
+  // a run is written when it has ended (a live one as cancelled): one said to be running is damage
+  const auto ended = {RunStatus::Completed, RunStatus::Failed, RunStatus::Cancelled};
+  if (std::none_of(ended.begin(), ended.end(), [&](RunStatus e) { return static_cast<qint32>(e) == status; }))
+    return false;
+  r.status = static_cast<RunStatus>(status);
+  return true;
 }
 
 }  // namespace
@@ -165,8 +177,7 @@ std::unique_ptr<Run> readRun(QDataStream& in, QString* error) {
   in >> run->wallSeconds;
   run->id = id;
   run->settings = readSettings(in);
-  readResults(in, run->results);
-  if (in.status() != QDataStream::Ok) {
+  if (!readResults(in, run->results) || in.status() != QDataStream::Ok) {
     if (error) *error = QObject::tr("the session file is damaged (run #%1)").arg(id);
     return nullptr;
   }

@@ -14,6 +14,60 @@ namespace {
 const QByteArray kMagic("MBWSESSION");
 constexpr qint32 kVersion = 1;
 
+// The window layout (SettingsBehaviour::layout), read value by value: QByteArray, QStringList and
+// bool are the types it holds. Qt's own reading of a QVariantMap reserves the count a list claims
+// before reading it (4e9 entries from four bytes of a damaged file); here a list ends where the
+// stream does, and any other type is damage.
+bool readLayout(QDataStream& in, QVariantMap& layout) {
+  quint32 entries = 0;
+  in >> entries;
+  for (quint32 k = 0; k < entries && in.status() == QDataStream::Ok; ++k) {
+    QString key;
+    quint32 type = 0;
+    qint8 isNull = 0;
+    in >> key >> type >> isNull;
+    switch (type) {
+      case QMetaType::QByteArray: {
+        QByteArray value;
+        in >> value;
+        layout[key] = value;
+        break;
+      }
+      case QMetaType::Bool: {
+        bool value = false;
+        in >> value;
+        layout[key] = value;
+        break;
+      }
+      case QMetaType::QStringList: {
+        quint32 n = 0;
+        in >> n;
+        QStringList value;
+        for (quint32 i = 0; i < n && in.status() == QDataStream::Ok; ++i) {
+          QString item;
+          in >> item;
+          value << item;
+        }
+        layout[key] = value;
+        break;
+      }
+      default:
+        return false;
+    }
+  }
+  return in.status() == QDataStream::Ok;
+}
+
+// qCompress's block: the uncompressed size (4 bytes, big-endian), then zlib's stream, which
+// expands at most about 1032 times; qUncompress allocates the size a block claims, so a damaged
+// block claiming gigabytes is refused before it
+bool plausiblyCompressed(const QByteArray& block) {
+  if (block.size() < 4) return false;
+  const auto* b = reinterpret_cast<const unsigned char*>(block.constData());
+  const quint64 claimed = (quint64(b[0]) << 24) | (quint64(b[1]) << 16) | (quint64(b[2]) << 8) | quint64(b[3]);
+  return claimed <= 1100 * quint64(block.size()) + 4096;
+}
+
 }  // namespace
 
 bool writeSession(const QString& path, const SessionHeader& h, const std::vector<const Run*>& runs, QString* error) {
@@ -53,22 +107,32 @@ bool readSession(const QString& path, SessionHeader& h, std::vector<std::unique_
     if (error) *error = QObject::tr("Cannot read %1: %2").arg(path, file.errorString());
     return false;
   }
-  QDataStream in(&file);
+  return readSession(file, path, h, runs, warnings, error);
+}
+
+bool readSession(QIODevice& device, const QString& name, SessionHeader& h, std::vector<std::unique_ptr<Run>>& runs,
+                 QStringList* warnings, QString* error) {
+  const auto damaged = [&](const QString& why) {
+    if (error) *error = QObject::tr("%1 is damaged or cut short (%2)").arg(name, why);
+    return false;
+  };
+  QDataStream in(&device);
   in.setVersion(QDataStream::Qt_6_0);
   QByteArray magic(kMagic.size(), '\0');
   qint32 version = 0;
   if (in.readRawData(magic.data(), static_cast<int>(magic.size())) != magic.size() || magic != kMagic) {
-    if (error) *error = QObject::tr("%1 is not a workbench session").arg(path);
+    if (error) *error = QObject::tr("%1 is not a workbench session").arg(name);
     return false;
   }
   in >> version;
   if (version != kVersion) {
-    if (error) *error = QObject::tr("%1 is a session of version %2; this build reads version %3").arg(path).arg(version).arg(kVersion);
+    if (error) *error = QObject::tr("%1 is a session of version %2; this build reads version %3").arg(name).arg(version).arg(kVersion);
     return false;
   }
   QByteArray text;
   qint32 reference = -1, current = -1;
-  in >> h.scenePath >> h.sceneBuiltin >> text >> h.sceneModified >> reference >> current >> h.otherScenes >> h.layout;
+  in >> h.scenePath >> h.sceneBuiltin >> text >> h.sceneModified >> reference >> current >> h.otherScenes;
+  if (!readLayout(in, h.layout)) return damaged(QObject::tr("its window layout"));
   h.sceneText = text.toStdString();
   h.referenceId = reference;
   h.currentId = current;
@@ -77,6 +141,8 @@ bool readSession(const QString& path, SessionHeader& h, std::vector<std::unique_
   for (quint32 k = 0; k < count && in.status() == QDataStream::Ok; ++k) {
     QByteArray compressed;
     in >> compressed;
+    if (in.status() != QDataStream::Ok) break;
+    if (!plausiblyCompressed(compressed)) return damaged(QObject::tr("run %1 of %2").arg(k + 1).arg(count));
     QByteArray data = qUncompress(compressed);
     QDataStream block(&data, QIODevice::ReadOnly);
     block.setVersion(QDataStream::Qt_6_0);
@@ -84,10 +150,7 @@ bool readSession(const QString& path, SessionHeader& h, std::vector<std::unique_
     if (auto run = readRun(block, &why)) runs.push_back(std::move(run));
     else if (warnings) *warnings << why;
   }
-  if (in.status() != QDataStream::Ok) {
-    if (error) *error = QObject::tr("%1 is damaged or cut short").arg(path);
-    return false;
-  }
+  if (in.status() != QDataStream::Ok) return damaged(QObject::tr("it ends early"));
   return true;
 }
 

@@ -2,10 +2,12 @@
 
 #include <ginac/ginac.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "expr/antiderivative.h"
 #include "expr/compiled_program.h"
+#include "scene/scene_error.h"
 
 namespace mbw {
 namespace {
@@ -16,7 +18,70 @@ std::string toText(const GiNaC::ex& e) {
   return os.str();
 }
 
+// Limits on what GiNaC is given, checked before it works: its cost grows fast with nesting
+// (differentiating `sin(` nested 500 deep took 33 s and 656 MB before the compiled program refused
+// it as too deep) and the derivatives of nested products grow as trees (`sin(t*` nested 40 deep
+// ran for minutes).
+constexpr size_t kMaxTextLength = 10000;  // characters
+constexpr int kMaxParentheses = 24;       // levels (the compiled programs take about 15 of sin()
+constexpr size_t kMaxTreeSize = 20000;    // nodes of a function or of one of its derivatives
+
+// what makes the text too costly to parse ("" when nothing does)
+std::string textProblem(const std::string& text) {
+  if (text.size() > kMaxTextLength)
+    return "it is " + std::to_string(text.size()) + " characters long, more than the " +
+           std::to_string(kMaxTextLength) + " an expression may have";
+  int depth = 0, deepest = 0;
+  for (char c : text) {
+    depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+    deepest = std::max(deepest, depth);
+  }
+  if (deepest > kMaxParentheses)
+    return "its parentheses are nested " + std::to_string(deepest) + " deep, more than the " +
+           std::to_string(kMaxParentheses) + " an expression may have";
+  return "";
+}
+
+// whether the expression tree of e (shared parts counted as often as they occur, as printing and
+// compiling meet them) has more nodes than `budget`; stops counting there
+bool treeLargerThan(const GiNaC::ex& e, size_t& budget) {
+  if (budget == 0) return true;
+  --budget;
+  for (size_t i = 0; i < e.nops(); ++i)
+    if (treeLargerThan(e.op(i), budget)) return true;
+  return false;
+}
+
+// the derivative of e, refused when its tree grows past kMaxTreeSize nodes
+GiNaC::ex derivative(const GiNaC::ex& e, const GiNaC::symbol& t, const char* which) {
+  const GiNaC::ex d = e.diff(t);
+  size_t budget = kMaxTreeSize;
+  if (treeLargerThan(d, budget))
+    throw ExpressionError(std::string("its ") + which + " derivative grows past " + std::to_string(kMaxTreeSize) +
+                          " operations: write it in a simpler form");
+  return d;
+}
+
 }  // namespace
+
+std::string plainGinacMessage(const std::string& what) {
+  // the first line ("GiNaC: parse error at line 0, column 0: ..."), not the source frame after it
+  std::string m = what.substr(0, what.find('\n'));
+  const std::string parseError = "parse error at line 0, column 0: ";
+  if (m.rfind("GiNaC: ", 0) == 0) m = m.substr(7);
+  if (m.rfind(parseError, 0) == 0) m = m.substr(parseError.size());
+  // "power::eval(): division by zero", "find_or_insert_symbol: symbol ..." -> what follows
+  const size_t colon = m.find(": ");
+  if (colon != std::string::npos &&
+      m.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_:()0123456789") == colon + 1)
+    m = m.substr(colon + 2);
+  if (m.rfind("symbol ", 0) == 0 && m.find(" not found") != std::string::npos)
+    return "unknown name " + m.substr(7, m.find(" not found") - 7) + " (an expression knows t and pi)";
+  if (m == "power should have exactly 2 operands") return "a^b^c needs parentheses: (a^b)^c or a^(b^c)";
+  if (m == "simple pole") return "a pole (an infinite value)";
+  if (m == "unexpected token, got: EOF") return "it ends before it is complete";
+  return m;
+}
 
 TimeFunction::TimeFunction() : text_("0"), derivativeText_("0"), secondDerivativeText_("0") {}
 
@@ -37,10 +102,12 @@ TimeFunction TimeFunction::parse(const std::string& text) {
   table["pi"] = GiNaC::Pi;
   GiNaC::parser reader(table, /*strict=*/true);
   GiNaC::ex e;
+  const std::string problem = textProblem(text);
+  if (!problem.empty()) throw ExpressionError("cannot parse '" + excerpt(text) + "': " + problem);
   try {
     e = reader(text);
   } catch (const std::exception& err) {
-    throw ExpressionError("cannot parse '" + text + "': " + err.what());
+    throw ExpressionError("cannot parse '" + excerpt(text) + "': " + plainGinacMessage(err.what()));
   }
   return fromExpression(e, t, text);
 }
@@ -48,8 +115,17 @@ TimeFunction TimeFunction::parse(const std::string& text) {
 TimeFunction TimeFunction::fromExpression(const GiNaC::ex& e, const GiNaC::symbol& t, const std::string& text) {
   TimeFunction f;
   f.text_ = text;
-  const GiNaC::ex de = e.diff(t);
-  const GiNaC::ex dde = de.diff(t);
+  GiNaC::ex de, dde, ddde;
+  try {
+    de = derivative(e, t, "first");
+    dde = derivative(de, t, "second");
+    ddde = derivative(dde, t, "third");
+  } catch (const ExpressionError& err) {
+    throw ExpressionError("cannot use '" + excerpt(text) + "': " + err.what());
+  } catch (const std::exception& err) {
+    // GiNaC's evaluation of a derivative: a pole, a division by zero
+    throw ExpressionError("cannot use '" + excerpt(text) + "': " + plainGinacMessage(err.what()));
+  }
   f.derivativeText_ = toText(de);
   f.secondDerivativeText_ = toText(dde);
 
@@ -57,7 +133,7 @@ TimeFunction TimeFunction::fromExpression(const GiNaC::ex& e, const GiNaC::symbo
   if (!e.has(t)) {
     const GiNaC::ex v = e.evalf();
     if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real())
-      throw ExpressionError("cannot parse '" + text + "': not a real number");
+      throw ExpressionError("cannot parse '" + excerpt(text) + "': not a real number");
     f.constantValue_ = GiNaC::ex_to<GiNaC::numeric>(v).to_double();
     return f;
   }
@@ -65,9 +141,9 @@ TimeFunction TimeFunction::fromExpression(const GiNaC::ex& e, const GiNaC::symbo
     f.f_ = std::make_shared<const CompiledProgram>(e, t);
     f.df_ = std::make_shared<const CompiledProgram>(de, t);
     f.ddf_ = std::make_shared<const CompiledProgram>(dde, t);
-    f.dddf_ = std::make_shared<const CompiledProgram>(dde.diff(t), t);
+    f.dddf_ = std::make_shared<const CompiledProgram>(ddde, t);
   } catch (const ExpressionError& err) {
-    throw ExpressionError("cannot use '" + text + "': " + err.what());
+    throw ExpressionError("cannot use '" + excerpt(text) + "': " + err.what());
   }
   f.constant_ = false;
   return f;
@@ -107,10 +183,12 @@ TimeFunction TimeFunction::integral(const std::vector<double>& breaks, const std
   std::vector<GiNaC::ex> F;
   for (const std::string& rate : rates) {
     GiNaC::ex e;
+    const std::string problem = textProblem(rate);
+    if (!problem.empty()) throw ExpressionError("cannot parse '" + excerpt(rate) + "': " + problem);
     try {
       e = reader(rate);
     } catch (const std::exception& err) {
-      throw ExpressionError("cannot parse '" + rate + "': " + err.what());
+      throw ExpressionError("cannot parse '" + excerpt(rate) + "': " + plainGinacMessage(err.what()));
     }
     F.push_back(antiderivative(e, t));
   }

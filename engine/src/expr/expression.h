@@ -6,6 +6,8 @@
 // operations, so evaluation in the step loop costs a few dozen flops and allocates nothing.
 // Grammar: numbers, t, pi, + - * / ^, parentheses, and the functions
 // sin cos tan asin acos atan sinh cosh tanh exp log sqrt abs pow(x, y) atan2(y, x).
+// Limits, checked before GiNaC works (its cost grows fast with nesting): 10 000 characters,
+// parentheses nested 24 deep, and 20 000 operations in the function and in each derivative.
 //
 // Piecewise functions: smooth pieces, each valid up to (and at) its break time, the last one
 // after the last break. A rate integrated exactly: the antiderivative of each piece
@@ -24,6 +26,10 @@ class ExpressionError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// A GiNaC error message in the project's words: its first line, without GiNaC's function names
+// and source frames ("power::eval(): division by zero" -> "division by zero").
+std::string plainGinacMessage(const std::string& what);
 
 // f(t) and its first two derivatives at one time.
 struct TimeFunctionValue {

@@ -177,6 +177,12 @@ struct RunDefaults {
   double penalty = 1e6;                 // of the augmented Lagrangian form
   double outputStep = 0.0;              // > 0: output rows every outputStep s (simulation/output_grid.h)
   std::string outputTimes;              // or at the times listed in this file (path as in the scene)
+  std::vector<std::string> given;       // the settings the scene gives, by name (for messages)
+};
+
+// Something a scene gives that it accepts but no real body has, at its JSON path.
+struct ModelWarning {
+  std::string path, message;
 };
 
 // An equation of a joint left out of the independent set the formulations use: it repeats what the
@@ -213,6 +219,7 @@ struct Model {
   // multipliers are zero: the reactions are those of the kept equations
   std::vector<RedundantEquation> redundant;
   std::vector<ModelNote> notes;         // what the loader noticed (redundant equations), in order
+  std::vector<ModelWarning> warnings;   // found by the scene reader (scene/mass_properties.h)
 
   int bodyCount() const { return static_cast<int>(bodies.size()); }
   int primitiveCount() const { return static_cast<int>(primitives.size()); }

@@ -1,7 +1,5 @@
 #include "scene/model_builder.h"
 
-#include <Eigen/Cholesky>
-#include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
@@ -10,6 +8,7 @@
 
 #include "formulation/formulation.h"
 #include "math/rotation.h"
+#include "scene/mass_properties.h"
 #include "scene/schema.h"
 
 namespace mbw {
@@ -51,16 +50,14 @@ void ModelBuilder::readBody(const json& b, const std::string& path) {
   if (model_.bodyIndex(body.name) >= 0)
     issue(path + "/name", "duplicate body name '" + body.name + "'");
   body.mass = b["mass"].get<double>();
-  if (!(body.mass > 0.0)) issue(path + "/mass", "mass must be positive, got " + number(body.mass));
+  if (const std::string why = massProblem(body.mass); !why.empty()) issue(path + "/mass", why);
   const Vec3 moments = vec3(b["inertia"]);
   const Vec3 products = b.contains("inertia_products") ? vec3(b["inertia_products"]) : Vec3::Zero();
   body.inertia_B << moments[0], products[0], products[1], products[0], moments[1], products[2],
       products[1], products[2], moments[2];
-  const Eigen::LLT<Mat3> llt(body.inertia_B);
-  if (llt.info() != Eigen::Success || body.inertia_B.eigenvalues().real().minCoeff() <= 0.0)
-    issue(path + "/inertia", "the inertia tensor must be positive definite (moments " +
-                                 number(moments[0]) + ", " + number(moments[1]) + ", " +
-                                 number(moments[2]) + ")");
+  if (const std::string why = inertiaProblem(body.inertia_B); !why.empty()) issue(path + "/inertia", why);
+  else if (const std::string odd = inertiaWarning(body.inertia_B); !odd.empty())
+    model_.warnings.push_back({path + "/inertia", odd});
   if (b.contains("center_of_mass")) body.com_B = vec3(b["center_of_mass"]);
   body.position_W = vec3(b["position"]);
   if (b.contains("orientation")) body.R_WB = readOrientation(b["orientation"], path + "/orientation");
@@ -351,6 +348,7 @@ void ModelBuilder::readOutputs() {
 void ModelBuilder::readSettings() {
   const json& s = scene_["settings"];
   RunDefaults& d = model_.defaults;
+  for (auto it = s.begin(); it != s.end(); ++it) d.given.push_back(it.key());
   d.formulation = s.value("formulation", d.formulation);
   d.integrator = s.value("integrator", d.integrator);
   d.step = s.value("step", d.step);

@@ -15,6 +15,11 @@ Mat3 sectionAxes(const Vec3& t, const Vec3& hint) {
   return R;
 }
 
+// elements of one beam: each adds two node bodies, and a scene's constraint rank is analysed on
+// a dense Jacobian when it is read (1000 elements: about 10 s); a number of a few bytes in a file
+// must not ask for more
+constexpr int kMaxBeamElements = 1000;
+
 }  // namespace
 
 void ModelBuilder::readBeams() {
@@ -33,8 +38,12 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
   // geometry and section axes
   beam.start_W = vec3(b["from"]);
   beam.end_W = vec3(b["to"]);
-  beam.elementCount = b["elements"].get<int>();
-  if (beam.elementCount < 1) issue(path + "/elements", "a beam needs at least one element");
+  // compared as a double first: a count beyond int would wrap
+  const double elements = b["elements"].get<double>();
+  beam.elementCount = elements >= 1 && elements <= kMaxBeamElements ? static_cast<int>(elements) : 1;
+  if (elements < 1) issue(path + "/elements", "a beam needs at least one element");
+  if (elements > kMaxBeamElements)
+    issue(path + "/elements", "at most " + std::to_string(kMaxBeamElements) + " elements per beam, got " + number(elements));
   if (!(beam.length() > 0.0)) {
     issue(path + "/to", "the beam has zero length ('from' and 'to' coincide)");
     return;

@@ -8,6 +8,7 @@
 
 #include "formulation/formulation.h"
 #include "scene/builtin_scenes.h"
+#include "scene/json_reader.h"
 #include "scene/model_builder.h"
 #include "scene/schema_validation.h"
 #include "solvers/constraint_rank.h"
@@ -127,13 +128,9 @@ void checkConstraints(Model& model, std::vector<SceneIssue>& issues) {
 }  // namespace
 
 Model parseScene(const std::string& text, const std::string& source) {
-  json scene;
-  try {
-    scene = json::parse(text);
-  } catch (const json::exception& e) {
-    // syntax errors, and numbers too large for a double (found by the fuzzer)
-    throw SceneError(source, {{"", std::string("invalid JSON: ") + e.what()}});
-  }
+  // syntax errors, numbers too large for a double (found by the fuzzer), nesting and keys given
+  // twice
+  const json scene = parseJsonText<json>(text, source);
   std::vector<SceneIssue> issues;
   validateAgainstSchema(scene, "scene", "", issues);
   if (!issues.empty()) throw SceneError(source, std::move(issues));

@@ -72,7 +72,8 @@ void CsvStreamWriter::end(const Results& run) {
   close();
 }
 
-// writes the buffer; on failure cuts the file back to its last whole line
+// writes the buffer; on failure cuts the file back to its last whole line (a write the disk or a
+// file size limit cut short keeps the whole lines it wrote)
 void CsvStreamWriter::flush() {
   lastFlush_ = Clock::now();
   if (fd_ < 0 || buffer_.empty()) return;
@@ -82,6 +83,11 @@ void CsvStreamWriter::flush() {
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       failure_ = "writing '" + path_ + "' failed: " + systemError(n < 0 ? errno : ENOSPC);
+      const size_t lastNewline = done > 0 ? buffer_.rfind('\n', done - 1) : std::string::npos;
+      const size_t whole = lastNewline == std::string::npos ? 0 : lastNewline + 1;
+      // the rows among those lines (the others are events: "# event: ...")
+      for (size_t line = 0; line < whole; line = buffer_.find('\n', line) + 1) rowsWritten_ += buffer_[line] != '#';
+      fileSize_ += static_cast<long long>(whole);
       if (::ftruncate(fd_, fileSize_) == 0) ::lseek(fd_, fileSize_, SEEK_SET);
       buffer_.clear();
       bufferedRows_ = 0;

@@ -6,8 +6,8 @@
 // full, when a row arrives a second or more after the last write, and at every status change (the
 // run starts: preamble with "# status: running"; the run ends: trailer, and the status line
 // rewritten in place, which needs no new space on the disk). When a write fails (disk full, file
-// size limit) the writer cuts the file back to its last whole line, reports the failure (the run
-// then stops) and still marks the status line "failed".
+// size limit) the writer cuts the file back to its last whole line (keeping those of a write cut
+// short), reports the failure (the run then stops) and still marks the status line "failed".
 
 #include <chrono>
 #include <string>

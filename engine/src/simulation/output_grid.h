@@ -10,6 +10,7 @@
 // report. Runs of any integrator on the same request share their
 // output times, so that they can be compared row by row.
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -59,16 +60,18 @@ class OutputGrid {
              double tolerance);
 
   // The requested times in (integrator.stepStart(), integrator.state().t], as states on the
-  // constraints, passed in order to deliver(const State&). A requested time within round-off of
-  // the step's end takes the integrator's state itself, projected too unless the integrator's
-  // states lie on the constraints (an index-3 solution's velocities are off Phi_q v = nu). The
-  // callback is not called emit: Qt defines emit as an empty macro, which turns such a call into a
-  // discarded expression in a translation unit with Qt.
+  // constraints, passed in order to deliver(const State&), which returns whether to go on (false:
+  // the run stops, e.g. on a user's request between two of a step's million output times).
+  // Returns false when deliver stopped it. A requested time within round-off of the step's end
+  // takes the integrator's state itself, projected too unless the integrator's states lie on the
+  // constraints (an index-3 solution's velocities are off Phi_q v = nu). The callback is not
+  // called emit: Qt defines emit as an empty macro, which turns such a call into a discarded
+  // expression in a translation unit with Qt.
   template <class Deliver>
-  void sample(Integrator& integrator, Deliver&& deliver) {
+  bool sample(Integrator& integrator, Deliver&& deliver) {
     const double tEndOfStep = integrator.state().t;
-    while (next_ < times_.size() && times_[next_] <= tEndOfStep + tiny_) {
-      const double t = times_[next_++];
+    while (next_ < count_ && time(next_) <= tEndOfStep + tiny_) {
+      const double t = time(next_++);
       bool onConstraints = false;
       if (t >= tEndOfStep - tiny_) {
         state_ = integrator.state();
@@ -78,21 +81,27 @@ class OutputGrid {
         onConstraints = integrator.interpolate(t, state_);
       }
       project(onConstraints);
-      deliver(static_cast<const State&>(state_));
+      if (!deliver(static_cast<const State&>(state_))) return false;
     }
+    return true;
   }
 
   // whether the last sample was at the end of the last step (its row need not be recorded again)
-  bool sampledAt(double t) const { return next_ > 0 && std::abs(times_[next_ - 1] - t) <= tiny_; }
+  bool sampledAt(double t) const { return next_ > 0 && std::abs(time(next_ - 1) - t) <= tiny_; }
   const OutputGridReport& report() const { return report_; }
 
  private:
   // projects state_, or only measures how far it is off the constraints when it lies on them
   void project(bool onConstraints);
+  // the k-th requested time after t0 (k < count_): generated for an output step, so that a grid
+  // of 1e9 times costs no memory (5e7 times precomputed held 400 MB)
+  double time(size_t k) const { return step_ > 0.0 ? std::min(t0_ + double(k + 1) * step_, tEnd_) : times_[k]; }
 
-  std::vector<double> times_;
-  size_t next_ = 0;
   double tiny_;
+  double t0_, tEnd_, step_;
+  std::vector<double> times_;  // the times listed (no output step)
+  size_t count_ = 0;
+  size_t next_ = 0;
   StateProjection projection_;
   State state_;
   OutputGridReport report_;

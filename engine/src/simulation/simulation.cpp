@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 
+#include "simulation/settings_check.h"
 #include "solvers/constraint_rank.h"
 
 namespace mbw {
@@ -71,6 +72,19 @@ void describeRun(const Model& model, const std::string& formulation, Results& r)
   r.metadata.push_back({"formulation", formulation});
 }
 
+// the reason of a failure at the run's smallest step (settings_check.h: minimumStep)
+std::string smallestStepNote(const RunSettings& s) {
+  std::ostringstream os;
+  const double relative = s.relativeMinStep * runTimeScale(s);
+  os << ", below the smallest step of this run, " << s.integratorSettings.minStep << " s";
+  if (relative > 0.0 && relative >= s.integratorSettings.minStep * (1.0 - 1e-12))
+    os << " (" << s.relativeMinStep << " of its time scale, " << runTimeScale(s) << " s)";
+  os << ": the solution is blowing up or meets a singularity (--min-step lowers the limit)";
+  return os.str();
+}
+
+bool isFinite(const State& s) { return s.q.allFinite() && s.v.allFinite(); }
+
 // how far the states at the requested times were off the constraints before their projection
 void describeOutputGrid(const OutputGridReport& g, double tolerance, Results& r) {
   std::ostringstream os;
@@ -88,21 +102,14 @@ void describeOutputGrid(const OutputGridReport& g, double tolerance, Results& r)
 
 Simulation::Simulation(Model model, RunSettings settings)
     : model_(std::move(model)), settings_(std::move(settings)) {
+  if (const std::optional<SettingsProblem> p = runSettingsProblem(settings_))
+    throw ConfigurationError(p->message, p->settings);
   const IntegratorInfo* info = findIntegrator(settings_.integrator);
-  if (!info) throw ConfigurationError("unknown integrator '" + settings_.integrator + "'");
-  const std::string why =
-      unsupportedReason(*info, settings_.formulation, settings_.integratorSettings);
-  if (!why.empty()) throw ConfigurationError(why);
-  if (!(settings_.tEnd > settings_.tStart))
-    throw ConfigurationError("t_end must be after t_start (" + number(settings_.tStart) + " s)");
-  if (settings_.every < 1) throw ConfigurationError("--every must be at least 1");
   for (const std::string& name : settings_.recordBodies.value_or(std::vector<std::string>{})) {
     const int b = model_.bodyIndex(name);
     if (b < 0) throw ConfigurationError("cannot record body '" + name + "': the scene has no such body");
     recordedBodies_.push_back(b);
   }
-  const std::string outputProblem = outputRequestProblem(settings_.output, settings_.tStart, settings_.tEnd);
-  if (!outputProblem.empty()) throw ConfigurationError(outputProblem);
   try {
     formulation_ = makeFormulation(settings_.formulation, model_);
   } catch (const std::invalid_argument& e) {
@@ -113,6 +120,8 @@ Simulation::Simulation(Model model, RunSettings settings)
                  : consistentInitialState(*formulation_, settings_.tStart, &projection_);
   // variable steps keep the local errors of the whole run within the tolerance
   settings_.integratorSettings.errorSpan = settings_.tEnd - settings_.tStart;
+  // and fail below the smallest step of the run's time scale (settings_check.h)
+  settings_.integratorSettings.minStep = minimumStep(settings_);
   integrator_ = info->make(*formulation_, settings_.integratorSettings);
 }
 
@@ -197,12 +206,16 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   double h = is.step;
   results.status = RunStatus::Completed;
   if (sinkFailed) output.stopForSink(integrator_->state().t);
+  bool diverged = false;
+  const auto cancel = [&](double at) {
+    results.status = RunStatus::Cancelled;
+    std::ostringstream os;
+    os << "cancelled at t = " << at << " s";
+    results.message = os.str();
+  };
   while (!sinkFailed && integrator_->state().t < tEnd - tiny) {
     if (observer && observer->stopRequested()) {
-      results.status = RunStatus::Cancelled;
-      std::ostringstream os;
-      os << "cancelled at t = " << integrator_->state().t << " s";
-      results.message = os.str();
+      cancel(integrator_->state().t);
       break;
     }
     const double t = integrator_->state().t;
@@ -217,6 +230,7 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
       std::ostringstream os;
       os << r.reason << (r.detail.empty() ? "" : " (" + r.detail + ")") << " in the step from t = " << t
          << " s (h = " << r.h << " s)";
+      if (is.variableStep && r.h <= 2.0 * is.minStep) os << smallestStepNote(settings_);
       results.message = os.str();
       break;
     }
@@ -225,24 +239,45 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
       results.rejected.push_back({t, hTry, r.detail.empty() ? r.reason : r.reason + ": " + r.detail});
       continue;
     }
+    // a state that is no longer finite is not recorded: the run ends with what it had
+    if (!isFinite(integrator_->state())) {
+      results.status = RunStatus::Failed;
+      std::ostringstream os;
+      os << "the solution diverged: the state is no longer finite after the step from t = " << t << " s (h = "
+         << hTry << " s)";
+      results.message = os.str();
+      diverged = true;
+      break;
+    }
     const bool last = integrator_->state().t >= tEnd - tiny;
     if (!r.event.empty()) output.event(integrator_->state().t, r.event);
     // the step taken (an integrator may stop short of the one asked for)
     const double taken = integrator_->state().t - t;
     // the requested times inside the step, then the step itself: the recorder's evaluation of the
     // step's end comes last and leaves the formulation at the integrator's state
-    if (grid)
-      grid->sample(*integrator_, [&](const State& state) {
-        recordRow([&] { recorder.sample(state, integrator_->workAt(state.t), taken, r.newtonIterations, results); });
-      });
+    // (a stop requested between two of a step's output times ends the run there)
+    if (grid && !grid->sample(*integrator_, [&](const State& state) {
+          recordRow([&] { recorder.sample(state, integrator_->workAt(state.t), taken, r.newtonIterations, results); });
+          return !sinkFailed && !(observer && observer->stopRequested());
+        })) {
+      if (!sinkFailed) cancel(results.rowCount() ? results.at(results.rowCount() - 1, 0) : t);
+      break;
+    }
     const bool recordLast =
         last && (request.recordSteps || !(grid && grid->sampledAt(integrator_->state().t)));
-    recordRow([&] {
-      recorder.step(integrator_->state(), integrator_->work(), taken, r.newtonIterations, recordLast, results);
-    });
+    recordRow([&] { recorder.step(integrator_->state(), integrator_->work(), taken, r.newtonIterations, recordLast, results); });
+    // a variable step that must fall below the run's smallest: blowing up, or a singularity ahead
+    if (is.variableStep && !last && r.nextStep > 0.0 && r.nextStep < is.minStep && !sinkFailed) {
+      results.status = RunStatus::Failed;
+      std::ostringstream os;
+      os << "the step fell to " << r.nextStep << " s at t = " << integrator_->state().t << " s"
+         << smallestStepNote(settings_);
+      results.message = os.str();
+      break;
+    }
   }
 
-  if (results.status != RunStatus::Completed && !sinkFailed) {
+  if (results.status != RunStatus::Completed && !sinkFailed && !diverged) {
     output.mark();
     recorder.finish(integrator_->state(), results);
     output.deliver();

@@ -21,10 +21,16 @@
 
 namespace mbw {
 
-// Thrown for a run that cannot be configured (unknown or unsupported integrator, bad settings).
+// Thrown for a run that cannot be configured (unknown or unsupported integrator, bad settings):
+// the settings it concerns by their names in a scene's "settings" (settings_check.h), when known.
 class ConfigurationError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit ConfigurationError(const std::string& message, std::vector<std::string> settings = {})
+      : std::runtime_error(message), settings_(std::move(settings)) {}
+  const std::vector<std::string>& settings() const { return settings_; }
+
+ private:
+  std::vector<std::string> settings_;
 };
 
 struct RunSettings {
@@ -46,6 +52,12 @@ struct RunSettings {
   // the bytes of rows the returned Results keep, decimated past them (Results::setRowLimit; at
   // least 2 rows); 0 keeps every row. A sink passed to run() receives every row whatever this is.
   size_t memoryBudget = 0;
+  // variable steps: the smallest step as a fraction of the run's time scale (settings_check.h:
+  // minimumStep); 0 leaves integratorSettings.minStep alone
+  double relativeMinStep = 1e-7;
+  // a run larger than settings_check.h's limits (kUnconfirmedSteps, kUnconfirmedRows) runs only
+  // when confirmed
+  bool confirmed = false;
 };
 
 // Follows the run and may stop it; called on the running thread. onRecorded comes after each

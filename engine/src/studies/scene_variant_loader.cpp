@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "scene/builtin_scenes.h"
+#include "scene/json_reader.h"
 #include "scene/scene_reader.h"
 
 namespace mbw {
@@ -27,7 +28,7 @@ std::string setField(json& scene, const std::string& pointer, const std::string&
   try {
     value = json::parse(valueText);
   } catch (const json::exception& e) {
-    return "the value '" + valueText + "' is not JSON: " + e.what();
+    return "the value '" + excerpt(valueText) + "' is not JSON: " + plainJsonMessage(e);
   }
   try {
     const json::json_pointer field(pointer);
@@ -43,7 +44,7 @@ std::string setField(json& scene, const std::string& pointer, const std::string&
     }
     scene[field] = value;
   } catch (const json::exception& e) {
-    return std::string("not a JSON pointer into the scene: ") + e.what();
+    return "not a JSON pointer into the scene: " + plainJsonMessage(e);
   }
   return "";
 }
@@ -52,12 +53,7 @@ std::string setField(json& scene, const std::string& pointer, const std::string&
 
 Model loadSceneVariant(const SceneVariant& variant) {
   if (variant.fields.empty()) return loadScene(variant.scene);
-  json scene;
-  try {
-    scene = json::parse(sceneText(variant.scene));
-  } catch (const json::parse_error& e) {
-    throw SceneError(variant.scene, {{"", std::string("invalid JSON: ") + e.what()}});
-  }
+  json scene = parseJsonText<json>(sceneText(variant.scene), variant.scene);
   std::vector<SceneIssue> issues;
   for (const auto& [pointer, value] : variant.fields) {
     const std::string problem = setField(scene, pointer, value);

@@ -28,6 +28,33 @@ std::string referenceFile(const StudyExecutionOptions& o, size_t k) {
   return o.referenceDirectory + "/reference-" + std::to_string(k) + ".csv";
 }
 
+// A computed reference, written whole or not at all: to a file beside it, then renamed over it
+// (a kill while writing leaves the old file or none, never a torn one).
+void keepReference(const Results& r, const std::string& path) {
+  const std::string part = path + ".part";
+  writeCsv(r, part);
+  std::filesystem::rename(part, path);
+}
+
+// A kept reference read back for a resumed study, or why it cannot be used: unreadable, cut short
+// (no statistics line, the last a writer writes: a file torn by a kill, or by a copy, reads as
+// fewer rows), not completed, or the reference of another description. "" when r is usable.
+std::string readKeptReference(const std::string& path, const std::string& description, Results& r) {
+  try {
+    r = readCsv(path);
+  } catch (const CsvError& e) {
+    return e.what();
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::string line, last;
+  while (std::getline(in, line))
+    if (!line.empty()) last = line;
+  if (last.rfind("# statistics: ", 0) != 0) return "it is cut short (its last line is not the statistics)";
+  if (r.status != RunStatus::Completed) return "its run did not complete";
+  if (r.metadataValue("reference") != description) return "it is the reference of another study";
+  return "";
+}
+
 // a run as CSV text, its CPU time with it (the CSV's statistics have no timings)
 std::string csvText(Results r) {
   r.metadata.push_back({"cpu_seconds", numberText(r.stats.cpuSeconds)});
@@ -86,10 +113,16 @@ std::string obtainReferences(const Study& study, Executor& executor, const Study
       } else if (!ref.file.empty()) {
         out.references[k] = keepChannels(readCsv(ref.file), study.outputs);
       } else if (options.resume && !kept.empty() && std::filesystem::exists(kept)) {
-        out.references[k] = readCsv(kept);
-        if (out.references[k].metadataValue("reference") != ref.description)
-          throw StudyError(kept + " is not the reference this study describes ('" + ref.description + "')");
-        if (progress.onNote) progress.onNote("reference " + std::to_string(k) + " read from " + kept);
+        // a kept reference that cannot be used is computed again (its runs' errors would be wrong)
+        const std::string why = readKeptReference(kept, ref.description, out.references[k]);
+        if (why.empty()) {
+          if (progress.onNote) progress.onNote("reference " + std::to_string(k) + " read from " + kept);
+          continue;
+        }
+        compute.push_back(static_cast<int>(k));
+        if (progress.onNote)
+          progress.onNote("reference " + std::to_string(k) + " in " + kept + " cannot be used (" + why +
+                          "): computed again: " + ref.description);
         continue;
       } else {
         compute.push_back(static_cast<int>(k));
@@ -102,7 +135,7 @@ std::string obtainReferences(const Study& study, Executor& executor, const Study
     auto done = [&](int k, const std::string& text) {
       Results r = fromCsvText(text, "reference " + std::to_string(k));
       r.metadata.push_back({"reference", study.references[k].description});
-      if (!options.referenceDirectory.empty() && r.status == RunStatus::Completed) writeCsv(r, referenceFile(options, k));
+      if (!options.referenceDirectory.empty() && r.status == RunStatus::Completed) keepReference(r, referenceFile(options, k));
       if (progress.onNote)
         progress.onNote("reference " + std::to_string(k) + " " + toString(r.status) + ": " +
                         std::to_string(r.stats.steps) + " steps, " + threeDigits(r.stats.cpuSeconds) + " s CPU");

@@ -13,8 +13,10 @@
 #include "formulation/formulation.h"
 #include "integrators/registry.h"
 #include "scene/builtin_scenes.h"
+#include "scene/json_reader.h"
 #include "scene/schema_validation.h"
 #include "simulation/output_grid.h"
+#include "simulation/settings_check.h"
 #include "studies/scene_variant_loader.h"
 #include "studies/study_execution.h"
 #include "studies/study_schema.h"
@@ -228,9 +230,10 @@ class StudyBuilder {
             // the study's formulations apply to the integrators that support them
             const std::vector<std::string>& supported = e.info->capabilities.formulations;
             if (std::find(supported.begin(), supported.end(), formulation) == supported.end()) continue;
-            const std::string why = unsupportedReason(*e.info, formulation, s);
-            if (!why.empty()) {
-              if (reported_.insert(e.path + why).second) issue(e.path, why);
+            // the check of every run (simulation/settings_check.h), sizes included: a sweep has
+            // no confirmation
+            if (const std::optional<SettingsProblem> p = runSettingsProblem(spec.settings)) {
+              if (reported_.insert(e.path + p->message).second) issue(e.path, p->message);
               continue;
             }
             study.runs.push_back(spec);
@@ -323,13 +326,9 @@ class StudyBuilder {
 }  // namespace
 
 StudyFile parseStudyFile(const std::string& text, const std::string& path) {
-  json file;
-  try {
-    file = json::parse(text);
-  } catch (const json::exception& e) {
-    // syntax errors, and numbers too large for a double (found by the fuzzer: "11e308")
-    throw SceneError(path, {{"", std::string("invalid JSON: ") + e.what()}});
-  }
+  // syntax errors, numbers too large for a double (found by the fuzzer: "11e308"), nesting and
+  // keys given twice
+  const json file = parseJsonText<json>(text, path);
   std::vector<SceneIssue> issues;
   validateAgainstSchema(file, studySchema(), "study", "", issues);
   if (!issues.empty()) throw SceneError(path, std::move(issues));

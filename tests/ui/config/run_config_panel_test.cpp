@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
+#include <limits>
 #include <set>
 
 #include "formulation/formulation.h"
@@ -73,6 +74,13 @@ class RunConfigPanelTest : public QObject {
     panel.setStep(1e-3);
     panel.setTEnd(0.0);
     QVERIFY(panel.problem().contains("t_end"));
+    // numbers that mean nothing, refused by the engine's check of every run
+    panel.setTEnd(std::numeric_limits<double>::infinity());
+    QVERIFY2(panel.problem().contains("t_end must be a finite number"), qPrintable(panel.problem()));
+    panel.setTEnd(1.0);
+    panel.setStep(std::numeric_limits<double>::infinity());
+    QVERIFY2(panel.problem().contains("the step must be a finite number"), qPrintable(panel.problem()));
+    panel.setStep(1e-3);
     QVERIFY(!panel.setIntegrator("no-such-integrator"));
   }
 

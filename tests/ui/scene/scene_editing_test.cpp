@@ -1,8 +1,10 @@
 // Editing a scene: each change is validated at once by the engine's loader and its messages show
 // next to the field; undo brings the scene back; renames follow into references; every element
-// type the schema knows can be added from its template.
+// type the schema knows can be added from its template; files the engine's JSON reader refuses
+// (nested too deep, keys given twice) are refused with its message, without a crash.
 
 #include <QLabel>
+#include <QFile>
 #include <QLineEdit>
 #include <QUndoStack>
 #include <QSignalSpy>
@@ -161,6 +163,27 @@ class SceneEditingTest : public QObject {
     QCOMPARE(again.model()->bodies[1].mass, 12.5);
     QVERIFY(!again.openFile(dir.filePath("missing.json"), &error));
     QVERIFY(error.contains("missing.json"));
+  }
+
+  // A scene nested 100 000 arrays deep: the CLI refused it, the workbench overflowed its stack
+  // (SIGSEGV in SceneDocument::open) copying it for the undo history.
+  void filesTheJsonReaderRefusesAreRefusedWithItsMessage() {
+    QTemporaryDir dir;
+    const QString deep = dir.filePath("deep.json");
+    QFile file(deep);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray(100000, '[') + QByteArray(100000, ']'));
+    file.close();
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
+    QString error;
+    QVERIFY(!doc.openFile(deep, &error));
+    QVERIFY2(error.startsWith(deep + ": /0/0/0") && error.contains("nested more than 64 deep"), qPrintable(error));
+    QCOMPARE(doc.builtinName(), QString("double-pendulum"));  // the open scene stays
+    // a key given twice, at the second
+    QVERIFY(!doc.restore(R"({"format": "mbw-scene", "name": "a", "name": "b"})", "twice.json", QString(), false, &error));
+    QVERIFY2(error.contains("twice.json: /name: the key 'name' is given twice"), qPrintable(error));
+    QVERIFY(!error.contains("json.exception"));
   }
 
   void changingAJointTypeKeepsWhatBothTypesShare() {

@@ -1,10 +1,16 @@
 // Sessions in one file: the scene and every run read back exactly (rows, rejected steps, events,
 // metadata, statistics, status, settings, colour), a run whose scene no longer loads left out with
-// a warning, and files that are not sessions or are cut short refused with a message.
+// a warning, and files that are not sessions, are cut short or were crafted to claim more than they
+// hold (2^64 rows of no channels, a list of 4e9 strings, a block that inflates to gigabytes)
+// refused in time proportional to their size.
 
+#include <QBuffer>
+#include <QDataStream>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <functional>
 
 #include "scene/builtin_scenes.h"
 #include "scene/scene_reader.h"
@@ -45,6 +51,63 @@ std::unique_ptr<Run> hhtRun(int id) {
   run->settings.tEnd = 0.05;
   run->results = Simulation(*run->model, run->settings).run();
   return run;
+}
+
+// The bytes of a session: its header with this window layout, then these run blocks (each as
+// qCompress gives it, or raw)
+QByteArray craftedSession(const std::function<void(QDataStream&)>& layout, const std::vector<QByteArray>& blocks) {
+  QByteArray bytes;
+  QDataStream out(&bytes, QIODevice::WriteOnly);
+  out.setVersion(QDataStream::Qt_6_0);
+  out.writeRawData("MBWSESSION", 10);
+  out << qint32(1) << QString() << QString("double-pendulum") << QByteArray("{}") << false << qint32(-1) << qint32(-1)
+      << false;
+  layout(out);
+  out << quint32(blocks.size());
+  for (const QByteArray& b : blocks) out << b;
+  return bytes;
+}
+
+void emptyLayout(QDataStream& out) { out << quint32(0); }
+
+// A run block as readRun reads it, its results with `channels` channels and a claim of `rows` rows
+QByteArray craftedRun(quint32 channels, quint64 rows) {
+  QByteArray bytes;
+  QDataStream out(&bytes, QIODevice::WriteOnly);
+  out.setVersion(QDataStream::Qt_6_0);
+  out << qint32(1) << QColor(1, 2, 3) << true << QString("builtin:double-pendulum")
+      << QByteArray::fromStdString(findBuiltinScene("double-pendulum")->text) << 0.5;
+  // settings: formulation, integrator, t_end, every, multipliers, reactions, then the integrator's
+  out << QByteArray("rp") << QByteArray("backward-euler") << 1.0 << qint32(1) << false << false;
+  out << 1e-3 << false << 1e-6 << 1e-6 << 0.0 << 0.0 << -1.0 << false << 0.0 << 1e-10 << qint32(25)
+      << QByteArray("exact") << QByteArray("auto") << QByteArray("auto");
+  out << channels;
+  for (quint32 c = 0; c < channels; ++c) out << QByteArray("x") << QByteArray("m");
+  out << rows;
+  return bytes;
+}
+
+struct Read {
+  bool ok = false;
+  QString error;
+  QStringList warnings;
+  size_t runs = 0;
+  qint64 ms = 0;
+};
+
+Read readBytes(const QByteArray& bytes) {
+  QBuffer device;
+  device.setData(bytes);
+  device.open(QIODevice::ReadOnly);
+  SessionHeader h;
+  std::vector<std::unique_ptr<Run>> runs;
+  Read r;
+  QElapsedTimer clock;
+  clock.start();
+  r.ok = readSession(device, "crafted.mbws", h, runs, &r.warnings, &r.error);
+  r.ms = clock.elapsed();
+  r.runs = runs.size();
+  return r;
 }
 
 }  // namespace
@@ -153,6 +216,52 @@ class SessionFileTest : public QObject {
     QVERIFY2(error.contains("damaged") || error.contains("cut short"), qPrintable(error));
     QVERIFY(!readSession(dir.filePath("missing.mbws"), h, runs, nullptr, &error));
     QVERIFY(error.contains("Cannot read"));
+  }
+
+  // A 6 KB file of a run with no channels and 2^64 rows hung the workbench at every start (it was
+  // the autosaved session). Each crafted claim is refused within a second (the test's limit: its
+  // old cost was hours or gigabytes).
+  void craftedClaimsAreRefused() {
+    // no channels, 2^64 - 1 rows: the run is left out as damaged
+    Read r = readBytes(craftedSession(emptyLayout, {qCompress(craftedRun(0, ~quint64(0)))}));
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QCOMPARE(r.runs, 0u);
+    QCOMPARE(r.warnings.size(), 1);
+    QVERIFY2(r.warnings.front().contains("damaged (run #1)"), qPrintable(r.warnings.front()));
+    QVERIFY(r.ms < 1000);
+    // channels, and more rows than the bytes that follow hold
+    r = readBytes(craftedSession(emptyLayout, {qCompress(craftedRun(3, quint64(1) << 40))}));
+    QCOMPARE(r.runs, 0u);
+    QCOMPARE(r.warnings.size(), 1);
+    QVERIFY(r.ms < 1000);
+    // a window layout with a list that claims 4e9 strings
+    r = readBytes(craftedSession(
+        [](QDataStream& out) {
+          out << quint32(1) << QString("plots/layout") << quint32(QMetaType::QStringList) << qint8(0)
+              << quint32(4000000000u);
+        },
+        {}));
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains("crafted.mbws is damaged"), qPrintable(r.error));
+    QVERIFY(r.ms < 1000);
+    // a layout value of a type a layout never holds
+    r = readBytes(craftedSession(
+        [](QDataStream& out) { out << quint32(1) << QString("x") << quint32(QMetaType::QVariantMap) << qint8(0); }, {}));
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains("window layout"), qPrintable(r.error));
+    // a compressed block that claims 4 GB
+    QByteArray bomb = qCompress(QByteArray(100, 'x'));
+    bomb[0] = char(0xff);
+    bomb[1] = char(0xff);
+    r = readBytes(craftedSession(emptyLayout, {bomb}));
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains("run 1 of 1"), qPrintable(r.error));
+    // a run block cut anywhere is damage, never a crash
+    const QByteArray whole = craftedRun(2, 0);
+    for (int cut = 0; cut < whole.size(); cut += 7) {
+      r = readBytes(craftedSession(emptyLayout, {qCompress(whole.left(cut))}));
+      QCOMPARE(r.runs, 0u);
+    }
   }
 };
 

@@ -1,0 +1,56 @@
+#include "scene/mass_properties.h"
+
+#include <Eigen/Eigenvalues>
+#include <cmath>
+#include <sstream>
+
+namespace mbw {
+namespace {
+
+constexpr double kSmallest = 1e-150, kLargest = 1e150;
+constexpr double kTriangleSlack = 1e-6;
+
+std::string number(double x) {
+  std::ostringstream os;
+  os.precision(6);
+  os << x;
+  return os.str();
+}
+
+bool withinScale(double x) { return x >= kSmallest && x <= kLargest; }
+
+}  // namespace
+
+std::string massProblem(double mass) {
+  if (!(mass > 0.0)) return "mass must be positive, got " + number(mass);
+  if (!withinScale(mass))
+    return "a mass of " + number(mass) + " kg is out of the range the engine's arithmetic carries (1e-150 to 1e150)";
+  return "";
+}
+
+std::string inertiaProblem(const Mat3& inertia) {
+  const std::string moments =
+      number(inertia(0, 0)) + ", " + number(inertia(1, 1)) + ", " + number(inertia(2, 2));
+  if (!inertia.allFinite()) return "the inertia must be finite";
+  // principal moments, ascending
+  const Eigen::SelfAdjointEigenSolver<Mat3> principal(inertia, Eigen::EigenvaluesOnly);
+  const Vec3 I = principal.eigenvalues();
+  if (principal.info() != Eigen::Success || !(I[0] > 0.0))
+    return "the inertia tensor must be positive definite (moments " + moments + ")";
+  if (!withinScale(I[0]) || !withinScale(I[2]))
+    return "principal moments of " + number(I[0]) + " to " + number(I[2]) +
+           " kg m^2 are out of the range the engine's arithmetic carries (1e-150 to 1e150)";
+  return "";
+}
+
+std::string inertiaWarning(const Mat3& inertia) {
+  // principal moments, ascending
+  const Vec3 I = Eigen::SelfAdjointEigenSolver<Mat3>(inertia, Eigen::EigenvaluesOnly).eigenvalues();
+  if (I[0] + I[1] < I[2] * (1.0 - kTriangleSlack))
+    return "no rigid body has these moments: the principal moments " + number(I[0]) + ", " + number(I[1]) +
+           ", " + number(I[2]) + " break the triangle inequality (" + number(I[0]) + " + " + number(I[1]) +
+           " < " + number(I[2]) + "; the two smaller must add up to at least the largest)";
+  return "";
+}
+
+}  // namespace mbw
