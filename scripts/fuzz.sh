@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Fuzzes the readers of user files with libFuzzer for SECONDS in all (default 60, shared evenly by
 # the targets), from the sanitizer build (scripts/sanitizer-tests.sh builds it): the scene reader
-# (seeds from scenes/, dictionary tests/fuzz/scene.dict) and the study-file reader (seeds from
-# scenes/studies/, dictionary tests/fuzz/study.dict), each also from its regression corpus; new
+# (seeds from scenes/, dictionary tests/fuzz/scene.dict), the study-file reader (seeds from
+# scenes/studies/, dictionary tests/fuzz/study.dict) and, when the workbench is built, its scene
+# document (seeds from scenes/) and session reader (seeds: its regression corpus), each also from
+# its regression corpus; new
 # inputs go to build-asan/fuzz/TARGET/corpus (kept between runs). Prints each target's executions
 # and coverage. A crash, a sanitizer report, an exception other than a SceneError or a hang (an
 # input over 10 s) fails, leaving the input in build-asan/fuzz/TARGET/artifacts/: fix the bug,
@@ -20,7 +22,7 @@ fuzz() {
   mkdir -p "$work/corpus" "$work/artifacts"
   local log="$work/fuzz.log"
   "$build/tests/fuzz/$target" "$work/corpus" "$seeds" "$root/tests/fuzz/regressions/$target" \
-    -dict="$dict" -max_total_time="$budget" -timeout=10 -rss_limit_mb=2048 \
+    ${dict:+-dict="$dict"} -max_total_time="$budget" -timeout=10 -rss_limit_mb=2048 \
     -max_len=32768 -artifact_prefix="$work/artifacts/" -print_final_stats=1 >"$log" 2>&1 || status=$?
 
   grep -E "INFO: Loaded|INITED|DONE|stat::number_of_executed_units|stat::peak_rss_mb" "$log" || true
@@ -40,6 +42,12 @@ fuzz() {
   fi
 }
 
-share=$(( (seconds + 1) / 2 ))
+workbench=0
+[[ -x "$build/tests/fuzz/session_fuzzer" ]] && workbench=1
+share=$(( (seconds + 1) / (2 + 2 * workbench) ))
 fuzz scene_fuzzer "$root/scenes" "$root/tests/fuzz/scene.dict" "$share"
 fuzz study_fuzzer "$root/scenes/studies" "$root/tests/fuzz/study.dict" "$share"
+if ((workbench)); then
+  fuzz scene_document_fuzzer "$root/scenes" "$root/tests/fuzz/scene.dict" "$share"
+  fuzz session_fuzzer "$root/tests/fuzz/regressions/session_fuzzer" "" "$share"
+fi

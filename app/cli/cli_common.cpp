@@ -77,7 +77,7 @@ void RunOptions::addTo(CLI::App& c) {
                "Sandu et al. 2001) or auto (the integrator's default, see `mbw-cli list`)")
       ->check(CLI::IsMember({"auto", "per-unit-step", "per-step"}));
   c.add_option("--min-step", minStep,
-               "smallest step of variable-step methods, s, below which the run fails (default: 1e-7 of the "
+               "smallest step of variable-step methods, s, below which the run fails (default: 1e-12 of the "
                "output step, else of --max-step, else of the run's span)");
   c.add_option("--safety", safety, "step-size control: safety factor fac of seed 000 eq 16 (default 0.9)");
   c.add_option("--fac-min", facMin, "step-size control: smallest ratio of new to old step (default 0.2)");

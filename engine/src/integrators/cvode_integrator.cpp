@@ -234,6 +234,11 @@ StepResult CvodeIntegrator::doStep(double h) {
     os << "CVODE: " << CVodeGetReturnFlagName(flag);
     if (!s.lastError.empty()) os << " (" << s.lastError << ")";
     if (!rhsFailure_.empty()) os << "; last failed evaluation: " << rhsFailure_;
+    // a failure where Phi_q nearly loses rank says so, with what may help
+    if (const std::string where = singularPosition(); !where.empty())
+      os << "; at a singular position: " << where
+         << "; what may help: a smaller step or tolerance (--max-step, --rtol, --atol), or an index-3 integrator "
+            "(hht, lms2, bathe: they pass singular positions)";
     r.reason = os.str();
     return r;
   }

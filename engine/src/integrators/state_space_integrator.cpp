@@ -87,8 +87,7 @@ bool StateSpaceIntegrator::leftBranch(StepResult& r) {
   const double defect = jump_.cwiseAbs().maxCoeff();
   if (!(defect > kBranchJump * size)) return false;
   // only where Phi_q is near a rank drop: the branches of the manifold meet there
-  std::string where = rankDropDescription(formulation_);
-  if (where.empty()) where = ode_.singularity();
+  const std::string where = singularPosition();
   if (where.empty()) return false;
   std::ostringstream os;
   os.precision(3);
@@ -100,6 +99,11 @@ bool StateSpaceIntegrator::leftBranch(StepResult& r) {
   r.kind = StepResult::Kind::Failed;
   r.reason = os.str();
   return true;
+}
+
+std::string StateSpaceIntegrator::singularPosition() const {
+  const std::string where = rankDropDescription(formulation_);
+  return where.empty() ? ode_.singularity() : where;
 }
 
 bool StateSpaceIntegrator::doInterpolate(double t, State& out) {

@@ -44,6 +44,8 @@ class StateSpaceIntegrator : public Integrator {
   // whether the ODE's new point (the step's end) left the branch of the motion the step started
   // on, at a singular position (see kBranchJump): then r fails, saying where and what may help
   bool leftBranch(StepResult& r);
+  // where Phi_q is near a rank drop at the formulation's current positions, in words, or empty
+  std::string singularPosition() const;
   // the counters of the ODE into stats_
   void collectStats();
   // an evaluation of the ODE for an output state, not counted among the integration's

@@ -49,9 +49,9 @@ RunSettings sceneRunSettings(const Model& model, const std::string& integrator =
 // The time scale of a run: its output step if it has one, else its largest step if it has one,
 // else its span (s).
 double runTimeScale(const RunSettings& settings);
-// The smallest step a variable-step run may take: RunSettings::relativeMinStep (1e-7) of its time
+// The smallest step a variable-step run may take: RunSettings::relativeMinStep (1e-12) of its time
 // scale, and at least integratorSettings.minStep (s). A run that needs a smaller step is blowing
-// up or meets a singularity, and would take more than 1e7 steps per time scale (Adams' GSTIFF
+// up or meets a singularity, and would take more than 1e12 steps per time scale (Adams' GSTIFF
 // stops below 1e-6 of its largest step, by default the output step).
 double minimumStep(const RunSettings& settings);
 

@@ -54,7 +54,7 @@ struct RunSettings {
   size_t memoryBudget = 0;
   // variable steps: the smallest step as a fraction of the run's time scale (settings_check.h:
   // minimumStep); 0 leaves integratorSettings.minStep alone
-  double relativeMinStep = 1e-7;
+  double relativeMinStep = 1e-12;
   // a run larger than settings_check.h's limits (kUnconfirmedSteps, kUnconfirmedRows) runs only
   // when confirmed
   bool confirmed = false;

@@ -80,8 +80,8 @@ TEST(SingularPositions, AFailureNearOneSaysSoAndWhatMayHelp) {
 
 TEST(SingularPositions, StateSpaceRunsStayOnTheBranchOrSaySo) {
   // rn4 at 1e-3 s continues on the motion (measured B0 error 2e-6 m); CVODE's codes at rtol 1e-6
-  // take steps of 1e-10 s at the second singular position and land on another branch there, which
-  // ends the run with the time and the joint
+  // take ever smaller steps at a singular position and land on another branch there or fail at
+  // their smallest step, which ends the run with the time and the joint
   struct Case {
     const char* integrator;
     bool variable;
@@ -103,7 +103,8 @@ TEST(SingularPositions, StateSpaceRunsStayOnTheBranchOrSaySo) {
     }
     ASSERT_EQ(run.results.status, RunStatus::Failed);
     const std::string& m = run.results.message;
-    EXPECT_NE(m.find("left the branch of the motion at a singular position: at t = "), std::string::npos) << m;
+    // it left the branch there, or CVODE failed there: either way the message says where
+    EXPECT_NE(m.find("at a singular position: "), std::string::npos) << m;
     EXPECT_NE(m.find("nearly loses rank here (an equation of joint '"), std::string::npos) << m;
     EXPECT_NE(m.find("what may help"), std::string::npos) << m;
   }

@@ -88,6 +88,7 @@ TEST(SettingsCheck, ARunTooLargeToFinishNeedsConfirmation) {
 
 TEST(SettingsCheck, TheSmallestStepFollowsTheTimeScale) {
   RunSettings s;
+  s.relativeMinStep = 1e-7;  // above the absolute floor at these scales
   s.tEnd = 10.0;
   EXPECT_DOUBLE_EQ(runTimeScale(s), 10.0);
   EXPECT_DOUBLE_EQ(minimumStep(s), 1e-6);
