@@ -110,13 +110,13 @@ void RunOptions::addStudyOptionsTo(CLI::App& c) {
   c.add_option("--rho-inf", rhoInf, "spectral radius at infinity, for methods that have one");
   c.add_option("--alpha", alpha, "HHT alpha in [-1/3, 0]");
   c.add_option("--newton-tol", newtonTolerance,
-               "Newton tolerance on positions (Theta h^2 of seed 001, default 1e-11) at fixed steps of 1e-3 s and "
+               "Newton tolerance on positions (Theta h^2 of Kissel, Taves and Negrut, default 1e-11) at fixed steps of 1e-3 s and "
                "above; index-3 integrators tighten it below (see --newton-tol-rule) and with variable steps "
                "(a tenth of the step's share of --atol)");
   c.add_option("--newton-tol-rule", newtonToleranceRule,
                "index-3 integrators at fixed steps: step (default: the tolerance falls as (h / 1e-3 s)^4 below "
                "1e-3 s, so that the step, not Newton, sets the accuracy of long runs) or fixed (--newton-tol at "
-               "every step, as seed 001)")
+               "every step, as Kissel, Taves and Negrut ran it)")
       ->check(CLI::IsMember({"step", "fixed"}));
   c.add_option("--max-newton", maxNewtonIterations, "Newton iterations before a step fails");
   c.add_option("--linear-solver", linearSolver,
