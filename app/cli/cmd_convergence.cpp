@@ -26,15 +26,6 @@ struct ConvergenceCommand {
   StudyCliOptions study;
 };
 
-std::vector<std::string> split(const std::string& list) {
-  std::vector<std::string> out;
-  std::stringstream ss(list);
-  std::string item;
-  while (std::getline(ss, item, ','))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
-
 plot::Figure figureOf(const Study& study, const std::vector<RunRecord>& records,
                       const std::vector<std::string>& outputs, const std::string& title) {
   plot::Figure f;
@@ -103,13 +94,13 @@ int run(const ConvergenceCommand& cmd) {
   RunSettings base = cmd.options.resolve(model);
   if (cmd.steps.empty()) throw InputError("give the steps with --steps h1,h2,...");
   if (cmd.reference.refine < 1) throw InputError("--reference-refine must be at least 1");
-  std::vector<std::string> outputs = split(cmd.outputs);
+  std::vector<std::string> outputs = splitList(cmd.outputs);
   if (outputs.empty()) {
     const std::string b = model.bodies.back().name;
     outputs = {b + ".x", b + ".vx", b + ".ax"};
   }
   base.every = 1;
-  for (const std::string& o : outputs) base.recordMultipliers = base.recordMultipliers || o.rfind("lambda.", 0) == 0;
+  recordMultipliersFor(outputs, base);
   Study study;
   try {
     study = makeMethodStepStudy(cmd.scene, base, parseStudyMethods(cmd.integrators), cmd.steps, cmd.perStage);

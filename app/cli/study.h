@@ -32,8 +32,6 @@ int runTimingStudy(const TimingStudyCommand& command);
 // when the scene has none
 std::string studyChannel(const Model& model, const std::string& scene, const std::string& requested);
 
-// "1e-03" style labels of tolerances
-std::string toleranceLabel(double tolerance);
 
 // Seed 002 section 5.2-5.5 on the flexible-beam benchmarks (study_flexible*.cpp).
 struct FlexibleStudyOptions {

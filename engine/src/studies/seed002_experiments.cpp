@@ -1,5 +1,10 @@
 #include "studies/seed002_experiments.h"
 
+#include <algorithm>
+#include <cmath>
+
+#include "studies/method_grid.h"
+
 namespace mbw {
 
 std::vector<MethodGroup> seed002MethodGroups() {
@@ -44,6 +49,53 @@ std::vector<IterationExample> seed002IterationExamples() {
           {"flexible-four-bar", {4e-3, 1e-3}, 12.0},
           {"lateral-buckling", {1e-3, 5e-4}, 0.8},
           {"rotating-shaft", {1e-3, 1e-4}, 2.5}};
+}
+
+ConvergenceExperiment seed002ConvergenceExperiment() {
+  return {"rotating-shaft", 2.5, {"shaft.16.z", "shaft.16.vz", "shaft.16.az"}, {"u_3", "v_3", "a_3"}};
+}
+
+int FlexibleStudy::run(int group, int method, int step) const {
+  for (size_t k = 0; k < runs.size(); ++k)
+    if (runs[k].group == group && runs[k].method == method && runs[k].step == step) return static_cast<int>(k);
+  return -1;
+}
+
+FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base, const FlexibleStudySettings& o) {
+  // the groups, their first methods only when quick
+  FlexibleStudy flexible;
+  flexible.groups = seed002MethodGroups();
+  if (o.quick)
+    for (MethodGroup& g : flexible.groups) g.methods.resize(1);
+  // the runs' common settings: the time window, Newton, the bodies the channels name
+  base.tEnd = o.tEnd;
+  base.integratorSettings.jacobianUpdate = o.jacobianUpdate;
+  base.recordBodies.emplace();
+  for (const std::string& c : o.channels) {
+    const std::string body = c.substr(0, c.rfind('.'));
+    if (model.bodyIndex(body) >= 0) base.recordBodies->push_back(body);
+  }
+  // every method (outer) at every step (inner), each run placed in its group
+  std::vector<StudyMethod> methods;
+  for (size_t g = 0; g < flexible.groups.size(); ++g)
+    for (size_t m = 0; m < flexible.groups[g].methods.size(); ++m) {
+      methods.push_back(flexible.groups[g].methods[m]);
+      for (size_t k = 0; k < o.stepsPerStage.size(); ++k)
+        flexible.runs.push_back({static_cast<int>(g), static_cast<int>(m), static_cast<int>(k)});
+    }
+  flexible.study = makeMethodStepStudy(model.name, base, methods, o.stepsPerStage, true);
+  flexible.study.title = model.name;
+  return flexible;
+}
+
+void addFlexibleConvergenceReference(FlexibleStudy& flexible, const std::vector<std::string>& outputs,
+                                     double referenceStep) {
+  Study& study = flexible.study;
+  double smallest = 1e300;
+  for (const RunSpec& r : study.runs) smallest = std::min(smallest, r.settings.integratorSettings.step);
+  ConvergenceReference reference;
+  reference.refine = std::max(1, static_cast<int>(std::lround(smallest / referenceStep)));
+  addConvergenceReference(study, study.runs.front().settings, reference, outputs);
 }
 
 }  // namespace mbw
