@@ -79,7 +79,7 @@ void RunOptions::addTo(CLI::App& c) {
   c.add_option("--min-step", minStep,
                "smallest step of variable-step methods, s, below which the run fails (default: 1e-12 of the "
                "output step, else of --max-step, else of the run's span)");
-  c.add_option("--safety", safety, "step-size control: safety factor fac of seed 000 eq 16 (default 0.9)");
+  c.add_option("--safety", safety, "step-size control: safety factor fac of Sandu et al. 2001 eq 16 (default 0.9)");
   c.add_option("--fac-min", facMin, "step-size control: smallest ratio of new to old step (default 0.2)");
   c.add_option("--fac-max", facMax, "step-size control: largest ratio of new to old step (default 6)");
   c.add_option("--constraint-tol", constraintTolerance,

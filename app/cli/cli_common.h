@@ -89,7 +89,7 @@ std::vector<std::string> splitList(const std::string& list);
 // Writes a figure as PNG; throws InputError when this build has no plotting or the file cannot be
 // written.
 void saveFigure(const plot::Figure& figure, const std::string& path);
-// A figure a command draws beside its tables (sweeps, the seeds' studies): written as saveFigure
+// A figure a command draws beside its tables (sweeps, the papers' studies): written as saveFigure
 // does and its path printed to out, or, in a build without plotting, a note to out instead.
 void saveSideFigure(const plot::Figure& figure, const std::string& path, std::ostream& out);
 

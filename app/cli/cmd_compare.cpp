@@ -1,4 +1,4 @@
-// mbw-cli compare SCENE: several integrators on one scene at the same Delta t / n (seed 002
+// mbw-cli compare SCENE: several integrators on one scene at the same Delta t / n (Zhang et al. 2022
 // section 5: equal cost), side by side: steps, Newton iterations, energy balance extremes,
 // constraint violation, CPU time, and overlaid time histories of chosen outputs (Figures 9-12).
 // The study is the engine's (studies/method_grid.h); this file parses and prints.

@@ -1,5 +1,5 @@
-// mbw-cli study flexible: seed 002's experiments on the flexible-beam benchmarks (section 5.2-5.5):
-// every method of the three groups at the seed's Delta t / n, the figures' time histories
+// mbw-cli study flexible: Zhang et al.'s experiments on the flexible-beam benchmarks (section 5.2-5.5):
+// every method of the three groups at the paper's Delta t / n, the figures' time histories
 // (Figs 14-16, 18-20, 22-24), the convergence study (Figs 25-27, study_flexible_convergence.cpp)
 // and the Newton iterations per time point (Fig 28). The studies are the engine's
 // (studies/method_grid.h); this file builds, prints and draws.
@@ -87,7 +87,7 @@ void writeSeries(const std::string& path, const Experiment& e, const Study& stud
   }
 }
 
-// one figure of the seed: a chart per method group, every run of the group overlaid
+// one figure of the paper: a chart per method group, every run of the group overlaid
 plot::Figure experimentFigure(const Experiment& e, const ExperimentFigure& f, const FlexibleStudy& flexible,
                               const std::vector<RunRecord>& records, const RunHistories& histories) {
   const Study& study = flexible.study;
@@ -154,7 +154,7 @@ int runFlexibleStudy(const FlexibleStudyOptions& o) {
   std::error_code ec;
   std::filesystem::create_directories(o.outputDir, ec);
   if (ec) throw InputError("cannot create '" + o.outputDir + "': " + ec.message());
-  const std::vector<Experiment> all = seed002FlexibleExperiments();
+  const std::vector<Experiment> all = flexibleBenchmarkExperiments();
   std::vector<std::string> parts = o.parts;
   if (parts.empty()) parts = {"four-bar", "four-bar-fine", "buckling", "shaft", "convergence", "iterations"};
   for (const std::string& part : parts) {

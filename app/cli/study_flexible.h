@@ -7,13 +7,13 @@
 
 #include "cli_common.h"
 #include "studies/run_histories.h"
-#include "studies/seed002_experiments.h"
+#include "studies/flexible_benchmark_studies.h"
 #include "study.h"
 #include "study_table.h"
 
 namespace mbw::cli {
 
-// the engine's flexible study (studies/seed002_experiments.h) with the options' settings: every
+// the engine's flexible study (studies/flexible_benchmark_studies.h) with the options' settings: every
 // method of the groups at every Delta t / n to tEnd, recording only the bodies the channels name
 FlexibleStudy flexibleStudy(const Model& model, const FlexibleStudyOptions& options,
                             const std::vector<double>& stepsPerStage, double tEnd,

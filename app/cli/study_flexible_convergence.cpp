@@ -1,4 +1,4 @@
-// mbw-cli study flexible convergence | iterations: seed 002 Figures 25-27 (relative errors RE of
+// mbw-cli study flexible convergence | iterations: Zhang et al. 2022 Figures 25-27 (relative errors RE of
 // u3, v3, a3 at the shaft's mid-span against ESDIRK4(3)6L[2]SA2 at Delta t = 1e-5 s, eq 26, over
 // Delta t / n) and Figure 28 (Newton iterations per time point S/N of every method on the four
 // examples at two steps).
@@ -25,7 +25,7 @@ plot::Figure convergenceFigure(int number, const std::string& quantity, const st
   f.columns = 3;
   f.chartHeight = 460;
   f.width = 1500;
-  // a chart per group (the seed's panel (a) holds both rho_inf: twenty series, more than the
+  // a chart per group (the paper's panel (a) holds both rho_inf: twenty series, more than the
   // palette's colours and dashes tell apart), on one error range so that the panels compare
   double lo = INFINITY, hi = 0.0;
   for (const auto& [label, points] : errors)
@@ -53,7 +53,7 @@ plot::Figure convergenceFigure(int number, const std::string& quantity, const st
 }  // namespace
 
 int runFlexibleConvergence(const FlexibleStudyOptions& o) {
-  const ConvergenceExperiment x = seed002ConvergenceExperiment();
+  const ConvergenceExperiment x = shaftConvergenceExperiment();
   const Model model = loadSceneOrThrow(x.scene);
   FlexibleStudy flexible = flexibleStudy(model, o, o.convergenceSteps, o.options.tEnd.value_or(x.tEnd), x.channels);
   addFlexibleConvergenceReference(flexible, x.channels, o.referenceStep);
@@ -66,7 +66,7 @@ int runFlexibleConvergence(const FlexibleStudyOptions& o) {
 
   StudyTable runs = runTable("rotating-shaft: runs of the convergence study");
   StudyTable table;
-  table.title = "rotating-shaft: RE (seed 002 eq 26) at mid-span, t in [" +
+  table.title = "rotating-shaft: RE (Zhang et al. 2022 eq 26) at mid-span, t in [" +
                 formatNumber(std::max(base.recordFrom, base.tStart)) + ", " + formatNumber(base.tEnd) +
                 "] s, against " + referenceText;
   table.header = {"method", "dt/n", "RE(u3)", "RE(v3)", "RE(a3)", "it/point"};
@@ -109,14 +109,14 @@ int runFlexibleConvergence(const FlexibleStudyOptions& o) {
 }
 
 int runFlexibleIterations(const FlexibleStudyOptions& o) {
-  StudyTable table = runTable("Newton iterations per time point (seed 002 Fig. 28)");
+  StudyTable table = runTable("Newton iterations per time point (Zhang et al. 2022 Fig. 28)");
   table.header.insert(table.header.begin(), "scene");
   plot::Figure f;
   f.title = "Fig. 28: Newton iterations per implicit time point S/N";
   f.columns = 3;
   f.chartHeight = 300;
   f.width = 1500;
-  for (const IterationExample& x : seed002IterationExamples()) {
+  for (const IterationExample& x : newtonIterationExamples()) {
     const Model model = loadSceneOrThrow(x.scene);
     const double tEnd = std::min(o.options.tEnd.value_or(x.tEnd), x.tEnd);
     const FlexibleStudy flexible = flexibleStudy(model, o, {x.steps[0], x.steps[1]}, tEnd, {});

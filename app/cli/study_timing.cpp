@@ -1,4 +1,4 @@
-// mbw-cli study explicit-vs-implicit SCENE: seed 000 section 5.2. CPU time of an explicit code
+// mbw-cli study explicit-vs-implicit SCENE: Sandu et al. 2001 section 5.2. CPU time of an explicit code
 // (Adams, Table 3) and of the implicit Rosenbrock-Nystrom method (Table 4) for 1..4 s of
 // simulation at rtol = atol = 1e-2 .. 1e-5, read from one run per integrator and tolerance at the
 // moments it passes each span; and Figure 5, the implicit step size against a channel (the
@@ -105,7 +105,7 @@ void writeCsvTable(const std::string& path, const std::vector<const Series*>& al
 plot::Figure figure5(const std::string& scene, const std::string& integrator, double tolerance,
                      const std::string& channel, const Results& r) {
   plot::Figure f;
-  f.title = scene + ": " + integrator + " at rtol = atol = " + formatTolerance(tolerance) + " (seed 000 Figure 5)";
+  f.title = scene + ": " + integrator + " at rtol = atol = " + formatTolerance(tolerance) + " (Sandu et al. 2001 Figure 5)";
   f.chartHeight = 330;
   std::vector<double> t = r.columnValues(0), h = r.columnValues(r.column("h"));
   t.erase(t.begin());
@@ -148,8 +148,8 @@ int runTimingStudy(const TimingStudyCommand& o) {
 
   const Series implicitRuns = seriesOf(study, outcome, impl, timing.implicitRuns);
   const Series explicitRuns = seriesOf(study, outcome, expl, timing.explicitRuns);
-  printCpuTable("Table 3 (seed 000): CPU time [s] of " + expl, explicitRuns, spans);
-  printCpuTable("Table 4 (seed 000): CPU time [s] of " + impl, implicitRuns, spans);
+  printCpuTable("Table 3 (Sandu et al. 2001): CPU time [s] of " + expl, explicitRuns, spans);
+  printCpuTable("Table 4 (Sandu et al. 2001): CPU time [s] of " + impl, implicitRuns, spans);
   printRatios(explicitRuns, implicitRuns, spans);
   printCostSplit(implicitRuns);
   if (!o.output.empty()) {

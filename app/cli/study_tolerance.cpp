@@ -1,7 +1,7 @@
-// mbw-cli study tolerance SCENE: does the step-size control meet the tolerance? Seed 000 section
+// mbw-cli study tolerance SCENE: does the step-size control meet the tolerance? Sandu et al. 2001 section
 // 5.1, Tables 1-2: for rtol = atol = 10^k, the largest error Delta of a channel (theta1) and of
 // its rate against a reference run, the time t* where it occurs, Delta relative to the reference
-// value there, and the RMS error over the run's steps (reference interpolated with the seed's
+// value there, and the RMS error over the run's steps (reference interpolated with the paper's
 // 4-point cubic, analysis/reference_error.h). The study is the engine's; this file prints it.
 
 #include <cmath>
@@ -110,8 +110,8 @@ int runToleranceStudy(const ToleranceStudyCommand& o) {
     rows.push_back({r->run, tol, r->errors[0], r->errors[1], relativeErrorPercent(r->errors[0], reference, channel),
                     relativeErrorPercent(r->errors[1], reference, channel + ".rate"), r->stats});
   }
-  printTable("Table 1 (seed 000): error of " + channel, rows, false);
-  printTable("Table 2 (seed 000): error of " + channel + ".rate", rows, true);
+  printTable("Table 1 (Sandu et al. 2001): error of " + channel, rows, false);
+  printTable("Table 2 (Sandu et al. 2001): error of " + channel + ".rate", rows, true);
   if (!o.output.empty()) {
     writeTable(o.output, channel, rows);
     std::cout << "\nCSV  " << o.output << "\n";

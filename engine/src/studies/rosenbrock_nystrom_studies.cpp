@@ -1,4 +1,4 @@
-#include "studies/seed000_studies.h"
+#include "studies/rosenbrock_nystrom_studies.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +12,7 @@ namespace mbw {
 namespace {
 
 // the scene's formulation, step and largest step with a variable step at rtol = atol = tolerance,
-// each step's local error held to it (the seed's control, eqs 13-16) where the integrator offers it
+// each step's local error held to it (the paper's control, eqs 13-16) where the integrator offers it
 RunSettings variableStepSettings(const Model& model, const std::string& integrator, double tEnd, double tolerance) {
   RunSettings s;
   s.formulation = model.defaults.formulation;

@@ -1,5 +1,5 @@
 #pragma once
-// The studies of seed 000 section 5 as studies of the engine:
+// The studies of Sandu et al. 2001 section 5 as studies of the engine:
 //  - tolerance (Tables 1-2): does the step-size control meet the tolerance? A variable-step
 //    integrator at rtol = atol = 10^k against a reference run of the same integrator at a very
 //    tight tolerance (or a fixed step); errors of a channel and of its rate;

@@ -1,5 +1,5 @@
 #pragma once
-// The numerical experiments of seed 002 section 5 on the flexible-beam benchmarks, as data: the
+// The numerical experiments of Zhang et al. 2022 section 5 on the flexible-beam benchmarks, as data: the
 // three groups of methods every figure compares (section 5: second-order methods at rho_inf = 0
 // and 0.6, higher-order methods at 0), and for each figure the scene, the step per implicit stage
 // Delta t / n, the time window and the plotted channel; and the studies that run them, every run
@@ -21,12 +21,12 @@ struct MethodGroup {
 
 // (a) LMS2-4, SS2-4, Bathe, MSSTC(3-5) at rho_inf = 0; (b) the same at 0.6; (c) MSSTH(3-5) at 0 and
 // ESDIRK3(2)4L[2]SA, ESDIRK3(2)5L[2]SA, ESDIRK4(3)6L[2]SA2
-std::vector<MethodGroup> seed002MethodGroups();
+std::vector<MethodGroup> flexibleStudyMethodGroups();
 // all methods of the three groups, in order
-std::vector<StudyMethod> seed002Methods();
+std::vector<StudyMethod> flexibleStudyMethods();
 
 struct ExperimentFigure {
-  int number;            // the seed's figure number
+  int number;            // the paper's figure number
   std::string channel;   // the plotted CSV column
   std::string quantity;  // axis label with unit
 };
@@ -42,7 +42,7 @@ struct Experiment {
 
 // Figures 14-15 and 16 (four-bar at 4e-3 and 1e-3 s), 18-20 (lateral buckling, 1e-3 s), 22-24
 // (rotating shaft, 1e-3 s).
-std::vector<Experiment> seed002FlexibleExperiments();
+std::vector<Experiment> flexibleBenchmarkExperiments();
 
 // Figure 28: the examples (squeezer included) and the two steps Delta t / n of each.
 struct IterationExample {
@@ -50,7 +50,7 @@ struct IterationExample {
   double steps[2];
   double tEnd;
 };
-std::vector<IterationExample> seed002IterationExamples();
+std::vector<IterationExample> newtonIterationExamples();
 
 // Figures 25-27: the relative errors RE (eq 26) of the rotating shaft's mid-span displacement,
 // velocity and acceleration over Delta t / n.
@@ -60,7 +60,7 @@ struct ConvergenceExperiment {
   std::vector<std::string> channels;    // u_3, v_3, a_3 at mid-span
   std::vector<std::string> quantities;  // their names in the figures
 };
-ConvergenceExperiment seed002ConvergenceExperiment();
+ConvergenceExperiment shaftConvergenceExperiment();
 
 struct FlexibleStudySettings {
   std::vector<double> stepsPerStage;  // Delta t / n, s

@@ -1,16 +1,16 @@
-// The studies of Sandu, Negrut and Haug 2003 section 5 (studies/seed000_studies.h) as the engine
+// The studies of Sandu, Negrut and Haug 2003 section 5 (studies/rosenbrock_nystrom_studies.h) as the engine
 // builds them: the tolerance study's runs against one reference; the timing study's runs by what
 // they are (each integrator at each tolerance, Figure 5's run), none found by their order.
 
 #include <gtest/gtest.h>
 
 #include "scene/scene_reader.h"
-#include "studies/seed000_studies.h"
+#include "studies/rosenbrock_nystrom_studies.h"
 
 namespace mbw {
 namespace {
 
-TEST(Seed000Studies, TimingStudyNamesItsRuns) {
+TEST(RosenbrockNystromStudies, TimingStudyNamesItsRuns) {
   const Model model = loadScene("double-pendulum");
   TimingStudySettings o;
   o.scene = "double-pendulum";
@@ -38,7 +38,7 @@ TEST(Seed000Studies, TimingStudyNamesItsRuns) {
   EXPECT_EQ(figure.settings.tEnd, model.defaults.tEnd);
 }
 
-TEST(Seed000Studies, ToleranceStudyRunsAgainstOneReference) {
+TEST(RosenbrockNystromStudies, ToleranceStudyRunsAgainstOneReference) {
   const Model model = loadScene("double-pendulum");
   ToleranceStudySettings o;
   o.scene = "double-pendulum";

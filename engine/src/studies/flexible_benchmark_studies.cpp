@@ -1,4 +1,4 @@
-#include "studies/seed002_experiments.h"
+#include "studies/flexible_benchmark_studies.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 namespace mbw {
 
-std::vector<MethodGroup> seed002MethodGroups() {
+std::vector<MethodGroup> flexibleStudyMethodGroups() {
   const char* secondOrder[] = {"lms2", "lms3", "lms4", "ss2", "ss3", "ss4", "bathe", "msstc3", "msstc4", "msstc5"};
   const char* higherOrder[] = {"mssth3", "mssth4", "mssth5", "esdirk3-4l2sa", "esdirk3-5l2sa", "esdirk4-6l2sa2"};
   std::vector<MethodGroup> groups{{"(a) second-order methods, rho_inf = 0", {}},
@@ -22,13 +22,13 @@ std::vector<MethodGroup> seed002MethodGroups() {
   return groups;
 }
 
-std::vector<StudyMethod> seed002Methods() {
+std::vector<StudyMethod> flexibleStudyMethods() {
   std::vector<StudyMethod> all;
-  for (const MethodGroup& g : seed002MethodGroups()) all.insert(all.end(), g.methods.begin(), g.methods.end());
+  for (const MethodGroup& g : flexibleStudyMethodGroups()) all.insert(all.end(), g.methods.begin(), g.methods.end());
   return all;
 }
 
-std::vector<Experiment> seed002FlexibleExperiments() {
+std::vector<Experiment> flexibleBenchmarkExperiments() {
   return {
       {"four-bar", "flexible-four-bar", 4e-3, 12.0,
        {{14, "theta_c", "theta at C [rad]"}, {15, "bc.10.wx", "omega_1 at C [rad/s]"}}},
@@ -44,14 +44,14 @@ std::vector<Experiment> seed002FlexibleExperiments() {
   };
 }
 
-std::vector<IterationExample> seed002IterationExamples() {
+std::vector<IterationExample> newtonIterationExamples() {
   return {{"andrews-squeezer", {1e-4, 1e-5}, 0.05},
           {"flexible-four-bar", {4e-3, 1e-3}, 12.0},
           {"lateral-buckling", {1e-3, 5e-4}, 0.8},
           {"rotating-shaft", {1e-3, 1e-4}, 2.5}};
 }
 
-ConvergenceExperiment seed002ConvergenceExperiment() {
+ConvergenceExperiment shaftConvergenceExperiment() {
   return {"rotating-shaft", 2.5, {"shaft.16.z", "shaft.16.vz", "shaft.16.az"}, {"u_3", "v_3", "a_3"}};
 }
 
@@ -64,7 +64,7 @@ int FlexibleStudy::run(int group, int method, int step) const {
 FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base, const FlexibleStudySettings& o) {
   // the groups, their first methods only when quick
   FlexibleStudy flexible;
-  flexible.groups = seed002MethodGroups();
+  flexible.groups = flexibleStudyMethodGroups();
   if (o.quick)
     for (MethodGroup& g : flexible.groups) g.methods.resize(1);
   // the runs' common settings: the time window, Newton, the bodies the channels name
