@@ -110,9 +110,10 @@ int run(const CompareCommand& cmd) {
   RunHistories histories(channels);
   StudyRunHooks hooks;
   hooks.onResults = [&](int run, const Results& results) {
-    const StudyMethod& m = methods.at(run);
-    if (!cmd.runsDirectory.empty())
+    if (!cmd.runsDirectory.empty()) {
+      const StudyMethod& m = methods.at(run);
       writeCsv(results, cmd.runsDirectory + "/" + m.integrator + (m.rhoInf >= 0.0 ? "-" + formatNumber(m.rhoInf) : "") + ".csv");
+    }
     histories.keep(run, results);
   };
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {

@@ -73,7 +73,9 @@ FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base, const Flex
   base.recordBodies.emplace();
   for (const std::string& c : o.channels) {
     const std::string body = c.substr(0, c.rfind('.'));
-    if (model.bodyIndex(body) >= 0) base.recordBodies->push_back(body);
+    std::vector<std::string>& bodies = *base.recordBodies;
+    if (model.bodyIndex(body) >= 0 && std::find(bodies.begin(), bodies.end(), body) == bodies.end())
+      bodies.push_back(body);
   }
   // every method (outer) at every step (inner), each run placed in its group
   std::vector<StudyMethod> methods;
