@@ -1,7 +1,7 @@
 #include "angles_editor.h"
 
 #include <QComboBox>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLineEdit>
 #include <cmath>
 
@@ -17,7 +17,8 @@ QString angleText(double x) { return QString::number(std::abs(x) < 1e-9 ? 0.0 : 
 
 AnglesEditor::AnglesEditor(QWidget* parent) : QWidget(parent) {
   setObjectName("angles");
-  auto* layout = new QHBoxLayout(this);
+  // the sequence over its angles: narrow enough for the property panel of a small screen
+  auto* layout = new QGridLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(3);
   sequence_ = new QComboBox(this);
@@ -27,11 +28,12 @@ AnglesEditor::AnglesEditor(QWidget* parent) : QWidget(parent) {
   sequence_->setMinimumContentsLength(5);
   sequence_->setToolTip(tr("z-y-x: yaw, pitch and roll about the turned axes; x-y-z and z-x-z likewise; axis-angle: "
                            "an axis (x, y, z) and the angle about it"));
-  layout->addWidget(sequence_);
+  layout->addWidget(sequence_, 0, 0, 1, 4);
   for (int k = 0; k < 4; ++k) {
     auto* box = new QLineEdit(this);
     box->setMinimumWidth(24);
-    layout->addWidget(box, 1);
+    layout->addWidget(box, 1, k);
+    layout->setColumnStretch(k, 1);
     boxes_.push_back(box);
     connect(box, &QLineEdit::editingFinished, this, [this, box] {
       if (!box->isModified()) return;

@@ -5,10 +5,10 @@
 #include <QTreeWidget>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <algorithm>
 #include <set>
 
 #include "scene_document.h"
+#include "scene_library_dialog.h"
 
 namespace mbw::ui {
 namespace {
@@ -96,6 +96,11 @@ void ModelCheckPanel::refresh() {
     if (said.insert({elementPointer(QString::fromStdString(i.path)).toStdString(), i.message}).second)
       add(QString::fromStdString(i.path), {}, QString::fromStdString(i.message), QColor("#c0392b"),
           tr("A problem: the scene does not load until it is fixed"));
+  if (!json.is_object() || json.empty()) {
+    counts_->setText(tr("No scene open."));
+    counts_->setStyleSheet({});
+    return;
+  }
   if (!doc_.isValid() || !doc_.model()) {
     counts_->setText(tr("The scene does not load: %n problem(s) to fix.", "", static_cast<int>(doc_.issues().size())));
     counts_->setStyleSheet("color: #c0392b;");
@@ -123,16 +128,6 @@ void ModelCheckPanel::resizeEvent(QResizeEvent* event) {
   QTimer::singleShot(0, this, &ModelCheckPanel::fitRows);
 }
 
-void ModelCheckPanel::fitRows() {
-  const int margin = 2 * (list_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, list_) + 1);
-  const int width = std::max(40, list_->header()->sectionSize(1) - margin);
-  const QFontMetrics metrics = list_->fontMetrics();
-  for (int k = 0; k < list_->topLevelItemCount(); ++k) {
-    QTreeWidgetItem* item = list_->topLevelItem(k);
-    const int text = metrics.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, item->text(1)).height();
-    item->setSizeHint(1, QSize(width, text + 4));
-  }
-  list_->doItemsLayout();
-}
+void ModelCheckPanel::fitRows() { fitWrappedRows(*list_, 1, 0); }
 
 }  // namespace mbw::ui

@@ -33,6 +33,9 @@ class ModelCheckPanelTest : public QObject {
     QCOMPARE(lines.size(), 1);
     QVERIFY2(lines[0].startsWith("joint '") && lines[0].contains("3 of its 5 equations repeat"), qPrintable(lines[0]));
     // a click selects the joint
+    panel.resize(400, 300);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
     QSignalSpy requested(&panel, &ModelCheckPanel::elementRequested);
     auto* list = panel.findChild<QTreeWidget*>();
     QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->topLevelItem(0)).center());
