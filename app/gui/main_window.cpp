@@ -21,6 +21,8 @@
 #include "frame_scheduler.h"
 #include "help_actions.h"
 #include "initial_conditions_action.h"
+#include "joint_tool.h"
+#include "model_check_panel.h"
 #include "model_tree.h"
 #include "playback_bar.h"
 #include "playback_controller.h"
@@ -98,6 +100,9 @@ void MainWindow::buildPanels() {
   sceneSplitter_->addWidget(properties_);
   sceneSplitter_->setSizes({300, 500});
   dock(this, tr("Scene"), "sceneDock", sceneSplitter_, Qt::LeftDockWidgetArea);
+  // under it, the model check: counts, degrees of freedom, what is worth a look
+  check_ = new ui::ModelCheckPanel(*doc_, this);
+  dock(this, tr("Model check"), "modelCheckDock", check_, Qt::LeftDockWidgetArea);
 
   // right: the run configuration with its buttons
   config_ = new ui::RunConfigPanel(this);
@@ -178,6 +183,7 @@ void MainWindow::buildActions() {
   viewBar_->addSeparator();
   viewBar_->addActions({viewActions_->frames(), viewActions_->grid()});
   initialConditions_ = new ui::InitialConditionsAction(*doc_, *config_, *viewSync_, *this);
+  jointTool_ = new ui::JointTool(*doc_, *tree_, *view_, *viewSync_, *statusBar(), *this);
   about_ = new ui::AboutAction(*view_, *this);
   runList_->addRunAction(exportActions_->csv());
   connect(runList_, &ui::RunListPanel::openSceneRequested, this, [this](const QString& key) {
@@ -208,6 +214,7 @@ void MainWindow::buildMenus() {
   redoAction->setIcon(resources::actionIcon("redo"));
 
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(fileActions_->newScene());
   file->addAction(fileActions_->library());
   QMenu* builtin = file->addMenu(tr("&Built-in scenes"));
   for (const BuiltinScene& s : builtinScenes()) {
@@ -238,6 +245,7 @@ void MainWindow::buildMenus() {
   edit->addAction(redoAction);
   edit->addSeparator();
   edit->addActions(editActions_->addActions());
+  edit->addMenu(jointTool_->menu());
   edit->addAction(editActions_->duplicate());
   edit->addAction(editActions_->rename());
   edit->addAction(editActions_->remove());
@@ -305,6 +313,7 @@ void MainWindow::wire() {
     properties_->showPointer(pointer);
     view_->setSelection(pointer);
   });
+  connect(check_, &ui::ModelCheckPanel::elementRequested, tree_, &ui::ModelTree::selectPointer);
   connect(view_, &ui::SceneView::picked, this, [this](const QString& pointer) {
     if (!pointer.isEmpty()) tree_->selectPointer(pointer);
   });
@@ -361,6 +370,7 @@ void MainWindow::defaultLayout() {
   auto* scene = findChild<QDockWidget*>("sceneDock");
   auto* run = findChild<QDockWidget*>("runDock");
   auto* signalDock = findChild<QDockWidget*>("signalDock");
+  auto* checkDock = findChild<QDockWidget*>("modelCheckDock");
   const bool narrow = width() < 1500;
   if (narrow) {
     tabifyDockWidget(scene, run);
@@ -372,6 +382,7 @@ void MainWindow::defaultLayout() {
     run->raise();
     resizeDocks({scene, run}, {320, 280}, Qt::Horizontal);
   }
+  resizeDocks({scene, checkDock}, {height() * 3 / 4, height() / 4}, Qt::Vertical);
   layout()->activate();
   const int middle = centralSplitter_->width();
   viewSplitter_->setSizes({middle / 2, middle - middle / 2});

@@ -20,6 +20,8 @@ class ExportActions;
 class FrameScheduler;
 class HelpActions;
 class InitialConditionsAction;
+class JointTool;
+class ModelCheckPanel;
 class ModelTree;
 class PlaybackBar;
 class PlaybackController;
@@ -61,6 +63,7 @@ class MainWindow : public QMainWindow {
   ui::PlotPanel& plots() const { return *plots_; }
   ui::SceneView& sceneView() const { return *view_; }
   ui::ModelTree& modelTree() const { return *tree_; }
+  ui::ModelCheckPanel& modelCheck() const { return *check_; }
   ui::PropertyPanel& properties() const { return *properties_; }
   ui::RunListPanel& runList() const { return *runList_; }
   ui::PlaybackController& playback() const { return *playback_; }
@@ -79,6 +82,7 @@ class MainWindow : public QMainWindow {
   ui::ComparisonTable& comparison() const { return *comparison_; }
   ui::CloseGuard& closeGuard() const { return *closeGuard_; }
   ui::HelpActions& help() const { return *help_; }
+  ui::JointTool& jointTool() const { return *jointTool_; }
   // 0: the run list, 1: the comparison table
   void showBottomTab(int index);
   // the window as the last session left it (false: no saved layout: the window is fitted to the
@@ -105,6 +109,7 @@ class MainWindow : public QMainWindow {
   ui::SceneView* view_ = nullptr;
   ui::PlotPanel* plots_ = nullptr;
   ui::ModelTree* tree_ = nullptr;
+  ui::ModelCheckPanel* check_ = nullptr;
   ui::PropertyPanel* properties_ = nullptr;
   ui::RunConfigPanel* config_ = nullptr;
   ui::RunListPanel* runList_ = nullptr;
@@ -129,6 +134,7 @@ class MainWindow : public QMainWindow {
   ui::ExportActions* exportActions_ = nullptr;
   ui::ViewActions* viewActions_ = nullptr;
   ui::InitialConditionsAction* initialConditions_ = nullptr;
+  ui::JointTool* jointTool_ = nullptr;
   ui::AboutAction* about_ = nullptr;
   ui::HelpActions* help_ = nullptr;
   ui::RunStatusIndicator* runStatus_ = nullptr;

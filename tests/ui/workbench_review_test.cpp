@@ -476,7 +476,7 @@ class WorkbenchReviewTest : public QObject {
     QVERIFY(w.fileActions().openScene("double-pendulum"));
     bool found = false;
     for (const QLabel* label : w.statusBar()->findChildren<QLabel*>())
-      found = found || label->text().contains("2 bodies, 2 DOF");
+      found = found || (label->text().contains("2 bodies, ") && label->text().endsWith(": 2 DOF"));
     QVERIFY(found);
   }
 

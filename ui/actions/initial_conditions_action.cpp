@@ -63,10 +63,13 @@ void placeBeside(QWidget& dialog, const QWidget& avoid) {
 InitialConditionsAction::InitialConditionsAction(SceneDocument& doc, RunConfigPanel& config, ViewSync& views,
                                                  QWidget& window)
     : QObject(&window), doc_(doc), config_(config), views_(views), window_(window) {
-  action_ = new QAction(resources::actionIcon("initial-conditions"), tr("Consistent &initial conditions..."), this);
+  action_ = new QAction(resources::actionIcon("initial-conditions"), tr("&Assemble (consistent initial conditions)..."), this);
   action_->setObjectName("initialConditions");
+  action_->setIconText(tr("Assemble"));
   action_->setShortcut(QKeySequence(tr("Ctrl+I")));
-  action_->setToolTip(tr("Project the initial poses and velocities onto the constraints and show what moved"));
+  action_->setToolTip(tr("Close the loops from the poses as placed: project the initial poses and velocities onto the "
+                         "constraints (the least move), show what moved, and write the consistent state in clean "
+                         "numbers (Ctrl+I)"));
   connect(action_, &QAction::triggered, this, &InitialConditionsAction::run);
 }
 
@@ -97,7 +100,7 @@ void InitialConditionsAction::run() {
   views_.showInitialStateChanges(model, before, after);
 
   QDialog dialog(&window_);
-  dialog.setWindowTitle(tr("Consistent initial conditions"));
+  dialog.setWindowTitle(tr("Assemble: consistent initial conditions"));
   auto* table = new QTableWidget(static_cast<int>(changes.bodies.size()), 5, &dialog);
   table->setHorizontalHeaderLabels({tr("Body"), tr("Moved [m]"), tr("Turned [deg]"), tr("Speed change [m/s]"),
                                     tr("Spin change [rad/s]")});
@@ -113,7 +116,8 @@ void InitialConditionsAction::run() {
   }
   table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   auto* summary = new QLabel(tr("Projection with the %1 formulation: %2 Newton iterations. The 3D view shows the "
-                                "consistent poses; the scene's are ghosted.")
+                                "consistent poses; the scene's are ghosted. Apply writes them in clean numbers: a value "
+                                "within round-off of the scene's, or of 0, stays as it is.")
                                  .arg(config_.formulation())
                                  .arg(changes.iterations),
                              &dialog);
@@ -135,7 +139,7 @@ void InitialConditionsAction::run() {
     placeBeside(dialog, *view);
   }
   if (dialog.exec() == QDialog::Accepted)
-    doc_.edit(withInitialState(doc_.json(), changes), tr("Consistent initial conditions"));
+    doc_.edit(withInitialState(doc_.json(), changes), tr("Assemble"));
   views_.showScene();
 }
 

@@ -1,8 +1,8 @@
 #pragma once
-// Consistent initial conditions on demand (Ctrl+I): the scene's initial poses and velocities
+// Assemble, the consistent initial conditions on demand (Ctrl+I): the scene's initial poses and velocities
 // projected onto the constraints by the engine, body by body how far each moved, turned and changed
 // speed, with the 3D view showing the consistent poses over the scene's (ghosted). "Apply" writes
-// the consistent state into the scene as one undoable edit. The projection here is not held to
+// the consistent state into the scene as one undoable edit, in clean numbers (withInitialState). The projection here is not held to
 // settings.max_initial_correction: repairing a pose the loader refuses is what it is for. The
 // dialog opens beside the 3D view, not over it.
 

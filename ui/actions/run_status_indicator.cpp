@@ -10,7 +10,6 @@
 #include "run_library.h"
 #include "run_summary.h"
 #include "scene_document.h"
-#include "solvers/constraint_rank.h"
 
 namespace mbw::ui {
 namespace {
@@ -110,21 +109,15 @@ void RunStatusIndicator::onFinished(int id) {
 
 void RunStatusIndicator::showScene() {
   if (doc_.isValid() && doc_.model()) {
-    const Model& m = *doc_.model();
-    QString text = tr("%1: %2 bodies, %3 DOF, %4 equations")
-                       .arg(QString::fromStdString(m.name))
-                       .arg(m.bodyCount())
-                       .arg(degreesOfFreedom(m))
-                       .arg(m.primitiveCount());
-    if (!m.redundant.empty())
-      text += tr(", %n left out as redundant", "", static_cast<int>(m.redundant.size()));
+    const ModelCheck& c = doc_.check();
+    const QString text = QString::fromStdString(doc_.model()->name + ": " + modelCheckSummary(c));
     scene_->setText(text);
     scene_->setStyleSheet({});
   } else {
     scene_->setText(tr("scene: %n problem(s)", "", static_cast<int>(doc_.issues().size())));
     scene_->setStyleSheet("color: #c0392b;");
   }
-  scene_->setToolTip(tr("The loader's verdict on the scene being edited: %1 (DOF: degrees of freedom)").arg(scene_->text()));
+  scene_->setToolTip(tr("The model check of the scene being edited: %1 (DOF: degrees of freedom, 6 per body less the rank of the constraint Jacobian; View > Model check lists what is worth a look)").arg(scene_->text()));
 }
 
 }  // namespace mbw::ui

@@ -10,6 +10,7 @@
 
 #include "scene/builtin_scenes.h"
 #include "scene_document.h"
+#include "new_scene_dialog.h"
 #include "scene_library_dialog.h"
 #include "last_folder.h"
 #include "workbench_icons.h"
@@ -23,6 +24,17 @@ const char* kRecentKey = "files/recent";
 }  // namespace
 
 SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window) : QObject(&window), doc_(doc), window_(window) {
+  new_ = new QAction(tr("&New scene..."), this);
+  new_->setObjectName("newScene");
+  new_->setShortcut(QKeySequence::New);
+  new_->setToolTip(tr("Start a scene: empty (the ground and gravity) or from a template with its parameters (Ctrl+N)"));
+  connect(new_, &QAction::triggered, this, [this] {
+    if (!maybeSave()) return;
+    NewSceneDialog dialog(&window_);
+    if (dialog.exec() != QDialog::Accepted) return;
+    QString error;
+    if (!doc_.openNew(dialog.sceneText(), &error)) QMessageBox::warning(&window_, tr("New scene"), error);
+  });
   library_ = new QAction(resources::actionIcon("scene-library"), tr("Scene &library..."), this);
   library_->setShortcut(QKeySequence(tr("Ctrl+L")));
   library_->setToolTip(tr("Open one of the built-in scenes (Ctrl+L)"));

@@ -1,5 +1,5 @@
 #pragma once
-// Opening and saving scenes: the scene library (Ctrl+L), any scene file (Ctrl+O), the recent files
+// Opening and saving scenes: a new scene, empty or from a template (Ctrl+N), the scene library (Ctrl+L), any scene file (Ctrl+O), the recent files
 // (remembered in the settings), save (Ctrl+S) and save as (Ctrl+Shift+S). Before the current scene
 // is replaced, unsaved edits are offered for saving.
 
@@ -20,6 +20,7 @@ class SceneFileActions : public QObject {
  public:
   SceneFileActions(SceneDocument& doc, QWidget& window);
 
+  QAction* newScene() const { return new_; }
   QAction* library() const { return library_; }
   QAction* open() const { return open_; }
   QMenu* recentMenu() const { return recent_; }
@@ -38,6 +39,7 @@ class SceneFileActions : public QObject {
 
   SceneDocument& doc_;
   QWidget& window_;
+  QAction* new_;
   QAction* library_;
   QAction* open_;
   QMenu* recent_;

@@ -112,11 +112,16 @@ QString jsonText(const SceneJson& value) {
   return nestedText(value);
 }
 
+bool isBodyReference(const FieldSpec& spec) {
+  return spec.kind == FieldKind::String && (spec.name == "body_i" || spec.name == "body_j" || spec.name == "body");
+}
+
 FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(parent), spec_(spec) {
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(3);
-  if (spec.kind == FieldKind::Enum) {
+  // a body: chosen among the scene's (setBodyChoices), as an enumeration is
+  if (spec.kind == FieldKind::Enum || isBodyReference(spec)) {
     choice_ = new QComboBox(this);
     // as narrow as the panel needs: a long choice is elided, whole in the open list and the tooltip
     choice_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -175,6 +180,20 @@ void FieldEditor::setNamedChoices(const QStringList& names) {
   menu->clear();
   for (const QString& n : names) menu->addAction(n, this, [this, n] { choose(n); });
   namesButton_->setEnabled(!names.isEmpty());
+}
+
+void FieldEditor::setBodyChoices(const QStringList& names) {
+  if (!choice_) return;
+  QStringList have;
+  for (int k = 0; k < choice_->count(); ++k) have << choice_->itemData(k).toString();
+  if (have == names) return;
+  const QString current = choice_->currentData().toString();
+  const QSignalBlocker quiet(choice_);
+  choice_->clear();
+  for (const QString& n : names) choice_->addItem(n, n);
+  // a name that is no body of the scene shows as it is (the loader reports it)
+  if (!current.isEmpty() && !names.contains(current)) choice_->addItem(current, current);
+  choice_->setCurrentIndex(std::max(0, choice_->findData(current)));
 }
 
 void FieldEditor::choose(const QString& name) {

@@ -1,6 +1,7 @@
 #pragma once
 // The editor of one scene field, chosen by the field's kind in the schema: a choice list for
-// enumerations, one box per component for vectors, a text box otherwise (numbers, names,
+// enumerations and for the body a joint, force element or output names (the scene's bodies and
+// the ground, never free text), one box per component for vectors, a text box otherwise (numbers, names,
 // expressions of t, "name or [x, y, z]" references, JSON for the rest). A number is never cut: its
 // box is as wide as it, and a vector whose numbers do not fit side by side shows its components one
 // under the other. The text becomes JSON as typed; whether it is right is for the engine's loader
@@ -42,6 +43,8 @@ class FieldEditor : public QWidget {
   // box, and a button to pick the point or axis in the 3D view
   void setNamedChoices(const QStringList& names);
   QStringList namedChoices() const { return names_; }
+  // a body field: the bodies to choose from ("ground" first)
+  void setBodyChoices(const QStringList& names);
   // chooses a named point or vector, as the menu does (an edit)
   void choose(const QString& name);
   void setText(const QString& text);
@@ -64,6 +67,9 @@ class FieldEditor : public QWidget {
   QToolButton* namesButton_ = nullptr;
   QStringList names_;
 };
+
+// a field that names a body of the scene (body_i, body_j, body)
+bool isBodyReference(const FieldSpec& spec);
 
 // JSON as a line of text: strings bare, numbers in their shortest form, arrays with spaces
 QString jsonText(const SceneJson& value);

@@ -1,11 +1,15 @@
 #include "property_panel.h"
 
 #include <QGridLayout>
+#include <algorithm>
 #include <QGroupBox>
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "angles_editor.h"
 #include "field_editor.h"
+#include "orientation_json.h"
+#include "part_json.h"
 #include "scene_document.h"
 #include "scene_templates.h"
 
@@ -68,6 +72,7 @@ void PropertyPanel::showPointer(const QString& pointer) {
 
 void PropertyPanel::rebuild() {
   rows_.clear();
+  angles_ = nullptr;
   // the old page may be the sender of the edit that got us here: delete it later
   if (QWidget* old = takeWidget()) old->deleteLater();
   objectType_ = objectTypeAt(doc_.json(), pointer_.toStdString());
@@ -79,6 +84,13 @@ void PropertyPanel::rebuild() {
   layout->addWidget(title_);
   objectIssues_ = errorLabel(page_);
   objectNotes_ = noteLabel(page_);
+  // a body: whether its mass and inertia come from its shape or were typed in
+  massOrigin_ = new QLabel(page_);
+  massOrigin_->setObjectName("massOrigin");
+  massOrigin_->setWordWrap(true);
+  massOrigin_->setStyleSheet("color: #555; font-style: italic;");
+  massOrigin_->setVisible(false);
+  layout->addWidget(massOrigin_);
 
   const ObjectSpec* spec = findObjectSpec(objectType_);
   // an element of unknown type: edit its name and type until it is one the schema knows
@@ -112,6 +124,18 @@ void PropertyPanel::addFields(QGridLayout* grid, const ObjectSpec& spec, const Q
     // the scene's arrays of elements and its settings have their own items in the tree; other
     // arrays (a road's bumps) are edited as JSON text
     if (base.isEmpty() && (f.kind == FieldKind::Array || f.type == "settings")) continue;
+    // a body's orientation as angles, over the form the scene stores it in
+    if (f.name == "orientation" && objectType_ == "body" && base == pointer_) {
+      const int row = grid->rowCount();
+      auto* name = new QLabel(tr("angles"), page_);
+      name->setToolTip(tr("The orientation as angles in degrees (the scene keeps the form it gives: %1)")
+                           .arg("matrix, euler_parameters, zxz, or axis and angle"));
+      angles_ = new AnglesEditor(page_);
+      grid->addWidget(name, row, 0);
+      grid->addWidget(angles_, row, 1);
+      grid->addWidget(new QLabel(tr("deg"), page_), row, 2);
+      connect(angles_, &AnglesEditor::edited, this, &PropertyPanel::commitAngles);
+    }
     if (f.kind == FieldKind::Object) {
       if (const ObjectSpec* nested = findObjectSpec(f.type)) {
         auto* box = new QGroupBox(QString::fromStdString(f.name), page_);
@@ -160,12 +184,21 @@ void PropertyPanel::refresh() {
   if (json.contains(ptr) && json[ptr].is_object() && json[ptr].contains("name") && json[ptr]["name"].is_string())
     title = QString::fromStdString(json[ptr]["name"].get<std::string>()) + "  (" + title + ")";
   title_->setText(title);
+  const QString origin = objectType_ == "body" && json.contains(ptr) ? massOrigin(json[ptr]) : QString();
+  massOrigin_->setText(origin);
+  massOrigin_->setVisible(!origin.isEmpty());
+  if (angles_ && json.contains(ptr)) {
+    const SceneJson orientation = json[ptr].value("orientation", SceneJson());
+    if (!angleSequenceChosen_) angles_->setSequence(naturalSequence(orientation));
+    angles_->setOrientation(orientation);
+  }
 
   // values, and each issue next to the field it names (the rest under the fields)
   std::vector<SceneIssue> issues = doc_.issuesUnder(pointer_);
   for (const Row& r : rows_) {
     const SceneJson::json_pointer field(r.pointer.toStdString());
     const SceneJson* value = json.contains(field) ? &json[field] : nullptr;
+    if (isBodyReference(r.editor->spec())) r.editor->setBodyChoices(bodyNames());
     r.editor->setValue(value);
     // point and vector references offer the body's names
     const FieldKind kind = r.editor->spec().kind;
@@ -240,7 +273,47 @@ void PropertyPanel::commit(const Row& row) {
     doc_.edit(std::move(after), tr("Change the type to %1").arg(QString::fromStdString(value.get<std::string>())));
     return;
   }
+  // a body's solid changed: mass and inertia follow when they were computed from it (or a density
+  // was set just now)
+  const QString shape = pointer_ + "/shape";
+  if (objectType_ == "body" && isUnder(row.pointer.toStdString(), shape.toStdString()) && json.contains(object)) {
+    SceneJson after = json;
+    const SceneJson::json_pointer changed(row.pointer.toStdString());
+    if (value.is_discarded()) after[changed.parent_pointer()].erase(changed.back());
+    else after[changed] = value;
+    if (massIsComputed(json[object]) || row.pointer == shape + "/density")
+      after[object] = withComputedMass(after[object]);
+    doc_.edit(std::move(after), describeField(json, row.pointer));
+    return;
+  }
   doc_.setValue(row.pointer, value, describeField(json, row.pointer));
+}
+
+void PropertyPanel::commitAngles() {
+  Mat3 R;
+  const SceneJson& json = doc_.json();
+  const SceneJson::json_pointer ptr(pointer_.toStdString());
+  if (!angles_ || !json.contains(ptr) || !angles_->rotation(&R)) return;
+  // the sequence the user works in stays chosen for the next bodies
+  angleSequenceChosen_ = true;
+  const QString pointer = pointer_ + "/orientation";
+  doc_.setValue(pointer, orientationJson(R, json[ptr].value("orientation", SceneJson())),
+                tr("%1 as angles").arg(describeField(json, pointer)));
+}
+
+QStringList PropertyPanel::bodyNames() const {
+  // the ground, the bodies, and the nodes of the beams (<beam>.<k>)
+  QStringList names{"ground"};
+  const SceneJson& json = doc_.json();
+  if (json.contains("bodies") && json["bodies"].is_array())
+    for (const SceneJson& b : json["bodies"])
+      if (b.is_object() && b.contains("name") && b["name"].is_string()) names << QString::fromStdString(b["name"].get<std::string>());
+  if (json.contains("beams") && json["beams"].is_array())
+    for (const SceneJson& b : json["beams"])
+      if (b.is_object() && b.contains("name") && b["name"].is_string() && b.contains("elements") && b["elements"].is_number_integer())
+        for (int k = 0; k <= 2 * std::min(b["elements"].get<int>(), 1000); ++k)
+          names << QString::fromStdString(b["name"].get<std::string>()) + "." + QString::number(k);
+  return names;
 }
 
 QString PropertyPanel::bodyOfField(const QString& fieldPointer) const {

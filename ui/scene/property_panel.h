@@ -8,6 +8,7 @@
 // (equations left out as redundant) shows as a note under the fields, not in red.
 
 #include <QScrollArea>
+#include <QStringList>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@ class QVBoxLayout;
 
 namespace mbw::ui {
 
+class AnglesEditor;
 class FieldEditor;
 class SceneDocument;
 
@@ -33,6 +35,8 @@ class PropertyPanel : public QScrollArea {
   QString pointer() const { return pointer_; }
 
   FieldEditor* editorFor(const QString& fieldPointer) const;
+  // a body's orientation as angles (nullptr for other elements)
+  AnglesEditor* angles() const { return angles_; }
   // the body a point or vector field refers to ("ground" or a body name; "" when unknown)
   QString bodyOfField(const QString& fieldPointer) const;
   // the messages shown next to a field ("" when none)
@@ -52,7 +56,9 @@ class PropertyPanel : public QScrollArea {
   void refresh();
   void addFields(QGridLayout* grid, const ObjectSpec& spec, const QString& base);
   void commit(const Row& row);
+  void commitAngles();
   std::vector<std::string> notesText() const;
+  QStringList bodyNames() const;
 
   SceneDocument& doc_;
   QString pointer_;
@@ -60,7 +66,10 @@ class PropertyPanel : public QScrollArea {
   QWidget* page_ = nullptr;
   QLabel* title_ = nullptr;
   QLabel* objectIssues_ = nullptr;
-  QLabel* objectNotes_ = nullptr;  // what the loader noticed that is not an error (redundant equations)
+  QLabel* objectNotes_ = nullptr;
+  QLabel* massOrigin_ = nullptr;
+  AnglesEditor* angles_ = nullptr;   // a body: its orientation as angles
+  bool angleSequenceChosen_ = false;  // the user edited angles in a sequence: it stays  // a body: mass and inertia computed from its shape, or given  // what the loader noticed that is not an error (redundant equations)
   std::vector<Row> rows_;
 };
 

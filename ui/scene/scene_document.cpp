@@ -82,6 +82,13 @@ bool SceneDocument::openFile(const QString& path, QString* error) {
   return open(file.readAll().toStdString(), path, QFileInfo(path).absoluteFilePath(), QString(), error);
 }
 
+bool SceneDocument::openNew(const std::string& text, QString* error) {
+  if (!open(text, "new scene", QString(), QString(), error, true)) return false;
+  // unsaved from the start: closing it or opening another scene offers to save it
+  undo_->resetClean();
+  return true;
+}
+
 bool SceneDocument::restore(const std::string& text, const QString& path, const QString& builtin, bool modified,
                             QString* error) {
   if (!open(text, path.isEmpty() ? "builtin:" + builtin : path, path, builtin, error)) return false;
@@ -111,7 +118,7 @@ void SceneDocument::revert() {
 }
 
 bool SceneDocument::open(const std::string& text, const QString& source, const QString& path,
-                         const QString& builtin, QString* error) {
+                         const QString& builtin, QString* error, bool untitled) {
   // the engine's reader of JSON text: syntax, numbers too large, nesting (a scene nested 100 000
   // arrays deep overflowed the stack in the copies the undo stack keeps), keys given twice
   SceneJson json;
@@ -123,6 +130,9 @@ bool SceneDocument::open(const std::string& text, const QString& source, const Q
   }
   filePath_ = path;
   builtinName_ = builtin;
+  untitledKey_ = untitled && json.is_object() && json.contains("name") && json["name"].is_string()
+                     ? "new:" + QString::fromStdString(json["name"].get<std::string>())
+                 : untitled ? QString("new:") : QString();
   undo_->clear();
   saved_ = json;
   setJson(json);
@@ -144,6 +154,7 @@ bool SceneDocument::saveFile(const QString& path, QString* error) {
   const QString before = sceneKey();
   filePath_ = QFileInfo(path).absoluteFilePath();
   builtinName_.clear();
+  untitledKey_.clear();
   if (sceneKey() != before) emit keyChanged(before, sceneKey());
   saved_ = json_;
   undo_->setClean();
@@ -160,6 +171,7 @@ QString SceneDocument::displayName() const {
 }
 
 QString SceneDocument::sceneKey() const {
+  if (!untitledKey_.isEmpty()) return untitledKey_;
   return filePath_.isEmpty() ? "builtin:" + builtinName_ : filePath_;
 }
 
@@ -210,9 +222,11 @@ void SceneDocument::setJson(const SceneJson& json) {
 void SceneDocument::validate() {
   const std::string source = filePath_.isEmpty() ? "builtin:" + builtinName_.toStdString() : filePath_.toStdString();
   issues_.clear();
+  check_ = ModelCheck();
   try {
     Model model = parseScene(json_.dump(), source);
     model.sourcePath = filePath_.toStdString();
+    check_ = checkModel(model);
     model_ = std::make_shared<const Model>(std::move(model));
     emit modelChanged(model_);
   } catch (const SceneError& e) {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "analysis/model_check.h"
 #include "model/model.h"
 #include "scene/scene_error.h"
 
@@ -31,6 +32,8 @@ class SceneDocument : public QObject {
   bool openBuiltin(const QString& name, QString* error);
   bool openFile(const QString& path, QString* error);
   bool saveFile(const QString& path, QString* error);
+  // a new scene (File > New scene) from its text: untitled and unsaved until it is saved as a file
+  bool openNew(const std::string& text, QString* error);
   // a scene as a saved session left it: its text, where it came from, unsaved edits or not
   bool restore(const std::string& text, const QString& path, const QString& builtin, bool modified, QString* error);
 
@@ -39,7 +42,8 @@ class SceneDocument : public QObject {
   // the built-in scene this document started from ("" for files)
   QString builtinName() const { return builtinName_; }
   QString displayName() const;
-  // the scene's identity, which runs belong to: "builtin:NAME" or the file's absolute path
+  // the scene's identity, which runs belong to: "builtin:NAME", "new:NAME" for a new scene not yet
+  // saved, or the file's absolute path
   QString sceneKey() const;
   bool isModified() const;
   QUndoStack* undoStack() const { return undo_; }
@@ -62,6 +66,9 @@ class SceneDocument : public QObject {
   std::vector<ModelNote> notesUnder(const QString& pointer) const;
   // the model of the last valid state of the document (nullptr when it has never been valid)
   std::shared_ptr<const Model> model() const { return model_; }
+  // the engine's model check of the current state (counts, degrees of freedom, findings); empty
+  // while the document has issues
+  const ModelCheck& check() const { return check_; }
 
  signals:
   void replaced();  // another scene was opened
@@ -73,16 +80,18 @@ class SceneDocument : public QObject {
  private:
   friend class SceneEditCommand;
   bool open(const std::string& text, const QString& source, const QString& path, const QString& builtin,
-            QString* error);
+            QString* error, bool untitled = false);
   void setJson(const SceneJson& json);
   void validate();
 
   SceneJson json_;
   SceneJson saved_;  // as last opened or saved
   QString filePath_, builtinName_;
+  QString untitledKey_;  // a new scene, never saved: "new:NAME" with the name it was made with
   QUndoStack* undo_;
   std::vector<SceneIssue> issues_;
   std::shared_ptr<const Model> model_;
+  ModelCheck check_;
 };
 
 // A field in words, for undo labels: "/bodies/1/mass" -> "mass of body_2", "/bodies/1/shape/size"

@@ -5,6 +5,7 @@
 #include <QMenu>
 
 #include "model_tree.h"
+#include "part_dialog.h"
 #include "scene/schema.h"
 #include "scene_document.h"
 #include "scene_templates.h"
@@ -79,6 +80,28 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
     }
   }
 
+  addPart_ = new QAction(tr("Add &part from shape..."), this);
+  addPart_->setObjectName("addPart");
+  addPart_->setShortcut(QKeySequence(tr("Ctrl+Shift+B")));
+  addPart_->setToolTip(tr("A body made from a box, a cylinder, a sphere or a bar between two points; its mass and "
+                          "inertia computed from a density, or typed in"));
+  connect(addPart_, &QAction::triggered, this, [this] {
+    const SceneJson& json = doc_.json();
+    const SceneJson bodies = json.contains("bodies") ? json["bodies"] : SceneJson::array();
+    // up is against gravity
+    Vec3 up = Vec3::UnitZ();
+    const SceneJson gravity = json.value("gravity", SceneJson());
+    if (gravity.is_array() && gravity.size() == 3 && gravity[0].is_number() && gravity[1].is_number() &&
+        gravity[2].is_number()) {
+      const Vec3 g(gravity[0].get<double>(), gravity[1].get<double>(), gravity[2].get<double>());
+      if (g.norm() > 0.0) up = -g.normalized();
+    }
+    PartDialog dialog(QString::fromStdString(uniqueName(bodies, "part")), up, dialogParent_);
+    PartSpec part;
+    if (dialog.exec() == QDialog::Accepted && dialog.part(&part, nullptr)) addBody(partBody(part));
+  });
+  addActions_.prepend(addPart_);
+
   duplicate_ = new QAction(tr("D&uplicate"), this);
   duplicate_->setShortcut(QKeySequence(tr("Ctrl+D")));
   connect(duplicate_, &QAction::triggered, this, &SceneEditActions::duplicateCurrent);
@@ -104,6 +127,15 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
 void SceneEditActions::updateEnabled() {
   const bool element = elementOf(tree_.currentPointer()).second >= 0;
   for (QAction* a : {duplicate_, rename_, remove_}) a->setEnabled(element);
+}
+
+void SceneEditActions::addBody(const SceneJson& body) {
+  SceneJson after = doc_.json();
+  if (!after.contains("bodies")) after["bodies"] = SceneJson::array();
+  after["bodies"].push_back(body);
+  const QString pointer = QString("/bodies/%1").arg(after["bodies"].size() - 1);
+  doc_.edit(std::move(after), tr("Add part '%1'").arg(QString::fromStdString(body.value("name", ""))));
+  tree_.selectPointer(pointer);
 }
 
 void SceneEditActions::add(const std::string& objectType) {

@@ -8,6 +8,8 @@
 #include <QObject>
 #include <string>
 
+#include "scene_document.h"
+
 class QAction;
 class QMenu;
 class QWidget;
@@ -25,6 +27,10 @@ class SceneEditActions : public QObject {
 
   // "Add body", "Add joint" (submenu), "Add driver", ...
   QList<QAction*> addActions() const { return addActions_; }
+  // "Add part from shape...": a body from a solid, its mass and inertia from a density or given
+  QAction* addPart() const { return addPart_; }
+  // adds a body (a part's) and selects it
+  void addBody(const SceneJson& body);
   QAction* duplicate() const { return duplicate_; }
   QAction* rename() const { return rename_; }
   QAction* remove() const { return remove_; }
@@ -42,6 +48,7 @@ class SceneEditActions : public QObject {
   ModelTree& tree_;
   QWidget* dialogParent_;
   QList<QAction*> addActions_;
+  QAction* addPart_;
   QAction* duplicate_;
   QAction* rename_;
   QAction* remove_;

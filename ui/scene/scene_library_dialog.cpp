@@ -73,16 +73,18 @@ void SceneLibraryDialog::resizeEvent(QResizeEvent* event) {
   QTimer::singleShot(0, this, &SceneLibraryDialog::fitRows);
 }
 
-void SceneLibraryDialog::fitRows() {
-  const int margin = 2 * (list_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, list_) + 1);
-  const int width = std::max(40, list_->header()->sectionSize(3) - margin);
-  const QFontMetrics metrics = list_->fontMetrics();
-  for (int k = 0; k < list_->topLevelItemCount(); ++k) {
-    QTreeWidgetItem* item = list_->topLevelItem(k);
-    const int text = metrics.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, item->text(3)).height();
-    item->setSizeHint(3, QSize(width, std::max(text + 6, list_->iconSize().height() + 4)));
+void fitWrappedRows(QTreeWidget& list, int column, int leastHeight) {
+  const int margin = 2 * (list.style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, &list) + 1);
+  const int width = std::max(40, list.header()->sectionSize(column) - margin);
+  const QFontMetrics metrics = list.fontMetrics();
+  for (int k = 0; k < list.topLevelItemCount(); ++k) {
+    QTreeWidgetItem* item = list.topLevelItem(k);
+    const int text = metrics.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, item->text(column)).height();
+    item->setSizeHint(column, QSize(width, std::max(text + 6, leastHeight)));
   }
-  list_->doItemsLayout();
+  list.doItemsLayout();
 }
+
+void SceneLibraryDialog::fitRows() { fitWrappedRows(*list_, 3, list_->iconSize().height() + 4); }
 
 }  // namespace mbw::ui

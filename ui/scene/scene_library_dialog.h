@@ -8,6 +8,10 @@ class QTreeWidget;
 
 namespace mbw::ui {
 
+// each row of a list as tall as its text in `column` wrapped at the column's width (at least
+// leastHeight pixels)
+void fitWrappedRows(QTreeWidget& list, int column, int leastHeight);
+
 class SceneLibraryDialog : public QDialog {
   Q_OBJECT
 

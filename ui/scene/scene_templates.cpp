@@ -1,6 +1,11 @@
 #include "scene_templates.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "math/rotation.h"
+#include "orientation_json.h"
+#include "solvers/clean_numbers.h"
 #include "scene/schema.h"
 
 namespace mbw::ui {
@@ -40,8 +45,6 @@ SceneJson placeholder(const FieldSpec& f, const SceneJson& scene) {
   }
   return nullptr;
 }
-
-SceneJson vec(const Vec3& v) { return SceneJson{v.x(), v.y(), v.z()}; }
 
 // the scene array holding elements of a type family ("joint" -> "joints")
 std::string arrayOf(const std::string& family) {
@@ -125,16 +128,31 @@ SceneJson withInitialState(const SceneJson& scene, const InitialStateChanges& ch
   for (size_t i = 0; i < changes.bodies.size() && i < out["bodies"].size(); ++i) {
     SceneJson& b = out["bodies"][i];
     const BodyOutput& s = changes.bodies[i].after;
-    b["position"] = vec(s.position_W);
-    if (b.contains("orientation") && b["orientation"].contains("matrix")) {
-      const Mat3 R = rotationFromEulerParameters(s.eulerParameters);
-      b["orientation"] = {{"matrix", {vec(R.row(0)), vec(R.row(1)), vec(R.row(2))}}};
-    } else {
-      const Vec4& p = s.eulerParameters;
-      b["orientation"] = {{"euler_parameters", {p[0], p[1], p[2], p[3]}}};
-    }
-    b["velocity"] = vec(s.velocity_W);
-    b["angular_velocity"] = vec(s.omega_W);
+    // each number within round-off of the scene's (or of 0) written as that (the engine's
+    // projection cleaned them against the model's; the scene's text may differ in the last bits)
+    auto given = [&](const char* key) { return b.contains(key) ? b[key] : SceneJson(); };
+    auto vector = [&](const char* key, const Vec3& v) {
+      const SceneJson before = given(key);
+      SceneJson written = SceneJson::array();
+      for (int k = 0; k < 3; ++k) {
+        const bool had = before.is_array() && before.size() == 3 && before[k].is_number();
+        const double old = had ? before[k].get<double>() : 0.0;
+        const double x = cleanNumber(v[k], old, kCleanTolerance * std::max(1.0, std::abs(old))) + 0.0;
+        // a number that did not change keeps its text ("0" stays "0", not "0.0")
+        written.push_back(had && x == old ? before[k] : SceneJson(x));
+      }
+      // a motion the scene left out (zero) stays out when it is still zero
+      if (!b.contains(key) && written == SceneJson{0.0, 0.0, 0.0}) return;
+      b[key] = written;
+    };
+    vector("position", s.position_W);
+    // the orientation in the scene's own form; untouched where the projection did not turn the body
+    Mat3 before;
+    const Mat3 after = rotationFromEulerParameters(s.eulerParameters);
+    if (!rotationOf(given("orientation"), &before) || (after - before).norm() > kCleanTolerance)
+      b["orientation"] = orientationJson(after, given("orientation"));
+    vector("velocity", s.velocity_W);
+    vector("angular_velocity", s.omega_W);
   }
   return out;
 }

@@ -25,8 +25,10 @@ SceneJson convertElement(const SceneJson& element, const std::string& family, co
 // The scene with a body renamed, and every element that names it updated.
 SceneJson renameBody(const SceneJson& scene, const std::string& oldName, const std::string& newName);
 
-// The scene with each body's initial pose and motion replaced by the consistent ones (orientation
-// written as a matrix where the scene gave one, as Euler parameters otherwise).
+// The scene with each body's initial pose and motion replaced by the consistent ones, in clean
+// numbers: what is within round-off of the scene's value or of 0 is written as that; the
+// orientation in the form the scene gave it (Euler parameters where it gave none), untouched where
+// the body did not turn; a velocity the scene left out stays out while it is zero.
 SceneJson withInitialState(const SceneJson& scene, const InitialStateChanges& changes);
 
 // "base", or "base_2", "base_3", ... the first name not used by the elements of the array

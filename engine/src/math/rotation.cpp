@@ -105,6 +105,10 @@ Vec3 taitBryanAngles(const Mat3& R, const int (&axes)[3]) {
   return Vec3(a, b, c);
 }
 
+Mat3 rotationFromTaitBryan(const Vec3& angles, const int (&axes)[3]) {
+  return axisRotation(axes[0], angles[0]) * axisRotation(axes[1], angles[1]) * axisRotation(axes[2], angles[2]);
+}
+
 Vec3 taitBryanRates(const Vec3& angles, const int (&axes)[3], const Vec3& omega_W) {
   const Mat3 Ra = axisRotation(axes[0], angles[0]);
   Mat3 E;

@@ -39,6 +39,8 @@ Vec3 zxzFromRotation(const Mat3& R);
 // s R_ij sin c), a = atan2(-s R_jk, R_kk), s = +1 for a cyclic sequence (xyz, yzx, zxy), else -1.
 // For zxy the angle about x is the sensor of the flexible-beam benchmarks (refdata README).
 Vec3 taitBryanAngles(const Mat3& R, const int (&axes)[3]);
+// R = R_i(a) R_j(b) R_k(c) of the angles (a, b, c), the inverse of taitBryanAngles
+Mat3 rotationFromTaitBryan(const Vec3& angles, const int (&axes)[3]);
 // Their rates for the angular velocity omega_W: omega_W = da e_i + db R_i(a) e_j + dc R_i(a) R_j(b) e_k.
 Vec3 taitBryanRates(const Vec3& angles, const int (&axes)[3], const Vec3& omega_W);
 

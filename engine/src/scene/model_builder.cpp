@@ -128,6 +128,7 @@ void ModelBuilder::readShape(const json& s, const std::string& path, Body& body)
     if (!(v > 0.0)) issue(path + "/" + key, std::string(key) + " must be positive");
     return v;
   };
+  if (s.contains("density") && !(s["density"].get<double>() > 0.0)) issue(path + "/density", "density must be positive");
   if (body.shape == "box") {
     if (!s.contains("size")) issue(path + "/size", "a box needs 'size'");
     else body.shapeSize = vec3(s["size"]);

@@ -100,7 +100,10 @@ std::vector<ObjectSpec> buildSchema() {
                 field("radius", K::Number, false, "", "m", "cylinder, sphere"),
                 field("length", K::Number, false, "", "m", "cylinder"),
                 field("axis", K::Vector3, false, "[0, 0, 1]", "", "cylinder axis in the body frame"),
-                field("center", K::Vector3, false, "[0, 0, 0]", "m", "centre of the solid in the body frame")},
+                field("center", K::Vector3, false, "[0, 0, 0]", "m", "centre of the solid in the body frame"),
+                field("density", K::Number, false, "", "kg/m^3",
+                      "the solid's density, when the body's mass, inertia and centre of mass were computed from it "
+                      "(the workbench's parts; they are still read from the body's fields)")},
                "",
                {}});
 

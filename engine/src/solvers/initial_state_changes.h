@@ -3,7 +3,8 @@
 // motion against their projection onto the constraints (see initial_conditions.h for the
 // projection). The workbench shows these changes and can write the consistent state back into the
 // scene, so the projection here is not limited by the model's maxInitialCorrection: fixing a pose
-// that the loader would refuse is its purpose.
+// that the loader would refuse is its purpose. The projected state is written in clean numbers
+// (solvers/clean_numbers.h): what it left within round-off of 0 or of the scene's value is that.
 
 #include <string>
 #include <vector>

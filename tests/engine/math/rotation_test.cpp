@@ -88,6 +88,8 @@ TEST(Rotation, TaitBryanAnglesRoundTripInEverySequence) {
     };
     const Vec3 back = taitBryanAngles(compose(angles), axes);
     EXPECT_LT((back - angles).norm(), 1e-13) << axes[0] << axes[1] << axes[2];
+    EXPECT_LT((rotationFromTaitBryan(angles, axes) - compose(angles)).norm(), 1e-15);
+    EXPECT_LT((taitBryanAngles(rotationFromTaitBryan(back, axes), axes) - angles).norm(), 1e-13);
     // the rates of the angles for an angular velocity: along R(a + s adot) from omega = [dR/ds R^T]
     const Vec3 rates(0.3, -1.1, 0.8);
     const double h = 1e-6;

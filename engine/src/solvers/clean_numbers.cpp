@@ -1,0 +1,25 @@
+#include "solvers/clean_numbers.h"
+
+#include <cmath>
+
+namespace mbw {
+
+double cleanNumber(double x, double given, double tolerance) {
+  if (std::abs(x) <= tolerance) return 0.0;
+  if (std::abs(x - given) <= tolerance) return given;
+  return x;
+}
+
+Vec3 cleanVector(const Vec3& x, const Vec3& given, double tolerance) {
+  return {cleanNumber(x.x(), given.x(), tolerance), cleanNumber(x.y(), given.y(), tolerance),
+          cleanNumber(x.z(), given.z(), tolerance)};
+}
+
+Vec4 cleanEulerParameters(const Vec4& p, const Vec4& given, double tolerance) {
+  const Vec4 same = p.dot(given) < 0.0 ? Vec4(-p) : p;
+  Vec4 out;
+  for (int k = 0; k < 4; ++k) out[k] = cleanNumber(same[k], given[k], tolerance);
+  return out;
+}
+
+}  // namespace mbw

@@ -1,0 +1,101 @@
+#include "angles_editor.h"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QLineEdit>
+#include <cmath>
+
+#include "orientation_json.h"
+
+namespace mbw::ui {
+namespace {
+
+// an angle to 12 significant digits, round-off below 1e-9 degrees shown as 0
+QString angleText(double x) { return QString::number(std::abs(x) < 1e-9 ? 0.0 : x, 'g', 12); }
+
+}  // namespace
+
+AnglesEditor::AnglesEditor(QWidget* parent) : QWidget(parent) {
+  setObjectName("angles");
+  // the sequence over its angles: narrow enough for the property panel of a small screen
+  auto* layout = new QGridLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(3);
+  sequence_ = new QComboBox(this);
+  sequence_->setObjectName("sequence");
+  sequence_->addItems(angleSequences());
+  sequence_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  sequence_->setMinimumContentsLength(5);
+  sequence_->setToolTip(tr("z-y-x: yaw, pitch and roll about the turned axes; x-y-z and z-x-z likewise; axis-angle: "
+                           "an axis (x, y, z) and the angle about it"));
+  layout->addWidget(sequence_, 0, 0, 1, 4);
+  for (int k = 0; k < 4; ++k) {
+    auto* box = new QLineEdit(this);
+    box->setMinimumWidth(24);
+    layout->addWidget(box, 1, k);
+    layout->setColumnStretch(k, 1);
+    boxes_.push_back(box);
+    connect(box, &QLineEdit::editingFinished, this, [this, box] {
+      if (!box->isModified()) return;
+      box->setModified(false);
+      emit edited();
+    });
+  }
+  connect(sequence_, &QComboBox::currentTextChanged, this, [this] { show(shown_); });
+  show(Mat3::Identity());
+}
+
+void AnglesEditor::setOrientation(const SceneJson& orientation) {
+  Mat3 R;
+  if (!rotationOf(orientation, &R)) {
+    setEnabled(false);
+    return;
+  }
+  setEnabled(true);
+  if (orientation.is_object() && orientation.contains("axis") && orientation["axis"].is_array() &&
+      orientation["axis"].size() == 3 && orientation["axis"][0].is_number() && orientation["axis"][1].is_number() &&
+      orientation["axis"][2].is_number())
+    axisHint_ = Vec3(orientation["axis"][0].get<double>(), orientation["axis"][1].get<double>(),
+                     orientation["axis"][2].get<double>());
+  show(R);
+}
+
+void AnglesEditor::setSequence(const QString& sequence) { sequence_->setCurrentText(sequence); }
+
+QString AnglesEditor::sequence() const { return sequence_->currentText(); }
+
+void AnglesEditor::show(const Mat3& R) {
+  shown_ = R;
+  const std::vector<double> a = anglesOf(R, sequence(), axisHint_);
+  const bool axisAngle = a.size() == 4;
+  for (size_t k = 0; k < boxes_.size(); ++k) {
+    boxes_[k]->setVisible(k < a.size());
+    boxes_[k]->setText(k < a.size() ? angleText(a[k]) : QString());
+    boxes_[k]->setCursorPosition(0);
+    boxes_[k]->setToolTip(axisAngle && k < 3 ? tr("axis component %1").arg("xyz"[k])
+                                             : tr("angle %1, degrees").arg(k + 1));
+  }
+}
+
+void AnglesEditor::setAngles(const std::vector<double>& values) {
+  for (size_t k = 0; k < boxes_.size() && k < values.size(); ++k) boxes_[k]->setText(QString::number(values[k], 'g', 17));
+}
+
+std::vector<double> AnglesEditor::angles() const {
+  std::vector<double> out;
+  const size_t n = sequence() == "axis-angle" ? 4 : 3;
+  for (size_t k = 0; k < n; ++k) out.push_back(boxes_[k]->text().trimmed().toDouble());
+  return out;
+}
+
+bool AnglesEditor::rotation(Mat3* R) const {
+  const size_t n = sequence() == "axis-angle" ? 4 : 3;
+  for (size_t k = 0; k < n; ++k) {
+    bool ok = false;
+    boxes_[k]->text().trimmed().toDouble(&ok);
+    if (!ok) return false;
+  }
+  return rotationFromAngles(angles(), sequence(), R);
+}
+
+}  // namespace mbw::ui
