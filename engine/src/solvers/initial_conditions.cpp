@@ -143,8 +143,9 @@ void solveAccelerations(Formulation& f, State& s) {
   const int nv = f.velocitySize(), nc = f.constraintSize();
   const char* singular = "the equations of motion are singular at the initial state (a body with no "
                          "inertia in an unconstrained direction, or redundant constraints)";
-  // large models: the sparse augmented matrix, factorized by KLU
-  if (long(nv + nc) * (nv + nc) > kDenseRankEntries) {
+  // large models (Phi_q of more than kDenseRankEntries entries, as above): the sparse augmented
+  // matrix, factorized by KLU
+  if (long(nc) * nv > kDenseRankEntries) {
     AugmentedSystem system(f);
     if (!system.accelerations(s) || !(1.0 / system.conditionEstimate() >= 1e-15) ||
         !s.vdot.allFinite() || !s.lambda.allFinite())
