@@ -21,9 +21,10 @@ bool minimumNorm(const MatrixXd& J, const VectorXd& r, VectorXd& x) {
   return x.allFinite();
 }
 
-// distance moved by each body's frame origin and the angle it turned between two configurations
-void measureMove(Formulation& f, double t, const VectorXd& before, const VectorXd& after,
-                 ProjectionReport& report) {
+}  // namespace
+
+BodyMove measureMove(Formulation& f, double t, const VectorXd& before, const VectorXd& after, MoveMeasure measure) {
+  // the bodies' frames at rest in each configuration
   const VectorXd zero = VectorXd::Zero(f.velocitySize());
   std::vector<BodyOutput> a, b;
   f.computePositions(t, before);
@@ -32,19 +33,18 @@ void measureMove(Formulation& f, double t, const VectorXd& before, const VectorX
   f.computePositions(t, after);
   f.computeVelocities(zero);
   for (int i = 0; i < f.model().bodyCount(); ++i) b.push_back(f.bodyOutput(i, zero));
+  // the distance each frame origin travelled, and the angle each frame turned
+  BodyMove largest;
   for (int i = 0; i < f.model().bodyCount(); ++i) {
-    const double dist = (a[i].position_W - b[i].position_W).norm();
-    const double cosHalf = std::min(1.0, std::abs(a[i].eulerParameters.dot(b[i].eulerParameters)));
-    const double angle = 2.0 * std::acos(cosHalf);
-    const double move = std::max(dist, angle);
-    if (move > report.largestMove) {
-      report.largestMove = move;
-      report.largestMoveBody = f.model().bodies[i].name;
+    double move = (a[i].position_W - b[i].position_W).norm();
+    if (measure == MoveMeasure::DistanceOrAngle) {
+      const double cosHalf = std::min(1.0, std::abs(a[i].eulerParameters.dot(b[i].eulerParameters)));
+      move = std::max(move, 2.0 * std::acos(cosHalf));
     }
+    if (move > largest.largest) largest = {move, f.model().bodies[i].name};
   }
+  return largest;
 }
-
-}  // namespace
 
 ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, VectorXd& v) {
   ProjectionReport report;
@@ -78,7 +78,9 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
        << f.constraints().cwiseAbs().maxCoeff() << "): the joints are inconsistent with each other";
     throw ModelError(os.str());
   }
-  measureMove(f, t, q0, q, report);
+  const BodyMove move = measureMove(f, t, q0, q);
+  report.largestMove = move.largest;
+  report.largestMoveBody = move.body;
   if (report.largestMove > f.model().maxInitialCorrection) {
     std::ostringstream os;
     os << "making the initial positions satisfy the constraints moves body '"

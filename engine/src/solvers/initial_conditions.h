@@ -36,6 +36,17 @@ struct ProjectionReport {
   int iterations = 0;
 };
 
+// How far the bodies moved between two configurations q: the largest move over bodies and the
+// body that made it. A body's move is the distance its frame origin travelled (m), or, measured
+// with rotations, the larger of that and the angle its frame turned (rad).
+struct BodyMove {
+  double largest = 0.0;  // m, or m or rad with rotations
+  std::string body;      // "" when no body moved
+};
+enum class MoveMeasure { Distance, DistanceOrAngle };
+BodyMove measureMove(Formulation& formulation, double t, const VectorXd& before, const VectorXd& after,
+                     MoveMeasure measure = MoveMeasure::DistanceOrAngle);
+
 // Projects q and v in place at time t. Throws ModelError.
 ProjectionReport projectOntoConstraints(Formulation& formulation, double t, VectorXd& q,
                                         VectorXd& v);
