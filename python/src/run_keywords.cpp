@@ -3,15 +3,15 @@
 #include <algorithm>
 #include <functional>
 
-#include "cli_common.h"
 #include "errors.h"
 #include "scene.h"
 #include "scene/scene_error.h"
+#include "simulation/run_settings.h"
 
 namespace mbw::python {
 namespace {
 
-using Overrides = cli::RunOptions;
+using Overrides = RunOverrides;
 
 // a keyword: the setting it gives (its name in a scene's "settings" and in settings problems)
 // and how its value is stored
@@ -78,7 +78,7 @@ const std::vector<Keyword>& keywords() {
       real("output_step", "output_step", &Overrides::outputStep),
       {"output_times", "output_times",
        [](Overrides& o, py::handle v, const std::string&) { o.outputTimes = pathText(v); }},
-      yesNo("yes", "yes", &Overrides::yes),
+      yesNo("yes", "yes", &Overrides::confirmed),
       yesNo("record_steps", "record_steps", &Overrides::recordSteps),
       word("formulation", "formulation", &Overrides::formulation),
       real("t_start", "t_start", &Overrides::tStart),
@@ -124,8 +124,8 @@ ResolvedRun resolveRunKeywords(const Model& model, const py::kwargs& given) {
     run.given.push_back(k->setting);
   }
   try {
-    run.settings = overrides.resolve(model);
-  } catch (const std::runtime_error& e) {
+    run.settings = resolveRunSettings(model, overrides);
+  } catch (const std::exception& e) {  // a times file that cannot be read, output_step and output_times
     throw InputFailure(e.what());
   }
   return run;

@@ -1,8 +1,8 @@
 #pragma once
 // The keywords of mbw.run: the options of `mbw-cli run` with underscores for dashes (t_end=3.0 is
 // --t-end 3, newton_tol=1e-10 is --newton-tol 1e-10, a flag such as --fixed-step is
-// fixed_step=True). They override the scene's settings as the options do, through the same
-// resolution of run settings.
+// fixed_step=True). They are the engine's RunOverrides (simulation/run_settings.h), resolved
+// against the scene's settings by resolveRunSettings, as mbw-cli resolves its options.
 
 #include <string>
 #include <vector>

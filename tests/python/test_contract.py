@@ -122,5 +122,13 @@ def test_sweep_runs_a_study_file(tmp_path):
     assert len(table) == 4 and table.failed == 0 and not table.interrupted
     assert list(table["integrator"]) == ["bathe", "bathe", "lms2", "lms2"]
     assert table["steps"].dtype == np.float64 and (table["steps"] > 0).all()
+    # the table mbw-cli sweep writes for the study: the same columns, the same counts and errors
+    run_cli("sweep", study, "-o", tmp_path, "-j", "2")
+    lines = [line for line in (tmp_path / "results.csv").read_text().splitlines() if not line.startswith("#")]
+    assert lines[0].split(",") == table.columns
+    rows = [line.split(",") for line in lines[1:]]
+    for name in ("steps", "newton_iterations", "max_error(body_2.y)"):
+        column = table.columns.index(name)
+        assert [float(row[column]) for row in rows] == list(table[name]), name
     pandas = pytest.importorskip("pandas")
     assert list(table.to_pandas().columns) == table.columns

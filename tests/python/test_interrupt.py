@@ -11,6 +11,7 @@ import time
 import pytest
 
 import mbw
+from conftest import SOURCE_DIR
 
 # about two minutes uninterrupted (13 us per step)
 LONG_RUN = dict(integrator="bathe", step=1e-3, t_end=1e4)
@@ -46,3 +47,9 @@ def test_ctrl_c_from_the_terminal_ends_a_script():
         pytest.fail("Ctrl-C did not stop the run")
     # Python ends on an uncaught KeyboardInterrupt by the signal itself, as a shell expects
     assert child.returncode == -signal.SIGINT and "KeyboardInterrupt" in stderr
+
+
+def test_a_sweep_stops_after_the_runs_under_way():
+    study = SOURCE_DIR / "tests" / "python" / "data" / "pendulum-sweep.json"
+    table = mbw.sweep(study, workers=1, progress=lambda finished, total: False)
+    assert table.interrupted and 1 <= len(table) < 4
