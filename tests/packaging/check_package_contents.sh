@@ -38,9 +38,15 @@ expected() {
   (cd "$src" && find docs -name '*.md' -o -name '*.png') | sed 's|^|/usr/share/doc/multibody-workbench/|'
   (cd "$src/scenes" && ls -- *.json) | sed 's|^|/usr/share/multibody-workbench/scenes/|'
   (cd "$src/scenes/studies" && ls -- *.json) | sed 's|^|/usr/share/multibody-workbench/studies/|'
+  # the Python module (built when Python 3 and pybind11 were found) and its examples
+  if [[ -n "$python_module" ]]; then
+    echo "$python_module"
+    (cd "$src/examples/python" && ls -- *.py) | sed 's|^|/usr/share/doc/multibody-workbench/examples/python/|'
+  fi
 }
 listing="$(dpkg-deb -c "$deb")"
 actual="$(awk '$1 !~ /^d/ {print $6}' <<<"$listing" | sed 's|^\./|/|' | sort)"
+python_module="$(grep -E '^/usr/lib/python3/dist-packages/mbw\.cpython-[^/]*\.so$' <<<"$actual" || true)"
 if ! diff <(expected | sort) <(echo "$actual") >/tmp/mbw-package-diff.$$; then
   echo "the package's files differ from the install rules' (< missing, > unexpected):" >&2
   cat /tmp/mbw-package-diff.$$ >&2; rm -f /tmp/mbw-package-diff.$$; exit 1

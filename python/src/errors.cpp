@@ -1,0 +1,108 @@
+#include "errors.h"
+
+#include <pybind11/eval.h>
+
+#include "scene/scene_error.h"
+#include "simulation/csv.h"
+#include "simulation/simulation.h"
+#include "solvers/static_equilibrium_error.h"
+#include "studies/results_table.h"
+#include "studies/study_execution.h"
+
+namespace mbw::python {
+namespace {
+
+// the Python classes, made once at import (never freed: the module lives as long as the process)
+PyObject* inputErrorType = nullptr;
+PyObject* numericalFailureType = nullptr;
+PyObject* outputErrorType = nullptr;
+
+constexpr const char* kClasses = R"(
+class Error(Exception):
+    """An error of Multibody Workbench's engine, with the exit status mbw-cli gives it."""
+    exit_code = 1
+    category = "error"
+
+    def __init__(self, message, result=None):
+        super().__init__(message)
+        self.result = result
+
+
+class InputError(Error, ValueError):
+    """Bad input: the message names the file and the JSON path of the field, or the keyword."""
+    exit_code = 2
+    category = "bad input"
+
+
+class NumericalFailure(Error, RuntimeError):
+    """A run failed: the message says when and why; .result holds what it computed until then."""
+    exit_code = 3
+    category = "numerical failure"
+
+
+class OutputError(Error, OSError):
+    """An output could not be written (disk full, file size limit); .result holds the run."""
+    exit_code = 4
+    category = "output failure"
+)";
+
+[[noreturn]] void raise(PyObject* type, const std::string& message, py::object result) {
+  py::object error = py::reinterpret_borrow<py::object>(type)(message, result);
+  PyErr_SetObject(type, error.ptr());
+  throw py::error_already_set();
+}
+
+}  // namespace
+
+void raiseNumericalFailure(const std::string& message, py::object result) {
+  raise(numericalFailureType, message, std::move(result));
+}
+
+void raiseInputError(const std::string& message) { raise(inputErrorType, message, py::none()); }
+
+void raiseOutputError(const std::string& message, py::object result) {
+  raise(outputErrorType, message, std::move(result));
+}
+
+void attachResult(py::error_already_set& error, py::object result) {
+  if (error.value()) py::setattr(error.value(), "result", std::move(result));
+}
+
+void bindErrors(py::module_& m) {
+  // the classes, defined in Python for their two bases each
+  py::dict scope;
+  scope["__name__"] = "mbw";
+  py::exec(kClasses, scope);
+  for (const char* name : {"Error", "InputError", "NumericalFailure", "OutputError"}) m.attr(name) = scope[name];
+  inputErrorType = scope["InputError"].ptr();
+  numericalFailureType = scope["NumericalFailure"].ptr();
+  outputErrorType = scope["OutputError"].ptr();
+  Py_INCREF(outputErrorType);
+  Py_INCREF(inputErrorType);
+  Py_INCREF(numericalFailureType);
+
+  // the engine's exceptions, by category (the order of the checks: most derived first)
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const StaticEquilibriumError& e) {
+      PyErr_SetObject(numericalFailureType, py::str(e.what()).ptr());
+    } catch (const InputFailure& e) {
+      PyErr_SetString(inputErrorType, e.what());
+    } catch (const SceneError& e) {
+      PyErr_SetString(inputErrorType, e.what());
+    } catch (const ConfigurationError& e) {
+      PyErr_SetString(inputErrorType, e.what());
+    } catch (const ModelError& e) {
+      PyErr_SetString(inputErrorType, e.what());
+    } catch (const StudyError& e) {
+      PyErr_SetString(inputErrorType, e.what());
+    } catch (const TableError& e) {
+      PyErr_SetString(inputErrorType, e.what());
+    } catch (const CsvError& e) {
+      PyErr_SetString(inputErrorType, e.what());
+    }
+  });
+}
+
+}  // namespace mbw::python

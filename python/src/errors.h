@@ -1,0 +1,32 @@
+#pragma once
+// The module's exceptions, with the exit categories of mbw-cli (cli_program.cpp: exitStatuses):
+//   mbw.Error              the base; .exit_code, .category, .result (what a run computed, or None)
+//   mbw.InputError         bad input (exit status 2), also a ValueError: the message names the
+//                          file and the JSON path, or the keyword, as the CLI names its option
+//   mbw.NumericalFailure   numerical failure (exit status 3), also a RuntimeError: the message
+//                          says when and why; .result holds the rows computed until then
+// The engine's exceptions that reach Python are translated to these (scene, study, table, CSV
+// and configuration errors are bad input; a static equilibrium that fails is numerical).
+
+#include <stdexcept>
+#include <string>
+
+#include "bindings.h"
+
+namespace mbw::python {
+
+// Thrown in the module's C++ code for bad input; becomes mbw.InputError.
+class InputFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Raises mbw.NumericalFailure (or mbw.InputError) with the message and result as its .result.
+[[noreturn]] void raiseNumericalFailure(const std::string& message, py::object result);
+[[noreturn]] void raiseInputError(const std::string& message);
+[[noreturn]] void raiseOutputError(const std::string& message, py::object result);
+
+// Sets .result on a Python exception that is being raised (KeyboardInterrupt during a run).
+void attachResult(py::error_already_set& error, py::object result);
+
+}  // namespace mbw::python

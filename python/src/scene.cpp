@@ -1,0 +1,205 @@
+// mbw.Scene, its elements (bodies, joints, forces by name; settings) and their edits.
+
+#include "scene.h"
+
+#include <pybind11/eval.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "errors.h"
+#include "scene/builtin_scenes.h"
+#include "scene/scene_error.h"
+#include "scene/scene_reader.h"
+
+namespace mbw::python {
+
+using Json = Scene::Json;
+using Pointer = Json::json_pointer;
+
+// ---- the scene and its model
+
+Scene::Scene(Json document, std::string source, std::string sourcePath)
+    : document_(std::move(document)), source_(std::move(source)), sourcePath_(std::move(sourcePath)) {}
+
+void Scene::build() {
+  Model model = parseScene(document_.dump(), source_);
+  model.sourcePath = sourcePath_;
+  model_ = std::move(model);
+}
+
+std::shared_ptr<Scene> Scene::load(const std::string& nameOrPath) {
+  // the engine's loader says what is wrong with a file, as mbw-cli does
+  const Model model = loadScene(nameOrPath);
+  std::string text;
+  if (const BuiltinScene* s = findBuiltinScene(nameOrPath)) {
+    text = s->text;
+  } else {
+    std::ifstream in(nameOrPath);
+    std::stringstream content;
+    content << in.rdbuf();
+    text = content.str();
+  }
+  const std::string source = model.sourcePath.empty() ? "builtin:" + model.name : model.sourcePath;
+  std::shared_ptr<Scene> scene(new Scene(Json::parse(text), source, model.sourcePath));
+  scene->model_ = model;
+  return scene;
+}
+
+std::shared_ptr<Scene> Scene::fromJson(Json document, std::string source, std::string sourcePath) {
+  std::shared_ptr<Scene> scene(new Scene(std::move(document), std::move(source), std::move(sourcePath)));
+  scene->build();
+  return scene;
+}
+
+void Scene::set(const Pointer& pointer, Json value) {
+  Json before = document_;
+  document_[pointer] = std::move(value);
+  try {
+    build();
+  } catch (...) {
+    document_ = std::move(before);
+    throw;
+  }
+}
+
+// ---- values between Python and JSON
+
+Json toJson(py::handle value) {
+  py::module_ json = py::module_::import("json");
+  // NumPy arrays and scalars by their tolist()
+  py::object numbers = py::eval("lambda o: o.tolist() if hasattr(o, 'tolist') else o.__index__()");
+  const std::string text = json.attr("dumps")(value, py::arg("default") = numbers, py::arg("allow_nan") = false)
+                               .cast<std::string>();
+  return Json::parse(text);
+}
+
+py::object fromJson(const Json& value) { return py::module_::import("json").attr("loads")(value.dump()); }
+
+std::string pathText(py::handle path) {
+  return py::str(py::module_::import("os").attr("fspath")(path)).cast<std::string>();
+}
+
+std::shared_ptr<Scene> sceneArgument(py::handle scene) {
+  if (py::isinstance<Scene>(scene)) return scene.cast<std::shared_ptr<Scene>>();
+  return Scene::load(pathText(scene));
+}
+
+// ---- the elements of a scene a user edits by name
+
+namespace {
+
+// A JSON object of the scene (a body, a joint, the settings): its fields as attributes or items.
+struct Element {
+  std::shared_ptr<Scene> scene;
+  Pointer pointer;
+
+  const Json* find(const std::string& key) const {
+    const Json& doc = scene->document();
+    if (!doc.contains(pointer)) return nullptr;
+    const Json& object = doc.at(pointer);
+    if (!object.is_object() || !object.contains(key)) return nullptr;
+    return &object.at(key);
+  }
+  py::object get(const std::string& key) const {
+    const Json* value = find(key);
+    if (!value) throw py::key_error(pointer.to_string() + " has no field '" + key + "'");
+    return fromJson(*value);
+  }
+  void set(const std::string& key, py::handle value) { scene->set(pointer / key, toJson(value)); }
+  py::object dict() const {
+    const Json& doc = scene->document();
+    return doc.contains(pointer) ? fromJson(doc.at(pointer)) : py::dict();
+  }
+};
+
+// The bodies, joints or forces of a scene by name.
+struct ElementMap {
+  std::shared_ptr<Scene> scene;
+  std::string array;  // "bodies", "joints", "forces"
+
+  std::vector<std::string> names() const {
+    std::vector<std::string> names;
+    const Json& doc = scene->document();
+    if (doc.contains(array) && doc.at(array).is_array())
+      for (const Json& e : doc.at(array)) names.push_back(e.value("name", std::string()));
+    return names;
+  }
+  Element at(const std::string& name) const {
+    const std::vector<std::string> all = names();
+    for (size_t k = 0; k < all.size(); ++k)
+      if (all[k] == name) return {scene, Pointer("/" + array + "/" + std::to_string(k))};
+    std::string known;
+    for (const std::string& n : all) known += (known.empty() ? "" : ", ") + n;
+    throw py::key_error(scene->source() + ": no " + array + " entry named '" + name + "' (it has: " + known + ")");
+  }
+};
+
+}  // namespace
+
+void bindScene(py::module_& m) {
+  py::class_<Element>(m, "Element",
+                      "A JSON object of a scene (a body, a joint, a force, the settings): its fields as "
+                      "attributes or items. Setting one builds the scene again; a value that makes it "
+                      "invalid is undone and raises mbw.InputError naming the JSON path.")
+      .def_property_readonly("path", [](const Element& e) { return e.pointer.to_string(); },
+                             "its JSON pointer in the scene, e.g. /bodies/1")
+      .def("__getattr__", [](const Element& e, const std::string& key) {
+        if (!e.find(key)) throw py::attribute_error(e.pointer.to_string() + " has no field '" + key + "'");
+        return e.get(key);
+      })
+      .def("__setattr__", &Element::set)
+      .def("__getitem__", &Element::get)
+      .def("__setitem__", &Element::set)
+      .def("__contains__", [](const Element& e, const std::string& key) { return e.find(key) != nullptr; })
+      .def("to_dict", &Element::dict, "its fields as a dict (a copy)")
+      .def("__repr__", [](const Element& e) {
+        return "<mbw.Element " + e.pointer.to_string() + " " + py::repr(e.dict()).cast<std::string>() + ">";
+      });
+
+  py::class_<ElementMap>(m, "Elements", "The bodies, joints or forces of a scene by name.")
+      .def("__getitem__", &ElementMap::at)
+      .def("__len__", [](const ElementMap& e) { return e.names().size(); })
+      .def("__iter__", [](const ElementMap& e) { return py::iter(py::cast(e.names())); })
+      .def("__contains__", [](const ElementMap& e, const std::string& name) {
+        const std::vector<std::string> all = e.names();
+        return std::find(all.begin(), all.end(), name) != all.end();
+      })
+      .def("keys", &ElementMap::names);
+
+  py::class_<Scene, std::shared_ptr<Scene>>(
+      m, "Scene", "A mechanism: its scene document (JSON, docs/scene-format.md) and the model built from it.")
+      .def_static("load", [](py::handle nameOrPath) { return Scene::load(pathText(nameOrPath)); },
+                  py::arg("name_or_path"), "A built-in scene (mbw.scenes()) or a scene file.")
+      .def_static(
+          "from_dict",
+          [](py::handle document, const std::string& source) {
+            return Scene::fromJson(toJson(document), source, "");
+          },
+          py::arg("document"), py::arg("source") = "<dict>",
+          "A scene from its document as Python values; source names it in messages.")
+      .def("to_dict", [](const Scene& s) { return fromJson(s.document()); }, "The scene document (a copy).")
+      .def("save", [](const Scene& s, py::handle path) {
+        const std::string file = pathText(path);
+        std::ofstream out(file);
+        if (!(out << s.document().dump(2) << "\n")) throw InputFailure("cannot write '" + file + "'");
+      }, py::arg("path"), "Writes the scene document to a file.")
+      .def("copy", [](const Scene& s) { return Scene::fromJson(s.document(), s.source(), s.sourcePath()); },
+           "An independent copy.")
+      .def_property_readonly("name", [](const Scene& s) { return s.model().name; })
+      .def_property_readonly("description", [](const Scene& s) { return s.model().description; })
+      .def_property_readonly("source", &Scene::source, "its file, or builtin:NAME, as messages name it")
+      .def_property_readonly("warnings", [](const Scene& s) {
+        py::list warnings;
+        for (const ModelWarning& w : s.model().warnings) warnings.append(py::make_tuple(w.path, w.message));
+        return warnings;
+      }, "what the scene gives that no real body has: (JSON path, message) pairs")
+      .def_property_readonly("bodies", [](std::shared_ptr<Scene> s) { return ElementMap{s, "bodies"}; })
+      .def_property_readonly("joints", [](std::shared_ptr<Scene> s) { return ElementMap{s, "joints"}; })
+      .def_property_readonly("forces", [](std::shared_ptr<Scene> s) { return ElementMap{s, "forces"}; })
+      .def_property_readonly("settings", [](std::shared_ptr<Scene> s) { return Element{s, Pointer("/settings")}; },
+                             "the scene's run settings (the defaults of mbw.run)")
+      .def("__repr__", [](const Scene& s) { return "<mbw.Scene " + s.source() + ">"; });
+}
+
+}  // namespace mbw::python

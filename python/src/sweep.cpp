@@ -1,0 +1,129 @@
+// mbw.sweep(study, workers=...): a study file run by the engine's study executor
+// (studies/study_execution.h) on a pool of threads, as `mbw-cli sweep` runs it; its results
+// table (studies/results_table.h) returned as an mbw.Table, and written as results.csv with the
+// reference runs beside it when an output directory is given.
+
+#include <atomic>
+#include <filesystem>
+#include <optional>
+
+#include "bindings.h"
+#include "errors.h"
+#include "results.h"
+#include "scene.h"
+#include "studies/executor.h"
+#include "studies/results_table.h"
+#include "studies/scene_variant_loader.h"
+#include "studies/study_execution.h"
+#include "studies/study_file.h"
+
+namespace mbw::python {
+namespace {
+
+// A column of text cells as a float array when every cell is a number ("" is NaN), else as an
+// object array of str.
+py::object tableColumn(const std::vector<std::vector<std::string>>& rows, size_t column) {
+  std::vector<double> numbers;
+  try {
+    for (const auto& row : rows) numbers.push_back(numberCell(row[column]));
+    return numpyArray(std::move(numbers));
+  } catch (const TableError&) {
+    py::list cells;
+    for (const auto& row : rows) cells.append(row[column]);
+    return py::module_::import("numpy").attr("array")(cells, py::arg("dtype") = "object");
+  }
+}
+
+py::object sweep(py::handle studyPath, int workers, const py::object& outputDirectory, bool resume,
+                 const py::object& progress) {
+  const std::string path = pathText(studyPath);
+  const StudyFile file = readStudyFile(path);
+  const Study& study = file.study;
+  StudyExecutionOptions options;
+  if (!outputDirectory.is_none()) {
+    const std::string directory = pathText(outputDirectory);
+    std::error_code ec;
+    std::filesystem::create_directories(directory, ec);
+    if (ec) throw InputFailure("cannot create '" + directory + "': " + ec.message());
+    options.tableFile = directory + "/results.csv";
+    options.referenceDirectory = directory;
+    options.resume = resume;
+  }
+  // the scene variants, parsed with the GIL held (scene parsing is not thread-safe)
+  std::vector<Model> models;
+  for (const SceneVariant& v : study.variants) models.push_back(loadSceneVariant(v));
+
+  // Ctrl-C and the progress callback stop the study after the runs under way
+  std::atomic<bool> stop{false};
+  std::optional<py::error_already_set> error;
+  StudyRunHooks hooks;
+  hooks.stopRequested = [&stop] { return stop.load(); };
+  StudyProgress watch;
+  watch.onTick = [&] {
+    py::gil_scoped_acquire gil;
+    if (!error && PyErr_CheckSignals() != 0) {
+      error.emplace();
+      stop = true;
+    }
+  };
+  watch.onRecord = [&](const RunRecord&, int finished, int total) {
+    if (progress.is_none()) return;
+    py::gil_scoped_acquire gil;
+    try {
+      if (progress(finished, total).ptr() == Py_False) stop = true;
+    } catch (py::error_already_set& e) {
+      if (!error) error.emplace(std::move(e));
+      stop = true;
+    }
+  };
+
+  ThreadPoolExecutor executor(workers);
+  StudyOutcome outcome;
+  std::exception_ptr failure;
+  {
+    py::gil_scoped_release release;
+    try {
+      outcome = executeStudy(study, std::move(models), executor, options, hooks, watch);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
+
+  // the table as mbw-cli sweep writes it, one row per run made
+  Table table;
+  table.names = resultsTableHeader(study);
+  table.units.assign(table.names.size(), "");
+  std::vector<std::vector<std::string>> rows;
+  for (const std::optional<RunRecord>& r : outcome.records)
+    if (r) rows.push_back(resultsTableRow(study, *r));
+  for (size_t c = 0; c < table.names.size(); ++c) table.arrays.push_back(tableColumn(rows, c));
+  table.interrupted = outcome.interrupted;
+  table.resumed = outcome.resumed;
+  table.failed = outcome.failed();
+  table.path = options.tableFile;
+  py::object result = py::cast(std::move(table));
+  if (error) {
+    attachResult(*error, result);
+    throw *error;
+  }
+  return result;
+}
+
+}  // namespace
+
+void bindSweep(py::module_& m) {
+  m.def("sweep", &sweep, py::arg("study"), py::kw_only(), py::arg("workers") = 0,
+        py::arg("output_dir") = py::none(), py::arg("resume") = false, py::arg("progress") = py::none(),
+        R"(Runs a study file (docs/study-format.md) as `mbw-cli sweep` does and returns its results
+table as an mbw.Table (one row per run; to_pandas() for a DataFrame, to_dict() for arrays).
+
+workers: runs at once, each on one thread (0: one per core).
+output_dir: also write results.csv and the reference runs there; resume=True continues a table
+left there, as `mbw-cli sweep --resume`.
+progress(finished, total): called as runs finish; returning False stops the study after the
+runs under way.
+Ctrl-C stops it the same way and raises KeyboardInterrupt, its .result holding the table.)");
+}
+
+}  // namespace mbw::python
