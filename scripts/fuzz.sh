@@ -3,9 +3,9 @@
 # the targets), from the sanitizer build (scripts/sanitizer-tests.sh builds it): the scene reader
 # (seeds from scenes/, dictionary tests/fuzz/scene.dict), the study-file reader (seeds from
 # scenes/studies/, dictionary tests/fuzz/study.dict) and, when the workbench is built, its scene
-# document (seeds from scenes/) and session reader (seeds: its regression corpus), each also from
-# its regression corpus; new
-# inputs go to build-asan/fuzz/TARGET/corpus (kept between runs). Prints each target's executions
+# document (seeds from scenes/) and session reader (seed: a valid session the build writes,
+# build-asan/tests/fuzz/seeds/session_fuzzer/), each also from its regression corpus; new inputs go
+# to build-asan/fuzz/TARGET/corpus (kept between runs). Prints each target's executions
 # and coverage. A crash, a sanitizer report, an exception other than a SceneError or a hang (an
 # input over 10 s) fails, leaving the input in build-asan/fuzz/TARGET/artifacts/: fix the bug,
 # then add the input to tests/fuzz/regressions/TARGET/.
@@ -49,5 +49,5 @@ fuzz scene_fuzzer "$root/scenes" "$root/tests/fuzz/scene.dict" "$share"
 fuzz study_fuzzer "$root/scenes/studies" "$root/tests/fuzz/study.dict" "$share"
 if ((workbench)); then
   fuzz scene_document_fuzzer "$root/scenes" "$root/tests/fuzz/scene.dict" "$share"
-  fuzz session_fuzzer "$root/tests/fuzz/regressions/session_fuzzer" "" "$share"
+  fuzz session_fuzzer "$build/tests/fuzz/seeds/session_fuzzer" "" "$share"
 fi

@@ -212,6 +212,8 @@ void RunConfigPanel::updateIntegrators() {
     QFont bold = header->font();
     bold.setBold(true);
     header->setFont(bold);
+    // a heading, not a greyed-out choice: drawn in the text colour though it cannot be chosen
+    header->setForeground(integrator_->palette().brush(QPalette::Active, QPalette::WindowText));
     integrators_->appendRow(header);
     for (const IntegratorInfo& i : integratorRegistry()) {
       if (i.capabilities.family != family) continue;
