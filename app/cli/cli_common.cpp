@@ -79,7 +79,7 @@ void RunOptions::addTo(CLI::App& c) {
   c.add_option("--min-step", minStep,
                "smallest step of variable-step methods, s, below which the run fails (default: 1e-12 of the "
                "output step, else of --max-step, else of the run's span)");
-  c.add_option("--safety", safety, "step-size control: safety factor fac of seed 000 eq 16 (default 0.9)");
+  c.add_option("--safety", safety, "step-size control: safety factor fac of Sandu et al. 2001 eq 16 (default 0.9)");
   c.add_option("--fac-min", facMin, "step-size control: smallest ratio of new to old step (default 0.2)");
   c.add_option("--fac-max", facMax, "step-size control: largest ratio of new to old step (default 6)");
   c.add_option("--constraint-tol", constraintTolerance,
@@ -92,7 +92,7 @@ void RunOptions::addTo(CLI::App& c) {
                "extension, put back onto the constraints (default: the scene's output_step)");
   c.add_option("--output-times", outputTimes,
                "record at the times listed in FILE (one per line or separated by blanks or commas, # comments)");
-  c.add_flag("--yes", yes,
+  c.add_flag("--yes", confirmed,
              "run even when the run is large: more than 1e9 fixed steps, or more than 1e8 rows at output times");
   c.add_flag("--record-steps", recordSteps,
              "with --output-step or --output-times: record the steps as well (column on_grid: 1 at the "
@@ -137,82 +137,26 @@ void RunOptions::addStudyOptionsTo(CLI::App& c) {
 }
 
 RunSettings RunOptions::resolve(const Model& model) const {
-  // the scene's settings for the integrator chosen, then the options given
-  RunSettings s = sceneRunSettings(model, integrator.value_or(""));
-  if (formulation) s.formulation = *formulation;
-  if (tStart) s.tStart = *tStart;
-  if (tEnd) s.tEnd = *tEnd;
-  if (recordFrom) s.recordFrom = *recordFrom;
-  s.startFromEquilibrium = fromEquilibrium || s.startFromEquilibrium;
-  if (every) s.every = *every;
-  s.recordMultipliers = multipliers;
-  s.confirmed = yes;
-  IntegratorSettings& i = s.integratorSettings;
-  if (step) i.step = *step;
-  // command-line tolerances ask for variable steps as the scene's do
-  i.variableStep = !fixedStep && (variableStep || rtol.has_value() || atol.has_value() || i.variableStep);
-  if (rtol) i.rtol = *rtol;
-  if (atol) i.atol = *atol;
-  if (rhoInf) i.rhoInf = *rhoInf;
-  if (alpha) i.alpha = *alpha;
-  if (newtonTolerance) i.newtonTolerance = *newtonTolerance;
-  if (newtonToleranceRule) i.newtonToleranceRule = *newtonToleranceRule;
-  if (maxNewtonIterations) i.maxNewtonIterations = *maxNewtonIterations;
-  if (maxStep) i.maxStep = *maxStep;
-  if (minStep) {
-    i.minStep = *minStep;
-    s.relativeMinStep = 0.0;
-  }
-  if (safety) i.safetyFactor = *safety;
-  if (facMin) i.minStepFactor = *facMin;
-  if (facMax) i.maxStepFactor = *facMax;
-  if (constraintTolerance) i.constraintTolerance = *constraintTolerance;
-  if (repartitionGrowth) i.repartitionGrowth = *repartitionGrowth;
-  if (jacobian) i.jacobian = *jacobian;
-  if (errorControl) i.errorControl = *errorControl;
-  if (linearSolver) i.linearSolver = *linearSolver;
-  if (jacobianUpdate) i.jacobianUpdate = *jacobianUpdate;
-  if (index3Form) i.index3Form = *index3Form;
-  if (penalty) i.penalty = *penalty;
-  // output times: the command line's, or the scene's
   if (outputStep && outputTimes) throw InputError("give either --output-step or --output-times, not both");
   try {
-    if (outputStep) s.output.step = *outputStep;
-    else if (outputTimes) readOutputTimes(*outputTimes, s.output);
-    else s.output = sceneOutputRequest(model);
+    RunSettings s = resolveRunSettings(model, *this);
     if (!s.output.timesFile.empty()) noteInput(s.output.timesFile, "the output times file");
+    return s;
   } catch (const std::runtime_error& e) {
     throw InputError(e.what());
   }
-  s.output.recordSteps = recordSteps;
-  return s;
 }
 
 std::string RunOptions::optionFor(const std::string& setting) const {
-  const std::vector<std::pair<const char*, bool>> given = {
-      {"formulation", formulation.has_value()}, {"integrator", integrator.has_value()},
-      {"step", step.has_value()}, {"t_start", tStart.has_value()}, {"t_end", tEnd.has_value()},
-      {"record_from", recordFrom.has_value()}, {"every", every.has_value()}, {"rtol", rtol.has_value()},
-      {"atol", atol.has_value()}, {"max_step", maxStep.has_value()}, {"min_step", minStep.has_value()},
-      {"rho_inf", rhoInf.has_value()}, {"alpha", alpha.has_value()},
-      {"newton_tolerance", newtonTolerance.has_value()}, {"max_newton_iterations", maxNewtonIterations.has_value()},
-      {"safety", safety.has_value()}, {"fac_min", facMin.has_value()}, {"fac_max", facMax.has_value()},
-      {"constraint_tolerance", constraintTolerance.has_value()},
-      {"repartition_growth", repartitionGrowth.has_value()}, {"jacobian", jacobian.has_value()},
-      {"linear_solver", linearSolver.has_value()}, {"jacobian_update", jacobianUpdate.has_value()},
-      {"output_step", outputStep.has_value()}, {"output_times", outputTimes.has_value()}};
+  if (!gives(setting)) return "";
   // the options' names where they differ from the settings'
   const std::map<std::string, std::string> renamed = {{"newton_tolerance", "newton-tol"},
                                                       {"max_newton_iterations", "max-newton"},
                                                       {"constraint_tolerance", "constraint-tol"}};
-  for (const auto& [name, isGiven] : given) {
-    if (name != setting || !isGiven) continue;
-    const auto r = renamed.find(name);
-    std::string option = r != renamed.end() ? r->second : name;
-    std::replace(option.begin(), option.end(), '_', '-');
-    return "--" + option;
-  }
-  return "";
+  const auto r = renamed.find(setting);
+  std::string option = r != renamed.end() ? r->second : setting;
+  std::replace(option.begin(), option.end(), '_', '-');
+  return "--" + option;
 }
 
 std::string settingsProblemText(const SettingsProblem& p, const Model& model, const RunOptions* options) {
@@ -258,11 +202,12 @@ int writeOutput(const std::string& text, const std::string& path) {
   return kSuccess;
 }
 
-std::string formatNumber(double value, int precision) {
-  std::ostringstream os;
-  os.precision(precision);
-  os << value;
-  return os.str();
+std::vector<std::string> splitList(const std::string& list) {
+  std::vector<std::string> items;
+  std::stringstream ss(list);
+  for (std::string item; std::getline(ss, item, ',');)
+    if (!item.empty()) items.push_back(item);
+  return items;
 }
 
 double columnMaxAbs(const Results& results, const std::string& channel) {

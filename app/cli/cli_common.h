@@ -7,11 +7,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "chart.h"
+#include "math/number_text.h"
 #include "model/model.h"
 #include "simulation/csv_stream.h"
 #include "simulation/results.h"
+#include "simulation/run_settings.h"
 #include "simulation/settings_check.h"
 #include "simulation/simulation.h"
 
@@ -40,27 +43,13 @@ void refuseInputs(const std::string& path);
 // input or another output's
 void claimOutput(const std::string& path, const std::string& what);
 
-// Options of a simulation run; unset values fall back to the scene's settings.
-struct RunOptions {
-  std::optional<std::string> formulation, integrator;
-  std::optional<double> step, tStart, tEnd, recordFrom, rhoInf, rtol, atol, newtonTolerance, alpha, maxStep, minStep,
-      safety, facMin, facMax, constraintTolerance, repartitionGrowth;
-  std::optional<std::string> jacobian, linearSolver, jacobianUpdate, errorControl, index3Form,
-      newtonToleranceRule;
-  std::optional<double> penalty;
-  std::optional<double> outputStep;
-  std::optional<std::string> outputTimes;  // file
-  bool recordSteps = false;
-  std::optional<int> every, maxNewtonIterations;
-  bool variableStep = false;
-  bool fixedStep = false;
-  bool multipliers = false;
-  bool fromEquilibrium = false;
-  bool yes = false;  // run a run larger than settings_check.h's limits
-
+// Options of a simulation run (run_settings.h: RunOverrides); unset values fall back to the
+// scene's settings.
+struct RunOptions : RunOverrides {
   void addTo(CLI::App& command);
   // the options that make sense for studies over several integrators and steps
   void addStudyOptionsTo(CLI::App& command);
+  // resolveRunSettings with its errors as InputError, the times file noted as an input
   RunSettings resolve(const Model& model) const;
   // the option that gave a setting (named as in a scene's "settings": "step", "t_end"), "" when
   // it was not given
@@ -94,13 +83,13 @@ void checkPlotPath(const std::string& path);
 // throws InputError when the file cannot be written.
 int writeOutput(const std::string& text, const std::string& path);
 
-// Human-readable number with a unit, e.g. "3.2e-05 s".
-std::string formatNumber(double value, int precision = 3);
+// The items of a comma-separated list ("a,b,,c" -> a, b, c).
+std::vector<std::string> splitList(const std::string& list);
 
 // Writes a figure as PNG; throws InputError when this build has no plotting or the file cannot be
 // written.
 void saveFigure(const plot::Figure& figure, const std::string& path);
-// A figure a command draws beside its tables (sweeps, the seeds' studies): written as saveFigure
+// A figure a command draws beside its tables (sweeps, the papers' studies): written as saveFigure
 // does and its path printed to out, or, in a build without plotting, a note to out instead.
 void saveSideFigure(const plot::Figure& figure, const std::string& path, std::ostream& out);
 

@@ -1,4 +1,4 @@
-// mbw-cli compare SCENE: several integrators on one scene at the same Delta t / n (seed 002
+// mbw-cli compare SCENE: several integrators on one scene at the same Delta t / n (Zhang et al. 2022
 // section 5: equal cost), side by side: steps, Newton iterations, energy balance extremes,
 // constraint violation, CPU time, and overlaid time histories of chosen outputs (Figures 9-12).
 // The study is the engine's (studies/method_grid.h); this file parses and prints.
@@ -6,9 +6,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <sstream>
 
 #include "cli_common.h"
@@ -16,6 +14,7 @@
 #include "simulation/csv.h"
 #include "study_console.h"
 #include "studies/method_grid.h"
+#include "studies/run_histories.h"
 
 namespace mbw::cli {
 namespace {
@@ -26,34 +25,6 @@ struct CompareCommand {
   bool perStage = false;
   RunOptions options;
   StudyCliOptions study;
-};
-
-// the time histories kept for the figure, and the runs' CSVs on request
-class RunKeeper {
- public:
-  RunKeeper(std::vector<std::string> channels, std::string directory, std::vector<StudyMethod> methods)
-      : channels_(std::move(channels)), directory_(std::move(directory)), methods_(std::move(methods)) {}
-
-  void keep(int run, const Results& results) {
-    if (!directory_.empty()) {
-      const StudyMethod& m = methods_.at(run);
-      writeCsv(results, directory_ + "/" + m.integrator + (m.rhoInf >= 0.0 ? "-" + formatNumber(m.rhoInf) : "") + ".csv");
-    }
-    Results kept = keepChannels(results, channels_);
-    std::lock_guard<std::mutex> lock(mutex_);
-    histories_[run] = std::move(kept);
-  }
-  const Results* history(int run) const {
-    const auto it = histories_.find(run);
-    return it == histories_.end() ? nullptr : &it->second;
-  }
-
- private:
-  std::vector<std::string> channels_;
-  std::string directory_;
-  std::vector<StudyMethod> methods_;
-  std::mutex mutex_;
-  std::map<int, Results> histories_;
 };
 
 void printTable(const Model& model, const Study& study, const CompareCommand& cmd,
@@ -98,7 +69,7 @@ void writeTable(const std::string& path, const Model& model, const Study& study,
 }
 
 plot::Figure figure(const Model& model, const Study& study, const CompareCommand& cmd,
-                    const std::vector<std::string>& channels, const RunKeeper& keeper) {
+                    const std::vector<std::string>& channels, const RunHistories& histories) {
   plot::Figure f;
   std::ostringstream title;
   title << model.name << ": " << (cmd.perStage ? "Delta t / n = " : "Delta t = ") << cmd.step << " s";
@@ -108,7 +79,7 @@ plot::Figure figure(const Model& model, const Study& study, const CompareCommand
   for (const std::string& ch : channels) {
     plot::Chart c{ch, {"t [s]"}, {ch}, {}};
     for (size_t k = 0; k < study.runs.size(); ++k)
-      if (const Results* r = keeper.history(static_cast<int>(k)))
+      if (const Results* r = histories.history(static_cast<int>(k)))
         c.series.push_back({methodLabel(study.runs[k].settings), r->columnValues(0), r->columnValues(r->column(ch))});
     f.charts.push_back(c);
   }
@@ -119,14 +90,8 @@ int run(const CompareCommand& cmd) {
   const Model model = loadSceneOrThrow(cmd.scene);
   RunSettings base = cmd.options.resolve(model);
   if (!(cmd.step > 0.0)) throw InputError("give --step (Delta t) or --step-per-stage (Delta t / n)");
-  std::vector<std::string> channels;
-  {
-    std::stringstream ss(cmd.channels);
-    for (std::string item; std::getline(ss, item, ',');)
-      if (!item.empty()) channels.push_back(item);
-  }
-  for (const std::string& ch : channels)
-    base.recordMultipliers = base.recordMultipliers || ch.rfind("lambda.", 0) == 0;
+  const std::vector<std::string> channels = splitList(cmd.channels);
+  recordMultipliersFor(channels, base);
   std::vector<StudyMethod> methods;
   Study study;
   try {
@@ -141,9 +106,16 @@ int run(const CompareCommand& cmd) {
   }
   study.title = "compare on " + model.name;
 
-  RunKeeper keeper(channels, cmd.runsDirectory, methods);
+  // the time histories kept for the figure, and the runs' CSVs on request
+  RunHistories histories(channels);
   StudyRunHooks hooks;
-  hooks.onResults = [&](int run, const Results& results) { keeper.keep(run, results); };
+  hooks.onResults = [&](int run, const Results& results) {
+    if (!cmd.runsDirectory.empty()) {
+      const StudyMethod& m = methods.at(run);
+      writeCsv(results, cmd.runsDirectory + "/" + m.integrator + (m.rhoInf >= 0.0 ? "-" + formatNumber(m.rhoInf) : "") + ".csv");
+    }
+    histories.keep(run, results);
+  };
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
     return methodLabel(study.runs[r.run].settings) + ": " + recordSummary(r);
   }, hooks);
@@ -157,7 +129,7 @@ int run(const CompareCommand& cmd) {
     std::cout << "CSV   " << cmd.output << "\n";
   }
   if (!cmd.plot.empty()) {
-    saveFigure(figure(model, study, cmd, channels, keeper), cmd.plot);
+    saveFigure(figure(model, study, cmd, channels, histories), cmd.plot);
     std::cout << "plot  " << cmd.plot << "\n";
   }
   if (outcome.interrupted) return kInterrupted;

@@ -1,4 +1,4 @@
-// mbw-cli convergence SCENE: relative errors (seed 002 eq 26) of several integrators at several
+// mbw-cli convergence SCENE: relative errors (Zhang et al. 2022 eq 26) of several integrators at several
 // steps against a reference run, observed orders, and Newton iterations per step (Figure 28).
 // The study is the engine's (studies/method_grid.h); this file parses and prints.
 
@@ -25,15 +25,6 @@ struct ConvergenceCommand {
   RunOptions options;
   StudyCliOptions study;
 };
-
-std::vector<std::string> split(const std::string& list) {
-  std::vector<std::string> out;
-  std::stringstream ss(list);
-  std::string item;
-  while (std::getline(ss, item, ','))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 plot::Figure figureOf(const Study& study, const std::vector<RunRecord>& records,
                       const std::vector<std::string>& outputs, const std::string& title) {
@@ -79,7 +70,7 @@ void writeTable(const std::string& path, const Model& model, const Study& study,
   std::ofstream out(path);
   if (!out) throw InputError("cannot write '" + path + "'");
   out << "# scene: " << model.name << "\n# reference: " << study.references[0].description
-      << "\n# RE: seed 002 eq 26\n";
+      << "\n# RE: Zhang et al. 2022 eq 26\n";
   out << "method,stages,step,step_per_stage,status,steps,rejected,newton_iterations,time_points,"
          "iterations_per_step,iterations_per_time_point,cpu_s";
   for (const std::string& o : study.outputs) out << ",RE(" << o << ")";
@@ -103,13 +94,13 @@ int run(const ConvergenceCommand& cmd) {
   RunSettings base = cmd.options.resolve(model);
   if (cmd.steps.empty()) throw InputError("give the steps with --steps h1,h2,...");
   if (cmd.reference.refine < 1) throw InputError("--reference-refine must be at least 1");
-  std::vector<std::string> outputs = split(cmd.outputs);
+  std::vector<std::string> outputs = splitList(cmd.outputs);
   if (outputs.empty()) {
     const std::string b = model.bodies.back().name;
     outputs = {b + ".x", b + ".vx", b + ".ax"};
   }
   base.every = 1;
-  for (const std::string& o : outputs) base.recordMultipliers = base.recordMultipliers || o.rfind("lambda.", 0) == 0;
+  recordMultipliersFor(outputs, base);
   Study study;
   try {
     study = makeMethodStepStudy(cmd.scene, base, parseStudyMethods(cmd.integrators), cmd.steps, cmd.perStage);
@@ -166,7 +157,7 @@ int run(const ConvergenceCommand& cmd) {
 Command addConvergenceCommand(CLI::App& app) {
   auto cmd = std::make_shared<ConvergenceCommand>();
   CLI::App* c = app.add_subcommand(
-      "convergence", "Relative errors (seed 002 eq 26) and observed orders of integrators against a reference run");
+      "convergence", "Relative errors (Zhang et al. 2022 eq 26) and observed orders of integrators against a reference run");
   c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
   c->add_option("--integrators", cmd->integrators, "comma-separated NAME or NAME:RHO_INF")->required();
   c->add_option("--steps", cmd->steps, "time steps Delta t (or Delta t / n with --per-stage)")

@@ -1,5 +1,5 @@
 // mbw-cli linear-analysis: amplitude decay, period elongation and spectral radius of integrators on
-// x'' + w^2 x = 0 (seed 002 section 4, Figures 2-7), from each scheme's own coefficients.
+// x'' + w^2 x = 0 (Zhang et al. 2022 section 4, Figures 2-7), from each scheme's own coefficients.
 
 #include <cmath>
 #include <fstream>
@@ -36,7 +36,7 @@ struct MethodCurve {
 LinearModel modelOf(const StudyMethod& m, const LinearAnalysisCommand& cmd, IntegratorSettings& s) {
   const IntegratorInfo& info = *findIntegrator(m.integrator);
   if (!info.linearModel)
-    throw InputError(info.name + " integrates the state-space ODE (seed 000): it has no linear model here");
+    throw InputError(info.name + " integrates the state-space ODE (Sandu et al. 2001): it has no linear model here");
   s.rhoInf = m.rhoInf >= 0.0 ? m.rhoInf : (cmd.rhoInf && info.capabilities.hasRhoInf ? *cmd.rhoInf : -1.0);
   if (cmd.alpha && info.capabilities.hasAlpha) s.alpha = cmd.alpha;
   const std::string why = unsupportedReason(info, info.capabilities.formulations.front(), s);
@@ -56,7 +56,7 @@ constexpr double kLinearRange = 0.5;
 
 plot::Figure figureOf(const std::vector<MethodCurve>& curves) {
   plot::Figure f;
-  f.title = "Linear analysis on x'' + w^2 x = 0 (seed 002 section 4)";
+  f.title = "Linear analysis on x'' + w^2 x = 0 (Zhang et al. 2022 section 4)";
   f.columns = 1;
   f.chartHeight = 360;
   plot::Chart ad{"Amplitude decay (Figures 2, 5)", {"Delta t / (n T)"}, {"AD [%]"}, {}};
@@ -129,7 +129,7 @@ int run(const LinearAnalysisCommand& cmd) {
   if (!cmd.output.empty()) {
     std::ofstream out(cmd.output);
     if (!out) throw InputError("cannot write '" + cmd.output + "'");
-    out << "# linear analysis on x'' + w^2 x = 0 (seed 002 section 4); n = implicit stages per step\n";
+    out << "# linear analysis on x'' + w^2 x = 0 (Zhang et al. 2022 section 4); n = implicit stages per step\n";
     out << "method,stages,dt_over_nT,amplitude_decay_percent,period_elongation_percent,spectral_radius\n";
     out << std::setprecision(10);
     for (const MethodCurve& c : curves)
@@ -151,9 +151,9 @@ Command addLinearAnalysisCommand(CLI::App& app) {
   auto cmd = std::make_shared<LinearAnalysisCommand>();
   CLI::App* c = app.add_subcommand(
       "linear-analysis",
-      "Amplitude decay, period elongation and spectral radius on x'' + w^2 x = 0 (seed 002 section 4)");
+      "Amplitude decay, period elongation and spectral radius on x'' + w^2 x = 0 (Zhang et al. 2022 section 4)");
   c->add_option("--integrators,--integrator", cmd->integrators,
-                "comma-separated NAME or NAME:RHO_INF (default: the seed's second-order set)")
+                "comma-separated NAME or NAME:RHO_INF (default: the paper's second-order set)")
       ->capture_default_str();
   c->add_option("--rho-inf", cmd->rhoInf, "rho_inf of the tunable methods without their own :RHO_INF");
   c->add_option("--alpha", cmd->alpha, "HHT alpha in [-1/3, 0]");

@@ -8,6 +8,7 @@
 #include "formulation/formulation.h"
 #include "simulation/csv.h"
 #include "simulation/recorder.h"
+#include "solvers/initial_conditions.h"
 #include "solvers/static_equilibrium.h"
 
 namespace mbw::cli {
@@ -18,23 +19,6 @@ struct StaticCommand {
   std::optional<double> time;
   StaticSettings settings;
 };
-
-// the largest move of a body frame origin from the scene's pose to the equilibrium
-std::pair<double, std::string> largestMove(Formulation& f, double t, const VectorXd& q0, const VectorXd& q) {
-  const VectorXd zero = VectorXd::Zero(f.velocitySize());
-  std::vector<Vec3> before;
-  f.computePositions(t, q0);
-  f.computeVelocities(zero);
-  for (int b = 0; b < f.model().bodyCount(); ++b) before.push_back(f.bodyOutput(b, zero).position_W);
-  f.computePositions(t, q);
-  f.computeVelocities(zero);
-  std::pair<double, std::string> worst{0.0, ""};
-  for (int b = 0; b < f.model().bodyCount(); ++b) {
-    const double d = (f.bodyOutput(b, zero).position_W - before[b]).norm();
-    if (d > worst.first) worst = {d, f.model().bodies[b].name};
-  }
-  return worst;
-}
 
 int run(const StaticCommand& cmd) {
   const Model model = loadSceneOrThrow(cmd.scene);
@@ -64,9 +48,10 @@ int run(const StaticCommand& cmd) {
   std::cout << "Newton iterations " << r.iterations << " in " << r.increments << " load increment"
             << (r.increments == 1 ? "" : "s") << ", residual |Phi_q^T lambda - Q|_inf = "
             << formatNumber(r.residual) << "\n";
-  const auto [move, body] = largestMove(*f, t, q0, s.q);
-  std::cout << "largest move from the scene's pose: " << formatNumber(move) << " m"
-            << (body.empty() ? "" : " (" + body + ")") << "\n";
+  // the largest move of a body frame origin from the scene's pose to the equilibrium
+  const BodyMove move = measureMove(*f, t, q0, s.q, MoveMeasure::Distance);
+  std::cout << "largest move from the scene's pose: " << formatNumber(move.largest) << " m"
+            << (move.body.empty() ? "" : " (" + move.body + ")") << "\n";
 
   if (!cmd.output.empty()) {
     s.v = VectorXd::Zero(f->velocitySize());

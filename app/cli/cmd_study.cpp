@@ -1,5 +1,5 @@
-// mbw-cli study tolerance|explicit-vs-implicit SCENE: the studies of seed 000; study formulations:
-// the comparison of seed 001 (cmd_study_formulations.cpp).
+// mbw-cli study tolerance|explicit-vs-implicit SCENE: the studies of Sandu et al. 2001; study formulations:
+// the comparison of Kissel et al. 2021 (cmd_study_formulations.cpp).
 
 #include "commands.h"
 #include "study.h"
@@ -7,13 +7,13 @@
 namespace mbw::cli {
 
 Command addStudyCommand(CLI::App& app) {
-  CLI::App* study = app.add_subcommand("study", "Reproduce the studies of the seed papers");
+  CLI::App* study = app.add_subcommand("study", "Reproduce the studies of the papers (Sandu et al. 2001, Kissel et al. 2021, Zhang et al. 2022)");
   study->require_subcommand(1);
 
   auto tol = std::make_shared<ToleranceStudyCommand>();
   ToleranceStudySettings& ts = tol->settings;
   CLI::App* t = study->add_subcommand(
-      "tolerance", "Seed 000 Tables 1-2: errors of a channel and its rate against a reference run "
+      "tolerance", "Sandu et al. 2001 Tables 1-2: errors of a channel and its rate against a reference run "
                    "for rtol = atol = 1e-2 .. 1e-5");
   t->add_option("scene", ts.scene, "built-in scene name or scene file")->required();
   t->add_option("--integrator", ts.integrator, "variable-step integrator")->capture_default_str();
@@ -22,7 +22,7 @@ Command addStudyCommand(CLI::App& app) {
   t->add_option("--t-end", ts.tEnd, "end time, s (default: the scene's)");
   t->add_option("--reference-tol", ts.referenceTolerance,
                 "tolerance of the reference run (same integrator)")->capture_default_str();
-  t->add_option("--reference-step", ts.referenceStep, "a fixed-step reference instead (the seed's choice), s");
+  t->add_option("--reference-step", ts.referenceStep, "a fixed-step reference instead (the paper's choice), s");
   t->add_flag("--quick", ts.quick, "tolerances 1e-2 and 1e-3 only, reference at 1e-8");
   t->add_option("--output,-o", tol->output, "write the table to this CSV file");
   t->add_option("--plot", tol->plot, "write a figure of the reference trajectory and the errors (PNG; .svg or .pdf)");
@@ -32,7 +32,7 @@ Command addStudyCommand(CLI::App& app) {
   TimingStudySettings& es = tim->settings;
   CLI::App* e = study->add_subcommand(
       "explicit-vs-implicit",
-      "Seed 000 Tables 3-4 and Figure 5: CPU time of an explicit and an implicit integrator over "
+      "Sandu et al. 2001 Tables 3-4 and Figure 5: CPU time of an explicit and an implicit integrator over "
       "1..4 s for rtol = atol = 1e-2 .. 1e-5, and the implicit step-size history");
   e->add_option("scene", es.scene, "built-in scene name or scene file")->required();
   e->add_option("--implicit", es.implicitIntegrator, "the implicit integrator")->capture_default_str();
@@ -54,7 +54,7 @@ Command addStudyCommand(CLI::App& app) {
   auto flex = std::make_shared<FlexibleStudyOptions>();
   CLI::App* x = study->add_subcommand(
       "flexible",
-      "Seed 002 sections 5.2-5.5: every method of the three groups on the flexible-beam benchmarks at the seed's "
+      "Zhang et al. 2022 sections 5.2-5.5: every method of the three groups on the flexible-beam benchmarks at the paper's "
       "Delta t / n (Figs 14-16 four-bar, 18-20 lateral buckling, 22-24 rotating shaft), the convergence study "
       "(Figs 25-27) and the Newton iterations per time point (Fig 28); CSV tables and PNG figures");
   x->add_option("parts", flex->parts,

@@ -1,4 +1,4 @@
-// mbw-cli study formulations: seed 001's comparison of rA, rp and rE (Tables 8-10, Figs. 4-7).
+// mbw-cli study formulations: Kissel et al.'s comparison of rA, rp and rE (Tables 8-10, Figs. 4-7).
 // The study is the engine's (studies/formulation_study.h); this file parses and prints.
 
 #include <filesystem>
@@ -70,7 +70,7 @@ Command addStudyFormulationsCommand(CLI::App& study) {
   auto cmd = std::make_shared<StudyFormulationsCommand>();
   CLI::App* c = study.add_subcommand(
       "formulations",
-      "Compare rA, rp and rE as seed 001 does: speedups and Newton iterations for kinematics and "
+      "Compare rA, rp and rE as Kissel et al. 2021 do: speedups and Newton iterations for kinematics and "
       "dynamics (Tables 8-10), iterations against the step (Fig. 4), order analysis (Figs. 5-7)");
   cmd->study.addFigureFormatTo(*c);
   c->add_option("--output-dir,-o", cmd->outputDir, "directory for the CSV tables and the figures")

@@ -26,14 +26,6 @@ struct WorkPrecisionCommand {
   StudyCliOptions study;
 };
 
-std::vector<std::string> split(const std::string& list) {
-  std::vector<std::string> out;
-  std::stringstream ss(list);
-  for (std::string item; std::getline(ss, item, ',');)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
-
 // the reference's integrator and setting, or its file
 std::string referenceName(const Study& study) {
   const ReferenceSpec& ref = study.references.at(0);
@@ -52,7 +44,7 @@ int run(const WorkPrecisionCommand& cmd) {
   WorkPrecisionSettings settings;
   settings.tolerances = cmd.tolerances;
   settings.steps = cmd.steps;
-  settings.outputs = split(cmd.outputs);
+  settings.outputs = splitList(cmd.outputs);
   settings.repeat = cmd.repeat;
   if (isFile(cmd.reference)) settings.reference.file = cmd.reference;
   else settings.reference.integrator = cmd.reference;

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "formulation/formulation.h"
 #include "scene/scene_error.h"
+#include "simulation/run_settings.h"
 #include "simulation/settings_check.h"
 #include "solvers/constraint_rank.h"
 #include "solvers/initial_conditions.h"

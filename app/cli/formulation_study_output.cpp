@@ -188,7 +188,7 @@ plot::Chart errorChart(const FormulationStudySettings& settings, const std::stri
   return plot::Chart{title, stepAxis(settings), {"|error| of " + quantity, true}, {}};
 }
 
-// seed 001 Figs. 6 and 7: velocity and acceleration errors of every formulation
+// Kissel et al. 2021 Figs. 6 and 7: velocity and acceleration errors of every formulation
 plot::Figure mechanismOrderFigure(const FormulationStudy& study, const std::string& mechanism,
                                   const std::string& title) {
   plot::Figure f;
@@ -216,7 +216,7 @@ std::vector<std::pair<std::string, StudyTable>> studyTables(const FormulationStu
   const std::string dynTol = "Newton stopped when |correction| < Theta with Theta h^2 = " +
                              cell(study.settings.positionTolerance) + " (eq 46: Theta = " +
                              cell(study.settings.positionTolerance / (study.settings.step * study.settings.step)) +
-                             "; the caption of the seed's Table 10 says Theta = 1e-3)";
+                             "; the caption of the paper's Table 10 says Theta = 1e-3)";
   return {
       {"table8_kinematics_speedup.csv",
        speedupTable(study, study.kinematics, "Table 8 - kinematics: CPU time per step and speedup relative to rp", kinTol)},

@@ -1,5 +1,5 @@
 #pragma once
-// The tables (seed 001 Tables 8, 9, 10, dynamics iterations, orders, order-analysis errors) and the
+// The tables (Kissel et al. 2021 Tables 8, 9, 10, dynamics iterations, orders, order-analysis errors) and the
 // figures (Figs. 4-7) of `mbw-cli study formulations`, with the file names they are saved under.
 
 #include <string>

@@ -1,11 +1,11 @@
 #pragma once
-// The studies of seed 000 (mbw-cli study tolerance|explicit-vs-implicit): the engine's studies
-// (studies/seed000_studies.h), printed as the paper's tables and figures.
+// The studies of Sandu et al. 2001 (mbw-cli study tolerance|explicit-vs-implicit): the engine's studies
+// (studies/rosenbrock_nystrom_studies.h), printed as the paper's tables and figures.
 
 #include <string>
 
 #include "study_console.h"
-#include "studies/seed000_studies.h"
+#include "studies/rosenbrock_nystrom_studies.h"
 
 #include "cli_common.h"
 
@@ -32,10 +32,8 @@ int runTimingStudy(const TimingStudyCommand& command);
 // when the scene has none
 std::string studyChannel(const Model& model, const std::string& scene, const std::string& requested);
 
-// "1e-03" style labels of tolerances
-std::string toleranceLabel(double tolerance);
 
-// Seed 002 section 5.2-5.5 on the flexible-beam benchmarks (study_flexible*.cpp).
+// Zhang et al. 2022 section 5.2-5.5 on the flexible-beam benchmarks (study_flexible*.cpp).
 struct FlexibleStudyOptions {
   std::vector<std::string> parts;  // four-bar, four-bar-fine, buckling, shaft, convergence, iterations
   std::string outputDir = "study-flexible";

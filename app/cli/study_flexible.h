@@ -1,41 +1,23 @@
 #pragma once
 // Pieces shared by the parts of `mbw-cli study flexible` (study_flexible.cpp,
-// study_flexible_convergence.cpp): the method groups, the study of every method at some steps
-// (the engine's, studies/method_grid.h), the time histories kept of its runs, the table of runs.
+// study_flexible_convergence.cpp): the engine's study with the command's options, the table of runs.
 
-#include <map>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "cli_common.h"
-#include "studies/method_grid.h"
-#include "studies/seed002_experiments.h"
+#include "studies/run_histories.h"
+#include "studies/flexible_benchmark_studies.h"
 #include "study.h"
 #include "study_table.h"
 
 namespace mbw::cli {
 
-// seed 002's three groups; quick: the first method of each
-std::vector<MethodGroup> flexibleStudyGroups(bool quick);
-
-// every method of the groups (outer) at every Delta t / n (inner) to tEnd, with full Newton unless
-// the options say otherwise, recording only the bodies the channels name
-Study flexibleStudy(const Model& model, const FlexibleStudyOptions& options, const std::vector<MethodGroup>& groups,
-                    const std::vector<double>& stepsPerStage, double tEnd, const std::vector<std::string>& channels);
-
-// the time histories of chosen channels of every run (filled on the runs' threads)
-class HistoryKeeper {
- public:
-  explicit HistoryKeeper(std::vector<std::string> channels) : channels_(std::move(channels)) {}
-  StudyRunHooks hooks();
-  const Results* history(int run) const;
-
- private:
-  std::vector<std::string> channels_;
-  std::mutex mutex_;
-  std::map<int, Results> histories_;
-};
+// the engine's flexible study (studies/flexible_benchmark_studies.h) with the options' settings: every
+// method of the groups at every Delta t / n to tEnd, recording only the bodies the channels name
+FlexibleStudy flexibleStudy(const Model& model, const FlexibleStudyOptions& options,
+                            const std::vector<double>& stepsPerStage, double tEnd,
+                            const std::vector<std::string>& channels);
 
 // runs the study (--jobs threads, Ctrl-C), one line per finished run; the records in run order
 std::vector<RunRecord> executeFlexible(const Study& study, const FlexibleStudyOptions& options, StudyRunHooks hooks,

@@ -1,4 +1,4 @@
-// mbw-cli study flexible convergence | iterations: seed 002 Figures 25-27 (relative errors RE of
+// mbw-cli study flexible convergence | iterations: Zhang et al. 2022 Figures 25-27 (relative errors RE of
 // u3, v3, a3 at the shaft's mid-span against ESDIRK4(3)6L[2]SA2 at Delta t = 1e-5 s, eq 26, over
 // Delta t / n) and Figure 28 (Newton iterations per time point S/N of every method on the four
 // examples at two steps).
@@ -9,25 +9,23 @@
 #include <iostream>
 #include <map>
 
+#include "studies/method_grid.h"
 #include "study_flexible.h"
 
 namespace mbw::cli {
 namespace {
 
-const std::vector<std::string> kShaftChannels = {"shaft.16.z", "shaft.16.vz", "shaft.16.az"};
-const char* const kShaftQuantities[] = {"u_3", "v_3", "a_3"};
-
 using ErrorsByMethod = std::map<std::string, std::vector<std::pair<double, double>>>;  // (dt/n, RE)
 
-plot::Figure convergenceFigure(int number, int k, const std::vector<MethodGroup>& groups, const ErrorsByMethod& errors,
-                               const std::string& reference) {
+plot::Figure convergenceFigure(int number, const std::string& quantity, const std::vector<MethodGroup>& groups,
+                               const ErrorsByMethod& errors, const std::string& reference) {
   plot::Figure f;
-  f.title = "Fig. " + std::to_string(number) + ": rotating-shaft, RE(" + kShaftQuantities[k] +
+  f.title = "Fig. " + std::to_string(number) + ": rotating-shaft, RE(" + quantity +
             ") at mid-span against " + reference.substr(0, reference.find(" ("));
   f.columns = 3;
   f.chartHeight = 460;
   f.width = 1500;
-  // a chart per group (the seed's panel (a) holds both rho_inf: twenty series, more than the
+  // a chart per group (the paper's panel (a) holds both rho_inf: twenty series, more than the
   // palette's colours and dashes tell apart), on one error range so that the panels compare
   double lo = INFINITY, hi = 0.0;
   for (const auto& [label, points] : errors)
@@ -55,25 +53,20 @@ plot::Figure convergenceFigure(int number, int k, const std::vector<MethodGroup>
 }  // namespace
 
 int runFlexibleConvergence(const FlexibleStudyOptions& o) {
-  const Model model = loadSceneOrThrow("rotating-shaft");
-  const std::vector<MethodGroup> groups = flexibleStudyGroups(o.quick);
-  Study study = flexibleStudy(model, o, groups, o.convergenceSteps, o.options.tEnd.value_or(2.5), kShaftChannels);
-  // the reference: esdirk4-6l2sa2 at a fixed Delta t of the smallest run step / refine, recorded
-  // every refine-th step so that its rows fall on every run's steps
-  double smallest = 1e300;
-  for (const RunSpec& r : study.runs) smallest = std::min(smallest, r.settings.integratorSettings.step);
-  ConvergenceReference reference;
-  reference.refine = std::max(1, static_cast<int>(std::lround(smallest / o.referenceStep)));
-  RunSettings base = study.runs.front().settings;
-  addConvergenceReference(study, base, reference, kShaftChannels);
+  const ConvergenceExperiment x = shaftConvergenceExperiment();
+  const Model model = loadSceneOrThrow(x.scene);
+  FlexibleStudy flexible = flexibleStudy(model, o, o.convergenceSteps, o.options.tEnd.value_or(x.tEnd), x.channels);
+  addFlexibleConvergenceReference(flexible, x.channels, o.referenceStep);
+  Study& study = flexible.study;
   study.title = "rotating-shaft convergence";
+  const RunSettings& base = study.runs.front().settings;
   bool interrupted = false;
   const std::vector<RunRecord> records = executeFlexible(study, o, {}, interrupted);
   const std::string referenceText = study.references.front().description;
 
   StudyTable runs = runTable("rotating-shaft: runs of the convergence study");
   StudyTable table;
-  table.title = "rotating-shaft: RE (seed 002 eq 26) at mid-span, t in [" +
+  table.title = "rotating-shaft: RE (Zhang et al. 2022 eq 26) at mid-span, t in [" +
                 formatNumber(std::max(base.recordFrom, base.tStart)) + ", " + formatNumber(base.tEnd) +
                 "] s, against " + referenceText;
   table.header = {"method", "dt/n", "RE(u3)", "RE(v3)", "RE(a3)", "it/point"};
@@ -110,41 +103,42 @@ int runFlexibleConvergence(const FlexibleStudyOptions& o) {
   orders.writeCsv((dir / "convergence_orders.csv").string());
   for (int k = 0; k < 3; ++k) {
     const std::string file = o.study.figureFile((dir / ("fig" + std::to_string(25 + k) + "_shaft_convergence.png")).string());
-    saveSideFigure(convergenceFigure(25 + k, k, groups, errors[k], referenceText), file, std::cout);
+    saveSideFigure(convergenceFigure(25 + k, x.quantities[k], flexible.groups, errors[k], referenceText), file, std::cout);
   }
   return interrupted ? kInterrupted : kSuccess;
 }
 
 int runFlexibleIterations(const FlexibleStudyOptions& o) {
-  const std::vector<MethodGroup> groups = flexibleStudyGroups(o.quick);
-  StudyTable table = runTable("Newton iterations per time point (seed 002 Fig. 28)");
+  StudyTable table = runTable("Newton iterations per time point (Zhang et al. 2022 Fig. 28)");
   table.header.insert(table.header.begin(), "scene");
   plot::Figure f;
   f.title = "Fig. 28: Newton iterations per implicit time point S/N";
   f.columns = 3;
   f.chartHeight = 300;
   f.width = 1500;
-  for (const IterationExample& x : seed002IterationExamples()) {
+  for (const IterationExample& x : newtonIterationExamples()) {
     const Model model = loadSceneOrThrow(x.scene);
     const double tEnd = std::min(o.options.tEnd.value_or(x.tEnd), x.tEnd);
-    const Study study = flexibleStudy(model, o, groups, {x.steps[0], x.steps[1]}, tEnd, {});
+    const FlexibleStudy flexible = flexibleStudy(model, o, {x.steps[0], x.steps[1]}, tEnd, {});
+    const Study& study = flexible.study;
     bool interrupted = false;
     const std::vector<RunRecord> records = executeFlexible(study, o, {}, interrupted);
     if (interrupted) return kInterrupted;
-    // runs: method outer, the two steps inner
-    size_t method = 0;
-    for (const MethodGroup& g : groups) {
-      plot::Chart c{x.scene + " " + g.title.substr(0, 3), {"Delta t / n [s]", true}, {"S / N"}, {}};
-      for (size_t m = 0; m < g.methods.size(); ++m, ++method) {
-        plot::Series s{g.methods[m].label(), {}, {}};
+    // a chart per group, a series per method over the two steps
+    for (size_t g = 0; g < flexible.groups.size(); ++g) {
+      const MethodGroup& group = flexible.groups[g];
+      plot::Chart c{x.scene + " " + group.title.substr(0, 3), {"Delta t / n [s]", true}, {"S / N"}, {}};
+      for (size_t m = 0; m < group.methods.size(); ++m) {
+        plot::Series s{group.methods[m].label(), {}, {}};
         s.style = plot::Series::Style::LineAndMarkers;
         s.dashed = m >= 7;
         for (const RunRecord& r : records) {
-          if (static_cast<size_t>(r.run) / 2 != method) continue;
-          addRunRow(table, g.title.substr(0, 3), study, r);
+          const FlexibleRun& place = flexible.runs[r.run];
+          if (place.group != static_cast<int>(g) || place.method != static_cast<int>(m)) continue;
+          addRunRow(table, group.title.substr(0, 3), study, r);
           table.rows.back().insert(table.rows.back().begin(), x.scene);
           if (r.status != RunStatus::Completed) continue;
-          s.x.push_back(x.steps[r.run % 2]);
+          s.x.push_back(x.steps[place.step]);
           s.y.push_back(iterationsPerTimePoint(r.stats));
         }
         c.series.push_back(std::move(s));

@@ -12,11 +12,7 @@
 namespace mbw::cli {
 
 std::string cell(double value, int digits) {
-  if (std::isnan(value)) return "-";
-  std::ostringstream os;
-  os.precision(digits);
-  os << value;
-  return os.str();
+  return std::isnan(value) ? "-" : formatNumber(value, digits);
 }
 
 void StudyTable::print(std::ostream& out) const {

@@ -1,4 +1,4 @@
-// mbw-cli study explicit-vs-implicit SCENE: seed 000 section 5.2. CPU time of an explicit code
+// mbw-cli study explicit-vs-implicit SCENE: Sandu et al. 2001 section 5.2. CPU time of an explicit code
 // (Adams, Table 3) and of the implicit Rosenbrock-Nystrom method (Table 4) for 1..4 s of
 // simulation at rtol = atol = 1e-2 .. 1e-5, read from one run per integrator and tolerance at the
 // moments it passes each span; and Figure 5, the implicit step size against a channel (the
@@ -9,11 +9,10 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <optional>
 
 #include "cli_common.h"
 #include "study.h"
-#include "studies/study_run.h"
+#include "studies/run_histories.h"
 
 namespace mbw::cli {
 namespace {
@@ -25,10 +24,10 @@ struct Series {
   std::vector<RunRecord> runs;
 };
 
-Series seriesOf(const Study& study, const StudyOutcome& outcome, const std::string& integrator, size_t first,
-                size_t count) {
+Series seriesOf(const Study& study, const StudyOutcome& outcome, const std::string& integrator,
+                const std::vector<int>& runs) {
   Series s{integrator, {}, {}};
-  for (size_t k = first; k < first + count; ++k)
+  for (const int k : runs)
     if (outcome.records[k]) {
       s.tolerances.push_back(study.runs[k].settings.integratorSettings.rtol);
       s.runs.push_back(*outcome.records[k]);
@@ -38,7 +37,7 @@ Series seriesOf(const Study& study, const StudyOutcome& outcome, const std::stri
 
 void printCpuTable(const std::string& title, const Series& s, const std::vector<double>& spans) {
   std::cout << "\n" << title << "\n  span   ";
-  for (double tol : s.tolerances) std::cout << std::setw(11) << toleranceLabel(tol);
+  for (double tol : s.tolerances) std::cout << std::setw(11) << formatTolerance(tol);
   std::cout << "\n";
   for (size_t k = 0; k < spans.size(); ++k) {
     std::cout << "  " << std::setw(4) << spans[k] << " s ";
@@ -59,7 +58,7 @@ void printCpuTable(const std::string& title, const Series& s, const std::vector<
 
 void printRatios(const Series& expl, const Series& impl, const std::vector<double>& spans) {
   std::cout << "\nCPU time ratio " << expl.integrator << " / " << impl.integrator << "\n  span   ";
-  for (double tol : impl.tolerances) std::cout << std::setw(11) << toleranceLabel(tol);
+  for (double tol : impl.tolerances) std::cout << std::setw(11) << formatTolerance(tol);
   std::cout << "\n";
   for (size_t k = 0; k < spans.size(); ++k) {
     std::cout << "  " << std::setw(4) << spans[k] << " s ";
@@ -76,7 +75,7 @@ void printCostSplit(const Series& impl) {
   for (size_t j = 0; j < impl.runs.size(); ++j) {
     const RunRecord& r = impl.runs[j];
     const RunStatistics& s = r.stats;
-    std::cout << "  tol " << toleranceLabel(impl.tolerances[j]) << ": "
+    std::cout << "  tol " << formatTolerance(impl.tolerances[j]) << ": "
               << formatNumber(r.tReached / s.cpuSeconds, 3) << "x real time, "
               << formatNumber(1e6 * s.cpuSeconds / std::max(1L, s.steps), 3) << " us per step;";
     for (const auto& [phase, seconds] : s.phaseSeconds)
@@ -106,7 +105,7 @@ void writeCsvTable(const std::string& path, const std::vector<const Series*>& al
 plot::Figure figure5(const std::string& scene, const std::string& integrator, double tolerance,
                      const std::string& channel, const Results& r) {
   plot::Figure f;
-  f.title = scene + ": " + integrator + " at rtol = atol = " + toleranceLabel(tolerance) + " (seed 000 Figure 5)";
+  f.title = scene + ": " + integrator + " at rtol = atol = " + formatTolerance(tolerance) + " (Sandu et al. 2001 Figure 5)";
   f.chartHeight = 330;
   std::vector<double> t = r.columnValues(0), h = r.columnValues(r.column("h"));
   t.erase(t.begin());
@@ -130,38 +129,34 @@ int runTimingStudy(const TimingStudyCommand& o) {
   if (o.settings.spans.empty() || o.settings.tolerances.empty() ||
       !(*std::min_element(o.settings.spans.begin(), o.settings.spans.end()) > 0.0))
     throw InputError("give positive spans and at least one tolerance");
-  const Study study = makeTimingStudy(model, o.settings);
+  const TimingStudy timing = makeTimingStudy(model, o.settings);
+  const Study& study = timing.study;
   const std::vector<double>& spans = study.checkpoints;
-  const size_t perIntegrator = (study.runs.size() - 1) / 2;
   const std::string& impl = o.settings.implicitIntegrator;
   const std::string& expl = o.settings.explicitIntegrator;
 
   std::cout << "Explicit vs implicit on " << model.name << ": " << expl << " and " << impl << ", CPU time at t = ";
   for (double s : spans) std::cout << s << " ";
   std::cout << "s\n";
-  const int figureRun = static_cast<int>(study.runs.size()) - 1;
-  std::optional<Results> figureResults;
-  StudyRunHooks hooks;
-  hooks.onResults = [&](int run, const Results& results) {
-    if (run == figureRun) figureResults = keepChannels(results, {"h", channel});
-  };
+  const int figureRun = timing.figureRun;
+  RunHistories figureHistory({"h", channel}, std::vector<int>{figureRun});
   const StudyOutcome outcome = runStudyFromCli(study, o.study, [&](const RunRecord& r) {
     const RunSettings& s = study.runs[r.run].settings;
     return (r.run == figureRun ? "Figure 5 run: " : "") + s.integrator + ", rtol = atol = " +
-           toleranceLabel(s.integratorSettings.rtol) + ": " + recordSummary(r);
-  }, hooks);
+           formatTolerance(s.integratorSettings.rtol) + ": " + recordSummary(r);
+  }, figureHistory.hooks());
 
-  const Series implicitRuns = seriesOf(study, outcome, impl, 0, perIntegrator);
-  const Series explicitRuns = seriesOf(study, outcome, expl, perIntegrator, perIntegrator);
-  printCpuTable("Table 3 (seed 000): CPU time [s] of " + expl, explicitRuns, spans);
-  printCpuTable("Table 4 (seed 000): CPU time [s] of " + impl, implicitRuns, spans);
+  const Series implicitRuns = seriesOf(study, outcome, impl, timing.implicitRuns);
+  const Series explicitRuns = seriesOf(study, outcome, expl, timing.explicitRuns);
+  printCpuTable("Table 3 (Sandu et al. 2001): CPU time [s] of " + expl, explicitRuns, spans);
+  printCpuTable("Table 4 (Sandu et al. 2001): CPU time [s] of " + impl, implicitRuns, spans);
   printRatios(explicitRuns, implicitRuns, spans);
   printCostSplit(implicitRuns);
   if (!o.output.empty()) {
     writeCsvTable(o.output, {&explicitRuns, &implicitRuns}, spans);
     std::cout << "\nCSV  " << o.output << "\n";
   }
-  if (!o.plot.empty() && figureResults) {
+  if (const Results* figureResults = figureHistory.history(figureRun); !o.plot.empty() && figureResults) {
     saveFigure(figure5(model.name, impl, o.settings.figureTolerance, channel, *figureResults), o.plot);
     std::cout << "plot " << o.plot << "\n";
   }

@@ -1,7 +1,7 @@
-// mbw-cli study tolerance SCENE: does the step-size control meet the tolerance? Seed 000 section
+// mbw-cli study tolerance SCENE: does the step-size control meet the tolerance? Sandu et al. 2001 section
 // 5.1, Tables 1-2: for rtol = atol = 10^k, the largest error Delta of a channel (theta1) and of
 // its rate against a reference run, the time t* where it occurs, Delta relative to the reference
-// value there, and the RMS error over the run's steps (reference interpolated with the seed's
+// value there, and the RMS error over the run's steps (reference interpolated with the paper's
 // 4-point cubic, analysis/reference_error.h). The study is the engine's; this file prints it.
 
 #include <cmath>
@@ -9,18 +9,17 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <map>
-#include <mutex>
 
 #include "analysis/reference_error.h"
 #include "cli_common.h"
 #include "study.h"
-#include "studies/study_run.h"
+#include "studies/run_histories.h"
 
 namespace mbw::cli {
 namespace {
 
 struct Row {
+  int run;
   double tolerance;
   ErrorMeasures value, rate;
   double valueRel, rateRel;
@@ -32,7 +31,7 @@ void printTable(const std::string& title, const std::vector<Row>& rows, bool rat
             << "  tol      t* [s]      Delta       RelErr [%]   RMS Delta    steps  rejected\n";
   for (const Row& r : rows) {
     const ErrorMeasures& e = rate ? r.rate : r.value;
-    std::cout << "  " << toleranceLabel(r.tolerance) << "  " << std::setw(9) << std::fixed
+    std::cout << "  " << formatTolerance(r.tolerance) << "  " << std::setw(9) << std::fixed
               << std::setprecision(6) << e.timeOfMax << "   " << std::scientific
               << std::setprecision(3) << e.max << "   " << std::setw(10)
               << std::setprecision(5) << std::fixed << (rate ? r.rateRel : r.valueRel) << "   "
@@ -56,7 +55,7 @@ void writeTable(const std::string& path, const std::string& channel, const std::
 }
 
 plot::Figure figure(const std::string& scene, const std::string& channel, const Results& reference,
-                    const std::vector<Row>& rows, const std::map<double, Results>& histories) {
+                    const std::vector<Row>& rows, const RunHistories& histories) {
   plot::Figure f;
   f.title = scene + ": error of " + channel + " against the reference, rtol = atol = tol";
   f.columns = 2;
@@ -71,8 +70,8 @@ plot::Figure figure(const std::string& scene, const std::string& channel, const 
   for (const std::string& c : {channel, channel + ".rate"}) {
     plot::Chart error{"Error of " + c, {"t [s]"}, {"|error|", true}, {}};
     for (const Row& r : rows) {
-      const TrajectoryError e = trajectoryError(histories.at(r.tolerance), reference, c);
-      error.series.push_back({"tol " + toleranceLabel(r.tolerance), e.times, e.errors});
+      const TrajectoryError e = trajectoryError(*histories.history(r.run), reference, c);
+      error.series.push_back({"tol " + formatTolerance(r.tolerance), e.times, e.errors});
     }
     f.charts.push_back(error);
   }
@@ -87,12 +86,6 @@ std::string studyChannel(const Model& model, const std::string& scene, const std
   return model.outputs.front().name;
 }
 
-std::string toleranceLabel(double tolerance) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.0e", tolerance);
-  return text;
-}
-
 int runToleranceStudy(const ToleranceStudyCommand& o) {
   const Model model = loadSceneOrThrow(o.settings.scene);
   ToleranceStudySettings settings = o.settings;
@@ -103,17 +96,10 @@ int runToleranceStudy(const ToleranceStudyCommand& o) {
             << study.runs.front().settings.tEnd << " s, channel " << channel << "\n";
 
   // the runs' histories of the channel, for the figure
-  std::mutex mutex;
-  std::map<double, Results> histories;
-  StudyRunHooks hooks;
-  hooks.onResults = [&](int run, const Results& results) {
-    Results kept = keepChannels(results, study.outputs);
-    std::lock_guard<std::mutex> lock(mutex);
-    histories[study.runs[run].settings.integratorSettings.rtol] = std::move(kept);
-  };
+  RunHistories histories(study.outputs);
   const StudyOutcome outcome = runStudyFromCli(study, o.study, [&](const RunRecord& r) {
-    return "rtol = atol = " + toleranceLabel(study.runs[r.run].settings.integratorSettings.rtol) + ": " + recordSummary(r);
-  }, hooks);
+    return "rtol = atol = " + formatTolerance(study.runs[r.run].settings.integratorSettings.rtol) + ": " + recordSummary(r);
+  }, histories.hooks());
   if (outcome.references.empty() || outcome.references.front().rowCount() == 0) return kInterrupted;
   const Results& reference = outcome.references.front();
 
@@ -121,11 +107,11 @@ int runToleranceStudy(const ToleranceStudyCommand& o) {
   for (const auto& r : outcome.records) {
     if (!r || r->status != RunStatus::Completed) continue;
     const double tol = study.runs[r->run].settings.integratorSettings.rtol;
-    rows.push_back({tol, r->errors[0], r->errors[1], relativeErrorPercent(r->errors[0], reference, channel),
+    rows.push_back({r->run, tol, r->errors[0], r->errors[1], relativeErrorPercent(r->errors[0], reference, channel),
                     relativeErrorPercent(r->errors[1], reference, channel + ".rate"), r->stats});
   }
-  printTable("Table 1 (seed 000): error of " + channel, rows, false);
-  printTable("Table 2 (seed 000): error of " + channel + ".rate", rows, true);
+  printTable("Table 1 (Sandu et al. 2001): error of " + channel, rows, false);
+  printTable("Table 2 (Sandu et al. 2001): error of " + channel + ".rate", rows, true);
   if (!o.output.empty()) {
     writeTable(o.output, channel, rows);
     std::cout << "\nCSV  " << o.output << "\n";

@@ -311,9 +311,7 @@ void MainWindow::wire() {
   // a newly opened scene brings its run settings
   connect(doc_.get(), &ui::SceneDocument::replaced, this, [this] {
     if (doc_->model()) {
-      const std::string& source = doc_->model()->sourcePath;
-      config_->setDefaults(doc_->model()->defaults,
-                           source.empty() ? QString() : QFileInfo(QString::fromStdString(source)).absolutePath());
+      config_->setDefaults(*doc_->model());
       config_->checkFormulations(*doc_->model());
     }
     tree_->selectPointer("");

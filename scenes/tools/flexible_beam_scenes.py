@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Writes scenes/flexible-four-bar.json, lateral-buckling.json and rotating-shaft.json from
 ../shared/refdata/models/flexible_beams/model_data.json (Bauchau et al. 2016, as the MBDyn decks
-of seed 002 section 5.2-5.4 build them; read the refdata README, section 6, for the pitfalls).
+of Zhang et al. 2022 section 5.2-5.4 build them; read the refdata README, section 6, for the pitfalls).
 
-Choices where the sources disagree (the brief and the seed's text decide):
+Choices where the sources disagree (the brief and the paper's text decide):
   - four-bar: the hinge axis at C is z turned +5 deg about y (the MBDyn deck and TACS; not
     mb_sef_py's tilt about x); the nominal section masses (not the MBDyn generator's 1/3);
-  - rotating shaft: the disk's inertia diag(2.0325, 1.0163, 1.0163) kg m^2 (the seed's text; the
+  - rotating shaft: the disk's inertia diag(2.0325, 1.0163, 1.0163) kg m^2 (the paper's text; the
     MBDyn deck has 1.03095 with the thickness term), its centre of mass 0.05 m off the axis along z;
   - the mass of every member lumped on the nodes by the scene's `beam` (each node the segment
     centred on it, end nodes half of one with its centre of mass a quarter segment inside: the
@@ -14,7 +14,7 @@ Choices where the sources disagree (the brief and the seed's text decide):
 Run-ins as in the MBDyn `_int` decks: the four-bar starts at t = -2T (two crank turns, rigid
 parallelogram velocities), the shaft at -1 s with gravity ramped in by a half cosine over
 [-1, -0.5] s and a viscous rod (1e4 N s/m, from (3, 0, -1) to the mid-span node) active before
--0.25 s; the shaft's spin angle is the exact integral of the spin-rate profile (seed 002 eq 25).
+-0.25 s; the shaft's spin angle is the exact integral of the spin-rate profile (Zhang et al. 2022 eq 25).
 
 usage: flexible_beam_scenes.py REFDATA_JSON SCENES_DIR
 """
@@ -80,7 +80,7 @@ def bar(name, a, b, s, side, velocity, angular):
 
 vB = [omega * p["B"][1], 0, 0]  # B = A + (0, 0.12, 0) turning at -0.6 rad/s about z
 s = scene("flexible-four-bar",
-          "Flexible four-bar with a 5 deg assembly defect at C (Bauchau et al. 2016; seed 002 section 5.2): "
+          "Flexible four-bar with a 5 deg assembly defect at C (Bauchau et al. 2016; Zhang et al. 2022 section 5.2): "
           "steel bars AB, BC (16 mm square) and CD (8 mm square), 5 three-node beam elements each; the crank AB "
           "turns at -0.6 rad/s about z from t = -2T (two turns of run-in, rigid-parallelogram velocities), no gravity. "
           "Sensors: theta_c (rotation about x at C, zxy angles) and bc.10.wx. data: shared/refdata/models/flexible_beams",
@@ -127,7 +127,7 @@ def member(name, a, b, n, s, iso, display):
 
 
 s = scene("lateral-buckling",
-          "Lateral buckling of a thin beam (Bauchau et al. 2016; seed 002 section 5.3): an aluminium strip "
+          "Lateral buckling of a thin beam (Bauchau et al. 2016; Zhang et al. 2022 section 5.3): an aluminium strip "
           "(100 x 10 mm, stiff along z) clamped at x = 0, its tip pushed up through a spherical joint 0.1 mm off "
           "its plane by a link and a crank turned by pi (half-cosine ramp over T = 0.4 s); 5, 1 and 1 three-node "
           "elements. Sensors: theta_mid (rotation about x at mid-span, zxy angles), beam.5.wx, mid.F3. "
@@ -174,8 +174,8 @@ rate = {"piecewise": [
     {"until": T3, "f": "%s + %s*(1 - cos(pi*(t - %s)/%s))" % (num(A1 * W), num((A2 - A1) * W / 2), num(T2), num(T3 - T2))},
     {"f": num(A2 * W)}]}
 s = scene("rotating-shaft",
-          "Rotating shaft with an unbalanced disk (Bauchau et al. 2016; seed 002 section 5.4): a 6 m hollow steel "
-          "tube, 16 three-node elements, a revolute at x = 0 driven by the spin-rate profile of seed 002 eq 25 "
+          "Rotating shaft with an unbalanced disk (Bauchau et al. 2016; Zhang et al. 2022 section 5.4): a 6 m hollow steel "
+          "tube, 16 three-node elements, a revolute at x = 0 driven by the spin-rate profile of Zhang et al. 2022 eq 25 "
           "(integrated exactly to the angle) and a cylindrical joint at x = 6 m; a 70.573 kg disk welded to the "
           "mid-span node, its centre of mass 0.05 m off the axis. From t = -1 s: gravity ramped in over [-1, -0.5] s "
           "and a viscous rod holding the mid-span node until -0.25 s. Sensors: shaft.16.z, .vz, .az (u3, v3, a3). "

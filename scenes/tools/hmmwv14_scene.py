@@ -57,7 +57,7 @@ scene = {
     "version": 1,
     "name": "hmmwv-bump",
     "description": (
-        "Seed 000 section 5.2: a 14-body HMMWV-like vehicle (98 coordinates, 80 constraints, "
+        "Sandu et al. 2001 section 5.2: a 14-body HMMWV-like vehicle (98 coordinates, 80 constraints, "
         "18 DOF) driving straight at 10 mph over a half-cylinder bump of 0.1 m diameter; stiff "
         "UCA bushings k = 2e7 N/m, c = 2e6 N s/m; vertical tires k = 296325 N/m, c = 3502 N s/m. "
         "Data: shared/refdata/models/hmmwv14 (Project Chrono's HMMWV plus the stated "

@@ -1,4 +1,4 @@
-// The flexible-beam benchmarks of seed 002 (section 5.2-5.4), each a whole run at the seed's
+// The flexible-beam benchmarks of Zhang et al. 2022 (section 5.2-5.4), each a whole run at the paper's
 // Delta t / n from the scene's start time (run-ins included), recording only the first and last
 // rows: the performance goal is at most 5 s of CPU with lms3 per run (docs/performance.md).
 //   build/tests/benchmarks/mbw-bench --benchmark_filter=flexible

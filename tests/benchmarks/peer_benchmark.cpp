@@ -46,7 +46,7 @@ Problem& problem(const std::string& scene) {
   Problem p;
   p.scene = scene;
   const bool stiff = scene == "stiff-double-pendulum";
-  p.pendulum = stiff ? &peers::seed000StiffPendulum() : &peers::seed001DoublePendulum();
+  p.pendulum = stiff ? &peers::stiffDoublePendulum() : &peers::doublePendulum();
   p.initial = stiff ? std::array<double, 4>{0.0, -M_PI / 12, 0.0, 10.0} : std::array<double, 4>{0.0, -M_PI / 2, 0.0, 0.0};
   p.tEnd = stiff ? 2.0 : 3.0;
   p.target = stiff ? 1e-5 : 1e-6;

@@ -4,12 +4,12 @@
 
 namespace mbw::peers {
 
-const TwoBarPendulum& seed001DoublePendulum() {
+const TwoBarPendulum& doublePendulum() {
   static const TwoBarPendulum p{78.0, 104.01625, 2.0, 39.0, 13.008125, 1.0, 9.81};
   return p;
 }
 
-const TwoBarPendulum& seed000StiffPendulum() {
+const TwoBarPendulum& stiffDoublePendulum() {
   static const TwoBarPendulum p{3.0, 1.0, 1.0, 0.3, 0.225, 1.5, 9.81, 400.0, 15.0, -M_PI / 2, 3e5, 5e4};
   return p;
 }

@@ -1,4 +1,4 @@
-// The state-space integrators on the vehicle (seed 000 section 5.2): the cost of one evaluation of
+// The state-space integrators on the vehicle (Sandu et al. 2001 section 5.2): the cost of one evaluation of
 // the acceleration map and of its exact Jacobian, and whole runs of rn4 and Adams at rtol = atol =
 // 1e-3 with the real-time factor, CPU per simulated second and rn4's cost split.
 //   build/tests/benchmarks/mbw-bench --benchmark_filter=statespace

@@ -30,7 +30,7 @@ std::string sceneJson(const std::string& bodies, const std::string& joints,
                       const std::string& forces = "[]", const std::string& extra = "");
 
 // The integrators of the direct index-3 family (those with a linear model; the state-space
-// integrators of seed 000 have their own tests).
+// integrators of Sandu et al. 2001 have their own tests).
 std::vector<std::string> index3IntegratorNames();
 
 // A GoogleTest parameter name from an integrator name ("esdirk3-4l2sa" -> "esdirk3_4l2sa").

@@ -23,6 +23,8 @@
 
 #include "formulation/formulation.h"
 #include "integrators/registry.h"
+#include "simulation/output_grid.h"
+#include "simulation/run_settings.h"
 #include "simulation/settings_check.h"
 
 namespace mbw::ui {
@@ -194,7 +196,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   connect(chooseTimes_, &QToolButton::clicked, this, &RunConfigPanel::chooseOutputTimes);
   connect(recordSteps_, &QCheckBox::toggled, this, &RunConfigPanel::changed);
   updateIntegrators();
-  setDefaults(RunDefaults());
+  setDefaults(Model());
 }
 
 void RunConfigPanel::updateIntegrators() {
@@ -395,33 +397,28 @@ QString RunConfigPanel::problem() const {
   return p ? QString::fromStdString(p->message) : QString();
 }
 
-void RunConfigPanel::setDefaults(const RunDefaults& d, const QString& sceneFolder) {
-  setFormulation(QString::fromStdString(d.formulation));
-  setIntegrator(QString::fromStdString(d.integrator));
-  setStep(d.step);
-  setTEnd(d.tEnd);
-  tStart_ = d.tStart;
-  recordFrom_ = d.recordFrom;
-  startFromEquilibrium_ = d.startFromEquilibrium;
-  every_->setValue(d.every);
-  // scenes that give tolerances ask for variable steps (as in mbw-cli); the tolerance a scene
-  // leaves out takes the engine's default
-  const IntegratorSettings engine;
-  rtol_->setText(text(d.rtol > 0.0 ? d.rtol : engine.rtol));
-  atol_->setText(text(d.atol > 0.0 ? d.atol : engine.atol));
-  variableStep_->setChecked(d.rtol > 0.0 || d.atol > 0.0);
-  maxStep_->setText(d.maxStep > 0.0 ? text(d.maxStep) : QString());
-  outputStep_->setText(d.outputStep > 0.0 ? text(d.outputStep) : QString());
-  // the scene's times file, a relative path taken from the scene's folder (as mbw-cli does)
-  QString times = QString::fromStdString(d.outputTimes);
-  if (!times.isEmpty() && QFileInfo(times).isRelative() && !sceneFolder.isEmpty())
-    times = QDir(sceneFolder).filePath(times);
-  outputTimes_->setText(times);
+void RunConfigPanel::setDefaults(const Model& scene) {
+  const RunSettings s = sceneRunSettings(scene);
+  const IntegratorSettings& is = s.integratorSettings;
+  setFormulation(QString::fromStdString(s.formulation));
+  setIntegrator(QString::fromStdString(s.integrator));
+  setStep(is.step);
+  setTEnd(s.tEnd);
+  tStart_ = s.tStart;
+  recordFrom_ = s.recordFrom;
+  startFromEquilibrium_ = s.startFromEquilibrium;
+  every_->setValue(s.every);
+  // a scene's tolerances ask for variable steps, whichever integrator is chosen later
+  rtol_->setText(text(is.rtol));
+  atol_->setText(text(is.atol));
+  variableStep_->setChecked(sceneAsksVariableSteps(scene.defaults));
+  maxStep_->setText(is.maxStep > 0.0 ? text(is.maxStep) : QString());
+  outputStep_->setText(scene.defaults.outputStep > 0.0 ? text(scene.defaults.outputStep) : QString());
+  outputTimes_->setText(QString::fromStdString(sceneOutputTimesPath(scene)));
   updateDetails();
   // the scene's Newton options where the integrator offers them
-  linearSolver_->setCurrentIndex(std::max(0, linearSolver_->findText(QString::fromStdString(d.linearSolver))));
-  jacobianUpdate_->setCurrentIndex(
-      std::max(0, jacobianUpdate_->findText(QString::fromStdString(d.jacobianUpdate))));
+  linearSolver_->setCurrentIndex(std::max(0, linearSolver_->findText(QString::fromStdString(is.linearSolver))));
+  jacobianUpdate_->setCurrentIndex(std::max(0, jacobianUpdate_->findText(QString::fromStdString(is.jacobianUpdate))));
 }
 
 void RunConfigPanel::checkFormulations(const Model& model) {

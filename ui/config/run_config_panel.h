@@ -28,9 +28,9 @@ class RunConfigPanel : public QWidget {
  public:
   explicit RunConfigPanel(QWidget* parent = nullptr);
 
-  // the scene's run settings become the panel's values; sceneFolder: where a relative output
-  // times file of the scene is looked for (the scene file's folder)
-  void setDefaults(const RunDefaults& defaults, const QString& sceneFolder = QString());
+  // the scene's run settings (simulation/run_settings.h: sceneRunSettings, as every front end
+  // reads them) become the panel's values
+  void setDefaults(const Model& scene);
   // formulations that cannot start from the scene's initial poses (rE at its gimbal lock) are
   // disabled with the engine's reason as tooltip; a disabled choice gives way to the first usable one
   void checkFormulations(const Model& model);

@@ -26,7 +26,7 @@ QString vectorText(const Vec3& v) {
   return QString("(%1, %2, %3)").arg(v.x(), 0, 'g', 3).arg(v.y(), 0, 'g', 3).arg(v.z(), 0, 'g', 3);
 }
 
-// one equation of a joint, in the notation of seed 001 eqs (1)-(4)
+// one equation of a joint, in the notation of Kissel et al. 2021 eqs (1)-(4)
 QString primitiveText(const Primitive& p, QString& detail) {
   switch (p.type) {
     case PrimitiveType::DP1:
@@ -61,7 +61,7 @@ QString groupTitle(const std::string& array) {
 ModelTree::ModelTree(SceneDocument& doc, QWidget* parent)
     : QTreeWidget(parent), doc_(doc), primitivesAction_(new QAction(tr("Show &primitives of joints"), this)) {
   primitivesAction_->setCheckable(true);
-  primitivesAction_->setToolTip(tr("List under each joint the constraint equations it expands to (seed 001 Table 1)"));
+  primitivesAction_->setToolTip(tr("List under each joint the constraint equations it expands to (Kissel et al. 2021 Table 1)"));
   connect(primitivesAction_, &QAction::toggled, this, &ModelTree::rebuild);
   setHeaderHidden(true);
   setColumnCount(1);

@@ -17,6 +17,7 @@
 #include "integrators/registry.h"
 #include "scene/builtin_scenes.h"
 #include "scene/scene_reader.h"
+#include "simulation/run_settings.h"
 #include "studies/executor.h"
 #include "studies/scene_variant_loader.h"
 #include "studies/study_file.h"
@@ -198,20 +199,25 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
     settings.outputs.push_back(o.toStdString());
   settings.repeat = repeat_->value();
 
-  // the runs' common settings: the scene's steps, the chosen formulation and end time
-  RunSettings base;
-  base.formulation = formulation_->currentText().toStdString();
-  base.tEnd = model->defaults.tEnd;
+  // the runs' common settings: the scene's (resolved as `mbw-cli study work-precision` does), the
+  // chosen formulation and end time
+  RunOverrides chosen;
+  chosen.formulation = formulation_->currentText().toStdString();
   if (!tEnd_->text().trimmed().isEmpty()) {
     bool ok = false;
-    base.tEnd = tEnd_->text().toDouble(&ok);
-    if (!ok || !(base.tEnd > 0.0)) {
+    chosen.tEnd = tEnd_->text().toDouble(&ok);
+    if (!ok || !(*chosen.tEnd > 0.0)) {
       *error = tr("t_end: '%1' is not a positive time.").arg(tEnd_->text());
       return false;
     }
   }
-  base.integratorSettings.step = model->defaults.step;
-  base.integratorSettings.maxStep = model->defaults.maxStep;
+  RunSettings base;
+  try {
+    base = resolveRunSettings(*model, chosen);
+  } catch (const std::exception& e) {
+    *error = QString::fromStdString(e.what());
+    return false;
+  }
   const std::string scene = builtin.isEmpty() ? currentName_.toStdString() : builtin.toStdString();
   try {
     request->study = makeWorkPrecisionStudy(scene, *model, base, settings);

@@ -1,7 +1,7 @@
 #pragma once
-// Several integrators on one scene, for comparisons at equal cost (seed 002 section 5: the same
+// Several integrators on one scene, for comparisons at equal cost (Zhang et al. 2022 section 5: the same
 // Delta t / n for every method, n = implicit stages per step) and convergence studies:
-//     RE(x) = sqrt( sum_j (x(t_j) - x_j)^2 / sum_j x(t_j)^2 )                   (seed 002 eq 26)
+//     RE(x) = sqrt( sum_j (x(t_j) - x_j)^2 / sum_j x(t_j)^2 )                   (Zhang et al. 2022 eq 26)
 // over the steps t_j of a run, with x(t_j) from a reference run (interpolated by the 4-point
 // cubic of reference_error.h where the grids differ), and the observed order as the least-squares
 // slope of log RE against log Delta t.
@@ -39,7 +39,7 @@ double relativeError(const TrajectoryError& error, const Results& reference);
 // least-squares slope of log(error) against log(step) over the finite positive pairs (NaN if < 2)
 double observedOrder(const std::vector<double>& steps, const std::vector<double>& errors);
 
-// Newton iterations per step and per implicit time point (seed 002 Figure 28: S/N).
+// Newton iterations per step and per implicit time point (Zhang et al. 2022 Figure 28: S/N).
 double iterationsPerStep(const RunStatistics& s);
 double iterationsPerTimePoint(const RunStatistics& s);
 

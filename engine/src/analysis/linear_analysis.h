@@ -1,5 +1,5 @@
 #pragma once
-// Linear analysis of a time integrator on the undamped oscillator x'' + w^2 x = 0 (seed 002
+// Linear analysis of a time integrator on the undamped oscillator x'' + w^2 x = 0 (Zhang et al. 2022
 // section 4), from the map of one step that the scheme builds from its own coefficients
 // (LinearModel). With the principal root lambda = exp(-xi W + i W sqrt(1 - xi^2)) of that map
 // (the eigenvalue that follows exp(i Omega) from small Omega = w h on; Omega_bar = |ln lambda|

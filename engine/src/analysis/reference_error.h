@@ -1,6 +1,6 @@
 #pragma once
 // Errors of a run against a reference run of the same model, on the run's own time grid. The
-// reference is interpolated as seed 000 section 5.1 describes: at each time t_i, a cubic through
+// reference is interpolated as Sandu et al. 2001 section 5.1 describes: at each time t_i, a cubic through
 // the four reference points around it, E_{r-1}, E_r, E_{r+1}, E_{r+2} with T_r <= t_i <= T_{r+1}
 // (the first or last four near the ends).
 

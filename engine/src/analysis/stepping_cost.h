@@ -1,5 +1,5 @@
 #pragma once
-// The cost of a run's stepping loop alone, as seed 001 section 4 measures it (Tables 8-10): the CPU
+// The cost of a run's stepping loop alone, as Kissel et al. 2021 section 4 measures it (Tables 8-10): the CPU
 // time and Newton iterations of a kinematic analysis or of fixed-step dynamics, set-up and
 // consistent initial conditions excluded, nothing recorded, on the calling thread.
 // Throws ConfigurationError or ModelError as the runs they make do.
@@ -23,7 +23,7 @@ struct RunCost {
   double iterationsPerStep() const { return steps ? double(newtonIterations) / steps : 0.0; }
 };
 
-// Kinematic analysis over [0, settings.tEnd] (seed 001 section 2).
+// Kinematic analysis over [0, settings.tEnd] (Kissel et al. 2021 section 2).
 RunCost timeKinematics(const Model& model, const std::string& formulation,
                        const KinematicsSettings& settings);
 

@@ -1,6 +1,6 @@
 #pragma once
 // g = x . y for a vector x fixed in body i and a vector y fixed in body j: the core of DP1
-// (seed 001 eq 1), and of the angle driver and the rotational spring built from DP1 pairs.
+// (Kissel et al. 2021 eq 1), and of the angle driver and the rotational spring built from DP1 pairs.
 
 #include "formulation/body_end.h"
 

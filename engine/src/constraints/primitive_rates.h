@@ -3,7 +3,7 @@
 // primitive, Phi_q qdot = nu and Phi_q qddot = gamma (primitive_terms.h): d gamma/dq, d gamma/dv,
 // d nu/dq and the partial time derivatives nu_t, gamma_t. With the Hessian of Phi
 // (addPrimitiveHessian) they give every derivative of the constraint equations the exact
-// integration Jacobians of seed 000 section 3 need: (Phi_q qdot)_q, tau_q, tau_qdot of eqs
+// integration Jacobians of Sandu et al. 2001 section 3 need: (Phi_q qdot)_q, tau_q, tau_qdot of eqs
 // (28b)-(29), (34), and the time derivative of eq (46). gamma is quadratic in the velocities,
 // so each term below is the product rule over x, xdot and the velocity-quadratic part of xddot of
 // the body-fixed vectors and points involved (BodyEnd).

@@ -1,5 +1,5 @@
 #pragma once
-// The four geometric constraint primitives of seed 001, eqs (1)-(4), and the angle driver, written
+// The four geometric constraint primitives of Kissel et al. 2021, eqs (1)-(4), and the angle driver, written
 // once for every formulation K (the formulation enters only through BodyEnd<K>):
 //   DP1  Phi = a_i . a_j - f(t)
 //   DP2  Phi = a_i . d_ij - f(t),   d_ij = r_j + A_j s_j - r_i - A_i s_i
@@ -10,7 +10,7 @@
 //        at every angle (a lone DP1 driver cos(phi) = f(t) is singular where f = +-1).
 // For each: the value, the Jacobian blocks, nu = -dPhi/dt (eqs 17, 21, 27), gamma (eqs 18, 24, 29:
 // Phi_q qddot = gamma), and the second variation lambda d/dq(Phi_q^T) that enters the Newton matrix
-// of the dynamics (seed 001 eqs 38, Tables 3-6).
+// of the dynamics (Kissel et al. 2021 eqs 38, Tables 3-6).
 
 #include "constraints/dot_product.h"
 #include "expr/expression.h"
@@ -156,7 +156,7 @@ double primitiveGamma(const Primitive& c, const BodyEnd<K>& ei, const BodyEnd<K>
   return 0.0;
 }
 
-// lambda * d/dq (Phi_q^T): the reaction-force sensitivities (seed 001 Tables 3-6), added to h.
+// lambda * d/dq (Phi_q^T): the reaction-force sensitivities (Kissel et al. 2021 Tables 3-6), added to h.
 template <class K>
 void addPrimitiveHessian(const Primitive& c, const BodyEnd<K>& ei, const BodyEnd<K>& ej,
                          const TimeFunctionValue& f, double lambda, PairBlocks<K>& h) {

@@ -67,7 +67,7 @@ class TimeFunction {
 
   TimeFunctionValue evaluate(double t) const;
   double value(double t) const;
-  // the third derivative, for the time derivative of accelerations (Rosenbrock methods, seed 000
+  // the third derivative, for the time derivative of accelerations (Rosenbrock methods, Sandu et al. 2001
   // eq 46)
   double thirdDerivative(double t) const;
 

@@ -1,7 +1,7 @@
 #pragma once
 // Force elements written once for every formulation K: generalized forces Q (virtual work
 // delta W = Q . delta q), their exact Jacobians dQ/dq and dQ/dv for the Newton matrix (the
-// applied-force sensitivities of seed 001 eq 38c), and their energy terms.
+// applied-force sensitivities of Kissel et al. 2021 eq 38c), and their energy terms.
 //   TSDA   tension F = k (L - L0) + c Ldot - f_act(t) along the line of its two points
 //   RSDA   torque T = -k (theta - theta0) - c thetadot + tau(t) on body j about the axis (reaction
 //          on i); theta = atan2(w_i . u_j, u_i . u_j), w_i = axis_i x u_i, unwrapped continuously

@@ -1,6 +1,6 @@
 #pragma once
 // Absolute coordinates, one block of coordinates per body, for any body kinematics K (RaBody,
-// RpBody, ReBody): the equations of seed 001 sections 2-3 assembled from the generic primitive
+// RpBody, ReBody): the equations of Kissel et al. 2021 sections 2-3 assembled from the generic primitive
 // and force terms. Dense per-body blocks; the sink decides dense or sparse global storage.
 
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 // The interface integrators and solvers see (DESIGN.md: Formulation). It turns Model + state into
-// the equations of the index-3 DAE of constrained multibody dynamics, seed 001 eqs (31), (39), (43):
+// the equations of the index-3 DAE of constrained multibody dynamics, Kissel et al. 2021 eqs (31), (39), (43):
 //     M(q) vdot + Phi_q(q)^T lambda = Q(q, v, t)        (v: the formulation's velocity coordinates)
 //     Phi(q, t) = 0
 // with Phi_q v = nu and Phi_q vdot = gamma at the velocity and acceleration levels.
@@ -66,7 +66,7 @@ class Formulation {
   virtual void retract(const VectorXd& q, const VectorXd& dq, VectorXd& out) const = 0;
   // out = q (-) anchor, the increment with retract(anchor, out) = q
   virtual void localCoordinates(const VectorXd& anchor, const VectorXd& q, VectorXd& out) const = 0;
-  // Schemes that combine several past points (seed 002 section 3.1) work with increments relative
+  // Schemes that combine several past points (Zhang et al. 2022 section 3.1) work with increments relative
   // to an anchor, g = q (-) anchor, and with rates of those increments. T(g) maps the rate of g to
   // the velocity coordinates at anchor (+) g: v = T(g) gdot. T is the identity where positions form
   // a vector space (rp, rE); for rotation matrices it is the tangent map of the exponential.
@@ -102,7 +102,7 @@ class Formulation {
   virtual void accelerationRhs(VectorXd& gamma) const = 0;          // gamma (nc)
   virtual void generalizedForces(VectorXd& Q) const = 0;            // Q: applied + inertial terms
   // c_q d/dq + c_v d/dv of r = M(q) vdot - Q(q, v, t) + Phi_q^T lambda, added to sink (nv x nv):
-  // the coupling blocks of the index-3 Newton matrix (seed 001 eq 38c; rp/rE analogues eqs 42, 45)
+  // the coupling blocks of the index-3 Newton matrix (Kissel et al. 2021 eq 38c; rp/rE analogues eqs 42, 45)
   virtual void dynamicsJacobian(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
                                 MatrixSink sink) const = 0;
   // d/dq into dq and d/dv into dv, in one pass over the force elements where the formulation can
@@ -113,7 +113,7 @@ class Formulation {
   }
 
   // --- derivatives of the constraint and force terms (the exact integration Jacobians of the
-  // state-space form, seed 000 section 3) -----------------------------------------------------
+  // state-space form, Sandu et al. 2001 section 3) -----------------------------------------------------
   // d/dq (Phi_q w) for a fixed w: the Hessians of the constraints contracted with w (nc x nv);
   // needs positions
   virtual void constraintHessianProduct(const VectorXd& w, MatrixSink sink) const = 0;

@@ -1,6 +1,6 @@
 #pragma once
 // Kinematics of one body in the rA formulation: position r of the centre of mass and the rotation
-// matrix A itself, seed 001 sections 2.1 (eqs 5-18) and 3.1 (eqs 30-38). The body kinematics
+// matrix A itself, Kissel et al. 2021 sections 2.1 (eqs 5-18) and 3.1 (eqs 30-38). The body kinematics
 // interface K is documented in rp_body.h; here the orientation "coordinates" alpha are a rotation
 // vector theta_B applied on the right, A (+) theta = A exp(skew(theta)) (eqs 8, 12), and their
 // rates are the body-frame angular velocity omega_B (eq 30a). Every variation is right-trivialized,

@@ -1,6 +1,6 @@
 #pragma once
 // Kinematics of one body in the rp formulation: position r of the centre of mass and Euler
-// parameters p = (e0, e1, e2, e3), seed 001 section 2.2 (eqs 19-24) and 3.2 (eqs 39-42).
+// parameters p = (e0, e1, e2, e3), Kissel et al. 2021 section 2.2 (eqs 19-24) and 3.2 (eqs 39-42).
 //
 // Every formulation supplies a body type with this interface; constraint primitives and force
 // elements are written once against it (see body_end.h). N is the number of orientation

@@ -8,10 +8,10 @@ BackwardEuler::BackwardEuler(Formulation& formulation, IntegratorSettings settin
 Capabilities BackwardEuler::capabilities() {
   Capabilities c;
   c.family = "index-3 DAE, one-step";
-  c.description = "implicit Euler on the index-3 equations (seed 001); first order, L-stable";
+  c.description = "implicit Euler on the index-3 equations (Kissel et al. 2021); first order, L-stable";
   c.order = 1;
   c.lStable = true;
-  c.source = "seed 001 eqs 32-35";
+  c.source = "Kissel et al. 2021 eqs 32-35";
   c.workRule = "implicit Euler: W_n+1 = W_n + h P_n+1 (first order)";
   c.formulations = {"rp", "rA", "rE"};
   return c;

@@ -1,5 +1,5 @@
 #pragma once
-// Index-3 backward Euler, seed 001 eqs (32)-(35) and (40):
+// Index-3 backward Euler, Kissel et al. 2021 eqs (32)-(35) and (40):
 //     v_{n+1} = v_n + h vdot_{n+1},   q_{n+1} = q_n (+) h v_{n+1}
 // i.e. the time point t_{n+1} with anchor q_n, dqHat = h v_n, vHat = v_n, cq = h^2, cv = h,
 // predictor vdot_n, lambda_n. Fixed step, first order.

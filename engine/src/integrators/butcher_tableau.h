@@ -1,8 +1,8 @@
 #pragma once
 // Stiffly accurate ESDIRK tableaux (explicit first stage, constant diagonal gamma, last row = b),
-// seed 002 section 2.3 eqs (5)-(6):
+// Zhang et al. 2022 section 2.3 eqs (5)-(6):
 //     stage i:  y_{k-1+c_i} = y_{k-1} + h (sum_{j<i} a_ij ydot_{k-1+c_j} + gamma ydot_{k-1+c_i})
-// and the methods of the seed written as such tableaux: rho_inf-Bathe (eq 7), MSSTC(3,4,5),
+// and the methods of the paper written as such tableaux: rho_inf-Bathe (eq 7), MSSTC(3,4,5),
 // MSSTH(3,4,5) and Kennedy and Carpenter's ESDIRK3(2)4L[2]SA, ESDIRK3(2)5L[2]SA,
 // ESDIRK4(3)6L[2]SA2. Each builder names its source (../shared/refdata/integrators/esdirk.md,
 // msst.md: MBDyn develop 59e50fa6, Kennedy and Carpenter NASA/TM-2016-219173 and Appl. Numer.
@@ -23,7 +23,7 @@ struct ButcherTableau {
   int embeddedOrder = 0;     // order of bHat; 0 = no embedded weights
   MatrixXd A;                // s x s, lower triangular, A(0, :) = 0, A(i, i) = gamma (i >= 1)
   VectorXd b, bHat, c;       // b = last row of A
-  int lastStagePredictorOrder = 2;  // 2: eq 12; 4: eq 16 (seed 002 section 3.1)
+  int lastStagePredictorOrder = 2;  // 2: eq 12; 4: eq 16 (Zhang et al. 2022 section 3.1)
 
   int stages() const { return static_cast<int>(c.size()); }
   double gamma() const { return A(stages() - 1, stages() - 1); }

@@ -328,7 +328,7 @@ Capabilities AdamsIntegrator::capabilities() {
   Capabilities c;
   c.family = "state-space ODE, multistep (SUNDIALS CVODE)";
   c.description =
-      "variable-order Adams (1-12) with functional iteration: the explicit reference of seed 000";
+      "variable-order Adams (1-12) with functional iteration: the explicit reference of Sandu et al. 2001";
   c.iterationCount = "functional iterations (CVODE)";
   c.errorControls = {"auto", "per-unit-step", "per-step"};
   c.order = 12;

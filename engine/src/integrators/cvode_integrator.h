@@ -3,14 +3,14 @@
 // first-order form y = (v, vdot), y' = (vdot, f(t, v, vdot)) of the same StateSpaceOde as the
 // Rosenbrock methods:
 //   adams  variable-order (1-12) Adams-Moulton with functional (fixed-point) iteration: the
-//          explicit-type code the seed compares against (DEABM in seed 000 section 5.2,
+//          explicit-type code the paper compares against (DEABM in Sandu et al. 2001 section 5.2,
 //          Algorithm 2)
 //   bdf    variable-order (1-5) BDF with Newton iterations and a dense linear solver fed the exact
 //          Jacobian [[0, I], [J1, J2]]
 // Tolerances: CVODE's weighted RMS norm with weights 1/(rtol |y_i| + atol), the analogue of
 // eqs (13)-(14), divided by the share of the tolerance of the step about to be taken when
 // controlled per unit step (the default, step_control.h; CVodeWFtolerances), so that the local
-// errors of a run sum to about the tolerance; per step (errorControl "per-step": the seed's Tables
+// errors of a run sum to about the tolerance; per step (errorControl "per-step": the paper's Tables
 // 1-4) the global error was 200-4500 times the tolerance on the pendulums at 1e-8. Each step() is one internal CVODE step (CV_ONE_STEP) that stops at t + h;
 // CVODE rejects and retries internally (counted in the statistics by cause). When the partition
 // changes, the integration restarts (CVodeReInit) in the new coordinates. The continuous extension

@@ -1,5 +1,5 @@
 #pragma once
-// Stiffly accurate ESDIRKs on the index-3 DAE (seed 002 sections 2.3, 3): rho_inf-Bathe,
+// Stiffly accurate ESDIRKs on the index-3 DAE (Zhang et al. 2022 sections 2.3, 3): rho_inf-Bathe,
 // MSSTC(n), MSSTH(n) and the Kennedy-Carpenter ESDIRKs. Stage i of the step from t_k (anchor q_k)
 // is one time point of the shared core:
 //     v_i = v_k + h (sum_{j<i} a_ij vdot_j + gamma vdot_i)

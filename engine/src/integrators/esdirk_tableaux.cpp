@@ -26,12 +26,12 @@ std::complex<double> ButcherTableau::stabilityFunction(std::complex<double> z) c
 }
 
 ButcherTableau batheTableau(double rho) {
-  // g = (2 - sqrt(2 (1 + rho))) / (2 (1 - rho)) = 1 / (2 + sqrt(2 (1 + rho))) (seed 002 eq 7)
+  // g = (2 - sqrt(2 (1 + rho))) / (2 (1 - rho)) = 1 / (2 + sqrt(2 (1 + rho))) (Zhang et al. 2022 eq 7)
   const double g = 1.0 / (2.0 + std::sqrt(2.0 * (1.0 + rho)));
   const double b1 = -(4 * g * g - 6 * g + 1) / (4 * g), b2 = (1 - 2 * g) / (4 * g);
   ButcherTableau t = tableauFromRows({{g, g}, {b1, b2, g}});
   t.name = "rho_inf-Bathe";
-  t.source = "seed 002 eq 7; MBDyn TunableBatheSolver (esdirk.md section 1)";
+  t.source = "Zhang et al. 2022 eq 7; MBDyn TunableBatheSolver (esdirk.md section 1)";
   t.order = 2;
   return t;
 }
@@ -63,7 +63,7 @@ ButcherTableau esdirk325l2saTableau() {
   ButcherTableau t =
       tableauFromRows({{g, g}, {a31, a31, g}, {a41, a41, a43, g}, {b1, b1, b3, b4, g}});
   t.name = "ESDIRK3(2)5L[2]SA";
-  t.source = "Kennedy and Carpenter, NASA/TM-2016-219173 (esdirk.md 2.2; seed 002 also spells it ESDIRK3(3)5L[2]SA)";
+  t.source = "Kennedy and Carpenter, NASA/TM-2016-219173 (esdirk.md 2.2; Zhang et al. 2022 also spells it ESDIRK3(3)5L[2]SA)";
   t.order = 3;
   t.embeddedOrder = 2;
   const double h1 = (5547709 * s2 - 4800247) / 16519545.0;

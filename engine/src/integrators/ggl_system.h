@@ -2,7 +2,7 @@
 // The equations of motion in the stabilized index-2 form of Gear, Gupta and Leimkuhler (1985), the
 // form IDA integrates (ida_integrator.h). Unknowns y = (q, v, lambda, mu), residual F(t, y, y'):
 //     F_q = q' - v + Phi_q^T mu                    (nv)   kinematics, stabilized
-//     F_v = M(q) v' + Phi_q^T lambda - Q(q, v, t)  (nv)   seed 001 eq (31)
+//     F_v = M(q) v' + Phi_q^T lambda - Q(q, v, t)  (nv)   Kissel et al. 2021 eq (31)
 //     F_l = Phi_q v - nu                           (nc)   velocity constraints
 //     F_m = Phi(q, t)                              (nc)   position constraints
 // Both constraint levels hold on the solution, so mu = 0 there: the stabilization only projects

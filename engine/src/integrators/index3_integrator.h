@@ -1,5 +1,5 @@
 #pragma once
-// The base of the direct index-3 schemes (seed 001 §3, seed 002 §3): each step is one or more time
+// The base of the direct index-3 schemes (Kissel et al. 2021 §3, Zhang et al. 2022 §3): each step is one or more time
 // points solved by the shared Newton core. A scheme fills point_ and the predictor of the point
 // (vdot, lambda), then calls solvePoint.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The core shared by every direct index-3 scheme (seed 002 section 3, eq 8; seed 001 eqs 32-35):
+// The core shared by every direct index-3 scheme (Zhang et al. 2022 section 3, eq 8; Kissel et al. 2021 eqs 32-35):
 // at one time point t, positions and velocities are affine in the unknown accelerations,
 //     v = vHat + cv vdot,      q = anchor (+) g,   g = dqHat + cq vdot,
 // and Newton solves the discretized equations of motion and the scaled position constraints
@@ -7,15 +7,15 @@
 // for (vdot, lambda), with the iteration matrix
 //     [ M + cq d r1/dq + cv d r1/dv    w Phi_q^T ]
 //     [ Phi_q                          0         ]
-// (the 1/h^2 scaling of seed 001 eq 33a, 1/(b0 h)^2 in general; seed 002 section 2 scales by the
+// (the 1/h^2 scaling of Kissel et al. 2021 eq 33a, 1/(b0 h)^2 in general; Zhang et al. 2022 section 2 scales by the
 // inverse of b0 h at the first-order level). It stops when the correction satisfies
-// |delta|_2 < Theta with Theta cq = newtonTolerance (seed 001 eq 46, Theta h^2 = 1e-11; the schemes
+// |delta|_2 < Theta with Theta cq = newtonTolerance (Kissel et al. 2021 eq 46, Theta h^2 = 1e-11; the schemes
 // give each point its own, following the step: step_control.h).
 // w = 1 and a_hist = 0 except for HHT (w = 1 + alpha, a_hist = -alpha M^-1 (Phi_q^T lambda - Q)
 // of the previous step; see hht.h).
 //
 // Schemes supply the TimePoint (anchor, dqHat, vHat, cq, cv) and the predictor of (vdot, lambda).
-// Multi-point schemes (seed 002 section 3.1) combine past points through increments relative to
+// Multi-point schemes (Zhang et al. 2022 section 3.1) combine past points through increments relative to
 // the anchor and their rates gdot = T(g)^-1 v (Formulation::incrementRate). They set
 // incrementRates, and the position increment solves
 //     g = gKnown + c0 T(g)^-1 v,      c0 = cq / cv,   gKnown = dqHat - c0 vHat,
@@ -26,7 +26,7 @@
 // Without incrementRates the matrix is the exact derivative of (r1, r2) with respect to
 // (vdot, lambda): where positions live on a manifold (rA), the position derivatives are taken with
 // respect to g = dqHat + cq vdot through the tangent map T(g) (Formulation::applyIncrementTangent),
-// i.e. seed 001 eq 36 without the approximation of eq 37; for rp and rE, T = I.
+// i.e. Kissel et al. 2021 eq 36 without the approximation of eq 37; for rp and rE, T = I.
 //
 // The matrix is stored dense or sparse (iteration_matrix.h) and may be kept, factorized, across
 // iterations, time points and steps (modified Newton; Hairer and Wanner, Solving ODEs II, section
@@ -109,7 +109,7 @@ struct TimePoint {
   const VectorXd* anchor = nullptr;
   VectorXd dqHat;   // (nv)
   VectorXd vHat;    // (nv)
-  double cq = 0.0;  // (b0 h)^2 for the schemes of seed 002; beta h^2 for HHT
+  double cq = 0.0;  // (b0 h)^2 for the schemes of Zhang et al. 2022; beta h^2 for HHT
   double cv = 0.0;  // b0 h; gamma h for HHT
   bool incrementRates = false;         // see above
   double forceWeight = 1.0;                       // w

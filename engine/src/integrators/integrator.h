@@ -29,13 +29,13 @@ struct IntegratorSettings {
   double maxStep = 0.0;            // variable step: 0 = no limit
   double rhoInf = -1.0;            // spectral radius at infinity; < 0 = the method's default
   std::optional<double> alpha;     // HHT alpha in [-1/3, 0] (instead of rho_inf)
-  // stop when |correction| * (b h)^2 < this (seed 001: Theta h^2) at steps of
+  // stop when |correction| * (b h)^2 < this (Kissel et al. 2021: Theta h^2) at steps of
   // kNewtonReferenceStep and above; with newtonToleranceRule "step" (the default) it falls as
   // (h / kNewtonReferenceStep)^4 below (step_control.h, newtonToleranceForStep), "fixed" keeps it
   double newtonTolerance = 1e-11;
   std::string newtonToleranceRule = "step";
   int maxNewtonIterations = 25;
-  // step-size control of error-estimating one-step methods, seed 000 eq (16)
+  // step-size control of error-estimating one-step methods, Sandu et al. 2001 eq (16)
   double safetyFactor = 0.9;       // fac
   double minStepFactor = 0.2;      // facmin: a new step is at least this times the last
   double maxStepFactor = 6.0;      // facmax: and at most this times
@@ -43,13 +43,13 @@ struct IntegratorSettings {
   // that the local errors of a run of this length sum to about the tolerance (step_control.h);
   // runs set it to their length
   double errorSpan = 1.0;          // s
-  // state-space (ODE) integrators, seed 000 section 4
+  // state-space (ODE) integrators, Sandu et al. 2001 section 4
   double constraintTolerance = 1e-10;  // |Phi|_inf of the recovered dependent coordinates
   double repartitionGrowth = 1.25;     // cond(Phi_u) growth that triggers a new partition
   std::string jacobian = "exact";      // "exact" or "fd" (forward differences), where offered
   // variable steps: what the tolerance bounds (step_control.h): "per-unit-step", the local errors
   // of the whole run summed (the global error then about the tolerance), "per-step", each step's
-  // local error (the native control of SUNDIALS and of seed 000's Rosenbrock methods), or "auto",
+  // local error (the native control of SUNDIALS and of Sandu et al.'s Rosenbrock methods), or "auto",
   // the integrator's default (Capabilities::errorControls)
   std::string errorControl = "auto";
   // index-3 integrators: storage of the Newton matrix and when it is evaluated (index3_solver.h)
@@ -67,7 +67,7 @@ struct Capabilities {
   std::string description;   // one line
   std::string source;        // where the coefficients come from
   int order = 1;             // design order (positions)
-  int implicitStages = 1;    // time points solved per step (n in the seed's Delta t / n)
+  int implicitStages = 1;    // time points solved per step (n in the paper's Delta t / n)
   bool lStable = false;
   bool errorEstimate = false;
   bool variableStep = false;

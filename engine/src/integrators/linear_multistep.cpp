@@ -34,8 +34,8 @@ Capabilities LinearMultistep::capabilities(int steps) {
                   ": second order, A-stable, tunable rho_inf (0 = BDF2" +
                   std::string(steps == 2 ? ")" : "-like)") +
                   (steps == 2 ? "; variable steps with --rtol/--atol" : "") +
-                  "; trapezoidal start-up (seed 002 eqs 2-3)";
-  c.source = "seed 002 section 2.1; closed forms of refdata/integrators/lms.md (MBDyn)";
+                  "; trapezoidal start-up (Zhang et al. 2022 eqs 2-3)";
+  c.source = "Zhang et al. 2022 section 2.1; closed forms of refdata/integrators/lms.md (MBDyn)";
   c.order = 2;
   c.hasRhoInf = true;
   c.rhoInfDefault = kDefaultRhoInf;

@@ -1,5 +1,5 @@
 #pragma once
-// LMS2, LMS3, LMS4 on the index-3 DAE (seed 002 sections 2.1, 3): at t_N,
+// LMS2, LMS3, LMS4 on the index-3 DAE (Zhang et al. 2022 sections 2.1, 3): at t_N,
 //     v_N = sum_j a_j v_{N-j} + h sum_{j>=1} b_j vdot_{N-j} + h b0 vdot_N
 //     g_N = sum_j a_j g_{N-j} + h sum_{j>=1} b_j gdot_{N-j} + h b0 gdot_N
 // with g_{N-j} = q_{N-j} (-) q_{N-1} the past positions relative to the latest point and

@@ -1,5 +1,5 @@
 #pragma once
-// Coefficients of the linear multistep methods of seed 002 eq (2),
+// Coefficients of the linear multistep methods of Zhang et al. 2022 eq (2),
 //     y_N = sum_{j=1..K} a_j y_{N-j} + h sum_{j=0..K} b_j ydot_{N-j},
 // for LMS2, LMS3, LMS4 with tunable rho_inf (second order, A-stable, sigma(E) proportional to
 // (E + rho_inf)^K so that the spectral radius at infinity is rho_inf), LMS2 with variable steps,

@@ -1,13 +1,13 @@
 #pragma once
 // Predictors of the unknown derivative at a new time point t_N from the points solved before it
-// (seed 002 section 3.1), applied at the velocity level (y = v, ydot = vdot), where every
+// (Zhang et al. 2022 section 3.1), applied at the velocity level (y = v, ydot = vdot), where every
 // formulation's coordinates form a vector space:
 //   constant      ydot_N = ydot_{N-1}                                                  (eq 15)
 //   second order  ydot_N = (m0 y_{N-1} + m1 y_{N-2}) / (t_N - t_{N-1})
 //                          + n0 ydot_{N-1} + n1 ydot_{N-2}                         (eqs 12, 14)
 //   fourth order  the same over three points                                     (eqs 16, 17)
 // i.e. the derivative at t_N of the Hermite interpolant through the past values and derivatives
-// (exact for polynomials of degree 3 and 5). The seed does not say how multipliers are
+// (exact for polynomials of degree 3 and 5). The paper does not say how multipliers are
 // predicted; here they are extrapolated by the polynomial through the same points (degree 0, 1, 2).
 // Past points may lie on either side of t_N (ESDIRK stages are not ordered in time).
 

@@ -70,7 +70,7 @@ IntegratorInfo msst(bool higher, int n) {
       std::string(higher ? "MSSTH(" : "MSSTC(") + std::to_string(n) + "): " + std::to_string(n + 1) +
       "-stage ESDIRK, order " + (higher ? std::to_string(n) : std::string("2")) +
       (higher ? "" : ", trapezoidal sub-steps then a general last stage") +
-      "; rho_inf tabulated by MBDyn; fixed step (seed 002 section 2.3)";
+      "; rho_inf tabulated by MBDyn; fixed step (Zhang et al. 2022 section 2.3)";
   return esdirk(name, build, dflt, msstRhoInfValues(higher, n), true, what);
 }
 
@@ -99,7 +99,7 @@ const std::vector<IntegratorInfo>& integratorRegistry() {
       lms(2), lms(3), lms(4), ss(2), ss(3), ss(4),
       esdirk("bathe", batheTableau, 0.0, {}, true,
              "rho_inf-Bathe: two sub-steps (trapezoidal, then a 3-point formula) as a 3-stage ESDIRK; "
-             "order 2; fixed step (seed 002 eq 7)"),
+             "order 2; fixed step (Zhang et al. 2022 eq 7)"),
       msst(false, 3), msst(false, 4), msst(false, 5), msst(true, 3), msst(true, 4), msst(true, 5),
       esdirk("esdirk3-4l2sa", [](double) { return esdirk324l2saTableau(); }, 0.0, {}, false,
              "ESDIRK3(2)4L[2]SA: order 3, L-stable, embedded order 2: variable steps with --rtol/--atol"),
@@ -107,7 +107,7 @@ const std::vector<IntegratorInfo>& integratorRegistry() {
              "ESDIRK3(2)5L[2]SA: order 3, L-stable, embedded order 2: variable steps with --rtol/--atol"),
       esdirk("esdirk4-6l2sa2", [](double) { return esdirk436l2sa2Tableau(); }, 0.0, {}, false,
              "ESDIRK4(3)6L[2]SA2: order 4, L-stable, embedded order 3: variable steps with --rtol/--atol"),
-      // state-space (ODE) integrators of seed 000: no linear model of the index-3 form here
+      // state-space (ODE) integrators of Sandu et al. 2001: no linear model of the index-3 form here
       noLinearModel<RosenbrockNystrom4>("rosenbrock-nystrom4", "rn4"),
       noLinearModel<WMethod2>("w2"),
       noLinearModel<AdamsIntegrator>("adams"),

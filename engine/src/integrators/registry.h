@@ -1,6 +1,6 @@
 #pragma once
 // The integrators this build offers, by name, with their capabilities, a factory, and the linear
-// model of each scheme for the analysis of seed 002 section 4. The CLI and the workbench list and
+// model of each scheme for the analysis of Zhang et al. 2022 section 4. The CLI and the workbench list and
 // configure integrators only through here.
 
 #include <functional>

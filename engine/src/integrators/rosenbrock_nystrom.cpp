@@ -230,7 +230,7 @@ Capabilities RosenbrockNystrom4::capabilities() {
   Capabilities c;
   c.family = "state-space ODE, Rosenbrock";
   c.description =
-      "Rosenbrock-Nystrom, 4 stages, order 4(3), L-stable, exact Jacobians (seed 000)";
+      "Rosenbrock-Nystrom, 4 stages, order 4(3), L-stable, exact Jacobians (Sandu et al. 2001)";
   c.order = 4;
   c.lStable = true;
   c.errorEstimate = true;
@@ -248,7 +248,7 @@ Capabilities WMethod2::capabilities() {
   Capabilities c;
   c.family = "state-space ODE, Rosenbrock";
   c.description =
-      "W-method of order 2(1), L-stable, any Jacobian: exact or forward differences (seed 000)";
+      "W-method of order 2(1), L-stable, any Jacobian: exact or forward differences (Sandu et al. 2001)";
   c.order = 2;
   c.lStable = true;
   c.errorEstimate = true;

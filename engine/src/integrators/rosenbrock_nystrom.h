@@ -1,5 +1,5 @@
 #pragma once
-// Rosenbrock-Nystrom integration of the state-space ODE vddot = f(t, v, vdot), seed 000
+// Rosenbrock-Nystrom integration of the state-space ODE vddot = f(t, v, vdot), Sandu et al. 2001
 // Theorem 2.1 (eqs 25a-f) and Algorithm 1:
 //     S = I - h gamma J2 - h^2 gamma^2 J1                                           (25e)
 //     Y_i = v_n + h alpha_i vdot_n + h sum_j<i theta_ij z_j,  Y'_i = vdot_n + sum_j<i a_ij z_j
@@ -9,7 +9,7 @@
 // with the embedded solution (muhat, mhat) for the error estimate and the step-size control of
 // eqs (13)-(16): err = RMS over v and vdot of (y - yhat) / (atol + max(|y_n|, |y_n+1|) rtol),
 // h_new = h min(facmax, max(facmin, fac err^(-1/(q+1)))), q = the embedded order. That is the
-// control per step (errorControl "per-step", w2's default and the seed's Tables 1-4); rn4's default
+// control per step (errorControl "per-step", w2's default and the paper's Tables 1-4); rn4's default
 // is per unit step (step_control.h): err / (h / T), whose exponent is -1/q. rn4 advances its
 // fourth-order solution while the estimate is of the third-order one, so per unit step its global
 // error comes out below the tolerance (0.004-0.2 of it on the pendulums and the squeezer at 1e-8),

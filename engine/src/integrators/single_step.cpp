@@ -19,8 +19,8 @@ Capabilities SingleStep::capabilities(int r) {
   c.family = "index-3 DAE, single step with auxiliary variables";
   c.description = "SS" + std::to_string(r) + ": the single-step equivalent of LMS" +
                   std::to_string(r) + (r > 2 ? " (complex auxiliaries)" : "") +
-                  "; constant predictor (seed 002 eqs 4, 9-11)";
-  c.source = "seed 002 section 2.2; gammas of refdata/integrators/single_step.md (MBDyn)";
+                  "; constant predictor (Zhang et al. 2022 eqs 4, 9-11)";
+  c.source = "Zhang et al. 2022 section 2.2; gammas of refdata/integrators/single_step.md (MBDyn)";
   c.order = 2;
   c.hasRhoInf = true;
   c.rhoInfDefault = kDefaultRhoInf;

@@ -1,10 +1,10 @@
 #pragma once
-// SS2, SS3, SS4, the single-step equivalents of LMS2/3/4, on the index-3 DAE (seed 002
+// SS2, SS3, SS4, the single-step equivalents of LMS2/3/4, on the index-3 DAE (Zhang et al. 2022
 // sections 2.2, 3): at t_N (anchor q_{N-1}),
 //     v_N = v_{N-1} + h Re[b0 vdot_N + bPrev vdot_{N-1} + sum_l bAux_l w^(l)_{N-1}]
 //     g_N =           h Re[b0 gdot_N + bPrev gdot_{N-1} + sum_l bAux_l W^(l)_{N-1}]
 // with auxiliary variables w^(l) (of vdot) and W^(l) (of the position rates), complex for SS3
-// and SS4, kept as complex vectors and updated after each step (eqs 18-20). As in the seed
+// and SS4, kept as complex vectors and updated after each step (eqs 18-20). As in the paper
 // (section 3.1), W^(0) at a point is its own velocity (the rate of the increment relative to that
 // point), an approximation only where positions live on a manifold. All auxiliaries start at
 // vdot_0 and v_0. Constant predictor (eq 15). Fixed step. The work integrals of the energy balance

@@ -1,5 +1,5 @@
 #pragma once
-// The single-step equivalents SS2, SS3, SS4 of LMS2/3/4, seed 002 eqs (4a)-(4e) and (9)-(11):
+// The single-step equivalents SS2, SS3, SS4 of LMS2/3/4, Zhang et al. 2022 eqs (4a)-(4e) and (9)-(11):
 // r - 1 auxiliary derivative-like variables w^(l) (complex for SS3/SS4) with w^(0) = ydot,
 //     level l:  p_l w^(l)_N + (1 - p_l) w^(l)_{N-1} = q_l w^(l-1)_N + (1 - q_l) w^(l-1)_{N-1}
 //     state:    y_N = y_{N-1} + h (gamma_0 w^(r-1)_N + (1 - gamma_0) w^(r-1)_{N-1})

@@ -23,7 +23,7 @@ StateSpaceSettings odeSettings(const IntegratorSettings& s, bool perUnitStep) {
 
 std::map<std::string, std::string> stateSpaceRefusals() {
   const std::string why =
-      "the coordinate partition of seed 000 is written for Euler parameters, whose positions and "
+      "the coordinate partition of Sandu et al. 2001 is written for Euler parameters, whose positions and "
       "velocities share one layout (use rp)";
   return {{"rA", why}, {"rE", why}};
 }

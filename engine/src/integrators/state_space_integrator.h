@@ -1,5 +1,5 @@
 #pragma once
-// Common base of the integrators of the state-space ODE (seed 000): they advance the independent
+// Common base of the integrators of the state-space ODE (Sandu et al. 2001): they advance the independent
 // coordinates v, vdot of a StateSpaceOde and expose the full state (q, v = qdot in the rp
 // coordinates, vdot = qddot, lambda) to the run, so that outputs, energies and constraint
 // violations are recorded as for every other integrator. After each accepted step,

@@ -50,12 +50,12 @@
 // longer reaches the tolerance in a few iterations on the larger models (hmmwv-bump, LMS3 at
 // 1e-4 s over 500 steps: 1e-11 m, 2.0 iterations per step and 24 factorizations; 1e-12 m, 2.2 and
 // 62; 1e-13 m, 4.3 and 461). At and above kNewtonReferenceStep the tolerance is the settings'
-// newtonTolerance (the seed's Theta h^2 = 1e-11 at its steps), and a newtonTolerance under the
+// newtonTolerance (the paper's Theta h^2 = 1e-11 at its steps), and a newtonTolerance under the
 // floor is kept as given. The rule "fixed" keeps newtonTolerance at every step. The pendulum over
 // 2000 s with the rule: MSSTH3 5.5e-3 m at 1e-3 s, 6.7e-4 m at 5e-4 s; HHT 6.4e-2 m, 1.6e-2 m.
 //
 // New step h_new = h min(f_max, max(f_min, fac e^(-1/r))) for an error measure e behaving like h^r
-// (r = k for err_u) with fac, f_min, f_max the settings' safety and step factors (seed 000 eq 16;
+// (r = k for err_u) with fac, f_min, f_max the settings' safety and step factors (Sandu et al. 2001 eq 16;
 // f_max = 1 right after a rejection), limited by settings.maxStep.
 
 #include "formulation/formulation.h"

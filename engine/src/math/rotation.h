@@ -1,14 +1,14 @@
 #pragma once
 // Rotation parameterizations and conversions.
-//  - Euler parameters p = (e0, e1, e2, e3), scalar first; A(p) as in seed 001 eq (22).
-//  - ZXZ Euler angles (phi, theta, psi): A = A1(phi) A2(theta) A3(psi), seed 001 section 2.3.
-//  - Exponential map on SO(3) (Rodrigues), seed 001 eqs (5)-(7).
+//  - Euler parameters p = (e0, e1, e2, e3), scalar first; A(p) as in Kissel et al. 2021 eq (22).
+//  - ZXZ Euler angles (phi, theta, psi): A = A1(phi) A2(theta) A3(psi), Kissel et al. 2021 section 2.3.
+//  - Exponential map on SO(3) (Rodrigues), Kissel et al. 2021 eqs (5)-(7).
 
 #include "math/types.h"
 
 namespace mbw {
 
-// A(p) of seed 001 eq (22); orthonormal when |p| = 1.
+// A(p) of Kissel et al. 2021 eq (22); orthonormal when |p| = 1.
 Mat3 rotationFromEulerParameters(const Vec4& p);
 
 // Unit Euler parameters of a rotation matrix (Shepperd's method), e0 >= 0.
@@ -18,10 +18,10 @@ Vec4 eulerParametersFromRotation(const Mat3& R);
 // The same for a matrix already orthonormal to rounding (no re-orthonormalization).
 Vec4 eulerParametersFromOrthonormal(const Mat3& R);
 
-// G(p) of Haug (B^P in seed 001 eq 39c): body angular velocity omega_B = 2 G(p) pdot.
+// G(p) of Haug (B^P in Kissel et al. 2021 eq 39c): body angular velocity omega_B = 2 G(p) pdot.
 Mat34 eulerParameterG(const Vec4& p);
 
-// Rodrigues: exp(skew(theta)), seed 001 eqs (5)-(6).
+// Rodrigues: exp(skew(theta)), Kissel et al. 2021 eqs (5)-(6).
 Mat3 expSO3(const Vec3& theta);
 
 // Inverse of expSO3 for rotations below pi: the rotation vector theta with exp(skew(theta)) = R.

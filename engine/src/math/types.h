@@ -1,7 +1,7 @@
 #pragma once
 // Fixed-size linear-algebra types used throughout the engine.
 // Naming: a suffix _W marks a vector expressed in the world frame, _B one expressed in a body frame;
-// R_WB is the rotation matrix of body B in the world frame (A in the seed papers).
+// R_WB is the rotation matrix of body B in the world frame (A in the papers).
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
@@ -18,7 +18,7 @@ using Mat43 = Eigen::Matrix<double, 4, 3>;
 using VectorXd = Eigen::VectorXd;
 using MatrixXd = Eigen::MatrixXd;
 
-// Cross-product matrix: skew(a) * b = a x b (the "tilde" operator of seed 001).
+// Cross-product matrix: skew(a) * b = a x b (the "tilde" operator of Kissel et al. 2021).
 inline Mat3 skew(const Vec3& a) {
   Mat3 m;
   m << 0.0, -a.z(), a.y(),

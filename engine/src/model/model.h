@@ -1,6 +1,6 @@
 #pragma once
 // The static description of a mechanism, built once by the scene loader and never changed during a
-// run (seed 001 sections 2-3). Body-attached vectors are stored in the body's internal frame:
+// run (Kissel et al. 2021 sections 2-3). Body-attached vectors are stored in the body's internal frame:
 // origin at the centre of mass, axes parallel to the body frame the scene uses.
 
 #include <string>
@@ -37,7 +37,7 @@ struct Body {
   Vec3 shapeCenter_B = Vec3::Zero();    // in the scene's body frame
 };
 
-// One scalar constraint equation, seed 001 eqs (1)-(4), plus the angle driver.
+// One scalar constraint equation, Kissel et al. 2021 eqs (1)-(4), plus the angle driver.
 enum class PrimitiveType { DP1, DP2, D, CD, AngleDriver };
 
 struct Primitive {

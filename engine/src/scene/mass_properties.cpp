@@ -4,18 +4,15 @@
 #include <cmath>
 #include <sstream>
 
+#include "math/number_text.h"
+
 namespace mbw {
 namespace {
 
 constexpr double kSmallest = 1e-150, kLargest = 1e150;
 constexpr double kTriangleSlack = 1e-6;
 
-std::string number(double x) {
-  std::ostringstream os;
-  os.precision(6);
-  os << x;
-  return os.str();
-}
+std::string number(double x) { return formatNumber(x, 6); }
 
 bool withinScale(double x) { return x >= kSmallest && x <= kLargest; }
 

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "formulation/formulation.h"
+#include "math/number_text.h"
 #include "math/rotation.h"
 #include "scene/mass_properties.h"
 #include "scene/schema.h"
@@ -249,18 +250,9 @@ bool ModelBuilder::readPieces(const json& v, const std::string& path, Pieces& p)
   return true;
 }
 
-std::string ModelBuilder::exactText(double x) {
-  std::ostringstream os;
-  os.precision(17);
-  os << x;
-  return os.str();
-}
+std::string ModelBuilder::exactText(double x) { return formatNumber(x, 17); }
 
-std::string ModelBuilder::number(double x) {
-  std::ostringstream os;
-  os << x;
-  return os.str();
-}
+std::string ModelBuilder::number(double x) { return formatNumber(x, 6); }
 
 void ModelBuilder::readOutputs() {
   const json& outputs = scene_["outputs"];

@@ -86,7 +86,7 @@ void ModelBuilder::readJoint(const json& j, const std::string& path) {
     const Vec3 nJ = vectorRef(j, "axis_j", bj, path).normalized();
     joint.point_I = internalPoint(bi, sI);
     joint.axis_I = nI;
-    // a_i, b_i: the plane perpendicular to the axis of body i (seed 001 Table 1, "perpendicular 1")
+    // a_i, b_i: the plane perpendicular to the axis of body i (Kissel et al. 2021 Table 1, "perpendicular 1")
     const Vec3 aI = nI.unitOrthogonal(), bIv = nI.cross(aI);
     if (type == "universal") {
       joint.type = JointType::Universal;

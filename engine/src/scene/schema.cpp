@@ -156,7 +156,7 @@ std::vector<ObjectSpec> buildSchema() {
 
   // joints
   s.push_back({"joint", "A joint, a driver or a raw constraint primitive, chosen by `type`. "
-               "Joints are built from the primitives of seed 001 (Table 1).",
+               "Joints are built from the primitives of Kissel et al. 2021 (Table 1).",
                {}, "type", kJointTypes});
   const FieldSpec common[] = {nameField("joint"), typeField(kJointTypes), bodyField("body_i", "first body"),
                               bodyField("body_j", "second body")};
@@ -212,7 +212,7 @@ std::vector<ObjectSpec> buildSchema() {
          vectorField("v_i", "direction on body i at +90 degrees (u_i x v_i is the rotation axis)"),
          vectorField("a_j", "the driven direction on body j"),
          field("angle", K::Expression, true, "", "rad", "prescribed angle, a function of t")});
-  joint("dp1", "Raw DP1 (seed 001 eq 1): a_i . a_j - f(t) = 0.",
+  joint("dp1", "Raw DP1 (Kissel et al. 2021 eq 1): a_i . a_j - f(t) = 0.",
         {vectorField("a_i", "vector on body i"), vectorField("a_j", "vector on body j"),
          driverField("f", "", "f(t)")});
   joint("dp2", "Raw DP2 (eq 2): a_i . (P_j - P_i) - f(t) = 0.",

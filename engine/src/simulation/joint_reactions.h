@@ -2,7 +2,7 @@
 // The reaction force and torque of every joint, in the joint's frame, from the Lagrange multipliers.
 //
 // The constraint forces on the bodies are the generalized forces  Q_c = -Phi_q^T lambda  of the
-// equations of motion (seed 001 eq 31: M vdot + Phi_q^T lambda = Q); a joint's own part uses its
+// equations of motion (Kissel et al. 2021 eq 31: M vdot + Phi_q^T lambda = Q); a joint's own part uses its
 // own rows of Phi_q and lambda. On body b they are a force F and a torque n_O at the body frame
 // origin O, found by virtual power: for any motion (v_O, omega) of the body, with velocity
 // coordinates v_b = E_b [v_O; omega] (Formulation::encodeVelocities),

@@ -66,13 +66,15 @@ void readOutputTimes(const std::string& path, OutputRequest& request) {
 OutputRequest sceneOutputRequest(const Model& model) {
   OutputRequest r;
   r.step = model.defaults.outputStep;
-  if (!model.defaults.outputTimes.empty()) {
-    std::filesystem::path file(model.defaults.outputTimes);
-    if (file.is_relative() && !model.sourcePath.empty())
-      file = std::filesystem::path(model.sourcePath).parent_path() / file;
-    readOutputTimes(file.string(), r);
-  }
+  if (!model.defaults.outputTimes.empty()) readOutputTimes(sceneOutputTimesPath(model), r);
   return r;
+}
+
+std::string sceneOutputTimesPath(const Model& model) {
+  std::filesystem::path file(model.defaults.outputTimes);
+  if (!file.empty() && file.is_relative() && !model.sourcePath.empty())
+    file = std::filesystem::path(model.sourcePath).parent_path() / file;
+  return file.string();
 }
 
 OutputGrid::OutputGrid(Formulation& formulation, const OutputRequest& request, double t0,

@@ -43,6 +43,9 @@ void readOutputTimes(const std::string& path, OutputRequest& request);
 // The output settings of a scene (settings.output_step, or settings.output_times read from its
 // file, a relative path taken from the scene file's folder). Throws as readOutputTimes.
 OutputRequest sceneOutputRequest(const Model& model);
+// The path of a scene's output-times file ("" when it gives none): a relative one taken from the
+// scene file's folder.
+std::string sceneOutputTimesPath(const Model& model);
 
 struct OutputGridReport {
   long points = 0;                   // states at requested times

@@ -2,19 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "integrators/registry.h"
+#include "math/number_text.h"
 
 namespace mbw {
 namespace {
 
-std::string number(double x) {
-  std::ostringstream os;
-  os.precision(6);
-  os << x;
-  return os.str();
-}
+std::string number(double x) { return formatNumber(x, 6); }
 
 using Problem = std::optional<SettingsProblem>;
 
@@ -117,36 +112,6 @@ double runTimeScale(const RunSettings& s) {
 
 double minimumStep(const RunSettings& s) {
   return std::max(s.integratorSettings.minStep, s.relativeMinStep * runTimeScale(s));
-}
-
-RunSettings sceneRunSettings(const Model& model, const std::string& integratorName) {
-  const RunDefaults& d = model.defaults;
-  RunSettings s;
-  s.formulation = d.formulation;
-  s.integrator = integratorName.empty() ? d.integrator : integratorName;
-  s.tStart = d.tStart;
-  s.tEnd = d.tEnd;
-  s.recordFrom = d.recordFrom;
-  s.startFromEquilibrium = d.startFromEquilibrium;
-  s.every = d.every;
-  IntegratorSettings& i = s.integratorSettings;
-  i.step = d.step;
-  i.maxStep = d.maxStep;
-  if (d.rtol > 0.0) i.rtol = d.rtol;
-  if (d.atol > 0.0) i.atol = d.atol;
-  const IntegratorInfo* info = findIntegrator(s.integrator);
-  i.variableStep = (d.rtol > 0.0 || d.atol > 0.0) && info && info->capabilities.variableStep;
-  const auto offered = [](const std::vector<std::string>& choices, const std::string& value) {
-    return std::find(choices.begin(), choices.end(), value) != choices.end() ? value : std::string("auto");
-  };
-  if (info) {
-    i.linearSolver = offered(info->capabilities.linearSolvers, d.linearSolver);
-    i.jacobianUpdate = offered(info->capabilities.jacobianUpdates, d.jacobianUpdate);
-    const auto& forms = info->capabilities.index3Forms;
-    i.index3Form = std::count(forms.begin(), forms.end(), d.index3Form) ? d.index3Form : "kkt";
-  }
-  i.penalty = d.penalty;
-  return s;
 }
 
 std::optional<SettingsProblem> runSettingsProblem(const RunSettings& s) {

@@ -40,12 +40,6 @@ struct SettingsProblem {
 // The first problem of the settings, nothing when there is none.
 std::optional<SettingsProblem> runSettingsProblem(const RunSettings& settings);
 
-// The settings a scene gives (Model::defaults) for a run with this integrator (the scene's own
-// when ""): a scene's tolerances make variable steps the default of integrators that can vary
-// them, its Newton options apply to the integrators that offer them (the others take "auto").
-// Its output request is left out (simulation/output_grid.h: sceneOutputRequest reads it).
-RunSettings sceneRunSettings(const Model& model, const std::string& integrator = "");
-
 // The time scale of a run: its output step if it has one, else its largest step if it has one,
 // else its span (s).
 double runTimeScale(const RunSettings& settings);

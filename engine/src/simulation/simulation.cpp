@@ -7,18 +7,14 @@
 #include <optional>
 #include <sstream>
 
+#include "math/number_text.h"
 #include "simulation/settings_check.h"
 #include "solvers/constraint_rank.h"
 
 namespace mbw {
 namespace {
 
-std::string number(double x) {
-  std::ostringstream os;
-  os.precision(10);
-  os << x;
-  return os.str();
-}
+std::string number(double x) { return formatNumber(x, 10); }
 
 // hands each row the recorder adds to the results on to the sink and the observer
 class RunOutput {

@@ -101,7 +101,7 @@ class Simulation {
   std::vector<int> recordedBodies_;  // of settings.recordBodies
 };
 
-// Kinematic analysis of a fully driven mechanism over [0, t_end] (seed 001 section 2).
+// Kinematic analysis of a fully driven mechanism over [0, t_end] (Kissel et al. 2021 section 2).
 // Throws ConfigurationError when the model has degrees of freedom.
 Results runKinematics(const Model& model, const std::string& formulation,
                       const KinematicsSettings& settings, int every = 1,

@@ -6,7 +6,7 @@
 // (the kinetic-energy metric: the projection moves the bodies as little as their inertia allows)
 //     positions      A [dq; mu] = [0; -Phi],  q <- q (+) dq, until |Phi|_inf <= tolerance
 //     velocities     A [dv; mu] = [0; nu - Phi_q v]
-//     accelerations  A [vdot; lambda] = [Q; gamma]          (seed 001 eq 39)
+//     accelerations  A [vdot; lambda] = [Q; gamma]          (Kissel et al. 2021 eq 39)
 // A is stored in compressed columns and factorized by KLU (solvers/augmented_system.h); nothing is
 // allocated once warm.
 

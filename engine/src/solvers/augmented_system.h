@@ -23,6 +23,8 @@ class AugmentedSystem {
   // x <- A^-1 x (nv + nc), with the last factorization
   void solveInPlace(VectorXd& x) { lu_.solveInPlace(x.data()); }
   const SparseMatrixXd& matrix() const { return matrix_; }
+  // estimate of cond_1(A) at the last factorization
+  double conditionEstimate() { return lu_.conditionEstimate(); }
 
   // the accelerations and multipliers of the state's (t, q, v) into vdot and lambda; false (the
   // state unchanged) when A is singular there

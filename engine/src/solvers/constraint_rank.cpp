@@ -135,11 +135,12 @@ std::vector<RedundantEquation> explainRedundancy(const Formulation& f, const std
     qr.compute(LongSparse(K.sparseView()));
     for (Eigen::Index c = 0; c < X.cols(); ++c) C.col(c) = qr.solve(Eigen::VectorXd(X.col(c)));
   }
+  const Eigen::RowVectorXd keptSize = K.colwise().norm(), redundantSize = X.colwise().norm();
   for (size_t i = 0; i < redundantRows.size(); ++i) {
     // the joints whose rows take part (a contribution above the tolerance of the row's size)
     std::set<int> joints;
     for (size_t j = 0; j < keptRows.size(); ++j)
-      if (keptJoint[j] >= 0 && std::abs(C(j, i)) * K.col(j).norm() > std::sqrt(tolerance) * X.col(i).norm())
+      if (keptJoint[j] >= 0 && std::abs(C(j, i)) * keptSize[j] > std::sqrt(tolerance) * redundantSize[i])
         joints.insert(keptJoint[j]);
     out.push_back({f.rowPrimitives()[redundantRows[i]], std::vector<int>(joints.begin(), joints.end())});
   }

@@ -2,10 +2,13 @@
 
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
+#include <Eigen/SparseCholesky>
 #include <cmath>
 #include <sstream>
 
+#include "solvers/augmented_system.h"
 #include "solvers/constraint_rank.h"
+#include "statespace/body_block_matrix.h"
 
 namespace mbw {
 namespace {
@@ -13,17 +16,53 @@ namespace {
 constexpr double kPositionTolerance = 1e-12;
 constexpr int kMaxIterations = 50;
 
-// minimum-norm solution of J x = r for J of full row rank
-bool minimumNorm(const MatrixXd& J, const VectorXd& r, VectorXd& x) {
-  const Eigen::LDLT<MatrixXd> normal(J * J.transpose());
-  if (normal.info() != Eigen::Success || normal.rcond() < 1e-14) return false;
-  x = J.transpose() * normal.solve(r);
-  return x.allFinite();
-}
+// Phi_q at the formulation's current positions: dense for small models, in compressed columns
+// with the pattern of the model's topology above kDenseRankEntries entries (the N four-bar of 40
+// loops: 567 x 450), where dense products and factorizations grow with the cube of the size.
+class ConstraintJacobian {
+ public:
+  explicit ConstraintJacobian(const Formulation& f)
+      : sparse_(long(f.constraintSize()) * f.velocitySize() > kDenseRankEntries) {
+    if (!sparse_) {
+      dense_ = denseConstraintJacobian(f);
+      return;
+    }
+    compressed_ = blockPattern(f.constraintSize(), f.velocitySize(), constraintRowBlocks(f));
+    SparseTarget target{&compressed_};
+    f.constraintJacobian(MatrixSink(target));
+  }
 
-// distance moved by each body's frame origin and the angle it turned between two configurations
-void measureMove(Formulation& f, double t, const VectorXd& before, const VectorXd& after,
-                 ProjectionReport& report) {
+  VectorXd times(const VectorXd& v) const { return sparse_ ? VectorXd(compressed_ * v) : VectorXd(dense_ * v); }
+
+  // the minimum-norm solution of J x = r for J of full row rank (false: J J^T singular)
+  bool minimumNorm(const VectorXd& r, VectorXd& x) const {
+    if (!sparse_) {
+      const Eigen::LDLT<MatrixXd> normal(dense_ * dense_.transpose());
+      if (normal.info() != Eigen::Success || normal.rcond() < 1e-14) return false;
+      x = dense_.transpose() * normal.solve(r);
+      return x.allFinite();
+    }
+    // the sparse factorization's pivots bound the condition number from below: their ratio
+    // stands in for the dense reciprocal condition estimate
+    const SparseMatrixXd normalMatrix = compressed_ * SparseMatrixXd(compressed_.transpose());
+    const Eigen::SimplicialLDLT<SparseMatrixXd> normal(normalMatrix);
+    if (normal.info() != Eigen::Success) return false;
+    const VectorXd pivots = normal.vectorD().cwiseAbs();
+    if (pivots.size() > 0 && !(pivots.minCoeff() >= 1e-14 * pivots.maxCoeff())) return false;
+    x = compressed_.transpose() * normal.solve(r);
+    return x.allFinite();
+  }
+
+ private:
+  bool sparse_;
+  MatrixXd dense_;
+  SparseMatrixXd compressed_;
+};
+
+}  // namespace
+
+BodyMove measureMove(Formulation& f, double t, const VectorXd& before, const VectorXd& after, MoveMeasure measure) {
+  // the bodies' frames at rest in each configuration
   const VectorXd zero = VectorXd::Zero(f.velocitySize());
   std::vector<BodyOutput> a, b;
   f.computePositions(t, before);
@@ -32,19 +71,18 @@ void measureMove(Formulation& f, double t, const VectorXd& before, const VectorX
   f.computePositions(t, after);
   f.computeVelocities(zero);
   for (int i = 0; i < f.model().bodyCount(); ++i) b.push_back(f.bodyOutput(i, zero));
+  // the distance each frame origin travelled, and the angle each frame turned
+  BodyMove largest;
   for (int i = 0; i < f.model().bodyCount(); ++i) {
-    const double dist = (a[i].position_W - b[i].position_W).norm();
-    const double cosHalf = std::min(1.0, std::abs(a[i].eulerParameters.dot(b[i].eulerParameters)));
-    const double angle = 2.0 * std::acos(cosHalf);
-    const double move = std::max(dist, angle);
-    if (move > report.largestMove) {
-      report.largestMove = move;
-      report.largestMoveBody = f.model().bodies[i].name;
+    double move = (a[i].position_W - b[i].position_W).norm();
+    if (measure == MoveMeasure::DistanceOrAngle) {
+      const double cosHalf = std::min(1.0, std::abs(a[i].eulerParameters.dot(b[i].eulerParameters)));
+      move = std::max(move, 2.0 * std::acos(cosHalf));
     }
+    if (move > largest.largest) largest = {move, f.model().bodies[i].name};
   }
+  return largest;
 }
-
-}  // namespace
 
 ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, VectorXd& v) {
   ProjectionReport report;
@@ -62,8 +100,7 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
       converged = true;
       break;
     }
-    const MatrixXd J = denseConstraintJacobian(f);
-    if (!minimumNorm(J, -phi, dq))
+    if (!ConstraintJacobian(f).minimumNorm(-phi, dq))
       throw ModelError("the constraint Jacobian is singular at the initial configuration "
                        "(redundant constraints, or a singular pose)");
     f.retract(q, dq, qNew);
@@ -78,7 +115,9 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
        << f.constraints().cwiseAbs().maxCoeff() << "): the joints are inconsistent with each other";
     throw ModelError(os.str());
   }
-  measureMove(f, t, q0, q, report);
+  const BodyMove move = measureMove(f, t, q0, q);
+  report.largestMove = move.largest;
+  report.largestMoveBody = move.body;
   if (report.largestMove > f.model().maxInitialCorrection) {
     std::ostringstream os;
     os << "making the initial positions satisfy the constraints moves body '"
@@ -91,9 +130,9 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
   // least-change velocities
   if (f.constraintSize() == 0) return report;
   f.computePositions(t, q);
-  const MatrixXd J = denseConstraintJacobian(f);
+  const ConstraintJacobian J(f);
   VectorXd dv;
-  if (!minimumNorm(J, f.velocityRhs() - J * v, dv))
+  if (!J.minimumNorm(f.velocityRhs() - J.times(v), dv))
     throw ModelError("the constraint Jacobian is singular at the initial configuration");
   v += dv;
   report.largestVelocityChange = dv.cwiseAbs().maxCoeff();
@@ -102,6 +141,17 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
 
 void solveAccelerations(Formulation& f, State& s) {
   const int nv = f.velocitySize(), nc = f.constraintSize();
+  const char* singular = "the equations of motion are singular at the initial state (a body with no "
+                         "inertia in an unconstrained direction, or redundant constraints)";
+  // large models: the sparse augmented matrix, factorized by KLU
+  if (long(nv + nc) * (nv + nc) > kDenseRankEntries) {
+    AugmentedSystem system(f);
+    if (!system.accelerations(s) || !(1.0 / system.conditionEstimate() >= 1e-15) ||
+        !s.vdot.allFinite() || !s.lambda.allFinite())
+      throw ModelError(singular);
+    return;
+  }
+  // small ones: dense LU with partial pivoting
   f.computePositions(s.t, s.q);
   f.computeVelocities(s.v);
   MatrixXd A = MatrixXd::Zero(nv + nc, nv + nc);
@@ -114,9 +164,7 @@ void solveAccelerations(Formulation& f, State& s) {
   rhs << Q, gamma;
   const Eigen::PartialPivLU<MatrixXd> lu(A);
   const VectorXd x = lu.solve(rhs);
-  if (!x.allFinite() || lu.rcond() < 1e-15)
-    throw ModelError("the equations of motion are singular at the initial state (a body with no "
-                     "inertia in an unconstrained direction, or redundant constraints)");
+  if (!x.allFinite() || lu.rcond() < 1e-15) throw ModelError(singular);
   s.vdot = x.head(nv);
   s.lambda = x.tail(nc);
 }

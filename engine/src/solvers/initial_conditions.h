@@ -4,6 +4,10 @@
 //   positions  Newton with minimum-norm corrections:  dq = -Phi_q^T (Phi_q Phi_q^T)^-1 Phi
 //   velocities least change:  v = v0 - Phi_q^T (Phi_q Phi_q^T)^-1 (Phi_q v0 - nu)
 //   accelerations  [M Phi_q^T; Phi_q 0] [vdot; lambda] = [Q; gamma]
+// Small models are solved dense; above kDenseRankEntries entries of Phi_q (solvers/
+// constraint_rank.h) the matrices are sparse with the pattern of the model's topology: a sparse
+// LDL^T of Phi_q Phi_q^T and KLU on the augmented matrix (solvers/augmented_system.h), so that
+// loading a mechanism of hundreds of bodies does not grow with the cube of its size.
 // Refuses (ModelError) when the projection does not converge or moves a body more than the
 // model's maxInitialCorrection, or when a body's pose is at a singularity of the formulation's
 // coordinates (Formulation::coordinateSingularity, e.g. the rE gimbal lock).
@@ -35,6 +39,17 @@ struct ProjectionReport {
   double largestVelocityChange = 0.0;
   int iterations = 0;
 };
+
+// How far the bodies moved between two configurations q: the largest move over bodies and the
+// body that made it. A body's move is the distance its frame origin travelled (m), or, measured
+// with rotations, the larger of that and the angle its frame turned (rad).
+struct BodyMove {
+  double largest = 0.0;  // m, or m or rad with rotations
+  std::string body;      // "" when no body moved
+};
+enum class MoveMeasure { Distance, DistanceOrAngle };
+BodyMove measureMove(Formulation& formulation, double t, const VectorXd& before, const VectorXd& after,
+                     MoveMeasure measure = MoveMeasure::DistanceOrAngle);
 
 // Projects q and v in place at time t. Throws ModelError.
 ProjectionReport projectOntoConstraints(Formulation& formulation, double t, VectorXd& q,

@@ -1,5 +1,5 @@
 #pragma once
-// Kinematic analysis of a fully driven mechanism (zero degrees of freedom), seed 001 section 2:
+// Kinematic analysis of a fully driven mechanism (zero degrees of freedom), Kissel et al. 2021 section 2:
 // at each t_n, positions by Newton on Phi(q, t_n) = 0 (iteration matrix Phi_q, eq 14), from the
 // predictor q_{n-1} (+) h v_{n-1} (eq 11); then Phi_q v = nu and Phi_q vdot = gamma.
 
@@ -15,7 +15,7 @@ namespace mbw {
 struct KinematicsSettings {
   double step = 1e-3;
   double tEnd = 1.0;
-  double tolerance = 1e-10;  // on the norm of the Newton correction (seed 001 Table 8)
+  double tolerance = 1e-10;  // on the norm of the Newton correction (Kissel et al. 2021 Table 8)
   int maxIterations = 25;
 };
 
@@ -31,7 +31,7 @@ class KinematicSolver {
 
   // positions, velocities and accelerations at t from the guess in state (updated in place)
   KinematicsStep solve(double t, State& state);
-  // the next time t from a solved state: predictor q (+) (t - state.t) v (seed 001 eq 11), then solve
+  // the next time t from a solved state: predictor q (+) (t - state.t) v (Kissel et al. 2021 eq 11), then solve
   KinematicsStep advance(double t, State& state);
 
   long factorizations() const { return factorizations_; }

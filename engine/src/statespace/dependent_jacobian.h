@@ -1,5 +1,5 @@
 #pragma once
-// Phi_u, the constraint Jacobian restricted to the dependent coordinates (seed 000 eq 5), and its
+// Phi_u, the constraint Jacobian restricted to the dependent coordinates (Sandu et al. 2001 eq 5), and its
 // LU factorization, the matrix at the heart of the state-space method: dependent positions by
 // Newton, dependent velocities, the tangent basis H = -Phi_u^-1 Phi_v (eq 28a), multipliers from
 // eq (7b). Up to kDenseLimit rows Phi_u is factorized dense (SmallLu: at 12 rows, the two

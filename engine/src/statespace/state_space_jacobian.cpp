@@ -1,4 +1,4 @@
-// The exact integration Jacobians of the state-space ODE (seed 000 section 3, eqs 26-35, and the
+// The exact integration Jacobians of the state-space ODE (Sandu et al. 2001 section 3, eqs 26-35, and the
 // time derivative of eq 46), at the last evaluated point.
 //
 // Along the manifold, a change dv of the independent positions moves q by T dv and qdot by D dv,
@@ -13,7 +13,7 @@
 // matrix); c_q = Cq = d/dq (Phi_q qddot) - gamma_q, c_qdot = Cv = -gamma_qdot. Eliminating D:
 //     J1 = -(T^T M T)^-1 [T^T Kq T - Y^T Cq T - X^T R T],   X = Phi_u^-T (Kv^T T - Cv^T Y)_u
 //     J2 = -(T^T M T)^-1 [T^T Kv T - Y^T Cv T]
-// This is eqs (31) and (35) with the seed's H, J, L, N, R, W, X gathered into T, Y, X, and costs
+// This is eqs (31) and (35) with the paper's H, J, L, N, R, W, X gathered into T, Y, X, and costs
 // 2 ndof solves with Phi_u. For df/dt the time moves q by Z nu (Phi_t = -nu; Z w = [0;
 // Phi_u^-1 w]), qdot by Z (nu_t - R Z nu), and adds the explicit time derivatives of r and c.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The state-space ODE of seed 000 eq (9): the independent accelerations vddot = f(t, v, vdot) of
+// The state-space ODE of Sandu et al. 2001 eq (9): the independent accelerations vddot = f(t, v, vdot) of
 // a constrained system in the rp coordinates, by generalized coordinate partitioning (eqs 4-10).
 //
 // evaluate(t, v, vdot), the acceleration map:
@@ -43,10 +43,10 @@ namespace mbw {
 struct StateSpaceSettings {
   double constraintTolerance = 1e-10;  // |Phi|_inf after the dependent-position Newton
   int maxNewtonIterations = 12;
-  double repartitionGrowth = 1.25;     // seed 000 section 4: cond(Phi_u) may grow by 25%
+  double repartitionGrowth = 1.25;     // Sandu et al. 2001 section 4: cond(Phi_u) may grow by 25%
 };
 
-// Outcome of a partition check (seed 000 Algorithm 1 step 14).
+// Outcome of a partition check (Sandu et al. 2001 Algorithm 1 step 14).
 struct PartitionCheck {
   bool triggered = false;  // cond(Phi_u) grew beyond the allowed factor: a new Gauss-Jordan pass
   bool changed = false;    // ... which chose other independent coordinates (the dependent ones

@@ -13,7 +13,7 @@ const std::vector<std::string> kMechanisms = {"single-pendulum", "double-pendulu
 const std::vector<std::string> kKinematicMechanisms = {"single-pendulum", "four-link", "slider-crank"};
 const std::vector<std::string> kDynamicMechanisms = kMechanisms;
 
-// the coordinates of seed 001 Figs. 5-7
+// the coordinates of Kissel et al. 2021 Figs. 5-7
 struct OrderCase {
   const char* mechanism;
   TrackedCoordinate coordinate;
@@ -102,7 +102,7 @@ const CostSeries* FormulationStudy::cost(const std::vector<CostSeries>& table, c
 
 Study makeFormulationStudy(const FormulationStudySettings& settings) {
   Study study;
-  study.title = "seed 001: rA, rp and rE";
+  study.title = "Kissel et al. 2021: rA, rp and rE";
   for (const std::string& m : kMechanisms) study.variants.push_back({m, {}});
 
   // timed runs, interleaved so that a change in the machine's load touches every formulation alike
@@ -126,7 +126,7 @@ Study makeFormulationStudy(const FormulationStudySettings& settings) {
         spec.settings.tEnd = settings.timingTEnd;
         spec.settings.integratorSettings.step = settings.step;
         spec.settings.integratorSettings.newtonTolerance = settings.positionTolerance;
-        spec.settings.integratorSettings.newtonToleranceRule = "fixed";  // the seed's, at every step
+        spec.settings.integratorSettings.newtonToleranceRule = "fixed";  // the paper's, at every step
         study.runs.push_back(spec);
       }
   }
@@ -150,7 +150,7 @@ Study makeFormulationStudy(const FormulationStudySettings& settings) {
         spec.settings.every = std::numeric_limits<int>::max();
         spec.settings.integratorSettings.step = h;
         spec.settings.integratorSettings.newtonTolerance = settings.positionTolerance;
-        spec.settings.integratorSettings.newtonToleranceRule = "fixed";  // the seed's, at every step
+        spec.settings.integratorSettings.newtonToleranceRule = "fixed";  // the paper's, at every step
         spec.reference = static_cast<int>(study.references.size()) - 1;
         study.runs.push_back(spec);
       }

@@ -1,5 +1,5 @@
 #pragma once
-// Seed 001 section 4 as a study: its four mechanisms with rA, rp and rE — CPU time per step of the
+// Kissel et al. 2021 section 4 as a study: its four mechanisms with rA, rp and rE — CPU time per step of the
 // stepping loop and Newton iterations for kinematics (Tables 8, 9) and index-3 backward Euler
 // dynamics (Table 10), repeated and interleaved across formulations so that a change in the
 // machine's load touches them alike; and the order analysis (Figs. 4-7): the error at t_end of

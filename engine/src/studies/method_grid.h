@@ -1,8 +1,8 @@
 #pragma once
-// The studies of seed 002 section 5: several integrators (each with its rho_inf) on one scene at
+// The studies of Zhang et al. 2022 section 5: several integrators (each with its rho_inf) on one scene at
 // fixed steps, compared at equal Delta t or at equal Delta t / n (n = implicit stages per step:
 // equal cost). `mbw-cli compare` is one step and no reference; `mbw-cli convergence` several
-// steps against a reference run, read through RE (seed 002 eq 26) and the observed orders.
+// steps against a reference run, read through RE (Zhang et al. 2022 eq 26) and the observed orders.
 
 #include <optional>
 #include <string>

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "integrators/registry.h"
+#include "math/number_text.h"
 
 namespace mbw {
 namespace {
@@ -218,10 +219,7 @@ std::vector<std::string> splitCsvLine(const std::string& line) {
 }
 
 std::string numberText(double value) {
-  if (std::isnan(value)) return "";
-  char text[32];
-  const auto r = std::to_chars(text, text + sizeof text, value);
-  return std::string(text, r.ptr);
+  return std::isnan(value) ? "" : formatShortest(value);
 }
 
 double numberCell(const std::string& text) {

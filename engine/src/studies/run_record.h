@@ -9,7 +9,7 @@
 // reference read at t_i through the 4-point cubic of analysis/reference_error.h):
 //   max   = max_i |x_i - X(t_i)|, at t_max;     rms = sqrt(mean_i (x_i - X(t_i))^2);
 //   mean  = mean_i |x_i - X(t_i)|;              final = |x_N - X(t_N)|;
-//   re    = sqrt( sum_{i>=1} (x_i - X(t_i))^2 / sum_{i>=1} X(t_i)^2 )     (seed 002 eq 26)
+//   re    = sqrt( sum_{i>=1} (x_i - X(t_i))^2 / sum_{i>=1} X(t_i)^2 )     (Zhang et al. 2022 eq 26)
 
 #include <limits>
 #include <string>

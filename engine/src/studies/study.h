@@ -3,7 +3,7 @@
 // formulation, an integrator and its settings) and the measures taken of each run (errors of
 // chosen outputs against a reference run, counts, energy balance, constraint violation, CPU time).
 // Every comparison of the workbench is a study: the commands build one (convergence, compare,
-// the seeds' studies, work-precision, a study file), an executor runs it (study_execution.h), and
+// the papers' studies, work-precision, a study file), an executor runs it (study_execution.h), and
 // the analyses read its records (study_analysis.h).
 
 #include <string>
@@ -23,7 +23,7 @@ struct SceneVariant {
 
 enum class RunAnalysis { Dynamics, Kinematics };
 // WholeRun: the CPU time of the run (recording included); SteppingLoop: of its stepping loop
-// alone, nothing recorded (seed 001 Tables 8-10)
+// alone, nothing recorded (Kissel et al. 2021 Tables 8-10)
 enum class RunTiming { WholeRun, SteppingLoop };
 
 struct RunSpec {
@@ -60,7 +60,7 @@ struct Study {
 
 // "lms3 (0.6)", "rn4": the integrator with its effective rho_inf where it has one
 std::string methodLabel(const RunSettings& settings);
-// time points solved per step (n of the seed's Delta t / n); 1 for a kinematic analysis
+// time points solved per step (n of the paper's Delta t / n); 1 for a kinematic analysis
 int implicitStages(const RunSpec& spec);
 // the end time of a run
 double endTime(const RunSpec& spec);

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "analysis/iftomm_references.h"
+#include "math/number_text.h"
 #include "simulation/csv.h"
 #include "simulation/recorder.h"
 #include "studies/results_table.h"
@@ -16,13 +17,6 @@ namespace mbw {
 namespace {
 
 const char* kInterrupted = "interrupted";
-
-std::string threeDigits(double x) {
-  std::ostringstream os;
-  os.precision(3);
-  os << x;
-  return os.str();
-}
 
 std::string referenceFile(const StudyExecutionOptions& o, size_t k) {
   return o.referenceDirectory + "/reference-" + std::to_string(k) + ".csv";
@@ -138,7 +132,7 @@ std::string obtainReferences(const Study& study, Executor& executor, const Study
       if (!options.referenceDirectory.empty() && r.status == RunStatus::Completed) keepReference(r, referenceFile(options, k));
       if (progress.onNote)
         progress.onNote("reference " + std::to_string(k) + " " + toString(r.status) + ": " +
-                        std::to_string(r.stats.steps) + " steps, " + threeDigits(r.stats.cpuSeconds) + " s CPU");
+                        std::to_string(r.stats.steps) + " steps, " + formatNumber(r.stats.cpuSeconds) + " s CPU");
       out.references[static_cast<size_t>(k)] = std::move(r);
     };
     executor.run(compute, work, done, hooks.stopRequested);

@@ -16,6 +16,7 @@
 #include "scene/json_reader.h"
 #include "scene/schema_validation.h"
 #include "simulation/output_grid.h"
+#include "simulation/run_settings.h"
 #include "simulation/settings_check.h"
 #include "studies/scene_variant_loader.h"
 #include "studies/study_execution.h"
@@ -185,8 +186,7 @@ class StudyBuilder {
     s.integratorSettings.maxStep = model.defaults.maxStep;
     // rows at the scene's output times when it asks for them (a long run keeps a few thousand rows)
     s.output = outputRequest_;
-    for (const std::string& o : file_.value("outputs", std::vector<std::string>{}))
-      s.recordMultipliers = s.recordMultipliers || o.rfind("lambda.", 0) == 0;
+    recordMultipliersFor(file_.value("outputs", std::vector<std::string>{}), s);
     return s;
   }
 

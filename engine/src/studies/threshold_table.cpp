@@ -5,16 +5,10 @@
 #include <sstream>
 
 #include "integrators/registry.h"
+#include "math/number_text.h"
 
 namespace mbw {
 namespace {
-
-std::string threeDigits(double x) {
-  std::ostringstream os;
-  os.precision(3);
-  os << x;
-  return os.str();
-}
 
 // "index-3 DAE, Newmark family" -> "index-3 DAE"
 std::string familyOf(const std::string& integrator) {
@@ -27,9 +21,9 @@ std::string familyOf(const std::string& integrator) {
 // "h 0.001: 3.2e-05, 0.41 s", "... 0.41-0.45 s" when repeated runs took different times
 std::string cellText(const Study& study, const ThresholdCell& c) {
   if (c.run < 0) return "not reached";
-  std::string cpu = threeDigits(c.cpuSeconds);
-  if (c.cpuSecondsMax > c.cpuSeconds && threeDigits(c.cpuSecondsMax) != cpu) cpu += "-" + threeDigits(c.cpuSecondsMax);
-  return workPrecisionSetting(study.runs[c.run]) + ": " + threeDigits(c.error) + ", " + cpu + " s";
+  std::string cpu = formatNumber(c.cpuSeconds);
+  if (c.cpuSecondsMax > c.cpuSeconds && formatNumber(c.cpuSecondsMax) != cpu) cpu += "-" + formatNumber(c.cpuSecondsMax);
+  return workPrecisionSetting(study.runs[c.run]) + ": " + formatNumber(c.error) + ", " + cpu + " s";
 }
 
 }  // namespace
@@ -95,7 +89,7 @@ std::string thresholdTableMarkdown(const Study& study, const std::vector<Thresho
   const bool variants = study.variants.size() > 1;
   std::ostringstream os;
   os << "| " << (variants ? "scene | " : "") << "method | family | smallest error (setting: error, CPU) |";
-  for (double t : thresholds) os << " error <= " << threeDigits(t) << " (cheapest: error, CPU) |";
+  for (double t : thresholds) os << " error <= " << formatNumber(t) << " (cheapest: error, CPU) |";
   os << "\n|" << (variants ? "---|" : "") << "---|---|---|";
   for (size_t t = 0; t < thresholds.size(); ++t) os << "---|";
   os << "\n";

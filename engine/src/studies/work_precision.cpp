@@ -6,16 +6,11 @@
 
 #include "analysis/iftomm_references.h"
 #include "integrators/registry.h"
+#include "math/number_text.h"
+#include "simulation/run_settings.h"
 
 namespace mbw {
 namespace {
-
-std::string shortNumber(double x) {
-  std::ostringstream os;
-  os.precision(3);
-  os << x;
-  return os.str();
-}
 
 std::vector<std::string> defaultOutputs(const Model& model) {
   std::vector<std::string> out;
@@ -46,11 +41,11 @@ ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choic
   if (choice.step > 0.0) {
     s.variableStep = false;
     s.step = choice.step;
-    description += ", fixed step " + shortNumber(choice.step) + " s";
+    description += ", fixed step " + formatNumber(choice.step) + " s";
   } else {
     s.variableStep = true;
     s.rtol = s.atol = choice.tolerance > 0.0 ? choice.tolerance : 1e-10;
-    description += ", rtol = atol = " + shortNumber(s.rtol);
+    description += ", rtol = atol = " + formatNumber(s.rtol);
   }
   return {description, "", ref};
 }
@@ -99,8 +94,7 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
   study.outputs = o.outputs.empty() ? defaultOutputs(model) : o.outputs;
   RunSettings runBase = base;
   runBase.every = 1;
-  for (const std::string& out : study.outputs)
-    runBase.recordMultipliers = runBase.recordMultipliers || out.rfind("lambda.", 0) == 0;
+  recordMultipliersFor(study.outputs, runBase);
   study.references = {referenceRun(runBase, o.reference)};
   study.references[0].run.settings.every = 1;
 
@@ -162,7 +156,7 @@ std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study, const st
 
 std::string workPrecisionSetting(const RunSpec& spec) {
   const IntegratorSettings& s = spec.settings.integratorSettings;
-  return s.variableStep ? "rtol " + shortNumber(s.rtol) : "h " + shortNumber(s.step);
+  return s.variableStep ? "rtol " + formatNumber(s.rtol) : "h " + formatNumber(s.step);
 }
 
 }  // namespace mbw

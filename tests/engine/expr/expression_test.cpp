@@ -8,7 +8,7 @@ namespace mbw {
 namespace {
 
 TEST(TimeFunction, SeedDriverAndItsExactDerivatives) {
-  // single pendulum driver of seed 001: f = cos(pi/2 + pi/4 cos 2t)
+  // single pendulum driver of Kissel et al. 2021: f = cos(pi/2 + pi/4 cos 2t)
   const TimeFunction f = TimeFunction::parse("cos(pi/2 + pi/4*cos(2*t))");
   EXPECT_FALSE(f.isConstant());
   for (double t : {0.0, 0.3, 1.7, 2.9}) {
@@ -108,7 +108,7 @@ TEST(TimeFunction, GinacMessagesInOurWords) {
 }
 
 TEST(TimeFunction, PiecewisePiecesHoldUpToTheirBreaks) {
-  // the crank angle of the lateral-buckling benchmark (seed 002 eq 24)
+  // the crank angle of the lateral-buckling benchmark (Zhang et al. 2022 eq 24)
   const TimeFunction f = TimeFunction::piecewise(
       {0.4}, {TimeFunction::parse("pi/2*(1 - cos(pi*t/0.4))"), TimeFunction::parse("pi")});
   EXPECT_FALSE(f.isConstant());
@@ -124,7 +124,7 @@ TEST(TimeFunction, PiecewisePiecesHoldUpToTheirBreaks) {
 }
 
 TEST(TimeFunction, RatesIntegrateExactlyToContinuousFunctions) {
-  // the spin-rate profile of the rotating shaft (seed 002 eq 25) and its angle
+  // the spin-rate profile of the rotating shaft (Zhang et al. 2022 eq 25) and its angle
   const std::vector<double> breaks{0.0, 0.5, 1.0, 1.25};
   const std::vector<std::string> rate{"0", "24*(1 - cos(pi*t/0.5))", "48", "48 + 12*(1 - cos(pi*(t - 1)/0.25))", "72"};
   const TimeFunction angle = TimeFunction::integral(breaks, rate, 0.0, 0.0);

@@ -1,8 +1,8 @@
 // Derivatives of every formulation against finite differences, for every constraint primitive and
 // every force element: Phi_q, nu and gamma (along smooth motions), and the blocks of the index-3
-// Newton matrix d/dq and d/dv of r = M(q) vdot - Q(q, v, t) + Phi_q^T lambda (seed 001 eq 38c:
+// Newton matrix d/dq and d/dv of r = M(q) vdot - Q(q, v, t) + Phi_q^T lambda (Kissel et al. 2021 eq 38c:
 // the reaction-force sensitivities of Tables 3-6 and the applied-force sensitivities); and the
-// derivatives the state-space Jacobians need (seed 000 section 3): d/dq (Phi_q w), d nu/dq,
+// derivatives the state-space Jacobians need (Sandu et al. 2001 section 3): d/dq (Phi_q w), d nu/dq,
 // d gamma/dq, d gamma/dv, nu_t, gamma_t and dQ/dt.
 
 #include <gtest/gtest.h>
@@ -78,7 +78,7 @@ void checkConstraintDerivatives(Formulation& f, unsigned seed) {
   EXPECT_LT(relativeError(J * s.vdot - gamma, d.second), 1e-6) << "gamma";
 }
 
-// the constraint-side derivatives of seed 000 section 3
+// the constraint-side derivatives of Sandu et al. 2001 section 3
 void checkConstraintRhsDerivatives(Formulation& f, unsigned seed) {
   const Snapshot s = randomSnapshot(f, seed);
   const int nc = f.constraintSize(), nv = f.velocitySize();

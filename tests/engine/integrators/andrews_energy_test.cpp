@@ -1,5 +1,5 @@
-// Energy balance on Andrews' squeezer, Delta E = E - E0 - T (beta - beta0) (seed 002 eq 23), for
-// every integrator, and the seed's qualitative findings at Delta t / n = 1e-4 s over [0, 0.05] s
+// Energy balance on Andrews' squeezer, Delta E = E - E0 - T (beta - beta0) (Zhang et al. 2022 eq 23), for
+// every integrator, and the paper's qualitative findings at Delta t / n = 1e-4 s over [0, 0.05] s
 // (section 5.1). The full study (1e-4 and 1e-5 over [0, 0.05] for every method) is a command,
 // see docs/studies.md: mbw-cli compare andrews-squeezer ...
 
@@ -49,7 +49,7 @@ TEST_P(AndrewsEnergy, BalanceConvergesWithTheStep) {
 INSTANTIATE_TEST_SUITE_P(AllIntegrators, AndrewsEnergy, ::testing::ValuesIn(test::index3IntegratorNames()),
                          [](const auto& p) { return test::parameterName(p.param); });
 
-// Seed 002 section 5.1, Delta t / n = 1e-4 s (Figure 10): MSSTH(3, 4) with rho_inf = 0 and
+// Zhang et al. 2022 section 5.1, Delta t / n = 1e-4 s (Figure 10): MSSTH(3, 4) with rho_inf = 0 and
 // ESDIRK3(2)4L[2]SA gain energy; MSSTH(5) departs from the solution; LMS3/SS3/LMS4/SS4 with
 // rho_inf = 0.6 mostly preserve energy; LMS2 and SS2 with rho_inf = 0 show an obvious drop.
 TEST(AndrewsEnergySeedFindings, WhichMethodsGainAndWhichLoseEnergy) {

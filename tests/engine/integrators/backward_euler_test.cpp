@@ -1,4 +1,4 @@
-// Index-3 backward Euler on the seed 001 double pendulum against an independent reference: the
+// Index-3 backward Euler on the Kissel et al. 2021 double pendulum against an independent reference: the
 // Lagrange equations of the same pendulum in its two angles, integrated by classical RK4 with a
 // tiny step (double_pendulum_reference.h; nothing of the engine is used for the reference).
 
@@ -42,7 +42,7 @@ PendulumRun runDoublePendulum(const std::string& formulation, double h,
   return out;
 }
 
-// every formulation converges at first order to the same reference (seed 001 Fig. 3)
+// every formulation converges at first order to the same reference (Kissel et al. 2021 Fig. 3)
 class BackwardEulerOrder : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(BackwardEulerOrder, DoublePendulumConvergesAtFirstOrder) {

@@ -1,4 +1,4 @@
-// The index-3 Newton matrix as the solver assembles it (seed 001 eq 38: the G^A blocks of eq 38c
+// The index-3 Newton matrix as the solver assembles it (Kissel et al. 2021 eq 38: the G^A blocks of eq 38c
 // and their rp and rE counterparts, eqs 42 and 45) against central differences of the residual
 //     g(vdot, lambda) = (M vdot - Q + Phi_q^T lambda,  Phi / cq),   q = anchor (+) (dqHat + cq vdot),
 // for every formulation, every primitive, every force element and the seed mechanisms. With a

@@ -1,8 +1,8 @@
 // One conformance suite over every direct index-3 integrator of the registry (STYLE.md 10; the
-// state-space integrators of seed 000 have their own tests): coefficients (order
+// state-space integrators of Sandu et al. 2001 have their own tests): coefficients (order
 // of the linear map, Runge-Kutta order conditions on rooted trees, stiff accuracy, embedded
 // order), spectral radius at infinity, A-stability on the oscillator, and empirical orders on a
-// harmonic oscillator (an ODE: the joint carries no load) and on the seed 001 double pendulum
+// harmonic oscillator (an ODE: the joint carries no load) and on the Kissel et al. 2021 double pendulum
 // against an independent reference (index 3: positions and velocities converge at most at second
 // order with stage order 2; accelerations and multipliers are recorded).
 

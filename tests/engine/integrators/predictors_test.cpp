@@ -1,4 +1,4 @@
-// The predictors of seed 002 eqs 12-17 and the Hermite extrapolation of the LMS2 error estimate:
+// The predictors of Zhang et al. 2022 eqs 12-17 and the Hermite extrapolation of the LMS2 error estimate:
 // exactness for polynomials (degree 3 for two points, 5 for three), at unequal and unordered
 // times, and the constant-step values MBDyn uses (../shared/refdata/integrators/lms.md).
 

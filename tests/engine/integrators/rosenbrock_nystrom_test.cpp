@@ -1,5 +1,5 @@
-// The Rosenbrock-Nystrom integrators of seed 000: coefficients against the order conditions and
-// the seed's printed tables, convergence orders at fixed steps (rn4 about 4, w2 about 2 with an
+// The Rosenbrock-Nystrom integrators of Sandu et al. 2001: coefficients against the order conditions and
+// the paper's printed tables, convergence orders at fixed steps (rn4 about 4, w2 about 2 with an
 // exact or a finite-difference Jacobian), the step-size control against the tolerance on the
 // stiff double pendulum (Tables 1-2), and dependent coordinates on the constraints.
 
@@ -24,7 +24,7 @@ TEST(RosenbrockCoefficients, Ros4SatisfiesOrderConditions) {
   beta.diagonal().setZero();
   const VectorXd a = t.alpha.rowwise().sum(), bp = beta.rowwise().sum();
   const VectorXd a2 = a.cwiseProduct(a), a3 = a2.cwiseProduct(a);
-  // seed 000 eqs (36a)-(36h) for b, (36a)-(36d) for bhat
+  // Sandu et al. 2001 eqs (36a)-(36h) for b, (36a)-(36d) for bhat
   auto order3 = [&](const VectorXd& b) {
     return Eigen::Vector4d(b.sum() - 1, b.dot(bp) - (0.5 - g), b.dot(a2) - 1.0 / 3,
                            b.dot(beta * bp) - (1.0 / 6 - g + g * g));
@@ -43,7 +43,7 @@ TEST(RosenbrockCoefficients, Ros4SatisfiesOrderConditions) {
 }
 
 TEST(RosenbrockCoefficients, NystromFormMatchesTheSeedsTable) {
-  // seed 000 section 4, computed there with gamma = 0.57281606, 2.5e-9 off the exact L-stable
+  // Sandu et al. 2001 section 4, computed there with gamma = 0.57281606, 2.5e-9 off the exact L-stable
   // value used here: the coefficients move by up to ~60 times that; the seed prints a21 = 0.2
   // where its formula (and ros4.f's A21) gives 2
   const NystromCoefficients n = nystromCoefficients(ros4LStable());
@@ -118,7 +118,7 @@ double endDifference(const Results& a, const Results& b) {
   return worst;
 }
 
-// seed 001's double pendulum over 0.4 s: smooth, not stiff, and before the first repartition
+// Kissel et al.'s double pendulum over 0.4 s: smooth, not stiff, and before the first repartition
 // (later, runs with different steps switch coordinates at different times)
 double observedOrder(const std::string& integrator, const std::string& jacobian,
                      const std::vector<double>& steps, double referenceStep) {
@@ -156,8 +156,8 @@ TEST(WMethod, SecondOrderWithExactAndFiniteDifferenceJacobians) {
 }
 
 TEST(RosenbrockNystrom, StepSizeControlMeetsTheToleranceOnTheStiffPendulum) {
-  // seed 000 Tables 1-2: the largest error of theta1 and of its rate is of the order of the local
-  // tolerance of eq (13), atol + rtol max|y| (the seed's "up to 7 10^k" for theta1); 2x that. The
+  // Sandu et al. 2001 Tables 1-2: the largest error of theta1 and of its rate is of the order of the local
+  // tolerance of eq (13), atol + rtol max|y| (the paper's "up to 7 10^k" for theta1); 2x that. The
   // seed's control is per step (rn4's default is per unit step, which comes out below the tolerance)
   const Model model = loadScene("stiff-double-pendulum");
   const Results reference = simulate(model, "rn4", 2.0, 1e-4, 1e-9, "exact", "per-step");
@@ -194,7 +194,7 @@ TEST(StateSpaceIntegrators, CvodeReferencesMeetTheTolerance) {
 }
 
 TEST(StateSpaceIntegrators, CvodeFollowsAFullyDrivenMechanism) {
-  // the slider-crank of seed 001 is driven at the crank: no independent coordinates, so no ODE
+  // the slider-crank of Kissel et al. 2021 is driven at the crank: no independent coordinates, so no ODE
   // for CVODE; its steps solve the driven positions, which the fixed-step rn4 also follows. Both
   // stop the position Newton at the constraint tolerance (1e-10), which puts the velocities and
   // accelerations computed there a few 1e-9 apart

@@ -1,5 +1,5 @@
-// The built-in scenes of seed 002's flexible benchmarks (section 5.2-5.4; data
-// shared/refdata/models/flexible_beams): the nominal masses and the seed's choices, an independent
+// The built-in scenes of Zhang et al.'s flexible benchmarks (section 5.2-5.4; data
+// shared/refdata/models/flexible_beams): the nominal masses and the paper's choices, an independent
 // check of the shaft (its static sag against Timoshenko theory), rE refused, and a short run of
 // each from its start time.
 
@@ -43,7 +43,7 @@ TEST(FlexibleBenchmarks, ShaftSagsAsAClampedTimoshenkoBeamUnderItsWeightAndTheDi
   EXPECT_NEAR(beamMass(m, "shaft"), 11.64 * 6.0, 1e-12);
   const Body& disk = m.bodies[m.bodyIndex("disk")];
   EXPECT_EQ(disk.mass, 70.573);
-  EXPECT_EQ(disk.inertia_B(1, 1), 1.0163);  // the seed's value, without the thickness term
+  EXPECT_EQ(disk.inertia_B(1, 1), 1.0163);  // the paper's value, without the thickness term
   // both ends clamped in bending: w = q L^4 / (384 EI) + P L^3 / (192 EI) + q L^2 / (8 GA) + P L / (4 GA)
   const auto f = makeFormulation("rA", m);
   VectorXd q, v, lambda;

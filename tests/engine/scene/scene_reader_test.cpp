@@ -1,4 +1,4 @@
-// Loading scenes: the built-in scenes, joints assembled from primitives (seed 001 Table 1), named
+// Loading scenes: the built-in scenes, joints assembled from primitives (Kissel et al. 2021 Table 1), named
 // references, frames with an offset centre of mass, and several problems reported at once.
 // (One test per class of bad input, with the exit status, is in tests/cli/cli_test.cpp.)
 
@@ -29,7 +29,7 @@ TEST(SceneReader, SeedMechanismsUseTheSeedBodyNamesAndPrimitiveCounts) {
   EXPECT_EQ(sc.bodies[1].name, "connecting-rod");
   int counts[5] = {0, 0, 0, 0, 0};
   for (const Primitive& p : sc.primitives) ++counts[static_cast<int>(p.type)];
-  // seed 001 Table 7: slider crank CD 6, DP1 7 (one of them the driver), DP2 4, D 1
+  // Kissel et al. 2021 Table 7: slider crank CD 6, DP1 7 (one of them the driver), DP2 4, D 1
   EXPECT_EQ(counts[static_cast<int>(PrimitiveType::CD)], 6);
   EXPECT_EQ(counts[static_cast<int>(PrimitiveType::DP1)] + counts[static_cast<int>(PrimitiveType::AngleDriver)], 7);
   EXPECT_EQ(counts[static_cast<int>(PrimitiveType::DP2)], 4);

@@ -1,6 +1,6 @@
 // Whether a run's settings mean something (simulation/settings_check.h): values that are not
 // finite or out of range are refused naming the setting; a run too large to finish (1e15 steps)
-// needs confirmation; the scene's settings are those a run takes; the smallest step of a
+// needs confirmation; the smallest step of a
 // variable-step run follows its time scale; a Simulation refuses what the check finds.
 
 #include <gtest/gtest.h>
@@ -100,23 +100,6 @@ TEST(SettingsCheck, TheSmallestStepFollowsTheTimeScale) {
   s.relativeMinStep = 0.0;
   s.integratorSettings.minStep = 1e-12;
   EXPECT_DOUBLE_EQ(minimumStep(s), 1e-12);
-}
-
-TEST(SettingsCheck, SceneSettingsAreThoseARunTakes) {
-  const Model model = parseScene(test::sceneJson(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])",
-                                                 "[]", "[]",
-                                                 R"(, "settings": {"integrator": "hht", "t_end": 2, "step": 0.01, "rtol": 1e-5, "max_step": 0.1})"),
-                                 "s.json");
-  RunSettings s = sceneRunSettings(model);
-  EXPECT_EQ(s.integrator, "hht");
-  EXPECT_EQ(s.tEnd, 2.0);
-  EXPECT_EQ(s.integratorSettings.step, 0.01);
-  EXPECT_FALSE(s.integratorSettings.variableStep);  // hht has fixed steps only
-  s = sceneRunSettings(model, "ida");
-  EXPECT_TRUE(s.integratorSettings.variableStep);
-  EXPECT_EQ(s.integratorSettings.rtol, 1e-5);
-  EXPECT_EQ(s.integratorSettings.maxStep, 0.1);
-  EXPECT_EQ(model.defaults.given, (std::vector<std::string>{"integrator", "max_step", "rtol", "step", "t_end"}));
 }
 
 TEST(SettingsCheck, ASimulationRefusesWhatTheCheckFinds) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "formulation/formulation.h"
 #include "scene/scene_reader.h"
 #include "solvers/constraint_rank.h"
@@ -30,6 +32,30 @@ TEST(InitialConditions, SmallInconsistenciesAreProjectedAway) {
   VectorXd gamma;
   f->accelerationRhs(gamma);
   EXPECT_LT((J * s.vdot - gamma).cwiseAbs().maxCoeff(), 1e-10);
+}
+
+TEST(InitialConditions, MeasureMoveGivesTheLargestDistanceOrAngleAndItsBody) {
+  const Model model = loadScene("double-pendulum");
+  const auto f = makeFormulation("rp", model);  // per body r (3), then p (4)
+  VectorXd q0, v0;
+  f->initialState(q0, v0);
+  EXPECT_EQ(measureMove(*f, 0.0, q0, q0).body, "");
+  // the second body's origin 1 cm along x
+  VectorXd moved = q0;
+  moved(7) += 0.01;
+  BodyMove m = measureMove(*f, 0.0, q0, moved);
+  EXPECT_EQ(m.body, "body_2");
+  EXPECT_NEAR(m.largest, 0.01, 1e-14);
+  // the first body turned by 0.2 rad about z (p = (cos 0.1, 0, 0, sin 0.1) times its own)
+  VectorXd turned = q0;
+  const Vec4 p = q0.segment<4>(3);
+  const double c = std::cos(0.1), s = std::sin(0.1);
+  turned.segment<4>(3) << c * p(0) - s * p(3), c * p(1) - s * p(2), c * p(2) + s * p(1), c * p(3) + s * p(0);
+  m = measureMove(*f, 0.0, q0, turned);
+  EXPECT_EQ(m.body, "body_1");
+  EXPECT_NEAR(m.largest, 0.2, 1e-12);
+  // measured by distance alone, a turn about the frame origin is no move
+  EXPECT_EQ(measureMove(*f, 0.0, q0, turned, MoveMeasure::Distance).body, "");
 }
 
 TEST(InitialConditions, LargeInconsistencyIsRefusedNamingTheBody) {

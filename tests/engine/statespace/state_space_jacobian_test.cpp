@@ -1,4 +1,4 @@
-// The exact integration Jacobians of the state-space ODE (seed 000 section 3) against central
+// The exact integration Jacobians of the state-space ODE (Sandu et al. 2001 section 3) against central
 // finite differences of the acceleration map itself: J1 = d vddot/dv, J2 = d vddot/d vdot and
 // df/dt, on every built-in scene with degrees of freedom (the others are fully driven: no state
 // space) in a state reached by integrating, with random independent velocities, and on a double

@@ -1,4 +1,4 @@
-// The state-space ODE of seed 000 section 3 started from a state without accelerations: a
+// The state-space ODE of Sandu et al. 2001 section 3 started from a state without accelerations: a
 // consistent state is positions and velocities on both constraint levels, and the first
 // evaluation (whose prediction of the dependent positions would use the accelerations) must give
 // the same accelerations as the full state from the engine's own initial conditions; and the

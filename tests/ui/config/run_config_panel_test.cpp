@@ -155,10 +155,11 @@ class RunConfigPanelTest : public QObject {
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
 
     // the scene's file, relative to the scene's folder
-    RunDefaults defaults;
-    defaults.integrator = "rn4";
-    defaults.outputTimes = "times.txt";
-    panel.setDefaults(defaults, dir.path());
+    Model scene;
+    scene.sourcePath = dir.filePath("scene.json").toStdString();
+    scene.defaults.integrator = "rn4";
+    scene.defaults.outputTimes = "times.txt";
+    panel.setDefaults(scene);
     QCOMPARE(QFileInfo(panel.outputTimesFile()), QFileInfo(times));
     QVERIFY(panel.settings().output.times == (std::vector<double>{0.1, 0.2, 0.35}));
 

@@ -249,7 +249,7 @@ class SceneEditingTest : public QObject {
     QCOMPARE(tree.currentItem()->childCount(), 0);
     tree.setPrimitivesShown(true);
     tree.selectPointer("/joints/0");
-    // a revolute joint: 3 CD and 2 DP1 (seed 001 Table 1)
+    // a revolute joint: 3 CD and 2 DP1 (Kissel et al. 2021 Table 1)
     QTreeWidgetItem* pin = tree.currentItem();
     QCOMPARE(pin->childCount(), 5);
     QVERIFY(pin->child(0)->text(0).startsWith("CD"));

@@ -4,27 +4,19 @@
 #include <cmath>
 #include <sstream>
 
+#include "math/number_text.h"
 #include "scene/templates/scene_templates.h"
 #include "scene/templates/scene_text.h"
 
 namespace mbw {
 namespace {
 
-std::string metres(double x) {
-  std::ostringstream os;
-  os.precision(4);
-  os << x << " m";
-  return os.str();
-}
+std::string metres(double x) { return formatNumber(x, 4) + " m"; }
 
 Vec2 perp(const Vec2& w) { return scene_text::PlaneFrame::perp(w); }
 double cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
 
-std::string degrees(double x) {
-  std::ostringstream os;
-  os << x << " deg";
-  return os.str();
-}
+std::string degrees(double x) { return formatNumber(x, 6) + " deg"; }
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 #include <functional>
 #include <sstream>
 
+#include "math/number_text.h"
 #include "scene/templates/template_generators.h"
 #include "scene/templates/template_values.h"
 
@@ -184,11 +185,7 @@ const std::vector<Entry>& entries() {
   return e;
 }
 
-std::string numberText(double x) {
-  std::ostringstream os;
-  os << x;
-  return os.str();
-}
+std::string numberText(double x) { return formatNumber(x, 6); }
 
 }  // namespace
 

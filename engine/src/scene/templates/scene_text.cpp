@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "math/number_text.h"
+
 namespace mbw::scene_text {
 
 PlaneFrame PlaneFrame::withUp(const std::string& up) {
@@ -50,17 +52,9 @@ json vec(const Vec3& v) {
   return a;
 }
 
-std::string numberText(double x) {
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x);
-  return std::string(buffer, result.ptr);
-}
+std::string numberText(double x) { return formatShortest(x); }
 
-std::string readable(double x) {
-  std::ostringstream os;
-  os << x;
-  return os.str();
-}
+std::string readable(double x) { return formatNumber(x, 6); }
 
 std::string crankMotion(bool driven, double speed) {
   if (driven) return "turned at a constant " + readable(speed) + " rad/s by an angle driver";

@@ -4,14 +4,12 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "math/number_text.h"
+
 namespace mbw {
 namespace {
 
-std::string text(double x) {
-  std::ostringstream os;
-  os << x;
-  return os.str();
-}
+std::string text(double x) { return formatNumber(x, 6); }
 
 // a whole-text number, or false
 bool readNumber(const std::string& s, double& x) {

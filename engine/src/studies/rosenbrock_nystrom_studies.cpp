@@ -1,4 +1,4 @@
-#include "studies/seed000_studies.h"
+#include "studies/rosenbrock_nystrom_studies.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,12 +6,13 @@
 
 #include "analysis/reference_error.h"
 #include "integrators/registry.h"
+#include "math/number_text.h"
 
 namespace mbw {
 namespace {
 
 // the scene's formulation, step and largest step with a variable step at rtol = atol = tolerance,
-// each step's local error held to it (the seed's control, eqs 13-16) where the integrator offers it
+// each step's local error held to it (the paper's control, eqs 13-16) where the integrator offers it
 RunSettings variableStepSettings(const Model& model, const std::string& integrator, double tEnd, double tolerance) {
   RunSettings s;
   s.formulation = model.defaults.formulation;
@@ -26,12 +27,6 @@ RunSettings variableStepSettings(const Model& model, const std::string& integrat
   if (std::find(offered.begin(), offered.end(), "per-step") != offered.end())
     s.integratorSettings.errorControl = "per-step";
   return s;
-}
-
-std::string toleranceText(double tolerance) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.0e", tolerance);
-  return text;
 }
 
 }  // namespace
@@ -53,7 +48,7 @@ Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
     std::snprintf(text, sizeof text, "%.3g", o.referenceStep);
     study.references = {{"reference, fixed step " + std::string(text), "", reference}};
   } else {
-    study.references = {{"reference, rtol = atol = " + toleranceText(refTolerance), "", reference}};
+    study.references = {{"reference, rtol = atol = " + formatTolerance(refTolerance), "", reference}};
   }
   for (double tol : o.quick ? std::vector<double>{1e-2, 1e-3} : o.tolerances) {
     RunSpec spec;
@@ -72,32 +67,37 @@ double relativeErrorPercent(const ErrorMeasures& error, const Results& reference
   return value > 0.0 ? 100.0 * error.max / value : INFINITY;
 }
 
-Study makeTimingStudy(const Model& model, TimingStudySettings o) {
+TimingStudy makeTimingStudy(const Model& model, TimingStudySettings o) {
   if (o.quick) {
     o.spans = {0.3, 0.6};
     o.tolerances = {1e-2, 1e-3};
   }
   std::sort(o.spans.begin(), o.spans.end());
-  Study study;
+  TimingStudy timing;
+  Study& study = timing.study;
   study.title = "explicit versus implicit on " + model.name;
   study.variants = {{o.scene, {}}};
   study.checkpoints = o.spans;
-  for (const std::string& integrator : {o.implicitIntegrator, o.explicitIntegrator})
+  // each integrator at each tolerance, to the longest span
+  for (const bool isExplicit : {false, true})
     for (double tol : o.tolerances) {
       RunSpec spec;
-      spec.settings = variableStepSettings(model, integrator, o.spans.back(), tol);
-      if (integrator == o.explicitIntegrator) {
+      spec.settings = variableStepSettings(model, isExplicit ? o.explicitIntegrator : o.implicitIntegrator,
+                                           o.spans.back(), tol);
+      if (isExplicit) {
         spec.settings.every = o.explicitEvery;
         spec.cpuBudget = o.cpuBudget;
       }
+      (isExplicit ? timing.explicitRuns : timing.implicitRuns).push_back(static_cast<int>(study.runs.size()));
       study.runs.push_back(spec);
     }
   // Figure 5: the implicit step size over one run
   RunSpec figure;
   const double figureEnd = o.quick ? o.spans.back() : (o.figureEnd > 0.0 ? o.figureEnd : model.defaults.tEnd);
   figure.settings = variableStepSettings(model, o.implicitIntegrator, figureEnd, o.figureTolerance);
+  timing.figureRun = static_cast<int>(study.runs.size());
   study.runs.push_back(figure);
-  return study;
+  return timing;
 }
 
 }  // namespace mbw

@@ -1,5 +1,5 @@
 #pragma once
-// The studies of seed 000 section 5 as studies of the engine:
+// The studies of Sandu et al. 2001 section 5 as studies of the engine:
 //  - tolerance (Tables 1-2): does the step-size control meet the tolerance? A variable-step
 //    integrator at rtol = atol = 10^k against a reference run of the same integrator at a very
 //    tight tolerance (or a fixed step); errors of a channel and of its rate;
@@ -46,8 +46,12 @@ struct TimingStudySettings {
   bool quick = false;               // spans 0.3 and 0.6 s, tolerances 1e-2 and 1e-3
 };
 
-// The runs: the implicit integrator at each tolerance, the explicit one at each tolerance, then
-// Figure 5's run (the last); checkpoints: the spans.
-Study makeTimingStudy(const Model& model, TimingStudySettings settings);
+// The study (checkpoints: the spans) and its runs by what they are, as indices into Study::runs.
+struct TimingStudy {
+  Study study;
+  std::vector<int> implicitRuns, explicitRuns;  // each integrator at each tolerance, in their order
+  int figureRun = -1;                           // Figure 5's run
+};
+TimingStudy makeTimingStudy(const Model& model, TimingStudySettings settings);
 
 }  // namespace mbw

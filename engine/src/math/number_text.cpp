@@ -1,0 +1,28 @@
+#include "math/number_text.h"
+
+#include <charconv>
+#include <cstdio>
+#include <sstream>
+
+namespace mbw {
+
+std::string formatNumber(double value, int significantDigits) {
+  std::ostringstream os;
+  os.precision(significantDigits);
+  os << value;
+  return os.str();
+}
+
+std::string formatShortest(double value) {
+  char text[32];
+  const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+  return std::string(text, end);
+}
+
+std::string formatTolerance(double tolerance) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0e", tolerance);
+  return text;
+}
+
+}  // namespace mbw

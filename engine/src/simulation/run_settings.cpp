@@ -1,0 +1,119 @@
+#include "simulation/run_settings.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
+#include "integrators/registry.h"
+#include "simulation/output_grid.h"
+
+namespace mbw {
+
+bool RunOverrides::gives(const std::string& setting) const {
+  const std::pair<const char*, bool> given[] = {
+      {"formulation", formulation.has_value()}, {"integrator", integrator.has_value()},
+      {"step", step.has_value()}, {"t_start", tStart.has_value()}, {"t_end", tEnd.has_value()},
+      {"record_from", recordFrom.has_value()}, {"every", every.has_value()}, {"rtol", rtol.has_value()},
+      {"atol", atol.has_value()}, {"max_step", maxStep.has_value()}, {"min_step", minStep.has_value()},
+      {"rho_inf", rhoInf.has_value()}, {"alpha", alpha.has_value()},
+      {"newton_tolerance", newtonTolerance.has_value()}, {"max_newton_iterations", maxNewtonIterations.has_value()},
+      {"safety", safety.has_value()}, {"fac_min", facMin.has_value()}, {"fac_max", facMax.has_value()},
+      {"constraint_tolerance", constraintTolerance.has_value()},
+      {"repartition_growth", repartitionGrowth.has_value()}, {"jacobian", jacobian.has_value()},
+      {"linear_solver", linearSolver.has_value()}, {"jacobian_update", jacobianUpdate.has_value()},
+      {"output_step", outputStep.has_value()}, {"output_times", outputTimes.has_value()}};
+  for (const auto& [name, isGiven] : given)
+    if (setting == name) return isGiven;
+  return false;
+}
+
+bool sceneAsksVariableSteps(const RunDefaults& d) { return d.rtol > 0.0 || d.atol > 0.0; }
+
+RunSettings sceneRunSettings(const Model& model, const std::string& integratorName) {
+  // times and recording as the scene gives them
+  const RunDefaults& d = model.defaults;
+  RunSettings s;
+  s.formulation = d.formulation;
+  s.integrator = integratorName.empty() ? d.integrator : integratorName;
+  s.tStart = d.tStart;
+  s.tEnd = d.tEnd;
+  s.recordFrom = d.recordFrom;
+  s.startFromEquilibrium = d.startFromEquilibrium;
+  s.every = d.every;
+  // steps: the scene's tolerances ask for variable steps where the integrator can vary them
+  IntegratorSettings& i = s.integratorSettings;
+  i.step = d.step;
+  i.maxStep = d.maxStep;
+  if (d.rtol > 0.0) i.rtol = d.rtol;
+  if (d.atol > 0.0) i.atol = d.atol;
+  const IntegratorInfo* info = findIntegrator(s.integrator);
+  i.variableStep = sceneAsksVariableSteps(d) && info && info->capabilities.variableStep;
+  // the Newton options where the integrator offers them
+  const auto offered = [](const std::vector<std::string>& choices, const std::string& value) {
+    return std::find(choices.begin(), choices.end(), value) != choices.end() ? value : std::string("auto");
+  };
+  if (info) {
+    i.linearSolver = offered(info->capabilities.linearSolvers, d.linearSolver);
+    i.jacobianUpdate = offered(info->capabilities.jacobianUpdates, d.jacobianUpdate);
+    const auto& forms = info->capabilities.index3Forms;
+    i.index3Form = std::count(forms.begin(), forms.end(), d.index3Form) ? d.index3Form : "kkt";
+  }
+  i.penalty = d.penalty;
+  return s;
+}
+
+RunSettings resolveRunSettings(const Model& model, const RunOverrides& o) {
+  // the scene's settings for the integrator chosen, then the run's times and recording
+  RunSettings s = sceneRunSettings(model, o.integrator.value_or(""));
+  if (o.formulation) s.formulation = *o.formulation;
+  if (o.tStart) s.tStart = *o.tStart;
+  if (o.tEnd) s.tEnd = *o.tEnd;
+  if (o.recordFrom) s.recordFrom = *o.recordFrom;
+  s.startFromEquilibrium = o.fromEquilibrium || s.startFromEquilibrium;
+  if (o.every) s.every = *o.every;
+  s.recordMultipliers = o.multipliers;
+  s.confirmed = o.confirmed;
+  // steps: tolerances given ask for variable steps as the scene's do
+  IntegratorSettings& i = s.integratorSettings;
+  if (o.step) i.step = *o.step;
+  i.variableStep = !o.fixedStep && (o.variableStep || o.rtol || o.atol || i.variableStep);
+  if (o.rtol) i.rtol = *o.rtol;
+  if (o.atol) i.atol = *o.atol;
+  if (o.maxStep) i.maxStep = *o.maxStep;
+  if (o.minStep) {
+    i.minStep = *o.minStep;
+    s.relativeMinStep = 0.0;
+  }
+  if (o.safety) i.safetyFactor = *o.safety;
+  if (o.facMin) i.minStepFactor = *o.facMin;
+  if (o.facMax) i.maxStepFactor = *o.facMax;
+  if (o.errorControl) i.errorControl = *o.errorControl;
+  // the method's parameters, Newton and the state-space integrators' options
+  if (o.rhoInf) i.rhoInf = *o.rhoInf;
+  if (o.alpha) i.alpha = *o.alpha;
+  if (o.newtonTolerance) i.newtonTolerance = *o.newtonTolerance;
+  if (o.newtonToleranceRule) i.newtonToleranceRule = *o.newtonToleranceRule;
+  if (o.maxNewtonIterations) i.maxNewtonIterations = *o.maxNewtonIterations;
+  if (o.constraintTolerance) i.constraintTolerance = *o.constraintTolerance;
+  if (o.repartitionGrowth) i.repartitionGrowth = *o.repartitionGrowth;
+  if (o.jacobian) i.jacobian = *o.jacobian;
+  if (o.linearSolver) i.linearSolver = *o.linearSolver;
+  if (o.jacobianUpdate) i.jacobianUpdate = *o.jacobianUpdate;
+  if (o.index3Form) i.index3Form = *o.index3Form;
+  if (o.penalty) i.penalty = *o.penalty;
+  // output times: the overrides', or the scene's
+  if (o.outputStep && o.outputTimes) throw std::invalid_argument("give either output_step or output_times, not both");
+  if (o.outputStep) s.output.step = *o.outputStep;
+  else if (o.outputTimes) readOutputTimes(*o.outputTimes, s.output);
+  else s.output = sceneOutputRequest(model);
+  s.output.recordSteps = o.recordSteps;
+  return s;
+}
+
+bool isMultiplierChannel(const std::string& channel) { return channel.rfind("lambda.", 0) == 0; }
+
+void recordMultipliersFor(const std::vector<std::string>& channels, RunSettings& s) {
+  s.recordMultipliers = s.recordMultipliers || std::any_of(channels.begin(), channels.end(), isMultiplierChannel);
+}
+
+}  // namespace mbw

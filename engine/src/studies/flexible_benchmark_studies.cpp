@@ -1,0 +1,103 @@
+#include "studies/flexible_benchmark_studies.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "studies/method_grid.h"
+
+namespace mbw {
+
+std::vector<MethodGroup> flexibleStudyMethodGroups() {
+  const char* secondOrder[] = {"lms2", "lms3", "lms4", "ss2", "ss3", "ss4", "bathe", "msstc3", "msstc4", "msstc5"};
+  const char* higherOrder[] = {"mssth3", "mssth4", "mssth5", "esdirk3-4l2sa", "esdirk3-5l2sa", "esdirk4-6l2sa2"};
+  std::vector<MethodGroup> groups{{"(a) second-order methods, rho_inf = 0", {}},
+                                  {"(b) second-order methods, rho_inf = 0.6", {}},
+                                  {"(c) higher-order methods, rho_inf = 0", {}}};
+  for (const char* m : secondOrder) {
+    groups[0].methods.push_back({m, 0.0});
+    groups[1].methods.push_back({m, 0.6});
+  }
+  // the MSSTH methods at rho_inf = 0; the ESDIRKs are L-stable (no parameter)
+  for (const char* m : higherOrder) groups[2].methods.push_back({m, std::string(m).rfind("mssth", 0) == 0 ? 0.0 : -1.0});
+  return groups;
+}
+
+std::vector<StudyMethod> flexibleStudyMethods() {
+  std::vector<StudyMethod> all;
+  for (const MethodGroup& g : flexibleStudyMethodGroups()) all.insert(all.end(), g.methods.begin(), g.methods.end());
+  return all;
+}
+
+std::vector<Experiment> flexibleBenchmarkExperiments() {
+  return {
+      {"four-bar", "flexible-four-bar", 4e-3, 12.0,
+       {{14, "theta_c", "theta at C [rad]"}, {15, "bc.10.wx", "omega_1 at C [rad/s]"}}},
+      {"four-bar-fine", "flexible-four-bar", 1e-3, 12.0, {{16, "bc.10.wx", "omega_1 at C [rad/s]"}}},
+      {"buckling", "lateral-buckling", 1e-3, 0.8,
+       {{18, "theta_mid", "theta at mid-span [rad]"},
+        {19, "beam.5.wx", "omega_1 at mid-span [rad/s]"},
+        {20, "mid.F3", "F_3 at mid-span [N]"}}},
+      {"shaft", "rotating-shaft", 1e-3, 2.5,
+       {{22, "shaft.16.z", "u_3 at mid-span [m]"},
+        {23, "shaft.16.vz", "v_3 at mid-span [m/s]"},
+        {24, "shaft.16.az", "a_3 at mid-span [m/s^2]"}}},
+  };
+}
+
+std::vector<IterationExample> newtonIterationExamples() {
+  return {{"andrews-squeezer", {1e-4, 1e-5}, 0.05},
+          {"flexible-four-bar", {4e-3, 1e-3}, 12.0},
+          {"lateral-buckling", {1e-3, 5e-4}, 0.8},
+          {"rotating-shaft", {1e-3, 1e-4}, 2.5}};
+}
+
+ConvergenceExperiment shaftConvergenceExperiment() {
+  return {"rotating-shaft", 2.5, {"shaft.16.z", "shaft.16.vz", "shaft.16.az"}, {"u_3", "v_3", "a_3"}};
+}
+
+int FlexibleStudy::run(int group, int method, int step) const {
+  for (size_t k = 0; k < runs.size(); ++k)
+    if (runs[k].group == group && runs[k].method == method && runs[k].step == step) return static_cast<int>(k);
+  return -1;
+}
+
+FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base, const FlexibleStudySettings& o) {
+  // the groups, their first methods only when quick
+  FlexibleStudy flexible;
+  flexible.groups = flexibleStudyMethodGroups();
+  if (o.quick)
+    for (MethodGroup& g : flexible.groups) g.methods.resize(1);
+  // the runs' common settings: the time window, Newton, the bodies the channels name
+  base.tEnd = o.tEnd;
+  base.integratorSettings.jacobianUpdate = o.jacobianUpdate;
+  base.recordBodies.emplace();
+  for (const std::string& c : o.channels) {
+    const std::string body = c.substr(0, c.rfind('.'));
+    std::vector<std::string>& bodies = *base.recordBodies;
+    if (model.bodyIndex(body) >= 0 && std::find(bodies.begin(), bodies.end(), body) == bodies.end())
+      bodies.push_back(body);
+  }
+  // every method (outer) at every step (inner), each run placed in its group
+  std::vector<StudyMethod> methods;
+  for (size_t g = 0; g < flexible.groups.size(); ++g)
+    for (size_t m = 0; m < flexible.groups[g].methods.size(); ++m) {
+      methods.push_back(flexible.groups[g].methods[m]);
+      for (size_t k = 0; k < o.stepsPerStage.size(); ++k)
+        flexible.runs.push_back({static_cast<int>(g), static_cast<int>(m), static_cast<int>(k)});
+    }
+  flexible.study = makeMethodStepStudy(model.name, base, methods, o.stepsPerStage, true);
+  flexible.study.title = model.name;
+  return flexible;
+}
+
+void addFlexibleConvergenceReference(FlexibleStudy& flexible, const std::vector<std::string>& outputs,
+                                     double referenceStep) {
+  Study& study = flexible.study;
+  double smallest = 1e300;
+  for (const RunSpec& r : study.runs) smallest = std::min(smallest, r.settings.integratorSettings.step);
+  ConvergenceReference reference;
+  reference.refine = std::max(1, static_cast<int>(std::lround(smallest / referenceStep)));
+  addConvergenceReference(study, study.runs.front().settings, reference, outputs);
+}
+
+}  // namespace mbw

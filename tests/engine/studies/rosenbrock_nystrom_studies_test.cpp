@@ -1,0 +1,59 @@
+// The studies of Sandu, Negrut and Haug 2003 section 5 (studies/rosenbrock_nystrom_studies.h) as the engine
+// builds them: the tolerance study's runs against one reference; the timing study's runs by what
+// they are (each integrator at each tolerance, Figure 5's run), none found by their order.
+
+#include <gtest/gtest.h>
+
+#include "scene/scene_reader.h"
+#include "studies/rosenbrock_nystrom_studies.h"
+
+namespace mbw {
+namespace {
+
+TEST(RosenbrockNystromStudies, TimingStudyNamesItsRuns) {
+  const Model model = loadScene("double-pendulum");
+  TimingStudySettings o;
+  o.scene = "double-pendulum";
+  o.tolerances = {1e-2, 1e-3, 1e-4};
+  o.spans = {2, 1};
+  const TimingStudy timing = makeTimingStudy(model, o);
+  const Study& study = timing.study;
+  ASSERT_EQ(study.runs.size(), 7u);
+  EXPECT_EQ(study.checkpoints, (std::vector<double>{1, 2}));
+  ASSERT_EQ(timing.implicitRuns.size(), 3u);
+  ASSERT_EQ(timing.explicitRuns.size(), 3u);
+  for (size_t k = 0; k < 3; ++k) {
+    const RunSpec& implicitRun = study.runs[timing.implicitRuns[k]];
+    const RunSpec& explicitRun = study.runs[timing.explicitRuns[k]];
+    EXPECT_EQ(implicitRun.settings.integrator, "rn4");
+    EXPECT_EQ(explicitRun.settings.integrator, "adams");
+    EXPECT_EQ(implicitRun.settings.integratorSettings.rtol, o.tolerances[k]);
+    EXPECT_EQ(explicitRun.settings.integratorSettings.rtol, o.tolerances[k]);
+    EXPECT_EQ(explicitRun.settings.every, o.explicitEvery);
+    EXPECT_EQ(implicitRun.settings.tEnd, 2.0);
+  }
+  const RunSpec& figure = study.runs.at(timing.figureRun);
+  EXPECT_EQ(figure.settings.integrator, "rn4");
+  EXPECT_EQ(figure.settings.integratorSettings.rtol, o.figureTolerance);
+  EXPECT_EQ(figure.settings.tEnd, model.defaults.tEnd);
+}
+
+TEST(RosenbrockNystromStudies, ToleranceStudyRunsAgainstOneReference) {
+  const Model model = loadScene("double-pendulum");
+  ToleranceStudySettings o;
+  o.scene = "double-pendulum";
+  o.channel = "body_1.x";
+  const Study study = makeToleranceStudy(model, o);
+  ASSERT_EQ(study.references.size(), 1u);
+  EXPECT_EQ(study.references[0].run.settings.integratorSettings.rtol, o.referenceTolerance);
+  EXPECT_EQ(study.outputs, (std::vector<std::string>{"body_1.x", "body_1.x.rate"}));
+  ASSERT_EQ(study.runs.size(), o.tolerances.size());
+  for (size_t k = 0; k < study.runs.size(); ++k) {
+    EXPECT_EQ(study.runs[k].reference, 0);
+    EXPECT_TRUE(study.runs[k].settings.integratorSettings.variableStep);
+    EXPECT_EQ(study.runs[k].settings.integratorSettings.atol, o.tolerances[k]);
+  }
+}
+
+}  // namespace
+}  // namespace mbw
