@@ -13,6 +13,7 @@
 
 #include "integrators/cpu_time.h"
 #include "integrators/step_control.h"
+#include "solvers/constraint_rank.h"
 
 namespace mbw {
 
@@ -201,6 +202,7 @@ StepResult IdaIntegrator::doStep(double h) {
     os << "IDA: " << IDAGetReturnFlagName(flag);
     if (!s.lastError.empty()) os << " (" << s.lastError << ")";
     if (!evaluationFailure_.empty()) os << "; last failed evaluation: " << evaluationFailure_;
+    os << singularPositionNote();
     r.reason = os.str();
     return r;
   }
@@ -215,6 +217,19 @@ StepResult IdaIntegrator::doStep(double h) {
   // IDA chooses its own steps; the run bounds them by its end time
   r.nextStep = std::numeric_limits<double>::infinity();
   return r;
+}
+
+std::string IdaIntegrator::singularPositionNote() const {
+  // at the positions of IDA's last residual evaluation, the failed step's: a rank drop of Phi_q
+  // there (or one close by) is the likely cause, which tolerances do not cure
+  std::string where = rankDropDescription(formulation_);
+  std::string note = "; at a singular position: " + where;
+  if (where.empty()) {
+    where = rankDropDescription(formulation_, kRankLossWarning);
+    if (where.empty()) return where;
+    note = "; approaching a singular position: " + where;
+  }
+  return note + "; what may help: an index-3 integrator (hht, lms2, bathe: they pass singular positions)";
 }
 
 WorkIntegrals IdaIntegrator::doWorkAt(double t) {

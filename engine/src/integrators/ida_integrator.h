@@ -64,6 +64,9 @@ class IdaIntegrator final : public Integrator {
   int errorWeights(const double* y, double* ewt) const;
   // the share of the tolerance of the step IDA is about to take (1 when controlled per step)
   double currentShare() const;
+  // for a failure message: where Phi_q at the failed step is near a rank drop (or approaching
+  // one), with what may help; empty at a regular position
+  std::string singularPositionNote() const;
 
   const bool perUnitStep_;  // variable steps controlled per unit step (step_control.h)
   GglSystem system_;

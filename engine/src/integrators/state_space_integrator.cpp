@@ -13,7 +13,7 @@ StateSpaceSettings odeSettings(const IntegratorSettings& s, bool perUnitStep) {
   StateSpaceSettings o;
   o.constraintTolerance = s.constraintTolerance;
   if (s.variableStep && perUnitStep)
-    o.constraintTolerance = std::min(s.constraintTolerance, std::max(1e-13, 1e-5 * s.atol));
+    o.constraintTolerance = std::min(s.constraintTolerance, std::max(1e-13, 1e-7 * s.atol));
   o.maxNewtonIterations = s.maxNewtonIterations;
   o.repartitionGrowth = s.repartitionGrowth;
   return o;

@@ -111,6 +111,27 @@ TEST(SingularPositions, StateSpaceRunsStayOnTheBranchOrSaySo) {
   EXPECT_GE(completed, 1);
 }
 
+TEST(SingularPositions, AnIdaFailureThereSaysWhereAndWhatMayHelp) {
+  // IDA's GGL form at rtol 1e-6 and 1e-8: its corrector fails at its smallest step just before
+  // the first singular position (0.714 s); the message names the position and the joint
+  for (const double tolerance : {1e-6, 1e-8}) {
+    SCOPED_TRACE(tolerance);
+    IntegratorSettings s;
+    s.step = 1e-3;
+    s.variableStep = true;
+    s.rtol = tolerance;
+    s.atol = tolerance;
+    const FourBarRun run = runFourBar("ida", s);
+    EXPECT_LT(run.b0Error, 1e-3);
+    if (run.results.status == RunStatus::Completed) continue;
+    ASSERT_EQ(run.results.status, RunStatus::Failed);
+    const std::string& m = run.results.message;
+    EXPECT_NE(m.find("singular position: Phi_q"), std::string::npos) << m;
+    EXPECT_NE(m.find("an equation of joint '"), std::string::npos) << m;
+    EXPECT_NE(m.find("what may help: an index-3 integrator"), std::string::npos) << m;
+  }
+}
+
 // the recorded positions and velocities of the bodies at the end of a run
 VectorXd finalBodyState(const Results& r) {
   static const std::vector<std::string> kinds = {"x", "y", "z", "vx", "vy", "vz", "wx", "wy", "wz"};
