@@ -9,6 +9,7 @@
 #include <sunnonlinsol/sunnonlinsol_newton.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <sstream>
 
@@ -231,7 +232,10 @@ StepResult CvodeIntegrator::doStep(double h) {
     CVodeGetCurrentStep(s.cvode, &r.h);
     r.kind = StepResult::Kind::Failed;
     std::ostringstream os;
-    os << "CVODE: " << CVodeGetReturnFlagName(flag);
+    // the flag's name, in memory SUNDIALS allocates for the caller to free
+    char* flagName = CVodeGetReturnFlagName(flag);
+    os << "CVODE: " << flagName;
+    std::free(flagName);
     if (!s.lastError.empty()) os << " (" << s.lastError << ")";
     if (!rhsFailure_.empty()) os << "; last failed evaluation: " << rhsFailure_;
     // a failure where Phi_q nearly loses rank says so, with what may help

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <sstream>
 
@@ -199,7 +200,10 @@ StepResult IdaIntegrator::doStep(double h) {
     IDAGetCurrentStep(s.ida, &r.h);
     r.kind = StepResult::Kind::Failed;
     std::ostringstream os;
-    os << "IDA: " << IDAGetReturnFlagName(flag);
+    // the flag's name, in memory SUNDIALS allocates for the caller to free
+    char* flagName = IDAGetReturnFlagName(flag);
+    os << "IDA: " << flagName;
+    std::free(flagName);
     if (!s.lastError.empty()) os << " (" << s.lastError << ")";
     if (!evaluationFailure_.empty()) os << "; last failed evaluation: " << evaluationFailure_;
     os << singularPositionNote();
