@@ -202,7 +202,8 @@ TEST(CliRunOutcome, AFileSizeLimitStopsTheRunWithExit4AndKeepsWholeRows) {
 class CliBlowUp : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(CliBlowUp, EndsWithExit3AndTheReason) {
-  const std::string scene = ::testing::TempDir() + "/blow-up.json";
+  // a file per integrator: CTest runs the cases side by side
+  const std::string scene = ::testing::TempDir() + "/blow-up-" + GetParam() + ".json";
   std::ofstream(scene) << R"({"format": "mbw-scene", "version": 1, "name": "blow-up", "gravity": [0, 0, 0],
     "bodies": [{"name": "b", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}],
     "forces": [{"name": "f", "type": "force", "body": "b", "point": [0, 0, 0], "force": ["1/(0.5-t)^3", "0", "0"]}],
