@@ -30,6 +30,11 @@ class ConstraintJacobian {
     compressed_ = blockPattern(f.constraintSize(), f.velocitySize(), constraintRowBlocks(f));
     SparseTarget target{&compressed_};
     f.constraintJacobian(MatrixSink(target));
+    // an entry the topology's pattern misses: the dense matrix, whole
+    if (target.missed > 0) {
+      sparse_ = false;
+      dense_ = denseConstraintJacobian(f);
+    }
   }
 
   VectorXd times(const VectorXd& v) const { return sparse_ ? VectorXd(compressed_ * v) : VectorXd(dense_ * v); }
