@@ -59,7 +59,8 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
   std::vector<Model> models;
   for (const SceneVariant& v : study.variants) models.push_back(loadSceneVariant(v));
 
-  // Ctrl-C and the progress callback stop the study after the runs under way
+  // Ctrl-C (looked for on each tick of the study) and the progress callback stop the study and
+  // the runs under way
   std::atomic<bool> stop{false};
   std::optional<py::error_already_set> error;
   StudyRunHooks hooks;
@@ -130,8 +131,8 @@ the file, or source for a dict, and the JSON path (mbw.InputError).
 workers: runs at once, each on one thread (0: one per core).
 output_dir: also write results.csv and the reference runs there; resume=True continues a table
 left there, as `mbw-cli sweep --resume`.
-progress(finished, total): called as runs finish; returning False stops the study after the
-runs under way.
+progress(finished, total): called as runs finish; returning False stops the study: no run
+starts any more, those under way (references included) stop and are left out of the table.
 Ctrl-C stops it the same way and raises KeyboardInterrupt, its .result holding the table.)");
 }
 

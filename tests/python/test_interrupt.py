@@ -51,7 +51,7 @@ def test_ctrl_c_from_the_terminal_ends_a_script():
     assert child.returncode == -signal.SIGINT and "KeyboardInterrupt" in stderr
 
 
-def test_a_sweep_stops_after_the_runs_under_way():
+def test_a_progress_callback_returning_false_stops_a_sweep():
     study = SOURCE_DIR / "tests" / "python" / "data" / "pendulum-sweep.json"
     table = mbw.sweep(study, workers=1, progress=lambda finished, total: False)
     assert table.interrupted and 1 <= len(table) < 4
