@@ -74,7 +74,7 @@ void warnOfFindings(const Scene& scene, const std::vector<ModelFinding>& known) 
     });
     if (!seen) (f.kind == FindingKind::Note ? notes : fresh).push_back(&f);
   }
-  // the redundant equations of several joints in one note (the 40 loops of Iftomm A02 would give
+  // the redundant equations of several joints in one note (the 40 loops of IFToMM A02 would give
   // 40); scene.check() lists them one by one
   if (notes.size() > 1)
     warnScene(scene.source() + ": equations left out as redundant: " + scene.model().redundancySummary() +
@@ -109,7 +109,11 @@ namespace {
 
 std::shared_ptr<Scene> loadAndWarn(py::handle nameOrPath) {
   std::shared_ptr<Scene> scene = Scene::load(pathText(nameOrPath));
-  warnOfFindings(*scene);
+  // a built-in scene's inertias are ours: mbw-cli says nothing of them either (cli_common.cpp)
+  std::vector<ModelFinding> known;
+  if (scene->sourcePath().empty())
+    for (const ModelWarning& w : scene->model().warnings) known.push_back({FindingKind::Warning, w.path, "", w.message});
+  warnOfFindings(*scene, known);
   return scene;
 }
 
