@@ -36,12 +36,12 @@ def test_a_bad_field_names_its_json_path():
     with pytest.raises(mbw.InputError, match=r"^<dict>: /integrators/1/name: unknown integrator 'no-such'") as error:
         mbw.sweep(study)
     assert error.value.exit_code == 2
-    # the file with that field: the same message, naming the file (as mbw-cli sweep says it)
+    # source names the dict in messages
     with pytest.raises(mbw.InputError, match="my-study: /integrators/1/name: unknown integrator 'no-such'"):
         mbw.sweep(study, source="my-study")
 
 
-def test_schema_errors_name_every_path(tmp_path):
+def test_a_schema_error_reads_as_for_the_file(tmp_path):
     study = study_dict()
     study["integrators"][0]["steps"] = [-1e-2]
     study["scenes"][0]["t_end"] = "long"
