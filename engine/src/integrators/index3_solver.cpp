@@ -217,13 +217,14 @@ NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, c
     // converged: within the tolerance, as close to the solution as full Newton (a kept matrix's
     // rate), or, with a Jacobian of the point, at the floor where the corrections stop contracting:
     // KKT, the multipliers of a long chain at their rounding with the positions within the
-    // tolerance; augmented Lagrangian (the papers' test on the size alone), and near a rank drop
-    // the multipliers ill-determined with the constraints and the position correction within a
-    // fraction of the point's motion
+    // tolerance (or, at variable steps, their own rounding); augmented Lagrangian (the papers'
+    // test on the size alone), and near a rank drop the multipliers ill-determined with the
+    // constraints and the position correction within a fraction of the point's motion
     const bool stalled = fresh && rho >= kSlowRate;
     const bool within = size < theta && (fullNewton || rho == 0.0 || (augmentedLagrangian && fresh) ||
                                          (rho < 1.0 && rho / (1.0 - rho) * size < theta));
-    const bool kktFloor = !augmentedLagrangian && stalled && p.cq * delta_.head(nv).norm() < tolerance;
+    const bool kktFloor = !augmentedLagrangian && stalled &&
+                          p.cq * delta_.head(nv).norm() < std::max(tolerance, p.roundingFloor);
     const bool illDetermined =
         augmentedLagrangian && stalled &&
         std::max(f_.constraints().cwiseAbs().maxCoeff(), p.cq * size) <= kIllDetermined * dq_.cwiseAbs().maxCoeff() &&

@@ -45,7 +45,8 @@
 // positions, eps |q| / cq, which the Schur complement Phi_q M^-1 Phi_q^T (its condition grows with
 // the length of a chain) amplifies; the corrections then stop contracting at that floor. So a
 // point has also converged when, with a Jacobian of the point, the corrections no longer contract
-// (rho >= kSlowRate) and the position correction cq |delta_vdot| is within the tolerance.
+// (rho >= kSlowRate) and the position correction cq |delta_vdot| is within the tolerance, or within
+// the point's roundingFloor where the tolerance is tighter than the positions' rounding.
 //
 // The augmented Lagrangian iteration (Bayo and Ledesma 1996; with the projections of Cuadrado,
 // Cardenal and Bayo 1997 and Cuadrado, Gutierrez, Naya and Morer 2001: the index-3 augmented
@@ -115,6 +116,9 @@ struct TimePoint {
   double forceWeight = 1.0;                       // w
   const VectorXd* accelerationHistory = nullptr;  // a_hist (nv), or none
   double newtonTolerance = 0.0;  // Theta cq for this point; 0: the solver's
+  // stalled position corrections below this also count as converged (m; variable steps: the
+  // rounding of the positions, step_control.h newtonRoundingFloor; 0: none)
+  double roundingFloor = 0.0;
   bool endOfStep = true;         // the point a step ends with (not an inner stage)
 };
 
