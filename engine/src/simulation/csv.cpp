@@ -41,7 +41,9 @@ void readStatistics(const std::string& text, RunStatistics& s) {
 }
 
 // metadata known only when the run has ended: written with the trailer, not the preamble
-bool endOfRunKey(const std::string& key) { return key == "output_projection" || key == "error_estimate"; }
+bool endOfRunKey(const std::string& key) {
+  return key == "output_projection" || key == "error_estimate" || key == "check";
+}
 
 }  // namespace
 

@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "scene/builtin_scenes.h"
 #include "scene/scene_reader.h"
+#include "simulation/csv.h"
 #include "simulation/run_checks.h"
 #include "simulation/simulation.h"
 
@@ -37,6 +40,11 @@ TEST(RunChecks, AStepFarTooLargeForTheMethodIsSaid) {
   EXPECT_NE(checks[0].find("the energy balance reached "), std::string::npos) << checks[0];
   EXPECT_NE(checks[0].find("% of the energy the run moved"), std::string::npos) << checks[0];
   EXPECT_TRUE(doublePendulum("backward-euler", 1e-3).metadataValues("check").empty());
+  // the CSV carries it after the rows (known only when the run has ended), and reads it back
+  std::stringstream csv;
+  writeCsv(coarse, csv);
+  EXPECT_NE(csv.str().rfind("\n# check: the energy balance reached "), std::string::npos);
+  EXPECT_EQ(readCsv(csv, "run.csv").metadataValues("check"), checks);
 }
 
 TEST(RunChecks, PositionsOffTheConstraintsAreSaid) {
