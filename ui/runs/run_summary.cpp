@@ -69,6 +69,13 @@ QString statusText(const Run& run) {
   if (run.live()) return QObject::tr("running");
   QString text = QString::fromLatin1(toString(r.status));
   if (!r.message.empty()) text += ": " + QString::fromStdString(r.message);
+  // a completed run that failed a check (simulation/run_checks.h) does not say "completed" alone
+  const std::vector<std::string> checks = r.metadataValues("check");
+  if (!checks.empty()) {
+    text += checks.size() == 1 ? QObject::tr(", but 1 check failed:")
+                               : QObject::tr(", but %1 checks failed:").arg(checks.size());
+    for (const std::string& finding : checks) text += " " + QString::fromStdString(finding) + ".";
+  }
   return text;
 }
 

@@ -47,6 +47,14 @@ class RunSummaryTest : public QObject {
     QVERIFY2(statusText(run).startsWith("paused at t = 2"), qPrintable(statusText(run)));
   }
 
+  void aFailedCheckIsSaidBesideTheStatus() {
+    Run run = pendulumRun("backward-euler", false, 1e-4);
+    run.results.status = RunStatus::Completed;
+    QCOMPARE(statusText(run), QString("completed"));
+    run.results.metadata.push_back({"check", "the energy balance reached 841 J"});
+    QCOMPARE(statusText(run), QString("completed, but 1 check failed: the energy balance reached 841 J."));
+  }
+
   void theIterationsAreNamedByFamily() {
     Run run;
     run.settings.integrator = "rosenbrock-nystrom4";
