@@ -14,7 +14,9 @@ const char* kScene = R"({"format": "mbw-scene", "version": 1, "name": "bar",
               "points": {"start": [-0.2, 0, 0], "end": [0.2, 0, 0]},
               "shape": {"type": "box", "size": [0.4, 0.05, 0.02]}},
              {"name": "wheel", "mass": 1, "inertia": [0.01, 0.01, 0.01], "position": [0, 0, 1],
-              "shape": {"type": "cylinder", "radius": 0.1, "length": 0.06, "axis": [0, 1, 0]}}]})";
+              "shape": {"type": "cylinder", "radius": 0.1, "length": 0.06, "axis": [0, 1, 0]}},
+             {"name": "tilted", "mass": 1, "inertia": [0.01, 0.01, 0.01], "position": [0, 1, 1],
+              "shape": {"type": "cylinder", "radius": 0.1, "length": 0.06, "axis": [1, 1, 0]}}]})";
 
 TEST(SnapPoints, NamedPointsOriginAndFaceCentresInTheWorld) {
   const Model m = parseScene(kScene, "bar");
@@ -54,6 +56,40 @@ TEST(SnapAxis, ToTheBodyAxesWithinTheAngle) {
   const Vec3 off(std::sin(b), std::cos(b), 0);
   EXPECT_TRUE(snapAxis(m, 0, 2.0 * off, 5.0).isApprox(off, 1e-12));
   EXPECT_TRUE(snapAxis(m, kGround, Vec3(0.01, 0, 1), 5.0).isApprox(Vec3::UnitZ(), 1e-12));
+}
+
+TEST(SnapAxis, ToTheFaceNormalsOfTheSolid) {
+  const Model m = parseScene(kScene, "bar");
+  // a cylinder lying at 45 degrees in its body: a normal 4 degrees off its axis snaps to it exactly,
+  // written in the body's frame as the scene gives it
+  const Vec3 axis = Vec3(1, 1, 0).normalized();
+  const double a = 4.0 * M_PI / 180.0;
+  const Vec3 off = std::cos(a) * axis + std::sin(a) * Vec3::UnitZ();
+  const std::vector<SnapAxis> tilted = snapAxes(m, 2);
+  ASSERT_EQ(tilted.size(), 2u + 6u);
+  const SnapAxis* s = nearestSnapAxis(tilted, off, 10.0);
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->what, "axis of the tilted cylinder (its top)");
+  EXPECT_TRUE(s->n_B.isApprox(axis, 1e-15));
+  EXPECT_TRUE(snapAxis(m, 2, -off, 10.0).isApprox(-axis, 1e-15));
+  // the body's own axes still snap where the cylinder's is not near
+  s = nearestSnapAxis(tilted, Vec3(0.02, 0.0, 1.0), 10.0);
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->what, "+z axis of tilted");
+  // 30 degrees off everything: none
+  const Vec3 far = std::cos(M_PI / 6) * axis + std::sin(M_PI / 6) * Vec3::UnitZ();
+  EXPECT_EQ(nearestSnapAxis(tilted, far, 10.0), nullptr);
+  // a box's face normal comes before the body axis along it; it is in the world at the body's pose
+  const std::vector<SnapAxis> bar = snapAxes(m, 0);
+  ASSERT_EQ(bar.size(), 6u + 6u);
+  s = nearestSnapAxis(bar, Vec3(-0.03, 1.0, 0.0), 10.0);
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->what, "normal of the +x face of bar");
+  EXPECT_TRUE(s->n_W.isApprox(Vec3::UnitY(), 1e-15));
+  EXPECT_EQ(s->n_B, Vec3::UnitX());
+  // the ground: the world's axes
+  ASSERT_EQ(snapAxes(m, kGround).size(), 6u);
+  EXPECT_EQ(nearestSnapAxis(snapAxes(m, kGround), Vec3(0, 0, -1), 1.0)->what, "-z axis of the world");
 }
 
 }  // namespace
