@@ -56,7 +56,7 @@ std::vector<SnapAxis> snapAxes(const Model& model, int body) {
       for (double sign : {1.0, -1.0})
         add(sign * Vec3::Unit(k), std::string("normal of the ") + (sign > 0 ? "+" : "-") + kAxes[k] + " face of " + owner);
   } else if (b && b->shape == "cylinder") {
-    const Vec3 a = b->shapeAxis_B.normalized();
+    const Vec3& a = b->shapeAxis_B;  // unit (the reader's), not normalized again: written as it is
     add(a, "axis of the " + owner + " cylinder (its top)");
     add(-a, "axis of the " + owner + " cylinder (its bottom)");
   }
