@@ -81,7 +81,9 @@ JointTool::JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewS
   connect(&view_, &SceneView::surfacePicked, this, [this](const QVector3D& p, const QVector3D& n) {
     if (step_ == Step::Location || step_ == Step::CrossAxis) placeAt(Vec3(p.x(), p.y(), p.z()), Vec3(n.x(), n.y(), n.z()));
   });
+  // another scene, or an edit meanwhile (an undo): the bodies picked may be others now
   connect(&doc_, &SceneDocument::replaced, this, &JointTool::cancel);
+  connect(&doc_, &SceneDocument::changed, this, &JointTool::cancel);
   view_.vtkWidget()->installEventFilter(this);
 }
 

@@ -89,6 +89,15 @@ Vec3 drumEndFacingTheCamera(MainWindow& w) {
   return centre;
 }
 
+// the shaft and the drum as a new scene, seen from the front (x to the right, z up)
+void openInFrontView(MainWindow& w) {
+  QString error;
+  QVERIFY2(w.document().openNew(kScene, &error), qPrintable(error));
+  w.viewActions().front()->trigger();
+  w.viewActions().fit()->trigger();
+  QTest::qWait(200);
+}
+
 int jointCount(MainWindow& w) {
   return static_cast<int>(w.document().json().value("joints", nlohmann::ordered_json::array()).size());
 }
@@ -127,11 +136,8 @@ class JointToolTest : public QObject {
   // cross axis; the cross is drawn from the first hover to the commit
   void universalJointByClicksAndEnter() {
     MainWindow& w = *w_;
-    QString error;
-    QVERIFY2(w.document().openNew(kScene, &error), qPrintable(error));
-    w.viewActions().front()->trigger();
-    w.viewActions().fit()->trigger();
-    QTest::qWait(200);
+    openInFrontView(w);
+    if (QTest::currentTestFailed()) return;
     const Vec3 drumEnd = drumEndFacingTheCamera(w);
     QVERIFY2(drumEnd != Vec3(0.62, 0, 0.3), "no end of the drum faces the camera");
     QAction* universal = w.findChild<QAction*>("placeJoint-universal");
@@ -194,11 +200,8 @@ class JointToolTest : public QObject {
   // the axis and snapped
   void universalCrossAxisFromAFace() {
     MainWindow& w = *w_;
-    QString error;
-    QVERIFY2(w.document().openNew(kScene, &error), qPrintable(error));
-    w.viewActions().front()->trigger();
-    w.viewActions().fit()->trigger();
-    QTest::qWait(200);
+    openInFrontView(w);
+    if (QTest::currentTestFailed()) return;
     w.jointTool().start("universal");
     clickAt(w, kShaftMiddle);
     clickAt(w, Vec3(0.62, 0, 0.3));
@@ -225,11 +228,8 @@ class JointToolTest : public QObject {
   // Esc while the joint is drawn: no joint, no symbol
   void cancelRemovesTheSymbol() {
     MainWindow& w = *w_;
-    QString error;
-    QVERIFY2(w.document().openNew(kScene, &error), qPrintable(error));
-    w.viewActions().front()->trigger();
-    w.viewActions().fit()->trigger();
-    QTest::qWait(200);
+    openInFrontView(w);
+    if (QTest::currentTestFailed()) return;
     w.findChild<QAction*>("placeJoint-revolute")->trigger();
     clickAt(w, kShaftMiddle);
     clickAt(w, Vec3(0.62, 0, 0.3));
@@ -249,11 +249,8 @@ class JointToolTest : public QObject {
   // loads
   void everyTypeOfferedPlacesAJointThatLoads() {
     MainWindow& w = *w_;
-    QString error;
-    QVERIFY2(w.document().openNew(kScene, &error), qPrintable(error));
-    w.viewActions().front()->trigger();
-    w.viewActions().fit()->trigger();
-    QTest::qWait(200);
+    openInFrontView(w);
+    if (QTest::currentTestFailed()) return;
     const QStringList types = ui::JointTool::types();
     for (const QString expected : {"universal", "planar", "planar-revolute"}) QVERIFY(types.contains(expected));
     const std::map<QString, size_t> symbolGlyphs = {{"revolute", 2},    {"spherical", 1},     {"universal", 3},
