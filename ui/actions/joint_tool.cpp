@@ -1,8 +1,8 @@
 #include "joint_tool.h"
 
 #include <QKeyEvent>
-#include <QMouseEvent>
 #include <QMenu>
+#include <QMouseEvent>
 #include <QStatusBar>
 #include <cmath>
 
@@ -206,7 +206,7 @@ void JointTool::hoverAt(const Vec3& p_W, const Vec3& n_W) {
   } else if (step_ == Step::CrossAxis) {
     placement_.cross = crossFrom(n_W, crossWhat_);
     showPreview();
-    say(tr("Place universal: the cross axis the %1: click to take it; Esc cancels").arg(crossWhat_));
+    say(tr("Place universal: its cross axis along the %1; click to take it; Esc cancels").arg(crossWhat_));
   }
 }
 

@@ -82,10 +82,4 @@ const SnapAxis* nearestSnapAxis(const std::vector<SnapAxis>& axes, const Vec3& n
   return best;
 }
 
-Vec3 snapAxis(const Model& model, int body, const Vec3& n_W, double degrees) {
-  const std::vector<SnapAxis> axes = snapAxes(model, body);
-  const SnapAxis* a = nearestSnapAxis(axes, n_W, degrees);
-  return a ? a->n_W : Vec3(n_W.normalized());
-}
-
 }  // namespace mbw

@@ -30,7 +30,7 @@ struct SnapAxis {
   Vec3 n_W = Vec3::UnitZ();  // unit, world frame, at the initial pose
   Vec3 n_B = Vec3::UnitZ();  // the same in the body's frame, as the scene writes it (exact)
   int body = kGround;
-  std::string what;          // in words: "normal of the +x face of crank", "axis of the wheel cylinder", "z axis of crank"
+  std::string what;          // in words: "normal of the +x face of crank", "+z axis of crank"
 };
 
 // The directions an axis snaps to on a body, both senses of each: the face normals of its solid
@@ -41,8 +41,5 @@ std::vector<SnapAxis> snapAxes(const Model& model, int body);
 // The direction nearest n_W within `degrees` among those given (nullptr: none); on a tie, the
 // first (a face normal before the body axis along it).
 const SnapAxis* nearestSnapAxis(const std::vector<SnapAxis>& axes, const Vec3& n_W, double degrees);
-
-// n_W as the nearest of the body's snap directions (snapAxes) within `degrees`, else n_W normalized.
-Vec3 snapAxis(const Model& model, int body, const Vec3& n_W, double degrees);
 
 }  // namespace mbw

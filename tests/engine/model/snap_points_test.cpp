@@ -47,15 +47,22 @@ TEST(SnapPoints, CylinderEndsAndTheGround) {
   EXPECT_EQ(snapPoints(m, kGround).front().what, "the world origin");
 }
 
+// the direction a normal snaps to on a body, within an angle (the normal itself when none)
+Vec3 snapped(const Model& m, int body, const Vec3& n, double degrees) {
+  const std::vector<SnapAxis> axes = snapAxes(m, body);
+  const SnapAxis* a = nearestSnapAxis(axes, n, degrees);
+  return a ? a->n_W : Vec3(n.normalized());
+}
+
 TEST(SnapAxis, ToTheBodyAxesWithinTheAngle) {
   const Model m = parseScene(kScene, "bar");
   // the bar's x axis is world y: a direction 3 degrees off it snaps, 20 degrees off does not
   const double a = 3.0 * M_PI / 180.0, b = 20.0 * M_PI / 180.0;
-  EXPECT_TRUE(snapAxis(m, 0, Vec3(std::sin(a), std::cos(a), 0), 5.0).isApprox(Vec3(0, 1, 0), 1e-12));
-  EXPECT_TRUE(snapAxis(m, 0, Vec3(0, -std::cos(a), std::sin(a)), 5.0).isApprox(Vec3(0, -1, 0), 1e-12));
+  EXPECT_TRUE(snapped(m, 0, Vec3(std::sin(a), std::cos(a), 0), 5.0).isApprox(Vec3(0, 1, 0), 1e-12));
+  EXPECT_TRUE(snapped(m, 0, Vec3(0, -std::cos(a), std::sin(a)), 5.0).isApprox(Vec3(0, -1, 0), 1e-12));
   const Vec3 off(std::sin(b), std::cos(b), 0);
-  EXPECT_TRUE(snapAxis(m, 0, 2.0 * off, 5.0).isApprox(off, 1e-12));
-  EXPECT_TRUE(snapAxis(m, kGround, Vec3(0.01, 0, 1), 5.0).isApprox(Vec3::UnitZ(), 1e-12));
+  EXPECT_TRUE(snapped(m, 0, 2.0 * off, 5.0).isApprox(off, 1e-12));
+  EXPECT_TRUE(snapped(m, kGround, Vec3(0.01, 0, 1), 5.0).isApprox(Vec3::UnitZ(), 1e-12));
 }
 
 TEST(SnapAxis, ToTheFaceNormalsOfTheSolid) {
@@ -71,7 +78,7 @@ TEST(SnapAxis, ToTheFaceNormalsOfTheSolid) {
   ASSERT_NE(s, nullptr);
   EXPECT_EQ(s->what, "axis of the tilted cylinder (its top)");
   EXPECT_TRUE(s->n_B.isApprox(axis, 1e-15));
-  EXPECT_TRUE(snapAxis(m, 2, -off, 10.0).isApprox(-axis, 1e-15));
+  EXPECT_TRUE(snapped(m, 2, -off, 10.0).isApprox(-axis, 1e-15));
   // the body's own axes still snap where the cylinder's is not near
   s = nearestSnapAxis(tilted, Vec3(0.02, 0.0, 1.0), 10.0);
   ASSERT_NE(s, nullptr);
