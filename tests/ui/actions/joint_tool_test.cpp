@@ -236,7 +236,6 @@ class JointToolTest : public QObject {
     hoverAt(w, kShaftMiddle);
     QCOMPARE(w.sceneView().jointPreview().size(), size_t(2));  // the hinge's pin and barrel
     QVERIFY(previewPixels(w) > 50);
-    picture(w, "joint-tool-preview.png");
     QTest::keyClick(w.sceneView().vtkWidget(), Qt::Key_Escape);
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::Idle);
     QVERIFY(w.sceneView().jointPreview().empty());
