@@ -21,7 +21,11 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
         << " (reactions: those of the kept equations; `mbw-cli validate` says what each repeats)\n";
   out << "status           " << toString(r.status);
   if (!r.message.empty()) out << ": " << r.message;
+  // a completed run that failed a check (simulation/run_checks.h) does not say "completed" alone
+  const std::vector<std::string> checks = r.metadataValues("check");
+  if (!checks.empty()) out << ", but " << checks.size() << (checks.size() == 1 ? " check" : " checks") << " failed";
   out << "\n";
+  for (const std::string& finding : checks) out << "check failed     " << finding << "\n";
   out << "steps            " << s.steps;
   if (s.rejectedSteps) {
     out << " (+" << s.rejectedSteps << " rejected:";

@@ -16,6 +16,7 @@ namespace {
 PyObject* inputErrorType = nullptr;
 PyObject* numericalFailureType = nullptr;
 PyObject* outputErrorType = nullptr;
+PyObject* sceneWarningType = nullptr;
 
 constexpr const char* kClasses = R"(
 class Error(Exception):
@@ -38,6 +39,18 @@ class NumericalFailure(Error, RuntimeError):
     """A run failed: the message says when and why; .result holds what it computed until then."""
     exit_code = 3
     category = "numerical failure"
+
+
+class SceneWarning(UserWarning):
+    """Something worth a look in a scene, found by the engine's model check: .path is the JSON path
+    of the element, .element its name ("joint 'D'", "" for a field), .kind "note" (nothing wrong:
+    equations left out as redundant) or "warning" (the model runs, but probably not as meant)."""
+
+    def __init__(self, message, path="", element="", kind="warning"):
+        super().__init__(message)
+        self.path = path
+        self.element = element
+        self.kind = kind
 
 
 class OutputError(Error, OSError):
@@ -64,6 +77,14 @@ void raiseOutputError(const std::string& message, py::object result) {
   raise(outputErrorType, message, std::move(result));
 }
 
+void warnScene(const std::string& message, const std::string& path, const std::string& element, bool note) {
+  py::object warning = py::reinterpret_borrow<py::object>(sceneWarningType)(message, path, element,
+                                                                             note ? "note" : "warning");
+  // stacklevel 1: the line of the caller's code that loaded or edited the scene (no Python frame
+  // stands for the module's C++ calls)
+  py::module_::import("warnings").attr("warn")(warning, py::none(), 1);
+}
+
 void attachResult(py::error_already_set& error, py::object result) {
   if (error.value()) py::setattr(error.value(), "result", std::move(result));
 }
@@ -73,13 +94,16 @@ void bindErrors(py::module_& m) {
   py::dict scope;
   scope["__name__"] = "mbw";
   py::exec(kClasses, scope);
-  for (const char* name : {"Error", "InputError", "NumericalFailure", "OutputError"}) m.attr(name) = scope[name];
+  for (const char* name : {"Error", "InputError", "NumericalFailure", "OutputError", "SceneWarning"})
+    m.attr(name) = scope[name];
   inputErrorType = scope["InputError"].ptr();
   numericalFailureType = scope["NumericalFailure"].ptr();
   outputErrorType = scope["OutputError"].ptr();
+  sceneWarningType = scope["SceneWarning"].ptr();
   Py_INCREF(outputErrorType);
   Py_INCREF(inputErrorType);
   Py_INCREF(numericalFailureType);
+  Py_INCREF(sceneWarningType);
 
   // the engine's exceptions, by category (the order of the checks: most derived first)
   py::register_exception_translator([](std::exception_ptr p) {

@@ -5,6 +5,8 @@
 //                          file and the JSON path, or the keyword, as the CLI names its option
 //   mbw.NumericalFailure   numerical failure (exit status 3), also a RuntimeError: the message
 //                          says when and why; .result holds the rows computed until then
+//   mbw.SceneWarning       a warning (warnings.warn, a UserWarning): what the engine's model check
+//                          finds worth a look in a scene (.path, .element, .kind "note"/"warning")
 // The engine's exceptions that reach Python are translated to these (scene, study, table, CSV
 // and configuration errors are bad input; a static equilibrium that fails is numerical).
 
@@ -25,6 +27,9 @@ class InputFailure : public std::runtime_error {
 [[noreturn]] void raiseNumericalFailure(const std::string& message, py::object result);
 [[noreturn]] void raiseInputError(const std::string& message);
 [[noreturn]] void raiseOutputError(const std::string& message, py::object result);
+
+// Warns with an mbw.SceneWarning (raises instead where a warnings filter says "error").
+void warnScene(const std::string& message, const std::string& path, const std::string& element, bool note);
 
 // Sets .result on a Python exception that is being raised (KeyboardInterrupt during a run).
 void attachResult(py::error_already_set& error, py::object result);

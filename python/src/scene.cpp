@@ -4,6 +4,7 @@
 
 #include <pybind11/eval.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -25,6 +26,7 @@ Scene::Scene(Json document, std::string source, std::string sourcePath)
 void Scene::build() {
   Model model = parseScene(document_.dump(), source_);
   model.sourcePath = sourcePath_;
+  check_ = checkModel(model);
   model_ = std::move(model);
 }
 
@@ -42,6 +44,7 @@ std::shared_ptr<Scene> Scene::load(const std::string& nameOrPath) {
   }
   const std::string source = model.sourcePath.empty() ? "builtin:" + model.name : model.sourcePath;
   std::shared_ptr<Scene> scene(new Scene(Json::parse(text), source, model.sourcePath));
+  scene->check_ = checkModel(model);
   scene->model_ = model;
   return scene;
 }
@@ -63,6 +66,28 @@ void Scene::set(const Pointer& pointer, Json value) {
   }
 }
 
+void warnOfFindings(const Scene& scene, const std::vector<ModelFinding>& known) {
+  std::vector<const ModelFinding*> fresh, notes;
+  for (const ModelFinding& f : scene.check().findings) {
+    const bool seen = std::any_of(known.begin(), known.end(), [&f](const ModelFinding& k) {
+      return k.path == f.path && k.message == f.message;
+    });
+    if (!seen) (f.kind == FindingKind::Note ? notes : fresh).push_back(&f);
+  }
+  // the redundant equations of several joints in one note (the 40 loops of IFToMM A02 would give
+  // 40); scene.check() lists them one by one
+  if (notes.size() > 1)
+    warnScene(scene.source() + ": equations left out as redundant: " + scene.model().redundancySummary() +
+                  " (scene.check() lists them)",
+              "", "", true);
+  else fresh.insert(fresh.end(), notes.begin(), notes.end());
+  // "builtin:iftomm-a04-bricard: /joints/5: joint 'R6': 1 of its 5 equations repeats ..."
+  for (const ModelFinding* f : fresh)
+    warnScene(scene.source() + (f->path.empty() ? "" : ": " + f->path) + ": " +
+                  (f->element.empty() ? "" : f->element + ": ") + f->message,
+              f->path, f->element, f->kind == FindingKind::Note);
+}
+
 // ---- values between Python and JSON
 
 Json toJson(py::handle value) {
@@ -80,9 +105,23 @@ std::string pathText(py::handle path) {
   return py::str(py::module_::import("os").attr("fspath")(path)).cast<std::string>();
 }
 
+namespace {
+
+std::shared_ptr<Scene> loadAndWarn(py::handle nameOrPath) {
+  std::shared_ptr<Scene> scene = Scene::load(pathText(nameOrPath));
+  // a built-in scene's inertias are ours: mbw-cli says nothing of them either (cli_common.cpp)
+  std::vector<ModelFinding> known;
+  if (scene->sourcePath().empty())
+    for (const ModelWarning& w : scene->model().warnings) known.push_back({FindingKind::Warning, w.path, "", w.message});
+  warnOfFindings(*scene, known);
+  return scene;
+}
+
+}  // namespace
+
 std::shared_ptr<Scene> sceneArgument(py::handle scene) {
   if (py::isinstance<Scene>(scene)) return scene.cast<std::shared_ptr<Scene>>();
-  return Scene::load(pathText(scene));
+  return loadAndWarn(scene);
 }
 
 // ---- the elements of a scene a user edits by name
@@ -106,7 +145,12 @@ struct Element {
     if (!value) throw py::key_error(pointer.to_string() + " has no field '" + key + "'");
     return fromJson(*value);
   }
-  void set(const std::string& key, py::handle value) { scene->set(pointer / key, toJson(value)); }
+  // built again; what the model check finds new is warned of
+  void set(const std::string& key, py::handle value) {
+    const std::vector<ModelFinding> before = scene->check().findings;
+    scene->set(pointer / key, toJson(value));
+    warnOfFindings(*scene, before);
+  }
   py::object dict() const {
     const Json& doc = scene->document();
     return doc.contains(pointer) ? fromJson(doc.at(pointer)) : py::dict();
@@ -169,12 +213,15 @@ void bindScene(py::module_& m) {
 
   py::class_<Scene, std::shared_ptr<Scene>>(
       m, "Scene", "A mechanism: its scene document (JSON, docs/scene-format.md) and the model built from it.")
-      .def_static("load", [](py::handle nameOrPath) { return Scene::load(pathText(nameOrPath)); },
-                  py::arg("name_or_path"), "A built-in scene (mbw.scenes()) or a scene file.")
+      .def_static("load", &loadAndWarn, py::arg("name_or_path"),
+                  "A built-in scene (mbw.scenes()) or a scene file; what the model check finds worth a look "
+                  "is warned of (mbw.SceneWarning).")
       .def_static(
           "from_dict",
           [](py::handle document, const std::string& source) {
-            return Scene::fromJson(toJson(document), source, "");
+            std::shared_ptr<Scene> scene = Scene::fromJson(toJson(document), source, "");
+            warnOfFindings(*scene);
+            return scene;
           },
           py::arg("document"), py::arg("source") = "<dict>",
           "A scene from its document as Python values; source names it in messages.")
@@ -194,6 +241,31 @@ void bindScene(py::module_& m) {
         for (const ModelWarning& w : s.model().warnings) warnings.append(py::make_tuple(w.path, w.message));
         return warnings;
       }, "what the scene gives that no real body has: (JSON path, message) pairs")
+      .def("check", [](const Scene& s) {
+        const ModelCheck& c = s.check();
+        py::list findings;
+        for (const ModelFinding& f : c.findings) {
+          py::dict finding;
+          finding["kind"] = f.kind == FindingKind::Note ? "note" : "warning";
+          finding["path"] = f.path;
+          finding["element"] = f.element;
+          finding["message"] = f.message;
+          findings.append(finding);
+        }
+        py::dict d;
+        d["summary"] = modelCheckSummary(c);
+        d["bodies"] = c.bodies;
+        d["joints"] = c.joints;
+        d["coordinates"] = c.coordinates;
+        d["equations"] = c.equations;
+        d["rank"] = c.rank;
+        d["redundant"] = c.redundant;
+        d["drivers"] = c.drivers;
+        d["degrees_of_freedom"] = c.degreesOfFreedom;
+        d["findings"] = findings;
+        return d;
+      }, "The model check, as the workbench's Model check panel shows it: counts, degrees of freedom and "
+         "findings (kind, path, element, message).")
       .def_property_readonly("bodies", [](std::shared_ptr<Scene> s) { return ElementMap{s, "bodies"}; })
       .def_property_readonly("joints", [](std::shared_ptr<Scene> s) { return ElementMap{s, "joints"}; })
       .def_property_readonly("forces", [](std::shared_ptr<Scene> s) { return ElementMap{s, "forces"}; })

@@ -1,7 +1,7 @@
-// mbw.sweep(study, workers=...): a study file run by the engine's study executor
-// (studies/study_execution.h) on a pool of threads, as `mbw-cli sweep` runs it; its results
-// table (studies/results_table.h) returned as an mbw.Table, and written as results.csv with the
-// reference runs beside it when an output directory is given.
+// mbw.sweep(study, workers=...): a study file, or its document as a dict, run by the engine's
+// study executor (studies/study_execution.h) on a pool of threads, as `mbw-cli sweep` runs it;
+// its results table (studies/results_table.h) returned as an mbw.Table, and written as
+// results.csv with the reference runs beside it when an output directory is given.
 
 #include <atomic>
 #include <filesystem>
@@ -34,10 +34,16 @@ py::object tableColumn(const std::vector<std::vector<std::string>>& rows, size_t
   }
 }
 
-py::object sweep(py::handle studyPath, int workers, const py::object& outputDirectory, bool resume,
-                 const py::object& progress) {
-  const std::string path = pathText(studyPath);
-  const StudyFile file = readStudyFile(path);
+// A study file's path, or its document as Python values (read by the engine's study reader, as a
+// file: errors name source and the JSON path; relative paths in it are the working directory's).
+StudyFile studyArgument(py::handle study, const std::string& source) {
+  if (py::isinstance<py::dict>(study)) return parseStudyFile(toJson(study).dump(), source);
+  return readStudyFile(pathText(study));
+}
+
+py::object sweep(py::handle studyArgumentValue, int workers, const py::object& outputDirectory, bool resume,
+                 const py::object& progress, const std::string& source) {
+  const StudyFile file = studyArgument(studyArgumentValue, source);
   const Study& study = file.study;
   StudyExecutionOptions options;
   if (!outputDirectory.is_none()) {
@@ -53,7 +59,8 @@ py::object sweep(py::handle studyPath, int workers, const py::object& outputDire
   std::vector<Model> models;
   for (const SceneVariant& v : study.variants) models.push_back(loadSceneVariant(v));
 
-  // Ctrl-C and the progress callback stop the study after the runs under way
+  // Ctrl-C (looked for on each tick of the study) and the progress callback stop the study and
+  // the runs under way
   std::atomic<bool> stop{false};
   std::optional<py::error_already_set> error;
   StudyRunHooks hooks;
@@ -115,14 +122,17 @@ py::object sweep(py::handle studyPath, int workers, const py::object& outputDire
 void bindSweep(py::module_& m) {
   m.def("sweep", &sweep, py::arg("study"), py::kw_only(), py::arg("workers") = 0,
         py::arg("output_dir") = py::none(), py::arg("resume") = false, py::arg("progress") = py::none(),
+        py::arg("source") = "<dict>",
         R"(Runs a study file (docs/study-format.md) as `mbw-cli sweep` does and returns its results
 table as an mbw.Table (one row per run; to_pandas() for a DataFrame, to_dict() for arrays).
 
+study: a study file's path, or its document as a dict (the JSON of a study file); errors name
+the file, or source for a dict, and the JSON path (mbw.InputError).
 workers: runs at once, each on one thread (0: one per core).
 output_dir: also write results.csv and the reference runs there; resume=True continues a table
 left there, as `mbw-cli sweep --resume`.
-progress(finished, total): called as runs finish; returning False stops the study after the
-runs under way.
+progress(finished, total): called as runs finish; returning False stops the study: no run
+starts any more, those under way (references included) stop and are left out of the table.
 Ctrl-C stops it the same way and raises KeyboardInterrupt, its .result holding the table.)");
 }
 

@@ -30,7 +30,7 @@ Index3Solver::Index3Solver(Formulation& formulation, Index3SolverOptions options
     kkt_.matrix = makeIterationMatrix(kind, formulation);
   } else {
     augmented_.matrix = makeIterationMatrix(kind, formulation, true);
-    augmented_.delta = 1.0 / (options.penalty * massScale_);
+    augmented_.delta = defaultDelta();
     projection_ = makeIterationMatrix(kind, formulation, true);
   }
   const int nv = f_.velocitySize();
@@ -50,7 +50,7 @@ Index3Solver::Index3Solver(Formulation& formulation, Index3SolverOptions options
 Index3Solver::Linearization& Index3Solver::augmented() {
   if (!augmented_.matrix) {
     augmented_.matrix = makeIterationMatrix(kkt_.matrix->kind(), f_, true);
-    augmented_.delta = 1.0 / (options_.penalty * massScale_);
+    augmented_.delta = defaultDelta();
   }
   return augmented_;
 }
@@ -128,37 +128,67 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
                                  VectorXd& v) {
   RankDrop drop;
   if (options_.form == Index3Form::AugmentedLagrangian) {
-    NewtonResult r = iterate(augmented_, true, p, vdot, lambda, q, v, drop);
-    if (r.converged) {
-      if (p.endOfStep) project(p, q, v, vdot);
-    } else if (!rankDrop(drop).empty()) {
-      r.failure += drop.text + kAdvice;
-    } else {
-      r.failure += approachingRankDrop();
-    }
+    NewtonResult r = iterateAugmented(p, vdot, lambda, q, v, drop);
+    if (r.converged && p.endOfStep) project(p, q, v, vdot);
+    restorePenalty();
+    if (!r.converged) r.failure += rankDrop(drop).empty() ? approachingRankDrop() : drop.text + kAdvice;
     return r;
   }
   vdot0_ = vdot;
   lambda0_ = lambda;
   NewtonResult r = iterate(kkt_, false, p, vdot, lambda, q, v, drop);
   if (r.converged) return r;
-  if (rankDrop(drop).empty()) {
-    r.failure += approachingRankDrop();
-    return r;
-  }
-  // near a rank drop, the same point by the augmented Lagrangian iteration, from the same
-  // predictor: its matrix stays regular where Phi_q loses rank
+  const std::string where = rankDrop(drop).empty() ? approachingText() : drop.text;
+  if (where.empty()) return r;
+  // near a rank drop or approaching one, the same point by the augmented Lagrangian iteration,
+  // whose matrix stays regular where Phi_q loses rank: from the predictor's accelerations and no
+  // multipliers (the KKT ones are ill-determined along the null space of Phi_q^T there, and their
+  // predictor may be far off; the penalty builds them up again)
   vdot = vdot0_;
-  lambda = lambda0_;
-  NewtonResult a = iterate(augmented(), true, p, vdot, lambda, q, v, drop);
+  lambda.setZero();
+  NewtonResult a = iterateAugmented(p, vdot, lambda, q, v, drop);
+  restorePenalty();
   a.iterations += r.iterations;
   if (a.converged) {
-    a.note = "solved by the augmented Lagrangian iteration: KKT Newton failed (" + r.failure + ")" + drop.text;
+    a.note = "solved by the augmented Lagrangian iteration" + (a.note.empty() ? "" : " (" + a.note + ")") +
+             ": KKT Newton failed (" + r.failure + ")" + where;
     return a;
   }
-  a.failure = r.failure + drop.text + "; the augmented Lagrangian iteration did not converge either (" + a.failure +
+  a.failure = r.failure + where + "; the augmented Lagrangian iteration did not converge either (" + a.failure +
               ")" + kAdvice;
   return a;
+}
+
+NewtonResult Index3Solver::iterateAugmented(const TimePoint& p, VectorXd& vdot, VectorXd& lambda, VectorXd& q,
+                                            VectorXd& v, RankDrop& drop) {
+  Linearization& l = augmented();
+  vdot0_ = vdot;
+  lambda0_ = lambda;
+  NewtonResult r = iterate(l, true, p, vdot, lambda, q, v, drop);
+  int iterations = r.iterations;
+  // while it fails, again from the predictor with the penalty ten times larger
+  for (int raise = 0; !r.converged && raise < kPenaltyRaises; ++raise) {
+    l.delta /= 10.0;
+    l.factored = false;
+    vdot = vdot0_;
+    lambda = lambda0_;
+    r = iterate(l, true, p, vdot, lambda, q, v, drop);
+    iterations += r.iterations;
+  }
+  r.iterations = iterations;
+  if (r.converged && l.delta != defaultDelta()) {
+    std::ostringstream os;
+    os.precision(3);
+    os << "the augmented Lagrangian penalty raised to " << 1.0 / (l.delta * massScale_) << " at this point";
+    r.note = os.str();
+  }
+  return r;
+}
+
+void Index3Solver::restorePenalty() {
+  if (!augmented_.matrix || augmented_.delta == defaultDelta()) return;
+  augmented_.delta = defaultDelta();
+  augmented_.factored = false;
 }
 
 NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, const TimePoint& p,
@@ -217,17 +247,18 @@ NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, c
     // converged: within the tolerance, as close to the solution as full Newton (a kept matrix's
     // rate), or, with a Jacobian of the point, at the floor where the corrections stop contracting:
     // KKT, the multipliers of a long chain at their rounding with the positions within the
-    // tolerance; augmented Lagrangian (the papers' test on the size alone), and near a rank drop
-    // the multipliers ill-determined with the constraints and the position correction within a
-    // fraction of the point's motion
+    // tolerance (or, at variable steps, their own rounding); augmented Lagrangian (the papers'
+    // test on the size alone), and near a rank drop the multipliers ill-determined with the
+    // constraints and the position correction within a fraction of the point's motion
     const bool stalled = fresh && rho >= kSlowRate;
     const bool within = size < theta && (fullNewton || rho == 0.0 || (augmentedLagrangian && fresh) ||
                                          (rho < 1.0 && rho / (1.0 - rho) * size < theta));
-    const bool kktFloor = !augmentedLagrangian && stalled && p.cq * delta_.head(nv).norm() < tolerance;
+    const bool kktFloor = !augmentedLagrangian && stalled &&
+                          p.cq * delta_.head(nv).norm() < std::max(tolerance, p.roundingFloor);
     const bool illDetermined =
         augmentedLagrangian && stalled &&
         std::max(f_.constraints().cwiseAbs().maxCoeff(), p.cq * size) <= kIllDetermined * dq_.cwiseAbs().maxCoeff() &&
-        !rankDrop(drop).empty();
+        approachesRankDrop(drop);
     const bool converged = within || kktFloor || illDetermined;
     if (rho < 1.0 || fresh) {
       vdot += delta_.head(nv);
@@ -282,9 +313,23 @@ const std::string& Index3Solver::rankDrop(RankDrop& drop) const {
   return drop.text;
 }
 
-std::string Index3Solver::approachingRankDrop() const {
+bool Index3Solver::approachesRankDrop(RankDrop& drop) const {
+  if (!rankDrop(drop).empty()) return true;
+  if (!drop.approachingChecked) {
+    drop.approachingChecked = true;
+    drop.approaching = !approachingText().empty();
+  }
+  return drop.approaching;
+}
+
+std::string Index3Solver::approachingText() const {
   const std::string description = rankDropDescription(f_, kRankLossWarning);
-  return description.empty() ? description : "; approaching a singular position: " + description + kAdvice;
+  return description.empty() ? description : "; approaching a singular position: " + description;
+}
+
+std::string Index3Solver::approachingRankDrop() const {
+  const std::string text = approachingText();
+  return text.empty() ? text : text + kAdvice;
 }
 
 Index3SolverOptions index3SolverOptions(const IntegratorSettings& s) {

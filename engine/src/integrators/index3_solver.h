@@ -45,7 +45,8 @@
 // positions, eps |q| / cq, which the Schur complement Phi_q M^-1 Phi_q^T (its condition grows with
 // the length of a chain) amplifies; the corrections then stop contracting at that floor. So a
 // point has also converged when, with a Jacobian of the point, the corrections no longer contract
-// (rho >= kSlowRate) and the position correction cq |delta_vdot| is within the tolerance.
+// (rho >= kSlowRate) and the position correction cq |delta_vdot| is within the tolerance, or within
+// the point's roundingFloor where the tolerance is tighter than the positions' rounding.
 //
 // The augmented Lagrangian iteration (Bayo and Ledesma 1996; with the projections of Cuadrado,
 // Cardenal and Bayo 1997 and Cuadrado, Gutierrez, Naya and Morer 2001: the index-3 augmented
@@ -73,7 +74,7 @@
 // point (with a kept one, the rate condition above), not on the multipliers, which a Phi_q near
 // rank loss leaves undetermined along its null space: there they converge at a rate near 1 while
 // the positions hardly move, and a point whose corrections stall (rho >= kSlowRate with a Jacobian
-// of the point) is accepted when Phi_q is near a rank drop there (kNearRankLoss of
+// of the point) is accepted when Phi_q is near a rank drop there or approaches one (kRankLossWarning of
 // solvers/constraint_rank.h) and its
 // constraint violation and its position correction are within kIllDetermined of the point's
 // position increment. After the point a step ends with, the
@@ -87,13 +88,20 @@
 // the mass matrix 1.9e-4 m.)
 //
 // Index3Form::Kkt solves the KKT system and, when Newton fails at a time point where Phi_q is near
-// a rank drop, solves the point again by the augmented Lagrangian iteration from the same
-// predictor, without projections: the
-// same discretized equations, whose Newton matrix stays regular where Phi_q loses rank (a
-// singular position passed), and its test on the positions. NewtonResult::note says so, with the
-// rank of Phi_q there. Index3Form::AugmentedLagrangian uses the augmented Lagrangian iteration and
-// its projections at every step. A point that fails in either form says where Phi_q is near a rank
-// drop, or approaches one (kRankLossWarning), and what may help.
+// a rank drop or approaches one (kRankLossWarning), solves the point again by the augmented
+// Lagrangian iteration from the predictor's accelerations and zero multipliers (the KKT ones are
+// ill-determined there), without projections: the same discretized equations, whose Newton matrix
+// stays regular where Phi_q loses rank (a singular position passed), and its test on the
+// positions. NewtonResult::note says so, with the rank of Phi_q there. Index3Form::
+// AugmentedLagrangian uses the augmented Lagrangian iteration and its projections at every step.
+// In either form a point the augmented Lagrangian iteration fails is solved again from its
+// predictor with the penalty ten times larger, twice at most, and the penalty is back to kappa at
+// the next point (a larger kappa contracts faster where Phi_q loses rank, but the stiff double
+// pendulum's first step fails at 1e7). On A02 (N = 40, HHT) the steps of 5e-4 and 2.5e-4 s, whose
+// Newton tolerance falls to 6e-13 and 1e-12 m, failed at the first singular position with the
+// fallback taken only near the rank drop and from the KKT multipliers; they pass with both changes.
+// A point that fails in either form says where Phi_q is near a rank drop, or approaches one, and
+// what may help.
 
 #include <memory>
 #include <optional>
@@ -115,6 +123,9 @@ struct TimePoint {
   double forceWeight = 1.0;                       // w
   const VectorXd* accelerationHistory = nullptr;  // a_hist (nv), or none
   double newtonTolerance = 0.0;  // Theta cq for this point; 0: the solver's
+  // stalled position corrections below this also count as converged (m; variable steps: the
+  // rounding of the positions, step_control.h newtonRoundingFloor; 0: none)
+  double roundingFloor = 0.0;
   bool endOfStep = true;         // the point a step ends with (not an inner stage)
 };
 
@@ -168,8 +179,12 @@ class Index3Solver {
   static constexpr double kCoefficientRatio = 1.5;
   static constexpr int kKeptIterations = 6;  // iterations with a kept matrix before a new one
   static constexpr int kMaxAge = 20;         // time points one evaluation serves at most
+  // a point the augmented Lagrangian iteration fails is solved again from its predictor with the
+  // penalty ten times larger, this many times at most (index3_solver.h's head)
+  static constexpr int kPenaltyRaises = 2;
   // the augmented Lagrangian's slowly contracting position corrections accepted, with the
-  // constraints within the tolerance, up to this fraction of the point's position increment
+  // constraints within the tolerance, up to this fraction of the point's position increment,
+  // where Phi_q is near a rank drop or approaches one
   static constexpr double kIllDetermined = 1e-6;
 
   // one Newton matrix and what decides whether it is kept
@@ -198,11 +213,24 @@ class Index3Solver {
   struct RankDrop {
     bool checked = false;
     std::string text;  // "; near a singular position: ...", empty when it is not
+    bool approachingChecked = false;
+    bool approaching = false;  // within kRankLossWarning of one
   };
   const std::string& rankDrop(RankDrop& drop) const;
+  // near a rank drop or approaching one (kRankLossWarning), found once per time point
+  bool approachesRankDrop(RankDrop& drop) const;
   // for a failure where Phi_q is not near a rank drop: whether it approaches one
-  // (kRankLossWarning), in words with what may help, or empty
+  // (kRankLossWarning), in words ("; approaching a singular position: ..."), or empty; and the
+  // same with what may help
+  std::string approachingText() const;
   std::string approachingRankDrop() const;
+  // the augmented Lagrangian iteration from the predictor in vdot, lambda, the penalty raised
+  // tenfold while it fails (kPenaltyRaises); NewtonResult::note names a raised penalty
+  NewtonResult iterateAugmented(const TimePoint& point, VectorXd& vdot, VectorXd& lambda, VectorXd& q,
+                                VectorXd& v, RankDrop& drop);
+  // the penalty back to the options' for the next point (refactorized when it was raised)
+  void restorePenalty();
+  double defaultDelta() const { return 1.0 / (options_.penalty * massScale_); }
   // Newton on the KKT system, or the augmented Lagrangian iteration (the multipliers' update
   // and the test on positions)
   NewtonResult iterate(Linearization& l, bool augmentedLagrangian, const TimePoint& point,

@@ -41,9 +41,9 @@ class LinearMultistep final : public Index3Integrator {
   // Error norm of the local error estimate of LMS2's positions: the solution's increment against
   // the cubic Hermite extrapolation of the two previous points (O(h^3): the method's local error
   // dominates the extrapolation's O(h^4)), and the trapezoidal start-up's -h^3/12 q''' at the
-  // first step, where the velocity constraints' violation the step leaves also counts (as the
-  // position error h |Phi_q v - nu| it causes at each later step). Velocities are left out
-  // (step_control.h).
+  // first step, where the velocity constraints' violation its truncation leaves also counts (as
+  // the position error h |Phi_q (v_1 - v)| = 2 |Phi_q e| it causes at each later step).
+  // Velocities are left out otherwise (step_control.h).
   double localError(double h);
 
   // the work integrals and powers at the points of history_
@@ -61,6 +61,7 @@ class LinearMultistep final : public Index3Integrator {
   State next_;
   std::vector<VectorXd> g_, gdot_;  // increments and rates of the past points (K)
   VectorXd known_, errorQ_;
+  MatrixXd phiQ_;  // Phi_q at the end of the start-up step (its velocity drift)
   bool rejectedLast_ = false;
 };
 

@@ -68,8 +68,11 @@ bool StateSpaceIntegrator::finishStep(StepResult& r) {
     else os << "Gauss-Jordan kept the same coordinates";
     r.event = os.str();
   }
-  // a jump to another branch of the constraint manifold ends the run at the last good state
-  if (leftBranch(r)) return false;
+  // a jump to another branch of the constraint manifold, or steps crawling towards a singular
+  // position, end the run at the last good state
+  const double t = ode_.fullState().t, h = t - state_.t;
+  estimateSingularTime(check, t);
+  if (leftBranch(r) || crawlsToSingularity(r, h)) return false;
   state_ = ode_.fullState();
   ode_.gatherIndependent(state_.q, y_);
   ode_.gatherIndependent(state_.v, yd_);
@@ -98,6 +101,50 @@ bool StateSpaceIntegrator::leftBranch(StepResult& r) {
         "(hht, lms2, bathe: they pass singular positions)";
   r.kind = StepResult::Kind::Failed;
   r.reason = os.str();
+  r.h = h;
+  return true;
+}
+
+void StateSpaceIntegrator::estimateSingularTime(const PartitionCheck& check, double t) {
+  condition_ = check.condition;
+  // a singular position passed
+  if (singularTime_ >= 0.0 && t > singularTime_) {
+    singularTime_ = -1.0;
+    crawlingSteps_ = 0;
+  }
+  if (!check.triggered || check.singularity.empty()) return;
+  // the time the weakest equation's independent part extrapolates to zero, while it falls
+  const double p = analyzeConstraintRank(formulation_).smallestPivot;
+  if (pivot_ > p && t > pivotTime_) {
+    const double tStar = t + (t - pivotTime_) * p / (pivot_ - p);
+    if (singularTime_ < 0.0) approachDistance_ = tStar - t;
+    singularTime_ = tStar;
+  }
+  pivotTime_ = t;
+  pivot_ = p;
+}
+
+bool StateSpaceIntegrator::crawlsToSingularity(StepResult& r, double h) {
+  if (singularTime_ < 0.0) return false;
+  if (h < kCrawlStep * approachDistance_) ++crawlingSteps_;
+  if (crawlingSteps_ < kCrawlSteps) return false;
+  const State& now = ode_.fullState();
+  std::ostringstream os;
+  os.precision(6);
+  os << "the steps shrink towards a singular position expected at t = " << singularTime_ << " s: "
+     << crawlingSteps_ << " steps ";
+  os.precision(3);
+  os << "under " << kCrawlStep * approachDistance_ << " s up to t = ";
+  os.precision(9);
+  os << now.t;
+  os.precision(3);
+  os << " s, the last of " << h << " s, where " << singularPosition()
+     << " (the dependent coordinates are ill-determined there: cond(Phi_u) = " << condition_
+     << "); what may help: error control per step (--error-control per-step) at a looser tolerance, or "
+        "an index-3 integrator (hht, lms2, bathe: they pass singular positions)";
+  r.kind = StepResult::Kind::Failed;
+  r.reason = os.str();
+  r.h = h;
   return true;
 }
 

@@ -48,6 +48,20 @@ class StateSpaceIntegrator : public Integrator {
   // whether the ODE's new point (the step's end) left the branch of the motion the step started
   // on, at a singular position (see kBranchJump): then r fails, saying where and what may help
   bool leftBranch(StepResult& r);
+  // Where Phi_q approaches a rank drop, the weakest equation's independent part p (ConstraintRank::
+  // smallestPivot) falls like |t - t*| towards the singular position at t*: from p at the last two
+  // repartitioning checks near it, t* = t_k + (t_k - t_j) p_k / (p_j - p_k) (on the N four-bar
+  // within 1e-8 s of where the steps end up, from 3e-3 s before). Closer to it, the dependent
+  // coordinates solved with a near-singular Phi_u carry noise that grows like 1 / |t - t*|, and so
+  // do the exact Jacobians of the state-space ODE: the error test shrinks the steps in proportion,
+  // and they approach t* geometrically without passing it (rn4 at rtol 1e-6 on the ten-window N
+  // four-bar: 1e-10 s steps, 55 s of CPU at 0.72 s until cancelled; a crossing step of 2 (t* - t_n)
+  // was tried and always failed the error test). The run stops instead, saying where and what may
+  // help, once kCrawlSteps steps each under kCrawlStep of the distance at the first estimate were
+  // accepted towards t*. Steps that pass t* clear the estimate.
+  void estimateSingularTime(const PartitionCheck& check, double t);
+  // true (and r fails, saying where) when the steps crawl towards a singular position
+  bool crawlsToSingularity(StepResult& r, double h);
   // where Phi_q is near a rank drop at the formulation's current positions, in words, or empty
   std::string singularPosition() const;
   // the counters of the ODE into stats_
@@ -68,6 +82,14 @@ class StateSpaceIntegrator : public Integrator {
   // frequency w: under 1e-2 over the accepted steps of the N four-bar (bdf at rtol 1e-6, rn4 at
   // 1e-3 s); a jump to another branch, where the dependent velocities are solved anew: 0.2 - 1.
   static constexpr double kBranchJump = 0.1;
+
+  static constexpr double kCrawlStep = 1e-4;
+  static constexpr int kCrawlSteps = 200;
+  double singularTime_ = -1.0;        // t*, negative when no singular position is ahead
+  double approachDistance_ = 0.0;     // t* - t at the approach's first estimate
+  double pivotTime_ = 0.0, pivot_ = 0.0;  // t_j, p_j: the last check near a rank drop
+  int crawlingSteps_ = 0;             // accepted steps under kCrawlStep approachDistance_ towards t*
+  double condition_ = 0.0;            // cond(Phi_u) at the last accepted point
 
   StateSpaceOde ode_;
   VectorXd y_, yd_;   // independent positions and velocities at state_.t

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace mbw {
@@ -33,6 +34,10 @@ double toleranceShare(double h, const IntegratorSettings& s) {
 
 double newtonToleranceFor(double h, const IntegratorSettings& s) {
   return std::min(s.newtonTolerance, 0.1 * s.atol * toleranceShare(h, s));
+}
+
+double newtonRoundingFloor(const VectorXd& q) {
+  return q.size() > 0 ? kRoundingUlps * std::numeric_limits<double>::epsilon() * q.cwiseAbs().maxCoeff() : 0.0;
 }
 
 double newtonToleranceForStep(double h, const IntegratorSettings& s) {

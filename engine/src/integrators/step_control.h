@@ -38,7 +38,10 @@
 //
 // Newton's own error must stay below what a step may commit: the schemes solve their time points
 // to newtonToleranceFor() (a tenth of atol times the step's share, at most the settings'
-// newtonTolerance).
+// newtonTolerance). Where that is tighter than the positions' rounding, corrections that stall
+// within newtonRoundingFloor() are accepted: at atol 1e-8 a step of the driven four-link (3 s)
+// asks for 5e-15 m, and near its rank drop (coordinates up to 3.8 m) the corrections stalled at
+// 1e-15 to 1.4e-14 m, so that every step failed down to 3e-12 s.
 //
 // Fixed steps (newtonToleranceForStep): a Newton stop leaves the velocities off by about the
 // position tolerance over b0 h, once per step. Systematic, these errors add up over a run: on the
@@ -95,6 +98,11 @@ inline double errorPerUnitStep(double err, double h, const IntegratorSettings& s
 
 // the Newton tolerance (cq |delta vdot|, m) of the time points of a variable step h
 double newtonToleranceFor(double h, const IntegratorSettings& s);
+
+// what Newton's position corrections can reach at positions q (m): kRoundingUlps units of
+// rounding of max |q_i|; a variable step's stalled corrections below it count as converged
+double newtonRoundingFloor(const VectorXd& q);
+constexpr double kRoundingUlps = 32.0;
 
 // the step at and above which fixed steps take the settings' newtonTolerance as it is
 constexpr double kNewtonReferenceStep = 1e-3;  // s

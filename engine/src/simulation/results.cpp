@@ -120,4 +120,11 @@ std::string Results::metadataValue(const std::string& key) const {
   return "";
 }
 
+std::vector<std::string> Results::metadataValues(const std::string& key) const {
+  std::vector<std::string> values;
+  for (const auto& [k, v] : metadata)
+    if (k == key) values.push_back(v);
+  return values;
+}
+
 }  // namespace mbw

@@ -89,6 +89,8 @@ class Results {
   const double* row(size_t r) const { return data_.data() + r * channels_.size(); }
   std::vector<double> columnValues(int col) const;
   std::string metadataValue(const std::string& key) const;
+  // every value of a key that may repeat (e.g. "check"), in order
+  std::vector<std::string> metadataValues(const std::string& key) const;
 
  private:
   void compact();

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "math/number_text.h"
+#include "simulation/run_checks.h"
 #include "simulation/settings_check.h"
 #include "solvers/constraint_rank.h"
 
@@ -295,6 +296,9 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   if (elapsed > 0.0)
     for (auto& [phase, seconds] : results.stats.phaseSeconds) seconds *= results.stats.cpuSeconds / elapsed;
   if (grid) describeOutputGrid(grid->report(), is.constraintTolerance, results);
+  // a completed run's checks (run_checks.h), said beside its status
+  if (results.status == RunStatus::Completed)
+    for (const std::string& finding : runCheckFindings(results)) results.metadata.push_back({"check", finding});
   // the local error estimates the steps committed, in tolerances (IntegratorStats::localErrorSum)
   if (is.variableStep) results.metadata.push_back({"error_estimate", number(s.localErrorSum)});
   output.end();

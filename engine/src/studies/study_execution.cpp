@@ -87,6 +87,15 @@ std::vector<std::string> checkOutputs(const Study& study, const std::vector<Mode
   return out;
 }
 
+// what the executor polls while runs (references or the study's) go on: the progress's tick, then
+// the user's stop
+std::function<bool()> pollingStop(const StudyRunHooks& hooks, const StudyProgress& progress) {
+  return [&hooks, &progress] {
+    if (progress.onTick) progress.onTick();
+    return hooks.stopRequested && hooks.stopRequested();
+  };
+}
+
 // the references: read from their files (or kept from an earlier execution) or computed; every
 // process gets them. Returns "" or why the study cannot go on.
 std::string obtainReferences(const Study& study, Executor& executor, const StudyExecutionOptions& options,
@@ -135,7 +144,7 @@ std::string obtainReferences(const Study& study, Executor& executor, const Study
                         std::to_string(r.stats.steps) + " steps, " + formatNumber(r.stats.cpuSeconds) + " s CPU");
       out.references[static_cast<size_t>(k)] = std::move(r);
     };
-    executor.run(compute, work, done, hooks.stopRequested);
+    executor.run(compute, work, done, pollingStop(hooks, progress));
     for (size_t k = 0; k < n && verdict.empty(); ++k) {
       const Results& r = out.references[k];
       if (r.status == RunStatus::Cancelled || r.status == RunStatus::Running) verdict = kInterrupted;
@@ -144,7 +153,7 @@ std::string obtainReferences(const Study& study, Executor& executor, const Study
     }
   } else {
     executor.run({}, [&](int k) { return csvText(makeReferenceRun(study, out.models, k, hooks)); },
-                 [](int, const std::string&) {}, hooks.stopRequested);
+                 [](int, const std::string&) {}, pollingStop(hooks, progress));
   }
   verdict = executor.share(verdict);
   if (!verdict.empty()) return verdict;
@@ -260,11 +269,7 @@ StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executo
     if (progress.onRecord) progress.onRecord(r, finished, static_cast<int>(pending.size()));
     out.records[k] = std::move(r);
   };
-  auto stop = [&] {
-    if (progress.onTick) progress.onTick();
-    return hooks.stopRequested && hooks.stopRequested();
-  };
-  executor.run(pending, work, done, stop);
+  executor.run(pending, work, done, pollingStop(hooks, progress));
   if (executor.gathers()) out.interrupted = finished < static_cast<int>(pending.size());
   // in run order, written whole and then moved over the appended one
   if (table) {

@@ -39,7 +39,7 @@ struct StudyProgress {
   std::function<void(const std::string&)> onNote;  // a reference started, was read, finished
   // a run finished; finished and total count the runs of this execution (not those resumed)
   std::function<void(const RunRecord&, int finished, int total)> onRecord;
-  std::function<void()> onTick;  // about ten times a second while runs go on
+  std::function<void()> onTick;  // about ten times a second while runs (references too) go on
 };
 
 struct StudyOutcome {

@@ -225,6 +225,9 @@ class StudyBuilder {
             s.linearSolver = e.options.value("linear_solver", s.linearSolver);
             s.jacobianUpdate = e.options.value("jacobian_update", s.jacobianUpdate);
             s.jacobian = e.options.value("jacobian", s.jacobian);
+            s.errorControl = e.options.value("error_control", s.errorControl);
+            s.index3Form = e.options.value("index3_form", s.index3Form);
+            s.penalty = e.options.value("penalty", s.penalty);
             spec.repeat = repeat_;
             spec.reference = study.outputs.empty() ? -1 : static_cast<int>(study.references.size()) - 1;
             // the study's formulations apply to the integrators that support them

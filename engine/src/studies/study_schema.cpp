@@ -86,7 +86,17 @@ std::vector<ObjectSpec> buildSchema() {
                 field("jacobian_update", K::Enum, false, "auto", "",
                       "index-3 integrators: when the Newton matrix is evaluated", "", {"auto", "iteration", "step"}),
                 field("jacobian", K::Enum, false, "exact", "", "state-space integrators that offer it: forward differences",
-                      "", {"exact", "fd"})},
+                      "", {"exact", "fd"}),
+                field("error_control", K::Enum, false, "auto", "",
+                      "what the tolerances bound: the local errors summed over the run (per-unit-step), each step's "
+                      "(per-step), or the integrator's default (auto)",
+                      "", {"auto", "per-unit-step", "per-step"}),
+                field("index3_form", K::Enum, false, "kkt", "",
+                      "index-3 integrators: the equations Newton solves (kkt, or the augmented Lagrangian form with "
+                      "projections)",
+                      "", {"kkt", "augmented-lagrangian"}),
+                field("penalty", K::Number, false, "1e6", "",
+                      "penalty factor of the augmented Lagrangian form (dimensionless: times the mean body mass)")},
                "",
                {}});
   s.push_back({"study-reference",

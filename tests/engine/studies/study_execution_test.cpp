@@ -1,12 +1,14 @@
 // The study engine: the results table round-trips a record; the thread pool runs every job once
 // and hands results to the calling thread; a study gives the same records on 1 and 3 threads,
-// and with models loaded by the caller; a study stopped part-way resumes without making again the
+// and with models loaded by the caller; its progress ticks while its reference runs, so that a
+// stop asked there is seen; a study stopped part-way resumes without making again the
 // runs its table holds, and computes again a kept reference that a kill tore; scene variants change the field their pointer names and refuse pointers
 // that lead nowhere.
 
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -126,6 +128,33 @@ TEST(StudyExecution, ModelsLoadedByTheCallerGiveTheSameRecords) {
   EXPECT_TRUE(test::csvDifferences(tableOf(study, loaded), tableOf(study, given), kTimings).empty());
   // one model per scene variant
   EXPECT_THROW(executeStudy(study, std::vector<Model>{}, pool, {}, {}), StudyError);
+}
+
+// The progress ticks while the reference runs as while the study's runs do: the Python module
+// handles Ctrl-C on its tick (mbw.sweep of a study whose reference ran for minutes did not stop).
+TEST(StudyExecution, TicksAndStopsWhileTheReferenceRuns) {
+  Study study = smallStudy();
+  // a reference of about ten minutes: stopped at the first tick
+  study.references.front().run.settings.tEnd = 1e4;
+  // a watchdog ends the reference after 10 s when no tick came
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = Clock::now();
+  std::atomic<bool> ticked{false}, watchdog{false};
+  StudyRunHooks hooks;
+  hooks.stopRequested = [&] {
+    if (!ticked && Clock::now() - start > std::chrono::seconds(10)) watchdog = true;
+    return ticked || watchdog;
+  };
+  StudyProgress progress;
+  progress.onTick = [&] { ticked = true; };
+  int records = 0;
+  progress.onRecord = [&](const RunRecord&, int, int) { ++records; };
+  ThreadPoolExecutor pool(1);
+  const StudyOutcome outcome = executeStudy(study, pool, {}, hooks, progress);
+  EXPECT_TRUE(outcome.interrupted);
+  EXPECT_EQ(records, 0);
+  EXPECT_TRUE(ticked);
+  EXPECT_FALSE(watchdog) << "the reference ran without a tick";
 }
 
 TEST(StudyExecution, ResumesWithoutMakingFinishedRunsAgain) {

@@ -47,6 +47,18 @@ TEST(StudyFile, BecomesTheGridItDescribes) {
   EXPECT_EQ(s.runs[14].reference, 1);
 }
 
+TEST(StudyFile, IntegratorOptionsReachTheirRuns) {
+  const StudyFile f = parseStudyFile(
+      studyJson(kScene, R"([{"name": "rn4", "tolerances": [1e-6], "error_control": "per-step"},
+                           {"name": "hht", "steps": [1e-3], "index3_form": "augmented-lagrangian", "penalty": 1e7}])"),
+      "/tmp/s.json");
+  ASSERT_EQ(f.study.runs.size(), 2u);
+  EXPECT_EQ(f.study.runs[0].settings.integratorSettings.errorControl, "per-step");
+  EXPECT_EQ(f.study.runs[1].settings.integratorSettings.index3Form, "augmented-lagrangian");
+  EXPECT_DOUBLE_EQ(f.study.runs[1].settings.integratorSettings.penalty, 1e7);
+  EXPECT_EQ(f.study.runs[1].settings.integratorSettings.errorControl, "auto");
+}
+
 struct BadStudy {
   const char* name;
   std::string text;
@@ -86,6 +98,11 @@ std::vector<BadStudy> badStudies() {
        "must be a non-empty array of numbers"},
       {"unknown_integrator", studyJson(kScene, R"([{"name": "rk45", "tolerances": [1e-3]}])"), "/integrators/0/name",
        "unknown integrator 'rk45'"},
+      {"error_control", studyJson(kScene, R"([{"name": "rn4", "tolerances": [1e-3], "error_control": "per-run"}])"),
+       "/integrators/0/error_control", "'per-run' is not one of: auto, per-unit-step, per-step"},
+      {"error_control_offered",
+       studyJson(kScene, R"([{"name": "esdirk3-4l2sa", "tolerances": [1e-3], "error_control": "per-step"}])"),
+       "/integrators/0", "the error control"},
       {"no_settings", studyJson(kScene, R"([{"name": "lms3"}])"), "/integrators/0", "give tolerances, steps"},
       {"negative_step", studyJson(kScene, R"([{"name": "lms3", "steps": [0.01, -0.01]}])"), "/integrators/0/steps/1",
        "must be positive"},
