@@ -6,7 +6,9 @@
 // Esc. With MBW_ASSEMBLY_SCREENSHOTS=<folder> it saves the window at the steps (docs/workbench.md).
 
 #include <QAction>
+#include <QApplication>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -55,14 +57,17 @@ void clickAt(MainWindow& w, const Vec3& p_W) {
   QTest::qWait(50);
 }
 
-// the pointer moved over a world point (from a corner first: a pointer already there, as the last
-// test case left it, would not move)
-void hoverAt(MainWindow& w, const Vec3& p_W) {
-  QTest::mouseMove(w.sceneView().vtkWidget(), QPoint(2, 2));
-  QTest::qWait(30);
-  QTest::mouseMove(w.sceneView().vtkWidget(), onScreen(w, p_W));
+// the mouse moved to a widget point, no button held, as the window system sends it (to the widget:
+// QTest::mouseMove warps the display's one pointer, which tests run side by side share)
+void moveMouse(MainWindow& w, const QPoint& at) {
+  QWidget* view = w.sceneView().vtkWidget();
+  QMouseEvent e(QEvent::MouseMove, QPointF(at), QPointF(view->mapToGlobal(at)), Qt::NoButton, Qt::NoButton,
+                Qt::NoModifier);
+  QApplication::sendEvent(view, &e);
   QTest::qWait(50);
 }
+
+void hoverAt(MainWindow& w, const Vec3& p_W) { moveMouse(w, onScreen(w, p_W)); }
 
 // pixels of the preview's magenta in the 3D view as rendered now (no body, joint or selection
 // colour is near it)
@@ -147,8 +152,9 @@ class JointToolTest : public QObject {
     clickAt(w, Vec3(0.62, 0, 0.3));
     clickAt(w, kShaftMiddle);
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::Location);
-    // nothing drawn until the mouse is over a body
+    // nothing drawn until the mouse is over a body; the view follows the mouse without a button
     QVERIFY(w.sceneView().jointPreview().empty());
+    QVERIFY(w.sceneView().vtkWidget()->hasMouseTracking());
     QCOMPARE(previewPixels(w), 0);
 
     // over the drum's end: the cross, at its centre, along the cylinder's axis
@@ -160,8 +166,7 @@ class JointToolTest : public QObject {
     QVERIFY2(w.jointTool().placement().axisWhat.startsWith("axis of the drum cylinder"),
              qPrintable(w.jointTool().placement().axisWhat));
     // away from the bodies: gone
-    QTest::mouseMove(w.sceneView().vtkWidget(), QPoint(5, 5));
-    QTest::qWait(50);
+    moveMouse(w, QPoint(5, 5));
     QVERIFY(w.sceneView().jointPreview().empty());
     hoverAt(w, drumEnd);
     clickAt(w, drumEnd);
