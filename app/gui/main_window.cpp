@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include "about_action.h"
+#include "body_handle.h"
 #include "close_guard.h"
 #include "comparison_table.h"
 #include "export_actions.h"
@@ -184,6 +185,7 @@ void MainWindow::buildActions() {
   viewBar_->addActions({viewActions_->frames(), viewActions_->grid()});
   initialConditions_ = new ui::InitialConditionsAction(*doc_, *config_, *viewSync_, *this);
   jointTool_ = new ui::JointTool(*doc_, *tree_, *view_, *viewSync_, *statusBar(), *this);
+  bodyHandle_ = new ui::BodyHandle(*doc_, *tree_, *view_, *viewSync_, *controller_, *this);
   about_ = new ui::AboutAction(*view_, *this);
   runList_->addRunAction(exportActions_->csv());
   connect(runList_, &ui::RunListPanel::openSceneRequested, this, [this](const QString& key) {
@@ -246,6 +248,7 @@ void MainWindow::buildMenus() {
   edit->addSeparator();
   edit->addActions(editActions_->addActions());
   edit->addMenu(jointTool_->menu());
+  edit->addAction(bodyHandle_->action());
   edit->addAction(editActions_->duplicate());
   edit->addAction(editActions_->rename());
   edit->addAction(editActions_->remove());

@@ -14,6 +14,7 @@ class QSplitter;
 
 namespace mbw::ui {
 class AboutAction;
+class BodyHandle;
 class CloseGuard;
 class ComparisonTable;
 class ExportActions;
@@ -83,6 +84,7 @@ class MainWindow : public QMainWindow {
   ui::CloseGuard& closeGuard() const { return *closeGuard_; }
   ui::HelpActions& help() const { return *help_; }
   ui::JointTool& jointTool() const { return *jointTool_; }
+  ui::BodyHandle& bodyHandle() const { return *bodyHandle_; }
   // 0: the run list, 1: the comparison table
   void showBottomTab(int index);
   // the window as the last session left it (false: no saved layout: the window is fitted to the
@@ -135,6 +137,7 @@ class MainWindow : public QMainWindow {
   ui::ViewActions* viewActions_ = nullptr;
   ui::InitialConditionsAction* initialConditions_ = nullptr;
   ui::JointTool* jointTool_ = nullptr;
+  ui::BodyHandle* bodyHandle_ = nullptr;
   ui::AboutAction* about_ = nullptr;
   ui::HelpActions* help_ = nullptr;
   ui::RunStatusIndicator* runStatus_ = nullptr;

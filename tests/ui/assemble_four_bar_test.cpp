@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QFile>
 #include <QFileDialog>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -30,6 +31,8 @@
 #include "run_config_panel.h"
 #include "run_controller.h"
 #include "run_library.h"
+#include "run_list_model.h"
+#include "run_list_panel.h"
 #include "scene_document.h"
 #include "scene_file_actions.h"
 #include "scene_view.h"
@@ -109,6 +112,15 @@ void placeJoint(MainWindow& w, const QString& type, const Vec3* first, const Vec
   QVERIFY2(w.jointTool().step() == ui::JointTool::Step::SecondBody, qPrintable(w.jointTool().message()));
   clickBody(second);
   QVERIFY2(w.jointTool().step() == ui::JointTool::Step::Location, qPrintable(w.jointTool().message()));
+  // the mouse over the location, sent to the view (QTest::mouseMove warps the display's one pointer,
+  // which tests run side by side share): the joint a click there would place, drawn as its symbol
+  const QPoint over = w.sceneView().project(location).toPoint();
+  QWidget* view = w.sceneView().vtkWidget();
+  QMouseEvent move(QEvent::MouseMove, QPointF(over), QPointF(view->mapToGlobal(over)), Qt::NoButton, Qt::NoButton,
+                   Qt::NoModifier);
+  QApplication::sendEvent(view, &move);
+  QTest::qWait(50);
+  QVERIFY2(!w.sceneView().jointPreview().empty(), qPrintable(w.jointTool().message()));
   if (!shot.isEmpty()) picture(w, shot);
   clickAt(w, location);
   QVERIFY2(w.jointTool().step() == ui::JointTool::Step::Idle, qPrintable(w.jointTool().message()));
@@ -241,6 +253,10 @@ class AssembleFourBarTest : public QObject {
     for (const auto& run : w.runs().runs())
       QVERIFY2(run->results.status == RunStatus::Completed, run->results.message.c_str());
     picture(w, "assemble-runs.png");
+    // the runs' group: the new scene's name, not saved yet
+    const QModelIndex group = w.runList().model()->groupIndex("new:my four-bar");
+    QVERIFY(group.isValid());
+    QVERIFY2(group.data().toString().startsWith("my four-bar (new, not saved)"), qPrintable(group.data().toString()));
 
     // Save as: the file name proposed is the scene's own; reopened, the same scene and check
     QTemporaryDir dir;

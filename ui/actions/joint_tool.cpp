@@ -2,8 +2,11 @@
 
 #include <QKeyEvent>
 #include <QMenu>
+#include <QMouseEvent>
 #include <QStatusBar>
+#include <cmath>
 
+#include "joint_symbol.h"
 #include "model/snap_points.h"
 #include "model_tree.h"
 #include "pick_field_behaviour.h"
@@ -31,6 +34,16 @@ bool hasField(const std::string& objectType, const std::string& field) {
   return false;
 }
 
+// a face normal this near the axis gives no cross axis (sine of 10 degrees)
+constexpr double kAcrossTheAxis = 0.17;
+
+// the snap directions of two bodies, the first's first
+std::vector<SnapAxis> snapAxesOf(const Model& model, int first, int second) {
+  std::vector<SnapAxis> axes = snapAxes(model, first);
+  for (SnapAxis& a : snapAxes(model, second)) axes.push_back(std::move(a));
+  return axes;
+}
+
 // the body of a tree item's pointer ("/bodies/2" -> 2), -2 for anything else
 int bodyOfPointer(const QString& pointer) {
   const QStringList parts = pointer.split('/', Qt::SkipEmptyParts);
@@ -41,7 +54,9 @@ int bodyOfPointer(const QString& pointer) {
 
 }  // namespace
 
-QStringList JointTool::types() { return {"revolute", "spherical", "cylindrical", "translational", "fixed"}; }
+QStringList JointTool::types() {
+  return {"revolute", "spherical", "universal", "cylindrical", "translational", "planar", "planar-revolute", "fixed"};
+}
 
 JointTool::JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewSync& views, QStatusBar& bar,
                      QWidget& window)
@@ -64,9 +79,11 @@ JointTool::JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewS
     if ((step_ == Step::FirstBody || step_ == Step::SecondBody) && pointer.isEmpty()) chooseBody(kGround);
   });
   connect(&view_, &SceneView::surfacePicked, this, [this](const QVector3D& p, const QVector3D& n) {
-    if (step_ == Step::Location) placeAt(Vec3(p.x(), p.y(), p.z()), Vec3(n.x(), n.y(), n.z()));
+    if (step_ == Step::Location || step_ == Step::CrossAxis) placeAt(Vec3(p.x(), p.y(), p.z()), Vec3(n.x(), n.y(), n.z()));
   });
+  // another scene, or an edit meanwhile (an undo): the bodies picked may be others now
   connect(&doc_, &SceneDocument::replaced, this, &JointTool::cancel);
+  connect(&doc_, &SceneDocument::changed, this, &JointTool::cancel);
   view_.vtkWidget()->installEventFilter(this);
 }
 
@@ -80,6 +97,7 @@ void JointTool::start(const QString& type) {
     say(tr("Place joint: the scene has problems to fix first (see the Model check)"));
     return;
   }
+  if (step_ != Step::Idle) cancel();
   type_ = type;
   bodyI_ = bodyJ_ = -2;
   step_ = Step::FirstBody;
@@ -92,6 +110,7 @@ void JointTool::cancel() {
   if (step_ == Step::Idle) return;
   step_ = Step::Idle;
   view_.setSurfacePick(false);
+  clearPreview();
   say(tr("Place joint cancelled"));
 }
 
@@ -111,27 +130,122 @@ void JointTool::chooseBody(int body) {
     bodyJ_ = body;
     step_ = Step::Location;
     view_.setSurfacePick(true);
+    // the mouse over the bodies draws the joint a click would place
+    view_.vtkWidget()->setMouseTracking(true);
     say(tr("Place %1 between %2 and %3: click its location on either (it snaps to named points, origins and face "
            "centres; the face clicked gives the axis); Esc cancels")
             .arg(type_, QString::fromStdString(model->bodyName(bodyI_)), name));
   }
 }
 
+JointTool::Placement JointTool::locate(const Vec3& p_W, const Vec3& n_W) const {
+  const Model& model = *doc_.model();
+  const double scale = sceneGlyphs(model).scale;
+  Placement out;
+  // the location: the nearest snap point of either body, else the point clicked
+  std::vector<SnapPoint> points = snapPoints(model, bodyI_);
+  for (SnapPoint& s : snapPoints(model, bodyJ_)) points.push_back(std::move(s));
+  const SnapPoint* snap = nearestSnapPoint(points, p_W, kSnapRadius * scale);
+  out.at = snap ? snap->p_W : p_W;
+  out.where = snap ? QString::fromStdString(snap->what) : tr("the point clicked");
+  // the axis: the face's normal on the nearest face normal or body axis of the two bodies
+  const std::vector<SnapAxis> axes = snapAxesOf(model, bodyI_, bodyJ_);
+  const SnapAxis* axis = nearestSnapAxis(axes, n_W, kAxisSnapDegrees);
+  out.axis = axis ? axis->n_W : Vec3(n_W.normalized());
+  out.axisWhat = axis ? QString::fromStdString(axis->what) : tr("the normal of the face clicked");
+  return out;
+}
+
+Vec3 JointTool::defaultCross(QString& what) const {
+  // the second body's first snap direction across the axis, else the first body's
+  const Vec3& axis = placement_.axis;
+  for (const SnapAxis& a : snapAxesOf(*doc_.model(), bodyJ_, bodyI_))
+    if (std::abs(a.n_W.dot(axis)) < 1e-9) {
+      what = QString::fromStdString(a.what);
+      return a.n_W;
+    }
+  what = tr("a direction across the axis");
+  return axis.unitOrthogonal();
+}
+
+Vec3 JointTool::crossFrom(const Vec3& n_W, QString& what) const {
+  // the normal's part across the axis, snapped to a direction of the bodies across it
+  const Vec3& axis = placement_.axis;
+  const Vec3 n = n_W.normalized();
+  const Vec3 across = n - n.dot(axis) * axis;
+  if (across.norm() < kAcrossTheAxis) return defaultCross(what);
+  std::vector<SnapAxis> perpendicular;
+  for (SnapAxis& a : snapAxesOf(*doc_.model(), bodyJ_, bodyI_))
+    if (std::abs(a.n_W.dot(axis)) < 1e-9) perpendicular.push_back(std::move(a));
+  if (const SnapAxis* a = nearestSnapAxis(perpendicular, across, kAxisSnapDegrees)) {
+    what = QString::fromStdString(a->what);
+    return a->n_W;
+  }
+  what = tr("the normal of the face clicked, across the axis");
+  return across.normalized();
+}
+
+void JointTool::showPreview() {
+  view_.setJointPreview(
+      jointSymbol(type_.toStdString(), placement_.at, placement_.axis, placement_.cross, sceneGlyphs(*doc_.model()).scale));
+}
+
+void JointTool::clearPreview() {
+  view_.setJointPreview({});
+  view_.vtkWidget()->setMouseTracking(false);
+}
+
+void JointTool::hoverAt(const Vec3& p_W, const Vec3& n_W) {
+  if (!doc_.model()) return;
+  if (step_ == Step::Location) {
+    placement_ = locate(p_W, n_W);
+    placement_.cross = defaultCross(crossWhat_);
+    showPreview();
+    say(tr("Place %1 at %2, its axis the %3: click to place it there; Esc cancels")
+            .arg(type_, placement_.where, placement_.axisWhat));
+  } else if (step_ == Step::CrossAxis) {
+    placement_.cross = crossFrom(n_W, crossWhat_);
+    showPreview();
+    say(tr("Place universal: its cross axis along the %1; click to take it; Esc cancels").arg(crossWhat_));
+  }
+}
+
 void JointTool::placeAt(const Vec3& p_W, const Vec3& n_W) {
   const std::shared_ptr<const Model> model = doc_.model();
-  if (step_ != Step::Location || !model) return;
+  if (!model) return;
+  if (step_ == Step::CrossAxis) {
+    placement_.cross = crossFrom(n_W, crossWhat_);
+    commit();
+    return;
+  }
+  if (step_ != Step::Location) return;
+  placement_ = locate(p_W, n_W);
+  placement_.cross = defaultCross(crossWhat_);
+  if (type_ != "universal") {
+    commit();
+    return;
+  }
+  // a universal joint: the cross axis next, drawn meanwhile
+  step_ = Step::CrossAxis;
+  showPreview();
+  view_.setSurfacePick(true);
+  say(tr("Place universal at %1, its axis the %2: click a face whose normal gives the cross axis on %3, or Enter "
+         "for the %4; Esc cancels")
+          .arg(placement_.where, placement_.axisWhat, QString::fromStdString(model->bodyName(bodyJ_)), crossWhat_));
+}
+
+void JointTool::acceptCrossAxis() {
+  if (step_ == Step::CrossAxis) commit();
+}
+
+void JointTool::commit() {
+  const std::shared_ptr<const Model> model = doc_.model();
   step_ = Step::Idle;
   view_.setSurfacePick(false);
+  clearPreview();
   const double scale = sceneGlyphs(*model).scale;
-
-  // the location: the nearest snap point of either body, else the point clicked
-  std::vector<SnapPoint> points = snapPoints(*model, bodyI_);
-  for (SnapPoint& s : snapPoints(*model, bodyJ_)) points.push_back(std::move(s));
-  const SnapPoint* snap = nearestSnapPoint(points, p_W, kSnapRadius * scale);
-  const Vec3 at = snap ? snap->p_W : p_W;
-  // the axis: the face's normal on a body axis of the first body, else of the second
-  Vec3 axis = snapAxis(*model, bodyI_, n_W, kAxisSnapDegrees);
-  if (axis.isApprox(n_W.normalized())) axis = snapAxis(*model, bodyJ_, n_W, kAxisSnapDegrees);
+  const Vec3& at = placement_.at;
+  const Vec3& axis = placement_.axis;
 
   // the joint: its points by name where a body has one there, its axes in each body's frame
   const std::string objectType = "joint/" + type_.toStdString();
@@ -151,9 +265,11 @@ void JointTool::placeAt(const Vec3& p_W, const Vec3& n_W) {
   };
   joint["point_i"] = pointOn(bodyI_);
   joint["point_j"] = pointOn(bodyJ_);
+  // a universal joint's axis on the second body is the cross axis; the others' the same axis
   const double same = 1e-9 * scale;
+  const Vec3& axisJ = type_ == "universal" ? placement_.cross : axis;
   if (hasField(objectType, "axis_i")) joint["axis_i"] = PickFieldBehaviour::pickedValue(*model, bodyI_, at, axis, true, same);
-  if (hasField(objectType, "axis_j")) joint["axis_j"] = PickFieldBehaviour::pickedValue(*model, bodyJ_, at, axis, true, same);
+  if (hasField(objectType, "axis_j")) joint["axis_j"] = PickFieldBehaviour::pickedValue(*model, bodyJ_, at, axisJ, true, same);
   const std::string name = joint["name"].get<std::string>();
   after["joints"].push_back(std::move(joint));
   const QString pointer = QString("/joints/%1").arg(after["joints"].size() - 1);
@@ -161,15 +277,27 @@ void JointTool::placeAt(const Vec3& p_W, const Vec3& n_W) {
   tree_.selectPointer(pointer);
   say(tr("%1 '%2' placed between %3 and %4 at %5")
           .arg(type_, QString::fromStdString(name), QString::fromStdString(model->bodyName(bodyI_)),
-               QString::fromStdString(model->bodyName(bodyJ_)),
-               snap ? QString::fromStdString(snap->what) : tr("the point clicked")));
+               QString::fromStdString(model->bodyName(bodyJ_)), placement_.where));
   emit placed(pointer);
 }
 
 bool JointTool::eventFilter(QObject* watched, QEvent* event) {
-  if (event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape &&
-      step_ != Step::Idle) {
+  const bool placing = step_ == Step::Location || step_ == Step::CrossAxis;
+  // the mouse over a body: the joint a click there would place, drawn
+  if (event->type() == QEvent::MouseMove && placing && static_cast<QMouseEvent*>(event)->buttons() == Qt::NoButton) {
+    Vec3 p, n;
+    if (view_.pickSurface(static_cast<QMouseEvent*>(event)->position().toPoint(), p, n)) hoverAt(p, n);
+    else if (step_ == Step::Location) view_.setJointPreview({});
+    return false;
+  }
+  if (event->type() != QEvent::KeyPress || step_ == Step::Idle) return QObject::eventFilter(watched, event);
+  const int key = static_cast<QKeyEvent*>(event)->key();
+  if (key == Qt::Key_Escape) {
     cancel();
+    return true;
+  }
+  if ((key == Qt::Key_Return || key == Qt::Key_Enter) && step_ == Step::CrossAxis) {
+    acceptCrossAxis();
     return true;
   }
   return QObject::eventFilter(watched, event);

@@ -4,6 +4,7 @@
 #include <QStatusBar>
 #include <cmath>
 
+#include "model/snap_points.h"
 #include "property_panel.h"
 #include "scene_glyphs.h"
 #include "scene_view.h"
@@ -67,9 +68,11 @@ SceneJson PickFieldBehaviour::pickedValue(const Model& model, int body, const Ve
   if (body >= 0)
     for (const auto& [name, v] : model.bodies[body].vectors)
       if (v.normalized().dot(n_B) >= cosine) return name;
-  for (int k = 0; k < 3; ++k)
-    for (double sign : {1.0, -1.0})
-      if (sign * n_B[k] >= cosine) return vectorJson(sign * Vec3::Unit(k));
+  // the normals of the body's solid (a cylinder's axis however it lies) and its axes, exactly (not
+  // rounded: a revolute's axis along a cylinder lying askew is the cylinder's own)
+  const std::vector<SnapAxis> axes = snapAxes(model, body);
+  if (const SnapAxis* a = nearestSnapAxis(axes, n_W, 5.0))
+    return SceneJson::array({a->n_B.x() + 0.0, a->n_B.y() + 0.0, a->n_B.z() + 0.0});
   return vectorJson(n_B);
 }
 

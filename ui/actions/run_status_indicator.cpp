@@ -52,6 +52,7 @@ RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controlle
   rate_->setToolTip(tr("Wall time of the run (pauses excluded) and real-time factor: simulated time / wall time"));
   outcome_->setWordWrap(false);
   bar_.addWidget(outcome_, 1);
+  scene_->setObjectName("sceneCheckLabel");
   bar_.addPermanentWidget(scene_);
   bar_.addPermanentWidget(rate_);
   bar_.addPermanentWidget(progress_);
@@ -112,6 +113,9 @@ void RunStatusIndicator::showScene() {
     const ModelCheck& c = doc_.check();
     const QString text = QString::fromStdString(doc_.model()->name + ": " + modelCheckSummary(c));
     scene_->setText(text);
+    scene_->setStyleSheet({});
+  } else if (!doc_.json().is_object() || doc_.json().empty()) {
+    scene_->setText(tr("No scene open"));
     scene_->setStyleSheet({});
   } else {
     scene_->setText(tr("scene: %n problem(s)", "", static_cast<int>(doc_.issues().size())));

@@ -23,6 +23,7 @@ constexpr qint64 kLiveRefreshMs = 250;
 
 QString sceneTitle(const QString& sceneKey) {
   if (sceneKey.startsWith("builtin:")) return sceneKey.mid(8);
+  if (sceneKey.startsWith("new:")) return QObject::tr("%1 (new, not saved)").arg(sceneKey.mid(4));
   return QFileInfo(sceneKey).fileName();
 }
 

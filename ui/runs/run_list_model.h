@@ -59,7 +59,8 @@ class RunListModel : public QAbstractItemModel {
   std::set<int> trailing_;                        // live runs with a refresh due after the throttle
 };
 
-// "double-pendulum" for "builtin:double-pendulum", the file name for a path
+// "double-pendulum" for "builtin:double-pendulum", "NAME (new, not saved)" for "new:NAME", the
+// file name for a path
 QString sceneTitle(const QString& sceneKey);
 
 }  // namespace mbw::ui

@@ -21,6 +21,7 @@
 #include <vtkRenderer.h>
 #include <vtkTextProperty.h>
 
+#include "joint_symbol.h"
 #include "mechanism_actors.h"
 #include "scene_glyphs.h"
 #include "trace_actors.h"
@@ -471,6 +472,20 @@ bool SceneView::pickSurface(const QPoint& position, Vec3& p_W, Vec3& normal_W) c
   p_W = Vec3(p[0], p[1], p[2]);
   normal_W = Vec3(n[0], n[1], n[2]);
   return true;
+}
+
+void SceneView::setJointPreview(std::vector<Glyph> glyphs) {
+  if (glyphs.empty() && preview_.empty()) return;
+  if (previewActor_) vtk_->renderer()->RemoveActor(previewActor_);
+  previewActor_ = nullptr;
+  preview_ = std::move(glyphs);
+  // magenta: unlike the bodies' palette, the joints' dark red and the selection's amber
+  static const double kPreview[3] = {0.9, 0.15, 0.85};
+  if (!preview_.empty()) {
+    previewActor_ = symbolActor(preview_, kPreview);
+    vtk_->renderer()->AddActor(previewActor_);
+  }
+  render();
 }
 
 void SceneView::pick(const QPoint& position) {

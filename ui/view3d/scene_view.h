@@ -18,6 +18,7 @@
 
 #include "body_pose.h"
 #include "camera_fit.h"
+#include "scene_glyphs.h"
 
 class vtkActor;
 class vtkCamera;
@@ -94,6 +95,10 @@ class SceneView : public QWidget {
   bool surfacePickPending() const { return surfacePick_; }
   // picks the surface at a widget position now: false when nothing is there
   bool pickSurface(const QPoint& position, Vec3& p_W, Vec3& normal_W) const;
+  // the symbol of a joint being placed (joint_symbol.h), drawn over the mechanism in the world
+  // frame until replaced; empty: none
+  void setJointPreview(std::vector<Glyph> glyphs);
+  const std::vector<Glyph>& jointPreview() const { return preview_; }
 
   QImage grabImage();
   // Video frames: the camera held still (no zooming out as bodies move, no refit on a resize),
@@ -132,6 +137,8 @@ class SceneView : public QWidget {
   std::unique_ptr<MechanismActors> mechanism_, ghost_;
   std::unique_ptr<TraceActors> trace_;
   vtkSmartPointer<vtkActor> grid_;
+  vtkSmartPointer<vtkActor> previewActor_;  // the joint preview's, nullptr while there is none
+  std::vector<Glyph> preview_;
   vtkSmartPointer<vtkOrientationMarkerWidget> triad_;
   QString selection_;
   bool framesVisible_ = false;

@@ -43,14 +43,43 @@ const SnapPoint* nearestSnapPoint(const std::vector<SnapPoint>& points, const Ve
   return best;
 }
 
-Vec3 snapAxis(const Model& model, int body, const Vec3& n_W, double degrees) {
-  const Vec3 n = n_W.normalized();
-  const Mat3 R = body >= 0 ? model.bodies[static_cast<size_t>(body)].R_WB : Mat3::Identity();
-  const double cosine = std::cos(degrees * M_PI / 180.0);
+std::vector<SnapAxis> snapAxes(const Model& model, int body) {
+  static const char* const kAxes[] = {"x", "y", "z"};
+  const Body* b = body >= 0 ? &model.bodies[static_cast<size_t>(body)] : nullptr;
+  const Mat3 R = b ? b->R_WB : Mat3::Identity();
+  const std::string owner = b ? b->name : "the world";
+  std::vector<SnapAxis> out;
+  auto add = [&](const Vec3& n_B, const std::string& what) { out.push_back({R * n_B, n_B, body, what}); };
+  // the solid's face normals: a box's faces lie along its frame's axes, a cylinder's ends across its axis
+  if (b && b->shape == "box") {
+    for (int k = 0; k < 3; ++k)
+      for (double sign : {1.0, -1.0})
+        add(sign * Vec3::Unit(k), std::string("normal of the ") + (sign > 0 ? "+" : "-") + kAxes[k] + " face of " + owner);
+  } else if (b && b->shape == "cylinder") {
+    const Vec3& a = b->shapeAxis_B;  // unit (the reader's), not normalized again: written as it is
+    add(a, "axis of the " + owner + " cylinder (its top)");
+    add(-a, "axis of the " + owner + " cylinder (its bottom)");
+  }
+  // the body's axes
   for (int k = 0; k < 3; ++k)
     for (double sign : {1.0, -1.0})
-      if (sign * R.col(k).dot(n) >= cosine) return sign * R.col(k);
-  return n;
+      add(sign * Vec3::Unit(k), std::string(sign > 0 ? "+" : "-") + kAxes[k] + " axis of " + owner);
+  return out;
+}
+
+const SnapAxis* nearestSnapAxis(const std::vector<SnapAxis>& axes, const Vec3& n_W, double degrees) {
+  const Vec3 n = n_W.normalized();
+  const SnapAxis* best = nullptr;
+  double nearest = std::cos(degrees * M_PI / 180.0);
+  for (const SnapAxis& a : axes) {
+    const double c = a.n_W.dot(n);
+    // a later direction wins only when nearer by more than round-off
+    if (c > nearest + 1e-12 || (best == nullptr && c >= nearest)) {
+      nearest = c;
+      best = &a;
+    }
+  }
+  return best;
 }
 
 }  // namespace mbw
