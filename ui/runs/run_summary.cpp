@@ -85,6 +85,7 @@ namespace mbw::ui {
 
 QString statusWord(const Run& run) {
   if (run.live()) return run.paused ? QObject::tr("paused") : QObject::tr("running");
+  if (!run.results.metadataValues("check").empty()) return QObject::tr("completed, check failed");
   return QString::fromLatin1(toString(run.results.status));
 }
 

@@ -38,7 +38,8 @@ std::optional<ErrorSummary> errorAgainst(const Run& run, const Run& reference, c
 
 // "completed", "failed: <message>", "running", "paused at t = ...", "cancelled: cancelled at t = ..."
 QString statusText(const Run& run);
-// one word: running, paused, completed, failed, cancelled
+// one word: running, paused, completed, failed, cancelled; "completed, check failed" for a
+// completed run that failed a check (simulation/run_checks.h)
 QString statusWord(const Run& run);
 // what the run's iteration counts are ("Newton iterations", "projection iterations ...")
 QString iterationsLabel(const Run& run);

@@ -51,8 +51,10 @@ class RunSummaryTest : public QObject {
     Run run = pendulumRun("backward-euler", false, 1e-4);
     run.results.status = RunStatus::Completed;
     QCOMPARE(statusText(run), QString("completed"));
+    QCOMPARE(statusWord(run), QString("completed"));
     run.results.metadata.push_back({"check", "the energy balance reached 841 J"});
     QCOMPARE(statusText(run), QString("completed, but 1 check failed: the energy balance reached 841 J."));
+    QCOMPARE(statusWord(run), QString("completed, check failed"));
   }
 
   void theIterationsAreNamedByFamily() {
