@@ -22,9 +22,10 @@ TEST(SnapPoints, NamedPointsOriginAndFaceCentresInTheWorld) {
   const Model m = parseScene(kScene, "bar");
   const std::vector<SnapPoint> bar = snapPoints(m, 0);
   ASSERT_EQ(bar.size(), 2u + 1u + 6u);
-  for (const SnapPoint& p : bar) {
-    if (p.pointName == "start") EXPECT_TRUE(p.p_W.isApprox(Vec3(1, -0.2, 0), 1e-12));
-  }
+  for (const SnapPoint& p : bar)
+    if (p.pointName == "start") {
+      EXPECT_TRUE(p.p_W.isApprox(Vec3(1, -0.2, 0), 1e-12));
+    }
   EXPECT_EQ(bar[0].pointName + bar[1].pointName, "endstart");
   EXPECT_EQ(bar[2].what, "origin of bar");
   // the +x face centre is the end point: the named point comes first and wins
