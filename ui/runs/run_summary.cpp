@@ -74,7 +74,7 @@ QString statusText(const Run& run) {
   if (!checks.empty()) {
     text += checks.size() == 1 ? QObject::tr(", but 1 check failed:")
                                : QObject::tr(", but %1 checks failed:").arg(checks.size());
-    for (const std::string& finding : checks) text += " " + QString::fromStdString(finding) + ".";
+    for (size_t k = 0; k < checks.size(); ++k) text += (k ? "; " : " ") + QString::fromStdString(checks[k]);
   }
   return text;
 }

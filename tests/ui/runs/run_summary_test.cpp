@@ -53,7 +53,7 @@ class RunSummaryTest : public QObject {
     QCOMPARE(statusText(run), QString("completed"));
     QCOMPARE(statusWord(run), QString("completed"));
     run.results.metadata.push_back({"check", "the energy balance reached 841 J"});
-    QCOMPARE(statusText(run), QString("completed, but 1 check failed: the energy balance reached 841 J."));
+    QCOMPARE(statusText(run), QString("completed, but 1 check failed: the energy balance reached 841 J"));
     QCOMPARE(statusWord(run), QString("completed, check failed"));
   }
 
