@@ -211,8 +211,7 @@ std::vector<std::string> splitList(const std::string& list) {
 }
 
 double columnMaxAbs(const Results& results, const std::string& channel) {
-  const auto [low, high] = results.channelRange(results.column(channel));
-  return std::max(std::abs(low), std::abs(high));
+  return results.largestMagnitude(results.column(channel));
 }
 
 std::unique_ptr<CsvStreamWriter> openCsvStream(const std::string& path) {

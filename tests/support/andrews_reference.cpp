@@ -2,6 +2,9 @@
 
 #include <cmath>
 
+#include "scene/scene_reader.h"
+#include "simulation/simulation.h"
+
 namespace mbw::test {
 
 std::vector<double> planarAngle(const Results& r, const std::string& body) {
@@ -13,6 +16,17 @@ std::vector<double> planarAngle(const Results& r, const std::string& body) {
     angle.push_back(angle.empty() ? a : angle.back() + std::remainder(a - angle.back(), 2.0 * M_PI));
   }
   return angle;
+}
+
+Results andrewsVariableStepRun(const std::string& integrator, double tol) {
+  static const Model model = loadScene("andrews-squeezer");
+  RunSettings s;
+  s.integrator = integrator;
+  s.tEnd = 0.03;
+  s.integratorSettings.variableStep = true;
+  s.integratorSettings.rtol = s.integratorSettings.atol = tol;
+  s.integratorSettings.step = 1e-6;
+  return Simulation(model, s).run();
 }
 
 }  // namespace mbw::test

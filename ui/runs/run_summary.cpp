@@ -13,8 +13,7 @@ namespace {
 
 // over every recorded row, also those decimated away
 double maxAbs(const Results& r, const char* channel) {
-  const auto [low, high] = r.channelRange(r.column(channel));
-  return std::max(std::abs(low), std::abs(high));
+  return r.largestMagnitude(r.column(channel));
 }
 
 double last(const Results& r, const char* channel) {

@@ -131,14 +131,14 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
     NewtonResult r = iterateAugmented(p, vdot, lambda, q, v, drop);
     if (r.converged && p.endOfStep) project(p, q, v, vdot);
     restorePenalty();
-    if (!r.converged) r.failure += rankDrop(drop).empty() ? approachingRankDrop() : drop.text + kAdvice;
+    if (!r.converged) r.failure += rankDrop(drop).empty() ? approachingRankDrop(drop) : drop.text + kAdvice;
     return r;
   }
   vdot0_ = vdot;
   lambda0_ = lambda;
   NewtonResult r = iterate(kkt_, false, p, vdot, lambda, q, v, drop);
   if (r.converged) return r;
-  const std::string where = rankDrop(drop).empty() ? approachingText() : drop.text;
+  const std::string where = rankDrop(drop).empty() ? drop.approaching : drop.text;
   if (where.empty()) return r;
   // near a rank drop or approaching one, the same point by the augmented Lagrangian iteration,
   // whose matrix stays regular where Phi_q loses rank: from the predictor's accelerations and no
@@ -305,31 +305,34 @@ void Index3Solver::project(const TimePoint& p, const VectorXd& q, VectorXd& v, V
   projectOnto(vdot, gamma_);
 }
 
-const std::string& Index3Solver::rankDrop(RankDrop& drop) const {
-  if (drop.checked) return drop.text;
+void Index3Solver::checkRank(RankDrop& drop) const {
+  if (drop.checked) return;
   drop.checked = true;
-  const std::string description = rankDropDescription(f_);
-  if (!description.empty()) drop.text = "; near a singular position: " + description;
+  if (f_.primitiveRows() == 0) return;
+  // one analysis of Phi_q: near a rank drop, else approaching one, in words
+  const ConstraintRank rank = analyzeConstraintRank(f_);
+  const std::string near = rankDropDescription(f_, rank, kNearRankLoss);
+  if (!near.empty()) {
+    drop.text = "; near a singular position: " + near;
+    return;
+  }
+  const std::string approaching = rankDropDescription(f_, rank, kRankLossWarning);
+  if (!approaching.empty()) drop.approaching = "; approaching a singular position: " + approaching;
+}
+
+const std::string& Index3Solver::rankDrop(RankDrop& drop) const {
+  checkRank(drop);
   return drop.text;
 }
 
 bool Index3Solver::approachesRankDrop(RankDrop& drop) const {
-  if (!rankDrop(drop).empty()) return true;
-  if (!drop.approachingChecked) {
-    drop.approachingChecked = true;
-    drop.approaching = !approachingText().empty();
-  }
-  return drop.approaching;
+  checkRank(drop);
+  return !drop.text.empty() || !drop.approaching.empty();
 }
 
-std::string Index3Solver::approachingText() const {
-  const std::string description = rankDropDescription(f_, kRankLossWarning);
-  return description.empty() ? description : "; approaching a singular position: " + description;
-}
-
-std::string Index3Solver::approachingRankDrop() const {
-  const std::string text = approachingText();
-  return text.empty() ? text : text + kAdvice;
+std::string Index3Solver::approachingRankDrop(RankDrop& drop) const {
+  checkRank(drop);
+  return drop.approaching.empty() ? drop.approaching : drop.approaching + kAdvice;
 }
 
 Index3SolverOptions index3SolverOptions(const IntegratorSettings& s) {

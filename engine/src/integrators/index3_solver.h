@@ -208,22 +208,22 @@ class Index3Solver {
                        const VectorXd& lambda, VectorXd& q, VectorXd& v, bool derivatives);
   bool factorize(Linearization& l, const TimePoint& point);
   bool keptMatrixFits(const Linearization& l, const TimePoint& point) const;
-  // whether Phi_q is near a rank drop at the formulation's current positions
-  // (solvers/constraint_rank.h, rankDropDescription), found once per time point
+  // whether Phi_q is near a rank drop at the formulation's current positions, or approaches one
+  // (kRankLossWarning), in words (solvers/constraint_rank.h, rankDropDescription): one analysis
+  // per time point
   struct RankDrop {
     bool checked = false;
-    std::string text;  // "; near a singular position: ...", empty when it is not
-    bool approachingChecked = false;
-    bool approaching = false;  // within kRankLossWarning of one
+    std::string text;         // "; near a singular position: ...", empty when it is not
+    std::string approaching;  // "; approaching a singular position: ..." when not near but within
+                              // kRankLossWarning, else empty
   };
-  const std::string& rankDrop(RankDrop& drop) const;
-  // near a rank drop or approaching one (kRankLossWarning), found once per time point
+  void checkRank(RankDrop& drop) const;
+  const std::string& rankDrop(RankDrop& drop) const;  // drop.text
+  // near a rank drop or approaching one
   bool approachesRankDrop(RankDrop& drop) const;
-  // for a failure where Phi_q is not near a rank drop: whether it approaches one
-  // (kRankLossWarning), in words ("; approaching a singular position: ..."), or empty; and the
-  // same with what may help
-  std::string approachingText() const;
-  std::string approachingRankDrop() const;
+  // for a failure where Phi_q is not near a rank drop: drop.approaching with what may help, or
+  // empty
+  std::string approachingRankDrop(RankDrop& drop) const;
   // the augmented Lagrangian iteration from the predictor in vdot, lambda, the penalty raised
   // tenfold while it fails (kPenaltyRaises); NewtonResult::note names a raised penalty
   NewtonResult iterateAugmented(const TimePoint& point, VectorXd& vdot, VectorXd& lambda, VectorXd& q,

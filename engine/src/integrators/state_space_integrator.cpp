@@ -57,6 +57,7 @@ bool StateSpaceIntegrator::initializationFailed(StepResult& r) const {
 
 bool StateSpaceIntegrator::finishStep(StepResult& r) {
   ode_.acceptPoint();
+  // Algorithm 1 step 14: the partition check, an event when it triggered
   const PartitionCheck check = ode_.checkPartition();
   if (check.triggered) {
     ++stats_.repartitions;
@@ -73,6 +74,7 @@ bool StateSpaceIntegrator::finishStep(StepResult& r) {
   const double t = ode_.fullState().t, h = t - state_.t;
   estimateSingularTime(check, t);
   if (leftBranch(r) || crawlsToSingularity(r, h)) return false;
+  // the new full state and its independent coordinates
   state_ = ode_.fullState();
   ode_.gatherIndependent(state_.q, y_);
   ode_.gatherIndependent(state_.v, yd_);
@@ -107,14 +109,14 @@ bool StateSpaceIntegrator::leftBranch(StepResult& r) {
 
 void StateSpaceIntegrator::estimateSingularTime(const PartitionCheck& check, double t) {
   condition_ = check.condition;
-  // a singular position passed
+  // a singular position passed: none ahead
   if (singularTime_ >= 0.0 && t > singularTime_) {
     singularTime_ = -1.0;
     crawlingSteps_ = 0;
   }
   if (!check.triggered || check.singularity.empty()) return;
   // the time the weakest equation's independent part extrapolates to zero, while it falls
-  const double p = analyzeConstraintRank(formulation_).smallestPivot;
+  const double p = check.weakestPivot;
   if (pivot_ > p && t > pivotTime_) {
     const double tStar = t + (t - pivotTime_) * p / (pivot_ - p);
     if (singularTime_ < 0.0) approachDistance_ = tStar - t;
@@ -125,9 +127,11 @@ void StateSpaceIntegrator::estimateSingularTime(const PartitionCheck& check, dou
 }
 
 bool StateSpaceIntegrator::crawlsToSingularity(StepResult& r, double h) {
+  // the tiny steps accepted towards the singular position ahead
   if (singularTime_ < 0.0) return false;
   if (h < kCrawlStep * approachDistance_) ++crawlingSteps_;
   if (crawlingSteps_ < kCrawlSteps) return false;
+  // too many: the run fails at the last good state, saying where and what may help
   const State& now = ode_.fullState();
   std::ostringstream os;
   os.precision(6);

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cassert>
 #include <cstdint>
 
@@ -118,6 +119,11 @@ std::string Results::metadataValue(const std::string& key) const {
   for (const auto& [k, v] : metadata)
     if (k == key) return v;
   return "";
+}
+
+double Results::largestMagnitude(int col) const {
+  const auto [low, high] = channelRange(col);
+  return std::max(std::abs(low), std::abs(high));
 }
 
 std::vector<std::string> Results::metadataValues(const std::string& key) const {

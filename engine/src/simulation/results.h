@@ -85,6 +85,8 @@ class Results {
   size_t stableRowCount() const { return rowCount() - (transientLast_ ? 1 : 0); }
   // smallest and largest value of a channel over every appended row ({0, 0} before the first)
   std::pair<double, double> channelRange(int col) const;
+  // the largest |value| of a channel over every appended row
+  double largestMagnitude(int col) const;
   double at(size_t row, int col) const { return data_[row * channels_.size() + col]; }
   const double* row(size_t r) const { return data_.data() + r * channels_.size(); }
   std::vector<double> columnValues(int col) const;

@@ -1,19 +1,8 @@
 #include "simulation/run_checks.h"
 
-#include <algorithm>
-#include <cmath>
 #include <sstream>
 
 namespace mbw {
-namespace {
-
-// the largest |value| of a channel over every appended row
-double largestMagnitude(const Results& r, int column) {
-  const auto [lo, hi] = r.channelRange(column);
-  return std::max(std::abs(lo), std::abs(hi));
-}
-
-}  // namespace
 
 std::vector<std::string> runCheckFindings(const Results& r) {
   std::vector<std::string> findings;
@@ -25,9 +14,9 @@ std::vector<std::string> runCheckFindings(const Results& r) {
             dissipated = r.column("energy.dissipated");
   if (balance >= 0 && kinetic >= 0 && potential >= 0 && work >= 0 && dissipated >= 0) {
     const auto [vLow, vHigh] = r.channelRange(potential);
-    const double moved = r.channelRange(kinetic).second + (vHigh - vLow) + largestMagnitude(r, work) +
-                         largestMagnitude(r, dissipated);
-    const double worst = largestMagnitude(r, balance);
+    const double moved = r.channelRange(kinetic).second + (vHigh - vLow) + r.largestMagnitude(work) +
+                         r.largestMagnitude(dissipated);
+    const double worst = r.largestMagnitude(balance);
     if (moved > 0.0 && worst > kEnergyShare * moved) {
       os << "the energy balance reached " << worst << " J, " << 100.0 * worst / moved
          << " % of the energy the run moved (" << moved
@@ -40,7 +29,7 @@ std::vector<std::string> runCheckFindings(const Results& r) {
   // the constraints
   const int violation = r.column("violation.position");
   if (violation >= 0) {
-    const double worst = largestMagnitude(r, violation);
+    const double worst = r.largestMagnitude(violation);
     if (worst > kViolationLimit) {
       os << "the positions left the constraints by up to " << worst << " (|Phi|_inf, m or rad), more than "
          << kViolationLimit;

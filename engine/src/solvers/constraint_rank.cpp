@@ -149,7 +149,10 @@ std::vector<RedundantEquation> explainRedundancy(const Formulation& f, const std
 
 std::string rankDropDescription(const Formulation& f, double limit) {
   if (f.primitiveRows() == 0) return {};
-  const ConstraintRank rank = analyzeConstraintRank(f);
+  return rankDropDescription(f, analyzeConstraintRank(f), limit);
+}
+
+std::string rankDropDescription(const Formulation& f, const ConstraintRank& rank, double limit) {
   if (rank.redundant.empty() && !(rank.smallestPivot < limit)) return {};
   const Model& m = f.model();
   std::ostringstream os;

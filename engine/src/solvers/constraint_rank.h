@@ -60,6 +60,8 @@ constexpr double kRankLossWarning = 0.1;
 // here (an equation of joint 'R3' is independent of the others only to 3e-4 of its size)", "Phi_q
 // is close to a rank drop here (...)" above kNearRankLoss), or empty when it is not.
 std::string rankDropDescription(const Formulation& formulation, double limit = kNearRankLoss);
+// the same from an analysis already made at those positions
+std::string rankDropDescription(const Formulation& formulation, const ConstraintRank& rank, double limit);
 
 // Degrees of freedom of a model at its initial pose: 6 per body minus the rank of its constraints
 // (independent of the formulation).

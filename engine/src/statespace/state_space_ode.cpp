@@ -273,8 +273,14 @@ PartitionCheck StateSpaceOde::checkPartition() {
   if (!singularity_.empty()) referenceCondition_ = std::min(referenceCondition_, check.condition);
   if (check.condition <= settings_.repartitionGrowth * referenceCondition_) return check;
   check.triggered = true;
-  // a growth no partition may avoid: Phi_q itself near a rank drop
-  singularity_ = rankDropDescription(f_);
+  // a growth no partition may avoid: Phi_q itself near a rank drop (one analysis: the words and
+  // the weakest equation's independent part)
+  singularity_.clear();
+  if (f_.primitiveRows() > 0) {
+    const ConstraintRank rank = analyzeConstraintRank(f_);
+    singularity_ = rankDropDescription(f_, rank, kNearRankLoss);
+    check.weakestPivot = rank.smallestPivot;
+  }
   check.singularity = singularity_;
   const CoordinatePartition before = partition_;
   if (!choosePartition(full_.q, full_.t)) {

@@ -55,6 +55,7 @@ struct PartitionCheck {
   double reference = 0.0;  // at the last partitioning
   std::string description; // the new independent coordinates, when changed
   std::string singularity; // triggered near a singular position: Phi_q's rank drop, in words
+  double weakestPivot = 0.0;  // triggered: the weakest equation's independent part (ConstraintRank)
 };
 
 class StateSpaceOde {

@@ -5,21 +5,13 @@
 
 #include <gtest/gtest.h>
 
-#include "scene/scene_reader.h"
-#include "simulation/simulation.h"
+#include "andrews_reference.h"
 
 namespace mbw {
 namespace {
 
 RunStatistics andrewsRun(const std::string& integrator, double tol) {
-  static const Model model = loadScene("andrews-squeezer");
-  RunSettings s;
-  s.integrator = integrator;
-  s.tEnd = 0.03;
-  s.integratorSettings.variableStep = true;
-  s.integratorSettings.rtol = s.integratorSettings.atol = tol;
-  s.integratorSettings.step = 1e-6;
-  const Results r = Simulation(model, s).run();
+  const Results r = test::andrewsVariableStepRun(integrator, tol);
   EXPECT_EQ(r.status, RunStatus::Completed) << r.message;
   return r.stats;
 }

@@ -44,14 +44,7 @@ VariableRun runPendulum(const std::string& integrator, double tol, double firstS
 
 // |beta - beta_ref| at t = 0.03 s of Andrews' squeezer run with rtol = atol = tol
 double andrewsBetaError(const std::string& integrator, double tol) {
-  static const Model model = loadScene("andrews-squeezer");
-  RunSettings s;
-  s.integrator = integrator;
-  s.tEnd = 0.03;
-  s.integratorSettings.variableStep = true;
-  s.integratorSettings.rtol = s.integratorSettings.atol = tol;
-  s.integratorSettings.step = 1e-6;
-  const Results r = Simulation(model, s).run();
+  const Results r = test::andrewsVariableStepRun(integrator, tol);
   EXPECT_EQ(r.status, RunStatus::Completed) << r.message;
   return std::abs(test::planarAngle(r, "of").back() - test::kAndrewsBetaAt003);
 }
