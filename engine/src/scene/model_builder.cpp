@@ -10,6 +10,7 @@
 #include "math/number_text.h"
 #include "math/rotation.h"
 #include "scene/mass_properties.h"
+#include "scene/mesh_file.h"
 #include "scene/schema.h"
 
 namespace mbw {
@@ -75,6 +76,7 @@ void ModelBuilder::readBody(const json& b, const std::string& path) {
     }
   }
   if (b.contains("shape")) readShape(b["shape"], path + "/shape", body);
+  if (b.contains("mesh")) readMesh(b["mesh"], path + "/mesh");
   model_.bodies.push_back(std::move(body));
 }
 
@@ -140,6 +142,13 @@ void ModelBuilder::readShape(const json& s, const std::string& path, Body& body)
   } else {
     body.shapeSize = Vec3(positive("radius"), 0.0, 0.0);
   }
+}
+
+void ModelBuilder::readMesh(const json& m, const std::string& path) {
+  if (const std::string problem = meshFileNameProblem(m["file"].get<std::string>()); !problem.empty())
+    issue(path + "/file", problem);
+  for (const char* key : {"scale", "density"})
+    if (m.contains(key) && !(m[key].get<double>() > 0.0)) issue(path + "/" + key, std::string(key) + " must be positive");
 }
 
 int ModelBuilder::bodyRef(const json& element, const char* key, const std::string& path) {

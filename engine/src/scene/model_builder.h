@@ -31,6 +31,8 @@ class ModelBuilder {
   void readBody(const json& b, const std::string& path);
   Mat3 readOrientation(const json& o, const std::string& path);
   void readShape(const json& s, const std::string& path, Body& body);
+  // a mesh's name, scale and density (its file is looked for by the scene reader: scene/mesh_file.h)
+  void readMesh(const json& m, const std::string& path);
 
   // --- beams (model_builder_beams.cpp) ---------------------------------------------------------
   void readBeams();

@@ -9,6 +9,7 @@
 #include "formulation/formulation.h"
 #include "scene/builtin_scenes.h"
 #include "scene/json_reader.h"
+#include "scene/mesh_file.h"
 #include "scene/model_builder.h"
 #include "scene/schema_validation.h"
 #include "solvers/constraint_rank.h"
@@ -125,9 +126,8 @@ void checkConstraints(Model& model, std::vector<SceneIssue>& issues) {
   }
 }
 
-}  // namespace
-
-Model parseScene(const std::string& text, const std::string& source) {
+// The three phases; the bodies' mesh files are looked for next to a scene read from a file.
+Model readScene(const std::string& text, const std::string& source, const std::string& sceneFile) {
   // syntax errors, numbers too large for a double (found by the fuzzer), nesting and keys given
   // twice
   const json scene = parseJsonText<json>(text, source);
@@ -136,18 +136,24 @@ Model parseScene(const std::string& text, const std::string& source) {
   if (!issues.empty()) throw SceneError(source, std::move(issues));
 
   Model model = ModelBuilder(scene, issues).build();
+  if (!sceneFile.empty())
+    for (SceneIssue& i : meshFileIssues(scene, sceneFile)) issues.push_back(std::move(i));
   if (!issues.empty()) throw SceneError(source, std::move(issues));
   checkConstraints(model, issues);
   if (!issues.empty()) throw SceneError(source, std::move(issues));
   return model;
 }
 
+}  // namespace
+
+Model parseScene(const std::string& text, const std::string& source) { return readScene(text, source, ""); }
+
 Model loadSceneFile(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw SceneError(path, {{"", "cannot open the file"}});
   std::stringstream text;
   text << in.rdbuf();
-  Model model = parseScene(text.str(), path);
+  Model model = readScene(text.str(), path, path);
   model.sourcePath = path;
   return model;
 }

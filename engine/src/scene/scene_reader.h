@@ -13,6 +13,7 @@ namespace mbw {
 
 // source names the text in messages (a file path or "builtin:<name>").
 Model parseScene(const std::string& text, const std::string& source);
+// A scene file; its bodies' mesh files are looked for too (scene/mesh_file.h).
 Model loadSceneFile(const std::string& path);
 // A built-in scene name (see builtin_scenes.h) or a path to a scene file.
 Model loadScene(const std::string& nameOrPath);

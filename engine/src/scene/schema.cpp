@@ -77,7 +77,8 @@ std::vector<ObjectSpec> buildSchema() {
                 field("angular_velocity", K::Vector3, false, "[0, 0, 0]", "rad/s", "initial angular velocity (world frame)"),
                 field("points", K::Vec3Map, false, "{}", "m", "named points in the body frame"),
                 field("vectors", K::Vec3Map, false, "{}", "", "named directions in the body frame"),
-                field("shape", K::Object, false, "", "", "how the workbench draws the body", "shape")},
+                field("shape", K::Object, false, "", "", "how the workbench draws the body", "shape"),
+                field("mesh", K::Object, false, "", "", "a mesh the workbench draws for the body, in place of its shape", "mesh")},
                "",
                {}});
 
@@ -104,6 +105,20 @@ std::vector<ObjectSpec> buildSchema() {
                 field("density", K::Number, false, "", "kg/m^3",
                       "the solid's density, when the body's mass, inertia and centre of mass were computed from it "
                       "(the workbench's parts; they are still read from the body's fields)")},
+               "",
+               {}});
+
+  s.push_back({"mesh",
+               "A triangle mesh drawn for the body (no effect on the numerics): an STL or OBJ file, its "
+               "coordinates in the body frame times `scale`. When it bounds a solid, the workbench offers the "
+               "solid's mass, inertia and centre of mass at a density.",
+               {field("file", K::String, true, "", "",
+                      "the .stl or .obj file; a relative path is taken from the scene file's folder, where it must exist"),
+                field("scale", K::Number, false, "1", "",
+                      "multiplies the file's coordinates into metres (0.001 for a file in millimetres)"),
+                field("density", K::Number, false, "", "kg/m^3",
+                      "the density the body's mass, inertia and centre of mass were computed from, with the solid "
+                      "the mesh bounds (they are still read from the body's fields)")},
                "",
                {}});
 
