@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include "about_action.h"
+#include "attach_mesh_action.h"
 #include "body_handle.h"
 #include "close_guard.h"
 #include "comparison_table.h"
@@ -186,6 +187,8 @@ void MainWindow::buildActions() {
   initialConditions_ = new ui::InitialConditionsAction(*doc_, *config_, *viewSync_, *this);
   jointTool_ = new ui::JointTool(*doc_, *tree_, *view_, *viewSync_, *statusBar(), *this);
   bodyHandle_ = new ui::BodyHandle(*doc_, *tree_, *view_, *viewSync_, *controller_, *this);
+  attachMesh_ = new ui::AttachMeshAction(*doc_, *tree_, *this);
+  connect(properties_, &ui::PropertyPanel::attachMeshRequested, attachMesh_, &ui::AttachMeshAction::attachTo);
   about_ = new ui::AboutAction(*view_, *this);
   runList_->addRunAction(exportActions_->csv());
   connect(runList_, &ui::RunListPanel::openSceneRequested, this, [this](const QString& key) {
@@ -249,6 +252,7 @@ void MainWindow::buildMenus() {
   edit->addActions(editActions_->addActions());
   edit->addMenu(jointTool_->menu());
   edit->addAction(bodyHandle_->action());
+  edit->addAction(attachMesh_->action());
   edit->addAction(editActions_->duplicate());
   edit->addAction(editActions_->rename());
   edit->addAction(editActions_->remove());

@@ -14,6 +14,7 @@ class QSplitter;
 
 namespace mbw::ui {
 class AboutAction;
+class AttachMeshAction;
 class BodyHandle;
 class CloseGuard;
 class ComparisonTable;
@@ -85,6 +86,7 @@ class MainWindow : public QMainWindow {
   ui::HelpActions& help() const { return *help_; }
   ui::JointTool& jointTool() const { return *jointTool_; }
   ui::BodyHandle& bodyHandle() const { return *bodyHandle_; }
+  ui::AttachMeshAction& attachMesh() const { return *attachMesh_; }
   // 0: the run list, 1: the comparison table
   void showBottomTab(int index);
   // the window as the last session left it (false: no saved layout: the window is fitted to the
@@ -138,6 +140,7 @@ class MainWindow : public QMainWindow {
   ui::InitialConditionsAction* initialConditions_ = nullptr;
   ui::JointTool* jointTool_ = nullptr;
   ui::BodyHandle* bodyHandle_ = nullptr;
+  ui::AttachMeshAction* attachMesh_ = nullptr;
   ui::AboutAction* about_ = nullptr;
   ui::HelpActions* help_ = nullptr;
   ui::RunStatusIndicator* runStatus_ = nullptr;

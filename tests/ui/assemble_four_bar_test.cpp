@@ -38,34 +38,12 @@
 #include "scene_view.h"
 #include "view_actions.h"
 #include "vtk_widget.h"
+#include "workbench_test_steps.h"
 
 using namespace mbw;
 using mbw::gui::MainWindow;
 
 namespace {
-
-// handles the next modal dialog of type D once it is up (polled: it opens inside exec())
-template <class D>
-void onNextDialog(std::function<void(D*)> handle) {
-  auto* timer = new QTimer;
-  auto tries = std::make_shared<int>(0);
-  QObject::connect(timer, &QTimer::timeout, [timer, tries, handle] {
-    auto* dialog = qobject_cast<D*>(QApplication::activeModalWidget());
-    if (!dialog && ++*tries < 200) return;
-    timer->stop();
-    timer->deleteLater();
-    if (dialog) handle(dialog);
-  });
-  timer->start(50);
-}
-
-// the window as a picture for the guide, when asked for
-void picture(MainWindow& w, const QString& name) {
-  const QString folder = qEnvironmentVariable("MBW_ASSEMBLY_SCREENSHOTS");
-  if (folder.isEmpty()) return;
-  QTest::qWait(300);
-  QVERIFY(ui::saveWidgetImage(w, folder + "/" + name, nullptr));
-}
 
 // a click on the 3D view where a world point is drawn
 void clickAt(MainWindow& w, const Vec3& p_W) {
@@ -76,7 +54,7 @@ void clickAt(MainWindow& w, const Vec3& p_W) {
 
 // a part made in the Add part dialog: a bar between two points, aluminium
 void addBar(MainWindow& w, const QString& name, const QString& from, const QString& to, bool shoot = false) {
-  onNextDialog<ui::PartDialog>([&w, name, from, to, shoot](ui::PartDialog* d) {
+  test::onNextDialog<ui::PartDialog>([&w, name, from, to, shoot](ui::PartDialog* d) {
     QVERIFY(d->setField("name", name));
     QVERIFY(d->setField("shape", "bar"));
     QVERIFY(d->setField("from", from));
@@ -85,7 +63,7 @@ void addBar(MainWindow& w, const QString& name, const QString& from, const QStri
     QVERIFY(d->setField("mass_from", "computed"));
     QVERIFY(d->setField("density", "2700"));
     QVERIFY(d->preview().startsWith("Computed: mass"));
-    if (shoot) picture(w, "assemble-part.png");
+    if (shoot) test::pictureForGuide(w, "assemble-part.png");
     d->accept();
   });
   QAction* add = w.findChild<QAction*>("addPart");
@@ -121,7 +99,7 @@ void placeJoint(MainWindow& w, const QString& type, const Vec3* first, const Vec
   QApplication::sendEvent(view, &move);
   QTest::qWait(50);
   QVERIFY2(!w.sceneView().jointPreview().empty(), qPrintable(w.jointTool().message()));
-  if (!shot.isEmpty()) picture(w, shot);
+  if (!shot.isEmpty()) test::pictureForGuide(w, shot);
   clickAt(w, location);
   QVERIFY2(w.jointTool().step() == ui::JointTool::Step::Idle, qPrintable(w.jointTool().message()));
   QCOMPARE(static_cast<int>(w.document().json()["joints"].size()), before + 1);
@@ -145,11 +123,11 @@ class AssembleFourBarTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&w));
 
     // File > New scene: empty, the user's name and description
-    onNextDialog<ui::NewSceneDialog>([&w](ui::NewSceneDialog* d) {
+    test::onNextDialog<ui::NewSceneDialog>([&w](ui::NewSceneDialog* d) {
       d->choose("");
       QVERIFY(d->setParameter("name", "my four-bar"));
       QVERIFY(d->setParameter("description", "a four-bar built in the 3D view"));
-      picture(w, "assemble-new-scene.png");
+      test::pictureForGuide(w, "assemble-new-scene.png");
       d->accept();
     });
     w.fileActions().newScene()->trigger();
@@ -211,8 +189,8 @@ class AssembleFourBarTest : public QObject {
     QVERIFY(w.modelCheck().summary().contains("does not load"));
 
     // Assemble: the loop closed, applied in clean numbers
-    onNextDialog<QDialog>([&w](QDialog* d) {
-      picture(w, "assemble-dialog.png");
+    test::onNextDialog<QDialog>([&w](QDialog* d) {
+      test::pictureForGuide(w, "assemble-dialog.png");
       for (QPushButton* b : d->findChildren<QPushButton*>())
         if (b->text() == "Apply to scene") b->click();
     });
@@ -239,7 +217,7 @@ class AssembleFourBarTest : public QObject {
     const QStringList lines = w.modelCheck().lines();
     QCOMPARE(lines.size(), 1);
     QVERIFY2(lines[0].startsWith("joint '") && lines[0].contains("3 of its 5 equations repeat"), qPrintable(lines[0]));
-    picture(w, "assemble-model-check.png");
+    test::pictureForGuide(w, "assemble-model-check.png");
 
     // two integrators, 1 s each
     w.runConfig().setTEnd(1.0);
@@ -252,7 +230,7 @@ class AssembleFourBarTest : public QObject {
     QCOMPARE(w.runs().runs().size(), size_t(2));
     for (const auto& run : w.runs().runs())
       QVERIFY2(run->results.status == RunStatus::Completed, run->results.message.c_str());
-    picture(w, "assemble-runs.png");
+    test::pictureForGuide(w, "assemble-runs.png");
     // the runs' group: the new scene's name, not saved yet
     const QModelIndex group = w.runList().model()->groupIndex("new:my four-bar");
     QVERIFY(group.isValid());
@@ -261,7 +239,7 @@ class AssembleFourBarTest : public QObject {
     // Save as: the file name proposed is the scene's own; reopened, the same scene and check
     QTemporaryDir dir;
     const QString path = dir.filePath("my four-bar.json");
-    onNextDialog<QFileDialog>([&dir](QFileDialog* d) {
+    test::onNextDialog<QFileDialog>([&dir](QFileDialog* d) {
       QCOMPARE(d->acceptMode(), QFileDialog::AcceptSave);
       d->setDirectory(dir.path());
       static_cast<QDialog*>(d)->accept();  // QFileDialog's own accept, through QDialog's public slot

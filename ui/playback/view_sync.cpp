@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "mesh_json.h"
 #include "playback_bar.h"
 #include "playback_controller.h"
 #include "plot_cursors.h"
@@ -65,6 +66,7 @@ void ViewSync::showScene() {
   showingRun_ = false;
   playback_.setPlaying(false);
   view_.setGhost(nullptr);
+  view_.setMeshes(sceneMeshes(doc_.json(), doc_.filePath()));
   view_.setModel(model);
   view_.setMotion({});
   view_.setTrace({}, {});
@@ -77,6 +79,7 @@ void ViewSync::showInitialStateChanges(std::shared_ptr<const Model> model, const
                                        const BodyPoses& after) {
   showingRun_ = false;
   playback_.setPlaying(false);
+  view_.setMeshes(sceneMeshes(doc_.json(), doc_.filePath()));
   view_.setModel(model);
   view_.setPoses(after);
   view_.setGhost(model);
@@ -100,6 +103,8 @@ void ViewSync::showRun(int id) {
     return;
   }
   showingRun_ = true;
+  // the scene's meshes on its runs (a run of another scene has its shapes)
+  view_.setMeshes(run->sceneKey == doc_.sceneKey() ? sceneMeshes(doc_.json(), doc_.filePath()) : BodyMeshes());
   view_.setModel(run->model);
   updateGhost();
   playback_.setRange(0.0, run->lastTime());

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "mesh_json.h"
 #include "orientation_json.h"
 #include "scene/solid_mass_properties.h"
 
@@ -32,8 +33,10 @@ double number(const SceneJson& o, const char* key) {
   return o.contains(key) && o[key].is_number() ? o[key].get<double>() : 0.0;
 }
 
-// the solid of a body's shape at its density; false when it has none or is no solid
-bool solidOf(const SceneJson& body, SolidMass* out) {
+// the solid of a body's mesh or shape at its density; false when neither has one or is no solid
+bool solidOf(const SceneJson& body, const QString& sceneFile, SolidMass* out) {
+  if (body.is_object() && body.contains("mesh") && body["mesh"].is_object() && body["mesh"].contains("density"))
+    return meshSolidOf(body, sceneFile, out);
   if (!body.is_object() || !body.contains("shape") || !body["shape"].is_object()) return false;
   const SceneJson& s = body["shape"];
   if (!s.contains("density") || !s.contains("type") || !s["type"].is_string()) return false;
@@ -48,6 +51,12 @@ bool solidOf(const SceneJson& body, SolidMass* out) {
   }
   return true;
 }
+
+// relative round-off of a computed mass property taken as zero
+constexpr double kRoundOff = 1e-12;
+
+// the solid's size: sqrt(tr I / m)
+double gyrationRadius(const SolidMass& m) { return std::sqrt(m.inertia_B.trace() / m.mass); }
 
 bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)) + 1e-300; }
 
@@ -84,45 +93,56 @@ SceneJson partBody(const PartSpec& part) {
   b["shape"] = shape;
   if (!part.computed) return b;
   SolidMass m;
-  if (!solidOf(b, &m)) throw std::invalid_argument("the " + part.shape + " is no solid: its sizes must be positive");
+  if (!solidOf(b, {}, &m)) throw std::invalid_argument("the " + part.shape + " is no solid: its sizes must be positive");
   return withComputedMass(b);
 }
 
-SceneJson withComputedMass(const SceneJson& body) {
+SceneJson withComputedMass(const SceneJson& body, const QString& sceneFile) {
   SolidMass m;
-  if (!solidOf(body, &m)) return body;
+  if (!solidOf(body, sceneFile, &m)) return body;
   SceneJson b = body;
   b["mass"] = written(m.mass);
   b["inertia"] = vec(m.inertia_B.diagonal());
-  const Vec3 products(m.inertia_B(0, 1), m.inertia_B(0, 2), m.inertia_B(1, 2));
+  // the round-off of sums over a mesh's triangles (products of a symmetric part, the centre's
+  // coordinates on a symmetry plane) written as the zeros they are
+  Vec3 products(m.inertia_B(0, 1), m.inertia_B(0, 2), m.inertia_B(1, 2));
+  Vec3 com = m.centerOfMass_B;
+  for (int k = 0; k < 3; ++k) {
+    if (std::abs(products[k]) <= kRoundOff * m.inertia_B.norm()) products[k] = 0.0;
+    if (std::abs(com[k]) <= kRoundOff * gyrationRadius(m)) com[k] = 0.0;
+  }
   if (products.isZero(0.0)) b.erase("inertia_products");
   else b["inertia_products"] = vec(products);
-  if (m.centerOfMass_B.isZero(0.0)) b.erase("center_of_mass");
-  else b["center_of_mass"] = vec(m.centerOfMass_B);
+  if (com.isZero(0.0)) b.erase("center_of_mass");
+  else b["center_of_mass"] = vec(com);
   return b;
 }
 
-bool massIsComputed(const SceneJson& body) {
+bool massIsComputed(const SceneJson& body, const QString& sceneFile) {
   SolidMass m;
-  if (!solidOf(body, &m) || !body.contains("mass") || !body["mass"].is_number()) return false;
+  if (!solidOf(body, sceneFile, &m) || !body.contains("mass") || !body["mass"].is_number()) return false;
   const Vec3 moments = vec3(body.value("inertia", SceneJson()), Vec3::Constant(-1.0));
   const Vec3 products = vec3(body.value("inertia_products", SceneJson()), Vec3::Zero());
   const Vec3 com = vec3(body.value("center_of_mass", SceneJson()), Vec3::Zero());
   bool same = near(body["mass"].get<double>(), m.mass);
-  for (int k = 0; k < 3; ++k) same = same && near(moments[k], m.inertia_B(k, k)) && near(com[k], m.centerOfMass_B[k]);
+  for (int k = 0; k < 3; ++k)
+    same = same && near(moments[k], m.inertia_B(k, k)) &&
+           std::abs(com[k] - m.centerOfMass_B[k]) <= 1e-9 * (std::abs(m.centerOfMass_B[k]) + gyrationRadius(m));
   const Vec3 want(m.inertia_B(0, 1), m.inertia_B(0, 2), m.inertia_B(1, 2));
   for (int k = 0; k < 3; ++k) same = same && std::abs(products[k] - want[k]) <= 1e-9 * m.inertia_B.norm();
   return same;
 }
 
-QString massOrigin(const SceneJson& body) {
+QString massOrigin(const SceneJson& body, const QString& sceneFile) {
   if (!body.is_object() || !body.contains("mass")) return {};
   SolidMass m;
-  if (!solidOf(body, &m)) return QObject::tr("Mass and inertia: given");
+  if (!solidOf(body, sceneFile, &m)) return QObject::tr("Mass and inertia: given");
+  const bool mesh = body.contains("mesh") && body["mesh"].is_object() && body["mesh"].contains("density");
+  const SceneJson& solidJson = mesh ? body["mesh"] : body["shape"];
   const QString solid = QObject::tr("the %1 at %2 kg/m\u00b3")
-                            .arg(QString::fromStdString(body["shape"]["type"].get<std::string>()))
-                            .arg(number(body["shape"], "density"), 0, 'g', 6);
-  if (massIsComputed(body)) return QObject::tr("Mass and inertia: computed from %1").arg(solid);
+                            .arg(mesh ? QString("mesh") : QString::fromStdString(solidJson["type"].get<std::string>()))
+                            .arg(number(solidJson, "density"), 0, 'g', 6);
+  if (massIsComputed(body, sceneFile)) return QObject::tr("Mass and inertia: computed from %1").arg(solid);
   return QObject::tr("Mass and inertia: given (%1 would weigh %2 kg)").arg(solid).arg(m.mass, 0, 'g', 6);
 }
 

@@ -32,13 +32,14 @@ struct PartSpec {
 // bar ends, a density that is not positive).
 SceneJson partBody(const PartSpec& part);
 
-// The body with mass, inertia (and products, centre of mass) computed from its shape at its
-// density; the body as it is when its shape has no density or is no solid.
-SceneJson withComputedMass(const SceneJson& body);
+// The body with mass, inertia (and products, centre of mass) computed from its mesh or its shape
+// at its density (mesh_json.h; a mesh's file is found from the scene file); the body as it is
+// when neither has a density or bounds a solid.
+SceneJson withComputedMass(const SceneJson& body, const QString& sceneFile = {});
 
-// "computed from the box at 7850 kg/m^3", or "given" (with what the shape's density would give when
-// it has one); "" for what is no body
-QString massOrigin(const SceneJson& body);
-bool massIsComputed(const SceneJson& body);
+// "computed from the box at 7850 kg/m^3" (or "from the mesh at ..."), or "given" (with what the
+// density would give when there is one); "" for what is no body
+QString massOrigin(const SceneJson& body, const QString& sceneFile = {});
+bool massIsComputed(const SceneJson& body, const QString& sceneFile = {});
 
 }  // namespace mbw::ui

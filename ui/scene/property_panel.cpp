@@ -3,7 +3,9 @@
 #include <QGridLayout>
 #include <algorithm>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 #include "angles_editor.h"
@@ -91,6 +93,16 @@ void PropertyPanel::rebuild() {
   massOrigin_->setStyleSheet("color: #555; font-style: italic;");
   massOrigin_->setVisible(false);
   layout->addWidget(massOrigin_);
+  if (objectType_ == "body") {
+    auto* attach = new QPushButton(tr("Attach mesh..."), page_);
+    attach->setObjectName("attachMesh");
+    attach->setToolTip(tr("Draw the body as an STL or OBJ mesh; a closed mesh offers its mass and inertia"));
+    connect(attach, &QPushButton::clicked, this, [this] { emit attachMeshRequested(pointer_); });
+    auto* row = new QHBoxLayout;
+    row->addWidget(attach);
+    row->addStretch(1);
+    layout->addLayout(row);
+  }
 
   const ObjectSpec* spec = findObjectSpec(objectType_);
   // an element of unknown type: edit its name and type until it is one the schema knows
@@ -184,7 +196,7 @@ void PropertyPanel::refresh() {
   if (json.contains(ptr) && json[ptr].is_object() && json[ptr].contains("name") && json[ptr]["name"].is_string())
     title = QString::fromStdString(json[ptr]["name"].get<std::string>()) + "  (" + title + ")";
   title_->setText(title);
-  const QString origin = objectType_ == "body" && json.contains(ptr) ? massOrigin(json[ptr]) : QString();
+  const QString origin = objectType_ == "body" && json.contains(ptr) ? massOrigin(json[ptr], doc_.filePath()) : QString();
   massOrigin_->setText(origin);
   massOrigin_->setVisible(!origin.isEmpty());
   if (angles_ && json.contains(ptr)) {
@@ -273,16 +285,19 @@ void PropertyPanel::commit(const Row& row) {
     doc_.edit(std::move(after), tr("Change the type to %1").arg(QString::fromStdString(value.get<std::string>())));
     return;
   }
-  // a body's solid changed: mass and inertia follow when they were computed from it (or a density
-  // was set just now)
-  const QString shape = pointer_ + "/shape";
-  if (objectType_ == "body" && isUnder(row.pointer.toStdString(), shape.toStdString()) && json.contains(object)) {
+  // a body's solid (shape or mesh) changed: mass and inertia follow when they were computed from it
+  // (or a density was set just now)
+  const QString shape = pointer_ + "/shape", mesh = pointer_ + "/mesh";
+  const std::string changedField = row.pointer.toStdString();
+  if (objectType_ == "body" && (isUnder(changedField, shape.toStdString()) || isUnder(changedField, mesh.toStdString())) &&
+      json.contains(object)) {
     SceneJson after = json;
     const SceneJson::json_pointer changed(row.pointer.toStdString());
     if (value.is_discarded()) after[changed.parent_pointer()].erase(changed.back());
     else after[changed] = value;
-    if (massIsComputed(json[object]) || row.pointer == shape + "/density")
-      after[object] = withComputedMass(after[object]);
+    if (massIsComputed(json[object], doc_.filePath()) || row.pointer == shape + "/density" ||
+        row.pointer == mesh + "/density")
+      after[object] = withComputedMass(after[object], doc_.filePath());
     doc_.edit(std::move(after), describeField(json, row.pointer));
     return;
   }

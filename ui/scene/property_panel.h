@@ -5,7 +5,9 @@
 // under the fields they name (those of no field shown, under all the fields: nothing above a field
 // moves it when a message appears). Renaming a body renames its references; changing the type of a joint
 // or force element keeps the fields both types share. What the loader noticed that is not an error
-// (equations left out as redundant) shows as a note under the fields, not in red.
+// (equations left out as redundant) shows as a note under the fields, not in red. A body's page
+// says whether its mass and inertia were computed from its shape or mesh or given, and offers to
+// attach a mesh.
 
 #include <QScrollArea>
 #include <QStringList>
@@ -45,6 +47,8 @@ class PropertyPanel : public QScrollArea {
  signals:
   // pick a point (or, axis set, a direction) of a body in the 3D view for a field
   void pickRequested(const QString& fieldPointer, const QString& body, bool axis);
+  // a body's "Attach mesh..." button (the body's pointer)
+  void attachMeshRequested(const QString& bodyPointer);
 
  private:
   struct Row {
@@ -69,7 +73,7 @@ class PropertyPanel : public QScrollArea {
   QLabel* objectNotes_ = nullptr;
   QLabel* massOrigin_ = nullptr;
   AnglesEditor* angles_ = nullptr;   // a body: its orientation as angles
-  bool angleSequenceChosen_ = false;  // the user edited angles in a sequence: it stays  // a body: mass and inertia computed from its shape, or given  // what the loader noticed that is not an error (redundant equations)
+  bool angleSequenceChosen_ = false;  // the user edited angles in a sequence: it stays
   std::vector<Row> rows_;
 };
 

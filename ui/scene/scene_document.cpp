@@ -6,6 +6,7 @@
 
 #include "scene/builtin_scenes.h"
 #include "scene/json_reader.h"
+#include "scene/mesh_file.h"
 #include "scene/scene_reader.h"
 
 namespace mbw::ui {
@@ -22,6 +23,17 @@ class SceneEditCommand : public QUndoCommand {
   SceneDocument& doc_;
   SceneJson before_, after_;
 };
+
+SceneJson withMeshFilesMoved(const SceneJson& scene, const std::string& from, const std::string& to) {
+  SceneJson out = scene;
+  if (!out.is_object() || !out.contains("bodies") || !out["bodies"].is_array()) return out;
+  for (SceneJson& body : out["bodies"]) {
+    if (!body.is_object() || !body.contains("mesh") || !body["mesh"].is_object()) continue;
+    SceneJson& file = body["mesh"]["file"];
+    if (file.is_string()) file = meshFileRelativeTo(resolveMeshFile(file.get<std::string>(), from), to);
+  }
+  return out;
+}
 
 bool isUnder(const std::string& path, const std::string& pointer) {
   if (pointer.empty()) return true;
@@ -146,6 +158,13 @@ bool SceneDocument::saveFile(const QString& path, QString* error) {
     if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
     return false;
   }
+  // the meshes' paths from the file's folder (another folder, or a new scene's absolute paths)
+  const SceneJson moved = withMeshFilesMoved(json_, filePath_.toStdString(), QFileInfo(path).absoluteFilePath().toStdString());
+  if (moved != json_) {
+    json_ = moved;
+    // the states before name the meshes from the old folder
+    undo_->clear();
+  }
   const std::string text = json_.dump(2) + "\n";
   if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
     if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
@@ -226,6 +245,9 @@ void SceneDocument::validate() {
   try {
     Model model = parseScene(json_.dump(), source);
     model.sourcePath = filePath_.toStdString();
+    // the meshes' files, looked for from the scene's folder (a new scene's paths are absolute)
+    issues_ = meshFileIssues(json_, filePath_.toStdString());
+    if (!issues_.empty()) return;
     check_ = checkModel(model);
     model_ = std::make_shared<const Model>(std::move(model));
     emit modelChanged(model_);

@@ -31,6 +31,7 @@ class SceneDocument : public QObject {
   // twice); a scene with problems opens, with its issues listed.
   bool openBuiltin(const QString& name, QString* error);
   bool openFile(const QString& path, QString* error);
+  // writes the meshes' paths relative to the file's folder (the undo history then starts afresh)
   bool saveFile(const QString& path, QString* error);
   // a new scene (File > New scene) from its text: untitled and unsaved until it is saved as a file
   bool openNew(const std::string& text, QString* error);
@@ -97,6 +98,10 @@ class SceneDocument : public QObject {
 // A field in words, for undo labels: "/bodies/1/mass" -> "mass of body_2", "/bodies/1/shape/size"
 // -> "shape size of body_2", "/settings/t_end" -> "t_end of the run settings", "/gravity" -> "gravity"
 QString describeField(const SceneJson& json, const QString& pointer);
+
+// The scene with its bodies' mesh files (scene/mesh_file.h) written from the folder of the file
+// `to` instead of that of `from` ("" for a scene never saved: absolute paths).
+SceneJson withMeshFilesMoved(const SceneJson& scene, const std::string& from, const std::string& to);
 
 // true when path is pointer or lies below it ("/bodies/1/mass" is under "/bodies/1")
 bool isUnder(const std::string& path, const std::string& pointer);

@@ -15,6 +15,8 @@
 #include <vtkTubeFilter.h>
 #include <vtkUnsignedCharArray.h>
 
+#include "mesh_geometry.h"
+
 namespace mbw::ui {
 namespace {
 
@@ -149,6 +151,10 @@ vtkSmartPointer<vtkPolyData> glyphGeometry(const Glyph& g) {
       return cylinderAlongZ(g.size.x(), 0.0, 1.0);
     case GlyphKind::Beam:
       break;  // a BeamSweep, which needs the model
+    case GlyphKind::Mesh:
+      // a file that cannot be read draws nothing (the scene reader names a missing one)
+      if (vtkSmartPointer<vtkPolyData> mesh = meshPolyData(g.file, g.size.x(), nullptr)) return mesh;
+      break;
   }
   return vtkSmartPointer<vtkPolyData>::New();
 }

@@ -123,9 +123,10 @@ void styleActor(vtkActor* actor, bool ghost, bool translucent, bool lines) {
 
 }  // namespace
 
-MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer* renderer, bool ghost)
+MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer* renderer, bool ghost,
+                                 const BodyMeshes& meshes)
     : model_(std::move(model)), renderer_(renderer), ghost_(ghost) {
-  const SceneGlyphs glyphs = sceneGlyphs(*model_);
+  const SceneGlyphs glyphs = sceneGlyphs(*model_, meshes);
   scale_ = glyphs.scale;
   glyphs_ = glyphs.glyphs;
   std::vector<size_t> opaque, translucent;

@@ -11,7 +11,6 @@
 #include <memory>
 #include <set>
 #include <string>
-#include <string>
 #include <vector>
 #include <vtkSmartPointer.h>
 
@@ -29,7 +28,8 @@ namespace mbw::ui {
 
 class MechanismActors {
  public:
-  MechanismActors(std::shared_ptr<const Model> model, vtkRenderer* renderer, bool ghost);
+  // meshes: drawn for the bodies of those names in place of their shapes
+  MechanismActors(std::shared_ptr<const Model> model, vtkRenderer* renderer, bool ghost, const BodyMeshes& meshes = {});
   ~MechanismActors();
   MechanismActors(const MechanismActors&) = delete;
   MechanismActors& operator=(const MechanismActors&) = delete;

@@ -65,9 +65,9 @@ std::vector<Vec3> attachmentPoints(const Model& m, int body) {
 
 // --- builders, one per element family -------------------------------------------------------------
 
-// a body: its solid from the scene's shape, or the box with its mass and inertia plus rods from the
-// centre of mass to its attachment points
-void bodyGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
+// a body: its mesh, its solid from the scene's shape, or the box with its mass and inertia plus
+// rods from the centre of mass to its attachment points
+void bodyGlyphs(const Model& m, const BodyMeshes& meshes, double scale, std::vector<Glyph>& out) {
   for (int i = 0; i < m.bodyCount(); ++i) {
     const Body& b = m.bodies[i];
     if (b.beam >= 0) continue;  // drawn by its beam
@@ -77,7 +77,13 @@ void bodyGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     g.body = i;
     g.jsonPath = b.jsonPath;
     g.a.point = b.shapeCenter_B;
-    if (b.shape == "box") {
+    if (const auto mesh = meshes.find(b.name); mesh != meshes.end()) {
+      // in the body frame as the file gives it
+      g.kind = GlyphKind::Mesh;
+      g.a.point = Vec3::Zero();
+      g.file = mesh->second.file;
+      g.size.x() = mesh->second.scale;
+    } else if (b.shape == "box") {
       g.kind = GlyphKind::Box;
       g.size = b.shapeSize;
     } else if (b.shape == "cylinder") {
@@ -120,13 +126,15 @@ void bodyGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   }
 }
 
-// joints with a location: a marker at the joint point and, when it has one, its axis
+// joints with a location: a marker at the joint point (a block for a fixed joint, and a plate across
+// a planar joint's normal) and, when it has one, its axis
 void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   for (int j = 0; j < static_cast<int>(m.joints.size()); ++j) {
     const Joint& joint = m.joints[j];
     const bool located = joint.type == JointType::Spherical || joint.type == JointType::Revolute ||
                          joint.type == JointType::Universal || joint.type == JointType::Cylindrical ||
-                         joint.type == JointType::Translational;
+                         joint.type == JointType::Translational || joint.type == JointType::Planar ||
+                         joint.type == JointType::PlanarRevolute || joint.type == JointType::Fixed;
     if (joint.type == JointType::Distance) {
       const Primitive& p = m.primitives[joint.firstPrimitive];
       Glyph link;
@@ -155,14 +163,26 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     } else {
       marker.a = {joint.bodyI, pI};
     }
+    const Vec3 direction = onJ ? Vec3(initialRotation(m, joint.bodyJ).transpose() *
+                                      initialRotation(m, joint.bodyI) * joint.axis_I)
+                               : joint.axis_I;
+    // a fixed joint: a block in the axes of body i; a planar joint: a plate across its normal
+    if (joint.type == JointType::Fixed) {
+      marker.kind = GlyphKind::Box;
+      marker.size = Vec3::Constant(0.03 * scale);
+      if (onJ) marker.R_BG = initialRotation(m, joint.bodyJ).transpose() * initialRotation(m, joint.bodyI);
+    } else if (joint.type == JointType::Planar) {
+      Glyph plate = marker;
+      plate.kind = GlyphKind::Box;
+      plate.size = Vec3(0.09 * scale, 0.09 * scale, 0.004 * scale);
+      plate.R_BG = frameAlong(direction);
+      out.push_back(plate);
+    }
     out.push_back(marker);
     if (joint.axis_I.norm() == 0.0) continue;
     Glyph axis = marker;
     axis.kind = GlyphKind::Axis;
     axis.size = Vec3(0.005 * scale, 0.14 * scale, 0.0);
-    const Vec3 direction = onJ ? Vec3(initialRotation(m, joint.bodyJ).transpose() *
-                                      initialRotation(m, joint.bodyI) * joint.axis_I)
-                               : joint.axis_I;
     axis.R_BG = frameAlong(direction);
     // centred on the joint point
     axis.a.point -= 0.5 * axis.size.y() * direction.normalized();
@@ -330,8 +350,9 @@ void frameGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
 }
 
 using GlyphBuilder = void (*)(const Model&, double scale, std::vector<Glyph>&);
-// the element families the view draws; a new family is one more entry
-const GlyphBuilder kBuilders[] = {bodyGlyphs, beamGlyphs, jointGlyphs, primitiveGlyphs, forceGlyphs, roadGlyphs, frameGlyphs};
+// the element families the view draws (the bodies apart: their meshes); a new family is one more
+// entry
+const GlyphBuilder kBuilders[] = {beamGlyphs, jointGlyphs, primitiveGlyphs, forceGlyphs, roadGlyphs, frameGlyphs};
 
 }  // namespace
 
@@ -345,9 +366,10 @@ Mat3 frameAlong(const Vec3& direction) {
   return R;
 }
 
-SceneGlyphs sceneGlyphs(const Model& model) {
+SceneGlyphs sceneGlyphs(const Model& model, const BodyMeshes& meshes) {
   SceneGlyphs s;
   s.scale = characteristicLength(model);
+  bodyGlyphs(model, meshes, s.scale, s.glyphs);
   for (GlyphBuilder build : kBuilders) build(model, s.scale, s.glyphs);
   return s;
 }

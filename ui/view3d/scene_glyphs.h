@@ -9,6 +9,7 @@
 // Points are in the scene's body frame (the frame whose pose the results record, origin at the
 // body's "position"); for the ground, in the world frame.
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,8 @@ enum class GlyphKind {
   Frame,     // body frame axes x, y, z (red, green, blue); size.x = length
   Coil,      // a helical spring from end a to end b; size.x = coil radius
   Link,      // a thin rod from end a to end b; size.x = radius
-  Beam       // a flexible beam swept along its nodes (beam_sweep.h); beam = its index
+  Beam,      // a flexible beam swept along its nodes (beam_sweep.h); beam = its index
+  Mesh       // a body's mesh file (mesh_geometry.h); file = its path, size.x = its scale
 };
 
 // what the glyph stands for: its colour and what picking it selects
@@ -49,6 +51,7 @@ struct Glyph {
   std::string jsonPath;            // the scene element it draws ("/bodies/1", "/forces/0")
   int body = kGround;              // the body a pick selects (kGround: none)
   int beam = -1;                   // Beam: the index in Model::beams
+  std::string file;                // Mesh: the file, resolved (scene/mesh_file.h)
 };
 
 struct SceneGlyphs {
@@ -56,8 +59,15 @@ struct SceneGlyphs {
   double scale = 1.0;  // characteristic length of the model, m (sizes joint markers, arrows)
 };
 
+// The meshes drawn for bodies in place of their shapes (scene field "mesh"), by body name.
+struct BodyMesh {
+  std::string file;  // resolved path
+  double scale = 1.0;
+};
+using BodyMeshes = std::map<std::string, BodyMesh>;
+
 // All the glyphs of a model (body frames included; the view shows them on demand).
-SceneGlyphs sceneGlyphs(const Model& model);
+SceneGlyphs sceneGlyphs(const Model& model, const BodyMeshes& meshes = {});
 
 // A rotation whose z axis is the given direction (any completion of the frame).
 Mat3 frameAlong(const Vec3& direction);

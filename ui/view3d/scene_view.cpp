@@ -112,7 +112,7 @@ void SceneView::setModel(std::shared_ptr<const Model> model) {
   motion_.clear();
   if (model) {
     up_ = model->gravity_W.norm() > 0.0 ? Vec3(-model->gravity_W.normalized()) : Vec3(Vec3::UnitZ());
-    mechanism_ = std::make_unique<MechanismActors>(std::move(model), vtk_->renderer(), false);
+    mechanism_ = std::make_unique<MechanismActors>(std::move(model), vtk_->renderer(), false, meshes_);
     mechanism_->setFramesVisible(framesVisible_);
     mechanism_->setSelected(selection_.toStdString());
     poses_ = initialPoses(mechanism_->model());
@@ -141,7 +141,7 @@ void SceneView::setGhost(std::shared_ptr<const Model> model) {
   if (ghost_ && ghost_->sharedModel() == model) return;
   ghost_.reset();
   ghostPoses_.clear();
-  if (model) ghost_ = std::make_unique<MechanismActors>(std::move(model), vtk_->renderer(), true);
+  if (model) ghost_ = std::make_unique<MechanismActors>(std::move(model), vtk_->renderer(), true, meshes_);
   render();
 }
 

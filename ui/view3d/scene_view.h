@@ -41,6 +41,9 @@ class SceneView : public QWidget {
 
   // the mechanism shown, in its scene poses; the camera is fitted when the model's extent changed
   void setModel(std::shared_ptr<const Model> model);
+  // the meshes drawn for bodies by name (scene field "mesh") in the mechanisms shown from now on
+  void setMeshes(BodyMeshes meshes) { meshes_ = std::move(meshes); }
+  const BodyMeshes& meshes() const { return meshes_; }
   const Model* model() const;
   void setPoses(const BodyPoses& poses);
   const BodyPoses& poses() const { return poses_; }
@@ -139,6 +142,7 @@ class SceneView : public QWidget {
   vtkSmartPointer<vtkActor> grid_;
   vtkSmartPointer<vtkActor> previewActor_;  // the joint preview's, nullptr while there is none
   std::vector<Glyph> preview_;
+  BodyMeshes meshes_;
   vtkSmartPointer<vtkOrientationMarkerWidget> triad_;
   QString selection_;
   bool framesVisible_ = false;

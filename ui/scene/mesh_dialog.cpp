@@ -1,0 +1,153 @@
+#include "mesh_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QStandardItemModel>
+#include <QVBoxLayout>
+#include <stdexcept>
+
+#include "mesh_geometry.h"
+#include "scene/mesh_mass_properties.h"
+
+namespace mbw::ui {
+namespace {
+
+// a positive number typed in; 0 when it is none
+double positive(const QWidget* field) {
+  bool ok = false;
+  const double x = static_cast<const QLineEdit*>(field)->text().trimmed().toDouble(&ok);
+  return ok && x > 0.0 ? x : 0.0;
+}
+
+QString vectorText(double a, double b, double c) {
+  return QString("(%1, %2, %3)").arg(a, 0, 'g', 4).arg(b, 0, 'g', 4).arg(c, 0, 'g', 4);
+}
+
+}  // namespace
+
+MeshDialog::MeshDialog(const QString& path, const QString& body, QWidget* parent)
+    : QDialog(parent), path_(path.toStdString()) {
+  setWindowTitle(tr("Attach mesh to %1").arg(body));
+  setObjectName("meshDialog");
+  auto* form = new QFormLayout;
+  form->addRow(tr("File"), new QLabel(QFileInfo(path).fileName(), this));
+  auto* scale = new QLineEdit("1", this);
+  scale->setObjectName("scale");
+  scale->setToolTip(tr("multiplies the file's coordinates into metres: 0.001 for a file in millimetres"));
+  form->addRow(tr("Scale"), scale);
+  auto* massFrom = new QComboBox(this);
+  massFrom->setObjectName("mass_from");
+  massFrom->addItems({tr("computed from the mesh"), tr("given (the body's, kept)")});
+  form->addRow(tr("Mass and inertia"), massFrom);
+  auto* density = new QLineEdit("2700", this);
+  density->setObjectName("density");
+  density->setToolTip(tr("steel 7850, aluminium 2700, wood about 600, water 1000"));
+  form->addRow(tr("Density [kg/m\u00b3]"), density);
+  fields_ = {{"scale", scale}, {"mass_from", massFrom}, {"density", density}};
+  connect(scale, &QLineEdit::textChanged, this, &MeshDialog::update);
+  connect(density, &QLineEdit::textChanged, this, &MeshDialog::update);
+  connect(massFrom, &QComboBox::currentIndexChanged, this, &MeshDialog::update);
+  preview_ = new QLabel(this);
+  preview_->setObjectName("preview");
+  preview_->setWordWrap(true);
+  refusal_ = new QLabel(this);
+  refusal_->setWordWrap(true);
+  refusal_->setStyleSheet("color: #c0392b;");
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  connect(buttons, &QDialogButtonBox::accepted, this, &MeshDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(form);
+  layout->addWidget(preview_);
+  layout->addWidget(refusal_);
+  layout->addStretch(1);
+  layout->addWidget(buttons);
+  update();
+  resize(460, 0);
+}
+
+bool MeshDialog::setField(const QString& field, const QString& text) {
+  const auto it = fields_.find(field);
+  if (it == fields_.end()) return false;
+  if (auto* box = qobject_cast<QComboBox*>(it->second)) {
+    const int index = box->findText(text, Qt::MatchStartsWith);
+    auto* items = qobject_cast<QStandardItemModel*>(box->model());
+    if (index < 0 || (items && !items->item(index)->isEnabled())) return false;
+    box->setCurrentIndex(index);
+  } else {
+    static_cast<QLineEdit*>(it->second)->setText(text);
+  }
+  return true;
+}
+
+double MeshDialog::scale() const { return positive(fields_.at("scale")); }
+
+double MeshDialog::density() const {
+  const bool computed = static_cast<QComboBox*>(fields_.at("mass_from"))->currentIndex() == 0;
+  return closed_ && computed ? positive(fields_.at("density")) : 0.0;
+}
+
+QString MeshDialog::preview() const { return preview_->text(); }
+
+void MeshDialog::update() {
+  auto* massFrom = static_cast<QComboBox*>(fields_.at("mass_from"));
+  auto* computed = qobject_cast<QStandardItemModel*>(massFrom->model())->item(0);
+  const double s = scale();
+  TriangleMesh mesh;
+  std::string error;
+  closed_ = false;
+  // the file at this scale: what it holds, whether it bounds a solid, what the density gives
+  if (s <= 0.0) {
+    preview_->setText(tr("Scale: a positive number"));
+  } else if (!meshTriangles(path_, s, &mesh, &error)) {
+    preview_->setText(QString::fromStdString(error));
+  } else if (const std::string open = meshClosedProblem(mesh); !open.empty()) {
+    preview_->setText(tr("%1 triangles, not closed (%2): drawn for looks; the body's mass and inertia stay as given")
+                          .arg(mesh.triangles.size())
+                          .arg(QString::fromStdString(open)));
+  } else {
+    closed_ = true;
+    const double density = positive(fields_.at("density"));
+    QString text = tr("%1 triangles, closed").arg(mesh.triangles.size());
+    if (massFrom->currentIndex() == 0 && density > 0.0) {
+      try {
+        const SolidMass m = meshMassProperties(mesh, density);
+        const Mat3& I = m.inertia_B;
+        text += tr(". Computed: mass %1 kg, inertia %2 kg m\u00b2, products %3, centre of mass %4 m")
+                    .arg(m.mass, 0, 'g', 6)
+                    .arg(vectorText(I(0, 0), I(1, 1), I(2, 2)), vectorText(I(0, 1), I(0, 2), I(1, 2)),
+                         vectorText(m.centerOfMass_B.x(), m.centerOfMass_B.y(), m.centerOfMass_B.z()));
+      } catch (const std::invalid_argument& e) {
+        closed_ = false;
+        text += ": " + QString::fromStdString(e.what());
+      }
+    } else if (massFrom->currentIndex() == 0) {
+      text += tr(". Density: a positive number");
+    }
+    preview_->setText(text);
+  }
+  // an open mesh offers no mass properties
+  computed->setEnabled(closed_ || s <= 0.0);
+  if (!closed_ && s > 0.0 && massFrom->currentIndex() == 0) massFrom->setCurrentIndex(1);
+  fields_.at("density")->setEnabled(massFrom->currentIndex() == 0);
+  refusal_->clear();
+}
+
+void MeshDialog::accept() {
+  const bool computed = static_cast<QComboBox*>(fields_.at("mass_from"))->currentIndex() == 0;
+  if (scale() <= 0.0) {
+    refusal_->setText(tr("Scale: a positive number"));
+    return;
+  }
+  if (computed && density() <= 0.0) {
+    refusal_->setText(tr("Density: a positive number"));
+    return;
+  }
+  QDialog::accept();
+}
+
+}  // namespace mbw::ui
