@@ -94,7 +94,7 @@ void JointTool::say(const QString& text) {
 
 void JointTool::start(const QString& type) {
   if (!doc_.model() || !doc_.isValid()) {
-    say(tr("Place joint: the scene has problems to fix first (see the Model check)"));
+    say(tr("Place joint: fix the scene's problems first (see the Model check)"));
     return;
   }
   if (step_ != Step::Idle) cancel();
@@ -103,7 +103,7 @@ void JointTool::start(const QString& type) {
   step_ = Step::FirstBody;
   views_.showScene();
   view_.setFocus();
-  say(tr("Place %1: click the first body in the 3D view or the tree (the background: the ground); Esc cancels").arg(type));
+  say(tr("Place %1: click the first body (the background is the ground). Esc cancels").arg(type));
 }
 
 void JointTool::cancel() {
@@ -121,7 +121,7 @@ void JointTool::chooseBody(int body) {
   if (step_ == Step::FirstBody) {
     bodyI_ = body;
     step_ = Step::SecondBody;
-    say(tr("Place %1 on %2: click the second body (the background: the ground); Esc cancels").arg(type_, name));
+    say(tr("Place %1 on %2: click the second body (the background is the ground). Esc cancels").arg(type_, name));
   } else if (step_ == Step::SecondBody) {
     if (body == bodyI_) {
       say(tr("Place %1: %2 is the first body already; click another").arg(type_, name));
@@ -132,8 +132,7 @@ void JointTool::chooseBody(int body) {
     view_.setSurfacePick(true);
     // the mouse over the bodies draws the joint a click would place
     view_.vtkWidget()->setMouseTracking(true);
-    say(tr("Place %1 between %2 and %3: click its location on either (it snaps to named points, origins and face "
-           "centres; the face clicked gives the axis); Esc cancels")
+    say(tr("Place %1 (%2, %3): click its location; the face clicked gives the axis. Esc cancels")
             .arg(type_, QString::fromStdString(model->bodyName(bodyI_)), name));
   }
 }
@@ -201,12 +200,11 @@ void JointTool::hoverAt(const Vec3& p_W, const Vec3& n_W) {
     placement_ = locate(p_W, n_W);
     placement_.cross = defaultCross(crossWhat_);
     showPreview();
-    say(tr("Place %1 at %2, its axis the %3: click to place it there; Esc cancels")
-            .arg(type_, placement_.where, placement_.axisWhat));
+    say(tr("Place %1 at %2, axis the %3: click to place it").arg(type_, placement_.where, placement_.axisWhat));
   } else if (step_ == Step::CrossAxis) {
     placement_.cross = crossFrom(n_W, crossWhat_);
     showPreview();
-    say(tr("Place universal: its cross axis along the %1; click to take it; Esc cancels").arg(crossWhat_));
+    say(tr("Universal: cross axis along the %1; click to take it").arg(crossWhat_));
   }
 }
 
@@ -229,9 +227,8 @@ void JointTool::placeAt(const Vec3& p_W, const Vec3& n_W) {
   step_ = Step::CrossAxis;
   showPreview();
   view_.setSurfacePick(true);
-  say(tr("Place universal at %1, its axis the %2: click a face whose normal gives the cross axis on %3, or Enter "
-         "for the %4; Esc cancels")
-          .arg(placement_.where, placement_.axisWhat, QString::fromStdString(model->bodyName(bodyJ_)), crossWhat_));
+  say(tr("Universal: click a face of %1 for the cross axis, or Enter for the %2. Esc cancels")
+          .arg(QString::fromStdString(model->bodyName(bodyJ_)), crossWhat_));
 }
 
 void JointTool::acceptCrossAxis() {

@@ -40,8 +40,9 @@ void PickFieldBehaviour::start(const QString& pointer, const QString& body, bool
   views_.showScene();
   view_.setSurfacePick(true);
   view_.setFocus();
-  bar_.showMessage(axis ? tr("Click a face of %1 in the 3D view: its normal becomes %2 (Esc cancels)").arg(body, describeField(doc_.json(), pointer))
-                        : tr("Click a point of %1 in the 3D view for %2 (Esc cancels)").arg(body, describeField(doc_.json(), pointer)));
+  const QString field = describeField(doc_.json(), pointer);
+  bar_.showMessage(axis ? tr("Click a face of %1: its normal becomes %2. Esc cancels").arg(body, field)
+                        : tr("Click a point of %1 for %2. Esc cancels").arg(body, field));
 }
 
 void PickFieldBehaviour::cancel() {

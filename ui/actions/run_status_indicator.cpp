@@ -75,6 +75,12 @@ RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controlle
     if (run && run->live()) onProgress(run->id, run->lastTime(), run->settings.tEnd, run->wallSeconds);
   });
   connect(&doc_, &SceneDocument::changed, this, &RunStatusIndicator::showScene);
+  // a hint takes the room of the scene's counts and of an ended run's rate
+  connect(&bar_, &QStatusBar::messageChanged, this, [this](const QString& message) {
+    hinting_ = !message.isEmpty();
+    rate_->setVisible(!hinting_ || controller_.busy());
+    showScene();
+  });
   showScene();
 }
 
@@ -111,8 +117,8 @@ void RunStatusIndicator::onFinished(int id) {
 void RunStatusIndicator::showScene() {
   if (doc_.isValid() && doc_.model()) {
     const ModelCheck& c = doc_.check();
-    const QString text = QString::fromStdString(doc_.model()->name + ": " + modelCheckSummary(c));
-    scene_->setText(text);
+    const std::string counts = hinting_ ? std::to_string(c.degreesOfFreedom) + " DOF" : modelCheckSummary(c);
+    scene_->setText(QString::fromStdString(doc_.model()->name + ": " + counts));
     scene_->setStyleSheet({});
   } else if (!doc_.json().is_object() || doc_.json().empty()) {
     scene_->setText(tr("No scene open"));
@@ -121,7 +127,10 @@ void RunStatusIndicator::showScene() {
     scene_->setText(tr("scene: %n problem(s)", "", static_cast<int>(doc_.issues().size())));
     scene_->setStyleSheet("color: #c0392b;");
   }
-  scene_->setToolTip(tr("The model check of the scene being edited: %1 (DOF: degrees of freedom, 6 per body less the rank of the constraint Jacobian; View > Model check lists what is worth a look)").arg(scene_->text()));
+  const QString whole = doc_.isValid() && doc_.model()
+                            ? QString::fromStdString(doc_.model()->name + ": " + modelCheckSummary(doc_.check()))
+                            : scene_->text();
+  scene_->setToolTip(tr("The model check of the scene being edited: %1 (DOF: degrees of freedom, 6 per body less the rank of the constraint Jacobian; View > Model check lists what is worth a look)").arg(whole));
 }
 
 }  // namespace mbw::ui

@@ -11,6 +11,8 @@
 #include <QMouseEvent>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QSignalSpy>
+#include <QSizeGrip>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QtTest>
@@ -22,10 +24,14 @@
 #include "joint_tool.h"
 #include "main_window.h"
 #include "model_check_panel.h"
+#include "run_actions.h"
+#include "run_config_panel.h"
+#include "run_controller.h"
 #include "scene_document.h"
 #include "scene_view.h"
 #include "view_actions.h"
 #include "vtk_widget.h"
+#include "../workbench_test_steps.h"
 
 using namespace mbw;
 using mbw::gui::MainWindow;
@@ -42,13 +48,6 @@ const char* kScene = R"({"format": "mbw-scene", "version": 1, "name": "shaft and
 
 const Vec3 kShaftMiddle(0.1, 0, 0.3);
 const Vec3 kDrumAxis = Vec3(1, -1, 0).normalized();
-
-void picture(MainWindow& w, const QString& name) {
-  const QString folder = qEnvironmentVariable("MBW_ASSEMBLY_SCREENSHOTS");
-  if (folder.isEmpty()) return;
-  QTest::qWait(300);
-  QVERIFY(ui::saveWidgetImage(w, folder + "/" + name, nullptr));
-}
 
 QPoint onScreen(MainWindow& w, const Vec3& p_W) { return w.sceneView().project(p_W).toPoint(); }
 
@@ -103,6 +102,20 @@ void openInFrontView(MainWindow& w) {
   QTest::qWait(200);
 }
 
+// the status bar's hint is drawn whole: no wider than the room left of the widgets the bar keeps
+// beside it
+void checkHintFits(MainWindow& w) {
+  QTest::qWait(50);  // the bar lays itself out again
+  QStatusBar* bar = w.statusBar();
+  const QString hint = bar->currentMessage();
+  QVERIFY(!hint.isEmpty());
+  int room = bar->width();
+  for (QWidget* child : bar->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
+    if (child->isVisible() && !qobject_cast<QSizeGrip*>(child)) room = std::min(room, child->x());
+  const int needed = bar->fontMetrics().horizontalAdvance(hint) + 8;
+  QVERIFY2(needed <= room, qPrintable(QString("%1 px of room, %2 needed: %3").arg(room).arg(needed).arg(hint)));
+}
+
 int jointCount(MainWindow& w) {
   return static_cast<int>(w.document().json().value("joints", nlohmann::ordered_json::array()).size());
 }
@@ -135,6 +148,34 @@ class JointToolTest : public QObject {
     QString error;
     QVERIFY2(w_->document().openNew(kScene, &error), qPrintable(error));
     QVERIFY2(label->text().startsWith("shaft and drum: "), qPrintable(label->text()));
+  }
+
+  // at 1280 px, after a run (its wall time in the bar), each hint of the joint tool fits beside the
+  // scene's check
+  void hintsFitA1280PixelWindow() {
+    MainWindow& w = *w_;
+    QCOMPARE(w.width(), 1280);
+    openInFrontView(w);
+    if (QTest::currentTestFailed()) return;
+    w.runConfig().setTEnd(0.01);
+    QSignalSpy idle(&w.controller(), &ui::RunController::idle);
+    QVERIFY(w.runActions().startRun());
+    QVERIFY(idle.wait(60000));
+    w.jointTool().start("revolute");
+    checkHintFits(w);
+    clickAt(w, kShaftMiddle);
+    checkHintFits(w);
+    clickAt(w, Vec3(0.62, 0, 0.3));
+    checkHintFits(w);
+    // over the drum: where it snaps and the axis, named
+    hoverAt(w, drumEndFacingTheCamera(w));
+    QVERIFY2(w.jointTool().message().contains("axis of the drum cylinder"), qPrintable(w.jointTool().message()));
+    checkHintFits(w);
+    // when the hint goes, the whole check comes back
+    QTest::keyClick(w.sceneView().vtkWidget(), Qt::Key_Escape);
+    w.statusBar()->clearMessage();
+    auto* label = w.statusBar()->findChild<QLabel*>("sceneCheckLabel");
+    QVERIFY2(label->text().endsWith("coordinates, 0 equations, 0 drivers: 12 DOF"), qPrintable(label->text()));
   }
 
   // a universal joint: the drum's end clicked gives the axis (the cylinder's, exactly), Enter the
@@ -181,7 +222,7 @@ class JointToolTest : public QObject {
     w.viewActions().reset()->trigger();
     QTest::qWait(200);
     QVERIFY(previewPixels(w) > 50);
-    picture(w, "joint-tool-universal.png");
+    test::pictureForGuide(w, "joint-tool-universal.png");
     QTest::keyClick(w.sceneView().vtkWidget(), Qt::Key_Return);
 
     // placed: the drum's axis in the drum's frame as the scene has it; the shaft's +z face normal

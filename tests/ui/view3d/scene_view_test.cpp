@@ -5,6 +5,7 @@
 // the model, sized to it.
 
 #include <QSignalSpy>
+#include <map>
 #include <QtTest>
 #include <vtkActor.h>
 #include <vtkCamera.h>
@@ -182,6 +183,49 @@ class SceneViewTest : public QObject {
     const QPoint pixel(static_cast<int>(at.x()), static_cast<int>(at.y()));
     QVERIFY(drawn.rect().contains(pixel));
     QVERIFY2(colourDistance(drawn.pixel(pixel), background.pixel(pixel)) > 30, "no road ahead of the vehicle");
+  }
+
+  // every joint with a location has its marker: a planar joint a plate across its normal (and the
+  // normal), a fixed joint a block in the first body's axes, a planar-revolute a ball and its axis
+  void planarAndFixedJointsHaveMarkers() {
+    const std::string scene = R"({"format": "mbw-scene", "version": 1, "name": "markers",
+      "bodies": [{"name": "slab", "mass": 1, "inertia": [0.1, 0.1, 0.1], "position": [0, 0, 0.5]},
+                 {"name": "puck", "mass": 1, "inertia": [0.1, 0.1, 0.1], "position": [1, 0, 0.5],
+                  "orientation": {"axis": [0, 0, 1], "angle": 0.5}},
+                 {"name": "arm", "mass": 1, "inertia": [0.1, 0.1, 0.1], "position": [0, 1, 0.5]}],
+      "joints": [{"name": "p", "type": "planar", "body_i": "ground", "body_j": "puck", "point_i": [1, 0, 0.5],
+                  "axis_i": [0, 0, 1], "point_j": [0, 0, 0], "axis_j": [0, 0, 1]},
+                 {"name": "f", "type": "fixed", "body_i": "ground", "body_j": "slab", "point_i": [0, 0, 0.5],
+                  "point_j": [0, 0, 0]},
+                 {"name": "pr", "type": "planar-revolute", "body_i": "slab", "body_j": "arm",
+                  "point_i": [0, 1, 0], "axis_i": [0, 0, 1], "point_j": [0, 0, 0]}]})";
+    const Model model = parseScene(scene, "markers");
+    std::map<std::string, std::vector<ui::Glyph>> byJoint;
+    for (const ui::Glyph& g : ui::sceneGlyphs(model).glyphs)
+      if (g.role == ui::GlyphRole::Joint) byJoint[g.jsonPath].push_back(g);
+    // the planar joint: a thin plate across the world z, a ball, the normal
+    const auto& planar = byJoint["/joints/0"];
+    QCOMPARE(planar.size(), size_t(3));
+    QCOMPARE(planar[0].kind, ui::GlyphKind::Box);
+    QVERIFY(planar[0].size.z() < 0.1 * planar[0].size.x());
+    const Mat3 R_WP = model.bodies[1].R_WB * planar[0].R_BG;  // on the puck, turned by 0.5 rad
+    QVERIFY((R_WP.col(2) - Vec3::UnitZ()).norm() < 1e-12);
+    QCOMPARE(planar[1].kind, ui::GlyphKind::Marker);
+    QCOMPARE(planar[2].kind, ui::GlyphKind::Axis);
+    // drawn at the joint point, on the moving body
+    QCOMPARE(planar[1].a.body, 1);
+    QVERIFY((model.bodies[1].position_W + model.bodies[1].R_WB * planar[1].a.point - Vec3(1, 0, 0.5)).norm() < 1e-12);
+    // the fixed joint: one block, no axis
+    const auto& fixed = byJoint["/joints/1"];
+    QCOMPARE(fixed.size(), size_t(1));
+    QCOMPARE(fixed[0].kind, ui::GlyphKind::Box);
+    QCOMPARE(fixed[0].a.body, 0);
+    QVERIFY(fixed[0].a.point.norm() < 1e-12);
+    // the planar-revolute: a ball and its axis
+    const auto& planarRevolute = byJoint["/joints/2"];
+    QCOMPARE(planarRevolute.size(), size_t(2));
+    QCOMPARE(planarRevolute[0].kind, ui::GlyphKind::Marker);
+    QCOMPARE(planarRevolute[1].kind, ui::GlyphKind::Axis);
   }
 
   void clickingABodySelectsIt() {
