@@ -1,15 +1,14 @@
 #include "mesh_dialog.h"
 
 #include <QComboBox>
-#include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QStandardItemModel>
-#include <QVBoxLayout>
 #include <stdexcept>
 
+#include "form_dialog.h"
 #include "mesh_geometry.h"
 #include "scene/mesh_mass_properties.h"
 
@@ -34,6 +33,9 @@ MeshDialog::MeshDialog(const QString& path, const QString& body, QWidget* parent
   setWindowTitle(tr("Attach mesh to %1").arg(body));
   setObjectName("meshDialog");
   auto* form = new QFormLayout;
+  const FormDialogLabels labels = layOutFormDialog(*this, form);
+  preview_ = labels.preview;
+  refusal_ = labels.refusal;
   form->addRow(tr("File"), new QLabel(QFileInfo(path).fileName(), this));
   auto* scale = new QLineEdit("1", this);
   scale->setObjectName("scale");
@@ -51,38 +53,10 @@ MeshDialog::MeshDialog(const QString& path, const QString& body, QWidget* parent
   connect(scale, &QLineEdit::textChanged, this, &MeshDialog::update);
   connect(density, &QLineEdit::textChanged, this, &MeshDialog::update);
   connect(massFrom, &QComboBox::currentIndexChanged, this, &MeshDialog::update);
-  preview_ = new QLabel(this);
-  preview_->setObjectName("preview");
-  preview_->setWordWrap(true);
-  refusal_ = new QLabel(this);
-  refusal_->setWordWrap(true);
-  refusal_->setStyleSheet("color: #c0392b;");
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-  connect(buttons, &QDialogButtonBox::accepted, this, &MeshDialog::accept);
-  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-  auto* layout = new QVBoxLayout(this);
-  layout->addLayout(form);
-  layout->addWidget(preview_);
-  layout->addWidget(refusal_);
-  layout->addStretch(1);
-  layout->addWidget(buttons);
   update();
-  resize(460, 0);
 }
 
-bool MeshDialog::setField(const QString& field, const QString& text) {
-  const auto it = fields_.find(field);
-  if (it == fields_.end()) return false;
-  if (auto* box = qobject_cast<QComboBox*>(it->second)) {
-    const int index = box->findText(text, Qt::MatchStartsWith);
-    auto* items = qobject_cast<QStandardItemModel*>(box->model());
-    if (index < 0 || (items && !items->item(index)->isEnabled())) return false;
-    box->setCurrentIndex(index);
-  } else {
-    static_cast<QLineEdit*>(it->second)->setText(text);
-  }
-  return true;
-}
+bool MeshDialog::setField(const QString& field, const QString& text) { return setFormField(fields_, field, text); }
 
 double MeshDialog::scale() const { return positive(fields_.at("scale")); }
 

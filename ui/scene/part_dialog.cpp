@@ -1,13 +1,12 @@
 #include "part_dialog.h"
 
 #include <QComboBox>
-#include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QVBoxLayout>
 #include <stdexcept>
 
+#include "form_dialog.h"
 #include "scene/solid_mass_properties.h"
 
 namespace mbw::ui {
@@ -37,12 +36,9 @@ PartDialog::PartDialog(const QString& name, const Vec3& up, QWidget* parent) : Q
   setWindowTitle(tr("Add part from shape"));
   setObjectName("partDialog");
   form_ = new QFormLayout;
-  preview_ = new QLabel(this);
-  preview_->setObjectName("preview");
-  preview_->setWordWrap(true);
-  refusal_ = new QLabel(this);
-  refusal_->setWordWrap(true);
-  refusal_->setStyleSheet("color: #c0392b;");
+  const FormDialogLabels labels = layOutFormDialog(*this, form_);
+  preview_ = labels.preview;
+  refusal_ = labels.refusal;
   auto line = [this](const QString& key, const QString& label, const QString& text, const QString& tip) {
     auto* edit = new QLineEdit(text, this);
     edit->setObjectName(key);
@@ -73,31 +69,10 @@ PartDialog::PartDialog(const QString& name, const Vec3& up, QWidget* parent) : Q
   line("mass", tr("Mass [kg]"), "1", tr("the mass, typed in"));
   line("inertia", tr("Inertia [kg m\u00b2]"), "0.01, 0.01, 0.01", tr("moments about the centre of mass along the body's axes, typed in"));
   static_cast<QComboBox*>(fields_["axis"])->setCurrentText("z");
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-  connect(buttons, &QDialogButtonBox::accepted, this, &PartDialog::accept);
-  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-  auto* layout = new QVBoxLayout(this);
-  layout->addLayout(form_);
-  layout->addWidget(preview_);
-  layout->addWidget(refusal_);
-  layout->addStretch(1);
-  layout->addWidget(buttons);
   update();
-  resize(460, 0);
 }
 
-bool PartDialog::setField(const QString& field, const QString& text) {
-  const auto it = fields_.find(field);
-  if (it == fields_.end()) return false;
-  if (auto* box = qobject_cast<QComboBox*>(it->second)) {
-    const int index = box->findText(text, Qt::MatchStartsWith);
-    if (index < 0) return false;
-    box->setCurrentIndex(index);
-  } else {
-    static_cast<QLineEdit*>(it->second)->setText(text);
-  }
-  return true;
-}
+bool PartDialog::setField(const QString& field, const QString& text) { return setFormField(fields_, field, text); }
 
 bool PartDialog::part(PartSpec* out, QString* error) const {
   auto text = [this](const QString& key) {

@@ -1,0 +1,47 @@
+#include "form_dialog.h"
+
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QStandardItemModel>
+#include <QVBoxLayout>
+
+namespace mbw::ui {
+
+FormDialogLabels layOutFormDialog(QDialog& dialog, QLayout* form) {
+  auto* preview = new QLabel(&dialog);
+  preview->setObjectName("preview");
+  preview->setWordWrap(true);
+  auto* refusal = new QLabel(&dialog);
+  refusal->setWordWrap(true);
+  refusal->setStyleSheet("color: #c0392b;");
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+  QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  auto* layout = new QVBoxLayout(&dialog);
+  layout->addLayout(form);
+  layout->addWidget(preview);
+  layout->addWidget(refusal);
+  layout->addStretch(1);
+  layout->addWidget(buttons);
+  dialog.resize(460, 0);
+  return {preview, refusal};
+}
+
+bool setFormField(const std::map<QString, QWidget*>& fields, const QString& field, const QString& text) {
+  const auto it = fields.find(field);
+  if (it == fields.end()) return false;
+  if (auto* box = qobject_cast<QComboBox*>(it->second)) {
+    const int index = box->findText(text, Qt::MatchStartsWith);
+    auto* items = qobject_cast<QStandardItemModel*>(box->model());
+    if (index < 0 || (items && !items->item(index)->isEnabled())) return false;
+    box->setCurrentIndex(index);
+  } else {
+    static_cast<QLineEdit*>(it->second)->setText(text);
+  }
+  return true;
+}
+
+}  // namespace mbw::ui
