@@ -28,7 +28,7 @@ SceneJson withMeshFilesMoved(const SceneJson& scene, const std::string& from, co
   SceneJson out = scene;
   if (!out.is_object() || !out.contains("bodies") || !out["bodies"].is_array()) return out;
   for (SceneJson& body : out["bodies"]) {
-    if (!body.is_object() || !body.contains("mesh") || !body["mesh"].is_object()) continue;
+    if (!body.is_object() || !body.contains("mesh") || !body["mesh"].is_object() || !body["mesh"].contains("file")) continue;
     SceneJson& file = body["mesh"]["file"];
     if (file.is_string()) file = meshFileRelativeTo(resolveMeshFile(file.get<std::string>(), from), to);
   }
@@ -160,15 +160,15 @@ bool SceneDocument::saveFile(const QString& path, QString* error) {
   }
   // the meshes' paths from the file's folder (another folder, or a new scene's absolute paths)
   const SceneJson moved = withMeshFilesMoved(json_, filePath_.toStdString(), QFileInfo(path).absoluteFilePath().toStdString());
+  const std::string text = moved.dump(2) + "\n";
+  if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
+    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    return false;
+  }
   if (moved != json_) {
     json_ = moved;
     // the states before name the meshes from the old folder
     undo_->clear();
-  }
-  const std::string text = json_.dump(2) + "\n";
-  if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
-    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-    return false;
   }
   const QString before = sceneKey();
   filePath_ = QFileInfo(path).absoluteFilePath();
