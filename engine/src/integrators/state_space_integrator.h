@@ -10,19 +10,19 @@
 // Crossing a singular position (variable steps). Where Phi_q drops rank (the N four-bar's
 // horizontal cranks) no partition leaves Phi_u regular: the dependent coordinates are
 // ill-determined near it and the ODE's evaluations carry noise that grows like 1 / |t - t*| (see
-// estimateSingularTime), so that its steps would crawl towards it. Once t* is estimated ahead, the run's next step
-// crosses [t_n, t_n + 2 (t* - t_n)] with fixed steps of HHT (the index-3 form, whose Newton passes
-// rank drops: index3_solver.h), which follow the branch the velocities give: at least
-// kCrossingSteps of them, none longer than the ODE's largest step since the last crossing, an odd
-// number so that t* lies inside one (a time point on the singular position itself leaves Newton a
-// singular matrix; when Newton fails all the same, another attempt with two more steps moves the
-// time points). At the far end, as far from t* as the crossing began, the ODE is partitioned and
-// started afresh from HHT's state (its dependent coordinates and velocities solved onto both
-// constraint levels). Each crossing is an event of the run; its outputs are the cubic Hermite of
-// its ends, projected onto the constraints. Measured on the ten-window N four-bar over 20 s (26
-// crossings), rn4, adams and bdf at rtol 1e-6 to 1e-8: B0 within 4e-4 m/s of the closed form with
-// 81 steps per crossing, 1.6e-3 with 41, 2e-2 with 21 (HHT's second-order error over the
-// crossings sets the floor).
+// estimateSingularTime), so that its steps would crawl towards it. Once t* is estimated ahead,
+// the run's next step crosses [t_n, t_n + 2 (t* - t_n)] with fixed steps of HHT (the index-3 form,
+// whose Newton passes rank drops: index3_solver.h), which follow the branch the velocities give:
+// at least kCrossingSteps of them, none longer than the ODE's largest step since the last
+// crossing, an odd number so that t* lies inside one (a time point on the singular position
+// itself leaves Newton a singular matrix; when Newton fails all the same, another attempt with two
+// more steps moves the time points). At the far end, as far from t* as the crossing began, the
+// ODE is partitioned and started afresh from HHT's state (its dependent coordinates and velocities
+// solved onto both constraint levels). Each crossing is an event of the run; its outputs are the
+// cubic Hermite of its ends, projected onto the constraints. Measured on the ten-window N
+// four-bar over 20 s (26 crossings), rn4, adams and bdf at rtol 1e-6 to 1e-8: B0's velocity within
+// 4e-4 m/s of the closed form with 81 steps per crossing, 1.6e-3 with 41, 2e-2 with 21 (HHT's
+// second-order error over the crossings sets the floor).
 
 #include <map>
 #include <string>
