@@ -195,6 +195,18 @@ void CvodeIntegrator::restart() {
   quadratureStarted_ = false;
 }
 
+void CvodeIntegrator::restartOde() {
+  if (!solver_) return;
+  // the counters CVodeReInit clears, kept; then CVODE from state_
+  long e = 0, c = 0;
+  CVodeGetNumErrTestFails(solver_->cvode, &e);
+  CVodeGetNumNonlinSolvConvFails(solver_->cvode, &c);
+  errorTestFailures_ += e;
+  convergenceFailures_ += c;
+  restart();
+  solver_->nonlinearIterations = 0;
+}
+
 void CvodeIntegrator::collectCvodeStats() {
   // counters since the last (re)initialization, accumulated across restarts
   long errorFails = 0, convFails = 0;
@@ -208,10 +220,10 @@ void CvodeIntegrator::collectCvodeStats() {
   collectStats();
   long lsetups = 0;
   if (method_ == Method::Bdf && CVodeGetNumLinSolvSetups(solver_->cvode, &lsetups) == CV_SUCCESS)
-    stats_.factorizations = ode_.factorizations() + lsetups;
+    stats_.factorizations += lsetups;
 }
 
-StepResult CvodeIntegrator::doStep(double h) {
+StepResult CvodeIntegrator::odeStep(double h) {
   StepResult r;
   if (initializationFailed(r)) return r;
   if (!solver_) return drivenStep(h);
@@ -270,16 +282,8 @@ StepResult CvodeIntegrator::doStep(double h) {
   const double* wq = N_VGetArrayPointer(s.quadratureWork);
   restarted_ = finishStep(r);
   acceptWork({wq[0], wq[1]}, powerAt(state_));
-  if (restarted_) {
-    // new coordinates: CVODE restarts from this state
-    long e = 0, c = 0;
-    CVodeGetNumErrTestFails(s.cvode, &e);
-    CVodeGetNumNonlinSolvConvFails(s.cvode, &c);
-    errorTestFailures_ += e;
-    convergenceFailures_ += c;
-    restart();
-    s.nonlinearIterations = 0;
-  }
+  // new coordinates: CVODE restarts from this state
+  if (restarted_) restartOde();
   // CVODE chooses its own steps; the run bounds them by its end time
   r.nextStep = std::numeric_limits<double>::infinity();
   return r;
@@ -307,7 +311,8 @@ StepResult CvodeIntegrator::drivenStep(double h) {
 
 WorkIntegrals CvodeIntegrator::doWorkAt(double t) {
   // CVODES's interpolant of the quadratures, within the last step (before a restart)
-  if (solver_ && !restarted_ && CVodeGetQuadDky(solver_->cvode, t, 0, solver_->quadratureWork) == CV_SUCCESS) {
+  if (solver_ && !restarted_ && !crossedLastStep() &&
+      CVodeGetQuadDky(solver_->cvode, t, 0, solver_->quadratureWork) == CV_SUCCESS) {
     const double* w = N_VGetArrayPointer(solver_->quadratureWork);
     return {w[0], w[1]};
   }
@@ -317,7 +322,7 @@ WorkIntegrals CvodeIntegrator::doWorkAt(double t) {
 bool CvodeIntegrator::doInterpolate(double t, State& out) {
   // CVODE's interpolant of (v, vdot); the ODE solves for the dependent coordinates there
   const int d = ode_.size();
-  if (solver_ && !restarted_ && CVodeGetDky(solver_->cvode, t, 0, solver_->work) == CV_SUCCESS) {
+  if (solver_ && !restarted_ && !crossedLastStep() && CVodeGetDky(solver_->cvode, t, 0, solver_->work) == CV_SUCCESS) {
     v_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(solver_->work), d);
     vd_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(solver_->work) + d, d);
     if (evaluateForOutput(t, v_, vd_, vdd_)) {

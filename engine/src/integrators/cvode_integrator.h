@@ -41,7 +41,8 @@ class CvodeIntegrator : public StateSpaceIntegrator {
   friend struct CvodeCallbacks;
 
   void doInitialize() override;
-  StepResult doStep(double h) override;
+  StepResult odeStep(double h) override;
+  void restartOde() override;
   StepResult drivenStep(double h);
   bool doInterpolate(double t, State& out) override;
   WorkIntegrals doWorkAt(double t) override;

@@ -103,7 +103,17 @@ StepResult RosenbrockNystrom::reject(double h, double factor, std::string reason
   return r;
 }
 
-StepResult RosenbrockNystrom::doStep(double h) {
+void RosenbrockNystrom::restartOde() {
+  // the ODE's last point is the new start, its Jacobians and the work rule's history are not
+  fStart_ = ydd_;
+  startEvaluated_ = true;
+  jacobianCurrent_ = false;
+  lastRejected_ = false;
+  interpolatoryWork_.reset();
+  newtonIterationsBefore_ = ode_.newtonIterations();
+}
+
+StepResult RosenbrockNystrom::odeStep(double h) {
   StepResult r = attempt(h);
   r.newtonIterations = static_cast<int>(ode_.newtonIterations() - newtonIterationsBefore_);
   newtonIterationsBefore_ = ode_.newtonIterations();

@@ -41,7 +41,8 @@ class RosenbrockNystrom : public StateSpaceIntegrator {
                     const RosenbrockTableau& tableau);
 
  private:
-  StepResult doStep(double h) override;
+  StepResult odeStep(double h) override;
+  void restartOde() override;
   bool doInterpolate(double t, State& out) override;
   StepResult attempt(double h);
   void doInitialize() override;

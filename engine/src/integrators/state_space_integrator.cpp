@@ -1,8 +1,10 @@
 #include "integrators/state_space_integrator.h"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
+#include "integrators/hht.h"
 #include "integrators/step_control.h"
 #include "solvers/constraint_rank.h"
 
@@ -34,10 +36,17 @@ StateSpaceIntegrator::StateSpaceIntegrator(Formulation& formulation, IntegratorS
       perUnitStep_(controlPerUnitStep(settings, perUnitStepByDefault)),
       ode_(formulation, odeSettings(settings, perUnitStep_)) {}
 
+StateSpaceIntegrator::~StateSpaceIntegrator() = default;
+
 void StateSpaceIntegrator::doInitialize() {
   jacobianSeconds_ = &(stats_.phaseSeconds["jacobian"] = 0.0);
   evaluationSeconds_ = &(stats_.phaseSeconds["function evaluations"] = 0.0);
   initFailure_.clear();
+  crossingEnd_ = singularTime_ = -1.0;
+  crossedLastStep_ = false;
+  crossingFactorizations_ = 0;
+  largestStep_ = 0.0;
+  pivot_ = 0.0;
   if (!ode_.initialize(state_)) {
     initFailure_ = ode_.failure();
     return;
@@ -69,11 +78,12 @@ bool StateSpaceIntegrator::finishStep(StepResult& r) {
     else os << "Gauss-Jordan kept the same coordinates";
     r.event = os.str();
   }
-  // a jump to another branch of the constraint manifold, or steps crawling towards a singular
-  // position, end the run at the last good state
+  // a jump to another branch of the constraint manifold ends the run at the last good state; a
+  // singular position ahead is crossed by the next step
   const double t = ode_.fullState().t, h = t - state_.t;
   estimateSingularTime(check, t);
-  if (leftBranch(r) || crawlsToSingularity(r, h)) return false;
+  if (leftBranch(r)) return false;
+  armCrossing(r, h);
   // the new full state and its independent coordinates
   state_ = ode_.fullState();
   ode_.gatherIndependent(state_.q, y_);
@@ -108,47 +118,116 @@ bool StateSpaceIntegrator::leftBranch(StepResult& r) {
 }
 
 void StateSpaceIntegrator::estimateSingularTime(const PartitionCheck& check, double t) {
-  condition_ = check.condition;
   // a singular position passed: none ahead
-  if (singularTime_ >= 0.0 && t > singularTime_) {
-    singularTime_ = -1.0;
-    crawlingSteps_ = 0;
-  }
+  if (singularTime_ >= 0.0 && t > singularTime_) singularTime_ = -1.0;
   if (!check.triggered || check.singularity.empty()) return;
   // the time the weakest equation's independent part extrapolates to zero, while it falls
   const double p = check.weakestPivot;
   if (pivot_ > p && t > pivotTime_) {
     const double tStar = t + (t - pivotTime_) * p / (pivot_ - p);
-    if (singularTime_ < 0.0) approachDistance_ = tStar - t;
     singularTime_ = tStar;
   }
   pivotTime_ = t;
   pivot_ = p;
 }
 
-bool StateSpaceIntegrator::crawlsToSingularity(StepResult& r, double h) {
-  // the tiny steps accepted towards the singular position ahead
-  if (singularTime_ < 0.0) return false;
-  if (h < kCrawlStep * approachDistance_) ++crawlingSteps_;
-  if (crawlingSteps_ < kCrawlSteps) return false;
-  // too many: the run fails at the last good state, saying where and what may help
-  const State& now = ode_.fullState();
+StepResult StateSpaceIntegrator::doStep(double h) {
+  crossedLastStep_ = crossingEnd_ >= 0.0 && settings_.variableStep;
+  if (crossedLastStep_) return crossingStep(h);
+  StepResult r = odeStep(h);
+  // a crossing armed by this step is the run's next step, then the ODE's own steps again
+  if (r.kind == StepResult::Kind::Accepted && crossingEnd_ >= 0.0) {
+    resumeStep_ = r.nextStep;
+    r.nextStep = crossingEnd_ - state_.t;
+  }
+  return r;
+}
+
+void StateSpaceIntegrator::armCrossing(StepResult& r, double h) {
+  const double t = ode_.fullState().t;
+  largestStep_ = std::max(largestStep_, h);
+  if (!settings_.variableStep || singularTime_ <= t || crossingEnd_ >= 0.0) return;
+  crossingEnd_ = t + 2.0 * (singularTime_ - t);
   std::ostringstream os;
   os.precision(6);
-  os << "the steps shrink towards a singular position expected at t = " << singularTime_ << " s: "
-     << crawlingSteps_ << " steps ";
-  os.precision(3);
-  os << "under " << kCrawlStep * approachDistance_ << " s up to t = ";
-  os.precision(9);
-  os << now.t;
-  os.precision(3);
-  os << " s, the last of " << h << " s, where " << singularPosition()
-     << " (the dependent coordinates are ill-determined there: cond(Phi_u) = " << condition_
-     << "); what may help: error control per step (--error-control per-step) at a looser tolerance, or "
-        "an index-3 integrator (hht, lms2, bathe: they pass singular positions)";
+  os << "singular position ahead at t = " << singularTime_ << " s, where " << singularPosition()
+     << ": crossed with HHT (index-3) from t = " << t << " s to t = " << crossingEnd_ << " s";
+  r.event = r.event.empty() ? os.str() : r.event + "; " + os.str();
+}
+
+StepResult StateSpaceIntegrator::crossingStep(double h) {
+  StepResult r;
+  // symmetric about t* (or up to the run's end), in steps no longer than the ODE's largest since
+  // the last crossing (near t* its steps shrink with the noise, and HHT's Newton matrix grows
+  // ill-conditioned like 1 / h^2)
+  const State start = state_;
+  const double end = std::min(crossingEnd_, start.t + h), span = end - start.t;
+  const int leastSteps = std::max(kCrossingSteps, static_cast<int>(std::ceil(span / largestStep_)));
+  std::string failure;
+  for (int attempt = 0; attempt < kCrossingAttempts; ++attempt) {
+    // an odd number of steps, so that t* lies inside a step (a time point on the singular position
+    // leaves Newton a singular matrix); another attempt moves the time points
+    const int steps = (leastSteps | 1) + 2 * attempt;
+    IntegratorSettings s;
+    s.step = span / steps;
+    s.constraintTolerance = settings_.constraintTolerance;
+    // Newton to the settings' tolerance at every step (a few dozen steps need not the tighter one
+    // of long fixed-step runs), and the augmented Lagrangian fallback by the rank drop with a
+    // hundred times the default penalty: at steps of 5e-5 s by the forty-window N four-bar's
+    // singular position HHT failed with either default, and passed with both changed
+    s.newtonToleranceRule = "fixed";
+    s.penalty = 100.0 * kDefaultPenalty;
+    Hht hht(formulation_, s);
+    hht.initialize(start);
+    StepResult b;
+    for (int k = 0; k < steps && b.kind == StepResult::Kind::Accepted; ++k) {
+      b = hht.step(k + 1 == steps ? end - hht.state().t : s.step);
+      r.newtonIterations += b.newtonIterations;
+      r.timePoints += b.timePoints;
+    }
+    crossingFactorizations_ += hht.stats().factorizations;
+    if (b.kind == StepResult::Kind::Accepted) {
+      state_ = hht.state();
+      const WorkIntegrals& w = hht.work();
+      acceptWork({work_.work + w.work, work_.dissipated + w.dissipated}, powerAt(state_));
+      if (!resumeOde(r)) return r;
+      r.h = span;
+      r.nextStep = resumeStep_;
+      return r;
+    }
+    std::ostringstream os;
+    os << b.reason << (b.detail.empty() ? "" : " (" + b.detail + ")") << " in the step from t = " << hht.state().t
+       << " s of " << steps << " steps";
+    failure = os.str();
+  }
+  // every attempt failed: the run ends at the crossing's start
+  state_ = start;
+  std::ostringstream os;
+  os << "crossing the singular position at t = " << singularTime_ << " s with HHT: " << failure;
   r.kind = StepResult::Kind::Failed;
   r.reason = os.str();
-  r.h = h;
+  r.h = span;
+  return r;
+}
+
+bool StateSpaceIntegrator::resumeOde(StepResult& r) {
+  if (!ode_.initialize(state_)) {
+    r.kind = StepResult::Kind::Failed;
+    r.reason = "cannot resume the state-space ODE after crossing the singular position at t = " +
+               std::to_string(singularTime_) + " s: " + ode_.failure();
+    return false;
+  }
+  state_ = ode_.fullState();
+  ode_.gatherIndependent(state_.q, y_);
+  ode_.gatherIndependent(state_.v, yd_);
+  ode_.gatherIndependent(state_.vdot, ydd_);
+  acceptWork(work_, powerAt(state_));
+  // the singular position is behind: the next one is estimated afresh
+  crossingEnd_ = singularTime_ = -1.0;
+  pivot_ = 0.0;
+  largestStep_ = 0.0;
+  restartOde();
+  collectStats();
   return true;
 }
 
@@ -158,6 +237,8 @@ std::string StateSpaceIntegrator::singularPosition() const {
 }
 
 bool StateSpaceIntegrator::doInterpolate(double t, State& out) {
+  // within a crossing: the cubic Hermite of its ends (off the constraints: the output projects it)
+  if (crossedLastStep_) return Integrator::doInterpolate(t, out);
   // the Hermite interpolant's independent coordinates (the cubic of each), the dependent ones
   // from the ODE; the interpolant itself where the ODE cannot solve there
   Integrator::doInterpolate(t, out);
@@ -176,7 +257,7 @@ bool StateSpaceIntegrator::evaluateForOutput(double t, const VectorXd& v, const 
 
 void StateSpaceIntegrator::collectStats() {
   stats_.functionEvaluations = ode_.evaluations() - outputEvaluations_;
-  stats_.factorizations = ode_.factorizations();
+  stats_.factorizations = ode_.factorizations() + crossingFactorizations_;
 }
 
 }  // namespace mbw
