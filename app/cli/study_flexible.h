@@ -9,7 +9,7 @@
 #include "studies/run_histories.h"
 #include "studies/flexible_benchmark_studies.h"
 #include "study.h"
-#include "study_table.h"
+#include "studies/study_table.h"
 
 namespace mbw::cli {
 
