@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli_program.h"
+#include "scene/schema.h"
 #include "simulation/csv.h"
 
 namespace mbw::cli {
@@ -163,9 +164,7 @@ std::string referenceMarkdown(const CLI::App& program) {
 
   std::ostringstream out;
   out << "# Command-line reference (`" << name << "`)\n\n"
-      << "[Workbench](workbench.md) · [Command line](command-line.md) · [Scenes](scenes.md) · "
-         "[Formulations](formulations.md) · [Integrators](integrators.md) · [Studies](studies.md) · "
-         "[IFToMM benchmarks](iftomm.md) · [Performance](performance.md) · [Architecture](architecture.md)\n\n"
+      << docsNavigationLine() << "\n\n"
       << "<!-- Generated from the program's own definitions by `" << name
       << " reference -o docs/cli-reference.md`; do not edit (a test checks it is current). -->\n\n"
       << "Every command and option of `" << name << "`, written from the program's own definitions (the "

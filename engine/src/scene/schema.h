@@ -62,5 +62,8 @@ const char* toString(FieldKind kind);
 std::string sceneFormatMarkdown();
 // One section per object type of a schema, with the table of its fields (Markdown).
 std::string schemaSectionsMarkdown(const std::vector<ObjectSpec>& schema);
+// The line of links under the title of every page of docs/, the generated ones included
+// (tests/docs/doc_links_test.cpp holds every page to it).
+std::string docsNavigationLine();
 
 }  // namespace mbw
