@@ -15,7 +15,9 @@ std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMet
   std::vector<LinearAnalysisCurve> curves;
   for (const StudyMethod& m : methods) {
     // the method's settings, after the same checks a run makes
-    const IntegratorInfo& info = *findIntegrator(m.integrator);
+    const IntegratorInfo* found = findIntegrator(m.integrator);
+    if (!found) throw ConfigurationError("unknown integrator '" + m.integrator + "'");
+    const IntegratorInfo& info = *found;
     if (!info.linearModel)
       throw ConfigurationError(info.name +
                                " integrates the state-space ODE (Sandu et al. 2001): it has no linear model here");

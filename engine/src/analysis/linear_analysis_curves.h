@@ -22,8 +22,9 @@ struct LinearAnalysisCurve {
 };
 
 // Each method's curve over grid (Delta t / (n T), increasing). rhoInf and alpha reach the methods
-// that have them and give no rho_inf of their own. Throws ConfigurationError for a method without a
-// linear model (the state-space integrators) or with settings it refuses.
+// that have them and give no rho_inf of their own. Throws ConfigurationError for an unknown
+// integrator, a method without a linear model (the state-space integrators) or with settings it
+// refuses.
 std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMethod>& methods,
                                                       std::optional<double> rhoInf, std::optional<double> alpha,
                                                       const std::vector<double>& grid);

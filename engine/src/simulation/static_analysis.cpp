@@ -2,6 +2,8 @@
 
 #include "simulation/static_analysis.h"
 
+#include <memory>
+
 #include "formulation/formulation.h"
 #include "math/number_text.h"
 #include "simulation/recorder.h"

@@ -1,7 +1,7 @@
 // The linear analysis curves of several methods (analysis/linear_analysis_curves.h): labels with
 // the rho_inf each runs at, the stages n, the spectral radius at infinity the method is tuned to,
 // the period error of second-order methods falling as the square of the step, refusal of a method
-// without a linear model, and the point nearest to a Delta t / (n T) on a log scale.
+// without a linear model or unknown, and the point nearest to a Delta t / (n T) on a log scale.
 
 #include <gtest/gtest.h>
 
@@ -36,8 +36,10 @@ TEST(LinearAnalysisCurves, PeriodErrorOfSecondOrderMethodsFallsAsTheSquareOfTheS
   }
 }
 
-TEST(LinearAnalysisCurves, RefusesAMethodWithoutALinearModel) {
+TEST(LinearAnalysisCurves, RefusesAMethodWithoutALinearModelOrUnknown) {
   EXPECT_THROW(linearAnalysisCurves(parseStudyMethods("lms2,rn4"), std::nullopt, std::nullopt, {0.1, 1.0}),
+               ConfigurationError);
+  EXPECT_THROW(linearAnalysisCurves({StudyMethod{"no-such-method"}}, std::nullopt, std::nullopt, {0.1, 1.0}),
                ConfigurationError);
 }
 
