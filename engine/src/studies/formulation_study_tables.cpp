@@ -88,6 +88,7 @@ StudyTable iterationTable(const FormulationStudy& study, const std::vector<CostS
   return t;
 }
 
+// the largest error of the completed points
 double largest(const std::vector<OrderPoint>& points, double OrderPoint::*error) {
   double worst = 0.0;
   for (const OrderPoint& p : points)
