@@ -1,9 +1,8 @@
 // mbw-cli compare SCENE: several integrators on one scene at the same Delta t / n (Zhang et al. 2022
 // section 5: equal cost), side by side: steps, Newton iterations, energy balance extremes,
 // constraint violation, CPU time, and overlaid time histories of chosen outputs (Figures 9-12).
-// The study is the engine's (studies/method_grid.h); this file parses and prints.
+// The study and its table are the engine's (studies/method_grid*.h); this file parses and prints.
 
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -13,7 +12,7 @@
 #include "commands.h"
 #include "simulation/csv.h"
 #include "study_console.h"
-#include "studies/method_grid.h"
+#include "studies/method_grid_tables.h"
 #include "studies/run_histories.h"
 
 namespace mbw::cli {
@@ -46,25 +45,6 @@ void printTable(const Model& model, const Study& study, const CompareCommand& cm
               << formatNumber(r.energyBalanceFinal) << std::setw(11) << formatNumber(r.violationPositionMax)
               << formatNumber(s.cpuSeconds) << "\n";
     if (!r.message.empty()) std::cout << "    " << r.message << "\n";
-  }
-}
-
-void writeTable(const std::string& path, const Model& model, const Study& study,
-                const std::vector<RunRecord>& records) {
-  std::ofstream out(path);
-  if (!out) throw InputError("cannot write '" + path + "'");
-  out << "# scene: " << model.name << "\n# t_end: " << study.runs[0].settings.tEnd << "\n";
-  out << "method,stages,step,status,steps,newton_iterations,time_points,iterations_per_step,"
-         "iterations_per_time_point,energy_balance_min,energy_balance_max,energy_balance_final,"
-         "violation_position_max,cpu_s\n" << std::setprecision(10);
-  for (const RunRecord& r : records) {
-    const RunSpec& spec = study.runs[r.run];
-    const RunStatistics& s = r.stats;
-    out << '"' << methodLabel(spec.settings) << "\"," << implicitStages(spec) << ','
-        << spec.settings.integratorSettings.step << ',' << toString(r.status) << ',' << s.steps << ','
-        << s.newtonIterations << ',' << s.timePoints << ',' << iterationsPerStep(s) << ','
-        << iterationsPerTimePoint(s) << ',' << r.energyBalanceMin << ',' << r.energyBalanceMax << ','
-        << r.energyBalanceFinal << ',' << r.violationPositionMax << ',' << s.cpuSeconds << "\n";
   }
 }
 
@@ -125,7 +105,7 @@ int run(const CompareCommand& cmd) {
 
   printTable(model, study, cmd, records);
   if (!cmd.output.empty()) {
-    writeTable(cmd.output, model, study, records);
+    writeComparisonTable(cmd.output, model.name, study, records);
     std::cout << "CSV   " << cmd.output << "\n";
   }
   if (!cmd.plot.empty()) {

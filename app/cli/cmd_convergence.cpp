@@ -1,18 +1,16 @@
 // mbw-cli convergence SCENE: relative errors (Zhang et al. 2022 eq 26) of several integrators at several
 // steps against a reference run, observed orders, and Newton iterations per step (Figure 28).
-// The study is the engine's (studies/method_grid.h); this file parses and prints.
+// The study and its tables are the engine's (studies/method_grid*.h); this file parses and prints.
 
-#include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <sstream>
 
 #include "cli_common.h"
 #include "commands.h"
 #include "study_console.h"
-#include "studies/method_grid.h"
+#include "studies/method_grid_tables.h"
 
 namespace mbw::cli {
 namespace {
@@ -32,23 +30,17 @@ plot::Figure figureOf(const Study& study, const std::vector<RunRecord>& records,
   f.title = title;
   f.columns = 2;
   f.chartHeight = 380;
-  std::map<std::string, std::vector<const RunRecord*>> byMethod;
-  std::vector<std::string> order;
-  for (const RunRecord& r : records) {
-    const std::string label = methodLabel(study.runs[r.run].settings);
-    if (!byMethod.count(label)) order.push_back(label);
-    byMethod[label].push_back(&r);
-  }
+  const auto byMethod = recordsByMethod(study, records);
   for (size_t k = 0; k <= outputs.size(); ++k) {
     const bool iterations = k == outputs.size();
     plot::Chart c{iterations ? "Newton iterations per time point (S/N)" : "RE(" + outputs[k] + ")",
                   {"Delta t / n [s]", true},
                   {iterations ? "iterations" : "relative error", !iterations},
                   {}};
-    for (const std::string& label : order) {
+    for (const auto& [label, methodRecords] : byMethod) {
       plot::Series s{label, {}, {}};
       s.style = plot::Series::Style::LineAndMarkers;
-      for (const RunRecord* r : byMethod[label]) {
+      for (const RunRecord* r : methodRecords) {
         const RunSpec& spec = study.runs[r->run];
         s.x.push_back(spec.settings.integratorSettings.step / implicitStages(spec));
         s.y.push_back(iterations ? iterationsPerTimePoint(r->stats) : r->errors[k].relative);
@@ -60,45 +52,13 @@ plot::Figure figureOf(const Study& study, const std::vector<RunRecord>& records,
   return f;
 }
 
-// RE of a run that completed, NaN otherwise
-double re(const RunRecord& r, size_t k) {
-  return r.status == RunStatus::Completed ? r.errors[k].relative : RunRecord::kNone;
-}
-
-void writeTable(const std::string& path, const Model& model, const Study& study,
-                const std::vector<RunRecord>& records, const std::string& orderLines) {
-  std::ofstream out(path);
-  if (!out) throw InputError("cannot write '" + path + "'");
-  out << "# scene: " << model.name << "\n# reference: " << study.references[0].description
-      << "\n# RE: Zhang et al. 2022 eq 26\n";
-  out << "method,stages,step,step_per_stage,status,steps,rejected,newton_iterations,time_points,"
-         "iterations_per_step,iterations_per_time_point,cpu_s";
-  for (const std::string& o : study.outputs) out << ",RE(" << o << ")";
-  out << "\n" << std::setprecision(10);
-  for (const RunRecord& r : records) {
-    const RunSpec& spec = study.runs[r.run];
-    const int stages = implicitStages(spec);
-    const double step = spec.settings.integratorSettings.step;
-    out << '"' << methodLabel(spec.settings) << "\"," << stages << ',' << step << ',' << step / stages << ','
-        << toString(r.status) << ',' << r.stats.steps << ',' << r.stats.rejectedSteps << ','
-        << r.stats.newtonIterations << ',' << r.stats.timePoints << ',' << iterationsPerStep(r.stats) << ','
-        << iterationsPerTimePoint(r.stats) << ',' << r.stats.cpuSeconds;
-    for (size_t k = 0; k < study.outputs.size(); ++k) out << ',' << re(r, k);
-    out << "\n";
-  }
-  out << orderLines;
-}
-
 int run(const ConvergenceCommand& cmd) {
   const Model model = loadSceneOrThrow(cmd.scene);
   RunSettings base = cmd.options.resolve(model);
   if (cmd.steps.empty()) throw InputError("give the steps with --steps h1,h2,...");
   if (cmd.reference.refine < 1) throw InputError("--reference-refine must be at least 1");
   std::vector<std::string> outputs = splitList(cmd.outputs);
-  if (outputs.empty()) {
-    const std::string b = model.bodies.back().name;
-    outputs = {b + ".x", b + ".vx", b + ".ax"};
-  }
+  if (outputs.empty()) outputs = defaultConvergenceOutputs(model);
   base.every = 1;
   recordMultipliersFor(outputs, base);
   Study study;
@@ -115,7 +75,8 @@ int run(const ConvergenceCommand& cmd) {
     os << std::left << std::setw(22) << methodLabel(study.runs[r.run].settings) << " dt = " << std::setw(9)
        << study.runs[r.run].settings.integratorSettings.step << " " << toString(r.status) << ", "
        << formatNumber(iterationsPerTimePoint(r.stats)) << " it/point";
-    for (size_t k = 0; k < outputs.size(); ++k) os << ", RE(" << outputs[k] << ") " << formatNumber(re(r, k));
+    for (size_t k = 0; k < outputs.size(); ++k)
+      os << ", RE(" << outputs[k] << ") " << formatNumber(completedRelativeError(r, k));
     return os.str();
   });
   std::vector<RunRecord> records;
@@ -129,18 +90,14 @@ int run(const ConvergenceCommand& cmd) {
   std::cout << std::setw(14) << "it/point" << "\n";
   std::vector<std::vector<MethodOrder>> orders;
   for (size_t k = 0; k < outputs.size(); ++k) orders.push_back(observedOrders(study, records, k));
-  std::ostringstream orderLines;
   for (size_t m = 0; !orders.empty() && m < orders[0].size(); ++m) {
     std::cout << std::setw(22) << orders[0][m].method;
-    for (size_t k = 0; k < outputs.size(); ++k) {
-      std::cout << std::setw(16) << formatNumber(orders[k][m].order, 3);
-      orderLines << "# order," << orders[k][m].method << "," << outputs[k] << "," << orders[k][m].order << "\n";
-    }
+    for (size_t k = 0; k < outputs.size(); ++k) std::cout << std::setw(16) << formatNumber(orders[k][m].order, 3);
     std::cout << std::setw(14) << formatNumber(orders[0][m].iterationsPerTimePoint) << "\n";
   }
 
   if (!cmd.output.empty()) {
-    writeTable(cmd.output, model, study, records, orderLines.str());
+    writeConvergenceTable(cmd.output, model.name, study, records, orders);
     std::cout << "CSV   " << cmd.output << "\n";
   }
   if (!cmd.plot.empty()) {

@@ -1,18 +1,15 @@
 // mbw-cli linear-analysis: amplitude decay, period elongation and spectral radius of integrators on
 // x'' + w^2 x = 0 (Zhang et al. 2022 section 4, Figures 2-7), from each scheme's own coefficients.
+// The curves are the engine's (analysis/linear_analysis_curves.h); this file prints and draws them.
 
-#include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
-#include "analysis/integrator_study.h"
-#include "analysis/linear_analysis.h"
+#include "analysis/linear_analysis_curves.h"
 #include "cli_common.h"
 #include "commands.h"
-#include "integrators/registry.h"
 
 namespace mbw::cli {
 namespace {
@@ -25,36 +22,10 @@ struct LinearAnalysisCommand {
   std::string output, plot;
 };
 
-struct MethodCurve {
-  std::string label;
-  int stages = 1;
-  double rhoAtInfinity = 0.0;
-  std::vector<LinearAnalysisPoint> points;
-};
-
-// the linear model of one method, after the same checks a run makes
-LinearModel modelOf(const StudyMethod& m, const LinearAnalysisCommand& cmd, IntegratorSettings& s) {
-  const IntegratorInfo& info = *findIntegrator(m.integrator);
-  if (!info.linearModel)
-    throw InputError(info.name + " integrates the state-space ODE (Sandu et al. 2001): it has no linear model here");
-  s.rhoInf = m.rhoInf >= 0.0 ? m.rhoInf : (cmd.rhoInf && info.capabilities.hasRhoInf ? *cmd.rhoInf : -1.0);
-  if (cmd.alpha && info.capabilities.hasAlpha) s.alpha = cmd.alpha;
-  const std::string why = unsupportedReason(info, info.capabilities.formulations.front(), s);
-  if (!why.empty()) throw InputError(why);
-  return info.linearModel(s);
-}
-
-double valueAt(const std::vector<LinearAnalysisPoint>& p, double x, double LinearAnalysisPoint::*field) {
-  size_t best = 0;
-  for (size_t i = 1; i < p.size(); ++i)
-    if (std::abs(std::log(p[i].stepOverPeriod / x)) < std::abs(std::log(p[best].stepOverPeriod / x))) best = i;
-  return p[best].*field;
-}
-
 // AD and PE are drawn on a linear abscissa up to this Delta t / (n T)
 constexpr double kLinearRange = 0.5;
 
-plot::Figure figureOf(const std::vector<MethodCurve>& curves) {
+plot::Figure figureOf(const std::vector<LinearAnalysisCurve>& curves) {
   plot::Figure f;
   f.title = "Linear analysis on x'' + w^2 x = 0 (Zhang et al. 2022 section 4)";
   f.columns = 1;
@@ -66,7 +37,7 @@ plot::Figure figureOf(const std::vector<MethodCurve>& curves) {
   ad.x.max = pe.x.max = kLinearRange;
   rho.y.min = 0.0;
   rho.y.max = 1.05;
-  for (const MethodCurve& c : curves) {
+  for (const LinearAnalysisCurve& c : curves) {
     plot::Series a{c.label, {}, {}}, p{c.label, {}, {}}, r{c.label, {}, {}};
     for (const LinearAnalysisPoint& x : c.points) {
       if (x.stepOverPeriod <= kLinearRange) {
@@ -87,43 +58,27 @@ plot::Figure figureOf(const std::vector<MethodCurve>& curves) {
 }
 
 int run(const LinearAnalysisCommand& cmd) {
-  std::vector<StudyMethod> methods;
+  std::vector<LinearAnalysisCurve> curves;
   try {
-    methods = parseStudyMethods(cmd.integrators);
+    const std::vector<StudyMethod> methods = parseStudyMethods(cmd.integrators);
+    if (!(cmd.from > 0.0 && cmd.to > cmd.from) || cmd.points < 2)
+      throw InputError("need 0 < --from < --to and --points >= 2");
+    curves = linearAnalysisCurves(methods, cmd.rhoInf, cmd.alpha, logSpace(cmd.from, cmd.to, cmd.points));
   } catch (const ConfigurationError& e) {
     throw InputError(e.what());
-  }
-  if (!(cmd.from > 0.0 && cmd.to > cmd.from) || cmd.points < 2)
-    throw InputError("need 0 < --from < --to and --points >= 2");
-  const std::vector<double> grid = logSpace(cmd.from, cmd.to, cmd.points);
-
-  std::vector<MethodCurve> curves;
-  for (const StudyMethod& m : methods) {
-    IntegratorSettings s;
-    const LinearModel model = modelOf(m, cmd, s);
-    const IntegratorInfo& info = *findIntegrator(m.integrator);
-    MethodCurve c;
-    std::ostringstream label;
-    label << m.integrator;
-    if (info.capabilities.hasRhoInf) label << " (" << effectiveRhoInf(info, s) << ")";
-    c.label = label.str();
-    c.stages = model.implicitStages;
-    c.rhoAtInfinity = spectralRadiusAtInfinity(model);
-    c.points = analyzeLinearStability(model, grid);
-    curves.push_back(std::move(c));
   }
 
   // summary: values at a few abscissae
   std::cout << std::left << std::setw(24) << "method" << std::setw(4) << "n" << std::setw(11)
             << "rho(inf)" << std::setw(13) << "AD% @0.01" << std::setw(13) << "PE% @0.01"
             << std::setw(13) << "AD% @0.1" << std::setw(13) << "PE% @0.1" << "rho @0.1\n";
-  for (const MethodCurve& c : curves) {
+  for (const LinearAnalysisCurve& c : curves) {
     std::cout << std::setw(24) << c.label << std::setw(4) << c.stages << std::setw(11)
               << formatNumber(c.rhoAtInfinity, 4);
     for (double x : {0.01, 0.1})
-      std::cout << std::setw(13) << formatNumber(valueAt(c.points, x, &LinearAnalysisPoint::amplitudeDecay), 4)
-                << std::setw(13) << formatNumber(valueAt(c.points, x, &LinearAnalysisPoint::periodElongation), 4);
-    std::cout << formatNumber(valueAt(c.points, 0.1, &LinearAnalysisPoint::spectralRadius), 4) << "\n";
+      std::cout << std::setw(13) << formatNumber(nearestPoint(c.points, x).amplitudeDecay, 4)
+                << std::setw(13) << formatNumber(nearestPoint(c.points, x).periodElongation, 4);
+    std::cout << formatNumber(nearestPoint(c.points, 0.1).spectralRadius, 4) << "\n";
   }
 
   if (!cmd.output.empty()) {
@@ -132,7 +87,7 @@ int run(const LinearAnalysisCommand& cmd) {
     out << "# linear analysis on x'' + w^2 x = 0 (Zhang et al. 2022 section 4); n = implicit stages per step\n";
     out << "method,stages,dt_over_nT,amplitude_decay_percent,period_elongation_percent,spectral_radius\n";
     out << std::setprecision(10);
-    for (const MethodCurve& c : curves)
+    for (const LinearAnalysisCurve& c : curves)
       for (const LinearAnalysisPoint& p : c.points)
         out << '"' << c.label << "\"," << c.stages << ',' << p.stepOverPeriod << ',' << p.amplitudeDecay
             << ',' << p.periodElongation << ',' << p.spectralRadius << '\n';

@@ -1,15 +1,12 @@
-// mbw-cli static SCENE: the static equilibrium of a scene (solvers/static_equilibrium.h).
+// mbw-cli static SCENE: the static equilibrium of a scene (simulation/static_analysis.h), printed.
 
 #include <iostream>
 #include <memory>
 
 #include "cli_common.h"
 #include "commands.h"
-#include "formulation/formulation.h"
 #include "simulation/csv.h"
-#include "simulation/recorder.h"
-#include "solvers/initial_conditions.h"
-#include "solvers/static_equilibrium.h"
+#include "simulation/static_analysis.h"
 
 namespace mbw::cli {
 namespace {
@@ -23,23 +20,18 @@ struct StaticCommand {
 int run(const StaticCommand& cmd) {
   const Model model = loadSceneOrThrow(cmd.scene);
   const std::string name = cmd.formulation.empty() ? model.defaults.formulation : cmd.formulation;
-  std::unique_ptr<Formulation> f;
-  try {
-    f = makeFormulation(name, model);
-  } catch (const std::invalid_argument& e) {
-    throw InputError(e.what());
-  }
   StaticSettings settings = cmd.settings;
   if (cmd.linearSolver == "dense") settings.storage = LinearSolverKind::Dense;
   if (cmd.linearSolver == "sparse") settings.storage = LinearSolverKind::Sparse;
   const double t = cmd.time.value_or(model.defaults.tStart);
+  StaticAnalysis a;
+  try {
+    a = analyzeStaticEquilibrium(model, name, t, settings);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(e.what());
+  }
 
-  State s;
-  s.t = t;
-  VectorXd v0;
-  f->initialState(s.q, v0);
-  const VectorXd q0 = s.q;
-  const StaticResult r = solveStaticEquilibrium(*f, t, s.q, s.lambda, settings);
+  const StaticResult& r = a.solution;
   std::cout << "static equilibrium of '" << model.name << "' at t = " << t << " s (" << name << ")\n";
   if (!r.converged) {
     std::cout << "FAILED: " << r.failure << "\n";
@@ -48,23 +40,10 @@ int run(const StaticCommand& cmd) {
   std::cout << "Newton iterations " << r.iterations << " in " << r.increments << " load increment"
             << (r.increments == 1 ? "" : "s") << ", residual |Phi_q^T lambda - Q|_inf = "
             << formatNumber(r.residual) << "\n";
-  // the largest move of a body frame origin from the scene's pose to the equilibrium
-  const BodyMove move = measureMove(*f, t, q0, s.q, MoveMeasure::Distance);
-  std::cout << "largest move from the scene's pose: " << formatNumber(move.largest) << " m"
-            << (move.body.empty() ? "" : " (" + move.body + ")") << "\n";
-
+  std::cout << "largest move from the scene's pose: " << formatNumber(a.move.largest) << " m"
+            << (a.move.body.empty() ? "" : " (" + a.move.body + ")") << "\n";
   if (!cmd.output.empty()) {
-    s.v = VectorXd::Zero(f->velocitySize());
-    s.vdot = VectorXd::Zero(f->velocitySize());
-    Results results;
-    results.metadata = {{"scene", model.name}, {"formulation", name}, {"analysis", "static equilibrium"},
-                        {"t", formatNumber(t, 10)}};
-    Recorder recorder(*f, Recorder::Kind::Kinematics, 1, true);
-    recorder.start(s, results);
-    results.status = RunStatus::Completed;
-    results.stats.newtonIterations = r.iterations;
-    results.stats.factorizations = r.factorizations;
-    writeCsv(results, cmd.output);
+    writeCsv(a.results, cmd.output);
     std::cout << "CSV   " << cmd.output << " (the equilibrium, multipliers included)\n";
   }
   return kSuccess;

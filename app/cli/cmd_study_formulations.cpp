@@ -8,6 +8,7 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "formulation_study_output.h"
+#include "studies/formulation_study_tables.h"
 #include "study_console.h"
 
 namespace mbw::cli {
@@ -45,7 +46,7 @@ int run(const StudyFormulationsCommand& cmd) {
   results.interrupted = outcome.interrupted;
 
   const std::filesystem::path dir(cmd.outputDir);
-  for (const auto& [file, table] : studyTables(results)) {
+  for (const auto& [file, table] : formulationStudyTables(results)) {
     table.print(std::cout);
     table.writeCsv((dir / file).string());
   }

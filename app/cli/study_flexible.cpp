@@ -2,11 +2,10 @@
 // every method of the three groups at the paper's Delta t / n, the figures' time histories
 // (Figs 14-16, 18-20, 22-24), the convergence study (Figs 25-27, study_flexible_convergence.cpp)
 // and the Newton iterations per time point (Fig 28). The studies are the engine's
-// (studies/method_grid.h); this file builds, prints and draws.
+// (studies/flexible_benchmark_studies.h) as are their tables (studies/flexible_study_tables.h);
+// this file runs, prints and draws.
 
-#include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -50,42 +49,7 @@ std::vector<RunRecord> executeFlexible(const Study& study, const FlexibleStudyOp
   return records;
 }
 
-StudyTable runTable(const std::string& title) {
-  StudyTable t;
-  t.title = title;
-  t.header = {"method", "group", "dt", "status", "steps", "it/step", "it/point", "cpu_s", "message"};
-  return t;
-}
-
-void addRunRow(StudyTable& table, const std::string& group, const Study& study, const RunRecord& r) {
-  const RunStatistics& s = r.stats;
-  table.rows.push_back({methodLabel(study.runs[r.run].settings), group,
-                        cell(study.runs[r.run].settings.integratorSettings.step), toString(r.status),
-                        std::to_string(s.steps), cell(iterationsPerStep(s)), cell(iterationsPerTimePoint(s)),
-                        cell(s.cpuSeconds), r.message});
-}
-
 namespace {
-
-// the time histories of the figures' channels, long format: method, t, channels...
-void writeSeries(const std::string& path, const Experiment& e, const Study& study, const RunHistories& histories) {
-  std::ofstream out(path);
-  if (!out) throw InputError("cannot write '" + path + "'");
-  out << "# scene: " << e.scene << "\n# Delta t / n: " << e.stepPerStage << " s\nmethod,t";
-  for (const ExperimentFigure& f : e.figures) out << ',' << f.channel;
-  out << "\n" << std::setprecision(10);
-  for (size_t run = 0; run < study.runs.size(); ++run) {
-    const Results* r = histories.history(static_cast<int>(run));
-    if (!r) continue;
-    std::vector<int> columns;
-    for (const ExperimentFigure& f : e.figures) columns.push_back(r->column(f.channel));
-    for (size_t row = 0; row < r->rowCount(); ++row) {
-      out << '"' << methodLabel(study.runs[run].settings) << "\"," << r->at(row, 0);
-      for (int c : columns) out << ',' << (c >= 0 ? r->at(row, c) : NAN);
-      out << "\n";
-    }
-  }
-}
 
 // one figure of the paper: a chart per method group, every run of the group overlaid
 plot::Figure experimentFigure(const Experiment& e, const ExperimentFigure& f, const FlexibleStudy& flexible,
@@ -136,12 +100,12 @@ int runFlexibleFigures(const FlexibleStudyOptions& o, const Experiment& e) {
   bool interrupted = false;
   const std::vector<RunRecord> records = executeFlexible(study, o, histories.hooks(), interrupted);
 
-  StudyTable table = runTable(e.scene + " at Delta t / n = " + formatNumber(e.stepPerStage) + " s");
-  for (const RunRecord& r : records) addRunRow(table, flexible.groupOf(r.run).title.substr(0, 3), study, r);
+  StudyTable table = flexibleRunTable(e.scene + " at Delta t / n = " + formatNumber(e.stepPerStage) + " s");
+  for (const RunRecord& r : records) addFlexibleRunRow(table, groupKey(flexible.groupOf(r.run)), study, r);
   table.print(std::cout);
   const std::filesystem::path dir(o.outputDir);
   table.writeCsv((dir / (e.key + "_runs.csv")).string());
-  writeSeries((dir / (e.key + "_series.csv")).string(), e, study, histories);
+  writeFlexibleSeries((dir / (e.key + "_series.csv")).string(), e, study, histories);
   for (const ExperimentFigure& f : e.figures) {
     const std::string file = o.study.figureFile((dir / ("fig" + std::to_string(f.number) + "_" + e.key + ".png")).string());
     saveSideFigure(experimentFigure(e, f, flexible, records, histories), file, std::cout);

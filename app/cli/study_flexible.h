@@ -6,10 +6,9 @@
 #include <vector>
 
 #include "cli_common.h"
-#include "studies/run_histories.h"
 #include "studies/flexible_benchmark_studies.h"
+#include "studies/flexible_study_tables.h"
 #include "study.h"
-#include "study_table.h"
 
 namespace mbw::cli {
 
@@ -22,10 +21,6 @@ FlexibleStudy flexibleStudy(const Model& model, const FlexibleStudyOptions& opti
 // runs the study (--jobs threads, Ctrl-C), one line per finished run; the records in run order
 std::vector<RunRecord> executeFlexible(const Study& study, const FlexibleStudyOptions& options, StudyRunHooks hooks,
                                         bool& interrupted);
-
-// a table with a row per run: method, group, Delta t, status, steps, iterations, CPU, message
-StudyTable runTable(const std::string& title);
-void addRunRow(StudyTable& table, const std::string& group, const Study& study, const RunRecord& record);
 
 int runFlexibleFigures(const FlexibleStudyOptions& options, const Experiment& experiment);
 int runFlexibleConvergence(const FlexibleStudyOptions& options);

@@ -9,16 +9,13 @@
 #include <iostream>
 #include <map>
 
-#include "studies/method_grid.h"
 #include "study_flexible.h"
 
 namespace mbw::cli {
 namespace {
 
-using ErrorsByMethod = std::map<std::string, std::vector<std::pair<double, double>>>;  // (dt/n, RE)
-
 plot::Figure convergenceFigure(int number, const std::string& quantity, const std::vector<MethodGroup>& groups,
-                               const ErrorsByMethod& errors, const std::string& reference) {
+                               const std::map<std::string, StepPoints>& errors, const std::string& reference) {
   plot::Figure f;
   f.title = "Fig. " + std::to_string(number) + ": rotating-shaft, RE(" + quantity +
             ") at mid-span against " + reference.substr(0, reference.find(" ("));
@@ -59,57 +56,28 @@ int runFlexibleConvergence(const FlexibleStudyOptions& o) {
   addFlexibleConvergenceReference(flexible, x.channels, o.referenceStep);
   Study& study = flexible.study;
   study.title = "rotating-shaft convergence";
-  const RunSettings& base = study.runs.front().settings;
   bool interrupted = false;
   const std::vector<RunRecord> records = executeFlexible(study, o, {}, interrupted);
   const std::string referenceText = study.references.front().description;
+  const FlexibleConvergence result = flexibleConvergence(study, records);
 
-  StudyTable runs = runTable("rotating-shaft: runs of the convergence study");
-  StudyTable table;
-  table.title = "rotating-shaft: RE (Zhang et al. 2022 eq 26) at mid-span, t in [" +
-                formatNumber(std::max(base.recordFrom, base.tStart)) + ", " + formatNumber(base.tEnd) +
-                "] s, against " + referenceText;
-  table.header = {"method", "dt/n", "RE(u3)", "RE(v3)", "RE(a3)", "it/point"};
-  ErrorsByMethod errors[3];
-  for (const RunRecord& r : records) {
-    const RunSpec& spec = study.runs[r.run];
-    const std::string label = methodLabel(spec.settings);
-    const double h = spec.settings.integratorSettings.step / implicitStages(spec);
-    addRunRow(runs, "", study, r);
-    std::vector<std::string> row{label, cell(h)};
-    for (int k = 0; k < 3; ++k) {
-      const double e = r.status == RunStatus::Completed ? r.errors[k].relative : NAN;
-      errors[k][label].push_back({h, e});
-      row.push_back(cell(e));
-    }
-    row.push_back(cell(iterationsPerTimePoint(r.stats)));
-    table.rows.push_back(row);
-  }
-  // observed orders (least-squares slopes over the completed runs)
-  StudyTable orders;
-  orders.title = "observed orders of RE against Delta t / n";
-  orders.header = {"method", "u3", "v3", "a3"};
-  std::vector<std::vector<MethodOrder>> slopes;
-  for (size_t k = 0; k < 3; ++k) slopes.push_back(observedOrders(study, records, k));
-  for (size_t m = 0; m < slopes[0].size(); ++m)
-    orders.rows.push_back({slopes[0][m].method, cell(slopes[0][m].order), cell(slopes[1][m].order), cell(slopes[2][m].order)});
-
-  runs.print(std::cout);
-  table.print(std::cout);
-  orders.print(std::cout);
+  result.runs.print(std::cout);
+  result.errors.print(std::cout);
+  result.orders.print(std::cout);
   const std::filesystem::path dir(o.outputDir);
-  runs.writeCsv((dir / "convergence_runs.csv").string());
-  table.writeCsv((dir / "convergence.csv").string());
-  orders.writeCsv((dir / "convergence_orders.csv").string());
+  result.runs.writeCsv((dir / "convergence_runs.csv").string());
+  result.errors.writeCsv((dir / "convergence.csv").string());
+  result.orders.writeCsv((dir / "convergence_orders.csv").string());
   for (int k = 0; k < 3; ++k) {
     const std::string file = o.study.figureFile((dir / ("fig" + std::to_string(25 + k) + "_shaft_convergence.png")).string());
-    saveSideFigure(convergenceFigure(25 + k, x.quantities[k], flexible.groups, errors[k], referenceText), file, std::cout);
+    saveSideFigure(convergenceFigure(25 + k, x.quantities[k], flexible.groups, result.errorsByMethod[k], referenceText),
+                   file, std::cout);
   }
   return interrupted ? kInterrupted : kSuccess;
 }
 
 int runFlexibleIterations(const FlexibleStudyOptions& o) {
-  StudyTable table = runTable("Newton iterations per time point (Zhang et al. 2022 Fig. 28)");
+  StudyTable table = flexibleRunTable("Newton iterations per time point (Zhang et al. 2022 Fig. 28)");
   table.header.insert(table.header.begin(), "scene");
   plot::Figure f;
   f.title = "Fig. 28: Newton iterations per implicit time point S/N";
@@ -124,23 +92,17 @@ int runFlexibleIterations(const FlexibleStudyOptions& o) {
     bool interrupted = false;
     const std::vector<RunRecord> records = executeFlexible(study, o, {}, interrupted);
     if (interrupted) return kInterrupted;
+    const std::vector<std::vector<StepPoints>> points =
+        flexibleIterations(x.scene, flexible, {x.steps[0], x.steps[1]}, records, table);
     // a chart per group, a series per method over the two steps
     for (size_t g = 0; g < flexible.groups.size(); ++g) {
       const MethodGroup& group = flexible.groups[g];
-      plot::Chart c{x.scene + " " + group.title.substr(0, 3), {"Delta t / n [s]", true}, {"S / N"}, {}};
+      plot::Chart c{x.scene + " " + groupKey(group), {"Delta t / n [s]", true}, {"S / N"}, {}};
       for (size_t m = 0; m < group.methods.size(); ++m) {
         plot::Series s{group.methods[m].label(), {}, {}};
         s.style = plot::Series::Style::LineAndMarkers;
         s.dashed = m >= 7;
-        for (const RunRecord& r : records) {
-          const FlexibleRun& place = flexible.runs[r.run];
-          if (place.group != static_cast<int>(g) || place.method != static_cast<int>(m)) continue;
-          addRunRow(table, group.title.substr(0, 3), study, r);
-          table.rows.back().insert(table.rows.back().begin(), x.scene);
-          if (r.status != RunStatus::Completed) continue;
-          s.x.push_back(x.steps[place.step]);
-          s.y.push_back(iterationsPerTimePoint(r.stats));
-        }
+        for (const auto& [h, iterations] : points[g][m]) s.x.push_back(h), s.y.push_back(iterations);
         c.series.push_back(std::move(s));
       }
       f.charts.push_back(std::move(c));

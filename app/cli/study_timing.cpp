@@ -2,40 +2,24 @@
 // (Adams, Table 3) and of the implicit Rosenbrock-Nystrom method (Table 4) for 1..4 s of
 // simulation at rtol = atol = 1e-2 .. 1e-5, read from one run per integrator and tolerance at the
 // moments it passes each span; and Figure 5, the implicit step size against a channel (the
-// chassis height). The study is the engine's; this file prints it.
+// chassis height). The study and its results are the engine's (studies/rosenbrock_nystrom_*.h);
+// this file prints them.
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 
 #include "cli_common.h"
 #include "study.h"
+#include "studies/rosenbrock_nystrom_results.h"
 #include "studies/run_histories.h"
+#include "studies/study_table.h"
 
 namespace mbw::cli {
 namespace {
 
-// the runs of one integrator, by tolerance (those made)
-struct Series {
-  std::string integrator;
-  std::vector<double> tolerances;
-  std::vector<RunRecord> runs;
-};
-
-Series seriesOf(const Study& study, const StudyOutcome& outcome, const std::string& integrator,
-                const std::vector<int>& runs) {
-  Series s{integrator, {}, {}};
-  for (const int k : runs)
-    if (outcome.records[k]) {
-      s.tolerances.push_back(study.runs[k].settings.integratorSettings.rtol);
-      s.runs.push_back(*outcome.records[k]);
-    }
-  return s;
-}
-
-void printCpuTable(const std::string& title, const Series& s, const std::vector<double>& spans) {
+void printCpuTable(const std::string& title, const TimingSeries& s, const std::vector<double>& spans) {
   std::cout << "\n" << title << "\n  span   ";
   for (double tol : s.tolerances) std::cout << std::setw(11) << formatTolerance(tol);
   std::cout << "\n";
@@ -56,21 +40,19 @@ void printCpuTable(const std::string& title, const Series& s, const std::vector<
   std::cout << "\n";
 }
 
-void printRatios(const Series& expl, const Series& impl, const std::vector<double>& spans) {
+void printRatios(const TimingSeries& expl, const TimingSeries& impl, const std::vector<double>& spans) {
   std::cout << "\nCPU time ratio " << expl.integrator << " / " << impl.integrator << "\n  span   ";
   for (double tol : impl.tolerances) std::cout << std::setw(11) << formatTolerance(tol);
   std::cout << "\n";
   for (size_t k = 0; k < spans.size(); ++k) {
     std::cout << "  " << std::setw(4) << spans[k] << " s ";
-    for (size_t j = 0; j < impl.runs.size(); ++j) {
-      const double a = j < expl.runs.size() ? expl.runs[j].cpuAt[k] : -1.0, b = impl.runs[j].cpuAt[k];
-      std::cout << std::setw(11) << (a > 0.0 && b > 0.0 ? formatNumber(a / b, 3) : "-");
-    }
+    for (size_t j = 0; j < impl.runs.size(); ++j)
+      std::cout << std::setw(11) << cell(cpuTimeRatio(expl, impl, j, k), 3);
     std::cout << "\n";
   }
 }
 
-void printCostSplit(const Series& impl) {
+void printCostSplit(const TimingSeries& impl) {
   std::cout << "\n" << impl.integrator << ": real-time factor (simulated / CPU time) and CPU by phase\n";
   for (size_t j = 0; j < impl.runs.size(); ++j) {
     const RunRecord& r = impl.runs[j];
@@ -82,24 +64,6 @@ void printCostSplit(const Series& impl) {
       std::cout << " " << phase << " " << formatNumber(100.0 * seconds / s.cpuSeconds, 3) << "%";
     std::cout << "\n";
   }
-}
-
-void writeCsvTable(const std::string& path, const std::vector<const Series*>& all, const std::vector<double>& spans) {
-  std::ofstream out(path);
-  if (!out) throw InputError("cannot write '" + path + "'");
-  out << "integrator,tolerance,span,cpu_seconds,steps,rejected,function_evaluations,jacobians,"
-         "run_end,run_cpu_seconds\n";
-  out.precision(10);
-  for (const Series* s : all)
-    for (size_t j = 0; j < s->runs.size(); ++j) {
-      const RunRecord& r = s->runs[j];
-      const RunStatistics& st = r.stats;
-      for (size_t k = 0; k < spans.size(); ++k)
-        out << s->integrator << "," << s->tolerances[j] << "," << spans[k] << ","
-            << (!std::isnan(r.cpuAt[k]) ? std::to_string(r.cpuAt[k]) : "") << "," << st.steps << ","
-            << st.rejectedSteps << "," << st.functionEvaluations << "," << st.jacobianEvaluations << ","
-            << r.tReached << "," << st.cpuSeconds << "\n";
-    }
 }
 
 plot::Figure figure5(const std::string& scene, const std::string& integrator, double tolerance,
@@ -146,14 +110,14 @@ int runTimingStudy(const TimingStudyCommand& o) {
            formatTolerance(s.integratorSettings.rtol) + ": " + recordSummary(r);
   }, figureHistory.hooks());
 
-  const Series implicitRuns = seriesOf(study, outcome, impl, timing.implicitRuns);
-  const Series explicitRuns = seriesOf(study, outcome, expl, timing.explicitRuns);
+  const TimingSeries implicitRuns = timingSeries(study, outcome.records, impl, timing.implicitRuns);
+  const TimingSeries explicitRuns = timingSeries(study, outcome.records, expl, timing.explicitRuns);
   printCpuTable("Table 3 (Sandu et al. 2001): CPU time [s] of " + expl, explicitRuns, spans);
   printCpuTable("Table 4 (Sandu et al. 2001): CPU time [s] of " + impl, implicitRuns, spans);
   printRatios(explicitRuns, implicitRuns, spans);
   printCostSplit(implicitRuns);
   if (!o.output.empty()) {
-    writeCsvTable(o.output, {&explicitRuns, &implicitRuns}, spans);
+    writeTimingTable(o.output, {&explicitRuns, &implicitRuns}, spans);
     std::cout << "\nCSV  " << o.output << "\n";
   }
   if (const Results* figureResults = figureHistory.history(figureRun); !o.plot.empty() && figureResults) {

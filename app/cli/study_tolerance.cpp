@@ -2,34 +2,26 @@
 // 5.1, Tables 1-2: for rtol = atol = 10^k, the largest error Delta of a channel (theta1) and of
 // its rate against a reference run, the time t* where it occurs, Delta relative to the reference
 // value there, and the RMS error over the run's steps (reference interpolated with the paper's
-// 4-point cubic, analysis/reference_error.h). The study is the engine's; this file prints it.
+// 4-point cubic, analysis/reference_error.h). The study and its results are the engine's
+// (studies/rosenbrock_nystrom_*.h); this file prints them.
 
 #include <cmath>
-#include <cstdio>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 
 #include "analysis/reference_error.h"
 #include "cli_common.h"
 #include "study.h"
+#include "studies/rosenbrock_nystrom_results.h"
 #include "studies/run_histories.h"
 
 namespace mbw::cli {
 namespace {
 
-struct Row {
-  int run;
-  double tolerance;
-  ErrorMeasures value, rate;
-  double valueRel, rateRel;
-  RunStatistics stats;
-};
-
-void printTable(const std::string& title, const std::vector<Row>& rows, bool rate) {
+void printTable(const std::string& title, const std::vector<ToleranceRow>& rows, bool rate) {
   std::cout << "\n" << title << "\n"
             << "  tol      t* [s]      Delta       RelErr [%]   RMS Delta    steps  rejected\n";
-  for (const Row& r : rows) {
+  for (const ToleranceRow& r : rows) {
     const ErrorMeasures& e = rate ? r.rate : r.value;
     std::cout << "  " << formatTolerance(r.tolerance) << "  " << std::setw(9) << std::fixed
               << std::setprecision(6) << e.timeOfMax << "   " << std::scientific
@@ -41,21 +33,8 @@ void printTable(const std::string& title, const std::vector<Row>& rows, bool rat
   }
 }
 
-void writeTable(const std::string& path, const std::string& channel, const std::vector<Row>& rows) {
-  std::ofstream out(path);
-  if (!out) throw InputError("cannot write '" + path + "'");
-  out << "tolerance,channel,t_max,max_error,rel_error_percent,rms_error,mean_error,steps,rejected,"
-         "cpu_seconds\n";
-  out.precision(10);
-  for (const Row& r : rows)
-    for (const auto* e : {&r.value, &r.rate})
-      out << r.tolerance << "," << (e == &r.value ? channel : channel + ".rate") << "," << e->timeOfMax << ","
-          << e->max << "," << (e == &r.value ? r.valueRel : r.rateRel) << "," << e->rms << "," << e->mean << ","
-          << r.stats.steps << "," << r.stats.rejectedSteps << "," << r.stats.cpuSeconds << "\n";
-}
-
 plot::Figure figure(const std::string& scene, const std::string& channel, const Results& reference,
-                    const std::vector<Row>& rows, const RunHistories& histories) {
+                    const std::vector<ToleranceRow>& rows, const RunHistories& histories) {
   plot::Figure f;
   f.title = scene + ": error of " + channel + " against the reference, rtol = atol = tol";
   f.columns = 2;
@@ -69,7 +48,7 @@ plot::Figure figure(const std::string& scene, const std::string& channel, const 
   }
   for (const std::string& c : {channel, channel + ".rate"}) {
     plot::Chart error{"Error of " + c, {"t [s]"}, {"|error|", true}, {}};
-    for (const Row& r : rows) {
+    for (const ToleranceRow& r : rows) {
       const TrajectoryError e = trajectoryError(*histories.history(r.run), reference, c);
       error.series.push_back({"tol " + formatTolerance(r.tolerance), e.times, e.errors});
     }
@@ -103,17 +82,11 @@ int runToleranceStudy(const ToleranceStudyCommand& o) {
   if (outcome.references.empty() || outcome.references.front().rowCount() == 0) return kInterrupted;
   const Results& reference = outcome.references.front();
 
-  std::vector<Row> rows;
-  for (const auto& r : outcome.records) {
-    if (!r || r->status != RunStatus::Completed) continue;
-    const double tol = study.runs[r->run].settings.integratorSettings.rtol;
-    rows.push_back({r->run, tol, r->errors[0], r->errors[1], relativeErrorPercent(r->errors[0], reference, channel),
-                    relativeErrorPercent(r->errors[1], reference, channel + ".rate"), r->stats});
-  }
+  const std::vector<ToleranceRow> rows = toleranceRows(study, outcome.records, reference, channel);
   printTable("Table 1 (Sandu et al. 2001): error of " + channel, rows, false);
   printTable("Table 2 (Sandu et al. 2001): error of " + channel + ".rate", rows, true);
   if (!o.output.empty()) {
-    writeTable(o.output, channel, rows);
+    writeToleranceTable(o.output, channel, rows);
     std::cout << "\nCSV  " << o.output << "\n";
   }
   if (!o.plot.empty()) {

@@ -57,11 +57,11 @@ std::string formulationDescription(const std::string& name) {
 std::unique_ptr<Formulation> makeFormulation(const std::string& name, const Model& model) {
   std::string known;
   for (const auto& f : kFormulations) {
+    known += (known.empty() ? "" : ", ") + std::string(f.name);
     if (name != f.name) continue;
     const std::string refused = modelRefusal(name, model);
     if (!refused.empty()) throw std::invalid_argument(refused);
     return f.make(model);
-    known += (known.empty() ? "" : ", ") + std::string(f.name);
   }
   throw std::invalid_argument("unknown formulation '" + name + "' (available: " + known + ")");
 }

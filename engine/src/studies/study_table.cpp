@@ -1,4 +1,4 @@
-#include "study_table.h"
+#include "studies/study_table.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,9 +7,10 @@
 #include <ostream>
 #include <sstream>
 
-#include "cli_common.h"
+#include "math/number_text.h"
+#include "studies/results_table.h"
 
-namespace mbw::cli {
+namespace mbw {
 
 std::string cell(double value, int digits) {
   return std::isnan(value) ? "-" : formatNumber(value, digits);
@@ -35,7 +36,7 @@ void StudyTable::print(std::ostream& out) const {
 
 void StudyTable::writeCsv(const std::string& path) const {
   std::ofstream out(path);
-  if (!out) throw InputError("cannot write '" + path + "'");
+  if (!out) throw TableError("cannot write '" + path + "'");
   out << "# " << title << "\n";
   for (const std::string& n : notes) out << "# " << n << "\n";
   auto line = [&](const std::vector<std::string>& cells) {
@@ -44,7 +45,7 @@ void StudyTable::writeCsv(const std::string& path) const {
   };
   line(header);
   for (const auto& row : rows) line(row);
-  if (!out) throw InputError("cannot write '" + path + "'");
+  if (!out) throw TableError("cannot write '" + path + "'");
 }
 
-}  // namespace mbw::cli
+}  // namespace mbw

@@ -1,0 +1,35 @@
+#pragma once
+// The linear analysis of several methods on x'' + w^2 x = 0 (Zhang et al. 2022 section 4,
+// Figures 2-7; linear_analysis.h) as every front end shows it: per method, its label, implicit
+// stages n, spectral radius at infinity and its amplitude decay, period elongation and spectral
+// radius over a grid of Delta t / (n T), each method built from its own coefficients with the
+// same checks a run makes.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/integrator_study.h"
+#include "analysis/linear_analysis.h"
+
+namespace mbw {
+
+struct LinearAnalysisCurve {
+  std::string label;  // the integrator, with its effective rho_inf where it has one: "bathe (0.6)"
+  int stages = 1;     // n
+  double rhoAtInfinity = 0.0;
+  std::vector<LinearAnalysisPoint> points;
+};
+
+// Each method's curve over grid (Delta t / (n T), increasing). rhoInf and alpha reach the methods
+// that have them and give no rho_inf of their own. Throws ConfigurationError for an unknown
+// integrator, a method without a linear model (the state-space integrators) or with settings it
+// refuses.
+std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMethod>& methods,
+                                                      std::optional<double> rhoInf, std::optional<double> alpha,
+                                                      const std::vector<double>& grid);
+
+// The point of a curve nearest to Delta t / (n T) = x on a logarithmic scale (the first of equals).
+const LinearAnalysisPoint& nearestPoint(const std::vector<LinearAnalysisPoint>& points, double x);
+
+}  // namespace mbw

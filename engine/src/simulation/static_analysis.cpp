@@ -1,0 +1,45 @@
+// The static equilibrium of a scene as front ends report it (see static_analysis.h).
+
+#include "simulation/static_analysis.h"
+
+#include <memory>
+
+#include "formulation/formulation.h"
+#include "math/number_text.h"
+#include "simulation/recorder.h"
+
+namespace mbw {
+
+StaticAnalysis analyzeStaticEquilibrium(const Model& model, const std::string& formulation, double t,
+                                        const StaticSettings& settings) {
+  StaticAnalysis a;
+  a.formulation = formulation;
+  a.t = t;
+  const std::unique_ptr<Formulation> f = makeFormulation(formulation, model);
+
+  // Newton from the scene's pose
+  State s;
+  s.t = t;
+  VectorXd v0;
+  f->initialState(s.q, v0);
+  const VectorXd q0 = s.q;
+  a.solution = solveStaticEquilibrium(*f, t, s.q, s.lambda, settings);
+  if (!a.solution.converged) return a;
+
+  // the largest move of a body frame origin from the scene's pose to the equilibrium
+  a.move = measureMove(*f, t, q0, s.q, MoveMeasure::Distance);
+
+  // the equilibrium as a run's row, at rest
+  s.v = VectorXd::Zero(f->velocitySize());
+  s.vdot = VectorXd::Zero(f->velocitySize());
+  a.results.metadata = {{"scene", model.name}, {"formulation", formulation}, {"analysis", "static equilibrium"},
+                        {"t", formatNumber(t, 10)}};
+  Recorder recorder(*f, Recorder::Kind::Kinematics, 1, true);
+  recorder.start(s, a.results);
+  a.results.status = RunStatus::Completed;
+  a.results.stats.newtonIterations = a.solution.iterations;
+  a.results.stats.factorizations = a.solution.factorizations;
+  return a;
+}
+
+}  // namespace mbw

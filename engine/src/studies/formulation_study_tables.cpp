@@ -1,0 +1,169 @@
+// Tables of Kissel et al. 2021's formulation study (see formulation_study_tables.h).
+
+#include "studies/formulation_study_tables.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "analysis/integrator_study.h"
+
+namespace mbw {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// NaN for a series not measured (the study was interrupted)
+double meanMicroseconds(const CostSeries* s) { return s ? s->meanMicroseconds() : kNaN; }
+double bestMicroseconds(const CostSeries* s) { return s ? s->bestMicroseconds() : kNaN; }
+
+std::string runsNote(const FormulationStudySettings& s) {
+  return "step " + cell(s.step) + " s, t_end " + cell(s.timingTEnd) + " s; mean of " +
+         std::to_string(s.repeats) + (s.repeats == 1 ? " run" : " runs") +
+         " in one process, interleaved across formulations; CPU time of the stepping loop "
+         "(set-up and initial conditions excluded); speedup = rp time / time";
+}
+
+std::vector<std::string> mechanisms(const std::vector<CostSeries>& table) {
+  std::vector<std::string> out;
+  for (const CostSeries& s : table)
+    if (std::find(out.begin(), out.end(), s.mechanism) == out.end()) out.push_back(s.mechanism);
+  return out;
+}
+
+// Tables 8 and 10: microseconds per step and speedup relative to rp
+StudyTable speedupTable(const FormulationStudy& study, const std::vector<CostSeries>& table,
+                        const std::string& title, const std::string& tolerance) {
+  StudyTable t;
+  t.title = title;
+  t.notes = {runsNote(study.settings), tolerance};
+  t.header = {"mechanism"};
+  for (const std::string& f : study.formulations) t.header.push_back(f + " us/step");
+  for (const std::string& f : study.formulations)
+    if (f != "rp") t.header.push_back(f + " speedup");
+  for (const std::string& f : study.formulations)
+    if (f != "rp") t.header.push_back(f + " speedup (best)");
+  t.header.push_back("spread");
+  for (const std::string& m : mechanisms(table)) {
+    std::vector<std::string> row = {m};
+    const double base = meanMicroseconds(study.cost(table, m, "rp"));
+    const double bestBase = bestMicroseconds(study.cost(table, m, "rp"));
+    double spread = 0.0;
+    for (const std::string& f : study.formulations) {
+      const CostSeries* s = study.cost(table, m, f);
+      if (s && !s->completed()) t.notes.push_back(m + ", " + f + ": " + s->message());
+      row.push_back(s && !s->completed() ? "failed" : cell(meanMicroseconds(s)));
+      if (s && s->completed()) spread = std::max(spread, s->spread());
+    }
+    for (const std::string& f : study.formulations)
+      if (f != "rp") row.push_back(cell(base / meanMicroseconds(study.cost(table, m, f))));
+    for (const std::string& f : study.formulations)
+      if (f != "rp") row.push_back(cell(bestBase / bestMicroseconds(study.cost(table, m, f))));
+    row.push_back(cell(100.0 * spread, 2) + "%");
+    t.rows.push_back(row);
+  }
+  t.notes.push_back("speedup (best): from the fastest run of each; spread: largest (max - min) / mean "
+                    "of the per-step times over the runs (the load of the machine)");
+  return t;
+}
+
+// Table 9 and its dynamics counterpart: Newton iterations per step
+StudyTable iterationTable(const FormulationStudy& study, const std::vector<CostSeries>& table,
+                          const std::string& title, const std::string& tolerance) {
+  StudyTable t;
+  t.title = title;
+  t.notes = {"step " + cell(study.settings.step) + " s, t_end " + cell(study.settings.timingTEnd) +
+                 " s; average over every step of every run",
+             tolerance};
+  t.header = {"mechanism"};
+  for (const std::string& f : study.formulations) t.header.push_back(f);
+  for (const std::string& m : mechanisms(table)) {
+    std::vector<std::string> row = {m};
+    for (const std::string& f : study.formulations) {
+      const CostSeries* s = study.cost(table, m, f);
+      row.push_back(cell(s ? s->iterationsPerStep() : kNaN));
+    }
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
+// the largest error of the completed points
+double largest(const std::vector<OrderPoint>& points, double OrderPoint::*error) {
+  double worst = 0.0;
+  for (const OrderPoint& p : points)
+    if (p.completed) worst = std::max(worst, p.*error);
+  return worst;
+}
+
+std::string orderNote(const FormulationStudy& study) {
+  const auto& s = study.settings;
+  return "backward Euler, error at t = " + cell(s.orderTEnd) + " s against the kinematic ground truth (rp, tolerance 1e-12); h from " +
+         cell(s.orderSteps.front()) + " to " + cell(s.orderSteps.back()) + " s with Theta h^2 = " +
+         cell(s.positionTolerance);
+}
+
+StudyTable ordersTable(const FormulationStudy& study) {
+  const double floor = 10.0 * study.settings.positionTolerance;
+  StudyTable t;
+  t.title = "Convergence orders (least-squares slopes of log error against log h; Figs. 5-7)";
+  t.notes = {orderNote(study), "'-': every error is below " + cell(floor) +
+                                   " (the constraints hold the position to the Newton tolerance)"};
+  t.header = {"mechanism", "coordinate", "formulation", "position order", "velocity order",
+              "acceleration order", "largest position error"};
+  for (const OrderSeries& o : study.orders)
+    t.rows.push_back({o.mechanism, o.coordinate.label(), o.formulation,
+                      cell(resolvedOrder(o.points, &OrderPoint::positionError, floor)),
+                      cell(resolvedOrder(o.points, &OrderPoint::velocityError, floor)),
+                      cell(resolvedOrder(o.points, &OrderPoint::accelerationError, floor)),
+                      cell(largest(o.points, &OrderPoint::positionError))});
+  return t;
+}
+
+StudyTable orderPointsTable(const FormulationStudy& study) {
+  StudyTable t;
+  t.title = "Order analysis: errors at t_end";
+  t.notes = {orderNote(study)};
+  t.header = {"mechanism", "coordinate", "formulation", "h", "theta", "position error",
+              "velocity error", "acceleration error", "iterations per step", "status"};
+  for (const OrderSeries& o : study.orders)
+    for (const OrderPoint& p : o.points)
+      t.rows.push_back({o.mechanism, o.coordinate.label(), o.formulation, cell(p.h), cell(p.theta),
+                        cell(p.positionError, 6), cell(p.velocityError, 6), cell(p.accelerationError, 6),
+                        cell(p.iterationsPerStep, 4), p.completed ? "completed" : "failed: " + p.message});
+  return t;
+}
+
+}  // namespace
+
+double resolvedOrder(const std::vector<OrderPoint>& points, double OrderPoint::*error, double floor) {
+  std::vector<double> h, e;
+  for (const OrderPoint& p : points)
+    if (p.completed && p.*error > floor) {
+      h.push_back(p.h);
+      e.push_back(p.*error);
+    }
+  return observedOrder(h, e);
+}
+
+std::vector<std::pair<std::string, StudyTable>> formulationStudyTables(const FormulationStudy& study) {
+  const std::string kinTol = "position analysis stopped when |correction| < " + cell(study.settings.kinematicsTolerance);
+  const std::string dynTol = "Newton stopped when |correction| < Theta with Theta h^2 = " +
+                             cell(study.settings.positionTolerance) + " (eq 46: Theta = " +
+                             cell(study.settings.positionTolerance / (study.settings.step * study.settings.step)) +
+                             "; the caption of the paper's Table 10 says Theta = 1e-3)";
+  return {
+      {"table8_kinematics_speedup.csv",
+       speedupTable(study, study.kinematics, "Table 8 - kinematics: CPU time per step and speedup relative to rp", kinTol)},
+      {"table9_kinematics_iterations.csv",
+       iterationTable(study, study.kinematics, "Table 9 - kinematics: Newton iterations per step (position analysis)", kinTol)},
+      {"table10_dynamics_speedup.csv",
+       speedupTable(study, study.dynamics, "Table 10 - dynamics (index-3 backward Euler): CPU time per step and speedup relative to rp", dynTol)},
+      {"dynamics_iterations.csv",
+       iterationTable(study, study.dynamics, "Dynamics: Newton iterations per step", dynTol)},
+      {"orders.csv", ordersTable(study)},
+      {"order_analysis.csv", orderPointsTable(study)},
+  };
+}
+
+}  // namespace mbw

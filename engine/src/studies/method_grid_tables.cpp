@@ -1,0 +1,83 @@
+// The method-grid studies' tables (see method_grid_tables.h).
+
+#include "studies/method_grid_tables.h"
+
+#include <algorithm>
+#include <fstream>
+#include <iomanip>
+
+#include "studies/results_table.h"
+
+namespace mbw {
+
+std::vector<std::string> defaultConvergenceOutputs(const Model& model) {
+  const std::string b = model.bodies.back().name;
+  return {b + ".x", b + ".vx", b + ".ax"};
+}
+
+double completedRelativeError(const RunRecord& r, size_t k) {
+  return r.status == RunStatus::Completed ? r.errors[k].relative : RunRecord::kNone;
+}
+
+std::vector<std::pair<std::string, std::vector<const RunRecord*>>> recordsByMethod(
+    const Study& study, const std::vector<RunRecord>& records) {
+  std::vector<std::pair<std::string, std::vector<const RunRecord*>>> out;
+  for (const RunRecord& r : records) {
+    const std::string label = methodLabel(study.runs[r.run].settings);
+    auto it = std::find_if(out.begin(), out.end(), [&](const auto& m) { return m.first == label; });
+    if (it == out.end()) it = out.insert(out.end(), {label, {}});
+    it->second.push_back(&r);
+  }
+  return out;
+}
+
+void writeComparisonTable(const std::string& path, const std::string& scene, const Study& study,
+                          const std::vector<RunRecord>& records) {
+  std::ofstream out(path);
+  if (!out) throw TableError("cannot write '" + path + "'");
+  out << "# scene: " << scene << "\n# t_end: " << study.runs[0].settings.tEnd << "\n";
+  out << "method,stages,step,status,steps,newton_iterations,time_points,iterations_per_step,"
+         "iterations_per_time_point,energy_balance_min,energy_balance_max,energy_balance_final,"
+         "violation_position_max,cpu_s\n" << std::setprecision(10);
+  for (const RunRecord& r : records) {
+    const RunSpec& spec = study.runs[r.run];
+    const RunStatistics& s = r.stats;
+    out << '"' << methodLabel(spec.settings) << "\"," << implicitStages(spec) << ','
+        << spec.settings.integratorSettings.step << ',' << toString(r.status) << ',' << s.steps << ','
+        << s.newtonIterations << ',' << s.timePoints << ',' << iterationsPerStep(s) << ','
+        << iterationsPerTimePoint(s) << ',' << r.energyBalanceMin << ',' << r.energyBalanceMax << ','
+        << r.energyBalanceFinal << ',' << r.violationPositionMax << ',' << s.cpuSeconds << "\n";
+  }
+}
+
+void writeConvergenceTable(const std::string& path, const std::string& scene, const Study& study,
+                           const std::vector<RunRecord>& records,
+                           const std::vector<std::vector<MethodOrder>>& orders) {
+  std::ofstream out(path);
+  if (!out) throw TableError("cannot write '" + path + "'");
+  out << "# scene: " << scene << "\n# reference: " << study.references[0].description
+      << "\n# RE: Zhang et al. 2022 eq 26\n";
+  out << "method,stages,step,step_per_stage,status,steps,rejected,newton_iterations,time_points,"
+         "iterations_per_step,iterations_per_time_point,cpu_s";
+  for (const std::string& o : study.outputs) out << ",RE(" << o << ")";
+  out << "\n" << std::setprecision(10);
+  // a row per run
+  for (const RunRecord& r : records) {
+    const RunSpec& spec = study.runs[r.run];
+    const int stages = implicitStages(spec);
+    const double step = spec.settings.integratorSettings.step;
+    out << '"' << methodLabel(spec.settings) << "\"," << stages << ',' << step << ',' << step / stages << ','
+        << toString(r.status) << ',' << r.stats.steps << ',' << r.stats.rejectedSteps << ','
+        << r.stats.newtonIterations << ',' << r.stats.timePoints << ',' << iterationsPerStep(r.stats) << ','
+        << iterationsPerTimePoint(r.stats) << ',' << r.stats.cpuSeconds;
+    for (size_t k = 0; k < study.outputs.size(); ++k) out << ',' << completedRelativeError(r, k);
+    out << "\n";
+  }
+  // the observed orders, method by method (six digits)
+  out << std::setprecision(6);
+  for (size_t m = 0; !orders.empty() && m < orders[0].size(); ++m)
+    for (size_t k = 0; k < orders.size(); ++k)
+      out << "# order," << orders[k][m].method << "," << study.outputs[k] << "," << orders[k][m].order << "\n";
+}
+
+}  // namespace mbw

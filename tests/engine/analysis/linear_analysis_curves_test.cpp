@@ -1,0 +1,57 @@
+// The linear analysis curves of several methods (analysis/linear_analysis_curves.h): labels with
+// the rho_inf each runs at, the stages n, the spectral radius at infinity the method is tuned to,
+// the period error of second-order methods falling as the square of the step, refusal of a method
+// without a linear model or unknown, and the point nearest to a Delta t / (n T) on a log scale.
+
+#include <gtest/gtest.h>
+
+#include "analysis/linear_analysis_curves.h"
+
+namespace mbw {
+namespace {
+
+TEST(LinearAnalysisCurves, EachMethodRunsAtItsOwnOrTheGivenRhoInf) {
+  const std::vector<double> grid = logSpace(1e-3, 10.0, 60);
+  const std::vector<LinearAnalysisCurve> curves =
+      linearAnalysisCurves(parseStudyMethods("lms2:0,bathe,msstc3"), 0.6, std::nullopt, grid);
+  ASSERT_EQ(curves.size(), 3u);
+  EXPECT_EQ(curves[0].label, "lms2 (0)");
+  EXPECT_EQ(curves[1].label, "bathe (0.6)");
+  EXPECT_EQ(curves[1].stages, 2);
+  EXPECT_NEAR(curves[0].rhoAtInfinity, 0.0, 1e-6);
+  EXPECT_NEAR(curves[1].rhoAtInfinity, 0.6, 1e-6);
+  EXPECT_NEAR(curves[2].rhoAtInfinity, 0.6, 1e-6);
+  for (const LinearAnalysisCurve& c : curves) {
+    ASSERT_EQ(c.points.size(), grid.size());
+    for (const LinearAnalysisPoint& p : c.points) EXPECT_LE(p.spectralRadius, 1.0 + 1e-9) << c.label;
+  }
+}
+
+TEST(LinearAnalysisCurves, PeriodErrorOfSecondOrderMethodsFallsAsTheSquareOfTheStep) {
+  const std::vector<LinearAnalysisCurve> curves =
+      linearAnalysisCurves(parseStudyMethods("lms2:0,bathe:0.6"), std::nullopt, std::nullopt, {1e-3, 2e-3});
+  for (const LinearAnalysisCurve& c : curves) {
+    EXPECT_NEAR(c.points[1].periodElongation / c.points[0].periodElongation, 4.0, 0.01) << c.label;
+    EXPECT_GT(c.points[0].amplitudeDecay, -1e-9) << c.label;
+  }
+}
+
+TEST(LinearAnalysisCurves, RefusesAMethodWithoutALinearModelOrUnknown) {
+  EXPECT_THROW(linearAnalysisCurves(parseStudyMethods("lms2,rn4"), std::nullopt, std::nullopt, {0.1, 1.0}),
+               ConfigurationError);
+  EXPECT_THROW(linearAnalysisCurves({StudyMethod{"no-such-method"}}, std::nullopt, std::nullopt, {0.1, 1.0}),
+               ConfigurationError);
+}
+
+TEST(LinearAnalysisCurves, NearestPointIsNearestOnALogScale) {
+  std::vector<LinearAnalysisPoint> points(3);
+  points[0].stepOverPeriod = 0.01;
+  points[1].stepOverPeriod = 0.1;
+  points[2].stepOverPeriod = 1.0;
+  EXPECT_EQ(&nearestPoint(points, 0.02), &points[0]);  // log: 0.02 is nearer 0.01 than 0.1
+  EXPECT_EQ(&nearestPoint(points, 0.04), &points[1]);
+  EXPECT_EQ(&nearestPoint(points, 5.0), &points[2]);
+}
+
+}  // namespace
+}  // namespace mbw

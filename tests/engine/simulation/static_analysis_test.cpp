@@ -1,0 +1,52 @@
+// The static equilibrium of a scene as front ends report it (simulation/static_analysis.h): the
+// rotating shaft sagging under gravity at t = 0 (its largest move, a body frame origin's distance
+// from the scene's pose, read again from the recorded row), its row at rest with the multipliers;
+// a mechanism that can move freely reported as not converged; an unknown formulation refused.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "scene/scene_reader.h"
+#include "simulation/static_analysis.h"
+
+namespace mbw {
+namespace {
+
+TEST(StaticAnalysis, TheShaftSagsAndItsRowIsAtRestWithTheMultipliers) {
+  const Model model = loadScene("rotating-shaft");
+  const StaticAnalysis a = analyzeStaticEquilibrium(model, "rA", 0.0, StaticSettings{});
+  ASSERT_TRUE(a.solution.converged) << a.solution.failure;
+  EXPECT_LT(a.solution.residual, 1e-4);
+  const Results& r = a.results;
+  ASSERT_EQ(r.rowCount(), 1u);
+  EXPECT_EQ(r.metadataValue("analysis"), "static equilibrium");
+  EXPECT_EQ(r.stats.newtonIterations, a.solution.iterations);
+  EXPECT_TRUE(std::any_of(r.channels().begin(), r.channels().end(),
+                          [](const Channel& c) { return c.name.rfind("lambda.", 0) == 0; }));
+  // the largest move, again from the row: every body's frame origin against the scene's pose
+  double largest = 0.0;
+  std::string body;
+  for (const Body& b : model.bodies) {
+    const Vec3 at(r.at(0, r.column(b.name + ".x")), r.at(0, r.column(b.name + ".y")), r.at(0, r.column(b.name + ".z")));
+    EXPECT_EQ(r.at(0, r.column(b.name + ".vx")), 0.0);
+    if ((at - b.position_W).norm() > largest) largest = (at - b.position_W).norm(), body = b.name;
+  }
+  EXPECT_GT(largest, 1e-4);
+  EXPECT_NEAR(a.move.largest, largest, 1e-12);
+  EXPECT_EQ(a.move.body, body);
+}
+
+TEST(StaticAnalysis, AMechanismWithAFreeDegreeOfFreedomHasNoEquilibrium) {
+  const StaticAnalysis a = analyzeStaticEquilibrium(loadScene("double-pendulum"), "rp", 0.0, StaticSettings{});
+  EXPECT_FALSE(a.solution.converged);
+  EXPECT_NE(a.solution.failure.find("singular"), std::string::npos) << a.solution.failure;
+  EXPECT_EQ(a.results.rowCount(), 0u);
+}
+
+TEST(StaticAnalysis, RefusesAnUnknownFormulation) {
+  EXPECT_THROW(analyzeStaticEquilibrium(loadScene("rotating-shaft"), "rQ", 0.0, StaticSettings{}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace mbw

@@ -1,0 +1,109 @@
+// The tables of the formulation study (studies/formulation_study_tables.h) from measurements made
+// up here: speedups relative to rp from the mean and the best per-step time, the spread of the
+// repeated runs, a failed series named, iterations per step, and the observed orders over the
+// errors above 10 Theta h^2 only.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+#include "studies/formulation_study_tables.h"
+
+namespace mbw {
+namespace {
+
+RunCost cost(double cpuSeconds, long steps, long iterations) {
+  RunCost r;
+  r.completed = true;
+  r.cpuSeconds = cpuSeconds;
+  r.steps = steps;
+  r.newtonIterations = iterations;
+  return r;
+}
+
+OrderPoint point(double h, double positionError, double velocityError) {
+  OrderPoint p;
+  p.h = h;
+  p.completed = true;
+  p.positionError = positionError;
+  p.velocityError = velocityError;
+  p.accelerationError = velocityError;
+  return p;
+}
+
+// rp at 10 and 14 us per step, rA at 4 and 6, rE failed; orders on one series
+FormulationStudy study() {
+  FormulationStudy s;
+  s.settings = FormulationStudySettings::quick();
+  s.settings.positionTolerance = 1e-11;
+  s.formulations = {"rp", "rA", "rE"};
+  s.kinematics = {{"four-link", "rp", {cost(1e-3, 100, 200), cost(1.4e-3, 100, 200)}},
+                  {"four-link", "rA", {cost(4e-4, 100, 300), cost(6e-4, 100, 300)}},
+                  {"four-link", "rE", {cost(5e-4, 100, 100)}}};
+  s.kinematics[2].runs[0].completed = false;
+  s.kinematics[2].runs[0].message = "Newton failed";
+  s.dynamics = s.kinematics;
+  OrderSeries o{"single-pendulum", "rA", {"pendulum", 0}, {}};
+  // position errors at the Newton tolerance's level (no order), velocity errors of order 1
+  for (double h : {1e-2, 5e-3, 2e-3}) o.points.push_back(point(h, 1e-11, 0.3 * h));
+  s.orders = {o};
+  return s;
+}
+
+std::map<std::string, StudyTable> tablesByFile() {
+  std::map<std::string, StudyTable> out;
+  for (const auto& [file, table] : formulationStudyTables(study())) out[file] = table;
+  return out;
+}
+
+std::string at(const StudyTable& t, size_t row, const std::string& column) {
+  for (size_t c = 0; c < t.header.size(); ++c)
+    if (t.header[c] == column) return t.rows.at(row).at(c);
+  ADD_FAILURE() << "no column " << column;
+  return "";
+}
+
+TEST(FormulationStudyTables, GivesEveryTableOfThePaperUnderItsFile) {
+  const auto tables = tablesByFile();
+  for (const char* file : {"table8_kinematics_speedup.csv", "table9_kinematics_iterations.csv",
+                           "table10_dynamics_speedup.csv", "dynamics_iterations.csv", "orders.csv",
+                           "order_analysis.csv"})
+    EXPECT_EQ(tables.count(file), 1u) << file;
+}
+
+TEST(FormulationStudyTables, SpeedupsAreRelativeToRpFromTheMeanAndTheBestRun) {
+  const StudyTable t = tablesByFile().at("table8_kinematics_speedup.csv");
+  ASSERT_EQ(t.rows.size(), 1u);
+  EXPECT_EQ(at(t, 0, "rp us/step"), "12");
+  EXPECT_EQ(at(t, 0, "rA us/step"), "5");
+  EXPECT_EQ(at(t, 0, "rA speedup"), "2.4");           // 12 / 5
+  EXPECT_EQ(at(t, 0, "rA speedup (best)"), "2.5");    // 10 / 4
+  EXPECT_EQ(at(t, 0, "rE us/step"), "failed");
+  EXPECT_EQ(at(t, 0, "rE speedup"), "-");
+  EXPECT_EQ(at(t, 0, "spread"), "40%");               // rA: (6 - 4) / 5, the largest
+  bool named = false;
+  for (const std::string& n : t.notes) named = named || n == "four-link, rE: Newton failed";
+  EXPECT_TRUE(named);
+}
+
+TEST(FormulationStudyTables, IterationsAreAveragedOverEveryStep) {
+  const StudyTable t = tablesByFile().at("table9_kinematics_iterations.csv");
+  EXPECT_EQ(at(t, 0, "rp"), "2");
+  EXPECT_EQ(at(t, 0, "rA"), "3");
+}
+
+TEST(FormulationStudyTables, OrdersLeaveOutErrorsAtTheNewtonTolerance) {
+  const StudyTable t = tablesByFile().at("orders.csv");
+  ASSERT_EQ(t.rows.size(), 1u);
+  EXPECT_EQ(at(t, 0, "position order"), "-");
+  EXPECT_EQ(at(t, 0, "velocity order"), "1");
+  EXPECT_EQ(at(t, 0, "largest position error"), "1e-11");
+  const FormulationStudy s = study();
+  EXPECT_NEAR(resolvedOrder(s.orders[0].points, &OrderPoint::velocityError, 1e-10), 1.0, 1e-12);
+  EXPECT_TRUE(std::isnan(resolvedOrder(s.orders[0].points, &OrderPoint::positionError, 1e-10)));
+  EXPECT_EQ(tablesByFile().at("order_analysis.csv").rows.size(), 3u);
+}
+
+}  // namespace
+}  // namespace mbw

@@ -1,0 +1,92 @@
+// The method-grid studies' tables (studies/method_grid_tables.h) from records made up here on a
+// two-method, two-step convergence study of the double pendulum: the default outputs, RE only
+// where a run completed, the records grouped by method in the order they came, and both CSV files
+// (a row per run; the orders as comment lines).
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "command_runner.h"
+#include "scene/scene_reader.h"
+#include "studies/method_grid_tables.h"
+#include "studies/results_table.h"
+
+namespace mbw {
+namespace {
+
+struct Fixture {
+  Model model = loadScene("double-pendulum");
+  Study study;
+  std::vector<RunRecord> records;
+  Fixture() {
+    RunSettings base;
+    base.tEnd = 0.1;
+    study = makeMethodStepStudy("double-pendulum", base, parseStudyMethods("lms2,bathe:0.6"), {0.02, 0.01}, false);
+    addConvergenceReference(study, base, ConvergenceReference{}, defaultConvergenceOutputs(model));
+    // runs 3, 0, 1, 2 in that order; run 1 failed
+    for (int run : {3, 0, 1, 2}) {
+      RunRecord r;
+      r.run = run;
+      r.status = run == 1 ? RunStatus::Failed : RunStatus::Completed;
+      r.errors.assign(3, ErrorMeasures{});  // not measured, unless the run completed
+      if (run != 1)
+        for (ErrorMeasures& e : r.errors) e.relative = 0.1 * study.runs[run].settings.integratorSettings.step;
+      records.push_back(r);
+    }
+  }
+};
+
+std::string label(const Fixture& f, int run) { return methodLabel(f.study.runs[run].settings); }
+
+TEST(MethodGridTables, DefaultOutputsAreTheLastBodysPositionVelocityAndAcceleration) {
+  EXPECT_EQ(defaultConvergenceOutputs(loadScene("double-pendulum")),
+            (std::vector<std::string>{"body_2.x", "body_2.vx", "body_2.ax"}));
+}
+
+TEST(MethodGridTables, RecordsAreGroupedByMethodInTheOrderTheyCame) {
+  const Fixture f;
+  const auto byMethod = recordsByMethod(f.study, f.records);
+  ASSERT_EQ(byMethod.size(), 2u);
+  EXPECT_EQ(byMethod[0].first, label(f, 3));  // bathe's record came first
+  ASSERT_EQ(byMethod[0].second.size(), 2u);
+  EXPECT_EQ(byMethod[0].second[0]->run, 3);
+  EXPECT_EQ(byMethod[0].second[1]->run, 2);
+  EXPECT_TRUE(std::isnan(completedRelativeError(f.records[2], 0)));  // run 1 failed
+  EXPECT_DOUBLE_EQ(completedRelativeError(f.records[1], 2), 0.002);
+}
+
+TEST(MethodGridTables, ConvergenceTableHasARowPerRunAndTheOrdersAsComments) {
+  const Fixture f;
+  std::vector<std::vector<MethodOrder>> orders;
+  for (size_t k = 0; k < 3; ++k) orders.push_back(observedOrders(f.study, f.records, k));
+  const std::string path = ::testing::TempDir() + "/method_grid_convergence.csv";
+  writeConvergenceTable(path, f.model.name, f.study, f.records, orders);
+  std::istringstream text(test::readText(path));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(text, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 3u + 1u + 4u + 6u);  // comments, header, runs, orders
+  EXPECT_EQ(lines[0], "# scene: " + f.model.name);
+  const std::string errors = ",cpu_s,RE(body_2.x),RE(body_2.vx),RE(body_2.ax)";
+  EXPECT_EQ(lines[3].substr(lines[3].size() - errors.size()), errors);
+  EXPECT_NE(lines[6].find("failed"), std::string::npos);  // run 1, the third record
+  EXPECT_NE(lines[6].find(",nan,nan,nan"), std::string::npos);
+  // bathe's two runs give order 1 exactly; lms2 has one completed run, no order
+  EXPECT_EQ(lines[8], "# order," + label(f, 3) + ",body_2.x,1");
+  EXPECT_EQ(lines[11], "# order," + label(f, 0) + ",body_2.x,nan");
+  EXPECT_THROW(writeConvergenceTable(::testing::TempDir() + "/no/dir/c.csv", f.model.name, f.study, f.records, orders),
+               TableError);
+}
+
+TEST(MethodGridTables, ComparisonTableHasARowPerRun) {
+  const Fixture f;
+  const std::string path = ::testing::TempDir() + "/method_grid_comparison.csv";
+  writeComparisonTable(path, f.model.name, f.study, f.records);
+  const std::string text = test::readText(path);
+  EXPECT_EQ(text.rfind("# scene: " + f.model.name + "\n# t_end: 0.1\nmethod,stages,step,status,", 0), 0u) << text;
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3 + 4);
+}
+
+}  // namespace
+}  // namespace mbw

@@ -1,0 +1,96 @@
+// The results of the studies of Sandu et al. 2001 (studies/rosenbrock_nystrom_results.h) from
+// records made up here: the tolerance study's rows for the completed runs, with Delta relative to
+// the reference's value at t*; the timing study's runs found by what they are, the CPU time ratio
+// where both were measured, and both CSV tables.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "command_runner.h"
+#include "scene/scene_reader.h"
+#include "studies/results_table.h"
+#include "studies/rosenbrock_nystrom_results.h"
+
+namespace mbw {
+namespace {
+
+ErrorMeasures error(double max, double timeOfMax) {
+  ErrorMeasures e;
+  e.max = max;
+  e.timeOfMax = timeOfMax;
+  e.rms = e.mean = max / 2.0;
+  return e;
+}
+
+TEST(RosenbrockNystromResults, ToleranceRowsAreTheCompletedRunsWithTheirRelativeErrors) {
+  ToleranceStudySettings o;
+  o.scene = "double-pendulum";
+  o.channel = "body_1.x";
+  o.tolerances = {1e-2, 1e-3, 1e-4};
+  const Study study = makeToleranceStudy(loadScene(o.scene), o);
+  // the reference: x = 2 + t, its rate 1 (linear: the cubic reads it exactly)
+  Results reference;
+  reference.setChannels({{"t", "s"}, {"body_1.x", "m"}, {"body_1.x.rate", "m/s"}});
+  for (double t : {0.0, 1.0, 2.0, 3.0}) reference.appendRow({t, 2.0 + t, 1.0});
+  std::vector<std::optional<RunRecord>> records(3);
+  for (int k : {0, 2}) {
+    records[k] = RunRecord{};
+    records[k]->run = k;
+    records[k]->status = RunStatus::Completed;
+    records[k]->stats.steps = 10 * (k + 1);
+    records[k]->errors = {error(0.04, 2.0), error(0.5, 1.0)};
+  }
+  records[2]->status = RunStatus::Failed;
+  records[1] = std::nullopt;  // not made
+  const std::vector<ToleranceRow> rows = toleranceRows(study, records, reference, "body_1.x");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].run, 0);
+  EXPECT_EQ(rows[0].tolerance, 1e-2);
+  EXPECT_DOUBLE_EQ(rows[0].valueRel, 1.0);   // 100 * 0.04 / 4
+  EXPECT_DOUBLE_EQ(rows[0].rateRel, 50.0);   // 100 * 0.5 / 1
+  const std::string path = ::testing::TempDir() + "/tolerance_rows.csv";
+  writeToleranceTable(path, "body_1.x", rows);
+  EXPECT_EQ(test::readText(path),
+            "tolerance,channel,t_max,max_error,rel_error_percent,rms_error,mean_error,steps,rejected,cpu_seconds\n"
+            "0.01,body_1.x,2,0.04,1,0.02,0.02,10,0,0\n"
+            "0.01,body_1.x.rate,1,0.5,50,0.25,0.25,10,0,0\n");
+  EXPECT_THROW(writeToleranceTable(::testing::TempDir() + "/no/dir/t.csv", "body_1.x", rows), TableError);
+}
+
+TEST(RosenbrockNystromResults, TimingSeriesHoldTheRunsMadeAndTheirCpuRatios) {
+  TimingStudySettings o;
+  o.scene = "double-pendulum";
+  o.tolerances = {1e-2, 1e-3};
+  o.spans = {1, 2};
+  const TimingStudy timing = makeTimingStudy(loadScene(o.scene), o);
+  std::vector<std::optional<RunRecord>> records(timing.study.runs.size());
+  // the implicit runs at 1 and 2 s of CPU per span, the explicit ones four times as long; the
+  // explicit run at 1e-3 not made, the implicit one at 1e-2 stopped before 2 s
+  for (size_t k = 0; k < 2; ++k) {
+    const int i = timing.implicitRuns[k], e = timing.explicitRuns[k];
+    records[i] = RunRecord{};
+    records[i]->run = i;
+    records[i]->cpuAt = {1.0, k == 0 ? NAN : 2.0};
+    if (k == 0) {
+      records[e] = RunRecord{};
+      records[e]->run = e;
+      records[e]->cpuAt = {4.0, 8.0};
+    }
+  }
+  const TimingSeries implicitSeries = timingSeries(timing.study, records, "rn4", timing.implicitRuns);
+  const TimingSeries explicitSeries = timingSeries(timing.study, records, "adams", timing.explicitRuns);
+  EXPECT_EQ(implicitSeries.tolerances, (std::vector<double>{1e-2, 1e-3}));
+  EXPECT_EQ(explicitSeries.tolerances, (std::vector<double>{1e-2}));
+  EXPECT_DOUBLE_EQ(cpuTimeRatio(explicitSeries, implicitSeries, 0, 0), 4.0);
+  EXPECT_TRUE(std::isnan(cpuTimeRatio(explicitSeries, implicitSeries, 0, 1)));  // implicit not at 2 s
+  EXPECT_TRUE(std::isnan(cpuTimeRatio(explicitSeries, implicitSeries, 1, 0)));  // explicit not made
+  const std::string path = ::testing::TempDir() + "/timing_series.csv";
+  writeTimingTable(path, {&explicitSeries}, {1, 2});
+  EXPECT_EQ(test::readText(path),
+            "integrator,tolerance,span,cpu_seconds,steps,rejected,function_evaluations,jacobians,run_end,"
+            "run_cpu_seconds\nadams,0.01,1,4.000000,0,0,0,0,0,0\nadams,0.01,2,8.000000,0,0,0,0,0,0\n");
+}
+
+}  // namespace
+}  // namespace mbw

@@ -1,0 +1,51 @@
+// A study's text table (studies/study_table.h): the terminal's aligned columns and the CSV file
+// come from the same cells; NaN reads "-".
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "studies/results_table.h"
+#include "studies/study_table.h"
+#include "command_runner.h"
+
+namespace mbw {
+namespace {
+
+StudyTable example() {
+  StudyTable t;
+  t.title = "Table 1";
+  t.notes = {"a note"};
+  t.header = {"method", "error"};
+  t.rows = {{"lms2", "0.001"}, {"esdirk4-6l2sa2", "-"}};
+  return t;
+}
+
+TEST(StudyTable, PrintsTheFirstColumnLeftAndTheOthersRightAligned) {
+  std::ostringstream out;
+  example().print(out);
+  EXPECT_EQ(out.str(),
+            "Table 1\n"
+            "  a note\n"
+            "  method         error\n"
+            "  lms2           0.001\n"
+            "  esdirk4-6l2sa2     -\n"
+            "\n");
+}
+
+TEST(StudyTable, WritesTheSameCellsAsCsvWithTitleAndNotesAsComments) {
+  const std::string path = ::testing::TempDir() + "/study_table_test.csv";
+  example().writeCsv(path);
+  EXPECT_EQ(test::readText(path), "# Table 1\n# a note\nmethod,error\nlms2,0.001\nesdirk4-6l2sa2,-\n");
+  EXPECT_THROW(example().writeCsv(::testing::TempDir() + "/no/such/dir/t.csv"), TableError);
+}
+
+TEST(StudyTable, CellsHoldSignificantDigitsAndADashForNaN) {
+  EXPECT_EQ(cell(0.000123456), "0.000123");
+  EXPECT_EQ(cell(2.0 / 3.0, 5), "0.66667");
+  EXPECT_EQ(cell(std::nan("")), "-");
+}
+
+}  // namespace
+}  // namespace mbw
