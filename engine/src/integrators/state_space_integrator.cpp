@@ -36,8 +36,6 @@ StateSpaceIntegrator::StateSpaceIntegrator(Formulation& formulation, IntegratorS
       perUnitStep_(controlPerUnitStep(settings, perUnitStepByDefault)),
       ode_(formulation, odeSettings(settings, perUnitStep_)) {}
 
-StateSpaceIntegrator::~StateSpaceIntegrator() = default;
-
 void StateSpaceIntegrator::doInitialize() {
   jacobianSeconds_ = &(stats_.phaseSeconds["jacobian"] = 0.0);
   evaluationSeconds_ = &(stats_.phaseSeconds["function evaluations"] = 0.0);
