@@ -20,9 +20,9 @@
 // ODE is partitioned and started afresh from HHT's state (its dependent coordinates and velocities
 // solved onto both constraint levels). Each crossing is an event of the run; its outputs are the
 // cubic Hermite of its ends, projected onto the constraints. Measured on the ten-window N
-// four-bar over 20 s (26 crossings), rn4, adams and bdf at rtol 1e-6 to 1e-8: B0's velocity within
-// 4e-4 m/s of the closed form with 81 steps per crossing, 1.6e-3 with 41, 2e-2 with 21 (HHT's
-// second-order error over the crossings sets the floor).
+// four-bar over 20 s (26 crossings), rn4, adams and bdf at rtol 1e-5 to 1e-8: B0's velocity off
+// the closed form by 4e-3 to 2e-2 m/s with 20 steps per crossing, 1.1e-3 to 2.5e-3 with 41,
+// 3.5e-4 to 1.3e-3 with 81 (HHT's second-order error over the crossings sets the floor).
 //
 // Under error control per unit step the dependent coordinates are solved to at most 1e-7 atol
 // (down to 1e-13): the accelerations carry the constraint residual's noise, amplified by the stiff
