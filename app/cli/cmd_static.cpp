@@ -18,6 +18,7 @@ struct StaticCommand {
 };
 
 int run(const StaticCommand& cmd) {
+  // the settings against the scene's defaults, then the engine's analysis
   const Model model = loadSceneOrThrow(cmd.scene);
   const std::string name = cmd.formulation.empty() ? model.defaults.formulation : cmd.formulation;
   StaticSettings settings = cmd.settings;
@@ -31,6 +32,7 @@ int run(const StaticCommand& cmd) {
     throw InputError(e.what());
   }
 
+  // what it found: a failure, or the iterations, the residual and the largest move
   const StaticResult& r = a.solution;
   std::cout << "static equilibrium of '" << model.name << "' at t = " << t << " s (" << name << ")\n";
   if (!r.converged) {
@@ -42,6 +44,7 @@ int run(const StaticCommand& cmd) {
             << formatNumber(r.residual) << "\n";
   std::cout << "largest move from the scene's pose: " << formatNumber(a.move.largest) << " m"
             << (a.move.body.empty() ? "" : " (" + a.move.body + ")") << "\n";
+  // the equilibrium as one row of the run CSV, on request
   if (!cmd.output.empty()) {
     writeCsv(a.results, cmd.output);
     std::cout << "CSV   " << cmd.output << " (the equilibrium, multipliers included)\n";

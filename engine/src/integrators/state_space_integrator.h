@@ -20,7 +20,7 @@
 // ODE is partitioned and started afresh from HHT's state (its dependent coordinates and velocities
 // solved onto both constraint levels). Each crossing is an event of the run; its outputs are the
 // cubic Hermite of its ends, projected onto the constraints. Measured on the ten-window N
-// four-bar over 20 s (26 crossings), rn4, adams and bdf at rtol 1e-5 to 1e-8: B0's velocity off
+// four-bar over 20 s (20 crossings), rn4, adams and bdf at rtol 1e-5 to 1e-8: B0's velocity off
 // the closed form by 2.5e-4 to 1.5e-3 m/s with 81 steps per crossing; with HHT's default Newton
 // settings 4e-3 to 2e-2 with 20 steps, 1.1e-3 to 2.5e-3 with 41 (HHT's second-order error over
 // the crossings sets the floor).
