@@ -7,7 +7,8 @@
 
 namespace mbw::resources {
 
-// the application icon (resources/icons/multibody-workbench.svg, also installed in the hicolor theme)
+// the application icon (resources/icons/multibody-workbench.svg, also installed in the hicolor
+// theme)
 QIcon applicationIcon();
 // resources/icons/actions/NAME.svg, e.g. "run"; a null icon for a name that has none
 QIcon actionIcon(const QString& name);

@@ -59,7 +59,8 @@ struct RunOptions : RunOverrides {
 // A settings problem (settings_check.h) as a message naming where the setting came from: the
 // option given ("--t-end: ..."), else the scene file and the JSON path of the setting it gives
 // ("mine.json: /settings/t_end: ..."), else the message alone; --yes is offered for a size.
-std::string settingsProblemText(const SettingsProblem& problem, const Model& model, const RunOptions* options);
+std::string settingsProblemText(const SettingsProblem& problem, const Model& model,
+                                const RunOptions* options);
 // the name of a scene in messages: its file, or "builtin:NAME"
 std::string sceneSource(const Model& model);
 

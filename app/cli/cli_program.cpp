@@ -13,10 +13,13 @@ const std::vector<ExitStatus>& exitStatuses() {
       {kSuccess, "success"},
       {kBadInput, "bad input: the message names the file and the JSON path of the field"},
       {kNumericalFailure,
-       "numerical failure: the message says when and why; the CSV holds every step computed until then"},
+       "numerical failure: the message says when and why; the CSV holds every step computed until "
+       "then"},
       {kOutputFailure,
-       "an output could not be written (disk full, file size limit): the run stopped, the CSV keeps its whole rows"},
-      {kHungUp, "stopped with SIGHUP (the terminal closed): the summary, CSV and plot are still written"},
+       "an output could not be written (disk full, file size limit): the run stopped, the CSV "
+       "keeps its whole rows"},
+      {kHungUp,
+       "stopped with SIGHUP (the terminal closed): the summary, CSV and plot are still written"},
       {kInterrupted, "stopped with Ctrl-C: the summary, CSV and plot are still written"},
       {kQuit, "stopped with SIGQUIT (Ctrl-\\): the summary, CSV and plot are still written"},
       {kTerminated, "stopped with SIGTERM: the summary, CSV and plot are still written"},
@@ -32,13 +35,14 @@ CliProgram::CliProgram()
   app.require_subcommand(1);
   std::ostringstream footer;
   footer << "Exit status:";
-  for (const ExitStatus& s : exitStatuses()) footer << "\n  " << s.code << (s.code < 10 ? "    " : "  ") << s.meaning;
+  for (const ExitStatus& s : exitStatuses())
+    footer << "\n  " << s.code << (s.code < 10 ? "    " : "  ") << s.meaning;
   app.footer(footer.str());
-  commands = {addListCommand(app), addValidateCommand(app),
-              addRunCommand(app), addKinematicsCommand(app), addStaticCommand(app),
-              addSchemaCommand(app), addGenerateCommand(app), addStudyCommand(app),
-              addLinearAnalysisCommand(app), addConvergenceCommand(app),
-              addCompareCommand(app), addSweepCommand(app), addPlotCommand(app), addReferenceCommand(app)};
+  commands = {addListCommand(app),        addValidateCommand(app), addRunCommand(app),
+              addKinematicsCommand(app),  addStaticCommand(app),   addSchemaCommand(app),
+              addGenerateCommand(app),    addStudyCommand(app),    addLinearAnalysisCommand(app),
+              addConvergenceCommand(app), addCompareCommand(app),  addSweepCommand(app),
+              addPlotCommand(app),        addReferenceCommand(app)};
 }
 
 int CliProgram::runParsed() const {

@@ -28,9 +28,12 @@ struct Example {
 // examples shown in the reference and the man page (the docs test parses them like every other)
 const std::vector<Example> kExamples = {
     {"mbw-cli list", "the built-in scenes, integrators (with capabilities) and formulations"},
-    {"mbw-cli run double-pendulum -o dp.csv --plot dp.png", "a run at the scene's settings: summary, CSV and plots"},
-    {"mbw-cli run slider-crank --integrator hht --step 1e-3 --t-end 3", "another integrator, step and end time"},
-    {"mbw-cli compare andrews-squeezer --integrators lms3:0.6,ss3:0.6,mssth3 --step-per-stage 1e-4 --t-end 0.05",
+    {"mbw-cli run double-pendulum -o dp.csv --plot dp.png",
+     "a run at the scene's settings: summary, CSV and plots"},
+    {"mbw-cli run slider-crank --integrator hht --step 1e-3 --t-end 3",
+     "another integrator, step and end time"},
+    {"mbw-cli compare andrews-squeezer --integrators lms3:0.6,ss3:0.6,mssth3 --step-per-stage 1e-4 "
+     "--t-end 0.05",
      "three integrators at equal cost, side by side"},
     {"mbw-cli validate my-mechanism.json", "check a scene file; every problem with its JSON path"},
 };
@@ -71,7 +74,8 @@ bool isFlag(const CLI::Option& o) { return o.get_items_expected_max() == 0; }
 // "FLOAT", or "FLOAT,..." for a list the option splits at its delimiter
 std::string valueName(const CLI::Option& o) {
   std::string name = o.get_type_name();
-  if (o.get_expected_max() > 1) name += o.get_delimiter() != '\0' ? std::string(1, o.get_delimiter()) + "..." : " ...";
+  if (o.get_expected_max() > 1)
+    name += o.get_delimiter() != '\0' ? std::string(1, o.get_delimiter()) + "..." : " ...";
   return name;
 }
 
@@ -106,14 +110,18 @@ ProgramDoc describe(const CLI::App& program) {
   return p;
 }
 
-// --- Markdown -------------------------------------------------------------------------------------
+// --- Markdown
+// -------------------------------------------------------------------------------------
 
 std::string escapeCell(const std::string& text) {
   std::string out;
   for (char c : text) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += ' ';
-    else out += c;
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
   }
   return out;
 }
@@ -141,7 +149,8 @@ void markdownTable(std::ostream& out, const CommandDoc& d) {
   out << "\n";
 }
 
-// --- roff -----------------------------------------------------------------------------------------
+// --- roff
+// -----------------------------------------------------------------------------------------
 
 // text safe in roff: backslashes escaped, no control character at the start of a line
 std::string roff(const std::string& text) {
@@ -149,9 +158,12 @@ std::string roff(const std::string& text) {
   bool lineStart = true;
   for (char c : text) {
     if (lineStart && (c == '.' || c == '\'')) out += "\\&";
-    if (c == '\\') out += "\\e";
-    else if (c == '-') out += "\\-";
-    else out += c;
+    if (c == '\\')
+      out += "\\e";
+    else if (c == '-')
+      out += "\\-";
+    else
+      out += c;
     lineStart = c == '\n';
   }
   return out;
@@ -167,22 +179,31 @@ std::string referenceMarkdown(const CLI::App& program) {
       << docsNavigationLine() << "\n\n"
       << "<!-- Generated from the program's own definitions by `" << name
       << " reference -o docs/cli-reference.md`; do not edit (a test checks it is current). -->\n\n"
-      << "Every command and option of `" << name << "`, written from the program's own definitions (the "
-      << "same text as `" << name << " COMMAND --help`, and the man page " << name << "(1)). The guide "
+      << "Every command and option of `" << name
+      << "`, written from the program's own definitions (the "
+      << "same text as `" << name << " COMMAND --help`, and the man page " << name
+      << "(1)). The guide "
       << "with examples and the CSV format is [The command line](command-line.md).\n\n"
       << "`" << name << "`: " << summary << ". " << description << "\n\n"
-      << "```\n" << name << " COMMAND [OPTIONS]\n" << name << " --version\n" << name << " [COMMAND] --help\n```\n\n"
+      << "```\n"
+      << name << " COMMAND [OPTIONS]\n"
+      << name << " --version\n"
+      << name << " [COMMAND] --help\n```\n\n"
       << "| command | |\n|---|---|\n";
   for (const CommandDoc& d : commands)
-    out << "| [`" << d.path << "`](#" << anchor(name, d.path) << ") | " << escapeCell(d.description) << " |\n";
+    out << "| [`" << d.path << "`](#" << anchor(name, d.path) << ") | " << escapeCell(d.description)
+        << " |\n";
   out << "\n";
   for (const CommandDoc& d : commands) {
-    out << "## `" << name << " " << d.path << "`\n\n" << d.description << "\n\n"
-        << "```\n" << usage(name, d) << "\n```\n\n";
+    out << "## `" << name << " " << d.path << "`\n\n"
+        << d.description << "\n\n"
+        << "```\n"
+        << usage(name, d) << "\n```\n\n";
     markdownTable(out, d);
   }
   out << "## Exit status\n\n| status | |\n|---|---|\n";
-  for (const ExitStatus& s : exitStatuses()) out << "| " << s.code << " | " << escapeCell(s.meaning) << " |\n";
+  for (const ExitStatus& s : exitStatuses())
+    out << "| " << s.code << " | " << escapeCell(s.meaning) << " |\n";
   out << "\n## Examples\n\n```sh\n";
   for (const Example& e : kExamples) out << e.commandLine << "   # " << e.what << "\n";
   out << "```\n";
@@ -193,23 +214,29 @@ std::string referenceManPage(const CLI::App& program) {
   const auto [name, summary, description, commands] = describe(program);
 
   std::ostringstream out;
-  out << ".\\\" Generated from the program's own definitions by `" << name << " reference --format man`.\n"
+  out << ".\\\" Generated from the program's own definitions by `" << name
+      << " reference --format man`.\n"
       << ".TH " << upper(name) << " 1 \"\" \"" << roff(name) << " " << roff(mbw::engineVersion())
       << "\" \"Multibody Workbench\"\n"
-      << ".SH NAME\n" << roff(name) << " \\- " << roff(summary) << "\n"
-      << ".SH SYNOPSIS\n.B " << roff(name) << "\n.I COMMAND\n[\\fIOPTIONS\\fR]\n.br\n.B " << roff(name)
-      << "\n\\-\\-version\n.br\n.B " << roff(name) << "\n[\\fICOMMAND\\fR] \\-\\-help\n"
-      << ".SH DESCRIPTION\n" << roff(name)
-      << " is the engine of Multibody Workbench without its window (see mbw(1)): it loads scenes, runs "
-         "integrators on them, writes the results as CSV and plots, and reproduces the studies of the "
+      << ".SH NAME\n"
+      << roff(name) << " \\- " << roff(summary) << "\n"
+      << ".SH SYNOPSIS\n.B " << roff(name) << "\n.I COMMAND\n[\\fIOPTIONS\\fR]\n.br\n.B "
+      << roff(name) << "\n\\-\\-version\n.br\n.B " << roff(name)
+      << "\n[\\fICOMMAND\\fR] \\-\\-help\n"
+      << ".SH DESCRIPTION\n"
+      << roff(name)
+      << " is the engine of Multibody Workbench without its window (see mbw(1)): it loads scenes, "
+         "runs "
+         "integrators on them, writes the results as CSV and plots, and reproduces the studies of "
+         "the "
          "papers the workbench follows.\n.PP\n"
       << roff(description) << "\n"
       << ".SH COMMANDS\n";
   for (const CommandDoc& d : commands) {
     out << ".SS \"" << roff(usage(name, d)) << "\"\n" << roff(d.description) << "\n";
     for (const CLI::Option* p : d.positionals)
-      out << ".TP\n.I " << roff(positionalName(*p)) << "\n" << roff(p->get_description())
-          << (p->get_required() ? " (required)" : "") << "\n";
+      out << ".TP\n.I " << roff(positionalName(*p)) << "\n"
+          << roff(p->get_description()) << (p->get_required() ? " (required)" : "") << "\n";
     for (const CLI::Option* o : d.options) {
       out << ".TP\n\\fB" << roff(optionNames(*o)) << "\\fR";
       if (!isFlag(*o)) out << " \\fI" << roff(valueName(*o)) << "\\fR";
@@ -220,10 +247,13 @@ std::string referenceManPage(const CLI::App& program) {
     }
   }
   out << ".SH EXIT STATUS\n";
-  for (const ExitStatus& s : exitStatuses()) out << ".TP\n.B " << s.code << "\n" << roff(s.meaning) << "\n";
+  for (const ExitStatus& s : exitStatuses())
+    out << ".TP\n.B " << s.code << "\n" << roff(s.meaning) << "\n";
   out << ".SH EXAMPLES\n";
-  for (const Example& e : kExamples) out << ".TP\n.B " << roff(e.commandLine) << "\n" << roff(e.what) << "\n";
-  out << ".SH SEE ALSO\n.BR mbw (1)\n.PP\nThe guide: README.md and docs/ in the package's documentation directory, "
+  for (const Example& e : kExamples)
+    out << ".TP\n.B " << roff(e.commandLine) << "\n" << roff(e.what) << "\n";
+  out << ".SH SEE ALSO\n.BR mbw (1)\n.PP\nThe guide: README.md and docs/ in the package's "
+         "documentation directory, "
          "/usr/share/doc/multibody\\-workbench when installed from the Debian package.\n";
   return out.str();
 }

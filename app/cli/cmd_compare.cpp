@@ -1,5 +1,5 @@
-// mbw-cli compare SCENE: several integrators on one scene at the same Delta t / n (Zhang et al. 2022
-// section 5: equal cost), side by side: steps, Newton iterations, energy balance extremes,
+// mbw-cli compare SCENE: several integrators on one scene at the same Delta t / n (Zhang et al.
+// 2022 section 5: equal cost), side by side: steps, Newton iterations, energy balance extremes,
 // constraint violation, CPU time, and overlaid time histories of chosen outputs (Figures 9-12).
 // The study and its table are the engine's (studies/method_grid*.h); this file parses and prints.
 
@@ -30,20 +30,24 @@ void printTable(const Model& model, const Study& study, const CompareCommand& cm
                 const std::vector<RunRecord>& records) {
   std::cout << model.name << ", t_end " << study.runs[0].settings.tEnd << " s, "
             << (cmd.perStage ? "Delta t / n = " : "Delta t = ") << cmd.step << " s\n";
-  std::cout << std::left << std::setw(22) << "method" << std::setw(3) << "n" << std::setw(10) << "dt"
-            << std::setw(11) << "status" << std::setw(8) << "steps" << std::setw(9) << "it/step"
-            << std::setw(10) << "it/point" << std::setw(12) << "min dE" << std::setw(12) << "max dE"
-            << std::setw(12) << "final dE" << std::setw(11) << "|phi|max" << "CPU s\n";
+  std::cout << std::left << std::setw(22) << "method" << std::setw(3) << "n" << std::setw(10)
+            << "dt" << std::setw(11) << "status" << std::setw(8) << "steps" << std::setw(9)
+            << "it/step" << std::setw(10) << "it/point" << std::setw(12) << "min dE"
+            << std::setw(12) << "max dE" << std::setw(12) << "final dE" << std::setw(11)
+            << "|phi|max"
+            << "CPU s\n";
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs[r.run];
     const RunStatistics& s = r.stats;
-    std::cout << std::setw(22) << methodLabel(spec.settings) << std::setw(3) << implicitStages(spec) << std::setw(10)
-              << spec.settings.integratorSettings.step << std::setw(11) << toString(r.status) << std::setw(8)
-              << s.steps << std::setw(9) << formatNumber(iterationsPerStep(s)) << std::setw(10)
-              << formatNumber(iterationsPerTimePoint(s)) << std::setw(12) << formatNumber(r.energyBalanceMin)
-              << std::setw(12) << formatNumber(r.energyBalanceMax) << std::setw(12)
-              << formatNumber(r.energyBalanceFinal) << std::setw(11) << formatNumber(r.violationPositionMax)
-              << formatNumber(s.cpuSeconds) << "\n";
+    std::cout << std::setw(22) << methodLabel(spec.settings) << std::setw(3) << implicitStages(spec)
+              << std::setw(10) << spec.settings.integratorSettings.step << std::setw(11)
+              << toString(r.status) << std::setw(8) << s.steps << std::setw(9)
+              << formatNumber(iterationsPerStep(s)) << std::setw(10)
+              << formatNumber(iterationsPerTimePoint(s)) << std::setw(12)
+              << formatNumber(r.energyBalanceMin) << std::setw(12)
+              << formatNumber(r.energyBalanceMax) << std::setw(12)
+              << formatNumber(r.energyBalanceFinal) << std::setw(11)
+              << formatNumber(r.violationPositionMax) << formatNumber(s.cpuSeconds) << "\n";
     if (!r.message.empty()) std::cout << "    " << r.message << "\n";
   }
 }
@@ -52,7 +56,8 @@ plot::Figure figure(const Model& model, const Study& study, const CompareCommand
                     const std::vector<std::string>& channels, const RunHistories& histories) {
   plot::Figure f;
   std::ostringstream title;
-  title << model.name << ": " << (cmd.perStage ? "Delta t / n = " : "Delta t = ") << cmd.step << " s";
+  title << model.name << ": " << (cmd.perStage ? "Delta t / n = " : "Delta t = ") << cmd.step
+        << " s";
   f.title = title.str();
   f.columns = 1;
   f.chartHeight = 380;
@@ -60,7 +65,8 @@ plot::Figure figure(const Model& model, const Study& study, const CompareCommand
     plot::Chart c{ch, {"t [s]"}, {ch}, {}};
     for (size_t k = 0; k < study.runs.size(); ++k)
       if (const Results* r = histories.history(static_cast<int>(k)))
-        c.series.push_back({methodLabel(study.runs[k].settings), r->columnValues(0), r->columnValues(r->column(ch))});
+        c.series.push_back({methodLabel(study.runs[k].settings), r->columnValues(0),
+                            r->columnValues(r->column(ch))});
     f.charts.push_back(c);
   }
   return f;
@@ -69,7 +75,8 @@ plot::Figure figure(const Model& model, const Study& study, const CompareCommand
 int run(const CompareCommand& cmd) {
   const Model model = loadSceneOrThrow(cmd.scene);
   RunSettings base = cmd.options.resolve(model);
-  if (!(cmd.step > 0.0)) throw InputError("give --step (Delta t) or --step-per-stage (Delta t / n)");
+  if (!(cmd.step > 0.0))
+    throw InputError("give --step (Delta t) or --step-per-stage (Delta t / n)");
   const std::vector<std::string> channels = splitList(cmd.channels);
   recordMultipliersFor(channels, base);
   std::vector<StudyMethod> methods;
@@ -79,7 +86,8 @@ int run(const CompareCommand& cmd) {
     study = makeMethodStepStudy(cmd.scene, base, methods, {cmd.step}, cmd.perStage);
     const std::vector<Channel> recorded = runChannels(model, study.runs.front());
     for (const std::string& ch : channels)
-      if (std::none_of(recorded.begin(), recorded.end(), [&](const Channel& c) { return c.name == ch; }))
+      if (std::none_of(recorded.begin(), recorded.end(),
+                       [&](const Channel& c) { return c.name == ch; }))
         throw InputError("no output column '" + ch + "' (see a run's CSV header)");
   } catch (const ConfigurationError& e) {
     throw InputError(e.what());
@@ -92,13 +100,17 @@ int run(const CompareCommand& cmd) {
   hooks.onResults = [&](int run, const Results& results) {
     if (!cmd.runsDirectory.empty()) {
       const StudyMethod& m = methods.at(run);
-      writeCsv(results, cmd.runsDirectory + "/" + m.integrator + (m.rhoInf >= 0.0 ? "-" + formatNumber(m.rhoInf) : "") + ".csv");
+      writeCsv(results, cmd.runsDirectory + "/" + m.integrator +
+                            (m.rhoInf >= 0.0 ? "-" + formatNumber(m.rhoInf) : "") + ".csv");
     }
     histories.keep(run, results);
   };
-  const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
-    return methodLabel(study.runs[r.run].settings) + ": " + recordSummary(r);
-  }, hooks);
+  const StudyOutcome outcome = runStudyFromCli(
+      study, cmd.study,
+      [&](const RunRecord& r) {
+        return methodLabel(study.runs[r.run].settings) + ": " + recordSummary(r);
+      },
+      hooks);
   std::vector<RunRecord> records;
   for (const auto& r : outcome.records)
     if (r) records.push_back(*r);
@@ -123,15 +135,20 @@ Command addCompareCommand(CLI::App& app) {
   CLI::App* c = app.add_subcommand(
       "compare", "Several integrators on one scene at equal Delta t or Delta t / n, side by side");
   c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
-  c->add_option("--integrators", cmd->integrators, "comma-separated NAME or NAME:RHO_INF")->required();
+  c->add_option("--integrators", cmd->integrators, "comma-separated NAME or NAME:RHO_INF")
+      ->required();
   auto* step = c->add_option("--step", cmd->step, "Delta t of every method, s");
-  auto* perStage = c->add_option("--step-per-stage", cmd->step, "Delta t / n, s (n = implicit stages): equal cost");
+  auto* perStage = c->add_option("--step-per-stage", cmd->step,
+                                 "Delta t / n, s (n = implicit stages): equal cost");
   step->excludes(perStage);
   c->callback([cmd, perStage] { cmd->perStage = perStage->count() > 0; });
-  c->add_option("--channels", cmd->channels, "comma-separated outputs to plot")->capture_default_str();
+  c->add_option("--channels", cmd->channels, "comma-separated outputs to plot")
+      ->capture_default_str();
   c->add_option("--output,-o", cmd->output, "write the table to this CSV file");
-  c->add_option("--plot", cmd->plot, "write the overlaid outputs to this file (PNG; .svg or .pdf: a vector drawing)");
-  c->add_option("--runs", cmd->runsDirectory, "write each run's CSV into this (existing) directory");
+  c->add_option("--plot", cmd->plot,
+                "write the overlaid outputs to this file (PNG; .svg or .pdf: a vector drawing)");
+  c->add_option("--runs", cmd->runsDirectory,
+                "write each run's CSV into this (existing) directory");
   cmd->options.addStudyOptionsTo(*c);
   cmd->study.addTo(*c);
   return {c, [cmd] { return run(*cmd); }};

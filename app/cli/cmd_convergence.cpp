@@ -1,6 +1,7 @@
-// mbw-cli convergence SCENE: relative errors (Zhang et al. 2022 eq 26) of several integrators at several
-// steps against a reference run, observed orders, and Newton iterations per step (Figure 28).
-// The study and its tables are the engine's (studies/method_grid*.h); this file parses and prints.
+// mbw-cli convergence SCENE: relative errors (Zhang et al. 2022 eq 26) of several integrators at
+// several steps against a reference run, observed orders, and Newton iterations per step (Figure
+// 28). The study and its tables are the engine's (studies/method_grid*.h); this file parses and
+// prints.
 
 #include <iomanip>
 #include <iostream>
@@ -63,7 +64,8 @@ int run(const ConvergenceCommand& cmd) {
   recordMultipliersFor(outputs, base);
   Study study;
   try {
-    study = makeMethodStepStudy(cmd.scene, base, parseStudyMethods(cmd.integrators), cmd.steps, cmd.perStage);
+    study = makeMethodStepStudy(cmd.scene, base, parseStudyMethods(cmd.integrators), cmd.steps,
+                                cmd.perStage);
     addConvergenceReference(study, base, cmd.reference, outputs);
   } catch (const ConfigurationError& e) {
     throw InputError(e.what());
@@ -72,9 +74,10 @@ int run(const ConvergenceCommand& cmd) {
 
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
     std::ostringstream os;
-    os << std::left << std::setw(22) << methodLabel(study.runs[r.run].settings) << " dt = " << std::setw(9)
-       << study.runs[r.run].settings.integratorSettings.step << " " << toString(r.status) << ", "
-       << formatNumber(iterationsPerTimePoint(r.stats)) << " it/point";
+    os << std::left << std::setw(22) << methodLabel(study.runs[r.run].settings)
+       << " dt = " << std::setw(9) << study.runs[r.run].settings.integratorSettings.step << " "
+       << toString(r.status) << ", " << formatNumber(iterationsPerTimePoint(r.stats))
+       << " it/point";
     for (size_t k = 0; k < outputs.size(); ++k)
       os << ", RE(" << outputs[k] << ") " << formatNumber(completedRelativeError(r, k));
     return os.str();
@@ -87,12 +90,14 @@ int run(const ConvergenceCommand& cmd) {
   std::cout << "\nobserved order (least-squares slope of log RE against log dt):\n";
   std::cout << std::left << std::setw(22) << "method";
   for (const std::string& o : outputs) std::cout << std::setw(16) << o;
-  std::cout << std::setw(14) << "it/point" << "\n";
+  std::cout << std::setw(14) << "it/point"
+            << "\n";
   std::vector<std::vector<MethodOrder>> orders;
   for (size_t k = 0; k < outputs.size(); ++k) orders.push_back(observedOrders(study, records, k));
   for (size_t m = 0; !orders.empty() && m < orders[0].size(); ++m) {
     std::cout << std::setw(22) << orders[0][m].method;
-    for (size_t k = 0; k < outputs.size(); ++k) std::cout << std::setw(16) << formatNumber(orders[k][m].order, 3);
+    for (size_t k = 0; k < outputs.size(); ++k)
+      std::cout << std::setw(16) << formatNumber(orders[k][m].order, 3);
     std::cout << std::setw(14) << formatNumber(orders[0][m].iterationsPerTimePoint) << "\n";
   }
 
@@ -101,7 +106,8 @@ int run(const ConvergenceCommand& cmd) {
     std::cout << "CSV   " << cmd.output << "\n";
   }
   if (!cmd.plot.empty()) {
-    saveFigure(figureOf(study, records, outputs, model.name + " - convergence against " + study.references[0].description),
+    saveFigure(figureOf(study, records, outputs,
+                        model.name + " - convergence against " + study.references[0].description),
                cmd.plot);
     std::cout << "plot  " << cmd.plot << "\n";
   }
@@ -113,23 +119,32 @@ int run(const ConvergenceCommand& cmd) {
 
 Command addConvergenceCommand(CLI::App& app) {
   auto cmd = std::make_shared<ConvergenceCommand>();
-  CLI::App* c = app.add_subcommand(
-      "convergence", "Relative errors (Zhang et al. 2022 eq 26) and observed orders of integrators against a reference run");
+  CLI::App* c = app.add_subcommand("convergence",
+                                   "Relative errors (Zhang et al. 2022 eq 26) and observed orders "
+                                   "of integrators against a reference run");
   c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
-  c->add_option("--integrators", cmd->integrators, "comma-separated NAME or NAME:RHO_INF")->required();
+  c->add_option("--integrators", cmd->integrators, "comma-separated NAME or NAME:RHO_INF")
+      ->required();
   c->add_option("--steps", cmd->steps, "time steps Delta t (or Delta t / n with --per-stage)")
-      ->required()->delimiter(',');
-  c->add_flag("--per-stage", cmd->perStage, "the steps are Delta t / n (n = implicit stages): equal cost");
-  c->add_option("--outputs", cmd->outputs,
-                "comma-separated CSV columns compared, e.g. fe.x,of.wz,lambda.pin-o.1 (default: the "
-                "last body's x, vx, ax)");
-  c->add_option("--reference", cmd->reference.integrator, "integrator of the reference run")->capture_default_str();
+      ->required()
+      ->delimiter(',');
+  c->add_flag("--per-stage", cmd->perStage,
+              "the steps are Delta t / n (n = implicit stages): equal cost");
+  c->add_option(
+      "--outputs", cmd->outputs,
+      "comma-separated CSV columns compared, e.g. fe.x,of.wz,lambda.pin-o.1 (default: the "
+      "last body's x, vx, ax)");
+  c->add_option("--reference", cmd->reference.integrator, "integrator of the reference run")
+      ->capture_default_str();
   c->add_option("--reference-rtol", cmd->reference.rtol,
                 "variable-step reference with rtol = atol = this (default: fixed step)");
   c->add_option("--reference-refine", cmd->reference.refine,
-                "reference step = smallest step / this")->capture_default_str();
-  c->add_option("--output,-o", cmd->output, "write the table (and the orders as comment lines) to this CSV file");
-  c->add_option("--plot", cmd->plot, "write RE and iteration charts to this file (PNG; .svg or .pdf: a vector drawing)");
+                "reference step = smallest step / this")
+      ->capture_default_str();
+  c->add_option("--output,-o", cmd->output,
+                "write the table (and the orders as comment lines) to this CSV file");
+  c->add_option("--plot", cmd->plot,
+                "write RE and iteration charts to this file (PNG; .svg or .pdf: a vector drawing)");
   cmd->options.addStudyOptionsTo(*c);
   cmd->study.addTo(*c);
   return {c, [cmd] { return run(*cmd); }};

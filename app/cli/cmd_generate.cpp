@@ -31,14 +31,16 @@ std::string optionHelp(const TemplateParameter& p) {
     add(std::to_string(p.count) + " values: " + names);
   }
   if (p.kind != ParameterKind::Flag && !p.defaultValue.empty()) add("default " + p.defaultValue);
-  if (p.kind == ParameterKind::Integer || p.kind == ParameterKind::Number) add("in " + p.rangeText());
+  if (p.kind == ParameterKind::Integer || p.kind == ParameterKind::Number)
+    add("in " + p.rangeText());
   if (p.kind == ParameterKind::Numbers) add("each in " + p.rangeText());
   return details.empty() ? p.description : p.description + " (" + details + ")";
 }
 
 std::string typeName(const TemplateParameter& p) {
   switch (p.kind) {
-    case ParameterKind::Integer: return "N";
+    case ParameterKind::Integer:
+      return "N";
     case ParameterKind::Numbers: {
       std::string s;
       for (const std::string& e : p.elementNames) {
@@ -53,9 +55,11 @@ std::string typeName(const TemplateParameter& p) {
       for (const std::string& c : p.choices) s += (s.empty() ? "" : "|") + c;
       return s;
     }
-    case ParameterKind::Text: return "TEXT";
+    case ParameterKind::Text:
+      return "TEXT";
     case ParameterKind::Number:
-    case ParameterKind::Flag: return "X";
+    case ParameterKind::Flag:
+      return "X";
   }
   return "X";
 }
@@ -74,21 +78,26 @@ struct TemplateCommand {
 
 Command addGenerateCommand(CLI::App& app) {
   auto commands = std::make_shared<std::vector<TemplateCommand>>(sceneTemplates().size());
-  CLI::App* c = app.add_subcommand("generate", "Write a scene made from a template and a few parameters");
+  CLI::App* c =
+      app.add_subcommand("generate", "Write a scene made from a template and a few parameters");
   c->require_subcommand(1);
-  c->footer("Each template's parameters, with their units, defaults and ranges: mbw-cli generate TEMPLATE --help");
+  c->footer(
+      "Each template's parameters, with their units, defaults and ranges: mbw-cli generate "
+      "TEMPLATE --help");
   for (size_t k = 0; k < sceneTemplates().size(); ++k) {
     TemplateCommand& t = (*commands)[k];
     t.declaration = &sceneTemplates()[k];
     t.subcommand = c->add_subcommand(t.declaration->name, t.declaration->summary);
     for (const TemplateParameter& p : t.declaration->parameters) {
       const std::string name = "--" + optionName(p.name);
-      CLI::Option* o = p.kind == ParameterKind::Flag ? t.subcommand->add_flag(name, t.flags[p.name], optionHelp(p))
-                                                     : t.subcommand->add_option(name, t.texts[p.name], optionHelp(p))
-                                                           ->type_name(typeName(p));
+      CLI::Option* o = p.kind == ParameterKind::Flag
+                           ? t.subcommand->add_flag(name, t.flags[p.name], optionHelp(p))
+                           : t.subcommand->add_option(name, t.texts[p.name], optionHelp(p))
+                                 ->type_name(typeName(p));
       t.options.emplace_back(p.name, o);
     }
-    t.subcommand->add_option("--output,-o", t.output, "write the scene to this file instead of standard output");
+    t.subcommand->add_option("--output,-o", t.output,
+                             "write the scene to this file instead of standard output");
   }
   return {c, [commands]() -> int {
             for (TemplateCommand& t : *commands) {
@@ -97,13 +106,15 @@ Command addGenerateCommand(CLI::App& app) {
               TemplateArguments arguments;
               for (const auto& [name, option] : t.options) {
                 if (option->count() == 0) continue;
-                arguments[name] = t.flags.count(name) ? (t.flags[name] ? "true" : "false") : t.texts[name];
+                arguments[name] =
+                    t.flags.count(name) ? (t.flags[name] ? "true" : "false") : t.texts[name];
               }
               std::string text;
               try {
                 text = generateScene(t.declaration->name, arguments);
               } catch (const TemplateError& e) {
-                const std::string where = e.parameter().empty() ? "" : "--" + optionName(e.parameter()) + ": ";
+                const std::string where =
+                    e.parameter().empty() ? "" : "--" + optionName(e.parameter()) + ": ";
                 throw InputError("generate " + t.declaration->name + ": " + where + e.what());
               }
               return writeOutput(text, t.output);

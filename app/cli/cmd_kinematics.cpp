@@ -27,8 +27,9 @@ int run(const KinematicsCommand& cmd) {
   TerminalProgress progress(settings.tEnd);
   Results results;
   try {
-    results = runKinematics(model, cmd.formulation.empty() ? model.defaults.formulation : cmd.formulation,
-                            settings, cmd.every, &progress, csv.get(), kMemoryBudget);
+    results =
+        runKinematics(model, cmd.formulation.empty() ? model.defaults.formulation : cmd.formulation,
+                      settings, cmd.every, &progress, csv.get(), kMemoryBudget);
   } catch (const ConfigurationError& e) {
     throw InputError(e.what());
   } catch (const ModelError& e) {
@@ -42,7 +43,8 @@ int run(const KinematicsCommand& cmd) {
 
 Command addKinematicsCommand(CLI::App& app) {
   auto cmd = std::make_shared<KinematicsCommand>();
-  CLI::App* c = app.add_subcommand("kinematics", "Kinematic analysis of a fully driven (0 DOF) scene");
+  CLI::App* c =
+      app.add_subcommand("kinematics", "Kinematic analysis of a fully driven (0 DOF) scene");
   c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
   c->add_option("--step", cmd->step, "time step, s (default: the scene's)");
   c->add_option("--t-end", cmd->tEnd, "end time, s (default: the scene's)");

@@ -63,7 +63,8 @@ int run(const LinearAnalysisCommand& cmd) {
     const std::vector<StudyMethod> methods = parseStudyMethods(cmd.integrators);
     if (!(cmd.from > 0.0 && cmd.to > cmd.from) || cmd.points < 2)
       throw InputError("need 0 < --from < --to and --points >= 2");
-    curves = linearAnalysisCurves(methods, cmd.rhoInf, cmd.alpha, logSpace(cmd.from, cmd.to, cmd.points));
+    curves = linearAnalysisCurves(methods, cmd.rhoInf, cmd.alpha,
+                                  logSpace(cmd.from, cmd.to, cmd.points));
   } catch (const ConfigurationError& e) {
     throw InputError(e.what());
   }
@@ -71,7 +72,8 @@ int run(const LinearAnalysisCommand& cmd) {
   // summary: values at a few abscissae
   std::cout << std::left << std::setw(24) << "method" << std::setw(4) << "n" << std::setw(11)
             << "rho(inf)" << std::setw(13) << "AD% @0.01" << std::setw(13) << "PE% @0.01"
-            << std::setw(13) << "AD% @0.1" << std::setw(13) << "PE% @0.1" << "rho @0.1\n";
+            << std::setw(13) << "AD% @0.1" << std::setw(13) << "PE% @0.1"
+            << "rho @0.1\n";
   for (const LinearAnalysisCurve& c : curves) {
     std::cout << std::setw(24) << c.label << std::setw(4) << c.stages << std::setw(11)
               << formatNumber(c.rhoAtInfinity, 4);
@@ -84,13 +86,15 @@ int run(const LinearAnalysisCommand& cmd) {
   if (!cmd.output.empty()) {
     std::ofstream out(cmd.output);
     if (!out) throw InputError("cannot write '" + cmd.output + "'");
-    out << "# linear analysis on x'' + w^2 x = 0 (Zhang et al. 2022 section 4); n = implicit stages per step\n";
-    out << "method,stages,dt_over_nT,amplitude_decay_percent,period_elongation_percent,spectral_radius\n";
+    out << "# linear analysis on x'' + w^2 x = 0 (Zhang et al. 2022 section 4); n = implicit "
+           "stages per step\n";
+    out << "method,stages,dt_over_nT,amplitude_decay_percent,period_elongation_percent,spectral_"
+           "radius\n";
     out << std::setprecision(10);
     for (const LinearAnalysisCurve& c : curves)
       for (const LinearAnalysisPoint& p : c.points)
-        out << '"' << c.label << "\"," << c.stages << ',' << p.stepOverPeriod << ',' << p.amplitudeDecay
-            << ',' << p.periodElongation << ',' << p.spectralRadius << '\n';
+        out << '"' << c.label << "\"," << c.stages << ',' << p.stepOverPeriod << ','
+            << p.amplitudeDecay << ',' << p.periodElongation << ',' << p.spectralRadius << '\n';
     std::cout << "CSV   " << cmd.output << "\n";
   }
   if (!cmd.plot.empty()) {
@@ -104,19 +108,22 @@ int run(const LinearAnalysisCommand& cmd) {
 
 Command addLinearAnalysisCommand(CLI::App& app) {
   auto cmd = std::make_shared<LinearAnalysisCommand>();
-  CLI::App* c = app.add_subcommand(
-      "linear-analysis",
-      "Amplitude decay, period elongation and spectral radius on x'' + w^2 x = 0 (Zhang et al. 2022 section 4)");
+  CLI::App* c = app.add_subcommand("linear-analysis",
+                                   "Amplitude decay, period elongation and spectral radius on x'' "
+                                   "+ w^2 x = 0 (Zhang et al. 2022 section 4)");
   c->add_option("--integrators,--integrator", cmd->integrators,
                 "comma-separated NAME or NAME:RHO_INF (default: the paper's second-order set)")
       ->capture_default_str();
-  c->add_option("--rho-inf", cmd->rhoInf, "rho_inf of the tunable methods without their own :RHO_INF");
+  c->add_option("--rho-inf", cmd->rhoInf,
+                "rho_inf of the tunable methods without their own :RHO_INF");
   c->add_option("--alpha", cmd->alpha, "HHT alpha in [-1/3, 0]");
   c->add_option("--from", cmd->from, "smallest Delta t / (n T)")->capture_default_str();
   c->add_option("--to", cmd->to, "largest Delta t / (n T)")->capture_default_str();
   c->add_option("--points", cmd->points, "points of the logarithmic grid")->capture_default_str();
   c->add_option("--output,-o", cmd->output, "write the curves to this CSV file");
-  c->add_option("--plot", cmd->plot, "write AD, PE and spectral radius charts to this file (PNG; .svg or .pdf: a vector drawing)");
+  c->add_option(
+      "--plot", cmd->plot,
+      "write AD, PE and spectral radius charts to this file (PNG; .svg or .pdf: a vector drawing)");
   return {c, [cmd] { return run(*cmd); }};
 }
 

@@ -44,9 +44,12 @@ int run(const PlotCommand& cmd) {
   } catch (const TableError& e) {
     throw InputError(cmd.table + ": " + e.what());
   }
-  if (curves.empty()) throw InputError(cmd.table + ": no row has numbers in both " + cmd.x + " and " + cmd.y);
-  plot::Chart chart{"", {axisLabel(table, cmd.x), logarithmic(cmd.scaleX, curves, true)},
-                    {axisLabel(table, cmd.y), logarithmic(cmd.scaleY, curves, false)}, {}};
+  if (curves.empty())
+    throw InputError(cmd.table + ": no row has numbers in both " + cmd.x + " and " + cmd.y);
+  plot::Chart chart{"",
+                    {axisLabel(table, cmd.x), logarithmic(cmd.scaleX, curves, true)},
+                    {axisLabel(table, cmd.y), logarithmic(cmd.scaleY, curves, false)},
+                    {}};
   size_t points = 0;
   for (const TableCurve& c : curves) {
     plot::Series s{c.label.empty() ? cmd.y : c.label, c.x, c.y};
@@ -56,12 +59,14 @@ int run(const PlotCommand& cmd) {
   }
   chart.legend = !cmd.by.empty();
   plot::Figure f;
-  f.title = cmd.title.empty() ? cmd.y + " against " + cmd.x + (cmd.by.empty() ? "" : ", by " + cmd.by) : cmd.title;
+  f.title = cmd.title.empty()
+                ? cmd.y + " against " + cmd.x + (cmd.by.empty() ? "" : ", by " + cmd.by)
+                : cmd.title;
   f.chartHeight = 560;
   f.charts = {chart};
   saveFigure(f, cmd.output);
-  std::cout << curves.size() << (curves.size() == 1 ? " curve, " : " curves, ") << points << " points\nplot  "
-            << cmd.output << "\n";
+  std::cout << curves.size() << (curves.size() == 1 ? " curve, " : " curves, ") << points
+            << " points\nplot  " << cmd.output << "\n";
   return kSuccess;
 }
 
@@ -70,18 +75,30 @@ int run(const PlotCommand& cmd) {
 Command addPlotCommand(CLI::App& app) {
   auto cmd = std::make_shared<PlotCommand>();
   CLI::App* c = app.add_subcommand(
-      "plot", "A figure from a results table: one column against another, one line per value of a third");
-  c->add_option("table", cmd->table, "a results table (a sweep's results.csv, --table, work-precision -o)")->required();
-  c->add_option("--x", cmd->x, "column of the horizontal axis, e.g. max_error(body_2.y), step, /bodies/1/mass")->required();
-  c->add_option("--y", cmd->y, "column of the vertical axis, e.g. cpu_s, steps, re(fe.x)")->required();
-  c->add_option("--by", cmd->by, "one line per value of this column, e.g. method, integrator, formulation");
+      "plot",
+      "A figure from a results table: one column against another, one line per value of a third");
+  c->add_option("table", cmd->table,
+                "a results table (a sweep's results.csv, --table, work-precision -o)")
+      ->required();
+  c->add_option("--x", cmd->x,
+                "column of the horizontal axis, e.g. max_error(body_2.y), step, /bodies/1/mass")
+      ->required();
+  c->add_option("--y", cmd->y, "column of the vertical axis, e.g. cpu_s, steps, re(fe.x)")
+      ->required();
+  c->add_option("--by", cmd->by,
+                "one line per value of this column, e.g. method, integrator, formulation");
   c->add_option("--where", cmd->where, "keep the rows where COLUMN=VALUE (repeatable)");
-  c->add_option("--scale-x", cmd->scaleX, "linear, log, or auto (log when positive over two decades)")
-      ->check(CLI::IsMember({"auto", "linear", "log"}))->capture_default_str();
-  c->add_option("--scale-y", cmd->scaleY, "linear, log, or auto")->check(CLI::IsMember({"auto", "linear", "log"}))
+  c->add_option("--scale-x", cmd->scaleX,
+                "linear, log, or auto (log when positive over two decades)")
+      ->check(CLI::IsMember({"auto", "linear", "log"}))
+      ->capture_default_str();
+  c->add_option("--scale-y", cmd->scaleY, "linear, log, or auto")
+      ->check(CLI::IsMember({"auto", "linear", "log"}))
       ->capture_default_str();
   c->add_option("--title", cmd->title, "the figure's title");
-  c->add_option("--output,-o", cmd->output, "the figure: .png, or .svg or .pdf (vector drawings, for papers)")->required();
+  c->add_option("--output,-o", cmd->output,
+                "the figure: .png, or .svg or .pdf (vector drawings, for papers)")
+      ->required();
   return {c, [cmd] { return run(*cmd); }};
 }
 

@@ -15,7 +15,8 @@ Command addReferenceCommand(CLI::App& app) {
     std::string output;
   };
   auto o = std::make_shared<Options>();
-  CLI::App* c = app.add_subcommand("reference", "Print the reference of every command and option (Markdown or a man page)");
+  CLI::App* c = app.add_subcommand(
+      "reference", "Print the reference of every command and option (Markdown or a man page)");
   c->add_option("--format", o->format, "markdown (docs/cli-reference.md) or man (mbw-cli(1))")
       ->capture_default_str()
       ->check(CLI::IsMember({"markdown", "man"}));
@@ -23,8 +24,9 @@ Command addReferenceCommand(CLI::App& app) {
   // the whole program: the root of the command this one was added to
   const CLI::App* program = &app;
   return {c, [o, program] {
-            return writeOutput(o->format == "man" ? referenceManPage(*program) : referenceMarkdown(*program),
-                               o->output);
+            return writeOutput(
+                o->format == "man" ? referenceManPage(*program) : referenceMarkdown(*program),
+                o->output);
           }};
 }
 

@@ -55,7 +55,9 @@ Command addRunCommand(CLI::App& app) {
   CLI::App* c = app.add_subcommand("run", "Simulate the dynamics of a scene");
   c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
   c->add_option("--output,-o", cmd->output, "write the results to this CSV file");
-  c->add_option("--plot", cmd->plot, "write a page of plots of the run (motion, energy, violation, steps): PNG, or .svg or .pdf");
+  c->add_option(
+      "--plot", cmd->plot,
+      "write a page of plots of the run (motion, energy, violation, steps): PNG, or .svg or .pdf");
   cmd->options.addTo(*c);
   return {c, [cmd] { return run(*cmd); }};
 }

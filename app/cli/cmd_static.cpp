@@ -34,14 +34,15 @@ int run(const StaticCommand& cmd) {
 
   // what it found: a failure, or the iterations, the residual and the largest move
   const StaticResult& r = a.solution;
-  std::cout << "static equilibrium of '" << model.name << "' at t = " << t << " s (" << name << ")\n";
+  std::cout << "static equilibrium of '" << model.name << "' at t = " << t << " s (" << name
+            << ")\n";
   if (!r.converged) {
     std::cout << "FAILED: " << r.failure << "\n";
     return kNumericalFailure;
   }
   std::cout << "Newton iterations " << r.iterations << " in " << r.increments << " load increment"
-            << (r.increments == 1 ? "" : "s") << ", residual |Phi_q^T lambda - Q|_inf = "
-            << formatNumber(r.residual) << "\n";
+            << (r.increments == 1 ? "" : "s")
+            << ", residual |Phi_q^T lambda - Q|_inf = " << formatNumber(r.residual) << "\n";
   std::cout << "largest move from the scene's pose: " << formatNumber(a.move.largest) << " m"
             << (a.move.body.empty() ? "" : " (" + a.move.body + ")") << "\n";
   // the equilibrium as one row of the run CSV, on request
@@ -56,18 +57,23 @@ int run(const StaticCommand& cmd) {
 
 Command addStaticCommand(CLI::App& app) {
   auto cmd = std::make_shared<StaticCommand>();
-  CLI::App* c = app.add_subcommand(
-      "static", "Static equilibrium: Newton on Phi_q^T lambda = Q, Phi = 0 at zero velocity, with load stepping");
+  CLI::App* c = app.add_subcommand("static",
+                                   "Static equilibrium: Newton on Phi_q^T lambda = Q, Phi = 0 at "
+                                   "zero velocity, with load stepping");
   c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
-  c->add_option("--time,-t", cmd->time, "time of the loads and drivers, s (default: the scene's t_start)");
+  c->add_option("--time,-t", cmd->time,
+                "time of the loads and drivers, s (default: the scene's t_start)");
   c->add_option("--formulation", cmd->formulation, "rA or rp (default: the scene's)");
   c->add_option("--tolerance", cmd->settings.tolerance, "on the last position correction, m or rad")
       ->capture_default_str();
-  c->add_option("--max-iterations", cmd->settings.maxIterations, "Newton iterations per load increment")
+  c->add_option("--max-iterations", cmd->settings.maxIterations,
+                "Newton iterations per load increment")
       ->capture_default_str();
   c->add_option("--linear-solver", cmd->linearSolver, "auto (by size), dense or sparse (KLU)")
-      ->check(CLI::IsMember({"auto", "dense", "sparse"}))->capture_default_str();
-  c->add_option("--output,-o", cmd->output, "write the equilibrium (one row, the run CSV's columns) to this file");
+      ->check(CLI::IsMember({"auto", "dense", "sparse"}))
+      ->capture_default_str();
+  c->add_option("--output,-o", cmd->output,
+                "write the equilibrium (one row, the run CSV's columns) to this file");
   return {c, [cmd] { return run(*cmd); }};
 }
 

@@ -28,7 +28,8 @@ struct StudyFormulationsCommand {
 };
 
 int run(const StudyFormulationsCommand& cmd) {
-  FormulationStudySettings settings = cmd.quick ? FormulationStudySettings::quick() : FormulationStudySettings{};
+  FormulationStudySettings settings =
+      cmd.quick ? FormulationStudySettings::quick() : FormulationStudySettings{};
   if (!cmd.quick) settings.repeats = cmd.repeats;
   if (settings.repeats < 1) throw InputError("--repeats must be at least 1");
   std::error_code ec;
@@ -37,7 +38,9 @@ int run(const StudyFormulationsCommand& cmd) {
 
   const Study study = makeFormulationStudy(settings);
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
-    return r.status == RunStatus::Completed ? std::string() : "run " + std::to_string(r.run) + ": " + recordSummary(r);
+    return r.status == RunStatus::Completed
+               ? std::string()
+               : "run " + std::to_string(r.run) + ": " + recordSummary(r);
   });
   std::vector<RunRecord> records;
   for (const auto& r : outcome.records)
@@ -51,8 +54,10 @@ int run(const StudyFormulationsCommand& cmd) {
     table.writeCsv((dir / file).string());
   }
 #ifdef MBW_HAVE_PLOT
-  for (const auto& [file, figure] : studyFigures(results)) saveFigure(figure, cmd.study.figureFile((dir / file).string()));
-  std::cout << "tables (CSV) and figures (" << cmd.study.figureFormat << ") in " << cmd.outputDir << "\n";
+  for (const auto& [file, figure] : studyFigures(results))
+    saveFigure(figure, cmd.study.figureFile((dir / file).string()));
+  std::cout << "tables (CSV) and figures (" << cmd.study.figureFormat << ") in " << cmd.outputDir
+            << "\n";
 #else
   std::cout << "tables (CSV) in " << cmd.outputDir
             << "; figures skipped: this build has no plotting (configure with MBW_BUILD_GUI=ON)\n";
@@ -71,16 +76,19 @@ Command addStudyFormulationsCommand(CLI::App& study) {
   auto cmd = std::make_shared<StudyFormulationsCommand>();
   CLI::App* c = study.add_subcommand(
       "formulations",
-      "Compare rA, rp and rE as Kissel et al. 2021 do: speedups and Newton iterations for kinematics and "
+      "Compare rA, rp and rE as Kissel et al. 2021 do: speedups and Newton iterations for "
+      "kinematics and "
       "dynamics (Tables 8-10), iterations against the step (Fig. 4), order analysis (Figs. 5-7)");
   cmd->study.addFigureFormatTo(*c);
   c->add_option("--output-dir,-o", cmd->outputDir, "directory for the CSV tables and the figures")
       ->capture_default_str();
-  c->add_option("--repeats", cmd->repeats, "timed runs of every mechanism and formulation (averaged)")
+  c->add_option("--repeats", cmd->repeats,
+                "timed runs of every mechanism and formulation (averaged)")
       ->capture_default_str();
   c->add_flag("--quick", cmd->quick, "a short version: one 0.3 s timed run, three step sizes");
-  c->add_option("--jobs,-j", cmd->study.jobs,
-                "runs at once (default 1: the study compares CPU times, which runs side by side disturb)")
+  c->add_option(
+       "--jobs,-j", cmd->study.jobs,
+       "runs at once (default 1: the study compares CPU times, which runs side by side disturb)")
       ->capture_default_str();
   return {c, [cmd] { return run(*cmd); }};
 }

@@ -31,7 +31,8 @@ std::string referenceName(const Study& study) {
   const ReferenceSpec& ref = study.references.at(0);
   if (!ref.file.empty()) return ref.file;
   const IntegratorSettings& s = ref.run.settings.integratorSettings;
-  return ref.run.settings.integrator + (s.variableStep ? " at " + formatNumber(s.rtol) : ", h " + formatNumber(s.step));
+  return ref.run.settings.integrator +
+         (s.variableStep ? " at " + formatNumber(s.rtol) : ", h " + formatNumber(s.step));
 }
 
 bool isFile(const std::string& reference) {
@@ -46,8 +47,10 @@ int run(const WorkPrecisionCommand& cmd) {
   settings.steps = cmd.steps;
   settings.outputs = splitList(cmd.outputs);
   settings.repeat = cmd.repeat;
-  if (isFile(cmd.reference)) settings.reference.file = cmd.reference;
-  else settings.reference.integrator = cmd.reference;
+  if (isFile(cmd.reference))
+    settings.reference.file = cmd.reference;
+  else
+    settings.reference.integrator = cmd.reference;
   settings.reference.tolerance = cmd.referenceTolerance;
   settings.reference.step = cmd.referenceStep;
   Study study;
@@ -68,7 +71,8 @@ int run(const WorkPrecisionCommand& cmd) {
     os << std::left << std::setw(22) << methodLabel(study.runs[r.run].settings) << std::setw(12)
        << workPrecisionSetting(study.runs[r.run]) << recordSummary(r);
     if (r.status == RunStatus::Completed)
-      os << ", " << toString(measure) << " error " << formatNumber(measureOf(r.errors[0], measure)) << " (" << study.outputs[0] << ")";
+      os << ", " << toString(measure) << " error " << formatNumber(measureOf(r.errors[0], measure))
+         << " (" << study.outputs[0] << ")";
     return os.str();
   });
   std::vector<RunRecord> records;
@@ -76,9 +80,10 @@ int run(const WorkPrecisionCommand& cmd) {
     if (r) records.push_back(*r);
 
   // the table: one line per run
-  std::cout << "\n" << std::left << std::setw(22) << "method" << std::setw(12) << "setting" << std::setw(11)
-            << "status" << std::setw(8) << "steps" << std::setw(9) << "rejected" << std::setw(9) << "Newton"
-            << std::setw(8) << "factor." << std::setw(11) << "CPU s";
+  std::cout << "\n"
+            << std::left << std::setw(22) << "method" << std::setw(12) << "setting" << std::setw(11)
+            << "status" << std::setw(8) << "steps" << std::setw(9) << "rejected" << std::setw(9)
+            << "Newton" << std::setw(8) << "factor." << std::setw(11) << "CPU s";
   // an error column as wide as its heading, so that long channel names never run together
   std::vector<int> widths;
   for (const std::string& o : study.outputs) {
@@ -89,18 +94,21 @@ int run(const WorkPrecisionCommand& cmd) {
   std::cout << "\n";
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs[r.run];
-    std::cout << std::setw(22) << methodLabel(spec.settings) << std::setw(12) << workPrecisionSetting(spec)
-              << std::setw(11) << toString(r.status) << std::setw(8) << r.stats.steps << std::setw(9)
-              << r.stats.rejectedSteps << std::setw(9) << r.stats.newtonIterations << std::setw(8)
-              << r.stats.factorizations << std::setw(11) << formatNumber(r.stats.cpuSeconds);
+    std::cout << std::setw(22) << methodLabel(spec.settings) << std::setw(12)
+              << workPrecisionSetting(spec) << std::setw(11) << toString(r.status) << std::setw(8)
+              << r.stats.steps << std::setw(9) << r.stats.rejectedSteps << std::setw(9)
+              << r.stats.newtonIterations << std::setw(8) << r.stats.factorizations << std::setw(11)
+              << formatNumber(r.stats.cpuSeconds);
     for (size_t o = 0; o < r.errors.size(); ++o)
       std::cout << std::setw(widths[o]) << formatNumber(measureOf(r.errors[o], measure));
     std::cout << "\n";
   }
-  if (!cmd.output.empty()) std::cout << "CSV   " << cmd.output << " (one row per run, every error measure)\n";
+  if (!cmd.output.empty())
+    std::cout << "CSV   " << cmd.output << " (one row per run, every error measure)\n";
   if (!cmd.plot.empty()) {
-    saveFigure(workPrecisionFigure(study, outcome, measure,
-                                   model.name + ": work-precision (reference: " + referenceName(study) + ")"),
+    saveFigure(workPrecisionFigure(
+                   study, outcome, measure,
+                   model.name + ": work-precision (reference: " + referenceName(study) + ")"),
                cmd.plot);
     std::cout << "plot  " << cmd.plot << "\n";
   }
@@ -112,28 +120,39 @@ int run(const WorkPrecisionCommand& cmd) {
 
 Command addStudyWorkPrecisionCommand(CLI::App& study) {
   auto cmd = std::make_shared<WorkPrecisionCommand>();
-  CLI::App* c = study.add_subcommand(
-      "work-precision",
-      "Each integrator at each tolerance (or step): errors against a reference run and CPU time; the "
-      "work-precision diagram");
+  CLI::App* c = study.add_subcommand("work-precision",
+                                     "Each integrator at each tolerance (or step): errors against "
+                                     "a reference run and CPU time; the "
+                                     "work-precision diagram");
   c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
-  c->add_option("--integrators", cmd->integrators, "comma-separated NAME or NAME:RHO_INF")->required();
+  c->add_option("--integrators", cmd->integrators, "comma-separated NAME or NAME:RHO_INF")
+      ->required();
   c->add_option("--tolerances", cmd->tolerances,
-                "rtol = atol of the integrators that choose their steps")->delimiter(',');
-  c->add_option("--steps", cmd->steps, "fixed steps Delta t of the others (of all, without --tolerances), s")
+                "rtol = atol of the integrators that choose their steps")
+      ->delimiter(',');
+  c->add_option("--steps", cmd->steps,
+                "fixed steps Delta t of the others (of all, without --tolerances), s")
       ->delimiter(',');
   c->add_option("--outputs", cmd->outputs,
-                "comma-separated CSV columns compared (default: the scene's named outputs, else the last body's x, y, z)");
+                "comma-separated CSV columns compared (default: the scene's named outputs, else "
+                "the last body's x, y, z)");
   c->add_option("--reference", cmd->reference,
                 "the reference: an integrator, or a run's CSV (FILE.csv); default: the engine's "
                 "reference-quality run (CVODE BDF at 1e-12)");
-  c->add_option("--reference-tol", cmd->referenceTolerance, "rtol = atol of the reference integrator (default 1e-10)");
-  c->add_option("--reference-step", cmd->referenceStep, "a fixed step for the reference integrator instead, s");
-  c->add_option("--repeat", cmd->repeat, "runs of each setting; the CPU time is the least")->capture_default_str();
-  c->add_option("--measure", cmd->measure, "the error of the diagram: max or rms over the run, or final (at t_end)")
+  c->add_option("--reference-tol", cmd->referenceTolerance,
+                "rtol = atol of the reference integrator (default 1e-10)");
+  c->add_option("--reference-step", cmd->referenceStep,
+                "a fixed step for the reference integrator instead, s");
+  c->add_option("--repeat", cmd->repeat, "runs of each setting; the CPU time is the least")
       ->capture_default_str();
-  c->add_option("--output,-o", cmd->output, "write the long-format table (one row per run) to this CSV file");
-  c->add_option("--plot", cmd->plot, "write the work-precision diagram to this file (PNG; .svg or .pdf: a vector drawing)");
+  c->add_option("--measure", cmd->measure,
+                "the error of the diagram: max or rms over the run, or final (at t_end)")
+      ->capture_default_str();
+  c->add_option("--output,-o", cmd->output,
+                "write the long-format table (one row per run) to this CSV file");
+  c->add_option(
+      "--plot", cmd->plot,
+      "write the work-precision diagram to this file (PNG; .svg or .pdf: a vector drawing)");
   cmd->options.addStudyOptionsTo(*c);
   cmd->study.addTo(*c, false);
   c->callback([cmd] { cmd->study.table = cmd->output; });

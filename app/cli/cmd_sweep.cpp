@@ -91,17 +91,21 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
   const bool gathers = executor->gathers();
   if (gathers) std::cout << file.name << " (" << cmd.studyFile << ")\n";
   const auto start = std::chrono::steady_clock::now();
-  const StudyOutcome outcome = runStudyFromCli(study, options, [&](const RunRecord& r) {
-    const RunSpec& spec = study.runs[r.run];
-    std::string text = "run " + std::to_string(r.run) + ": ";
-    if (study.variants.size() > 1) text += variantLabel(study.variants[spec.variant]) + ", ";
-    text += spec.settings.formulation + ", " + methodLabel(spec.settings) + ", " + workPrecisionSetting(spec) + ": " +
-            recordSummary(r);
-    return text;
-  }, hooks, executor.get());
+  const StudyOutcome outcome = runStudyFromCli(
+      study, options,
+      [&](const RunRecord& r) {
+        const RunSpec& spec = study.runs[r.run];
+        std::string text = "run " + std::to_string(r.run) + ": ";
+        if (study.variants.size() > 1) text += variantLabel(study.variants[spec.variant]) + ", ";
+        text += spec.settings.formulation + ", " + methodLabel(spec.settings) + ", " +
+                workPrecisionSetting(spec) + ": " + recordSummary(r);
+        return text;
+      },
+      hooks, executor.get());
   if (!gathers) return kSuccess;
 
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   int made = 0;
   for (const auto& r : outcome.records) made += r.has_value();
   std::cout << "\n" << made << " of " << study.runs.size() << " runs in the table";
@@ -115,9 +119,9 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
   }
   if (!file.thresholds.empty()) {
     // the cheapest run of each method under each threshold, printed and kept as Markdown
-    const std::string table =
-        thresholdTableMarkdown(study, thresholdTable(study, outcome.records, file.measure, file.thresholds),
-                               file.thresholds);
+    const std::string table = thresholdTableMarkdown(
+        study, thresholdTable(study, outcome.records, file.measure, file.thresholds),
+        file.thresholds);
     const std::string path = cmd.directory + "/thresholds.md";
     const std::string heading = thresholdTableHeading(study, file.measure);
     std::ofstream(path) << heading << "\n\n" << table;
@@ -134,16 +138,21 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
 
 Command addSweepCommand(CLI::App& app) {
   auto cmd = std::make_shared<SweepCommand>();
-  CLI::App* c = app.add_subcommand(
-      "sweep", "Run a study file (see docs/study-format.md): its table, references and diagram in a directory; "
-               "under mpirun or srun, on the processes of the job");
-  c->add_option("study", cmd->studyFile, "the study file (JSON, \"format\": \"mbw-study\")")->required();
-  c->add_option("--output-dir,-o", cmd->directory, "directory for results.csv, the references and the figures")
+  CLI::App* c = app.add_subcommand("sweep",
+                                   "Run a study file (see docs/study-format.md): its table, "
+                                   "references and diagram in a directory; "
+                                   "under mpirun or srun, on the processes of the job");
+  c->add_option("study", cmd->studyFile, "the study file (JSON, \"format\": \"mbw-study\")")
+      ->required();
+  c->add_option("--output-dir,-o", cmd->directory,
+                "directory for results.csv, the references and the figures")
       ->required();
   c->add_option("--jobs,-j", cmd->study.jobs,
-                "runs at once on this machine, each on one thread (default: one per core; under MPI: one per process)");
-  c->add_flag("--resume", cmd->study.resume,
-              "continue the study whose table is in the directory: the runs it holds are not made again");
+                "runs at once on this machine, each on one thread (default: one per core; under "
+                "MPI: one per process)");
+  c->add_flag(
+      "--resume", cmd->study.resume,
+      "continue the study whose table is in the directory: the runs it holds are not made again");
   cmd->study.addFigureFormatTo(*c);
   return {c, [cmd] { return run(*cmd); }};
 }

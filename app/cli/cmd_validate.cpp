@@ -18,11 +18,16 @@ namespace {
 
 const char* primitiveLabel(PrimitiveType t) {
   switch (t) {
-    case PrimitiveType::DP1: return "DP1";
-    case PrimitiveType::DP2: return "DP2";
-    case PrimitiveType::D: return "D";
-    case PrimitiveType::CD: return "CD";
-    case PrimitiveType::AngleDriver: return "angle-driver";
+    case PrimitiveType::DP1:
+      return "DP1";
+    case PrimitiveType::DP2:
+      return "DP2";
+    case PrimitiveType::D:
+      return "D";
+    case PrimitiveType::CD:
+      return "CD";
+    case PrimitiveType::AngleDriver:
+      return "angle-driver";
   }
   return "?";
 }
@@ -43,7 +48,8 @@ void checkSceneSettings(const Model& model) {
 }  // namespace
 
 Command addValidateCommand(CLI::App& app) {
-  CLI::App* c = app.add_subcommand("validate", "Load and check a scene and its run settings; print a model summary");
+  CLI::App* c = app.add_subcommand(
+      "validate", "Load and check a scene and its run settings; print a model summary");
   auto scene = std::make_shared<std::string>();
   c->add_option("scene", *scene, "built-in scene name or scene file")->required();
   return {c, [scene] {
@@ -69,18 +75,23 @@ Command addValidateCommand(CLI::App& app) {
             std::cout << ")\n";
             if (!model.redundant.empty())
               std::cout << "  redundant equations " << model.redundant.size()
-                        << " left out (independent equations " << model.primitiveCount() - model.redundant.size()
-                        << "; notes below)\n";
+                        << " left out (independent equations "
+                        << model.primitiveCount() - model.redundant.size() << "; notes below)\n";
             std::cout << "  force elements     " << model.forces.size() << "\n";
             if (!model.beams.empty())
-              std::cout << "  beams              " << model.beams.size() << " (" << model.beamElements.size()
+              std::cout << "  beams              " << model.beams.size() << " ("
+                        << model.beamElements.size()
                         << " three-node elements, their nodes among the bodies)\n";
             std::cout << "  degrees of freedom " << rank.degreesOfFreedom << "\n"
-                      << "  initial projection largest move " << formatNumber(projection.largestMove)
-                      << " (m or rad"
-                      << (projection.largestMoveBody.empty() ? "" : ", body '" + projection.largestMoveBody + "'")
-                      << "), velocity change " << formatNumber(projection.largestVelocityChange) << "\n";
-            // the initial pose in every formulation's coordinates (rE refuses the gimbal lock and beams)
+                      << "  initial projection largest move "
+                      << formatNumber(projection.largestMove) << " (m or rad"
+                      << (projection.largestMoveBody.empty()
+                              ? ""
+                              : ", body '" + projection.largestMoveBody + "'")
+                      << "), velocity change " << formatNumber(projection.largestVelocityChange)
+                      << "\n";
+            // the initial pose in every formulation's coordinates (rE refuses the gimbal lock and
+            // beams)
             for (const std::string& name : formulationNames()) {
               std::string verdict = initialPoseRefusal(name, model);
               if (verdict.empty()) {
@@ -92,10 +103,12 @@ Command addValidateCommand(CLI::App& app) {
                   verdict = e.what();
                 }
               }
-              std::cout << "  formulation " << name << std::string(7 - std::min<size_t>(name.size(), 6), ' ')
-                        << verdict << "\n";
+              std::cout << "  formulation " << name
+                        << std::string(7 - std::min<size_t>(name.size(), 6), ' ') << verdict
+                        << "\n";
             }
-            for (const ModelNote& note : model.notes) std::cout << "note: " << note.path << ": " << note.message << "\n";
+            for (const ModelNote& note : model.notes)
+              std::cout << "note: " << note.path << ": " << note.message << "\n";
             std::cout << "ok\n";
             return kSuccess;
           }};

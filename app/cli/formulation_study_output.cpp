@@ -9,7 +9,8 @@ namespace {
 
 // rp solid with markers, rA dashed, rE markers alone: coinciding curves stay distinguishable
 void styleByFormulation(plot::Series& s, const std::string& formulation) {
-  s.style = formulation == "rE" ? plot::Series::Style::Markers : plot::Series::Style::LineAndMarkers;
+  s.style =
+      formulation == "rE" ? plot::Series::Style::Markers : plot::Series::Style::LineAndMarkers;
   s.dashed = formulation == "rA";
 }
 
@@ -58,12 +59,14 @@ plot::Figure mechanismOrderFigure(const FormulationStudy& study, const std::stri
   plot::Figure f;
   f.title = title;
   f.columns = 2;
-  for (const auto& [member, what] : {std::pair{&OrderPoint::velocityError, std::string("velocity")},
-                                     std::pair{&OrderPoint::accelerationError, std::string("acceleration")}}) {
+  for (const auto& [member, what] :
+       {std::pair{&OrderPoint::velocityError, std::string("velocity")},
+        std::pair{&OrderPoint::accelerationError, std::string("acceleration")}}) {
     plot::Chart c = errorChart(study.settings, "", what);
     for (const OrderSeries& o : study.orders)
       if (o.mechanism == mechanism) {
-        c.title = o.coordinate.label() + ": " + what + " at t = " + cell(study.settings.orderTEnd) + " s";
+        c.title =
+            o.coordinate.label() + ": " + what + " at t = " + cell(study.settings.orderTEnd) + " s";
         c.series.push_back(errorSeries(o, member, o.formulation));
         styleByFormulation(c.series.back(), o.formulation);
       }
@@ -80,9 +83,12 @@ std::vector<std::pair<std::string, plot::Figure>> studyFigures(const Formulation
 
   // Fig. 4: iterations of the four-link dynamics against the step
   plot::Figure iterations;
-  iterations.title = "Four link, dynamics: Newton iterations per step (Theta h^2 = " + cell(study.settings.positionTolerance) + ")";
-  plot::Chart c{"average over t = 0.." + cell(study.settings.orderTEnd) + " s", stepAxis(study.settings),
-                {"iterations per step"}, {}};
+  iterations.title = "Four link, dynamics: Newton iterations per step (Theta h^2 = " +
+                     cell(study.settings.positionTolerance) + ")";
+  plot::Chart c{"average over t = 0.." + cell(study.settings.orderTEnd) + " s",
+                stepAxis(study.settings),
+                {"iterations per step"},
+                {}};
   for (const OrderSeries& o : study.orders)
     if (o.mechanism == "four-link") {
       plot::Series s;
@@ -102,8 +108,10 @@ std::vector<std::pair<std::string, plot::Figure>> studyFigures(const Formulation
   for (const OrderSeries& o : study.orders)
     if (o.mechanism == "single-pendulum" && o.formulation == "rA") {
       plot::Figure f;
-      f.title = "Single pendulum, rA, backward Euler: errors of " + o.coordinate.label() + " at t = " + cell(study.settings.orderTEnd) + " s";
-      plot::Chart e = errorChart(study.settings, "position, velocity and acceleration", o.coordinate.label() + " and its rates");
+      f.title = "Single pendulum, rA, backward Euler: errors of " + o.coordinate.label() +
+                " at t = " + cell(study.settings.orderTEnd) + " s";
+      plot::Chart e = errorChart(study.settings, "position, velocity and acceleration",
+                                 o.coordinate.label() + " and its rates");
       e.series = {errorSeries(o, &OrderPoint::positionError, "position [m]"),
                   errorSeries(o, &OrderPoint::velocityError, "velocity [m/s]"),
                   errorSeries(o, &OrderPoint::accelerationError, "acceleration [m/s^2]")};
@@ -112,10 +120,13 @@ std::vector<std::pair<std::string, plot::Figure>> studyFigures(const Formulation
       out.push_back({"fig5_single_pendulum_order_rA.png", f});
     }
 
-  out.push_back({"fig6_slider_crank_order.png",
-                 mechanismOrderFigure(study, "slider-crank", "Slider crank, backward Euler: order analysis of the slider's x")});
+  out.push_back(
+      {"fig6_slider_crank_order.png",
+       mechanismOrderFigure(study, "slider-crank",
+                            "Slider crank, backward Euler: order analysis of the slider's x")});
   out.push_back({"fig7_four_link_order.png",
-                 mechanismOrderFigure(study, "four-link", "Four link, backward Euler: order analysis of link 3's z")});
+                 mechanismOrderFigure(study, "four-link",
+                                      "Four link, backward Euler: order analysis of link 3's z")});
   return out;
 }
 

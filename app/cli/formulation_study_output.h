@@ -1,6 +1,6 @@
 #pragma once
-// The figures (Kissel et al. 2021 Figs. 4-7) of `mbw-cli study formulations`, with the file names they are
-// saved under (the tables are the engine's, studies/formulation_study_tables.h).
+// The figures (Kissel et al. 2021 Figs. 4-7) of `mbw-cli study formulations`, with the file names
+// they are saved under (the tables are the engine's, studies/formulation_study_tables.h).
 
 #include <string>
 #include <utility>

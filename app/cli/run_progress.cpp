@@ -32,7 +32,10 @@ bool InterruptCatcher::requested() { return stopSignal != 0; }
 int InterruptCatcher::signal() { return stopSignal; }
 
 TerminalProgress::TerminalProgress(double tEnd, double tStart)
-    : tEnd_(tEnd), tStart_(tStart), showProgress_(isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()),
+    : tEnd_(tEnd),
+      tStart_(tStart),
+      showProgress_(isatty(STDERR_FILENO)),
+      start_(std::chrono::steady_clock::now()),
       lastShown_(start_) {}
 
 TerminalProgress::~TerminalProgress() {
@@ -47,8 +50,10 @@ void TerminalProgress::onRecorded(const Results& results, size_t newRow) {
   lastShown_ = now;
   shown_ = true;
   const double t = results.at(newRow, 0);
-  std::fprintf(stderr, "\r  t = %.4g s of %.4g s (%3.0f%%), %.3gx real time, Ctrl-C stops and keeps the results ",
-               t, tEnd_, 100.0 * (t - tStart_) / (tEnd_ - tStart_), (t - tStart_) / sinceStart);
+  std::fprintf(
+      stderr,
+      "\r  t = %.4g s of %.4g s (%3.0f%%), %.3gx real time, Ctrl-C stops and keeps the results ", t,
+      tEnd_, 100.0 * (t - tStart_) / (tEnd_ - tStart_), (t - tStart_) / sinceStart);
   std::fflush(stderr);
 }
 

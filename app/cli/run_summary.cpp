@@ -14,7 +14,8 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   const double tEnd = r.rowCount() ? r.at(r.rowCount() - 1, 0) : 0.0;
   const RunStatistics& s = r.stats;
   out << r.metadataValue("scene") << "  " << r.metadataValue("formulation") << "  "
-      << (r.metadataValue("analysis") == "kinematics" ? "kinematics" : r.metadataValue("integrator"))
+      << (r.metadataValue("analysis") == "kinematics" ? "kinematics"
+                                                      : r.metadataValue("integrator"))
       << "  step " << r.metadataValue("step") << " s  t_end " << r.metadataValue("t_end") << " s\n";
   if (!r.metadataValue("redundant_equations").empty())
     out << "redundant        " << r.metadataValue("redundant_equations")
@@ -23,7 +24,8 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   if (!r.message.empty()) out << ": " << r.message;
   // a completed run that failed a check (simulation/run_checks.h) does not say "completed" alone
   const std::vector<std::string> checks = r.metadataValues("check");
-  if (!checks.empty()) out << ", but " << checks.size() << (checks.size() == 1 ? " check" : " checks") << " failed";
+  if (!checks.empty())
+    out << ", but " << checks.size() << (checks.size() == 1 ? " check" : " checks") << " failed";
   out << "\n";
   for (const std::string& finding : checks) out << "check failed     " << finding << "\n";
   out << "steps            " << s.steps;
@@ -35,11 +37,12 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   out << ", simulated to t = " << formatNumber(tEnd, 6) << " s\n";
   // the tolerance and what the steps committed of it (the estimate beside what was asked for)
   if (!r.metadataValue("rtol").empty()) {
-    out << "error control    rtol " << r.metadataValue("rtol") << ", atol " << r.metadataValue("atol");
+    out << "error control    rtol " << r.metadataValue("rtol") << ", atol "
+        << r.metadataValue("atol");
     const std::string estimate = r.metadataValue("error_estimate");
     if (!estimate.empty())
-      out << "; the accepted steps' local error estimates sum to " << formatNumber(std::stod(estimate))
-          << " tolerances";
+      out << "; the accepted steps' local error estimates sum to "
+          << formatNumber(std::stod(estimate)) << " tolerances";
     out << "\n";
   }
   out << "Newton           " << s.newtonIterations << " iterations ("
@@ -54,17 +57,22 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
     if (s.functionEvaluations) {
       const IntegratorInfo* info = findIntegrator(r.metadataValue("integrator"));
       out << s.functionEvaluations << " "
-          << (info ? info->capabilities.evaluationCount : std::string("function evaluations")) << ", ";
+          << (info ? info->capabilities.evaluationCount : std::string("function evaluations"))
+          << ", ";
     }
     out << s.jacobianEvaluations << " Jacobians\n";
   }
-  if (s.repartitions) out << "partition        " << s.repartitions << " repartitioning checks triggered\n";
+  if (s.repartitions)
+    out << "partition        " << s.repartitions << " repartitioning checks triggered\n";
   if (!r.events.empty()) {
-    out << "events           " << r.events.size() << (r.events.size() == 1 ? " event\n" : " events\n");
+    out << "events           " << r.events.size()
+        << (r.events.size() == 1 ? " event\n" : " events\n");
     const size_t shown = std::min<size_t>(r.events.size(), 8);
     for (size_t k = 0; k < shown; ++k)
-      out << "                 t = " << formatNumber(r.events[k].t, 6) << " s: " << r.events[k].description << "\n";
-    if (r.events.size() > shown) out << "                 ... " << r.events.size() - shown << " more (in the CSV)\n";
+      out << "                 t = " << formatNumber(r.events[k].t, 6)
+          << " s: " << r.events[k].description << "\n";
+    if (r.events.size() > shown)
+      out << "                 ... " << r.events.size() - shown << " more (in the CSV)\n";
   }
   if (!s.phaseSeconds.empty()) {
     out << "CPU by phase    ";
@@ -84,12 +92,12 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   out << ")\n";
   if (r.column("energy.balance") >= 0 && r.rowCount()) {
     const size_t last = r.rowCount() - 1;
-    out << "energy balance   " << formatNumber(r.at(last, r.column("energy.balance"))) << " J final, "
-        << formatNumber(columnMaxAbs(r, "energy.balance")) << " J largest |value|  (kinetic "
-        << formatNumber(r.at(last, r.column("energy.kinetic"))) << " J, potential "
-        << formatNumber(r.at(last, r.column("energy.potential"))) << " J, work in "
-        << formatNumber(r.at(last, r.column("energy.work_in"))) << " J, dissipated "
-        << formatNumber(r.at(last, r.column("energy.dissipated"))) << " J)\n";
+    out << "energy balance   " << formatNumber(r.at(last, r.column("energy.balance")))
+        << " J final, " << formatNumber(columnMaxAbs(r, "energy.balance"))
+        << " J largest |value|  (kinetic " << formatNumber(r.at(last, r.column("energy.kinetic")))
+        << " J, potential " << formatNumber(r.at(last, r.column("energy.potential")))
+        << " J, work in " << formatNumber(r.at(last, r.column("energy.work_in")))
+        << " J, dissipated " << formatNumber(r.at(last, r.column("energy.dissipated"))) << " J)\n";
     // what the balance measures: the work integrals' rule (never bookkeeping called the method's)
     const std::string rule = r.metadataValue("work_rule");
     if (!rule.empty())
@@ -99,7 +107,8 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
                   : ", the method's own rule: the balance is the method's error\n");
   }
   if (!r.metadataValue("output_projection").empty())
-    out << "output           at " << r.metadataValue("output") << ": " << r.metadataValue("output_projection") << "\n";
+    out << "output           at " << r.metadataValue("output") << ": "
+        << r.metadataValue("output_projection") << "\n";
   out << "violation        position " << formatNumber(columnMaxAbs(r, "violation.position"))
       << ", velocity " << formatNumber(columnMaxAbs(r, "violation.velocity"))
       << " (largest over the recorded steps)\n";
@@ -111,7 +120,8 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
 
 int finishRunOutputs(const Results& results, const CsvStreamWriter* csv, const std::string& plot,
                      const TerminalProgress& progress) {
-  if (csv) std::cout << "CSV              " << csv->path() << " (" << csv->rowsWritten() << " rows)\n";
+  if (csv)
+    std::cout << "CSV              " << csv->path() << " (" << csv->rowsWritten() << " rows)\n";
   // a plot that cannot be written after the run (a full disk) is an output failure, as the CSV's
   bool plotFailed = false;
   if (!plot.empty()) {

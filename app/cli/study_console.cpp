@@ -21,9 +21,12 @@ namespace {
 std::string duration(double seconds) {
   char text[32];
   const long s = std::lround(seconds);
-  if (s >= 3600) std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, s / 60 % 60);
-  else if (s >= 60) std::snprintf(text, sizeof text, "%ldm%02lds", s / 60, s % 60);
-  else std::snprintf(text, sizeof text, "%lds", s);
+  if (s >= 3600)
+    std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, s / 60 % 60);
+  else if (s >= 60)
+    std::snprintf(text, sizeof text, "%ldm%02lds", s / 60, s % 60);
+  else
+    std::snprintf(text, sizeof text, "%lds", s);
   return text;
 }
 
@@ -31,7 +34,9 @@ std::string duration(double seconds) {
 class ProgressLine {
  public:
   ProgressLine(int total, int workers)
-      : total_(total), workers_(workers), terminal_(isatty(STDERR_FILENO)),
+      : total_(total),
+        workers_(workers),
+        terminal_(isatty(STDERR_FILENO)),
         start_(std::chrono::steady_clock::now()) {}
   ~ProgressLine() { clear(); }
 
@@ -45,7 +50,8 @@ class ProgressLine {
     show();
   }
   void tick() {
-    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - lastShown_).count() >= 1.0) show();
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - lastShown_).count() >= 1.0)
+      show();
   }
 
  private:
@@ -58,8 +64,9 @@ class ProgressLine {
     if (!terminal_ || total_ == 0) return;
     const auto now = std::chrono::steady_clock::now();
     const double elapsed = std::chrono::duration<double>(now - start_).count();
-    std::string line = "  " + std::to_string(finished_) + " of " + std::to_string(total_) + " runs, " +
-                       std::to_string(std::min(workers_, total_ - finished_)) + " under way, " + duration(elapsed);
+    std::string line = "  " + std::to_string(finished_) + " of " + std::to_string(total_) +
+                       " runs, " + std::to_string(std::min(workers_, total_ - finished_)) +
+                       " under way, " + duration(elapsed);
     if (finished_ > 0 && finished_ < total_)
       line += ", about " + duration(elapsed / finished_ * (total_ - finished_)) + " left";
     std::fprintf(stderr, "\r\033[K%s (Ctrl-C stops)", line.c_str());
@@ -78,11 +85,13 @@ class ProgressLine {
 void StudyCliOptions::addTo(CLI::App& c, bool withTable) {
   c.add_option("--jobs,-j", jobs, "runs at once, each on one thread (default: one per core)");
   if (withTable)
-    c.add_option("--table", table, "write the long-format results table (one row per run) to this CSV file");
+    c.add_option("--table", table,
+                 "write the long-format results table (one row per run) to this CSV file");
 }
 
 void StudyCliOptions::addFigureFormatTo(CLI::App& c) {
-  c.add_option("--figure-format", figureFormat, "the figures as png, svg or pdf (vector drawings, for papers)")
+  c.add_option("--figure-format", figureFormat,
+               "the figures as png, svg or pdf (vector drawings, for papers)")
       ->check(CLI::IsMember({"png", "svg", "pdf"}))
       ->capture_default_str();
 }
@@ -104,8 +113,9 @@ std::unique_ptr<Executor> makeSweepExecutor(int jobs, const MpiSession* mpi) {
 std::string recordSummary(const RunRecord& r) {
   std::string text = toString(r.status);
   if (r.status == RunStatus::Completed || r.stats.steps > 0)
-    text += ", " + std::to_string(r.stats.steps) + " steps (+" + std::to_string(r.stats.rejectedSteps) +
-            " rejected), " + formatNumber(r.stats.cpuSeconds) + " s CPU";
+    text += ", " + std::to_string(r.stats.steps) + " steps (+" +
+            std::to_string(r.stats.rejectedSteps) + " rejected), " +
+            formatNumber(r.stats.cpuSeconds) + " s CPU";
   if (!r.message.empty() && r.status != RunStatus::Completed) text += ": " + r.message;
   return text;
 }
@@ -119,8 +129,8 @@ StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
   hooks.stopRequested = [] { return InterruptCatcher::requested(); };
   const bool gathers = runner.gathers();
   if (gathers)
-    std::cout << study.runs.size() << (study.runs.size() == 1 ? " run" : " runs") << ", " << runner.workers()
-              << " at once (" << runner.description() << ")" << std::endl;
+    std::cout << study.runs.size() << (study.runs.size() == 1 ? " run" : " runs") << ", "
+              << runner.workers() << " at once (" << runner.description() << ")" << std::endl;
   ProgressLine line(static_cast<int>(study.runs.size()), runner.workers());
   StudyProgress progress;
   progress.onNote = [&](const std::string& note) { line.print(note); };
@@ -130,7 +140,8 @@ StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
     line.finished(finished);
   };
   progress.onTick = [&] { line.tick(); };
-  const StudyExecutionOptions exec{options.table, options.referenceDirectory, options.resume, options.replace && !options.resume};
+  const StudyExecutionOptions exec{options.table, options.referenceDirectory, options.resume,
+                                   options.replace && !options.resume};
   try {
     return executeStudy(study, runner, exec, hooks, progress);
   } catch (const SceneError& e) {

@@ -31,7 +31,8 @@ struct StudyCliOptions {
   void addTo(CLI::App& command, bool withTable = true);
   // --figure-format, for the commands that name their figure files themselves
   void addFigureFormatTo(CLI::App& command);
-  // a figure's file: the name given with the chosen format's extension ("dir/fig4.png" -> "dir/fig4.svg")
+  // a figure's file: the name given with the chosen format's extension ("dir/fig4.png" ->
+  // "dir/fig4.svg")
   std::string figureFile(const std::string& pngPath) const;
 };
 

@@ -1,9 +1,9 @@
-// mbw-cli study flexible: Zhang et al.'s experiments on the flexible-beam benchmarks (section 5.2-5.5):
-// every method of the three groups at the paper's Delta t / n, the figures' time histories
-// (Figs 14-16, 18-20, 22-24), the convergence study (Figs 25-27, study_flexible_convergence.cpp)
-// and the Newton iterations per time point (Fig 28). The studies are the engine's
-// (studies/flexible_benchmark_studies.h) as are their tables (studies/flexible_study_tables.h);
-// this file runs, prints and draws.
+// mbw-cli study flexible: Zhang et al.'s experiments on the flexible-beam benchmarks
+// (section 5.2-5.5): every method of the three groups at the paper's Delta t / n, the figures' time
+// histories (Figs 14-16, 18-20, 22-24), the convergence study (Figs 25-27,
+// study_flexible_convergence.cpp) and the Newton iterations per time point (Fig 28). The studies
+// are the engine's (studies/flexible_benchmark_studies.h) as are their tables
+// (studies/flexible_study_tables.h); this file runs, prints and draws.
 
 #include <filesystem>
 #include <iomanip>
@@ -14,8 +14,9 @@
 
 namespace mbw::cli {
 
-FlexibleStudy flexibleStudy(const Model& model, const FlexibleStudyOptions& o, const std::vector<double>& stepsPerStage,
-                            double tEnd, const std::vector<std::string>& channels) {
+FlexibleStudy flexibleStudy(const Model& model, const FlexibleStudyOptions& o,
+                            const std::vector<double>& stepsPerStage, double tEnd,
+                            const std::vector<std::string>& channels) {
   FlexibleStudySettings settings;
   settings.stepsPerStage = stepsPerStage;
   settings.tEnd = tEnd;
@@ -29,8 +30,8 @@ FlexibleStudy flexibleStudy(const Model& model, const FlexibleStudyOptions& o, c
   }
 }
 
-std::vector<RunRecord> executeFlexible(const Study& study, const FlexibleStudyOptions& o, StudyRunHooks hooks,
-                                       bool& interrupted) {
+std::vector<RunRecord> executeFlexible(const Study& study, const FlexibleStudyOptions& o,
+                                       StudyRunHooks hooks, bool& interrupted) {
   std::cerr << "study flexible: " << study.title << ", " << study.runs.size() << " runs\n";
   const StudyOutcome outcome = runStudyFromCli(
       study, o.study,
@@ -52,12 +53,14 @@ std::vector<RunRecord> executeFlexible(const Study& study, const FlexibleStudyOp
 namespace {
 
 // one figure of the paper: a chart per method group, every run of the group overlaid
-plot::Figure experimentFigure(const Experiment& e, const ExperimentFigure& f, const FlexibleStudy& flexible,
-                              const std::vector<RunRecord>& records, const RunHistories& histories) {
+plot::Figure experimentFigure(const Experiment& e, const ExperimentFigure& f,
+                              const FlexibleStudy& flexible, const std::vector<RunRecord>& records,
+                              const RunHistories& histories) {
   const Study& study = flexible.study;
   plot::Figure figure;
   std::ostringstream title;
-  title << "Fig. " << f.number << ": " << e.scene << ", " << f.quantity << ", Delta t / n = " << e.stepPerStage << " s";
+  title << "Fig. " << f.number << ": " << e.scene << ", " << f.quantity
+        << ", Delta t / n = " << e.stepPerStage << " s";
   figure.title = title.str();
   figure.columns = 1;
   figure.chartHeight = 360;
@@ -73,7 +76,8 @@ plot::Figure experimentFigure(const Experiment& e, const ExperimentFigure& f, co
       const double lastTime = r->at(r->rowCount() - 1, 0);
       plot::Series s{methodLabel(study.runs[run].settings) +
                          (failed ? " (failed at t = " + formatNumber(lastTime, 4) + " s)" : ""),
-                     {}, {}};
+                     {},
+                     {}};
       // the rows of the figure's window only (a run that failed in its run-in keeps the row of
       // its failure, before the window)
       const double from = study.runs[run].settings.recordFrom;
@@ -94,20 +98,24 @@ int runFlexibleFigures(const FlexibleStudyOptions& o, const Experiment& e) {
   const Model model = loadSceneOrThrow(e.scene);
   std::vector<std::string> channels;
   for (const ExperimentFigure& f : e.figures) channels.push_back(f.channel);
-  const FlexibleStudy flexible = flexibleStudy(model, o, {e.stepPerStage}, o.options.tEnd.value_or(e.tEnd), channels);
+  const FlexibleStudy flexible =
+      flexibleStudy(model, o, {e.stepPerStage}, o.options.tEnd.value_or(e.tEnd), channels);
   const Study& study = flexible.study;
   RunHistories histories(channels);
   bool interrupted = false;
   const std::vector<RunRecord> records = executeFlexible(study, o, histories.hooks(), interrupted);
 
-  StudyTable table = flexibleRunTable(e.scene + " at Delta t / n = " + formatNumber(e.stepPerStage) + " s");
-  for (const RunRecord& r : records) addFlexibleRunRow(table, groupKey(flexible.groupOf(r.run)), study, r);
+  StudyTable table =
+      flexibleRunTable(e.scene + " at Delta t / n = " + formatNumber(e.stepPerStage) + " s");
+  for (const RunRecord& r : records)
+    addFlexibleRunRow(table, groupKey(flexible.groupOf(r.run)), study, r);
   table.print(std::cout);
   const std::filesystem::path dir(o.outputDir);
   table.writeCsv((dir / (e.key + "_runs.csv")).string());
   writeFlexibleSeries((dir / (e.key + "_series.csv")).string(), e, study, histories);
   for (const ExperimentFigure& f : e.figures) {
-    const std::string file = o.study.figureFile((dir / ("fig" + std::to_string(f.number) + "_" + e.key + ".png")).string());
+    const std::string file = o.study.figureFile(
+        (dir / ("fig" + std::to_string(f.number) + "_" + e.key + ".png")).string());
     saveSideFigure(experimentFigure(e, f, flexible, records, histories), file, std::cout);
   }
   // a method that fails is a finding of the study (the table says why), not a failure of it
@@ -120,7 +128,8 @@ int runFlexibleStudy(const FlexibleStudyOptions& o) {
   if (ec) throw InputError("cannot create '" + o.outputDir + "': " + ec.message());
   const std::vector<Experiment> all = flexibleBenchmarkExperiments();
   std::vector<std::string> parts = o.parts;
-  if (parts.empty()) parts = {"four-bar", "four-bar-fine", "buckling", "shaft", "convergence", "iterations"};
+  if (parts.empty())
+    parts = {"four-bar", "four-bar-fine", "buckling", "shaft", "convergence", "iterations"};
   for (const std::string& part : parts) {
     int status = kSuccess;
     if (part == "convergence") {
@@ -131,7 +140,9 @@ int runFlexibleStudy(const FlexibleStudyOptions& o) {
       const Experiment* e = nullptr;
       for (const Experiment& x : all)
         if (x.key == part) e = &x;
-      if (!e) throw InputError("unknown part '" + part + "' (four-bar, four-bar-fine, buckling, shaft, convergence, iterations)");
+      if (!e)
+        throw InputError("unknown part '" + part +
+                         "' (four-bar, four-bar-fine, buckling, shaft, convergence, iterations)");
       status = runFlexibleFigures(o, *e);
     }
     if (status != kSuccess) return status;

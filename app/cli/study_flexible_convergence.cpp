@@ -1,6 +1,6 @@
-// mbw-cli study flexible convergence | iterations: Zhang et al. 2022 Figures 25-27 (relative errors RE of
-// u3, v3, a3 at the shaft's mid-span against ESDIRK4(3)6L[2]SA2 at Delta t = 1e-5 s, eq 26, over
-// Delta t / n) and Figure 28 (Newton iterations per time point S/N of every method on the four
+// mbw-cli study flexible convergence | iterations: Zhang et al. 2022 Figures 25-27 (relative errors
+// RE of u3, v3, a3 at the shaft's mid-span against ESDIRK4(3)6L[2]SA2 at Delta t = 1e-5 s, eq 26,
+// over Delta t / n) and Figure 28 (Newton iterations per time point S/N of every method on the four
 // examples at two steps).
 
 #include <algorithm>
@@ -14,8 +14,10 @@
 namespace mbw::cli {
 namespace {
 
-plot::Figure convergenceFigure(int number, const std::string& quantity, const std::vector<MethodGroup>& groups,
-                               const std::map<std::string, StepPoints>& errors, const std::string& reference) {
+plot::Figure convergenceFigure(int number, const std::string& quantity,
+                               const std::vector<MethodGroup>& groups,
+                               const std::map<std::string, StepPoints>& errors,
+                               const std::string& reference) {
   plot::Figure f;
   f.title = "Fig. " + std::to_string(number) + ": rotating-shaft, RE(" + quantity +
             ") at mid-span against " + reference.substr(0, reference.find(" ("));
@@ -52,7 +54,8 @@ plot::Figure convergenceFigure(int number, const std::string& quantity, const st
 int runFlexibleConvergence(const FlexibleStudyOptions& o) {
   const ConvergenceExperiment x = shaftConvergenceExperiment();
   const Model model = loadSceneOrThrow(x.scene);
-  FlexibleStudy flexible = flexibleStudy(model, o, o.convergenceSteps, o.options.tEnd.value_or(x.tEnd), x.channels);
+  FlexibleStudy flexible =
+      flexibleStudy(model, o, o.convergenceSteps, o.options.tEnd.value_or(x.tEnd), x.channels);
   addFlexibleConvergenceReference(flexible, x.channels, o.referenceStep);
   Study& study = flexible.study;
   study.title = "rotating-shaft convergence";
@@ -69,15 +72,18 @@ int runFlexibleConvergence(const FlexibleStudyOptions& o) {
   result.errors.writeCsv((dir / "convergence.csv").string());
   result.orders.writeCsv((dir / "convergence_orders.csv").string());
   for (int k = 0; k < 3; ++k) {
-    const std::string file = o.study.figureFile((dir / ("fig" + std::to_string(25 + k) + "_shaft_convergence.png")).string());
-    saveSideFigure(convergenceFigure(25 + k, x.quantities[k], flexible.groups, result.errorsByMethod[k], referenceText),
+    const std::string file = o.study.figureFile(
+        (dir / ("fig" + std::to_string(25 + k) + "_shaft_convergence.png")).string());
+    saveSideFigure(convergenceFigure(25 + k, x.quantities[k], flexible.groups,
+                                     result.errorsByMethod[k], referenceText),
                    file, std::cout);
   }
   return interrupted ? kInterrupted : kSuccess;
 }
 
 int runFlexibleIterations(const FlexibleStudyOptions& o) {
-  StudyTable table = flexibleRunTable("Newton iterations per time point (Zhang et al. 2022 Fig. 28)");
+  StudyTable table =
+      flexibleRunTable("Newton iterations per time point (Zhang et al. 2022 Fig. 28)");
   table.header.insert(table.header.begin(), "scene");
   plot::Figure f;
   f.title = "Fig. 28: Newton iterations per implicit time point S/N";
@@ -102,7 +108,8 @@ int runFlexibleIterations(const FlexibleStudyOptions& o) {
         plot::Series s{group.methods[m].label(), {}, {}};
         s.style = plot::Series::Style::LineAndMarkers;
         s.dashed = m >= 7;
-        for (const auto& [h, iterations] : points[g][m]) s.x.push_back(h), s.y.push_back(iterations);
+        for (const auto& [h, iterations] : points[g][m])
+          s.x.push_back(h), s.y.push_back(iterations);
         c.series.push_back(std::move(s));
       }
       f.charts.push_back(std::move(c));

@@ -1,8 +1,8 @@
-// mbw-cli study tolerance SCENE: does the step-size control meet the tolerance? Sandu et al. 2001 section
-// 5.1, Tables 1-2: for rtol = atol = 10^k, the largest error Delta of a channel (theta1) and of
-// its rate against a reference run, the time t* where it occurs, Delta relative to the reference
-// value there, and the RMS error over the run's steps (reference interpolated with the paper's
-// 4-point cubic, analysis/reference_error.h). The study and its results are the engine's
+// mbw-cli study tolerance SCENE: does the step-size control meet the tolerance? Sandu et al. 2001
+// section 5.1, Tables 1-2: for rtol = atol = 10^k, the largest error Delta of a channel (theta1)
+// and of its rate against a reference run, the time t* where it occurs, Delta relative to the
+// reference value there, and the RMS error over the run's steps (reference interpolated with the
+// paper's 4-point cubic, analysis/reference_error.h). The study and its results are the engine's
 // (studies/rosenbrock_nystrom_*.h); this file prints them.
 
 #include <cmath>
@@ -19,16 +19,17 @@ namespace mbw::cli {
 namespace {
 
 void printTable(const std::string& title, const std::vector<ToleranceRow>& rows, bool rate) {
-  std::cout << "\n" << title << "\n"
+  std::cout << "\n"
+            << title << "\n"
             << "  tol      t* [s]      Delta       RelErr [%]   RMS Delta    steps  rejected\n";
   for (const ToleranceRow& r : rows) {
     const ErrorMeasures& e = rate ? r.rate : r.value;
     std::cout << "  " << formatTolerance(r.tolerance) << "  " << std::setw(9) << std::fixed
               << std::setprecision(6) << e.timeOfMax << "   " << std::scientific
-              << std::setprecision(3) << e.max << "   " << std::setw(10)
-              << std::setprecision(5) << std::fixed << (rate ? r.rateRel : r.valueRel) << "   "
-              << std::scientific << std::setprecision(3) << e.rms << "  " << std::setw(6)
-              << r.stats.steps << "  " << std::setw(8) << r.stats.rejectedSteps << "\n";
+              << std::setprecision(3) << e.max << "   " << std::setw(10) << std::setprecision(5)
+              << std::fixed << (rate ? r.rateRel : r.valueRel) << "   " << std::scientific
+              << std::setprecision(3) << e.rms << "  " << std::setw(6) << r.stats.steps << "  "
+              << std::setw(8) << r.stats.rejectedSteps << "\n";
     std::cout.unsetf(std::ios::floatfield);
   }
 }
@@ -59,9 +60,11 @@ plot::Figure figure(const std::string& scene, const std::string& channel, const 
 
 }  // namespace
 
-std::string studyChannel(const Model& model, const std::string& scene, const std::string& requested) {
+std::string studyChannel(const Model& model, const std::string& scene,
+                         const std::string& requested) {
   if (!requested.empty()) return requested;
-  if (model.outputs.empty()) throw InputError(scene + " has no named outputs: choose a channel with --channel");
+  if (model.outputs.empty())
+    throw InputError(scene + " has no named outputs: choose a channel with --channel");
   return model.outputs.front().name;
 }
 
@@ -71,14 +74,19 @@ int runToleranceStudy(const ToleranceStudyCommand& o) {
   settings.channel = studyChannel(model, settings.scene, settings.channel);
   const std::string& channel = settings.channel;
   const Study study = makeToleranceStudy(model, settings);
-  std::cout << "Tolerance study of " << settings.integrator << " on " << model.name << " to t = "
-            << study.runs.front().settings.tEnd << " s, channel " << channel << "\n";
+  std::cout << "Tolerance study of " << settings.integrator << " on " << model.name
+            << " to t = " << study.runs.front().settings.tEnd << " s, channel " << channel << "\n";
 
   // the runs' histories of the channel, for the figure
   RunHistories histories(study.outputs);
-  const StudyOutcome outcome = runStudyFromCli(study, o.study, [&](const RunRecord& r) {
-    return "rtol = atol = " + formatTolerance(study.runs[r.run].settings.integratorSettings.rtol) + ": " + recordSummary(r);
-  }, histories.hooks());
+  const StudyOutcome outcome = runStudyFromCli(
+      study, o.study,
+      [&](const RunRecord& r) {
+        return "rtol = atol = " +
+               formatTolerance(study.runs[r.run].settings.integratorSettings.rtol) + ": " +
+               recordSummary(r);
+      },
+      histories.hooks());
   if (outcome.references.empty() || outcome.references.front().rowCount() == 0) return kInterrupted;
   const Results& reference = outcome.references.front();
 

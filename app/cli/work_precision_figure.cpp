@@ -2,8 +2,8 @@
 
 namespace mbw::cli {
 
-plot::Figure workPrecisionFigure(const Study& study, const StudyOutcome& outcome, ErrorMeasure measure,
-                                 const std::string& title) {
+plot::Figure workPrecisionFigure(const Study& study, const StudyOutcome& outcome,
+                                 ErrorMeasure measure, const std::string& title) {
   std::vector<RunRecord> records;
   for (const auto& r : outcome.records)
     if (r) records.push_back(*r);
@@ -21,8 +21,10 @@ plot::Figure workPrecisionFigure(const Study& study, const StudyOutcome& outcome
   f.chartHeight = 460;
   for (size_t k = 0; k < study.outputs.size(); ++k) {
     const std::string unit = units[k].empty() ? "" : " [" + units[k] + "]";
-    plot::Chart c{study.outputs[k], {std::string(toString(measure)) + " error of " + study.outputs[k] + unit, true},
-                  {"CPU time [s]", true}, {}};
+    plot::Chart c{study.outputs[k],
+                  {std::string(toString(measure)) + " error of " + study.outputs[k] + unit, true},
+                  {"CPU time [s]", true},
+                  {}};
     for (const WorkPrecisionCurve& curve : workPrecisionCurves(study, records, k, measure)) {
       plot::Series s{curve.method, curve.error, curve.cpu};
       s.style = plot::Series::Style::LineAndMarkers;

@@ -11,7 +11,7 @@
 
 namespace mbw::cli {
 
-plot::Figure workPrecisionFigure(const Study& study, const StudyOutcome& outcome, ErrorMeasure measure,
-                                 const std::string& title);
+plot::Figure workPrecisionFigure(const Study& study, const StudyOutcome& outcome,
+                                 ErrorMeasure measure, const std::string& title);
 
 }  // namespace mbw::cli

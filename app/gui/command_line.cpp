@@ -30,37 +30,65 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   p.addVersionOption();
   p.addPositionalArgument("scene", "A built-in scene name or a scene file (JSON).", "[SCENE]");
   const QCommandLineOption formulation("formulation", "Formulation (rp, ...).", "F");
-  const QCommandLineOption integrator("integrator", "Integrator; several (comma-separated) give one run each.", "I");
-  const QCommandLineOption step("step", "Time step, s; several (comma-separated) give one run each.", "H");
+  const QCommandLineOption integrator(
+      "integrator", "Integrator; several (comma-separated) give one run each.", "I");
+  const QCommandLineOption step("step",
+                                "Time step, s; several (comma-separated) give one run each.", "H");
   const QCommandLineOption tEnd("t-end", "End time, s.", "T");
-  const QCommandLineOption run("run", "Run the scene (every integrator and step given) to the end.");
-  const QCommandLineOption pauseAt("pause-at", "Pause the last run when it reaches T, for the screenshot.", "T");
-  const QCommandLineOption playback("playback", "After the runs, play back the last one at time T (the one before it ghosted).", "T");
-  const QCommandLineOption plots("plots", "Plots, comma-separated: step, energy, violation, newton, error[:CHANNEL], channel:CHANNEL, difference:CHANNEL, xy:X|Y.", "LIST");
-  const QCommandLineOption select("select", "Select a scene element, e.g. /bodies/1 (tree, properties, 3D view).", "POINTER");
-  const QCommandLineOption tab("tab", "The tab shown under the 3D view: runs or comparison.", "TAB");
-  const QCommandLineOption screenshot("screenshot", "Save the whole window as a PNG image, then exit.", "FILE.png");
-  const QCommandLineOption size("size", "Window size for the screenshot (default 1600x1000).", "WxH");
+  const QCommandLineOption run("run",
+                               "Run the scene (every integrator and step given) to the end.");
+  const QCommandLineOption pauseAt(
+      "pause-at", "Pause the last run when it reaches T, for the screenshot.", "T");
+  const QCommandLineOption playback(
+      "playback", "After the runs, play back the last one at time T (the one before it ghosted).",
+      "T");
+  const QCommandLineOption plots("plots",
+                                 "Plots, comma-separated: step, energy, violation, newton, "
+                                 "error[:CHANNEL], channel:CHANNEL, difference:CHANNEL, xy:X|Y.",
+                                 "LIST");
+  const QCommandLineOption select(
+      "select", "Select a scene element, e.g. /bodies/1 (tree, properties, 3D view).", "POINTER");
+  const QCommandLineOption tab("tab", "The tab shown under the 3D view: runs or comparison.",
+                               "TAB");
+  const QCommandLineOption screenshot(
+      "screenshot", "Save the whole window as a PNG image, then exit.", "FILE.png");
+  const QCommandLineOption size("size", "Window size for the screenshot (default 1600x1000).",
+                                "WxH");
   // not --session: QApplication takes -session/--session for X11 session management
-  const QCommandLineOption session("open-session", "Open a saved session (scene, runs, plots); a SCENE ending in .mbws "
-                                                   "is opened as a session too.", "FILE");
-  const QCommandLineOption saveSession("save-session", "After the runs, save the session to FILE, then exit.", "FILE");
-  const QCommandLineOption cursors("cursors", "After the runs, cursor A (the playback time) and optionally B, s.", "A[,B]");
-  const QCommandLineOption signalFilter("signals", "Show the signal browser, searching for FILTER.", "FILTER");
-  const QCommandLineOption trace("trace", "Trace a point during playback: a body (its origin) or body.point.", "POINT");
+  const QCommandLineOption session(
+      "open-session",
+      "Open a saved session (scene, runs, plots); a SCENE ending in .mbws "
+      "is opened as a session too.",
+      "FILE");
+  const QCommandLineOption saveSession(
+      "save-session", "After the runs, save the session to FILE, then exit.", "FILE");
+  const QCommandLineOption cursors(
+      "cursors", "After the runs, cursor A (the playback time) and optionally B, s.", "A[,B]");
+  const QCommandLineOption signalFilter("signals", "Show the signal browser, searching for FILTER.",
+                                        "FILTER");
+  const QCommandLineOption trace(
+      "trace", "Trace a point during playback: a body (its origin) or body.point.", "POINT");
   const QCommandLineOption view("view", "The 3D view's direction: iso, front, side or top.", "V");
-  const QCommandLineOption primitives("show-primitives", "Show the primitives each joint expands to in the model tree.");
+  const QCommandLineOption primitives(
+      "show-primitives", "Show the primitives each joint expands to in the model tree.");
   const QCommandLineOption dock("dock", "Raise a dock: scene, run or signals.", "NAME");
-  const QCommandLineOption video("video", "After the runs, export the playback of the last run (.mp4 with ffmpeg, or a "
-                                          "directory of PNG frames), then exit.", "FILE");
+  const QCommandLineOption video(
+      "video",
+      "After the runs, export the playback of the last run (.mp4 with ffmpeg, or a "
+      "directory of PNG frames), then exit.",
+      "FILE");
   const QCommandLineOption fps("fps", "Frames per second of --video (default 30).", "N");
-  const QCommandLineOption videoSize("video-size", "Frame size of --video: view (the 3D view's, default), 720p or 1080p.", "SIZE");
-  const QCommandLineOption videoSpan("video-span", "The simulated time span of --video, s (default: the whole run).", "A,B");
-  const QCommandLineOption videoSpeed("video-speed", "Simulated seconds per second of --video (default: the playback's, 1).", "S");
+  const QCommandLineOption videoSize(
+      "video-size", "Frame size of --video: view (the 3D view's, default), 720p or 1080p.", "SIZE");
+  const QCommandLineOption videoSpan(
+      "video-span", "The simulated time span of --video, s (default: the whole run).", "A,B");
+  const QCommandLineOption videoSpeed(
+      "video-speed", "Simulated seconds per second of --video (default: the playback's, 1).", "S");
   const QCommandLineOption videoPlots("video-plots", "--video with the plots beside the 3D view.");
-  p.addOptions({formulation, integrator, step, tEnd, run, pauseAt, playback, plots, select, tab, screenshot, size, session,
-                saveSession, cursors, signalFilter, trace, view, primitives, dock, video, fps, videoSize, videoSpan,
-                videoSpeed, videoPlots});
+  p.addOptions({formulation, integrator,   step,      tEnd,       run,        pauseAt, playback,
+                plots,       select,       tab,       screenshot, size,       session, saveSession,
+                cursors,     signalFilter, trace,     view,       primitives, dock,    video,
+                fps,         videoSize,    videoSpan, videoSpeed, videoPlots});
 
   auto fail = [&](const QString& message) {
     std::fprintf(stderr, "mbw: %s\n", qPrintable(message));
@@ -99,10 +127,12 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   for (const QString& v : p.values(plots)) c.plots << v.split(',', Qt::SkipEmptyParts);
   c.select = p.value(select);
   c.tab = p.value(tab);
-  if (!c.tab.isEmpty() && c.tab != "runs" && c.tab != "comparison") return fail("--tab takes runs or comparison");
+  if (!c.tab.isEmpty() && c.tab != "runs" && c.tab != "comparison")
+    return fail("--tab takes runs or comparison");
   c.screenshot = p.value(screenshot);
   c.session = p.value(session);
-  if (c.session.isEmpty() && c.scene.endsWith(".mbws", Qt::CaseInsensitive)) c.session = std::exchange(c.scene, QString());
+  if (c.session.isEmpty() && c.scene.endsWith(".mbws", Qt::CaseInsensitive))
+    c.session = std::exchange(c.scene, QString());
   c.saveSession = p.value(saveSession);
   if (p.isSet(cursors) && (!parseNumbers(p.value(cursors), c.cursors) || c.cursors.size() > 2))
     return fail("--cursors takes one or two times, e.g. 1.2,2.5");
@@ -119,14 +149,16 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   if (p.isSet(fps)) {
     bool ok = false;
     c.fps = p.value(fps).toDouble(&ok);
-    if (!ok || !(c.fps > 0.0) || c.fps > 240.0) return fail("--fps takes a number of frames per second in (0, 240]");
+    if (!ok || !(c.fps > 0.0) || c.fps > 240.0)
+      return fail("--fps takes a number of frames per second in (0, 240]");
   }
   if (p.isSet(videoSize)) {
     c.videoSize = p.value(videoSize);
-    if (!QStringList{"view", "720p", "1080p"}.contains(c.videoSize)) return fail("--video-size takes view, 720p or 1080p");
+    if (!QStringList{"view", "720p", "1080p"}.contains(c.videoSize))
+      return fail("--video-size takes view, 720p or 1080p");
   }
-  if (p.isSet(videoSpan) && (!parseNumbers(p.value(videoSpan), c.videoSpan) || c.videoSpan.size() != 2 ||
-                             !(c.videoSpan[1] > c.videoSpan[0])))
+  if (p.isSet(videoSpan) && (!parseNumbers(p.value(videoSpan), c.videoSpan) ||
+                             c.videoSpan.size() != 2 || !(c.videoSpan[1] > c.videoSpan[0])))
     return fail("--video-span takes two increasing times, e.g. 0.5,1.5");
   if (!number(videoSpeed, c.videoSpeed) || (c.videoSpeed && !(*c.videoSpeed > 0.0)))
     return fail("--video-speed takes a positive number");

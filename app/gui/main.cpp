@@ -23,7 +23,9 @@ void nameApplication() {
 bool onlyPrints(int argc, char** argv) {
   for (int k = 1; k < argc; ++k) {
     const QByteArray a(argv[k]);
-    if (a == "--help" || a == "-h" || a == "-?" || a == "--help-all" || a == "--version" || a == "-v") return true;
+    if (a == "--help" || a == "-h" || a == "-?" || a == "--help-all" || a == "--version" ||
+        a == "-v")
+      return true;
   }
   return false;
 }
@@ -41,7 +43,8 @@ int main(int argc, char** argv) {
     return exitCode;
   }
   // VTK 9.1 loads OpenGL through GLEW built for GLX: any OpenGL Qt does must be GLX too
-  if (qEnvironmentVariableIsEmpty("QT_XCB_GL_INTEGRATION")) qputenv("QT_XCB_GL_INTEGRATION", "xcb_glx");
+  if (qEnvironmentVariableIsEmpty("QT_XCB_GL_INTEGRATION"))
+    qputenv("QT_XCB_GL_INTEGRATION", "xcb_glx");
   QApplication app(argc, argv);
   nameApplication();
   QApplication::setWindowIcon(mbw::resources::applicationIcon());
@@ -52,8 +55,10 @@ int main(int argc, char** argv) {
   if (!commandLine) return exitCode;
 
   mbw::gui::MainWindow window;
-  if (commandLine->scripted()) window.resize(commandLine->size);
-  else window.restoreSettings();
+  if (commandLine->scripted())
+    window.resize(commandLine->size);
+  else
+    window.restoreSettings();
   window.show();
   auto* session = new mbw::gui::ScriptedSession(window, *commandLine, sinceStart);
   QObject::connect(session, &mbw::gui::ScriptedSession::finished, &app, &QApplication::exit);

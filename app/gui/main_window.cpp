@@ -73,7 +73,9 @@ QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), doc_(std::make_unique<ui::SceneDocument>()), runs_(std::make_unique<ui::RunLibrary>()),
+    : QMainWindow(parent),
+      doc_(std::make_unique<ui::SceneDocument>()),
+      runs_(std::make_unique<ui::RunLibrary>()),
       controller_(std::make_unique<ui::RunController>(*runs_)) {
   setObjectName("MainWindow");
   buildPanels();
@@ -90,7 +92,8 @@ MainWindow::~MainWindow() {
   qDeleteAll(findChildren<QWidget*>(Qt::FindDirectChildrenOnly));
 }
 
-// --- layout ----------------------------------------------------------------------------------------
+// --- layout
+// ----------------------------------------------------------------------------------------
 
 void MainWindow::buildPanels() {
   // left: the scene as a tree, the selected element's fields
@@ -144,13 +147,15 @@ void MainWindow::buildPanels() {
 
   runList_ = new ui::RunListPanel(*runs_, this);
   comparison_ = new ui::ComparisonTable(*runs_, this);
-  connect(plots_, &ui::PlotPanel::comparedChannelChanged, comparison_, &ui::ComparisonTable::setChannel);
+  connect(plots_, &ui::PlotPanel::comparedChannelChanged, comparison_,
+          &ui::ComparisonTable::setChannel);
   signals_ = new ui::SignalBrowser(*runs_, *plots_, this);
   dock(this, tr("Signals"), "signalDock", signals_, Qt::RightDockWidgetArea);
   auto* tabs = bottomTabs_ = new QTabWidget(this);
   tabs->addTab(runList_, tr("Runs"));
   tabs->addTab(comparison_, tr("Comparison"));
-  tabs->setTabToolTip(0, tr("Every run of the session; tick runs to overlay them, mark one as the reference"));
+  tabs->setTabToolTip(
+      0, tr("Every run of the session; tick runs to overlay them, mark one as the reference"));
   tabs->setTabToolTip(1, tr("The runs overlaid on the plots, side by side"));
   centralSplitter_ = new QSplitter(Qt::Vertical, this);
   centralSplitter_->setObjectName("centralSplitter");
@@ -180,15 +185,16 @@ void MainWindow::buildActions() {
   viewActions_ = new ui::ViewActions(*view_, this);
   viewActions_->frames()->setObjectName("frames");
   viewActions_->grid()->setObjectName("grid");
-  viewBar_->addActions({viewActions_->fit(), viewActions_->reset(), viewActions_->front(), viewActions_->side(),
-                        viewActions_->top()});
+  viewBar_->addActions({viewActions_->fit(), viewActions_->reset(), viewActions_->front(),
+                        viewActions_->side(), viewActions_->top()});
   viewBar_->addSeparator();
   viewBar_->addActions({viewActions_->frames(), viewActions_->grid()});
   initialConditions_ = new ui::InitialConditionsAction(*doc_, *config_, *viewSync_, *this);
   jointTool_ = new ui::JointTool(*doc_, *tree_, *view_, *viewSync_, *statusBar(), *this);
   bodyHandle_ = new ui::BodyHandle(*doc_, *tree_, *view_, *viewSync_, *controller_, *this);
   attachMesh_ = new ui::AttachMeshAction(*doc_, *tree_, *this);
-  connect(properties_, &ui::PropertyPanel::attachMeshRequested, attachMesh_, &ui::AttachMeshAction::attachTo);
+  connect(properties_, &ui::PropertyPanel::attachMeshRequested, attachMesh_,
+          &ui::AttachMeshAction::attachTo);
   about_ = new ui::AboutAction(*view_, *this);
   runList_->addRunAction(exportActions_->csv());
   connect(runList_, &ui::RunListPanel::openSceneRequested, this, [this](const QString& key) {
@@ -203,7 +209,8 @@ void MainWindow::buildActions() {
     runButtons_->addWidget(b);
   }
 
-  settings_ = new ui::SettingsBehaviour(*this, *plots_, *doc_, {sceneSplitter_, viewSplitter_, centralSplitter_},
+  settings_ = new ui::SettingsBehaviour(*this, *plots_, *doc_,
+                                        {sceneSplitter_, viewSplitter_, centralSplitter_},
                                         {viewActions_->frames(), viewActions_->grid()});
   video_ = new ui::VideoExportAction(*runs_, *playback_, *view_, *plots_, *this);
   sessions_ = new ui::SessionActions(*doc_, *runs_, *controller_, *fileActions_, *settings_, *this);
@@ -224,7 +231,8 @@ void MainWindow::buildMenus() {
   QMenu* builtin = file->addMenu(tr("&Built-in scenes"));
   for (const BuiltinScene& s : builtinScenes()) {
     const QString name = QString::fromStdString(s.name);
-    builtin->addAction(resources::sceneIcon(name), name, this, [this, name] { fileActions_->openScene(name); });
+    builtin->addAction(resources::sceneIcon(name), name, this,
+                       [this, name] { fileActions_->openScene(name); });
   }
   file->addAction(fileActions_->open());
   file->addMenu(fileActions_->recentMenu());
@@ -312,7 +320,8 @@ void MainWindow::buildMenus() {
   addActions({playbackBar_->playAction(), viewActions_->fit()});
 }
 
-// --- wiring ----------------------------------------------------------------------------------------
+// --- wiring
+// ----------------------------------------------------------------------------------------
 
 void MainWindow::wire() {
   // selection: tree -> properties and 3D highlight; a pick in the 3D view -> tree
@@ -337,7 +346,8 @@ void MainWindow::wire() {
   connect(doc_.get(), &ui::SceneDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(sessions_, &ui::SessionActions::opened, this, [this](const QString& path, int runs) {
     const QString count = runs == 1 ? tr("1 run") : tr("%1 runs").arg(runs);
-    statusBar()->showMessage(tr("Session %1 opened: %2").arg(QFileInfo(path).fileName(), count), 15000);
+    statusBar()->showMessage(tr("Session %1 opened: %2").arg(QFileInfo(path).fileName(), count),
+                             15000);
   });
   connect(doc_.get(), &ui::SceneDocument::changed, this, [this] {
     if (doc_->model()) config_->checkFormulations(*doc_->model());
@@ -363,7 +373,8 @@ void MainWindow::showEvent(QShowEvent* event) {
   shown_ = true;
   // the window manager's frame is known once the window is shown: the whole of it on the screen
   if (firstStart_) QTimer::singleShot(0, this, [this] { ui::keepOnScreen(*this); });
-  if (!layoutRestored_) defaultLayout();
+  if (!layoutRestored_)
+    defaultLayout();
   else {
     layout()->activate();
     settings_->restoreSplitters();

@@ -38,7 +38,8 @@ constexpr int kSettleMs = 600;
 
 }  // namespace
 
-ScriptedSession::ScriptedSession(MainWindow& window, CommandLine commandLine, QElapsedTimer sinceStart)
+ScriptedSession::ScriptedSession(MainWindow& window, CommandLine commandLine,
+                                 QElapsedTimer sinceStart)
     : QObject(&window), window_(window), cl_(std::move(commandLine)), sinceStart_(sinceStart) {}
 
 void ScriptedSession::watchFirstFrame() {
@@ -58,7 +59,8 @@ void ScriptedSession::start() {
   // a session given, or (interactive) the last one with its runs; its scene unless one is given
   bool sceneOpen = false;
   if (!cl_.session.isEmpty()) {
-    if (!window_.sessions().openSession(cl_.session, &error, !cl_.scripted()) && window_.runs().runs().empty()) {
+    if (!window_.sessions().openSession(cl_.session, &error, !cl_.scripted()) &&
+        window_.runs().runs().empty()) {
       // refused: a window says why and goes on with a scene
       fail(2, error);
       if (!cl_.scripted()) openScene();
@@ -71,8 +73,10 @@ void ScriptedSession::start() {
     window_.sessions().setAutosave(true);
     sceneOpen = window_.sessions().restoreLast(!cl_.scene.isEmpty(), &error) && cl_.scene.isEmpty();
   }
-  if (!sceneOpen) openScene();
-  else prepare();
+  if (!sceneOpen)
+    openScene();
+  else
+    prepare();
 }
 
 void ScriptedSession::openScene() {
@@ -115,13 +119,15 @@ void ScriptedSession::prepare() {
   }
   if (cl_.tEnd) window_.runConfig().setTEnd(*cl_.tEnd);
   if (cl_.integrators.size() == 1 && !window_.runConfig().setIntegrator(cl_.integrators.front())) {
-    fail(2, tr("integrator '%1' is unknown or does not work with this formulation").arg(cl_.integrators.front()));
+    fail(2, tr("integrator '%1' is unknown or does not work with this formulation")
+                .arg(cl_.integrators.front()));
     return;
   }
   if (cl_.steps.size() == 1) window_.runConfig().setStep(cl_.steps.front());
 
   if (cl_.run) {
-    connect(&window_.controller(), &ui::RunController::pausedChanged, this, &ScriptedSession::onPaused);
+    connect(&window_.controller(), &ui::RunController::pausedChanged, this,
+            &ScriptedSession::onPaused);
     connect(&window_.controller(), &ui::RunController::idle, this, &ScriptedSession::onIdle);
     // after the window's first frames (shader compilation), so that they do not count as the run's
     QTimer::singleShot(kSettleMs, this, &ScriptedSession::configureAndQueue);
@@ -133,20 +139,24 @@ void ScriptedSession::prepare() {
 // one run per integrator and step, in that order; the last one pauses at --pause-at
 bool ScriptedSession::configureAndQueue() {
   ui::RunConfigPanel& config = window_.runConfig();
-  const QStringList integrators = cl_.integrators.isEmpty() ? QStringList{config.integrator()} : cl_.integrators;
-  const QList<double> steps = cl_.steps.isEmpty() ? QList<double>{config.settings().integratorSettings.step} : cl_.steps;
+  const QStringList integrators =
+      cl_.integrators.isEmpty() ? QStringList{config.integrator()} : cl_.integrators;
+  const QList<double> steps =
+      cl_.steps.isEmpty() ? QList<double>{config.settings().integratorSettings.step} : cl_.steps;
   int left = static_cast<int>(integrators.size() * steps.size());
   for (const QString& integrator : integrators) {
     for (double step : steps) {
       if (!config.setIntegrator(integrator)) {
-        fail(2, tr("integrator '%1' is unknown or does not work with this formulation").arg(integrator));
+        fail(2, tr("integrator '%1' is unknown or does not work with this formulation")
+                    .arg(integrator));
         return false;
       }
       config.setStep(step);
       const QString why = window_.runActions().blocker();
       if (!why.isEmpty()) {
         QStringList issues;
-        for (const SceneIssue& i : window_.document().issues()) issues << QString::fromStdString(i.path + ": " + i.message);
+        for (const SceneIssue& i : window_.document().issues())
+          issues << QString::fromStdString(i.path + ": " + i.message);
         fail(2, why + (issues.isEmpty() ? QString() : "\n" + issues.join("\n")));
         return false;
       }
@@ -169,11 +179,15 @@ void ScriptedSession::onIdle() {
   ui::RunLibrary& runs = window_.runs();
   for (const auto& run : runs.runs()) {
     const ui::RunSummary s = ui::summarize(*run);
-    std::printf("run #%d %s %s %s %s: %s; %ld steps, %ld rejected, %ld Newton iterations, CPU %.3g s, wall %.3g s\n",
-                run->id, qPrintable(run->sceneName()), run->settings.formulation.c_str(),
-                run->settings.integrator.c_str(), qPrintable(run->settingsText()), qPrintable(ui::statusText(*run)), s.steps, s.rejected,
-                s.newtonIterations, s.cpuSeconds, s.wallSeconds);
-    if (const QString note = ui::energyNote(*run, s); !note.isEmpty()) std::printf("  %s\n", qPrintable(note));
+    std::printf(
+        "run #%d %s %s %s %s: %s; %ld steps, %ld rejected, %ld Newton iterations, CPU %.3g s, wall "
+        "%.3g s\n",
+        run->id, qPrintable(run->sceneName()), run->settings.formulation.c_str(),
+        run->settings.integrator.c_str(), qPrintable(run->settingsText()),
+        qPrintable(ui::statusText(*run)), s.steps, s.rejected, s.newtonIterations, s.cpuSeconds,
+        s.wallSeconds);
+    if (const QString note = ui::energyNote(*run, s); !note.isEmpty())
+      std::printf("  %s\n", qPrintable(note));
     if (run->results.status == RunStatus::Failed) exitCode_ = 3;
   }
   std::fflush(stdout);
@@ -198,7 +212,10 @@ void ScriptedSession::onIdle() {
 void ScriptedSession::afterRuns() {
   if (!cl_.view.isEmpty()) {
     ui::ViewActions& v = window_.viewActions();
-    QAction* a = cl_.view == "front" ? v.front() : cl_.view == "side" ? v.side() : cl_.view == "top" ? v.top() : v.reset();
+    QAction* a = cl_.view == "front"  ? v.front()
+                 : cl_.view == "side" ? v.side()
+                 : cl_.view == "top"  ? v.top()
+                                      : v.reset();
     a->trigger();
   }
   if (!cl_.trace.isEmpty() && !window_.playbackBar().setTracePoint(cl_.trace)) {
@@ -221,8 +238,8 @@ void ScriptedSession::afterRuns() {
       fail(2, error);
       return;
     }
-    std::printf("session %s (%zu runs, written in %.3f s)\n", qPrintable(cl_.saveSession), window_.runs().runs().size(),
-                writing.nsecsElapsed() * 1e-9);
+    std::printf("session %s (%zu runs, written in %.3f s)\n", qPrintable(cl_.saveSession),
+                window_.runs().runs().size(), writing.nsecsElapsed() * 1e-9);
   }
   if (!cl_.video.isEmpty()) {
     ui::VideoSettings video;
@@ -266,9 +283,12 @@ void ScriptedSession::finish() {
     fail(2, error);
     return;
   }
-  std::printf("screenshot %s (%dx%d)\n", qPrintable(cl_.screenshot), window_.width(), window_.height());
-  if (firstFrameMs_ >= 0) std::printf("first 3D frame %lld ms after the program started\n", firstFrameMs_);
-  if (window_.monitor().report().seconds > 0.0) std::printf("%s\n", qPrintable(window_.monitor().reportText()));
+  std::printf("screenshot %s (%dx%d)\n", qPrintable(cl_.screenshot), window_.width(),
+              window_.height());
+  if (firstFrameMs_ >= 0)
+    std::printf("first 3D frame %lld ms after the program started\n", firstFrameMs_);
+  if (window_.monitor().report().seconds > 0.0)
+    std::printf("%s\n", qPrintable(window_.monitor().reportText()));
   std::fflush(stdout);
   window_.controller().cancelAll();
   window_.controller().setPaused(false);
@@ -282,7 +302,8 @@ void ScriptedSession::fail(int exitCode, const QString& message) {
     return;
   }
   // a window's user may have no terminal: a message box says it too (open(): the start goes on)
-  auto* box = new QMessageBox(QMessageBox::Warning, tr("Multibody Workbench"), message, QMessageBox::Ok, &window_);
+  auto* box = new QMessageBox(QMessageBox::Warning, tr("Multibody Workbench"), message,
+                              QMessageBox::Ok, &window_);
   box->setObjectName("startupError");
   box->setAttribute(Qt::WA_DeleteOnClose);
   box->open();

@@ -77,9 +77,10 @@ void raiseOutputError(const std::string& message, py::object result) {
   raise(outputErrorType, message, std::move(result));
 }
 
-void warnScene(const std::string& message, const std::string& path, const std::string& element, bool note) {
-  py::object warning = py::reinterpret_borrow<py::object>(sceneWarningType)(message, path, element,
-                                                                             note ? "note" : "warning");
+void warnScene(const std::string& message, const std::string& path, const std::string& element,
+               bool note) {
+  py::object warning = py::reinterpret_borrow<py::object>(sceneWarningType)(
+      message, path, element, note ? "note" : "warning");
   // stacklevel 1: the line of the caller's code that loaded or edited the scene (no Python frame
   // stands for the module's C++ calls)
   py::module_::import("warnings").attr("warn")(warning, py::none(), 1);
@@ -94,7 +95,8 @@ void bindErrors(py::module_& m) {
   py::dict scope;
   scope["__name__"] = "mbw";
   py::exec(kClasses, scope);
-  for (const char* name : {"Error", "InputError", "NumericalFailure", "OutputError", "SceneWarning"})
+  for (const char* name :
+       {"Error", "InputError", "NumericalFailure", "OutputError", "SceneWarning"})
     m.attr(name) = scope[name];
   inputErrorType = scope["InputError"].ptr();
   numericalFailureType = scope["NumericalFailure"].ptr();

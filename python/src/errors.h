@@ -29,7 +29,8 @@ class InputFailure : public std::runtime_error {
 [[noreturn]] void raiseOutputError(const std::string& message, py::object result);
 
 // Warns with an mbw.SceneWarning (raises instead where a warnings filter says "error").
-void warnScene(const std::string& message, const std::string& path, const std::string& element, bool note);
+void warnScene(const std::string& message, const std::string& path, const std::string& element,
+               bool note);
 
 // Sets .result on a Python exception that is being raised (KeyboardInterrupt during a run).
 void attachResult(py::error_already_set& error, py::object result);

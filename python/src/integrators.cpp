@@ -69,7 +69,8 @@ void bindIntegrators(py::module_& m) {
       },
       "The integrators' names, in the order of `mbw-cli list`.");
   m.def("describe", &describe, py::arg("integrator"),
-        "An integrator's capabilities (by name or alias): order, family, the values of its options, the "
+        "An integrator's capabilities (by name or alias): order, family, the values of its "
+        "options, the "
         "formulations it runs with.");
   m.def("formulations", &formulationNames, "The formulations' names (rA, rp, rE).");
   m.def(

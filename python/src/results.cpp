@@ -23,7 +23,8 @@ py::object Columns::column(const std::string& name) const {
   std::string close;
   for (const std::string& n : names)
     if (n.compare(0, stem.size(), stem) == 0) close += (close.empty() ? "" : ", ") + n;
-  throw py::key_error("no column '" + name + "'" + (close.empty() ? "" : " (columns like it: " + close + ")"));
+  throw py::key_error("no column '" + name + "'" +
+                      (close.empty() ? "" : " (columns like it: " + close + ")"));
 }
 
 size_t Columns::rows() const { return arrays.empty() ? 0 : py::len(arrays.front()); }
@@ -45,7 +46,8 @@ Result::Result(Results r, std::vector<std::vector<double>> columns) : run(std::m
   for (size_t c = 0; c < run.channels().size(); ++c) {
     names.push_back(run.channels()[c].name);
     units.push_back(run.channels()[c].unit);
-    arrays.push_back(numpyArray(c < columns.size() ? std::move(columns[c]) : std::vector<double>()));
+    arrays.push_back(
+        numpyArray(c < columns.size() ? std::move(columns[c]) : std::vector<double>()));
   }
 }
 
@@ -69,68 +71,95 @@ py::dict Result::stats() const {
 void bindResults(py::module_& m) {
   py::class_<Columns>(m, "Columns", "Named columns as NumPy arrays.")
       .def("__getitem__", &Columns::column, py::arg("name"))
-      .def("__contains__", [](const Columns& c, const std::string& name) {
-        return std::find(c.names.begin(), c.names.end(), name) != c.names.end();
-      })
+      .def("__contains__",
+           [](const Columns& c, const std::string& name) {
+             return std::find(c.names.begin(), c.names.end(), name) != c.names.end();
+           })
       .def("__len__", &Columns::rows, "the number of rows")
-      .def_property_readonly("columns", [](const Columns& c) { return c.names; }, "the column names, in order")
-      .def_property_readonly("units", [](const Columns& c) {
-        py::dict d;
-        for (size_t k = 0; k < c.names.size(); ++k) d[py::str(c.names[k])] = c.units[k];
-        return d;
-      }, "each column's unit (\"\" for none)")
+      .def_property_readonly(
+          "columns", [](const Columns& c) { return c.names; }, "the column names, in order")
+      .def_property_readonly(
+          "units",
+          [](const Columns& c) {
+            py::dict d;
+            for (size_t k = 0; k < c.names.size(); ++k) d[py::str(c.names[k])] = c.units[k];
+            return d;
+          },
+          "each column's unit (\"\" for none)")
       .def("to_dict", &Columns::toDict, "the columns as a dict of NumPy arrays (no copy)")
       .def("to_pandas", &Columns::toPandas, "the columns as a pandas DataFrame");
 
-  py::class_<Result, Columns>(m, "Result",
-                              "A run: its channels as NumPy arrays (the columns of mbw-cli's CSV), status, "
-                              "statistics and settings.")
-      .def_property_readonly("t", [](const Result& r) { return r.column("t"); }, "the time of each row, s")
-      .def_property_readonly("status", [](const Result& r) { return std::string(toString(r.run.status)); },
-                             "completed, failed or cancelled")
-      .def_property_readonly("message", [](const Result& r) { return r.run.message; },
-                             "why the run stopped when it did not complete")
-      .def_property_readonly("stats", &Result::stats,
-                             "steps, rejections by reason, Newton iterations, evaluations, CPU time (s) and CPU "
-                             "time by phase")
-      .def_property_readonly("metadata", [](const Result& r) {
-        py::dict d;
-        for (const auto& [key, value] : r.run.metadata) d[py::str(key)] = value;
-        return d;
-      }, "the run's settings as the CSV's comment lines give them")
-      .def_property_readonly("events", [](const Result& r) {
-        py::list events;
-        for (const RunEvent& e : r.run.events) events.append(py::make_tuple(e.t, e.description));
-        return events;
-      }, "(t, what) of what happened during the run")
-      .def_property_readonly("rejected", [](const Result& r) {
-        py::list steps;
-        for (const RejectedStep& s : r.run.rejected) steps.append(py::make_tuple(s.t, s.h, s.reason));
-        return steps;
-      }, "(t, h, why) of each rejected step")
-      .def("to_pandas", [](const Result& r) {
-        py::object frame = r.toPandas();
-        py::dict attrs;
-        for (const auto& [key, value] : r.run.metadata) attrs[py::str(key)] = value;
-        frame.attr("attrs") = attrs;
-        return frame;
-      }, "the channels as a pandas DataFrame (its attrs: the metadata)")
+  py::class_<Result, Columns>(
+      m, "Result",
+      "A run: its channels as NumPy arrays (the columns of mbw-cli's CSV), status, "
+      "statistics and settings.")
+      .def_property_readonly(
+          "t", [](const Result& r) { return r.column("t"); }, "the time of each row, s")
+      .def_property_readonly(
+          "status", [](const Result& r) { return std::string(toString(r.run.status)); },
+          "completed, failed or cancelled")
+      .def_property_readonly(
+          "message", [](const Result& r) { return r.run.message; },
+          "why the run stopped when it did not complete")
+      .def_property_readonly(
+          "stats", &Result::stats,
+          "steps, rejections by reason, Newton iterations, evaluations, CPU time (s) and CPU "
+          "time by phase")
+      .def_property_readonly(
+          "metadata",
+          [](const Result& r) {
+            py::dict d;
+            for (const auto& [key, value] : r.run.metadata) d[py::str(key)] = value;
+            return d;
+          },
+          "the run's settings as the CSV's comment lines give them")
+      .def_property_readonly(
+          "events",
+          [](const Result& r) {
+            py::list events;
+            for (const RunEvent& e : r.run.events)
+              events.append(py::make_tuple(e.t, e.description));
+            return events;
+          },
+          "(t, what) of what happened during the run")
+      .def_property_readonly(
+          "rejected",
+          [](const Result& r) {
+            py::list steps;
+            for (const RejectedStep& s : r.run.rejected)
+              steps.append(py::make_tuple(s.t, s.h, s.reason));
+            return steps;
+          },
+          "(t, h, why) of each rejected step")
+      .def(
+          "to_pandas",
+          [](const Result& r) {
+            py::object frame = r.toPandas();
+            py::dict attrs;
+            for (const auto& [key, value] : r.run.metadata) attrs[py::str(key)] = value;
+            frame.attr("attrs") = attrs;
+            return frame;
+          },
+          "the channels as a pandas DataFrame (its attrs: the metadata)")
       .def("__repr__", [](const Result& r) {
-        return "<mbw.Result " + r.run.metadataValue("scene") + ", " + r.run.metadataValue("integrator") + ": " +
-               toString(r.run.status) + ", " + std::to_string(r.run.stats.steps) + " steps, " +
-               std::to_string(r.rows()) + " rows x " + std::to_string(r.names.size()) + " columns>";
+        return "<mbw.Result " + r.run.metadataValue("scene") + ", " +
+               r.run.metadataValue("integrator") + ": " + toString(r.run.status) + ", " +
+               std::to_string(r.run.stats.steps) + " steps, " + std::to_string(r.rows()) +
+               " rows x " + std::to_string(r.names.size()) + " columns>";
       });
 
-  py::class_<Table, Columns>(m, "Table",
-                             "A study's results table, one row per run (the columns of mbw-cli sweep's "
-                             "results.csv): numbers as float arrays, text as object arrays.")
+  py::class_<Table, Columns>(
+      m, "Table",
+      "A study's results table, one row per run (the columns of mbw-cli sweep's "
+      "results.csv): numbers as float arrays, text as object arrays.")
       .def_readonly("interrupted", &Table::interrupted, "stopped before every run was made")
       .def_readonly("resumed", &Table::resumed, "rows read back from an earlier table")
       .def_readonly("failed", &Table::failed, "runs that did not complete")
       .def_readonly("path", &Table::path, "the CSV file of the table (None when none was written)")
       .def("__repr__", [](const Table& t) {
-        return "<mbw.Table " + std::to_string(t.rows()) + " runs x " + std::to_string(t.names.size()) +
-               " columns, " + std::to_string(t.failed) + " failed>";
+        return "<mbw.Table " + std::to_string(t.rows()) + " runs x " +
+               std::to_string(t.names.size()) + " columns, " + std::to_string(t.failed) +
+               " failed>";
       });
 }
 

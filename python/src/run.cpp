@@ -33,8 +33,12 @@ class PythonObserver final : public RunObserver {
  public:
   PythonObserver(py::object progress, double interval, double tStart, double tEnd)
       : progress_(std::move(progress)),
-        interval_(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(interval))),
-        next_(Clock::now() + interval_), tStart_(tStart), tEnd_(tEnd), t_(tStart) {}
+        interval_(
+            std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(interval))),
+        next_(Clock::now() + interval_),
+        tStart_(tStart),
+        tEnd_(tEnd),
+        t_(tStart) {}
 
   void onRecorded(const Results& results, size_t newRow) override { t_ = results.at(newRow, 0); }
 
@@ -84,8 +88,8 @@ class PythonObserver final : public RunObserver {
   std::optional<py::error_already_set> error_;
 };
 
-py::object run(py::handle sceneArgumentValue, const py::object& progress, double progressInterval, bool check,
-               const py::object& output, const py::kwargs& keywords) {
+py::object run(py::handle sceneArgumentValue, const py::object& progress, double progressInterval,
+               bool check, const py::object& output, const py::kwargs& keywords) {
   const std::shared_ptr<Scene> scene = sceneArgument(sceneArgumentValue);
   // the scene's settings and the keywords, checked as mbw-cli checks its options
   ResolvedRun resolved = resolveRunKeywords(scene->model(), keywords);
@@ -116,7 +120,8 @@ py::object run(py::handle sceneArgumentValue, const py::object& progress, double
     try {
       std::rethrow_exception(failure);
     } catch (const ConfigurationError& e) {
-      throw InputFailure(settingsProblemText({e.settings(), e.what()}, scene->model(), scene->source(), resolved.given));
+      throw InputFailure(settingsProblemText({e.settings(), e.what()}, scene->model(),
+                                             scene->source(), resolved.given));
     } catch (const StaticEquilibriumError& e) {
       // from_equilibrium: the static Newton failed, a numerical failure as in mbw-cli
       raiseNumericalFailure(scene->source() + ": " + e.what(), py::none());
@@ -133,7 +138,8 @@ py::object run(py::handle sceneArgumentValue, const py::object& progress, double
     attachResult(*error, result);
     throw *error;
   }
-  if (!sink.failure().empty()) raiseOutputError(sink.failure() + " (the rows before it are kept)", result);
+  if (!sink.failure().empty())
+    raiseOutputError(sink.failure() + " (the rows before it are kept)", result);
   if (failed && check) raiseNumericalFailure(message, result);
   return result;
 }
@@ -155,7 +161,8 @@ then); with check=False the failed Result is returned.
 output: also write the run to this CSV file while it runs, as `mbw-cli run -o` does.
 Ctrl-C stops the run and raises KeyboardInterrupt, its .result holding the rows computed.
 The GIL is released while the run integrates.)");
-  m.def("run_keywords", &runKeywordNames, "The keywords of mbw.run that set the run (mbw-cli run's options).");
+  m.def("run_keywords", &runKeywordNames,
+        "The keywords of mbw.run that set the run (mbw-cli run's options).");
 }
 
 }  // namespace mbw::python

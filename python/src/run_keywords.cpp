@@ -22,8 +22,8 @@ struct Keyword {
 };
 
 double number(py::handle v, const std::string& name) {
-  if (py::isinstance<py::bool_>(v) || !(py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v) ||
-                                        py::hasattr(v, "__float__")))
+  if (py::isinstance<py::bool_>(v) || !(py::isinstance<py::float_>(v) ||
+                                        py::isinstance<py::int_>(v) || py::hasattr(v, "__float__")))
     throw InputFailure(name + ": expected a number, got " + py::repr(v).cast<std::string>());
   return py::float_(py::reinterpret_borrow<py::object>(v)).cast<double>();
 }
@@ -33,26 +33,33 @@ int integer(py::handle v, const std::string& name) {
   return py::int_(py::reinterpret_borrow<py::object>(v)).cast<int>();
 }
 std::string text(py::handle v, const std::string& name) {
-  if (!py::isinstance<py::str>(v)) throw InputFailure(name + ": expected a string, got " + py::repr(v).cast<std::string>());
+  if (!py::isinstance<py::str>(v))
+    throw InputFailure(name + ": expected a string, got " + py::repr(v).cast<std::string>());
   return v.cast<std::string>();
 }
 bool flag(py::handle v, const std::string& name) {
-  if (!py::isinstance<py::bool_>(v)) throw InputFailure(name + ": expected True or False, got " + py::repr(v).cast<std::string>());
+  if (!py::isinstance<py::bool_>(v))
+    throw InputFailure(name + ": expected True or False, got " + py::repr(v).cast<std::string>());
   return v.cast<bool>();
 }
 
 template <typename T>
 Keyword real(const char* name, const char* setting, std::optional<T> Overrides::*member) {
-  return {name, setting, [member](Overrides& o, py::handle v, const std::string& n) { o.*member = number(v, n); }};
+  return {name, setting,
+          [member](Overrides& o, py::handle v, const std::string& n) { o.*member = number(v, n); }};
 }
 Keyword whole(const char* name, const char* setting, std::optional<int> Overrides::*member) {
-  return {name, setting, [member](Overrides& o, py::handle v, const std::string& n) { o.*member = integer(v, n); }};
+  return {name, setting, [member](Overrides& o, py::handle v, const std::string& n) {
+            o.*member = integer(v, n);
+          }};
 }
 Keyword word(const char* name, const char* setting, std::optional<std::string> Overrides::*member) {
-  return {name, setting, [member](Overrides& o, py::handle v, const std::string& n) { o.*member = text(v, n); }};
+  return {name, setting,
+          [member](Overrides& o, py::handle v, const std::string& n) { o.*member = text(v, n); }};
 }
 Keyword yesNo(const char* name, const char* setting, bool Overrides::*member) {
-  return {name, setting, [member](Overrides& o, py::handle v, const std::string& n) { o.*member = flag(v, n); }};
+  return {name, setting,
+          [member](Overrides& o, py::handle v, const std::string& n) { o.*member = flag(v, n); }};
 }
 
 // every option of `mbw-cli run` that sets something of the run (not its outputs -o and --plot)
@@ -118,21 +125,24 @@ ResolvedRun resolveRunKeywords(const Model& model, const py::kwargs& given) {
   for (const auto& [key, value] : given) {
     const std::string name = py::str(key).cast<std::string>();
     const Keyword* k = findKeyword(name);
-    if (!k) throw py::type_error("run() got an unexpected keyword argument '" + name + "' (see mbw.run_keywords())");
+    if (!k)
+      throw py::type_error("run() got an unexpected keyword argument '" + name +
+                           "' (see mbw.run_keywords())");
     if (value.is_none()) continue;  // None: the scene's setting, as an option not given
     k->store(overrides, value, name);
     run.given.push_back(k->setting);
   }
   try {
     run.settings = resolveRunSettings(model, overrides);
-  } catch (const std::exception& e) {  // a times file that cannot be read, output_step and output_times
+  } catch (
+      const std::exception& e) {  // a times file that cannot be read, output_step and output_times
     throw InputFailure(e.what());
   }
   return run;
 }
 
-std::string settingsProblemText(const SettingsProblem& p, const Model& model, const std::string& source,
-                                const std::vector<std::string>& given) {
+std::string settingsProblemText(const SettingsProblem& p, const Model& model,
+                                const std::string& source, const std::vector<std::string>& given) {
   const std::string hint = p.confirmable ? "; give yes=True to run it anyway" : "";
   // a keyword the user gave, then a setting the scene gives
   for (const std::string& setting : p.settings)

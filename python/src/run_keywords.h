@@ -30,7 +30,7 @@ std::vector<std::string> runKeywordNames();
 // A settings problem (settings_check.h) as mbw-cli words it, naming where the setting came from:
 // the keyword given ("t_end: ..."), else the scene's JSON path ("mine.json: /settings/t_end: ..."),
 // else the message alone.
-std::string settingsProblemText(const SettingsProblem& problem, const Model& model, const std::string& source,
-                                const std::vector<std::string>& given);
+std::string settingsProblemText(const SettingsProblem& problem, const Model& model,
+                                const std::string& source, const std::vector<std::string>& given);
 
 }  // namespace mbw::python

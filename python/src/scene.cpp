@@ -21,7 +21,9 @@ using Pointer = Json::json_pointer;
 // ---- the scene and its model
 
 Scene::Scene(Json document, std::string source, std::string sourcePath)
-    : document_(std::move(document)), source_(std::move(source)), sourcePath_(std::move(sourcePath)) {}
+    : document_(std::move(document)),
+      source_(std::move(source)),
+      sourcePath_(std::move(sourcePath)) {}
 
 void Scene::build() {
   Model model = parseScene(document_.dump(), source_);
@@ -50,7 +52,8 @@ std::shared_ptr<Scene> Scene::load(const std::string& nameOrPath) {
 }
 
 std::shared_ptr<Scene> Scene::fromJson(Json document, std::string source, std::string sourcePath) {
-  std::shared_ptr<Scene> scene(new Scene(std::move(document), std::move(source), std::move(sourcePath)));
+  std::shared_ptr<Scene> scene(
+      new Scene(std::move(document), std::move(source), std::move(sourcePath)));
   scene->build();
   return scene;
 }
@@ -77,10 +80,11 @@ void warnOfFindings(const Scene& scene, const std::vector<ModelFinding>& known) 
   // the redundant equations of several joints in one note (the 40 loops of IFToMM A02 would give
   // 40); scene.check() lists them one by one
   if (notes.size() > 1)
-    warnScene(scene.source() + ": equations left out as redundant: " + scene.model().redundancySummary() +
-                  " (scene.check() lists them)",
+    warnScene(scene.source() + ": equations left out as redundant: " +
+                  scene.model().redundancySummary() + " (scene.check() lists them)",
               "", "", true);
-  else fresh.insert(fresh.end(), notes.begin(), notes.end());
+  else
+    fresh.insert(fresh.end(), notes.begin(), notes.end());
   // "builtin:iftomm-a04-bricard: /joints/5: joint 'R6': 1 of its 5 equations repeats ..."
   for (const ModelFinding* f : fresh)
     warnScene(scene.source() + (f->path.empty() ? "" : ": " + f->path) + ": " +
@@ -94,12 +98,15 @@ Json toJson(py::handle value) {
   py::module_ json = py::module_::import("json");
   // NumPy arrays and scalars by their tolist()
   py::object numbers = py::eval("lambda o: o.tolist() if hasattr(o, 'tolist') else o.__index__()");
-  const std::string text = json.attr("dumps")(value, py::arg("default") = numbers, py::arg("allow_nan") = false)
-                               .cast<std::string>();
+  const std::string text =
+      json.attr("dumps")(value, py::arg("default") = numbers, py::arg("allow_nan") = false)
+          .cast<std::string>();
   return Json::parse(text);
 }
 
-py::object fromJson(const Json& value) { return py::module_::import("json").attr("loads")(value.dump()); }
+py::object fromJson(const Json& value) {
+  return py::module_::import("json").attr("loads")(value.dump());
+}
 
 std::string pathText(py::handle path) {
   return py::str(py::module_::import("os").attr("fspath")(path)).cast<std::string>();
@@ -112,7 +119,8 @@ std::shared_ptr<Scene> loadAndWarn(py::handle nameOrPath) {
   // a built-in scene's inertias are ours: mbw-cli says nothing of them either (cli_common.cpp)
   std::vector<ModelFinding> known;
   if (scene->sourcePath().empty())
-    for (const ModelWarning& w : scene->model().warnings) known.push_back({FindingKind::Warning, w.path, "", w.message});
+    for (const ModelWarning& w : scene->model().warnings)
+      known.push_back({FindingKind::Warning, w.path, "", w.message});
   warnOfFindings(*scene, known);
   return scene;
 }
@@ -175,46 +183,56 @@ struct ElementMap {
       if (all[k] == name) return {scene, Pointer("/" + array + "/" + std::to_string(k))};
     std::string known;
     for (const std::string& n : all) known += (known.empty() ? "" : ", ") + n;
-    throw py::key_error(scene->source() + ": no " + array + " entry named '" + name + "' (it has: " + known + ")");
+    throw py::key_error(scene->source() + ": no " + array + " entry named '" + name +
+                        "' (it has: " + known + ")");
   }
 };
 
 }  // namespace
 
 void bindScene(py::module_& m) {
-  py::class_<Element>(m, "Element",
-                      "A JSON object of a scene (a body, a joint, a force, the settings): its fields as "
-                      "attributes or items. Setting one builds the scene again; a value that makes it "
-                      "invalid is undone and raises mbw.InputError naming the JSON path.")
-      .def_property_readonly("path", [](const Element& e) { return e.pointer.to_string(); },
-                             "its JSON pointer in the scene, e.g. /bodies/1")
-      .def("__getattr__", [](const Element& e, const std::string& key) {
-        if (!e.find(key)) throw py::attribute_error(e.pointer.to_string() + " has no field '" + key + "'");
-        return e.get(key);
-      })
+  py::class_<Element>(
+      m, "Element",
+      "A JSON object of a scene (a body, a joint, a force, the settings): its fields as "
+      "attributes or items. Setting one builds the scene again; a value that makes it "
+      "invalid is undone and raises mbw.InputError naming the JSON path.")
+      .def_property_readonly(
+          "path", [](const Element& e) { return e.pointer.to_string(); },
+          "its JSON pointer in the scene, e.g. /bodies/1")
+      .def("__getattr__",
+           [](const Element& e, const std::string& key) {
+             if (!e.find(key))
+               throw py::attribute_error(e.pointer.to_string() + " has no field '" + key + "'");
+             return e.get(key);
+           })
       .def("__setattr__", &Element::set)
       .def("__getitem__", &Element::get)
       .def("__setitem__", &Element::set)
-      .def("__contains__", [](const Element& e, const std::string& key) { return e.find(key) != nullptr; })
+      .def("__contains__",
+           [](const Element& e, const std::string& key) { return e.find(key) != nullptr; })
       .def("to_dict", &Element::dict, "its fields as a dict (a copy)")
       .def("__repr__", [](const Element& e) {
-        return "<mbw.Element " + e.pointer.to_string() + " " + py::repr(e.dict()).cast<std::string>() + ">";
+        return "<mbw.Element " + e.pointer.to_string() + " " +
+               py::repr(e.dict()).cast<std::string>() + ">";
       });
 
   py::class_<ElementMap>(m, "Elements", "The bodies, joints or forces of a scene by name.")
       .def("__getitem__", &ElementMap::at)
       .def("__len__", [](const ElementMap& e) { return e.names().size(); })
       .def("__iter__", [](const ElementMap& e) { return py::iter(py::cast(e.names())); })
-      .def("__contains__", [](const ElementMap& e, const std::string& name) {
-        const std::vector<std::string> all = e.names();
-        return std::find(all.begin(), all.end(), name) != all.end();
-      })
+      .def("__contains__",
+           [](const ElementMap& e, const std::string& name) {
+             const std::vector<std::string> all = e.names();
+             return std::find(all.begin(), all.end(), name) != all.end();
+           })
       .def("keys", &ElementMap::names);
 
   py::class_<Scene, std::shared_ptr<Scene>>(
-      m, "Scene", "A mechanism: its scene document (JSON, docs/scene-format.md) and the model built from it.")
+      m, "Scene",
+      "A mechanism: its scene document (JSON, docs/scene-format.md) and the model built from it.")
       .def_static("load", &loadAndWarn, py::arg("name_or_path"),
-                  "A built-in scene (mbw.scenes()) or a scene file; what the model check finds worth a look "
+                  "A built-in scene (mbw.scenes()) or a scene file; what the model check finds "
+                  "worth a look "
                   "is warned of (mbw.SceneWarning).")
       .def_static(
           "from_dict",
@@ -225,52 +243,82 @@ void bindScene(py::module_& m) {
           },
           py::arg("document"), py::arg("source") = "<dict>",
           "A scene from its document as Python values; source names it in messages.")
-      .def("to_dict", [](const Scene& s) { return fromJson(s.document()); }, "The scene document (a copy).")
-      .def("save", [](const Scene& s, py::handle path) {
-        const std::string file = pathText(path);
-        std::ofstream out(file);
-        if (!(out << s.document().dump(2) << "\n")) throw InputFailure("cannot write '" + file + "'");
-      }, py::arg("path"), "Writes the scene document to a file.")
-      .def("copy", [](const Scene& s) { return Scene::fromJson(s.document(), s.source(), s.sourcePath()); },
-           "An independent copy.")
+      .def(
+          "to_dict", [](const Scene& s) { return fromJson(s.document()); },
+          "The scene document (a copy).")
+      .def(
+          "save",
+          [](const Scene& s, py::handle path) {
+            const std::string file = pathText(path);
+            std::ofstream out(file);
+            if (!(out << s.document().dump(2) << "\n"))
+              throw InputFailure("cannot write '" + file + "'");
+          },
+          py::arg("path"), "Writes the scene document to a file.")
+      .def(
+          "copy",
+          [](const Scene& s) { return Scene::fromJson(s.document(), s.source(), s.sourcePath()); },
+          "An independent copy.")
       .def_property_readonly("name", [](const Scene& s) { return s.model().name; })
       .def_property_readonly("description", [](const Scene& s) { return s.model().description; })
-      .def_property_readonly("source", &Scene::source, "its file, or builtin:NAME, as messages name it")
-      .def_property_readonly("warnings", [](const Scene& s) {
-        py::list warnings;
-        for (const ModelWarning& w : s.model().warnings) warnings.append(py::make_tuple(w.path, w.message));
-        return warnings;
-      }, "what the scene gives that no real body has: (JSON path, message) pairs")
-      .def("check", [](const Scene& s) {
-        const ModelCheck& c = s.check();
-        py::list findings;
-        for (const ModelFinding& f : c.findings) {
-          py::dict finding;
-          finding["kind"] = f.kind == FindingKind::Note ? "note" : "warning";
-          finding["path"] = f.path;
-          finding["element"] = f.element;
-          finding["message"] = f.message;
-          findings.append(finding);
-        }
-        py::dict d;
-        d["summary"] = modelCheckSummary(c);
-        d["bodies"] = c.bodies;
-        d["joints"] = c.joints;
-        d["coordinates"] = c.coordinates;
-        d["equations"] = c.equations;
-        d["rank"] = c.rank;
-        d["redundant"] = c.redundant;
-        d["drivers"] = c.drivers;
-        d["degrees_of_freedom"] = c.degreesOfFreedom;
-        d["findings"] = findings;
-        return d;
-      }, "The model check, as the workbench's Model check panel shows it: counts, degrees of freedom and "
-         "findings (kind, path, element, message).")
-      .def_property_readonly("bodies", [](std::shared_ptr<Scene> s) { return ElementMap{s, "bodies"}; })
-      .def_property_readonly("joints", [](std::shared_ptr<Scene> s) { return ElementMap{s, "joints"}; })
-      .def_property_readonly("forces", [](std::shared_ptr<Scene> s) { return ElementMap{s, "forces"}; })
-      .def_property_readonly("settings", [](std::shared_ptr<Scene> s) { return Element{s, Pointer("/settings")}; },
-                             "the scene's run settings (the defaults of mbw.run)")
+      .def_property_readonly("source", &Scene::source,
+                             "its file, or builtin:NAME, as messages name it")
+      .def_property_readonly(
+          "warnings",
+          [](const Scene& s) {
+            py::list warnings;
+            for (const ModelWarning& w : s.model().warnings)
+              warnings.append(py::make_tuple(w.path, w.message));
+            return warnings;
+          },
+          "what the scene gives that no real body has: (JSON path, message) pairs")
+      .def(
+          "check",
+          [](const Scene& s) {
+            const ModelCheck& c = s.check();
+            py::list findings;
+            for (const ModelFinding& f : c.findings) {
+              py::dict finding;
+              finding["kind"] = f.kind == FindingKind::Note ? "note" : "warning";
+              finding["path"] = f.path;
+              finding["element"] = f.element;
+              finding["message"] = f.message;
+              findings.append(finding);
+            }
+            py::dict d;
+            d["summary"] = modelCheckSummary(c);
+            d["bodies"] = c.bodies;
+            d["joints"] = c.joints;
+            d["coordinates"] = c.coordinates;
+            d["equations"] = c.equations;
+            d["rank"] = c.rank;
+            d["redundant"] = c.redundant;
+            d["drivers"] = c.drivers;
+            d["degrees_of_freedom"] = c.degreesOfFreedom;
+            d["findings"] = findings;
+            return d;
+          },
+          "The model check, as the workbench's Model check panel shows it: counts, degrees of "
+          "freedom and "
+          "findings (kind, path, element, message).")
+      .def_property_readonly("bodies",
+                             [](std::shared_ptr<Scene> s) {
+                               return ElementMap{s, "bodies"};
+                             })
+      .def_property_readonly("joints",
+                             [](std::shared_ptr<Scene> s) {
+                               return ElementMap{s, "joints"};
+                             })
+      .def_property_readonly("forces",
+                             [](std::shared_ptr<Scene> s) {
+                               return ElementMap{s, "forces"};
+                             })
+      .def_property_readonly(
+          "settings",
+          [](std::shared_ptr<Scene> s) {
+            return Element{s, Pointer("/settings")};
+          },
+          "the scene's run settings (the defaults of mbw.run)")
       .def("__repr__", [](const Scene& s) { return "<mbw.Scene " + s.source() + ">"; });
 }
 

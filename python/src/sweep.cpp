@@ -41,8 +41,8 @@ StudyFile studyArgument(py::handle study, const std::string& source) {
   return readStudyFile(pathText(study));
 }
 
-py::object sweep(py::handle studyArgumentValue, int workers, const py::object& outputDirectory, bool resume,
-                 const py::object& progress, const std::string& source) {
+py::object sweep(py::handle studyArgumentValue, int workers, const py::object& outputDirectory,
+                 bool resume, const py::object& progress, const std::string& source) {
   const StudyFile file = studyArgument(studyArgumentValue, source);
   const Study& study = file.study;
   StudyExecutionOptions options;
@@ -121,8 +121,8 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
 
 void bindSweep(py::module_& m) {
   m.def("sweep", &sweep, py::arg("study"), py::kw_only(), py::arg("workers") = 0,
-        py::arg("output_dir") = py::none(), py::arg("resume") = false, py::arg("progress") = py::none(),
-        py::arg("source") = "<dict>",
+        py::arg("output_dir") = py::none(), py::arg("resume") = false,
+        py::arg("progress") = py::none(), py::arg("source") = "<dict>",
         R"(Runs a study file (docs/study-format.md) as `mbw-cli sweep` does and returns its results
 table as an mbw.Table (one row per run; to_pandas() for a DataFrame, to_dict() for arrays).
 

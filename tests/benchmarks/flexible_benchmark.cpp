@@ -1,6 +1,6 @@
-// The flexible-beam benchmarks of Zhang et al. 2022 (section 5.2-5.4), each a whole run at the paper's
-// Delta t / n from the scene's start time (run-ins included), recording only the first and last
-// rows: the performance goal is at most 5 s of CPU with lms3 per run (docs/performance.md).
+// The flexible-beam benchmarks of Zhang et al. 2022 (section 5.2-5.4), each a whole run at the
+// paper's Delta t / n from the scene's start time (run-ins included), recording only the first and
+// last rows: the performance goal is at most 5 s of CPU with lms3 per run (docs/performance.md).
 //   build/tests/benchmarks/mbw-bench --benchmark_filter=flexible
 
 #include <benchmark/benchmark.h>
@@ -40,12 +40,17 @@ void flexibleRun(benchmark::State& bench, const std::string& scene, const std::s
 const bool registered = [] {
   for (const char* scene : {"flexible-four-bar", "lateral-buckling", "rotating-shaft"}) {
     for (const char* update : {"auto", "iteration"})
-      benchmark::RegisterBenchmark((std::string("flexible/") + scene + "/lms3/sparse/" + update).c_str(),
-                                   flexibleRun, scene, "lms3", "sparse", update)
-          ->Unit(benchmark::kSecond)->Iterations(1)->Repetitions(3);
-    benchmark::RegisterBenchmark((std::string("flexible/") + scene + "/lms3/dense/auto").c_str(), flexibleRun,
-                                 scene, "lms3", "dense", "auto")
-        ->Unit(benchmark::kSecond)->Iterations(1)->Repetitions(3);
+      benchmark::RegisterBenchmark(
+          (std::string("flexible/") + scene + "/lms3/sparse/" + update).c_str(), flexibleRun, scene,
+          "lms3", "sparse", update)
+          ->Unit(benchmark::kSecond)
+          ->Iterations(1)
+          ->Repetitions(3);
+    benchmark::RegisterBenchmark((std::string("flexible/") + scene + "/lms3/dense/auto").c_str(),
+                                 flexibleRun, scene, "lms3", "dense", "auto")
+        ->Unit(benchmark::kSecond)
+        ->Iterations(1)
+        ->Repetitions(3);
   }
   return true;
 }();

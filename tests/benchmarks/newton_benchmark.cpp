@@ -24,7 +24,8 @@ struct NewtonChoice {
   const char* linearSolver;
   const char* jacobianUpdate;
 };
-constexpr NewtonChoice kChoices[] = {{"dense", "iteration"}, {"sparse", "iteration"}, {"auto", "auto"}};
+constexpr NewtonChoice kChoices[] = {
+    {"dense", "iteration"}, {"sparse", "iteration"}, {"auto", "auto"}};
 
 // backward-Euler steps of a model, restarted from the initial state whenever a step fails
 void stepModel(benchmark::State& bench, const Model& model, NewtonChoice choice) {
@@ -72,7 +73,8 @@ void andrews(benchmark::State& bench, const std::string& integrator, double tol)
     const double e0 = r.at(last, r.column("of.e0")), e3 = r.at(last, r.column("of.e3"));
     const double first = 2.0 * std::atan2(r.at(0, r.column("of.e3")), r.at(0, r.column("of.e0")));
     const double turns = std::round((15.81077119629904 - first) / (2.0 * M_PI));
-    beta = first + 2.0 * M_PI * turns + std::remainder(2.0 * std::atan2(e3, e0) - first, 2.0 * M_PI);
+    beta =
+        first + 2.0 * M_PI * turns + std::remainder(2.0 * std::atan2(e3, e0) - first, 2.0 * M_PI);
   }
   bench.counters["beta_error"] = std::abs(beta - 15.81077119629904);
 }
@@ -81,9 +83,11 @@ const bool registered = [] {
   for (int n : {4, 8, 16, 32, 64, 128, 256})
     for (const NewtonChoice& c : kChoices) {
       if (std::string(c.linearSolver) == "dense" && n > 64) continue;  // seconds per step
-      const std::string name = "chain/" + std::to_string(n) + "/" + c.linearSolver + "/" + c.jacobianUpdate;
+      const std::string name =
+          "chain/" + std::to_string(n) + "/" + c.linearSolver + "/" + c.jacobianUpdate;
       benchmark::RegisterBenchmark(name.c_str(), [n, c](benchmark::State& b) {
-        stepModel(b, parseScene(generateScene("chain", {{"links", std::to_string(n)}}), "chain"), c);
+        stepModel(b, parseScene(generateScene("chain", {{"links", std::to_string(n)}}), "chain"),
+                  c);
       })->Unit(benchmark::kMicrosecond);
     }
   for (const NewtonChoice& c : kChoices)
@@ -93,8 +97,8 @@ const bool registered = [] {
         ->Unit(benchmark::kMicrosecond);
   for (const char* integrator : {"lms2", "esdirk3-4l2sa", "esdirk3-5l2sa", "esdirk4-6l2sa2"})
     for (const char* tol : {"1e-6", "1e-7", "1e-8"})
-      benchmark::RegisterBenchmark(("andrews/" + std::string(integrator) + "/" + tol).c_str(), andrews,
-                                   integrator, std::stod(tol))
+      benchmark::RegisterBenchmark(("andrews/" + std::string(integrator) + "/" + tol).c_str(),
+                                   andrews, integrator, std::stod(tol))
           ->Unit(benchmark::kMillisecond);
   return true;
 }();

@@ -47,12 +47,14 @@ Problem& problem(const std::string& scene) {
   p.scene = scene;
   const bool stiff = scene == "stiff-double-pendulum";
   p.pendulum = stiff ? &peers::stiffDoublePendulum() : &peers::doublePendulum();
-  p.initial = stiff ? std::array<double, 4>{0.0, -M_PI / 12, 0.0, 10.0} : std::array<double, 4>{0.0, -M_PI / 2, 0.0, 0.0};
+  p.initial = stiff ? std::array<double, 4>{0.0, -M_PI / 12, 0.0, 10.0}
+                    : std::array<double, 4>{0.0, -M_PI / 2, 0.0, 0.0};
   p.tEnd = stiff ? 2.0 : 3.0;
   p.target = stiff ? 1e-5 : 1e-6;
   p.quantity = stiff ? Quantity::FirstAngle : Quantity::SecondBarCentre;
   for (int k = 1; k <= int(std::lround(p.tEnd / 0.01)); ++k) p.times.push_back(0.01 * k);
-  p.reference = peers::cvodeTwoAngles(*p.pendulum, p.initial, stiff, 1e-12, p.times, p.quantity).samples;
+  p.reference =
+      peers::cvodeTwoAngles(*p.pendulum, p.initial, stiff, 1e-12, p.times, p.quantity).samples;
   return problems.emplace(scene, std::move(p)).first->second;
 }
 
@@ -60,7 +62,8 @@ double largestError(const Problem& p, const PeerRun& run) {
   if (!run.failure.empty() || run.samples.size() != p.reference.size()) return INFINITY;
   double worst = 0.0;
   for (size_t i = 0; i < run.samples.size(); ++i)
-    worst = std::max(worst, std::hypot(run.samples[i][0] - p.reference[i][0], run.samples[i][1] - p.reference[i][1]));
+    worst = std::max(worst, std::hypot(run.samples[i][0] - p.reference[i][0],
+                                       run.samples[i][1] - p.reference[i][1]));
   return worst;
 }
 
@@ -73,8 +76,10 @@ PeerRun engineRun(const Problem& p, const std::string& integrator, double tol, b
   s.tEnd = p.tEnd;
   s.integratorSettings.variableStep = true;
   s.integratorSettings.rtol = s.integratorSettings.atol = tol;
-  if (grid) s.output.times = p.times;
-  else s.every = 100000000;
+  if (grid)
+    s.output.times = p.times;
+  else
+    s.every = 100000000;
   const Results r = Simulation(models.at(p.scene), s).run();
   PeerRun run;
   run.steps = r.stats.steps;
@@ -95,11 +100,13 @@ double tolerance(const std::string& key, const Problem& p, const Method& method)
   if (it != found.end()) return it->second;
   double tol = 0.0;
   for (int k = 8; k <= 48 && tol == 0.0; ++k)
-    if (largestError(p, method(p, std::pow(10.0, -k / 4.0))) <= p.target) tol = std::pow(10.0, -k / 4.0);
+    if (largestError(p, method(p, std::pow(10.0, -k / 4.0))) <= p.target)
+      tol = std::pow(10.0, -k / 4.0);
   return found[key] = tol;
 }
 
-void measure(benchmark::State& bench, const std::string& scene, const std::string& name, const Method& method) {
+void measure(benchmark::State& bench, const std::string& scene, const std::string& name,
+             const Method& method) {
   const Problem& p = problem(scene);
   const double tol = tolerance(scene + name, p, method);
   if (tol == 0.0) {
@@ -116,29 +123,37 @@ void measure(benchmark::State& bench, const std::string& scene, const std::strin
 // the smallest and largest of the repetitions (--benchmark_repetitions): the figure and its spread
 benchmark::internal::Benchmark* withExtremes(benchmark::internal::Benchmark* b) {
   return b->Unit(benchmark::kMillisecond)
-      ->ComputeStatistics("min", [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); })
-      ->ComputeStatistics("max", [](const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); });
+      ->ComputeStatistics(
+          "min", [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); })
+      ->ComputeStatistics("max", [](const std::vector<double>& v) {
+        return *std::max_element(v.begin(), v.end());
+      });
 }
 
 void registerMethod(const std::string& scene, const std::string& name, Method method) {
-  withExtremes(benchmark::RegisterBenchmark(("peers/" + scene + "/" + name).c_str(),
-                                            [scene, name, method](benchmark::State& b) { measure(b, scene, name, method); }));
+  withExtremes(benchmark::RegisterBenchmark(
+      ("peers/" + scene + "/" + name).c_str(),
+      [scene, name, method](benchmark::State& b) { measure(b, scene, name, method); }));
 }
 
 void registerEngine(const std::string& scene, const std::string& integrator) {
   const std::string name = "engine-" + integrator;
-  const Method onGrid = [integrator](const Problem& p, double tol) { return engineRun(p, integrator, tol, true); };
+  const Method onGrid = [integrator](const Problem& p, double tol) {
+    return engineRun(p, integrator, tol, true);
+  };
   registerMethod(scene, name, onGrid);
   // the same tolerance, recording only the first and last states (no grid)
-  withExtremes(benchmark::RegisterBenchmark(("peers/" + scene + "/" + name + "/steps-only").c_str(),
-                               [scene, name, integrator, onGrid](benchmark::State& bench) {
-                                 const Problem& p = problem(scene);
-                                 const double tol = tolerance(scene + name, p, onGrid);
-                                 PeerRun run;
-                                 for (auto _ : bench) run = engineRun(p, integrator, tol, false);
-                                 bench.counters["tol"] = tol;
-                                 bench.counters["steps"] = double(run.steps);
-                               }));
+  withExtremes(
+      benchmark::RegisterBenchmark(("peers/" + scene + "/" + name + "/steps-only").c_str(),
+                                   [scene, name, integrator, onGrid](benchmark::State& bench) {
+                                     const Problem& p = problem(scene);
+                                     const double tol = tolerance(scene + name, p, onGrid);
+                                     PeerRun run;
+                                     for (auto _ : bench)
+                                       run = engineRun(p, integrator, tol, false);
+                                     bench.counters["tol"] = tol;
+                                     bench.counters["steps"] = double(run.steps);
+                                   }));
 }
 
 const bool registered = [] {

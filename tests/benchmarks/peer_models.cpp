@@ -10,7 +10,8 @@ const TwoBarPendulum& doublePendulum() {
 }
 
 const TwoBarPendulum& stiffDoublePendulum() {
-  static const TwoBarPendulum p{3.0, 1.0, 1.0, 0.3, 0.225, 1.5, 9.81, 400.0, 15.0, -M_PI / 2, 3e5, 5e4};
+  static const TwoBarPendulum p{3.0,  1.0,   1.0,  0.3,       0.225, 1.5,
+                                9.81, 400.0, 15.0, -M_PI / 2, 3e5,   5e4};
   return p;
 }
 
@@ -37,15 +38,18 @@ std::array<double, 2> secondBarCentre(const TwoBarPendulum& p, double phi1, doub
 
 void cartesianResidual(const TwoBarPendulum& p, const double* y, const double* yp, double* F) {
   const double *q = y, *v = y + 6, *lambda = y + 12, *a = yp + 6;
-  const double cos1 = std::cos(q[2]), sin1 = std::sin(q[2]), cos2 = std::cos(q[5]), sin2 = std::sin(q[5]);
-  // pins: r1 - c1 e1 = 0 (ground), r1 + c1 e1 - r2 + c2 e2 = 0 (elbow); Phi_q rows, e' = (-sin, cos)
+  const double cos1 = std::cos(q[2]), sin1 = std::sin(q[2]), cos2 = std::cos(q[5]),
+               sin2 = std::sin(q[5]);
+  // pins: r1 - c1 e1 = 0 (ground), r1 + c1 e1 - r2 + c2 e2 = 0 (elbow); Phi_q rows, e' = (-sin,
+  // cos)
   const double J[4][6] = {{1, 0, p.c1 * sin1, 0, 0, 0},
                           {0, 1, -p.c1 * cos1, 0, 0, 0},
                           {1, 0, -p.c1 * sin1, -1, 0, -p.c2 * sin2},
                           {0, 1, p.c1 * cos1, 0, -1, p.c2 * cos2}};
   // gamma = sum over the terms c e(phi) of c e(phi) phi'^2
   const double w1 = v[2] * v[2], w2 = v[5] * v[5];
-  const double gamma[4] = {-p.c1 * cos1 * w1, -p.c1 * sin1 * w1, p.c1 * cos1 * w1 + p.c2 * cos2 * w2,
+  const double gamma[4] = {-p.c1 * cos1 * w1, -p.c1 * sin1 * w1,
+                           p.c1 * cos1 * w1 + p.c2 * cos2 * w2,
                            p.c1 * sin1 * w1 + p.c2 * sin2 * w2};
   const double M[6] = {p.m1, p.m1, p.J1, p.m2, p.m2, p.J2};
   const double Q[6] = {0, -p.m1 * p.g, 0, 0, -p.m2 * p.g, 0};
@@ -62,8 +66,12 @@ void cartesianResidual(const TwoBarPendulum& p, const double* y, const double* y
 
 void cartesianInitialState(const TwoBarPendulum& p, double phi1, double phi2, double* y) {
   const double L = 2.0 * p.c1;
-  const double q[6] = {p.c1 * std::cos(phi1), p.c1 * std::sin(phi1), phi1,
-                       L * std::cos(phi1) + p.c2 * std::cos(phi2), L * std::sin(phi1) + p.c2 * std::sin(phi2), phi2};
+  const double q[6] = {p.c1 * std::cos(phi1),
+                       p.c1 * std::sin(phi1),
+                       phi1,
+                       L * std::cos(phi1) + p.c2 * std::cos(phi2),
+                       L * std::sin(phi1) + p.c2 * std::sin(phi2),
+                       phi2};
   for (int i = 0; i < kCartesianSize; ++i) y[i] = i < 6 ? q[i] : 0.0;
 }
 

@@ -2,17 +2,18 @@
 // The two pendulums of issue 11's comparison written the way a user of SUNDIALS or Simbody would
 // write them, independently of the engine: measurement peers for the benchmarks, not engine code.
 //
-// Double pendulum of Kissel et al. 2021 (scenes/double-pendulum.json): bars of 4 m (78 kg, J = 104.01625
-// kg m^2 about the centre) and 2 m (39 kg, J = 13.008125) pinned in the vertical (y, z) plane,
-// gravity 9.81 along -z, released from rest at phi1 = 0, phi2 = -pi/2 (angles of the bars from y).
+// Double pendulum of Kissel et al. 2021 (scenes/double-pendulum.json): bars of 4 m (78 kg, J =
+// 104.01625 kg m^2 about the centre) and 2 m (39 kg, J = 13.008125) pinned in the vertical (y, z)
+// plane, gravity 9.81 along -z, released from rest at phi1 = 0, phi2 = -pi/2 (angles of the bars
+// from y).
 //   - the 2-angle Lagrange ODE in (phi1, phi2)
 //   - the Cartesian index-1 DAE in (y1, z1, phi1, y2, z2, phi2) with the four pin equations at the
 //     acceleration level: M q'' + Phi_q^T lambda = Q, Phi_q q'' = gamma
-// Stiff double pendulum of Sandu et al. 2001 section 5.1 (scenes/stiff-double-pendulum.json, variant A of
-// refdata/models/sandu_stiff_double_pendulum): rods of 2 m (3 kg, J = 1) and 3 m (0.3 kg, J =
-// 0.225) in the (x, y) plane, gravity 9.81 along -y, RSDAs k1 = 400, c1 = 15 (zero angle -pi/2)
-// at the ground pin and k2 = 3e5, c2 = 5e4 (zero 0) at the elbow; theta1 = 0, theta2 = -pi/12,
-// theta1' = 0, theta2' = 10 rad/s.
+// Stiff double pendulum of Sandu et al. 2001 section 5.1 (scenes/stiff-double-pendulum.json,
+// variant A of refdata/models/sandu_stiff_double_pendulum): rods of 2 m (3 kg, J = 1) and 3 m (0.3
+// kg, J = 0.225) in the (x, y) plane, gravity 9.81 along -y, RSDAs k1 = 400, c1 = 15 (zero angle
+// -pi/2) at the ground pin and k2 = 3e5, c2 = 5e4 (zero 0) at the elbow; theta1 = 0, theta2 =
+// -pi/12, theta1' = 0, theta2' = 10 rad/s.
 //   - the 2-angle ODE in (theta1, theta2)
 
 #include <array>

@@ -36,7 +36,8 @@ struct Objects {
 };
 
 int twoAngleRhs(realtype, N_Vector y, N_Vector ydot, void* model) {
-  twoAngleRate(*static_cast<const TwoBarPendulum*>(model), N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+  twoAngleRate(*static_cast<const TwoBarPendulum*>(model), N_VGetArrayPointer(y),
+               N_VGetArrayPointer(ydot));
   return 0;
 }
 

@@ -1,6 +1,6 @@
-// The state-space integrators on the vehicle (Sandu et al. 2001 section 5.2): the cost of one evaluation of
-// the acceleration map and of its exact Jacobian, and whole runs of rn4 and Adams at rtol = atol =
-// 1e-3 with the real-time factor, CPU per simulated second and rn4's cost split.
+// The state-space integrators on the vehicle (Sandu et al. 2001 section 5.2): the cost of one
+// evaluation of the acceleration map and of its exact Jacobian, and whole runs of rn4 and Adams at
+// rtol = atol = 1e-3 with the real-time factor, CPU per simulated second and rn4's cost split.
 //   build/tests/benchmarks/mbw-bench --benchmark_filter=statespace
 
 #include <benchmark/benchmark.h>
@@ -75,12 +75,16 @@ void run(benchmark::State& bench, const std::string& integrator, double tEnd) {
 }
 
 const bool registered = [] {
-  benchmark::RegisterBenchmark("statespace/hmmwv-bump/evaluation", evaluation)->Unit(benchmark::kMicrosecond);
-  benchmark::RegisterBenchmark("statespace/hmmwv-bump/jacobian", jacobian)->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("statespace/hmmwv-bump/evaluation", evaluation)
+      ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("statespace/hmmwv-bump/jacobian", jacobian)
+      ->Unit(benchmark::kMicrosecond);
   benchmark::RegisterBenchmark("statespace/hmmwv-bump/rn4-5s-tol1e-3", run, "rn4", 5.0)
-      ->Unit(benchmark::kMillisecond)->Iterations(3);
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(3);
   benchmark::RegisterBenchmark("statespace/hmmwv-bump/adams-0.5s-tol1e-3", run, "adams", 0.5)
-      ->Unit(benchmark::kMillisecond)->Iterations(1);
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(1);
   return true;
 }();
 

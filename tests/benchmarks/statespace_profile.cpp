@@ -21,8 +21,9 @@ using namespace mbw;
 // n evaluations at points up to 1e-2 s before and after along the motion's Taylor polynomial, back
 // and forth (as far apart as rn4's stages on the pendulums: about 3 Newton iterations each); CPU
 // seconds per evaluation, < 0 when one fails
-__attribute__((noinline)) double profileEvaluations(StateSpaceOde& ode, double t, const VectorXd& v0,
-                                                    const VectorXd& vdot0, const VectorXd& vddot0, long n) {
+__attribute__((noinline)) double profileEvaluations(StateSpaceOde& ode, double t,
+                                                    const VectorXd& v0, const VectorXd& vdot0,
+                                                    const VectorXd& vddot0, long n) {
   VectorXd v, vdot, vddot;
   const double cpu = threadCpuSeconds();
   for (long k = 0; k < n; ++k) {
@@ -84,8 +85,9 @@ int main(int argc, char** argv) {
     return 3;
   }
   const double jacobian = profileJacobians(ode, n);
-  std::printf("%s: %ld evaluations, %.2f us each (%.2f Newton iterations); %ld Jacobians, %.2f us each\n",
-              argv[1], n, 1e6 * evaluation, double(ode.newtonIterations()) / double(ode.evaluations()), n,
-              1e6 * jacobian);
+  std::printf(
+      "%s: %ld evaluations, %.2f us each (%.2f Newton iterations); %ld Jacobians, %.2f us each\n",
+      argv[1], n, 1e6 * evaluation, double(ode.newtonIterations()) / double(ode.evaluations()), n,
+      1e6 * jacobian);
   return 0;
 }

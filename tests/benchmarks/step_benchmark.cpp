@@ -49,7 +49,8 @@ const bool registered = [] {
     for (const std::string& f : formulationNames())
       for (const IntegratorInfo& i : integratorRegistry()) {
         if (!unsupportedReason(i, f, IntegratorSettings{}).empty()) continue;
-        benchmark::RegisterBenchmark((s.name + "/" + f + "/" + i.name).c_str(), stepScene, s.name, f, i.name)
+        benchmark::RegisterBenchmark((s.name + "/" + f + "/" + i.name).c_str(), stepScene, s.name,
+                                     f, i.name)
             ->Unit(benchmark::kMicrosecond);
       }
   return true;

@@ -63,13 +63,14 @@ TEST(CliReference, ManPageIsRoff) {
   const cli::CliProgram program;
   const std::string man = cli::referenceManPage(program.app);
   EXPECT_EQ(man.find(".TH MBW-CLI 1"), man.find('\n') + 1) << man.substr(0, 200);
-  for (const char* section : {".SH NAME\nmbw\\-cli \\- ", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH COMMANDS",
-                              ".SH EXIT STATUS", ".SH EXAMPLES", ".SH SEE ALSO"})
+  for (const char* section : {".SH NAME\nmbw\\-cli \\- ", ".SH SYNOPSIS", ".SH DESCRIPTION",
+                              ".SH COMMANDS", ".SH EXIT STATUS", ".SH EXAMPLES", ".SH SEE ALSO"})
     EXPECT_NE(man.find(section), std::string::npos) << section;
   // every line is a request, a comment or text that does not start like one
   std::istringstream lines(man);
   std::string line;
-  const std::vector<std::string> requests = {".TH ", ".SH ", ".SS ", ".TP", ".B ", ".I ", ".BR ", ".br", ".PP", ".\\\""};
+  const std::vector<std::string> requests = {".TH ", ".SH ", ".SS ", ".TP", ".B ",
+                                             ".I ",  ".BR ", ".br",  ".PP", ".\\\""};
   while (std::getline(lines, line)) {
     if (line.empty() || (line[0] != '.' && line[0] != '\'')) continue;
     bool known = false;

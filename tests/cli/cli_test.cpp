@@ -15,7 +15,9 @@ namespace {
 
 using Outcome = test::CommandOutcome;
 
-Outcome runCli(const std::string& arguments) { return test::runCommand(std::string(MBW_CLI_PATH) + " " + arguments); }
+Outcome runCli(const std::string& arguments) {
+  return test::runCommand(std::string(MBW_CLI_PATH) + " " + arguments);
+}
 
 std::string writeScene(const std::string& name, const std::string& text) {
   const std::string path = ::testing::TempDir() + "/" + name + ".json";
@@ -23,7 +25,8 @@ std::string writeScene(const std::string& name, const std::string& text) {
   return path;
 }
 
-const char* kBody = R"({"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0], "points": {"P": [0, 0, 0]}})";
+const char* kBody =
+    R"({"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0], "points": {"P": [0, 0, 0]}})";
 const char* kBodyB = R"({"name": "b", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 1]})";
 
 std::string oneBody(const std::string& joints = "[]") {
@@ -31,7 +34,9 @@ std::string oneBody(const std::string& joints = "[]") {
 }
 
 std::string sphericalTo(const std::string& name, const std::string& pointJ = "\"P\"") {
-  return R"({"name": ")" + name + R"(", "type": "spherical", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0], "point_j": )" + pointJ + "}";
+  return R"({"name": ")" + name +
+         R"(", "type": "spherical", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0], "point_j": )" +
+         pointJ + "}";
 }
 
 struct BadInput {
@@ -59,47 +64,82 @@ std::vector<BadInput> badInputs() {
   const std::string body = kBody;
   return {
       {"invalid_json", "{\"format\": ", "/", "invalid JSON"},
-      {"missing_field", test::sceneJson(R"([{"name": "a", "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
+      {"missing_field",
+       test::sceneJson(R"([{"name": "a", "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
        "/bodies/0/mass", "missing required field 'mass'"},
-      {"wrong_type", test::sceneJson(R"([{"name": "a", "mass": "heavy", "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
+      {"wrong_type",
+       test::sceneJson(
+           R"([{"name": "a", "mass": "heavy", "inertia": [1, 1, 1], "position": [0, 0, 0]}])",
+           "[]"),
        "/bodies/0/mass", "must be a number, found a string"},
-      {"unknown_field", test::sceneJson(R"([{"name": "a", "mass": 1, "colour": "red", "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
+      {"unknown_field",
+       test::sceneJson(
+           R"([{"name": "a", "mass": 1, "colour": "red", "inertia": [1, 1, 1], "position": [0, 0, 0]}])",
+           "[]"),
        "/bodies/0/colour", "unknown field 'colour'"},
-      {"unknown_type", oneBody(R"([{"name": "j", "type": "hinge", "body_i": "ground", "body_j": "a"}])"),
+      {"unknown_type",
+       oneBody(R"([{"name": "j", "type": "hinge", "body_i": "ground", "body_j": "a"}])"),
        "/joints/0/type", "'hinge' is not one of"},
-      {"nonpositive_mass", test::sceneJson(R"([{"name": "a", "mass": 0, "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
+      {"nonpositive_mass",
+       test::sceneJson(R"([{"name": "a", "mass": 0, "inertia": [1, 1, 1], "position": [0, 0, 0]}])",
+                       "[]"),
        "/bodies/0/mass", "mass must be positive"},
-      {"subnormal_mass", test::sceneJson(R"([{"name": "a", "mass": 5e-324, "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
+      {"subnormal_mass",
+       test::sceneJson(
+           R"([{"name": "a", "mass": 5e-324, "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
        "/bodies/0/mass", "out of the range"},
-      {"duplicate_key", test::sceneJson(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "mass": 2, "position": [0, 0, 0]}])", "[]"),
+      {"duplicate_key",
+       test::sceneJson(
+           R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "mass": 2, "position": [0, 0, 0]}])",
+           "[]"),
        "/bodies/0/mass", "the key 'mass' is given twice"},
-      {"indefinite_inertia", test::sceneJson(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "inertia_products": [2, 0, 0], "position": [0, 0, 0]}])", "[]"),
+      {"indefinite_inertia",
+       test::sceneJson(
+           R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "inertia_products": [2, 0, 0], "position": [0, 0, 0]}])",
+           "[]"),
        "/bodies/0/inertia", "positive definite"},
-      {"zero_axis", oneBody(R"([{"name": "j", "type": "revolute", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0], "point_j": "P", "axis_i": [0, 0, 0], "axis_j": [0, 0, 1]}])"),
+      {"zero_axis",
+       oneBody(
+           R"([{"name": "j", "type": "revolute", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0], "point_j": "P", "axis_i": [0, 0, 0], "axis_j": [0, 0, 1]}])"),
        "/joints/0/axis_i", "zero length"},
       {"duplicate_body", test::sceneJson("[" + body + "," + body + "]", "[]"), "/bodies/1/name",
        "duplicate body name 'a'"},
-      {"duplicate_joint", oneBody("[" + sphericalTo("j") + "," + sphericalTo("j") + "]"), "/joints/1/name",
-       "duplicate joint name 'j'"},
-      {"unknown_body", oneBody(R"([{"name": "j", "type": "spherical", "body_i": "ground", "body_j": "b", "point_i": [0, 0, 0], "point_j": [0, 0, 0]}])"),
+      {"duplicate_joint", oneBody("[" + sphericalTo("j") + "," + sphericalTo("j") + "]"),
+       "/joints/1/name", "duplicate joint name 'j'"},
+      {"unknown_body",
+       oneBody(
+           R"([{"name": "j", "type": "spherical", "body_i": "ground", "body_j": "b", "point_i": [0, 0, 0], "point_j": [0, 0, 0]}])"),
        "/joints/0/body_j", "unknown body 'b'"},
       {"unknown_point", oneBody("[" + sphericalTo("j", "\"Q\"") + "]"), "/joints/0/point_j",
        "body 'a' has no point named 'Q'"},
-      {"bad_expression", oneBody(R"js([{"name": "j", "type": "dp1", "body_i": "ground", "body_j": "a", "a_i": [1, 0, 0], "a_j": [1, 0, 0], "f": "cos(omega*t)"}])js"),
+      {"bad_expression",
+       oneBody(
+           R"js([{"name": "j", "type": "dp1", "body_i": "ground", "body_j": "a", "a_i": [1, 0, 0], "a_j": [1, 0, 0], "f": "cos(omega*t)"}])js"),
        "/joints/0/f", "cannot parse 'cos(omega*t)'"},
-      {"version", std::string(R"({"format": "mbw-scene", "version": 7, "name": "x", "bodies": [)") + body + "]}",
+      {"version",
+       std::string(R"({"format": "mbw-scene", "version": 7, "name": "x", "bodies": [)") + body +
+           "]}",
        "/version", "version 7 is not supported"},
-      {"redundant_disagreeing", oneBody("[" + sphericalTo("first") + "," +
-                                        R"({"name": "second", "type": "spherical", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0.5], "point_j": "P"})" + "]"),
+      {"redundant_disagreeing",
+       oneBody(
+           "[" + sphericalTo("first") + "," +
+           R"({"name": "second", "type": "spherical", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0.5], "point_j": "P"})" +
+           "]"),
        "/joints/1", "repeats what joint 'first' imposes but disagrees"},
-      {"tire_on_ground", test::sceneJson(std::string("[") + kBody + "]", "[]",
-                                         R"([{"name": "t", "type": "tire", "body": "ground", "point": [0, 0, 0], "stiffness": 1e5, "free_radius": 0.4}])"),
+      {"tire_on_ground",
+       test::sceneJson(
+           std::string("[") + kBody + "]", "[]",
+           R"([{"name": "t", "type": "tire", "body": "ground", "point": [0, 0, 0], "stiffness": 1e5, "free_radius": 0.4}])"),
        "/forces/0/body", "a tire belongs to a wheel body"},
-      {"output_name", test::sceneJson(std::string("[") + kBody + "]", "[]", "[]",
-                                      R"(, "outputs": [{"name": "a.z", "type": "coordinate", "body": "a", "axis": "z"}])"),
+      {"output_name",
+       test::sceneJson(
+           std::string("[") + kBody + "]", "[]", "[]",
+           R"(, "outputs": [{"name": "a.z", "type": "coordinate", "body": "a", "axis": "z"}])"),
        "/outputs/0/name", "cannot name an output"},
-      {"inconsistent", test::sceneJson(std::string("[") + kBody + "," + kBodyB + "]",
-                                       R"([{"name": "j", "type": "spherical", "body_i": "a", "body_j": "b", "point_i": [0, 0, 0], "point_j": [0, 0, 0.5]}])"),
+      {"inconsistent",
+       test::sceneJson(
+           std::string("[") + kBody + "," + kBodyB + "]",
+           R"([{"name": "j", "type": "spherical", "body_i": "a", "body_j": "b", "point_i": [0, 0, 0], "point_j": [0, 0, 0.5]}])"),
        "/bodies/0", "moves body 'a' by 0.75"},
   };
 }
@@ -109,17 +149,23 @@ INSTANTIATE_TEST_SUITE_P(EveryClass, CliBadInput, ::testing::ValuesIn(badInputs(
 
 // Principal moments no rigid body has (1 + 1 < 3) were accepted silently: a warning with the path
 TEST(Cli, ImpossibleInertiaIsAWarningWithItsPath) {
-  const std::string file = writeScene("impossible_inertia", test::sceneJson(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 3], "position": [0, 0, 0]}])", "[]"));
+  const std::string file = writeScene(
+      "impossible_inertia",
+      test::sceneJson(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 3], "position": [0, 0, 0]}])",
+                      "[]"));
   const Outcome o = runCli("validate " + file);
   EXPECT_EQ(o.status, 0) << o.output;
-  EXPECT_NE(o.output.find("warning: " + file + ": /bodies/0/inertia: no rigid body has these moments"), std::string::npos)
+  EXPECT_NE(
+      o.output.find("warning: " + file + ": /bodies/0/inertia: no rigid body has these moments"),
+      std::string::npos)
       << o.output;
 }
 
 TEST(Cli, UnreadableSceneFileIsBadInput) {
   const Outcome o = runCli("run /nonexistent/scene.json");
   EXPECT_EQ(o.status, 2);
-  EXPECT_NE(o.output.find("/nonexistent/scene.json: /: cannot open the file"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("/nonexistent/scene.json: /: cannot open the file"), std::string::npos)
+      << o.output;
 }
 
 TEST(Cli, UnknownIntegratorOrFormulationIsBadInput) {
@@ -150,7 +196,8 @@ TEST(Cli, RunWritesCsvAndSummary) {
   const std::string csv = ::testing::TempDir() + "/slider.csv";
   const Outcome o = runCli("run slider-crank --step 1e-3 --t-end 0.5 --every 10 -o " + csv);
   EXPECT_EQ(o.status, 0) << o.output;
-  for (const char* text : {"status           completed", "steps            500", "CPU time", "energy balance", "violation"})
+  for (const char* text : {"status           completed", "steps            500", "CPU time",
+                           "energy balance", "violation"})
     EXPECT_NE(o.output.find(text), std::string::npos) << text << "\n" << o.output;
   std::ifstream in(csv);
   int lines = 0;
@@ -177,11 +224,16 @@ TEST(Cli, RealTimeFactorCoversTheRunIn) {
 }
 
 TEST(Cli, OutputOnRequestedTimes) {
-  const std::string csv = ::testing::TempDir() + "/grid.csv", times = ::testing::TempDir() + "/times.txt";
-  Outcome o = runCli("run double-pendulum --integrator ida --rtol 1e-6 --t-end 1 --output-step 0.1 -o " + csv);
+  const std::string csv = ::testing::TempDir() + "/grid.csv",
+                    times = ::testing::TempDir() + "/times.txt";
+  Outcome o = runCli(
+      "run double-pendulum --integrator ida --rtol 1e-6 --t-end 1 --output-step 0.1 -o " + csv);
   EXPECT_EQ(o.status, 0) << o.output;
-  EXPECT_NE(o.output.find("output           at every 0.1 s: 10 states at the requested times"), std::string::npos) << o.output;
-  EXPECT_NE(o.output.find(" GGL residual evaluations, "), std::string::npos) << o.output;  // IDA evaluates no ODE
+  EXPECT_NE(o.output.find("output           at every 0.1 s: 10 states at the requested times"),
+            std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find(" GGL residual evaluations, "), std::string::npos)
+      << o.output;  // IDA evaluates no ODE
   std::ifstream in(csv);
   int lines = 0;
   bool projectionReported = false;  // known at the end of the run: in the streamed file's trailer
@@ -208,11 +260,13 @@ TEST(Cli, GeneratesAChainSceneThatRuns) {
   o = runCli("validate " + scene);
   EXPECT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("degrees of freedom 12"), std::string::npos) << o.output;
-  o = runCli("run " + scene + " --t-end 0.05 --linear-solver sparse -o " + ::testing::TempDir() + "/chain12.csv");
+  o = runCli("run " + scene + " --t-end 0.05 --linear-solver sparse -o " + ::testing::TempDir() +
+             "/chain12.csv");
   EXPECT_EQ(o.status, 0) << o.output;
   o = runCli("generate chain --links 0");
   EXPECT_EQ(o.status, 2);
-  EXPECT_NE(o.output.find("generate chain: --links: the value must be in [1, 100000], got 0"), std::string::npos)
+  EXPECT_NE(o.output.find("generate chain: --links: the value must be in [1, 100000], got 0"),
+            std::string::npos)
       << o.output;
 }
 
@@ -220,16 +274,19 @@ TEST(Cli, ListsTheTemplatesAndTheirParametersWithUnits) {
   Outcome o = runCli("generate --help");
   EXPECT_EQ(o.status, 0);
   for (const char* name : {"chain", "double-pendulum", "four-bar", "slider-crank", "n-four-bar"})
-    EXPECT_NE(o.output.find(std::string("  ") + name + " "), std::string::npos) << name << "\n" << o.output;
+    EXPECT_NE(o.output.find(std::string("  ") + name + " "), std::string::npos) << name << "\n"
+                                                                                << o.output;
   o = runCli("generate four-bar --help");
   EXPECT_EQ(o.status, 0);
   EXPECT_NE(o.output.find("--lengths CRANK,COUPLER,ROCKER,GROUND"), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("(deg; default 90; in [-360, 360])"), std::string::npos) << o.output;
   o = runCli("generate four-bar --lengths 5,1,1,1");
   EXPECT_EQ(o.status, 2);
-  EXPECT_NE(o.output.find("generate four-bar: --lengths: the longest bar (5 m) is longer than the other three "
-                          "together (3 m): the loop cannot close"),
-            std::string::npos)
+  EXPECT_NE(
+      o.output.find(
+          "generate four-bar: --lengths: the longest bar (5 m) is longer than the other three "
+          "together (3 m): the loop cannot close"),
+      std::string::npos)
       << o.output;
   o = runCli("generate slider-crank --crank-speed 2 --driven --joints spherical-universal");
   EXPECT_EQ(o.status, 0) << o.output;
@@ -239,23 +296,30 @@ TEST(Cli, ListsTheTemplatesAndTheirParametersWithUnits) {
 TEST(Cli, ListsScenesIntegratorsAndFormulations) {
   const Outcome o = runCli("list");
   EXPECT_EQ(o.status, 0);
-  for (const char* text : {"single-pendulum", "double-pendulum", "four-link", "slider-crank", "backward-euler", "rp", "rA", "rE"})
+  for (const char* text : {"single-pendulum", "double-pendulum", "four-link", "slider-crank",
+                           "backward-euler", "rp", "rA", "rE"})
     EXPECT_NE(o.output.find(text), std::string::npos) << text;
 }
 
 TEST(Cli, RedundantEquationsAreNotedNotRefused) {
   // a second spherical joint at the same point repeats the first: left out, with a note
-  const std::string scene = writeScene("duplicate_spherical", oneBody("[" + sphericalTo("first") + "," + sphericalTo("second") + "]"));
+  const std::string scene =
+      writeScene("duplicate_spherical",
+                 oneBody("[" + sphericalTo("first") + "," + sphericalTo("second") + "]"));
   Outcome o = runCli("validate " + scene);
   EXPECT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("redundant equations 3 left out"), std::string::npos) << o.output;
-  EXPECT_NE(o.output.find("note: /joints/1: joint 'second': 3 of its 3 equations (CD 1, CD 2, CD 3) repeat what "
-                          "joint 'first' imposes; left out (redundant)"),
-            std::string::npos)
+  EXPECT_NE(
+      o.output.find(
+          "note: /joints/1: joint 'second': 3 of its 3 equations (CD 1, CD 2, CD 3) repeat what "
+          "joint 'first' imposes; left out (redundant)"),
+      std::string::npos)
       << o.output;
   o = runCli("run " + scene + " --t-end 0.01");
   EXPECT_EQ(o.status, 0) << o.output;
-  EXPECT_NE(o.output.find("redundant        3 left out: joint 'second' (3 of 3)"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("redundant        3 left out: joint 'second' (3 of 3)"),
+            std::string::npos)
+      << o.output;
 }
 
 TEST(Cli, ValidatePrintsTheModelSummary) {
@@ -280,11 +344,15 @@ TEST(Cli, StudyFormulationsQuickWritesItsTablesAndFigures) {
   const std::string dir = ::testing::TempDir() + "/study-formulations";
   const Outcome o = runCli("study formulations --quick --output-dir " + dir);
   ASSERT_EQ(o.status, 0) << o.output;
-  for (const char* text : {"Table 8", "Table 9", "Table 10", "Convergence orders", "slider-crank", "rA speedup"})
+  for (const char* text :
+       {"Table 8", "Table 9", "Table 10", "Convergence orders", "slider-crank", "rA speedup"})
     EXPECT_NE(o.output.find(text), std::string::npos) << text << "\n" << o.output;
-  std::vector<std::string> files = {"table8_kinematics_speedup.csv", "table9_kinematics_iterations.csv",
-                                    "table10_dynamics_speedup.csv", "dynamics_iterations.csv",
-                                    "orders.csv", "order_analysis.csv"};
+  std::vector<std::string> files = {"table8_kinematics_speedup.csv",
+                                    "table9_kinematics_iterations.csv",
+                                    "table10_dynamics_speedup.csv",
+                                    "dynamics_iterations.csv",
+                                    "orders.csv",
+                                    "order_analysis.csv"};
   if (o.output.find("figures skipped") == std::string::npos)
     for (const char* png : {"fig4_four_link_iterations.png", "fig5_single_pendulum_order_rA.png",
                             "fig6_slider_crank_order.png", "fig7_four_link_order.png"})
@@ -297,7 +365,8 @@ TEST(Cli, StudyFormulationsQuickWritesItsTablesAndFigures) {
   std::ifstream in(dir + "/table10_dynamics_speedup.csv");
   std::stringstream text;
   text << in.rdbuf();
-  for (const char* m : {"\nsingle-pendulum,", "\ndouble-pendulum,", "\nfour-link,", "\nslider-crank,"})
+  for (const char* m :
+       {"\nsingle-pendulum,", "\ndouble-pendulum,", "\nfour-link,", "\nslider-crank,"})
     EXPECT_NE(text.str().find(m), std::string::npos) << m << "\n" << text.str();
 }
 
@@ -314,7 +383,9 @@ TEST(Cli, UnsupportedIntegratorSettingsAreRefusedBeforeRunning) {
 }
 
 TEST(Cli, VariableStepRunReportsRejectedStepsAndIterations) {
-  const Outcome o = runCli("run double-pendulum --integrator esdirk3-5l2sa --rtol 1e-6 --atol 1e-6 --step 0.2 --t-end 0.5");
+  const Outcome o = runCli(
+      "run double-pendulum --integrator esdirk3-5l2sa --rtol 1e-6 --atol 1e-6 --step 0.2 --t-end "
+      "0.5");
   EXPECT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("rejected: "), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("error estimate above tolerance"), std::string::npos) << o.output;
@@ -323,7 +394,8 @@ TEST(Cli, VariableStepRunReportsRejectedStepsAndIterations) {
 
 TEST(Cli, LinearAnalysisWritesTheCurves) {
   const std::string csv = ::testing::TempDir() + "/linear.csv";
-  const Outcome o = runCli("linear-analysis --integrators lms2:0,esdirk3-4l2sa --points 50 -o " + csv);
+  const Outcome o =
+      runCli("linear-analysis --integrators lms2:0,esdirk3-4l2sa --points 50 -o " + csv);
   EXPECT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("rho(inf)"), std::string::npos) << o.output;
   std::ifstream in(csv);
@@ -334,20 +406,24 @@ TEST(Cli, LinearAnalysisWritesTheCurves) {
 
 TEST(Cli, ConvergenceReportsErrorsOrdersAndTheReference) {
   const std::string csv = ::testing::TempDir() + "/convergence.csv";
-  const Outcome o = runCli("convergence double-pendulum --integrators lms2,bathe:0.6 --steps 0.02,0.01 "
-                           "--t-end 0.5 --outputs body_2.z,lambda.revJoint_CD_2.1 -o " + csv);
+  const Outcome o = runCli(
+      "convergence double-pendulum --integrators lms2,bathe:0.6 --steps 0.02,0.01 "
+      "--t-end 0.5 --outputs body_2.z,lambda.revJoint_CD_2.1 -o " +
+      csv);
   EXPECT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("observed order"), std::string::npos) << o.output;
   std::ifstream in(csv);
   std::stringstream text;
   text << in.rdbuf();
-  EXPECT_NE(text.str().find("# reference: esdirk4-6l2sa2, fixed step 0.001 s"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("# reference: esdirk4-6l2sa2, fixed step 0.001 s"), std::string::npos)
+      << text.str();
   EXPECT_NE(text.str().find("# order,bathe (0.6),body_2.z,"), std::string::npos) << text.str();
   EXPECT_NE(text.str().find("RE(lambda.revJoint_CD_2.1)"), std::string::npos);
 }
 
 TEST(Cli, CompareTabulatesTheEnergyBalance) {
-  const Outcome o = runCli("compare andrews-squeezer --integrators lms3,ss3,bathe --step-per-stage 1e-4 --t-end 0.004");
+  const Outcome o = runCli(
+      "compare andrews-squeezer --integrators lms3,ss3,bathe --step-per-stage 1e-4 --t-end 0.004");
   EXPECT_EQ(o.status, 0) << o.output;
   for (const char* text : {"lms3 (0.6)", "ss3 (0.6)", "bathe (0)", "min dE", "it/point"})
     EXPECT_NE(o.output.find(text), std::string::npos) << text << "\n" << o.output;
@@ -357,7 +433,8 @@ TEST(Cli, ToleranceStudyPrintsTheSeedsTables) {
   const std::string csv = ::testing::TempDir() + "/tolerance.csv";
   const Outcome o = runCli("study tolerance stiff-double-pendulum --quick -o " + csv);
   EXPECT_EQ(o.status, 0) << o.output;
-  for (const char* text : {"Table 1 (Sandu et al. 2001): error of theta1", "Table 2", "1e-02", "1e-03"})
+  for (const char* text :
+       {"Table 1 (Sandu et al. 2001): error of theta1", "Table 2", "1e-02", "1e-03"})
     EXPECT_NE(o.output.find(text), std::string::npos) << text << "\n" << o.output;
   std::ifstream in(csv);
   int lines = 0;
@@ -378,7 +455,8 @@ TEST(Cli, StaticFindsTheShaftsSagAndWritesIt) {
   const std::string csv = ::testing::TempDir() + "/sag.csv";
   const Outcome o = runCli("static rotating-shaft -t 0 -o " + csv);
   ASSERT_EQ(o.status, 0) << o.output;
-  EXPECT_NE(o.output.find("static equilibrium of 'rotating-shaft' at t = 0 s"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("static equilibrium of 'rotating-shaft' at t = 0 s"), std::string::npos)
+      << o.output;
   const Results r = readCsv(csv);
   ASSERT_EQ(r.rowCount(), 1u);
   // the disk's weight on the clamped hollow tube: 3.31 mm at mid-span (docs/scenes.md, Timoshenko)
@@ -413,7 +491,8 @@ TEST(Cli, RunFromEquilibriumStartsAtTheStaticSolution) {
   const double tip = equilibrium.at(0, equilibrium.column("beam.10.z"));
   EXPECT_GT(tip, 0.01);
   for (const char* channel : {"beam.10.z", "beam.5.z", "link.2.x", "crank.2.z"})
-    EXPECT_NEAR(dynamics.at(0, dynamics.column(channel)), equilibrium.at(0, equilibrium.column(channel)), 1e-9)
+    EXPECT_NEAR(dynamics.at(0, dynamics.column(channel)),
+                equilibrium.at(0, equilibrium.column(channel)), 1e-9)
         << channel;
 }
 

@@ -1,8 +1,8 @@
 // What `mbw-cli run` and `validate` refuse before anything runs, as a user meets it: settings
-// that mean nothing (exit 2, naming the option, or the scene file and the JSON path of the setting),
-// runs too large to finish (exit 2 with the estimate, unless --yes), outputs that would overwrite
-// an input or each other, and inputs that are slow or huge to refuse (a deep expression, a file of
-// megabytes), whose messages stay short and in the project's words.
+// that mean nothing (exit 2, naming the option, or the scene file and the JSON path of the
+// setting), runs too large to finish (exit 2 with the estimate, unless --yes), outputs that would
+// overwrite an input or each other, and inputs that are slow or huge to refuse (a deep expression,
+// a file of megabytes), whose messages stay short and in the project's words.
 
 #include <gtest/gtest.h>
 
@@ -18,7 +18,9 @@ namespace {
 using Outcome = test::CommandOutcome;
 using Clock = std::chrono::steady_clock;
 
-Outcome runCli(const std::string& arguments) { return test::runCommand(std::string(MBW_CLI_PATH) + " " + arguments); }
+Outcome runCli(const std::string& arguments) {
+  return test::runCommand(std::string(MBW_CLI_PATH) + " " + arguments);
+}
 
 std::string writeFile(const std::string& name, const std::string& text) {
   const std::string path = ::testing::TempDir() + "/" + name;
@@ -59,9 +61,12 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(MeaninglessOption{"t_end_inf", "--t-end inf", "--t-end"},
                       MeaninglessOption{"step_inf", "--step inf", "--step"},
                       MeaninglessOption{"step_zero", "--step 0", "--step"},
-                      MeaninglessOption{"rho_inf_nan", "--integrator generalized-alpha --rho-inf nan", "--rho-inf"},
+                      MeaninglessOption{"rho_inf_nan",
+                                        "--integrator generalized-alpha --rho-inf nan",
+                                        "--rho-inf"},
                       MeaninglessOption{"record_from_nan", "--record-from nan", "--record-from"},
-                      MeaninglessOption{"max_step_negative", "--integrator ida --rtol 1e-6 --max-step -1", "--max-step"},
+                      MeaninglessOption{"max_step_negative",
+                                        "--integrator ida --rtol 1e-6 --max-step -1", "--max-step"},
                       MeaninglessOption{"newton_tolerance_zero", "--newton-tol 0", "--newton-tol"},
                       MeaninglessOption{"newton_iterations_zero", "--max-newton 0", "--max-newton"},
                       MeaninglessOption{"rtol_negative", "--integrator ida --rtol -1", "--rtol"},
@@ -84,7 +89,8 @@ TEST(CliRunArguments, ARunTooLargeToFinishAsksForYes) {
   EXPECT_NE(o.output.find("--output-step: "), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("rows"), std::string::npos) << o.output;
   // confirmed, the run starts (and is stopped here by Ctrl-C after a second)
-  o = test::runCommand("timeout --preserve-status -s INT 1 " + std::string(MBW_CLI_PATH) + " run double-pendulum --t-end 1e8 --step 1e-3 --yes");
+  o = test::runCommand("timeout --preserve-status -s INT 1 " + std::string(MBW_CLI_PATH) +
+                       " run double-pendulum --t-end 1e8 --step 1e-3 --yes");
   EXPECT_EQ(o.status, 130) << o.output;
   EXPECT_NE(o.output.find("status           cancelled"), std::string::npos) << o.output;
 }
@@ -95,7 +101,8 @@ TEST(CliRunArguments, ValidateAndRunNameTheSceneSettingAndItsPath) {
   for (const char* command : {"validate ", "run "}) {
     const Outcome o = runCli(command + scene);
     EXPECT_EQ(o.status, 2) << command << o.output;
-    EXPECT_NE(o.output.find(scene + ": /settings/record_from: record_from (5 s) is after t_end"), std::string::npos)
+    EXPECT_NE(o.output.find(scene + ": /settings/record_from: record_from (5 s) is after t_end"),
+              std::string::npos)
         << command << o.output;
   }
   // an option given names itself, not the scene
@@ -134,7 +141,8 @@ TEST(CliRunArguments, APlotToAFullDeviceIsRefusedBeforeTheRun) {
   const Outcome o = runCli("run double-pendulum --t-end 0.01 --plot /dev/full");
 #ifdef MBW_HAVE_PLOT
   EXPECT_EQ(o.status, 2) << o.output;
-  EXPECT_NE(o.output.find("cannot write '/dev/full': No space left on device"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("cannot write '/dev/full': No space left on device"), std::string::npos)
+      << o.output;
 #else
   EXPECT_EQ(o.status, 2) << o.output;
   EXPECT_NE(o.output.find("'/dev/full'"), std::string::npos) << o.output;
@@ -151,9 +159,10 @@ TEST(CliRunArguments, ADeepExpressionIsRefusedBeforeItIsParsed) {
   for (int k = 0; k < 500; ++k) expression += ")";
   const std::string scene = writeFile(
       "deep-expression.json",
-      test::sceneJson(std::string("[") + kBody + "]", "[]",
-                      R"([{"name": "f", "type": "force", "body": "a", "point": [0, 0, 0], "force": [")" + expression +
-                          R"(", "0", "0"]}])"));
+      test::sceneJson(
+          std::string("[") + kBody + "]", "[]",
+          R"([{"name": "f", "type": "force", "body": "a", "point": [0, 0, 0], "force": [")" +
+              expression + R"(", "0", "0"]}])"));
   const auto start = Clock::now();
   const Outcome o = runCli("validate " + scene);
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -167,7 +176,8 @@ TEST(CliRunArguments, ADeepExpressionIsRefusedBeforeItIsParsed) {
 // A bad file of megabytes gave a message of its size; the JSON library's tags
 // ("[json.exception.parse_error.101]") and GiNaC's source frames were shown as they came.
 TEST(CliRunArguments, MessagesOnHugeOrOddInputAreShortAndInOurWords) {
-  const std::string huge = writeFile("huge.json", "{\"name\": \"" + std::string(2000000, 'x') + "\" oops");
+  const std::string huge =
+      writeFile("huge.json", "{\"name\": \"" + std::string(2000000, 'x') + "\" oops");
   Outcome o = runCli("validate " + huge);
   EXPECT_EQ(o.status, 2) << o.output.substr(0, 2000);
   EXPECT_LT(o.output.size(), 2000u) << o.output.substr(0, 2000);
@@ -176,8 +186,9 @@ TEST(CliRunArguments, MessagesOnHugeOrOddInputAreShortAndInOurWords) {
   // GiNaC's complaint about an unknown name, and its parse error, in our words
   const std::string odd = writeFile(
       "odd-expression.json",
-      test::sceneJson(std::string("[") + kBody + "]", "[]",
-                      R"([{"name": "f", "type": "force", "body": "a", "point": [0, 0, 0], "force": ["omega*t", "sin(", "0"]}])"));
+      test::sceneJson(
+          std::string("[") + kBody + "]", "[]",
+          R"([{"name": "f", "type": "force", "body": "a", "point": [0, 0, 0], "force": ["omega*t", "sin(", "0"]}])"));
   o = runCli("validate " + odd);
   EXPECT_EQ(o.status, 2) << o.output;
   EXPECT_NE(o.output.find("unknown name \"omega\""), std::string::npos) << o.output;

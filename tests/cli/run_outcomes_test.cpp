@@ -37,7 +37,8 @@ std::string readFile(const std::string& path) {
 class CliProcess {
  public:
   CliProcess(const std::string& arguments, const std::string& log) : log_(log) {
-    const std::string command = "exec " + std::string(MBW_CLI_PATH) + " " + arguments + " >" + log + " 2>&1";
+    const std::string command =
+        "exec " + std::string(MBW_CLI_PATH) + " " + arguments + " >" + log + " 2>&1";
     pid_ = fork();
     if (pid_ == 0) {
       execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
@@ -108,8 +109,8 @@ TEST_P(CliSignal, StopsTheRunKeepsTheCsvAndExitsWith128PlusTheSignal) {
 }
 
 INSTANTIATE_TEST_SUITE_P(StopSignals, CliSignal,
-                         ::testing::Values(SignalCase{SIGINT, 130}, SignalCase{SIGTERM, 143}, SignalCase{SIGHUP, 129},
-                                           SignalCase{SIGQUIT, 131}),
+                         ::testing::Values(SignalCase{SIGINT, 130}, SignalCase{SIGTERM, 143},
+                                           SignalCase{SIGHUP, 129}, SignalCase{SIGQUIT, 131}),
                          [](const auto& p) { return std::string(sigabbrev_np(p.param.signal)); });
 
 TEST(CliRunOutcome, AKilledRunLeavesAValidPartialFile) {
@@ -121,19 +122,21 @@ TEST(CliRunOutcome, AKilledRunLeavesAValidPartialFile) {
   EXPECT_EQ(cli.wait(), 128 + SIGKILL);
   const std::string text = readFile(csv);
   ASSERT_FALSE(text.empty());
-  const Results back = readCsv(csv);  // a row the kill cut short would be left out
+  const Results back = readCsv(csv);           // a row the kill cut short would be left out
   EXPECT_EQ(back.status, RunStatus::Running);  // it never ended
   EXPECT_GE(back.rowCount(), 2u);
 }
 
 TEST(CliRunOutcome, AnOutputPathThatCannotBeWrittenIsRefusedBeforeTheRun) {
-  for (const std::string option : {"-o /nonexistent-dir/x.csv", "--plot /nonexistent-dir/x.png", "-o /tmp"}) {
+  for (const std::string option :
+       {"-o /nonexistent-dir/x.csv", "--plot /nonexistent-dir/x.png", "-o /tmp"}) {
     const auto start = Clock::now();
     CliProcess cli(kLongRun + " " + option, ::testing::TempDir() + "/badpath.log");
     EXPECT_EQ(cli.wait(), 2) << option << "\n" << cli.output();
     EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 10.0) << option;
     EXPECT_NE(cli.output().find("cannot write '/"), std::string::npos) << cli.output();
-    EXPECT_EQ(cli.output().find("status"), std::string::npos) << "the run started: " << cli.output();
+    EXPECT_EQ(cli.output().find("status"), std::string::npos)
+        << "the run started: " << cli.output();
   }
 }
 
@@ -156,8 +159,8 @@ TEST(CliRunOutcome, AFullDiskStopsTheRunWithExit4AndKeepsWholeRows) {
   std::remove(kept.c_str());
   std::system(("mkdir -p " + dir).c_str());
   const std::string script = "mount -t tmpfs -o size=192k none " + dir + " || exit 99; " +
-                             std::string(MBW_CLI_PATH) + " " + kLongRun + " -o " + dir + "/x.csv; status=$?; cp " +
-                             dir + "/x.csv " + kept + "; exit $status";
+                             std::string(MBW_CLI_PATH) + " " + kLongRun + " -o " + dir +
+                             "/x.csv; status=$?; cp " + dir + "/x.csv " + kept + "; exit $status";
   const std::string command = "unshare --mount sh -c '" + script + "' > " + kept + ".log 2>&1";
   const int raw = std::system(command.c_str());
   const int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
@@ -181,7 +184,8 @@ TEST(CliRunOutcome, AFullDiskStopsTheRunWithExit4AndKeepsWholeRows) {
 TEST(CliRunOutcome, AFileSizeLimitStopsTheRunWithExit4AndKeepsWholeRows) {
   const std::string csv = ::testing::TempDir() + "/size-limit.csv";
   std::remove(csv.c_str());
-  const std::string command = "ulimit -f 64; exec " + std::string(MBW_CLI_PATH) + " " + kLongRun + " -o " + csv;
+  const std::string command =
+      "ulimit -f 64; exec " + std::string(MBW_CLI_PATH) + " " + kLongRun + " -o " + csv;
   const test::CommandOutcome o = test::runCommand("sh -c '" + command + "'");
   EXPECT_EQ(o.status, 4) << o.output;
   EXPECT_NE(o.output.find("File too large"), std::string::npos) << o.output;
@@ -204,13 +208,15 @@ class CliBlowUp : public ::testing::TestWithParam<const char*> {};
 TEST_P(CliBlowUp, EndsWithExit3AndTheReason) {
   // a file per integrator: CTest runs the cases side by side
   const std::string scene = ::testing::TempDir() + "/blow-up-" + GetParam() + ".json";
-  std::ofstream(scene) << R"({"format": "mbw-scene", "version": 1, "name": "blow-up", "gravity": [0, 0, 0],
+  std::ofstream(scene)
+      << R"({"format": "mbw-scene", "version": 1, "name": "blow-up", "gravity": [0, 0, 0],
     "bodies": [{"name": "b", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}],
     "forces": [{"name": "f", "type": "force", "body": "b", "point": [0, 0, 0], "force": ["1/(0.5-t)^3", "0", "0"]}],
     "settings": {"t_end": 1, "step": 1e-3}})";
   const std::string csv = ::testing::TempDir() + "/blow-up-" + GetParam() + ".csv";
-  const test::CommandOutcome o = test::runCommand("timeout 60 " + std::string(MBW_CLI_PATH) + " run " + scene +
-                                                  " --integrator " + GetParam() + " " + " --rtol 1e-6 --atol 1e-8 -o " + csv);
+  const test::CommandOutcome o =
+      test::runCommand("timeout 60 " + std::string(MBW_CLI_PATH) + " run " + scene +
+                       " --integrator " + GetParam() + " " + " --rtol 1e-6 --atol 1e-8 -o " + csv);
   EXPECT_EQ(o.status, 3) << o.output;
   EXPECT_NE(o.output.find("status           failed: "), std::string::npos) << o.output;
   const Results back = readCsv(csv);
@@ -221,7 +227,8 @@ TEST_P(CliBlowUp, EndsWithExit3AndTheReason) {
   EXPECT_LT(reached, 0.5);
 }
 
-INSTANTIATE_TEST_SUITE_P(VariableStep, CliBlowUp, ::testing::Values("rosenbrock-nystrom4", "adams", "lms2", "ida"),
+INSTANTIATE_TEST_SUITE_P(VariableStep, CliBlowUp,
+                         ::testing::Values("rosenbrock-nystrom4", "adams", "lms2", "ida"),
                          [](const auto& p) { return test::parameterName(p.param); });
 
 }  // namespace

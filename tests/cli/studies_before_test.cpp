@@ -47,25 +47,37 @@ TEST_P(StudiesBefore, GiveTheRecordedNumbers) {
     const std::string expected =
         test::readText(std::string(MBW_SOURCE_DIR) + "/tests/cli/studies-before/" + recorded);
     ASSERT_FALSE(expected.empty()) << recorded;
-    for (const std::string& d : test::csvDifferences(expected, actual, timings)) ADD_FAILURE() << recorded << ": " << d;
+    for (const std::string& d : test::csvDifferences(expected, actual, timings))
+      ADD_FAILURE() << recorded << ": " << d;
   }
 }
 
 std::vector<BeforeCase> cases() {
   return {
-      {"convergence", "convergence double-pendulum --integrators lms2,bathe:0.6,esdirk3-4l2sa --steps 0.02,0.01,0.005 "
-                      "--t-end 0.5 --outputs body_2.z,body_2.vz,lambda.revJoint_CD_2.1 --newton-tol-rule fixed -o OUT",
+      {"convergence",
+       "convergence double-pendulum --integrators lms2,bathe:0.6,esdirk3-4l2sa --steps "
+       "0.02,0.01,0.005 "
+       "--t-end 0.5 --outputs body_2.z,body_2.vz,lambda.revJoint_CD_2.1 --newton-tol-rule fixed -o "
+       "OUT",
        {{"", "convergence-double-pendulum.csv"}}},
       {"convergence_variable_reference",
-       "convergence andrews-squeezer --integrators lms3:0.6,ss3:0.6,esdirk4-6l2sa2 --per-stage --steps 4e-5,2e-5 "
+       "convergence andrews-squeezer --integrators lms3:0.6,ss3:0.6,esdirk4-6l2sa2 --per-stage "
+       "--steps 4e-5,2e-5 "
        "--t-end 0.003 --outputs fe.x,of.wz --reference-rtol 1e-9 --newton-tol-rule fixed -o OUT",
        {{"", "convergence-andrews-variable-reference.csv"}}},
-      {"compare", "compare andrews-squeezer --integrators lms3,ss3,bathe,mssth3,hht --step-per-stage 1e-4 "
-                  "--t-end 0.004 --channels energy.balance,of.wz --newton-tol-rule fixed -o OUT", {{"", "compare-andrews.csv"}}},
-      {"tolerance", "study tolerance stiff-double-pendulum --quick -o OUT", {{"", "tolerance-stiff-double-pendulum.csv"}}},
-      {"explicit_vs_implicit", "study explicit-vs-implicit hmmwv-bump --spans 0.05,0.1 --tolerances 1e-2,1e-3 "
-                               "--figure-t-end 0.1 -o OUT", {{"", "explicit-vs-implicit-hmmwv.csv"}}},
-      {"formulations", "study formulations --quick -o OUT",
+      {"compare",
+       "compare andrews-squeezer --integrators lms3,ss3,bathe,mssth3,hht --step-per-stage 1e-4 "
+       "--t-end 0.004 --channels energy.balance,of.wz --newton-tol-rule fixed -o OUT",
+       {{"", "compare-andrews.csv"}}},
+      {"tolerance",
+       "study tolerance stiff-double-pendulum --quick -o OUT",
+       {{"", "tolerance-stiff-double-pendulum.csv"}}},
+      {"explicit_vs_implicit",
+       "study explicit-vs-implicit hmmwv-bump --spans 0.05,0.1 --tolerances 1e-2,1e-3 "
+       "--figure-t-end 0.1 -o OUT",
+       {{"", "explicit-vs-implicit-hmmwv.csv"}}},
+      {"formulations",
+       "study formulations --quick -o OUT",
        {{"table9_kinematics_iterations.csv", "formulations-table9_kinematics_iterations.csv"},
         {"dynamics_iterations.csv", "formulations-dynamics_iterations.csv"},
         {"orders.csv", "formulations-orders.csv"},

@@ -32,18 +32,22 @@ TEST(StudyCommands, WorkPrecisionWritesTheTableAndTheDiagram) {
 #ifdef MBW_HAVE_PLOT
   const std::string plot = " --plot " + png;
 #else
-  const std::string plot;  // a build without plotting refuses --plot (PlotDrawsATableColumnAgainstAnother)
+  const std::string
+      plot;  // a build without plotting refuses --plot (PlotDrawsATableColumnAgainstAnother)
 #endif
-  const test::CommandOutcome o =
-      runCli("study work-precision double-pendulum --t-end 0.3 --integrators rn4,lms2,bathe --tolerances 1e-3,1e-5 "
-             "--steps 1e-2 --outputs body_2.y --repeat 2 --jobs 2 -o " + csv + plot);
+  const test::CommandOutcome o = runCli(
+      "study work-precision double-pendulum --t-end 0.3 --integrators rn4,lms2,bathe --tolerances "
+      "1e-3,1e-5 "
+      "--steps 1e-2 --outputs body_2.y --repeat 2 --jobs 2 -o " +
+      csv + plot);
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("the engine's reference-quality run"), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("2 at once"), std::string::npos) << o.output;
   const TextTable table = readTextTable(csv);
   ASSERT_EQ(table.rows.size(), 5u);
-  for (const char* column : {"max_error(body_2.y)", "rms_error(body_2.y)", "final_error(body_2.y)", "cpu_s",
-                             "steps", "newton_iterations", "factorizations", "rejected_error"})
+  for (const char* column :
+       {"max_error(body_2.y)", "rms_error(body_2.y)", "final_error(body_2.y)", "cpu_s", "steps",
+        "newton_iterations", "factorizations", "rejected_error"})
     EXPECT_GE(table.column(column), 0) << column;
   EXPECT_EQ(table.rows[0][table.column("repeat")], "2");
   EXPECT_EQ(table.unit("max_error(body_2.y)"), "m");
@@ -54,10 +58,13 @@ TEST(StudyCommands, WorkPrecisionWritesTheTableAndTheDiagram) {
 }
 
 TEST(StudyCommands, WorkPrecisionRefusesWhatCannotRun) {
-  test::CommandOutcome o = runCli("study work-precision double-pendulum --integrators bathe --tolerances 1e-3");
+  test::CommandOutcome o =
+      runCli("study work-precision double-pendulum --integrators bathe --tolerances 1e-3");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("bathe runs with fixed steps only"), std::string::npos) << o.output;
-  o = runCli("study work-precision double-pendulum --integrators rn4 --tolerances 1e-3 --outputs body_9.x");
+  o = runCli(
+      "study work-precision double-pendulum --integrators rn4 --tolerances 1e-3 --outputs "
+      "body_9.x");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("no run of the study records 'body_9.x'"), std::string::npos) << o.output;
 }
@@ -66,7 +73,8 @@ TEST(StudyCommands, FlexibleWritesTheRunsTheHistoriesAndTheSeedsFigures) {
   const std::string dir = ::testing::TempDir() + "/flexible/out";
   std::filesystem::remove_all(dir);
   // the figures as SVG drawings (for a paper)
-  const test::CommandOutcome o = runCli("study flexible buckling --quick --t-end 0.05 --jobs 2 --figure-format svg -o " + dir);
+  const test::CommandOutcome o =
+      runCli("study flexible buckling --quick --t-end 0.05 --jobs 2 --figure-format svg -o " + dir);
   ASSERT_EQ(o.status, 0) << o.output;
   // one method per group: lms2 at rho_inf 0 and 0.6, mssth3; Delta t = n * 1e-3 s
   const TextTable runs = readTextTable(dir + "/buckling_runs.csv");
@@ -107,11 +115,15 @@ TEST(StudyCommands, FlexibleConvergenceMeasuresTheMethodsOrders) {
   // settling rod holding the mid-span. A few seconds of CPU.
   const std::string dir = ::testing::TempDir() + "/flexible/convergence";
   std::filesystem::remove_all(dir);
-  const test::CommandOutcome o =
-      runCli("study flexible convergence --quick --t-end -0.8 --record-from -1 --convergence-steps 4e-3 2e-3 1e-3 "
-             "--reference-step 5e-4 --jobs 2 -o " + dir);
+  const test::CommandOutcome o = runCli(
+      "study flexible convergence --quick --t-end -0.8 --record-from -1 --convergence-steps 4e-3 "
+      "2e-3 1e-3 "
+      "--reference-step 5e-4 --jobs 2 -o " +
+      dir);
   ASSERT_EQ(o.status, 0) << o.output;
-  EXPECT_NE(o.output.find("esdirk4-6l2sa2, fixed step 0.0005 s (smallest step / 2)"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("esdirk4-6l2sa2, fixed step 0.0005 s (smallest step / 2)"),
+            std::string::npos)
+      << o.output;
   const TextTable orders = readTextTable(dir + "/convergence_orders.csv");
   ASSERT_EQ(orders.rows.size(), 3u);
   const auto order = [&](size_t row) { return std::stod(orders.rows[row][orders.column("u3")]); };
@@ -131,18 +143,21 @@ TEST(StudyCommands, FlexibleConvergenceMeasuresTheMethodsOrders) {
   const int re = errors.column("RE(u3)");
   for (size_t r = 0; r < 9; r += 3) {
     for (size_t k = 1; k < 3; ++k) {
-      EXPECT_LT(std::stod(errors.rows[r + k][re]), std::stod(errors.rows[r + k - 1][re])) << errors.rows[r + k][0];
+      EXPECT_LT(std::stod(errors.rows[r + k][re]), std::stod(errors.rows[r + k - 1][re]))
+          << errors.rows[r + k][0];
     }
   }
   // Figs 25-27, a chart per group
   if (o.output.find("no plotting") == std::string::npos) {
-    for (const char* figure : {"fig25_shaft_convergence.png", "fig26_shaft_convergence.png", "fig27_shaft_convergence.png"})
+    for (const char* figure : {"fig25_shaft_convergence.png", "fig26_shaft_convergence.png",
+                               "fig27_shaft_convergence.png"})
       EXPECT_GT(std::filesystem::file_size(dir + "/" + figure), 1000u) << figure;
   }
 }
 
 TEST(StudyCommands, FlexibleRefusesAnUnknownPart) {
-  const test::CommandOutcome o = runCli("study flexible four-bars -o " + ::testing::TempDir() + "/flexible-bad");
+  const test::CommandOutcome o =
+      runCli("study flexible four-bars -o " + ::testing::TempDir() + "/flexible-bad");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("unknown part 'four-bars'"), std::string::npos) << o.output;
 }
@@ -167,8 +182,10 @@ std::set<std::string> runsMade(const std::string& output) {
 }
 
 TEST(StudyCommands, PlotDrawsATableColumnAgainstAnother) {
-  const std::string csv = ::testing::TempDir() + "/plot.csv", png = ::testing::TempDir() + "/plot.png";
-  std::ofstream(csv) << "# units: cpu_s=s\nmethod,rtol,cpu_s\nrn4,1e-3,0.1\nrn4,1e-5,0.4\nlms2,1e-3,0.2\n";
+  const std::string csv = ::testing::TempDir() + "/plot.csv",
+                    png = ::testing::TempDir() + "/plot.png";
+  std::ofstream(csv)
+      << "# units: cpu_s=s\nmethod,rtol,cpu_s\nrn4,1e-3,0.1\nrn4,1e-5,0.4\nlms2,1e-3,0.2\n";
   std::filesystem::remove(png);
   test::CommandOutcome o = runCli("plot " + csv + " --x rtol --y cpu_s --by method -o " + png);
 #ifdef MBW_HAVE_PLOT
@@ -212,14 +229,16 @@ TEST(StudyCommands, SweepKilledPartWayResumesWithoutRemakingFinishedRuns) {
     const int devnull = open("/dev/null", O_WRONLY);
     dup2(devnull, 1);
     dup2(devnull, 2);
-    execl(MBW_CLI_PATH, MBW_CLI_PATH, "sweep", study.c_str(), "-o", out.c_str(), "--jobs", "1", nullptr);
+    execl(MBW_CLI_PATH, MBW_CLI_PATH, "sweep", study.c_str(), "-o", out.c_str(), "--jobs", "1",
+          nullptr);
     _exit(127);
   }
   size_t rows = 0;
   for (int k = 0; k < 600 && rows < 2; ++k) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     rows = 0;
-    if (std::filesystem::exists(out + "/results.csv")) rows = readTextTable(out + "/results.csv").rows.size();
+    if (std::filesystem::exists(out + "/results.csv"))
+      rows = readTextTable(out + "/results.csv").rows.size();
   }
   kill(child, SIGKILL);
   waitpid(child, nullptr, 0);
@@ -235,12 +254,15 @@ TEST(StudyCommands, SweepKilledPartWayResumesWithoutRemakingFinishedRuns) {
   o = runCli("sweep " + study + " -o " + out + " --resume");
   ASSERT_EQ(o.status, 0) << o.output;
   const std::set<std::string> made = runsMade(o.output);
-  for (const auto& row : before.rows) EXPECT_EQ(made.count(row[0]), 0u) << "run " << row[0] << " made again";
+  for (const auto& row : before.rows)
+    EXPECT_EQ(made.count(row[0]), 0u) << "run " << row[0] << " made again";
   EXPECT_EQ(made.size() + before.rows.size(), 8u) << o.output;
   const TextTable after = readTextTable(out + "/results.csv");
   ASSERT_EQ(after.rows.size(), 8u);
   for (size_t k = 0; k < 8; ++k) EXPECT_EQ(after.rows[k][0], std::to_string(k));  // in run order
-  EXPECT_NE(o.output.find("(" + std::to_string(before.rows.size()) + " from before)"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("(" + std::to_string(before.rows.size()) + " from before)"),
+            std::string::npos)
+      << o.output;
   EXPECT_TRUE(std::filesystem::exists(out + "/runs/run-7.csv"));
   EXPECT_TRUE(std::filesystem::exists(out + "/reference-1.csv"));
 }
@@ -253,7 +275,8 @@ TEST(StudyCommands, SweepRefusesABadStudyFileWithItsPath) {
     "scenes": [{"scene": "double-pendulum"}], "integrators": [{"name": "lms3", "steps": [0.01, -0.01]}]})";
   const test::CommandOutcome o = runCli("sweep " + path + " -o " + dir + "/out");
   EXPECT_EQ(o.status, 2);
-  EXPECT_NE(o.output.find(path + ": /integrators/0/steps/1: must be positive"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find(path + ": /integrators/0/steps/1: must be positive"), std::string::npos)
+      << o.output;
 }
 
 }  // namespace

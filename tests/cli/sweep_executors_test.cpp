@@ -17,18 +17,21 @@ namespace {
 const std::set<std::string> kTimings = {"cpu_s", "cpu_s_max", "cpu_s_by_phase"};
 
 // the table of the small sweep made with this launcher prefix and these options
-std::string sweepTable(const std::string& name, const std::string& launcher, const std::string& options) {
+std::string sweepTable(const std::string& name, const std::string& launcher,
+                       const std::string& options) {
   const std::string dir = ::testing::TempDir() + "/sweep-executors-" + name;
   std::filesystem::remove_all(dir);
-  const test::CommandOutcome o = test::runCommand(launcher + MBW_CLI_PATH + " sweep " + MBW_SOURCE_DIR +
-                                                  "/tests/cli/data/small-sweep.json -o " + dir + " " + options);
+  const test::CommandOutcome o =
+      test::runCommand(launcher + MBW_CLI_PATH + " sweep " + MBW_SOURCE_DIR +
+                       "/tests/cli/data/small-sweep.json -o " + dir + " " + options);
   EXPECT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("10 of 10 runs in the table, 2 failed"), std::string::npos) << o.output;
   return test::readText(dir + "/results.csv");
 }
 
 TEST(SweepExecutors, OneThreadAndTwoGiveTheSameTable) {
-  const std::string one = sweepTable("one", "", "--jobs 1"), two = sweepTable("two", "", "--jobs 2");
+  const std::string one = sweepTable("one", "", "--jobs 1"),
+                    two = sweepTable("two", "", "--jobs 2");
   ASSERT_FALSE(one.empty());
   for (const std::string& d : test::csvDifferences(one, two, kTimings)) ADD_FAILURE() << d;
   EXPECT_NE(one.find("failed,\"Newton did not converge"), std::string::npos);  // the reason, quoted
@@ -43,7 +46,8 @@ TEST(SweepExecutors, ThreeMpiProcessesGiveTheSameTableAsThreads) {
   launcher = "env ASAN_OPTIONS=${ASAN_OPTIONS}:detect_leaks=0 " + launcher;
 #endif
   if (geteuid() == 0) launcher += "--allow-run-as-root ";
-  const std::string mpi = sweepTable("mpi", launcher, ""), threads = sweepTable("threads", "", "--jobs 2");
+  const std::string mpi = sweepTable("mpi", launcher, ""),
+                    threads = sweepTable("threads", "", "--jobs 2");
   ASSERT_FALSE(mpi.empty());
   for (const std::string& d : test::csvDifferences(threads, mpi, kTimings)) ADD_FAILURE() << d;
 }

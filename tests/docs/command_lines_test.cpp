@@ -18,12 +18,15 @@ namespace {
 
 using test::DocCommandLine;
 
-std::string where(const DocCommandLine& c) { return c.file + ":" + std::to_string(c.line) + ": " + c.text; }
+std::string where(const DocCommandLine& c) {
+  return c.file + ":" + std::to_string(c.line) + ": " + c.text;
+}
 
 // "" when the arguments parse, the parser's message otherwise
 std::string parseCli(const std::vector<std::string>& arguments) {
   cli::CliProgram program;
-  std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());  // CLI11 takes them last first
+  std::vector<std::string> reversed(arguments.rbegin(),
+                                    arguments.rend());  // CLI11 takes them last first
   try {
     program.app.parse(reversed);
   } catch (const CLI::CallForHelp&) {
@@ -36,7 +39,8 @@ std::string parseCli(const std::vector<std::string>& arguments) {
 }
 
 TEST(DocCommandLines, ShellWordsFollowQuotesAndComments) {
-  EXPECT_EQ(test::shellWords(R"(a 'b c' "d # e" f  # g)"), (std::vector<std::string>{"a", "b c", "d # e", "f"}));
+  EXPECT_EQ(test::shellWords(R"(a 'b c' "d # e" f  # g)"),
+            (std::vector<std::string>{"a", "b c", "d # e", "f"}));
   EXPECT_EQ(test::shellWords("x=1#2"), (std::vector<std::string>{"x=1#2"}));
 }
 
@@ -77,7 +81,8 @@ TEST(DocCommandLines, TheWorkbenchOpensASessionFile) {
   ASSERT_TRUE(byName.has_value());
   EXPECT_EQ(byName->session, QString("work.mbws"));
   EXPECT_TRUE(byName->scene.isEmpty());
-  const auto scene = gui::parseCommandLine({"mbw", "four-link", "--open-session", "work.mbws"}, &exitCode);
+  const auto scene =
+      gui::parseCommandLine({"mbw", "four-link", "--open-session", "work.mbws"}, &exitCode);
   ASSERT_TRUE(scene.has_value());
   EXPECT_EQ(scene->scene, QString("four-link"));
 }

@@ -40,8 +40,10 @@ std::vector<std::string> proseLines(const std::string& text) {
   std::string line;
   bool fenced = false;
   while (std::getline(in, line)) {
-    if (line.rfind("```", 0) == 0) fenced = !fenced;
-    else if (!fenced) out.push_back(line);
+    if (line.rfind("```", 0) == 0)
+      fenced = !fenced;
+    else if (!fenced)
+      out.push_back(line);
   }
   return out;
 }
@@ -49,8 +51,8 @@ std::vector<std::string> proseLines(const std::string& text) {
 // GitHub's anchor of a heading: lower case, punctuation and symbols dropped, spaces as hyphens;
 // letters and digits of other scripts (ρ, ₃, µ) stay
 std::string anchorOf(const std::string& heading) {
-  static const std::set<std::string> dropped = {"§", "∞", "·", "—", "–", "×", "≈", "≤", "≥", "→", "±",
-                                                "’", "“", "”", "…", "′", "″", "°"};
+  static const std::set<std::string> dropped = {"§", "∞", "·", "—", "–", "×", "≈", "≤", "≥",
+                                                "→", "±", "’", "“", "”", "…", "′", "″", "°"};
   std::string out;
   for (size_t i = 0; i < heading.size();) {
     const unsigned char c = heading[i];
@@ -81,7 +83,8 @@ std::set<std::string> anchorsOf(const std::string& text) {
       const int n = seen[a]++;
       out.insert(n == 0 ? a : a + "-" + std::to_string(n));
     }
-    for (auto it = std::sregex_iterator(line.begin(), line.end(), id); it != std::sregex_iterator(); ++it)
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), id); it != std::sregex_iterator();
+         ++it)
       out.insert((*it)[1]);
   }
   return out;
@@ -101,7 +104,8 @@ TEST(DocLinks, EveryRelativeLinkResolves) {
     const std::string text = readFile(page);
     const std::string name = fs::relative(page, MBW_SOURCE_DIR).string();
     for (const std::string& line : proseLines(text)) {
-      for (auto it = std::sregex_iterator(line.begin(), line.end(), link); it != std::sregex_iterator(); ++it) {
+      for (auto it = std::sregex_iterator(line.begin(), line.end(), link);
+           it != std::sregex_iterator(); ++it) {
         const std::string target = (*it)[1];
         if (target.find("://") != std::string::npos || target.rfind("mailto:", 0) == 0) continue;
         ++links;
@@ -114,7 +118,8 @@ TEST(DocLinks, EveryRelativeLinkResolves) {
         }
         if (hash == std::string::npos || resolved.extension() != ".md") continue;
         const std::string anchor = target.substr(hash + 1);
-        EXPECT_TRUE(anchorsOf(readFile(resolved)).count(anchor)) << name << ": " << target << " (no such heading)";
+        EXPECT_TRUE(anchorsOf(readFile(resolved)).count(anchor))
+            << name << ": " << target << " (no such heading)";
       }
     }
   }

@@ -22,7 +22,8 @@ using namespace mbw::ui;
 namespace {
 
 // A run of the double pendulum over 0.02 s with this integrator and these settings
-std::unique_ptr<Run> shortRun(int id, const std::string& integrator, const IntegratorSettings& settings) {
+std::unique_ptr<Run> shortRun(int id, const std::string& integrator,
+                              const IntegratorSettings& settings) {
   auto run = std::make_unique<Run>();
   run->id = id;
   run->sceneKey = "builtin:double-pendulum";
@@ -51,7 +52,8 @@ int main(int argc, char** argv) {
   variable.variableStep = true;
   variable.rtol = 1e-3;
   variable.atol = 1e-4;
-  const std::unique_ptr<Run> hht = shortRun(1, "hht", fixed), rn4 = shortRun(2, "rosenbrock-nystrom4", variable);
+  const std::unique_ptr<Run> hht = shortRun(1, "hht", fixed),
+                             rn4 = shortRun(2, "rosenbrock-nystrom4", variable);
 
   SessionHeader header;
   header.sceneBuiltin = "double-pendulum";
@@ -69,9 +71,10 @@ int main(int argc, char** argv) {
   SessionHeader back;
   std::vector<std::unique_ptr<Run>> runs;
   QStringList warnings;
-  if (!readSession(QString::fromLocal8Bit(argv[1]), back, runs, &warnings, &error) || runs.size() != 2 ||
-      !warnings.isEmpty()) {
-    std::fprintf(stderr, "session_seed_writer: the session written does not read back whole: %s %s\n",
+  if (!readSession(QString::fromLocal8Bit(argv[1]), back, runs, &warnings, &error) ||
+      runs.size() != 2 || !warnings.isEmpty()) {
+    std::fprintf(stderr,
+                 "session_seed_writer: the session written does not read back whole: %s %s\n",
                  qPrintable(error), qPrintable(warnings.join("; ")));
     return 1;
   }

@@ -36,13 +36,17 @@ class WorkbenchIconsTest : public QObject {
   void everyIconFileIsInTheResourcesAndDraws() {
     resources::applicationIcon();  // registers the resources
     QStringList files;
-    QDirIterator it(QString(MBW_SOURCE_DIR) + "/resources/icons", {"*.svg"}, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) files << QDir(QString(MBW_SOURCE_DIR) + "/resources").relativeFilePath(it.next());
+    QDirIterator it(QString(MBW_SOURCE_DIR) + "/resources/icons", {"*.svg"}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+      files << QDir(QString(MBW_SOURCE_DIR) + "/resources").relativeFilePath(it.next());
     QVERIFY(files.size() >= 20);
     for (const QString& f : files) {
       const QIcon icon(":/" + f);
-      QVERIFY2(!icon.isNull(), qPrintable(f + " is not in resources/mbw.qrc, or Qt cannot read SVG"));
-      for (int size : {16, 24, 48}) QVERIFY2(coverage(icon, size) > 0.05, qPrintable(f + " draws nothing"));
+      QVERIFY2(!icon.isNull(),
+               qPrintable(f + " is not in resources/mbw.qrc, or Qt cannot read SVG"));
+      for (int size : {16, 24, 48})
+        QVERIFY2(coverage(icon, size) > 0.05, qPrintable(f + " draws nothing"));
     }
   }
 
@@ -73,7 +77,8 @@ class WorkbenchIconsTest : public QObject {
     QVERIFY(list);
     QCOMPARE(list->topLevelItemCount(), int(builtinScenes().size()));
     for (int r = 0; r < list->topLevelItemCount(); ++r)
-      QVERIFY2(!list->topLevelItem(r)->icon(0).isNull(), qPrintable(list->topLevelItem(r)->text(0)));
+      QVERIFY2(!list->topLevelItem(r)->icon(0).isNull(),
+               qPrintable(list->topLevelItem(r)->text(0)));
     dialog.resize(900, 420);
     QVERIFY(!dialog.grab().isNull());
   }

@@ -13,7 +13,8 @@ std::vector<double> planarAngle(const Results& r, const std::string& body) {
   for (size_t i = 0; i < r.rowCount(); ++i) {
     const double a = 2.0 * std::atan2(r.at(i, e3), r.at(i, e0));
     // continue from the previous row: the rows are much closer than half a turn
-    angle.push_back(angle.empty() ? a : angle.back() + std::remainder(a - angle.back(), 2.0 * M_PI));
+    angle.push_back(angle.empty() ? a
+                                  : angle.back() + std::remainder(a - angle.back(), 2.0 * M_PI));
   }
   return angle;
 }

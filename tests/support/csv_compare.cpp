@@ -20,8 +20,10 @@ std::vector<std::string> cells(const std::string& line) {
   bool quoted = false;
   for (char c : line) {
     if (c == '"') quoted = !quoted;
-    if (c == ',' && !quoted) out.emplace_back();
-    else out.back() += c;
+    if (c == ',' && !quoted)
+      out.emplace_back();
+    else
+      out.back() += c;
   }
   return out;
 }
@@ -44,7 +46,8 @@ bool same(const std::string& a, const std::string& b, double tolerance) {
 
 }  // namespace
 
-std::vector<std::string> csvDifferences(const std::string& expectedText, const std::string& actualText,
+std::vector<std::string> csvDifferences(const std::string& expectedText,
+                                        const std::string& actualText,
                                         const std::set<std::string>& ignoredColumns,
                                         double relativeTolerance) {
   const std::vector<std::string> expected = lines(expectedText), actual = lines(actualText);
@@ -58,14 +61,16 @@ std::vector<std::string> csvDifferences(const std::string& expectedText, const s
     const bool comment = expected[k].rfind('#', 0) == 0;
     if (!comment && header.empty()) header = e;
     if (e.size() != a.size()) {
-      differences.push_back("line " + std::to_string(k + 1) + ": expected '" + expected[k] + "', got '" + actual[k] + "'");
+      differences.push_back("line " + std::to_string(k + 1) + ": expected '" + expected[k] +
+                            "', got '" + actual[k] + "'");
       continue;
     }
     for (size_t c = 0; c < e.size(); ++c) {
       const std::string column = !comment && c < header.size() ? header[c] : "";
       if (ignoredColumns.count(column) || same(e[c], a[c], relativeTolerance)) continue;
-      differences.push_back("line " + std::to_string(k + 1) + (column.empty() ? "" : ", column " + column) +
-                            ": expected '" + e[c] + "', got '" + a[c] + "'");
+      differences.push_back("line " + std::to_string(k + 1) +
+                            (column.empty() ? "" : ", column " + column) + ": expected '" + e[c] +
+                            "', got '" + a[c] + "'");
     }
   }
   return differences;

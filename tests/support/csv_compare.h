@@ -11,7 +11,8 @@
 namespace mbw::test {
 
 // One line per difference, naming the line and the column; empty when the tables agree.
-std::vector<std::string> csvDifferences(const std::string& expectedText, const std::string& actualText,
+std::vector<std::string> csvDifferences(const std::string& expectedText,
+                                        const std::string& actualText,
                                         const std::set<std::string>& ignoredColumns,
                                         double relativeTolerance = 1e-9);
 

@@ -24,7 +24,8 @@ bool endsCommand(const std::string& word) {
 }
 
 // the command lines of one Markdown file
-void scanFile(const std::filesystem::path& path, const std::string& relative, std::vector<DocCommandLine>& out) {
+void scanFile(const std::filesystem::path& path, const std::string& relative,
+              std::vector<DocCommandLine>& out) {
   std::ifstream in(path);
   std::string line;
   int number = 0;
@@ -79,13 +80,15 @@ void scanFile(const std::filesystem::path& path, const std::string& relative, st
     c.line = pendingStart;
     c.program = basename(*program);
     c.text = text;
-    for (auto w = program + 1; w != expanded.end() && !endsCommand(*w); ++w) c.arguments.push_back(*w);
+    for (auto w = program + 1; w != expanded.end() && !endsCommand(*w); ++w)
+      c.arguments.push_back(*w);
     out.push_back(c);
   }
 }
 
 // the examples of the man page mbw(1): ".B mbw ..." lines of help2man's include file
-void scanManInclude(const std::filesystem::path& path, const std::string& relative, std::vector<DocCommandLine>& out) {
+void scanManInclude(const std::filesystem::path& path, const std::string& relative,
+                    std::vector<DocCommandLine>& out) {
   std::ifstream in(path);
   std::string line;
   int number = 0;
@@ -93,7 +96,8 @@ void scanManInclude(const std::filesystem::path& path, const std::string& relati
     ++number;
     if (line.rfind(".B mbw", 0) != 0) continue;
     std::string text = line.substr(3);
-    for (size_t at = text.find("\\-"); at != std::string::npos; at = text.find("\\-", at)) text.erase(at, 1);
+    for (size_t at = text.find("\\-"); at != std::string::npos; at = text.find("\\-", at))
+      text.erase(at, 1);
     std::vector<std::string> words = shellWords(text);
     DocCommandLine c{relative, number, words[0], {words.begin() + 1, words.end()}, text};
     if (c.program == "mbw" || c.program == "mbw-cli") out.push_back(c);
@@ -109,8 +113,10 @@ std::vector<std::string> shellWords(const std::string& line) {
   char quote = 0;
   for (char ch : line) {
     if (quote) {
-      if (ch == quote) quote = 0;
-      else word += ch;
+      if (ch == quote)
+        quote = 0;
+      else
+        word += ch;
       continue;
     }
     if (ch == '\'' || ch == '"') {

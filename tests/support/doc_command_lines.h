@@ -11,11 +11,11 @@
 namespace mbw::test {
 
 struct DocCommandLine {
-  std::string file;   // relative to the source directory, e.g. "docs/command-line.md"
-  int line = 0;       // where the command starts
+  std::string file;     // relative to the source directory, e.g. "docs/command-line.md"
+  int line = 0;         // where the command starts
   std::string program;  // "mbw-cli" or "mbw"
   std::vector<std::string> arguments;  // after the program
-  std::string text;   // the command as written
+  std::string text;                    // the command as written
 };
 
 std::vector<DocCommandLine> docCommandLines(const std::string& sourceDir);

@@ -34,7 +34,8 @@ std::vector<PendulumSample> doublePendulumReference(const std::vector<double>& t
     while (t < target - 1e-12) {
       const double dt = std::min(h, target - t);
       const S k1 = rate(s);
-      const S k2 = rate(add(s, k1, dt / 2)), k3 = rate(add(s, k2, dt / 2)), k4 = rate(add(s, k3, dt));
+      const S k2 = rate(add(s, k1, dt / 2)), k3 = rate(add(s, k2, dt / 2)),
+              k4 = rate(add(s, k3, dt));
       for (int i = 0; i < 4; ++i) s[i] += dt / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
       t += dt;
     }

@@ -12,14 +12,18 @@ std::string BeadOnRod::sceneJson() const {
   os << R"({"format": "mbw-scene", "version": 1, "name": "bead-on-rod", "gravity": [0, 0, 0],
   "bodies": [
     {"name": "rod", "mass": 1.0, "inertia": [0.01, 0.2, 0.2], "position": [0, 0, 0],
-     "angular_velocity": [0, 0, )" << omega << R"(]},
-    {"name": "bead", "mass": )" << mass << R"(, "inertia": [0.001, 0.001, 0.001], "position": [)" << r0
-     << R"(, 0, 0], "velocity": [0, )" << omega * r0 << R"(, 0], "angular_velocity": [0, 0, )" << omega << R"(]}],
+     "angular_velocity": [0, 0, )"
+     << omega << R"(]},
+    {"name": "bead", "mass": )"
+     << mass << R"(, "inertia": [0.001, 0.001, 0.001], "position": [)" << r0
+     << R"(, 0, 0], "velocity": [0, )" << omega * r0 << R"(, 0], "angular_velocity": [0, 0, )"
+     << omega << R"(]}],
   "joints": [
     {"name": "hinge", "type": "revolute", "body_i": "ground", "body_j": "rod", "point_i": [0, 0, 0],
      "point_j": [0, 0, 0], "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]},
     {"name": "drive", "type": "angle-driver", "body_i": "ground", "body_j": "rod", "u_i": [1, 0, 0],
-     "v_i": [0, 1, 0], "a_j": [1, 0, 0], "angle": ")" << omega << R"(*t"},
+     "v_i": [0, 1, 0], "a_j": [1, 0, 0], "angle": ")"
+     << omega << R"(*t"},
     {"name": "slide", "type": "translational", "body_i": "rod", "body_j": "bead", "point_i": [0, 0, 0],
      "point_j": [0, 0, 0], "axis_i": [1, 0, 0], "axis_j": [1, 0, 0]}]})";
   return os.str();

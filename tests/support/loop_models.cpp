@@ -25,25 +25,27 @@ std::string bar(const std::string& name, int axis, double x, double y, double z,
   const double along = (side * side + side * side) / 12.0, across = (1.0 + side * side) / 12.0;
   double inertia[3] = {across, across, across};
   inertia[axis] = along;
-  return R"({"name": ")" + name + R"(", "mass": 1, "inertia": )" + vec(inertia[0], inertia[1], inertia[2]) +
-         R"(, "position": )" + vec(x, y, z) + extra + "}";
+  return R"({"name": ")" + name + R"(", "mass": 1, "inertia": )" +
+         vec(inertia[0], inertia[1], inertia[2]) + R"(, "position": )" + vec(x, y, z) + extra + "}";
 }
 
 std::string revolute(const std::string& name, const std::string& bi, const std::string& pi,
                      const std::string& bj, const std::string& pj, const std::string& axis) {
-  return R"({"name": ")" + name + R"(", "type": "revolute", "body_i": ")" + bi + R"(", "body_j": ")" + bj +
-         R"(", "point_i": )" + pi + R"(, "point_j": )" + pj + R"(, "axis_i": )" + axis + R"(, "axis_j": )" + axis +
-         "}";
+  return R"({"name": ")" + name + R"(", "type": "revolute", "body_i": ")" + bi +
+         R"(", "body_j": ")" + bj + R"(", "point_i": )" + pi + R"(, "point_j": )" + pj +
+         R"(, "axis_i": )" + axis + R"(, "axis_j": )" + axis + "}";
 }
 
 std::string inPlanePin(const std::string& name, const std::string& bi, const std::string& pi,
                        const std::string& bj, const std::string& pj) {
-  return R"({"name": ")" + name + R"(", "type": "planar-revolute", "body_i": ")" + bi + R"(", "body_j": ")" + bj +
-         R"(", "point_i": )" + pi + R"(, "point_j": )" + pj + R"(, "axis_i": [0, 0, 1]})";
+  return R"({"name": ")" + name + R"(", "type": "planar-revolute", "body_i": ")" + bi +
+         R"(", "body_j": ")" + bj + R"(", "point_i": )" + pi + R"(, "point_j": )" + pj +
+         R"(, "axis_i": [0, 0, 1]})";
 }
 
 std::string inPlane(const std::string& body) {
-  return R"({"name": "plane-)" + body + R"(", "type": "planar", "body_i": "ground", "body_j": ")" + body +
+  return R"({"name": "plane-)" + body + R"(", "type": "planar", "body_i": "ground", "body_j": ")" +
+         body +
          R"(", "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]})";
 }
 
@@ -52,15 +54,18 @@ std::string inPlane(const std::string& body) {
 std::string nFourBarScene(int n, bool revolutes) {
   const std::string z = "[0, 0, 1]";
   std::string bodies, joints;
-  auto add = [](std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; };
-  auto pin = [&](const std::string& name, const std::string& bi, const std::string& pi, const std::string& bj,
-                 const std::string& pj) {
+  auto add = [](std::string& list, const std::string& item) {
+    list += (list.empty() ? "" : ", ") + item;
+  };
+  auto pin = [&](const std::string& name, const std::string& bi, const std::string& pi,
+                 const std::string& bj, const std::string& pj) {
     add(joints, revolutes ? revolute(name, bi, pi, bj, pj, z) : inPlanePin(name, bi, pi, bj, pj));
   };
   for (int i = 0; i <= n; ++i) {
     const std::string c = "crank" + std::to_string(i);
     // turning at -1 rad/s about its pivot: its centre moves at 0.5 m/s along +x
-    add(bodies, bar(c, 1, i, 0.5, 0.0, 0.02, R"(, "velocity": [0.5, 0, 0], "angular_velocity": [0, 0, -1])"));
+    add(bodies, bar(c, 1, i, 0.5, 0.0, 0.02,
+                    R"(, "velocity": [0.5, 0, 0], "angular_velocity": [0, 0, -1])"));
     pin("pin" + std::to_string(i), "ground", vec(i, 0, 0), c, "[0, -0.5, 0]");
     if (!revolutes) add(joints, inPlane(c));
   }
@@ -87,17 +92,20 @@ std::string bricardScene() {
       centre[k][c] = 0.5 * (corner[k][c] + corner[k + 1][c]);
       if (corner[k][c] != corner[k + 1][c]) along = c;
     }
-    bodies += (k ? ", " : "") + bar("rod" + std::to_string(k + 1), along, centre[k][0], centre[k][1], centre[k][2], 0.1);
+    bodies += (k ? ", " : "") + bar("rod" + std::to_string(k + 1), along, centre[k][0],
+                                    centre[k][1], centre[k][2], 0.1);
   }
   for (int k = 0; k < 6; ++k) {
     const std::string bi = k == 0 ? "ground" : "rod" + std::to_string(k);
     const std::string bj = k == 5 ? "ground" : "rod" + std::to_string(k + 1);
     auto local = [&](int body) {  // the corner in a rod's frame (its centre), or in the world
       if (body < 0) return vec(corner[k][0], corner[k][1], corner[k][2]);
-      return vec(corner[k][0] - centre[body][0], corner[k][1] - centre[body][1], corner[k][2] - centre[body][2]);
+      return vec(corner[k][0] - centre[body][0], corner[k][1] - centre[body][1],
+                 corner[k][2] - centre[body][2]);
     };
     const std::string a = vec(axis[k] == 0, axis[k] == 1, axis[k] == 2);
-    joints += (k ? ", " : "") + revolute("R" + std::to_string(k + 1), bi, local(k - 1), bj, local(k == 5 ? -1 : k), a);
+    joints += (k ? ", " : "") + revolute("R" + std::to_string(k + 1), bi, local(k - 1), bj,
+                                         local(k == 5 ? -1 : k), a);
   }
   const std::string outputs =
       R"(, "gravity": [0, -9.81, 0], "outputs": [{"name": "p3_x", "type": "coordinate", "body": "rod3", "point": [0, 0, 0], "axis": "x"}, {"name": "p3_y", "type": "coordinate", "body": "rod3", "point": [0, 0, 0], "axis": "y"}, {"name": "p3_z", "type": "coordinate", "body": "rod3", "point": [0, 0, 0], "axis": "z"}])";

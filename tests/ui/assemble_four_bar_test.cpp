@@ -53,7 +53,8 @@ void clickAt(MainWindow& w, const Vec3& p_W) {
 }
 
 // a part made in the Add part dialog: a bar between two points, aluminium
-void addBar(MainWindow& w, const QString& name, const QString& from, const QString& to, bool shoot = false) {
+void addBar(MainWindow& w, const QString& name, const QString& from, const QString& to,
+            bool shoot = false) {
   test::onNextDialog<ui::PartDialog>([&w, name, from, to, shoot](ui::PartDialog* d) {
     QVERIFY(d->setField("name", name));
     QVERIFY(d->setField("shape", "bar"));
@@ -73,29 +74,35 @@ void addBar(MainWindow& w, const QString& name, const QString& from, const QStri
 
 // the joint tool: the two bodies clicked (a point on each; nullptr: the background, the ground),
 // then the location
-void placeJoint(MainWindow& w, const QString& type, const Vec3* first, const Vec3* second, const Vec3& location,
-                const QString& shot = {}) {
-  const int before = static_cast<int>(w.document().json().value("joints", nlohmann::ordered_json::array()).size());
+void placeJoint(MainWindow& w, const QString& type, const Vec3* first, const Vec3* second,
+                const Vec3& location, const QString& shot = {}) {
+  const int before =
+      static_cast<int>(w.document().json().value("joints", nlohmann::ordered_json::array()).size());
   w.jointTool().start(type);
   QVERIFY2(w.jointTool().step() == ui::JointTool::Step::FirstBody,
            qPrintable(w.jointTool().message() + " " + w.modelCheck().lines().join("; ")));
   // the background: a corner of the view, where nothing is drawn
   const QPoint corner(5, w.sceneView().vtkWidget()->height() - 5);
   auto clickBody = [&](const Vec3* p) {
-    if (p) clickAt(w, *p);
-    else QTest::mouseClick(w.sceneView().vtkWidget(), Qt::LeftButton, {}, corner);
+    if (p)
+      clickAt(w, *p);
+    else
+      QTest::mouseClick(w.sceneView().vtkWidget(), Qt::LeftButton, {}, corner);
     QTest::qWait(50);
   };
   clickBody(first);
-  QVERIFY2(w.jointTool().step() == ui::JointTool::Step::SecondBody, qPrintable(w.jointTool().message()));
+  QVERIFY2(w.jointTool().step() == ui::JointTool::Step::SecondBody,
+           qPrintable(w.jointTool().message()));
   clickBody(second);
-  QVERIFY2(w.jointTool().step() == ui::JointTool::Step::Location, qPrintable(w.jointTool().message()));
-  // the mouse over the location, sent to the view (QTest::mouseMove warps the display's one pointer,
-  // which tests run side by side share): the joint a click there would place, drawn as its symbol
+  QVERIFY2(w.jointTool().step() == ui::JointTool::Step::Location,
+           qPrintable(w.jointTool().message()));
+  // the mouse over the location, sent to the view (QTest::mouseMove warps the display's one
+  // pointer, which tests run side by side share): the joint a click there would place, drawn as its
+  // symbol
   const QPoint over = w.sceneView().project(location).toPoint();
   QWidget* view = w.sceneView().vtkWidget();
-  QMouseEvent move(QEvent::MouseMove, QPointF(over), QPointF(view->mapToGlobal(over)), Qt::NoButton, Qt::NoButton,
-                   Qt::NoModifier);
+  QMouseEvent move(QEvent::MouseMove, QPointF(over), QPointF(view->mapToGlobal(over)), Qt::NoButton,
+                   Qt::NoButton, Qt::NoModifier);
   QApplication::sendEvent(view, &move);
   QTest::qWait(50);
   QVERIFY2(!w.sceneView().jointPreview().empty(), qPrintable(w.jointTool().message()));
@@ -162,13 +169,15 @@ class AssembleFourBarTest : public QObject {
         rockerMiddle(0.43, 0, 0.19);
     placeJoint(w, "fixed", &baseMiddle, nullptr, Vec3(0.3, 0, 0.0));
     if (QTest::currentTestFailed()) return;
-    placeJoint(w, "revolute", &baseMiddle, &crankMiddle, Vec3(0.0, 0, 0.01), "assemble-joint-tool.png");
+    placeJoint(w, "revolute", &baseMiddle, &crankMiddle, Vec3(0.0, 0, 0.01),
+               "assemble-joint-tool.png");
     if (QTest::currentTestFailed()) return;
     placeJoint(w, "revolute", &crankMiddle, &couplerMiddle, Vec3(0.0, 0, 0.19));
     if (QTest::currentTestFailed()) return;
     placeJoint(w, "revolute", &rockerMiddle, &baseMiddle, Vec3(0.49, 0, 0.01));
     if (QTest::currentTestFailed()) return;
-    // C closes the loop: the coupler's and the rocker's ends are 6 mm apart, the scene does not load
+    // C closes the loop: the coupler's and the rocker's ends are 6 mm apart, the scene does not
+    // load
     placeJoint(w, "revolute", &couplerMiddle, &rockerMiddle, Vec3(0.35, 0, 0.37));
     if (QTest::currentTestFailed()) return;
     const auto& joints = w.document().json()["joints"];
@@ -183,7 +192,8 @@ class AssembleFourBarTest : public QObject {
     // the axis: the faces' normal, a body axis (the bars' y, world y)
     for (size_t k = 1; k < 5; ++k) {
       const auto& a = joints[k]["axis_i"];
-      QVERIFY2(a.is_array() && a[0] == 0.0 && a[2] == 0.0 && std::abs(a[1].get<double>()) == 1.0, a.dump().c_str());
+      QVERIFY2(a.is_array() && a[0] == 0.0 && a[2] == 0.0 && std::abs(a[1].get<double>()) == 1.0,
+               a.dump().c_str());
     }
     QVERIFY(!w.document().isValid());
     QVERIFY(w.modelCheck().summary().contains("does not load"));
@@ -197,7 +207,8 @@ class AssembleFourBarTest : public QObject {
     QAction* assemble = w.findChild<QAction*>("initialConditions");
     QVERIFY(assemble);
     assemble->trigger();
-    QVERIFY2(w.document().isValid(), w.document().issues().empty() ? "" : w.document().issues()[0].message.c_str());
+    QVERIFY2(w.document().isValid(),
+             w.document().issues().empty() ? "" : w.document().issues()[0].message.c_str());
     for (const auto& b : w.document().json()["bodies"]) {
       // out of the plane: exactly 0, not round-off
       QCOMPARE(b["position"][1].get<double>(), 0.0);
@@ -208,15 +219,19 @@ class AssembleFourBarTest : public QObject {
       }
     }
     // the base, welded to the ground, did not move: as typed
-    QCOMPARE(w.document().json()["bodies"][0]["position"], nlohmann::ordered_json({0.25, 0.0, 0.0}));
+    QCOMPARE(w.document().json()["bodies"][0]["position"],
+             nlohmann::ordered_json({0.25, 0.0, 0.0}));
 
     // the model check: 1 DOF, the redundant equations a note at the joint that holds them
     const QString summary = w.modelCheck().summary();
-    QVERIFY2(summary.startsWith("4 bodies, 5 joints, 24 coordinates, 26 equations (3 redundant), 0 drivers: 1 DOF"),
-             qPrintable(summary));
+    QVERIFY2(
+        summary.startsWith(
+            "4 bodies, 5 joints, 24 coordinates, 26 equations (3 redundant), 0 drivers: 1 DOF"),
+        qPrintable(summary));
     const QStringList lines = w.modelCheck().lines();
     QCOMPARE(lines.size(), 1);
-    QVERIFY2(lines[0].startsWith("joint '") && lines[0].contains("3 of its 5 equations repeat"), qPrintable(lines[0]));
+    QVERIFY2(lines[0].startsWith("joint '") && lines[0].contains("3 of its 5 equations repeat"),
+             qPrintable(lines[0]));
     test::pictureForGuide(w, "assemble-model-check.png");
 
     // two integrators, 1 s each
@@ -234,7 +249,8 @@ class AssembleFourBarTest : public QObject {
     // the runs' group: the new scene's name, not saved yet
     const QModelIndex group = w.runList().model()->groupIndex("new:my four-bar");
     QVERIFY(group.isValid());
-    QVERIFY2(group.data().toString().startsWith("my four-bar (new, not saved)"), qPrintable(group.data().toString()));
+    QVERIFY2(group.data().toString().startsWith("my four-bar (new, not saved)"),
+             qPrintable(group.data().toString()));
 
     // Save as: the file name proposed is the scene's own; reopened, the same scene and check
     QTemporaryDir dir;
@@ -242,14 +258,16 @@ class AssembleFourBarTest : public QObject {
     test::onNextDialog<QFileDialog>([&dir](QFileDialog* d) {
       QCOMPARE(d->acceptMode(), QFileDialog::AcceptSave);
       d->setDirectory(dir.path());
-      static_cast<QDialog*>(d)->accept();  // QFileDialog's own accept, through QDialog's public slot
+      static_cast<QDialog*>(d)
+          ->accept();  // QFileDialog's own accept, through QDialog's public slot
     });
     w.fileActions().saveAs()->trigger();
     QVERIFY(QFile::exists(path));
     QVERIFY(!w.document().isModified());
     QVERIFY(w.fileActions().openScene(path));
     QCOMPARE(w.document().json()["name"].get<std::string>(), std::string("my four-bar"));
-    QCOMPARE(w.document().json()["description"].get<std::string>(), std::string("a four-bar built in the 3D view"));
+    QCOMPARE(w.document().json()["description"].get<std::string>(),
+             std::string("a four-bar built in the 3D view"));
     QVERIFY(w.modelCheck().summary().endsWith(": 1 DOF"));
     QVERIFY(w.modelCheck().summary().contains("(3 redundant)"));
   }

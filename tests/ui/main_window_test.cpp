@@ -96,7 +96,8 @@ class MainWindowTest : public QObject {
     QCOMPARE(w.runList().model()->groupCount(), 1);
     QCOMPARE(w.runList().model()->rowCount(w.runList().model()->index(0, 0)), 1);
     QCOMPARE(w.plots().plots().size(), 4u);
-    for (const ui::LivePlot* p : w.plots().plots()) QVERIFY2(p->pointCount() >= 50, qPrintable(QString::number(p->pointCount())));
+    for (const ui::LivePlot* p : w.plots().plots())
+      QVERIFY2(p->pointCount() >= 50, qPrintable(QString::number(p->pointCount())));
   }
 
   void theMetadataOfTheRunsEndReachesTheRun() {
@@ -137,7 +138,8 @@ class MainWindowTest : public QObject {
     QVERIFY(idle.wait(60000));
     QCOMPARE(w.runs().shownRuns().size(), 1u);
     QCOMPARE(w.runs().shownRuns().front()->model->name, std::string("andrews-squeezer"));
-    for (const ui::LivePlot* p : w.plots().plots()) QVERIFY(std::abs(p->timeRange().second - 0.002) < 1e-9);
+    for (const ui::LivePlot* p : w.plots().plots())
+      QVERIFY(std::abs(p->timeRange().second - 0.002) < 1e-9);
     QCOMPARE(w.sceneView().model(), w.runs().find(w.runs().currentId())->model.get());
     // the run list groups the runs by scene
     QCOMPARE(w.runList().model()->groupCount(), 2);
@@ -148,7 +150,8 @@ class MainWindowTest : public QObject {
     QCOMPARE(w.runs().shownRuns().size(), 1u);
     QCOMPARE(w.sceneView().model()->name, std::string("double-pendulum"));
     QVERIFY(w.playbackBar().playAction()->isEnabled());
-    for (const ui::LivePlot* p : w.plots().plots()) QVERIFY(std::abs(p->timeRange().second - 0.5) < 1e-9);
+    for (const ui::LivePlot* p : w.plots().plots())
+      QVERIFY(std::abs(p->timeRange().second - 0.5) < 1e-9);
   }
 
   void aCancelledRunKeepsWhatItComputed() {
@@ -240,7 +243,8 @@ class MainWindowTest : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     const QString versions = w.findChild<ui::AboutAction*>()->versions();
-    for (const char* part : {"Multibody Workbench", "Qt 6", "VTK 9", "QCustomPlot 2", "Eigen 3", "OpenGL renderer"})
+    for (const char* part :
+         {"Multibody Workbench", "Qt 6", "VTK 9", "QCustomPlot 2", "Eigen 3", "OpenGL renderer"})
       QVERIFY2(versions.contains(part), qPrintable(versions));
   }
 

@@ -1,7 +1,8 @@
 // No number is cut at 1280x800: every column of the run list, every number in a field of every
 // element of every built-in scene (with its name and unit), every cell and row title of the
 // comparison table, the scene library's descriptions and the integrator list's family headers are
-// shown whole (a long text that is not a number: elided visibly with the whole text in the tooltip).
+// shown whole (a long text that is not a number: elided visibly with the whole text in the
+// tooltip).
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -57,7 +58,8 @@ void run(MainWindow& w, const char* scene, double tEnd, const QString& integrato
 // the width a text needs in a box as QLineEdit draws it: its frame, 2 pixels of margin each side,
 // one for the cursor
 int widthNeeded(const QLineEdit* box, const QString& text) {
-  const int frame = box->hasFrame() ? box->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, box) : 0;
+  const int frame =
+      box->hasFrame() ? box->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, box) : 0;
   return box->fontMetrics().horizontalAdvance(text) + 1 + 2 * 2 + 2 * frame;
 }
 
@@ -86,7 +88,8 @@ int inkWidth(const QImage& image, const QRect& rect) {
     for (int y = r.top(); y <= r.bottom(); ++y) {
       const QColor c = image.pixelColor(x, y);
       if (std::abs(c.red() - background.red()) + std::abs(c.green() - background.green()) +
-              std::abs(c.blue() - background.blue()) > 24) {
+              std::abs(c.blue() - background.blue()) >
+          24) {
         if (first < 0) first = x;
         last = x;
         break;
@@ -134,11 +137,18 @@ class NumbersShownWholeTest : public QObject {
         const QModelIndex i = model->index(row, c, group);
         const QString text = i.data().toString();
         if (c == ui::RunListModel::Settings) {
-          QCOMPARE(i.data(Qt::ToolTipRole).toString(), w->runs().find(model->runIdAt(i))->settingsText());
+          QCOMPARE(i.data(Qt::ToolTipRole).toString(),
+                   w->runs().find(model->runIdAt(i))->settingsText());
           continue;
         }
-        const int need = view->fontMetrics().horizontalAdvance(text) + 2 * view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin);
-        QVERIFY2(need <= view->header()->sectionSize(c), qPrintable(QString("column %1: '%2' needs %3, has %4").arg(c).arg(text).arg(need).arg(view->header()->sectionSize(c))));
+        const int need = view->fontMetrics().horizontalAdvance(text) +
+                         2 * view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin);
+        QVERIFY2(need <= view->header()->sectionSize(c),
+                 qPrintable(QString("column %1: '%2' needs %3, has %4")
+                                .arg(c)
+                                .arg(text)
+                                .arg(need)
+                                .arg(view->header()->sectionSize(c))));
       }
 
     // comparison table: each row title whole, each cell's lines whole in its column and row
@@ -147,11 +157,13 @@ class NumbersShownWholeTest : public QObject {
     QTableWidget* table = w->comparison().table();
     QCOMPARE(table->columnCount(), 2);
     QVERIFY(table->rowCount() > 15);
-    const int margin = 2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1);
+    const int margin =
+        2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1);
     const QFontMetrics titleMetrics(table->verticalHeader()->font());
     for (int r = 0; r < table->rowCount(); ++r) {
       const QString title = table->verticalHeaderItem(r)->text();
-      QVERIFY2(titleMetrics.horizontalAdvance(title) + margin <= table->verticalHeader()->width(), qPrintable(title));
+      QVERIFY2(titleMetrics.horizontalAdvance(title) + margin <= table->verticalHeader()->width(),
+               qPrintable(title));
       for (int c = 0; c < table->columnCount(); ++c) {
         const QTableWidgetItem* item = table->item(r, c);
         QVERIFY(item);
@@ -159,12 +171,18 @@ class NumbersShownWholeTest : public QObject {
         const QFontMetrics metrics(item->font());
         const QString text = item->text();
         QVERIFY2(wrappedHeight(metrics, text, cell.width() - margin) <= cell.height(),
-                 qPrintable(QString("%1, run %2: '%3' in %4x%5").arg(title).arg(c).arg(text).arg(cell.width()).arg(cell.height())));
+                 qPrintable(QString("%1, run %2: '%3' in %4x%5")
+                                .arg(title)
+                                .arg(c)
+                                .arg(text)
+                                .arg(cell.width())
+                                .arg(cell.height())));
         // a number shown short keeps its whole value in the tooltip (other tooltips say what it is)
         bool number = false, whole = false;
         const double shown = text.toDouble(&number), exact = item->toolTip().toDouble(&whole);
         if (number && whole)
-          QVERIFY2(std::abs(shown - exact) <= 5e-3 * std::abs(exact), qPrintable(title + ": " + text + " / " + item->toolTip()));
+          QVERIFY2(std::abs(shown - exact) <= 5e-3 * std::abs(exact),
+                   qPrintable(title + ": " + text + " / " + item->toolTip()));
       }
     }
     // the differences against the reference are there: the w2 run's largest and RMS differences
@@ -184,7 +202,8 @@ class NumbersShownWholeTest : public QObject {
       QVERIFY(w->fileActions().openScene(QString::fromStdString(s.name)));
       QStringList pointers;
       for (QTreeWidgetItemIterator it(&w->modelTree()); *it; ++it)
-        if ((*it)->flags() & Qt::ItemIsSelectable) pointers << (*it)->data(0, Qt::UserRole).toString();
+        if ((*it)->flags() & Qt::ItemIsSelectable)
+          pointers << (*it)->data(0, Qt::UserRole).toString();
       pointers.removeDuplicates();
       // of a scene of many alike bodies (the 81 bars and 121 pins of the N-four-bar), the first 12
       // of each list
@@ -200,10 +219,13 @@ class NumbersShownWholeTest : public QObject {
         QVERIFY2(panel.widget()->width() <= panel.viewport()->width(), qPrintable(where));
         for (ui::FieldEditor* editor : panel.widget()->findChildren<ui::FieldEditor*>())
           for (const QLineEdit* box : editor->boxes())
-            QVERIFY2(shownWhole(box, editor), qPrintable(where + "/" + QString::fromStdString(editor->spec().name) + ": " + box->text()));
+            QVERIFY2(shownWhole(box, editor),
+                     qPrintable(where + "/" + QString::fromStdString(editor->spec().name) + ": " +
+                                box->text()));
         for (const QLabel* label : panel.widget()->findChildren<QLabel*>())
           if (!label->wordWrap() && !label->text().isEmpty())
-            QVERIFY2(label->width() >= label->sizeHint().width(), qPrintable(where + ": label '" + label->text() + "'"));
+            QVERIFY2(label->width() >= label->sizeHint().width(),
+                     qPrintable(where + ": label '" + label->text() + "'"));
         ++elements;
       }
     }
@@ -222,7 +244,8 @@ class NumbersShownWholeTest : public QObject {
     QVERIFY(list);
     QCOMPARE(list->topLevelItemCount(), static_cast<int>(builtinScenes().size()));
     QVERIFY(list->header()->length() <= list->viewport()->width());
-    const int margin = 2 * (list->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, list) + 1);
+    const int margin =
+        2 * (list->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, list) + 1);
     for (int k = 0; k < list->topLevelItemCount(); ++k) {
       QTreeWidgetItem* item = list->topLevelItem(k);
       const QString text = item->text(3);
@@ -231,11 +254,16 @@ class NumbersShownWholeTest : public QObject {
       const QRect rect = list->visualItemRect(item);
       const int width = list->header()->sectionSize(3) - margin;
       QVERIFY2(wrappedHeight(list->fontMetrics(), text, width) <= rect.height(),
-               qPrintable(QString("%1: a row %2 px high, %3 px wide does not hold '%4'").arg(item->text(0)).arg(rect.height()).arg(width).arg(text)));
+               qPrintable(QString("%1: a row %2 px high, %3 px wide does not hold '%4'")
+                              .arg(item->text(0))
+                              .arg(rect.height())
+                              .arg(width)
+                              .arg(text)));
       // the name (beside its icon), bodies and degrees of freedom whole
       for (int c = 0; c < 3; ++c) {
         const int icon = c == 0 ? list->iconSize().width() + margin : 0;
-        QVERIFY2(list->fontMetrics().horizontalAdvance(item->text(c)) + margin + icon <= list->header()->sectionSize(c),
+        QVERIFY2(list->fontMetrics().horizontalAdvance(item->text(c)) + margin + icon <=
+                     list->header()->sectionSize(c),
                  qPrintable(item->text(c)));
       }
     }
@@ -265,8 +293,10 @@ class NumbersShownWholeTest : public QObject {
       const QRect rect = view->visualRect(model->index(r, 0));
       const int ink = inkWidth(shot, QRect(rect.topLeft() * scale, rect.size() * scale)) / scale;
       const int text = QFontMetrics(item->font()).tightBoundingRect(item->text()).width();
-      QVERIFY2(ink >= text - 2,
-               qPrintable(QString("'%1' painted %2 px wide, its text is %3").arg(item->text()).arg(ink).arg(text)));
+      QVERIFY2(ink >= text - 2, qPrintable(QString("'%1' painted %2 px wide, its text is %3")
+                                               .arg(item->text())
+                                               .arg(ink)
+                                               .arg(text)));
       ++headers;
     }
     QVERIFY(headers >= 4);
@@ -295,7 +325,12 @@ class NumbersShownWholeTest : public QObject {
         if (!box->isVisible()) continue;
         const QString text = box->text().isEmpty() ? box->placeholderText() : box->text();
         const int need = widthNeeded(box, text);
-        QVERIFY2(need <= box->width(), qPrintable(QString("%1x%2: '%3' needs %4, has %5").arg(size.width()).arg(size.height()).arg(text).arg(need).arg(box->width())));
+        QVERIFY2(need <= box->width(), qPrintable(QString("%1x%2: '%3' needs %4, has %5")
+                                                      .arg(size.width())
+                                                      .arg(size.height())
+                                                      .arg(text)
+                                                      .arg(need)
+                                                      .arg(box->width())));
         ++fields;
       }
       QVERIFY(fields >= 8);

@@ -70,11 +70,21 @@ class WorkbenchFeaturesTest : public QObject {
       for (int k = 0; k <= 10; ++k) {
         w.playback().setTime(w.playback().end() * k / 10.0);
         const QRectF bodies = w.sceneView().bodiesOnScreen();
-        QVERIFY2(frame.contains(bodies), qPrintable(QString("%1 at t = %2: bodies %3,%4 to %5,%6 in %7x%8").arg(scene).arg(w.playback().time()).arg(bodies.left()).arg(bodies.top()).arg(bodies.right()).arg(bodies.bottom()).arg(frame.width()).arg(frame.height())));
+        QVERIFY2(frame.contains(bodies),
+                 qPrintable(QString("%1 at t = %2: bodies %3,%4 to %5,%6 in %7x%8")
+                                .arg(scene)
+                                .arg(w.playback().time())
+                                .arg(bodies.left())
+                                .arg(bodies.top())
+                                .arg(bodies.right())
+                                .arg(bodies.bottom())
+                                .arg(frame.width())
+                                .arg(frame.height())));
         // everything drawn (the slider-crank's 1 m distance rod included) sets the scale
         const QRectF shown = w.sceneView().bodiesOnScreen(false);
         QVERIFY(frame.contains(shown));
-        largest = std::max({largest, shown.width() / frame.width(), shown.height() / frame.height()});
+        largest =
+            std::max({largest, shown.width() / frame.width(), shown.height() / frame.height()});
       }
       // and not drawn small: the motion fills the view
       QVERIFY2(largest > 0.3, qPrintable(QString("%1: %2").arg(scene).arg(largest)));
@@ -115,7 +125,8 @@ class WorkbenchFeaturesTest : public QObject {
     const QStringList files = QDir(frames).entryList({"*.png"}, QDir::Files, QDir::Name);
     QCOMPARE(files.size(), 6);
     QCOMPARE(files.front(), QString("frame_00001.png"));
-    QCOMPARE(QImage(QDir(frames).filePath(files.back())).size(), w.sceneView().vtkWidget()->size() * w.devicePixelRatio());
+    QCOMPARE(QImage(QDir(frames).filePath(files.back())).size(),
+             w.sceneView().vtkWidget()->size() * w.devicePixelRatio());
     // half speed: twice the frames
     QCOMPARE(w.videoExport().exportVideo({dir.filePath("slow"), 25.0, 0.5}, &error), 11);
     if (ui::VideoExportAction::ffmpeg().isEmpty()) QSKIP("ffmpeg is not installed");
@@ -132,7 +143,8 @@ class WorkbenchFeaturesTest : public QObject {
     QCOMPARE(w.videoExport().exportVideo({dir.filePath("odd"), 25.0, 1.0}, &error), 6);
     const QImage frame(dir.filePath("odd/frame_00001.png"));
     QProcess decode;
-    decode.start(ui::VideoExportAction::ffmpeg(), {"-v", "error", "-i", mp4, "-frames:v", "1", dir.filePath("decoded.png")});
+    decode.start(ui::VideoExportAction::ffmpeg(),
+                 {"-v", "error", "-i", mp4, "-frames:v", "1", dir.filePath("decoded.png")});
     QVERIFY(decode.waitForFinished(60000) && decode.exitCode() == 0);
     const QImage decoded(dir.filePath("decoded.png"));
     QCOMPARE(decoded.width(), frame.width() / 2 * 2);
@@ -143,8 +155,10 @@ class WorkbenchFeaturesTest : public QObject {
       for (int x = 0; x < image.width(); ++x) sum += qGray(image.pixel(x, y));
       return sum / image.width();
     };
-    const double shown = rowGrey(frame, frame.height() - 2), coded = rowGrey(decoded, decoded.height() - 1);
-    QVERIFY2(shown > 150.0 && std::abs(coded - shown) < 10.0, qPrintable(QString("%1 / %2").arg(coded).arg(shown)));
+    const double shown = rowGrey(frame, frame.height() - 2),
+                 coded = rowGrey(decoded, decoded.height() - 1);
+    QVERIFY2(shown > 150.0 && std::abs(coded - shown) < 10.0,
+             qPrintable(QString("%1 / %2").arg(coded).arg(shown)));
   }
 
   void aSessionIsSavedAndOpenedAgain() {
@@ -175,7 +189,8 @@ class WorkbenchFeaturesTest : public QObject {
     QCOMPARE(w.runs().referenceId(), w.runs().runs().front()->id);
     QCOMPARE(w.runs().currentId(), w.runs().runs().back()->id);
     QCOMPARE(w.plots().plots().back()->kind(), ui::PlotKind::XY);
-    QCOMPARE(w.plots().plots().back()->pointCount(), rows + static_cast<int>(w.runs().runs().front()->results.rowCount()));
+    QCOMPARE(w.plots().plots().back()->pointCount(),
+             rows + static_cast<int>(w.runs().runs().front()->results.rowCount()));
     QVERIFY(w.playbackBar().playAction()->isEnabled());
   }
 
@@ -220,7 +235,9 @@ class WorkbenchFeaturesTest : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     const QRect screen = w.screen()->availableGeometry();
-    QVERIFY2(screen.contains(w.frameGeometry()), qPrintable(QString("%1,%2 %3x%4").arg(w.x()).arg(w.y()).arg(w.width()).arg(w.height())));
+    QVERIFY2(
+        screen.contains(w.frameGeometry()),
+        qPrintable(QString("%1,%2 %3x%4").arg(w.x()).arg(w.y()).arg(w.width()).arg(w.height())));
   }
 };
 

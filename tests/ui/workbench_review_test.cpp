@@ -3,9 +3,9 @@
 // cursors' read-outs fit their plots, with units; more plots leave the side docks alone; a pause
 // asked for at T is at T; the first completed run is the reference; the Help menu; a video at a
 // size and over a span, plots beside the view, the camera still; the plot layout
-// follows the scene; the wheel zooms where the mouse is; the framing of the slider-crank; the dialog
-// of consistent initial conditions beside the view; degrees of freedom in the status bar; a word
-// before a run that would record too many rows; a failure's message wrapped in its column.
+// follows the scene; the wheel zooms where the mouse is; the framing of the slider-crank; the
+// dialog of consistent initial conditions beside the view; degrees of freedom in the status bar; a
+// word before a run that would record too many rows; a failure's message wrapped in its column.
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -87,7 +87,8 @@ std::unique_ptr<MainWindow> shownWindow(const QSize& size) {
 // answers the next message box with a button of this role
 void answerNextBox(QMessageBox::StandardButton button) {
   QTimer::singleShot(200, [button] {
-    if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) box->button(button)->click();
+    if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+      box->button(button)->click();
   });
 }
 
@@ -126,7 +127,8 @@ class WorkbenchReviewTest : public QObject {
       QVERIFY(w.fileActions().openScene("double-pendulum"));
       w.runConfig().setTEnd(1000.0);
       QVERIFY(w.runActions().startRun());
-      QTRY_VERIFY_WITH_TIMEOUT(w.runs().runs().size() == 1 && w.runs().runs().front()->lastTime() > 0.05, 60000);
+      QTRY_VERIFY_WITH_TIMEOUT(
+          w.runs().runs().size() == 1 && w.runs().runs().front()->lastTime() > 0.05, 60000);
       w.closeGuard().setRunAnswer(false);
       QVERIFY(!w.close());
       QVERIFY(w.controller().busy());
@@ -142,7 +144,8 @@ class WorkbenchReviewTest : public QObject {
     ui::SessionHeader h;
     std::vector<std::unique_ptr<ui::Run>> runs;
     QString error;
-    QVERIFY2(ui::readSession(ui::SessionActions::autosavePath(), h, runs, nullptr, &error), qPrintable(error));
+    QVERIFY2(ui::readSession(ui::SessionActions::autosavePath(), h, runs, nullptr, &error),
+             qPrintable(error));
     QCOMPARE(runs.size(), 1u);
     QCOMPARE(runs.front()->results.status, RunStatus::Cancelled);
     QVERIFY(runs.front()->results.stats.steps > 10);
@@ -182,8 +185,8 @@ class WorkbenchReviewTest : public QObject {
     const auto w = shownWindow(QSize(1280, 800));
     QVERIFY(w);
     for (double h : {1e-3, 2e-3, 5e-3}) run(*w, "double-pendulum", 2.0, h);
-    w->plots().restoreLayout({"channel:body_2.z", "difference:body_2.z", "xy:body_2.y|body_2.z", "energy", "step",
-                              "violation", "newton"});
+    w->plots().restoreLayout({"channel:body_2.z", "difference:body_2.z", "xy:body_2.y|body_2.z",
+                              "energy", "step", "violation", "newton"});
     QCOMPARE(w->plots().plots().size(), 7u);
     ui::PlotCursors& c = w->plots().cursors();
     c.setActive(true);
@@ -197,18 +200,28 @@ class WorkbenchReviewTest : public QObject {
       const QRect area = p->customPlot()->axisRect()->rect();
       const QRectF box = p->readoutRect();
       QVERIFY2(area.contains(box.toAlignedRect().adjusted(1, 1, -1, -1)),
-               qPrintable(QString("%1: box %2,%3 %4x%5 in %6x%7\n%8").arg(ui::plotSpec(p->kind(), p->channels())).arg(box.x()).arg(box.y())
-                              .arg(box.width()).arg(box.height()).arg(area.width()).arg(area.height()).arg(text)));
+               qPrintable(QString("%1: box %2,%3 %4x%5 in %6x%7\n%8")
+                              .arg(ui::plotSpec(p->kind(), p->channels()))
+                              .arg(box.x())
+                              .arg(box.y())
+                              .arg(box.width())
+                              .arg(box.height())
+                              .arg(area.width())
+                              .arg(area.height())
+                              .arg(text)));
     }
     // units: metres on the signal, joules on the energy balance
-    QVERIFY2(w->plots().plots()[0]->readoutText().contains(" m"), qPrintable(w->plots().plots()[0]->readoutText()));
-    QVERIFY2(w->plots().plots()[3]->readoutText().contains(" J"), qPrintable(w->plots().plots()[3]->readoutText()));
+    QVERIFY2(w->plots().plots()[0]->readoutText().contains(" m"),
+             qPrintable(w->plots().plots()[0]->readoutText()));
+    QVERIFY2(w->plots().plots()[3]->readoutText().contains(" J"),
+             qPrintable(w->plots().plots()[3]->readoutText()));
     // a plot too low for every line says how many curves it left out
     ui::LivePlot* violation = w->plots().plots()[5];
     violation->customPlot()->setFixedHeight(110);
     QTest::qWait(100);
     violation->customPlot()->replot();
-    QVERIFY(w->plots().plots()[5]->customPlot()->axisRect()->rect().contains(violation->readoutRect().toAlignedRect().adjusted(1, 1, -1, -1)));
+    QVERIFY(w->plots().plots()[5]->customPlot()->axisRect()->rect().contains(
+        violation->readoutRect().toAlignedRect().adjusted(1, 1, -1, -1)));
   }
 
   // adding plots leaves the side docks at their width, and removing them too
@@ -242,7 +255,8 @@ class WorkbenchReviewTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(w->controller().paused(), 60000);
     const ui::Run& r = *w->runs().runs().back();
     QVERIFY(r.paused);
-    QVERIFY2(r.lastTime() >= 0.5 - 1e-12 && r.lastTime() < 0.5 + 1.5e-3, qPrintable(QString::number(r.lastTime(), 'g', 17)));
+    QVERIFY2(r.lastTime() >= 0.5 - 1e-12 && r.lastTime() < 0.5 + 1.5e-3,
+             qPrintable(QString::number(r.lastTime(), 'g', 17)));
     QTest::qWait(600);  // the run list's refresh after the pause
     const ui::RunListModel* model = w->runList().model();
     const QModelIndex time = model->indexOf(r.id, ui::RunListModel::Time);
@@ -262,12 +276,14 @@ class WorkbenchReviewTest : public QObject {
     RunSettings s = w->runConfig().settings();
     // an output step of 0.1 s: the row at 0.7 s is on the grid
     QVERIFY(w->findChildren<QLineEdit*>().size() > 0);
-    ui::RunRequest request{w->document().model(), s, w->document().sceneKey(), w->document().json().dump(), 0.7};
+    ui::RunRequest request{w->document().model(), s, w->document().sceneKey(),
+                           w->document().json().dump(), 0.7};
     request.settings.output.step = 0.1;
     w->controller().start(request);
     QTRY_VERIFY_WITH_TIMEOUT(w->controller().paused(), 60000);
     const ui::Run& r = *w->runs().runs().back();
-    QVERIFY2(std::abs(r.lastTime() - 0.7) < 1e-12, qPrintable(QString::number(r.lastTime(), 'g', 17)));
+    QVERIFY2(std::abs(r.lastTime() - 0.7) < 1e-12,
+             qPrintable(QString::number(r.lastTime(), 'g', 17)));
     w->controller().cancelAll();
     QTRY_VERIFY_WITH_TIMEOUT(!w->controller().busy(), 60000);
   }
@@ -292,7 +308,8 @@ class WorkbenchReviewTest : public QObject {
     QTRY_COMPARE(w.runs().referenceId(), w.runs().runs()[1]->id);
   }
 
-  // Help: the guide from this computer, the shortcuts (Save as on Ctrl+Shift+S too), the scene format
+  // Help: the guide from this computer, the shortcuts (Save as on Ctrl+Shift+S too), the scene
+  // format
   void theHelpMenu() {
     MainWindow w;
     QVERIFY(!ui::HelpActions::docsDirectory().isEmpty());
@@ -306,7 +323,8 @@ class WorkbenchReviewTest : public QObject {
     QVERIFY(w.help().showPage("scene-format.md"));
     QVERIFY(!w.fileActions().saveAs()->shortcuts().isEmpty());
     const QString shortcuts = w.help().shortcutsHtml();
-    QVERIFY(shortcuts.contains(w.fileActions().saveAs()->shortcut().toString(QKeySequence::NativeText)));
+    QVERIFY(shortcuts.contains(
+        w.fileActions().saveAs()->shortcut().toString(QKeySequence::NativeText)));
     for (const char* key : {"F5", "F7", "Ctrl+Z", "Space"}) QVERIFY2(shortcuts.contains(key), key);
     QVERIFY(shortcuts.contains("wheel"));
   }
@@ -322,7 +340,8 @@ class WorkbenchReviewTest : public QObject {
     QCOMPARE(mbw.exitStatus(), QProcess::NormalExit);
     QCOMPARE(mbw.exitCode(), 0);
     const QString help = QString::fromUtf8(mbw.readAllStandardOutput());
-    for (const char* option : {"--plots", "difference:CHANNEL", "xy:X|Y", "--video-size", "--pause-at"})
+    for (const char* option :
+         {"--plots", "difference:CHANNEL", "xy:X|Y", "--video-size", "--pause-at"})
       QVERIFY2(help.contains(option), option);
   }
 
@@ -361,13 +380,19 @@ class WorkbenchReviewTest : public QObject {
     view.zoomAt(at, 1.5);
     const QRectF after = view.bodiesOnScreen();
     // the bodies grew by the factor about the mouse: their corner near the mouse moved little
-    QVERIFY2(after.width() > 1.3 * before.width(), qPrintable(QString("%1 -> %2").arg(before.width()).arg(after.width())));
+    QVERIFY2(after.width() > 1.3 * before.width(),
+             qPrintable(QString("%1 -> %2").arg(before.width()).arg(after.width())));
     const QPointF expected = at + (before.topLeft() - at) * 1.5;
     QVERIFY2((after.topLeft() - expected).manhattanLength() < 0.08 * after.width(),
-             qPrintable(QString("(%1, %2) vs (%3, %4)").arg(after.left()).arg(after.top()).arg(expected.x()).arg(expected.y())));
+             qPrintable(QString("(%1, %2) vs (%3, %4)")
+                            .arg(after.left())
+                            .arg(after.top())
+                            .arg(expected.x())
+                            .arg(expected.y())));
     // zooming about the centre instead would have moved that corner by half the growth
     const QPointF aboutCentre = centre + (before.topLeft() - centre) * 1.5;
-    QVERIFY((after.topLeft() - aboutCentre).manhattanLength() > (after.topLeft() - expected).manhattanLength());
+    QVERIFY((after.topLeft() - aboutCentre).manhattanLength() >
+            (after.topLeft() - expected).manhattanLength());
   }
 
   // the slider-crank's helper rod (1 m to a point far from the mechanism) does not set the framing
@@ -379,7 +404,11 @@ class WorkbenchReviewTest : public QObject {
     const QRectF bodies = w->sceneView().bodiesOnScreen();
     const QSizeF view = w->sceneView().size();
     QVERIFY2(bodies.width() > 0.4 * view.width() || bodies.height() > 0.4 * view.height(),
-             qPrintable(QString("%1x%2 in %3x%4").arg(bodies.width()).arg(bodies.height()).arg(view.width()).arg(view.height())));
+             qPrintable(QString("%1x%2 in %3x%4")
+                            .arg(bodies.width())
+                            .arg(bodies.height())
+                            .arg(view.width())
+                            .arg(view.height())));
   }
 
   // the dialog of consistent initial conditions opens beside the 3D view, not over it
@@ -400,10 +429,17 @@ class WorkbenchReviewTest : public QObject {
     action->trigger();
     QVERIFY(dialogRect.isValid());
     const QRect overlap = dialogRect.intersected(viewRect);
-    QVERIFY2(overlap.isEmpty() || overlap.width() * overlap.height() < 0.1 * viewRect.width() * viewRect.height(),
-             qPrintable(QString("dialog %1,%2 %3x%4 over the view %5,%6 %7x%8").arg(dialogRect.x()).arg(dialogRect.y())
-                            .arg(dialogRect.width()).arg(dialogRect.height()).arg(viewRect.x()).arg(viewRect.y())
-                            .arg(viewRect.width()).arg(viewRect.height())));
+    QVERIFY2(overlap.isEmpty() ||
+                 overlap.width() * overlap.height() < 0.1 * viewRect.width() * viewRect.height(),
+             qPrintable(QString("dialog %1,%2 %3x%4 over the view %5,%6 %7x%8")
+                            .arg(dialogRect.x())
+                            .arg(dialogRect.y())
+                            .arg(dialogRect.width())
+                            .arg(dialogRect.height())
+                            .arg(viewRect.x())
+                            .arg(viewRect.y())
+                            .arg(viewRect.width())
+                            .arg(viewRect.height())));
   }
 
   // the video: 720p over a time span, the plots beside the 3D view; the camera still through it
@@ -445,7 +481,8 @@ class WorkbenchReviewTest : public QObject {
     QCOMPARE(frame.size(), QSize(1280, 720));
     // the 3D view's bluish gradient on the left, a plot's white on the right
     int bluish = 0;
-    for (int y = 100; y < 700; y += 10) bluish += qBlue(frame.pixel(20, y)) > qRed(frame.pixel(20, y)) + 8;
+    for (int y = 100; y < 700; y += 10)
+      bluish += qBlue(frame.pixel(20, y)) > qRed(frame.pixel(20, y)) + 8;
     QVERIFY2(bluish > 10, qPrintable(QString::number(bluish)));
     int white = 0;
     for (int y = 0; y < 720; y += 10) white += frame.pixel(1200, y) == qRgb(255, 255, 255);

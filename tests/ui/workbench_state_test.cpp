@@ -60,7 +60,8 @@ void run(MainWindow& w, const char* scene, double tEnd) {
 Vec3 recorded(const ui::Run& run, const char* body, double t) {
   const size_t row = ui::PoseTrack::rowAt(run.results, t);
   Vec3 p;
-  for (int k = 0; k < 3; ++k) p[k] = run.results.at(row, run.results.column(std::string(body) + "." + "xyz"[k]));
+  for (int k = 0; k < 3; ++k)
+    p[k] = run.results.at(row, run.results.column(std::string(body) + "." + "xyz"[k]));
   return p;
 }
 
@@ -73,7 +74,9 @@ double cursorLineAt(const ui::LivePlot& plot) {
   return std::nan("");
 }
 
-QList<int> splitterSizes(const MainWindow& w, const char* name) { return w.findChild<QSplitter*>(name)->sizes(); }
+QList<int> splitterSizes(const MainWindow& w, const char* name) {
+  return w.findChild<QSplitter*>(name)->sizes();
+}
 
 // a window running the interactive start-up (the last session reopened), shown
 void startInteractively(MainWindow& w, const QString& scene) {
@@ -107,7 +110,11 @@ class WorkbenchStateTest : public QObject {
       QTest::qWait(50);
       const QSize view = w.sceneView().size();
       QVERIFY2(view.width() >= 0.3 * size.width() && view.height() >= 0.5 * size.height(),
-               qPrintable(QString("%1x%2 in %3x%4").arg(view.width()).arg(view.height()).arg(size.width()).arg(size.height())));
+               qPrintable(QString("%1x%2 in %3x%4")
+                              .arg(view.width())
+                              .arg(view.height())
+                              .arg(size.width())
+                              .arg(size.height())));
       QVERIFY(std::abs(w.plots().width() - view.width()) < 0.2 * view.width());
     }
   }
@@ -132,7 +139,8 @@ class WorkbenchStateTest : public QObject {
       // the layout as it is when the window closes and saves it: once the first show's layout and
       // the floated dock have settled (on a slow run they shrink the splitters after the sizes set)
       QList<int> previous;
-      QTRY_VERIFY(std::exchange(previous, view->sizes() + centre->sizes()) == view->sizes() + centre->sizes());
+      QTRY_VERIFY(std::exchange(previous, view->sizes() + centre->sizes()) ==
+                  view->sizes() + centre->sizes());
       middle = view->sizes();
       central = centre->sizes();
       QVERIFY(w.close());
@@ -143,7 +151,8 @@ class WorkbenchStateTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QTRY_COMPARE(splitterSizes(w, "viewSplitter"), middle);
     QTRY_COMPARE(splitterSizes(w, "centralSplitter"), central);
-    QCOMPARE(w.plots().layoutState(), QStringList({"energy", "channel:body_2.z", "xy:body_2.y|body_2.z"}));
+    QCOMPARE(w.plots().layoutState(),
+             QStringList({"energy", "channel:body_2.z", "xy:body_2.y|body_2.z"}));
     QVERIFY(!w.viewActions().grid()->isChecked());
     QVERIFY(w.viewActions().frames()->isChecked());
     QVERIFY(w.sceneView().framesVisible());
@@ -219,7 +228,8 @@ class WorkbenchStateTest : public QObject {
       QCOMPARE(w.runs().shownRuns().size(), 2u);
       QVERIFY(w.playbackBar().playAction()->isEnabled());
       QCOMPARE(w.sceneView().model(), w.runs().runs().back()->model.get());
-      for (const ui::LivePlot* p : w.plots().plots()) QVERIFY2(p->pointCount() > 0, qPrintable(ui::plotSpec(p->kind(), p->channels())));
+      for (const ui::LivePlot* p : w.plots().plots())
+        QVERIFY2(p->pointCount() > 0, qPrintable(ui::plotSpec(p->kind(), p->channels())));
       QVERIFY(w.plots().plots().back()->channel().startsWith("body_"));
     }
     // a scene asked for: it is open, the session's runs wait in the run list under their own scene
@@ -254,7 +264,8 @@ class WorkbenchStateTest : public QObject {
     auto* box = w.findChild<QMessageBox*>("startupError");
     QVERIFY(box);
     QVERIFY(box->isVisible());
-    QVERIFY2(box->text().contains("deep.json: /0/0/0") && box->text().contains("nested more than 64 deep"),
+    QVERIFY2(box->text().contains("deep.json: /0/0/0") &&
+                 box->text().contains("nested more than 64 deep"),
              qPrintable(box->text()));
     box->accept();
     QFile::remove(ui::SessionActions::autosavePath());

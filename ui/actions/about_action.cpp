@@ -12,18 +12,20 @@
 
 namespace mbw::ui {
 
-AboutAction::AboutAction(SceneView& view, QWidget& window) : QObject(&window), view_(view), window_(window) {
+AboutAction::AboutAction(SceneView& view, QWidget& window)
+    : QObject(&window), view_(view), window_(window) {
   action_ = new QAction(tr("&About Multibody Workbench"), this);
   action_->setMenuRole(QAction::AboutRole);
   connect(action_, &QAction::triggered, this, [this] {
-    QMessageBox::about(&window_, tr("About Multibody Workbench"),
-                       tr("<h3>Multibody Workbench</h3>"
-                          "<p>Dynamics of constrained mechanical systems: build a mechanism, run "
-                          "integrators side by side, watch step sizes, energy and constraint drift.</p>"
-                          "<p>The numerics follow three papers: Kissel, Taves, Negrut (rA vs rp vs rE), "
-                          "implicit A-stable integrators for index-3 DAEs (MBDyn), and Rosenbrock-Nystr\u00f6m "
-                          "integrators.</p><pre>%1</pre>")
-                           .arg(versions().toHtmlEscaped()));
+    QMessageBox::about(
+        &window_, tr("About Multibody Workbench"),
+        tr("<h3>Multibody Workbench</h3>"
+           "<p>Dynamics of constrained mechanical systems: build a mechanism, run "
+           "integrators side by side, watch step sizes, energy and constraint drift.</p>"
+           "<p>The numerics follow three papers: Kissel, Taves, Negrut (rA vs rp vs rE), "
+           "implicit A-stable integrators for index-3 DAEs (MBDyn), and Rosenbrock-Nystr\u00f6m "
+           "integrators.</p><pre>%1</pre>")
+            .arg(versions().toHtmlEscaped()));
   });
 }
 
@@ -33,7 +35,10 @@ QString AboutAction::versions() const {
   lines << QString("Qt %1 (built with %2)").arg(qVersion(), QT_VERSION_STR);
   lines << QString("VTK %1").arg(vtkVersion::GetVTKVersion());
   lines << QString("QCustomPlot %1").arg(QCUSTOMPLOT_VERSION_STR);
-  lines << QString("Eigen %1.%2.%3").arg(EIGEN_WORLD_VERSION).arg(EIGEN_MAJOR_VERSION).arg(EIGEN_MINOR_VERSION);
+  lines << QString("Eigen %1.%2.%3")
+               .arg(EIGEN_WORLD_VERSION)
+               .arg(EIGEN_MAJOR_VERSION)
+               .arg(EIGEN_MINOR_VERSION);
   const QString gl = view_.vtkWidget()->glRenderer();
   if (!gl.isEmpty()) lines << tr("OpenGL renderer: %1").arg(gl);
   return lines.join("\n");

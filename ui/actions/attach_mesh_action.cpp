@@ -31,9 +31,12 @@ AttachMeshAction::AttachMeshAction(SceneDocument& doc, ModelTree& tree, QWidget&
     : QObject(&window), doc_(doc), tree_(tree), window_(window) {
   action_ = new QAction(tr("Attach &mesh..."), this);
   action_->setObjectName("attachMesh");
-  action_->setToolTip(tr("Draw the selected body as an STL or OBJ mesh; a closed mesh offers its mass and inertia"));
+  action_->setToolTip(tr(
+      "Draw the selected body as an STL or OBJ mesh; a closed mesh offers its mass and inertia"));
   connect(action_, &QAction::triggered, this, [this] { attachTo(tree_.currentPointer()); });
-  auto update = [this] { action_->setEnabled(bodyIndex(doc_.json(), tree_.currentPointer()) >= 0); };
+  auto update = [this] {
+    action_->setEnabled(bodyIndex(doc_.json(), tree_.currentPointer()) >= 0);
+  };
   connect(&tree_, &ModelTree::pointerSelected, this, update);
   connect(&doc_, &SceneDocument::changed, this, update);
   update();
@@ -41,8 +44,9 @@ AttachMeshAction::AttachMeshAction(SceneDocument& doc, ModelTree& tree, QWidget&
 
 void AttachMeshAction::attachTo(const QString& bodyPointer) {
   if (bodyIndex(doc_.json(), bodyPointer) < 0) return;
-  const QString path = QFileDialog::getOpenFileName(&window_, tr("Attach mesh"), lastFolder("files/meshes"),
-                                                    tr("Meshes (*.stl *.STL *.obj *.OBJ);;All files (*)"));
+  const QString path =
+      QFileDialog::getOpenFileName(&window_, tr("Attach mesh"), lastFolder("files/meshes"),
+                                   tr("Meshes (*.stl *.STL *.obj *.OBJ);;All files (*)"));
   if (path.isEmpty()) return;
   rememberFolder("files/meshes", QFileInfo(path).absolutePath());
   attachFile(bodyPointer, path);
@@ -58,14 +62,16 @@ void AttachMeshAction::attachFile(const QString& bodyPointer, const QString& pat
   TriangleMesh mesh;
   std::string error;
   if (!meshTriangles(file, 1.0, &mesh, &error)) {
-    QMessageBox::warning(&window_, tr("Attach mesh"), tr("Cannot read the mesh: %1").arg(QString::fromStdString(error)));
+    QMessageBox::warning(&window_, tr("Attach mesh"),
+                         tr("Cannot read the mesh: %1").arg(QString::fromStdString(error)));
     return;
   }
   MeshDialog dialog(path, name, &window_);
   if (dialog.exec() != QDialog::Accepted) return;
   SceneJson after = doc_.json();
   try {
-    after["bodies"][index] = withMesh(body, file, dialog.scale(), dialog.density(), doc_.filePath());
+    after["bodies"][index] =
+        withMesh(body, file, dialog.scale(), dialog.density(), doc_.filePath());
   } catch (const std::invalid_argument& e) {
     QMessageBox::warning(&window_, tr("Attach mesh"), QString::fromStdString(e.what()));
     return;

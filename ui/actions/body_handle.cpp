@@ -58,15 +58,21 @@ double tidy(double x) { return std::round(x * 1e6) / 1e6 + 0.0; }
 
 }  // namespace
 
-BodyHandle::BodyHandle(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewSync& views, RunController& controller,
-                       QWidget& window)
-    : QObject(&window), doc_(doc), tree_(tree), view_(view), views_(views), controller_(controller) {
+BodyHandle::BodyHandle(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewSync& views,
+                       RunController& controller, QWidget& window)
+    : QObject(&window),
+      doc_(doc),
+      tree_(tree),
+      view_(view),
+      views_(views),
+      controller_(controller) {
   action_ = new QAction(tr("&Move body with a handle"), this);
   action_->setObjectName("bodyHandle");
   action_->setCheckable(true);
   action_->setShortcut(QKeySequence(tr("Ctrl+G")));
-  action_->setToolTip(tr("A handle on the selected body in the 3D view: drag its centre to move the body, a face to "
-                         "turn it (while no run is going)"));
+  action_->setToolTip(tr(
+      "A handle on the selected body in the 3D view: drag its centre to move the body, a face to "
+      "turn it (while no run is going)"));
   // the box widget: translate and rotate, never scale or move a face
   box_ = vtkSmartPointer<vtkBoxRepresentation>::New();
   box_->SetPlaceFactor(1.0);
@@ -101,8 +107,8 @@ Vec3 BodyHandle::centre() const {
 void BodyHandle::place() {
   const std::shared_ptr<const Model> model = doc_.model();
   const int body = bodyOfPointer(tree_.currentPointer());
-  const bool shown = action_->isChecked() && !controller_.busy() && model && body >= 0 && body < model->bodyCount() &&
-                     model->bodies[static_cast<size_t>(body)].beam < 0;
+  const bool shown = action_->isChecked() && !controller_.busy() && model && body >= 0 &&
+                     body < model->bodyCount() && model->bodies[static_cast<size_t>(body)].beam < 0;
   body_ = shown ? body : -1;
   if (!shown) {
     widget_->Off();

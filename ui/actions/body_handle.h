@@ -33,8 +33,8 @@ class BodyHandle : public QObject {
   Q_OBJECT
 
  public:
-  BodyHandle(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewSync& views, RunController& controller,
-             QWidget& window);
+  BodyHandle(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewSync& views,
+             RunController& controller, QWidget& window);
   ~BodyHandle() override;
 
   QAction* action() const { return action_; }

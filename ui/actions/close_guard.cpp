@@ -12,7 +12,8 @@
 
 namespace mbw::ui {
 
-CloseGuard::CloseGuard(QWidget& window, SceneDocument& doc, SceneFileActions& files, RunController& controller)
+CloseGuard::CloseGuard(QWidget& window, SceneDocument& doc, SceneFileActions& files,
+                       RunController& controller)
     : QObject(&window), window_(window), doc_(doc), files_(files), controller_(controller) {
   window_.installEventFilter(this);
 }
@@ -22,12 +23,15 @@ bool CloseGuard::stopRunning() {
   bool stop = runAnswer_.value_or(false);
   if (!runAnswer_) {
     const Run* run = controller_.runs().find(controller_.activeId());
-    const QString where = run ? tr("Run #%1 (to t = %2 s) is going").arg(run->id).arg(run->settings.tEnd) : tr("A run is going");
+    const QString where =
+        run ? tr("Run #%1 (to t = %2 s) is going").arg(run->id).arg(run->settings.tEnd)
+            : tr("A run is going");
     const int queued = controller_.queuedCount();
-    QMessageBox box(QMessageBox::Question, tr("A run is going"),
-                    tr("%1%2. Stop it and close? It keeps what it computed, and the session keeps it.")
-                        .arg(where, queued > 0 ? tr(" (%n more queued)", "", queued) : QString()),
-                    QMessageBox::NoButton, &window_);
+    QMessageBox box(
+        QMessageBox::Question, tr("A run is going"),
+        tr("%1%2. Stop it and close? It keeps what it computed, and the session keeps it.")
+            .arg(where, queued > 0 ? tr(" (%n more queued)", "", queued) : QString()),
+        QMessageBox::NoButton, &window_);
     QPushButton* stopButton = box.addButton(tr("Stop and close"), QMessageBox::AcceptRole);
     box.addButton(tr("Keep running"), QMessageBox::RejectRole);
     box.setDefaultButton(stopButton);

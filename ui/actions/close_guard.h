@@ -19,7 +19,8 @@ class CloseGuard : public QObject {
   Q_OBJECT
 
  public:
-  CloseGuard(QWidget& window, SceneDocument& doc, SceneFileActions& files, RunController& controller);
+  CloseGuard(QWidget& window, SceneDocument& doc, SceneFileActions& files,
+             RunController& controller);
   // answers the question about a running run without asking (for tests): true stops it, false
   // keeps the window open
   void setRunAnswer(std::optional<bool> stop) { runAnswer_ = stop; }

@@ -31,15 +31,19 @@ bool saveWidgetImage(QWidget& widget, const QString& path, QString* error) {
     QPainter painter(&image);
     for (QWidget* top : QApplication::topLevelWidgets()) {
       auto* dialog = qobject_cast<QDialog*>(top);
-      if (!dialog || !dialog->isVisible() || !dialog->parentWidget() || dialog->parentWidget()->window() != &widget) continue;
+      if (!dialog || !dialog->isVisible() || !dialog->parentWidget() ||
+          dialog->parentWidget()->window() != &widget)
+        continue;
       const QPoint at = dialog->geometry().topLeft() - widget.geometry().topLeft();
       const int strip = dialog->fontMetrics().height() + 8;
       const QRect title(at.x(), at.y() - strip, dialog->width(), strip);
       painter.fillRect(title, dialog->palette().color(QPalette::Mid));
       painter.setPen(dialog->palette().color(QPalette::WindowText));
-      painter.drawText(title.adjusted(8, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft, dialog->windowTitle());
+      painter.drawText(title.adjusted(8, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                       dialog->windowTitle());
       painter.drawPixmap(at, dialog->grab());
-      painter.drawRect(QRect(title.topLeft(), QSize(dialog->width(), dialog->height() + strip)).adjusted(0, 0, -1, -1));
+      painter.drawRect(QRect(title.topLeft(), QSize(dialog->width(), dialog->height() + strip))
+                           .adjusted(0, 0, -1, -1));
     }
   }
   if (image.isNull() || !image.save(path, "PNG")) {
@@ -53,7 +57,9 @@ ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots
     : QObject(&window), runs_(runs), view_(view), plots_(plots), window_(window) {
   csv_ = new QAction(tr("Export run as &CSV..."), this);
   csv_->setShortcut(QKeySequence(tr("Ctrl+E")));
-  csv_->setToolTip(tr("Write the current run in the CSV format of mbw-cli (settings, status, one row per recorded step)"));
+  csv_->setToolTip(
+      tr("Write the current run in the CSV format of mbw-cli (settings, status, one row per "
+         "recorded step)"));
   connect(csv_, &QAction::triggered, this, [this] {
     const QString path = askPath(tr("Export run as CSV"), ".csv", tr("CSV files (*.csv)"));
     if (path.isEmpty()) return;
@@ -68,7 +74,8 @@ ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots
     report(ok, path, tr("Cannot write %1").arg(path));
   });
   plotsPng_ = new QAction(tr("Save plots as PNG..."), this);
-  plotsPng_->setToolTip(tr("All plots as one image (right click in a plot to save that plot alone)"));
+  plotsPng_->setToolTip(
+      tr("All plots as one image (right click in a plot to save that plot alone)"));
   connect(plotsPng_, &QAction::triggered, this, [this] {
     const QString path = askPath(tr("Save the plots"), "_plots.png", tr("PNG images (*.png)"));
     if (path.isEmpty()) return;
@@ -84,22 +91,25 @@ ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots
   });
   screenshot_ = new QAction(resources::actionIcon("screenshot"), tr("&Screenshot..."), this);
   screenshot_->setShortcut(QKeySequence(Qt::Key_F12));
-  screenshot_->setToolTip(tr("Save the whole window, 3D view and plots included, as a PNG image (F12)"));
+  screenshot_->setToolTip(
+      tr("Save the whole window, 3D view and plots included, as a PNG image (F12)"));
   connect(screenshot_, &QAction::triggered, windowPng_, &QAction::trigger);
 
   auto update = [this] {
     const Run* run = runs_.find(runs_.currentId());
     csv_->setEnabled(run && !run->live() && run->results.rowCount() > 0);
   };
-  for (auto signal : {&RunLibrary::currentChanged, &RunLibrary::runFinished, &RunLibrary::runRemoved})
+  for (auto signal :
+       {&RunLibrary::currentChanged, &RunLibrary::runFinished, &RunLibrary::runRemoved})
     connect(&runs_, signal, this, update);
   update();
 }
 
 QString ExportActions::defaultBaseName() const {
   const Run* run = runs_.find(runs_.currentId());
-  QString name = run ? run->sceneName() + "_" + QString::fromStdString(run->settings.integrator)
-                     : (view_.model() ? QString::fromStdString(view_.model()->name) : QString("mbw"));
+  QString name =
+      run ? run->sceneName() + "_" + QString::fromStdString(run->settings.integrator)
+          : (view_.model() ? QString::fromStdString(view_.model()->name) : QString("mbw"));
   name.replace(QRegularExpression("[^A-Za-z0-9_.-]+"), "-");
   return name;
 }
@@ -127,9 +137,11 @@ bool ExportActions::exportCsv(const QString& path, QString* error) const {
   }
 }
 
-QString ExportActions::askPath(const QString& title, const QString& suffix, const QString& filter) const {
+QString ExportActions::askPath(const QString& title, const QString& suffix,
+                               const QString& filter) const {
   const QString dir = lastFolder("export/directory");
-  const QString path = QFileDialog::getSaveFileName(&window_, title, QDir(dir).filePath(defaultBaseName() + suffix), filter);
+  const QString path = QFileDialog::getSaveFileName(
+      &window_, title, QDir(dir).filePath(defaultBaseName() + suffix), filter);
   if (!path.isEmpty()) rememberFolder("export/directory", QFileInfo(path).absolutePath());
   return path;
 }
@@ -139,7 +151,8 @@ void ExportActions::report(bool ok, const QString& path, const QString& error) c
     QMessageBox::warning(&window_, tr("Export"), error);
     return;
   }
-  if (auto* main = qobject_cast<QMainWindow*>(&window_)) main->statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+  if (auto* main = qobject_cast<QMainWindow*>(&window_))
+    main->statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
 }
 
 }  // namespace mbw::ui

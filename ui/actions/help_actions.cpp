@@ -30,7 +30,9 @@ const char* kMouse[][2] = {
 };
 
 // "&Save scene" -> "Save scene"
-QString plainText(const QAction* a) { return a->text().remove('&').remove(QString::fromUtf8("\u2026")).remove("..."); }
+QString plainText(const QAction* a) {
+  return a->text().remove('&').remove(QString::fromUtf8("\u2026")).remove("...");
+}
 
 }  // namespace
 
@@ -40,7 +42,8 @@ HelpActions::HelpActions(QMainWindow& window) : QObject(&window), window_(window
   guide_->setToolTip(tr("The workbench's guide and the other docs, from this computer (F1)"));
   connect(guide_, &QAction::triggered, this, [this] { showPage("workbench.md"); });
   shortcuts_ = new QAction(tr("&Keyboard shortcuts"), this);
-  shortcuts_->setToolTip(tr("Every shortcut of the window, and what the mouse does in the 3D view and the plots"));
+  shortcuts_->setToolTip(
+      tr("Every shortcut of the window, and what the mouse does in the 3D view and the plots"));
   connect(shortcuts_, &QAction::triggered, this, [this] {
     browser().showHtml(tr("keyboard shortcuts"), shortcutsHtml());
     browser().show();
@@ -52,9 +55,10 @@ HelpActions::HelpActions(QMainWindow& window) : QObject(&window), window_(window
 }
 
 QString HelpActions::docsDirectory() {
-  const QStringList candidates{QDir(QCoreApplication::applicationDirPath()).filePath(kInstalledDocs),
+  const QStringList candidates{
+      QDir(QCoreApplication::applicationDirPath()).filePath(kInstalledDocs),
 #ifdef MBW_DOCS_SOURCE_DIR
-                               QStringLiteral(MBW_DOCS_SOURCE_DIR)
+      QStringLiteral(MBW_DOCS_SOURCE_DIR)
 #endif
   };
   for (const QString& dir : candidates)
@@ -70,9 +74,11 @@ HelpBrowser& HelpActions::browser() {
 bool HelpActions::showPage(const QString& page) {
   const QString dir = docsDirectory();
   if (dir.isEmpty() || !QFileInfo::exists(QDir(dir).filePath(page))) {
-    QMessageBox::information(&window_, tr("User guide"),
-                             tr("The guide is not installed here. It comes with the package, in %1.")
-                                 .arg(QDir::cleanPath(QDir(QCoreApplication::applicationDirPath()).filePath(kInstalledDocs))));
+    QMessageBox::information(
+        &window_, tr("User guide"),
+        tr("The guide is not installed here. It comes with the package, in %1.")
+            .arg(QDir::cleanPath(
+                QDir(QCoreApplication::applicationDirPath()).filePath(kInstalledDocs))));
     return false;
   }
   browser().showFile(QDir(dir).filePath(page));
@@ -84,13 +90,15 @@ bool HelpActions::showPage(const QString& page) {
 QString HelpActions::shortcutsHtml() const {
   QString html = "<h2>" + tr("Keyboard shortcuts") + "</h2><table cellpadding=\"3\">";
   auto row = [&](const QString& what, const QString& keys) {
-    html += QString("<tr><td>%1</td><td><b>%2</b></td></tr>").arg(what.toHtmlEscaped(), keys.toHtmlEscaped());
+    html += QString("<tr><td>%1</td><td><b>%2</b></td></tr>")
+                .arg(what.toHtmlEscaped(), keys.toHtmlEscaped());
   };
   // the menus' actions in menu order, then the window's own
   QList<const QAction*> listed;
   for (QAction* menuAction : window_.menuBar()->actions()) {
     if (!menuAction->menu()) continue;
-    html += QString("<tr><td colspan=\"2\"><br><i>%1</i></td></tr>").arg(plainText(menuAction).toHtmlEscaped());
+    html += QString("<tr><td colspan=\"2\"><br><i>%1</i></td></tr>")
+                .arg(plainText(menuAction).toHtmlEscaped());
     for (const QAction* a : menuAction->menu()->actions()) {
       if (a->shortcuts().isEmpty() || listed.contains(a)) continue;
       QStringList keys;

@@ -40,8 +40,10 @@ void placeBeside(QWidget& dialog, const QWidget& avoid) {
   const QRect room = screen->availableGeometry();
   const QSize size = dialog.size();
   const int gap = 8;
-  const QList<QPoint> corners{{keep.right() + gap, keep.top()}, {keep.left() - gap - size.width(), keep.top()},
-                              {keep.left(), keep.bottom() + gap}, {keep.left(), keep.top() - gap - size.height()}};
+  const QList<QPoint> corners{{keep.right() + gap, keep.top()},
+                              {keep.left() - gap - size.width(), keep.top()},
+                              {keep.left(), keep.bottom() + gap},
+                              {keep.left(), keep.top() - gap - size.height()}};
   QPoint best = corners.front();
   long bestOverlap = -1;
   for (const QPoint& c : corners) {
@@ -60,16 +62,18 @@ void placeBeside(QWidget& dialog, const QWidget& avoid) {
   dialog.move(best);
 }
 
-InitialConditionsAction::InitialConditionsAction(SceneDocument& doc, RunConfigPanel& config, ViewSync& views,
-                                                 QWidget& window)
+InitialConditionsAction::InitialConditionsAction(SceneDocument& doc, RunConfigPanel& config,
+                                                 ViewSync& views, QWidget& window)
     : QObject(&window), doc_(doc), config_(config), views_(views), window_(window) {
-  action_ = new QAction(resources::actionIcon("initial-conditions"), tr("&Assemble (consistent initial conditions)..."), this);
+  action_ = new QAction(resources::actionIcon("initial-conditions"),
+                        tr("&Assemble (consistent initial conditions)..."), this);
   action_->setObjectName("initialConditions");
   action_->setIconText(tr("Assemble"));
   action_->setShortcut(QKeySequence(tr("Ctrl+I")));
-  action_->setToolTip(tr("Close the loops from the poses as placed: project the initial poses and velocities onto the "
-                         "constraints (the least move), show what moved, and write the consistent state in clean "
-                         "numbers (Ctrl+I)"));
+  action_->setToolTip(tr(
+      "Close the loops from the poses as placed: project the initial poses and velocities onto the "
+      "constraints (the least move), show what moved, and write the consistent state in clean "
+      "numbers (Ctrl+I)"));
   connect(action_, &QAction::triggered, this, &InitialConditionsAction::run);
 }
 
@@ -80,12 +84,15 @@ void InitialConditionsAction::run() {
   std::shared_ptr<const Model> model;
   InitialStateChanges changes;
   try {
-    model = std::make_shared<const Model>(parseScene(unlimited.dump(), doc_.displayName().toStdString()));
+    model = std::make_shared<const Model>(
+        parseScene(unlimited.dump(), doc_.displayName().toStdString()));
     changes = computeInitialStateChanges(*model, config_.formulation().toStdString());
   } catch (const SceneError& e) {
     QStringList lines;
-    for (const SceneIssue& i : e.issues()) lines << QString::fromStdString(i.path + ": " + i.message);
-    QMessageBox::warning(&window_, action_->text(), tr("The scene has problems to fix first:\n") + lines.join("\n"));
+    for (const SceneIssue& i : e.issues())
+      lines << QString::fromStdString(i.path + ": " + i.message);
+    QMessageBox::warning(&window_, action_->text(),
+                         tr("The scene has problems to fix first:\n") + lines.join("\n"));
     return;
   } catch (const std::exception& e) {
     QMessageBox::warning(&window_, action_->text(), QString::fromUtf8(e.what()));
@@ -102,29 +109,31 @@ void InitialConditionsAction::run() {
   QDialog dialog(&window_);
   dialog.setWindowTitle(tr("Assemble: consistent initial conditions"));
   auto* table = new QTableWidget(static_cast<int>(changes.bodies.size()), 5, &dialog);
-  table->setHorizontalHeaderLabels({tr("Body"), tr("Moved [m]"), tr("Turned [deg]"), tr("Speed change [m/s]"),
-                                    tr("Spin change [rad/s]")});
+  table->setHorizontalHeaderLabels({tr("Body"), tr("Moved [m]"), tr("Turned [deg]"),
+                                    tr("Speed change [m/s]"), tr("Spin change [rad/s]")});
   table->verticalHeader()->hide();
   table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   double largest = 0.0;
   for (int r = 0; r < table->rowCount(); ++r) {
     const BodyStateChange& c = changes.bodies[static_cast<size_t>(r)];
-    const QStringList cells{QString::fromStdString(c.body), g(c.distance), g(c.angle * 180.0 / M_PI), g(c.speedChange),
-                            g(c.spinChange)};
+    const QStringList cells{QString::fromStdString(c.body), g(c.distance),
+                            g(c.angle * 180.0 / M_PI), g(c.speedChange), g(c.spinChange)};
     for (int k = 0; k < cells.size(); ++k) table->setItem(r, k, new QTableWidgetItem(cells[k]));
     largest = std::max({largest, c.distance, c.angle, c.speedChange, c.spinChange});
   }
   table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  auto* summary = new QLabel(tr("Projection with the %1 formulation: %2 Newton iterations. The 3D view shows the "
-                                "consistent poses; the scene's are ghosted. Apply writes them in clean numbers: a value "
-                                "within round-off of the scene's, or of 0, stays as it is.")
-                                 .arg(config_.formulation())
-                                 .arg(changes.iterations),
-                             &dialog);
+  auto* summary = new QLabel(
+      tr("Projection with the %1 formulation: %2 Newton iterations. The 3D view shows the "
+         "consistent poses; the scene's are ghosted. Apply writes them in clean numbers: a value "
+         "within round-off of the scene's, or of 0, stays as it is.")
+          .arg(config_.formulation())
+          .arg(changes.iterations),
+      &dialog);
   summary->setWordWrap(true);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
   QPushButton* apply = buttons->addButton(tr("Apply to scene"), QDialogButtonBox::AcceptRole);
-  apply->setToolTip(tr("Write the consistent positions, orientations and velocities into the scene (undoable)"));
+  apply->setToolTip(
+      tr("Write the consistent positions, orientations and velocities into the scene (undoable)"));
   apply->setEnabled(largest > 0.0);
   connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);

@@ -55,15 +55,17 @@ int bodyOfPointer(const QString& pointer) {
 }  // namespace
 
 QStringList JointTool::types() {
-  return {"revolute", "spherical", "universal", "cylindrical", "translational", "planar", "planar-revolute", "fixed"};
+  return {"revolute",      "spherical", "universal",       "cylindrical",
+          "translational", "planar",    "planar-revolute", "fixed"};
 }
 
-JointTool::JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewSync& views, QStatusBar& bar,
-                     QWidget& window)
+JointTool::JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewSync& views,
+                     QStatusBar& bar, QWidget& window)
     : QObject(&window), doc_(doc), tree_(tree), view_(view), views_(views), bar_(bar) {
   menu_ = new QMenu(tr("Place &joint by picking"), &window);
   menu_->setObjectName("jointToolMenu");
-  menu_->setToolTip(tr("Click the first body, the second, then the joint's location in the 3D view"));
+  menu_->setToolTip(
+      tr("Click the first body, the second, then the joint's location in the 3D view"));
   for (const QString& type : types()) {
     QAction* a = menu_->addAction(type, this, [this, type] { start(type); });
     a->setObjectName("placeJoint-" + type);
@@ -76,10 +78,12 @@ JointTool::JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewS
     if (body >= 0) chooseBody(body);
   });
   connect(&view_, &SceneView::picked, this, [this](const QString& pointer) {
-    if ((step_ == Step::FirstBody || step_ == Step::SecondBody) && pointer.isEmpty()) chooseBody(kGround);
+    if ((step_ == Step::FirstBody || step_ == Step::SecondBody) && pointer.isEmpty())
+      chooseBody(kGround);
   });
   connect(&view_, &SceneView::surfacePicked, this, [this](const QVector3D& p, const QVector3D& n) {
-    if (step_ == Step::Location || step_ == Step::CrossAxis) placeAt(Vec3(p.x(), p.y(), p.z()), Vec3(n.x(), n.y(), n.z()));
+    if (step_ == Step::Location || step_ == Step::CrossAxis)
+      placeAt(Vec3(p.x(), p.y(), p.z()), Vec3(n.x(), n.y(), n.z()));
   });
   // another scene, or an edit meanwhile (an undo): the bodies picked may be others now
   connect(&doc_, &SceneDocument::replaced, this, &JointTool::cancel);
@@ -121,7 +125,8 @@ void JointTool::chooseBody(int body) {
   if (step_ == Step::FirstBody) {
     bodyI_ = body;
     step_ = Step::SecondBody;
-    say(tr("Place %1 on %2: click the second body (the background is the ground). Esc cancels").arg(type_, name));
+    say(tr("Place %1 on %2: click the second body (the background is the ground). Esc cancels")
+            .arg(type_, name));
   } else if (step_ == Step::SecondBody) {
     if (body == bodyI_) {
       say(tr("Place %1: %2 is the first body already; click another").arg(type_, name));
@@ -185,8 +190,8 @@ Vec3 JointTool::crossFrom(const Vec3& n_W, QString& what) const {
 }
 
 void JointTool::showPreview() {
-  view_.setJointPreview(
-      jointSymbol(type_.toStdString(), placement_.at, placement_.axis, placement_.cross, sceneGlyphs(*doc_.model()).scale));
+  view_.setJointPreview(jointSymbol(type_.toStdString(), placement_.at, placement_.axis,
+                                    placement_.cross, sceneGlyphs(*doc_.model()).scale));
 }
 
 void JointTool::clearPreview() {
@@ -200,7 +205,8 @@ void JointTool::hoverAt(const Vec3& p_W, const Vec3& n_W) {
     placement_ = locate(p_W, n_W);
     placement_.cross = defaultCross(crossWhat_);
     showPreview();
-    say(tr("Place %1 at %2, axis the %3: click to place it").arg(type_, placement_.where, placement_.axisWhat));
+    say(tr("Place %1 at %2, axis the %3: click to place it")
+            .arg(type_, placement_.where, placement_.axisWhat));
   } else if (step_ == Step::CrossAxis) {
     placement_.cross = crossFrom(n_W, crossWhat_);
     showPreview();
@@ -265,8 +271,10 @@ void JointTool::commit() {
   // a universal joint's axis on the second body is the cross axis; the others' the same axis
   const double same = 1e-9 * scale;
   const Vec3& axisJ = type_ == "universal" ? placement_.cross : axis;
-  if (hasField(objectType, "axis_i")) joint["axis_i"] = PickFieldBehaviour::pickedValue(*model, bodyI_, at, axis, true, same);
-  if (hasField(objectType, "axis_j")) joint["axis_j"] = PickFieldBehaviour::pickedValue(*model, bodyJ_, at, axisJ, true, same);
+  if (hasField(objectType, "axis_i"))
+    joint["axis_i"] = PickFieldBehaviour::pickedValue(*model, bodyI_, at, axis, true, same);
+  if (hasField(objectType, "axis_j"))
+    joint["axis_j"] = PickFieldBehaviour::pickedValue(*model, bodyJ_, at, axisJ, true, same);
   const std::string name = joint["name"].get<std::string>();
   after["joints"].push_back(std::move(joint));
   const QString pointer = QString("/joints/%1").arg(after["joints"].size() - 1);
@@ -281,13 +289,17 @@ void JointTool::commit() {
 bool JointTool::eventFilter(QObject* watched, QEvent* event) {
   const bool placing = step_ == Step::Location || step_ == Step::CrossAxis;
   // the mouse over a body: the joint a click there would place, drawn
-  if (event->type() == QEvent::MouseMove && placing && static_cast<QMouseEvent*>(event)->buttons() == Qt::NoButton) {
+  if (event->type() == QEvent::MouseMove && placing &&
+      static_cast<QMouseEvent*>(event)->buttons() == Qt::NoButton) {
     Vec3 p, n;
-    if (view_.pickSurface(static_cast<QMouseEvent*>(event)->position().toPoint(), p, n)) hoverAt(p, n);
-    else if (step_ == Step::Location) view_.setJointPreview({});
+    if (view_.pickSurface(static_cast<QMouseEvent*>(event)->position().toPoint(), p, n))
+      hoverAt(p, n);
+    else if (step_ == Step::Location)
+      view_.setJointPreview({});
     return false;
   }
-  if (event->type() != QEvent::KeyPress || step_ == Step::Idle) return QObject::eventFilter(watched, event);
+  if (event->type() != QEvent::KeyPress || step_ == Step::Idle)
+    return QObject::eventFilter(watched, event);
   const int key = static_cast<QKeyEvent*>(event)->key();
   if (key == Qt::Key_Escape) {
     cancel();

@@ -42,7 +42,8 @@ class JointTool : public QObject {
     QString where, axisWhat;     // "point 'end' of crank", "normal of the +y face of crank"
   };
 
-  JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewSync& views, QStatusBar& bar, QWidget& window);
+  JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewSync& views, QStatusBar& bar,
+            QWidget& window);
 
   // one action per joint type the tool places
   QMenu* menu() const { return menu_; }
@@ -78,7 +79,8 @@ class JointTool : public QObject {
   void say(const QString& text);
   // the location and axis a click at p_W on a face of normal n_W gives
   Placement locate(const Vec3& p_W, const Vec3& n_W) const;
-  // the cross axis a face of normal n_W gives (perpendicular to the placement's axis), or the default
+  // the cross axis a face of normal n_W gives (perpendicular to the placement's axis), or the
+  // default
   Vec3 crossFrom(const Vec3& n_W, QString& what) const;
   Vec3 defaultCross(QString& what) const;
   void showPreview();

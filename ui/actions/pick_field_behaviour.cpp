@@ -17,12 +17,14 @@ namespace {
 // a coordinate rounded to a micrometre (or to 1e-6 of a direction)
 double tidy(double x) { return std::round(x * 1e6) / 1e6 + 0.0; }
 
-SceneJson vectorJson(const Vec3& v) { return SceneJson::array({tidy(v.x()), tidy(v.y()), tidy(v.z())}); }
+SceneJson vectorJson(const Vec3& v) {
+  return SceneJson::array({tidy(v.x()), tidy(v.y()), tidy(v.z())});
+}
 
 }  // namespace
 
-PickFieldBehaviour::PickFieldBehaviour(SceneDocument& doc, PropertyPanel& panel, SceneView& view, ViewSync& views,
-                                       QStatusBar& bar)
+PickFieldBehaviour::PickFieldBehaviour(SceneDocument& doc, PropertyPanel& panel, SceneView& view,
+                                       ViewSync& views, QStatusBar& bar)
     : QObject(&panel), doc_(doc), view_(view), views_(views), bar_(bar) {
   connect(&panel, &PropertyPanel::pickRequested, this, &PickFieldBehaviour::start);
   connect(&view_, &SceneView::surfacePicked, this, [this](const QVector3D& p, const QVector3D& n) {
@@ -41,8 +43,9 @@ void PickFieldBehaviour::start(const QString& pointer, const QString& body, bool
   view_.setSurfacePick(true);
   view_.setFocus();
   const QString field = describeField(doc_.json(), pointer);
-  bar_.showMessage(axis ? tr("Click a face of %1: its normal becomes %2. Esc cancels").arg(body, field)
-                        : tr("Click a point of %1 for %2. Esc cancels").arg(body, field));
+  bar_.showMessage(
+      axis ? tr("Click a face of %1: its normal becomes %2. Esc cancels").arg(body, field)
+           : tr("Click a point of %1 for %2. Esc cancels").arg(body, field));
 }
 
 void PickFieldBehaviour::cancel() {
@@ -52,8 +55,8 @@ void PickFieldBehaviour::cancel() {
   bar_.clearMessage();
 }
 
-SceneJson PickFieldBehaviour::pickedValue(const Model& model, int body, const Vec3& p_W, const Vec3& n_W, bool axis,
-                                          double tolerance) {
+SceneJson PickFieldBehaviour::pickedValue(const Model& model, int body, const Vec3& p_W,
+                                          const Vec3& n_W, bool axis, double tolerance) {
   // the body's frame in its initial pose (the world for the ground)
   const Vec3 origin = body >= 0 ? model.bodies[body].position_W : Vec3::Zero();
   const Mat3 R = body >= 0 ? model.bodies[body].R_WB : Mat3::Identity();
@@ -91,11 +94,15 @@ void PickFieldBehaviour::complete(const Vec3& p_W, const Vec3& n_W) {
   const QString pointer = pointer_;
   cancel();
   doc_.setValue(pointer, value, describeField(doc_.json(), pointer));
-  bar_.showMessage(tr("%1 picked: %2").arg(describeField(doc_.json(), pointer), QString::fromStdString(value.dump())), 5000);
+  bar_.showMessage(
+      tr("%1 picked: %2")
+          .arg(describeField(doc_.json(), pointer), QString::fromStdString(value.dump())),
+      5000);
 }
 
 bool PickFieldBehaviour::eventFilter(QObject* watched, QEvent* event) {
-  if (event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape && !pointer_.isEmpty()) {
+  if (event->type() == QEvent::KeyPress &&
+      static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape && !pointer_.isEmpty()) {
     cancel();
     return true;
   }

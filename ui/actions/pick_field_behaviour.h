@@ -3,7 +3,8 @@
 // the 3D view in pick mode (the scene shown in its initial poses); the next click on a body gives
 // the field its value in that body's frame: the named point of the body near the click (by name),
 // or the clicked point's coordinates; for an axis, the surface normal there, snapped to a named
-// vector, a normal of the body's solid (a cylinder's axis) or a body axis within a few degrees. The edit is one undoable change; Esc cancels.
+// vector, a normal of the body's solid (a cylinder's axis) or a body axis within a few degrees. The
+// edit is one undoable change; Esc cancels.
 
 #include <QObject>
 #include <QString>
@@ -24,14 +25,15 @@ class PickFieldBehaviour : public QObject {
   Q_OBJECT
 
  public:
-  PickFieldBehaviour(SceneDocument& doc, PropertyPanel& panel, SceneView& view, ViewSync& views, QStatusBar& bar);
+  PickFieldBehaviour(SceneDocument& doc, PropertyPanel& panel, SceneView& view, ViewSync& views,
+                     QStatusBar& bar);
 
   // the value a pick gives a field: body b's named point near p_W (or its coordinates), or, for an
   // axis, the normal n_W in the body's frame (a named vector, a normal of its solid or a body axis
   // when within 5 degrees);
   // tolerance: how near a named point must be, m
-  static SceneJson pickedValue(const Model& model, int body, const Vec3& p_W, const Vec3& n_W, bool axis,
-                               double tolerance);
+  static SceneJson pickedValue(const Model& model, int body, const Vec3& p_W, const Vec3& n_W,
+                               bool axis, double tolerance);
   // the field waiting for a pick ("" when none)
   QString pending() const { return pointer_; }
   // completes the pending pick with a world point and normal (as a click does)

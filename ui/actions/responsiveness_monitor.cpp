@@ -14,13 +14,14 @@ constexpr int kTickMs = 10;
 
 }  // namespace
 
-ResponsivenessMonitor::ResponsivenessMonitor(RunController& controller, SceneView& view, PlotPanel& plots,
-                                             QObject* parent)
+ResponsivenessMonitor::ResponsivenessMonitor(RunController& controller, SceneView& view,
+                                             PlotPanel& plots, QObject* parent)
     : QObject(parent), controller_(controller), view_(view), plots_(plots) {
   timer_.setTimerType(Qt::PreciseTimer);
   timer_.setInterval(kTickMs);
   connect(&timer_, &QTimer::timeout, this, &ResponsivenessMonitor::tick);
-  connect(&controller_, &RunController::activeChanged, this, [this](int id) { setActive(id != -1); });
+  connect(&controller_, &RunController::activeChanged, this,
+          [this](int id) { setActive(id != -1); });
 }
 
 void ResponsivenessMonitor::setActive(bool active) {
@@ -74,7 +75,9 @@ ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
     r.viewFramesPerSecond = static_cast<double>(viewFrames) / seconds;
     r.framesDrainedPerSecond = static_cast<double>(drained) / seconds;
     const size_t plotCount = plots_.plots().size();
-    if (plotCount > 0) r.plotFramesPerSecond = static_cast<double>(replots) / seconds / static_cast<double>(plotCount);
+    if (plotCount > 0)
+      r.plotFramesPerSecond =
+          static_cast<double>(replots) / seconds / static_cast<double>(plotCount);
     r.cpuShare = cpuSeconds / seconds;
   }
   return r;
@@ -82,8 +85,10 @@ ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
 
 QString ResponsivenessMonitor::reportText() const {
   const Report r = report();
-  return tr("GUI thread during runs (%1 s, %2 probe ticks): longest stall %3 ms, 99 % of ticks within %11 ms, %4 "
-            "stalls over 50 ms, %5 over 100 ms; longest work in one go %6 ms of CPU; busy %7% of the time; 3D view "
+  return tr("GUI thread during runs (%1 s, %2 probe ticks): longest stall %3 ms, 99 % of ticks "
+            "within %11 ms, %4 "
+            "stalls over 50 ms, %5 over 100 ms; longest work in one go %6 ms of CPU; busy %7% of "
+            "the time; 3D view "
             "%8 frames/s; plots %9 frames/s each; %10 result frames/s drained")
       .arg(r.seconds, 0, 'f', 2)
       .arg(r.ticks)

@@ -21,11 +21,12 @@ class ResponsivenessMonitor : public QObject {
   Q_OBJECT
 
  public:
-  ResponsivenessMonitor(RunController& controller, SceneView& view, PlotPanel& plots, QObject* parent = nullptr);
+  ResponsivenessMonitor(RunController& controller, SceneView& view, PlotPanel& plots,
+                        QObject* parent = nullptr);
 
   struct Report {
-    double seconds = 0.0;       // wall time measured (runs active)
-    long ticks = 0;             // probe ticks (one per 10 ms of a free event loop)
+    double seconds = 0.0;  // wall time measured (runs active)
+    long ticks = 0;        // probe ticks (one per 10 ms of a free event loop)
     double longestStallMs = 0.0;
     double stall99Ms = 0.0;  // 99 % of the ticks came at most this late
     int stallsOver50Ms = 0;

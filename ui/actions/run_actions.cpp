@@ -9,7 +9,8 @@
 
 namespace mbw::ui {
 
-RunActions::RunActions(SceneDocument& doc, RunConfigPanel& config, RunController& controller, QObject* parent)
+RunActions::RunActions(SceneDocument& doc, RunConfigPanel& config, RunController& controller,
+                       QObject* parent)
     : QObject(parent), doc_(doc), config_(config), controller_(controller) {
   run_ = new QAction(resources::actionIcon("run"), tr("&Run"), this);
   run_->setShortcut(QKeySequence(Qt::Key_F5));
@@ -46,7 +47,8 @@ bool RunActions::startRun(std::optional<double> pauseAt) {
   // the signal browser offers the multipliers and the joints' reactions
   settings.recordMultipliers = true;
   settings.recordReactions = true;
-  controller_.start({doc_.model(), std::move(settings), doc_.sceneKey(), doc_.json().dump(), pauseAt});
+  controller_.start(
+      {doc_.model(), std::move(settings), doc_.sceneKey(), doc_.json().dump(), pauseAt});
   return true;
 }
 

@@ -17,7 +17,8 @@ class RunActions : public QObject {
   Q_OBJECT
 
  public:
-  RunActions(SceneDocument& doc, RunConfigPanel& config, RunController& controller, QObject* parent);
+  RunActions(SceneDocument& doc, RunConfigPanel& config, RunController& controller,
+             QObject* parent);
 
   QAction* run() const { return run_; }
   QAction* pause() const { return pause_; }

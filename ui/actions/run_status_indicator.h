@@ -22,7 +22,8 @@ class RunStatusIndicator : public QObject {
   Q_OBJECT
 
  public:
-  RunStatusIndicator(QStatusBar& bar, RunController& controller, RunLibrary& runs, SceneDocument& doc);
+  RunStatusIndicator(QStatusBar& bar, RunController& controller, RunLibrary& runs,
+                     SceneDocument& doc);
 
   QString outcomeText() const;
 

@@ -23,17 +23,21 @@ const char* kRecentKey = "files/recent";
 
 }  // namespace
 
-SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window) : QObject(&window), doc_(doc), window_(window) {
+SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
+    : QObject(&window), doc_(doc), window_(window) {
   new_ = new QAction(tr("&New scene..."), this);
   new_->setObjectName("newScene");
   new_->setShortcut(QKeySequence::New);
-  new_->setToolTip(tr("Start a scene: empty (the ground and gravity) or from a template with its parameters (Ctrl+N)"));
+  new_->setToolTip(
+      tr("Start a scene: empty (the ground and gravity) or from a template with its parameters "
+         "(Ctrl+N)"));
   connect(new_, &QAction::triggered, this, [this] {
     if (!maybeSave()) return;
     NewSceneDialog dialog(&window_);
     if (dialog.exec() != QDialog::Accepted) return;
     QString error;
-    if (!doc_.openNew(dialog.sceneText(), &error)) QMessageBox::warning(&window_, tr("New scene"), error);
+    if (!doc_.openNew(dialog.sceneText(), &error))
+      QMessageBox::warning(&window_, tr("New scene"), error);
   });
   library_ = new QAction(resources::actionIcon("scene-library"), tr("Scene &library..."), this);
   library_->setShortcut(QKeySequence(tr("Ctrl+L")));
@@ -41,32 +45,39 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window) : QObjec
   connect(library_, &QAction::triggered, this, [this] {
     SceneLibraryDialog dialog(&window_);
     if (dialog.exec() != QDialog::Accepted) return;
-    if (dialog.openFileRequested()) open_->trigger();
-    else if (!dialog.chosenScene().isEmpty()) openScene(dialog.chosenScene());
+    if (dialog.openFileRequested())
+      open_->trigger();
+    else if (!dialog.chosenScene().isEmpty())
+      openScene(dialog.chosenScene());
   });
   open_ = new QAction(tr("&Open scene file..."), this);
   open_->setShortcut(QKeySequence::Open);
   connect(open_, &QAction::triggered, this, [this] {
     const QString dir = lastFolder("files/directory");
-    const QString path = QFileDialog::getOpenFileName(&window_, tr("Open scene"), dir, tr("Scenes (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(&window_, tr("Open scene"), dir,
+                                                      tr("Scenes (*.json);;All files (*)"));
     if (!path.isEmpty()) openScene(path);
   });
   recent_ = new QMenu(tr("Open &recent"), &window_);
   save_ = new QAction(resources::actionIcon("save"), tr("&Save scene"), this);
   save_->setShortcut(QKeySequence::Save);
   connect(save_, &QAction::triggered, this, [this] {
-    if (doc_.filePath().isEmpty()) saveAs_->trigger();
-    else saveTo(doc_.filePath());
+    if (doc_.filePath().isEmpty())
+      saveAs_->trigger();
+    else
+      saveTo(doc_.filePath());
   });
   saveAs_ = new QAction(tr("Save scene &as..."), this);
   // the platform's key for Save as, and Ctrl+Shift+S where it has none (X11 without a desktop
   // environment)
   const QList<QKeySequence> saveAsKeys = QKeySequence::keyBindings(QKeySequence::SaveAs);
-  saveAs_->setShortcuts(saveAsKeys.isEmpty() ? QList<QKeySequence>{QKeySequence(tr("Ctrl+Shift+S"))} : saveAsKeys);
+  saveAs_->setShortcuts(saveAsKeys.isEmpty() ? QList<QKeySequence>{QKeySequence(tr("Ctrl+Shift+S"))}
+                                             : saveAsKeys);
   connect(saveAs_, &QAction::triggered, this, [this] {
     const QString dir = lastFolder("files/directory");
     const QString proposal = QDir(dir).filePath(doc_.displayName().remove(".json") + ".json");
-    const QString path = QFileDialog::getSaveFileName(&window_, tr("Save scene"), proposal, tr("Scenes (*.json)"));
+    const QString path =
+        QFileDialog::getSaveFileName(&window_, tr("Save scene"), proposal, tr("Scenes (*.json)"));
     if (!path.isEmpty()) saveTo(path);
   });
   fillRecent();
@@ -76,10 +87,13 @@ bool SceneFileActions::openScene(const QString& nameOrPath, QString* error) {
   if (!maybeSave()) return false;
   QString message;
   const bool builtin = findBuiltinScene(nameOrPath.toStdString()) != nullptr;
-  const bool ok = builtin ? doc_.openBuiltin(nameOrPath, &message) : doc_.openFile(nameOrPath, &message);
+  const bool ok =
+      builtin ? doc_.openBuiltin(nameOrPath, &message) : doc_.openFile(nameOrPath, &message);
   if (!ok) {
-    if (error) *error = message;
-    else QMessageBox::warning(&window_, tr("Open scene"), message);
+    if (error)
+      *error = message;
+    else
+      QMessageBox::warning(&window_, tr("Open scene"), message);
     return false;
   }
   if (!builtin) remember(doc_.filePath());
@@ -90,7 +104,8 @@ bool SceneFileActions::maybeSave(bool* discarded) {
   if (discarded) *discarded = false;
   if (!doc_.isModified()) return true;
   const auto answer = QMessageBox::question(
-      &window_, tr("Unsaved changes"), tr("The scene '%1' has unsaved changes. Save them?").arg(doc_.displayName()),
+      &window_, tr("Unsaved changes"),
+      tr("The scene '%1' has unsaved changes. Save them?").arg(doc_.displayName()),
       QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
   if (answer == QMessageBox::Cancel) return false;
   if (answer == QMessageBox::Save) {
@@ -126,7 +141,8 @@ void SceneFileActions::fillRecent() {
   recent_->clear();
   const QStringList recent = QSettings().value(kRecentKey).toStringList();
   for (const QString& path : recent)
-    recent_->addAction(QFileInfo(path).fileName(), this, [this, path] { openScene(path); })->setToolTip(path);
+    recent_->addAction(QFileInfo(path).fileName(), this, [this, path] { openScene(path); })
+        ->setToolTip(path);
   recent_->setToolTipsVisible(true);
   recent_->setEnabled(!recent.isEmpty());
 }

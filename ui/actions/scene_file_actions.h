@@ -1,7 +1,8 @@
 #pragma once
-// Opening and saving scenes: a new scene, empty or from a template (Ctrl+N), the scene library (Ctrl+L), any scene file (Ctrl+O), the recent files
-// (remembered in the settings), save (Ctrl+S) and save as (Ctrl+Shift+S). Before the current scene
-// is replaced, unsaved edits are offered for saving.
+// Opening and saving scenes: a new scene, empty or from a template (Ctrl+N), the scene library
+// (Ctrl+L), any scene file (Ctrl+O), the recent files (remembered in the settings), save (Ctrl+S)
+// and save as (Ctrl+Shift+S). Before the current scene is replaced, unsaved edits are offered for
+// saving.
 
 #include <QObject>
 #include <QStringList>

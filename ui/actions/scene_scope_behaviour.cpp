@@ -5,11 +5,12 @@
 
 namespace mbw::ui {
 
-SceneScopeBehaviour::SceneScopeBehaviour(SceneDocument& doc, RunLibrary& runs, QObject* parent) : QObject(parent) {
-  connect(&doc, &SceneDocument::replaced, &runs, [&doc, &runs] { runs.setActiveScene(doc.sceneKey(), doc.model()); });
-  connect(&doc, &SceneDocument::modelChanged, &runs, [&runs](std::shared_ptr<const Model> model) {
-    runs.setActiveModel(std::move(model));
-  });
+SceneScopeBehaviour::SceneScopeBehaviour(SceneDocument& doc, RunLibrary& runs, QObject* parent)
+    : QObject(parent) {
+  connect(&doc, &SceneDocument::replaced, &runs,
+          [&doc, &runs] { runs.setActiveScene(doc.sceneKey(), doc.model()); });
+  connect(&doc, &SceneDocument::modelChanged, &runs,
+          [&runs](std::shared_ptr<const Model> model) { runs.setActiveModel(std::move(model)); });
   connect(&doc, &SceneDocument::keyChanged, &runs, &RunLibrary::rekeyScene);
   runs.setActiveScene(doc.sceneKey(), doc.model());
 }

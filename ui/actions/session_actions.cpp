@@ -20,24 +20,34 @@
 namespace mbw::ui {
 
 SessionActions::SessionActions(SceneDocument& doc, RunLibrary& runs, RunController& controller,
-                               SceneFileActions& files, SettingsBehaviour& settings, QWidget& window)
-    : QObject(&window), doc_(doc), runs_(runs), controller_(controller), files_(files), settings_(settings),
+                               SceneFileActions& files, SettingsBehaviour& settings,
+                               QWidget& window)
+    : QObject(&window),
+      doc_(doc),
+      runs_(runs),
+      controller_(controller),
+      files_(files),
+      settings_(settings),
       window_(window) {
   auto ask = [this](bool saving) {
     const QString dir = lastFolder("files/sessions");
     const QString filter = tr("Workbench sessions (*.mbws)");
-    const QString path = saving ? QFileDialog::getSaveFileName(&window_, tr("Save session"), QDir(dir).filePath("session.mbws"), filter)
-                                : QFileDialog::getOpenFileName(&window_, tr("Open session"), dir, filter);
+    const QString path =
+        saving ? QFileDialog::getSaveFileName(&window_, tr("Save session"),
+                                              QDir(dir).filePath("session.mbws"), filter)
+               : QFileDialog::getOpenFileName(&window_, tr("Open session"), dir, filter);
     if (!path.isEmpty()) rememberFolder("files/sessions", QFileInfo(path).absolutePath());
     return path;
   };
   save_ = new QAction(tr("Save session..."), this);
   save_->setShortcut(QKeySequence(tr("Ctrl+Alt+S")));
-  save_->setToolTip(tr("The scene, every run with its results, the plots and the layout in one file (Ctrl+Alt+S)"));
+  save_->setToolTip(tr(
+      "The scene, every run with its results, the plots and the layout in one file (Ctrl+Alt+S)"));
   connect(save_, &QAction::triggered, this, [this, ask] {
     const QString path = ask(true);
     QString error;
-    if (!path.isEmpty() && !saveSession(path, &error)) QMessageBox::warning(&window_, tr("Save session"), error);
+    if (!path.isEmpty() && !saveSession(path, &error))
+      QMessageBox::warning(&window_, tr("Save session"), error);
   });
   open_ = new QAction(tr("Open session..."), this);
   open_->setShortcut(QKeySequence(tr("Ctrl+Alt+O")));
@@ -46,12 +56,14 @@ SessionActions::SessionActions(SceneDocument& doc, RunLibrary& runs, RunControll
     if (!files_.maybeSave()) return;
     const QString path = ask(false);
     QString error;
-    if (!path.isEmpty() && !openSession(path, &error)) QMessageBox::warning(&window_, tr("Open session"), error);
+    if (!path.isEmpty() && !openSession(path, &error))
+      QMessageBox::warning(&window_, tr("Open session"), error);
   });
 }
 
 QString SessionActions::autosavePath() {
-  return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("last-session.mbws");
+  return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+      .filePath("last-session.mbws");
 }
 
 bool SessionActions::saveSession(const QString& path, QString* error) const {
@@ -88,7 +100,8 @@ bool SessionActions::load(const QString& path, bool withScene, Layout layout, QS
   std::vector<std::unique_ptr<Run>> runs;
   QStringList warnings;
   if (!readSession(path, h, runs, &warnings, error)) return false;
-  if (withScene && !doc_.restore(h.sceneText, h.scenePath, h.sceneBuiltin, h.sceneModified, error)) return false;
+  if (withScene && !doc_.restore(h.sceneText, h.scenePath, h.sceneBuiltin, h.sceneModified, error))
+    return false;
   // the session's runs replace the ones there are
   std::vector<int> old;
   for (const auto& r : runs_.runs()) old.push_back(r->id);
@@ -96,8 +109,10 @@ bool SessionActions::load(const QString& path, bool withScene, Layout layout, QS
   for (auto& run : runs) runs_.restore(std::move(run));
   runs_.setOtherScenesShown(h.otherScenes);
   runs_.setReference(runs_.find(h.referenceId) ? h.referenceId : -1);
-  if (const Run* current = runs_.find(h.currentId); current && runs_.inScope(*current)) runs_.setCurrent(current->id);
-  else if (!runs_.scopeRuns().empty()) runs_.setCurrent(runs_.scopeRuns().back()->id);
+  if (const Run* current = runs_.find(h.currentId); current && runs_.inScope(*current))
+    runs_.setCurrent(current->id);
+  else if (!runs_.scopeRuns().empty())
+    runs_.setCurrent(runs_.scopeRuns().back()->id);
   if (layout != Layout::None) settings_.applyLayout(h.layout, layout == Layout::All);
   if (!warnings.isEmpty() && error) *error = warnings.join("\n");
   emit opened(path, static_cast<int>(runs_.runs().size()));

@@ -23,8 +23,8 @@ class SessionActions : public QObject {
   Q_OBJECT
 
  public:
-  SessionActions(SceneDocument& doc, RunLibrary& runs, RunController& controller, SceneFileActions& files,
-                 SettingsBehaviour& settings, QWidget& window);
+  SessionActions(SceneDocument& doc, RunLibrary& runs, RunController& controller,
+                 SceneFileActions& files, SettingsBehaviour& settings, QWidget& window);
 
   QAction* save() const { return save_; }
   QAction* open() const { return open_; }

@@ -16,7 +16,11 @@ namespace mbw::ui {
 
 SettingsBehaviour::SettingsBehaviour(QMainWindow& window, PlotPanel& plots, SceneDocument& doc,
                                      QList<QSplitter*> splitters, QList<QAction*> toggles)
-    : QObject(&window), window_(window), plots_(plots), doc_(doc), splitters_(std::move(splitters)),
+    : QObject(&window),
+      window_(window),
+      plots_(plots),
+      doc_(doc),
+      splitters_(std::move(splitters)),
       toggles_(std::move(toggles)) {
   window_.installEventFilter(this);
 }
@@ -25,7 +29,8 @@ QVariantMap SettingsBehaviour::layout() const {
   QVariantMap m;
   m["window/geometry"] = window_.saveGeometry();
   m["window/state"] = window_.saveState();
-  for (QSplitter* splitter : splitters_) m["splitters/" + splitter->objectName()] = splitter->saveState();
+  for (QSplitter* splitter : splitters_)
+    m["splitters/" + splitter->objectName()] = splitter->saveState();
   m["plots/layout"] = plots_.layoutState();
   for (QAction* a : toggles_) m["view/" + a->objectName()] = a->isChecked();
   return m;
@@ -35,11 +40,13 @@ bool SettingsBehaviour::applyLayout(const QVariantMap& m, bool geometry) {
   const bool saved = geometry && window_.restoreGeometry(m.value("window/geometry").toByteArray());
   if (geometry) {
     window_.restoreState(m.value("window/state").toByteArray());
-    for (QSplitter* splitter : splitters_) splitter->restoreState(m.value("splitters/" + splitter->objectName()).toByteArray());
+    for (QSplitter* splitter : splitters_)
+      splitter->restoreState(m.value("splitters/" + splitter->objectName()).toByteArray());
   }
   plots_.restoreLayout(m.value("plots/layout").toStringList());
   for (QAction* a : toggles_)
-    if (m.contains("view/" + a->objectName())) a->setChecked(m.value("view/" + a->objectName()).toBool());
+    if (m.contains("view/" + a->objectName()))
+      a->setChecked(m.value("view/" + a->objectName()).toBool());
   if (saved) keepOnScreen(window_);
   return saved;
 }
@@ -54,7 +61,8 @@ bool SettingsBehaviour::restore() {
 void SettingsBehaviour::restoreSplitters() {
   QSettings s;
   for (QSplitter* splitter : splitters_)
-    if (s.contains("splitters/" + splitter->objectName())) splitter->restoreState(s.value("splitters/" + splitter->objectName()).toByteArray());
+    if (s.contains("splitters/" + splitter->objectName()))
+      splitter->restoreState(s.value("splitters/" + splitter->objectName()).toByteArray());
 }
 
 void SettingsBehaviour::save() const {
@@ -74,8 +82,10 @@ void keepOnScreen(QWidget& window) {
   QSize size = window.size().boundedTo(available.size() - frame);
   window.resize(size);
   QRect g = window.frameGeometry();
-  g.moveLeft(std::clamp(g.left(), available.left(), std::max(available.left(), available.right() - g.width() + 1)));
-  g.moveTop(std::clamp(g.top(), available.top(), std::max(available.top(), available.bottom() - g.height() + 1)));
+  g.moveLeft(std::clamp(g.left(), available.left(),
+                        std::max(available.left(), available.right() - g.width() + 1)));
+  g.moveTop(std::clamp(g.top(), available.top(),
+                       std::max(available.top(), available.bottom() - g.height() + 1)));
   window.move(g.topLeft());
 }
 

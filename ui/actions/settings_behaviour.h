@@ -31,8 +31,8 @@ class SettingsBehaviour : public QObject {
   Q_OBJECT
 
  public:
-  SettingsBehaviour(QMainWindow& window, PlotPanel& plots, SceneDocument& doc, QList<QSplitter*> splitters,
-                    QList<QAction*> toggles);
+  SettingsBehaviour(QMainWindow& window, PlotPanel& plots, SceneDocument& doc,
+                    QList<QSplitter*> splitters, QList<QAction*> toggles);
 
   // false when there was no saved window layout
   bool restore();

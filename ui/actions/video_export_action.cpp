@@ -43,7 +43,8 @@ constexpr double kViewShare = 0.5;
 // frames are drawn as a window 720 pixels high would draw them, scaled to the frame's height
 constexpr double kReferenceHeight = 720.0;
 
-// the frames of a span: one per 1/fps s of video (speed/fps s of simulated time), the last at its end
+// the frames of a span: one per 1/fps s of video (speed/fps s of simulated time), the last at its
+// end
 int frameCount(double from, double to, const VideoSettings& s) {
   return std::max(1, static_cast<int>(std::floor((to - from) / s.speed * s.fps + 1e-9))) + 1;
 }
@@ -51,35 +52,49 @@ int frameCount(double from, double to, const VideoSettings& s) {
 }  // namespace
 
 bool parseVideoSize(const QString& text, VideoSettings::Size* size) {
-  if (text == "view") *size = VideoSettings::Size::View;
-  else if (text == "720p") *size = VideoSettings::Size::P720;
-  else if (text == "1080p") *size = VideoSettings::Size::P1080;
-  else return false;
+  if (text == "view")
+    *size = VideoSettings::Size::View;
+  else if (text == "720p")
+    *size = VideoSettings::Size::P720;
+  else if (text == "1080p")
+    *size = VideoSettings::Size::P1080;
+  else
+    return false;
   return true;
 }
 
 QSize videoFrameSize(VideoSettings::Size size, const QSize& view) {
   switch (size) {
-    case VideoSettings::Size::P720: return {1280, 720};
-    case VideoSettings::Size::P1080: return {1920, 1080};
-    case VideoSettings::Size::View: break;
+    case VideoSettings::Size::P720:
+      return {1280, 720};
+    case VideoSettings::Size::P1080:
+      return {1920, 1080};
+    case VideoSettings::Size::View:
+      break;
   }
   // as it is (an MP4 leaves out an odd last row or column)
   return view;
 }
 
-VideoExportAction::VideoExportAction(RunLibrary& runs, PlaybackController& playback, SceneView& view, PlotPanel& plots,
-                                     QWidget& window)
-    : QObject(&window), runs_(runs), playback_(playback), view_(view), plots_(plots), window_(window) {
+VideoExportAction::VideoExportAction(RunLibrary& runs, PlaybackController& playback,
+                                     SceneView& view, PlotPanel& plots, QWidget& window)
+    : QObject(&window),
+      runs_(runs),
+      playback_(playback),
+      view_(view),
+      plots_(plots),
+      window_(window) {
   action_ = new QAction(tr("Export playback as &video..."), this);
-  action_->setToolTip(tr("The current run as an MP4 video (ffmpeg) or PNG frames: 720p, 1080p or the view's size, "
-                         "a time span, the plots beside the 3D view if wished"));
+  action_->setToolTip(
+      tr("The current run as an MP4 video (ffmpeg) or PNG frames: 720p, 1080p or the view's size, "
+         "a time span, the plots beside the 3D view if wished"));
   connect(action_, &QAction::triggered, this, &VideoExportAction::run);
   auto update = [this] {
     const Run* run = runs_.find(runs_.currentId());
     action_->setEnabled(run && !run->live() && run->results.rowCount() > 1);
   };
-  for (auto signal : {&RunLibrary::currentChanged, &RunLibrary::runFinished, &RunLibrary::runRemoved})
+  for (auto signal :
+       {&RunLibrary::currentChanged, &RunLibrary::runFinished, &RunLibrary::runRemoved})
     connect(&runs_, signal, this, update);
   update();
 }
@@ -107,7 +122,8 @@ QImage VideoExportAction::composeFrame(const VideoSettings& s, const QSize& fram
     x += box + static_cast<int>(4 * scale);
     painter.setPen(QColor(30, 30, 30));
     const QString label = r->shortLabel();
-    painter.drawText(QRect(x, 0, frame.width() - x, keyHeight), Qt::AlignVCenter | Qt::AlignLeft, label);
+    painter.drawText(QRect(x, 0, frame.width() - x, keyHeight), Qt::AlignVCenter | Qt::AlignLeft,
+                     label);
     x += painter.fontMetrics().horizontalAdvance(label) + static_cast<int>(14 * scale);
   }
   // the plots in a grid, each drawn at a size a window would give it, scaled to the frame
@@ -117,8 +133,9 @@ QImage VideoExportAction::composeFrame(const VideoSettings& s, const QSize& fram
   const QRect area(viewWidth, keyHeight, frame.width() - viewWidth, frame.height() - keyHeight);
   for (int k = 0; k < n; ++k) {
     const int c = k % columns, r = k / columns;
-    const QRect cell(area.left() + area.width() * c / columns, area.top() + area.height() * r / rows,
-                     area.width() / columns, area.height() / rows);
+    const QRect cell(area.left() + area.width() * c / columns,
+                     area.top() + area.height() * r / rows, area.width() / columns,
+                     area.height() / rows);
     const QPixmap pixmap = plots[static_cast<size_t>(k)]->customPlot()->toPixmap(
         static_cast<int>(cell.width() / scale), static_cast<int>(cell.height() / scale), scale);
     painter.drawPixmap(cell.topLeft(), pixmap);
@@ -136,7 +153,8 @@ QImage VideoExportAction::frameAt(const VideoSettings& s, double t) {
   return composeFrame(s, videoFrameSize(s.size, viewPixels()));
 }
 
-int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const std::function<bool(int, int)>& progress) {
+int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
+                                   const std::function<bool(int, int)>& progress) {
   const Run* run = runs_.find(runs_.currentId());
   if (!run || run->results.rowCount() < 2) {
     if (error) *error = tr("There is no run to play back.");
@@ -144,13 +162,19 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const
   }
   const double from = std::max(playback_.start(), s.from), to = std::min(playback_.end(), s.to);
   if (!(to > from)) {
-    if (error) *error = tr("The time span %1 to %2 s holds none of the run (%3 to %4 s).")
-                            .arg(s.from).arg(s.to).arg(playback_.start()).arg(playback_.end());
+    if (error)
+      *error = tr("The time span %1 to %2 s holds none of the run (%3 to %4 s).")
+                   .arg(s.from)
+                   .arg(s.to)
+                   .arg(playback_.start())
+                   .arg(playback_.end());
     return -1;
   }
   const bool mp4 = s.path.endsWith(".mp4", Qt::CaseInsensitive);
   if (mp4 && ffmpeg().isEmpty()) {
-    if (error) *error = tr("ffmpeg is not installed: export PNG frames to a directory instead (or install ffmpeg).");
+    if (error)
+      *error = tr(
+          "ffmpeg is not installed: export PNG frames to a directory instead (or install ffmpeg).");
     return -1;
   }
   if (!mp4 && !QDir().mkpath(s.path)) {
@@ -164,9 +188,26 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const
     encoder.setProgram(ffmpeg());
     // PNG frames on stdin; H.264 in yuv420p wants even sizes: an odd last row or column is left
     // out (padding drew a black line there, and its colour bled into the row above)
-    encoder.setArguments({"-y", "-loglevel", "error", "-f", "image2pipe", "-framerate", QString::number(s.fps),
-                          "-c:v", "png", "-i", "-", "-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0", "-c:v", "libx264",
-                          "-pix_fmt", "yuv420p", "-movflags", "+faststart", s.path});
+    encoder.setArguments({"-y",
+                          "-loglevel",
+                          "error",
+                          "-f",
+                          "image2pipe",
+                          "-framerate",
+                          QString::number(s.fps),
+                          "-c:v",
+                          "png",
+                          "-i",
+                          "-",
+                          "-vf",
+                          "crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0",
+                          "-c:v",
+                          "libx264",
+                          "-pix_fmt",
+                          "yuv420p",
+                          "-movflags",
+                          "+faststart",
+                          s.path});
     encoder.start();
     if (!encoder.waitForStarted(10000)) {
       if (error) *error = tr("Cannot start ffmpeg: %1").arg(encoder.errorString());
@@ -181,7 +222,8 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const
   PlotCursors& cursors = plots_.cursors();
   const double cursorB = cursors.b();
   if (cursors.hasB()) cursors.setB(std::nan(""));
-  const double viewWidth = s.plots && !plots_.plots().empty() ? frameSize.width() * kViewShare : frameSize.width();
+  const double viewWidth =
+      s.plots && !plots_.plots().empty() ? frameSize.width() * kViewShare : frameSize.width();
   view_.holdCameraForFrames(true, viewWidth / frameSize.height());
   int written = 0;
   QString failure;
@@ -194,10 +236,13 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const
       buffer.open(QIODevice::WriteOnly);
       frame.save(&buffer, "PNG");
       if (encoder.write(png) != png.size() || !encoder.waitForBytesWritten(30000)) {
-        failure = tr("ffmpeg stopped taking frames: %1").arg(QString::fromUtf8(encoder.readAllStandardError()));
+        failure = tr("ffmpeg stopped taking frames: %1")
+                      .arg(QString::fromUtf8(encoder.readAllStandardError()));
         break;
       }
-    } else if (!frame.save(QDir(s.path).filePath(QString("frame_%1.png").arg(k + 1, 5, 10, QChar('0'))), "PNG")) {
+    } else if (!frame.save(
+                   QDir(s.path).filePath(QString("frame_%1.png").arg(k + 1, 5, 10, QChar('0'))),
+                   "PNG")) {
       failure = tr("Cannot write the frames in %1").arg(s.path);
       break;
     }
@@ -210,8 +255,10 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const
   if (mp4) {
     encoder.closeWriteChannel();
     encoder.waitForFinished(120000);
-    if (failure.isEmpty() && (encoder.exitStatus() != QProcess::NormalExit || encoder.exitCode() != 0))
-      failure = tr("ffmpeg failed: %1").arg(QString::fromUtf8(encoder.readAllStandardError()).trimmed());
+    if (failure.isEmpty() &&
+        (encoder.exitStatus() != QProcess::NormalExit || encoder.exitCode() != 0))
+      failure =
+          tr("ffmpeg failed: %1").arg(QString::fromUtf8(encoder.readAllStandardError()).trimmed());
     if (!failure.isEmpty()) QFile::remove(s.path);
   }
   view_.holdCameraForFrames(false);
@@ -225,17 +272,23 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error, const
   return written;
 }
 
-VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double start, double end, const QSize& view,
-                                         QWidget* parent)
-    : QDialog(parent), size_(new QComboBox(this)), from_(new QDoubleSpinBox(this)), to_(new QDoubleSpinBox(this)),
-      fps_(new QDoubleSpinBox(this)), speed_(new QDoubleSpinBox(this)),
+VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double start, double end,
+                                         const QSize& view, QWidget* parent)
+    : QDialog(parent),
+      size_(new QComboBox(this)),
+      from_(new QDoubleSpinBox(this)),
+      to_(new QDoubleSpinBox(this)),
+      fps_(new QDoubleSpinBox(this)),
+      speed_(new QDoubleSpinBox(this)),
       plots_(new QCheckBox(tr("the plots beside the 3D view"), this)),
-      frames_(new QCheckBox(tr("PNG frames in a directory instead of an MP4 file"), this)), summary_(new QLabel(this)) {
+      frames_(new QCheckBox(tr("PNG frames in a directory instead of an MP4 file"), this)),
+      summary_(new QLabel(this)) {
   setWindowTitle(tr("Export playback as video"));
   const QSize own = videoFrameSize(VideoSettings::Size::View, view);
   size_->addItem(tr("720p (1280 x 720)"), static_cast<int>(VideoSettings::Size::P720));
   size_->addItem(tr("1080p (1920 x 1080)"), static_cast<int>(VideoSettings::Size::P1080));
-  size_->addItem(tr("the 3D view (%1 x %2)").arg(own.width()).arg(own.height()), static_cast<int>(VideoSettings::Size::View));
+  size_->addItem(tr("the 3D view (%1 x %2)").arg(own.width()).arg(own.height()),
+                 static_cast<int>(VideoSettings::Size::View));
   size_->setCurrentIndex(size_->findData(static_cast<int>(initial.size)));
   for (QDoubleSpinBox* box : {from_, to_}) {
     box->setDecimals(3);
@@ -255,9 +308,12 @@ VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double st
   speed_->setSuffix(tr(" \u00d7 real time"));
   speed_->setToolTip(tr("Simulated seconds per second of video"));
   plots_->setChecked(initial.plots);
-  plots_->setToolTip(tr("The 3D view on the left, the plots as they are on the right, their cursor at the time shown"));
+  plots_->setToolTip(
+      tr("The 3D view on the left, the plots as they are on the right, their cursor at the time "
+         "shown"));
   const bool noFfmpeg = VideoExportAction::ffmpeg().isEmpty();
-  frames_->setChecked(noFfmpeg || (!initial.path.isEmpty() && !initial.path.endsWith(".mp4", Qt::CaseInsensitive)));
+  frames_->setChecked(
+      noFfmpeg || (!initial.path.isEmpty() && !initial.path.endsWith(".mp4", Qt::CaseInsensitive)));
   frames_->setEnabled(!noFfmpeg);
   if (noFfmpeg) frames_->setToolTip(tr("ffmpeg is not installed: only PNG frames can be written"));
   summary_->setStyleSheet("color: #555;");
@@ -286,8 +342,9 @@ void VideoSettingsDialog::updateSummary() {
   const VideoSettings s = settings();
   const bool valid = s.to > s.from;
   const int frames = valid ? frameCount(s.from, s.to, s) : 0;
-  summary_->setText(valid ? tr("%1 frames, %2 s of video").arg(frames).arg((frames - 1) / s.fps, 0, 'g', 3)
-                          : tr("the span is empty: the first frame's time must be before the last's"));
+  summary_->setText(
+      valid ? tr("%1 frames, %2 s of video").arg(frames).arg((frames - 1) / s.fps, 0, 'g', 3)
+            : tr("the span is empty: the first frame's time must be before the last's"));
 }
 
 VideoSettings VideoSettingsDialog::settings() const {
@@ -304,7 +361,8 @@ VideoSettings VideoSettingsDialog::settings() const {
 bool VideoSettingsDialog::pngFrames() const { return frames_->isChecked(); }
 
 VideoSettingsDialog* VideoExportAction::settingsDialog(const VideoSettings& settings) {
-  return new VideoSettingsDialog(settings, playback_.start(), playback_.end(), viewPixels(), &window_);
+  return new VideoSettingsDialog(settings, playback_.start(), playback_.end(), viewPixels(),
+                                 &window_);
 }
 
 void VideoExportAction::run() {
@@ -330,11 +388,15 @@ void VideoExportAction::run() {
 
   const QString dir = lastFolder("export/directory");
   const Run* run = runs_.find(runs_.currentId());
-  const QString base = run ? run->sceneName() + "_" + QString::fromStdString(run->settings.integrator) : QString("playback");
-  const QString path = dialog->pngFrames()
-                           ? QFileDialog::getExistingDirectory(&window_, tr("Directory for the PNG frames"), dir)
-                           : QFileDialog::getSaveFileName(&window_, tr("Export video"), QDir(dir).filePath(base + ".mp4"),
-                                                          tr("MP4 videos (*.mp4)"));
+  const QString base =
+      run ? run->sceneName() + "_" + QString::fromStdString(run->settings.integrator)
+          : QString("playback");
+  const QString path =
+      dialog->pngFrames()
+          ? QFileDialog::getExistingDirectory(&window_, tr("Directory for the PNG frames"), dir)
+          : QFileDialog::getSaveFileName(&window_, tr("Export video"),
+                                         QDir(dir).filePath(base + ".mp4"),
+                                         tr("MP4 videos (*.mp4)"));
   if (path.isEmpty()) return;
   rememberFolder("export/directory", dialog->pngFrames() ? path : QFileInfo(path).absolutePath());
   chosen.path = path;

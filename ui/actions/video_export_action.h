@@ -30,14 +30,14 @@ class SceneView;
 
 struct VideoSettings {
   enum class Size { View, P720, P1080 };
-  QString path;         // an .mp4 file, or a directory for PNG frames
-  double fps = 30.0;    // frames per second of the video
-  double speed = 1.0;   // simulated seconds per second of video
+  QString path;        // an .mp4 file, or a directory for PNG frames
+  double fps = 30.0;   // frames per second of the video
+  double speed = 1.0;  // simulated seconds per second of video
   Size size = Size::View;
   // the simulated time span (clamped to the run's)
   double from = 0.0;
   double to = std::numeric_limits<double>::infinity();
-  bool plots = false;   // the plots beside the 3D view
+  bool plots = false;  // the plots beside the 3D view
 };
 
 // "view", "720p", "1080p" (false for anything else)
@@ -52,7 +52,8 @@ class VideoSettingsDialog : public QDialog {
 
  public:
   // start, end: the run's time span; view: the 3D view's size
-  VideoSettingsDialog(const VideoSettings& initial, double start, double end, const QSize& view, QWidget* parent);
+  VideoSettingsDialog(const VideoSettings& initial, double start, double end, const QSize& view,
+                      QWidget* parent);
   VideoSettings settings() const;  // without the path
   bool pngFrames() const;
 
@@ -73,7 +74,8 @@ class VideoExportAction : public QObject {
   Q_OBJECT
 
  public:
-  VideoExportAction(RunLibrary& runs, PlaybackController& playback, SceneView& view, PlotPanel& plots, QWidget& window);
+  VideoExportAction(RunLibrary& runs, PlaybackController& playback, SceneView& view,
+                    PlotPanel& plots, QWidget& window);
   QAction* action() const { return action_; }
 
   // ffmpeg's path ("" when it is not installed)

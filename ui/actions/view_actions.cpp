@@ -19,9 +19,14 @@ ViewActions::ViewActions(SceneView& view, QObject* parent) : QObject(parent) {
     const char* tip;
     StandardView view;
   };
-  for (const Standard& s : {Standard{front_, "F&ront", "Ctrl+1", "Front view: world x to the right, up against gravity (Ctrl+1)", StandardView::Front},
-                            Standard{side_, "&Side", "Ctrl+2", "Side view, from the right of the front view (Ctrl+2)", StandardView::Side},
-                            Standard{top_, "&Top", "Ctrl+3", "Top view, looking down along gravity (Ctrl+3)", StandardView::Top}}) {
+  for (const Standard& s :
+       {Standard{front_, "F&ront", "Ctrl+1",
+                 "Front view: world x to the right, up against gravity (Ctrl+1)",
+                 StandardView::Front},
+        Standard{side_, "&Side", "Ctrl+2", "Side view, from the right of the front view (Ctrl+2)",
+                 StandardView::Side},
+        Standard{top_, "&Top", "Ctrl+3", "Top view, looking down along gravity (Ctrl+3)",
+                 StandardView::Top}}) {
     s.action = new QAction(tr(s.text), this);
     s.action->setShortcut(QKeySequence(tr(s.key)));
     s.action->setToolTip(tr(s.tip));
@@ -30,7 +35,8 @@ ViewActions::ViewActions(SceneView& view, QObject* parent) : QObject(parent) {
   }
   fit_ = new QAction(tr("&Fit"), this);
   fit_->setShortcut(QKeySequence(tr("F")));
-  fit_->setToolTip(tr("Everything in view, same direction: the scene, or the whole motion of the run shown (F)"));
+  fit_->setToolTip(tr(
+      "Everything in view, same direction: the scene, or the whole motion of the run shown (F)"));
   connect(fit_, &QAction::triggered, &view, &SceneView::fitView);
   frames_ = new QAction(resources::actionIcon("frames"), tr("Body &frames"), this);
   frames_->setCheckable(true);

@@ -9,7 +9,8 @@ namespace {
 constexpr int kTickMs = 16;
 // a tick this late on average (ms) means the thread is waiting for a core
 constexpr double kStarvedMs = 4.0;
-// while starved: an element waits this many times the lateness between two draws, at most the longest
+// while starved: an element waits this many times the lateness between two draws, at most the
+// longest
 constexpr double kLateFactor = 6.0;
 constexpr double kLongestPeriodMs = 250.0;
 // weight of the latest tick in the average lateness
@@ -61,8 +62,10 @@ void FrameScheduler::tick() {
   bool waiting = false;
   for (const auto& [handle, item] : items_) {
     if (!item.pending) continue;
-    if (static_cast<double>(now - item.drawnAt) < period) waiting = true;
-    else pending.emplace_back(item.requestedAt, handle);
+    if (static_cast<double>(now - item.drawnAt) < period)
+      waiting = true;
+    else
+      pending.emplace_back(item.requestedAt, handle);
   }
   if (pending.empty() && !waiting) {
     timer_.stop();

@@ -19,7 +19,9 @@ QString shortNumber(double x, int significant) {
   return text.left(e) + (negative ? "e-" : "e") + exponent;
 }
 
-QString fullNumber(double x) { return QLocale::c().toString(x, 'g', QLocale::FloatingPointShortest); }
+QString fullNumber(double x) {
+  return QLocale::c().toString(x, 'g', QLocale::FloatingPointShortest);
+}
 
 QString withUnit(const QString& number, const QString& unit) {
   return unit.isEmpty() ? number : number + " " + unit;

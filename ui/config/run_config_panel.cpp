@@ -42,16 +42,23 @@ QString valueList(const std::vector<double>& values) {
 }
 
 QString rhoInfText(const Capabilities& c) {
-  if (!c.rhoInfValues.empty()) return QObject::tr("rho_inf one of %1").arg(valueList(c.rhoInfValues));
-  return QObject::tr("rho_inf in [%1, %2%3").arg(c.rhoInfMin).arg(c.rhoInfMax).arg(c.rhoInfMaxExcluded ? ")" : "]");
+  if (!c.rhoInfValues.empty())
+    return QObject::tr("rho_inf one of %1").arg(valueList(c.rhoInfValues));
+  return QObject::tr("rho_inf in [%1, %2%3")
+      .arg(c.rhoInfMin)
+      .arg(c.rhoInfMax)
+      .arg(c.rhoInfMaxExcluded ? ")" : "]");
 }
 
 QString capabilityText(const Capabilities& c) {
   QStringList parts{QObject::tr("order %1").arg(c.order)};
   if (c.implicitStages > 1) parts << QObject::tr("%1 implicit stages").arg(c.implicitStages);
   if (c.lStable) parts << QObject::tr("L-stable");
-  if (c.variableStep) parts << (c.fixedStep ? QObject::tr("fixed or variable step") : QObject::tr("variable step only"));
-  else parts << QObject::tr("fixed step");
+  if (c.variableStep)
+    parts << (c.fixedStep ? QObject::tr("fixed or variable step")
+                          : QObject::tr("variable step only"));
+  else
+    parts << QObject::tr("fixed step");
   if (c.errorEstimate && !c.variableStep) parts << QObject::tr("error estimate");
   if (c.hasRhoInf) parts << QObject::tr("%1, default %2").arg(rhoInfText(c)).arg(c.rhoInfDefault);
   if (c.hasAlpha) parts << QObject::tr("or alpha in [-1/3, 0]");
@@ -86,19 +93,37 @@ IntegratorSettings listingSettings(const Capabilities& c) {
 }  // namespace
 
 RunConfigPanel::RunConfigPanel(QWidget* parent)
-    : QWidget(parent), formulation_(new QComboBox(this)), integrator_(new QComboBox(this)),
-      integrators_(new QStandardItemModel(this)), description_(new QLabel(this)), capabilities_(new QLabel(this)),
-      step_(new QLineEdit(this)), variableStep_(new QCheckBox(tr("variable step (error control)"), this)),
-      rtol_(new QLineEdit(this)), atol_(new QLineEdit(this)), maxStep_(new QLineEdit(this)),
-      jacobian_(new QComboBox(this)), linearSolver_(new QComboBox(this)), jacobianUpdate_(new QComboBox(this)), rhoInf_(new QLineEdit(this)), alpha_(new QLineEdit(this)), tEnd_(new QLineEdit(this)),
-      every_(new QSpinBox(this)), outputStep_(new QLineEdit(this)), outputTimes_(new QLineEdit(this)),
-      chooseTimes_(new QToolButton(this)), recordSteps_(new QCheckBox(tr("record the steps as well"), this)), problem_(new QLabel(this)),
+    : QWidget(parent),
+      formulation_(new QComboBox(this)),
+      integrator_(new QComboBox(this)),
+      integrators_(new QStandardItemModel(this)),
+      description_(new QLabel(this)),
+      capabilities_(new QLabel(this)),
+      step_(new QLineEdit(this)),
+      variableStep_(new QCheckBox(tr("variable step (error control)"), this)),
+      rtol_(new QLineEdit(this)),
+      atol_(new QLineEdit(this)),
+      maxStep_(new QLineEdit(this)),
+      jacobian_(new QComboBox(this)),
+      linearSolver_(new QComboBox(this)),
+      jacobianUpdate_(new QComboBox(this)),
+      rhoInf_(new QLineEdit(this)),
+      alpha_(new QLineEdit(this)),
+      tEnd_(new QLineEdit(this)),
+      every_(new QSpinBox(this)),
+      outputStep_(new QLineEdit(this)),
+      outputTimes_(new QLineEdit(this)),
+      chooseTimes_(new QToolButton(this)),
+      recordSteps_(new QCheckBox(tr("record the steps as well"), this)),
+      problem_(new QLabel(this)),
       warning_(new QLabel(this)) {
   for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
-  formulation_->setToolTip(tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "
-                              "matrices, rE: Euler angles)"));
+  formulation_->setToolTip(
+      tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "
+         "matrices, rE: Euler angles)"));
   integrator_->setModel(integrators_);
-  integrator_->setToolTip(tr("Integrators grouped by family; unavailable ones say why in their tooltip"));
+  integrator_->setToolTip(
+      tr("Integrators grouped by family; unavailable ones say why in their tooltip"));
   description_->setWordWrap(true);
   capabilities_->setWordWrap(true);
   capabilities_->setStyleSheet("color: #555;");
@@ -112,28 +137,37 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   atol_->setToolTip(tr("Absolute tolerance of the error estimate"));
   maxStep_->setToolTip(tr("Largest step the error control may take, s (empty: no limit)"));
   maxStep_->setPlaceholderText(tr("no limit"));
-  jacobian_->setToolTip(tr("How the integrator gets its Jacobian: exact (analytic) or by finite differences"));
-  linearSolver_->setToolTip(tr("Index-3 integrators: storage of the Newton matrix. auto: dense for small "
-                               "models, sparse (KLU) for large ones"));
-  jacobianUpdate_->setToolTip(tr("Index-3 integrators: when the Newton matrix is evaluated. auto: kept across "
-                                 "iterations and steps while Newton contracts well; iteration: full Newton; "
-                                 "step: once per time point"));
-  rhoInf_->setToolTip(tr("Spectral radius at infinity: 1 keeps high frequencies, 0 damps them at once"));
-  alpha_->setToolTip(tr("HHT's alpha in [-1/3, 0], instead of rho_inf (empty: from rho_inf, or -1/3)"));
+  jacobian_->setToolTip(
+      tr("How the integrator gets its Jacobian: exact (analytic) or by finite differences"));
+  linearSolver_->setToolTip(
+      tr("Index-3 integrators: storage of the Newton matrix. auto: dense for small "
+         "models, sparse (KLU) for large ones"));
+  jacobianUpdate_->setToolTip(
+      tr("Index-3 integrators: when the Newton matrix is evaluated. auto: kept across "
+         "iterations and steps while Newton contracts well; iteration: full Newton; "
+         "step: once per time point"));
+  rhoInf_->setToolTip(
+      tr("Spectral radius at infinity: 1 keeps high frequencies, 0 damps them at once"));
+  alpha_->setToolTip(
+      tr("HHT's alpha in [-1/3, 0], instead of rho_inf (empty: from rho_inf, or -1/3)"));
   tEnd_->setToolTip(tr("End of the simulated time span, s"));
   every_->setRange(1, 1000000);
-  every_->setToolTip(tr("Record every N-th step (the first and the last step are always recorded)"));
+  every_->setToolTip(
+      tr("Record every N-th step (the first and the last step are always recorded)"));
   outputStep_->setPlaceholderText(tr("at the steps"));
-  outputStep_->setToolTip(tr("Record at t0 + k x this step, s: states interpolated between the steps and put "
-                             "back on the constraints (runs on the same grid compare row by row)"));
+  outputStep_->setToolTip(
+      tr("Record at t0 + k x this step, s: states interpolated between the steps and put "
+         "back on the constraints (runs on the same grid compare row by row)"));
   outputTimes_->setPlaceholderText(tr("times"));
-  outputTimes_->setToolTip(tr("Or record at the times listed in this file, s (one per line or separated by "
-                              "blanks or commas, # starts a comment), interpolated and put back on the "
-                              "constraints as with an output step"));
+  outputTimes_->setToolTip(
+      tr("Or record at the times listed in this file, s (one per line or separated by "
+         "blanks or commas, # starts a comment), interpolated and put back on the "
+         "constraints as with an output step"));
   chooseTimes_->setText(tr("..."));
   chooseTimes_->setToolTip(tr("Choose the file of output times"));
-  recordSteps_->setToolTip(tr("With an output step or output times: record the integrator's steps too "
-                              "(column on_grid = 0)"));
+  recordSteps_->setToolTip(
+      tr("With an output step or output times: record the integrator's steps too "
+         "(column on_grid = 0)"));
 
   // choices, the chosen integrator's description, its settings
   auto* choice = new QFormLayout;
@@ -165,8 +199,11 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   // the output step or, on the same row (the panel keeps its height: a row more made the window
   // taller than 800 pixels), the file of output times; the step wide enough for its placeholder
   // as QLineEdit draws it (its frame, 2 pixels of margin each side, one for the cursor)
-  const int frame = outputStep_->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, outputStep_);
-  outputStep_->setMinimumWidth(outputStep_->fontMetrics().horizontalAdvance(outputStep_->placeholderText()) + 1 + 2 * 2 + 2 * frame);
+  const int frame =
+      outputStep_->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, outputStep_);
+  outputStep_->setMinimumWidth(
+      outputStep_->fontMetrics().horizontalAdvance(outputStep_->placeholderText()) + 1 + 2 * 2 +
+      2 * frame);
   auto* outputRow = new QHBoxLayout;
   outputRow->setContentsMargins(0, 0, 0, 0);
   outputRow->addWidget(outputStep_, 1);
@@ -181,13 +218,15 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     updateIntegrators();
     updateDetails();
   });
-  connect(integrator_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &RunConfigPanel::updateDetails);
+  connect(integrator_, QOverload<int>::of(&QComboBox::currentIndexChanged), this,
+          &RunConfigPanel::updateDetails);
   connect(variableStep_, &QCheckBox::toggled, this, [this](bool on) {
     variableWanted_ = on;
     updateDetails();
   });
   for (QComboBox* box : {jacobian_, linearSolver_, jacobianUpdate_})
-    connect(box, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &RunConfigPanel::updateDetails);
+    connect(box, QOverload<int>::of(&QComboBox::currentIndexChanged), this,
+            &RunConfigPanel::updateDetails);
   for (QLineEdit* box : {step_, rtol_, atol_, maxStep_, rhoInf_, alpha_, tEnd_})
     connect(box, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
   connect(every_, QOverload<int>::of(&QSpinBox::valueChanged), this, &RunConfigPanel::changed);
@@ -226,7 +265,8 @@ void RunConfigPanel::updateIntegrators() {
         item->setFlags(Qt::NoItemFlags);
         item->setToolTip(QString::fromStdString(why));
       } else {
-        item->setToolTip(QString::fromStdString(i.capabilities.description) + "\n" + capabilityText(i.capabilities));
+        item->setToolTip(QString::fromStdString(i.capabilities.description) + "\n" +
+                         capabilityText(i.capabilities));
       }
       integrators_->appendRow(item);
     }
@@ -237,9 +277,11 @@ void RunConfigPanel::updateIntegrators() {
   int widest = integrator_->view()->sizeHintForColumn(0);
   for (int r = 0; r < integrators_->rowCount(); ++r) {
     const QStandardItem* item = integrators_->item(r);
-    widest = std::max(widest, QFontMetrics(item->font()).horizontalAdvance(item->text()) + 4 * integrator_->fontMetrics().height());
+    widest = std::max(widest, QFontMetrics(item->font()).horizontalAdvance(item->text()) +
+                                  4 * integrator_->fontMetrics().height());
   }
-  integrator_->view()->setMinimumWidth(widest + integrator_->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
+  integrator_->view()->setMinimumWidth(
+      widest + integrator_->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
   integrator_->view()->setTextElideMode(Qt::ElideNone);
   if (!setIntegrator(selected)) {
     // the first available one
@@ -254,9 +296,10 @@ void RunConfigPanel::updateIntegrators() {
 void RunConfigPanel::updateDetails() {
   const IntegratorInfo* info = findIntegrator(integrator().toStdString());
   description_->setText(info ? QString::fromStdString(info->capabilities.description) : QString());
-  description_->setToolTip(info && !info->capabilities.source.empty()
-                               ? tr("Coefficients: %1").arg(QString::fromStdString(info->capabilities.source))
-                               : QString());
+  description_->setToolTip(
+      info && !info->capabilities.source.empty()
+          ? tr("Coefficients: %1").arg(QString::fromStdString(info->capabilities.source))
+          : QString());
   capabilities_->setText(info ? capabilityText(info->capabilities) : QString());
   const bool canVary = info && info->capabilities.variableStep;
   const bool canFix = !info || info->capabilities.fixedStep;
@@ -272,7 +315,8 @@ void RunConfigPanel::updateDetails() {
                                       : tr("Choose steps from the error estimate"));
   const bool varying = canVary && variableStep_->isChecked();
   for (QLineEdit* box : {rtol_, atol_, maxStep_}) box->setEnabled(varying);
-  step_->setToolTip(varying ? tr("The first step, s (the error control chooses the next ones)") : tr("Time step h, s"));
+  step_->setToolTip(varying ? tr("The first step, s (the error control chooses the next ones)")
+                            : tr("Time step h, s"));
   // the Jacobian and Newton options it offers
   offerChoices(jacobian_, info ? &info->capabilities.jacobians : nullptr);
   offerChoices(linearSolver_, info ? &info->capabilities.linearSolvers : nullptr);
@@ -282,12 +326,14 @@ void RunConfigPanel::updateDetails() {
   rhoInf_->setPlaceholderText(!rho ? tr("not tunable")
                               : info->capabilities.rhoInfValues.empty()
                                   ? tr("default %1").arg(info->capabilities.rhoInfDefault)
-                                  : tr("default %1; one of %2").arg(info->capabilities.rhoInfDefault)
+                                  : tr("default %1; one of %2")
+                                        .arg(info->capabilities.rhoInfDefault)
                                         .arg(valueList(info->capabilities.rhoInfValues)));
   const bool alpha = info && info->capabilities.hasAlpha;
   alpha_->setEnabled(alpha);
   alpha_->setPlaceholderText(alpha ? tr("from rho_inf") : tr("HHT only"));
-  recordSteps_->setEnabled(!outputStep_->text().trimmed().isEmpty() || !outputTimesFile().isEmpty());
+  recordSteps_->setEnabled(!outputStep_->text().trimmed().isEmpty() ||
+                           !outputTimesFile().isEmpty());
   problem_->setText(problem());
   problem_->setVisible(!problem_->text().isEmpty());
   warning_->setText(warning());
@@ -301,20 +347,24 @@ QString RunConfigPanel::warning() const {
   const double span = s.tEnd - std::max(s.tStart, s.recordFrom);
   // rows on the output grid, and at the steps (every N-th; a variable step at most its largest)
   double rows = 0.0;
-  if (s.output.active()) rows += s.output.step > 0.0 ? span / s.output.step : static_cast<double>(s.output.times.size());
+  if (s.output.active())
+    rows += s.output.step > 0.0 ? span / s.output.step : static_cast<double>(s.output.times.size());
   if (!s.output.active() || s.output.recordSteps) {
     const IntegratorSettings& is = s.integratorSettings;
     const double h = is.variableStep ? is.maxStep : is.step;
     if (h > 0.0) rows += span / h / std::max(1, s.every);
   }
   if (!(rows > kManyRows)) return {};
-  return tr("About %1 rows would be recorded, each written to the run's file: record every N steps, or give an "
-            "output step.").arg(QString::number(rows, 'g', 2));
+  return tr("About %1 rows would be recorded, each written to the run's file: record every N "
+            "steps, or give an "
+            "output step.")
+      .arg(QString::number(rows, 'g', 2));
 }
 
 bool RunConfigPanel::varying() const {
   const IntegratorInfo* info = findIntegrator(integrator().toStdString());
-  return info && info->capabilities.variableStep && (variableStep_->isChecked() || !info->capabilities.fixedStep);
+  return info && info->capabilities.variableStep &&
+         (variableStep_->isChecked() || !info->capabilities.fixedStep);
 }
 
 double RunConfigPanel::number(const QLineEdit* box, bool* ok) const {
@@ -336,8 +386,10 @@ RunSettings RunConfigPanel::settings() const {
   }
   if (jacobian_->count() > 0) is.jacobian = jacobian_->currentText().toStdString();
   if (linearSolver_->count() > 0) is.linearSolver = linearSolver_->currentText().toStdString();
-  if (jacobianUpdate_->count() > 0) is.jacobianUpdate = jacobianUpdate_->currentText().toStdString();
-  if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty()) is.rhoInf = number(rhoInf_, &ok);
+  if (jacobianUpdate_->count() > 0)
+    is.jacobianUpdate = jacobianUpdate_->currentText().toStdString();
+  if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty())
+    is.rhoInf = number(rhoInf_, &ok);
   if (alpha_->isEnabled() && !alpha_->text().trimmed().isEmpty()) is.alpha = number(alpha_, &ok);
   s.tEnd = number(tEnd_, &ok);
   s.tStart = tStart_;
@@ -413,12 +465,15 @@ void RunConfigPanel::setDefaults(const Model& scene) {
   atol_->setText(text(is.atol));
   variableStep_->setChecked(sceneAsksVariableSteps(scene.defaults));
   maxStep_->setText(is.maxStep > 0.0 ? text(is.maxStep) : QString());
-  outputStep_->setText(scene.defaults.outputStep > 0.0 ? text(scene.defaults.outputStep) : QString());
+  outputStep_->setText(scene.defaults.outputStep > 0.0 ? text(scene.defaults.outputStep)
+                                                       : QString());
   outputTimes_->setText(QString::fromStdString(sceneOutputTimesPath(scene)));
   updateDetails();
   // the scene's Newton options where the integrator offers them
-  linearSolver_->setCurrentIndex(std::max(0, linearSolver_->findText(QString::fromStdString(is.linearSolver))));
-  jacobianUpdate_->setCurrentIndex(std::max(0, jacobianUpdate_->findText(QString::fromStdString(is.jacobianUpdate))));
+  linearSolver_->setCurrentIndex(
+      std::max(0, linearSolver_->findText(QString::fromStdString(is.linearSolver))));
+  jacobianUpdate_->setCurrentIndex(
+      std::max(0, jacobianUpdate_->findText(QString::fromStdString(is.jacobianUpdate))));
 }
 
 void RunConfigPanel::checkFormulations(const Model& model) {
@@ -458,7 +513,8 @@ bool RunConfigPanel::setIntegrator(const QString& nameOrAlias) {
 void RunConfigPanel::chooseOutputTimes() {
   const QString current = outputTimesFile();
   const QString path = QFileDialog::getOpenFileName(
-      this, tr("Output times"), current.isEmpty() ? QDir::currentPath() : QFileInfo(current).absolutePath(),
+      this, tr("Output times"),
+      current.isEmpty() ? QDir::currentPath() : QFileInfo(current).absolutePath(),
       tr("Output times (*.txt *.csv *.dat);;All files (*)"));
   if (!path.isEmpty()) setOutputTimesFile(path);
 }
@@ -466,7 +522,8 @@ void RunConfigPanel::chooseOutputTimes() {
 const RunConfigPanel::TimesFile& RunConfigPanel::timesFile() const {
   const QString path = outputTimesFile();
   const QFileInfo info(path);
-  if (times_.path == path && times_.modified == info.lastModified() && times_.size == info.size()) return times_;
+  if (times_.path == path && times_.modified == info.lastModified() && times_.size == info.size())
+    return times_;
   times_ = TimesFile{path, info.lastModified(), info.size(), OutputRequest(), QString()};
   try {
     readOutputTimes(path.toStdString(), times_.request);
@@ -481,6 +538,8 @@ QString RunConfigPanel::outputTimesFile() const { return outputTimes_->text().tr
 void RunConfigPanel::setStep(double step) { step_->setText(text(step)); }
 void RunConfigPanel::setTEnd(double tEnd) { tEnd_->setText(text(tEnd)); }
 QString RunConfigPanel::formulation() const { return formulation_->currentText(); }
-QString RunConfigPanel::integrator() const { return integrator_->currentData(kNameRole).toString(); }
+QString RunConfigPanel::integrator() const {
+  return integrator_->currentData(kNameRole).toString();
+}
 
 }  // namespace mbw::ui

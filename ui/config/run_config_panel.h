@@ -32,7 +32,8 @@ class RunConfigPanel : public QWidget {
   // reads them) become the panel's values
   void setDefaults(const Model& scene);
   // formulations that cannot start from the scene's initial poses (rE at its gimbal lock) are
-  // disabled with the engine's reason as tooltip; a disabled choice gives way to the first usable one
+  // disabled with the engine's reason as tooltip; a disabled choice gives way to the first usable
+  // one
   void checkFormulations(const Model& model);
   RunSettings settings() const;
   // why this configuration cannot run ("" when it can)

@@ -12,7 +12,8 @@ namespace mbw::ui {
 HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent), text_(new QTextBrowser(this)) {
   setObjectName("helpBrowser");
   setWindowTitle(tr("Multibody Workbench help"));
-  // links to other pages of the docs are followed here, links to the web go to the desktop's browser
+  // links to other pages of the docs are followed here, links to the web go to the desktop's
+  // browser
   text_->setOpenLinks(false);
   connect(text_, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
     if (url.isLocalFile() || url.isRelative()) {
@@ -38,7 +39,8 @@ HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent), text_(new QTextBrow
     if (home_.isValid()) text_->setSource(home_);
   });
   connect(close, &QPushButton::clicked, this, &QDialog::close);
-  connect(text_, &QTextBrowser::sourceChanged, this, [this, home] { home->setEnabled(home_.isValid()); });
+  connect(text_, &QTextBrowser::sourceChanged, this,
+          [this, home] { home->setEnabled(home_.isValid()); });
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(back);
   buttons->addWidget(forward);
@@ -53,7 +55,9 @@ HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent), text_(new QTextBrow
 
 void HelpBrowser::showFile(const QString& path) {
   const QUrl url = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath());
-  if (!home_.isValid()) home_ = QUrl::fromLocalFile(QFileInfo(QFileInfo(path).absolutePath() + "/workbench.md").absoluteFilePath());
+  if (!home_.isValid())
+    home_ = QUrl::fromLocalFile(
+        QFileInfo(QFileInfo(path).absolutePath() + "/workbench.md").absoluteFilePath());
   text_->setSource(url, QTextDocument::MarkdownResource);
   setWindowTitle(tr("Multibody Workbench help: %1").arg(QFileInfo(path).completeBaseName()));
 }

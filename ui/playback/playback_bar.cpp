@@ -22,10 +22,18 @@ constexpr int kSliderSteps = 2000;
 }  // namespace
 
 PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget* parent)
-    : QWidget(parent), playback_(playback), runs_(runs), play_(new QAction(tr("&Play"), this)),
-      playButton_(new QToolButton(this)), slider_(new QSlider(Qt::Horizontal, this)), time_(new QLabel(this)),
-      speed_(new QComboBox(this)), loop_(new QCheckBox(tr("Loop"), this)), run_(new QComboBox(this)),
-      ghost_(new QComboBox(this)), trace_(new QComboBox(this)) {
+    : QWidget(parent),
+      playback_(playback),
+      runs_(runs),
+      play_(new QAction(tr("&Play"), this)),
+      playButton_(new QToolButton(this)),
+      slider_(new QSlider(Qt::Horizontal, this)),
+      time_(new QLabel(this)),
+      speed_(new QComboBox(this)),
+      loop_(new QCheckBox(tr("Loop"), this)),
+      run_(new QComboBox(this)),
+      ghost_(new QComboBox(this)),
+      trace_(new QComboBox(this)) {
   play_->setCheckable(true);
   play_->setShortcut(QKeySequence(Qt::Key_Space));
   play_->setShortcutContext(Qt::WindowShortcut);
@@ -36,8 +44,9 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
   slider_->setToolTip(tr("Playback time: the 3D view and a cursor in every plot follow"));
   // at a fixed size (times up to 9999 s), so that its text, new with every drain of a live run,
   // does not lay the whole window out again each time
-  time_->setFixedSize(std::max(130, time_->fontMetrics().horizontalAdvance("0000.000 / 0000.000 s") + 8),
-                      time_->fontMetrics().height() + 4);
+  time_->setFixedSize(
+      std::max(130, time_->fontMetrics().horizontalAdvance("0000.000 / 0000.000 s") + 8),
+      time_->fontMetrics().height() + 4);
   time_->setToolTip(tr("Playback time / end of the run"));
   for (double s : {0.1, 0.25, 0.5, 1.0, 2.0, 4.0}) speed_->addItem(QString("%1\u00d7").arg(s), s);
   speed_->setCurrentIndex(3);
@@ -45,7 +54,9 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
   loop_->setToolTip(tr("Start again at the end"));
   run_->setToolTip(tr("The run played back"));
   ghost_->setToolTip(tr("A second run drawn ghosted at the same time"));
-  trace_->setToolTip(tr("Trace the path of a point (a body's frame origin or one of its named points) during playback"));
+  trace_->setToolTip(
+      tr("Trace the path of a point (a body's frame origin or one of its named points) during "
+         "playback"));
   for (QComboBox* box : {run_, ghost_, trace_}) {
     box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     box->setMinimumContentsLength(4);
@@ -81,14 +92,17 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
     playback_.setTime(playback_.start() + (playback_.end() - playback_.start()) * v / kSliderSteps);
   });
   connect(&playback_, &PlaybackController::timeChanged, this, &PlaybackBar::showTime);
-  connect(&playback_, &PlaybackController::rangeChanged, this, [this] { showTime(playback_.time()); });
+  connect(&playback_, &PlaybackController::rangeChanged, this,
+          [this] { showTime(playback_.time()); });
   connect(speed_, QOverload<int>::of(&QComboBox::currentIndexChanged), this,
           [this] { playback_.setSpeed(speed_->currentData().toDouble()); });
   connect(loop_, &QCheckBox::toggled, &playback_, &PlaybackController::setLoop);
   connect(run_, QOverload<int>::of(&QComboBox::activated), this,
           [this] { runs_.setCurrent(run_->currentData().toInt()); });
-  connect(ghost_, QOverload<int>::of(&QComboBox::activated), this, [this] { emit ghostChanged(ghostId()); });
-  connect(trace_, QOverload<int>::of(&QComboBox::activated), this, [this] { emit traceChanged(tracePoint()); });
+  connect(ghost_, QOverload<int>::of(&QComboBox::activated), this,
+          [this] { emit ghostChanged(ghostId()); });
+  connect(trace_, QOverload<int>::of(&QComboBox::activated), this,
+          [this] { emit traceChanged(tracePoint()); });
   connect(&runs_, &RunLibrary::scopeChanged, this, &PlaybackBar::fillRuns);
   for (auto signal : {&RunLibrary::runAdded, &RunLibrary::runRemoved, &RunLibrary::currentChanged})
     connect(&runs_, signal, this, &PlaybackBar::fillRuns);
@@ -112,7 +126,8 @@ void PlaybackBar::fillRuns() {
   ghost_->setCurrentIndex(index < 0 ? 0 : index);
   if (index < 0 && ghost != -1) emit ghostChanged(-1);
   const bool any = !scope.empty();
-  for (QWidget* w : std::initializer_list<QWidget*>{slider_, speed_, loop_, run_, ghost_, trace_}) w->setEnabled(any);
+  for (QWidget* w : std::initializer_list<QWidget*>{slider_, speed_, loop_, run_, ghost_, trace_})
+    w->setEnabled(any);
   play_->setEnabled(any);
   fillTracePoints();
 }
@@ -137,7 +152,9 @@ void PlaybackBar::fillTracePoints() {
   if (index < 0 && !chosen.isEmpty()) emit traceChanged(QString());
 }
 
-QString PlaybackBar::tracePoint() const { return trace_->count() ? trace_->currentData().toString() : QString(); }
+QString PlaybackBar::tracePoint() const {
+  return trace_->count() ? trace_->currentData().toString() : QString();
+}
 
 bool PlaybackBar::setTracePoint(const QString& point) {
   const int index = trace_->findData(point);
@@ -158,7 +175,9 @@ void PlaybackBar::setGhostId(int id) {
 void PlaybackBar::showTime(double t) {
   updating_ = true;
   const double span = playback_.end() - playback_.start();
-  slider_->setValue(span > 0.0 ? static_cast<int>(std::lround((t - playback_.start()) / span * kSliderSteps)) : 0);
+  slider_->setValue(
+      span > 0.0 ? static_cast<int>(std::lround((t - playback_.start()) / span * kSliderSteps))
+                 : 0);
   updating_ = false;
   time_->setText(QString("%1 / %2 s").arg(t, 0, 'f', 3).arg(playback_.end(), 0, 'f', 3));
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The playback controls under the 3D view: play/pause, a timeline slider, the time, the speed,
-// loop, the run played back, a second run shown ghosted beside it, and a point whose path is traced.
+// loop, the run played back, a second run shown ghosted beside it, and a point whose path is
+// traced.
 
 #include <QWidget>
 

@@ -17,9 +17,15 @@
 
 namespace mbw::ui {
 
-ViewSync::ViewSync(SceneDocument& doc, RunLibrary& runs, PlaybackController& playback, PlaybackBar& bar,
-                   SceneView& view, PlotPanel& plots, QObject* parent)
-    : QObject(parent), doc_(doc), runs_(runs), playback_(playback), bar_(bar), view_(view), plots_(plots) {
+ViewSync::ViewSync(SceneDocument& doc, RunLibrary& runs, PlaybackController& playback,
+                   PlaybackBar& bar, SceneView& view, PlotPanel& plots, QObject* parent)
+    : QObject(parent),
+      doc_(doc),
+      runs_(runs),
+      playback_(playback),
+      bar_(bar),
+      view_(view),
+      plots_(plots) {
   connect(&doc_, &SceneDocument::modelChanged, this, &ViewSync::showScene);
   // an edit the loader refuses leaves the last valid model in view: without what the edit removed
   connect(&doc_, &SceneDocument::changed, this, [this] {
@@ -27,7 +33,8 @@ ViewSync::ViewSync(SceneDocument& doc, RunLibrary& runs, PlaybackController& pla
     std::set<std::string> kept, removed;
     if (doc_.json().contains("bodies") && doc_.json()["bodies"].is_array())
       for (const auto& b : doc_.json()["bodies"])
-        if (b.is_object() && b.contains("name") && b["name"].is_string()) kept.insert(b["name"].get<std::string>());
+        if (b.is_object() && b.contains("name") && b["name"].is_string())
+          kept.insert(b["name"].get<std::string>());
     for (const Body& b : doc_.model()->bodies)
       if (!kept.count(b.name)) removed.insert(b.name);
     view_.hideBodies(removed);
@@ -91,7 +98,8 @@ const PoseTrack* ViewSync::track(const Run& run) {
   auto it = tracks_.find(run.id);
   if (it == tracks_.end() || !it->second->valid()) {
     if (run.results.columnCount() == 0) return nullptr;
-    it = tracks_.insert_or_assign(run.id, std::make_unique<PoseTrack>(*run.model, run.results)).first;
+    it = tracks_.insert_or_assign(run.id, std::make_unique<PoseTrack>(*run.model, run.results))
+             .first;
   }
   return it->second->valid() ? it->second.get() : nullptr;
 }
@@ -104,7 +112,8 @@ void ViewSync::showRun(int id) {
   }
   showingRun_ = true;
   // the scene's meshes on its runs (a run of another scene has its shapes)
-  view_.setMeshes(run->sceneKey == doc_.sceneKey() ? sceneMeshes(doc_.json(), doc_.filePath()) : BodyMeshes());
+  view_.setMeshes(run->sceneKey == doc_.sceneKey() ? sceneMeshes(doc_.json(), doc_.filePath())
+                                                   : BodyMeshes());
   view_.setModel(run->model);
   updateGhost();
   playback_.setRange(0.0, run->lastTime());
@@ -156,7 +165,8 @@ void ViewSync::fitMotion() {
   const size_t rows = run->results.rowCount();
   std::vector<BodyPoses> samples;
   for (size_t k = 0; k < std::min(rows, kSamples); ++k)
-    samples.push_back(pt->posesAt(run->results, rows <= kSamples ? k : k * (rows - 1) / (kSamples - 1)));
+    samples.push_back(
+        pt->posesAt(run->results, rows <= kSamples ? k : k * (rows - 1) / (kSamples - 1)));
   view_.setMotion(samples);
 }
 
@@ -174,14 +184,16 @@ void ViewSync::showTime(double t) {
   if (!run) return;
   showingRun_ = true;
   QString caption = QString("t = %1 s   %2").arg(t, 0, 'f', 3).arg(run->label());
-  if (const PoseTrack* pt = track(*run)) view_.setPoses(pt->posesAt(run->results, PoseTrack::rowAt(run->results, t)));
+  if (const PoseTrack* pt = track(*run))
+    view_.setPoses(pt->posesAt(run->results, PoseTrack::rowAt(run->results, t)));
   view_.setTraceTime(t);
   if (const Run* ghost = runs_.find(bar_.ghostId()); ghost && ghost->id != run->id) {
     if (const PoseTrack* gt = track(*ghost))
       view_.setGhostPoses(gt->posesAt(ghost->results, PoseTrack::rowAt(ghost->results, t)));
     caption += tr("\nghosted: ") + ghost->label();
   } else if (const double b = plots_.cursors().b(); std::isfinite(b)) {
-    if (const PoseTrack* pt = track(*run)) view_.setGhostPoses(pt->posesAt(run->results, PoseTrack::rowAt(run->results, b)));
+    if (const PoseTrack* pt = track(*run))
+      view_.setGhostPoses(pt->posesAt(run->results, PoseTrack::rowAt(run->results, b)));
     caption += tr("\nghosted: cursor B, t = %1 s").arg(b, 0, 'f', 3);
   }
   if (run->live()) caption += run->paused ? tr("   (paused)") : tr("   (running)");
@@ -192,9 +204,12 @@ void ViewSync::showTime(double t) {
 void ViewSync::updateGhost() {
   const Run* ghost = runs_.find(bar_.ghostId());
   const Run* current = runs_.find(runs_.currentId());
-  if (ghost && ghost->id != runs_.currentId()) view_.setGhost(ghost->model);
-  else if (current && std::isfinite(plots_.cursors().b())) view_.setGhost(current->model);
-  else view_.setGhost(nullptr);
+  if (ghost && ghost->id != runs_.currentId())
+    view_.setGhost(ghost->model);
+  else if (current && std::isfinite(plots_.cursors().b()))
+    view_.setGhost(current->model);
+  else
+    view_.setGhost(nullptr);
   showTime(playback_.time());
 }
 

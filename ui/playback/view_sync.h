@@ -32,7 +32,8 @@ class ViewSync : public QObject {
   // the scene as edited, in its initial poses
   void showScene();
   // consistent initial conditions: projected poses, the scene's own ghosted
-  void showInitialStateChanges(std::shared_ptr<const Model> model, const BodyPoses& before, const BodyPoses& after);
+  void showInitialStateChanges(std::shared_ptr<const Model> model, const BodyPoses& before,
+                               const BodyPoses& after);
 
  private:
   void showRun(int id);

@@ -1,6 +1,6 @@
 #pragma once
-// Plain descriptions of 2D charts (no Qt types), rendered by figure_export.h. Used by mbw-cli for run
-// reports and study figures, so that every figure the project produces comes from one piece of
+// Plain descriptions of 2D charts (no Qt types), rendered by figure_export.h. Used by mbw-cli for
+// run reports and study figures, so that every figure the project produces comes from one piece of
 // plotting code.
 
 #include <optional>

@@ -28,7 +28,8 @@ class OffscreenApplication {
     if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
       const QString dir = QDir::tempPath() + "/mbw-runtime-" + QString::number(getuid());
       QDir().mkpath(dir);
-      QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+      QFile::setPermissions(
+          dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
       qputenv("XDG_RUNTIME_DIR", dir.toUtf8());
     }
     static int argc = 1;
@@ -44,7 +45,8 @@ class OffscreenApplication {
 QString text(const std::string& s) { return QString::fromStdString(s); }
 
 // keeps only points a logarithmic axis can show
-void addSeries(QCustomPlot& plot, QCPAxisRect* rect, const Chart& chart, const Series& s, int index) {
+void addSeries(QCustomPlot& plot, QCPAxisRect* rect, const Chart& chart, const Series& s,
+               int index) {
   QCPGraph* graph = plot.addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
   QVector<double> x, y;
   for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
@@ -61,7 +63,8 @@ void addSeries(QCustomPlot& plot, QCPAxisRect* rect, const Chart& chart, const S
   graph->setPen(pen);
   if (s.style == Series::Style::Markers) graph->setLineStyle(QCPGraph::lsNone);
   if (s.style != Series::Style::Line)
-    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, seriesColor(index), Qt::white, 6));
+    graph->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, seriesColor(index), Qt::white, 6));
 }
 
 // automatic range with a margin so that no marker sits on the frame, widened where it would be
@@ -84,7 +87,8 @@ void setRange(QCPAxis* axis, const Axis& spec) {
   axis->setRange(r);
   if (spec.min) axis->setRangeLower(*spec.min);
   if (spec.max) axis->setRangeUpper(*spec.max);
-  if (spec.logarithmic && axis->range().upper / axis->range().lower < 100.0) axis->setTicker(plot::narrowLogTicker(axis->range()));
+  if (spec.logarithmic && axis->range().upper / axis->range().lower < 100.0)
+    axis->setTicker(plot::narrowLogTicker(axis->range()));
 }
 
 // as many legend entries per row as the longest name leaves room for (at most 4)
@@ -99,7 +103,9 @@ int legendColumns(const Chart& chart, int chartWidth) {
 
 FigureFormat figureFormat(const std::string& path) {
   const QString suffix = QFileInfo(QString::fromStdString(path)).suffix().toLower();
-  return suffix == "svg" ? FigureFormat::Svg : suffix == "pdf" ? FigureFormat::Pdf : FigureFormat::Png;
+  return suffix == "svg"   ? FigureFormat::Svg
+         : suffix == "pdf" ? FigureFormat::Pdf
+                           : FigureFormat::Png;
 }
 
 QString figureFileFilter() {
@@ -123,7 +129,8 @@ bool savePlot(QCustomPlot& plot, const QString& path, int width, int height) {
       plot.toPainter(&painter, w, h);
       return painter.end() && QFileInfo(path).size() > 0;
     }
-    case FigureFormat::Png: break;
+    case FigureFormat::Png:
+      break;
   }
   // a plot at its size on the screen with twice its pixels: sharp in a document
   return plot.savePng(path, w, h, width > 0 ? 1.0 : 2.0);
@@ -139,7 +146,8 @@ void writeFigure(const Figure& figure, const std::string& path) {
   const int rows = (static_cast<int>(figure.charts.size()) + columns - 1) / columns;
   int row0 = 0;
   if (!figure.title.empty()) {
-    auto* title = new QCPTextElement(&plot, text(figure.title), QFont("DejaVu Sans", 13, QFont::Bold));
+    auto* title =
+        new QCPTextElement(&plot, text(figure.title), QFont("DejaVu Sans", 13, QFont::Bold));
     plot.plotLayout()->addElement(0, 0, title);
     row0 = 1;
   }
@@ -152,7 +160,9 @@ void writeFigure(const Figure& figure, const std::string& path) {
     grid->addElement(static_cast<int>(c) / columns, static_cast<int>(c) % columns, cell);
     int r = 0;
     if (!chart.title.empty())
-      cell->addElement(r++, 0, new QCPTextElement(&plot, text(chart.title), QFont("DejaVu Sans", 11, QFont::Bold)));
+      cell->addElement(
+          r++, 0,
+          new QCPTextElement(&plot, text(chart.title), QFont("DejaVu Sans", 11, QFont::Bold)));
     auto* rect = new QCPAxisRect(&plot);
     cell->addElement(r, 0, rect);
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
@@ -162,7 +172,8 @@ void writeFigure(const Figure& figure, const std::string& path) {
     x->setLabel(text(chart.x.label));
     y->setLabel(text(chart.y.label));
     const int firstGraph = plot.graphCount();
-    for (size_t s = 0; s < chart.series.size(); ++s) addSeries(plot, rect, chart, chart.series[s], static_cast<int>(s));
+    for (size_t s = 0; s < chart.series.size(); ++s)
+      addSeries(plot, rect, chart, chart.series[s], static_cast<int>(s));
     setRange(x, chart.x);
     setRange(y, chart.y);
     if (chart.legend && !chart.series.empty()) {
@@ -181,8 +192,9 @@ void writeFigure(const Figure& figure, const std::string& path) {
   }
   const int height = rows * figure.chartHeight + (figure.title.empty() ? 0 : 40);
   const QString file = QString::fromStdString(path);
-  const bool ok = figureFormat(path) == FigureFormat::Png ? plot.savePng(file, figure.width, height, 1.0)
-                                                           : savePlot(plot, file, figure.width, height);
+  const bool ok = figureFormat(path) == FigureFormat::Png
+                      ? plot.savePng(file, figure.width, height, 1.0)
+                      : savePlot(plot, file, figure.width, height);
   if (!ok) throw PlotError("cannot write the figure '" + path + "'");
 }
 

@@ -8,7 +8,7 @@
 namespace mbw::plot {
 
 namespace {
-const QColor kPalette[] = {QColor(0, 114, 178),  QColor(213, 94, 0),   QColor(0, 158, 115),
+const QColor kPalette[] = {QColor(0, 114, 178),   QColor(213, 94, 0),  QColor(0, 158, 115),
                            QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
                            QColor(0, 0, 0),       QColor(240, 228, 66)};
 constexpr int kPaletteSize = sizeof kPalette / sizeof kPalette[0];
@@ -41,10 +41,12 @@ void applyAxisStyle(QCPAxis& axis, bool logarithmic) {
 
 QSharedPointer<QCPAxisTickerText> narrowLogTicker(const QCPRange& r) {
   QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-  for (const std::vector<double>& mantissas : {std::vector<double>{1, 2, 5}, std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
+  for (const std::vector<double>& mantissas :
+       {std::vector<double>{1, 2, 5}, std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
     ticker->clear();
     int count = 0;
-    for (int e = static_cast<int>(std::floor(std::log10(r.lower))); e <= static_cast<int>(std::ceil(std::log10(r.upper))); ++e)
+    for (int e = static_cast<int>(std::floor(std::log10(r.lower)));
+         e <= static_cast<int>(std::ceil(std::log10(r.upper))); ++e)
       for (double m : mantissas) {
         const double v = m * std::pow(10.0, e);
         if (v < r.lower || v > r.upper) continue;

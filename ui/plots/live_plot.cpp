@@ -46,11 +46,18 @@ QComboBox* channelBox(QWidget* parent, const QString& tip) {
 
 }  // namespace
 
-LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels, PlotCursors& cursors,
-                   FrameScheduler* scheduler, QWidget* parent)
-    : QWidget(parent), runs_(runs), cursors_(cursors), scheduler_(scheduler), kind_(kind), channels_(channels),
-      kindBox_(new QComboBox(this)), firstBox_(channelBox(this, tr("The signal plotted (x of an x-y plot)"))),
-      secondBox_(channelBox(this, tr("y of the x-y plot"))), plot_(new QCustomPlot(this)) {
+LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
+                   PlotCursors& cursors, FrameScheduler* scheduler, QWidget* parent)
+    : QWidget(parent),
+      runs_(runs),
+      cursors_(cursors),
+      scheduler_(scheduler),
+      kind_(kind),
+      channels_(channels),
+      kindBox_(new QComboBox(this)),
+      firstBox_(channelBox(this, tr("The signal plotted (x of an x-y plot)"))),
+      secondBox_(channelBox(this, tr("y of the x-y plot"))),
+      plot_(new QCustomPlot(this)) {
   // header: quantity, signals, auto-scale, remove
   for (const PlotKindInfo& k : plotKinds()) kindBox_->addItem(k.title, k.id);
   kindBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -59,7 +66,8 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   kindBox_->setToolTip(tr("What this plot shows"));
   auto* fit = new QToolButton(this);
   fit->setText(tr("Fit"));
-  fit->setToolTip(tr("Auto-scale both axes and follow new data (double click in the plot does the same)"));
+  fit->setToolTip(
+      tr("Auto-scale both axes and follow new data (double click in the plot does the same)"));
   auto* remove = new QToolButton(this);
   remove->setText(QStringLiteral("\u2715"));
   remove->setToolTip(tr("Remove this plot"));
@@ -114,7 +122,8 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   connect(&cursors_, &PlotCursors::changed, this, &LivePlot::updateCursors);
 
   connect(kindBox_, QOverload<int>::of(&QComboBox::activated), this, [this](int index) {
-    if (const PlotKindInfo* k = findPlotKind(kindBox_->itemData(index).toString())) setQuantity(k->kind, channels_);
+    if (const PlotKindInfo* k = findPlotKind(kindBox_->itemData(index).toString()))
+      setQuantity(k->kind, channels_);
   });
   auto chosen = [this] {
     QStringList c{firstBox_->currentData().toString()};
@@ -129,7 +138,8 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   connect(plot_, &QCustomPlot::mouseWheel, this, [this] { followData_ = false; });
   connect(plot_, &QCustomPlot::mouseDoubleClick, this, &LivePlot::autoScale);
   // a log axis zoomed or dragged within two decades gets its 1-2-5 ticks again
-  connect(plot_->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &LivePlot::updateTicks);
+  connect(plot_->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+          &LivePlot::updateTicks);
   // right click: cursors, auto-scale, this plot alone as a PNG image
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(plot_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
@@ -141,11 +151,13 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
     menu.addAction(tr("&Auto-scale"), this, &LivePlot::autoScale);
     menu.addAction(tr("Save this plot (PNG, SVG, PDF)..."), this, [this] {
       const QString dir = lastFolder("export/directory");
-      const QString path = QFileDialog::getSaveFileName(this, tr("Save plot"), QDir(dir).filePath(plotKindInfo(kind_).id + ".png"),
-                                                        plot::figureFileFilter());
+      const QString path = QFileDialog::getSaveFileName(
+          this, tr("Save plot"), QDir(dir).filePath(plotKindInfo(kind_).id + ".png"),
+          plot::figureFileFilter());
       if (path.isEmpty()) return;
       rememberFolder("export/directory", QFileInfo(path).absolutePath());
-      if (!savePlot(path)) QMessageBox::warning(this, tr("Save plot"), tr("Cannot write %1").arg(path));
+      if (!savePlot(path))
+        QMessageBox::warning(this, tr("Save plot"), tr("Cannot write %1").arg(path));
     });
     menu.exec(plot_->mapToGlobal(at));
   });
@@ -158,8 +170,10 @@ LivePlot::~LivePlot() {
 }
 
 void LivePlot::replotSoon() {
-  if (scheduler_) scheduler_->request(drawHandle_);
-  else plot_->replot(QCustomPlot::rpQueuedReplot);
+  if (scheduler_)
+    scheduler_->request(drawHandle_);
+  else
+    plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void LivePlot::setQuantity(PlotKind kind, const QStringList& channels) {
@@ -188,8 +202,10 @@ void LivePlot::rebuild() {
 }
 
 void LivePlot::appendRows(int runId, bool now) {
-  if (scheduler_ && !now) pendingRuns_.insert(runId);
-  else takeRows(runId);
+  if (scheduler_ && !now)
+    pendingRuns_.insert(runId);
+  else
+    takeRows(runId);
   replotSoon();
 }
 
@@ -254,18 +270,24 @@ void LivePlot::updateAxes() {
   QString info;
   if (kind_ == PlotKind::NewtonIterations) {
     std::map<QString, QStringList> byMeaning;
-    for (const Run* run : runs_.shownRuns()) byMeaning[iterationsLabel(*run)] << QString("#%1").arg(run->id);
+    for (const Run* run : runs_.shownRuns())
+      byMeaning[iterationsLabel(*run)] << QString("#%1").arg(run->id);
     // the axis label short enough for a small plot: "projection iterations per step"
-    if (byMeaning.size() == 1) plot_->yAxis->setLabel(QString(byMeaning.begin()->first).remove(QRegularExpression(" \\(.*\\)")) + tr(" per step"));
+    if (byMeaning.size() == 1)
+      plot_->yAxis->setLabel(
+          QString(byMeaning.begin()->first).remove(QRegularExpression(" \\(.*\\)")) +
+          tr(" per step"));
     else {
       QStringList parts;
       // one line per kind of count
-      for (const auto& [meaning, ids] : byMeaning) parts << ids.join(", ") + ": " + QString(meaning).remove(" (dependent coordinates)");
+      for (const auto& [meaning, ids] : byMeaning)
+        parts << ids.join(", ") + ": " + QString(meaning).remove(" (dependent coordinates)");
       info = parts.join('\n');
     }
   } else if (kind_ == PlotKind::Difference || kind_ == PlotKind::ReferenceError) {
     if (const Run* base = kind_ == PlotKind::Difference ? series_->base() : runs_.reference())
-      info = kind_ == PlotKind::Difference ? tr("each run minus #%1").arg(base->id) : tr("each run against #%1").arg(base->id);
+      info = kind_ == PlotKind::Difference ? tr("each run minus #%1").arg(base->id)
+                                           : tr("each run against #%1").arg(base->id);
   }
   info_->setText(info);
   info_->setVisible(!info.isEmpty());
@@ -294,8 +316,9 @@ void LivePlot::followData() {
     bool any = false;
     for (const Series& s : series_->series()) {
       bool found = false;
-      const QCPRange r = keys ? s.plottable->getKeyRange(found, QCP::sdBoth)
-                              : s.plottable->getValueRange(found, logY ? QCP::sdPositive : QCP::sdBoth);
+      const QCPRange r =
+          keys ? s.plottable->getKeyRange(found, QCP::sdBoth)
+               : s.plottable->getValueRange(found, logY ? QCP::sdPositive : QCP::sdBoth);
       if (!found) continue;
       lower = any ? std::min(lower, r.lower) : r.lower;
       upper = any ? std::max(upper, r.upper) : r.upper;
@@ -305,7 +328,8 @@ void LivePlot::followData() {
   };
   auto linear = [](QCPAxis* axis, double lower, double upper) {
     // a constant shows in the middle
-    const double margin = upper > lower ? 0.05 * (upper - lower) : std::max(1e-3 * std::abs(upper), 1e-12);
+    const double margin =
+        upper > lower ? 0.05 * (upper - lower) : std::max(1e-3 * std::abs(upper), 1e-12);
     axis->setRange(lower - margin, upper + margin);
   };
   double lower = 0.0, upper = 0.0;
@@ -348,8 +372,10 @@ void LivePlot::updateTicks() {
     const QCPRange r = plot_->yAxis->range();
     const bool narrow = r.lower > 0.0 && r.upper / r.lower < 100.0;
     const bool logTicker = !plot_->yAxis->ticker().dynamicCast<QCPAxisTickerLog>().isNull();
-    if (narrow) plot_->yAxis->setTicker(plot::narrowLogTicker(r));
-    else if (!logTicker) plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    if (narrow)
+      plot_->yAxis->setTicker(plot::narrowLogTicker(r));
+    else if (!logTicker)
+      plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     plot_->yAxis->ticker()->setTickCount(std::max(2, h / 32));
   }
 }
@@ -385,7 +411,8 @@ bool LivePlot::eventFilter(QObject* watched, QEvent* event) {
         auto* e = static_cast<QMouseEvent*>(event);
         // a click moves a cursor; a drag pans (and the plot stops following the data)
         if ((e->position() - pressedAt_).manhattanLength() <= 3) {
-          if (e->button() == Qt::LeftButton) clickAt(e->position(), e->modifiers() & Qt::ShiftModifier);
+          if (e->button() == Qt::LeftButton)
+            clickAt(e->position(), e->modifiers() & Qt::ShiftModifier);
         } else {
           followData_ = false;
         }
@@ -434,7 +461,8 @@ QSize LivePlot::sizeHint() const { return {320, 240}; }
 
 int LivePlot::pointCount() const {
   int n = 0;
-  for (const Series& s : series_->series()) n += s.plottable->interface1D() ? s.plottable->interface1D()->dataCount() : 0;
+  for (const Series& s : series_->series())
+    n += s.plottable->interface1D() ? s.plottable->interface1D()->dataCount() : 0;
   return n;
 }
 

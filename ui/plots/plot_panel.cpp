@@ -25,11 +25,16 @@ constexpr int kReadableWidth = 185;
 }  // namespace
 
 PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* parent)
-    : QWidget(parent), runs_(runs), scheduler_(scheduler), cursors_(new PlotCursors(this)), grid_(new QGridLayout),
+    : QWidget(parent),
+      runs_(runs),
+      scheduler_(scheduler),
+      cursors_(new PlotCursors(this)),
+      grid_(new QGridLayout),
       key_(new QLabel(this)) {
   auto* add = new QToolButton(this);
   add->setText(tr("Add plot"));
-  add->setToolTip(tr("Add a plot of another quantity (the Signals panel plots any recorded signal)"));
+  add->setToolTip(
+      tr("Add a plot of another quantity (the Signals panel plots any recorded signal)"));
   add->setPopupMode(QToolButton::InstantPopup);
   auto* menu = new QMenu(add);
   for (const PlotKindInfo& k : plotKinds()) {
@@ -49,8 +54,9 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
   header->addWidget(key_, 1);
   key_->setWordWrap(true);
   key_->setTextFormat(Qt::RichText);
-  key_->setToolTip(tr("The legend of every plot: the runs shown, by the number the read-outs use (\u2605: the "
-                      "reference run), and the markers of rejected steps"));
+  key_->setToolTip(
+      tr("The legend of every plot: the runs shown, by the number the read-outs use (\u2605: the "
+         "reference run), and the markers of rejected steps"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
@@ -100,7 +106,8 @@ LivePlot* PlotPanel::addPlot(PlotKind kind, const QStringList& channels) {
   auto* plot = new LivePlot(runs_, kind, channels, *cursors_, scheduler_, this);
   connect(plot, &LivePlot::removeRequested, this, [this, plot] { removePlot(plot); });
   connect(plot, &LivePlot::quantityChanged, this, [this, plot] {
-    if ((plot->kind() == PlotKind::Difference || plot->kind() == PlotKind::ReferenceError) && !plot->channel().isEmpty())
+    if ((plot->kind() == PlotKind::Difference || plot->kind() == PlotKind::ReferenceError) &&
+        !plot->channel().isEmpty())
       emit comparedChannelChanged(plot->channel());
     updateKey();
   });
@@ -133,13 +140,17 @@ void PlotPanel::relayout() {
   columns_ = columnCount();
   for (size_t k = 0; k < plots_.size(); ++k)
     grid_->addWidget(plots_[k], static_cast<int>(k) / columns_, static_cast<int>(k) % columns_);
-  for (int r = 0; r < grid_->rowCount(); ++r) grid_->setRowStretch(r, r < (static_cast<int>(plots_.size()) + columns_ - 1) / columns_ ? 1 : 0);
+  for (int r = 0; r < grid_->rowCount(); ++r)
+    grid_->setRowStretch(r,
+                         r < (static_cast<int>(plots_.size()) + columns_ - 1) / columns_ ? 1 : 0);
   for (int c = 0; c < 2; ++c) grid_->setColumnStretch(c, c < columns_ ? 1 : 0);
   updateKey();
 }
 
 bool PlotPanel::eventFilter(QObject* watched, QEvent* event) {
-  if (watched == scroll_->viewport() && event->type() == QEvent::Resize && columnCount() != columns_) relayout();
+  if (watched == scroll_->viewport() && event->type() == QEvent::Resize &&
+      columnCount() != columns_)
+    relayout();
   return QWidget::eventFilter(watched, event);
 }
 
@@ -152,18 +163,22 @@ void PlotPanel::updateKey() {
   QStringList whole;
   for (const Run* r : runs_.shownRuns()) {
     entries << QString("<span style=\"color:%1\">&#9632;</span>&nbsp;%2%3")
-                   .arg(r->color.name(), r->shortLabel().toHtmlEscaped(), r->id == runs_.referenceId() ? "&nbsp;&#9733;" : "");
+                   .arg(r->color.name(), r->shortLabel().toHtmlEscaped(),
+                        r->id == runs_.referenceId() ? "&nbsp;&#9733;" : "");
     whole << r->label().toHtmlEscaped();
   }
-  key_->setToolTip(tr("The legend of every plot (\u2605: the reference run):<br>%1").arg(whole.join("<br>")));
+  key_->setToolTip(
+      tr("The legend of every plot (\u2605: the reference run):<br>%1").arg(whole.join("<br>")));
   // the markers of rejected steps, when a step-size plot shows some
-  const bool steps = std::any_of(plots_.begin(), plots_.end(), [](const LivePlot* p) { return p->kind() == PlotKind::StepSize; });
+  const bool steps = std::any_of(plots_.begin(), plots_.end(),
+                                 [](const LivePlot* p) { return p->kind() == PlotKind::StepSize; });
   bool rejected = false;
   for (const Run* r : runs_.shownRuns()) rejected = rejected || !r->results.rejected.empty();
   if (steps && rejected) {
     QStringList markers;
     for (const QString& c : PlotSeries::rejectionCategories())
-      markers << PlotSeries::rejectionSymbol(PlotSeries::rejectionShape(c)) + "&nbsp;" + c.toHtmlEscaped();
+      markers << PlotSeries::rejectionSymbol(PlotSeries::rejectionShape(c)) + "&nbsp;" +
+                     c.toHtmlEscaped();
     entries << tr("rejected steps: %1").arg(markers.join(", "));
   }
   key_->setText(entries.join("&nbsp;&nbsp; "));
@@ -211,7 +226,8 @@ void PlotPanel::fitToScene(const Model& model) {
   }
   for (LivePlot* p : plots_) {
     const QStringList channels = p->channels();
-    const bool fits = std::all_of(channels.begin(), channels.end(), [&](const QString& c) { return recorded.count(c) > 0; });
+    const bool fits = std::all_of(channels.begin(), channels.end(),
+                                  [&](const QString& c) { return recorded.count(c) > 0; });
     if (!fits) p->setQuantity(p->kind(), {});
   }
 }

@@ -49,15 +49,22 @@ bool parsePlotSpec(const QString& spec, PlotKind& kind, QStringList& channels) {
 
 std::vector<CurveSpec> curvesOf(PlotKind kind, const QStringList& channels) {
   switch (kind) {
-    case PlotKind::StepSize: return {{"h"}};
-    case PlotKind::EnergyBalance: return {{"energy.balance"}};
+    case PlotKind::StepSize:
+      return {{"h"}};
+    case PlotKind::EnergyBalance:
+      return {{"energy.balance"}};
     case PlotKind::ConstraintViolation:
-      return {{"violation.position", false, false, true}, {"violation.velocity", true, false, true}};
-    case PlotKind::NewtonIterations: return {{"newton_iterations", false, true}};
-    case PlotKind::Channel: return channels.isEmpty() ? std::vector<CurveSpec>{} : std::vector<CurveSpec>{{channels.front()}};
+      return {{"violation.position", false, false, true},
+              {"violation.velocity", true, false, true}};
+    case PlotKind::NewtonIterations:
+      return {{"newton_iterations", false, true}};
+    case PlotKind::Channel:
+      return channels.isEmpty() ? std::vector<CurveSpec>{}
+                                : std::vector<CurveSpec>{{channels.front()}};
     case PlotKind::ReferenceError:
     case PlotKind::Difference:
-    case PlotKind::XY: return {};
+    case PlotKind::XY:
+      return {};
   }
   return {};
 }
@@ -75,14 +82,19 @@ QString readoutUnit(PlotKind kind, const QStringList& channels, const Results& s
   };
   if (x) return kind == PlotKind::XY ? unitOf(channels.value(0)) : QString("s");
   switch (kind) {
-    case PlotKind::StepSize: return "s";
-    case PlotKind::EnergyBalance: return "J";
+    case PlotKind::StepSize:
+      return "s";
+    case PlotKind::EnergyBalance:
+      return "J";
     case PlotKind::ConstraintViolation:
-    case PlotKind::NewtonIterations: return {};
+    case PlotKind::NewtonIterations:
+      return {};
     case PlotKind::ReferenceError:
     case PlotKind::Difference:
-    case PlotKind::Channel: return unitOf(channels.value(0));
-    case PlotKind::XY: return unitOf(channels.value(1));
+    case PlotKind::Channel:
+      return unitOf(channels.value(0));
+    case PlotKind::XY:
+      return unitOf(channels.value(1));
   }
   return {};
 }
@@ -90,14 +102,22 @@ QString readoutUnit(PlotKind kind, const QStringList& channels, const Results& s
 QString yAxisLabel(PlotKind kind, const QStringList& channels, const Results& sample) {
   const QString first = channels.value(0), second = channels.value(1);
   switch (kind) {
-    case PlotKind::StepSize: return "h [s]";
-    case PlotKind::EnergyBalance: return "E - E0 - W_in + D [J]";
-    case PlotKind::ConstraintViolation: return "|\u03a6| dark, |\u03a6'| light";
-    case PlotKind::NewtonIterations: return "iterations per step";
-    case PlotKind::ReferenceError: return "|error| of " + channelTitle(sample, first);
-    case PlotKind::Difference: return "\u0394 " + channelTitle(sample, first);
-    case PlotKind::Channel: return channelTitle(sample, first);
-    case PlotKind::XY: return channelTitle(sample, second);
+    case PlotKind::StepSize:
+      return "h [s]";
+    case PlotKind::EnergyBalance:
+      return "E - E0 - W_in + D [J]";
+    case PlotKind::ConstraintViolation:
+      return "|\u03a6| dark, |\u03a6'| light";
+    case PlotKind::NewtonIterations:
+      return "iterations per step";
+    case PlotKind::ReferenceError:
+      return "|error| of " + channelTitle(sample, first);
+    case PlotKind::Difference:
+      return "\u0394 " + channelTitle(sample, first);
+    case PlotKind::Channel:
+      return channelTitle(sample, first);
+    case PlotKind::XY:
+      return channelTitle(sample, second);
   }
   return {};
 }
@@ -143,7 +163,8 @@ QString rejectionCategory(const std::string& reason) {
   while (end < reason.size() && !std::isdigit(static_cast<unsigned char>(reason[end]))) ++end;
   QString text = QString::fromStdString(reason.substr(0, end)).trimmed();
   // drop what introduced the number ("error estimate 3.2 > 1", "h = 1e-5")
-  while (!text.isEmpty() && QString("=<>:(-").contains(text.back())) text = text.left(text.size() - 1).trimmed();
+  while (!text.isEmpty() && QString("=<>:(-").contains(text.back()))
+    text = text.left(text.size() - 1).trimmed();
   return text.isEmpty() ? QString::fromStdString(reason) : text;
 }
 

@@ -13,15 +13,24 @@
 
 namespace mbw::ui {
 
-enum class PlotKind { StepSize, EnergyBalance, ConstraintViolation, NewtonIterations, ReferenceError, Channel,
-                      Difference, XY };
+enum class PlotKind {
+  StepSize,
+  EnergyBalance,
+  ConstraintViolation,
+  NewtonIterations,
+  ReferenceError,
+  Channel,
+  Difference,
+  XY
+};
 
 struct PlotKindInfo {
   PlotKind kind;
   QString id;     // stable name, saved in the settings
   QString title;  // shown in the plot's chooser
   bool logY;
-  int channels;   // channels the user picks: 0; 1 (the channel, the error's or difference's); 2 (x, y)
+  int channels;  // channels the user picks: 0; 1 (the channel, the error's or difference's); 2 (x,
+                 // y)
 };
 
 const std::vector<PlotKindInfo>& plotKinds();
@@ -50,7 +59,8 @@ QString yAxisLabel(PlotKind kind, const QStringList& channels, const Results& sa
 QString xAxisLabel(PlotKind kind, const QStringList& channels, const Results& sample);
 // the unit of the values a plot reads out at its cursors: of its y (x: of the x of an x-y plot);
 // "" when they have none or mix several (the violation's m and rad)
-QString readoutUnit(PlotKind kind, const QStringList& channels, const Results& sample, bool x = false);
+QString readoutUnit(PlotKind kind, const QStringList& channels, const Results& sample,
+                    bool x = false);
 
 // (t, value) of a column from a row on, up to endRow (excluded; at most the last row); on log axes,
 // values <= 0 are left out (a log axis cannot show them, and gaps would split the curve into many

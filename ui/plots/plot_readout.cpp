@@ -36,7 +36,8 @@ QCPCurve* markerCurve(QCustomPlot& plot, QCPScatterStyle::ScatterShape shape) {
 
 }  // namespace
 
-PlotReadout::PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursors& cursors, QObject* parent)
+PlotReadout::PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursors& cursors,
+                         QObject* parent)
     : QObject(parent), plot_(plot), series_(series), cursors_(cursors) {
   lineA_ = new QCPItemStraightLine(&plot_);
   lineA_->setPen(QPen(QColor(60, 60, 60), 1.0));
@@ -106,12 +107,17 @@ void PlotReadout::update() {
   headShort_.clear();
   entries_.clear();
   if (cursors_.active() && std::isfinite(a)) {
-    headWide_ = cursors_.hasB() ? tr("A %1 s  B %2 s  \u0394t %3 s").arg(shortNumber(a, 5), shortNumber(b, 5), shortNumber(b - a, 4))
-                                : tr("A %1 s  (shift+click: B)").arg(shortNumber(a, 5));
-    headShort_ = cursors_.hasB() ? tr("A %1 s  B %2 s").arg(shortNumber(a, 5), shortNumber(b, 5)) : tr("A %1 s").arg(shortNumber(a, 5));
+    headWide_ = cursors_.hasB()
+                    ? tr("A %1 s  B %2 s  \u0394t %3 s")
+                          .arg(shortNumber(a, 5), shortNumber(b, 5), shortNumber(b - a, 4))
+                    : tr("A %1 s  (shift+click: B)").arg(shortNumber(a, 5));
+    headShort_ = cursors_.hasB() ? tr("A %1 s  B %2 s").arg(shortNumber(a, 5), shortNumber(b, 5))
+                                 : tr("A %1 s").arg(shortNumber(a, 5));
     // a value with its unit: "0.123 m", "(0.1 m, 0.2 m)" on x-y plots
     auto value = [this](double x, double y, int digits) {
-      return xy_ ? QString("(%1, %2)").arg(withUnit(shortNumber(x, digits), xUnit_), withUnit(shortNumber(y, digits), yUnit_))
+      return xy_ ? QString("(%1, %2)")
+                       .arg(withUnit(shortNumber(x, digits), xUnit_),
+                            withUnit(shortNumber(y, digits), yUnit_))
                  : withUnit(shortNumber(y, digits), yUnit_);
     };
     for (const Series& s : series_.series()) {
@@ -136,14 +142,21 @@ void PlotReadout::update() {
 QStringList PlotReadout::linesOf(int layout) const {
   // the cursors' times: on one line, or (the narrowest layouts) A and B on lines of their own
   QStringList lines{layout == 0 ? headWide_ : headShort_};
-  if (layout >= 2 && cursors_.hasB()) lines = QStringList{tr("A %1 s").arg(shortNumber(cursors_.a(), 5)), tr("B %1 s").arg(shortNumber(cursors_.b(), 5))};
+  if (layout >= 2 && cursors_.hasB())
+    lines = QStringList{tr("A %1 s").arg(shortNumber(cursors_.a(), 5)),
+                        tr("B %1 s").arg(shortNumber(cursors_.b(), 5))};
   for (const Entry& e : entries_) {
     const QString indent(e.label.size() + 2, ' ');
-    if (e.atB.isEmpty()) lines << e.label + "  " + e.atA;
-    else if (layout == 0) lines << e.label + "  " + e.atA + "  " + e.atB + "  " + e.delta;
-    else if (layout == 1) lines << e.label + "  " + e.atA << indent + e.atB + "  " + e.delta;
-    else if (layout == 2) lines << e.label + "  " + e.atA << indent + e.atB << indent + e.delta;
-    else lines << e.label + "  " + e.delta;
+    if (e.atB.isEmpty())
+      lines << e.label + "  " + e.atA;
+    else if (layout == 0)
+      lines << e.label + "  " + e.atA + "  " + e.atB + "  " + e.delta;
+    else if (layout == 1)
+      lines << e.label + "  " + e.atA << indent + e.atB + "  " + e.delta;
+    else if (layout == 2)
+      lines << e.label + "  " + e.atA << indent + e.atB << indent + e.delta;
+    else
+      lines << e.label + "  " + e.delta;
   }
   return lines;
 }
@@ -155,7 +168,9 @@ void PlotReadout::fitBox() {
   const QFontMetrics metrics(box_->font());
   const QRect area = plot_.axisRect()->rect();
   const int room = area.width() - box_->padding().left() - box_->padding().right() - 8;
-  const int rows = std::max(1, (area.height() - box_->padding().top() - box_->padding().bottom() - 8) / metrics.lineSpacing());
+  const int rows =
+      std::max(1, (area.height() - box_->padding().top() - box_->padding().bottom() - 8) /
+                      metrics.lineSpacing());
   auto widest = [&](const QStringList& lines) {
     int w = 0;
     for (const QString& line : lines) w = std::max(w, metrics.horizontalAdvance(line));
@@ -176,7 +191,8 @@ void PlotReadout::fitBox() {
         const int kept = std::max(0, rows - head - 1);
         lines = lines.mid(0, head + kept) << tr("+ %n more (hover a curve)", "", curves - kept);
       }
-      for (QString& line : lines) line = metrics.elidedText(line, Qt::ElideRight, std::max(room, 8));
+      for (QString& line : lines)
+        line = metrics.elidedText(line, Qt::ElideRight, std::max(room, 8));
     }
   }
   text_ = lines.join('\n');
@@ -193,14 +209,18 @@ bool PlotReadout::hover(const QPointF& pixel) {
   }
   tracer_->position->setCoords(x, y);
   tracer_->setVisible(true);
-  hoverText_ = xy_ ? tr("%1  t = %2 s\nx = %3, y = %4").arg(s->label, shortNumber(t, 5), withUnit(fullNumber(x), xUnit_), withUnit(fullNumber(y), yUnit_))
-                   : tr("%1  t = %2 s\n%3").arg(s->label, fullNumber(t), withUnit(fullNumber(y), yUnit_));
+  hoverText_ =
+      xy_ ? tr("%1  t = %2 s\nx = %3, y = %4")
+                .arg(s->label, shortNumber(t, 5), withUnit(fullNumber(x), xUnit_),
+                     withUnit(fullNumber(y), yUnit_))
+          : tr("%1  t = %2 s\n%3").arg(s->label, fullNumber(t), withUnit(fullNumber(y), yUnit_));
   label_->setText(hoverText_);
   // beside the point, inside the plot
   const QPointF p(plot_.xAxis->coordToPixel(x), plot_.yAxis->coordToPixel(y));
   const QRect area = plot_.axisRect()->rect();
   const bool left = p.x() > area.center().x(), below = p.y() < area.top() + 40;
-  label_->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | (below ? Qt::AlignTop : Qt::AlignBottom));
+  label_->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) |
+                               (below ? Qt::AlignTop : Qt::AlignBottom));
   label_->position->setType(QCPItemPosition::ptAbsolute);
   label_->position->setCoords(p.x() + (left ? -8 : 8), p.y() + (below ? 8 : -8));
   label_->setVisible(true);

@@ -27,7 +27,8 @@ class PlotReadout : public QObject {
   Q_OBJECT
 
  public:
-  PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursors& cursors, QObject* parent = nullptr);
+  PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursors& cursors,
+              QObject* parent = nullptr);
 
   void setXY(bool xy) { xy_ = xy; }
   // the units of the values (x: of the x of an x-y plot), "" for none

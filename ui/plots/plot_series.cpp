@@ -14,9 +14,9 @@ namespace {
 // the error or difference of a live run is recomputed at most this often
 constexpr qint64 kCompareRefreshMs = 250;
 
-const QCPScatterStyle::ScatterShape kShapes[] = {QCPScatterStyle::ssCross, QCPScatterStyle::ssTriangle,
-                                                 QCPScatterStyle::ssDiamond, QCPScatterStyle::ssSquare,
-                                                 QCPScatterStyle::ssPlus, QCPScatterStyle::ssStar};
+const QCPScatterStyle::ScatterShape kShapes[] = {
+    QCPScatterStyle::ssCross,  QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond,
+    QCPScatterStyle::ssSquare, QCPScatterStyle::ssPlus,     QCPScatterStyle::ssStar};
 
 QStringList& categories() {
   static QStringList c;
@@ -48,12 +48,18 @@ int PlotSeries::rejectionShape(const QString& category) {
 
 QString PlotSeries::rejectionSymbol(int shape) {
   switch (shape) {
-    case QCPScatterStyle::ssCross: return QStringLiteral("\u00d7");
-    case QCPScatterStyle::ssTriangle: return QStringLiteral("\u25b3");
-    case QCPScatterStyle::ssDiamond: return QStringLiteral("\u25c7");
-    case QCPScatterStyle::ssSquare: return QStringLiteral("\u25a1");
-    case QCPScatterStyle::ssPlus: return QStringLiteral("+");
-    default: return QStringLiteral("\u2731");
+    case QCPScatterStyle::ssCross:
+      return QStringLiteral("\u00d7");
+    case QCPScatterStyle::ssTriangle:
+      return QStringLiteral("\u25b3");
+    case QCPScatterStyle::ssDiamond:
+      return QStringLiteral("\u25c7");
+    case QCPScatterStyle::ssSquare:
+      return QStringLiteral("\u25a1");
+    case QCPScatterStyle::ssPlus:
+      return QStringLiteral("+");
+    default:
+      return QStringLiteral("\u2731");
   }
 }
 
@@ -79,11 +85,13 @@ void PlotSeries::rebuild() {
   states_.clear();
   note_.clear();
   const int needed = plotKindInfo(kind_).channels;
-  if (channels_.size() < needed) note_ = QObject::tr("Choose the signal%1 to plot").arg(needed > 1 ? "s" : "");
+  if (channels_.size() < needed)
+    note_ = QObject::tr("Choose the signal%1 to plot").arg(needed > 1 ? "s" : "");
   else if (kind_ == PlotKind::ReferenceError && !runs_.reference())
     note_ = QObject::tr("Choose a reference run (run list: right click, Use as reference)");
   else if (kind_ == PlotKind::Difference && runs_.shownRuns().size() < 2)
-    note_ = QObject::tr("Show two runs or more: each is drawn minus the reference (or the first run)");
+    note_ =
+        QObject::tr("Show two runs or more: each is drawn minus the reference (or the first run)");
   for (const Run* run : runs_.shownRuns()) addRun(*run);
 }
 
@@ -113,7 +121,8 @@ void PlotSeries::addRun(const Run& run) {
     }
   } else {
     for (const CurveSpec& spec : curvesOf(kind_, channels_))
-      state.curves.push_back(newGraph(run, runName(run) + (spec.secondary ? QObject::tr(" velocity") : QString()), spec));
+      state.curves.push_back(newGraph(
+          run, runName(run) + (spec.secondary ? QObject::tr(" velocity") : QString()), spec));
   }
   appendRows(run, state);
   appendRejected(run, state);
@@ -153,7 +162,8 @@ void PlotSeries::appendRows(const Run& run, RunState& state) {
   const size_t first = state.rowsShown;
   if (end <= first || r.columnCount() == 0) return;
   if (kind_ == PlotKind::XY) {
-    const int cx = r.column(channels_.value(0).toStdString()), cy = r.column(channels_.value(1).toStdString());
+    const int cx = r.column(channels_.value(0).toStdString()),
+              cy = r.column(channels_.value(1).toStdString());
     if (cx >= 0 && cy >= 0 && !state.curves.empty()) {
       QVector<double> t, x, y;
       for (size_t k = first; k < end; ++k) {
@@ -161,16 +171,20 @@ void PlotSeries::appendRows(const Run& run, RunState& state) {
         x << r.at(k, cx);
         y << r.at(k, cy);
       }
-      static_cast<QCPCurve*>(series_[static_cast<size_t>(state.curves.front())].plottable)->addData(t, x, y, true);
+      static_cast<QCPCurve*>(series_[static_cast<size_t>(state.curves.front())].plottable)
+          ->addData(t, x, y, true);
     } else if (cx < 0 || cy < 0) {
-      note_ = QObject::tr("Run #%1 has no signal %2").arg(run.id).arg(cx < 0 ? channels_.value(0) : channels_.value(1));
+      note_ = QObject::tr("Run #%1 has no signal %2")
+                  .arg(run.id)
+                  .arg(cx < 0 ? channels_.value(0) : channels_.value(1));
     }
   } else {
     std::vector<double> t, y;
     const std::vector<CurveSpec> specs = curvesOf(kind_, channels_);
     for (size_t k = 0; k < specs.size() && k < state.curves.size(); ++k) {
       const int column = r.column(specs[k].channel.toStdString());
-      if (column < 0 && kind_ == PlotKind::Channel) note_ = QObject::tr("Run #%1 has no signal %2").arg(run.id).arg(specs[k].channel);
+      if (column < 0 && kind_ == PlotKind::Channel)
+        note_ = QObject::tr("Run #%1 has no signal %2").arg(run.id).arg(specs[k].channel);
       curveFrom(r, column, first, plotKindInfo(kind_).logY, t, y, end);
       auto* g = static_cast<QCPGraph*>(series_[static_cast<size_t>(state.curves[k])].plottable);
       g->addData(QVector<double>(t.begin(), t.end()), QVector<double>(y.begin(), y.end()), true);
@@ -189,12 +203,14 @@ void PlotSeries::appendRejected(const Run& run, RunState& state) {
     if (it == state.rejected.end()) {
       QCPGraph* g = plot_.addGraph();
       g->setLineStyle(QCPGraph::lsNone);
-      g->setScatterStyle(QCPScatterStyle(static_cast<QCPScatterStyle::ScatterShape>(rejectionShape(category)), run.color, 7.0));
+      g->setScatterStyle(QCPScatterStyle(
+          static_cast<QCPScatterStyle::ScatterShape>(rejectionShape(category)), run.color, 7.0));
       g->setPen(QPen(run.color));
       series_.push_back({g, run.id, runName(run) + QObject::tr(" rejected: ") + category, true});
       it = state.rejected.emplace(category, static_cast<int>(series_.size()) - 1).first;
     }
-    static_cast<QCPGraph*>(series_[static_cast<size_t>(it->second)].plottable)->addData(step.t, step.h);
+    static_cast<QCPGraph*>(series_[static_cast<size_t>(it->second)].plottable)
+        ->addData(step.t, step.h);
   }
 }
 
@@ -208,7 +224,8 @@ void PlotSeries::compare(const Run& run, RunState& state, bool force) {
   if (state.curves.empty())
     state.curves.push_back(newGraph(run, runName(run) + " \u2212 " + runName(*b), CurveSpec{}));
   try {
-    const TrajectoryError e = trajectoryError(run.results, b->results, channels_.front().toStdString());
+    const TrajectoryError e =
+        trajectoryError(run.results, b->results, channels_.front().toStdString());
     QVector<double> t, v;
     const bool log = kind_ == PlotKind::ReferenceError;
     for (size_t k = 0; k < e.errors.size(); ++k) {
@@ -217,7 +234,8 @@ void PlotSeries::compare(const Run& run, RunState& state, bool force) {
       t << e.times[k];
       v << (log ? e.errors[k] : e.differences[k]);
     }
-    static_cast<QCPGraph*>(series_[static_cast<size_t>(state.curves.front())].plottable)->setData(t, v, true);
+    static_cast<QCPGraph*>(series_[static_cast<size_t>(state.curves.front())].plottable)
+        ->setData(t, v, true);
   } catch (const std::invalid_argument& ex) {
     note_ = QString::fromStdString(ex.what());
   }
@@ -246,13 +264,14 @@ bool PlotSeries::pointAt(const Series& s, double t, double& x, double& y, double
   return false;
 }
 
-bool PlotSeries::nearest(const QPointF& pixel, double maxPixels, const Series*& best, double& x, double& y,
-                         double& time) const {
+bool PlotSeries::nearest(const QPointF& pixel, double maxPixels, const Series*& best, double& x,
+                         double& y, double& time) const {
   double bestDistance = maxPixels * maxPixels;
   best = nullptr;
   auto consider = [&](const Series& s, double key, double value, double t) {
     const QPointF p(plot_.xAxis->coordToPixel(key), plot_.yAxis->coordToPixel(value));
-    const double d = (p.x() - pixel.x()) * (p.x() - pixel.x()) + (p.y() - pixel.y()) * (p.y() - pixel.y());
+    const double d =
+        (p.x() - pixel.x()) * (p.x() - pixel.x()) + (p.y() - pixel.y()) * (p.y() - pixel.y());
     if (d < bestDistance) {
       bestDistance = d;
       best = &s;
@@ -262,14 +281,16 @@ bool PlotSeries::nearest(const QPointF& pixel, double maxPixels, const Series*& 
     }
   };
   // time curves: only the samples within reach along t (their keys are sorted)
-  const double k0 = plot_.xAxis->pixelToCoord(pixel.x() - maxPixels), k1 = plot_.xAxis->pixelToCoord(pixel.x() + maxPixels);
+  const double k0 = plot_.xAxis->pixelToCoord(pixel.x() - maxPixels),
+               k1 = plot_.xAxis->pixelToCoord(pixel.x() + maxPixels);
   for (const Series& s : series_) {
     if (auto* g = qobject_cast<QCPGraph*>(s.plottable)) {
       const auto data = g->data();
       for (auto it = data->findBegin(std::min(k0, k1)); it != data->findEnd(std::max(k0, k1)); ++it)
         consider(s, it->key, it->value, it->key);
     } else if (auto* c = qobject_cast<QCPCurve*>(s.plottable)) {
-      for (auto it = c->data()->constBegin(); it != c->data()->constEnd(); ++it) consider(s, it->key, it->value, it->t);
+      for (auto it = c->data()->constBegin(); it != c->data()->constEnd(); ++it)
+        consider(s, it->key, it->value, it->t);
     }
   }
   return best != nullptr;

@@ -25,7 +25,7 @@ struct Run;
 struct Series {
   QCPAbstractPlottable* plottable = nullptr;  // a QCPGraph or, on x-y plots, a QCPCurve
   int runId = -1;
-  QString label;  // "#2", "#2 - #1" (a difference), "#2 h"
+  QString label;          // "#2", "#2 - #1" (a difference), "#2 h"
   bool rejected = false;  // markers of rejected steps (no read-out)
 };
 

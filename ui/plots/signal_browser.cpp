@@ -52,7 +52,8 @@ const Suffix kBodySuffixes[] = {
 const std::map<QString, QString>& fixedMeanings() {
   static const std::map<QString, QString> m = {
       {"h", "the step size"},
-      {"newton_iterations", "iterations of the step (what the integrator counts: Newton or projection)"},
+      {"newton_iterations",
+       "iterations of the step (what the integrator counts: Newton or projection)"},
       {"energy.kinetic", "kinetic energy"},
       {"energy.potential", "potential energy (gravity and springs)"},
       {"energy.work_in", "work done by loads, actuators and drivers since the start"},
@@ -84,13 +85,14 @@ QStringList placeOf(const Run& run, const QString& channel, QString& leaf) {
     const QString owner = rest.left(dot);
     leaf = rest.mid(dot + 1);
     if (leaf == "normalization") return {QObject::tr("Bodies"), owner, QObject::tr("Multiplier")};
-    const QString group = !reaction ? QObject::tr("Multipliers")
+    const QString group = !reaction              ? QObject::tr("Multipliers")
                           : leaf.startsWith('f') ? QObject::tr("Reaction force (joint frame)")
                                                  : QObject::tr("Reaction torque (joint frame)");
     return {QObject::tr("Joints"), owner, group};
   }
   for (const OutputChannel& o : m.outputs)
-    if (channel == QString::fromStdString(o.name) || channel == QString::fromStdString(o.name) + ".rate") {
+    if (channel == QString::fromStdString(o.name) ||
+        channel == QString::fromStdString(o.name) + ".rate") {
       leaf = channel;
       return {QObject::tr("Outputs")};
     }
@@ -110,32 +112,49 @@ QString signalDescription(const Run& run, const QString& channel) {
     const QString prefix = QString::fromStdString(b.name) + ".";
     if (channel.startsWith(prefix))
       for (const Suffix& s : kBodySuffixes)
-        if (channel.mid(prefix.size()) == s.suffix) return QObject::tr("%1 of %2").arg(QObject::tr(s.meaning), QString::fromStdString(b.name));
+        if (channel.mid(prefix.size()) == s.suffix)
+          return QObject::tr("%1 of %2")
+              .arg(QObject::tr(s.meaning), QString::fromStdString(b.name));
   }
   if (channel.startsWith("reaction.")) {
     const QString rest = channel.mid(9);
-    const QString joint = rest.left(static_cast<int>(rest.lastIndexOf('.'))), part = rest.mid(static_cast<int>(rest.lastIndexOf('.')) + 1);
+    const QString joint = rest.left(static_cast<int>(rest.lastIndexOf('.'))),
+                  part = rest.mid(static_cast<int>(rest.lastIndexOf('.')) + 1);
     for (const Joint& j : m.joints)
       if (QString::fromStdString(j.name) == joint) {
-        const QString on = j.bodyI == kGround ? QObject::tr("on the ground (minus its reaction on %1)").arg(QString::fromStdString(m.bodyName(j.bodyJ)))
-                                              : QObject::tr("on %1").arg(QString::fromStdString(m.bodyName(j.bodyI)));
-        const QString axis = j.axis_I.norm() > 0.0 ? QObject::tr(" (z along the joint axis)") : QString();
+        const QString on =
+            j.bodyI == kGround
+                ? QObject::tr("on the ground (minus its reaction on %1)")
+                      .arg(QString::fromStdString(m.bodyName(j.bodyJ)))
+                : QObject::tr("on %1").arg(QString::fromStdString(m.bodyName(j.bodyI)));
+        const QString axis =
+            j.axis_I.norm() > 0.0 ? QObject::tr(" (z along the joint axis)") : QString();
         return QObject::tr("%1 %2 of joint %3 %4, at the joint point, joint frame%5")
-            .arg(part.startsWith('f') ? QObject::tr("reaction force") : QObject::tr("reaction torque"), part.right(1), joint, on, axis);
+            .arg(part.startsWith('f') ? QObject::tr("reaction force")
+                                      : QObject::tr("reaction torque"),
+                 part.right(1), joint, on, axis);
       }
   }
-  if (channel.startsWith("lambda.")) return QObject::tr("Lagrange multiplier of an equation of %1").arg(channel.mid(7));
+  if (channel.startsWith("lambda."))
+    return QObject::tr("Lagrange multiplier of an equation of %1").arg(channel.mid(7));
   for (const OutputChannel& o : m.outputs) {
     if (channel == QString::fromStdString(o.name)) return QObject::tr("output of the scene");
-    if (channel == QString::fromStdString(o.name) + ".rate") return QObject::tr("time derivative of the output %1").arg(QString::fromStdString(o.name));
+    if (channel == QString::fromStdString(o.name) + ".rate")
+      return QObject::tr("time derivative of the output %1").arg(QString::fromStdString(o.name));
   }
   return channel;
 }
 
 SignalBrowser::SignalBrowser(RunLibrary& runs, PlotPanel& plots, QWidget* parent)
-    : QWidget(parent), runs_(runs), plots_(plots), search_(new QLineEdit(this)), model_(new QStandardItemModel(this)),
-      filter_(new QSortFilterProxyModel(this)), view_(new QTreeView(this)),
-      againstTime_(new QPushButton(tr("Plot vs t"), this)), xy_(new QPushButton(tr("Plot y vs x"), this)),
+    : QWidget(parent),
+      runs_(runs),
+      plots_(plots),
+      search_(new QLineEdit(this)),
+      model_(new QStandardItemModel(this)),
+      filter_(new QSortFilterProxyModel(this)),
+      view_(new QTreeView(this)),
+      againstTime_(new QPushButton(tr("Plot vs t"), this)),
+      xy_(new QPushButton(tr("Plot y vs x"), this)),
       difference_(new QPushButton(tr("Difference"), this)) {
   search_->setPlaceholderText(tr("Search signals (e.g. reaction, body_2.z, energy)"));
   search_->setClearButtonEnabled(true);
@@ -150,10 +169,12 @@ SignalBrowser::SignalBrowser(RunLibrary& runs, PlotPanel& plots, QWidget* parent
   // the names take the room, the units what they need; a name cut short has its tooltip
   view_->header()->setStretchLastSection(false);
   view_->header()->setSectionResizeMode(QHeaderView::Stretch);
-  againstTime_->setToolTip(tr("A plot against time for each selected signal (double click does the same)"));
+  againstTime_->setToolTip(
+      tr("A plot against time for each selected signal (double click does the same)"));
   xy_->setToolTip(tr("The second selected signal against the first: an x-y plot, a phase plane"));
-  difference_->setToolTip(tr("The selected signal of each run minus the reference (or the first run shown), with "
-                             "its largest and RMS value in the comparison table"));
+  difference_->setToolTip(
+      tr("The selected signal of each run minus the reference (or the first run shown), with "
+         "its largest and RMS value in the comparison table"));
   // two rows, so that the dock can be as narrow as the run setup beside it
   auto* buttons = new QGridLayout;
   buttons->addWidget(againstTime_, 0, 0);
@@ -170,7 +191,8 @@ SignalBrowser::SignalBrowser(RunLibrary& runs, PlotPanel& plots, QWidget* parent
   connect(xy_, &QPushButton::clicked, this, &SignalBrowser::plotXY);
   connect(difference_, &QPushButton::clicked, this, &SignalBrowser::plotDifference);
   connect(view_, &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
-    if (!index.data(kChannelRole).toString().isEmpty() && !filter_->hasChildren(index)) plotAgainstTime();
+    if (!index.data(kChannelRole).toString().isEmpty() && !filter_->hasChildren(index))
+      plotAgainstTime();
   });
   // the order the user picks signals in: the first one is x
   connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
@@ -183,7 +205,8 @@ SignalBrowser::SignalBrowser(RunLibrary& runs, PlotPanel& plots, QWidget* parent
     order_ = kept;
     updateButtons();
   });
-  for (auto signal : {&RunLibrary::currentChanged, &RunLibrary::rowsAppended, &RunLibrary::runFinished})
+  for (auto signal :
+       {&RunLibrary::currentChanged, &RunLibrary::rowsAppended, &RunLibrary::runFinished})
     connect(&runs_, signal, this, &SignalBrowser::rebuild);
   connect(&runs_, &RunLibrary::scopeChanged, this, &SignalBrowser::rebuild);
   rebuild();
@@ -193,7 +216,8 @@ void SignalBrowser::rebuild() {
   const Run* run = runs_.find(runs_.currentId());
   QStringList channels;
   if (run)
-    for (int c = 1; c < run->results.columnCount(); ++c) channels << QString::fromStdString(run->results.channels()[c].name);
+    for (int c = 1; c < run->results.columnCount(); ++c)
+      channels << QString::fromStdString(run->results.channels()[c].name);
   if (channels == listed_) return;
   listed_ = channels;
   order_.clear();
@@ -227,8 +251,9 @@ void SignalBrowser::rebuild() {
     auto* item = new QStandardItem(leaf);
     item->setEditable(false);
     item->setData(name, kChannelRole);
-    item->setToolTip(QString("<b>%1</b> [%2]<br>%3").arg(name.toHtmlEscaped(), QString::fromStdString(ch.unit).toHtmlEscaped(),
-                                                         signalDescription(*run, name).toHtmlEscaped()));
+    item->setToolTip(QString("<b>%1</b> [%2]<br>%3")
+                         .arg(name.toHtmlEscaped(), QString::fromStdString(ch.unit).toHtmlEscaped(),
+                              signalDescription(*run, name).toHtmlEscaped()));
     auto* unit = new QStandardItem(QString::fromStdString(ch.unit));
     unit->setEditable(false);
     parent->appendRow({item, unit});
@@ -253,8 +278,10 @@ QStringList SignalBrowser::visibleSignals() const {
   std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
     for (int r = 0; r < filter_->rowCount(parent); ++r) {
       const QModelIndex i = filter_->index(r, 0, parent);
-      if (filter_->hasChildren(i)) walk(i);
-      else if (filter_->mapToSource(i).data(Qt::DisplayRole).isValid() && i.flags() & Qt::ItemIsSelectable)
+      if (filter_->hasChildren(i))
+        walk(i);
+      else if (filter_->mapToSource(i).data(Qt::DisplayRole).isValid() &&
+               i.flags() & Qt::ItemIsSelectable)
         out << i.data(kChannelRole).toString();
     }
   };
@@ -268,7 +295,8 @@ void SignalBrowser::select(const QStringList& channels) {
   std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
     for (int r = 0; r < filter_->rowCount(parent); ++r) {
       const QModelIndex i = filter_->index(r, 0, parent);
-      if (filter_->hasChildren(i)) walk(i);
+      if (filter_->hasChildren(i))
+        walk(i);
       else if (channels.contains(i.data(kChannelRole).toString()))
         view_->selectionModel()->select(i, QItemSelectionModel::Select | QItemSelectionModel::Rows);
     }

@@ -51,7 +51,7 @@ class SignalBrowser : public QWidget {
   QPushButton* againstTime_;
   QPushButton* xy_;
   QPushButton* difference_;
-  QStringList order_;  // selection order
+  QStringList order_;   // selection order
   QStringList listed_;  // channels of the tree, to rebuild only when they change
 };
 

@@ -15,7 +15,10 @@
 namespace mbw::ui {
 
 ComparisonTable::ComparisonTable(RunLibrary& runs, QWidget* parent)
-    : QWidget(parent), runs_(runs), channelBox_(new QComboBox(this)), table_(new QTableWidget(this)) {
+    : QWidget(parent),
+      runs_(runs),
+      channelBox_(new QComboBox(this)),
+      table_(new QTableWidget(this)) {
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   // columns as wide as their figures (set at each refresh): a long message wraps in its column
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
@@ -75,14 +78,28 @@ void ComparisonTable::refresh() {
   // the base of the differences: the reference, or else the first run shown
   const Run* base = runs_.reference() ? runs_.reference() : runs.empty() ? nullptr : runs.front();
   const QString against = base ? tr(" vs #%1").arg(base->id) : QString();
-  const QStringList rows{tr("Integrator"), tr("Settings"), tr("Status"), tr("Steps"), tr("Rejected steps"),
-                         tr("Iterations"), tr("Iterations per step"), tr("CPU time [s]"),
-                         tr("Real-time factor (t / CPU)"), tr("Final energy balance [J]"),
-                         tr("Max |energy balance| [J]"), tr("Energy balance: what it is"),
-                         tr("Max position violation"), tr("Max velocity violation"),
-                         tr("Max |difference| of %1%2").arg(channel_.isEmpty() ? tr("(no signal)") : channel_, against),
-                         tr("RMS difference%1").arg(against), tr("t reached [s]"), tr("Jacobian evaluations"),
-                         tr("Factorizations"), tr("Scene"), tr("Formulation")};
+  const QStringList rows{tr("Integrator"),
+                         tr("Settings"),
+                         tr("Status"),
+                         tr("Steps"),
+                         tr("Rejected steps"),
+                         tr("Iterations"),
+                         tr("Iterations per step"),
+                         tr("CPU time [s]"),
+                         tr("Real-time factor (t / CPU)"),
+                         tr("Final energy balance [J]"),
+                         tr("Max |energy balance| [J]"),
+                         tr("Energy balance: what it is"),
+                         tr("Max position violation"),
+                         tr("Max velocity violation"),
+                         tr("Max |difference| of %1%2")
+                             .arg(channel_.isEmpty() ? tr("(no signal)") : channel_, against),
+                         tr("RMS difference%1").arg(against),
+                         tr("t reached [s]"),
+                         tr("Jacobian evaluations"),
+                         tr("Factorizations"),
+                         tr("Scene"),
+                         tr("Formulation")};
   table_->setRowCount(static_cast<int>(rows.size()));
   table_->setColumnCount(static_cast<int>(runs.size()));
   table_->setVerticalHeaderLabels(rows);
@@ -90,7 +107,8 @@ void ComparisonTable::refresh() {
   for (int c = 0; c < static_cast<int>(runs.size()); ++c) {
     const Run& run = *runs[static_cast<size_t>(c)];
     const RunSummary s = summarize(run);
-    auto* header = new QTableWidgetItem(QString("#%1%2").arg(run.id).arg(runs_.referenceId() == run.id ? " \u2605" : ""));
+    auto* header = new QTableWidgetItem(
+        QString("#%1%2").arg(run.id).arg(runs_.referenceId() == run.id ? " \u2605" : ""));
     header->setForeground(run.color);
     table_->setHorizontalHeaderItem(c, header);
     std::optional<ErrorSummary> difference;
@@ -99,7 +117,9 @@ void ComparisonTable::refresh() {
     struct Value {
       QString shown, whole;
     };
-    auto number = [](double x, int digits = 4) { return Value{shortNumber(x, digits), fullNumber(x)}; };
+    auto number = [](double x, int digits = 4) {
+      return Value{shortNumber(x, digits), fullNumber(x)};
+    };
     auto text = [](const QString& t) { return Value{t, t}; };
     const QString note = energyNote(run, s);
     // the settings one per line, so that the runs stand side by side in narrow columns
@@ -118,7 +138,8 @@ void ComparisonTable::refresh() {
         {note.isEmpty() ? tr("within round-off") : energyNoteShort(run, s), note},
         number(s.maxPositionViolation, 3),
         number(s.maxVelocityViolation, 3),
-        difference ? number(difference->maximum) : text(base && base->id == run.id ? tr("(base)") : ""),
+        difference ? number(difference->maximum)
+                   : text(base && base->id == run.id ? tr("(base)") : ""),
         difference ? number(difference->rms) : text(""),
         number(s.reachedTime),
         done ? text(QString::number(s.jacobianEvaluations)) : text(""),

@@ -22,8 +22,10 @@ size_t PoseTrack::rowAt(const Results& results, double t) {
   size_t lo = 0, hi = n;
   while (hi - lo > 1) {
     const size_t mid = (lo + hi) / 2;
-    if (results.at(mid, 0) <= t) lo = mid;
-    else hi = mid;
+    if (results.at(mid, 0) <= t)
+      lo = mid;
+    else
+      hi = mid;
   }
   return lo;
 }
@@ -34,7 +36,8 @@ BodyPoses PoseTrack::posesAt(const Results& results, size_t row) const {
   const double* r = results.row(row);
   for (const Columns& c : columns_) {
     const Vec4 p(r[c.e0], r[c.e0 + 1], r[c.e0 + 2], r[c.e0 + 3]);
-    poses.push_back({Vec3(r[c.x], r[c.x + 1], r[c.x + 2]), rotationFromEulerParameters(p.normalized())});
+    poses.push_back(
+        {Vec3(r[c.x], r[c.x + 1], r[c.x + 2]), rotationFromEulerParameters(p.normalized())});
   }
   return poses;
 }

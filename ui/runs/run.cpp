@@ -7,17 +7,21 @@ namespace mbw::ui {
 
 QString Run::settingsText() const {
   const IntegratorSettings& s = settings.integratorSettings;
-  QString text = s.variableStep ? QString("rtol %1, atol %2, h0 = %3 s").arg(s.rtol).arg(s.atol).arg(s.step)
-                                : QString("h = %1 s").arg(s.step);
+  QString text = s.variableStep
+                     ? QString("rtol %1, atol %2, h0 = %3 s").arg(s.rtol).arg(s.atol).arg(s.step)
+                     : QString("h = %1 s").arg(s.step);
   if (s.variableStep && s.maxStep > 0.0) text += QString(", h_max = %1 s").arg(s.maxStep);
   if (s.rhoInf >= 0.0) text += QString(", rho_inf %1").arg(s.rhoInf);
   if (s.alpha) text += QString(", alpha %1").arg(*s.alpha);
-  if (s.jacobian != IntegratorSettings().jacobian) text += QString(", Jacobian %1").arg(QString::fromStdString(s.jacobian));
+  if (s.jacobian != IntegratorSettings().jacobian)
+    text += QString(", Jacobian %1").arg(QString::fromStdString(s.jacobian));
   return text;
 }
 
 QString Run::label() const {
-  return QString("#%1 %2, %3").arg(id).arg(QString::fromStdString(settings.integrator), settingsText());
+  return QString("#%1 %2, %3")
+      .arg(id)
+      .arg(QString::fromStdString(settings.integrator), settingsText());
 }
 
 double Run::lastTime() const {
@@ -30,10 +34,12 @@ namespace mbw::ui {
 
 QString Run::shortLabel() const {
   const IntegratorInfo* info = findIntegrator(settings.integrator);
-  const QString name = QString::fromStdString(info && !info->alias.empty() ? info->alias : settings.integrator);
+  const QString name =
+      QString::fromStdString(info && !info->alias.empty() ? info->alias : settings.integrator);
   const IntegratorSettings& s = settings.integratorSettings;
-  const QString accuracy = s.variableStep ? QString("rtol %1, atol %2").arg(shortNumber(s.rtol), shortNumber(s.atol))
-                                          : QString("h = %1 s").arg(shortNumber(s.step));
+  const QString accuracy =
+      s.variableStep ? QString("rtol %1, atol %2").arg(shortNumber(s.rtol), shortNumber(s.atol))
+                     : QString("h = %1 s").arg(shortNumber(s.step));
   return QString("#%1 %2, %3").arg(id).arg(name, accuracy);
 }
 

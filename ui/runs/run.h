@@ -30,14 +30,14 @@ struct Run {
   int id = 0;
   std::shared_ptr<const Model> model;
   RunSettings settings;
-  QString sceneKey;            // the scene it belongs to (RunRequest::sceneKey)
-  std::string sceneText;       // that scene's JSON when the run started
-  Results results;             // status Running while live; rows decimated past the memory budget
-  std::string dataPath;        // the CSV file of every row ("" when it could not be created)
-  double wallSeconds = 0.0;    // pauses excluded
+  QString sceneKey;          // the scene it belongs to (RunRequest::sceneKey)
+  std::string sceneText;     // that scene's JSON when the run started
+  Results results;           // status Running while live; rows decimated past the memory budget
+  std::string dataPath;      // the CSV file of every row ("" when it could not be created)
+  double wallSeconds = 0.0;  // pauses excluded
   QColor color;
-  bool shown = true;           // overlaid on the plots (when it belongs to the open scene)
-  bool paused = false;         // live and held by the user
+  bool shown = true;    // overlaid on the plots (when it belongs to the open scene)
+  bool paused = false;  // live and held by the user
 
   bool live() const { return results.status == RunStatus::Running; }
   QString sceneName() const { return QString::fromStdString(model->name); }

@@ -61,7 +61,7 @@ class RunController : public QObject {
 
   RunLibrary& runs_;
   std::deque<RunRequest> queue_;
-  QPointer<QThread> thread_;  // deletes itself once its run has ended
+  QPointer<QThread> thread_;    // deletes itself once its run has ended
   QPointer<RunWorker> worker_;  // deleted with its thread
   std::shared_ptr<FrameMailbox> mailbox_;
   std::deque<RunFramePtr> pending_;  // taken from the mailbox, not yet all in the run

@@ -10,13 +10,15 @@ namespace mbw::ui {
 RunLibrary::~RunLibrary() = default;
 
 size_t RunLibrary::rowLimit(int columns) {
-  return std::max<size_t>(1000, kRunMemoryBudget / (sizeof(double) * static_cast<size_t>(std::max(columns, 1))));
+  return std::max<size_t>(
+      1000, kRunMemoryBudget / (sizeof(double) * static_cast<size_t>(std::max(columns, 1))));
 }
 
 Run& RunLibrary::add(RunRequest request) {
   auto run = std::make_unique<Run>();
   run->id = nextId_++;
-  if (dataDir_.isValid()) run->dataPath = dataDir_.filePath(QString("run-%1.csv").arg(run->id)).toStdString();
+  if (dataDir_.isValid())
+    run->dataPath = dataDir_.filePath(QString("run-%1.csv").arg(run->id)).toStdString();
   run->model = std::move(request.model);
   run->settings = std::move(request.settings);
   run->sceneKey = std::move(request.sceneKey);
@@ -40,7 +42,8 @@ Run& RunLibrary::restore(std::unique_ptr<Run> run) {
 }
 
 void RunLibrary::remove(int id) {
-  const auto it = std::find_if(runs_.begin(), runs_.end(), [&](const auto& r) { return r->id == id; });
+  const auto it =
+      std::find_if(runs_.begin(), runs_.end(), [&](const auto& r) { return r->id == id; });
   if (it == runs_.end() || (*it)->live()) return;
   if (!(*it)->dataPath.empty()) QFile::remove(QString::fromStdString((*it)->dataPath));
   runs_.erase(it);
@@ -75,7 +78,8 @@ std::vector<const Run*> RunLibrary::scopeRuns() const {
 }
 
 bool RunLibrary::sameBodies(const Run& run) const {
-  if (!activeModel_ || !run.model || run.model->bodyCount() != activeModel_->bodyCount()) return false;
+  if (!activeModel_ || !run.model || run.model->bodyCount() != activeModel_->bodyCount())
+    return false;
   for (int b = 0; b < activeModel_->bodyCount(); ++b)
     if (run.model->bodies[b].name != activeModel_->bodies[b].name) return false;
   return true;

@@ -27,7 +27,8 @@ QString sceneTitle(const QString& sceneKey) {
   return QFileInfo(sceneKey).fileName();
 }
 
-RunListModel::RunListModel(RunLibrary& runs, QObject* parent) : QAbstractItemModel(parent), runs_(runs) {
+RunListModel::RunListModel(RunLibrary& runs, QObject* parent)
+    : QAbstractItemModel(parent), runs_(runs) {
   rebuildGroups();
   // a run of a new scene adds its group; another run is inserted at the end of its group
   connect(&runs_, &RunLibrary::runAdded, this, [this](int id) {
@@ -51,7 +52,8 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent) : QAbstractItemMod
     rebuildGroups();
     endResetModel();
   });
-  for (auto signal : {&RunLibrary::runFinished, &RunLibrary::shownChanged, &RunLibrary::pausedChanged})
+  for (auto signal :
+       {&RunLibrary::runFinished, &RunLibrary::shownChanged, &RunLibrary::pausedChanged})
     connect(&runs_, signal, this, &RunListModel::runChanged);
   // a live run's figures (its summary scans every row kept) a few times a second, and once more
   // after its last rows of a burst (a run that pauses shows where it paused)
@@ -75,7 +77,8 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent) : QAbstractItemMod
     for (int g = 0; g < groupCount(); ++g) {
       emit dataChanged(index(g, 0), index(g, ColumnCount - 1));
       const int n = rowCount(index(g, 0));
-      if (n > 0) emit dataChanged(index(0, 0, index(g, 0)), index(n - 1, ColumnCount - 1, index(g, 0)));
+      if (n > 0)
+        emit dataChanged(index(0, 0, index(g, 0)), index(n - 1, ColumnCount - 1, index(g, 0)));
     }
   };
   connect(&runs_, &RunLibrary::referenceChanged, this, all);
@@ -109,10 +112,12 @@ std::vector<int> RunListModel::runsOf(int group) const {
 
 QModelIndex RunListModel::index(int row, int column, const QModelIndex& parent) const {
   if (row < 0 || column < 0 || column >= ColumnCount) return {};
-  if (!parent.isValid()) return row < groupCount() ? createIndex(row, column, kGroupId) : QModelIndex();
+  if (!parent.isValid())
+    return row < groupCount() ? createIndex(row, column, kGroupId) : QModelIndex();
   if (parent.internalId() != kGroupId || parent.column() != 0) return {};
-  return row < static_cast<int>(runsOf(parent.row()).size()) ? createIndex(row, column, quintptr(parent.row() + 1))
-                                                             : QModelIndex();
+  return row < static_cast<int>(runsOf(parent.row()).size())
+             ? createIndex(row, column, quintptr(parent.row() + 1))
+             : QModelIndex();
 }
 
 QModelIndex RunListModel::parent(const QModelIndex& child) const {
@@ -146,7 +151,8 @@ QModelIndex RunListModel::indexOf(int runId, int column) const {
 
 QString RunListModel::sceneKeyAt(const QModelIndex& index) const {
   if (!index.isValid()) return {};
-  const int group = index.internalId() == kGroupId ? index.row() : static_cast<int>(index.internalId() - 1);
+  const int group =
+      index.internalId() == kGroupId ? index.row() : static_cast<int>(index.internalId() - 1);
   return group < groupCount() ? groups_[group] : QString();
 }
 
@@ -175,9 +181,12 @@ QVariant RunListModel::groupData(int group, int column, int role) const {
   const bool open = key == runs_.activeScene();
   const int n = static_cast<int>(runsOf(group).size());
   if (role == Qt::DisplayRole)
-    return tr("%1  (%n run(s)%2)", "", n).arg(sceneTitle(key), open ? tr(", open scene") : QString());
+    return tr("%1  (%n run(s)%2)", "", n)
+        .arg(sceneTitle(key), open ? tr(", open scene") : QString());
   if (role == Qt::ToolTipRole)
-    return open ? tr("Runs of the open scene (%1): the plots, the comparison and the playback show them").arg(key)
+    return open ? tr("Runs of the open scene (%1): the plots, the comparison and the playback show "
+                     "them")
+                      .arg(key)
                 : tr("Runs of %1, not the open scene: open it to see them (right click)").arg(key);
   if (role == Qt::FontRole) {
     QFont f;
@@ -193,55 +202,82 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
   const bool scope = runs_.inScope(run);
   if (role == Qt::ForegroundRole) {
     if (!scope) return QBrush(kOtherScene);
-    if (column == Status && run.results.status == RunStatus::Failed) return QBrush(QColor(192, 57, 43));
+    if (column == Status && run.results.status == RunStatus::Failed)
+      return QBrush(QColor(192, 57, 43));
     return {};
   }
   if (column == Shown) {
     if (role == Qt::CheckStateRole) return run.shown ? Qt::Checked : Qt::Unchecked;
     if (role == Qt::DecorationRole) return run.color;
-    if (role == Qt::DisplayRole) return QString("#%1%2").arg(run.id).arg(reference ? " \u2605" : "");
+    if (role == Qt::DisplayRole)
+      return QString("#%1%2").arg(run.id).arg(reference ? " \u2605" : "");
     if (role == Qt::ToolTipRole)
-      return scope ? tr("Tick to overlay on the plots%1").arg(reference ? tr("; the reference run (\u2605)") : QString())
+      return scope ? tr("Tick to overlay on the plots%1")
+                         .arg(reference ? tr("; the reference run (\u2605)") : QString())
                    : tr("A run of another scene (%1)").arg(run.sceneKey);
     return {};
   }
   const RunSummary& s = summaryOf(run);
-  if (role == Qt::TextAlignmentRole && column >= Time) return int(Qt::AlignRight | Qt::AlignVCenter);
+  if (role == Qt::TextAlignmentRole && column >= Time)
+    return int(Qt::AlignRight | Qt::AlignVCenter);
   if (role == Qt::ToolTipRole) {
     switch (column) {
-      case Integrator: return tr("%1 with the %2 formulation").arg(QString::fromStdString(run.settings.integrator),
-                                                                   QString::fromStdString(run.settings.formulation));
-      case Settings: return run.settingsText();
-      case Status: return statusText(run);
-      case Time: return withUnit(fullNumber(s.reachedTime), "s");
-      case Rejected: return s.rejectionReasons.isEmpty() ? tr("no rejected steps") : s.rejectionReasons;
+      case Integrator:
+        return tr("%1 with the %2 formulation")
+            .arg(QString::fromStdString(run.settings.integrator),
+                 QString::fromStdString(run.settings.formulation));
+      case Settings:
+        return run.settingsText();
+      case Status:
+        return statusText(run);
+      case Time:
+        return withUnit(fullNumber(s.reachedTime), "s");
+      case Rejected:
+        return s.rejectionReasons.isEmpty() ? tr("no rejected steps") : s.rejectionReasons;
       case Iterations:
         return run.live() ? QString()
-                          : tr("%1: %2 in all, %3 per step").arg(iterationsLabel(run)).arg(s.newtonIterations)
+                          : tr("%1: %2 in all, %3 per step")
+                                .arg(iterationsLabel(run))
+                                .arg(s.newtonIterations)
                                 .arg(shortNumber(s.iterationsPerStep));
-      case Cpu: return run.live() ? QString() : withUnit(fullNumber(s.cpuSeconds), "s");
+      case Cpu:
+        return run.live() ? QString() : withUnit(fullNumber(s.cpuSeconds), "s");
       case EnergyBalance: {
         const QString note = energyNote(run, s);
-        return withUnit(fullNumber(s.finalEnergyBalance), "J") + (note.isEmpty() ? QString() : "\n" + note);
+        return withUnit(fullNumber(s.finalEnergyBalance), "J") +
+               (note.isEmpty() ? QString() : "\n" + note);
       }
-      case Violation: return fullNumber(s.maxPositionViolation);
-      default: return {};
+      case Violation:
+        return fullNumber(s.maxPositionViolation);
+      default:
+        return {};
     }
   }
   if (role != Qt::DisplayRole) return {};
   switch (column) {
     case Integrator:
-      return QString::fromStdString(run.settings.formulation) + " \u00b7 " + QString::fromStdString(run.settings.integrator);
-    case Settings: return run.settingsText();
-    case Status: return statusWord(run);
-    case Time: return shortNumber(s.reachedTime, 4);
-    case Steps: return QString::number(s.steps);
-    case Rejected: return QString::number(s.rejected);
-    case Iterations: return run.live() ? QString() : QString::number(s.newtonIterations);
-    case Cpu: return run.live() ? QString() : shortNumber(s.cpuSeconds);
-    case EnergyBalance: return shortNumber(s.finalEnergyBalance);
-    case Violation: return shortNumber(s.maxPositionViolation, 2);
-    default: return {};
+      return QString::fromStdString(run.settings.formulation) + " \u00b7 " +
+             QString::fromStdString(run.settings.integrator);
+    case Settings:
+      return run.settingsText();
+    case Status:
+      return statusWord(run);
+    case Time:
+      return shortNumber(s.reachedTime, 4);
+    case Steps:
+      return QString::number(s.steps);
+    case Rejected:
+      return QString::number(s.rejected);
+    case Iterations:
+      return run.live() ? QString() : QString::number(s.newtonIterations);
+    case Cpu:
+      return run.live() ? QString() : shortNumber(s.cpuSeconds);
+    case EnergyBalance:
+      return shortNumber(s.finalEnergyBalance);
+    case Violation:
+      return shortNumber(s.maxPositionViolation, 2);
+    default:
+      return {};
   }
 }
 
@@ -253,20 +289,22 @@ const RunSummary& RunListModel::summaryOf(const Run& run) const {
 
 QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal) return {};
-  static const char* titles[] = {"Run", "Integrator", "Settings", "Status", "t [s]", "Steps", "Rej.",
-                                 "Iterations", "CPU [s]", "\u0394E [J]", "max |\u03a6|"};
-  static const char* tips[] = {"Run number; tick to overlay it on the plots; \u2605 marks the reference run",
-                               "Formulation \u00b7 integrator",
-                               "Step or tolerances",
-                               "Completed, failed (with the engine's reason), cancelled, paused or running",
-                               "Time reached",
-                               "Accepted steps",
-                               "Rejected steps (reasons in the tooltip)",
-                               "Iterations over all steps: Newton iterations of the index-3 equations, or what the "
-                               "integrator counts instead (tooltip)",
-                               "CPU time of the run's thread",
-                               "Energy balance E - E0 - W_in + D at the end of the run (zero for an exact solution)",
-                               "Largest position-level constraint violation (m or rad)"};
+  static const char* titles[] = {"Run",     "Integrator",  "Settings",    "Status",
+                                 "t [s]",   "Steps",       "Rej.",        "Iterations",
+                                 "CPU [s]", "\u0394E [J]", "max |\u03a6|"};
+  static const char* tips[] = {
+      "Run number; tick to overlay it on the plots; \u2605 marks the reference run",
+      "Formulation \u00b7 integrator",
+      "Step or tolerances",
+      "Completed, failed (with the engine's reason), cancelled, paused or running",
+      "Time reached",
+      "Accepted steps",
+      "Rejected steps (reasons in the tooltip)",
+      "Iterations over all steps: Newton iterations of the index-3 equations, or what the "
+      "integrator counts instead (tooltip)",
+      "CPU time of the run's thread",
+      "Energy balance E - E0 - W_in + D at the end of the run (zero for an exact solution)",
+      "Largest position-level constraint violation (m or rad)"};
   if (role == Qt::DisplayRole) return tr(titles[section]);
   if (role == Qt::ToolTipRole) return tr(tips[section]);
   return {};

@@ -21,8 +21,20 @@ class RunListModel : public QAbstractItemModel {
   Q_OBJECT
 
  public:
-  enum Column { Shown, Integrator, Settings, Status, Time, Steps, Rejected, Iterations, Cpu, EnergyBalance,
-                Violation, ColumnCount };
+  enum Column {
+    Shown,
+    Integrator,
+    Settings,
+    Status,
+    Time,
+    Steps,
+    Rejected,
+    Iterations,
+    Cpu,
+    EnergyBalance,
+    Violation,
+    ColumnCount
+  };
 
   explicit RunListModel(RunLibrary& runs, QObject* parent = nullptr);
 
@@ -53,10 +65,10 @@ class RunListModel : public QAbstractItemModel {
   const RunSummary& summaryOf(const Run& run) const;
 
   RunLibrary& runs_;
-  QStringList groups_;  // scene keys
+  QStringList groups_;                           // scene keys
   mutable std::map<int, RunSummary> summaries_;  // by run id, dropped when the run changes
-  std::map<int, QElapsedTimer> liveRefresh_;      // by live run id: since its row was last refreshed
-  std::set<int> trailing_;                        // live runs with a refresh due after the throttle
+  std::map<int, QElapsedTimer> liveRefresh_;     // by live run id: since its row was last refreshed
+  std::set<int> trailing_;                       // live runs with a refresh due after the throttle
 };
 
 // "double-pendulum" for "builtin:double-pendulum", "NAME (new, not saved)" for "new:NAME", the

@@ -13,7 +13,10 @@
 namespace mbw::ui {
 
 RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
-    : QWidget(parent), runs_(runs), model_(new RunListModel(runs, this)), view_(new QTreeView(this)) {
+    : QWidget(parent),
+      runs_(runs),
+      model_(new RunListModel(runs, this)),
+      view_(new QTreeView(this)) {
   view_->setModel(model_);
   view_->setSelectionBehavior(QAbstractItemView::SelectRows);
   view_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -32,27 +35,30 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
   header->setMinimumSectionSize(24);
 
   reference_ = new QAction(tr("Use as &reference"), this);
-  reference_->setToolTip(tr("Plot the other runs' error against the selected run (again to clear)"));
+  reference_->setToolTip(
+      tr("Plot the other runs' error against the selected run (again to clear)"));
   reference_->setCheckable(true);
-  connect(reference_, &QAction::triggered, this, [this](bool on) { runs_.setReference(on ? selectedId() : -1); });
+  connect(reference_, &QAction::triggered, this,
+          [this](bool on) { runs_.setReference(on ? selectedId() : -1); });
   showOnly_ = new QAction(tr("Show &only this run"), this);
   showOnly_->setToolTip(tr("Overlay the selected run alone on the plots"));
   connect(showOnly_, &QAction::triggered, this, [this] {
     for (const auto& r : runs_.runs()) runs_.setShown(r->id, r->id == selectedId());
   });
   remove_ = new QAction(tr("Re&move run"), this);
-  remove_->setToolTip(tr("Remove the selected run from the list (a running run cannot be removed)"));
+  remove_->setToolTip(
+      tr("Remove the selected run from the list (a running run cannot be removed)"));
   connect(remove_, &QAction::triggered, this, [this] { runs_.remove(selectedId()); });
   otherScenes_ = new QAction(tr("Other &scenes' runs"), this);
   otherScenes_->setCheckable(true);
-  otherScenes_->setToolTip(tr("Include the runs of other scenes whose bodies are the open scene's (a saved copy, "
-                              "an edited variant) in the plots, the comparison and the playback"));
+  otherScenes_->setToolTip(
+      tr("Include the runs of other scenes whose bodies are the open scene's (a saved copy, "
+         "an edited variant) in the plots, the comparison and the playback"));
   connect(otherScenes_, &QAction::toggled, &runs_, &RunLibrary::setOtherScenesShown);
   openScene_ = new QAction(tr("Open this run's &scene"), this);
   openScene_->setToolTip(tr("Open the scene the selected run belongs to, with its runs"));
-  connect(openScene_, &QAction::triggered, this, [this] {
-    emit openSceneRequested(model_->sceneKeyAt(view_->currentIndex()));
-  });
+  connect(openScene_, &QAction::triggered, this,
+          [this] { emit openSceneRequested(model_->sceneKeyAt(view_->currentIndex())); });
   view_->addActions({reference_, showOnly_, remove_, openScene_});
 
   auto* bar = new QToolBar(this);
@@ -66,14 +72,16 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
   layout->addWidget(bar);
   layout->addWidget(view_);
 
-  connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& index) {
-    const Run* run = runs_.find(model_->runIdAt(index));
-    if (run && runs_.inScope(*run)) runs_.setCurrent(run->id);
-    updateActions();
-  });
+  connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& index) {
+            const Run* run = runs_.find(model_->runIdAt(index));
+            if (run && runs_.inScope(*run)) runs_.setCurrent(run->id);
+            updateActions();
+          });
   connect(&runs_, &RunLibrary::currentChanged, this, [this](int id) {
     const QModelIndex index = model_->indexOf(id);
-    if (index.isValid() && view_->currentIndex().siblingAtColumn(0) != index) view_->setCurrentIndex(index);
+    if (index.isValid() && view_->currentIndex().siblingAtColumn(0) != index)
+      view_->setCurrentIndex(index);
     updateActions();
   });
   // groups open as runs arrive; the open scene's group stays open, the others fold
@@ -86,7 +94,8 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
     fitColumns();
   });
   connect(model_, &QAbstractItemModel::dataChanged, this, &RunListPanel::fitColumns);
-  for (auto signal : {&RunLibrary::referenceChanged, &RunLibrary::runFinished, &RunLibrary::runRemoved})
+  for (auto signal :
+       {&RunLibrary::referenceChanged, &RunLibrary::runFinished, &RunLibrary::runRemoved})
     connect(&runs_, signal, this, &RunListPanel::updateActions);
   connect(&runs_, &RunLibrary::scopeChanged, this, &RunListPanel::updateActions);
   for (int g = 0; g < model_->groupCount(); ++g) view_->expand(model_->index(g, 0));

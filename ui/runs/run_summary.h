@@ -10,21 +10,21 @@
 namespace mbw::ui {
 
 struct RunSummary {
-  double reachedTime = 0.0;       // s, last recorded time
-  long steps = 0;                 // accepted steps (recorded rows while live)
+  double reachedTime = 0.0;  // s, last recorded time
+  long steps = 0;            // accepted steps (recorded rows while live)
   long rejected = 0;
   long newtonIterations = 0;
   double iterationsPerStep = 0.0;
   long factorizations = 0;
   long jacobianEvaluations = 0;
-  double cpuSeconds = 0.0;        // of the worker thread (0 while live)
+  double cpuSeconds = 0.0;  // of the worker thread (0 while live)
   double wallSeconds = 0.0;
   double finalEnergyBalance = 0.0;  // J
   double maxEnergyBalance = 0.0;    // J, largest |balance|
   double maxKineticEnergy = 0.0;    // J
   double maxPositionViolation = 0.0;
   double maxVelocityViolation = 0.0;
-  QString rejectionReasons;       // "error estimate: 12, Newton did not converge: 1"
+  QString rejectionReasons;  // "error estimate: 12, Newton did not converge: 1"
 };
 
 RunSummary summarize(const Run& run);
@@ -34,9 +34,11 @@ struct ErrorSummary {
   QString channel;
   double maximum = 0.0, rms = 0.0;
 };
-std::optional<ErrorSummary> errorAgainst(const Run& run, const Run& reference, const QString& channel);
+std::optional<ErrorSummary> errorAgainst(const Run& run, const Run& reference,
+                                         const QString& channel);
 
-// "completed", "failed: <message>", "running", "paused at t = ...", "cancelled: cancelled at t = ..."
+// "completed", "failed: <message>", "running", "paused at t = ...", "cancelled: cancelled at t =
+// ..."
 QString statusText(const Run& run);
 // one word: running, paused, completed, failed, cancelled; "completed, check failed" for a
 // completed run that failed a check (simulation/run_checks.h)

@@ -19,9 +19,15 @@ constexpr int kNice = 5;
 }  // namespace
 
 RunWorker::RunWorker(int runId, std::shared_ptr<const Model> model, RunSettings settings,
-                     std::shared_ptr<FrameMailbox> mailbox, std::string dataPath, std::optional<double> pauseAt)
-    : runId_(runId), model_(std::move(model)), settings_(std::move(settings)), mailbox_(std::move(mailbox)),
-      dataPath_(std::move(dataPath)), pauseAt_(pauseAt), pending_(std::make_shared<RunFrame>()) {}
+                     std::shared_ptr<FrameMailbox> mailbox, std::string dataPath,
+                     std::optional<double> pauseAt)
+    : runId_(runId),
+      model_(std::move(model)),
+      settings_(std::move(settings)),
+      mailbox_(std::move(mailbox)),
+      dataPath_(std::move(dataPath)),
+      pauseAt_(pauseAt),
+      pending_(std::make_shared<RunFrame>()) {}
 
 void RunWorker::setPaused(bool paused) {
   {
@@ -115,7 +121,8 @@ std::string RunWorker::failure() const { return data_ ? data_->failure() : std::
 void RunWorker::publish(const Results& results, bool last, bool pausedHere) {
   std::shared_ptr<RunFrame> frame = std::exchange(pending_, std::make_shared<RunFrame>());
   frame->runId = runId_;
-  frame->rejected.assign(results.rejected.begin() + static_cast<long>(publishedRejected_), results.rejected.end());
+  frame->rejected.assign(results.rejected.begin() + static_cast<long>(publishedRejected_),
+                         results.rejected.end());
   publishedRejected_ = results.rejected.size();
   frame->wallSeconds = wallSeconds();
   frame->last = last;

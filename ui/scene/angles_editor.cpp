@@ -26,8 +26,9 @@ AnglesEditor::AnglesEditor(QWidget* parent) : QWidget(parent) {
   sequence_->addItems(angleSequences());
   sequence_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   sequence_->setMinimumContentsLength(5);
-  sequence_->setToolTip(tr("z-y-x: yaw, pitch and roll about the turned axes; x-y-z and z-x-z likewise; axis-angle: "
-                           "an axis (x, y, z) and the angle about it"));
+  sequence_->setToolTip(
+      tr("z-y-x: yaw, pitch and roll about the turned axes; x-y-z and z-x-z likewise; axis-angle: "
+         "an axis (x, y, z) and the angle about it"));
   layout->addWidget(sequence_, 0, 0, 1, 4);
   for (int k = 0; k < 4; ++k) {
     auto* box = new QLineEdit(this);
@@ -53,8 +54,8 @@ void AnglesEditor::setOrientation(const SceneJson& orientation) {
   }
   setEnabled(true);
   if (orientation.is_object() && orientation.contains("axis") && orientation["axis"].is_array() &&
-      orientation["axis"].size() == 3 && orientation["axis"][0].is_number() && orientation["axis"][1].is_number() &&
-      orientation["axis"][2].is_number())
+      orientation["axis"].size() == 3 && orientation["axis"][0].is_number() &&
+      orientation["axis"][1].is_number() && orientation["axis"][2].is_number())
     axisHint_ = Vec3(orientation["axis"][0].get<double>(), orientation["axis"][1].get<double>(),
                      orientation["axis"][2].get<double>());
   show(R);
@@ -78,7 +79,8 @@ void AnglesEditor::show(const Mat3& R) {
 }
 
 void AnglesEditor::setAngles(const std::vector<double>& values) {
-  for (size_t k = 0; k < boxes_.size() && k < values.size(); ++k) boxes_[k]->setText(QString::number(values[k], 'g', 17));
+  for (size_t k = 0; k < boxes_.size() && k < values.size(); ++k)
+    boxes_[k]->setText(QString::number(values[k], 'g', 17));
 }
 
 std::vector<double> AnglesEditor::angles() const {

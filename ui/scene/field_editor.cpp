@@ -36,9 +36,11 @@ class ElidingLineEdit : public QLineEdit {
     QStyleOptionFrame option;
     initStyleOption(&option);
     style()->drawPrimitive(QStyle::PE_PanelLineEdit, &option, &painter, this);
-    painter.setPen(palette().color(isEnabled() ? QPalette::Active : QPalette::Disabled, QPalette::Text));
+    painter.setPen(
+        palette().color(isEnabled() ? QPalette::Active : QPalette::Disabled, QPalette::Text));
     const QRect r = textRect();
-    painter.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, fontMetrics().elidedText(text(), Qt::ElideRight, r.width()));
+    painter.drawText(r, Qt::AlignLeft | Qt::AlignVCenter,
+                     fontMetrics().elidedText(text(), Qt::ElideRight, r.width()));
   }
 
  private:
@@ -47,7 +49,9 @@ class ElidingLineEdit : public QLineEdit {
     QStyleOptionFrame option;
     initStyleOption(&option);
     // the line edit's own margins around its text (2 pixels each side in Qt's styles)
-    return style()->subElementRect(QStyle::SE_LineEditContents, &option, this).adjusted(2, 0, -2, 0);
+    return style()
+        ->subElementRect(QStyle::SE_LineEditContents, &option, this)
+        .adjusted(2, 0, -2, 0);
   }
 };
 
@@ -66,7 +70,8 @@ SceneJson numberOrString(const QString& text) {
   bool ok = false;
   const double x = text.trimmed().toDouble(&ok);
   if (ok) {
-    if (x == static_cast<double>(static_cast<long long>(x)) && !text.contains('.') && !text.contains('e', Qt::CaseInsensitive))
+    if (x == static_cast<double>(static_cast<long long>(x)) && !text.contains('.') &&
+        !text.contains('e', Qt::CaseInsensitive))
       return static_cast<long long>(x);
     return x;
   }
@@ -75,12 +80,17 @@ SceneJson numberOrString(const QString& text) {
 
 QString placeholderFor(const FieldSpec& f) {
   switch (f.kind) {
-    case FieldKind::PointRef: return QObject::tr("point name or [x, y, z]");
-    case FieldKind::VectorRef: return QObject::tr("vector name or [x, y, z]");
-    case FieldKind::Expression: return QObject::tr("number or f(t), e.g. 0.5*sin(2*pi*t)");
-    default: break;
+    case FieldKind::PointRef:
+      return QObject::tr("point name or [x, y, z]");
+    case FieldKind::VectorRef:
+      return QObject::tr("vector name or [x, y, z]");
+    case FieldKind::Expression:
+      return QObject::tr("number or f(t), e.g. 0.5*sin(2*pi*t)");
+    default:
+      break;
   }
-  if (!f.defaultText.empty()) return QObject::tr("default: %1").arg(QString::fromStdString(f.defaultText));
+  if (!f.defaultText.empty())
+    return QObject::tr("default: %1").arg(QString::fromStdString(f.defaultText));
   return f.required ? QString() : QObject::tr("optional");
 }
 
@@ -113,7 +123,8 @@ QString jsonText(const SceneJson& value) {
 }
 
 bool isBodyReference(const FieldSpec& spec) {
-  return spec.kind == FieldKind::String && (spec.name == "body_i" || spec.name == "body_j" || spec.name == "body");
+  return spec.kind == FieldKind::String &&
+         (spec.name == "body_i" || spec.name == "body_j" || spec.name == "body");
 }
 
 FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(parent), spec_(spec) {
@@ -127,8 +138,13 @@ FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(paren
     choice_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     choice_->setMinimumContentsLength(4);
     connect(choice_, &QComboBox::currentTextChanged, choice_, &QWidget::setToolTip);
-    if (!spec.required) choice_->addItem(spec.defaultText.empty() ? tr("(none)") : tr("(default: %1)").arg(QString::fromStdString(spec.defaultText)), QString());
-    for (const std::string& c : spec.choices) choice_->addItem(QString::fromStdString(c), QString::fromStdString(c));
+    if (!spec.required)
+      choice_->addItem(spec.defaultText.empty()
+                           ? tr("(none)")
+                           : tr("(default: %1)").arg(QString::fromStdString(spec.defaultText)),
+                       QString());
+    for (const std::string& c : spec.choices)
+      choice_->addItem(QString::fromStdString(c), QString::fromStdString(c));
     layout->addWidget(choice_);
     connect(choice_, QOverload<int>::of(&QComboBox::activated), this, &FieldEditor::edited);
     return;
@@ -159,15 +175,19 @@ FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(paren
     namesButton_ = new QToolButton(this);
     namesButton_->setText(QStringLiteral("▾"));
     namesButton_->setPopupMode(QToolButton::InstantPopup);
-    namesButton_->setToolTip(point ? tr("The body's named points") : tr("The body's named vectors"));
+    namesButton_->setToolTip(point ? tr("The body's named points")
+                                   : tr("The body's named vectors"));
     namesButton_->setMenu(new QMenu(namesButton_));
     namesButton_->setEnabled(false);
     layout->addWidget(namesButton_);
     auto* pick = new QToolButton(this);
     pick->setIcon(resources::actionIcon("pick"));
-    pick->setToolTip(point ? tr("Pick the point on the body in the 3D view (a named point nearby is used by name)")
-                           : tr("Pick the axis in the 3D view: the normal of the surface clicked (snapped to a named "
-                                "vector or a body axis when close)"));
+    pick->setToolTip(
+        point
+            ? tr("Pick the point on the body in the 3D view (a named point nearby is used by name)")
+            : tr("Pick the axis in the 3D view: the normal of the surface clicked (snapped to a "
+                 "named "
+                 "vector or a body axis when close)"));
     layout->addWidget(pick);
     connect(pick, &QToolButton::clicked, this, &FieldEditor::pickRequested);
   }
@@ -205,7 +225,8 @@ void FieldEditor::choose(const QString& name) {
 
 void FieldEditor::setValue(const SceneJson* value) {
   if (choice_) {
-    const QString v = value && value->is_string() ? QString::fromStdString(value->get<std::string>()) : QString();
+    const QString v =
+        value && value->is_string() ? QString::fromStdString(value->get<std::string>()) : QString();
     int index = choice_->findData(v);
     if (index < 0 && value) {
       // a value outside the choices: show it as it is (the loader reports it)
@@ -221,7 +242,8 @@ void FieldEditor::setValue(const SceneJson* value) {
       boxes_[k]->setText(has ? jsonText((*value)[k]) : QString());
     }
     // a value that is not an array of that size shows in the first box, as text
-    if (value && (!value->is_array() || value->size() != boxes_.size())) boxes_[0]->setText(jsonText(*value));
+    if (value && (!value->is_array() || value->size() != boxes_.size()))
+      boxes_[0]->setText(jsonText(*value));
   } else {
     boxes_[0]->setText(value ? jsonText(*value) : QString());
   }
@@ -251,7 +273,8 @@ void FieldEditor::arrange(bool stacked) {
     const int i = static_cast<int>(k);
     boxGrid_->addWidget(boxes_[k], stacked ? i : 0, stacked ? 0 : i);
   }
-  for (int c = 0; c < static_cast<int>(boxes_.size()); ++c) boxGrid_->setColumnStretch(c, stacked && c > 0 ? 0 : 1);
+  for (int c = 0; c < static_cast<int>(boxes_.size()); ++c)
+    boxGrid_->setColumnStretch(c, stacked && c > 0 ? 0 : 1);
 }
 
 bool FieldEditor::elided() const {
@@ -277,10 +300,12 @@ SceneJson FieldEditor::value() const {
   }
   const QString text = boxes_[0]->text().trimmed();
   switch (spec_.kind) {
-    case FieldKind::String: return text.toStdString();
+    case FieldKind::String:
+      return text.toStdString();
     case FieldKind::Number:
     case FieldKind::Integer:
-    case FieldKind::Expression: return numberOrString(text);
+    case FieldKind::Expression:
+      return numberOrString(text);
     case FieldKind::PointRef:
     case FieldKind::VectorRef:
       if (!text.startsWith('[')) return text.toStdString();
@@ -301,7 +326,8 @@ bool FieldEditor::eventFilter(QObject* watched, QEvent* event) {
   if (event->type() == QEvent::ShortcutOverride) {
     auto* key = static_cast<QKeyEvent*>(event);
     auto* box = qobject_cast<QLineEdit*>(watched);
-    if (box && !box->isModified() && (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))) {
+    if (box && !box->isModified() &&
+        (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))) {
       event->ignore();
       return true;
     }
@@ -323,7 +349,8 @@ void FieldEditor::setText(const QString& text) {
   }
   const QStringList parts = boxes_.size() > 1 ? text.split(',') : QStringList{text};
   for (size_t k = 0; k < boxes_.size(); ++k) {
-    boxes_[k]->setText(k < static_cast<size_t>(parts.size()) ? parts[static_cast<int>(k)].trimmed() : QString());
+    boxes_[k]->setText(k < static_cast<size_t>(parts.size()) ? parts[static_cast<int>(k)].trimmed()
+                                                             : QString());
     boxes_[k]->setModified(true);
   }
 }

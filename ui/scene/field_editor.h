@@ -1,11 +1,11 @@
 #pragma once
 // The editor of one scene field, chosen by the field's kind in the schema: a choice list for
 // enumerations and for the body a joint, force element or output names (the scene's bodies and
-// the ground, never free text), one box per component for vectors, a text box otherwise (numbers, names,
-// expressions of t, "name or [x, y, z]" references, JSON for the rest). A number is never cut: its
-// box is as wide as it, and a vector whose numbers do not fit side by side shows its components one
-// under the other. The text becomes JSON as typed; whether it is right is for the engine's loader
-// to say.
+// the ground, never free text), one box per component for vectors, a text box otherwise (numbers,
+// names, expressions of t, "name or [x, y, z]" references, JSON for the rest). A number is never
+// cut: its box is as wide as it, and a vector whose numbers do not fit side by side shows its
+// components one under the other. The text becomes JSON as typed; whether it is right is for the
+// engine's loader to say.
 
 #include <QWidget>
 #include <vector>
@@ -50,7 +50,7 @@ class FieldEditor : public QWidget {
   void setText(const QString& text);
 
  signals:
-  void edited();  // the user committed a change
+  void edited();         // the user committed a change
   void pickRequested();  // the user asked to pick this point or axis in the 3D view
 
  protected:

@@ -30,7 +30,8 @@ FormDialogLabels layOutFormDialog(QDialog& dialog, QLayout* form) {
   return {preview, refusal};
 }
 
-bool setFormField(const std::map<QString, QWidget*>& fields, const QString& field, const QString& text) {
+bool setFormField(const std::map<QString, QWidget*>& fields, const QString& field,
+                  const QString& text) {
   const auto it = fields.find(field);
   if (it == fields.end()) return false;
   if (auto* box = qobject_cast<QComboBox*>(it->second)) {

@@ -23,6 +23,7 @@ FormDialogLabels layOutFormDialog(QDialog& dialog, QLayout* form);
 
 // A line edit's text, or the choice of a combo box whose text starts with `text` (false for a
 // field not in `fields` or a choice that is not offered or disabled).
-bool setFormField(const std::map<QString, QWidget*>& fields, const QString& field, const QString& text);
+bool setFormField(const std::map<QString, QWidget*>& fields, const QString& field,
+                  const QString& text);
 
 }  // namespace mbw::ui

@@ -39,7 +39,8 @@ MeshDialog::MeshDialog(const QString& path, const QString& body, QWidget* parent
   form->addRow(tr("File"), new QLabel(QFileInfo(path).fileName(), this));
   auto* scale = new QLineEdit("1", this);
   scale->setObjectName("scale");
-  scale->setToolTip(tr("multiplies the file's coordinates into metres: 0.001 for a file in millimetres"));
+  scale->setToolTip(
+      tr("multiplies the file's coordinates into metres: 0.001 for a file in millimetres"));
   form->addRow(tr("Scale"), scale);
   auto* massFrom = new QComboBox(this);
   massFrom->setObjectName("mass_from");
@@ -56,7 +57,9 @@ MeshDialog::MeshDialog(const QString& path, const QString& body, QWidget* parent
   update();
 }
 
-bool MeshDialog::setField(const QString& field, const QString& text) { return setFormField(fields_, field, text); }
+bool MeshDialog::setField(const QString& field, const QString& text) {
+  return setFormField(fields_, field, text);
+}
 
 double MeshDialog::scale() const { return positive(fields_.at("scale")); }
 
@@ -80,7 +83,8 @@ void MeshDialog::update() {
   } else if (!meshTriangles(path_, s, &mesh, &error)) {
     preview_->setText(QString::fromStdString(error));
   } else if (const std::string open = meshClosedProblem(mesh); !open.empty()) {
-    preview_->setText(tr("%1 triangles, not closed (%2): drawn for looks; the body's mass and inertia stay as given")
+    preview_->setText(tr("%1 triangles, not closed (%2): drawn for looks; the body's mass and "
+                         "inertia stay as given")
                           .arg(mesh.triangles.size())
                           .arg(QString::fromStdString(open)));
   } else {
@@ -91,10 +95,11 @@ void MeshDialog::update() {
       try {
         const SolidMass m = meshMassProperties(mesh, density);
         const Mat3& I = m.inertia_B;
-        text += tr(". Computed: mass %1 kg, inertia %2 kg m\u00b2, products %3, centre of mass %4 m")
-                    .arg(m.mass, 0, 'g', 6)
-                    .arg(vectorText(I(0, 0), I(1, 1), I(2, 2)), vectorText(I(0, 1), I(0, 2), I(1, 2)),
-                         vectorText(m.centerOfMass_B.x(), m.centerOfMass_B.y(), m.centerOfMass_B.z()));
+        text +=
+            tr(". Computed: mass %1 kg, inertia %2 kg m\u00b2, products %3, centre of mass %4 m")
+                .arg(m.mass, 0, 'g', 6)
+                .arg(vectorText(I(0, 0), I(1, 1), I(2, 2)), vectorText(I(0, 1), I(0, 2), I(1, 2)),
+                     vectorText(m.centerOfMass_B.x(), m.centerOfMass_B.y(), m.centerOfMass_B.z()));
       } catch (const std::invalid_argument& e) {
         closed_ = false;
         text += ": " + QString::fromStdString(e.what());

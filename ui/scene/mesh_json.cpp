@@ -65,7 +65,8 @@ SceneJson withMesh(const SceneJson& body, const std::string& path, double scale,
     std::string error;
     if (!meshTriangles(path, scale, &triangles, &error)) throw std::invalid_argument(error);
     const std::string open = meshClosedProblem(triangles);
-    throw std::invalid_argument(open.empty() ? "the mesh bounds no volume" : "the mesh bounds no solid: " + open);
+    throw std::invalid_argument(open.empty() ? "the mesh bounds no volume"
+                                             : "the mesh bounds no solid: " + open);
   }
   return withComputedMass(b, sceneFile);
 }

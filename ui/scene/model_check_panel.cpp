@@ -19,11 +19,15 @@ constexpr int kPointerRole = Qt::UserRole + 1;
 QString elementName(const SceneJson& json, const QString& pointer) {
   if (pointer.isEmpty()) return QObject::tr("the scene");
   const SceneJson::json_pointer ptr(pointer.toStdString());
-  if (json.contains(ptr) && json[ptr].is_object() && json[ptr].contains("name") && json[ptr]["name"].is_string()) {
+  if (json.contains(ptr) && json[ptr].is_object() && json[ptr].contains("name") &&
+      json[ptr]["name"].is_string()) {
     QString kind = pointer.section('/', 1, 1);
-    if (kind == "bodies") kind = "body";
-    else if (kind.endsWith('s')) kind.chop(1);
-    return QString("%1 '%2'").arg(kind, QString::fromStdString(json[ptr]["name"].get<std::string>()));
+    if (kind == "bodies")
+      kind = "body";
+    else if (kind.endsWith('s'))
+      kind.chop(1);
+    return QString("%1 '%2'").arg(kind,
+                                  QString::fromStdString(json[ptr]["name"].get<std::string>()));
   }
   return pointer;
 }
@@ -63,8 +67,9 @@ ModelCheckPanel::ModelCheckPanel(SceneDocument& doc, QWidget* parent) : QWidget(
   connect(list_->header(), &QHeaderView::sectionResized, this, [this](int column) {
     if (column == 1) fitRows();
   });
-  connect(list_, &QTreeWidget::itemClicked, this,
-          [this](QTreeWidgetItem* item) { emit elementRequested(item->data(0, kPointerRole).toString()); });
+  connect(list_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) {
+    emit elementRequested(item->data(0, kPointerRole).toString());
+  });
   connect(&doc_, &SceneDocument::changed, this, &ModelCheckPanel::refresh);
   connect(&doc_, &SceneDocument::replaced, this, &ModelCheckPanel::refresh);
   refresh();
@@ -82,10 +87,11 @@ QStringList ModelCheckPanel::lines() const {
 void ModelCheckPanel::refresh() {
   list_->clear();
   const SceneJson& json = doc_.json();
-  auto add = [&](const QString& path, const QString& element, const QString& text, const QColor& colour,
-                 const QString& tip) {
+  auto add = [&](const QString& path, const QString& element, const QString& text,
+                 const QColor& colour, const QString& tip) {
     const QString pointer = elementPointer(path);
-    auto* item = new QTreeWidgetItem(list_, {element.isEmpty() ? elementName(json, pointer) : element, text});
+    auto* item = new QTreeWidgetItem(
+        list_, {element.isEmpty() ? elementName(json, pointer) : element, text});
     item->setData(0, kPointerRole, pointer);
     item->setForeground(1, colour);
     item->setToolTip(1, tip + "\n" + text);
@@ -93,7 +99,8 @@ void ModelCheckPanel::refresh() {
   // the loader's problems, each said once (a problem the loader finds in two ways is one line)
   std::set<std::pair<std::string, std::string>> said;
   for (const SceneIssue& i : doc_.issues())
-    if (said.insert({elementPointer(QString::fromStdString(i.path)).toStdString(), i.message}).second)
+    if (said.insert({elementPointer(QString::fromStdString(i.path)).toStdString(), i.message})
+            .second)
       add(QString::fromStdString(i.path), {}, QString::fromStdString(i.message), QColor("#c0392b"),
           tr("A problem: the scene does not load until it is fixed"));
   if (!json.is_object() || json.empty()) {
@@ -102,21 +109,25 @@ void ModelCheckPanel::refresh() {
     return;
   }
   if (!doc_.isValid() || !doc_.model()) {
-    counts_->setText(tr("The scene does not load: %n problem(s) to fix.", "", static_cast<int>(doc_.issues().size())));
+    counts_->setText(tr("The scene does not load: %n problem(s) to fix.", "",
+                        static_cast<int>(doc_.issues().size())));
     counts_->setStyleSheet("color: #c0392b;");
     return;
   }
   const ModelCheck& c = doc_.check();
   counts_->setStyleSheet({});
   counts_->setText(QString::fromStdString(modelCheckSummary(c)));
-  counts_->setToolTip(tr("Degrees of freedom: 6 per body (the coordinates) less the rank of the constraint Jacobian "
-                         "(%1) at the initial pose; redundant equations change the count of equations, not the rank")
+  counts_->setToolTip(tr("Degrees of freedom: 6 per body (the coordinates) less the rank of the "
+                         "constraint Jacobian "
+                         "(%1) at the initial pose; redundant equations change the count of "
+                         "equations, not the rank")
                           .arg(c.rank));
   for (const ModelFinding& f : c.findings) {
     const bool note = f.kind == FindingKind::Note;
-    add(QString::fromStdString(f.path), QString::fromStdString(f.element), QString::fromStdString(f.message),
-        QColor(note ? "#2c4a6b" : "#b9770e"),
-        note ? tr("A note: nothing wrong") : tr("A warning: the model runs, but perhaps not as meant"));
+    add(QString::fromStdString(f.path), QString::fromStdString(f.element),
+        QString::fromStdString(f.message), QColor(note ? "#2c4a6b" : "#b9770e"),
+        note ? tr("A note: nothing wrong")
+             : tr("A warning: the model runs, but perhaps not as meant"));
   }
   if (c.findings.empty()) new QTreeWidgetItem(list_, {tr("the scene"), tr("Nothing to report.")});
   fitRows();

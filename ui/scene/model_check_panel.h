@@ -1,10 +1,10 @@
 #pragma once
-// The Model check panel: the engine's model check of the scene being edited (analysis/model_check.h)
-// as a few counts (bodies, joints, coordinates, equations, redundant ones, drivers, degrees of
-// freedom from the rank of Phi_q) over a list of what is worth a look, each said once beside the
-// element it concerns: the loader's problems (red), warnings (a body joined to nothing, a pose near
-// a singular position) and notes (equations left out as redundant). A click on a line selects its
-// element.
+// The Model check panel: the engine's model check of the scene being edited
+// (analysis/model_check.h) as a few counts (bodies, joints, coordinates, equations, redundant ones,
+// drivers, degrees of freedom from the rank of Phi_q) over a list of what is worth a look, each
+// said once beside the element it concerns: the loader's problems (red), warnings (a body joined to
+// nothing, a pose near a singular position) and notes (equations left out as redundant). A click on
+// a line selects its element.
 
 #include <QWidget>
 

@@ -17,8 +17,11 @@ namespace {
 constexpr int kPointerRole = Qt::UserRole;
 
 QString elementLabel(const SceneJson& e) {
-  QString label = e.contains("name") && e["name"].is_string() ? QString::fromStdString(e["name"].get<std::string>()) : "?";
-  if (e.contains("type") && e["type"].is_string()) label += "  (" + QString::fromStdString(e["type"].get<std::string>()) + ")";
+  QString label = e.contains("name") && e["name"].is_string()
+                      ? QString::fromStdString(e["name"].get<std::string>())
+                      : "?";
+  if (e.contains("type") && e["type"].is_string())
+    label += "  (" + QString::fromStdString(e["type"].get<std::string>()) + ")";
   return label;
 }
 
@@ -33,16 +36,19 @@ QString primitiveText(const Primitive& p, QString& detail) {
       detail = QObject::tr("a_i = %1, a_j = %2").arg(vectorText(p.a_I), vectorText(p.a_J));
       return QObject::tr("DP1: a_i · a_j = f(t)");
     case PrimitiveType::DP2:
-      detail = QObject::tr("a_i = %1, P_i = %2, P_j = %3").arg(vectorText(p.a_I), vectorText(p.s_I), vectorText(p.s_J));
+      detail = QObject::tr("a_i = %1, P_i = %2, P_j = %3")
+                   .arg(vectorText(p.a_I), vectorText(p.s_I), vectorText(p.s_J));
       return QObject::tr("DP2: a_i · (P_j − P_i) = f(t)");
     case PrimitiveType::D:
       detail = QObject::tr("P_i = %1, P_j = %2").arg(vectorText(p.s_I), vectorText(p.s_J));
       return QObject::tr("D: |P_j − P_i|² = f(t)");
     case PrimitiveType::CD:
-      detail = QObject::tr("c = %1, P_i = %2, P_j = %3").arg(vectorText(p.c_W), vectorText(p.s_I), vectorText(p.s_J));
+      detail = QObject::tr("c = %1, P_i = %2, P_j = %3")
+                   .arg(vectorText(p.c_W), vectorText(p.s_I), vectorText(p.s_J));
       return QObject::tr("CD: c · (P_j − P_i) = f(t), c = %1").arg(vectorText(p.c_W));
     case PrimitiveType::AngleDriver:
-      detail = QObject::tr("u_i = %1, v_i = %2, a_j = %3").arg(vectorText(p.a_I), vectorText(p.b_I), vectorText(p.a_J));
+      detail = QObject::tr("u_i = %1, v_i = %2, a_j = %3")
+                   .arg(vectorText(p.a_I), vectorText(p.b_I), vectorText(p.a_J));
       return QObject::tr("angle driver: the angle of a_j from u_i = θ(t)");
   }
   return {};
@@ -59,9 +65,12 @@ QString groupTitle(const std::string& array) {
 }  // namespace
 
 ModelTree::ModelTree(SceneDocument& doc, QWidget* parent)
-    : QTreeWidget(parent), doc_(doc), primitivesAction_(new QAction(tr("Show &primitives of joints"), this)) {
+    : QTreeWidget(parent),
+      doc_(doc),
+      primitivesAction_(new QAction(tr("Show &primitives of joints"), this)) {
   primitivesAction_->setCheckable(true);
-  primitivesAction_->setToolTip(tr("List under each joint the constraint equations it expands to (Kissel et al. 2021 Table 1)"));
+  primitivesAction_->setToolTip(tr(
+      "List under each joint the constraint equations it expands to (Kissel et al. 2021 Table 1)"));
   connect(primitivesAction_, &QAction::toggled, this, &ModelTree::rebuild);
   setHeaderHidden(true);
   setColumnCount(1);
@@ -92,22 +101,27 @@ void ModelTree::rebuild() {
   const SceneJson& json = doc_.json();
   const QIcon warning = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
 
-  auto add = [&](QTreeWidgetItem* parent, const QString& text, const QString& pointer, bool element) {
+  auto add = [&](QTreeWidgetItem* parent, const QString& text, const QString& pointer,
+                 bool element) {
     auto* item = parent ? new QTreeWidgetItem(parent, {text}) : new QTreeWidgetItem(this, {text});
     item->setData(0, kPointerRole, pointer);
     if (!element) item->setFlags(Qt::ItemIsEnabled);
     return item;
   };
-  const QString sceneName = json.contains("name") && json["name"].is_string() ? QString::fromStdString(json["name"].get<std::string>()) : doc_.displayName();
+  const QString sceneName = json.contains("name") && json["name"].is_string()
+                                ? QString::fromStdString(json["name"].get<std::string>())
+                                : doc_.displayName();
   QTreeWidgetItem* root = add(nullptr, sceneName, "", true);
   // one group per array of the scene format
   for (const auto& [key, type] : sceneArrays()) {
-    const SceneJson& array = json.contains(key) && json[key].is_array() ? json[key] : SceneJson::array();
+    const SceneJson& array =
+        json.contains(key) && json[key].is_array() ? json[key] : SceneJson::array();
     QTreeWidgetItem* group = add(root, QString("%1 (%2)").arg(groupTitle(key)).arg(array.size()),
                                  QString::fromStdString("/" + key), false);
     for (size_t i = 0; i < array.size(); ++i) {
       const std::string pointer = "/" + key + "/" + std::to_string(i);
-      QTreeWidgetItem* item = add(group, elementLabel(array[i]), QString::fromStdString(pointer), true);
+      QTreeWidgetItem* item =
+          add(group, elementLabel(array[i]), QString::fromStdString(pointer), true);
       if (key == "joints") addPrimitives(item, pointer);
     }
   }
@@ -154,11 +168,13 @@ void ModelTree::addPrimitives(QTreeWidgetItem* item, const std::string& pointer)
       QString detail;
       QString text = primitiveText(model->primitives[j.firstPrimitive + k], detail);
       // an equation left out as redundant says so
-      const bool leftOut = std::any_of(model->redundant.begin(), model->redundant.end(),
-                                       [&](const RedundantEquation& r) { return r.primitive == j.firstPrimitive + k; });
+      const bool leftOut = std::any_of(
+          model->redundant.begin(), model->redundant.end(),
+          [&](const RedundantEquation& r) { return r.primitive == j.firstPrimitive + k; });
       if (leftOut) text += tr("  (left out: repeats other equations)");
       auto* child = new QTreeWidgetItem(item, {text});
-      child->setToolTip(0, detail + tr("  (points and vectors in the bodies' frames at their centres of mass)"));
+      child->setToolTip(
+          0, detail + tr("  (points and vectors in the bodies' frames at their centres of mass)"));
       child->setData(0, kPointerRole, QString::fromStdString(pointer));
       child->setForeground(0, QColor(110, 110, 110));
       child->setFlags(Qt::ItemIsEnabled);
@@ -183,8 +199,10 @@ QTreeWidgetItem* ModelTree::itemFor(const QString& pointer) const {
 
 void ModelTree::selectPointer(const QString& pointer) {
   QTreeWidgetItem* item = itemFor(pointer);
-  if (item && item != currentItem()) setCurrentItem(item);
-  else if (item) emit pointerSelected(item->data(0, kPointerRole).toString());
+  if (item && item != currentItem())
+    setCurrentItem(item);
+  else if (item)
+    emit pointerSelected(item->data(0, kPointerRole).toString());
 }
 
 }  // namespace mbw::ui

@@ -2,8 +2,8 @@
 // The scene as a tree: the scene itself, one group per array of the scene format (bodies, joints
 // and drivers, force elements, outputs, ...) and the run settings, each item standing for a JSON
 // pointer into the document. Joints show as joints (type, bodies); on request, each lists the
-// constraint primitives it expands to (Kissel et al. 2021 Table 1), from the engine's model. Items with
-// problems carry a warning icon and the loader's messages as their tooltip.
+// constraint primitives it expands to (Kissel et al. 2021 Table 1), from the engine's model. Items
+// with problems carry a warning icon and the loader's messages as their tooltip.
 
 #include <QTreeWidget>
 

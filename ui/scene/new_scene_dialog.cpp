@@ -120,7 +120,8 @@ void NewSceneDialog::buildForm() {
   fields_.clear();
   refusal_->clear();
   form_ = new QFormLayout(formPage_);
-  const QString chosen = list_->currentItem() ? list_->currentItem()->data(kTemplateRole).toString() : QString();
+  const QString chosen =
+      list_->currentItem() ? list_->currentItem()->data(kTemplateRole).toString() : QString();
   const SceneTemplate* t = findSceneTemplate(chosen.toStdString());
   summary_->setText(t ? QString::fromStdString(t->summary) : list_->item(0)->toolTip());
   for (const TemplateParameter& p : parametersOf(chosen)) {
@@ -143,7 +144,8 @@ void NewSceneDialog::buildForm() {
       default: {
         auto* line = new QLineEdit(value, formPage_);
         if (p.kind == ParameterKind::Text)
-          line->setPlaceholderText(t ? tr("the template's own") : QString::fromStdString(p.description));
+          line->setPlaceholderText(t ? tr("the template's own")
+                                     : QString::fromStdString(p.description));
         editor = line;
         break;
       }
@@ -165,9 +167,12 @@ void NewSceneDialog::choose(const QString& templateName) {
 bool NewSceneDialog::setParameter(const QString& name, const QString& value) {
   const auto it = fields_.find(name.toStdString());
   if (it == fields_.end()) return false;
-  if (auto* box = qobject_cast<QCheckBox*>(it->second)) box->setChecked(value == "true");
-  else if (auto* combo = qobject_cast<QComboBox*>(it->second)) combo->setCurrentText(value);
-  else if (auto* line = qobject_cast<QLineEdit*>(it->second)) line->setText(value);
+  if (auto* box = qobject_cast<QCheckBox*>(it->second))
+    box->setChecked(value == "true");
+  else if (auto* combo = qobject_cast<QComboBox*>(it->second))
+    combo->setCurrentText(value);
+  else if (auto* line = qobject_cast<QLineEdit*>(it->second))
+    line->setText(value);
   return true;
 }
 
@@ -175,13 +180,17 @@ std::string NewSceneDialog::sceneText(QString* error) const {
   TemplateArguments arguments;
   for (const auto& [name, editor] : fields_) {
     QString value;
-    if (auto* box = qobject_cast<QCheckBox*>(editor)) value = box->isChecked() ? "true" : "false";
-    else if (auto* combo = qobject_cast<QComboBox*>(editor)) value = combo->currentText();
-    else if (auto* line = qobject_cast<QLineEdit*>(editor)) value = line->text().trimmed();
+    if (auto* box = qobject_cast<QCheckBox*>(editor))
+      value = box->isChecked() ? "true" : "false";
+    else if (auto* combo = qobject_cast<QComboBox*>(editor))
+      value = combo->currentText();
+    else if (auto* line = qobject_cast<QLineEdit*>(editor))
+      value = line->text().trimmed();
     // an empty name or description: the template's own
     if (!value.isEmpty()) arguments[name] = value.toStdString();
   }
-  const QString chosen = list_->currentItem() ? list_->currentItem()->data(kTemplateRole).toString() : QString();
+  const QString chosen =
+      list_->currentItem() ? list_->currentItem()->data(kTemplateRole).toString() : QString();
   if (chosen.isEmpty()) return emptySceneText(arguments["name"], arguments["description"]);
   try {
     return generateScene(chosen.toStdString(), arguments);
@@ -190,7 +199,9 @@ std::string NewSceneDialog::sceneText(QString* error) const {
     QString label = QString::fromStdString(e.parameter());
     for (const TemplateParameter& p : parametersOf(chosen))
       if (p.name == e.parameter()) label = labelOf(p);
-    if (error) *error = label.isEmpty() ? QString::fromStdString(e.what()) : label + ": " + QString::fromStdString(e.what());
+    if (error)
+      *error = label.isEmpty() ? QString::fromStdString(e.what())
+                               : label + ": " + QString::fromStdString(e.what());
     return {};
   }
 }

@@ -17,7 +17,9 @@ bool numbers(const SceneJson& array, size_t count) {
   return true;
 }
 
-Vec3 vec3(const SceneJson& a) { return {a[0].get<double>(), a[1].get<double>(), a[2].get<double>()}; }
+Vec3 vec3(const SceneJson& a) {
+  return {a[0].get<double>(), a[1].get<double>(), a[2].get<double>()};
+}
 
 // a number cleaned against the one given at a key (0 when there is none)
 double cleanAgainst(double x, const SceneJson& given) {
@@ -39,7 +41,8 @@ SceneJson cleanArray(const std::vector<double>& values, const SceneJson& given) 
 bool axesOf(const QString& sequence, int (&axes)[3]) {
   const QStringList parts = sequence.split('-');
   if (parts.size() != 3) return false;
-  for (int k = 0; k < 3; ++k) axes[k] = parts[k] == "x" ? 0 : parts[k] == "y" ? 1 : parts[k] == "z" ? 2 : -1;
+  for (int k = 0; k < 3; ++k)
+    axes[k] = parts[k] == "x" ? 0 : parts[k] == "y" ? 1 : parts[k] == "z" ? 2 : -1;
   return axes[0] >= 0 && axes[1] >= 0 && axes[2] >= 0 && axes[0] != axes[1] && axes[1] != axes[2] &&
          axes[0] != axes[2];
 }
@@ -75,8 +78,10 @@ bool rotationOf(const SceneJson& o, Mat3* R) {
     return true;
   }
   if (o.contains("axis") && o.contains("angle")) {
-    if (!numbers(o["axis"], 3) || !o["angle"].is_number() || !(vec3(o["axis"]).norm() > 0.0)) return false;
-    *R = Eigen::AngleAxisd(o["angle"].get<double>(), vec3(o["axis"]).normalized()).toRotationMatrix();
+    if (!numbers(o["axis"], 3) || !o["angle"].is_number() || !(vec3(o["axis"]).norm() > 0.0))
+      return false;
+    *R = Eigen::AngleAxisd(o["angle"].get<double>(), vec3(o["axis"]).normalized())
+             .toRotationMatrix();
     return true;
   }
   return false;
@@ -87,7 +92,10 @@ SceneJson orientationJson(const Mat3& R, const SceneJson& given) {
   if (given.is_object() && given.contains("matrix")) {
     SceneJson rows = SceneJson::array();
     for (int r = 0; r < 3; ++r)
-      rows.push_back(cleanArray({R(r, 0), R(r, 1), R(r, 2)}, given["matrix"].is_array() && given["matrix"].size() > size_t(r) ? given["matrix"][r] : none));
+      rows.push_back(cleanArray({R(r, 0), R(r, 1), R(r, 2)},
+                                given["matrix"].is_array() && given["matrix"].size() > size_t(r)
+                                    ? given["matrix"][r]
+                                    : none));
     return {{"matrix", rows}};
   }
   if (given.is_object() && given.contains("zxz")) {
@@ -95,7 +103,9 @@ SceneJson orientationJson(const Mat3& R, const SceneJson& given) {
     return {{"zxz", cleanArray({a[0], a[1], a[2]}, given["zxz"])}};
   }
   if (given.is_object() && given.contains("axis")) {
-    const Vec3 hint = numbers(given["axis"], 3) && vec3(given["axis"]).norm() > 0.0 ? vec3(given["axis"]) : Vec3::UnitZ();
+    const Vec3 hint = numbers(given["axis"], 3) && vec3(given["axis"]).norm() > 0.0
+                          ? vec3(given["axis"])
+                          : Vec3::UnitZ();
     const std::vector<double> a = anglesOf(R, "axis-angle", hint);
     // the axis at the length the scene gave it
     const double length = hint.norm();
@@ -110,7 +120,8 @@ SceneJson orientationJson(const Mat3& R, const SceneJson& given) {
   }
   const Vec4 p = cleanEulerParameters(eulerParametersFromOrthonormal(R), before, kCleanTolerance);
   return {{"euler_parameters",
-           cleanArray({p[0], p[1], p[2], p[3]}, given.is_object() ? given.value("euler_parameters", none) : none)}};
+           cleanArray({p[0], p[1], p[2], p[3]},
+                      given.is_object() ? given.value("euler_parameters", none) : none)}};
 }
 
 QStringList angleSequences() { return {"z-y-x", "x-y-z", "z-x-z", "axis-angle"}; }
@@ -121,7 +132,8 @@ std::vector<double> anglesOf(const Mat3& R, const QString& sequence, const Vec3&
     Vec3 axis = aa.axis();
     double angle = aa.angle();
     // no turn: the hint's axis; otherwise the axis on the hint's side
-    if (std::abs(angle) < 1e-15) axis = axisHint.normalized();
+    if (std::abs(angle) < 1e-15)
+      axis = axisHint.normalized();
     else if (axis.dot(axisHint) < 0.0) {
       axis = -axis;
       angle = -angle;

@@ -27,7 +27,8 @@ SceneJson orientationJson(const Mat3& R, const SceneJson& given);
 QStringList angleSequences();
 // The angles of R in a sequence, degrees (three; for axis-angle the axis' three components and
 // the angle, the axis on the side of `axisHint`)
-std::vector<double> anglesOf(const Mat3& R, const QString& sequence, const Vec3& axisHint = Vec3::UnitZ());
+std::vector<double> anglesOf(const Mat3& R, const QString& sequence,
+                             const Vec3& axisHint = Vec3::UnitZ());
 // R of angles in degrees; false when they are no rotation (a zero axis)
 bool rotationFromAngles(const std::vector<double>& angles, const QString& sequence, Mat3* R);
 // the sequence that reads a given orientation most naturally: "z-x-z" for zxz, "axis-angle" for

@@ -32,14 +32,16 @@ bool readNumber(const QString& text, double* out) {
 
 }  // namespace
 
-PartDialog::PartDialog(const QString& name, const Vec3& up, QWidget* parent) : QDialog(parent), up_(up) {
+PartDialog::PartDialog(const QString& name, const Vec3& up, QWidget* parent)
+    : QDialog(parent), up_(up) {
   setWindowTitle(tr("Add part from shape"));
   setObjectName("partDialog");
   form_ = new QFormLayout;
   const FormDialogLabels labels = layOutFormDialog(*this, form_);
   preview_ = labels.preview;
   refusal_ = labels.refusal;
-  auto line = [this](const QString& key, const QString& label, const QString& text, const QString& tip) {
+  auto line = [this](const QString& key, const QString& label, const QString& text,
+                     const QString& tip) {
     auto* edit = new QLineEdit(text, this);
     edit->setObjectName(key);
     edit->setToolTip(tip);
@@ -57,22 +59,30 @@ PartDialog::PartDialog(const QString& name, const Vec3& up, QWidget* parent) : Q
   };
   line("name", tr("Name"), name, tr("the body's name"));
   choice("shape", tr("Shape"), {"box", "cylinder", "sphere", "bar"});
-  line("size", tr("Edges [m]"), "0.2, 0.1, 0.05", tr("the box's edges along the body's x, y and z"));
-  line("radius", tr("Radius [m]"), "0.05", tr("cylinder and sphere radius; a bar's section (square) width"));
+  line("size", tr("Edges [m]"), "0.2, 0.1, 0.05",
+       tr("the box's edges along the body's x, y and z"));
+  line("radius", tr("Radius [m]"), "0.05",
+       tr("cylinder and sphere radius; a bar's section (square) width"));
   line("length", tr("Length [m]"), "0.2", tr("the cylinder's length"));
   choice("axis", tr("Cylinder axis"), {"x", "y", "z"});
-  line("position", tr("Centre [m]"), "0, 0, 0", tr("where the solid's centre (the body's frame) is, world frame"));
-  line("from", tr("From [m]"), "0, 0, 0", tr("the bar's first end (its point 'start'), world frame"));
+  line("position", tr("Centre [m]"), "0, 0, 0",
+       tr("where the solid's centre (the body's frame) is, world frame"));
+  line("from", tr("From [m]"), "0, 0, 0",
+       tr("the bar's first end (its point 'start'), world frame"));
   line("to", tr("To [m]"), "0.2, 0, 0", tr("the bar's second end (its point 'end'), world frame"));
   choice("mass_from", tr("Mass and inertia"), {tr("computed from the density"), tr("given")});
-  line("density", tr("Density [kg/m\u00b3]"), "7850", tr("steel 7850, aluminium 2700, wood about 600, water 1000"));
+  line("density", tr("Density [kg/m\u00b3]"), "7850",
+       tr("steel 7850, aluminium 2700, wood about 600, water 1000"));
   line("mass", tr("Mass [kg]"), "1", tr("the mass, typed in"));
-  line("inertia", tr("Inertia [kg m\u00b2]"), "0.01, 0.01, 0.01", tr("moments about the centre of mass along the body's axes, typed in"));
+  line("inertia", tr("Inertia [kg m\u00b2]"), "0.01, 0.01, 0.01",
+       tr("moments about the centre of mass along the body's axes, typed in"));
   static_cast<QComboBox*>(fields_["axis"])->setCurrentText("z");
   update();
 }
 
-bool PartDialog::setField(const QString& field, const QString& text) { return setFormField(fields_, field, text); }
+bool PartDialog::setField(const QString& field, const QString& text) {
+  return setFormField(fields_, field, text);
+}
 
 bool PartDialog::part(PartSpec* out, QString* error) const {
   auto text = [this](const QString& key) {
@@ -92,9 +102,12 @@ bool PartDialog::part(PartSpec* out, QString* error) const {
   p.up_W = up_;
   p.computed = static_cast<QComboBox*>(fields_.at("mass_from"))->currentIndex() == 0;
   // the fields the shape and the choice of mass use, read as numbers
-  if (p.shape == "box" && !readVector(text("size"), &p.size)) return fail(tr("Edges: three numbers, e.g. 0.2, 0.1, 0.05"));
-  if (p.shape != "box" && !readNumber(text("radius"), &p.radius)) return fail(tr("Radius: a number"));
-  if (p.shape == "cylinder" && !readNumber(text("length"), &p.length)) return fail(tr("Length: a number"));
+  if (p.shape == "box" && !readVector(text("size"), &p.size))
+    return fail(tr("Edges: three numbers, e.g. 0.2, 0.1, 0.05"));
+  if (p.shape != "box" && !readNumber(text("radius"), &p.radius))
+    return fail(tr("Radius: a number"));
+  if (p.shape == "cylinder" && !readNumber(text("length"), &p.length))
+    return fail(tr("Length: a number"));
   if (p.shape == "bar") {
     if (!readVector(text("from"), &p.from_W) || !readVector(text("to"), &p.to_W))
       return fail(tr("From and To: three numbers each"));
@@ -102,7 +115,8 @@ bool PartDialog::part(PartSpec* out, QString* error) const {
     return fail(tr("Centre: three numbers"));
   }
   if (p.computed && !readNumber(text("density"), &p.density)) return fail(tr("Density: a number"));
-  if (!p.computed && (!readNumber(text("mass"), &p.mass) || !readVector(text("inertia"), &p.inertia)))
+  if (!p.computed &&
+      (!readNumber(text("mass"), &p.mass) || !readVector(text("inertia"), &p.inertia)))
     return fail(tr("Mass: a number; inertia: three numbers"));
   try {
     partBody(p);
@@ -119,16 +133,11 @@ void PartDialog::update() {
   // the rows the shape and the choice of mass use
   const QString shape = static_cast<QComboBox*>(fields_["shape"])->currentText();
   const bool computed = static_cast<QComboBox*>(fields_["mass_from"])->currentIndex() == 0;
-  const std::map<QString, bool> shown{{"size", shape == "box"},
-                                      {"radius", shape != "box"},
-                                      {"length", shape == "cylinder"},
-                                      {"axis", shape == "cylinder"},
-                                      {"position", shape != "bar"},
-                                      {"from", shape == "bar"},
-                                      {"to", shape == "bar"},
-                                      {"density", computed},
-                                      {"mass", !computed},
-                                      {"inertia", !computed}};
+  const std::map<QString, bool> shown{
+      {"size", shape == "box"},      {"radius", shape != "box"},   {"length", shape == "cylinder"},
+      {"axis", shape == "cylinder"}, {"position", shape != "bar"}, {"from", shape == "bar"},
+      {"to", shape == "bar"},        {"density", computed},        {"mass", !computed},
+      {"inertia", !computed}};
   for (const auto& [key, visible] : shown) form_->setRowVisible(fields_[key], visible);
   static_cast<QLabel*>(form_->labelForField(fields_["radius"]))
       ->setText(shape == "bar" ? tr("Section [m]") : tr("Radius [m]"));

@@ -35,7 +35,8 @@ double number(const SceneJson& o, const char* key) {
 
 // the solid of a body's mesh or shape at its density; false when neither has one or is no solid
 bool solidOf(const SceneJson& body, const QString& sceneFile, SolidMass* out) {
-  if (body.is_object() && body.contains("mesh") && body["mesh"].is_object() && body["mesh"].contains("density"))
+  if (body.is_object() && body.contains("mesh") && body["mesh"].is_object() &&
+      body["mesh"].contains("density"))
     return meshSolidOf(body, sceneFile, out);
   if (!body.is_object() || !body.contains("shape") || !body["shape"].is_object()) return false;
   const SceneJson& s = body["shape"];
@@ -45,7 +46,8 @@ bool solidOf(const SceneJson& body, const QString& sceneFile, SolidMass* out) {
                                   : Vec3(number(s, "radius"), number(s, "length"), 0.0);
   try {
     *out = solidMassProperties(type, size, vec3(s.value("axis", SceneJson()), Vec3::UnitZ()),
-                               vec3(s.value("center", SceneJson()), Vec3::Zero()), number(s, "density"));
+                               vec3(s.value("center", SceneJson()), Vec3::Zero()),
+                               number(s, "density"));
   } catch (const std::invalid_argument&) {
     return false;
   }
@@ -58,7 +60,9 @@ constexpr double kRoundOff = 1e-12;
 // the solid's size: sqrt(tr I / m)
 double gyrationRadius(const SolidMass& m) { return std::sqrt(m.inertia_B.trace() / m.mass); }
 
-bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)) + 1e-300; }
+bool near(double a, double b) {
+  return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)) + 1e-300;
+}
 
 }  // namespace
 
@@ -73,14 +77,17 @@ SceneJson partBody(const PartSpec& part) {
     const BarPlacement p = placeBar(part.from_W, part.to_W, part.up_W);
     b["position"] = vec(p.position_W);
     if (!p.R_WB.isIdentity(0.0)) b["orientation"] = orientationJson(p.R_WB, SceneJson());
-    b["points"] = {{"start", vec(Vec3(-p.length / 2, 0, 0))}, {"end", vec(Vec3(p.length / 2, 0, 0))}};
+    b["points"] = {{"start", vec(Vec3(-p.length / 2, 0, 0))},
+                   {"end", vec(Vec3(p.length / 2, 0, 0))}};
     shape["type"] = "box";
     shape["size"] = vec(Vec3(p.length, part.radius, part.radius));
   } else {
     b["position"] = vec(part.position_W);
     shape["type"] = part.shape;
-    if (part.shape == "box") shape["size"] = vec(part.size);
-    else shape["radius"] = part.radius;
+    if (part.shape == "box")
+      shape["size"] = vec(part.size);
+    else
+      shape["radius"] = part.radius;
     if (part.shape == "cylinder") {
       shape["length"] = part.length;
       shape["axis"] = vec(Vec3::Unit(part.axis));
@@ -93,7 +100,8 @@ SceneJson partBody(const PartSpec& part) {
   b["shape"] = shape;
   if (!part.computed) return b;
   SolidMass m;
-  if (!solidOf(b, {}, &m)) throw std::invalid_argument("the " + part.shape + " is no solid: its sizes must be positive");
+  if (!solidOf(b, {}, &m))
+    throw std::invalid_argument("the " + part.shape + " is no solid: its sizes must be positive");
   return withComputedMass(b);
 }
 
@@ -111,25 +119,32 @@ SceneJson withComputedMass(const SceneJson& body, const QString& sceneFile) {
     if (std::abs(products[k]) <= kRoundOff * m.inertia_B.norm()) products[k] = 0.0;
     if (std::abs(com[k]) <= kRoundOff * gyrationRadius(m)) com[k] = 0.0;
   }
-  if (products.isZero(0.0)) b.erase("inertia_products");
-  else b["inertia_products"] = vec(products);
-  if (com.isZero(0.0)) b.erase("center_of_mass");
-  else b["center_of_mass"] = vec(com);
+  if (products.isZero(0.0))
+    b.erase("inertia_products");
+  else
+    b["inertia_products"] = vec(products);
+  if (com.isZero(0.0))
+    b.erase("center_of_mass");
+  else
+    b["center_of_mass"] = vec(com);
   return b;
 }
 
 bool massIsComputed(const SceneJson& body, const QString& sceneFile) {
   SolidMass m;
-  if (!solidOf(body, sceneFile, &m) || !body.contains("mass") || !body["mass"].is_number()) return false;
+  if (!solidOf(body, sceneFile, &m) || !body.contains("mass") || !body["mass"].is_number())
+    return false;
   const Vec3 moments = vec3(body.value("inertia", SceneJson()), Vec3::Constant(-1.0));
   const Vec3 products = vec3(body.value("inertia_products", SceneJson()), Vec3::Zero());
   const Vec3 com = vec3(body.value("center_of_mass", SceneJson()), Vec3::Zero());
   bool same = near(body["mass"].get<double>(), m.mass);
   for (int k = 0; k < 3; ++k)
     same = same && near(moments[k], m.inertia_B(k, k)) &&
-           std::abs(com[k] - m.centerOfMass_B[k]) <= 1e-9 * (std::abs(m.centerOfMass_B[k]) + gyrationRadius(m));
+           std::abs(com[k] - m.centerOfMass_B[k]) <=
+               1e-9 * (std::abs(m.centerOfMass_B[k]) + gyrationRadius(m));
   const Vec3 want(m.inertia_B(0, 1), m.inertia_B(0, 2), m.inertia_B(1, 2));
-  for (int k = 0; k < 3; ++k) same = same && std::abs(products[k] - want[k]) <= 1e-9 * m.inertia_B.norm();
+  for (int k = 0; k < 3; ++k)
+    same = same && std::abs(products[k] - want[k]) <= 1e-9 * m.inertia_B.norm();
   return same;
 }
 
@@ -137,13 +152,19 @@ QString massOrigin(const SceneJson& body, const QString& sceneFile) {
   if (!body.is_object() || !body.contains("mass")) return {};
   SolidMass m;
   if (!solidOf(body, sceneFile, &m)) return QObject::tr("Mass and inertia: given");
-  const bool mesh = body.contains("mesh") && body["mesh"].is_object() && body["mesh"].contains("density");
+  const bool mesh =
+      body.contains("mesh") && body["mesh"].is_object() && body["mesh"].contains("density");
   const SceneJson& solidJson = mesh ? body["mesh"] : body["shape"];
-  const QString solid = QObject::tr("the %1 at %2 kg/m\u00b3")
-                            .arg(mesh ? QString("mesh") : QString::fromStdString(solidJson["type"].get<std::string>()))
-                            .arg(number(solidJson, "density"), 0, 'g', 6);
-  if (massIsComputed(body, sceneFile)) return QObject::tr("Mass and inertia: computed from %1").arg(solid);
-  return QObject::tr("Mass and inertia: given (%1 would weigh %2 kg)").arg(solid).arg(m.mass, 0, 'g', 6);
+  const QString solid =
+      QObject::tr("the %1 at %2 kg/m\u00b3")
+          .arg(mesh ? QString("mesh")
+                    : QString::fromStdString(solidJson["type"].get<std::string>()))
+          .arg(number(solidJson, "density"), 0, 'g', 6);
+  if (massIsComputed(body, sceneFile))
+    return QObject::tr("Mass and inertia: computed from %1").arg(solid);
+  return QObject::tr("Mass and inertia: given (%1 would weigh %2 kg)")
+      .arg(solid)
+      .arg(m.mass, 0, 'g', 6);
 }
 
 }  // namespace mbw::ui

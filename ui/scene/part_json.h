@@ -15,16 +15,16 @@ namespace mbw::ui {
 // A part as the Add part dialog describes it.
 struct PartSpec {
   std::string name;
-  std::string shape = "box";  // box, cylinder, sphere, bar
-  Vec3 size = Vec3(0.1, 0.1, 0.1);  // box edges
+  std::string shape = "box";           // box, cylinder, sphere, bar
+  Vec3 size = Vec3(0.1, 0.1, 0.1);     // box edges
   double radius = 0.05, length = 0.2;  // cylinder, sphere; a bar's square section is `radius` wide
   int axis = 2;                        // cylinder axis: body x, y or z
-  Vec3 position_W = Vec3::Zero();      // box, cylinder, sphere: the body frame at the solid's centre
+  Vec3 position_W = Vec3::Zero();  // box, cylinder, sphere: the body frame at the solid's centre
   Vec3 from_W = Vec3::Zero(), to_W = Vec3::UnitX();  // bar: its ends (points "start" and "end")
-  Vec3 up_W = Vec3::UnitZ();          // the vertical: a bar's y axis is horizontal
-  bool computed = true;                // mass properties from density, else mass and inertia given
-  double density = 7850.0;             // kg/m^3
-  double mass = 1.0;                   // kg, given
+  Vec3 up_W = Vec3::UnitZ();                         // the vertical: a bar's y axis is horizontal
+  bool computed = true;     // mass properties from density, else mass and inertia given
+  double density = 7850.0;  // kg/m^3
+  double mass = 1.0;        // kg, given
   Vec3 inertia = Vec3(0.01, 0.01, 0.01);  // kg m^2, given
 };
 

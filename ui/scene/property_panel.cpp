@@ -29,7 +29,8 @@ QString tooltipOf(const FieldSpec& f) {
     tip += ": " + choices.join(", ");
   }
   tip += f.required ? QObject::tr(", required") : QObject::tr(", optional");
-  if (!f.defaultText.empty()) tip += QObject::tr(", default ") + QString::fromStdString(f.defaultText).toHtmlEscaped();
+  if (!f.defaultText.empty())
+    tip += QObject::tr(", default ") + QString::fromStdString(f.defaultText).toHtmlEscaped();
   return tip + "</i>";
 }
 
@@ -96,7 +97,8 @@ void PropertyPanel::rebuild() {
   if (objectType_ == "body") {
     auto* attach = new QPushButton(tr("Attach mesh..."), page_);
     attach->setObjectName("attachMesh");
-    attach->setToolTip(tr("Draw the body as an STL or OBJ mesh; a closed mesh offers its mass and inertia"));
+    attach->setToolTip(
+        tr("Draw the body as an STL or OBJ mesh; a closed mesh offers its mass and inertia"));
     connect(attach, &QPushButton::clicked, this, [this] { emit attachMeshRequested(pointer_); });
     auto* row = new QHBoxLayout;
     row->addWidget(attach);
@@ -140,8 +142,9 @@ void PropertyPanel::addFields(QGridLayout* grid, const ObjectSpec& spec, const Q
     if (f.name == "orientation" && objectType_ == "body" && base == pointer_) {
       const int row = grid->rowCount();
       auto* name = new QLabel(tr("angles"), page_);
-      name->setToolTip(tr("The orientation as angles in degrees (the scene keeps the form it gives: %1)")
-                           .arg("matrix, euler_parameters, zxz, or axis and angle"));
+      name->setToolTip(
+          tr("The orientation as angles in degrees (the scene keeps the form it gives: %1)")
+              .arg("matrix, euler_parameters, zxz, or axis and angle"));
       angles_ = new AnglesEditor(page_);
       grid->addWidget(name, row, 0);
       grid->addWidget(angles_, row, 1);
@@ -151,7 +154,8 @@ void PropertyPanel::addFields(QGridLayout* grid, const ObjectSpec& spec, const Q
     if (f.kind == FieldKind::Object) {
       if (const ObjectSpec* nested = findObjectSpec(f.type)) {
         auto* box = new QGroupBox(QString::fromStdString(f.name), page_);
-        box->setToolTip(tooltipOf(f) + "<br>" + QString::fromStdString(nested->description).toHtmlEscaped());
+        box->setToolTip(tooltipOf(f) + "<br>" +
+                        QString::fromStdString(nested->description).toHtmlEscaped());
         auto* inner = new QGridLayout(box);
         inner->setColumnStretch(1, 1);
         addFields(inner, *nested, pointer);
@@ -193,10 +197,13 @@ void PropertyPanel::refresh() {
   // title: the element's name and type
   const SceneJson::json_pointer ptr(pointer_.toStdString());
   QString title = QString::fromStdString(objectType_.empty() ? "(nothing selected)" : objectType_);
-  if (json.contains(ptr) && json[ptr].is_object() && json[ptr].contains("name") && json[ptr]["name"].is_string())
+  if (json.contains(ptr) && json[ptr].is_object() && json[ptr].contains("name") &&
+      json[ptr]["name"].is_string())
     title = QString::fromStdString(json[ptr]["name"].get<std::string>()) + "  (" + title + ")";
   title_->setText(title);
-  const QString origin = objectType_ == "body" && json.contains(ptr) ? massOrigin(json[ptr], doc_.filePath()) : QString();
+  const QString origin = objectType_ == "body" && json.contains(ptr)
+                             ? massOrigin(json[ptr], doc_.filePath())
+                             : QString();
   massOrigin_->setText(origin);
   massOrigin_->setVisible(!origin.isEmpty());
   if (angles_ && json.contains(ptr)) {
@@ -221,7 +228,8 @@ void PropertyPanel::refresh() {
       if (json.contains("bodies") && json["bodies"].is_array())
         for (const SceneJson& b : json["bodies"])
           if (b.is_object() && b.value("name", "") == body && b.contains(key) && b[key].is_object())
-            for (auto it = b[key].begin(); it != b[key].end(); ++it) names << QString::fromStdString(it.key());
+            for (auto it = b[key].begin(); it != b[key].end(); ++it)
+              names << QString::fromStdString(it.key());
       r.editor->setNamedChoices(names);
     }
     std::vector<std::string> messages;
@@ -237,12 +245,15 @@ void PropertyPanel::refresh() {
   }
   std::vector<std::string> rest;
   for (const SceneIssue& i : issues)
-    rest.push_back(i.path.size() > static_cast<size_t>(pointer_.size()) ? i.path.substr(pointer_.size() + 1) + ": " + i.message : i.message);
+    rest.push_back(i.path.size() > static_cast<size_t>(pointer_.size())
+                       ? i.path.substr(pointer_.size() + 1) + ": " + i.message
+                       : i.message);
   showMessages(objectIssues_, rest);
   showMessages(objectNotes_, notesText());
 }
 
-// the notes of the element; for the scene, what was left out in one paragraph (the joints carry theirs)
+// the notes of the element; for the scene, what was left out in one paragraph (the joints carry
+// theirs)
 std::vector<std::string> PropertyPanel::notesText() const {
   const std::vector<ModelNote> notes = doc_.notesUnder(pointer_);
   if (notes.empty()) return {};
@@ -252,12 +263,15 @@ std::vector<std::string> PropertyPanel::notesText() const {
     for (const ModelNote& n : notes) lines.push_back(n.message);
     return lines;
   }
-  const QString count = m.redundant.size() == 1
-                            ? tr("1 equation of a joint repeats what the others impose")
-                            : tr("%1 equations of the joints repeat what the others impose").arg(m.redundant.size());
+  const QString count =
+      m.redundant.size() == 1
+          ? tr("1 equation of a joint repeats what the others impose")
+          : tr("%1 equations of the joints repeat what the others impose").arg(m.redundant.size());
   const std::string summary = m.redundancySummary();
-  return {tr("Note: %1 (the mechanism's loops are closed more than once); the loader left them out: %2. The "
-             "recorded reactions are those of the kept equations. Select a joint marked (i) for what its "
+  return {tr("Note: %1 (the mechanism's loops are closed more than once); the loader left them "
+             "out: %2. The "
+             "recorded reactions are those of the kept equations. Select a joint marked (i) for "
+             "what its "
              "left-out equations repeat.")
               .arg(count, QString::fromStdString(summary.substr(summary.find(':') + 2)))
               .toStdString()};
@@ -270,10 +284,13 @@ void PropertyPanel::commit(const Row& row) {
   const SceneJson::json_pointer object(pointer_.toStdString());
   const bool topLevel = row.pointer.count('/') == pointer_.count('/') + 1;
   // a body's new name follows into every joint and force element that names it
-  if (topLevel && field == "name" && objectType_ == "body" && value.is_string() && json.contains(object)) {
+  if (topLevel && field == "name" && objectType_ == "body" && value.is_string() &&
+      json.contains(object)) {
     const std::string oldName = json[object].value("name", "");
     doc_.edit(renameBody(json, oldName, value.get<std::string>()),
-              tr("Rename body '%1' to '%2'").arg(QString::fromStdString(oldName), QString::fromStdString(value.get<std::string>())));
+              tr("Rename body '%1' to '%2'")
+                  .arg(QString::fromStdString(oldName),
+                       QString::fromStdString(value.get<std::string>())));
     return;
   }
   // another type of joint or force element
@@ -282,19 +299,23 @@ void PropertyPanel::commit(const Row& row) {
     const std::string family = objectType_.substr(0, objectType_.find('/'));
     SceneJson after = json;
     after[object] = convertElement(json[object], family, value.get<std::string>(), json);
-    doc_.edit(std::move(after), tr("Change the type to %1").arg(QString::fromStdString(value.get<std::string>())));
+    doc_.edit(std::move(after),
+              tr("Change the type to %1").arg(QString::fromStdString(value.get<std::string>())));
     return;
   }
   // a body's solid (shape or mesh) changed: mass and inertia follow when they were computed from it
   // (or a density was set just now)
   const QString shape = pointer_ + "/shape", mesh = pointer_ + "/mesh";
   const std::string changedField = row.pointer.toStdString();
-  if (objectType_ == "body" && (isUnder(changedField, shape.toStdString()) || isUnder(changedField, mesh.toStdString())) &&
+  if (objectType_ == "body" &&
+      (isUnder(changedField, shape.toStdString()) || isUnder(changedField, mesh.toStdString())) &&
       json.contains(object)) {
     SceneJson after = json;
     const SceneJson::json_pointer changed(row.pointer.toStdString());
-    if (value.is_discarded()) after[changed.parent_pointer()].erase(changed.back());
-    else after[changed] = value;
+    if (value.is_discarded())
+      after[changed.parent_pointer()].erase(changed.back());
+    else
+      after[changed] = value;
     if (massIsComputed(json[object], doc_.filePath()) || row.pointer == shape + "/density" ||
         row.pointer == mesh + "/density")
       after[object] = withComputedMass(after[object], doc_.filePath());
@@ -322,10 +343,12 @@ QStringList PropertyPanel::bodyNames() const {
   const SceneJson& json = doc_.json();
   if (json.contains("bodies") && json["bodies"].is_array())
     for (const SceneJson& b : json["bodies"])
-      if (b.is_object() && b.contains("name") && b["name"].is_string()) names << QString::fromStdString(b["name"].get<std::string>());
+      if (b.is_object() && b.contains("name") && b["name"].is_string())
+        names << QString::fromStdString(b["name"].get<std::string>());
   if (json.contains("beams") && json["beams"].is_array())
     for (const SceneJson& b : json["beams"])
-      if (b.is_object() && b.contains("name") && b["name"].is_string() && b.contains("elements") && b["elements"].is_number_integer())
+      if (b.is_object() && b.contains("name") && b["name"].is_string() && b.contains("elements") &&
+          b["elements"].is_number_integer())
         for (int k = 0; k <= 2 * std::min(b["elements"].get<int>(), 1000); ++k)
           names << QString::fromStdString(b["name"].get<std::string>()) + "." + QString::number(k);
   return names;
@@ -339,8 +362,12 @@ QString PropertyPanel::bodyOfField(const QString& fieldPointer) const {
   if (!json.contains(ptr) || !json[ptr].is_object()) return {};
   const SceneJson& e = json[ptr];
   // "point_i" is on body_i, "axis_j" on body_j; a load's "point" on its "body"
-  const char* key = field.endsWith("_i") ? "body_i" : field.endsWith("_j") ? "body_j" : e.contains("body") ? "body" : "body_i";
-  return e.contains(key) && e[key].is_string() ? QString::fromStdString(e[key].get<std::string>()) : QString();
+  const char* key = field.endsWith("_i")   ? "body_i"
+                    : field.endsWith("_j") ? "body_j"
+                    : e.contains("body")   ? "body"
+                                           : "body_i";
+  return e.contains(key) && e[key].is_string() ? QString::fromStdString(e[key].get<std::string>())
+                                               : QString();
 }
 
 FieldEditor* PropertyPanel::editorFor(const QString& fieldPointer) const {

@@ -3,11 +3,11 @@
 // unit, description as a tooltip) with an editor per field. Each committed change is one undoable
 // edit of the document; the engine's loader then validates the whole scene, and its messages appear
 // under the fields they name (those of no field shown, under all the fields: nothing above a field
-// moves it when a message appears). Renaming a body renames its references; changing the type of a joint
-// or force element keeps the fields both types share. What the loader noticed that is not an error
-// (equations left out as redundant) shows as a note under the fields, not in red. A body's page
-// says whether its mass and inertia were computed from its shape or mesh or given, and offers to
-// attach a mesh.
+// moves it when a message appears). Renaming a body renames its references; changing the type of a
+// joint or force element keeps the fields both types share. What the loader noticed that is not an
+// error (equations left out as redundant) shows as a note under the fields, not in red. A body's
+// page says whether its mass and inertia were computed from its shape or mesh or given, and offers
+// to attach a mesh.
 
 #include <QScrollArea>
 #include <QStringList>
@@ -72,7 +72,7 @@ class PropertyPanel : public QScrollArea {
   QLabel* objectIssues_ = nullptr;
   QLabel* objectNotes_ = nullptr;
   QLabel* massOrigin_ = nullptr;
-  AnglesEditor* angles_ = nullptr;   // a body: its orientation as angles
+  AnglesEditor* angles_ = nullptr;    // a body: its orientation as angles
   bool angleSequenceChosen_ = false;  // the user edited angles in a sequence: it stays
   std::vector<Row> rows_;
 };

@@ -24,20 +24,25 @@ class SceneEditCommand : public QUndoCommand {
   SceneJson before_, after_;
 };
 
-SceneJson withMeshFilesMoved(const SceneJson& scene, const std::string& from, const std::string& to) {
+SceneJson withMeshFilesMoved(const SceneJson& scene, const std::string& from,
+                             const std::string& to) {
   SceneJson out = scene;
   if (!out.is_object() || !out.contains("bodies") || !out["bodies"].is_array()) return out;
   for (SceneJson& body : out["bodies"]) {
-    if (!body.is_object() || !body.contains("mesh") || !body["mesh"].is_object() || !body["mesh"].contains("file")) continue;
+    if (!body.is_object() || !body.contains("mesh") || !body["mesh"].is_object() ||
+        !body["mesh"].contains("file"))
+      continue;
     SceneJson& file = body["mesh"]["file"];
-    if (file.is_string()) file = meshFileRelativeTo(resolveMeshFile(file.get<std::string>(), from), to);
+    if (file.is_string())
+      file = meshFileRelativeTo(resolveMeshFile(file.get<std::string>(), from), to);
   }
   return out;
 }
 
 bool isUnder(const std::string& path, const std::string& pointer) {
   if (pointer.empty()) return true;
-  return path.compare(0, pointer.size(), pointer) == 0 && (path.size() == pointer.size() || path[pointer.size()] == '/');
+  return path.compare(0, pointer.size(), pointer) == 0 &&
+         (path.size() == pointer.size() || path[pointer.size()] == '/');
 }
 
 QString describeField(const SceneJson& json, const QString& pointer) {
@@ -51,13 +56,16 @@ QString describeField(const SceneJson& json, const QString& pointer) {
     if (node->is_array()) {
       bool ok = false;
       const int i = parts[k].toInt(&ok);
-      node = ok && i >= 0 && static_cast<size_t>(i) < node->size() ? &(*node)[static_cast<size_t>(i)] : nullptr;
+      node = ok && i >= 0 && static_cast<size_t>(i) < node->size()
+                 ? &(*node)[static_cast<size_t>(i)]
+                 : nullptr;
     } else if (node->is_object() && node->contains(key)) {
       node = &(*node)[key];
     } else {
       node = nullptr;
     }
-    if (node && node->is_object() && node->contains("name") && (*node)["name"].is_string() && k > 0) {
+    if (node && node->is_object() && node->contains("name") && (*node)["name"].is_string() &&
+        k > 0) {
       owner = QString::fromStdString((*node)["name"].get<std::string>());
       fieldStart = k + 1;
     } else if (k == 0 && parts[0] == "settings") {
@@ -71,7 +79,8 @@ QString describeField(const SceneJson& json, const QString& pointer) {
 }
 
 SceneDocument::SceneDocument(QObject* parent) : QObject(parent), undo_(new QUndoStack(this)) {
-  connect(undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+  connect(undo_, &QUndoStack::cleanChanged, this,
+          [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
 SceneDocument::~SceneDocument() = default;
@@ -91,7 +100,8 @@ bool SceneDocument::openFile(const QString& path, QString* error) {
     if (error) *error = tr("Cannot read %1: %2").arg(path, file.errorString());
     return false;
   }
-  return open(file.readAll().toStdString(), path, QFileInfo(path).absoluteFilePath(), QString(), error);
+  return open(file.readAll().toStdString(), path, QFileInfo(path).absoluteFilePath(), QString(),
+              error);
 }
 
 bool SceneDocument::openNew(const std::string& text, QString* error) {
@@ -101,8 +111,8 @@ bool SceneDocument::openNew(const std::string& text, QString* error) {
   return true;
 }
 
-bool SceneDocument::restore(const std::string& text, const QString& path, const QString& builtin, bool modified,
-                            QString* error) {
+bool SceneDocument::restore(const std::string& text, const QString& path, const QString& builtin,
+                            bool modified, QString* error) {
   if (!open(text, path.isEmpty() ? "builtin:" + builtin : path, path, builtin, error)) return false;
   // unsaved edits stay unsaved (there is no clean state to go back to); what reverting them goes
   // back to is the file, or the built-in scene
@@ -110,9 +120,10 @@ bool SceneDocument::restore(const std::string& text, const QString& path, const 
     undo_->resetClean();
     QFile file(path);
     const BuiltinScene* scene = findBuiltinScene(builtin.toStdString());
-    const std::string original = !path.isEmpty() && file.open(QIODevice::ReadOnly) ? file.readAll().toStdString()
-                                 : scene                                            ? scene->text
-                                                                                    : std::string();
+    const std::string original = !path.isEmpty() && file.open(QIODevice::ReadOnly)
+                                     ? file.readAll().toStdString()
+                                 : scene ? scene->text
+                                         : std::string();
     try {
       saved_ = parseJsonText<SceneJson>(original, path.toStdString());
     } catch (const SceneError&) {
@@ -144,7 +155,8 @@ bool SceneDocument::open(const std::string& text, const QString& source, const Q
   builtinName_ = builtin;
   untitledKey_ = untitled && json.is_object() && json.contains("name") && json["name"].is_string()
                      ? "new:" + QString::fromStdString(json["name"].get<std::string>())
-                 : untitled ? QString("new:") : QString();
+                 : untitled ? QString("new:")
+                            : QString();
   undo_->clear();
   saved_ = json;
   setJson(json);
@@ -159,9 +171,11 @@ bool SceneDocument::saveFile(const QString& path, QString* error) {
     return false;
   }
   // the meshes' paths from the file's folder (another folder, or a new scene's absolute paths)
-  const SceneJson moved = withMeshFilesMoved(json_, filePath_.toStdString(), QFileInfo(path).absoluteFilePath().toStdString());
+  const SceneJson moved = withMeshFilesMoved(json_, filePath_.toStdString(),
+                                             QFileInfo(path).absoluteFilePath().toStdString());
   const std::string text = moved.dump(2) + "\n";
-  if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
+  if (file.write(text.data(), static_cast<qint64>(text.size())) !=
+      static_cast<qint64>(text.size())) {
     if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
     return false;
   }
@@ -201,7 +215,8 @@ void SceneDocument::edit(SceneJson after, const QString& description) {
   undo_->push(new SceneEditCommand(*this, json_, std::move(after), description));
 }
 
-void SceneDocument::setValue(const QString& pointer, const SceneJson& value, const QString& description) {
+void SceneDocument::setValue(const QString& pointer, const SceneJson& value,
+                             const QString& description) {
   SceneJson after = json_;
   const SceneJson::json_pointer ptr(pointer.toStdString());
   if (value.is_discarded()) {
@@ -209,7 +224,8 @@ void SceneDocument::setValue(const QString& pointer, const SceneJson& value, con
     SceneJson::json_pointer parent = ptr.parent_pointer();
     after[parent].erase(ptr.back());
     // an optional object emptied by this (a body's orientation or shape) goes too
-    if (after[parent].empty() && parent.parent_pointer().parent_pointer() != SceneJson::json_pointer())
+    if (after[parent].empty() &&
+        parent.parent_pointer().parent_pointer() != SceneJson::json_pointer())
       after[parent.parent_pointer()].erase(parent.back());
   } else {
     after[ptr] = value;
@@ -239,7 +255,8 @@ void SceneDocument::setJson(const SceneJson& json) {
 }
 
 void SceneDocument::validate() {
-  const std::string source = filePath_.isEmpty() ? "builtin:" + builtinName_.toStdString() : filePath_.toStdString();
+  const std::string source =
+      filePath_.isEmpty() ? "builtin:" + builtinName_.toStdString() : filePath_.toStdString();
   issues_.clear();
   check_ = ModelCheck();
   try {

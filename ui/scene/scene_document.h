@@ -36,7 +36,8 @@ class SceneDocument : public QObject {
   // a new scene (File > New scene) from its text: untitled and unsaved until it is saved as a file
   bool openNew(const std::string& text, QString* error);
   // a scene as a saved session left it: its text, where it came from, unsaved edits or not
-  bool restore(const std::string& text, const QString& path, const QString& builtin, bool modified, QString* error);
+  bool restore(const std::string& text, const QString& path, const QString& builtin, bool modified,
+               QString* error);
 
   const SceneJson& json() const { return json_; }
   QString filePath() const { return filePath_; }
@@ -80,8 +81,8 @@ class SceneDocument : public QObject {
 
  private:
   friend class SceneEditCommand;
-  bool open(const std::string& text, const QString& source, const QString& path, const QString& builtin,
-            QString* error, bool untitled = false);
+  bool open(const std::string& text, const QString& source, const QString& path,
+            const QString& builtin, QString* error, bool untitled = false);
   void setJson(const SceneJson& json);
   void validate();
 
@@ -96,12 +97,14 @@ class SceneDocument : public QObject {
 };
 
 // A field in words, for undo labels: "/bodies/1/mass" -> "mass of body_2", "/bodies/1/shape/size"
-// -> "shape size of body_2", "/settings/t_end" -> "t_end of the run settings", "/gravity" -> "gravity"
+// -> "shape size of body_2", "/settings/t_end" -> "t_end of the run settings", "/gravity" ->
+// "gravity"
 QString describeField(const SceneJson& json, const QString& pointer);
 
 // The scene with its bodies' mesh files (scene/mesh_file.h) written from the folder of the file
 // `to` instead of that of `from` ("" for a scene never saved: absolute paths).
-SceneJson withMeshFilesMoved(const SceneJson& scene, const std::string& from, const std::string& to);
+SceneJson withMeshFilesMoved(const SceneJson& scene, const std::string& from,
+                             const std::string& to);
 
 // true when path is pointer or lies below it ("/bodies/1/mass" is under "/bodies/1")
 bool isUnder(const std::string& path, const std::string& pointer);

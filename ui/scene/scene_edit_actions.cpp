@@ -66,8 +66,10 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
     auto* menu = new QMenu(title, dialogParent);
     for (const std::string& variant : spec->variants) {
       const std::string type = family + "/" + variant;
-      QAction* a = menu->addAction(QString::fromStdString(variant), this, [this, type] { add(type); });
-      if (const ObjectSpec* v = findObjectSpec(type)) a->setToolTip(QString::fromStdString(v->description));
+      QAction* a =
+          menu->addAction(QString::fromStdString(variant), this, [this, type] { add(type); });
+      if (const ObjectSpec* v = findObjectSpec(type))
+        a->setToolTip(QString::fromStdString(v->description));
     }
     menu->setToolTipsVisible(true);
     addActions_ << menu->menuAction();
@@ -83,16 +85,17 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
   addPart_ = new QAction(tr("Add &part from shape..."), this);
   addPart_->setObjectName("addPart");
   addPart_->setShortcut(QKeySequence(tr("Ctrl+Shift+B")));
-  addPart_->setToolTip(tr("A body made from a box, a cylinder, a sphere or a bar between two points; its mass and "
-                          "inertia computed from a density, or typed in"));
+  addPart_->setToolTip(
+      tr("A body made from a box, a cylinder, a sphere or a bar between two points; its mass and "
+         "inertia computed from a density, or typed in"));
   connect(addPart_, &QAction::triggered, this, [this] {
     const SceneJson& json = doc_.json();
     const SceneJson bodies = json.contains("bodies") ? json["bodies"] : SceneJson::array();
     // up is against gravity
     Vec3 up = Vec3::UnitZ();
     const SceneJson gravity = json.value("gravity", SceneJson());
-    if (gravity.is_array() && gravity.size() == 3 && gravity[0].is_number() && gravity[1].is_number() &&
-        gravity[2].is_number()) {
+    if (gravity.is_array() && gravity.size() == 3 && gravity[0].is_number() &&
+        gravity[1].is_number() && gravity[2].is_number()) {
       const Vec3 g(gravity[0].get<double>(), gravity[1].get<double>(), gravity[2].get<double>());
       if (g.norm() > 0.0) up = -g.normalized();
     }
@@ -110,9 +113,11 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
   connect(rename_, &QAction::triggered, this, &SceneEditActions::renameCurrent);
   remove_ = new QAction(tr("Re&move"), this);
   remove_->setShortcut(QKeySequence::Delete);
-  remove_->setToolTip(tr("Remove the selected element (a body goes with the elements that name it)"));
+  remove_->setToolTip(
+      tr("Remove the selected element (a body goes with the elements that name it)"));
   connect(remove_, &QAction::triggered, this, &SceneEditActions::removeCurrent);
-  for (QAction* a : {duplicate_, rename_, remove_}) a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  for (QAction* a : {duplicate_, rename_, remove_})
+    a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
   tree_.addActions({duplicate_, rename_, remove_});
 
   QList<QAction*> context = addActions_;
@@ -134,7 +139,8 @@ void SceneEditActions::addBody(const SceneJson& body) {
   if (!after.contains("bodies")) after["bodies"] = SceneJson::array();
   after["bodies"].push_back(body);
   const QString pointer = QString("/bodies/%1").arg(after["bodies"].size() - 1);
-  doc_.edit(std::move(after), tr("Add part '%1'").arg(QString::fromStdString(body.value("name", ""))));
+  doc_.edit(std::move(after),
+            tr("Add part '%1'").arg(QString::fromStdString(body.value("name", ""))));
   tree_.selectPointer(pointer);
 }
 
@@ -146,9 +152,11 @@ void SceneEditActions::add(const std::string& objectType) {
   SceneJson after = doc_.json();
   const SceneJson element = newElement(objectType, after);
   after[array].push_back(element);
-  const QString pointer = QString("/%1/%2").arg(QString::fromStdString(array)).arg(after[array].size() - 1);
-  doc_.edit(std::move(after), tr("Add %1 '%2'").arg(QString::fromStdString(objectType),
-                                                    QString::fromStdString(element.value("name", ""))));
+  const QString pointer =
+      QString("/%1/%2").arg(QString::fromStdString(array)).arg(after[array].size() - 1);
+  doc_.edit(std::move(after), tr("Add %1 '%2'")
+                                  .arg(QString::fromStdString(objectType),
+                                       QString::fromStdString(element.value("name", ""))));
   tree_.selectPointer(pointer);
 }
 
@@ -159,7 +167,8 @@ void SceneEditActions::duplicateCurrent() {
   SceneJson copy = after[array][index];
   copy["name"] = uniqueName(after[array], copy.value("name", familyOf(array)));
   after[array].push_back(copy);
-  const QString pointer = QString("/%1/%2").arg(QString::fromStdString(array)).arg(after[array].size() - 1);
+  const QString pointer =
+      QString("/%1/%2").arg(QString::fromStdString(array)).arg(after[array].size() - 1);
   doc_.edit(std::move(after), tr("Duplicate %1").arg(tree_.currentPointer()));
   tree_.selectPointer(pointer);
 }
@@ -170,8 +179,9 @@ void SceneEditActions::renameCurrent() {
   const SceneJson& json = doc_.json();
   const std::string oldName = json[array][index].value("name", "");
   bool ok = false;
-  const QString name = QInputDialog::getText(dialogParent_, tr("Rename"), tr("New name:"), QLineEdit::Normal,
-                                             QString::fromStdString(oldName), &ok);
+  const QString name =
+      QInputDialog::getText(dialogParent_, tr("Rename"), tr("New name:"), QLineEdit::Normal,
+                            QString::fromStdString(oldName), &ok);
   if (!ok || name.isEmpty() || name.toStdString() == oldName) return;
   SceneJson after = json;
   if (array == "bodies") {
@@ -195,13 +205,17 @@ void SceneEditActions::removeCurrent() {
       if (dependent == "bodies" || !after.contains(dependent)) continue;
       SceneJson kept = SceneJson::array();
       for (const SceneJson& e : after[dependent]) {
-        if (namesBody(e, name)) ++attached;
-        else kept.push_back(e);
+        if (namesBody(e, name))
+          ++attached;
+        else
+          kept.push_back(e);
       }
       after[dependent] = kept;
     }
   }
-  doc_.edit(std::move(after), attached > 0 ? tr("Remove '%1' and %2 elements attached to it").arg(QString::fromStdString(name)).arg(attached)
+  doc_.edit(std::move(after), attached > 0 ? tr("Remove '%1' and %2 elements attached to it")
+                                                 .arg(QString::fromStdString(name))
+                                                 .arg(attached)
                                            : tr("Remove '%1'").arg(QString::fromStdString(name)));
 }
 

@@ -15,7 +15,8 @@
 
 namespace mbw::ui {
 
-SceneLibraryDialog::SceneLibraryDialog(QWidget* parent) : QDialog(parent), list_(new QTreeWidget(this)) {
+SceneLibraryDialog::SceneLibraryDialog(QWidget* parent)
+    : QDialog(parent), list_(new QTreeWidget(this)) {
   setWindowTitle(tr("Scene library"));
   list_->setColumnCount(4);
   list_->setHeaderLabels({tr("Scene"), tr("Bodies"), tr("DOF"), tr("Description")});
@@ -74,12 +75,15 @@ void SceneLibraryDialog::resizeEvent(QResizeEvent* event) {
 }
 
 void fitWrappedRows(QTreeWidget& list, int column, int leastHeight) {
-  const int margin = 2 * (list.style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, &list) + 1);
+  const int margin =
+      2 * (list.style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, &list) + 1);
   const int width = std::max(40, list.header()->sectionSize(column) - margin);
   const QFontMetrics metrics = list.fontMetrics();
   for (int k = 0; k < list.topLevelItemCount(); ++k) {
     QTreeWidgetItem* item = list.topLevelItem(k);
-    const int text = metrics.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, item->text(column)).height();
+    const int text =
+        metrics.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, item->text(column))
+            .height();
     item->setSizeHint(column, QSize(width, std::max(text + 6, leastHeight)));
   }
   list.doItemsLayout();

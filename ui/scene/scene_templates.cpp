@@ -14,34 +14,51 @@ namespace {
 // a placeholder for a required field without a default
 SceneJson placeholder(const FieldSpec& f, const SceneJson& scene) {
   const SceneJson& bodies = scene.contains("bodies") ? scene["bodies"] : SceneJson::array();
-  const std::string firstBody = !bodies.empty() && bodies[0].contains("name") ? bodies[0]["name"].get<std::string>() : "ground";
+  const std::string firstBody = !bodies.empty() && bodies[0].contains("name")
+                                    ? bodies[0]["name"].get<std::string>()
+                                    : "ground";
   switch (f.kind) {
     case FieldKind::String:
       if (f.name == "body_i") return "ground";
       if (f.name == "body_j" || f.name == "body") return firstBody;
       return "";
-    case FieldKind::Integer: return 1;
+    case FieldKind::Integer:
+      return 1;
     case FieldKind::Number:
-    case FieldKind::Expression: return f.name == "angle" ? 0.0 : 1.0;
-    case FieldKind::Vector3: return f.name == "inertia" ? SceneJson{0.1, 0.1, 0.1} : SceneJson{0.0, 0.0, 0.0};
-    case FieldKind::Vector4: return SceneJson{1.0, 0.0, 0.0, 0.0};
-    case FieldKind::Matrix3: return SceneJson{{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
-    case FieldKind::Expression3: return SceneJson{0.0, 0.0, 0.0};
-    case FieldKind::PointRef: return SceneJson{0.0, 0.0, 0.0};
+    case FieldKind::Expression:
+      return f.name == "angle" ? 0.0 : 1.0;
+    case FieldKind::Vector3:
+      return f.name == "inertia" ? SceneJson{0.1, 0.1, 0.1} : SceneJson{0.0, 0.0, 0.0};
+    case FieldKind::Vector4:
+      return SceneJson{1.0, 0.0, 0.0, 0.0};
+    case FieldKind::Matrix3:
+      return SceneJson{{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
+    case FieldKind::Expression3:
+      return SceneJson{0.0, 0.0, 0.0};
+    case FieldKind::PointRef:
+      return SceneJson{0.0, 0.0, 0.0};
     case FieldKind::VectorRef:
       // a right-handed zero-angle pair for drivers and rotational springs
-      if (f.name == "u_i" || f.name == "reference_i" || f.name == "reference_j") return SceneJson{1.0, 0.0, 0.0};
+      if (f.name == "u_i" || f.name == "reference_i" || f.name == "reference_j")
+        return SceneJson{1.0, 0.0, 0.0};
       if (f.name == "v_i") return SceneJson{0.0, 1.0, 0.0};
       if (f.name == "a_j") return SceneJson{1.0, 0.0, 0.0};
       return SceneJson{0.0, 0.0, 1.0};
-    case FieldKind::Vec3Map: return SceneJson::object();
-    case FieldKind::Enum: return f.choices.empty() ? SceneJson("") : SceneJson(f.choices.front());
-    case FieldKind::Object: return SceneJson::object();
-    case FieldKind::Array: return SceneJson::array();
-    case FieldKind::Boolean: return false;
+    case FieldKind::Vec3Map:
+      return SceneJson::object();
+    case FieldKind::Enum:
+      return f.choices.empty() ? SceneJson("") : SceneJson(f.choices.front());
+    case FieldKind::Object:
+      return SceneJson::object();
+    case FieldKind::Array:
+      return SceneJson::array();
+    case FieldKind::Boolean:
+      return false;
     case FieldKind::NumberList:
-    case FieldKind::StringList: return SceneJson::array();
-    case FieldKind::ValueLists: return SceneJson::object();
+    case FieldKind::StringList:
+      return SceneJson::array();
+    case FieldKind::ValueLists:
+      return SceneJson::object();
   }
   return nullptr;
 }
@@ -77,7 +94,8 @@ SceneJson newElement(const std::string& objectType, const SceneJson& scene) {
   const ObjectSpec* spec = findObjectSpec(objectType);
   if (!spec) return SceneJson::object();
   const std::string family = objectType.substr(0, objectType.find('/'));
-  const std::string type = objectType.find('/') == std::string::npos ? "" : objectType.substr(objectType.find('/') + 1);
+  const std::string type =
+      objectType.find('/') == std::string::npos ? "" : objectType.substr(objectType.find('/') + 1);
   const std::string array = arrayOf(family);
   SceneJson element = SceneJson::object();
   for (const FieldSpec& f : spec->fields) {
@@ -94,20 +112,24 @@ SceneJson newElement(const std::string& objectType, const SceneJson& scene) {
   return element;
 }
 
-SceneJson convertElement(const SceneJson& element, const std::string& family, const std::string& type,
-                         const SceneJson& scene) {
+SceneJson convertElement(const SceneJson& element, const std::string& family,
+                         const std::string& type, const SceneJson& scene) {
   const ObjectSpec* spec = findObjectSpec(family + "/" + type);
   if (!spec) return element;
   SceneJson out = SceneJson::object();
   for (const FieldSpec& f : spec->fields) {
-    if (f.name == "type") out["type"] = type;
-    else if (element.contains(f.name)) out[f.name] = element[f.name];
-    else if (f.required) out[f.name] = placeholder(f, scene);
+    if (f.name == "type")
+      out["type"] = type;
+    else if (element.contains(f.name))
+      out[f.name] = element[f.name];
+    else if (f.required)
+      out[f.name] = placeholder(f, scene);
   }
   return out;
 }
 
-SceneJson renameBody(const SceneJson& scene, const std::string& oldName, const std::string& newName) {
+SceneJson renameBody(const SceneJson& scene, const std::string& oldName,
+                     const std::string& newName) {
   SceneJson out = scene;
   for (const auto& [array, type] : sceneArrays()) {
     if (!out.contains(array)) continue;
@@ -137,7 +159,8 @@ SceneJson withInitialState(const SceneJson& scene, const InitialStateChanges& ch
       for (int k = 0; k < 3; ++k) {
         const bool had = before.is_array() && before.size() == 3 && before[k].is_number();
         const double old = had ? before[k].get<double>() : 0.0;
-        const double x = cleanNumber(v[k], old, kCleanTolerance * std::max(1.0, std::abs(old))) + 0.0;
+        const double x =
+            cleanNumber(v[k], old, kCleanTolerance * std::max(1.0, std::abs(old))) + 0.0;
         // a number that did not change keeps its text ("0" stays "0", not "0.0")
         written.push_back(had && x == old ? before[k] : SceneJson(x));
       }
@@ -170,7 +193,8 @@ std::string objectTypeAt(const SceneJson& scene, const std::string& pointer) {
     if (parent != "/" + array || !value.is_object()) continue;
     const ObjectSpec* spec = findObjectSpec(family);
     if (!spec || spec->discriminator.empty()) return family;
-    const SceneJson& d = value.contains(spec->discriminator) ? value[spec->discriminator] : SceneJson();
+    const SceneJson& d =
+        value.contains(spec->discriminator) ? value[spec->discriminator] : SceneJson();
     const std::string variant = family + "/" + (d.is_string() ? d.get<std::string>() : "");
     return findObjectSpec(variant) ? variant : family;
   }

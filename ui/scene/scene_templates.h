@@ -19,11 +19,12 @@ SceneJson newElement(const std::string& objectType, const SceneJson& scene);
 
 // The element with another type of its family ("joint/spherical" -> "joint/revolute"): fields both
 // types share are kept, the new type's missing required fields are filled in.
-SceneJson convertElement(const SceneJson& element, const std::string& family, const std::string& type,
-                         const SceneJson& scene);
+SceneJson convertElement(const SceneJson& element, const std::string& family,
+                         const std::string& type, const SceneJson& scene);
 
 // The scene with a body renamed, and every element that names it updated.
-SceneJson renameBody(const SceneJson& scene, const std::string& oldName, const std::string& newName);
+SceneJson renameBody(const SceneJson& scene, const std::string& oldName,
+                     const std::string& newName);
 
 // The scene with each body's initial pose and motion replaced by the consistent ones, in clean
 // numbers: what is within round-off of the scene's value or of 0 is written as that; the

@@ -21,8 +21,10 @@ void UndoActions::update() {
   redo_->setEnabled(stack_.canRedo());
   undo_->setText(stack_.canUndo() ? tr("&Undo: %1").arg(stack_.undoText()) : tr("&Undo"));
   redo_->setText(stack_.canRedo() ? tr("&Redo: %1").arg(stack_.redoText()) : tr("&Redo"));
-  undo_->setToolTip(stack_.canUndo() ? tr("Undo: %1 (Ctrl+Z)").arg(stack_.undoText()) : tr("Nothing to undo"));
-  redo_->setToolTip(stack_.canRedo() ? tr("Redo: %1 (Ctrl+Shift+Z)").arg(stack_.redoText()) : tr("Nothing to redo"));
+  undo_->setToolTip(stack_.canUndo() ? tr("Undo: %1 (Ctrl+Z)").arg(stack_.undoText())
+                                     : tr("Nothing to undo"));
+  redo_->setToolTip(stack_.canRedo() ? tr("Redo: %1 (Ctrl+Shift+Z)").arg(stack_.redoText())
+                                     : tr("Nothing to redo"));
 }
 
 }  // namespace mbw::ui

@@ -10,7 +10,9 @@
 namespace mbw::ui {
 namespace {
 
-QDataStream& operator<<(QDataStream& out, const std::string& s) { return out << QByteArray::fromStdString(s); }
+QDataStream& operator<<(QDataStream& out, const std::string& s) {
+  return out << QByteArray::fromStdString(s);
+}
 
 std::string readString(QDataStream& in) {
   QByteArray b;
@@ -20,10 +22,11 @@ std::string readString(QDataStream& in) {
 
 void writeSettings(QDataStream& out, const RunSettings& s) {
   const IntegratorSettings& i = s.integratorSettings;
-  out << s.formulation << s.integrator << s.tEnd << qint32(s.every) << s.recordMultipliers << s.recordReactions;
-  out << i.step << i.variableStep << i.rtol << i.atol << i.minStep << i.maxStep << i.rhoInf << i.alpha.has_value()
-      << i.alpha.value_or(0.0) << i.newtonTolerance << qint32(i.maxNewtonIterations) << i.jacobian << i.linearSolver
-      << i.jacobianUpdate;
+  out << s.formulation << s.integrator << s.tEnd << qint32(s.every) << s.recordMultipliers
+      << s.recordReactions;
+  out << i.step << i.variableStep << i.rtol << i.atol << i.minStep << i.maxStep << i.rhoInf
+      << i.alpha.has_value() << i.alpha.value_or(0.0) << i.newtonTolerance
+      << qint32(i.maxNewtonIterations) << i.jacobian << i.linearSolver << i.jacobianUpdate;
 }
 
 RunSettings readSettings(QDataStream& in) {
@@ -35,8 +38,8 @@ RunSettings readSettings(QDataStream& in) {
   s.formulation = readString(in);
   s.integrator = readString(in);
   in >> s.tEnd >> every >> s.recordMultipliers >> s.recordReactions;
-  in >> i.step >> i.variableStep >> i.rtol >> i.atol >> i.minStep >> i.maxStep >> i.rhoInf >> hasAlpha >> alpha >>
-      i.newtonTolerance >> maxNewton;
+  in >> i.step >> i.variableStep >> i.rtol >> i.atol >> i.minStep >> i.maxStep >> i.rhoInf >>
+      hasAlpha >> alpha >> i.newtonTolerance >> maxNewton;
   i.jacobian = readString(in);
   i.linearSolver = readString(in);
   i.jacobianUpdate = readString(in);
@@ -77,9 +80,9 @@ void writeResults(QDataStream& out, const Results& r) {
   out << quint32(r.metadata.size());
   for (const auto& [k, v] : r.metadata) out << k << v;
   const RunStatistics& s = r.stats;
-  out << qint64(s.steps) << qint64(s.rejectedSteps) << qint64(s.newtonIterations) << qint64(s.timePoints)
-      << qint64(s.factorizations) << qint64(s.functionEvaluations) << qint64(s.jacobianEvaluations)
-      << qint64(s.repartitions) << s.cpuSeconds;
+  out << qint64(s.steps) << qint64(s.rejectedSteps) << qint64(s.newtonIterations)
+      << qint64(s.timePoints) << qint64(s.factorizations) << qint64(s.functionEvaluations)
+      << qint64(s.jacobianEvaluations) << qint64(s.repartitions) << s.cpuSeconds;
   std::map<std::string, qint64> rejections(s.rejections.begin(), s.rejections.end());
   writeMap(out, rejections);
   writeMap(out, s.phaseSeconds);
@@ -149,7 +152,8 @@ bool readResults(QDataStream& in, Results& r) {
   r.message = readString(in);
   // a run is written when it has ended (a live one as cancelled): one said to be running is damage
   const auto ended = {RunStatus::Completed, RunStatus::Failed, RunStatus::Cancelled};
-  if (std::none_of(ended.begin(), ended.end(), [&](RunStatus e) { return static_cast<qint32>(e) == status; }))
+  if (std::none_of(ended.begin(), ended.end(),
+                   [&](RunStatus e) { return static_cast<qint32>(e) == status; }))
     return false;
   r.status = static_cast<RunStatus>(status);
   return true;
@@ -158,7 +162,8 @@ bool readResults(QDataStream& in, Results& r) {
 }  // namespace
 
 void writeRun(QDataStream& out, const Run& run) {
-  out << qint32(run.id) << run.color << run.shown << run.sceneKey << run.sceneText << run.wallSeconds;
+  out << qint32(run.id) << run.color << run.shown << run.sceneKey << run.sceneText
+      << run.wallSeconds;
   writeSettings(out, run.settings);
   Results results = run.results;
   // a run still going when it is written is saved as cancelled, with what it has
@@ -182,9 +187,13 @@ std::unique_ptr<Run> readRun(QDataStream& in, QString* error) {
     return nullptr;
   }
   try {
-    run->model = std::make_shared<const Model>(parseScene(run->sceneText, run->sceneKey.toStdString()));
+    run->model =
+        std::make_shared<const Model>(parseScene(run->sceneText, run->sceneKey.toStdString()));
   } catch (const std::exception& e) {
-    if (error) *error = QObject::tr("run #%1: its scene no longer loads: %2").arg(id).arg(QString::fromUtf8(e.what()));
+    if (error)
+      *error = QObject::tr("run #%1: its scene no longer loads: %2")
+                   .arg(id)
+                   .arg(QString::fromUtf8(e.what()));
     return nullptr;
   }
   return run;

@@ -64,13 +64,15 @@ bool readLayout(QDataStream& in, QVariantMap& layout) {
 bool plausiblyCompressed(const QByteArray& block) {
   if (block.size() < 4) return false;
   const auto* b = reinterpret_cast<const unsigned char*>(block.constData());
-  const quint64 claimed = (quint64(b[0]) << 24) | (quint64(b[1]) << 16) | (quint64(b[2]) << 8) | quint64(b[3]);
+  const quint64 claimed =
+      (quint64(b[0]) << 24) | (quint64(b[1]) << 16) | (quint64(b[2]) << 8) | quint64(b[3]);
   return claimed <= 1100 * quint64(block.size()) + 4096;
 }
 
 }  // namespace
 
-bool writeSession(const QString& path, const SessionHeader& h, const std::vector<const Run*>& runs, QString* error) {
+bool writeSession(const QString& path, const SessionHeader& h, const std::vector<const Run*>& runs,
+                  QString* error) {
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly)) {
     if (error) *error = QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
@@ -79,19 +81,21 @@ bool writeSession(const QString& path, const SessionHeader& h, const std::vector
   QDataStream out(&file);
   out.setVersion(QDataStream::Qt_6_0);
   out.writeRawData(kMagic.constData(), static_cast<int>(kMagic.size()));
-  out << kVersion << h.scenePath << h.sceneBuiltin << QByteArray::fromStdString(h.sceneText) << h.sceneModified
-      << qint32(h.referenceId) << qint32(h.currentId) << h.otherScenes << h.layout;
+  out << kVersion << h.scenePath << h.sceneBuiltin << QByteArray::fromStdString(h.sceneText)
+      << h.sceneModified << qint32(h.referenceId) << qint32(h.currentId) << h.otherScenes
+      << h.layout;
   out << quint32(runs.size());
   // each run compressed on its own, on the threads there are (zlib's fastest level: the rows of
   // doubles shrink nearly as much as at its default level, in a fraction of the time)
-  const std::vector<QByteArray> blocks = QtConcurrent::blockingMapped<std::vector<QByteArray>>(runs, [](const Run* run) {
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    QDataStream block(&buffer);
-    block.setVersion(QDataStream::Qt_6_0);
-    writeRun(block, *run);
-    return qCompress(buffer.data(), 1);
-  });
+  const std::vector<QByteArray> blocks =
+      QtConcurrent::blockingMapped<std::vector<QByteArray>>(runs, [](const Run* run) {
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        QDataStream block(&buffer);
+        block.setVersion(QDataStream::Qt_6_0);
+        writeRun(block, *run);
+        return qCompress(buffer.data(), 1);
+      });
   for (const QByteArray& block : blocks) out << block;
   if (out.status() != QDataStream::Ok || !file.commit()) {
     if (error) *error = QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
@@ -100,8 +104,8 @@ bool writeSession(const QString& path, const SessionHeader& h, const std::vector
   return true;
 }
 
-bool readSession(const QString& path, SessionHeader& h, std::vector<std::unique_ptr<Run>>& runs, QStringList* warnings,
-                 QString* error) {
+bool readSession(const QString& path, SessionHeader& h, std::vector<std::unique_ptr<Run>>& runs,
+                 QStringList* warnings, QString* error) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) {
     if (error) *error = QObject::tr("Cannot read %1: %2").arg(path, file.errorString());
@@ -110,8 +114,8 @@ bool readSession(const QString& path, SessionHeader& h, std::vector<std::unique_
   return readSession(file, path, h, runs, warnings, error);
 }
 
-bool readSession(QIODevice& device, const QString& name, SessionHeader& h, std::vector<std::unique_ptr<Run>>& runs,
-                 QStringList* warnings, QString* error) {
+bool readSession(QIODevice& device, const QString& name, SessionHeader& h,
+                 std::vector<std::unique_ptr<Run>>& runs, QStringList* warnings, QString* error) {
   const auto damaged = [&](const QString& why) {
     if (error) *error = QObject::tr("%1 is damaged or cut short (%2)").arg(name, why);
     return false;
@@ -120,18 +124,24 @@ bool readSession(QIODevice& device, const QString& name, SessionHeader& h, std::
   in.setVersion(QDataStream::Qt_6_0);
   QByteArray magic(kMagic.size(), '\0');
   qint32 version = 0;
-  if (in.readRawData(magic.data(), static_cast<int>(magic.size())) != magic.size() || magic != kMagic) {
+  if (in.readRawData(magic.data(), static_cast<int>(magic.size())) != magic.size() ||
+      magic != kMagic) {
     if (error) *error = QObject::tr("%1 is not a workbench session").arg(name);
     return false;
   }
   in >> version;
   if (version != kVersion) {
-    if (error) *error = QObject::tr("%1 is a session of version %2; this build reads version %3").arg(name).arg(version).arg(kVersion);
+    if (error)
+      *error = QObject::tr("%1 is a session of version %2; this build reads version %3")
+                   .arg(name)
+                   .arg(version)
+                   .arg(kVersion);
     return false;
   }
   QByteArray text;
   qint32 reference = -1, current = -1;
-  in >> h.scenePath >> h.sceneBuiltin >> text >> h.sceneModified >> reference >> current >> h.otherScenes;
+  in >> h.scenePath >> h.sceneBuiltin >> text >> h.sceneModified >> reference >> current >>
+      h.otherScenes;
   if (!readLayout(in, h.layout)) return damaged(QObject::tr("its window layout"));
   h.sceneText = text.toStdString();
   h.referenceId = reference;
@@ -142,13 +152,16 @@ bool readSession(QIODevice& device, const QString& name, SessionHeader& h, std::
     QByteArray compressed;
     in >> compressed;
     if (in.status() != QDataStream::Ok) break;
-    if (!plausiblyCompressed(compressed)) return damaged(QObject::tr("run %1 of %2").arg(k + 1).arg(count));
+    if (!plausiblyCompressed(compressed))
+      return damaged(QObject::tr("run %1 of %2").arg(k + 1).arg(count));
     QByteArray data = qUncompress(compressed);
     QDataStream block(&data, QIODevice::ReadOnly);
     block.setVersion(QDataStream::Qt_6_0);
     QString why;
-    if (auto run = readRun(block, &why)) runs.push_back(std::move(run));
-    else if (warnings) *warnings << why;
+    if (auto run = readRun(block, &why))
+      runs.push_back(std::move(run));
+    else if (warnings)
+      *warnings << why;
   }
   if (in.status() != QDataStream::Ok) return damaged(QObject::tr("it ends early"));
   return true;

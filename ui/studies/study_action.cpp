@@ -14,8 +14,9 @@ StudyAction::StudyAction(SceneDocument& doc, RunController& controller, QWidget&
   action_ = new QAction(tr("&Study\u2026"), this);
   action_->setObjectName("studyAction");
   action_->setShortcut(QKeySequence(Qt::Key_F7));
-  action_->setToolTip(tr("Compare integrators on a scene (work-precision) or run a study file, on worker threads "
-                         "(F7)"));
+  action_->setToolTip(
+      tr("Compare integrators on a scene (work-precision) or run a study file, on worker threads "
+         "(F7)"));
   connect(action_, &QAction::triggered, this, &StudyAction::open);
 }
 
@@ -27,13 +28,15 @@ StudyDialog& StudyAction::dialog() {
               // a run of the scene being edited belongs to it; a run of another scene (a built-in
               // one, a variant) to a scene of its own name, without JSON (a session leaves it out)
               const bool edited = model == doc_.model();
-              const QString key = edited ? doc_.sceneKey() : "study:" + QString::fromStdString(model->name);
+              const QString key =
+                  edited ? doc_.sceneKey() : "study:" + QString::fromStdString(model->name);
               // what every run of the workbench records: the signal browser offers the
               // multipliers and the joints' reactions
               RunSettings recorded = settings;
               recorded.recordMultipliers = true;
               recorded.recordReactions = true;
-              controller_.start({std::move(model), std::move(recorded), key, edited ? doc_.json().dump() : std::string()});
+              controller_.start({std::move(model), std::move(recorded), key,
+                                 edited ? doc_.json().dump() : std::string()});
             });
   }
   return *dialog_;

@@ -31,7 +31,8 @@ QString duration(double seconds) {
 }
 
 // the unit of each output, from the channels the first run of its scene records
-std::vector<std::string> outputUnits(const Study& study, const std::vector<std::shared_ptr<const Model>>& models) {
+std::vector<std::string> outputUnits(const Study& study,
+                                     const std::vector<std::shared_ptr<const Model>>& models) {
   std::vector<std::string> units(study.outputs.size());
   if (study.runs.empty()) return units;
   const RunSpec& first = study.runs.front();
@@ -48,8 +49,11 @@ std::vector<std::string> outputUnits(const Study& study, const std::vector<std::
 }  // namespace
 
 StudyDialog::StudyDialog(QWidget* parent)
-    : QDialog(parent), setup_(new StudySetupForm(this)), chart_(new WorkPrecisionChart(this)),
-      table_(new StudyRecordsTable(this)), runner_(new StudyRunner(this)) {
+    : QDialog(parent),
+      setup_(new StudySetupForm(this)),
+      chart_(new WorkPrecisionChart(this)),
+      table_(new StudyRecordsTable(this)),
+      runner_(new StudyRunner(this)) {
   setWindowTitle(tr("Study"));
   setObjectName("studyDialog");
 
@@ -111,8 +115,8 @@ StudyDialog::StudyDialog(QWidget* parent)
   connect(cancel_, &QPushButton::clicked, this, &StudyDialog::cancelStudy);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
   connect(saveDiagram_, &QPushButton::clicked, this, [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save the diagram"), "work-precision.png",
-                                                      plot::figureFileFilter());
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save the diagram"), "work-precision.png", plot::figureFileFilter());
     if (!path.isEmpty()) saveDiagram(path);
   });
   connect(output_, &QComboBox::currentIndexChanged, this, &StudyDialog::showErrorOf);
@@ -151,7 +155,8 @@ bool StudyDialog::startStudy() {
   }
   setWindowTitle(tr("Study: %1").arg(request.title));
   const int total = static_cast<int>(request.study.runs.size());
-  if (!runner_->start(std::move(request.study), std::move(request.models), setup_->jobs(), setup_->tableFile()))
+  if (!runner_->start(std::move(request.study), std::move(request.models), setup_->jobs(),
+                      setup_->tableFile()))
     return false;
   outputChosen_ = false;
   showErrorOf();
@@ -175,7 +180,8 @@ bool StudyDialog::openRun(int run) {
   if (run < 0 || run >= static_cast<int>(study.runs.size())) return false;
   const RunSpec& spec = study.runs[run];
   if (spec.analysis != RunAnalysis::Dynamics) {
-    setStatus(tr("Run %1 is a kinematic analysis: the run list holds dynamics runs only.").arg(run), true);
+    setStatus(tr("Run %1 is a kinematic analysis: the run list holds dynamics runs only.").arg(run),
+              true);
     return false;
   }
   emit openRunRequested(runner_->models().at(spec.variant), spec.settings);
@@ -219,11 +225,14 @@ void StudyDialog::onRecord(int finished, int total) {
   progress_->setValue(finished);
   const double elapsed = clock_.elapsed() / 1000.0;
   QString text = tr("%1 of %2 runs finished, %3").arg(finished).arg(total).arg(duration(elapsed));
-  if (finished < total) text += tr(", about %1 left").arg(duration(elapsed / finished * (total - finished)));
+  if (finished < total)
+    text += tr(", about %1 left").arg(duration(elapsed / finished * (total - finished)));
   if (!runner_->records().empty()) {
     const RunRecord& last = runner_->records().back();
     if (last.status != RunStatus::Completed)
-      text += tr("; run %1 %2: %3").arg(last.run).arg(toString(last.status), QString::fromStdString(last.message));
+      text += tr("; run %1 %2: %3")
+                  .arg(last.run)
+                  .arg(toString(last.status), QString::fromStdString(last.message));
   }
   setStatus(text);
 }
@@ -233,9 +242,15 @@ void StudyDialog::onFinished(bool interrupted, const QString& error) {
   const int made = static_cast<int>(runner_->records().size());
   int failed = 0;
   for (const RunRecord& r : runner_->records()) failed += r.status != RunStatus::Completed;
-  const QString table = setup_->tableFile().isEmpty() ? QString() : tr("; table %1").arg(setup_->tableFile());
-  if (!error.isEmpty()) setStatus(error, true);
-  else if (interrupted) setStatus(tr("Cancelled: %1 of %2 runs finished%3").arg(made).arg(static_cast<int>(runner_->study().runs.size())).arg(table));
+  const QString table =
+      setup_->tableFile().isEmpty() ? QString() : tr("; table %1").arg(setup_->tableFile());
+  if (!error.isEmpty())
+    setStatus(error, true);
+  else if (interrupted)
+    setStatus(tr("Cancelled: %1 of %2 runs finished%3")
+                  .arg(made)
+                  .arg(static_cast<int>(runner_->study().runs.size()))
+                  .arg(table));
   else
     setStatus(tr("Done: %1 runs in %2, %3 failed%4; click a point to open its run")
                   .arg(made)
@@ -248,7 +263,8 @@ void StudyDialog::onFinished(bool interrupted, const QString& error) {
 // the diagram and the table show the chosen output's error, measured as chosen
 void StudyDialog::showErrorOf() {
   const auto measure = static_cast<ErrorMeasure>(measure_->currentData().toInt());
-  chart_->setOutputStill(!runner_->records().empty() && !runner_->outputMoves(output_->currentIndex()));
+  chart_->setOutputStill(!runner_->records().empty() &&
+                         !runner_->outputMoves(output_->currentIndex()));
   chart_->setErrorOf(output_->currentIndex(), measure);
   table_->showRecords(runner_->study(), runner_->records(), output_->currentIndex(), measure);
 }

@@ -28,15 +28,17 @@ StudyRecordsTable::StudyRecordsTable(QWidget* parent) : QTableWidget(parent) {
   });
 }
 
-void StudyRecordsTable::showRecords(const Study& study, const std::vector<RunRecord>& records, int output,
-                                    ErrorMeasure measure) {
+void StudyRecordsTable::showRecords(const Study& study, const std::vector<RunRecord>& records,
+                                    int output, ErrorMeasure measure) {
   const bool variants = study.variants.size() > 1;
   const bool hasOutput = output >= 0 && output < static_cast<int>(study.outputs.size());
   QStringList header{tr("run")};
   if (variants) header << tr("scene");
-  header << tr("method") << tr("setting") << tr("status") << tr("steps") << tr("rejected") << tr("Newton")
-         << tr("factor.") << tr("CPU [s]");
-  if (hasOutput) header << QString("%1 error %2").arg(toString(measure), QString::fromStdString(study.outputs[output]));
+  header << tr("method") << tr("setting") << tr("status") << tr("steps") << tr("rejected")
+         << tr("Newton") << tr("factor.") << tr("CPU [s]");
+  if (hasOutput)
+    header << QString("%1 error %2")
+                  .arg(toString(measure), QString::fromStdString(study.outputs[output]));
   setColumnCount(header.size());
   setHorizontalHeaderLabels(header);
   setRowCount(static_cast<int>(records.size()));
@@ -51,7 +53,8 @@ void StudyRecordsTable::showRecords(const Study& study, const std::vector<RunRec
     put(QString::fromStdString(methodLabel(spec.settings)), false);
     put(QString::fromStdString(workPrecisionSetting(spec)), false);
     QString status = toString(r.status);
-    if (r.status != RunStatus::Completed && !r.message.empty()) status += ": " + QString::fromStdString(r.message);
+    if (r.status != RunStatus::Completed && !r.message.empty())
+      status += ": " + QString::fromStdString(r.message);
     put(status, false);
     item(row, c - 1)->setToolTip(status);
     put(QString::number(r.stats.steps), true);
@@ -59,7 +62,9 @@ void StudyRecordsTable::showRecords(const Study& study, const std::vector<RunRec
     put(QString::number(r.stats.newtonIterations), true);
     put(QString::number(r.stats.factorizations), true);
     put(number(r.stats.cpuSeconds), true);
-    if (hasOutput) put(number(r.errors.size() > size_t(output) ? measureOf(r.errors[output], measure) : NAN), true);
+    if (hasOutput)
+      put(number(r.errors.size() > size_t(output) ? measureOf(r.errors[output], measure) : NAN),
+          true);
   }
   resizeColumnsToContents();
 }

@@ -17,7 +17,8 @@ class StudyRecordsTable : public QTableWidget {
   explicit StudyRecordsTable(QWidget* parent = nullptr);
 
   // fills the table with these records (in the order given) of this study
-  void showRecords(const Study& study, const std::vector<RunRecord>& records, int output, ErrorMeasure measure);
+  void showRecords(const Study& study, const std::vector<RunRecord>& records, int output,
+                   ErrorMeasure measure);
   // the run of a row (-1 for none)
   int runAt(int row) const;
 

@@ -48,9 +48,12 @@ bool StudyRunner::start(Study study, std::vector<std::shared_ptr<const Model>> m
   options.tableFile = tableFile.toStdString();
   options.replace = true;
 
-  worker_ = std::thread([this, study = study_, copies = std::move(copies), executor, options]() mutable {
+  worker_ = std::thread([this, study = study_, copies = std::move(copies), executor,
+                         options]() mutable {
     // everything reaches the GUI thread as queued calls on this object (dropped if it is gone)
-    auto post = [this](auto f) { QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection); };
+    auto post = [this](auto f) {
+      QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection);
+    };
     StudyRunHooks hooks;
     hooks.stopRequested = [this] {
       yieldToTheGuiThread();
@@ -89,7 +92,8 @@ bool StudyRunner::start(Study study, std::vector<std::shared_ptr<const Model>> m
     QString error;
     // the engine's errors (scene, study, table, reference file) say what is wrong; they end it
     try {
-      interrupted = executeStudy(study, std::move(copies), *executor, options, hooks, progress).interrupted;
+      interrupted =
+          executeStudy(study, std::move(copies), *executor, options, hooks, progress).interrupted;
     } catch (const std::exception& e) {
       error = QString::fromStdString(e.what());
     }

@@ -28,7 +28,8 @@ class StudyRunner : public QObject {
 
   // Starts the study (false when one is running). models: one per scene variant, in order;
   // jobs: runs at once (0: one per core); tableFile: the long-format results table ("" for none).
-  bool start(Study study, std::vector<std::shared_ptr<const Model>> models, int jobs, const QString& tableFile);
+  bool start(Study study, std::vector<std::shared_ptr<const Model>> models, int jobs,
+             const QString& tableFile);
   void cancel();
   bool busy() const { return worker_.joinable(); }
   // how many runs go on at once

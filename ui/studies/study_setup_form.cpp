@@ -64,7 +64,8 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   auto* sceneTab = new QWidget(this);
   auto* form = new QFormLayout(sceneTab);
   scene_ = new QComboBox(sceneTab);
-  for (const BuiltinScene& s : builtinScenes()) scene_->addItem(QString::fromStdString(s.name), QString::fromStdString(s.name));
+  for (const BuiltinScene& s : builtinScenes())
+    scene_->addItem(QString::fromStdString(s.name), QString::fromStdString(s.name));
   scene_->setToolTip(tr("The scene of the study: the one being edited, or a built-in scene"));
   form->addRow(tr("Scene"), scene_);
   formulation_ = new QComboBox(sceneTab);
@@ -80,25 +81,30 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
     item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled);
     item->setCheckState(Qt::Unchecked);
     const Capabilities& c = info.capabilities;
-    item->setToolTip(QString::fromStdString(c.description + "\n[" + c.family + "]") +
-                     (c.variableStep ? tr("\nruns at the tolerances") : tr("\nruns at the fixed steps")));
+    item->setToolTip(
+        QString::fromStdString(c.description + "\n[" + c.family + "]") +
+        (c.variableStep ? tr("\nruns at the tolerances") : tr("\nruns at the fixed steps")));
   }
   integrators_->setMinimumHeight(160);
   form->addRow(tr("Integrators"), integrators_);
-  tolerances_ = lineEdit("1e-3, 1e-4, 1e-5, 1e-6",
-                         tr("rtol = atol of the integrators that choose their steps (separated by commas)"), sceneTab);
+  tolerances_ = lineEdit(
+      "1e-3, 1e-4, 1e-5, 1e-6",
+      tr("rtol = atol of the integrators that choose their steps (separated by commas)"), sceneTab);
   form->addRow(tr("Tolerances"), tolerances_);
   steps_ = lineEdit("1e-2, 5e-3, 2e-3, 1e-3",
                     tr("Fixed steps of the other integrators, s (separated by commas)"), sceneTab);
   form->addRow(tr("Steps [s]"), steps_);
-  outputs_ = lineEdit("", tr("CSV columns compared with the reference, separated by commas (e.g. body_2.y)"), sceneTab);
+  outputs_ = lineEdit(
+      "", tr("CSV columns compared with the reference, separated by commas (e.g. body_2.y)"),
+      sceneTab);
   outputs_->setPlaceholderText(tr("the scene's outputs, else the last body's x, y, z"));
   form->addRow(tr("Outputs"), outputs_);
   repeat_ = new QSpinBox(sceneTab);
   repeat_->setRange(1, 20);
   repeat_->setToolTip(tr("Runs of each setting; the CPU time is the least"));
   form->addRow(tr("Repetitions"), repeat_);
-  auto* reference = new QLabel(tr("the engine's reference-quality run (CVODE BDF at 1e-12)"), sceneTab);
+  auto* reference =
+      new QLabel(tr("the engine's reference-quality run (CVODE BDF at 1e-12)"), sceneTab);
   reference->setWordWrap(true);
   form->addRow(tr("Reference"), reference);
   tabs_->addTab(sceneTab, tr("Work-precision"));
@@ -106,7 +112,8 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   // a study file
   auto* fileTab = new QWidget(this);
   auto* fileLayout = new QFormLayout(fileTab);
-  studyFile_ = lineEdit("", tr("A study file (JSON, \"format\": \"mbw-study\"; see docs/study-format.md)"), fileTab);
+  studyFile_ = lineEdit(
+      "", tr("A study file (JSON, \"format\": \"mbw-study\"; see docs/study-format.md)"), fileTab);
   QPushButton* browseFile = nullptr;
   fileLayout->addRow(tr("Study file"), withBrowse(studyFile_, &browseFile, fileTab));
   fileSummary_ = new QLabel(fileTab);
@@ -123,7 +130,9 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   jobs_->setSpecialValueText(tr("one per core (%1)").arg(coreCount()));
   jobs_->setToolTip(tr("Runs at once, each on one thread so that CPU times stay comparable"));
   common->addRow(tr("Runs at once"), jobs_);
-  table_ = lineEdit("", tr("The long-format results table (CSV, one row per run), appended as runs finish"), this);
+  table_ = lineEdit(
+      "", tr("The long-format results table (CSV, one row per run), appended as runs finish"),
+      this);
   table_->setPlaceholderText(tr("not written"));
   QPushButton* browseTable = nullptr;
   common->addRow(tr("Results table"), withBrowse(table_, &browseTable, this));
@@ -150,7 +159,8 @@ void StudySetupForm::setCurrentScene(std::shared_ptr<const Model> model, const Q
 }
 
 bool StudySetupForm::build(StudyRequest* request, QString* error) const {
-  return tabs_->currentIndex() == 0 ? buildSceneStudy(request, error) : buildFileStudy(request, error);
+  return tabs_->currentIndex() == 0 ? buildSceneStudy(request, error)
+                                    : buildFileStudy(request, error);
 }
 
 std::shared_ptr<const Model> StudySetupForm::chosenScene() const {
@@ -195,7 +205,8 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
     *error = tr("Tick one integrator or more.");
     return false;
   }
-  for (const QString& o : outputs_->text().split(QRegularExpression("[,;\\s]+"), Qt::SkipEmptyParts))
+  for (const QString& o :
+       outputs_->text().split(QRegularExpression("[,;\\s]+"), Qt::SkipEmptyParts))
     settings.outputs.push_back(o.toStdString());
   settings.repeat = repeat_->value();
 
@@ -284,14 +295,14 @@ void StudySetupForm::useStudyFile(const QString& path) {
 }
 
 void StudySetupForm::browseStudyFile() {
-  const QString path =
-      QFileDialog::getOpenFileName(this, tr("Open a study file"), studyFile_->text(), tr("Study files (*.json)"));
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open a study file"),
+                                                    studyFile_->text(), tr("Study files (*.json)"));
   if (!path.isEmpty()) useStudyFile(path);
 }
 
 void StudySetupForm::browseTable() {
-  const QString path =
-      QFileDialog::getSaveFileName(this, tr("Results table"), table_->text(), tr("CSV tables (*.csv)"));
+  const QString path = QFileDialog::getSaveFileName(this, tr("Results table"), table_->text(),
+                                                    tr("CSV tables (*.csv)"));
   if (!path.isEmpty()) table_->setText(path);
 }
 
@@ -309,9 +320,10 @@ void StudySetupForm::describeStudyFile() {
                                    QString::fromStdString(file.description).toHtmlEscaped())
                               .arg(file.study.runs.size())
                               .arg(file.study.variants.size())
-                              .arg(file.study.outputs.empty() ? tr("none")
-                                                              : QString::fromStdString(file.study.outputs.front()) +
-                                                                    (file.study.outputs.size() > 1 ? ", \u2026" : "")));
+                              .arg(file.study.outputs.empty()
+                                       ? tr("none")
+                                       : QString::fromStdString(file.study.outputs.front()) +
+                                             (file.study.outputs.size() > 1 ? ", \u2026" : "")));
   } catch (const std::exception& e) {
     fileSummary_->setText(QString::fromStdString(e.what()).toHtmlEscaped());
   }

@@ -10,7 +10,8 @@
 
 namespace mbw::ui {
 
-WorkPrecisionChart::WorkPrecisionChart(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
+WorkPrecisionChart::WorkPrecisionChart(QWidget* parent)
+    : QWidget(parent), plot_(new QCustomPlot(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(plot_);
@@ -72,7 +73,9 @@ void WorkPrecisionChart::setRecords(const std::vector<RunRecord>& records) {
   redraw();
 }
 
-QString WorkPrecisionChart::noteText() const { return note_->visible() ? note_->text() : QString(); }
+QString WorkPrecisionChart::noteText() const {
+  return note_->visible() ? note_->text() : QString();
+}
 
 int WorkPrecisionChart::pointCount() const {
   int n = 0;
@@ -100,21 +103,25 @@ void WorkPrecisionChart::redraw() {
   QString xLabel = tr("error");
   if (hasOutput) {
     const std::string& unit = units_.size() > size_t(output_) ? units_[output_] : std::string();
-    xLabel = QString("%1 error of %2").arg(toString(measure_), QString::fromStdString(study_.outputs[output_]));
+    xLabel = QString("%1 error of %2")
+                 .arg(toString(measure_), QString::fromStdString(study_.outputs[output_]));
     if (!unit.empty()) xLabel += QString(" [%1]").arg(QString::fromStdString(unit));
   }
   plot_->xAxis->setLabel(xLabel);
 
   // one curve per integrator (and scene variant), points in the engine's order (by falling error)
   if (hasOutput) {
-    const auto curves = workPrecisionCurves(study_, records_, static_cast<size_t>(output_), measure_);
+    const auto curves =
+        workPrecisionCurves(study_, records_, static_cast<size_t>(output_), measure_);
     for (size_t c = 0; c < curves.size(); ++c) {
       const WorkPrecisionCurve& wp = curves[c];
       auto* curve = new QCPCurve(plot_->xAxis, plot_->yAxis);
       curve->setName(QString::fromStdString(wp.method));
-      QPen pen(plot::seriesColor(static_cast<int>(c)), 1.6, plot::seriesPenStyle(static_cast<int>(c)));
+      QPen pen(plot::seriesColor(static_cast<int>(c)), 1.6,
+               plot::seriesPenStyle(static_cast<int>(c)));
       curve->setPen(pen);
-      curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, pen.color(), pen.color(), 7));
+      curve->setScatterStyle(
+          QCPScatterStyle(QCPScatterStyle::ssCircle, pen.color(), pen.color(), 7));
       std::vector<int> runs;
       for (size_t k = 0; k < wp.error.size(); ++k) {
         // a log axis shows positive numbers only
@@ -131,7 +138,8 @@ void WorkPrecisionChart::redraw() {
   for (const RunRecord& r : records_) completed += r.status == RunStatus::Completed;
   QString note;
   if (hasOutput && completed > 0 && still_)
-    note = tr("%1 does not move in these runs: its error is round-off\n(or zero, which a log axis cannot show).\n"
+    note = tr("%1 does not move in these runs: its error is round-off\n(or zero, which a log axis "
+              "cannot show).\n"
               "Choose another output above.")
                .arg(QString::fromStdString(study_.outputs[output_]));
   else if (hasOutput && completed > 0 && pointCount() == 0)
@@ -180,16 +188,17 @@ void WorkPrecisionChart::showPointTip(QMouseEvent* event) {
   for (const RunRecord& r : records_)
     if (r.run == run) {
       const std::string& unit = units_.size() > size_t(output_) ? units_[output_] : std::string();
-      QToolTip::showText(event->globalPosition().toPoint(),
-                         tr("run %1: %2, %3\n%4 error %5 %6, CPU %7 s, %8 steps\nclick to open it in the run list")
-                             .arg(run)
-                             .arg(QString::fromStdString(methodLabel(spec.settings)),
-                                  QString::fromStdString(workPrecisionSetting(spec)), toString(measure_))
-                             .arg(measureOf(r.errors.at(output_), measure_), 0, 'g', 3)
-                             .arg(QString::fromStdString(unit))
-                             .arg(r.stats.cpuSeconds, 0, 'g', 3)
-                             .arg(r.stats.steps),
-                         plot_);
+      QToolTip::showText(
+          event->globalPosition().toPoint(),
+          tr("run %1: %2, %3\n%4 error %5 %6, CPU %7 s, %8 steps\nclick to open it in the run list")
+              .arg(run)
+              .arg(QString::fromStdString(methodLabel(spec.settings)),
+                   QString::fromStdString(workPrecisionSetting(spec)), toString(measure_))
+              .arg(measureOf(r.errors.at(output_), measure_), 0, 'g', 3)
+              .arg(QString::fromStdString(unit))
+              .arg(r.stats.cpuSeconds, 0, 'g', 3)
+              .arg(r.stats.steps),
+          plot_);
       return;
     }
 }

@@ -16,7 +16,8 @@ constexpr int kTubeSides = 16;
 
 // the outline of the section in its axes (y, z) with the outward normal of each vertex: a circle,
 // or a rectangle whose four sides each have their own two vertices (sharp edges)
-void sectionOutline(const Beam& b, bool box, std::vector<Eigen::Vector2d>& at, std::vector<Eigen::Vector2d>& normal) {
+void sectionOutline(const Beam& b, bool box, std::vector<Eigen::Vector2d>& at,
+                    std::vector<Eigen::Vector2d>& normal) {
   if (!box) {
     for (int k = 0; k < kTubeSides; ++k) {
       const double a = 2.0 * M_PI * k / kTubeSides;
@@ -39,7 +40,10 @@ void sectionOutline(const Beam& b, bool box, std::vector<Eigen::Vector2d>& at, s
 }  // namespace
 
 BeamSweep::BeamSweep(const Model& model, int beam)
-    : model_(model), beam_(beam), box_(model.beams[beam].displayWidth > 0.0), sides_(box_ ? 8 : kTubeSides),
+    : model_(model),
+      beam_(beam),
+      box_(model.beams[beam].displayWidth > 0.0),
+      sides_(box_ ? 8 : kTubeSides),
       poly_(vtkSmartPointer<vtkPolyData>::New()) {
   const Beam& b = model.beams[beam];
   const int rings = b.elementCount * kSamples + 1;
@@ -54,7 +58,8 @@ BeamSweep::BeamSweep(const Model& model, int beam)
   for (int r = 0; r + 1 < rings; ++r)
     for (int k = 0; k < sides_; k += step) {
       const int next = box_ ? k + 1 : (k + 1) % sides_;
-      const vtkIdType ids[4] = {r * sides_ + k, r * sides_ + next, (r + 1) * sides_ + next, (r + 1) * sides_ + k};
+      const vtkIdType ids[4] = {r * sides_ + k, r * sides_ + next, (r + 1) * sides_ + next,
+                                (r + 1) * sides_ + k};
       quads->InsertNextCell(4, ids);
     }
   poly_->SetPoints(points);

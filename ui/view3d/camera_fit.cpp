@@ -53,19 +53,26 @@ void standardDirection(StandardView view, const Vec3& up, Vec3& direction, Vec3&
   const Vec3 y = z.cross(x);  // front looks along y: x to the right, up upwards
   viewUp = z;
   switch (view) {
-    case StandardView::Front: direction = y; break;
-    case StandardView::Side: direction = -x; break;
+    case StandardView::Front:
+      direction = y;
+      break;
+    case StandardView::Side:
+      direction = -x;
+      break;
     case StandardView::Top:
       direction = -z;
       viewUp = y;
       break;
-    case StandardView::Isometric: direction = (y - x - 0.8 * z).normalized(); break;
+    case StandardView::Isometric:
+      direction = (y - x - 0.8 * z).normalized();
+      break;
   }
 }
 
 void appendCorners(const double b[6], std::vector<Vec3>& points) {
   if (b[0] > b[1]) return;  // empty
-  for (int k = 0; k < 8; ++k) points.emplace_back(b[k & 1], b[2 + ((k >> 1) & 1)], b[4 + ((k >> 2) & 1)]);
+  for (int k = 0; k < 8; ++k)
+    points.emplace_back(b[k & 1], b[2 + ((k >> 1) & 1)], b[4 + ((k >> 2) & 1)]);
 }
 
 }  // namespace mbw::ui

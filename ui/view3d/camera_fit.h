@@ -15,7 +15,8 @@ enum class StandardView { Isometric, Front, Side, Top };
 
 // The camera keeps its direction and up vector and moves so that every point is in view with a
 // margin (fraction of the view on each side). aspect = width / height of the view.
-void fitCamera(vtkCamera& camera, const std::vector<Vec3>& points_W, double aspect, double margin = 0.06);
+void fitCamera(vtkCamera& camera, const std::vector<Vec3>& points_W, double aspect,
+               double margin = 0.06);
 
 // Direction of projection and up vector of a standard view, with "up" against gravity. Front looks
 // along the horizontal direction up x x_h (x_h: the world x axis made horizontal), so that world x

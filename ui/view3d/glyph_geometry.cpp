@@ -153,7 +153,8 @@ vtkSmartPointer<vtkPolyData> glyphGeometry(const Glyph& g) {
       break;  // a BeamSweep, which needs the model
     case GlyphKind::Mesh:
       // a file that cannot be read draws nothing (the scene reader names a missing one)
-      if (vtkSmartPointer<vtkPolyData> mesh = meshPolyData(g.file, g.size.x(), nullptr)) return mesh;
+      if (vtkSmartPointer<vtkPolyData> mesh = meshPolyData(g.file, g.size.x(), nullptr))
+        return mesh;
       break;
   }
   return vtkSmartPointer<vtkPolyData>::New();

@@ -11,8 +11,8 @@
 
 namespace mbw::ui {
 
-std::vector<Glyph> jointSymbol(const std::string& type, const Vec3& p_W, const Vec3& axis_W, const Vec3& cross_W,
-                               double scale) {
+std::vector<Glyph> jointSymbol(const std::string& type, const Vec3& p_W, const Vec3& axis_W,
+                               const Vec3& cross_W, double scale) {
   const double s = scale;
   std::vector<Glyph> out;
   // a glyph centred on the joint point, its frame's z along a direction

@@ -22,8 +22,8 @@ class vtkActor;
 namespace mbw::ui {
 
 // the symbol's glyphs (body kGround: world frame); an unknown type: a ball
-std::vector<Glyph> jointSymbol(const std::string& type, const Vec3& p_W, const Vec3& axis_W, const Vec3& cross_W,
-                               double scale);
+std::vector<Glyph> jointSymbol(const std::string& type, const Vec3& p_W, const Vec3& axis_W,
+                               const Vec3& cross_W, double scale);
 
 // one actor drawing glyphs placed in the world frame, in one colour, not pickable (clicks go
 // through it to the bodies under it)

@@ -26,9 +26,9 @@ const double kSelected[3] = {1.0, 0.78, 0.1};
 
 // muted, distinguishable body colours
 void bodyColor(int body, double rgb[3]) {
-  static const unsigned char palette[][3] = {{76, 120, 168}, {245, 133, 24}, {84, 162, 75},
+  static const unsigned char palette[][3] = {{76, 120, 168},  {245, 133, 24}, {84, 162, 75},
                                              {178, 121, 162}, {157, 117, 93}, {114, 183, 178},
-                                             {228, 87, 86}, {238, 202, 59}};
+                                             {228, 87, 86},   {238, 202, 59}};
   const unsigned char* c = palette[(body < 0 ? 0 : body) % 8];
   for (int k = 0; k < 3; ++k) rgb[k] = c[k] / 255.0;
 }
@@ -40,20 +40,38 @@ void roleColor(const Glyph& g, double rgb[3]) {
     rgb[2] = b;
   };
   switch (g.role) {
-    case GlyphRole::Body: bodyColor(g.body, rgb); break;
-    case GlyphRole::Joint: set(g.kind == GlyphKind::Axis ? 0.65 : 0.22, 0.2, 0.2); break;
-    case GlyphRole::Spring: set(0.1, 0.55, 0.25); break;
-    case GlyphRole::Load: set(0.85, 0.1, 0.1); break;
-    case GlyphRole::Constraint: set(0.45, 0.45, 0.45); break;
-    case GlyphRole::Tire: set(0.16, 0.16, 0.17); break;
-    case GlyphRole::Road: set(0.62, 0.62, 0.6); break;
-    case GlyphRole::BodyFrame: set(1.0, 1.0, 1.0); break;
+    case GlyphRole::Body:
+      bodyColor(g.body, rgb);
+      break;
+    case GlyphRole::Joint:
+      set(g.kind == GlyphKind::Axis ? 0.65 : 0.22, 0.2, 0.2);
+      break;
+    case GlyphRole::Spring:
+      set(0.1, 0.55, 0.25);
+      break;
+    case GlyphRole::Load:
+      set(0.85, 0.1, 0.1);
+      break;
+    case GlyphRole::Constraint:
+      set(0.45, 0.45, 0.45);
+      break;
+    case GlyphRole::Tire:
+      set(0.16, 0.16, 0.17);
+      break;
+    case GlyphRole::Road:
+      set(0.62, 0.62, 0.6);
+      break;
+    case GlyphRole::BodyFrame:
+      set(1.0, 1.0, 1.0);
+      break;
   }
 }
 
 // the matrix of a glyph frame in the world (or, with identity poses, in its body's frame)
 void glyphMatrix(const Glyph& g, const BodyPoses& poses, vtkMatrix4x4* m) {
-  auto pose = [&](int body) { return body >= 0 && body < static_cast<int>(poses.size()) ? poses[body] : BodyPose{}; };
+  auto pose = [&](int body) {
+    return body >= 0 && body < static_cast<int>(poses.size()) ? poses[body] : BodyPose{};
+  };
   Mat3 R;
   Vec3 p;
   if (isTwoEnded(g.kind)) {
@@ -85,8 +103,8 @@ void bodyMatrix(const BodyPose& pose, vtkMatrix4x4* m) {
 
 // a glyph moves with one body alone: it can be merged into that body's actor
 bool rigidOnOneBody(const Glyph& g) {
-  if (g.worldAligned || g.role == GlyphRole::BodyFrame || g.role == GlyphRole::Road || g.kind == GlyphKind::Frame ||
-      g.kind == GlyphKind::Beam)
+  if (g.worldAligned || g.role == GlyphRole::BodyFrame || g.role == GlyphRole::Road ||
+      g.kind == GlyphKind::Frame || g.kind == GlyphKind::Beam)
     return false;
   return !isTwoEnded(g.kind) || g.a.body == g.b.body;
 }
@@ -97,13 +115,15 @@ void transformCorners(const double local[6], const vtkMatrix4x4& m, std::vector<
   for (const Vec3& c : corners) {
     Vec3 w;
     for (int r = 0; r < 3; ++r)
-      w[r] = m.GetElement(r, 0) * c.x() + m.GetElement(r, 1) * c.y() + m.GetElement(r, 2) * c.z() + m.GetElement(r, 3);
+      w[r] = m.GetElement(r, 0) * c.x() + m.GetElement(r, 1) * c.y() + m.GetElement(r, 2) * c.z() +
+             m.GetElement(r, 3);
     points.push_back(w);
   }
 }
 
 void setColor(vtkUnsignedCharArray* colors, long long first, long long count, const double rgb[3]) {
-  const unsigned char c[3] = {static_cast<unsigned char>(255 * rgb[0]), static_cast<unsigned char>(255 * rgb[1]),
+  const unsigned char c[3] = {static_cast<unsigned char>(255 * rgb[0]),
+                              static_cast<unsigned char>(255 * rgb[1]),
                               static_cast<unsigned char>(255 * rgb[2])};
   for (long long k = first; k < first + count; ++k) colors->SetTypedTuple(k, c);
 }
@@ -123,8 +143,8 @@ void styleActor(vtkActor* actor, bool ghost, bool translucent, bool lines) {
 
 }  // namespace
 
-MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer* renderer, bool ghost,
-                                 const BodyMeshes& meshes)
+MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer* renderer,
+                                 bool ghost, const BodyMeshes& meshes)
     : model_(std::move(model)), renderer_(renderer), ghost_(ghost) {
   const SceneGlyphs glyphs = sceneGlyphs(*model_, meshes);
   scale_ = glyphs.scale;
@@ -137,7 +157,11 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
       continue;
     }
     // an actor of its own; a beam's, the deforming surface in the world frame
-    Item item{k, vtkSmartPointer<vtkActor>::New(), vtkSmartPointer<vtkMatrix4x4>::New(), {0, 0, 0}, {0, 0, 0, 0, 0, 0},
+    Item item{k,
+              vtkSmartPointer<vtkActor>::New(),
+              vtkSmartPointer<vtkMatrix4x4>::New(),
+              {0, 0, 0},
+              {0, 0, 0, 0, 0, 0},
               nullptr};
     vtkNew<vtkPolyDataMapper> mapper;
     if (g.kind == GlyphKind::Beam) {
@@ -151,7 +175,8 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
     mapper->SetScalarVisibility(g.kind == GlyphKind::Frame);
     item.actor->SetMapper(mapper);
     item.actor->SetUserMatrix(item.matrix);
-    styleActor(item.actor, ghost_, g.translucent, g.kind == GlyphKind::Coil || g.kind == GlyphKind::Frame);
+    styleActor(item.actor, ghost_, g.translucent,
+               g.kind == GlyphKind::Coil || g.kind == GlyphKind::Frame);
     roleColor(g, item.color);
     if (ghost_)
       for (double& c : item.color) c = 0.45 * c + 0.55;
@@ -212,7 +237,8 @@ void MechanismActors::buildParts(const std::vector<size_t>& merged, bool translu
     part.colors = vtkSmartPointer<vtkUnsignedCharArray>::New();
     part.colors->SetNumberOfComponents(3);
     part.colors->SetNumberOfTuples(points);
-    for (const Part::Member& m : part.members) setColor(part.colors, m.firstPoint, m.points, m.color);
+    for (const Part::Member& m : part.members)
+      setColor(part.colors, m.firstPoint, m.points, m.color);
     poly->GetPointData()->SetScalars(part.colors);
     vtkNew<vtkPolyDataMapper> mapper;
     mapper->SetInputData(poly);
@@ -233,7 +259,9 @@ MechanismActors::~MechanismActors() {
 
 void MechanismActors::place(const BodyPoses& poses) {
   for (Part& part : parts_) {
-    bodyMatrix(part.body >= 0 && part.body < static_cast<int>(poses.size()) ? poses[part.body] : BodyPose{}, part.matrix);
+    bodyMatrix(part.body >= 0 && part.body < static_cast<int>(poses.size()) ? poses[part.body]
+                                                                            : BodyPose{},
+               part.matrix);
     part.matrix->Modified();
   }
   for (Item& item : items_) {
@@ -254,10 +282,12 @@ void MechanismActors::setFramesVisible(bool visible) {
 void MechanismActors::setSelected(const std::string& jsonPath) {
   auto selected = [&](const Glyph& g) { return !jsonPath.empty() && g.jsonPath == jsonPath; };
   for (Item& item : items_)
-    if (glyphs_[item.glyph].role != GlyphRole::BodyFrame) applyColor(item, selected(glyphs_[item.glyph]));
+    if (glyphs_[item.glyph].role != GlyphRole::BodyFrame)
+      applyColor(item, selected(glyphs_[item.glyph]));
   for (Part& part : parts_) {
     for (const Part::Member& m : part.members)
-      setColor(part.colors, m.firstPoint, m.points, selected(glyphs_[m.glyph]) ? kSelected : m.color);
+      setColor(part.colors, m.firstPoint, m.points,
+               selected(glyphs_[m.glyph]) ? kSelected : m.color);
     part.colors->Modified();
   }
 }
@@ -294,7 +324,9 @@ void MechanismActors::hideBodies(const std::set<std::string>& names) {
   hidden_.clear();
   for (int b = 0; b < model_->bodyCount(); ++b)
     if (names.count(model_->bodies[static_cast<size_t>(b)].name)) hidden_.insert(b);
-  auto shown = [&](const Glyph& g) { return !hidden_.count(g.a.body) && !hidden_.count(g.b.body) && !hidden_.count(g.body); };
+  auto shown = [&](const Glyph& g) {
+    return !hidden_.count(g.a.body) && !hidden_.count(g.b.body) && !hidden_.count(g.body);
+  };
   for (Part& part : parts_) part.actor->SetVisibility(!hidden_.count(part.body));
   for (Item& item : items_) item.actor->SetVisibility(shown(glyphs_[item.glyph]));
 }
@@ -307,7 +339,8 @@ const Glyph* MechanismActors::glyphAt(vtkProp* prop, long long cell) const {
   for (const Part& part : parts_) {
     if (part.actor.GetPointer() != prop) continue;
     auto* poly = vtkPolyData::SafeDownCast(part.actor->GetMapper()->GetInput());
-    auto* index = poly ? vtkIntArray::SafeDownCast(poly->GetCellData()->GetArray(kGlyphArray)) : nullptr;
+    auto* index =
+        poly ? vtkIntArray::SafeDownCast(poly->GetCellData()->GetArray(kGlyphArray)) : nullptr;
     if (!index || cell < 0 || cell >= index->GetNumberOfTuples()) return nullptr;
     return &glyphs_[static_cast<size_t>(index->GetValue(cell))];
   }

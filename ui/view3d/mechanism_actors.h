@@ -29,7 +29,8 @@ namespace mbw::ui {
 class MechanismActors {
  public:
   // meshes: drawn for the bodies of those names in place of their shapes
-  MechanismActors(std::shared_ptr<const Model> model, vtkRenderer* renderer, bool ghost, const BodyMeshes& meshes = {});
+  MechanismActors(std::shared_ptr<const Model> model, vtkRenderer* renderer, bool ghost,
+                  const BodyMeshes& meshes = {});
   ~MechanismActors();
   MechanismActors(const MechanismActors&) = delete;
   MechanismActors& operator=(const MechanismActors&) = delete;
@@ -44,8 +45,8 @@ class MechanismActors {
   void setFramesVisible(bool visible);
   // highlights the glyphs of one scene element ("" for none)
   void setSelected(const std::string& jsonPath);
-  // the corners of the world-frame boxes of the glyphs shown (those that count for fitting the view;
-  // with bodiesOnly, the bodies' solids alone), appended
+  // the corners of the world-frame boxes of the glyphs shown (those that count for fitting the
+  // view; with bodiesOnly, the bodies' solids alone), appended
   void appendCorners(std::vector<Vec3>& points, bool bodiesOnly = false) const;
   // the bodies of these names and what is attached to them hidden (the others shown)
   void hideBodies(const std::set<std::string>& names);
@@ -61,10 +62,10 @@ class MechanismActors {
     vtkSmartPointer<vtkMatrix4x4> matrix;
     vtkSmartPointer<vtkUnsignedCharArray> colors;  // per point
     struct Member {
-      size_t glyph;            // index into glyphs_
+      size_t glyph;  // index into glyphs_
       long long firstPoint, points;
       double color[3];
-      double local[6];         // bounds in the body frame
+      double local[6];  // bounds in the body frame
     };
     std::vector<Member> members;
   };
@@ -74,7 +75,7 @@ class MechanismActors {
     vtkSmartPointer<vtkActor> actor;
     vtkSmartPointer<vtkMatrix4x4> matrix;
     double color[3];
-    double local[6];  // bounds of the geometry in the glyph frame
+    double local[6];                   // bounds of the geometry in the glyph frame
     std::unique_ptr<BeamSweep> sweep;  // Beam glyphs: the deforming surface (world frame)
   };
   void buildParts(const std::vector<size_t>& merged, bool translucent);

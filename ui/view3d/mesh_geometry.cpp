@@ -90,7 +90,8 @@ ReadMesh* cached(const std::string& path, std::string* error) {
 
 }  // namespace
 
-vtkSmartPointer<vtkPolyData> meshPolyData(const std::string& path, double scale, std::string* error) {
+vtkSmartPointer<vtkPolyData> meshPolyData(const std::string& path, double scale,
+                                          std::string* error) {
   ReadMesh* read = cached(path, error);
   if (!read) return nullptr;
   vtkSmartPointer<vtkPolyData>& shaded = read->shaded[scale];

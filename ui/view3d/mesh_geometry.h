@@ -18,7 +18,8 @@ namespace mbw::ui {
 
 // The mesh's triangles with normals for shading; nullptr with *error when the file cannot be
 // read or holds no triangle.
-vtkSmartPointer<vtkPolyData> meshPolyData(const std::string& path, double scale, std::string* error);
+vtkSmartPointer<vtkPolyData> meshPolyData(const std::string& path, double scale,
+                                          std::string* error);
 
 // The same triangles for the engine (its mass properties); false with *error as above.
 bool meshTriangles(const std::string& path, double scale, TriangleMesh* mesh, std::string* error);

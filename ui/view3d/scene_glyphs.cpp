@@ -63,7 +63,8 @@ std::vector<Vec3> attachmentPoints(const Model& m, int body) {
   return points;
 }
 
-// --- builders, one per element family -------------------------------------------------------------
+// --- builders, one per element family
+// -------------------------------------------------------------
 
 // a body: its mesh, its solid from the scene's shape, or the box with its mass and inertia plus
 // rods from the centre of mass to its attachment points
@@ -126,15 +127,16 @@ void bodyGlyphs(const Model& m, const BodyMeshes& meshes, double scale, std::vec
   }
 }
 
-// joints with a location: a marker at the joint point (a block for a fixed joint, and a plate across
-// a planar joint's normal) and, when it has one, its axis
+// joints with a location: a marker at the joint point (a block for a fixed joint, and a plate
+// across a planar joint's normal) and, when it has one, its axis
 void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   for (int j = 0; j < static_cast<int>(m.joints.size()); ++j) {
     const Joint& joint = m.joints[j];
-    const bool located = joint.type == JointType::Spherical || joint.type == JointType::Revolute ||
-                         joint.type == JointType::Universal || joint.type == JointType::Cylindrical ||
-                         joint.type == JointType::Translational || joint.type == JointType::Planar ||
-                         joint.type == JointType::PlanarRevolute || joint.type == JointType::Fixed;
+    const bool located =
+        joint.type == JointType::Spherical || joint.type == JointType::Revolute ||
+        joint.type == JointType::Universal || joint.type == JointType::Cylindrical ||
+        joint.type == JointType::Translational || joint.type == JointType::Planar ||
+        joint.type == JointType::PlanarRevolute || joint.type == JointType::Fixed;
     if (joint.type == JointType::Distance) {
       const Primitive& p = m.primitives[joint.firstPrimitive];
       Glyph link;
@@ -170,7 +172,8 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     if (joint.type == JointType::Fixed) {
       marker.kind = GlyphKind::Box;
       marker.size = Vec3::Constant(0.03 * scale);
-      if (onJ) marker.R_BG = initialRotation(m, joint.bodyJ).transpose() * initialRotation(m, joint.bodyI);
+      if (onJ)
+        marker.R_BG = initialRotation(m, joint.bodyJ).transpose() * initialRotation(m, joint.bodyI);
     } else if (joint.type == JointType::Planar) {
       Glyph plate = marker;
       plate.kind = GlyphKind::Box;
@@ -251,7 +254,8 @@ void forceGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
         g.kind = GlyphKind::Ring;
         g.role = GlyphRole::Spring;
         g.a = {f.bodyJ, scenePoint(m, f.bodyJ, Vec3::Zero())};
-        g.R_BG = frameAlong(initialRotation(m, f.bodyJ).transpose() * initialRotation(m, f.bodyI) * f.axis_I);
+        g.R_BG = frameAlong(initialRotation(m, f.bodyJ).transpose() * initialRotation(m, f.bodyI) *
+                            f.axis_I);
         g.size.x() = 0.04 * scale;
         break;
       case ForceType::PointForce:
@@ -283,7 +287,8 @@ void forceGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
 // the road under the tires: a strip at the road's height along the way the model moves in its
 // run time (world x), with a half-cylinder for each bump
 void roadGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
-  const auto tire = std::find_if(m.forces.begin(), m.forces.end(), [](const ForceElement& f) { return f.type == ForceType::Tire; });
+  const auto tire = std::find_if(m.forces.begin(), m.forces.end(),
+                                 [](const ForceElement& f) { return f.type == ForceType::Tire; });
   if (tire == m.forces.end()) return;
   const RoadProfile& road = tire->road;
   double xMin = 0.0, xMax = 0.0, yMin = 0.0, yMax = 0.0, travel = 0.0;
@@ -307,7 +312,8 @@ void roadGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   Glyph strip;
   strip.kind = GlyphKind::Box;
   strip.role = GlyphRole::Road;
-  strip.a = {kGround, Vec3(0.5 * (xMin + xMax), 0.5 * (yMin + yMax), road.height - 0.5 * thickness)};
+  strip.a = {kGround,
+             Vec3(0.5 * (xMin + xMax), 0.5 * (yMin + yMax), road.height - 0.5 * thickness)};
   strip.size = Vec3(xMax - xMin, yMax - yMin, thickness);
   strip.jsonPath = "/road";
   out.push_back(strip);
@@ -352,7 +358,8 @@ void frameGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
 using GlyphBuilder = void (*)(const Model&, double scale, std::vector<Glyph>&);
 // the element families the view draws (the bodies apart: their meshes); a new family is one more
 // entry
-const GlyphBuilder kBuilders[] = {beamGlyphs, jointGlyphs, primitiveGlyphs, forceGlyphs, roadGlyphs, frameGlyphs};
+const GlyphBuilder kBuilders[] = {beamGlyphs,  jointGlyphs, primitiveGlyphs,
+                                  forceGlyphs, roadGlyphs,  frameGlyphs};
 
 }  // namespace
 

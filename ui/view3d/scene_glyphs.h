@@ -2,9 +2,10 @@
 // What the 3D view draws for a model, as plain data (no VTK). Every element of the model becomes
 // glyphs attached to one body (solids, joint markers and axes, load arrows) or stretched between
 // points of two bodies (springs, distance constraints), or swept along the nodes of a flexible
-// beam (whose node bodies get no solid of their own; their frames show on demand). The glyphs are produced by a table of
-// builders, one per element family (bodies, joints, raw primitives, force elements): to draw a new
-// element type, add its builder to that table; the renderer only knows the glyph kinds below.
+// beam (whose node bodies get no solid of their own; their frames show on demand). The glyphs are
+// produced by a table of builders, one per element family (bodies, joints, raw primitives, force
+// elements): to draw a new element type, add its builder to that table; the renderer only knows the
+// glyph kinds below.
 //
 // Points are in the scene's body frame (the frame whose pose the results record, origin at the
 // body's "position"); for the ground, in the world frame.
@@ -43,15 +44,15 @@ struct GlyphEnd {
 struct Glyph {
   GlyphKind kind = GlyphKind::Marker;
   GlyphRole role = GlyphRole::Body;
-  GlyphEnd a, b;                   // b: the second end of Coil and Link
-  Mat3 R_BG = Mat3::Identity();    // glyph frame in the body frame of end a
-  bool worldAligned = false;       // R_BG is in the world frame (world-frame loads)
-  bool translucent = false;        // a stand-in, not the body's shape (its inertia box)
-  Vec3 size = Vec3::Zero();        // m; meaning by kind
-  std::string jsonPath;            // the scene element it draws ("/bodies/1", "/forces/0")
-  int body = kGround;              // the body a pick selects (kGround: none)
-  int beam = -1;                   // Beam: the index in Model::beams
-  std::string file;                // Mesh: the file, resolved (scene/mesh_file.h)
+  GlyphEnd a, b;                 // b: the second end of Coil and Link
+  Mat3 R_BG = Mat3::Identity();  // glyph frame in the body frame of end a
+  bool worldAligned = false;     // R_BG is in the world frame (world-frame loads)
+  bool translucent = false;      // a stand-in, not the body's shape (its inertia box)
+  Vec3 size = Vec3::Zero();      // m; meaning by kind
+  std::string jsonPath;          // the scene element it draws ("/bodies/1", "/forces/0")
+  int body = kGround;            // the body a pick selects (kGround: none)
+  int beam = -1;                 // Beam: the index in Model::beams
+  std::string file;              // Mesh: the file, resolved (scene/mesh_file.h)
 };
 
 struct SceneGlyphs {

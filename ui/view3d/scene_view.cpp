@@ -75,7 +75,8 @@ SceneView::SceneView(QWidget* parent, FrameScheduler* scheduler)
   axes->SetShaftTypeToCylinder();
   axes->SetCylinderRadius(0.04);
   axes->SetConeRadius(0.5);
-  for (vtkCaptionActor2D* c : {axes->GetXAxisCaptionActor2D(), axes->GetYAxisCaptionActor2D(), axes->GetZAxisCaptionActor2D()}) {
+  for (vtkCaptionActor2D* c : {axes->GetXAxisCaptionActor2D(), axes->GetYAxisCaptionActor2D(),
+                               axes->GetZAxisCaptionActor2D()}) {
     c->GetCaptionTextProperty()->SetFontSize(12);
     c->GetCaptionTextProperty()->SetColor(0.15, 0.15, 0.2);
     c->GetCaptionTextProperty()->ShadowOff();
@@ -100,9 +101,7 @@ void SceneView::placeTriad() {
   triad_->SetViewport(0.0, 0.0, side / w, side / h);
 }
 
-SceneView::~SceneView() {
-  triad_->SetEnabled(0);
-}
+SceneView::~SceneView() { triad_->SetEnabled(0); }
 
 const Model* SceneView::model() const { return mechanism_ ? &mechanism_->model() : nullptr; }
 
@@ -111,8 +110,10 @@ void SceneView::setModel(std::shared_ptr<const Model> model) {
   mechanism_.reset();
   motion_.clear();
   if (model) {
-    up_ = model->gravity_W.norm() > 0.0 ? Vec3(-model->gravity_W.normalized()) : Vec3(Vec3::UnitZ());
-    mechanism_ = std::make_unique<MechanismActors>(std::move(model), vtk_->renderer(), false, meshes_);
+    up_ =
+        model->gravity_W.norm() > 0.0 ? Vec3(-model->gravity_W.normalized()) : Vec3(Vec3::UnitZ());
+    mechanism_ =
+        std::make_unique<MechanismActors>(std::move(model), vtk_->renderer(), false, meshes_);
     mechanism_->setFramesVisible(framesVisible_);
     mechanism_->setSelected(selection_.toStdString());
     poses_ = initialPoses(mechanism_->model());
@@ -141,7 +142,8 @@ void SceneView::setGhost(std::shared_ptr<const Model> model) {
   if (ghost_ && ghost_->sharedModel() == model) return;
   ghost_.reset();
   ghostPoses_.clear();
-  if (model) ghost_ = std::make_unique<MechanismActors>(std::move(model), vtk_->renderer(), true, meshes_);
+  if (model)
+    ghost_ = std::make_unique<MechanismActors>(std::move(model), vtk_->renderer(), true, meshes_);
   render();
 }
 
@@ -173,7 +175,8 @@ void SceneView::setMotion(const std::vector<BodyPoses>& samples) {
 }
 
 void SceneView::setTrace(std::vector<Vec3> points, std::vector<double> times) {
-  if (points.empty()) trace_.reset();
+  if (points.empty())
+    trace_.reset();
   else {
     if (!trace_) trace_ = std::make_unique<TraceActors>(vtk_->renderer());
     trace_->setPath(std::move(points), std::move(times));
@@ -222,7 +225,8 @@ std::vector<Vec3> SceneView::contentPoints(bool withMotion) const {
   if (mechanism_) mechanism_->appendCorners(points);
   if (ghost_) ghost_->appendCorners(points);
   if (withMotion) points.insert(points.end(), motion_.begin(), motion_.end());
-  if (withMotion && trace_) points.insert(points.end(), trace_->points().begin(), trace_->points().end());
+  if (withMotion && trace_)
+    points.insert(points.end(), trace_->points().begin(), trace_->points().end());
   return points;
 }
 
@@ -243,8 +247,10 @@ void SceneView::rebuildGrid(const std::vector<Vec3>& content) {
   }
   const double extent = std::max({hi[0] - lo[0], hi[1] - lo[1], 0.5 * mechanism_->scale()});
   const double step = niceStep(extent / 8.0);
-  const double x0 = std::floor(lo[0] / step - 1.0) * step, x1 = std::ceil(hi[0] / step + 1.0) * step;
-  const double y0 = std::floor(lo[1] / step - 1.0) * step, y1 = std::ceil(hi[1] / step + 1.0) * step;
+  const double x0 = std::floor(lo[0] / step - 1.0) * step,
+               x1 = std::ceil(hi[0] / step + 1.0) * step;
+  const double y0 = std::floor(lo[1] / step - 1.0) * step,
+               y1 = std::ceil(hi[1] / step + 1.0) * step;
   // a hair below, so that a road or floor lying in the plane hides the lines under it
   const double level = std::min(0.0, lo[2]) - 1e-3 * extent;
 
@@ -385,7 +391,8 @@ void SceneView::zoomAt(const QPointF& position, double factor) {
   const Vec3 f2 = p + (f - p) / factor, c2 = p + (c - p) / factor;
   camera->SetFocalPoint(f2.data());
   camera->SetPosition(c2.data());
-  if (camera->GetParallelProjection()) camera->SetParallelScale(camera->GetParallelScale() / factor);
+  if (camera->GetParallelProjection())
+    camera->SetParallelScale(camera->GetParallelScale() / factor);
   r->ResetCameraClippingRange();
   vtk_->noteMotion();
   render();
@@ -436,7 +443,8 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event) {
       auto* e = static_cast<QMouseEvent*>(event);
       // a click picks; the end of a drag means the user has taken the camera
       const bool click = (e->position().toPoint() - pressPosition_).manhattanLength() <= 3;
-      if (!click) followMotion_ = false;
+      if (!click)
+        followMotion_ = false;
       else if (e->button() == Qt::LeftButton && surfacePick_) {
         Vec3 p, n;
         if (pickSurface(e->position().toPoint(), p, n)) {
@@ -444,7 +452,8 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event) {
           vtk_->setCursor(Qt::ArrowCursor);
           emit surfacePicked(QVector3D(p.x(), p.y(), p.z()), QVector3D(n.x(), n.y(), n.z()));
         }
-      } else if (e->button() == Qt::LeftButton) pick(e->position().toPoint());
+      } else if (e->button() == Qt::LeftButton)
+        pick(e->position().toPoint());
     } else if (event->type() == QEvent::Resize) {
       placeTriad();
       // the aspect changed: frame again unless the user (or a video export) holds the camera
@@ -464,7 +473,8 @@ bool SceneView::pickSurface(const QPoint& position, Vec3& p_W, Vec3& normal_W) c
   const QPoint at = vtk_->toDisplay(position);
   vtkNew<vtkCellPicker> picker;
   picker->SetTolerance(0.002);
-  if (!picker->Pick(at.x(), at.y(), 0.0, vtk_->renderer()) || !mechanism_->glyphAt(picker->GetViewProp(), picker->GetCellId()))
+  if (!picker->Pick(at.x(), at.y(), 0.0, vtk_->renderer()) ||
+      !mechanism_->glyphAt(picker->GetViewProp(), picker->GetCellId()))
     return false;
   double p[3], n[3];
   picker->GetPickPosition(p);

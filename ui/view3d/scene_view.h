@@ -62,8 +62,8 @@ class SceneView : public QWidget {
   // view, and the camera is fitted to it now unless the user has taken the camera.
   void setMotion(const std::vector<BodyPoses>& samples);
 
-  // the path of a point over the run (world points at increasing times; empty: none), drawn solid up
-  // to the time given to setTraceTime
+  // the path of a point over the run (world points at increasing times; empty: none), drawn solid
+  // up to the time given to setTraceTime
   void setTrace(std::vector<Vec3> points, std::vector<double> times);
   void setTraceTime(double t);
   const TraceActors* trace() const { return trace_.get(); }
@@ -80,7 +80,8 @@ class SceneView : public QWidget {
   vtkActor* gridActor() const;
 
   void resetView();  // isometric, everything in view
-  void fitView();    // everything in view (the whole motion when a run is shown), keeping the direction
+  void
+  fitView();  // everything in view (the whole motion when a run is shown), keeping the direction
   void setStandardView(StandardView view);
   // "up" in the world (against gravity; z without gravity)
   Vec3 up() const { return up_; }
@@ -153,10 +154,10 @@ class SceneView : public QWidget {
   bool followMotion_ = true;
   bool surfacePick_ = false;
   bool cameraHeld_ = false;
-  vtkSmartPointer<vtkCamera> heldFrom_;  // the camera before it was held
+  vtkSmartPointer<vtkCamera> heldFrom_;    // the camera before it was held
   BodyPoses poses_;                        // shown now
   BodyPoses ghostPoses_;                   // of the ghost, shown now
-  std::vector<Vec3> motion_;              // corners of the glyph boxes over a run's motion
+  std::vector<Vec3> motion_;               // corners of the glyph boxes over a run's motion
   double fitted_[6] = {0, 0, 0, 0, 0, 0};  // bounds the camera was last fitted to
   double seen_[6] = {0, 0, 0, 0, 0, 0};    // bounds of everything shown since
 };

@@ -32,7 +32,8 @@ vtkSmartPointer<vtkPolyData> polyline(const std::vector<Vec3>& points, size_t fi
   vtkNew<vtkCellArray> lines;
   if (last > first + 1) {
     lines->InsertNextCell(static_cast<vtkIdType>(last - first));
-    for (size_t k = first; k < last; ++k) lines->InsertCellPoint(p->InsertNextPoint(points[k].data()));
+    for (size_t k = first; k < last; ++k)
+      lines->InsertCellPoint(p->InsertNextPoint(points[k].data()));
   }
   poly->SetPoints(p);
   poly->SetLines(lines);
@@ -42,7 +43,9 @@ vtkSmartPointer<vtkPolyData> polyline(const std::vector<Vec3>& points, size_t fi
 }  // namespace
 
 TraceActors::TraceActors(vtkRenderer* renderer)
-    : renderer_(renderer), done_(lineActor(0.85, 0.33, 0.05, 3.0, 1.0)), ahead_(lineActor(0.3, 0.3, 0.35, 1.0, 0.45)) {
+    : renderer_(renderer),
+      done_(lineActor(0.85, 0.33, 0.05, 3.0, 1.0)),
+      ahead_(lineActor(0.3, 0.3, 0.35, 1.0, 0.45)) {
   renderer_->AddActor(ahead_);
   renderer_->AddActor(done_);
 }
@@ -60,7 +63,8 @@ void TraceActors::setPath(std::vector<Vec3> points, std::vector<double> times) {
 }
 
 void TraceActors::setTime(double t) {
-  const size_t passed = static_cast<size_t>(std::upper_bound(times_.begin(), times_.end(), t) - times_.begin());
+  const size_t passed =
+      static_cast<size_t>(std::upper_bound(times_.begin(), times_.end(), t) - times_.begin());
   if (passed == passed_) return;
   passed_ = passed;
   update();

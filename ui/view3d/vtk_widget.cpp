@@ -37,13 +37,15 @@ QFont overlayFont() { return QFont("DejaVu Sans Mono", 10); }
 // "OpenGL renderer string:  llvmpipe (LLVM 15.0.6, 256 bits)" in VTK's capability report
 QString rendererFromReport(const char* report) {
   for (const QString& line : QString::fromLatin1(report).split('\n'))
-    if (line.contains("renderer string", Qt::CaseInsensitive)) return line.section(':', 1).trimmed();
+    if (line.contains("renderer string", Qt::CaseInsensitive))
+      return line.section(':', 1).trimmed();
   return {};
 }
 
 }  // namespace
 
-VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler) : QWidget(parent), scheduler_(scheduler) {
+VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler)
+    : QWidget(parent), scheduler_(scheduler) {
   // the end of a motion: back to full resolution
   motionEnd_ = new QTimer(this);
   motionEnd_->setSingleShot(true);
@@ -71,11 +73,12 @@ VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler) : QWidget(paren
   interactor_->AddObserver(vtkCommand::RenderEvent, this, &VtkWidget::onInteractorRender);
   interactor_->Initialize();
 
-  if (scheduler_) drawHandle_ = scheduler_->add([this] {
-    if (!dirty_) return;
-    renderNow();
-    update();
-  });
+  if (scheduler_)
+    drawHandle_ = scheduler_->add([this] {
+      if (!dirty_) return;
+      renderNow();
+      update();
+    });
   setAttribute(Qt::WA_OpaquePaintEvent);
   setFocusPolicy(Qt::StrongFocus);
   setMinimumSize(64, 64);
@@ -92,8 +95,10 @@ vtkGenericRenderWindowInteractor* VtkWidget::interactor() const { return interac
 
 void VtkWidget::requestRender() {
   dirty_ = true;
-  if (scheduler_) scheduler_->request(drawHandle_);
-  else update();
+  if (scheduler_)
+    scheduler_->request(drawHandle_);
+  else
+    update();
 }
 
 void VtkWidget::onInteractorRender(vtkObject*, unsigned long, void*) {
@@ -109,14 +114,18 @@ void VtkWidget::noteMotion() {
     double start = motionScale_;
     fastRenders_ = 0;
     if (lastRenderMs_ > 2 * kMotionRenderMs)
-      start = std::min(start, renderScale_ * std::sqrt(static_cast<double>(kMotionRenderMs) / lastRenderMs_));
+      start = std::min(
+          start, renderScale_ * std::sqrt(static_cast<double>(kMotionRenderMs) / lastRenderMs_));
     renderScale_ = std::min(renderScale_, std::max(kSmallestScale, start));
   }
   renderScale_ = std::min(renderScale_, scaleLimit_);
   // the motion ends after a pause three times the last gap between its poses (a live run on a
   // loaded machine sends them a few times a second), at least 300 ms
-  if (moving_ && sinceMotion_.isValid()) motionEnd_->setInterval(static_cast<int>(std::clamp<qint64>(3 * sinceMotion_.elapsed(), kMotionEndMs, 4 * kMotionEndMs)));
-  else motionEnd_->setInterval(kMotionEndMs);
+  if (moving_ && sinceMotion_.isValid())
+    motionEnd_->setInterval(static_cast<int>(
+        std::clamp<qint64>(3 * sinceMotion_.elapsed(), kMotionEndMs, 4 * kMotionEndMs)));
+  else
+    motionEnd_->setInterval(kMotionEndMs);
   sinceMotion_.start();
   moving_ = true;
   motionEnd_->start();
@@ -148,7 +157,8 @@ QSize VtkWidget::renderSize() const {
 
 QPoint VtkWidget::toDisplay(const QPointF& position) const {
   const double s = pixelScale();
-  return {static_cast<int>(std::lround(position.x() * s)), static_cast<int>(std::lround((height() - position.y()) * s))};
+  return {static_cast<int>(std::lround(position.x() * s)),
+          static_cast<int>(std::lround((height() - position.y()) * s))};
 }
 
 void VtkWidget::resizeEvent(QResizeEvent* event) {
@@ -188,14 +198,16 @@ void VtkWidget::renderNow(bool adapt) {
       std::array<double, 4> v;
       r->GetViewport(v.data());
       viewports.push_back(v);
-      r->SetViewport(v[0] * renderScale_, v[1] * renderScale_, v[2] * renderScale_, v[3] * renderScale_);
+      r->SetViewport(v[0] * renderScale_, v[1] * renderScale_, v[2] * renderScale_,
+                     v[3] * renderScale_);
     }
   }
   window_->Render();
   const qint64 ms = clock.elapsed();
   if (!viewports.empty()) {
     renderers->InitTraversal(it);
-    for (size_t k = 0; k < viewports.size(); ++k) renderers->GetNextRenderer(it)->SetViewport(viewports[k].data());
+    for (size_t k = 0; k < viewports.size(); ++k)
+      renderers->GetNextRenderer(it)->SetViewport(viewports[k].data());
   }
   vtkNew<vtkUnsignedCharArray> pixels;
   window_->GetRGBACharPixelData(0, 0, w - 1, h - 1, 0, pixels, 0);
@@ -220,8 +232,11 @@ void VtkWidget::renderNow(bool adapt) {
   const double before = renderScale_;
   fastRenders_ = ms < kMotionRenderMs / 3 ? fastRenders_ + 1 : 0;
   if (ms > 2 * kMotionRenderMs || (ms > kMotionRenderMs && previousMs > kMotionRenderMs))
-    renderScale_ = std::max(kSmallestScale, renderScale_ * std::min(0.8, std::sqrt(static_cast<double>(kMotionRenderMs) / ms)));
-  else if (fastRenders_ >= kFastRendersBeforeStepUp) renderScale_ = std::min(scaleLimit_, renderScale_ / 0.8);
+    renderScale_ = std::max(
+        kSmallestScale,
+        renderScale_ * std::min(0.8, std::sqrt(static_cast<double>(kMotionRenderMs) / ms)));
+  else if (fastRenders_ >= kFastRendersBeforeStepUp)
+    renderScale_ = std::min(scaleLimit_, renderScale_ / 0.8);
   if (renderScale_ != before) {
     fastRenders_ = 0;
     dirty_ = true;
@@ -277,7 +292,8 @@ QImage VtkWidget::renderImage(const QSize& size) {
   window_->Render();
   vtkNew<vtkUnsignedCharArray> pixels;
   window_->GetRGBACharPixelData(0, 0, size.width() - 1, size.height() - 1, 0, pixels, 0);
-  QImage frame = QImage(pixels->GetPointer(0), size.width(), size.height(), 4 * size.width(), QImage::Format_RGBA8888)
+  QImage frame = QImage(pixels->GetPointer(0), size.width(), size.height(), 4 * size.width(),
+                        QImage::Format_RGBA8888)
                      .mirrored()
                      .convertToFormat(QImage::Format_RGB32);
   // the caption as the view draws it, scaled
@@ -298,8 +314,10 @@ void VtkWidget::paintEvent(QPaintEvent*) {
   // the widget when its size is out of date (a new resolution, a resize), rather than render here,
   // outside the scheduler's budget
   const bool stale = image_.isNull() || image_.size() != renderSize();
-  if (image_.isNull() || (dirty_ && !scheduler_) || (stale && !scheduler_)) renderNow();
-  else if (stale) requestRender();
+  if (image_.isNull() || (dirty_ && !scheduler_) || (stale && !scheduler_))
+    renderNow();
+  else if (stale)
+    requestRender();
   QPainter painter(this);
   painter.setRenderHint(QPainter::SmoothPixmapTransform, stale || renderScale_ < 1.0);
   painter.drawImage(QRectF(rect()), image_);
@@ -316,10 +334,9 @@ bool VtkWidget::event(QEvent* event) {
 bool VtkWidget::forwardInput(QEvent* event) {
   const double scale = pixelScale();
   auto place = [&](const QPointF& p, Qt::KeyboardModifiers mods, int repeat = 0) {
-    interactor_->SetEventInformationFlipY(static_cast<int>(std::lround(p.x() * scale)),
-                                          static_cast<int>(std::lround(p.y() * scale)),
-                                          (mods & Qt::ControlModifier) ? 1 : 0,
-                                          (mods & Qt::ShiftModifier) ? 1 : 0, 0, repeat);
+    interactor_->SetEventInformationFlipY(
+        static_cast<int>(std::lround(p.x() * scale)), static_cast<int>(std::lround(p.y() * scale)),
+        (mods & Qt::ControlModifier) ? 1 : 0, (mods & Qt::ShiftModifier) ? 1 : 0, 0, repeat);
     interactor_->SetAltKey((mods & Qt::AltModifier) ? 1 : 0);
   };
   switch (event->type()) {
@@ -331,10 +348,17 @@ bool VtkWidget::forwardInput(QEvent* event) {
       place(e->position(), e->modifiers(), event->type() == QEvent::MouseButtonDblClick ? 1 : 0);
       unsigned long id = 0;
       switch (e->button()) {
-        case Qt::LeftButton: id = press ? vtkCommand::LeftButtonPressEvent : vtkCommand::LeftButtonReleaseEvent; break;
-        case Qt::MiddleButton: id = press ? vtkCommand::MiddleButtonPressEvent : vtkCommand::MiddleButtonReleaseEvent; break;
-        case Qt::RightButton: id = press ? vtkCommand::RightButtonPressEvent : vtkCommand::RightButtonReleaseEvent; break;
-        default: return false;
+        case Qt::LeftButton:
+          id = press ? vtkCommand::LeftButtonPressEvent : vtkCommand::LeftButtonReleaseEvent;
+          break;
+        case Qt::MiddleButton:
+          id = press ? vtkCommand::MiddleButtonPressEvent : vtkCommand::MiddleButtonReleaseEvent;
+          break;
+        case Qt::RightButton:
+          id = press ? vtkCommand::RightButtonPressEvent : vtkCommand::RightButtonReleaseEvent;
+          break;
+        default:
+          return false;
       }
       interactor_->InvokeEvent(id, e);
       // the widget's own handlers (picking) see the event too
@@ -350,8 +374,10 @@ bool VtkWidget::forwardInput(QEvent* event) {
       auto* e = static_cast<QWheelEvent*>(event);
       place(e->position(), e->modifiers());
       const int dy = e->angleDelta().y();
-      if (dy > 0) interactor_->InvokeEvent(vtkCommand::MouseWheelForwardEvent, e);
-      else if (dy < 0) interactor_->InvokeEvent(vtkCommand::MouseWheelBackwardEvent, e);
+      if (dy > 0)
+        interactor_->InvokeEvent(vtkCommand::MouseWheelForwardEvent, e);
+      else if (dy < 0)
+        interactor_->InvokeEvent(vtkCommand::MouseWheelBackwardEvent, e);
       return false;
     }
     case QEvent::Enter:

@@ -30,9 +30,12 @@ bool groundPivot(const Model& model, int b, JointType type, Vec3& pivot_W) {
   for (const Joint& j : model.joints) {
     if (j.type != type) continue;
     const Primitive& p = model.primitives[j.firstPrimitive];
-    if (p.bodyI == kGround && p.bodyJ == b) pivot_W = p.s_I;
-    else if (p.bodyJ == kGround && p.bodyI == b) pivot_W = p.s_J;
-    else continue;
+    if (p.bodyI == kGround && p.bodyJ == b)
+      pivot_W = p.s_I;
+    else if (p.bodyJ == kGround && p.bodyI == b)
+      pivot_W = p.s_J;
+    else
+      continue;
     return true;
   }
   return false;
@@ -58,7 +61,9 @@ Swing pendulumSwing(const Model& model) {
   Swing s;
   for (int b = 0; b < model.bodyCount() && s.body < 0; ++b)
     if (groundPivot(model, b, JointType::Distance, s.pivot_W)) s.body = b;
-  if (s.body < 0) throw std::invalid_argument("iftomm-a01: no body has a distance joint to the ground (the massless link)");
+  if (s.body < 0)
+    throw std::invalid_argument(
+        "iftomm-a01: no body has a distance joint to the ground (the massless link)");
   const Body& ball = model.bodies[s.body];
   const Vec3 centre = ball.position_W + ball.R_WB * ball.com_B;
   const Vec3 offset = centre - s.pivot_W;
@@ -71,13 +76,16 @@ Swing pendulumSwing(const Model& model) {
 Swing parallelogramSwing(const Model& model) {
   Swing s;
   s.body = bodyIndex(model, "crank_0");
-  if (s.body < 0) throw std::invalid_argument("iftomm-a02: no body crank_0 (the scene of mbw-cli generate n-four-bar)");
+  if (s.body < 0)
+    throw std::invalid_argument(
+        "iftomm-a02: no body crank_0 (the scene of mbw-cli generate n-four-bar)");
   if (!groundPivot(model, s.body, JointType::Revolute, s.pivot_W))
     throw std::invalid_argument("iftomm-a02: crank_0 has no revolute joint to the ground");
   s.turns = true;
   const Body& crank = model.bodies[s.body];
   const Vec3 centre = crank.position_W + crank.R_WB * crank.com_B;
-  setPlane(model, centre - s.pivot_W, crank.velocity_W + crank.omega_W.cross(crank.R_WB * crank.com_B), s);
+  setPlane(model, centre - s.pivot_W,
+           crank.velocity_W + crank.omega_W.cross(crank.R_WB * crank.com_B), s);
   // the bar length: twice the distance from the pivot to the centre of mass of crank_0
   const double L = 2.0 * (centre - s.pivot_W).norm(), g = model.gravity_W.norm();
   double inertia = 0.0, moment = 0.0;
@@ -85,11 +93,14 @@ Swing parallelogramSwing(const Model& model) {
     const int c = bodyIndex(model, "crank_" + std::to_string(k));
     if (c < 0) break;
     const Body& b = model.bodies[c];
-    inertia += s.normal.dot(b.R_WB * b.inertia_B * b.R_WB.transpose() * s.normal) + b.mass * L * L / 4.0;
+    inertia +=
+        s.normal.dot(b.R_WB * b.inertia_B * b.R_WB.transpose() * s.normal) + b.mass * L * L / 4.0;
     moment += b.mass * L / 2.0;
     if (k == 0) continue;
     const int j = bodyIndex(model, "coupler_" + std::to_string(k));
-    if (j < 0) throw std::invalid_argument("iftomm-a02: crank_" + std::to_string(k) + " has no coupler_" + std::to_string(k));
+    if (j < 0)
+      throw std::invalid_argument("iftomm-a02: crank_" + std::to_string(k) + " has no coupler_" +
+                                  std::to_string(k));
     inertia += model.bodies[j].mass * L * L;
     moment += model.bodies[j].mass * L;
   }
@@ -105,14 +116,19 @@ const std::vector<std::string>& closedFormReferenceNames() {
 }
 
 std::string closedFormReferenceDescription(const std::string& name) {
-  if (name == "iftomm-a01") return "IFToMM A01: the pendulum in closed form (Jacobi elliptic functions)";
-  if (name == "iftomm-a02") return "IFToMM A02: the parallelogram's 1-DOF motion in closed form (Jacobi elliptic functions)";
+  if (name == "iftomm-a01")
+    return "IFToMM A01: the pendulum in closed form (Jacobi elliptic functions)";
+  if (name == "iftomm-a02")
+    return "IFToMM A02: the parallelogram's 1-DOF motion in closed form (Jacobi elliptic "
+           "functions)";
   return "";
 }
 
-Results closedFormReference(const std::string& name, const Model& model, const std::vector<double>& times) {
+Results closedFormReference(const std::string& name, const Model& model,
+                            const std::vector<double>& times) {
   if (closedFormReferenceDescription(name).empty())
-    throw std::invalid_argument("no closed-form reference named '" + name + "' (there are iftomm-a01, iftomm-a02)");
+    throw std::invalid_argument("no closed-form reference named '" + name +
+                                "' (there are iftomm-a01, iftomm-a02)");
   const Swing s = name == "iftomm-a01" ? pendulumSwing(model) : parallelogramSwing(model);
   const PendulumClosedForm pendulum(s.w0, s.angle0, s.rate0);
   const Body& body = model.bodies[s.body];
@@ -127,7 +143,8 @@ Results closedFormReference(const std::string& name, const Model& model, const s
       channels.push_back({o.name + ".rate", "m/s"});
     }
   if (outputs.empty())
-    throw std::invalid_argument(name + ": the model has no coordinate output on '" + body.name + "'");
+    throw std::invalid_argument(name + ": the model has no coordinate output on '" + body.name +
+                                "'");
 
   Results r;
   r.setChannels(channels);
@@ -142,7 +159,8 @@ Results closedFormReference(const std::string& name, const Model& model, const s
       // a turning body carries the point round its pivot; a swinging one carries it along
       const Vec3 point0 = outputs[k]->initial_W;
       const Vec3 centre = s.pivot_W + turn * (origin0 - s.pivot_W);
-      const Vec3 p = s.turns ? Vec3(s.pivot_W + turn * (point0 - s.pivot_W)) : Vec3(centre + point0 - origin0);
+      const Vec3 p =
+          s.turns ? Vec3(s.pivot_W + turn * (point0 - s.pivot_W)) : Vec3(centre + point0 - origin0);
       const Vec3 v = m.rate * s.normal.cross((s.turns ? p : centre) - s.pivot_W);
       row[1 + 2 * k] = outputs[k]->c_W.dot(p);
       row[2 + 2 * k] = outputs[k]->c_W.dot(v);

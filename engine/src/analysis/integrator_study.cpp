@@ -37,7 +37,8 @@ std::vector<StudyMethod> parseStudyMethods(const std::string& list) {
         m.rhoInf = std::stod(item.substr(colon + 1), &used);
         if (used != item.size() - colon - 1) throw std::invalid_argument(item);
       } catch (const std::exception&) {
-        throw ConfigurationError("'" + item + "': expected NAME:RHO_INF with a number after the colon");
+        throw ConfigurationError("'" + item +
+                                 "': expected NAME:RHO_INF with a number after the colon");
       }
     }
     methods.push_back(m);

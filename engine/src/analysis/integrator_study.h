@@ -1,7 +1,7 @@
 #pragma once
-// Several integrators on one scene, for comparisons at equal cost (Zhang et al. 2022 section 5: the same
-// Delta t / n for every method, n = implicit stages per step) and convergence studies:
-//     RE(x) = sqrt( sum_j (x(t_j) - x_j)^2 / sum_j x(t_j)^2 )                   (Zhang et al. 2022 eq 26)
+// Several integrators on one scene, for comparisons at equal cost (Zhang et al. 2022 section 5: the
+// same Delta t / n for every method, n = implicit stages per step) and convergence studies:
+//     RE(x) = sqrt( sum_j (x(t_j) - x_j)^2 / sum_j x(t_j)^2 )      (Zhang et al. 2022 eq 26)
 // over the steps t_j of a run, with x(t_j) from a reference run (interpolated by the 4-point
 // cubic of reference_error.h where the grids differ), and the observed order as the least-squares
 // slope of log RE against log Delta t.

@@ -10,7 +10,8 @@ namespace mbw {
 namespace {
 
 Eigen::VectorXcd eigenvalues(const LinearModel& model, double omegaH) {
-  return Eigen::ComplexEigenSolver<Eigen::MatrixXcd>(model.amplification(omegaH), false).eigenvalues();
+  return Eigen::ComplexEigenSolver<Eigen::MatrixXcd>(model.amplification(omegaH), false)
+      .eigenvalues();
 }
 
 // centroids of the groups of eigenvalues closer than 0.1 to one another (single linkage)

@@ -1,6 +1,6 @@
 #pragma once
-// Linear analysis of a time integrator on the undamped oscillator x'' + w^2 x = 0 (Zhang et al. 2022
-// section 4), from the map of one step that the scheme builds from its own coefficients
+// Linear analysis of a time integrator on the undamped oscillator x'' + w^2 x = 0 (Zhang et al.
+// 2022 section 4), from the map of one step that the scheme builds from its own coefficients
 // (LinearModel). With the principal root lambda = exp(-xi W + i W sqrt(1 - xi^2)) of that map
 // (the eigenvalue that follows exp(i Omega) from small Omega = w h on; Omega_bar = |ln lambda|
 // with the phase unwrapped along the sweep):
@@ -18,9 +18,9 @@
 namespace mbw {
 
 struct LinearAnalysisPoint {
-  double stepOverPeriod = 0.0;     // Delta t / (n T)
-  double amplitudeDecay = 0.0;     // %
-  double periodElongation = 0.0;   // %
+  double stepOverPeriod = 0.0;    // Delta t / (n T)
+  double amplitudeDecay = 0.0;    // %
+  double periodElongation = 0.0;  // %
   double spectralRadius = 0.0;
 };
 

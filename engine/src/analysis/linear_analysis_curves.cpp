@@ -10,7 +10,8 @@
 namespace mbw {
 
 std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMethod>& methods,
-                                                      std::optional<double> rhoInf, std::optional<double> alpha,
+                                                      std::optional<double> rhoInf,
+                                                      std::optional<double> alpha,
                                                       const std::vector<double>& grid) {
   std::vector<LinearAnalysisCurve> curves;
   for (const StudyMethod& m : methods) {
@@ -19,10 +20,12 @@ std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMet
     if (!found) throw ConfigurationError("unknown integrator '" + m.integrator + "'");
     const IntegratorInfo& info = *found;
     if (!info.linearModel)
-      throw ConfigurationError(info.name +
-                               " integrates the state-space ODE (Sandu et al. 2001): it has no linear model here");
+      throw ConfigurationError(
+          info.name +
+          " integrates the state-space ODE (Sandu et al. 2001): it has no linear model here");
     IntegratorSettings s;
-    s.rhoInf = m.rhoInf >= 0.0 ? m.rhoInf : (rhoInf && info.capabilities.hasRhoInf ? *rhoInf : -1.0);
+    s.rhoInf =
+        m.rhoInf >= 0.0 ? m.rhoInf : (rhoInf && info.capabilities.hasRhoInf ? *rhoInf : -1.0);
     if (alpha && info.capabilities.hasAlpha) s.alpha = alpha;
     const std::string why = unsupportedReason(info, info.capabilities.formulations.front(), s);
     if (!why.empty()) throw ConfigurationError(why);
@@ -44,7 +47,9 @@ std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMet
 const LinearAnalysisPoint& nearestPoint(const std::vector<LinearAnalysisPoint>& p, double x) {
   size_t best = 0;
   for (size_t i = 1; i < p.size(); ++i)
-    if (std::abs(std::log(p[i].stepOverPeriod / x)) < std::abs(std::log(p[best].stepOverPeriod / x))) best = i;
+    if (std::abs(std::log(p[i].stepOverPeriod / x)) <
+        std::abs(std::log(p[best].stepOverPeriod / x)))
+      best = i;
   return p.at(best);
 }
 

@@ -26,7 +26,8 @@ struct LinearAnalysisCurve {
 // integrator, a method without a linear model (the state-space integrators) or with settings it
 // refuses.
 std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMethod>& methods,
-                                                      std::optional<double> rhoInf, std::optional<double> alpha,
+                                                      std::optional<double> rhoInf,
+                                                      std::optional<double> alpha,
                                                       const std::vector<double>& grid);
 
 // The point of a curve nearest to Delta t / (n T) = x on a logarithmic scale (the first of equals).

@@ -11,14 +11,19 @@
 namespace mbw {
 namespace {
 
-std::string quoted(const std::string& kind, const std::string& name) { return kind + " '" + name + "'"; }
+std::string quoted(const std::string& kind, const std::string& name) {
+  return kind + " '" + name + "'";
+}
 
 // 'A', 'B' and 'C'
 std::string nameList(const Model& m, const std::set<int>& joints) {
   std::string s;
   size_t k = 0;
   for (int j : joints) {
-    s += (k == 0 ? "" : k + 1 == joints.size() ? " and " : ", ") + ("'" + m.joints[static_cast<size_t>(j)].name + "'");
+    s += (k == 0                   ? ""
+          : k + 1 == joints.size() ? " and "
+                                   : ", ") +
+         ("'" + m.joints[static_cast<size_t>(j)].name + "'");
     ++k;
   }
   return s;
@@ -34,7 +39,8 @@ bool isDriver(const Model& m, const Joint& j) {
 
 // the joints' redundant equations, one sentence per joint
 void addRedundancy(const Model& m, std::vector<ModelFinding>& out) {
-  std::map<int, std::pair<int, std::set<int>>> byJoint;  // joint -> (count, the other joints repeated)
+  std::map<int, std::pair<int, std::set<int>>>
+      byJoint;  // joint -> (count, the other joints repeated)
   for (const RedundantEquation& r : m.redundant) {
     const int joint = m.primitives[static_cast<size_t>(r.primitive)].joint;
     auto& entry = byJoint[joint];
@@ -47,9 +53,10 @@ void addRedundancy(const Model& m, std::vector<ModelFinding>& out) {
     std::ostringstream os;
     os << entry.first << " of its " << j.primitiveCount << " equations repeat"
        << (entry.first == 1 ? "s" : "") << " what "
-       << (entry.second.empty() ? std::string("its other equations impose")
-                                : "joint" + std::string(entry.second.size() > 1 ? "s " : " ") +
-                                      nameList(m, entry.second) + (entry.second.size() > 1 ? " impose" : " imposes"))
+       << (entry.second.empty()
+               ? std::string("its other equations impose")
+               : "joint" + std::string(entry.second.size() > 1 ? "s " : " ") +
+                     nameList(m, entry.second) + (entry.second.size() > 1 ? " impose" : " imposes"))
        << " (the loop is closed twice); left out as redundant.";
     out.push_back({FindingKind::Note, j.jsonPath, quoted("joint", j.name), os.str()});
   }
@@ -65,7 +72,8 @@ void addLooseBodies(const Model& m, std::vector<ModelFinding>& out) {
   for (size_t b = 0; b < m.bodies.size(); ++b)
     if (!joined.count(static_cast<int>(b)))
       out.push_back({FindingKind::Warning, m.bodies[b].jsonPath, quoted("body", m.bodies[b].name),
-                     "No joint or force element names it: it falls freely (6 degrees of freedom of its own)."});
+                     "No joint or force element names it: it falls freely (6 degrees of freedom of "
+                     "its own)."});
 }
 
 }  // namespace
@@ -89,10 +97,12 @@ ModelCheck checkModel(const Model& model) {
     c.rank = rank.rank;
     // near a singular position: said once, at the joint of the weakest equation
     if (rank.weakestPrimitive >= 0 && rank.smallestPivot < kNearRankLoss) {
-      const Joint& j = model.joints[static_cast<size_t>(model.primitives[static_cast<size_t>(rank.weakestPrimitive)].joint)];
+      const Joint& j = model.joints[static_cast<size_t>(
+          model.primitives[static_cast<size_t>(rank.weakestPrimitive)].joint)];
       std::ostringstream os;
       os.precision(2);
-      os << "The pose is near a singular position: an equation of this joint is independent of the others only to "
+      os << "The pose is near a singular position: an equation of this joint is independent of the "
+            "others only to "
          << rank.smallestPivot << " of its size.";
       c.findings.push_back({FindingKind::Warning, j.jsonPath, quoted("joint", j.name), os.str()});
     }
@@ -100,7 +110,8 @@ ModelCheck checkModel(const Model& model) {
   c.degreesOfFreedom = c.coordinates - c.rank;
 
   addLooseBodies(model, c.findings);
-  for (const ModelWarning& w : model.warnings) c.findings.push_back({FindingKind::Warning, w.path, "", w.message});
+  for (const ModelWarning& w : model.warnings)
+    c.findings.push_back({FindingKind::Warning, w.path, "", w.message});
   addRedundancy(model, c.findings);
   return c;
 }
@@ -111,7 +122,8 @@ std::string modelCheckSummary(const ModelCheck& c) {
   };
   std::ostringstream os;
   os << count(c.bodies, "body", "bodies") << ", " << count(c.joints, "joint", "joints") << ", "
-     << count(c.coordinates, "coordinate", "coordinates") << ", " << count(c.equations, "equation", "equations");
+     << count(c.coordinates, "coordinate", "coordinates") << ", "
+     << count(c.equations, "equation", "equations");
   if (c.redundant > 0) os << " (" << c.redundant << " redundant)";
   os << ", " << count(c.drivers, "driver", "drivers") << ": " << c.degreesOfFreedom << " DOF";
   return os.str();

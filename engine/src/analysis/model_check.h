@@ -5,8 +5,8 @@
 //
 // The degrees of freedom are 6 per body (the velocity coordinates: a body's frame origin and its
 // rotation) minus the rank of the constraint Jacobian Phi_q at the initial pose (Haug 1989,
-// Computer-Aided Kinematics and Dynamics of Mechanical Systems, sec. 3.3: the Gruebler count is only
-// an upper bound). The rank counts every equation of the joints, those the loader left out as
+// Computer-Aided Kinematics and Dynamics of Mechanical Systems, sec. 3.3: the Gruebler count is
+// only an upper bound). The rank counts every equation of the joints, those the loader left out as
 // redundant included: they change the count of equations, not the rank (solvers/constraint_rank.h).
 
 #include <string>
@@ -31,13 +31,13 @@ struct ModelFinding {
 
 struct ModelCheck {
   int bodies = 0;
-  int joints = 0;              // joints and drivers as the scene lists them
-  int coordinates = 0;         // velocity coordinates: 6 per body
-  int equations = 0;           // scalar constraint equations of the joints, the redundant ones included
-  int rank = 0;                // of Phi_q at the initial pose
-  int redundant = 0;           // equations left out as redundant
-  int drivers = 0;             // joints that prescribe a motion (angle drivers, primitives with f(t))
-  int degreesOfFreedom = 0;    // coordinates - rank
+  int joints = 0;       // joints and drivers as the scene lists them
+  int coordinates = 0;  // velocity coordinates: 6 per body
+  int equations = 0;    // scalar constraint equations of the joints, the redundant ones included
+  int rank = 0;         // of Phi_q at the initial pose
+  int redundant = 0;    // equations left out as redundant
+  int drivers = 0;      // joints that prescribe a motion (angle drivers, primitives with f(t))
+  int degreesOfFreedom = 0;            // coordinates - rank
   std::vector<ModelFinding> findings;  // in the order of the scene's elements
 };
 

@@ -34,9 +34,11 @@ PendulumClosedForm::PendulumClosedForm(double w0, double angle0, double rate0) :
   const double half = std::sin(0.5 * angle0);
   k_ = std::sqrt(half * half + rate0 * rate0 / (4.0 * w0 * w0));
   if (std::abs(k_ - 1.0) < 1e-12)
-    throw std::invalid_argument("the pendulum starts on its separatrix (it would take forever to reach the top)");
+    throw std::invalid_argument(
+        "the pendulum starts on its separatrix (it would take forever to reach the top)");
   if (k_ < 1.0) {
-    // libration: the phase u0 from sn(u0) = sin(theta0/2) / k, on the side cn has the sign of theta0'
+    // libration: the phase u0 from sn(u0) = sin(theta0/2) / k, on the side cn has the sign of
+    // theta0'
     modulus_ = k_;
     quarter_ = boost::math::ellint_1(modulus_);
     sign_ = 1.0;
@@ -70,7 +72,8 @@ PendulumClosedForm::Motion PendulumClosedForm::at(double t) const {
   const double turns = std::round(v / (2.0 * quarter_));
   const double reduced = v - 2.0 * quarter_ * turns;
   double cn = 0.0;
-  const double sn = boost::math::jacobi_elliptic(modulus_, reduced, &cn, static_cast<double*>(nullptr));
+  const double sn =
+      boost::math::jacobi_elliptic(modulus_, reduced, &cn, static_cast<double*>(nullptr));
   // dn^2 = cn^2 + (1 - m^2) sn^2, a sum of positive terms (Boost 1.74's own dn is off by up to
   // 1e-3 within 1e-10 of u = +-K)
   const double dn = std::sqrt(cn * cn + (1.0 - modulus_ * modulus_) * sn * sn);

@@ -7,7 +7,8 @@
 //     sin(theta / 2) = k sn(u, k),   theta' = 2 k w0 cn(u, k),   u = u0 + w0 t,
 //     u0 with sn(u0, k) = sin(theta0 / 2) / k and cn(u0, k) of the sign of theta0';
 //   rotation (k > 1, it goes over the top), with modulus 1/k:
-//     theta / 2 = am(v, 1/k),        theta' = 2 s k w0 dn(v, 1/k),   v = F(theta0 / 2, 1/k) + s k w0 t,
+//     theta / 2 = am(v, 1/k),   theta' = 2 s k w0 dn(v, 1/k),
+//     v = F(theta0 / 2, 1/k) + s k w0 t,
 //     s the sign of theta0' (the amplitude am continued through whole turns).
 // sn, cn, dn are Jacobi's elliptic functions and F the incomplete elliptic integral of the first
 // kind (Boost.Math). The arguments are reduced by the quarter period K first, so that the phase

@@ -30,7 +30,8 @@ double interpolateCubic4(const std::vector<double>& T, const std::vector<double>
   return value;
 }
 
-TrajectoryError trajectoryError(const Results& run, const Results& reference, const std::string& channel) {
+TrajectoryError trajectoryError(const Results& run, const Results& reference,
+                                const std::string& channel) {
   const int c = run.column(channel), cr = reference.column(channel);
   if (c < 0 || cr < 0) throw std::invalid_argument("no channel '" + channel + "' to compare");
   TrajectoryError e;

@@ -1,7 +1,7 @@
 #pragma once
-// The cost of a run's stepping loop alone, as Kissel et al. 2021 section 4 measures it (Tables 8-10): the CPU
-// time and Newton iterations of a kinematic analysis or of fixed-step dynamics, set-up and
-// consistent initial conditions excluded, nothing recorded, on the calling thread.
+// The cost of a run's stepping loop alone, as Kissel et al. 2021 section 4 measures it (Tables
+// 8-10): the CPU time and Newton iterations of a kinematic analysis or of fixed-step dynamics,
+// set-up and consistent initial conditions excluded, nothing recorded, on the calling thread.
 // Throws ConfigurationError or ModelError as the runs they make do.
 
 #include <string>

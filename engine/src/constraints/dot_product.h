@@ -1,6 +1,7 @@
 #pragma once
 // g = x . y for a vector x fixed in body i and a vector y fixed in body j: the core of DP1
-// (Kissel et al. 2021 eq 1), and of the angle driver and the rotational spring built from DP1 pairs.
+// (Kissel et al. 2021 eq 1), and of the angle driver and the rotational spring built from DP1
+// pairs.
 
 #include "formulation/body_end.h"
 
@@ -29,8 +30,7 @@ struct DotProduct {
   // the velocity-quadratic part of d2g/dt2: quad(x).y + 2 xdot.ydot + x.quad(y)
   double quadratic() const {
     return ei_.vectorQuadratic(x_B_).dot(y_) +
-           2.0 * ei_.vectorRate(x_B_).dot(ej_.vectorRate(y_B_)) +
-           x_.dot(ej_.vectorQuadratic(y_B_));
+           2.0 * ei_.vectorRate(x_B_).dot(ej_.vectorRate(y_B_)) + x_.dot(ej_.vectorQuadratic(y_B_));
   }
   // d/dq [dg/dq^T], scaled by weight, added to blocks
   void addHessian(double weight, PairBlocks<K>& h) const {

@@ -37,14 +37,17 @@ struct AngleWeightRates {
 template <class K>
 struct VectorTerms {
   using Jac = typename BodyTerms<K>::Jac;
-  Vec3 value, rate, quad;  // x, xdot, velocity-quadratic part of xddot
+  Vec3 value, rate, quad;                 // x, xdot, velocity-quadratic part of xddot
   Jac jac, rateJac, quadJac, quadVelJac;  // dx/dq, dxdot/dq, dquad/dq, dquad/dv (dxdot/dv = jac)
 
   VectorTerms(const BodyEnd<K>& e, const Vec3& x_B, bool point)
       : value(point ? e.point(x_B) : e.vector(x_B)),
         rate(point ? e.pointRate(x_B) : e.vectorRate(x_B)),
         quad(e.vectorQuadratic(x_B)),
-        jac(Jac::Zero()), rateJac(Jac::Zero()), quadJac(Jac::Zero()), quadVelJac(Jac::Zero()) {
+        jac(Jac::Zero()),
+        rateJac(Jac::Zero()),
+        quadJac(Jac::Zero()),
+        quadVelJac(Jac::Zero()) {
     if (e.isGround()) return;
     jac = point ? e.pointJacobian(x_B) : e.vectorJacobian(x_B);
     rateJac = e.vectorRateJacobian(x_B);
@@ -58,8 +61,8 @@ struct VectorTerms {
 // dddf: the third time derivative of the primitive's f(t) (TimeFunction::thirdDerivative).
 template <class K>
 PrimitiveRhsDerivatives<K> primitiveRhsDerivatives(const Primitive& c, const BodyEnd<K>& ei,
-                                                   const BodyEnd<K>& ej,
-                                                   const TimeFunctionValue& f, double dddf) {
+                                                   const BodyEnd<K>& ej, const TimeFunctionValue& f,
+                                                   double dddf) {
   using VT = detail::VectorTerms<K>;
   PrimitiveRhsDerivatives<K> out;
   out.nuT = f.ddf;

@@ -1,13 +1,14 @@
 #pragma once
-// The four geometric constraint primitives of Kissel et al. 2021, eqs (1)-(4), and the angle driver, written
-// once for every formulation K (the formulation enters only through BodyEnd<K>):
+// The four geometric constraint primitives of Kissel et al. 2021, eqs (1)-(4), and the angle
+// driver, written once for every formulation K (the formulation enters only through BodyEnd<K>):
 //   DP1  Phi = a_i . a_j - f(t)
 //   DP2  Phi = a_i . d_ij - f(t),   d_ij = r_j + A_j s_j - r_i - A_i s_i
 //   D    Phi = d_ij . d_ij - f(t)
 //   CD   Phi = c . d_ij - f(t)
-//   angle driver  Phi = cos(theta(t)) (v_i . a_j) - sin(theta(t)) (u_i . a_j) = sin(phi - theta(t)),
-//        phi the angle of a_j from u_i towards v_i: two DP1 terms with time-varying weights, regular
-//        at every angle (a lone DP1 driver cos(phi) = f(t) is singular where f = +-1).
+//   angle driver  Phi = cos(theta(t)) (v_i . a_j) - sin(theta(t)) (u_i . a_j) = sin(phi -
+//   theta(t)),
+//        phi the angle of a_j from u_i towards v_i: two DP1 terms with time-varying weights,
+//        regular at every angle (a lone DP1 driver cos(phi) = f(t) is singular where f = +-1).
 // For each: the value, the Jacobian blocks, nu = -dPhi/dt (eqs 17, 21, 27), gamma (eqs 18, 24, 29:
 // Phi_q qddot = gamma), and the second variation lambda d/dq(Phi_q^T) that enters the Newton matrix
 // of the dynamics (Kissel et al. 2021 eqs 38, Tables 3-6).
@@ -71,8 +72,8 @@ PrimitiveValue<K> evaluatePrimitive(const Primitive& c, const BodyEnd<K>& ei, co
       const Vec3 d = ej.point(c.s_J) - ei.point(c.s_I);
       out.phi = a.dot(d) - f.f;
       if (!ei.isGround())
-        out.jacI = d.transpose() * ei.vectorJacobian(c.a_I) -
-                   a.transpose() * ei.pointJacobian(c.s_I);
+        out.jacI =
+            d.transpose() * ei.vectorJacobian(c.a_I) - a.transpose() * ei.pointJacobian(c.s_I);
       if (!ej.isGround()) out.jacJ = a.transpose() * ej.pointJacobian(c.s_J);
       out.nu = f.df;
       break;
@@ -156,7 +157,8 @@ double primitiveGamma(const Primitive& c, const BodyEnd<K>& ei, const BodyEnd<K>
   return 0.0;
 }
 
-// lambda * d/dq (Phi_q^T): the reaction-force sensitivities (Kissel et al. 2021 Tables 3-6), added to h.
+// lambda * d/dq (Phi_q^T): the reaction-force sensitivities (Kissel et al. 2021 Tables 3-6), added
+// to h.
 template <class K>
 void addPrimitiveHessian(const Primitive& c, const BodyEnd<K>& ei, const BodyEnd<K>& ej,
                          const TimeFunctionValue& f, double lambda, PairBlocks<K>& h) {
@@ -177,8 +179,8 @@ void addPrimitiveHessian(const Primitive& c, const BodyEnd<K>& ei, const BodyEnd
       if (!gi) {
         const auto ja = ei.vectorJacobian(c.a_I);
         const auto jp = ei.pointJacobian(c.s_I);
-        h.ii += lambda * (ei.curvature(c.a_I, d) - ei.curvature(c.s_I, a) -
-                          ja.transpose() * jp - jp.transpose() * ja);
+        h.ii += lambda * (ei.curvature(c.a_I, d) - ei.curvature(c.s_I, a) - ja.transpose() * jp -
+                          jp.transpose() * ja);
       }
       if (!gj) h.jj += lambda * ej.curvature(c.s_J, a);
       if (!gi && !gj) {

@@ -16,9 +16,10 @@ std::string text(const ex& e) {
 }
 
 [[noreturn]] void cannot(const ex& e) {
-  throw ExpressionError("cannot integrate '" + text(e) +
-                        "' exactly (sums of constants times t^n, sin, cos, exp, sinh, cosh of a t + b): "
-                        "give the integrated function itself");
+  throw ExpressionError(
+      "cannot integrate '" + text(e) +
+      "' exactly (sums of constants times t^n, sin, cos, exp, sinh, cosh of a t + b): "
+      "give the integrated function itself");
 }
 
 // the slope a of a linear argument a t + b (throws otherwise)

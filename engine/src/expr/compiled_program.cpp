@@ -51,12 +51,19 @@ void CompiledProgram::push(Op op, int count, double value) {
   // track the stack height the program needs
   switch (op) {
     case Op::Constant:
-    case Op::Time: ++stackDepth_; break;
+    case Op::Time:
+      ++stackDepth_;
+      break;
     case Op::Add:
-    case Op::Mul: stackDepth_ -= count - 1; break;
+    case Op::Mul:
+      stackDepth_ -= count - 1;
+      break;
     case Op::Pow:
-    case Op::Atan2: --stackDepth_; break;
-    default: break;
+    case Op::Atan2:
+      --stackDepth_;
+      break;
+    default:
+      break;
   }
   if (stackDepth_ > kMaxStack) throw ExpressionError("expression is nested too deeply");
   stackNeed_ = std::max(stackNeed_, stackDepth_);
@@ -72,7 +79,8 @@ void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth
     return;
   }
   if (is_a<symbol>(e)) {
-    if (!e.is_equal(t)) throw ExpressionError("unknown symbol '" + ex_to<symbol>(e).get_name() + "'");
+    if (!e.is_equal(t))
+      throw ExpressionError("unknown symbol '" + ex_to<symbol>(e).get_name() + "'");
     push(Op::Time);
     return;
   }
@@ -135,8 +143,12 @@ double CompiledProgram::evaluate(double t) const {
   int top = 0;  // number of values on the stack
   for (const Instruction& in : program_) {
     switch (in.op) {
-      case Op::Constant: stack[top++] = in.value; break;
-      case Op::Time: stack[top++] = t; break;
+      case Op::Constant:
+        stack[top++] = in.value;
+        break;
+      case Op::Time:
+        stack[top++] = t;
+        break;
       case Op::Add: {
         double s = 0.0;
         for (int k = 0; k < in.count; ++k) s += stack[--top];
@@ -170,20 +182,48 @@ double CompiledProgram::evaluate(double t) const {
         stack[top - 1] = std::atan2(stack[top - 1], x);
         break;
       }
-      case Op::Sin: stack[top - 1] = std::sin(stack[top - 1]); break;
-      case Op::Cos: stack[top - 1] = std::cos(stack[top - 1]); break;
-      case Op::Tan: stack[top - 1] = std::tan(stack[top - 1]); break;
-      case Op::Asin: stack[top - 1] = std::asin(stack[top - 1]); break;
-      case Op::Acos: stack[top - 1] = std::acos(stack[top - 1]); break;
-      case Op::Atan: stack[top - 1] = std::atan(stack[top - 1]); break;
-      case Op::Sinh: stack[top - 1] = std::sinh(stack[top - 1]); break;
-      case Op::Cosh: stack[top - 1] = std::cosh(stack[top - 1]); break;
-      case Op::Tanh: stack[top - 1] = std::tanh(stack[top - 1]); break;
-      case Op::Exp: stack[top - 1] = std::exp(stack[top - 1]); break;
-      case Op::Log: stack[top - 1] = std::log(stack[top - 1]); break;
-      case Op::Sqrt: stack[top - 1] = std::sqrt(stack[top - 1]); break;
-      case Op::Abs: stack[top - 1] = std::abs(stack[top - 1]); break;
-      case Op::Sign: stack[top - 1] = (stack[top - 1] > 0.0) - (stack[top - 1] < 0.0); break;
+      case Op::Sin:
+        stack[top - 1] = std::sin(stack[top - 1]);
+        break;
+      case Op::Cos:
+        stack[top - 1] = std::cos(stack[top - 1]);
+        break;
+      case Op::Tan:
+        stack[top - 1] = std::tan(stack[top - 1]);
+        break;
+      case Op::Asin:
+        stack[top - 1] = std::asin(stack[top - 1]);
+        break;
+      case Op::Acos:
+        stack[top - 1] = std::acos(stack[top - 1]);
+        break;
+      case Op::Atan:
+        stack[top - 1] = std::atan(stack[top - 1]);
+        break;
+      case Op::Sinh:
+        stack[top - 1] = std::sinh(stack[top - 1]);
+        break;
+      case Op::Cosh:
+        stack[top - 1] = std::cosh(stack[top - 1]);
+        break;
+      case Op::Tanh:
+        stack[top - 1] = std::tanh(stack[top - 1]);
+        break;
+      case Op::Exp:
+        stack[top - 1] = std::exp(stack[top - 1]);
+        break;
+      case Op::Log:
+        stack[top - 1] = std::log(stack[top - 1]);
+        break;
+      case Op::Sqrt:
+        stack[top - 1] = std::sqrt(stack[top - 1]);
+        break;
+      case Op::Abs:
+        stack[top - 1] = std::abs(stack[top - 1]);
+        break;
+      case Op::Sign:
+        stack[top - 1] = (stack[top - 1] > 0.0) - (stack[top - 1] < 0.0);
+        break;
     }
   }
   return stack[0];

@@ -24,8 +24,27 @@ class CompiledProgram {
 
  private:
   enum class Op : unsigned char {
-    Constant, Time, Add, Mul, PowInt, Pow, Sin, Cos, Tan, Asin, Acos, Atan, Atan2, Sinh, Cosh,
-    Tanh, Exp, Log, Sqrt, Abs, Sign
+    Constant,
+    Time,
+    Add,
+    Mul,
+    PowInt,
+    Pow,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Atan2,
+    Sinh,
+    Cosh,
+    Tanh,
+    Exp,
+    Log,
+    Sqrt,
+    Abs,
+    Sign
   };
   struct Instruction {
     Op op;

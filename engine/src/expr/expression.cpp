@@ -57,8 +57,8 @@ GiNaC::ex derivative(const GiNaC::ex& e, const GiNaC::symbol& t, const char* whi
   const GiNaC::ex d = e.diff(t);
   size_t budget = kMaxTreeSize;
   if (treeLargerThan(d, budget))
-    throw ExpressionError(std::string("its ") + which + " derivative grows past " + std::to_string(kMaxTreeSize) +
-                          " operations: write it in a simpler form");
+    throw ExpressionError(std::string("its ") + which + " derivative grows past " +
+                          std::to_string(kMaxTreeSize) + " operations: write it in a simpler form");
   return d;
 }
 
@@ -73,11 +73,14 @@ std::string plainGinacMessage(const std::string& what) {
   // "power::eval(): division by zero", "find_or_insert_symbol: symbol ..." -> what follows
   const size_t colon = m.find(": ");
   if (colon != std::string::npos &&
-      m.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_:()0123456789") == colon + 1)
+      m.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_:()0123456789") ==
+          colon + 1)
     m = m.substr(colon + 2);
   if (m.rfind("symbol ", 0) == 0 && m.find(" not found") != std::string::npos)
-    return "unknown name " + m.substr(7, m.find(" not found") - 7) + " (an expression knows t and pi)";
-  if (m == "power should have exactly 2 operands") return "a^b^c needs parentheses: (a^b)^c or a^(b^c)";
+    return "unknown name " + m.substr(7, m.find(" not found") - 7) +
+           " (an expression knows t and pi)";
+  if (m == "power should have exactly 2 operands")
+    return "a^b^c needs parentheses: (a^b)^c or a^(b^c)";
   if (m == "simple pole") return "a pole (an infinite value)";
   if (m == "unexpected token, got: EOF") return "it ends before it is complete";
   return m;
@@ -112,7 +115,8 @@ TimeFunction TimeFunction::parse(const std::string& text) {
   return fromExpression(e, t, text);
 }
 
-TimeFunction TimeFunction::fromExpression(const GiNaC::ex& e, const GiNaC::symbol& t, const std::string& text) {
+TimeFunction TimeFunction::fromExpression(const GiNaC::ex& e, const GiNaC::symbol& t,
+                                          const std::string& text) {
   TimeFunction f;
   f.text_ = text;
   GiNaC::ex de, dde, ddde;
@@ -150,9 +154,11 @@ TimeFunction TimeFunction::fromExpression(const GiNaC::ex& e, const GiNaC::symbo
 }
 
 TimeFunction TimeFunction::piecewise(std::vector<double> breaks, std::vector<TimeFunction> pieces) {
-  if (pieces.size() != breaks.size() + 1) throw ExpressionError("a piecewise function needs one piece more than breaks");
+  if (pieces.size() != breaks.size() + 1)
+    throw ExpressionError("a piecewise function needs one piece more than breaks");
   for (size_t k = 1; k < breaks.size(); ++k)
-    if (!(breaks[k] > breaks[k - 1])) throw ExpressionError("the breaks of a piecewise function must increase");
+    if (!(breaks[k] > breaks[k - 1]))
+      throw ExpressionError("the breaks of a piecewise function must increase");
   if (breaks.empty()) return pieces.front();
   TimeFunction f;
   f.constant_ = false;
@@ -170,9 +176,11 @@ TimeFunction TimeFunction::piecewise(std::vector<double> breaks, std::vector<Tim
   return f;
 }
 
-TimeFunction TimeFunction::integral(const std::vector<double>& breaks, const std::vector<std::string>& rates,
-                                    double t0, double value) {
-  if (rates.size() != breaks.size() + 1) throw ExpressionError("a piecewise rate needs one piece more than breaks");
+TimeFunction TimeFunction::integral(const std::vector<double>& breaks,
+                                    const std::vector<std::string>& rates, double t0,
+                                    double value) {
+  if (rates.size() != breaks.size() + 1)
+    throw ExpressionError("a piecewise rate needs one piece more than breaks");
   GiNaC::realsymbol t("t");
   GiNaC::symtab table;
   table["t"] = t;
@@ -188,7 +196,8 @@ TimeFunction TimeFunction::integral(const std::vector<double>& breaks, const std
     try {
       e = reader(rate);
     } catch (const std::exception& err) {
-      throw ExpressionError("cannot parse '" + excerpt(rate) + "': " + plainGinacMessage(err.what()));
+      throw ExpressionError("cannot parse '" + excerpt(rate) +
+                            "': " + plainGinacMessage(err.what()));
     }
     F.push_back(antiderivative(e, t));
   }
@@ -198,7 +207,8 @@ TimeFunction TimeFunction::integral(const std::vector<double>& breaks, const std
   for (const GiNaC::ex& piece : F) programs.emplace_back(piece, t);
   auto at = [&](size_t k, double x) { return programs[k].evaluate(x); };
   std::vector<double> offset(F.size(), 0.0);
-  for (size_t k = 1; k < F.size(); ++k) offset[k] = offset[k - 1] + at(k - 1, breaks[k - 1]) - at(k, breaks[k - 1]);
+  for (size_t k = 1; k < F.size(); ++k)
+    offset[k] = offset[k - 1] + at(k - 1, breaks[k - 1]) - at(k, breaks[k - 1]);
   size_t k0 = 0;
   while (k0 < breaks.size() && t0 > breaks[k0]) ++k0;
   const double shift = value - (at(k0, t0) + offset[k0]);

@@ -62,13 +62,13 @@ class TimeFunction {
   static TimeFunction piecewise(std::vector<double> breaks, std::vector<TimeFunction> pieces);
   // value + the integral from t0 to t of the piecewise rate of the texts (one piece if no breaks),
   // exact; throws ExpressionError for a piece it cannot integrate
-  static TimeFunction integral(const std::vector<double>& breaks, const std::vector<std::string>& rates,
-                               double t0, double value);
+  static TimeFunction integral(const std::vector<double>& breaks,
+                               const std::vector<std::string>& rates, double t0, double value);
 
   TimeFunctionValue evaluate(double t) const;
   double value(double t) const;
-  // the third derivative, for the time derivative of accelerations (Rosenbrock methods, Sandu et al. 2001
-  // eq 46)
+  // the third derivative, for the time derivative of accelerations (Rosenbrock methods, Sandu et
+  // al. 2001 eq 46)
   double thirdDerivative(double t) const;
 
   bool isConstant() const { return constant_; }
@@ -89,7 +89,8 @@ class TimeFunction {
   std::vector<TimeFunction> pieces_;
   const TimeFunction& pieceAt(double t) const;
   // a smooth function from its symbolic form in t
-  static TimeFunction fromExpression(const GiNaC::ex& e, const GiNaC::symbol& t, const std::string& text);
+  static TimeFunction fromExpression(const GiNaC::ex& e, const GiNaC::symbol& t,
+                                     const std::string& text);
 };
 
 }  // namespace mbw

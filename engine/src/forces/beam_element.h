@@ -8,7 +8,8 @@
 // interpolate the nodes parabolically and evaluate the strains at xi = -+1/sqrt(3); they differ in
 // how the section actions become nodal forces (Galerkin weights here, the actions at the
 // boundaries of the nodes' "volumes" there). Reasons for the choice:
-//   - the nodal forces are the gradient of a strain energy, U = sum_g (ds/dxi)_g 1/2 eps_g . C eps_g
+//   - the nodal forces are the gradient of a strain energy, U = sum_g (ds/dxi)_g 1/2 eps_g . C
+//   eps_g
 //     (two-point Gauss, weights 1). An undamped beam then conserves kinetic + strain energy
 //     exactly in continuous time, so the workbench's energy balance shows the integrator's error
 //     and nothing else (the finite-volume forces are not conservative: its balance would drift by
@@ -165,7 +166,8 @@ void evaluateBeamElement(const BeamElement& e, const BeamSection& c, const BodyE
   if (beta != 0.0) {
     for (int i = 0; i < 3; ++i) {
       Ydot[beamSlot(i, 0)] = nodes[i].vectorRateJacobian(e.nodePoint_B[i]);
-      for (int a = 0; a < 3; ++a) Ydot[beamSlot(i, a + 1)] = nodes[i].vectorRateJacobian(Vec3::Unit(a));
+      for (int a = 0; a < 3; ++a)
+        Ydot[beamSlot(i, a + 1)] = nodes[i].vectorRateJacobian(Vec3::Unit(a));
     }
   }
 
@@ -179,7 +181,8 @@ void evaluateBeamElement(const BeamElement& e, const BeamSection& c, const BodyE
     const BeamPointInterpolation at(y, beamShape(beamEvaluationXi(p)), J);
     S += at.weightedHessian(J * stress[p]);
     std::array<BeamSlots, 6> Brate;
-    if (beta != 0.0) Brate = BeamPointInterpolation(ydot, beamShape(beamEvaluationXi(p)), J).gradients();
+    if (beta != 0.0)
+      Brate = BeamPointInterpolation(ydot, beamShape(beamEvaluationXi(p)), J).gradients();
     for (int m = 0; m < 6; ++m) {
       const Row by = mapped(s.B[m], Y);
       Row dStrain = by;
@@ -202,9 +205,11 @@ void evaluateBeamElement(const BeamElement& e, const BeamSection& c, const BodyE
         }
       Kq.template block<V, V>(V * i, V * j) += block;
     }
-    Kq.template block<V, V>(V * i, V * i) += nodes[i].curvature(e.nodePoint_B[i], g.col(beamSlot(i, 0)));
+    Kq.template block<V, V>(V * i, V * i) +=
+        nodes[i].curvature(e.nodePoint_B[i], g.col(beamSlot(i, 0)));
     for (int a = 0; a < 3; ++a)
-      Kq.template block<V, V>(V * i, V * i) += nodes[i].curvature(Vec3::Unit(a), g.col(beamSlot(i, a + 1)));
+      Kq.template block<V, V>(V * i, V * i) +=
+          nodes[i].curvature(Vec3::Unit(a), g.col(beamSlot(i, a + 1)));
   }
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) {

@@ -107,7 +107,8 @@ class BeamPointInterpolation {
       for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j) {
           add(beamSlot(i, 0), beamSlot(j, a + 1), s[a] * dN_[i] * N_[j]);
-          add(beamSlot(i, b + 1), beamSlot(j, c + 1), s[3 + a] * 0.5 * (dN_[i] * N_[j] - N_[i] * dN_[j]));
+          add(beamSlot(i, b + 1), beamSlot(j, c + 1),
+              s[3 + a] * 0.5 * (dN_[i] * N_[j] - N_[i] * dN_[j]));
         }
     }
     return h;
@@ -121,7 +122,8 @@ class BeamPointInterpolation {
 // The section of an element at xi for display: point and axes interpolated as the element
 // interpolates them (positions and directors), the axes orthonormalized from axis 1 (the
 // interpolated directors are not orthonormal between the nodes).
-inline void beamSectionPose(const Vec3 (&x)[3], const Mat3 (&R)[3], double xi, Vec3& point, Mat3& axes) {
+inline void beamSectionPose(const Vec3 (&x)[3], const Mat3 (&R)[3], double xi, Vec3& point,
+                            Mat3& axes) {
   const BeamShape s = beamShape(xi);
   point.setZero();
   Mat3 d = Mat3::Zero();

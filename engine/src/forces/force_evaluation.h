@@ -106,7 +106,8 @@ void evaluateForce(const ForceElement& e, const BodyEnd<K>& ei, const BodyEnd<K>
       if (jac) {
         auto block = jac->dq.ii.template bottomRightCorner<N, N>();
         block += b.torquePositionDerivative(n_B);
-        if (!e.loadInBodyFrame) block += b.omegaJacobian().transpose() * b.rotateTransposePartial(n);
+        if (!e.loadInBodyFrame)
+          block += b.omegaJacobian().transpose() * b.rotateTransposePartial(n);
       }
       r.powerIn = n_B.dot(b.omegaBody());
       return;

@@ -34,15 +34,15 @@ template <class K>
 struct ElementCoordinate {
   using Row = typename BodyTerms<K>::Row;
   double value = 0.0, rate = 0.0;
-  Row jacI = Row::Zero(), jacJ = Row::Zero();      // d value / dq  (= d rate / dv)
+  Row jacI = Row::Zero(), jacJ = Row::Zero();          // d value / dq  (= d rate / dv)
   Row rateJacI = Row::Zero(), rateJacJ = Row::Zero();  // d rate / dq
-  PairBlocks<K> hessian;                            // d2 value / dq2
+  PairBlocks<K> hessian;                               // d2 value / dq2
 };
 
 // L = |p_j - p_i| and its variations.
 template <class K>
-ElementCoordinate<K> tsdaLength(const ForceElement& e, const BodyEnd<K>& ei,
-                                const BodyEnd<K>& ej, bool secondOrder) {
+ElementCoordinate<K> tsdaLength(const ForceElement& e, const BodyEnd<K>& ei, const BodyEnd<K>& ej,
+                                bool secondOrder) {
   ElementCoordinate<K> c;
   const Vec3 d = ej.point(e.s_J) - ei.point(e.s_I);
   const Vec3 ddot = ej.pointRate(e.s_J) - ei.pointRate(e.s_I);
@@ -103,7 +103,8 @@ ElementCoordinate<K> rsdaAngle(const ForceElement& e, const BodyEnd<K>& ei, cons
   c.rateJacJ = (dv * gu.jacJ + gu.value * rvj - du * gv.jacJ - gv.value * ruj) / rho2 -
                s * (gu.value * gu.jacJ + gv.value * gv.jacJ);
 
-  // d2 theta/dq2 = [Jv^T Ju - Ju^T Jv + g_u Hv - g_v Hu] / rho2 - theta_q^T (2 g_u Ju + 2 g_v Jv) / rho2
+  // d2 theta/dq2 = [Jv^T Ju - Ju^T Jv + g_u Hv - g_v Hu] / rho2 - theta_q^T (2 g_u Ju + 2 g_v Jv) /
+  // rho2
   PairBlocks<K> hu, hv;
   gu.addHessian(1.0, hu);
   gv.addHessian(1.0, hv);
@@ -128,8 +129,8 @@ ElementCoordinate<K> rsdaAngle(const ForceElement& e, const BodyEnd<K>& ei, cons
 template <class K>
 struct ScalarElement {
   const ElementCoordinate<K>& x;
-  double g;          // generalized force along x (TSDA: -F, RSDA: T)
-  double dgdx;       // partial derivatives of g
+  double g;     // generalized force along x (TSDA: -F, RSDA: T)
+  double dgdx;  // partial derivatives of g
   double dgdxdot;
 
   void addForce(ForceResult<K>& r) const {

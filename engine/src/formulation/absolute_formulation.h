@@ -1,7 +1,8 @@
 #pragma once
 // Absolute coordinates, one block of coordinates per body, for any body kinematics K (RaBody,
-// RpBody, ReBody): the equations of Kissel et al. 2021 sections 2-3 assembled from the generic primitive
-// and force terms. Dense per-body blocks; the sink decides dense or sparse global storage.
+// RpBody, ReBody): the equations of Kissel et al. 2021 sections 2-3 assembled from the generic
+// primitive and force terms. Dense per-body blocks; the sink decides dense or sparse global
+// storage.
 
 #include <string>
 #include <vector>
@@ -53,8 +54,8 @@ class AbsoluteFormulation : public Formulation {
                          MatrixSink dv) const override;
 
   void constraintHessianProduct(const VectorXd& w, MatrixSink sink) const override;
-  void constraintRhsDerivatives(MatrixSink nuQ, MatrixSink gammaQ, MatrixSink gammaV,
-                                VectorXd& nuT, VectorXd& gammaT) const override;
+  void constraintRhsDerivatives(MatrixSink nuQ, MatrixSink gammaQ, MatrixSink gammaV, VectorXd& nuT,
+                                VectorXd& gammaT) const override;
   void generalizedForceRate(VectorXd& Qt) const override;
 
   BodyOutput bodyOutput(int body, const VectorXd& vdot) const override;
@@ -75,7 +76,9 @@ class AbsoluteFormulation : public Formulation {
   void addDynamicsJacobians(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
                             MatrixSink& dq, MatrixSink& dv) const;
   // gravity at t, and the load scale on applied forces and torques (Formulation::setLoadScale)
-  Vec3 gravityAt(double t) const { return loadScale() * model().gravityFactor.value(t) * model().gravity_W; }
+  Vec3 gravityAt(double t) const {
+    return loadScale() * model().gravityFactor.value(t) * model().gravity_W;
+  }
   static bool isLoad(const ForceElement& e) {
     return e.type == ForceType::PointForce || e.type == ForceType::Torque;
   }
@@ -93,18 +96,18 @@ class AbsoluteFormulation : public Formulation {
   const PairBlocks<K>& primitiveHessian(int k) const;
 
   std::string name_;
-  int primitiveRows_;                        // rows of the model's kept primitives
+  int primitiveRows_;  // rows of the model's kept primitives
   // cache, filled by computePositions()
   double t_ = 0.0;
-  VectorXd qPlaced_;                         // the positions of the bodies (npos)
-  bool placed_ = false;                      // t_, qPlaced_ and the bodies are set
-  bool complete_ = false;                    // ... and nu_, jacI_, jacJ_ computed there
-  std::vector<K> bodies_;                    // (nbody)
-  std::vector<TimeFunctionValue> drivers_;   // f, f', f'' of each primitive row at t
-  VectorXd phi_, nu_;                        // (nc)
-  std::vector<Row> jacI_, jacJ_;             // Jacobian blocks of each primitive row
+  VectorXd qPlaced_;                              // the positions of the bodies (npos)
+  bool placed_ = false;                           // t_, qPlaced_ and the bodies are set
+  bool complete_ = false;                         // ... and nu_, jacI_, jacJ_ computed there
+  std::vector<K> bodies_;                         // (nbody)
+  std::vector<TimeFunctionValue> drivers_;        // f, f', f'' of each primitive row at t
+  VectorXd phi_, nu_;                             // (nc)
+  std::vector<Row> jacI_, jacJ_;                  // Jacobian blocks of each primitive row
   mutable std::vector<ForceMemory> forceMemory_;  // RSDA angle branches (nforce)
-  mutable std::vector<double> outputAngle_;        // last value of each angle output (noutput)
+  mutable std::vector<double> outputAngle_;       // last value of each angle output (noutput)
   // filled on demand after computePositions() (a block pair per primitive row)
   mutable std::vector<PairBlocks<K>> hessians_;
   mutable bool hessiansValid_ = false;

@@ -83,7 +83,8 @@ void AbsoluteFormulation<K>::incrementVelocity(const VectorXd& g, const VectorXd
 }
 
 template <class K>
-void AbsoluteFormulation<K>::applyIncrementTangent(const VectorXd& g, Eigen::Ref<MatrixXd> J) const {
+void AbsoluteFormulation<K>::applyIncrementTangent(const VectorXd& g,
+                                                   Eigen::Ref<MatrixXd> J) const {
   if constexpr (!K::kLinearIncrements) {
     for (int b = 0; b < model().bodyCount(); ++b) {
       const typename K::OrientSquare T = K::rightJacobian(g.template segment<N>(V * b + 3));
@@ -124,8 +125,7 @@ void AbsoluteFormulation<K>::applyIncrementTangent(const VectorXd& g, SparseMatr
 template <class K>
 void AbsoluteFormulation<K>::encodeVelocities(const VectorXd& q,
                                               const std::vector<Vec3>& velocity_W,
-                                              const std::vector<Vec3>& omega_W,
-                                              VectorXd& v) const {
+                                              const std::vector<Vec3>& omega_W, VectorXd& v) const {
   v.resize(velocitySize());
   for (int b = 0; b < model().bodyCount(); ++b) {
     K body;
@@ -251,7 +251,8 @@ void AbsoluteFormulation<K>::generalizedForces(VectorXd& Q) const {
   for (const BeamElement& be : m.beamElements) {
     const BodyEnd<K> nodes[3] = {end(be.node[0]), end(be.node[1]), end(be.node[2])};
     BeamForceResult<K> r;
-    evaluateBeamElement(be, m.beams[be.beam].section, nodes, r, static_cast<BeamJacobians<K>*>(nullptr));
+    evaluateBeamElement(be, m.beams[be.beam].section, nodes, r,
+                        static_cast<BeamJacobians<K>*>(nullptr));
     for (int i = 0; i < 3; ++i) Q.template segment<V>(V * be.node[i]) += r.Q[i];
   }
 }
@@ -289,8 +290,10 @@ void AbsoluteFormulation<K>::addDynamicsJacobians(const VectorXd& vdot, const Ve
     const Mat3& J = m.bodies[b].inertia_B;
     const typename K::OrientVec alphaddot = vdot.template segment<N>(V * b + 3);
     if (cq != 0.0)
-      dq.add(V * b + 3, V * b + 3, (cq * bodies_[b].inertiaPositionDerivative(J, alphaddot)).eval());
-    if (cv != 0.0) dv.add(V * b + 3, V * b + 3, (cv * bodies_[b].inertiaVelocityDerivative(J)).eval());
+      dq.add(V * b + 3, V * b + 3,
+             (cq * bodies_[b].inertiaPositionDerivative(J, alphaddot)).eval());
+    if (cv != 0.0)
+      dv.add(V * b + 3, V * b + 3, (cv * bodies_[b].inertiaVelocityDerivative(J)).eval());
   }
   // reaction forces: lambda d/dq (Phi_q^T) (they do not depend on the velocities)
   MatrixSink cqSink = dq.scaled(cq);
@@ -350,13 +353,17 @@ template <class K>
 void AbsoluteFormulation<K>::constraintHessianProduct(const VectorXd& w, MatrixSink sink) const {
   using Vec = Eigen::Matrix<double, V, 1>;
   const Model& m = model();
-  auto part = [&](int b) { return b == kGround ? Vec::Zero().eval() : Vec(w.template segment<V>(V * b)); };
+  auto part = [&](int b) {
+    return b == kGround ? Vec::Zero().eval() : Vec(w.template segment<V>(V * b));
+  };
   for (int k = 0; k < primitiveRows_; ++k) {
     const Primitive& c = primitive(k);
     const PairBlocks<K>& h = primitiveHessian(k);
     const Vec wi = part(c.bodyI), wj = part(c.bodyJ);
-    if (c.bodyI != kGround) sink.add(k, V * c.bodyI, (wi.transpose() * h.ii + wj.transpose() * h.ji).eval());
-    if (c.bodyJ != kGround) sink.add(k, V * c.bodyJ, (wi.transpose() * h.ij + wj.transpose() * h.jj).eval());
+    if (c.bodyI != kGround)
+      sink.add(k, V * c.bodyI, (wi.transpose() * h.ii + wj.transpose() * h.ji).eval());
+    if (c.bodyJ != kGround)
+      sink.add(k, V * c.bodyJ, (wi.transpose() * h.ij + wj.transpose() * h.jj).eval());
   }
   if constexpr (K::kHasNormalization) {
     for (int b = 0; b < m.bodyCount(); ++b)  // the Hessian of 1/2 (p^T p - 1) is the identity
@@ -399,7 +406,8 @@ void AbsoluteFormulation<K>::generalizedForceRate(VectorXd& Qt) const {
   Qt.setZero(velocitySize());
   if (!m.gravityFactor.isConstant()) {
     const Vec3 rate = loadScale() * m.gravityFactor.evaluate(t_).df * m.gravity_W;
-    for (int b = 0; b < m.bodyCount(); ++b) Qt.template segment<3>(V * b) += m.bodies[b].mass * rate;
+    for (int b = 0; b < m.bodyCount(); ++b)
+      Qt.template segment<3>(V * b) += m.bodies[b].mass * rate;
   }
   for (size_t e = 0; e < m.forces.size(); ++e) {
     const ForceElement& fe = m.forces[e];
@@ -423,8 +431,8 @@ BodyOutput AbsoluteFormulation<K>::bodyOutput(int b, const VectorXd& vdot) const
   out.eulerParameters = body.eulerParameters();
   out.velocity_W = body.rdot() - body.rate(c_B);
   out.omega_W = omega;
-  out.acceleration_W = vdot.template segment<3>(V * b) - body.partial(c_B) * alphaddot -
-                       body.quadratic(c_B);
+  out.acceleration_W =
+      vdot.template segment<3>(V * b) - body.partial(c_B) * alphaddot - body.quadratic(c_B);
   out.omegaDot_W = body.rotate(body.angularAccelerationBody(alphaddot));
   return out;
 }
@@ -437,10 +445,13 @@ EnergyTerms AbsoluteFormulation<K>::energy(const VectorXd& lambda) const {
   for (int b = 0; b < m.bodyCount(); ++b) {
     const Body& body = m.bodies[b];
     const Vec3 w = bodies_[b].omegaBody();
-    e.kinetic += 0.5 * body.mass * bodies_[b].rdot().squaredNorm() + 0.5 * w.dot(body.inertia_B * w);
+    e.kinetic +=
+        0.5 * body.mass * bodies_[b].rdot().squaredNorm() + 0.5 * w.dot(body.inertia_B * w);
     // constant gravity has a potential; gravity that varies in time does work
-    if (m.gravityFactor.isConstant()) e.potential -= body.mass * gravity.dot(bodies_[b].r());
-    else e.powerIn += body.mass * gravity.dot(bodies_[b].rdot());
+    if (m.gravityFactor.isConstant())
+      e.potential -= body.mass * gravity.dot(bodies_[b].r());
+    else
+      e.powerIn += body.mass * gravity.dot(bodies_[b].rdot());
   }
   for (size_t k = 0; k < m.forces.size(); ++k) {
     const ForceElement& fe = m.forces[k];
@@ -451,13 +462,16 @@ EnergyTerms AbsoluteFormulation<K>::energy(const VectorXd& lambda) const {
     scaleLoad(fe, r);
     e.potential += r.potential;
     e.dissipation += r.dissipation;
-    if (r.exactWork) e.exactWork += r.work;
-    else e.powerIn += r.powerIn;
+    if (r.exactWork)
+      e.exactWork += r.work;
+    else
+      e.powerIn += r.powerIn;
   }
   for (const BeamElement& be : m.beamElements) {
     const BodyEnd<K> nodes[3] = {end(be.node[0]), end(be.node[1]), end(be.node[2])};
     BeamForceResult<K> r;
-    evaluateBeamElement(be, m.beams[be.beam].section, nodes, r, static_cast<BeamJacobians<K>*>(nullptr));
+    evaluateBeamElement(be, m.beams[be.beam].section, nodes, r,
+                        static_cast<BeamJacobians<K>*>(nullptr));
     e.potential += r.potential;
     e.dissipation += r.dissipation;
   }
@@ -476,7 +490,8 @@ void AbsoluteFormulation<K>::outputValues(std::vector<double>& values) const {
     switch (o.type) {
       case OutputType::Coordinate:
       case OutputType::Displacement:
-        value = o.c_W.dot(ei.point(o.s_I) - (o.type == OutputType::Displacement ? o.initial_W : Vec3::Zero()));
+        value = o.c_W.dot(ei.point(o.s_I) -
+                          (o.type == OutputType::Displacement ? o.initial_W : Vec3::Zero()));
         rate = o.c_W.dot(ei.pointRate(o.s_I));
         break;
       case OutputType::EulerAngle: {
@@ -501,7 +516,8 @@ void AbsoluteFormulation<K>::outputValues(std::vector<double>& values) const {
         break;
       }
       case OutputType::Angle: {
-        const DotProduct<K> gu(ei, o.u_I, ej, o.u_J, false), gv(ei, o.axis_I.cross(o.u_I), ej, o.u_J, false);
+        const DotProduct<K> gu(ei, o.u_I, ej, o.u_J, false),
+            gv(ei, o.axis_I.cross(o.u_I), ej, o.u_J, false);
         const double raw = std::atan2(gv.value, gu.value);
         value = outputAngle_[k] + std::remainder(raw - outputAngle_[k], 2.0 * M_PI);
         outputAngle_[k] = value;

@@ -91,7 +91,12 @@ template <class K>
 struct PairBlocks {
   using Square = typename BodyTerms<K>::Square;
   Square ii = Square::Zero(), ij = Square::Zero(), ji = Square::Zero(), jj = Square::Zero();
-  void scale(double s) { ii *= s; ij *= s; ji *= s; jj *= s; }
+  void scale(double s) {
+    ii *= s;
+    ij *= s;
+    ji *= s;
+    jj *= s;
+  }
 };
 
 }  // namespace mbw

@@ -22,11 +22,14 @@ struct FormulationEntry {
 };
 
 const FormulationEntry kFormulations[] = {
-    {"rp", "Euler parameters with the normalization constraint (Kissel et al. 2021 sections 2.2, 3.2)",
+    {"rp",
+     "Euler parameters with the normalization constraint (Kissel et al. 2021 sections 2.2, 3.2)",
      &makeRpFormulation},
-    {"rA", "rotation matrices, exponential-map updates on SO(3) (Kissel et al. 2021 sections 2.1, 3.1)",
+    {"rA",
+     "rotation matrices, exponential-map updates on SO(3) (Kissel et al. 2021 sections 2.1, 3.1)",
      &makeRaFormulation},
-    {"rE", "ZXZ Euler angles; refuses poses near the gimbal lock (Kissel et al. 2021 sections 2.3, 3.3)",
+    {"rE",
+     "ZXZ Euler angles; refuses poses near the gimbal lock (Kissel et al. 2021 sections 2.3, 3.3)",
      &makeReFormulation},
 };
 

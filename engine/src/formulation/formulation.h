@@ -1,6 +1,7 @@
 #pragma once
 // The interface integrators and solvers see (DESIGN.md: Formulation). It turns Model + state into
-// the equations of the index-3 DAE of constrained multibody dynamics, Kissel et al. 2021 eqs (31), (39), (43):
+// the equations of the index-3 DAE of constrained multibody dynamics, Kissel et al. 2021 eqs (31),
+// (39), (43):
 //     M(q) vdot + Phi_q(q)^T lambda = Q(q, v, t)        (v: the formulation's velocity coordinates)
 //     Phi(q, t) = 0
 // with Phi_q v = nu and Phi_q vdot = gamma at the velocity and acceleration levels.
@@ -8,9 +9,9 @@
 // are applied with retract(); every Jacobian "d/dq" is with respect to such increments.
 //
 // Use: computePositions(t, q), then computeVelocities(v) (named stages filling the cache), then the
-// queries. Constraint rows are the model's primitives but its redundant equations (Model::redundant:
-// an independent set, found at assembly), followed by the formulation's own (the Euler-parameter
-// normalizations of rp). A Formulation object belongs to one run at a time.
+// queries. Constraint rows are the model's primitives but its redundant equations
+// (Model::redundant: an independent set, found at assembly), followed by the formulation's own (the
+// Euler-parameter normalizations of rp). A Formulation object belongs to one run at a time.
 
 #include <memory>
 #include <string>
@@ -35,11 +36,11 @@ struct BodyOutput {
 // Energy terms of the current state.
 struct EnergyTerms {
   double kinetic = 0.0;
-  double potential = 0.0;     // gravity + springs
-  double powerIn = 0.0;       // applied loads and actuators whose work is integrated in time
-  double exactWork = 0.0;     // work of constant loads, as a function of the configuration
-  double dissipation = 0.0;   // power removed by dampers
-  double driverPower = 0.0;   // power of the rheonomic constraints' reactions, -lambda^T nu
+  double potential = 0.0;    // gravity + springs
+  double powerIn = 0.0;      // applied loads and actuators whose work is integrated in time
+  double exactWork = 0.0;    // work of constant loads, as a function of the configuration
+  double dissipation = 0.0;  // power removed by dampers
+  double driverPower = 0.0;  // power of the rheonomic constraints' reactions, -lambda^T nu
 };
 
 class Formulation {
@@ -51,7 +52,7 @@ class Formulation {
 
   int positionSize() const { return nq_; }
   int velocitySize() const { return nv_; }
-  int constraintSize() const { return nc_; }       // kept primitives + formulation rows
+  int constraintSize() const { return nc_; }  // kept primitives + formulation rows
   // the rows of the model's primitives come first: row r < primitiveRows() is the equation
   // rowPrimitives()[r] of Model::primitives
   int primitiveRows() const { return static_cast<int>(rowPrimitives_.size()); }
@@ -66,19 +67,32 @@ class Formulation {
   virtual void retract(const VectorXd& q, const VectorXd& dq, VectorXd& out) const = 0;
   // out = q (-) anchor, the increment with retract(anchor, out) = q
   virtual void localCoordinates(const VectorXd& anchor, const VectorXd& q, VectorXd& out) const = 0;
-  // Schemes that combine several past points (Zhang et al. 2022 section 3.1) work with increments relative
-  // to an anchor, g = q (-) anchor, and with rates of those increments. T(g) maps the rate of g to
-  // the velocity coordinates at anchor (+) g: v = T(g) gdot. T is the identity where positions form
-  // a vector space (rp, rE); for rotation matrices it is the tangent map of the exponential.
-  virtual void incrementRate(const VectorXd& g, const VectorXd& v, VectorXd& gdot) const { (void)g; gdot = v; }
-  virtual void incrementVelocity(const VectorXd& g, const VectorXd& gdot, VectorXd& v) const { (void)g; v = gdot; }
+  // Schemes that combine several past points (Zhang et al. 2022 section 3.1) work with increments
+  // relative to an anchor, g = q (-) anchor, and with rates of those increments. T(g) maps the rate
+  // of g to the velocity coordinates at anchor (+) g: v = T(g) gdot. T is the identity where
+  // positions form a vector space (rp, rE); for rotation matrices it is the tangent map of the
+  // exponential.
+  virtual void incrementRate(const VectorXd& g, const VectorXd& v, VectorXd& gdot) const {
+    (void)g;
+    gdot = v;
+  }
+  virtual void incrementVelocity(const VectorXd& g, const VectorXd& gdot, VectorXd& v) const {
+    (void)g;
+    v = gdot;
+  }
   // J <- J T(g) for a matrix whose columns are velocity coordinates (e.g. Phi_q): the derivative
-  // with respect to the increment g instead of the right-trivialized one at anchor (+) g. Nothing to
-  // do where T is the identity.
-  virtual void applyIncrementTangent(const VectorXd& g, Eigen::Ref<MatrixXd> J) const { (void)g; (void)J; }
+  // with respect to the increment g instead of the right-trivialized one at anchor (+) g. Nothing
+  // to do where T is the identity.
+  virtual void applyIncrementTangent(const VectorXd& g, Eigen::Ref<MatrixXd> J) const {
+    (void)g;
+    (void)J;
+  }
   // the same for a sparse J whose pattern covers the velocity block of a body in whole columns
   // (the body-block structures of statespace/body_block_matrix.h)
-  virtual void applyIncrementTangent(const VectorXd& g, SparseMatrixXd& J) const { (void)g; (void)J; }
+  virtual void applyIncrementTangent(const VectorXd& g, SparseMatrixXd& J) const {
+    (void)g;
+    (void)J;
+  }
   // velocity coordinates for given world-frame body motions (body frame origin velocity, omega)
   virtual void encodeVelocities(const VectorXd& q, const std::vector<Vec3>& velocity_W,
                                 const std::vector<Vec3>& omega_W, VectorXd& v) const = 0;
@@ -93,16 +107,17 @@ class Formulation {
   virtual void computeVelocities(const VectorXd& v) = 0;
 
   // --- position-level queries -------------------------------------------------------------------
-  virtual const VectorXd& constraints() const = 0;                  // Phi (nc)
-  virtual void constraintJacobian(MatrixSink sink) const = 0;        // Phi_q (nc x nv)
-  virtual const VectorXd& velocityRhs() const = 0;                  // nu (nc)
-  virtual void massMatrix(MatrixSink sink) const = 0;               // M (nv x nv)
+  virtual const VectorXd& constraints() const = 0;             // Phi (nc)
+  virtual void constraintJacobian(MatrixSink sink) const = 0;  // Phi_q (nc x nv)
+  virtual const VectorXd& velocityRhs() const = 0;             // nu (nc)
+  virtual void massMatrix(MatrixSink sink) const = 0;          // M (nv x nv)
 
   // --- velocity-level queries -------------------------------------------------------------------
-  virtual void accelerationRhs(VectorXd& gamma) const = 0;          // gamma (nc)
-  virtual void generalizedForces(VectorXd& Q) const = 0;            // Q: applied + inertial terms
+  virtual void accelerationRhs(VectorXd& gamma) const = 0;  // gamma (nc)
+  virtual void generalizedForces(VectorXd& Q) const = 0;    // Q: applied + inertial terms
   // c_q d/dq + c_v d/dv of r = M(q) vdot - Q(q, v, t) + Phi_q^T lambda, added to sink (nv x nv):
-  // the coupling blocks of the index-3 Newton matrix (Kissel et al. 2021 eq 38c; rp/rE analogues eqs 42, 45)
+  // the coupling blocks of the index-3 Newton matrix (Kissel et al. 2021 eq 38c; rp/rE analogues
+  // eqs 42, 45)
   virtual void dynamicsJacobian(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
                                 MatrixSink sink) const = 0;
   // d/dq into dq and d/dv into dv, in one pass over the force elements where the formulation can
@@ -113,9 +128,9 @@ class Formulation {
   }
 
   // --- derivatives of the constraint and force terms (the exact integration Jacobians of the
-  // state-space form, Sandu et al. 2001 section 3) -----------------------------------------------------
-  // d/dq (Phi_q w) for a fixed w: the Hessians of the constraints contracted with w (nc x nv);
-  // needs positions
+  // state-space form, Sandu et al. 2001 section 3)
+  // ----------------------------------------------------- d/dq (Phi_q w) for a fixed w: the
+  // Hessians of the constraints contracted with w (nc x nv); needs positions
   virtual void constraintHessianProduct(const VectorXd& w, MatrixSink sink) const = 0;
   // d nu/dq, d gamma/dq, d gamma/dv (nc x nv each, added to the sinks) and the partial time
   // derivatives nu_t, gamma_t (nc); needs positions and velocities
@@ -124,8 +139,9 @@ class Formulation {
   // dQ/dt at fixed positions and velocities (loads and actuators that vary in time) (nv)
   virtual void generalizedForceRate(VectorXd& Qt) const = 0;
 
-  // --- outputs ------------------------------------------------------------------------------------
-  // needs positions and velocities; vdot gives the accelerations
+  // --- outputs
+  // ------------------------------------------------------------------------------------ needs
+  // positions and velocities; vdot gives the accelerations
   virtual BodyOutput bodyOutput(int body, const VectorXd& vdot) const = 0;
   virtual EnergyTerms energy(const VectorXd& lambda) const = 0;
   // the model's named outputs (Model::outputs), two values each: the value and its time derivative
@@ -151,7 +167,10 @@ class Formulation {
  protected:
   // nc: the formulation's own rows, added to the model's kept primitives
   Formulation(const Model& model, int nq, int nv, int ownRows)
-      : model_(&model), rowPrimitives_(model.keptPrimitives()), nq_(nq), nv_(nv),
+      : model_(&model),
+        rowPrimitives_(model.keptPrimitives()),
+        nq_(nq),
+        nv_(nv),
         nc_(static_cast<int>(rowPrimitives_.size()) + ownRows) {}
 
  private:

@@ -22,8 +22,10 @@ struct SparseTarget {
 
 class MatrixSink {
  public:
-  MatrixSink(MatrixXd& dense, int row0 = 0, int col0 = 0) : dense_(&dense), row0_(row0), col0_(col0) {}
-  MatrixSink(SparseTarget& sparse, int row0 = 0, int col0 = 0) : sparse_(&sparse), row0_(row0), col0_(col0) {}
+  MatrixSink(MatrixXd& dense, int row0 = 0, int col0 = 0)
+      : dense_(&dense), row0_(row0), col0_(col0) {}
+  MatrixSink(SparseTarget& sparse, int row0 = 0, int col0 = 0)
+      : sparse_(&sparse), row0_(row0), col0_(col0) {}
 
   // the same destination, written transposed (block (r, c) lands at (c, r))
   MatrixSink transposed() const {
@@ -49,7 +51,8 @@ class MatrixSink {
         else
           dense_->template block<R, C>(row0_ + row, col0_ + col) += scale_ * block;
       } else if (transpose_) {
-        dense_->block(row0_ + col, col0_ + row, block.cols(), block.rows()) += scale_ * block.transpose();
+        dense_->block(row0_ + col, col0_ + row, block.cols(), block.rows()) +=
+            scale_ * block.transpose();
       } else {
         dense_->block(row0_ + row, col0_ + col, block.rows(), block.cols()) += scale_ * block;
       }

@@ -1,10 +1,10 @@
 #pragma once
 // Kinematics of one body in the rA formulation: position r of the centre of mass and the rotation
-// matrix A itself, Kissel et al. 2021 sections 2.1 (eqs 5-18) and 3.1 (eqs 30-38). The body kinematics
-// interface K is documented in rp_body.h; here the orientation "coordinates" alpha are a rotation
-// vector theta_B applied on the right, A (+) theta = A exp(skew(theta)) (eqs 8, 12), and their
-// rates are the body-frame angular velocity omega_B (eq 30a). Every variation is right-trivialized,
-// so "d/d alpha" is the Pi-bar operator of eq 13:
+// matrix A itself, Kissel et al. 2021 sections 2.1 (eqs 5-18) and 3.1 (eqs 30-38). The body
+// kinematics interface K is documented in rp_body.h; here the orientation "coordinates" alpha are a
+// rotation vector theta_B applied on the right, A (+) theta = A exp(skew(theta)) (eqs 8, 12), and
+// their rates are the body-frame angular velocity omega_B (eq 30a). Every variation is
+// right-trivialized, so "d/d alpha" is the Pi-bar operator of eq 13:
 //   partial(s)        Pi-bar(A s) = -A skew(s)                          (eq 13a)
 //   rate(s)           A (omega x s)                                     (eq 13b)
 //   quadratic(s)      A (omega x (omega x s))
@@ -66,7 +66,9 @@ class RaBody {
   OrientJac quadraticPositionDerivative(const Vec3& s) const {
     return -A_ * skew(omega_.cross(omega_.cross(s)));
   }
-  OrientJac quadraticVelocityDerivative(const Vec3& s) const { return A_ * crossCrossDerivative(s); }
+  OrientJac quadraticVelocityDerivative(const Vec3& s) const {
+    return A_ * crossCrossDerivative(s);
+  }
 
   const Vec3& omegaBody() const { return omega_; }
   Vec3 omegaWorld() const { return A_ * omega_; }

@@ -14,24 +14,12 @@ void ReBody::setPosition(const double* q) {
   const double sp = std::sin(e_[2]), cp = std::cos(e_[2]);
   sinTheta_ = st;
   A_ = rotationFromZXZ(e_);
-  B_ << sp * st, cp, 0.0,
-        cp * st, -sp, 0.0,
-        ct, 0.0, 1.0;
-  Bt_ << sp * ct, 0.0, 0.0,
-         cp * ct, 0.0, 0.0,
-         -st, 0.0, 0.0;
-  Bp_ << cp * st, -sp, 0.0,
-         -sp * st, -cp, 0.0,
-         0.0, 0.0, 0.0;
-  Btt_ << -sp * st, 0.0, 0.0,
-          -cp * st, 0.0, 0.0,
-          -ct, 0.0, 0.0;
-  Btp_ << cp * ct, 0.0, 0.0,
-          -sp * ct, 0.0, 0.0,
-          0.0, 0.0, 0.0;
-  Bpp_ << -sp * st, -cp, 0.0,
-          -cp * st, sp, 0.0,
-          0.0, 0.0, 0.0;
+  B_ << sp * st, cp, 0.0, cp * st, -sp, 0.0, ct, 0.0, 1.0;
+  Bt_ << sp * ct, 0.0, 0.0, cp * ct, 0.0, 0.0, -st, 0.0, 0.0;
+  Bp_ << cp * st, -sp, 0.0, -sp * st, -cp, 0.0, 0.0, 0.0, 0.0;
+  Btt_ << -sp * st, 0.0, 0.0, -cp * st, 0.0, 0.0, -ct, 0.0, 0.0;
+  Btp_ << cp * ct, 0.0, 0.0, -sp * ct, 0.0, 0.0, 0.0, 0.0, 0.0;
+  Bpp_ << -sp * st, -cp, 0.0, -cp * st, sp, 0.0, 0.0, 0.0, 0.0;
 }
 
 void ReBody::setVelocity(const double* v) {

@@ -1,7 +1,8 @@
 #pragma once
 // Kinematics of one body in the rE formulation: position r of the centre of mass and the ZXZ Euler
-// angles e = (phi, theta, psi), A = A1(phi) A2(theta) A3(psi), Kissel et al. 2021 sections 2.3 (eqs 25-29)
-// and 3.3 (eqs 43-45). The body kinematics interface K is documented in rp_body.h; alpha = e.
+// angles e = (phi, theta, psi), A = A1(phi) A2(theta) A3(psi), Kissel et al. 2021 sections 2.3 (eqs
+// 25-29) and 3.3 (eqs 43-45). The body kinematics interface K is documented in rp_body.h; alpha =
+// e.
 //
 // Everything follows from the body angular velocity omega_B = B(e) edot (eq 43b),
 //   B = [sin psi sin theta, cos psi, 0; cos psi sin theta, -sin psi, 0; cos theta, 0, 1],

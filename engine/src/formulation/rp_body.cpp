@@ -28,7 +28,8 @@ RpBody::OrientJac RpBody::B(const Vec4& p, const Vec3& s) {
 Vec3 RpBody::Bw(const Vec4& p, const Vec3& s, const Vec4& w) {
   const double e0 = p[0], w0 = w[0];
   const Vec3 e = p.tail<3>(), we = w.tail<3>();
-  return 2.0 * (w0 * (2.0 * e0 * s + e.cross(s)) + e.dot(s) * we + s.dot(we) * e - e0 * s.cross(we));
+  return 2.0 *
+         (w0 * (2.0 * e0 * s + e.cross(s)) + e.dot(s) * we + s.dot(we) * e - e0 * s.cross(we));
 }
 
 RpBody::OrientSquare RpBody::L(const Vec3& n) {
@@ -40,7 +41,8 @@ RpBody::OrientSquare RpBody::L(const Vec3& n) {
   return m;
 }
 
-// B(p, s)^T w is linear in p; its (symmetric) matrix: 2 [[2 s.w, (s x w)^T], [s x w, w s^T + s w^T]]
+// B(p, s)^T w is linear in p; its (symmetric) matrix: 2 [[2 s.w, (s x w)^T], [s x w, w s^T + s
+// w^T]]
 RpBody::OrientSquare RpBody::ptd(const Vec3& s, const Vec3& w) const {
   OrientSquare k;
   const Vec3 sw = s.cross(w);

@@ -14,10 +14,12 @@
 //   angularAccelerationBody(alphaddot)  d omega_B / dt
 //   torquePositionDerivative(n_B)  d/d alpha [omegaJacobian()^T n_B], n_B fixed
 //   rotateTransposePartial(w)  d(A^T w)/d alpha               3 x N
-//   quadraticPositionDerivative(s)  d quadratic(s) / d alpha  3 x N   (zero for rp: B(pdot, s) pdot)
-//   quadraticVelocityDerivative(s)  d quadratic(s) / d alphadot  3 x N   (2 B(pdot, s) for rp)
+//   quadraticPositionDerivative(s)  d quadratic(s) / d alpha  3 x N   (zero for rp: B(pdot, s)
+//   pdot) quadraticVelocityDerivative(s)  d quadratic(s) / d alphadot  3 x N   (2 B(pdot, s) for
+//   rp)
 // and the rotational inertia terms of the equations of motion (eq 39):
-//   M_alpha alphaddot = inertialForce() + ...,  M_alpha = 4 G^T J G,  inertialForce = 8 Gdot^T J Gdot p.
+//   M_alpha alphaddot = inertialForce() + ...,  M_alpha = 4 G^T J G,  inertialForce = 8 Gdot^T J
+//   Gdot p.
 // and the configuration helpers: encodePose/encodeVelocity (coordinates of a pose and a motion),
 // retract/localCoordinates (q (+) dq and its inverse), incrementVelocity/incrementRate (the tangent
 // map T(g) of formulation.h), nearSingularity/singularityDescription (a coordinate singularity).

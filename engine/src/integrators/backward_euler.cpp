@@ -8,7 +8,8 @@ BackwardEuler::BackwardEuler(Formulation& formulation, IntegratorSettings settin
 Capabilities BackwardEuler::capabilities() {
   Capabilities c;
   c.family = "index-3 DAE, one-step";
-  c.description = "implicit Euler on the index-3 equations (Kissel et al. 2021); first order, L-stable";
+  c.description =
+      "implicit Euler on the index-3 equations (Kissel et al. 2021); first order, L-stable";
   c.order = 1;
   c.lStable = true;
   c.source = "Kissel et al. 2021 eqs 32-35";

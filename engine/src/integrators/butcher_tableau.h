@@ -20,9 +20,9 @@ struct ButcherTableau {
   std::string name;
   std::string source;
   int order = 0;
-  int embeddedOrder = 0;     // order of bHat; 0 = no embedded weights
-  MatrixXd A;                // s x s, lower triangular, A(0, :) = 0, A(i, i) = gamma (i >= 1)
-  VectorXd b, bHat, c;       // b = last row of A
+  int embeddedOrder = 0;  // order of bHat; 0 = no embedded weights
+  MatrixXd A;             // s x s, lower triangular, A(0, :) = 0, A(i, i) = gamma (i >= 1)
+  VectorXd b, bHat, c;    // b = last row of A
   int lastStagePredictorOrder = 2;  // 2: eq 12; 4: eq 16 (Zhang et al. 2022 section 3.1)
 
   int stages() const { return static_cast<int>(c.size()); }

@@ -21,7 +21,7 @@ namespace mbw {
 struct CvodeIntegrator::Solver {
   SUNContext context = nullptr;
   void* cvode = nullptr;
-  N_Vector y = nullptr, work = nullptr;  // work: interpolation
+  N_Vector y = nullptr, work = nullptr;                     // work: interpolation
   N_Vector quadrature = nullptr, quadratureWork = nullptr;  // (W, D) and their interpolation
   SUNMatrix matrix = nullptr;
   SUNLinearSolver linear = nullptr;
@@ -47,14 +47,16 @@ struct CvodeCallbacks {
                                                     N_VGetArrayPointer(ydot));
   }
   static int weights(N_Vector y, N_Vector ewt, void* self) {
-    static_cast<CvodeIntegrator*>(self)->errorWeights(N_VGetArrayPointer(y), N_VGetArrayPointer(ewt));
+    static_cast<CvodeIntegrator*>(self)->errorWeights(N_VGetArrayPointer(y),
+                                                      N_VGetArrayPointer(ewt));
     return 0;
   }
   static int power(realtype t, N_Vector y, N_Vector rate, void* self) {
-    return static_cast<CvodeIntegrator*>(self)->power(t, N_VGetArrayPointer(y), N_VGetArrayPointer(rate));
+    return static_cast<CvodeIntegrator*>(self)->power(t, N_VGetArrayPointer(y),
+                                                      N_VGetArrayPointer(rate));
   }
-  static int jacobian(realtype t, N_Vector y, N_Vector, SUNMatrix J, void* self, N_Vector,
-                      N_Vector, N_Vector) {
+  static int jacobian(realtype t, N_Vector y, N_Vector, SUNMatrix J, void* self, N_Vector, N_Vector,
+                      N_Vector) {
     return static_cast<CvodeIntegrator*>(self)->jacobian(t, N_VGetArrayPointer(y),
                                                          SUNDenseMatrix_Data(J));
   }
@@ -90,9 +92,10 @@ void CvodeIntegrator::errorWeights(const double* y, double* ewt) const {
   // step it is about to take (step_control.h; the first, before CVODE has chosen it, the smallest)
   double h = 0.0;
   CVodeGetCurrentStep(solver_->cvode, &h);
-  const double share =
-      std::max(kMinimumShare, h > 0.0 ? toleranceShare(h, settings_) : kLocalErrorFloor / settings_.atol);
-  for (int i = 0; i < 2 * ode_.size(); ++i) ewt[i] = 1.0 / ((settings_.rtol * std::abs(y[i]) + settings_.atol) * share);
+  const double share = std::max(
+      kMinimumShare, h > 0.0 ? toleranceShare(h, settings_) : kLocalErrorFloor / settings_.atol);
+  for (int i = 0; i < 2 * ode_.size(); ++i)
+    ewt[i] = 1.0 / ((settings_.rtol * std::abs(y[i]) + settings_.atol) * share);
 }
 
 int CvodeIntegrator::power(double t, const double* y, double* rate) {
@@ -165,8 +168,10 @@ void CvodeIntegrator::doInitialize() {
   N_VConst(0.0, s.quadrature);
   CVodeQuadInit(s.cvode, &CvodeCallbacks::power, s.quadrature);
   quadratureStarted_ = false;
-  if (perUnitStep_) CVodeWFtolerances(s.cvode, &CvodeCallbacks::weights);
-  else CVodeSStolerances(s.cvode, settings_.rtol, settings_.atol);
+  if (perUnitStep_)
+    CVodeWFtolerances(s.cvode, &CvodeCallbacks::weights);
+  else
+    CVodeSStolerances(s.cvode, settings_.rtol, settings_.atol);
   if (settings_.maxStep > 0.0) CVodeSetMaxStep(s.cvode, settings_.maxStep);
   CVodeSetMinStep(s.cvode, settings_.minStep);
   if (method_ == Method::Adams) {
@@ -253,7 +258,8 @@ StepResult CvodeIntegrator::odeStep(double h) {
     // a failure where Phi_q nearly loses rank says so, with what may help
     if (const std::string where = singularPosition(); !where.empty())
       os << "; at a singular position: " << where
-         << "; what may help: a smaller step or tolerance (--max-step, --rtol, --atol), or an index-3 integrator "
+         << "; what may help: a smaller step or tolerance (--max-step, --rtol, --atol), or an "
+            "index-3 integrator "
             "(hht, lms2, bathe: they pass singular positions)";
     r.reason = os.str();
     return r;
@@ -275,7 +281,8 @@ StepResult CvodeIntegrator::odeStep(double h) {
   }
   // the step's local error estimate in tolerances (plain weights)
   CVodeGetEstLocalErrors(s.cvode, s.work);
-  stats_.localErrorSum += toleranceNorm(N_VGetArrayPointer(s.work), N_VGetArrayPointer(s.y), 2 * d, settings_);
+  stats_.localErrorSum +=
+      toleranceNorm(N_VGetArrayPointer(s.work), N_VGetArrayPointer(s.y), 2 * d, settings_);
   // the integrals at the point CVODE returned
   realtype tQuadrature = tReached;
   CVodeGetQuad(s.cvode, &tQuadrature, s.quadratureWork);
@@ -322,7 +329,8 @@ WorkIntegrals CvodeIntegrator::doWorkAt(double t) {
 bool CvodeIntegrator::doInterpolate(double t, State& out) {
   // CVODE's interpolant of (v, vdot); the ODE solves for the dependent coordinates there
   const int d = ode_.size();
-  if (solver_ && !restarted_ && !crossedLastStep() && CVodeGetDky(solver_->cvode, t, 0, solver_->work) == CV_SUCCESS) {
+  if (solver_ && !restarted_ && !crossedLastStep() &&
+      CVodeGetDky(solver_->cvode, t, 0, solver_->work) == CV_SUCCESS) {
     v_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(solver_->work), d);
     vd_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(solver_->work) + d, d);
     if (evaluateForOutput(t, v_, vd_, vdd_)) {
@@ -337,12 +345,14 @@ Capabilities AdamsIntegrator::capabilities() {
   Capabilities c;
   c.family = "state-space ODE, multistep (SUNDIALS CVODE)";
   c.description =
-      "variable-order Adams (1-12) with functional iteration: the explicit reference of Sandu et al. 2001";
+      "variable-order Adams (1-12) with functional iteration: the explicit reference of Sandu et "
+      "al. 2001";
   c.iterationCount = "functional iterations (CVODE)";
   c.errorControls = {"auto", "per-unit-step", "per-step"};
   c.order = 12;
-  c.workRule = "CVODES quadratures: Adams on the powers at the accepted points (fully driven: the "
-                "fourth-order interpolatory rule)";
+  c.workRule =
+      "CVODES quadratures: Adams on the powers at the accepted points (fully driven: the "
+      "fourth-order interpolatory rule)";
   c.errorEstimate = true;
   c.variableStep = true;
   c.fixedStep = false;
@@ -358,8 +368,9 @@ Capabilities BdfIntegrator::capabilities() {
   c.iterationCount = "Newton iterations (CVODE)";
   c.errorControls = {"auto", "per-unit-step", "per-step"};
   c.order = 5;
-  c.workRule = "CVODES quadratures: BDF on the powers at the accepted points (fully driven: the "
-                "fourth-order interpolatory rule)";
+  c.workRule =
+      "CVODES quadratures: BDF on the powers at the accepted points (fully driven: the "
+      "fourth-order interpolatory rule)";
   c.errorEstimate = true;
   c.variableStep = true;
   c.fixedStep = false;

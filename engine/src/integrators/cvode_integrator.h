@@ -11,18 +11,19 @@
 // eqs (13)-(14), divided by the share of the tolerance of the step about to be taken when
 // controlled per unit step (the default, step_control.h; CVodeWFtolerances), so that the local
 // errors of a run sum to about the tolerance; per step (errorControl "per-step": the paper's Tables
-// 1-4) the global error was 200-4500 times the tolerance on the pendulums at 1e-8. Each step() is one internal CVODE step (CV_ONE_STEP) that stops at t + h;
-// CVODE rejects and retries internally (counted in the statistics by cause). When the partition
-// changes, the integration restarts (CVodeReInit) in the new coordinates. The continuous extension
-// is CVODE's interpolant of the independent coordinates (CVodeGetDky) with the dependent ones
-// recovered by the ODE, so that it lies on the constraints.
-// A fully driven mechanism (no independent coordinates) has no ODE: each step then solves the
-// driven positions at its end; with no error to control, every step is the first one (--step),
-// so that the recorded motion and the work of the drivers have the resolution the user asked for.
-// Work integrals of the energy balance (work_integrals.h): CVODES quadratures, integrated by the
-// same Adams or BDF formula from the powers at the accepted points (once per step, out of the
-// error test, so that the steps are those of the motion alone), with CVODES's interpolant inside
-// a step; a fully driven run integrates them by the fourth-order interpolatory rule.
+// 1-4) the global error was 200-4500 times the tolerance on the pendulums at 1e-8. Each step() is
+// one internal CVODE step (CV_ONE_STEP) that stops at t + h; CVODE rejects and retries internally
+// (counted in the statistics by cause). When the partition changes, the integration restarts
+// (CVodeReInit) in the new coordinates. The continuous extension is CVODE's interpolant of the
+// independent coordinates (CVodeGetDky) with the dependent ones recovered by the ODE, so that it
+// lies on the constraints. A fully driven mechanism (no independent coordinates) has no ODE: each
+// step then solves the driven positions at its end; with no error to control, every step is the
+// first one (--step), so that the recorded motion and the work of the drivers have the resolution
+// the user asked for. Work integrals of the energy balance (work_integrals.h): CVODES quadratures,
+// integrated by the same Adams or BDF formula from the powers at the accepted points (once per
+// step, out of the error test, so that the steps are those of the motion alone), with CVODES's
+// interpolant inside a step; a fully driven run integrates them by the fourth-order interpolatory
+// rule.
 
 #include <memory>
 
@@ -64,7 +65,7 @@ class CvodeIntegrator : public StateSpaceIntegrator {
   struct {
     double t = 0.0;
     VectorXd v, vdot;
-  } powerPoint_;  // where the quadrature's power evaluated the ODE last
+  } powerPoint_;                  // where the quadrature's power evaluated the ODE last
   InterpolatoryWork drivenWork_;  // the work of a fully driven run (no ODE for CVODE)
   long errorTestFailures_ = 0, convergenceFailures_ = 0;
 };

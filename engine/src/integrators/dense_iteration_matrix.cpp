@@ -46,7 +46,8 @@ void DenseIterationMatrix::assembleDerivatives(const Formulation& f, const Vecto
   }
 }
 
-bool DenseIterationMatrix::factorize(double cq, double cv, double w, double massScale, double delta) {
+bool DenseIterationMatrix::factorize(double cq, double cv, double w, double massScale,
+                                     double delta) {
   // A(cq, cv) from the blocks, then a dense LU with partial pivoting
   matrix_.topLeftCorner(nv_, nv_) = massScale * mass_ + cq * stiffness_ + cv * damping_;
   matrix_.topRightCorner(nv_, nc_) = w * jacobian_.transpose();

@@ -89,8 +89,8 @@ StepResult Esdirk::doStep(double h) {
     if (err > 1.0) {
       std::ostringstream os;
       os << "error norm per unit step " << err;
-      rejectStep(r, "error estimate above tolerance", os.str(), proposeStep(h, err, rate, true, settings_),
-                 settings_);
+      rejectStep(r, "error estimate above tolerance", os.str(),
+                 proposeStep(h, err, rate, true, settings_), settings_);
       rejectedLast_ = true;
       return r;
     }

@@ -26,7 +26,8 @@ std::complex<double> ButcherTableau::stabilityFunction(std::complex<double> z) c
 }
 
 ButcherTableau batheTableau(double rho) {
-  // g = (2 - sqrt(2 (1 + rho))) / (2 (1 - rho)) = 1 / (2 + sqrt(2 (1 + rho))) (Zhang et al. 2022 eq 7)
+  // g = (2 - sqrt(2 (1 + rho))) / (2 (1 - rho)) = 1 / (2 + sqrt(2 (1 + rho))) (Zhang et al. 2022 eq
+  // 7)
   const double g = 1.0 / (2.0 + std::sqrt(2.0 * (1.0 + rho)));
   const double b1 = -(4 * g * g - 6 * g + 1) / (4 * g), b2 = (1 - 2 * g) / (4 * g);
   ButcherTableau t = tableauFromRows({{g, g}, {b1, b2, g}});
@@ -45,7 +46,8 @@ ButcherTableau esdirk324l2saTableau() {
   const double b1 = 1 - g - b2 - b3;
   ButcherTableau t = tableauFromRows({{g, g}, {a31, a32, g}, {b1, b2, b3, g}});
   t.name = "ESDIRK3(2)4L[2]SA";
-  t.source = "Kennedy and Carpenter, NASA/TM-2016-219173 (esdirk.md 2.1; = SUNDIALS ESDIRK324L2SA_4_2_3)";
+  t.source =
+      "Kennedy and Carpenter, NASA/TM-2016-219173 (esdirk.md 2.1; = SUNDIALS ESDIRK324L2SA_4_2_3)";
   t.order = 3;
   t.embeddedOrder = 2;
   t.bHat.resize(4);
@@ -63,7 +65,9 @@ ButcherTableau esdirk325l2saTableau() {
   ButcherTableau t =
       tableauFromRows({{g, g}, {a31, a31, g}, {a41, a41, a43, g}, {b1, b1, b3, b4, g}});
   t.name = "ESDIRK3(2)5L[2]SA";
-  t.source = "Kennedy and Carpenter, NASA/TM-2016-219173 (esdirk.md 2.2; Zhang et al. 2022 also spells it ESDIRK3(3)5L[2]SA)";
+  t.source =
+      "Kennedy and Carpenter, NASA/TM-2016-219173 (esdirk.md 2.2; Zhang et al. 2022 also spells it "
+      "ESDIRK3(3)5L[2]SA)";
   t.order = 3;
   t.embeddedOrder = 2;
   const double h1 = (5547709 * s2 - 4800247) / 16519545.0;
@@ -81,12 +85,14 @@ ButcherTableau esdirk436l2sa2Tableau() {
   const double b1 = -12917657251.0 / 5222094901039.0, b3 = 5602338284630.0 / 15643096342197.0,
                b4 = 9002339615474.0 / 18125249312447.0, b5 = -2420307481369.0 / 24731958684496.0;
   ButcherTableau t = tableauFromRows({{g, g},
-                               {a31, a31, g},
-                               {a41, a41, a43, g},
-                               {a51, a51, a53, a54, g},
-                               {b1, b1, b3, b4, b5, g}});
+                                      {a31, a31, g},
+                                      {a41, a41, a43, g},
+                                      {a51, a51, a53, a54, g},
+                                      {b1, b1, b3, b4, b5, g}});
   t.name = "ESDIRK4(3)6L[2]SA2";
-  t.source = "Kennedy and Carpenter, Appl. Numer. Math. 146 (2019) (esdirk.md 2.3, rationals of OrdinaryDiffEq.jl = MBDyn DIRK54Solver)";
+  t.source =
+      "Kennedy and Carpenter, Appl. Numer. Math. 146 (2019) (esdirk.md 2.3, rationals of "
+      "OrdinaryDiffEq.jl = MBDyn DIRK54Solver)";
   t.order = 4;
   t.embeddedOrder = 3;
   t.lastStagePredictorOrder = 4;

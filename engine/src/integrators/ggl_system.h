@@ -58,11 +58,11 @@ class GglSystem {
 
   Formulation& f_;
   int nv_, nc_;
-  SparseMatrixXd mass_, jacobian_;      // M (nv x nv), Phi_q (nc x nv): residual blocks
-  SparseMatrixXd matrix_;               // J (size() square)
+  SparseMatrixXd mass_, jacobian_;             // M (nv x nv), Phi_q (nc x nv): residual blocks
+  SparseMatrixXd matrix_;                      // J (size() square)
   std::vector<int> diagonal_, minusIdentity_;  // where cj I and -I of the first block row sit
   SparseTarget target_;
-  long missed_ = 0;                     // entries of the last assembly outside the pattern
+  long missed_ = 0;  // entries of the last assembly outside the pattern
   // workspace, filled by load() (q, v, lambda, mu) and the evaluations
   VectorXd q_, v_, vdot_, lambda_, mu_, lambdaMu_, Q_, nuT_, gammaT_;
 };

@@ -9,7 +9,8 @@ void HermiteInterpolant::evaluate(const Formulation& f, const State& a, const St
   const double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = 3 * s2 - 2 * s3,
                h11 = s3 - s2;
   // derivatives of the basis with respect to theta, for the accelerations
-  const double d00 = 6 * s2 - 6 * s, d10 = 3 * s2 - 4 * s + 1, d01 = 6 * s - 6 * s2, d11 = 3 * s2 - 2 * s;
+  const double d00 = 6 * s2 - 6 * s, d10 = 3 * s2 - 4 * s + 1, d01 = 6 * s - 6 * s2,
+               d11 = 3 * s2 - 2 * s;
 
   // positions as increments from q_a
   f.localCoordinates(a.q, b.q, g_);
@@ -20,8 +21,10 @@ void HermiteInterpolant::evaluate(const Formulation& f, const State& a, const St
   // velocities, accelerations, multipliers
   out.t = t;
   out.v = h00 * a.v + (h10 * h) * a.vdot + h01 * b.v + (h11 * h) * b.vdot;
-  if (h > 0.0) out.vdot = (d00 / h) * a.v + d10 * a.vdot + (d01 / h) * b.v + d11 * b.vdot;
-  else out.vdot = b.vdot;
+  if (h > 0.0)
+    out.vdot = (d00 / h) * a.v + d10 * a.vdot + (d01 / h) * b.v + d11 * b.vdot;
+  else
+    out.vdot = b.vdot;
   out.lambda = (1.0 - s) * a.lambda + s * b.lambda;
 }
 

@@ -17,8 +17,9 @@ Hht::Hht(Formulation& formulation, IntegratorSettings settings)
 Capabilities Hht::capabilities() {
   Capabilities c;
   c.family = "index-3 DAE, Newmark family";
-  c.description = "HHT-I3 (ADAMS, Chrono): second order, alpha in [-1/3, 0] (default -0.3), "
-                  "or rho_inf in [0.5, 1]";
+  c.description =
+      "HHT-I3 (ADAMS, Chrono): second order, alpha in [-1/3, 0] (default -0.3), "
+      "or rho_inf in [0.5, 1]";
   c.source = "Negrut, Rampalli, Ottarsson, Sajdak, J. Comput. Nonlinear Dynam. 2 (2007)";
   c.order = 2;
   c.hasRhoInf = true;

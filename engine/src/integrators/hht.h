@@ -38,7 +38,7 @@ class Hht final : public Index3Integrator {
 
   double alpha_, beta_, gamma_;
   State next_;
-  VectorXd f_, history_;  // f_n = M^-1 (Phi_q^T lambda - Q)_n and -alpha f_n
+  VectorXd f_, history_;               // f_n = M^-1 (Phi_q^T lambda - Q)_n and -alpha f_n
   std::optional<Power> shiftedPower_;  // p_n, the power shifted as a_n (none at the start: P_0)
 };
 

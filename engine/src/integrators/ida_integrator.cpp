@@ -21,7 +21,8 @@ namespace mbw {
 struct IdaIntegrator::Solver {
   SUNContext context = nullptr;
   void* ida = nullptr;
-  N_Vector y = nullptr, yp = nullptr, id = nullptr, work = nullptr, workp = nullptr;  // work: interpolation
+  N_Vector y = nullptr, yp = nullptr, id = nullptr, work = nullptr,
+           workp = nullptr;                                 // work: interpolation
   N_Vector quadrature = nullptr, quadratureWork = nullptr;  // (W, D) and their interpolation
   SUNMatrix matrix = nullptr;
   SUNLinearSolver linear = nullptr;
@@ -40,8 +41,8 @@ struct IdaIntegrator::Solver {
 // C callbacks into the integrator
 struct IdaCallbacks {
   static int residual(realtype t, N_Vector y, N_Vector yp, N_Vector F, void* self) {
-    return static_cast<IdaIntegrator*>(self)->residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
-                                                       N_VGetArrayPointer(F));
+    return static_cast<IdaIntegrator*>(self)->residual(
+        t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(F));
   }
   static int jacobian(realtype t, realtype cj, N_Vector y, N_Vector yp, N_Vector, SUNMatrix J,
                       void* self, N_Vector, N_Vector, N_Vector) {
@@ -49,11 +50,12 @@ struct IdaCallbacks {
                                                        N_VGetArrayPointer(yp), J);
   }
   static int power(realtype t, N_Vector y, N_Vector yp, N_Vector rate, void* self) {
-    return static_cast<IdaIntegrator*>(self)->power(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
-                                                    N_VGetArrayPointer(rate));
+    return static_cast<IdaIntegrator*>(self)->power(
+        t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(rate));
   }
   static int weights(N_Vector y, N_Vector ewt, void* self) {
-    return static_cast<IdaIntegrator*>(self)->errorWeights(N_VGetArrayPointer(y), N_VGetArrayPointer(ewt));
+    return static_cast<IdaIntegrator*>(self)->errorWeights(N_VGetArrayPointer(y),
+                                                           N_VGetArrayPointer(ewt));
   }
   // IDA's messages go into the failure reason, never to the terminal
   static void error(int, const char*, const char* function, char* message, void* solver) {
@@ -109,7 +111,8 @@ int IdaIntegrator::errorWeights(const double* y, double* ewt) const {
   const int N = system_.size(), n = system_.velocitySize();
   const double share = currentShare();
   for (int i = 0; i < N; ++i)
-    ewt[i] = i < 2 * n ? 1.0 / ((settings_.rtol * std::abs(y[i]) + settings_.atol) * share) : 1e-300;
+    ewt[i] =
+        i < 2 * n ? 1.0 / ((settings_.rtol * std::abs(y[i]) + settings_.atol) * share) : 1e-300;
   return 0;
 }
 
@@ -135,7 +138,8 @@ void IdaIntegrator::doInitialize() {
   s.workp = N_VNew_Serial(N, s.context);
   s.id = N_VNew_Serial(N, s.context);
   system_.pack(state_, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp));
-  // positions and velocities are differential, the multipliers algebraic (and out of the error test)
+  // positions and velocities are differential, the multipliers algebraic (and out of the error
+  // test)
   Eigen::Map<VectorXd> id(N_VGetArrayPointer(s.id), N);
   id.setZero();
   id.head(2 * n).setOnes();
@@ -185,7 +189,8 @@ StepResult IdaIntegrator::doStep(double h) {
   IDASetStopTime(s.ida, tStop);
   // the quadratures' tolerances follow the step's share of the tolerance (the states' weights do
   // through errorWeights)
-  if (perUnitStep_) IDAQuadSStolerances(s.ida, settings_.rtol * currentShare(), settings_.atol * currentShare());
+  if (perUnitStep_)
+    IDAQuadSStolerances(s.ida, settings_.rtol * currentShare(), settings_.atol * currentShare());
   realtype tReached = state_.t;
   s.lastError.clear();
   evaluationFailure_.clear();
@@ -213,7 +218,8 @@ StepResult IdaIntegrator::doStep(double h) {
   system_.unpack(tReached, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp), state_);
   // the step's local error estimate in tolerances (positions and velocities, plain weights)
   IDAGetEstLocalErrors(s.ida, s.work);
-  stats_.localErrorSum += toleranceNorm(N_VGetArrayPointer(s.work), N_VGetArrayPointer(s.y), 2 * system_.velocitySize(), settings_);
+  stats_.localErrorSum += toleranceNorm(N_VGetArrayPointer(s.work), N_VGetArrayPointer(s.y),
+                                        2 * system_.velocitySize(), settings_);
   realtype tQuadrature = tReached;
   IDAGetQuad(s.ida, &tQuadrature, s.quadratureWork);
   const double* w = N_VGetArrayPointer(s.quadratureWork);
@@ -233,12 +239,14 @@ std::string IdaIntegrator::singularPositionNote() const {
     if (where.empty()) return where;
     note = "; approaching a singular position: " + where;
   }
-  return note + "; what may help: an index-3 integrator (hht, lms2, bathe: they pass singular positions)";
+  return note +
+         "; what may help: an index-3 integrator (hht, lms2, bathe: they pass singular positions)";
 }
 
 WorkIntegrals IdaIntegrator::doWorkAt(double t) {
   // IDAS's interpolating polynomial of the quadratures
-  if (IDAGetQuadDky(solver_->ida, t, 0, solver_->quadratureWork) != IDA_SUCCESS) return Integrator::doWorkAt(t);
+  if (IDAGetQuadDky(solver_->ida, t, 0, solver_->quadratureWork) != IDA_SUCCESS)
+    return Integrator::doWorkAt(t);
   const double* w = N_VGetArrayPointer(solver_->quadratureWork);
   return {w[0], w[1]};
 }
@@ -259,16 +267,18 @@ Capabilities IdaIntegrator::capabilities() {
       "variable-order BDF (1-5) on the stabilized index-2 form, exact sparse Jacobian, KLU";
   c.source = "SUNDIALS IDA 6.4 (Hindmarsh et al. 2005); GGL form: Gear, Gupta, Leimkuhler 1985";
   c.order = 5;
-  c.workRule = "IDAS quadratures: BDF on the powers (multipliers of the acceleration-level "
-                "equations at the step's positions and velocities), in the error test";
+  c.workRule =
+      "IDAS quadratures: BDF on the powers (multipliers of the acceleration-level "
+      "equations at the step's positions and velocities), in the error test";
   c.errorEstimate = true;
   c.variableStep = true;
   c.fixedStep = false;
   c.formulations = {"rp", "rE"};
   c.evaluationCount = "GGL residual evaluations";
   c.errorControls = {"auto", "per-unit-step", "per-step"};
-  c.refusals = {{"rA", "IDA integrates the positions as a vector (q' = v); rA's rotation matrices "
-                       "live on SO(3) and their velocities are angular velocities (use rp or rE)"}};
+  c.refusals = {{"rA",
+                 "IDA integrates the positions as a vector (q' = v); rA's rotation matrices "
+                 "live on SO(3) and their velocities are angular velocities (use rp or rE)"}};
   return c;
 }
 

@@ -1,33 +1,33 @@
 #pragma once
-// SUNDIALS IDA (IDAS 5.4, of SUNDIALS 6.4): variable-order (1-5), variable-step BDF in fixed-leading-coefficient form
-// with Newton iterations, on the stabilized index-2 (GGL) form of the engine's equations of
-// motion (ggl_system.h). The Newton matrix dF/dy + cj dF/dy' is the exact one, assembled by the
-// formulation into SUNDIALS' compressed-column matrix and factorized by its KLU linear solver,
-// which orders the pattern once and refactors with the same pivot order afterwards.
+// SUNDIALS IDA (IDAS 5.4, of SUNDIALS 6.4): variable-order (1-5), variable-step BDF in
+// fixed-leading-coefficient form with Newton iterations, on the stabilized index-2 (GGL) form of
+// the engine's equations of motion (ggl_system.h). The Newton matrix dF/dy + cj dF/dy' is the exact
+// one, assembled by the formulation into SUNDIALS' compressed-column matrix and factorized by its
+// KLU linear solver, which orders the pattern once and refactors with the same pivot order
+// afterwards.
 //
-// Error control: IDA's weighted RMS norm with weights 1 / (rtol |y_i| + atol) over the positions and
-// velocities, divided by the share of the tolerance of the step about to be taken when controlled
-// per unit step (the default, step_control.h; IDAWFtolerances): the local errors of a run then sum
-// to about the tolerance, where holding each step's to it left the crank angle of Andrews' squeezer
-// 1.8e-6 rad off at rtol 1e-9 (3 200 steps' errors added up; 4.9e-10 per unit step). A step is
-// never asked to commit less than kLocalErrorFloor. The multipliers lambda and mu are index-2
-// variables: they are left out of the error test (IDASetId, IDASetSuppressAlg), as IDA's guide
-// advises for higher-index variables, and out of the Newton convergence test too (their weights
-// vanish), because the Newton matrix of an index-2 system has a condition number of order h^-2 and
-// the rounding of the multipliers' corrections does not fall below the tolerance at small steps
-// (IDA then cut the step to 1e-12 at t = 0 on the double pendulum with rtol 1e-8). The positions
-// and velocities, which the multipliers drive, carry the convergence test. The initial values are
-// the engine's consistent initial state (projection onto both constraint levels, accelerations and
-// multipliers from the equations of motion, mu = 0), so no IDACalcIC. Each step() is one internal
-// IDA step (IDA_ONE_STEP) that stops at t + h; IDA rejects and retries
-// internally (counted by cause: error test, corrector convergence). IDA's own interpolant
-// (IDAGetDky) is the continuous extension.
-// The work integrals of the energy balance are IDAS quadratures (IDAQuadInit): differential
-// variables integrated by the same BDF formula, in the error test with the same tolerances, from the
-// powers at each step's positions and velocities with the multipliers of the acceleration-level
-// equations there (solvers/augmented_system.h): IDA's own multipliers carry the error of the BDF
-// derivative v', of order tol / h, which left a fully driven four-link's balance at 5e-5 of its work
-// at rtol 1e-8 (with the consistent ones: 3e-10).
+// Error control: IDA's weighted RMS norm with weights 1 / (rtol |y_i| + atol) over the positions
+// and velocities, divided by the share of the tolerance of the step about to be taken when
+// controlled per unit step (the default, step_control.h; IDAWFtolerances): the local errors of a
+// run then sum to about the tolerance, where holding each step's to it left the crank angle of
+// Andrews' squeezer 1.8e-6 rad off at rtol 1e-9 (3 200 steps' errors added up; 4.9e-10 per unit
+// step). A step is never asked to commit less than kLocalErrorFloor. The multipliers lambda and mu
+// are index-2 variables: they are left out of the error test (IDASetId, IDASetSuppressAlg), as
+// IDA's guide advises for higher-index variables, and out of the Newton convergence test too (their
+// weights vanish), because the Newton matrix of an index-2 system has a condition number of order
+// h^-2 and the rounding of the multipliers' corrections does not fall below the tolerance at small
+// steps (IDA then cut the step to 1e-12 at t = 0 on the double pendulum with rtol 1e-8). The
+// positions and velocities, which the multipliers drive, carry the convergence test. The initial
+// values are the engine's consistent initial state (projection onto both constraint levels,
+// accelerations and multipliers from the equations of motion, mu = 0), so no IDACalcIC. Each step()
+// is one internal IDA step (IDA_ONE_STEP) that stops at t + h; IDA rejects and retries internally
+// (counted by cause: error test, corrector convergence). IDA's own interpolant (IDAGetDky) is the
+// continuous extension. The work integrals of the energy balance are IDAS quadratures
+// (IDAQuadInit): differential variables integrated by the same BDF formula, in the error test with
+// the same tolerances, from the powers at each step's positions and velocities with the multipliers
+// of the acceleration-level equations there (solvers/augmented_system.h): IDA's own multipliers
+// carry the error of the BDF derivative v', of order tol / h, which left a fully driven four-link's
+// balance at 5e-5 of its work at rtol 1e-8 (with the consistent ones: 3e-10).
 
 #include <memory>
 #include <string>

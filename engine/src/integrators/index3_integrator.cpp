@@ -5,12 +5,12 @@
 namespace mbw {
 
 Index3Integrator::Index3Integrator(Formulation& formulation, IntegratorSettings settings)
-    : Integrator(formulation, settings),
-      solver_(formulation, index3SolverOptions(settings)) {}
+    : Integrator(formulation, settings), solver_(formulation, index3SolverOptions(settings)) {}
 
 bool Index3Integrator::solvePoint(State& x, double h, bool variableStep, StepResult& r,
                                   const std::string& where) {
-  point_.newtonTolerance = variableStep ? newtonToleranceFor(h, settings_) : newtonToleranceForStep(h, settings_);
+  point_.newtonTolerance =
+      variableStep ? newtonToleranceFor(h, settings_) : newtonToleranceForStep(h, settings_);
   point_.roundingFloor = variableStep && point_.anchor ? newtonRoundingFloor(*point_.anchor) : 0.0;
   const NewtonResult newton = solver_.solve(point_, x.vdot, x.lambda, x.q, x.v);
   r.newtonIterations += newton.iterations;

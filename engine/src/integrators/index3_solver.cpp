@@ -25,7 +25,8 @@ double meanBodyMass(const Model& m) {
 
 Index3Solver::Index3Solver(Formulation& formulation, Index3SolverOptions options)
     : f_(formulation), options_(options), massScale_(meanBodyMass(formulation.model())) {
-  const LinearSolverKind kind = options.storage.value_or(automaticLinearSolver(formulation, options.update));
+  const LinearSolverKind kind =
+      options.storage.value_or(automaticLinearSolver(formulation, options.update));
   if (options.form == Index3Form::Kkt) {
     kkt_.matrix = makeIterationMatrix(kind, formulation);
   } else {
@@ -75,7 +76,8 @@ void Index3Solver::positionsAndVelocities(const TimePoint& p, const VectorXd& vd
 }
 
 std::string Index3Solver::evaluate(Linearization& l, const TimePoint& p, const VectorXd& vdot,
-                                   const VectorXd& lambda, VectorXd& q, VectorXd& v, bool derivatives) {
+                                   const VectorXd& lambda, VectorXd& q, VectorXd& v,
+                                   bool derivatives) {
   const int nv = f_.velocitySize(), nc = f_.constraintSize();
   const double w = p.forceWeight;
   // stage evaluation at the current iterate
@@ -113,7 +115,8 @@ bool Index3Solver::factorize(Linearization& l, const TimePoint& p) {
 
 bool Index3Solver::keptMatrixFits(const Linearization& l, const TimePoint& p) const {
   const double ratio = p.cv / l.cv;
-  return l.factored && p.forceWeight == l.w && ratio <= kCoefficientRatio && ratio >= 1.0 / kCoefficientRatio;
+  return l.factored && p.forceWeight == l.w && ratio <= kCoefficientRatio &&
+         ratio >= 1.0 / kCoefficientRatio;
 }
 
 std::string Index3Solver::linearize(const TimePoint& p, const VectorXd& vdot,
@@ -131,7 +134,8 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
     NewtonResult r = iterateAugmented(p, vdot, lambda, q, v, drop);
     if (r.converged && p.endOfStep) project(p, q, v, vdot);
     restorePenalty();
-    if (!r.converged) r.failure += rankDrop(drop).empty() ? approachingRankDrop(drop) : drop.text + kAdvice;
+    if (!r.converged)
+      r.failure += rankDrop(drop).empty() ? approachingRankDrop(drop) : drop.text + kAdvice;
     return r;
   }
   vdot0_ = vdot;
@@ -150,17 +154,18 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
   restorePenalty();
   a.iterations += r.iterations;
   if (a.converged) {
-    a.note = "solved by the augmented Lagrangian iteration" + (a.note.empty() ? "" : " (" + a.note + ")") +
-             ": KKT Newton failed (" + r.failure + ")" + where;
+    a.note = "solved by the augmented Lagrangian iteration" +
+             (a.note.empty() ? "" : " (" + a.note + ")") + ": KKT Newton failed (" + r.failure +
+             ")" + where;
     return a;
   }
-  a.failure = r.failure + where + "; the augmented Lagrangian iteration did not converge either (" + a.failure +
-              ")" + kAdvice;
+  a.failure = r.failure + where + "; the augmented Lagrangian iteration did not converge either (" +
+              a.failure + ")" + kAdvice;
   return a;
 }
 
-NewtonResult Index3Solver::iterateAugmented(const TimePoint& p, VectorXd& vdot, VectorXd& lambda, VectorXd& q,
-                                            VectorXd& v, RankDrop& drop) {
+NewtonResult Index3Solver::iterateAugmented(const TimePoint& p, VectorXd& vdot, VectorXd& lambda,
+                                            VectorXd& q, VectorXd& v, RankDrop& drop) {
   Linearization& l = augmented();
   vdot0_ = vdot;
   lambda0_ = lambda;
@@ -179,7 +184,8 @@ NewtonResult Index3Solver::iterateAugmented(const TimePoint& p, VectorXd& vdot, 
   if (r.converged && l.delta != defaultDelta()) {
     std::ostringstream os;
     os.precision(3);
-    os << "the augmented Lagrangian penalty raised to " << 1.0 / (l.delta * massScale_) << " at this point";
+    os << "the augmented Lagrangian penalty raised to " << 1.0 / (l.delta * massScale_)
+       << " at this point";
     r.note = os.str();
   }
   return r;
@@ -192,7 +198,8 @@ void Index3Solver::restorePenalty() {
 }
 
 NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, const TimePoint& p,
-                                   VectorXd& vdot, VectorXd& lambda, VectorXd& q, VectorXd& v, RankDrop& drop) {
+                                   VectorXd& vdot, VectorXd& lambda, VectorXd& q, VectorXd& v,
+                                   RankDrop& drop) {
   const int nv = f_.velocitySize(), nc = f_.constraintSize();
   const double tolerance = p.newtonTolerance > 0.0 ? p.newtonTolerance : options_.tolerance;
   const double theta = tolerance / p.cq;
@@ -202,8 +209,8 @@ NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, c
   // a new Jacobian at the first iterate, or the kept factorization (formed again for new
   // coefficients)
   ++l.age;
-  bool evaluateNow = fullNewton || options_.update == JacobianUpdate::Step || l.refresh || !l.factored ||
-                     l.age > kMaxAge;
+  bool evaluateNow = fullNewton || options_.update == JacobianUpdate::Step || l.refresh ||
+                     !l.factored || l.age > kMaxAge;
   bool fresh = false;       // the factorization is of this time point's Jacobian
   int withMatrix = 0;       // iterations with the current factorization
   int freshIterations = 0;  // iterations with a Jacobian of this time point
@@ -251,14 +258,15 @@ NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, c
     // test on the size alone), and near a rank drop the multipliers ill-determined with the
     // constraints and the position correction within a fraction of the point's motion
     const bool stalled = fresh && rho >= kSlowRate;
-    const bool within = size < theta && (fullNewton || rho == 0.0 || (augmentedLagrangian && fresh) ||
-                                         (rho < 1.0 && rho / (1.0 - rho) * size < theta));
+    const bool within =
+        size < theta && (fullNewton || rho == 0.0 || (augmentedLagrangian && fresh) ||
+                         (rho < 1.0 && rho / (1.0 - rho) * size < theta));
     const bool kktFloor = !augmentedLagrangian && stalled &&
                           p.cq * delta_.head(nv).norm() < std::max(tolerance, p.roundingFloor);
-    const bool illDetermined =
-        augmentedLagrangian && stalled &&
-        std::max(f_.constraints().cwiseAbs().maxCoeff(), p.cq * size) <= kIllDetermined * dq_.cwiseAbs().maxCoeff() &&
-        approachesRankDrop(drop);
+    const bool illDetermined = augmentedLagrangian && stalled &&
+                               std::max(f_.constraints().cwiseAbs().maxCoeff(), p.cq * size) <=
+                                   kIllDetermined * dq_.cwiseAbs().maxCoeff() &&
+                               approachesRankDrop(drop);
     const bool converged = within || kktFloor || illDetermined;
     if (rho < 1.0 || fresh) {
       vdot += delta_.head(nv);
@@ -273,11 +281,13 @@ NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, c
     if (freshIterations >= options_.maxIterations) break;
     // a matrix that contracts too slowly, or a kept one used long, is evaluated again at the
     // current iterate
-    if (!fullNewton && (rho > kSlowRate || (!fresh && withMatrix >= kKeptIterations))) evaluateNow = true;
+    if (!fullNewton && (rho > kSlowRate || (!fresh && withMatrix >= kKeptIterations)))
+      evaluateNow = true;
   }
   std::ostringstream os;
-  os << (augmentedLagrangian ? "the augmented Lagrangian iteration" : "Newton") << " did not converge in "
-     << options_.maxIterations << " iterations (last correction " << previous << ", tolerance " << theta << ")";
+  os << (augmentedLagrangian ? "the augmented Lagrangian iteration" : "Newton")
+     << " did not converge in " << options_.maxIterations << " iterations (last correction "
+     << previous << ", tolerance " << theta << ")";
   return fail(os.str());
 }
 

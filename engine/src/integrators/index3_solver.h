@@ -1,22 +1,23 @@
 #pragma once
-// The core shared by every direct index-3 scheme (Zhang et al. 2022 section 3, eq 8; Kissel et al. 2021 eqs 32-35):
-// at one time point t, positions and velocities are affine in the unknown accelerations,
+// The core shared by every direct index-3 scheme (Zhang et al. 2022 section 3, eq 8; Kissel et al.
+// 2021 eqs 32-35): at one time point t, positions and velocities are affine in the unknown
+// accelerations,
 //     v = vHat + cv vdot,      q = anchor (+) g,   g = dqHat + cq vdot,
 // and Newton solves the discretized equations of motion and the scaled position constraints
 //     r1 = M(q) (vdot + a_hist) + w (Phi_q^T lambda - Q(q, v, t)) = 0,      r2 = Phi(q, t) / cq = 0
 // for (vdot, lambda), with the iteration matrix
 //     [ M + cq d r1/dq + cv d r1/dv    w Phi_q^T ]
 //     [ Phi_q                          0         ]
-// (the 1/h^2 scaling of Kissel et al. 2021 eq 33a, 1/(b0 h)^2 in general; Zhang et al. 2022 section 2 scales by the
-// inverse of b0 h at the first-order level). It stops when the correction satisfies
-// |delta|_2 < Theta with Theta cq = newtonTolerance (Kissel et al. 2021 eq 46, Theta h^2 = 1e-11; the schemes
-// give each point its own, following the step: step_control.h).
-// w = 1 and a_hist = 0 except for HHT (w = 1 + alpha, a_hist = -alpha M^-1 (Phi_q^T lambda - Q)
-// of the previous step; see hht.h).
+// (the 1/h^2 scaling of Kissel et al. 2021 eq 33a, 1/(b0 h)^2 in general; Zhang et al. 2022 section
+// 2 scales by the inverse of b0 h at the first-order level). It stops when the correction satisfies
+// |delta|_2 < Theta with Theta cq = newtonTolerance (Kissel et al. 2021 eq 46, Theta h^2 = 1e-11;
+// the schemes give each point its own, following the step: step_control.h). w = 1 and a_hist = 0
+// except for HHT (w = 1 + alpha, a_hist = -alpha M^-1 (Phi_q^T lambda - Q) of the previous step;
+// see hht.h).
 //
 // Schemes supply the TimePoint (anchor, dqHat, vHat, cq, cv) and the predictor of (vdot, lambda).
-// Multi-point schemes (Zhang et al. 2022 section 3.1) combine past points through increments relative to
-// the anchor and their rates gdot = T(g)^-1 v (Formulation::incrementRate). They set
+// Multi-point schemes (Zhang et al. 2022 section 3.1) combine past points through increments
+// relative to the anchor and their rates gdot = T(g)^-1 v (Formulation::incrementRate). They set
 // incrementRates, and the position increment solves
 //     g = gKnown + c0 T(g)^-1 v,      c0 = cq / cv,   gKnown = dqHat - c0 vHat,
 // which is g = dqHat + cq vdot where positions form a vector space (rp, rE) and keeps the
@@ -37,9 +38,9 @@
 // the next time point after a failure, after a point whose kept matrix contracted at
 // rho > kRefreshRate, or after kMaxAge points, and formed and factorized again without a new
 // evaluation when cv (b0 h) has changed by more than a factor kCoefficientRatio since the
-// factorization. maxIterations bounds the iterations with Jacobians of the time point itself. With a kept matrix the iteration converges
-// linearly, and it stops when rho / (1 - rho) |delta| < Theta as well as |delta| < Theta, so the
-// solution is as close to the exact one as with full Newton.
+// factorization. maxIterations bounds the iterations with Jacobians of the time point itself. With
+// a kept matrix the iteration converges linearly, and it stops when rho / (1 - rho) |delta| < Theta
+// as well as |delta| < Theta, so the solution is as close to the exact one as with full Newton.
 //
 // In large models the multipliers cannot meet Theta: r2 = Phi / cq carries the rounding of the
 // positions, eps |q| / cq, which the Schur complement Phi_q M^-1 Phi_q^T (its condition grows with
@@ -64,8 +65,8 @@
 // N four-bar the multipliers converge at rho = 1 / (1 + kappa s) for the small eigenvalues s of
 // Phi_q M^-1 Phi_q^T / m: with ten windows kappa = 1e4 stalled where 1e6 passes, with forty
 // 1e6 stalled at the second singular position where 1e7 and 1e8 pass; but 1e7 fails the first
-// step of the stiff double pendulum, which 1e6 passes: the default stays 1e6). Each correction is solved in
-// the equivalent saddle-point form
+// step of the stiff double pendulum, which 1e6 passes: the default stays 1e6). Each correction is
+// solved in the equivalent saddle-point form
 //     [ M + cq K + cv C    w Phi_q^T ] [ delta_vdot ]     [ r1(lambda*) ]
 //     [ Phi_q T            -delta I  ] [ mu         ] = - [ Phi / cq    ],   delta = 1 / (kappa m),
 // whose second row eliminated gives the leading matrix above (mu is not used): the same stored
@@ -74,11 +75,10 @@
 // point (with a kept one, the rate condition above), not on the multipliers, which a Phi_q near
 // rank loss leaves undetermined along its null space: there they converge at a rate near 1 while
 // the positions hardly move, and a point whose corrections stall (rho >= kSlowRate with a Jacobian
-// of the point) is accepted when Phi_q is near a rank drop there or approaches one (kRankLossWarning of
-// solvers/constraint_rank.h) and its
-// constraint violation and its position correction are within kIllDetermined of the point's
-// position increment. After the point a step ends with, the
-// mass-orthogonal projections (Bayo and Ledesma 1996) with the same penalty:
+// of the point) is accepted when Phi_q is near a rank drop there or approaches one
+// (kRankLossWarning of solvers/constraint_rank.h) and its constraint violation and its position
+// correction are within kIllDetermined of the point's position increment. After the point a step
+// ends with, the mass-orthogonal projections (Bayo and Ledesma 1996) with the same penalty:
 //     velocities     minimize |v - v*|_M^2 + (1 / delta) |Phi_q v - nu|^2
 //     accelerations  minimize |vdot - vdot*|_M^2 + (1 / delta) |Phi_q vdot - gamma(q, v)|^2
 // each one solve of [M, Phi_q^T; Phi_q, -delta I] at the solution's positions, factorized once
@@ -115,18 +115,18 @@ namespace mbw {
 struct TimePoint {
   double t = 0.0;
   const VectorXd* anchor = nullptr;
-  VectorXd dqHat;   // (nv)
-  VectorXd vHat;    // (nv)
-  double cq = 0.0;  // (b0 h)^2 for the schemes of Zhang et al. 2022; beta h^2 for HHT
-  double cv = 0.0;  // b0 h; gamma h for HHT
-  bool incrementRates = false;         // see above
-  double forceWeight = 1.0;                       // w
+  VectorXd dqHat;               // (nv)
+  VectorXd vHat;                // (nv)
+  double cq = 0.0;              // (b0 h)^2 for the schemes of Zhang et al. 2022; beta h^2 for HHT
+  double cv = 0.0;              // b0 h; gamma h for HHT
+  bool incrementRates = false;  // see above
+  double forceWeight = 1.0;     // w
   const VectorXd* accelerationHistory = nullptr;  // a_hist (nv), or none
-  double newtonTolerance = 0.0;  // Theta cq for this point; 0: the solver's
+  double newtonTolerance = 0.0;                   // Theta cq for this point; 0: the solver's
   // stalled position corrections below this also count as converged (m; variable steps: the
   // rounding of the positions, step_control.h newtonRoundingFloor; 0: none)
   double roundingFloor = 0.0;
-  bool endOfStep = true;         // the point a step ends with (not an inner stage)
+  bool endOfStep = true;  // the point a step ends with (not an inner stage)
 };
 
 struct NewtonResult {
@@ -140,8 +140,8 @@ struct NewtonResult {
 enum class Index3Form { Kkt, AugmentedLagrangian };
 
 struct Index3SolverOptions {
-  double tolerance = 1e-11;   // Theta cq
-  int maxIterations = 25;     // with one matrix, before the point fails
+  double tolerance = 1e-11;                 // Theta cq
+  int maxIterations = 25;                   // with one matrix, before the point fails
   std::optional<LinearSolverKind> storage;  // none: automaticLinearSolver
   JacobianUpdate update = JacobianUpdate::Auto;
   Index3Form form = Index3Form::Kkt;
@@ -198,7 +198,9 @@ class Index3Solver {
   };
 
   Linearization& primary() { return options_.form == Index3Form::Kkt ? kkt_ : augmented_; }
-  const Linearization& primary() const { return options_.form == Index3Form::Kkt ? kkt_ : augmented_; }
+  const Linearization& primary() const {
+    return options_.form == Index3Form::Kkt ? kkt_ : augmented_;
+  }
   Linearization& augmented();  // created on first use in the KKT form
 
   void positionsAndVelocities(const TimePoint& point, const VectorXd& vdot, VectorXd& q,
@@ -226,8 +228,8 @@ class Index3Solver {
   std::string approachingRankDrop(RankDrop& drop) const;
   // the augmented Lagrangian iteration from the predictor in vdot, lambda, the penalty raised
   // tenfold while it fails (kPenaltyRaises); NewtonResult::note names a raised penalty
-  NewtonResult iterateAugmented(const TimePoint& point, VectorXd& vdot, VectorXd& lambda, VectorXd& q,
-                                VectorXd& v, RankDrop& drop);
+  NewtonResult iterateAugmented(const TimePoint& point, VectorXd& vdot, VectorXd& lambda,
+                                VectorXd& q, VectorXd& v, RankDrop& drop);
   // the penalty back to the options' for the next point (refactorized when it was raised)
   void restorePenalty();
   double defaultDelta() const { return 1.0 / (options_.penalty * massScale_); }
@@ -244,9 +246,9 @@ class Index3Solver {
   Index3SolverOptions options_;
   Linearization kkt_, augmented_;
   std::unique_ptr<IterationMatrix> projection_;  // the augmented Lagrangian form's projections
-  double massScale_ = 1.0;     // m, the mean body mass
+  double massScale_ = 1.0;                       // m, the mean body mass
   VectorXd residual_, delta_, Q_, dq_, gKnown_, rate_, inertial_;
-  VectorXd vdot0_, lambda0_;   // the predictor, for a second iteration from it
+  VectorXd vdot0_, lambda0_;                  // the predictor, for a second iteration from it
   VectorXd work_, product_, target_, gamma_;  // projections (nv + nc), (nv + nc), (nc), (nc)
   long jacobianEvaluations_ = 0, factorizations_ = 0;
 };

@@ -12,7 +12,8 @@ constexpr int kSparseFromSizeKept = 140;
 
 std::unique_ptr<IterationMatrix> makeIterationMatrix(LinearSolverKind kind, const Formulation& f,
                                                      bool regularized) {
-  if (kind == LinearSolverKind::Sparse) return std::make_unique<SparseIterationMatrix>(f, regularized);
+  if (kind == LinearSolverKind::Sparse)
+    return std::make_unique<SparseIterationMatrix>(f, regularized);
   return std::make_unique<DenseIterationMatrix>(f);
 }
 

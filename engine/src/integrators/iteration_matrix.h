@@ -47,7 +47,8 @@ class IterationMatrix {
   // forms A(cq, cv) from the blocks and factorizes it; false when it is singular. massScale
   // multiplies M (0: the static equilibrium matrix [K, Phi_q^T; Phi_q, 0] of
   // solvers/static_equilibrium.h); delta > 0 only for a regularized matrix
-  virtual bool factorize(double cq, double cv, double w, double massScale = 1.0, double delta = 0.0) = 0;
+  virtual bool factorize(double cq, double cv, double w, double massScale = 1.0,
+                         double delta = 0.0) = 0;
   // forms the projection matrix [M, Phi_q^T; Phi_q, -delta I] from the position blocks alone and
   // factorizes it (index3_solver.h: the mass-orthogonal projections); false when it is singular
   virtual bool factorizeProjection(double delta) = 0;

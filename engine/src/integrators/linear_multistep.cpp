@@ -102,8 +102,8 @@ StepResult LinearMultistep::doStep(double h) {
 
   // predictor (eqs 12, 14) and solution
   const bool two = history_.size() >= 2;
-  const Predictor pred = two ? secondOrderPredictor(point_.t, history_[0].t, history_[1].t)
-                             : constantPredictor();
+  const Predictor pred =
+      two ? secondOrderPredictor(point_.t, history_[0].t, history_[1].t) : constantPredictor();
   const State& p1 = history_[0];
   const State& p2 = two ? history_[1] : history_[0];
   predictDerivative(pred, {&p1.v, &p2.v, nullptr}, {&p1.vdot, &p2.vdot, nullptr}, next_.vdot);
@@ -122,8 +122,8 @@ StepResult LinearMultistep::doStep(double h) {
     if (err > 1.0) {
       std::ostringstream os;
       os << "error norm per unit step " << err;
-      rejectStep(r, "error estimate above tolerance", os.str(), proposeStep(h, err, 2, true, settings_),
-                 settings_);
+      rejectStep(r, "error estimate above tolerance", os.str(),
+                 proposeStep(h, err, 2, true, settings_), settings_);
       rejectedLast_ = true;
       return r;
     }

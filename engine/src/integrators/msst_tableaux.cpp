@@ -23,10 +23,17 @@ const double kMsstc4Gamma[11] = {
     0.1290572072571367356896843, 0.1283808049199898215775306, 0.1277429705569184392732751,
     0.1271392659020577631245885, 0.1265659990831402292865704, 0.1260200635863823193094646,
     0.1254988188303918228427847, 0.1250000000000000000000000};
-const double kMsstc5Gamma[11] = {
-    0.103557108920215, 0.103095631511675, 0.102666675025093, 0.102265594492185,
-    0.101888703879882, 0.101533025147874, 0.101196115073181, 0.100875942445807,
-    0.100570798918745, 0.100279232954742, 0.1};
+const double kMsstc5Gamma[11] = {0.103557108920215,
+                                 0.103095631511675,
+                                 0.102666675025093,
+                                 0.102265594492185,
+                                 0.101888703879882,
+                                 0.101533025147874,
+                                 0.101196115073181,
+                                 0.100875942445807,
+                                 0.100570798918745,
+                                 0.100279232954742,
+                                 0.1};
 const double kMssth3Gamma[11] = {
     0.4358665215084596700201303, 0.4214868154094094654382729, 0.4085007895129219579466451,
     0.3966472091211337147598215, 0.3857310004608353604105275, 0.3756022250152853403371012,
@@ -109,7 +116,6 @@ int tableIndex(bool higher, int n, double rho) {
   return static_cast<int>(k);
 }
 
-
 // stages 2..n: composite trapezoidal sub-steps of length 2 g h; last row: the weights w
 ButcherTableau msstc(double g, const std::vector<double>& w) {
   const int n = static_cast<int>(w.size());
@@ -151,21 +157,25 @@ ButcherTableau msstcTableau(int n, double rho) {
   } else if (n == 5) {
     const double g = kMsstc5Gamma[k], g2 = g * g, g3 = g2 * g, g4 = g3 * g;
     const double d1 = 1 - 5 * g, d2 = 10 * g2 - 5 * g + 0.5;
-    const double root = std::sqrt(2 * (64 * (5 * rho + 805) * g4 * g2 - 32 * (2 * rho + 2050) * g4 * g +
-                                       34560 * g4 - 9600 * g3 + 1480 * g2 - 120 * g + 4));
+    const double root =
+        std::sqrt(2 * (64 * (5 * rho + 805) * g4 * g2 - 32 * (2 * rho + 2050) * g4 * g +
+                       34560 * g4 - 9600 * g3 + 1480 * g2 - 120 * g + 4));
     const double d3 = -(400 * g3 - 280 * g2 + 60 * g - 4 + root) / 8;
     const double d4 = -(720 * g4 - 800 * g3 + 280 * g2 + (80 * d3 - 40) * g - 16 * d3 + 2) / 16;
     const double d5 = rho * g4 * g;
-    t = msstc(g, {15 * g / 16 + d1 / 16 - d2 / (16 * g) + d3 / (16 * g2) - d4 / (16 * g3) + d5 / (16 * g4),
-                  13 * g / 8 + d1 / 4 - d2 / (8 * g) + d4 / (8 * g3) - d5 / (4 * g4),
-                  g + 3 * d1 / 8 - d3 / (8 * g2) + 3 * d5 / (8 * g4),
-                  3 * g / 8 + d1 / 4 + d2 / (8 * g) - d4 / (8 * g3) - d5 / (4 * g4),
-                  g / 16 + d1 / 16 + d2 / (16 * g) + d3 / (16 * g2) + d4 / (16 * g3) + d5 / (16 * g4)});
+    t = msstc(
+        g,
+        {15 * g / 16 + d1 / 16 - d2 / (16 * g) + d3 / (16 * g2) - d4 / (16 * g3) + d5 / (16 * g4),
+         13 * g / 8 + d1 / 4 - d2 / (8 * g) + d4 / (8 * g3) - d5 / (4 * g4),
+         g + 3 * d1 / 8 - d3 / (8 * g2) + 3 * d5 / (8 * g4),
+         3 * g / 8 + d1 / 4 + d2 / (8 * g) - d4 / (8 * g3) - d5 / (4 * g4),
+         g / 16 + d1 / 16 + d2 / (16 * g) + d3 / (16 * g2) + d4 / (16 * g3) + d5 / (16 * g4)});
   } else {
     throw std::invalid_argument("MSSTC(n) exists for n = 3, 4, 5");
   }
   t.name = methodName(false, n);
-  t.source = "MBDyn Msstc" + std::to_string(n) + "Solver (msst.md): tabulated gamma, closed-form weights";
+  t.source =
+      "MBDyn Msstc" + std::to_string(n) + "Solver (msst.md): tabulated gamma, closed-form weights";
   t.order = 2;
   return t;
 }

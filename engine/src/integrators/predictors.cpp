@@ -28,8 +28,8 @@ Predictor fourthOrderPredictor(double tN, double t1, double t2, double t3) {
            (5 * a3 * b2 + 8 * a3 * b + 10 * a2 * b3 + 3 * a3 + 25 * a2 * b2 + 13 * a2 * b +
             20 * a * b3 + 20 * a * b2 + 10 * b3);
   p.m[1] = 2.0 * (1.0 + a) / a *
-           (5 * a3 * b2 + 8 * a3 * b + 3 * a3 - 5 * a2 * b3 + a2 * b2 + 4 * a2 * b -
-            7 * a * b3 - a * b2 - 2 * b3);
+           (5 * a3 * b2 + 8 * a3 * b + 3 * a3 - 5 * a2 * b3 + a2 * b2 + 4 * a2 * b - 7 * a * b3 -
+            a * b2 - 2 * b3);
   p.m[2] = -p.m[0] - p.m[1];
   for (double& m : p.m) m /= h;
   p.n[0] = (1.0 + a) / (s * s) *

@@ -18,10 +18,10 @@
 namespace mbw {
 
 struct Predictor {
-  int points = 1;                      // past points used, 1..3, most recent first
-  double m[3] = {0.0, 0.0, 0.0};       // weights of y_{N-i}, including 1/(t_N - t_{N-1})
-  double n[3] = {1.0, 0.0, 0.0};       // weights of ydot_{N-i}
-  double l[3] = {1.0, 0.0, 0.0};       // weights of lambda_{N-i}
+  int points = 1;                 // past points used, 1..3, most recent first
+  double m[3] = {0.0, 0.0, 0.0};  // weights of y_{N-i}, including 1/(t_N - t_{N-1})
+  double n[3] = {1.0, 0.0, 0.0};  // weights of ydot_{N-i}
+  double l[3] = {1.0, 0.0, 0.0};  // weights of lambda_{N-i}
 };
 
 Predictor constantPredictor();

@@ -28,12 +28,15 @@ IntegratorInfo noLinearModel(const char* name, const char* alias = "") {
           [](Formulation& f, const IntegratorSettings& s) { return make<T>(f, s); }, nullptr};
 }
 
-double rhoOr(const IntegratorSettings& s, double fallback) { return s.rhoInf >= 0.0 ? s.rhoInf : fallback; }
+double rhoOr(const IntegratorSettings& s, double fallback) {
+  return s.rhoInf >= 0.0 ? s.rhoInf : fallback;
+}
 
 IntegratorInfo lms(int k) {
-  return {"lms" + std::to_string(k), "", LinearMultistep::capabilities(k),
-          [k](Formulation& f, const IntegratorSettings& s) { return make<LinearMultistep>(f, s, k); },
-          [k](const IntegratorSettings& s) { return LinearMultistep::linearModel(k, s); }};
+  return {
+      "lms" + std::to_string(k), "", LinearMultistep::capabilities(k),
+      [k](Formulation& f, const IntegratorSettings& s) { return make<LinearMultistep>(f, s, k); },
+      [k](const IntegratorSettings& s) { return LinearMultistep::linearModel(k, s); }};
 }
 
 IntegratorInfo ss(int r) {
@@ -65,10 +68,13 @@ IntegratorInfo esdirk(const std::string& name, std::function<ButcherTableau(doub
 IntegratorInfo msst(bool higher, int n) {
   const std::string name = std::string(higher ? "mssth" : "msstc") + std::to_string(n);
   const double dflt = higher ? 0.0 : 0.6;
-  auto build = [higher, n](double rho) { return higher ? mssthTableau(n, rho) : msstcTableau(n, rho); };
+  auto build = [higher, n](double rho) {
+    return higher ? mssthTableau(n, rho) : msstcTableau(n, rho);
+  };
   const std::string what =
-      std::string(higher ? "MSSTH(" : "MSSTC(") + std::to_string(n) + "): " + std::to_string(n + 1) +
-      "-stage ESDIRK, order " + (higher ? std::to_string(n) : std::string("2")) +
+      std::string(higher ? "MSSTH(" : "MSSTC(") + std::to_string(n) +
+      "): " + std::to_string(n + 1) + "-stage ESDIRK, order " +
+      (higher ? std::to_string(n) : std::string("2")) +
       (higher ? "" : ", trapezoidal sub-steps then a general last stage") +
       "; rho_inf tabulated by MBDyn; fixed step (Zhang et al. 2022 section 2.3)";
   return esdirk(name, build, dflt, msstRhoInfValues(higher, n), true, what);
@@ -96,18 +102,36 @@ const std::vector<IntegratorInfo>& integratorRegistry() {
       {"hht", "", Hht::capabilities(),
        [](Formulation& f, const IntegratorSettings& s) { return make<Hht>(f, s); },
        [](const IntegratorSettings& s) { return Hht::linearModel(s); }},
-      lms(2), lms(3), lms(4), ss(2), ss(3), ss(4),
-      esdirk("bathe", batheTableau, 0.0, {}, true,
-             "rho_inf-Bathe: two sub-steps (trapezoidal, then a 3-point formula) as a 3-stage ESDIRK; "
-             "order 2; fixed step (Zhang et al. 2022 eq 7)"),
-      msst(false, 3), msst(false, 4), msst(false, 5), msst(true, 3), msst(true, 4), msst(true, 5),
-      esdirk("esdirk3-4l2sa", [](double) { return esdirk324l2saTableau(); }, 0.0, {}, false,
-             "ESDIRK3(2)4L[2]SA: order 3, L-stable, embedded order 2: variable steps with --rtol/--atol"),
-      esdirk("esdirk3-5l2sa", [](double) { return esdirk325l2saTableau(); }, 0.0, {}, false,
-             "ESDIRK3(2)5L[2]SA: order 3, L-stable, embedded order 2: variable steps with --rtol/--atol"),
-      esdirk("esdirk4-6l2sa2", [](double) { return esdirk436l2sa2Tableau(); }, 0.0, {}, false,
-             "ESDIRK4(3)6L[2]SA2: order 4, L-stable, embedded order 3: variable steps with --rtol/--atol"),
-      // state-space (ODE) integrators of Sandu et al. 2001: no linear model of the index-3 form here
+      lms(2),
+      lms(3),
+      lms(4),
+      ss(2),
+      ss(3),
+      ss(4),
+      esdirk(
+          "bathe", batheTableau, 0.0, {}, true,
+          "rho_inf-Bathe: two sub-steps (trapezoidal, then a 3-point formula) as a 3-stage ESDIRK; "
+          "order 2; fixed step (Zhang et al. 2022 eq 7)"),
+      msst(false, 3),
+      msst(false, 4),
+      msst(false, 5),
+      msst(true, 3),
+      msst(true, 4),
+      msst(true, 5),
+      esdirk(
+          "esdirk3-4l2sa", [](double) { return esdirk324l2saTableau(); }, 0.0, {}, false,
+          "ESDIRK3(2)4L[2]SA: order 3, L-stable, embedded order 2: variable steps with "
+          "--rtol/--atol"),
+      esdirk(
+          "esdirk3-5l2sa", [](double) { return esdirk325l2saTableau(); }, 0.0, {}, false,
+          "ESDIRK3(2)5L[2]SA: order 3, L-stable, embedded order 2: variable steps with "
+          "--rtol/--atol"),
+      esdirk(
+          "esdirk4-6l2sa2", [](double) { return esdirk436l2sa2Tableau(); }, 0.0, {}, false,
+          "ESDIRK4(3)6L[2]SA2: order 4, L-stable, embedded order 3: variable steps with "
+          "--rtol/--atol"),
+      // state-space (ODE) integrators of Sandu et al. 2001: no linear model of the index-3 form
+      // here
       noLinearModel<RosenbrockNystrom4>("rosenbrock-nystrom4", "rn4"),
       noLinearModel<WMethod2>("w2"),
       noLinearModel<AdamsIntegrator>("adams"),
@@ -138,7 +162,8 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
                               const IntegratorSettings& settings) {
   const Capabilities& c = info.capabilities;
   std::ostringstream os;
-  if (std::find(c.formulations.begin(), c.formulations.end(), formulation) == c.formulations.end()) {
+  if (std::find(c.formulations.begin(), c.formulations.end(), formulation) ==
+      c.formulations.end()) {
     os << info.name << " does not work with the " << formulation << " formulation (it supports:";
     for (const auto& f : c.formulations) os << ' ' << f;
     os << ")";
@@ -187,11 +212,13 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
       for (double v : c.rhoInfValues) found = found || std::abs(v - rho) < 1e-6;
       if (!found) {
         os << info.name << " is tabulated only for rho_inf in {";
-        for (size_t i = 0; i < c.rhoInfValues.size(); ++i) os << (i ? ", " : "") << c.rhoInfValues[i];
+        for (size_t i = 0; i < c.rhoInfValues.size(); ++i)
+          os << (i ? ", " : "") << c.rhoInfValues[i];
         os << "}, got " << rho;
         return os.str();
       }
-    } else if (rho < c.rhoInfMin || rho > c.rhoInfMax || (c.rhoInfMaxExcluded && rho >= c.rhoInfMax)) {
+    } else if (rho < c.rhoInfMin || rho > c.rhoInfMax ||
+               (c.rhoInfMaxExcluded && rho >= c.rhoInfMax)) {
       os << info.name << " needs rho_inf in [" << c.rhoInfMin << ", " << c.rhoInfMax
          << (c.rhoInfMaxExcluded ? ")" : "]") << ", got " << rho;
       if (c.rhoInfMaxExcluded && rho == c.rhoInfMax)

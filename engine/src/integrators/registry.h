@@ -1,7 +1,7 @@
 #pragma once
 // The integrators this build offers, by name, with their capabilities, a factory, and the linear
-// model of each scheme for the analysis of Zhang et al. 2022 section 4. The CLI and the workbench list and
-// configure integrators only through here.
+// model of each scheme for the analysis of Zhang et al. 2022 section 4. The CLI and the workbench
+// list and configure integrators only through here.
 
 #include <functional>
 #include <memory>
@@ -34,7 +34,8 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
 
 // The settings' rho_inf, or the integrator's default (for integrators that have one).
 double effectiveRhoInf(const IntegratorInfo& info, const IntegratorSettings& settings);
-// HHT's alpha: --alpha, or from --rho-inf, or the default (for integrators with capabilities.hasAlpha).
+// HHT's alpha: --alpha, or from --rho-inf, or the default (for integrators with
+// capabilities.hasAlpha).
 double effectiveAlpha(const IntegratorSettings& settings);
 
 }  // namespace mbw

@@ -54,8 +54,10 @@ void RosenbrockNystrom::computeJacobians() {
   const int d = ode_.size();
   const double root = std::sqrt(std::numeric_limits<double>::epsilon());
   auto column = [&](double t, const VectorXd& y, const VectorXd& yd, double eps, auto out) {
-    if (ode_.evaluate(t, y, yd, fdPlus_)) out = (fdPlus_ - fStart_) / eps;
-    else out.setZero();
+    if (ode_.evaluate(t, y, yd, fdPlus_))
+      out = (fdPlus_ - fStart_) / eps;
+    else
+      out.setZero();
   };
   for (int j = 0; j < d; ++j) {
     const double ey = root * std::max(1.0, std::abs(y_[j]));
@@ -77,8 +79,10 @@ double RosenbrockNystrom::errorNorm() const {
   const int d = ode_.size();
   double sum = 0.0;
   for (int i = 0; i < d; ++i) {
-    const double sy = settings_.atol + std::max(std::abs(y_[i]), std::abs(yNew_[i])) * settings_.rtol;
-    const double sv = settings_.atol + std::max(std::abs(yd_[i]), std::abs(ydNew_[i])) * settings_.rtol;
+    const double sy =
+        settings_.atol + std::max(std::abs(y_[i]), std::abs(yNew_[i])) * settings_.rtol;
+    const double sv =
+        settings_.atol + std::max(std::abs(yd_[i]), std::abs(ydNew_[i])) * settings_.rtol;
     const double ey = (yNew_[i] - yHat_[i]) / sy, ev = (ydNew_[i] - ydHat_[i]) / sv;
     sum += ey * ey + ev * ev;
   }
@@ -97,7 +101,8 @@ StepResult RosenbrockNystrom::reject(double h, double factor, std::string reason
     r.kind = StepResult::Kind::Failed;
     std::ostringstream os;
     os << r.reason;
-    if (settings_.variableStep) os << "; the step would fall below the minimum " << settings_.minStep;
+    if (settings_.variableStep)
+      os << "; the step would fall below the minimum " << settings_.minStep;
     r.reason = os.str();
   }
   return r;
@@ -164,7 +169,10 @@ StepResult RosenbrockNystrom::attempt(double h) {
         return reject(h, 0.25, "stage " + std::to_string(i + 1) + ": " + ode_.failure());
     }
     // a W-method's work integrals take the stage's power (the stage point's, or the start's)
-    if (tableau_.wMethod) stagePower_[i] = i == 0 ? power_ : k_.newPoint[i] ? powerAt(ode_.fullState()) : stagePower_[i - 1];
+    if (tableau_.wMethod)
+      stagePower_[i] = i == 0           ? power_
+                       : k_.newPoint[i] ? powerAt(ode_.fullState())
+                                        : stagePower_[i - 1];
     rhs_ = (h * g) * fStage_ + (h * h * g * k_.gammaI[i]) * forcing_;
     sum_.setZero();
     for (int j = 0; j < i; ++j) {
@@ -190,7 +198,8 @@ StepResult RosenbrockNystrom::attempt(double h) {
   if (settings_.variableStep) {
     local = errorNorm();
     // per unit step the measure behaves like h^q (q the embedded order), per step like h^(q + 1)
-    const double err = perUnitStep_ ? local / std::max(toleranceShare(h, settings_), kMinimumShare) : local;
+    const double err =
+        perUnitStep_ ? local / std::max(toleranceShare(h, settings_), kMinimumShare) : local;
     const double q1 = tableau_.embeddedOrder + (perUnitStep_ ? 0.0 : 1.0);
     factor = settings_.safetyFactor * std::pow(std::max(err, 1e-10), -1.0 / q1);
     factor = std::max(settings_.minStepFactor, std::min(settings_.maxStepFactor, factor));
@@ -217,7 +226,8 @@ StepResult RosenbrockNystrom::attempt(double h) {
   jacobianCurrent_ = true;
   // without independent coordinates there is no error to control: the step stays the first one
   r.nextStep = settings_.variableStep && ode_.size() > 0 ? h * factor : settings_.step;
-  if (settings_.variableStep && settings_.maxStep > 0.0) r.nextStep = std::min(r.nextStep, settings_.maxStep);
+  if (settings_.variableStep && settings_.maxStep > 0.0)
+    r.nextStep = std::min(r.nextStep, settings_.maxStep);
   return r;
 }
 
@@ -258,7 +268,8 @@ Capabilities WMethod2::capabilities() {
   Capabilities c;
   c.family = "state-space ODE, Rosenbrock";
   c.description =
-      "W-method of order 2(1), L-stable, any Jacobian: exact or forward differences (Sandu et al. 2001)";
+      "W-method of order 2(1), L-stable, any Jacobian: exact or forward differences (Sandu et al. "
+      "2001)";
   c.order = 2;
   c.lStable = true;
   c.errorEstimate = true;

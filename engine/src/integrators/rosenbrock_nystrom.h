@@ -9,17 +9,17 @@
 // with the embedded solution (muhat, mhat) for the error estimate and the step-size control of
 // eqs (13)-(16): err = RMS over v and vdot of (y - yhat) / (atol + max(|y_n|, |y_n+1|) rtol),
 // h_new = h min(facmax, max(facmin, fac err^(-1/(q+1)))), q = the embedded order. That is the
-// control per step (errorControl "per-step", w2's default and the paper's Tables 1-4); rn4's default
-// is per unit step (step_control.h): err / (h / T), whose exponent is -1/q. rn4 advances its
-// fourth-order solution while the estimate is of the third-order one, so per unit step its global
-// error comes out below the tolerance (0.004-0.2 of it on the pendulums and the squeezer at 1e-8),
-// per step above it (6-1400 times); w2's first-order estimate would ask per unit step for steps in
-// proportion to the tolerance.
-// One LU of S per step serves all stages; stages at the same point share one evaluation of f
-// (ROS4: 3 per step). J1, J2, f_t are exact (StateSpaceOde::jacobians) or, where the method
-// allows (W-methods), forward differences. They are taken at the end of each accepted step,
-// where the ODE has just been evaluated, and serve every attempt from that point (a rejected
-// attempt retries with the same Jacobians; output between the steps moves the ODE, not them).
+// control per step (errorControl "per-step", w2's default and the paper's Tables 1-4); rn4's
+// default is per unit step (step_control.h): err / (h / T), whose exponent is -1/q. rn4 advances
+// its fourth-order solution while the estimate is of the third-order one, so per unit step its
+// global error comes out below the tolerance (0.004-0.2 of it on the pendulums and the squeezer at
+// 1e-8), per step above it (6-1400 times); w2's first-order estimate would ask per unit step for
+// steps in proportion to the tolerance. One LU of S per step serves all stages; stages at the same
+// point share one evaluation of f (ROS4: 3 per step). J1, J2, f_t are exact
+// (StateSpaceOde::jacobians) or, where the method allows (W-methods), forward differences. They are
+// taken at the end of each accepted step, where the ODE has just been evaluated, and serve every
+// attempt from that point (a rejected attempt retries with the same Jacobians; output between the
+// steps moves the ODE, not them).
 //
 // rosenbrock-nystrom4 (rn4): ROS4 L-stable, order 4(3). w2: the order-2 W-method ROS2.
 // Work integrals of the energy balance (work_integrals.h): w2 applies itself to them, with its
@@ -64,7 +64,7 @@ class RosenbrockNystrom : public StateSpaceIntegrator {
   VectorXd fStart_, fStage_, ft_, forcing_, Y_, Yd_, rhs_, sum_, yNew_, ydNew_, yHat_, ydHat_,
       vddNew_;
   std::vector<VectorXd> z_;
-  std::vector<Power> stagePower_;  // the W-method's stage powers of the attempt
+  std::vector<Power> stagePower_;        // the W-method's stage powers of the attempt
   InterpolatoryWork interpolatoryWork_;  // rn4's rule for the work integrals
   MatrixXd J1_, J2_, S_;
   Eigen::PartialPivLU<MatrixXd> lu_;

@@ -11,8 +11,7 @@ double SingleStep::rhoInf(const IntegratorSettings& s) {
 }
 
 SingleStep::SingleStep(Formulation& formulation, IntegratorSettings settings, int r)
-    : Index3Integrator(formulation, settings),
-      c_(singleStepCoefficients(r, rhoInf(settings))) {}
+    : Index3Integrator(formulation, settings), c_(singleStepCoefficients(r, rhoInf(settings))) {}
 
 Capabilities SingleStep::capabilities(int r) {
   Capabilities c;

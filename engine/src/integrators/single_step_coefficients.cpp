@@ -10,7 +10,8 @@ using Complex = std::complex<double>;
 // roots kappa of P_r (single_step.md): the first gives gamma_1, the next gamma_3, gamma_5
 std::vector<Complex> kappas(int r) {
   switch (r) {
-    case 2: return {0.5};
+    case 2:
+      return {0.5};
     case 3: {
       const Complex k(0.25, 0.322748612183951407098272116649);  // 1/4 + i sqrt(15)/12
       return {k, std::conj(k)};

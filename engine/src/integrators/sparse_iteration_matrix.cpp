@@ -51,7 +51,8 @@ SparseIterationMatrix::SparseIterationMatrix(const Formulation& f, bool regulari
       const int col = nv_ + r;
       const int* begin = matrix_.innerIndexPtr() + matrix_.outerIndexPtr()[col];
       const int* end = matrix_.innerIndexPtr() + matrix_.outerIndexPtr()[col + 1];
-      diagonalInA_.push_back(static_cast<int>(std::lower_bound(begin, end, col) - matrix_.innerIndexPtr()));
+      diagonalInA_.push_back(
+          static_cast<int>(std::lower_bound(begin, end, col) - matrix_.innerIndexPtr()));
     }
   massInA_ = placeIn(matrix_, mass_, 0, 0, false);
   couplingInA_ = placeIn(matrix_, stiffness_, 0, 0, false);
@@ -99,7 +100,8 @@ void SparseIterationMatrix::assembleDerivatives(const Formulation& f, const Vect
   }
 }
 
-bool SparseIterationMatrix::factorize(double cq, double cv, double w, double massScale, double delta) {
+bool SparseIterationMatrix::factorize(double cq, double cv, double w, double massScale,
+                                      double delta) {
   // A(cq, cv): every entry of A is the image of exactly one entry of K and C or of Phi_q, and the
   // block diagonal M adds to some of them
   double* A = matrix_.valuePtr();
@@ -131,7 +133,8 @@ void SparseIterationMatrix::solveInPlace(VectorXd& x) { lu_.solveInPlace(x.data(
 std::string SparseIterationMatrix::assemblyFault() const {
   if (missed_ == 0) return {};
   return "the sparse Newton matrix's pattern misses " + std::to_string(missed_) +
-         " assembled entries (a coupling the model's topology does not show; use --linear-solver dense)";
+         " assembled entries (a coupling the model's topology does not show; use --linear-solver "
+         "dense)";
 }
 
 }  // namespace mbw

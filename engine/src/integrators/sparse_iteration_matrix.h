@@ -20,13 +20,16 @@ class SparseIterationMatrix final : public IterationMatrix {
   void assemblePositionBlocks(const Formulation& f) override;
   void dynamicsResidual(const VectorXd& a, const VectorXd& lambda, const VectorXd& Q, double w,
                         Eigen::Ref<VectorXd> r1) const override;
-  void assembleDerivatives(const Formulation& f, const VectorXd& a, const VectorXd& lambda, double w,
-                           const VectorXd* tangent) override;
-  bool factorize(double cq, double cv, double w, double massScale = 1.0, double delta = 0.0) override;
+  void assembleDerivatives(const Formulation& f, const VectorXd& a, const VectorXd& lambda,
+                           double w, const VectorXd* tangent) override;
+  bool factorize(double cq, double cv, double w, double massScale = 1.0,
+                 double delta = 0.0) override;
   bool factorizeProjection(double delta) override;
   void solveInPlace(VectorXd& x) override;
   void multiply(const VectorXd& x, VectorXd& out) const override { out.noalias() = matrix_ * x; }
-  void constraintProduct(const VectorXd& x, VectorXd& out) const override { out.noalias() = jacobian_ * x; }
+  void constraintProduct(const VectorXd& x, VectorXd& out) const override {
+    out.noalias() = jacobian_ * x;
+  }
   MatrixXd formed() const override { return MatrixXd(matrix_); }
   LinearSolverKind kind() const override { return LinearSolverKind::Sparse; }
   std::string assemblyFault() const override;
@@ -38,16 +41,16 @@ class SparseIterationMatrix final : public IterationMatrix {
   MatrixSink cleared(SparseMatrixXd& block);
 
   int nv_, nc_;
-  SparseMatrixXd mass_;                        // M, block diagonal (nv x nv)
-  SparseMatrixXd stiffness_, damping_;         // K, C in the coupling pattern (nv x nv)
-  SparseMatrixXd jacobian_, tangentJacobian_;  // Phi_q, Phi_q T in the rows' pattern (nc x nv)
-  SparseMatrixXd matrix_;                      // A (nv + nc square)
-  std::vector<int> massInA_, couplingInA_;     // where each entry of M, of K and C sits in A
+  SparseMatrixXd mass_;                          // M, block diagonal (nv x nv)
+  SparseMatrixXd stiffness_, damping_;           // K, C in the coupling pattern (nv x nv)
+  SparseMatrixXd jacobian_, tangentJacobian_;    // Phi_q, Phi_q T in the rows' pattern (nc x nv)
+  SparseMatrixXd matrix_;                        // A (nv + nc square)
+  std::vector<int> massInA_, couplingInA_;       // where each entry of M, of K and C sits in A
   std::vector<int> jacobianInA_, transposeInA_;  // where each Phi_q entry sits, below and right
-  std::vector<int> diagonalInA_;               // the second block's diagonal (regularized only)
-  VectorXd scaled_;                            // a / w (nv)
-  SparseTarget target_;                        // the block being assembled
-  long missed_ = 0;                            // entries of the last assembly outside the pattern
+  std::vector<int> diagonalInA_;                 // the second block's diagonal (regularized only)
+  VectorXd scaled_;                              // a / w (nv)
+  SparseTarget target_;                          // the block being assembled
+  long missed_ = 0;                              // entries of the last assembly outside the pattern
   SparseLu lu_;
 };
 

@@ -25,7 +25,8 @@ StateSpaceSettings odeSettings(const IntegratorSettings& s, bool perUnitStep) {
 
 std::map<std::string, std::string> stateSpaceRefusals() {
   const std::string why =
-      "the coordinate partition of Sandu et al. 2001 is written for Euler parameters, whose positions and "
+      "the coordinate partition of Sandu et al. 2001 is written for Euler parameters, whose "
+      "positions and "
       "velocities share one layout (use rp)";
   return {{"rA", why}, {"rE", why}};
 }
@@ -70,10 +71,13 @@ bool StateSpaceIntegrator::finishStep(StepResult& r) {
     ++stats_.repartitions;
     std::ostringstream os;
     os.precision(3);
-    os << "repartition: cond(Phi_u) = " << check.condition << " exceeds " << settings_.repartitionGrowth
-       << " x " << check.reference << " (at the last partitioning); ";
-    if (check.changed) os << "new independent coordinates: " << check.description;
-    else os << "Gauss-Jordan kept the same coordinates";
+    os << "repartition: cond(Phi_u) = " << check.condition << " exceeds "
+       << settings_.repartitionGrowth << " x " << check.reference
+       << " (at the last partitioning); ";
+    if (check.changed)
+      os << "new independent coordinates: " << check.description;
+    else
+      os << "Gauss-Jordan kept the same coordinates";
     r.event = os.str();
   }
   // a jump to another branch of the constraint manifold ends the run at the last good state; a
@@ -105,9 +109,10 @@ bool StateSpaceIntegrator::leftBranch(StepResult& r) {
   std::ostringstream os;
   os.precision(3);
   os << "left the branch of the motion at a singular position: at t = " << now.t
-     << " s the velocities jumped by " << defect << " (" << defect / size << " of their largest) over a step of "
-     << h << " s, where " << where
-     << "; what may help: a tighter tolerance (--rtol, --atol) or a smaller step (--step), or an index-3 integrator "
+     << " s the velocities jumped by " << defect << " (" << defect / size
+     << " of their largest) over a step of " << h << " s, where " << where
+     << "; what may help: a tighter tolerance (--rtol, --atol) or a smaller step (--step), or an "
+        "index-3 integrator "
         "(hht, lms2, bathe: they pass singular positions)";
   r.kind = StepResult::Kind::Failed;
   r.reason = os.str();
@@ -196,8 +201,8 @@ StepResult StateSpaceIntegrator::crossingStep(double h) {
       return r;
     }
     std::ostringstream os;
-    os << b.reason << (b.detail.empty() ? "" : " (" + b.detail + ")") << " in the step from t = " << hht.state().t
-       << " s of " << steps << " steps";
+    os << b.reason << (b.detail.empty() ? "" : " (" + b.detail + ")")
+       << " in the step from t = " << hht.state().t << " s of " << steps << " steps";
     failure = os.str();
   }
   // every attempt failed: the run ends at the crossing's start

@@ -1,7 +1,7 @@
 #pragma once
-// Common base of the integrators of the state-space ODE (Sandu et al. 2001): they advance the independent
-// coordinates v, vdot of a StateSpaceOde and expose the full state (q, v = qdot in the rp
-// coordinates, vdot = qddot, lambda) to the run, so that outputs, energies and constraint
+// Common base of the integrators of the state-space ODE (Sandu et al. 2001): they advance the
+// independent coordinates v, vdot of a StateSpaceOde and expose the full state (q, v = qdot in the
+// rp coordinates, vdot = qddot, lambda) to the run, so that outputs, energies and constraint
 // violations are recorded as for every other integrator. After each accepted step,
 // finishStep() takes the full state and checks the partition (Algorithm 1 step 14). The continuous
 // extension interpolates the independent coordinates (cubic Hermite) and recovers the dependent
@@ -53,7 +53,8 @@ class StateSpaceIntegrator : public Integrator {
 
  protected:
   // perUnitStepByDefault: the integrator's default error control (IntegratorSettings::errorControl)
-  StateSpaceIntegrator(Formulation& formulation, IntegratorSettings settings, bool perUnitStepByDefault);
+  StateSpaceIntegrator(Formulation& formulation, IntegratorSettings settings,
+                       bool perUnitStepByDefault);
 
   // the scheme's own step of the state-space ODE (doStep crosses singular positions itself)
   virtual StepResult odeStep(double h) = 0;
@@ -100,7 +101,8 @@ class StateSpaceIntegrator : public Integrator {
 
   const bool perUnitStep_;  // variable steps controlled per unit step (step_control.h)
   // A step jumped branch when its velocities break the trapezoidal rule,
-  //     |qdot_1 - qdot_0 - h/2 (qddot_0 + qddot_1)|_inf > kBranchJump max(|qdot_0|_inf, |qdot_1|_inf),
+  //     |qdot_1 - qdot_0 - h/2 (qddot_0 + qddot_1)|_inf
+  //         > kBranchJump max(|qdot_0|_inf, |qdot_1|_inf),
   // where Phi_q is near a rank drop (solvers/constraint_rank.h). A smooth motion's defect is
   // h^3/12 of the velocities' third derivative, (h w)^3/12 of the velocities for a motion of
   // frequency w: under 1e-2 over the accepted steps of the N four-bar (bdf at rtol 1e-6, rn4 at
@@ -117,18 +119,18 @@ class StateSpaceIntegrator : public Integrator {
 
   static constexpr int kCrossingSteps = 81;
   static constexpr int kCrossingAttempts = 3;
-  double crossingEnd_ = -1.0;         // negative: no crossing armed
-  double resumeStep_ = 0.0;           // the ODE's proposed step when the crossing was armed
-  double largestStep_ = 0.0;          // the ODE's largest step since the start or the last crossing
+  double crossingEnd_ = -1.0;  // negative: no crossing armed
+  double resumeStep_ = 0.0;    // the ODE's proposed step when the crossing was armed
+  double largestStep_ = 0.0;   // the ODE's largest step since the start or the last crossing
   bool crossedLastStep_ = false;
-  long crossingFactorizations_ = 0;   // HHT's, over the crossings
+  long crossingFactorizations_ = 0;  // HHT's, over the crossings
 
-  double singularTime_ = -1.0;        // t*, negative when no singular position is ahead
+  double singularTime_ = -1.0;            // t*, negative when no singular position is ahead
   double pivotTime_ = 0.0, pivot_ = 0.0;  // t_j, p_j: the last check near a rank drop
 
   StateSpaceOde ode_;
-  VectorXd y_, yd_;   // independent positions and velocities at state_.t
-  VectorXd ydd_;      // independent accelerations there
+  VectorXd y_, yd_;  // independent positions and velocities at state_.t
+  VectorXd ydd_;     // independent accelerations there
   std::string initFailure_;
   long outputEvaluations_ = 0;
   VectorXd outY_, outYd_, outYdd_;  // an output state's independent coordinates

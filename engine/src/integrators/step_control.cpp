@@ -37,7 +37,9 @@ double newtonToleranceFor(double h, const IntegratorSettings& s) {
 }
 
 double newtonRoundingFloor(const VectorXd& q) {
-  return q.size() > 0 ? kRoundingUlps * std::numeric_limits<double>::epsilon() * q.cwiseAbs().maxCoeff() : 0.0;
+  return q.size() > 0
+             ? kRoundingUlps * std::numeric_limits<double>::epsilon() * q.cwiseAbs().maxCoeff()
+             : 0.0;
 }
 
 double newtonToleranceForStep(double h, const IntegratorSettings& s) {
@@ -50,7 +52,8 @@ int effectiveEstimateOrder(const Formulation& f, int designOrder) {
   return f.constraintSize() > 0 ? std::min(designOrder, 2) : designOrder;
 }
 
-double proposeStep(double h, double err, double rate, bool afterRejection, const IntegratorSettings& s) {
+double proposeStep(double h, double err, double rate, bool afterRejection,
+                   const IntegratorSettings& s) {
   const double fMin = s.minStepFactor, fMax = afterRejection ? 1.0 : s.maxStepFactor;
   const double factor = err > 0.0 ? s.safetyFactor * std::pow(err, -1.0 / rate) : fMax;
   double next = h * std::min(fMax, std::max(fMin, factor));

@@ -58,8 +58,8 @@
 // 2000 s with the rule: MSSTH3 5.5e-3 m at 1e-3 s, 6.7e-4 m at 5e-4 s; HHT 6.4e-2 m, 1.6e-2 m.
 //
 // New step h_new = h min(f_max, max(f_min, fac e^(-1/r))) for an error measure e behaving like h^r
-// (r = k for err_u) with fac, f_min, f_max the settings' safety and step factors (Sandu et al. 2001 eq 16;
-// f_max = 1 right after a rejection), limited by settings.maxStep.
+// (r = k for err_u) with fac, f_min, f_max the settings' safety and step factors (Sandu et al. 2001
+// eq 16; f_max = 1 right after a rejection), limited by settings.maxStep.
 
 #include "formulation/formulation.h"
 #include "integrators/integrator.h"
@@ -73,8 +73,8 @@ double positionErrorNorm(const Formulation& f, const VectorXd& errorQ, const Vec
 // tolerances
 double toleranceNorm(const double* e, const double* y, int n, const IntegratorSettings& settings);
 
-// whether the settings ask for control per unit step: errorControl "per-unit-step", or "auto" for an
-// integrator whose default it is
+// whether the settings ask for control per unit step: errorControl "per-unit-step", or "auto" for
+// an integrator whose default it is
 bool controlPerUnitStep(const IntegratorSettings& settings, bool perUnitStepByDefault);
 
 // the smallest local error a step is asked for (m, or rad for rotations): the rounding of the

@@ -18,9 +18,11 @@ WorkIntegrals hermiteWork(double ta, const WorkIntegrals& wa, const Power& pa, d
   const double h = tb - ta;
   if (!(h > 0.0)) return wb;
   const double s = (t - ta) / h, s2 = s * s, s3 = s2 * s;
-  const double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = 3 * s2 - 2 * s3, h11 = s3 - s2;
+  const double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = 3 * s2 - 2 * s3,
+               h11 = s3 - s2;
   return {h00 * wa.work + h10 * h * pa.in + h01 * wb.work + h11 * h * pb.in,
-          h00 * wa.dissipated + h10 * h * pa.dissipated + h01 * wb.dissipated + h11 * h * pb.dissipated};
+          h00 * wa.dissipated + h10 * h * pa.dissipated + h01 * wb.dissipated +
+              h11 * h * pb.dissipated};
 }
 
 std::array<double, 4> interpolatoryWeights(const std::array<double, 4>& t, int n) {
@@ -39,7 +41,7 @@ std::array<double, 4> interpolatoryWeights(const std::array<double, 4>& t, int n
 }
 
 WorkIntegrals InterpolatoryWork::advance(double ta, const WorkIntegrals& wa, const Power& pa,
-                                        double tb, const Power& pb) {
+                                         double tb, const Power& pb) {
   // the history ends at the step's start (else it starts again there, with the integrals there)
   if (points_ == 0 || t_[0] != ta) {
     t_[0] = ta;

@@ -55,13 +55,14 @@ class InterpolatoryWork {
  public:
   void reset() { points_ = 0; }
   // the integrals at tb, the end of an accepted step from ta, with the powers at both ends
-  WorkIntegrals advance(double ta, const WorkIntegrals& wa, const Power& pa, double tb, const Power& pb);
+  WorkIntegrals advance(double ta, const WorkIntegrals& wa, const Power& pa, double tb,
+                        const Power& pb);
 
  private:
   std::array<double, 3> t_{};  // the last accepted points, newest first
   std::array<Power, 3> p_{};
   int points_ = 0;
-  double startTime_ = 0.0;     // where the history started, with the integrals there
+  double startTime_ = 0.0;  // where the history started, with the integrals there
   WorkIntegrals start_;
 };
 

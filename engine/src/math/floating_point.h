@@ -17,7 +17,9 @@ namespace mbw {
 class ScopedFlushSubnormals {
  public:
 #ifdef MBW_HAVE_MXCSR
-  ScopedFlushSubnormals() : saved_(_mm_getcsr()) { _mm_setcsr(saved_ | kFlushToZero | kDenormalsAreZero); }
+  ScopedFlushSubnormals() : saved_(_mm_getcsr()) {
+    _mm_setcsr(saved_ | kFlushToZero | kDenormalsAreZero);
+  }
   ~ScopedFlushSubnormals() { _mm_setcsr(saved_); }
 #else
   ScopedFlushSubnormals() = default;

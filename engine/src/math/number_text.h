@@ -9,7 +9,8 @@
 namespace mbw {
 
 std::string formatNumber(double value, int significantDigits = 3);
-// The shortest text that reads back as the same double (std::to_chars): 0.1, 1e-05, 0.30000000000000004.
+// The shortest text that reads back as the same double (std::to_chars): 0.1, 1e-05,
+// 0.30000000000000004.
 std::string formatShortest(double value);
 // A tolerance as labels give it, one digit in scientific form: 1e-06, 3e-04.
 std::string formatTolerance(double tolerance);

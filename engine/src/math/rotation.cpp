@@ -10,9 +10,9 @@ namespace mbw {
 Mat3 rotationFromEulerParameters(const Vec4& p) {
   const double e0 = p[0], e1 = p[1], e2 = p[2], e3 = p[3];
   Mat3 A;
-  A << e0 * e0 + e1 * e1 - 0.5, e1 * e2 - e0 * e3, e1 * e3 + e0 * e2,
-       e1 * e2 + e0 * e3, e0 * e0 + e2 * e2 - 0.5, e2 * e3 - e0 * e1,
-       e1 * e3 - e0 * e2, e2 * e3 + e0 * e1, e0 * e0 + e3 * e3 - 0.5;
+  A << e0 * e0 + e1 * e1 - 0.5, e1 * e2 - e0 * e3, e1 * e3 + e0 * e2, e1 * e2 + e0 * e3,
+      e0 * e0 + e2 * e2 - 0.5, e2 * e3 - e0 * e1, e1 * e3 - e0 * e2, e2 * e3 + e0 * e1,
+      e0 * e0 + e3 * e3 - 0.5;
   return 2.0 * A;
 }
 
@@ -27,7 +27,9 @@ Mat3 orthonormalized(const Mat3& R) {
   return Q;
 }
 
-Vec4 eulerParametersFromRotation(const Mat3& R) { return eulerParametersFromOrthonormal(orthonormalized(R)); }
+Vec4 eulerParametersFromRotation(const Mat3& R) {
+  return eulerParametersFromOrthonormal(orthonormalized(R));
+}
 
 Vec4 eulerParametersFromOrthonormal(const Mat3& R) {
   const Eigen::Quaterniond q(R);
@@ -39,9 +41,7 @@ Vec4 eulerParametersFromOrthonormal(const Mat3& R) {
 Mat34 eulerParameterG(const Vec4& p) {
   const double e0 = p[0], e1 = p[1], e2 = p[2], e3 = p[3];
   Mat34 G;
-  G << -e1, e0, e3, -e2,
-       -e2, -e3, e0, e1,
-       -e3, e2, -e1, e0;
+  G << -e1, e0, e3, -e2, -e2, -e3, e0, e1, -e3, e2, -e1, e0;
   return G;
 }
 
@@ -90,7 +90,9 @@ Vec3 zxzFromRotation(const Mat3& R) {
 
 namespace {
 
-Mat3 axisRotation(int axis, double angle) { return Eigen::AngleAxisd(angle, Vec3::Unit(axis)).toRotationMatrix(); }
+Mat3 axisRotation(int axis, double angle) {
+  return Eigen::AngleAxisd(angle, Vec3::Unit(axis)).toRotationMatrix();
+}
 
 double sequenceSign(const int (&axes)[3]) { return (axes[1] - axes[0] + 3) % 3 == 1 ? 1.0 : -1.0; }
 
@@ -106,13 +108,15 @@ Vec3 taitBryanAngles(const Mat3& R, const int (&axes)[3]) {
 }
 
 Mat3 rotationFromTaitBryan(const Vec3& angles, const int (&axes)[3]) {
-  return axisRotation(axes[0], angles[0]) * axisRotation(axes[1], angles[1]) * axisRotation(axes[2], angles[2]);
+  return axisRotation(axes[0], angles[0]) * axisRotation(axes[1], angles[1]) *
+         axisRotation(axes[2], angles[2]);
 }
 
 Vec3 taitBryanRates(const Vec3& angles, const int (&axes)[3], const Vec3& omega_W) {
   const Mat3 Ra = axisRotation(axes[0], angles[0]);
   Mat3 E;
-  E << Vec3::Unit(axes[0]), Ra * Vec3::Unit(axes[1]), Ra * axisRotation(axes[1], angles[1]) * Vec3::Unit(axes[2]);
+  E << Vec3::Unit(axes[0]), Ra * Vec3::Unit(axes[1]),
+      Ra * axisRotation(axes[1], angles[1]) * Vec3::Unit(axes[2]);
   return E.partialPivLu().solve(omega_W);
 }
 

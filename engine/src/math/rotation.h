@@ -1,7 +1,8 @@
 #pragma once
 // Rotation parameterizations and conversions.
 //  - Euler parameters p = (e0, e1, e2, e3), scalar first; A(p) as in Kissel et al. 2021 eq (22).
-//  - ZXZ Euler angles (phi, theta, psi): A = A1(phi) A2(theta) A3(psi), Kissel et al. 2021 section 2.3.
+//  - ZXZ Euler angles (phi, theta, psi): A = A1(phi) A2(theta) A3(psi), Kissel et al. 2021
+//  section 2.3.
 //  - Exponential map on SO(3) (Rodrigues), Kissel et al. 2021 eqs (5)-(7).
 
 #include "math/types.h"
@@ -41,7 +42,8 @@ Vec3 zxzFromRotation(const Mat3& R);
 Vec3 taitBryanAngles(const Mat3& R, const int (&axes)[3]);
 // R = R_i(a) R_j(b) R_k(c) of the angles (a, b, c), the inverse of taitBryanAngles
 Mat3 rotationFromTaitBryan(const Vec3& angles, const int (&axes)[3]);
-// Their rates for the angular velocity omega_W: omega_W = da e_i + db R_i(a) e_j + dc R_i(a) R_j(b) e_k.
+// Their rates for the angular velocity omega_W: omega_W = da e_i + db R_i(a) e_j + dc R_i(a) R_j(b)
+// e_k.
 Vec3 taitBryanRates(const Vec3& angles, const int (&axes)[3], const Vec3& omega_W);
 
 // Nearest rotation matrix (polar decomposition through the SVD).

@@ -43,13 +43,13 @@ class SmallLu {
 
   int n_ = 0;
   bool factorized_ = false;
-  double norm1_ = 0.0;        // ||A||_1 of the last factorized matrix
-  std::vector<double> a_;     // A, then L (unit diagonal, below) and U (n x n)
-  std::vector<int> pivot_;    // row k was swapped with row pivot_[k] at step k (n)
+  double norm1_ = 0.0;      // ||A||_1 of the last factorized matrix
+  std::vector<double> a_;   // A, then L (unit diagonal, below) and U (n x n)
+  std::vector<int> pivot_;  // row k was swapped with row pivot_[k] at step k (n)
   // the rows of the nonzero entries of column k of L (below the diagonal) and of U (above it):
   // lower_[lowerStart_[k] .. lowerStart_[k + 1]), upper_[upperStart_[k] .. upperStart_[k + 1])
   std::vector<int> lower_, lowerStart_, upper_, upperStart_;
-  std::vector<double> x_, s_; // condition estimate workspace (n)
+  std::vector<double> x_, s_;  // condition estimate workspace (n)
 };
 
 }  // namespace mbw

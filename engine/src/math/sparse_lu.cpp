@@ -55,8 +55,8 @@ void SparseLu::solveTransposedInPlace(double* b, int columns) {
 
 double SparseLu::conditionEstimate() {
   Klu& k = *klu_;
-  if (!k.numeric ||
-      !klu_condest(const_cast<int*>(Ap_), const_cast<double*>(Ax_), k.symbolic, k.numeric, &k.common))
+  if (!k.numeric || !klu_condest(const_cast<int*>(Ap_), const_cast<double*>(Ax_), k.symbolic,
+                                 k.numeric, &k.common))
     return INFINITY;
   return k.common.condest;
 }

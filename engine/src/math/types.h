@@ -1,7 +1,7 @@
 #pragma once
 // Fixed-size linear-algebra types used throughout the engine.
-// Naming: a suffix _W marks a vector expressed in the world frame, _B one expressed in a body frame;
-// R_WB is the rotation matrix of body B in the world frame (A in the papers).
+// Naming: a suffix _W marks a vector expressed in the world frame, _B one expressed in a body
+// frame; R_WB is the rotation matrix of body B in the world frame (A in the papers).
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
@@ -21,9 +21,7 @@ using MatrixXd = Eigen::MatrixXd;
 // Cross-product matrix: skew(a) * b = a x b (the "tilde" operator of Kissel et al. 2021).
 inline Mat3 skew(const Vec3& a) {
   Mat3 m;
-  m << 0.0, -a.z(), a.y(),
-       a.z(), 0.0, -a.x(),
-       -a.y(), a.x(), 0.0;
+  m << 0.0, -a.z(), a.y(), a.z(), 0.0, -a.x(), -a.y(), a.x(), 0.0;
   return m;
 }
 

@@ -23,11 +23,11 @@ struct BeamSection {
 // One three-node element: nodes 0, 1, 2 at xi = -1, 0, +1; strains at the two evaluation points
 // xi = -+1/sqrt(3) (forces/beam_element.h).
 struct BeamElement {
-  int beam = 0;                      // index in Model::beams
-  int node[3] = {0, 0, 0};           // body indices
-  Vec3 nodePoint_B[3];               // each node's beam point in its body's internal frame
-  double metric[2] = {0.0, 0.0};     // ds/dxi at the evaluation points (reference geometry), m
-  Vec3 strain0[2];                   // reference values of the strains (eps, kappa) at the points
+  int beam = 0;                   // index in Model::beams
+  int node[3] = {0, 0, 0};        // body indices
+  Vec3 nodePoint_B[3];            // each node's beam point in its body's internal frame
+  double metric[2] = {0.0, 0.0};  // ds/dxi at the evaluation points (reference geometry), m
+  Vec3 strain0[2];                // reference values of the strains (eps, kappa) at the points
   Vec3 curvature0[2];
 };
 
@@ -37,10 +37,10 @@ struct Beam {
   std::string name;
   std::string jsonPath;  // where the scene defines it, for messages
   BeamSection section;
-  double massPerLength = 0.0;                // kg/m
-  Vec3 inertiaPerLength = Vec3::Zero();      // (J11, J22, J33), kg m, section axes
+  double massPerLength = 0.0;                         // kg/m
+  Vec3 inertiaPerLength = Vec3::Zero();               // (J11, J22, J33), kg m, section axes
   Vec3 start_W = Vec3::Zero(), end_W = Vec3::Zero();  // reference geometry (straight), m
-  Mat3 R_WS = Mat3::Identity();              // section axes in the reference configuration
+  Mat3 R_WS = Mat3::Identity();                       // section axes in the reference configuration
   int firstNode = 0;
   int elementCount = 0;
   int firstElement = 0;

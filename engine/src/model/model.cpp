@@ -35,8 +35,8 @@ std::string Model::redundancySummary() const {
       ++more;
       continue;
     }
-    text += (text.back() == ':' ? " joint '" : ", joint '") + joints[joint].name + "' (" + std::to_string(n) +
-            " of " + std::to_string(joints[joint].primitiveCount) + ")";
+    text += (text.back() == ':' ? " joint '" : ", joint '") + joints[joint].name + "' (" +
+            std::to_string(n) + " of " + std::to_string(joints[joint].primitiveCount) + ")";
   }
   if (more) text += " and " + std::to_string(more) + (more == 1 ? " more joint" : " more joints");
   return text;

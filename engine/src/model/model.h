@@ -1,7 +1,7 @@
 #pragma once
 // The static description of a mechanism, built once by the scene loader and never changed during a
-// run (Kissel et al. 2021 sections 2-3). Body-attached vectors are stored in the body's internal frame:
-// origin at the centre of mass, axes parallel to the body frame the scene uses.
+// run (Kissel et al. 2021 sections 2-3). Body-attached vectors are stored in the body's internal
+// frame: origin at the centre of mass, axes parallel to the body frame the scene uses.
 
 #include <string>
 #include <utility>
@@ -17,24 +17,25 @@ constexpr int kGround = -1;  // body index of the ground (fixed at the origin, i
 
 struct Body {
   std::string name;
-  double mass = 0.0;                    // kg
-  Mat3 inertia_B = Mat3::Identity();    // kg m^2, about the centre of mass, body axes
-  Vec3 com_B = Vec3::Zero();            // centre of mass in the scene's body frame, m
+  double mass = 0.0;                  // kg
+  Mat3 inertia_B = Mat3::Identity();  // kg m^2, about the centre of mass, body axes
+  Vec3 com_B = Vec3::Zero();          // centre of mass in the scene's body frame, m
   // initial state of the scene's body frame (before projection onto the constraints)
-  Vec3 position_W = Vec3::Zero();       // body frame origin, m
+  Vec3 position_W = Vec3::Zero();  // body frame origin, m
   Mat3 R_WB = Mat3::Identity();
-  Vec3 velocity_W = Vec3::Zero();       // of the body frame origin, m/s
-  Vec3 omega_W = Vec3::Zero();          // rad/s
+  Vec3 velocity_W = Vec3::Zero();  // of the body frame origin, m/s
+  Vec3 omega_W = Vec3::Zero();     // rad/s
   // named points and directions of the scene, in the scene's body frame
   std::vector<std::pair<std::string, Vec3>> points;
   std::vector<std::pair<std::string, Vec3>> vectors;
-  std::string jsonPath;                 // where the scene defines it, for messages
-  int beam = -1;                        // a node of Model::beams[beam], or -1 for a rigid body
+  std::string jsonPath;  // where the scene defines it, for messages
+  int beam = -1;         // a node of Model::beams[beam], or -1 for a rigid body
   // optional visual description for the workbench (not used by the numerics)
-  std::string shape;                    // "", "box", "cylinder", "sphere"
-  Vec3 shapeSize = Vec3::Zero();        // box: edges; cylinder: (radius, length, 0); sphere: (radius, 0, 0)
-  Vec3 shapeAxis_B = Vec3::UnitZ();     // cylinder axis
-  Vec3 shapeCenter_B = Vec3::Zero();    // in the scene's body frame
+  std::string shape;  // "", "box", "cylinder", "sphere"
+  Vec3 shapeSize =
+      Vec3::Zero();  // box: edges; cylinder: (radius, length, 0); sphere: (radius, 0, 0)
+  Vec3 shapeAxis_B = Vec3::UnitZ();   // cylinder axis
+  Vec3 shapeCenter_B = Vec3::Zero();  // in the scene's body frame
 };
 
 // One scalar constraint equation, Kissel et al. 2021 eqs (1)-(4), plus the angle driver.
@@ -55,8 +56,17 @@ struct Primitive {
 };
 
 enum class JointType {
-  Spherical, Revolute, Universal, Cylindrical, Translational, Distance, Planar, PlanarRevolute,
-  AngleDriver, Primitive, Fixed
+  Spherical,
+  Revolute,
+  Universal,
+  Cylindrical,
+  Translational,
+  Distance,
+  Planar,
+  PlanarRevolute,
+  AngleDriver,
+  Primitive,
+  Fixed
 };
 
 struct Joint {
@@ -64,9 +74,9 @@ struct Joint {
   JointType type = JointType::Primitive;
   int bodyI = kGround;
   int bodyJ = kGround;
-  int firstPrimitive = 0;   // equations [firstPrimitive, firstPrimitive + primitiveCount)
+  int firstPrimitive = 0;  // equations [firstPrimitive, firstPrimitive + primitiveCount)
   int primitiveCount = 0;
-  std::string jsonPath;     // where the scene defines it, for messages
+  std::string jsonPath;  // where the scene defines it, for messages
   // the joint's location and axis (body i internal frame), for drawing
   Vec3 point_I = Vec3::Zero();
   Vec3 axis_I = Vec3::Zero();
@@ -105,10 +115,10 @@ struct ForceElement {
   Vec3 axis_J = Vec3::Zero();
   Vec3 u_I = Vec3::Zero();
   Vec3 u_J = Vec3::Zero();
-  double stiffness = 0.0;     // N/m or N m/rad
-  double damping = 0.0;       // N s/m or N m s/rad
-  double freeValue = 0.0;     // TSDA free length (m) or RSDA zero-tension angle (rad)
-  TimeFunction actuator;      // TSDA actuator force (N, positive pushes apart) or RSDA torque (N m)
+  double stiffness = 0.0;  // N/m or N m/rad
+  double damping = 0.0;    // N s/m or N m s/rad
+  double freeValue = 0.0;  // TSDA free length (m) or RSDA zero-tension angle (rad)
+  TimeFunction actuator;   // TSDA actuator force (N, positive pushes apart) or RSDA torque (N m)
   // PointForce / Torque: load components and their frame
   TimeFunction load[3];
   bool loadInBodyFrame = false;
@@ -152,7 +162,7 @@ struct OutputChannel {
   int angle = 1;                  // ... and which of the three angles is recorded (0, 1, 2)
   int element = 0;                // BeamSection: index in Model::beamElements ...
   double xi = 0.0;                // ... and the section's coordinate in it, -1 .. 1
-  std::string unit;            // of the value ("m" or "rad"); the rate is per second
+  std::string unit;               // of the value ("m" or "rad"); the rate is per second
   std::string jsonPath;
 
   // the number of values it records (OutputChannel order in Formulation::outputValues)
@@ -165,19 +175,19 @@ struct RunDefaults {
   double step = 1e-3;
   double tStart = 0.0;  // the run starts here (may be negative: a run-in before t = 0)
   double tEnd = 1.0;
-  double recordFrom = -1e300;  // rows are recorded from this time on
+  double recordFrom = -1e300;         // rows are recorded from this time on
   bool startFromEquilibrium = false;  // initial positions from the static equilibrium at tStart
   int every = 1;
   double rtol = 0.0;  // > 0: variable steps with these tolerances by default
   double atol = 0.0;
-  double maxStep = 0.0;  // largest variable step, 0 = no limit
+  double maxStep = 0.0;                 // largest variable step, 0 = no limit
   std::string linearSolver = "auto";    // index-3 Newton matrix: "auto", "dense" or "sparse"
   std::string jacobianUpdate = "auto";  // "auto", "iteration" or "step"
   std::string index3Form = "kkt";       // "kkt" or "augmented-lagrangian"
   double penalty = 1e6;                 // of the augmented Lagrangian form
-  double outputStep = 0.0;              // > 0: output rows every outputStep s (simulation/output_grid.h)
-  std::string outputTimes;              // or at the times listed in this file (path as in the scene)
-  std::vector<std::string> given;       // the settings the scene gives, by name (for messages)
+  double outputStep = 0.0;         // > 0: output rows every outputStep s (simulation/output_grid.h)
+  std::string outputTimes;         // or at the times listed in this file (path as in the scene)
+  std::vector<std::string> given;  // the settings the scene gives, by name (for messages)
 };
 
 // Something a scene gives that it accepts but no real body has, at its JSON path.
@@ -203,10 +213,11 @@ struct ModelNote {
 struct Model {
   std::string name;
   std::string description;
-  std::string sourcePath;               // file the model came from ("" for built-in text)
+  std::string sourcePath;  // file the model came from ("" for built-in text)
   Vec3 gravity_W = Vec3(0.0, 0.0, -9.81);
-  TimeFunction gravityFactor = TimeFunction::constant(1.0);  // gravity is gravityFactor(t) gravity_W
-  std::vector<Body> bodies;             // ground excluded
+  TimeFunction gravityFactor =
+      TimeFunction::constant(1.0);  // gravity is gravityFactor(t) gravity_W
+  std::vector<Body> bodies;         // ground excluded
   std::vector<Primitive> primitives;
   std::vector<Joint> joints;
   std::vector<ForceElement> forces;
@@ -214,12 +225,12 @@ struct Model {
   std::vector<Beam> beams;
   std::vector<BeamElement> beamElements;
   RunDefaults defaults;
-  double maxInitialCorrection = 1e-5;   // m or rad: largest move the initial projection may make
+  double maxInitialCorrection = 1e-5;  // m or rad: largest move the initial projection may make
   // equations left out of every formulation's constraint rows (ascending primitive order); their
   // multipliers are zero: the reactions are those of the kept equations
   std::vector<RedundantEquation> redundant;
-  std::vector<ModelNote> notes;         // what the loader noticed (redundant equations), in order
-  std::vector<ModelWarning> warnings;   // found by the scene reader (scene/mass_properties.h)
+  std::vector<ModelNote> notes;        // what the loader noticed (redundant equations), in order
+  std::vector<ModelWarning> warnings;  // found by the scene reader (scene/mass_properties.h)
 
   int bodyCount() const { return static_cast<int>(bodies.size()); }
   int primitiveCount() const { return static_cast<int>(primitives.size()); }

@@ -67,7 +67,8 @@ class DocumentWalk {
     f.token = childToken();
     frames_.push_back(std::move(f));
     if (static_cast<int>(frames_.size()) > kMaxJsonDepth)
-      throw Refusal{path(), "arrays and objects are nested more than " + std::to_string(kMaxJsonDepth) +
+      throw Refusal{path(), "arrays and objects are nested more than " +
+                                std::to_string(kMaxJsonDepth) +
                                 " deep here (a scene or study file needs fewer than 10 levels)"};
   }
   void addKey(const std::string& key) {
@@ -75,7 +76,8 @@ class DocumentWalk {
     f.key = key;
     if (!f.keys.insert(key).second)
       throw Refusal{path() + "/" + escapePointerToken(key),
-                    "the key '" + excerpt(key) + "' is given twice in this object (only one of the two would be read)"};
+                    "the key '" + excerpt(key) +
+                        "' is given twice in this object (only one of the two would be read)"};
   }
   void nextElement() {
     if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
@@ -113,34 +115,40 @@ std::string plainJsonMessage(const std::exception& e) {
   const size_t close = message.rfind('\'');
   if (open != std::string::npos && close > open + 1 && close - open - 1 > kEchoLimit + 3 &&
       message.find("last read: '") == std::string::npos)
-    message = message.substr(0, open + 1) + excerpt(message.substr(open + 1, close - open - 1)) + message.substr(close);
+    message = message.substr(0, open + 1) + excerpt(message.substr(open + 1, close - open - 1)) +
+              message.substr(close);
   return message;
 }
 
 template <class Json>
 Json parseJsonText(const std::string& text, const std::string& source) {
   DocumentWalk walk;
-  const typename Json::parser_callback_t callback = [&walk](int, nlohmann::json::parse_event_t event, Json& parsed) {
-    return walk.onEvent(event, parsed);
-  };
+  const typename Json::parser_callback_t callback =
+      [&walk](int, nlohmann::json::parse_event_t event, Json& parsed) {
+        return walk.onEvent(event, parsed);
+      };
   try {
     return Json::parse(text, callback);
   } catch (const Refusal& r) {
     throw SceneError(source, {{r.path, r.message}});
   } catch (const nlohmann::json::out_of_range& e) {
     // the only one the parser throws: a number too large for a double (found by the fuzzer)
-    throw SceneError(source, {{"", "invalid JSON: " + plainJsonMessage(e) + " (too large for a double)"}});
+    throw SceneError(source,
+                     {{"", "invalid JSON: " + plainJsonMessage(e) + " (too large for a double)"}});
   } catch (const nlohmann::json::exception& e) {
     // "parse error at line 3, column 7: syntax error while parsing ..."
     std::string message = plainJsonMessage(e);
     const std::string prefix = "parse error at ";
-    if (message.rfind(prefix, 0) == 0) message = "at " + message.substr(prefix.size());
-    else message = ": " + message;
+    if (message.rfind(prefix, 0) == 0)
+      message = "at " + message.substr(prefix.size());
+    else
+      message = ": " + message;
     throw SceneError(source, {{"", "invalid JSON " + message}});
   }
 }
 
 template nlohmann::json parseJsonText<nlohmann::json>(const std::string&, const std::string&);
-template nlohmann::ordered_json parseJsonText<nlohmann::ordered_json>(const std::string&, const std::string&);
+template nlohmann::ordered_json parseJsonText<nlohmann::ordered_json>(const std::string&,
+                                                                      const std::string&);
 
 }  // namespace mbw

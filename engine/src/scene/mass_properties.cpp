@@ -21,7 +21,8 @@ bool withinScale(double x) { return x >= kSmallest && x <= kLargest; }
 std::string massProblem(double mass) {
   if (!(mass > 0.0)) return "mass must be positive, got " + number(mass);
   if (!withinScale(mass))
-    return "a mass of " + number(mass) + " kg is out of the range the engine's arithmetic carries (1e-150 to 1e150)";
+    return "a mass of " + number(mass) +
+           " kg is out of the range the engine's arithmetic carries (1e-150 to 1e150)";
   return "";
 }
 
@@ -44,9 +45,10 @@ std::string inertiaWarning(const Mat3& inertia) {
   // principal moments, ascending
   const Vec3 I = Eigen::SelfAdjointEigenSolver<Mat3>(inertia, Eigen::EigenvaluesOnly).eigenvalues();
   if (I[0] + I[1] < I[2] * (1.0 - kTriangleSlack))
-    return "no rigid body has these moments: the principal moments " + number(I[0]) + ", " + number(I[1]) +
-           ", " + number(I[2]) + " break the triangle inequality (" + number(I[0]) + " + " + number(I[1]) +
-           " < " + number(I[2]) + "; the two smaller must add up to at least the largest)";
+    return "no rigid body has these moments: the principal moments " + number(I[0]) + ", " +
+           number(I[1]) + ", " + number(I[2]) + " break the triangle inequality (" + number(I[0]) +
+           " + " + number(I[1]) + " < " + number(I[2]) +
+           "; the two smaller must add up to at least the largest)";
   return "";
 }
 

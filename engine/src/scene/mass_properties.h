@@ -11,8 +11,8 @@
 //   of z^2 dm over the body (principal axes), which no distribution of positive mass makes
 //   negative; equality is a flat body. A relative slack of 1e-6 covers moments rounded in the file.
 //   Broken, it is a warning, not a refusal: the equations of motion still hold for any positive
-//   definite tensor, and published models break it (the control arms of Project Chrono's HMMWV data,
-//   0.03, 0.03 and 0.06276 kg m^2 for an upper one, in scenes/hmmwv-bump.json).
+//   definite tensor, and published models break it (the control arms of Project Chrono's HMMWV
+//   data, 0.03, 0.03 and 0.06276 kg m^2 for an upper one, in scenes/hmmwv-bump.json).
 
 #include <string>
 

@@ -29,7 +29,8 @@ std::string meshFileProblem(const std::string& file, const std::string& sceneFil
   std::error_code error;
   if (fs::is_regular_file(resolved, error)) return "";
   // the full path the reader looked at, so that a user sees which folder was meant
-  return "no file '" + excerpt(file) + "' (looked for " + fs::absolute(resolved, error).string() + ")";
+  return "no file '" + excerpt(file) + "' (looked for " + fs::absolute(resolved, error).string() +
+         ")";
 }
 
 std::string meshFileRelativeTo(const std::string& path, const std::string& sceneFile) {

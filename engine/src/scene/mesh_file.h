@@ -40,8 +40,10 @@ std::vector<SceneIssue> meshFileIssues(const Json& scene, const std::string& sce
     if (!body.is_object() || !body.contains("mesh") || !body["mesh"].is_object()) continue;
     const Json& mesh = body["mesh"];
     if (!mesh.contains("file") || !mesh["file"].is_string()) continue;
-    const std::string problem = meshFileProblem(mesh["file"].template get<std::string>(), sceneFile);
-    if (!problem.empty()) issues.push_back({"/bodies/" + std::to_string(i) + "/mesh/file", problem});
+    const std::string problem =
+        meshFileProblem(mesh["file"].template get<std::string>(), sceneFile);
+    if (!problem.empty())
+      issues.push_back({"/bodies/" + std::to_string(i) + "/mesh/file", problem});
   }
   return issues;
 }

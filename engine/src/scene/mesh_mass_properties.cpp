@@ -14,7 +14,8 @@ std::string meshClosedProblem(const TriangleMesh& mesh) {
   for (const auto& t : mesh.triangles) {
     for (int k = 0; k < 3; ++k) {
       const int a = t[k], b = t[(k + 1) % 3];
-      if (a < 0 || a >= n || b < 0 || b >= n) return "a triangle names a vertex the mesh does not have";
+      if (a < 0 || a >= n || b < 0 || b >= n)
+        return "a triangle names a vertex the mesh does not have";
       if (a == b) return "a triangle has a repeated vertex";
       ++directed[{a, b}];
     }
@@ -22,8 +23,11 @@ std::string meshClosedProblem(const TriangleMesh& mesh) {
   for (const auto& [edge, count] : directed) {
     const auto reverse = directed.find({edge.second, edge.first});
     const int back = reverse == directed.end() ? 0 : reverse->second;
-    const std::string name = "edge " + std::to_string(edge.first) + "-" + std::to_string(edge.second);
-    if (count > 1) return name + " is run along the same way by " + std::to_string(count) + " triangles (not oriented alike)";
+    const std::string name =
+        "edge " + std::to_string(edge.first) + "-" + std::to_string(edge.second);
+    if (count > 1)
+      return name + " is run along the same way by " + std::to_string(count) +
+             " triangles (not oriented alike)";
     if (back == 0) return name + " belongs to one triangle only (the mesh has a hole)";
   }
   return "";
@@ -46,7 +50,8 @@ SolidMass meshMassProperties(const TriangleMesh& mesh, double density) {
     const Vec3 s = a + b + c;
     sixV += d;
     moment24 += d * s;
-    second120 += d * (a * a.transpose() + b * b.transpose() + c * c.transpose() + s * s.transpose());
+    second120 +=
+        d * (a * a.transpose() + b * b.transpose() + c * c.transpose() + s * s.transpose());
   }
   if (sixV == 0.0) throw std::invalid_argument("the mesh encloses no volume");
   // wound inwards: every signed integral changes sign

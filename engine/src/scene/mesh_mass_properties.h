@@ -26,7 +26,7 @@
 namespace mbw {
 
 struct TriangleMesh {
-  std::vector<Vec3> vertices;               // m, body frame
+  std::vector<Vec3> vertices;                 // m, body frame
   std::vector<std::array<int, 3>> triangles;  // indices into vertices, shared where triangles meet
 };
 

@@ -19,10 +19,12 @@ Model ModelBuilder::build() {
   model_.name = scene_.at("name").get<std::string>();
   model_.description = scene_.value("description", "");
   if (scene_.contains("gravity")) model_.gravity_W = vec3(scene_["gravity"]);
-  if (scene_.contains("gravity_factor")) model_.gravityFactor = expression(scene_["gravity_factor"], "/gravity_factor");
+  if (scene_.contains("gravity_factor"))
+    model_.gravityFactor = expression(scene_["gravity_factor"], "/gravity_factor");
   const int version = scene_.at("version").get<int>();
   if (version != kSceneFormatVersion)
-    issue("/version", "version " + std::to_string(version) + " is not supported (this build reads " +
+    issue("/version", "version " + std::to_string(version) +
+                          " is not supported (this build reads " +
                           std::to_string(kSceneFormatVersion) + ")");
   readBodies();
   if (scene_.contains("beams")) readBeams();
@@ -34,7 +36,9 @@ Model ModelBuilder::build() {
   return std::move(model_);
 }
 
-Vec3 ModelBuilder::vec3(const json& v) { return Vec3(v[0].get<double>(), v[1].get<double>(), v[2].get<double>()); }
+Vec3 ModelBuilder::vec3(const json& v) {
+  return Vec3(v[0].get<double>(), v[1].get<double>(), v[2].get<double>());
+}
 
 void ModelBuilder::readBodies() {
   const json& bodies = scene_["bodies"];
@@ -57,12 +61,14 @@ void ModelBuilder::readBody(const json& b, const std::string& path) {
   const Vec3 products = b.contains("inertia_products") ? vec3(b["inertia_products"]) : Vec3::Zero();
   body.inertia_B << moments[0], products[0], products[1], products[0], moments[1], products[2],
       products[1], products[2], moments[2];
-  if (const std::string why = inertiaProblem(body.inertia_B); !why.empty()) issue(path + "/inertia", why);
+  if (const std::string why = inertiaProblem(body.inertia_B); !why.empty())
+    issue(path + "/inertia", why);
   else if (const std::string odd = inertiaWarning(body.inertia_B); !odd.empty())
     model_.warnings.push_back({path + "/inertia", odd});
   if (b.contains("center_of_mass")) body.com_B = vec3(b["center_of_mass"]);
   body.position_W = vec3(b["position"]);
-  if (b.contains("orientation")) body.R_WB = readOrientation(b["orientation"], path + "/orientation");
+  if (b.contains("orientation"))
+    body.R_WB = readOrientation(b["orientation"], path + "/orientation");
   if (b.contains("velocity")) body.velocity_W = vec3(b["velocity"]);
   if (b.contains("angular_velocity")) body.omega_W = vec3(b["angular_velocity"]);
   for (const char* key : {"points", "vectors"}) {
@@ -100,7 +106,8 @@ Mat3 ModelBuilder::readOrientation(const json& o, const std::string& path) {
     const json& e = o["euler_parameters"];
     const Vec4 p(e[0].get<double>(), e[1].get<double>(), e[2].get<double>(), e[3].get<double>());
     if (std::abs(p.norm() - 1.0) > 1e-3) {
-      issue(path + "/euler_parameters", "Euler parameters must have unit length, got " + number(p.norm()));
+      issue(path + "/euler_parameters",
+            "Euler parameters must have unit length, got " + number(p.norm()));
       return Mat3::Identity();
     }
     return rotationFromEulerParameters(p.normalized());
@@ -130,10 +137,13 @@ void ModelBuilder::readShape(const json& s, const std::string& path, Body& body)
     if (!(v > 0.0)) issue(path + "/" + key, std::string(key) + " must be positive");
     return v;
   };
-  if (s.contains("density") && !(s["density"].get<double>() > 0.0)) issue(path + "/density", "density must be positive");
+  if (s.contains("density") && !(s["density"].get<double>() > 0.0))
+    issue(path + "/density", "density must be positive");
   if (body.shape == "box") {
-    if (!s.contains("size")) issue(path + "/size", "a box needs 'size'");
-    else body.shapeSize = vec3(s["size"]);
+    if (!s.contains("size"))
+      issue(path + "/size", "a box needs 'size'");
+    else
+      body.shapeSize = vec3(s["size"]);
   } else if (body.shape == "cylinder") {
     const Vec3 axis = s.contains("axis") ? vec3(s["axis"]) : Vec3::UnitZ();
     if (axis.norm() == 0.0) issue(path + "/axis", "the cylinder axis has zero length");
@@ -145,10 +155,12 @@ void ModelBuilder::readShape(const json& s, const std::string& path, Body& body)
 }
 
 void ModelBuilder::readMesh(const json& m, const std::string& path) {
-  if (const std::string problem = meshFileNameProblem(m["file"].get<std::string>()); !problem.empty())
+  if (const std::string problem = meshFileNameProblem(m["file"].get<std::string>());
+      !problem.empty())
     issue(path + "/file", problem);
   for (const char* key : {"scale", "density"})
-    if (m.contains(key) && !(m[key].get<double>() > 0.0)) issue(path + "/" + key, std::string(key) + " must be positive");
+    if (m.contains(key) && !(m[key].get<double>() > 0.0))
+      issue(path + "/" + key, std::string(key) + " must be positive");
 }
 
 int ModelBuilder::bodyRef(const json& element, const char* key, const std::string& path) {
@@ -172,14 +184,16 @@ Vec3 ModelBuilder::namedRef(const json& v, int b, const std::string& path, bool 
   if (v.is_array()) return vec3(v);
   const std::string name = v.get<std::string>();
   if (b == kGround || b < 0) {
-    if (b == kGround) issue(path, "the ground has no named " + std::string(point ? "points" : "vectors") +
-                                      "; give coordinates [x, y, z]");
+    if (b == kGround)
+      issue(path, "the ground has no named " + std::string(point ? "points" : "vectors") +
+                      "; give coordinates [x, y, z]");
     return Vec3::Zero();
   }
   const auto& list = point ? model_.bodies[b].points : model_.bodies[b].vectors;
   for (const auto& [n, x] : list)
     if (n == name) return x;
-  issue(path, "body '" + model_.bodies[b].name + "' has no " + (point ? "point" : "vector") + " named '" + name + "'");
+  issue(path, "body '" + model_.bodies[b].name + "' has no " + (point ? "point" : "vector") +
+                  " named '" + name + "'");
   return point ? Vec3(Vec3::Zero()) : Vec3(Vec3::UnitX());
 }
 
@@ -189,7 +203,8 @@ ModelBuilder::AngleFrame ModelBuilder::angleFrame(const json& element, int bodyI
   f.axis_I = vectorRef(element, "axis_i", bodyI, path).normalized();
   f.u_I = vectorRef(element, "reference_i", bodyI, path).normalized();
   f.u_J = vectorRef(element, "reference_j", bodyJ, path).normalized();
-  if (std::abs(f.axis_I.dot(f.u_I)) > 1e-9) issue(path + "/reference_i", "reference_i must be perpendicular to axis_i");
+  if (std::abs(f.axis_I.dot(f.u_I)) > 1e-9)
+    issue(path + "/reference_i", "reference_i must be perpendicular to axis_i");
   return f;
 }
 
@@ -205,7 +220,8 @@ TimeFunction ModelBuilder::expression(const json& v, const std::string& path) {
       Pieces p;
       if (!readPieces(v, path, p)) return TimeFunction();
       std::vector<TimeFunction> pieces;
-      for (size_t k = 0; k < p.texts.size(); ++k) pieces.push_back(expression(json(p.texts[k]), p.paths[k]));
+      for (size_t k = 0; k < p.texts.size(); ++k)
+        pieces.push_back(expression(json(p.texts[k]), p.paths[k]));
       return TimeFunction::piecewise(p.breaks, std::move(pieces));
     }
     if (v.contains("rate")) {
@@ -214,13 +230,15 @@ TimeFunction ModelBuilder::expression(const json& v, const std::string& path) {
       if (rate.is_object()) {
         if (!readPieces(rate, path + "/rate", p)) return TimeFunction();
       } else if (rate.is_number() || rate.is_string()) {
-        p.texts.push_back(rate.is_number() ? exactText(rate.get<double>()) : rate.get<std::string>());
+        p.texts.push_back(rate.is_number() ? exactText(rate.get<double>())
+                                           : rate.get<std::string>());
       } else {
         issue(path + "/rate", "the rate must be an expression or a piecewise object");
         return TimeFunction();
       }
       const double t0 = v.contains("from") && v["from"].is_number() ? v["from"].get<double>() : 0.0;
-      const double v0 = v.contains("value") && v["value"].is_number() ? v["value"].get<double>() : 0.0;
+      const double v0 =
+          v.contains("value") && v["value"].is_number() ? v["value"].get<double>() : 0.0;
       return TimeFunction::integral(p.breaks, p.texts, t0, v0);
     }
     issue(path, "an expression object needs 'piecewise' or 'rate'");
@@ -235,26 +253,32 @@ bool ModelBuilder::readPieces(const json& v, const std::string& path, Pieces& p)
   static const json kNone;
   const json& list = v.contains("piecewise") ? v["piecewise"] : kNone;
   if (!list.is_array() || list.empty()) {
-    issue(path + "/piecewise", "must be a non-empty array of {\"until\": t, \"f\": expression} (the last without until)");
+    issue(
+        path + "/piecewise",
+        "must be a non-empty array of {\"until\": t, \"f\": expression} (the last without until)");
     return false;
   }
   for (size_t k = 0; k < list.size(); ++k) {
     const std::string at = path + "/piecewise/" + std::to_string(k);
     const json& piece = list[k];
     const bool last = k + 1 == list.size();
-    if (!piece.is_object() || !piece.contains("f") || !(piece["f"].is_string() || piece["f"].is_number())) {
+    if (!piece.is_object() || !piece.contains("f") ||
+        !(piece["f"].is_string() || piece["f"].is_number())) {
       issue(at, "a piece needs 'f', an expression");
       return false;
     }
     if (last == piece.contains("until") || (!last && !piece["until"].is_number())) {
-      issue(at, last ? "the last piece has no 'until' (it holds after the last break)" : "a piece needs 'until', a time in s");
+      issue(at, last ? "the last piece has no 'until' (it holds after the last break)"
+                     : "a piece needs 'until', a time in s");
       return false;
     }
     if (!last) {
       p.breaks.push_back(piece["until"].get<double>());
-      if (k > 0 && !(p.breaks[k] > p.breaks[k - 1])) issue(at + "/until", "the breaks must increase");
+      if (k > 0 && !(p.breaks[k] > p.breaks[k - 1]))
+        issue(at + "/until", "the breaks must increase");
     }
-    p.texts.push_back(piece["f"].is_number() ? exactText(piece["f"].get<double>()) : piece["f"].get<std::string>());
+    p.texts.push_back(piece["f"].is_number() ? exactText(piece["f"].get<double>())
+                                             : piece["f"].get<std::string>());
     p.paths.push_back(at + "/f");
   }
   return true;
@@ -273,12 +297,14 @@ void ModelBuilder::readOutputs() {
     OutputChannel c;
     c.name = o["name"].get<std::string>();
     c.jsonPath = path;
-    if (!names.insert(c.name).second) issue(path + "/name", "duplicate output name '" + c.name + "'");
-    if (c.name.empty() || c.name.find_first_of(".,\"\n ") != std::string::npos ||
-        c.name == "t" || c.name == "h" || c.name == "newton_iterations")
-      issue(path + "/name", "'" + c.name + "' cannot name an output: use letters, digits, _ or - "
-                            "(no dots: the column '<name>.rate' is added), and not t, h or "
-                            "newton_iterations");
+    if (!names.insert(c.name).second)
+      issue(path + "/name", "duplicate output name '" + c.name + "'");
+    if (c.name.empty() || c.name.find_first_of(".,\"\n ") != std::string::npos || c.name == "t" ||
+        c.name == "h" || c.name == "newton_iterations")
+      issue(path + "/name", "'" + c.name +
+                                "' cannot name an output: use letters, digits, _ or - "
+                                "(no dots: the column '<name>.rate' is added), and not t, h or "
+                                "newton_iterations");
     const std::string type = o["type"].get<std::string>();
     auto axisIndex = [](const std::string& a) { return a == "x" ? 0 : a == "y" ? 1 : 2; };
     if (type == "coordinate" || type == "displacement") {
@@ -288,7 +314,8 @@ void ModelBuilder::readOutputs() {
       const Vec3 point = o.contains("point") ? pointRef(o, "point", c.bodyI, path) : Vec3::Zero();
       c.s_I = internalPoint(c.bodyI, point);
       c.c_W = Vec3::Unit(axisIndex(o["axis"].get<std::string>()));
-      if (c.bodyI >= 0) c.initial_W = model_.bodies[c.bodyI].position_W + model_.bodies[c.bodyI].R_WB * point;
+      if (c.bodyI >= 0)
+        c.initial_W = model_.bodies[c.bodyI].position_W + model_.bodies[c.bodyI].R_WB * point;
       c.unit = "m";
     } else if (type == "euler-angle") {
       c.type = OutputType::EulerAngle;
@@ -318,7 +345,8 @@ void ModelBuilder::readOutputs() {
         continue;
       }
       // a section between two elements belongs to the first
-      const int k = std::clamp(static_cast<int>(std::ceil(s / Le - 1e-12)) - 1, 0, beam->elementCount - 1);
+      const int k =
+          std::clamp(static_cast<int>(std::ceil(s / Le - 1e-12)) - 1, 0, beam->elementCount - 1);
       c.element = beam->firstElement + k;
       c.xi = 2.0 * (s - k * Le) / Le - 1.0;
     } else {
@@ -364,10 +392,12 @@ void ModelBuilder::readSettings() {
   if (s.contains("rtol") && !(d.rtol > 0.0)) issue("/settings/rtol", "rtol must be positive");
   if (s.contains("atol") && !(d.atol > 0.0)) issue("/settings/atol", "atol must be positive");
   d.maxStep = s.value("max_step", d.maxStep);
-  if (s.contains("max_step") && !(d.maxStep > 0.0)) issue("/settings/max_step", "max_step must be positive");
+  if (s.contains("max_step") && !(d.maxStep > 0.0))
+    issue("/settings/max_step", "max_step must be positive");
   d.linearSolver = s.value("linear_solver", d.linearSolver);
   if (d.linearSolver != "auto" && d.linearSolver != "dense" && d.linearSolver != "sparse")
-    issue("/settings/linear_solver", "unknown linear solver '" + d.linearSolver + "' (auto, dense or sparse)");
+    issue("/settings/linear_solver",
+          "unknown linear solver '" + d.linearSolver + "' (auto, dense or sparse)");
   d.jacobianUpdate = s.value("jacobian_update", d.jacobianUpdate);
   if (d.jacobianUpdate != "auto" && d.jacobianUpdate != "iteration" && d.jacobianUpdate != "step")
     issue("/settings/jacobian_update",
@@ -376,7 +406,8 @@ void ModelBuilder::readSettings() {
   d.penalty = s.value("penalty", d.penalty);
   if (!(d.penalty > 0.0)) issue("/settings/penalty", "the penalty factor must be positive");
   d.outputStep = s.value("output_step", d.outputStep);
-  if (s.contains("output_step") && !(d.outputStep > 0.0)) issue("/settings/output_step", "output_step must be positive");
+  if (s.contains("output_step") && !(d.outputStep > 0.0))
+    issue("/settings/output_step", "output_step must be positive");
   d.outputTimes = s.value("output_times", d.outputTimes);
   if (s.contains("output_step") && s.contains("output_times"))
     issue("/settings/output_times", "give either output_step or output_times, not both");
@@ -384,7 +415,8 @@ void ModelBuilder::readSettings() {
   if (formulationDescription(d.formulation).empty())
     issue("/settings/formulation", "unknown formulation '" + d.formulation + "' (rA, rp or rE)");
   if (!(d.step > 0.0)) issue("/settings/step", "the step must be positive");
-  if (!(d.tEnd > d.tStart)) issue("/settings/t_end", "t_end must be after t_start (" + number(d.tStart) + " s)");
+  if (!(d.tEnd > d.tStart))
+    issue("/settings/t_end", "t_end must be after t_start (" + number(d.tStart) + " s)");
   if (d.every < 1) issue("/settings/every", "every must be at least 1");
   if (!(model_.maxInitialCorrection > 0.0))
     issue("/settings/max_initial_correction", "must be positive");

@@ -18,20 +18,24 @@ class ModelBuilder {
  public:
   using json = nlohmann::json;
 
-  ModelBuilder(const json& scene, std::vector<SceneIssue>& issues) : scene_(scene), issues_(issues) {}
+  ModelBuilder(const json& scene, std::vector<SceneIssue>& issues)
+      : scene_(scene), issues_(issues) {}
 
   Model build();
 
  private:
   static Vec3 vec3(const json& v);
-  void issue(const std::string& path, const std::string& message) { issues_.push_back({path, message}); }
+  void issue(const std::string& path, const std::string& message) {
+    issues_.push_back({path, message});
+  }
 
   // --- bodies ------------------------------------------------------------------------------------
   void readBodies();
   void readBody(const json& b, const std::string& path);
   Mat3 readOrientation(const json& o, const std::string& path);
   void readShape(const json& s, const std::string& path, Body& body);
-  // a mesh's name, scale and density (its file is looked for by the scene reader: scene/mesh_file.h)
+  // a mesh's name, scale and density (its file is looked for by the scene reader:
+  // scene/mesh_file.h)
   void readMesh(const json& m, const std::string& path);
 
   // --- beams (model_builder_beams.cpp) ---------------------------------------------------------
@@ -41,7 +45,8 @@ class ModelBuilder {
   void addBeamNodes(Beam& beam, const json& b, const std::string& path);
   void addBeamElements(const Beam& beam);
 
-  // --- references ---------------------------------------------------------------------------------
+  // --- references
+  // ---------------------------------------------------------------------------------
   int bodyRef(const json& element, const char* key, const std::string& path);
   // a point of body `b` in the scene's body frame (world for the ground)
   Vec3 pointRef(const json& element, const char* key, int b, const std::string& path);
@@ -67,17 +72,20 @@ class ModelBuilder {
   static std::string number(double x);     // for messages
   static std::string exactText(double x);  // round-trips
 
-  // --- joints --------------------------------------------------------------------------------------
+  // --- joints
+  // --------------------------------------------------------------------------------------
   void readJoints();
   void readJoint(const json& j, const std::string& path);
 
-  // --- forces ----------------------------------------------------------------------------------------
+  // --- forces
+  // ----------------------------------------------------------------------------------------
   void readForces();
   // a tire on the scene's road; false when it cannot be built
   bool readTire(const json& f, const std::string& path, ForceElement& e);
   void readRoad(const json& r);
 
-  // --- outputs -------------------------------------------------------------------------------------
+  // --- outputs
+  // -------------------------------------------------------------------------------------
   void readOutputs();
   void readSettings();
   const json& scene_;

@@ -33,17 +33,20 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
   beam.jsonPath = path;
   for (const Beam& other : model_.beams)
     if (other.name == beam.name) issue(path + "/name", "duplicate beam name '" + beam.name + "'");
-  if (beam.name.empty() || beam.name == "ground") issue(path + "/name", "'" + beam.name + "' cannot name a beam");
+  if (beam.name.empty() || beam.name == "ground")
+    issue(path + "/name", "'" + beam.name + "' cannot name a beam");
 
   // geometry and section axes
   beam.start_W = vec3(b["from"]);
   beam.end_W = vec3(b["to"]);
   // compared as a double first: a count beyond int would wrap
   const double elements = b["elements"].get<double>();
-  beam.elementCount = elements >= 1 && elements <= kMaxBeamElements ? static_cast<int>(elements) : 1;
+  beam.elementCount =
+      elements >= 1 && elements <= kMaxBeamElements ? static_cast<int>(elements) : 1;
   if (elements < 1) issue(path + "/elements", "a beam needs at least one element");
   if (elements > kMaxBeamElements)
-    issue(path + "/elements", "at most " + std::to_string(kMaxBeamElements) + " elements per beam, got " + number(elements));
+    issue(path + "/elements", "at most " + std::to_string(kMaxBeamElements) +
+                                  " elements per beam, got " + number(elements));
   if (!(beam.length() > 0.0)) {
     issue(path + "/to", "the beam has zero length ('from' and 'to' coincide)");
     return;
@@ -71,16 +74,20 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
   s.EI3 = c["EI3"].get<double>();
   s.damping = c.value("damping", 0.0);
   for (const char* key : {"EA", "GA2", "GA3", "GJ", "EI2", "EI3"})
-    if (!(c[key].get<double>() > 0.0)) issue(path + "/section/" + key, std::string(key) + " must be positive");
+    if (!(c[key].get<double>() > 0.0))
+      issue(path + "/section/" + key, std::string(key) + " must be positive");
   if (s.damping < 0.0) issue(path + "/section/damping", "damping must not be negative");
   beam.massPerLength = b["mass_per_length"].get<double>();
-  if (!(beam.massPerLength > 0.0)) issue(path + "/mass_per_length", "the mass per length must be positive");
+  if (!(beam.massPerLength > 0.0))
+    issue(path + "/mass_per_length", "the mass per length must be positive");
   beam.inertiaPerLength = vec3(b["inertia_per_length"]);
   if (!(beam.inertiaPerLength.minCoeff() > 0.0))
-    issue(path + "/inertia_per_length", "the rotary inertia per length must be positive about every axis");
+    issue(path + "/inertia_per_length",
+          "the rotary inertia per length must be positive about every axis");
 
   // display
-  beam.displayRadius = std::sqrt(2.0 * std::max(beam.inertiaPerLength[0], 0.0) / std::max(beam.massPerLength, 1e-300));
+  beam.displayRadius = std::sqrt(2.0 * std::max(beam.inertiaPerLength[0], 0.0) /
+                                 std::max(beam.massPerLength, 1e-300));
   if (b.contains("display")) {
     const json& d = b["display"];
     beam.displayRadius = d.value("radius", beam.displayRadius);

@@ -12,7 +12,8 @@ void ModelBuilder::readForces() {
     const std::string path = "/forces/" + std::to_string(i);
     const json& f = forces[i];
     const std::string name = f["name"].get<std::string>();
-    if (!names.insert(name).second) issue(path + "/name", "duplicate force element name '" + name + "'");
+    if (!names.insert(name).second)
+      issue(path + "/name", "duplicate force element name '" + name + "'");
     ForceElement e;
     e.name = name;
     e.jsonPath = path;
@@ -29,7 +30,8 @@ void ModelBuilder::readForces() {
       e.damping = f.value("damping", 0.0);
       if (e.stiffness < 0.0) issue(path + "/stiffness", "stiffness must not be negative");
       if (e.damping < 0.0) issue(path + "/damping", "damping must not be negative");
-      e.actuator = f.contains("actuator") ? expression(f["actuator"], path + "/actuator") : TimeFunction();
+      e.actuator =
+          f.contains("actuator") ? expression(f["actuator"], path + "/actuator") : TimeFunction();
       if (type == "tsda") {
         e.type = ForceType::TSDA;
         e.s_I = internalPoint(e.bodyI, pointRef(f, "point_i", e.bodyI, path));
@@ -66,7 +68,8 @@ void ModelBuilder::readForces() {
     }
     e.activeFrom = f.value("active_from", e.activeFrom);
     e.activeUntil = f.value("active_until", e.activeUntil);
-    if (!(e.activeUntil > e.activeFrom)) issue(path + "/active_until", "active_until must be after active_from");
+    if (!(e.activeUntil > e.activeFrom))
+      issue(path + "/active_until", "active_until must be after active_from");
     model_.forces.push_back(std::move(e));
   }
 }

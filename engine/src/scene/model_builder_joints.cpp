@@ -24,7 +24,8 @@ void ModelBuilder::readJoint(const json& j, const std::string& path) {
   joint.bodyJ = bodyRef(j, "body_j", path);
   if (joint.bodyI == -2 || joint.bodyJ == -2) return;
   if (joint.bodyI == joint.bodyJ) {
-    issue(path + "/body_j", "a joint needs two different bodies ('" + model_.bodyName(joint.bodyI) + "' twice)");
+    issue(path + "/body_j",
+          "a joint needs two different bodies ('" + model_.bodyName(joint.bodyI) + "' twice)");
     return;
   }
   joint.firstPrimitive = model_.primitiveCount();
@@ -86,7 +87,8 @@ void ModelBuilder::readJoint(const json& j, const std::string& path) {
     const Vec3 nJ = vectorRef(j, "axis_j", bj, path).normalized();
     joint.point_I = internalPoint(bi, sI);
     joint.axis_I = nI;
-    // a_i, b_i: the plane perpendicular to the axis of body i (Kissel et al. 2021 Table 1, "perpendicular 1")
+    // a_i, b_i: the plane perpendicular to the axis of body i (Kissel et al. 2021 Table 1,
+    // "perpendicular 1")
     const Vec3 aI = nI.unitOrthogonal(), bIv = nI.cross(aI);
     if (type == "universal") {
       joint.type = JointType::Universal;
@@ -164,7 +166,8 @@ void ModelBuilder::readJoint(const json& j, const std::string& path) {
         j.contains("f") ? expression(j["f"], path + "/f") : TimeFunction());
   } else if (type == "dp2") {
     dp2(vectorRef(j, "a_i", bi, path), pointRef(j, "point_i", bi, path),
-        pointRef(j, "point_j", bj, path), j.contains("f") ? expression(j["f"], path + "/f") : TimeFunction());
+        pointRef(j, "point_j", bj, path),
+        j.contains("f") ? expression(j["f"], path + "/f") : TimeFunction());
   } else if (type == "d") {
     Primitive p;
     p.type = PrimitiveType::D;
@@ -174,8 +177,11 @@ void ModelBuilder::readJoint(const json& j, const std::string& path) {
     add(std::move(p));
   } else if (type == "cd") {
     const std::string axis = j["axis"].get<std::string>();
-    cd(Vec3::Unit(axis == "x" ? 0 : axis == "y" ? 1 : 2), pointRef(j, "point_i", bi, path),
-       pointRef(j, "point_j", bj, path), j.contains("f") ? expression(j["f"], path + "/f") : TimeFunction());
+    cd(Vec3::Unit(axis == "x"   ? 0
+                  : axis == "y" ? 1
+                                : 2),
+       pointRef(j, "point_i", bi, path), pointRef(j, "point_j", bj, path),
+       j.contains("f") ? expression(j["f"], path + "/f") : TimeFunction());
   }
   joint.primitiveCount = model_.primitiveCount() - joint.firstPrimitive;
   model_.joints.push_back(std::move(joint));

@@ -13,10 +13,12 @@ std::string format(const std::string& source, const std::vector<SceneIssue>& iss
   for (size_t k = 0; k < issues.size() && k < kListedIssues; ++k) {
     const SceneIssue& i = issues[k];
     if (!text.empty()) text += "\n";
-    text += file + ": " + (i.path.empty() ? "/" : excerpt(i.path, kPathLimit)) + ": " + excerpt(i.message, kMessageLimit);
+    text += file + ": " + (i.path.empty() ? "/" : excerpt(i.path, kPathLimit)) + ": " +
+            excerpt(i.message, kMessageLimit);
   }
   if (issues.size() > kListedIssues)
-    text += "\n" + file + ": ... and " + std::to_string(issues.size() - kListedIssues) + " more problems";
+    text += "\n" + file + ": ... and " + std::to_string(issues.size() - kListedIssues) +
+            " more problems";
   return text;
 }
 
@@ -25,10 +27,13 @@ std::string format(const std::string& source, const std::vector<SceneIssue>& iss
 std::string excerpt(const std::string& s, size_t limit) {
   if (s.size() <= limit) return s;
   const size_t half = limit / 2;
-  return s.substr(0, half) + "..." + s.substr(s.size() - half) + " (" + std::to_string(s.size()) + " characters)";
+  return s.substr(0, half) + "..." + s.substr(s.size() - half) + " (" + std::to_string(s.size()) +
+         " characters)";
 }
 
 SceneError::SceneError(std::string source, std::vector<SceneIssue> issues)
-    : std::runtime_error(format(source, issues)), source_(std::move(source)), issues_(std::move(issues)) {}
+    : std::runtime_error(format(source, issues)),
+      source_(std::move(source)),
+      issues_(std::move(issues)) {}
 
 }  // namespace mbw

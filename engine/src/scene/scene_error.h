@@ -12,7 +12,7 @@
 namespace mbw {
 
 struct SceneIssue {
-  std::string path;     // JSON pointer
+  std::string path;  // JSON pointer
   std::string message;
 };
 

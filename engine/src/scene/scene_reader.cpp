@@ -25,15 +25,19 @@ constexpr double kRedundantMismatch = 1e-8;
 
 std::string primitiveName(PrimitiveType t) {
   switch (t) {
-    case PrimitiveType::DP1: return "DP1";
-    case PrimitiveType::DP2: return "DP2";
-    case PrimitiveType::D: return "D";
-    case PrimitiveType::CD: return "CD";
-    case PrimitiveType::AngleDriver: return "angle driver";
+    case PrimitiveType::DP1:
+      return "DP1";
+    case PrimitiveType::DP2:
+      return "DP2";
+    case PrimitiveType::D:
+      return "D";
+    case PrimitiveType::CD:
+      return "CD";
+    case PrimitiveType::AngleDriver:
+      return "angle driver";
   }
   return "?";
 }
-
 
 // "joints 'a', 'b' and 'c'"
 std::string jointList(const Model& model, const std::vector<int>& joints) {
@@ -55,21 +59,29 @@ std::vector<ModelNote> redundancyNotes(const Model& model) {
     std::vector<std::string> equations;
     std::set<int> others;
     bool own = false;
-    for (; i < model.redundant.size() && model.primitives[model.redundant[i].primitive].joint == joint; ++i) {
+    for (; i < model.redundant.size() &&
+           model.primitives[model.redundant[i].primitive].joint == joint;
+         ++i) {
       const int k = model.redundant[i].primitive;
-      equations.push_back(primitiveName(model.primitives[k].type) + " " + std::to_string(k - j.firstPrimitive + 1));
+      equations.push_back(primitiveName(model.primitives[k].type) + " " +
+                          std::to_string(k - j.firstPrimitive + 1));
       for (int other : model.redundant[i].repeats) {
-        if (other == joint) own = true;
-        else others.insert(other);
+        if (other == joint)
+          own = true;
+        else
+          others.insert(other);
       }
     }
     std::ostringstream os;
-    os << "joint '" << j.name << "': " << equations.size() << " of its " << j.primitiveCount << " equations (";
+    os << "joint '" << j.name << "': " << equations.size() << " of its " << j.primitiveCount
+       << " equations (";
     for (size_t e = 0; e < equations.size(); ++e) os << (e ? ", " : "") << equations[e];
     os << ") " << (equations.size() == 1 ? "repeats" : "repeat") << " what ";
     const std::vector<int> list(others.begin(), others.end());
-    if (!list.empty()) os << jointList(model, list) << (own ? " and its own other equations" : "");
-    else os << "its own other equations";
+    if (!list.empty())
+      os << jointList(model, list) << (own ? " and its own other equations" : "");
+    else
+      os << "its own other equations";
     os << (list.size() == 1 && !own ? " imposes" : " impose")
        << "; left out (redundant): their share of the reactions is carried by the kept equations";
     notes.push_back({j.jsonPath, os.str()});
@@ -117,8 +129,9 @@ void checkConstraints(Model& model, std::vector<SceneIssue>& issues) {
     std::ostringstream os;
     os << "joint '" << j.name << "': its " << primitiveName(p.type) << " equation "
        << (r.primitive - j.firstPrimitive + 1) << " of " << j.primitiveCount << " repeats what "
-       << (r.repeats.empty() ? std::string("the others impose")
-                             : jointList(model, r.repeats) + (r.repeats.size() == 1 ? " imposes" : " impose"))
+       << (r.repeats.empty()
+               ? std::string("the others impose")
+               : jointList(model, r.repeats) + (r.repeats.size() == 1 ? " imposes" : " impose"))
        << " but disagrees: it is off by " << std::abs(phi[r.primitive])
        << " where the kept equations hold (check the joints' points and axes: in a planar loop the "
           "revolute axes must be parallel)";
@@ -146,7 +159,9 @@ Model readScene(const std::string& text, const std::string& source, const std::s
 
 }  // namespace
 
-Model parseScene(const std::string& text, const std::string& source) { return readScene(text, source, ""); }
+Model parseScene(const std::string& text, const std::string& source) {
+  return readScene(text, source, "");
+}
 
 Model loadSceneFile(const std::string& path) {
   std::ifstream in(path);
@@ -159,7 +174,8 @@ Model loadSceneFile(const std::string& path) {
 }
 
 Model loadScene(const std::string& nameOrPath) {
-  if (const BuiltinScene* s = findBuiltinScene(nameOrPath)) return parseScene(s->text, "builtin:" + s->name);
+  if (const BuiltinScene* s = findBuiltinScene(nameOrPath))
+    return parseScene(s->text, "builtin:" + s->name);
   return loadSceneFile(nameOrPath);
 }
 

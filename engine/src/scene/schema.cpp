@@ -6,8 +6,11 @@ namespace {
 using K = FieldKind;
 
 FieldSpec field(std::string name, K kind, bool required, std::string dflt, std::string unit,
-                std::string description, std::string type = "", std::vector<std::string> choices = {}) {
-  return {std::move(name), kind, required, std::move(dflt), std::move(unit), std::move(description),
+                std::string description, std::string type = "",
+                std::vector<std::string> choices = {}) {
+  return {std::move(name), kind,
+          required,        std::move(dflt),
+          std::move(unit), std::move(description),
           std::move(type), std::move(choices)};
 }
 
@@ -32,137 +35,169 @@ FieldSpec driverField(const char* name, const char* unit, const char* role) {
 }
 
 const std::vector<std::string> kJointTypes = {
-    "spherical", "revolute", "universal", "cylindrical", "translational", "fixed", "distance",
-    "planar", "planar-revolute", "angle-driver", "dp1", "dp2", "d", "cd"};
+    "spherical", "revolute", "universal",       "cylindrical",  "translational", "fixed",
+    "distance",  "planar",   "planar-revolute", "angle-driver", "dp1",           "dp2",
+    "d",         "cd"};
 const std::vector<std::string> kForceTypes = {"tsda", "rsda", "force", "torque", "tire"};
-const std::vector<std::string> kOutputTypes = {"coordinate", "displacement", "distance", "angle",
-                                               "euler-angle", "beam-section"};
+const std::vector<std::string> kOutputTypes = {"coordinate", "displacement", "distance",
+                                               "angle",      "euler-angle",  "beam-section"};
 
 std::vector<ObjectSpec> buildSchema() {
   std::vector<ObjectSpec> s;
 
-  s.push_back({"scene",
-               "A mechanism: bodies, the joints between them, force elements, and default run "
-               "settings. SI units; z is up unless gravity says otherwise.",
-               {field("format", K::Enum, true, "", "", "file type marker", "", {"mbw-scene"}),
-                field("version", K::Integer, true, "", "",
-                      "format version; this build reads version " + std::to_string(kSceneFormatVersion)),
-                field("name", K::String, true, "", "", "short name of the model"),
-                field("description", K::String, false, "", "", "one-line description"),
-                field("gravity", K::Vector3, false, "[0, 0, -9.81]", "m/s^2", "gravitational acceleration"),
-                field("gravity_factor", K::Expression, false, "1", "", "multiplies gravity: a function of t ramps it in (then gravity counts as work done, not as a potential)"),
-                field("bodies", K::Array, true, "", "", "the rigid bodies (the ground is implicit)", "body"),
-                field("beams", K::Array, false, "[]", "", "flexible beams; each adds its nodes as bodies named <beam>.<k>", "beam"),
-                field("joints", K::Array, false, "[]", "", "kinematic joints, drivers and raw constraint primitives", "joint"),
-                field("forces", K::Array, false, "[]", "", "force elements", "force"),
-                field("road", K::Object, false, "flat at z = 0", "", "the road surface tires roll on", "road"),
-                field("outputs", K::Array, false, "[]", "", "named quantities recorded with every step", "output"),
-                field("settings", K::Object, false, "", "", "default run settings", "settings")},
-               "",
-               {}});
+  s.push_back(
+      {"scene",
+       "A mechanism: bodies, the joints between them, force elements, and default run "
+       "settings. SI units; z is up unless gravity says otherwise.",
+       {field("format", K::Enum, true, "", "", "file type marker", "", {"mbw-scene"}),
+        field("version", K::Integer, true, "", "",
+              "format version; this build reads version " + std::to_string(kSceneFormatVersion)),
+        field("name", K::String, true, "", "", "short name of the model"),
+        field("description", K::String, false, "", "", "one-line description"),
+        field("gravity", K::Vector3, false, "[0, 0, -9.81]", "m/s^2", "gravitational acceleration"),
+        field("gravity_factor", K::Expression, false, "1", "",
+              "multiplies gravity: a function of t ramps it in (then gravity counts as work done, "
+              "not as a potential)"),
+        field("bodies", K::Array, true, "", "", "the rigid bodies (the ground is implicit)",
+              "body"),
+        field("beams", K::Array, false, "[]", "",
+              "flexible beams; each adds its nodes as bodies named <beam>.<k>", "beam"),
+        field("joints", K::Array, false, "[]", "",
+              "kinematic joints, drivers and raw constraint primitives", "joint"),
+        field("forces", K::Array, false, "[]", "", "force elements", "force"),
+        field("road", K::Object, false, "flat at z = 0", "", "the road surface tires roll on",
+              "road"),
+        field("outputs", K::Array, false, "[]", "", "named quantities recorded with every step",
+              "output"),
+        field("settings", K::Object, false, "", "", "default run settings", "settings")},
+       "",
+       {}});
 
-  s.push_back({"body",
-               "A rigid body. Its frame is placed by `position` and `orientation`; points and vectors "
-               "are given in that frame.",
-               {field("name", K::String, true, "", "", "unique name (not \"ground\")"),
-                field("mass", K::Number, true, "", "kg", "mass, positive"),
-                field("inertia", K::Vector3, true, "", "kg m^2",
-                      "moments of inertia about the centre of mass along the body axes (Ixx, Iyy, Izz)"),
-                field("inertia_products", K::Vector3, false, "[0, 0, 0]", "kg m^2",
-                      "products of inertia (Ixy, Ixz, Iyz); the tensor must be positive definite"),
-                field("center_of_mass", K::Vector3, false, "[0, 0, 0]", "m", "centre of mass in the body frame"),
-                field("position", K::Vector3, true, "", "m", "initial position of the body frame origin (world)"),
-                field("orientation", K::Object, false, "identity", "", "initial orientation of the body frame", "orientation"),
-                field("velocity", K::Vector3, false, "[0, 0, 0]", "m/s", "initial velocity of the body frame origin (world)"),
-                field("angular_velocity", K::Vector3, false, "[0, 0, 0]", "rad/s", "initial angular velocity (world frame)"),
-                field("points", K::Vec3Map, false, "{}", "m", "named points in the body frame"),
-                field("vectors", K::Vec3Map, false, "{}", "", "named directions in the body frame"),
-                field("shape", K::Object, false, "", "", "how the workbench draws the body", "shape"),
-                field("mesh", K::Object, false, "", "", "a mesh the workbench draws for the body, in place of its shape", "mesh")},
-               "",
-               {}});
+  s.push_back(
+      {"body",
+       "A rigid body. Its frame is placed by `position` and `orientation`; points and vectors "
+       "are given in that frame.",
+       {field("name", K::String, true, "", "", "unique name (not \"ground\")"),
+        field("mass", K::Number, true, "", "kg", "mass, positive"),
+        field("inertia", K::Vector3, true, "", "kg m^2",
+              "moments of inertia about the centre of mass along the body axes (Ixx, Iyy, Izz)"),
+        field("inertia_products", K::Vector3, false, "[0, 0, 0]", "kg m^2",
+              "products of inertia (Ixy, Ixz, Iyz); the tensor must be positive definite"),
+        field("center_of_mass", K::Vector3, false, "[0, 0, 0]", "m",
+              "centre of mass in the body frame"),
+        field("position", K::Vector3, true, "", "m",
+              "initial position of the body frame origin (world)"),
+        field("orientation", K::Object, false, "identity", "",
+              "initial orientation of the body frame", "orientation"),
+        field("velocity", K::Vector3, false, "[0, 0, 0]", "m/s",
+              "initial velocity of the body frame origin (world)"),
+        field("angular_velocity", K::Vector3, false, "[0, 0, 0]", "rad/s",
+              "initial angular velocity (world frame)"),
+        field("points", K::Vec3Map, false, "{}", "m", "named points in the body frame"),
+        field("vectors", K::Vec3Map, false, "{}", "", "named directions in the body frame"),
+        field("shape", K::Object, false, "", "", "how the workbench draws the body", "shape"),
+        field("mesh", K::Object, false, "", "",
+              "a mesh the workbench draws for the body, in place of its shape", "mesh")},
+       "",
+       {}});
 
   s.push_back({"orientation",
                "Exactly one of: a rotation matrix, Euler parameters, ZXZ Euler angles, or an axis "
                "and an angle. Slightly non-orthonormal input is re-orthonormalized; the initial "
                "projection then fixes the rest.",
-               {field("matrix", K::Matrix3, false, "", "", "rotation matrix (rows); its columns are the body axes in the world frame"),
-                field("euler_parameters", K::Vector4, false, "", "", "unit quaternion (e0, e1, e2, e3), scalar first"),
+               {field("matrix", K::Matrix3, false, "", "",
+                      "rotation matrix (rows); its columns are the body axes in the world frame"),
+                field("euler_parameters", K::Vector4, false, "", "",
+                      "unit quaternion (e0, e1, e2, e3), scalar first"),
                 field("zxz", K::Vector3, false, "", "rad", "ZXZ Euler angles (phi, theta, psi)"),
                 field("axis", K::Vector3, false, "", "", "rotation axis (with angle)"),
                 field("angle", K::Number, false, "", "rad", "rotation angle about axis")},
                "",
                {}});
 
-  s.push_back({"shape",
-               "Display geometry (no effect on the numerics).",
-               {field("type", K::Enum, true, "", "", "solid", "", {"box", "cylinder", "sphere"}),
-                field("size", K::Vector3, false, "", "m", "box: edge lengths along the body axes"),
-                field("radius", K::Number, false, "", "m", "cylinder, sphere"),
-                field("length", K::Number, false, "", "m", "cylinder"),
-                field("axis", K::Vector3, false, "[0, 0, 1]", "", "cylinder axis in the body frame"),
-                field("center", K::Vector3, false, "[0, 0, 0]", "m", "centre of the solid in the body frame"),
-                field("density", K::Number, false, "", "kg/m^3",
-                      "the solid's density, when the body's mass, inertia and centre of mass were computed from it "
-                      "(the workbench's parts; they are still read from the body's fields)")},
-               "",
-               {}});
+  s.push_back(
+      {"shape",
+       "Display geometry (no effect on the numerics).",
+       {field("type", K::Enum, true, "", "", "solid", "", {"box", "cylinder", "sphere"}),
+        field("size", K::Vector3, false, "", "m", "box: edge lengths along the body axes"),
+        field("radius", K::Number, false, "", "m", "cylinder, sphere"),
+        field("length", K::Number, false, "", "m", "cylinder"),
+        field("axis", K::Vector3, false, "[0, 0, 1]", "", "cylinder axis in the body frame"),
+        field("center", K::Vector3, false, "[0, 0, 0]", "m",
+              "centre of the solid in the body frame"),
+        field("density", K::Number, false, "", "kg/m^3",
+              "the solid's density, when the body's mass, inertia and centre of mass were computed "
+              "from it "
+              "(the workbench's parts; they are still read from the body's fields)")},
+       "",
+       {}});
 
-  s.push_back({"mesh",
-               "A triangle mesh drawn for the body (no effect on the numerics): an STL or OBJ file, its "
-               "coordinates in the body frame times `scale`. When it bounds a solid, the workbench offers the "
-               "solid's mass, inertia and centre of mass at a density.",
-               {field("file", K::String, true, "", "",
-                      "the .stl or .obj file; a relative path is taken from the scene file's folder, where it must exist"),
-                field("scale", K::Number, false, "1", "",
-                      "multiplies the file's coordinates into metres (0.001 for a file in millimetres)"),
-                field("density", K::Number, false, "", "kg/m^3",
-                      "the density the body's mass, inertia and centre of mass were computed from, with the solid "
-                      "the mesh bounds (they are still read from the body's fields)")},
-               "",
-               {}});
+  s.push_back(
+      {"mesh",
+       "A triangle mesh drawn for the body (no effect on the numerics): an STL or OBJ file, its "
+       "coordinates in the body frame times `scale`. When it bounds a solid, the workbench offers "
+       "the "
+       "solid's mass, inertia and centre of mass at a density.",
+       {field("file", K::String, true, "", "",
+              "the .stl or .obj file; a relative path is taken from the scene file's folder, where "
+              "it must exist"),
+        field("scale", K::Number, false, "1", "",
+              "multiplies the file's coordinates into metres (0.001 for a file in millimetres)"),
+        field("density", K::Number, false, "", "kg/m^3",
+              "the density the body's mass, inertia and centre of mass were computed from, with "
+              "the solid "
+              "the mesh bounds (they are still read from the body's fields)")},
+       "",
+       {}});
 
   // beams
-  s.push_back({"beam",
-               "A straight flexible beam from `from` to `to`, divided into `elements` three-node "
-               "geometrically exact elements (shear, torsion, bending, finite rotations; "
-               "forces/beam_element.h). It creates its 2 elements + 1 nodes as bodies named "
-               "<name>.0 (at `from`) ... <name>.<2 elements> (at `to`), which joints, loads and "
-               "outputs use like any body: a node's frame origin is its point on the beam axis and "
-               "its axes are the section axes (x along the beam, y and z the section's axes 2 and "
-               "3). Mass and rotary inertia are lumped on the nodes: each node carries the beam "
-               "segment of length L / (2 elements) centred on it (the end nodes half of one, its "
-               "centre of mass a quarter segment inside), with the segment's own rotary inertia.",
-               {field("name", K::String, true, "", "", "unique name; its nodes are <name>.<k>"),
-                field("from", K::Vector3, true, "", "m", "start point (node 0), world frame"),
-                field("to", K::Vector3, true, "", "m", "end point (last node), world frame"),
-                field("elements", K::Integer, true, "", "", "number of three-node elements, at least 1"),
-                field("section", K::Object, true, "", "", "stiffness of the cross-section", "beam-section"),
-                field("mass_per_length", K::Number, true, "", "kg/m", "mass per unit length, positive"),
-                field("inertia_per_length", K::Vector3, true, "", "kg m",
-                      "rotary inertia per unit length about the section axes (J11 torsional, J22, J33), positive"),
-                field("section_y", K::Vector3, false, "world z x beam axis", "",
-                      "direction of section axis 2 (its part perpendicular to the beam is used); the default makes axis 3 the "
-                      "part of world z perpendicular to the beam (world y for a vertical beam)"),
-                field("velocity", K::Vector3, false, "[0, 0, 0]", "m/s",
-                      "initial velocity of the start point; with angular_velocity, a rigid motion of the whole beam"),
-                field("angular_velocity", K::Vector3, false, "[0, 0, 0]", "rad/s", "initial angular velocity (world frame)"),
-                field("display", K::Object, false, "a tube", "", "how the workbench draws the beam", "beam-display")},
-               "",
-               {}});
-  s.push_back({"beam-section",
-               "Diagonal section stiffness in the section axes, and stiffness-proportional damping: "
-               "(F1, F2, F3) = diag(EA, GA2, GA3) (eps + damping deps/dt), (M1, M2, M3) = "
-               "diag(GJ, EI2, EI3) (kappa + damping dkappa/dt).",
-               {field("EA", K::Number, true, "", "N", "axial stiffness"),
-                field("GA2", K::Number, true, "", "N", "shear stiffness along axis 2"),
-                field("GA3", K::Number, true, "", "N", "shear stiffness along axis 3"),
-                field("GJ", K::Number, true, "", "N m^2", "torsional stiffness"),
-                field("EI2", K::Number, true, "", "N m^2", "bending stiffness about axis 2"),
-                field("EI3", K::Number, true, "", "N m^2", "bending stiffness about axis 3"),
-                field("damping", K::Number, false, "0", "s", "stiffness-proportional damping factor")},
-               "",
-               {}});
+  s.push_back(
+      {"beam",
+       "A straight flexible beam from `from` to `to`, divided into `elements` three-node "
+       "geometrically exact elements (shear, torsion, bending, finite rotations; "
+       "forces/beam_element.h). It creates its 2 elements + 1 nodes as bodies named "
+       "<name>.0 (at `from`) ... <name>.<2 elements> (at `to`), which joints, loads and "
+       "outputs use like any body: a node's frame origin is its point on the beam axis and "
+       "its axes are the section axes (x along the beam, y and z the section's axes 2 and "
+       "3). Mass and rotary inertia are lumped on the nodes: each node carries the beam "
+       "segment of length L / (2 elements) centred on it (the end nodes half of one, its "
+       "centre of mass a quarter segment inside), with the segment's own rotary inertia.",
+       {field("name", K::String, true, "", "", "unique name; its nodes are <name>.<k>"),
+        field("from", K::Vector3, true, "", "m", "start point (node 0), world frame"),
+        field("to", K::Vector3, true, "", "m", "end point (last node), world frame"),
+        field("elements", K::Integer, true, "", "", "number of three-node elements, at least 1"),
+        field("section", K::Object, true, "", "", "stiffness of the cross-section", "beam-section"),
+        field("mass_per_length", K::Number, true, "", "kg/m", "mass per unit length, positive"),
+        field("inertia_per_length", K::Vector3, true, "", "kg m",
+              "rotary inertia per unit length about the section axes (J11 torsional, J22, J33), "
+              "positive"),
+        field("section_y", K::Vector3, false, "world z x beam axis", "",
+              "direction of section axis 2 (its part perpendicular to the beam is used); the "
+              "default makes axis 3 the "
+              "part of world z perpendicular to the beam (world y for a vertical beam)"),
+        field("velocity", K::Vector3, false, "[0, 0, 0]", "m/s",
+              "initial velocity of the start point; with angular_velocity, a rigid motion of the "
+              "whole beam"),
+        field("angular_velocity", K::Vector3, false, "[0, 0, 0]", "rad/s",
+              "initial angular velocity (world frame)"),
+        field("display", K::Object, false, "a tube", "", "how the workbench draws the beam",
+              "beam-display")},
+       "",
+       {}});
+  s.push_back(
+      {"beam-section",
+       "Diagonal section stiffness in the section axes, and stiffness-proportional damping: "
+       "(F1, F2, F3) = diag(EA, GA2, GA3) (eps + damping deps/dt), (M1, M2, M3) = "
+       "diag(GJ, EI2, EI3) (kappa + damping dkappa/dt).",
+       {field("EA", K::Number, true, "", "N", "axial stiffness"),
+        field("GA2", K::Number, true, "", "N", "shear stiffness along axis 2"),
+        field("GA3", K::Number, true, "", "N", "shear stiffness along axis 3"),
+        field("GJ", K::Number, true, "", "N m^2", "torsional stiffness"),
+        field("EI2", K::Number, true, "", "N m^2", "bending stiffness about axis 2"),
+        field("EI3", K::Number, true, "", "N m^2", "bending stiffness about axis 3"),
+        field("damping", K::Number, false, "0", "s", "stiffness-proportional damping factor")},
+       "",
+       {}});
   s.push_back({"beam-display",
                "Display geometry of a beam (no effect on the numerics): a tube of `radius`, or a "
                "box section of `width` (along axis 2) by `height` (along axis 3).",
@@ -173,10 +208,14 @@ std::vector<ObjectSpec> buildSchema() {
                {}});
 
   // joints
-  s.push_back({"joint", "A joint, a driver or a raw constraint primitive, chosen by `type`. "
+  s.push_back({"joint",
+               "A joint, a driver or a raw constraint primitive, chosen by `type`. "
                "Joints are built from the primitives of Kissel et al. 2021 (Table 1).",
-               {}, "type", kJointTypes});
-  const FieldSpec common[] = {nameField("joint"), typeField(kJointTypes), bodyField("body_i", "first body"),
+               {},
+               "type",
+               kJointTypes});
+  const FieldSpec common[] = {nameField("joint"), typeField(kJointTypes),
+                              bodyField("body_i", "first body"),
                               bodyField("body_j", "second body")};
   auto joint = [&](const std::string& type, const std::string& description,
                    std::vector<FieldSpec> own) {
@@ -185,42 +224,56 @@ std::vector<ObjectSpec> buildSchema() {
     s.push_back({"joint/" + type, description, std::move(fields), "", {}});
   };
   joint("spherical", "Points P_i and P_j coincide: 3 CD equations.",
-        {pointField("point_i", "joint point on body i"), pointField("point_j", "joint point on body j")});
+        {pointField("point_i", "joint point on body i"),
+         pointField("point_j", "joint point on body j")});
   joint("revolute",
         "Spherical joint plus axis_j kept parallel to axis_i: 3 CD + 2 DP1 (5 equations).",
-        {pointField("point_i", "joint point on body i"), pointField("point_j", "joint point on body j"),
-         vectorField("axis_i", "rotation axis on body i"), vectorField("axis_j", "rotation axis on body j")});
+        {pointField("point_i", "joint point on body i"),
+         pointField("point_j", "joint point on body j"),
+         vectorField("axis_i", "rotation axis on body i"),
+         vectorField("axis_j", "rotation axis on body j")});
   joint("universal",
         "Spherical joint plus axis_i perpendicular to axis_j (the cross): 3 CD + 1 DP1.",
-        {pointField("point_i", "joint point on body i"), pointField("point_j", "joint point on body j"),
-         vectorField("axis_i", "cross axis on body i"), vectorField("axis_j", "cross axis on body j, perpendicular to axis_i")});
-  joint("cylindrical",
-        "Body j slides along and turns about the axis of body i: 2 DP1 + 2 DP2.",
-        {pointField("point_i", "point on the axis, body i"), pointField("point_j", "point on the axis, body j"),
+        {pointField("point_i", "joint point on body i"),
+         pointField("point_j", "joint point on body j"),
+         vectorField("axis_i", "cross axis on body i"),
+         vectorField("axis_j", "cross axis on body j, perpendicular to axis_i")});
+  joint("cylindrical", "Body j slides along and turns about the axis of body i: 2 DP1 + 2 DP2.",
+        {pointField("point_i", "point on the axis, body i"),
+         pointField("point_j", "point on the axis, body j"),
          vectorField("axis_i", "axis on body i"), vectorField("axis_j", "axis on body j")});
   joint("translational",
         "Body j slides along the axis of body i without turning: cylindrical + 1 DP1. The "
         "rotation about the axis is held at its initial value.",
-        {pointField("point_i", "point on the axis, body i"), pointField("point_j", "point on the axis, body j"),
-         vectorField("axis_i", "sliding axis on body i"), vectorField("axis_j", "sliding axis on body j")});
+        {pointField("point_i", "point on the axis, body i"),
+         pointField("point_j", "point on the axis, body j"),
+         vectorField("axis_i", "sliding axis on body i"),
+         vectorField("axis_j", "sliding axis on body j")});
   joint("fixed",
         "Body j welded to body i (a clamp, a rigid attachment): P_i and P_j coincide (3 CD) and "
         "the relative orientation stays the initial one (3 DP1, each axis of body i kept "
         "perpendicular to the body-j vector that starts along the next axis of body i).",
-        {pointField("point_i", "joint point on body i"), pointField("point_j", "joint point on body j")});
-  joint("distance", "The distance between P_i and P_j equals `distance` (a D equation, f = distance^2).",
-        {pointField("point_i", "point on body i"), pointField("point_j", "point on body j"),
-         field("distance", K::Expression, true, "", "m", "distance, a constant or a function of t")});
-  joint("planar",
-        "Body j moves in the plane of body i (through point_i, normal axis_i): axis_j stays parallel "
-        "to axis_i and point_j stays in the plane, 2 DP1 + 1 DP2.",
-        {pointField("point_i", "point of the plane, body i"), pointField("point_j", "point of body j kept in the plane"),
-         vectorField("axis_i", "normal of the plane, body i"), vectorField("axis_j", "normal of the plane, body j")});
+        {pointField("point_i", "joint point on body i"),
+         pointField("point_j", "joint point on body j")});
+  joint(
+      "distance",
+      "The distance between P_i and P_j equals `distance` (a D equation, f = distance^2).",
+      {pointField("point_i", "point on body i"), pointField("point_j", "point on body j"),
+       field("distance", K::Expression, true, "", "m", "distance, a constant or a function of t")});
+  joint(
+      "planar",
+      "Body j moves in the plane of body i (through point_i, normal axis_i): axis_j stays parallel "
+      "to axis_i and point_j stays in the plane, 2 DP1 + 1 DP2.",
+      {pointField("point_i", "point of the plane, body i"),
+       pointField("point_j", "point of body j kept in the plane"),
+       vectorField("axis_i", "normal of the plane, body i"),
+       vectorField("axis_j", "normal of the plane, body j")});
   joint("planar-revolute",
         "Revolute joint between bodies that already move in a common plane (planar joints): the "
         "points coincide within the plane, 2 DP2. A full revolute (5 equations) would repeat what "
         "the planar joints impose; in planar closed loops that makes the constraints redundant.",
-        {pointField("point_i", "joint point on body i"), pointField("point_j", "joint point on body j"),
+        {pointField("point_i", "joint point on body i"),
+         pointField("point_j", "joint point on body j"),
          vectorField("axis_i", "rotation axis on body i (normal of the plane)")});
   joint("angle-driver",
         "Prescribes the angle of a_j (body j) from u_i towards v_i (body i): "
@@ -246,24 +299,28 @@ std::vector<ObjectSpec> buildSchema() {
 
   // force elements
   s.push_back({"force", "A force element, chosen by `type`.", {}, "type", kForceTypes});
-  auto force = [&](const std::string& type, const std::string& description, std::vector<FieldSpec> own) {
+  auto force = [&](const std::string& type, const std::string& description,
+                   std::vector<FieldSpec> own) {
     std::vector<FieldSpec> fields{nameField("force element"), typeField(kForceTypes)};
     fields.insert(fields.end(), own.begin(), own.end());
-    fields.push_back(field("active_from", K::Number, false, "always", "s", "the element acts from this time on"));
-    fields.push_back(field("active_until", K::Number, false, "always", "s",
-                           "the element acts before this time only (e.g. a damper that settles a run-in; "
-                           "its force stops at once, and a spring's stored energy leaves the balance)"));
+    fields.push_back(field("active_from", K::Number, false, "always", "s",
+                           "the element acts from this time on"));
+    fields.push_back(
+        field("active_until", K::Number, false, "always", "s",
+              "the element acts before this time only (e.g. a damper that settles a run-in; "
+              "its force stops at once, and a spring's stored energy leaves the balance)"));
     s.push_back({"force/" + type, description, std::move(fields), "", {}});
   };
-  force("tsda",
-        "Translational spring-damper-actuator between P_i and P_j: tension "
-        "k (L - free_length) + c dL/dt - actuator(t).",
-        {bodyField("body_i", "first body"), bodyField("body_j", "second body"),
-         pointField("point_i", "attachment on body i"), pointField("point_j", "attachment on body j"),
-         field("stiffness", K::Number, false, "0", "N/m", "k"),
-         field("damping", K::Number, false, "0", "N s/m", "c"),
-         field("free_length", K::Number, true, "", "m", "length at zero spring force"),
-         driverField("actuator", "N", "actuator force, positive pushes the points apart")});
+  force(
+      "tsda",
+      "Translational spring-damper-actuator between P_i and P_j: tension "
+      "k (L - free_length) + c dL/dt - actuator(t).",
+      {bodyField("body_i", "first body"), bodyField("body_j", "second body"),
+       pointField("point_i", "attachment on body i"), pointField("point_j", "attachment on body j"),
+       field("stiffness", K::Number, false, "0", "N/m", "k"),
+       field("damping", K::Number, false, "0", "N s/m", "c"),
+       field("free_length", K::Number, true, "", "m", "length at zero spring force"),
+       driverField("actuator", "N", "actuator force, positive pushes the points apart")});
   force("rsda",
         "Rotational spring-damper about axis_i: torque on body j "
         "-k (theta - zero_angle) - c dtheta/dt + actuator(t), reaction on body i; theta is the "
@@ -280,12 +337,16 @@ std::vector<ObjectSpec> buildSchema() {
   force("force", "A force applied at a point of a body.",
         {field("body", K::String, true, "", "", "the loaded body"),
          pointField("point", "point of application"),
-         field("force", K::Expression3, true, "", "N", "force components, constants or functions of t"),
-         field("frame", K::Enum, false, "world", "", "frame of the components", "", {"world", "body"})});
+         field("force", K::Expression3, true, "", "N",
+               "force components, constants or functions of t"),
+         field("frame", K::Enum, false, "world", "", "frame of the components", "",
+               {"world", "body"})});
   force("torque", "A torque applied to a body.",
         {field("body", K::String, true, "", "", "the loaded body"),
-         field("torque", K::Expression3, true, "", "N m", "torque components, constants or functions of t"),
-         field("frame", K::Enum, false, "world", "", "frame of the components", "", {"world", "body"})});
+         field("torque", K::Expression3, true, "", "N m",
+               "torque components, constants or functions of t"),
+         field("frame", K::Enum, false, "world", "", "frame of the components", "",
+               {"world", "body"})});
 
   force("tire",
         "A tire as a vertical spring-damper between the wheel centre W and the road (the "
@@ -298,23 +359,26 @@ std::vector<ObjectSpec> buildSchema() {
          pointField("point", "wheel centre on that body"),
          field("stiffness", K::Number, true, "", "N/m", "radial stiffness k"),
          field("damping", K::Number, false, "0", "N s/m", "radial damping c"),
-         field("free_radius", K::Number, true, "", "m", "unloaded radius (distance from the wheel centre to the road at first contact)"),
+         field("free_radius", K::Number, true, "", "m",
+               "unloaded radius (distance from the wheel centre to the road at first contact)"),
          field("contact", K::Enum, false, "point-follower", "", "road height the tire feels", "",
                {"point-follower", "rigid-ring"})});
 
-  s.push_back({"road",
-               "The road under the tires: a flat base z = height, constant along world y, with "
-               "bumps across it.",
-               {field("height", K::Number, false, "0", "m", "height of the flat base"),
-                field("bumps", K::Array, false, "[]", "", "obstacles lying across the road", "bump")},
-               "",
-               {}});
+  s.push_back(
+      {"road",
+       "The road under the tires: a flat base z = height, constant along world y, with "
+       "bumps across it.",
+       {field("height", K::Number, false, "0", "m", "height of the flat base"),
+        field("bumps", K::Array, false, "[]", "", "obstacles lying across the road", "bump")},
+       "",
+       {}});
   s.push_back({"bump",
                "A half-cylinder lying on the road across the driving direction, its axis parallel "
                "to world y.",
                {field("shape", K::Enum, true, "", "", "obstacle shape", "", {"half-cylinder"}),
                 field("center_x", K::Number, true, "", "m", "world x of the cylinder axis"),
-                field("radius", K::Number, true, "", "m", "radius (the bump is radius high, 2 radius long)")},
+                field("radius", K::Number, true, "", "m",
+                      "radius (the bump is radius high, 2 radius long)")},
                "",
                {}});
 
@@ -322,8 +386,11 @@ std::vector<ObjectSpec> buildSchema() {
   s.push_back({"output",
                "A named quantity recorded at every step as two CSV columns, `<name>` and "
                "`<name>.rate` (its time derivative), after the standard columns. Chosen by `type`.",
-               {}, "type", kOutputTypes});
-  auto output = [&](const std::string& type, const std::string& description, std::vector<FieldSpec> own) {
+               {},
+               "type",
+               kOutputTypes});
+  auto output = [&](const std::string& type, const std::string& description,
+                    std::vector<FieldSpec> own) {
     std::vector<FieldSpec> fields{field("name", K::String, true, "", "", "column name (unique)"),
                                   typeField(kOutputTypes)};
     fields.insert(fields.end(), own.begin(), own.end());
@@ -346,7 +413,8 @@ std::vector<ObjectSpec> buildSchema() {
          {field("body", K::String, true, "", "", "the body (a beam node: <beam>.<k>)"),
           field("sequence", K::Enum, false, "zxy", "", "axes of the three rotations", "",
                 {"xyz", "xzy", "yxz", "yzx", "zxy", "zyx"}),
-          field("about", K::Enum, true, "", "", "the recorded angle: the rotation about this axis of the sequence", "",
+          field("about", K::Enum, true, "", "",
+                "the recorded angle: the rotation about this axis of the sequence", "",
                 {"x", "y", "z"})});
   output("beam-section",
          "The section actions of a beam at a position along it, six channels <name>.F1 (axial "
@@ -355,7 +423,8 @@ std::vector<ObjectSpec> buildSchema() {
          "an element's middle node, extrapolated at its ends; a position between two elements "
          "belongs to the first).",
          {field("beam", K::String, true, "", "", "the beam"),
-          field("position", K::Number, true, "", "m", "distance from the beam's start, 0 .. its length")});
+          field("position", K::Number, true, "", "m",
+                "distance from the beam's start, 0 .. its length")});
   output("distance", "The distance between two body points (m).",
          {bodyField("body_i", "first body"), bodyField("body_j", "second body"),
           pointField("point_i", "point on body i"), pointField("point_j", "point on body j")});
@@ -367,28 +436,54 @@ std::vector<ObjectSpec> buildSchema() {
           vectorField("reference_i", "zero-angle direction on body i, perpendicular to the axis"),
           vectorField("reference_j", "direction on body j whose angle is measured")});
 
-  s.push_back({"settings", "Defaults for runs of this scene (command-line options override them).",
-               {field("formulation", K::String, false, "rp", "", "rp, rA or rE"),
-                field("integrator", K::String, false, "backward-euler", "", "integrator name (mbw-cli list)"),
-                field("step", K::Number, false, "0.001", "s", "time step (the first step when variable)"),
-                field("t_start", K::Number, false, "0", "s", "start time; negative for a run-in before t = 0 (e.g. loads ramped in, transients damped out)"),
-                field("t_end", K::Number, false, "1", "s", "end time"),
-                field("record_from", K::Number, false, "t_start", "s", "record rows from the first step at or after this time"),
-                field("initial_state", K::Enum, false, "scene", "", "scene: the scene's poses projected onto the constraints; equilibrium: the static equilibrium at t_start (mbw-cli static)", "", {"scene", "equilibrium"}),
-                field("every", K::Integer, false, "1", "", "record every N-th step"),
-                field("rtol", K::Number, false, "", "", "relative tolerance; when given (with or without atol), runs choose their steps from the error estimate"),
-                field("atol", K::Number, false, "", "", "absolute tolerance of variable steps (default: rtol)"),
-                field("max_step", K::Number, false, "no limit", "s", "largest variable step (e.g. so that a step cannot jump over a road bump)"),
-                field("linear_solver", K::String, false, "auto", "", "index-3 integrators: storage of the Newton matrix, auto (by size), dense or sparse"),
-                field("jacobian_update", K::String, false, "auto", "", "index-3 integrators: when the Newton matrix is evaluated, auto (kept while Newton contracts well), iteration or step"),
-                field("index3_form", K::Enum, false, "kkt", "", "index-3 integrators: the equations Newton solves at a time point, kkt (Lagrange multipliers) or augmented-lagrangian (a penalty on top of the multipliers, with velocity and acceleration projections)", "", {"kkt", "augmented-lagrangian"}),
-                field("penalty", K::Number, false, "1e6", "", "penalty factor of the augmented Lagrangian form (dimensionless: the penalty term is penalty times the mean body mass times Phi_q^T Phi_q)"),
-                field("output_step", K::Number, false, "the steps", "s", "record the run at t0 + k output_step (interpolated between the steps, on the constraints) instead of at its steps"),
-                field("output_times", K::String, false, "", "", "or at the times listed in this file (one per line, # comments; a relative path is taken from the scene file's folder)"),
-                field("max_initial_correction", K::Number, false, "1e-05", "m or rad",
-                      "largest move the projection of the initial state onto the constraints may make")},
-               "",
-               {}});
+  s.push_back(
+      {"settings",
+       "Defaults for runs of this scene (command-line options override them).",
+       {field("formulation", K::String, false, "rp", "", "rp, rA or rE"),
+        field("integrator", K::String, false, "backward-euler", "",
+              "integrator name (mbw-cli list)"),
+        field("step", K::Number, false, "0.001", "s", "time step (the first step when variable)"),
+        field("t_start", K::Number, false, "0", "s",
+              "start time; negative for a run-in before t = 0 (e.g. loads ramped in, transients "
+              "damped out)"),
+        field("t_end", K::Number, false, "1", "s", "end time"),
+        field("record_from", K::Number, false, "t_start", "s",
+              "record rows from the first step at or after this time"),
+        field("initial_state", K::Enum, false, "scene", "",
+              "scene: the scene's poses projected onto the constraints; equilibrium: the static "
+              "equilibrium at t_start (mbw-cli static)",
+              "", {"scene", "equilibrium"}),
+        field("every", K::Integer, false, "1", "", "record every N-th step"),
+        field("rtol", K::Number, false, "", "",
+              "relative tolerance; when given (with or without atol), runs choose their steps from "
+              "the error estimate"),
+        field("atol", K::Number, false, "", "",
+              "absolute tolerance of variable steps (default: rtol)"),
+        field("max_step", K::Number, false, "no limit", "s",
+              "largest variable step (e.g. so that a step cannot jump over a road bump)"),
+        field("linear_solver", K::String, false, "auto", "",
+              "index-3 integrators: storage of the Newton matrix, auto (by size), dense or sparse"),
+        field("jacobian_update", K::String, false, "auto", "",
+              "index-3 integrators: when the Newton matrix is evaluated, auto (kept while Newton "
+              "contracts well), iteration or step"),
+        field("index3_form", K::Enum, false, "kkt", "",
+              "index-3 integrators: the equations Newton solves at a time point, kkt (Lagrange "
+              "multipliers) or augmented-lagrangian (a penalty on top of the multipliers, with "
+              "velocity and acceleration projections)",
+              "", {"kkt", "augmented-lagrangian"}),
+        field("penalty", K::Number, false, "1e6", "",
+              "penalty factor of the augmented Lagrangian form (dimensionless: the penalty term is "
+              "penalty times the mean body mass times Phi_q^T Phi_q)"),
+        field("output_step", K::Number, false, "the steps", "s",
+              "record the run at t0 + k output_step (interpolated between the steps, on the "
+              "constraints) instead of at its steps"),
+        field("output_times", K::String, false, "", "",
+              "or at the times listed in this file (one per line, # comments; a relative path is "
+              "taken from the scene file's folder)"),
+        field("max_initial_correction", K::Number, false, "1e-05", "m or rad",
+              "largest move the projection of the initial state onto the constraints may make")},
+       "",
+       {}});
   return s;
 }
 
@@ -399,7 +494,9 @@ const std::vector<ObjectSpec>& sceneSchema() {
   return schema;
 }
 
-const ObjectSpec* findObjectSpec(const std::string& name) { return findObjectSpec(sceneSchema(), name); }
+const ObjectSpec* findObjectSpec(const std::string& name) {
+  return findObjectSpec(sceneSchema(), name);
+}
 
 const ObjectSpec* findObjectSpec(const std::vector<ObjectSpec>& schema, const std::string& name) {
   for (const ObjectSpec& o : schema)
@@ -409,24 +506,42 @@ const ObjectSpec* findObjectSpec(const std::vector<ObjectSpec>& schema, const st
 
 const char* toString(FieldKind kind) {
   switch (kind) {
-    case K::String: return "string";
-    case K::Integer: return "integer";
-    case K::Number: return "number";
-    case K::Vector3: return "[x, y, z]";
-    case K::Vector4: return "[a, b, c, d]";
-    case K::Matrix3: return "3x3 matrix (rows)";
-    case K::Expression: return "expression";
-    case K::Expression3: return "[expression x3]";
-    case K::PointRef: return "point name or [x, y, z]";
-    case K::VectorRef: return "vector name or [x, y, z]";
-    case K::Vec3Map: return "{name: [x, y, z]}";
-    case K::Enum: return "one of";
-    case K::Object: return "object";
-    case K::Array: return "array";
-    case K::Boolean: return "true or false";
-    case K::NumberList: return "[numbers]";
-    case K::StringList: return "[strings]";
-    case K::ValueLists: return "{key: [values] or range}";
+    case K::String:
+      return "string";
+    case K::Integer:
+      return "integer";
+    case K::Number:
+      return "number";
+    case K::Vector3:
+      return "[x, y, z]";
+    case K::Vector4:
+      return "[a, b, c, d]";
+    case K::Matrix3:
+      return "3x3 matrix (rows)";
+    case K::Expression:
+      return "expression";
+    case K::Expression3:
+      return "[expression x3]";
+    case K::PointRef:
+      return "point name or [x, y, z]";
+    case K::VectorRef:
+      return "vector name or [x, y, z]";
+    case K::Vec3Map:
+      return "{name: [x, y, z]}";
+    case K::Enum:
+      return "one of";
+    case K::Object:
+      return "object";
+    case K::Array:
+      return "array";
+    case K::Boolean:
+      return "true or false";
+    case K::NumberList:
+      return "[numbers]";
+    case K::StringList:
+      return "[strings]";
+    case K::ValueLists:
+      return "{key: [values] or range}";
   }
   return "?";
 }

@@ -50,12 +50,13 @@ std::string schemaSectionsMarkdown(const std::vector<ObjectSpec>& schema) {
     for (const FieldSpec& f : o.fields) {
       std::string kind = toString(f.kind);
       if (f.kind == FieldKind::Enum) {
-        for (size_t i = 0; i < f.choices.size(); ++i) kind += (i ? ", `" : " `") + f.choices[i] + "`";
+        for (size_t i = 0; i < f.choices.size(); ++i)
+          kind += (i ? ", `" : " `") + f.choices[i] + "`";
       }
       if (f.kind == FieldKind::Object || f.kind == FieldKind::Array) kind += " of " + f.type;
       if (f.kind == FieldKind::ValueLists) kind += " (" + f.type + ")";
-      md << "| `" << f.name << "` | " << kind << " | " << f.unit << " | " << (f.required ? "yes" : "")
-         << " | " << f.defaultText << " | " << f.description << " |\n";
+      md << "| `" << f.name << "` | " << kind << " | " << f.unit << " | "
+         << (f.required ? "yes" : "") << " | " << f.defaultText << " | " << f.description << " |\n";
     }
   }
   return md.str();

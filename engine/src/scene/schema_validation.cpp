@@ -62,13 +62,17 @@ std::string checkKind(const FieldSpec& f, const json& v) {
       }
       return "must be an array of 3 numbers or expression strings";
     case FieldKind::PointRef:
-      return v.is_string() || isNumberArray(v, 3) ? "" : "must be a point name or an array of 3 numbers";
+      return v.is_string() || isNumberArray(v, 3) ? ""
+                                                  : "must be a point name or an array of 3 numbers";
     case FieldKind::VectorRef:
-      return v.is_string() || isNumberArray(v, 3) ? "" : "must be a vector name or an array of 3 numbers";
+      return v.is_string() || isNumberArray(v, 3)
+                 ? ""
+                 : "must be a vector name or an array of 3 numbers";
     case FieldKind::Vec3Map:
       if (!v.is_object()) return "must be an object mapping names to [x, y, z]";
       for (auto it = v.begin(); it != v.end(); ++it)
-        if (!isNumberArray(it.value(), 3)) return "entry '" + it.key() + "' must be an array of 3 numbers";
+        if (!isNumberArray(it.value(), 3))
+          return "entry '" + it.key() + "' must be an array of 3 numbers";
       return "";
     case FieldKind::Enum:
       if (!v.is_string()) return "must be one of: " + join(f.choices);
@@ -82,14 +86,19 @@ std::string checkKind(const FieldSpec& f, const json& v) {
     case FieldKind::Boolean:
       return v.is_boolean() ? "" : "must be true or false, found " + typeName(v);
     case FieldKind::NumberList:
-      return v.is_array() && !v.empty() && isNumberArray(v, v.size()) ? "" : "must be a non-empty array of numbers";
+      return v.is_array() && !v.empty() && isNumberArray(v, v.size())
+                 ? ""
+                 : "must be a non-empty array of numbers";
     case FieldKind::StringList:
       if (!v.is_array() || v.empty()) return "must be a non-empty array of strings";
       for (const json& x : v)
-        if (!x.is_string()) return "must be a non-empty array of strings, found " + typeName(x) + " in it";
+        if (!x.is_string())
+          return "must be a non-empty array of strings, found " + typeName(x) + " in it";
       return "";
     case FieldKind::ValueLists:
-      return v.is_object() ? "" : "must be an object mapping names to arrays of values, found " + typeName(v);
+      return v.is_object()
+                 ? ""
+                 : "must be an object mapping names to arrays of values, found " + typeName(v);
   }
   return "";
 }
@@ -99,9 +108,12 @@ std::string checkKind(const FieldSpec& f, const json& v) {
 std::string escapePointerToken(const std::string& key) {
   std::string out;
   for (char c : key) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out += c;
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out += c;
   }
   return out;
 }
@@ -111,8 +123,9 @@ void validateAgainstSchema(const json& value, const std::string& type, const std
   validateAgainstSchema(value, sceneSchema(), type, path, issues);
 }
 
-void validateAgainstSchema(const json& value, const std::vector<ObjectSpec>& schema, const std::string& type,
-                           const std::string& path, std::vector<SceneIssue>& issues) {
+void validateAgainstSchema(const json& value, const std::vector<ObjectSpec>& schema,
+                           const std::string& type, const std::string& path,
+                           std::vector<SceneIssue>& issues) {
   const ObjectSpec* spec = findObjectSpec(schema, type);
   if (!spec) {
     issues.push_back({path, "internal: unknown schema type '" + type + "'"});
@@ -126,13 +139,15 @@ void validateAgainstSchema(const json& value, const std::vector<ObjectSpec>& sch
   if (!spec->discriminator.empty()) {
     const auto it = value.find(spec->discriminator);
     if (it == value.end() || !it->is_string()) {
-      issues.push_back({path + "/" + spec->discriminator,
-                        "missing '" + spec->discriminator + "' (one of: " + join(spec->variants) + ")"});
+      issues.push_back(
+          {path + "/" + spec->discriminator,
+           "missing '" + spec->discriminator + "' (one of: " + join(spec->variants) + ")"});
       return;
     }
     const std::string variant = it->get<std::string>();
     for (const auto& v : spec->variants)
-      if (v == variant) return validateAgainstSchema(value, schema, spec->name + "/" + v, path, issues);
+      if (v == variant)
+        return validateAgainstSchema(value, schema, spec->name + "/" + v, path, issues);
     issues.push_back({path + "/" + spec->discriminator,
                       "'" + variant + "' is not one of: " + join(spec->variants)});
     return;
@@ -144,8 +159,9 @@ void validateAgainstSchema(const json& value, const std::vector<ObjectSpec>& sch
     bool found = false;
     for (const auto& k : known) found = found || k == it.key();
     if (!found)
-      issues.push_back({path + "/" + escapePointerToken(it.key()),
-                        "unknown field '" + it.key() + "' in " + spec->name + " (known: " + join(known) + ")"});
+      issues.push_back(
+          {path + "/" + escapePointerToken(it.key()),
+           "unknown field '" + it.key() + "' in " + spec->name + " (known: " + join(known) + ")"});
   }
   // each field
   for (const FieldSpec& f : spec->fields) {
@@ -163,14 +179,17 @@ void validateAgainstSchema(const json& value, const std::vector<ObjectSpec>& sch
     if (f.kind == FieldKind::Object) validateAgainstSchema(*it, schema, f.type, fieldPath, issues);
     if (f.kind == FieldKind::Array)
       for (size_t i = 0; i < it->size(); ++i)
-        validateAgainstSchema((*it)[i], schema, f.type, fieldPath + "/" + std::to_string(i), issues);
+        validateAgainstSchema((*it)[i], schema, f.type, fieldPath + "/" + std::to_string(i),
+                              issues);
     // each entry: a non-empty list of values, or an object of the field's type
     if (f.kind == FieldKind::ValueLists)
       for (auto e = it->begin(); e != it->end(); ++e) {
         const std::string entryPath = fieldPath + "/" + escapePointerToken(e.key());
-        if (e->is_object()) validateAgainstSchema(*e, schema, f.type, entryPath, issues);
+        if (e->is_object())
+          validateAgainstSchema(*e, schema, f.type, entryPath, issues);
         else if (!e->is_array() || e->empty())
-          issues.push_back({entryPath, "must be a non-empty array of values or a " + f.type + " object"});
+          issues.push_back(
+              {entryPath, "must be a non-empty array of values or a " + f.type + " object"});
       }
   }
 }

@@ -16,7 +16,8 @@ void validateAgainstSchema(const nlohmann::json& value, const std::string& type,
                            const std::string& path, std::vector<SceneIssue>& issues);
 // The same against another schema (the study file's).
 void validateAgainstSchema(const nlohmann::json& value, const std::vector<ObjectSpec>& schema,
-                           const std::string& type, const std::string& path, std::vector<SceneIssue>& issues);
+                           const std::string& type, const std::string& path,
+                           std::vector<SceneIssue>& issues);
 
 // A JSON pointer token: "~" and "/" escaped as "~0" and "~1" (RFC 6901).
 std::string escapePointerToken(const std::string& key);

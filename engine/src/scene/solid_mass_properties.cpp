@@ -5,9 +5,10 @@
 
 namespace mbw {
 
-SolidMass solidMassProperties(const std::string& shape, const Vec3& size, const Vec3& axis_B, const Vec3& center_B,
-                              double density) {
-  if (!(density > 0.0) || !std::isfinite(density)) throw std::invalid_argument("the density must be positive");
+SolidMass solidMassProperties(const std::string& shape, const Vec3& size, const Vec3& axis_B,
+                              const Vec3& center_B, double density) {
+  if (!(density > 0.0) || !std::isfinite(density))
+    throw std::invalid_argument("the density must be positive");
   SolidMass s;
   s.centerOfMass_B = center_B;
   if (shape == "box") {
@@ -19,11 +20,13 @@ SolidMass solidMassProperties(const std::string& shape, const Vec3& size, const 
   } else if (shape == "cylinder") {
     // about its own axis and across it, turned onto the body's axis
     const double r = size.x(), length = size.y();
-    if (!(r > 0.0) || !(length > 0.0)) throw std::invalid_argument("a cylinder's radius and length must be positive");
+    if (!(r > 0.0) || !(length > 0.0))
+      throw std::invalid_argument("a cylinder's radius and length must be positive");
     if (!(axis_B.norm() > 0.0)) throw std::invalid_argument("a cylinder's axis must not be zero");
     const Vec3 a = axis_B.normalized();
     s.mass = density * M_PI * r * r * length;
-    const double along = s.mass * r * r / 2.0, across = s.mass * (3.0 * r * r + length * length) / 12.0;
+    const double along = s.mass * r * r / 2.0,
+                 across = s.mass * (3.0 * r * r + length * length) / 12.0;
     s.inertia_B = across * (Mat3::Identity() - a * a.transpose()) + along * a * a.transpose();
   } else if (shape == "sphere") {
     const double r = size.x();

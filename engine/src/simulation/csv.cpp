@@ -17,8 +17,8 @@ std::string statisticsText(const RunStatistics& s) {
   std::ostringstream os;
   os << "steps " << s.steps << ", rejected " << s.rejectedSteps << ", newton_iterations "
      << s.newtonIterations << ", time_points " << s.timePoints << ", jacobians "
-     << s.jacobianEvaluations << ", factorizations " << s.factorizations << ", function_evaluations "
-     << s.functionEvaluations;
+     << s.jacobianEvaluations << ", factorizations " << s.factorizations
+     << ", function_evaluations " << s.functionEvaluations;
   return os.str();
 }
 
@@ -66,7 +66,8 @@ std::string csvPreamble(const Results& r) {
 void appendCsvRow(const double* values, int count, std::string& out) {
   char buffer[32];
   for (int c = 0; c < count; ++c) {
-    const auto res = std::to_chars(buffer, buffer + sizeof buffer, values[c], std::chars_format::general, 17);
+    const auto res =
+        std::to_chars(buffer, buffer + sizeof buffer, values[c], std::chars_format::general, 17);
     if (c) out += ',';
     out.append(buffer, res.ptr);
   }
@@ -143,7 +144,8 @@ Results readCsv(std::istream& in, const std::string& path) {
           r.message = value;
         } else if (key == "statistics") {
           readStatistics(value, r.stats);
-        } else if (key == "event" && value.rfind("t = ", 0) == 0 && value.find(" s: ") != std::string::npos) {
+        } else if (key == "event" && value.rfind("t = ", 0) == 0 &&
+                   value.find(" s: ") != std::string::npos) {
           const size_t end = value.find(" s: ");
           r.events.push_back({std::stod(value.substr(4, end - 4)), value.substr(end + 4)});
         } else if (!haveHeader || endOfRunKey(key)) {

@@ -65,7 +65,8 @@ void CsvStreamWriter::end(const Results& run) {
   // the status line, in place: its bytes are already on the disk
   if (statusOffset_ >= 0) {
     const std::string status = csvStatusField(run.status);
-    if (::pwrite(fd_, status.data(), status.size(), statusOffset_) != static_cast<ssize_t>(status.size()) &&
+    if (::pwrite(fd_, status.data(), status.size(), statusOffset_) !=
+            static_cast<ssize_t>(status.size()) &&
         failure_.empty())
       failure_ = "writing '" + path_ + "' failed: " + systemError(errno);
   }
@@ -86,7 +87,8 @@ void CsvStreamWriter::flush() {
       const size_t lastNewline = done > 0 ? buffer_.rfind('\n', done - 1) : std::string::npos;
       const size_t whole = lastNewline == std::string::npos ? 0 : lastNewline + 1;
       // the rows among those lines (the others are events: "# event: ...")
-      for (size_t line = 0; line < whole; line = buffer_.find('\n', line) + 1) rowsWritten_ += buffer_[line] != '#';
+      for (size_t line = 0; line < whole; line = buffer_.find('\n', line) + 1)
+        rowsWritten_ += buffer_[line] != '#';
       fileSize_ += static_cast<long long>(whole);
       if (::ftruncate(fd_, fileSize_) == 0) ::lseek(fd_, fileSize_, SEEK_SET);
       buffer_.clear();

@@ -43,8 +43,8 @@ Mat3 JointReactions::jointFrame(const Joint& joint) {
   return R;
 }
 
-void JointReactions::compute(const VectorXd& q, const VectorXd& lambda, const std::vector<BodyOutput>& bodies,
-                             std::vector<double>& out) {
+void JointReactions::compute(const VectorXd& q, const VectorXd& lambda,
+                             const std::vector<BodyOutput>& bodies, std::vector<double>& out) {
   const Model& m = f_.model();
   // Phi_q at the current positions
   std::fill(jacobian_.valuePtr(), jacobian_.valuePtr() + jacobian_.nonZeros(), 0.0);
@@ -61,7 +61,8 @@ void JointReactions::compute(const VectorXd& q, const VectorXd& lambda, const st
       const Joint& j = m.joints[joint];
       const int side = body == j.bodyI ? 0 : body == j.bodyJ ? 1 : -1;
       if (side < 0) continue;
-      generalized_[(static_cast<size_t>(joint) * 2 + side) * V_ + k] -= it.value() * lambda[it.row()];
+      generalized_[(static_cast<size_t>(joint) * 2 + side) * V_ + k] -=
+          it.value() * lambda[it.row()];
     }
   }
 

@@ -1,10 +1,11 @@
 #pragma once
-// The reaction force and torque of every joint, in the joint's frame, from the Lagrange multipliers.
+// The reaction force and torque of every joint, in the joint's frame, from the Lagrange
+// multipliers.
 //
 // The constraint forces on the bodies are the generalized forces  Q_c = -Phi_q^T lambda  of the
-// equations of motion (Kissel et al. 2021 eq 31: M vdot + Phi_q^T lambda = Q); a joint's own part uses its
-// own rows of Phi_q and lambda. On body b they are a force F and a torque n_O at the body frame
-// origin O, found by virtual power: for any motion (v_O, omega) of the body, with velocity
+// equations of motion (Kissel et al. 2021 eq 31: M vdot + Phi_q^T lambda = Q); a joint's own part
+// uses its own rows of Phi_q and lambda. On body b they are a force F and a torque n_O at the body
+// frame origin O, found by virtual power: for any motion (v_O, omega) of the body, with velocity
 // coordinates v_b = E_b [v_O; omega] (Formulation::encodeVelocities),
 //     Q_b^T v_b = F . v_O + n_O . omega     =>     [F; n_O] = E_b^T Q_b,
 // which holds for every formulation (rA, rp, rE) alike. Moved to the joint point P:
@@ -45,9 +46,10 @@ class JointReactions {
   int V_;                    // velocity coordinates per body
   SparseMatrixXd jacobian_;  // Phi_q, pattern from the model's topology
   SparseTarget target_;
-  std::vector<VectorXd> basis_;     // the 6 unit motions (v_O, omega) as velocity coordinates
+  std::vector<VectorXd> basis_;  // the 6 unit motions (v_O, omega) as velocity coordinates
   std::vector<Vec3> velocity_, omega_;
-  std::vector<double> generalized_;  // per joint: its -Phi_q^T lambda on body i then on body j (2 V)
+  std::vector<double>
+      generalized_;  // per joint: its -Phi_q^T lambda on body i then on body j (2 V)
 };
 
 }  // namespace mbw

@@ -16,7 +16,8 @@ std::string outputRequestProblem(const OutputRequest& r, double t0, double tEnd)
     if (r.timesFile.empty() || i >= r.timesLines.size()) return std::string();
     return r.timesFile + ":" + std::to_string(r.timesLines[i]) + ": ";
   };
-  if (r.step != 0.0 && !r.times.empty()) return "give either an output step or output times, not both";
+  if (r.step != 0.0 && !r.times.empty())
+    return "give either an output step or output times, not both";
   if (r.step < 0.0 || !std::isfinite(r.step)) {
     os << "the output step must be positive, got " << r.step;
     return os.str();
@@ -24,15 +25,18 @@ std::string outputRequestProblem(const OutputRequest& r, double t0, double tEnd)
   for (size_t i = 0; i < r.times.size(); ++i) {
     const double t = r.times[i];
     if (!std::isfinite(t) || t < t0 || t > tEnd) {
-      os << where(i) << "output time " << i + 1 << " (" << t << " s) is outside the run [" << t0 << ", " << tEnd << "] s";
+      os << where(i) << "output time " << i + 1 << " (" << t << " s) is outside the run [" << t0
+         << ", " << tEnd << "] s";
       return os.str();
     }
     if (i > 0 && !(t > r.times[i - 1])) {
-      os << where(i) << "output times must increase: time " << i + 1 << " (" << t << " s) follows " << r.times[i - 1] << " s";
+      os << where(i) << "output times must increase: time " << i + 1 << " (" << t << " s) follows "
+         << r.times[i - 1] << " s";
       return os.str();
     }
   }
-  if (r.recordSteps && !r.active()) return "recording the steps as well needs an output step or output times";
+  if (r.recordSteps && !r.active())
+    return "recording the steps as well needs an output step or output times";
   return "";
 }
 
@@ -101,7 +105,8 @@ OutputGrid::OutputGrid(Formulation& formulation, const OutputRequest& request, d
 void OutputGrid::project(bool onConstraints) {
   ++report_.points;
   if (onConstraints) ++report_.onConstraints;
-  const ProjectionOutcome p = onConstraints ? projection_.measure(state_) : projection_.project(state_);
+  const ProjectionOutcome p =
+      onConstraints ? projection_.measure(state_) : projection_.project(state_);
   report_.positionViolation = std::max(report_.positionViolation, p.positionViolation);
   report_.velocityViolation = std::max(report_.velocityViolation, p.velocityViolation);
   if (!p.failure.empty()) {

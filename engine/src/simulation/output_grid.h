@@ -48,11 +48,11 @@ OutputRequest sceneOutputRequest(const Model& model);
 std::string sceneOutputTimesPath(const Model& model);
 
 struct OutputGridReport {
-  long points = 0;                   // states at requested times
-  long onConstraints = 0;            // ... of which the integrator gave on the constraints (kept)
-  long projectionFailures = 0;       // states recorded unprojected (reason below)
-  double positionViolation = 0.0;    // largest |Phi|_inf before the projection
-  double velocityViolation = 0.0;    // largest |Phi_q v - nu|_inf before the projection
+  long points = 0;                 // states at requested times
+  long onConstraints = 0;          // ... of which the integrator gave on the constraints (kept)
+  long projectionFailures = 0;     // states recorded unprojected (reason below)
+  double positionViolation = 0.0;  // largest |Phi|_inf before the projection
+  double velocityViolation = 0.0;  // largest |Phi_q v - nu|_inf before the projection
   std::string lastFailure;
 };
 
@@ -98,7 +98,9 @@ class OutputGrid {
   void project(bool onConstraints);
   // the k-th requested time after t0 (k < count_): generated for an output step, so that a grid
   // of 1e9 times costs no memory (5e7 times precomputed held 400 MB)
-  double time(size_t k) const { return step_ > 0.0 ? std::min(t0_ + double(k + 1) * step_, tEnd_) : times_[k]; }
+  double time(size_t k) const {
+    return step_ > 0.0 ? std::min(t0_ + double(k + 1) * step_, tEnd_) : times_[k];
+  }
 
   double tiny_;
   double t0_, tEnd_, step_;

@@ -4,10 +4,16 @@
 
 namespace mbw {
 
-Recorder::Recorder(Formulation& formulation, Kind kind, int every, bool multipliers, bool grid, bool reactions)
-    : f_(formulation), kind_(kind), every_(std::max(0, every)), multipliers_(multipliers), grid_(grid) {
+Recorder::Recorder(Formulation& formulation, Kind kind, int every, bool multipliers, bool grid,
+                   bool reactions)
+    : f_(formulation),
+      kind_(kind),
+      every_(std::max(0, every)),
+      multipliers_(multipliers),
+      grid_(grid) {
   for (int b = 0; b < formulation.model().bodyCount(); ++b) bodies_.push_back(b);
-  if (reactions && kind == Kind::Dynamics) reactions_ = std::make_unique<JointReactions>(formulation);
+  if (reactions && kind == Kind::Dynamics)
+    reactions_ = std::make_unique<JointReactions>(formulation);
 }
 
 std::vector<Channel> Recorder::channels() const {
@@ -129,8 +135,8 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
   }
   if (kind_ == Kind::Dynamics) {
     const double workIn = (e.exactWork - initial_.exactWork) + work.work;
-    const double balance =
-        (e.kinetic + e.potential) - (initial_.kinetic + initial_.potential) - workIn + work.dissipated;
+    const double balance = (e.kinetic + e.potential) - (initial_.kinetic + initial_.potential) -
+                           workIn + work.dissipated;
     row_.push_back(h);
     row_.push_back(newtonIterations);
     row_.insert(row_.end(), {e.kinetic, e.potential, workIn, work.dissipated, balance});
@@ -150,12 +156,14 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
     const size_t first = row_.size();
     row_.resize(first + f_.model().primitiveCount(), 0.0);
     for (int r = 0; r < f_.primitiveRows(); ++r) row_[first + f_.rowPrimitives()[r]] = s.lambda[r];
-    row_.insert(row_.end(), s.lambda.data() + f_.primitiveRows(), s.lambda.data() + s.lambda.size());
+    row_.insert(row_.end(), s.lambda.data() + f_.primitiveRows(),
+                s.lambda.data() + s.lambda.size());
   }
   if (reactions_) {
     // the reactions need every body's outputs, recorded or not
     allBodyOutputs_.resize(f_.model().bodyCount());
-    for (size_t b = 0; b < allBodyOutputs_.size(); ++b) allBodyOutputs_[b] = f_.bodyOutput(int(b), s.vdot);
+    for (size_t b = 0; b < allBodyOutputs_.size(); ++b)
+      allBodyOutputs_[b] = f_.bodyOutput(int(b), s.vdot);
     reactions_->compute(s.q, s.lambda, allBodyOutputs_, row_);
   }
   if (grid_) row_.push_back(onGrid ? 1.0 : 0.0);

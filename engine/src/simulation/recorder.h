@@ -36,8 +36,8 @@ class Recorder {
 
   // every: record every N-th step, 0 for none but the last; grid: the run samples requested times;
   // reactions: record the joints' reactions (dynamics only)
-  Recorder(Formulation& formulation, Kind kind, int every, bool multipliers = false, bool grid = false,
-           bool reactions = false);
+  Recorder(Formulation& formulation, Kind kind, int every, bool multipliers = false,
+           bool grid = false, bool reactions = false);
 
   std::vector<Channel> channels() const;
   // rows start at the first state at or after t (the energy balance still counts from the start)
@@ -48,8 +48,8 @@ class Recorder {
   void start(const State& state, Results& results, bool onGrid = false);
   // an accepted step of size h with the work integrals at its end; records the row when due (or
   // when last is set)
-  void step(const State& state, const WorkIntegrals& work, double h, int newtonIterations, bool last,
-            Results& results);
+  void step(const State& state, const WorkIntegrals& work, double h, int newtonIterations,
+            bool last, Results& results);
   // a state at a requested output time inside the step being taken (before that step's step()),
   // with the integrals there (Integrator::workAt)
   void sample(const State& state, const WorkIntegrals& work, double h, int newtonIterations,
@@ -78,12 +78,12 @@ class Recorder {
   double lastH_ = 0.0;
   int lastNewton_ = 0;
   Energy initial_, previous_;
-  WorkIntegrals work_;  // at the last step's end
+  WorkIntegrals work_;                         // at the last step's end
   std::unique_ptr<JointReactions> reactions_;  // on request (dynamics only)
-  std::vector<double> outputs_;  // named outputs of the latest state (2 per output)
-  std::vector<int> bodies_;      // recorded bodies
-  std::vector<BodyOutput> bodyOutputs_;     // of the recorded bodies, for the row being recorded
-  std::vector<BodyOutput> allBodyOutputs_;  // of every body, for the reactions
+  std::vector<double> outputs_;                // named outputs of the latest state (2 per output)
+  std::vector<int> bodies_;                    // recorded bodies
+  std::vector<BodyOutput> bodyOutputs_;        // of the recorded bodies, for the row being recorded
+  std::vector<BodyOutput> allBodyOutputs_;     // of every body, for the reactions
   std::vector<double> row_;
 };
 

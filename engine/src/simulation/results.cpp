@@ -36,10 +36,14 @@ void adviseHugePages(const void* start, size_t bytes) {
 
 const char* toString(RunStatus status) {
   switch (status) {
-    case RunStatus::Running: return "running";
-    case RunStatus::Completed: return "completed";
-    case RunStatus::Cancelled: return "cancelled";
-    case RunStatus::Failed: return "failed";
+    case RunStatus::Running:
+      return "running";
+    case RunStatus::Completed:
+      return "completed";
+    case RunStatus::Cancelled:
+      return "cancelled";
+    case RunStatus::Failed:
+      return "failed";
   }
   return "?";
 }
@@ -99,7 +103,8 @@ void Results::compact() {
   const size_t rows = rowCount();
   size_t kept = 0;
   for (size_t r = 0; r < rows; r += 2, ++kept)
-    std::copy_n(data_.begin() + static_cast<long>(r * width), width, data_.begin() + static_cast<long>(kept * width));
+    std::copy_n(data_.begin() + static_cast<long>(r * width), width,
+                data_.begin() + static_cast<long>(kept * width));
   data_.resize(kept * width);
   stride_ *= 2;
 }

@@ -14,13 +14,14 @@ std::vector<std::string> runCheckFindings(const Results& r) {
             dissipated = r.column("energy.dissipated");
   if (balance >= 0 && kinetic >= 0 && potential >= 0 && work >= 0 && dissipated >= 0) {
     const auto [vLow, vHigh] = r.channelRange(potential);
-    const double moved = r.channelRange(kinetic).second + (vHigh - vLow) + r.largestMagnitude(work) +
-                         r.largestMagnitude(dissipated);
+    const double moved = r.channelRange(kinetic).second + (vHigh - vLow) +
+                         r.largestMagnitude(work) + r.largestMagnitude(dissipated);
     const double worst = r.largestMagnitude(balance);
     if (moved > 0.0 && worst > kEnergyShare * moved) {
       os << "the energy balance reached " << worst << " J, " << 100.0 * worst / moved
          << " % of the energy the run moved (" << moved
-         << " J): the run may have left the motion's branch at a singular position, or the step is far too "
+         << " J): the run may have left the motion's branch at a singular position, or the step is "
+            "far too "
             "large for the method";
       findings.push_back(os.str());
       os.str("");
@@ -31,8 +32,8 @@ std::vector<std::string> runCheckFindings(const Results& r) {
   if (violation >= 0) {
     const double worst = r.largestMagnitude(violation);
     if (worst > kViolationLimit) {
-      os << "the positions left the constraints by up to " << worst << " (|Phi|_inf, m or rad), more than "
-         << kViolationLimit;
+      os << "the positions left the constraints by up to " << worst
+         << " (|Phi|_inf, m or rad), more than " << kViolationLimit;
       findings.push_back(os.str());
     }
   }

@@ -12,8 +12,9 @@
 // a balance of more than kEnergyShare S is not an integration error a user would accept (the N
 // four-bar's jump to another branch: 0.21 S; the built-in scenes at their default settings: below
 // 1e-3 S).
-// Constraints: the largest position violation |Phi|_inf over the rows appended, against kViolationLimit (m,
-// or rad): a thousand times the loosest tolerance the integrators solve the positions to.
+// Constraints: the largest position violation |Phi|_inf over the rows appended, against
+// kViolationLimit (m, or rad): a thousand times the loosest tolerance the integrators solve the
+// positions to.
 
 #include <string>
 #include <vector>

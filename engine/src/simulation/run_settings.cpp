@@ -11,17 +11,31 @@ namespace mbw {
 
 bool RunOverrides::gives(const std::string& setting) const {
   const std::pair<const char*, bool> given[] = {
-      {"formulation", formulation.has_value()}, {"integrator", integrator.has_value()},
-      {"step", step.has_value()}, {"t_start", tStart.has_value()}, {"t_end", tEnd.has_value()},
-      {"record_from", recordFrom.has_value()}, {"every", every.has_value()}, {"rtol", rtol.has_value()},
-      {"atol", atol.has_value()}, {"max_step", maxStep.has_value()}, {"min_step", minStep.has_value()},
-      {"rho_inf", rhoInf.has_value()}, {"alpha", alpha.has_value()},
-      {"newton_tolerance", newtonTolerance.has_value()}, {"max_newton_iterations", maxNewtonIterations.has_value()},
-      {"safety", safety.has_value()}, {"fac_min", facMin.has_value()}, {"fac_max", facMax.has_value()},
+      {"formulation", formulation.has_value()},
+      {"integrator", integrator.has_value()},
+      {"step", step.has_value()},
+      {"t_start", tStart.has_value()},
+      {"t_end", tEnd.has_value()},
+      {"record_from", recordFrom.has_value()},
+      {"every", every.has_value()},
+      {"rtol", rtol.has_value()},
+      {"atol", atol.has_value()},
+      {"max_step", maxStep.has_value()},
+      {"min_step", minStep.has_value()},
+      {"rho_inf", rhoInf.has_value()},
+      {"alpha", alpha.has_value()},
+      {"newton_tolerance", newtonTolerance.has_value()},
+      {"max_newton_iterations", maxNewtonIterations.has_value()},
+      {"safety", safety.has_value()},
+      {"fac_min", facMin.has_value()},
+      {"fac_max", facMax.has_value()},
       {"constraint_tolerance", constraintTolerance.has_value()},
-      {"repartition_growth", repartitionGrowth.has_value()}, {"jacobian", jacobian.has_value()},
-      {"linear_solver", linearSolver.has_value()}, {"jacobian_update", jacobianUpdate.has_value()},
-      {"output_step", outputStep.has_value()}, {"output_times", outputTimes.has_value()}};
+      {"repartition_growth", repartitionGrowth.has_value()},
+      {"jacobian", jacobian.has_value()},
+      {"linear_solver", linearSolver.has_value()},
+      {"jacobian_update", jacobianUpdate.has_value()},
+      {"output_step", outputStep.has_value()},
+      {"output_times", outputTimes.has_value()}};
   for (const auto& [name, isGiven] : given)
     if (setting == name) return isGiven;
   return false;
@@ -50,7 +64,8 @@ RunSettings sceneRunSettings(const Model& model, const std::string& integratorNa
   i.variableStep = sceneAsksVariableSteps(d) && info && info->capabilities.variableStep;
   // the Newton options where the integrator offers them
   const auto offered = [](const std::vector<std::string>& choices, const std::string& value) {
-    return std::find(choices.begin(), choices.end(), value) != choices.end() ? value : std::string("auto");
+    return std::find(choices.begin(), choices.end(), value) != choices.end() ? value
+                                                                             : std::string("auto");
   };
   if (info) {
     i.linearSolver = offered(info->capabilities.linearSolvers, d.linearSolver);
@@ -102,10 +117,14 @@ RunSettings resolveRunSettings(const Model& model, const RunOverrides& o) {
   if (o.index3Form) i.index3Form = *o.index3Form;
   if (o.penalty) i.penalty = *o.penalty;
   // output times: the overrides', or the scene's
-  if (o.outputStep && o.outputTimes) throw std::invalid_argument("give either output_step or output_times, not both");
-  if (o.outputStep) s.output.step = *o.outputStep;
-  else if (o.outputTimes) readOutputTimes(*o.outputTimes, s.output);
-  else s.output = sceneOutputRequest(model);
+  if (o.outputStep && o.outputTimes)
+    throw std::invalid_argument("give either output_step or output_times, not both");
+  if (o.outputStep)
+    s.output.step = *o.outputStep;
+  else if (o.outputTimes)
+    readOutputTimes(*o.outputTimes, s.output);
+  else
+    s.output = sceneOutputRequest(model);
   s.output.recordSteps = o.recordSteps;
   return s;
 }
@@ -113,7 +132,8 @@ RunSettings resolveRunSettings(const Model& model, const RunOverrides& o) {
 bool isMultiplierChannel(const std::string& channel) { return channel.rfind("lambda.", 0) == 0; }
 
 void recordMultipliersFor(const std::vector<std::string>& channels, RunSettings& s) {
-  s.recordMultipliers = s.recordMultipliers || std::any_of(channels.begin(), channels.end(), isMultiplierChannel);
+  s.recordMultipliers =
+      s.recordMultipliers || std::any_of(channels.begin(), channels.end(), isMultiplierChannel);
 }
 
 }  // namespace mbw

@@ -20,12 +20,12 @@ namespace mbw {
 // What a user gives on top of a scene's settings; unset values keep the scene's.
 struct RunOverrides {
   std::optional<std::string> formulation, integrator;
-  std::optional<double> step, tStart, tEnd, recordFrom, rhoInf, rtol, atol, newtonTolerance, alpha, maxStep,
-      minStep, safety, facMin, facMax, constraintTolerance, repartitionGrowth;
+  std::optional<double> step, tStart, tEnd, recordFrom, rhoInf, rtol, atol, newtonTolerance, alpha,
+      maxStep, minStep, safety, facMin, facMax, constraintTolerance, repartitionGrowth;
   std::optional<std::string> jacobian, linearSolver, jacobianUpdate, errorControl, index3Form,
       newtonToleranceRule;
   std::optional<double> penalty;
-  std::optional<double> outputStep;        // record at t0 + k outputStep instead of the scene's output
+  std::optional<double> outputStep;  // record at t0 + k outputStep instead of the scene's output
   std::optional<std::string> outputTimes;  // or at the times listed in this file
   bool recordSteps = false;                // with output times: record the steps as well
   std::optional<int> every, maxNewtonIterations;

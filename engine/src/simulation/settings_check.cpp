@@ -21,21 +21,29 @@ Problem problem(std::vector<std::string> settings, std::string message) {
 Problem outOfRange(const char* setting, const std::string& what, double value, double low = 0.0,
                    bool orEqual = false) {
   if (std::isfinite(value) && (orEqual ? value >= low : value > low)) return std::nullopt;
-  return problem({setting}, what + " must be a finite number " + (orEqual ? "of at least " : "greater than ") +
-                                number(low) + ", got " + number(value));
+  return problem({setting}, what + " must be a finite number " +
+                                (orEqual ? "of at least " : "greater than ") + number(low) +
+                                ", got " + number(value));
 }
 
 // the run's span, its start, its end and what it records
 Problem timeProblem(const RunSettings& s) {
-  if (!std::isfinite(s.tStart)) return problem({"t_start"}, "t_start must be a finite number, got " + number(s.tStart));
-  if (!std::isfinite(s.tEnd)) return problem({"t_end"}, "t_end must be a finite number, got " + number(s.tEnd));
+  if (!std::isfinite(s.tStart))
+    return problem({"t_start"}, "t_start must be a finite number, got " + number(s.tStart));
+  if (!std::isfinite(s.tEnd))
+    return problem({"t_end"}, "t_end must be a finite number, got " + number(s.tEnd));
   if (!(s.tEnd > s.tStart))
-    return problem({"t_end", "t_start"}, "t_end (" + number(s.tEnd) + " s) must be after t_start (" + number(s.tStart) + " s)");
-  if (std::isnan(s.recordFrom)) return problem({"record_from"}, "record_from must be a number, got nan");
+    return problem(
+        {"t_end", "t_start"},
+        "t_end (" + number(s.tEnd) + " s) must be after t_start (" + number(s.tStart) + " s)");
+  if (std::isnan(s.recordFrom))
+    return problem({"record_from"}, "record_from must be a number, got nan");
   if (s.recordFrom > s.tEnd)
-    return problem({"record_from", "t_end"}, "record_from (" + number(s.recordFrom) + " s) is after t_end (" +
-                                                 number(s.tEnd) + " s): the run would record nothing but its start");
-  if (s.every < 1) return problem({"every"}, "every must be at least 1, got " + std::to_string(s.every));
+    return problem({"record_from", "t_end"}, "record_from (" + number(s.recordFrom) +
+                                                 " s) is after t_end (" + number(s.tEnd) +
+                                                 " s): the run would record nothing but its start");
+  if (s.every < 1)
+    return problem({"every"}, "every must be at least 1, got " + std::to_string(s.every));
   return std::nullopt;
 }
 
@@ -46,20 +54,24 @@ Problem stepProblem(const RunSettings& s) {
   // times near T are resolved to about 2e-16 T: a step below 1e-12 T would not move them reliably
   const double resolution = 1e-12 * std::max(std::abs(s.tStart), std::abs(s.tEnd));
   if (i.step < resolution)
-    return problem({"step", "t_end"}, "the step " + number(i.step) + " s is below 1e-12 of the run's times (" +
+    return problem({"step", "t_end"}, "the step " + number(i.step) +
+                                          " s is below 1e-12 of the run's times (" +
                                           number(std::max(std::abs(s.tStart), std::abs(s.tEnd))) +
                                           " s): they cannot resolve it");
   if (i.variableStep) {
     if (Problem p = outOfRange("rtol", "rtol", i.rtol)) return p;
     if (Problem p = outOfRange("atol", "atol", i.atol)) return p;
   }
-  if (Problem p = outOfRange("max_step", "the largest step (0: no limit)", i.maxStep, 0.0, true)) return p;
+  if (Problem p = outOfRange("max_step", "the largest step (0: no limit)", i.maxStep, 0.0, true))
+    return p;
   if (Problem p = outOfRange("min_step", "the smallest step", i.minStep)) return p;
   if (!(std::isfinite(s.relativeMinStep) && s.relativeMinStep >= 0.0 && s.relativeMinStep < 1.0))
-    return problem({"min_step"}, "the smallest step's fraction of the time scale must be in [0, 1), got " +
-                                     number(s.relativeMinStep));
+    return problem({"min_step"},
+                   "the smallest step's fraction of the time scale must be in [0, 1), got " +
+                       number(s.relativeMinStep));
   if (i.variableStep && i.maxStep > 0.0 && i.maxStep < minimumStep(s))
-    return problem({"max_step", "min_step"}, "the largest step " + number(i.maxStep) + " s is below the smallest, " +
+    return problem({"max_step", "min_step"}, "the largest step " + number(i.maxStep) +
+                                                 " s is below the smallest, " +
                                                  number(minimumStep(s)) + " s");
   if (Problem p = outOfRange("safety", "the safety factor", i.safetyFactor)) return p;
   if (Problem p = outOfRange("fac_min", "fac-min", i.minStepFactor)) return p;
@@ -70,16 +82,22 @@ Problem stepProblem(const RunSettings& s) {
 // Newton, the method's parameters, the state-space integrators' options
 Problem methodProblem(const RunSettings& s) {
   const IntegratorSettings& i = s.integratorSettings;
-  if (Problem p = outOfRange("newton_tolerance", "the Newton tolerance", i.newtonTolerance)) return p;
+  if (Problem p = outOfRange("newton_tolerance", "the Newton tolerance", i.newtonTolerance))
+    return p;
   if (i.maxNewtonIterations < 1)
-    return problem({"max_newton_iterations"},
-                   "Newton needs at least one iteration, got " + std::to_string(i.maxNewtonIterations));
+    return problem({"max_newton_iterations"}, "Newton needs at least one iteration, got " +
+                                                  std::to_string(i.maxNewtonIterations));
   // rho_inf: -1 for the method's own, else a value in its range (checked by the registry)
   if (!std::isfinite(i.rhoInf) || (i.rhoInf < 0.0 && i.rhoInf != -1.0))
     return problem({"rho_inf"}, "rho_inf must be a number from 0 to 1, got " + number(i.rhoInf));
-  if (i.alpha && !std::isfinite(*i.alpha)) return problem({"alpha"}, "alpha must be a number, got " + number(*i.alpha));
-  if (Problem p = outOfRange("constraint_tolerance", "the constraint tolerance", i.constraintTolerance)) return p;
-  if (Problem p = outOfRange("repartition_growth", "the repartition growth factor", i.repartitionGrowth, 1.0)) return p;
+  if (i.alpha && !std::isfinite(*i.alpha))
+    return problem({"alpha"}, "alpha must be a number, got " + number(*i.alpha));
+  if (Problem p =
+          outOfRange("constraint_tolerance", "the constraint tolerance", i.constraintTolerance))
+    return p;
+  if (Problem p = outOfRange("repartition_growth", "the repartition growth factor",
+                             i.repartitionGrowth, 1.0))
+    return p;
   return std::nullopt;
 }
 
@@ -90,14 +108,15 @@ Problem sizeProblem(const RunSettings& s) {
   const IntegratorSettings& i = s.integratorSettings;
   Problem p;
   if (!i.variableStep && span / i.step > kUnconfirmedSteps)
-    p = problem({"t_end", "step"}, "the run would take " + number(span / i.step) + " steps of " + number(i.step) +
-                                       " s to cover " + number(span) + " s, more than the " +
-                                       number(kUnconfirmedSteps) + " a run takes unconfirmed");
+    p = problem({"t_end", "step"}, "the run would take " + number(span / i.step) + " steps of " +
+                                       number(i.step) + " s to cover " + number(span) +
+                                       " s, more than the " + number(kUnconfirmedSteps) +
+                                       " a run takes unconfirmed");
   else if (s.output.step > 0.0 && span / s.output.step > kUnconfirmedRows)
-    p = problem({"output_step", "t_end"}, "the output step " + number(s.output.step) + " s asks for " +
-                                              number(span / s.output.step) + " rows over " + number(span) +
-                                              " s, more than the " + number(kUnconfirmedRows) +
-                                              " a run writes unconfirmed");
+    p = problem({"output_step", "t_end"},
+                "the output step " + number(s.output.step) + " s asks for " +
+                    number(span / s.output.step) + " rows over " + number(span) +
+                    " s, more than the " + number(kUnconfirmedRows) + " a run writes unconfirmed");
   if (p) p->confirmable = true;
   return p;
 }
@@ -119,11 +138,14 @@ std::optional<SettingsProblem> runSettingsProblem(const RunSettings& s) {
   if (Problem p = stepProblem(s)) return p;
   if (Problem p = methodProblem(s)) return p;
   const IntegratorInfo* info = findIntegrator(s.integrator);
-  if (!info) return problem({"integrator"}, "unknown integrator '" + s.integrator + "' (see `mbw-cli list`)");
+  if (!info)
+    return problem({"integrator"},
+                   "unknown integrator '" + s.integrator + "' (see `mbw-cli list`)");
   const std::string why = unsupportedReason(*info, s.formulation, s.integratorSettings);
   if (!why.empty()) return problem({"integrator", "formulation"}, why);
   const std::string output = outputRequestProblem(s.output, s.tStart, s.tEnd);
-  if (!output.empty()) return problem({s.output.times.empty() ? "output_step" : "output_times"}, output);
+  if (!output.empty())
+    return problem({s.output.times.empty() ? "output_step" : "output_times"}, output);
   return sizeProblem(s);
 }
 

@@ -86,10 +86,11 @@ bool isFinite(const State& s) { return s.q.allFinite() && s.v.allFinite(); }
 void describeOutputGrid(const OutputGridReport& g, double tolerance, Results& r) {
   std::ostringstream os;
   os.precision(3);
-  os << g.points << " states at the requested times, off the constraints by up to " << g.positionViolation
-     << " (positions) and " << g.velocityViolation << " (velocities) before the projection to "
-     << tolerance;
-  if (g.onConstraints) os << " (" << g.onConstraints << " on them from the integrator, not projected)";
+  os << g.points << " states at the requested times, off the constraints by up to "
+     << g.positionViolation << " (positions) and " << g.velocityViolation
+     << " (velocities) before the projection to " << tolerance;
+  if (g.onConstraints)
+    os << " (" << g.onConstraints << " on them from the integrator, not projected)";
   if (g.projectionFailures)
     os << "; " << g.projectionFailures << " not projected (last: " << g.lastFailure << ")";
   r.metadata.push_back({"output_projection", os.str()});
@@ -104,7 +105,8 @@ Simulation::Simulation(Model model, RunSettings settings)
   const IntegratorInfo* info = findIntegrator(settings_.integrator);
   for (const std::string& name : settings_.recordBodies.value_or(std::vector<std::string>{})) {
     const int b = model_.bodyIndex(name);
-    if (b < 0) throw ConfigurationError("cannot record body '" + name + "': the scene has no such body");
+    if (b < 0)
+      throw ConfigurationError("cannot record body '" + name + "': the scene has no such body");
     recordedBodies_.push_back(b);
   }
   try {
@@ -138,11 +140,14 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   const IntegratorInfo* info = findIntegrator(settings_.integrator);
   if (info->capabilities.hasRhoInf)
     results.metadata.push_back({"rho_inf", number(effectiveRhoInf(*info, is))});
-  if (info->capabilities.hasAlpha) results.metadata.push_back({"alpha", number(effectiveAlpha(is))});
+  if (info->capabilities.hasAlpha)
+    results.metadata.push_back({"alpha", number(effectiveAlpha(is))});
   if (settings_.tStart != 0.0) results.metadata.push_back({"t_start", number(settings_.tStart)});
   results.metadata.push_back({"t_end", number(settings_.tEnd)});
-  if (settings_.startFromEquilibrium) results.metadata.push_back({"initial_state", "static equilibrium"});
-  if (!model_.redundant.empty()) results.metadata.push_back({"redundant_equations", model_.redundancySummary()});
+  if (settings_.startFromEquilibrium)
+    results.metadata.push_back({"initial_state", "static equilibrium"});
+  if (!model_.redundant.empty())
+    results.metadata.push_back({"redundant_equations", model_.redundancySummary()});
   results.metadata.push_back({"newton_tolerance", number(is.newtonTolerance)});
   if (info->capabilities.linearSolvers.size() > 1 && is.newtonToleranceRule != "step")
     results.metadata.push_back({"newton_tolerance_rule", is.newtonToleranceRule});
@@ -150,7 +155,8 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
     const Index3SolverOptions newton = index3SolverOptions(is);
     const LinearSolverKind kind =
         newton.storage.value_or(automaticLinearSolver(*formulation_, newton.update));
-    results.metadata.push_back({"linear_solver", kind == LinearSolverKind::Sparse ? "sparse" : "dense"});
+    results.metadata.push_back(
+        {"linear_solver", kind == LinearSolverKind::Sparse ? "sparse" : "dense"});
     results.metadata.push_back({"jacobian_update", is.jacobianUpdate});
     if (is.index3Form != "kkt") {
       results.metadata.push_back({"index3_form", is.index3Form});
@@ -160,8 +166,9 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
 
   const OutputRequest& request = settings_.output;
   if (request.active()) {
-    results.metadata.push_back({"output", request.step > 0.0 ? "every " + number(request.step) + " s"
-                                                             : std::to_string(request.times.size()) + " times"});
+    results.metadata.push_back({"output", request.step > 0.0
+                                              ? "every " + number(request.step) + " s"
+                                              : std::to_string(request.times.size()) + " times"});
     results.metadata.push_back({"record_steps", request.recordSteps ? "yes" : "no"});
   }
 
@@ -179,13 +186,15 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   integrator_->initialize(initial_);
   // how the energy balance's work integrals are advanced: by the method itself, or by a quadrature
   // rule beside it (whose error then adds to the balance)
-  results.metadata.push_back({"work_integration", integrator_->workByQuadrature() ? "quadrature" : "method"});
+  results.metadata.push_back(
+      {"work_integration", integrator_->workByQuadrature() ? "quadrature" : "method"});
   results.metadata.push_back({"work_rule", info->capabilities.workRule});
   RunOutput output(results, observer, sink);
   output.begin(recorder.channels(), settings_.memoryBudget);
   output.mark();
-  recorder.start(integrator_->state(), results,
-                 request.step > 0.0 || (!request.times.empty() && request.times.front() <= initial_.t));
+  recorder.start(
+      integrator_->state(), results,
+      request.step > 0.0 || (!request.times.empty() && request.times.front() <= initial_.t));
   bool sinkFailed = !output.deliver();
   // one row recorded and passed on at once (a step may record several: requested times and its end)
   const auto recordRow = [&](auto&& record) {
@@ -218,30 +227,33 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
     const double t = integrator_->state().t;
     // fixed steps aim at t0 + (n + 1) h, so that times carry no accumulated round-off; land
     // exactly on t_end and avoid a sliver of a last step
-    double hTry = is.variableStep ? std::min(h, tEnd - t)
-                                  : std::min(tEnd, initial_.t + double(integrator_->stats().steps + 1) * is.step) - t;
+    double hTry =
+        is.variableStep
+            ? std::min(h, tEnd - t)
+            : std::min(tEnd, initial_.t + double(integrator_->stats().steps + 1) * is.step) - t;
     if (tEnd - t - hTry < 1e-3 * hTry) hTry = tEnd - t;
     const StepResult r = integrator_->step(hTry);
     if (r.kind == StepResult::Kind::Failed) {
       results.status = RunStatus::Failed;
       std::ostringstream os;
-      os << r.reason << (r.detail.empty() ? "" : " (" + r.detail + ")") << " in the step from t = " << t
-         << " s (h = " << r.h << " s)";
+      os << r.reason << (r.detail.empty() ? "" : " (" + r.detail + ")")
+         << " in the step from t = " << t << " s (h = " << r.h << " s)";
       if (is.variableStep && r.h <= 2.0 * is.minStep) os << smallestStepNote(settings_);
       results.message = os.str();
       break;
     }
     h = r.nextStep > 0.0 ? r.nextStep : is.step;
     if (r.kind == StepResult::Kind::Rejected) {
-      results.rejected.push_back({t, hTry, r.detail.empty() ? r.reason : r.reason + ": " + r.detail});
+      results.rejected.push_back(
+          {t, hTry, r.detail.empty() ? r.reason : r.reason + ": " + r.detail});
       continue;
     }
     // a state that is no longer finite is not recorded: the run ends with what it had
     if (!isFinite(integrator_->state())) {
       results.status = RunStatus::Failed;
       std::ostringstream os;
-      os << "the solution diverged: the state is no longer finite after the step from t = " << t << " s (h = "
-         << hTry << " s)";
+      os << "the solution diverged: the state is no longer finite after the step from t = " << t
+         << " s (h = " << hTry << " s)";
       results.message = os.str();
       diverged = true;
       break;
@@ -254,7 +266,10 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
     // step's end comes last and leaves the formulation at the integrator's state
     // (a stop requested between two of a step's output times ends the run there)
     if (grid && !grid->sample(*integrator_, [&](const State& state) {
-          recordRow([&] { recorder.sample(state, integrator_->workAt(state.t), taken, r.newtonIterations, results); });
+          recordRow([&] {
+            recorder.sample(state, integrator_->workAt(state.t), taken, r.newtonIterations,
+                            results);
+          });
           return !sinkFailed && !(observer && observer->stopRequested());
         })) {
       if (!sinkFailed) cancel(results.rowCount() ? results.at(results.rowCount() - 1, 0) : t);
@@ -262,7 +277,10 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
     }
     const bool recordLast =
         last && (request.recordSteps || !(grid && grid->sampledAt(integrator_->state().t)));
-    recordRow([&] { recorder.step(integrator_->state(), integrator_->work(), taken, r.newtonIterations, recordLast, results); });
+    recordRow([&] {
+      recorder.step(integrator_->state(), integrator_->work(), taken, r.newtonIterations,
+                    recordLast, results);
+    });
     // a variable step that must fall below the run's smallest: blowing up, or a singularity ahead
     if (is.variableStep && !last && r.nextStep > 0.0 && r.nextStep < is.minStep && !sinkFailed) {
       results.status = RunStatus::Failed;
@@ -294,11 +312,13 @@ Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   const double elapsed = monotonicSeconds() - elapsed0;
   results.stats.phaseSeconds = s.phaseSeconds;
   if (elapsed > 0.0)
-    for (auto& [phase, seconds] : results.stats.phaseSeconds) seconds *= results.stats.cpuSeconds / elapsed;
+    for (auto& [phase, seconds] : results.stats.phaseSeconds)
+      seconds *= results.stats.cpuSeconds / elapsed;
   if (grid) describeOutputGrid(grid->report(), is.constraintTolerance, results);
   // a completed run's checks (run_checks.h), said beside its status
   if (results.status == RunStatus::Completed)
-    for (const std::string& finding : runCheckFindings(results)) results.metadata.push_back({"check", finding});
+    for (const std::string& finding : runCheckFindings(results))
+      results.metadata.push_back({"check", finding});
   // the local error estimates the steps committed, in tolerances (IntegratorStats::localErrorSum)
   if (is.variableStep) results.metadata.push_back({"error_estimate", number(s.localErrorSum)});
   output.end();

@@ -39,16 +39,16 @@ struct RunSettings {
   IntegratorSettings integratorSettings;
   double tStart = 0.0;
   double tEnd = 1.0;
-  double recordFrom = -1e300;  // rows are recorded from the first step at or after this time
+  double recordFrom = -1e300;         // rows are recorded from the first step at or after this time
   bool startFromEquilibrium = false;  // positions from the static equilibrium at tStart
-  int every = 1;  // record every N-th step (the first and last always)
+  int every = 1;                      // record every N-th step (the first and last always)
   // the bodies whose channels are recorded (none: all of them)
   std::optional<std::vector<std::string>> recordBodies;
   bool recordMultipliers = false;  // add the Lagrange multipliers to the results
   // rows at requested times instead of (or, with recordSteps, besides) the steps; the constraint
   // tolerance of their projection is integratorSettings.constraintTolerance
   OutputRequest output;
-  bool recordReactions = false;    // add the joints' reaction forces and torques (joint_reactions.h)
+  bool recordReactions = false;  // add the joints' reaction forces and torques (joint_reactions.h)
   // the bytes of rows the returned Results keep, decimated past them (Results::setRowLimit; at
   // least 2 rows); 0 keeps every row. A sink passed to run() receives every row whatever this is.
   size_t memoryBudget = 0;
@@ -107,6 +107,5 @@ Results runKinematics(const Model& model, const std::string& formulation,
                       const KinematicsSettings& settings, int every = 1,
                       RunObserver* observer = nullptr, ResultSink* sink = nullptr,
                       size_t memoryBudget = 0);
-
 
 }  // namespace mbw

@@ -56,7 +56,8 @@ ProjectionOutcome StateProjection::project(State& s) {
 
   // velocities and accelerations with A at the projected positions
   if (!augmented_.factorize()) {
-    out.failure = "the augmented matrix [M Phi_q^T; Phi_q 0] is singular at the projected positions";
+    out.failure =
+        "the augmented matrix [M Phi_q^T; Phi_q 0] is singular at the projected positions";
     return out;
   }
   x_.head(nv_) = s.v;

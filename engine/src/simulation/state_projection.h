@@ -41,10 +41,10 @@ class StateProjection {
   double tolerance_;
   int maxIterations_;
   int nv_, nc_;
-  AugmentedSystem augmented_;   // A
-  VectorXd x_, product_;        // (nv + nc)
-  VectorXd Q_, dq_, gamma_;     // (nv), (nv), (nc)
-  VectorXd q_, qNew_;           // (nq)
+  AugmentedSystem augmented_;  // A
+  VectorXd x_, product_;       // (nv + nc)
+  VectorXd Q_, dq_, gamma_;    // (nv), (nv), (nc)
+  VectorXd q_, qNew_;          // (nq)
 };
 
 }  // namespace mbw

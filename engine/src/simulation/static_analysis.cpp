@@ -10,8 +10,8 @@
 
 namespace mbw {
 
-StaticAnalysis analyzeStaticEquilibrium(const Model& model, const std::string& formulation, double t,
-                                        const StaticSettings& settings) {
+StaticAnalysis analyzeStaticEquilibrium(const Model& model, const std::string& formulation,
+                                        double t, const StaticSettings& settings) {
   StaticAnalysis a;
   a.formulation = formulation;
   a.t = t;
@@ -32,7 +32,9 @@ StaticAnalysis analyzeStaticEquilibrium(const Model& model, const std::string& f
   // the equilibrium as a run's row, at rest
   s.v = VectorXd::Zero(f->velocitySize());
   s.vdot = VectorXd::Zero(f->velocitySize());
-  a.results.metadata = {{"scene", model.name}, {"formulation", formulation}, {"analysis", "static equilibrium"},
+  a.results.metadata = {{"scene", model.name},
+                        {"formulation", formulation},
+                        {"analysis", "static equilibrium"},
                         {"t", formatNumber(t, 10)}};
   Recorder recorder(*f, Recorder::Kind::Kinematics, 1, true);
   recorder.start(s, a.results);

@@ -22,7 +22,7 @@ struct StaticAnalysis {
 };
 
 // Throws std::invalid_argument for an unknown formulation.
-StaticAnalysis analyzeStaticEquilibrium(const Model& model, const std::string& formulation, double t,
-                                        const StaticSettings& settings);
+StaticAnalysis analyzeStaticEquilibrium(const Model& model, const std::string& formulation,
+                                        double t, const StaticSettings& settings);
 
 }  // namespace mbw

@@ -89,13 +89,17 @@ MatrixXd denseConstraintJacobian(const Formulation& formulation) {
 ConstraintRank analyzeConstraintRank(const Formulation& f, double tolerance, RankMethod method) {
   const int np = f.primitiveRows(), nc = f.constraintSize(), own = nc - np;
   const MatrixXd rows = orderedUnitRows(f);
-  const bool dense = method == RankMethod::Dense ||
-                     (method == RankMethod::Automatic && long(nc) * f.velocitySize() <= kDenseRankEntries);
-  const Choice choice = dense ? denseChoice(rows, own, tolerance) : sparseChoice(rows, own, tolerance);
+  const bool dense =
+      method == RankMethod::Dense ||
+      (method == RankMethod::Automatic && long(nc) * f.velocitySize() <= kDenseRankEntries);
+  const Choice choice =
+      dense ? denseChoice(rows, own, tolerance) : sparseChoice(rows, own, tolerance);
   ConstraintRank result;
   for (int r = own; r < nc; ++r) {
-    if (choice.kept[r]) ++result.rank;
-    else result.redundant.push_back(f.rowPrimitives()[r - own]);
+    if (choice.kept[r])
+      ++result.rank;
+    else
+      result.redundant.push_back(f.rowPrimitives()[r - own]);
   }
   std::sort(result.redundant.begin(), result.redundant.end());
   result.degreesOfFreedom = 6 * f.model().bodyCount() - result.rank;
@@ -104,7 +108,8 @@ ConstraintRank analyzeConstraintRank(const Formulation& f, double tolerance, Ran
   return result;
 }
 
-std::vector<RedundantEquation> explainRedundancy(const Formulation& f, const std::vector<int>& redundant,
+std::vector<RedundantEquation> explainRedundancy(const Formulation& f,
+                                                 const std::vector<int>& redundant,
                                                  double tolerance) {
   std::vector<RedundantEquation> out;
   if (redundant.empty()) return out;
@@ -124,7 +129,8 @@ std::vector<RedundantEquation> explainRedundancy(const Formulation& f, const std
     keptRows.push_back(r);
     keptJoint.push_back(k >= 0 ? m.primitives[k].joint : -1);
   }
-  MatrixXd K(J.cols(), keptRows.size()), X(J.cols(), redundantRows.size()), C(keptRows.size(), redundantRows.size());
+  MatrixXd K(J.cols(), keptRows.size()), X(J.cols(), redundantRows.size()),
+      C(keptRows.size(), redundantRows.size());
   for (size_t c = 0; c < keptRows.size(); ++c) K.col(c) = J.row(keptRows[c]).transpose();
   for (size_t c = 0; c < redundantRows.size(); ++c) X.col(c) = J.row(redundantRows[c]).transpose();
   // K C = X in the least-squares sense (exact: the columns of X lie in K's range)
@@ -140,9 +146,11 @@ std::vector<RedundantEquation> explainRedundancy(const Formulation& f, const std
     // the joints whose rows take part (a contribution above the tolerance of the row's size)
     std::set<int> joints;
     for (size_t j = 0; j < keptRows.size(); ++j)
-      if (keptJoint[j] >= 0 && std::abs(C(j, i)) * keptSize[j] > std::sqrt(tolerance) * redundantSize[i])
+      if (keptJoint[j] >= 0 &&
+          std::abs(C(j, i)) * keptSize[j] > std::sqrt(tolerance) * redundantSize[i])
         joints.insert(keptJoint[j]);
-    out.push_back({f.rowPrimitives()[redundantRows[i]], std::vector<int>(joints.begin(), joints.end())});
+    out.push_back(
+        {f.rowPrimitives()[redundantRows[i]], std::vector<int>(joints.begin(), joints.end())});
   }
   return out;
 }
@@ -159,13 +167,14 @@ std::string rankDropDescription(const Formulation& f, const ConstraintRank& rank
   os.precision(3);
   if (!rank.redundant.empty()) {
     const Primitive& k = m.primitives[rank.redundant.front()];
-    os << "Phi_q loses rank here (" << rank.redundant.size() << " of its equations depend on the others, the first of joint '"
-       << m.joints[k.joint].name << "')";
+    os << "Phi_q loses rank here (" << rank.redundant.size()
+       << " of its equations depend on the others, the first of joint '" << m.joints[k.joint].name
+       << "')";
   } else {
-    os << (rank.smallestPivot < kNearRankLoss ? "Phi_q nearly loses rank here" : "Phi_q is close to a rank drop here")
-       << " (an equation of joint '"
-       << m.joints[m.primitives[rank.weakestPrimitive].joint].name << "' is independent of the others only to "
-       << rank.smallestPivot << " of its size)";
+    os << (rank.smallestPivot < kNearRankLoss ? "Phi_q nearly loses rank here"
+                                              : "Phi_q is close to a rank drop here")
+       << " (an equation of joint '" << m.joints[m.primitives[rank.weakestPrimitive].joint].name
+       << "' is independent of the others only to " << rank.smallestPivot << " of its size)";
   }
   return os.str();
 }

@@ -21,11 +21,11 @@
 namespace mbw {
 
 struct ConstraintRank {
-  int rank = 0;                 // of the formulation's primitive rows (its own rows excluded)
-  int degreesOfFreedom = 0;     // velocity coordinates - constraint rank (6 per body)
-  std::vector<int> redundant;   // model primitives whose rows depend on rows kept before them
-  double smallestPivot = 0.0;   // smallest relative size of a kept primitive row's new component
-  int weakestPrimitive = -1;    // the model primitive of that row (-1: none)
+  int rank = 0;                // of the formulation's primitive rows (its own rows excluded)
+  int degreesOfFreedom = 0;    // velocity coordinates - constraint rank (6 per body)
+  std::vector<int> redundant;  // model primitives whose rows depend on rows kept before them
+  double smallestPivot = 0.0;  // smallest relative size of a kept primitive row's new component
+  int weakestPrimitive = -1;   // the model primitive of that row (-1: none)
 };
 
 enum class RankMethod { Automatic, Dense, Sparse };
@@ -34,7 +34,8 @@ constexpr double kRankTolerance = 1e-9;
 
 // At the formulation's current positions (computePositions first). Automatic: dense Gram-Schmidt up
 // to kDenseRankEntries entries of Phi_q, sparse QR above.
-ConstraintRank analyzeConstraintRank(const Formulation& formulation, double tolerance = kRankTolerance,
+ConstraintRank analyzeConstraintRank(const Formulation& formulation,
+                                     double tolerance = kRankTolerance,
                                      RankMethod method = RankMethod::Automatic);
 constexpr long kDenseRankEntries = 40000;
 
@@ -61,7 +62,8 @@ constexpr double kRankLossWarning = 0.1;
 // is close to a rank drop here (...)" above kNearRankLoss), or empty when it is not.
 std::string rankDropDescription(const Formulation& formulation, double limit = kNearRankLoss);
 // the same from an analysis already made at those positions
-std::string rankDropDescription(const Formulation& formulation, const ConstraintRank& rank, double limit);
+std::string rankDropDescription(const Formulation& formulation, const ConstraintRank& rank,
+                                double limit);
 
 // Degrees of freedom of a model at its initial pose: 6 per body minus the rank of its constraints
 // (independent of the formulation).

@@ -37,7 +37,9 @@ class ConstraintJacobian {
     }
   }
 
-  VectorXd times(const VectorXd& v) const { return sparse_ ? VectorXd(compressed_ * v) : VectorXd(dense_ * v); }
+  VectorXd times(const VectorXd& v) const {
+    return sparse_ ? VectorXd(compressed_ * v) : VectorXd(dense_ * v);
+  }
 
   // the minimum-norm solution of J x = r for J of full row rank (false: J J^T singular)
   bool minimumNorm(const VectorXd& r, VectorXd& x) const {
@@ -66,7 +68,8 @@ class ConstraintJacobian {
 
 }  // namespace
 
-BodyMove measureMove(Formulation& f, double t, const VectorXd& before, const VectorXd& after, MoveMeasure measure) {
+BodyMove measureMove(Formulation& f, double t, const VectorXd& before, const VectorXd& after,
+                     MoveMeasure measure) {
   // the bodies' frames at rest in each configuration
   const VectorXd zero = VectorXd::Zero(f.velocitySize());
   std::vector<BodyOutput> a, b;
@@ -81,7 +84,8 @@ BodyMove measureMove(Formulation& f, double t, const VectorXd& before, const Vec
   for (int i = 0; i < f.model().bodyCount(); ++i) {
     double move = (a[i].position_W - b[i].position_W).norm();
     if (measure == MoveMeasure::DistanceOrAngle) {
-      const double cosHalf = std::min(1.0, std::abs(a[i].eulerParameters.dot(b[i].eulerParameters)));
+      const double cosHalf =
+          std::min(1.0, std::abs(a[i].eulerParameters.dot(b[i].eulerParameters)));
       move = std::max(move, 2.0 * std::acos(cosHalf));
     }
     if (move > largest.largest) largest = {move, f.model().bodies[i].name};
@@ -98,16 +102,17 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
     f.computePositions(t, q);
     const std::string singular = f.coordinateSingularity();
     if (!singular.empty())
-      throw ModelError("the initial pose cannot be used with the " + f.name() + " formulation: " +
-                       singular);
+      throw ModelError("the initial pose cannot be used with the " + f.name() +
+                       " formulation: " + singular);
     const VectorXd& phi = f.constraints();
     if (phi.size() == 0 || phi.cwiseAbs().maxCoeff() < kPositionTolerance) {
       converged = true;
       break;
     }
     if (!ConstraintJacobian(f).minimumNorm(-phi, dq))
-      throw ModelError("the constraint Jacobian is singular at the initial configuration "
-                       "(redundant constraints, or a singular pose)");
+      throw ModelError(
+          "the constraint Jacobian is singular at the initial configuration "
+          "(redundant constraints, or a singular pose)");
     f.retract(q, dq, qNew);
     q = qNew;
     report.iterations = it + 1;
@@ -146,8 +151,9 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
 
 void solveAccelerations(Formulation& f, State& s) {
   const int nv = f.velocitySize(), nc = f.constraintSize();
-  const char* singular = "the equations of motion are singular at the initial state (a body with no "
-                         "inertia in an unconstrained direction, or redundant constraints)";
+  const char* singular =
+      "the equations of motion are singular at the initial state (a body with no "
+      "inertia in an unconstrained direction, or redundant constraints)";
   // large models (Phi_q of more than kDenseRankEntries entries, as above): the sparse augmented
   // matrix, factorized by KLU
   if (long(nc) * nv > kDenseRankEntries) {

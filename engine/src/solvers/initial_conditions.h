@@ -22,9 +22,9 @@ namespace mbw {
 // The state of a run at one time: what an integrator advances.
 struct State {
   double t = 0.0;
-  VectorXd q, v;     // positions (formulation coordinates) and velocities
-  VectorXd vdot;     // accelerations
-  VectorXd lambda;   // Lagrange multipliers (nc)
+  VectorXd q, v;    // positions (formulation coordinates) and velocities
+  VectorXd vdot;    // accelerations
+  VectorXd lambda;  // Lagrange multipliers (nc)
 };
 
 // Bad or inconsistent model data found while preparing a run; what() names the body or joint.
@@ -34,7 +34,7 @@ class ModelError : public std::runtime_error {
 };
 
 struct ProjectionReport {
-  double largestMove = 0.0;       // m or rad, over bodies (frame origin distance, rotation angle)
+  double largestMove = 0.0;  // m or rad, over bodies (frame origin distance, rotation angle)
   std::string largestMoveBody;
   double largestVelocityChange = 0.0;
   int iterations = 0;
@@ -48,8 +48,8 @@ struct BodyMove {
   std::string body;      // "" when no body moved
 };
 enum class MoveMeasure { Distance, DistanceOrAngle };
-BodyMove measureMove(Formulation& formulation, double t, const VectorXd& before, const VectorXd& after,
-                     MoveMeasure measure = MoveMeasure::DistanceOrAngle);
+BodyMove measureMove(Formulation& formulation, double t, const VectorXd& before,
+                     const VectorXd& after, MoveMeasure measure = MoveMeasure::DistanceOrAngle);
 
 // Projects q and v in place at time t. Throws ModelError.
 ProjectionReport projectOntoConstraints(Formulation& formulation, double t, VectorXd& q,
@@ -60,6 +60,7 @@ ProjectionReport projectOntoConstraints(Formulation& formulation, double t, Vect
 void solveAccelerations(Formulation& formulation, State& state);
 
 // The consistent initial state of the formulation's model at t0 (projection + accelerations).
-State consistentInitialState(Formulation& formulation, double t0, ProjectionReport* report = nullptr);
+State consistentInitialState(Formulation& formulation, double t0,
+                             ProjectionReport* report = nullptr);
 
 }  // namespace mbw

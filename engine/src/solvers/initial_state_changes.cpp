@@ -37,7 +37,8 @@ InitialStateChanges computeInitialStateChanges(const Model& model, const std::st
   // the scales round-off is measured against: the model's size (at least 1 m) and speeds
   double length = 1.0, speed = 1.0;
   for (const Body& b : model.bodies) length = std::max(length, b.position_W.norm());
-  for (const Body& b : model.bodies) speed = std::max({speed, b.velocity_W.norm(), b.omega_W.norm() * length});
+  for (const Body& b : model.bodies)
+    speed = std::max({speed, b.velocity_W.norm(), b.omega_W.norm() * length});
 
   InitialStateChanges changes;
   changes.iterations = report.iterations;
@@ -48,13 +49,17 @@ InitialStateChanges computeInitialStateChanges(const Model& model, const std::st
     // what the projection left within round-off of 0 or of the scene's value, written as that
     const Body& given = model.bodies[b];
     c.after = after[b];
-    c.after.position_W = cleanVector(after[b].position_W, given.position_W, kCleanTolerance * length);
-    c.after.eulerParameters =
-        cleanEulerParameters(after[b].eulerParameters, eulerParametersFromRotation(given.R_WB), kCleanTolerance);
-    c.after.velocity_W = cleanVector(after[b].velocity_W, given.velocity_W, kCleanTolerance * speed);
-    c.after.omega_W = cleanVector(after[b].omega_W, given.omega_W, kCleanTolerance * speed / length);
+    c.after.position_W =
+        cleanVector(after[b].position_W, given.position_W, kCleanTolerance * length);
+    c.after.eulerParameters = cleanEulerParameters(
+        after[b].eulerParameters, eulerParametersFromRotation(given.R_WB), kCleanTolerance);
+    c.after.velocity_W =
+        cleanVector(after[b].velocity_W, given.velocity_W, kCleanTolerance * speed);
+    c.after.omega_W =
+        cleanVector(after[b].omega_W, given.omega_W, kCleanTolerance * speed / length);
     c.distance = (c.after.position_W - c.before.position_W).norm();
-    const double cosHalf = std::min(1.0, std::abs(c.before.eulerParameters.dot(c.after.eulerParameters)));
+    const double cosHalf =
+        std::min(1.0, std::abs(c.before.eulerParameters.dot(c.after.eulerParameters)));
     c.angle = 2.0 * std::acos(cosHalf);
     c.speedChange = (c.after.velocity_W - c.before.velocity_W).norm();
     c.spinChange = (c.after.omega_W - c.before.omega_W).norm();

@@ -15,12 +15,12 @@ namespace mbw {
 
 struct BodyStateChange {
   std::string body;
-  BodyOutput before, after;     // scene's body frame origin, Euler parameters, velocity, omega
-                                // (world frame; accelerations not filled)
-  double distance = 0.0;        // m, frame origin moved
-  double angle = 0.0;           // rad, rotation between the two orientations
-  double speedChange = 0.0;     // m/s, |v_after - v_before| of the frame origin
-  double spinChange = 0.0;      // rad/s, |omega_after - omega_before|
+  BodyOutput before, after;  // scene's body frame origin, Euler parameters, velocity, omega
+                             // (world frame; accelerations not filled)
+  double distance = 0.0;     // m, frame origin moved
+  double angle = 0.0;        // rad, rotation between the two orientations
+  double speedChange = 0.0;  // m/s, |v_after - v_before| of the frame origin
+  double spinChange = 0.0;   // rad/s, |omega_after - omega_before|
 };
 
 struct InitialStateChanges {

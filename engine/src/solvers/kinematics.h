@@ -1,7 +1,7 @@
 #pragma once
-// Kinematic analysis of a fully driven mechanism (zero degrees of freedom), Kissel et al. 2021 section 2:
-// at each t_n, positions by Newton on Phi(q, t_n) = 0 (iteration matrix Phi_q, eq 14), from the
-// predictor q_{n-1} (+) h v_{n-1} (eq 11); then Phi_q v = nu and Phi_q vdot = gamma.
+// Kinematic analysis of a fully driven mechanism (zero degrees of freedom), Kissel et al. 2021
+// section 2: at each t_n, positions by Newton on Phi(q, t_n) = 0 (iteration matrix Phi_q, eq 14),
+// from the predictor q_{n-1} (+) h v_{n-1} (eq 11); then Phi_q v = nu and Phi_q vdot = gamma.
 
 #include <Eigen/LU>
 #include <functional>
@@ -31,7 +31,8 @@ class KinematicSolver {
 
   // positions, velocities and accelerations at t from the guess in state (updated in place)
   KinematicsStep solve(double t, State& state);
-  // the next time t from a solved state: predictor q (+) (t - state.t) v (Kissel et al. 2021 eq 11), then solve
+  // the next time t from a solved state: predictor q (+) (t - state.t) v (Kissel et al. 2021 eq
+  // 11), then solve
   KinematicsStep advance(double t, State& state);
 
   long factorizations() const { return factorizations_; }

@@ -14,7 +14,8 @@ class StaticNewton {
   StaticNewton(Formulation& f, const StaticSettings& s)
       : f_(f),
         s_(s),
-        matrix_(makeIterationMatrix(s.storage.value_or(automaticLinearSolver(f, JacobianUpdate::Iteration)), f)),
+        matrix_(makeIterationMatrix(
+            s.storage.value_or(automaticLinearSolver(f, JacobianUpdate::Iteration)), f)),
         zero_(VectorXd::Zero(f.velocitySize())) {
     const int n = f.velocitySize() + f.constraintSize();
     residual_.resize(n);
@@ -39,8 +40,10 @@ class StaticNewton {
       if (!fault.empty()) return fail(r, fault);
       ++r.factorizations;
       if (!matrix_->factorize(1.0, 0.0, 1.0, 0.0))
-        return fail(r, "singular equilibrium equations: the model can move without straining "
-                       "(a free degree of freedom has no static equilibrium; add a driver or a support)");
+        return fail(
+            r,
+            "singular equilibrium equations: the model can move without straining "
+            "(a free degree of freedom has no static equilibrium; add a driver or a support)");
 
       // the correction
       delta_ = -residual_;
@@ -138,7 +141,9 @@ State equilibriumInitialState(Formulation& f, double t0, StaticResult* report,
   f.initialState(s.q, s.v);
   const StaticResult r = solveStaticEquilibrium(f, t0, s.q, s.lambda, settings);
   if (report) *report = r;
-  if (!r.converged) throw StaticEquilibriumError("no static equilibrium at t = " + std::to_string(t0) + " s: " + r.failure);
+  if (!r.converged)
+    throw StaticEquilibriumError("no static equilibrium at t = " + std::to_string(t0) +
+                                 " s: " + r.failure);
   // the positions satisfy the constraints: the projection only makes the velocities consistent
   projectOntoConstraints(f, t0, s.q, s.v);
   solveAccelerations(f, s);

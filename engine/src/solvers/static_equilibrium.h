@@ -23,16 +23,16 @@
 namespace mbw {
 
 struct StaticSettings {
-  double tolerance = 1e-10;  // on |dq|_inf (m or rad) of the last Newton correction
-  int maxIterations = 25;    // per load increment
-  double smallestIncrement = 1e-4;  // of the load scale, before giving up
+  double tolerance = 1e-10;                 // on |dq|_inf (m or rad) of the last Newton correction
+  int maxIterations = 25;                   // per load increment
+  double smallestIncrement = 1e-4;          // of the load scale, before giving up
   std::optional<LinearSolverKind> storage;  // none: by size (automaticLinearSolver)
 };
 
 struct StaticResult {
   bool converged = false;
-  int iterations = 0;   // Newton iterations over all load increments
-  int increments = 0;   // load increments solved (1: the full loads at once)
+  int iterations = 0;  // Newton iterations over all load increments
+  int increments = 0;  // load increments solved (1: the full loads at once)
   int factorizations = 0;
   double residual = 0.0;  // |r1|_inf at the solution, N or N m
   std::string failure;    // why it did not converge

@@ -7,7 +7,8 @@ namespace mbw {
 
 void BodyBlockMatrix::setStructure(int rows, int cols, std::vector<Block> blocks) {
   auto key = [](const Block& b) { return std::make_tuple(b.row, b.col, b.rows, b.cols); };
-  std::sort(blocks.begin(), blocks.end(), [&](const Block& a, const Block& b) { return key(a) < key(b); });
+  std::sort(blocks.begin(), blocks.end(),
+            [&](const Block& a, const Block& b) { return key(a) < key(b); });
   blocks.erase(std::unique(blocks.begin(), blocks.end(),
                            [&](const Block& a, const Block& b) { return key(a) == key(b); }),
                blocks.end());
@@ -48,11 +49,15 @@ void BodyBlockMatrix::product(const In& X, Out& out, bool transposed) const {
     const auto A = dense_.block(b.row, b.col, b.rows, b.cols);
     // the body blocks are 7 x 7 or 1 x 7 (rp): fixed-size kernels; others the general product
     if (b.rows == 7 && b.cols == 7) {
-      if (transposed) addBlockProduct<7, 7>(A.transpose(), X, out, b.col, b.row);
-      else addBlockProduct<7, 7>(A, X, out, b.row, b.col);
+      if (transposed)
+        addBlockProduct<7, 7>(A.transpose(), X, out, b.col, b.row);
+      else
+        addBlockProduct<7, 7>(A, X, out, b.row, b.col);
     } else if (b.rows == 1 && b.cols == 7) {
-      if (transposed) addBlockProduct<7, 1>(A.transpose(), X, out, b.col, b.row);
-      else addBlockProduct<1, 7>(A, X, out, b.row, b.col);
+      if (transposed)
+        addBlockProduct<7, 1>(A.transpose(), X, out, b.col, b.row);
+      else
+        addBlockProduct<1, 7>(A, X, out, b.row, b.col);
     } else if (transposed) {
       out.middleRows(b.col, b.cols).noalias() += A.transpose() * X.middleRows(b.row, b.rows);
     } else {
@@ -62,9 +67,13 @@ void BodyBlockMatrix::product(const In& X, Out& out, bool transposed) const {
 }
 
 void BodyBlockMatrix::multiply(const MatrixXd& X, MatrixXd& out) const { product(X, out, false); }
-void BodyBlockMatrix::multiplyTransposed(const MatrixXd& X, MatrixXd& out) const { product(X, out, true); }
+void BodyBlockMatrix::multiplyTransposed(const MatrixXd& X, MatrixXd& out) const {
+  product(X, out, true);
+}
 void BodyBlockMatrix::multiply(const VectorXd& x, VectorXd& out) const { product(x, out, false); }
-void BodyBlockMatrix::multiplyTransposed(const VectorXd& x, VectorXd& out) const { product(x, out, true); }
+void BodyBlockMatrix::multiplyTransposed(const VectorXd& x, VectorXd& out) const {
+  product(x, out, true);
+}
 
 std::vector<BodyBlockMatrix::Block> constraintRowBlocks(const Formulation& f) {
   const Model& model = f.model();
@@ -104,8 +113,7 @@ SparseMatrixXd blockPattern(int rows, int cols, const std::vector<BodyBlockMatri
   std::vector<Eigen::Triplet<double>> entries;
   for (const BodyBlockMatrix::Block& b : blocks)
     for (int r = b.row; r < b.row + b.rows; ++r)
-      for (int c = b.col; c < b.col + b.cols; ++c)
-        entries.emplace_back(r, c, 0.0);
+      for (int c = b.col; c < b.col + b.cols; ++c) entries.emplace_back(r, c, 0.0);
   SparseMatrixXd m(rows, cols);
   m.setFromTriplets(entries.begin(), entries.end());
   m.makeCompressed();

@@ -3,8 +3,8 @@
 // in blocks tied to the bodies: 7 x 7 blocks of pairs of coupled bodies (mass matrix, force and
 // reaction Jacobians) or 1 x 7 row segments (constraint rows over the bodies of their joint). It
 // is filled through a MatrixSink into dense storage (cheap at this size, no triplets), and its
-// products with dense n x k matrices visit only the nonzero blocks (Sandu et al. 2001 section 5.2 cites
-// the same idea: a topology-based treatment of the sparsity, Serban et al. 1997).
+// products with dense n x k matrices visit only the nonzero blocks (Sandu et al. 2001 section 5.2
+// cites the same idea: a topology-based treatment of the sparsity, Serban et al. 1997).
 
 #include <vector>
 

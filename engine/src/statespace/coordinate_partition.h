@@ -1,8 +1,8 @@
 #pragma once
-// Generalized coordinate partitioning, Sandu et al. 2001 eqs (4)-(6) (Wehage and Haug 1982): Gauss-Jordan
-// elimination with full pivoting on the constraint Jacobian Phi_q (m x n, full row rank) takes
-// the pivot columns as the m dependent coordinates u, so that Phi_u is nonsingular, and the
-// others as the n - m independent coordinates v. Coordinates are indices into the formulation's
+// Generalized coordinate partitioning, Sandu et al. 2001 eqs (4)-(6) (Wehage and Haug 1982):
+// Gauss-Jordan elimination with full pivoting on the constraint Jacobian Phi_q (m x n, full row
+// rank) takes the pivot columns as the m dependent coordinates u, so that Phi_u is nonsingular, and
+// the others as the n - m independent coordinates v. Coordinates are indices into the formulation's
 // velocity vector (rp: positions and velocities share the layout).
 
 #include <string>

@@ -53,23 +53,31 @@ bool DependentJacobian::factorize(const MatrixXd& Phi_q) {
 }
 
 void DependentJacobian::solveInPlace(MatrixXd& B) {
-  if (dense_) small_.solveInPlace(B.data(), static_cast<int>(B.cols()));
-  else lu_.solveInPlace(B.data(), static_cast<int>(B.cols()));
+  if (dense_)
+    small_.solveInPlace(B.data(), static_cast<int>(B.cols()));
+  else
+    lu_.solveInPlace(B.data(), static_cast<int>(B.cols()));
 }
 
 void DependentJacobian::solveInPlace(VectorXd& b) {
-  if (dense_) small_.solveInPlace(b.data());
-  else lu_.solveInPlace(b.data());
+  if (dense_)
+    small_.solveInPlace(b.data());
+  else
+    lu_.solveInPlace(b.data());
 }
 
 void DependentJacobian::solveTransposedInPlace(MatrixXd& B) {
-  if (dense_) small_.solveTransposedInPlace(B.data(), static_cast<int>(B.cols()));
-  else lu_.solveTransposedInPlace(B.data(), static_cast<int>(B.cols()));
+  if (dense_)
+    small_.solveTransposedInPlace(B.data(), static_cast<int>(B.cols()));
+  else
+    lu_.solveTransposedInPlace(B.data(), static_cast<int>(B.cols()));
 }
 
 void DependentJacobian::solveTransposedInPlace(VectorXd& b) {
-  if (dense_) small_.solveTransposedInPlace(b.data());
-  else lu_.solveTransposedInPlace(b.data());
+  if (dense_)
+    small_.solveTransposedInPlace(b.data());
+  else
+    lu_.solveTransposedInPlace(b.data());
 }
 
 }  // namespace mbw

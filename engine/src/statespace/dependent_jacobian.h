@@ -1,7 +1,7 @@
 #pragma once
-// Phi_u, the constraint Jacobian restricted to the dependent coordinates (Sandu et al. 2001 eq 5), and its
-// LU factorization, the matrix at the heart of the state-space method: dependent positions by
-// Newton, dependent velocities, the tangent basis H = -Phi_u^-1 Phi_v (eq 28a), multipliers from
+// Phi_u, the constraint Jacobian restricted to the dependent coordinates (Sandu et al. 2001 eq 5),
+// and its LU factorization, the matrix at the heart of the state-space method: dependent positions
+// by Newton, dependent velocities, the tangent basis H = -Phi_u^-1 Phi_v (eq 28a), multipliers from
 // eq (7b). Up to kDenseLimit rows Phi_u is factorized dense (SmallLu: at 12 rows, the two
 // pendulums, a factorization and its solves cost a fraction of KLU's bookkeeping); above, sparse
 // (SparseLu, KLU), whose pattern is ordered once per partition and refilled at each
@@ -33,7 +33,9 @@ class DependentJacobian {
   void solveTransposedInPlace(VectorXd& b);
 
   // estimate of cond_1(Phi_u) at the last factorization
-  double conditionEstimate() { return dense_ ? small_.conditionEstimate() : lu_.conditionEstimate(); }
+  double conditionEstimate() {
+    return dense_ ? small_.conditionEstimate() : lu_.conditionEstimate();
+  }
 
   int size() const { return m_; }
   long factorizations() const { return factorizations_; }
@@ -45,7 +47,7 @@ class DependentJacobian {
   int m_ = 0;
   std::vector<int> Ap_, Ai_;
   std::vector<double> Ax_;
-  std::vector<int> source_;  // index in Phi_q's (column-major) storage of each value of Ax
+  std::vector<int> source_;     // index in Phi_q's (column-major) storage of each value of Ax
   std::vector<int> dependent_;  // mu (dense: the columns of Phi_q copied into Phi_u)
   long factorizations_ = 0;
 };

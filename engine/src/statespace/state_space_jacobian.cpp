@@ -1,5 +1,5 @@
-// The exact integration Jacobians of the state-space ODE (Sandu et al. 2001 section 3, eqs 26-35, and the
-// time derivative of eq 46), at the last evaluated point.
+// The exact integration Jacobians of the state-space ODE (Sandu et al. 2001 section 3, eqs 26-35,
+// and the time derivative of eq 46), at the last evaluated point.
 //
 // Along the manifold, a change dv of the independent positions moves q by T dv and qdot by D dv,
 // D = [0; -Phi_u^-1 R T] with R = d/dq (Phi_q qdot - nu) (eq 28b); a change dvdot moves qdot by

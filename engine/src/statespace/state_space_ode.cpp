@@ -18,7 +18,8 @@ StateSpaceOde::StateSpaceOde(Formulation& formulation, StateSpaceSettings settin
   const Model& model = formulation.model();
   const int V = formulation.bodyVelocitySize();
   rowStructure_ = constraintRowBlocks(formulation);
-  for (BodyBlockMatrix* a : {&phiQ_, &rateQ_, &nuQ_, &accQ_, &accV_}) a->setStructure(m_, n_, rowStructure_);
+  for (BodyBlockMatrix* a : {&phiQ_, &rateQ_, &nuQ_, &accQ_, &accV_})
+    a->setStructure(m_, n_, rowStructure_);
   mass_.setStructure(n_, n_, blockDiagonalBlocks(model, V));
   kq_.setStructure(n_, n_, bodyCouplingBlocks(model, V));
   kv_.setStructure(n_, n_, bodyCouplingBlocks(model, V));
@@ -41,8 +42,10 @@ std::string StateSpaceOde::independentNames() const {
   for (size_t i = 0; i < partition_.independent.size(); ++i) {
     const int c = partition_.independent[i];
     os << (i ? " " : "") << f_.model().bodies[c / V].name << ".";
-    if (V == 7) os << names[c % V];
-    else os << "q" << c % V;
+    if (V == 7)
+      os << names[c % V];
+    else
+      os << "q" << c % V;
   }
   return os.str();
 }
@@ -50,14 +53,16 @@ std::string StateSpaceOde::independentNames() const {
 bool StateSpaceOde::factorizeAt() {
   f_.constraintJacobian(phiQ_.sink());
   factorized_ = dependent_.factorize(phiQ_.dense());
-  if (!factorized_) failure_ = "the dependent constraint Jacobian Phi_u is singular" + nearSingularity();
+  if (!factorized_)
+    failure_ = "the dependent constraint Jacobian Phi_u is singular" + nearSingularity();
   return factorized_;
 }
 
 std::string StateSpaceOde::nearSingularity() const {
-  return singularity_.empty() ? singularity_
-                              : "; near a singular position: " + singularity_ +
-                                    " (what may help: a smaller step or tolerance, or an index-3 integrator)";
+  return singularity_.empty()
+             ? singularity_
+             : "; near a singular position: " + singularity_ +
+                   " (what may help: a smaller step or tolerance, or an index-3 integrator)";
 }
 
 bool StateSpaceOde::choosePartition(const VectorXd& q, double t) {
@@ -134,8 +139,10 @@ bool StateSpaceOde::predictFromAnchors(double t, VectorXd& q) const {
   const double s2 = s * s, s3 = s2 * s, s4 = s3 * s, s5 = s4 * s;
   const double value1 = 10 * s3 - 15 * s4 + 6 * s5, value0 = 1.0 - value1;
   const double rate0 = h * (s - 6 * s3 + 8 * s4 - 3 * s5), rate1 = h * (-4 * s3 + 7 * s4 - 3 * s5);
-  const double acc0 = h * h * 0.5 * (s2 - 3 * s3 + 3 * s4 - s5), acc1 = h * h * 0.5 * (s3 - 2 * s4 + s5);
-  q = value0 * a.q + value1 * b.q + rate0 * a.qdot + rate1 * b.qdot + acc0 * a.qddot + acc1 * b.qddot;
+  const double acc0 = h * h * 0.5 * (s2 - 3 * s3 + 3 * s4 - s5),
+               acc1 = h * h * 0.5 * (s3 - 2 * s4 + s5);
+  q = value0 * a.q + value1 * b.q + rate0 * a.qdot + rate1 * b.qdot + acc0 * a.qddot +
+      acc1 * b.qddot;
   return true;
 }
 

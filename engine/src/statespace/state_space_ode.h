@@ -1,6 +1,7 @@
 #pragma once
-// The state-space ODE of Sandu et al. 2001 eq (9): the independent accelerations vddot = f(t, v, vdot) of
-// a constrained system in the rp coordinates, by generalized coordinate partitioning (eqs 4-10).
+// The state-space ODE of Sandu et al. 2001 eq (9): the independent accelerations vddot = f(t, v,
+// vdot) of a constrained system in the rp coordinates, by generalized coordinate partitioning (eqs
+// 4-10).
 //
 // evaluate(t, v, vdot), the acceleration map:
 //   1. dependent positions u: Newton on Phi(u, v) = 0 (eq 7c) to |Phi|_inf <= tolerance, from a
@@ -10,9 +11,9 @@
 //      qdot, qddot at the last two accepted points (acceptPoint(): the integrator's step ends; up
 //      to kAnchorReach of their interval beyond the older) or, at the last evaluated point's own
 //      time or without two accepted points, that point's motion to second order in time,
-//      p(t) = q_l + dt qdot_l + dt^2/2 qddot_l, dt = t - t_l; the iterations evaluate the constraint
-//      values alone (Formulation::computeConstraints) and reuse the last factorization of Phi_u
-//      (refactorized when they stall)
+//      p(t) = q_l + dt qdot_l + dt^2/2 qddot_l, dt = t - t_l; the iterations evaluate the
+//      constraint values alone (Formulation::computeConstraints) and reuse the last factorization
+//      of Phi_u (refactorized when they stall)
 //   2. a fresh factorization of Phi_u at the solution; dependent velocities from
 //      Phi_u udot = nu - Phi_v vdot (eq 7d)
 //   3. the tangent basis T = dq/dv = [I; H], H = -Phi_u^-1 Phi_v (eq 28a), and the accelerations
@@ -43,18 +44,18 @@ namespace mbw {
 struct StateSpaceSettings {
   double constraintTolerance = 1e-10;  // |Phi|_inf after the dependent-position Newton
   int maxNewtonIterations = 12;
-  double repartitionGrowth = 1.25;     // Sandu et al. 2001 section 4: cond(Phi_u) may grow by 25%
+  double repartitionGrowth = 1.25;  // Sandu et al. 2001 section 4: cond(Phi_u) may grow by 25%
 };
 
 // Outcome of a partition check (Sandu et al. 2001 Algorithm 1 step 14).
 struct PartitionCheck {
-  bool triggered = false;  // cond(Phi_u) grew beyond the allowed factor: a new Gauss-Jordan pass
-  bool changed = false;    // ... which chose other independent coordinates (the dependent ones
-                           // in another pivot order alone are no change)
-  double condition = 0.0;  // cond_1(Phi_u) estimate at the checked state (before repartitioning)
-  double reference = 0.0;  // at the last partitioning
-  std::string description; // the new independent coordinates, when changed
-  std::string singularity; // triggered near a singular position: Phi_q's rank drop, in words
+  bool triggered = false;     // cond(Phi_u) grew beyond the allowed factor: a new Gauss-Jordan pass
+  bool changed = false;       // ... which chose other independent coordinates (the dependent ones
+                              // in another pivot order alone are no change)
+  double condition = 0.0;     // cond_1(Phi_u) estimate at the checked state (before repartitioning)
+  double reference = 0.0;     // at the last partitioning
+  std::string description;    // the new independent coordinates, when changed
+  std::string singularity;    // triggered near a singular position: Phi_q's rank drop, in words
   double weakestPivot = 0.0;  // triggered: the weakest equation's independent part (ConstraintRank)
 };
 
@@ -121,7 +122,7 @@ class StateSpaceOde {
   int n_, m_;
   CoordinatePartition partition_;
   double referenceCondition_ = 0.0;
-  std::string singularity_;     // see singularity()
+  std::string singularity_;  // see singularity()
   std::vector<BodyBlockMatrix::Block> rowStructure_;
 
   // matrices of the model's size, by body blocks
@@ -130,11 +131,11 @@ class StateSpaceOde {
 
   // the last evaluated point (filled by evaluate)
   State full_;
-  MatrixXd T_;      // dq/dv (n x ndof)
-  MatrixXd phiV_;   // Phi_v (m x ndof)
-  MatrixXd H_;      // -Phi_u^-1 Phi_v (m x ndof)
-  MatrixXd mT_;     // M T (n x ndof)
-  MatrixXd mHat_;   // T^T M T (ndof x ndof)
+  MatrixXd T_;     // dq/dv (n x ndof)
+  MatrixXd phiV_;  // Phi_v (m x ndof)
+  MatrixXd H_;     // -Phi_u^-1 Phi_v (m x ndof)
+  MatrixXd mT_;    // M T (n x ndof)
+  MatrixXd mHat_;  // T^T M T (ndof x ndof)
   Eigen::LLT<MatrixXd> mHatLLT_;
   VectorXd Q_, gamma_, z_, work_n_, work_m_, work_d_, qSaved_;
   std::string failure_;

@@ -12,13 +12,15 @@ namespace mbw {
 
 int coreCount() { return std::max(1u, std::thread::hardware_concurrency()); }
 
-ThreadPoolExecutor::ThreadPoolExecutor(int threads) : threads_(threads < 1 ? coreCount() : threads) {}
+ThreadPoolExecutor::ThreadPoolExecutor(int threads)
+    : threads_(threads < 1 ? coreCount() : threads) {}
 
 std::string ThreadPoolExecutor::description() const {
   return std::to_string(threads_) + (threads_ == 1 ? " thread" : " threads");
 }
 
-void ThreadPoolExecutor::run(const std::vector<int>& jobs, const std::function<std::string(int)>& work,
+void ThreadPoolExecutor::run(const std::vector<int>& jobs,
+                             const std::function<std::string(int)>& work,
                              const std::function<void(int, const std::string&)>& done,
                              const std::function<bool()>& stop) {
   std::atomic<size_t> next{0};
@@ -59,7 +61,8 @@ void ThreadPoolExecutor::run(const std::vector<int>& jobs, const std::function<s
   // hand each result to done on this thread, and watch for the stop
   std::unique_lock<std::mutex> lock(mutex);
   while (running > 0 || !results.empty()) {
-    finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return !results.empty() || running == 0; });
+    finished.wait_for(lock, std::chrono::milliseconds(100),
+                      [&] { return !results.empty() || running == 0; });
     while (!results.empty()) {
       std::pair<int, std::string> r = std::move(results.front());
       results.pop_front();

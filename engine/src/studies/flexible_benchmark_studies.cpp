@@ -8,8 +8,10 @@
 namespace mbw {
 
 std::vector<MethodGroup> flexibleStudyMethodGroups() {
-  const char* secondOrder[] = {"lms2", "lms3", "lms4", "ss2", "ss3", "ss4", "bathe", "msstc3", "msstc4", "msstc5"};
-  const char* higherOrder[] = {"mssth3", "mssth4", "mssth5", "esdirk3-4l2sa", "esdirk3-5l2sa", "esdirk4-6l2sa2"};
+  const char* secondOrder[] = {"lms2", "lms3",  "lms4",   "ss2",    "ss3",
+                               "ss4",  "bathe", "msstc3", "msstc4", "msstc5"};
+  const char* higherOrder[] = {"mssth3",        "mssth4",        "mssth5",
+                               "esdirk3-4l2sa", "esdirk3-5l2sa", "esdirk4-6l2sa2"};
   std::vector<MethodGroup> groups{{"(a) second-order methods, rho_inf = 0", {}},
                                   {"(b) second-order methods, rho_inf = 0.6", {}},
                                   {"(c) higher-order methods, rho_inf = 0", {}}};
@@ -18,26 +20,41 @@ std::vector<MethodGroup> flexibleStudyMethodGroups() {
     groups[1].methods.push_back({m, 0.6});
   }
   // the MSSTH methods at rho_inf = 0; the ESDIRKs are L-stable (no parameter)
-  for (const char* m : higherOrder) groups[2].methods.push_back({m, std::string(m).rfind("mssth", 0) == 0 ? 0.0 : -1.0});
+  for (const char* m : higherOrder)
+    groups[2].methods.push_back({m, std::string(m).rfind("mssth", 0) == 0 ? 0.0 : -1.0});
   return groups;
 }
 
 std::vector<StudyMethod> flexibleStudyMethods() {
   std::vector<StudyMethod> all;
-  for (const MethodGroup& g : flexibleStudyMethodGroups()) all.insert(all.end(), g.methods.begin(), g.methods.end());
+  for (const MethodGroup& g : flexibleStudyMethodGroups())
+    all.insert(all.end(), g.methods.begin(), g.methods.end());
   return all;
 }
 
 std::vector<Experiment> flexibleBenchmarkExperiments() {
   return {
-      {"four-bar", "flexible-four-bar", 4e-3, 12.0,
+      {"four-bar",
+       "flexible-four-bar",
+       4e-3,
+       12.0,
        {{14, "theta_c", "theta at C [rad]"}, {15, "bc.10.wx", "omega_1 at C [rad/s]"}}},
-      {"four-bar-fine", "flexible-four-bar", 1e-3, 12.0, {{16, "bc.10.wx", "omega_1 at C [rad/s]"}}},
-      {"buckling", "lateral-buckling", 1e-3, 0.8,
+      {"four-bar-fine",
+       "flexible-four-bar",
+       1e-3,
+       12.0,
+       {{16, "bc.10.wx", "omega_1 at C [rad/s]"}}},
+      {"buckling",
+       "lateral-buckling",
+       1e-3,
+       0.8,
        {{18, "theta_mid", "theta at mid-span [rad]"},
         {19, "beam.5.wx", "omega_1 at mid-span [rad/s]"},
         {20, "mid.F3", "F_3 at mid-span [N]"}}},
-      {"shaft", "rotating-shaft", 1e-3, 2.5,
+      {"shaft",
+       "rotating-shaft",
+       1e-3,
+       2.5,
        {{22, "shaft.16.z", "u_3 at mid-span [m]"},
         {23, "shaft.16.vz", "v_3 at mid-span [m/s]"},
         {24, "shaft.16.az", "a_3 at mid-span [m/s^2]"}}},
@@ -52,16 +69,19 @@ std::vector<IterationExample> newtonIterationExamples() {
 }
 
 ConvergenceExperiment shaftConvergenceExperiment() {
-  return {"rotating-shaft", 2.5, {"shaft.16.z", "shaft.16.vz", "shaft.16.az"}, {"u_3", "v_3", "a_3"}};
+  return {
+      "rotating-shaft", 2.5, {"shaft.16.z", "shaft.16.vz", "shaft.16.az"}, {"u_3", "v_3", "a_3"}};
 }
 
 int FlexibleStudy::run(int group, int method, int step) const {
   for (size_t k = 0; k < runs.size(); ++k)
-    if (runs[k].group == group && runs[k].method == method && runs[k].step == step) return static_cast<int>(k);
+    if (runs[k].group == group && runs[k].method == method && runs[k].step == step)
+      return static_cast<int>(k);
   return -1;
 }
 
-FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base, const FlexibleStudySettings& o) {
+FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base,
+                                const FlexibleStudySettings& o) {
   // the groups, their first methods only when quick
   FlexibleStudy flexible;
   flexible.groups = flexibleStudyMethodGroups();
@@ -90,11 +110,13 @@ FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base, const Flex
   return flexible;
 }
 
-void addFlexibleConvergenceReference(FlexibleStudy& flexible, const std::vector<std::string>& outputs,
+void addFlexibleConvergenceReference(FlexibleStudy& flexible,
+                                     const std::vector<std::string>& outputs,
                                      double referenceStep) {
   Study& study = flexible.study;
   double smallest = 1e300;
-  for (const RunSpec& r : study.runs) smallest = std::min(smallest, r.settings.integratorSettings.step);
+  for (const RunSpec& r : study.runs)
+    smallest = std::min(smallest, r.settings.integratorSettings.step);
   ConvergenceReference reference;
   reference.refine = std::max(1, static_cast<int>(std::lround(smallest / referenceStep)));
   addConvergenceReference(study, study.runs.front().settings, reference, outputs);

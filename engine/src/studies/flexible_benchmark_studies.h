@@ -1,10 +1,10 @@
 #pragma once
-// The numerical experiments of Zhang et al. 2022 section 5 on the flexible-beam benchmarks, as data: the
-// three groups of methods every figure compares (section 5: second-order methods at rho_inf = 0
-// and 0.6, higher-order methods at 0), and for each figure the scene, the step per implicit stage
-// Delta t / n, the time window and the plotted channel; and the studies that run them, every run
-// placed in its group (makeFlexibleStudy). The command that runs them and draws the figures is
-// `mbw-cli study flexible ...` (app/cli/study_flexible*.cpp).
+// The numerical experiments of Zhang et al. 2022 section 5 on the flexible-beam benchmarks, as
+// data: the three groups of methods every figure compares (section 5: second-order methods at
+// rho_inf = 0 and 0.6, higher-order methods at 0), and for each figure the scene, the step per
+// implicit stage Delta t / n, the time window and the plotted channel; and the studies that run
+// them, every run placed in its group (makeFlexibleStudy). The command that runs them and draws the
+// figures is `mbw-cli study flexible ...` (app/cli/study_flexible*.cpp).
 
 #include <string>
 #include <vector>
@@ -33,10 +33,10 @@ struct ExperimentFigure {
 
 // One set of runs (every method at one Delta t / n on one scene) and the figures drawn from it.
 struct Experiment {
-  std::string key;     // e.g. "four-bar"
-  std::string scene;   // built-in scene
-  double stepPerStage; // Delta t / n, s
-  double tEnd;         // s (the scenes' own start and recording window)
+  std::string key;      // e.g. "four-bar"
+  std::string scene;    // built-in scene
+  double stepPerStage;  // Delta t / n, s
+  double tEnd;          // s (the scenes' own start and recording window)
   std::vector<ExperimentFigure> figures;
 };
 
@@ -91,7 +91,8 @@ struct FlexibleStudy {
 
 // base: the scene's settings with the user's (run_settings.h). Throws ConfigurationError for a
 // method that cannot run so.
-FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base, const FlexibleStudySettings& settings);
+FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base,
+                                const FlexibleStudySettings& settings);
 
 // Adds the reference of Figures 25-27 and its outputs: ESDIRK4(3)6L[2]SA2 at a fixed Delta t of
 // the smallest run step / refine, refine = round(smallest / referenceStep) (at least 1), recorded

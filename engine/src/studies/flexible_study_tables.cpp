@@ -17,16 +17,18 @@ namespace mbw {
 StudyTable flexibleRunTable(const std::string& title) {
   StudyTable t;
   t.title = title;
-  t.header = {"method", "group", "dt", "status", "steps", "it/step", "it/point", "cpu_s", "message"};
+  t.header = {"method",  "group",    "dt",    "status", "steps",
+              "it/step", "it/point", "cpu_s", "message"};
   return t;
 }
 
-void addFlexibleRunRow(StudyTable& table, const std::string& group, const Study& study, const RunRecord& r) {
+void addFlexibleRunRow(StudyTable& table, const std::string& group, const Study& study,
+                       const RunRecord& r) {
   const RunStatistics& s = r.stats;
   table.rows.push_back({methodLabel(study.runs[r.run].settings), group,
-                        cell(study.runs[r.run].settings.integratorSettings.step), toString(r.status),
-                        std::to_string(s.steps), cell(iterationsPerStep(s)), cell(iterationsPerTimePoint(s)),
-                        cell(s.cpuSeconds), r.message});
+                        cell(study.runs[r.run].settings.integratorSettings.step),
+                        toString(r.status), std::to_string(s.steps), cell(iterationsPerStep(s)),
+                        cell(iterationsPerTimePoint(s)), cell(s.cpuSeconds), r.message});
 }
 
 std::string groupKey(const MethodGroup& group) { return group.title.substr(0, 3); }
@@ -57,8 +59,9 @@ FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<Ru
   FlexibleConvergence out;
   out.runs = flexibleRunTable("rotating-shaft: runs of the convergence study");
   out.errors.title = "rotating-shaft: RE (Zhang et al. 2022 eq 26) at mid-span, t in [" +
-                     formatNumber(std::max(base.recordFrom, base.tStart)) + ", " + formatNumber(base.tEnd) +
-                     "] s, against " + study.references.front().description;
+                     formatNumber(std::max(base.recordFrom, base.tStart)) + ", " +
+                     formatNumber(base.tEnd) + "] s, against " +
+                     study.references.front().description;
   out.errors.header = {"method", "dt/n", "RE(u3)", "RE(v3)", "RE(a3)", "it/point"};
   out.errorsByMethod.resize(3);
   // a row per run: RE of u3, v3, a3 where it completed
@@ -82,14 +85,16 @@ FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<Ru
   std::vector<std::vector<MethodOrder>> slopes;
   for (size_t k = 0; k < 3; ++k) slopes.push_back(observedOrders(study, records, k));
   for (size_t m = 0; m < slopes[0].size(); ++m)
-    out.orders.rows.push_back(
-        {slopes[0][m].method, cell(slopes[0][m].order), cell(slopes[1][m].order), cell(slopes[2][m].order)});
+    out.orders.rows.push_back({slopes[0][m].method, cell(slopes[0][m].order),
+                               cell(slopes[1][m].order), cell(slopes[2][m].order)});
   return out;
 }
 
-std::vector<std::vector<StepPoints>> flexibleIterations(const std::string& scene, const FlexibleStudy& flexible,
+std::vector<std::vector<StepPoints>> flexibleIterations(const std::string& scene,
+                                                        const FlexibleStudy& flexible,
                                                         const std::vector<double>& stepsPerStage,
-                                                        const std::vector<RunRecord>& records, StudyTable& table) {
+                                                        const std::vector<RunRecord>& records,
+                                                        StudyTable& table) {
   std::vector<std::vector<StepPoints>> points;
   // group by group, method by method: its runs' rows, and S/N of those that completed
   for (size_t g = 0; g < flexible.groups.size(); ++g) {

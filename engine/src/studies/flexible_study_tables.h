@@ -20,7 +20,8 @@ namespace mbw {
 // A table with a row per run: method, group, Delta t, status, steps, iterations per step and per
 // time point, CPU seconds, message.
 StudyTable flexibleRunTable(const std::string& title);
-void addFlexibleRunRow(StudyTable& table, const std::string& group, const Study& study, const RunRecord& record);
+void addFlexibleRunRow(StudyTable& table, const std::string& group, const Study& study,
+                       const RunRecord& record);
 // a group's short name in tables and charts: "(a)", "(b)", "(c)"
 std::string groupKey(const MethodGroup& group);
 
@@ -43,10 +44,12 @@ struct FlexibleConvergence {
 FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<RunRecord>& records);
 
 // Figure 28 on one example: S/N of the completed runs at the steps per stage of the study
-// (stepsPerStage, in the study's order), by group and method; and their rows, the scene first, added
-// to table (made by flexibleRunTable with a "scene" column in front).
-std::vector<std::vector<StepPoints>> flexibleIterations(const std::string& scene, const FlexibleStudy& flexible,
+// (stepsPerStage, in the study's order), by group and method; and their rows, the scene first,
+// added to table (made by flexibleRunTable with a "scene" column in front).
+std::vector<std::vector<StepPoints>> flexibleIterations(const std::string& scene,
+                                                        const FlexibleStudy& flexible,
                                                         const std::vector<double>& stepsPerStage,
-                                                        const std::vector<RunRecord>& records, StudyTable& table);
+                                                        const std::vector<RunRecord>& records,
+                                                        StudyTable& table);
 
 }  // namespace mbw

@@ -9,8 +9,10 @@
 namespace mbw {
 namespace {
 
-const std::vector<std::string> kMechanisms = {"single-pendulum", "double-pendulum", "four-link", "slider-crank"};
-const std::vector<std::string> kKinematicMechanisms = {"single-pendulum", "four-link", "slider-crank"};
+const std::vector<std::string> kMechanisms = {"single-pendulum", "double-pendulum", "four-link",
+                                              "slider-crank"};
+const std::vector<std::string> kKinematicMechanisms = {"single-pendulum", "four-link",
+                                                       "slider-crank"};
 const std::vector<std::string> kDynamicMechanisms = kMechanisms;
 
 // the coordinates of Kissel et al. 2021 Figs. 5-7
@@ -29,10 +31,12 @@ std::vector<std::string> channelsOf(const TrackedCoordinate& c) {
 }
 
 int variantOf(const std::string& mechanism) {
-  return static_cast<int>(std::find(kMechanisms.begin(), kMechanisms.end(), mechanism) - kMechanisms.begin());
+  return static_cast<int>(std::find(kMechanisms.begin(), kMechanisms.end(), mechanism) -
+                          kMechanisms.begin());
 }
 
-CostSeries& series(std::vector<CostSeries>& table, const std::string& mechanism, const std::string& formulation) {
+CostSeries& series(std::vector<CostSeries>& table, const std::string& mechanism,
+                   const std::string& formulation) {
   for (CostSeries& s : table)
     if (s.mechanism == mechanism && s.formulation == formulation) return s;
   table.push_back({mechanism, formulation, {}});
@@ -40,7 +44,8 @@ CostSeries& series(std::vector<CostSeries>& table, const std::string& mechanism,
 }
 
 size_t outputIndex(const Study& study, const std::string& channel) {
-  return static_cast<size_t>(std::find(study.outputs.begin(), study.outputs.end(), channel) - study.outputs.begin());
+  return static_cast<size_t>(std::find(study.outputs.begin(), study.outputs.end(), channel) -
+                             study.outputs.begin());
 }
 
 }  // namespace
@@ -54,7 +59,8 @@ FormulationStudySettings FormulationStudySettings::quick() {
 }
 
 bool CostSeries::completed() const {
-  return !runs.empty() && std::all_of(runs.begin(), runs.end(), [](const RunCost& r) { return r.completed; });
+  return !runs.empty() &&
+         std::all_of(runs.begin(), runs.end(), [](const RunCost& r) { return r.completed; });
 }
 
 std::string CostSeries::message() const {
@@ -93,7 +99,8 @@ double CostSeries::iterationsPerStep() const {
   return steps ? double(iterations) / steps : std::numeric_limits<double>::quiet_NaN();
 }
 
-const CostSeries* FormulationStudy::cost(const std::vector<CostSeries>& table, const std::string& mechanism,
+const CostSeries* FormulationStudy::cost(const std::vector<CostSeries>& table,
+                                         const std::string& mechanism,
                                          const std::string& formulation) const {
   for (const CostSeries& s : table)
     if (s.mechanism == mechanism && s.formulation == formulation) return &s;
@@ -126,7 +133,8 @@ Study makeFormulationStudy(const FormulationStudySettings& settings) {
         spec.settings.tEnd = settings.timingTEnd;
         spec.settings.integratorSettings.step = settings.step;
         spec.settings.integratorSettings.newtonTolerance = settings.positionTolerance;
-        spec.settings.integratorSettings.newtonToleranceRule = "fixed";  // the paper's, at every step
+        spec.settings.integratorSettings.newtonToleranceRule =
+            "fixed";  // the paper's, at every step
         study.runs.push_back(spec);
       }
   }
@@ -139,7 +147,8 @@ Study makeFormulationStudy(const FormulationStudySettings& settings) {
     truth.settings.formulation = "rp";
     truth.settings.every = std::numeric_limits<int>::max();
     truth.kinematics = {1e-3, settings.orderTEnd, 1e-12};
-    study.references.push_back({std::string(c.mechanism) + ": kinematic analysis in rp, tolerance 1e-12", "", truth});
+    study.references.push_back(
+        {std::string(c.mechanism) + ": kinematic analysis in rp, tolerance 1e-12", "", truth});
     for (const std::string& channel : channelsOf(c.coordinate)) study.outputs.push_back(channel);
     for (const std::string& f : formulationNames())
       for (double h : settings.orderSteps) {
@@ -150,7 +159,8 @@ Study makeFormulationStudy(const FormulationStudySettings& settings) {
         spec.settings.every = std::numeric_limits<int>::max();
         spec.settings.integratorSettings.step = h;
         spec.settings.integratorSettings.newtonTolerance = settings.positionTolerance;
-        spec.settings.integratorSettings.newtonToleranceRule = "fixed";  // the paper's, at every step
+        spec.settings.integratorSettings.newtonToleranceRule =
+            "fixed";  // the paper's, at every step
         spec.reference = static_cast<int>(study.references.size()) - 1;
         study.runs.push_back(spec);
       }
@@ -158,7 +168,8 @@ Study makeFormulationStudy(const FormulationStudySettings& settings) {
   return study;
 }
 
-FormulationStudy formulationStudyResults(const FormulationStudySettings& settings, const Study& study,
+FormulationStudy formulationStudyResults(const FormulationStudySettings& settings,
+                                         const Study& study,
                                          const std::vector<RunRecord>& records) {
   FormulationStudy out;
   out.settings = settings;
@@ -170,14 +181,16 @@ FormulationStudy formulationStudyResults(const FormulationStudySettings& setting
     if (spec.timing == RunTiming::SteppingLoop) {
       RunCost cost{r.status == RunStatus::Completed, r.message, r.stats.cpuSeconds, r.stats.steps,
                    r.stats.newtonIterations};
-      series(spec.analysis == RunAnalysis::Kinematics ? out.kinematics : out.dynamics, mechanism, f).runs.push_back(cost);
+      series(spec.analysis == RunAnalysis::Kinematics ? out.kinematics : out.dynamics, mechanism, f)
+          .runs.push_back(cost);
       continue;
     }
     const OrderCase& c = kOrderCases.at(static_cast<size_t>(spec.reference));
     auto it = std::find_if(out.orders.begin(), out.orders.end(), [&](const OrderSeries& o) {
       return o.mechanism == mechanism && o.formulation == f;
     });
-    if (it == out.orders.end()) it = out.orders.insert(out.orders.end(), {mechanism, f, c.coordinate, {}});
+    if (it == out.orders.end())
+      it = out.orders.insert(out.orders.end(), {mechanism, f, c.coordinate, {}});
     OrderPoint p;
     p.h = spec.settings.integratorSettings.step;
     p.theta = settings.positionTolerance / (p.h * p.h);

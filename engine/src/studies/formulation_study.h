@@ -1,7 +1,7 @@
 #pragma once
-// Kissel et al. 2021 section 4 as a study: its four mechanisms with rA, rp and rE — CPU time per step of the
-// stepping loop and Newton iterations for kinematics (Tables 8, 9) and index-3 backward Euler
-// dynamics (Table 10), repeated and interleaved across formulations so that a change in the
+// Kissel et al. 2021 section 4 as a study: its four mechanisms with rA, rp and rE — CPU time per
+// step of the stepping loop and Newton iterations for kinematics (Tables 8, 9) and index-3 backward
+// Euler dynamics (Table 10), repeated and interleaved across formulations so that a change in the
 // machine's load touches them alike; and the order analysis (Figs. 4-7): the error at t_end of
 // one body coordinate, its velocity and its acceleration against the kinematic ground truth (rp,
 // tolerance 1e-12), for a sequence of steps with the Newton tolerance Theta h^2 = const (eq 46).
@@ -16,13 +16,13 @@
 namespace mbw {
 
 struct FormulationStudySettings {
-  int repeats = 10;                 // timed runs of every (mechanism, formulation), interleaved
-  double timingTEnd = 3.0;          // s, each timed run
-  double step = 1e-3;               // s, timed runs
-  double kinematicsTolerance = 1e-10;   // on the correction norm (Table 8)
-  double positionTolerance = 1e-11;     // Theta h^2 (eq 46)
+  int repeats = 10;                    // timed runs of every (mechanism, formulation), interleaved
+  double timingTEnd = 3.0;             // s, each timed run
+  double step = 1e-3;                  // s, timed runs
+  double kinematicsTolerance = 1e-10;  // on the correction norm (Table 8)
+  double positionTolerance = 1e-11;    // Theta h^2 (eq 46)
   std::vector<double> orderSteps = {1e-2, 5e-3, 2e-3, 1e-3, 5e-4, 2e-4, 1e-4};
-  double orderTEnd = 3.0;           // s, where errors are measured
+  double orderTEnd = 3.0;  // s, where errors are measured
 
   // a short version: one timed run of 0.3 s, three step sizes
   static FormulationStudySettings quick();
@@ -33,10 +33,10 @@ struct CostSeries {
   std::string mechanism, formulation;
   std::vector<RunCost> runs;
   bool completed() const;
-  std::string message() const;           // the first failure
-  double meanMicroseconds() const;        // per step, mean over the runs
-  double bestMicroseconds() const;        // per step, the fastest run (the least disturbed)
-  double spread() const;                  // (max - min) / mean of the per-step times
+  std::string message() const;      // the first failure
+  double meanMicroseconds() const;  // per step, mean over the runs
+  double bestMicroseconds() const;  // per step, the fastest run (the least disturbed)
+  double spread() const;            // (max - min) / mean of the per-step times
   double iterationsPerStep() const;
 };
 
@@ -65,7 +65,7 @@ struct OrderSeries {
 
 struct FormulationStudy {
   FormulationStudySettings settings;
-  bool interrupted = false;  // stopped early: the tables hold what was measured
+  bool interrupted = false;               // stopped early: the tables hold what was measured
   std::vector<std::string> formulations;  // rp first: the baseline
   std::vector<CostSeries> kinematics, dynamics;
   std::vector<OrderSeries> orders;
@@ -78,7 +78,7 @@ struct FormulationStudy {
 Study makeFormulationStudy(const FormulationStudySettings& settings);
 
 // The tables' contents from the records of the study's runs (those made).
-FormulationStudy formulationStudyResults(const FormulationStudySettings& settings, const Study& study,
-                                         const std::vector<RunRecord>& records);
+FormulationStudy formulationStudyResults(const FormulationStudySettings& settings,
+                                         const Study& study, const std::vector<RunRecord>& records);
 
 }  // namespace mbw

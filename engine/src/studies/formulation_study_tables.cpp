@@ -62,8 +62,9 @@ StudyTable speedupTable(const FormulationStudy& study, const std::vector<CostSer
     row.push_back(cell(100.0 * spread, 2) + "%");
     t.rows.push_back(row);
   }
-  t.notes.push_back("speedup (best): from the fastest run of each; spread: largest (max - min) / mean "
-                    "of the per-step times over the runs (the load of the machine)");
+  t.notes.push_back(
+      "speedup (best): from the fastest run of each; spread: largest (max - min) / mean "
+      "of the per-step times over the runs (the load of the machine)");
   return t;
 }
 
@@ -98,9 +99,10 @@ double largest(const std::vector<OrderPoint>& points, double OrderPoint::*error)
 
 std::string orderNote(const FormulationStudy& study) {
   const auto& s = study.settings;
-  return "backward Euler, error at t = " + cell(s.orderTEnd) + " s against the kinematic ground truth (rp, tolerance 1e-12); h from " +
-         cell(s.orderSteps.front()) + " to " + cell(s.orderSteps.back()) + " s with Theta h^2 = " +
-         cell(s.positionTolerance);
+  return "backward Euler, error at t = " + cell(s.orderTEnd) +
+         " s against the kinematic ground truth (rp, tolerance 1e-12); h from " +
+         cell(s.orderSteps.front()) + " to " + cell(s.orderSteps.back()) +
+         " s with Theta h^2 = " + cell(s.positionTolerance);
 }
 
 StudyTable ordersTable(const FormulationStudy& study) {
@@ -109,8 +111,8 @@ StudyTable ordersTable(const FormulationStudy& study) {
   t.title = "Convergence orders (least-squares slopes of log error against log h; Figs. 5-7)";
   t.notes = {orderNote(study), "'-': every error is below " + cell(floor) +
                                    " (the constraints hold the position to the Newton tolerance)"};
-  t.header = {"mechanism", "coordinate", "formulation", "position order", "velocity order",
-              "acceleration order", "largest position error"};
+  t.header = {"mechanism",      "coordinate",         "formulation",           "position order",
+              "velocity order", "acceleration order", "largest position error"};
   for (const OrderSeries& o : study.orders)
     t.rows.push_back({o.mechanism, o.coordinate.label(), o.formulation,
                       cell(resolvedOrder(o.points, &OrderPoint::positionError, floor)),
@@ -124,19 +126,29 @@ StudyTable orderPointsTable(const FormulationStudy& study) {
   StudyTable t;
   t.title = "Order analysis: errors at t_end";
   t.notes = {orderNote(study)};
-  t.header = {"mechanism", "coordinate", "formulation", "h", "theta", "position error",
-              "velocity error", "acceleration error", "iterations per step", "status"};
+  t.header = {"mechanism",
+              "coordinate",
+              "formulation",
+              "h",
+              "theta",
+              "position error",
+              "velocity error",
+              "acceleration error",
+              "iterations per step",
+              "status"};
   for (const OrderSeries& o : study.orders)
     for (const OrderPoint& p : o.points)
       t.rows.push_back({o.mechanism, o.coordinate.label(), o.formulation, cell(p.h), cell(p.theta),
-                        cell(p.positionError, 6), cell(p.velocityError, 6), cell(p.accelerationError, 6),
-                        cell(p.iterationsPerStep, 4), p.completed ? "completed" : "failed: " + p.message});
+                        cell(p.positionError, 6), cell(p.velocityError, 6),
+                        cell(p.accelerationError, 6), cell(p.iterationsPerStep, 4),
+                        p.completed ? "completed" : "failed: " + p.message});
   return t;
 }
 
 }  // namespace
 
-double resolvedOrder(const std::vector<OrderPoint>& points, double OrderPoint::*error, double floor) {
+double resolvedOrder(const std::vector<OrderPoint>& points, double OrderPoint::*error,
+                     double floor) {
   std::vector<double> h, e;
   for (const OrderPoint& p : points)
     if (p.completed && p.*error > floor) {
@@ -146,19 +158,27 @@ double resolvedOrder(const std::vector<OrderPoint>& points, double OrderPoint::*
   return observedOrder(h, e);
 }
 
-std::vector<std::pair<std::string, StudyTable>> formulationStudyTables(const FormulationStudy& study) {
-  const std::string kinTol = "position analysis stopped when |correction| < " + cell(study.settings.kinematicsTolerance);
-  const std::string dynTol = "Newton stopped when |correction| < Theta with Theta h^2 = " +
-                             cell(study.settings.positionTolerance) + " (eq 46: Theta = " +
-                             cell(study.settings.positionTolerance / (study.settings.step * study.settings.step)) +
-                             "; the caption of the paper's Table 10 says Theta = 1e-3)";
+std::vector<std::pair<std::string, StudyTable>> formulationStudyTables(
+    const FormulationStudy& study) {
+  const std::string kinTol =
+      "position analysis stopped when |correction| < " + cell(study.settings.kinematicsTolerance);
+  const std::string dynTol =
+      "Newton stopped when |correction| < Theta with Theta h^2 = " +
+      cell(study.settings.positionTolerance) + " (eq 46: Theta = " +
+      cell(study.settings.positionTolerance / (study.settings.step * study.settings.step)) +
+      "; the caption of the paper's Table 10 says Theta = 1e-3)";
   return {
       {"table8_kinematics_speedup.csv",
-       speedupTable(study, study.kinematics, "Table 8 - kinematics: CPU time per step and speedup relative to rp", kinTol)},
+       speedupTable(study, study.kinematics,
+                    "Table 8 - kinematics: CPU time per step and speedup relative to rp", kinTol)},
       {"table9_kinematics_iterations.csv",
-       iterationTable(study, study.kinematics, "Table 9 - kinematics: Newton iterations per step (position analysis)", kinTol)},
-      {"table10_dynamics_speedup.csv",
-       speedupTable(study, study.dynamics, "Table 10 - dynamics (index-3 backward Euler): CPU time per step and speedup relative to rp", dynTol)},
+       iterationTable(study, study.kinematics,
+                      "Table 9 - kinematics: Newton iterations per step (position analysis)",
+                      kinTol)},
+      {"table10_dynamics_speedup.csv", speedupTable(study, study.dynamics,
+                                                    "Table 10 - dynamics (index-3 backward Euler): "
+                                                    "CPU time per step and speedup relative to rp",
+                                                    dynTol)},
       {"dynamics_iterations.csv",
        iterationTable(study, study.dynamics, "Dynamics: Newton iterations per step", dynTol)},
       {"orders.csv", ordersTable(study)},

@@ -16,10 +16,12 @@
 namespace mbw {
 
 // Each table with the file name it is saved under (table8_kinematics_speedup.csv, ...).
-std::vector<std::pair<std::string, StudyTable>> formulationStudyTables(const FormulationStudy& study);
+std::vector<std::pair<std::string, StudyTable>> formulationStudyTables(
+    const FormulationStudy& study);
 
 // The observed order of one error of an order series, over the completed points whose error is
 // above floor; NaN when fewer than two are.
-double resolvedOrder(const std::vector<OrderPoint>& points, double OrderPoint::*error, double floor);
+double resolvedOrder(const std::vector<OrderPoint>& points, double OrderPoint::*error,
+                     double floor);
 
 }  // namespace mbw

@@ -21,10 +21,12 @@ Study makeMethodStepStudy(const std::string& scene, const RunSettings& base,
   return study;
 }
 
-void addConvergenceReference(Study& study, const RunSettings& base, const ConvergenceReference& reference,
+void addConvergenceReference(Study& study, const RunSettings& base,
+                             const ConvergenceReference& reference,
                              const std::vector<std::string>& outputs) {
   double smallest = 1e300;
-  for (const RunSpec& r : study.runs) smallest = std::min(smallest, r.settings.integratorSettings.step);
+  for (const RunSpec& r : study.runs)
+    smallest = std::min(smallest, r.settings.integratorSettings.step);
   RunSpec ref;
   ref.settings = base;
   ref.settings.integrator = reference.integrator;
@@ -53,7 +55,8 @@ std::vector<MethodOrder> observedOrders(const Study& study, const std::vector<Ru
   std::vector<std::vector<const RunRecord*>> runs;
   for (const RunRecord& r : records) {
     const std::string label = methodLabel(study.runs.at(r.run).settings);
-    auto it = std::find_if(orders.begin(), orders.end(), [&](const MethodOrder& o) { return o.method == label; });
+    auto it = std::find_if(orders.begin(), orders.end(),
+                           [&](const MethodOrder& o) { return o.method == label; });
     if (it == orders.end()) {
       orders.push_back({label});
       runs.emplace_back();

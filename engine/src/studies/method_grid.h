@@ -1,7 +1,7 @@
 #pragma once
-// The studies of Zhang et al. 2022 section 5: several integrators (each with its rho_inf) on one scene at
-// fixed steps, compared at equal Delta t or at equal Delta t / n (n = implicit stages per step:
-// equal cost). `mbw-cli compare` is one step and no reference; `mbw-cli convergence` several
+// The studies of Zhang et al. 2022 section 5: several integrators (each with its rho_inf) on one
+// scene at fixed steps, compared at equal Delta t or at equal Delta t / n (n = implicit stages per
+// step: equal cost). `mbw-cli compare` is one step and no reference; `mbw-cli convergence` several
 // steps against a reference run, read through RE (Zhang et al. 2022 eq 26) and the observed orders.
 
 #include <optional>
@@ -30,7 +30,8 @@ struct ConvergenceReference {
 // Adds the reference of a convergence study (base's settings with the reference's integrator and
 // step) and the compared outputs (every run is compared).
 // A fixed-step reference records every refine-th step, so its rows fall on every run's steps.
-void addConvergenceReference(Study& study, const RunSettings& base, const ConvergenceReference& reference,
+void addConvergenceReference(Study& study, const RunSettings& base,
+                             const ConvergenceReference& reference,
                              const std::vector<std::string>& outputs);
 
 // The least-squares slope of log RE against log Delta t of each method (runs grouped by method

@@ -38,15 +38,17 @@ void writeComparisonTable(const std::string& path, const std::string& scene, con
   out << "# scene: " << scene << "\n# t_end: " << study.runs[0].settings.tEnd << "\n";
   out << "method,stages,step,status,steps,newton_iterations,time_points,iterations_per_step,"
          "iterations_per_time_point,energy_balance_min,energy_balance_max,energy_balance_final,"
-         "violation_position_max,cpu_s\n" << std::setprecision(10);
+         "violation_position_max,cpu_s\n"
+      << std::setprecision(10);
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs[r.run];
     const RunStatistics& s = r.stats;
     out << '"' << methodLabel(spec.settings) << "\"," << implicitStages(spec) << ','
-        << spec.settings.integratorSettings.step << ',' << toString(r.status) << ',' << s.steps << ','
-        << s.newtonIterations << ',' << s.timePoints << ',' << iterationsPerStep(s) << ','
-        << iterationsPerTimePoint(s) << ',' << r.energyBalanceMin << ',' << r.energyBalanceMax << ','
-        << r.energyBalanceFinal << ',' << r.violationPositionMax << ',' << s.cpuSeconds << "\n";
+        << spec.settings.integratorSettings.step << ',' << toString(r.status) << ',' << s.steps
+        << ',' << s.newtonIterations << ',' << s.timePoints << ',' << iterationsPerStep(s) << ','
+        << iterationsPerTimePoint(s) << ',' << r.energyBalanceMin << ',' << r.energyBalanceMax
+        << ',' << r.energyBalanceFinal << ',' << r.violationPositionMax << ',' << s.cpuSeconds
+        << "\n";
   }
 }
 
@@ -66,10 +68,11 @@ void writeConvergenceTable(const std::string& path, const std::string& scene, co
     const RunSpec& spec = study.runs[r.run];
     const int stages = implicitStages(spec);
     const double step = spec.settings.integratorSettings.step;
-    out << '"' << methodLabel(spec.settings) << "\"," << stages << ',' << step << ',' << step / stages << ','
-        << toString(r.status) << ',' << r.stats.steps << ',' << r.stats.rejectedSteps << ','
-        << r.stats.newtonIterations << ',' << r.stats.timePoints << ',' << iterationsPerStep(r.stats) << ','
-        << iterationsPerTimePoint(r.stats) << ',' << r.stats.cpuSeconds;
+    out << '"' << methodLabel(spec.settings) << "\"," << stages << ',' << step << ','
+        << step / stages << ',' << toString(r.status) << ',' << r.stats.steps << ','
+        << r.stats.rejectedSteps << ',' << r.stats.newtonIterations << ',' << r.stats.timePoints
+        << ',' << iterationsPerStep(r.stats) << ',' << iterationsPerTimePoint(r.stats) << ','
+        << r.stats.cpuSeconds;
     for (size_t k = 0; k < study.outputs.size(); ++k) out << ',' << completedRelativeError(r, k);
     out << "\n";
   }
@@ -77,7 +80,8 @@ void writeConvergenceTable(const std::string& path, const std::string& scene, co
   out << std::setprecision(6);
   for (size_t m = 0; !orders.empty() && m < orders[0].size(); ++m)
     for (size_t k = 0; k < orders.size(); ++k)
-      out << "# order," << orders[k][m].method << "," << study.outputs[k] << "," << orders[k][m].order << "\n";
+      out << "# order," << orders[k][m].method << "," << study.outputs[k] << ","
+          << orders[k][m].order << "\n";
 }
 
 }  // namespace mbw

@@ -27,7 +27,8 @@ std::vector<std::pair<std::string, std::vector<const RunRecord*>>> recordsByMeth
 // Throw TableError when the file cannot be written.
 void writeComparisonTable(const std::string& path, const std::string& scene, const Study& study,
                           const std::vector<RunRecord>& records);
-// orders: one list per output of the study (observedOrders), written as "# order,method,output,order"
+// orders: one list per output of the study (observedOrders), written as "#
+// order,method,output,order"
 void writeConvergenceTable(const std::string& path, const std::string& scene, const Study& study,
                            const std::vector<RunRecord>& records,
                            const std::vector<std::vector<MethodOrder>>& orders);

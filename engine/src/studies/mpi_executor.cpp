@@ -42,7 +42,8 @@ std::string resultMessage(int job, const std::string& text) {
 // the job the calling process's own thread makes, and what it yields
 class LocalWorker {
  public:
-  explicit LocalWorker(const std::function<std::string(int)>& work) : work_(work), thread_([this] { loop(); }) {}
+  explicit LocalWorker(const std::function<std::string(int)>& work)
+      : work_(work), thread_([this] { loop(); }) {}
   ~LocalWorker() {
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -86,8 +87,10 @@ class LocalWorker {
       }
       lock.lock();
       job_.reset();
-      if (failure) failure_ = failure;
-      else result_ = std::move(result);
+      if (failure)
+        failure_ = failure;
+      else
+        result_ = std::move(result);
     }
   }
 
@@ -102,7 +105,8 @@ class LocalWorker {
 };
 
 bool launchedByMpi() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE", "MPI_LOCALNRANKS"})
+  for (const char* name :
+       {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE", "MPI_LOCALNRANKS"})
     if (std::getenv(name)) return true;
   return false;
 }
@@ -133,18 +137,22 @@ std::string MpiExecutor::description() const {
 }
 
 void MpiExecutor::run(const std::vector<int>& jobs, const std::function<std::string(int)>& work,
-                      const std::function<void(int, const std::string&)>& done, const std::function<bool()>& stop) {
-  if (gathers()) coordinate(jobs, work, done, stop);
-  else serve(work);
+                      const std::function<void(int, const std::string&)>& done,
+                      const std::function<bool()>& stop) {
+  if (gathers())
+    coordinate(jobs, work, done, stop);
+  else
+    serve(work);
 }
 
 // process 0: hands out the jobs to the other processes and to its own thread, and gathers
-void MpiExecutor::coordinate(const std::vector<int>& jobs, const std::function<std::string(int)>& work,
+void MpiExecutor::coordinate(const std::vector<int>& jobs,
+                             const std::function<std::string(int)>& work,
                              const std::function<void(int, const std::string&)>& done,
                              const std::function<bool()>& stop) {
   std::deque<int> pending(jobs.begin(), jobs.end());
-  int outstanding = 0;              // jobs handed to the other processes
-  int released = 0;                 // processes told that no job is left
+  int outstanding = 0;  // jobs handed to the other processes
+  int released = 0;     // processes told that no job is left
   const int helpers = session_.size() - 1;
   bool stopping = false;
   std::exception_ptr failure;
@@ -177,7 +185,8 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs, const std::function<s
       int bytes = 0;
       MPI_Get_count(&status, MPI_CHAR, &bytes);
       std::string message(static_cast<size_t>(bytes), '\0');
-      MPI_Recv(message.data(), bytes, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Recv(message.data(), bytes, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
       if (status.MPI_TAG == kResult) {
         --outstanding;
         int job = 0;
@@ -186,8 +195,10 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs, const std::function<s
       }
       const int job = nextJob();
       sendJob(job, status.MPI_SOURCE);
-      if (job < 0) ++released;
-      else ++outstanding;
+      if (job < 0)
+        ++released;
+      else
+        ++outstanding;
     }
     // this process's own thread
     try {
@@ -243,7 +254,8 @@ std::string MpiExecutor::share(const std::string& text) {
   // in pieces that an int can count
   const long piece = 1L << 30;
   for (long at = 0; at < size; at += piece) {
-    MPI_Ibcast(shared.data() + at, static_cast<int>(std::min(piece, size - at)), MPI_CHAR, 0, MPI_COMM_WORLD, &request);
+    MPI_Ibcast(shared.data() + at, static_cast<int>(std::min(piece, size - at)), MPI_CHAR, 0,
+               MPI_COMM_WORLD, &request);
     await(request);
   }
   return shared;

@@ -45,7 +45,8 @@ class MpiExecutor final : public Executor {
 
  private:
   void coordinate(const std::vector<int>& jobs, const std::function<std::string(int)>& work,
-                  const std::function<void(int, const std::string&)>& done, const std::function<bool()>& stop);
+                  const std::function<void(int, const std::string&)>& done,
+                  const std::function<bool()>& stop);
   void serve(const std::function<std::string(int)>& work);
 
   const MpiSession& session_;

@@ -13,13 +13,32 @@
 namespace mbw {
 namespace {
 
-const char* kRunColumns[] = {"status", "message", "t_reached", "steps", "rejected", "rejected_error",
-                             "rejected_newton", "rejected_other", "rejections", "newton_iterations",
-                             "time_points", "iterations_per_step", "iterations_per_time_point",
-                             "factorizations", "jacobian_evaluations", "function_evaluations", "cpu_s",
-                             "cpu_s_max", "cpu_s_by_phase", "energy_balance_min", "energy_balance_max",
-                             "energy_balance_final", "violation_position_max", "violation_velocity_max"};
-const char* kErrorMeasures[] = {"max_error", "t_max_error", "rms_error", "mean_error", "final_error", "re"};
+const char* kRunColumns[] = {"status",
+                             "message",
+                             "t_reached",
+                             "steps",
+                             "rejected",
+                             "rejected_error",
+                             "rejected_newton",
+                             "rejected_other",
+                             "rejections",
+                             "newton_iterations",
+                             "time_points",
+                             "iterations_per_step",
+                             "iterations_per_time_point",
+                             "factorizations",
+                             "jacobian_evaluations",
+                             "function_evaluations",
+                             "cpu_s",
+                             "cpu_s_max",
+                             "cpu_s_by_phase",
+                             "energy_balance_min",
+                             "energy_balance_max",
+                             "energy_balance_final",
+                             "violation_position_max",
+                             "violation_velocity_max"};
+const char* kErrorMeasures[] = {"max_error",  "t_max_error", "rms_error",
+                                "mean_error", "final_error", "re"};
 
 std::string integerText(long value) { return std::to_string(value); }
 
@@ -65,9 +84,10 @@ std::vector<std::string> settingCells(const Study& study, int index) {
 
 const std::vector<std::string>& settingColumnsAfterVariations() {
   static const std::vector<std::string> columns = {
-      "analysis", "formulation", "integrator", "method", "rho_inf", "stages", "step_control", "step",
-      "step_per_stage", "rtol", "atol", "newton_tolerance", "linear_solver", "jacobian_update", "t_end",
-      "repeat", "reference"};
+      "analysis", "formulation",      "integrator",    "method",          "rho_inf",
+      "stages",   "step_control",     "step",          "step_per_stage",  "rtol",
+      "atol",     "newton_tolerance", "linear_solver", "jacobian_update", "t_end",
+      "repeat",   "reference"};
   return columns;
 }
 
@@ -86,7 +106,8 @@ template <class Value>
 std::string namedValuesText(const std::map<std::string, Value>& values) {
   std::string text;
   for (const auto& [name, value] : values)
-    text += (text.empty() ? "" : " | ") + escaped(name) + ": " + numberText(static_cast<double>(value));
+    text +=
+        (text.empty() ? "" : " | ") + escaped(name) + ": " + numberText(static_cast<double>(value));
   return text;
 }
 
@@ -94,9 +115,12 @@ std::string namedValuesText(const std::map<std::string, Value>& values) {
 std::vector<std::string> namedItems(const std::string& text) {
   std::vector<std::string> items(1);
   for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\\' && i + 1 < text.size()) items.back() += text[++i];
-    else if (text[i] == '|') items.emplace_back();
-    else items.back() += text[i];
+    if (text[i] == '\\' && i + 1 < text.size())
+      items.back() += text[++i];
+    else if (text[i] == '|')
+      items.emplace_back();
+    else
+      items.back() += text[i];
   }
   return items;
 }
@@ -113,7 +137,8 @@ void parseNamedValues(const std::string& text, std::map<std::string, Value>& out
 }
 
 RunStatus statusOf(const std::string& text) {
-  for (RunStatus s : {RunStatus::Completed, RunStatus::Failed, RunStatus::Cancelled, RunStatus::Running})
+  for (RunStatus s :
+       {RunStatus::Completed, RunStatus::Failed, RunStatus::Cancelled, RunStatus::Running})
     if (text == toString(s)) return s;
   throw TableError("unknown status '" + text + "'");
 }
@@ -121,7 +146,8 @@ RunStatus statusOf(const std::string& text) {
 long integerCell(const std::string& text) {
   long v = 0;
   const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (r.ec != std::errc() || r.ptr != text.data() + text.size()) throw TableError("'" + text + "' is not an integer");
+  if (r.ec != std::errc() || r.ptr != text.data() + text.size())
+    throw TableError("'" + text + "' is not an integer");
   return v;
 }
 
@@ -153,7 +179,8 @@ TextTable readTextTable(const std::string& path) {
   buffer << in.rdbuf();
   std::string text = buffer.str();
   // a torn last line (the writer was killed) is not a row
-  if (!text.empty() && text.back() != '\n') text.erase(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
+  if (!text.empty() && text.back() != '\n')
+    text.erase(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
   TextTable t;
   std::stringstream lines(text);
   int number = 0;
@@ -170,8 +197,9 @@ TextTable readTextTable(const std::string& path) {
       continue;
     }
     if (cells.size() != t.header.size())
-      throw TableError(path + ":" + std::to_string(number) + ": expected " + std::to_string(t.header.size()) +
-                       " cells, found " + std::to_string(cells.size()));
+      throw TableError(path + ":" + std::to_string(number) + ": expected " +
+                       std::to_string(t.header.size()) + " cells, found " +
+                       std::to_string(cells.size()));
     t.rows.push_back(std::move(cells));
   }
   if (t.header.empty()) throw TableError(path + ": no header row");
@@ -204,9 +232,12 @@ std::vector<std::string> splitCsvLine(const std::string& line) {
   for (size_t i = 0; i < line.size(); ++i) {
     const char ch = line[i];
     if (quoted) {
-      if (ch == '"' && i + 1 < line.size() && line[i + 1] == '"') cells.back() += line[++i];
-      else if (ch == '"') quoted = false;
-      else cells.back() += ch;
+      if (ch == '"' && i + 1 < line.size() && line[i + 1] == '"')
+        cells.back() += line[++i];
+      else if (ch == '"')
+        quoted = false;
+      else
+        cells.back() += ch;
     } else if (ch == '"') {
       quoted = true;
     } else if (ch == ',') {
@@ -218,15 +249,14 @@ std::vector<std::string> splitCsvLine(const std::string& line) {
   return cells;
 }
 
-std::string numberText(double value) {
-  return std::isnan(value) ? "" : formatShortest(value);
-}
+std::string numberText(double value) { return std::isnan(value) ? "" : formatShortest(value); }
 
 double numberCell(const std::string& text) {
   if (text.empty()) return std::numeric_limits<double>::quiet_NaN();
   double v = 0.0;
   const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (r.ec != std::errc() || r.ptr != text.data() + text.size()) throw TableError("'" + text + "' is not a number");
+  if (r.ec != std::errc() || r.ptr != text.data() + text.size())
+    throw TableError("'" + text + "' is not a number");
   return v;
 }
 
@@ -243,8 +273,9 @@ std::vector<std::string> resultsTableHeader(const Study& study) {
 }
 
 std::string resultsTableUnits(const Study& study, const std::vector<std::string>& outputUnits) {
-  std::string text = "units: step=s; step_per_stage=s; t_end=s; t_reached=s; cpu_s=s; cpu_s_max=s; "
-                     "energy_balance_min=J; energy_balance_max=J; energy_balance_final=J";
+  std::string text =
+      "units: step=s; step_per_stage=s; t_end=s; t_reached=s; cpu_s=s; cpu_s_max=s; "
+      "energy_balance_min=J; energy_balance_max=J; energy_balance_final=J";
   for (size_t k = 0; k < study.outputs.size(); ++k) {
     const std::string& u = k < outputUnits.size() ? outputUnits[k] : "";
     if (u.empty()) continue;
@@ -267,19 +298,35 @@ std::vector<std::string> resultsTableRow(const Study& study, const RunRecord& r)
   std::vector<std::string> c = settingCells(study, r.run);
   const RunStatistics& s = r.stats;
   const long errorRejections = rejectedByErrorEstimate(s), newtonRejections = rejectedByNewton(s);
-  for (const std::string& cell :
-       {std::string(toString(r.status)), r.message, numberText(r.tReached), integerText(s.steps),
-        integerText(s.rejectedSteps), integerText(errorRejections), integerText(newtonRejections),
-        integerText(s.rejectedSteps - errorRejections - newtonRejections), namedValuesText(s.rejections),
-        integerText(s.newtonIterations), integerText(s.timePoints), numberText(ratio(s.newtonIterations, s.steps)),
-        numberText(ratio(s.newtonIterations, s.timePoints)), integerText(s.factorizations),
-        integerText(s.jacobianEvaluations), integerText(s.functionEvaluations), numberText(s.cpuSeconds),
-        numberText(r.cpuSecondsMax), namedValuesText(s.phaseSeconds), numberText(r.energyBalanceMin), numberText(r.energyBalanceMax),
-        numberText(r.energyBalanceFinal), numberText(r.violationPositionMax), numberText(r.violationVelocityMax)})
+  for (const std::string& cell : {std::string(toString(r.status)),
+                                  r.message,
+                                  numberText(r.tReached),
+                                  integerText(s.steps),
+                                  integerText(s.rejectedSteps),
+                                  integerText(errorRejections),
+                                  integerText(newtonRejections),
+                                  integerText(s.rejectedSteps - errorRejections - newtonRejections),
+                                  namedValuesText(s.rejections),
+                                  integerText(s.newtonIterations),
+                                  integerText(s.timePoints),
+                                  numberText(ratio(s.newtonIterations, s.steps)),
+                                  numberText(ratio(s.newtonIterations, s.timePoints)),
+                                  integerText(s.factorizations),
+                                  integerText(s.jacobianEvaluations),
+                                  integerText(s.functionEvaluations),
+                                  numberText(s.cpuSeconds),
+                                  numberText(r.cpuSecondsMax),
+                                  namedValuesText(s.phaseSeconds),
+                                  numberText(r.energyBalanceMin),
+                                  numberText(r.energyBalanceMax),
+                                  numberText(r.energyBalanceFinal),
+                                  numberText(r.violationPositionMax),
+                                  numberText(r.violationVelocityMax)})
     c.push_back(cell);
   for (size_t k = 0; k < study.outputs.size(); ++k) {
     const ErrorMeasures e = k < r.errors.size() ? r.errors[k] : ErrorMeasures{};
-    for (double v : {e.max, e.timeOfMax, e.rms, e.mean, e.final, e.relative}) c.push_back(numberText(v));
+    for (double v : {e.max, e.timeOfMax, e.rms, e.mean, e.final, e.relative})
+      c.push_back(numberText(v));
   }
   for (size_t k = 0; k < study.checkpoints.size(); ++k)
     c.push_back(numberText(k < r.cpuAt.size() ? r.cpuAt[k] : RunRecord::kNone));
@@ -297,8 +344,8 @@ RunRecord parseResultsTableRow(const Study& study, const std::vector<std::string
   const std::vector<std::string> expected = settingCells(study, r.run);
   for (size_t c = 0; c < expected.size(); ++c)
     if (row.at(c) != expected[c])
-      throw TableError("run " + row[0] + " was made with " + header[c] + " = '" + row[c] + "', the study now says '" +
-                       expected[c] + "'");
+      throw TableError("run " + row[0] + " was made with " + header[c] + " = '" + row[c] +
+                       "', the study now says '" + expected[c] + "'");
   size_t c = expected.size();
   auto next = [&]() -> const std::string& { return row.at(c++); };
   RunStatistics& s = r.stats;
@@ -325,7 +372,8 @@ RunRecord parseResultsTableRow(const Study& study, const std::vector<std::string
   r.violationVelocityMax = numberCell(next());
   r.errors.resize(study.outputs.size());
   for (ErrorMeasures& e : r.errors)
-    for (double* v : {&e.max, &e.timeOfMax, &e.rms, &e.mean, &e.final, &e.relative}) *v = numberCell(next());
+    for (double* v : {&e.max, &e.timeOfMax, &e.rms, &e.mean, &e.final, &e.relative})
+      *v = numberCell(next());
   r.cpuAt.resize(study.checkpoints.size());
   for (double& t : r.cpuAt) t = numberCell(next());
   return r;

@@ -17,18 +17,21 @@ namespace mbw {
 
 // One completed run of the tolerance study.
 struct ToleranceRow {
-  int run;                   // index into Study::runs
-  double tolerance;          // rtol = atol
-  ErrorMeasures value, rate; // of the channel and of its rate
-  double valueRel, rateRel;  // 100 Delta / |E*(t*)|, %
+  int run;                    // index into Study::runs
+  double tolerance;           // rtol = atol
+  ErrorMeasures value, rate;  // of the channel and of its rate
+  double valueRel, rateRel;   // 100 Delta / |E*(t*)|, %
   RunStatistics stats;
 };
 
 // The completed runs in run order (records: one per run, empty for those not made).
-std::vector<ToleranceRow> toleranceRows(const Study& study, const std::vector<std::optional<RunRecord>>& records,
+std::vector<ToleranceRow> toleranceRows(const Study& study,
+                                        const std::vector<std::optional<RunRecord>>& records,
                                         const Results& reference, const std::string& channel);
-// a row per run and channel (the channel, then its rate); throws TableError when it cannot be written
-void writeToleranceTable(const std::string& path, const std::string& channel, const std::vector<ToleranceRow>& rows);
+// a row per run and channel (the channel, then its rate); throws TableError when it cannot be
+// written
+void writeToleranceTable(const std::string& path, const std::string& channel,
+                         const std::vector<ToleranceRow>& rows);
 
 // The runs of one integrator of the timing study that were made, by tolerance.
 struct TimingSeries {
@@ -41,7 +44,8 @@ TimingSeries timingSeries(const Study& study, const std::vector<std::optional<Ru
                           const std::string& integrator, const std::vector<int>& runs);
 // CPU time of the explicit series over the implicit one at span k, for the implicit series' j-th
 // run: NaN where either was not measured
-double cpuTimeRatio(const TimingSeries& explicitSeries, const TimingSeries& implicitSeries, size_t j, size_t k);
+double cpuTimeRatio(const TimingSeries& explicitSeries, const TimingSeries& implicitSeries,
+                    size_t j, size_t k);
 // a row per integrator, tolerance and span; throws TableError when it cannot be written
 void writeTimingTable(const std::string& path, const std::vector<const TimingSeries*>& series,
                       const std::vector<double>& spans);

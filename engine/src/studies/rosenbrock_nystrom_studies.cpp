@@ -12,8 +12,10 @@ namespace mbw {
 namespace {
 
 // the scene's formulation, step and largest step with a variable step at rtol = atol = tolerance,
-// each step's local error held to it (the paper's control, eqs 13-16) where the integrator offers it
-RunSettings variableStepSettings(const Model& model, const std::string& integrator, double tEnd, double tolerance) {
+// each step's local error held to it (the paper's control, eqs 13-16) where the integrator offers
+// it
+RunSettings variableStepSettings(const Model& model, const std::string& integrator, double tEnd,
+                                 double tolerance) {
   RunSettings s;
   s.formulation = model.defaults.formulation;
   s.integrator = integrator;
@@ -23,7 +25,8 @@ RunSettings variableStepSettings(const Model& model, const std::string& integrat
   s.integratorSettings.variableStep = true;
   s.integratorSettings.rtol = s.integratorSettings.atol = tolerance;
   const IntegratorInfo* info = findIntegrator(integrator);
-  const std::vector<std::string> offered = info ? info->capabilities.errorControls : std::vector<std::string>{};
+  const std::vector<std::string> offered =
+      info ? info->capabilities.errorControls : std::vector<std::string>{};
   if (std::find(offered.begin(), offered.end(), "per-step") != offered.end())
     s.integratorSettings.errorControl = "per-step";
   return s;
@@ -48,7 +51,8 @@ Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
     std::snprintf(text, sizeof text, "%.3g", o.referenceStep);
     study.references = {{"reference, fixed step " + std::string(text), "", reference}};
   } else {
-    study.references = {{"reference, rtol = atol = " + formatTolerance(refTolerance), "", reference}};
+    study.references = {
+        {"reference, rtol = atol = " + formatTolerance(refTolerance), "", reference}};
   }
   for (double tol : o.quick ? std::vector<double>{1e-2, 1e-3} : o.tolerances) {
     RunSpec spec;
@@ -59,11 +63,12 @@ Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
   return study;
 }
 
-double relativeErrorPercent(const ErrorMeasures& error, const Results& reference, const std::string& channel) {
+double relativeErrorPercent(const ErrorMeasures& error, const Results& reference,
+                            const std::string& channel) {
   const int c = reference.column(channel);
   if (c < 0 || std::isnan(error.max)) return ErrorMeasures::kNone;
-  const double value =
-      std::abs(interpolateCubic4(reference.columnValues(0), reference.columnValues(c), error.timeOfMax));
+  const double value = std::abs(
+      interpolateCubic4(reference.columnValues(0), reference.columnValues(c), error.timeOfMax));
   return value > 0.0 ? 100.0 * error.max / value : INFINITY;
 }
 
@@ -82,18 +87,20 @@ TimingStudy makeTimingStudy(const Model& model, TimingStudySettings o) {
   for (const bool isExplicit : {false, true})
     for (double tol : o.tolerances) {
       RunSpec spec;
-      spec.settings = variableStepSettings(model, isExplicit ? o.explicitIntegrator : o.implicitIntegrator,
-                                           o.spans.back(), tol);
+      spec.settings = variableStepSettings(
+          model, isExplicit ? o.explicitIntegrator : o.implicitIntegrator, o.spans.back(), tol);
       if (isExplicit) {
         spec.settings.every = o.explicitEvery;
         spec.cpuBudget = o.cpuBudget;
       }
-      (isExplicit ? timing.explicitRuns : timing.implicitRuns).push_back(static_cast<int>(study.runs.size()));
+      (isExplicit ? timing.explicitRuns : timing.implicitRuns)
+          .push_back(static_cast<int>(study.runs.size()));
       study.runs.push_back(spec);
     }
   // Figure 5: the implicit step size over one run
   RunSpec figure;
-  const double figureEnd = o.quick ? o.spans.back() : (o.figureEnd > 0.0 ? o.figureEnd : model.defaults.tEnd);
+  const double figureEnd =
+      o.quick ? o.spans.back() : (o.figureEnd > 0.0 ? o.figureEnd : model.defaults.tEnd);
   figure.settings = variableStepSettings(model, o.implicitIntegrator, figureEnd, o.figureTolerance);
   timing.figureRun = static_cast<int>(study.runs.size());
   study.runs.push_back(figure);

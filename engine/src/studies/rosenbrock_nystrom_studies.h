@@ -21,17 +21,18 @@ struct ToleranceStudySettings {
   std::string integrator = "rn4";
   std::string channel;  // compared with its rate
   std::vector<double> tolerances{1e-2, 1e-3, 1e-4, 1e-5};
-  double tEnd = 0.0;                // default: the scene's
+  double tEnd = 0.0;  // default: the scene's
   double referenceTolerance = 1e-10;
-  double referenceStep = 0.0;       // > 0: a fixed-step reference instead
-  bool quick = false;               // tolerances 1e-2 and 1e-3, reference at 1e-8 at most
+  double referenceStep = 0.0;  // > 0: a fixed-step reference instead
+  bool quick = false;          // tolerances 1e-2 and 1e-3, reference at 1e-8 at most
 };
 
 // outputs: channel, channel.rate
 Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& settings);
 
 // 100 Delta / |E*(t*)|: the largest error relative to the reference's value where it occurs
-double relativeErrorPercent(const ErrorMeasures& error, const Results& reference, const std::string& channel);
+double relativeErrorPercent(const ErrorMeasures& error, const Results& reference,
+                            const std::string& channel);
 
 struct TimingStudySettings {
   std::string scene;
@@ -40,10 +41,10 @@ struct TimingStudySettings {
   std::vector<double> tolerances{1e-2, 1e-3, 1e-4, 1e-5};
   std::vector<double> spans{1, 2, 3, 4};  // sorted
   double figureTolerance = 1e-3;
-  double figureEnd = 0.0;           // default: the scene's t_end
-  double cpuBudget = 0.0;           // per explicit run, s (0: none)
-  int explicitEvery = 50;           // record every N-th step of the explicit runs
-  bool quick = false;               // spans 0.3 and 0.6 s, tolerances 1e-2 and 1e-3
+  double figureEnd = 0.0;  // default: the scene's t_end
+  double cpuBudget = 0.0;  // per explicit run, s (0: none)
+  int explicitEvery = 50;  // record every N-th step of the explicit runs
+  bool quick = false;      // spans 0.3 and 0.6 s, tolerances 1e-2 and 1e-3
 };
 
 // The study (checkpoints: the spans) and its runs by what they are, as indices into Study::runs.

@@ -21,7 +21,8 @@ namespace mbw {
 class RunHistories {
  public:
   // keeps the channels of every run, or of the runs listed only
-  explicit RunHistories(std::vector<std::string> channels, std::optional<std::vector<int>> runs = std::nullopt);
+  explicit RunHistories(std::vector<std::string> channels,
+                        std::optional<std::vector<int>> runs = std::nullopt);
 
   // keeps a run's history (its channels only), from any thread
   void keep(int run, const Results& results);

@@ -8,7 +8,9 @@
 namespace mbw {
 namespace {
 
-bool startsWith(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+bool startsWith(const std::string& text, const std::string& prefix) {
+  return text.rfind(prefix, 0) == 0;
+}
 
 ErrorMeasures errorsOf(const Results& run, const Results& reference, const std::string& output) {
   ErrorMeasures m;
@@ -31,7 +33,8 @@ double maxAbs(const Results& r, int column) {
 
 }  // namespace
 
-RunRecord measureRun(const Results& run, const Results* reference, const std::vector<std::string>& outputs) {
+RunRecord measureRun(const Results& run, const Results* reference,
+                     const std::vector<std::string>& outputs) {
   RunRecord r;
   r.status = run.status;
   r.message = run.message;
@@ -44,8 +47,10 @@ RunRecord measureRun(const Results& run, const Results* reference, const std::ve
     r.energyBalanceMax = *std::max_element(v.begin(), v.end());
     r.energyBalanceFinal = v.back();
   }
-  if (const int c = run.column("violation.position"); c >= 0) r.violationPositionMax = maxAbs(run, c);
-  if (const int c = run.column("violation.velocity"); c >= 0) r.violationVelocityMax = maxAbs(run, c);
+  if (const int c = run.column("violation.position"); c >= 0)
+    r.violationPositionMax = maxAbs(run, c);
+  if (const int c = run.column("violation.velocity"); c >= 0)
+    r.violationVelocityMax = maxAbs(run, c);
   r.errors.resize(outputs.size());
   if (reference && run.status == RunStatus::Completed)
     for (size_t k = 0; k < outputs.size(); ++k) r.errors[k] = errorsOf(run, *reference, outputs[k]);

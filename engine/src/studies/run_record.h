@@ -26,13 +26,13 @@ struct ErrorMeasures {
 
 struct RunRecord {
   static constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
-  int run = -1;                       // index into Study::runs
+  int run = -1;  // index into Study::runs
   RunStatus status = RunStatus::Running;
-  std::string message;                // why the run stopped when it did not complete
-  bool interrupted = false;           // stopped by the user: not a result, made again on resume
+  std::string message;       // why the run stopped when it did not complete
+  bool interrupted = false;  // stopped by the user: not a result, made again on resume
   double tReached = 0.0;
-  RunStatistics stats;                // cpuSeconds: the least over the repetitions
-  double cpuSecondsMax = 0.0;         // the most over the repetitions
+  RunStatistics stats;         // cpuSeconds: the least over the repetitions
+  double cpuSecondsMax = 0.0;  // the most over the repetitions
   double energyBalanceMin = kNone, energyBalanceMax = kNone, energyBalanceFinal = kNone;
   double violationPositionMax = kNone, violationVelocityMax = kNone;
   std::vector<ErrorMeasures> errors;  // one per Study::outputs (kNone where not measured)
@@ -42,7 +42,8 @@ struct RunRecord {
 // The measures of a finished run: status, statistics, energy balance and violation extremes, and
 // when reference is given, the errors of each output the run and the reference both have.
 // Throws std::invalid_argument when the reference does not cover the run's time span.
-RunRecord measureRun(const Results& run, const Results* reference, const std::vector<std::string>& outputs);
+RunRecord measureRun(const Results& run, const Results* reference,
+                     const std::vector<std::string>& outputs);
 
 // The rejected steps by cause: the error estimate, Newton, and the rest (state-space recovery,
 // CVODE, ...).

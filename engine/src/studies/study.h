@@ -42,7 +42,7 @@ struct RunSpec {
 struct ReferenceSpec {
   std::string description;  // said in every output, e.g. "esdirk4-6l2sa2, fixed step 1e-4 s"
   std::string file;         // a CSV written by a run (mbw-cli run -o), or when empty:
-  RunSpec run;              // the run (its variant, time window and output step serve a closed form)
+  RunSpec run;  // the run (its variant, time window and output step serve a closed form)
   // when not empty, the closed-form solution of that name (analysis/iftomm_references.h) at the
   // run's output times instead of the run
   std::string closedForm = "";
@@ -54,8 +54,8 @@ struct Study {
   std::vector<std::string> variedFields;  // the JSON pointers the variants set (table columns)
   std::vector<ReferenceSpec> references;
   std::vector<RunSpec> runs;
-  std::vector<std::string> outputs;   // channels compared with the reference (CSV column names)
-  std::vector<double> checkpoints;    // simulated times at which each run's CPU time is read
+  std::vector<std::string> outputs;  // channels compared with the reference (CSV column names)
+  std::vector<double> checkpoints;   // simulated times at which each run's CPU time is read
 };
 
 // "lms3 (0.6)", "rn4": the integrator with its effective rho_inf where it has one

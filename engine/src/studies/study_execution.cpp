@@ -43,7 +43,8 @@ std::string readKeptReference(const std::string& path, const std::string& descri
   std::string line, last;
   while (std::getline(in, line))
     if (!line.empty()) last = line;
-  if (last.rfind("# statistics: ", 0) != 0) return "it is cut short (its last line is not the statistics)";
+  if (last.rfind("# statistics: ", 0) != 0)
+    return "it is cut short (its last line is not the statistics)";
   if (r.status != RunStatus::Completed) return "its run did not complete";
   if (r.metadataValue("reference") != description) return "it is the reference of another study";
   return "";
@@ -74,14 +75,16 @@ std::vector<std::string> checkOutputs(const Study& study, const std::vector<Mode
                             (spec.analysis == RunAnalysis::Kinematics ? "k" : "d");
     if (seen[key]) continue;
     seen[key] = true;
-    for (const Channel& c : runChannels(models.at(spec.variant), spec)) units.emplace(c.name, c.unit);
+    for (const Channel& c : runChannels(models.at(spec.variant), spec))
+      units.emplace(c.name, c.unit);
   }
   std::vector<std::string> out;
   for (const std::string& o : study.outputs) {
     const auto it = units.find(o);
     if (it == units.end())
-      throw StudyError("no run of the study records '" + o +
-                       "' (outputs are CSV columns of a run, e.g. body.x, body.wz, lambda.joint.1)");
+      throw StudyError(
+          "no run of the study records '" + o +
+          "' (outputs are CSV columns of a run, e.g. body.x, body.wz, lambda.joint.1)");
     out.push_back(it->second);
   }
   return out;
@@ -98,8 +101,9 @@ std::function<bool()> pollingStop(const StudyRunHooks& hooks, const StudyProgres
 
 // the references: read from their files (or kept from an earlier execution) or computed; every
 // process gets them. Returns "" or why the study cannot go on.
-std::string obtainReferences(const Study& study, Executor& executor, const StudyExecutionOptions& options,
-                             const StudyRunHooks& hooks, const StudyProgress& progress, StudyOutcome& out) {
+std::string obtainReferences(const Study& study, Executor& executor,
+                             const StudyExecutionOptions& options, const StudyRunHooks& hooks,
+                             const StudyProgress& progress, StudyOutcome& out) {
   const size_t n = study.references.size();
   out.references.resize(n);
   std::string verdict;
@@ -110,56 +114,66 @@ std::string obtainReferences(const Study& study, Executor& executor, const Study
       const std::string kept = options.referenceDirectory.empty() ? "" : referenceFile(options, k);
       if (!ref.closedForm.empty()) {
         const RunSettings& w = ref.run.settings;
-        out.references[k] = keepChannels(
-            closedFormReference(ref.closedForm, out.models.at(ref.run.variant), outputGridTimes(w.tStart, w.tEnd, w.output.step)),
-            study.outputs);
+        out.references[k] =
+            keepChannels(closedFormReference(ref.closedForm, out.models.at(ref.run.variant),
+                                             outputGridTimes(w.tStart, w.tEnd, w.output.step)),
+                         study.outputs);
       } else if (!ref.file.empty()) {
         out.references[k] = keepChannels(readCsv(ref.file), study.outputs);
       } else if (options.resume && !kept.empty() && std::filesystem::exists(kept)) {
         // a kept reference that cannot be used is computed again (its runs' errors would be wrong)
         const std::string why = readKeptReference(kept, ref.description, out.references[k]);
         if (why.empty()) {
-          if (progress.onNote) progress.onNote("reference " + std::to_string(k) + " read from " + kept);
+          if (progress.onNote)
+            progress.onNote("reference " + std::to_string(k) + " read from " + kept);
           continue;
         }
         compute.push_back(static_cast<int>(k));
         if (progress.onNote)
-          progress.onNote("reference " + std::to_string(k) + " in " + kept + " cannot be used (" + why +
-                          "): computed again: " + ref.description);
+          progress.onNote("reference " + std::to_string(k) + " in " + kept + " cannot be used (" +
+                          why + "): computed again: " + ref.description);
         continue;
       } else {
         compute.push_back(static_cast<int>(k));
-        if (progress.onNote) progress.onNote("reference " + std::to_string(k) + ": " + ref.description);
+        if (progress.onNote)
+          progress.onNote("reference " + std::to_string(k) + ": " + ref.description);
         continue;
       }
-      if (progress.onNote) progress.onNote("reference " + std::to_string(k) + ": " + ref.description);
+      if (progress.onNote)
+        progress.onNote("reference " + std::to_string(k) + ": " + ref.description);
     }
     auto work = [&](int k) { return csvText(makeReferenceRun(study, out.models, k, hooks)); };
     auto done = [&](int k, const std::string& text) {
       Results r = fromCsvText(text, "reference " + std::to_string(k));
       r.metadata.push_back({"reference", study.references[k].description});
-      if (!options.referenceDirectory.empty() && r.status == RunStatus::Completed) keepReference(r, referenceFile(options, k));
+      if (!options.referenceDirectory.empty() && r.status == RunStatus::Completed)
+        keepReference(r, referenceFile(options, k));
       if (progress.onNote)
         progress.onNote("reference " + std::to_string(k) + " " + toString(r.status) + ": " +
-                        std::to_string(r.stats.steps) + " steps, " + formatNumber(r.stats.cpuSeconds) + " s CPU");
+                        std::to_string(r.stats.steps) + " steps, " +
+                        formatNumber(r.stats.cpuSeconds) + " s CPU");
       out.references[static_cast<size_t>(k)] = std::move(r);
     };
     executor.run(compute, work, done, pollingStop(hooks, progress));
     for (size_t k = 0; k < n && verdict.empty(); ++k) {
       const Results& r = out.references[k];
-      if (r.status == RunStatus::Cancelled || r.status == RunStatus::Running) verdict = kInterrupted;
+      if (r.status == RunStatus::Cancelled || r.status == RunStatus::Running)
+        verdict = kInterrupted;
       else if (r.status != RunStatus::Completed)
-        verdict = "the reference run (" + study.references[k].description + ") failed: " + r.message;
+        verdict =
+            "the reference run (" + study.references[k].description + ") failed: " + r.message;
     }
   } else {
-    executor.run({}, [&](int k) { return csvText(makeReferenceRun(study, out.models, k, hooks)); },
-                 [](int, const std::string&) {}, pollingStop(hooks, progress));
+    executor.run(
+        {}, [&](int k) { return csvText(makeReferenceRun(study, out.models, k, hooks)); },
+        [](int, const std::string&) {}, pollingStop(hooks, progress));
   }
   verdict = executor.share(verdict);
   if (!verdict.empty()) return verdict;
   for (size_t k = 0; k < n; ++k) {
     const std::string text = executor.share(executor.gathers() ? csvText(out.references[k]) : "");
-    if (!executor.gathers()) out.references[k] = fromCsvText(text, "reference " + std::to_string(k));
+    if (!executor.gathers())
+      out.references[k] = fromCsvText(text, "reference " + std::to_string(k));
   }
   return "";
 }
@@ -169,7 +183,8 @@ void writeTable(const std::string& path, const Study& study, const std::vector<s
   std::ofstream out(path);
   if (!out) throw StudyError("cannot write '" + path + "'");
   for (const std::string& c : resultsTableComments(study)) out << "# " << c << "\n";
-  out << "# " << resultsTableUnits(study, units) << "\n" << csvLine(resultsTableHeader(study)) << "\n";
+  out << "# " << resultsTableUnits(study, units) << "\n"
+      << csvLine(resultsTableHeader(study)) << "\n";
   for (const auto& r : records)
     if (r) out << csvLine(resultsTableRow(study, *r)) << "\n";
   out.flush();
@@ -207,12 +222,14 @@ std::vector<Channel> runChannels(const Model& model, const RunSpec& spec) {
   } catch (const std::invalid_argument& e) {
     throw ConfigurationError(e.what());
   }
-  const auto kind = spec.analysis == RunAnalysis::Kinematics ? Recorder::Kind::Kinematics : Recorder::Kind::Dynamics;
+  const auto kind = spec.analysis == RunAnalysis::Kinematics ? Recorder::Kind::Kinematics
+                                                             : Recorder::Kind::Dynamics;
   return Recorder(*f, kind, 1, spec.settings.recordMultipliers).channels();
 }
 
-StudyOutcome executeStudy(const Study& study, Executor& executor, const StudyExecutionOptions& options,
-                          const StudyRunHooks& hooks, const StudyProgress& progress) {
+StudyOutcome executeStudy(const Study& study, Executor& executor,
+                          const StudyExecutionOptions& options, const StudyRunHooks& hooks,
+                          const StudyProgress& progress) {
   std::vector<Model> models;
   for (const SceneVariant& v : study.variants) models.push_back(loadSceneVariant(v));
   return executeStudy(study, std::move(models), executor, options, hooks, progress);
@@ -222,8 +239,8 @@ StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executo
                           const StudyExecutionOptions& options, const StudyRunHooks& hooks,
                           const StudyProgress& progress) {
   if (models.size() != study.variants.size())
-    throw StudyError("the study has " + std::to_string(study.variants.size()) + " scene variants but " +
-                     std::to_string(models.size()) + " models were given");
+    throw StudyError("the study has " + std::to_string(study.variants.size()) +
+                     " scene variants but " + std::to_string(models.size()) + " models were given");
   StudyOutcome out;
   out.models = std::move(models);
   const std::vector<std::string> units = checkOutputs(study, out.models);
@@ -234,7 +251,9 @@ StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executo
   if (table) {
     const bool exists = std::filesystem::exists(options.tableFile) && !options.replace;
     if (exists && !options.resume)
-      throw StudyError("'" + options.tableFile + "' exists: continue that study with --resume, or write to another directory");
+      throw StudyError(
+          "'" + options.tableFile +
+          "' exists: continue that study with --resume, or write to another directory");
     if (exists) readBack(options.tableFile, study, out);
     writeTable(options.tableFile, study, units, out.records);
   }

@@ -52,8 +52,9 @@ struct StudyOutcome {
 };
 
 // Throws SceneError (a scene variant), StudyError, TableError, CsvError.
-StudyOutcome executeStudy(const Study& study, Executor& executor, const StudyExecutionOptions& options,
-                          const StudyRunHooks& hooks, const StudyProgress& progress = {});
+StudyOutcome executeStudy(const Study& study, Executor& executor,
+                          const StudyExecutionOptions& options, const StudyRunHooks& hooks,
+                          const StudyProgress& progress = {});
 // The same with the models of the variants loaded by the caller (one per variant, in order), e.g.
 // on a thread where scenes may be parsed while the study runs on another (the workbench).
 StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executor& executor,

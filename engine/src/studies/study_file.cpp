@@ -46,13 +46,16 @@ class StudyBuilder {
     study.title = out.name;
     if (file_.at("version").get<int>() != kStudyFormatVersion)
       issue("/version", "version " + std::to_string(file_.at("version").get<int>()) +
-                            " is not supported (this build reads version " + std::to_string(kStudyFormatVersion) + ")");
-    if (file_.contains("outputs")) study.outputs = file_.at("outputs").get<std::vector<std::string>>();
+                            " is not supported (this build reads version " +
+                            std::to_string(kStudyFormatVersion) + ")");
+    if (file_.contains("outputs"))
+      study.outputs = file_.at("outputs").get<std::vector<std::string>>();
     repeat_ = file_.value("repeat", 1);
     if (repeat_ < 1) issue("/repeat", "must be at least 1");
     readIntegrators();
     const json& scenes = file_.at("scenes");
-    for (size_t k = 0; k < scenes.size(); ++k) readScene(study, scenes[k], "/scenes/" + std::to_string(k));
+    for (size_t k = 0; k < scenes.size(); ++k)
+      readScene(study, scenes[k], "/scenes/" + std::to_string(k));
     if (study.runs.empty() && issues_.empty()) issue("/integrators", "the study has no runs");
     if (issues_.empty()) checkOutputs(study);
     return out;
@@ -72,21 +75,27 @@ class StudyBuilder {
     json options;
   };
 
-  void issue(const std::string& path, const std::string& message) { issues_.push_back({path, message}); }
+  void issue(const std::string& path, const std::string& message) {
+    issues_.push_back({path, message});
+  }
 
   std::string resolve(const std::string& file) const {
-    if (findBuiltinScene(file) || std::filesystem::path(file).is_absolute() || directory_.empty()) return file;
+    if (findBuiltinScene(file) || std::filesystem::path(file).is_absolute() || directory_.empty())
+      return file;
     return (directory_ / file).string();
   }
 
   // a positive number list
-  std::vector<double> positives(const json& entry, const std::string& key, const std::string& path) {
+  std::vector<double> positives(const json& entry, const std::string& key,
+                                const std::string& path) {
     std::vector<double> values;
     if (!entry.contains(key)) return values;
     const json& list = entry.at(key);
     for (size_t k = 0; k < list.size(); ++k) {
       const double v = list[k].get<double>();
-      if (!(v > 0.0)) issue(path + "/" + key + "/" + std::to_string(k), "must be positive, got " + list[k].dump());
+      if (!(v > 0.0))
+        issue(path + "/" + key + "/" + std::to_string(k),
+              "must be positive, got " + list[k].dump());
       values.push_back(v);
     }
     return values;
@@ -104,10 +113,14 @@ class StudyBuilder {
         issue(entry.path + "/name", "unknown integrator '" + name + "' (see `mbw-cli list`)");
         continue;
       }
-      entry.rhoInf = e.contains("rho_inf") ? e.at("rho_inf").get<std::vector<double>>() : std::vector<double>{-1.0};
-      for (double t : positives(e, "tolerances", entry.path)) entry.settings.push_back({true, t, false});
-      for (double h : positives(e, "steps", entry.path)) entry.settings.push_back({false, h, false});
-      for (double h : positives(e, "steps_per_stage", entry.path)) entry.settings.push_back({false, h, true});
+      entry.rhoInf = e.contains("rho_inf") ? e.at("rho_inf").get<std::vector<double>>()
+                                           : std::vector<double>{-1.0};
+      for (double t : positives(e, "tolerances", entry.path))
+        entry.settings.push_back({true, t, false});
+      for (double h : positives(e, "steps", entry.path))
+        entry.settings.push_back({false, h, false});
+      for (double h : positives(e, "steps_per_stage", entry.path))
+        entry.settings.push_back({false, h, true});
       if (entry.settings.empty()) issue(entry.path, "give tolerances, steps or steps_per_stage");
       entry.options = e;
       entries_.push_back(std::move(entry));
@@ -124,7 +137,8 @@ class StudyBuilder {
     const double from = v.at("from").get<double>(), to = v.at("to").get<double>();
     const int count = v.at("count").get<int>();
     const bool log = v.value("spacing", "linear") == "log";
-    if (count < 2) issue(path + "/count", "a range has at least 2 values, got " + std::to_string(count));
+    if (count < 2)
+      issue(path + "/count", "a range has at least 2 values, got " + std::to_string(count));
     if (log && !(from > 0.0 && to > 0.0)) issue(path + "/from", "a log range needs positive ends");
     if (count < 2 || (log && !(from > 0.0 && to > 0.0))) return values;
     for (int k = 0; k < count; ++k) {
@@ -146,10 +160,14 @@ class StudyBuilder {
       for (auto it = entry.at("variations").begin(); it != entry.at("variations").end(); ++it) {
         const std::string where = path + "/variations/" + escapePointerToken(it.key());
         if (it.key().empty() || it.key()[0] != '/') {
-          issue(where, "'" + it.key() + "' is not a JSON pointer into the scene (it starts with /, e.g. /bodies/1/mass)");
+          issue(
+              where,
+              "'" + it.key() +
+                  "' is not a JSON pointer into the scene (it starts with /, e.g. /bodies/1/mass)");
           continue;
         }
-        if (std::find(study.variedFields.begin(), study.variedFields.end(), it.key()) == study.variedFields.end())
+        if (std::find(study.variedFields.begin(), study.variedFields.end(), it.key()) ==
+            study.variedFields.end())
           study.variedFields.push_back(it.key());
         std::vector<std::vector<std::pair<std::string, std::string>>> next;
         for (const auto& c : combinations)
@@ -166,7 +184,8 @@ class StudyBuilder {
         model = loadSceneVariant(variant);
       } catch (const SceneError& e) {
         for (const SceneIssue& i : e.issues()) {
-          const bool field = std::any_of(fields.begin(), fields.end(), [&](const auto& f) { return f.first == i.path; });
+          const bool field = std::any_of(fields.begin(), fields.end(),
+                                         [&](const auto& f) { return f.first == i.path; });
           issue(field ? path + "/variations/" + escapePointerToken(i.path) : path + "/scene",
                 variantLabel(variant) + ": " + (i.path.empty() ? "" : i.path + ": ") + i.message);
         }
@@ -174,7 +193,8 @@ class StudyBuilder {
       }
       const int index = static_cast<int>(study.variants.size());
       study.variants.push_back(variant);
-      addRuns(study, model, index, entry.value("t_end", file_.value("t_end", model.defaults.tEnd)), path);
+      addRuns(study, model, index, entry.value("t_end", file_.value("t_end", model.defaults.tEnd)),
+              path);
     }
   }
 
@@ -190,22 +210,25 @@ class StudyBuilder {
     return s;
   }
 
-  void addRuns(Study& study, const Model& model, int variant, double tEnd, const std::string& scenePath) {
+  void addRuns(Study& study, const Model& model, int variant, double tEnd,
+               const std::string& scenePath) {
     if (!(tEnd > 0.0)) issue(scenePath + "/t_end", "must be positive");
     try {
       outputRequest_ = sceneOutputRequest(model);
     } catch (const std::runtime_error& e) {
       issue(scenePath, e.what());
     }
-    const std::vector<std::string> formulations = file_.contains("formulations")
-                                                      ? file_.at("formulations").get<std::vector<std::string>>()
-                                                      : std::vector<std::string>{model.defaults.formulation};
+    const std::vector<std::string> formulations =
+        file_.contains("formulations") ? file_.at("formulations").get<std::vector<std::string>>()
+                                       : std::vector<std::string>{model.defaults.formulation};
     const std::vector<std::string> known = formulationNames();
     for (size_t f = 0; f < formulations.size(); ++f)
       if (std::find(known.begin(), known.end(), formulations[f]) == known.end())
-        issue("/formulations/" + std::to_string(f), "unknown formulation '" + formulations[f] + "' (rp, rA or rE)");
+        issue("/formulations/" + std::to_string(f),
+              "unknown formulation '" + formulations[f] + "' (rp, rA or rE)");
     checkFormulations(formulations);
-    if (!study.outputs.empty()) addReference(study, model, variant, baseSettings(model, formulations.front(), tEnd));
+    if (!study.outputs.empty())
+      addReference(study, model, variant, baseSettings(model, formulations.front(), tEnd));
     for (const std::string& formulation : formulations)
       for (const Entry& e : entries_)
         for (double rho : e.rhoInf)
@@ -217,8 +240,11 @@ class StudyBuilder {
             IntegratorSettings& s = spec.settings.integratorSettings;
             s.rhoInf = rho;
             s.variableStep = setting.variable;
-            if (setting.variable) s.rtol = s.atol = setting.value;
-            else s.step = setting.perStage ? setting.value * e.info->capabilities.implicitStages : setting.value;
+            if (setting.variable)
+              s.rtol = s.atol = setting.value;
+            else
+              s.step = setting.perStage ? setting.value * e.info->capabilities.implicitStages
+                                        : setting.value;
             s.maxStep = e.options.value("max_step", s.maxStep);
             s.newtonTolerance = e.options.value("newton_tolerance", s.newtonTolerance);
             s.newtonToleranceRule = e.options.value("newton_tolerance_rule", s.newtonToleranceRule);
@@ -229,10 +255,12 @@ class StudyBuilder {
             s.index3Form = e.options.value("index3_form", s.index3Form);
             s.penalty = e.options.value("penalty", s.penalty);
             spec.repeat = repeat_;
-            spec.reference = study.outputs.empty() ? -1 : static_cast<int>(study.references.size()) - 1;
+            spec.reference =
+                study.outputs.empty() ? -1 : static_cast<int>(study.references.size()) - 1;
             // the study's formulations apply to the integrators that support them
             const std::vector<std::string>& supported = e.info->capabilities.formulations;
-            if (std::find(supported.begin(), supported.end(), formulation) == supported.end()) continue;
+            if (std::find(supported.begin(), supported.end(), formulation) == supported.end())
+              continue;
             // the check of every run (simulation/settings_check.h), sizes included: a sweep has
             // no confirmation
             if (const std::optional<SettingsProblem> p = runSettingsProblem(spec.settings)) {
@@ -247,9 +275,11 @@ class StudyBuilder {
   void checkFormulations(const std::vector<std::string>& formulations) {
     for (const Entry& e : entries_) {
       const std::vector<std::string>& supported = e.info->capabilities.formulations;
-      if (std::none_of(formulations.begin(), formulations.end(), [&](const std::string& f) {
-            return std::find(supported.begin(), supported.end(), f) != supported.end();
-          }) && reported_.insert(e.path + "formulations").second)
+      if (std::none_of(formulations.begin(), formulations.end(),
+                       [&](const std::string& f) {
+                         return std::find(supported.begin(), supported.end(), f) != supported.end();
+                       }) &&
+          reported_.insert(e.path + "formulations").second)
         issue(e.path + "/name", e.info->name + " supports none of the study's formulations");
     }
   }
@@ -282,7 +312,8 @@ class StudyBuilder {
     const std::string path = "/reference/closed_form";
     if (!(base.output.step > 0.0)) {
       if (reported_.insert(path + "step").second)
-        issue(path, "a closed form is compared at the runs' output times: give the scene an output_step");
+        issue(path,
+              "a closed form is compared at the runs' output times: give the scene an output_step");
       return;
     }
     Results reference;
@@ -297,9 +328,11 @@ class StudyBuilder {
     for (size_t k = 0; k < outputs.size(); ++k) {
       if (reference.column(outputs[k]) >= 0) continue;
       std::string channels;
-      for (int c = 1; c < reference.columnCount(); ++c) channels += (c > 1 ? ", " : "") + reference.channels()[c].name;
+      for (int c = 1; c < reference.columnCount(); ++c)
+        channels += (c > 1 ? ", " : "") + reference.channels()[c].name;
       if (reported_.insert(path + outputs[k]).second)
-        issue("/outputs/" + std::to_string(k), "the closed form " + name + " gives " + channels + ", not '" + outputs[k] + "'");
+        issue("/outputs/" + std::to_string(k),
+              "the closed form " + name + " gives " + channels + ", not '" + outputs[k] + "'");
     }
   }
 
@@ -307,12 +340,15 @@ class StudyBuilder {
   void checkOutputs(const Study& study) {
     std::map<int, std::vector<Channel>> channels;
     for (const RunSpec& r : study.runs)
-      if (!channels.count(r.variant)) channels[r.variant] = runChannels(loadSceneVariant(study.variants[r.variant]), r);
+      if (!channels.count(r.variant))
+        channels[r.variant] = runChannels(loadSceneVariant(study.variants[r.variant]), r);
     for (size_t k = 0; k < study.outputs.size(); ++k)
       for (const auto& [variant, list] : channels)
-        if (std::none_of(list.begin(), list.end(), [&](const Channel& c) { return c.name == study.outputs[k]; })) {
-          issue("/outputs/" + std::to_string(k), variantLabel(study.variants[variant]) + " records no '" +
-                                                     study.outputs[k] + "' (outputs are CSV columns of a run)");
+        if (std::none_of(list.begin(), list.end(),
+                         [&](const Channel& c) { return c.name == study.outputs[k]; })) {
+          issue("/outputs/" + std::to_string(k), variantLabel(study.variants[variant]) +
+                                                     " records no '" + study.outputs[k] +
+                                                     "' (outputs are CSV columns of a run)");
           break;
         }
   }

@@ -12,15 +12,20 @@ namespace {
 // reads the CPU time as the run passes the checkpoints, stops it over its budget or on request
 class StudyRunObserver : public RunObserver {
  public:
-  StudyRunObserver(const std::vector<double>& checkpoints, double budget, const std::function<bool()>& stop)
-      : checkpoints_(checkpoints), budget_(budget), stop_(stop), cpuAt_(checkpoints.size(), RunRecord::kNone),
+  StudyRunObserver(const std::vector<double>& checkpoints, double budget,
+                   const std::function<bool()>& stop)
+      : checkpoints_(checkpoints),
+        budget_(budget),
+        stop_(stop),
+        cpuAt_(checkpoints.size(), RunRecord::kNone),
         start_(threadCpuSeconds()) {}
 
   void onRecorded(const Results& results, size_t firstNewRow) override {
     const double cpu = threadCpuSeconds() - start_;
     for (size_t r = firstNewRow; r < results.rowCount(); ++r)
       for (size_t c = 0; c < checkpoints_.size(); ++c)
-        if (std::isnan(cpuAt_[c]) && results.at(r, 0) >= checkpoints_[c] * (1.0 - 1e-12)) cpuAt_[c] = cpu;
+        if (std::isnan(cpuAt_[c]) && results.at(r, 0) >= checkpoints_[c] * (1.0 - 1e-12))
+          cpuAt_[c] = cpu;
     overBudget_ = budget_ > 0.0 && cpu > budget_;
   }
   bool stopRequested() override {
@@ -47,11 +52,13 @@ struct Outcome {
   bool overBudget = false, stopped = false;
 };
 
-Outcome simulate(const Study& study, const Model& model, const RunSpec& spec, const StudyRunHooks& hooks) {
+Outcome simulate(const Study& study, const Model& model, const RunSpec& spec,
+                 const StudyRunHooks& hooks) {
   Outcome o;
   StudyRunObserver observer(study.checkpoints, spec.cpuBudget, hooks.stopRequested);
   if (spec.analysis == RunAnalysis::Kinematics) {
-    o.results = runKinematics(model, spec.settings.formulation, spec.kinematics, spec.settings.every, &observer);
+    o.results = runKinematics(model, spec.settings.formulation, spec.kinematics,
+                              spec.settings.every, &observer);
   } else {
     Simulation simulation(model, spec.settings);
     o.results = simulation.run(&observer);
@@ -59,7 +66,8 @@ Outcome simulate(const Study& study, const Model& model, const RunSpec& spec, co
   o.cpuAt = observer.cpuAt();
   o.overBudget = observer.overBudget();
   o.stopped = observer.stopped() && !o.overBudget;
-  if (o.overBudget) o.results.message = "stopped by the CPU budget of " + std::to_string(spec.cpuBudget) + " s";
+  if (o.overBudget)
+    o.results.message = "stopped by the CPU budget of " + std::to_string(spec.cpuBudget) + " s";
   return o;
 }
 
@@ -90,7 +98,8 @@ RunRecord failedRecord(const std::string& why) {
 Results keepChannels(const Results& results, const std::vector<std::string>& channels) {
   std::vector<int> columns = {0};
   for (const std::string& c : channels)
-    if (const int k = results.column(c); k > 0 && std::find(columns.begin(), columns.end(), k) == columns.end())
+    if (const int k = results.column(c);
+        k > 0 && std::find(columns.begin(), columns.end(), k) == columns.end())
       columns.push_back(k);
   Results kept;
   std::vector<Channel> kinds;
@@ -109,7 +118,8 @@ Results keepChannels(const Results& results, const std::vector<std::string>& cha
 }
 
 RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
-                       const std::vector<Results>& references, int index, const StudyRunHooks& hooks) {
+                       const std::vector<Results>& references, int index,
+                       const StudyRunHooks& hooks) {
   const RunSpec& spec = study.runs.at(index);
   const Model& model = models.at(spec.variant);
   RunRecord record;
@@ -132,7 +142,8 @@ RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
     record.cpuAt = first.cpuAt;
     record.interrupted = first.stopped;
     // the repetitions time the same run again
-    for (int k = 1; k < spec.repeat && record.status == RunStatus::Completed && !record.interrupted; ++k) {
+    for (int k = 1; k < spec.repeat && record.status == RunStatus::Completed && !record.interrupted;
+         ++k) {
       const Outcome again = simulate(study, model, spec, hooks);
       record.interrupted = again.stopped;
       record.stats.cpuSeconds = std::min(record.stats.cpuSeconds, again.results.stats.cpuSeconds);

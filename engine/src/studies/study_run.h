@@ -16,14 +16,15 @@
 namespace mbw {
 
 struct StudyRunHooks {
-  std::function<bool()> stopRequested;                      // polled while runs go on
-  std::function<void(int run, const Results&)> onResults;   // each run's results, on its thread
+  std::function<bool()> stopRequested;                     // polled while runs go on
+  std::function<void(int run, const Results&)> onResults;  // each run's results, on its thread
 };
 
 // A run that cannot be configured is a failed record saying why (the study builders refuse such
 // runs before anything runs).
 RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
-                       const std::vector<Results>& references, int index, const StudyRunHooks& hooks);
+                       const std::vector<Results>& references, int index,
+                       const StudyRunHooks& hooks);
 
 // The reference run of Study::references[index] (not a file), kept to the time and the study's
 // outputs. Its status says whether it completed.

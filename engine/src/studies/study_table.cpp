@@ -20,7 +20,8 @@ void StudyTable::print(std::ostream& out) const {
   std::vector<size_t> width(header.size(), 0);
   for (size_t c = 0; c < header.size(); ++c) width[c] = header[c].size();
   for (const auto& row : rows)
-    for (size_t c = 0; c < row.size() && c < width.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    for (size_t c = 0; c < row.size() && c < width.size(); ++c)
+      width[c] = std::max(width[c], row[c].size());
   out << title << "\n";
   for (const std::string& n : notes) out << "  " << n << "\n";
   auto line = [&](const std::vector<std::string>& cells) {

@@ -10,8 +10,8 @@
 namespace mbw {
 
 struct StudyTable {
-  std::string title;                     // printed above the table
-  std::vector<std::string> notes;        // printed below the title; CSV comment lines
+  std::string title;               // printed above the table
+  std::vector<std::string> notes;  // printed below the title; CSV comment lines
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
 

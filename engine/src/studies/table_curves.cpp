@@ -27,24 +27,28 @@ bool number(const std::string& text, double& value) {
 
 }  // namespace
 
-std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x, const std::string& y,
-                                    const std::string& by, const std::vector<std::string>& filters) {
+std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x,
+                                    const std::string& y, const std::string& by,
+                                    const std::vector<std::string>& filters) {
   const int cx = requireColumn(table, x), cy = requireColumn(table, y);
   const int cb = by.empty() ? -1 : requireColumn(table, by);
   std::vector<std::pair<int, std::string>> conditions;
   for (const std::string& f : filters) {
     const size_t eq = f.find('=');
-    if (eq == std::string::npos) throw TableError("'" + f + "' is not a filter of the form column=value");
+    if (eq == std::string::npos)
+      throw TableError("'" + f + "' is not a filter of the form column=value");
     conditions.push_back({requireColumn(table, f.substr(0, eq)), f.substr(eq + 1)});
   }
   std::vector<TableCurve> curves;
   for (const std::vector<std::string>& row : table.rows) {
-    if (std::any_of(conditions.begin(), conditions.end(), [&](const auto& c) { return row[c.first] != c.second; }))
+    if (std::any_of(conditions.begin(), conditions.end(),
+                    [&](const auto& c) { return row[c.first] != c.second; }))
       continue;
     double vx = 0.0, vy = 0.0;
     if (!number(row[cx], vx) || !number(row[cy], vy)) continue;
     const std::string label = cb >= 0 ? row[cb] : "";
-    auto it = std::find_if(curves.begin(), curves.end(), [&](const TableCurve& c) { return c.label == label; });
+    auto it = std::find_if(curves.begin(), curves.end(),
+                           [&](const TableCurve& c) { return c.label == label; });
     if (it == curves.end()) it = curves.insert(curves.end(), TableCurve{label, {}, {}});
     it->x.push_back(vx);
     it->y.push_back(vy);
@@ -53,7 +57,8 @@ std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x
   for (TableCurve& c : curves) {
     std::vector<size_t> order(c.x.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return c.x[a] < c.x[b]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return c.x[a] < c.x[b]; });
     TableCurve sorted{c.label, {}, {}};
     for (size_t k : order) {
       sorted.x.push_back(c.x[k]);

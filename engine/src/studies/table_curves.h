@@ -23,7 +23,8 @@ struct RowFilter {
 
 // Throws TableError naming a missing column (and the table's columns) or a filter not of the
 // form column=value.
-std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x, const std::string& y,
-                                    const std::string& by, const std::vector<std::string>& filters = {});
+std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x,
+                                    const std::string& y, const std::string& by,
+                                    const std::vector<std::string>& filters = {});
 
 }  // namespace mbw

@@ -22,7 +22,8 @@ std::string familyOf(const std::string& integrator) {
 std::string cellText(const Study& study, const ThresholdCell& c) {
   if (c.run < 0) return "not reached";
   std::string cpu = formatNumber(c.cpuSeconds);
-  if (c.cpuSecondsMax > c.cpuSeconds && formatNumber(c.cpuSecondsMax) != cpu) cpu += "-" + formatNumber(c.cpuSecondsMax);
+  if (c.cpuSecondsMax > c.cpuSeconds && formatNumber(c.cpuSecondsMax) != cpu)
+    cpu += "-" + formatNumber(c.cpuSecondsMax);
   return workPrecisionSetting(study.runs[c.run]) + ": " + formatNumber(c.error) + ", " + cpu + " s";
 }
 
@@ -39,14 +40,17 @@ double runError(const RunRecord& r, ErrorMeasure measure) {
   return worst;
 }
 
-std::vector<ThresholdRow> thresholdTable(const Study& study, const std::vector<std::optional<RunRecord>>& records,
-                                         ErrorMeasure measure, const std::vector<double>& thresholds) {
+std::vector<ThresholdRow> thresholdTable(const Study& study,
+                                         const std::vector<std::optional<RunRecord>>& records,
+                                         ErrorMeasure measure,
+                                         const std::vector<double>& thresholds) {
   std::vector<ThresholdRow> rows;
   std::map<std::string, size_t> index;  // variant, formulation and method -> row
   for (size_t k = 0; k < study.runs.size(); ++k) {
     const RunSpec& spec = study.runs[k];
     // the method's row, made at its first run
-    const std::string key = std::to_string(spec.variant) + "|" + spec.settings.formulation + "|" + methodLabel(spec.settings);
+    const std::string key = std::to_string(spec.variant) + "|" + spec.settings.formulation + "|" +
+                            methodLabel(spec.settings);
     auto it = index.find(key);
     if (it == index.end()) {
       ThresholdRow row;
@@ -69,7 +73,8 @@ std::vector<ThresholdRow> thresholdTable(const Study& study, const std::vector<s
     const ThresholdCell cell{static_cast<int>(k), error, r.stats.cpuSeconds, r.cpuSecondsMax};
     if (row.best.run < 0 || error < row.best.error) row.best = cell;
     for (size_t t = 0; t < thresholds.size(); ++t)
-      if (error <= thresholds[t] && (row.cells[t].run < 0 || cell.cpuSeconds < row.cells[t].cpuSeconds))
+      if (error <= thresholds[t] &&
+          (row.cells[t].run < 0 || cell.cpuSeconds < row.cells[t].cpuSeconds))
         row.cells[t] = cell;
   }
   return rows;
@@ -78,17 +83,21 @@ std::vector<ThresholdRow> thresholdTable(const Study& study, const std::vector<s
 std::string thresholdTableHeading(const Study& study, ErrorMeasure measure) {
   std::string outputs, references;
   for (const std::string& o : study.outputs) outputs += (outputs.empty() ? "" : ", ") + o;
-  for (const ReferenceSpec& r : study.references) references += (references.empty() ? "" : "; ") + r.description;
-  const char* over = measure == ErrorMeasure::Max ? "the largest over the run" : measure == ErrorMeasure::Rms ? "the RMS over the run" : "at the end";
-  return "The cheapest run of each method whose error (" + std::string(over) + ", the largest of " + outputs +
-         "; against " + references + ") is at most each threshold.";
+  for (const ReferenceSpec& r : study.references)
+    references += (references.empty() ? "" : "; ") + r.description;
+  const char* over = measure == ErrorMeasure::Max   ? "the largest over the run"
+                     : measure == ErrorMeasure::Rms ? "the RMS over the run"
+                                                    : "at the end";
+  return "The cheapest run of each method whose error (" + std::string(over) + ", the largest of " +
+         outputs + "; against " + references + ") is at most each threshold.";
 }
 
 std::string thresholdTableMarkdown(const Study& study, const std::vector<ThresholdRow>& rows,
                                    const std::vector<double>& thresholds) {
   const bool variants = study.variants.size() > 1;
   std::ostringstream os;
-  os << "| " << (variants ? "scene | " : "") << "method | family | smallest error (setting: error, CPU) |";
+  os << "| " << (variants ? "scene | " : "")
+     << "method | family | smallest error (setting: error, CPU) |";
   for (double t : thresholds) os << " error <= " << formatNumber(t) << " (cheapest: error, CPU) |";
   os << "\n|" << (variants ? "---|" : "") << "---|---|---|";
   for (size_t t = 0; t < thresholds.size(); ++t) os << "---|";
@@ -96,11 +105,18 @@ std::string thresholdTableMarkdown(const Study& study, const std::vector<Thresho
   for (const ThresholdRow& row : rows) {
     os << "| ";
     if (variants) os << variantLabel(study.variants[row.variant]) << " | ";
-    os << row.method << (study.runs.empty() || row.formulation == study.runs.front().settings.formulation ? "" : " (" + row.formulation + ")")
+    os << row.method
+       << (study.runs.empty() || row.formulation == study.runs.front().settings.formulation
+               ? ""
+               : " (" + row.formulation + ")")
        << " | " << row.family << " | ";
-    if (row.best.run < 0) os << (row.completed == 0 ? "failed (" + std::to_string(row.runs) + " runs)" : "no error measured");
-    else os << cellText(study, row.best);
-    if (row.best.run >= 0 && row.completed < row.runs) os << "; " << row.runs - row.completed << " of " << row.runs << " runs failed";
+    if (row.best.run < 0)
+      os << (row.completed == 0 ? "failed (" + std::to_string(row.runs) + " runs)"
+                                : "no error measured");
+    else
+      os << cellText(study, row.best);
+    if (row.best.run >= 0 && row.completed < row.runs)
+      os << "; " << row.runs - row.completed << " of " << row.runs << " runs failed";
     os << " |";
     for (const ThresholdCell& c : row.cells) os << " " << cellText(study, c) << " |";
     os << "\n";

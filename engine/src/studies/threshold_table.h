@@ -19,23 +19,26 @@ namespace mbw {
 struct ThresholdCell {
   int run = -1;  // the cheapest run that reaches the threshold; < 0: none does
   double error = RunRecord::kNone;
-  double cpuSeconds = RunRecord::kNone, cpuSecondsMax = RunRecord::kNone;  // least and most of its repetitions
+  double cpuSeconds = RunRecord::kNone,
+         cpuSecondsMax = RunRecord::kNone;  // least and most of its repetitions
 };
 
 struct ThresholdRow {
   int variant = 0;
   std::string formulation, method, family;  // family: "index-3 DAE", "state-space ODE", ...
   int runs = 0, completed = 0;
-  ThresholdCell best;                       // the run of smallest error
-  std::vector<ThresholdCell> cells;         // one per threshold
+  ThresholdCell best;                // the run of smallest error
+  std::vector<ThresholdCell> cells;  // one per threshold
 };
 
 // The error of a run by the rule above (RunRecord::kNone when it has none).
 double runError(const RunRecord& record, ErrorMeasure measure);
 
 // One row per method, in the order of the study's runs.
-std::vector<ThresholdRow> thresholdTable(const Study& study, const std::vector<std::optional<RunRecord>>& records,
-                                         ErrorMeasure measure, const std::vector<double>& thresholds);
+std::vector<ThresholdRow> thresholdTable(const Study& study,
+                                         const std::vector<std::optional<RunRecord>>& records,
+                                         ErrorMeasure measure,
+                                         const std::vector<double>& thresholds);
 
 // One line saying what the table measures: "The cheapest run of each method whose error (max over
 // the run, the largest of p1_x, p1_y; against REFERENCE) is at most each threshold."

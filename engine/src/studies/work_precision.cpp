@@ -26,8 +26,8 @@ ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choic
   if (!choice.closedForm.empty()) {
     RunSpec window;
     window.settings = base;
-    return {closedFormReferenceDescription(choice.closedForm) + ", at the runs' output times", "", window,
-            choice.closedForm};
+    return {closedFormReferenceDescription(choice.closedForm) + ", at the runs' output times", "",
+            window, choice.closedForm};
   }
   if (!choice.file.empty()) return {"the run in " + choice.file, choice.file, {}};
   if (choice.integrator.empty()) return referenceQualityRun(base);
@@ -58,9 +58,12 @@ ErrorMeasure parseErrorMeasure(const std::string& name) {
 
 const char* toString(ErrorMeasure m) {
   switch (m) {
-    case ErrorMeasure::Max: return "max";
-    case ErrorMeasure::Rms: return "rms";
-    case ErrorMeasure::Final: return "final";
+    case ErrorMeasure::Max:
+      return "max";
+    case ErrorMeasure::Rms:
+      return "rms";
+    case ErrorMeasure::Final:
+      return "final";
   }
   return "?";
 }
@@ -80,13 +83,16 @@ ReferenceSpec referenceQualityRun(const RunSettings& base) {
   s.rtol = s.atol = 1e-12;
   s.constraintTolerance = 1e-13;
   s.linearSolver = s.jacobianUpdate = "auto";
-  return {"bdf (CVODE, state-space ODE), rtol = atol = 1e-12, constraints to 1e-13: the engine's reference-quality run",
-          "", ref};
+  return {
+      "bdf (CVODE, state-space ODE), rtol = atol = 1e-12, constraints to 1e-13: the engine's "
+      "reference-quality run",
+      "", ref};
 }
 
 Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const RunSettings& base,
                              const WorkPrecisionSettings& o) {
-  if (o.tolerances.empty() && o.steps.empty()) throw ConfigurationError("give tolerances or steps (or both)");
+  if (o.tolerances.empty() && o.steps.empty())
+    throw ConfigurationError("give tolerances or steps (or both)");
   if (o.repeat < 1) throw ConfigurationError("the repetitions must be at least 1");
   Study study;
   study.title = "work-precision on " + model.name;
@@ -103,17 +109,20 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
     if (!info) throw ConfigurationError("unknown integrator '" + m.integrator + "'");
     const bool byTolerance = info->capabilities.variableStep && !o.tolerances.empty();
     if (!byTolerance && (o.steps.empty() || !info->capabilities.fixedStep))
-      throw ConfigurationError(m.integrator + (info->capabilities.fixedStep
-                                                   ? " runs with fixed steps only: give steps too"
-                                                   : " chooses its own steps: give tolerances too"));
+      throw ConfigurationError(m.integrator +
+                               (info->capabilities.fixedStep
+                                    ? " runs with fixed steps only: give steps too"
+                                    : " chooses its own steps: give tolerances too"));
     for (double value : byTolerance ? o.tolerances : o.steps) {
       RunSpec spec;
-      spec.settings = studyRunSettings(runBase, m, byTolerance ? runBase.integratorSettings.step : value, false);
+      spec.settings = studyRunSettings(
+          runBase, m, byTolerance ? runBase.integratorSettings.step : value, false);
       if (byTolerance) {
         spec.settings.integratorSettings.variableStep = true;
         spec.settings.integratorSettings.rtol = spec.settings.integratorSettings.atol = value;
       }
-      const std::string why = unsupportedReason(*info, spec.settings.formulation, spec.settings.integratorSettings);
+      const std::string why =
+          unsupportedReason(*info, spec.settings.formulation, spec.settings.integratorSettings);
       if (!why.empty()) throw ConfigurationError(why);
       spec.repeat = o.repeat;
       spec.reference = 0;
@@ -123,16 +132,19 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
   return study;
 }
 
-std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study, const std::vector<RunRecord>& records,
+std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
+                                                    const std::vector<RunRecord>& records,
                                                     size_t output, ErrorMeasure measure) {
   std::vector<WorkPrecisionCurve> curves;
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs.at(r.run);
     std::string label = methodLabel(spec.settings);
     if (study.variants.size() > 1) label += ", " + variantLabel(study.variants.at(spec.variant));
-    auto it = std::find_if(curves.begin(), curves.end(), [&](const WorkPrecisionCurve& c) { return c.method == label; });
+    auto it = std::find_if(curves.begin(), curves.end(),
+                           [&](const WorkPrecisionCurve& c) { return c.method == label; });
     if (it == curves.end()) it = curves.insert(curves.end(), WorkPrecisionCurve{label, {}, {}, {}});
-    const double e = output < r.errors.size() ? measureOf(r.errors[output], measure) : ErrorMeasures::kNone;
+    const double e =
+        output < r.errors.size() ? measureOf(r.errors[output], measure) : ErrorMeasures::kNone;
     if (r.status != RunStatus::Completed || !(e >= 0.0)) continue;
     it->error.push_back(e);
     it->cpu.push_back(r.stats.cpuSeconds);
@@ -142,7 +154,8 @@ std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study, const st
   for (WorkPrecisionCurve& c : curves) {
     std::vector<size_t> order(c.error.size());
     std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return c.error[a] > c.error[b]; });
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return c.error[a] > c.error[b]; });
     WorkPrecisionCurve sorted{c.method, {}, {}, {}};
     for (size_t k : order) {
       sorted.error.push_back(c.error[k]);

@@ -24,8 +24,9 @@ double measureOf(const ErrorMeasures& errors, ErrorMeasure measure);
 
 // What the errors are measured against.
 struct ReferenceChoice {
-  std::string closedForm;  // a closed form of the scene's problem (analysis/iftomm_references.h), or
-  std::string file;        // a run's CSV (mbw-cli run -o), or a run of
+  std::string
+      closedForm;    // a closed form of the scene's problem (analysis/iftomm_references.h), or
+  std::string file;  // a run's CSV (mbw-cli run -o), or a run of
   std::string integrator;  // this integrator ("": the engine's reference-quality run) at
   double tolerance = 0.0;  // rtol = atol = this (> 0), or at
   double step = 0.0;       // this fixed step (> 0)
@@ -38,7 +39,8 @@ struct WorkPrecisionSettings {
   std::vector<StudyMethod> methods;
   std::vector<double> tolerances;  // for the integrators that choose their steps
   std::vector<double> steps;       // Delta t, for the others (and all, when no tolerances)
-  std::vector<std::string> outputs;  // default: the scene's named outputs, else the last body's x, y, z
+  std::vector<std::string>
+      outputs;  // default: the scene's named outputs, else the last body's x, y, z
   int repeat = 1;
   ReferenceChoice reference;
 };
@@ -60,7 +62,8 @@ struct WorkPrecisionCurve {
   std::vector<int> runs;
 };
 // One curve per method label (and scene variant, when the study has several), in study order.
-std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study, const std::vector<RunRecord>& records,
+std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
+                                                    const std::vector<RunRecord>& records,
                                                     size_t output, ErrorMeasure measure);
 
 // "rtol 1e-06" or "h 0.001": what a run of a work-precision study was set to

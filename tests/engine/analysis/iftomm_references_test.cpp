@@ -28,7 +28,8 @@ double largestDifference(const std::string& name, const Model& model, const Resu
     EXPECT_GE(a, 0) << c;
     EXPECT_GE(b, 0) << c;
     if (a < 0 || b < 0) continue;
-    for (size_t i = 0; i < run.rowCount(); ++i) worst = std::max(worst, std::abs(run.at(i, a) - reference.at(i, b)));
+    for (size_t i = 0; i < run.rowCount(); ++i)
+      worst = std::max(worst, std::abs(run.at(i, a) - reference.at(i, b)));
   }
   return worst;
 }
@@ -52,7 +53,8 @@ TEST(IftommReferences, A01ClosedFormAgreesWithATightRun) {
   EXPECT_LT(largestDifference("iftomm-a01", model, run, {"p1_x", "p1_y"}), 1e-9);
   EXPECT_LT(largestDifference("iftomm-a01", model, run, {"p1_x.rate", "p1_y.rate"}), 1e-8);
   // released at x = +1 from rest, it is at the bottom with speed sqrt(2 g) a quarter swing later
-  const Results r = closedFormReference("iftomm-a01", model, {0.0, 1.854074677301372 / std::sqrt(9.81)});
+  const Results r =
+      closedFormReference("iftomm-a01", model, {0.0, 1.854074677301372 / std::sqrt(9.81)});
   EXPECT_EQ(r.at(0, r.column("p1_x")), 1.0);
   EXPECT_NEAR(r.at(1, r.column("p1_x")), 0.0, 1e-14);
   EXPECT_NEAR(r.at(1, r.column("p1_y")), -1.0, 1e-14);
@@ -61,12 +63,15 @@ TEST(IftommReferences, A01ClosedFormAgreesWithATightRun) {
 
 TEST(IftommReferences, A02ClosedFormAgreesWithATightRunOfTheTemplate) {
   // N = 2 windows, upright, B0 at +1 m/s: the cranks first lie horizontal at t = 0.72 s
-  const Model model = parseScene(
-      generateScene("n-four-bar", {{"windows", "2"}, {"up", "y"}, {"joints", "spherical-universal"}}), "a02");
+  const Model model =
+      parseScene(generateScene("n-four-bar",
+                               {{"windows", "2"}, {"up", "y"}, {"joints", "spherical-universal"}}),
+                 "a02");
   const Results run = tightRun(model, 0.6);
   EXPECT_LT(largestDifference("iftomm-a02", model, run, {"b0_x", "b0_y"}), 1e-9);
   EXPECT_LT(largestDifference("iftomm-a02", model, run, {"b0_x.rate", "b0_y.rate"}), 1e-8);
-  // w0^2 = (g / L) 3 (3N + 1) / (2 (4N + 1)) for thin rods: the period of a turn from the closed form
+  // w0^2 = (g / L) 3 (3N + 1) / (2 (4N + 1)) for thin rods: the period of a turn from the closed
+  // form
   const Results r = closedFormReference("iftomm-a02", model, {0.0});
   EXPECT_NEAR(r.at(0, r.column("b0_x.rate")), 1.0, 1e-14);
 }
@@ -78,7 +83,9 @@ TEST(IftommReferences, RefusesModelsThatAreNotTheProblems) {
     closedFormReference("iftomm-a01", chain, {0.0});
     FAIL();
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("no body has a distance joint to the ground"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("no body has a distance joint to the ground"),
+              std::string::npos)
+        << e.what();
   }
   try {
     closedFormReference("iftomm-a02", chain, {0.0});
@@ -87,7 +94,8 @@ TEST(IftommReferences, RefusesModelsThatAreNotTheProblems) {
     EXPECT_NE(std::string(e.what()).find("no body crank_0"), std::string::npos) << e.what();
   }
   // a four-bar template has the crank but no output on it
-  const Model noOutput = parseScene(generateScene("n-four-bar", {{"windows", "1"}, {"joints", "spherical-universal"}}), "nfb");
+  const Model noOutput = parseScene(
+      generateScene("n-four-bar", {{"windows", "1"}, {"joints", "spherical-universal"}}), "nfb");
   EXPECT_NO_THROW(closedFormReference("iftomm-a02", noOutput, {0.0}));
 }
 

@@ -23,13 +23,14 @@ TEST(LinearAnalysisCurves, EachMethodRunsAtItsOwnOrTheGivenRhoInf) {
   EXPECT_NEAR(curves[2].rhoAtInfinity, 0.6, 1e-6);
   for (const LinearAnalysisCurve& c : curves) {
     ASSERT_EQ(c.points.size(), grid.size());
-    for (const LinearAnalysisPoint& p : c.points) EXPECT_LE(p.spectralRadius, 1.0 + 1e-9) << c.label;
+    for (const LinearAnalysisPoint& p : c.points)
+      EXPECT_LE(p.spectralRadius, 1.0 + 1e-9) << c.label;
   }
 }
 
 TEST(LinearAnalysisCurves, PeriodErrorOfSecondOrderMethodsFallsAsTheSquareOfTheStep) {
-  const std::vector<LinearAnalysisCurve> curves =
-      linearAnalysisCurves(parseStudyMethods("lms2:0,bathe:0.6"), std::nullopt, std::nullopt, {1e-3, 2e-3});
+  const std::vector<LinearAnalysisCurve> curves = linearAnalysisCurves(
+      parseStudyMethods("lms2:0,bathe:0.6"), std::nullopt, std::nullopt, {1e-3, 2e-3});
   for (const LinearAnalysisCurve& c : curves) {
     EXPECT_NEAR(c.points[1].periodElongation / c.points[0].periodElongation, 4.0, 0.01) << c.label;
     EXPECT_GT(c.points[0].amplitudeDecay, -1e-9) << c.label;
@@ -37,10 +38,12 @@ TEST(LinearAnalysisCurves, PeriodErrorOfSecondOrderMethodsFallsAsTheSquareOfTheS
 }
 
 TEST(LinearAnalysisCurves, RefusesAMethodWithoutALinearModelOrUnknown) {
-  EXPECT_THROW(linearAnalysisCurves(parseStudyMethods("lms2,rn4"), std::nullopt, std::nullopt, {0.1, 1.0}),
-               ConfigurationError);
-  EXPECT_THROW(linearAnalysisCurves({StudyMethod{"no-such-method"}}, std::nullopt, std::nullopt, {0.1, 1.0}),
-               ConfigurationError);
+  EXPECT_THROW(
+      linearAnalysisCurves(parseStudyMethods("lms2,rn4"), std::nullopt, std::nullopt, {0.1, 1.0}),
+      ConfigurationError);
+  EXPECT_THROW(
+      linearAnalysisCurves({StudyMethod{"no-such-method"}}, std::nullopt, std::nullopt, {0.1, 1.0}),
+      ConfigurationError);
 }
 
 TEST(LinearAnalysisCurves, NearestPointIsNearestOnALogScale) {

@@ -26,8 +26,10 @@ TEST(ModelCheck, FourBarOfRevolutesHasOneDegreeOfFreedomAndThreeRedundantEquatio
   ASSERT_EQ(c.findings.size(), 1u);
   EXPECT_EQ(c.findings[0].kind, FindingKind::Note);
   EXPECT_EQ(c.findings[0].path.rfind("/joints/", 0), 0u);
-  EXPECT_NE(c.findings[0].message.find("3 of its 5 equations repeat"), std::string::npos) << c.findings[0].message;
-  EXPECT_EQ(modelCheckSummary(c), "3 bodies, 4 joints, 18 coordinates, 20 equations (3 redundant), 0 drivers: 1 DOF");
+  EXPECT_NE(c.findings[0].message.find("3 of its 5 equations repeat"), std::string::npos)
+      << c.findings[0].message;
+  EXPECT_EQ(modelCheckSummary(c),
+            "3 bodies, 4 joints, 18 coordinates, 20 equations (3 redundant), 0 drivers: 1 DOF");
 }
 
 TEST(ModelCheck, SphericalUniversalCouplerRepeatsNothing) {

@@ -35,12 +35,13 @@ struct Start {
 
 TEST(PendulumClosedForm, AgreesWithAFineIntegrationSwingingAndTurning) {
   const double w0 = std::sqrt(9.81);
-  for (const Start& s : {Start{M_PI / 2, 0.0}, Start{-0.3, 2.0}, Start{1.0, -1.5}, Start{M_PI, -1.0},
-                         Start{0.2, 8.0}, Start{-2.0, -7.0}}) {
+  for (const Start& s : {Start{M_PI / 2, 0.0}, Start{-0.3, 2.0}, Start{1.0, -1.5},
+                         Start{M_PI, -1.0}, Start{0.2, 8.0}, Start{-2.0, -7.0}}) {
     SCOPED_TRACE(::testing::Message() << "theta0 " << s.angle0 << ", rate0 " << s.rate0);
     const PendulumClosedForm p(w0, s.angle0, s.rate0);
     for (double t : {0.0, 0.37, 1.9, 5.0}) {
-      const PendulumClosedForm::Motion exact = p.at(t), rk = integrate(w0, s.angle0, s.rate0, t, 20000);
+      const PendulumClosedForm::Motion exact = p.at(t),
+                                       rk = integrate(w0, s.angle0, s.rate0, t, 20000);
       EXPECT_NEAR(exact.angle, rk.angle, 1e-10) << "t " << t;
       EXPECT_NEAR(exact.rate, rk.rate, 1e-10) << "t " << t;
     }

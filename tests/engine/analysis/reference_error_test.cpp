@@ -18,7 +18,8 @@ TEST(ReferenceError, CubicThroughFourPointsIsExactForCubics) {
   std::vector<double> T{0.0, 0.1, 0.25, 0.3, 0.5, 0.8, 1.0}, E;
   auto cubic = [](double t) { return 2 - t + 3 * t * t - 0.5 * t * t * t; };
   for (double t : T) E.push_back(cubic(t));
-  for (double t : {0.0, 0.05, 0.27, 0.61, 0.99, 1.0}) EXPECT_NEAR(interpolateCubic4(T, E, t), cubic(t), 1e-14);
+  for (double t : {0.0, 0.05, 0.27, 0.61, 0.99, 1.0})
+    EXPECT_NEAR(interpolateCubic4(T, E, t), cubic(t), 1e-14);
 }
 
 TEST(ReferenceError, ConvergesAtFourthOrderForSmoothData) {
@@ -31,7 +32,8 @@ TEST(ReferenceError, ConvergesAtFourthOrderForSmoothData) {
       E.push_back(f(T.back()));
     }
     double worst = 0.0;
-    for (double t = 0.0; t <= 1.0; t += 0.0137) worst = std::max(worst, std::abs(interpolateCubic4(T, E, t) - f(t)));
+    for (double t = 0.0; t <= 1.0; t += 0.0137)
+      worst = std::max(worst, std::abs(interpolateCubic4(T, E, t) - f(t)));
     if (previous > 0.0) {
       EXPECT_NEAR(std::log2(previous / worst), 4.0, 0.4);
     }

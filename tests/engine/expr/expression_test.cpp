@@ -23,9 +23,11 @@ TEST(TimeFunction, SeedDriverAndItsExactDerivatives) {
 }
 
 TEST(TimeFunction, OperatorsAndFunctions) {
-  const TimeFunction f = TimeFunction::parse("2^t + t^3 - sqrt(1+t) + exp(-t)*atan2(t, 2) + abs(t-3)");
+  const TimeFunction f =
+      TimeFunction::parse("2^t + t^3 - sqrt(1+t) + exp(-t)*atan2(t, 2) + abs(t-3)");
   const double t = 0.8;
-  const double expected = std::pow(2, t) + t * t * t - std::sqrt(1 + t) + std::exp(-t) * std::atan2(t, 2) + std::abs(t - 3);
+  const double expected = std::pow(2, t) + t * t * t - std::sqrt(1 + t) +
+                          std::exp(-t) * std::atan2(t, 2) + std::abs(t - 3);
   EXPECT_NEAR(f.value(t), expected, 1e-14);
   // derivative by finite differences only as a cross-check of the symbolic one
   const double h = 1e-5;
@@ -64,7 +66,8 @@ TEST(TimeFunction, TooDeepOrTooLargeIsRefusedBeforeGinacWorks) {
     TimeFunction::parse(deep);
     FAIL();
   } catch (const ExpressionError& e) {
-    EXPECT_NE(std::string(e.what()).find("nested 500 deep, more than the 24"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("nested 500 deep, more than the 24"), std::string::npos)
+        << e.what();
     EXPECT_LT(std::string(e.what()).size(), 300u) << "the expression is echoed whole";
   }
   EXPECT_THROW(TimeFunction::parse("t+" + std::string(20000, '1')), ExpressionError);
@@ -79,18 +82,22 @@ TEST(TimeFunction, TooDeepOrTooLargeIsRefusedBeforeGinacWorks) {
   // nesting within the limits is read
   std::string fine = "t";
   for (int k = 0; k < 6; ++k) fine = "sin(" + fine + ")";
-  EXPECT_NEAR(TimeFunction::parse(fine).value(0.3), [] {
-    double x = 0.3;
-    for (int k = 0; k < 6; ++k) x = std::sin(x);
-    return x;
-  }(), 1e-14);
+  EXPECT_NEAR(
+      TimeFunction::parse(fine).value(0.3),
+      [] {
+        double x = 0.3;
+        for (int k = 0; k < 6; ++k) x = std::sin(x);
+        return x;
+      }(),
+      1e-14);
 }
 
 // GiNaC's messages carry its function names and, for a parse error, a source frame on lines of
 // their own; the user gets the point in a line.
 TEST(TimeFunction, GinacMessagesInOurWords) {
   EXPECT_EQ(plainGinacMessage("power::eval(): division by zero"), "division by zero");
-  EXPECT_EQ(plainGinacMessage("GiNaC: parse error at line 0, column 0: unexpected token, got: EOF\n[frame]"),
+  EXPECT_EQ(plainGinacMessage(
+                "GiNaC: parse error at line 0, column 0: unexpected token, got: EOF\n[frame]"),
             "it ends before it is complete");
   EXPECT_EQ(plainGinacMessage("find_or_insert_symbol: symbol \"omega\" not found"),
             "unknown name \"omega\" (an expression knows t and pi)");
@@ -119,21 +126,26 @@ TEST(TimeFunction, PiecewisePiecesHoldUpToTheirBreaks) {
   EXPECT_NEAR(before.df, M_PI / 2 * M_PI / 0.4 * std::sin(M_PI * 0.3 / 0.4), 1e-13);
   EXPECT_EQ(after.df, 0.0);
   EXPECT_EQ(after.ddf, 0.0);
-  EXPECT_THROW(TimeFunction::piecewise({1.0, 0.5}, {TimeFunction(), TimeFunction(), TimeFunction()}), ExpressionError);
+  EXPECT_THROW(
+      TimeFunction::piecewise({1.0, 0.5}, {TimeFunction(), TimeFunction(), TimeFunction()}),
+      ExpressionError);
   EXPECT_THROW(TimeFunction::piecewise({1.0}, {TimeFunction()}), ExpressionError);
 }
 
 TEST(TimeFunction, RatesIntegrateExactlyToContinuousFunctions) {
   // the spin-rate profile of the rotating shaft (Zhang et al. 2022 eq 25) and its angle
   const std::vector<double> breaks{0.0, 0.5, 1.0, 1.25};
-  const std::vector<std::string> rate{"0", "24*(1 - cos(pi*t/0.5))", "48", "48 + 12*(1 - cos(pi*(t - 1)/0.25))", "72"};
+  const std::vector<std::string> rate{"0", "24*(1 - cos(pi*t/0.5))", "48",
+                                      "48 + 12*(1 - cos(pi*(t - 1)/0.25))", "72"};
   const TimeFunction angle = TimeFunction::integral(breaks, rate, 0.0, 0.0);
   auto exact = [](double t) {  // the integral written by hand
     if (t <= 0.0) return 0.0;
     if (t <= 0.5) return 24.0 * (t - 0.5 / M_PI * std::sin(M_PI * t / 0.5));
     if (t <= 1.0) return 12.0 + 48.0 * (t - 0.5);
     const double a = 36.0;
-    if (t <= 1.25) return a + 48.0 * (t - 1.0) + 12.0 * ((t - 1.0) - 0.25 / M_PI * std::sin(M_PI * (t - 1.0) / 0.25));
+    if (t <= 1.25)
+      return a + 48.0 * (t - 1.0) +
+             12.0 * ((t - 1.0) - 0.25 / M_PI * std::sin(M_PI * (t - 1.0) / 0.25));
     return a + 12.0 + 3.0 + 72.0 * (t - 1.25);
   };
   for (double t : {-0.5, 0.0, 0.2, 0.5, 0.7, 1.0, 1.1, 1.25, 2.5}) {

@@ -24,11 +24,13 @@ constexpr double kT = 0.2;
 // A two-element beam (five nodes) with unequal stiffnesses, its nodes displaced, turned and
 // given random motions; damping > 0 adds the section dampers.
 Model randomBeamModel(unsigned seed, double damping) {
-  const std::string beam = R"([{"name": "b", "from": [0.1, -0.2, 0.3], "to": [1.3, 0.4, 0.1], "elements": 2,
+  const std::string beam =
+      R"([{"name": "b", "from": [0.1, -0.2, 0.3], "to": [1.3, 0.4, 0.1], "elements": 2,
       "section": {"EA": 900, "GA2": 500, "GA3": 400, "GJ": 30, "EI2": 45, "EI3": 60, "damping": )" +
-                           std::to_string(damping) + R"(},
+      std::to_string(damping) + R"(},
       "mass_per_length": 2.0, "inertia_per_length": [0.02, 0.01, 0.012], "section_y": [0, 1, 1]}])";
-  Model m = parseScene(test::sceneJson("[]", "[]", "[]", R"(, "gravity": [0, 0, 0], "beams": )" + beam), "test");
+  Model m = parseScene(
+      test::sceneJson("[]", "[]", "[]", R"(, "gravity": [0, 0, 0], "beams": )" + beam), "test");
   std::mt19937 rng(seed);
   for (Body& b : m.bodies) {
     b.position_W += test::randomVector(rng, 0.05);
@@ -113,11 +115,17 @@ TEST_P(BeamElementTest, JacobiansMatchFiniteDifferences) {
       f->dynamicsJacobian(vdot, lambda, 1.0, 0.0, MatrixSink(Kq));
       f->dynamicsJacobian(vdot, lambda, 0.0, 1.0, MatrixSink(Kv));
       // r = -Q at vdot = 0, lambda = 0
-      const MatrixXd KqFD = test::positionJacobianFD(*f, q, [&](const VectorXd& qs) { return VectorXd(-evaluate(*f, qs, v).Q); });
-      const MatrixXd KvFD = test::velocityJacobianFD(v, [&](const VectorXd& vs) { return VectorXd(-evaluate(*f, q, vs).Q); });
+      const MatrixXd KqFD = test::positionJacobianFD(
+          *f, q, [&](const VectorXd& qs) { return VectorXd(-evaluate(*f, qs, v).Q); });
+      const MatrixXd KvFD = test::velocityJacobianFD(
+          v, [&](const VectorXd& vs) { return VectorXd(-evaluate(*f, q, vs).Q); });
       const double scale = KqFD.cwiseAbs().maxCoeff();
-      EXPECT_LT(relativeError(Kq / scale, KqFD / scale), 1e-7) << "dr/dq\n" << Kq << "\nFD\n" << KqFD;
-      EXPECT_LT(relativeError(Kv / scale, KvFD / scale), 1e-7) << "dr/dv\n" << Kv << "\nFD\n" << KvFD;
+      EXPECT_LT(relativeError(Kq / scale, KqFD / scale), 1e-7) << "dr/dq\n"
+                                                               << Kq << "\nFD\n"
+                                                               << KqFD;
+      EXPECT_LT(relativeError(Kv / scale, KvFD / scale), 1e-7) << "dr/dv\n"
+                                                               << Kv << "\nFD\n"
+                                                               << KvFD;
     }
   }
 }
@@ -125,9 +133,11 @@ TEST_P(BeamElementTest, JacobiansMatchFiniteDifferences) {
 INSTANTIATE_TEST_SUITE_P(Formulations, BeamElementTest, ::testing::Values("rA", "rp"));
 
 TEST(BeamElement, TheReferenceConfigurationIsUnstrained) {
-  const Model m = parseScene(test::sceneJson("[]", "[]", "[]", R"(, "gravity": [0, 0, 0], "beams": [{"name": "b",
+  const Model m = parseScene(
+      test::sceneJson("[]", "[]", "[]", R"(, "gravity": [0, 0, 0], "beams": [{"name": "b",
       "from": [0, 0, 0], "to": [2, 1, -1], "elements": 3, "section": {"EA": 1, "GA2": 1, "GA3": 1, "GJ": 1, "EI2": 1, "EI3": 1},
-      "mass_per_length": 1, "inertia_per_length": [1, 1, 1]}])"), "test");
+      "mass_per_length": 1, "inertia_per_length": [1, 1, 1]}])"),
+      "test");
   for (const std::string name : {"rA", "rp"}) {
     const auto f = makeFormulation(name, m);
     VectorXd q, v;

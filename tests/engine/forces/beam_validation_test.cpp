@@ -29,21 +29,23 @@ constexpr double kLength = 1.0, kEI = 100.0, kMass = 1.0;
 std::string beamJson(int elements, double GA, double J) {
   std::ostringstream os;
   os.precision(17);
-  os << R"([{"name": "c", "from": [0, 0, 0], "to": [)" << kLength << R"(, 0, 0], "elements": )" << elements
-     << R"(, "section": {"EA": 1e6, "GA2": )" << GA << R"(, "GA3": )" << GA << R"(, "GJ": 80, "EI2": )" << kEI
-     << R"(, "EI3": )" << kEI << R"(}, "mass_per_length": )" << kMass << R"(, "inertia_per_length": [)" << 2 * J
-     << ", " << J << ", " << J << "]}]";
+  os << R"([{"name": "c", "from": [0, 0, 0], "to": [)" << kLength << R"(, 0, 0], "elements": )"
+     << elements << R"(, "section": {"EA": 1e6, "GA2": )" << GA << R"(, "GA3": )" << GA
+     << R"(, "GJ": 80, "EI2": )" << kEI << R"(, "EI3": )" << kEI << R"(}, "mass_per_length": )"
+     << kMass << R"(, "inertia_per_length": [)" << 2 * J << ", " << J << ", " << J << "]}]";
   return os.str();
 }
 
 // the beam, clamped at x = 0 (or free), loaded by `forces` at its tip node c.<2 elements>
-Model beamModel(int elements, bool clamped, const std::string& forces, double GA = 1e4, double J = 1e-4,
-                const std::string& settings = "") {
+Model beamModel(int elements, bool clamped, const std::string& forces, double GA = 1e4,
+                double J = 1e-4, const std::string& settings = "") {
   const std::string joints =
-      clamped ? R"([{"name": "clamp", "type": "fixed", "body_i": "ground", "body_j": "c.0", "point_i": [0, 0, 0], "point_j": [0, 0, 0]}])"
-              : "[]";
+      clamped
+          ? R"([{"name": "clamp", "type": "fixed", "body_i": "ground", "body_j": "c.0", "point_i": [0, 0, 0], "point_j": [0, 0, 0]}])"
+          : "[]";
   return parseScene(test::sceneJson("[]", joints, forces,
-                                    R"(, "gravity": [0, 0, 0], "beams": )" + beamJson(elements, GA, J) + settings),
+                                    R"(, "gravity": [0, 0, 0], "beams": )" +
+                                        beamJson(elements, GA, J) + settings),
                     "test");
 }
 
@@ -68,8 +70,10 @@ TEST(BeamValidation, CantileverTipLoadMatchesTimoshenkoTheory) {
   const double expected = P * std::pow(kLength, 3) / (3.0 * kEI) + P * kLength / GA;
   for (const std::string formulation : {"rA", "rp"}) {
     const int n = 4;
-    const Model m = beamModel(n, true, R"([{"name": "p", "type": "force", "body": ")" + tip(n) +
-                                           R"(", "point": [0, 0, 0], "force": [0, 0, -0.01]}])", GA);
+    const Model m = beamModel(n, true,
+                              R"([{"name": "p", "type": "force", "body": ")" + tip(n) +
+                                  R"(", "point": [0, 0, 0], "force": [0, 0, -0.01]}])",
+                              GA);
     StaticResult r;
     const std::vector<Vec3> x = equilibrium(m, formulation, r);
     ASSERT_TRUE(r.converged) << r.failure;
@@ -81,11 +85,12 @@ TEST(BeamValidation, CantileverTipLoadMatchesTimoshenkoTheory) {
 
 // tip moment 2 pi EI / L about y: the largest distance of a node from the circle of radius
 // L / (2 pi) through the root, tangent to x
-double rollUpError(int elements, const std::string& formulation, StaticResult& r, Vec3& tipPosition) {
+double rollUpError(int elements, const std::string& formulation, StaticResult& r,
+                   Vec3& tipPosition) {
   std::ostringstream forces;
   forces.precision(17);
-  forces << R"([{"name": "m", "type": "torque", "body": ")" << tip(elements) << R"(", "torque": [0, )"
-         << 2.0 * M_PI * kEI / kLength << ", 0]}]";
+  forces << R"([{"name": "m", "type": "torque", "body": ")" << tip(elements)
+         << R"(", "torque": [0, )" << 2.0 * M_PI * kEI / kLength << ", 0]}]";
   const Model m = beamModel(elements, true, forces.str());
   const std::vector<Vec3> x = equilibrium(m, formulation, r);
   const double R = kLength / (2.0 * M_PI);
@@ -150,7 +155,8 @@ double firstFrequency(int elements, bool clamped) {
   for (Body& b : m.bodies) {
     const double x = b.position_W.x() * bl / kLength;
     const double phi = std::cosh(x) + c * std::cos(x) - sigma * (std::sinh(x) + c * std::sin(x));
-    const double dphi = (std::sinh(x) - c * std::sin(x) - sigma * (std::cosh(x) + c * std::cos(x))) * bl / kLength;
+    const double dphi =
+        (std::sinh(x) - c * std::sin(x) - sigma * (std::cosh(x) + c * std::cos(x))) * bl / kLength;
     b.velocity_W = Vec3(0.0, 0.0, 1e-3 * phi);
     b.omega_W = Vec3(0.0, -1e-3 * dphi, 0.0);  // a rotation about y turns x towards -z
   }
@@ -165,7 +171,8 @@ double firstFrequency(int elements, bool clamped) {
   EXPECT_EQ(r.status, RunStatus::Completed) << r.message;
   std::vector<double> y = r.columnValues(r.column(tip(elements) + ".z"));
   if (!clamped) {
-    const std::vector<double> mid = r.columnValues(r.column("c." + std::to_string(elements) + ".z"));
+    const std::vector<double> mid =
+        r.columnValues(r.column("c." + std::to_string(elements) + ".z"));
     const std::vector<double> root = r.columnValues(r.column("c.0.z"));
     for (size_t k = 0; k < y.size(); ++k) y[k] = mid[k] - 0.5 * (root[k] + y[k]);
   }
@@ -180,7 +187,8 @@ TEST(BeamValidation, FirstBendingFrequenciesConvergeToEulerBernoulli) {
     const char* name = clamped ? "cantilever" : "free-free";
     double e[3];
     for (int k = 0; k < 3; ++k) e[k] = std::abs(firstFrequency(2 << k, clamped) / exact - 1.0);
-    // measured: cantilever 2.6e-3, 5.6e-4, 1.1e-4; free-free 3.0e-2, 7.1e-3, 2.0e-3 (2, 4, 8 elements)
+    // measured: cantilever 2.6e-3, 5.6e-4, 1.1e-4; free-free 3.0e-2, 7.1e-3, 2.0e-3 (2, 4, 8
+    // elements)
     EXPECT_LT(e[2], clamped ? 3e-4 : 3e-3) << name;
     for (int k = 0; k < 2; ++k) {
       const double order = std::log2(e[k] / e[k + 1]);
@@ -197,7 +205,8 @@ double energyDrift(const std::string& integrator, double rhoInf) {
   for (Body& b : m.bodies) {
     const double x = b.position_W.x() - 0.5;
     b.omega_W = Vec3(3.0, 0.0, 2.0);
-    b.velocity_W = Vec3(0.0, 0.4, 0.0) + b.omega_W.cross(b.position_W) + Vec3(0.0, 0.0, 1.5 * x * x - 0.125);
+    b.velocity_W =
+        Vec3(0.0, 0.4, 0.0) + b.omega_W.cross(b.position_W) + Vec3(0.0, 0.0, 1.5 * x * x - 0.125);
   }
   RunSettings s;
   s.formulation = "rA";

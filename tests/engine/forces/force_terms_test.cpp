@@ -54,16 +54,18 @@ TEST_P(ForcePower, GeneralizedForceMatchesEnergyTerms) {
     // error at 1e-3 reached 3e-7 of the power there (16x less per halving: truncation, not the
     // element)
     VectorXd qs;
-    const test::TimeDerivatives d = test::timeDerivativesFD([&](double s) {
-      f->retract(q, s * v, qs);
-      f->computePositions(kT, qs);
-      f->computeVelocities(v);
-      g->computePositions(kT, qs);
-      const EnergyTerms ef = f->energy(lambda), eg = g->energy(lambda);
-      VectorXd out(2);
-      out << ef.potential - eg.potential, ef.exactWork;
-      return out;
-    }, 2.5e-4);
+    const test::TimeDerivatives d = test::timeDerivativesFD(
+        [&](double s) {
+          f->retract(q, s * v, qs);
+          f->computePositions(kT, qs);
+          f->computeVelocities(v);
+          g->computePositions(kT, qs);
+          const EnergyTerms ef = f->energy(lambda), eg = g->energy(lambda);
+          VectorXd out(2);
+          out << ef.potential - eg.potential, ef.exactWork;
+          return out;
+        },
+        2.5e-4);
     const double expected = -d.first[0] + d.first[1] + e.powerIn - e.dissipation;
     EXPECT_NEAR(power, expected, 1e-7 * std::max(1.0, std::abs(power)));
   }

@@ -1,9 +1,9 @@
 // Derivatives of every formulation against finite differences, for every constraint primitive and
 // every force element: Phi_q, nu and gamma (along smooth motions), and the blocks of the index-3
-// Newton matrix d/dq and d/dv of r = M(q) vdot - Q(q, v, t) + Phi_q^T lambda (Kissel et al. 2021 eq 38c:
-// the reaction-force sensitivities of Tables 3-6 and the applied-force sensitivities); and the
-// derivatives the state-space Jacobians need (Sandu et al. 2001 section 3): d/dq (Phi_q w), d nu/dq,
-// d gamma/dq, d gamma/dv, nu_t, gamma_t and dQ/dt.
+// Newton matrix d/dq and d/dv of r = M(q) vdot - Q(q, v, t) + Phi_q^T lambda (Kissel et al. 2021 eq
+// 38c: the reaction-force sensitivities of Tables 3-6 and the applied-force sensitivities); and the
+// derivatives the state-space Jacobians need (Sandu et al. 2001 section 3): d/dq (Phi_q w), d
+// nu/dq, d gamma/dq, d gamma/dv, nu_t, gamma_t and dQ/dt.
 
 #include <gtest/gtest.h>
 
@@ -138,7 +138,8 @@ void checkForceRate(Formulation& f, unsigned seed) {
     f.generalizedForces(Q);
     return Q;
   });
-  EXPECT_LT(relativeError(Qt, d.first), 1e-7) << "dQ/dt\n" << Qt.transpose() << "\nFD\n"
+  EXPECT_LT(relativeError(Qt, d.first), 1e-7) << "dQ/dt\n"
+                                              << Qt.transpose() << "\nFD\n"
                                               << d.first.transpose();
 }
 
@@ -193,8 +194,8 @@ std::string primitiveCaseName(const ::testing::TestParamInfo<PrimitiveCase>& inf
          (info.param.ground ? "_ground" : "_bodies");
 }
 
-INSTANTIATE_TEST_SUITE_P(AllFormulations, PrimitiveDerivatives, ::testing::ValuesIn(primitiveCases()),
-                         primitiveCaseName);
+INSTANTIATE_TEST_SUITE_P(AllFormulations, PrimitiveDerivatives,
+                         ::testing::ValuesIn(primitiveCases()), primitiveCaseName);
 
 struct ForceCase {
   std::string formulation;

@@ -63,7 +63,8 @@ TEST_P(Increments, TangentMapIsTheDerivativeOfTheRetraction) {
     });
     VectorXd v, gdot;
     f_->incrementVelocity(p.g, p.gdot, v);
-    EXPECT_LT(test::relativeError(v, d.first), 1e-9) << v.transpose() << "\n" << d.first.transpose();
+    EXPECT_LT(test::relativeError(v, d.first), 1e-9) << v.transpose() << "\n"
+                                                     << d.first.transpose();
     f_->incrementRate(p.g, v, gdot);
     EXPECT_LT((gdot - p.gdot).cwiseAbs().maxCoeff(), 1e-13);
 

@@ -62,7 +62,8 @@ TEST(RaBody, TumblingBodyKeepsAnOrthonormalRotationOver1e5Steps) {
   for (int k = 0; k < 100000; ++k) {
     ASSERT_EQ(integrator->step(settings.step).kind, StepResult::Kind::Accepted);
     if (k % 1000 == 999)
-      worst = std::max(worst, orthonormalityError(Eigen::Map<const Mat3>(integrator->state().q.data() + 3)));
+      worst = std::max(
+          worst, orthonormalityError(Eigen::Map<const Mat3>(integrator->state().q.data() + 3)));
   }
   RecordProperty("largest_orthonormality_error", scientific(worst));
   EXPECT_LT(worst, 1e-15);
@@ -74,10 +75,12 @@ TEST(RaBody, RightJacobianIsTheTangentMapOfTheExponential) {
     const Vec3 theta = test::randomVector(rng, scale), rate = test::randomVector(rng);
     // exp(theta)^T d/ds exp(theta + s rate) = skew(Jr(theta) rate)
     const double h = 1e-6;
-    const Mat3 W = expSO3(theta).transpose() * (expSO3(theta + h * rate) - expSO3(theta - h * rate)) / (2 * h);
+    const Mat3 W =
+        expSO3(theta).transpose() * (expSO3(theta + h * rate) - expSO3(theta - h * rate)) / (2 * h);
     const Vec3 omega = RaBody::rightJacobian(theta) * rate;
     EXPECT_LT((Vec3(W(2, 1), W(0, 2), W(1, 0)) - omega).norm(), 1e-9) << "scale " << scale;
-    EXPECT_LT((RaBody::rightJacobianInverse(theta) * omega - rate).norm(), 1e-14) << "scale " << scale;
+    EXPECT_LT((RaBody::rightJacobianInverse(theta) * omega - rate).norm(), 1e-14)
+        << "scale " << scale;
   }
 }
 

@@ -1,7 +1,7 @@
-// rE and its gimbal lock (ZXZ angles are singular at theta = 0 and pi): a pose at the singularity is
-// refused when a run is configured, naming the body; a motion that approaches it ends the run with
-// a failed status naming the body and the time, keeping the steps computed before; rA and rp run
-// the same motion through.
+// rE and its gimbal lock (ZXZ angles are singular at theta = 0 and pi): a pose at the singularity
+// is refused when a run is configured, naming the body; a motion that approaches it ends the run
+// with a failed status naming the body and the time, keeping the steps computed before; rA and rp
+// run the same motion through.
 
 #include "formulation/re_body.h"
 
@@ -23,18 +23,23 @@ struct WheelFrame {
 };
 
 Model wheel(const WheelFrame& frame) {
-  const std::string bodies = std::string(R"([{"name": "wheel", "mass": 1, "inertia": [0.02, 0.01, 0.01],
-      "position": [0, 0, 0], "orientation": {"matrix": )") + frame.orientation + R"(},
+  const std::string bodies =
+      std::string(R"([{"name": "wheel", "mass": 1, "inertia": [0.02, 0.01, 0.01],
+      "position": [0, 0, 0], "orientation": {"matrix": )") +
+      frame.orientation + R"(},
       "angular_velocity": [-6.283185307179586, 0, 0]}])";
   const std::string joints = std::string(R"([
       {"name": "hinge", "type": "revolute", "body_i": "ground", "body_j": "wheel",
-       "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [1, 0, 0], "axis_j": )") + frame.axis + R"(},
+       "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [1, 0, 0], "axis_j": )") +
+                             frame.axis + R"(},
       {"name": "motor", "type": "angle-driver", "body_i": "ground", "body_j": "wheel",
-       "u_i": [0, 1, 0], "v_i": [0, 0, 1], "a_j": )" + frame.arm + R"(, "angle": "pi/2 - 2*pi*t"}])";
+       "u_i": [0, 1, 0], "v_i": [0, 0, 1], "a_j": )" +
+                             frame.arm + R"(, "angle": "pi/2 - 2*pi*t"}])";
   return parseScene(test::sceneJson(bodies, joints), "wheel.json");
 }
 
-// local x along the axis, local z in the plane of the turn: theta = pi/2 - 2 pi t reaches 0 at t = 1/4
+// local x along the axis, local z in the plane of the turn: theta = pi/2 - 2 pi t reaches 0 at t =
+// 1/4
 const WheelFrame kCrossing{"[[1, 0, 0], [0, 0, -1], [0, 1, 0]]", "[1, 0, 0]", "[0, 1, 0]"};
 // local z along the axis: theta stays pi/2
 const WheelFrame kClear{"[[0, 0, 1], [1, 0, 0], [0, 1, 0]]", "[0, 0, 1]", "[0, 1, 0]"};

@@ -1,7 +1,7 @@
-// Energy balance on Andrews' squeezer, Delta E = E - E0 - T (beta - beta0) (Zhang et al. 2022 eq 23), for
-// every integrator, and the paper's qualitative findings at Delta t / n = 1e-4 s over [0, 0.05] s
-// (section 5.1). The full study (1e-4 and 1e-5 over [0, 0.05] for every method) is a command,
-// see docs/studies.md: mbw-cli compare andrews-squeezer ...
+// Energy balance on Andrews' squeezer, Delta E = E - E0 - T (beta - beta0) (Zhang et al. 2022 eq
+// 23), for every integrator, and the paper's qualitative findings at Delta t / n = 1e-4 s over [0,
+// 0.05] s (section 5.1). The full study (1e-4 and 1e-5 over [0, 0.05] for every method) is a
+// command, see docs/studies.md: mbw-cli compare andrews-squeezer ...
 
 #include <gtest/gtest.h>
 
@@ -46,7 +46,8 @@ TEST_P(AndrewsEnergy, BalanceConvergesWithTheStep) {
   EXPECT_GT(fine.work, 0.2);  // the drive did work
 }
 
-INSTANTIATE_TEST_SUITE_P(AllIntegrators, AndrewsEnergy, ::testing::ValuesIn(test::index3IntegratorNames()),
+INSTANTIATE_TEST_SUITE_P(AllIntegrators, AndrewsEnergy,
+                         ::testing::ValuesIn(test::index3IntegratorNames()),
                          [](const auto& p) { return test::parameterName(p.param); });
 
 // Zhang et al. 2022 section 5.1, Delta t / n = 1e-4 s (Figure 10): MSSTH(3, 4) with rho_inf = 0 and

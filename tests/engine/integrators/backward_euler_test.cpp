@@ -1,6 +1,7 @@
-// Index-3 backward Euler on the Kissel et al. 2021 double pendulum against an independent reference: the
-// Lagrange equations of the same pendulum in its two angles, integrated by classical RK4 with a
-// tiny step (double_pendulum_reference.h; nothing of the engine is used for the reference).
+// Index-3 backward Euler on the Kissel et al. 2021 double pendulum against an independent
+// reference: the Lagrange equations of the same pendulum in its two angles, integrated by classical
+// RK4 with a tiny step (double_pendulum_reference.h; nothing of the engine is used for the
+// reference).
 
 #include <gtest/gtest.h>
 
@@ -65,7 +66,8 @@ TEST_P(BackwardEulerOrder, DoublePendulumConvergesAtFirstOrder) {
   for (const PendulumRun& r : {coarse, medium, fine}) EXPECT_LT(r.worstViolation, 1e-10);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllFormulations, BackwardEulerOrder, ::testing::ValuesIn(formulationNames()),
+INSTANTIATE_TEST_SUITE_P(AllFormulations, BackwardEulerOrder,
+                         ::testing::ValuesIn(formulationNames()),
                          [](const auto& param) { return param.param; });
 
 TEST(BackwardEuler, SliderCrankDynamicsReproducesThePrescribedMotion) {
@@ -83,7 +85,8 @@ TEST(BackwardEuler, SliderCrankDynamicsReproducesThePrescribedMotion) {
   for (size_t i = 0; i < r.rowCount(); ++i) {
     const double b = M_PI / 2 - 2 * M_PI * r.at(i, 0);
     const double By = 0.1 + 0.08 * std::cos(b), Bz = 0.12 + 0.08 * std::sin(b);
-    worst = std::max(worst, std::abs(r.at(i, r.column("slider.x")) - std::sqrt(0.09 - By * By - Bz * Bz)));
+    worst = std::max(worst,
+                     std::abs(r.at(i, r.column("slider.x")) - std::sqrt(0.09 - By * By - Bz * Bz)));
     EXPECT_LT(r.at(i, r.column("violation.position")), 1e-11);
   }
   EXPECT_LT(worst, 1e-11);

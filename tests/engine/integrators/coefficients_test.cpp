@@ -47,7 +47,8 @@ TEST(LmsCoefficients, SecondOrderAtEveryRhoAndStepRatio) {
       const LmsCoefficients c = lmsCoefficients(k, rho);
       std::vector<double> past;
       for (int j = 1; j <= k; ++j) past.push_back(-0.1 * j);
-      for (int q = 0; q <= 2; ++q) EXPECT_NEAR(exactness(c, past, q), 0.0, 1e-15) << k << " " << rho;
+      for (int q = 0; q <= 2; ++q)
+        EXPECT_NEAR(exactness(c, past, q), 0.0, 1e-15) << k << " " << rho;
       EXPECT_GT(std::abs(exactness(c, past, 3)), 1e-6);
     }
   for (double ratio : {0.5, 1.0, 2.0})
@@ -60,7 +61,8 @@ TEST(LmsCoefficients, SecondOrderAtEveryRhoAndStepRatio) {
       EXPECT_NEAR(c.b[1], 2 * rho * c.b[0], 1e-15);
       EXPECT_NEAR(c.b[2], rho * rho * c.b[0], 1e-15);
     }
-  const LmsCoefficients same = lms2VariableCoefficients(0.6, 1.0), constant = lmsCoefficients(2, 0.6);
+  const LmsCoefficients same = lms2VariableCoefficients(0.6, 1.0),
+                        constant = lmsCoefficients(2, 0.6);
   for (int j = 0; j < 2; ++j) EXPECT_NEAR(same.a[j], constant.a[j], 1e-15);
 }
 
@@ -68,9 +70,14 @@ TEST(SingleStepCoefficients, TablesOfSingleStepMd) {
   const SingleStepCoefficients ss3 = singleStepCoefficients(3, 0.6);
   EXPECT_NEAR(ss3.b0, 0.50951086956521741, 1e-15);
   EXPECT_NEAR(ss3.bPrev, 0.30570652173913043, 1e-15);
-  EXPECT_NEAR(std::abs(ss3.bAux[0] - std::complex<double>(0.081521739130434784, -0.10524411266867981)), 0.0, 1e-15);
-  EXPECT_NEAR(std::abs(ss3.bAux[1] - std::complex<double>(0.10326086956521739, 0.10524411266867981)), 0.0, 1e-15);
-  EXPECT_NEAR(std::abs(ss3.c[0] - std::complex<double>(-0.43478260869565216, -0.16839058026988768)), 0.0, 1e-15);
+  EXPECT_NEAR(
+      std::abs(ss3.bAux[0] - std::complex<double>(0.081521739130434784, -0.10524411266867981)), 0.0,
+      1e-15);
+  EXPECT_NEAR(
+      std::abs(ss3.bAux[1] - std::complex<double>(0.10326086956521739, 0.10524411266867981)), 0.0,
+      1e-15);
+  EXPECT_NEAR(std::abs(ss3.c[0] - std::complex<double>(-0.43478260869565216, -0.16839058026988768)),
+              0.0, 1e-15);
   const SingleStepCoefficients ss4 = singleStepCoefficients(4, 0.0);
   EXPECT_NEAR(ss4.b0, 0.5714285714285714, 1e-15);
   EXPECT_NEAR(std::abs(ss4.bAux[2] - 0.25505672792889655), 0.0, 1e-14);
@@ -83,7 +90,9 @@ TEST(SingleStepCoefficients, TablesOfSingleStepMd) {
 std::vector<std::complex<double>> sortedRoots(const Eigen::MatrixXcd& m) {
   const Eigen::VectorXcd ev = Eigen::ComplexEigenSolver<Eigen::MatrixXcd>(m, false).eigenvalues();
   std::vector<std::complex<double>> r(ev.data(), ev.data() + ev.size());
-  std::sort(r.begin(), r.end(), [](auto a, auto b) { return a.real() != b.real() ? a.real() < b.real() : a.imag() < b.imag(); });
+  std::sort(r.begin(), r.end(), [](auto a, auto b) {
+    return a.real() != b.real() ? a.real() < b.real() : a.imag() < b.imag();
+  });
   return r;
 }
 
@@ -96,7 +105,8 @@ TEST(SingleStepCoefficients, SameCharacteristicRootsAsTheMultistepMethods) {
         const auto lms = sortedRoots(lmsCoefficients(r, rho).amplification(z));
         ASSERT_EQ(ss.size(), lms.size());
         for (size_t i = 0; i < ss.size(); ++i)
-          EXPECT_NEAR(std::abs(ss[i] - lms[i]), 0.0, 2e-5) << "SS" << r << " rho " << rho << " z " << z;
+          EXPECT_NEAR(std::abs(ss[i] - lms[i]), 0.0, 2e-5)
+              << "SS" << r << " rho " << rho << " z " << z;
       }
 }
 

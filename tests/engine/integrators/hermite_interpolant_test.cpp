@@ -64,7 +64,8 @@ struct FreeBody {
     f->computePositions(b.t, b.q);
     f->computeVelocities(b.v);
     const BodyOutput ob = f->bodyOutput(0, zero);
-    // the angle between two unit quaternions, |p - p'| = 2 sin(angle / 4) (accurate at small angles)
+    // the angle between two unit quaternions, |p - p'| = 2 sin(angle / 4) (accurate at small
+    // angles)
     const double chord = std::min((oa.eulerParameters - ob.eulerParameters).norm(),
                                   (oa.eulerParameters + ob.eulerParameters).norm());
     const double angle = 4.0 * std::asin(std::min(1.0, 0.5 * chord));

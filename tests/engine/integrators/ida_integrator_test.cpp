@@ -83,7 +83,8 @@ TEST_P(GglJacobian, MatchesFiniteDifferencesOfTheResidual) {
   Model model = loadScene(scene);
   // scenes whose poses rE refuses (gimbal lock) are taken with turned body frames
   if (!initialPoseRefusal(formulation, model).empty()) {
-    const Mat3 C = (Eigen::AngleAxisd(0.6, Vec3::UnitX()) * Eigen::AngleAxisd(0.3, Vec3::UnitY())).toRotationMatrix();
+    const Mat3 C = (Eigen::AngleAxisd(0.6, Vec3::UnitX()) * Eigen::AngleAxisd(0.3, Vec3::UnitY()))
+                       .toRotationMatrix();
     model = withTurnedBodyFrames(model, C);
     const std::string refusal = initialPoseRefusal(formulation, model);
     ASSERT_EQ(refusal, "") << scene << " with turned body frames";
@@ -109,16 +110,18 @@ TEST_P(GglJacobian, MatchesFiniteDifferencesOfTheResidual) {
   Eigen::Index row, col;
   const double worst = (exact - fd).cwiseAbs().maxCoeff(&row, &col);
   EXPECT_LT(worst / scale, 1e-7) << scene << " " << formulation << ": entry (" << row << ", " << col
-                                 << ") is " << exact(row, col) << ", differences give " << fd(row, col);
+                                 << ") is " << exact(row, col) << ", differences give "
+                                 << fd(row, col);
 }
 
 INSTANTIATE_TEST_SUITE_P(Scenes, GglJacobian,
                          testing::Combine(testing::Values("double-pendulum", "slider-crank",
-                                                          "stiff-double-pendulum", "andrews-squeezer",
-                                                          "hmmwv-bump"),
+                                                          "stiff-double-pendulum",
+                                                          "andrews-squeezer", "hmmwv-bump"),
                                           testing::Values("rp", "rE")),
                          [](const auto& param) {
-                           std::string name = std::get<0>(param.param) + "_" + std::get<1>(param.param);
+                           std::string name =
+                               std::get<0>(param.param) + "_" + std::get<1>(param.param);
                            for (char& c : name)
                              if (c == '-') c = '_';
                            return name;
@@ -146,7 +149,8 @@ double pendulumError(const Results& r) {
   const auto reference = test::doublePendulumReference(times);
   const int z = r.column("body_2.z");
   double worst = 0.0;
-  for (size_t i = 1; i < r.rowCount(); ++i) worst = std::max(worst, std::abs(r.at(i, z) - reference[i - 1].z2));
+  for (size_t i = 1; i < r.rowCount(); ++i)
+    worst = std::max(worst, std::abs(r.at(i, z) - reference[i - 1].z2));
   return worst;
 }
 
@@ -156,8 +160,9 @@ TEST(IdaIntegrator, ConvergesWithItsToleranceOnTheDoublePendulum) {
     for (double tol : {1e-4, 1e-6, 1e-8}) {
       const Results r = runIda("double-pendulum", formulation, tol, 2.0, 0.05);
       const double error = pendulumError(r);
-      RecordProperty(std::string("error_") + formulation + "_" + std::to_string(int(-std::log10(tol))),
-                     test::recordedNumber(error));
+      RecordProperty(
+          std::string("error_") + formulation + "_" + std::to_string(int(-std::log10(tol))),
+          test::recordedNumber(error));
       // measured 0.03-0.4 x rtol with the default control per unit step (21-60 x per step),
       // falling 60-740x per two decades of rtol
       EXPECT_LT(error, 100.0 * tol) << formulation << " rtol " << tol;
@@ -175,7 +180,8 @@ TEST(IdaIntegrator, ConvergesWithItsToleranceOnAndrewsSqueezer) {
   for (double tol : {1e-5, 1e-7, 1e-9}) {
     const Results r = runIda("andrews-squeezer", "rp", tol, 0.03);
     const double error = std::abs(test::planarAngle(r, "of").back() - test::kAndrewsBetaAt003);
-    RecordProperty("beta_error_" + std::to_string(int(-std::log10(tol))), test::recordedNumber(error));
+    RecordProperty("beta_error_" + std::to_string(int(-std::log10(tol))),
+                   test::recordedNumber(error));
     EXPECT_LT(error, 0.2 * previous) << "rtol " << tol;
     previous = error;
   }
@@ -209,14 +215,17 @@ TEST(IdaIntegrator, HoldsPositionAndVelocityConstraints) {
   for (const char* scene : {"double-pendulum", "andrews-squeezer"}) {
     const double tol = 1e-6;
     const Model model = loadScene(scene);
-    const Results r = runIda(scene, "rp", tol, scene == std::string("andrews-squeezer") ? 0.03 : 2.0);
+    const Results r =
+        runIda(scene, "rp", tol, scene == std::string("andrews-squeezer") ? 0.03 : 2.0);
     double speed = 0.0;
     for (const Body& b : model.bodies)
       for (const char* s : {".vx", ".vy", ".vz", ".wx", ".wy", ".wz"})
         for (double x : r.columnValues(r.column(b.name + s))) speed = std::max(speed, std::abs(x));
     double position = 0.0, velocity = 0.0;
-    for (double x : r.columnValues(r.column("violation.position"))) position = std::max(position, x);
-    for (double x : r.columnValues(r.column("violation.velocity"))) velocity = std::max(velocity, x);
+    for (double x : r.columnValues(r.column("violation.position")))
+      position = std::max(position, x);
+    for (double x : r.columnValues(r.column("violation.velocity")))
+      velocity = std::max(velocity, x);
     RecordProperty(std::string(scene) + "_position", test::recordedNumber(position));
     RecordProperty(std::string(scene) + "_velocity", test::recordedNumber(velocity));
     EXPECT_LT(position, tol) << scene;
@@ -239,7 +248,8 @@ TEST(IdaIntegrator, AgreesWithBdfOnTheStateSpaceOde) {
   for (const char* channel : {"theta1", "theta2", "rod2.x", "rod2.vy"}) {
     const int c = ida.column(channel);
     for (size_t i = 0; i < ida.rowCount(); ++i)
-      EXPECT_NEAR(ida.at(i, c), bdf.at(i, c), 1e-7 * (1.0 + std::abs(bdf.at(i, c)))) << channel << " row " << i;
+      EXPECT_NEAR(ida.at(i, c), bdf.at(i, c), 1e-7 * (1.0 + std::abs(bdf.at(i, c))))
+          << channel << " row " << i;
   }
 }
 
@@ -266,7 +276,8 @@ TEST(IdaIntegrator, RefusesRotationMatricesWithTheReason) {
   EXPECT_NE(why.find("SO(3)"), std::string::npos) << why;
   EXPECT_EQ(unsupportedReason(*findIntegrator("ida"), "rE", s), "");
   s.variableStep = false;
-  EXPECT_NE(unsupportedReason(*findIntegrator("ida"), "rp", s).find("tolerances"), std::string::npos);
+  EXPECT_NE(unsupportedReason(*findIntegrator("ida"), "rp", s).find("tolerances"),
+            std::string::npos);
 }
 
 }  // namespace

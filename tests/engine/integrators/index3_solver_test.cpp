@@ -1,6 +1,8 @@
-// The index-3 Newton matrix as the solver assembles it (Kissel et al. 2021 eq 38: the G^A blocks of eq 38c
-// and their rp and rE counterparts, eqs 42 and 45) against central differences of the residual
-//     g(vdot, lambda) = (M vdot - Q + Phi_q^T lambda,  Phi / cq),   q = anchor (+) (dqHat + cq vdot),
+// The index-3 Newton matrix as the solver assembles it (Kissel et al. 2021 eq 38: the G^A blocks of
+// eq 38c and their rp and rE counterparts, eqs 42 and 45) against central differences of the
+// residual
+//     g(vdot, lambda) = (M vdot - Q + Phi_q^T lambda,  Phi / cq),
+//     q = anchor (+) (dqHat + cq vdot),
 // for every formulation, every primitive, every force element and the seed mechanisms. With a
 // large step the increments are large rotations, so the tangent map of rA is exercised.
 
@@ -59,8 +61,8 @@ void checkIterationMatrix(const Model& model, const std::string& formulation, un
 class IterationMatrix : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(IterationMatrix, MatchesFiniteDifferencesForEveryPrimitive) {
-  for (PrimitiveType t : {PrimitiveType::DP1, PrimitiveType::DP2, PrimitiveType::D, PrimitiveType::CD,
-                          PrimitiveType::AngleDriver}) {
+  for (PrimitiveType t : {PrimitiveType::DP1, PrimitiveType::DP2, PrimitiveType::D,
+                          PrimitiveType::CD, PrimitiveType::AngleDriver}) {
     SCOPED_TRACE("primitive " + std::to_string(static_cast<int>(t)));
     checkIterationMatrix(test::randomPrimitiveModel(t, false, 3), GetParam(), 3);
   }

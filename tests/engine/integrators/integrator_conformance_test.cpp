@@ -2,9 +2,9 @@
 // state-space integrators of Sandu et al. 2001 have their own tests): coefficients (order
 // of the linear map, Runge-Kutta order conditions on rooted trees, stiff accuracy, embedded
 // order), spectral radius at infinity, A-stability on the oscillator, and empirical orders on a
-// harmonic oscillator (an ODE: the joint carries no load) and on the Kissel et al. 2021 double pendulum
-// against an independent reference (index 3: positions and velocities converge at most at second
-// order with stage order 2; accelerations and multipliers are recorded).
+// harmonic oscillator (an ODE: the joint carries no load) and on the Kissel et al. 2021 double
+// pendulum against an independent reference (index 3: positions and velocities converge at most at
+// second order with stage order 2; accelerations and multipliers are recorded).
 
 #include <gtest/gtest.h>
 
@@ -28,7 +28,9 @@
 namespace mbw {
 namespace {
 
-std::string testName(const ::testing::TestParamInfo<std::string>& p) { return test::parameterName(p.param); }
+std::string testName(const ::testing::TestParamInfo<std::string>& p) {
+  return test::parameterName(p.param);
+}
 
 const IntegratorInfo& infoOf(const std::string& name) { return *findIntegrator(name); }
 
@@ -40,7 +42,8 @@ std::vector<double> rhoSamples(const Capabilities& c) {
   for (double r : candidates) {
     IntegratorSettings s;
     s.rhoInf = r;
-    if (unsupportedReason(IntegratorInfo{"x", "", c, {}, {}}, c.formulations.front(), s).empty()) out.push_back(r);
+    if (unsupportedReason(IntegratorInfo{"x", "", c, {}, {}}, c.formulations.front(), s).empty())
+      out.push_back(r);
   }
   return out;
 }
@@ -74,7 +77,8 @@ class Conformance : public ::testing::TestWithParam<std::string> {
   const Capabilities& caps() const { return info().capabilities; }
 };
 
-// --- coefficients ----------------------------------------------------------------------------------
+// --- coefficients
+// ----------------------------------------------------------------------------------
 
 // principal root of the linear map on y' = i w y against exp(i Omega): local error C Omega^(p+1)
 TEST_P(Conformance, LinearMapHasTheDesignOrder) {
@@ -85,7 +89,8 @@ TEST_P(Conformance, LinearMapHasTheDesignOrder) {
       const Eigen::VectorXcd ev =
           Eigen::ComplexEigenSolver<Eigen::MatrixXcd>(m.amplification(omega), false).eigenvalues();
       double best = 1e300;
-      for (Eigen::Index k = 0; k < ev.size(); ++k) best = std::min(best, std::abs(ev[k] - std::polar(1.0, omega)));
+      for (Eigen::Index k = 0; k < ev.size(); ++k)
+        best = std::min(best, std::abs(ev[k] - std::polar(1.0, omega)));
       return best;
     };
     const double w = 0.05 * m.implicitStages;
@@ -152,7 +157,8 @@ Model oscillator() {
   const std::string forces =
       R"([{"name": "spring", "type": "tsda", "body_i": "ground", "body_j": "mass", "point_i": [-10, 0, 0],
            "point_j": [0, 0, 0], "stiffness": 39.47841760435743, "free_length": 10}])";
-  return parseScene(test::sceneJson(bodies, joints, forces, R"(, "gravity": [0, 0, 0])"), "oscillator");
+  return parseScene(test::sceneJson(bodies, joints, forces, R"(, "gravity": [0, 0, 0])"),
+                    "oscillator");
 }
 
 struct Errors {
@@ -181,7 +187,8 @@ TEST_P(Conformance, HarmonicOscillatorConvergesAtTheDesignOrder) {
   // Delta t / n = 1/80 and 1/160 of the period over 30 coarse steps: asymptotic, above round-off
   const int n = caps().implicitStages;
   const double h = n / 80.0;
-  const Errors coarse = oscillatorErrors(GetParam(), h, 30 * h), fine = oscillatorErrors(GetParam(), h / 2, 30 * h);
+  const Errors coarse = oscillatorErrors(GetParam(), h, 30 * h),
+               fine = oscillatorErrors(GetParam(), h / 2, 30 * h);
   const double px = std::log2(coarse.x / fine.x), pv = std::log2(coarse.v / fine.v);
   RecordProperty("order_positions", std::to_string(px));
   RecordProperty("order_velocities", std::to_string(pv));
@@ -222,17 +229,21 @@ Errors pendulumErrors(const Results& r) {
 double difference(const Results& coarse, const Results& fine, const std::string& channel) {
   double worst = 0.0;
   for (size_t i = 1; i < coarse.rowCount(); ++i)
-    worst = std::max(worst, std::abs(coarse.at(i, coarse.column(channel)) - fine.at(2 * i, fine.column(channel))));
+    worst = std::max(worst, std::abs(coarse.at(i, coarse.column(channel)) -
+                                     fine.at(2 * i, fine.column(channel))));
   return worst;
 }
 
 TEST_P(Conformance, DoublePendulumConvergesAtTheIndexThreeOrder) {
   const double h = 0.005 * caps().implicitStages;
-  const Results a = pendulum(GetParam(), h), b = pendulum(GetParam(), h / 2), c = pendulum(GetParam(), h / 4);
+  const Results a = pendulum(GetParam(), h), b = pendulum(GetParam(), h / 2),
+                c = pendulum(GetParam(), h / 4);
   const Errors eb = pendulumErrors(b), ec = pendulumErrors(c);
   const double pz = std::log2(eb.x / ec.x), pv = std::log2(eb.v / ec.v);
   // accelerations and multipliers: successive differences (no independent reference)
-  auto order = [&](const std::string& ch) { return std::log2(difference(a, b, ch) / difference(b, c, ch)); };
+  auto order = [&](const std::string& ch) {
+    return std::log2(difference(a, b, ch) / difference(b, c, ch));
+  };
   const double pa = order("body_2.az"), pl = order("lambda.revJoint_CD_2.1");
   RecordProperty("order_positions", std::to_string(pz));
   RecordProperty("order_velocities", std::to_string(pv));
@@ -247,22 +258,26 @@ TEST_P(Conformance, DoublePendulumConvergesAtTheIndexThreeOrder) {
 
 // the same index-3 orders with rotation matrices (rA) and Euler angles (rE): the schemes reach the
 // manifold only through the formulation's increment map
-class FormulationConformance : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
+class FormulationConformance
+    : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
 
 TEST_P(FormulationConformance, DoublePendulumConvergesAtTheIndexThreeOrder) {
   const auto& [name, formulation] = GetParam();
   const Capabilities& caps = infoOf(name).capabilities;
-  // one halving finer than the rp test: the higher-order terms of mssth4 still lift its slope to 2.2
-  // at h / 2 -> h / 4 (with rp as well)
+  // one halving finer than the rp test: the higher-order terms of mssth4 still lift its slope
+  // to 2.2 at h / 2 -> h / 4 (with rp as well)
   const double h = 0.005 * caps.implicitStages;
   const Errors coarse = pendulumErrors(pendulum(name, h / 4, formulation));
   const Errors fine = pendulumErrors(pendulum(name, h / 8, formulation));
   const int expected = std::min(caps.order, 2);
-  EXPECT_NEAR(std::log2(coarse.x / fine.x), expected, 0.2) << "positions " << coarse.x << " -> " << fine.x;
-  EXPECT_NEAR(std::log2(coarse.v / fine.v), expected, 0.2) << "velocities " << coarse.v << " -> " << fine.v;
+  EXPECT_NEAR(std::log2(coarse.x / fine.x), expected, 0.2)
+      << "positions " << coarse.x << " -> " << fine.x;
+  EXPECT_NEAR(std::log2(coarse.v / fine.v), expected, 0.2)
+      << "velocities " << coarse.v << " -> " << fine.v;
 }
 
-std::string formulationTestName(const ::testing::TestParamInfo<std::tuple<std::string, std::string>>& p) {
+std::string formulationTestName(
+    const ::testing::TestParamInfo<std::tuple<std::string, std::string>>& p) {
   return test::parameterName(std::get<0>(p.param) + "_" + std::get<1>(p.param));
 }
 
@@ -270,10 +285,12 @@ INSTANTIATE_TEST_SUITE_P(AllIntegrators, FormulationConformance,
                          ::testing::Combine(::testing::ValuesIn(test::index3IntegratorNames()),
                                             ::testing::Values("rA", "rE")),
                          formulationTestName);
-INSTANTIATE_TEST_SUITE_P(AllIntegrators, Conformance, ::testing::ValuesIn(test::index3IntegratorNames()), testName);
+INSTANTIATE_TEST_SUITE_P(AllIntegrators, Conformance,
+                         ::testing::ValuesIn(test::index3IntegratorNames()), testName);
 INSTANTIATE_TEST_SUITE_P(Tableaux, TableauConformance,
-                         ::testing::Values("bathe", "msstc3", "msstc4", "msstc5", "mssth3", "mssth4", "mssth5",
-                                           "esdirk3-4l2sa", "esdirk3-5l2sa", "esdirk4-6l2sa2"),
+                         ::testing::Values("bathe", "msstc3", "msstc4", "msstc5", "mssth3",
+                                           "mssth4", "mssth5", "esdirk3-4l2sa", "esdirk3-5l2sa",
+                                           "esdirk4-6l2sa2"),
                          testName);
 
 }  // namespace

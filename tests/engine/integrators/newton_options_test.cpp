@@ -21,7 +21,7 @@ struct Outcome {
 };
 
 bool isStateChannel(const std::string& name) {
-  static const std::vector<std::string> kinds = {"x", "y", "z", "e0", "e1", "e2", "e3",
+  static const std::vector<std::string> kinds = {"x",  "y",  "z",  "e0", "e1", "e2", "e3",
                                                  "vx", "vy", "vz", "wx", "wy", "wz"};
   const std::string kind = name.substr(name.rfind('.') + 1);
   return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
@@ -80,12 +80,15 @@ TEST_P(NewtonOptions, KeptFactorizationChangesCountsNotSolutions) {
   // far less often
   EXPECT_EQ(full.stats.factorizations, full.stats.newtonIterations);
   EXPECT_EQ(full.stats.jacobianEvaluations, full.stats.newtonIterations);
-  EXPECT_LE(perPoint.stats.jacobianEvaluations, perPoint.stats.timePoints + perPoint.stats.newtonIterations / 4);
+  EXPECT_LE(perPoint.stats.jacobianEvaluations,
+            perPoint.stats.timePoints + perPoint.stats.newtonIterations / 4);
   // on the flexible models the beams' fast modes make a kept matrix contract slowly, and it is
   // refreshed at many points (factorizations per step over whole runs: four-bar 0.3, shaft 0.5,
   // lateral buckling 0.9; docs/performance.md): fewer than per point, not far fewer
-  if (model.beams.empty()) EXPECT_LT(kept.stats.factorizations, kept.stats.timePoints / 4);
-  else EXPECT_LE(kept.stats.factorizations, kept.stats.timePoints);
+  if (model.beams.empty())
+    EXPECT_LT(kept.stats.factorizations, kept.stats.timePoints / 4);
+  else
+    EXPECT_LE(kept.stats.factorizations, kept.stats.timePoints);
   EXPECT_LE(kept.stats.jacobianEvaluations, kept.stats.factorizations);
 }
 

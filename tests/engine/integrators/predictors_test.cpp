@@ -1,6 +1,6 @@
-// The predictors of Zhang et al. 2022 eqs 12-17 and the Hermite extrapolation of the LMS2 error estimate:
-// exactness for polynomials (degree 3 for two points, 5 for three), at unequal and unordered
-// times, and the constant-step values MBDyn uses (../shared/refdata/integrators/lms.md).
+// The predictors of Zhang et al. 2022 eqs 12-17 and the Hermite extrapolation of the LMS2 error
+// estimate: exactness for polynomials (degree 3 for two points, 5 for three), at unequal and
+// unordered times, and the constant-step values MBDyn uses (../shared/refdata/integrators/lms.md).
 
 #include "integrators/predictors.h"
 
@@ -24,7 +24,8 @@ VectorXd derivative(const std::vector<double>& c, double t) {
   return VectorXd::Constant(1, y);
 }
 
-double predictionError(const Predictor& p, const std::vector<double>& c, double tN, const double* t) {
+double predictionError(const Predictor& p, const std::vector<double>& c, double tN,
+                       const double* t) {
   VectorXd y[3], d[3], out;
   for (int i = 0; i < p.points; ++i) {
     y[i] = value(c, t[i]);

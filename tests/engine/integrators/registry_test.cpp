@@ -11,7 +11,8 @@
 namespace mbw {
 namespace {
 
-std::string refusal(const std::string& integrator, IntegratorSettings s, const std::string& formulation = "rp") {
+std::string refusal(const std::string& integrator, IntegratorSettings s,
+                    const std::string& formulation = "rp") {
   RunSettings rs;
   rs.integrator = integrator;
   rs.formulation = formulation;
@@ -31,9 +32,9 @@ IntegratorSettings rho(double r) {
 }
 
 TEST(Registry, EveryIntegratorOfTheIssueIsOffered) {
-  for (const char* name : {"backward-euler", "hht", "lms2", "lms3", "lms4", "ss2", "ss3", "ss4", "bathe",
-                           "msstc3", "msstc4", "msstc5", "mssth3", "mssth4", "mssth5", "esdirk3-4l2sa",
-                           "esdirk3-5l2sa", "esdirk4-6l2sa2"}) {
+  for (const char* name : {"backward-euler", "hht", "lms2", "lms3", "lms4", "ss2", "ss3", "ss4",
+                           "bathe", "msstc3", "msstc4", "msstc5", "mssth3", "mssth4", "mssth5",
+                           "esdirk3-4l2sa", "esdirk3-5l2sa", "esdirk4-6l2sa2"}) {
     const IntegratorInfo* info = findIntegrator(name);
     ASSERT_NE(info, nullptr) << name;
     EXPECT_FALSE(info->capabilities.description.empty());
@@ -46,7 +47,8 @@ TEST(Registry, UnsupportedCombinationsAreRefusedWhenConfigured) {
   EXPECT_NE(refusal("lms3", rho(1.0)).find("not zero-stable"), std::string::npos);
   EXPECT_NE(refusal("ss4", rho(1.0)).find("[0, 1)"), std::string::npos);
   EXPECT_EQ(refusal("lms2", rho(1.0)), "");
-  EXPECT_NE(refusal("mssth4", rho(0.3)).find("tabulated only for rho_inf in {0, 0.6, 1}"), std::string::npos);
+  EXPECT_NE(refusal("mssth4", rho(0.3)).find("tabulated only for rho_inf in {0, 0.6, 1}"),
+            std::string::npos);
   EXPECT_NE(refusal("msstc3", rho(0.35)).find("tabulated"), std::string::npos);
   EXPECT_EQ(refusal("msstc3", rho(0.3)), "");
   EXPECT_NE(refusal("esdirk3-5l2sa", rho(0.5)).find("no tunable rho_inf"), std::string::npos);
@@ -64,7 +66,8 @@ TEST(Registry, UnsupportedCombinationsAreRefusedWhenConfigured) {
   alpha.rhoInf = 0.8;
   EXPECT_NE(refusal("hht", alpha).find("not both"), std::string::npos);
   EXPECT_EQ(refusal("lms2", IntegratorSettings{}, "rA"), "");
-  EXPECT_NE(refusal("rosenbrock-nystrom4", IntegratorSettings{}, "rA").find("does not work with the rA formulation"),
+  EXPECT_NE(refusal("rosenbrock-nystrom4", IntegratorSettings{}, "rA")
+                .find("does not work with the rA formulation"),
             std::string::npos);
 }
 

@@ -1,7 +1,8 @@
-// The Rosenbrock-Nystrom integrators of Sandu et al. 2001: coefficients against the order conditions and
-// the paper's printed tables, convergence orders at fixed steps (rn4 about 4, w2 about 2 with an
-// exact or a finite-difference Jacobian), the step-size control against the tolerance on the
-// stiff double pendulum (Tables 1-2), and dependent coordinates on the constraints.
+// The Rosenbrock-Nystrom integrators of Sandu et al. 2001: coefficients against the order
+// conditions and the paper's printed tables, convergence orders at fixed steps (rn4 about 4, w2
+// about 2 with an exact or a finite-difference Jacobian), the step-size control against the
+// tolerance on the stiff double pendulum (Tables 1-2), and dependent coordinates on the
+// constraints.
 
 #include <gtest/gtest.h>
 
@@ -43,9 +44,9 @@ TEST(RosenbrockCoefficients, Ros4SatisfiesOrderConditions) {
 }
 
 TEST(RosenbrockCoefficients, NystromFormMatchesTheSeedsTable) {
-  // Sandu et al. 2001 section 4, computed there with gamma = 0.57281606, 2.5e-9 off the exact L-stable
-  // value used here: the coefficients move by up to ~60 times that; the seed prints a21 = 0.2
-  // where its formula (and ros4.f's A21) gives 2
+  // Sandu et al. 2001 section 4, computed there with gamma = 0.57281606, 2.5e-9 off the exact
+  // L-stable value used here: the coefficients move by up to ~60 times that; the seed prints a21 =
+  // 0.2 where its formula (and ros4.f's A21) gives 2
   const NystromCoefficients n = nystromCoefficients(ros4LStable());
   const double tol = 2e-7;
   EXPECT_NEAR(n.theta(2, 0), 0.789509162815638629626980, tol);
@@ -113,7 +114,8 @@ double endDifference(const Results& a, const Results& b) {
     if (name.find('.') == std::string::npos || name.rfind("energy", 0) == 0 ||
         name.rfind("violation", 0) == 0)
       continue;
-    worst = std::max(worst, std::abs(a.at(a.rowCount() - 1, c) - b.at(b.rowCount() - 1, b.column(name))));
+    worst = std::max(worst,
+                     std::abs(a.at(a.rowCount() - 1, c) - b.at(b.rowCount() - 1, b.column(name))));
   }
   return worst;
 }
@@ -151,14 +153,16 @@ TEST(RosenbrockNystrom, FourthOrderAtFixedSteps) {
 TEST(WMethod, SecondOrderWithExactAndFiniteDifferenceJacobians) {
   for (const char* jacobian : {"exact", "fd"}) {
     SCOPED_TRACE(jacobian);
-    EXPECT_NEAR(observedOrder("w2", jacobian, {1.0 / 100, 1.0 / 200, 1.0 / 400}, 1.0 / 6400), 2.0, 0.1);
+    EXPECT_NEAR(observedOrder("w2", jacobian, {1.0 / 100, 1.0 / 200, 1.0 / 400}, 1.0 / 6400), 2.0,
+                0.1);
   }
 }
 
 TEST(RosenbrockNystrom, StepSizeControlMeetsTheToleranceOnTheStiffPendulum) {
-  // Sandu et al. 2001 Tables 1-2: the largest error of theta1 and of its rate is of the order of the local
-  // tolerance of eq (13), atol + rtol max|y| (the paper's "up to 7 10^k" for theta1); 2x that. The
-  // seed's control is per step (rn4's default is per unit step, which comes out below the tolerance)
+  // Sandu et al. 2001 Tables 1-2: the largest error of theta1 and of its rate is of the order of
+  // the local tolerance of eq (13), atol + rtol max|y| (the paper's "up to 7 10^k" for theta1); 2x
+  // that. The seed's control is per step (rn4's default is per unit step, which comes out below the
+  // tolerance)
   const Model model = loadScene("stiff-double-pendulum");
   const Results reference = simulate(model, "rn4", 2.0, 1e-4, 1e-9, "exact", "per-step");
   for (double tol : {1e-3, 1e-4}) {
@@ -194,10 +198,10 @@ TEST(StateSpaceIntegrators, CvodeReferencesMeetTheTolerance) {
 }
 
 TEST(StateSpaceIntegrators, CvodeFollowsAFullyDrivenMechanism) {
-  // the slider-crank of Kissel et al. 2021 is driven at the crank: no independent coordinates, so no ODE
-  // for CVODE; its steps solve the driven positions, which the fixed-step rn4 also follows. Both
-  // stop the position Newton at the constraint tolerance (1e-10), which puts the velocities and
-  // accelerations computed there a few 1e-9 apart
+  // the slider-crank of Kissel et al. 2021 is driven at the crank: no independent coordinates, so
+  // no ODE for CVODE; its steps solve the driven positions, which the fixed-step rn4 also follows.
+  // Both stop the position Newton at the constraint tolerance (1e-10), which puts the velocities
+  // and accelerations computed there a few 1e-9 apart
   const Model model = loadScene("slider-crank");
   const Results fixed = simulate(model, "rn4", 1.0, 1e-3);
   for (const char* integrator : {"adams", "bdf"}) {
@@ -216,7 +220,8 @@ TEST(RosenbrockNystrom, RecordsEveryRepartition) {
   const Results run = simulate(loadScene("stiff-double-pendulum"), "rn4", 2.0, 1e-4, 1e-4);
   EXPECT_GT(run.stats.repartitions, 0);
   EXPECT_EQ(run.events.size(), static_cast<size_t>(run.stats.repartitions));
-  for (const RunEvent& e : run.events) EXPECT_NE(e.description.find("cond(Phi_u)"), std::string::npos);
+  for (const RunEvent& e : run.events)
+    EXPECT_NE(e.description.find("cond(Phi_u)"), std::string::npos);
 }
 
 TEST(StateSpaceIntegrators, DependentCoordinatesSatisfyTheConstraints) {

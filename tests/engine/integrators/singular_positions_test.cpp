@@ -38,7 +38,8 @@ FourBarRun runFourBar(const std::string& integrator, const IntegratorSettings& s
   const int x = r.column("b0_x"), y = r.column("b0_y"), t = r.column("t");
   for (size_t row = 0; row < r.rowCount(); ++row) {
     const test::ParallelogramState exact = test::parallelogramMotion(kWindows, r.at(row, t));
-    run.b0Error = std::max(run.b0Error, std::hypot(r.at(row, x) - exact.x(), r.at(row, y) - exact.y()));
+    run.b0Error =
+        std::max(run.b0Error, std::hypot(r.at(row, x) - exact.x(), r.at(row, y) - exact.y()));
   }
   return run;
 }
@@ -88,7 +89,8 @@ TEST(SingularPositions, AFailureNearOneSaysSoAndWhatMayHelp) {
   const std::string& m = run.results.message;
   EXPECT_NE(m.find("singular position: Phi_q"), std::string::npos) << m;
   EXPECT_NE(m.find("an equation of joint '"), std::string::npos) << m;
-  EXPECT_NE(m.find("what may help: a smaller step (--step), a larger penalty"), std::string::npos) << m;
+  EXPECT_NE(m.find("what may help: a smaller step (--step), a larger penalty"), std::string::npos)
+      << m;
 }
 
 TEST(SingularPositions, StateSpaceRunsCrossThemOnTheMotionsBranch) {
@@ -99,8 +101,8 @@ TEST(SingularPositions, StateSpaceRunsCrossThemOnTheMotionsBranch) {
     const char* integrator;
     bool variable;
   };
-  for (const Case c : {Case{"rosenbrock-nystrom4", false}, Case{"rosenbrock-nystrom4", true}, Case{"bdf", true},
-                       Case{"adams", true}}) {
+  for (const Case c : {Case{"rosenbrock-nystrom4", false}, Case{"rosenbrock-nystrom4", true},
+                       Case{"bdf", true}, Case{"adams", true}}) {
     SCOPED_TRACE(std::string(c.integrator) + (c.variable ? " variable" : " fixed"));
     IntegratorSettings s;
     s.step = 1e-3;
@@ -114,7 +116,8 @@ TEST(SingularPositions, StateSpaceRunsCrossThemOnTheMotionsBranch) {
     // each crossing is an event of the run, one per singular position
     int crossings = 0;
     for (const RunEvent& e : run.results.events)
-      crossings += e.description.find(": crossed with HHT (index-3) from t = ") != std::string::npos;
+      crossings +=
+          e.description.find(": crossed with HHT (index-3) from t = ") != std::string::npos;
     EXPECT_EQ(crossings, c.variable ? 2 : 0);
   }
 }
@@ -137,7 +140,9 @@ TEST(SingularPositions, ACrossingNamesTheSingularPositionItCrosses) {
     const size_t at = e.description.find(expected);
     if (at == std::string::npos) continue;
     ++crossings;
-    EXPECT_NE(e.description.find("nearly loses rank here (an equation of joint '"), std::string::npos) << e.description;
+    EXPECT_NE(e.description.find("nearly loses rank here (an equation of joint '"),
+              std::string::npos)
+        << e.description;
     const double tStar = std::stod(e.description.substr(at + expected.size()));
     const double phi = test::parallelogramMotion(kWindows, tStar).phi;
     EXPECT_LT(std::abs(std::sin(phi)), 1e-4) << "t* = " << tStar << ", phi = " << phi;
@@ -173,7 +178,8 @@ VectorXd finalBodyState(const Results& r) {
   for (int c = 0; c < r.columnCount(); ++c) {
     const std::string& name = r.channels()[c].name;
     const std::string kind = name.substr(name.rfind('.') + 1);
-    if (std::find(kinds.begin(), kinds.end(), kind) != kinds.end()) state.push_back(r.at(r.rowCount() - 1, c));
+    if (std::find(kinds.begin(), kinds.end(), kind) != kinds.end())
+      state.push_back(r.at(r.rowCount() - 1, c));
   }
   return Eigen::Map<const VectorXd>(state.data(), static_cast<Eigen::Index>(state.size()));
 }
@@ -193,10 +199,12 @@ TEST_P(AugmentedLagrangian, AgreesWithTheKktFormOnEveryBuiltinScene) {
     s.integratorSettings.index3Form = k == 0 ? "kkt" : "augmented-lagrangian";
     s.tEnd = 50 * model.defaults.step;
     const Results r = Simulation(model, s).run();
-    ASSERT_EQ(r.status, RunStatus::Completed) << s.integratorSettings.index3Form << ": " << r.message;
+    ASSERT_EQ(r.status, RunStatus::Completed)
+        << s.integratorSettings.index3Form << ": " << r.message;
     state[k] = finalBodyState(r);
   }
-  const double difference = (state[1] - state[0]).cwiseAbs().maxCoeff() / (1.0 + state[0].cwiseAbs().maxCoeff());
+  const double difference =
+      (state[1] - state[0]).cwiseAbs().maxCoeff() / (1.0 + state[0].cwiseAbs().maxCoeff());
   // measured: 1e-11 (hmmwv-bump) to 1.4e-5 (rotating-shaft)
   EXPECT_LT(difference, 1e-4);
 }

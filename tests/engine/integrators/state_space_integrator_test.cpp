@@ -25,7 +25,8 @@ TEST(StateSpaceIntegrator, AndrewsStepsGrowAsTheToleranceTightens) {
     for (const double tol : {1e-5, 1e-6, 1e-7, 1e-8}) {
       SCOPED_TRACE(tol);
       const RunStatistics stats = andrewsRun(integrator, tol);
-      RecordProperty(std::string(integrator) + "_steps_" + std::to_string(tol), std::to_string(stats.steps));
+      RecordProperty(std::string(integrator) + "_steps_" + std::to_string(tol),
+                     std::to_string(stats.steps));
       EXPECT_GT(stats.steps, previous);
       EXPECT_LT(stats.rejectedSteps, stats.steps / 5);
       previous = stats.steps;

@@ -47,8 +47,10 @@ RunStatistics runDoublePendulum(double step, const std::string& rule) {
 TEST(NewtonTolerance, TheSchemesSolveTheirPointsToIt) {
   // at 1e-3 s both rules are the same tolerance: the same iterations; at 2.5e-4 s the rule "step"
   // asks for 1e-12 m instead of 1e-11 m, and Newton iterates more
-  EXPECT_EQ(runDoublePendulum(1e-3, "step").newtonIterations, runDoublePendulum(1e-3, "fixed").newtonIterations);
-  EXPECT_GT(runDoublePendulum(2.5e-4, "step").newtonIterations, runDoublePendulum(2.5e-4, "fixed").newtonIterations);
+  EXPECT_EQ(runDoublePendulum(1e-3, "step").newtonIterations,
+            runDoublePendulum(1e-3, "fixed").newtonIterations);
+  EXPECT_GT(runDoublePendulum(2.5e-4, "step").newtonIterations,
+            runDoublePendulum(2.5e-4, "fixed").newtonIterations);
 }
 
 }  // namespace

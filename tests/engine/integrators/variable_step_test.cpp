@@ -22,7 +22,8 @@ struct VariableRun {
   double error = 0.0;  // largest |z - z_ref| of body_2 over the steps
 };
 
-VariableRun runPendulum(const std::string& integrator, double tol, double firstStep, int maxNewton = 25) {
+VariableRun runPendulum(const std::string& integrator, double tol, double firstStep,
+                        int maxNewton = 25) {
   static const Model model = loadScene("double-pendulum");
   RunSettings s;
   s.integrator = integrator;
@@ -52,7 +53,8 @@ double andrewsBetaError(const std::string& integrator, double tol) {
 class VariableStep : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(VariableStep, TighterToleranceSmallerErrorFewerLargeSteps) {
-  const VariableRun loose = runPendulum(GetParam(), 1e-4, 1e-3), tight = runPendulum(GetParam(), 1e-6, 1e-3);
+  const VariableRun loose = runPendulum(GetParam(), 1e-4, 1e-3),
+                    tight = runPendulum(GetParam(), 1e-6, 1e-3);
   RecordProperty("error_tol_1e-4", std::to_string(loose.error));
   RecordProperty("error_tol_1e-6", std::to_string(tight.error));
   RecordProperty("steps_tol_1e-4", std::to_string(loose.results.stats.steps));
@@ -61,14 +63,16 @@ TEST_P(VariableStep, TighterToleranceSmallerErrorFewerLargeSteps) {
   EXPECT_GT(tight.results.stats.steps, loose.results.stats.steps);
   // the steps vary
   const std::vector<double> h = loose.results.columnValues(loose.results.column("h"));
-  EXPECT_GT(*std::max_element(h.begin() + 1, h.end()), 2.0 * *std::min_element(h.begin() + 1, h.end()));
+  EXPECT_GT(*std::max_element(h.begin() + 1, h.end()),
+            2.0 * *std::min_element(h.begin() + 1, h.end()));
 }
 
 TEST_P(VariableStep, GlobalErrorIsProportionalToTheTolerance) {
   // control per unit step (step_control.h): a hundredth of the tolerance gives about a hundredth
   // of the global error, in about ten times the steps (the schemes are of order 2 in positions on
   // the index-3 pendulum); control per step would give a fortieth in five times the steps
-  const VariableRun loose = runPendulum(GetParam(), 1e-5, 1e-3), tight = runPendulum(GetParam(), 1e-7, 1e-3);
+  const VariableRun loose = runPendulum(GetParam(), 1e-5, 1e-3),
+                    tight = runPendulum(GetParam(), 1e-7, 1e-3);
   const double slope = std::log10(loose.error / tight.error) / 2.0;
   const double stepGrowth = double(tight.results.stats.steps) / double(loose.results.stats.steps);
   RecordProperty("error_slope", std::to_string(slope));
@@ -82,7 +86,8 @@ TEST_P(VariableStep, GlobalErrorIsProportionalToTheTolerance) {
 TEST_P(VariableStep, AndrewsErrorIsProportionalToTheTolerance) {
   // the crank angle's error at t = 0.03 s falls tenfold with the tolerance (a decade further the
   // 2nd-order LMS2 takes 130 000 steps)
-  const double loose = andrewsBetaError(GetParam(), 1e-6), tight = andrewsBetaError(GetParam(), 1e-7);
+  const double loose = andrewsBetaError(GetParam(), 1e-6),
+               tight = andrewsBetaError(GetParam(), 1e-7);
   const double slope = std::log10(loose / tight);
   RecordProperty("beta_error_tol_1e-6", std::to_string(loose));
   RecordProperty("beta_error_tol_1e-7", std::to_string(tight));
@@ -98,8 +103,9 @@ TEST_P(VariableStep, RejectedStepsAreKeptWithTheirReasons) {
   EXPECT_EQ(static_cast<long>(r.rejected.size()), r.stats.rejectedSteps);
   EXPECT_EQ(r.rejected.front().t, 0.0);
   EXPECT_EQ(r.rejected.front().h, 0.2);
-  EXPECT_NE(r.rejected.front().reason.find("error estimate above tolerance: error norm per unit step"),
-            std::string::npos)
+  EXPECT_NE(
+      r.rejected.front().reason.find("error estimate above tolerance: error norm per unit step"),
+      std::string::npos)
       << r.rejected.front().reason;
   long counted = 0;
   for (const auto& [reason, n] : r.stats.rejections) counted += n;
@@ -140,7 +146,8 @@ TEST(Lms2FourLink, StartsAndPassesTheRankDropAtRtol1e8) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Capable, VariableStep,
-                         ::testing::Values("lms2", "esdirk3-4l2sa", "esdirk3-5l2sa", "esdirk4-6l2sa2"),
+                         ::testing::Values("lms2", "esdirk3-4l2sa", "esdirk3-5l2sa",
+                                           "esdirk4-6l2sa2"),
                          [](const auto& p) { return test::parameterName(p.param); });
 
 }  // namespace

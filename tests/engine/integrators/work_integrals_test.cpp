@@ -62,22 +62,24 @@ TEST(HermiteWork, PassesThroughItsEndsAndIsExactForCubics) {
 }
 
 struct Balance {
-  double final = 0.0;          // at t_end, J
-  double firstHalf = 0.0;      // largest |balance| over the first half of the run
-  double secondHalf = 0.0;     // and over the second
-  double largestWork = 0.0;    // largest |work_in|
+  double final = 0.0;        // at t_end, J
+  double firstHalf = 0.0;    // largest |balance| over the first half of the run
+  double secondHalf = 0.0;   // and over the second
+  double largestWork = 0.0;  // largest |work_in|
   double finalWork = 0.0;
 };
 
-Balance balanceOf(const Model& model, const std::string& integrator, double stepOrTolerance, bool variable,
-                  double tEnd) {
+Balance balanceOf(const Model& model, const std::string& integrator, double stepOrTolerance,
+                  bool variable, double tEnd) {
   RunSettings s;
   s.integrator = integrator;
   s.tEnd = tEnd;
   IntegratorSettings& is = s.integratorSettings;
   is.variableStep = variable;
-  if (variable) is.rtol = is.atol = stepOrTolerance;
-  else is.step = stepOrTolerance;
+  if (variable)
+    is.rtol = is.atol = stepOrTolerance;
+  else
+    is.step = stepOrTolerance;
   const Results r = Simulation(model, s).run();
   EXPECT_EQ(r.status, RunStatus::Completed) << integrator << ": " << r.message;
   Balance b;
@@ -121,18 +123,21 @@ TEST_P(BalanceOrder, ConvergesAtTheFamilysOrderOnTheBeadOnARod) {
   EXPECT_GT(order, f.order - 0.2) << coarse.final << " -> " << fine.final;
   // the work recorded converges to the driver's at the same order
   const double exact = bead.driverWork(1.0);
-  const double workOrder = std::log2(std::abs(coarse.finalWork - exact) / std::abs(fine.finalWork - exact));
+  const double workOrder =
+      std::log2(std::abs(coarse.finalWork - exact) / std::abs(fine.finalWork - exact));
   RecordProperty("work_order", test::recordedNumber(workOrder));
-  EXPECT_GT(workOrder, f.order - 0.2) << coarse.finalWork << " -> " << fine.finalWork << " (" << exact << ")";
+  EXPECT_GT(workOrder, f.order - 0.2)
+      << coarse.finalWork << " -> " << fine.finalWork << " (" << exact << ")";
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Families, BalanceOrder,
     ::testing::Values(FamilyOrder{"backward-euler", 1, 2e-3}, FamilyOrder{"hht", 2, 2e-3},
-                      FamilyOrder{"lms2", 2, 2e-3}, FamilyOrder{"lms3", 2, 2e-3}, FamilyOrder{"ss3", 2, 2e-3},
-                      FamilyOrder{"bathe", 2, 2e-3}, FamilyOrder{"msstc3", 2, 4e-3}, FamilyOrder{"mssth3", 2, 2e-3},
-                      FamilyOrder{"esdirk4-6l2sa2", 2, 2e-3}, FamilyOrder{"rosenbrock-nystrom4", 4, 8e-3},
-                      FamilyOrder{"w2", 2, 2e-3}),
+                      FamilyOrder{"lms2", 2, 2e-3}, FamilyOrder{"lms3", 2, 2e-3},
+                      FamilyOrder{"ss3", 2, 2e-3}, FamilyOrder{"bathe", 2, 2e-3},
+                      FamilyOrder{"msstc3", 2, 4e-3}, FamilyOrder{"mssth3", 2, 2e-3},
+                      FamilyOrder{"esdirk4-6l2sa2", 2, 2e-3},
+                      FamilyOrder{"rosenbrock-nystrom4", 4, 8e-3}, FamilyOrder{"w2", 2, 2e-3}),
     [](const auto& p) {
       std::string n = p.param.integrator;
       for (char& c : n)
@@ -177,17 +182,19 @@ TEST_P(DrivenBalance, StaysWithin1e6OfTheWorkWithoutDrift) {
   const double worst = std::max(b.firstHalf, b.secondHalf);
   RecordProperty("largest_balance_over_work", test::recordedNumber(worst / b.largestWork));
   EXPECT_LT(worst, 1e-6 * b.largestWork);
-  EXPECT_LT(b.secondHalf, 2.0 * b.firstHalf + 1e-7 * b.largestWork) << b.firstHalf << " then " << b.secondHalf;
+  EXPECT_LT(b.secondHalf, 2.0 * b.firstHalf + 1e-7 * b.largestWork)
+      << b.firstHalf << " then " << b.secondHalf;
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Families, DrivenBalance,
     ::testing::Values(DrivenFamily{"hht", 5e-4, false}, DrivenFamily{"lms2", 5e-4, false},
                       DrivenFamily{"ss2", 5e-4, false}, DrivenFamily{"bathe", 5e-4, false},
-                      DrivenFamily{"mssth3", 5e-4, false}, DrivenFamily{"esdirk4-6l2sa2", 5e-4, false},
-                      DrivenFamily{"rosenbrock-nystrom4", 1e-3, false}, DrivenFamily{"w2", 5e-4, false},
-                      DrivenFamily{"adams", 1e-8, true}, DrivenFamily{"bdf", 1e-8, true},
-                      DrivenFamily{"ida", 1e-8, true}),
+                      DrivenFamily{"mssth3", 5e-4, false},
+                      DrivenFamily{"esdirk4-6l2sa2", 5e-4, false},
+                      DrivenFamily{"rosenbrock-nystrom4", 1e-3, false},
+                      DrivenFamily{"w2", 5e-4, false}, DrivenFamily{"adams", 1e-8, true},
+                      DrivenFamily{"bdf", 1e-8, true}, DrivenFamily{"ida", 1e-8, true}),
     [](const auto& p) {
       std::string n = p.param.integrator;
       for (char& c : n)

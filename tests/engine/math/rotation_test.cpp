@@ -72,7 +72,9 @@ TEST(Rotation, EulerParameterGMapsRatesToBodyAngularVelocity) {
   const Vec3 omega_B(0.3, -1.2, 0.7);
   const Vec4 pdot = 0.5 * eulerParameterG(p).transpose() * omega_B;
   const double h = 1e-6;
-  const Mat3 Adot = (rotationFromEulerParameters(p + h * pdot) - rotationFromEulerParameters(p - h * pdot)) / (2 * h);
+  const Mat3 Adot =
+      (rotationFromEulerParameters(p + h * pdot) - rotationFromEulerParameters(p - h * pdot)) /
+      (2 * h);
   const Mat3 W = rotationFromEulerParameters(p).transpose() * Adot;
   EXPECT_LT((Vec3(W(2, 1), W(0, 2), W(1, 0)) - omega_B).norm(), 1e-8);
   EXPECT_LT((2.0 * eulerParameterG(p) * pdot - omega_B).norm(), 1e-14);
@@ -83,7 +85,8 @@ TEST(Rotation, TaitBryanAnglesRoundTripInEverySequence) {
   const Vec3 angles(0.7, -0.4, 2.1);
   for (const auto& axes : sequences) {
     auto compose = [&](const Vec3& a) {
-      return Mat3(Eigen::AngleAxisd(a[0], Vec3::Unit(axes[0])) * Eigen::AngleAxisd(a[1], Vec3::Unit(axes[1])) *
+      return Mat3(Eigen::AngleAxisd(a[0], Vec3::Unit(axes[0])) *
+                  Eigen::AngleAxisd(a[1], Vec3::Unit(axes[1])) *
                   Eigen::AngleAxisd(a[2], Vec3::Unit(axes[2])));
     };
     const Vec3 back = taitBryanAngles(compose(angles), axes);

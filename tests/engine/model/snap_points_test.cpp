@@ -61,7 +61,8 @@ TEST(SnapAxis, ToTheBodyAxesWithinTheAngle) {
   // the bar's x axis is world y: a direction 3 degrees off it snaps, 20 degrees off does not
   const double a = 3.0 * M_PI / 180.0, b = 20.0 * M_PI / 180.0;
   EXPECT_TRUE(snapped(m, 0, Vec3(std::sin(a), std::cos(a), 0), 5.0).isApprox(Vec3(0, 1, 0), 1e-12));
-  EXPECT_TRUE(snapped(m, 0, Vec3(0, -std::cos(a), std::sin(a)), 5.0).isApprox(Vec3(0, -1, 0), 1e-12));
+  EXPECT_TRUE(
+      snapped(m, 0, Vec3(0, -std::cos(a), std::sin(a)), 5.0).isApprox(Vec3(0, -1, 0), 1e-12));
   const Vec3 off(std::sin(b), std::cos(b), 0);
   EXPECT_TRUE(snapped(m, 0, 2.0 * off, 5.0).isApprox(off, 1e-12));
   EXPECT_TRUE(snapped(m, kGround, Vec3(0.01, 0, 1), 5.0).isApprox(Vec3::UnitZ(), 1e-12));
@@ -69,8 +70,8 @@ TEST(SnapAxis, ToTheBodyAxesWithinTheAngle) {
 
 TEST(SnapAxis, ToTheFaceNormalsOfTheSolid) {
   const Model m = parseScene(kScene, "bar");
-  // a cylinder lying at 45 degrees in its body: a normal 4 degrees off its axis snaps to it exactly,
-  // written in the body's frame as the scene gives it
+  // a cylinder lying at 45 degrees in its body: a normal 4 degrees off its axis snaps to it
+  // exactly, written in the body's frame as the scene gives it
   const Vec3 axis = Vec3(1, 1, 0).normalized();
   const double a = 4.0 * M_PI / 180.0;
   const Vec3 off = std::cos(a) * axis + std::sin(a) * Vec3::UnitZ();
@@ -98,7 +99,8 @@ TEST(SnapAxis, ToTheFaceNormalsOfTheSolid) {
   EXPECT_EQ(s->n_B, Vec3::UnitX());
   // the ground: the world's axes
   ASSERT_EQ(snapAxes(m, kGround).size(), 6u);
-  EXPECT_EQ(nearestSnapAxis(snapAxes(m, kGround), Vec3(0, 0, -1), 1.0)->what, "-z axis of the world");
+  EXPECT_EQ(nearestSnapAxis(snapAxes(m, kGround), Vec3(0, 0, -1), 1.0)->what,
+            "-z axis of the world");
 }
 
 }  // namespace

@@ -38,7 +38,8 @@ TEST(AndrewsSqueezer, ConsistentInitialStateOfTheTestSet) {
   EXPECT_EQ(analyzeConstraintRank(*f).degreesOfFreedom, 1);
   // angular accelerations: beta'' and beta'' + theta'' of the test set (initial_values_27)
   f->computeVelocities(s.v);
-  const double betaDdot = 14222.4439199541138705911625887, thetaDdot = -10666.8329399655854029433719415;
+  const double betaDdot = 14222.4439199541138705911625887,
+               thetaDdot = -10666.8329399655854029433719415;
   EXPECT_NEAR(f->bodyOutput(0, s.vdot).omegaDot_W.z(), betaDdot, 1e-9 * betaDdot);
   EXPECT_NEAR(f->bodyOutput(1, s.vdot).omegaDot_W.z(), betaDdot + thetaDdot, 1e-9 * betaDdot);
   // E0: the spring's energy (at rest)
@@ -51,7 +52,8 @@ TEST(AndrewsSqueezer, DriveWorkIsTorqueTimesCrankAngle) {
   const std::vector<double> beta = test::planarAngle(r, "of");
   const int work = r.column("energy.work_in");
   for (size_t i = 0; i < r.rowCount(); ++i)
-    EXPECT_NEAR(r.at(i, work), 0.033 * (beta[i] - beta[0]), 1e-12 * (1.0 + std::abs(r.at(i, work))));
+    EXPECT_NEAR(r.at(i, work), 0.033 * (beta[i] - beta[0]),
+                1e-12 * (1.0 + std::abs(r.at(i, work))));
   EXPECT_GT(beta.back() - beta.front(), 5.0);  // the crank has turned about a revolution
 }
 

@@ -13,15 +13,20 @@
 namespace mbw {
 namespace {
 
-const char* kSection = R"("section": {"EA": 1e6, "GA2": 1e5, "GA3": 1e5, "GJ": 50, "EI2": 80, "EI3": 90})";
+const char* kSection =
+    R"("section": {"EA": 1e6, "GA2": 1e5, "GA3": 1e5, "GJ": 50, "EI2": 80, "EI3": 90})";
 
 std::string beam(const std::string& name, const std::string& extra = "") {
-  return R"({"name": ")" + name + R"(", "from": [1, 2, 0], "to": [1, 2, 2], "elements": 2, )" + kSection +
-         R"(, "mass_per_length": 3, "inertia_per_length": [0.02, 0.01, 0.01])" + extra + "}";
+  return R"({"name": ")" + name + R"(", "from": [1, 2, 0], "to": [1, 2, 2], "elements": 2, )" +
+         kSection + R"(, "mass_per_length": 3, "inertia_per_length": [0.02, 0.01, 0.01])" + extra +
+         "}";
 }
 
-Model beamScene(const std::string& beams, const std::string& joints = "[]", const std::string& extra = "") {
-  return parseScene(test::sceneJson("[]", joints, "[]", R"(, "gravity": [0, 0, 0], "beams": [)" + beams + "]" + extra), "test");
+Model beamScene(const std::string& beams, const std::string& joints = "[]",
+                const std::string& extra = "") {
+  return parseScene(test::sceneJson("[]", joints, "[]",
+                                    R"(, "gravity": [0, 0, 0], "beams": [)" + beams + "]" + extra),
+                    "test");
 }
 
 std::string issuesOf(const std::string& text) {
@@ -34,7 +39,8 @@ std::string issuesOf(const std::string& text) {
 }
 
 TEST(BeamScene, NodesAreBodiesWithTheLumpedInertiaOfTheirSegments) {
-  const Model m = beamScene(beam("post", R"(, "velocity": [0.5, 0, 0], "angular_velocity": [0, 2, 0])"));
+  const Model m =
+      beamScene(beam("post", R"(, "velocity": [0.5, 0, 0], "angular_velocity": [0, 2, 0])"));
   ASSERT_EQ(m.bodyCount(), 5);
   ASSERT_EQ(m.beams.size(), 1u);
   ASSERT_EQ(m.beamElements.size(), 2u);
@@ -78,7 +84,8 @@ TEST(BeamScene, SectionAxisTwoFollowsSectionY) {
 
 TEST(BeamScene, FixedJointsClampAndOutputsReadNodesAndSections) {
   const Model m = beamScene(
-      beam("post"), R"([{"name": "clamp", "type": "fixed", "body_i": "ground", "body_j": "post.0", "point_i": [1, 2, 0], "point_j": [0, 0, 0]}])",
+      beam("post"),
+      R"([{"name": "clamp", "type": "fixed", "body_i": "ground", "body_j": "post.0", "point_i": [1, 2, 0], "point_j": [0, 0, 0]}])",
       R"(, "outputs": [{"name": "sway", "type": "displacement", "body": "post.4", "axis": "x"},
          {"name": "twist", "type": "euler-angle", "body": "post.4", "about": "z"},
          {"name": "root", "type": "beam-section", "beam": "post", "position": 0},
@@ -101,7 +108,8 @@ TEST(BeamScene, FixedJointsClampAndOutputsReadNodesAndSections) {
   s.tEnd = 0.01;
   const Results r = Simulation(m, s).run();
   ASSERT_EQ(r.status, RunStatus::Completed) << r.message;
-  for (const char* c : {"sway", "sway.rate", "twist", "twist.rate", "root.F1", "root.F3", "root.M2", "middle.M3"})
+  for (const char* c :
+       {"sway", "sway.rate", "twist", "twist.rate", "root.F1", "root.F3", "root.M2", "middle.M3"})
     EXPECT_GE(r.column(c), 0) << c;
   EXPECT_EQ(r.channels()[r.column("root.F2")].unit, "N");
   EXPECT_EQ(r.channels()[r.column("middle.M1")].unit, "N m");
@@ -110,51 +118,67 @@ TEST(BeamScene, FixedJointsClampAndOutputsReadNodesAndSections) {
 TEST(BeamScene, BadBeamsAreReportedWithTheirPaths) {
   const std::string text = test::sceneJson(
       R"([{"name": "b.1", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]", "[]",
-      std::string(R"(, "beams": [{"name": "b", "from": [0, 0, 0], "to": [0, 0, 0], "elements": 2, )") + kSection +
+      std::string(
+          R"(, "beams": [{"name": "b", "from": [0, 0, 0], "to": [0, 0, 0], "elements": 2, )") +
+          kSection +
           R"(, "mass_per_length": 1, "inertia_per_length": [1, 1, 1]},
           {"name": "c", "from": [0, 0, 0], "to": [1, 0, 0], "elements": 0, "section": {"EA": -1, "GA2": 1, "GA3": 1, "GJ": 1, "EI2": 1, "EI3": 1},
            "mass_per_length": 0, "inertia_per_length": [1, 0, 1], "section_y": [2, 0, 0], "display": {"width": 0.1}},
-          {"name": "d", "from": [0, 0, 0], "to": [1, 0, 0], "elements": 1, )" + kSection +
+          {"name": "d", "from": [0, 0, 0], "to": [1, 0, 0], "elements": 1, )" +
+          kSection +
           R"(, "mass_per_length": 1, "inertia_per_length": [1, 1, 1]}],
           "outputs": [{"name": "f", "type": "beam-section", "beam": "e", "position": 0},
                       {"name": "g", "type": "beam-section", "beam": "d", "position": 2}])");
   const std::string issues = issuesOf(text);
   for (const char* expected :
-       {"/beams/0/to: the beam has zero length", "/beams/1/elements: a beam needs at least one element",
-        "/beams/1/section/EA: EA must be positive", "/beams/1/mass_per_length: the mass per length must be positive",
+       {"/beams/0/to: the beam has zero length",
+        "/beams/1/elements: a beam needs at least one element",
+        "/beams/1/section/EA: EA must be positive",
+        "/beams/1/mass_per_length: the mass per length must be positive",
         "/beams/1/inertia_per_length: the rotary inertia per length must be positive",
         "/beams/1/section_y: section_y must not be parallel to the beam",
-        "/beams/1/display: a box section needs both width and height", "/outputs/0/beam: unknown beam 'e'",
+        "/beams/1/display: a box section needs both width and height",
+        "/outputs/0/beam: unknown beam 'e'",
         "/outputs/1/position: the position must be within the beam"})
     EXPECT_NE(issues.find(expected), std::string::npos) << expected << "\nin\n" << issues;
 }
 
 TEST(BeamScene, ANodeNameTakenByABodyIsReported) {
-  const std::string text = test::sceneJson(R"([{"name": "b.1", "mass": 1, "inertia": [1, 1, 1], "position": [5, 0, 0]}])", "[]",
-                                           "[]", std::string(R"(, "beams": [)") + beam("b") + "]");
-  EXPECT_NE(issuesOf(text).find("/beams/0/name: beam node 'b.1' has the name of another body"), std::string::npos)
+  const std::string text = test::sceneJson(
+      R"([{"name": "b.1", "mass": 1, "inertia": [1, 1, 1], "position": [5, 0, 0]}])", "[]", "[]",
+      std::string(R"(, "beams": [)") + beam("b") + "]");
+  EXPECT_NE(issuesOf(text).find("/beams/0/name: beam node 'b.1' has the name of another body"),
+            std::string::npos)
       << issuesOf(text);
 }
 
 TEST(BeamScene, PiecewiseAndRateExpressionsAreReadAndCheckedInScenes) {
-  const std::string body = R"([{"name": "wheel", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
+  const std::string body =
+      R"([{"name": "wheel", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
   auto drive = [&](const std::string& angle) {
-    return test::sceneJson(body,
-                           R"([{"name": "axle", "type": "revolute", "body_i": "ground", "body_j": "wheel", "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]},
+    return test::sceneJson(
+        body,
+        R"([{"name": "axle", "type": "revolute", "body_i": "ground", "body_j": "wheel", "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]},
                                {"name": "spin", "type": "angle-driver", "body_i": "ground", "body_j": "wheel", "u_i": [1, 0, 0], "v_i": [0, 1, 0], "a_j": [1, 0, 0], "angle": )" +
-                               angle + "}]");
+            angle + "}]");
   };
-  const Model m = parseScene(drive(R"({"rate": {"piecewise": [{"until": 1, "f": "2*t"}, {"f": 2}]}})"), "test");
+  const Model m =
+      parseScene(drive(R"({"rate": {"piecewise": [{"until": 1, "f": "2*t"}, {"f": 2}]}})"), "test");
   const TimeFunction& angle = m.primitives.back().f;
   EXPECT_NEAR(angle.value(1.0), 1.0, 1e-15);
   EXPECT_NEAR(angle.value(3.0), 5.0, 1e-14);
-  EXPECT_NE(issuesOf(drive(R"({"piecewise": [{"f": "t"}, {"f": 2}]})")).find("/joints/1/angle/piecewise/0: a piece needs 'until'"),
+  EXPECT_NE(issuesOf(drive(R"({"piecewise": [{"f": "t"}, {"f": 2}]})"))
+                .find("/joints/1/angle/piecewise/0: a piece needs 'until'"),
             std::string::npos);
-  EXPECT_NE(issuesOf(drive(R"j({"rate": "t*sin(t)"})j")).find("/joints/1/angle: cannot integrate"), std::string::npos)
+  EXPECT_NE(issuesOf(drive(R"j({"rate": "t*sin(t)"})j")).find("/joints/1/angle: cannot integrate"),
+            std::string::npos)
       << issuesOf(drive(R"j({"rate": "t*sin(t)"})j"));
-  EXPECT_NE(issuesOf(drive(R"({"integral": 3})")).find("an expression object needs 'piecewise' or 'rate'"), std::string::npos);
+  EXPECT_NE(issuesOf(drive(R"({"integral": 3})"))
+                .find("an expression object needs 'piecewise' or 'rate'"),
+            std::string::npos);
   // a rate object without its list (found by the scene fuzzer)
-  EXPECT_NE(issuesOf(drive(R"({"rate": {"until": 1}})")).find("/joints/1/angle/rate/piecewise: must be a non-empty array"),
+  EXPECT_NE(issuesOf(drive(R"({"rate": {"until": 1}})"))
+                .find("/joints/1/angle/rate/piecewise: must be a non-empty array"),
             std::string::npos)
       << issuesOf(drive(R"({"rate": {"until": 1}})"));
 }

@@ -44,7 +44,8 @@ TEST(FlexibleBenchmarks, ShaftSagsAsAClampedTimoshenkoBeamUnderItsWeightAndTheDi
   const Body& disk = m.bodies[m.bodyIndex("disk")];
   EXPECT_EQ(disk.mass, 70.573);
   EXPECT_EQ(disk.inertia_B(1, 1), 1.0163);  // the paper's value, without the thickness term
-  // both ends clamped in bending: w = q L^4 / (384 EI) + P L^3 / (192 EI) + q L^2 / (8 GA) + P L / (4 GA)
+  // both ends clamped in bending: w = q L^4 / (384 EI) + P L^3 / (192 EI) + q L^2 / (8 GA) + P L /
+  // (4 GA)
   const auto f = makeFormulation("rA", m);
   VectorXd q, v, lambda;
   f->initialState(q, v);
@@ -55,7 +56,8 @@ TEST(FlexibleBenchmarks, ShaftSagsAsAClampedTimoshenkoBeamUnderItsWeightAndTheDi
   f->computeVelocities(zero);
   const double sag = -f->bodyOutput(m.bodyIndex("shaft.16"), zero).position_W.z();
   const double L = 6.0, EI = 354.5e3, GA = 60.5e6, w = 11.64 * 9.81, P = 70.573 * 9.81;
-  const double expected = w * std::pow(L, 4) / (384 * EI) + P * std::pow(L, 3) / (192 * EI) + w * L * L / (8 * GA) + P * L / (4 * GA);
+  const double expected = w * std::pow(L, 4) / (384 * EI) + P * std::pow(L, 3) / (192 * EI) +
+                          w * L * L / (8 * GA) + P * L / (4 * GA);
   EXPECT_NEAR(sag, expected, 2e-3 * expected) << "Timoshenko " << expected;
 }
 

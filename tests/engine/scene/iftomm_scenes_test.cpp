@@ -68,19 +68,26 @@ TEST(IftommScenes, A02IsWhatItsTemplateMakes) {
   std::stringstream text;
   text << in.rdbuf();
   const std::string description =
-      "IFToMM benchmark A02, N-four-bar with N = 40: 81 bars of 1 m, 1 kg, 41 cranks pinned to the ground 1 m "
-      "apart, every pin a revolute joint (120 of the 605 equations repeat the others); the cranks start upright, B0 "
-      "(the tip of the first crank) moving at +1 m/s along x, free under gravity along -y; where the cranks lie "
-      "horizontal the mechanism gains 40 degrees of freedom; 20 s, rows every 0.05 s (the benchmark's 400 output "
-      "steps); outputs b0_x, b0_y. Reference: the parallelogram's 1-DOF motion in closed form (docs/iftomm.md)";
+      "IFToMM benchmark A02, N-four-bar with N = 40: 81 bars of 1 m, 1 kg, 41 cranks pinned to the "
+      "ground 1 m "
+      "apart, every pin a revolute joint (120 of the 605 equations repeat the others); the cranks "
+      "start upright, B0 "
+      "(the tip of the first crank) moving at +1 m/s along x, free under gravity along -y; where "
+      "the cranks lie "
+      "horizontal the mechanism gains 40 degrees of freedom; 20 s, rows every 0.05 s (the "
+      "benchmark's 400 output "
+      "steps); outputs b0_x, b0_y. Reference: the parallelogram's 1-DOF motion in closed form "
+      "(docs/iftomm.md)";
   EXPECT_EQ(text.str(), generateScene("n-four-bar", {{"windows", "40"},
                                                      {"up", "y"},
                                                      {"t_end", "20"},
                                                      {"output_step", "0.05"},
                                                      {"name", "iftomm-a02-four-bar-40"},
                                                      {"description", description}}))
-      << "scenes/iftomm-a02-four-bar-40.json is not what the template makes; regenerate it with the command "
-         "in docs/iftomm.md (mbw-cli generate n-four-bar --windows 40 --up y --t-end 20 --output-step 0.05 "
+      << "scenes/iftomm-a02-four-bar-40.json is not what the template makes; regenerate it with "
+         "the command "
+         "in docs/iftomm.md (mbw-cli generate n-four-bar --windows 40 --up y --t-end 20 "
+         "--output-step 0.05 "
          "--name iftomm-a02-four-bar-40 --description ... -o scenes/iftomm-a02-four-bar-40.json)";
 }
 
@@ -88,7 +95,8 @@ TEST(IftommScenes, A02sRedundancyIsSummedUpInOneShortLine) {
   const Model m = loadScene("iftomm-a02-four-bar-40");
   ASSERT_EQ(m.notes.size(), 40u);  // one note per window's closing joint, for validate
   EXPECT_EQ(m.redundancySummary(),
-            "120 left out: joint 'pin_1_end' (3 of 5), joint 'pin_2_end' (3 of 5), joint 'pin_3_end' (3 of 5), "
+            "120 left out: joint 'pin_1_end' (3 of 5), joint 'pin_2_end' (3 of 5), joint "
+            "'pin_3_end' (3 of 5), "
             "joint 'pin_4_end' (3 of 5) and 36 more joints");
   EXPECT_EQ(loadScene("iftomm-a04-bricard").redundancySummary(), "1 left out: joint 'R6' (1 of 5)");
 }
@@ -101,8 +109,9 @@ Vec3 bodyAxis(const Results& r, size_t i, const std::string& body, int axis) {
 }
 
 TEST(IftommScenes, BricardsLoopMovesWithOneDegreeOfFreedom) {
-  // the equation left out is one of R6's two DP1: rod 5's x and y axes (along the rod, and its hinge
-  // axis at P4) stay perpendicular to the ground's hinge axis x at P5 (one kept, one left out)
+  // the equation left out is one of R6's two DP1: rod 5's x and y axes (along the rod, and its
+  // hinge axis at P4) stay perpendicular to the ground's hinge axis x at P5 (one kept, one left
+  // out)
   const Model m = loadScene("iftomm-a04-bricard");
   ASSERT_EQ(m.redundant.size(), 1u);
   RunSettings s;
@@ -115,8 +124,10 @@ TEST(IftommScenes, BricardsLoopMovesWithOneDegreeOfFreedom) {
   double travel = 0.0, worst = 0.0;
   const size_t last = r.rowCount() - 1;
   for (size_t i = 0; i < r.rowCount(); ++i) {
-    for (int axis : {0, 1}) worst = std::max(worst, std::abs(bodyAxis(r, i, "rod_5", axis).dot(Vec3::UnitX())));
-    travel = std::max(travel, (Vec3(r.at(i, r.column("p3_x")), r.at(i, r.column("p3_y")), r.at(i, r.column("p3_z"))) -
+    for (int axis : {0, 1})
+      worst = std::max(worst, std::abs(bodyAxis(r, i, "rod_5", axis).dot(Vec3::UnitX())));
+    travel = std::max(travel, (Vec3(r.at(i, r.column("p3_x")), r.at(i, r.column("p3_y")),
+                                    r.at(i, r.column("p3_z"))) -
                                Vec3(1.0, -1.0, 1.0))
                                   .norm());
   }

@@ -1,8 +1,8 @@
 // The four-link and the slider-crank written with plain joints (revolute, spherical, universal,
 // translational) are the same mechanisms as their raw-primitive forms: as many equations, no
 // mobility, none repeated, and the same motion and the same driving work along a run. The driver's
-// work is the dynamics' check: in a 0-DOF mechanism the torque that drives it is unique, so it agrees
-// only if the joints' equations carry the same reactions as the primitives they replace.
+// work is the dynamics' check: in a 0-DOF mechanism the torque that drives it is unique, so it
+// agrees only if the joints' equations carry the same reactions as the primitives they replace.
 
 #include <gtest/gtest.h>
 
@@ -46,7 +46,8 @@ TEST_P(JointVariant, IsTheSameMechanismAsItsPrimitiveForm) {
   EXPECT_EQ(degreesOfFreedom(joints), 0);
   EXPECT_TRUE(joints.redundant.empty());
   // every equation of the variant comes from a joint with more than one of them, or the driver
-  for (const Joint& j : joints.joints) EXPECT_TRUE(j.primitiveCount > 1 || j.type == JointType::AngleDriver) << j.name;
+  for (const Joint& j : joints.joints)
+    EXPECT_TRUE(j.primitiveCount > 1 || j.type == JointType::AngleDriver) << j.name;
 
   const Results a = runBriefly(primitive), b = runBriefly(joints);
   ASSERT_EQ(a.status, RunStatus::Completed) << a.message;
@@ -65,8 +66,8 @@ TEST_P(JointVariant, IsTheSameMechanismAsItsPrimitiveForm) {
   EXPECT_LT(work, 1e-6 * largest);
 }
 
-INSTANTIATE_TEST_SUITE_P(BuiltinScenes, JointVariant, ::testing::Values("four-link", "slider-crank"),
-                         [](const auto& p) {
+INSTANTIATE_TEST_SUITE_P(BuiltinScenes, JointVariant,
+                         ::testing::Values("four-link", "slider-crank"), [](const auto& p) {
                            std::string n = p.param;
                            std::replace(n.begin(), n.end(), '-', '_');
                            return n;

@@ -34,22 +34,27 @@ TEST(JsonReader, NestingPastTheLimitIsRefusedAtItsPath) {
   std::string sixtyFourDeep;
   for (int k = 0; k < 64; ++k) sixtyFourDeep += "/0";
   EXPECT_EQ(deep.path, sixtyFourDeep);
-  const SceneIssue inObject = refusal(R"({"bodies": [{"a/b": )" + std::string(70, '[') + std::string(70, ']') + "}]}");
+  const SceneIssue inObject =
+      refusal(R"({"bodies": [{"a/b": )" + std::string(70, '[') + std::string(70, ']') + "}]}");
   EXPECT_EQ(inObject.path.rfind("/bodies/0/a~1b/0/0", 0), 0u) << inObject.path;
   // 64 levels are read
-  const nlohmann::json ok = parseJsonText<nlohmann::json>(std::string(64, '[') + std::string(64, ']'), "ok.json");
+  const nlohmann::json ok =
+      parseJsonText<nlohmann::json>(std::string(64, '[') + std::string(64, ']'), "ok.json");
   EXPECT_TRUE(ok.is_array());
 }
 
 // JSON parsers keep one of two equal keys silently (nlohmann::json the last): one was never read.
 TEST(JsonReader, AKeyGivenTwiceIsRefusedAtTheSecond) {
-  const SceneIssue twice = refusal(R"({"bodies": [{"name": "a", "mass": 1}, {"name": "b", "mass": 1, "mass": 2}]})");
+  const SceneIssue twice =
+      refusal(R"({"bodies": [{"name": "a", "mass": 1}, {"name": "b", "mass": 1, "mass": 2}]})");
   EXPECT_EQ(twice.path, "/bodies/1/mass");
   EXPECT_NE(twice.message.find("'mass' is given twice"), std::string::npos) << twice.message;
   // equal keys in different objects are fine, in the ordered documents of the workbench too
-  const auto ordered = parseJsonText<nlohmann::ordered_json>(R"({"a": {"x": 1}, "b": {"x": 2}})", "ok.json");
+  const auto ordered =
+      parseJsonText<nlohmann::ordered_json>(R"({"a": {"x": 1}, "b": {"x": 2}})", "ok.json");
   EXPECT_EQ(ordered["b"]["x"], 2);
-  EXPECT_THROW(parseJsonText<nlohmann::ordered_json>(R"({"x": 1, "x": 1})", "twice.json"), SceneError);
+  EXPECT_THROW(parseJsonText<nlohmann::ordered_json>(R"({"x": 1, "x": 1})", "twice.json"),
+               SceneError);
 }
 
 TEST(JsonReader, SyntaxErrorsAndHugeNumbersInOurWords) {

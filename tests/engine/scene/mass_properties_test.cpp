@@ -30,7 +30,8 @@ TEST(MassProperties, InertiaMustBePositiveDefiniteAndWithinRange) {
   indefinite(0, 1) = indefinite(1, 0) = 2.0;
   EXPECT_NE(inertiaProblem(indefinite).find("positive definite"), std::string::npos);
   EXPECT_NE(inertiaProblem(diagonal(1, 1, 0)).find("positive definite"), std::string::npos);
-  EXPECT_NE(inertiaProblem(diagonal(5e-324, 5e-324, 5e-324)).find("out of the range"), std::string::npos);
+  EXPECT_NE(inertiaProblem(diagonal(5e-324, 5e-324, 5e-324)).find("out of the range"),
+            std::string::npos);
 }
 
 // I1 + I2 >= I3 for the principal moments of any positive mass distribution; a flat body is the
@@ -43,22 +44,27 @@ TEST(MassProperties, TheTriangleInequalityIsAWarning) {
   const double c = std::cos(M_PI / 6), s = std::sin(M_PI / 6);
   Mat3 R;
   R << 1, 0, 0, 0, c, -s, 0, s, c;
-  EXPECT_NE(inertiaWarning(R * diagonal(1, 1, 3) * R.transpose()).find("triangle inequality"), std::string::npos);
+  EXPECT_NE(inertiaWarning(R * diagonal(1, 1, 3) * R.transpose()).find("triangle inequality"),
+            std::string::npos);
 }
 
 TEST(MassProperties, TheSceneReaderRefusesAndWarnsAtThePath) {
-  const std::string tiny = R"([{"name": "a", "mass": 5e-324, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
+  const std::string tiny =
+      R"([{"name": "a", "mass": 5e-324, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
   try {
     parseScene(test::sceneJson(tiny, "[]"), "tiny.json");
     FAIL() << "a mass of 5e-324 kg was accepted";
   } catch (const SceneError& e) {
-    EXPECT_NE(std::string(e.what()).find("tiny.json: /bodies/0/mass: "), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("tiny.json: /bodies/0/mass: "), std::string::npos)
+        << e.what();
   }
-  const std::string odd = R"([{"name": "a", "mass": 1, "inertia": [1, 1, 3], "position": [0, 0, 0]}])";
+  const std::string odd =
+      R"([{"name": "a", "mass": 1, "inertia": [1, 1, 3], "position": [0, 0, 0]}])";
   const Model model = parseScene(test::sceneJson(odd, "[]"), "odd.json");
   ASSERT_EQ(model.warnings.size(), 1u);
   EXPECT_EQ(model.warnings[0].path, "/bodies/0/inertia");
-  EXPECT_NE(model.warnings[0].message.find("1 + 1 < 3"), std::string::npos) << model.warnings[0].message;
+  EXPECT_NE(model.warnings[0].message.find("1 + 1 < 3"), std::string::npos)
+      << model.warnings[0].message;
 }
 
 // The built-in scenes load; the HMMWV's control arms (Project Chrono's data) are the only bodies
@@ -66,8 +72,10 @@ TEST(MassProperties, TheSceneReaderRefusesAndWarnsAtThePath) {
 TEST(MassProperties, BuiltinScenesLoadAndOnlyTheHmmwvArmsWarn) {
   for (const BuiltinScene& s : builtinScenes()) {
     const Model m = loadScene(s.name);
-    if (m.name == "hmmwv-bump") EXPECT_EQ(m.warnings.size(), 8u);
-    else EXPECT_TRUE(m.warnings.empty()) << s.name << ": " << m.warnings.front().path;
+    if (m.name == "hmmwv-bump")
+      EXPECT_EQ(m.warnings.size(), 8u);
+    else
+      EXPECT_TRUE(m.warnings.empty()) << s.name << ": " << m.warnings.front().path;
   }
 }
 

@@ -20,8 +20,10 @@ namespace fs = std::filesystem;
 
 // a scene of one body with the given mesh object, written to dir/name
 std::string writeScene(const fs::path& dir, const std::string& name, const std::string& mesh) {
-  const std::string bodies = R"([{"name": "part", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0],
-                                  "mesh": )" + mesh + "}]";
+  const std::string bodies =
+      R"([{"name": "part", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0],
+                                  "mesh": )" +
+      mesh + "}]";
   const fs::path path = dir / name;
   std::ofstream(path) << test::sceneJson(bodies, "[]");
   return path.string();
@@ -44,15 +46,19 @@ TEST(MeshFile, NamesEndInStlOrObj) {
 }
 
 TEST(MeshFile, ARelativePathIsTakenFromTheSceneFilesFolder) {
-  EXPECT_EQ(resolveMeshFile("parts/link.stl", "/home/u/scenes/arm.json"), "/home/u/scenes/parts/link.stl");
-  EXPECT_EQ(resolveMeshFile("../meshes/link.stl", "/home/u/scenes/arm.json"), "/home/u/meshes/link.stl");
+  EXPECT_EQ(resolveMeshFile("parts/link.stl", "/home/u/scenes/arm.json"),
+            "/home/u/scenes/parts/link.stl");
+  EXPECT_EQ(resolveMeshFile("../meshes/link.stl", "/home/u/scenes/arm.json"),
+            "/home/u/meshes/link.stl");
   EXPECT_EQ(resolveMeshFile("/data/link.stl", "/home/u/scenes/arm.json"), "/data/link.stl");
   EXPECT_EQ(resolveMeshFile("link.stl", ""), "link.stl");
 }
 
 TEST(MeshFile, IsWrittenRelativeToTheFolderTheSceneIsSavedIn) {
-  EXPECT_EQ(meshFileRelativeTo("/home/u/scenes/parts/link.stl", "/home/u/scenes/arm.json"), "parts/link.stl");
-  EXPECT_EQ(meshFileRelativeTo("/home/u/meshes/link.stl", "/home/u/scenes/arm.json"), "../meshes/link.stl");
+  EXPECT_EQ(meshFileRelativeTo("/home/u/scenes/parts/link.stl", "/home/u/scenes/arm.json"),
+            "parts/link.stl");
+  EXPECT_EQ(meshFileRelativeTo("/home/u/meshes/link.stl", "/home/u/scenes/arm.json"),
+            "../meshes/link.stl");
   EXPECT_EQ(meshFileRelativeTo("/home/u/meshes/link.stl", ""), "/home/u/meshes/link.stl");
   // there and back
   const std::string written = meshFileRelativeTo("/a/b/c/m.obj", "/a/x/s.json");
@@ -62,7 +68,8 @@ TEST(MeshFile, IsWrittenRelativeToTheFolderTheSceneIsSavedIn) {
 TEST(MeshFile, ASceneFileWithItsMeshLoads) {
   const fs::path dir = freshFolder("mesh-file-loads");
   std::ofstream(dir / "parts" / "link.stl") << "solid link\nendsolid link\n";
-  const std::string scene = writeScene(dir, "arm.json", R"({"file": "parts/link.stl", "scale": 0.001, "density": 2700})");
+  const std::string scene =
+      writeScene(dir, "arm.json", R"({"file": "parts/link.stl", "scale": 0.001, "density": 2700})");
   EXPECT_NO_THROW(loadSceneFile(scene));
   EXPECT_TRUE(meshFileIssues(nlohmann::json::parse(std::ifstream(scene)), scene).empty());
 }
@@ -76,7 +83,8 @@ TEST(MeshFile, AMissingFileNamesTheSceneFileTheJsonPathAndWhereItWasLookedFor) {
   } catch (const SceneError& e) {
     ASSERT_EQ(e.issues().size(), 1u) << e.what();
     EXPECT_EQ(e.issues()[0].path, "/bodies/0/mesh/file");
-    const std::string expected = scene + ": /bodies/0/mesh/file: no file 'parts/missing.stl' (looked for " +
+    const std::string expected = scene +
+                                 ": /bodies/0/mesh/file: no file 'parts/missing.stl' (looked for " +
                                  (dir / "parts" / "missing.stl").string() + ")";
     EXPECT_EQ(std::string(e.what()), expected);
   }
@@ -89,14 +97,16 @@ TEST(MeshFile, AMissingFileNamesTheSceneFileTheJsonPathAndWhereItWasLookedFor) {
 TEST(MeshFile, ANameThatIsNoMeshAndAScaleThatIsNotPositiveAreProblemsOfTheirFields) {
   const fs::path dir = freshFolder("mesh-file-bad-fields");
   std::ofstream(dir / "parts" / "link.step") << "ISO-10303-21;\n";
-  const std::string scene = writeScene(dir, "arm.json", R"({"file": "parts/link.step", "scale": 0, "density": -1})");
+  const std::string scene =
+      writeScene(dir, "arm.json", R"({"file": "parts/link.step", "scale": 0, "density": -1})");
   try {
     loadSceneFile(scene);
     FAIL() << "a mesh that is no STL or OBJ loads";
   } catch (const SceneError& e) {
     ASSERT_EQ(e.issues().size(), 3u) << e.what();
     EXPECT_EQ(e.issues()[0].path, "/bodies/0/mesh/file");
-    EXPECT_NE(e.issues()[0].message.find("'parts/link.step' is no STL or OBJ file"), std::string::npos);
+    EXPECT_NE(e.issues()[0].message.find("'parts/link.step' is no STL or OBJ file"),
+              std::string::npos);
     EXPECT_EQ(e.issues()[1].path, "/bodies/0/mesh/scale");
     EXPECT_EQ(e.issues()[2].path, "/bodies/0/mesh/density");
   }

@@ -13,9 +13,11 @@ namespace {
 TriangleMesh boxMesh(const Vec3& e, const Vec3& c) {
   TriangleMesh m;
   for (int k = 0; k < 8; ++k)
-    m.vertices.push_back(c + 0.5 * Vec3((k & 1) ? e.x() : -e.x(), (k & 2) ? e.y() : -e.y(), (k & 4) ? e.z() : -e.z()));
+    m.vertices.push_back(c + 0.5 * Vec3((k & 1) ? e.x() : -e.x(), (k & 2) ? e.y() : -e.y(),
+                                        (k & 4) ? e.z() : -e.z()));
   // each face as two triangles, counter-clockwise seen from outside
-  const int faces[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
+  const int faces[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4},
+                           {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
   for (const auto& f : faces) {
     m.triangles.push_back({f[0], f[1], f[2]});
     m.triangles.push_back({f[0], f[2], f[3]});
@@ -26,8 +28,8 @@ TriangleMesh boxMesh(const Vec3& e, const Vec3& c) {
 // an icosahedron's faces subdivided `levels` times, the vertices pushed onto the sphere
 TriangleMesh sphereMesh(double r, const Vec3& c, int levels) {
   const double t = (1.0 + std::sqrt(5.0)) / 2.0;
-  std::vector<Vec3> v = {{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0}, {0, -1, t}, {0, 1, t},
-                         {0, -1, -t}, {0, 1, -t}, {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}};
+  std::vector<Vec3> v = {{-1, t, 0},  {1, t, 0},  {-1, -t, 0}, {1, -t, 0}, {0, -1, t},  {0, 1, t},
+                         {0, -1, -t}, {0, 1, -t}, {t, 0, -1},  {t, 0, 1},  {-t, 0, -1}, {-t, 0, 1}};
   for (Vec3& p : v) p.normalize();
   std::vector<std::array<int, 3>> f = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
                                        {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
@@ -86,12 +88,15 @@ TEST(MeshMassProperties, WoundInwardsIsTurnedOutwards) {
 TEST(MeshMassProperties, AnOpenOrMisorientedMeshBoundsNoSolid) {
   TriangleMesh open = boxMesh(Vec3(1, 1, 1), Vec3::Zero());
   open.triangles.pop_back();
-  EXPECT_NE(meshClosedProblem(open).find("has a hole"), std::string::npos) << meshClosedProblem(open);
+  EXPECT_NE(meshClosedProblem(open).find("has a hole"), std::string::npos)
+      << meshClosedProblem(open);
   EXPECT_THROW(meshMassProperties(open, 1000.0), std::invalid_argument);
   TriangleMesh flipped = boxMesh(Vec3(1, 1, 1), Vec3::Zero());
   std::swap(flipped.triangles[0][1], flipped.triangles[0][2]);
-  EXPECT_NE(meshClosedProblem(flipped).find("not oriented alike"), std::string::npos) << meshClosedProblem(flipped);
-  EXPECT_THROW(meshMassProperties(boxMesh(Vec3(1, 1, 1), Vec3::Zero()), 0.0), std::invalid_argument);
+  EXPECT_NE(meshClosedProblem(flipped).find("not oriented alike"), std::string::npos)
+      << meshClosedProblem(flipped);
+  EXPECT_THROW(meshMassProperties(boxMesh(Vec3(1, 1, 1), Vec3::Zero()), 0.0),
+               std::invalid_argument);
   TriangleMesh bad = boxMesh(Vec3(1, 1, 1), Vec3::Zero());
   bad.triangles[0][0] = 8;
   EXPECT_NE(meshClosedProblem(bad).find("a vertex the mesh does not have"), std::string::npos);
@@ -111,7 +116,8 @@ TEST(MeshMassProperties, ASphereTendsToItsClosedFormAtSecondOrder) {
     const double inertiaError = (mesh.inertia_B - exact.inertia_B).norm() / exact.inertia_B.norm();
     // the centre is the sphere's (the icosphere is symmetric about it); the inertia stays isotropic
     EXPECT_LT((mesh.centerOfMass_B - centre).norm(), 1e-12 * r);
-    EXPECT_LT(std::abs(mesh.inertia_B(0, 1)) + std::abs(mesh.inertia_B(0, 2)) + std::abs(mesh.inertia_B(1, 2)),
+    EXPECT_LT(std::abs(mesh.inertia_B(0, 1)) + std::abs(mesh.inertia_B(0, 2)) +
+                  std::abs(mesh.inertia_B(1, 2)),
               1e-9 * mesh.inertia_B(0, 0));
     if (levels > 2) {
       EXPECT_GT(previousMass / massError, 3.5) << levels;

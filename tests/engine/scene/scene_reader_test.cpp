@@ -1,6 +1,6 @@
-// Loading scenes: the built-in scenes, joints assembled from primitives (Kissel et al. 2021 Table 1), named
-// references, frames with an offset centre of mass, and several problems reported at once.
-// (One test per class of bad input, with the exit status, is in tests/cli/cli_test.cpp.)
+// Loading scenes: the built-in scenes, joints assembled from primitives (Kissel et al. 2021 Table
+// 1), named references, frames with an offset centre of mass, and several problems reported at
+// once. (One test per class of bad input, with the exit status, is in tests/cli/cli_test.cpp.)
 
 #include "scene/scene_reader.h"
 
@@ -31,14 +31,17 @@ TEST(SceneReader, SeedMechanismsUseTheSeedBodyNamesAndPrimitiveCounts) {
   for (const Primitive& p : sc.primitives) ++counts[static_cast<int>(p.type)];
   // Kissel et al. 2021 Table 7: slider crank CD 6, DP1 7 (one of them the driver), DP2 4, D 1
   EXPECT_EQ(counts[static_cast<int>(PrimitiveType::CD)], 6);
-  EXPECT_EQ(counts[static_cast<int>(PrimitiveType::DP1)] + counts[static_cast<int>(PrimitiveType::AngleDriver)], 7);
+  EXPECT_EQ(counts[static_cast<int>(PrimitiveType::DP1)] +
+                counts[static_cast<int>(PrimitiveType::AngleDriver)],
+            7);
   EXPECT_EQ(counts[static_cast<int>(PrimitiveType::DP2)], 4);
   EXPECT_EQ(counts[static_cast<int>(PrimitiveType::D)], 1);
   EXPECT_EQ(loadScene("four-link").bodies[1].name, "link-2");
 }
 
 TEST(SceneReader, JointsExpandIntoTheirPrimitives) {
-  const std::string bodies = R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0],
+  const std::string bodies =
+      R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0],
                                  "points": {"P": [0, 0, 0]}, "vectors": {"axis": [0, 0, 2]}}])";
   struct Case {
     const char* type;
@@ -53,9 +56,10 @@ TEST(SceneReader, JointsExpandIntoTheirPrimitives) {
                {"planar-revolute", R"(, "axis_i": [0, 0, 1])", 2}};
   for (const Case& c : cases) {
     SCOPED_TRACE(c.type);
-    const std::string joint = std::string(R"([{"name": "j", "type": ")") + c.type +
-                              R"(", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0], "point_j": "P")" +
-                              c.axes + "}]";
+    const std::string joint =
+        std::string(R"([{"name": "j", "type": ")") + c.type +
+        R"(", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0], "point_j": "P")" + c.axes +
+        "}]";
     const Model m = parseScene(test::sceneJson(bodies, joint), "t");
     EXPECT_EQ(m.primitiveCount(), c.equations);
     EXPECT_EQ(m.joints[0].primitiveCount, c.equations);
@@ -66,7 +70,8 @@ TEST(SceneReader, FrameOriginAndCentreOfMassAreDistinguished) {
   // a bar whose frame sits at its pivot (as in Andrews' squeezer): the centre of mass is offset
   const std::string bodies = R"([{"name": "bar", "mass": 1, "inertia": [0.01, 0.1, 0.1],
      "center_of_mass": [0.5, 0, 0], "position": [0, 0, 0], "points": {"O": [0, 0, 0]}}])";
-  const std::string joints = R"([{"name": "pin", "type": "revolute", "body_i": "ground", "body_j": "bar",
+  const std::string joints =
+      R"([{"name": "pin", "type": "revolute", "body_i": "ground", "body_j": "bar",
      "point_i": [0, 0, 0], "point_j": "O", "axis_i": [0, 1, 0], "axis_j": [0, 1, 0]}])";
   const Model m = parseScene(test::sceneJson(bodies, joints), "t");
   EXPECT_EQ(m.primitives[0].s_J, Vec3(-0.5, 0, 0));  // the pivot, from the centre of mass
@@ -87,7 +92,8 @@ TEST(SceneReader, NamedOutputsAreRecordedAfterTheStandardColumns) {
   const std::string bodies = R"([{"name": "bar", "mass": 1, "inertia": [0.01, 0.1, 0.1],
      "position": [0.477668244562803, 0, -0.14776010333067], "orientation": {"axis": [0, 1, 0], "angle": 0.3},
      "points": {"O": [-0.5, 0, 0], "tip": [0.5, 0, 0]}}])";
-  const std::string joints = R"([{"name": "pin", "type": "revolute", "body_i": "ground", "body_j": "bar",
+  const std::string joints =
+      R"([{"name": "pin", "type": "revolute", "body_i": "ground", "body_j": "bar",
      "point_i": [0, 0, 0], "point_j": "O", "axis_i": [0, 1, 0], "axis_j": [0, 1, 0]}])";
   const std::string outputs = R"(, "outputs": [
      {"name": "tip_z", "type": "coordinate", "body": "bar", "point": "tip", "axis": "z"},
@@ -118,7 +124,8 @@ TEST(SceneReader, NamedOutputsAreRecordedAfterTheStandardColumns) {
 }
 
 TEST(SceneReader, ReportsSeveralProblemsAtOnce) {
-  const std::string bodies = R"([{"name": "a", "mass": -1, "inertia": [1, 1, 1], "position": [0, 0, 0]},
+  const std::string bodies =
+      R"([{"name": "a", "mass": -1, "inertia": [1, 1, 1], "position": [0, 0, 0]},
                                  {"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
   try {
     parseScene(test::sceneJson(bodies, "[]"), "two-problems.json");
@@ -127,18 +134,23 @@ TEST(SceneReader, ReportsSeveralProblemsAtOnce) {
     ASSERT_EQ(e.issues().size(), 2u) << e.what();
     EXPECT_EQ(e.issues()[0].path, "/bodies/0/mass");
     EXPECT_EQ(e.issues()[1].path, "/bodies/1/name");
-    EXPECT_NE(std::string(e.what()).find("two-problems.json: /bodies/0/mass: mass must be positive"),
-              std::string::npos) << e.what();
+    EXPECT_NE(
+        std::string(e.what()).find("two-problems.json: /bodies/0/mass: mass must be positive"),
+        std::string::npos)
+        << e.what();
   }
 }
 
 TEST(SceneReader, AngleFramesNeedAReferencePerpendicularToTheAxis) {
-  const std::string bodies = R"([{"name": "bar", "mass": 1, "inertia": [0.1, 0.1, 0.1], "position": [0, 0, 0]}])";
-  const std::string joints = R"([{"name": "pin", "type": "revolute", "body_i": "ground", "body_j": "bar",
+  const std::string bodies =
+      R"([{"name": "bar", "mass": 1, "inertia": [0.1, 0.1, 0.1], "position": [0, 0, 0]}])";
+  const std::string joints =
+      R"([{"name": "pin", "type": "revolute", "body_i": "ground", "body_j": "bar",
      "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]}])";
   const std::string frame = R"("body_i": "ground", "body_j": "bar", "axis_i": [0, 0, 1],
      "reference_i": [1, 0, 1], "reference_j": [1, 0, 0])";
-  const std::string forces = R"([{"name": "spring", "type": "rsda", )" + frame + R"(, "stiffness": 1}])";
+  const std::string forces =
+      R"([{"name": "spring", "type": "rsda", )" + frame + R"(, "stiffness": 1}])";
   const std::string outputs = R"(, "outputs": [{"name": "turn", "type": "angle", )" + frame + "}]";
   try {
     parseScene(test::sceneJson(bodies, joints, forces, outputs), "t");
@@ -153,13 +165,16 @@ TEST(SceneReader, AngleFramesNeedAReferencePerpendicularToTheAxis) {
 
 // found by the fuzzer: nlohmann::json throws out_of_range, not parse_error, for such a number
 TEST(SceneReader, ANumberTooLargeForADoubleIsInvalidJsonOfTheFile) {
-  const std::string bodies = R"([{"name": "a", "mass": 1e999, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
+  const std::string bodies =
+      R"([{"name": "a", "mass": 1e999, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
   try {
     parseScene(test::sceneJson(bodies, "[]"), "huge.json");
     FAIL();
   } catch (const SceneError& e) {
-    EXPECT_NE(std::string(e.what()).find("huge.json: /: invalid JSON: "), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("number overflow parsing '1e999'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("huge.json: /: invalid JSON: "), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("number overflow parsing '1e999'"), std::string::npos)
+        << e.what();
   }
 }
 

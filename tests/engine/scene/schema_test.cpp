@@ -15,7 +15,8 @@ TEST(Schema, EveryReferencedTypeExists) {
         EXPECT_NE(findObjectSpec(f.type), nullptr) << o.name << "." << f.name << " -> " << f.type;
       }
     }
-    for (const std::string& v : o.variants) EXPECT_NE(findObjectSpec(o.name + "/" + v), nullptr) << v;
+    for (const std::string& v : o.variants)
+      EXPECT_NE(findObjectSpec(o.name + "/" + v), nullptr) << v;
   }
 }
 

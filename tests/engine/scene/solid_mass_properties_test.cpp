@@ -12,7 +12,8 @@ constexpr double kSteel = 7850.0;
 
 TEST(SolidMassProperties, BoxAgainstItsClosedForm) {
   // a 0.4 x 0.1 x 0.05 m steel block
-  const SolidMass s = solidMassProperties("box", Vec3(0.4, 0.1, 0.05), Vec3::UnitZ(), Vec3(0.1, 0, 0), kSteel);
+  const SolidMass s =
+      solidMassProperties("box", Vec3(0.4, 0.1, 0.05), Vec3::UnitZ(), Vec3(0.1, 0, 0), kSteel);
   const double m = kSteel * 0.4 * 0.1 * 0.05;
   EXPECT_NEAR(s.mass, 15.7, 1e-12);
   EXPECT_NEAR(s.mass, m, 1e-12 * m);
@@ -27,11 +28,13 @@ TEST(SolidMassProperties, CylinderAlongEachBodyAxis) {
   const double r = 0.02, L = 0.5, rho = 2700.0;
   const double m = rho * M_PI * r * r * L;
   for (int k = 0; k < 3; ++k) {
-    const SolidMass s = solidMassProperties("cylinder", Vec3(r, L, 0), Vec3::Unit(k), Vec3::Zero(), rho);
+    const SolidMass s =
+        solidMassProperties("cylinder", Vec3(r, L, 0), Vec3::Unit(k), Vec3::Zero(), rho);
     EXPECT_NEAR(s.mass, m, 1e-14);
     for (int i = 0; i < 3; ++i) {
       const double expected = i == k ? m * r * r / 2.0 : m * (3 * r * r + L * L) / 12.0;
-      EXPECT_NEAR(s.inertia_B(i, i), expected, 1e-15 * (1 + expected)) << "axis " << k << " moment " << i;
+      EXPECT_NEAR(s.inertia_B(i, i), expected, 1e-15 * (1 + expected))
+          << "axis " << k << " moment " << i;
     }
     EXPECT_NEAR((s.inertia_B - s.inertia_B.transpose()).norm(), 0.0, 1e-18);
     EXPECT_NEAR(s.inertia_B(0, 1) + s.inertia_B(0, 2) + s.inertia_B(1, 2), 0.0, 1e-18);
@@ -52,7 +55,8 @@ TEST(SolidMassProperties, TiltedCylinderHasTheSamePrincipalMomentsAboutItsAxis) 
 }
 
 TEST(SolidMassProperties, Sphere) {
-  const SolidMass s = solidMassProperties("sphere", Vec3(0.1, 0, 0), Vec3::UnitZ(), Vec3::Zero(), kSteel);
+  const SolidMass s =
+      solidMassProperties("sphere", Vec3(0.1, 0, 0), Vec3::UnitZ(), Vec3::Zero(), kSteel);
   const double m = kSteel * 4.0 / 3.0 * M_PI * 1e-3;
   EXPECT_NEAR(s.mass, m, 1e-12);
   EXPECT_TRUE(s.inertia_B.isApprox(0.4 * m * 0.01 * Mat3::Identity(), 1e-15));
@@ -60,15 +64,20 @@ TEST(SolidMassProperties, Sphere) {
 
 TEST(SolidMassProperties, ThinBoxTendsToTheThinRod) {
   // a bar 1 m long of 1 mm square section: I across -> m L^2 / 12
-  const SolidMass s = solidMassProperties("box", Vec3(1.0, 1e-3, 1e-3), Vec3::UnitZ(), Vec3::Zero(), 1e6);
+  const SolidMass s =
+      solidMassProperties("box", Vec3(1.0, 1e-3, 1e-3), Vec3::UnitZ(), Vec3::Zero(), 1e6);
   EXPECT_NEAR(s.inertia_B(1, 1) / (s.mass / 12.0), 1.0, 2e-6);
 }
 
 TEST(SolidMassProperties, RefusesWhatIsNoSolid) {
-  EXPECT_THROW(solidMassProperties("cone", Vec3(1, 1, 1), Vec3::UnitZ(), Vec3::Zero(), 1.0), std::invalid_argument);
-  EXPECT_THROW(solidMassProperties("box", Vec3(1, 0, 1), Vec3::UnitZ(), Vec3::Zero(), 1.0), std::invalid_argument);
-  EXPECT_THROW(solidMassProperties("box", Vec3(1, 1, 1), Vec3::UnitZ(), Vec3::Zero(), 0.0), std::invalid_argument);
-  EXPECT_THROW(solidMassProperties("cylinder", Vec3(1, 1, 0), Vec3::Zero(), Vec3::Zero(), 1.0), std::invalid_argument);
+  EXPECT_THROW(solidMassProperties("cone", Vec3(1, 1, 1), Vec3::UnitZ(), Vec3::Zero(), 1.0),
+               std::invalid_argument);
+  EXPECT_THROW(solidMassProperties("box", Vec3(1, 0, 1), Vec3::UnitZ(), Vec3::Zero(), 1.0),
+               std::invalid_argument);
+  EXPECT_THROW(solidMassProperties("box", Vec3(1, 1, 1), Vec3::UnitZ(), Vec3::Zero(), 0.0),
+               std::invalid_argument);
+  EXPECT_THROW(solidMassProperties("cylinder", Vec3(1, 1, 0), Vec3::Zero(), Vec3::Zero(), 1.0),
+               std::invalid_argument);
 }
 
 TEST(PlaceBar, FrameAtTheMiddleWithXAlongTheBar) {
@@ -84,9 +93,13 @@ TEST(PlaceBar, FrameAtTheMiddleWithXAlongTheBar) {
   EXPECT_TRUE(v.R_WB.col(0).isApprox(Vec3::UnitZ()));
   EXPECT_TRUE(v.R_WB.col(1).isApprox(Vec3::UnitY()));
   // bars of the x-z plane leaning either way: y along +y
-  EXPECT_TRUE(placeBar(Vec3(0, 0, 0), Vec3(1e-3, 0, 2), Vec3::UnitZ()).R_WB.col(1).isApprox(Vec3::UnitY()));
-  EXPECT_TRUE(placeBar(Vec3(0.5, 0, 0), Vec3(0.36, 0, 0.38), Vec3::UnitZ()).R_WB.col(1).isApprox(Vec3::UnitY()));
-  EXPECT_TRUE(placeBar(Vec3(1, 0, 0), Vec3(0, 0, 0), Vec3::UnitZ()).R_WB.col(1).isApprox(Vec3::UnitY()));
+  EXPECT_TRUE(
+      placeBar(Vec3(0, 0, 0), Vec3(1e-3, 0, 2), Vec3::UnitZ()).R_WB.col(1).isApprox(Vec3::UnitY()));
+  EXPECT_TRUE(placeBar(Vec3(0.5, 0, 0), Vec3(0.36, 0, 0.38), Vec3::UnitZ())
+                  .R_WB.col(1)
+                  .isApprox(Vec3::UnitY()));
+  EXPECT_TRUE(
+      placeBar(Vec3(1, 0, 0), Vec3(0, 0, 0), Vec3::UnitZ()).R_WB.col(1).isApprox(Vec3::UnitY()));
   EXPECT_NEAR(v.R_WB.determinant(), 1.0, 1e-15);
   EXPECT_THROW(placeBar(Vec3(1, 1, 1), Vec3(1, 1, 1), Vec3::UnitZ()), std::invalid_argument);
 }

@@ -76,9 +76,11 @@ class FileWatcher : public RunObserver {
  public:
   explicit FileWatcher(std::string path) : path_(std::move(path)) {}
   void onRecorded(const Results& results, size_t newRow) override {
-    if (newRow == 0) statusAtStart = readFile(path_).find("# status: running  \n") != std::string::npos;
+    if (newRow == 0)
+      statusAtStart = readFile(path_).find("# status: running  \n") != std::string::npos;
     // a row a second after the previous write is written with what was buffered
-    if (results.appendedRowCount() == 3) std::this_thread::sleep_for(std::chrono::milliseconds(1050));
+    if (results.appendedRowCount() == 3)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1050));
     if (results.appendedRowCount() == 4) rowsOnDiskAtFourth = dataRows(readFile(path_));
   }
   bool statusAtStart = false;
@@ -176,7 +178,8 @@ TEST(CsvStream, APathThatCannotBeWrittenIsRefusedBeforeTheRun) {
       CsvStreamWriter csv(path);
       FAIL() << path;
     } catch (const CsvError& e) {
-      EXPECT_NE(std::string(e.what()).find("cannot write '" + path + "'"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("cannot write '" + path + "'"), std::string::npos)
+          << e.what();
     }
   }
 }
@@ -187,9 +190,11 @@ TEST(CsvStream, AFullDiskStopsTheRunWithTheReason) {
   CsvStreamWriter csv("/dev/full");
   const Results results = sim.run(nullptr, &csv);
   EXPECT_EQ(results.status, RunStatus::Failed);
-  EXPECT_NE(results.message.find("writing '/dev/full' failed: No space left on device"), std::string::npos)
+  EXPECT_NE(results.message.find("writing '/dev/full' failed: No space left on device"),
+            std::string::npos)
       << results.message;
-  EXPECT_NE(results.message.find("the run stopped at t = 0 s"), std::string::npos) << results.message;
+  EXPECT_NE(results.message.find("the run stopped at t = 0 s"), std::string::npos)
+      << results.message;
   EXPECT_EQ(results.stats.steps, 0);
   EXPECT_NE(csv.failure(), "");
 }

@@ -1,7 +1,7 @@
 // Joint reactions against Newton-Euler: for a body held by one joint under gravity, the joint's
-// force is m (a_com - g) and its torque at the joint point I alpha + omega x I omega - (P - com) x F,
-// all read from the recorded motion; on the stiff double pendulum the pin carries both rods and a
-// revolute joint transmits no torque about its axis. Every formulation, an index-3 and a
+// force is m (a_com - g) and its torque at the joint point I alpha + omega x I omega - (P - com) x
+// F, all read from the recorded motion; on the stiff double pendulum the pin carries both rods and
+// a revolute joint transmits no torque about its axis. Every formulation, an index-3 and a
 // state-space integrator.
 
 #include <gtest/gtest.h>
@@ -80,8 +80,8 @@ Reaction reactionAt(const Results& r, size_t row, const std::string& joint) {
   return {Vec3(at("fx"), at("fy"), at("fz")), Vec3(at("tx"), at("ty"), at("tz"))};
 }
 
-Results run(const Model& model, const std::string& formulation, const std::string& integrator, double h,
-            double tEnd) {
+Results run(const Model& model, const std::string& formulation, const std::string& integrator,
+            double h, double tEnd) {
   RunSettings s;
   s.formulation = formulation;
   s.integrator = integrator;
@@ -146,7 +146,9 @@ TEST_P(JointReactionsTest, OneJointCarriesWhatAcceleratesTheBody) {
       const Vec3 n_P = n_com - (P - com).cross(F);
       const Mat3 R_WJ = m.R * JointReactions::jointFrame(j);
       const Reaction got = reactionAt(r, row, "hinge");
-      const double g = std::max((got.force - R_WJ.transpose() * F).norm(), (got.torque - R_WJ.transpose() * n_P).norm()) / scale;
+      const double g = std::max((got.force - R_WJ.transpose() * F).norm(),
+                                (got.torque - R_WJ.transpose() * n_P).norm()) /
+                       scale;
       if (row == 0) gap.start = g;
       gap.largest = std::max(gap.largest, g);
       // a hinge transmits no torque about its axis (its equations hold whatever the step)
@@ -177,11 +179,15 @@ TEST_P(StiffPendulumReactionsTest, ThePinCarriesBothRodsOfTheStiffPendulum) {
       const Motion m1 = motionAt(r, row, "rod1");
       newtonEuler(model, rod1, m1, F1, n, com);
       newtonEuler(model, rod2, motionAt(r, row, "rod2"), F2, n, com);
-      // the elbow (body i = rod1) pulls rod1 by minus what accelerates rod2; the pin's body i is the
-      // ground: it receives minus what accelerates both rods
+      // the elbow (body i = rod1) pulls rod1 by minus what accelerates rod2; the pin's body i is
+      // the ground: it receives minus what accelerates both rods
       const Reaction elbowGot = reactionAt(r, row, "elbow"), pinGot = reactionAt(r, row, "pin");
-      const double g = std::max((elbowGot.force - (m1.R * JointReactions::jointFrame(elbow)).transpose() * -F2).norm(),
-                                (pinGot.force - JointReactions::jointFrame(pin).transpose() * -(F1 + F2)).norm()) / scale;
+      const double g =
+          std::max(
+              (elbowGot.force - (m1.R * JointReactions::jointFrame(elbow)).transpose() * -F2)
+                  .norm(),
+              (pinGot.force - JointReactions::jointFrame(pin).transpose() * -(F1 + F2)).norm()) /
+          scale;
       if (row == 0) gap.start = g;
       gap.largest = std::max(gap.largest, g);
       // revolute joints: no torque about the axis (the springs' torques are not reactions)
@@ -200,13 +206,15 @@ std::string name(const ::testing::TestParamInfo<Case>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Formulations, JointReactionsTest,
-                         ::testing::Values(Case{"rA", "backward-euler", true}, Case{"rp", "backward-euler", false},
+                         ::testing::Values(Case{"rA", "backward-euler", true},
+                                           Case{"rp", "backward-euler", false},
                                            Case{"rE", "backward-euler", true},
                                            Case{"rp", "rosenbrock-nystrom4", true}),
                          name);
 
 INSTANTIATE_TEST_SUITE_P(Rp, StiffPendulumReactionsTest,
-                         ::testing::Values(Case{"rp", "backward-euler", false}, Case{"rp", "rosenbrock-nystrom4", true}),
+                         ::testing::Values(Case{"rp", "backward-euler", false},
+                                           Case{"rp", "rosenbrock-nystrom4", true}),
                          name);
 
 }  // namespace

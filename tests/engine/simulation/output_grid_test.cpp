@@ -50,8 +50,10 @@ TEST_P(ContinuousExtension, PassesThroughTheSteps) {
     EXPECT_EQ(integrator->stepStart(), start.t);
     for (const State* end : {&start, &integrator->state()}) {
       integrator->interpolate(end->t, out);
-      EXPECT_LT((out.q - end->q).cwiseAbs().maxCoeff(), 1e-9) << "step " << k << " at t = " << end->t;
-      EXPECT_LT((out.v - end->v).cwiseAbs().maxCoeff(), 1e-8 * (1.0 + end->v.norm())) << "step " << k;
+      EXPECT_LT((out.q - end->q).cwiseAbs().maxCoeff(), 1e-9)
+          << "step " << k << " at t = " << end->t;
+      EXPECT_LT((out.v - end->v).cwiseAbs().maxCoeff(), 1e-8 * (1.0 + end->v.norm()))
+          << "step " << k;
     }
   }
 }
@@ -72,7 +74,8 @@ Model oscillator() {
   const std::string forces =
       R"([{"name": "spring", "type": "tsda", "body_i": "ground", "body_j": "mass", "point_i": [-10, 0, 0],
            "point_j": [0, 0, 0], "stiffness": 39.47841760435743, "free_length": 10}])";
-  return parseScene(test::sceneJson(bodies, joints, forces, R"(, "gravity": [0, 0, 0])"), "oscillator");
+  return parseScene(test::sceneJson(bodies, joints, forces, R"(, "gravity": [0, 0, 0])"),
+                    "oscillator");
 }
 
 TEST(OutputGrid, RowsBetweenTheStepsConvergeAtTheInterpolantsOrder) {
@@ -92,7 +95,9 @@ TEST(OutputGrid, RowsBetweenTheStepsConvergeAtTheInterpolantsOrder) {
     for (size_t i = 0; i < r.rowCount(); ++i) {
       const double t = r.at(i, 0);
       error = std::max(error, std::abs(r.at(i, r.column("mass.x")) - std::cos(2 * M_PI * t)));
-      error = std::max(error, std::abs(r.at(i, r.column("mass.vx")) + 2 * M_PI * std::sin(2 * M_PI * t)) / (2 * M_PI));
+      error = std::max(
+          error,
+          std::abs(r.at(i, r.column("mass.vx")) + 2 * M_PI * std::sin(2 * M_PI * t)) / (2 * M_PI));
     }
     if (previous > 0.0) {
       const double order = std::log2(previous / error);
@@ -120,9 +125,10 @@ TEST(OutputGrid, RowsLieOnBothConstraintLevels) {
     }
     // the state-space integrators' states are on the constraints as they come: kept, not projected
     const bool stateSpace = std::string(integrator) == "rn4" || std::string(integrator) == "bdf";
-    EXPECT_EQ(r.metadataValue("output_projection").find("(100 on them from the integrator, not projected)") !=
-                  std::string::npos,
-              stateSpace)
+    EXPECT_EQ(
+        r.metadataValue("output_projection")
+                .find("(100 on them from the integrator, not projected)") != std::string::npos,
+        stateSpace)
         << integrator << ": " << r.metadataValue("output_projection");
     RecordProperty(std::string(integrator) + "_projection", r.metadataValue("output_projection"));
   }
@@ -137,7 +143,8 @@ TEST(OutputGrid, RecordStepsKeepsBothKindsOfRowInTimeOrder) {
   s.output.recordSteps = false;
   const Results gridOnly = Simulation(model, s).run();
   ASSERT_EQ(withSteps.status, RunStatus::Completed) << withSteps.message;
-  const int onGrid = withSteps.column("on_grid"), dissipated = withSteps.column("energy.dissipated");
+  const int onGrid = withSteps.column("on_grid"),
+            dissipated = withSteps.column("energy.dissipated");
   ASSERT_GE(onGrid, 0);
   long gridRows = 0, stepRows = 0;
   for (size_t i = 0; i < withSteps.rowCount(); ++i) {
@@ -155,7 +162,8 @@ TEST(OutputGrid, RecordStepsKeepsBothKindsOfRowInTimeOrder) {
   for (size_t i = 0; i < withSteps.rowCount(); ++i) {
     if (withSteps.at(i, onGrid) != 1.0) continue;
     for (int c = 0; c < gridOnly.columnCount(); ++c)
-      EXPECT_EQ(withSteps.at(i, c), gridOnly.at(k, c)) << gridOnly.channels()[c].name << " row " << k;
+      EXPECT_EQ(withSteps.at(i, c), gridOnly.at(k, c))
+          << gridOnly.channels()[c].name << " row " << k;
     ++k;
   }
 }
@@ -174,8 +182,8 @@ TEST(OutputGrid, EnergyBalanceAtTheRequestedTimesAsAtTheSteps) {
     double atGrid = 0.0, atSteps = 0.0;
     for (size_t i = 1; i < r.rowCount(); ++i) {
       const double balance = std::abs(r.at(i, r.column("energy.balance")));
-      (r.at(i, r.column("on_grid")) == 1.0 ? atGrid : atSteps) = std::max(
-          r.at(i, r.column("on_grid")) == 1.0 ? atGrid : atSteps, balance);
+      (r.at(i, r.column("on_grid")) == 1.0 ? atGrid : atSteps) =
+          std::max(r.at(i, r.column("on_grid")) == 1.0 ? atGrid : atSteps, balance);
     }
     RecordProperty(std::string(scene) + "_grid", std::to_string(atGrid));
     RecordProperty(std::string(scene) + "_steps", std::to_string(atSteps));
@@ -229,7 +237,8 @@ TEST(OutputGrid, BadRequestsAreNamed) {
   EXPECT_NE(outputRequestProblem(r, 0.0, 1.0).find("not both"), std::string::npos);
   r.step = 0.0;
   r.times = {0.2, 0.1};
-  EXPECT_NE(outputRequestProblem(r, 0.0, 1.0).find("time 2 (0.1 s) follows 0.2 s"), std::string::npos);
+  EXPECT_NE(outputRequestProblem(r, 0.0, 1.0).find("time 2 (0.1 s) follows 0.2 s"),
+            std::string::npos);
   r.times = {0.2, 1.5};
   EXPECT_NE(outputRequestProblem(r, 0.0, 1.0).find("outside the run"), std::string::npos);
   r.times.clear();
@@ -266,10 +275,13 @@ TEST(OutputGrid, TimeFilesAreReadWithTheirProblemsNamed) {
   }
   readOutputTimes(path, r);
   EXPECT_EQ(r.timesLines, (std::vector<int>{1, 3, 3, 4}));
-  EXPECT_NE(outputRequestProblem(r, 0.0, 5.0).find(path + ":3: output times must increase: time 3"), std::string::npos)
+  EXPECT_NE(outputRequestProblem(r, 0.0, 5.0).find(path + ":3: output times must increase: time 3"),
+            std::string::npos)
       << outputRequestProblem(r, 0.0, 5.0);
   r.times = {0.1, 0.3, 0.4, 2.0};
-  EXPECT_NE(outputRequestProblem(r, 0.0, 1.0).find(path + ":4: output time 4 (2 s) is outside the run"), std::string::npos)
+  EXPECT_NE(
+      outputRequestProblem(r, 0.0, 1.0).find(path + ":4: output time 4 (2 s) is outside the run"),
+      std::string::npos)
       << outputRequestProblem(r, 0.0, 1.0);
   std::remove(path.c_str());
   EXPECT_THROW(readOutputTimes(path, r), std::runtime_error);
@@ -278,7 +290,8 @@ TEST(OutputGrid, TimeFilesAreReadWithTheirProblemsNamed) {
 TEST(OutputGrid, SceneSettingsGiveTheRequest) {
   const std::string dir = testing::TempDir();
   std::ofstream(dir + "/grid_times.txt") << "0.1\n0.3\n";
-  const std::string bodies = R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
+  const std::string bodies =
+      R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
   auto scene = [&](const std::string& settings) {
     const std::string path = dir + "/grid_scene.json";
     std::ofstream(path) << test::sceneJson(bodies, "[]", "[]", R"(, "settings": )" + settings);
@@ -288,9 +301,10 @@ TEST(OutputGrid, SceneSettingsGiveTheRequest) {
   EXPECT_EQ(r.times, (std::vector<double>{0.1, 0.3}));  // relative to the scene file's folder
   r = sceneOutputRequest(loadScene(scene(R"({"output_step": 0.05})")));
   EXPECT_EQ(r.step, 0.05);
-  for (const auto& [settings, field] : {std::pair{R"({"output_step": -1})", "/settings/output_step"},
-                                        std::pair{R"({"output_step": 0.1, "output_times": "grid_times.txt"})",
-                                                  "/settings/output_times"}}) {
+  for (const auto& [settings, field] :
+       {std::pair{R"({"output_step": -1})", "/settings/output_step"},
+        std::pair{R"({"output_step": 0.1, "output_times": "grid_times.txt"})",
+                  "/settings/output_times"}}) {
     try {
       loadScene(scene(settings));
       ADD_FAILURE() << settings;

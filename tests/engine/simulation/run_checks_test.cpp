@@ -54,7 +54,8 @@ TEST(RunChecks, PositionsOffTheConstraintsAreSaid) {
   r.appendRow({1.0, 3e-6});
   const std::vector<std::string> findings = runCheckFindings(r);
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_NE(findings[0].find("left the constraints by up to 3e-06"), std::string::npos) << findings[0];
+  EXPECT_NE(findings[0].find("left the constraints by up to 3e-06"), std::string::npos)
+      << findings[0];
   Results onConstraints;
   onConstraints.setChannels({{"t", "s"}, {"violation.position", ""}});
   onConstraints.appendRow({0.0, 1e-9});

@@ -18,15 +18,17 @@ namespace {
 
 // a scene with these settings, as if read from the file at path
 Model sceneWith(const std::string& settings, const std::string& path = "s.json") {
-  Model model = parseScene(test::sceneJson(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])",
-                                           "[]", "[]", R"(, "settings": )" + settings),
-                           path);
+  Model model = parseScene(
+      test::sceneJson(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])",
+                      "[]", "[]", R"(, "settings": )" + settings),
+      path);
   model.sourcePath = path;
   return model;
 }
 
 TEST(RunSettings, SceneSettingsAreThoseARunTakes) {
-  const Model model = sceneWith(R"({"integrator": "hht", "t_end": 2, "step": 0.01, "rtol": 1e-5, "max_step": 0.1})");
+  const Model model = sceneWith(
+      R"({"integrator": "hht", "t_end": 2, "step": 0.01, "rtol": 1e-5, "max_step": 0.1})");
   RunSettings s = sceneRunSettings(model);
   EXPECT_EQ(s.integrator, "hht");
   EXPECT_EQ(s.tEnd, 2.0);
@@ -37,7 +39,8 @@ TEST(RunSettings, SceneSettingsAreThoseARunTakes) {
   EXPECT_TRUE(s.integratorSettings.variableStep);
   EXPECT_EQ(s.integratorSettings.rtol, 1e-5);
   EXPECT_EQ(s.integratorSettings.maxStep, 0.1);
-  EXPECT_EQ(model.defaults.given, (std::vector<std::string>{"integrator", "max_step", "rtol", "step", "t_end"}));
+  EXPECT_EQ(model.defaults.given,
+            (std::vector<std::string>{"integrator", "max_step", "rtol", "step", "t_end"}));
 }
 
 TEST(RunSettings, OverridesReplaceTheScenesSettingsOneByOne) {
@@ -78,10 +81,12 @@ TEST(RunSettings, ToleranceOverridesAskForVariableSteps) {
 }
 
 TEST(RunSettings, OutputRequestIsTheOverridesOrTheScenes) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "mbw_run_settings_test";
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "mbw_run_settings_test";
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "times.txt") << "0.1\n0.2\n";
-  const Model model = sceneWith(R"({"t_end": 1, "output_times": "times.txt"})", (dir / "scene.json").string());
+  const Model model =
+      sceneWith(R"({"t_end": 1, "output_times": "times.txt"})", (dir / "scene.json").string());
   EXPECT_EQ(sceneOutputTimesPath(model), (dir / "times.txt").string());
   RunOverrides o;
   EXPECT_EQ(resolveRunSettings(model, o).output.times, (std::vector<double>{0.1, 0.2}));

@@ -16,11 +16,12 @@ namespace {
 
 // a 1 m pendulum about y, its bob pulled back by a damper to a ground point while it acts
 Model pendulum(const std::string& extra, const std::string& forces = "[]") {
-  return parseScene(test::sceneJson(
-                        R"([{"name": "bob", "mass": 1, "inertia": [0.01, 0.01, 0.01], "position": [1, 0, 0], "velocity": [0, 0, -1], "angular_velocity": [0, 1, 0]}])",
-                        R"([{"name": "pin", "type": "revolute", "body_i": "ground", "body_j": "bob", "point_i": [0, 0, 0], "point_j": [-1, 0, 0], "axis_i": [0, 1, 0], "axis_j": [0, 1, 0]}])",
-                        forces, extra),
-                    "test");
+  return parseScene(
+      test::sceneJson(
+          R"([{"name": "bob", "mass": 1, "inertia": [0.01, 0.01, 0.01], "position": [1, 0, 0], "velocity": [0, 0, -1], "angular_velocity": [0, 1, 0]}])",
+          R"([{"name": "pin", "type": "revolute", "body_i": "ground", "body_j": "bob", "point_i": [0, 0, 0], "point_j": [-1, 0, 0], "axis_i": [0, 1, 0], "axis_j": [0, 1, 0]}])",
+          forces, extra),
+      "test");
 }
 
 Results run(const Model& m, double tStart, double tEnd, double recordFrom = -1e300) {
@@ -47,11 +48,14 @@ TEST(RunWindow, StartsBeforeZeroAndRecordsFromALaterTime) {
 }
 
 TEST(RunWindow, RampedGravityDoesWorkAndTheBalanceCloses) {
-  const Results r = run(pendulum(R"(, "gravity_factor": {"piecewise": [{"until": 0, "f": 0}, {"until": 1, "f": "(1 - cos(pi*t))/2"}, {"f": 1}]})"),
-                        -0.5, 2.0);
+  const Results r = run(
+      pendulum(
+          R"(, "gravity_factor": {"piecewise": [{"until": 0, "f": 0}, {"until": 1, "f": "(1 - cos(pi*t))/2"}, {"f": 1}]})"),
+      -0.5, 2.0);
   const size_t last = r.rowCount() - 1;
   EXPECT_GT(std::abs(r.at(last, r.column("energy.work_in"))), 0.5) << "gravity did work";
-  EXPECT_EQ(r.at(last, r.column("energy.potential")), 0.0) << "time-varying gravity has no potential";
+  EXPECT_EQ(r.at(last, r.column("energy.potential")), 0.0)
+      << "time-varying gravity has no potential";
   double worst = 0.0;
   for (double b : r.columnValues(r.column("energy.balance"))) worst = std::max(worst, std::abs(b));
   EXPECT_LT(worst, 1e-3);
@@ -60,8 +64,9 @@ TEST(RunWindow, RampedGravityDoesWorkAndTheBalanceCloses) {
 }
 
 TEST(RunWindow, ADamperActsUntilItsTime) {
-  const Model m = pendulum(R"(, "gravity": [0, 0, 0])",
-                           R"([{"name": "rod", "type": "tsda", "body_i": "ground", "body_j": "bob", "point_i": [1, 0, -1], "point_j": [0, 0, 0], "damping": 2, "free_length": 1, "active_until": 0.3}])");
+  const Model m = pendulum(
+      R"(, "gravity": [0, 0, 0])",
+      R"([{"name": "rod", "type": "tsda", "body_i": "ground", "body_j": "bob", "point_i": [1, 0, -1], "point_j": [0, 0, 0], "damping": 2, "free_length": 1, "active_until": 0.3}])");
   const Results r = run(m, 0.0, 1.0);
   const int dissipated = r.column("energy.dissipated"), kinetic = r.column("energy.kinetic");
   EXPECT_GT(r.at(300, dissipated), 0.05);
@@ -69,7 +74,8 @@ TEST(RunWindow, ADamperActsUntilItsTime) {
   // memory of the last steps' powers settles within a few tens of steps (its parasitic roots are
   // at most rho_inf = 0.6), a change of 1e-5 of it
   EXPECT_NEAR(r.at(1000, dissipated), r.at(301, dissipated), 1e-4 * r.at(301, dissipated));
-  EXPECT_NEAR(r.at(1000, dissipated), r.at(400, dissipated), 1e-12) << "nothing dissipated after 0.3 s";
+  EXPECT_NEAR(r.at(1000, dissipated), r.at(400, dissipated), 1e-12)
+      << "nothing dissipated after 0.3 s";
   // the bob swings freely after 0.3 s (lms3's own dissipation is 3e-5 of its energy)
   EXPECT_NEAR(r.at(1000, kinetic), r.at(301, kinetic), 1e-4 * r.at(301, kinetic));
 }
@@ -96,7 +102,8 @@ TEST(RunWindow, VariableStepsControlTheErrorOverTheRunsSpan) {
   EXPECT_EQ(shifted.stats.rejectedSteps, plain.stats.rejectedSteps);
   const size_t last = plain.rowCount() - 1;
   ASSERT_EQ(shifted.rowCount(), plain.rowCount());
-  EXPECT_NEAR(shifted.at(last, shifted.column("bob.x")), plain.at(last, plain.column("bob.x")), 1e-9);
+  EXPECT_NEAR(shifted.at(last, shifted.column("bob.x")), plain.at(last, plain.column("bob.x")),
+              1e-9);
 }
 
 }  // namespace

@@ -42,8 +42,10 @@ TEST(SettingsCheck, ValuesThatMeanNothingAreRefusedNamingTheSetting) {
   EXPECT_EQ(with([](RunSettings& s) { s.integratorSettings.step = 0.0; }), "step");
   EXPECT_EQ(with([](RunSettings& s) { s.integratorSettings.maxStep = -1.0; }), "max_step");
   EXPECT_EQ(with([](RunSettings& s) { s.integratorSettings.rhoInf = kNan; }), "rho_inf");
-  EXPECT_EQ(with([](RunSettings& s) { s.integratorSettings.newtonTolerance = 0.0; }), "newton_tolerance");
-  EXPECT_EQ(with([](RunSettings& s) { s.integratorSettings.maxNewtonIterations = 0; }), "max_newton_iterations");
+  EXPECT_EQ(with([](RunSettings& s) { s.integratorSettings.newtonTolerance = 0.0; }),
+            "newton_tolerance");
+  EXPECT_EQ(with([](RunSettings& s) { s.integratorSettings.maxNewtonIterations = 0; }),
+            "max_newton_iterations");
   EXPECT_EQ(with([](RunSettings& s) { s.integratorSettings.alpha = kNan; }), "alpha");
   EXPECT_EQ(with([](RunSettings& s) { s.integratorSettings.safetyFactor = kInf; }), "safety");
   EXPECT_EQ(with([](RunSettings& s) {

@@ -28,7 +28,8 @@ TEST(StaticAnalysis, TheShaftSagsAndItsRowIsAtRestWithTheMultipliers) {
   double largest = 0.0;
   std::string body;
   for (const Body& b : model.bodies) {
-    const Vec3 at(r.at(0, r.column(b.name + ".x")), r.at(0, r.column(b.name + ".y")), r.at(0, r.column(b.name + ".z")));
+    const Vec3 at(r.at(0, r.column(b.name + ".x")), r.at(0, r.column(b.name + ".y")),
+                  r.at(0, r.column(b.name + ".z")));
     EXPECT_EQ(r.at(0, r.column(b.name + ".vx")), 0.0);
     if ((at - b.position_W).norm() > largest) largest = (at - b.position_W).norm(), body = b.name;
   }
@@ -38,14 +39,16 @@ TEST(StaticAnalysis, TheShaftSagsAndItsRowIsAtRestWithTheMultipliers) {
 }
 
 TEST(StaticAnalysis, AMechanismWithAFreeDegreeOfFreedomHasNoEquilibrium) {
-  const StaticAnalysis a = analyzeStaticEquilibrium(loadScene("double-pendulum"), "rp", 0.0, StaticSettings{});
+  const StaticAnalysis a =
+      analyzeStaticEquilibrium(loadScene("double-pendulum"), "rp", 0.0, StaticSettings{});
   EXPECT_FALSE(a.solution.converged);
   EXPECT_NE(a.solution.failure.find("singular"), std::string::npos) << a.solution.failure;
   EXPECT_EQ(a.results.rowCount(), 0u);
 }
 
 TEST(StaticAnalysis, RefusesAnUnknownFormulation) {
-  EXPECT_THROW(analyzeStaticEquilibrium(loadScene("rotating-shaft"), "rQ", 0.0, StaticSettings{}), std::invalid_argument);
+  EXPECT_THROW(analyzeStaticEquilibrium(loadScene("rotating-shaft"), "rQ", 0.0, StaticSettings{}),
+               std::invalid_argument);
 }
 
 }  // namespace

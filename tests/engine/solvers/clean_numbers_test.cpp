@@ -17,7 +17,8 @@ TEST(CleanNumbers, RoundOffBecomesZeroOrTheGivenValue) {
   // a real move stays
   EXPECT_EQ(cleanNumber(0.2995, 0.3, 1e-10), 0.2995);
   EXPECT_EQ(cleanNumber(2e-10, 0.0, 1e-10), 2e-10);
-  EXPECT_EQ(cleanVector(Vec3(1e-17, 0.5 + 1e-16, -2.0), Vec3(0, 0.5, 1), 1e-10), Vec3(0, 0.5, -2.0));
+  EXPECT_EQ(cleanVector(Vec3(1e-17, 0.5 + 1e-16, -2.0), Vec3(0, 0.5, 1), 1e-10),
+            Vec3(0, 0.5, -2.0));
 }
 
 TEST(CleanNumbers, EulerParametersOnTheGivenSide) {
@@ -28,7 +29,8 @@ TEST(CleanNumbers, EulerParametersOnTheGivenSide) {
 
 // a generated four-bar closes its loop exactly: assembling it changes no number of the scene
 TEST(CleanNumbers, AssemblingAnAssembledSceneWritesItsOwnNumbers) {
-  const Model m = parseScene(generateScene("four-bar", {{"crank_angle", "60"}, {"crank_speed", "2"}}), "four-bar");
+  const Model m = parseScene(
+      generateScene("four-bar", {{"crank_angle", "60"}, {"crank_speed", "2"}}), "four-bar");
   const InitialStateChanges c = computeInitialStateChanges(m, "rp");
   for (size_t b = 0; b < m.bodies.size(); ++b) {
     const BodyStateChange& s = c.bodies[b];

@@ -38,8 +38,8 @@ const std::string kFourBarBodies = R"([
 // the four pins of the four-bar as joints of the given type
 std::string fourBarPins(const std::string& type, const std::string& axisJ) {
   auto pin = [&](const char* name, const char* bi, const char* pi, const char* bj, const char* pj) {
-    return std::string(R"({"name": ")") + name + R"(", "type": ")" + type + R"(", "body_i": ")" + bi +
-           R"(", "body_j": ")" + bj + R"(", "point_i": )" + pi + R"(, "point_j": )" + pj +
+    return std::string(R"({"name": ")") + name + R"(", "type": ")" + type + R"(", "body_i": ")" +
+           bi + R"(", "body_j": ")" + bj + R"(", "point_i": )" + pi + R"(, "point_j": )" + pj +
            R"(, "axis_i": [0, 0, 1])" + axisJ + "}";
   };
   return pin("A", "ground", "[0, 0, 0]", "crank", "\"A\"") + "," +
@@ -63,8 +63,10 @@ TEST(ConstraintRank, PlanarFourBarOfRevolutesHasThreeRedundantEquations) {
   }
   ASSERT_EQ(m.notes.size(), 1u);
   EXPECT_EQ(m.notes[0].path, "/joints/3");
-  EXPECT_NE(m.notes[0].message.find("joint 'D': 3 of its 5 equations"), std::string::npos) << m.notes[0].message;
-  EXPECT_NE(m.notes[0].message.find("repeat what joints 'A', 'B' and 'C' impose"), std::string::npos)
+  EXPECT_NE(m.notes[0].message.find("joint 'D': 3 of its 5 equations"), std::string::npos)
+      << m.notes[0].message;
+  EXPECT_NE(m.notes[0].message.find("repeat what joints 'A', 'B' and 'C' impose"),
+            std::string::npos)
       << m.notes[0].message;
   // the formulations keep 17 independent rows: one degree of freedom, a full-rank Jacobian
   const ConstraintRank rank = rankOf(m);
@@ -84,7 +86,8 @@ TEST(ConstraintRank, BricardsLoopHasOneRedundantEquation) {
   for (int j : r.repeats) names.push_back(m.joints[j].name);
   EXPECT_EQ(names, (std::vector<std::string>{"R1", "R2", "R3", "R4", "R5", "R6"}));
   ASSERT_EQ(m.notes.size(), 1u);
-  EXPECT_NE(m.notes[0].message.find("joint 'R6': 1 of its 5 equations"), std::string::npos) << m.notes[0].message;
+  EXPECT_NE(m.notes[0].message.find("joint 'R6': 1 of its 5 equations"), std::string::npos)
+      << m.notes[0].message;
   EXPECT_EQ(rankOf(m).degreesOfFreedom, 1);
 }
 
@@ -92,21 +95,22 @@ TEST(ConstraintRank, DenseAndSparseFactorizationsFindTheSameRedundancy) {
   // a ladder of twelve planar four-bar windows of revolutes: 3 redundant equations per window
   std::string bodies = "[", joints = "[";
   const int n = 12;
-  auto pin = [](const std::string& name, const std::string& bi, const std::string& pi, const std::string& bj,
-                const std::string& pj) {
-    return R"({"name": ")" + name + R"(", "type": "revolute", "body_i": ")" + bi + R"(", "body_j": ")" + bj +
-           R"(", "point_i": )" + pi + R"(, "point_j": )" + pj + R"(, "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]},)";
+  auto pin = [](const std::string& name, const std::string& bi, const std::string& pi,
+                const std::string& bj, const std::string& pj) {
+    return R"({"name": ")" + name + R"(", "type": "revolute", "body_i": ")" + bi +
+           R"(", "body_j": ")" + bj + R"(", "point_i": )" + pi + R"(, "point_j": )" + pj +
+           R"(, "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]},)";
   };
   for (int i = 0; i <= n; ++i) {
     const std::string x = std::to_string(i);
-    bodies += R"({"name": "crank)" + x + R"(", "mass": 1, "inertia": [0.1, 0.01, 0.1], "position": [)" + x +
-              R"(, 0.5, 0]},)";
+    bodies += R"({"name": "crank)" + x +
+              R"(", "mass": 1, "inertia": [0.1, 0.01, 0.1], "position": [)" + x + R"(, 0.5, 0]},)";
     joints += pin("pin" + x, "ground", "[" + x + ", 0, 0]", "crank" + x, "[0, -0.5, 0]");
   }
   for (int i = 0; i < n; ++i) {
     const std::string x = std::to_string(i), next = std::to_string(i + 1);
-    bodies += R"({"name": "coupler)" + x + R"(", "mass": 1, "inertia": [0.01, 0.1, 0.1], "position": [)" + x +
-              R"(.5, 1, 0]},)";
+    bodies += R"({"name": "coupler)" + x +
+              R"(", "mass": 1, "inertia": [0.01, 0.1, 0.1], "position": [)" + x + R"(.5, 1, 0]},)";
     joints += pin("left" + x, "crank" + x, "[0, 0.5, 0]", "coupler" + x, "[-0.5, 0, 0]");
     joints += pin("right" + x, "coupler" + x, "[0.5, 0, 0]", "crank" + next, "[0, 0.5, 0]");
   }
@@ -131,8 +135,10 @@ TEST(ConstraintRank, PlanarJointsAndInPlanePinsAreIndependent) {
   // each body kept in the plane (3 equations), then in-plane pins (2 each): 17 equations, 1 DOF
   std::string joints = "[";
   for (const char* b : {"crank", "coupler", "rocker"})
-    joints += std::string(R"({"name": "plane-)") + b + R"(", "type": "planar", "body_i": "ground", "body_j": ")" +
-              b + R"(", "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]},)";
+    joints +=
+        std::string(R"({"name": "plane-)") + b +
+        R"(", "type": "planar", "body_i": "ground", "body_j": ")" + b +
+        R"(", "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]},)";
   joints += fourBarPins("planar-revolute", "") + "]";
   const Model m = parseScene(test::sceneJson(kFourBarBodies, joints), "four-bar");
   EXPECT_EQ(m.primitiveCount(), 17);

@@ -14,7 +14,7 @@ namespace {
 
 TEST(InitialConditions, SmallInconsistenciesAreProjectedAway) {
   Model model = loadScene("double-pendulum");
-  model.bodies[1].position_W.y() += 2e-6;       // off its joint
+  model.bodies[1].position_W.y() += 2e-6;            // off its joint
   model.bodies[0].velocity_W = Vec3(0.0, 0.3, 0.0);  // along the bar: violates the pivot
   const auto f = makeFormulation("rp", model);
   ProjectionReport report;
@@ -59,7 +59,8 @@ TEST(InitialConditions, LargeModelsAreSolvedSparseToTheSameConditions) {
   VectorXd Q, gamma;
   f->generalizedForces(Q);
   f->accelerationRhs(gamma);
-  EXPECT_LT((M * s.vdot + J.transpose() * s.lambda - Q).cwiseAbs().maxCoeff(), 1e-8 * (1.0 + Q.cwiseAbs().maxCoeff()));
+  EXPECT_LT((M * s.vdot + J.transpose() * s.lambda - Q).cwiseAbs().maxCoeff(),
+            1e-8 * (1.0 + Q.cwiseAbs().maxCoeff()));
   EXPECT_LT((J * s.vdot - gamma).cwiseAbs().maxCoeff(), 1e-8 * (1.0 + gamma.cwiseAbs().maxCoeff()));
 }
 
@@ -79,7 +80,8 @@ TEST(InitialConditions, MeasureMoveGivesTheLargestDistanceOrAngleAndItsBody) {
   VectorXd turned = q0;
   const Vec4 p = q0.segment<4>(3);
   const double c = std::cos(0.1), s = std::sin(0.1);
-  turned.segment<4>(3) << c * p(0) - s * p(3), c * p(1) - s * p(2), c * p(2) + s * p(1), c * p(3) + s * p(0);
+  turned.segment<4>(3) << c * p(0) - s * p(3), c * p(1) - s * p(2), c * p(2) + s * p(1),
+      c * p(3) + s * p(0);
   m = measureMove(*f, 0.0, q0, turned);
   EXPECT_EQ(m.body, "body_1");
   EXPECT_NEAR(m.largest, 0.2, 1e-12);

@@ -68,7 +68,8 @@ TEST(Kinematics, SliderCrankSliderFollowsTheClosedForm) {
   }
   EXPECT_LT(worstX, 1e-12);
   EXPECT_LT(worstV, 1e-10);
-  // the solver converges in a few iterations per step (Kissel et al. 2021 Table 9 reports 4-5 at 1e-10)
+  // the solver converges in a few iterations per step (Kissel et al. 2021 Table 9 reports 4-5 at
+  // 1e-10)
   EXPECT_LE(double(r.stats.newtonIterations) / r.stats.steps, 5.0);
 }
 

@@ -14,7 +14,8 @@
 namespace mbw {
 namespace {
 
-// a 2 kg block on a vertical slider, hung from a spring (k = 500 N/m, free length 1 m) at the origin
+// a 2 kg block on a vertical slider, hung from a spring (k = 500 N/m, free length 1 m) at the
+// origin
 Model hangingMass() {
   const std::string bodies =
       R"([{"name": "block", "mass": 2, "inertia": [0.1, 0.1, 0.1], "position": [0, 0, -1.2], "points": {"top": [0, 0, 0]}}])";
@@ -36,7 +37,8 @@ TEST(StaticEquilibrium, MassOnASpringSettlesAtWeightOverStiffness) {
   const Model m = hangingMass();
   const double expected = -1.0 - 2.0 * 9.81 / 500.0;
   for (const std::string& name : formulationNames()) {
-    if (!initialPoseRefusal(name, m).empty()) continue;  // rE: the block's identity pose is its gimbal lock
+    if (!initialPoseRefusal(name, m).empty())
+      continue;  // rE: the block's identity pose is its gimbal lock
     for (LinearSolverKind storage : {LinearSolverKind::Dense, LinearSolverKind::Sparse}) {
       const auto f = makeFormulation(name, m);
       VectorXd q, v, lambda;
@@ -63,7 +65,8 @@ TEST(StaticEquilibrium, ARunStartedFromEquilibriumStaysThere) {
   EXPECT_TRUE(sim.equilibrium().converged);
   const Results r = sim.run();
   ASSERT_EQ(r.status, RunStatus::Completed);
-  for (double z : r.columnValues(r.column("block.z"))) EXPECT_NEAR(z, -1.0 - 2.0 * 9.81 / 500.0, 1e-10);
+  for (double z : r.columnValues(r.column("block.z")))
+    EXPECT_NEAR(z, -1.0 - 2.0 * 9.81 / 500.0, 1e-10);
   EXPECT_EQ(r.metadataValue("initial_state"), "static equilibrium");
 }
 

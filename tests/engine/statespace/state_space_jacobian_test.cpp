@@ -1,6 +1,6 @@
-// The exact integration Jacobians of the state-space ODE (Sandu et al. 2001 section 3) against central
-// finite differences of the acceleration map itself: J1 = d vddot/dv, J2 = d vddot/d vdot and
-// df/dt, on every built-in scene with degrees of freedom (the others are fully driven: no state
+// The exact integration Jacobians of the state-space ODE (Sandu et al. 2001 section 3) against
+// central finite differences of the acceleration map itself: J1 = d vddot/dv, J2 = d vddot/d vdot
+// and df/dt, on every built-in scene with degrees of freedom (the others are fully driven: no state
 // space) in a state reached by integrating, with random independent velocities, and on a double
 // pendulum with an angle driver and loads that vary in time (rheonomic constraints: nu_q,
 // gamma_t and dQ/dt enter). They agree to 1e-8..1e-12, the accuracy of the differences.
@@ -95,15 +95,17 @@ void checkModel(const Model& model, double tCheck) {
   // far apart two evaluations at the same (v, vdot) land within the dependent coordinates'
   // tolerance (measured: up to 5e-7 on the vehicle, 1e-10 on the stiff pendulum), over 12 eps
   const double rate = std::max(1.0, (exact.J1 * vdot + exact.J2 * vddot).cwiseAbs().maxCoeff());
-  EXPECT_LT((exact.ft - fd.ft).cwiseAbs().maxCoeff() / std::max(rate, fd.ft.cwiseAbs().maxCoeff()), 1e-7)
-      << "ft\n" << exact.ft.transpose() << "\nFD\n" << fd.ft.transpose() << "\nrate " << rate;
+  EXPECT_LT((exact.ft - fd.ft).cwiseAbs().maxCoeff() / std::max(rate, fd.ft.cwiseAbs().maxCoeff()),
+            1e-7)
+      << "ft\n"
+      << exact.ft.transpose() << "\nFD\n"
+      << fd.ft.transpose() << "\nrate " << rate;
 }
 
 TEST(StateSpaceJacobians, BuiltinScenesMatchFiniteDifferences) {
   // hmmwv-bump at 0.52 s: the front tires on the bump
-  const std::pair<const char*, double> scenes[] = {{"double-pendulum", 0.2},
-                                                   {"stiff-double-pendulum", 0.3},
-                                                   {"hmmwv-bump", 0.52}};
+  const std::pair<const char*, double> scenes[] = {
+      {"double-pendulum", 0.2}, {"stiff-double-pendulum", 0.3}, {"hmmwv-bump", 0.52}};
   for (const auto& [scene, t] : scenes) {
     SCOPED_TRACE(scene);
     checkModel(loadScene(scene), t);

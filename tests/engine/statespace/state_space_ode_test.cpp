@@ -87,7 +87,8 @@ TEST(StateSpaceOde, PredictsThroughTheLastTwoAcceptedPoints) {
     iterations[accepted] = ode.newtonIterations() - before;
   }
   EXPECT_LT(iterations[1], iterations[0]);
-  EXPECT_LT((vddot[1] - vddot[0]).cwiseAbs().maxCoeff(), 1e-7 * (1.0 + vddot[0].cwiseAbs().maxCoeff()));
+  EXPECT_LT((vddot[1] - vddot[0]).cwiseAbs().maxCoeff(),
+            1e-7 * (1.0 + vddot[0].cwiseAbs().maxCoeff()));
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
-// The studies of Zhang et al. 2022 on the flexible benchmarks (studies/flexible_benchmark_studies.h):
-// every method of the three groups at every Delta t / n, each run placed in its group, method and
-// step; full Newton unless asked otherwise; only the bodies the channels name recorded; the
-// convergence reference at the smallest run step over its refinement.
+// The studies of Zhang et al. 2022 on the flexible benchmarks
+// (studies/flexible_benchmark_studies.h): every method of the three groups at every Delta t / n,
+// each run placed in its group, method and step; full Newton unless asked otherwise; only the
+// bodies the channels name recorded; the convergence reference at the smallest run step over its
+// refinement.
 
 #include <gtest/gtest.h>
 
@@ -37,7 +38,8 @@ TEST(FlexibleBenchmarkStudies, EveryRunIsPlacedInItsGroupMethodAndStep) {
         EXPECT_EQ(&flexible.groupOf(run), &flexible.groups[g]);
         EXPECT_EQ(spec.settings.integrator, flexible.groups[g].methods[m].integrator);
         // Delta t = n (Delta t / n)
-        EXPECT_DOUBLE_EQ(spec.settings.integratorSettings.step / implicitStages(spec), settings.stepsPerStage[k]);
+        EXPECT_DOUBLE_EQ(spec.settings.integratorSettings.step / implicitStages(spec),
+                         settings.stepsPerStage[k]);
         EXPECT_EQ(spec.settings.tEnd, 0.01);
         EXPECT_EQ(spec.settings.integratorSettings.jacobianUpdate, "iteration");
         // the bodies the channels name, no others
@@ -71,7 +73,8 @@ TEST(FlexibleBenchmarkStudies, ConvergenceReferenceRefinesTheSmallestStep) {
   settings.quick = true;
   FlexibleStudy flexible = makeFlexibleStudy(model, RunSettings{}, settings);
   double smallest = 1e300;
-  for (const RunSpec& r : flexible.study.runs) smallest = std::min(smallest, r.settings.integratorSettings.step);
+  for (const RunSpec& r : flexible.study.runs)
+    smallest = std::min(smallest, r.settings.integratorSettings.step);
   addFlexibleConvergenceReference(flexible, x.channels, 1e-5);
   ASSERT_EQ(flexible.study.references.size(), 1u);
   const RunSpec& reference = flexible.study.references[0].run;

@@ -48,7 +48,8 @@ RunRecord record(const FlexibleStudy& flexible, int run) {
 // every run's record in reverse run order, the last run failed
 std::vector<RunRecord> records(const FlexibleStudy& flexible) {
   std::vector<RunRecord> out;
-  for (int run = static_cast<int>(flexible.study.runs.size()) - 1; run >= 0; --run) out.push_back(record(flexible, run));
+  for (int run = static_cast<int>(flexible.study.runs.size()) - 1; run >= 0; --run)
+    out.push_back(record(flexible, run));
   out.front().status = RunStatus::Failed;
   out.front().message = "Newton did not converge";
   return out;
@@ -59,7 +60,8 @@ TEST(FlexibleStudyTables, IterationRowsFollowTheGroupsAndPointsTheCompletedRuns)
   ASSERT_EQ(flexible.study.runs.size(), 6u);
   StudyTable table = flexibleRunTable("iterations");
   table.header.insert(table.header.begin(), "scene");
-  const auto points = flexibleIterations("rotating-shaft", flexible, kSteps, records(flexible), table);
+  const auto points =
+      flexibleIterations("rotating-shaft", flexible, kSteps, records(flexible), table);
   ASSERT_EQ(table.rows.size(), 6u);
   ASSERT_EQ(points.size(), 3u);
   for (size_t g = 0; g < 3; ++g) {
@@ -94,13 +96,15 @@ TEST(FlexibleStudyTables, ConvergenceGivesREByMethodAndItsObservedOrders) {
   // orders 1, 2, 3 of the methods whose both runs completed
   ASSERT_EQ(c.orders.rows.size(), 3u);
   for (const auto& row : c.orders.rows)
-    if (row[0] == first) EXPECT_EQ((std::vector<std::string>{row[1], row[2], row[3]}),
-                                   (std::vector<std::string>{"1", "2", "3"}));
+    if (row[0] == first)
+      EXPECT_EQ((std::vector<std::string>{row[1], row[2], row[3]}),
+                (std::vector<std::string>{"1", "2", "3"}));
 }
 
 TEST(FlexibleStudyTables, SeriesHoldEveryKeptRunInLongFormat) {
   const FlexibleStudy flexible = quickShaftStudy();
-  Experiment e{"shaft", "rotating-shaft", 1e-3, 0.01, {{22, "shaft.16.z", "u"}, {23, "shaft.16.vz", "v"}}};
+  Experiment e{
+      "shaft", "rotating-shaft", 1e-3, 0.01, {{22, "shaft.16.z", "u"}, {23, "shaft.16.vz", "v"}}};
   RunHistories histories({"shaft.16.z"});
   Results r;
   r.setChannels({{"t", "s"}, {"shaft.16.z", "m"}});
@@ -108,9 +112,12 @@ TEST(FlexibleStudyTables, SeriesHoldEveryKeptRunInLongFormat) {
   histories.keep(1, r);
   const std::string path = ::testing::TempDir() + "/flexible_series.csv";
   writeFlexibleSeries(path, e, flexible.study, histories);
-  EXPECT_EQ(test::readText(path), "# scene: rotating-shaft\n# Delta t / n: 0.001 s\nmethod,t,shaft.16.z,shaft.16.vz\n\"" +
-                                      methodLabel(flexible.study.runs[1].settings) + "\",0,0.25,nan\n");
-  EXPECT_THROW(writeFlexibleSeries(::testing::TempDir() + "/no/dir/s.csv", e, flexible.study, histories), TableError);
+  EXPECT_EQ(test::readText(path),
+            "# scene: rotating-shaft\n# Delta t / n: 0.001 s\nmethod,t,shaft.16.z,shaft.16.vz\n\"" +
+                methodLabel(flexible.study.runs[1].settings) + "\",0,0.25,nan\n");
+  EXPECT_THROW(
+      writeFlexibleSeries(::testing::TempDir() + "/no/dir/s.csv", e, flexible.study, histories),
+      TableError);
 }
 
 }  // namespace

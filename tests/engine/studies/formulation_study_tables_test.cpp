@@ -77,11 +77,11 @@ TEST(FormulationStudyTables, SpeedupsAreRelativeToRpFromTheMeanAndTheBestRun) {
   ASSERT_EQ(t.rows.size(), 1u);
   EXPECT_EQ(at(t, 0, "rp us/step"), "12");
   EXPECT_EQ(at(t, 0, "rA us/step"), "5");
-  EXPECT_EQ(at(t, 0, "rA speedup"), "2.4");           // 12 / 5
-  EXPECT_EQ(at(t, 0, "rA speedup (best)"), "2.5");    // 10 / 4
+  EXPECT_EQ(at(t, 0, "rA speedup"), "2.4");         // 12 / 5
+  EXPECT_EQ(at(t, 0, "rA speedup (best)"), "2.5");  // 10 / 4
   EXPECT_EQ(at(t, 0, "rE us/step"), "failed");
   EXPECT_EQ(at(t, 0, "rE speedup"), "-");
-  EXPECT_EQ(at(t, 0, "spread"), "40%");               // rA: (6 - 4) / 5, the largest
+  EXPECT_EQ(at(t, 0, "spread"), "40%");  // rA: (6 - 4) / 5, the largest
   bool named = false;
   for (const std::string& n : t.notes) named = named || n == "four-link, rE: Newton failed";
   EXPECT_TRUE(named);

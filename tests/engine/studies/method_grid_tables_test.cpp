@@ -23,7 +23,8 @@ struct Fixture {
   Fixture() {
     RunSettings base;
     base.tEnd = 0.1;
-    study = makeMethodStepStudy("double-pendulum", base, parseStudyMethods("lms2,bathe:0.6"), {0.02, 0.01}, false);
+    study = makeMethodStepStudy("double-pendulum", base, parseStudyMethods("lms2,bathe:0.6"),
+                                {0.02, 0.01}, false);
     addConvergenceReference(study, base, ConvergenceReference{}, defaultConvergenceOutputs(model));
     // runs 3, 0, 1, 2 in that order; run 1 failed
     for (int run : {3, 0, 1, 2}) {
@@ -32,7 +33,8 @@ struct Fixture {
       r.status = run == 1 ? RunStatus::Failed : RunStatus::Completed;
       r.errors.assign(3, ErrorMeasures{});  // not measured, unless the run completed
       if (run != 1)
-        for (ErrorMeasures& e : r.errors) e.relative = 0.1 * study.runs[run].settings.integratorSettings.step;
+        for (ErrorMeasures& e : r.errors)
+          e.relative = 0.1 * study.runs[run].settings.integratorSettings.step;
       records.push_back(r);
     }
   }
@@ -75,7 +77,8 @@ TEST(MethodGridTables, ConvergenceTableHasARowPerRunAndTheOrdersAsComments) {
   // bathe's two runs give order 1 exactly; lms2 has one completed run, no order
   EXPECT_EQ(lines[8], "# order," + label(f, 3) + ",body_2.x,1");
   EXPECT_EQ(lines[11], "# order," + label(f, 0) + ",body_2.x,nan");
-  EXPECT_THROW(writeConvergenceTable(::testing::TempDir() + "/no/dir/c.csv", f.model.name, f.study, f.records, orders),
+  EXPECT_THROW(writeConvergenceTable(::testing::TempDir() + "/no/dir/c.csv", f.model.name, f.study,
+                                     f.records, orders),
                TableError);
 }
 
@@ -84,7 +87,9 @@ TEST(MethodGridTables, ComparisonTableHasARowPerRun) {
   const std::string path = ::testing::TempDir() + "/method_grid_comparison.csv";
   writeComparisonTable(path, f.model.name, f.study, f.records);
   const std::string text = test::readText(path);
-  EXPECT_EQ(text.rfind("# scene: " + f.model.name + "\n# t_end: 0.1\nmethod,stages,step,status,", 0), 0u) << text;
+  EXPECT_EQ(
+      text.rfind("# scene: " + f.model.name + "\n# t_end: 0.1\nmethod,stages,step,status,", 0), 0u)
+      << text;
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3 + 4);
 }
 

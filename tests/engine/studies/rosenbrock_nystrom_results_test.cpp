@@ -47,15 +47,17 @@ TEST(RosenbrockNystromResults, ToleranceRowsAreTheCompletedRunsWithTheirRelative
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].run, 0);
   EXPECT_EQ(rows[0].tolerance, 1e-2);
-  EXPECT_DOUBLE_EQ(rows[0].valueRel, 1.0);   // 100 * 0.04 / 4
-  EXPECT_DOUBLE_EQ(rows[0].rateRel, 50.0);   // 100 * 0.5 / 1
+  EXPECT_DOUBLE_EQ(rows[0].valueRel, 1.0);  // 100 * 0.04 / 4
+  EXPECT_DOUBLE_EQ(rows[0].rateRel, 50.0);  // 100 * 0.5 / 1
   const std::string path = ::testing::TempDir() + "/tolerance_rows.csv";
   writeToleranceTable(path, "body_1.x", rows);
   EXPECT_EQ(test::readText(path),
-            "tolerance,channel,t_max,max_error,rel_error_percent,rms_error,mean_error,steps,rejected,cpu_seconds\n"
+            "tolerance,channel,t_max,max_error,rel_error_percent,rms_error,mean_error,steps,"
+            "rejected,cpu_seconds\n"
             "0.01,body_1.x,2,0.04,1,0.02,0.02,10,0,0\n"
             "0.01,body_1.x.rate,1,0.5,50,0.25,0.25,10,0,0\n");
-  EXPECT_THROW(writeToleranceTable(::testing::TempDir() + "/no/dir/t.csv", "body_1.x", rows), TableError);
+  EXPECT_THROW(writeToleranceTable(::testing::TempDir() + "/no/dir/t.csv", "body_1.x", rows),
+               TableError);
 }
 
 TEST(RosenbrockNystromResults, TimingSeriesHoldTheRunsMadeAndTheirCpuRatios) {
@@ -78,18 +80,22 @@ TEST(RosenbrockNystromResults, TimingSeriesHoldTheRunsMadeAndTheirCpuRatios) {
       records[e]->cpuAt = {4.0, 8.0};
     }
   }
-  const TimingSeries implicitSeries = timingSeries(timing.study, records, "rn4", timing.implicitRuns);
-  const TimingSeries explicitSeries = timingSeries(timing.study, records, "adams", timing.explicitRuns);
+  const TimingSeries implicitSeries =
+      timingSeries(timing.study, records, "rn4", timing.implicitRuns);
+  const TimingSeries explicitSeries =
+      timingSeries(timing.study, records, "adams", timing.explicitRuns);
   EXPECT_EQ(implicitSeries.tolerances, (std::vector<double>{1e-2, 1e-3}));
   EXPECT_EQ(explicitSeries.tolerances, (std::vector<double>{1e-2}));
   EXPECT_DOUBLE_EQ(cpuTimeRatio(explicitSeries, implicitSeries, 0, 0), 4.0);
-  EXPECT_TRUE(std::isnan(cpuTimeRatio(explicitSeries, implicitSeries, 0, 1)));  // implicit not at 2 s
+  EXPECT_TRUE(
+      std::isnan(cpuTimeRatio(explicitSeries, implicitSeries, 0, 1)));  // implicit not at 2 s
   EXPECT_TRUE(std::isnan(cpuTimeRatio(explicitSeries, implicitSeries, 1, 0)));  // explicit not made
   const std::string path = ::testing::TempDir() + "/timing_series.csv";
   writeTimingTable(path, {&explicitSeries}, {1, 2});
-  EXPECT_EQ(test::readText(path),
-            "integrator,tolerance,span,cpu_seconds,steps,rejected,function_evaluations,jacobians,run_end,"
-            "run_cpu_seconds\nadams,0.01,1,4.000000,0,0,0,0,0,0\nadams,0.01,2,8.000000,0,0,0,0,0,0\n");
+  EXPECT_EQ(
+      test::readText(path),
+      "integrator,tolerance,span,cpu_seconds,steps,rejected,function_evaluations,jacobians,run_end,"
+      "run_cpu_seconds\nadams,0.01,1,4.000000,0,0,0,0,0,0\nadams,0.01,2,8.000000,0,0,0,0,0,0\n");
 }
 
 }  // namespace

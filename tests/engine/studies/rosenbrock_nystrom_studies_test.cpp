@@ -1,6 +1,6 @@
-// The studies of Sandu, Negrut and Haug 2003 section 5 (studies/rosenbrock_nystrom_studies.h) as the engine
-// builds them: the tolerance study's runs against one reference; the timing study's runs by what
-// they are (each integrator at each tolerance, Figure 5's run), none found by their order.
+// The studies of Sandu, Negrut and Haug 2003 section 5 (studies/rosenbrock_nystrom_studies.h) as
+// the engine builds them: the tolerance study's runs against one reference; the timing study's runs
+// by what they are (each integrator at each tolerance, Figure 5's run), none found by their order.
 
 #include <gtest/gtest.h>
 

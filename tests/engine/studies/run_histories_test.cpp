@@ -42,7 +42,8 @@ TEST(RunHistories, KeepsTheRunsListedOnly) {
 TEST(RunHistories, KeepsFromSeveralThreads) {
   RunHistories histories({"a.vx"});
   std::vector<std::thread> threads;
-  for (int run = 0; run < 8; ++run) threads.emplace_back([&, run] { histories.keep(run, resultsOf(run)); });
+  for (int run = 0; run < 8; ++run)
+    threads.emplace_back([&, run] { histories.keep(run, resultsOf(run)); });
   for (std::thread& t : threads) t.join();
   for (int run = 0; run < 8; ++run) {
     const Results* kept = histories.history(run);

@@ -2,8 +2,8 @@
 // and hands results to the calling thread; a study gives the same records on 1 and 3 threads,
 // and with models loaded by the caller; its progress ticks while its reference runs, so that a
 // stop asked there is seen; a study stopped part-way resumes without making again the
-// runs its table holds, and computes again a kept reference that a kill tore; scene variants change the field their pointer names and refuse pointers
-// that lead nowhere.
+// runs its table holds, and computes again a kept reference that a kill tore; scene variants change
+// the field their pointer names and refuse pointers that lead nowhere.
 
 #include <gtest/gtest.h>
 
@@ -29,8 +29,9 @@ namespace {
 Study smallStudy() {
   RunSettings base;
   base.tEnd = 0.2;
-  Study s = makeMethodStepStudy("double-pendulum", base, parseStudyMethods("lms2,bathe:0.6,esdirk3-4l2sa"),
-                                {0.02, 0.01}, false);
+  Study s =
+      makeMethodStepStudy("double-pendulum", base,
+                          parseStudyMethods("lms2,bathe:0.6,esdirk3-4l2sa"), {0.02, 0.01}, false);
   addConvergenceReference(s, base, {}, {"body_2.z", "body_2.vz"});
   s.title = "test";
   return s;
@@ -54,12 +55,15 @@ TEST(ResultsTable, ARowReadsBackToTheSameRecord) {
   r.tReached = 0.1234567890123;
   r.stats.steps = 12;
   r.stats.rejectedSteps = 9;
-  r.stats.rejections = {{"error estimate above tolerance", 2}, {"Newton did not converge", 3}, {"recovery failed (|Phi| = 1e-9: a\\\\b)", 4}};
+  r.stats.rejections = {{"error estimate above tolerance", 2},
+                        {"Newton did not converge", 3},
+                        {"recovery failed (|Phi| = 1e-9: a\\\\b)", 4}};
   r.stats.phaseSeconds = {{"jacobian", 0.25}};
   r.stats.cpuSeconds = 1.0 / 3.0;
   r.errors = {{1e-3, 0.1, 2e-4, 1e-4, 5e-4, 0.02}, {}};
   const std::vector<std::string> row = resultsTableRow(study, r);
-  const RunRecord back = parseResultsTableRow(study, resultsTableHeader(study), splitCsvLine(csvLine(row)));
+  const RunRecord back =
+      parseResultsTableRow(study, resultsTableHeader(study), splitCsvLine(csvLine(row)));
   EXPECT_EQ(resultsTableRow(study, back), row);
   EXPECT_EQ(back.message, r.message);
   EXPECT_EQ(back.stats.cpuSeconds, r.stats.cpuSeconds);
@@ -85,24 +89,30 @@ TEST(ThreadPool, RunsEveryJobOnceAndGathersOnTheCallingThread) {
   std::multiset<int> done;
   const auto caller = std::this_thread::get_id();
   std::atomic<int> running{0}, most{0};
-  pool.run(jobs,
-           [&](int k) {
-             most = std::max(most.load(), ++running);
-             std::this_thread::sleep_for(std::chrono::milliseconds(5));
-             --running;
-             return std::to_string(k * k);
-           },
-           [&](int k, const std::string& text) {
-             EXPECT_EQ(std::this_thread::get_id(), caller);
-             EXPECT_EQ(text, std::to_string(k * k));
-             done.insert(k);
-           },
-           [] { return false; });
+  pool.run(
+      jobs,
+      [&](int k) {
+        most = std::max(most.load(), ++running);
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        --running;
+        return std::to_string(k * k);
+      },
+      [&](int k, const std::string& text) {
+        EXPECT_EQ(std::this_thread::get_id(), caller);
+        EXPECT_EQ(text, std::to_string(k * k));
+        done.insert(k);
+      },
+      [] { return false; });
   EXPECT_EQ(done.size(), 20u);
   EXPECT_EQ(std::set<int>(done.begin(), done.end()).size(), 20u);
   EXPECT_LE(most.load(), 3);
-  EXPECT_THROW(pool.run(jobs, [](int k) -> std::string { if (k == 7) throw std::runtime_error("7"); return ""; },
-                        [](int, const std::string&) {}, [] { return false; }),
+  EXPECT_THROW(pool.run(
+                   jobs,
+                   [](int k) -> std::string {
+                     if (k == 7) throw std::runtime_error("7");
+                     return "";
+                   },
+                   [](int, const std::string&) {}, [] { return false; }),
                std::runtime_error);
 }
 
@@ -123,9 +133,11 @@ TEST(StudyExecution, ModelsLoadedByTheCallerGiveTheSameRecords) {
   const Study study = smallStudy();
   ThreadPoolExecutor pool(2);
   const StudyOutcome loaded = executeStudy(study, pool, {}, {});
-  const StudyOutcome given = executeStudy(study, {loadSceneVariant(study.variants[0])}, pool, {}, {});
+  const StudyOutcome given =
+      executeStudy(study, {loadSceneVariant(study.variants[0])}, pool, {}, {});
   ASSERT_EQ(given.failed(), 0);
-  EXPECT_TRUE(test::csvDifferences(tableOf(study, loaded), tableOf(study, given), kTimings).empty());
+  EXPECT_TRUE(
+      test::csvDifferences(tableOf(study, loaded), tableOf(study, given), kTimings).empty());
   // one model per scene variant
   EXPECT_THROW(executeStudy(study, std::vector<Model>{}, pool, {}, {}), StudyError);
 }

@@ -13,26 +13,29 @@
 namespace mbw {
 namespace {
 
-std::string studyJson(const std::string& scenes, const std::string& integrators, const std::string& extra = "") {
-  return R"({"format": "mbw-study", "version": 1, "name": "t", "scenes": )" + scenes + R"(, "integrators": )" +
-         integrators + extra + "}";
+std::string studyJson(const std::string& scenes, const std::string& integrators,
+                      const std::string& extra = "") {
+  return R"({"format": "mbw-study", "version": 1, "name": "t", "scenes": )" + scenes +
+         R"(, "integrators": )" + integrators + extra + "}";
 }
 const std::string kScene = R"([{"scene": "double-pendulum", "t_end": 0.1}])";
 const std::string kRn4 = R"([{"name": "rn4", "tolerances": [1e-3]}])";
 
 TEST(StudyFile, BecomesTheGridItDescribes) {
   const StudyFile f = parseStudyFile(
-      studyJson(R"([{"scene": "double-pendulum", "t_end": 0.2,
+      studyJson(
+          R"([{"scene": "double-pendulum", "t_end": 0.2,
                      "variations": {"/bodies/1/mass": [1, 2], "/bodies/0/mass": {"from": 1, "to": 100, "count": 3, "spacing": "log"}}}])",
-                R"([{"name": "lms3", "rho_inf": [0, 0.6], "steps": [0.01, 0.005]},
+          R"([{"name": "lms3", "rho_inf": [0, 0.6], "steps": [0.01, 0.005]},
                     {"name": "bathe", "steps_per_stage": [0.01]}, {"name": "rn4", "tolerances": [1e-3, 1e-4]}])",
-                R"(, "formulations": ["rp", "rA"], "outputs": ["body_2.y"], "repeat": 2, "measure": "rms")"),
+          R"(, "formulations": ["rp", "rA"], "outputs": ["body_2.y"], "repeat": 2, "measure": "rms")"),
       "/tmp/s.json");
   const Study& s = f.study;
   ASSERT_EQ(s.variants.size(), 6u);  // 2 x 3 masses
   // the variations in the order of their pointers, the last varying fastest
   EXPECT_EQ(s.variedFields, (std::vector<std::string>{"/bodies/0/mass", "/bodies/1/mass"}));
-  EXPECT_EQ(s.variants[1].fields, (std::vector<std::pair<std::string, std::string>>{{"/bodies/0/mass", "1"}, {"/bodies/1/mass", "2"}}));
+  EXPECT_EQ(s.variants[1].fields, (std::vector<std::pair<std::string, std::string>>{
+                                      {"/bodies/0/mass", "1"}, {"/bodies/1/mass", "2"}}));
   EXPECT_EQ(s.variants[2].fields[0].second, "10");
   EXPECT_EQ(s.runs.size(), 6u * ((4 + 1 + 2) + (4 + 1)));  // rn4 runs in rp only
   EXPECT_EQ(s.references.size(), 6u);
@@ -84,60 +87,91 @@ TEST_P(StudyFileBadInput, IsRefusedAtItsPath) {
 std::vector<BadStudy> badStudies() {
   return {
       {"invalid_json", "{\"format\": ", "/", "invalid JSON"},
-      {"number_overflow", R"({"format": "mbw-study", "version": 1, "name": "t", "scenes": [], "integrators": [{"name": "lms2", "tolerances": [11e308]}]})",
+      {"number_overflow",
+       R"({"format": "mbw-study", "version": 1, "name": "t", "scenes": [], "integrators": [{"name": "lms2", "tolerances": [11e308]}]})",
        "/", "number overflow"},  // found by the fuzzer: it escaped as a JSON library exception
-      {"format", R"({"format": "mbw-scene", "version": 1, "name": "t", "scenes": [], "integrators": []})", "/format",
-       "'mbw-scene' is not one of: mbw-study"},
-      {"version", R"({"format": "mbw-study", "version": 2, "name": "t", "scenes": )" + kScene + R"(, "integrators": )" + kRn4 + "}",
+      {"format",
+       R"({"format": "mbw-scene", "version": 1, "name": "t", "scenes": [], "integrators": []})",
+       "/format", "'mbw-scene' is not one of: mbw-study"},
+      {"version",
+       R"({"format": "mbw-study", "version": 2, "name": "t", "scenes": )" + kScene +
+           R"(, "integrators": )" + kRn4 + "}",
        "/version", "version 2 is not supported"},
-      {"missing", R"({"format": "mbw-study", "version": 1, "name": "t", "scenes": [{"scene": "double-pendulum"}]})",
+      {"missing",
+       R"({"format": "mbw-study", "version": 1, "name": "t", "scenes": [{"scene": "double-pendulum"}]})",
        "/integrators", "missing required field 'integrators'"},
-      {"unknown_field", studyJson(kScene, R"([{"name": "rn4", "tolerances": [1e-3], "colour": "red"}])"),
+      {"unknown_field",
+       studyJson(kScene, R"([{"name": "rn4", "tolerances": [1e-3], "colour": "red"}])"),
        "/integrators/0/colour", "unknown field 'colour'"},
-      {"number_list", studyJson(kScene, R"([{"name": "lms3", "steps": 0.01}])"), "/integrators/0/steps",
-       "must be a non-empty array of numbers"},
-      {"unknown_integrator", studyJson(kScene, R"([{"name": "rk45", "tolerances": [1e-3]}])"), "/integrators/0/name",
-       "unknown integrator 'rk45'"},
-      {"error_control", studyJson(kScene, R"([{"name": "rn4", "tolerances": [1e-3], "error_control": "per-run"}])"),
+      {"number_list", studyJson(kScene, R"([{"name": "lms3", "steps": 0.01}])"),
+       "/integrators/0/steps", "must be a non-empty array of numbers"},
+      {"unknown_integrator", studyJson(kScene, R"([{"name": "rk45", "tolerances": [1e-3]}])"),
+       "/integrators/0/name", "unknown integrator 'rk45'"},
+      {"error_control",
+       studyJson(kScene, R"([{"name": "rn4", "tolerances": [1e-3], "error_control": "per-run"}])"),
        "/integrators/0/error_control", "'per-run' is not one of: auto, per-unit-step, per-step"},
       {"error_control_offered",
-       studyJson(kScene, R"([{"name": "esdirk3-4l2sa", "tolerances": [1e-3], "error_control": "per-step"}])"),
+       studyJson(
+           kScene,
+           R"([{"name": "esdirk3-4l2sa", "tolerances": [1e-3], "error_control": "per-step"}])"),
        "/integrators/0", "the error control"},
-      {"no_settings", studyJson(kScene, R"([{"name": "lms3"}])"), "/integrators/0", "give tolerances, steps"},
-      {"negative_step", studyJson(kScene, R"([{"name": "lms3", "steps": [0.01, -0.01]}])"), "/integrators/0/steps/1",
-       "must be positive"},
-      {"fixed_only", studyJson(kScene, R"([{"name": "bathe", "tolerances": [1e-3]}])"), "/integrators/0",
-       "fixed steps only"},
-      {"rho_inf", studyJson(kScene, R"([{"name": "lms3", "rho_inf": [1], "steps": [0.01]}])"), "/integrators/0",
-       "not zero-stable"},
-      {"unknown_scene", studyJson(R"([{"scene": "triple-pendulum"}])", kRn4), "/scenes/0/scene", "cannot open"},
-      {"not_a_pointer", studyJson(R"([{"scene": "double-pendulum", "variations": {"bodies/1/mass": [1]}}])", kRn4),
+      {"no_settings", studyJson(kScene, R"([{"name": "lms3"}])"), "/integrators/0",
+       "give tolerances, steps"},
+      {"negative_step", studyJson(kScene, R"([{"name": "lms3", "steps": [0.01, -0.01]}])"),
+       "/integrators/0/steps/1", "must be positive"},
+      {"fixed_only", studyJson(kScene, R"([{"name": "bathe", "tolerances": [1e-3]}])"),
+       "/integrators/0", "fixed steps only"},
+      {"rho_inf", studyJson(kScene, R"([{"name": "lms3", "rho_inf": [1], "steps": [0.01]}])"),
+       "/integrators/0", "not zero-stable"},
+      {"unknown_scene", studyJson(R"([{"scene": "triple-pendulum"}])", kRn4), "/scenes/0/scene",
+       "cannot open"},
+      {"not_a_pointer",
+       studyJson(R"([{"scene": "double-pendulum", "variations": {"bodies/1/mass": [1]}}])", kRn4),
        "/scenes/0/variations/bodies~11~1mass", "is not a JSON pointer"},
-      {"pointer_to_nothing", studyJson(R"([{"scene": "double-pendulum", "variations": {"/bodies/7/mass": [1]}}])", kRn4),
+      {"pointer_to_nothing",
+       studyJson(R"([{"scene": "double-pendulum", "variations": {"/bodies/7/mass": [1]}}])", kRn4),
        "/scenes/0/variations/~1bodies~17~1mass", "the scene has nothing at /bodies/7"},
-      {"bad_value", studyJson(R"([{"scene": "double-pendulum", "variations": {"/bodies/1/mass": [1, -2]}}])", kRn4),
+      {"bad_value",
+       studyJson(R"([{"scene": "double-pendulum", "variations": {"/bodies/1/mass": [1, -2]}}])",
+                 kRn4),
        "/scenes/0/variations/~1bodies~11~1mass", "mass must be positive"},
-      {"empty_values", studyJson(R"([{"scene": "double-pendulum", "variations": {"/bodies/1/mass": []}}])", kRn4),
+      {"empty_values",
+       studyJson(R"([{"scene": "double-pendulum", "variations": {"/bodies/1/mass": []}}])", kRn4),
        "/scenes/0/variations/~1bodies~11~1mass", "non-empty array of values"},
-      {"range_count", studyJson(R"([{"scene": "double-pendulum", "variations": {"/bodies/1/mass": {"from": 1, "to": 2, "count": 1}}}])", kRn4),
+      {"range_count",
+       studyJson(
+           R"([{"scene": "double-pendulum", "variations": {"/bodies/1/mass": {"from": 1, "to": 2, "count": 1}}}])",
+           kRn4),
        "/scenes/0/variations/~1bodies~11~1mass/count", "at least 2 values"},
-      {"range_field", studyJson(R"([{"scene": "double-pendulum", "variations": {"/bodies/1/mass": {"from": 1, "count": 3}}}])", kRn4),
+      {"range_field",
+       studyJson(
+           R"([{"scene": "double-pendulum", "variations": {"/bodies/1/mass": {"from": 1, "count": 3}}}])",
+           kRn4),
        "/scenes/0/variations/~1bodies~11~1mass/to", "missing required field 'to'"},
-      {"formulation", studyJson(kScene, kRn4, R"(, "formulations": ["rq"])"), "/formulations/0", "unknown formulation 'rq'"},
-      {"output", studyJson(kScene, kRn4, R"(, "outputs": ["body_9.x"])"), "/outputs/0", "records no 'body_9.x'"},
-      {"reference", studyJson(kScene, kRn4, R"(, "outputs": ["body_2.y"], "reference": {"integrator": "euler"})"),
+      {"formulation", studyJson(kScene, kRn4, R"(, "formulations": ["rq"])"), "/formulations/0",
+       "unknown formulation 'rq'"},
+      {"output", studyJson(kScene, kRn4, R"(, "outputs": ["body_9.x"])"), "/outputs/0",
+       "records no 'body_9.x'"},
+      {"reference",
+       studyJson(kScene, kRn4,
+                 R"(, "outputs": ["body_2.y"], "reference": {"integrator": "euler"})"),
        "/reference/integrator", "unknown integrator 'euler'"},
-      {"measure", studyJson(kScene, kRn4, R"(, "measure": "l2")"), "/measure", "'l2' is not one of: max, rms, final"},
-      {"closed_form_times", studyJson(kScene, kRn4, R"(, "outputs": ["body_2.y"], "reference": {"closed_form": "iftomm-a01"})"),
+      {"measure", studyJson(kScene, kRn4, R"(, "measure": "l2")"), "/measure",
+       "'l2' is not one of: max, rms, final"},
+      {"closed_form_times",
+       studyJson(kScene, kRn4,
+                 R"(, "outputs": ["body_2.y"], "reference": {"closed_form": "iftomm-a01"})"),
        "/reference/closed_form", "give the scene an output_step"},
       {"closed_form_problem",
-       studyJson(R"([{"scene": "double-pendulum", "variations": {"/settings/output_step": [0.1]}}])", kRn4,
-                 R"(, "outputs": ["body_2.y"], "reference": {"closed_form": "iftomm-a01"})"),
+       studyJson(
+           R"([{"scene": "double-pendulum", "variations": {"/settings/output_step": [0.1]}}])",
+           kRn4, R"(, "outputs": ["body_2.y"], "reference": {"closed_form": "iftomm-a01"})"),
        "/reference/closed_form", "no body has a distance joint to the ground"},
       {"closed_form_output",
        studyJson(R"([{"scene": "iftomm-a01-pendulum", "t_end": 1}])", kRn4,
                  R"(, "outputs": ["p1_x", "P1.z"], "reference": {"closed_form": "iftomm-a01"})"),
-       "/outputs/1", "the closed form iftomm-a01 gives p1_x, p1_x.rate, p1_y, p1_y.rate, not 'P1.z'"},
+       "/outputs/1",
+       "the closed form iftomm-a01 gives p1_x, p1_x.rate, p1_y, p1_y.rate, not 'P1.z'"},
   };
 }
 
@@ -145,9 +179,10 @@ INSTANTIATE_TEST_SUITE_P(EveryClass, StudyFileBadInput, ::testing::ValuesIn(badS
                          [](const auto& param) { return std::string(param.param.name); });
 
 TEST(StudyFile, AClosedFormReferenceServesTheScenesOutputTimes) {
-  const StudyFile f = parseStudyFile(studyJson(R"([{"scene": "iftomm-a01-pendulum", "t_end": 3}])", kRn4,
-                                               R"(, "outputs": ["p1_x"], "reference": {"closed_form": "iftomm-a01"})"),
-                                     "/tmp/s.json");
+  const StudyFile f = parseStudyFile(
+      studyJson(R"([{"scene": "iftomm-a01-pendulum", "t_end": 3}])", kRn4,
+                R"(, "outputs": ["p1_x"], "reference": {"closed_form": "iftomm-a01"})"),
+      "/tmp/s.json");
   ASSERT_EQ(f.study.references.size(), 1u);
   EXPECT_EQ(f.study.references[0].closedForm, "iftomm-a01");
   EXPECT_NE(f.study.references[0].description.find("Jacobi elliptic"), std::string::npos);
@@ -157,7 +192,8 @@ TEST(StudyFile, AClosedFormReferenceServesTheScenesOutputTimes) {
 
 TEST(StudyFile, ShippedExamplesLoad) {
   int examples = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(MBW_SOURCE_DIR) + "/scenes/studies")) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(MBW_SOURCE_DIR) + "/scenes/studies")) {
     if (entry.path().extension() != ".json") continue;
     EXPECT_NO_THROW(readStudyFile(entry.path().string())) << entry.path();
     ++examples;
@@ -166,14 +202,16 @@ TEST(StudyFile, ShippedExamplesLoad) {
 }
 
 TEST(StudyFile, DocumentationIsGeneratedFromTheSchema) {
-  // docs/study-format.md is the output of `mbw-cli schema --study`; regenerate it when the schema changes:
+  // docs/study-format.md is the output of `mbw-cli schema --study`; regenerate it when the schema
+  // changes:
   //   build/app/cli/mbw-cli schema --study -o docs/study-format.md
   std::ifstream in(std::string(MBW_SOURCE_DIR) + "/docs/study-format.md");
   ASSERT_TRUE(in) << "docs/study-format.md is missing";
   std::stringstream text;
   text << in.rdbuf();
   EXPECT_EQ(text.str(), studyFormatMarkdown())
-      << "docs/study-format.md is out of date: run `mbw-cli schema --study -o docs/study-format.md`";
+      << "docs/study-format.md is out of date: run `mbw-cli schema --study -o "
+         "docs/study-format.md`";
 }
 
 }  // namespace

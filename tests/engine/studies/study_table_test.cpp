@@ -37,7 +37,8 @@ TEST(StudyTable, PrintsTheFirstColumnLeftAndTheOthersRightAligned) {
 TEST(StudyTable, WritesTheSameCellsAsCsvWithTitleAndNotesAsComments) {
   const std::string path = ::testing::TempDir() + "/study_table_test.csv";
   example().writeCsv(path);
-  EXPECT_EQ(test::readText(path), "# Table 1\n# a note\nmethod,error\nlms2,0.001\nesdirk4-6l2sa2,-\n");
+  EXPECT_EQ(test::readText(path),
+            "# Table 1\n# a note\nmethod,error\nlms2,0.001\nesdirk4-6l2sa2,-\n");
   EXPECT_THROW(example().writeCsv(::testing::TempDir() + "/no/such/dir/t.csv"), TableError);
 }
 

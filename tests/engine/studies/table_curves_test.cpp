@@ -23,7 +23,8 @@ TextTable sampleTable() {
 }
 
 TEST(TableCurves, OneCurvePerGroupSortedByX) {
-  const std::vector<TableCurve> curves = tableCurves(sampleTable(), "max_error(x)", "cpu_s", "method");
+  const std::vector<TableCurve> curves =
+      tableCurves(sampleTable(), "max_error(x)", "cpu_s", "method");
   ASSERT_EQ(curves.size(), 2u);
   EXPECT_EQ(curves[0].label, "rn4");
   EXPECT_EQ(curves[0].x, (std::vector<double>{2e-6, 2e-5, 2e-4}));
@@ -34,7 +35,8 @@ TEST(TableCurves, OneCurvePerGroupSortedByX) {
 
 TEST(TableCurves, FiltersKeepMatchingRowsAndUnitsComeFromTheTable) {
   const TextTable table = sampleTable();
-  const std::vector<TableCurve> curves = tableCurves(table, "rtol", "cpu_s", "", {"method=rn4", "status=ok"});
+  const std::vector<TableCurve> curves =
+      tableCurves(table, "rtol", "cpu_s", "", {"method=rn4", "status=ok"});
   ASSERT_EQ(curves.size(), 1u);
   EXPECT_EQ(curves[0].x, (std::vector<double>{1e-5, 1e-4, 1e-3}));
   EXPECT_EQ(table.unit("cpu_s"), "s");
@@ -47,7 +49,9 @@ TEST(TableCurves, BadColumnsAndFiltersAreNamed) {
     tableCurves(table, "cpu", "cpu_s", "");
     FAIL() << "an unknown column was accepted";
   } catch (const TableError& e) {
-    EXPECT_NE(std::string(e.what()).find("no column 'cpu' (the table has: method, rtol"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("no column 'cpu' (the table has: method, rtol"),
+              std::string::npos)
+        << e.what();
   }
   EXPECT_THROW(tableCurves(table, "rtol", "cpu_s", "", {"method"}), TableError);
   EXPECT_THROW(tableCurves(table, "rtol", "cpu_s", "", {"solver=rn4"}), TableError);

@@ -16,7 +16,8 @@ RunSpec spec(const std::string& integrator, double step) {
   return s;
 }
 
-std::optional<RunRecord> record(int run, double errorX, double errorY, double cpu, bool completed = true) {
+std::optional<RunRecord> record(int run, double errorX, double errorY, double cpu,
+                                bool completed = true) {
   RunRecord r;
   r.run = run;
   r.status = completed ? RunStatus::Completed : RunStatus::Failed;
@@ -31,15 +32,17 @@ TEST(ThresholdTable, TheCheapestRunUnderEachThresholdPerMethod) {
   Study study;
   study.variants = {{"iftomm-a01-pendulum", {}}};
   study.outputs = {"p1_x", "p1_y"};
-  study.runs = {spec("hht", 4e-3), spec("hht", 2e-3), spec("hht", 1e-3), spec("bathe", 2e-3), spec("bathe", 1e-3)};
+  study.runs = {spec("hht", 4e-3), spec("hht", 2e-3), spec("hht", 1e-3), spec("bathe", 2e-3),
+                spec("bathe", 1e-3)};
   const std::vector<std::optional<RunRecord>> records = {
-      record(0, 0.2, 0.05, 1.0),         // reaches neither: its y error is small, its x error not
-      record(1, 0.04, 0.08, 2.0),        // reaches 0.1
-      record(2, 0.0005, 0.0009, 4.0),    // reaches both
+      record(0, 0.2, 0.05, 1.0),       // reaches neither: its y error is small, its x error not
+      record(1, 0.04, 0.08, 2.0),      // reaches 0.1
+      record(2, 0.0005, 0.0009, 4.0),  // reaches both
       record(3, 0.0001, 0.0002, 3.0, false),  // failed: nothing
       record(4, 0.05, 0.01, 5.0)};
   const std::vector<double> thresholds = {0.1, 1e-3};
-  const std::vector<ThresholdRow> rows = thresholdTable(study, records, ErrorMeasure::Max, thresholds);
+  const std::vector<ThresholdRow> rows =
+      thresholdTable(study, records, ErrorMeasure::Max, thresholds);
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].family, "index-3 DAE");
   EXPECT_EQ(rows[0].cells[0].run, 1);  // 2 s, cheaper than run 2
@@ -50,7 +53,8 @@ TEST(ThresholdTable, TheCheapestRunUnderEachThresholdPerMethod) {
   EXPECT_LT(rows[1].cells[1].run, 0);
   EXPECT_EQ(rows[1].completed, 1);
   const std::string text = thresholdTableMarkdown(study, rows, thresholds);
-  EXPECT_NE(text.find("| bathe (0) | index-3 DAE | h 0.001: 0.05, 5 s; 1 of 2 runs failed | h 0.001: 0.05, 5 s | not reached |"),
+  EXPECT_NE(text.find("| bathe (0) | index-3 DAE | h 0.001: 0.05, 5 s; 1 of 2 runs failed | h "
+                      "0.001: 0.05, 5 s | not reached |"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("| error <= 0.001 (cheapest: error, CPU) |"), std::string::npos) << text;

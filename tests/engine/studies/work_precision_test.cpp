@@ -38,10 +38,12 @@ TEST(WorkPrecision, Rn4ErrorsFallWithTheTolerance) {
   ASSERT_EQ(o.failed(), 0);
   std::vector<RunRecord> records;
   for (const auto& r : o.records) records.push_back(*r);
-  const std::vector<WorkPrecisionCurve> curves = workPrecisionCurves(study, records, 0, ErrorMeasure::Max);
+  const std::vector<WorkPrecisionCurve> curves =
+      workPrecisionCurves(study, records, 0, ErrorMeasure::Max);
   ASSERT_EQ(curves.size(), 2u);
   EXPECT_EQ(curves[0].method, "rn4");
-  ASSERT_EQ(curves[0].runs, (std::vector<int>{0, 1, 2, 3}));  // by falling error: by falling tolerance
+  ASSERT_EQ(curves[0].runs,
+            (std::vector<int>{0, 1, 2, 3}));  // by falling error: by falling tolerance
   for (size_t k = 1; k < 4; ++k) {
     const double ratio = curves[0].error[k - 1] / curves[0].error[k];
     EXPECT_GT(ratio, 2.0) << k;  // a tenth of the tolerance: 2.8, 4.3, 7.8 times less error

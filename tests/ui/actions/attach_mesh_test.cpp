@@ -4,8 +4,8 @@
 // body's page says they were computed from the mesh, and the 3D view draws the cube in place of
 // the body's shape (a click picks its top face). The scene keeps the file's path relative to its
 // own folder, writes it again when saved elsewhere, and names a missing file at its JSON path. An
-// open mesh is drawn for looks and offers no mass properties. With MBW_ASSEMBLY_SCREENSHOTS=<folder>
-// it saves the window (docs/workbench.md).
+// open mesh is drawn for looks and offers no mass properties. With
+// MBW_ASSEMBLY_SCREENSHOTS=<folder> it saves the window (docs/workbench.md).
 
 #include <QDir>
 #include <QFile>
@@ -48,18 +48,23 @@ const char* kScene = R"({"format": "mbw-scene", "version": 1, "name": "a block a
 // its triangles wound outwards; without the last one when open
 void writeCube(const QString& path, bool open = false) {
   const double a = 100.0;
-  auto corner = [&](int k) { return Vec3((k & 1) ? a / 2 : -a / 2, (k & 2) ? a / 2 : -a / 2, (k & 4) ? a : 0.0); };
-  const int faces[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
+  auto corner = [&](int k) {
+    return Vec3((k & 1) ? a / 2 : -a / 2, (k & 2) ? a / 2 : -a / 2, (k & 4) ? a : 0.0);
+  };
+  const int faces[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4},
+                           {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
   std::ofstream out(path.toStdString());
   out << "solid cube\n";
   int written = 0;
   for (const auto& f : faces) {
-    for (const auto& t : {std::array<int, 3>{f[0], f[1], f[2]}, std::array<int, 3>{f[0], f[2], f[3]}}) {
+    for (const auto& t :
+         {std::array<int, 3>{f[0], f[1], f[2]}, std::array<int, 3>{f[0], f[2], f[3]}}) {
       if (open && ++written == 12) break;
       const Vec3 p = corner(t[0]), q = corner(t[1]), r = corner(t[2]);
       const Vec3 n = (q - p).cross(r - p).normalized();
       out << "facet normal " << n.x() << " " << n.y() << " " << n.z() << "\n outer loop\n";
-      for (const Vec3& v : {p, q, r}) out << "  vertex " << v.x() << " " << v.y() << " " << v.z() << "\n";
+      for (const Vec3& v : {p, q, r})
+        out << "  vertex " << v.x() << " " << v.y() << " " << v.z() << "\n";
       out << " endloop\nendfacet\n";
     }
   }
@@ -78,7 +83,9 @@ void chooseFile(const QString& path) {
   });
 }
 
-Vec3 vec(const nlohmann::ordered_json& j) { return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>()}; }
+Vec3 vec(const nlohmann::ordered_json& j) {
+  return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>()};
+}
 
 bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::abs(b); }
 
@@ -123,23 +130,27 @@ class AttachMeshTest : public QObject {
     auto* button = w.properties().findChild<QPushButton*>("attachMesh");
     QVERIFY(button);
     QTest::mouseClick(button, Qt::LeftButton);
-    QVERIFY2(preview.startsWith("12 triangles, closed. Computed: mass 2.7 kg, inertia (0.0045, 0.0045, 0.0045)"),
+    QVERIFY2(preview.startsWith(
+                 "12 triangles, closed. Computed: mass 2.7 kg, inertia (0.0045, 0.0045, 0.0045)"),
              qPrintable(preview));
 
     // the scene: the file from the scene's folder, the cube's mass properties (a = 0.1 m)
-    QVERIFY2(w.document().isValid(), w.document().issues().empty() ? "" : w.document().issues()[0].message.c_str());
+    QVERIFY2(w.document().isValid(),
+             w.document().issues().empty() ? "" : w.document().issues()[0].message.c_str());
     const auto& body = w.document().json()["bodies"][0];
     QCOMPARE(body["mesh"]["file"].get<std::string>(), std::string("parts/cube.stl"));
     QCOMPARE(body["mesh"]["scale"].get<double>(), 0.001);
     QCOMPARE(body["mesh"]["density"].get<double>(), 2700.0);
     const double a = 0.1, m = 2700.0 * a * a * a;
     QVERIFY2(near(body["mass"].get<double>(), m), body.dump().c_str());
-    for (int k = 0; k < 3; ++k) QVERIFY2(near(vec(body["inertia"])[k], m * a * a / 6.0), body.dump().c_str());
+    for (int k = 0; k < 3; ++k)
+      QVERIFY2(near(vec(body["inertia"])[k], m * a * a / 6.0), body.dump().c_str());
     QVERIFY(!body.contains("inertia_products"));
     QVERIFY2((vec(body["center_of_mass"]) - Vec3(0, 0, a / 2)).norm() < 1e-12, body.dump().c_str());
     QVERIFY(!body["shape"].contains("density"));
     auto* origin = w.properties().findChild<QLabel*>("massOrigin");
-    QVERIFY2(origin->text().startsWith("Mass and inertia: computed from the mesh at 2700 kg/m"), qPrintable(origin->text()));
+    QVERIFY2(origin->text().startsWith("Mass and inertia: computed from the mesh at 2700 kg/m"),
+             qPrintable(origin->text()));
 
     // the view draws the cube, not the sphere: a click beside the sphere, seen from above, lands
     // on the cube's top face
@@ -157,17 +168,20 @@ class AttachMeshTest : public QObject {
     ui::FieldEditor* scale = w.properties().editorFor("/bodies/0/mesh/scale");
     QVERIFY(scale);
     test::typeInto(const_cast<QLineEdit*>(scale->boxes()[0]), "0.002");
-    QVERIFY2(near(w.document().json()["bodies"][0]["mass"].get<double>(), 8.0 * m), w.document().json()["bodies"][0].dump().c_str());
+    QVERIFY2(near(w.document().json()["bodies"][0]["mass"].get<double>(), 8.0 * m),
+             w.document().json()["bodies"][0].dump().c_str());
     QVERIFY(w.document().isValid());
 
     // saved in another folder: the path from there; the copy loads with its mesh
     QVERIFY(QDir(dir.path()).mkpath("copies"));
     QString error;
     QVERIFY2(w.document().saveFile(dir.filePath("copies/block.json"), &error), qPrintable(error));
-    QCOMPARE(w.document().json()["bodies"][0]["mesh"]["file"].get<std::string>(), std::string("../parts/cube.stl"));
+    QCOMPARE(w.document().json()["bodies"][0]["mesh"]["file"].get<std::string>(),
+             std::string("../parts/cube.stl"));
     QVERIFY(w.fileActions().openScene(dir.filePath("copies/block.json")));
     QVERIFY(w.document().isValid());
-    QCOMPARE(QString::fromStdString(w.sceneView().meshes().at("block").file), QDir::cleanPath(cube));
+    QCOMPARE(QString::fromStdString(w.sceneView().meshes().at("block").file),
+             QDir::cleanPath(cube));
 
     // the mesh file gone: the scene names it at its field
     QVERIFY(QFile::remove(cube));
@@ -204,12 +218,16 @@ class AttachMeshTest : public QObject {
     QVERIFY2(preview.startsWith("11 triangles, not closed (edge"), qPrintable(preview));
     // a new scene has no folder: the path is absolute until it is saved
     const auto& body = w.document().json()["bodies"][1];
-    QCOMPARE(QString::fromStdString(body["mesh"]["file"].get<std::string>()), QDir::cleanPath(open));
+    QCOMPARE(QString::fromStdString(body["mesh"]["file"].get<std::string>()),
+             QDir::cleanPath(open));
     QVERIFY(!body["mesh"].contains("density"));
     QCOMPARE(body["mass"].get<double>(), 1.0);
     QVERIFY(w.document().isValid());
     QVERIFY(w.sceneView().meshes().count("plate"));
-    QVERIFY(w.properties().findChild<QLabel*>("massOrigin")->text().startsWith("Mass and inertia: given"));
+    QVERIFY(w.properties()
+                .findChild<QLabel*>("massOrigin")
+                ->text()
+                .startsWith("Mass and inertia: given"));
   }
 };
 

@@ -31,7 +31,8 @@ using mbw::gui::MainWindow;
 
 namespace {
 
-const char* kScene = R"({"format": "mbw-scene", "version": 1, "name": "shaft", "gravity": [0, 0, -9.81],
+const char* kScene =
+    R"({"format": "mbw-scene", "version": 1, "name": "shaft", "gravity": [0, 0, -9.81],
   "bodies": [{"name": "shaft", "mass": 1, "inertia": [0.01, 0.01, 0.01], "position": [0.2, 0, 0.3],
               "shape": {"type": "box", "size": [0.4, 0.05, 0.05]}},
              {"name": "drum", "mass": 1, "inertia": [0.01, 0.01, 0.01], "position": [0.7, 0, 0.3],
@@ -82,7 +83,8 @@ class BodyHandleTest : public QObject {
     handle->trigger();
     QVERIFY(handle->isChecked());
     QCOMPARE(w.bodyHandle().body(), 0);
-    QVERIFY2(w.bodyHandle().centre().isApprox(Vec3(0.2, 0, 0.3), 1e-9), "the box is not around the shaft");
+    QVERIFY2(w.bodyHandle().centre().isApprox(Vec3(0.2, 0, 0.3), 1e-9),
+             "the box is not around the shaft");
     QTest::qWait(200);
     const QString folder = qEnvironmentVariable("MBW_ASSEMBLY_SCREENSHOTS");
     if (!folder.isEmpty()) QVERIFY(ui::saveWidgetImage(w, folder + "/body-handle.png", nullptr));

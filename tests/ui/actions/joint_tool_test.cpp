@@ -40,7 +40,8 @@ namespace {
 
 // a shaft (a box along x) and a drum (a cylinder whose axis lies at 45 degrees in its body's x-y
 // plane), side by side
-const char* kScene = R"({"format": "mbw-scene", "version": 1, "name": "shaft and drum", "gravity": [0, 0, -9.81],
+const char* kScene =
+    R"({"format": "mbw-scene", "version": 1, "name": "shaft and drum", "gravity": [0, 0, -9.81],
   "bodies": [{"name": "shaft", "mass": 1, "inertia": [0.01, 0.01, 0.01], "position": [0.2, 0, 0.3],
               "shape": {"type": "box", "size": [0.4, 0.05, 0.05]}},
              {"name": "drum", "mass": 1, "inertia": [0.01, 0.01, 0.01], "position": [0.62, 0, 0.3],
@@ -60,8 +61,8 @@ void clickAt(MainWindow& w, const Vec3& p_W) {
 // QTest::mouseMove warps the display's one pointer, which tests run side by side share)
 void moveMouse(MainWindow& w, const QPoint& at) {
   QWidget* view = w.sceneView().vtkWidget();
-  QMouseEvent e(QEvent::MouseMove, QPointF(at), QPointF(view->mapToGlobal(at)), Qt::NoButton, Qt::NoButton,
-                Qt::NoModifier);
+  QMouseEvent e(QEvent::MouseMove, QPointF(at), QPointF(view->mapToGlobal(at)), Qt::NoButton,
+                Qt::NoButton, Qt::NoModifier);
   QApplication::sendEvent(view, &e);
   QTest::qWait(50);
 }
@@ -88,7 +89,9 @@ Vec3 drumEndFacingTheCamera(MainWindow& w) {
   for (double sign : {1.0, -1.0}) {
     const Vec3 end = centre + sign * 0.05 * kDrumAxis;
     Vec3 p, n;
-    if (w.sceneView().pickSurface(onScreen(w, end), p, n) && std::abs(n.normalized().dot(kDrumAxis)) > 0.99) return end;
+    if (w.sceneView().pickSurface(onScreen(w, end), p, n) &&
+        std::abs(n.normalized().dot(kDrumAxis)) > 0.99)
+      return end;
   }
   return centre;
 }
@@ -113,11 +116,13 @@ void checkHintFits(MainWindow& w) {
   for (QWidget* child : bar->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
     if (child->isVisible() && !qobject_cast<QSizeGrip*>(child)) room = std::min(room, child->x());
   const int needed = bar->fontMetrics().horizontalAdvance(hint) + 8;
-  QVERIFY2(needed <= room, qPrintable(QString("%1 px of room, %2 needed: %3").arg(room).arg(needed).arg(hint)));
+  QVERIFY2(needed <= room,
+           qPrintable(QString("%1 px of room, %2 needed: %3").arg(room).arg(needed).arg(hint)));
 }
 
 int jointCount(MainWindow& w) {
-  return static_cast<int>(w.document().json().value("joints", nlohmann::ordered_json::array()).size());
+  return static_cast<int>(
+      w.document().json().value("joints", nlohmann::ordered_json::array()).size());
 }
 
 }  // namespace
@@ -169,13 +174,15 @@ class JointToolTest : public QObject {
     checkHintFits(w);
     // over the drum: where it snaps and the axis, named
     hoverAt(w, drumEndFacingTheCamera(w));
-    QVERIFY2(w.jointTool().message().contains("axis of the drum cylinder"), qPrintable(w.jointTool().message()));
+    QVERIFY2(w.jointTool().message().contains("axis of the drum cylinder"),
+             qPrintable(w.jointTool().message()));
     checkHintFits(w);
     // when the hint goes, the whole check comes back
     QTest::keyClick(w.sceneView().vtkWidget(), Qt::Key_Escape);
     w.statusBar()->clearMessage();
     auto* label = w.statusBar()->findChild<QLabel*>("sceneCheckLabel");
-    QVERIFY2(label->text().endsWith("coordinates, 0 equations, 0 drivers: 12 DOF"), qPrintable(label->text()));
+    QVERIFY2(label->text().endsWith("coordinates, 0 equations, 0 drivers: 12 DOF"),
+             qPrintable(label->text()));
   }
 
   // a universal joint: the drum's end clicked gives the axis (the cylinder's, exactly), Enter the
@@ -202,7 +209,8 @@ class JointToolTest : public QObject {
     hoverAt(w, drumEnd);
     QCOMPARE(w.sceneView().jointPreview().size(), size_t(3));
     QVERIFY(previewPixels(w) > 50);
-    QVERIFY2(w.jointTool().placement().at.isApprox(drumEnd, 1e-12), qPrintable(w.jointTool().message()));
+    QVERIFY2(w.jointTool().placement().at.isApprox(drumEnd, 1e-12),
+             qPrintable(w.jointTool().message()));
     QVERIFY(w.jointTool().placement().axis.cwiseAbs().isApprox(kDrumAxis.cwiseAbs(), 1e-15));
     QVERIFY2(w.jointTool().placement().axisWhat.startsWith("axis of the drum cylinder"),
              qPrintable(w.jointTool().placement().axisWhat));
@@ -234,7 +242,8 @@ class JointToolTest : public QObject {
     QCOMPARE(joint["type"].get<std::string>(), std::string("universal"));
     QCOMPARE(joint["body_i"].get<std::string>(), std::string("drum"));
     QCOMPARE(joint["body_j"].get<std::string>(), std::string("shaft"));
-    const Vec3 axisI(joint["axis_i"][0].get<double>(), joint["axis_i"][1].get<double>(), joint["axis_i"][2].get<double>());
+    const Vec3 axisI(joint["axis_i"][0].get<double>(), joint["axis_i"][1].get<double>(),
+                     joint["axis_i"][2].get<double>());
     QVERIFY2(axisI == kDrumAxis || axisI == -kDrumAxis, joint["axis_i"].dump().c_str());
     QCOMPARE(joint["axis_j"], nlohmann::ordered_json({0.0, 0.0, 1.0}));
     // it loads: two free bodies less the universal's 4 equations
@@ -267,7 +276,8 @@ class JointToolTest : public QObject {
     QCOMPARE(joint["axis_i"], nlohmann::ordered_json({1.0, 0.0, 0.0}));
     // the drum's frame is the world's: the face's normal, y either way
     const auto& axisJ = joint["axis_j"];
-    QVERIFY2(axisJ[0] == 0.0 && axisJ[2] == 0.0 && std::abs(axisJ[1].get<double>()) == 1.0, axisJ.dump().c_str());
+    QVERIFY2(axisJ[0] == 0.0 && axisJ[2] == 0.0 && std::abs(axisJ[1].get<double>()) == 1.0,
+             axisJ.dump().c_str());
     QVERIFY(w.document().isValid());
   }
 
@@ -297,10 +307,11 @@ class JointToolTest : public QObject {
     openInFrontView(w);
     if (QTest::currentTestFailed()) return;
     const QStringList types = ui::JointTool::types();
-    for (const QString expected : {"universal", "planar", "planar-revolute"}) QVERIFY(types.contains(expected));
-    const std::map<QString, size_t> symbolGlyphs = {{"revolute", 2},    {"spherical", 1},     {"universal", 3},
-                                                    {"cylindrical", 2}, {"translational", 2}, {"planar", 2},
-                                                    {"planar-revolute", 2}, {"fixed", 1}};
+    for (const QString expected : {"universal", "planar", "planar-revolute"})
+      QVERIFY(types.contains(expected));
+    const std::map<QString, size_t> symbolGlyphs = {
+        {"revolute", 2},      {"spherical", 1}, {"universal", 3},       {"cylindrical", 2},
+        {"translational", 2}, {"planar", 2},    {"planar-revolute", 2}, {"fixed", 1}};
     for (const QString& type : types) {
       QAction* action = w.findChild<QAction*>("placeJoint-" + type);
       QVERIFY2(action, qPrintable(type));

@@ -57,13 +57,17 @@ class FrameSchedulerTest : public QObject {
     QVERIFY(scheduler.minimumPeriodMs() > 60.0);
     // one element per tick: two draws are a held-up tick apart, never back to back
     for (size_t k = 1; k < draws.size(); ++k)
-      if (draws[k].second > 500) QVERIFY2(draws[k].second - draws[k - 1].second >= 5, qPrintable(QString::number(draws[k].second)));
+      if (draws[k].second > 500)
+        QVERIFY2(draws[k].second - draws[k - 1].second >= 5,
+                 qPrintable(QString::number(draws[k].second)));
     // each element at most once per minimum period (with a tick's slack), over the last second
     for (int e = 0; e < 2; ++e) {
       qint64 previous = -1;
       for (const auto& [element, at] : draws) {
         if (element != e || at < 500) continue;
-        if (previous >= 0) QVERIFY2(at - previous >= 60, qPrintable(QString("element %1 drawn %2 ms apart").arg(e).arg(at - previous)));
+        if (previous >= 0)
+          QVERIFY2(at - previous >= 60,
+                   qPrintable(QString("element %1 drawn %2 ms apart").arg(e).arg(at - previous)));
         previous = at;
       }
     }

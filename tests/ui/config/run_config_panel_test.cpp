@@ -46,7 +46,8 @@ class RunConfigPanelTest : public QObject {
       QCOMPARE(QString::fromStdString(s.integrator), name);
       // integrators that choose their own steps get tolerances
       if (!info.capabilities.fixedStep) QVERIFY(s.integratorSettings.variableStep);
-      QVERIFY2(unsupportedReason(info, s.formulation, s.integratorSettings).empty(), qPrintable(name));
+      QVERIFY2(unsupportedReason(info, s.formulation, s.integratorSettings).empty(),
+               qPrintable(name));
       // the engine takes the configuration as it is
       QVERIFY_THROWS_NO_EXCEPTION(Simulation(model, s));
     }
@@ -55,7 +56,8 @@ class RunConfigPanelTest : public QObject {
   void integratorsAreGroupedByFamily() {
     RunConfigPanel panel;
     std::set<QString> families;
-    for (const IntegratorInfo& info : integratorRegistry()) families.insert(QString::fromStdString(info.capabilities.family));
+    for (const IntegratorInfo& info : integratorRegistry())
+      families.insert(QString::fromStdString(info.capabilities.family));
     // the integrator list: one header (an item naming no integrator) per family
     for (QComboBox* c : panel.findChildren<QComboBox*>()) {
       std::set<QString> found;
@@ -76,10 +78,12 @@ class RunConfigPanelTest : public QObject {
     QVERIFY(panel.problem().contains("t_end"));
     // numbers that mean nothing, refused by the engine's check of every run
     panel.setTEnd(std::numeric_limits<double>::infinity());
-    QVERIFY2(panel.problem().contains("t_end must be a finite number"), qPrintable(panel.problem()));
+    QVERIFY2(panel.problem().contains("t_end must be a finite number"),
+             qPrintable(panel.problem()));
     panel.setTEnd(1.0);
     panel.setStep(std::numeric_limits<double>::infinity());
-    QVERIFY2(panel.problem().contains("the step must be a finite number"), qPrintable(panel.problem()));
+    QVERIFY2(panel.problem().contains("the step must be a finite number"),
+             qPrintable(panel.problem()));
     panel.setStep(1e-3);
     QVERIFY(!panel.setIntegrator("no-such-integrator"));
   }
@@ -108,7 +112,8 @@ class RunConfigPanelTest : public QObject {
     RunConfigPanel panel;
     QVERIFY(panel.setFormulation("rE"));
     panel.checkFormulations(loadScene("andrews-squeezer"));
-    QCOMPARE(panel.formulation(), QString::fromStdString(formulationNames().front()));  // the first usable one
+    QCOMPARE(panel.formulation(),
+             QString::fromStdString(formulationNames().front()));  // the first usable one
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
     QVERIFY(panel.setFormulation("rE"));  // as a script would ask
     QVERIFY2(panel.problem().contains("gimbal lock"), qPrintable(panel.problem()));
@@ -135,12 +140,14 @@ class RunConfigPanelTest : public QObject {
     const QString bad = dir.filePath("bad.txt");
     writeFile(bad, "0.1\n0.2 soon\n");
     panel.setOutputTimesFile(bad);
-    QVERIFY2(panel.problem().contains("bad.txt:2") && panel.problem().contains("'soon'"), qPrintable(panel.problem()));
+    QVERIFY2(panel.problem().contains("bad.txt:2") && panel.problem().contains("'soon'"),
+             qPrintable(panel.problem()));
     writeFile(bad, "0.1\n\n2.5 # after the end\n");
     QVERIFY2(panel.problem().contains("bad.txt:3") && panel.problem().contains("outside the run"),
              qPrintable(panel.problem()));
     writeFile(bad, "0.1, 0.3\n0.25\n");  // each version of another size: read again
-    QVERIFY2(panel.problem().contains("bad.txt:2") && panel.problem().contains("increase"), qPrintable(panel.problem()));
+    QVERIFY2(panel.problem().contains("bad.txt:2") && panel.problem().contains("increase"),
+             qPrintable(panel.problem()));
     panel.setOutputTimesFile(dir.filePath("missing.txt"));
     QVERIFY2(panel.problem().contains("missing.txt"), qPrintable(panel.problem()));
     // an output step and times at once

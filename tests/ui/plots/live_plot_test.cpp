@@ -25,7 +25,8 @@ namespace {
 // a finished run of the double pendulum whose channels are x = a t, y = a t^2 (other channels 0)
 int addRun(RunLibrary& runs, double a, double tEnd = 1.0, int rows = 101) {
   auto run = std::make_unique<Run>();
-  run->model = std::make_shared<const Model>(parseScene(findBuiltinScene("double-pendulum")->text, "double-pendulum"));
+  run->model = std::make_shared<const Model>(
+      parseScene(findBuiltinScene("double-pendulum")->text, "double-pendulum"));
   run->sceneKey = "builtin:double-pendulum";
   run->settings.tEnd = tEnd;
   Results& r = run->results;
@@ -60,7 +61,8 @@ class LivePlotTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
     plot.customPlot()->replot();
     const QString text = plot.hoverAt(at(plot, 0.5, 0.25));
-    QVERIFY2(text.contains("#1") && text.contains("t = 0.5") && text.contains("0.25"), qPrintable(text));
+    QVERIFY2(text.contains("#1") && text.contains("t = 0.5") && text.contains("0.25"),
+             qPrintable(text));
     // far from every curve: nothing
     QVERIFY(plot.hoverAt(at(plot, 0.1, 0.9)).isEmpty());
   }
@@ -97,17 +99,21 @@ class LivePlotTest : public QObject {
     other.show();
     QVERIFY(QTest::qWaitForWindowExposed(&other));
     other.customPlot()->replot();
-    QVERIFY2(other.readoutText().contains("#2  A 0.4 m\n    B 1.4 m\n    \u0394 1 m"), qPrintable(other.readoutText()));
+    QVERIFY2(other.readoutText().contains("#2  A 0.4 m\n    B 1.4 m\n    \u0394 1 m"),
+             qPrintable(other.readoutText()));
     // in a narrow plot the box takes two lines per curve rather than running past the plot's edge
     plot.resize(plot.minimumSizeHint().width(), 250);  // the narrowest it gets
     QTest::qWait(50);
     plot.customPlot()->replot();
     cursors.setB(0.7);
     const QStringList lines = plot.readoutText().split('\n');
-    QVERIFY2(plot.readoutText().contains("#1  A 0.04") && plot.readoutText().contains("B 0.49") && plot.readoutText().contains("\u0394 0.45"), qPrintable(plot.readoutText()));
+    QVERIFY2(plot.readoutText().contains("#1  A 0.04") && plot.readoutText().contains("B 0.49") &&
+                 plot.readoutText().contains("\u0394 0.45"),
+             qPrintable(plot.readoutText()));
     const QFontMetrics metrics(QFont("DejaVu Sans Mono", 8));
     for (const QString& line : lines)
-      QVERIFY2(metrics.horizontalAdvance(line) + 8 <= plot.customPlot()->axisRect()->width(), qPrintable(line));
+      QVERIFY2(metrics.horizontalAdvance(line) + 8 <= plot.customPlot()->axisRect()->width(),
+               qPrintable(line));
     cursors.clear();
     QVERIFY(plot.readoutText().isEmpty());
   }
@@ -123,7 +129,8 @@ class LivePlotTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
     QCOMPARE(plot.pointCount(), 101);
     // the axes are the signals' ranges (x in [0, 1], y = x^2 in [0, 1])
-    QVERIFY(plot.timeRange().first <= 0.0 && plot.timeRange().second >= 1.0 && plot.timeRange().second < 1.2);
+    QVERIFY(plot.timeRange().first <= 0.0 && plot.timeRange().second >= 1.0 &&
+            plot.timeRange().second < 1.2);
     plot.customPlot()->replot();
     QVERIFY(plot.hoverAt(at(plot, 0.5, 0.25)).contains("x = 0.5 m, y = 0.25 m"));
     // a click picks the time of the nearest point of the curve
@@ -177,7 +184,8 @@ class LivePlotTest : public QObject {
     runs.setActiveScene("builtin:double-pendulum", nullptr);
     // the position violation jumps between 1e-15 and 1e-13 at every row, the velocity's is 1e-10
     auto run = std::make_unique<Run>();
-    run->model = std::make_shared<const Model>(parseScene(findBuiltinScene("double-pendulum")->text, "double-pendulum"));
+    run->model = std::make_shared<const Model>(
+        parseScene(findBuiltinScene("double-pendulum")->text, "double-pendulum"));
     run->sceneKey = "builtin:double-pendulum";
     Results& r = run->results;
     r.setChannels({{"t", "s"}, {"violation.position", "m"}, {"violation.velocity", "m/s"}});
@@ -201,13 +209,16 @@ class LivePlotTest : public QObject {
       const QPointF p = at(plot, t, v);
       for (int dx = -1; dx <= 1; ++dx)
         for (int dy = -1; dy <= 1; ++dy)
-          if (distance(image.pixelColor(qRound(p.x()) + dx, qRound(p.y()) + dy), colour) < 0.5 * distance(Qt::white, colour))
+          if (distance(image.pixelColor(qRound(p.x()) + dx, qRound(p.y()) + dy), colour) <
+              0.5 * distance(Qt::white, colour))
             return true;
       return false;
     };
-    for (int k = 0; k <= 20; ++k) QVERIFY2(near(0.05 * k, k % 2 ? 1e-13 : 1e-15), qPrintable(QString::number(k)));
+    for (int k = 0; k <= 20; ++k)
+      QVERIFY2(near(0.05 * k, k % 2 ? 1e-13 : 1e-15), qPrintable(QString::number(k)));
     // between two points a decade above and below: nothing of the run
-    for (int k = 0; k < 20; ++k) QVERIFY2(!near(0.05 * k + 0.025, 1e-14), qPrintable(QString::number(k)));
+    for (int k = 0; k < 20; ++k)
+      QVERIFY2(!near(0.05 * k + 0.025, 1e-14), qPrintable(QString::number(k)));
   }
 
   void logTickLabelsWithinADecadeAreDistinct() {
@@ -221,7 +232,8 @@ class LivePlotTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
     // steps of 1e-3 and 1.1e-2 s: about one decade, where a log ticker's fractional powers print
     // "10^-2" several times; and the same after a zoom to two decades and beyond
-    for (const QCPRange& range : {QCPRange(1e-3, 1.1e-2), QCPRange(2e-3, 3e-3), QCPRange(1e-6, 1e-1)}) {
+    for (const QCPRange& range :
+         {QCPRange(1e-3, 1.1e-2), QCPRange(2e-3, 3e-3), QCPRange(1e-6, 1e-1)}) {
       plot.customPlot()->yAxis->setRange(range);
       plot.customPlot()->replot();
       const QVector<QString> labels = plot.customPlot()->yAxis->tickVectorLabels();

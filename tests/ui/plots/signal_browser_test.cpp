@@ -49,8 +49,9 @@ class SignalBrowserTest : public QObject {
     const Results& r = runs.find(id)->results;
     const QStringList all = browser.visibleSignals();
     QCOMPARE(all.size(), r.columnCount() - 1);
-    for (const char* c : {"rod1.x", "rod2.wz", "reaction.pin.fx", "reaction.elbow.tz", "lambda.pin.1", "energy.balance",
-                          "theta1", "theta1.rate", "h", "violation.position"})
+    for (const char* c :
+         {"rod1.x", "rod2.wz", "reaction.pin.fx", "reaction.elbow.tz", "lambda.pin.1",
+          "energy.balance", "theta1", "theta1.rate", "h", "violation.position"})
       QVERIFY2(all.contains(c), c);
     // what a reaction is, in words
     QVERIFY(signalDescription(*runs.find(id), "reaction.elbow.fy").contains("on rod1"));
@@ -59,8 +60,8 @@ class SignalBrowserTest : public QObject {
     // the search keeps the matching signals
     browser.setFilter("reaction.pin");
     QCOMPARE(browser.visibleSignals(),
-             QStringList({"reaction.pin.fx", "reaction.pin.fy", "reaction.pin.fz", "reaction.pin.tx", "reaction.pin.ty",
-                          "reaction.pin.tz"}));
+             QStringList({"reaction.pin.fx", "reaction.pin.fy", "reaction.pin.fz",
+                          "reaction.pin.tx", "reaction.pin.ty", "reaction.pin.tz"}));
     browser.setFilter("");
 
     // a reaction force against time: one curve per run, every row
@@ -71,9 +72,11 @@ class SignalBrowserTest : public QObject {
     LivePlot* force = plots.plots().back();
     QCOMPARE(force->kind(), PlotKind::Channel);
     QCOMPARE(force->channel(), QString("reaction.pin.fy"));
-    QCOMPARE(force->pointCount(), static_cast<int>(r.rowCount() + runs.find(id + 1)->results.rowCount()));
+    QCOMPARE(force->pointCount(),
+             static_cast<int>(r.rowCount() + runs.find(id + 1)->results.rowCount()));
     // the pin carries both rods: the weight (3.3 kg at 9.81 m/s^2) shows in its force
-    QVERIFY(std::abs(force->valueRange().first) > 1.0 || std::abs(force->valueRange().second) > 1.0);
+    QVERIFY(std::abs(force->valueRange().first) > 1.0 ||
+            std::abs(force->valueRange().second) > 1.0);
 
     // two signals against each other: the first selected is x
     browser.select({"rod2.x", "rod2.y"});
@@ -86,7 +89,8 @@ class SignalBrowserTest : public QObject {
     browser.select({"theta1"});
     browser.plotDifference();
     QCOMPARE(plots.plots().back()->kind(), PlotKind::Difference);
-    QCOMPARE(plots.plots().back()->pointCount(), static_cast<int>(runs.find(id + 1)->results.rowCount()));
+    QCOMPARE(plots.plots().back()->pointCount(),
+             static_cast<int>(runs.find(id + 1)->results.rowCount()));
   }
 };
 

@@ -20,7 +20,8 @@ namespace {
 // a finished run of the double pendulum whose channel y = a t^2, on rows evenly spread over [0, 1]
 int addRun(RunLibrary& runs, double a, int rows) {
   auto run = std::make_unique<Run>();
-  run->model = std::make_shared<const Model>(parseScene(findBuiltinScene("double-pendulum")->text, "double-pendulum"));
+  run->model = std::make_shared<const Model>(
+      parseScene(findBuiltinScene("double-pendulum")->text, "double-pendulum"));
   run->sceneKey = "builtin:double-pendulum";
   run->settings.tEnd = 1.0;
   Results& r = run->results;
@@ -46,7 +47,8 @@ double rmsOfQuadratic(double c, int n) {
 // the title of the row that starts so
 QString rowTitle(const ComparisonTable& table, const QString& start) {
   for (int r = 0; r < table.table()->rowCount(); ++r)
-    if (table.table()->verticalHeaderItem(r)->text().startsWith(start)) return table.table()->verticalHeaderItem(r)->text();
+    if (table.table()->verticalHeaderItem(r)->text().startsWith(start))
+      return table.table()->verticalHeaderItem(r)->text();
   return {};
 }
 
@@ -58,9 +60,11 @@ void checkCell(const ComparisonTable& table, const QString& row, int column, dou
     QVERIFY(item);
     bool ok = false;
     const double shown = item->text().toDouble(&ok);
-    QVERIFY2(ok && std::abs(shown - expected) <= 5e-4 * std::abs(expected), qPrintable(row + ": " + item->text()));
+    QVERIFY2(ok && std::abs(shown - expected) <= 5e-4 * std::abs(expected),
+             qPrintable(row + ": " + item->text()));
     const double whole = item->toolTip().toDouble(&ok);
-    QVERIFY2(ok && std::abs(whole - expected) <= 1e-12 * std::abs(expected), qPrintable(row + ": " + item->toolTip()));
+    QVERIFY2(ok && std::abs(whole - expected) <= 1e-12 * std::abs(expected),
+             qPrintable(row + ": " + item->toolTip()));
     return;
   }
   QFAIL(qPrintable("no row " + row));

@@ -53,14 +53,16 @@ class RunSummaryTest : public QObject {
     QCOMPARE(statusText(run), QString("completed"));
     QCOMPARE(statusWord(run), QString("completed"));
     run.results.metadata.push_back({"check", "the energy balance reached 841 J"});
-    QCOMPARE(statusText(run), QString("completed, but 1 check failed: the energy balance reached 841 J"));
+    QCOMPARE(statusText(run),
+             QString("completed, but 1 check failed: the energy balance reached 841 J"));
     QCOMPARE(statusWord(run), QString("completed, check failed"));
   }
 
   void theIterationsAreNamedByFamily() {
     Run run;
     run.settings.integrator = "rosenbrock-nystrom4";
-    QVERIFY2(iterationsLabel(run).startsWith("projection iterations"), qPrintable(iterationsLabel(run)));
+    QVERIFY2(iterationsLabel(run).startsWith("projection iterations"),
+             qPrintable(iterationsLabel(run)));
     run.settings.integrator = "backward-euler";
     QCOMPARE(iterationsLabel(run), QString("Newton iterations"));
   }
@@ -78,17 +80,21 @@ class RunSummaryTest : public QObject {
     QVERIFY2(note.contains("variable-step") && note.contains("rtol 0.001"), qPrintable(note));
     QVERIFY2(note.contains("local error estimates sum to"), qPrintable(note));
     const QString percent = shortNumber(100.0 * s.maxEnergyBalance / s.maxKineticEnergy, 2);
-    QVERIFY2(note.contains("(" + percent + "% of the largest kinetic energy"), qPrintable(note + " / " + percent));
-    QVERIFY2(energyNoteShort(loose, s).endsWith("tolerance-limited, work by quadrature"), qPrintable(energyNoteShort(loose, s)));
-    // rn4 integrates its work beside the method, by a quadrature: the note says that its error is in
-    // the balance too, never that the balance is the method's alone
+    QVERIFY2(note.contains("(" + percent + "% of the largest kinetic energy"),
+             qPrintable(note + " / " + percent));
+    QVERIFY2(energyNoteShort(loose, s).endsWith("tolerance-limited, work by quadrature"),
+             qPrintable(energyNoteShort(loose, s)));
+    // rn4 integrates its work beside the method, by a quadrature: the note says that its error is
+    // in the balance too, never that the balance is the method's alone
     QVERIFY2(note.contains("together with that of the quadrature of its work and dissipation") &&
                  note.contains("interpolatory rule"),
              qPrintable(note));
 
     // the method's error: tighter tolerances shrink it
     QVERIFY2(summarize(tight).maxEnergyBalance < 0.1 * s.maxEnergyBalance,
-             qPrintable(QString("%1 J at rtol 1e-6, %2 J at 1e-3").arg(summarize(tight).maxEnergyBalance).arg(s.maxEnergyBalance)));
+             qPrintable(QString("%1 J at rtol 1e-6, %2 J at 1e-3")
+                            .arg(summarize(tight).maxEnergyBalance)
+                            .arg(s.maxEnergyBalance)));
 
     // a fixed step says so
     const Run fixed = pendulumRun("backward-euler", false, 1e-4);

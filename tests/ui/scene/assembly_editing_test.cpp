@@ -1,6 +1,6 @@
-// Editing for assembly (issue 29): a joint's bodies chosen among the scene's; parts from shapes with
-// mass and inertia computed (or given) and recomputed when the solid changes; orientations edited
-// as angles and stored in the scene's own form; Assemble's state written in clean numbers.
+// Editing for assembly (issue 29): a joint's bodies chosen among the scene's; parts from shapes
+// with mass and inertia computed (or given) and recomputed when the solid changes; orientations
+// edited as angles and stored in the scene's own form; Assemble's state written in clean numbers.
 
 #include <QComboBox>
 #include <QLabel>
@@ -123,7 +123,8 @@ class AssemblyEditingTest : public QObject {
     QVERIFY(ep.contains("euler_parameters"));
     QCOMPARE(ep["euler_parameters"][1].get<double>(), 0.0);
     QCOMPARE(ep["euler_parameters"][3].get<double>(), 0.0);
-    const SceneJson matrix = orientationJson(turn, SceneJson{{"matrix", {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}});
+    const SceneJson matrix =
+        orientationJson(turn, SceneJson{{"matrix", {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}});
     QCOMPARE(matrix["matrix"][1], SceneJson({0.0, 1.0, 0.0}));
     QCOMPARE(matrix["matrix"][0][0].get<double>(), 0.0);  // cos 90 degrees, not 6e-17
     const SceneJson axis = orientationJson(turn, SceneJson{{"axis", {0, 2, 0}}, {"angle", 0.3}});

@@ -31,14 +31,16 @@ class ModelCheckPanelTest : public QObject {
     QVERIFY(panel.summary().contains("20 equations (3 redundant)"));
     const QStringList lines = panel.lines();
     QCOMPARE(lines.size(), 1);
-    QVERIFY2(lines[0].startsWith("joint '") && lines[0].contains("3 of its 5 equations repeat"), qPrintable(lines[0]));
+    QVERIFY2(lines[0].startsWith("joint '") && lines[0].contains("3 of its 5 equations repeat"),
+             qPrintable(lines[0]));
     // a click selects the joint
     panel.resize(400, 300);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     QSignalSpy requested(&panel, &ModelCheckPanel::elementRequested);
     auto* list = panel.findChild<QTreeWidget*>();
-    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->topLevelItem(0)).center());
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                      list->visualItemRect(list->topLevelItem(0)).center());
     QCOMPARE(requested.size(), 1);
     QVERIFY(requested[0][0].toString().startsWith("/joints/"));
   }
@@ -73,7 +75,8 @@ class ModelCheckPanelTest : public QObject {
     for (const TemplateParameter& p : t->parameters) {
       QWidget* field = dialog.findChild<QWidget*>(QString::fromStdString(p.name));
       QVERIFY2(field, p.name.c_str());
-      if (auto* line = qobject_cast<QLineEdit*>(field)) QCOMPARE(line->text().toStdString(), p.defaultValue);
+      if (auto* line = qobject_cast<QLineEdit*>(field))
+        QCOMPARE(line->text().toStdString(), p.defaultValue);
     }
     QVERIFY(qobject_cast<QCheckBox*>(dialog.findChild<QWidget*>("driven")));
     QVERIFY(qobject_cast<QComboBox*>(dialog.findChild<QWidget*>("branch")));

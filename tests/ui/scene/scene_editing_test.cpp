@@ -59,7 +59,8 @@ class SceneEditingTest : public QObject {
 
     type(mass, "-2");
     QVERIFY(!doc.isValid());
-    QVERIFY2(panel.fieldError("/bodies/0/mass").contains("mass must be positive"), qPrintable(panel.fieldError("/bodies/0/mass")));
+    QVERIFY2(panel.fieldError("/bodies/0/mass").contains("mass must be positive"),
+             qPrintable(panel.fieldError("/bodies/0/mass")));
     QVERIFY(panel.fieldError("/bodies/0/inertia").isEmpty());
     // the tree marks the body, and the last valid model stays
     QVERIFY(tree.currentItem()->toolTip(0).contains("/bodies/0/mass"));
@@ -108,12 +109,16 @@ class SceneEditingTest : public QObject {
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
     std::vector<std::string> types{"body"};
     for (const char* family : {"joint", "force"})
-      for (const std::string& v : findObjectSpec(family)->variants) types.push_back(std::string(family) + "/" + v);
+      for (const std::string& v : findObjectSpec(family)->variants)
+        types.push_back(std::string(family) + "/" + v);
     for (const std::string& type : types) {
       const SceneJson element = newElement(type, doc.json());
       std::vector<SceneIssue> issues;
       validateAgainstSchema(nlohmann::json::parse(element.dump()), type, "", issues);
-      QVERIFY2(issues.empty(), qPrintable(QString::fromStdString(type + ": " + (issues.empty() ? "" : issues.front().path + " " + issues.front().message))));
+      QVERIFY2(issues.empty(),
+               qPrintable(QString::fromStdString(
+                   type + ": " +
+                   (issues.empty() ? "" : issues.front().path + " " + issues.front().message))));
     }
     // a new body in the scene is a valid scene
     SceneJson scene = doc.json();
@@ -178,10 +183,12 @@ class SceneEditingTest : public QObject {
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
     QString error;
     QVERIFY(!doc.openFile(deep, &error));
-    QVERIFY2(error.startsWith(deep + ": /0/0/0") && error.contains("nested more than 64 deep"), qPrintable(error));
+    QVERIFY2(error.startsWith(deep + ": /0/0/0") && error.contains("nested more than 64 deep"),
+             qPrintable(error));
     QCOMPARE(doc.builtinName(), QString("double-pendulum"));  // the open scene stays
     // a key given twice, at the second
-    QVERIFY(!doc.restore(R"({"format": "mbw-scene", "name": "a", "name": "b"})", "twice.json", QString(), false, &error));
+    QVERIFY(!doc.restore(R"({"format": "mbw-scene", "name": "a", "name": "b"})", "twice.json",
+                         QString(), false, &error));
     QVERIFY2(error.contains("twice.json: /name: the key 'name' is given twice"), qPrintable(error));
     QVERIFY(!error.contains("json.exception"));
   }
@@ -269,7 +276,8 @@ class SceneEditingTest : public QObject {
     auto* notes = panel.findChild<QLabel*>("notes");
     QVERIFY(notes);
     QVERIFY(!notes->isHidden());
-    QVERIFY2(notes->text().contains("1 equation of a joint repeats what the others impose") && notes->text().contains("joint 'R6' (1 of 5)") &&
+    QVERIFY2(notes->text().contains("1 equation of a joint repeats what the others impose") &&
+                 notes->text().contains("joint 'R6' (1 of 5)") &&
                  notes->text().contains("reactions are those of the kept equations"),
              qPrintable(notes->text()));
     QVERIFY(!notes->styleSheet().contains("#c0392b"));  // not in the red of the issues
@@ -278,7 +286,8 @@ class SceneEditingTest : public QObject {
     tree.selectPointer("/joints/5");
     QCOMPARE(panel.pointer(), QString("/joints/5"));
     notes = panel.findChild<QLabel*>("notes");
-    QVERIFY2(notes->text().startsWith("joint 'R6': 1 of its 5 equations (DP1 5) repeats what joints 'R1'"),
+    QVERIFY2(notes->text().startsWith(
+                 "joint 'R6': 1 of its 5 equations (DP1 5) repeats what joints 'R1'"),
              qPrintable(notes->text()));
     QTreeWidgetItem* r6 = tree.currentItem();
     QVERIFY(r6->toolTip(0).contains("left out (redundant)"));
@@ -300,16 +309,22 @@ class SceneEditingTest : public QObject {
     const Body& rod1 = m.bodies[0];
     auto world = [&](const Vec3& p_B) { return Vec3(rod1.position_W + rod1.R_WB * p_B); };
     // near the named point: its name; elsewhere the point in the body frame
-    QCOMPARE(PickFieldBehaviour::pickedValue(m, 0, world(Vec3(0.98, 0.01, 0)), Vec3::UnitZ(), false, 0.05), SceneJson("elbow"));
-    QCOMPARE(PickFieldBehaviour::pickedValue(m, 0, world(Vec3(0.5, 0.02, 0)), Vec3::UnitZ(), false, 0.05),
+    QCOMPARE(PickFieldBehaviour::pickedValue(m, 0, world(Vec3(0.98, 0.01, 0)), Vec3::UnitZ(), false,
+                                             0.05),
+             SceneJson("elbow"));
+    QCOMPARE(PickFieldBehaviour::pickedValue(m, 0, world(Vec3(0.5, 0.02, 0)), Vec3::UnitZ(), false,
+                                             0.05),
              SceneJson::array({0.5, 0.02, 0.0}));
     // a normal within 5 degrees of a body axis snaps to it; others stay as they are
     const Vec3 tilted = rod1.R_WB * Vec3(0.02, 0.0, 1.0).normalized();
-    QCOMPARE(PickFieldBehaviour::pickedValue(m, 0, world(Vec3::Zero()), tilted, true, 0.05), SceneJson::array({0.0, 0.0, 1.0}));
-    const SceneJson free = PickFieldBehaviour::pickedValue(m, 0, world(Vec3::Zero()), rod1.R_WB * Vec3(1, 1, 0).normalized(), true, 0.05);
+    QCOMPARE(PickFieldBehaviour::pickedValue(m, 0, world(Vec3::Zero()), tilted, true, 0.05),
+             SceneJson::array({0.0, 0.0, 1.0}));
+    const SceneJson free = PickFieldBehaviour::pickedValue(
+        m, 0, world(Vec3::Zero()), rod1.R_WB * Vec3(1, 1, 0).normalized(), true, 0.05);
     QVERIFY(std::abs(free[0].get<double>() - std::sqrt(0.5)) < 1e-6);
     // the ground: world coordinates
-    QCOMPARE(PickFieldBehaviour::pickedValue(m, kGround, Vec3(1, 2, 3), Vec3::UnitZ(), false, 0.05), SceneJson::array({1.0, 2.0, 3.0}));
+    QCOMPARE(PickFieldBehaviour::pickedValue(m, kGround, Vec3(1, 2, 3), Vec3::UnitZ(), false, 0.05),
+             SceneJson::array({1.0, 2.0, 3.0}));
   }
 };
 

@@ -55,13 +55,14 @@ std::unique_ptr<Run> hhtRun(int id) {
 
 // The bytes of a session: its header with this window layout, then these run blocks (each as
 // qCompress gives it, or raw)
-QByteArray craftedSession(const std::function<void(QDataStream&)>& layout, const std::vector<QByteArray>& blocks) {
+QByteArray craftedSession(const std::function<void(QDataStream&)>& layout,
+                          const std::vector<QByteArray>& blocks) {
   QByteArray bytes;
   QDataStream out(&bytes, QIODevice::WriteOnly);
   out.setVersion(QDataStream::Qt_6_0);
   out.writeRawData("MBWSESSION", 10);
-  out << qint32(1) << QString() << QString("double-pendulum") << QByteArray("{}") << false << qint32(-1) << qint32(-1)
-      << false;
+  out << qint32(1) << QString() << QString("double-pendulum") << QByteArray("{}") << false
+      << qint32(-1) << qint32(-1) << false;
   layout(out);
   out << quint32(blocks.size());
   for (const QByteArray& b : blocks) out << b;
@@ -237,8 +238,8 @@ class SessionFileTest : public QObject {
     // a window layout with a list that claims 4e9 strings
     r = readBytes(craftedSession(
         [](QDataStream& out) {
-          out << quint32(1) << QString("plots/layout") << quint32(QMetaType::QStringList) << qint8(0)
-              << quint32(4000000000u);
+          out << quint32(1) << QString("plots/layout") << quint32(QMetaType::QStringList)
+              << qint8(0) << quint32(4000000000u);
         },
         {}));
     QVERIFY(!r.ok);
@@ -246,7 +247,10 @@ class SessionFileTest : public QObject {
     QVERIFY(r.ms < 1000);
     // a layout value of a type a layout never holds
     r = readBytes(craftedSession(
-        [](QDataStream& out) { out << quint32(1) << QString("x") << quint32(QMetaType::QVariantMap) << qint8(0); }, {}));
+        [](QDataStream& out) {
+          out << quint32(1) << QString("x") << quint32(QMetaType::QVariantMap) << qint8(0);
+        },
+        {}));
     QVERIFY(!r.ok);
     QVERIFY2(r.error.contains("window layout"), qPrintable(r.error));
     // a compressed block that claims 4 GB

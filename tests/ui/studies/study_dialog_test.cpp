@@ -34,7 +34,9 @@ struct Workbench {
   StudyDialog dialog;
   Workbench() {
     QObject::connect(&dialog, &StudyDialog::openRunRequested, &controller,
-                     [this](std::shared_ptr<const Model> m, const RunSettings& s) { controller.start({std::move(m), s, {}, {}}); });
+                     [this](std::shared_ptr<const Model> m, const RunSettings& s) {
+                       controller.start({std::move(m), s, {}, {}});
+                     });
     dialog.show();
   }
 };
@@ -68,13 +70,14 @@ class StudyDialogTest : public QObject {
     tinyStudy(w.dialog.setup());
     // at each finished run: one row per finished run, one point per completed one
     std::vector<int> seen;
-    connect(&w.dialog.runner(), &StudyRunner::recordArrived, this, [&](const RunRecord&, int finished, int total) {
-      QCOMPARE(total, 4);
-      QCOMPARE(w.dialog.table().rowCount(), finished);
-      QCOMPARE(w.dialog.chart().pointCount(), completed(w.dialog.runner().records()));
-      QCOMPARE(w.dialog.progress().value(), finished);
-      seen.push_back(finished);
-    });
+    connect(&w.dialog.runner(), &StudyRunner::recordArrived, this,
+            [&](const RunRecord&, int finished, int total) {
+              QCOMPARE(total, 4);
+              QCOMPARE(w.dialog.table().rowCount(), finished);
+              QCOMPARE(w.dialog.chart().pointCount(), completed(w.dialog.runner().records()));
+              QCOMPARE(w.dialog.progress().value(), finished);
+              seen.push_back(finished);
+            });
     QVERIFY2(w.dialog.startStudy(), qPrintable(w.dialog.statusText()));
     QVERIFY(w.dialog.runner().busy());
     QTRY_VERIFY_WITH_TIMEOUT(!w.dialog.runner().busy(), 120000);
@@ -107,7 +110,8 @@ class StudyDialogTest : public QObject {
     w.dialog.setup().setTolerances("1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8");
     connect(&w.dialog.runner(), &StudyRunner::recordArrived, &w.dialog, &StudyDialog::cancelStudy);
     bool interrupted = false;
-    connect(&w.dialog, &StudyDialog::studyFinished, this, [&](bool i, const QString&) { interrupted = i; });
+    connect(&w.dialog, &StudyDialog::studyFinished, this,
+            [&](bool i, const QString&) { interrupted = i; });
     QVERIFY(w.dialog.startStudy());
     QTRY_VERIFY_WITH_TIMEOUT(!w.dialog.runner().busy(), 120000);
     QVERIFY(interrupted);
@@ -116,7 +120,8 @@ class StudyDialogTest : public QObject {
     const size_t made = w.dialog.runner().records().size();
     QVERIFY2(made >= 1 && made <= 2, qPrintable(QString::number(made)));
     QCOMPARE(w.dialog.table().rowCount(), static_cast<int>(made));
-    QVERIFY2(w.dialog.statusText().startsWith(QString("Cancelled: %1 of 12").arg(made)), qPrintable(w.dialog.statusText()));
+    QVERIFY2(w.dialog.statusText().startsWith(QString("Cancelled: %1 of 12").arg(made)),
+             qPrintable(w.dialog.statusText()));
   }
 
   void clickingAPointOpensItsRunInTheRunList() {
@@ -128,7 +133,8 @@ class StudyDialogTest : public QObject {
     const Study& study = w.dialog.runner().study();
     int run = -1;
     for (size_t k = 0; k < study.runs.size(); ++k)
-      if (study.runs[k].settings.integrator == "lms2" && study.runs[k].settings.integratorSettings.rtol == 1e-5)
+      if (study.runs[k].settings.integrator == "lms2" &&
+          study.runs[k].settings.integratorSettings.rtol == 1e-5)
         run = static_cast<int>(k);
     QPointF pixel;
     QVERIFY(w.dialog.chart().pointOf(run, &pixel));
@@ -149,7 +155,8 @@ class StudyDialogTest : public QObject {
     QVERIFY(w.dialog.table().rowCount() == 4);
     emit w.dialog.table().cellDoubleClicked(0, 0);
     QTRY_COMPARE(w.library.runs().size(), size_t(2));
-    QCOMPARE(w.library.runs().back()->settings.integrator, study.runs[w.dialog.table().runAt(0)].settings.integrator);
+    QCOMPARE(w.library.runs().back()->settings.integrator,
+             study.runs[w.dialog.table().runAt(0)].settings.integrator);
   }
 
   void aStudyFileRunsAndWritesItsTable() {
@@ -182,7 +189,8 @@ class StudyDialogTest : public QObject {
     Workbench w;
     w.dialog.setup().useStudyFile(path);
     QVERIFY(!w.dialog.startStudy());
-    QVERIFY2(w.dialog.statusText().contains("/integrators/0/tolerances/1"), qPrintable(w.dialog.statusText()));
+    QVERIFY2(w.dialog.statusText().contains("/integrators/0/tolerances/1"),
+             qPrintable(w.dialog.statusText()));
     QVERIFY(!w.dialog.runner().busy());
   }
 
@@ -260,7 +268,8 @@ class StudyDialogTest : public QObject {
       if (box->findText("body_2.x") >= 0) output = box;
     QVERIFY(output);
     output->setCurrentIndex(output->findText("body_2.x"));
-    QVERIFY2(dialog.chart().noteText().contains("does not move"), qPrintable(dialog.chart().noteText()));
+    QVERIFY2(dialog.chart().noteText().contains("does not move"),
+             qPrintable(dialog.chart().noteText()));
     // a run opened from the study carries the joints' reactions
     QVERIFY(dialog.openRun(0));
     QTRY_COMPARE(library.runs().size(), size_t(1));
@@ -280,7 +289,8 @@ class StudyDialogTest : public QObject {
     w.dialog.resize(1400, 860);
     StudySetupForm& setup = w.dialog.setup();
     QVERIFY(setup.setScene("double-pendulum"));
-    setup.setIntegrators({"backward-euler", "hht", "lms2", "bathe", "esdirk4-6l2sa2", "rosenbrock-nystrom4", "w2", "bdf"});
+    setup.setIntegrators({"backward-euler", "hht", "lms2", "bathe", "esdirk4-6l2sa2",
+                          "rosenbrock-nystrom4", "w2", "bdf"});
     setup.setTolerances("1e-3, 1e-4, 1e-5, 1e-6, 1e-7");
     setup.setSteps("1e-2, 5e-3, 2e-3, 1e-3");
     setup.setTEnd(2.0);

@@ -38,12 +38,14 @@ QPointF widgetPoint(SceneView& view, const Vec3& p_W) {
   double d[3];
   r->GetDisplayPoint(d);
   // VTK pixels per widget pixel (the view may render at a reduced resolution while things move)
-  const double scale = view.vtkWidget()->renderWindow()->GetSize()[0] / static_cast<double>(view.vtkWidget()->width());
+  const double scale = view.vtkWidget()->renderWindow()->GetSize()[0] /
+                       static_cast<double>(view.vtkWidget()->width());
   return {d[0] / scale, view.vtkWidget()->height() - d[1] / scale};
 }
 
 int colourDistance(QRgb a, QRgb b) {
-  return std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) + std::abs(qBlue(a) - qBlue(b));
+  return std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) +
+         std::abs(qBlue(a) - qBlue(b));
 }
 
 // a view of a scene, shown, its camera at a standard view
@@ -106,7 +108,8 @@ class SceneViewTest : public QObject {
  private slots:
   void bodiesAreDrawnInEveryBuiltinScene_data() {
     QTest::addColumn<QString>("scene");
-    for (const BuiltinScene& s : builtinScenes()) QTest::newRow(s.name.c_str()) << QString::fromStdString(s.name);
+    for (const BuiltinScene& s : builtinScenes())
+      QTest::newRow(s.name.c_str()) << QString::fromStdString(s.name);
   }
 
   void bodiesAreDrawnInEveryBuiltinScene() {
@@ -126,7 +129,8 @@ class SceneViewTest : public QObject {
     empty.resize(480, 360);
     empty.show();
     QVERIFY(QTest::qWaitForWindowExposed(&empty));
-    empty.vtkWidget()->renderer()->GetActiveCamera()->DeepCopy(view.vtkWidget()->renderer()->GetActiveCamera());
+    empty.vtkWidget()->renderer()->GetActiveCamera()->DeepCopy(
+        view.vtkWidget()->renderer()->GetActiveCamera());
     empty.vtkWidget()->requestRender();
     const QImage background = empty.grabImage();
     QCOMPARE(drawn.size(), background.size());
@@ -135,7 +139,8 @@ class SceneViewTest : public QObject {
     for (const Body& b : model->bodies) {
       const QPointF at = widgetPoint(view, bodyCentre(b)) * ratio;
       const QPoint pixel(static_cast<int>(at.x()), static_cast<int>(at.y()));
-      QVERIFY2(drawn.rect().contains(pixel), qPrintable(QString::fromStdString(b.name) + " is out of view"));
+      QVERIFY2(drawn.rect().contains(pixel),
+               qPrintable(QString::fromStdString(b.name) + " is out of view"));
       QVERIFY2(colourDistance(drawn.pixel(pixel), background.pixel(pixel)) > 30,
                qPrintable(QString::fromStdString(b.name) + " is not drawn where it is"));
     }
@@ -171,7 +176,8 @@ class SceneViewTest : public QObject {
     empty.resize(480, 360);
     empty.show();
     QVERIFY(QTest::qWaitForWindowExposed(&empty));
-    empty.vtkWidget()->renderer()->GetActiveCamera()->DeepCopy(view.vtkWidget()->renderer()->GetActiveCamera());
+    empty.vtkWidget()->renderer()->GetActiveCamera()->DeepCopy(
+        view.vtkWidget()->renderer()->GetActiveCamera());
     empty.vtkWidget()->requestRender();
     const QImage background = empty.grabImage();
     // a road point a metre ahead of the foremost body, where nothing else is drawn
@@ -182,7 +188,8 @@ class SceneViewTest : public QObject {
     const QPointF at = widgetPoint(view, Vec3(front + 1.0, y, tire->road.height)) * ratio;
     const QPoint pixel(static_cast<int>(at.x()), static_cast<int>(at.y()));
     QVERIFY(drawn.rect().contains(pixel));
-    QVERIFY2(colourDistance(drawn.pixel(pixel), background.pixel(pixel)) > 30, "no road ahead of the vehicle");
+    QVERIFY2(colourDistance(drawn.pixel(pixel), background.pixel(pixel)) > 30,
+             "no road ahead of the vehicle");
   }
 
   // every joint with a location has its marker: a planar joint a plate across its normal (and the
@@ -214,7 +221,9 @@ class SceneViewTest : public QObject {
     QCOMPARE(planar[2].kind, ui::GlyphKind::Axis);
     // drawn at the joint point, on the moving body
     QCOMPARE(planar[1].a.body, 1);
-    QVERIFY((model.bodies[1].position_W + model.bodies[1].R_WB * planar[1].a.point - Vec3(1, 0, 0.5)).norm() < 1e-12);
+    QVERIFY(
+        (model.bodies[1].position_W + model.bodies[1].R_WB * planar[1].a.point - Vec3(1, 0, 0.5))
+            .norm() < 1e-12);
     // the fixed joint: one block, no axis
     const auto& fixed = byJoint["/joints/1"];
     QCOMPARE(fixed.size(), size_t(1));
@@ -313,7 +322,8 @@ class SceneViewTest : public QObject {
     empty.resize(480, 360);
     empty.show();
     QVERIFY(QTest::qWaitForWindowExposed(&empty));
-    empty.vtkWidget()->renderer()->GetActiveCamera()->DeepCopy(view->vtkWidget()->renderer()->GetActiveCamera());
+    empty.vtkWidget()->renderer()->GetActiveCamera()->DeepCopy(
+        view->vtkWidget()->renderer()->GetActiveCamera());
     empty.vtkWidget()->requestRender();
     const QImage image = empty.grabImage();
     QPointF centre[3];
@@ -323,14 +333,17 @@ class SceneViewTest : public QObject {
       centre[k] = colourCentre(image, k, &count);
       direction[k] = screenDirection(*view, Vec3::Unit(k));
       // an axis seen end-on shows as its cone's base only
-      if (std::hypot(direction[k].x(), direction[k].y()) > 5.0) QVERIFY2(count > 20, qPrintable(QString("axis %1: %2 pixels").arg(k).arg(count)));
+      if (std::hypot(direction[k].x(), direction[k].y()) > 5.0)
+        QVERIFY2(count > 20, qPrintable(QString("axis %1: %2 pixels").arg(k).arg(count)));
     }
     // from one axis's pixels to another's runs as from one world axis's tip to the other's
     for (int a = 0; a < 3; ++a)
       for (int b = a + 1; b < 3; ++b) {
         const QPointF seen = centre[b] - centre[a], expected = direction[b] - direction[a];
         if (std::hypot(seen.x(), seen.y()) < 4.0) continue;  // both end-on
-        QVERIFY2(cosine(seen, expected) > 0.9, qPrintable(QString("axes %1 and %2: cos %3").arg(a).arg(b).arg(cosine(seen, expected))));
+        QVERIFY2(cosine(seen, expected) > 0.9,
+                 qPrintable(
+                     QString("axes %1 and %2: cos %3").arg(a).arg(b).arg(cosine(seen, expected))));
       }
   }
 
@@ -338,7 +351,8 @@ class SceneViewTest : public QObject {
   // the model's horizontal extent and not much more
   void theGridLiesPerpendicularToGravity_data() {
     QTest::addColumn<QString>("scene");
-    for (const char* s : {"stiff-double-pendulum", "hmmwv-bump", "rotating-shaft", "slider-crank"}) QTest::newRow(s) << QString(s);
+    for (const char* s : {"stiff-double-pendulum", "hmmwv-bump", "rotating-shaft", "slider-crank"})
+      QTest::newRow(s) << QString(s);
   }
 
   void theGridLiesPerpendicularToGravity() {
@@ -375,10 +389,12 @@ class SceneViewTest : public QObject {
     }
     const double size = std::max({g1[1] - g1[0], g2[1] - g2[0]});
     const double model = std::max({m1[1] - m1[0], m2[1] - m2[0], 0.3});
-    QVERIFY2(level[1] - level[0] < 1e-9 * size, qPrintable(QString("the grid is not level: %1 to %2").arg(level[0]).arg(level[1])));
+    QVERIFY2(level[1] - level[0] < 1e-9 * size,
+             qPrintable(QString("the grid is not level: %1 to %2").arg(level[0]).arg(level[1])));
     QVERIFY(level[0] <= lowest);
     QVERIFY(g1[0] <= m1[0] && g1[1] >= m1[1] && g2[0] <= m2[0] && g2[1] >= m2[1]);
-    QVERIFY2(size <= 3.0 * model + 2.0, qPrintable(QString("grid %1 for a model of %2").arg(size).arg(model)));
+    QVERIFY2(size <= 3.0 * model + 2.0,
+             qPrintable(QString("grid %1 for a model of %2").arg(size).arg(model)));
   }
 };
 

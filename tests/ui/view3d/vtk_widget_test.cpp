@@ -133,12 +133,14 @@ class VtkWidgetTest : public QObject {
     double before[3], after[3];
     w.renderer()->GetActiveCamera()->GetPosition(before);
     QTest::mousePress(&w, Qt::LeftButton, {}, QPoint(150, 150));
-    QMouseEvent move(QEvent::MouseMove, QPointF(220, 170), w.mapToGlobal(QPointF(220, 170)), Qt::NoButton,
-                     Qt::LeftButton, Qt::NoModifier);
+    QMouseEvent move(QEvent::MouseMove, QPointF(220, 170), w.mapToGlobal(QPointF(220, 170)),
+                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&w, &move);
     QTest::mouseRelease(&w, Qt::LeftButton, {}, QPoint(220, 170));
     w.renderer()->GetActiveCamera()->GetPosition(after);
-    QVERIFY(std::abs(after[0] - before[0]) + std::abs(after[1] - before[1]) + std::abs(after[2] - before[2]) > 1e-3);
+    QVERIFY(std::abs(after[0] - before[0]) + std::abs(after[1] - before[1]) +
+                std::abs(after[2] - before[2]) >
+            1e-3);
   }
 
   void rendersPacedByTheScheduler() {
@@ -190,7 +192,11 @@ class VtkWidgetTest : public QObject {
     // the two lines' box at the top left, not the view; no new render
     const QRect box = regions.painted.boundingRect();
     QVERIFY2(box.left() >= 0 && box.top() >= 0 && box.width() < 300 && box.height() < 60,
-             qPrintable(QString("%1,%2 %3x%4").arg(box.left()).arg(box.top()).arg(box.width()).arg(box.height())));
+             qPrintable(QString("%1,%2 %3x%4")
+                            .arg(box.left())
+                            .arg(box.top())
+                            .arg(box.width())
+                            .arg(box.height())));
     QCOMPARE(w.frameCount(), frames);
     // the text is drawn there, over the image
     const QImage shown = w.grab().toImage();

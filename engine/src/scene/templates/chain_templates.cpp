@@ -26,10 +26,12 @@ std::pair<json, json> pendulumChain(const PlaneFrame& plane, const std::vector<L
     const Link& l = links[k];
     const std::string name = "link_" + std::to_string(k + 1);
     // below the horizontal: turned clockwise in the plane
-    const Vec2 end = start + l.length * Vec2(cosDegrees(-l.angleBelowHorizontal), sinDegrees(-l.angleBelowHorizontal));
+    const Vec2 end = start + l.length * Vec2(cosDegrees(-l.angleBelowHorizontal),
+                                             sinDegrees(-l.angleBelowHorizontal));
     bodies.push_back(barBody(plane, {name, start, end, l.length, l.mass, 0.05 * longest}));
     const bool first = k == 0;
-    joints.push_back(revolute(plane, "hinge_" + std::to_string(k + 1), first ? "ground" : "link_" + std::to_string(k),
+    joints.push_back(revolute(plane, "hinge_" + std::to_string(k + 1),
+                              first ? "ground" : "link_" + std::to_string(k),
                               first ? groundPoint(plane, start) : json("end"), name, "start"));
     start = end;
   }
@@ -44,11 +46,13 @@ std::string chainScene(const TemplateValues& v) {
   const Link link{v.number("length"), v.number("mass"), v.number("angle")};
   auto [bodies, joints] = pendulumChain(plane, std::vector<Link>(n, link));
   const std::string description =
-      std::to_string(n) + "-link pendulum chain of " + readable(link.length) + " m, " + readable(link.mass) +
-      " kg bars hinged end to end by revolute joints, released in line " + readable(link.angleBelowHorizontal) +
+      std::to_string(n) + "-link pendulum chain of " + readable(link.length) + " m, " +
+      readable(link.mass) + " kg bars hinged end to end by revolute joints, released in line " +
+      readable(link.angleBelowHorizontal) +
       " deg below the horizontal from rest (template chain): a model that grows with one number";
-  return scene(plane, givenOr(v.text("name"), "chain-" + std::to_string(n)), givenOr(v.text("description"), description),
-               bodies, joints, json::array(), "hht", 1e-3, v.number("t_end"), v.number("output_step"));
+  return scene(plane, givenOr(v.text("name"), "chain-" + std::to_string(n)),
+               givenOr(v.text("description"), description), bodies, joints, json::array(), "hht",
+               1e-3, v.number("t_end"), v.number("output_step"));
 }
 
 std::string doublePendulumScene(const TemplateValues& v) {
@@ -58,15 +62,18 @@ std::string doublePendulumScene(const TemplateValues& v) {
   const std::vector<double>& a = v.numbers("angles");
   auto [bodies, joints] = pendulumChain(plane, {{L[0], m[0], a[0]}, {L[1], m[1], a[1]}});
   // the angle of each bar from +x about the hinge axis
-  json outputs = json::array({angleOutput(plane, "theta1", "link_1"), angleOutput(plane, "theta2", "link_2")});
-  const std::string description = "Double pendulum: bars of " + readable(L[0]) + " m, " + readable(m[0]) +
-                                  " kg and " + readable(L[1]) + " m, " + readable(m[1]) +
-                                  " kg hinged end to end by revolute joints, released from rest " +
-                                  readable(a[0]) + " and " + readable(a[1]) +
-                                  " deg below the horizontal (template double-pendulum); outputs theta1, theta2 "
-                                  "(rad from +x, counterclockwise)";
-  return scene(plane, givenOr(v.text("name"), "double-pendulum"), givenOr(v.text("description"), description), bodies,
-               joints, outputs, "hht", 1e-3, v.number("t_end"), v.number("output_step"));
+  json outputs =
+      json::array({angleOutput(plane, "theta1", "link_1"), angleOutput(plane, "theta2", "link_2")});
+  const std::string description =
+      "Double pendulum: bars of " + readable(L[0]) + " m, " + readable(m[0]) + " kg and " +
+      readable(L[1]) + " m, " + readable(m[1]) +
+      " kg hinged end to end by revolute joints, released from rest " + readable(a[0]) + " and " +
+      readable(a[1]) +
+      " deg below the horizontal (template double-pendulum); outputs theta1, theta2 "
+      "(rad from +x, counterclockwise)";
+  return scene(plane, givenOr(v.text("name"), "double-pendulum"),
+               givenOr(v.text("description"), description), bodies, joints, outputs, "hht", 1e-3,
+               v.number("t_end"), v.number("output_step"));
 }
 
 }  // namespace mbw::templates

@@ -20,29 +20,35 @@ std::string degrees(double x) { return formatNumber(x, 6) + " deg"; }
 
 }  // namespace
 
-FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, double crankSpeed, bool elbowUp) {
+FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, double crankSpeed,
+                            bool elbowUp) {
   const double a = lengths[0], b = lengths[1], c = lengths[2], d = lengths[3];
   // a loop closes at some angle only when no bar is longer than the other three together
   const double longest = std::max({a, b, c, d}), sum = a + b + c + d;
   if (longest > sum - longest)
-    throw TemplateError("lengths", "the longest bar (" + metres(longest) + ") is longer than the other three together (" +
+    throw TemplateError("lengths", "the longest bar (" + metres(longest) +
+                                       ") is longer than the other three together (" +
                                        metres(sum - longest) + "): the loop cannot close");
 
   FourBarPose p;
   p.A = Vec2::Zero();
   p.D = Vec2(d, 0.0);
-  p.B = a * Vec2(scene_text::cosDegrees(crankAngleDegrees), scene_text::sinDegrees(crankAngleDegrees));
+  p.B = a *
+        Vec2(scene_text::cosDegrees(crankAngleDegrees), scene_text::sinDegrees(crankAngleDegrees));
   // C where the coupler's circle about B meets the rocker's circle about D
   const Vec2 BD = p.D - p.B;
   const double e = BD.norm();
   if (e == 0.0)
-    throw TemplateError("crank_angle", "at " + degrees(crankAngleDegrees) +
-                                           " the crank pin B falls on the rocker pivot D: where C is, is undetermined");
+    throw TemplateError(
+        "crank_angle",
+        "at " + degrees(crankAngleDegrees) +
+            " the crank pin B falls on the rocker pivot D: where C is, is undetermined");
   if (e > b + c || e < std::abs(b - c)) {
     std::ostringstream os;
     os << "at " << degrees(crankAngleDegrees) << " the crank pin B is " << metres(e)
-       << " from the rocker pivot D, out of the coupler and rocker's reach (" << metres(std::abs(b - c)) << " to "
-       << metres(b + c) << "): the loop cannot close at this crank angle";
+       << " from the rocker pivot D, out of the coupler and rocker's reach ("
+       << metres(std::abs(b - c)) << " to " << metres(b + c)
+       << "): the loop cannot close at this crank angle";
     throw TemplateError("crank_angle", os.str());
   }
   const double along = (b * b - c * c + e * e) / (2.0 * e);
@@ -58,9 +64,10 @@ FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, d
     m.col(0) = perp(p.C - p.B);
     m.col(1) = -perp(p.C - p.D);
     if (std::abs(cross(p.C - p.B, p.C - p.D)) <= 1e-12 * b * c)
-      throw TemplateError("crank_angle", "at " + degrees(crankAngleDegrees) +
-                                             " coupler and rocker are in line (a dead point): the crank cannot "
-                                             "start turning there; start it at rest or at another angle");
+      throw TemplateError("crank_angle",
+                          "at " + degrees(crankAngleDegrees) +
+                              " coupler and rocker are in line (a dead point): the crank cannot "
+                              "start turning there; start it at rest or at another angle");
     const Vec2 rates = m.lu().solve(-vB);
     p.couplerRate = rates.x();
     p.rockerRate = rates.y();
@@ -68,17 +75,19 @@ FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, d
   return p;
 }
 
-SliderCrankPose assembleSliderCrank(double crank, double rod, double offset, double crankAngleDegrees,
-                                    double crankSpeed) {
+SliderCrankPose assembleSliderCrank(double crank, double rod, double offset,
+                                    double crankAngleDegrees, double crankSpeed) {
   SliderCrankPose p;
   p.O = Vec2::Zero();
-  p.B = crank * Vec2(scene_text::cosDegrees(crankAngleDegrees), scene_text::sinDegrees(crankAngleDegrees));
+  p.B = crank *
+        Vec2(scene_text::cosDegrees(crankAngleDegrees), scene_text::sinDegrees(crankAngleDegrees));
   // the slider pin on the slide line, on the +x side of the crank pin
   const double rise = offset - p.B.y();
   if (std::abs(rise) > rod) {
     std::ostringstream os;
     os << "a rod of " << metres(rod) << " cannot reach the slide line (offset " << metres(offset)
-       << ") from the crank pin at " << degrees(crankAngleDegrees) << ", " << metres(std::abs(rise)) << " away";
+       << ") from the crank pin at " << degrees(crankAngleDegrees) << ", " << metres(std::abs(rise))
+       << " away";
     throw TemplateError("rod", os.str());
   }
   const double reach = std::sqrt(rod * rod - rise * rise);
@@ -88,9 +97,10 @@ SliderCrankPose assembleSliderCrank(double crank, double rod, double offset, dou
   p.crankRate = crankSpeed;
   if (crankSpeed != 0.0) {
     if (reach <= 1e-12 * rod)
-      throw TemplateError("crank_angle", "at " + degrees(crankAngleDegrees) +
-                                             " the rod stands across the slide line: the crank cannot start "
-                                             "turning there; start it at rest or at another angle");
+      throw TemplateError("crank_angle",
+                          "at " + degrees(crankAngleDegrees) +
+                              " the rod stands across the slide line: the crank cannot start "
+                              "turning there; start it at rest or at another angle");
     const Vec2 vB = crankSpeed * perp(p.B - p.O);
     p.rodRate = -vB.y() / reach;
     p.sliderSpeed = vB.x() - p.rodRate * rise;

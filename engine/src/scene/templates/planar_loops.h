@@ -26,14 +26,15 @@ struct FourBarPose {
 };
 
 // lengths: crank a, coupler b, rocker c, ground d (m); crank angle in degrees
-FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, double crankSpeed, bool elbowUp);
+FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, double crankSpeed,
+                            bool elbowUp);
 
 struct SliderCrankPose {
   Vec2 O, B, C;
   double crankRate = 0.0, rodRate = 0.0, sliderSpeed = 0.0;  // rad/s, rad/s, m/s
 };
 
-SliderCrankPose assembleSliderCrank(double crank, double rod, double offset, double crankAngleDegrees,
-                                    double crankSpeed);
+SliderCrankPose assembleSliderCrank(double crank, double rod, double offset,
+                                    double crankAngleDegrees, double crankSpeed);
 
 }  // namespace mbw

@@ -12,10 +12,12 @@ namespace {
 
 using Kind = ParameterKind;
 
-// --- parameter declarations ------------------------------------------------------------------------
+// --- parameter declarations
+// ------------------------------------------------------------------------
 
-TemplateParameter number(std::string name, std::string unit, std::string description, std::string value,
-                         double minimum, double maximum, bool minimumExcluded = false) {
+TemplateParameter number(std::string name, std::string unit, std::string description,
+                         std::string value, double minimum, double maximum,
+                         bool minimumExcluded = false) {
   TemplateParameter p;
   p.name = std::move(name);
   p.kind = Kind::Number;
@@ -28,13 +30,16 @@ TemplateParameter number(std::string name, std::string unit, std::string descrip
   return p;
 }
 
-TemplateParameter positive(std::string name, std::string unit, std::string description, std::string value,
-                           double maximum = 1e6) {
-  return number(std::move(name), std::move(unit), std::move(description), std::move(value), 0.0, maximum, true);
+TemplateParameter positive(std::string name, std::string unit, std::string description,
+                           std::string value, double maximum = 1e6) {
+  return number(std::move(name), std::move(unit), std::move(description), std::move(value), 0.0,
+                maximum, true);
 }
 
-TemplateParameter integer(std::string name, std::string description, std::string value, int minimum, int maximum) {
-  TemplateParameter p = number(std::move(name), "", std::move(description), std::move(value), minimum, maximum);
+TemplateParameter integer(std::string name, std::string description, std::string value, int minimum,
+                          int maximum) {
+  TemplateParameter p =
+      number(std::move(name), "", std::move(description), std::move(value), minimum, maximum);
   p.kind = Kind::Integer;
   return p;
 }
@@ -46,7 +51,8 @@ TemplateParameter numbers(TemplateParameter p, std::vector<std::string> elements
   return p;
 }
 
-TemplateParameter choice(std::string name, std::string description, std::vector<std::string> choices) {
+TemplateParameter choice(std::string name, std::string description,
+                         std::vector<std::string> choices) {
   TemplateParameter p;
   p.name = std::move(name);
   p.kind = Kind::Choice;
@@ -76,35 +82,44 @@ TemplateParameter text(std::string name, std::string description) {
 // the crank of a closed loop: its angle and speed at the start, free or driven
 std::vector<TemplateParameter> crankParameters(const std::string& angle, const std::string& speed,
                                                const std::string& speedMeaning) {
-  return {number("crank_angle", "deg", "crank angle at the start, counterclockwise from +x", angle, -360.0, 360.0),
-          number("crank_speed", "rad/s", "crank speed at the start, counterclockwise" + speedMeaning +
-                                             "; with driven, the constant speed it is turned at",
+  return {number("crank_angle", "deg", "crank angle at the start, counterclockwise from +x", angle,
+                 -360.0, 360.0),
+          number("crank_speed", "rad/s",
+                 "crank speed at the start, counterclockwise" + speedMeaning +
+                     "; with driven, the constant speed it is turned at",
                  speed, -1e4, 1e4),
-          flag("driven", "turn the crank at constant crank_speed (an angle driver: 0 degrees of freedom) instead of "
-                         "letting the mechanism move under gravity")};
+          flag("driven",
+               "turn the crank at constant crank_speed (an angle driver: 0 degrees of freedom) "
+               "instead of "
+               "letting the mechanism move under gravity")};
 }
 
 TemplateParameter loopJoints(const std::string& repeated) {
   return choice("joints",
                 "revolute: every pin a revolute joint, as drawn (" + repeated +
                     " equations repeat the others; the engine finds and leaves them out); "
-                    "spherical-universal: each coupler ends on a spherical and a universal joint instead (the same "
+                    "spherical-universal: each coupler ends on a spherical and a universal joint "
+                    "instead (the same "
                     "motion, no repeated equations)",
                 {"revolute", "spherical-universal"});
 }
 
 // appended to every template: the plane, the run, the scene's own name and description
 void addCommonParameters(std::vector<TemplateParameter>& p, const std::string& tEnd) {
-  p.push_back(choice("up", "the vertical axis: z (the scenes' convention; hinges about y) or y (as the IFToMM "
-                           "benchmark problems; hinges about z); gravity 9.81 m/s^2 down it",
-                     {"z", "y"}));
+  p.push_back(
+      choice("up",
+             "the vertical axis: z (the scenes' convention; hinges about y) or y (as the IFToMM "
+             "benchmark problems; hinges about z); gravity 9.81 m/s^2 down it",
+             {"z", "y"}));
   p.push_back(positive("t_end", "s", "end time of a run", tEnd));
-  p.push_back(number("output_step", "s", "record runs every output_step seconds (0: at every step)", "0", 0.0, 1e6));
+  p.push_back(number("output_step", "s", "record runs every output_step seconds (0: at every step)",
+                     "0", 0.0, 1e6));
   p.push_back(text("name", "the scene's name (default: the template's name and size)"));
   p.push_back(text("description", "the scene's description (default: what the template made)"));
 }
 
-// --- the templates ---------------------------------------------------------------------------------
+// --- the templates
+// ---------------------------------------------------------------------------------
 
 struct Entry {
   SceneTemplate declaration;
@@ -114,65 +129,79 @@ struct Entry {
 std::vector<Entry> makeEntries() {
   std::vector<Entry> e;
 
-  SceneTemplate chain{"chain",
-                      "An N-link pendulum chain: equal bars hinged end to end by revolute joints, released in line "
-                      "from rest (N degrees of freedom)",
-                      {integer("links", "number of bars N", "8", 1, 100000),
-                       positive("length", "m", "length of each bar", "1"),
-                       positive("mass", "kg", "mass of each bar", "1"),
-                       number("angle", "deg", "release angle below the horizontal", "0", -180.0, 180.0)}};
+  SceneTemplate chain{
+      "chain",
+      "An N-link pendulum chain: equal bars hinged end to end by revolute joints, released in line "
+      "from rest (N degrees of freedom)",
+      {integer("links", "number of bars N", "8", 1, 100000),
+       positive("length", "m", "length of each bar", "1"),
+       positive("mass", "kg", "mass of each bar", "1"),
+       number("angle", "deg", "release angle below the horizontal", "0", -180.0, 180.0)}};
   addCommonParameters(chain.parameters, "1");
   e.push_back({chain, templates::chainScene});
 
-  SceneTemplate pendulum{"double-pendulum",
-                         "A double pendulum: two bars hinged end to end by revolute joints, released from rest (2 "
-                         "degrees of freedom)",
-                         {numbers(positive("lengths", "m", "lengths of the upper and lower bar", "1,1"), {"upper", "lower"}),
-                          numbers(positive("masses", "kg", "masses of the upper and lower bar", "1,1"), {"upper", "lower"}),
-                          numbers(number("angles", "deg", "release angles of the upper and lower bar below the horizontal",
-                                         "0,0", -180.0, 180.0),
-                                  {"upper", "lower"})}};
+  SceneTemplate pendulum{
+      "double-pendulum",
+      "A double pendulum: two bars hinged end to end by revolute joints, released from rest (2 "
+      "degrees of freedom)",
+      {numbers(positive("lengths", "m", "lengths of the upper and lower bar", "1,1"),
+               {"upper", "lower"}),
+       numbers(positive("masses", "kg", "masses of the upper and lower bar", "1,1"),
+               {"upper", "lower"}),
+       numbers(
+           number("angles", "deg", "release angles of the upper and lower bar below the horizontal",
+                  "0,0", -180.0, 180.0),
+           {"upper", "lower"})}};
   addCommonParameters(pendulum.parameters, "5");
   e.push_back({pendulum, templates::doublePendulumScene});
 
-  SceneTemplate fourBar{"four-bar",
-                        "A four-bar linkage from its four lengths: crank A-B and rocker C-D pinned to the ground at A "
-                        "and D, coupler B-C (1 degree of freedom)",
-                        {numbers(positive("lengths", "m", "lengths a, b, c, d of the crank, the coupler, the rocker and "
-                                                          "the ground A-D",
-                                          "0.2,0.5,0.4,0.5"),
-                                 {"crank", "coupler", "rocker", "ground"}),
-                         positive("mass_per_length", "kg/m", "mass of the bars per metre", "1")}};
-  for (TemplateParameter& p : crankParameters("90", "0", "")) fourBar.parameters.push_back(std::move(p));
-  fourBar.parameters.push_back(choice("branch",
-                                      "which of the two assemblies: C on the left of the line from B to D "
-                                      "(elbow-up) or on its right (elbow-down)",
-                                      {"elbow-up", "elbow-down"}));
+  SceneTemplate fourBar{
+      "four-bar",
+      "A four-bar linkage from its four lengths: crank A-B and rocker C-D pinned to the ground at "
+      "A "
+      "and D, coupler B-C (1 degree of freedom)",
+      {numbers(positive("lengths", "m",
+                        "lengths a, b, c, d of the crank, the coupler, the rocker and "
+                        "the ground A-D",
+                        "0.2,0.5,0.4,0.5"),
+               {"crank", "coupler", "rocker", "ground"}),
+       positive("mass_per_length", "kg/m", "mass of the bars per metre", "1")}};
+  for (TemplateParameter& p : crankParameters("90", "0", ""))
+    fourBar.parameters.push_back(std::move(p));
+  fourBar.parameters.push_back(
+      choice("branch",
+             "which of the two assemblies: C on the left of the line from B to D "
+             "(elbow-up) or on its right (elbow-down)",
+             {"elbow-up", "elbow-down"}));
   fourBar.parameters.push_back(loopJoints("3 of its 20"));
   addCommonParameters(fourBar.parameters, "2");
   e.push_back({fourBar, templates::fourBarScene});
 
-  SceneTemplate sliderCrank{"slider-crank",
-                            "A slider-crank from crank, rod and offset: crank O-B pinned to the ground at O, rod B-C, "
-                            "slider C on a horizontal slide (1 degree of freedom)",
-                            {positive("crank", "m", "crank length", "0.1"), positive("rod", "m", "rod length", "0.3"),
-                             number("offset", "m", "height of the slide line above the crank pivot O", "0", -1e3, 1e3),
-                             positive("mass_per_length", "kg/m", "mass of crank and rod per metre", "1"),
-                             positive("slider_mass", "kg", "mass of the slider", "0.5")}};
-  for (TemplateParameter& p : crankParameters("90", "0", "")) sliderCrank.parameters.push_back(std::move(p));
+  SceneTemplate sliderCrank{
+      "slider-crank",
+      "A slider-crank from crank, rod and offset: crank O-B pinned to the ground at O, rod B-C, "
+      "slider C on a horizontal slide (1 degree of freedom)",
+      {positive("crank", "m", "crank length", "0.1"), positive("rod", "m", "rod length", "0.3"),
+       number("offset", "m", "height of the slide line above the crank pivot O", "0", -1e3, 1e3),
+       positive("mass_per_length", "kg/m", "mass of crank and rod per metre", "1"),
+       positive("slider_mass", "kg", "mass of the slider", "0.5")}};
+  for (TemplateParameter& p : crankParameters("90", "0", ""))
+    sliderCrank.parameters.push_back(std::move(p));
   sliderCrank.parameters.push_back(loopJoints("3 of its 20"));
   addCommonParameters(sliderCrank.parameters, "2");
   e.push_back({sliderCrank, templates::sliderCrankScene});
 
-  SceneTemplate nFourBar{"n-four-bar",
-                         "The N-four-bar of the IFToMM benchmark A02: N parallelogram windows of 2N+1 equal bars, "
-                         "N+1 cranks pinned to the ground one bar length apart (1 degree of freedom, N+1 where the "
-                         "cranks lie horizontal)",
-                         {integer("windows", "number of windows N", "4", 1, 10000),
-                          positive("length", "m", "length of every bar", "1"),
-                          positive("mass", "kg", "mass of every bar", "1")}};
-  for (TemplateParameter& p :
-       crankParameters("90", "-1", " (-1 rad/s moves B0, the tip of the first crank, at +1 m/s along x from upright)"))
+  SceneTemplate nFourBar{
+      "n-four-bar",
+      "The N-four-bar of the IFToMM benchmark A02: N parallelogram windows of 2N+1 equal bars, "
+      "N+1 cranks pinned to the ground one bar length apart (1 degree of freedom, N+1 where the "
+      "cranks lie horizontal)",
+      {integer("windows", "number of windows N", "4", 1, 10000),
+       positive("length", "m", "length of every bar", "1"),
+       positive("mass", "kg", "mass of every bar", "1")}};
+  for (TemplateParameter& p : crankParameters(
+           "90", "-1",
+           " (-1 rad/s moves B0, the tip of the first crank, at +1 m/s along x from upright)"))
     nFourBar.parameters.push_back(std::move(p));
   nFourBar.parameters.push_back(loopJoints("3N of its 15N+5"));
   addCommonParameters(nFourBar.parameters, "5");
@@ -202,7 +231,8 @@ std::string TemplateParameter::rangeText() const {
       return s;
     }
     case Kind::Flag:
-    case Kind::Text: return "";
+    case Kind::Text:
+      return "";
   }
   return "";
 }
@@ -224,7 +254,8 @@ const SceneTemplate* findSceneTemplate(const std::string& name) {
 
 std::string generateScene(const std::string& templateName, const TemplateArguments& arguments) {
   for (const Entry& e : entries())
-    if (e.declaration.name == templateName) return e.generate(TemplateValues(e.declaration, arguments));
+    if (e.declaration.name == templateName)
+      return e.generate(TemplateValues(e.declaration, arguments));
   std::string names;
   for (const Entry& e : entries()) names += (names.empty() ? "" : ", ") + e.declaration.name;
   throw TemplateError("", "no template named '" + templateName + "' (there are " + names + ")");

@@ -30,16 +30,18 @@ enum class ParameterKind {
 };
 
 struct TemplateParameter {
-  std::string name;         // snake_case, e.g. "crank_angle" (the command line writes --crank-angle)
+  std::string name;  // snake_case, e.g. "crank_angle" (the command line writes --crank-angle)
   ParameterKind kind = ParameterKind::Number;
-  std::string unit;         // "m", "kg", "deg", "rad/s", ... or "" for none
-  std::string description;  // one line, e.g. "crank angle from the ground line at release"
-  std::string defaultValue; // as text, as a user would type it ("" for a Text parameter: the template's own)
+  std::string unit;          // "m", "kg", "deg", "rad/s", ... or "" for none
+  std::string description;   // one line, e.g. "crank angle from the ground line at release"
+  std::string defaultValue;  // as text, as a user would type it ("" for a Text parameter: the
+                             // template's own)
   double minimum = 0.0, maximum = 0.0;  // Integer, Number, Numbers
   bool minimumExcluded = false, maximumExcluded = false;
-  int count = 1;                        // Numbers
-  std::vector<std::string> choices;     // Choice
-  std::vector<std::string> elementNames;  // Numbers: what each value is, e.g. {"crank", "coupler", ...}
+  int count = 1;                     // Numbers
+  std::vector<std::string> choices;  // Choice
+  std::vector<std::string>
+      elementNames;  // Numbers: what each value is, e.g. {"crank", "coupler", ...}
 
   // "(0, 1000]", "[-180, 180]", "z | y", "" for text and flags
   std::string rangeText() const;

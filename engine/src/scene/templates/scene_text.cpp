@@ -80,7 +80,8 @@ json barBody(const PlaneFrame& plane, const Bar& bar) {
   json body = {{"name", bar.name},
                {"mass", m},
                {"inertia", {m * w * w / 6.0, m * L * L / 12.0, m * L * L / 12.0}},
-               {"position", vec(plane.point(0.5 * (bar.start.x() + bar.end.x()), 0.5 * (bar.start.y() + bar.end.y())))}};
+               {"position", vec(plane.point(0.5 * (bar.start.x() + bar.end.x()),
+                                            0.5 * (bar.start.y() + bar.end.y())))}};
   setPlaneOrientation(body, plane, along);
   if (bar.velocity != Vec2::Zero()) body["velocity"] = vec(plane.vector(bar.velocity));
   if (bar.rate != 0.0) body["angular_velocity"] = vec(bar.rate * plane.normal);
@@ -89,10 +90,13 @@ json barBody(const PlaneFrame& plane, const Bar& bar) {
   return body;
 }
 
-json blockBody(const PlaneFrame& plane, const std::string& name, const Vec2& centre, double mass, double size,
-               const Vec2& velocity) {
+json blockBody(const PlaneFrame& plane, const std::string& name, const Vec2& centre, double mass,
+               double size, const Vec2& velocity) {
   const double I = mass * size * size / 6.0;
-  json body = {{"name", name}, {"mass", mass}, {"inertia", {I, I, I}}, {"position", vec(plane.point(centre.x(), centre.y()))}};
+  json body = {{"name", name},
+               {"mass", mass},
+               {"inertia", {I, I, I}},
+               {"position", vec(plane.point(centre.x(), centre.y()))}};
   if (velocity != Vec2::Zero()) body["velocity"] = vec(plane.vector(velocity));
   body["shape"] = {{"type", "box"}, {"size", {size, size, size}}};
   return body;
@@ -102,52 +106,84 @@ json blockBody(const PlaneFrame& plane, const std::string& name, const Vec2& cen
 
 json groundPoint(const PlaneFrame& plane, const Vec2& p) { return vec(plane.point(p.x(), p.y())); }
 
-json revolute(const PlaneFrame& plane, const std::string& name, const std::string& bodyI, const json& pointI,
-              const std::string& bodyJ, const json& pointJ) {
+json revolute(const PlaneFrame& plane, const std::string& name, const std::string& bodyI,
+              const json& pointI, const std::string& bodyJ, const json& pointJ) {
   // a bar's frame is the world's turned about the normal, so the normal reads the same in both
-  return {{"name", name},       {"type", "revolute"},         {"body_i", bodyI},
-          {"body_j", bodyJ},    {"point_i", pointI},          {"point_j", pointJ},
-          {"axis_i", vec(plane.normal)}, {"axis_j", vec(plane.normal)}};
+  return {{"name", name},
+          {"type", "revolute"},
+          {"body_i", bodyI},
+          {"body_j", bodyJ},
+          {"point_i", pointI},
+          {"point_j", pointJ},
+          {"axis_i", vec(plane.normal)},
+          {"axis_j", vec(plane.normal)}};
 }
 
-json spherical(const std::string& name, const std::string& bodyI, const json& pointI, const std::string& bodyJ,
-               const json& pointJ) {
-  return {{"name", name}, {"type", "spherical"}, {"body_i", bodyI}, {"body_j", bodyJ}, {"point_i", pointI}, {"point_j", pointJ}};
+json spherical(const std::string& name, const std::string& bodyI, const json& pointI,
+               const std::string& bodyJ, const json& pointJ) {
+  return {{"name", name},    {"type", "spherical"}, {"body_i", bodyI},
+          {"body_j", bodyJ}, {"point_i", pointI},   {"point_j", pointJ}};
 }
 
-json universalInPlane(const PlaneFrame& plane, const std::string& name, const std::string& bodyI, const json& pointI,
-                      const std::string& barJ, const json& pointJ) {
+json universalInPlane(const PlaneFrame& plane, const std::string& name, const std::string& bodyI,
+                      const json& pointI, const std::string& barJ, const json& pointJ) {
   // across bar j in the plane: the normal crossed with the bar's own x axis
-  return {{"name", name},       {"type", "universal"},      {"body_i", bodyI},
-          {"body_j", barJ},     {"point_i", pointI},        {"point_j", pointJ},
-          {"axis_i", vec(plane.normal)}, {"axis_j", vec(plane.normal.cross(Vec3::UnitX()))}};
+  return {{"name", name},
+          {"type", "universal"},
+          {"body_i", bodyI},
+          {"body_j", barJ},
+          {"point_i", pointI},
+          {"point_j", pointJ},
+          {"axis_i", vec(plane.normal)},
+          {"axis_j", vec(plane.normal.cross(Vec3::UnitX()))}};
 }
 
 json horizontalSlide(const PlaneFrame& plane, const std::string& name, const json& groundPointJson,
                      const std::string& body) {
-  return {{"name", name},   {"type", "translational"}, {"body_i", "ground"},
-          {"body_j", body}, {"point_i", groundPointJson}, {"point_j", {0.0, 0.0, 0.0}},
-          {"axis_i", vec(plane.horizontal)}, {"axis_j", vec(plane.horizontal)}};
+  return {{"name", name},
+          {"type", "translational"},
+          {"body_i", "ground"},
+          {"body_j", body},
+          {"point_i", groundPointJson},
+          {"point_j", {0.0, 0.0, 0.0}},
+          {"axis_i", vec(plane.horizontal)},
+          {"axis_j", vec(plane.horizontal)}};
 }
 
-json constantSpeedDriver(const PlaneFrame& plane, const std::string& name, const std::string& body, double angle0,
-                         double speed) {
-  const std::string angle = numberText(angle0) + (speed < 0 ? " - " : " + ") + numberText(std::abs(speed)) + "*t";
-  return {{"name", name},   {"type", "angle-driver"},    {"body_i", "ground"},
-          {"body_j", body}, {"u_i", vec(plane.horizontal)}, {"v_i", vec(plane.up)},
-          {"a_j", {1.0, 0.0, 0.0}}, {"angle", angle}};
+json constantSpeedDriver(const PlaneFrame& plane, const std::string& name, const std::string& body,
+                         double angle0, double speed) {
+  const std::string angle =
+      numberText(angle0) + (speed < 0 ? " - " : " + ") + numberText(std::abs(speed)) + "*t";
+  return {{"name", name},
+          {"type", "angle-driver"},
+          {"body_i", "ground"},
+          {"body_j", body},
+          {"u_i", vec(plane.horizontal)},
+          {"v_i", vec(plane.up)},
+          {"a_j", {1.0, 0.0, 0.0}},
+          {"angle", angle}};
 }
 
-// --- outputs and the scene -------------------------------------------------------------------------
+// --- outputs and the scene
+// -------------------------------------------------------------------------
 
 json angleOutput(const PlaneFrame& plane, const std::string& name, const std::string& body) {
-  return {{"name", name},   {"type", "angle"},        {"body_i", "ground"},
-          {"body_j", body}, {"axis_i", vec(plane.normal)}, {"reference_i", vec(plane.horizontal)},
+  return {{"name", name},
+          {"type", "angle"},
+          {"body_i", "ground"},
+          {"body_j", body},
+          {"axis_i", vec(plane.normal)},
+          {"reference_i", vec(plane.horizontal)},
           {"reference_j", {1.0, 0.0, 0.0}}};
 }
 
-json coordinateOutput(const std::string& name, const std::string& body, const json& point, char axis) {
-  return {{"name", name}, {"type", "coordinate"}, {"body", body}, {"point", point}, {"axis", std::string(1, axis)}};
+json coordinateOutput(const std::string& name, const std::string& body, const json& point,
+                      char axis) {
+  return {{"name", name},
+          {"type", "coordinate"},
+          {"body", body},
+          {"point", point},
+          {"axis", std::string(1, axis)}};
 }
 
 namespace {
@@ -156,7 +192,8 @@ namespace {
 std::string oneLine(const json& j) {
   std::string s;
   if (j.is_object()) {
-    for (const auto& [key, value] : j.items()) s += (s.empty() ? "" : ", ") + json(key).dump() + ": " + oneLine(value);
+    for (const auto& [key, value] : j.items())
+      s += (s.empty() ? "" : ", ") + json(key).dump() + ": " + oneLine(value);
     return "{" + s + "}";
   }
   if (j.is_array()) {
@@ -174,7 +211,8 @@ std::string layout(const json& scene) {
     s += "  " + json(key).dump() + ": ";
     if (value.is_array() && !value.empty() && value.front().is_object()) {
       s += "[\n";
-      for (size_t i = 0; i < value.size(); ++i) s += "    " + oneLine(value[i]) + (i + 1 < value.size() ? ",\n" : "\n");
+      for (size_t i = 0; i < value.size(); ++i)
+        s += "    " + oneLine(value[i]) + (i + 1 < value.size() ? ",\n" : "\n");
       s += "  ]";
     } else {
       s += oneLine(value);
@@ -186,10 +224,11 @@ std::string layout(const json& scene) {
 
 }  // namespace
 
-std::string scene(const PlaneFrame& plane, const std::string& name, const std::string& description, json bodies,
-                  json joints, json outputs, const std::string& integrator, double step, double tEnd,
-                  double outputStep) {
-  json settings = {{"formulation", "rp"}, {"integrator", integrator}, {"step", step}, {"t_end", tEnd}};
+std::string scene(const PlaneFrame& plane, const std::string& name, const std::string& description,
+                  json bodies, json joints, json outputs, const std::string& integrator,
+                  double step, double tEnd, double outputStep) {
+  json settings = {
+      {"formulation", "rp"}, {"integrator", integrator}, {"step", step}, {"t_end", tEnd}};
   if (outputStep > 0.0) settings["output_step"] = outputStep;
   json s = {{"format", "mbw-scene"},
             {"version", 1},

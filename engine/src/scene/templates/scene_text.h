@@ -41,7 +41,8 @@ json vec(const Vec3& v);
 std::string numberText(double x);
 // a number to 6 significant digits, for descriptions
 std::string readable(double x);
-// how a crank starts, for descriptions: "at rest, free", "turned at a constant 2 rad/s by an angle driver"
+// how a crank starts, for descriptions: "at rest, free", "turned at a constant 2 rad/s by an angle
+// driver"
 std::string crankMotion(bool driven, double speed);
 // `given` unless empty, else `fallback` (a user's name or description over the template's)
 inline std::string givenOr(const std::string& given, const std::string& fallback) {
@@ -67,10 +68,10 @@ json blockBody(const PlaneFrame& plane, const std::string& name, const Vec2& cen
                double size, const Vec2& velocity);
 
 // Joints: a point is a point name of the body or plane coordinates on the ground.
-json revolute(const PlaneFrame& plane, const std::string& name, const std::string& bodyI, const json& pointI,
-              const std::string& bodyJ, const json& pointJ);
-json spherical(const std::string& name, const std::string& bodyI, const json& pointI, const std::string& bodyJ,
-               const json& pointJ);
+json revolute(const PlaneFrame& plane, const std::string& name, const std::string& bodyI,
+              const json& pointI, const std::string& bodyJ, const json& pointJ);
+json spherical(const std::string& name, const std::string& bodyI, const json& pointI,
+               const std::string& bodyJ, const json& pointJ);
 // the cross of a universal joint between two bars of the plane: on body i the plane normal, on
 // bar j the direction across it in the plane, so that the pair turns in the plane only
 json universalInPlane(const PlaneFrame& plane, const std::string& name, const std::string& bodyI,
@@ -79,20 +80,21 @@ json universalInPlane(const PlaneFrame& plane, const std::string& name, const st
 json horizontalSlide(const PlaneFrame& plane, const std::string& name, const json& groundPoint,
                      const std::string& body);
 // the angle of bar `body` from +x turned at constant speed from angle0 (rad, rad/s)
-json constantSpeedDriver(const PlaneFrame& plane, const std::string& name, const std::string& body, double angle0,
-                         double speed);
+json constantSpeedDriver(const PlaneFrame& plane, const std::string& name, const std::string& body,
+                         double angle0, double speed);
 // the ground point (x, u) of the plane as a joint point
 json groundPoint(const PlaneFrame& plane, const Vec2& p);
 
 // Outputs: the angle of a bar from +x about the plane normal; a world coordinate of a body point.
 json angleOutput(const PlaneFrame& plane, const std::string& name, const std::string& body);
-json coordinateOutput(const std::string& name, const std::string& body, const json& point, char axis);
+json coordinateOutput(const std::string& name, const std::string& body, const json& point,
+                      char axis);
 
 // The whole scene as text: format, version, name, description, gravity of the plane, and run
 // settings (rp, `integrator` at `step`, to t_end; output_step when positive), written as the
 // other scenes are (one line per body, joint and output).
-std::string scene(const PlaneFrame& plane, const std::string& name, const std::string& description, json bodies,
-                  json joints, json outputs, const std::string& integrator, double step, double tEnd,
-                  double outputStep);
+std::string scene(const PlaneFrame& plane, const std::string& name, const std::string& description,
+                  json bodies, json joints, json outputs, const std::string& integrator,
+                  double step, double tEnd, double outputStep);
 
 }  // namespace mbw::scene_text

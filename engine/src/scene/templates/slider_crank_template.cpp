@@ -23,35 +23,43 @@ std::string sliderCrankScene(const TemplateValues& v) {
   const double rho = v.number("mass_per_length"), width = 0.05 * std::max(r, l);
   const Vec2 vB = p.crankRate * PlaneFrame::perp(p.B - p.O);
   const Vec2 vC(p.sliderSpeed, 0.0);
-  json bodies = json::array(
-      {barBody(plane, {"crank", p.O, p.B, r, rho * r, width, p.crankRate, 0.5 * vB}),
-       barBody(plane, {"rod", p.B, p.C, l, rho * l, width, p.rodRate, 0.5 * (vB + vC)}),
-       blockBody(plane, "slider", p.C, v.number("slider_mass"), 3.0 * width, vC)});
+  json bodies =
+      json::array({barBody(plane, {"crank", p.O, p.B, r, rho * r, width, p.crankRate, 0.5 * vB}),
+                   barBody(plane, {"rod", p.B, p.C, l, rho * l, width, p.rodRate, 0.5 * (vB + vC)}),
+                   blockBody(plane, "slider", p.C, v.number("slider_mass"), 3.0 * width, vC)});
 
   // pins O, B, C and the slide
-  json joints = json::array({revolute(plane, "pin_O", "ground", groundPoint(plane, p.O), "crank", "start")});
+  json joints =
+      json::array({revolute(plane, "pin_O", "ground", groundPoint(plane, p.O), "crank", "start")});
   if (revolutes) {
     joints.push_back(revolute(plane, "pin_B", "crank", "end", "rod", "start"));
-    joints.push_back(revolute(plane, "pin_C", "slider", json::array({0.0, 0.0, 0.0}), "rod", "end"));
+    joints.push_back(
+        revolute(plane, "pin_C", "slider", json::array({0.0, 0.0, 0.0}), "rod", "end"));
   } else {
     joints.push_back(spherical("pin_B", "crank", "end", "rod", "start"));
-    joints.push_back(universalInPlane(plane, "pin_C", "slider", json::array({0.0, 0.0, 0.0}), "rod", "end"));
+    joints.push_back(
+        universalInPlane(plane, "pin_C", "slider", json::array({0.0, 0.0, 0.0}), "rod", "end"));
   }
   joints.push_back(horizontalSlide(plane, "slide", groundPoint(plane, Vec2(0.0, e)), "slider"));
-  if (driven) joints.push_back(constantSpeedDriver(plane, "crank_drive", "crank", crankAngle * M_PI / 180.0, speed));
-  json outputs = json::array({angleOutput(plane, "crank_angle", "crank"),
-                              coordinateOutput("slider_x", "slider", json::array({0.0, 0.0, 0.0}), 'x')});
+  if (driven)
+    joints.push_back(
+        constantSpeedDriver(plane, "crank_drive", "crank", crankAngle * M_PI / 180.0, speed));
+  json outputs =
+      json::array({angleOutput(plane, "crank_angle", "crank"),
+                   coordinateOutput("slider_x", "slider", json::array({0.0, 0.0, 0.0}), 'x')});
 
   const std::string description =
       "Slider-crank: crank " + readable(r) + " m, rod " + readable(l) + " m, slide " + readable(e) +
-      " m above the crank pivot (bars of " + readable(rho) + " kg/m, a " + readable(v.number("slider_mass")) +
-      " kg slider), pinned by " +
-      (revolutes ? "revolute joints at O, B and C" : "a revolute at O, a spherical at B and a universal at C") +
-      ", the slider on a translational joint; the crank starts at " + readable(crankAngle) + " deg, " +
-      crankMotion(driven, speed) +
+      " m above the crank pivot (bars of " + readable(rho) + " kg/m, a " +
+      readable(v.number("slider_mass")) + " kg slider), pinned by " +
+      (revolutes ? "revolute joints at O, B and C"
+                 : "a revolute at O, a spherical at B and a universal at C") +
+      ", the slider on a translational joint; the crank starts at " + readable(crankAngle) +
+      " deg, " + crankMotion(driven, speed) +
       " (template slider-crank); outputs crank_angle (rad), slider_x (m)";
-  return scene(plane, givenOr(v.text("name"), "slider-crank"), givenOr(v.text("description"), description), bodies,
-               joints, outputs, "hht", 1e-3, v.number("t_end"), v.number("output_step"));
+  return scene(plane, givenOr(v.text("name"), "slider-crank"),
+               givenOr(v.text("description"), description), bodies, joints, outputs, "hht", 1e-3,
+               v.number("t_end"), v.number("output_step"));
 }
 
 }  // namespace mbw::templates

@@ -43,7 +43,8 @@ TemplateValues::TemplateValues(const SceneTemplate& t, const TemplateArguments& 
     if (!known) {
       std::string names;
       for (const TemplateParameter& p : t.parameters) names += (names.empty() ? "" : ", ") + p.name;
-      throw TemplateError("", "the template '" + t.name + "' has no parameter '" + name + "' (it has " + names + ")");
+      throw TemplateError("", "the template '" + t.name + "' has no parameter '" + name +
+                                  "' (it has " + names + ")");
     }
   }
   for (const TemplateParameter& p : t.parameters) {
@@ -54,7 +55,9 @@ TemplateValues::TemplateValues(const SceneTemplate& t, const TemplateArguments& 
 
 void TemplateValues::parse(const TemplateParameter& p, const std::string& value) {
   switch (p.kind) {
-    case ParameterKind::Text: texts_[p.name] = value; return;
+    case ParameterKind::Text:
+      texts_[p.name] = value;
+      return;
     case ParameterKind::Choice:
       for (const std::string& c : p.choices)
         if (c == value) {
@@ -77,7 +80,8 @@ void TemplateValues::parse(const TemplateParameter& p, const std::string& value)
     }
     case ParameterKind::Number: {
       double x = 0.0;
-      if (!readNumber(value, x)) throw TemplateError(p.name, "must be a number, got '" + value + "'");
+      if (!readNumber(value, x))
+        throw TemplateError(p.name, "must be a number, got '" + value + "'");
       checkRange(p, x, "the value");
       numbers_[p.name] = {x};
       return;
@@ -89,14 +93,18 @@ void TemplateValues::parse(const TemplateParameter& p, const std::string& value)
       std::string item;
       while (std::getline(in, item, ',')) {
         double x = 0.0;
-        if (!readNumber(item, x)) throw TemplateError(p.name, "'" + item + "' is not a number (in '" + value + "')");
+        if (!readNumber(item, x))
+          throw TemplateError(p.name, "'" + item + "' is not a number (in '" + value + "')");
         xs.push_back(x);
       }
       if (static_cast<int>(xs.size()) != p.count)
-        throw TemplateError(p.name, "needs " + std::to_string(p.count) + " numbers separated by commas, got " +
+        throw TemplateError(p.name, "needs " + std::to_string(p.count) +
+                                        " numbers separated by commas, got " +
                                         std::to_string(xs.size()) + " ('" + value + "')");
       for (size_t k = 0; k < xs.size(); ++k)
-        checkRange(p, xs[k], k < p.elementNames.size() ? p.elementNames[k] : "value " + std::to_string(k + 1));
+        checkRange(
+            p, xs[k],
+            k < p.elementNames.size() ? p.elementNames[k] : "value " + std::to_string(k + 1));
       numbers_[p.name] = xs;
       return;
     }

@@ -61,14 +61,15 @@ TEST(ChainTemplate, ConservesEnergy) {
   const double scale = std::abs(r.at(r.rowCount() - 1, potential) - r.at(0, potential));
   double worst = 0.0;
   for (size_t i = 0; i < r.rowCount(); ++i) worst = std::max(worst, std::abs(r.at(i, balance)));
-  EXPECT_GT(scale, 10.0);             // the chain has fallen: tens of joules exchanged
-  EXPECT_LT(worst, 1e-4 * scale);     // kept within 0.01 % of them (1.5e-4 J of 140 J here)
+  EXPECT_GT(scale, 10.0);          // the chain has fallen: tens of joules exchanged
+  EXPECT_LT(worst, 1e-4 * scale);  // kept within 0.01 % of them (1.5e-4 J of 140 J here)
 }
 
 TEST(DoublePendulumTemplate, StartsAsTwoHingedBars) {
   // both bars horizontal, at rest: the lower bar's initial angular acceleration 3 g / L2 ...
   // with equal bars, for the upper one -9 g / (7 L) (Lagrange's equations of two slender rods)
-  const Model m = parseScene(generateScene("double-pendulum", {{"lengths", "1,1"}, {"masses", "1,1"}}), "dp");
+  const Model m =
+      parseScene(generateScene("double-pendulum", {{"lengths", "1,1"}, {"masses", "1,1"}}), "dp");
   const auto f = makeFormulation("rp", m);
   const State s = consistentInitialState(*f, 0.0);
   f->computePositions(0.0, s.q);

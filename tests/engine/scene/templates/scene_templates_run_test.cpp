@@ -59,7 +59,8 @@ TEST_P(TemplateRuns, EveryTemplateRunsWithThisIntegrator) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryFamily, TemplateRuns, ::testing::Values("hht", "rn4", "adams", "bdf", "ida"),
+INSTANTIATE_TEST_SUITE_P(EveryFamily, TemplateRuns,
+                         ::testing::Values("hht", "rn4", "adams", "bdf", "ida"),
                          [](const auto& p) { return std::string(p.param); });
 
 }  // namespace

@@ -73,12 +73,13 @@ TEST(SceneTemplates, EveryTemplateDeclaresItsParametersWithDefaultsInRange) {
 
 TEST(SceneTemplates, OpenChainsAreExactAndHaveOneFreedomPerBar) {
   for (const char* up : {"z", "y"}) {
-    const Geometry chain = geometryOf(generateScene("chain", {{"links", "5"}, {"angle", "30"}, {"up", up}}));
+    const Geometry chain =
+        geometryOf(generateScene("chain", {{"links", "5"}, {"angle", "30"}, {"up", up}}));
     EXPECT_LT(chain.positionResidual, 1e-14);
     EXPECT_EQ(chain.rank.degreesOfFreedom, 5);
     EXPECT_TRUE(chain.rank.redundant.empty());
-    const Geometry pendulum =
-        geometryOf(generateScene("double-pendulum", {{"lengths", "1,0.5"}, {"angles", "10,-35"}, {"up", up}}));
+    const Geometry pendulum = geometryOf(
+        generateScene("double-pendulum", {{"lengths", "1,0.5"}, {"angles", "10,-35"}, {"up", up}}));
     EXPECT_LT(pendulum.positionResidual, 1e-14);
     EXPECT_EQ(pendulum.rank.degreesOfFreedom, 2);
   }
@@ -95,13 +96,32 @@ TEST(SceneTemplates, LoopsCloseExactlyWithConsistentVelocitiesAndTheirMobility) 
   const std::vector<LoopCase> cases = {
       {"four-bar", {{"crank_speed", "3"}}, 20, 3, 1},
       {"four-bar", {{"crank_speed", "3"}, {"joints", "spherical-universal"}}, 17, 0, 1},
-      {"four-bar", {{"crank_speed", "-2"}, {"branch", "elbow-down"}, {"crank_angle", "200"}, {"up", "y"}}, 20, 3, 1},
-      {"four-bar", {{"lengths", "1,4,3,4"}, {"crank_angle", "37"}, {"crank_speed", "1"}, {"driven", "true"}}, 21, 3, 0},
+      {"four-bar",
+       {{"crank_speed", "-2"}, {"branch", "elbow-down"}, {"crank_angle", "200"}, {"up", "y"}},
+       20,
+       3,
+       1},
+      {"four-bar",
+       {{"lengths", "1,4,3,4"}, {"crank_angle", "37"}, {"crank_speed", "1"}, {"driven", "true"}},
+       21,
+       3,
+       0},
       {"slider-crank", {{"crank_speed", "5"}}, 20, 3, 1},
-      {"slider-crank", {{"crank_speed", "5"}, {"offset", "0.05"}, {"crank_angle", "30"}, {"joints", "spherical-universal"}}, 17, 0, 1},
+      {"slider-crank",
+       {{"crank_speed", "5"},
+        {"offset", "0.05"},
+        {"crank_angle", "30"},
+        {"joints", "spherical-universal"}},
+       17,
+       0,
+       1},
       {"slider-crank", {{"crank_speed", "5"}, {"driven", "true"}, {"up", "y"}}, 21, 3, 0},
       {"n-four-bar", {{"windows", "3"}, {"crank_angle", "60"}}, 50, 9, 1},
-      {"n-four-bar", {{"windows", "3"}, {"crank_angle", "60"}, {"joints", "spherical-universal"}}, 41, 0, 1},
+      {"n-four-bar",
+       {{"windows", "3"}, {"crank_angle", "60"}, {"joints", "spherical-universal"}},
+       41,
+       0,
+       1},
       {"n-four-bar", {{"windows", "2"}, {"driven", "true"}, {"up", "y"}}, 36, 6, 0},
       // the singular position of the benchmark: cranks horizontal, one freedom per crank
       {"n-four-bar", {{"windows", "3"}, {"crank_angle", "0"}}, 50, 12, 4},
@@ -120,7 +140,8 @@ TEST(SceneTemplates, LoopsCloseExactlyWithConsistentVelocitiesAndTheirMobility) 
 }
 
 // the message of the TemplateError a generation throws, with its parameter
-std::string refusal(const std::string& name, const TemplateArguments& arguments, std::string* parameter = nullptr) {
+std::string refusal(const std::string& name, const TemplateArguments& arguments,
+                    std::string* parameter = nullptr) {
   try {
     generateScene(name, arguments);
   } catch (const TemplateError& e) {
@@ -143,13 +164,28 @@ TEST(SceneTemplates, RefusesBadArgumentsNamingTheParameter) {
       {"chain", {{"mass", "heavy"}}, "mass", "must be a number"},
       {"chain", {{"up", "x"}}, "up", "one of z | y"},
       {"double-pendulum", {{"lengths", "1"}}, "lengths", "needs 2 numbers"},
-      {"four-bar", {{"lengths", "0.2,-0.5,0.4,0.5"}}, "lengths", "coupler must be positive, got -0.5 m"},
+      {"four-bar",
+       {{"lengths", "0.2,-0.5,0.4,0.5"}},
+       "lengths",
+       "coupler must be positive, got -0.5 m"},
       {"four-bar", {{"lengths", "5,1,1,1"}}, "lengths", "the loop cannot close"},
-      {"four-bar", {{"lengths", "1,1,1.2,2"}, {"crank_angle", "90"}}, "crank_angle", "cannot close at this crank angle"},
-      {"four-bar", {{"lengths", "1,1,1,1"}, {"crank_angle", "0"}}, "crank_angle", "falls on the rocker pivot D"},
-      {"four-bar", {{"lengths", "1,1,2,2"}, {"crank_angle", "180"}, {"crank_speed", "1"}}, "crank_angle", "dead point"},
+      {"four-bar",
+       {{"lengths", "1,1,1.2,2"}, {"crank_angle", "90"}},
+       "crank_angle",
+       "cannot close at this crank angle"},
+      {"four-bar",
+       {{"lengths", "1,1,1,1"}, {"crank_angle", "0"}},
+       "crank_angle",
+       "falls on the rocker pivot D"},
+      {"four-bar",
+       {{"lengths", "1,1,2,2"}, {"crank_angle", "180"}, {"crank_speed", "1"}},
+       "crank_angle",
+       "dead point"},
       {"four-bar", {{"driven", "maybe"}}, "driven", "true or false"},
-      {"slider-crank", {{"crank", "0.2"}, {"rod", "0.1"}, {"crank_angle", "90"}}, "rod", "cannot reach the slide line"},
+      {"slider-crank",
+       {{"crank", "0.2"}, {"rod", "0.1"}, {"crank_angle", "90"}},
+       "rod",
+       "cannot reach the slide line"},
       {"n-four-bar", {{"windows", "0"}}, "windows", "must be in [1, 10000]"},
   };
   for (const Case& c : cases) {
@@ -160,14 +196,19 @@ TEST(SceneTemplates, RefusesBadArgumentsNamingTheParameter) {
     EXPECT_NE(message.find(c.says), std::string::npos) << message;
   }
   std::string parameter = "?";
-  EXPECT_NE(refusal("three-bar", {}, &parameter).find("no template named 'three-bar'"), std::string::npos);
+  EXPECT_NE(refusal("three-bar", {}, &parameter).find("no template named 'three-bar'"),
+            std::string::npos);
   EXPECT_EQ(parameter, "");
-  EXPECT_NE(refusal("chain", {{"colour", "red"}}).find("has no parameter 'colour'"), std::string::npos);
+  EXPECT_NE(refusal("chain", {{"colour", "red"}}).find("has no parameter 'colour'"),
+            std::string::npos);
 }
 
 TEST(SceneTemplates, NameAndDescriptionAreTheUsersWhenGiven) {
-  const nlohmann::json s = nlohmann::json::parse(
-      generateScene("four-bar", {{"name", "my linkage"}, {"description", "a test"}, {"t_end", "3"}, {"output_step", "0.01"}}));
+  const nlohmann::json s =
+      nlohmann::json::parse(generateScene("four-bar", {{"name", "my linkage"},
+                                                       {"description", "a test"},
+                                                       {"t_end", "3"},
+                                                       {"output_step", "0.01"}}));
   EXPECT_EQ(s["name"], "my linkage");
   EXPECT_EQ(s["description"], "a test");
   EXPECT_EQ(s["settings"]["t_end"], 3.0);
