@@ -61,6 +61,7 @@ namespace {
 // numbers whole (17 significant digits) beside the field's name and unit
 constexpr int kSceneDockWidth = 380;
 
+// a dock of the window, named so that the saved layout finds it again
 QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content,
                   Qt::DockWidgetArea area) {
   auto* d = new QDockWidget(title, window);
@@ -72,11 +73,14 @@ QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name
 
 }  // namespace
 
+// --- the window ----------------------------------------------------------------------------------
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       doc_(std::make_unique<ui::SceneDocument>()),
       runs_(std::make_unique<ui::RunLibrary>()),
       controller_(std::make_unique<ui::RunController>(*runs_)) {
+  // the panels, the actions on them, the menus, then the signals between them
   setObjectName("MainWindow");
   buildPanels();
   buildActions();
@@ -86,14 +90,14 @@ MainWindow::MainWindow(QWidget* parent)
   resize(1600, 1000);
 }
 
+// the run stops first, so that no worker writes into the runs meanwhile
 MainWindow::~MainWindow() {
   controller_.reset();
   // the panels go while the scene and the runs they show are still there
   qDeleteAll(findChildren<QWidget*>(Qt::FindDirectChildrenOnly));
 }
 
-// --- layout
-// ----------------------------------------------------------------------------------------
+// --- layout: the panels, the actions and the menus -----------------------------------------------
 
 void MainWindow::buildPanels() {
   // left: the scene as a tree, the selected element's fields
@@ -145,6 +149,8 @@ void MainWindow::buildPanels() {
   viewSplitter_->setStretchFactor(0, 1);
   viewSplitter_->setStretchFactor(1, 1);
 
+  // the run list and the comparison table as tabs under the view and the plots; the signal browser
+  // docked on the right
   runList_ = new ui::RunListPanel(*runs_, this);
   comparison_ = new ui::ComparisonTable(*runs_, this);
   connect(plots_, &ui::PlotPanel::comparedChannelChanged, comparison_,
@@ -157,6 +163,7 @@ void MainWindow::buildPanels() {
   tabs->setTabToolTip(
       0, tr("Every run of the session; tick runs to overlay them, mark one as the reference"));
   tabs->setTabToolTip(1, tr("The runs overlaid on the plots, side by side"));
+  // the view and the plots above, the tabs below, in a ratio of three to one
   centralSplitter_ = new QSplitter(Qt::Vertical, this);
   centralSplitter_->setObjectName("centralSplitter");
   centralSplitter_->addWidget(viewSplitter_);
@@ -166,6 +173,9 @@ void MainWindow::buildPanels() {
   centralSplitter_->setSizes({680, 190});
   setCentralWidget(centralSplitter_);
 
+  // behaviours that tie the panels together: the runs in the scope of the current scene, the 3D
+  // view and playback following the runs, picking a field's value in the view, the status line,
+  // and the watch on the GUI thread's responsiveness
   sceneScope_ = new ui::SceneScopeBehaviour(*doc_, *runs_, this);
   viewSync_ = new ui::ViewSync(*doc_, *runs_, *playback_, *playbackBar_, *view_, *plots_, this);
   new ui::PickFieldBehaviour(*doc_, *properties_, *view_, *viewSync_, *statusBar());
@@ -178,6 +188,7 @@ void MainWindow::buildPanels() {
 }
 
 void MainWindow::buildActions() {
+  // the actions, each on the panels it works with; the 3D view's own toolbar
   fileActions_ = new ui::SceneFileActions(*doc_, *this);
   editActions_ = new ui::SceneEditActions(*doc_, *tree_, this);
   runActions_ = new ui::RunActions(*doc_, *config_, *controller_, this);
@@ -189,12 +200,14 @@ void MainWindow::buildActions() {
                         viewActions_->side(), viewActions_->top()});
   viewBar_->addSeparator();
   viewBar_->addActions({viewActions_->frames(), viewActions_->grid()});
+  // the editing tools that work in the 3D view: initial conditions, joints, body handle, meshes
   initialConditions_ = new ui::InitialConditionsAction(*doc_, *config_, *viewSync_, *this);
   jointTool_ = new ui::JointTool(*doc_, *tree_, *view_, *viewSync_, *statusBar(), *this);
   bodyHandle_ = new ui::BodyHandle(*doc_, *tree_, *view_, *viewSync_, *controller_, *this);
   attachMesh_ = new ui::AttachMeshAction(*doc_, *tree_, *this);
   connect(properties_, &ui::PropertyPanel::attachMeshRequested, attachMesh_,
           &ui::AttachMeshAction::attachTo);
+  // the about box, a run's CSV export from the run list, a run's scene opened again from it
   about_ = new ui::AboutAction(*view_, *this);
   runList_->addRunAction(exportActions_->csv());
   connect(runList_, &ui::RunListPanel::openSceneRequested, this, [this](const QString& key) {
@@ -209,6 +222,7 @@ void MainWindow::buildActions() {
     runButtons_->addWidget(b);
   }
 
+  // the remembered layout and options, video export, sessions
   settings_ = new ui::SettingsBehaviour(*this, *plots_, *doc_,
                                         {sceneSplitter_, viewSplitter_, centralSplitter_},
                                         {viewActions_->frames(), viewActions_->grid()});
@@ -219,12 +233,14 @@ void MainWindow::buildActions() {
 }
 
 void MainWindow::buildMenus() {
+  // undo and redo of the scene's edits
   auto* undo = new ui::UndoActions(*doc_->undoStack(), this);
   QAction* undoAction = undo->undo();
   QAction* redoAction = undo->redo();
   undoAction->setIcon(resources::actionIcon("undo"));
   redoAction->setIcon(resources::actionIcon("redo"));
 
+  // File: scenes, sessions, exports, quit
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(fileActions_->newScene());
   file->addAction(fileActions_->library());
@@ -253,6 +269,7 @@ void MainWindow::buildMenus() {
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
 
+  // Edit: undo, adding, changing and removing elements, initial conditions
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
   edit->addAction(undoAction);
   edit->addAction(redoAction);
@@ -267,6 +284,7 @@ void MainWindow::buildMenus() {
   edit->addSeparator();
   edit->addAction(initialConditions_->action());
 
+  // View: the camera, what is drawn, the docks and the default plots
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(viewActions_->fit());
   view->addAction(viewActions_->reset());
@@ -280,6 +298,7 @@ void MainWindow::buildMenus() {
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
   view->addAction(tr("Default &plots"), plots_, &ui::PlotPanel::resetLayout);
 
+  // Run: run, pause, cancel, playback, the reference, studies
   QMenu* run = menuBar()->addMenu(tr("&Run"));
   run->addAction(runActions_->run());
   run->addAction(runActions_->pause());
@@ -291,6 +310,7 @@ void MainWindow::buildMenus() {
   run->addSeparator();
   run->addAction((new ui::StudyAction(*doc_, *controller_, *this))->action());
 
+  // Help: guide, shortcuts, scene format, about
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help_ = new ui::HelpActions(*this);
   help->addAction(help_->guide());
@@ -300,6 +320,7 @@ void MainWindow::buildMenus() {
   help->addAction(about_->action());
   for (QMenu* m : {file, edit, view, run, help}) m->setToolTipsVisible(true);
 
+  // the main toolbar: the actions used most
   QToolBar* bar = addToolBar(tr("Main"));
   bar->setObjectName("mainToolBar");
   bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -320,8 +341,7 @@ void MainWindow::buildMenus() {
   addActions({playbackBar_->playAction(), viewActions_->fit()});
 }
 
-// --- wiring
-// ----------------------------------------------------------------------------------------
+// --- wiring --------------------------------------------------------------------------------------
 
 void MainWindow::wire() {
   // selection: tree -> properties and 3D highlight; a pick in the 3D view -> tree
@@ -343,17 +363,22 @@ void MainWindow::wire() {
     if (doc_->model()) plots_->fitToScene(*doc_->model());
     updateTitle();
   });
+  // the title follows the scene's name and its unsaved changes
   connect(doc_.get(), &ui::SceneDocument::modifiedChanged, this, &MainWindow::updateTitle);
+  // an opened session says how many runs it brought back
   connect(sessions_, &ui::SessionActions::opened, this, [this](const QString& path, int runs) {
     const QString count = runs == 1 ? tr("1 run") : tr("%1 runs").arg(runs);
     statusBar()->showMessage(tr("Session %1 opened: %2").arg(QFileInfo(path).fileName(), count),
                              15000);
   });
+  // an edit may change which formulations the initial pose allows
   connect(doc_.get(), &ui::SceneDocument::changed, this, [this] {
     if (doc_->model()) config_->checkFormulations(*doc_->model());
     updateTitle();
   });
 }
+
+// --- settings, first layout and title ------------------------------------------------------------
 
 void MainWindow::showBottomTab(int index) { bottomTabs_->setCurrentIndex(index); }
 

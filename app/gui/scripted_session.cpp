@@ -38,10 +38,14 @@ constexpr int kSettleMs = 600;
 
 }  // namespace
 
+// --- the start: session, scene, settings ---------------------------------------------------------
+
 ScriptedSession::ScriptedSession(MainWindow& window, CommandLine commandLine,
                                  QElapsedTimer sinceStart)
     : QObject(&window), window_(window), cl_(std::move(commandLine)), sinceStart_(sinceStart) {}
 
+// the time from the program's start to the first frame the 3D view rendered, checked each
+// millisecond until it comes
 void ScriptedSession::watchFirstFrame() {
   if (!sinceStart_.isValid()) return;
   firstFrameProbe_.setInterval(1);
@@ -80,6 +84,7 @@ void ScriptedSession::start() {
 }
 
 void ScriptedSession::openScene() {
+  // the scene asked for, else (interactive) the last one opened, else the default
   QString scene = cl_.scene;
   if (scene.isEmpty() && !cl_.scripted()) scene = ui::SettingsBehaviour::lastScene();
   if (scene.isEmpty()) scene = kDefaultScene;
@@ -100,6 +105,8 @@ void ScriptedSession::openScene() {
 }
 
 void ScriptedSession::prepare() {
+  // the window as the command line sets it up: plots, primitives, a dock, a search, a selection,
+  // a tab
   if (!cl_.plots.isEmpty()) window_.plots().restoreLayout(cl_.plots);
   if (cl_.showPrimitives) window_.modelTree().setPrimitivesShown(true);
   if (!cl_.dock.isEmpty() || !cl_.signalFilter.isEmpty()) {
@@ -113,6 +120,7 @@ void ScriptedSession::prepare() {
   if (!cl_.signalFilter.isEmpty()) window_.signalBrowser().setFilter(cl_.signalFilter);
   if (!cl_.select.isEmpty()) window_.modelTree().selectPointer(cl_.select);
   if (!cl_.tab.isEmpty()) window_.showBottomTab(cl_.tab == "comparison" ? 1 : 0);
+  // the run settings given: formulation, end time, a single integrator and step
   if (!cl_.formulation.isEmpty() && !window_.runConfig().setFormulation(cl_.formulation)) {
     fail(2, tr("unknown formulation '%1'").arg(cl_.formulation));
     return;
@@ -125,6 +133,7 @@ void ScriptedSession::prepare() {
   }
   if (cl_.steps.size() == 1) window_.runConfig().setStep(cl_.steps.front());
 
+  // runs to make: started once the window has settled, reported when all are done
   if (cl_.run) {
     connect(&window_.controller(), &ui::RunController::pausedChanged, this,
             &ScriptedSession::onPaused);
@@ -132,12 +141,16 @@ void ScriptedSession::prepare() {
     // after the window's first frames (shader compilation), so that they do not count as the run's
     QTimer::singleShot(kSettleMs, this, &ScriptedSession::configureAndQueue);
   } else if (cl_.scripted()) {
+    // nothing to run: what comes after the runs, once the window has settled
     QTimer::singleShot(kSettleMs, this, [this] { afterRuns(); });
   }
 }
 
+// --- the runs ------------------------------------------------------------------------------------
+
 // one run per integrator and step, in that order; the last one pauses at --pause-at
 bool ScriptedSession::configureAndQueue() {
+  // the integrators and steps given, else the panel's own
   ui::RunConfigPanel& config = window_.runConfig();
   const QStringList integrators =
       cl_.integrators.isEmpty() ? QStringList{config.integrator()} : cl_.integrators;
@@ -146,6 +159,7 @@ bool ScriptedSession::configureAndQueue() {
   int left = static_cast<int>(integrators.size() * steps.size());
   for (const QString& integrator : integrators) {
     for (double step : steps) {
+      // each one set in the panel and started, unless the scene or the settings block the run
       if (!config.setIntegrator(integrator)) {
         fail(2, tr("integrator '%1' is unknown or does not work with this formulation")
                     .arg(integrator));
@@ -175,6 +189,8 @@ void ScriptedSession::onPaused(bool paused) {
   });
 }
 
+// one line per run on stdout: settings, status, counts, CPU and wall time; a failed run makes
+// the exit code 3
 void ScriptedSession::onIdle() {
   ui::RunLibrary& runs = window_.runs();
   for (const auto& run : runs.runs()) {
@@ -200,6 +216,7 @@ void ScriptedSession::onIdle() {
         runs.setReference(run->id);
         break;
       }
+  // playback of the last run at the time asked for, the run before it as the ghost
   if (cl_.playback && !scope.empty()) {
     runs.setCurrent(scope.back()->id);
     if (scope.size() > 1) window_.playbackBar().setGhostId(scope[scope.size() - 2]->id);
@@ -208,8 +225,11 @@ void ScriptedSession::onIdle() {
   if (cl_.scripted()) QTimer::singleShot(kSettleMs, this, [this] { afterRuns(); });
 }
 
+// --- after the runs: files, the screenshot, failures ---------------------------------------------
+
 // what the command line asks for once the runs are done: view, trace, cursors, then the files
 void ScriptedSession::afterRuns() {
+  // the camera's standard view asked for
   if (!cl_.view.isEmpty()) {
     ui::ViewActions& v = window_.viewActions();
     QAction* a = cl_.view == "front"  ? v.front()
@@ -224,6 +244,7 @@ void ScriptedSession::afterRuns() {
   }
   // a session opened without runs to make: its current run at the time asked for
   if (cl_.playback && !cl_.run) window_.playback().setTime(*cl_.playback);
+  // the cursors: A at the first time (by moving playback), B at the second
   if (!cl_.cursors.isEmpty()) {
     ui::PlotCursors& c = window_.plots().cursors();
     c.setActive(true);
@@ -231,6 +252,7 @@ void ScriptedSession::afterRuns() {
     if (cl_.cursors.size() > 1) c.setB(cl_.cursors[1]);
   }
   QString error;
+  // the session file, with the time it took to write
   if (!cl_.saveSession.isEmpty()) {
     QElapsedTimer writing;
     writing.start();
@@ -241,6 +263,7 @@ void ScriptedSession::afterRuns() {
     std::printf("session %s (%zu runs, written in %.3f s)\n", qPrintable(cl_.saveSession),
                 window_.runs().runs().size(), writing.nsecsElapsed() * 1e-9);
   }
+  // the video, with the settings given on the command line
   if (!cl_.video.isEmpty()) {
     ui::VideoSettings video;
     video.path = cl_.video;
@@ -265,6 +288,7 @@ void ScriptedSession::afterRuns() {
       dialog->show();
     }
   }
+  // without a screenshot: done now
   std::fflush(stdout);
   if (cl_.screenshot.isEmpty()) {
     window_.controller().cancelAll();
@@ -275,6 +299,7 @@ void ScriptedSession::afterRuns() {
 }
 
 void ScriptedSession::finish() {
+  // the frames drawn, then the window's picture and what was measured along the way
   if (finishing_) return;
   finishing_ = true;
   window_.frameScheduler().flush();
@@ -290,12 +315,14 @@ void ScriptedSession::finish() {
   if (window_.monitor().report().seconds > 0.0)
     std::printf("%s\n", qPrintable(window_.monitor().reportText()));
   std::fflush(stdout);
+  // the runs stop so that the program can quit
   window_.controller().cancelAll();
   window_.controller().setPaused(false);
   emit finished(exitCode_);
 }
 
 void ScriptedSession::fail(int exitCode, const QString& message) {
+  // said on stderr; a scripted session ends with the exit code
   std::fprintf(stderr, "mbw: %s\n", qPrintable(message));
   if (cl_.scripted()) {
     emit finished(exitCode);

@@ -21,11 +21,14 @@
 namespace mbw::ui {
 namespace {
 
+// --- helpers -------------------------------------------------------------------------------------
+
 // how near a click must be to a snap point, as a fraction of the model's size
 constexpr double kSnapRadius = 0.08;
 // how near the face normal must be to a body axis to snap to it, degrees
 constexpr double kAxisSnapDegrees = 10.0;
 
+// whether the schema gives an object type that field
 bool hasField(const std::string& objectType, const std::string& field) {
   const ObjectSpec* spec = findObjectSpec(objectType);
   if (!spec) return false;
@@ -54,6 +57,9 @@ int bodyOfPointer(const QString& pointer) {
 
 }  // namespace
 
+// --- the tool and its steps ----------------------------------------------------------------------
+
+// the joint types the tool places
 QStringList JointTool::types() {
   return {"revolute",      "spherical", "universal",       "cylindrical",
           "translational", "planar",    "planar-revolute", "fixed"};
@@ -62,6 +68,7 @@ QStringList JointTool::types() {
 JointTool::JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewSync& views,
                      QStatusBar& bar, QWidget& window)
     : QObject(&window), doc_(doc), tree_(tree), view_(view), views_(views), bar_(bar) {
+  // the menu: one entry per joint type (Ctrl+J for a revolute)
   menu_ = new QMenu(tr("Place &joint by picking"), &window);
   menu_->setObjectName("jointToolMenu");
   menu_->setToolTip(
@@ -91,17 +98,20 @@ JointTool::JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewS
   view_.vtkWidget()->installEventFilter(this);
 }
 
+// the step's instruction in the status bar, kept while the tool works
 void JointTool::say(const QString& text) {
   message_ = text;
   bar_.showMessage(text, step_ == Step::Idle ? 8000 : 0);
 }
 
 void JointTool::start(const QString& type) {
+  // only on a scene that loads
   if (!doc_.model() || !doc_.isValid()) {
     say(tr("Place joint: fix the scene's problems first (see the Model check)"));
     return;
   }
   if (step_ != Step::Idle) cancel();
+  // a new placement starts with the first body, in the 3D view
   type_ = type;
   bodyI_ = bodyJ_ = -2;
   step_ = Step::FirstBody;
@@ -111,6 +121,7 @@ void JointTool::start(const QString& type) {
 }
 
 void JointTool::cancel() {
+  // back to idle: no surface pick, no preview
   if (step_ == Step::Idle) return;
   step_ = Step::Idle;
   view_.setSurfacePick(false);
@@ -122,12 +133,14 @@ void JointTool::chooseBody(int body) {
   const std::shared_ptr<const Model> model = doc_.model();
   if (!model) return;
   const QString name = QString::fromStdString(model->bodyName(body));
+  // the first body chosen: ask for the second
   if (step_ == Step::FirstBody) {
     bodyI_ = body;
     step_ = Step::SecondBody;
     say(tr("Place %1 on %2: click the second body (the background is the ground). Esc cancels")
             .arg(type_, name));
   } else if (step_ == Step::SecondBody) {
+    // the second body, another than the first: ask for the location
     if (body == bodyI_) {
       say(tr("Place %1: %2 is the first body already; click another").arg(type_, name));
       return;
@@ -141,6 +154,8 @@ void JointTool::chooseBody(int body) {
             .arg(type_, QString::fromStdString(model->bodyName(bodyI_)), name));
   }
 }
+
+// --- where the joint goes ------------------------------------------------------------------------
 
 JointTool::Placement JointTool::locate(const Vec3& p_W, const Vec3& n_W) const {
   const Model& model = *doc_.model();
@@ -190,6 +205,7 @@ Vec3 JointTool::crossFrom(const Vec3& n_W, QString& what) const {
 }
 
 void JointTool::showPreview() {
+  // the joint drawn at the placement, at the model's scale
   view_.setJointPreview(jointSymbol(type_.toStdString(), placement_.at, placement_.axis,
                                     placement_.cross, sceneGlyphs(*doc_.model()).scale));
 }
@@ -199,6 +215,7 @@ void JointTool::clearPreview() {
   view_.vtkWidget()->setMouseTracking(false);
 }
 
+// the mouse over a body: the joint a click would place, and what it would snap to
 void JointTool::hoverAt(const Vec3& p_W, const Vec3& n_W) {
   if (!doc_.model()) return;
   if (step_ == Step::Location) {
@@ -215,6 +232,7 @@ void JointTool::hoverAt(const Vec3& p_W, const Vec3& n_W) {
 }
 
 void JointTool::placeAt(const Vec3& p_W, const Vec3& n_W) {
+  // the click that ends the universal's cross-axis step
   const std::shared_ptr<const Model> model = doc_.model();
   if (!model) return;
   if (step_ == Step::CrossAxis) {
@@ -222,6 +240,7 @@ void JointTool::placeAt(const Vec3& p_W, const Vec3& n_W) {
     commit();
     return;
   }
+  // the click that gives the location (and the axis); done unless the joint needs a cross axis
   if (step_ != Step::Location) return;
   placement_ = locate(p_W, n_W);
   placement_.cross = defaultCross(crossWhat_);
@@ -241,7 +260,10 @@ void JointTool::acceptCrossAxis() {
   if (step_ == Step::CrossAxis) commit();
 }
 
+// --- committing the joint ------------------------------------------------------------------------
+
 void JointTool::commit() {
+  // the tool idle again before the edit
   const std::shared_ptr<const Model> model = doc_.model();
   step_ = Step::Idle;
   view_.setSurfacePick(false);
@@ -268,6 +290,7 @@ void JointTool::commit() {
   };
   joint["point_i"] = pointOn(bodyI_);
   joint["point_j"] = pointOn(bodyJ_);
+  // the joint's axes where its type has them, in each body's frame (by name where one matches)
   // a universal joint's axis on the second body is the cross axis; the others' the same axis
   const double same = 1e-9 * scale;
   const Vec3& axisJ = type_ == "universal" ? placement_.cross : axis;
@@ -275,6 +298,7 @@ void JointTool::commit() {
     joint["axis_i"] = PickFieldBehaviour::pickedValue(*model, bodyI_, at, axis, true, same);
   if (hasField(objectType, "axis_j"))
     joint["axis_j"] = PickFieldBehaviour::pickedValue(*model, bodyJ_, at, axisJ, true, same);
+  // the joint appended, selected in the tree, announced
   const std::string name = joint["name"].get<std::string>();
   after["joints"].push_back(std::move(joint));
   const QString pointer = QString("/joints/%1").arg(after["joints"].size() - 1);
@@ -300,6 +324,7 @@ bool JointTool::eventFilter(QObject* watched, QEvent* event) {
   }
   if (event->type() != QEvent::KeyPress || step_ == Step::Idle)
     return QObject::eventFilter(watched, event);
+  // Esc cancels; Enter takes the proposed cross axis of a universal joint
   const int key = static_cast<QKeyEvent*>(event)->key();
   if (key == Qt::Key_Escape) {
     cancel();

@@ -38,6 +38,8 @@
 namespace mbw::ui {
 namespace {
 
+// --- frame sizes and counts ----------------------------------------------------------------------
+
 // the part of a frame with plots that the 3D view takes, from the left
 constexpr double kViewShare = 0.5;
 // frames are drawn as a window 720 pixels high would draw them, scaled to the frame's height
@@ -51,6 +53,7 @@ int frameCount(double from, double to, const VideoSettings& s) {
 
 }  // namespace
 
+// the video size as named in the settings and on the command line: view, 720p or 1080p
 bool parseVideoSize(const QString& text, VideoSettings::Size* size) {
   if (text == "view")
     *size = VideoSettings::Size::View;
@@ -63,6 +66,7 @@ bool parseVideoSize(const QString& text, VideoSettings::Size* size) {
   return true;
 }
 
+// the frame size for a video size: a standard one, or the 3D view's own
 QSize videoFrameSize(VideoSettings::Size size, const QSize& view) {
   switch (size) {
     case VideoSettings::Size::P720:
@@ -76,6 +80,8 @@ QSize videoFrameSize(VideoSettings::Size size, const QSize& view) {
   return view;
 }
 
+// --- the action and its frames -------------------------------------------------------------------
+
 VideoExportAction::VideoExportAction(RunLibrary& runs, PlaybackController& playback,
                                      SceneView& view, PlotPanel& plots, QWidget& window)
     : QObject(&window),
@@ -84,11 +90,13 @@ VideoExportAction::VideoExportAction(RunLibrary& runs, PlaybackController& playb
       view_(view),
       plots_(plots),
       window_(window) {
+  // the action, in the File menu
   action_ = new QAction(tr("Export playback as &video..."), this);
   action_->setToolTip(
       tr("The current run as an MP4 video (ffmpeg) or PNG frames: 720p, 1080p or the view's size, "
          "a time span, the plots beside the 3D view if wished"));
   connect(action_, &QAction::triggered, this, &VideoExportAction::run);
+  // enabled for a finished run of at least two rows
   auto update = [this] {
     const Run* run = runs_.find(runs_.currentId());
     action_->setEnabled(run && !run->live() && run->results.rowCount() > 1);
@@ -101,16 +109,20 @@ VideoExportAction::VideoExportAction(RunLibrary& runs, PlaybackController& playb
 
 QString VideoExportAction::ffmpeg() { return QStandardPaths::findExecutable("ffmpeg"); }
 
+// only the 3D view when no plots are wanted (or there are none)
 QImage VideoExportAction::composeFrame(const VideoSettings& s, const QSize& frame) {
   if (!s.plots || plots_.plots().empty()) return view_.renderImage(frame);
   // the 3D view on the left, the plots on the right under a key of the runs
   const int viewWidth = static_cast<int>(frame.width() * kViewShare) & ~1;
   const double scale = frame.height() / kReferenceHeight;
+  // a white frame with the 3D view drawn into its left part
   QImage image(frame, QImage::Format_RGB32);
   image.fill(Qt::white);
   QPainter painter(&image);
   painter.drawImage(0, 0, view_.renderImage(QSize(viewWidth, frame.height())));
   painter.setRenderHint(QPainter::Antialiasing);
+  // the key of the runs above the plots: a colour box and the run's short label each, fonts and
+  // sizes scaled to the frame
   QFont font("DejaVu Sans");
   font.setPixelSize(std::max(8, static_cast<int>(std::lround(13 * scale))));
   painter.setFont(font);
@@ -143,18 +155,23 @@ QImage VideoExportAction::composeFrame(const VideoSettings& s, const QSize& fram
   return image;
 }
 
+// the 3D view's size in device pixels
 QSize VideoExportAction::viewPixels() const {
   const QWidget* vtk = view_.vtkWidget();
   return (QSizeF(vtk->size()) * vtk->devicePixelRatioF()).toSize();
 }
 
+// one frame at a time of the run, as the export draws it
 QImage VideoExportAction::frameAt(const VideoSettings& s, double t) {
   playback_.setTime(t);
   return composeFrame(s, videoFrameSize(s.size, viewPixels()));
 }
 
+// --- the export ----------------------------------------------------------------------------------
+
 int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
                                    const std::function<bool(int, int)>& progress) {
+  // a run of at least two rows, a span that holds part of it
   const Run* run = runs_.find(runs_.currentId());
   if (!run || run->results.rowCount() < 2) {
     if (error) *error = tr("There is no run to play back.");
@@ -170,6 +187,7 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
                    .arg(playback_.end());
     return -1;
   }
+  // an MP4 needs ffmpeg; PNG frames need their directory
   const bool mp4 = s.path.endsWith(".mp4", Qt::CaseInsensitive);
   if (mp4 && ffmpeg().isEmpty()) {
     if (error)
@@ -181,6 +199,7 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
     if (error) *error = tr("Cannot create the directory %1").arg(s.path);
     return -1;
   }
+  // how many frames, and of what size
   const int frames = frameCount(from, to, s);
   const QSize frameSize = videoFrameSize(s.size, viewPixels());
   QProcess encoder;
@@ -214,6 +233,7 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
       return -1;
     }
   }
+  // playback paused for the export, its time and state put back afterwards
   const bool wasPlaying = playback_.playing();
   const double before = playback_.time();
   playback_.setPlaying(false);
@@ -226,10 +246,12 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
       s.plots && !plots_.plots().empty() ? frameSize.width() * kViewShare : frameSize.width();
   view_.holdCameraForFrames(true, viewWidth / frameSize.height());
   int written = 0;
+  // the frames: playback set to each frame's time, the frame composed
   QString failure;
   for (int k = 0; k < frames; ++k) {
     playback_.setTime(std::min(to, from + k * s.speed / s.fps));
     const QImage frame = composeFrame(s, frameSize);
+    // an MP4's frame goes to ffmpeg as PNG bytes; a frame is written as a numbered PNG file
     if (mp4) {
       QByteArray png;
       QBuffer buffer(&png);
@@ -246,12 +268,14 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
       failure = tr("Cannot write the frames in %1").arg(s.path);
       break;
     }
+    // the progress callback may cancel
     ++written;
     if (progress && !progress(written, frames)) {
       failure = tr("cancelled");
       break;
     }
   }
+  // ffmpeg finishes the file; a failed or cancelled video is removed
   if (mp4) {
     encoder.closeWriteChannel();
     encoder.waitForFinished(120000);
@@ -261,6 +285,7 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
           tr("ffmpeg failed: %1").arg(QString::fromUtf8(encoder.readAllStandardError()).trimmed());
     if (!failure.isEmpty()) QFile::remove(s.path);
   }
+  // the camera, cursor B, playback time and state as they were
   view_.holdCameraForFrames(false);
   if (std::isfinite(cursorB)) cursors.setB(cursorB);
   playback_.setTime(before);
@@ -271,6 +296,8 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
   }
   return written;
 }
+
+// --- the settings dialog -------------------------------------------------------------------------
 
 VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double start, double end,
                                          const QSize& view, QWidget* parent)
@@ -284,12 +311,14 @@ VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double st
       frames_(new QCheckBox(tr("PNG frames in a directory instead of an MP4 file"), this)),
       summary_(new QLabel(this)) {
   setWindowTitle(tr("Export playback as video"));
+  // the sizes offered, the view's own with its pixels
   const QSize own = videoFrameSize(VideoSettings::Size::View, view);
   size_->addItem(tr("720p (1280 x 720)"), static_cast<int>(VideoSettings::Size::P720));
   size_->addItem(tr("1080p (1920 x 1080)"), static_cast<int>(VideoSettings::Size::P1080));
   size_->addItem(tr("the 3D view (%1 x %2)").arg(own.width()).arg(own.height()),
                  static_cast<int>(VideoSettings::Size::View));
   size_->setCurrentIndex(size_->findData(static_cast<int>(initial.size)));
+  // the time span within the run's, in seconds
   for (QDoubleSpinBox* box : {from_, to_}) {
     box->setDecimals(3);
     box->setRange(start, end);
@@ -299,6 +328,7 @@ VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double st
   to_->setValue(std::clamp(initial.to, start, end));
   from_->setToolTip(tr("Simulated time of the first frame"));
   to_->setToolTip(tr("Simulated time of the last frame"));
+  // frame rate and speed
   fps_->setRange(1.0, 240.0);
   fps_->setValue(initial.fps);
   fps_->setSuffix(tr(" frames/s"));
@@ -307,6 +337,7 @@ VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double st
   speed_->setValue(initial.speed);
   speed_->setSuffix(tr(" \u00d7 real time"));
   speed_->setToolTip(tr("Simulated seconds per second of video"));
+  // the plots beside the view, and PNG frames instead of MP4 (the only choice without ffmpeg)
   plots_->setChecked(initial.plots);
   plots_->setToolTip(
       tr("The 3D view on the left, the plots as they are on the right, their cursor at the time "
@@ -317,6 +348,7 @@ VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double st
   frames_->setEnabled(!noFfmpeg);
   if (noFfmpeg) frames_->setToolTip(tr("ffmpeg is not installed: only PNG frames can be written"));
   summary_->setStyleSheet("color: #555;");
+  // the form, with a line that says what the settings make
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -333,12 +365,14 @@ VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double st
   form->addRow(frames_);
   form->addRow(summary_);
   form->addRow(buttons);
+  // the summary follows every change
   for (QDoubleSpinBox* box : {from_, to_, fps_, speed_})
     connect(box, &QDoubleSpinBox::valueChanged, this, &VideoSettingsDialog::updateSummary);
   updateSummary();
 }
 
 void VideoSettingsDialog::updateSummary() {
+  // the number of frames and the length of the video, or why there is none
   const VideoSettings s = settings();
   const bool valid = s.to > s.from;
   const int frames = valid ? frameCount(s.from, s.to, s) : 0;
@@ -348,6 +382,7 @@ void VideoSettingsDialog::updateSummary() {
 }
 
 VideoSettings VideoSettingsDialog::settings() const {
+  // the settings as chosen (the path comes from the file dialog afterwards)
   VideoSettings s;
   s.size = static_cast<VideoSettings::Size>(size_->currentData().toInt());
   s.from = from_->value();
@@ -365,6 +400,7 @@ VideoSettingsDialog* VideoExportAction::settingsDialog(const VideoSettings& sett
                                  &window_);
 }
 
+// the last settings used, the speed and span of playback now
 void VideoExportAction::run() {
   QSettings settings;
   VideoSettings initial;
@@ -377,6 +413,7 @@ void VideoExportAction::run() {
   initial.from = playback_.start();
   initial.to = playback_.end();
   initial.path = ".mp4";
+  // the dialog; the choices kept for the next time
   std::unique_ptr<VideoSettingsDialog> dialog(settingsDialog(initial));
   if (dialog->exec() != QDialog::Accepted) return;
   VideoSettings chosen = dialog->settings();
@@ -386,6 +423,7 @@ void VideoExportAction::run() {
                                                                               : "view");
   settings.setValue("video/plots", chosen.plots);
 
+  // a file (or a directory for frames) named after the scene and the integrator
   const QString dir = lastFolder("export/directory");
   const Run* run = runs_.find(runs_.currentId());
   const QString base =
@@ -400,6 +438,7 @@ void VideoExportAction::run() {
   if (path.isEmpty()) return;
   rememberFolder("export/directory", dialog->pngFrames() ? path : QFileInfo(path).absolutePath());
   chosen.path = path;
+  // the export, with a progress dialog that can cancel it
   QProgressDialog progress(tr("Rendering the frames..."), tr("Cancel"), 0, 100, &window_);
   progress.setWindowModality(Qt::WindowModal);
   progress.setMinimumDuration(300);

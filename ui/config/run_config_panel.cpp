@@ -30,6 +30,8 @@
 namespace mbw::ui {
 namespace {
 
+// --- helpers: the texts of the integrator list ---------------------------------------------------
+
 constexpr int kNameRole = Qt::UserRole;
 // a run recording more rows than this gets a word of warning (about 10 GB of CSV for a small model)
 constexpr double kManyRows = 1e7;
@@ -41,6 +43,7 @@ QString valueList(const std::vector<double>& values) {
   return parts.join(", ");
 }
 
+// the range of rho_inf an integrator accepts, as its list of values or as an interval
 QString rhoInfText(const Capabilities& c) {
   if (!c.rhoInfValues.empty())
     return QObject::tr("rho_inf one of %1").arg(valueList(c.rhoInfValues));
@@ -50,6 +53,7 @@ QString rhoInfText(const Capabilities& c) {
       .arg(c.rhoInfMaxExcluded ? ")" : "]");
 }
 
+// one line of what an integrator can do: order, stability, steps, its parameters, formulations
 QString capabilityText(const Capabilities& c) {
   QStringList parts{QObject::tr("order %1").arg(c.order)};
   if (c.implicitStages > 1) parts << QObject::tr("%1 implicit stages").arg(c.implicitStages);
@@ -68,10 +72,9 @@ QString capabilityText(const Capabilities& c) {
   return parts.join(" \u00b7 ");
 }
 
+// a number as typed back into a line edit (ten digits, no trailing zeros)
 QString text(double x) { return QString::number(x, 'g', 10); }
 
-// the settings under which an integrator is listed as available: its own kind of steps and its
-// first Jacobian option, so that only the formulation can rule it out
 // refills a combo with an integrator's options, keeping the current choice where it is offered
 void offerChoices(QComboBox* box, const std::vector<std::string>* choices) {
   const QString current = box->currentText();
@@ -83,6 +86,8 @@ void offerChoices(QComboBox* box, const std::vector<std::string>* choices) {
   box->setEnabled(box->count() > 1);
 }
 
+// the settings under which an integrator is listed as available: its own kind of steps and its
+// first Jacobian option, so that only the formulation can rule it out
 IntegratorSettings listingSettings(const Capabilities& c) {
   IntegratorSettings s;
   s.variableStep = !c.fixedStep;
@@ -91,6 +96,8 @@ IntegratorSettings listingSettings(const Capabilities& c) {
 }
 
 }  // namespace
+
+// --- building the panel --------------------------------------------------------------------------
 
 RunConfigPanel::RunConfigPanel(QWidget* parent)
     : QWidget(parent),
@@ -117,6 +124,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
       recordSteps_(new QCheckBox(tr("record the steps as well"), this)),
       problem_(new QLabel(this)),
       warning_(new QLabel(this)) {
+  // the formulations the engine knows, and the integrators in a model of their own (with headings)
   for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
   formulation_->setToolTip(
       tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "
@@ -124,6 +132,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   integrator_->setModel(integrators_);
   integrator_->setToolTip(
       tr("Integrators grouped by family; unavailable ones say why in their tooltip"));
+  // the description lines and the two message lines (problem in red, warning in amber)
   description_->setWordWrap(true);
   capabilities_->setWordWrap(true);
   capabilities_->setStyleSheet("color: #555;");
@@ -132,6 +141,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   warning_->setWordWrap(true);
   warning_->setStyleSheet("color: #a35a00;");
   warning_->setVisible(false);
+  // a tooltip for each setting, saying its unit and what it does
   step_->setToolTip(tr("Time step h, s (the first step when the step is variable)"));
   rtol_->setToolTip(tr("Relative tolerance of the error estimate"));
   atol_->setToolTip(tr("Absolute tolerance of the error estimate"));
@@ -212,12 +222,15 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   form->addRow(tr("Output step [s]"), outputRow);
   form->addRow(recordSteps_);
 
+  // the count of steps between two recorded ones reads "N steps"
   every_->setSuffix(tr(" steps"));
 
+  // a new formulation changes which integrators are available, and with them the details
   connect(formulation_, &QComboBox::currentTextChanged, this, [this] {
     updateIntegrators();
     updateDetails();
   });
+  // every other edit refreshes the details, the problem and the warning
   connect(integrator_, QOverload<int>::of(&QComboBox::currentIndexChanged), this,
           &RunConfigPanel::updateDetails);
   connect(variableStep_, &QCheckBox::toggled, this, [this](bool on) {
@@ -234,11 +247,15 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   connect(outputTimes_, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
   connect(chooseTimes_, &QToolButton::clicked, this, &RunConfigPanel::chooseOutputTimes);
   connect(recordSteps_, &QCheckBox::toggled, this, &RunConfigPanel::changed);
+  // start from the defaults of an empty scene
   updateIntegrators();
   setDefaults(Model());
 }
 
+// --- the integrator list and the details of the chosen one ---------------------------------------
+
 void RunConfigPanel::updateIntegrators() {
+  // keep the current choice across the refill where it is still offered
   const QString selected = integrator();
   const std::string formulation = formulation_->currentText().toStdString();
   integrators_->clear();
@@ -256,6 +273,8 @@ void RunConfigPanel::updateIntegrators() {
     // a heading, not a greyed-out choice: drawn in the text colour though it cannot be chosen
     header->setForeground(integrator_->palette().brush(QPalette::Active, QPalette::WindowText));
     integrators_->appendRow(header);
+    // its integrators, indented under the heading; one the formulation rules out is greyed, its
+    // tooltip saying why
     for (const IntegratorInfo& i : integratorRegistry()) {
       if (i.capabilities.family != family) continue;
       auto* item = new QStandardItem("    " + QString::fromStdString(i.name));
@@ -294,6 +313,7 @@ void RunConfigPanel::updateIntegrators() {
 }
 
 void RunConfigPanel::updateDetails() {
+  // the chosen integrator's description, its sources in the tooltip, and its capabilities
   const IntegratorInfo* info = findIntegrator(integrator().toStdString());
   description_->setText(info ? QString::fromStdString(info->capabilities.description) : QString());
   description_->setToolTip(
@@ -301,6 +321,7 @@ void RunConfigPanel::updateDetails() {
           ? tr("Coefficients: %1").arg(QString::fromStdString(info->capabilities.source))
           : QString());
   capabilities_->setText(info ? capabilityText(info->capabilities) : QString());
+  // whether it can take variable steps, fixed ones, or both
   const bool canVary = info && info->capabilities.variableStep;
   const bool canFix = !info || info->capabilities.fixedStep;
   // integrators that choose their own steps run with tolerances only, those without an error
@@ -313,6 +334,7 @@ void RunConfigPanel::updateDetails() {
   variableStep_->setToolTip(!canVary ? tr("This integrator has no error estimate: fixed steps only")
                             : !canFix ? tr("This integrator chooses its own steps: give tolerances")
                                       : tr("Choose steps from the error estimate"));
+  // tolerances only with variable steps
   const bool varying = canVary && variableStep_->isChecked();
   for (QLineEdit* box : {rtol_, atol_, maxStep_}) box->setEnabled(varying);
   step_->setToolTip(varying ? tr("The first step, s (the error control chooses the next ones)")
@@ -321,6 +343,7 @@ void RunConfigPanel::updateDetails() {
   offerChoices(jacobian_, info ? &info->capabilities.jacobians : nullptr);
   offerChoices(linearSolver_, info ? &info->capabilities.linearSolvers : nullptr);
   offerChoices(jacobianUpdate_, info ? &info->capabilities.jacobianUpdates : nullptr);
+  // rho_inf and alpha where the integrator has them, the placeholder giving the default
   const bool rho = info && info->capabilities.hasRhoInf;
   rhoInf_->setEnabled(rho);
   rhoInf_->setPlaceholderText(!rho ? tr("not tunable")
@@ -332,8 +355,10 @@ void RunConfigPanel::updateDetails() {
   const bool alpha = info && info->capabilities.hasAlpha;
   alpha_->setEnabled(alpha);
   alpha_->setPlaceholderText(alpha ? tr("from rho_inf") : tr("HHT only"));
+  // recording the steps as well means something only with an output grid
   recordSteps_->setEnabled(!outputStep_->text().trimmed().isEmpty() ||
                            !outputTimesFile().isEmpty());
+  // the problem and the warning of these settings, shown only when there is one
   problem_->setText(problem());
   problem_->setVisible(!problem_->text().isEmpty());
   warning_->setText(warning());
@@ -341,7 +366,10 @@ void RunConfigPanel::updateDetails() {
   emit changed();
 }
 
+// --- checks of the settings ----------------------------------------------------------------------
+
 QString RunConfigPanel::warning() const {
+  // a warning only for settings that are otherwise valid
   if (!problem().isEmpty()) return {};
   const RunSettings s = settings();
   const double span = s.tEnd - std::max(s.tStart, s.recordFrom);
@@ -354,6 +382,7 @@ QString RunConfigPanel::warning() const {
     const double h = is.variableStep ? is.maxStep : is.step;
     if (h > 0.0) rows += span / h / std::max(1, s.every);
   }
+  // a warning only past about ten million rows
   if (!(rows > kManyRows)) return {};
   return tr("About %1 rows would be recorded, each written to the run's file: record every N "
             "steps, or give an "
@@ -361,17 +390,23 @@ QString RunConfigPanel::warning() const {
       .arg(QString::number(rows, 'g', 2));
 }
 
+// variable steps when the integrator can take them and either they are asked for or it has no
+// fixed step
 bool RunConfigPanel::varying() const {
   const IntegratorInfo* info = findIntegrator(integrator().toStdString());
   return info && info->capabilities.variableStep &&
          (variableStep_->isChecked() || !info->capabilities.fixedStep);
 }
 
+// a number typed in the C locale (a dot as decimal point, whatever the system's locale)
 double RunConfigPanel::number(const QLineEdit* box, bool* ok) const {
   return QLocale::c().toDouble(box->text().trimmed(), ok);
 }
 
+// --- the settings read from the panel and written to it ------------------------------------------
+
 RunSettings RunConfigPanel::settings() const {
+  // formulation, integrator and step
   RunSettings s;
   s.formulation = formulation().toStdString();
   s.integrator = integrator().toStdString();
@@ -379,11 +414,13 @@ RunSettings RunConfigPanel::settings() const {
   IntegratorSettings& is = s.integratorSettings;
   is.step = number(step_, &ok);
   is.variableStep = varying();
+  // the tolerances and the largest step, with variable steps only
   if (is.variableStep) {
     is.rtol = number(rtol_, &ok);
     is.atol = number(atol_, &ok);
     if (!maxStep_->text().trimmed().isEmpty()) is.maxStep = number(maxStep_, &ok);
   }
+  // the Jacobian and Newton options the integrator offers, and its damping parameters if given
   if (jacobian_->count() > 0) is.jacobian = jacobian_->currentText().toStdString();
   if (linearSolver_->count() > 0) is.linearSolver = linearSolver_->currentText().toStdString();
   if (jacobianUpdate_->count() > 0)
@@ -391,10 +428,12 @@ RunSettings RunConfigPanel::settings() const {
   if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty())
     is.rhoInf = number(rhoInf_, &ok);
   if (alpha_->isEnabled() && !alpha_->text().trimmed().isEmpty()) is.alpha = number(alpha_, &ok);
+  // the time span and where recording starts, as the scene gave them
   s.tEnd = number(tEnd_, &ok);
   s.tStart = tStart_;
   s.recordFrom = recordFrom_;
   s.startFromEquilibrium = startFromEquilibrium_;
+  // what is recorded: every N-th step, the output grid or the times of a file
   s.every = every_->value();
   if (!outputStep_->text().trimmed().isEmpty()) s.output.step = number(outputStep_, &ok);
   if (!outputTimesFile().isEmpty()) {
@@ -410,11 +449,13 @@ RunSettings RunConfigPanel::settings() const {
 }
 
 QString RunConfigPanel::problem() const {
+  // a formulation greyed out for this model says why
   const auto* formulations = static_cast<const QStandardItemModel*>(formulation_->model());
   const QStandardItem* formulation = formulations->item(formulation_->currentIndex());
   if (formulation && !formulation->isEnabled()) return formulation->toolTip();
   const IntegratorInfo* info = findIntegrator(integrator().toStdString());
   if (!info) return tr("Choose an integrator.");
+  // the step and the end time must be positive
   bool ok = false;
   struct Box {
     const QLineEdit* box;
@@ -424,16 +465,19 @@ QString RunConfigPanel::problem() const {
     const double x = number(b.box, &ok);
     if (!ok || !(x > 0.0)) return tr("%1 must be a positive number").arg(b.name);
   }
+  // with variable steps, the tolerances too
   if (varying())
     for (const Box& b : {Box{rtol_, "rtol"}, Box{atol_, "atol"}}) {
       const double x = number(b.box, &ok);
       if (!ok || !(x > 0.0)) return tr("%1 must be a positive number").arg(b.name);
     }
+  // rho_inf and alpha, when given, must be numbers
   for (const Box& b : {Box{rhoInf_, "rho_inf"}, Box{alpha_, "alpha"}}) {
     if (!b.box->isEnabled() || b.box->text().trimmed().isEmpty()) continue;
     number(b.box, &ok);
     if (!ok) return tr("%1 must be a number").arg(b.name);
   }
+  // the largest step and the output step, when given, must be positive
   if (maxStep_->isEnabled() && !maxStep_->text().trimmed().isEmpty()) {
     const double x = number(maxStep_, &ok);
     if (!ok || !(x > 0.0)) return tr("the largest step must be a positive number (or empty)");
@@ -442,6 +486,7 @@ QString RunConfigPanel::problem() const {
     const double x = number(outputStep_, &ok);
     if (!ok || !(x > 0.0)) return tr("the output step must be a positive number (or empty)");
   }
+  // a times file that cannot be read says why
   if (!outputTimesFile().isEmpty() && !timesFile().error.isEmpty()) return timesFile().error;
   // the engine's check of every run (values that are not finite, the integrator's options, the
   // output request)
@@ -450,6 +495,7 @@ QString RunConfigPanel::problem() const {
 }
 
 void RunConfigPanel::setDefaults(const Model& scene) {
+  // the scene's run settings as the engine resolves them (the same as mbw-cli's)
   const RunSettings s = sceneRunSettings(scene);
   const IntegratorSettings& is = s.integratorSettings;
   setFormulation(QString::fromStdString(s.formulation));
@@ -477,6 +523,7 @@ void RunConfigPanel::setDefaults(const Model& scene) {
 }
 
 void RunConfigPanel::checkFormulations(const Model& model) {
+  // grey out the formulations this model's initial pose refuses, saying why in the tooltip
   auto* formulations = static_cast<QStandardItemModel*>(formulation_->model());
   int firstUsable = -1;
   for (int i = 0; i < formulations->rowCount(); ++i) {
@@ -486,6 +533,7 @@ void RunConfigPanel::checkFormulations(const Model& model) {
     item->setToolTip(QString::fromStdString(why));
     if (why.empty() && firstUsable < 0) firstUsable = i;
   }
+  // leave a refused formulation for the first usable one
   if (!formulations->item(formulation_->currentIndex())->isEnabled() && firstUsable >= 0)
     formulation_->setCurrentIndex(firstUsable);
   updateDetails();
@@ -498,6 +546,7 @@ bool RunConfigPanel::setFormulation(const QString& name) {
 }
 
 bool RunConfigPanel::setIntegrator(const QString& nameOrAlias) {
+  // find the integrator by its name or an alias, among the available entries only
   const IntegratorInfo* info = findIntegrator(nameOrAlias.toStdString());
   const QString name = info ? QString::fromStdString(info->name) : QString();
   for (int r = 0; r < integrators_->rowCount(); ++r) {
@@ -510,6 +559,8 @@ bool RunConfigPanel::setIntegrator(const QString& nameOrAlias) {
   return false;
 }
 
+// --- the file of output times --------------------------------------------------------------------
+
 void RunConfigPanel::chooseOutputTimes() {
   const QString current = outputTimesFile();
   const QString path = QFileDialog::getOpenFileName(
@@ -519,11 +570,13 @@ void RunConfigPanel::chooseOutputTimes() {
   if (!path.isEmpty()) setOutputTimesFile(path);
 }
 
+// the file is read again only when its path, time or size changed; a read error is kept to show
 const RunConfigPanel::TimesFile& RunConfigPanel::timesFile() const {
   const QString path = outputTimesFile();
   const QFileInfo info(path);
   if (times_.path == path && times_.modified == info.lastModified() && times_.size == info.size())
     return times_;
+  // read it, keeping the error message to show as the panel's problem
   times_ = TimesFile{path, info.lastModified(), info.size(), OutputRequest(), QString()};
   try {
     readOutputTimes(path.toStdString(), times_.request);
@@ -532,6 +585,8 @@ const RunConfigPanel::TimesFile& RunConfigPanel::timesFile() const {
   }
   return times_;
 }
+
+// --- small accessors -----------------------------------------------------------------------------
 
 void RunConfigPanel::setOutputTimesFile(const QString& path) { outputTimes_->setText(path); }
 QString RunConfigPanel::outputTimesFile() const { return outputTimes_->text().trimmed(); }

@@ -34,6 +34,7 @@ constexpr double kLogSpan = 1e-18;
 // half of a narrow plot panel
 constexpr int kLeastBoxWidth = 44;
 
+// a choice of signal for the plot's header
 QComboBox* channelBox(QWidget* parent, const QString& tip) {
   auto* box = new QComboBox(parent);
   box->setToolTip(tip);
@@ -45,6 +46,8 @@ QComboBox* channelBox(QWidget* parent, const QString& tip) {
 }
 
 }  // namespace
+
+// --- building the plot ---------------------------------------------------------------------------
 
 LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
                    PlotCursors& cursors, FrameScheduler* scheduler, QWidget* parent)
@@ -84,12 +87,14 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   layout->addLayout(header);
   layout->addWidget(plot_, 1);
 
+  // the scheduler draws the plot with the window's next frame, taking the rows that came meanwhile
   if (scheduler_)
     drawHandle_ = scheduler_->add([this] {
       for (int id : std::exchange(pendingRuns_, {})) takeRows(id);
       plot_->replot(QCustomPlot::rpRefreshHint);
       ++replots_;
     });
+  // the house style; drag and wheel move and zoom the axes
   plot::applyStyle(*plot_);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->setNoAntialiasingOnDrag(true);
@@ -102,6 +107,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   plot_->setMinimumSize(180, 150);
   plot_->setMouseTracking(true);
   plot_->installEventFilter(this);
+  // two grey texts over the axis rect: a note in the middle, the run information in a corner
   auto centred = [this](double x, double y, Qt::Alignment a) {
     auto* t = new QCPItemText(plot_);
     t->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -117,10 +123,13 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   info_ = centred(0.99, 0.99, Qt::AlignRight | Qt::AlignBottom);
   info_->setTextAlignment(Qt::AlignRight);
   info_->setBrush(QColor(255, 255, 255, 200));
+  // the curves of the runs, and the cursors' read-out drawn over them
   series_ = new PlotSeries(*plot_, runs_);
   readout_ = new PlotReadout(*plot_, *series_, cursors_, this);
   connect(&cursors_, &PlotCursors::changed, this, &LivePlot::updateCursors);
 
+  // a new quantity from the header; the signals of the first and second choice for one that
+  // needs them
   connect(kindBox_, QOverload<int>::of(&QComboBox::activated), this, [this](int index) {
     if (const PlotKindInfo* k = findPlotKind(kindBox_->itemData(index).toString()))
       setQuantity(k->kind, channels_);
@@ -132,6 +141,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   };
   connect(firstBox_, QOverload<int>::of(&QComboBox::activated), this, chosen);
   connect(secondBox_, QOverload<int>::of(&QComboBox::activated), this, chosen);
+  // the header's buttons
   connect(fit, &QToolButton::clicked, this, &LivePlot::autoScale);
   connect(remove, &QToolButton::clicked, this, &LivePlot::removeRequested);
   // the user takes over the axes by dragging or zooming
@@ -161,14 +171,18 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
     });
     menu.exec(plot_->mapToGlobal(at));
   });
+  // the quantity asked for, which draws the runs there are
   setQuantity(kind, channels);
 }
+
+// --- the quantity and the rows of the runs -------------------------------------------------------
 
 LivePlot::~LivePlot() {
   if (scheduler_) scheduler_->remove(drawHandle_);
   delete series_;
 }
 
+// a replot with the window's next frame (at once, without a scheduler)
 void LivePlot::replotSoon() {
   if (scheduler_)
     scheduler_->request(drawHandle_);
@@ -177,6 +191,7 @@ void LivePlot::replotSoon() {
 }
 
 void LivePlot::setQuantity(PlotKind kind, const QStringList& channels) {
+  // the header shows the quantity and as many signal choices as it needs, the axes its scale
   const bool changed = kind != kind_ || channels != channels_;
   kind_ = kind;
   channels_ = channels.mid(0, plotKindInfo(kind).channels);
@@ -185,6 +200,7 @@ void LivePlot::setQuantity(PlotKind kind, const QStringList& channels) {
   secondBox_->setVisible(plotKindInfo(kind).channels == 2);
   plot::applyAxisStyle(*plot_->yAxis, plotKindInfo(kind).logY);
   plot::applyAxisStyle(*plot_->xAxis, false);
+  // the read-out follows the curves of an x-y plot by their points
   readout_->setXY(kind == PlotKind::XY);
   rebuild();
   followData_ = true;
@@ -193,6 +209,7 @@ void LivePlot::setQuantity(PlotKind kind, const QStringList& channels) {
 }
 
 void LivePlot::rebuild() {
+  // choices, curves, read-out and axis labels anew for the quantity
   fillChannelChoices();
   series_->setQuantity(kind_, channels_);
   readout_->recreate();
@@ -201,6 +218,7 @@ void LivePlot::rebuild() {
   refresh();
 }
 
+// a run's new rows: taken with the next frame (or now), then a replot
 void LivePlot::appendRows(int runId, bool now) {
   if (scheduler_ && !now)
     pendingRuns_.insert(runId);
@@ -210,6 +228,7 @@ void LivePlot::appendRows(int runId, bool now) {
 }
 
 void LivePlot::takeRows(int runId) {
+  // only the runs shown and in the scope of the current scene
   const Run* run = runs_.find(runId);
   if (!run || !run->shown || !runs_.inScope(*run)) return;
   if (firstBox_->count() == 0) {
@@ -223,6 +242,7 @@ void LivePlot::takeRows(int runId) {
       return;
     }
   }
+  // the run's curve grows; the read-out, the labels and the framing follow
   series_->append(*run, !run->live());
   if (cursors_.active()) readout_->update();
   updateAxes();
@@ -234,11 +254,13 @@ void LivePlot::updateCursors() {
   replotSoon();
 }
 
+// the signals of the current run, or of the last run shown that has any
 void LivePlot::fillChannelChoices() {
   const Run* sample = runs_.find(runs_.currentId());
   if (!sample || sample->results.columnCount() == 0)
     for (const Run* r : runs_.shownRuns())
       if (r->results.columnCount() > 0) sample = r;
+  // both choices list every channel, by its title with the channel's name as data
   for (QComboBox* box : {firstBox_, secondBox_}) box->clear();
   if (!sample || sample->results.columnCount() == 0) return;
   const Results& r = sample->results;
@@ -256,7 +278,10 @@ void LivePlot::fillChannelChoices() {
 
 QString LivePlot::infoText() const { return info_->text(); }
 
+// --- axes, framing and ticks ---------------------------------------------------------------------
+
 void LivePlot::updateAxes() {
+  // the last run shown with results gives the channels' units
   const Run* sample = nullptr;
   for (const Run* r : runs_.shownRuns())
     if (r->results.columnCount() > 0) sample = r;
@@ -310,6 +335,7 @@ void LivePlot::fitAndNote() {
   note_->setVisible(!series_->note().isEmpty());
 }
 
+// the range of the curves' keys (x) or values (y), over all series; positive only on a log axis
 void LivePlot::followData() {
   const bool logY = plot_->yAxis->scaleType() == QCPAxis::stLogarithmic;
   auto valueRange = [&](bool keys, double& lower, double& upper) {
@@ -333,6 +359,7 @@ void LivePlot::followData() {
     axis->setRange(lower - margin, upper + margin);
   };
   double lower = 0.0, upper = 0.0;
+  // x: an x-y plot's signal, or time
   if (kind_ == PlotKind::XY) {
     if (valueRange(true, lower, upper)) linear(plot_->xAxis, lower, upper);
   } else {
@@ -344,6 +371,7 @@ void LivePlot::followData() {
     }
     plot_->xAxis->setRange(tStart, tEnd > tStart ? tEnd : tStart + 1.0);
   }
+  // y: linear with a margin, or log
   if (!valueRange(false, lower, upper)) return;
   if (logY) {
     // round-off far below the largest value is not worth the space; a constant shows within a
@@ -362,6 +390,7 @@ void LivePlot::followData() {
 
 // as many ticks as the axes have room for, so that their labels never collide
 void LivePlot::updateTicks() {
+  // the room of the axis rect (or of the widget before its first layout)
   const QRect area = plot_->axisRect()->rect();
   const int w = area.width() > 0 ? area.width() : plot_->width() - 60;
   const int h = area.height() > 0 ? area.height() : plot_->height() - 50;
@@ -380,16 +409,21 @@ void LivePlot::updateTicks() {
   }
 }
 
+// --- the mouse, the cursors and what the tests read ----------------------------------------------
+
 bool LivePlot::timeAt(const QPointF& position, double& t) const {
+  // on a time plot, the time under the mouse
   if (kind_ != PlotKind::XY) {
     t = plot_->xAxis->pixelToCoord(position.x());
     return std::isfinite(t);
   }
+  // on an x-y plot, the time of the nearest point of a curve within 30 pixels
   const Series* s = nullptr;
   double x, y;
   return series_->nearest(position, 30.0, s, x, y, t);
 }
 
+// a click puts cursor A at its time (the playback moves there), shift-click cursor B
 void LivePlot::clickAt(const QPointF& position, bool shift) {
   double t = 0.0;
   if (!timeAt(position, t)) return;
@@ -402,6 +436,7 @@ void LivePlot::clickAt(const QPointF& position, bool shift) {
 }
 
 bool LivePlot::eventFilter(QObject* watched, QEvent* event) {
+  // remember where a press began, to tell a click from a drag
   if (watched == plot_) {
     switch (event->type()) {
       case QEvent::MouseButtonPress:
@@ -418,6 +453,7 @@ bool LivePlot::eventFilter(QObject* watched, QEvent* event) {
         }
         break;
       }
+      // hovering shows the values under the mouse
       case QEvent::MouseMove: {
         auto* e = static_cast<QMouseEvent*>(event);
         if (e->buttons() == Qt::NoButton) {
@@ -426,6 +462,7 @@ bool LivePlot::eventFilter(QObject* watched, QEvent* event) {
         }
         break;
       }
+      // leaving the plot hides them
       case QEvent::Leave:
         readout_->hideHover();
         replotSoon();
@@ -459,6 +496,7 @@ void LivePlot::resizeEvent(QResizeEvent* event) {
 
 QSize LivePlot::sizeHint() const { return {320, 240}; }
 
+// the points of all the curves, for the tests
 int LivePlot::pointCount() const {
   int n = 0;
   for (const Series& s : series_->series())

@@ -14,10 +14,15 @@ namespace {
 // the error or difference of a live run is recomputed at most this often
 constexpr qint64 kCompareRefreshMs = 250;
 
+// --- rejection markers and dots ------------------------------------------------------------------
+
+// the shapes of rejected steps, one per category of reason
 const QCPScatterStyle::ScatterShape kShapes[] = {
     QCPScatterStyle::ssCross,  QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond,
     QCPScatterStyle::ssSquare, QCPScatterStyle::ssPlus,     QCPScatterStyle::ssStar};
 
+// the categories of rejection seen in this session, in the order met (their shapes stay the same
+// across plots)
 QStringList& categories() {
   static QStringList c;
   return c;
@@ -40,12 +45,14 @@ QCPScatterStyle dotStyle(const QColor& color) {
 
 }  // namespace
 
+// a category's shape: the next of the six when it is new
 int PlotSeries::rejectionShape(const QString& category) {
   QStringList& c = categories();
   if (!c.contains(category)) c << category;
   return kShapes[c.indexOf(category) % 6];
 }
 
+// the shape as a character, for the legend's text
 QString PlotSeries::rejectionSymbol(int shape) {
   switch (shape) {
     case QCPScatterStyle::ssCross:
@@ -65,6 +72,8 @@ QString PlotSeries::rejectionSymbol(int shape) {
 
 QStringList PlotSeries::rejectionCategories() { return categories(); }
 
+// --- the curves of a quantity --------------------------------------------------------------------
+
 PlotSeries::PlotSeries(QCustomPlot& plot, RunLibrary& runs) : plot_(plot), runs_(runs) {}
 
 void PlotSeries::setQuantity(PlotKind kind, const QStringList& channels) {
@@ -73,6 +82,7 @@ void PlotSeries::setQuantity(PlotKind kind, const QStringList& channels) {
   rebuild();
 }
 
+// the run the others are compared with: the reference, else the first run shown
 const Run* PlotSeries::base() const {
   if (const Run* r = runs_.reference()) return r;
   const std::vector<const Run*> shown = runs_.shownRuns();
@@ -80,6 +90,7 @@ const Run* PlotSeries::base() const {
 }
 
 void PlotSeries::rebuild() {
+  // everything anew, with a note when the quantity cannot be drawn yet
   plot_.clearPlottables();
   series_.clear();
   states_.clear();
@@ -97,6 +108,7 @@ void PlotSeries::rebuild() {
 
 bool PlotSeries::has(int runId) const { return states_.count(runId) > 0; }
 
+// a graph in the run's colour (a velocity curve lighter); stepped or as dots where the kind asks
 int PlotSeries::newGraph(const Run& run, const QString& label, const CurveSpec& spec) {
   QCPGraph* g = plot_.addGraph();
   // one pixel wide: wider pens go through Qt's stroker, many times slower on long curves
@@ -110,6 +122,8 @@ int PlotSeries::newGraph(const Run& run, const QString& label, const CurveSpec& 
   return static_cast<int>(series_.size()) - 1;
 }
 
+// one curve per run on an x-y plot, or one per curve of the quantity against time; then what the
+// run holds already
 void PlotSeries::addRun(const Run& run) {
   RunState& state = states_[run.id];
   if (kind_ == PlotKind::XY) {
@@ -130,6 +144,7 @@ void PlotSeries::addRun(const Run& run) {
 }
 
 void PlotSeries::append(const Run& run, bool final) {
+  // a run not drawn yet starts; one drawn grows
   auto it = states_.find(run.id);
   if (it == states_.end()) {
     addRun(run);
@@ -144,6 +159,8 @@ void PlotSeries::append(const Run& run, bool final) {
     for (auto& [id, state] : states_)
       if (const Run* other = runs_.find(id); other && id != run.id) compare(*other, state, final);
 }
+
+// --- growing with the rows -----------------------------------------------------------------------
 
 void PlotSeries::appendRows(const Run& run, RunState& state) {
   const Results& r = run.results;
@@ -161,6 +178,7 @@ void PlotSeries::appendRows(const Run& run, RunState& state) {
   const size_t end = run.live() ? r.stableRowCount() : r.rowCount();
   const size_t first = state.rowsShown;
   if (end <= first || r.columnCount() == 0) return;
+  // an x-y plot: the new points of the curve, with their times
   if (kind_ == PlotKind::XY) {
     const int cx = r.column(channels_.value(0).toStdString()),
               cy = r.column(channels_.value(1).toStdString());
@@ -174,11 +192,13 @@ void PlotSeries::appendRows(const Run& run, RunState& state) {
       static_cast<QCPCurve*>(series_[static_cast<size_t>(state.curves.front())].plottable)
           ->addData(t, x, y, true);
     } else if (cx < 0 || cy < 0) {
+      // a signal the run does not have says so in the note
       note_ = QObject::tr("Run #%1 has no signal %2")
                   .arg(run.id)
                   .arg(cx < 0 ? channels_.value(0) : channels_.value(1));
     }
   } else {
+    // the other kinds: each curve from its channel, log-friendly where the axis is logarithmic
     std::vector<double> t, y;
     const std::vector<CurveSpec> specs = curvesOf(kind_, channels_);
     for (size_t k = 0; k < specs.size() && k < state.curves.size(); ++k) {
@@ -194,6 +214,7 @@ void PlotSeries::appendRows(const Run& run, RunState& state) {
 }
 
 void PlotSeries::appendRejected(const Run& run, RunState& state) {
+  // each rejected step as a marker at its time and size, a graph per category of reason
   if (kind_ != PlotKind::StepSize) return;
   const auto& rejected = run.results.rejected;
   for (; state.rejectedShown < rejected.size(); ++state.rejectedShown) {
@@ -214,15 +235,20 @@ void PlotSeries::appendRejected(const Run& run, RunState& state) {
   }
 }
 
+// --- comparisons and points under the mouse ------------------------------------------------------
+
 void PlotSeries::compare(const Run& run, RunState& state, bool force) {
+  // only for errors against the reference and differences, and not for the base run itself
   if (kind_ != PlotKind::ReferenceError && kind_ != PlotKind::Difference) return;
   const Run* b = kind_ == PlotKind::ReferenceError ? runs_.reference() : base();
   if (!b || b->id == run.id || channels_.isEmpty() || run.results.rowCount() == 0) return;
+  // a live run is compared again at most every 250 ms
   const qint64 now = QDateTime::currentMSecsSinceEpoch();
   if (!force && now - state.comparedMs < kCompareRefreshMs) return;
   state.comparedMs = now;
   if (state.curves.empty())
     state.curves.push_back(newGraph(run, runName(run) + " \u2212 " + runName(*b), CurveSpec{}));
+  // the error (or difference) of the first channel on the reference's times
   try {
     const TrajectoryError e =
         trajectoryError(run.results, b->results, channels_.front().toStdString());
@@ -241,6 +267,7 @@ void PlotSeries::compare(const Run& run, RunState& state, bool force) {
   }
 }
 
+// the point of a series at or before time t (an x-y curve by its parameter t)
 bool PlotSeries::pointAt(const Series& s, double t, double& x, double& y, double& time) {
   if (auto* g = qobject_cast<QCPGraph*>(s.plottable)) {
     const auto data = g->data();
@@ -268,6 +295,7 @@ bool PlotSeries::nearest(const QPointF& pixel, double maxPixels, const Series*& 
                          double& y, double& time) const {
   double bestDistance = maxPixels * maxPixels;
   best = nullptr;
+  // the nearest point within reach, in pixels
   auto consider = [&](const Series& s, double key, double value, double t) {
     const QPointF p(plot_.xAxis->coordToPixel(key), plot_.yAxis->coordToPixel(value));
     const double d =
@@ -283,6 +311,7 @@ bool PlotSeries::nearest(const QPointF& pixel, double maxPixels, const Series*& 
   // time curves: only the samples within reach along t (their keys are sorted)
   const double k0 = plot_.xAxis->pixelToCoord(pixel.x() - maxPixels),
                k1 = plot_.xAxis->pixelToCoord(pixel.x() + maxPixels);
+  // x-y curves: all their points
   for (const Series& s : series_) {
     if (auto* g = qobject_cast<QCPGraph*>(s.plottable)) {
       const auto data = g->data();

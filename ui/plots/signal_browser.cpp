@@ -18,6 +18,9 @@
 namespace mbw::ui {
 namespace {
 
+// --- where a channel sits in the tree, and what it means -----------------------------------------
+
+// the channel's name, in every item of the tree (groups too, so that a search finds them)
 constexpr int kChannelRole = Qt::UserRole + 1;
 
 struct Suffix {
@@ -49,6 +52,7 @@ const Suffix kBodySuffixes[] = {
     {"dwz", "Angular acceleration", "angular acceleration about world z"},
 };
 
+// the meanings of the channels every run records
 const std::map<QString, QString>& fixedMeanings() {
   static const std::map<QString, QString> m = {
       {"h", "the step size"},
@@ -67,6 +71,7 @@ const std::map<QString, QString>& fixedMeanings() {
 
 // the group path of a channel and its leaf name
 QStringList placeOf(const Run& run, const QString& channel, QString& leaf) {
+  // a body's channel: under Bodies, the body, the group of its suffix
   const Model& m = *run.model;
   for (const Body& b : m.bodies) {
     const QString prefix = QString::fromStdString(b.name) + ".";
@@ -78,6 +83,8 @@ QStringList placeOf(const Run& run, const QString& channel, QString& leaf) {
         return {QObject::tr("Bodies"), QString::fromStdString(b.name), QObject::tr(s.group)};
       }
   }
+  // a joint's reaction (force or torque, in the joint frame) or multiplier: under Joints, the
+  // joint; a body's normalization multiplier under the body
   if (channel.startsWith("reaction.") || channel.startsWith("lambda.")) {
     const bool reaction = channel.startsWith("reaction.");
     const QString rest = channel.mid(reaction ? 9 : 7);
@@ -90,12 +97,14 @@ QStringList placeOf(const Run& run, const QString& channel, QString& leaf) {
                                                  : QObject::tr("Reaction torque (joint frame)");
     return {QObject::tr("Joints"), owner, group};
   }
+  // the scene's outputs and their rates
   for (const OutputChannel& o : m.outputs)
     if (channel == QString::fromStdString(o.name) ||
         channel == QString::fromStdString(o.name) + ".rate") {
       leaf = channel;
       return {QObject::tr("Outputs")};
     }
+  // the rest: energies, constraint violations, the integrator's own
   leaf = channel;
   if (channel.startsWith("energy.")) return {QObject::tr("Energies")};
   if (channel.startsWith("violation.")) return {QObject::tr("Constraints")};
@@ -104,7 +113,9 @@ QStringList placeOf(const Run& run, const QString& channel, QString& leaf) {
 
 }  // namespace
 
+// a channel's meaning as its tooltip says it
 QString signalDescription(const Run& run, const QString& channel) {
+  // the fixed channels, then a body's by its suffix
   const auto& fixed = fixedMeanings();
   if (auto it = fixed.find(channel); it != fixed.end()) return it->second;
   const Model& m = *run.model;
@@ -116,6 +127,7 @@ QString signalDescription(const Run& run, const QString& channel) {
           return QObject::tr("%1 of %2")
               .arg(QObject::tr(s.meaning), QString::fromStdString(b.name));
   }
+  // a reaction: which force or torque, on which body, in which frame
   if (channel.startsWith("reaction.")) {
     const QString rest = channel.mid(9);
     const QString joint = rest.left(static_cast<int>(rest.lastIndexOf('.'))),
@@ -135,6 +147,7 @@ QString signalDescription(const Run& run, const QString& channel) {
                  part.right(1), joint, on, axis);
       }
   }
+  // a multiplier, an output or its rate
   if (channel.startsWith("lambda."))
     return QObject::tr("Lagrange multiplier of an equation of %1").arg(channel.mid(7));
   for (const OutputChannel& o : m.outputs) {
@@ -144,6 +157,8 @@ QString signalDescription(const Run& run, const QString& channel) {
   }
   return channel;
 }
+
+// --- building the browser ------------------------------------------------------------------------
 
 SignalBrowser::SignalBrowser(RunLibrary& runs, PlotPanel& plots, QWidget* parent)
     : QWidget(parent),
@@ -156,12 +171,14 @@ SignalBrowser::SignalBrowser(RunLibrary& runs, PlotPanel& plots, QWidget* parent
       againstTime_(new QPushButton(tr("Plot vs t"), this)),
       xy_(new QPushButton(tr("Plot y vs x"), this)),
       difference_(new QPushButton(tr("Difference"), this)) {
+  // the search filters the tree by channel name, keeping the groups of what matches
   search_->setPlaceholderText(tr("Search signals (e.g. reaction, body_2.z, energy)"));
   search_->setClearButtonEnabled(true);
   filter_->setSourceModel(model_);
   filter_->setRecursiveFilteringEnabled(true);
   filter_->setFilterCaseSensitivity(Qt::CaseInsensitive);
   filter_->setFilterRole(kChannelRole);
+  // the tree: several signals may be selected
   view_->setModel(filter_);
   view_->setHeaderHidden(false);
   view_->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -169,6 +186,7 @@ SignalBrowser::SignalBrowser(RunLibrary& runs, PlotPanel& plots, QWidget* parent
   // the names take the room, the units what they need; a name cut short has its tooltip
   view_->header()->setStretchLastSection(false);
   view_->header()->setSectionResizeMode(QHeaderView::Stretch);
+  // the buttons' tooltips say what each plot shows
   againstTime_->setToolTip(
       tr("A plot against time for each selected signal (double click does the same)"));
   xy_->setToolTip(tr("The second selected signal against the first: an x-y plot, a phase plane"));
@@ -186,6 +204,7 @@ SignalBrowser::SignalBrowser(RunLibrary& runs, PlotPanel& plots, QWidget* parent
   layout->addWidget(view_, 1);
   layout->addLayout(buttons);
 
+  // search, the three plot buttons; a double click on a signal plots it against time
   connect(search_, &QLineEdit::textChanged, this, &SignalBrowser::setFilter);
   connect(againstTime_, &QPushButton::clicked, this, &SignalBrowser::plotAgainstTime);
   connect(xy_, &QPushButton::clicked, this, &SignalBrowser::plotXY);
@@ -205,6 +224,7 @@ SignalBrowser::SignalBrowser(RunLibrary& runs, PlotPanel& plots, QWidget* parent
     order_ = kept;
     updateButtons();
   });
+  // the tree follows the current run's channels as they come
   for (auto signal :
        {&RunLibrary::currentChanged, &RunLibrary::rowsAppended, &RunLibrary::runFinished})
     connect(&runs_, signal, this, &SignalBrowser::rebuild);
@@ -212,7 +232,10 @@ SignalBrowser::SignalBrowser(RunLibrary& runs, PlotPanel& plots, QWidget* parent
   rebuild();
 }
 
+// --- the tree of the current run's channels ------------------------------------------------------
+
 void SignalBrowser::rebuild() {
+  // the current run's channels (without time); nothing to do when they are those listed
   const Run* run = runs_.find(runs_.currentId());
   QStringList channels;
   if (run)
@@ -223,6 +246,7 @@ void SignalBrowser::rebuild() {
   order_.clear();
   model_->clear();
   model_->setHorizontalHeaderLabels({tr("Signal"), tr("Unit")});
+  // the group items along a path, made as they are first needed
   std::map<QString, QStandardItem*> groups;
   auto group = [&](const QStringList& path) {
     QStandardItem* parent = model_->invisibleRootItem();
@@ -243,6 +267,7 @@ void SignalBrowser::rebuild() {
     }
     return parent;
   };
+  // each channel under its groups, with its unit and a tooltip of its meaning
   for (int c = 1; run && c < run->results.columnCount(); ++c) {
     const Channel& ch = run->results.channels()[c];
     const QString name = QString::fromStdString(ch.name);
@@ -267,13 +292,17 @@ void SignalBrowser::rebuild() {
   updateButtons();
 }
 
+// the search, as typed or as asked for (by the tests)
 void SignalBrowser::setFilter(const QString& text) {
   if (search_->text() != text) search_->setText(text);
   filter_->setFilterFixedString(text);
   if (!text.isEmpty()) view_->expandAll();
 }
 
+// --- the selection and the plots -----------------------------------------------------------------
+
 QStringList SignalBrowser::visibleSignals() const {
+  // the signals the search leaves in the tree, in its order
   QStringList out;
   std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
     for (int r = 0; r < filter_->rowCount(parent); ++r) {
@@ -290,6 +319,7 @@ QStringList SignalBrowser::visibleSignals() const {
 }
 
 void SignalBrowser::select(const QStringList& channels) {
+  // select the channels given, in that order (the first is x of an x-y plot)
   view_->selectionModel()->clearSelection();
   order_.clear();
   std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
@@ -316,6 +346,7 @@ QStringList SignalBrowser::selectedSignals() const {
   return out;
 }
 
+// one signal or more for plots against time and differences; exactly two for an x-y plot
 void SignalBrowser::updateButtons() {
   const int n = static_cast<int>(selectedSignals().size());
   againstTime_->setEnabled(n >= 1);
@@ -323,6 +354,7 @@ void SignalBrowser::updateButtons() {
   difference_->setEnabled(n >= 1);
 }
 
+// a plot for each selected signal, in the order picked
 void SignalBrowser::plotAgainstTime() {
   for (const QString& c : order_) plots_.addPlot(PlotKind::Channel, {c});
 }

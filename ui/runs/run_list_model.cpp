@@ -21,11 +21,14 @@ constexpr qint64 kLiveRefreshMs = 250;
 
 }  // namespace
 
+// a scene's title in the list: a built-in's name, a new scene's marked unsaved, a file's name
 QString sceneTitle(const QString& sceneKey) {
   if (sceneKey.startsWith("builtin:")) return sceneKey.mid(8);
   if (sceneKey.startsWith("new:")) return QObject::tr("%1 (new, not saved)").arg(sceneKey.mid(4));
   return QFileInfo(sceneKey).fileName();
 }
+
+// --- the groups and the library's signals --------------------------------------------------------
 
 RunListModel::RunListModel(RunLibrary& runs, QObject* parent)
     : QAbstractItemModel(parent), runs_(runs) {
@@ -46,12 +49,14 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent)
     beginInsertRows(index(group, 0), row, row);
     endInsertRows();
   });
+  // a removed run: the groups anew (its group may have gone)
   connect(&runs_, &RunLibrary::runRemoved, this, [this](int id) {
     summaries_.erase(id);
     beginResetModel();
     rebuildGroups();
     endResetModel();
   });
+  // a finished, shown or paused run changes its row
   for (auto signal :
        {&RunLibrary::runFinished, &RunLibrary::shownChanged, &RunLibrary::pausedChanged})
     connect(&runs_, signal, this, &RunListModel::runChanged);
@@ -73,6 +78,7 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent)
     last.start();
     runChanged(id);
   });
+  // every row: the reference and the scope change how each row looks
   auto all = [this] {
     for (int g = 0; g < groupCount(); ++g) {
       emit dataChanged(index(g, 0), index(g, ColumnCount - 1));
@@ -96,12 +102,14 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent)
   connect(&runs_, &RunLibrary::scopeChanged, this, all);
 }
 
+// the scene keys of the runs, in the order of their first run
 void RunListModel::rebuildGroups() {
   groups_.clear();
   for (const auto& r : runs_.runs())
     if (!groups_.contains(r->sceneKey)) groups_ << r->sceneKey;
 }
 
+// the runs of a group, in the library's order
 std::vector<int> RunListModel::runsOf(int group) const {
   std::vector<int> ids;
   if (group < 0 || group >= groupCount()) return ids;
@@ -110,7 +118,10 @@ std::vector<int> RunListModel::runsOf(int group) const {
   return ids;
 }
 
+// --- the tree: groups of scenes, runs under them -------------------------------------------------
+
 QModelIndex RunListModel::index(int row, int column, const QModelIndex& parent) const {
+  // top level: the scene groups; below a group's first column, its runs
   if (row < 0 || column < 0 || column >= ColumnCount) return {};
   if (!parent.isValid())
     return row < groupCount() ? createIndex(row, column, kGroupId) : QModelIndex();
@@ -133,12 +144,14 @@ int RunListModel::rowCount(const QModelIndex& parent) const {
 
 int RunListModel::columnCount(const QModelIndex&) const { return ColumnCount; }
 
+// the run of a row (-1 for a group row)
 int RunListModel::runIdAt(const QModelIndex& index) const {
   if (!index.isValid() || index.internalId() == kGroupId) return -1;
   const std::vector<int> ids = runsOf(static_cast<int>(index.internalId() - 1));
   return index.row() < static_cast<int>(ids.size()) ? ids[static_cast<size_t>(index.row())] : -1;
 }
 
+// the row of a run
 QModelIndex RunListModel::indexOf(int runId, int column) const {
   const Run* run = runs_.find(runId);
   if (!run) return {};
@@ -149,6 +162,7 @@ QModelIndex RunListModel::indexOf(int runId, int column) const {
   return {};
 }
 
+// the scene of a row, group or run
 QString RunListModel::sceneKeyAt(const QModelIndex& index) const {
   if (!index.isValid()) return {};
   const int group =
@@ -161,12 +175,15 @@ QModelIndex RunListModel::groupIndex(const QString& sceneKey) const {
   return group < 0 ? QModelIndex() : index(group, 0);
 }
 
+// a changed run: its summary computed again, its row redrawn
 void RunListModel::runChanged(int id) {
   summaries_.erase(id);
   if (const Run* run = runs_.find(id); run && !run->live()) liveRefresh_.erase(id);
   const QModelIndex first = indexOf(id, 0);
   if (first.isValid()) emit dataChanged(first, indexOf(id, ColumnCount - 1));
 }
+
+// --- what the rows show --------------------------------------------------------------------------
 
 QVariant RunListModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid()) return {};
@@ -177,6 +194,7 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
 
 QVariant RunListModel::groupData(int group, int column, int role) const {
   if (column != 0) return {};
+  // a group row: the scene's title and count of runs, bold for the open scene, grey for others
   const QString& key = groups_[group];
   const bool open = key == runs_.activeScene();
   const int n = static_cast<int>(runsOf(group).size());
@@ -198,6 +216,7 @@ QVariant RunListModel::groupData(int group, int column, int role) const {
 }
 
 QVariant RunListModel::runData(const Run& run, int column, int role) const {
+  // a run of another scene is grey; a failed run's status red
   const bool reference = run.id == runs_.referenceId();
   const bool scope = runs_.inScope(run);
   if (role == Qt::ForegroundRole) {
@@ -206,6 +225,7 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
       return QBrush(QColor(192, 57, 43));
     return {};
   }
+  // the first column: the tick, the run's colour, its number and the reference's star
   if (column == Shown) {
     if (role == Qt::CheckStateRole) return run.shown ? Qt::Checked : Qt::Unchecked;
     if (role == Qt::DecorationRole) return run.color;
@@ -217,9 +237,11 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
                    : tr("A run of another scene (%1)").arg(run.sceneKey);
     return {};
   }
+  // the other columns from the run's summary: numbers right-aligned
   const RunSummary& s = summaryOf(run);
   if (role == Qt::TextAlignmentRole && column >= Time)
     return int(Qt::AlignRight | Qt::AlignVCenter);
+  // tooltips: the whole numbers with their units, the reasons and the meanings
   if (role == Qt::ToolTipRole) {
     switch (column) {
       case Integrator:
@@ -253,6 +275,7 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
         return {};
     }
   }
+  // the cells: short numbers; no iterations or CPU time while the run is live
   if (role != Qt::DisplayRole) return {};
   switch (column) {
     case Integrator:
@@ -281,11 +304,14 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
   }
 }
 
+// a run's summary, computed once until the run changes
 const RunSummary& RunListModel::summaryOf(const Run& run) const {
   auto it = summaries_.find(run.id);
   if (it == summaries_.end()) it = summaries_.emplace(run.id, summarize(run)).first;
   return it->second;
 }
+
+// --- headers and editing -------------------------------------------------------------------------
 
 QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal) return {};
@@ -310,6 +336,7 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
   return {};
 }
 
+// only the runs of the open scene can be ticked
 Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const {
   if (!index.isValid()) return Qt::NoItemFlags;
   Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
@@ -320,6 +347,7 @@ Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const {
 }
 
 bool RunListModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+  // ticking shows the run on the plots
   if (index.column() != Shown || role != Qt::CheckStateRole || runIdAt(index) < 0) return false;
   runs_.setShown(runIdAt(index), value.toInt() == Qt::Checked);
   return true;

@@ -16,6 +16,8 @@
 
 namespace mbw::ui {
 
+// --- a line edit that elides its text ------------------------------------------------------------
+
 // A line edit that, while it does not have the focus, shows a text too long for it cut with an
 // ellipsis (a number's leading digits and "...") instead of cut silently; the whole text is in its
 // tooltip and comes back when it gets the focus.
@@ -28,10 +30,12 @@ class ElidingLineEdit : public QLineEdit {
 
  protected:
   void paintEvent(QPaintEvent* event) override {
+    // with room enough, or the focus, the line edit draws itself
     if (!elided()) {
       QLineEdit::paintEvent(event);
       return;
     }
+    // else its frame, then the text cut to its room with an ellipsis
     QPainter painter(this);
     QStyleOptionFrame option;
     initStyleOption(&option);
@@ -57,10 +61,13 @@ class ElidingLineEdit : public QLineEdit {
 
 namespace {
 
+// --- helpers: components, values, placeholders ---------------------------------------------------
+
 // the room a field's components have side by side in the property panel, pixels: wider numbers go
 // one under the other
 constexpr int kRowWidth = 190;
 
+// the number of boxes a field's kind takes: a vector's components, else one
 int componentCount(FieldKind kind) {
   return kind == FieldKind::Vector3 ? 3 : kind == FieldKind::Vector4 ? 4 : 1;
 }
@@ -78,6 +85,7 @@ SceneJson numberOrString(const QString& text) {
   return text.toStdString();
 }
 
+// what an empty box says: the form a reference or an expression takes, a default, or "optional"
 QString placeholderFor(const FieldSpec& f) {
   switch (f.kind) {
     case FieldKind::PointRef:
@@ -98,6 +106,8 @@ QString placeholderFor(const FieldSpec& f) {
 
 namespace {
 
+// --- the editor of one field ---------------------------------------------------------------------
+
 // JSON text with spaces after separators; strings quoted
 QString nestedText(const SceneJson& value) {
   if (value.is_array()) {
@@ -116,23 +126,27 @@ QString nestedText(const SceneJson& value) {
 
 }  // namespace
 
+// a value as the boxes show it
 QString jsonText(const SceneJson& value) {
   // a string alone shows bare (a name, an expression)
   if (value.is_string()) return QString::fromStdString(value.get<std::string>());
   return nestedText(value);
 }
 
+// a field naming a body is chosen from the scene's bodies
 bool isBodyReference(const FieldSpec& spec) {
   return spec.kind == FieldKind::String &&
          (spec.name == "body_i" || spec.name == "body_j" || spec.name == "body");
 }
 
 FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(parent), spec_(spec) {
+  // the editor's widgets in a row without margins
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(3);
   // a body: chosen among the scene's (setBodyChoices), as an enumeration is
   if (spec.kind == FieldKind::Enum || isBodyReference(spec)) {
+    // an enumeration in a combo; an optional field offers "(none)" or its default first
     choice_ = new QComboBox(this);
     // as narrow as the panel needs: a long choice is elided, whole in the open list and the tooltip
     choice_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -155,6 +169,8 @@ FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(paren
   boxGrid_->setContentsMargins(0, 0, 0, 0);
   boxGrid_->setSpacing(3);
   layout->addLayout(boxGrid_, 1);
+  // one eliding box per component; an edit counts when the box loses the focus or return is
+  // pressed, and only if its text changed
   for (int k = 0; k < n; ++k) {
     auto* box = new ElidingLineEdit(this);
     box->setPlaceholderText(n == 1 ? placeholderFor(spec) : QString());
@@ -172,6 +188,7 @@ FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(paren
   // a reference to a point or vector: the body's names, and picking in the 3D view
   if (spec.kind == FieldKind::PointRef || spec.kind == FieldKind::VectorRef) {
     const bool point = spec.kind == FieldKind::PointRef;
+    // the names button lists the body's named points or vectors, filled by setNamedChoices
     namesButton_ = new QToolButton(this);
     namesButton_->setText(QStringLiteral("▾"));
     namesButton_->setPopupMode(QToolButton::InstantPopup);
@@ -180,6 +197,7 @@ FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(paren
     namesButton_->setMenu(new QMenu(namesButton_));
     namesButton_->setEnabled(false);
     layout->addWidget(namesButton_);
+    // the pick button asks the 3D view for a point or an axis
     auto* pick = new QToolButton(this);
     pick->setIcon(resources::actionIcon("pick"));
     pick->setToolTip(
@@ -193,6 +211,9 @@ FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(paren
   }
 }
 
+// --- values in and out ---------------------------------------------------------------------------
+
+// the body's names of points or vectors, offered by the names button
 void FieldEditor::setNamedChoices(const QStringList& names) {
   if (!namesButton_ || names == names_) return;
   names_ = names;
@@ -204,11 +225,13 @@ void FieldEditor::setNamedChoices(const QStringList& names) {
 
 void FieldEditor::setBodyChoices(const QStringList& names) {
   if (!choice_) return;
+  // the list changes only when the scene's bodies did
   QStringList have;
   for (int k = 0; k < choice_->count(); ++k) have << choice_->itemData(k).toString();
   if (have == names) return;
   const QString current = choice_->currentData().toString();
   const QSignalBlocker quiet(choice_);
+  // the bodies, keeping the current choice
   choice_->clear();
   for (const QString& n : names) choice_->addItem(n, n);
   // a name that is no body of the scene shows as it is (the loader reports it)
@@ -216,6 +239,7 @@ void FieldEditor::setBodyChoices(const QStringList& names) {
   choice_->setCurrentIndex(std::max(0, choice_->findData(current)));
 }
 
+// a name chosen from the menu: committed at once
 void FieldEditor::choose(const QString& name) {
   if (boxes_.empty()) return;
   boxes_[0]->setText(name);
@@ -224,6 +248,7 @@ void FieldEditor::choose(const QString& name) {
 }
 
 void FieldEditor::setValue(const SceneJson* value) {
+  // a choice: the value among the choices
   if (choice_) {
     const QString v =
         value && value->is_string() ? QString::fromStdString(value->get<std::string>()) : QString();
@@ -236,6 +261,7 @@ void FieldEditor::setValue(const SceneJson* value) {
     choice_->setCurrentIndex(std::max(index, 0));
     return;
   }
+  // a vector: one component per box
   if (boxes_.size() > 1) {
     for (size_t k = 0; k < boxes_.size(); ++k) {
       const bool has = value && value->is_array() && k < value->size();
@@ -250,6 +276,7 @@ void FieldEditor::setValue(const SceneJson* value) {
   // a number is never cut: its box is at least as wide as it (a long expression or name shows
   // its beginning and an ellipsis, whole in the tooltip)
   const int least = boxes_.size() > 1 ? 24 : 48;
+  // each box: its text from the beginning, whole in the tooltip
   for (QLineEdit* box : boxes_) {
     box->setCursorPosition(0);
     box->setToolTip(box->text().isEmpty() ? QString() : box->text());
@@ -261,12 +288,14 @@ void FieldEditor::setValue(const SceneJson* value) {
     box->setMinimumWidth(number ? std::max(least, whole) : least);
   }
   // components whose numbers do not fit side by side in a panel's field go one under the other
+  // the width of the components side by side decides the arrangement
   int row = 0;
   for (const QLineEdit* box : boxes_) row += box->minimumWidth() + boxGrid_->horizontalSpacing();
   arrange(boxes_.size() > 1 && row > kRowWidth);
 }
 
 void FieldEditor::arrange(bool stacked) {
+  // the boxes in a row, or in a column (only the first column stretching then)
   stacked_ = stacked;
   for (QLineEdit* box : boxes_) boxGrid_->removeWidget(box);
   for (size_t k = 0; k < boxes_.size(); ++k) {
@@ -286,18 +315,22 @@ bool FieldEditor::elided() const {
 std::vector<const QLineEdit*> FieldEditor::boxes() const { return {boxes_.begin(), boxes_.end()}; }
 
 SceneJson FieldEditor::value() const {
+  // a choice: its data; the optional's "(none)" removes the field
   if (choice_) {
     const QString v = choice_->currentData().toString();
     return v.isEmpty() ? SceneJson(SceneJson::value_t::discarded) : SceneJson(v.toStdString());
   }
+  // all boxes empty removes an optional field
   bool allEmpty = true;
   for (const QLineEdit* b : boxes_) allEmpty = allEmpty && b->text().trimmed().isEmpty();
   if (allEmpty && !spec_.required) return SceneJson(SceneJson::value_t::discarded);
+  // a vector: an array of numbers (or of the texts that are not numbers)
   if (boxes_.size() > 1) {
     SceneJson array = SceneJson::array();
     for (const QLineEdit* b : boxes_) array.push_back(numberOrString(b->text()));
     return array;
   }
+  // one box: read as the field's kind says
   const QString text = boxes_[0]->text().trimmed();
   switch (spec_.kind) {
     case FieldKind::String:
@@ -335,6 +368,8 @@ bool FieldEditor::eventFilter(QObject* watched, QEvent* event) {
   return QWidget::eventFilter(watched, event);
 }
 
+// --- the text typed, for the tests and the scripted session --------------------------------------
+
 QString FieldEditor::text() const {
   if (choice_) return choice_->currentText();
   QStringList parts;
@@ -347,6 +382,7 @@ void FieldEditor::setText(const QString& text) {
     choice_->setCurrentIndex(choice_->findText(text));
     return;
   }
+  // a vector's components separated by commas, each marked as edited
   const QStringList parts = boxes_.size() > 1 ? text.split(',') : QStringList{text};
   for (size_t k = 0; k < boxes_.size(); ++k) {
     boxes_[k]->setText(k < static_cast<size_t>(parts.size()) ? parts[static_cast<int>(k)].trimmed()

@@ -18,6 +18,9 @@
 namespace mbw::ui {
 namespace {
 
+// --- helpers: tooltips and message labels --------------------------------------------------------
+
+// a field's tooltip: name, unit, description, kind (and choices), whether required, its default
 QString tooltipOf(const FieldSpec& f) {
   QString tip = "<b>" + QString::fromStdString(f.name) + "</b>";
   if (!f.unit.empty()) tip += " [" + QString::fromStdString(f.unit) + "]";
@@ -34,6 +37,7 @@ QString tooltipOf(const FieldSpec& f) {
   return tip + "</i>";
 }
 
+// the issues the loader found: red, hidden while there are none
 QLabel* errorLabel(QWidget* parent) {
   auto* label = new QLabel(parent);
   label->setWordWrap(true);
@@ -52,6 +56,7 @@ QLabel* noteLabel(QWidget* parent) {
   return label;
 }
 
+// messages one a line; the label hidden when there are none
 void showMessages(QLabel* label, const std::vector<std::string>& messages) {
   QStringList lines;
   for (const std::string& m : messages) lines << QString::fromStdString(m);
@@ -61,7 +66,10 @@ void showMessages(QLabel* label, const std::vector<std::string>& messages) {
 
 }  // namespace
 
+// --- the page of the selected element ------------------------------------------------------------
+
 PropertyPanel::PropertyPanel(SceneDocument& doc, QWidget* parent) : QScrollArea(parent), doc_(doc) {
+  // the page scrolls; it is refreshed at each edit and emptied when another scene is opened
   setWidgetResizable(true);
   setFrameShape(QFrame::NoFrame);
   connect(&doc_, &SceneDocument::changed, this, &PropertyPanel::refresh);
@@ -73,6 +81,7 @@ void PropertyPanel::showPointer(const QString& pointer) {
   rebuild();
 }
 
+// a new page: its title, the element's issues and notes, a body's mass origin and mesh button
 void PropertyPanel::rebuild() {
   rows_.clear();
   angles_ = nullptr;
@@ -106,6 +115,7 @@ void PropertyPanel::rebuild() {
     layout->addLayout(row);
   }
 
+  // its description, then a grid of its fields: name, editor, unit, and an error line under each
   const ObjectSpec* spec = findObjectSpec(objectType_);
   // an element of unknown type: edit its name and type until it is one the schema knows
   if (spec && !spec->discriminator.empty() && !spec->variants.empty())
@@ -132,6 +142,7 @@ void PropertyPanel::rebuild() {
   refresh();
 }
 
+// the fields of an object spec, nested objects in group boxes of their own
 void PropertyPanel::addFields(QGridLayout* grid, const ObjectSpec& spec, const QString& base) {
   for (const FieldSpec& f : spec.fields) {
     const QString pointer = base + "/" + QString::fromStdString(f.name);
@@ -163,6 +174,7 @@ void PropertyPanel::addFields(QGridLayout* grid, const ObjectSpec& spec, const Q
       }
       continue;
     }
+    // a plain field: its name (bold when required), its editor and its unit, a line for its error
     const int row = grid->rowCount();
     auto* name = new QLabel(QString::fromStdString(f.name), page_);
     if (f.required) name->setStyleSheet("font-weight: bold;");
@@ -177,6 +189,7 @@ void PropertyPanel::addFields(QGridLayout* grid, const ObjectSpec& spec, const Q
     grid->addWidget(unit, row, 2);
     grid->addWidget(error, row + 1, 1, 1, 2);
     rows_.push_back({pointer, editor, error});
+    // an edit commits that field; a pick asks the 3D view for a point or axis on the field's body
     connect(editor, &FieldEditor::edited, this, [this, pointer] {
       for (const Row& r : rows_)
         if (r.pointer == pointer) commit(r);
@@ -187,7 +200,10 @@ void PropertyPanel::addFields(QGridLayout* grid, const ObjectSpec& spec, const Q
   }
 }
 
+// --- the values and messages shown ---------------------------------------------------------------
+
 void PropertyPanel::refresh() {
+  // an edit that changed the element's type needs another page
   if (!page_) return;
   const SceneJson& json = doc_.json();
   if (objectTypeAt(json, pointer_.toStdString()) != objectType_) {
@@ -201,11 +217,14 @@ void PropertyPanel::refresh() {
       json[ptr]["name"].is_string())
     title = QString::fromStdString(json[ptr]["name"].get<std::string>()) + "  (" + title + ")";
   title_->setText(title);
+  // a body's mass and inertia: from its shape or mesh, or typed in
   const QString origin = objectType_ == "body" && json.contains(ptr)
                              ? massOrigin(json[ptr], doc_.filePath())
                              : QString();
   massOrigin_->setText(origin);
   massOrigin_->setVisible(!origin.isEmpty());
+  // the angles shown for the body's orientation, in the sequence that suits it unless one was
+  // chosen
   if (angles_ && json.contains(ptr)) {
     const SceneJson orientation = json[ptr].value("orientation", SceneJson());
     if (!angleSequenceChosen_) angles_->setSequence(naturalSequence(orientation));
@@ -213,6 +232,7 @@ void PropertyPanel::refresh() {
   }
 
   // values, and each issue next to the field it names (the rest under the fields)
+  // each field's value; a body reference offers the body names
   std::vector<SceneIssue> issues = doc_.issuesUnder(pointer_);
   for (const Row& r : rows_) {
     const SceneJson::json_pointer field(r.pointer.toStdString());
@@ -232,6 +252,7 @@ void PropertyPanel::refresh() {
               names << QString::fromStdString(it.key());
       r.editor->setNamedChoices(names);
     }
+    // the issues under this field, taken out of the list
     std::vector<std::string> messages;
     for (auto it = issues.begin(); it != issues.end();) {
       if (isUnder(it->path, r.pointer.toStdString())) {
@@ -243,6 +264,7 @@ void PropertyPanel::refresh() {
     }
     showMessages(r.error, messages);
   }
+  // the rest under the fields, named by their path within the element
   std::vector<std::string> rest;
   for (const SceneIssue& i : issues)
     rest.push_back(i.path.size() > static_cast<size_t>(pointer_.size())
@@ -255,6 +277,7 @@ void PropertyPanel::refresh() {
 // the notes of the element; for the scene, what was left out in one paragraph (the joints carry
 // theirs)
 std::vector<std::string> PropertyPanel::notesText() const {
+  // the notes as they are for an element, or the scene without left-out equations
   const std::vector<ModelNote> notes = doc_.notesUnder(pointer_);
   if (notes.empty()) return {};
   const Model& m = *doc_.model();
@@ -263,6 +286,7 @@ std::vector<std::string> PropertyPanel::notesText() const {
     for (const ModelNote& n : notes) lines.push_back(n.message);
     return lines;
   }
+  // for the scene, one paragraph on the equations the loader left out
   const QString count =
       m.redundant.size() == 1
           ? tr("1 equation of a joint repeats what the others impose")
@@ -277,7 +301,10 @@ std::vector<std::string> PropertyPanel::notesText() const {
               .toStdString()};
 }
 
+// --- committing edits ----------------------------------------------------------------------------
+
 void PropertyPanel::commit(const Row& row) {
+  // the edited value, and whether it is a field of the element itself (not of a nested object)
   const SceneJson value = row.editor->value();
   const std::string field = row.editor->spec().name;
   const SceneJson& json = doc_.json();
@@ -322,10 +349,12 @@ void PropertyPanel::commit(const Row& row) {
     doc_.edit(std::move(after), describeField(json, row.pointer));
     return;
   }
+  // any other field: set as it is
   doc_.setValue(row.pointer, value, describeField(json, row.pointer));
 }
 
 void PropertyPanel::commitAngles() {
+  // the rotation of the angles typed; nothing when they do not make one
   Mat3 R;
   const SceneJson& json = doc_.json();
   const SceneJson::json_pointer ptr(pointer_.toStdString());
@@ -336,6 +365,8 @@ void PropertyPanel::commitAngles() {
   doc_.setValue(pointer, orientationJson(R, json[ptr].value("orientation", SceneJson())),
                 tr("%1 as angles").arg(describeField(json, pointer)));
 }
+
+// --- bodies and fields ---------------------------------------------------------------------------
 
 QStringList PropertyPanel::bodyNames() const {
   // the ground, the bodies, and the nodes of the beams (<beam>.<k>)
@@ -355,6 +386,7 @@ QStringList PropertyPanel::bodyNames() const {
 }
 
 QString PropertyPanel::bodyOfField(const QString& fieldPointer) const {
+  // the field's name and its element's pointer
   const QString field = fieldPointer.section('/', -1);
   const QString element = fieldPointer.section('/', 0, -2);
   const SceneJson& json = doc_.json();
@@ -370,6 +402,7 @@ QString PropertyPanel::bodyOfField(const QString& fieldPointer) const {
                                                : QString();
 }
 
+// the editor and the error of a field, for the tests and the pick tools
 FieldEditor* PropertyPanel::editorFor(const QString& fieldPointer) const {
   for (const Row& r : rows_)
     if (r.pointer == fieldPointer) return r.editor;

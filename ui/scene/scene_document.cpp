@@ -11,6 +11,8 @@
 
 namespace mbw::ui {
 
+// --- edits as undo commands, and helpers on JSON paths -------------------------------------------
+
 // an edit as the document before and after it
 class SceneEditCommand : public QUndoCommand {
  public:
@@ -24,6 +26,7 @@ class SceneEditCommand : public QUndoCommand {
   SceneJson before_, after_;
 };
 
+// every mesh file named relative to the scene's folder `from` named again relative to `to`
 SceneJson withMeshFilesMoved(const SceneJson& scene, const std::string& from,
                              const std::string& to) {
   SceneJson out = scene;
@@ -39,6 +42,7 @@ SceneJson withMeshFilesMoved(const SceneJson& scene, const std::string& from,
   return out;
 }
 
+// whether a JSON path is the pointer or lies under it (the empty pointer holds everything)
 bool isUnder(const std::string& path, const std::string& pointer) {
   if (pointer.empty()) return true;
   return path.compare(0, pointer.size(), pointer) == 0 &&
@@ -78,7 +82,10 @@ QString describeField(const SceneJson& json, const QString& pointer) {
   return field.isEmpty() ? owner : QObject::tr("%1 of %2").arg(field, owner);
 }
 
+// --- opening, reverting and saving ---------------------------------------------------------------
+
 SceneDocument::SceneDocument(QObject* parent) : QObject(parent), undo_(new QUndoStack(this)) {
+  // the document is modified while the undo stack is away from its clean state
   connect(undo_, &QUndoStack::cleanChanged, this,
           [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -86,6 +93,7 @@ SceneDocument::SceneDocument(QObject* parent) : QObject(parent), undo_(new QUndo
 SceneDocument::~SceneDocument() = default;
 
 bool SceneDocument::openBuiltin(const QString& name, QString* error) {
+  // a built-in scene by its name
   const BuiltinScene* scene = findBuiltinScene(name.toStdString());
   if (!scene) {
     if (error) *error = tr("There is no built-in scene named '%1'.").arg(name);
@@ -95,6 +103,7 @@ bool SceneDocument::openBuiltin(const QString& name, QString* error) {
 }
 
 bool SceneDocument::openFile(const QString& path, QString* error) {
+  // a scene file, its path kept absolute
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) {
     if (error) *error = tr("Cannot read %1: %2").arg(path, file.errorString());
@@ -151,12 +160,14 @@ bool SceneDocument::open(const std::string& text, const QString& source, const Q
     if (error) *error = QString::fromStdString(e.what());
     return false;
   }
+  // where it comes from: a file, a built-in scene, or a new scene keyed by its name
   filePath_ = path;
   builtinName_ = builtin;
   untitledKey_ = untitled && json.is_object() && json.contains("name") && json["name"].is_string()
                      ? "new:" + QString::fromStdString(json["name"].get<std::string>())
                  : untitled ? QString("new:")
                             : QString();
+  // a fresh history, the text as the saved state
   undo_->clear();
   saved_ = json;
   setJson(json);
@@ -171,6 +182,7 @@ bool SceneDocument::saveFile(const QString& path, QString* error) {
     return false;
   }
   // the meshes' paths from the file's folder (another folder, or a new scene's absolute paths)
+  // the text written indented by two
   const SceneJson moved = withMeshFilesMoved(json_, filePath_.toStdString(),
                                              QFileInfo(path).absoluteFilePath().toStdString());
   const std::string text = moved.dump(2) + "\n";
@@ -184,6 +196,7 @@ bool SceneDocument::saveFile(const QString& path, QString* error) {
     // the states before name the meshes from the old folder
     undo_->clear();
   }
+  // the document now is that file, saved
   const QString before = sceneKey();
   filePath_ = QFileInfo(path).absoluteFilePath();
   builtinName_.clear();
@@ -196,6 +209,9 @@ bool SceneDocument::saveFile(const QString& path, QString* error) {
   return true;
 }
 
+// --- names and keys ------------------------------------------------------------------------------
+
+// the name in the title: the file's, else the scene's, else the built-in's
 QString SceneDocument::displayName() const {
   if (!filePath_.isEmpty()) return QFileInfo(filePath_).fileName();
   if (json_.is_object() && json_.contains("name") && json_["name"].is_string())
@@ -203,6 +219,7 @@ QString SceneDocument::displayName() const {
   return builtinName_;
 }
 
+// the key of the runs' groups: a new scene's name, the file's path, or the built-in's name
 QString SceneDocument::sceneKey() const {
   if (!untitledKey_.isEmpty()) return untitledKey_;
   return filePath_.isEmpty() ? "builtin:" + builtinName_ : filePath_;
@@ -210,6 +227,9 @@ QString SceneDocument::sceneKey() const {
 
 bool SceneDocument::isModified() const { return !undo_->isClean(); }
 
+// --- edits ---------------------------------------------------------------------------------------
+
+// an edit as one undo step (none when nothing changes)
 void SceneDocument::edit(SceneJson after, const QString& description) {
   if (after == json_) return;
   undo_->push(new SceneEditCommand(*this, json_, std::move(after), description));
@@ -218,6 +238,7 @@ void SceneDocument::edit(SceneJson after, const QString& description) {
 void SceneDocument::setValue(const QString& pointer, const SceneJson& value,
                              const QString& description) {
   SceneJson after = json_;
+  // a discarded value removes the field
   const SceneJson::json_pointer ptr(pointer.toStdString());
   if (value.is_discarded()) {
     if (!after.contains(ptr)) return;
@@ -233,6 +254,9 @@ void SceneDocument::setValue(const QString& pointer, const SceneJson& value,
   edit(std::move(after), description);
 }
 
+// --- issues, notes and validation ----------------------------------------------------------------
+
+// the issues at the pointer or under it
 std::vector<SceneIssue> SceneDocument::issuesUnder(const QString& pointer) const {
   std::vector<SceneIssue> out;
   for (const SceneIssue& i : issues_)
@@ -240,6 +264,7 @@ std::vector<SceneIssue> SceneDocument::issuesUnder(const QString& pointer) const
   return out;
 }
 
+// the loader's notes there, while the scene loads
 std::vector<ModelNote> SceneDocument::notesUnder(const QString& pointer) const {
   std::vector<ModelNote> out;
   if (!isValid() || !model_) return out;
@@ -248,6 +273,7 @@ std::vector<ModelNote> SceneDocument::notesUnder(const QString& pointer) const {
   return out;
 }
 
+// every change of the text: loaded again, then announced
 void SceneDocument::setJson(const SceneJson& json) {
   json_ = json;
   validate();
@@ -255,10 +281,12 @@ void SceneDocument::setJson(const SceneJson& json) {
 }
 
 void SceneDocument::validate() {
+  // issues and check start afresh; the model stays the last one that loaded
   const std::string source =
       filePath_.isEmpty() ? "builtin:" + builtinName_.toStdString() : filePath_.toStdString();
   issues_.clear();
   check_ = ModelCheck();
+  // the engine's reader builds the model from the text; its issues are the document's
   try {
     Model model = parseScene(json_.dump(), source);
     model.sourcePath = filePath_.toStdString();

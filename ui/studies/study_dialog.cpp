@@ -23,6 +23,7 @@
 namespace mbw::ui {
 namespace {
 
+// a duration as the status line gives it: hours and minutes, minutes and seconds, or seconds
 QString duration(double seconds) {
   const long s = std::lround(seconds);
   if (s >= 3600) return QString("%1 h %2 min").arg(s / 3600).arg(s / 60 % 60);
@@ -48,12 +49,15 @@ std::vector<std::string> outputUnits(const Study& study,
 
 }  // namespace
 
+// --- building the dialog -------------------------------------------------------------------------
+
 StudyDialog::StudyDialog(QWidget* parent)
     : QDialog(parent),
       setup_(new StudySetupForm(this)),
       chart_(new WorkPrecisionChart(this)),
       table_(new StudyRecordsTable(this)),
       runner_(new StudyRunner(this)) {
+  // the setup form on the left, the results on the right
   setWindowTitle(tr("Study"));
   setObjectName("studyDialog");
 
@@ -97,6 +101,7 @@ StudyDialog::StudyDialog(QWidget* parent)
   status_ = new QLabel(tr("Choose a scene and integrators, or a study file, then Run."), this);
   status_->setWordWrap(true);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // run and cancel the study, close the dialog
   auto* buttons = new QDialogButtonBox(this);
   run_ = buttons->addButton(tr("&Run"), QDialogButtonBox::ActionRole);
   run_->setToolTip(tr("Run the study on worker threads; the diagram grows as runs finish"));
@@ -111,6 +116,7 @@ StudyDialog::StudyDialog(QWidget* parent)
   layout->addWidget(buttons);
   resize(1280, 780);
 
+  // the buttons; saving the diagram as a figure
   connect(run_, &QPushButton::clicked, this, &StudyDialog::startStudy);
   connect(cancel_, &QPushButton::clicked, this, &StudyDialog::cancelStudy);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
@@ -119,10 +125,12 @@ StudyDialog::StudyDialog(QWidget* parent)
         this, tr("Save the diagram"), "work-precision.png", plot::figureFileFilter());
     if (!path.isEmpty()) saveDiagram(path);
   });
+  // another output or measure shows its error
   connect(output_, &QComboBox::currentIndexChanged, this, &StudyDialog::showErrorOf);
   // an output the user picks stays; until then the diagram shows one that moves
   connect(output_, &QComboBox::activated, this, [this] { outputChosen_ = true; });
   connect(measure_, &QComboBox::currentIndexChanged, this, &StudyDialog::showErrorOf);
+  // the runner's notes, records and end; a point or a row opens its run
   connect(runner_, &StudyRunner::note, this, [this](const QString& text) { setStatus(text); });
   connect(runner_, &StudyRunner::recordArrived, this,
           [this](const RunRecord&, int finished, int total) { onRecord(finished, total); });
@@ -136,7 +144,10 @@ StudyDialog::~StudyDialog() = default;
 
 QString StudyDialog::statusText() const { return status_->text(); }
 
+// --- running a study -----------------------------------------------------------------------------
+
 bool StudyDialog::startStudy() {
+  // one study at a time, from the form's request
   if (runner_->busy()) return false;
   StudyRequest request;
   QString error;
@@ -153,6 +164,7 @@ bool StudyDialog::startStudy() {
     for (const std::string& o : request.study.outputs) output_->addItem(QString::fromStdString(o));
     measure_->setCurrentIndex(measure_->findData(static_cast<int>(request.measure)));
   }
+  // its runs started on the worker threads, with the results table if one is asked for
   setWindowTitle(tr("Study: %1").arg(request.title));
   const int total = static_cast<int>(request.study.runs.size());
   if (!runner_->start(std::move(request.study), std::move(request.models), setup_->jobs(),
@@ -169,12 +181,14 @@ bool StudyDialog::startStudy() {
 }
 
 void StudyDialog::cancelStudy() {
+  // the runs under way stop; those finished stay
   if (!runner_->busy()) return;
   runner_->cancel();
   setStatus(tr("Cancelling: the runs under way stop\u2026"));
   cancel_->setEnabled(false);
 }
 
+// a dynamics run of the study into the run list, to be made again there with its settings
 bool StudyDialog::openRun(int run) {
   const Study& study = runner_->study();
   if (run < 0 || run >= static_cast<int>(study.runs.size())) return false;
@@ -192,6 +206,7 @@ bool StudyDialog::openRun(int run) {
   return true;
 }
 
+// the diagram as an image file, 1000 by 700 pixels
 bool StudyDialog::saveDiagram(const QString& path) {
   const bool ok = plot::savePlot(*chart_->plot(), path, 1000, 700);
   setStatus(ok ? tr("Diagram saved to %1").arg(path) : tr("Cannot write %1").arg(path), !ok);
@@ -204,6 +219,7 @@ void StudyDialog::closeEvent(QCloseEvent* event) {
   QDialog::closeEvent(event);
 }
 
+// the first output that moves in the runs made so far, -1 for none
 int StudyDialog::movingOutput() const {
   const int outputs = static_cast<int>(runner_->study().outputs.size());
   for (int o = 0; o < outputs; ++o)
@@ -211,7 +227,10 @@ int StudyDialog::movingOutput() const {
   return -1;
 }
 
+// --- records as they come, and the end -----------------------------------------------------------
+
 void StudyDialog::onRecord(int finished, int total) {
+  // the diagram grows by the record
   const auto measure = static_cast<ErrorMeasure>(measure_->currentData().toInt());
   chart_->setRecords(runner_->records());
   // an output that does not move (the last body's x of a planar pendulum) has no error to show
@@ -222,6 +241,7 @@ void StudyDialog::onRecord(int finished, int total) {
   }
   chart_->setOutputStill(!runner_->outputMoves(output_->currentIndex()));
   table_->showRecords(runner_->study(), runner_->records(), output_->currentIndex(), measure);
+  // the progress, the time so far and an estimate of what is left, and a failed run's reason
   progress_->setValue(finished);
   const double elapsed = clock_.elapsed() / 1000.0;
   QString text = tr("%1 of %2 runs finished, %3").arg(finished).arg(total).arg(duration(elapsed));
@@ -238,6 +258,7 @@ void StudyDialog::onRecord(int finished, int total) {
 }
 
 void StudyDialog::onFinished(bool interrupted, const QString& error) {
+  // done, cancelled or failed, with the table written
   updateButtons();
   const int made = static_cast<int>(runner_->records().size());
   int failed = 0;
@@ -269,12 +290,14 @@ void StudyDialog::showErrorOf() {
   table_->showRecords(runner_->study(), runner_->records(), output_->currentIndex(), measure);
 }
 
+// the form and run are locked while the study runs
 void StudyDialog::updateButtons() {
   run_->setEnabled(!runner_->busy());
   cancel_->setEnabled(runner_->busy());
   setup_->setEnabled(!runner_->busy());
 }
 
+// the status line, red for a problem
 void StudyDialog::setStatus(const QString& text, bool problem) {
   status_->setText(text);
   status_->setStyleSheet(problem ? "color: #b00020;" : "");

@@ -25,6 +25,8 @@
 namespace mbw::ui {
 namespace {
 
+// --- helpers -------------------------------------------------------------------------------------
+
 // "1e-3, 1e-4 1e-5": positive numbers separated by commas or spaces; false at the first bad one
 bool parseNumbers(const QString& text, std::vector<double>* out, QString* bad) {
   out->clear();
@@ -40,6 +42,7 @@ bool parseNumbers(const QString& text, std::vector<double>* out, QString* bad) {
   return true;
 }
 
+// a line edit with its text and tooltip
 QLineEdit* lineEdit(const QString& text, const QString& tip, QWidget* parent) {
   auto* e = new QLineEdit(text, parent);
   e->setToolTip(tip);
@@ -59,10 +62,13 @@ QWidget* withBrowse(QLineEdit* edit, QPushButton** button, QWidget* parent) {
 
 }  // namespace
 
+// --- building the form ---------------------------------------------------------------------------
+
 StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTabWidget(this)) {
   // a work-precision study of a scene
   auto* sceneTab = new QWidget(this);
   auto* form = new QFormLayout(sceneTab);
+  // the scene, its formulation and end time
   scene_ = new QComboBox(sceneTab);
   for (const BuiltinScene& s : builtinScenes())
     scene_->addItem(QString::fromStdString(s.name), QString::fromStdString(s.name));
@@ -75,6 +81,8 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   tEnd_ = lineEdit("", tr("The simulated time of every run, s (empty: the scene's)"), sceneTab);
   tEnd_->setPlaceholderText(tr("the scene's"));
   form->addRow(tr("t_end [s]"), tEnd_);
+  // the integrators to compare, ticked in a list, each with its description and whether it runs
+  // at tolerances or at fixed steps
   integrators_ = new QListWidget(sceneTab);
   for (const IntegratorInfo& info : integratorRegistry()) {
     auto* item = new QListWidgetItem(QString::fromStdString(info.name), integrators_);
@@ -87,6 +95,7 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   }
   integrators_->setMinimumHeight(160);
   form->addRow(tr("Integrators"), integrators_);
+  // the tolerances and fixed steps it runs at, the outputs compared, the repetitions
   tolerances_ = lineEdit(
       "1e-3, 1e-4, 1e-5, 1e-6",
       tr("rtol = atol of the integrators that choose their steps (separated by commas)"), sceneTab);
@@ -125,6 +134,7 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
 
   // how it runs, where the table goes
   auto* common = new QFormLayout;
+  // runs at once (0: one per core), and the results table
   jobs_ = new QSpinBox(this);
   jobs_->setRange(0, 256);
   jobs_->setSpecialValueText(tr("one per core (%1)").arg(coreCount()));
@@ -137,16 +147,21 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   QPushButton* browseTable = nullptr;
   common->addRow(tr("Results table"), withBrowse(table_, &browseTable, this));
   connect(browseTable, &QPushButton::clicked, this, &StudySetupForm::browseTable);
+  // the scene's defaults shown for the scene chosen
   connect(scene_, &QComboBox::currentIndexChanged, this, &StudySetupForm::showSceneDefaults);
   showSceneDefaults();
 
+  // the tabs above the common settings
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(tabs_, 1);
   layout->addLayout(common);
 }
 
+// --- the scene and the request -------------------------------------------------------------------
+
 void StudySetupForm::setCurrentScene(std::shared_ptr<const Model> model, const QString& name) {
+  // the scene being edited, first in the list, replacing the one given before
   const bool had = current_ != nullptr;
   current_ = std::move(model);
   currentName_ = name;
@@ -158,11 +173,13 @@ void StudySetupForm::setCurrentScene(std::shared_ptr<const Model> model, const Q
   showSceneDefaults();
 }
 
+// the request of the tab shown
 bool StudySetupForm::build(StudyRequest* request, QString* error) const {
   return tabs_->currentIndex() == 0 ? buildSceneStudy(request, error)
                                     : buildFileStudy(request, error);
 }
 
+// the scene chosen: the edited one (no data) or a built-in one, loaded here; none if it fails
 std::shared_ptr<const Model> StudySetupForm::chosenScene() const {
   const QString builtin = scene_->currentData().toString();
   if (builtin.isEmpty()) return current_;
@@ -174,6 +191,7 @@ std::shared_ptr<const Model> StudySetupForm::chosenScene() const {
 }
 
 void StudySetupForm::showSceneDefaults() {
+  // its formulation chosen, its end time as the placeholder
   const std::shared_ptr<const Model> model = chosenScene();
   if (!model) return;
   formulation_->setCurrentText(QString::fromStdString(model->defaults.formulation));
@@ -188,6 +206,7 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
     *error = tr("Choose a scene.");
     return false;
   }
+  // tolerances, steps, the ticked integrators, the outputs and the repetitions
   WorkPrecisionSettings settings;
   QString bad;
   if (!parseNumbers(tolerances_->text(), &settings.tolerances, &bad)) {
@@ -229,6 +248,8 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
     *error = QString::fromStdString(e.what());
     return false;
   }
+  // the study by the engine's definition, under the scene's name; errors measured as the largest
+  // difference
   const std::string scene = builtin.isEmpty() ? currentName_.toStdString() : builtin.toStdString();
   try {
     request->study = makeWorkPrecisionStudy(scene, *model, base, settings);
@@ -243,6 +264,7 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
 }
 
 bool StudySetupForm::buildFileStudy(StudyRequest* request, QString* error) const {
+  // a file given
   const QString path = studyFile_->text().trimmed();
   if (path.isEmpty()) {
     *error = tr("Choose a study file.");
@@ -263,6 +285,8 @@ bool StudySetupForm::buildFileStudy(StudyRequest* request, QString* error) const
   }
   return true;
 }
+
+// --- settings for the scripted session and the tests ---------------------------------------------
 
 int StudySetupForm::jobs() const { return jobs_->value(); }
 QString StudySetupForm::tableFile() const { return table_->text().trimmed(); }
@@ -287,6 +311,8 @@ void StudySetupForm::setTEnd(double tEnd) { tEnd_->setText(QString::number(tEnd)
 void StudySetupForm::setOutputs(const QString& list) { outputs_->setText(list); }
 void StudySetupForm::setJobs(int jobs) { jobs_->setValue(jobs); }
 void StudySetupForm::setTableFile(const QString& path) { table_->setText(path); }
+
+// --- the study file and the table ----------------------------------------------------------------
 
 void StudySetupForm::useStudyFile(const QString& path) {
   studyFile_->setText(path);

@@ -21,6 +21,9 @@
 namespace mbw::ui {
 namespace {
 
+// --- colours, matrices and bounds ----------------------------------------------------------------
+
+// the cell array naming the glyph each cell of a merged actor draws; the selection's amber
 const char* kGlyphArray = "glyph";
 const double kSelected[3] = {1.0, 0.78, 0.1};
 
@@ -33,6 +36,9 @@ void bodyColor(int body, double rgb[3]) {
   for (int k = 0; k < 3; ++k) rgb[k] = c[k] / 255.0;
 }
 
+// a glyph's colour by its role: a body's own, dark red joints (their axes lighter), green
+// springs, red loads, grey constraints, black tires, a grey road, white frames (coloured by
+// their points)
 void roleColor(const Glyph& g, double rgb[3]) {
   auto set = [&](double r, double gg, double b) {
     rgb[0] = r;
@@ -74,6 +80,7 @@ void glyphMatrix(const Glyph& g, const BodyPoses& poses, vtkMatrix4x4* m) {
   };
   Mat3 R;
   Vec3 p;
+  // a two-ended glyph (rod, coil) from its first end to its second, its z axis stretched between
   if (isTwoEnded(g.kind)) {
     const BodyPose a = pose(g.a.body), b = pose(g.b.body);
     const Vec3 pa = a.p_W + a.R_WB * g.a.point;
@@ -82,10 +89,13 @@ void glyphMatrix(const Glyph& g, const BodyPoses& poses, vtkMatrix4x4* m) {
     R.col(2) *= std::max(d.norm(), 1e-12);  // stretch z (0..1) over the distance
     p = pa;
   } else {
+    // a one-ended glyph at its point on its body, turned with it unless it keeps its world
+    // direction
     const BodyPose a = pose(g.a.body);
     R = g.worldAligned ? g.R_BG : Mat3(a.R_WB * g.R_BG);
     p = a.p_W + a.R_WB * g.a.point;
   }
+  // the rotation and the position into the homogeneous matrix
   m->Identity();
   for (int r = 0; r < 3; ++r) {
     for (int c = 0; c < 3; ++c) m->SetElement(r, c, R(r, c));
@@ -93,6 +103,7 @@ void glyphMatrix(const Glyph& g, const BodyPoses& poses, vtkMatrix4x4* m) {
   }
 }
 
+// a body's pose as a homogeneous matrix
 void bodyMatrix(const BodyPose& pose, vtkMatrix4x4* m) {
   m->Identity();
   for (int r = 0; r < 3; ++r) {
@@ -109,6 +120,7 @@ bool rigidOnOneBody(const Glyph& g) {
   return !isTwoEnded(g.kind) || g.a.body == g.b.body;
 }
 
+// the eight corners of a local box, through the matrix into the world
 void transformCorners(const double local[6], const vtkMatrix4x4& m, std::vector<Vec3>& points) {
   std::vector<Vec3> corners;
   appendCorners(local, corners);
@@ -121,6 +133,7 @@ void transformCorners(const double local[6], const vtkMatrix4x4& m, std::vector<
   }
 }
 
+// one colour over a range of points of a merged actor
 void setColor(vtkUnsignedCharArray* colors, long long first, long long count, const double rgb[3]) {
   const unsigned char c[3] = {static_cast<unsigned char>(255 * rgb[0]),
                               static_cast<unsigned char>(255 * rgb[1]),
@@ -128,6 +141,8 @@ void setColor(vtkUnsignedCharArray* colors, long long first, long long count, co
   for (long long k = first; k < first + count; ++k) colors->SetTypedTuple(k, c);
 }
 
+// a little shine and ambient light; translucent glyphs see-through; a ghost paler still and never
+// picked
 void styleActor(vtkActor* actor, bool ghost, bool translucent, bool lines) {
   vtkProperty* p = actor->GetProperty();
   p->SetSpecular(0.25);
@@ -143,9 +158,12 @@ void styleActor(vtkActor* actor, bool ghost, bool translucent, bool lines) {
 
 }  // namespace
 
+// --- building the actors -------------------------------------------------------------------------
+
 MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer* renderer,
                                  bool ghost, const BodyMeshes& meshes)
     : model_(std::move(model)), renderer_(renderer), ghost_(ghost) {
+  // the glyphs of the model, sorted: those that ride on one body are merged per body below
   const SceneGlyphs glyphs = sceneGlyphs(*model_, meshes);
   scale_ = glyphs.scale;
   glyphs_ = glyphs.glyphs;
@@ -163,6 +181,7 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
               {0, 0, 0},
               {0, 0, 0, 0, 0, 0},
               nullptr};
+    // its geometry: a beam's sweep, or the glyph's shape in its own frame
     vtkNew<vtkPolyDataMapper> mapper;
     if (g.kind == GlyphKind::Beam) {
       item.sweep = std::make_unique<BeamSweep>(*model_, g.beam);
@@ -172,6 +191,7 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
       geometry->GetBounds(item.local);
       mapper->SetInputData(geometry);
     }
+    // coloured by its role (paler for a ghost); a body frame shown only on request
     mapper->SetScalarVisibility(g.kind == GlyphKind::Frame);
     item.actor->SetMapper(mapper);
     item.actor->SetUserMatrix(item.matrix);
@@ -187,6 +207,7 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
     renderer_->AddActor(item.actor);
     items_.push_back(std::move(item));
   }
+  // the merged actors, opaque and translucent apart; then everything at the initial poses
   buildParts(opaque, false);
   buildParts(translucent, true);
   place(initialPoses(*model_));
@@ -195,6 +216,7 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
 // the glyphs of each body, in its frame, appended in one polydata with a colour per point and the
 // glyph's index per cell
 void MechanismActors::buildParts(const std::vector<size_t>& merged, bool translucent) {
+  // the glyphs grouped by body
   std::map<int, std::vector<size_t>> byBody;
   for (size_t k : merged) byBody[glyphs_[k].a.body].push_back(k);
   const BodyPoses identity(model_->bodies.size());
@@ -205,6 +227,7 @@ void MechanismActors::buildParts(const std::vector<size_t>& merged, bool translu
     part.matrix = vtkSmartPointer<vtkMatrix4x4>::New();
     vtkNew<vtkAppendPolyData> append;
     long long points = 0;
+    // each glyph's geometry moved into its body's frame
     for (size_t k : indices) {
       const Glyph& g = glyphs_[k];
       vtkNew<vtkMatrix4x4> inBody;
@@ -225,6 +248,7 @@ void MechanismActors::buildParts(const std::vector<size_t>& merged, bool translu
       geometry->GetCellData()->AddArray(index);
       Part::Member m{k, points, geometry->GetNumberOfPoints(), {0, 0, 0}, {0, 0, 0, 0, 0, 0}};
       geometry->GetBounds(m.local);
+      // its colour (paler for a ghost) and where its points start in the merged polydata
       roleColor(g, m.color);
       if (ghost_)
         for (double& c : m.color) c = 0.45 * c + 0.55;
@@ -232,6 +256,7 @@ void MechanismActors::buildParts(const std::vector<size_t>& merged, bool translu
       part.members.push_back(m);
       append->AddInputData(geometry);
     }
+    // one polydata per body, coloured by its points
     append->Update();
     vtkSmartPointer<vtkPolyData> poly = append->GetOutput();
     part.colors = vtkSmartPointer<vtkUnsignedCharArray>::New();
@@ -240,6 +265,7 @@ void MechanismActors::buildParts(const std::vector<size_t>& merged, bool translu
     for (const Part::Member& m : part.members)
       setColor(part.colors, m.firstPoint, m.points, m.color);
     poly->GetPointData()->SetScalars(part.colors);
+    // drawn with those colours as they are
     vtkNew<vtkPolyDataMapper> mapper;
     mapper->SetInputData(poly);
     mapper->SetColorModeToDirectScalars();
@@ -257,13 +283,17 @@ MechanismActors::~MechanismActors() {
   for (Item& item : items_) renderer_->RemoveActor(item.actor);
 }
 
+// --- poses, selection, visibility and picking ----------------------------------------------------
+
 void MechanismActors::place(const BodyPoses& poses) {
+  // each merged actor takes its body's pose
   for (Part& part : parts_) {
     bodyMatrix(part.body >= 0 && part.body < static_cast<int>(poses.size()) ? poses[part.body]
                                                                             : BodyPose{},
                part.matrix);
     part.matrix->Modified();
   }
+  // each glyph of its own is placed from the poses of its ends
   for (Item& item : items_) {
     if (item.sweep) {
       item.sweep->place(poses);  // world coordinates: the matrix stays the identity
@@ -280,6 +310,7 @@ void MechanismActors::setFramesVisible(bool visible) {
 }
 
 void MechanismActors::setSelected(const std::string& jsonPath) {
+  // the selected element's glyphs in amber, the others in their own colours
   auto selected = [&](const Glyph& g) { return !jsonPath.empty() && g.jsonPath == jsonPath; };
   for (Item& item : items_)
     if (glyphs_[item.glyph].role != GlyphRole::BodyFrame)
@@ -303,10 +334,12 @@ void MechanismActors::appendCorners(std::vector<Vec3>& points, bool bodiesOnly) 
   // what frames the view: bodies, joints, springs, loads, tires, the road; not the rods of distance
   // constraints, which join points of bodies already in view or reach out to a helper point far
   // from the mechanism (the slider-crank's 1 m rod)
+  // which glyphs count: the bodies alone, or every role but the constraint rods
   auto counts = [&](size_t glyph) {
     const GlyphRole role = glyphs_[glyph].role;
     return bodiesOnly ? role == GlyphRole::Body : role != GlyphRole::Constraint;
   };
+  // the corners of the merged glyphs, then of those with an actor of their own (visible and framed)
   for (const Part& part : parts_)
     for (const Part::Member& m : part.members)
       if (counts(m.glyph)) transformCorners(m.local, *part.matrix, points);
@@ -321,6 +354,7 @@ void MechanismActors::appendCorners(std::vector<Vec3>& points, bool bodiesOnly) 
 }
 
 void MechanismActors::hideBodies(const std::set<std::string>& names) {
+  // the bodies hidden by name, and every glyph attached to one of them
   hidden_.clear();
   for (int b = 0; b < model_->bodyCount(); ++b)
     if (names.count(model_->bodies[static_cast<size_t>(b)].name)) hidden_.insert(b);
@@ -333,6 +367,7 @@ void MechanismActors::hideBodies(const std::set<std::string>& names) {
 
 bool MechanismActors::bodyShown(int body) const { return !hidden_.count(body); }
 
+// the glyph drawn by an actor of its own, or by the cell of a merged actor
 const Glyph* MechanismActors::glyphAt(vtkProp* prop, long long cell) const {
   for (const Item& item : items_)
     if (item.actor.GetPointer() == prop) return &glyphs_[item.glyph];

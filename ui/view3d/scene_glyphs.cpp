@@ -7,27 +7,34 @@
 namespace mbw::ui {
 namespace {
 
+// --- points and sizes of the initial configuration -----------------------------------------------
+
 // a point given in a body's internal (centre of mass) frame, in its scene frame
 Vec3 scenePoint(const Model& m, int body, const Vec3& internal) {
   return body >= 0 ? Vec3(internal + m.bodies[body].com_B) : internal;
 }
 
+// a point in a body's scene frame, in the world at the initial pose (the ground's as it is)
 Vec3 worldPoint(const Model& m, int body, const Vec3& scene) {
   if (body < 0) return scene;
   const Body& b = m.bodies[body];
   return b.position_W + b.R_WB * scene;
 }
 
+// a body's initial rotation (the identity for the ground)
 Mat3 initialRotation(const Model& m, int body) {
   return body >= 0 ? m.bodies[body].R_WB : Mat3::Identity();
 }
 
+// the JSON path of a joint, empty for none
 std::string jointPath(const Model& m, int joint) {
   return joint >= 0 && joint < static_cast<int>(m.joints.size()) ? m.joints[joint].jsonPath : "";
 }
 
 // characteristic length: the extent of the initial configuration
 double characteristicLength(const Model& m) {
+  // the box around the origin, the bodies, their points and the primitives' points; at least the
+  // largest solid, and never under 5 cm
   Eigen::AlignedBox3d box;
   box.extend(Vec3::Zero());
   double largestSolid = 0.0;
@@ -51,6 +58,8 @@ std::vector<Vec3> attachmentPoints(const Model& m, int body) {
   auto add = [&](int b, const Vec3& internal) {
     if (b == body) points.push_back(scenePoint(m, b, internal));
   };
+  // the points of the constraint primitives other than the orientation ones, and of the spring
+  // and point-force ends
   for (const Primitive& p : m.primitives) {
     if (p.type == PrimitiveType::DP1 || p.type == PrimitiveType::AngleDriver) continue;
     add(p.bodyI, p.s_I);
@@ -63,8 +72,7 @@ std::vector<Vec3> attachmentPoints(const Model& m, int body) {
   return points;
 }
 
-// --- builders, one per element family
-// -------------------------------------------------------------
+// --- builders, one per element family ------------------------------------------------------------
 
 // a body: its mesh, its solid from the scene's shape, or the box with its mass and inertia plus
 // rods from the centre of mass to its attachment points
@@ -72,6 +80,7 @@ void bodyGlyphs(const Model& m, const BodyMeshes& meshes, double scale, std::vec
   for (int i = 0; i < m.bodyCount(); ++i) {
     const Body& b = m.bodies[i];
     if (b.beam >= 0) continue;  // drawn by its beam
+    // the glyph drawn at the shape's centre, picked as the body
     Glyph g;
     g.role = GlyphRole::Body;
     g.a.body = i;
@@ -110,6 +119,7 @@ void bodyGlyphs(const Model& m, const BodyMeshes& meshes, double scale, std::vec
       g.a.point = b.com_B;
       // see-through, so that the joints and bodies it would hide stay visible
       g.translucent = true;
+      // rods from the centre of mass to the points where joints and forces attach
       for (const Vec3& p : attachmentPoints(m, i)) {
         if ((p - b.com_B).norm() < 1e-9 * scale) continue;
         Glyph rod;
@@ -137,6 +147,7 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
         joint.type == JointType::Universal || joint.type == JointType::Cylindrical ||
         joint.type == JointType::Translational || joint.type == JointType::Planar ||
         joint.type == JointType::PlanarRevolute || joint.type == JointType::Fixed;
+    // a distance joint: a rod between its two points
     if (joint.type == JointType::Distance) {
       const Primitive& p = m.primitives[joint.firstPrimitive];
       Glyph link;
@@ -152,6 +163,7 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     if (!located) continue;
     // attach to the moving body of the pair so that the marker follows the motion
     const bool onJ = joint.bodyI == kGround && joint.bodyJ != kGround;
+    // a marker a fraction of the model's size, at the joint point in the moving body's frame
     Glyph marker;
     marker.kind = GlyphKind::Marker;
     marker.role = GlyphRole::Joint;
@@ -182,6 +194,7 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
       out.push_back(plate);
     }
     out.push_back(marker);
+    // the axis, when the joint has one
     if (joint.axis_I.norm() == 0.0) continue;
     Glyph axis = marker;
     axis.kind = GlyphKind::Axis;
@@ -199,6 +212,7 @@ void primitiveGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   std::vector<Vec3> placed;  // world positions of markers already drawn
   for (const Primitive& p : m.primitives) {
     if (p.joint < 0 || m.joints[p.joint].type != JointType::Primitive) continue;
+    // a distance equation: a thin rod between its points
     if (p.type == PrimitiveType::D) {
       Glyph link;
       link.kind = GlyphKind::Link;
@@ -211,6 +225,7 @@ void primitiveGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
       continue;
     }
     if (p.type != PrimitiveType::CD && p.type != PrimitiveType::DP2) continue;
+    // coinciding points: one marker per place, however many primitives meet there
     // on the moving body of the pair
     const bool onJ = p.bodyI == kGround;
     const GlyphEnd end = onJ ? GlyphEnd{p.bodyJ, scenePoint(m, p.bodyJ, p.s_J)}
@@ -291,6 +306,7 @@ void roadGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
                                  [](const ForceElement& f) { return f.type == ForceType::Tire; });
   if (tire == m.forces.end()) return;
   const RoadProfile& road = tire->road;
+  // the span of the bodies in x and y, with the way they travel in x until t_end and the bumps
   double xMin = 0.0, xMax = 0.0, yMin = 0.0, yMax = 0.0, travel = 0.0;
   for (int i = 0; i < m.bodyCount(); ++i) {
     const Vec3 p = m.bodies[i].position_W;
@@ -304,11 +320,13 @@ void roadGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     xMin = std::min(xMin, b.centerX - b.radius);
     xMax = std::max(xMax, b.centerX + b.radius);
   }
+  // margins around it
   xMin -= 0.3 * scale;
   xMax += travel + 0.3 * scale;
   yMin -= 0.4 * (yMax - yMin) + 0.2;
   yMax += 0.4 * (yMax - yMin) + 0.2;
   const double thickness = 0.01 * scale;
+  // the strip, its top at the road's height
   Glyph strip;
   strip.kind = GlyphKind::Box;
   strip.role = GlyphRole::Road;
@@ -317,6 +335,7 @@ void roadGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   strip.size = Vec3(xMax - xMin, yMax - yMin, thickness);
   strip.jsonPath = "/road";
   out.push_back(strip);
+  // a bump: a half-cylinder across the strip
   for (const RoadBump& b : road.bumps) {
     Glyph bump = strip;
     bump.kind = GlyphKind::Cylinder;
@@ -363,6 +382,9 @@ const GlyphBuilder kBuilders[] = {beamGlyphs,  jointGlyphs, primitiveGlyphs,
 
 }  // namespace
 
+// --- the glyphs of a model -----------------------------------------------------------------------
+
+// a frame whose z axis is the direction (z itself for a zero direction)
 Mat3 frameAlong(const Vec3& direction) {
   const Vec3 z = direction.norm() > 0.0 ? Vec3(direction.normalized()) : Vec3(Vec3::UnitZ());
   const Vec3 x = z.unitOrthogonal();
@@ -374,6 +396,7 @@ Mat3 frameAlong(const Vec3& direction) {
 }
 
 SceneGlyphs sceneGlyphs(const Model& model, const BodyMeshes& meshes) {
+  // the scale from the initial configuration; bodies first, then every other family
   SceneGlyphs s;
   s.scale = characteristicLength(model);
   bodyGlyphs(model, meshes, s.scale, s.glyphs);

@@ -40,6 +40,7 @@ double niceStep(double x) {
   return (f < 1.5 ? 1.0 : f < 3.5 ? 2.0 : f < 7.5 ? 5.0 : 10.0) * p;
 }
 
+// the axis-aligned box around points, as VTK's six bounds (xmin, xmax, ymin, ...)
 void boundsOf(const std::vector<Vec3>& points, double b[6]) {
   const double inf = std::numeric_limits<double>::infinity();
   for (int k = 0; k < 3; ++k) {
@@ -55,13 +56,17 @@ void boundsOf(const std::vector<Vec3>& points, double b[6]) {
 
 }  // namespace
 
+// --- building the view ---------------------------------------------------------------------------
+
 SceneView::SceneView(QWidget* parent, FrameScheduler* scheduler)
     : QWidget(parent), vtk_(new VtkWidget(this, scheduler)) {
+  // the VTK widget fills the view; its mouse events pass through eventFilter first
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(vtk_);
   vtk_->installEventFilter(this);
 
+  // a light gradient behind the mechanism
   vtkRenderer* r = vtk_->renderer();
   r->GradientBackgroundOn();
   r->SetBackground(0.96, 0.97, 0.98);
@@ -103,9 +108,12 @@ void SceneView::placeTriad() {
 
 SceneView::~SceneView() { triad_->SetEnabled(0); }
 
+// --- the mechanism, its ghost, its motion and its trace ------------------------------------------
+
 const Model* SceneView::model() const { return mechanism_ ? &mechanism_->model() : nullptr; }
 
 void SceneView::setModel(std::shared_ptr<const Model> model) {
+  // a new model gets new actors, drawn at its initial poses; up is against gravity
   if (mechanism_ && mechanism_->sharedModel() == model) return;
   mechanism_.reset();
   motion_.clear();
@@ -118,6 +126,7 @@ void SceneView::setModel(std::shared_ptr<const Model> model) {
     mechanism_->setSelected(selection_.toStdString());
     poses_ = initialPoses(mechanism_->model());
   }
+  // the ground grid under the new content
   const std::vector<Vec3> content = contentPoints(false);
   rebuildGrid(content);
   // keep the user's camera across edits that leave the size of the scene alone
@@ -129,6 +138,8 @@ void SceneView::setModel(std::shared_ptr<const Model> model) {
   render();
 }
 
+// a frame of the run: the bodies at their poses, the camera following if the mechanism leaves
+// the view
 void SceneView::setPoses(const BodyPoses& poses) {
   if (!mechanism_) return;
   vtk_->noteMotion();
@@ -138,6 +149,7 @@ void SceneView::setPoses(const BodyPoses& poses) {
   render();
 }
 
+// the ghost: a second, pale copy of a mechanism, for comparing two runs
 void SceneView::setGhost(std::shared_ptr<const Model> model) {
   if (ghost_ && ghost_->sharedModel() == model) return;
   ghost_.reset();
@@ -160,6 +172,7 @@ void SceneView::setRunLive(bool live) { vtk_->setMotionScaleLimit(live ? kLiveRu
 void SceneView::setCaption(const QString& text) { vtk_->setOverlayText(text); }
 
 void SceneView::setMotion(const std::vector<BodyPoses>& samples) {
+  // the motion of a whole run, so that the grid and the framing cover it from the start
   motion_.clear();
   if (!mechanism_ || samples.empty()) return;
   // the glyph boxes at every sample, then the poses shown now again
@@ -175,6 +188,7 @@ void SceneView::setMotion(const std::vector<BodyPoses>& samples) {
 }
 
 void SceneView::setTrace(std::vector<Vec3> points, std::vector<double> times) {
+  // the traced path of a point, drawn up to the time shown
   if (points.empty())
     trace_.reset();
   else {
@@ -192,6 +206,7 @@ void SceneView::setTraceTime(double t) {
   render();
 }
 
+// the selected element, drawn highlighted
 void SceneView::setSelection(const QString& jsonPath) {
   selection_ = jsonPath;
   if (mechanism_) mechanism_->setSelected(jsonPath.toStdString());
@@ -220,6 +235,8 @@ void SceneView::setGridVisible(bool visible) {
 
 vtkActor* SceneView::gridActor() const { return grid_; }
 
+// the points the framing covers: the glyph boxes of the mechanism and the ghost, with the motion
+// and the trace when asked
 std::vector<Vec3> SceneView::contentPoints(bool withMotion) const {
   std::vector<Vec3> points;
   if (mechanism_) mechanism_->appendCorners(points);
@@ -233,9 +250,11 @@ std::vector<Vec3> SceneView::contentPoints(bool withMotion) const {
 // lines in a plane perpendicular to gravity under what is shown (at the world origin's level, or
 // lower when the mechanism reaches lower), covering its extent with a margin
 void SceneView::rebuildGrid(const std::vector<Vec3>& content) {
+  // the old grid goes; none without a mechanism
   if (grid_) vtk_->renderer()->RemoveActor(grid_);
   grid_ = nullptr;
   if (!mechanism_ || content.empty()) return;
+  // the content's extent in a frame whose third axis is up
   const Mat3 R = frameAlong(up_);
   double lo[3] = {1e300, 1e300, 1e300}, hi[3] = {-1e300, -1e300, -1e300};
   for (const Vec3& p : content) {
@@ -245,6 +264,7 @@ void SceneView::rebuildGrid(const std::vector<Vec3>& content) {
       hi[k] = std::max(hi[k], s[k]);
     }
   }
+  // about eight lines across the content, on round numbers, one step of margin each side
   const double extent = std::max({hi[0] - lo[0], hi[1] - lo[1], 0.5 * mechanism_->scale()});
   const double step = niceStep(extent / 8.0);
   const double x0 = std::floor(lo[0] / step - 1.0) * step,
@@ -254,6 +274,7 @@ void SceneView::rebuildGrid(const std::vector<Vec3>& content) {
   // a hair below, so that a road or floor lying in the plane hides the lines under it
   const double level = std::min(0.0, lo[2]) - 1e-3 * extent;
 
+  // the lines, in world coordinates
   vtkNew<vtkPoints> points;
   vtkNew<vtkCellArray> lines;
   auto line = [&](double xa, double ya, double xb, double yb) {
@@ -263,6 +284,7 @@ void SceneView::rebuildGrid(const std::vector<Vec3>& content) {
   };
   for (double x = x0; x <= x1 + 0.5 * step; x += step) line(x, y0, x, y1);
   for (double y = y0; y <= y1 + 0.5 * step; y += step) line(x0, y, x1, y);
+  // one grey actor for all the lines
   vtkNew<vtkPolyData> poly;
   poly->SetPoints(points);
   poly->SetLines(lines);
@@ -282,11 +304,14 @@ void SceneView::rebuildGrid(const std::vector<Vec3>& content) {
   vtk_->renderer()->AddActor(grid_);
 }
 
+// --- the camera ----------------------------------------------------------------------------------
+
 double SceneView::aspect() const {
   return vtk_->height() > 0 ? static_cast<double>(vtk_->width()) / vtk_->height() : 1.0;
 }
 
 void SceneView::fitTo(const std::vector<Vec3>& points) {
+  // the camera frames the points; what has been seen so far starts from their box
   if (points.empty()) return;
   vtkRenderer* r = vtk_->renderer();
   fitCamera(*r->GetActiveCamera(), points, aspect());
@@ -296,6 +321,7 @@ void SceneView::fitTo(const std::vector<Vec3>& points) {
 }
 
 void SceneView::setStandardView(StandardView view) {
+  // look from one of the standard directions, then frame the content
   Vec3 direction, viewUp;
   standardDirection(view, up_, direction, viewUp);
   vtkCamera* camera = vtk_->renderer()->GetActiveCamera();
@@ -315,6 +341,7 @@ void SceneView::fitView() {
 }
 
 void SceneView::holdCameraForFrames(bool hold, double aspect) {
+  // on hold: the camera remembered, then framed once on the whole run for frames of that aspect
   vtkCamera* camera = vtk_->renderer()->GetActiveCamera();
   if (hold && !cameraHeld_) {
     heldFrom_ = vtkSmartPointer<vtkCamera>::New();
@@ -326,6 +353,7 @@ void SceneView::holdCameraForFrames(bool hold, double aspect) {
       vtk_->renderer()->ResetCameraClippingRange();
     }
   } else if (!hold && cameraHeld_ && heldFrom_) {
+    // released: the user's camera back
     camera->DeepCopy(heldFrom_);
     vtk_->renderer()->ResetCameraClippingRange();
     heldFrom_ = nullptr;
@@ -339,9 +367,11 @@ void SceneView::holdCameraForFrames(bool hold, double aspect) {
 QImage SceneView::renderImage(const QSize& size) { return vtk_->renderImage(size); }
 
 void SceneView::keepInView() {
+  // only while following the motion, and not while a video export holds the camera
   if (!followMotion_ || cameraHeld_) return;
   const std::vector<Vec3> now = contentPoints(false);
   if (now.empty()) return;
+  // widen the box seen so far; nothing to do while the mechanism stays inside the framed box
   double b[6];
   boundsOf(now, b);
   bool inside = true;
@@ -370,6 +400,7 @@ void SceneView::keepInView() {
 // The camera scaled about the world point under the mouse (on the focal plane): that point stays
 // where it is on the screen while the rest comes nearer (factor > 1) or goes away.
 void SceneView::zoomAt(const QPointF& position, double factor) {
+  // the camera's focal point and position now
   vtkRenderer* r = vtk_->renderer();
   vtkCamera* camera = r->GetActiveCamera();
   double focal[4], position3[3];
@@ -386,6 +417,7 @@ void SceneView::zoomAt(const QPointF& position, double factor) {
   double world[4];
   r->GetWorldPoint(world);
   if (world[3] == 0.0) return;
+  // both moved towards the point under the mouse by the factor (and a parallel view scaled)
   const Vec3 p(world[0] / world[3], world[1] / world[3], world[2] / world[3]);
   const Vec3 f(focal[0], focal[1], focal[2]), c(position3[0], position3[1], position3[2]);
   const Vec3 f2 = p + (f - p) / factor, c2 = p + (c - p) / factor;
@@ -399,6 +431,7 @@ void SceneView::zoomAt(const QPointF& position, double factor) {
 }
 
 QPointF SceneView::project(const Vec3& p) const {
+  // a world point to the screen, in the widget's pixels
   vtkRenderer* r = vtk_->renderer();
   r->SetWorldPoint(p.x(), p.y(), p.z(), 1.0);
   r->WorldToDisplay();
@@ -410,6 +443,7 @@ QPointF SceneView::project(const Vec3& p) const {
 }
 
 QRectF SceneView::bodiesOnScreen(bool bodiesOnly) const {
+  // the glyph boxes of the bodies (or of everything shown) on the screen
   std::vector<Vec3> corners;
   if (mechanism_) mechanism_->appendCorners(corners, bodiesOnly);
   if (corners.empty()) return {};
@@ -423,6 +457,8 @@ QRectF SceneView::bodiesOnScreen(bool bodiesOnly) const {
   return QRectF(lo, hi);
 }
 
+// --- rendering, picking and the mouse ------------------------------------------------------------
+
 QImage SceneView::grabImage() { return vtk_->image(); }
 
 long SceneView::renderCount() const { return vtk_->frameCount(); }
@@ -430,10 +466,12 @@ long SceneView::renderCount() const { return vtk_->frameCount(); }
 void SceneView::render() { vtk_->requestRender(); }
 
 bool SceneView::eventFilter(QObject* watched, QEvent* event) {
+  // remember where a press began, to tell a click from a drag
   if (watched == vtk_) {
     if (event->type() == QEvent::MouseButtonPress) {
       pressPosition_ = static_cast<QMouseEvent*>(event)->position().toPoint();
     } else if (event->type() == QEvent::Wheel) {
+      // the wheel zooms about the point under the mouse and stops the camera following the motion
       followMotion_ = false;
       auto* e = static_cast<QWheelEvent*>(event);
       const int steps = e->angleDelta().y();
@@ -455,6 +493,7 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event) {
       } else if (e->button() == Qt::LeftButton)
         pick(e->position().toPoint());
     } else if (event->type() == QEvent::Resize) {
+      // a resize puts the triad back in its corner
       placeTriad();
       // the aspect changed: frame again unless the user (or a video export) holds the camera
       if (followMotion_ && !cameraHeld_) fitTo(contentPoints(true));
@@ -468,9 +507,12 @@ void SceneView::setSurfacePick(bool on) {
   vtk_->setCursor(on ? Qt::CrossCursor : Qt::ArrowCursor);
 }
 
+// the point and normal of the mechanism's surface under the mouse (for placing a joint or a
+// marker)
 bool SceneView::pickSurface(const QPoint& position, Vec3& p_W, Vec3& normal_W) const {
   if (!mechanism_) return false;
   const QPoint at = vtk_->toDisplay(position);
+  // only the glyphs of the mechanism count, not the grid or a preview
   vtkNew<vtkCellPicker> picker;
   picker->SetTolerance(0.002);
   if (!picker->Pick(at.x(), at.y(), 0.0, vtk_->renderer()) ||
@@ -484,6 +526,7 @@ bool SceneView::pickSurface(const QPoint& position, Vec3& p_W, Vec3& normal_W) c
   return true;
 }
 
+// the joint the user is placing, drawn before it exists: replaced at each move of the mouse
 void SceneView::setJointPreview(std::vector<Glyph> glyphs) {
   if (glyphs.empty() && preview_.empty()) return;
   if (previewActor_) vtk_->renderer()->RemoveActor(previewActor_);
@@ -499,6 +542,7 @@ void SceneView::setJointPreview(std::vector<Glyph> glyphs) {
 }
 
 void SceneView::pick(const QPoint& position) {
+  // the element under a click, by its JSON path (empty: nothing there)
   if (!mechanism_) return;
   const QPoint at = vtk_->toDisplay(position);
   vtkNew<vtkCellPicker> picker;

@@ -44,6 +44,8 @@ QString rendererFromReport(const char* report) {
 
 }  // namespace
 
+// --- building the widget -------------------------------------------------------------------------
+
 VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler)
     : QWidget(parent), scheduler_(scheduler) {
   // the end of a motion: back to full resolution
@@ -73,12 +75,14 @@ VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler)
   interactor_->AddObserver(vtkCommand::RenderEvent, this, &VtkWidget::onInteractorRender);
   interactor_->Initialize();
 
+  // the scheduler renders with the window's next frame, when something changed
   if (scheduler_)
     drawHandle_ = scheduler_->add([this] {
       if (!dirty_) return;
       renderNow();
       update();
     });
+  // the widget paints all of its pixels; it takes the keyboard for VTK's key bindings
   setAttribute(Qt::WA_OpaquePaintEvent);
   setFocusPolicy(Qt::StrongFocus);
   setMinimumSize(64, 64);
@@ -89,10 +93,13 @@ VtkWidget::~VtkWidget() {
   window_->Finalize();
 }
 
+// --- rendering: requests, motion and resolution --------------------------------------------------
+
 vtkRenderer* VtkWidget::renderer() const { return renderer_; }
 vtkRenderWindow* VtkWidget::renderWindow() const { return window_; }
 vtkGenericRenderWindowInteractor* VtkWidget::interactor() const { return interactor_; }
 
+// a render with the window's next frame (or at the next paint, without a scheduler)
 void VtkWidget::requestRender() {
   dirty_ = true;
   if (scheduler_)
@@ -101,6 +108,7 @@ void VtkWidget::requestRender() {
     update();
 }
 
+// the interactor moved the camera: a motion, rendered at reduced resolution
 void VtkWidget::onInteractorRender(vtkObject*, unsigned long, void*) {
   noteMotion();
   requestRender();
@@ -131,6 +139,7 @@ void VtkWidget::noteMotion() {
   motionEnd_->start();
 }
 
+// the end of a motion asked for (a video frame): full resolution unless a limit holds
 void VtkWidget::endMotion() {
   motionEnd_->stop();
   moving_ = false;
@@ -149,12 +158,14 @@ void VtkWidget::setMotionScaleLimit(double limit) {
 
 double VtkWidget::pixelScale() const { return devicePixelRatioF(); }
 
+// the part of the framebuffer a render at the current resolution fills
 QSize VtkWidget::renderSize() const {
   const int* size = window_->GetSize();
   return {std::max(1, static_cast<int>(std::lround(size[0] * renderScale_))),
           std::max(1, static_cast<int>(std::lround(size[1] * renderScale_)))};
 }
 
+// a widget position to VTK's display pixels (device pixels, origin bottom left)
 QPoint VtkWidget::toDisplay(const QPointF& position) const {
   const double s = pixelScale();
   return {static_cast<int>(std::lround(position.x() * s)),
@@ -179,6 +190,7 @@ void VtkWidget::applySize() {
 }
 
 void VtkWidget::renderNow(bool adapt) {
+  // the time of VTK's render alone, for the adaptation below
   QElapsedTimer clock;
   clock.start();
   // A reduced resolution draws into the bottom-left part of the framebuffer, every renderer's
@@ -189,6 +201,7 @@ void VtkWidget::renderNow(bool adapt) {
   const int w = part.width(), h = part.height();
   const int dpi = std::max(1, static_cast<int>(std::lround(72.0 * pixelScale() * renderScale_)));
   if (window_->GetDPI() != dpi) window_->SetDPI(dpi);
+  // every renderer's viewport scaled down, remembered to be put back after the render
   std::vector<std::array<double, 4>> viewports;
   vtkRendererCollection* renderers = window_->GetRenderers();
   vtkCollectionSimpleIterator it;
@@ -202,6 +215,7 @@ void VtkWidget::renderNow(bool adapt) {
                      v[3] * renderScale_);
     }
   }
+  // render, then the viewports back
   window_->Render();
   const qint64 ms = clock.elapsed();
   if (!viewports.empty()) {
@@ -209,6 +223,7 @@ void VtkWidget::renderNow(bool adapt) {
     for (size_t k = 0; k < viewports.size(); ++k)
       renderers->GetNextRenderer(it)->SetViewport(viewports[k].data());
   }
+  // the pixels of the rendered part read back into the widget's image
   vtkNew<vtkUnsignedCharArray> pixels;
   window_->GetRGBACharPixelData(0, 0, w - 1, h - 1, 0, pixels, 0);
   // VTK's rows run bottom to top
@@ -245,6 +260,8 @@ void VtkWidget::renderNow(bool adapt) {
   if (renderScale_ < scaleLimit_ || scaleLimit_ >= 1.0) motionScale_ = renderScale_;
 }
 
+// --- the overlay text and images -----------------------------------------------------------------
+
 void VtkWidget::setOverlayText(const QString& text) {
   if (text == overlay_) return;
   // only the text's box is painted again (the old one and the new): the image under it is the same
@@ -262,6 +279,7 @@ QRectF VtkWidget::overlayBox() const {
   return overlay_.isEmpty() ? QRectF() : overlayTextRect().adjusted(-4, -2, 4, 2);
 }
 
+// the text on a light translucent box, over the top-left corner
 void VtkWidget::drawOverlay(QPainter& painter) const {
   if (overlay_.isEmpty()) return;
   painter.setFont(overlayFont());
@@ -271,6 +289,7 @@ void VtkWidget::drawOverlay(QPainter& painter) const {
 }
 
 QImage VtkWidget::image() {
+  // the full resolution, without the overlay's text missing: rendered again if needed
   if (renderScale_ < 1.0) {
     renderScale_ = 1.0;
     dirty_ = true;
@@ -285,10 +304,12 @@ QImage VtkWidget::image() {
 QImage VtkWidget::renderImage(const QSize& size) {
   // VTK's framebuffer at the size asked for, text and triad scaled as the height
   const int* old = window_->GetSize();
+  // the old size and DPI kept to be put back
   const int oldWidth = old[0], oldHeight = old[1], oldDpi = window_->GetDPI();
   const double scale = static_cast<double>(size.height()) / std::max(1, height());
   window_->SetSize(size.width(), size.height());
   window_->SetDPI(std::max(1, static_cast<int>(std::lround(72.0 * scale))));
+  // render and read back at that size, rows flipped
   window_->Render();
   vtkNew<vtkUnsignedCharArray> pixels;
   window_->GetRGBACharPixelData(0, 0, size.width() - 1, size.height() - 1, 0, pixels, 0);
@@ -318,6 +339,7 @@ void VtkWidget::paintEvent(QPaintEvent*) {
     renderNow();
   else if (stale)
     requestRender();
+  // the image fills the widget, smoothed when it was rendered at another size
   QPainter painter(this);
   painter.setRenderHint(QPainter::SmoothPixmapTransform, stale || renderScale_ < 1.0);
   painter.drawImage(QRectF(rect()), image_);
@@ -333,6 +355,7 @@ bool VtkWidget::event(QEvent* event) {
 
 bool VtkWidget::forwardInput(QEvent* event) {
   const double scale = pixelScale();
+  // a Qt position (logical pixels, origin top left) to VTK's, with the modifier keys
   auto place = [&](const QPointF& p, Qt::KeyboardModifiers mods, int repeat = 0) {
     interactor_->SetEventInformationFlipY(
         static_cast<int>(std::lround(p.x() * scale)), static_cast<int>(std::lround(p.y() * scale)),
@@ -343,6 +366,7 @@ bool VtkWidget::forwardInput(QEvent* event) {
     case QEvent::MouseButtonPress:
     case QEvent::MouseButtonDblClick:
     case QEvent::MouseButtonRelease: {
+      // a mouse button to VTK's press or release event; other buttons are not passed on
       auto* e = static_cast<QMouseEvent*>(event);
       const bool press = event->type() != QEvent::MouseButtonRelease;
       place(e->position(), e->modifiers(), event->type() == QEvent::MouseButtonDblClick ? 1 : 0);
@@ -365,6 +389,7 @@ bool VtkWidget::forwardInput(QEvent* event) {
       return false;
     }
     case QEvent::MouseMove: {
+      // moves, wheel turns, entering and leaving go to VTK as well
       auto* e = static_cast<QMouseEvent*>(event);
       place(e->position(), e->modifiers());
       interactor_->InvokeEvent(vtkCommand::MouseMoveEvent, e);
