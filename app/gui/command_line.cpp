@@ -8,6 +8,7 @@
 namespace mbw::gui {
 namespace {
 
+// numbers separated by commas; false at the first that is not one
 bool parseNumbers(const QString& text, QList<double>& out) {
   for (const QString& part : text.split(',', Qt::SkipEmptyParts)) {
     bool ok = false;
@@ -21,6 +22,7 @@ bool parseNumbers(const QString& text, QList<double>& out) {
 }  // namespace
 
 std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* exitCode) {
+  // the description, help and version, the scene as the one positional argument
   QCommandLineParser p;
   p.setApplicationDescription(
       "Multibody Workbench: build a mechanism, run integrators on it, compare and play back runs.\n"
@@ -29,6 +31,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   p.addHelpOption();
   p.addVersionOption();
   p.addPositionalArgument("scene", "A built-in scene name or a scene file (JSON).", "[SCENE]");
+  // what to run: formulation, integrators, steps, end time, run, pause
   const QCommandLineOption formulation("formulation", "Formulation (rp, ...).", "F");
   const QCommandLineOption integrator(
       "integrator", "Integrator; several (comma-separated) give one run each.", "I");
@@ -39,6 +42,8 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
                                "Run the scene (every integrator and step given) to the end.");
   const QCommandLineOption pauseAt(
       "pause-at", "Pause the last run when it reaches T, for the screenshot.", "T");
+  // what to show and do after the runs: playback, plots, selection, tab, screenshot and its size,
+  // sessions, cursors, signals, trace, view, primitives, dock
   const QCommandLineOption playback(
       "playback", "After the runs, play back the last one at time T (the one before it ghosted).",
       "T");
@@ -72,6 +77,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   const QCommandLineOption primitives(
       "show-primitives", "Show the primitives each joint expands to in the model tree.");
   const QCommandLineOption dock("dock", "Raise a dock: scene, run or signals.", "NAME");
+  // a video of the playback: file, frame rate, size, span, speed, plots
   const QCommandLineOption video(
       "video",
       "After the runs, export the playback of the last run (.mp4 with ffmpeg, or a "
@@ -90,12 +96,14 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
                 cursors,     signalFilter, trace,     view,       primitives, dock,    video,
                 fps,         videoSize,    videoSpan, videoSpeed, videoPlots});
 
+  // bad input says why on stderr, exit status 2
   auto fail = [&](const QString& message) {
     std::fprintf(stderr, "mbw: %s\n", qPrintable(message));
     *exitCode = 2;
     return std::nullopt;
   };
   if (!p.parse(arguments)) return fail(p.errorText());
+  // --help and --version answer and exit
   if (p.isSet("help")) {
     std::printf("%s", qPrintable(p.helpText()));
     *exitCode = 0;
@@ -108,12 +116,14 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   }
   if (p.positionalArguments().size() > 1) return fail("give at most one scene");
 
+  // the scene and the run settings, several integrators and steps given by commas or repeats
   CommandLine c;
   if (!p.positionalArguments().isEmpty()) c.scene = p.positionalArguments().front();
   c.formulation = p.value(formulation);
   for (const QString& v : p.values(integrator)) c.integrators << v.split(',', Qt::SkipEmptyParts);
   for (const QString& v : p.values(step))
     if (!parseNumbers(v, c.steps)) return fail("--step takes numbers, got '" + v + "'");
+  // a number option, when it is set
   auto number = [&](const QCommandLineOption& o, std::optional<double>& out) {
     if (!p.isSet(o)) return true;
     bool ok = false;
@@ -124,16 +134,19 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   if (!number(pauseAt, c.pauseAt)) return fail("--pause-at takes a number");
   if (!number(playback, c.playback)) return fail("--playback takes a number");
   c.run = p.isSet(run) || c.pauseAt.has_value();
+  // the plots, the selection and the tab
   for (const QString& v : p.values(plots)) c.plots << v.split(',', Qt::SkipEmptyParts);
   c.select = p.value(select);
   c.tab = p.value(tab);
   if (!c.tab.isEmpty() && c.tab != "runs" && c.tab != "comparison")
     return fail("--tab takes runs or comparison");
+  // the screenshot and the sessions (a scene ending in .mbws is a session)
   c.screenshot = p.value(screenshot);
   c.session = p.value(session);
   if (c.session.isEmpty() && c.scene.endsWith(".mbws", Qt::CaseInsensitive))
     c.session = std::exchange(c.scene, QString());
   c.saveSession = p.value(saveSession);
+  // cursors, signal search, trace, view, primitives, dock
   if (p.isSet(cursors) && (!parseNumbers(p.value(cursors), c.cursors) || c.cursors.size() > 2))
     return fail("--cursors takes one or two times, e.g. 1.2,2.5");
   c.signalFilter = p.value(signalFilter);
@@ -145,6 +158,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   c.dock = p.value(dock);
   if (!c.dock.isEmpty() && !QStringList{"scene", "run", "signals"}.contains(c.dock))
     return fail("--dock takes scene, run or signals");
+  // the video's options, each checked
   c.video = p.value(video);
   if (p.isSet(fps)) {
     bool ok = false;
@@ -163,6 +177,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   if (!number(videoSpeed, c.videoSpeed) || (c.videoSpeed && !(*c.videoSpeed > 0.0)))
     return fail("--video-speed takes a positive number");
   c.videoPlots = p.isSet(videoPlots);
+  // the window's size as WxH
   if (p.isSet(size)) {
     const QRegularExpressionMatch m = QRegularExpression("^(\\d+)x(\\d+)$").match(p.value(size));
     if (!m.hasMatch()) return fail("--size takes WxH, e.g. 1600x1000");

@@ -26,6 +26,8 @@
 namespace mbw::ui {
 namespace {
 
+// --- helpers -------------------------------------------------------------------------------------
+
 // the body of a tree item's pointer ("/bodies/2" -> 2), -1 for anything else
 int bodyOfPointer(const QString& pointer) {
   const QStringList parts = pointer.split('/', Qt::SkipEmptyParts);
@@ -58,6 +60,8 @@ double tidy(double x) { return std::round(x * 1e6) / 1e6 + 0.0; }
 
 }  // namespace
 
+// --- the handle ----------------------------------------------------------------------------------
+
 BodyHandle::BodyHandle(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewSync& views,
                        RunController& controller, QWidget& window)
     : QObject(&window),
@@ -66,6 +70,7 @@ BodyHandle::BodyHandle(SceneDocument& doc, ModelTree& tree, SceneView& view, Vie
       view_(view),
       views_(views),
       controller_(controller) {
+  // the action, checkable, Ctrl+G
   action_ = new QAction(tr("&Move body with a handle"), this);
   action_->setObjectName("bodyHandle");
   action_->setCheckable(true);
@@ -88,6 +93,7 @@ BodyHandle::BodyHandle(SceneDocument& doc, ModelTree& tree, SceneView& view, Vie
   widget_->AddObserver(vtkCommand::EndInteractionEvent, this, &BodyHandle::onDragEnd);
   widget_->AddObserver(vtkCommand::InteractionEvent, this, &BodyHandle::onDrag);
 
+  // the handle follows the action, the selection and every edit
   connect(action_, &QAction::toggled, this, &BodyHandle::place);
   connect(&tree_, &ModelTree::pointerSelected, this, &BodyHandle::place);
   connect(&doc_, &SceneDocument::changed, this, &BodyHandle::place);
@@ -99,12 +105,14 @@ BodyHandle::BodyHandle(SceneDocument& doc, ModelTree& tree, SceneView& view, Vie
 
 BodyHandle::~BodyHandle() { widget_->Off(); }
 
+// the centre of the box now
 Vec3 BodyHandle::centre() const {
   const double* b = box_->GetBounds();
   return Vec3(0.5 * (b[0] + b[1]), 0.5 * (b[2] + b[3]), 0.5 * (b[4] + b[5]));
 }
 
 void BodyHandle::place() {
+  // shown for a rigid body selected while the action is on and no run goes; hidden otherwise
   const std::shared_ptr<const Model> model = doc_.model();
   const int body = bodyOfPointer(tree_.currentPointer());
   const bool shown = action_->isChecked() && !controller_.busy() && model && body >= 0 &&
@@ -115,6 +123,7 @@ void BodyHandle::place() {
     view_.vtkWidget()->requestRender();
     return;
   }
+  // the scene's initial poses in the view
   views_.showScene();
   // the box in the body's frame, carried to its pose in the world
   double bounds[6];
@@ -133,12 +142,15 @@ void BodyHandle::place() {
   view_.vtkWidget()->requestRender();
 }
 
+// the box drawn again as it is dragged
 void BodyHandle::onDrag(vtkObject*, unsigned long, void*) { view_.vtkWidget()->requestRender(); }
 
 void BodyHandle::onDragEnd(vtkObject*, unsigned long, void*) {
   // after VTK has finished with the event: the edit rebuilds the view and places the box again
   QTimer::singleShot(0, this, &BodyHandle::writeBack);
 }
+
+// --- writing the pose back -----------------------------------------------------------------------
 
 void BodyHandle::writeBack() {
   const std::shared_ptr<const Model> model = doc_.model();
@@ -160,6 +172,7 @@ void BodyHandle::writeBack() {
   const bool turned = (R - b.R_WB).norm() > 1e-9;
   const bool moved = (p - b.position_W).norm() > 1e-9 * sceneGlyphs(*model).scale;
   if (!turned && !moved) return;
+// the new position and orientation, the latter in the form the scene gives it
 
   SceneJson after = doc_.json();
   SceneJson& body = after["bodies"][static_cast<size_t>(body_)];

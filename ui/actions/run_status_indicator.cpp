@@ -40,6 +40,8 @@ class ElidedLabel : public QLabel {
 
 }  // namespace
 
+// --- the indicator in the status bar -------------------------------------------------------------
+
 RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controller, RunLibrary& runs,
                                        SceneDocument& doc)
     : QObject(&bar),
@@ -51,6 +53,7 @@ RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controlle
       rate_(new QLabel(&bar)),
       outcome_(new ElidedLabel(&bar)),
       scene_(new QLabel(&bar)) {
+  // the progress of the active run, hidden while none runs
   progress_->setRange(0, 1000);
   progress_->setTextVisible(true);
   // as wide as its text at its longest ("#12 paused at t = 1234.567 / 10000 s"), so that it is
@@ -62,6 +65,7 @@ RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controlle
   progress_->setMaximumWidth(std::max(340, progress_->minimumWidth()));
   progress_->setToolTip(tr("Simulated time of the active run"));
   progress_->setVisible(false);
+  // the rate, the outcome of the last run (taking the free room), the scene's check
   rate_->setToolTip(tr(
       "Wall time of the run (pauses excluded) and real-time factor: simulated time / wall time"));
   outcome_->setWordWrap(false);
@@ -70,6 +74,7 @@ RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controlle
   bar_.addPermanentWidget(scene_);
   bar_.addPermanentWidget(rate_);
   bar_.addPermanentWidget(progress_);
+  // progress while a run goes; a new run clears the last outcome
   connect(&controller_, &RunController::progress, this, &RunStatusIndicator::onProgress);
   connect(&controller_, &RunController::activeChanged, this, [this](int id) {
     progress_->setVisible(id != -1);
@@ -83,6 +88,7 @@ RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controlle
       outcome_->setStyleSheet({});
     }
   });
+  // a finished run's outcome; the scene's counts follow its edits
   connect(&runs_, &RunLibrary::runFinished, this, &RunStatusIndicator::onFinished);
   // a pause shows at once (the worker sends no progress while it waits)
   connect(&controller_, &RunController::pausedChanged, this, [this] {
@@ -100,8 +106,11 @@ RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controlle
   showScene();
 }
 
+// --- progress, outcome and the scene -------------------------------------------------------------
+
 QString RunStatusIndicator::outcomeText() const { return outcome_->toolTip(); }
 
+// the simulated time, the run's number and state, how many runs wait
 void RunStatusIndicator::onProgress(int id, double t, double tEnd, double wall) {
   const int queued = controller_.queuedCount();
   // QProgressBar::setValue repaints at once, and a repaint paints every dirty region of the window
@@ -117,12 +126,14 @@ void RunStatusIndicator::onProgress(int id, double t, double tEnd, double wall) 
                            .arg(tEnd)
                            .arg(queued ? tr("  (+%1 queued)").arg(queued) : ""));
   progress_->setUpdatesEnabled(true);
+  // the wall time and the real-time factor
   rate_->setText(tr("wall %1 s \u00b7 %2\u00d7 real time")
                      .arg(wall, 0, 'f', 2)
                      .arg(wall > 0 ? t / wall : 0.0, 0, 'g', 3));
 }
 
 void RunStatusIndicator::onFinished(int id) {
+  // the run's status, steps, rejections and CPU time; a failure in bold red
   const Run* run = runs_.find(id);
   if (!run) return;
   const RunSummary s = summarize(*run);
@@ -140,6 +151,7 @@ void RunStatusIndicator::onFinished(int id) {
 }
 
 void RunStatusIndicator::showScene() {
+  // the scene's counts (only its degrees of freedom while a hint shows), or that it has problems
   if (doc_.isValid() && doc_.model()) {
     const ModelCheck& c = doc_.check();
     const std::string counts =
@@ -153,6 +165,7 @@ void RunStatusIndicator::showScene() {
     scene_->setText(tr("scene: %n problem(s)", "", static_cast<int>(doc_.issues().size())));
     scene_->setStyleSheet("color: #c0392b;");
   }
+  // the whole check in the tooltip
   const QString whole =
       doc_.isValid() && doc_.model()
           ? QString::fromStdString(doc_.model()->name + ": " + modelCheckSummary(doc_.check()))

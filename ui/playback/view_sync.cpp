@@ -17,6 +17,8 @@
 
 namespace mbw::ui {
 
+// --- wiring the view to the scene, the runs and playback -----------------------------------------
+
 ViewSync::ViewSync(SceneDocument& doc, RunLibrary& runs, PlaybackController& playback,
                    PlaybackBar& bar, SceneView& view, PlotPanel& plots, QObject* parent)
     : QObject(parent),
@@ -26,6 +28,7 @@ ViewSync::ViewSync(SceneDocument& doc, RunLibrary& runs, PlaybackController& pla
       bar_(bar),
       view_(view),
       plots_(plots) {
+  // a scene that loads is shown at its initial poses
   connect(&doc_, &SceneDocument::modelChanged, this, &ViewSync::showScene);
   // an edit the loader refuses leaves the last valid model in view: without what the edit removed
   connect(&doc_, &SceneDocument::changed, this, [this] {
@@ -41,6 +44,8 @@ ViewSync::ViewSync(SceneDocument& doc, RunLibrary& runs, PlaybackController& pla
     view_.setCaption(QString::fromStdString(doc_.model()->name) +
                      tr(": as it last loaded (the scene has problems: see the model tree)"));
   });
+  // the current run is shown; its new rows extend playback; a finished run frames its motion and
+  // draws its trace
   connect(&runs_, &RunLibrary::currentChanged, this, &ViewSync::showRun);
   connect(&runs_, &RunLibrary::rowsAppended, this, &ViewSync::onRows);
   connect(&runs_, &RunLibrary::runFinished, this, [this](int id) {
@@ -49,8 +54,10 @@ ViewSync::ViewSync(SceneDocument& doc, RunLibrary& runs, PlaybackController& pla
     fitMotion();
     updateTrace();
   });
+  // a removed run's track goes
   connect(&runs_, &RunLibrary::runRemoved, this, [this](int id) { tracks_.erase(id); });
   connect(&runs_, &RunLibrary::pausedChanged, this, [this] { showTime(playback_.time()); });
+  // playback's time, the ghost and the trace drive what the view shows
   connect(&playback_, &PlaybackController::timeChanged, this, &ViewSync::showTime);
   connect(&bar_, &PlaybackBar::ghostChanged, this, &ViewSync::updateGhost);
   connect(&bar_, &PlaybackBar::traceChanged, this, &ViewSync::updateTrace);
@@ -64,12 +71,15 @@ ViewSync::ViewSync(SceneDocument& doc, RunLibrary& runs, PlaybackController& pla
 
 ViewSync::~ViewSync() = default;
 
+// --- the scene and its initial states ------------------------------------------------------------
+
 void ViewSync::showScene() {
   const auto& model = doc_.model();
   if (!model) return;
   // a live run keeps the view
   const Run* current = runs_.find(runs_.currentId());
   if (showingRun_ && current && current->live()) return;
+  // the scene's own: no ghost, motion or trace, its meshes, its initial poses
   showingRun_ = false;
   playback_.setPlaying(false);
   view_.setGhost(nullptr);
@@ -83,6 +93,7 @@ void ViewSync::showScene() {
 }
 
 void ViewSync::showInitialStateChanges(std::shared_ptr<const Model> model, const BodyPoses& before,
+                                       // the consistent initial poses solid, the scene's own ghosted over them
                                        const BodyPoses& after) {
   showingRun_ = false;
   playback_.setPlaying(false);
@@ -94,6 +105,9 @@ void ViewSync::showInitialStateChanges(std::shared_ptr<const Model> model, const
   view_.setCaption(tr("consistent initial poses (solid); the scene's poses ghosted"));
 }
 
+// --- runs ----------------------------------------------------------------------------------------
+
+// the poses of a run's rows, made once per run (again when its rows were thinned)
 const PoseTrack* ViewSync::track(const Run& run) {
   auto it = tracks_.find(run.id);
   if (it == tracks_.end() || !it->second->valid()) {
@@ -110,6 +124,7 @@ void ViewSync::showRun(int id) {
     showScene();
     return;
   }
+  // the run's model in the view, playback over its span, at its end (a live run at its last row)
   showingRun_ = true;
   // the scene's meshes on its runs (a run of another scene has its shapes)
   view_.setMeshes(run->sceneKey == doc_.sceneKey() ? sceneMeshes(doc_.json(), doc_.filePath())
@@ -124,6 +139,7 @@ void ViewSync::showRun(int id) {
 }
 
 void ViewSync::updateTrace() {
+  // the traced point's path in the current run, drawn up to playback's time
   const Run* run = runs_.find(runs_.currentId());
   const QString point = bar_.tracePoint();
   const PoseTrack* pt = run ? track(*run) : nullptr;
@@ -157,6 +173,7 @@ void ViewSync::updateTrace() {
 }
 
 void ViewSync::fitMotion() {
+  // the motion of the current run, so that the view frames all of it
   const Run* run = runs_.find(runs_.currentId());
   const PoseTrack* pt = run ? track(*run) : nullptr;
   if (!pt) return;
@@ -171,6 +188,7 @@ void ViewSync::fitMotion() {
 }
 
 void ViewSync::onRows(int id) {
+  // only the current run's rows count
   const Run* run = runs_.find(id);
   if (!run || id != runs_.currentId()) return;
   const bool atEnd = playback_.time() >= playback_.end();
@@ -179,7 +197,10 @@ void ViewSync::onRows(int id) {
   if (atEnd && !playback_.playing()) playback_.setTime(run->lastTime());
 }
 
+// --- the time shown ------------------------------------------------------------------------------
+
 void ViewSync::showTime(double t) {
+  // the current run's poses at playback's time, with its caption
   const Run* run = runs_.find(runs_.currentId());
   if (!run) return;
   showingRun_ = true;
@@ -187,6 +208,7 @@ void ViewSync::showTime(double t) {
   if (const PoseTrack* pt = track(*run))
     view_.setPoses(pt->posesAt(run->results, PoseTrack::rowAt(run->results, t)));
   view_.setTraceTime(t);
+  // the ghost: the run chosen as ghost at the same time, else the current run at cursor B
   if (const Run* ghost = runs_.find(bar_.ghostId()); ghost && ghost->id != run->id) {
     if (const PoseTrack* gt = track(*ghost))
       view_.setGhostPoses(gt->posesAt(ghost->results, PoseTrack::rowAt(ghost->results, t)));
@@ -196,12 +218,14 @@ void ViewSync::showTime(double t) {
       view_.setGhostPoses(pt->posesAt(run->results, PoseTrack::rowAt(run->results, b)));
     caption += tr("\nghosted: cursor B, t = %1 s").arg(b, 0, 'f', 3);
   }
+  // a live run says whether it runs or is paused; the plots' cursor follows a finished run only
   if (run->live()) caption += run->paused ? tr("   (paused)") : tr("   (running)");
   view_.setCaption(caption);
   plots_.setCursorTime(run->live() ? std::nan("") : t);
 }
 
 void ViewSync::updateGhost() {
+  // the ghost's model: the run chosen, the current run for cursor B, or none
   const Run* ghost = runs_.find(bar_.ghostId());
   const Run* current = runs_.find(runs_.currentId());
   if (ghost && ghost->id != runs_.currentId())

@@ -24,6 +24,8 @@ constexpr int kReadableWidth = 185;
 
 }  // namespace
 
+// --- building the panel --------------------------------------------------------------------------
+
 PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* parent)
     : QWidget(parent),
       runs_(runs),
@@ -31,6 +33,7 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
       cursors_(new PlotCursors(this)),
       grid_(new QGridLayout),
       key_(new QLabel(this)) {
+  // the add button's menu: one entry per kind of plot
   auto* add = new QToolButton(this);
   add->setText(tr("Add plot"));
   add->setToolTip(
@@ -42,11 +45,13 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
     menu->addAction(k.title, this, [this, kind] { addPlot(kind); });
   }
   add->setMenu(menu);
+  // the default plots again
   auto* reset = new QToolButton(this);
   reset->setText(tr("Default plots"));
   reset->setToolTip(tr("Step size, energy balance, constraint violation and iterations per step"));
   connect(reset, &QToolButton::clicked, this, &PlotPanel::resetLayout);
 
+  // the header: the two buttons, then the key of the runs shown
   auto* header = new QHBoxLayout;
   header->setContentsMargins(4, 2, 4, 0);
   header->addWidget(add, 0, Qt::AlignTop);
@@ -76,6 +81,7 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
   scroll_->viewport()->installEventFilter(this);
   layout->addWidget(scroll_, 1);
 
+  // new rows and finished runs go to every plot, and the key follows
   connect(&runs_, &RunLibrary::rowsAppended, this, [this](int id) {
     for (LivePlot* p : plots_) p->appendRows(id);
     updateKey();
@@ -84,6 +90,7 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
     for (LivePlot* p : plots_) p->appendRows(id, true);
     updateKey();
   });
+  // a run removed, shown or hidden, a new reference, another scene: every plot drawn anew
   connect(&runs_, &RunLibrary::runRemoved, this, &PlotPanel::rebuildAll);
   connect(&runs_, &RunLibrary::shownChanged, this, &PlotPanel::rebuildAll);
   connect(&runs_, &RunLibrary::referenceChanged, this, &PlotPanel::rebuildAll);
@@ -95,6 +102,7 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
     if (run && !run->live()) rebuildAll();
     for (LivePlot* p : plots_) p->autoScale();
   });
+  // the key follows the runs too
   connect(&runs_, &RunLibrary::scopeChanged, this, &PlotPanel::updateKey);
   for (auto signal : {&RunLibrary::runAdded, &RunLibrary::runRemoved, &RunLibrary::shownChanged,
                       &RunLibrary::referenceChanged})
@@ -102,6 +110,9 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
   resetLayout();
 }
 
+// --- adding, removing and arranging plots --------------------------------------------------------
+
+// a plot of a quantity; a difference or error plot tells the comparison table its channel
 LivePlot* PlotPanel::addPlot(PlotKind kind, const QStringList& channels) {
   auto* plot = new LivePlot(runs_, kind, channels, *cursors_, scheduler_, this);
   connect(plot, &LivePlot::removeRequested, this, [this, plot] { removePlot(plot); });
@@ -135,6 +146,7 @@ int PlotPanel::columnCount() const {
   return scroll_->viewport()->width() >= 2 * least + grid_->horizontalSpacing() ? 2 : 1;
 }
 
+// the plots row by row in one or two columns, the rows sharing the height
 void PlotPanel::relayout() {
   for (LivePlot* p : plots_) grid_->removeWidget(p);
   columns_ = columnCount();
@@ -147,6 +159,7 @@ void PlotPanel::relayout() {
   updateKey();
 }
 
+// a resize of the scroll area that changes the number of columns arranges the plots again
 bool PlotPanel::eventFilter(QObject* watched, QEvent* event) {
   if (watched == scroll_->viewport() && event->type() == QEvent::Resize &&
       columnCount() != columns_)
@@ -154,10 +167,14 @@ bool PlotPanel::eventFilter(QObject* watched, QEvent* event) {
   return QWidget::eventFilter(watched, event);
 }
 
+// --- the key, the layout and the scene -----------------------------------------------------------
+
 void PlotPanel::rebuildAll() {
   for (LivePlot* p : plots_) p->rebuild();
 }
 
+// the runs shown in their colours, by their short labels, the reference with a star; whole
+// labels in the tooltip
 void PlotPanel::updateKey() {
   QStringList entries;
   QStringList whole;
@@ -188,12 +205,14 @@ QString PlotPanel::keyText() const { return key_->text(); }
 
 void PlotPanel::setCursorTime(double t) { cursors_->setA(t); }
 
+// the plots as a list of specifications, saved with the window's layout
 QStringList PlotPanel::layoutState() const {
   QStringList state;
   for (const LivePlot* p : plots_) state << plotSpec(p->kind(), p->channels());
   return state;
 }
 
+// the plots a saved list names, replacing those shown (none replaced if none is valid)
 void PlotPanel::restoreLayout(const QStringList& state) {
   std::vector<std::pair<PlotKind, QStringList>> wanted;
   for (const QString& entry : state) {
@@ -206,6 +225,7 @@ void PlotPanel::restoreLayout(const QStringList& state) {
   for (const auto& [kind, channels] : wanted) addPlot(kind, channels);
 }
 
+// the four default plots
 void PlotPanel::resetLayout() {
   while (!plots_.empty()) removePlot(plots_.back());
   for (PlotKind k : {PlotKind::StepSize, PlotKind::EnergyBalance, PlotKind::ConstraintViolation,
@@ -224,6 +244,7 @@ void PlotPanel::fitToScene(const Model& model) {
   } catch (const std::exception&) {
     return;  // a formulation the scene cannot start with: its runs will say so
   }
+  // a plot whose channels this scene's runs do not record starts with the default signal again
   for (LivePlot* p : plots_) {
     const QStringList channels = p->channels();
     const bool fits = std::all_of(channels.begin(), channels.end(),

@@ -7,6 +7,9 @@
 
 namespace mbw::ui {
 
+// --- the kinds of plots --------------------------------------------------------------------------
+
+// each kind: its id in a saved layout, its title, a log y axis, the signals it needs
 const std::vector<PlotKindInfo>& plotKinds() {
   static const std::vector<PlotKindInfo> kinds = {
       {PlotKind::StepSize, "step", "Step size", true, 0},
@@ -21,23 +24,27 @@ const std::vector<PlotKindInfo>& plotKinds() {
   return kinds;
 }
 
+// a kind's description (the first kind's for an unknown one)
 const PlotKindInfo& plotKindInfo(PlotKind kind) {
   for (const PlotKindInfo& k : plotKinds())
     if (k.kind == kind) return k;
   return plotKinds().front();
 }
 
+// a kind by its id, null for none
 const PlotKindInfo* findPlotKind(const QString& id) {
   for (const PlotKindInfo& k : plotKinds())
     if (k.id == id) return &k;
   return nullptr;
 }
 
+// a plot as saved: "id" or "id:channel|channel"
 QString plotSpec(PlotKind kind, const QStringList& channels) {
   const QString id = plotKindInfo(kind).id;
   return channels.isEmpty() ? id : id + ":" + channels.join('|');
 }
 
+// a saved plot read back; false for an unknown kind
 bool parsePlotSpec(const QString& spec, PlotKind& kind, QStringList& channels) {
   const int colon = static_cast<int>(spec.indexOf(':'));
   const PlotKindInfo* info = findPlotKind(colon < 0 ? spec : spec.left(colon));
@@ -47,6 +54,7 @@ bool parsePlotSpec(const QString& spec, PlotKind& kind, QStringList& channels) {
   return true;
 }
 
+// the recorded channels a kind draws, against time (comparisons and x-y plots draw their own)
 std::vector<CurveSpec> curvesOf(PlotKind kind, const QStringList& channels) {
   switch (kind) {
     case PlotKind::StepSize:
@@ -69,12 +77,16 @@ std::vector<CurveSpec> curvesOf(PlotKind kind, const QStringList& channels) {
   return {};
 }
 
+// --- labels and units ----------------------------------------------------------------------------
+
+// a channel's name with its unit, as the choices and axes show it
 QString channelTitle(const Results& r, const QString& channel) {
   const int c = r.column(channel.toStdString());
   const QString unit = c >= 0 ? QString::fromStdString(r.channels()[c].unit) : QString();
   return unit.isEmpty() ? channel : channel + " [" + unit + "]";
 }
 
+// the unit of a read-out: x is time except on an x-y plot; y by the kind and its signal
 QString readoutUnit(PlotKind kind, const QStringList& channels, const Results& sample, bool x) {
   auto unitOf = [&](const QString& channel) {
     const int c = sample.column(channel.toStdString());
@@ -99,6 +111,7 @@ QString readoutUnit(PlotKind kind, const QStringList& channels, const Results& s
   return {};
 }
 
+// the y axis's label of a kind
 QString yAxisLabel(PlotKind kind, const QStringList& channels, const Results& sample) {
   const QString first = channels.value(0), second = channels.value(1);
   switch (kind) {
@@ -122,10 +135,14 @@ QString yAxisLabel(PlotKind kind, const QStringList& channels, const Results& sa
   return {};
 }
 
+// the x axis's label: time, or an x-y plot's first signal
 QString xAxisLabel(PlotKind kind, const QStringList& channels, const Results& sample) {
   return kind == PlotKind::XY ? channelTitle(sample, channels.value(0)) : QString("t [s]");
 }
 
+// --- curves from the rows ------------------------------------------------------------------------
+
+// a curve of one column from a row on; a log axis leaves out what is not positive
 void curveFrom(const Results& r, int column, size_t firstRow, bool logY, std::vector<double>& t,
                std::vector<double>& y, size_t endRow) {
   t.clear();
@@ -139,6 +156,7 @@ void curveFrom(const Results& r, int column, size_t firstRow, bool logY, std::ve
   }
 }
 
+// the default signal: the body coordinate in metres that moves the most
 QString defaultChannel(const Results& r) {
   QString best;
   double bestRange = -1.0;
@@ -158,6 +176,7 @@ QString defaultChannel(const Results& r) {
   return best;
 }
 
+// a rejection's category: its reason up to its first number
 QString rejectionCategory(const std::string& reason) {
   size_t end = 0;
   while (end < reason.size() && !std::isdigit(static_cast<unsigned char>(reason[end]))) ++end;

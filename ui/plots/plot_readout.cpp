@@ -12,6 +12,9 @@
 namespace mbw::ui {
 namespace {
 
+// --- the items drawn over the plot ---------------------------------------------------------------
+
+// a text on a translucent white box, outside the axis rect's clip, hidden until used
 QCPItemText* textItem(QCustomPlot& plot, Qt::Alignment alignment) {
   auto* t = new QCPItemText(&plot);
   t->setFont(QFont("DejaVu Sans Mono", 8));
@@ -26,6 +29,7 @@ QCPItemText* textItem(QCustomPlot& plot, Qt::Alignment alignment) {
   return t;
 }
 
+// markers without lines, for the cursors' points on x-y curves
 QCPCurve* markerCurve(QCustomPlot& plot, QCPScatterStyle::ScatterShape shape) {
   auto* c = new QCPCurve(plot.xAxis, plot.yAxis);
   c->setLineStyle(QCPCurve::lsNone);
@@ -36,9 +40,12 @@ QCPCurve* markerCurve(QCustomPlot& plot, QCPScatterStyle::ScatterShape shape) {
 
 }  // namespace
 
+// --- the cursors and the read-out ----------------------------------------------------------------
+
 PlotReadout::PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursors& cursors,
                          QObject* parent)
     : QObject(parent), plot_(plot), series_(series), cursors_(cursors) {
+  // the cursors' lines: A solid, B dashed
   lineA_ = new QCPItemStraightLine(&plot_);
   lineA_->setPen(QPen(QColor(60, 60, 60), 1.0));
   lineB_ = new QCPItemStraightLine(&plot_);
@@ -47,6 +54,7 @@ PlotReadout::PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursor
     l->setVisible(false);
     l->setSelectable(false);
   }
+  // the read-out box in the top-left corner of the axis rect; the hover's tracer and label
   box_ = textItem(plot_, Qt::AlignLeft | Qt::AlignTop);
   box_->position->setType(QCPItemPosition::ptAxisRectRatio);
   box_->position->setCoords(0.01, 0.01);
@@ -70,11 +78,13 @@ void PlotReadout::setUnits(const QString& x, const QString& y) {
   yUnit_ = y;
 }
 
+// the markers on a new plot's curves (clearing the plottables took the old ones)
 void PlotReadout::recreate() {
   markersA_ = markerCurve(plot_, QCPScatterStyle::ssCircle);
   markersB_ = markerCurve(plot_, QCPScatterStyle::ssSquare);
 }
 
+// the markers at each curve's point at the cursor's time
 void PlotReadout::update() {
   const double a = cursors_.a(), b = cursors_.b();
   // lines on time plots, markers on each curve of an x-y plot
@@ -102,6 +112,7 @@ void PlotReadout::update() {
     curve->setVisible(!xs.isEmpty());
   }
 
+  // the two heads: wide with B's time and the difference, short without it
   // the box: each curve at A, at B, and B - A
   headWide_.clear();
   headShort_.clear();
@@ -120,6 +131,7 @@ void PlotReadout::update() {
                             withUnit(shortNumber(y, digits), yUnit_))
                  : withUnit(shortNumber(y, digits), yUnit_);
     };
+    // each curve: its value at A, and at B with the difference when there is B
     for (const Series& s : series_.series()) {
       if (s.rejected) continue;
       double xa, ya, ta, xb, yb, tb;
@@ -165,6 +177,7 @@ QStringList PlotReadout::linesOf(int layout) const {
 // the most compact one cut to the lines that fit, each within the width, and a last line saying how
 // many curves were left out.
 void PlotReadout::fitBox() {
+  // the widest line, in the box's font
   const QFontMetrics metrics(box_->font());
   const QRect area = plot_.axisRect()->rect();
   const int room = area.width() - box_->padding().left() - box_->padding().right() - 8;
@@ -176,6 +189,7 @@ void PlotReadout::fitBox() {
     for (const QString& line : lines) w = std::max(w, metrics.horizontalAdvance(line));
     return w;
   };
+  // the layouts in turn, until one fits
   QStringList lines;
   if (!headWide_.isEmpty()) {
     constexpr int kLayouts = 4;
@@ -184,6 +198,8 @@ void PlotReadout::fitBox() {
       lines = linesOf(layout);
       fits = widest(lines) <= room && lines.size() <= rows;
     }
+    // none fits: as many curves as fit, the rest counted on the last line, every line cut to the
+    // width
     if (!fits) {
       const int head = static_cast<int>(lines.size() - entries_.size());
       const int curves = static_cast<int>(entries_.size());
@@ -200,7 +216,10 @@ void PlotReadout::fitBox() {
   box_->setVisible(!text_.isEmpty());
 }
 
+// --- hovering ------------------------------------------------------------------------------------
+
 bool PlotReadout::hover(const QPointF& pixel) {
+  // the nearest point within 24 pixels, marked by the tracer
   const Series* s = nullptr;
   double x = 0, y = 0, t = 0;
   if (!series_.nearest(pixel, 24.0, s, x, y, t)) {
@@ -209,6 +228,7 @@ bool PlotReadout::hover(const QPointF& pixel) {
   }
   tracer_->position->setCoords(x, y);
   tracer_->setVisible(true);
+  // its time and value, with their units (x and y on an x-y plot)
   hoverText_ =
       xy_ ? tr("%1  t = %2 s\nx = %3, y = %4")
                 .arg(s->label, shortNumber(t, 5), withUnit(fullNumber(x), xUnit_),

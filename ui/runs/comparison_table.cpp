@@ -14,16 +14,20 @@
 
 namespace mbw::ui {
 
+// --- building the table --------------------------------------------------------------------------
+
 ComparisonTable::ComparisonTable(RunLibrary& runs, QWidget* parent)
     : QWidget(parent),
       runs_(runs),
       channelBox_(new QComboBox(this)),
       table_(new QTableWidget(this)) {
+  // read-only cells, alternating row colours, long texts wrapped
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   // columns as wide as their figures (set at each refresh): a long message wraps in its column
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
   table_->setAlternatingRowColors(true);
   table_->setWordWrap(true);
+  // the compared signal, chosen above the table
   channelBox_->setToolTip(tr("The signal whose difference between the runs is measured"));
   channelBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   auto* header = new QHBoxLayout;
@@ -36,6 +40,7 @@ ComparisonTable::ComparisonTable(RunLibrary& runs, QWidget* parent)
   layout->setSpacing(0);
   layout->addLayout(header);
   layout->addWidget(table_, 1);
+  // a signal chosen here is compared; the table follows the runs and the scope
   connect(channelBox_, QOverload<int>::of(&QComboBox::activated), this,
           [this] { setChannel(channelBox_->currentData().toString()); });
   // finished runs change the figures; live rows only the time reached, refreshed when they end
@@ -46,12 +51,16 @@ ComparisonTable::ComparisonTable(RunLibrary& runs, QWidget* parent)
   refresh();
 }
 
+// --- the compared signal -------------------------------------------------------------------------
+
+// another compared signal (also from a difference plot)
 void ComparisonTable::setChannel(const QString& channel) {
   if (channel == channel_) return;
   channel_ = channel;
   refresh();
 }
 
+// the choices from the first run shown; the compared signal kept if it has it, else the default
 void ComparisonTable::fillChannels() {
   const std::vector<const Run*> runs = runs_.shownRuns();
   channelBox_->clear();
@@ -65,6 +74,7 @@ void ComparisonTable::fillChannels() {
   channelBox_->setCurrentIndex(channelBox_->findData(channel_));
 }
 
+// a cell by the start of its row's title, for the tests
 QString ComparisonTable::cell(const QString& row, int column) const {
   for (int r = 0; r < table_->rowCount(); ++r)
     if (table_->verticalHeaderItem(r)->text().startsWith(row))
@@ -72,12 +82,15 @@ QString ComparisonTable::cell(const QString& row, int column) const {
   return {};
 }
 
+// --- the figures ---------------------------------------------------------------------------------
+
 void ComparisonTable::refresh() {
   fillChannels();
   const std::vector<const Run*> runs = runs_.shownRuns();
   // the base of the differences: the reference, or else the first run shown
   const Run* base = runs_.reference() ? runs_.reference() : runs.empty() ? nullptr : runs.front();
   const QString against = base ? tr(" vs #%1").arg(base->id) : QString();
+  // one row per figure, one column per run shown
   const QStringList rows{tr("Integrator"),
                          tr("Settings"),
                          tr("Status"),
@@ -104,6 +117,7 @@ void ComparisonTable::refresh() {
   table_->setColumnCount(static_cast<int>(runs.size()));
   table_->setVerticalHeaderLabels(rows);
   const int statusRow = 2, rejectedRow = 4, iterationsRow = 5, noteRow = 11;
+  // each run's column: its number (with the reference's star) in its colour
   for (int c = 0; c < static_cast<int>(runs.size()); ++c) {
     const Run& run = *runs[static_cast<size_t>(c)];
     const RunSummary s = summarize(run);
@@ -111,9 +125,11 @@ void ComparisonTable::refresh() {
         QString("#%1%2").arg(run.id).arg(runs_.referenceId() == run.id ? " \u2605" : ""));
     header->setForeground(run.color);
     table_->setHorizontalHeaderItem(c, header);
+    // the difference of the compared signal against the base (none for the base itself)
     std::optional<ErrorSummary> difference;
     if (base && base->id != run.id) difference = errorAgainst(run, *base, channel_);
     const bool done = !run.live();
+    // each figure shown short, whole in its tooltip; live runs leave the final ones empty
     struct Value {
       QString shown, whole;
     };
@@ -146,6 +162,7 @@ void ComparisonTable::refresh() {
         done ? text(QString::number(s.factorizations)) : text(""),
         text(run.sceneName()),
         text(QString::fromStdString(run.settings.formulation))};
+    // the cells, the rejection reasons and the iterations' meaning in their tooltips
     for (int r = 0; r < static_cast<int>(values.size()); ++r) {
       auto* item = new QTableWidgetItem(values[static_cast<size_t>(r)].shown);
       QString tip = values[static_cast<size_t>(r)].whole;
@@ -158,6 +175,7 @@ void ComparisonTable::refresh() {
       table_->setItem(r, c, item);
     }
   }
+  // columns sized to their figures and the status word, then the whole status put back to wrap
   table_->resizeColumnsToContents();
   for (int c = 0; c < static_cast<int>(runs.size()); ++c)
     if (QTableWidgetItem* status = table_->item(statusRow, c)) status->setText(status->toolTip());

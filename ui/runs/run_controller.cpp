@@ -21,6 +21,8 @@ constexpr int kNotifyPauseMs = 1;
 
 }  // namespace
 
+// --- starting, pausing and cancelling runs -------------------------------------------------------
+
 RunController::RunController(RunLibrary& runs, QObject* parent) : QObject(parent), runs_(runs) {
   timer_.setObjectName("frameDrain");
   timer_.setInterval(33);
@@ -37,11 +39,13 @@ RunController::~RunController() {
   }
 }
 
+// a run joins the queue, and starts when none is going
 void RunController::start(RunRequest request) {
   queue_.push_back(std::move(request));
   if (!busy()) launchNext();
 }
 
+// the next run of the queue, added to the library; idle when there is none
 void RunController::launchNext() {
   if (queue_.empty()) {
     emit activeChanged(-1);
@@ -79,15 +83,18 @@ void RunController::setPaused(bool paused) {
   emit pausedChanged(paused);
 }
 
+// the current run stops; the queue goes on
 void RunController::cancel() {
   if (busy() && worker_) worker_->cancel();
 }
 
+// the current run and all that wait
 void RunController::cancelAll() {
   queue_.clear();
   cancel();
 }
 
+// at once: the current run stops and its rows so far are taken in (closing the window)
 void RunController::finishNow() {
   queue_.clear();
   if (!busy()) return;
@@ -97,9 +104,12 @@ void RunController::finishNow() {
   drainFrames(true);
 }
 
+// --- taking in the rows --------------------------------------------------------------------------
+
 void RunController::drain() { drainFrames(false); }
 
 void RunController::drainFrames(bool all) {
+  // the frames the worker left in the mailbox since the last drain
   catchUpQueued_ = false;
   if (!mailbox_) return;
   for (RunFramePtr& frame : mailbox_->takeAll()) pending_.push_back(std::move(frame));
@@ -163,6 +173,7 @@ void RunController::drainFrames(bool all) {
 }
 
 bool RunController::append(const RunFrame& frame, Run& run, const QElapsedTimer& spent, bool all) {
+  // the first frame brings the channels, the row limit and the metadata
   Results& r = run.results;
   if (pendingRow_ == 0 && !frame.channels.empty()) {
     r.setChannels(frame.channels);
@@ -181,6 +192,7 @@ bool RunController::append(const RunFrame& frame, Run& run, const QElapsedTimer&
     if (pendingRow_ < rows && !all && spent.elapsed() >= kDrainBudgetMs) return false;
   }
   pendingRow_ = 0;
+  // the rejected steps, events and wall time of the frame; the last one brings how the run ended
   r.rejected.insert(r.rejected.end(), frame.rejected.begin(), frame.rejected.end());
   r.events.insert(r.events.end(), frame.events.begin(), frame.events.end());
   run.wallSeconds = frame.wallSeconds;

@@ -9,11 +9,15 @@ namespace mbw::ui {
 
 RunLibrary::~RunLibrary() = default;
 
+// --- adding, restoring and removing runs ---------------------------------------------------------
+
+// rows kept per run: the memory budget over the row's bytes, at least a thousand
 size_t RunLibrary::rowLimit(int columns) {
   return std::max<size_t>(
       1000, kRunMemoryBudget / (sizeof(double) * static_cast<size_t>(std::max(columns, 1))));
 }
 
+// a new run gets the next number, a file for its rows and its colour; current when it is in scope
 Run& RunLibrary::add(RunRequest request) {
   auto run = std::make_unique<Run>();
   run->id = nextId_++;
@@ -31,6 +35,7 @@ Run& RunLibrary::add(RunRequest request) {
   return r;
 }
 
+// a run read back from a session: its number kept unless it is taken
 Run& RunLibrary::restore(std::unique_ptr<Run> run) {
   if (run->id <= 0 || find(run->id)) run->id = nextId_;
   nextId_ = std::max(nextId_, run->id + 1);
@@ -41,6 +46,8 @@ Run& RunLibrary::restore(std::unique_ptr<Run> run) {
   return r;
 }
 
+// a live run stays; a removed one takes its file along, and the current run moves to the latest
+// in scope
 void RunLibrary::remove(int id) {
   const auto it =
       std::find_if(runs_.begin(), runs_.end(), [&](const auto& r) { return r->id == id; });
@@ -55,6 +62,9 @@ void RunLibrary::remove(int id) {
   emit runRemoved(id);
 }
 
+// --- finding runs, and the scope of the open scene -----------------------------------------------
+
+// the run of a number, null for none
 Run* RunLibrary::find(int id) {
   for (auto& r : runs_)
     if (r->id == id) return r.get();
@@ -63,6 +73,7 @@ Run* RunLibrary::find(int id) {
 
 const Run* RunLibrary::find(int id) const { return const_cast<RunLibrary*>(this)->find(id); }
 
+// the runs ticked to show, in scope
 std::vector<const Run*> RunLibrary::shownRuns() const {
   std::vector<const Run*> shown;
   for (const auto& r : runs_)
@@ -70,6 +81,7 @@ std::vector<const Run*> RunLibrary::shownRuns() const {
   return shown;
 }
 
+// the runs in scope: those of the open scene, and others with the same bodies when asked for
 std::vector<const Run*> RunLibrary::scopeRuns() const {
   std::vector<const Run*> scope;
   for (const auto& r : runs_)
@@ -77,6 +89,7 @@ std::vector<const Run*> RunLibrary::scopeRuns() const {
   return scope;
 }
 
+// another scene's run compares when its bodies are those of the open scene, by name and order
 bool RunLibrary::sameBodies(const Run& run) const {
   if (!activeModel_ || !run.model || run.model->bodyCount() != activeModel_->bodyCount())
     return false;
@@ -90,6 +103,7 @@ bool RunLibrary::inScope(const Run& run) const {
   return otherScenes_ && sameBodies(run);
 }
 
+// the open scene changes, or its model
 void RunLibrary::setActiveScene(const QString& key, std::shared_ptr<const Model> model) {
   activeScene_ = key;
   activeModel_ = std::move(model);
@@ -101,6 +115,7 @@ void RunLibrary::setActiveModel(std::shared_ptr<const Model> model) {
   if (otherScenes_) updateScope();
 }
 
+// a scene saved under another name takes its runs along
 void RunLibrary::rekeyScene(const QString& from, const QString& to) {
   if (from == to) return;
   for (auto& r : runs_)
@@ -109,6 +124,7 @@ void RunLibrary::rekeyScene(const QString& from, const QString& to) {
   updateScope();
 }
 
+// runs of other scenes with the same bodies, included or not
 void RunLibrary::setOtherScenesShown(bool shown) {
   if (otherScenes_ == shown) return;
   otherScenes_ = shown;
@@ -132,6 +148,9 @@ void RunLibrary::updateScope() {
   emit scopeChanged();
 }
 
+// --- the reference, the current run and their signals --------------------------------------------
+
+// the reference, while it is in scope
 const Run* RunLibrary::reference() const {
   const Run* r = find(referenceId_);
   return r && inScope(*r) ? r : nullptr;
@@ -164,6 +183,7 @@ void RunLibrary::setPaused(int id, bool paused) {
   emit pausedChanged(id);
 }
 
+// the controller's news, passed to the listeners
 void RunLibrary::notifyRowsAppended(int id) { emit rowsAppended(id); }
 
 void RunLibrary::notifyFinished(int id) {

@@ -16,6 +16,7 @@ double maxAbs(const Results& r, const char* channel) {
   return r.largestMagnitude(r.column(channel));
 }
 
+// the last recorded value of a channel, 0 when there is none
 double last(const Results& r, const char* channel) {
   const int c = r.column(channel);
   return c >= 0 && r.rowCount() > 0 ? r.at(r.rowCount() - 1, c) : 0.0;
@@ -23,8 +24,11 @@ double last(const Results& r, const char* channel) {
 
 }  // namespace
 
+// --- the figures of a run ------------------------------------------------------------------------
+
 RunSummary summarize(const Run& run) {
   const Results& r = run.results;
+  // time reached, wall time, the energy balance and the constraint violations
   RunSummary s;
   s.reachedTime = run.lastTime();
   s.wallSeconds = run.wallSeconds;
@@ -41,6 +45,7 @@ RunSummary summarize(const Run& run) {
     s.rejected = static_cast<long>(r.rejected.size());
     return s;
   }
+  // a finished run's statistics, and its rejections by reason
   s.steps = r.stats.steps;
   s.rejected = r.stats.rejectedSteps;
   s.newtonIterations = r.stats.newtonIterations;
@@ -56,6 +61,8 @@ RunSummary summarize(const Run& run) {
   return s;
 }
 
+// the largest and RMS difference of a channel against another run, none when they cannot be
+// compared
 std::optional<ErrorSummary> errorAgainst(const Run& run, const Run& reference,
                                          const QString& channel) {
   if (run.results.rowCount() == 0 || channel.isEmpty()) return std::nullopt;
@@ -68,7 +75,10 @@ std::optional<ErrorSummary> errorAgainst(const Run& run, const Run& reference,
   }
 }
 
+// --- the words of a run's status -----------------------------------------------------------------
+
 QString statusText(const Run& run) {
+  // paused or running while live; else the engine's status and message
   const Results& r = run.results;
   if (run.live() && run.paused)
     return QObject::tr("paused at t = %1 s").arg(shortNumber(run.lastTime(), 4));
@@ -90,17 +100,22 @@ QString statusText(const Run& run) {
 
 namespace mbw::ui {
 
+// one word for narrow cells
 QString statusWord(const Run& run) {
   if (run.live()) return run.paused ? QObject::tr("paused") : QObject::tr("running");
   if (!run.results.metadataValues("check").empty()) return QObject::tr("completed, check failed");
   return QString::fromLatin1(toString(run.results.status));
 }
 
+// what a run's integrator counts as iterations
 QString iterationsLabel(const Run& run) {
   const IntegratorInfo* info = findIntegrator(run.settings.integrator);
   return QString::fromStdString(info ? info->capabilities.iterationCount : "iterations");
 }
 
+// --- the energy note -----------------------------------------------------------------------------
+
+// the note in a few words: the balance as a share of the largest kinetic energy, what limits it
 QString energyNoteShort(const Run& run, const RunSummary& s) {
   if (energyNote(run, s).isEmpty()) return {};
   const double percent = 100.0 * s.maxEnergyBalance / std::max(s.maxKineticEnergy, 1e-300);
@@ -120,10 +135,12 @@ QString energyNote(const Run& run, const RunSummary& s) {
   const double relative = s.maxEnergyBalance / scale;
   if (run.results.rowCount() < 2 || s.maxEnergyBalance <= 1e-9 * scale || relative < 1e-6)
     return {};
+  // how large the balance is, against the largest kinetic energy
   const QString size =
       QObject::tr("Energy balance up to %1 J (%2% of the largest kinetic energy, %3 J)")
           .arg(shortNumber(s.maxEnergyBalance), shortNumber(100.0 * relative, 2),
                shortNumber(s.maxKineticEnergy));
+  // what bounds the error: the tolerances or the fixed step
   const IntegratorSettings& is = run.settings.integratorSettings;
   const QString integrator = QString::fromStdString(run.settings.integrator);
   const Results& r = run.results;

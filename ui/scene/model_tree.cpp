@@ -14,8 +14,11 @@
 namespace mbw::ui {
 namespace {
 
+// --- the texts of the tree -----------------------------------------------------------------------
+
 constexpr int kPointerRole = Qt::UserRole;
 
+// an element's name and, when it has one, its type
 QString elementLabel(const SceneJson& e) {
   QString label = e.contains("name") && e["name"].is_string()
                       ? QString::fromStdString(e["name"].get<std::string>())
@@ -25,6 +28,7 @@ QString elementLabel(const SceneJson& e) {
   return label;
 }
 
+// a vector with three significant digits
 QString vectorText(const Vec3& v) {
   return QString("(%1, %2, %3)").arg(v.x(), 0, 'g', 3).arg(v.y(), 0, 'g', 3).arg(v.z(), 0, 'g', 3);
 }
@@ -54,6 +58,7 @@ QString primitiveText(const Primitive& p, QString& detail) {
   return {};
 }
 
+// a group's title: the array's name capitalized, or a plainer one
 QString groupTitle(const std::string& array) {
   if (array == "joints") return QObject::tr("Joints and drivers");
   if (array == "forces") return QObject::tr("Force elements");
@@ -64,10 +69,13 @@ QString groupTitle(const std::string& array) {
 
 }  // namespace
 
+// --- building the tree ---------------------------------------------------------------------------
+
 ModelTree::ModelTree(SceneDocument& doc, QWidget* parent)
     : QTreeWidget(parent),
       doc_(doc),
       primitivesAction_(new QAction(tr("Show &primitives of joints"), this)) {
+  // one column without a header; one element selected at a time
   primitivesAction_->setCheckable(true);
   primitivesAction_->setToolTip(tr(
       "List under each joint the constraint equations it expands to (Kissel et al. 2021 Table 1)"));
@@ -77,9 +85,11 @@ ModelTree::ModelTree(SceneDocument& doc, QWidget* parent)
   setContextMenuPolicy(Qt::CustomContextMenu);
   setSelectionMode(QAbstractItemView::SingleSelection);
   connect(&doc_, &SceneDocument::changed, this, &ModelTree::rebuild);
+  // the selection is announced, except while the tree is rebuilt
   connect(this, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
     if (!rebuilding_ && item) emit pointerSelected(item->data(0, kPointerRole).toString());
   });
+  // the context menu: the edit actions, then the primitives switch
   connect(this, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
     QMenu menu(this);
     menu.addActions(contextActions_);
@@ -94,13 +104,17 @@ QString ModelTree::currentPointer() const {
   return currentItem() ? currentItem()->data(0, kPointerRole).toString() : QString();
 }
 
+// --- the tree of the scene -----------------------------------------------------------------------
+
 void ModelTree::rebuild() {
+  // the tree anew, the selection to be kept
   const QString selected = currentPointer();
   rebuilding_ = true;
   clear();
   const SceneJson& json = doc_.json();
   const QIcon warning = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
 
+  // an item with the JSON pointer of its element; groups cannot be selected
   auto add = [&](QTreeWidgetItem* parent, const QString& text, const QString& pointer,
                  bool element) {
     auto* item = parent ? new QTreeWidgetItem(parent, {text}) : new QTreeWidgetItem(this, {text});
@@ -108,6 +122,7 @@ void ModelTree::rebuild() {
     if (!element) item->setFlags(Qt::ItemIsEnabled);
     return item;
   };
+  // the scene at the root, its run settings at the end
   const QString sceneName = json.contains("name") && json["name"].is_string()
                                 ? QString::fromStdString(json["name"].get<std::string>())
                                 : doc_.displayName();
@@ -157,6 +172,7 @@ void ModelTree::setPrimitivesShown(bool shown) { primitivesAction_->setChecked(s
 
 // the equations of the joint at a pointer, from the last model that loaded
 void ModelTree::addPrimitives(QTreeWidgetItem* item, const std::string& pointer) {
+  // the children of the joint: one per equation, greyed, selecting the joint
   const std::shared_ptr<const Model> model = doc_.model();
   if (!primitivesAction_->isChecked() || !model) return;
   for (const Joint& j : model->joints) {
@@ -182,6 +198,7 @@ void ModelTree::addPrimitives(QTreeWidgetItem* item, const std::string& pointer)
   }
 }
 
+// the element item of a pointer, or its deepest ancestor in the tree
 QTreeWidgetItem* ModelTree::itemFor(const QString& pointer) const {
   // the element item whose pointer is the longest prefix of this one
   QTreeWidgetItem* best = nullptr;
@@ -197,6 +214,7 @@ QTreeWidgetItem* ModelTree::itemFor(const QString& pointer) const {
   return best;
 }
 
+// select the element of a pointer; selecting the selected one announces it again
 void ModelTree::selectPointer(const QString& pointer) {
   QTreeWidgetItem* item = itemFor(pointer);
   if (item && item != currentItem())

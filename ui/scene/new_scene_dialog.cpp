@@ -17,6 +17,8 @@
 namespace mbw::ui {
 namespace {
 
+// --- the parameters of a template ----------------------------------------------------------------
+
 constexpr int kTemplateRole = Qt::UserRole;
 
 // the name and description fields of the empty scene, declared as the templates declare theirs
@@ -31,6 +33,7 @@ std::vector<TemplateParameter> emptySceneParameters() {
   return {name, description};
 }
 
+// the parameters of a template, or those of the empty scene
 const std::vector<TemplateParameter>& parametersOf(const QString& templateName) {
   static const std::vector<TemplateParameter> empty = emptySceneParameters();
   const SceneTemplate* t = findSceneTemplate(templateName.toStdString());
@@ -44,6 +47,7 @@ QString labelOf(const TemplateParameter& p) {
   return label;
 }
 
+// a parameter's tooltip: its description, its range and the order of the elements it names
 QString tooltipOf(const TemplateParameter& p) {
   QString tip = QString::fromStdString(p.description);
   const std::string range = p.rangeText();
@@ -58,6 +62,7 @@ QString tooltipOf(const TemplateParameter& p) {
 
 }  // namespace
 
+// the empty scene's text: the ground, gravity along -z, no bodies, HHT's default settings
 std::string emptySceneText(const std::string& name, const std::string& description) {
   nlohmann::ordered_json s;
   s["format"] = "mbw-scene";
@@ -71,7 +76,10 @@ std::string emptySceneText(const std::string& name, const std::string& descripti
   return s.dump(2);
 }
 
+// --- the dialog ----------------------------------------------------------------------------------
+
 NewSceneDialog::NewSceneDialog(QWidget* parent) : QDialog(parent) {
+  // the choices: the empty scene first, then the templates with their summaries
   setWindowTitle(tr("New scene"));
   setObjectName("newSceneDialog");
   list_ = new QListWidget(this);
@@ -85,6 +93,7 @@ NewSceneDialog::NewSceneDialog(QWidget* parent) : QDialog(parent) {
     item->setToolTip(QString::fromStdString(t.summary));
   }
   list_->setMaximumWidth(180);
+  // the chosen template's summary, its form, and a red line for a refusal
   summary_ = new QLabel(this);
   summary_->setWordWrap(true);
   summary_->setStyleSheet("color: #555;");
@@ -98,6 +107,7 @@ NewSceneDialog::NewSceneDialog(QWidget* parent) : QDialog(parent) {
   connect(buttons, &QDialogButtonBox::accepted, this, &NewSceneDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
+  // the summary, form and refusal beside the list, the buttons below
   auto* right = new QVBoxLayout;
   right->addWidget(summary_);
   right->addWidget(formPage_, 1);
@@ -115,6 +125,7 @@ NewSceneDialog::NewSceneDialog(QWidget* parent) : QDialog(parent) {
 
 void NewSceneDialog::buildForm() {
   // a new page of fields for the choice
+  // the chosen template's summary
   delete formPage_->layout();
   for (QWidget* w : formPage_->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) delete w;
   fields_.clear();
@@ -124,6 +135,8 @@ void NewSceneDialog::buildForm() {
       list_->currentItem() ? list_->currentItem()->data(kTemplateRole).toString() : QString();
   const SceneTemplate* t = findSceneTemplate(chosen.toStdString());
   summary_->setText(t ? QString::fromStdString(t->summary) : list_->item(0)->toolTip());
+  // one editor per parameter: a check box, a combo of choices, or a line (a text's placeholder
+  // says the template has its own)
   for (const TemplateParameter& p : parametersOf(chosen)) {
     QWidget* editor = nullptr;
     const QString value = QString::fromStdString(p.defaultValue);
@@ -150,6 +163,7 @@ void NewSceneDialog::buildForm() {
         break;
       }
     }
+    // each editor named after its parameter, with its label and tooltip
     editor->setObjectName(QString::fromStdString(p.name));
     editor->setToolTip(tooltipOf(p));
     auto* label = new QLabel(labelOf(p), formPage_);
@@ -159,11 +173,15 @@ void NewSceneDialog::buildForm() {
   }
 }
 
+// --- choosing and generating ---------------------------------------------------------------------
+
+// the template chosen by its name, as the scripted session asks
 void NewSceneDialog::choose(const QString& templateName) {
   for (int k = 0; k < list_->count(); ++k)
     if (list_->item(k)->data(kTemplateRole).toString() == templateName) list_->setCurrentRow(k);
 }
 
+// a parameter set by its name
 bool NewSceneDialog::setParameter(const QString& name, const QString& value) {
   const auto it = fields_.find(name.toStdString());
   if (it == fields_.end()) return false;
@@ -177,6 +195,7 @@ bool NewSceneDialog::setParameter(const QString& name, const QString& value) {
 }
 
 std::string NewSceneDialog::sceneText(QString* error) const {
+  // the arguments as typed
   TemplateArguments arguments;
   for (const auto& [name, editor] : fields_) {
     QString value;
@@ -189,6 +208,7 @@ std::string NewSceneDialog::sceneText(QString* error) const {
     // an empty name or description: the template's own
     if (!value.isEmpty()) arguments[name] = value.toStdString();
   }
+  // the empty scene's text, or the template's scene generated by the engine
   const QString chosen =
       list_->currentItem() ? list_->currentItem()->data(kTemplateRole).toString() : QString();
   if (chosen.isEmpty()) return emptySceneText(arguments["name"], arguments["description"]);
@@ -208,6 +228,7 @@ std::string NewSceneDialog::sceneText(QString* error) const {
 
 QString NewSceneDialog::refusal() const { return refusal_->text(); }
 
+// the dialog closes only on a scene that generates
 void NewSceneDialog::accept() {
   QString error;
   if (sceneText(&error).empty()) {

@@ -8,8 +8,11 @@
 namespace mbw::ui {
 namespace {
 
+// --- helpers -------------------------------------------------------------------------------------
+
 constexpr double kDegree = M_PI / 180.0;
 
+// an array of that many numbers
 bool numbers(const SceneJson& array, size_t count) {
   if (!array.is_array() || array.size() != count) return false;
   for (const SceneJson& x : array)
@@ -17,6 +20,7 @@ bool numbers(const SceneJson& array, size_t count) {
   return true;
 }
 
+// the first three numbers of an array as a vector
 Vec3 vec3(const SceneJson& a) {
   return {a[0].get<double>(), a[1].get<double>(), a[2].get<double>()};
 }
@@ -26,6 +30,7 @@ double cleanAgainst(double x, const SceneJson& given) {
   return cleanNumber(x, given.is_number() ? given.get<double>() : 0.0, kCleanTolerance) + 0.0;
 }
 
+// numbers cleaned against the array given, element by element
 SceneJson cleanArray(const std::vector<double>& values, const SceneJson& given) {
   SceneJson out = SceneJson::array();
   for (size_t k = 0; k < values.size(); ++k) {
@@ -49,10 +54,14 @@ bool axesOf(const QString& sequence, int (&axes)[3]) {
 
 }  // namespace
 
+// --- the orientation of a scene, read and written in its own form --------------------------------
+
 bool rotationOf(const SceneJson& o, Mat3* R) {
+  // none given: the identity
   *R = Mat3::Identity();
   if (o.is_null()) return true;
   if (!o.is_object()) return false;
+  // a matrix: orthonormalized, refused when it reflects
   if (o.contains("matrix")) {
     const SceneJson& m = o["matrix"];
     if (!m.is_array() || m.size() != 3) return false;
@@ -64,6 +73,7 @@ bool rotationOf(const SceneJson& o, Mat3* R) {
     *R = orthonormalized(*R);
     return true;
   }
+  // Euler parameters, normalized
   if (o.contains("euler_parameters")) {
     const SceneJson& e = o["euler_parameters"];
     if (!numbers(e, 4)) return false;
@@ -72,11 +82,13 @@ bool rotationOf(const SceneJson& o, Mat3* R) {
     *R = rotationFromEulerParameters(p.normalized());
     return true;
   }
+  // z-x-z angles, in radians as the scene gives them
   if (o.contains("zxz")) {
     if (!numbers(o["zxz"], 3)) return false;
     *R = rotationFromZXZ(vec3(o["zxz"]));
     return true;
   }
+  // an axis and an angle
   if (o.contains("axis") && o.contains("angle")) {
     if (!numbers(o["axis"], 3) || !o["angle"].is_number() || !(vec3(o["axis"]).norm() > 0.0))
       return false;
@@ -88,6 +100,7 @@ bool rotationOf(const SceneJson& o, Mat3* R) {
 }
 
 SceneJson orientationJson(const Mat3& R, const SceneJson& given) {
+  // a matrix for a matrix
   const SceneJson none;
   if (given.is_object() && given.contains("matrix")) {
     SceneJson rows = SceneJson::array();
@@ -98,10 +111,12 @@ SceneJson orientationJson(const Mat3& R, const SceneJson& given) {
                                     : none));
     return {{"matrix", rows}};
   }
+  // z-x-z angles for z-x-z angles
   if (given.is_object() && given.contains("zxz")) {
     const Vec3 a = zxzFromRotation(R);
     return {{"zxz", cleanArray({a[0], a[1], a[2]}, given["zxz"])}};
   }
+  // an axis and angle for an axis and angle, the axis on the side of the one given
   if (given.is_object() && given.contains("axis")) {
     const Vec3 hint = numbers(given["axis"], 3) && vec3(given["axis"]).norm() > 0.0
                           ? vec3(given["axis"])
@@ -124,9 +139,13 @@ SceneJson orientationJson(const Mat3& R, const SceneJson& given) {
                       given.is_object() ? given.value("euler_parameters", none) : none)}};
 }
 
+// --- angles in the property panel's sequences ----------------------------------------------------
+
+// the sequences offered, the aerospace z-y-x first
 QStringList angleSequences() { return {"z-y-x", "x-y-z", "z-x-z", "axis-angle"}; }
 
 std::vector<double> anglesOf(const Mat3& R, const QString& sequence, const Vec3& axisHint) {
+  // the axis and the angle, in degrees
   if (sequence == "axis-angle") {
     Eigen::AngleAxisd aa(R);
     Vec3 axis = aa.axis();
@@ -140,16 +159,19 @@ std::vector<double> anglesOf(const Mat3& R, const QString& sequence, const Vec3&
     }
     return {axis.x(), axis.y(), axis.z(), angle / kDegree};
   }
+  // the z-x-z angles, in degrees
   if (sequence == "z-x-z") {
     const Vec3 a = zxzFromRotation(R) / kDegree;
     return {a[0], a[1], a[2]};
   }
+  // a Tait-Bryan sequence, in degrees
   int axes[3];
   if (!axesOf(sequence, axes)) return {};
   const Vec3 a = taitBryanAngles(R, axes) / kDegree;
   return {a[0], a[1], a[2]};
 }
 
+// the rotation of angles typed in degrees; false when they do not make one
 bool rotationFromAngles(const std::vector<double>& angles, const QString& sequence, Mat3* R) {
   if (sequence == "axis-angle") {
     if (angles.size() != 4) return false;
@@ -170,6 +192,7 @@ bool rotationFromAngles(const std::vector<double>& angles, const QString& sequen
   return true;
 }
 
+// the sequence that suits a scene's orientation: its own form where it has angles
 QString naturalSequence(const SceneJson& orientation) {
   if (orientation.is_object() && orientation.contains("zxz")) return "z-x-z";
   if (orientation.is_object() && orientation.contains("axis")) return "axis-angle";

@@ -24,6 +24,7 @@ bool readVector(const QString& text, Vec3* out) {
   return true;
 }
 
+// a number; false when it is not one
 bool readNumber(const QString& text, double* out) {
   bool ok = false;
   *out = text.trimmed().toDouble(&ok);
@@ -32,14 +33,18 @@ bool readNumber(const QString& text, double* out) {
 
 }  // namespace
 
+// --- building the dialog -------------------------------------------------------------------------
+
 PartDialog::PartDialog(const QString& name, const Vec3& up, QWidget* parent)
     : QDialog(parent), up_(up) {
   setWindowTitle(tr("Add part from shape"));
   setObjectName("partDialog");
+  // the form with a preview line and a refusal line under it
   form_ = new QFormLayout;
   const FormDialogLabels labels = layOutFormDialog(*this, form_);
   preview_ = labels.preview;
   refusal_ = labels.refusal;
+  // a line edit of the form, under a key; every change updates the preview
   auto line = [this](const QString& key, const QString& label, const QString& text,
                      const QString& tip) {
     auto* edit = new QLineEdit(text, this);
@@ -49,6 +54,7 @@ PartDialog::PartDialog(const QString& name, const Vec3& up, QWidget* parent)
     fields_[key] = edit;
     connect(edit, &QLineEdit::textChanged, this, &PartDialog::update);
   };
+  // a choice of the form, under a key
   auto choice = [this](const QString& key, const QString& label, const QStringList& items) {
     auto* box = new QComboBox(this);
     box->setObjectName(key);
@@ -57,6 +63,7 @@ PartDialog::PartDialog(const QString& name, const Vec3& up, QWidget* parent)
     fields_[key] = box;
     connect(box, &QComboBox::currentTextChanged, this, &PartDialog::update);
   };
+  // the name, the shape and its sizes, where it is
   line("name", tr("Name"), name, tr("the body's name"));
   choice("shape", tr("Shape"), {"box", "cylinder", "sphere", "bar"});
   line("size", tr("Edges [m]"), "0.2, 0.1, 0.05",
@@ -70,6 +77,7 @@ PartDialog::PartDialog(const QString& name, const Vec3& up, QWidget* parent)
   line("from", tr("From [m]"), "0, 0, 0",
        tr("the bar's first end (its point 'start'), world frame"));
   line("to", tr("To [m]"), "0.2, 0, 0", tr("the bar's second end (its point 'end'), world frame"));
+  // mass and inertia: from a density, or given
   choice("mass_from", tr("Mass and inertia"), {tr("computed from the density"), tr("given")});
   line("density", tr("Density [kg/m\u00b3]"), "7850",
        tr("steel 7850, aluminium 2700, wood about 600, water 1000"));
@@ -80,11 +88,15 @@ PartDialog::PartDialog(const QString& name, const Vec3& up, QWidget* parent)
   update();
 }
 
+// --- reading the part ----------------------------------------------------------------------------
+
+// a field set by its key (the scripted session and the tests)
 bool PartDialog::setField(const QString& field, const QString& text) {
   return setFormField(fields_, field, text);
 }
 
 bool PartDialog::part(PartSpec* out, QString* error) const {
+  // a field's text, whichever widget it is
   auto text = [this](const QString& key) {
     QWidget* w = fields_.at(key);
     if (auto* box = qobject_cast<QComboBox*>(w)) return box->currentText();
@@ -94,6 +106,7 @@ bool PartDialog::part(PartSpec* out, QString* error) const {
     if (error) *error = what;
     return false;
   };
+  // name, shape, axis, up and the choice of mass
   PartSpec p;
   p.name = text("name").trimmed().toStdString();
   if (p.name.empty()) return fail(tr("The part needs a name."));
@@ -118,6 +131,7 @@ bool PartDialog::part(PartSpec* out, QString* error) const {
   if (!p.computed &&
       (!readNumber(text("mass"), &p.mass) || !readVector(text("inertia"), &p.inertia)))
     return fail(tr("Mass: a number; inertia: three numbers"));
+  // the engine's checks of the part (positive sizes, a bar's two ends apart...)
   try {
     partBody(p);
   } catch (const std::invalid_argument& e) {
@@ -126,6 +140,8 @@ bool PartDialog::part(PartSpec* out, QString* error) const {
   *out = p;
   return true;
 }
+
+// --- preview and acceptance ----------------------------------------------------------------------
 
 QString PartDialog::preview() const { return preview_->text(); }
 
@@ -158,6 +174,7 @@ void PartDialog::update() {
                              : tr("Given: mass and inertia as typed"));
 }
 
+// the dialog closes only on a valid part
 void PartDialog::accept() {
   PartSpec p;
   QString error;

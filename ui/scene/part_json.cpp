@@ -20,8 +20,10 @@ double written(double x) {
   return std::strtod(text, nullptr) + 0.0;
 }
 
+// a vector to 12 significant digits
 SceneJson vec(const Vec3& v) { return SceneJson{written(v.x()), written(v.y()), written(v.z())}; }
 
+// three numbers of a JSON array as a vector, else the fallback
 Vec3 vec3(const SceneJson& j, const Vec3& fallback) {
   if (!j.is_array() || j.size() != 3) return fallback;
   for (const SceneJson& x : j)
@@ -29,6 +31,7 @@ Vec3 vec3(const SceneJson& j, const Vec3& fallback) {
   return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>()};
 }
 
+// a number of an object, 0 when it has none
 double number(const SceneJson& o, const char* key) {
   return o.contains(key) && o[key].is_number() ? o[key].get<double>() : 0.0;
 }
@@ -60,13 +63,17 @@ constexpr double kRoundOff = 1e-12;
 // the solid's size: sqrt(tr I / m)
 double gyrationRadius(const SolidMass& m) { return std::sqrt(m.inertia_B.trace() / m.mass); }
 
+// equal within a relative 1e-9
 bool near(double a, double b) {
   return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)) + 1e-300;
 }
 
 }  // namespace
 
+// --- a part as a body of the scene ---------------------------------------------------------------
+
 SceneJson partBody(const PartSpec& part) {
+  // the name, and the mass and inertia as typed (replaced below when computed)
   SceneJson b = SceneJson::object();
   b["name"] = part.name;
   b["mass"] = part.mass;
@@ -82,6 +89,7 @@ SceneJson partBody(const PartSpec& part) {
     shape["type"] = "box";
     shape["size"] = vec(Vec3(p.length, part.radius, part.radius));
   } else {
+    // a box, cylinder or sphere centred at the position; a cylinder along the axis chosen
     b["position"] = vec(part.position_W);
     shape["type"] = part.shape;
     if (part.shape == "box")
@@ -93,6 +101,7 @@ SceneJson partBody(const PartSpec& part) {
       shape["axis"] = vec(Vec3::Unit(part.axis));
     }
   }
+  // a density makes mass and inertia computed from the solid
   if (part.computed) {
     if (!(part.density > 0.0)) throw std::invalid_argument("the density must be positive");
     shape["density"] = part.density;
@@ -105,6 +114,10 @@ SceneJson partBody(const PartSpec& part) {
   return withComputedMass(b);
 }
 
+// --- computed mass properties --------------------------------------------------------------------
+
+// the body with the mass, moments, products and centre of mass of its solid; as it was when it
+// has none
 SceneJson withComputedMass(const SceneJson& body, const QString& sceneFile) {
   SolidMass m;
   if (!solidOf(body, sceneFile, &m)) return body;
@@ -130,6 +143,7 @@ SceneJson withComputedMass(const SceneJson& body, const QString& sceneFile) {
   return b;
 }
 
+// whether the body's mass properties are those its solid computes (within round-off)
 bool massIsComputed(const SceneJson& body, const QString& sceneFile) {
   SolidMass m;
   if (!solidOf(body, sceneFile, &m) || !body.contains("mass") || !body["mass"].is_number())
@@ -148,6 +162,7 @@ bool massIsComputed(const SceneJson& body, const QString& sceneFile) {
   return same;
 }
 
+// a line for the property panel: where mass and inertia come from
 QString massOrigin(const SceneJson& body, const QString& sceneFile) {
   if (!body.is_object() || !body.contains("mass")) return {};
   SolidMass m;

@@ -13,6 +13,8 @@
 namespace mbw::ui {
 namespace {
 
+// --- helpers on elements and their names ---------------------------------------------------------
+
 // "/joints/3" -> ("joints", 3); index -1 when the pointer is not an element of a scene array
 std::pair<std::string, int> elementOf(const QString& pointer) {
   const QStringList parts = pointer.split('/', Qt::SkipEmptyParts);
@@ -26,6 +28,7 @@ std::pair<std::string, int> elementOf(const QString& pointer) {
   return {"", -1};
 }
 
+// the element type of a scene array ("joints" -> "joint")
 std::string familyOf(const std::string& array) {
   for (const auto& [name, type] : sceneArrays())
     if (name == array) return type;
@@ -46,6 +49,8 @@ bool namesBody(const SceneJson& element, const std::string& body) {
 }
 
 }  // namespace
+
+// --- the actions ---------------------------------------------------------------------------------
 
 SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget* dialogParent)
     : QObject(dialogParent), doc_(doc), tree_(tree), dialogParent_(dialogParent) {
@@ -82,6 +87,7 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
     }
   }
 
+  // a part from a shape, named uniquely, stood up against gravity
   addPart_ = new QAction(tr("Add &part from shape..."), this);
   addPart_->setObjectName("addPart");
   addPart_->setShortcut(QKeySequence(tr("Ctrl+Shift+B")));
@@ -105,6 +111,7 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
   });
   addActions_.prepend(addPart_);
 
+  // duplicate, rename and remove the selected element, from the tree's keys and its context menu
   duplicate_ = new QAction(tr("D&uplicate"), this);
   duplicate_->setShortcut(QKeySequence(tr("Ctrl+D")));
   connect(duplicate_, &QAction::triggered, this, &SceneEditActions::duplicateCurrent);
@@ -120,6 +127,7 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
     a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
   tree_.addActions({duplicate_, rename_, remove_});
 
+  // the tree's context menu: the add actions, then duplicate, rename, remove
   QList<QAction*> context = addActions_;
   auto* separator = new QAction(this);
   separator->setSeparator(true);
@@ -129,11 +137,15 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
   updateEnabled();
 }
 
+// duplicate, rename and remove need an element selected
 void SceneEditActions::updateEnabled() {
   const bool element = elementOf(tree_.currentPointer()).second >= 0;
   for (QAction* a : {duplicate_, rename_, remove_}) a->setEnabled(element);
 }
 
+// --- the edits -----------------------------------------------------------------------------------
+
+// a body appended and selected
 void SceneEditActions::addBody(const SceneJson& body) {
   SceneJson after = doc_.json();
   if (!after.contains("bodies")) after["bodies"] = SceneJson::array();
@@ -144,6 +156,8 @@ void SceneEditActions::addBody(const SceneJson& body) {
   tree_.selectPointer(pointer);
 }
 
+// an element of a type, appended to its array with a unique name and the type's defaults, then
+// selected
 void SceneEditActions::add(const std::string& objectType) {
   const std::string family = objectType.substr(0, objectType.find('/'));
   std::string array;
@@ -160,6 +174,7 @@ void SceneEditActions::add(const std::string& objectType) {
   tree_.selectPointer(pointer);
 }
 
+// a copy of the selected element under a new name, appended and selected
 void SceneEditActions::duplicateCurrent() {
   const auto [array, index] = elementOf(tree_.currentPointer());
   if (index < 0) return;
@@ -173,6 +188,7 @@ void SceneEditActions::duplicateCurrent() {
   tree_.selectPointer(pointer);
 }
 
+// a new name for the selected element; a body's new name follows into the elements that name it
 void SceneEditActions::renameCurrent() {
   const auto [array, index] = elementOf(tree_.currentPointer());
   if (index < 0) return;
@@ -193,6 +209,7 @@ void SceneEditActions::renameCurrent() {
 }
 
 void SceneEditActions::removeCurrent() {
+  // the selected element removed
   const auto [array, index] = elementOf(tree_.currentPointer());
   if (index < 0) return;
   SceneJson after = doc_.json();

@@ -12,6 +12,10 @@ namespace mbw::ui {
 namespace {
 
 // a placeholder for a required field without a default
+
+// --- new elements --------------------------------------------------------------------------------
+
+// a placeholder for a required field without a default
 SceneJson placeholder(const FieldSpec& f, const SceneJson& scene) {
   const SceneJson& bodies = scene.contains("bodies") ? scene["bodies"] : SceneJson::array();
   const std::string firstBody = !bodies.empty() && bodies[0].contains("name")
@@ -19,9 +23,11 @@ SceneJson placeholder(const FieldSpec& f, const SceneJson& scene) {
                                     : "ground";
   switch (f.kind) {
     case FieldKind::String:
+      // a body reference: the ground as body i, the first body as body j or a load's body
       if (f.name == "body_i") return "ground";
       if (f.name == "body_j" || f.name == "body") return firstBody;
       return "";
+    // numbers: one (an angle zero); vectors zero (inertia 0.1 each), orientations the identity
     case FieldKind::Integer:
       return 1;
     case FieldKind::Number:
@@ -72,6 +78,7 @@ std::string arrayOf(const std::string& family) {
 
 }  // namespace
 
+// the scene's arrays of elements, as the schema's scene object lists them
 std::vector<std::pair<std::string, std::string>> sceneArrays() {
   std::vector<std::pair<std::string, std::string>> arrays;
   for (const FieldSpec& f : findObjectSpec("scene")->fields)
@@ -79,6 +86,7 @@ std::vector<std::pair<std::string, std::string>> sceneArrays() {
   return arrays;
 }
 
+// a name that is not yet used in the array: the base, else base_2, base_3...
 std::string uniqueName(const SceneJson& array, const std::string& base) {
   auto used = [&](const std::string& name) {
     for (const SceneJson& e : array)
@@ -90,6 +98,7 @@ std::string uniqueName(const SceneJson& array, const std::string& base) {
     if (!used(base + "_" + std::to_string(k))) return base + "_" + std::to_string(k);
 }
 
+// a new element of a type: its required fields, a unique name, the type, placeholders
 SceneJson newElement(const std::string& objectType, const SceneJson& scene) {
   const ObjectSpec* spec = findObjectSpec(objectType);
   if (!spec) return SceneJson::object();
@@ -112,6 +121,8 @@ SceneJson newElement(const std::string& objectType, const SceneJson& scene) {
   return element;
 }
 
+// an element as another type of its family: the fields both types have kept, the new type's
+// required ones added
 SceneJson convertElement(const SceneJson& element, const std::string& family,
                          const std::string& type, const SceneJson& scene) {
   const ObjectSpec* spec = findObjectSpec(family + "/" + type);
@@ -128,6 +139,9 @@ SceneJson convertElement(const SceneJson& element, const std::string& family,
   return out;
 }
 
+// --- renaming bodies and writing initial states --------------------------------------------------
+
+// a body's new name, in the body and in every element that names it
 SceneJson renameBody(const SceneJson& scene, const std::string& oldName,
                      const std::string& newName) {
   SceneJson out = scene;
@@ -145,6 +159,7 @@ SceneJson renameBody(const SceneJson& scene, const std::string& oldName,
   return out;
 }
 
+// the consistent initial state written into each body of the scene
 SceneJson withInitialState(const SceneJson& scene, const InitialStateChanges& changes) {
   SceneJson out = scene;
   for (size_t i = 0; i < changes.bodies.size() && i < out["bodies"].size(); ++i) {
@@ -168,6 +183,7 @@ SceneJson withInitialState(const SceneJson& scene, const InitialStateChanges& ch
       if (!b.contains(key) && written == SceneJson{0.0, 0.0, 0.0}) return;
       b[key] = written;
     };
+    // the position, then the orientation and the velocities
     vector("position", s.position_W);
     // the orientation in the scene's own form; untouched where the projection did not turn the body
     Mat3 before;
@@ -180,6 +196,10 @@ SceneJson withInitialState(const SceneJson& scene, const InitialStateChanges& ch
   return out;
 }
 
+// --- object types of pointers --------------------------------------------------------------------
+
+// the type of the object at a pointer: the scene, its settings, an element (with its variant),
+// an orientation or a shape; empty for anything else
 std::string objectTypeAt(const SceneJson& scene, const std::string& pointer) {
   if (pointer.empty()) return "scene";
   const SceneJson::json_pointer ptr(pointer);

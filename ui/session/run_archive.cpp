@@ -10,6 +10,9 @@
 namespace mbw::ui {
 namespace {
 
+// --- the pieces of a run in a data stream --------------------------------------------------------
+
+// strings as UTF-8 byte arrays
 QDataStream& operator<<(QDataStream& out, const std::string& s) {
   return out << QByteArray::fromStdString(s);
 }
@@ -20,6 +23,7 @@ std::string readString(QDataStream& in) {
   return b.toStdString();
 }
 
+// the run settings: what the run was asked for and the integrator's settings field by field
 void writeSettings(QDataStream& out, const RunSettings& s) {
   const IntegratorSettings& i = s.integratorSettings;
   out << s.formulation << s.integrator << s.tEnd << qint32(s.every) << s.recordMultipliers
@@ -49,6 +53,7 @@ RunSettings readSettings(QDataStream& in) {
   return s;
 }
 
+// a map as its size, then its keys and values
 template <class Map>
 void writeMap(QDataStream& out, const Map& m) {
   out << quint32(m.size());
@@ -67,6 +72,8 @@ void readMap(QDataStream& in, std::map<std::string, Value>& m) {
   }
 }
 
+// the results: channels, rows, rejected steps, events, metadata, statistics and how the run
+// ended
 void writeResults(QDataStream& out, const Results& r) {
   out << quint32(r.channels().size());
   for (const Channel& c : r.channels()) out << c.name << c.unit;
@@ -92,6 +99,7 @@ void writeResults(QDataStream& out, const Results& r) {
 // false when the stream is damaged: no channels (a run always has its time), more rows than the
 // bytes that follow hold, or a status no run ends with
 bool readResults(QDataStream& in, Results& r) {
+  // the channels with their units
   quint32 n = 0;
   in >> n;
   std::vector<Channel> channels;
@@ -103,6 +111,7 @@ bool readResults(QDataStream& in, Results& r) {
   }
   if (channels.empty() || in.status() != QDataStream::Ok) return false;
   r.setChannels(std::move(channels));
+  // the rows, refused when the stream cannot hold as many
   quint64 rows = 0;
   in >> rows;
   const quint64 rowBytes = sizeof(double) * static_cast<quint64>(r.columnCount());
@@ -112,6 +121,7 @@ bool readResults(QDataStream& in, Results& r) {
     for (double& x : row) in >> x;
     r.appendRow(row);
   }
+  // the rejected steps, the events and the metadata
   in >> n;
   for (quint32 k = 0; k < n && in.status() == QDataStream::Ok; ++k) {
     RejectedStep s;
@@ -131,6 +141,7 @@ bool readResults(QDataStream& in, Results& r) {
     std::string key = readString(in);
     r.metadata.emplace_back(std::move(key), readString(in));
   }
+  // the statistics: counts, CPU time, rejections by reason, time per phase
   RunStatistics& s = r.stats;
   qint64 v[8] = {};
   for (qint64& x : v) in >> x;
@@ -161,6 +172,9 @@ bool readResults(QDataStream& in, Results& r) {
 
 }  // namespace
 
+// --- a run ---------------------------------------------------------------------------------------
+
+// a run: its number, colour, visibility, scene key and text, wall time, settings and results
 void writeRun(QDataStream& out, const Run& run) {
   out << qint32(run.id) << run.color << run.shown << run.sceneKey << run.sceneText
       << run.wallSeconds;
@@ -175,6 +189,7 @@ void writeRun(QDataStream& out, const Run& run) {
 }
 
 std::unique_ptr<Run> readRun(QDataStream& in, QString* error) {
+  // the run's own fields, its settings, then its results, checked
   auto run = std::make_unique<Run>();
   qint32 id = 0;
   in >> id >> run->color >> run->shown >> run->sceneKey;
@@ -186,6 +201,7 @@ std::unique_ptr<Run> readRun(QDataStream& in, QString* error) {
     if (error) *error = QObject::tr("the session file is damaged (run #%1)").arg(id);
     return nullptr;
   }
+  // its model from the scene's text it was made with
   try {
     run->model =
         std::make_shared<const Model>(parseScene(run->sceneText, run->sceneKey.toStdString()));

@@ -11,6 +11,7 @@
 namespace mbw::ui {
 namespace {
 
+// the first bytes of every session file, and the version this build writes and reads
 const QByteArray kMagic("MBWSESSION");
 constexpr qint32 kVersion = 1;
 
@@ -71,13 +72,17 @@ bool plausiblyCompressed(const QByteArray& block) {
 
 }  // namespace
 
+// --- writing a session ---------------------------------------------------------------------------
+
 bool writeSession(const QString& path, const SessionHeader& h, const std::vector<const Run*>& runs,
                   QString* error) {
+  // written to a temporary file that replaces the old one only when all is written
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly)) {
     if (error) *error = QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
     return false;
   }
+  // the header: the scene, which runs are reference and current, the layout
   QDataStream out(&file);
   out.setVersion(QDataStream::Qt_6_0);
   out.writeRawData(kMagic.constData(), static_cast<int>(kMagic.size()));
@@ -96,6 +101,7 @@ bool writeSession(const QString& path, const SessionHeader& h, const std::vector
         writeRun(block, *run);
         return qCompress(buffer.data(), 1);
       });
+  // the blocks in the runs' order; a failed write leaves the old file as it was
   for (const QByteArray& block : blocks) out << block;
   if (out.status() != QDataStream::Ok || !file.commit()) {
     if (error) *error = QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
@@ -103,6 +109,8 @@ bool writeSession(const QString& path, const SessionHeader& h, const std::vector
   }
   return true;
 }
+
+// --- reading a session ---------------------------------------------------------------------------
 
 bool readSession(const QString& path, SessionHeader& h, std::vector<std::unique_ptr<Run>>& runs,
                  QStringList* warnings, QString* error) {
@@ -120,6 +128,7 @@ bool readSession(QIODevice& device, const QString& name, SessionHeader& h,
     if (error) *error = QObject::tr("%1 is damaged or cut short (%2)").arg(name, why);
     return false;
   };
+  // the magic bytes, then the version
   QDataStream in(&device);
   in.setVersion(QDataStream::Qt_6_0);
   QByteArray magic(kMagic.size(), '\0');
@@ -138,6 +147,7 @@ bool readSession(QIODevice& device, const QString& name, SessionHeader& h,
                    .arg(kVersion);
     return false;
   }
+  // the header
   QByteArray text;
   qint32 reference = -1, current = -1;
   in >> h.scenePath >> h.sceneBuiltin >> text >> h.sceneModified >> reference >> current >>
@@ -146,6 +156,8 @@ bool readSession(QIODevice& device, const QString& name, SessionHeader& h,
   h.sceneText = text.toStdString();
   h.referenceId = reference;
   h.currentId = current;
+  // each run's block, checked before it is uncompressed; a run whose scene no longer loads is left
+  // out with a warning
   quint32 count = 0;
   in >> count;
   for (quint32 k = 0; k < count && in.status() == QDataStream::Ok; ++k) {

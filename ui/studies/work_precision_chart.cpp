@@ -10,8 +10,11 @@
 
 namespace mbw::ui {
 
+// --- building the chart --------------------------------------------------------------------------
+
 WorkPrecisionChart::WorkPrecisionChart(QWidget* parent)
     : QWidget(parent), plot_(new QCustomPlot(this)) {
+  // the plot fills the widget: log-log axes, CPU time up
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(plot_);
@@ -35,6 +38,7 @@ WorkPrecisionChart::WorkPrecisionChart(QWidget* parent)
   note_->setPositionAlignment(Qt::AlignCenter);
   note_->setColor(QColor(110, 110, 110));
   note_->setVisible(false);
+  // the axes move and zoom with the mouse; points show their run in a tooltip
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->setMouseTracking(true);
   // a click (a press and release in one place, not a drag) on a point: the nearest point counts,
@@ -48,6 +52,9 @@ WorkPrecisionChart::WorkPrecisionChart(QWidget* parent)
   connect(plot_, &QCustomPlot::mouseMove, this, &WorkPrecisionChart::showPointTip);
 }
 
+// --- what the chart shows ------------------------------------------------------------------------
+
+// a new study starts empty, on its first output
 void WorkPrecisionChart::setStudy(const Study& study, const std::vector<std::string>& outputUnits) {
   study_ = study;
   units_ = outputUnits;
@@ -73,6 +80,8 @@ void WorkPrecisionChart::setRecords(const std::vector<RunRecord>& records) {
   redraw();
 }
 
+// --- what the tests read -------------------------------------------------------------------------
+
 QString WorkPrecisionChart::noteText() const {
   return note_->visible() ? note_->text() : QString();
 }
@@ -94,7 +103,10 @@ bool WorkPrecisionChart::pointOf(int run, QPointF* pixel) const {
   return false;
 }
 
+// --- drawing -------------------------------------------------------------------------------------
+
 void WorkPrecisionChart::redraw() {
+  // everything anew: no curves, no legend until there are curves
   plot_->clearPlottables();
   runsOf_.clear();
   plot_->legend->setVisible(false);
@@ -115,6 +127,7 @@ void WorkPrecisionChart::redraw() {
         workPrecisionCurves(study_, records_, static_cast<size_t>(output_), measure_);
     for (size_t c = 0; c < curves.size(); ++c) {
       const WorkPrecisionCurve& wp = curves[c];
+      // a curve in its series colour and dash, its points marked
       auto* curve = new QCPCurve(plot_->xAxis, plot_->yAxis);
       curve->setName(QString::fromStdString(wp.method));
       QPen pen(plot::seriesColor(static_cast<int>(c)), 1.6,
@@ -122,6 +135,7 @@ void WorkPrecisionChart::redraw() {
       curve->setPen(pen);
       curve->setScatterStyle(
           QCPScatterStyle(QCPScatterStyle::ssCircle, pen.color(), pen.color(), 7));
+      // the points with a positive, finite error and CPU time, each remembered with its run
       std::vector<int> runs;
       for (size_t k = 0; k < wp.error.size(); ++k) {
         // a log axis shows positive numbers only
@@ -161,6 +175,9 @@ void WorkPrecisionChart::redraw() {
   plot_->replot();
 }
 
+// --- the mouse over the points -------------------------------------------------------------------
+
+// the run of the nearest point within 8 pixels, -1 for none
 int WorkPrecisionChart::runNear(const QPoint& pos) const {
   int nearest = -1;
   double best = 8.0;  // pixels
@@ -178,6 +195,7 @@ int WorkPrecisionChart::runNear(const QPoint& pos) const {
   return nearest;
 }
 
+// the point's run: its method and setting, its error with its unit, CPU time and steps
 void WorkPrecisionChart::showPointTip(QMouseEvent* event) {
   const int run = runNear(event->pos());
   if (run < 0) {

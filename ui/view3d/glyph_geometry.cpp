@@ -20,6 +20,9 @@
 namespace mbw::ui {
 namespace {
 
+// --- VTK sources of the glyph shapes -------------------------------------------------------------
+
+// a source's output through a transform
 vtkSmartPointer<vtkPolyData> transformed(vtkAlgorithm* source, vtkTransform* transform) {
   vtkNew<vtkTransformPolyDataFilter> filter;
   filter->SetInputConnection(source->GetOutputPort());
@@ -29,11 +32,13 @@ vtkSmartPointer<vtkPolyData> transformed(vtkAlgorithm* source, vtkTransform* tra
   return out;
 }
 
+// a source's output, updated
 vtkSmartPointer<vtkPolyData> output(vtkAlgorithm* source) {
   source->Update();
   return vtkPolyData::SafeDownCast(source->GetOutputDataObject(0));
 }
 
+// a sphere, finely enough divided to look round
 vtkSmartPointer<vtkPolyData> sphere(double radius) {
   vtkNew<vtkSphereSource> s;
   s->SetRadius(radius);
@@ -76,6 +81,7 @@ vtkSmartPointer<vtkPolyData> helix(double radius) {
   return poly;
 }
 
+// a ring: a circle swept by a tube (8 % of its radius unless given)
 vtkSmartPointer<vtkPolyData> ring(double radius, double tube) {
   vtkNew<vtkRegularPolygonSource> circle;
   circle->SetNumberOfSides(48);
@@ -114,8 +120,12 @@ vtkSmartPointer<vtkPolyData> axesLines(double length) {
 
 }  // namespace
 
+// --- the geometry of a glyph ---------------------------------------------------------------------
+
+// a rod or a coil: drawn between two points rather than placed at one
 bool isTwoEnded(GlyphKind kind) { return kind == GlyphKind::Coil || kind == GlyphKind::Link; }
 
+// each kind's shape in its own frame, sized by the glyph
 vtkSmartPointer<vtkPolyData> glyphGeometry(const Glyph& g) {
   switch (g.kind) {
     case GlyphKind::Box: {
