@@ -172,8 +172,8 @@ void BodyHandle::writeBack() {
   const bool turned = (R - b.R_WB).norm() > 1e-9;
   const bool moved = (p - b.position_W).norm() > 1e-9 * sceneGlyphs(*model).scale;
   if (!turned && !moved) return;
-// the new position and orientation, the latter in the form the scene gives it
 
+  // the new position and orientation, the latter in the form the scene gives it
   SceneJson after = doc_.json();
   SceneJson& body = after["bodies"][static_cast<size_t>(body_)];
   if (moved) body["position"] = SceneJson::array({tidy(p.x()), tidy(p.y()), tidy(p.z())});

@@ -93,8 +93,8 @@ void ViewSync::showScene() {
 }
 
 void ViewSync::showInitialStateChanges(std::shared_ptr<const Model> model, const BodyPoses& before,
-                                       // the consistent initial poses solid, the scene's own ghosted over them
                                        const BodyPoses& after) {
+  // the consistent initial poses solid, the scene's own ghosted over them
   showingRun_ = false;
   playback_.setPlaying(false);
   view_.setMeshes(sceneMeshes(doc_.json(), doc_.filePath()));

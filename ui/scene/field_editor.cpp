@@ -288,7 +288,6 @@ void FieldEditor::setValue(const SceneJson* value) {
     box->setMinimumWidth(number ? std::max(least, whole) : least);
   }
   // components whose numbers do not fit side by side in a panel's field go one under the other
-  // the width of the components side by side decides the arrangement
   int row = 0;
   for (const QLineEdit* box : boxes_) row += box->minimumWidth() + boxGrid_->horizontalSpacing();
   arrange(boxes_.size() > 1 && row > kRowWidth);

@@ -125,12 +125,12 @@ NewSceneDialog::NewSceneDialog(QWidget* parent) : QDialog(parent) {
 
 void NewSceneDialog::buildForm() {
   // a new page of fields for the choice
-  // the chosen template's summary
   delete formPage_->layout();
   for (QWidget* w : formPage_->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) delete w;
   fields_.clear();
   refusal_->clear();
   form_ = new QFormLayout(formPage_);
+  // the chosen template's summary
   const QString chosen =
       list_->currentItem() ? list_->currentItem()->data(kTemplateRole).toString() : QString();
   const SceneTemplate* t = findSceneTemplate(chosen.toStdString());

@@ -232,8 +232,8 @@ void PropertyPanel::refresh() {
   }
 
   // values, and each issue next to the field it names (the rest under the fields)
-  // each field's value; a body reference offers the body names
   std::vector<SceneIssue> issues = doc_.issuesUnder(pointer_);
+  // each field's value; a body reference offers the body names
   for (const Row& r : rows_) {
     const SceneJson::json_pointer field(r.pointer.toStdString());
     const SceneJson* value = json.contains(field) ? &json[field] : nullptr;

@@ -182,9 +182,9 @@ bool SceneDocument::saveFile(const QString& path, QString* error) {
     return false;
   }
   // the meshes' paths from the file's folder (another folder, or a new scene's absolute paths)
-  // the text written indented by two
   const SceneJson moved = withMeshFilesMoved(json_, filePath_.toStdString(),
                                              QFileInfo(path).absoluteFilePath().toStdString());
+  // the text written indented by two
   const std::string text = moved.dump(2) + "\n";
   if (file.write(text.data(), static_cast<qint64>(text.size())) !=
       static_cast<qint64>(text.size())) {

@@ -11,8 +11,6 @@
 namespace mbw::ui {
 namespace {
 
-// a placeholder for a required field without a default
-
 // --- new elements --------------------------------------------------------------------------------
 
 // a placeholder for a required field without a default

@@ -334,7 +334,6 @@ void MechanismActors::appendCorners(std::vector<Vec3>& points, bool bodiesOnly) 
   // what frames the view: bodies, joints, springs, loads, tires, the road; not the rods of distance
   // constraints, which join points of bodies already in view or reach out to a helper point far
   // from the mechanism (the slider-crank's 1 m rod)
-  // which glyphs count: the bodies alone, or every role but the constraint rods
   auto counts = [&](size_t glyph) {
     const GlyphRole role = glyphs_[glyph].role;
     return bodiesOnly ? role == GlyphRole::Body : role != GlyphRole::Constraint;
