@@ -13,6 +13,7 @@
 
 namespace {
 
+// the names the settings and the desktop know the program by
 void nameApplication() {
   QCoreApplication::setOrganizationName("mbw");
   QCoreApplication::setApplicationName("Multibody Workbench");
@@ -33,6 +34,7 @@ bool onlyPrints(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // help and version answered without a window
   QElapsedTimer sinceStart;  // time to the first frame, in the scripted report
   sinceStart.start();
   if (onlyPrints(argc, argv)) {
@@ -45,21 +47,25 @@ int main(int argc, char** argv) {
   // VTK 9.1 loads OpenGL through GLEW built for GLX: any OpenGL Qt does must be GLX too
   if (qEnvironmentVariableIsEmpty("QT_XCB_GL_INTEGRATION"))
     qputenv("QT_XCB_GL_INTEGRATION", "xcb_glx");
+  // the application, its icon and desktop entry
   QApplication app(argc, argv);
   nameApplication();
   QApplication::setWindowIcon(mbw::resources::applicationIcon());
   QGuiApplication::setDesktopFileName(MBW_APP_ID);  // the desktop entry: icon and name in the shell
 
+  // a bad command line ends here with its exit status
   int exitCode = 0;
   const auto commandLine = mbw::gui::parseCommandLine(QApplication::arguments(), &exitCode);
   if (!commandLine) return exitCode;
 
+  // the window at the screenshot's size, or as the user left it
   mbw::gui::MainWindow window;
   if (commandLine->scripted())
     window.resize(commandLine->size);
   else
     window.restoreSettings();
   window.show();
+  // the command line carried out once the event loop runs; its end ends the program
   auto* session = new mbw::gui::ScriptedSession(window, *commandLine, sinceStart);
   QObject::connect(session, &mbw::gui::ScriptedSession::finished, &app, &QApplication::exit);
   QTimer::singleShot(0, session, &mbw::gui::ScriptedSession::start);

@@ -12,6 +12,7 @@
 
 namespace mbw::ui {
 
+// the about box: what the workbench is, the papers it follows, the versions it runs with
 AboutAction::AboutAction(SceneView& view, QWidget& window)
     : QObject(&window), view_(view), window_(window) {
   action_ = new QAction(tr("&About Multibody Workbench"), this);
@@ -29,6 +30,7 @@ AboutAction::AboutAction(SceneView& view, QWidget& window)
   });
 }
 
+// the versions of the workbench and its libraries, and the OpenGL renderer VTK found
 QString AboutAction::versions() const {
   QStringList lines;
   lines << tr("Multibody Workbench %1").arg(engineVersion());

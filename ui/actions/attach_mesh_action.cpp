@@ -27,8 +27,11 @@ int bodyIndex(const SceneJson& scene, const QString& pointer) {
 
 }  // namespace
 
+// --- the action ----------------------------------------------------------------------------------
+
 AttachMeshAction::AttachMeshAction(SceneDocument& doc, ModelTree& tree, QWidget& window)
     : QObject(&window), doc_(doc), tree_(tree), window_(window) {
+  // the action, in the Edit menu and the property panel of a body; enabled on a body only
   action_ = new QAction(tr("Attach &mesh..."), this);
   action_->setObjectName("attachMesh");
   action_->setToolTip(tr(
@@ -42,6 +45,9 @@ AttachMeshAction::AttachMeshAction(SceneDocument& doc, ModelTree& tree, QWidget&
   update();
 }
 
+// --- attaching a mesh ----------------------------------------------------------------------------
+
+// a mesh file asked for in the folder used last
 void AttachMeshAction::attachTo(const QString& bodyPointer) {
   if (bodyIndex(doc_.json(), bodyPointer) < 0) return;
   const QString path =
@@ -66,8 +72,10 @@ void AttachMeshAction::attachFile(const QString& bodyPointer, const QString& pat
                          tr("Cannot read the mesh: %1").arg(QString::fromStdString(error)));
     return;
   }
+  // the scale and the choice of mass, in the dialog
   MeshDialog dialog(path, name, &window_);
   if (dialog.exec() != QDialog::Accepted) return;
+  // the body with its mesh (and computed mass when wanted), as one undoable edit
   SceneJson after = doc_.json();
   try {
     after["bodies"][index] =

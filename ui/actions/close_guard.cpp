@@ -12,12 +12,14 @@
 
 namespace mbw::ui {
 
+// the guard sees the window's close before it happens
 CloseGuard::CloseGuard(QWidget& window, SceneDocument& doc, SceneFileActions& files,
                        RunController& controller)
     : QObject(&window), window_(window), doc_(doc), files_(files), controller_(controller) {
   window_.installEventFilter(this);
 }
 
+// a run going: stop it and close, or keep it running (the answer is asked once)
 bool CloseGuard::stopRunning() {
   if (!controller_.busy()) return true;
   bool stop = runAnswer_.value_or(false);
@@ -27,6 +29,7 @@ bool CloseGuard::stopRunning() {
         run ? tr("Run #%1 (to t = %2 s) is going").arg(run->id).arg(run->settings.tEnd)
             : tr("A run is going");
     const int queued = controller_.queuedCount();
+    // the question, naming the run and how many wait
     QMessageBox box(
         QMessageBox::Question, tr("A run is going"),
         tr("%1%2. Stop it and close? It keeps what it computed, and the session keeps it.")
@@ -38,12 +41,14 @@ bool CloseGuard::stopRunning() {
     box.exec();
     stop = box.clickedButton() == stopButton;
   }
+  // stopped: the rows computed so far taken in before the window goes
   if (!stop) return false;
   controller_.finishNow();
   return true;
 }
 
 bool CloseGuard::eventFilter(QObject* watched, QEvent* event) {
+  // a close waits for unsaved changes and a going run; either may refuse it
   if (watched == &window_ && event->type() == QEvent::Close) {
     bool discarded = false;
     if (!files_.maybeSave(&discarded) || !stopRunning()) {

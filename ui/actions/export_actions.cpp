@@ -24,6 +24,7 @@
 
 namespace mbw::ui {
 
+// the widget as a PNG image; for the window, its open dialogs drawn over it as they are placed
 bool saveWidgetImage(QWidget& widget, const QString& path, QString* error) {
   QImage image = widget.grab().toImage();
   // the window's dialogs, each under a title strip (a window manager's frame is not in the grab)
@@ -34,6 +35,7 @@ bool saveWidgetImage(QWidget& widget, const QString& path, QString* error) {
       if (!dialog || !dialog->isVisible() || !dialog->parentWidget() ||
           dialog->parentWidget()->window() != &widget)
         continue;
+      // where the dialog sits over the window, with a grey strip of its title above it
       const QPoint at = dialog->geometry().topLeft() - widget.geometry().topLeft();
       const int strip = dialog->fontMetrics().height() + 8;
       const QRect title(at.x(), at.y() - strip, dialog->width(), strip);
@@ -55,6 +57,7 @@ bool saveWidgetImage(QWidget& widget, const QString& path, QString* error) {
 
 ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots, QWidget& window)
     : QObject(&window), runs_(runs), view_(view), plots_(plots), window_(window) {
+  // the current run as CSV
   csv_ = new QAction(tr("Export run as &CSV..."), this);
   csv_->setShortcut(QKeySequence(tr("Ctrl+E")));
   csv_->setToolTip(
@@ -66,6 +69,7 @@ ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots
     QString error;
     report(exportCsv(path, &error), path, error);
   });
+  // the 3D view alone
   viewPng_ = new QAction(tr("Save 3D view as PNG..."), this);
   connect(viewPng_, &QAction::triggered, this, [this] {
     const QString path = askPath(tr("Save the 3D view"), "_3d.png", tr("PNG images (*.png)"));
@@ -73,6 +77,7 @@ ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots
     const bool ok = view_.grabImage().save(path, "PNG");
     report(ok, path, tr("Cannot write %1").arg(path));
   });
+  // the plots as one image
   plotsPng_ = new QAction(tr("Save plots as PNG..."), this);
   plotsPng_->setToolTip(
       tr("All plots as one image (right click in a plot to save that plot alone)"));
@@ -82,6 +87,7 @@ ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots
     QString error;
     report(saveWidgetImage(plots_, path, &error), path, error);
   });
+  // the window, and the screenshot that saves it
   windowPng_ = new QAction(tr("Save window as PNG..."), this);
   connect(windowPng_, &QAction::triggered, this, [this] {
     const QString path = askPath(tr("Save the window"), ".png", tr("PNG images (*.png)"));
@@ -95,6 +101,7 @@ ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots
       tr("Save the whole window, 3D view and plots included, as a PNG image (F12)"));
   connect(screenshot_, &QAction::triggered, windowPng_, &QAction::trigger);
 
+  // CSV export needs a finished run with rows
   auto update = [this] {
     const Run* run = runs_.find(runs_.currentId());
     csv_->setEnabled(run && !run->live() && run->results.rowCount() > 0);
@@ -105,6 +112,7 @@ ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots
   update();
 }
 
+// a file name from the scene and the integrator, made safe for every file system
 QString ExportActions::defaultBaseName() const {
   const Run* run = runs_.find(runs_.currentId());
   QString name =
@@ -128,6 +136,7 @@ bool ExportActions::exportCsv(const QString& path, QString* error) const {
     if (error) *error = tr("Cannot write %1.").arg(path);
     return false;
   }
+  // no run file: the rows kept in memory
   try {
     writeCsv(run->results, path.toStdString());
     return true;
@@ -137,6 +146,7 @@ bool ExportActions::exportCsv(const QString& path, QString* error) const {
   }
 }
 
+// a path asked for in the folder used last, the name proposed; the folder remembered
 QString ExportActions::askPath(const QString& title, const QString& suffix,
                                const QString& filter) const {
   const QString dir = lastFolder("export/directory");
@@ -146,6 +156,7 @@ QString ExportActions::askPath(const QString& title, const QString& suffix,
   return path;
 }
 
+// a failure in a message box, a success in the status line
 void ExportActions::report(bool ok, const QString& path, const QString& error) const {
   if (!ok) {
     QMessageBox::warning(&window_, tr("Export"), error);

@@ -36,7 +36,10 @@ QString plainText(const QAction* a) {
 
 }  // namespace
 
+// --- the actions ---------------------------------------------------------------------------------
+
 HelpActions::HelpActions(QMainWindow& window) : QObject(&window), window_(window) {
+  // the guide (F1), the list of shortcuts, the scene format
   guide_ = new QAction(tr("&User guide"), this);
   guide_->setShortcut(QKeySequence::HelpContents);
   guide_->setToolTip(tr("The workbench's guide and the other docs, from this computer (F1)"));
@@ -54,6 +57,9 @@ HelpActions::HelpActions(QMainWindow& window) : QObject(&window), window_(window
   connect(sceneFormat_, &QAction::triggered, this, [this] { showPage("scene-format.md"); });
 }
 
+// --- the docs and the shortcuts ------------------------------------------------------------------
+
+// the guide installed beside the program, else the source tree's docs (a build not installed)
 QString HelpActions::docsDirectory() {
   const QStringList candidates{
       QDir(QCoreApplication::applicationDirPath()).filePath(kInstalledDocs),
@@ -66,12 +72,14 @@ QString HelpActions::docsDirectory() {
   return {};
 }
 
+// one browser window, made when first needed
 HelpBrowser& HelpActions::browser() {
   if (!browser_) browser_ = new HelpBrowser(&window_);
   return *browser_;
 }
 
 bool HelpActions::showPage(const QString& page) {
+  // a page that is not installed says where the package puts it
   const QString dir = docsDirectory();
   if (dir.isEmpty() || !QFileInfo::exists(QDir(dir).filePath(page))) {
     QMessageBox::information(
@@ -87,6 +95,7 @@ bool HelpActions::showPage(const QString& page) {
   return true;
 }
 
+// the shortcuts as an HTML table: a row per action, its keys in bold
 QString HelpActions::shortcutsHtml() const {
   QString html = "<h2>" + tr("Keyboard shortcuts") + "</h2><table cellpadding=\"3\">";
   auto row = [&](const QString& what, const QString& keys) {
@@ -107,6 +116,7 @@ QString HelpActions::shortcutsHtml() const {
       listed << a;
     }
   }
+  // then the actions outside the menus, then the mouse
   html += QString("<tr><td colspan=\"2\"><br><i>%1</i></td></tr>").arg(tr("Elsewhere"));
   for (const QAction* a : window_.findChildren<QAction*>()) {
     if (a->shortcuts().isEmpty() || listed.contains(a) || a->menu()) continue;

@@ -26,6 +26,7 @@
 namespace mbw::ui {
 namespace {
 
+// three significant digits, for the table of changes
 QString g(double x) { return QString::number(x, 'g', 3); }
 
 }  // namespace
@@ -34,12 +35,14 @@ QString g(double x) { return QString::number(x, 'g', 3); }
 // it, else left, else below, else above, within the screen; where none has room, where it fits
 // best (its least overlap).
 void placeBeside(QWidget& dialog, const QWidget& avoid) {
+  // the view's rectangle on the screen, and the room the screen gives
   const QRect keep(avoid.mapToGlobal(QPoint(0, 0)), avoid.size());
   const QScreen* screen = avoid.screen();
   if (!screen) return;
   const QRect room = screen->availableGeometry();
   const QSize size = dialog.size();
   const int gap = 8;
+  // right of the view, left of it, below, above
   const QList<QPoint> corners{{keep.right() + gap, keep.top()},
                               {keep.left() - gap - size.width(), keep.top()},
                               {keep.left(), keep.bottom() + gap},
@@ -62,6 +65,7 @@ void placeBeside(QWidget& dialog, const QWidget& avoid) {
   dialog.move(best);
 }
 
+// the action, Ctrl+I, in the Edit menu and the toolbar
 InitialConditionsAction::InitialConditionsAction(SceneDocument& doc, RunConfigPanel& config,
                                                  ViewSync& views, QWidget& window)
     : QObject(&window), doc_(doc), config_(config), views_(views), window_(window) {
@@ -84,10 +88,12 @@ void InitialConditionsAction::run() {
   std::shared_ptr<const Model> model;
   InitialStateChanges changes;
   try {
+    // the initial state made consistent by the engine's projection, in the chosen formulation
     model = std::make_shared<const Model>(
         parseScene(unlimited.dump(), doc_.displayName().toStdString()));
     changes = computeInitialStateChanges(*model, config_.formulation().toStdString());
   } catch (const SceneError& e) {
+    // a scene that does not load says why
     QStringList lines;
     for (const SceneIssue& i : e.issues())
       lines << QString::fromStdString(i.path + ": " + i.message);
@@ -99,6 +105,7 @@ void InitialConditionsAction::run() {
     return;
   }
 
+  // the poses before and after, shown in the 3D view (the scene's ghosted)
   BodyPoses before, after;
   for (const BodyStateChange& c : changes.bodies) {
     before.push_back({c.before.position_W, rotationFromEulerParameters(c.before.eulerParameters)});
@@ -106,6 +113,7 @@ void InitialConditionsAction::run() {
   }
   views_.showInitialStateChanges(model, before, after);
 
+  // a table of what each body moved, turned, and how its velocities changed
   QDialog dialog(&window_);
   dialog.setWindowTitle(tr("Assemble: consistent initial conditions"));
   auto* table = new QTableWidget(static_cast<int>(changes.bodies.size()), 5, &dialog);
@@ -122,6 +130,7 @@ void InitialConditionsAction::run() {
     largest = std::max({largest, c.distance, c.angle, c.speedChange, c.spinChange});
   }
   table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // what was done, and what Apply does
   auto* summary = new QLabel(
       tr("Projection with the %1 formulation: %2 Newton iterations. The 3D view shows the "
          "consistent poses; the scene's are ghosted. Apply writes them in clean numbers: a value "
@@ -130,6 +139,7 @@ void InitialConditionsAction::run() {
           .arg(changes.iterations),
       &dialog);
   summary->setWordWrap(true);
+  // Apply only when something moved; Close leaves the scene as it is
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
   QPushButton* apply = buttons->addButton(tr("Apply to scene"), QDialogButtonBox::AcceptRole);
   apply->setToolTip(
@@ -137,6 +147,7 @@ void InitialConditionsAction::run() {
   apply->setEnabled(largest > 0.0);
   connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  // the summary over the table, the buttons under it
   auto* layout = new QVBoxLayout(&dialog);
   layout->addWidget(summary);
   layout->addWidget(table);
@@ -147,6 +158,7 @@ void InitialConditionsAction::run() {
     dialog.ensurePolished();
     placeBeside(dialog, *view);
   }
+  // applied as one undoable edit; the view shows the scene again either way
   if (dialog.exec() == QDialog::Accepted)
     doc_.edit(withInitialState(doc_.json(), changes), tr("Assemble"));
   views_.showScene();

@@ -17,15 +17,20 @@ namespace {
 // a coordinate rounded to a micrometre (or to 1e-6 of a direction)
 double tidy(double x) { return std::round(x * 1e6) / 1e6 + 0.0; }
 
+// a vector with its coordinates tidied
 SceneJson vectorJson(const Vec3& v) {
   return SceneJson::array({tidy(v.x()), tidy(v.y()), tidy(v.z())});
 }
 
 }  // namespace
 
+// --- picking a field's value in the 3D view ------------------------------------------------------
+
 PickFieldBehaviour::PickFieldBehaviour(SceneDocument& doc, PropertyPanel& panel, SceneView& view,
                                        ViewSync& views, QStatusBar& bar)
     : QObject(&panel), doc_(doc), view_(view), views_(views), bar_(bar) {
+  // a pick button of the property panel starts; a click on a surface completes; another scene
+  // cancels
   connect(&panel, &PropertyPanel::pickRequested, this, &PickFieldBehaviour::start);
   connect(&view_, &SceneView::surfacePicked, this, [this](const QVector3D& p, const QVector3D& n) {
     complete(Vec3(p.x(), p.y(), p.z()), Vec3(n.x(), n.y(), n.z()));
@@ -35,6 +40,7 @@ PickFieldBehaviour::PickFieldBehaviour(SceneDocument& doc, PropertyPanel& panel,
 }
 
 void PickFieldBehaviour::start(const QString& pointer, const QString& body, bool axis) {
+  // the field, its body and the kind of value wanted, the scene shown to pick from
   if (!doc_.model()) return;
   pointer_ = pointer;
   body_ = body;
@@ -48,6 +54,7 @@ void PickFieldBehaviour::start(const QString& pointer, const QString& body, bool
            : tr("Click a point of %1 for %2. Esc cancels").arg(body, field));
 }
 
+// the pick mode off, the message gone
 void PickFieldBehaviour::cancel() {
   if (pointer_.isEmpty()) return;
   pointer_.clear();
@@ -60,6 +67,8 @@ SceneJson PickFieldBehaviour::pickedValue(const Model& model, int body, const Ve
   // the body's frame in its initial pose (the world for the ground)
   const Vec3 origin = body >= 0 ? model.bodies[body].position_W : Vec3::Zero();
   const Mat3 R = body >= 0 ? model.bodies[body].R_WB : Mat3::Identity();
+  // a point: a named point of the body within the tolerance, else its coordinates in the body
+  // frame
   if (!axis) {
     const Vec3 p_B = R.transpose() * (p_W - origin);
     if (body >= 0)
@@ -67,6 +76,7 @@ SceneJson PickFieldBehaviour::pickedValue(const Model& model, int body, const Ve
         if ((p - p_B).norm() <= tolerance) return name;
     return vectorJson(p_B);
   }
+  // an axis: a named vector of the body within 5 degrees, by name
   const Vec3 n_B = (R.transpose() * n_W).normalized();
   const double cosine = std::cos(5.0 * M_PI / 180.0);
   if (body >= 0)
@@ -80,9 +90,11 @@ SceneJson PickFieldBehaviour::pickedValue(const Model& model, int body, const Ve
   return vectorJson(n_B);
 }
 
+// the picked value written into the field as one undoable edit, and said in the status line
 void PickFieldBehaviour::complete(const Vec3& p_W, const Vec3& n_W) {
   const std::shared_ptr<const Model> model = doc_.model();
   if (pointer_.isEmpty() || !model) return;
+  // the field's body, by name; a body not in the scene ends the pick
   const int body = model->bodyIndex(body_.toStdString());
   if (body < kGround) {
     bar_.showMessage(tr("The element's body '%1' is not in the scene").arg(body_), 5000);
@@ -100,6 +112,7 @@ void PickFieldBehaviour::complete(const Vec3& p_W, const Vec3& n_W) {
       5000);
 }
 
+// Esc cancels a pick in progress
 bool PickFieldBehaviour::eventFilter(QObject* watched, QEvent* event) {
   if (event->type() == QEvent::KeyPress &&
       static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape && !pointer_.isEmpty()) {

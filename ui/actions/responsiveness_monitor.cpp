@@ -10,10 +10,12 @@
 namespace mbw::ui {
 namespace {
 
+// the probe's interval: a tick later than this is a stall of the GUI thread
 constexpr int kTickMs = 10;
 
 }  // namespace
 
+// the probe ticks while a run is active
 ResponsivenessMonitor::ResponsivenessMonitor(RunController& controller, SceneView& view,
                                              PlotPanel& plots, QObject* parent)
     : QObject(parent), controller_(controller), view_(view), plots_(plots) {
@@ -24,6 +26,7 @@ ResponsivenessMonitor::ResponsivenessMonitor(RunController& controller, SceneVie
           [this](int id) { setActive(id != -1); });
 }
 
+// a run starts: the counts at its start
 void ResponsivenessMonitor::setActive(bool active) {
   if (active == timer_.isActive()) return;
   if (active) {
@@ -35,6 +38,7 @@ void ResponsivenessMonitor::setActive(bool active) {
     replotsAtStart_ = plots_.replotCount();
     timer_.start();
   } else {
+    // a run ends: its share added to the totals
     timer_.stop();
     cpuSeconds_ += threadCpuSeconds() - activeCpu0_;
     activeSeconds_ += 1e-3 * static_cast<double>(activeClock_.elapsed());
@@ -45,6 +49,7 @@ void ResponsivenessMonitor::setActive(bool active) {
 }
 
 void ResponsivenessMonitor::tick() {
+  // each tick: how late it came, and the CPU the thread spent since the last
   const double stall = static_cast<double>(sinceTick_.restart()) - kTickMs;
   const double cpu = threadCpuSeconds();
   longestBusyCpuMs_ = std::max(longestBusyCpuMs_, 1e3 * (cpu - lastCpu_));
@@ -63,6 +68,7 @@ ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
     drained += controller_.framesDrained() - drainedAtStart_;
     replots += plots_.replotCount() - replotsAtStart_;
   }
+  // the stalls' statistics and, per second of run, the frames drawn and the CPU share
   Report r;
   r.seconds = seconds;
   r.ticks = stalls_.count();
@@ -83,6 +89,7 @@ ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
   return r;
 }
 
+// one paragraph for the scripted session's report
 QString ResponsivenessMonitor::reportText() const {
   const Report r = report();
   return tr("GUI thread during runs (%1 s, %2 probe ticks): longest stall %3 ms, 99 % of ticks "

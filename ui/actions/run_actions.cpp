@@ -12,6 +12,7 @@ namespace mbw::ui {
 RunActions::RunActions(SceneDocument& doc, RunConfigPanel& config, RunController& controller,
                        QObject* parent)
     : QObject(parent), doc_(doc), config_(config), controller_(controller) {
+  // run (F5), pause (F6) and cancel (Shift+F5)
   run_ = new QAction(resources::actionIcon("run"), tr("&Run"), this);
   run_->setShortcut(QKeySequence(Qt::Key_F5));
   connect(run_, &QAction::triggered, this, [this] { startRun(); });
@@ -25,9 +26,11 @@ RunActions::RunActions(SceneDocument& doc, RunConfigPanel& config, RunController
   cancel_->setToolTip(tr("Stop the running simulation; it keeps what it computed (Shift+F5)"));
   connect(cancel_, &QAction::triggered, &controller_, &RunController::cancelAll);
 
+  // each action enabled as the scene, the settings and the runs allow
   connect(&doc_, &SceneDocument::changed, this, &RunActions::update);
   connect(&config_, &RunConfigPanel::changed, this, &RunActions::update);
   connect(&controller_, &RunController::activeChanged, this, &RunActions::update);
+  // pause reads resume while the run is paused
   connect(&controller_, &RunController::pausedChanged, this, [this](bool paused) {
     pause_->setChecked(paused);
     pause_->setText(paused ? tr("&Resume") : tr("&Pause"));
@@ -35,12 +38,14 @@ RunActions::RunActions(SceneDocument& doc, RunConfigPanel& config, RunController
   update();
 }
 
+// why a run cannot start: no scene, a scene with problems, or the settings' problem
 QString RunActions::blocker() const {
   if (!doc_.model()) return tr("Open a scene first.");
   if (!doc_.isValid()) return tr("The scene has problems: see the model tree.");
   return config_.problem();
 }
 
+// the scene's model and text and the panel's settings, queued for the controller
 bool RunActions::startRun(std::optional<double> pauseAt) {
   if (!blocker().isEmpty()) return false;
   RunSettings settings = config_.settings();
@@ -52,6 +57,8 @@ bool RunActions::startRun(std::optional<double> pauseAt) {
   return true;
 }
 
+// run enabled when nothing blocks it, its tooltip saying why not; pause and cancel while a run
+// goes
 void RunActions::update() {
   const QString why = blocker();
   run_->setEnabled(why.isEmpty());

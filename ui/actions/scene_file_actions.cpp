@@ -18,13 +18,16 @@
 namespace mbw::ui {
 namespace {
 
+// the length of the recent files' list, and where it is kept
 constexpr int kRecentCount = 8;
 const char* kRecentKey = "files/recent";
 
 }  // namespace
 
+// the file actions, each with its standard key
 SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
     : QObject(&window), doc_(doc), window_(window) {
+  // a new scene, empty or from a template, once the current one is saved or discarded
   new_ = new QAction(tr("&New scene..."), this);
   new_->setObjectName("newScene");
   new_->setShortcut(QKeySequence::New);
@@ -39,6 +42,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
     if (!doc_.openNew(dialog.sceneText(), &error))
       QMessageBox::warning(&window_, tr("New scene"), error);
   });
+  // the library of built-in scenes (or a file from there)
   library_ = new QAction(resources::actionIcon("scene-library"), tr("Scene &library..."), this);
   library_->setShortcut(QKeySequence(tr("Ctrl+L")));
   library_->setToolTip(tr("Open one of the built-in scenes (Ctrl+L)"));
@@ -50,6 +54,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
     else if (!dialog.chosenScene().isEmpty())
       openScene(dialog.chosenScene());
   });
+  // a scene file, from the folder used last
   open_ = new QAction(tr("&Open scene file..."), this);
   open_->setShortcut(QKeySequence::Open);
   connect(open_, &QAction::triggered, this, [this] {
@@ -58,6 +63,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
                                                       tr("Scenes (*.json);;All files (*)"));
     if (!path.isEmpty()) openScene(path);
   });
+  // the recent files and saving
   recent_ = new QMenu(tr("Open &recent"), &window_);
   save_ = new QAction(resources::actionIcon("save"), tr("&Save scene"), this);
   save_->setShortcut(QKeySequence::Save);
@@ -80,9 +86,11 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
         QFileDialog::getSaveFileName(&window_, tr("Save scene"), proposal, tr("Scenes (*.json)"));
     if (!path.isEmpty()) saveTo(path);
   });
+  // the recent files of earlier sessions
   fillRecent();
 }
 
+// a built-in scene by its name, else a file by its path; a refusal said in a box or returned
 bool SceneFileActions::openScene(const QString& nameOrPath, QString* error) {
   if (!maybeSave()) return false;
   QString message;
@@ -101,6 +109,7 @@ bool SceneFileActions::openScene(const QString& nameOrPath, QString* error) {
 }
 
 bool SceneFileActions::maybeSave(bool* discarded) {
+  // unsaved changes: saved, discarded or the open cancelled
   if (discarded) *discarded = false;
   if (!doc_.isModified()) return true;
   const auto answer = QMessageBox::question(
@@ -117,6 +126,7 @@ bool SceneFileActions::maybeSave(bool* discarded) {
 }
 
 bool SceneFileActions::saveTo(const QString& path) {
+  // a failure says why; a success enters the recent files
   QString error;
   if (!doc_.saveFile(path, &error)) {
     QMessageBox::warning(&window_, tr("Save scene"), error);
@@ -127,6 +137,7 @@ bool SceneFileActions::saveTo(const QString& path) {
 }
 
 void SceneFileActions::remember(const QString& path) {
+  // the path first in the recent list, which keeps eight; its folder remembered
   QSettings settings;
   QStringList recent = settings.value(kRecentKey).toStringList();
   recent.removeAll(path);
@@ -138,6 +149,7 @@ void SceneFileActions::remember(const QString& path) {
 }
 
 void SceneFileActions::fillRecent() {
+  // the recent menu: file names, their paths in the tooltips
   recent_->clear();
   const QStringList recent = QSettings().value(kRecentKey).toStringList();
   for (const QString& path : recent)

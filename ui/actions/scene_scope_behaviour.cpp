@@ -5,6 +5,7 @@
 
 namespace mbw::ui {
 
+// the runs in scope follow the open scene: another scene, a new model, a new name
 SceneScopeBehaviour::SceneScopeBehaviour(SceneDocument& doc, RunLibrary& runs, QObject* parent)
     : QObject(parent) {
   connect(&doc, &SceneDocument::replaced, &runs,

@@ -14,6 +14,9 @@
 
 namespace mbw::ui {
 
+// --- the window's layout, saved and restored -----------------------------------------------------
+
+// the layout is saved when the window closes
 SettingsBehaviour::SettingsBehaviour(QMainWindow& window, PlotPanel& plots, SceneDocument& doc,
                                      QList<QSplitter*> splitters, QList<QAction*> toggles)
     : QObject(&window),
@@ -25,6 +28,7 @@ SettingsBehaviour::SettingsBehaviour(QMainWindow& window, PlotPanel& plots, Scen
   window_.installEventFilter(this);
 }
 
+// the window's geometry and docks, the splitters, the plots and the view's toggles, by key
 QVariantMap SettingsBehaviour::layout() const {
   QVariantMap m;
   m["window/geometry"] = window_.saveGeometry();
@@ -36,6 +40,8 @@ QVariantMap SettingsBehaviour::layout() const {
   return m;
 }
 
+// a layout put back: geometry, docks and splitters when asked, then the plots and the toggles;
+// the window kept on its screen
 bool SettingsBehaviour::applyLayout(const QVariantMap& m, bool geometry) {
   const bool saved = geometry && window_.restoreGeometry(m.value("window/geometry").toByteArray());
   if (geometry) {
@@ -51,6 +57,7 @@ bool SettingsBehaviour::applyLayout(const QVariantMap& m, bool geometry) {
   return saved;
 }
 
+// the layout of the last start, from the settings
 bool SettingsBehaviour::restore() {
   QSettings s;
   QVariantMap m;
@@ -58,6 +65,7 @@ bool SettingsBehaviour::restore() {
   return applyLayout(m);
 }
 
+// the splitters again, once the window is shown with its docks in place
 void SettingsBehaviour::restoreSplitters() {
   QSettings s;
   for (QSplitter* splitter : splitters_)
@@ -65,6 +73,7 @@ void SettingsBehaviour::restoreSplitters() {
       splitter->restoreState(s.value("splitters/" + splitter->objectName()).toByteArray());
 }
 
+// at close: the layout, and the scene to open next time
 void SettingsBehaviour::save() const {
   QSettings s;
   const QVariantMap m = layout();
@@ -72,6 +81,9 @@ void SettingsBehaviour::save() const {
   s.setValue("files/last", doc_.filePath().isEmpty() ? doc_.builtinName() : doc_.filePath());
 }
 
+// --- the window on the screen --------------------------------------------------------------------
+
+// the window on the screen it is mostly on, no larger than it
 void keepOnScreen(QWidget& window) {
   QScreen* screen = QGuiApplication::screenAt(window.frameGeometry().center());
   if (!screen) screen = window.screen() ? window.screen() : QGuiApplication::primaryScreen();
@@ -89,8 +101,10 @@ void keepOnScreen(QWidget& window) {
   window.move(g.topLeft());
 }
 
+// the first window: the screen's room, at most 1600 by 1000
 QSize firstWindowSize(const QSize& available) { return available.boundedTo(QSize(1600, 1000)); }
 
+// at the top left of the primary screen, at the first size
 void placeFirstWindow(QWidget& window) {
   QScreen* screen = QGuiApplication::primaryScreen();
   if (!screen) return;
@@ -98,6 +112,8 @@ void placeFirstWindow(QWidget& window) {
   window.resize(firstWindowSize(available.size()));
   window.move(available.topLeft());
 }
+
+// --- the last scene and the close ----------------------------------------------------------------
 
 QString SettingsBehaviour::lastScene() { return QSettings().value("files/last").toString(); }
 

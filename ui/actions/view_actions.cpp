@@ -7,11 +7,13 @@
 
 namespace mbw::ui {
 
+// the isometric view (Ctrl+0)
 ViewActions::ViewActions(SceneView& view, QObject* parent) : QObject(parent) {
   reset_ = new QAction(resources::actionIcon("reset-view"), tr("&Isometric"), this);
   reset_->setShortcut(QKeySequence(tr("Ctrl+0")));
   reset_->setToolTip(tr("Isometric view from front-right above, everything in view (Ctrl+0)"));
   connect(reset_, &QAction::triggered, &view, &SceneView::resetView);
+  // the standard views: front, side, top (Ctrl+1 to Ctrl+3)
   struct Standard {
     QAction*& action;
     const char* text;
@@ -33,6 +35,7 @@ ViewActions::ViewActions(SceneView& view, QObject* parent) : QObject(parent) {
     const StandardView v = s.view;
     connect(s.action, &QAction::triggered, &view, [&view, v] { view.setStandardView(v); });
   }
+  // fit everything in view (F), the body frames and the ground grid
   fit_ = new QAction(tr("&Fit"), this);
   fit_->setShortcut(QKeySequence(tr("F")));
   fit_->setToolTip(tr(

@@ -6,6 +6,7 @@
 namespace mbw::ui {
 namespace {
 
+// the interval of the ticks, about one per screen refresh
 constexpr int kTickMs = 16;
 // a tick this late on average (ms) means the thread is waiting for a core
 constexpr double kStarvedMs = 4.0;
@@ -18,6 +19,7 @@ constexpr double kLateWeight = 0.25;
 
 }  // namespace
 
+// ticks while something waits to be drawn
 FrameScheduler::FrameScheduler(QObject* parent) : QObject(parent) {
   timer_.setObjectName("frameScheduler");
   timer_.setInterval(kTickMs);
@@ -25,6 +27,7 @@ FrameScheduler::FrameScheduler(QObject* parent) : QObject(parent) {
   clock_.start();
 }
 
+// a drawing function, under a handle
 int FrameScheduler::add(std::function<void()> draw) {
   items_[nextHandle_].draw = std::move(draw);
   return nextHandle_++;
@@ -32,6 +35,7 @@ int FrameScheduler::add(std::function<void()> draw) {
 
 void FrameScheduler::remove(int handle) { items_.erase(handle); }
 
+// a draw wanted at the next tick; the ticks start again if they had stopped
 void FrameScheduler::request(int handle) {
   auto it = items_.find(handle);
   if (it == items_.end() || it->second.pending) return;
@@ -43,6 +47,8 @@ void FrameScheduler::request(int handle) {
   }
 }
 
+// the least time between two draws of one element: none while the thread gets its core, more
+// the later the ticks come
 double FrameScheduler::minimumPeriodMs() const {
   return lateMs_ > kStarvedMs ? std::min(kLongestPeriodMs, kLateFactor * lateMs_) : 0.0;
 }
@@ -67,6 +73,7 @@ void FrameScheduler::tick() {
     else
       pending.emplace_back(item.requestedAt, handle);
   }
+  // nothing to draw, nothing waiting: the ticks stop
   if (pending.empty() && !waiting) {
     timer_.stop();
     return;
@@ -75,6 +82,7 @@ void FrameScheduler::tick() {
   QElapsedTimer spent;
   spent.start();
   bool drewOne = false;
+  // the oldest first; a first one always draws
   for (const auto& [requestedAt, handle] : pending) {
     auto it = items_.find(handle);
     if (it == items_.end()) continue;
@@ -82,6 +90,7 @@ void FrameScheduler::tick() {
     // the next one waits for the next tick when its last draw would overrun the budget, or, on a
     // starved thread, always
     if (drewOne && (period > 0.0 || spent.elapsed() + item.lastMs > budgetMs_)) break;
+    // each draw timed, for the budget of the next tick
     QElapsedTimer took;
     took.start();
     item.pending = false;
@@ -94,6 +103,7 @@ void FrameScheduler::tick() {
   tickEnd_ = clock_.elapsed();
 }
 
+// everything pending drawn now (before a screenshot)
 void FrameScheduler::flush() {
   for (auto& [handle, item] : items_) {
     if (!item.pending) continue;

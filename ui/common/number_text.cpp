@@ -5,6 +5,7 @@
 
 namespace mbw::ui {
 
+// a number in few digits, whole numbers as they are, exponents without padding
 QString shortNumber(double x, int significant) {
   if (!std::isfinite(x)) return QString::number(x);
   if (x == std::round(x) && std::abs(x) < 1e6) return QString::number(static_cast<long long>(x));
@@ -19,10 +20,12 @@ QString shortNumber(double x, int significant) {
   return text.left(e) + (negative ? "e-" : "e") + exponent;
 }
 
+// a number in the fewest digits that read back to it
 QString fullNumber(double x) {
   return QLocale::c().toString(x, 'g', QLocale::FloatingPointShortest);
 }
 
+// a number with its unit, when it has one
 QString withUnit(const QString& number, const QString& unit) {
   return unit.isEmpty() ? number : number + " " + unit;
 }

@@ -5,6 +5,7 @@
 
 namespace mbw::ui {
 
+// a tick's stall into its one-millisecond bin, the longest and the counts over 50 and 100 ms
 void StallStatistics::add(double stallMs) {
   // a tick that came early counts as on time
   const double stall = std::max(0.0, stallMs);
@@ -15,6 +16,7 @@ void StallStatistics::add(double stallMs) {
   if (stall > 100.0) ++over100_;
 }
 
+// the stall within which a part p of the ticks came, to the millisecond
 double StallStatistics::percentileMs(double p) const {
   if (count_ == 0) return 0.0;
   // the first bin at which the ticks counted so far reach the part asked for

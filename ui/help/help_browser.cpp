@@ -9,6 +9,8 @@
 
 namespace mbw::ui {
 
+// --- the browser window --------------------------------------------------------------------------
+
 HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent), text_(new QTextBrowser(this)) {
   setObjectName("helpBrowser");
   setWindowTitle(tr("Multibody Workbench help"));
@@ -25,12 +27,14 @@ HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent), text_(new QTextBrow
       QDesktopServices::openUrl(url);
     }
   });
+  // back, forward, contents and close buttons above the page
   auto* back = new QPushButton(tr("Back"), this);
   auto* forward = new QPushButton(tr("Forward"), this);
   auto* home = new QPushButton(tr("Contents"), this);
   auto* close = new QPushButton(tr("Close"), this);
   back->setEnabled(false);
   forward->setEnabled(false);
+  // back and forward enabled as the history allows
   connect(text_, &QTextBrowser::backwardAvailable, back, &QPushButton::setEnabled);
   connect(text_, &QTextBrowser::forwardAvailable, forward, &QPushButton::setEnabled);
   connect(back, &QPushButton::clicked, text_, &QTextBrowser::backward);
@@ -47,12 +51,16 @@ HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent), text_(new QTextBrow
   buttons->addWidget(home);
   buttons->addStretch(1);
   buttons->addWidget(close);
+  // the buttons above the page
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(buttons);
   layout->addWidget(text_, 1);
   resize(900, 700);
 }
 
+// --- pages shown ---------------------------------------------------------------------------------
+
+// a page of the docs as Markdown; the guide in its folder is the contents
 void HelpBrowser::showFile(const QString& path) {
   const QUrl url = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath());
   if (!home_.isValid())
@@ -62,6 +70,7 @@ void HelpBrowser::showFile(const QString& path) {
   setWindowTitle(tr("Multibody Workbench help: %1").arg(QFileInfo(path).completeBaseName()));
 }
 
+// an HTML page made by the workbench (the shortcuts)
 void HelpBrowser::showHtml(const QString& title, const QString& html) {
   text_->setHtml(html);
   setWindowTitle(tr("Multibody Workbench help: %1").arg(title));

@@ -5,11 +5,13 @@
 
 namespace mbw::ui {
 
+// a tick about 30 times a second while playing
 PlaybackController::PlaybackController(QObject* parent) : QObject(parent) {
   timer_.setInterval(33);
   connect(&timer_, &QTimer::timeout, this, &PlaybackController::tick);
 }
 
+// the run's span; the time brought inside it
 void PlaybackController::setRange(double start, double end) {
   start_ = start;
   end_ = std::max(start, end);
@@ -17,11 +19,13 @@ void PlaybackController::setRange(double start, double end) {
   if (time_ < start_ || time_ > end_) setTime(std::clamp(time_, start_, end_));
 }
 
+// a time within the span, announced
 void PlaybackController::setTime(double t) {
   time_ = std::clamp(t, start_, end_);
   emit timeChanged(time_);
 }
 
+// playing starts over from the start when at the end
 void PlaybackController::setPlaying(bool playing) {
   if (playing == this->playing()) return;
   if (playing) {
@@ -34,6 +38,7 @@ void PlaybackController::setPlaying(bool playing) {
   emit playingChanged(playing);
 }
 
+// playback time advances with the wall clock times the speed; at the end it loops or stops
 void PlaybackController::tick() {
   const double dt = 1e-3 * static_cast<double>(clock_.restart()) * speed_;
   double t = time_ + dt;

@@ -6,6 +6,7 @@
 
 namespace mbw::ui {
 
+// the columns of each body's position and Euler parameters; valid when every body has both
 PoseTrack::PoseTrack(const Model& model, const Results& results) {
   valid_ = results.columnCount() > 0;
   for (const Body& b : model.bodies) {
@@ -15,6 +16,7 @@ PoseTrack::PoseTrack(const Model& model, const Results& results) {
   }
 }
 
+// the last row at or before time t
 size_t PoseTrack::rowAt(const Results& results, double t) {
   const size_t n = results.rowCount();
   if (n == 0) return 0;
@@ -30,6 +32,7 @@ size_t PoseTrack::rowAt(const Results& results, double t) {
   return lo;
 }
 
+// each body's pose at a row, its Euler parameters normalized
 BodyPoses PoseTrack::posesAt(const Results& results, size_t row) const {
   BodyPoses poses;
   if (!valid_ || row >= results.rowCount()) return poses;

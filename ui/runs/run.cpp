@@ -5,6 +5,8 @@
 
 namespace mbw::ui {
 
+// the run's accuracy settings as the run list shows them: tolerances or step, and what differs
+// from the defaults
 QString Run::settingsText() const {
   const IntegratorSettings& s = settings.integratorSettings;
   QString text = s.variableStep
@@ -18,12 +20,14 @@ QString Run::settingsText() const {
   return text;
 }
 
+// number, integrator and settings
 QString Run::label() const {
   return QString("#%1 %2, %3")
       .arg(id)
       .arg(QString::fromStdString(settings.integrator), settingsText());
 }
 
+// the time of the last row kept
 double Run::lastTime() const {
   return results.rowCount() > 0 ? results.at(results.rowCount() - 1, 0) : 0.0;
 }
@@ -32,6 +36,7 @@ double Run::lastTime() const {
 
 namespace mbw::ui {
 
+// number, integrator's short name and accuracy, for the plots' key
 QString Run::shortLabel() const {
   const IntegratorInfo* info = findIntegrator(settings.integrator);
   const QString name =

@@ -17,6 +17,7 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
       runs_(runs),
       model_(new RunListModel(runs, this)),
       view_(new QTreeView(this)) {
+  // the runs grouped by scene, one selected at a time, the actions in the context menu
   view_->setModel(model_);
   view_->setSelectionBehavior(QAbstractItemView::SelectRows);
   view_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -34,33 +35,39 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
   header->setSectionResizeMode(RunListModel::Settings, QHeaderView::Stretch);
   header->setMinimumSectionSize(24);
 
+  // the reference: the base of the error plots and of the differences
   reference_ = new QAction(tr("Use as &reference"), this);
   reference_->setToolTip(
       tr("Plot the other runs' error against the selected run (again to clear)"));
   reference_->setCheckable(true);
   connect(reference_, &QAction::triggered, this,
           [this](bool on) { runs_.setReference(on ? selectedId() : -1); });
+  // show the selected run alone on the plots
   showOnly_ = new QAction(tr("Show &only this run"), this);
   showOnly_->setToolTip(tr("Overlay the selected run alone on the plots"));
   connect(showOnly_, &QAction::triggered, this, [this] {
     for (const auto& r : runs_.runs()) runs_.setShown(r->id, r->id == selectedId());
   });
+  // remove a finished run
   remove_ = new QAction(tr("Re&move run"), this);
   remove_->setToolTip(
       tr("Remove the selected run from the list (a running run cannot be removed)"));
   connect(remove_, &QAction::triggered, this, [this] { runs_.remove(selectedId()); });
+  // the runs of other scenes with the same bodies, in scope or not
   otherScenes_ = new QAction(tr("Other &scenes' runs"), this);
   otherScenes_->setCheckable(true);
   otherScenes_->setToolTip(
       tr("Include the runs of other scenes whose bodies are the open scene's (a saved copy, "
          "an edited variant) in the plots, the comparison and the playback"));
   connect(otherScenes_, &QAction::toggled, &runs_, &RunLibrary::setOtherScenesShown);
+  // open the scene a run of another scene belongs to
   openScene_ = new QAction(tr("Open this run's &scene"), this);
   openScene_->setToolTip(tr("Open the scene the selected run belongs to, with its runs"));
   connect(openScene_, &QAction::triggered, this,
           [this] { emit openSceneRequested(model_->sceneKeyAt(view_->currentIndex())); });
   view_->addActions({reference_, showOnly_, remove_, openScene_});
 
+  // the actions also in a toolbar above the list
   auto* bar = new QToolBar(this);
   bar->setIconSize(QSize(16, 16));
   bar->addActions({reference_, showOnly_, remove_});
@@ -72,6 +79,7 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
   layout->addWidget(bar);
   layout->addWidget(view_);
 
+  // the selected row makes its run current (when it is in scope), and the current run is selected
   connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this](const QModelIndex& index) {
             const Run* run = runs_.find(model_->runIdAt(index));
@@ -102,15 +110,20 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
   updateActions();
 }
 
+// --- the actions of the selection ----------------------------------------------------------------
+
 void RunListPanel::fitColumns() {
   // group titles span the row, so that they never widen the first column
   for (int g = 0; g < model_->groupCount(); ++g) view_->setFirstColumnSpanned(g, {}, true);
 }
 
+// more actions for a run (the CSV export)
 void RunListPanel::addRunAction(QAction* action) { view_->addAction(action); }
 
 int RunListPanel::selectedId() const { return model_->runIdAt(view_->currentIndex()); }
 
+// each action where it applies: reference and show-only in scope, remove when finished, open
+// another scene
 void RunListPanel::updateActions() {
   const Run* run = runs_.find(selectedId());
   const bool scope = run && runs_.inScope(*run);

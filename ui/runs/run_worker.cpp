@@ -12,6 +12,7 @@
 namespace mbw::ui {
 namespace {
 
+// the least time between two frames sent to the GUI thread (about one per screen refresh)
 constexpr std::chrono::milliseconds kPublishInterval(16);
 // the worker's nice value: the GUI thread gets about three times its share of a contended core
 constexpr int kNice = 5;
@@ -29,6 +30,7 @@ RunWorker::RunWorker(int runId, std::shared_ptr<const Model> model, RunSettings 
       pauseAt_(pauseAt),
       pending_(std::make_shared<RunFrame>()) {}
 
+// a pause holds the run at its next step; a resume wakes it
 void RunWorker::setPaused(bool paused) {
   {
     const std::lock_guard<std::mutex> lock(pauseMutex_);
@@ -37,11 +39,13 @@ void RunWorker::setPaused(bool paused) {
   resumed_.notify_all();
 }
 
+// a cancel wakes a paused run, so that it can stop
 void RunWorker::cancel() {
   cancelled_ = true;
   setPaused(false);
 }
 
+// the run's wall time, its pauses left out
 double RunWorker::wallSeconds() const {
   return std::chrono::duration<double>(Clock::now() - start_ - pausedFor_).count();
 }
@@ -49,6 +53,7 @@ double RunWorker::wallSeconds() const {
 void RunWorker::run() {
   // yield to the GUI thread when both want the CPU (Linux threads have their own nice value)
   setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kNice);
+  // the rows go to the run's file as they come, and to the GUI thread in frames
   start_ = lastPublish_ = Clock::now();
   Results results;
   try {
@@ -66,6 +71,7 @@ void RunWorker::run() {
     results.status = RunStatus::Failed;
     results.message = "the run stopped on an unknown error";
   }
+  // the file closed, then the last frame with how the run ended
   data_.reset();
   publish(results, true);
   emit finished();
@@ -85,6 +91,7 @@ void RunWorker::onRecorded(const Results& results, size_t newRow) {
   if (Clock::now() - lastPublish_ >= kPublishInterval) publish(results, false);
 }
 
+// a paused run waits here, between two steps, until it is resumed or cancelled
 bool RunWorker::stopRequested() {
   if (paused_) {
     const Clock::time_point pausedAt = Clock::now();
@@ -95,6 +102,7 @@ bool RunWorker::stopRequested() {
   return cancelled_;
 }
 
+// the channels and metadata ride on the first frame; the rows to the file as well
 void RunWorker::begin(const Results& run) {
   columns_ = run.columnCount();
   pending_->channels = run.channels();
@@ -118,6 +126,7 @@ void RunWorker::end(const Results& run) {
 
 std::string RunWorker::failure() const { return data_ ? data_->failure() : std::string(); }
 
+// the rows since the last frame, with the rejected steps and wall time so far
 void RunWorker::publish(const Results& results, bool last, bool pausedHere) {
   std::shared_ptr<RunFrame> frame = std::exchange(pending_, std::make_shared<RunFrame>());
   frame->runId = runId_;

@@ -15,12 +15,15 @@ QString angleText(double x) { return QString::number(std::abs(x) < 1e-9 ? 0.0 : 
 
 }  // namespace
 
+// --- the editor ----------------------------------------------------------------------------------
+
 AnglesEditor::AnglesEditor(QWidget* parent) : QWidget(parent) {
   setObjectName("angles");
   // the sequence over its angles: narrow enough for the property panel of a small screen
   auto* layout = new QGridLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(3);
+  // the sequence of angles, from the property panel's choices
   sequence_ = new QComboBox(this);
   sequence_->setObjectName("sequence");
   sequence_->addItems(angleSequences());
@@ -30,6 +33,8 @@ AnglesEditor::AnglesEditor(QWidget* parent) : QWidget(parent) {
       tr("z-y-x: yaw, pitch and roll about the turned axes; x-y-z and z-x-z likewise; axis-angle: "
          "an axis (x, y, z) and the angle about it"));
   layout->addWidget(sequence_, 0, 0, 1, 4);
+  // up to four boxes (three angles, or an axis and an angle); an edit counts when it is finished
+  // and changed
   for (int k = 0; k < 4; ++k) {
     auto* box = new QLineEdit(this);
     box->setMinimumWidth(24);
@@ -42,10 +47,14 @@ AnglesEditor::AnglesEditor(QWidget* parent) : QWidget(parent) {
       emit edited();
     });
   }
+  // another sequence shows the same rotation in its angles
   connect(sequence_, &QComboBox::currentTextChanged, this, [this] { show(shown_); });
   show(Mat3::Identity());
 }
 
+// --- the rotation shown and read back ------------------------------------------------------------
+
+// a scene's orientation shown as angles; greyed out when it is not a rotation
 void AnglesEditor::setOrientation(const SceneJson& orientation) {
   Mat3 R;
   if (!rotationOf(orientation, &R)) {
@@ -53,6 +62,7 @@ void AnglesEditor::setOrientation(const SceneJson& orientation) {
     return;
   }
   setEnabled(true);
+  // an axis and angle keep the axis the scene gave as the hint for the sign
   if (orientation.is_object() && orientation.contains("axis") && orientation["axis"].is_array() &&
       orientation["axis"].size() == 3 && orientation["axis"][0].is_number() &&
       orientation["axis"][1].is_number() && orientation["axis"][2].is_number())
@@ -65,6 +75,7 @@ void AnglesEditor::setSequence(const QString& sequence) { sequence_->setCurrentT
 
 QString AnglesEditor::sequence() const { return sequence_->currentText(); }
 
+// the rotation in the sequence's angles, each box with its meaning in its tooltip
 void AnglesEditor::show(const Mat3& R) {
   shown_ = R;
   const std::vector<double> a = anglesOf(R, sequence(), axisHint_);
@@ -78,11 +89,13 @@ void AnglesEditor::show(const Mat3& R) {
   }
 }
 
+// angles typed in (the tests)
 void AnglesEditor::setAngles(const std::vector<double>& values) {
   for (size_t k = 0; k < boxes_.size() && k < values.size(); ++k)
     boxes_[k]->setText(QString::number(values[k], 'g', 17));
 }
 
+// the angles in the boxes, in degrees (an axis-angle's four numbers)
 std::vector<double> AnglesEditor::angles() const {
   std::vector<double> out;
   const size_t n = sequence() == "axis-angle" ? 4 : 3;
@@ -90,6 +103,7 @@ std::vector<double> AnglesEditor::angles() const {
   return out;
 }
 
+// the rotation of the boxes; false when a box is not a number or they make no rotation
 bool AnglesEditor::rotation(Mat3* R) const {
   const size_t n = sequence() == "axis-angle" ? 4 : 3;
   for (size_t k = 0; k < n; ++k) {

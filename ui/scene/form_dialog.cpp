@@ -10,6 +10,7 @@
 
 namespace mbw::ui {
 
+// a form dialog's layout: the form, a preview line, a red refusal line, then OK and Cancel
 FormDialogLabels layOutFormDialog(QDialog& dialog, QLayout* form) {
   auto* preview = new QLabel(&dialog);
   preview->setObjectName("preview");
@@ -30,6 +31,8 @@ FormDialogLabels layOutFormDialog(QDialog& dialog, QLayout* form) {
   return {preview, refusal};
 }
 
+// a field of a form set by its key: a choice by the start of its text (an enabled one only), a
+// line by its text
 bool setFormField(const std::map<QString, QWidget*>& fields, const QString& field,
                   const QString& text) {
   const auto it = fields.find(field);

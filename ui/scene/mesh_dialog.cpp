@@ -22,21 +22,26 @@ double positive(const QWidget* field) {
   return ok && x > 0.0 ? x : 0.0;
 }
 
+// a vector with four significant digits
 QString vectorText(double a, double b, double c) {
   return QString("(%1, %2, %3)").arg(a, 0, 'g', 4).arg(b, 0, 'g', 4).arg(c, 0, 'g', 4);
 }
 
 }  // namespace
 
+// --- the dialog ----------------------------------------------------------------------------------
+
 MeshDialog::MeshDialog(const QString& path, const QString& body, QWidget* parent)
     : QDialog(parent), path_(path.toStdString()) {
   setWindowTitle(tr("Attach mesh to %1").arg(body));
   setObjectName("meshDialog");
+  // the form with a preview line and a refusal line under it
   auto* form = new QFormLayout;
   const FormDialogLabels labels = layOutFormDialog(*this, form);
   preview_ = labels.preview;
   refusal_ = labels.refusal;
   form->addRow(tr("File"), new QLabel(QFileInfo(path).fileName(), this));
+  // the file's scale into metres, the choice of mass, the density
   auto* scale = new QLineEdit("1", this);
   scale->setObjectName("scale");
   scale->setToolTip(
@@ -51,18 +56,23 @@ MeshDialog::MeshDialog(const QString& path, const QString& body, QWidget* parent
   density->setToolTip(tr("steel 7850, aluminium 2700, wood about 600, water 1000"));
   form->addRow(tr("Density [kg/m\u00b3]"), density);
   fields_ = {{"scale", scale}, {"mass_from", massFrom}, {"density", density}};
+  // every change updates the preview
   connect(scale, &QLineEdit::textChanged, this, &MeshDialog::update);
   connect(density, &QLineEdit::textChanged, this, &MeshDialog::update);
   connect(massFrom, &QComboBox::currentIndexChanged, this, &MeshDialog::update);
   update();
 }
 
+// --- the fields, the preview and acceptance ------------------------------------------------------
+
+// a field set by its key (the scripted session and the tests)
 bool MeshDialog::setField(const QString& field, const QString& text) {
   return setFormField(fields_, field, text);
 }
 
 double MeshDialog::scale() const { return positive(fields_.at("scale")); }
 
+// the density when mass and inertia are computed from a closed mesh, else 0
 double MeshDialog::density() const {
   const bool computed = static_cast<QComboBox*>(fields_.at("mass_from"))->currentIndex() == 0;
   return closed_ && computed ? positive(fields_.at("density")) : 0.0;
@@ -90,6 +100,8 @@ void MeshDialog::update() {
   } else {
     closed_ = true;
     const double density = positive(fields_.at("density"));
+    // a closed mesh: triangles, and the mass, inertia, products and centre of mass the density
+    // gives
     QString text = tr("%1 triangles, closed").arg(mesh.triangles.size());
     if (massFrom->currentIndex() == 0 && density > 0.0) {
       try {
@@ -117,6 +129,7 @@ void MeshDialog::update() {
 }
 
 void MeshDialog::accept() {
+  // the dialog closes only on a positive scale and, when computed, a positive density
   const bool computed = static_cast<QComboBox*>(fields_.at("mass_from"))->currentIndex() == 0;
   if (scale() <= 0.0) {
     refusal_->setText(tr("Scale: a positive number"));

@@ -22,6 +22,7 @@ bool meshOf(const SceneJson& body, const QString& sceneFile, BodyMesh* out) {
 
 }  // namespace
 
+// the meshes of a scene's bodies, by body name
 BodyMeshes sceneMeshes(const SceneJson& scene, const QString& sceneFile) {
   BodyMeshes meshes;
   if (!scene.is_object() || !scene.contains("bodies") || !scene["bodies"].is_array()) return meshes;
@@ -33,6 +34,7 @@ BodyMeshes sceneMeshes(const SceneJson& scene, const QString& sceneFile) {
   return meshes;
 }
 
+// the solid of a body's mesh at its density; false when it has none or the mesh bounds no solid
 bool meshSolidOf(const SceneJson& body, const QString& sceneFile, SolidMass* out) {
   BodyMesh mesh;
   if (!meshOf(body, sceneFile, &mesh)) return false;
@@ -48,6 +50,8 @@ bool meshSolidOf(const SceneJson& body, const QString& sceneFile, SolidMass* out
   return true;
 }
 
+// a body with a mesh: its file relative to the scene's, its scale and density when they are not
+// the defaults
 SceneJson withMesh(const SceneJson& body, const std::string& path, double scale, double density,
                    const QString& sceneFile) {
   SceneJson b = body;
@@ -60,6 +64,7 @@ SceneJson withMesh(const SceneJson& body, const std::string& path, double scale,
   // the mass is the mesh's now
   if (b.contains("shape") && b["shape"].is_object()) b["shape"].erase("density");
   SolidMass m;
+  // a mesh that bounds no solid says why
   if (!meshSolidOf(b, sceneFile, &m)) {
     TriangleMesh triangles;
     std::string error;

@@ -34,6 +34,7 @@ QString elementName(const SceneJson& json, const QString& pointer) {
 
 }  // namespace
 
+// the pointer of the element a path lies in, empty for none
 QString elementPointer(const QString& path) {
   const QStringList parts = path.split('/', Qt::SkipEmptyParts);
   if (parts.isEmpty()) return {};
@@ -46,10 +47,13 @@ QString elementPointer(const QString& path) {
   return parts[0] == "settings" ? "/settings" : QString();
 }
 
+// --- building the panel --------------------------------------------------------------------------
+
 ModelCheckPanel::ModelCheckPanel(SceneDocument& doc, QWidget* parent) : QWidget(parent), doc_(doc) {
   setObjectName("modelCheck");
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
+  // the counts above, the findings in a list below: element and what is worth a look
   counts_ = new QLabel(this);
   counts_->setWordWrap(true);
   counts_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -64,17 +68,22 @@ ModelCheckPanel::ModelCheckPanel(SceneDocument& doc, QWidget* parent) : QWidget(
   list_->header()->setStretchLastSection(true);
   layout->addWidget(counts_);
   layout->addWidget(list_, 1);
+  // the rows fit their wrapped text; a click selects the finding's element
   connect(list_->header(), &QHeaderView::sectionResized, this, [this](int column) {
     if (column == 1) fitRows();
   });
   connect(list_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) {
     emit elementRequested(item->data(0, kPointerRole).toString());
   });
+  // the panel follows every edit and every scene opened
   connect(&doc_, &SceneDocument::changed, this, &ModelCheckPanel::refresh);
   connect(&doc_, &SceneDocument::replaced, this, &ModelCheckPanel::refresh);
   refresh();
 }
 
+// --- the counts and findings ---------------------------------------------------------------------
+
+// the counts and lines as shown, for the tests
 QString ModelCheckPanel::summary() const { return counts_->text(); }
 
 QStringList ModelCheckPanel::lines() const {
@@ -85,6 +94,7 @@ QStringList ModelCheckPanel::lines() const {
 }
 
 void ModelCheckPanel::refresh() {
+  // a row: the element's name, the finding in its colour, its kind in the tooltip
   list_->clear();
   const SceneJson& json = doc_.json();
   auto add = [&](const QString& path, const QString& element, const QString& text,
@@ -103,6 +113,7 @@ void ModelCheckPanel::refresh() {
             .second)
       add(QString::fromStdString(i.path), {}, QString::fromStdString(i.message), QColor("#c0392b"),
           tr("A problem: the scene does not load until it is fixed"));
+  // no scene, or one that does not load: the counts say so
   if (!json.is_object() || json.empty()) {
     counts_->setText(tr("No scene open."));
     counts_->setStyleSheet({});
@@ -114,6 +125,7 @@ void ModelCheckPanel::refresh() {
     counts_->setStyleSheet("color: #c0392b;");
     return;
   }
+  // the counts, with what the degrees of freedom are in the tooltip
   const ModelCheck& c = doc_.check();
   counts_->setStyleSheet({});
   counts_->setText(QString::fromStdString(modelCheckSummary(c)));
@@ -122,6 +134,7 @@ void ModelCheckPanel::refresh() {
                          "(%1) at the initial pose; redundant equations change the count of "
                          "equations, not the rank")
                           .arg(c.rank));
+  // the engine's findings: warnings in amber, notes in blue
   for (const ModelFinding& f : c.findings) {
     const bool note = f.kind == FindingKind::Note;
     add(QString::fromStdString(f.path), QString::fromStdString(f.element),
@@ -132,6 +145,8 @@ void ModelCheckPanel::refresh() {
   if (c.findings.empty()) new QTreeWidgetItem(list_, {tr("the scene"), tr("Nothing to report.")});
   fitRows();
 }
+
+// --- rows fitted to their text -------------------------------------------------------------------
 
 void ModelCheckPanel::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);

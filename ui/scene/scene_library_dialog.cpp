@@ -15,15 +15,19 @@
 
 namespace mbw::ui {
 
+// --- the dialog ----------------------------------------------------------------------------------
+
 SceneLibraryDialog::SceneLibraryDialog(QWidget* parent)
     : QDialog(parent), list_(new QTreeWidget(this)) {
   setWindowTitle(tr("Scene library"));
+  // the built-in scenes in four columns: name, bodies, degrees of freedom, description
   list_->setColumnCount(4);
   list_->setHeaderLabels({tr("Scene"), tr("Bodies"), tr("DOF"), tr("Description")});
   list_->setRootIsDecorated(false);
   list_->setWordWrap(true);
   list_->setAlternatingRowColors(true);
   list_->setIconSize(QSize(32, 32));
+  // each scene loaded to count its bodies and degrees of freedom
   for (const BuiltinScene& s : builtinScenes()) {
     auto* item = new QTreeWidgetItem(list_);
     item->setText(0, QString::fromStdString(s.name));
@@ -39,6 +43,7 @@ SceneLibraryDialog::SceneLibraryDialog(QWidget* parent)
       item->setText(3, tr("does not load: %1").arg(QString::fromUtf8(e.what())));
     }
   }
+  // the counts as wide as they need; the descriptions take the rest
   for (int c = 0; c < 3; ++c) list_->resizeColumnToContents(c);
   list_->header()->setStretchLastSection(true);
   // the descriptions wrap within their column: rows as tall as their text at its width
@@ -47,6 +52,7 @@ SceneLibraryDialog::SceneLibraryDialog(QWidget* parent)
   });
   if (list_->topLevelItemCount() > 0) list_->setCurrentItem(list_->topLevelItem(0));
 
+  // open the scene chosen (or one double-clicked), or a file instead
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
   QPushButton* file = buttons->addButton(tr("Open file..."), QDialogButtonBox::ActionRole);
   connect(file, &QPushButton::clicked, this, [this] {
@@ -62,11 +68,14 @@ SceneLibraryDialog::SceneLibraryDialog(QWidget* parent)
     chosen_ = item->data(0, Qt::UserRole).toString();
     accept();
   });
+  // the list above the buttons
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(list_);
   layout->addWidget(buttons);
   resize(960, 560);
 }
+
+// --- rows fitted to their wrapped text -----------------------------------------------------------
 
 void SceneLibraryDialog::resizeEvent(QResizeEvent* event) {
   QDialog::resizeEvent(event);
@@ -74,6 +83,7 @@ void SceneLibraryDialog::resizeEvent(QResizeEvent* event) {
   QTimer::singleShot(0, this, &SceneLibraryDialog::fitRows);
 }
 
+// each row as tall as its text wrapped at the column's width (at least leastHeight)
 void fitWrappedRows(QTreeWidget& list, int column, int leastHeight) {
   const int margin =
       2 * (list.style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, &list) + 1);

@@ -5,6 +5,7 @@
 
 namespace mbw::ui {
 
+// undo and redo with the platform's keys, following the stack
 UndoActions::UndoActions(QUndoStack& stack, QObject* parent)
     : QObject(parent), stack_(stack), undo_(new QAction(this)), redo_(new QAction(this)) {
   undo_->setShortcut(QKeySequence::Undo);
@@ -16,6 +17,7 @@ UndoActions::UndoActions(QUndoStack& stack, QObject* parent)
   update();
 }
 
+// enabled when there is something to undo or redo, named after it
 void UndoActions::update() {
   undo_->setEnabled(stack_.canUndo());
   redo_->setEnabled(stack_.canRedo());

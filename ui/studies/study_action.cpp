@@ -9,6 +9,7 @@
 
 namespace mbw::ui {
 
+// the action, F7, in the Run menu
 StudyAction::StudyAction(SceneDocument& doc, RunController& controller, QWidget& window)
     : QObject(&window), doc_(doc), controller_(controller), window_(window) {
   action_ = new QAction(tr("&Study\u2026"), this);
@@ -20,6 +21,7 @@ StudyAction::StudyAction(SceneDocument& doc, RunController& controller, QWidget&
   connect(action_, &QAction::triggered, this, &StudyAction::open);
 }
 
+// one dialog, made when first needed; its runs opened in the run list go to the controller
 StudyDialog& StudyAction::dialog() {
   if (!dialog_) {
     dialog_ = new StudyDialog(&window_);
@@ -42,6 +44,7 @@ StudyDialog& StudyAction::dialog() {
   return *dialog_;
 }
 
+// the dialog shown and raised
 void StudyAction::open() {
   // the scene as edited now (when valid), offered first
   dialog().setup().setCurrentScene(doc_.isValid() ? doc_.model() : nullptr, doc_.displayName());

@@ -6,8 +6,10 @@
 namespace mbw::ui {
 namespace {
 
+// four significant digits; empty for a missing value
 QString number(double x) { return std::isnan(x) ? QString() : QString::number(x, 'g', 4); }
 
+// a read-only cell, numbers to the right
 QTableWidgetItem* cell(const QString& text, bool numeric) {
   auto* item = new QTableWidgetItem(text);
   item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
@@ -17,6 +19,7 @@ QTableWidgetItem* cell(const QString& text, bool numeric) {
 
 }  // namespace
 
+// the table: whole rows selected one at a time; a double click opens the run
 StudyRecordsTable::StudyRecordsTable(QWidget* parent) : QTableWidget(parent) {
   setSelectionBehavior(QAbstractItemView::SelectRows);
   setSelectionMode(QAbstractItemView::SingleSelection);
@@ -28,10 +31,13 @@ StudyRecordsTable::StudyRecordsTable(QWidget* parent) : QTableWidget(parent) {
   });
 }
 
+// one row per finished run, in the order they finished
 void StudyRecordsTable::showRecords(const Study& study, const std::vector<RunRecord>& records,
                                     int output, ErrorMeasure measure) {
   const bool variants = study.variants.size() > 1;
   const bool hasOutput = output >= 0 && output < static_cast<int>(study.outputs.size());
+  // the header: run, scene (when there are several variants), method, setting, status and counts,
+  // then the error of the output chosen
   QStringList header{tr("run")};
   if (variants) header << tr("scene");
   header << tr("method") << tr("setting") << tr("status") << tr("steps") << tr("rejected")
@@ -42,6 +48,7 @@ void StudyRecordsTable::showRecords(const Study& study, const std::vector<RunRec
   setColumnCount(header.size());
   setHorizontalHeaderLabels(header);
   setRowCount(static_cast<int>(records.size()));
+  // each row's cells, the run's number kept with the first
   for (int row = 0; row < static_cast<int>(records.size()); ++row) {
     const RunRecord& r = records[row];
     const RunSpec& spec = study.runs.at(r.run);
@@ -52,11 +59,13 @@ void StudyRecordsTable::showRecords(const Study& study, const std::vector<RunRec
     if (variants) put(QString::fromStdString(variantLabel(study.variants[spec.variant])), false);
     put(QString::fromStdString(methodLabel(spec.settings)), false);
     put(QString::fromStdString(workPrecisionSetting(spec)), false);
+    // the status with its reason, whole in the tooltip
     QString status = toString(r.status);
     if (r.status != RunStatus::Completed && !r.message.empty())
       status += ": " + QString::fromStdString(r.message);
     put(status, false);
     item(row, c - 1)->setToolTip(status);
+    // the counts and CPU time, then the error in the measure chosen
     put(QString::number(r.stats.steps), true);
     put(QString::number(r.stats.rejectedSteps), true);
     put(QString::number(r.stats.newtonIterations), true);
@@ -69,6 +78,7 @@ void StudyRecordsTable::showRecords(const Study& study, const std::vector<RunRec
   resizeColumnsToContents();
 }
 
+// the study's run of a row, -1 for none
 int StudyRecordsTable::runAt(int row) const {
   const QTableWidgetItem* i = item(row, 0);
   return i ? i->data(Qt::UserRole).toInt() : -1;

@@ -24,6 +24,8 @@ void yieldToTheGuiThread() {
 
 }  // namespace
 
+// --- running a study on a thread of its own ------------------------------------------------------
+
 StudyRunner::StudyRunner(QObject* parent) : QObject(parent) {}
 
 StudyRunner::~StudyRunner() {
@@ -31,6 +33,7 @@ StudyRunner::~StudyRunner() {
   join();
 }
 
+// one study at a time; the records start empty
 bool StudyRunner::start(Study study, std::vector<std::shared_ptr<const Model>> models, int jobs,
                         const QString& tableFile) {
   if (busy()) return false;
@@ -39,21 +42,25 @@ bool StudyRunner::start(Study study, std::vector<std::shared_ptr<const Model>> m
   records_.clear();
   ranges_.assign(study_.outputs.size(), 0.0);
   cancelled_ = false;
+  // the runs on a pool of threads, as many as asked for
   auto executor = std::make_shared<ThreadPoolExecutor>(jobs);
   workers_ = executor->workers();
   // the worker's own copies: the study and the models (copied here, on the GUI thread)
   std::vector<Model> copies;
   for (const auto& m : models_) copies.push_back(*m);
+  // the table written as runs finish, replacing an old one
   StudyExecutionOptions options;
   options.tableFile = tableFile.toStdString();
   options.replace = true;
 
+  // the executor runs in a thread of its own, so that the GUI thread only takes in the results
   worker_ = std::thread([this, study = study_, copies = std::move(copies), executor,
                          options]() mutable {
     // everything reaches the GUI thread as queued calls on this object (dropped if it is gone)
     auto post = [this](auto f) {
       QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection);
     };
+    // a cancel is seen by each run at its next step
     StudyRunHooks hooks;
     hooks.stopRequested = [this] {
       yieldToTheGuiThread();
@@ -78,6 +85,7 @@ bool StudyRunner::start(Study study, std::vector<std::shared_ptr<const Model>> m
         for (size_t k = 0; k < ranges.size(); ++k) ranges_[k] = std::max(ranges_[k], ranges[k]);
       });
     };
+    // the engine's notes and each run's record, in order
     StudyProgress progress;
     progress.onNote = [&](const std::string& text) {
       post([this, text = QString::fromStdString(text)] { emit note(text); });
@@ -97,6 +105,7 @@ bool StudyRunner::start(Study study, std::vector<std::shared_ptr<const Model>> m
     } catch (const std::exception& e) {
       error = QString::fromStdString(e.what());
     }
+    // the thread joined and the end announced on the GUI thread
     post([this, interrupted, error] {
       join();
       emit finished(interrupted, error);
@@ -104,6 +113,8 @@ bool StudyRunner::start(Study study, std::vector<std::shared_ptr<const Model>> m
   });
   return true;
 }
+
+// --- cancelling and what the dialog reads --------------------------------------------------------
 
 void StudyRunner::cancel() { cancelled_ = true; }
 
@@ -113,6 +124,7 @@ bool StudyRunner::outputMoves(int output) const {
   return ranges_[static_cast<size_t>(output)] > kStill;
 }
 
+// the thread joined once it has posted its end
 void StudyRunner::join() {
   if (worker_.joinable()) worker_.join();
 }

@@ -12,12 +12,14 @@
 namespace mbw::ui {
 namespace {
 
+// the sides of a round section
 constexpr int kTubeSides = 16;
 
 // the outline of the section in its axes (y, z) with the outward normal of each vertex: a circle,
 // or a rectangle whose four sides each have their own two vertices (sharp edges)
 void sectionOutline(const Beam& b, bool box, std::vector<Eigen::Vector2d>& at,
                     std::vector<Eigen::Vector2d>& normal) {
+  // a circle of the display radius
   if (!box) {
     for (int k = 0; k < kTubeSides; ++k) {
       const double a = 2.0 * M_PI * k / kTubeSides;
@@ -26,6 +28,7 @@ void sectionOutline(const Beam& b, bool box, std::vector<Eigen::Vector2d>& at,
     }
     return;
   }
+  // a rectangle of the display width and height
   const double w = 0.5 * b.displayWidth, h = 0.5 * b.displayHeight;
   const Eigen::Vector2d corners[4] = {{w, -h}, {w, h}, {-w, h}, {-w, -h}};
   const Eigen::Vector2d sides[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
@@ -39,6 +42,7 @@ void sectionOutline(const Beam& b, bool box, std::vector<Eigen::Vector2d>& at,
 
 }  // namespace
 
+// a surface swept along the beam: a ring of the section's outline at each sample of each element
 BeamSweep::BeamSweep(const Model& model, int beam)
     : model_(model),
       beam_(beam),
@@ -46,6 +50,7 @@ BeamSweep::BeamSweep(const Model& model, int beam)
       sides_(box_ ? 8 : kTubeSides),
       poly_(vtkSmartPointer<vtkPolyData>::New()) {
   const Beam& b = model.beams[beam];
+  // one ring per sample, shared between consecutive elements
   const int rings = b.elementCount * kSamples + 1;
   vtkNew<vtkPoints> points;
   points->SetNumberOfPoints(rings * sides_);
@@ -62,12 +67,14 @@ BeamSweep::BeamSweep(const Model& model, int beam)
                                 (r + 1) * sides_ + k};
       quads->InsertNextCell(4, ids);
     }
+  // the surface, placed at the initial poses
   poly_->SetPoints(points);
   poly_->GetPointData()->SetNormals(normals);
   poly_->SetPolys(quads);
   place(initialPoses(model));
 }
 
+// each ring on the beam's centre line at its sample, turned with the section
 void BeamSweep::place(const BodyPoses& poses) {
   const Beam& b = model_.beams[beam_];
   std::vector<Eigen::Vector2d> at, normal;
@@ -76,6 +83,7 @@ void BeamSweep::place(const BodyPoses& poses) {
   auto* normals = vtkFloatArray::SafeDownCast(poly_->GetPointData()->GetNormals());
   int ring = 0;
   for (int e = 0; e < b.elementCount; ++e) {
+    // the element's three nodes: positions and rotations
     Vec3 x[3];
     Mat3 R[3];
     for (int i = 0; i < 3; ++i) {
@@ -83,6 +91,7 @@ void BeamSweep::place(const BodyPoses& poses) {
       x[i] = pose.p_W;
       R[i] = pose.R_WB;
     }
+    // the samples along the element (its first shared with the last element's end)
     for (int s = (e == 0 ? 0 : 1); s <= kSamples; ++s, ++ring) {
       Vec3 p;
       Mat3 axes;
@@ -95,6 +104,7 @@ void BeamSweep::place(const BodyPoses& poses) {
       }
     }
   }
+  // VTK redraws the changed points and normals
   points->Modified();
   normals->Modified();
   poly_->Modified();

@@ -7,6 +7,8 @@
 
 namespace mbw::ui {
 
+// aim the camera at the points' box from its current direction, near enough that they fill the
+// view with the margin left free
 void fitCamera(vtkCamera& camera, const std::vector<Vec3>& points, double aspect, double margin) {
   if (points.empty()) return;
   double position[3], focal[3], up[3];
@@ -22,6 +24,7 @@ void fitCamera(vtkCamera& camera, const std::vector<Vec3>& points, double aspect
   u.normalize();
   const Vec3 r = d.cross(u);
 
+  // the points' extent along the screen's axes; its middle is the new focal point
   const double inf = std::numeric_limits<double>::infinity();
   Vec3 lo(inf, inf, inf), hi(-inf, -inf, -inf);
   for (const Vec3& p : points) {
@@ -37,6 +40,7 @@ void fitCamera(vtkCamera& camera, const std::vector<Vec3>& points, double aspect
   half = std::max(half, 1e-3 * size) / (1.0 - 2.0 * margin);
   const double angle = camera.GetViewAngle() * M_PI / 180.0;
   const double distance = half / std::tan(0.5 * angle) + 0.5 * (hi.z() - lo.z());
+  // the camera on the line of sight through the centre, at that distance
   camera.SetFocalPoint(centre.data());
   const Vec3 eye = centre - d * distance;
   camera.SetPosition(eye.data());
@@ -44,6 +48,7 @@ void fitCamera(vtkCamera& camera, const std::vector<Vec3>& points, double aspect
   camera.SetParallelScale(half);
 }
 
+// the direction and up of a standard view, about the given up
 void standardDirection(StandardView view, const Vec3& up, Vec3& direction, Vec3& viewUp) {
   const Vec3 z = up.norm() > 0.0 ? Vec3(up.normalized()) : Vec3(Vec3::UnitZ());
   // the world x made horizontal (or y when x is vertical)
@@ -69,6 +74,7 @@ void standardDirection(StandardView view, const Vec3& up, Vec3& direction, Vec3&
   }
 }
 
+// the eight corners of VTK bounds (xmin, xmax, ymin, ...)
 void appendCorners(const double b[6], std::vector<Vec3>& points) {
   if (b[0] > b[1]) return;  // empty
   for (int k = 0; k < 8; ++k)

@@ -23,6 +23,7 @@ namespace fs = std::filesystem;
 
 // the file's triangles with shared vertices, in the file's units (nullptr when there are none)
 vtkSmartPointer<vtkPolyData> readTriangles(const std::string& path, std::string* error) {
+  // an STL or OBJ file, by its extension
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) {
     *error = "no file " + path;
@@ -54,6 +55,7 @@ vtkSmartPointer<vtkPolyData> readTriangles(const std::string& path, std::string*
   triangulate->PassVertsOff();
   triangulate->PassLinesOff();
   triangulate->Update();
+  // none when the file holds no triangles
   vtkSmartPointer<vtkPolyData> out = triangulate->GetOutput();
   if (!out || out->GetNumberOfPolys() == 0) {
     *error = "no triangles in " + path;
@@ -71,6 +73,7 @@ struct ReadMesh {
 
 // the files read, by path, with the modification time they were read at
 ReadMesh* cached(const std::string& path, std::string* error) {
+  // a file read again only when it changed since
   static std::map<std::string, ReadMesh> files;
   std::error_code ec;
   const fs::file_time_type time = fs::last_write_time(path, ec);
@@ -78,6 +81,7 @@ ReadMesh* cached(const std::string& path, std::string* error) {
   if (found != files.end() && !ec && found->second.time == time) return &found->second;
   std::string why;
   vtkSmartPointer<vtkPolyData> triangles = readTriangles(path, &why);
+  // a file that cannot be read is forgotten, its reason returned
   if (!triangles) {
     if (error) *error = why;
     files.erase(path);
@@ -90,6 +94,7 @@ ReadMesh* cached(const std::string& path, std::string* error) {
 
 }  // namespace
 
+// the triangles scaled to metres with their normals, made once per file and scale
 vtkSmartPointer<vtkPolyData> meshPolyData(const std::string& path, double scale,
                                           std::string* error) {
   ReadMesh* read = cached(path, error);
@@ -110,6 +115,7 @@ vtkSmartPointer<vtkPolyData> meshPolyData(const std::string& path, double scale,
   return shaded;
 }
 
+// the triangles of a file scaled to metres, for the engine's mass properties
 bool meshTriangles(const std::string& path, double scale, TriangleMesh* mesh, std::string* error) {
   const ReadMesh* read = cached(path, error);
   if (!read) return false;
@@ -122,6 +128,7 @@ bool meshTriangles(const std::string& path, double scale, TriangleMesh* mesh, st
     poly->GetPoint(i, p);
     mesh->vertices.emplace_back(scale * p[0], scale * p[1], scale * p[2]);
   }
+  // the triangles by their vertices' indices
   vtkNew<vtkIdList> ids;
   vtkCellArray* cells = poly->GetPolys();
   for (cells->InitTraversal(); cells->GetNextCell(ids);)

@@ -12,6 +12,7 @@
 namespace mbw::ui {
 namespace {
 
+// an unlit line that the picking and the framing leave alone
 vtkSmartPointer<vtkActor> lineActor(double r, double g, double b, double width, double opacity) {
   auto actor = vtkSmartPointer<vtkActor>::New();
   vtkNew<vtkPolyDataMapper> mapper;
@@ -42,6 +43,7 @@ vtkSmartPointer<vtkPolyData> polyline(const std::vector<Vec3>& points, size_t fi
 
 }  // namespace
 
+// the path already passed: thick and orange; the path ahead: thin, grey and faint
 TraceActors::TraceActors(vtkRenderer* renderer)
     : renderer_(renderer),
       done_(lineActor(0.85, 0.33, 0.05, 3.0, 1.0)),
@@ -50,11 +52,13 @@ TraceActors::TraceActors(vtkRenderer* renderer)
   renderer_->AddActor(done_);
 }
 
+// the actors leave the renderer with the trace
 TraceActors::~TraceActors() {
   renderer_->RemoveActor(done_);
   renderer_->RemoveActor(ahead_);
 }
 
+// a new path, drawn whole as passed until a time is set
 void TraceActors::setPath(std::vector<Vec3> points, std::vector<double> times) {
   points_ = std::move(points);
   times_ = std::move(times);
@@ -62,6 +66,7 @@ void TraceActors::setPath(std::vector<Vec3> points, std::vector<double> times) {
   update();
 }
 
+// the points passed up to time t; the actors change only when that count does
 void TraceActors::setTime(double t) {
   const size_t passed =
       static_cast<size_t>(std::upper_bound(times_.begin(), times_.end(), t) - times_.begin());
@@ -70,6 +75,7 @@ void TraceActors::setTime(double t) {
   update();
 }
 
+// both polylines drawn again
 void TraceActors::update() {
   static_cast<vtkPolyDataMapper*>(done_->GetMapper())->SetInputData(polyline(points_, 0, passed_));
   // the part ahead starts where the solid part ends, so that the two join
