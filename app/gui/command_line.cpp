@@ -51,6 +51,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
                                  "Plots, comma-separated: step, energy, violation, newton, "
                                  "error[:CHANNEL], channel:CHANNEL, difference:CHANNEL, xy:X|Y.",
                                  "LIST");
+  // what to select and show, and the screenshot
   const QCommandLineOption select(
       "select", "Select a scene element, e.g. /bodies/1 (tree, properties, 3D view).", "POINTER");
   const QCommandLineOption tab("tab", "The tab shown under the 3D view: runs or comparison.",
@@ -65,6 +66,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
       "Open a saved session (scene, runs, plots); a SCENE ending in .mbws "
       "is opened as a session too.",
       "FILE");
+  // the session saved after the runs, cursors, signal search, trace, view, primitives, dock
   const QCommandLineOption saveSession(
       "save-session", "After the runs, save the session to FILE, then exit.", "FILE");
   const QCommandLineOption cursors(
@@ -91,6 +93,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   const QCommandLineOption videoSpeed(
       "video-speed", "Simulated seconds per second of --video (default: the playback's, 1).", "S");
   const QCommandLineOption videoPlots("video-plots", "--video with the plots beside the 3D view.");
+  // every option known to the parser
   p.addOptions({formulation, integrator,   step,      tEnd,       run,        pauseAt, playback,
                 plots,       select,       tab,       screenshot, size,       session, saveSession,
                 cursors,     signalFilter, trace,     view,       primitives, dock,    video,
@@ -147,8 +150,10 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
     c.session = std::exchange(c.scene, QString());
   c.saveSession = p.value(saveSession);
   // cursors, signal search, trace, view, primitives, dock
+  // cursors: one or two times
   if (p.isSet(cursors) && (!parseNumbers(p.value(cursors), c.cursors) || c.cursors.size() > 2))
     return fail("--cursors takes one or two times, e.g. 1.2,2.5");
+  // the signal search, traced point, camera direction and dock, each checked against its choices
   c.signalFilter = p.value(signalFilter);
   c.trace = p.value(trace);
   c.view = p.value(view);

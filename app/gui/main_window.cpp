@@ -130,6 +130,7 @@ void MainWindow::buildPanels() {
   view_ = new ui::SceneView(this, frames_);
   playback_ = new ui::PlaybackController(this);
   playbackBar_ = new ui::PlaybackBar(*playback_, *runs_, this);
+  // the 3D view's pane: its toolbar above, the playback bar below
   auto* viewPane = new QWidget(this);
   auto* viewLayout = new QVBoxLayout(viewPane);
   viewLayout->setContentsMargins(0, 0, 0, 0);
@@ -141,6 +142,7 @@ void MainWindow::buildPanels() {
   viewLayout->addWidget(viewBar_);
   viewLayout->addWidget(view_, 1);
   viewLayout->addWidget(playbackBar_);
+  // the plots beside the view pane, sharing the width evenly
   plots_ = new ui::PlotPanel(*runs_, frames_, this);
   viewSplitter_ = new QSplitter(Qt::Horizontal, this);
   viewSplitter_->setObjectName("viewSplitter");
@@ -157,6 +159,7 @@ void MainWindow::buildPanels() {
           &ui::ComparisonTable::setChannel);
   signals_ = new ui::SignalBrowser(*runs_, *plots_, this);
   dock(this, tr("Signals"), "signalDock", signals_, Qt::RightDockWidgetArea);
+  // the run list and the comparison as tabs
   auto* tabs = bottomTabs_ = new QTabWidget(this);
   tabs->addTab(runList_, tr("Runs"));
   tabs->addTab(comparison_, tr("Comparison"));
@@ -194,6 +197,7 @@ void MainWindow::buildActions() {
   runActions_ = new ui::RunActions(*doc_, *config_, *controller_, this);
   exportActions_ = new ui::ExportActions(*runs_, *view_, *plots_, *this);
   viewActions_ = new ui::ViewActions(*view_, this);
+  // the view toolbar: the camera's directions, then what is drawn
   viewActions_->frames()->setObjectName("frames");
   viewActions_->grid()->setObjectName("grid");
   viewBar_->addActions({viewActions_->fit(), viewActions_->reset(), viewActions_->front(),
@@ -245,11 +249,13 @@ void MainWindow::buildMenus() {
   file->addAction(fileActions_->newScene());
   file->addAction(fileActions_->library());
   QMenu* builtin = file->addMenu(tr("&Built-in scenes"));
+  // one entry per built-in scene, with its icon
   for (const BuiltinScene& s : builtinScenes()) {
     const QString name = QString::fromStdString(s.name);
     builtin->addAction(resources::sceneIcon(name), name, this,
                        [this, name] { fileActions_->openScene(name); });
   }
+  // scene files, sessions, exports
   file->addAction(fileActions_->open());
   file->addMenu(fileActions_->recentMenu());
   file->addSeparator();
@@ -295,6 +301,7 @@ void MainWindow::buildMenus() {
   view->addAction(viewActions_->grid());
   view->addAction(tree_->primitivesAction());
   view->addSeparator();
+  // each dock can be hidden and shown again
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
   view->addAction(tr("Default &plots"), plots_, &ui::PlotPanel::resetLayout);
 
@@ -318,6 +325,7 @@ void MainWindow::buildMenus() {
   help->addAction(help_->sceneFormat());
   help->addSeparator();
   help->addAction(about_->action());
+  // every menu shows its actions' tooltips
   for (QMenu* m : {file, edit, view, run, help}) m->setToolTipsVisible(true);
 
   // the main toolbar: the actions used most
@@ -409,18 +417,21 @@ void MainWindow::showEvent(QShowEvent* event) {
 // The first layout, before the user makes one: docks at a comfortable width, and on a narrow
 // screen the run setup as a tab beside the scene, so that the 3D view and the plots get a fair
 // share; the 3D view and the plots share the middle evenly.
+// the docks by their names
 void MainWindow::defaultLayout() {
   auto* scene = findChild<QDockWidget*>("sceneDock");
   auto* run = findChild<QDockWidget*>("runDock");
   auto* signalDock = findChild<QDockWidget*>("signalDock");
   auto* checkDock = findChild<QDockWidget*>("modelCheckDock");
   const bool narrow = width() < 1500;
+  // a narrow screen: the scene, run setup and signals as tabs on the left
   if (narrow) {
     tabifyDockWidget(scene, run);
     tabifyDockWidget(run, signalDock);
     scene->raise();
     resizeDocks({scene}, {kSceneDockWidth}, Qt::Horizontal);
   } else {
+    // a wide one: the scene on the left, the run setup and signals as tabs on the right
     tabifyDockWidget(run, signalDock);
     run->raise();
     resizeDocks({scene, run}, {320, 280}, Qt::Horizontal);

@@ -46,6 +46,7 @@ ScriptedSession::ScriptedSession(MainWindow& window, CommandLine commandLine,
 
 // the time from the program's start to the first frame the 3D view rendered, checked each
 // millisecond until it comes
+// only when the start time was taken (a scripted session's report)
 void ScriptedSession::watchFirstFrame() {
   if (!sinceStart_.isValid()) return;
   firstFrameProbe_.setInterval(1);
@@ -156,6 +157,7 @@ bool ScriptedSession::configureAndQueue() {
       cl_.integrators.isEmpty() ? QStringList{config.integrator()} : cl_.integrators;
   const QList<double> steps =
       cl_.steps.isEmpty() ? QList<double>{config.settings().integratorSettings.step} : cl_.steps;
+  // the last run queued pauses at --pause-at
   int left = static_cast<int>(integrators.size() * steps.size());
   for (const QString& integrator : integrators) {
     for (double step : steps) {
@@ -166,6 +168,7 @@ bool ScriptedSession::configureAndQueue() {
         return false;
       }
       config.setStep(step);
+      // the reasons a run cannot start, with the scene's issues listed
       const QString why = window_.runActions().blocker();
       if (!why.isEmpty()) {
         QStringList issues;
@@ -192,6 +195,7 @@ void ScriptedSession::onPaused(bool paused) {
 // one line per run on stdout: settings, status, counts, CPU and wall time; a failed run makes
 // the exit code 3
 void ScriptedSession::onIdle() {
+  // the summary of every run of the library
   ui::RunLibrary& runs = window_.runs();
   for (const auto& run : runs.runs()) {
     const ui::RunSummary s = ui::summarize(*run);
@@ -265,6 +269,7 @@ void ScriptedSession::afterRuns() {
   }
   // the video, with the settings given on the command line
   if (!cl_.video.isEmpty()) {
+    // the speed of playback unless one is given, the span only when given
     ui::VideoSettings video;
     video.path = cl_.video;
     video.fps = cl_.fps;

@@ -128,6 +128,7 @@ QImage VideoExportAction::composeFrame(const VideoSettings& s, const QSize& fram
   painter.setFont(font);
   const int keyHeight = static_cast<int>(std::lround(24 * scale));
   int x = viewWidth + static_cast<int>(8 * scale);
+  // a box of the run's colour, then its label
   for (const Run* r : runs_.shownRuns()) {
     const int box = static_cast<int>(10 * scale);
     painter.fillRect(QRect(x, (keyHeight - box) / 2, box, box), r->color);
@@ -143,6 +144,7 @@ QImage VideoExportAction::composeFrame(const VideoSettings& s, const QSize& fram
   const int n = static_cast<int>(plots.size());
   const int columns = n > 3 ? 2 : 1, rows = (n + columns - 1) / columns;
   const QRect area(viewWidth, keyHeight, frame.width() - viewWidth, frame.height() - keyHeight);
+  // each plot in its cell, drawn at the window's scale
   for (int k = 0; k < n; ++k) {
     const int c = k % columns, r = k / columns;
     const QRect cell(area.left() + area.width() * c / columns,
@@ -177,6 +179,7 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
     if (error) *error = tr("There is no run to play back.");
     return -1;
   }
+  // the span asked for, within the run's
   const double from = std::max(playback_.start(), s.from), to = std::min(playback_.end(), s.to);
   if (!(to > from)) {
     if (error)
@@ -207,6 +210,8 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
     encoder.setProgram(ffmpeg());
     // PNG frames on stdin; H.264 in yuv420p wants even sizes: an odd last row or column is left
     // out (padding drew a black line there, and its colour bled into the row above)
+    // ffmpeg's arguments: quiet, PNG frames at the frame rate from stdin, H.264 in an MP4 that
+    // starts playing before it is whole
     encoder.setArguments({"-y",
                           "-loglevel",
                           "error",
@@ -227,6 +232,7 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
                           "-movflags",
                           "+faststart",
                           s.path});
+    // ffmpeg must start within ten seconds
     encoder.start();
     if (!encoder.waitForStarted(10000)) {
       if (error) *error = tr("Cannot start ffmpeg: %1").arg(encoder.errorString());
@@ -239,9 +245,11 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
   playback_.setPlaying(false);
   // cursor B's ghost stays out of the frames; the camera is held still, fitted once to the motion
   // for the 3D part of the frames
+  // cursor B out of the frames, to be put back
   PlotCursors& cursors = plots_.cursors();
   const double cursorB = cursors.b();
   if (cursors.hasB()) cursors.setB(std::nan(""));
+  // the camera framed for the 3D part's shape
   const double viewWidth =
       s.plots && !plots_.plots().empty() ? frameSize.width() * kViewShare : frameSize.width();
   view_.holdCameraForFrames(true, viewWidth / frameSize.height());
@@ -342,6 +350,7 @@ VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double st
   plots_->setToolTip(
       tr("The 3D view on the left, the plots as they are on the right, their cursor at the time "
          "shown"));
+  // without ffmpeg, PNG frames only
   const bool noFfmpeg = VideoExportAction::ffmpeg().isEmpty();
   frames_->setChecked(
       noFfmpeg || (!initial.path.isEmpty() && !initial.path.endsWith(".mp4", Qt::CaseInsensitive)));
@@ -352,10 +361,12 @@ VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double st
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  // the time span as "from ... to ..."
   auto* span = new QHBoxLayout;
   span->addWidget(from_);
   span->addWidget(new QLabel(tr("to"), this));
   span->addWidget(to_);
+  // the rows of the form, then the summary and the buttons
   auto* form = new QFormLayout(this);
   form->addRow(tr("Size"), size_);
   form->addRow(tr("Time span"), span);
@@ -400,8 +411,8 @@ VideoSettingsDialog* VideoExportAction::settingsDialog(const VideoSettings& sett
                                  &window_);
 }
 
-// the last settings used, the speed and span of playback now
 void VideoExportAction::run() {
+  // the last settings used, the speed and span of playback now
   QSettings settings;
   VideoSettings initial;
   initial.fps = settings.value("video/fps", 30.0).toDouble();

@@ -55,15 +55,18 @@ QString rhoInfText(const Capabilities& c) {
 
 // one line of what an integrator can do: order, stability, steps, its parameters, formulations
 QString capabilityText(const Capabilities& c) {
+  // the order, the implicit stages and L-stability
   QStringList parts{QObject::tr("order %1").arg(c.order)};
   if (c.implicitStages > 1) parts << QObject::tr("%1 implicit stages").arg(c.implicitStages);
   if (c.lStable) parts << QObject::tr("L-stable");
+  // what steps it takes, and whether it estimates its error without choosing steps by it
   if (c.variableStep)
     parts << (c.fixedStep ? QObject::tr("fixed or variable step")
                           : QObject::tr("variable step only"));
   else
     parts << QObject::tr("fixed step");
   if (c.errorEstimate && !c.variableStep) parts << QObject::tr("error estimate");
+  // its damping parameters, and the formulations it works with
   if (c.hasRhoInf) parts << QObject::tr("%1, default %2").arg(rhoInfText(c)).arg(c.rhoInfDefault);
   if (c.hasAlpha) parts << QObject::tr("or alpha in [-1/3, 0]");
   QStringList formulations;
@@ -184,6 +187,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   choice->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
   choice->addRow(tr("Formulation"), formulation_);
   choice->addRow(tr("Integrator"), integrator_);
+  // the form of the settings, under the description
   auto* form = new QFormLayout;
   form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
   auto* layout = new QVBoxLayout(this);
@@ -194,6 +198,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   layout->addLayout(form);
   layout->addWidget(problem_);
   layout->addWidget(warning_);
+  // the step and its control, the Newton options, the damping, the span and the recording
   form->addRow(tr("Step h [s]"), step_);
   form->addRow(variableStep_);
   form->addRow(tr("rtol"), rtol_);
@@ -209,11 +214,13 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   // the output step or, on the same row (the panel keeps its height: a row more made the window
   // taller than 800 pixels), the file of output times; the step wide enough for its placeholder
   // as QLineEdit draws it (its frame, 2 pixels of margin each side, one for the cursor)
+  // the output step as wide as its placeholder
   const int frame =
       outputStep_->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, outputStep_);
   outputStep_->setMinimumWidth(
       outputStep_->fontMetrics().horizontalAdvance(outputStep_->placeholderText()) + 1 + 2 * 2 +
       2 * frame);
+  // the output step, the times file and its button on one row
   auto* outputRow = new QHBoxLayout;
   outputRow->setContentsMargins(0, 0, 0, 0);
   outputRow->addWidget(outputStep_, 1);
@@ -237,11 +244,13 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     variableWanted_ = on;
     updateDetails();
   });
+  // the Newton options and the numbers typed
   for (QComboBox* box : {jacobian_, linearSolver_, jacobianUpdate_})
     connect(box, QOverload<int>::of(&QComboBox::currentIndexChanged), this,
             &RunConfigPanel::updateDetails);
   for (QLineEdit* box : {step_, rtol_, atol_, maxStep_, rhoInf_, alpha_, tEnd_})
     connect(box, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
+  // the recording choices
   connect(every_, QOverload<int>::of(&QSpinBox::valueChanged), this, &RunConfigPanel::changed);
   connect(outputStep_, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
   connect(outputTimes_, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
@@ -259,11 +268,13 @@ void RunConfigPanel::updateIntegrators() {
   const QString selected = integrator();
   const std::string formulation = formulation_->currentText().toStdString();
   integrators_->clear();
+  // the integrators anew for the formulation chosen
   // families in the registry's order, each followed by its integrators
   std::vector<std::string> families;
   for (const IntegratorInfo& i : integratorRegistry())
     if (std::find(families.begin(), families.end(), i.capabilities.family) == families.end())
       families.push_back(i.capabilities.family);
+  // each family as a bold heading that cannot be chosen
   for (const std::string& family : families) {
     auto* header = new QStandardItem(QString::fromStdString(family));
     header->setFlags(Qt::NoItemFlags);
@@ -425,6 +436,7 @@ RunSettings RunConfigPanel::settings() const {
   if (linearSolver_->count() > 0) is.linearSolver = linearSolver_->currentText().toStdString();
   if (jacobianUpdate_->count() > 0)
     is.jacobianUpdate = jacobianUpdate_->currentText().toStdString();
+  // rho_inf and alpha, only where typed
   if (rhoInf_->isEnabled() && !rhoInf_->text().trimmed().isEmpty())
     is.rhoInf = number(rhoInf_, &ok);
   if (alpha_->isEnabled() && !alpha_->text().trimmed().isEmpty()) is.alpha = number(alpha_, &ok);
@@ -436,6 +448,7 @@ RunSettings RunConfigPanel::settings() const {
   // what is recorded: every N-th step, the output grid or the times of a file
   s.every = every_->value();
   if (!outputStep_->text().trimmed().isEmpty()) s.output.step = number(outputStep_, &ok);
+  // the times of the file, read and checked once per change of the file
   if (!outputTimesFile().isEmpty()) {
     const OutputRequest& file = timesFile().request;
     s.output.times = file.times;
@@ -450,6 +463,7 @@ RunSettings RunConfigPanel::settings() const {
 
 QString RunConfigPanel::problem() const {
   // a formulation greyed out for this model says why
+  // the chosen formulation, when the model's initial pose refuses it
   const auto* formulations = static_cast<const QStandardItemModel*>(formulation_->model());
   const QStandardItem* formulation = formulations->item(formulation_->currentIndex());
   if (formulation && !formulation->isEnabled()) return formulation->toolTip();
@@ -498,6 +512,7 @@ void RunConfigPanel::setDefaults(const Model& scene) {
   // the scene's run settings as the engine resolves them (the same as mbw-cli's)
   const RunSettings s = sceneRunSettings(scene);
   const IntegratorSettings& is = s.integratorSettings;
+  // the formulation, integrator, step and span, where recording starts and how often
   setFormulation(QString::fromStdString(s.formulation));
   setIntegrator(QString::fromStdString(s.integrator));
   setStep(is.step);
@@ -510,6 +525,7 @@ void RunConfigPanel::setDefaults(const Model& scene) {
   rtol_->setText(text(is.rtol));
   atol_->setText(text(is.atol));
   variableStep_->setChecked(sceneAsksVariableSteps(scene.defaults));
+  // the largest step and the output grid the scene asks for
   maxStep_->setText(is.maxStep > 0.0 ? text(is.maxStep) : QString());
   outputStep_->setText(scene.defaults.outputStep > 0.0 ? text(scene.defaults.outputStep)
                                                        : QString());
@@ -562,6 +578,7 @@ bool RunConfigPanel::setIntegrator(const QString& nameOrAlias) {
 // --- the file of output times --------------------------------------------------------------------
 
 void RunConfigPanel::chooseOutputTimes() {
+  // a file of output times, from its folder or the current one
   const QString current = outputTimesFile();
   const QString path = QFileDialog::getOpenFileName(
       this, tr("Output times"),

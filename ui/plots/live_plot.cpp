@@ -335,8 +335,8 @@ void LivePlot::fitAndNote() {
   note_->setVisible(!series_->note().isEmpty());
 }
 
-// the range of the curves' keys (x) or values (y), over all series; positive only on a log axis
 void LivePlot::followData() {
+  // the range of the curves' keys (x) or values (y), over all series; positive only on a log axis
   const bool logY = plot_->yAxis->scaleType() == QCPAxis::stLogarithmic;
   auto valueRange = [&](bool keys, double& lower, double& upper) {
     bool any = false;

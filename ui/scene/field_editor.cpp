@@ -77,6 +77,7 @@ SceneJson numberOrString(const QString& text) {
   bool ok = false;
   const double x = text.trimmed().toDouble(&ok);
   if (ok) {
+    // a whole number typed without a point or exponent stays an integer in the JSON
     if (x == static_cast<double>(static_cast<long long>(x)) && !text.contains('.') &&
         !text.contains('e', Qt::CaseInsensitive))
       return static_cast<long long>(x);
@@ -152,11 +153,13 @@ FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(paren
     choice_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     choice_->setMinimumContentsLength(4);
     connect(choice_, &QComboBox::currentTextChanged, choice_, &QWidget::setToolTip);
+    // an optional field offers "(none)", or its default, first
     if (!spec.required)
       choice_->addItem(spec.defaultText.empty()
                            ? tr("(none)")
                            : tr("(default: %1)").arg(QString::fromStdString(spec.defaultText)),
                        QString());
+    // the choices, then the combo in the row; a choice counts at once
     for (const std::string& c : spec.choices)
       choice_->addItem(QString::fromStdString(c), QString::fromStdString(c));
     layout->addWidget(choice_);
@@ -377,6 +380,7 @@ QString FieldEditor::text() const {
 }
 
 void FieldEditor::setText(const QString& text) {
+  // a choice by its text
   if (choice_) {
     choice_->setCurrentIndex(choice_->findText(text));
     return;

@@ -22,10 +22,12 @@ namespace {
 
 // a field's tooltip: name, unit, description, kind (and choices), whether required, its default
 QString tooltipOf(const FieldSpec& f) {
+  // the name in bold with its unit
   QString tip = "<b>" + QString::fromStdString(f.name) + "</b>";
   if (!f.unit.empty()) tip += " [" + QString::fromStdString(f.unit) + "]";
   tip += "<br>" + QString::fromStdString(f.description).toHtmlEscaped();
   tip += "<br><i>" + QString::fromLatin1(toString(f.kind)).toHtmlEscaped();
+  // the kind, the choices of an enumeration
   if (!f.choices.empty()) {
     QStringList choices;
     for (const auto& c : f.choices) choices << QString::fromStdString(c);
@@ -87,9 +89,11 @@ void PropertyPanel::rebuild() {
   angles_ = nullptr;
   // the old page may be the sender of the edit that got us here: delete it later
   if (QWidget* old = takeWidget()) old->deleteLater();
+  // the element's type at the pointer decides the page
   objectType_ = objectTypeAt(doc_.json(), pointer_.toStdString());
   page_ = new QWidget;
   auto* layout = new QVBoxLayout(page_);
+  // the title line, then the element's messages
   title_ = new QLabel(page_);
   title_->setStyleSheet("font-weight: bold; font-size: 11pt;");
   title_->setWordWrap(true);
@@ -103,6 +107,7 @@ void PropertyPanel::rebuild() {
   massOrigin_->setStyleSheet("color: #555; font-style: italic;");
   massOrigin_->setVisible(false);
   layout->addWidget(massOrigin_);
+  // a body offers a mesh to draw it
   if (objectType_ == "body") {
     auto* attach = new QPushButton(tr("Attach mesh..."), page_);
     attach->setObjectName("attachMesh");
@@ -121,6 +126,7 @@ void PropertyPanel::rebuild() {
   if (spec && !spec->discriminator.empty() && !spec->variants.empty())
     spec = findObjectSpec(objectType_ + "/" + spec->variants.front());
   if (spec) {
+    // the schema's description of the element
     auto* description = new QLabel(QString::fromStdString(spec->description), page_);
     description->setWordWrap(true);
     description->setStyleSheet("color: #555;");
@@ -152,6 +158,7 @@ void PropertyPanel::addFields(QGridLayout* grid, const ObjectSpec& spec, const Q
     // a body's orientation as angles, over the form the scene stores it in
     if (f.name == "orientation" && objectType_ == "body" && base == pointer_) {
       const int row = grid->rowCount();
+      // its label and unit, the angles editor between them
       auto* name = new QLabel(tr("angles"), page_);
       name->setToolTip(
           tr("The orientation as angles in degrees (the scene keeps the form it gives: %1)")
@@ -164,6 +171,7 @@ void PropertyPanel::addFields(QGridLayout* grid, const ObjectSpec& spec, const Q
     }
     if (f.kind == FieldKind::Object) {
       if (const ObjectSpec* nested = findObjectSpec(f.type)) {
+        // a nested object: its fields in a group box titled with its name
         auto* box = new QGroupBox(QString::fromStdString(f.name), page_);
         box->setToolTip(tooltipOf(f) + "<br>" +
                         QString::fromStdString(nested->description).toHtmlEscaped());
@@ -181,6 +189,7 @@ void PropertyPanel::addFields(QGridLayout* grid, const ObjectSpec& spec, const Q
     name->setToolTip(tooltipOf(f));
     auto* editor = new FieldEditor(f, page_);
     editor->setToolTip(tooltipOf(f));
+    // its unit in grey, and its error line under the editor
     auto* unit = new QLabel(QString::fromStdString(f.unit), page_);
     unit->setStyleSheet("color: #555;");
     auto* error = errorLabel(page_);
@@ -243,6 +252,7 @@ void PropertyPanel::refresh() {
     const FieldKind kind = r.editor->spec().kind;
     if (kind == FieldKind::PointRef || kind == FieldKind::VectorRef) {
       QStringList names;
+      // the names of the body's points or vectors, as the field's kind asks
       const std::string body = bodyOfField(r.pointer).toStdString();
       const char* key = kind == FieldKind::PointRef ? "points" : "vectors";
       if (json.contains("bodies") && json["bodies"].is_array())

@@ -67,6 +67,7 @@ void roleColor(const Glyph& g, double rgb[3]) {
     case GlyphRole::Road:
       set(0.62, 0.62, 0.6);
       break;
+    // the frame's axes carry their own colours
     case GlyphRole::BodyFrame:
       set(1.0, 1.0, 1.0);
       break;
@@ -174,7 +175,8 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
       (g.translucent ? translucent : opaque).push_back(k);
       continue;
     }
-    // an actor of its own; a beam's, the deforming surface in the world frame
+    // an actor of its own for a glyph that does not ride on one body alone (two ends on two bodies,
+    // a world direction, a frame, the road); a beam's, the deforming surface in the world frame
     Item item{k,
               vtkSmartPointer<vtkActor>::New(),
               vtkSmartPointer<vtkMatrix4x4>::New(),
@@ -220,6 +222,7 @@ void MechanismActors::buildParts(const std::vector<size_t>& merged, bool translu
   std::map<int, std::vector<size_t>> byBody;
   for (size_t k : merged) byBody[glyphs_[k].a.body].push_back(k);
   const BodyPoses identity(model_->bodies.size());
+  // one part per body: an actor and the matrix of the body's pose
   for (const auto& [body, indices] : byBody) {
     Part part;
     part.body = body;

@@ -52,6 +52,7 @@ VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler)
   motionEnd_ = new QTimer(this);
   motionEnd_->setSingleShot(true);
   connect(motionEnd_, &QTimer::timeout, this, [this] {
+    // a limit (a live run) keeps the motion's resolution until it is lifted
     if (scaleLimit_ < 1.0) return;
     moving_ = false;
     if (renderScale_ < 1.0) {
@@ -134,6 +135,7 @@ void VtkWidget::noteMotion() {
         std::clamp<qint64>(3 * sinceMotion_.elapsed(), kMotionEndMs, 4 * kMotionEndMs)));
   else
     motionEnd_->setInterval(kMotionEndMs);
+  // the clock restarts for the next pose
   sinceMotion_.start();
   moving_ = true;
   motionEnd_->start();
@@ -148,6 +150,7 @@ void VtkWidget::endMotion() {
 }
 
 void VtkWidget::setMotionScaleLimit(double limit) {
+  // a limit between the smallest resolution and the full one
   scaleLimit_ = std::clamp(limit, kSmallestScale, 1.0);
   // a limited motion waited for its limit to go: it ends after the usual pause
   if (moving_ && scaleLimit_ >= 1.0) {
@@ -180,6 +183,7 @@ void VtkWidget::resizeEvent(QResizeEvent* event) {
 void VtkWidget::applySize() {
   // VTK pixels (a reduced resolution renders into part of them, see renderNow)
   const double s = pixelScale();
+  // the widget's size in device pixels; a change marks the next render as after a resize
   const int w = std::max(1, static_cast<int>(std::lround(width() * s)));
   const int h = std::max(1, static_cast<int>(std::lround(height() * s)));
   const int* old = window_->GetSize();
@@ -231,6 +235,7 @@ void VtkWidget::renderNow(bool adapt) {
   image_ = image.mirrored();
   image_.convertTo(QImage::Format_RGB32);  // in place
   image_.setDevicePixelRatio(pixelScale() * renderScale_);
+  // the GL renderer's name, read once for the about box
   if (glRenderer_.isEmpty()) glRenderer_ = rendererFromReport(window_->ReportCapabilities());
   dirty_ = false;
   ++frames_;
@@ -241,15 +246,19 @@ void VtkWidget::renderNow(bool adapt) {
   const bool afterResize = resized_;
   resized_ = false;
   if (afterResize) return;
+  // the time of this render, remembered for the next motion's start
   const qint64 previousMs = lastRenderMs_;
   lastRenderMs_ = ms;
   if (!adapt || !moving_) return;
   const double before = renderScale_;
+  // a render counts as fast under a third of the time wanted
   fastRenders_ = ms < kMotionRenderMs / 3 ? fastRenders_ + 1 : 0;
+  // down by the square root of the time over budget (at least a fifth), never below the smallest
   if (ms > 2 * kMotionRenderMs || (ms > kMotionRenderMs && previousMs > kMotionRenderMs))
     renderScale_ = std::max(
         kSmallestScale,
         renderScale_ * std::min(0.8, std::sqrt(static_cast<double>(kMotionRenderMs) / ms)));
+  // up a step after five fast renders, never above the limit
   else if (fastRenders_ >= kFastRendersBeforeStepUp)
     renderScale_ = std::min(scaleLimit_, renderScale_ / 0.8);
   if (renderScale_ != before) {
@@ -369,6 +378,7 @@ bool VtkWidget::forwardInput(QEvent* event) {
       // a mouse button to VTK's press or release event; other buttons are not passed on
       auto* e = static_cast<QMouseEvent*>(event);
       const bool press = event->type() != QEvent::MouseButtonRelease;
+      // the position with the modifiers; a double click as a repeat
       place(e->position(), e->modifiers(), event->type() == QEvent::MouseButtonDblClick ? 1 : 0);
       unsigned long id = 0;
       switch (e->button()) {
@@ -396,6 +406,7 @@ bool VtkWidget::forwardInput(QEvent* event) {
       return false;
     }
     case QEvent::Wheel: {
+      // the wheel's direction as VTK's forward or backward event
       auto* e = static_cast<QWheelEvent*>(event);
       place(e->position(), e->modifiers());
       const int dy = e->angleDelta().y();
@@ -405,6 +416,7 @@ bool VtkWidget::forwardInput(QEvent* event) {
         interactor_->InvokeEvent(vtkCommand::MouseWheelBackwardEvent, e);
       return false;
     }
+    // entering and leaving the widget
     case QEvent::Enter:
       interactor_->InvokeEvent(vtkCommand::EnterEvent);
       return false;
