@@ -73,6 +73,7 @@ JointTool::JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewS
   menu_->setObjectName("jointToolMenu");
   menu_->setToolTip(
       tr("Click the first body, the second, then the joint's location in the 3D view"));
+  // one entry per type, named for the tests
   for (const QString& type : types()) {
     QAction* a = menu_->addAction(type, this, [this, type] { start(type); });
     a->setObjectName("placeJoint-" + type);
@@ -84,10 +85,12 @@ JointTool::JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewS
     const int body = bodyOfPointer(pointer);
     if (body >= 0) chooseBody(body);
   });
+  // a click on the background picks the ground
   connect(&view_, &SceneView::picked, this, [this](const QString& pointer) {
     if ((step_ == Step::FirstBody || step_ == Step::SecondBody) && pointer.isEmpty())
       chooseBody(kGround);
   });
+  // a click on a surface gives the location, then the cross axis
   connect(&view_, &SceneView::surfacePicked, this, [this](const QVector3D& p, const QVector3D& n) {
     if (step_ == Step::Location || step_ == Step::CrossAxis)
       placeAt(Vec3(p.x(), p.y(), p.z()), Vec3(n.x(), n.y(), n.z()));
@@ -130,6 +133,7 @@ void JointTool::cancel() {
 }
 
 void JointTool::chooseBody(int body) {
+  // the name of the body clicked, for the messages
   const std::shared_ptr<const Model> model = doc_.model();
   if (!model) return;
   const QString name = QString::fromStdString(model->bodyName(body));
@@ -158,6 +162,7 @@ void JointTool::chooseBody(int body) {
 // --- where the joint goes ------------------------------------------------------------------------
 
 JointTool::Placement JointTool::locate(const Vec3& p_W, const Vec3& n_W) const {
+  // the model's size sets the snapping radius
   const Model& model = *doc_.model();
   const double scale = sceneGlyphs(model).scale;
   Placement out;
@@ -193,6 +198,7 @@ Vec3 JointTool::crossFrom(const Vec3& n_W, QString& what) const {
   const Vec3 n = n_W.normalized();
   const Vec3 across = n - n.dot(axis) * axis;
   if (across.norm() < kAcrossTheAxis) return defaultCross(what);
+  // the directions of the two bodies across the axis
   std::vector<SnapAxis> perpendicular;
   for (SnapAxis& a : snapAxesOf(*doc_.model(), bodyJ_, bodyI_))
     if (std::abs(a.n_W.dot(axis)) < 1e-9) perpendicular.push_back(std::move(a));
@@ -299,6 +305,7 @@ void JointTool::commit() {
   if (hasField(objectType, "axis_j"))
     joint["axis_j"] = PickFieldBehaviour::pickedValue(*model, bodyJ_, at, axisJ, true, same);
   // the joint appended, selected in the tree, announced
+  // the joint's name, its place in the array
   const std::string name = joint["name"].get<std::string>();
   after["joints"].push_back(std::move(joint));
   const QString pointer = QString("/joints/%1").arg(after["joints"].size() - 1);

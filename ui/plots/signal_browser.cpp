@@ -20,6 +20,7 @@ namespace {
 
 // --- where a channel sits in the tree, and what it means -----------------------------------------
 
+// a suffix of a body's channel: the group it goes in and what it means
 // the channel's name, in every item of the tree (groups too, so that a search finds them)
 constexpr int kChannelRole = Qt::UserRole + 1;
 
@@ -133,12 +134,14 @@ QString signalDescription(const Run& run, const QString& channel) {
     const QString joint = rest.left(static_cast<int>(rest.lastIndexOf('.'))),
                   part = rest.mid(static_cast<int>(rest.lastIndexOf('.')) + 1);
     for (const Joint& j : m.joints)
+      // a reaction of a joint on body i, or on the ground when body i is the ground
       if (QString::fromStdString(j.name) == joint) {
         const QString on =
             j.bodyI == kGround
                 ? QObject::tr("on the ground (minus its reaction on %1)")
                       .arg(QString::fromStdString(m.bodyName(j.bodyJ)))
                 : QObject::tr("on %1").arg(QString::fromStdString(m.bodyName(j.bodyI)));
+        // the axis note when the joint has an axis
         const QString axis =
             j.axis_I.norm() > 0.0 ? QObject::tr(" (z along the joint axis)") : QString();
         return QObject::tr("%1 %2 of joint %3 %4, at the joint point, joint frame%5")
@@ -198,6 +201,7 @@ SignalBrowser::SignalBrowser(RunLibrary& runs, PlotPanel& plots, QWidget* parent
   buttons->addWidget(againstTime_, 0, 0);
   buttons->addWidget(xy_, 0, 1);
   buttons->addWidget(difference_, 1, 0, 1, 2);
+  // search above the tree, buttons below
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addWidget(search_);
@@ -215,6 +219,7 @@ SignalBrowser::SignalBrowser(RunLibrary& runs, PlotPanel& plots, QWidget* parent
   });
   // the order the user picks signals in: the first one is x
   connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+    // the selection, in the order picked: those kept, then the new ones
     const QStringList now = selectedSignals();
     QStringList kept;
     for (const QString& c : order_)
@@ -244,6 +249,7 @@ void SignalBrowser::rebuild() {
   if (channels == listed_) return;
   listed_ = channels;
   order_.clear();
+  // a fresh tree: the selection order goes with the old one
   model_->clear();
   model_->setHorizontalHeaderLabels({tr("Signal"), tr("Unit")});
   // the group items along a path, made as they are first needed
@@ -256,6 +262,7 @@ void SignalBrowser::rebuild() {
       auto it = groups.find(key);
       if (it == groups.end()) {
         auto* item = new QStandardItem(part);
+        // a group item, not selectable, its name searchable
         item->setToolTip(part);  // a narrow dock cuts it
         item->setEditable(false);
         item->setSelectable(false);
@@ -326,6 +333,7 @@ void SignalBrowser::select(const QStringList& channels) {
     for (int r = 0; r < filter_->rowCount(parent); ++r) {
       const QModelIndex i = filter_->index(r, 0, parent);
       if (filter_->hasChildren(i))
+        // the leaves named, selected as whole rows
         walk(i);
       else if (channels.contains(i.data(kChannelRole).toString()))
         view_->selectionModel()->select(i, QItemSelectionModel::Select | QItemSelectionModel::Rows);

@@ -38,6 +38,7 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent)
     const Run* run = runs_.find(id);
     if (!run) return;
     const int group = static_cast<int>(groups_.indexOf(run->sceneKey));
+    // a group for a new scene, at the end
     if (group < 0) {
       beginInsertRows({}, groupCount(), groupCount());
       groups_ << run->sceneKey;
@@ -63,6 +64,7 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent)
   // a live run's figures (its summary scans every row kept) a few times a second, and once more
   // after its last rows of a burst (a run that pauses shows where it paused)
   connect(&runs_, &RunLibrary::rowsAppended, this, [this](int id) {
+    // at most one refresh per 250 ms; one more after the burst, for its last rows
     QElapsedTimer& last = liveRefresh_[id];
     if (last.isValid() && last.elapsed() < kLiveRefreshMs) {
       if (trailing_.insert(id).second)
@@ -206,6 +208,7 @@ QVariant RunListModel::groupData(int group, int column, int role) const {
                      "them")
                       .arg(key)
                 : tr("Runs of %1, not the open scene: open it to see them (right click)").arg(key);
+  // bold for the open scene
   if (role == Qt::FontRole) {
     QFont f;
     f.setBold(open);
@@ -315,6 +318,7 @@ const RunSummary& RunListModel::summaryOf(const Run& run) const {
 
 QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal) return {};
+  // the column titles and what each holds
   static const char* titles[] = {"Run",     "Integrator",  "Settings",    "Status",
                                  "t [s]",   "Steps",       "Rej.",        "Iterations",
                                  "CPU [s]", "\u0394E [J]", "max |\u03a6|"};

@@ -29,6 +29,7 @@ namespace {
 
 // "1e-3, 1e-4 1e-5": positive numbers separated by commas or spaces; false at the first bad one
 bool parseNumbers(const QString& text, std::vector<double>* out, QString* bad) {
+  // the numbers one by one, refusing the first that is not a positive number
   out->clear();
   for (const QString& item : text.split(QRegularExpression("[,;\\s]+"), Qt::SkipEmptyParts)) {
     bool ok = false;
@@ -74,10 +75,12 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
     scene_->addItem(QString::fromStdString(s.name), QString::fromStdString(s.name));
   scene_->setToolTip(tr("The scene of the study: the one being edited, or a built-in scene"));
   form->addRow(tr("Scene"), scene_);
+  // the formulation every run uses
   formulation_ = new QComboBox(sceneTab);
   for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
   formulation_->setToolTip(tr("The formulation every run uses (and the reference run)"));
   form->addRow(tr("Formulation"), formulation_);
+  // the end time, the scene's unless given
   tEnd_ = lineEdit("", tr("The simulated time of every run, s (empty: the scene's)"), sceneTab);
   tEnd_->setPlaceholderText(tr("the scene's"));
   form->addRow(tr("t_end [s]"), tEnd_);
@@ -108,6 +111,7 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
       sceneTab);
   outputs_->setPlaceholderText(tr("the scene's outputs, else the last body's x, y, z"));
   form->addRow(tr("Outputs"), outputs_);
+  // the repetitions, and the reference every error is measured against
   repeat_ = new QSpinBox(sceneTab);
   repeat_->setRange(1, 20);
   repeat_->setToolTip(tr("Runs of each setting; the CPU time is the least"));
@@ -121,6 +125,7 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   // a study file
   auto* fileTab = new QWidget(this);
   auto* fileLayout = new QFormLayout(fileTab);
+  // the file, and a summary of it or what is wrong with it
   studyFile_ = lineEdit(
       "", tr("A study file (JSON, \"format\": \"mbw-study\"; see docs/study-format.md)"), fileTab);
   QPushButton* browseFile = nullptr;
@@ -340,6 +345,7 @@ void StudySetupForm::describeStudyFile() {
     return;
   }
   try {
+    // the name, description, runs, variants and outputs of the file
     const StudyFile file = readStudyFile(path.toStdString());
     fileSummary_->setText(tr("<b>%1</b><br>%2<br>%3 runs on %4 scene variants, outputs: %5")
                               .arg(QString::fromStdString(file.name).toHtmlEscaped(),
