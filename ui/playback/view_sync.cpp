@@ -33,6 +33,7 @@ ViewSync::ViewSync(SceneDocument& doc, RunLibrary& runs, PlaybackController& pla
   // an edit the loader refuses leaves the last valid model in view: without what the edit removed
   connect(&doc_, &SceneDocument::changed, this, [this] {
     if (doc_.isValid() || showingRun_ || !doc_.model()) return;
+    // the bodies still named in the scene; the rest hidden, the caption saying why
     std::set<std::string> kept, removed;
     if (doc_.json().contains("bodies") && doc_.json()["bodies"].is_array())
       for (const auto& b : doc_.json()["bodies"])
@@ -129,8 +130,10 @@ void ViewSync::showRun(int id) {
   // the scene's meshes on its runs (a run of another scene has its shapes)
   view_.setMeshes(run->sceneKey == doc_.sceneKey() ? sceneMeshes(doc_.json(), doc_.filePath())
                                                    : BodyMeshes());
+  // the run's model in the view, with its ghost
   view_.setModel(run->model);
   updateGhost();
+  // playback over its span, at its end (a live run at its last row)
   playback_.setRange(0.0, run->lastTime());
   playback_.setTime(run->live() ? run->lastTime() : playback_.end());
   showTime(playback_.time());
@@ -149,6 +152,7 @@ void ViewSync::updateTrace() {
   }
   // the body and the point in its frame (its origin when no point is named)
   const QString bodyName = point.section('.', 0, 0), pointName = point.section('.', 1);
+  // the body of that name, and its named point
   int body = -1;
   Vec3 p_B = Vec3::Zero();
   for (int b = 0; b < run->model->bodyCount(); ++b)
@@ -164,6 +168,7 @@ void ViewSync::updateTrace() {
   std::vector<Vec3> path;
   std::vector<double> times;
   for (size_t k = 0; k < rows; k += stride) {
+    // the point's world position at each row taken
     const BodyPose pose = pt->posesAt(run->results, k)[static_cast<size_t>(body)];
     path.push_back(pose.p_W + pose.R_WB * p_B);
     times.push_back(run->results.at(k, 0));

@@ -62,6 +62,7 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
   key_->setToolTip(
       tr("The legend of every plot: the runs shown, by the number the read-outs use (\u2605: the "
          "reference run), and the markers of rejected steps"));
+  // the header above the scrolling plots
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
@@ -114,6 +115,7 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
 
 // a plot of a quantity; a difference or error plot tells the comparison table its channel
 LivePlot* PlotPanel::addPlot(PlotKind kind, const QStringList& channels) {
+  // the plot tells the panel when it is to be removed or shows another quantity
   auto* plot = new LivePlot(runs_, kind, channels, *cursors_, scheduler_, this);
   connect(plot, &LivePlot::removeRequested, this, [this, plot] { removePlot(plot); });
   connect(plot, &LivePlot::quantityChanged, this, [this, plot] {
@@ -122,6 +124,7 @@ LivePlot* PlotPanel::addPlot(PlotKind kind, const QStringList& channels) {
       emit comparedChannelChanged(plot->channel());
     updateKey();
   });
+  // arranged with the others
   plots_.push_back(plot);
   relayout();
   if (plot->kind() == PlotKind::Difference || plot->kind() == PlotKind::ReferenceError)
@@ -130,6 +133,7 @@ LivePlot* PlotPanel::addPlot(PlotKind kind, const QStringList& channels) {
 }
 
 void PlotPanel::removePlot(LivePlot* plot) {
+  // a plot removed is hidden at once and deleted once its events are done
   const auto it = std::find(plots_.begin(), plots_.end(), plot);
   if (it == plots_.end()) return;
   plots_.erase(it);
@@ -148,6 +152,7 @@ int PlotPanel::columnCount() const {
 
 // the plots row by row in one or two columns, the rows sharing the height
 void PlotPanel::relayout() {
+  // the plots taken out of the grid and put back in the columns there are now
   for (LivePlot* p : plots_) grid_->removeWidget(p);
   columns_ = columnCount();
   for (size_t k = 0; k < plots_.size(); ++k)
@@ -176,6 +181,7 @@ void PlotPanel::rebuildAll() {
 // the runs shown in their colours, by their short labels, the reference with a star; whole
 // labels in the tooltip
 void PlotPanel::updateKey() {
+  // a coloured square and the short label per run shown, the reference starred
   QStringList entries;
   QStringList whole;
   for (const Run* r : runs_.shownRuns()) {
@@ -237,6 +243,7 @@ void PlotPanel::fitToScene(const Model& model) {
   // the channels a run of this scene records (multipliers and reactions included, as the
   // workbench's runs record them)
   std::set<QString> recorded;
+  // the channels of a recorder set up as the workbench's runs record
   try {
     const std::unique_ptr<Formulation> f = makeFormulation(model.defaults.formulation, model);
     for (const Channel& c : Recorder(*f, Recorder::Kind::Dynamics, 1, true, false, true).channels())

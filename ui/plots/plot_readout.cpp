@@ -50,6 +50,7 @@ PlotReadout::PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursor
   lineA_->setPen(QPen(QColor(60, 60, 60), 1.0));
   lineB_ = new QCPItemStraightLine(&plot_);
   lineB_->setPen(QPen(QColor(60, 60, 60), 1.0, Qt::DashLine));
+  // neither drawn nor selectable until the cursors are placed
   for (QCPItemStraightLine* l : {lineA_, lineB_}) {
     l->setVisible(false);
     l->setSelectable(false);
@@ -58,11 +59,13 @@ PlotReadout::PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursor
   box_ = textItem(plot_, Qt::AlignLeft | Qt::AlignTop);
   box_->position->setType(QCPItemPosition::ptAxisRectRatio);
   box_->position->setCoords(0.01, 0.01);
+  // the hover's tracer: a circle on the nearest point
   tracer_ = new QCPItemTracer(&plot_);
   tracer_->setStyle(QCPItemTracer::tsCircle);
   tracer_->setSize(8);
   tracer_->setPen(QPen(QColor(20, 20, 20), 1.5));
   tracer_->setVisible(false);
+  // the read-out fits the plot's room again at every layout
   label_ = textItem(plot_, Qt::AlignLeft | Qt::AlignBottom);
   connect(&plot_, &QCustomPlot::afterLayout, this, &PlotReadout::fitBox);
   recreate();
@@ -97,6 +100,7 @@ void PlotReadout::update() {
   };
   placeLine(lineA_, xy_ ? NAN : a);
   placeLine(lineB_, xy_ ? NAN : b);
+  // on an x-y plot, each curve's point at the cursor's time, as markers
   for (auto [curve, t] : {std::pair<QCPCurve*, double>{markersA_, a}, {markersB_, b}}) {
     QVector<double> ts, xs, ys;
     if (xy_ && std::isfinite(t))
@@ -118,6 +122,7 @@ void PlotReadout::update() {
   headShort_.clear();
   entries_.clear();
   if (cursors_.active() && std::isfinite(a)) {
+    // the head: the cursors' times, B and Δt when there is B
     headWide_ = cursors_.hasB()
                     ? tr("A %1 s  B %2 s  \u0394t %3 s")
                           .arg(shortNumber(a, 5), shortNumber(b, 5), shortNumber(b - a, 4))
@@ -157,6 +162,7 @@ QStringList PlotReadout::linesOf(int layout) const {
   if (layout >= 2 && cursors_.hasB())
     lines = QStringList{tr("A %1 s").arg(shortNumber(cursors_.a(), 5)),
                         tr("B %1 s").arg(shortNumber(cursors_.b(), 5))};
+  // each curve in the layout's lines: a label, then A, B and Δ on one line or several
   for (const Entry& e : entries_) {
     const QString indent(e.label.size() + 2, ' ');
     if (e.atB.isEmpty())
@@ -179,6 +185,7 @@ QStringList PlotReadout::linesOf(int layout) const {
 void PlotReadout::fitBox() {
   // the widest line, in the box's font
   const QFontMetrics metrics(box_->font());
+  // the room inside the axis rect, in pixels and in lines
   const QRect area = plot_.axisRect()->rect();
   const int room = area.width() - box_->padding().left() - box_->padding().right() - 8;
   const int rows =
@@ -203,6 +210,7 @@ void PlotReadout::fitBox() {
     if (!fits) {
       const int head = static_cast<int>(lines.size() - entries_.size());
       const int curves = static_cast<int>(entries_.size());
+      // too many lines: the last says how many curves were left out
       if (lines.size() > rows) {
         const int kept = std::max(0, rows - head - 1);
         lines = lines.mid(0, head + kept) << tr("+ %n more (hover a curve)", "", curves - kept);

@@ -95,6 +95,7 @@ void PlotSeries::rebuild() {
   series_.clear();
   states_.clear();
   note_.clear();
+  // a note when the quantity cannot be drawn yet: signals missing, no reference, too few runs
   const int needed = plotKindInfo(kind_).channels;
   if (channels_.size() < needed)
     note_ = QObject::tr("Choose the signal%1 to plot").arg(needed > 1 ? "s" : "");
@@ -103,6 +104,7 @@ void PlotSeries::rebuild() {
   else if (kind_ == PlotKind::Difference && runs_.shownRuns().size() < 2)
     note_ =
         QObject::tr("Show two runs or more: each is drawn minus the reference (or the first run)");
+  // then every run shown
   for (const Run* run : runs_.shownRuns()) addRun(*run);
 }
 
@@ -126,6 +128,7 @@ int PlotSeries::newGraph(const Run& run, const QString& label, const CurveSpec& 
 // run holds already
 void PlotSeries::addRun(const Run& run) {
   RunState& state = states_[run.id];
+  // an x-y plot: one curve per run, through its points in time order
   if (kind_ == PlotKind::XY) {
     if (channels_.size() == 2) {
       auto* curve = new QCPCurve(plot_.xAxis, plot_.yAxis);
@@ -221,6 +224,7 @@ void PlotSeries::appendRejected(const Run& run, RunState& state) {
     const RejectedStep& step = rejected[state.rejectedShown];
     const QString category = rejectionCategory(step.reason);
     auto it = state.rejected.find(category);
+    // a graph of markers for a category met first
     if (it == state.rejected.end()) {
       QCPGraph* g = plot_.addGraph();
       g->setLineStyle(QCPGraph::lsNone);
@@ -269,6 +273,7 @@ void PlotSeries::compare(const Run& run, RunState& state, bool force) {
 
 // the point of a series at or before time t (an x-y curve by its parameter t)
 bool PlotSeries::pointAt(const Series& s, double t, double& x, double& y, double& time) {
+  // a time curve: its key is the time
   if (auto* g = qobject_cast<QCPGraph*>(s.plottable)) {
     const auto data = g->data();
     if (data->isEmpty()) return false;
@@ -278,6 +283,7 @@ bool PlotSeries::pointAt(const Series& s, double t, double& x, double& y, double
     y = it->value;
     return true;
   }
+  // an x-y curve: its parameter is the time
   if (auto* c = qobject_cast<QCPCurve*>(s.plottable)) {
     const auto data = c->data();
     if (data->isEmpty()) return false;
@@ -313,6 +319,7 @@ bool PlotSeries::nearest(const QPointF& pixel, double maxPixels, const Series*& 
                k1 = plot_.xAxis->pixelToCoord(pixel.x() + maxPixels);
   // x-y curves: all their points
   for (const Series& s : series_) {
+    // time curves: only the samples within reach along t (their keys are sorted)
     if (auto* g = qobject_cast<QCPGraph*>(s.plottable)) {
       const auto data = g->data();
       for (auto it = data->findBegin(std::min(k0, k1)); it != data->findEnd(std::max(k0, k1)); ++it)

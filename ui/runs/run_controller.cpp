@@ -52,6 +52,7 @@ void RunController::launchNext() {
     emit idle();
     return;
   }
+  // the next request becomes a run of the library
   RunRequest request = std::move(queue_.front());
   queue_.pop_front();
   const std::optional<double> pauseAt = request.pauseAt;
@@ -146,6 +147,7 @@ void RunController::drainFrames(bool all) {
     catchUpQueued_ = true;
     QTimer::singleShot(kCatchUpPauseMs, this, &RunController::drain);
   }
+  // the listeners hear of new rows at once at the end, else after a short pause of their own
   if (run->results.appendedRowCount() > firstRow || run->results.rejected.size() > rejectedBefore) {
     if (last) {
       runs_.notifyRowsAppended(run->id);

@@ -75,11 +75,12 @@ ModelTree::ModelTree(SceneDocument& doc, QWidget* parent)
     : QTreeWidget(parent),
       doc_(doc),
       primitivesAction_(new QAction(tr("Show &primitives of joints"), this)) {
-  // one column without a header; one element selected at a time
+  // the switch that lists each joint's equations under it
   primitivesAction_->setCheckable(true);
   primitivesAction_->setToolTip(tr(
       "List under each joint the constraint equations it expands to (Kissel et al. 2021 Table 1)"));
   connect(primitivesAction_, &QAction::toggled, this, &ModelTree::rebuild);
+  // one column without a header; one element selected at a time; rebuilt at every edit
   setHeaderHidden(true);
   setColumnCount(1);
   setContextMenuPolicy(Qt::CustomContextMenu);

@@ -23,6 +23,7 @@ constexpr int kTemplateRole = Qt::UserRole;
 
 // the name and description fields of the empty scene, declared as the templates declare theirs
 std::vector<TemplateParameter> emptySceneParameters() {
+  // two text parameters, with no default: the scene's own name and description
   TemplateParameter name, description;
   name.name = "name";
   name.kind = ParameterKind::Text;
@@ -49,6 +50,7 @@ QString labelOf(const TemplateParameter& p) {
 
 // a parameter's tooltip: its description, its range and the order of the elements it names
 QString tooltipOf(const TemplateParameter& p) {
+  // the description, then the range and the names when the parameter has them
   QString tip = QString::fromStdString(p.description);
   const std::string range = p.rangeText();
   if (!range.empty()) tip += "\n" + QObject::tr("range: %1").arg(QString::fromStdString(range));
@@ -102,6 +104,7 @@ NewSceneDialog::NewSceneDialog(QWidget* parent) : QDialog(parent) {
   refusal_->setObjectName("refusal");
   refusal_->setWordWrap(true);
   refusal_->setStyleSheet("color: #c0392b;");
+  // Create and Cancel; Create checks the scene first
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   buttons->button(QDialogButtonBox::Ok)->setText(tr("Create"));
   connect(buttons, &QDialogButtonBox::accepted, this, &NewSceneDialog::accept);
@@ -118,6 +121,7 @@ NewSceneDialog::NewSceneDialog(QWidget* parent) : QDialog(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top, 1);
   layout->addWidget(buttons);
+  // the form follows the choice; the empty scene is chosen first
   connect(list_, &QListWidget::currentRowChanged, this, &NewSceneDialog::buildForm);
   list_->setCurrentRow(0);
   resize(720, 560);
@@ -141,12 +145,14 @@ void NewSceneDialog::buildForm() {
     QWidget* editor = nullptr;
     const QString value = QString::fromStdString(p.defaultValue);
     switch (p.kind) {
+      // a flag: a check box
       case ParameterKind::Flag: {
         auto* box = new QCheckBox(formPage_);
         box->setChecked(value == "true");
         editor = box;
         break;
       }
+      // a choice: a combo of its values
       case ParameterKind::Choice: {
         auto* box = new QComboBox(formPage_);
         for (const std::string& c : p.choices) box->addItem(QString::fromStdString(c));
@@ -154,6 +160,7 @@ void NewSceneDialog::buildForm() {
         editor = box;
         break;
       }
+      // a number or a text: a line
       default: {
         auto* line = new QLineEdit(value, formPage_);
         if (p.kind == ParameterKind::Text)
@@ -185,6 +192,7 @@ void NewSceneDialog::choose(const QString& templateName) {
 bool NewSceneDialog::setParameter(const QString& name, const QString& value) {
   const auto it = fields_.find(name.toStdString());
   if (it == fields_.end()) return false;
+  // set as the editor's kind takes it
   if (auto* box = qobject_cast<QCheckBox*>(it->second))
     box->setChecked(value == "true");
   else if (auto* combo = qobject_cast<QComboBox*>(it->second))

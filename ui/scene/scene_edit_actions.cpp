@@ -60,6 +60,7 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
     if (!spec) continue;
     const QString title = tr("Add %1").arg(elementNoun(family));
     if (spec->variants.empty()) {
+      // a type without variants: one action (Ctrl+B for a body)
       QAction* a = new QAction(title, this);
       a->setToolTip(QString::fromStdString(spec->description));
       const std::string type = family;
@@ -68,6 +69,7 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
       addActions_ << a;
       continue;
     }
+    // a type with variants: a submenu, one action per variant
     auto* menu = new QMenu(title, dialogParent);
     for (const std::string& variant : spec->variants) {
       const std::string type = family + "/" + variant;
@@ -95,6 +97,7 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
       tr("A body made from a box, a cylinder, a sphere or a bar between two points; its mass and "
          "inertia computed from a density, or typed in"));
   connect(addPart_, &QAction::triggered, this, [this] {
+    // a unique name among the bodies
     const SceneJson& json = doc_.json();
     const SceneJson bodies = json.contains("bodies") ? json["bodies"] : SceneJson::array();
     // up is against gravity
@@ -123,6 +126,7 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
   remove_->setToolTip(
       tr("Remove the selected element (a body goes with the elements that name it)"));
   connect(remove_, &QAction::triggered, this, &SceneEditActions::removeCurrent);
+  // the three act in the tree when it has the focus
   for (QAction* a : {duplicate_, rename_, remove_})
     a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
   tree_.addActions({duplicate_, rename_, remove_});
@@ -147,6 +151,7 @@ void SceneEditActions::updateEnabled() {
 
 // a body appended and selected
 void SceneEditActions::addBody(const SceneJson& body) {
+  // the body at the end of the array
   SceneJson after = doc_.json();
   if (!after.contains("bodies")) after["bodies"] = SceneJson::array();
   after["bodies"].push_back(body);
@@ -159,11 +164,13 @@ void SceneEditActions::addBody(const SceneJson& body) {
 // an element of a type, appended to its array with a unique name and the type's defaults, then
 // selected
 void SceneEditActions::add(const std::string& objectType) {
+  // the array of the type's family
   const std::string family = objectType.substr(0, objectType.find('/'));
   std::string array;
   for (const auto& [name, type] : sceneArrays())
     if (type == family) array = name;
   SceneJson after = doc_.json();
+  // the new element with its required fields, appended as one undoable edit
   const SceneJson element = newElement(objectType, after);
   after[array].push_back(element);
   const QString pointer =
@@ -178,6 +185,7 @@ void SceneEditActions::add(const std::string& objectType) {
 void SceneEditActions::duplicateCurrent() {
   const auto [array, index] = elementOf(tree_.currentPointer());
   if (index < 0) return;
+  // a copy, named uniquely, appended as one undoable edit
   SceneJson after = doc_.json();
   SceneJson copy = after[array][index];
   copy["name"] = uniqueName(after[array], copy.value("name", familyOf(array)));

@@ -15,6 +15,7 @@ namespace {
 
 // a placeholder for a required field without a default
 SceneJson placeholder(const FieldSpec& f, const SceneJson& scene) {
+  // the first body's name, the ground when there are none
   const SceneJson& bodies = scene.contains("bodies") ? scene["bodies"] : SceneJson::array();
   const std::string firstBody = !bodies.empty() && bodies[0].contains("name")
                                     ? bodies[0]["name"].get<std::string>()
@@ -48,6 +49,7 @@ SceneJson placeholder(const FieldSpec& f, const SceneJson& scene) {
       if (f.name == "v_i") return SceneJson{0.0, 1.0, 0.0};
       if (f.name == "a_j") return SceneJson{1.0, 0.0, 0.0};
       return SceneJson{0.0, 0.0, 1.0};
+    // empty maps, lists and objects; the first choice of an enumeration; false for a flag
     case FieldKind::Vec3Map:
       return SceneJson::object();
     case FieldKind::Enum:
@@ -105,6 +107,7 @@ SceneJson newElement(const std::string& objectType, const SceneJson& scene) {
       objectType.find('/') == std::string::npos ? "" : objectType.substr(objectType.find('/') + 1);
   const std::string array = arrayOf(family);
   SceneJson element = SceneJson::object();
+  // the name unique in the array, the type from the object type, placeholders for the rest
   for (const FieldSpec& f : spec->fields) {
     if (!f.required) continue;
     if (f.name == "name") {
@@ -126,6 +129,8 @@ SceneJson convertElement(const SceneJson& element, const std::string& family,
   const ObjectSpec* spec = findObjectSpec(family + "/" + type);
   if (!spec) return element;
   SceneJson out = SceneJson::object();
+  // the type given, the fields the element has and the new type keeps, placeholders for the
+  // required ones it lacks
   for (const FieldSpec& f : spec->fields) {
     if (f.name == "type")
       out["type"] = type;
@@ -144,6 +149,7 @@ SceneJson renameBody(const SceneJson& scene, const std::string& oldName,
                      const std::string& newName) {
   SceneJson out = scene;
   for (const auto& [array, type] : sceneArrays()) {
+    // a body takes the new name; every other element follows where a body field names the old
     if (!out.contains(array)) continue;
     for (SceneJson& e : out[array]) {
       if (array == "bodies") {

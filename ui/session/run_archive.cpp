@@ -33,6 +33,7 @@ void writeSettings(QDataStream& out, const RunSettings& s) {
       << qint32(i.maxNewtonIterations) << i.jacobian << i.linearSolver << i.jacobianUpdate;
 }
 
+// the settings read back in the order written; integers and the optional alpha converted
 RunSettings readSettings(QDataStream& in) {
   RunSettings s;
   IntegratorSettings& i = s.integratorSettings;
@@ -60,6 +61,7 @@ void writeMap(QDataStream& out, const Map& m) {
   for (const auto& [k, v] : m) out << k << v;
 }
 
+// a map read back key by key, stopping at a damaged stream
 template <class Value>
 void readMap(QDataStream& in, std::map<std::string, Value>& m) {
   quint32 n = 0;
@@ -75,17 +77,20 @@ void readMap(QDataStream& in, std::map<std::string, Value>& m) {
 // the results: channels, rows, rejected steps, events, metadata, statistics and how the run
 // ended
 void writeResults(QDataStream& out, const Results& r) {
+  // the channels with their units, then the rows, row by row
   out << quint32(r.channels().size());
   for (const Channel& c : r.channels()) out << c.name << c.unit;
   out << quint64(r.rowCount());
   for (size_t row = 0; row < r.rowCount(); ++row)
     for (int c = 0; c < r.columnCount(); ++c) out << r.at(row, c);
+  // the rejected steps, the events, the metadata
   out << quint32(r.rejected.size());
   for (const RejectedStep& s : r.rejected) out << s.t << s.h << s.reason;
   out << quint32(r.events.size());
   for (const RunEvent& e : r.events) out << e.t << e.description;
   out << quint32(r.metadata.size());
   for (const auto& [k, v] : r.metadata) out << k << v;
+  // the statistics, the rejections by reason, the time per phase, and how the run ended
   const RunStatistics& s = r.stats;
   out << qint64(s.steps) << qint64(s.rejectedSteps) << qint64(s.newtonIterations)
       << qint64(s.timePoints) << qint64(s.factorizations) << qint64(s.functionEvaluations)
@@ -158,6 +163,7 @@ bool readResults(QDataStream& in, Results& r) {
   readMap(in, rejections);
   for (const auto& [k, count] : rejections) s.rejections[k] = count;
   readMap(in, s.phaseSeconds);
+  // how the run ended
   qint32 status = 0;
   in >> status;
   r.message = readString(in);
@@ -192,6 +198,7 @@ std::unique_ptr<Run> readRun(QDataStream& in, QString* error) {
   // the run's own fields, its settings, then its results, checked
   auto run = std::make_unique<Run>();
   qint32 id = 0;
+  // the run's number, colour, visibility, scene key and text, wall time
   in >> id >> run->color >> run->shown >> run->sceneKey;
   run->sceneText = readString(in);
   in >> run->wallSeconds;

@@ -34,6 +34,7 @@ QString duration(double seconds) {
 // the unit of each output, from the channels the first run of its scene records
 std::vector<std::string> outputUnits(const Study& study,
                                      const std::vector<std::shared_ptr<const Model>>& models) {
+  // none when the study has no runs
   std::vector<std::string> units(study.outputs.size());
   if (study.runs.empty()) return units;
   const RunSpec& first = study.runs.front();
@@ -65,6 +66,7 @@ StudyDialog::StudyDialog(QWidget* parent)
   auto* results = new QWidget(this);
   auto* resultsLayout = new QVBoxLayout(results);
   resultsLayout->setContentsMargins(0, 0, 0, 0);
+  // the output and the measure of its error, and the save button
   auto* choice = new QHBoxLayout;
   output_ = new QComboBox(this);
   output_->setToolTip(tr("The compared output whose error the diagram and the table show"));
@@ -80,6 +82,7 @@ StudyDialog::StudyDialog(QWidget* parent)
   choice->addStretch(1);
   choice->addWidget(saveDiagram_);
   resultsLayout->addLayout(choice);
+  // the diagram above the table, three to two
   auto* resultsSplitter = new QSplitter(Qt::Vertical, this);
   resultsSplitter->addWidget(chart_);
   resultsSplitter->addWidget(table_);
@@ -167,11 +170,14 @@ bool StudyDialog::startStudy() {
   // its runs started on the worker threads, with the results table if one is asked for
   setWindowTitle(tr("Study: %1").arg(request.title));
   const int total = static_cast<int>(request.study.runs.size());
+  // the runner starts with the form's jobs and table file
   if (!runner_->start(std::move(request.study), std::move(request.models), setup_->jobs(),
                       setup_->tableFile()))
     return false;
+  // the output the diagram shows follows the runs until the user picks one
   outputChosen_ = false;
   showErrorOf();
+  // the progress and the clock start at zero
   progress_->setRange(0, total);
   progress_->setValue(0);
   clock_.start();
@@ -191,6 +197,7 @@ void StudyDialog::cancelStudy() {
 // a dynamics run of the study into the run list, to be made again there with its settings
 bool StudyDialog::openRun(int run) {
   const Study& study = runner_->study();
+  // a run number of the study, a dynamics run only
   if (run < 0 || run >= static_cast<int>(study.runs.size())) return false;
   const RunSpec& spec = study.runs[run];
   if (spec.analysis != RunAnalysis::Dynamics) {
@@ -198,6 +205,7 @@ bool StudyDialog::openRun(int run) {
               true);
     return false;
   }
+  // the run's scene and settings go to the run list, which makes it again
   emit openRunRequested(runner_->models().at(spec.variant), spec.settings);
   setStatus(tr("Run %1 (%2, %3) opened in the run list: it is made again there with its settings.")
                 .arg(run)
@@ -245,8 +253,10 @@ void StudyDialog::onRecord(int finished, int total) {
   progress_->setValue(finished);
   const double elapsed = clock_.elapsed() / 1000.0;
   QString text = tr("%1 of %2 runs finished, %3").arg(finished).arg(total).arg(duration(elapsed));
+  // an estimate of what is left from the mean time per run so far
   if (finished < total)
     text += tr(", about %1 left").arg(duration(elapsed / finished * (total - finished)));
+  // a run that did not complete says how it ended
   if (!runner_->records().empty()) {
     const RunRecord& last = runner_->records().back();
     if (last.status != RunStatus::Completed)
@@ -260,11 +270,13 @@ void StudyDialog::onRecord(int finished, int total) {
 void StudyDialog::onFinished(bool interrupted, const QString& error) {
   // done, cancelled or failed, with the table written
   updateButtons();
+  // how many runs were made and how many failed
   const int made = static_cast<int>(runner_->records().size());
   int failed = 0;
   for (const RunRecord& r : runner_->records()) failed += r.status != RunStatus::Completed;
   const QString table =
       setup_->tableFile().isEmpty() ? QString() : tr("; table %1").arg(setup_->tableFile());
+  // the error, the cancel or the summary of a finished study
   if (!error.isEmpty())
     setStatus(error, true);
   else if (interrupted)
@@ -283,6 +295,7 @@ void StudyDialog::onFinished(bool interrupted, const QString& error) {
 
 // the diagram and the table show the chosen output's error, measured as chosen
 void StudyDialog::showErrorOf() {
+  // a still output's diagram says why it shows only round-off
   const auto measure = static_cast<ErrorMeasure>(measure_->currentData().toInt());
   chart_->setOutputStill(!runner_->records().empty() &&
                          !runner_->outputMoves(output_->currentIndex()));

@@ -92,6 +92,7 @@ int WorkPrecisionChart::pointCount() const {
   return n;
 }
 
+// the pixel of a run's point, for the tests
 bool WorkPrecisionChart::pointOf(int run, QPointF* pixel) const {
   for (const auto& [curve, runs] : runsOf_)
     for (size_t k = 0; k < runs.size(); ++k)
@@ -202,6 +203,7 @@ void WorkPrecisionChart::showPointTip(QMouseEvent* event) {
     QToolTip::hideText();
     return;
   }
+  // the point's record: its method, setting, error, CPU time and steps
   const RunSpec& spec = study_.runs.at(run);
   for (const RunRecord& r : records_)
     if (r.run == run) {
