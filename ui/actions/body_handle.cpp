@@ -39,8 +39,10 @@ int bodyOfPointer(const QString& pointer) {
 // the box around a body's solid in its frame (xmin, xmax, ymin, ...), a little larger
 void boundsInBody(const Model& model, int body, double bounds[6]) {
   const Body& b = model.bodies[static_cast<size_t>(body)];
+  // no shape: a small box at the centre of mass
   Vec3 half = Vec3::Constant(0.05 * sceneGlyphs(model).scale);
   Vec3 centre = b.com_B;
+  // a box: its own size; a cylinder or a sphere: a cube around it
   if (b.shape == "box") {
     half = 0.5 * b.shapeSize;
     centre = b.shapeCenter_B;
@@ -82,6 +84,7 @@ BodyHandle::BodyHandle(SceneDocument& doc, ModelTree& tree, SceneView& view, Vie
   box_ = vtkSmartPointer<vtkBoxRepresentation>::New();
   box_->SetPlaceFactor(1.0);
   box_->HandlesOn();
+  // the box widget on the 3D view's interactor and renderer; its drags observed
   interactor_ = view_.vtkWidget()->interactor();
   renderer_ = view_.vtkWidget()->renderer();
   widget_ = vtkSmartPointer<vtkBoxWidget2>::New();

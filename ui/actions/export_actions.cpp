@@ -30,6 +30,7 @@ bool saveWidgetImage(QWidget& widget, const QString& path, QString* error) {
   // the window's dialogs, each under a title strip (a window manager's frame is not in the grab)
   if (widget.isWindow() && !image.isNull()) {
     QPainter painter(&image);
+    // every visible dialog whose parent is in this window
     for (QWidget* top : QApplication::topLevelWidgets()) {
       auto* dialog = qobject_cast<QDialog*>(top);
       if (!dialog || !dialog->isVisible() || !dialog->parentWidget() ||
@@ -95,6 +96,7 @@ ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots
     QString error;
     report(saveWidgetImage(window_, path, &error), path, error);
   });
+  // F12 saves the window
   screenshot_ = new QAction(resources::actionIcon("screenshot"), tr("&Screenshot..."), this);
   screenshot_->setShortcut(QKeySequence(Qt::Key_F12));
   screenshot_->setToolTip(
@@ -123,6 +125,7 @@ QString ExportActions::defaultBaseName() const {
 }
 
 bool ExportActions::exportCsv(const QString& path, QString* error) const {
+  // the current run, if there is one
   const Run* run = runs_.find(runs_.currentId());
   if (!run) {
     if (error) *error = tr("There is no run to export.");

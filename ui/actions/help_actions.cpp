@@ -44,6 +44,7 @@ HelpActions::HelpActions(QMainWindow& window) : QObject(&window), window_(window
   guide_->setShortcut(QKeySequence::HelpContents);
   guide_->setToolTip(tr("The workbench's guide and the other docs, from this computer (F1)"));
   connect(guide_, &QAction::triggered, this, [this] { showPage("workbench.md"); });
+  // the shortcuts, made from the menus as they are, in the help browser
   shortcuts_ = new QAction(tr("&Keyboard shortcuts"), this);
   shortcuts_->setToolTip(
       tr("Every shortcut of the window, and what the mouse does in the 3D view and the plots"));
@@ -52,6 +53,7 @@ HelpActions::HelpActions(QMainWindow& window) : QObject(&window), window_(window
     browser().show();
     browser().raise();
   });
+  // the scene format's page
   sceneFormat_ = new QAction(tr("&Scene format"), this);
   sceneFormat_->setToolTip(tr("Every field of a scene file, with its unit and meaning"));
   connect(sceneFormat_, &QAction::triggered, this, [this] { showPage("scene-format.md"); });
@@ -106,6 +108,7 @@ QString HelpActions::shortcutsHtml() const {
   QList<const QAction*> listed;
   for (QAction* menuAction : window_.menuBar()->actions()) {
     if (!menuAction->menu()) continue;
+    // a heading per menu, a row per action with keys (each action once)
     html += QString("<tr><td colspan=\"2\"><br><i>%1</i></td></tr>")
                 .arg(plainText(menuAction).toHtmlEscaped());
     for (const QAction* a : menuAction->menu()->actions()) {

@@ -49,6 +49,7 @@ void placeBeside(QWidget& dialog, const QWidget& avoid) {
                               {keep.left(), keep.top() - gap - size.height()}};
   QPoint best = corners.front();
   long bestOverlap = -1;
+  // the first place that covers none of the view wins; else the one that covers least
   for (const QPoint& c : corners) {
     // kept on the screen, then how much of the view it still covers
     QRect r(c, size);
@@ -69,6 +70,7 @@ void placeBeside(QWidget& dialog, const QWidget& avoid) {
 InitialConditionsAction::InitialConditionsAction(SceneDocument& doc, RunConfigPanel& config,
                                                  ViewSync& views, QWidget& window)
     : QObject(&window), doc_(doc), config_(config), views_(views), window_(window) {
+  // the action's icon, its short text for the toolbar, Ctrl+I
   action_ = new QAction(resources::actionIcon("initial-conditions"),
                         tr("&Assemble (consistent initial conditions)..."), this);
   action_->setObjectName("initialConditions");
@@ -116,6 +118,7 @@ void InitialConditionsAction::run() {
   // a table of what each body moved, turned, and how its velocities changed
   QDialog dialog(&window_);
   dialog.setWindowTitle(tr("Assemble: consistent initial conditions"));
+  // one row per body: moved, turned, speed and spin changes; the largest change kept
   auto* table = new QTableWidget(static_cast<int>(changes.bodies.size()), 5, &dialog);
   table->setHorizontalHeaderLabels({tr("Body"), tr("Moved [m]"), tr("Turned [deg]"),
                                     tr("Speed change [m/s]"), tr("Spin change [rad/s]")});

@@ -48,6 +48,7 @@ void PickFieldBehaviour::start(const QString& pointer, const QString& body, bool
   views_.showScene();
   view_.setSurfacePick(true);
   view_.setFocus();
+  // the status line says what to click
   const QString field = describeField(doc_.json(), pointer);
   bar_.showMessage(
       axis ? tr("Click a face of %1: its normal becomes %2. Esc cancels").arg(body, field)

@@ -19,6 +19,7 @@ namespace {
 class ElidedLabel : public QLabel {
  public:
   using QLabel::QLabel;
+  // the whole text kept, shown cut to the label's width
   void setFullText(const QString& text) {
     full_ = text;
     setToolTip(text);
@@ -96,6 +97,7 @@ RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controlle
     if (run && run->live())
       onProgress(run->id, run->lastTime(), run->settings.tEnd, run->wallSeconds);
   });
+  // the scene's counts follow its edits
   connect(&doc_, &SceneDocument::changed, this, &RunStatusIndicator::showScene);
   // a hint takes the room of the scene's counts and of an ended run's rate
   connect(&bar_, &QStatusBar::messageChanged, this, [this](const QString& message) {
@@ -117,6 +119,7 @@ void RunStatusIndicator::onProgress(int id, double t, double tEnd, double wall) 
   // (plots, 3D view) in the same go: 35-60 ms on the vehicle. With its updates off, the bar is
   // only marked for the window's next paint.
   progress_->setUpdatesEnabled(false);
+  // the bar's value in thousandths of the span, its text the run's number, state and time
   progress_->setValue(
       tEnd > 0.0 ? static_cast<int>(std::lround(1000.0 * std::clamp(t / tEnd, 0.0, 1.0))) : 0);
   progress_->setFormat(tr("#%1 %2 t = %3 / %4 s%5")
@@ -152,6 +155,7 @@ void RunStatusIndicator::onFinished(int id) {
 
 void RunStatusIndicator::showScene() {
   // the scene's counts (only its degrees of freedom while a hint shows), or that it has problems
+  // a scene that loads: its name and counts
   if (doc_.isValid() && doc_.model()) {
     const ModelCheck& c = doc_.check();
     const std::string counts =
@@ -159,6 +163,7 @@ void RunStatusIndicator::showScene() {
     scene_->setText(QString::fromStdString(doc_.model()->name + ": " + counts));
     scene_->setStyleSheet({});
   } else if (!doc_.json().is_object() || doc_.json().empty()) {
+    // no scene, or one with problems (in red)
     scene_->setText(tr("No scene open"));
     scene_->setStyleSheet({});
   } else {

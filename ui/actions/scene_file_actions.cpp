@@ -34,6 +34,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
   new_->setToolTip(
       tr("Start a scene: empty (the ground and gravity) or from a template with its parameters "
          "(Ctrl+N)"));
+  // New: save or discard first, then the dialog's scene opened as new (unsaved)
   connect(new_, &QAction::triggered, this, [this] {
     if (!maybeSave()) return;
     NewSceneDialog dialog(&window_);
@@ -46,6 +47,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
   library_ = new QAction(resources::actionIcon("scene-library"), tr("Scene &library..."), this);
   library_->setShortcut(QKeySequence(tr("Ctrl+L")));
   library_->setToolTip(tr("Open one of the built-in scenes (Ctrl+L)"));
+  // the library: a built-in scene chosen, or Open file instead
   connect(library_, &QAction::triggered, this, [this] {
     SceneLibraryDialog dialog(&window_);
     if (dialog.exec() != QDialog::Accepted) return;
@@ -65,6 +67,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
   });
   // the recent files and saving
   recent_ = new QMenu(tr("Open &recent"), &window_);
+  // Save: as the file it is, or Save as for a scene without one
   save_ = new QAction(resources::actionIcon("save"), tr("&Save scene"), this);
   save_->setShortcut(QKeySequence::Save);
   connect(save_, &QAction::triggered, this, [this] {
@@ -79,6 +82,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
   const QList<QKeySequence> saveAsKeys = QKeySequence::keyBindings(QKeySequence::SaveAs);
   saveAs_->setShortcuts(saveAsKeys.isEmpty() ? QList<QKeySequence>{QKeySequence(tr("Ctrl+Shift+S"))}
                                              : saveAsKeys);
+  // Save as: proposed under the scene's name in the folder used last
   connect(saveAs_, &QAction::triggered, this, [this] {
     const QString dir = lastFolder("files/directory");
     const QString proposal = QDir(dir).filePath(doc_.displayName().remove(".json") + ".json");
@@ -94,6 +98,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
 bool SceneFileActions::openScene(const QString& nameOrPath, QString* error) {
   if (!maybeSave()) return false;
   QString message;
+  // a built-in scene when the name is one, else a file
   const bool builtin = findBuiltinScene(nameOrPath.toStdString()) != nullptr;
   const bool ok =
       builtin ? doc_.openBuiltin(nameOrPath, &message) : doc_.openFile(nameOrPath, &message);
@@ -117,6 +122,7 @@ bool SceneFileActions::maybeSave(bool* discarded) {
       tr("The scene '%1' has unsaved changes. Save them?").arg(doc_.displayName()),
       QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
   if (answer == QMessageBox::Cancel) return false;
+  // Save saves and goes on only when the save went through
   if (answer == QMessageBox::Save) {
     save_->trigger();
     return !doc_.isModified();

@@ -47,6 +47,7 @@ SessionActions::SessionActions(SceneDocument& doc, RunLibrary& runs, RunControll
   save_->setShortcut(QKeySequence(tr("Ctrl+Alt+S")));
   save_->setToolTip(tr(
       "The scene, every run with its results, the plots and the layout in one file (Ctrl+Alt+S)"));
+  // saving says why when it fails
   connect(save_, &QAction::triggered, this, [this, ask] {
     const QString path = ask(true);
     QString error;

@@ -74,6 +74,7 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
   timeline->addWidget(playButton_);
   timeline->addWidget(slider_, 1);
   timeline->addWidget(time_);
+  // speed, loop, and the run, ghost and trace choices with their labels
   auto* choices = new QHBoxLayout;
   choices->addWidget(speed_);
   choices->addWidget(loop_);
@@ -100,6 +101,7 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
     if (updating_) return;
     playback_.setTime(playback_.start() + (playback_.end() - playback_.start()) * v / kSliderSteps);
   });
+  // the slider and the time follow playback, and its span
   connect(&playback_, &PlaybackController::timeChanged, this, &PlaybackBar::showTime);
   connect(&playback_, &PlaybackController::rangeChanged, this,
           [this] { showTime(playback_.time()); });

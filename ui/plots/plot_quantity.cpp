@@ -162,6 +162,7 @@ QString defaultChannel(const Results& r) {
   double bestRange = -1.0;
   for (int c = 1; c < r.columnCount(); ++c) {
     const Channel& ch = r.channels()[c];
+    // only the body coordinates in metres, ranked by the span of their values
     if (ch.unit != "m" || ch.name.find('.') == std::string::npos) continue;
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (size_t k = 0; k < r.rowCount(); ++k) {

@@ -30,11 +30,13 @@ ComparisonTable::ComparisonTable(RunLibrary& runs, QWidget* parent)
   // the compared signal, chosen above the table
   channelBox_->setToolTip(tr("The signal whose difference between the runs is measured"));
   channelBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  // the header: a label and the choice of signal
   auto* header = new QHBoxLayout;
   header->setContentsMargins(4, 2, 4, 2);
   header->addWidget(new QLabel(tr("Compared signal"), this));
   header->addWidget(channelBox_);
   header->addStretch(1);
+  // the header above the table
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
@@ -66,6 +68,7 @@ void ComparisonTable::fillChannels() {
   channelBox_->clear();
   if (runs.empty() || runs.front()->results.columnCount() == 0) return;
   const Results& r = runs.front()->results;
+  // one choice per channel but time, by its title
   for (int c = 1; c < r.columnCount(); ++c) {
     const QString name = QString::fromStdString(r.channels()[c].name);
     channelBox_->addItem(channelTitle(r, name), name);

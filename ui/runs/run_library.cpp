@@ -23,11 +23,13 @@ Run& RunLibrary::add(RunRequest request) {
   run->id = nextId_++;
   if (dataDir_.isValid())
     run->dataPath = dataDir_.filePath(QString("run-%1.csv").arg(run->id)).toStdString();
+  // the request's model, settings and scene, and a colour of the series palette
   run->model = std::move(request.model);
   run->settings = std::move(request.settings);
   run->sceneKey = std::move(request.sceneKey);
   run->sceneText = std::move(request.sceneText);
   run->color = plot::seriesColor(run->id - 1);
+  // added to the library and announced
   Run& r = *run;
   runs_.push_back(std::move(run));
   emit runAdded(r.id);
@@ -40,6 +42,7 @@ Run& RunLibrary::restore(std::unique_ptr<Run> run) {
   if (run->id <= 0 || find(run->id)) run->id = nextId_;
   nextId_ = std::max(nextId_, run->id + 1);
   if (!run->color.isValid()) run->color = plot::seriesColor(run->id - 1);
+  // added without becoming current (the session sets the current run)
   Run& r = *run;
   runs_.push_back(std::move(run));
   emit runAdded(r.id);
@@ -49,11 +52,13 @@ Run& RunLibrary::restore(std::unique_ptr<Run> run) {
 // a live run stays; a removed one takes its file along, and the current run moves to the latest
 // in scope
 void RunLibrary::remove(int id) {
+  // a live run cannot be removed
   const auto it =
       std::find_if(runs_.begin(), runs_.end(), [&](const auto& r) { return r->id == id; });
   if (it == runs_.end() || (*it)->live()) return;
   if (!(*it)->dataPath.empty()) QFile::remove(QString::fromStdString((*it)->dataPath));
   runs_.erase(it);
+  // the reference and the current run move off the removed one
   if (referenceId_ == id) setReference(-1);
   if (currentId_ == id) {
     const std::vector<const Run*> scope = scopeRuns();

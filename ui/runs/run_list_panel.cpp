@@ -86,6 +86,7 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
             if (run && runs_.inScope(*run)) runs_.setCurrent(run->id);
             updateActions();
           });
+  // the current run, set elsewhere (a plot, playback), selected here too
   connect(&runs_, &RunLibrary::currentChanged, this, [this](int id) {
     const QModelIndex index = model_->indexOf(id);
     if (index.isValid() && view_->currentIndex().siblingAtColumn(0) != index)
@@ -97,11 +98,13 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
     if (!group.isValid()) view_->expandAll();
     fitColumns();
   });
+  // every group open again after a reset; the first column fitted at each change
   connect(model_, &QAbstractItemModel::modelReset, this, [this] {
     view_->expandAll();
     fitColumns();
   });
   connect(model_, &QAbstractItemModel::dataChanged, this, &RunListPanel::fitColumns);
+  // the actions' states follow the reference, the runs and the scope
   for (auto signal :
        {&RunLibrary::referenceChanged, &RunLibrary::runFinished, &RunLibrary::runRemoved})
     connect(&runs_, signal, this, &RunListPanel::updateActions);

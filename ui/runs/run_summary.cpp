@@ -54,6 +54,7 @@ RunSummary summarize(const Run& run) {
   s.factorizations = r.stats.factorizations;
   s.jacobianEvaluations = r.stats.jacobianEvaluations;
   s.cpuSeconds = r.stats.cpuSeconds;
+  // the rejection reasons as "reason: count" pairs
   QStringList reasons;
   for (const auto& [reason, count] : r.stats.rejections)
     reasons << QString("%1: %2").arg(QString::fromStdString(reason)).arg(count);
@@ -65,6 +66,7 @@ RunSummary summarize(const Run& run) {
 // compared
 std::optional<ErrorSummary> errorAgainst(const Run& run, const Run& reference,
                                          const QString& channel) {
+  // none when the run has no rows or no channel is chosen
   if (run.results.rowCount() == 0 || channel.isEmpty()) return std::nullopt;
   try {
     const TrajectoryError e =
@@ -87,6 +89,7 @@ QString statusText(const Run& run) {
   if (!r.message.empty()) text += ": " + QString::fromStdString(r.message);
   // a completed run that failed a check (simulation/run_checks.h) does not say "completed" alone
   const std::vector<std::string> checks = r.metadataValues("check");
+  // the failed checks listed after the status
   if (!checks.empty()) {
     text += checks.size() == 1 ? QObject::tr(", but 1 check failed:")
                                : QObject::tr(", but %1 checks failed:").arg(checks.size());
@@ -157,6 +160,7 @@ QString energyNote(const Run& run, const RunSummary& s) {
   if (is.variableStep && isNumber)
     bound += QObject::tr(" (its steps' local error estimates sum to %1 tolerances)")
                  .arg(shortNumber(estimate));
+  // what shrinks the error
   const QString shrinks =
       is.variableStep ? QObject::tr("tighter tolerances") : QObject::tr("a smaller step");
   // the work integrals' rule: the method's own, or a quadrature beside it whose error is in the
@@ -164,6 +168,8 @@ QString energyNote(const Run& run, const RunSummary& s) {
   const std::string how = r.metadataValue("work_integration");
   const QString rule = how.empty() ? QObject::tr("the trapezoidal rule over the steps")
                                    : QString::fromStdString(r.metadataValue("work_rule"));
+  // with a quadrature, its error is part of the balance; with the method's own rule, only the
+  // method's
   if (how != "method")
     return size + QObject::tr(
                       ": the error of %1, %2, together with that of the quadrature of its work and "

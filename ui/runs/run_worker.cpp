@@ -56,6 +56,7 @@ void RunWorker::run() {
   // the rows go to the run's file as they come, and to the GUI thread in frames
   start_ = lastPublish_ = Clock::now();
   Results results;
+  // the file opened, the simulation run with this worker as its progress and row listener
   try {
     if (!dataPath_.empty()) data_ = std::make_unique<CsvStreamWriter>(dataPath_);
     RunSettings settings = settings_;

@@ -81,6 +81,7 @@ double MeshDialog::density() const {
 QString MeshDialog::preview() const { return preview_->text(); }
 
 void MeshDialog::update() {
+  // the "computed" choice, enabled only for a closed mesh
   auto* massFrom = static_cast<QComboBox*>(fields_.at("mass_from"));
   auto* computed = qobject_cast<QStandardItemModel*>(massFrom->model())->item(0);
   const double s = scale();

@@ -21,6 +21,7 @@ QString elementName(const SceneJson& json, const QString& pointer) {
   const SceneJson::json_pointer ptr(pointer.toStdString());
   if (json.contains(ptr) && json[ptr].is_object() && json[ptr].contains("name") &&
       json[ptr]["name"].is_string()) {
+    // the array's name made singular: "bodies" -> "body", "joints" -> "joint"
     QString kind = pointer.section('/', 1, 1);
     if (kind == "bodies")
       kind = "body";
@@ -50,6 +51,7 @@ QString elementPointer(const QString& path) {
 // --- building the panel --------------------------------------------------------------------------
 
 ModelCheckPanel::ModelCheckPanel(SceneDocument& doc, QWidget* parent) : QWidget(parent), doc_(doc) {
+  // the counts above the list, with a margin
   setObjectName("modelCheck");
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
@@ -57,6 +59,7 @@ ModelCheckPanel::ModelCheckPanel(SceneDocument& doc, QWidget* parent) : QWidget(
   counts_ = new QLabel(this);
   counts_->setWordWrap(true);
   counts_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // two columns: the element and the finding, wrapped, the first as wide as its names
   list_ = new QTreeWidget(this);
   list_->setColumnCount(2);
   list_->setHeaderLabels({tr("Element"), tr("What is worth a look")});

@@ -44,6 +44,7 @@ SceneJson cleanArray(const std::vector<double>& values, const SceneJson& given) 
 
 // the tait-bryan axes of a sequence name
 bool axesOf(const QString& sequence, int (&axes)[3]) {
+  // three axes named x, y or z, no two neighbours alike
   const QStringList parts = sequence.split('-');
   if (parts.size() != 3) return false;
   for (int k = 0; k < 3; ++k)
@@ -173,6 +174,7 @@ std::vector<double> anglesOf(const Mat3& R, const QString& sequence, const Vec3&
 
 // the rotation of angles typed in degrees; false when they do not make one
 bool rotationFromAngles(const std::vector<double>& angles, const QString& sequence, Mat3* R) {
+  // an axis and an angle, the axis not zero
   if (sequence == "axis-angle") {
     if (angles.size() != 4) return false;
     const Vec3 axis(angles[0], angles[1], angles[2]);

@@ -84,6 +84,7 @@ PartDialog::PartDialog(const QString& name, const Vec3& up, QWidget* parent)
   line("mass", tr("Mass [kg]"), "1", tr("the mass, typed in"));
   line("inertia", tr("Inertia [kg m\u00b2]"), "0.01, 0.01, 0.01",
        tr("moments about the centre of mass along the body's axes, typed in"));
+  // a cylinder along z unless chosen otherwise; the preview made once
   static_cast<QComboBox*>(fields_["axis"])->setCurrentText("z");
   update();
 }
@@ -121,6 +122,7 @@ bool PartDialog::part(PartSpec* out, QString* error) const {
     return fail(tr("Radius: a number"));
   if (p.shape == "cylinder" && !readNumber(text("length"), &p.length))
     return fail(tr("Length: a number"));
+  // a bar: its two ends; the others: their centre
   if (p.shape == "bar") {
     if (!readVector(text("from"), &p.from_W) || !readVector(text("to"), &p.to_W))
       return fail(tr("From and To: three numbers each"));
@@ -154,6 +156,7 @@ void PartDialog::update() {
       {"axis", shape == "cylinder"}, {"position", shape != "bar"}, {"from", shape == "bar"},
       {"to", shape == "bar"},        {"density", computed},        {"mass", !computed},
       {"inertia", !computed}};
+  // the rows of the shape and the choice shown, the others hidden; a bar's radius is its section
   for (const auto& [key, visible] : shown) form_->setRowVisible(fields_[key], visible);
   static_cast<QLabel*>(form_->labelForField(fields_["radius"]))
       ->setText(shape == "bar" ? tr("Section [m]") : tr("Radius [m]"));
@@ -165,6 +168,7 @@ void PartDialog::update() {
     preview_->setText(error);
     return;
   }
+  // the body the part makes, its computed mass and inertia in the preview
   const SceneJson body = partBody(p);
   preview_->setText(computed ? tr("Computed: mass %1 kg, inertia [%2, %3, %4] kg m\u00b2")
                                    .arg(body["mass"].get<double>(), 0, 'g', 6)

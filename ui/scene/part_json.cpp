@@ -38,9 +38,11 @@ double number(const SceneJson& o, const char* key) {
 
 // the solid of a body's mesh or shape at its density; false when neither has one or is no solid
 bool solidOf(const SceneJson& body, const QString& sceneFile, SolidMass* out) {
+  // a mesh with a density gives the solid
   if (body.is_object() && body.contains("mesh") && body["mesh"].is_object() &&
       body["mesh"].contains("density"))
     return meshSolidOf(body, sceneFile, out);
+  // else a shape with a density: a box by its size, a cylinder or sphere by radius and length
   if (!body.is_object() || !body.contains("shape") || !body["shape"].is_object()) return false;
   const SceneJson& s = body["shape"];
   if (!s.contains("density") || !s.contains("type") || !s["type"].is_string()) return false;
@@ -82,8 +84,10 @@ SceneJson partBody(const PartSpec& part) {
   if (part.shape == "bar") {
     // a box of square section along x from "start" to "end", its frame at the middle
     const BarPlacement p = placeBar(part.from_W, part.to_W, part.up_W);
+    // the middle of the bar, turned from x to the bar
     b["position"] = vec(p.position_W);
     if (!p.R_WB.isIdentity(0.0)) b["orientation"] = orientationJson(p.R_WB, SceneJson());
+    // points named at the bar's ends
     b["points"] = {{"start", vec(Vec3(-p.length / 2, 0, 0))},
                    {"end", vec(Vec3(p.length / 2, 0, 0))}};
     shape["type"] = "box";
@@ -108,6 +112,7 @@ SceneJson partBody(const PartSpec& part) {
   }
   b["shape"] = shape;
   if (!part.computed) return b;
+  // the computed properties replace the typed ones, or the part is no solid
   SolidMass m;
   if (!solidOf(b, {}, &m))
     throw std::invalid_argument("the " + part.shape + " is no solid: its sizes must be positive");
@@ -132,6 +137,7 @@ SceneJson withComputedMass(const SceneJson& body, const QString& sceneFile) {
     if (std::abs(products[k]) <= kRoundOff * m.inertia_B.norm()) products[k] = 0.0;
     if (std::abs(com[k]) <= kRoundOff * gyrationRadius(m)) com[k] = 0.0;
   }
+  // products and a centre of mass that are zero are left out of the body
   if (products.isZero(0.0))
     b.erase("inertia_products");
   else
@@ -148,14 +154,17 @@ bool massIsComputed(const SceneJson& body, const QString& sceneFile) {
   SolidMass m;
   if (!solidOf(body, sceneFile, &m) || !body.contains("mass") || !body["mass"].is_number())
     return false;
+  // the body's moments, products and centre of mass as written (the moments -1 when absent)
   const Vec3 moments = vec3(body.value("inertia", SceneJson()), Vec3::Constant(-1.0));
   const Vec3 products = vec3(body.value("inertia_products", SceneJson()), Vec3::Zero());
   const Vec3 com = vec3(body.value("center_of_mass", SceneJson()), Vec3::Zero());
+  // the mass, the moments and the centre of mass within 1e-9 of the solid's
   bool same = near(body["mass"].get<double>(), m.mass);
   for (int k = 0; k < 3; ++k)
     same = same && near(moments[k], m.inertia_B(k, k)) &&
            std::abs(com[k] - m.centerOfMass_B[k]) <=
                1e-9 * (std::abs(m.centerOfMass_B[k]) + gyrationRadius(m));
+  // the products likewise
   const Vec3 want(m.inertia_B(0, 1), m.inertia_B(0, 2), m.inertia_B(1, 2));
   for (int k = 0; k < 3; ++k)
     same = same && std::abs(products[k] - want[k]) <= 1e-9 * m.inertia_B.norm();
@@ -167,6 +176,7 @@ QString massOrigin(const SceneJson& body, const QString& sceneFile) {
   if (!body.is_object() || !body.contains("mass")) return {};
   SolidMass m;
   if (!solidOf(body, sceneFile, &m)) return QObject::tr("Mass and inertia: given");
+  // the solid's kind and density, for the line
   const bool mesh =
       body.contains("mesh") && body["mesh"].is_object() && body["mesh"].contains("density");
   const SceneJson& solidJson = mesh ? body["mesh"] : body["shape"];

@@ -20,6 +20,7 @@ constexpr qint32 kVersion = 1;
 // before reading it (4e9 entries from four bytes of a damaged file); here a list ends where the
 // stream does, and any other type is damage.
 bool readLayout(QDataStream& in, QVariantMap& layout) {
+  // the count of entries, then each: key, type, null flag, value
   quint32 entries = 0;
   in >> entries;
   for (quint32 k = 0; k < entries && in.status() == QDataStream::Ok; ++k) {
@@ -40,6 +41,7 @@ bool readLayout(QDataStream& in, QVariantMap& layout) {
         layout[key] = value;
         break;
       }
+      // a list: its items read one by one while the stream holds
       case QMetaType::QStringList: {
         quint32 n = 0;
         in >> n;
@@ -63,6 +65,7 @@ bool readLayout(QDataStream& in, QVariantMap& layout) {
 // expands at most about 1032 times; qUncompress allocates the size a block claims, so a damaged
 // block claiming gigabytes is refused before it
 bool plausiblyCompressed(const QByteArray& block) {
+  // the size the block claims, from its first four bytes
   if (block.size() < 4) return false;
   const auto* b = reinterpret_cast<const unsigned char*>(block.constData());
   const quint64 claimed =
@@ -112,6 +115,7 @@ bool writeSession(const QString& path, const SessionHeader& h, const std::vector
 
 // --- reading a session ---------------------------------------------------------------------------
 
+// a session file, opened for reading
 bool readSession(const QString& path, SessionHeader& h, std::vector<std::unique_ptr<Run>>& runs,
                  QStringList* warnings, QString* error) {
   QFile file(path);

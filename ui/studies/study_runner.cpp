@@ -69,6 +69,7 @@ bool StudyRunner::start(Study study, std::vector<std::shared_ptr<const Model>> m
     // how far each compared output moves in each run (an output that does not move, such as the
     // last body's x on a planar pendulum, has nothing but round-off for its error)
     hooks.onResults = [this, post, outputs = study.outputs](int, const Results& results) {
+      // the span of each output's values over the run's rows
       std::vector<double> ranges(outputs.size(), 0.0);
       for (size_t k = 0; k < outputs.size(); ++k) {
         const int c = results.column(outputs[k]);
@@ -80,6 +81,7 @@ bool StudyRunner::start(Study study, std::vector<std::shared_ptr<const Model>> m
         }
         ranges[k] = hi - lo;
       }
+      // merged on the GUI thread: each output's largest span so far
       post([this, ranges] {
         ranges_.resize(ranges.size(), 0.0);
         for (size_t k = 0; k < ranges.size(); ++k) ranges_[k] = std::max(ranges_[k], ranges[k]);

@@ -72,6 +72,7 @@ vtkSmartPointer<vtkPolyData> helix(double radius) {
     points->InsertNextPoint(radius * std::cos(phase), radius * std::sin(phase), z);
   }
   points->InsertNextPoint(0.0, 0.0, 1.0);
+  // one polyline through all the points
   vtkNew<vtkCellArray> lines;
   lines->InsertNextCell(points->GetNumberOfPoints());
   for (vtkIdType i = 0; i < points->GetNumberOfPoints(); ++i) lines->InsertCellPoint(i);
@@ -102,6 +103,7 @@ vtkSmartPointer<vtkPolyData> axesLines(double length) {
   colors->SetNumberOfComponents(3);
   colors->SetName("colors");
   const unsigned char rgb[3][3] = {{220, 40, 40}, {40, 170, 40}, {40, 80, 230}};
+  // a line from the origin along each axis, its colour per cell
   for (int k = 0; k < 3; ++k) {
     double end[3] = {0.0, 0.0, 0.0};
     end[k] = length;

@@ -29,6 +29,7 @@ vtkSmartPointer<vtkPolyData> readTriangles(const std::string& path, std::string*
     *error = "no file " + path;
     return nullptr;
   }
+  // the extension decides the reader, whatever its case
   std::string extension = fs::path(path).extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
