@@ -34,9 +34,9 @@ bool onlyPrints(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // help and version answered without a window
   QElapsedTimer sinceStart;  // time to the first frame, in the scripted report
   sinceStart.start();
+  // help and version answered without a window
   if (onlyPrints(argc, argv)) {
     QCoreApplication app(argc, argv);
     nameApplication();

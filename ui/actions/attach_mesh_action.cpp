@@ -37,6 +37,7 @@ AttachMeshAction::AttachMeshAction(SceneDocument& doc, ModelTree& tree, QWidget&
   action_->setToolTip(tr(
       "Draw the selected body as an STL or OBJ mesh; a closed mesh offers its mass and inertia"));
   connect(action_, &QAction::triggered, this, [this] { attachTo(tree_.currentPointer()); });
+  // enabled on a body only, following the selection and the edits
   auto update = [this] {
     action_->setEnabled(bodyIndex(doc_.json(), tree_.currentPointer()) >= 0);
   };
@@ -59,6 +60,7 @@ void AttachMeshAction::attachTo(const QString& bodyPointer) {
 }
 
 void AttachMeshAction::attachFile(const QString& bodyPointer, const QString& path) {
+  // the body of the pointer, its name, the file's absolute path
   const int index = bodyIndex(doc_.json(), bodyPointer);
   if (index < 0) return;
   const SceneJson& body = doc_.json()["bodies"][index];

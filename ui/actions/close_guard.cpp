@@ -35,6 +35,7 @@ bool CloseGuard::stopRunning() {
         tr("%1%2. Stop it and close? It keeps what it computed, and the session keeps it.")
             .arg(where, queued > 0 ? tr(" (%n more queued)", "", queued) : QString()),
         QMessageBox::NoButton, &window_);
+    // "Stop and close" is the default
     QPushButton* stopButton = box.addButton(tr("Stop and close"), QMessageBox::AcceptRole);
     box.addButton(tr("Keep running"), QMessageBox::RejectRole);
     box.setDefaultButton(stopButton);

@@ -102,8 +102,10 @@ void PickFieldBehaviour::complete(const Vec3& p_W, const Vec3& n_W) {
     cancel();
     return;
   }
+  // a point within 4 % of the model's size of a named point takes its name
   const double tolerance = 0.04 * sceneGlyphs(*model).scale;
   const SceneJson value = pickedValue(*model, body, p_W, n_W, axis_, tolerance);
+  // the pick ends, then the value is written and said in the status line
   const QString pointer = pointer_;
   cancel();
   doc_.setValue(pointer, value, describeField(doc_.json(), pointer));

@@ -26,10 +26,11 @@ ResponsivenessMonitor::ResponsivenessMonitor(RunController& controller, SceneVie
           [this](int id) { setActive(id != -1); });
 }
 
-// a run starts: the counts at its start
+// the probe on while a run is active, its counts taken at the start and the end
 void ResponsivenessMonitor::setActive(bool active) {
   if (active == timer_.isActive()) return;
   if (active) {
+    // a run starts: the counts at its start
     lastCpu_ = activeCpu0_ = threadCpuSeconds();
     sinceTick_.start();
     activeClock_.start();
@@ -76,6 +77,7 @@ ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
   r.stall99Ms = stalls_.percentileMs(0.99);
   r.stallsOver50Ms = stalls_.over50Ms();
   r.stallsOver100Ms = stalls_.over100Ms();
+  // rates only over a time that has passed
   r.longestBusyCpuMs = longestBusyCpuMs_;
   if (seconds > 0.0) {
     r.viewFramesPerSecond = static_cast<double>(viewFrames) / seconds;

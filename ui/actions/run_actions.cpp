@@ -16,11 +16,13 @@ RunActions::RunActions(SceneDocument& doc, RunConfigPanel& config, RunController
   run_ = new QAction(resources::actionIcon("run"), tr("&Run"), this);
   run_->setShortcut(QKeySequence(Qt::Key_F5));
   connect(run_, &QAction::triggered, this, [this] { startRun(); });
+  // pause is checkable: checked while the run is paused
   pause_ = new QAction(resources::actionIcon("pause"), tr("&Pause"), this);
   pause_->setShortcut(QKeySequence(Qt::Key_F6));
   pause_->setCheckable(true);
   pause_->setToolTip(tr("Pause or resume the running simulation (F6)"));
   connect(pause_, &QAction::triggered, &controller_, &RunController::setPaused);
+  // cancel stops the run going and those queued
   cancel_ = new QAction(resources::actionIcon("cancel"), tr("&Cancel run"), this);
   cancel_->setShortcut(QKeySequence(tr("Shift+F5")));
   cancel_->setToolTip(tr("Stop the running simulation; it keeps what it computed (Shift+F5)"));

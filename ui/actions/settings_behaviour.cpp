@@ -44,11 +44,13 @@ QVariantMap SettingsBehaviour::layout() const {
 // the window kept on its screen
 bool SettingsBehaviour::applyLayout(const QVariantMap& m, bool geometry) {
   const bool saved = geometry && window_.restoreGeometry(m.value("window/geometry").toByteArray());
+  // the geometry first: only a saved one counts as restored
   if (geometry) {
     window_.restoreState(m.value("window/state").toByteArray());
     for (QSplitter* splitter : splitters_)
       splitter->restoreState(m.value("splitters/" + splitter->objectName()).toByteArray());
   }
+  // the plots and the view's toggles in any case
   plots_.restoreLayout(m.value("plots/layout").toStringList());
   for (QAction* a : toggles_)
     if (m.contains("view/" + a->objectName()))
@@ -86,6 +88,7 @@ void SettingsBehaviour::save() const {
 // the window on the screen it is mostly on, no larger than it
 void keepOnScreen(QWidget& window) {
   QScreen* screen = QGuiApplication::screenAt(window.frameGeometry().center());
+  // the screen under the window's centre, else its own, else the primary
   if (!screen) screen = window.screen() ? window.screen() : QGuiApplication::primaryScreen();
   if (!screen || window.isMaximized() || window.isFullScreen()) return;
   const QRect available = screen->availableGeometry();

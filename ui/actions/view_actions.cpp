@@ -7,8 +7,8 @@
 
 namespace mbw::ui {
 
-// the isometric view (Ctrl+0)
 ViewActions::ViewActions(SceneView& view, QObject* parent) : QObject(parent) {
+  // the isometric view (Ctrl+0)
   reset_ = new QAction(resources::actionIcon("reset-view"), tr("&Isometric"), this);
   reset_->setShortcut(QKeySequence(tr("Ctrl+0")));
   reset_->setToolTip(tr("Isometric view from front-right above, everything in view (Ctrl+0)"));
@@ -42,11 +42,13 @@ ViewActions::ViewActions(SceneView& view, QObject* parent) : QObject(parent) {
       "Everything in view, same direction: the scene, or the whole motion of the run shown (F)"));
   connect(fit_, &QAction::triggered, &view, &SceneView::fitView);
   frames_ = new QAction(resources::actionIcon("frames"), tr("Body &frames"), this);
+  // the body frames, off at first (Ctrl+Shift+F)
   frames_->setCheckable(true);
   frames_->setShortcut(QKeySequence(tr("Ctrl+Shift+F")));
   frames_->setToolTip(tr("Show each body's frame (x red, y green, z blue) and the world frame"));
   connect(frames_, &QAction::toggled, &view, &SceneView::setFramesVisible);
   grid_ = new QAction(tr("Ground &grid"), this);
+  // the ground grid, on at first
   grid_->setCheckable(true);
   grid_->setChecked(true);
   grid_->setToolTip(tr("A grid in the plane through the origin perpendicular to gravity"));

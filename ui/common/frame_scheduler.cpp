@@ -37,6 +37,7 @@ void FrameScheduler::remove(int handle) { items_.erase(handle); }
 
 // a draw wanted at the next tick; the ticks start again if they had stopped
 void FrameScheduler::request(int handle) {
+  // a pending request stays where it is in the queue
   auto it = items_.find(handle);
   if (it == items_.end() || it->second.pending) return;
   it->second.pending = true;

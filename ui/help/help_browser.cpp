@@ -18,6 +18,7 @@ HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent), text_(new QTextBrow
   // browser
   text_->setOpenLinks(false);
   connect(text_, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+    // a local page (a Markdown one as Markdown) opens here when it exists
     if (url.isLocalFile() || url.isRelative()) {
       const QUrl target = text_->source().resolved(url);
       if (target.isLocalFile() && QFileInfo::exists(target.toLocalFile()))
@@ -37,6 +38,7 @@ HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent), text_(new QTextBrow
   // back and forward enabled as the history allows
   connect(text_, &QTextBrowser::backwardAvailable, back, &QPushButton::setEnabled);
   connect(text_, &QTextBrowser::forwardAvailable, forward, &QPushButton::setEnabled);
+  // back, forward, contents and close
   connect(back, &QPushButton::clicked, text_, &QTextBrowser::backward);
   connect(forward, &QPushButton::clicked, text_, &QTextBrowser::forward);
   connect(home, &QPushButton::clicked, this, [this] {

@@ -43,6 +43,7 @@ void PlaybackController::tick() {
   const double dt = 1e-3 * static_cast<double>(clock_.restart()) * speed_;
   double t = time_ + dt;
   if (t >= end_) {
+    // past the end: round again when looping, else stop at the end
     if (loop_ && end_ > start_) {
       t = start_ + std::fmod(t - start_, end_ - start_);
     } else {

@@ -12,6 +12,7 @@ QString Run::settingsText() const {
   QString text = s.variableStep
                      ? QString("rtol %1, atol %2, h0 = %3 s").arg(s.rtol).arg(s.atol).arg(s.step)
                      : QString("h = %1 s").arg(s.step);
+  // the largest step, the damping and a Jacobian option other than the default, when set
   if (s.variableStep && s.maxStep > 0.0) text += QString(", h_max = %1 s").arg(s.maxStep);
   if (s.rhoInf >= 0.0) text += QString(", rho_inf %1").arg(s.rhoInf);
   if (s.alpha) text += QString(", alpha %1").arg(*s.alpha);

@@ -80,6 +80,7 @@ void AnglesEditor::show(const Mat3& R) {
   shown_ = R;
   const std::vector<double> a = anglesOf(R, sequence(), axisHint_);
   const bool axisAngle = a.size() == 4;
+  // as many boxes as the sequence has numbers, each showing its start
   for (size_t k = 0; k < boxes_.size(); ++k) {
     boxes_[k]->setVisible(k < a.size());
     boxes_[k]->setText(k < a.size() ? angleText(a[k]) : QString());

@@ -33,6 +33,7 @@ SceneLibraryDialog::SceneLibraryDialog(QWidget* parent)
     item->setText(0, QString::fromStdString(s.name));
     item->setData(0, Qt::UserRole, QString::fromStdString(s.name));
     item->setIcon(0, resources::sceneIcon(QString::fromStdString(s.name)));
+    // a scene that does not load says why in its description
     try {
       const Model m = parseScene(s.text, "builtin:" + s.name);
       item->setText(1, QString::number(m.bodyCount()));

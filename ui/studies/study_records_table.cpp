@@ -53,6 +53,7 @@ void StudyRecordsTable::showRecords(const Study& study, const std::vector<RunRec
     const RunRecord& r = records[row];
     const RunSpec& spec = study.runs.at(r.run);
     int c = 0;
+    // each cell put in the next column
     auto put = [&](const QString& text, bool numeric) { setItem(row, c++, cell(text, numeric)); };
     put(QString::number(r.run), true);
     item(row, 0)->setData(Qt::UserRole, r.run);

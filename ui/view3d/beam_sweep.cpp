@@ -30,6 +30,7 @@ void sectionOutline(const Beam& b, bool box, std::vector<Eigen::Vector2d>& at,
   }
   // a rectangle of the display width and height
   const double w = 0.5 * b.displayWidth, h = 0.5 * b.displayHeight;
+  // each side: its two corners, both with the side's outward normal
   const Eigen::Vector2d corners[4] = {{w, -h}, {w, h}, {-w, h}, {-w, -h}};
   const Eigen::Vector2d sides[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
   for (int k = 0; k < 4; ++k) {
@@ -52,6 +53,7 @@ BeamSweep::BeamSweep(const Model& model, int beam)
   const Beam& b = model.beams[beam];
   // one ring per sample, shared between consecutive elements
   const int rings = b.elementCount * kSamples + 1;
+  // the points and normals of every ring, filled by place()
   vtkNew<vtkPoints> points;
   points->SetNumberOfPoints(rings * sides_);
   vtkNew<vtkFloatArray> normals;
@@ -63,6 +65,7 @@ BeamSweep::BeamSweep(const Model& model, int beam)
   for (int r = 0; r + 1 < rings; ++r)
     for (int k = 0; k < sides_; k += step) {
       const int next = box_ ? k + 1 : (k + 1) % sides_;
+      // four vertices: this ring's pair and the next ring's
       const vtkIdType ids[4] = {r * sides_ + k, r * sides_ + next, (r + 1) * sides_ + next,
                                 (r + 1) * sides_ + k};
       quads->InsertNextCell(4, ids);
@@ -79,6 +82,7 @@ void BeamSweep::place(const BodyPoses& poses) {
   const Beam& b = model_.beams[beam_];
   std::vector<Eigen::Vector2d> at, normal;
   sectionOutline(b, box_, at, normal);
+  // the section's outline, and the arrays the rings are written into
   vtkPoints* points = poly_->GetPoints();
   auto* normals = vtkFloatArray::SafeDownCast(poly_->GetPointData()->GetNormals());
   int ring = 0;
@@ -96,6 +100,7 @@ void BeamSweep::place(const BodyPoses& poses) {
       Vec3 p;
       Mat3 axes;
       beamSectionPose(x, R, -1.0 + 2.0 * s / kSamples, p, axes);
+      // the section's pose at the sample; each outline vertex placed in the section's axes
       for (int k = 0; k < sides_; ++k) {
         const Vec3 v = p + axes.col(1) * at[k].x() + axes.col(2) * at[k].y();
         const Vec3 n = axes.col(1) * normal[k].x() + axes.col(2) * normal[k].y();

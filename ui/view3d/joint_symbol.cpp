@@ -64,8 +64,8 @@ vtkSmartPointer<vtkActor> symbolActor(const std::vector<Glyph>& glyphs, const do
   // each glyph's geometry moved to its place in the world, all in one polydata
   vtkNew<vtkAppendPolyData> all;
   for (const Glyph& g : glyphs) {
-    vtkNew<vtkTransform> t;
     // the glyph's rotation and position as a homogeneous matrix
+    vtkNew<vtkTransform> t;
     double m[16] = {0};
     for (int r = 0; r < 3; ++r) {
       for (int c = 0; c < 3; ++c) m[4 * r + c] = g.R_BG(r, c);

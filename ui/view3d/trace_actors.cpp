@@ -31,6 +31,7 @@ vtkSmartPointer<vtkPolyData> polyline(const std::vector<Vec3>& points, size_t fi
   auto poly = vtkSmartPointer<vtkPolyData>::New();
   vtkNew<vtkPoints> p;
   vtkNew<vtkCellArray> lines;
+  // one line cell through the points, when there are two or more
   if (last > first + 1) {
     lines->InsertNextCell(static_cast<vtkIdType>(last - first));
     for (size_t k = first; k < last; ++k)
