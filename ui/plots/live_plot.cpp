@@ -67,6 +67,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   kindBox_->setMinimumContentsLength(3);
   kindBox_->setMinimumWidth(kLeastBoxWidth);
   kindBox_->setToolTip(tr("What this plot shows"));
+  // Fit, and the cross that removes the plot
   auto* fit = new QToolButton(this);
   fit->setText(tr("Fit"));
   fit->setToolTip(
@@ -74,6 +75,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   auto* remove = new QToolButton(this);
   remove->setText(QStringLiteral("\u2715"));
   remove->setToolTip(tr("Remove this plot"));
+  // the header in a row above the plot
   auto* header = new QHBoxLayout;
   header->setContentsMargins(0, 0, 0, 0);
   header->addWidget(kindBox_, 1);
@@ -134,6 +136,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
     if (const PlotKindInfo* k = findPlotKind(kindBox_->itemData(index).toString()))
       setQuantity(k->kind, channels_);
   });
+  // a new signal in the header; an x-y plot takes both
   auto chosen = [this] {
     QStringList c{firstBox_->currentData().toString()};
     if (plotKindInfo(kind_).channels == 2) c << secondBox_->currentData().toString();
@@ -154,11 +157,13 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(plot_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
     QMenu menu(this);
+    // cursor B where the menu was opened, when there is a time there
     double t = 0.0;
     if (timeAt(at, t)) menu.addAction(tr("Cursor &B here"), this, [this, t] { cursors_.setB(t); });
     menu.addAction(tr("&Clear cursors"), &cursors_, &PlotCursors::clear);
     menu.addSeparator();
     menu.addAction(tr("&Auto-scale"), this, &LivePlot::autoScale);
+    // the plot alone as a figure, in the folder used last
     menu.addAction(tr("Save this plot (PNG, SVG, PDF)..."), this, [this] {
       const QString dir = lastFolder("export/directory");
       const QString path = QFileDialog::getSaveFileName(
@@ -195,6 +200,7 @@ void LivePlot::setQuantity(PlotKind kind, const QStringList& channels) {
   const bool changed = kind != kind_ || channels != channels_;
   kind_ = kind;
   channels_ = channels.mid(0, plotKindInfo(kind).channels);
+  // the header's choices as the quantity wants them
   kindBox_->setCurrentIndex(kindBox_->findData(plotKindInfo(kind).id));
   firstBox_->setVisible(plotKindInfo(kind).channels >= 1);
   secondBox_->setVisible(plotKindInfo(kind).channels == 2);
@@ -202,6 +208,7 @@ void LivePlot::setQuantity(PlotKind kind, const QStringList& channels) {
   plot::applyAxisStyle(*plot_->xAxis, false);
   // the read-out follows the curves of an x-y plot by their points
   readout_->setXY(kind == PlotKind::XY);
+  // the curves drawn anew, the axes following the data again
   rebuild();
   followData_ = true;
   refresh();
@@ -329,6 +336,7 @@ void LivePlot::refresh() {
 }
 
 void LivePlot::fitAndNote() {
+  // the data framed unless the user took the axes; ticks and note updated
   if (followData_) followData();
   updateTicks();
   note_->setText(series_->note());
@@ -394,6 +402,7 @@ void LivePlot::updateTicks() {
   const QRect area = plot_->axisRect()->rect();
   const int w = area.width() > 0 ? area.width() : plot_->width() - 60;
   const int h = area.height() > 0 ? area.height() : plot_->height() - 50;
+  // about one tick per 70 pixels along x and per 32 along y
   plot_->xAxis->ticker()->setTickCount(std::max(2, w / 70));
   plot_->yAxis->ticker()->setTickCount(std::max(2, h / 32));
   if (plot_->yAxis->scaleType() == QCPAxis::stLogarithmic) {

@@ -127,6 +127,7 @@ void transformCorners(const double local[6], const vtkMatrix4x4& m, std::vector<
   appendCorners(local, corners);
   for (const Vec3& c : corners) {
     Vec3 w;
+    // the matrix times the corner (a point: the translation added)
     for (int r = 0; r < 3; ++r)
       w[r] = m.GetElement(r, 0) * c.x() + m.GetElement(r, 1) * c.y() + m.GetElement(r, 2) * c.z() +
              m.GetElement(r, 3);
@@ -136,6 +137,7 @@ void transformCorners(const double local[6], const vtkMatrix4x4& m, std::vector<
 
 // one colour over a range of points of a merged actor
 void setColor(vtkUnsignedCharArray* colors, long long first, long long count, const double rgb[3]) {
+  // the colour as bytes
   const unsigned char c[3] = {static_cast<unsigned char>(255 * rgb[0]),
                               static_cast<unsigned char>(255 * rgb[1]),
                               static_cast<unsigned char>(255 * rgb[2])};
@@ -145,6 +147,7 @@ void setColor(vtkUnsignedCharArray* colors, long long first, long long count, co
 // a little shine and ambient light; translucent glyphs see-through; a ghost paler still and never
 // picked
 void styleActor(vtkActor* actor, bool ghost, bool translucent, bool lines) {
+  // a little shine and ambient light, for all
   vtkProperty* p = actor->GetProperty();
   p->SetSpecular(0.25);
   p->SetSpecularPower(20.0);
@@ -169,6 +172,7 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
   scale_ = glyphs.scale;
   glyphs_ = glyphs.glyphs;
   std::vector<size_t> opaque, translucent;
+  // the glyphs that ride on one body apart, opaque and translucent separately
   for (size_t k = 0; k < glyphs_.size(); ++k) {
     const Glyph& g = glyphs_[k];
     if (rigidOnOneBody(g)) {
@@ -195,6 +199,7 @@ MechanismActors::MechanismActors(std::shared_ptr<const Model> model, vtkRenderer
     }
     // coloured by its role (paler for a ghost); a body frame shown only on request
     mapper->SetScalarVisibility(g.kind == GlyphKind::Frame);
+    // the actor placed by its matrix, styled (coils and frames as lines)
     item.actor->SetMapper(mapper);
     item.actor->SetUserMatrix(item.matrix);
     styleActor(item.actor, ghost_, g.translucent,
@@ -233,6 +238,7 @@ void MechanismActors::buildParts(const std::vector<size_t>& merged, bool translu
     // each glyph's geometry moved into its body's frame
     for (size_t k : indices) {
       const Glyph& g = glyphs_[k];
+      // the glyph's matrix at identity poses: its place in its body's frame
       vtkNew<vtkMatrix4x4> inBody;
       glyphMatrix(g, identity, inBody);
       vtkNew<vtkTransform> transform;
@@ -261,6 +267,7 @@ void MechanismActors::buildParts(const std::vector<size_t>& merged, bool translu
     }
     // one polydata per body, coloured by its points
     append->Update();
+    // one colour per point, as the members give them
     vtkSmartPointer<vtkPolyData> poly = append->GetOutput();
     part.colors = vtkSmartPointer<vtkUnsignedCharArray>::New();
     part.colors->SetNumberOfComponents(3);

@@ -38,6 +38,7 @@ double characteristicLength(const Model& m) {
   Eigen::AlignedBox3d box;
   box.extend(Vec3::Zero());
   double largestSolid = 0.0;
+  // each body's origin, centre of mass and named points at the initial poses
   for (int i = 0; i < m.bodyCount(); ++i) {
     const Body& b = m.bodies[i];
     box.extend(b.position_W);
@@ -109,6 +110,7 @@ void bodyGlyphs(const Model& m, const BodyMeshes& meshes, double scale, std::vec
       const Vec3 I = principal.eigenvalues();
       Mat3 axes = principal.eigenvectors();
       if (axes.determinant() < 0.0) axes.col(2) = -axes.col(2);
+      // the edges, never thinner than 1 % of the model's size
       const double minimum = 0.01 * scale;
       for (int k = 0; k < 3; ++k) {
         const double sq = 6.0 / b.mass * (I[(k + 1) % 3] + I[(k + 2) % 3] - I[k]);
@@ -142,6 +144,7 @@ void bodyGlyphs(const Model& m, const BodyMeshes& meshes, double scale, std::vec
 void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   for (int j = 0; j < static_cast<int>(m.joints.size()); ++j) {
     const Joint& joint = m.joints[j];
+    // the joints that have a location of their own
     const bool located =
         joint.type == JointType::Spherical || joint.type == JointType::Revolute ||
         joint.type == JointType::Universal || joint.type == JointType::Cylindrical ||
@@ -170,6 +173,7 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     marker.jsonPath = joint.jsonPath;
     marker.size.x() = 0.018 * scale;
     const Vec3 pI = scenePoint(m, joint.bodyI, joint.point_I);
+    // attached to body j when body i is the ground: the joint point carried into j's frame
     if (onJ) {
       const Mat3 R_JW = initialRotation(m, joint.bodyJ).transpose();
       const Body& bj = m.bodies[joint.bodyJ];
@@ -235,6 +239,7 @@ void primitiveGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
                     [&](const Vec3& q) { return (q - w).norm() < 1e-6 * scale; }))
       continue;
     placed.push_back(w);
+    // a marker where the points meet
     Glyph marker;
     marker.kind = GlyphKind::Marker;
     marker.role = GlyphRole::Joint;
@@ -258,6 +263,7 @@ void forceGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     Glyph g;
     g.jsonPath = f.jsonPath;
     switch (f.type) {
+      // a translational spring: a coil between its two points
       case ForceType::TSDA:
         g.kind = GlyphKind::Coil;
         g.role = GlyphRole::Spring;
@@ -265,6 +271,7 @@ void forceGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
         g.b = {f.bodyJ, scenePoint(m, f.bodyJ, f.s_J)};
         g.size.x() = 0.025 * scale;
         break;
+      // a rotational spring: a ring about its axis, on body j
       case ForceType::RSDA:
         g.kind = GlyphKind::Ring;
         g.role = GlyphRole::Spring;
@@ -275,6 +282,7 @@ void forceGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
         break;
       case ForceType::PointForce:
       case ForceType::Torque: {
+        // a point force: an arrow along the load; a torque: a ring about it
         const bool force = f.type == ForceType::PointForce;
         g.kind = force ? GlyphKind::Axis : GlyphKind::Ring;
         g.role = GlyphRole::Load;

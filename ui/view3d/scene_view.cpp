@@ -42,6 +42,7 @@ double niceStep(double x) {
 
 // the axis-aligned box around points, as VTK's six bounds (xmin, xmax, ymin, ...)
 void boundsOf(const std::vector<Vec3>& points, double b[6]) {
+  // an empty box: every lower bound at +inf, every upper one at -inf
   const double inf = std::numeric_limits<double>::infinity();
   for (int k = 0; k < 3; ++k) {
     b[2 * k] = inf;
@@ -80,6 +81,7 @@ SceneView::SceneView(QWidget* parent, FrameScheduler* scheduler)
   axes->SetShaftTypeToCylinder();
   axes->SetCylinderRadius(0.04);
   axes->SetConeRadius(0.5);
+  // the axis labels small, dark and upright
   for (vtkCaptionActor2D* c : {axes->GetXAxisCaptionActor2D(), axes->GetYAxisCaptionActor2D(),
                                axes->GetZAxisCaptionActor2D()}) {
     c->GetCaptionTextProperty()->SetFontSize(12);
@@ -87,6 +89,7 @@ SceneView::SceneView(QWidget* parent, FrameScheduler* scheduler)
     c->GetCaptionTextProperty()->ShadowOff();
     c->GetCaptionTextProperty()->ItalicOff();
   }
+  // the triad in its own corner viewport, following the main camera, not draggable
   triad_ = vtkSmartPointer<vtkOrientationMarkerWidget>::New();
   triad_->SetOrientationMarker(axes);
   triad_->SetInteractor(vtk_->interactor());
@@ -118,8 +121,10 @@ void SceneView::setModel(std::shared_ptr<const Model> model) {
   mechanism_.reset();
   motion_.clear();
   if (model) {
+    // up against gravity (z without gravity)
     up_ =
         model->gravity_W.norm() > 0.0 ? Vec3(-model->gravity_W.normalized()) : Vec3(Vec3::UnitZ());
+    // the mechanism's actors at its initial poses, with the frames and the selection as they are
     mechanism_ =
         std::make_unique<MechanismActors>(std::move(model), vtk_->renderer(), false, meshes_);
     mechanism_->setFramesVisible(framesVisible_);
@@ -141,6 +146,7 @@ void SceneView::setModel(std::shared_ptr<const Model> model) {
 // a frame of the run: the bodies at their poses, the camera following if the mechanism leaves
 // the view
 void SceneView::setPoses(const BodyPoses& poses) {
+  // a motion: the view drops to a lower resolution until the poses stop coming
   if (!mechanism_) return;
   vtk_->noteMotion();
   poses_ = poses;
@@ -159,6 +165,7 @@ void SceneView::setGhost(std::shared_ptr<const Model> model) {
   render();
 }
 
+// the ghost's poses, kept in view like the mechanism's
 void SceneView::setGhostPoses(const BodyPoses& poses) {
   if (!ghost_) return;
   ghostPoses_ = poses;
@@ -180,6 +187,7 @@ void SceneView::setMotion(const std::vector<BodyPoses>& samples) {
     mechanism_->place(poses);
     mechanism_->appendCorners(motion_);
   }
+  // the poses shown now again, the grid and the framing over the whole run
   mechanism_->place(poses_);
   const std::vector<Vec3> content = contentPoints(true);
   rebuildGrid(content);
@@ -238,9 +246,11 @@ vtkActor* SceneView::gridActor() const { return grid_; }
 // the points the framing covers: the glyph boxes of the mechanism and the ghost, with the motion
 // and the trace when asked
 std::vector<Vec3> SceneView::contentPoints(bool withMotion) const {
+  // the mechanism and the ghost as they are now
   std::vector<Vec3> points;
   if (mechanism_) mechanism_->appendCorners(points);
   if (ghost_) ghost_->appendCorners(points);
+  // with the motion's boxes and the trace's points when asked
   if (withMotion) points.insert(points.end(), motion_.begin(), motion_.end());
   if (withMotion && trace_)
     points.insert(points.end(), trace_->points().begin(), trace_->points().end());
@@ -287,6 +297,7 @@ void SceneView::rebuildGrid(const std::vector<Vec3>& content) {
   // one grey actor for all the lines
   vtkNew<vtkPolyData> poly;
   poly->SetPoints(points);
+  // the lines as a polydata
   poly->SetLines(lines);
   vtkNew<vtkPolyDataMapper> mapper;
   mapper->SetInputData(poly);
@@ -298,6 +309,7 @@ void SceneView::rebuildGrid(const std::vector<Vec3>& content) {
   // run its order-independent translucency pass, which on Mesa's software renderer cost 10-30 ms
   // of the GUI thread's CPU at each change of the view's resolution
   grid_->ForceOpaqueOn();
+  // never picked, left out of the framing, shown as the grid toggle says
   grid_->PickableOff();
   grid_->UseBoundsOff();  // fitting looks at the mechanism only
   grid_->SetVisibility(gridVisible_);
@@ -313,6 +325,7 @@ double SceneView::aspect() const {
 void SceneView::fitTo(const std::vector<Vec3>& points) {
   // the camera frames the points; what has been seen so far starts from their box
   if (points.empty()) return;
+  // the camera fitted to the points at the view's aspect
   vtkRenderer* r = vtk_->renderer();
   fitCamera(*r->GetActiveCamera(), points, aspect());
   r->ResetCameraClippingRange();
@@ -325,6 +338,7 @@ void SceneView::setStandardView(StandardView view) {
   Vec3 direction, viewUp;
   standardDirection(view, up_, direction, viewUp);
   vtkCamera* camera = vtk_->renderer()->GetActiveCamera();
+  // the camera looking at the origin from the standard direction, then fitted
   const Vec3 eye = -direction;
   camera->SetFocalPoint(0.0, 0.0, 0.0);
   camera->SetPosition(eye.data());
@@ -383,12 +397,14 @@ void SceneView::keepInView() {
   if (inside) return;
   // fit to all the motion seen so far plus a margin (zooming out only)
   double size = 0.0;
+  // a margin of a tenth of the largest extent on every side
   for (int k = 0; k < 3; ++k) size = std::max(size, seen_[2 * k + 1] - seen_[2 * k]);
   double grown[6];
   for (int k = 0; k < 3; ++k) {
     grown[2 * k] = seen_[2 * k] - 0.1 * size;
     grown[2 * k + 1] = seen_[2 * k + 1] + 0.1 * size;
   }
+  // the camera fitted to the grown box without a further margin; that box is the framed one now
   std::vector<Vec3> corners;
   appendCorners(grown, corners);
   vtkRenderer* r = vtk_->renderer();
@@ -423,6 +439,7 @@ void SceneView::zoomAt(const QPointF& position, double factor) {
   const Vec3 f2 = p + (f - p) / factor, c2 = p + (c - p) / factor;
   camera->SetFocalPoint(f2.data());
   camera->SetPosition(c2.data());
+  // the view's clipping planes fitted again; a motion as for any camera move
   if (camera->GetParallelProjection())
     camera->SetParallelScale(camera->GetParallelScale() / factor);
   r->ResetCameraClippingRange();
@@ -484,6 +501,7 @@ bool SceneView::eventFilter(QObject* watched, QEvent* event) {
       if (!click)
         followMotion_ = false;
       else if (e->button() == Qt::LeftButton && surfacePick_) {
+        // a click while picking a surface: its point and normal, and the pick mode ends
         Vec3 p, n;
         if (pickSurface(e->position().toPoint(), p, n)) {
           surfacePick_ = false;
@@ -519,6 +537,7 @@ bool SceneView::pickSurface(const QPoint& position, Vec3& p_W, Vec3& normal_W) c
       !mechanism_->glyphAt(picker->GetViewProp(), picker->GetCellId()))
     return false;
   double p[3], n[3];
+  // the point and the normal of the surface under the mouse, in the world
   picker->GetPickPosition(p);
   picker->GetPickNormal(n);
   p_W = Vec3(p[0], p[1], p[2]);
