@@ -198,6 +198,7 @@ void MainWindow::buildActions() {
   exportActions_ = new ui::ExportActions(*runs_, *view_, *plots_, *this);
   viewActions_ = new ui::ViewActions(*view_, this);
   // the view toolbar: the camera's directions, then what is drawn
+  // the view's toggles named, the key under which the layout saves them
   viewActions_->frames()->setObjectName("frames");
   viewActions_->grid()->setObjectName("grid");
   viewBar_->addActions({viewActions_->fit(), viewActions_->reset(), viewActions_->front(),

@@ -139,6 +139,7 @@ QModelIndex RunListModel::parent(const QModelIndex& child) const {
 }
 
 int RunListModel::rowCount(const QModelIndex& parent) const {
+  // groups at the top level; a group's runs under its first column; nothing under a run
   if (!parent.isValid()) return groupCount();
   if (parent.internalId() != kGroupId || parent.column() != 0) return 0;
   return static_cast<int>(runsOf(parent.row()).size());
@@ -188,6 +189,7 @@ void RunListModel::runChanged(int id) {
 // --- what the rows show --------------------------------------------------------------------------
 
 QVariant RunListModel::data(const QModelIndex& index, int role) const {
+  // a group row or a run row
   if (!index.isValid()) return {};
   if (index.internalId() == kGroupId) return groupData(index.row(), index.column(), role);
   const Run* run = runs_.find(runIdAt(index));

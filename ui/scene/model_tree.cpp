@@ -124,6 +124,7 @@ void ModelTree::rebuild() {
     return item;
   };
   // the scene at the root, its run settings at the end
+  // the root: the scene by its name (the file's or built-in's when it has none)
   const QString sceneName = json.contains("name") && json["name"].is_string()
                                 ? QString::fromStdString(json["name"].get<std::string>())
                                 : doc_.displayName();
@@ -178,6 +179,7 @@ void ModelTree::addPrimitives(QTreeWidgetItem* item, const std::string& pointer)
   if (!primitivesAction_->isChecked() || !model) return;
   for (const Joint& j : model->joints) {
     if (j.jsonPath != pointer) continue;
+    // the joint's tooltip: its two bodies and its count of equations
     item->setToolTip(0, tr("%1 between %2 and %3: %n equation(s)", "", j.primitiveCount)
                             .arg(item->text(0), QString::fromStdString(model->bodyName(j.bodyI)),
                                  QString::fromStdString(model->bodyName(j.bodyJ))));
@@ -206,6 +208,7 @@ QTreeWidgetItem* ModelTree::itemFor(const QString& pointer) const {
   int bestLength = -1;
   for (QTreeWidgetItemIterator it(const_cast<ModelTree*>(this)); *it; ++it) {
     const QString p = (*it)->data(0, kPointerRole).toString();
+    // groups do not count; the longest pointer that holds this one wins
     if (!((*it)->flags() & Qt::ItemIsSelectable)) continue;
     if (isUnder(pointer.toStdString(), p.toStdString()) && p.size() > bestLength) {
       best = *it;

@@ -18,6 +18,7 @@ class SceneEditCommand : public QUndoCommand {
  public:
   SceneEditCommand(SceneDocument& doc, SceneJson before, SceneJson after, const QString& text)
       : QUndoCommand(text), doc_(doc), before_(std::move(before)), after_(std::move(after)) {}
+  // the document set to the state after the edit, or back to the one before
   void redo() override { doc_.setJson(after_); }
   void undo() override { doc_.setJson(before_); }
 
@@ -35,6 +36,7 @@ SceneJson withMeshFilesMoved(const SceneJson& scene, const std::string& from,
     if (!body.is_object() || !body.contains("mesh") || !body["mesh"].is_object() ||
         !body["mesh"].contains("file"))
       continue;
+    // a mesh's file resolved from the old folder, then named from the new one
     SceneJson& file = body["mesh"]["file"];
     if (file.is_string())
       file = meshFileRelativeTo(resolveMeshFile(file.get<std::string>(), from), to);
@@ -57,6 +59,7 @@ QString describeField(const SceneJson& json, const QString& pointer) {
   const SceneJson* node = &json;
   for (int k = 0; k < parts.size() && node; ++k) {
     const std::string key = parts[k].toStdString();
+    // an array's element by its index, an object's field by its key
     if (node->is_array()) {
       bool ok = false;
       const int i = parts[k].toInt(&ok);
@@ -68,6 +71,7 @@ QString describeField(const SceneJson& json, const QString& pointer) {
     } else {
       node = nullptr;
     }
+    // an element with a name owns what follows it; the run settings own theirs
     if (node && node->is_object() && node->contains("name") && (*node)["name"].is_string() &&
         k > 0) {
       owner = QString::fromStdString((*node)["name"].get<std::string>());
@@ -77,6 +81,7 @@ QString describeField(const SceneJson& json, const QString& pointer) {
       fieldStart = 1;
     }
   }
+  // the rest of the path in words, "of" its owner ("point_i of hinge")
   const QString field = parts.mid(fieldStart).join(' ');
   if (owner.isEmpty()) return field.isEmpty() ? QObject::tr("the scene") : field;
   return field.isEmpty() ? owner : QObject::tr("%1 of %2").arg(field, owner);
@@ -142,6 +147,7 @@ bool SceneDocument::restore(const std::string& text, const QString& path, const 
   return true;
 }
 
+// unsaved edits dropped: back to the saved text, with no history
 void SceneDocument::revert() {
   if (!isModified()) return;
   undo_->clear();
@@ -176,6 +182,7 @@ bool SceneDocument::open(const std::string& text, const QString& source, const Q
 }
 
 bool SceneDocument::saveFile(const QString& path, QString* error) {
+  // the file opened for writing, or why not
   QFile file(path);
   if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
     if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
@@ -293,6 +300,7 @@ void SceneDocument::validate() {
     // the meshes' files, looked for from the scene's folder (a new scene's paths are absolute)
     issues_ = meshFileIssues(json_, filePath_.toStdString());
     if (!issues_.empty()) return;
+    // the check of the model that loaded, and the model kept
     check_ = checkModel(model);
     model_ = std::make_shared<const Model>(std::move(model));
     emit modelChanged(model_);
