@@ -197,10 +197,10 @@ void MainWindow::buildActions() {
   runActions_ = new ui::RunActions(*doc_, *config_, *controller_, this);
   exportActions_ = new ui::ExportActions(*runs_, *view_, *plots_, *this);
   viewActions_ = new ui::ViewActions(*view_, this);
-  // the view toolbar: the camera's directions, then what is drawn
   // the view's toggles named, the key under which the layout saves them
   viewActions_->frames()->setObjectName("frames");
   viewActions_->grid()->setObjectName("grid");
+  // the view toolbar: the camera's directions, then what is drawn
   viewBar_->addActions({viewActions_->fit(), viewActions_->reset(), viewActions_->front(),
                         viewActions_->side(), viewActions_->top()});
   viewBar_->addSeparator();

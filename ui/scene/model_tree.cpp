@@ -123,8 +123,8 @@ void ModelTree::rebuild() {
     if (!element) item->setFlags(Qt::ItemIsEnabled);
     return item;
   };
-  // the scene at the root, its run settings at the end
-  // the root: the scene by its name (the file's or built-in's when it has none)
+  // the scene at the root by its name (the file's or built-in's when it has none), its run
+  // settings at the end
   const QString sceneName = json.contains("name") && json["name"].is_string()
                                 ? QString::fromStdString(json["name"].get<std::string>())
                                 : doc_.displayName();
