@@ -42,8 +42,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
                                "Run the scene (every integrator and step given) to the end.");
   const QCommandLineOption pauseAt(
       "pause-at", "Pause the last run when it reaches T, for the screenshot.", "T");
-  // what to show and do after the runs: playback, plots, selection, tab, screenshot and its size,
-  // sessions, cursors, signals, trace, view, primitives, dock
+  // after the runs: playback at a time, the plots shown
   const QCommandLineOption playback(
       "playback", "After the runs, play back the last one at time T (the one before it ghosted).",
       "T");
@@ -149,7 +148,6 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   if (c.session.isEmpty() && c.scene.endsWith(".mbws", Qt::CaseInsensitive))
     c.session = std::exchange(c.scene, QString());
   c.saveSession = p.value(saveSession);
-  // cursors, signal search, trace, view, primitives, dock
   // cursors: one or two times
   if (p.isSet(cursors) && (!parseNumbers(p.value(cursors), c.cursors) || c.cursors.size() > 2))
     return fail("--cursors takes one or two times, e.g. 1.2,2.5");

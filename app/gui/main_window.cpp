@@ -159,7 +159,6 @@ void MainWindow::buildPanels() {
           &ui::ComparisonTable::setChannel);
   signals_ = new ui::SignalBrowser(*runs_, *plots_, this);
   dock(this, tr("Signals"), "signalDock", signals_, Qt::RightDockWidgetArea);
-  // the run list and the comparison as tabs
   auto* tabs = bottomTabs_ = new QTabWidget(this);
   tabs->addTab(runList_, tr("Runs"));
   tabs->addTab(comparison_, tr("Comparison"));
@@ -418,8 +417,8 @@ void MainWindow::showEvent(QShowEvent* event) {
 // The first layout, before the user makes one: docks at a comfortable width, and on a narrow
 // screen the run setup as a tab beside the scene, so that the 3D view and the plots get a fair
 // share; the 3D view and the plots share the middle evenly.
-// the docks by their names
 void MainWindow::defaultLayout() {
+  // the docks by their names
   auto* scene = findChild<QDockWidget*>("sceneDock");
   auto* run = findChild<QDockWidget*>("runDock");
   auto* signalDock = findChild<QDockWidget*>("signalDock");

@@ -46,7 +46,6 @@ ScriptedSession::ScriptedSession(MainWindow& window, CommandLine commandLine,
 
 // the time from the program's start to the first frame the 3D view rendered, checked each
 // millisecond until it comes
-// only when the start time was taken (a scripted session's report)
 void ScriptedSession::watchFirstFrame() {
   if (!sinceStart_.isValid()) return;
   firstFrameProbe_.setInterval(1);
@@ -195,7 +194,6 @@ void ScriptedSession::onPaused(bool paused) {
 // one line per run on stdout: settings, status, counts, CPU and wall time; a failed run makes
 // the exit code 3
 void ScriptedSession::onIdle() {
-  // the summary of every run of the library
   ui::RunLibrary& runs = window_.runs();
   for (const auto& run : runs.runs()) {
     const ui::RunSummary s = ui::summarize(*run);

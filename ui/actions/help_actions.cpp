@@ -39,7 +39,7 @@ QString plainText(const QAction* a) {
 // --- the actions ---------------------------------------------------------------------------------
 
 HelpActions::HelpActions(QMainWindow& window) : QObject(&window), window_(window) {
-  // the guide (F1), the list of shortcuts, the scene format
+  // the guide (F1)
   guide_ = new QAction(tr("&User guide"), this);
   guide_->setShortcut(QKeySequence::HelpContents);
   guide_->setToolTip(tr("The workbench's guide and the other docs, from this computer (F1)"));

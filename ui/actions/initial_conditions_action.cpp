@@ -70,7 +70,6 @@ void placeBeside(QWidget& dialog, const QWidget& avoid) {
 InitialConditionsAction::InitialConditionsAction(SceneDocument& doc, RunConfigPanel& config,
                                                  ViewSync& views, QWidget& window)
     : QObject(&window), doc_(doc), config_(config), views_(views), window_(window) {
-  // the action's icon, its short text for the toolbar, Ctrl+I
   action_ = new QAction(resources::actionIcon("initial-conditions"),
                         tr("&Assemble (consistent initial conditions)..."), this);
   action_->setObjectName("initialConditions");

@@ -68,12 +68,12 @@ QStringList JointTool::types() {
 JointTool::JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewSync& views,
                      QStatusBar& bar, QWidget& window)
     : QObject(&window), doc_(doc), tree_(tree), view_(view), views_(views), bar_(bar) {
-  // the menu: one entry per joint type (Ctrl+J for a revolute)
+  // the menu of joint types
   menu_ = new QMenu(tr("Place &joint by picking"), &window);
   menu_->setObjectName("jointToolMenu");
   menu_->setToolTip(
       tr("Click the first body, the second, then the joint's location in the 3D view"));
-  // one entry per type, named for the tests
+  // one entry per type, named for the tests; Ctrl+J places a revolute
   for (const QString& type : types()) {
     QAction* a = menu_->addAction(type, this, [this, type] { start(type); });
     a->setObjectName("placeJoint-" + type);
@@ -296,16 +296,15 @@ void JointTool::commit() {
   };
   joint["point_i"] = pointOn(bodyI_);
   joint["point_j"] = pointOn(bodyJ_);
-  // the joint's axes where its type has them, in each body's frame (by name where one matches)
   // a universal joint's axis on the second body is the cross axis; the others' the same axis
   const double same = 1e-9 * scale;
   const Vec3& axisJ = type_ == "universal" ? placement_.cross : axis;
+  // the joint's axes where its type has them, in each body's frame (by name where one matches)
   if (hasField(objectType, "axis_i"))
     joint["axis_i"] = PickFieldBehaviour::pickedValue(*model, bodyI_, at, axis, true, same);
   if (hasField(objectType, "axis_j"))
     joint["axis_j"] = PickFieldBehaviour::pickedValue(*model, bodyJ_, at, axisJ, true, same);
   // the joint appended, selected in the tree, announced
-  // the joint's name, its place in the array
   const std::string name = joint["name"].get<std::string>();
   after["joints"].push_back(std::move(joint));
   const QString pointer = QString("/joints/%1").arg(after["joints"].size() - 1);

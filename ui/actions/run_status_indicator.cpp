@@ -89,7 +89,7 @@ RunStatusIndicator::RunStatusIndicator(QStatusBar& bar, RunController& controlle
       outcome_->setStyleSheet({});
     }
   });
-  // a finished run's outcome; the scene's counts follow its edits
+  // a finished run's outcome
   connect(&runs_, &RunLibrary::runFinished, this, &RunStatusIndicator::onFinished);
   // a pause shows at once (the worker sends no progress while it waits)
   connect(&controller_, &RunController::pausedChanged, this, [this] {
@@ -155,7 +155,6 @@ void RunStatusIndicator::onFinished(int id) {
 
 void RunStatusIndicator::showScene() {
   // the scene's counts (only its degrees of freedom while a hint shows), or that it has problems
-  // a scene that loads: its name and counts
   if (doc_.isValid() && doc_.model()) {
     const ModelCheck& c = doc_.check();
     const std::string counts =

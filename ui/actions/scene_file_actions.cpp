@@ -24,7 +24,7 @@ const char* kRecentKey = "files/recent";
 
 }  // namespace
 
-// the file actions, each with its standard key
+// the file actions and their keys
 SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
     : QObject(&window), doc_(doc), window_(window) {
   // a new scene, empty or from a template, once the current one is saved or discarded
@@ -34,7 +34,6 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
   new_->setToolTip(
       tr("Start a scene: empty (the ground and gravity) or from a template with its parameters "
          "(Ctrl+N)"));
-  // New: save or discard first, then the dialog's scene opened as new (unsaved)
   connect(new_, &QAction::triggered, this, [this] {
     if (!maybeSave()) return;
     NewSceneDialog dialog(&window_);
@@ -47,7 +46,6 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
   library_ = new QAction(resources::actionIcon("scene-library"), tr("Scene &library..."), this);
   library_->setShortcut(QKeySequence(tr("Ctrl+L")));
   library_->setToolTip(tr("Open one of the built-in scenes (Ctrl+L)"));
-  // the library: a built-in scene chosen, or Open file instead
   connect(library_, &QAction::triggered, this, [this] {
     SceneLibraryDialog dialog(&window_);
     if (dialog.exec() != QDialog::Accepted) return;

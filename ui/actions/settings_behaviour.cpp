@@ -44,7 +44,7 @@ QVariantMap SettingsBehaviour::layout() const {
 // the window kept on its screen
 bool SettingsBehaviour::applyLayout(const QVariantMap& m, bool geometry) {
   const bool saved = geometry && window_.restoreGeometry(m.value("window/geometry").toByteArray());
-  // the geometry first: only a saved one counts as restored
+  // the docks and splitters along with the geometry
   if (geometry) {
     window_.restoreState(m.value("window/state").toByteArray());
     for (QSplitter* splitter : splitters_)

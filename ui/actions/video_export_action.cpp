@@ -109,8 +109,9 @@ VideoExportAction::VideoExportAction(RunLibrary& runs, PlaybackController& playb
 
 QString VideoExportAction::ffmpeg() { return QStandardPaths::findExecutable("ffmpeg"); }
 
-// only the 3D view when no plots are wanted (or there are none)
+// a frame: the 3D view alone, or beside the plots under the key of the runs
 QImage VideoExportAction::composeFrame(const VideoSettings& s, const QSize& frame) {
+  // only the 3D view when no plots are wanted (or there are none)
   if (!s.plots || plots_.plots().empty()) return view_.renderImage(frame);
   // the 3D view on the left, the plots on the right under a key of the runs
   const int viewWidth = static_cast<int>(frame.width() * kViewShare) & ~1;
@@ -350,14 +351,13 @@ VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double st
   plots_->setToolTip(
       tr("The 3D view on the left, the plots as they are on the right, their cursor at the time "
          "shown"));
-  // without ffmpeg, PNG frames only
   const bool noFfmpeg = VideoExportAction::ffmpeg().isEmpty();
   frames_->setChecked(
       noFfmpeg || (!initial.path.isEmpty() && !initial.path.endsWith(".mp4", Qt::CaseInsensitive)));
   frames_->setEnabled(!noFfmpeg);
   if (noFfmpeg) frames_->setToolTip(tr("ffmpeg is not installed: only PNG frames can be written"));
   summary_->setStyleSheet("color: #555;");
-  // the form, with a line that says what the settings make
+  // OK and Cancel
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

@@ -268,7 +268,6 @@ void RunConfigPanel::updateIntegrators() {
   const QString selected = integrator();
   const std::string formulation = formulation_->currentText().toStdString();
   integrators_->clear();
-  // the integrators anew for the formulation chosen
   // families in the registry's order, each followed by its integrators
   std::vector<std::string> families;
   for (const IntegratorInfo& i : integratorRegistry())
@@ -463,7 +462,6 @@ RunSettings RunConfigPanel::settings() const {
 
 QString RunConfigPanel::problem() const {
   // a formulation greyed out for this model says why
-  // the chosen formulation, when the model's initial pose refuses it
   const auto* formulations = static_cast<const QStandardItemModel*>(formulation_->model());
   const QStandardItem* formulation = formulations->item(formulation_->currentIndex());
   if (formulation && !formulation->isEnabled()) return formulation->toolTip();

@@ -38,7 +38,7 @@ HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent), text_(new QTextBrow
   // back and forward enabled as the history allows
   connect(text_, &QTextBrowser::backwardAvailable, back, &QPushButton::setEnabled);
   connect(text_, &QTextBrowser::forwardAvailable, forward, &QPushButton::setEnabled);
-  // back, forward, contents and close
+  // the buttons move through the history, to the contents, or close the window
   connect(back, &QPushButton::clicked, text_, &QTextBrowser::backward);
   connect(forward, &QPushButton::clicked, text_, &QTextBrowser::forward);
   connect(home, &QPushButton::clicked, this, [this] {

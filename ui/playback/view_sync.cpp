@@ -125,7 +125,6 @@ void ViewSync::showRun(int id) {
     showScene();
     return;
   }
-  // the run's model in the view, playback over its span, at its end (a live run at its last row)
   showingRun_ = true;
   // the scene's meshes on its runs (a run of another scene has its shapes)
   view_.setMeshes(run->sceneKey == doc_.sceneKey() ? sceneMeshes(doc_.json(), doc_.filePath())

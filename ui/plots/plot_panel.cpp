@@ -181,7 +181,6 @@ void PlotPanel::rebuildAll() {
 // the runs shown in their colours, by their short labels, the reference with a star; whole
 // labels in the tooltip
 void PlotPanel::updateKey() {
-  // a coloured square and the short label per run shown, the reference starred
   QStringList entries;
   QStringList whole;
   for (const Run* r : runs_.shownRuns()) {

@@ -65,8 +65,8 @@ PlotReadout::PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursor
   tracer_->setSize(8);
   tracer_->setPen(QPen(QColor(20, 20, 20), 1.5));
   tracer_->setVisible(false);
-  // the read-out fits the plot's room again at every layout
   label_ = textItem(plot_, Qt::AlignLeft | Qt::AlignBottom);
+  // the read-out fits the plot's room again at every layout
   connect(&plot_, &QCustomPlot::afterLayout, this, &PlotReadout::fitBox);
   recreate();
 }
@@ -87,7 +87,7 @@ void PlotReadout::recreate() {
   markersB_ = markerCurve(plot_, QCPScatterStyle::ssSquare);
 }
 
-// the markers at each curve's point at the cursor's time
+// the cursors' lines, their markers on x-y curves and the read-out box, at the cursors' times
 void PlotReadout::update() {
   const double a = cursors_.a(), b = cursors_.b();
   // lines on time plots, markers on each curve of an x-y plot
@@ -116,7 +116,6 @@ void PlotReadout::update() {
     curve->setVisible(!xs.isEmpty());
   }
 
-  // the two heads: wide with B's time and the difference, short without it
   // the box: each curve at A, at B, and B - A
   headWide_.clear();
   headShort_.clear();
@@ -183,7 +182,6 @@ QStringList PlotReadout::linesOf(int layout) const {
 // the most compact one cut to the lines that fit, each within the width, and a last line saying how
 // many curves were left out.
 void PlotReadout::fitBox() {
-  // the widest line, in the box's font
   const QFontMetrics metrics(box_->font());
   // the room inside the axis rect, in pixels and in lines
   const QRect area = plot_.axisRect()->rect();
@@ -191,6 +189,7 @@ void PlotReadout::fitBox() {
   const int rows =
       std::max(1, (area.height() - box_->padding().top() - box_->padding().bottom() - 8) /
                       metrics.lineSpacing());
+  // the widest line, in the box's font
   auto widest = [&](const QStringList& lines) {
     int w = 0;
     for (const QString& line : lines) w = std::max(w, metrics.horizontalAdvance(line));

@@ -90,7 +90,7 @@ const Run* PlotSeries::base() const {
 }
 
 void PlotSeries::rebuild() {
-  // everything anew, with a note when the quantity cannot be drawn yet
+  // everything anew
   plot_.clearPlottables();
   series_.clear();
   states_.clear();
@@ -317,7 +317,6 @@ bool PlotSeries::nearest(const QPointF& pixel, double maxPixels, const Series*& 
   // time curves: only the samples within reach along t (their keys are sorted)
   const double k0 = plot_.xAxis->pixelToCoord(pixel.x() - maxPixels),
                k1 = plot_.xAxis->pixelToCoord(pixel.x() + maxPixels);
-  // x-y curves: all their points
   for (const Series& s : series_) {
     // time curves: only the samples within reach along t (their keys are sorted)
     if (auto* g = qobject_cast<QCPGraph*>(s.plottable)) {
@@ -325,6 +324,7 @@ bool PlotSeries::nearest(const QPointF& pixel, double maxPixels, const Series*& 
       for (auto it = data->findBegin(std::min(k0, k1)); it != data->findEnd(std::max(k0, k1)); ++it)
         consider(s, it->key, it->value, it->key);
     } else if (auto* c = qobject_cast<QCPCurve*>(s.plottable)) {
+      // x-y curves: all their points
       for (auto it = c->data()->constBegin(); it != c->data()->constEnd(); ++it)
         consider(s, it->key, it->value, it->t);
     }

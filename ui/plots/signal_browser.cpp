@@ -20,10 +20,10 @@ namespace {
 
 // --- where a channel sits in the tree, and what it means -----------------------------------------
 
-// a suffix of a body's channel: the group it goes in and what it means
 // the channel's name, in every item of the tree (groups too, so that a search finds them)
 constexpr int kChannelRole = Qt::UserRole + 1;
 
+// a suffix of a body's channel: the group it goes in and what it means
 struct Suffix {
   const char* suffix;
   const char* group;

@@ -52,7 +52,6 @@ void RunController::launchNext() {
     emit idle();
     return;
   }
-  // the next request becomes a run of the library
   RunRequest request = std::move(queue_.front());
   queue_.pop_front();
   const std::optional<double> pauseAt = request.pauseAt;

@@ -52,7 +52,6 @@ Run& RunLibrary::restore(std::unique_ptr<Run> run) {
 // a live run stays; a removed one takes its file along, and the current run moves to the latest
 // in scope
 void RunLibrary::remove(int id) {
-  // a live run cannot be removed
   const auto it =
       std::find_if(runs_.begin(), runs_.end(), [&](const auto& r) { return r->id == id; });
   if (it == runs_.end() || (*it)->live()) return;

@@ -210,7 +210,6 @@ QVariant RunListModel::groupData(int group, int column, int role) const {
                      "them")
                       .arg(key)
                 : tr("Runs of %1, not the open scene: open it to see them (right click)").arg(key);
-  // bold for the open scene
   if (role == Qt::FontRole) {
     QFont f;
     f.setBold(open);

@@ -147,7 +147,6 @@ FieldEditor::FieldEditor(const FieldSpec& spec, QWidget* parent) : QWidget(paren
   layout->setSpacing(3);
   // a body: chosen among the scene's (setBodyChoices), as an enumeration is
   if (spec.kind == FieldKind::Enum || isBodyReference(spec)) {
-    // an enumeration in a combo; an optional field offers "(none)" or its default first
     choice_ = new QComboBox(this);
     // as narrow as the panel needs: a long choice is elided, whole in the open list and the tooltip
     choice_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);

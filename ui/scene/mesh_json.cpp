@@ -55,7 +55,6 @@ bool meshSolidOf(const SceneJson& body, const QString& sceneFile, SolidMass* out
 SceneJson withMesh(const SceneJson& body, const std::string& path, double scale, double density,
                    const QString& sceneFile) {
   SceneJson b = body;
-  // the file relative to the scene's folder; scale and density only when they are not the defaults
   SceneJson mesh = SceneJson::object();
   mesh["file"] = meshFileRelativeTo(path, sceneFile.toStdString());
   if (scale != 1.0) mesh["scale"] = scale;

@@ -51,7 +51,6 @@ QString elementPointer(const QString& path) {
 // --- building the panel --------------------------------------------------------------------------
 
 ModelCheckPanel::ModelCheckPanel(SceneDocument& doc, QWidget* parent) : QWidget(parent), doc_(doc) {
-  // the counts above the list, with a margin
   setObjectName("modelCheck");
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);

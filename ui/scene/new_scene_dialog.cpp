@@ -81,9 +81,9 @@ std::string emptySceneText(const std::string& name, const std::string& descripti
 // --- the dialog ----------------------------------------------------------------------------------
 
 NewSceneDialog::NewSceneDialog(QWidget* parent) : QDialog(parent) {
-  // the choices: the empty scene first, then the templates with their summaries
   setWindowTitle(tr("New scene"));
   setObjectName("newSceneDialog");
+  // the choices: the empty scene first, then the templates with their summaries
   list_ = new QListWidget(this);
   list_->setObjectName("templates");
   auto* empty = new QListWidgetItem(tr("Empty scene"), list_);

@@ -44,7 +44,7 @@ SceneJson cleanArray(const std::vector<double>& values, const SceneJson& given) 
 
 // the tait-bryan axes of a sequence name
 bool axesOf(const QString& sequence, int (&axes)[3]) {
-  // three axes named x, y or z, no two neighbours alike
+  // three different axes, each named x, y or z
   const QStringList parts = sequence.split('-');
   if (parts.size() != 3) return false;
   for (int k = 0; k < 3; ++k)

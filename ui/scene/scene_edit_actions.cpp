@@ -151,7 +151,6 @@ void SceneEditActions::updateEnabled() {
 
 // a body appended and selected
 void SceneEditActions::addBody(const SceneJson& body) {
-  // the body at the end of the array
   SceneJson after = doc_.json();
   if (!after.contains("bodies")) after["bodies"] = SceneJson::array();
   after["bodies"].push_back(body);
@@ -185,7 +184,6 @@ void SceneEditActions::add(const std::string& objectType) {
 void SceneEditActions::duplicateCurrent() {
   const auto [array, index] = elementOf(tree_.currentPointer());
   if (index < 0) return;
-  // a copy, named uniquely, appended as one undoable edit
   SceneJson after = doc_.json();
   SceneJson copy = after[array][index];
   copy["name"] = uniqueName(after[array], copy.value("name", familyOf(array)));

@@ -107,7 +107,6 @@ SceneJson newElement(const std::string& objectType, const SceneJson& scene) {
       objectType.find('/') == std::string::npos ? "" : objectType.substr(objectType.find('/') + 1);
   const std::string array = arrayOf(family);
   SceneJson element = SceneJson::object();
-  // the name unique in the array, the type from the object type, placeholders for the rest
   for (const FieldSpec& f : spec->fields) {
     if (!f.required) continue;
     if (f.name == "name") {
@@ -129,8 +128,6 @@ SceneJson convertElement(const SceneJson& element, const std::string& family,
   const ObjectSpec* spec = findObjectSpec(family + "/" + type);
   if (!spec) return element;
   SceneJson out = SceneJson::object();
-  // the type given, the fields the element has and the new type keeps, placeholders for the
-  // required ones it lacks
   for (const FieldSpec& f : spec->fields) {
     if (f.name == "type")
       out["type"] = type;
@@ -149,7 +146,6 @@ SceneJson renameBody(const SceneJson& scene, const std::string& oldName,
                      const std::string& newName) {
   SceneJson out = scene;
   for (const auto& [array, type] : sceneArrays()) {
-    // a body takes the new name; every other element follows where a body field names the old
     if (!out.contains(array)) continue;
     for (SceneJson& e : out[array]) {
       if (array == "bodies") {

@@ -44,7 +44,7 @@ StudyDialog& StudyAction::dialog() {
   return *dialog_;
 }
 
-// the dialog shown and raised
+// the dialog shown and raised, with the scene as it is now
 void StudyAction::open() {
   // the scene as edited now (when valid), offered first
   dialog().setup().setCurrentScene(doc_.isValid() ? doc_.model() : nullptr, doc_.displayName());

@@ -58,7 +58,6 @@ StudyDialog::StudyDialog(QWidget* parent)
       chart_(new WorkPrecisionChart(this)),
       table_(new StudyRecordsTable(this)),
       runner_(new StudyRunner(this)) {
-  // the setup form on the left, the results on the right
   setWindowTitle(tr("Study"));
   setObjectName("studyDialog");
 
@@ -90,6 +89,7 @@ StudyDialog::StudyDialog(QWidget* parent)
   resultsSplitter->setStretchFactor(1, 2);
   resultsLayout->addWidget(resultsSplitter, 1);
 
+  // the setup form on the left, the results on the right
   auto* splitter = new QSplitter(Qt::Horizontal, this);
   splitter->addWidget(setup_);
   splitter->addWidget(results);
@@ -167,10 +167,10 @@ bool StudyDialog::startStudy() {
     for (const std::string& o : request.study.outputs) output_->addItem(QString::fromStdString(o));
     measure_->setCurrentIndex(measure_->findData(static_cast<int>(request.measure)));
   }
-  // its runs started on the worker threads, with the results table if one is asked for
+  // the title, then the runs started on the worker threads, with the results table if one is
+  // asked for
   setWindowTitle(tr("Study: %1").arg(request.title));
   const int total = static_cast<int>(request.study.runs.size());
-  // the runner starts with the form's jobs and table file
   if (!runner_->start(std::move(request.study), std::move(request.models), setup_->jobs(),
                       setup_->tableFile()))
     return false;
@@ -295,8 +295,8 @@ void StudyDialog::onFinished(bool interrupted, const QString& error) {
 
 // the diagram and the table show the chosen output's error, measured as chosen
 void StudyDialog::showErrorOf() {
-  // a still output's diagram says why it shows only round-off
   const auto measure = static_cast<ErrorMeasure>(measure_->currentData().toInt());
+  // a still output's diagram says why it shows only round-off
   chart_->setOutputStill(!runner_->records().empty() &&
                          !runner_->outputMoves(output_->currentIndex()));
   chart_->setErrorOf(output_->currentIndex(), measure);

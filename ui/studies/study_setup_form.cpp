@@ -69,7 +69,7 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   // a work-precision study of a scene
   auto* sceneTab = new QWidget(this);
   auto* form = new QFormLayout(sceneTab);
-  // the scene, its formulation and end time
+  // the scene of the study: a built-in one, or the one being edited (see setCurrentScene)
   scene_ = new QComboBox(sceneTab);
   for (const BuiltinScene& s : builtinScenes())
     scene_->addItem(QString::fromStdString(s.name), QString::fromStdString(s.name));
@@ -98,7 +98,7 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   }
   integrators_->setMinimumHeight(160);
   form->addRow(tr("Integrators"), integrators_);
-  // the tolerances and fixed steps it runs at, the outputs compared, the repetitions
+  // the tolerances and fixed steps it runs at, the outputs compared
   tolerances_ = lineEdit(
       "1e-3, 1e-4, 1e-5, 1e-6",
       tr("rtol = atol of the integrators that choose their steps (separated by commas)"), sceneTab);

@@ -203,7 +203,6 @@ void WorkPrecisionChart::showPointTip(QMouseEvent* event) {
     QToolTip::hideText();
     return;
   }
-  // the point's record: its method, setting, error, CPU time and steps
   const RunSpec& spec = study_.runs.at(run);
   for (const RunRecord& r : records_)
     if (r.run == run) {

@@ -82,7 +82,7 @@ void BeamSweep::place(const BodyPoses& poses) {
   const Beam& b = model_.beams[beam_];
   std::vector<Eigen::Vector2d> at, normal;
   sectionOutline(b, box_, at, normal);
-  // the section's outline, and the arrays the rings are written into
+  // the arrays the rings are written into
   vtkPoints* points = poly_->GetPoints();
   auto* normals = vtkFloatArray::SafeDownCast(poly_->GetPointData()->GetNormals());
   int ring = 0;
@@ -100,7 +100,7 @@ void BeamSweep::place(const BodyPoses& poses) {
       Vec3 p;
       Mat3 axes;
       beamSectionPose(x, R, -1.0 + 2.0 * s / kSamples, p, axes);
-      // the section's pose at the sample; each outline vertex placed in the section's axes
+      // each outline vertex placed in the section's axes at the sample's pose
       for (int k = 0; k < sides_; ++k) {
         const Vec3 v = p + axes.col(1) * at[k].x() + axes.col(2) * at[k].y();
         const Vec3 n = axes.col(1) * normal[k].x() + axes.col(2) * normal[k].y();

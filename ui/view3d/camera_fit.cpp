@@ -10,8 +10,8 @@ namespace mbw::ui {
 // aim the camera at the points' box from its current direction, near enough that they fill the
 // view with the margin left free
 void fitCamera(vtkCamera& camera, const std::vector<Vec3>& points, double aspect, double margin) {
-  // the camera's position, focal point and up as they are
   if (points.empty()) return;
+  // the camera's position, focal point and up as they are
   double position[3], focal[3], up[3];
   camera.GetPosition(position);
   camera.GetFocalPoint(focal);

@@ -147,7 +147,6 @@ void setColor(vtkUnsignedCharArray* colors, long long first, long long count, co
 // a little shine and ambient light; translucent glyphs see-through; a ghost paler still and never
 // picked
 void styleActor(vtkActor* actor, bool ghost, bool translucent, bool lines) {
-  // a little shine and ambient light, for all
   vtkProperty* p = actor->GetProperty();
   p->SetSpecular(0.25);
   p->SetSpecularPower(20.0);

@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 
 // the file's triangles with shared vertices, in the file's units (nullptr when there are none)
 vtkSmartPointer<vtkPolyData> readTriangles(const std::string& path, std::string* error) {
-  // an STL or OBJ file, by its extension
+  // only a file that exists
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) {
     *error = "no file " + path;

@@ -228,8 +228,8 @@ void primitiveGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
       out.push_back(link);
       continue;
     }
-    if (p.type != PrimitiveType::CD && p.type != PrimitiveType::DP2) continue;
     // coinciding points: one marker per place, however many primitives meet there
+    if (p.type != PrimitiveType::CD && p.type != PrimitiveType::DP2) continue;
     // on the moving body of the pair
     const bool onJ = p.bodyI == kGround;
     const GlyphEnd end = onJ ? GlyphEnd{p.bodyJ, scenePoint(m, p.bodyJ, p.s_J)}

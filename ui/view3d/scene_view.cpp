@@ -146,8 +146,8 @@ void SceneView::setModel(std::shared_ptr<const Model> model) {
 // a frame of the run: the bodies at their poses, the camera following if the mechanism leaves
 // the view
 void SceneView::setPoses(const BodyPoses& poses) {
-  // a motion: the view drops to a lower resolution until the poses stop coming
   if (!mechanism_) return;
+  // a motion: the view drops to a lower resolution until the poses stop coming
   vtk_->noteMotion();
   poses_ = poses;
   mechanism_->place(poses);
@@ -297,7 +297,6 @@ void SceneView::rebuildGrid(const std::vector<Vec3>& content) {
   // one grey actor for all the lines
   vtkNew<vtkPolyData> poly;
   poly->SetPoints(points);
-  // the lines as a polydata
   poly->SetLines(lines);
   vtkNew<vtkPolyDataMapper> mapper;
   mapper->SetInputData(poly);
@@ -325,7 +324,6 @@ double SceneView::aspect() const {
 void SceneView::fitTo(const std::vector<Vec3>& points) {
   // the camera frames the points; what has been seen so far starts from their box
   if (points.empty()) return;
-  // the camera fitted to the points at the view's aspect
   vtkRenderer* r = vtk_->renderer();
   fitCamera(*r->GetActiveCamera(), points, aspect());
   r->ResetCameraClippingRange();
@@ -338,7 +336,6 @@ void SceneView::setStandardView(StandardView view) {
   Vec3 direction, viewUp;
   standardDirection(view, up_, direction, viewUp);
   vtkCamera* camera = vtk_->renderer()->GetActiveCamera();
-  // the camera looking at the origin from the standard direction, then fitted
   const Vec3 eye = -direction;
   camera->SetFocalPoint(0.0, 0.0, 0.0);
   camera->SetPosition(eye.data());
@@ -439,9 +436,9 @@ void SceneView::zoomAt(const QPointF& position, double factor) {
   const Vec3 f2 = p + (f - p) / factor, c2 = p + (c - p) / factor;
   camera->SetFocalPoint(f2.data());
   camera->SetPosition(c2.data());
-  // the view's clipping planes fitted again; a motion as for any camera move
   if (camera->GetParallelProjection())
     camera->SetParallelScale(camera->GetParallelScale() / factor);
+  // the view's clipping planes fitted again; a motion as for any camera move
   r->ResetCameraClippingRange();
   vtk_->noteMotion();
   render();
