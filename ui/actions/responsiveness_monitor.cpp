@@ -10,7 +10,7 @@
 namespace mbw::ui {
 namespace {
 
-// the probe's interval: a tick later than this is a stall of the GUI thread
+// the probe's interval: how much later a tick comes is the GUI thread's stall
 constexpr int kTickMs = 10;
 
 }  // namespace

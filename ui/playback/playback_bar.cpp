@@ -53,7 +53,7 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
       std::max(130, time_->fontMetrics().horizontalAdvance("0000.000 / 0000.000 s") + 8),
       time_->fontMetrics().height() + 4);
   time_->setToolTip(tr("Playback time / end of the run"));
-  // speeds from a tenth of real time to four times it; real time first
+  // speeds from a tenth of real time to four times it; real time at first
   for (double s : {0.1, 0.25, 0.5, 1.0, 2.0, 4.0}) speed_->addItem(QString("%1\u00d7").arg(s), s);
   speed_->setCurrentIndex(3);
   speed_->setToolTip(tr("Playback speed relative to real time"));

@@ -36,9 +36,9 @@ void bodyColor(int body, double rgb[3]) {
   for (int k = 0; k < 3; ++k) rgb[k] = c[k] / 255.0;
 }
 
-// a glyph's colour by its role: a body's own, dark red joints (their axes lighter), green
-// springs, red loads, grey constraints, black tires, a grey road, white frames (coloured by
-// their points)
+// a glyph's colour by its role: a body's own, dark joint markers with red axes, green springs,
+// red loads, grey constraints, black tires, a grey road, white frames (drawn in the colours of
+// their lines)
 void roleColor(const Glyph& g, double rgb[3]) {
   auto set = [&](double r, double gg, double b) {
     rgb[0] = r;

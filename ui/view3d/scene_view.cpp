@@ -155,7 +155,8 @@ void SceneView::setPoses(const BodyPoses& poses) {
   render();
 }
 
-// the ghost: a second, pale copy of a mechanism, for comparing two runs
+// the ghost: a second, pale copy of a mechanism (another run, cursor B's time, or the scene's own
+// poses beside the consistent ones)
 void SceneView::setGhost(std::shared_ptr<const Model> model) {
   if (ghost_ && ghost_->sharedModel() == model) return;
   ghost_.reset();

@@ -83,7 +83,8 @@ VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler)
       renderNow();
       update();
     });
-  // the widget paints all of its pixels; it takes the keyboard for VTK's key bindings
+  // the widget paints all of its pixels; it takes the keyboard focus, so that the tools' keys
+  // (Esc, Enter) reach it
   setAttribute(Qt::WA_OpaquePaintEvent);
   setFocusPolicy(Qt::StrongFocus);
   setMinimumSize(64, 64);
