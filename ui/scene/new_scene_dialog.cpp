@@ -64,7 +64,8 @@ QString tooltipOf(const TemplateParameter& p) {
 
 }  // namespace
 
-// the empty scene's text: the ground, gravity along -z, no bodies, HHT's default settings
+// the empty scene's text: the ground, gravity along -z, no bodies; rp and HHT at a 1 ms step for
+// 2 s
 std::string emptySceneText(const std::string& name, const std::string& description) {
   nlohmann::ordered_json s;
   s["format"] = "mbw-scene";

@@ -71,7 +71,8 @@ void showMessages(QLabel* label, const std::vector<std::string>& messages) {
 // --- the page of the selected element ------------------------------------------------------------
 
 PropertyPanel::PropertyPanel(SceneDocument& doc, QWidget* parent) : QScrollArea(parent), doc_(doc) {
-  // the page scrolls; it is refreshed at each edit and emptied when another scene is opened
+  // the page scrolls; it is refreshed at each edit, and shows the scene's own fields when another
+  // scene is opened
   setWidgetResizable(true);
   setFrameShape(QFrame::NoFrame);
   connect(&doc_, &SceneDocument::changed, this, &PropertyPanel::refresh);
