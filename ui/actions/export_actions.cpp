@@ -49,6 +49,7 @@ bool saveWidgetImage(QWidget& widget, const QString& path, QString* error) {
                            .adjusted(0, 0, -1, -1));
     }
   }
+  // the image written as PNG, or why not
   if (image.isNull() || !image.save(path, "PNG")) {
     if (error) *error = QObject::tr("Cannot write the image %1").arg(path);
     return false;

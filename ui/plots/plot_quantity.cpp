@@ -62,8 +62,10 @@ std::vector<CurveSpec> curvesOf(PlotKind kind, const QStringList& channels) {
     case PlotKind::EnergyBalance:
       return {{"energy.balance"}};
     case PlotKind::ConstraintViolation:
+      // the position violation dark, the velocity violation light, both as dots
       return {{"violation.position", false, false, true},
               {"violation.velocity", true, false, true}};
+    // the iterations as steps, one level per step
     case PlotKind::NewtonIterations:
       return {{"newton_iterations", false, true}};
     case PlotKind::Channel:

@@ -63,12 +63,14 @@ void WorkPrecisionChart::setStudy(const Study& study, const std::vector<std::str
   redraw();
 }
 
+// another output or measure: drawn anew
 void WorkPrecisionChart::setErrorOf(int output, ErrorMeasure measure) {
   output_ = output;
   measure_ = measure;
   redraw();
 }
 
+// an output that does not move: its note shown or taken back
 void WorkPrecisionChart::setOutputStill(bool still) {
   if (still == still_) return;
   still_ = still;
@@ -86,6 +88,7 @@ QString WorkPrecisionChart::noteText() const {
   return note_->visible() ? note_->text() : QString();
 }
 
+// the points drawn, for the tests
 int WorkPrecisionChart::pointCount() const {
   int n = 0;
   for (const auto& [curve, runs] : runsOf_) n += static_cast<int>(runs.size());
@@ -203,6 +206,7 @@ void WorkPrecisionChart::showPointTip(QMouseEvent* event) {
     QToolTip::hideText();
     return;
   }
+  // the run's record, when it has finished
   const RunSpec& spec = study_.runs.at(run);
   for (const RunRecord& r : records_)
     if (r.run == run) {

@@ -53,6 +53,7 @@ vtkSmartPointer<vtkPolyData> cylinderAlongZ(double radius, double z0, double z1)
   c->SetRadius(radius);
   c->SetHeight(z1 - z0);
   c->SetResolution(32);
+  // turned so that its axis is z, centred between z0 and z1
   vtkNew<vtkTransform> t;
   t->Translate(0.0, 0.0, 0.5 * (z0 + z1));
   t->RotateX(90.0);
@@ -61,6 +62,7 @@ vtkSmartPointer<vtkPolyData> cylinderAlongZ(double radius, double z0, double z1)
 
 // a helix of the given radius along z from 0 to 1, as a polyline
 vtkSmartPointer<vtkPolyData> helix(double radius) {
+  // ten turns between short straight leads, 24 points a turn
   constexpr int kTurns = 10, kPerTurn = 24, kLead = 6;
   vtkNew<vtkPoints> points;
   // straight leads at both ends, then the turns
@@ -130,6 +132,7 @@ bool isTwoEnded(GlyphKind kind) { return kind == GlyphKind::Coil || kind == Glyp
 // each kind's shape in its own frame, sized by the glyph
 vtkSmartPointer<vtkPolyData> glyphGeometry(const Glyph& g) {
   switch (g.kind) {
+    // a box of the glyph's edges, centred
     case GlyphKind::Box: {
       vtkNew<vtkCubeSource> box;
       box->SetXLength(g.size.x());
@@ -137,8 +140,10 @@ vtkSmartPointer<vtkPolyData> glyphGeometry(const Glyph& g) {
       box->SetZLength(g.size.z());
       return output(box);
     }
+    // a cylinder along z of the glyph's radius and length, centred
     case GlyphKind::Cylinder:
       return cylinderAlongZ(g.size.x(), -0.5 * g.size.y(), 0.5 * g.size.y());
+    // a ball of the glyph's radius
     case GlyphKind::Sphere:
     case GlyphKind::Marker:
       return sphere(g.size.x());
@@ -153,6 +158,8 @@ vtkSmartPointer<vtkPolyData> glyphGeometry(const Glyph& g) {
       t->Scale(g.size.y(), thickness, thickness);
       return transformed(arrow, t);
     }
+    // a ring of the glyph's radius and tube; the frame's three lines; a coil of unit length; a rod
+    // of unit length (stretched between its ends when placed)
     case GlyphKind::Ring:
       return ring(g.size.x(), g.size.y());
     case GlyphKind::Frame:
