@@ -111,11 +111,13 @@ void RunWorker::begin(const Results& run) {
   if (data_) data_->begin(run);
 }
 
+// each row: to the next frame, and to the file
 void RunWorker::row(const double* values) {
   pending_->rows.insert(pending_->rows.end(), values, values + columns_);
   if (data_) data_->row(values);
 }
 
+// each event of the run likewise
 void RunWorker::runEvent(const RunEvent& e) {
   pending_->events.push_back(e);
   if (data_) data_->runEvent(e);
@@ -130,10 +132,12 @@ std::string RunWorker::failure() const { return data_ ? data_->failure() : std::
 // the rows since the last frame, with the rejected steps and wall time so far
 void RunWorker::publish(const Results& results, bool last, bool pausedHere) {
   std::shared_ptr<RunFrame> frame = std::exchange(pending_, std::make_shared<RunFrame>());
+  // the rejected steps since the last frame
   frame->runId = runId_;
   frame->rejected.assign(results.rejected.begin() + static_cast<long>(publishedRejected_),
                          results.rejected.end());
   publishedRejected_ = results.rejected.size();
+  // the wall time, and whether this is the last frame or the pause's
   frame->wallSeconds = wallSeconds();
   frame->last = last;
   frame->pausedHere = pausedHere;

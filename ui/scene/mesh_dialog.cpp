@@ -40,6 +40,7 @@ MeshDialog::MeshDialog(const QString& path, const QString& body, QWidget* parent
   const FormDialogLabels labels = layOutFormDialog(*this, form);
   preview_ = labels.preview;
   refusal_ = labels.refusal;
+  // the file's name, as a row of its own
   form->addRow(tr("File"), new QLabel(QFileInfo(path).fileName(), this));
   // the file's scale into metres, the choice of mass, the density
   auto* scale = new QLineEdit("1", this);
