@@ -137,6 +137,7 @@ void PlaybackBar::fillRuns() {
     run_->addItem(r->label(), r->id);
     ghost_->addItem(r->label(), r->id);
   }
+  // the current run chosen; a ghost gone from the list is dropped
   run_->setCurrentIndex(run_->findData(runs_.currentId()));
   const int index = ghost_->findData(ghost);
   ghost_->setCurrentIndex(index < 0 ? 0 : index);
@@ -188,6 +189,7 @@ bool PlaybackBar::setTracePoint(const QString& point) {
 // the ghost run, -1 for none
 int PlaybackBar::ghostId() const { return ghost_->count() ? ghost_->currentData().toInt() : -1; }
 
+// a ghost set by its run (the scripted session's playback)
 void PlaybackBar::setGhostId(int id) {
   const int index = ghost_->findData(id);
   ghost_->setCurrentIndex(index < 0 ? 0 : index);
@@ -204,6 +206,7 @@ void PlaybackBar::showTime(double t) {
       span > 0.0 ? static_cast<int>(std::lround((t - playback_.start()) / span * kSliderSteps))
                  : 0);
   updating_ = false;
+  // the time shown beside the run's end, to the millisecond
   time_->setText(QString("%1 / %2 s").arg(t, 0, 'f', 3).arg(playback_.end(), 0, 'f', 3));
 }
 

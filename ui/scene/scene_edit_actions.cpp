@@ -108,6 +108,7 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
       const Vec3 g(gravity[0].get<double>(), gravity[1].get<double>(), gravity[2].get<double>());
       if (g.norm() > 0.0) up = -g.normalized();
     }
+    // the dialog; the body its part makes is added
     PartDialog dialog(QString::fromStdString(uniqueName(bodies, "part")), up, dialogParent_);
     PartSpec part;
     if (dialog.exec() == QDialog::Accepted && dialog.part(&part, nullptr)) addBody(partBody(part));
@@ -200,11 +201,13 @@ void SceneEditActions::renameCurrent() {
   if (index < 0) return;
   const SceneJson& json = doc_.json();
   const std::string oldName = json[array][index].value("name", "");
+  // the new name asked for; nothing done when it is empty or the same
   bool ok = false;
   const QString name =
       QInputDialog::getText(dialogParent_, tr("Rename"), tr("New name:"), QLineEdit::Normal,
                             QString::fromStdString(oldName), &ok);
   if (!ok || name.isEmpty() || name.toStdString() == oldName) return;
+  // a body renamed along with the elements that name it; another element alone
   SceneJson after = json;
   if (array == "bodies") {
     after = renameBody(json, oldName, name.toStdString());

@@ -23,6 +23,7 @@ SceneLibraryDialog::SceneLibraryDialog(QWidget* parent)
   // the built-in scenes in four columns: name, bodies, degrees of freedom, description
   list_->setColumnCount(4);
   list_->setHeaderLabels({tr("Scene"), tr("Bodies"), tr("DOF"), tr("Description")});
+  // a flat list, wrapped and striped, each scene with its icon
   list_->setRootIsDecorated(false);
   list_->setWordWrap(true);
   list_->setAlternatingRowColors(true);
@@ -51,6 +52,7 @@ SceneLibraryDialog::SceneLibraryDialog(QWidget* parent)
   connect(list_->header(), &QHeaderView::sectionResized, this, [this](int column) {
     if (column == 3) fitRows();
   });
+  // the first scene chosen at first
   if (list_->topLevelItemCount() > 0) list_->setCurrentItem(list_->topLevelItem(0));
 
   // open the scene chosen (or one double-clicked), or a file instead
