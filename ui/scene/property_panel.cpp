@@ -348,6 +348,7 @@ void PropertyPanel::commit(const Row& row) {
   if (objectType_ == "body" &&
       (isUnder(changedField, shape.toStdString()) || isUnder(changedField, mesh.toStdString())) &&
       json.contains(object)) {
+    // the field set or, when emptied, removed
     SceneJson after = json;
     const SceneJson::json_pointer changed(row.pointer.toStdString());
     if (value.is_discarded())
@@ -372,6 +373,7 @@ void PropertyPanel::commitAngles() {
   if (!angles_ || !json.contains(ptr) || !angles_->rotation(&R)) return;
   // the sequence the user works in stays chosen for the next bodies
   angleSequenceChosen_ = true;
+  // the orientation written in the form the scene gives it
   const QString pointer = pointer_ + "/orientation";
   doc_.setValue(pointer, orientationJson(R, json[ptr].value("orientation", SceneJson())),
                 tr("%1 as angles").arg(describeField(json, pointer)));
@@ -387,6 +389,7 @@ QStringList PropertyPanel::bodyNames() const {
     for (const SceneJson& b : json["bodies"])
       if (b.is_object() && b.contains("name") && b["name"].is_string())
         names << QString::fromStdString(b["name"].get<std::string>());
+  // the beams' nodes, 2 n + 1 for n elements
   if (json.contains("beams") && json["beams"].is_array())
     for (const SceneJson& b : json["beams"])
       if (b.is_object() && b.contains("name") && b["name"].is_string() && b.contains("elements") &&
