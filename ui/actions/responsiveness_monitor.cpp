@@ -19,6 +19,7 @@ constexpr int kTickMs = 10;
 ResponsivenessMonitor::ResponsivenessMonitor(RunController& controller, SceneView& view,
                                              PlotPanel& plots, QObject* parent)
     : QObject(parent), controller_(controller), view_(view), plots_(plots) {
+  // a precise timer: a coarse one may be moved by up to 5 % to meet others, read as a stall
   timer_.setTimerType(Qt::PreciseTimer);
   timer_.setInterval(kTickMs);
   connect(&timer_, &QTimer::timeout, this, &ResponsivenessMonitor::tick);
