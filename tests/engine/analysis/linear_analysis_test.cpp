@@ -49,8 +49,9 @@ TEST(LinearAnalysis, TrapezoidalAndBackwardEulerInClosedForm) {
 }
 
 TEST(LinearAnalysis, PhaseUnwrappedAndStagesInTheAbscissa) {
-  // the exact map: no decay and no elongation, also where Omega passes pi
-  const std::vector<double> x = logSpace(1e-2, 2.0, 200);
+  // the exact map: no decay and no elongation, also where Omega passes pi (the grid stays off
+  // Omega = 2 pi k, where the exact root is real: there the oscillation is taken as ended)
+  const std::vector<double> x = logSpace(1e-2, 1.9, 200);
   for (const int stages : {1, 3}) {
     const auto exact =
         analyzeLinearStability(scalar(stages, [](double w) { return std::polar(1.0, w); }), x);
