@@ -80,9 +80,10 @@ TEST(RoadProfile, DerivativesAreThoseOfTheHeight) {
 }
 
 TEST(RoadProfile, TheHighestBumpWins) {
+  // overlapping between x = 0.07 and 0.1: the first is higher at 0.08, the second at 0.095
   RoadProfile road = oneBump(0.0, 0.0, 0.1);
   road.bumps.push_back({0.12, 0.05});
-  for (double x : {-0.05, 0.0, 0.06, 0.1, 0.12, 0.16}) {
+  for (double x : {-0.05, 0.0, 0.06, 0.08, 0.095, 0.1, 0.12, 0.16}) {
     const RoadHeight both = roadHeight(road, x, 0.0);
     const RoadHeight first = roadHeight(oneBump(0.0, 0.0, 0.1), x, 0.0);
     const RoadHeight second = roadHeight(oneBump(0.0, 0.12, 0.05), x, 0.0);
