@@ -76,7 +76,7 @@ TEST_F(CompiledProgramTest, Refusals) {
   ex deep = t;
   for (int k = 0; k < 300; ++k) deep = sin(deep + numeric(k + 1));
   EXPECT_THROW(CompiledProgram(deep, t), ExpressionError);
-  // wide but shallow is fine
+  // wide but shallow is fine: a sum of 100 terms, more than the 64 values the stack holds
   ex wide = 0;
   for (int k = 1; k <= 100; ++k) wide += sin(k * t);
   const CompiledProgram program(wide, t);
