@@ -3,7 +3,8 @@
 // and with models loaded by the caller; its progress ticks while its reference runs, so that a
 // stop asked there is seen; a study stopped part-way resumes without making again the
 // runs its table holds, and computes again a kept reference that a kill tore; scene variants change
-// the field their pointer names and refuse pointers that lead nowhere.
+// the field their pointer names and refuse pointers that lead nowhere; an outcome's records of the
+// runs made, in run order.
 
 #include <gtest/gtest.h>
 
@@ -275,6 +276,21 @@ TEST(SceneVariants, SetTheFieldThePointerNames) {
   } catch (const SceneError& e) {
     EXPECT_NE(std::string(e.what()).find("/bodies/1/mass"), std::string::npos) << e.what();
   }
+}
+
+TEST(StudyExecution, MadeRecordsAreTheRunsMadeInRunOrder) {
+  StudyOutcome outcome;
+  outcome.records.resize(4);
+  for (int run : {3, 0}) {
+    outcome.records[run] = RunRecord{};
+    outcome.records[run]->run = run;
+    outcome.records[run]->status = run == 3 ? RunStatus::Failed : RunStatus::Completed;
+  }
+  const std::vector<RunRecord> made = outcome.madeRecords();
+  ASSERT_EQ(made.size(), 2u);
+  EXPECT_EQ(made[0].run, 0);
+  EXPECT_EQ(made[1].run, 3);
+  EXPECT_EQ(outcome.failed(), 1);
 }
 
 }  // namespace

@@ -1,9 +1,9 @@
-#include "run_report.h"
+#include "run_report_figure.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace mbw::cli {
+namespace mbw::plot {
 namespace {
 
 plot::Series series(const Results& r, const std::string& channel, const std::string& name = "") {
@@ -93,4 +93,4 @@ plot::Figure runReportFigure(const Results& r) {
   return f;
 }
 
-}  // namespace mbw::cli
+}  // namespace mbw::plot
