@@ -9,16 +9,16 @@
 namespace mbw::plot {
 namespace {
 
-RunSpec spec(const std::string& integrator, double step) {
-  RunSpec s;
-  s.settings.integrator = integrator;
-  s.settings.integratorSettings.step = step;
-  return s;
+// backward Euler at 0.02 and 0.01 s (runs 0, 1), then Bathe (runs 2, 3)
+Study twoMethodsAtTwoSteps() {
+  RunSettings base;
+  base.tEnd = 0.1;
+  return makeMethodStepStudy("double-pendulum", base, parseStudyMethods("backward-euler,bathe"),
+                             {0.02, 0.01}, false);
 }
 
 TEST(MethodGridFigures, ComparisonDrawsEveryKeptRun) {
-  Study study;
-  study.runs = {spec("lms2", 0.01), spec("bathe", 0.01)};
+  const Study study = twoMethodsAtTwoSteps();
   RunHistories histories({"energy.balance"});
   Results r;
   r.setChannels({{"t", "s"}, {"energy.balance", "J"}});
@@ -33,8 +33,7 @@ TEST(MethodGridFigures, ComparisonDrawsEveryKeptRun) {
 }
 
 TEST(MethodGridFigures, ConvergenceDrawsErrorsAndIterationsByMethod) {
-  Study study;
-  study.runs = {spec("backward-euler", 0.02), spec("backward-euler", 0.01), spec("bathe", 0.02)};
+  const Study study = twoMethodsAtTwoSteps();
   std::vector<RunRecord> records(3);
   for (int k = 0; k < 3; ++k) {
     records[k].run = k;
