@@ -22,6 +22,7 @@ plot::Figure flexibleExperimentFigure(const Experiment& e, const ExperimentFigur
   figure.title = title.str();
   figure.columns = 1;
   figure.chartHeight = 360;
+  // a chart per group, each kept run of the group a series
   for (size_t g = 0; g < flexible.groups.size(); ++g) {
     plot::Chart c{flexible.groups[g].title, {"t [s]"}, {f.quantity}, {}};
     for (size_t m = 0; m < flexible.groups[g].methods.size(); ++m) {
@@ -54,6 +55,7 @@ plot::Figure flexibleConvergenceFigure(int number, const std::string& quantity,
                                        const std::vector<MethodGroup>& groups,
                                        const std::map<std::string, StepPoints>& errors,
                                        const std::string& reference) {
+  // three panels side by side
   plot::Figure f;
   f.title = "Fig. " + std::to_string(number) + ": rotating-shaft, RE(" + quantity +
             ") at mid-span against " + reference.substr(0, reference.find(" ("));

@@ -15,6 +15,7 @@ plot::Figure linearAnalysisFigure(const std::vector<LinearAnalysisCurve>& curves
   f.title = "Linear analysis on x'' + w^2 x = 0 (Zhang et al. 2022 section 4)";
   f.columns = 1;
   f.chartHeight = 360;
+  // AD and PE on a linear abscissa up to kLinearRange, rho over the whole grid
   plot::Chart ad{"Amplitude decay (Figures 2, 5)", {"Delta t / (n T)"}, {"AD [%]"}, {}};
   plot::Chart pe{"Period elongation (Figures 3, 6)", {"Delta t / (n T)"}, {"PE [%]"}, {}};
   plot::Chart rho{"Spectral radius (Figures 4, 7)", {"Delta t / (n T)", true}, {"rho"}, {}};
@@ -22,6 +23,7 @@ plot::Figure linearAnalysisFigure(const std::vector<LinearAnalysisCurve>& curves
   ad.x.max = pe.x.max = kLinearRange;
   rho.y.min = 0.0;
   rho.y.max = 1.05;
+  // a series per method in each chart
   for (const LinearAnalysisCurve& c : curves) {
     plot::Series a{c.label, {}, {}}, p{c.label, {}, {}}, r{c.label, {}, {}};
     for (const LinearAnalysisPoint& x : c.points) {

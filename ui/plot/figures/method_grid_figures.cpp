@@ -15,6 +15,7 @@ plot::Figure comparisonFigure(const std::string& scene, double step, bool perSta
   f.title = title.str();
   f.columns = 1;
   f.chartHeight = 380;
+  // a chart per channel, a series per kept run
   for (const std::string& ch : channels) {
     plot::Chart c{ch, {"t [s]"}, {ch}, {}};
     for (size_t k = 0; k < study.runs.size(); ++k)
@@ -33,6 +34,7 @@ plot::Figure methodConvergenceFigure(const Study& study, const std::vector<RunRe
   f.title = title;
   f.columns = 2;
   f.chartHeight = 380;
+  // a chart per output (RE), then S/N; a series per method over Delta t / n
   const auto byMethod = recordsByMethod(study, records);
   for (size_t k = 0; k <= outputs.size(); ++k) {
     const bool iterations = k == outputs.size();

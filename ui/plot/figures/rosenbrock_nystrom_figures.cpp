@@ -15,6 +15,7 @@ plot::Figure timingStudyFigure(const std::string& scene, const std::string& inte
   f.title = scene + ": " + integrator + " at rtol = atol = " + formatTolerance(tolerance) +
             " (Sandu et al. 2001 Figure 5)";
   f.chartHeight = 330;
+  // the steps without the initial row, above the channel
   std::vector<double> t = r.columnValues(0), h = r.columnValues(r.column("h"));
   t.erase(t.begin());
   h.erase(h.begin());
@@ -37,6 +38,7 @@ plot::Figure toleranceStudyFigure(const std::string& scene, const std::string& c
   f.title = scene + ": error of " + channel + " against the reference, rtol = atol = tol";
   f.columns = 2;
   f.chartHeight = 360;
+  // the reference's channel and rate, then each run's error of them
   const std::vector<double> t = reference.columnValues(0);
   for (const std::string& c : {channel, channel + ".rate"}) {
     plot::Chart history{"Reference " + c, {"t [s]"}, {c}, {}};

@@ -13,6 +13,7 @@ plot::Figure workPrecisionFigure(const Study& study, const StudyOutcome& outcome
       for (size_t k = 0; k < study.outputs.size(); ++k)
         if (c.name == study.outputs[k]) units[k] = c.unit;
   }
+  // a chart per output, a line per integrator
   plot::Figure f;
   f.title = title;
   f.columns = study.outputs.size() > 1 ? 2 : 1;
