@@ -2,7 +2,9 @@
 // reached; the extremes and final value of the energy balance and the largest constraint
 // violations; each output's errors against the reference (max and its time, rms, mean, final,
 // RE without the initial row), none for an output either lacks or for a run that did not
-// complete; a reference too short refused; and the rejected steps counted by cause.
+// complete; a reference too short refused; the rejected steps counted by cause; and the one-line
+// summary of a finished run (steps and CPU time once it took steps, the reason where it did not
+// complete).
 
 #include "studies/run_record.h"
 
@@ -105,6 +107,22 @@ TEST(RunRecord, RejectedStepsByCause) {
   EXPECT_EQ(rejectedByErrorEstimate(s), 5);
   EXPECT_EQ(rejectedByNewton(s), 5);
   EXPECT_EQ(rejectedByErrorEstimate(RunStatistics{}), 0);
+}
+
+TEST(RunRecord, SummaryTextSaysHowTheRunEnded) {
+  RunRecord r;
+  r.status = RunStatus::Completed;
+  r.stats.steps = 120;
+  r.stats.rejectedSteps = 3;
+  r.stats.cpuSeconds = 0.012;
+  r.message = "kept for the record";  // a completed run's message is not its summary's
+  EXPECT_EQ(recordSummaryText(r), "completed, 120 steps (+3 rejected), 0.012 s CPU");
+  r.status = RunStatus::Failed;
+  r.message = "Newton did not converge";
+  EXPECT_EQ(recordSummaryText(r),
+            "failed, 120 steps (+3 rejected), 0.012 s CPU: Newton did not converge");
+  r.stats.steps = 0;  // failed before its first step
+  EXPECT_EQ(recordSummaryText(r), "failed: Newton did not converge");
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // study gives the same records on 1 and 3 threads, and with models loaded by the caller; its
 // progress ticks while its reference runs, so that a stop asked there is seen; a study stopped
 // part-way resumes without making again the runs its table holds, and computes again a kept
-// reference that a kill tore.
+// reference that a kill tore; an outcome's records of the runs made, in run order.
 
 #include <gtest/gtest.h>
 
@@ -181,6 +181,21 @@ TEST(StudyExecution, ResumeComputesATornReferenceAgain) {
   ASSERT_FALSE(notes.empty());
   EXPECT_NE(notes.front().find("read from"), std::string::npos) << notes.front();
   EXPECT_EQ(readCsv(reference).rowCount(), rows);
+}
+
+TEST(StudyExecution, MadeRecordsAreTheRunsMadeInRunOrder) {
+  StudyOutcome outcome;
+  outcome.records.resize(4);
+  for (int run : {3, 0}) {
+    outcome.records[run] = RunRecord{};
+    outcome.records[run]->run = run;
+    outcome.records[run]->status = run == 3 ? RunStatus::Failed : RunStatus::Completed;
+  }
+  const std::vector<RunRecord> made = outcome.madeRecords();
+  ASSERT_EQ(made.size(), 2u);
+  EXPECT_EQ(made[0].run, 0);
+  EXPECT_EQ(made[1].run, 3);
+  EXPECT_EQ(outcome.failed(), 1);
 }
 
 }  // namespace
