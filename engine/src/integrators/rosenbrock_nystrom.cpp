@@ -9,6 +9,9 @@
 
 namespace mbw {
 
+// --- set-up, Jacobians, error norm ---------------------------------------------------------------
+
+// the error control per unit step by default unless the method is a W-method (w2: per step)
 RosenbrockNystrom::RosenbrockNystrom(Formulation& formulation, IntegratorSettings settings,
                                      const RosenbrockTableau& tableau)
     : StateSpaceIntegrator(formulation, settings, !tableau.wMethod),
@@ -16,12 +19,14 @@ RosenbrockNystrom::RosenbrockNystrom(Formulation& formulation, IntegratorSetting
       k_(nystromCoefficients(tableau)) {}
 
 void RosenbrockNystrom::doInitialize() {
+  // the partition and the ODE at the start; f there serves the first step's stage 1
   StateSpaceIntegrator::doInitialize();
   const int d = ode_.size();
   fStart_ = ydd_;
   startEvaluated_ = initFailure_.empty();
   jacobianCurrent_ = false;
   lastRejected_ = false;
+  // stage increments and work vectors sized once: the steps allocate nothing
   z_.assign(tableau_.stages(), VectorXd::Zero(d));
   for (VectorXd* v : {&fStage_, &ft_, &forcing_, &Y_, &Yd_, &rhs_, &sum_, &yNew_, &ydNew_, &yHat_,
                       &ydHat_, &vddNew_, &fdPlus_, &fdArg_})
@@ -30,12 +35,14 @@ void RosenbrockNystrom::doInitialize() {
   J2_.setZero(d, d);
   S_.setZero(d, d);
   lu_ = Eigen::PartialPivLU<MatrixXd>(d);
+  // the factorization's CPU time, and the work integrals' rule (W-methods: their stage powers)
   factorizationSeconds_ = &(stats_.phaseSeconds["factorization"] = 0.0);
   stagePower_.assign(tableau_.stages(), Power{});
   interpolatoryWork_.reset();
   workByQuadrature_ = !tableau_.wMethod;
 }
 
+// f at the step's start, unless the ODE's last evaluation was there
 bool RosenbrockNystrom::evaluateStart() {
   if (startEvaluated_) return true;
   PhaseTimer timer(*evaluationSeconds_);
@@ -46,6 +53,7 @@ bool RosenbrockNystrom::evaluateStart() {
 void RosenbrockNystrom::computeJacobians() {
   PhaseTimer timer(*jacobianSeconds_);
   ++stats_.jacobianEvaluations;
+  // exact: J1, J2 and f_t of the ODE (eqs 26, 46)
   if (settings_.jacobian == "exact") {
     ode_.jacobians(J1_, J2_, ft_);
     return;
@@ -59,6 +67,7 @@ void RosenbrockNystrom::computeJacobians() {
     else
       out.setZero();
   };
+  // one column of J1 and of J2 per independent coordinate, then f_t
   for (int j = 0; j < d; ++j) {
     const double ey = root * std::max(1.0, std::abs(y_[j]));
     fdArg_ = y_;
@@ -89,6 +98,7 @@ double RosenbrockNystrom::errorNorm() const {
   return d ? std::sqrt(sum / (2.0 * d)) : 0.0;
 }
 
+// a rejected attempt: the next try smaller; a fixed step, or one below the minimum, fails the run
 StepResult RosenbrockNystrom::reject(double h, double factor, std::string reason) {
   StepResult r;
   r.kind = StepResult::Kind::Rejected;
@@ -108,6 +118,7 @@ StepResult RosenbrockNystrom::reject(double h, double factor, std::string reason
   return r;
 }
 
+// the ODE's start after a crossing
 void RosenbrockNystrom::restartOde() {
   // the ODE's last point is the new start, its Jacobians and the work rule's history are not
   fStart_ = ydd_;
@@ -118,13 +129,17 @@ void RosenbrockNystrom::restartOde() {
   newtonIterationsBefore_ = ode_.newtonIterations();
 }
 
+// --- the step (Algorithm 1) ----------------------------------------------------------------------
+
 StepResult RosenbrockNystrom::odeStep(double h) {
+  // the Newton iterations of the dependent positions this step took
   StepResult r = attempt(h);
   r.newtonIterations = static_cast<int>(ode_.newtonIterations() - newtonIterationsBefore_);
   newtonIterationsBefore_ = ode_.newtonIterations();
   return r;
 }
 
+// output between the steps moves the ODE's last point
 bool RosenbrockNystrom::doInterpolate(double t, State& out) {
   startEvaluated_ = false;  // the ODE's last point moved (the Jacobians stay those of t_n)
   return StateSpaceIntegrator::doInterpolate(t, out);
@@ -138,23 +153,27 @@ StepResult RosenbrockNystrom::attempt(double h) {
   // Algorithm 1 steps 5-7: Jacobians (unless the last accepted step took them here), the
   // iteration matrix S and its LU
   if (!jacobianCurrent_) {
+    // a start off the constraints: try again with half the step
     if (!evaluateStart()) return reject(h, 0.5, "the state does not lie on the constraints");
     computeJacobians();
     jacobianCurrent_ = true;
   }
   {
     PhaseTimer timer(*factorizationSeconds_);
+    // S = I - h gamma J2 - h^2 gamma^2 J1 (eq 25e)
     S_.setIdentity();
     S_.noalias() -= (h * g) * J2_;
     S_.noalias() -= (h * h * g * g) * J1_;
     lu_.compute(S_);
   }
+  // f_t + J1 vdot_n, the forcing of every stage (eq 25f)
   startEvaluated_ = false;
   forcing_.noalias() = J1_ * yd_;
   forcing_ += ft_;
 
   // steps 8-11: the stages
   for (int i = 0; i < s; ++i) {
+    // the stage's f: stage 1 the start's; a stage at a new point evaluates the ODE at Y_i, Y'_i
     if (i == 0) {
       fStage_ = fStart_;
     } else if (k_.newPoint[i]) {
@@ -173,6 +192,7 @@ StepResult RosenbrockNystrom::attempt(double h) {
       stagePower_[i] = i == 0           ? power_
                        : k_.newPoint[i] ? powerAt(ode_.fullState())
                                         : stagePower_[i - 1];
+    // the right-hand side of eq (25f), then S z_i = rhs with the one LU
     rhs_ = (h * g) * fStage_ + (h * h * g * k_.gammaI[i]) * forcing_;
     sum_.setZero();
     for (int j = 0; j < i; ++j) {
@@ -183,7 +203,7 @@ StepResult RosenbrockNystrom::attempt(double h) {
     z_[i] = lu_.solve(rhs_);
   }
 
-  // step 12: the solution, the embedded one and the error
+  // step 12: the solution (eqs 25a-b), the embedded one and the error
   yNew_ = y_ + h * yd_;
   ydNew_ = yd_;
   yHat_ = yNew_;
@@ -194,6 +214,8 @@ StepResult RosenbrockNystrom::attempt(double h) {
     yHat_.noalias() += (h * k_.muhat[i]) * z_[i];
     ydHat_.noalias() += k_.mhat[i] * z_[i];
   }
+  // the error (eqs 13-14) and the step factor (eq 16), bounded; a rejected step is tried again
+  // smaller
   double factor = 1.0, local = 0.0;
   if (settings_.variableStep) {
     local = errorNorm();
@@ -218,6 +240,7 @@ StepResult RosenbrockNystrom::attempt(double h) {
   lastRejected_ = false;
   stats_.localErrorSum += local;
   finishStep(r);  // step 14: partition check; takes the full state (in new coordinates if changed)
+  // the work integrals over the step; f at the new point is the next step's stage 1
   advanceWork(h);
   fStart_ = ydd_;
   startEvaluated_ = true;
@@ -226,10 +249,13 @@ StepResult RosenbrockNystrom::attempt(double h) {
   jacobianCurrent_ = true;
   // without independent coordinates there is no error to control: the step stays the first one
   r.nextStep = settings_.variableStep && ode_.size() > 0 ? h * factor : settings_.step;
+  // the next step, no longer than the largest allowed
   if (settings_.variableStep && settings_.maxStep > 0.0)
     r.nextStep = std::min(r.nextStep, settings_.maxStep);
   return r;
 }
+
+// --- the work integrals and the capabilities -----------------------------------------------------
 
 void RosenbrockNystrom::advanceWork(double h) {
   const Power end = powerAt(state_);
