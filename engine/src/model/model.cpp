@@ -3,6 +3,7 @@
 namespace mbw {
 
 int Model::bodyIndex(const std::string& bodyName) const {
+  // the ground, a body's index, or -2 for an unknown name
   if (bodyName == "ground") return kGround;
   for (int i = 0; i < bodyCount(); ++i)
     if (bodies[i].name == bodyName) return i;
@@ -28,6 +29,7 @@ std::string Model::redundancySummary() const {
   std::string text = std::to_string(redundant.size()) + " left out:";
   int named = 0, more = 0;
   for (size_t i = 0; i < redundant.size();) {
+    // one entry per joint (the redundant equations come grouped by joint), the first few by name
     const int joint = primitives[redundant[i].primitive].joint;
     size_t n = 0;
     for (; i < redundant.size() && primitives[redundant[i].primitive].joint == joint; ++i) ++n;
