@@ -181,6 +181,27 @@ TEST(RosenbrockNystrom, StepSizeControlMeetsTheToleranceOnTheStiffPendulum) {
   }
 }
 
+TEST(WMethod, StepDoublingMakesTheErrorProportionalToTheTolerance) {
+  // Per unit step (w2's default) the estimate is by step doubling: the double pendulum's error over
+  // 2 s then follows the tolerance (0.97 and 0.96 times it at 1e-5 and 1e-6; under the control per
+  // step with the first-order embedded estimate, 72 and 58 times)
+  const Model model = loadScene("double-pendulum");
+  const Results reference = simulate(model, "rn4", 2.0, 1e-3, 1e-11);
+  std::vector<double> factors;
+  for (double tol : {1e-5, 1e-6}) {
+    SCOPED_TRACE(tol);
+    const Results run = simulate(model, "w2", 2.0, 1e-3, tol);
+    double error = 0.0;
+    for (const char* channel : {"body_2.y", "body_2.z"})
+      error = std::max(error, trajectoryError(run, reference, channel).maximum);
+    factors.push_back(error / tol);
+    EXPECT_LT(error, 5.0 * tol);
+    EXPECT_GT(error, 0.1 * tol) << "suspiciously accurate";
+  }
+  // a tenth of the tolerance, a tenth of the error (0.97 and 0.96 times the tolerance measured)
+  EXPECT_NEAR(factors[0] / factors[1], 1.0, 0.5);
+}
+
 TEST(StateSpaceIntegrators, CvodeReferencesMeetTheTolerance) {
   // CVODE's Adams (functional iteration) and BDF (Newton, exact Jacobian) on the same ODE, over
   // the stiff transient of the pendulum, each step held to the tolerance as in the references of
