@@ -105,6 +105,7 @@ Swing parallelogramSwing(const Model& model) {
         s.normal.dot(b.R_WB * b.inertia_B * b.R_WB.transpose() * s.normal) + b.mass * L * L / 4.0;
     moment += b.mass * L / 2.0;
     if (k == 0) continue;
+    // coupler k translates with the crank tips: its whole mass at distance L
     const int j = bodyIndex(model, "coupler_" + std::to_string(k));
     if (j < 0)
       throw std::invalid_argument("iftomm-a02: crank_" + std::to_string(k) + " has no coupler_" +

@@ -70,6 +70,7 @@ void CompiledProgram::push(Op op, int count, double value) {
     default:
       break;
   }
+  // a program deeper than the fixed stack is refused; the deepest point sets the stack it needs
   if (stackDepth_ > kMaxStack) throw ExpressionError("expression is nested too deeply");
   stackNeed_ = std::max(stackNeed_, stackDepth_);
 }

@@ -92,6 +92,7 @@ StepResult LinearMultistep::doStep(double h) {
   VectorXd& gKnown = known_;
   gKnown.setZero(formulation_.velocitySize());
   for (int j = 0; j < K; ++j) {
+    // each past point's increment g_j from the anchor and its rate gdot_j = T(g_j)^-1 v_j
     const State& p = history_[j];
     if (j == 0) {
       g_[0].setZero();
@@ -100,6 +101,7 @@ StepResult LinearMultistep::doStep(double h) {
       formulation_.localCoordinates(anchor, p.q, g_[j]);
       formulation_.incrementRate(g_[j], p.v, gdot_[j]);
     }
+    // their weighted sums: the known parts of v_N and g_N
     point_.vHat += c.a[j] * p.v + (h * c.b[j + 1]) * p.vdot;
     gKnown += c.a[j] * g_[j] + (h * c.b[j + 1]) * gdot_[j];
   }
