@@ -19,7 +19,7 @@ Capabilities BackwardEuler::capabilities() {
 }
 
 LinearModel BackwardEuler::linearModel() {
-  // R(z) = 1 / (1 - z) at z = i w
+  // R(z) = 1 / (1 - z) at z = i Omega
   return {1, [](double w) {
             return Eigen::MatrixXcd::Constant(1, 1, 1.0 / (1.0 - std::complex<double>(0.0, w)));
           }};

@@ -134,8 +134,8 @@ int CvodeIntegrator::power(double t, const double* y, double* rate) {
   return 0;
 }
 
-// Jacobian of the first-order ODE y' = (vdot, vddot) from the exact J1 = dvddot/dv, J2 =
-// dvddot/dvdot
+// the Jacobian of the first-order ODE y' = (vdot, vddot), from the exact J1 and J2 (Sandu et al.
+// 2001 eq 26)
 int CvodeIntegrator::jacobian(double t, const double* y, double* J) {
   PhaseTimer timer(*jacobianSeconds_);
   const int d = ode_.size();

@@ -26,7 +26,7 @@ Capabilities Esdirk::capabilities(const ButcherTableau& t) {
 }
 
 LinearModel Esdirk::linearModel(const ButcherTableau& t) {
-  // one implicit stage after another, each with the stability function R(z) at z = i w
+  // s - 1 implicit stages; the stability function R(z) at z = i Omega
   return {t.stages() - 1, [t](double w) {
             return Eigen::MatrixXcd::Constant(1, 1, t.stabilityFunction({0.0, w}));
           }};

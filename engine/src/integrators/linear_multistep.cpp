@@ -49,7 +49,7 @@ Capabilities LinearMultistep::capabilities(int steps) {
   return c;
 }
 
-// the amplification of the test equation y'' = -w^2 y
+// the map of one step on y' = i Omega y / h (the oscillator's mode, linear_model.h)
 LinearModel LinearMultistep::linearModel(int steps, const IntegratorSettings& s) {
   const LmsCoefficients c = lmsCoefficients(steps, rhoInf(s));
   return {1, [c](double w) { return c.amplification({0.0, w}); }};

@@ -31,7 +31,7 @@ Capabilities SingleStep::capabilities(int r) {
 
 LinearModel SingleStep::linearModel(int r, const IntegratorSettings& s) {
   const SingleStepCoefficients c = singleStepCoefficients(r, rhoInf(s));
-  // the amplification of the test equation y'' = -w^2 y
+  // the map of one step on y' = i Omega y / h (the oscillator's mode, linear_model.h)
   return {1, [c](double w) { return c.amplification({0.0, w}); }};
 }
 

@@ -84,7 +84,7 @@ std::vector<SnapAxis> snapAxes(const Model& model, int body) {
 const SnapAxis* nearestSnapAxis(const std::vector<SnapAxis>& axes, const Vec3& n_W,
                                 double degrees) {
   const Vec3 n = n_W.normalized();
-  // the nearest within the angle: the largest cosine above its cosine
+  // the nearest within the angle: the largest cosine, at least the angle's
   const SnapAxis* best = nullptr;
   double nearest = std::cos(degrees * M_PI / 180.0);
   for (const SnapAxis& a : axes) {

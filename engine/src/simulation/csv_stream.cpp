@@ -24,7 +24,7 @@ CsvStreamWriter::CsvStreamWriter(std::string path) : path_(std::move(path)) {
   struct stat st {};
   if (::stat(path_.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
     throw CsvError("cannot write '" + path_ + "': it is a directory");
-  // a fresh file, written unbuffered by the system calls below
+  // a fresh (truncated) file, written by write() from the writer's own buffer
   fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd_ < 0) throw CsvError("cannot write '" + path_ + "': " + systemError(errno));
   buffer_.reserve(kBufferBytes + 4096);

@@ -111,7 +111,7 @@ Problem methodProblem(const RunSettings& s) {
 
 // how many steps and rows the run asks for, up front
 Problem sizeProblem(const RunSettings& s) {
-  // a confirmed run asks for what it asks for
+  // a confirmed run has no limit on its size
   if (s.confirmed) return std::nullopt;
   const double span = s.tEnd - s.tStart;
   const IntegratorSettings& i = s.integratorSettings;
