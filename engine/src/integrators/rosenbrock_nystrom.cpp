@@ -270,10 +270,13 @@ StepResult RosenbrockNystrom::attempt(double h) {
   double factor = 1.0, local = 0.0;
   if (settings_.variableStep) {
     local = errorNorm();
+    // per unit step, the estimate over the step's share of the tolerance
     const double err =
         perUnitStep_ ? local / std::max(toleranceShare(h, settings_), kMinimumShare) : local;
     const int q = doubling_ ? tableau_.order : tableau_.embeddedOrder;
     const double q1 = q + (perUnitStep_ ? 0.0 : 1.0);
+    // h_new = h fac err^(-1/q1), bounded (eq 16); above 1 rejected, and no growth right after a
+    // rejection
     factor = settings_.safetyFactor * std::pow(std::max(err, 1e-10), -1.0 / q1);
     factor = std::max(settings_.minStepFactor, std::min(settings_.maxStepFactor, factor));
     if (!std::isfinite(err) || err > 1.0)

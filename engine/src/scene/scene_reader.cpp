@@ -67,6 +67,7 @@ std::vector<ModelNote> redundancyNotes(const Model& model) {
       const int k = model.redundant[i].primitive;
       equations.push_back(primitiveName(model.primitives[k].type) + " " +
                           std::to_string(k - j.firstPrimitive + 1));
+      // the joints it repeats; its own joint's other equations apart
       for (int other : model.redundant[i].repeats) {
         if (other == joint)
           own = true;

@@ -145,6 +145,7 @@ Results readCsv(std::istream& in, const std::string& path) {
       if (colon != std::string::npos) {
         const std::string key = line.substr(2, colon - 2);
         std::string value = line.substr(colon + 2);
+        // the status without the padding of csvStatusField
         if (key == "status") {
           value.erase(value.find_last_not_of(' ') + 1);
           r.status = value == "completed"   ? RunStatus::Completed
@@ -155,10 +156,12 @@ Results readCsv(std::istream& in, const std::string& path) {
           r.message = value;
         } else if (key == "statistics") {
           readStatistics(value, r.stats);
+          // "t = T s: description"
         } else if (key == "event" && value.rfind("t = ", 0) == 0 &&
                    value.find(" s: ") != std::string::npos) {
           const size_t end = value.find(" s: ");
           r.events.push_back({std::stod(value.substr(4, end - 4)), value.substr(end + 4)});
+          // other keys are metadata: those of the preamble, and the trailer's end-of-run keys
         } else if (!haveHeader || endOfRunKey(key)) {
           r.metadata.push_back({key, value});
         }
