@@ -391,6 +391,7 @@ std::string Index3Solver::approachingRankDrop(RankDrop& drop) const {
 
 Index3SolverOptions index3SolverOptions(const IntegratorSettings& s) {
   Index3SolverOptions o;
+  // the settings' names mapped onto the solver's options; "auto" leaves the solver's defaults
   o.tolerance = s.newtonTolerance;
   o.maxIterations = s.maxNewtonIterations;
   if (s.linearSolver == "dense") o.storage = LinearSolverKind::Dense;

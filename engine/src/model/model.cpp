@@ -11,6 +11,7 @@ int Model::bodyIndex(const std::string& bodyName) const {
 }
 
 std::vector<int> Model::keptPrimitives() const {
+  // every equation but the redundant ones, in order (both lists ascend)
   std::vector<int> kept;
   size_t next = 0;  // the next redundant equation (ascending)
   for (int k = 0; k < primitiveCount(); ++k) {

@@ -23,6 +23,7 @@ using json = nlohmann::json;
 // m or rad: how far a redundant equation may be off where the kept ones hold
 constexpr double kRedundantMismatch = 1e-8;
 
+// the primitive's name in the messages, as the model names its types
 std::string primitiveName(PrimitiveType t) {
   switch (t) {
     case PrimitiveType::DP1:

@@ -35,6 +35,7 @@ void adviseHugePages(const void* start, size_t bytes) {
 
 }  // namespace
 
+// the status in words, as the CSV files write it
 const char* toString(RunStatus status) {
   switch (status) {
     case RunStatus::Running:
