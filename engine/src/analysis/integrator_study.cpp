@@ -10,8 +10,6 @@
 
 namespace mbw {
 
-// --- methods and their settings ------------------------------------------------------------------
-
 std::string StudyMethod::label() const {
   // the name, with the rho_inf in force for a method that has one
   const IntegratorInfo* info = findIntegrator(integrator);
@@ -68,8 +66,6 @@ RunSettings studyRunSettings(const RunSettings& base, const StudyMethod& method,
   is.step = perStage ? step * info->capabilities.implicitStages : step;
   return s;
 }
-
-// --- errors and orders ---------------------------------------------------------------------------
 
 double relativeError(const Results& run, const Results& reference, const std::string& channel) {
   return relativeError(trajectoryError(run, reference, channel), reference);

@@ -7,8 +7,6 @@
 
 namespace mbw {
 
-// --- tableaux from their rows --------------------------------------------------------------------
-
 ButcherTableau tableauFromRows(const std::vector<std::vector<double>>& rows) {
   // rows of the stages after the explicit first; the last row holds the weights (stiffly accurate)
   ButcherTableau t;
@@ -28,8 +26,6 @@ std::complex<double> ButcherTableau::stabilityFunction(std::complex<double> z) c
   const Eigen::VectorXcd x = m.partialPivLu().solve(Eigen::VectorXcd::Ones(s));
   return 1.0 + z * b.cast<std::complex<double>>().dot(x);
 }
-
-// --- the tableaux --------------------------------------------------------------------------------
 
 ButcherTableau batheTableau(double rho) {
   // g = (2 - sqrt(2 (1 + rho))) / (2 (1 - rho)) = 1 / (2 + sqrt(2 (1 + rho))) (Zhang et al. 2022 eq

@@ -79,8 +79,6 @@ void BodyBlockMatrix::multiplyTransposed(const VectorXd& x, VectorXd& out) const
   product(x, out, true);
 }
 
-// --- the patterns of a model's matrices ----------------------------------------------------------
-
 std::vector<BodyBlockMatrix::Block> constraintRowBlocks(const Formulation& f) {
   const Model& model = f.model();
   const int V = f.bodyVelocitySize(), rows = f.primitiveRows();
