@@ -38,6 +38,7 @@ std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMet
     label << m.integrator;
     if (info.capabilities.hasRhoInf) label << " (" << effectiveRhoInf(info, s) << ")";
     c.label = label.str();
+    // the curves over the grid of steps per period, and the spectral radius at infinity
     c.stages = model.implicitStages;
     c.rhoAtInfinity = spectralRadiusAtInfinity(model);
     c.points = analyzeLinearStability(model, grid);
@@ -47,6 +48,7 @@ std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMet
 }
 
 const LinearAnalysisPoint& nearestPoint(const std::vector<LinearAnalysisPoint>& p, double x) {
+  // the point whose step per period is nearest x on a log scale
   size_t best = 0;
   for (size_t i = 1; i < p.size(); ++i)
     if (std::abs(std::log(p[i].stepOverPeriod / x)) <
