@@ -241,10 +241,6 @@ std::vector<std::string> splitList(const std::string& list) {
   return items;
 }
 
-double columnMaxAbs(const Results& results, const std::string& channel) {
-  return results.largestMagnitude(results.column(channel));
-}
-
 std::unique_ptr<CsvStreamWriter> openCsvStream(const std::string& path) {
   if (path.empty()) return nullptr;
   claimOutput(path, "the results");

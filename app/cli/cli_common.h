@@ -94,7 +94,4 @@ void saveFigure(const plot::Figure& figure, const std::string& path);
 // does and its path printed to out, or, in a build without plotting, a note to out instead.
 void saveSideFigure(const plot::Figure& figure, const std::string& path, std::ostream& out);
 
-// The largest absolute value of a results channel over every recorded row (absent channel -> 0).
-double columnMaxAbs(const Results& results, const std::string& channel);
-
 }  // namespace mbw::cli

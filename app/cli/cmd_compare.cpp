@@ -3,13 +3,12 @@
 // constraint violation, CPU time, and overlaid time histories of chosen outputs (Figures 9-12).
 // The study and its table are the engine's (studies/method_grid*.h); this file parses and prints.
 
-#include <iomanip>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "cli_common.h"
 #include "commands.h"
+#include "method_grid_figures.h"
 #include "simulation/csv.h"
 #include "study_console.h"
 #include "studies/method_grid_tables.h"
@@ -25,52 +24,6 @@ struct CompareCommand {
   RunOptions options;
   StudyCliOptions study;
 };
-
-void printTable(const Model& model, const Study& study, const CompareCommand& cmd,
-                const std::vector<RunRecord>& records) {
-  std::cout << model.name << ", t_end " << study.runs[0].settings.tEnd << " s, "
-            << (cmd.perStage ? "Delta t / n = " : "Delta t = ") << cmd.step << " s\n";
-  std::cout << std::left << std::setw(22) << "method" << std::setw(3) << "n" << std::setw(10)
-            << "dt" << std::setw(11) << "status" << std::setw(8) << "steps" << std::setw(9)
-            << "it/step" << std::setw(10) << "it/point" << std::setw(12) << "min dE"
-            << std::setw(12) << "max dE" << std::setw(12) << "final dE" << std::setw(11)
-            << "|phi|max"
-            << "CPU s\n";
-  for (const RunRecord& r : records) {
-    const RunSpec& spec = study.runs[r.run];
-    const RunStatistics& s = r.stats;
-    std::cout << std::setw(22) << methodLabel(spec.settings) << std::setw(3) << implicitStages(spec)
-              << std::setw(10) << spec.settings.integratorSettings.step << std::setw(11)
-              << toString(r.status) << std::setw(8) << s.steps << std::setw(9)
-              << formatNumber(iterationsPerStep(s)) << std::setw(10)
-              << formatNumber(iterationsPerTimePoint(s)) << std::setw(12)
-              << formatNumber(r.energyBalanceMin) << std::setw(12)
-              << formatNumber(r.energyBalanceMax) << std::setw(12)
-              << formatNumber(r.energyBalanceFinal) << std::setw(11)
-              << formatNumber(r.violationPositionMax) << formatNumber(s.cpuSeconds) << "\n";
-    if (!r.message.empty()) std::cout << "    " << r.message << "\n";
-  }
-}
-
-plot::Figure figure(const Model& model, const Study& study, const CompareCommand& cmd,
-                    const std::vector<std::string>& channels, const RunHistories& histories) {
-  plot::Figure f;
-  std::ostringstream title;
-  title << model.name << ": " << (cmd.perStage ? "Delta t / n = " : "Delta t = ") << cmd.step
-        << " s";
-  f.title = title.str();
-  f.columns = 1;
-  f.chartHeight = 380;
-  for (const std::string& ch : channels) {
-    plot::Chart c{ch, {"t [s]"}, {ch}, {}};
-    for (size_t k = 0; k < study.runs.size(); ++k)
-      if (const Results* r = histories.history(static_cast<int>(k)))
-        c.series.push_back({methodLabel(study.runs[k].settings), r->columnValues(0),
-                            r->columnValues(r->column(ch))});
-    f.charts.push_back(c);
-  }
-  return f;
-}
 
 int run(const CompareCommand& cmd) {
   const Model model = loadSceneOrThrow(cmd.scene);
@@ -108,20 +61,20 @@ int run(const CompareCommand& cmd) {
   const StudyOutcome outcome = runStudyFromCli(
       study, cmd.study,
       [&](const RunRecord& r) {
-        return methodLabel(study.runs[r.run].settings) + ": " + recordSummary(r);
+        return methodLabel(study.runs[r.run].settings) + ": " + recordSummaryText(r);
       },
       hooks);
-  std::vector<RunRecord> records;
-  for (const auto& r : outcome.records)
-    if (r) records.push_back(*r);
+  const std::vector<RunRecord> records = outcome.madeRecords();
 
-  printTable(model, study, cmd, records);
+  std::cout << comparisonTableText(model.name, cmd.step, cmd.perStage, study, records);
   if (!cmd.output.empty()) {
     writeComparisonTable(cmd.output, model.name, study, records);
     std::cout << "CSV   " << cmd.output << "\n";
   }
   if (!cmd.plot.empty()) {
-    saveFigure(figure(model, study, cmd, channels, histories), cmd.plot);
+    saveFigure(
+        plot::comparisonFigure(model.name, cmd.step, cmd.perStage, study, channels, histories),
+        cmd.plot);
     std::cout << "plot  " << cmd.plot << "\n";
   }
   if (outcome.interrupted) return kInterrupted;

@@ -10,6 +10,7 @@
 
 #include "cli_common.h"
 #include "commands.h"
+#include "method_grid_figures.h"
 #include "study_console.h"
 #include "studies/method_grid_tables.h"
 
@@ -24,34 +25,6 @@ struct ConvergenceCommand {
   RunOptions options;
   StudyCliOptions study;
 };
-
-plot::Figure figureOf(const Study& study, const std::vector<RunRecord>& records,
-                      const std::vector<std::string>& outputs, const std::string& title) {
-  plot::Figure f;
-  f.title = title;
-  f.columns = 2;
-  f.chartHeight = 380;
-  const auto byMethod = recordsByMethod(study, records);
-  for (size_t k = 0; k <= outputs.size(); ++k) {
-    const bool iterations = k == outputs.size();
-    plot::Chart c{iterations ? "Newton iterations per time point (S/N)" : "RE(" + outputs[k] + ")",
-                  {"Delta t / n [s]", true},
-                  {iterations ? "iterations" : "relative error", !iterations},
-                  {}};
-    for (const auto& [label, methodRecords] : byMethod) {
-      plot::Series s{label, {}, {}};
-      s.style = plot::Series::Style::LineAndMarkers;
-      for (const RunRecord* r : methodRecords) {
-        const RunSpec& spec = study.runs[r->run];
-        s.x.push_back(spec.settings.integratorSettings.step / implicitStages(spec));
-        s.y.push_back(iterations ? iterationsPerTimePoint(r->stats) : r->errors[k].relative);
-      }
-      c.series.push_back(s);
-    }
-    f.charts.push_back(c);
-  }
-  return f;
-}
 
 int run(const ConvergenceCommand& cmd) {
   const Model model = loadSceneOrThrow(cmd.scene);
@@ -82,32 +55,21 @@ int run(const ConvergenceCommand& cmd) {
       os << ", RE(" << outputs[k] << ") " << formatNumber(completedRelativeError(r, k));
     return os.str();
   });
-  std::vector<RunRecord> records;
-  for (const auto& r : outcome.records)
-    if (r) records.push_back(*r);
+  const std::vector<RunRecord> records = outcome.madeRecords();
 
   // observed orders
-  std::cout << "\nobserved order (least-squares slope of log RE against log dt):\n";
-  std::cout << std::left << std::setw(22) << "method";
-  for (const std::string& o : outputs) std::cout << std::setw(16) << o;
-  std::cout << std::setw(14) << "it/point"
-            << "\n";
   std::vector<std::vector<MethodOrder>> orders;
   for (size_t k = 0; k < outputs.size(); ++k) orders.push_back(observedOrders(study, records, k));
-  for (size_t m = 0; !orders.empty() && m < orders[0].size(); ++m) {
-    std::cout << std::setw(22) << orders[0][m].method;
-    for (size_t k = 0; k < outputs.size(); ++k)
-      std::cout << std::setw(16) << formatNumber(orders[k][m].order, 3);
-    std::cout << std::setw(14) << formatNumber(orders[0][m].iterationsPerTimePoint) << "\n";
-  }
+  std::cout << observedOrdersText(outputs, orders);
 
   if (!cmd.output.empty()) {
     writeConvergenceTable(cmd.output, model.name, study, records, orders);
     std::cout << "CSV   " << cmd.output << "\n";
   }
   if (!cmd.plot.empty()) {
-    saveFigure(figureOf(study, records, outputs,
-                        model.name + " - convergence against " + study.references[0].description),
+    saveFigure(plot::methodConvergenceFigure(
+                   study, records, outputs,
+                   model.name + " - convergence against " + study.references[0].description),
                cmd.plot);
     std::cout << "plot  " << cmd.plot << "\n";
   }

@@ -6,7 +6,8 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "run_progress.h"
-#include "run_summary.h"
+#include "run_outputs.h"
+#include "simulation/run_summary_text.h"
 
 namespace mbw::cli {
 namespace {
@@ -35,7 +36,7 @@ int run(const KinematicsCommand& cmd) {
   } catch (const ModelError& e) {
     throw InputError(cmd.scene + ": " + e.what());
   }
-  printRunSummary(results, nullptr, std::cout);
+  std::cout << runSummaryText(results, nullptr);
   return finishRunOutputs(results, csv.get(), "", progress);
 }
 

@@ -2,14 +2,13 @@
 // x'' + w^2 x = 0 (Zhang et al. 2022 section 4, Figures 2-7), from each scheme's own coefficients.
 // The curves are the engine's (analysis/linear_analysis_curves.h); this file prints and draws them.
 
-#include <fstream>
-#include <iomanip>
 #include <iostream>
 #include <memory>
 
 #include "analysis/linear_analysis_curves.h"
 #include "cli_common.h"
 #include "commands.h"
+#include "linear_analysis_figure.h"
 
 namespace mbw::cli {
 namespace {
@@ -21,41 +20,6 @@ struct LinearAnalysisCommand {
   int points = 400;
   std::string output, plot;
 };
-
-// AD and PE are drawn on a linear abscissa up to this Delta t / (n T)
-constexpr double kLinearRange = 0.5;
-
-plot::Figure figureOf(const std::vector<LinearAnalysisCurve>& curves) {
-  plot::Figure f;
-  f.title = "Linear analysis on x'' + w^2 x = 0 (Zhang et al. 2022 section 4)";
-  f.columns = 1;
-  f.chartHeight = 360;
-  plot::Chart ad{"Amplitude decay (Figures 2, 5)", {"Delta t / (n T)"}, {"AD [%]"}, {}};
-  plot::Chart pe{"Period elongation (Figures 3, 6)", {"Delta t / (n T)"}, {"PE [%]"}, {}};
-  plot::Chart rho{"Spectral radius (Figures 4, 7)", {"Delta t / (n T)", true}, {"rho"}, {}};
-  ad.x.min = pe.x.min = 0.0;
-  ad.x.max = pe.x.max = kLinearRange;
-  rho.y.min = 0.0;
-  rho.y.max = 1.05;
-  for (const LinearAnalysisCurve& c : curves) {
-    plot::Series a{c.label, {}, {}}, p{c.label, {}, {}}, r{c.label, {}, {}};
-    for (const LinearAnalysisPoint& x : c.points) {
-      if (x.stepOverPeriod <= kLinearRange) {
-        a.x.push_back(x.stepOverPeriod);
-        a.y.push_back(x.amplitudeDecay);
-        p.x.push_back(x.stepOverPeriod);
-        p.y.push_back(x.periodElongation);
-      }
-      r.x.push_back(x.stepOverPeriod);
-      r.y.push_back(x.spectralRadius);
-    }
-    ad.series.push_back(a);
-    pe.series.push_back(p);
-    rho.series.push_back(r);
-  }
-  f.charts = {ad, pe, rho};
-  return f;
-}
 
 int run(const LinearAnalysisCommand& cmd) {
   std::vector<LinearAnalysisCurve> curves;
@@ -69,36 +33,14 @@ int run(const LinearAnalysisCommand& cmd) {
     throw InputError(e.what());
   }
 
-  // summary: values at a few abscissae
-  std::cout << std::left << std::setw(24) << "method" << std::setw(4) << "n" << std::setw(11)
-            << "rho(inf)" << std::setw(13) << "AD% @0.01" << std::setw(13) << "PE% @0.01"
-            << std::setw(13) << "AD% @0.1" << std::setw(13) << "PE% @0.1"
-            << "rho @0.1\n";
-  for (const LinearAnalysisCurve& c : curves) {
-    std::cout << std::setw(24) << c.label << std::setw(4) << c.stages << std::setw(11)
-              << formatNumber(c.rhoAtInfinity, 4);
-    for (double x : {0.01, 0.1})
-      std::cout << std::setw(13) << formatNumber(nearestPoint(c.points, x).amplitudeDecay, 4)
-                << std::setw(13) << formatNumber(nearestPoint(c.points, x).periodElongation, 4);
-    std::cout << formatNumber(nearestPoint(c.points, 0.1).spectralRadius, 4) << "\n";
-  }
+  std::cout << linearAnalysisSummaryText(curves);
 
   if (!cmd.output.empty()) {
-    std::ofstream out(cmd.output);
-    if (!out) throw InputError("cannot write '" + cmd.output + "'");
-    out << "# linear analysis on x'' + w^2 x = 0 (Zhang et al. 2022 section 4); n = implicit "
-           "stages per step\n";
-    out << "method,stages,dt_over_nT,amplitude_decay_percent,period_elongation_percent,spectral_"
-           "radius\n";
-    out << std::setprecision(10);
-    for (const LinearAnalysisCurve& c : curves)
-      for (const LinearAnalysisPoint& p : c.points)
-        out << '"' << c.label << "\"," << c.stages << ',' << p.stepOverPeriod << ','
-            << p.amplitudeDecay << ',' << p.periodElongation << ',' << p.spectralRadius << '\n';
+    writeOutput(linearAnalysisCsv(curves), cmd.output);
     std::cout << "CSV   " << cmd.output << "\n";
   }
   if (!cmd.plot.empty()) {
-    saveFigure(figureOf(curves), cmd.plot);
+    saveFigure(plot::linearAnalysisFigure(curves), cmd.plot);
     std::cout << "plot  " << cmd.plot << "\n";
   }
   return kSuccess;

@@ -1,13 +1,12 @@
 // mbw-cli plot TABLE.csv --x COLUMN --y COLUMN [--by COLUMN]: a figure from a results table, in
 // the project's figure style, axes labelled with the table's units (studies/table_curves.h).
 
-#include <cmath>
 #include <iostream>
 #include <memory>
 
 #include "cli_common.h"
 #include "commands.h"
-#include "studies/table_curves.h"
+#include "table_figure.h"
 
 namespace mbw::cli {
 namespace {
@@ -16,24 +15,6 @@ struct PlotCommand {
   std::string table, x, y, by, output, title, scaleX = "auto", scaleY = "auto";
   std::vector<std::string> where;
 };
-
-// logarithmic when asked, or (auto) when every value is positive and they span two decades
-bool logarithmic(const std::string& scale, const std::vector<TableCurve>& curves, bool isX) {
-  if (scale != "auto") return scale == "log";
-  double lo = INFINITY, hi = 0.0;
-  for (const TableCurve& c : curves)
-    for (double v : isX ? c.x : c.y) {
-      if (!(v > 0.0)) return false;
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
-    }
-  return hi > 0.0 && hi / lo >= 100.0;
-}
-
-std::string axisLabel(const TextTable& table, const std::string& column) {
-  const std::string unit = table.unit(column);
-  return unit.empty() ? column : column + " [" + unit + "]";
-}
 
 int run(const PlotCommand& cmd) {
   TextTable table;
@@ -46,25 +27,11 @@ int run(const PlotCommand& cmd) {
   }
   if (curves.empty())
     throw InputError(cmd.table + ": no row has numbers in both " + cmd.x + " and " + cmd.y);
-  plot::Chart chart{"",
-                    {axisLabel(table, cmd.x), logarithmic(cmd.scaleX, curves, true)},
-                    {axisLabel(table, cmd.y), logarithmic(cmd.scaleY, curves, false)},
-                    {}};
   size_t points = 0;
-  for (const TableCurve& c : curves) {
-    plot::Series s{c.label.empty() ? cmd.y : c.label, c.x, c.y};
-    s.style = plot::Series::Style::LineAndMarkers;
-    chart.series.push_back(s);
-    points += c.x.size();
-  }
-  chart.legend = !cmd.by.empty();
-  plot::Figure f;
-  f.title = cmd.title.empty()
-                ? cmd.y + " against " + cmd.x + (cmd.by.empty() ? "" : ", by " + cmd.by)
-                : cmd.title;
-  f.chartHeight = 560;
-  f.charts = {chart};
-  saveFigure(f, cmd.output);
+  for (const TableCurve& c : curves) points += c.x.size();
+  saveFigure(
+      plot::tableFigure(table, curves, {cmd.x, cmd.y, cmd.by, cmd.scaleX, cmd.scaleY, cmd.title}),
+      cmd.output);
   std::cout << curves.size() << (curves.size() == 1 ? " curve, " : " curves, ") << points
             << " points\nplot  " << cmd.output << "\n";
   return kSuccess;

@@ -6,7 +6,8 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "run_progress.h"
-#include "run_summary.h"
+#include "run_outputs.h"
+#include "simulation/run_summary_text.h"
 #include "solvers/initial_conditions.h"
 #include "solvers/static_equilibrium_error.h"
 
@@ -44,7 +45,7 @@ int run(const RunCommand& cmd) {
   checkPlotPath(cmd.plot);
   TerminalProgress progress(settings.tEnd, settings.tStart);
   const Results results = simulation->run(&progress, csv.get());
-  printRunSummary(results, &simulation->projection(), std::cout);
+  std::cout << runSummaryText(results, &simulation->projection());
   return finishRunOutputs(results, csv.get(), cmd.plot, progress);
 }
 

@@ -7,7 +7,7 @@
 
 #include "cli_common.h"
 #include "commands.h"
-#include "formulation_study_output.h"
+#include "formulation_study_figures.h"
 #include "studies/formulation_study_tables.h"
 #include "study_console.h"
 
@@ -40,11 +40,9 @@ int run(const StudyFormulationsCommand& cmd) {
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
     return r.status == RunStatus::Completed
                ? std::string()
-               : "run " + std::to_string(r.run) + ": " + recordSummary(r);
+               : "run " + std::to_string(r.run) + ": " + recordSummaryText(r);
   });
-  std::vector<RunRecord> records;
-  for (const auto& r : outcome.records)
-    if (r) records.push_back(*r);
+  const std::vector<RunRecord> records = outcome.madeRecords();
   FormulationStudy results = formulationStudyResults(settings, study, records);
   results.interrupted = outcome.interrupted;
 
@@ -54,7 +52,7 @@ int run(const StudyFormulationsCommand& cmd) {
     table.writeCsv((dir / file).string());
   }
 #ifdef MBW_HAVE_PLOT
-  for (const auto& [file, figure] : studyFigures(results))
+  for (const auto& [file, figure] : plot::formulationStudyFigures(results))
     saveFigure(figure, cmd.study.figureFile((dir / file).string()));
   std::cout << "tables (CSV) and figures (" << cmd.study.figureFormat << ") in " << cmd.outputDir
             << "\n";

@@ -2,7 +2,6 @@
 // against a reference run and its CPU time; the long-format table and the diagram (CPU time
 // against error, one line per integrator). The study is the engine's (studies/work_precision.h).
 
-#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -25,15 +24,6 @@ struct WorkPrecisionCommand {
   RunOptions options;
   StudyCliOptions study;
 };
-
-// the reference's integrator and setting, or its file
-std::string referenceName(const Study& study) {
-  const ReferenceSpec& ref = study.references.at(0);
-  if (!ref.file.empty()) return ref.file;
-  const IntegratorSettings& s = ref.run.settings.integratorSettings;
-  return ref.run.settings.integrator +
-         (s.variableStep ? " at " + formatNumber(s.rtol) : ", h " + formatNumber(s.step));
-}
 
 bool isFile(const std::string& reference) {
   return reference.size() > 4 && reference.compare(reference.size() - 4, 4, ".csv") == 0;
@@ -69,46 +59,21 @@ int run(const WorkPrecisionCommand& cmd) {
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
     std::ostringstream os;
     os << std::left << std::setw(22) << methodLabel(study.runs[r.run].settings) << std::setw(12)
-       << workPrecisionSetting(study.runs[r.run]) << recordSummary(r);
+       << workPrecisionSetting(study.runs[r.run]) << recordSummaryText(r);
     if (r.status == RunStatus::Completed)
       os << ", " << toString(measure) << " error " << formatNumber(measureOf(r.errors[0], measure))
          << " (" << study.outputs[0] << ")";
     return os.str();
   });
-  std::vector<RunRecord> records;
-  for (const auto& r : outcome.records)
-    if (r) records.push_back(*r);
+  const std::vector<RunRecord> records = outcome.madeRecords();
 
-  // the table: one line per run
-  std::cout << "\n"
-            << std::left << std::setw(22) << "method" << std::setw(12) << "setting" << std::setw(11)
-            << "status" << std::setw(8) << "steps" << std::setw(9) << "rejected" << std::setw(9)
-            << "Newton" << std::setw(8) << "factor." << std::setw(11) << "CPU s";
-  // an error column as wide as its heading, so that long channel names never run together
-  std::vector<int> widths;
-  for (const std::string& o : study.outputs) {
-    const std::string heading = std::string(toString(measure)) + " " + o;
-    widths.push_back(std::max<int>(16, static_cast<int>(heading.size()) + 2));
-    std::cout << std::setw(widths.back()) << heading;
-  }
-  std::cout << "\n";
-  for (const RunRecord& r : records) {
-    const RunSpec& spec = study.runs[r.run];
-    std::cout << std::setw(22) << methodLabel(spec.settings) << std::setw(12)
-              << workPrecisionSetting(spec) << std::setw(11) << toString(r.status) << std::setw(8)
-              << r.stats.steps << std::setw(9) << r.stats.rejectedSteps << std::setw(9)
-              << r.stats.newtonIterations << std::setw(8) << r.stats.factorizations << std::setw(11)
-              << formatNumber(r.stats.cpuSeconds);
-    for (size_t o = 0; o < r.errors.size(); ++o)
-      std::cout << std::setw(widths[o]) << formatNumber(measureOf(r.errors[o], measure));
-    std::cout << "\n";
-  }
+  std::cout << workPrecisionTableText(study, records, measure);
   if (!cmd.output.empty())
     std::cout << "CSV   " << cmd.output << " (one row per run, every error measure)\n";
   if (!cmd.plot.empty()) {
-    saveFigure(workPrecisionFigure(
-                   study, outcome, measure,
-                   model.name + ": work-precision (reference: " + referenceName(study) + ")"),
+    saveFigure(plot::workPrecisionFigure(study, outcome, measure,
+                                         model.name + ": work-precision (reference: " +
+                                             workPrecisionReferenceName(study) + ")"),
                cmd.plot);
     std::cout << "plot  " << cmd.plot << "\n";
   }

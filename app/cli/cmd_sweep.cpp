@@ -31,10 +31,8 @@ struct SweepCommand {
 
 // whether some integrator has two settings or more to draw a work-precision line through
 bool hasCurves(const Study& study, const StudyOutcome& outcome) {
-  std::vector<RunRecord> records;
-  for (const auto& r : outcome.records)
-    if (r) records.push_back(*r);
-  for (const WorkPrecisionCurve& c : workPrecisionCurves(study, records, 0, ErrorMeasure::Final))
+  for (const WorkPrecisionCurve& c :
+       workPrecisionCurves(study, outcome.madeRecords(), 0, ErrorMeasure::Final))
     if (c.error.size() > 1) return true;
   return false;
 }
@@ -98,7 +96,7 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
         std::string text = "run " + std::to_string(r.run) + ": ";
         if (study.variants.size() > 1) text += variantLabel(study.variants[spec.variant]) + ", ";
         text += spec.settings.formulation + ", " + methodLabel(spec.settings) + ", " +
-                workPrecisionSetting(spec) + ": " + recordSummary(r);
+                workPrecisionSetting(spec) + ": " + recordSummaryText(r);
         return text;
       },
       hooks, executor.get());
@@ -115,7 +113,8 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
   std::cout << "table " << options.table << "\n";
   if (!study.outputs.empty() && hasCurves(study, outcome)) {
     const std::string png = options.figureFile(cmd.directory + "/work-precision.png");
-    saveSideFigure(workPrecisionFigure(study, outcome, file.measure, file.name), png, std::cout);
+    saveSideFigure(plot::workPrecisionFigure(study, outcome, file.measure, file.name), png,
+                   std::cout);
   }
   if (!file.thresholds.empty()) {
     // the cheapest run of each method under each threshold, printed and kept as Markdown

@@ -110,16 +110,6 @@ std::unique_ptr<Executor> makeSweepExecutor(int jobs, const MpiSession* mpi) {
   return std::make_unique<ThreadPoolExecutor>(jobs);
 }
 
-std::string recordSummary(const RunRecord& r) {
-  std::string text = toString(r.status);
-  if (r.status == RunStatus::Completed || r.stats.steps > 0)
-    text += ", " + std::to_string(r.stats.steps) + " steps (+" +
-            std::to_string(r.stats.rejectedSteps) + " rejected), " +
-            formatNumber(r.stats.cpuSeconds) + " s CPU";
-  if (!r.message.empty() && r.status != RunStatus::Completed) text += ": " + r.message;
-  return text;
-}
-
 StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
                              const std::function<std::string(const RunRecord&)>& describe,
                              StudyRunHooks hooks, Executor* executor) {

@@ -45,7 +45,4 @@ StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
 // (mpi: the session, in a build with MPI), else `jobs` threads (0: one per core).
 std::unique_ptr<Executor> makeSweepExecutor(int jobs, const MpiSession* mpi);
 
-// "completed, 120 steps (+3 rejected), 0.012 s CPU" or "failed: why"
-std::string recordSummary(const RunRecord& record);
-
 }  // namespace mbw::cli

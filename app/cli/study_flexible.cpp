@@ -10,6 +10,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "flexible_study_figures.h"
 #include "study_flexible.h"
 
 namespace mbw::cli {
@@ -39,60 +40,13 @@ std::vector<RunRecord> executeFlexible(const Study& study, const FlexibleStudyOp
         const RunSpec& spec = study.runs[r.run];
         std::ostringstream os;
         os << std::left << std::setw(22) << methodLabel(spec.settings) << " dt = " << std::setw(9)
-           << spec.settings.integratorSettings.step << " " << recordSummary(r);
+           << spec.settings.integratorSettings.step << " " << recordSummaryText(r);
         return os.str();
       },
       std::move(hooks));
   interrupted = outcome.interrupted;
-  std::vector<RunRecord> records;
-  for (const auto& r : outcome.records)
-    if (r) records.push_back(*r);
-  return records;
+  return outcome.madeRecords();
 }
-
-namespace {
-
-// one figure of the paper: a chart per method group, every run of the group overlaid
-plot::Figure experimentFigure(const Experiment& e, const ExperimentFigure& f,
-                              const FlexibleStudy& flexible, const std::vector<RunRecord>& records,
-                              const RunHistories& histories) {
-  const Study& study = flexible.study;
-  plot::Figure figure;
-  std::ostringstream title;
-  title << "Fig. " << f.number << ": " << e.scene << ", " << f.quantity
-        << ", Delta t / n = " << e.stepPerStage << " s";
-  figure.title = title.str();
-  figure.columns = 1;
-  figure.chartHeight = 360;
-  for (size_t g = 0; g < flexible.groups.size(); ++g) {
-    plot::Chart c{flexible.groups[g].title, {"t [s]"}, {f.quantity}, {}};
-    for (size_t m = 0; m < flexible.groups[g].methods.size(); ++m) {
-      const int run = flexible.run(static_cast<int>(g), static_cast<int>(m));
-      const Results* r = histories.history(run);
-      if (!r || r->rowCount() == 0 || r->column(f.channel) < 0) continue;
-      bool failed = true;
-      for (const RunRecord& rec : records)
-        if (rec.run == run) failed = rec.status != RunStatus::Completed;
-      const double lastTime = r->at(r->rowCount() - 1, 0);
-      plot::Series s{methodLabel(study.runs[run].settings) +
-                         (failed ? " (failed at t = " + formatNumber(lastTime, 4) + " s)" : ""),
-                     {},
-                     {}};
-      // the rows of the figure's window only (a run that failed in its run-in keeps the row of
-      // its failure, before the window)
-      const double from = study.runs[run].settings.recordFrom;
-      const int col = r->column(f.channel);
-      for (size_t row = 0; row < r->rowCount(); ++row)
-        if (r->at(row, 0) >= from) s.x.push_back(r->at(row, 0)), s.y.push_back(r->at(row, col));
-      s.dashed = m >= 7;  // dashed from the eighth method: the 8 colours repeat in a group of ten
-      c.series.push_back(std::move(s));
-    }
-    figure.charts.push_back(std::move(c));
-  }
-  return figure;
-}
-
-}  // namespace
 
 int runFlexibleFigures(const FlexibleStudyOptions& o, const Experiment& e) {
   const Model model = loadSceneOrThrow(e.scene);
@@ -116,7 +70,8 @@ int runFlexibleFigures(const FlexibleStudyOptions& o, const Experiment& e) {
   for (const ExperimentFigure& f : e.figures) {
     const std::string file = o.study.figureFile(
         (dir / ("fig" + std::to_string(f.number) + "_" + e.key + ".png")).string());
-    saveSideFigure(experimentFigure(e, f, flexible, records, histories), file, std::cout);
+    saveSideFigure(plot::flexibleExperimentFigure(e, f, flexible, records, histories), file,
+                   std::cout);
   }
   // a method that fails is a finding of the study (the table says why), not a failure of it
   return interrupted ? kInterrupted : kSuccess;

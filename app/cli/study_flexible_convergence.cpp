@@ -4,53 +4,13 @@
 // examples at two steps).
 
 #include <algorithm>
-#include <cmath>
 #include <filesystem>
 #include <iostream>
-#include <map>
 
+#include "flexible_study_figures.h"
 #include "study_flexible.h"
 
 namespace mbw::cli {
-namespace {
-
-plot::Figure convergenceFigure(int number, const std::string& quantity,
-                               const std::vector<MethodGroup>& groups,
-                               const std::map<std::string, StepPoints>& errors,
-                               const std::string& reference) {
-  plot::Figure f;
-  f.title = "Fig. " + std::to_string(number) + ": rotating-shaft, RE(" + quantity +
-            ") at mid-span against " + reference.substr(0, reference.find(" ("));
-  f.columns = 3;
-  f.chartHeight = 460;
-  f.width = 1500;
-  // a chart per group (the paper's panel (a) holds both rho_inf: twenty series, more than the
-  // palette's colours and dashes tell apart), on one error range so that the panels compare
-  double lo = INFINITY, hi = 0.0;
-  for (const auto& [label, points] : errors)
-    for (const auto& [h, e] : points)
-      if (std::isfinite(e) && e > 0.0) lo = std::min(lo, e), hi = std::max(hi, e);
-  for (const MethodGroup& g : groups) {
-    plot::Chart c{g.title, {"Delta t / n [s]", true}, {"relative error", true}, {}};
-    if (hi > 0.0) c.y.min = lo / 1.5, c.y.max = hi * 1.5;
-    for (size_t m = 0; m < g.methods.size(); ++m) {
-      const std::string label = g.methods[m].label();
-      plot::Series s{label, {}, {}};
-      s.style = plot::Series::Style::LineAndMarkers;
-      s.dashed = m >= 7;  // as in the study's other figures
-      const auto it = errors.find(label);
-      if (it != errors.end())
-        for (const auto& [h, e] : it->second)
-          if (std::isfinite(e)) s.x.push_back(h), s.y.push_back(e);
-      c.series.push_back(std::move(s));
-    }
-    f.charts.push_back(std::move(c));
-  }
-  return f;
-}
-
-}  // namespace
-
 int runFlexibleConvergence(const FlexibleStudyOptions& o) {
   const ConvergenceExperiment x = shaftConvergenceExperiment();
   const Model model = loadSceneOrThrow(x.scene);
@@ -74,8 +34,8 @@ int runFlexibleConvergence(const FlexibleStudyOptions& o) {
   for (int k = 0; k < 3; ++k) {
     const std::string file = o.study.figureFile(
         (dir / ("fig" + std::to_string(25 + k) + "_shaft_convergence.png")).string());
-    saveSideFigure(convergenceFigure(25 + k, x.quantities[k], flexible.groups,
-                                     result.errorsByMethod[k], referenceText),
+    saveSideFigure(plot::flexibleConvergenceFigure(25 + k, x.quantities[k], flexible.groups,
+                                                   result.errorsByMethod[k], referenceText),
                    file, std::cout);
   }
   return interrupted ? kInterrupted : kSuccess;
@@ -85,11 +45,7 @@ int runFlexibleIterations(const FlexibleStudyOptions& o) {
   StudyTable table =
       flexibleRunTable("Newton iterations per time point (Zhang et al. 2022 Fig. 28)");
   table.header.insert(table.header.begin(), "scene");
-  plot::Figure f;
-  f.title = "Fig. 28: Newton iterations per implicit time point S/N";
-  f.columns = 3;
-  f.chartHeight = 300;
-  f.width = 1500;
+  plot::Figure f = plot::flexibleIterationsFigure();
   for (const IterationExample& x : newtonIterationExamples()) {
     const Model model = loadSceneOrThrow(x.scene);
     const double tEnd = std::min(o.options.tEnd.value_or(x.tEnd), x.tEnd);
@@ -100,20 +56,8 @@ int runFlexibleIterations(const FlexibleStudyOptions& o) {
     if (interrupted) return kInterrupted;
     const std::vector<std::vector<StepPoints>> points =
         flexibleIterations(x.scene, flexible, {x.steps[0], x.steps[1]}, records, table);
-    // a chart per group, a series per method over the two steps
-    for (size_t g = 0; g < flexible.groups.size(); ++g) {
-      const MethodGroup& group = flexible.groups[g];
-      plot::Chart c{x.scene + " " + groupKey(group), {"Delta t / n [s]", true}, {"S / N"}, {}};
-      for (size_t m = 0; m < group.methods.size(); ++m) {
-        plot::Series s{group.methods[m].label(), {}, {}};
-        s.style = plot::Series::Style::LineAndMarkers;
-        s.dashed = m >= 7;
-        for (const auto& [h, iterations] : points[g][m])
-          s.x.push_back(h), s.y.push_back(iterations);
-        c.series.push_back(std::move(s));
-      }
-      f.charts.push_back(std::move(c));
-    }
+    for (plot::Chart& chart : plot::flexibleIterationCharts(x.scene, flexible.groups, points))
+      f.charts.push_back(std::move(chart));
   }
   table.print(std::cout);
   const std::filesystem::path dir(o.outputDir);

@@ -6,94 +6,15 @@
 // this file prints them.
 
 #include <algorithm>
-#include <cmath>
-#include <iomanip>
 #include <iostream>
 
 #include "cli_common.h"
+#include "rosenbrock_nystrom_figures.h"
 #include "study.h"
 #include "studies/rosenbrock_nystrom_results.h"
 #include "studies/run_histories.h"
-#include "studies/study_table.h"
 
 namespace mbw::cli {
-namespace {
-
-void printCpuTable(const std::string& title, const TimingSeries& s,
-                   const std::vector<double>& spans) {
-  std::cout << "\n" << title << "\n  span   ";
-  for (double tol : s.tolerances) std::cout << std::setw(11) << formatTolerance(tol);
-  std::cout << "\n";
-  for (size_t k = 0; k < spans.size(); ++k) {
-    std::cout << "  " << std::setw(4) << spans[k] << " s ";
-    for (const RunRecord& r : s.runs) {
-      std::cout << std::setw(11);
-      if (!std::isnan(r.cpuAt[k]))
-        std::cout << formatNumber(r.cpuAt[k], 4);
-      else
-        std::cout << "-";
-    }
-    std::cout << "\n";
-  }
-  std::cout << "  steps  ";
-  for (const RunRecord& r : s.runs) std::cout << std::setw(11) << r.stats.steps;
-  std::cout << "\n  mean h ";
-  for (const RunRecord& r : s.runs)
-    std::cout << std::setw(11) << formatNumber(r.stats.steps ? r.tReached / r.stats.steps : 0.0);
-  std::cout << "\n";
-}
-
-void printRatios(const TimingSeries& expl, const TimingSeries& impl,
-                 const std::vector<double>& spans) {
-  std::cout << "\nCPU time ratio " << expl.integrator << " / " << impl.integrator << "\n  span   ";
-  for (double tol : impl.tolerances) std::cout << std::setw(11) << formatTolerance(tol);
-  std::cout << "\n";
-  for (size_t k = 0; k < spans.size(); ++k) {
-    std::cout << "  " << std::setw(4) << spans[k] << " s ";
-    for (size_t j = 0; j < impl.runs.size(); ++j)
-      std::cout << std::setw(11) << cell(cpuTimeRatio(expl, impl, j, k), 3);
-    std::cout << "\n";
-  }
-}
-
-void printCostSplit(const TimingSeries& impl) {
-  std::cout << "\n"
-            << impl.integrator << ": real-time factor (simulated / CPU time) and CPU by phase\n";
-  for (size_t j = 0; j < impl.runs.size(); ++j) {
-    const RunRecord& r = impl.runs[j];
-    const RunStatistics& s = r.stats;
-    std::cout << "  tol " << formatTolerance(impl.tolerances[j]) << ": "
-              << formatNumber(r.tReached / s.cpuSeconds, 3) << "x real time, "
-              << formatNumber(1e6 * s.cpuSeconds / std::max(1L, s.steps), 3) << " us per step;";
-    for (const auto& [phase, seconds] : s.phaseSeconds)
-      std::cout << " " << phase << " " << formatNumber(100.0 * seconds / s.cpuSeconds, 3) << "%";
-    std::cout << "\n";
-  }
-}
-
-plot::Figure figure5(const std::string& scene, const std::string& integrator, double tolerance,
-                     const std::string& channel, const Results& r) {
-  plot::Figure f;
-  f.title = scene + ": " + integrator + " at rtol = atol = " + formatTolerance(tolerance) +
-            " (Sandu et al. 2001 Figure 5)";
-  f.chartHeight = 330;
-  std::vector<double> t = r.columnValues(0), h = r.columnValues(r.column("h"));
-  t.erase(t.begin());
-  h.erase(h.begin());
-  plot::Chart step{"Integration step size", {"t [s]"}, {"h [s]", true}, {}};
-  if (!h.empty())
-    step.y.max = 1.5 * *std::max_element(h.begin(), h.end());  // markers clear of the edge
-  step.series.push_back({"h", t, h, plot::Series::Style::LineAndMarkers});
-  step.legend = false;
-  plot::Chart value{channel, {"t [s]"}, {channel}, {}};
-  value.series.push_back({channel, r.columnValues(0), r.columnValues(r.column(channel))});
-  value.legend = false;
-  f.charts = {step, value};
-  return f;
-}
-
-}  // namespace
-
 int runTimingStudy(const TimingStudyCommand& o) {
   const Model model = loadSceneOrThrow(o.settings.scene);
   const std::string channel = studyChannel(model, o.settings.scene, o.channel);
@@ -118,23 +39,21 @@ int runTimingStudy(const TimingStudyCommand& o) {
         const RunSettings& s = study.runs[r.run].settings;
         return (r.run == figureRun ? "Figure 5 run: " : "") + s.integrator +
                ", rtol = atol = " + formatTolerance(s.integratorSettings.rtol) + ": " +
-               recordSummary(r);
+               recordSummaryText(r);
       },
       figureHistory.hooks());
 
   const TimingSeries implicitRuns = timingSeries(study, outcome.records, impl, timing.implicitRuns);
   const TimingSeries explicitRuns = timingSeries(study, outcome.records, expl, timing.explicitRuns);
-  printCpuTable("Table 3 (Sandu et al. 2001): CPU time [s] of " + expl, explicitRuns, spans);
-  printCpuTable("Table 4 (Sandu et al. 2001): CPU time [s] of " + impl, implicitRuns, spans);
-  printRatios(explicitRuns, implicitRuns, spans);
-  printCostSplit(implicitRuns);
+  std::cout << timingTablesText(explicitRuns, implicitRuns, spans);
   if (!o.output.empty()) {
     writeTimingTable(o.output, {&explicitRuns, &implicitRuns}, spans);
     std::cout << "\nCSV  " << o.output << "\n";
   }
   if (const Results* figureResults = figureHistory.history(figureRun);
       !o.plot.empty() && figureResults) {
-    saveFigure(figure5(model.name, impl, o.settings.figureTolerance, channel, *figureResults),
+    saveFigure(plot::timingStudyFigure(model.name, impl, o.settings.figureTolerance, channel,
+                                       *figureResults),
                o.plot);
     std::cout << "plot " << o.plot << "\n";
   }

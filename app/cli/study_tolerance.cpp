@@ -5,61 +5,15 @@
 // paper's 4-point cubic, analysis/reference_error.h). The study and its results are the engine's
 // (studies/rosenbrock_nystrom_*.h); this file prints them.
 
-#include <cmath>
-#include <iomanip>
 #include <iostream>
 
-#include "analysis/reference_error.h"
 #include "cli_common.h"
+#include "rosenbrock_nystrom_figures.h"
 #include "study.h"
 #include "studies/rosenbrock_nystrom_results.h"
 #include "studies/run_histories.h"
 
 namespace mbw::cli {
-namespace {
-
-void printTable(const std::string& title, const std::vector<ToleranceRow>& rows, bool rate) {
-  std::cout << "\n"
-            << title << "\n"
-            << "  tol      t* [s]      Delta       RelErr [%]   RMS Delta    steps  rejected\n";
-  for (const ToleranceRow& r : rows) {
-    const ErrorMeasures& e = rate ? r.rate : r.value;
-    std::cout << "  " << formatTolerance(r.tolerance) << "  " << std::setw(9) << std::fixed
-              << std::setprecision(6) << e.timeOfMax << "   " << std::scientific
-              << std::setprecision(3) << e.max << "   " << std::setw(10) << std::setprecision(5)
-              << std::fixed << (rate ? r.rateRel : r.valueRel) << "   " << std::scientific
-              << std::setprecision(3) << e.rms << "  " << std::setw(6) << r.stats.steps << "  "
-              << std::setw(8) << r.stats.rejectedSteps << "\n";
-    std::cout.unsetf(std::ios::floatfield);
-  }
-}
-
-plot::Figure figure(const std::string& scene, const std::string& channel, const Results& reference,
-                    const std::vector<ToleranceRow>& rows, const RunHistories& histories) {
-  plot::Figure f;
-  f.title = scene + ": error of " + channel + " against the reference, rtol = atol = tol";
-  f.columns = 2;
-  f.chartHeight = 360;
-  const std::vector<double> t = reference.columnValues(0);
-  for (const std::string& c : {channel, channel + ".rate"}) {
-    plot::Chart history{"Reference " + c, {"t [s]"}, {c}, {}};
-    history.series.push_back({c, t, reference.columnValues(reference.column(c))});
-    history.legend = false;
-    f.charts.push_back(history);
-  }
-  for (const std::string& c : {channel, channel + ".rate"}) {
-    plot::Chart error{"Error of " + c, {"t [s]"}, {"|error|", true}, {}};
-    for (const ToleranceRow& r : rows) {
-      const TrajectoryError e = trajectoryError(*histories.history(r.run), reference, c);
-      error.series.push_back({"tol " + formatTolerance(r.tolerance), e.times, e.errors});
-    }
-    f.charts.push_back(error);
-  }
-  return f;
-}
-
-}  // namespace
-
 std::string studyChannel(const Model& model, const std::string& scene,
                          const std::string& requested) {
   if (!requested.empty()) return requested;
@@ -84,21 +38,20 @@ int runToleranceStudy(const ToleranceStudyCommand& o) {
       [&](const RunRecord& r) {
         return "rtol = atol = " +
                formatTolerance(study.runs[r.run].settings.integratorSettings.rtol) + ": " +
-               recordSummary(r);
+               recordSummaryText(r);
       },
       histories.hooks());
   if (outcome.references.empty() || outcome.references.front().rowCount() == 0) return kInterrupted;
   const Results& reference = outcome.references.front();
 
   const std::vector<ToleranceRow> rows = toleranceRows(study, outcome.records, reference, channel);
-  printTable("Table 1 (Sandu et al. 2001): error of " + channel, rows, false);
-  printTable("Table 2 (Sandu et al. 2001): error of " + channel + ".rate", rows, true);
+  std::cout << toleranceTablesText(channel, rows);
   if (!o.output.empty()) {
     writeToleranceTable(o.output, channel, rows);
     std::cout << "\nCSV  " << o.output << "\n";
   }
   if (!o.plot.empty()) {
-    saveFigure(figure(model.name, channel, reference, rows, histories), o.plot);
+    saveFigure(plot::toleranceStudyFigure(model.name, channel, reference, rows, histories), o.plot);
     std::cout << "plot " << o.plot << "\n";
   }
   if (outcome.interrupted) return kInterrupted;

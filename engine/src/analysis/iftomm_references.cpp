@@ -52,6 +52,7 @@ void setPlane(const Model& model, const Vec3& offset, const Vec3& velocity, Swin
   if (across.norm() == 0.0) across = s.down.unitOrthogonal();
   s.across = across.normalized();
   s.normal = s.down.cross(s.across);
+  // the angle from down towards across, and its rate omega = (r x v) . n / |r|^2
   s.angle0 = std::atan2(offset.dot(s.across), offset.dot(s.down));
   s.rate0 = offset.cross(velocity).dot(s.normal) / offset.squaredNorm();
 }
@@ -59,11 +60,13 @@ void setPlane(const Model& model, const Vec3& offset, const Vec3& velocity, Swin
 // A01: the body on a distance joint to the ground
 Swing pendulumSwing(const Model& model) {
   Swing s;
+  // the pendulum's body and its pivot: the first body on a distance joint to the ground
   for (int b = 0; b < model.bodyCount() && s.body < 0; ++b)
     if (groundPivot(model, b, JointType::Distance, s.pivot_W)) s.body = b;
   if (s.body < 0)
     throw std::invalid_argument(
         "iftomm-a01: no body has a distance joint to the ground (the massless link)");
+  // the ball's centre of mass sets the plane and the length; w0 = sqrt(g / l)
   const Body& ball = model.bodies[s.body];
   const Vec3 centre = ball.position_W + ball.R_WB * ball.com_B;
   const Vec3 offset = centre - s.pivot_W;
@@ -75,6 +78,7 @@ Swing pendulumSwing(const Model& model) {
 // A02: crank_0 ... crank_N turning alike, coupler_1 ... coupler_N translating
 Swing parallelogramSwing(const Model& model) {
   Swing s;
+  // the first crank and its ground pivot
   s.body = bodyIndex(model, "crank_0");
   if (s.body < 0)
     throw std::invalid_argument(
@@ -82,12 +86,16 @@ Swing parallelogramSwing(const Model& model) {
   if (!groundPivot(model, s.body, JointType::Revolute, s.pivot_W))
     throw std::invalid_argument("iftomm-a02: crank_0 has no revolute joint to the ground");
   s.turns = true;
+  // the plane from crank_0's centre of mass and its velocity
   const Body& crank = model.bodies[s.body];
   const Vec3 centre = crank.position_W + crank.R_WB * crank.com_B;
   setPlane(model, centre - s.pivot_W,
            crank.velocity_W + crank.omega_W.cross(crank.R_WB * crank.com_B), s);
   // the bar length: twice the distance from the pivot to the centre of mass of crank_0
   const double L = 2.0 * (centre - s.pivot_W).norm(), g = model.gravity_W.norm();
+  // the mechanism as one pendulum: inertia and gravity moment about the pivots, summed over the
+  // cranks (about their centres, then moved to the pivot) and the couplers (masses at the crank
+  // tips)
   double inertia = 0.0, moment = 0.0;
   for (int k = 0;; ++k) {
     const int c = bodyIndex(model, "crank_" + std::to_string(k));
@@ -97,6 +105,7 @@ Swing parallelogramSwing(const Model& model) {
         s.normal.dot(b.R_WB * b.inertia_B * b.R_WB.transpose() * s.normal) + b.mass * L * L / 4.0;
     moment += b.mass * L / 2.0;
     if (k == 0) continue;
+    // coupler k translates with the crank tips: its whole mass at distance L
     const int j = bodyIndex(model, "coupler_" + std::to_string(k));
     if (j < 0)
       throw std::invalid_argument("iftomm-a02: crank_" + std::to_string(k) + " has no coupler_" +
@@ -104,11 +113,14 @@ Swing parallelogramSwing(const Model& model) {
     inertia += model.bodies[j].mass * L * L;
     moment += model.bodies[j].mass * L;
   }
+  // w0 = sqrt(g moment / inertia)
   s.w0 = std::sqrt(g * moment / inertia);
   return s;
 }
 
 }  // namespace
+
+// --- the references ------------------------------------------------------------------------------
 
 const std::vector<std::string>& closedFormReferenceNames() {
   static const std::vector<std::string> names = {"iftomm-a01", "iftomm-a02"};
@@ -126,6 +138,7 @@ std::string closedFormReferenceDescription(const std::string& name) {
 
 Results closedFormReference(const std::string& name, const Model& model,
                             const std::vector<double>& times) {
+  // the named reference's swing, and its pendulum in closed form
   if (closedFormReferenceDescription(name).empty())
     throw std::invalid_argument("no closed-form reference named '" + name +
                                 "' (there are iftomm-a01, iftomm-a02)");
@@ -146,6 +159,7 @@ Results closedFormReference(const std::string& name, const Model& model,
     throw std::invalid_argument(name + ": the model has no coordinate output on '" + body.name +
                                 "'");
 
+  // one row per requested time: the point of each output at the pendulum's angle, and its velocity
   Results r;
   r.setChannels(channels);
   r.metadata.push_back({"reference", closedFormReferenceDescription(name)});
@@ -153,6 +167,7 @@ Results closedFormReference(const std::string& name, const Model& model,
   const Vec3 origin0 = body.position_W + body.R_WB * body.com_B;
   for (double t : times) {
     const PendulumClosedForm::Motion m = pendulum.at(t - model.defaults.tStart);
+    // the turn since the start, about the plane's normal
     const Eigen::AngleAxisd turn(m.angle - s.angle0, s.normal);
     row[0] = t;
     for (size_t k = 0; k < outputs.size(); ++k) {
@@ -162,6 +177,7 @@ Results closedFormReference(const std::string& name, const Model& model,
       const Vec3 p =
           s.turns ? Vec3(s.pivot_W + turn * (point0 - s.pivot_W)) : Vec3(centre + point0 - origin0);
       const Vec3 v = m.rate * s.normal.cross((s.turns ? p : centre) - s.pivot_W);
+      // the outputs along their axes
       row[1 + 2 * k] = outputs[k]->c_W.dot(p);
       row[2 + 2 * k] = outputs[k]->c_W.dot(v);
     }
@@ -171,7 +187,10 @@ Results closedFormReference(const std::string& name, const Model& model,
   return r;
 }
 
+// --- the output grid -----------------------------------------------------------------------------
+
 std::vector<double> outputGridTimes(double t0, double tEnd, double step) {
+  // t0, t0 + step, ... up to tEnd, and tEnd itself unless the last step reached it within rounding
   const double tiny = 1e-12 * std::max(1.0, std::abs(tEnd));
   std::vector<double> times = {t0};
   for (long k = 1;; ++k) {

@@ -11,6 +11,7 @@
 namespace mbw {
 
 std::string StudyMethod::label() const {
+  // the name, with the rho_inf in force for a method that has one
   const IntegratorInfo* info = findIntegrator(integrator);
   if (!info || !info->capabilities.hasRhoInf) return integrator;
   IntegratorSettings s;
@@ -24,6 +25,7 @@ std::vector<StudyMethod> parseStudyMethods(const std::string& list) {
   std::vector<StudyMethod> methods;
   std::stringstream items(list);
   std::string item;
+  // "name" or "name:rho_inf", separated by commas
   while (std::getline(items, item, ',')) {
     if (item.empty()) continue;
     StudyMethod m;
@@ -58,6 +60,8 @@ RunSettings studyRunSettings(const RunSettings& base, const StudyMethod& method,
   if (method.rhoInf >= 0.0) is.rhoInf = method.rhoInf;
   if (!info->capabilities.hasRhoInf) is.rhoInf = -1.0;
   if (!info->capabilities.hasAlpha || method.rhoInf >= 0.0) is.alpha.reset();
+  // fixed steps: the given one, or per stage: a step of n implicit stages covers n given steps
+  // (equal cost per stage)
   is.variableStep = false;
   is.step = perStage ? step * info->capabilities.implicitStages : step;
   return s;
@@ -68,6 +72,8 @@ double relativeError(const Results& run, const Results& reference, const std::st
 }
 
 double relativeError(const TrajectoryError& e, const Results& reference) {
+  // RE = sqrt(sum_j (x(t_j) - x_j)^2 / sum_j x(t_j)^2) (Zhang et al. 2022 eq 26), the reference
+  // interpolated at the run's times, the initial row left out
   const std::vector<double> T = reference.columnValues(0);
   const std::vector<double> X = reference.columnValues(reference.column(e.channel));
   double num = 0.0, den = 0.0;
@@ -80,6 +86,7 @@ double relativeError(const TrajectoryError& e, const Results& reference) {
 }
 
 double observedOrder(const std::vector<double>& steps, const std::vector<double>& errors) {
+  // the least-squares slope of log(error) against log(step)
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
   int n = 0;
   for (size_t i = 0; i < steps.size() && i < errors.size(); ++i) {
@@ -95,6 +102,7 @@ double observedOrder(const std::vector<double>& steps, const std::vector<double>
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
+// Newton's iterations per step, and per time point (stage)
 double iterationsPerStep(const RunStatistics& s) {
   return s.steps ? double(s.newtonIterations) / double(s.steps) : 0.0;
 }

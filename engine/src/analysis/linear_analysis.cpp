@@ -9,6 +9,7 @@
 namespace mbw {
 namespace {
 
+// the eigenvalues of the amplification matrix at Omega = w h
 Eigen::VectorXcd eigenvalues(const LinearModel& model, double omegaH) {
   return Eigen::ComplexEigenSolver<Eigen::MatrixXcd>(model.amplification(omegaH), false)
       .eigenvalues();
@@ -17,6 +18,7 @@ Eigen::VectorXcd eigenvalues(const LinearModel& model, double omegaH) {
 // centroids of the groups of eigenvalues closer than 0.1 to one another (single linkage)
 std::vector<std::complex<double>> clusterCentroids(const Eigen::VectorXcd& ev) {
   const int n = static_cast<int>(ev.size());
+  // each eigenvalue joins the group of every other within 0.1
   std::vector<int> group(n);
   for (int i = 0; i < n; ++i) group[i] = i;
   for (int i = 0; i < n; ++i)
@@ -24,6 +26,7 @@ std::vector<std::complex<double>> clusterCentroids(const Eigen::VectorXcd& ev) {
       if (std::abs(ev[i] - ev[j]) < 0.1 && group[j] != group[i])
         std::replace(group.begin(), group.end(), group[j], group[i]);
   std::vector<std::complex<double>> centroids;
+  // the mean of each group
   for (int g = 0; g < n; ++g) {
     std::complex<double> sum = 0.0;
     int count = 0;
@@ -44,10 +47,12 @@ std::vector<LinearAnalysisPoint> analyzeLinearStability(const LinearModel& model
   double phase = 0.0;  // unwrapped argument of the principal root
   bool oscillating = true;
   for (double xi : x) {
+    // Omega = 2 pi n x: x steps per period of n implicit stages each
     const double omega = 2.0 * M_PI * model.implicitStages * xi;
     const Eigen::VectorXcd ev = eigenvalues(model, omega);
     LinearAnalysisPoint p;
     p.stepOverPeriod = xi;
+    // the spectral radius, then the principal root followed along x
     p.spectralRadius = ev.cwiseAbs().maxCoeff();
     // the root nearest the previous principal root (exp(i Omega) at the first point)
     const std::complex<double> target = out.empty() ? std::polar(1.0, omega) : principal;
@@ -55,9 +60,12 @@ std::vector<LinearAnalysisPoint> analyzeLinearStability(const LinearModel& model
     for (Eigen::Index k = 1; k < ev.size(); ++k)
       if (std::abs(ev[k] - target) < std::abs(ev[best] - target)) best = k;
     const std::complex<double> root = ev[best];
+    // its phase unwrapped from point to point
     const double step = std::arg(root / principal);
     phase = out.empty() ? std::arg(root) : phase + step;
     principal = root;
+    // while the principal root stays complex with a positive phase: the amplitude decay and the
+    // period elongation, in percent
     oscillating = oscillating && std::abs(root.imag()) > 1e-12 * std::abs(root) && phase > 0.0;
     if (oscillating) {
       const std::complex<double> logRoot(std::log(std::abs(root)), phase);
@@ -80,6 +88,7 @@ double spectralRadiusAtInfinity(const LinearModel& model) {
   const std::vector<std::complex<double>> c1 = clusterCentroids(eigenvalues(model, omega));
   const std::vector<std::complex<double>> c2 = clusterCentroids(eigenvalues(model, 2.0 * omega));
   double radius = 0.0;
+  // each centroid at 2 Omega extrapolated with its nearest at Omega
   for (const std::complex<double>& a : c2) {
     std::complex<double> b = c1.front();
     for (const std::complex<double>& x : c1)
@@ -90,6 +99,7 @@ double spectralRadiusAtInfinity(const LinearModel& model) {
 }
 
 std::vector<double> logSpace(double from, double to, int n) {
+  // n points evenly spaced in log10 from `from` to `to`
   std::vector<double> v(n);
   const double a = std::log10(from), b = std::log10(to);
   for (int i = 0; i < n; ++i) v[i] = std::pow(10.0, n > 1 ? a + (b - a) * i / (n - 1) : a);

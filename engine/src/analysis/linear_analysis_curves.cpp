@@ -3,9 +3,11 @@
 #include "analysis/linear_analysis_curves.h"
 
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 #include "integrators/registry.h"
+#include "math/number_text.h"
 
 namespace mbw {
 
@@ -36,6 +38,7 @@ std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMet
     label << m.integrator;
     if (info.capabilities.hasRhoInf) label << " (" << effectiveRhoInf(info, s) << ")";
     c.label = label.str();
+    // the curves over the grid of steps per period, and the spectral radius at infinity
     c.stages = model.implicitStages;
     c.rhoAtInfinity = spectralRadiusAtInfinity(model);
     c.points = analyzeLinearStability(model, grid);
@@ -45,12 +48,46 @@ std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMet
 }
 
 const LinearAnalysisPoint& nearestPoint(const std::vector<LinearAnalysisPoint>& p, double x) {
+  // the point whose step per period is nearest x on a log scale
   size_t best = 0;
   for (size_t i = 1; i < p.size(); ++i)
     if (std::abs(std::log(p[i].stepOverPeriod / x)) <
         std::abs(std::log(p[best].stepOverPeriod / x)))
       best = i;
   return p.at(best);
+}
+
+std::string linearAnalysisSummaryText(const std::vector<LinearAnalysisCurve>& curves) {
+  std::ostringstream out;
+  // the header, then a row per method: AD and PE at 0.01 and 0.1, rho at 0.1
+  out << std::left << std::setw(24) << "method" << std::setw(4) << "n" << std::setw(11)
+      << "rho(inf)" << std::setw(13) << "AD% @0.01" << std::setw(13) << "PE% @0.01" << std::setw(13)
+      << "AD% @0.1" << std::setw(13) << "PE% @0.1"
+      << "rho @0.1\n";
+  for (const LinearAnalysisCurve& c : curves) {
+    out << std::setw(24) << c.label << std::setw(4) << c.stages << std::setw(11)
+        << formatNumber(c.rhoAtInfinity, 4);
+    for (double x : {0.01, 0.1})
+      out << std::setw(13) << formatNumber(nearestPoint(c.points, x).amplitudeDecay, 4)
+          << std::setw(13) << formatNumber(nearestPoint(c.points, x).periodElongation, 4);
+    out << formatNumber(nearestPoint(c.points, 0.1).spectralRadius, 4) << "\n";
+  }
+  return out.str();
+}
+
+std::string linearAnalysisCsv(const std::vector<LinearAnalysisCurve>& curves) {
+  std::ostringstream out;
+  // what the file holds, its header, then every curve's points
+  out << "# linear analysis on x'' + w^2 x = 0 (Zhang et al. 2022 section 4); n = implicit "
+         "stages per step\n";
+  out << "method,stages,dt_over_nT,amplitude_decay_percent,period_elongation_percent,spectral_"
+         "radius\n";
+  out << std::setprecision(10);
+  for (const LinearAnalysisCurve& c : curves)
+    for (const LinearAnalysisPoint& p : c.points)
+      out << '"' << c.label << "\"," << c.stages << ',' << p.stepOverPeriod << ','
+          << p.amplitudeDecay << ',' << p.periodElongation << ',' << p.spectralRadius << '\n';
+  return out.str();
 }
 
 }  // namespace mbw

@@ -33,4 +33,13 @@ std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMet
 // The point of a curve nearest to Delta t / (n T) = x on a logarithmic scale (the first of equals).
 const LinearAnalysisPoint& nearestPoint(const std::vector<LinearAnalysisPoint>& points, double x);
 
+// The curves summarized as text: a row per method with its n, rho_inf and, at the grid points
+// nearest to Delta t / (n T) = 0.01 and 0.1, AD and PE (%), and rho at 0.1.
+std::string linearAnalysisSummaryText(const std::vector<LinearAnalysisCurve>& curves);
+
+// The curves as CSV text: a comment line naming the analysis, the header method, stages,
+// dt_over_nT, amplitude_decay_percent, period_elongation_percent, spectral_radius, and a row per
+// point of every curve (the label quoted, values to 10 significant digits).
+std::string linearAnalysisCsv(const std::vector<LinearAnalysisCurve>& curves);
+
 }  // namespace mbw

@@ -29,6 +29,7 @@ std::string nameList(const Model& m, const std::set<int>& joints) {
   return s;
 }
 
+// a driver: an angle driver, or primitive equations with a function of time
 bool isDriver(const Model& m, const Joint& j) {
   if (j.type == JointType::AngleDriver) return true;
   if (j.type != JointType::Primitive) return false;
@@ -41,6 +42,7 @@ bool isDriver(const Model& m, const Joint& j) {
 void addRedundancy(const Model& m, std::vector<ModelFinding>& out) {
   std::map<int, std::pair<int, std::set<int>>>
       byJoint;  // joint -> (count, the other joints repeated)
+  // the redundant equations by joint: how many, and which other joints they repeat
   for (const RedundantEquation& r : m.redundant) {
     const int joint = m.primitives[static_cast<size_t>(r.primitive)].joint;
     auto& entry = byJoint[joint];
@@ -48,6 +50,7 @@ void addRedundancy(const Model& m, std::vector<ModelFinding>& out) {
     for (int other : r.repeats)
       if (other != joint) entry.second.insert(other);
   }
+  // one note per joint
   for (const auto& [joint, entry] : byJoint) {
     const Joint& j = m.joints[static_cast<size_t>(joint)];
     std::ostringstream os;
@@ -65,6 +68,7 @@ void addRedundancy(const Model& m, std::vector<ModelFinding>& out) {
 // bodies that no joint and no force element names
 void addLooseBodies(const Model& m, std::vector<ModelFinding>& out) {
   std::set<int> joined;
+  // every body a joint, a force element or a beam element names
   for (const Joint& j : m.joints) joined.insert({j.bodyI, j.bodyJ});
   for (const ForceElement& f : m.forces) joined.insert({f.bodyI, f.bodyJ});
   for (const BeamElement& e : m.beamElements)
@@ -80,6 +84,7 @@ void addLooseBodies(const Model& m, std::vector<ModelFinding>& out) {
 
 ModelCheck checkModel(const Model& model) {
   ModelCheck c;
+  // the counts: six coordinates per body, the equations, the redundant ones, the drivers
   c.bodies = model.bodyCount();
   c.joints = static_cast<int>(model.joints.size());
   c.coordinates = 6 * c.bodies;
@@ -107,8 +112,10 @@ ModelCheck checkModel(const Model& model) {
       c.findings.push_back({FindingKind::Warning, j.jsonPath, quoted("joint", j.name), os.str()});
     }
   }
+  // the degrees of freedom the rank leaves
   c.degreesOfFreedom = c.coordinates - c.rank;
 
+  // the findings: loose bodies, the model's warnings, then the redundancy notes
   addLooseBodies(model, c.findings);
   for (const ModelWarning& w : model.warnings)
     c.findings.push_back({FindingKind::Warning, w.path, "", w.message});
@@ -117,6 +124,7 @@ ModelCheck checkModel(const Model& model) {
 }
 
 std::string modelCheckSummary(const ModelCheck& c) {
+  // "3 bodies, 4 joints, 18 coordinates, 20 equations (3 redundant), 0 drivers: 1 DOF"
   auto count = [](int n, const std::string& one, const std::string& many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
   };

@@ -31,6 +31,7 @@ Jacobi jacobi(double u, double modulus, double quarter) {
 
 PendulumClosedForm::PendulumClosedForm(double w0, double angle0, double rate0) : w0_(w0) {
   if (!(w0 > 0.0)) throw std::invalid_argument("the pendulum's frequency w0 must be positive");
+  // k^2 = sin^2(theta0 / 2) + (theta0' / 2 w0)^2: k < 1 swings, k > 1 turns over
   const double half = std::sin(0.5 * angle0);
   k_ = std::sqrt(half * half + rate0 * rate0 / (4.0 * w0 * w0));
   if (std::abs(k_ - 1.0) < 1e-12)
@@ -42,6 +43,7 @@ PendulumClosedForm::PendulumClosedForm(double w0, double angle0, double rate0) :
     modulus_ = k_;
     quarter_ = boost::math::ellint_1(modulus_);
     sign_ = 1.0;
+    // at rest at the bottom: no phase
     if (k_ == 0.0) {
       phase0_ = 0.0;
       return;
@@ -60,8 +62,10 @@ PendulumClosedForm::PendulumClosedForm(double w0, double angle0, double rate0) :
 
 PendulumClosedForm::Motion PendulumClosedForm::at(double t) const {
   Motion m;
+  // at rest: stays at the bottom
   if (k_ == 0.0) return m;
   if (!rotates()) {
+    // theta = 2 asin(k sn(u0 + w0 t)), theta' = 2 k w0 cn
     const Jacobi j = jacobi(phase0_ + w0_ * t, modulus_, quarter_);
     m.angle = 2.0 * std::asin(std::clamp(k_ * j.sn, -1.0, 1.0));
     m.rate = 2.0 * k_ * w0_ * j.cn;
@@ -77,6 +81,7 @@ PendulumClosedForm::Motion PendulumClosedForm::at(double t) const {
   // dn^2 = cn^2 + (1 - m^2) sn^2, a sum of positive terms (Boost 1.74's own dn is off by up to
   // 1e-3 within 1e-10 of u = +-K)
   const double dn = std::sqrt(cn * cn + (1.0 - modulus_ * modulus_) * sn * sn);
+  // theta = 2 am(v), theta' = 2 k w0 dn(v), with the direction's sign
   m.angle = 2.0 * (turns * M_PI + std::atan2(sn, cn));
   m.rate = 2.0 * sign_ * k_ * w0_ * dn;
   return m;

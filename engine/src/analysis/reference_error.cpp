@@ -13,6 +13,7 @@ double interpolateCubic4(const std::vector<double>& T, const std::vector<double>
   // r: T[r] <= t <= T[r+1]
   size_t r = static_cast<size_t>(std::upper_bound(T.begin(), T.end(), t) - T.begin());
   r = r == 0 ? 0 : std::min(r - 1, n - 2);
+  // too few points for a cubic: linear
   if (n < 4) {
     const double s = (t - T[r]) / (T[r + 1] - T[r]);
     return (1.0 - s) * E[r] + s * E[r + 1];
@@ -20,6 +21,7 @@ double interpolateCubic4(const std::vector<double>& T, const std::vector<double>
   // the four points E[r-1..r+2], shifted inside the table at the ends
   size_t first = r == 0 ? 0 : r - 1;
   first = std::min(first, n - 4);
+  // the Lagrange cubic through the four points at t
   double value = 0.0;
   for (size_t a = first; a < first + 4; ++a) {
     double w = 1.0;
@@ -39,9 +41,11 @@ TrajectoryError trajectoryError(const Results& run, const Results& reference,
   e.times = run.columnValues(0);
   if (e.times.empty()) return e;
   const std::vector<double> T = reference.columnValues(0), E = reference.columnValues(cr);
+  // the reference must cover the run's times, within rounding
   const double slack = 1e-9 * std::max(1.0, std::abs(T.empty() ? 0.0 : T.back()));
   if (T.empty() || e.times.front() < T.front() - slack || e.times.back() > T.back() + slack)
     throw std::invalid_argument("the reference run does not cover the compared run's time span");
+  // at each of the run's times: the difference, its size, and the largest so far
   double sum = 0.0, sum2 = 0.0;
   for (size_t i = 0; i < e.times.size(); ++i) {
     const double difference = run.at(i, c) - interpolateCubic4(T, E, e.times[i]);
@@ -55,6 +59,7 @@ TrajectoryError trajectoryError(const Results& run, const Results& reference,
       e.timeOfMaximum = e.times[i];
     }
   }
+  // the mean and the RMS of the errors
   e.mean = sum / e.errors.size();
   e.rms = std::sqrt(sum2 / e.errors.size());
   return e;

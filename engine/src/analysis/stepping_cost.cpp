@@ -10,6 +10,7 @@ namespace mbw {
 namespace {
 
 std::unique_ptr<Formulation> formulationFor(const Model& model, const std::string& name) {
+  // an unknown name is a configuration error
   try {
     return makeFormulation(name, model);
   } catch (const std::invalid_argument& e) {
@@ -22,11 +23,13 @@ std::unique_ptr<Formulation> formulationFor(const Model& model, const std::strin
 RunCost timeKinematics(const Model& model, const std::string& formulation,
                        const KinematicsSettings& settings) {
   const auto f = formulationFor(model, formulation);
+  // from the consistent initial state, fixed steps to tEnd, the last landing on it
   State s = consistentInitialState(*f, 0.0);
   KinematicSolver solver(*f, settings);
   const long n = std::lround(settings.tEnd / settings.step);
   RunCost cost;
   cost.completed = true;
+  // only the steps are timed, on this thread's CPU clock
   const double cpu0 = threadCpuSeconds();
   for (long k = 1; k <= n; ++k) {
     const double t = k == n ? settings.tEnd : k * settings.step;
@@ -46,6 +49,7 @@ RunCost timeKinematics(const Model& model, const std::string& formulation,
 
 RunCost timeDynamics(const Model& model, const RunSettings& run) {
   const IntegratorSettings& settings = run.integratorSettings;
+  // the integrator checked against the formulation, then started at the consistent initial state
   const IntegratorInfo* info = findIntegrator(run.integrator);
   if (!info) throw ConfigurationError("unknown integrator '" + run.integrator + "'");
   const std::string why = unsupportedReason(*info, run.formulation, settings);
@@ -57,6 +61,7 @@ RunCost timeDynamics(const Model& model, const RunSettings& run) {
   const long n = std::lround(run.tEnd / settings.step);
   RunCost cost;
   cost.completed = true;
+  // only the steps are timed; the first failure ends the run
   const double cpu0 = threadCpuSeconds();
   for (long k = 0; k < n; ++k) {
     const StepResult r = integrator->step(settings.step);
@@ -67,6 +72,7 @@ RunCost timeDynamics(const Model& model, const RunSettings& run) {
     }
   }
   cost.cpuSeconds = threadCpuSeconds() - cpu0;
+  // the integrator's own counts
   cost.steps = integrator->stats().steps;
   cost.newtonIterations = integrator->stats().newtonIterations;
   return cost;

@@ -31,12 +31,14 @@ ex slope(const ex& argument, const symbol& t, const ex& whole) {
 
 // the antiderivative of a single factor that depends on t
 ex factorIntegral(const ex& f, const symbol& t) {
+  // t^n for n != -1
   if (f.is_equal(t)) return pow(t, 2) / 2;
   if (is_a<power>(f) && f.op(0).is_equal(t) && !f.op(1).has(t)) {
     const ex n = f.op(1);
     if ((n + 1).is_zero()) cannot(f);
     return pow(t, n + 1) / (n + 1);
   }
+  // sin, cos, exp, sinh, cosh of a linear argument
   if (is_a<function>(f) && f.nops() == 1) {
     const ex u = f.op(0);
     const ex a = slope(u, t, f);
@@ -50,6 +52,7 @@ ex factorIntegral(const ex& f, const symbol& t) {
 }
 
 ex termIntegral(const ex& term, const symbol& t) {
+  // a constant term, or a single factor in t
   if (!term.has(t)) return term * t;
   if (!is_a<mul>(term)) return factorIntegral(term, t);
   // a product: constant factors times exactly one factor in t
@@ -70,6 +73,7 @@ ex termIntegral(const ex& term, const symbol& t) {
 }  // namespace
 
 GiNaC::ex antiderivative(const GiNaC::ex& e, const GiNaC::symbol& t) {
+  // term by term over the expanded sum
   const ex expanded = e.expand();
   ex F = 0;
   if (is_a<add>(expanded)) {

@@ -21,6 +21,7 @@ namespace {
 std::string canonicalKey(const GiNaC::ex& e) {
   using namespace GiNaC;
   std::ostringstream os;
+  // sums and products: their operands' keys sorted
   if (is_a<add>(e) || is_a<mul>(e)) {
     std::vector<std::string> keys;
     for (size_t i = 0; i < e.nops(); ++i) keys.push_back(canonicalKey(e.op(i)));
@@ -28,6 +29,7 @@ std::string canonicalKey(const GiNaC::ex& e) {
     os << (is_a<add>(e) ? "+(" : "*(");
     for (const std::string& k : keys) os << k << ',';
     os << ')';
+    // the rest in their fixed order
   } else if (is_a<power>(e)) {
     os << "^(" << canonicalKey(e.op(0)) << ',' << canonicalKey(e.op(1)) << ')';
   } else if (is_a<function>(e)) {
@@ -42,6 +44,9 @@ std::string canonicalKey(const GiNaC::ex& e) {
 
 }  // namespace
 
+// --- compiling GiNaC's tree into a stack program -------------------------------------------------
+
+// the program in postfix order: operands first, then the operation that pops them
 CompiledProgram::CompiledProgram(const GiNaC::ex& expression, const GiNaC::symbol& t) {
   emit(expression, t, 0);
 }
@@ -65,6 +70,7 @@ void CompiledProgram::push(Op op, int count, double value) {
     default:
       break;
   }
+  // a program deeper than the fixed stack is refused; the deepest point sets the stack it needs
   if (stackDepth_ > kMaxStack) throw ExpressionError("expression is nested too deeply");
   stackNeed_ = std::max(stackNeed_, stackDepth_);
 }
@@ -72,6 +78,7 @@ void CompiledProgram::push(Op op, int count, double value) {
 void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth) {
   using namespace GiNaC;
   if (depth > 200) throw ExpressionError("expression is nested too deeply");
+  // numbers, t and constants such as pi push one value
   if (is_a<numeric>(e)) {
     const numeric& n = ex_to<numeric>(e);
     if (!n.is_real()) throw ExpressionError("expression has a complex value");
@@ -88,6 +95,7 @@ void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth
     push(Op::Constant, 0, ex_to<numeric>(e.evalf()).to_double());
     return;
   }
+  // sums and products: each operand, then one instruction over all of them
   if (is_a<add>(e) || is_a<mul>(e)) {
     // operands in an order of their own, so that the rounding of the sum or product is the same
     // in every process (GiNaC's order is not)
@@ -95,10 +103,17 @@ void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth
     for (size_t i = 0; i < e.nops(); ++i) operands.emplace_back(canonicalKey(e.op(i)), e.op(i));
     std::sort(operands.begin(), operands.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [key, operand] : operands) emit(operand, t, depth + 1);
-    push(is_a<add>(e) ? Op::Add : Op::Mul, static_cast<int>(e.nops()));
+    // accumulated two at a time from the last operand down, so that a sum of many terms needs a
+    // stack of two more values, not one per term (the roundings are those of one n-ary operation,
+    // which takes the operands from the top of the stack: last, last but one, ...)
+    const Op op = is_a<add>(e) ? Op::Add : Op::Mul;
+    for (auto it = operands.rbegin(); it != operands.rend(); ++it) {
+      emit(it->second, t, depth + 1);
+      if (it != operands.rbegin()) push(op, 2);
+    }
     return;
   }
+  // powers: whole exponents up to 64 by repeated squaring, 1/2 as a square root, others by pow
   if (is_a<power>(e)) {
     emit(e.op(0), t, depth + 1);
     const ex exponent = e.op(1);
@@ -113,6 +128,7 @@ void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth
     }
     return;
   }
+  // functions of one argument by the table; atan2 of two
   if (is_a<function>(e)) {
     const std::string name = ex_to<function>(e).get_name();
     static const std::pair<const char*, Op> unary[] = {
@@ -138,11 +154,15 @@ void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth
   throw ExpressionError("unsupported construct in expression");
 }
 
+// --- evaluation ----------------------------------------------------------------------------------
+
 double CompiledProgram::evaluate(double t) const {
+  // a fixed stack of the depth the compiler allowed: no allocation per call
   std::array<double, kMaxStack> stack;
   int top = 0;  // number of values on the stack
   for (const Instruction& in : program_) {
     switch (in.op) {
+      // constants and t push; sums and products pop their count and push the result
       case Op::Constant:
         stack[top++] = in.value;
         break;
@@ -161,6 +181,7 @@ double CompiledProgram::evaluate(double t) const {
         stack[top++] = p;
         break;
       }
+      // whole powers by binary exponentiation, negative ones as the inverse
       case Op::PowInt: {
         double& x = stack[top - 1];
         int n = in.count;
@@ -172,6 +193,7 @@ double CompiledProgram::evaluate(double t) const {
         x = invert ? 1.0 / r : r;
         break;
       }
+      // two-argument operations pop one value and replace the other
       case Op::Pow: {
         const double y = stack[--top];
         stack[top - 1] = std::pow(stack[top - 1], y);
@@ -182,6 +204,7 @@ double CompiledProgram::evaluate(double t) const {
         stack[top - 1] = std::atan2(stack[top - 1], x);
         break;
       }
+      // functions replace the top value
       case Op::Sin:
         stack[top - 1] = std::sin(stack[top - 1]);
         break;

@@ -12,6 +12,9 @@
 namespace mbw {
 namespace {
 
+// --- limits on the input -------------------------------------------------------------------------
+
+// GiNaC's printed form of an expression
 std::string toText(const GiNaC::ex& e) {
   std::ostringstream os;
   os << e;
@@ -28,6 +31,7 @@ constexpr size_t kMaxTreeSize = 20000;    // nodes of a function or of one of it
 
 // what makes the text too costly to parse ("" when nothing does)
 std::string textProblem(const std::string& text) {
+  // the length first, then the deepest nesting of parentheses
   if (text.size() > kMaxTextLength)
     return "it is " + std::to_string(text.size()) + " characters long, more than the " +
            std::to_string(kMaxTextLength) + " an expression may have";
@@ -64,9 +68,12 @@ GiNaC::ex derivative(const GiNaC::ex& e, const GiNaC::symbol& t, const char* whi
 
 }  // namespace
 
+// --- GiNaC's messages in the user's words --------------------------------------------------------
+
 std::string plainGinacMessage(const std::string& what) {
   // the first line ("GiNaC: parse error at line 0, column 0: ..."), not the source frame after it
   std::string m = what.substr(0, what.find('\n'));
+  // without GiNaC's prefix and the parser's position
   const std::string parseError = "parse error at line 0, column 0: ";
   if (m.rfind("GiNaC: ", 0) == 0) m = m.substr(7);
   if (m.rfind(parseError, 0) == 0) m = m.substr(parseError.size());
@@ -76,6 +83,7 @@ std::string plainGinacMessage(const std::string& what) {
       m.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_:()0123456789") ==
           colon + 1)
     m = m.substr(colon + 2);
+  // GiNaC's wording of the common mistakes, as a scene's author would say them
   if (m.rfind("symbol ", 0) == 0 && m.find(" not found") != std::string::npos)
     return "unknown name " + m.substr(7, m.find(" not found") - 7) +
            " (an expression knows t and pi)";
@@ -86,9 +94,12 @@ std::string plainGinacMessage(const std::string& what) {
   return m;
 }
 
+// --- making a function of time -------------------------------------------------------------------
+
 TimeFunction::TimeFunction() : text_("0"), derivativeText_("0"), secondDerivativeText_("0") {}
 
 TimeFunction TimeFunction::constant(double value) {
+  // a number printed to round-trip, its value kept
   TimeFunction f;
   std::ostringstream os;
   os.precision(17);
@@ -99,12 +110,14 @@ TimeFunction TimeFunction::constant(double value) {
 }
 
 TimeFunction TimeFunction::parse(const std::string& text) {
+  // t and pi are the only names an expression knows; strict: any other is an error
   GiNaC::realsymbol t("t");
   GiNaC::symtab table;
   table["t"] = t;
   table["pi"] = GiNaC::Pi;
   GiNaC::parser reader(table, /*strict=*/true);
   GiNaC::ex e;
+  // refused before GiNaC sees it when too long or too deeply nested
   const std::string problem = textProblem(text);
   if (!problem.empty()) throw ExpressionError("cannot parse '" + excerpt(text) + "': " + problem);
   try {
@@ -117,6 +130,7 @@ TimeFunction TimeFunction::parse(const std::string& text) {
 
 TimeFunction TimeFunction::fromExpression(const GiNaC::ex& e, const GiNaC::symbol& t,
                                           const std::string& text) {
+  // the first three derivatives, each refused when its tree grows too large
   TimeFunction f;
   f.text_ = text;
   GiNaC::ex de, dde, ddde;
@@ -130,6 +144,7 @@ TimeFunction TimeFunction::fromExpression(const GiNaC::ex& e, const GiNaC::symbo
     // GiNaC's evaluation of a derivative: a pole, a division by zero
     throw ExpressionError("cannot use '" + excerpt(text) + "': " + plainGinacMessage(err.what()));
   }
+  // the derivatives' texts, for display
   f.derivativeText_ = toText(de);
   f.secondDerivativeText_ = toText(dde);
 
@@ -141,6 +156,7 @@ TimeFunction TimeFunction::fromExpression(const GiNaC::ex& e, const GiNaC::symbo
     f.constantValue_ = GiNaC::ex_to<GiNaC::numeric>(v).to_double();
     return f;
   }
+  // not constant: the function and its derivatives compiled for evaluation in double
   try {
     f.f_ = std::make_shared<const CompiledProgram>(e, t);
     f.df_ = std::make_shared<const CompiledProgram>(de, t);
@@ -154,6 +170,7 @@ TimeFunction TimeFunction::fromExpression(const GiNaC::ex& e, const GiNaC::symbo
 }
 
 TimeFunction TimeFunction::piecewise(std::vector<double> breaks, std::vector<TimeFunction> pieces) {
+  // the breaks increase, with one piece more than there are breaks
   if (pieces.size() != breaks.size() + 1)
     throw ExpressionError("a piecewise function needs one piece more than breaks");
   for (size_t k = 1; k < breaks.size(); ++k)
@@ -162,6 +179,7 @@ TimeFunction TimeFunction::piecewise(std::vector<double> breaks, std::vector<Tim
   if (breaks.empty()) return pieces.front();
   TimeFunction f;
   f.constant_ = false;
+  // its text lists the pieces and the break each ends at
   std::ostringstream text;
   text << "piecewise(";
   for (size_t k = 0; k < pieces.size(); ++k) {
@@ -181,6 +199,7 @@ TimeFunction TimeFunction::integral(const std::vector<double>& breaks,
                                     double value) {
   if (rates.size() != breaks.size() + 1)
     throw ExpressionError("a piecewise rate needs one piece more than breaks");
+  // the same parser as parse(): t and pi known
   GiNaC::realsymbol t("t");
   GiNaC::symtab table;
   table["t"] = t;
@@ -189,6 +208,7 @@ TimeFunction TimeFunction::integral(const std::vector<double>& breaks,
   // the antiderivative of each piece, then the constants: continuity at the breaks (the pieces
   // are valid up to their break) and the value at t0
   std::vector<GiNaC::ex> F;
+  // each rate read under the same limits, and integrated in closed form (antiderivative.h)
   for (const std::string& rate : rates) {
     GiNaC::ex e;
     const std::string problem = textProblem(rate);
@@ -206,13 +226,16 @@ TimeFunction TimeFunction::integral(const std::vector<double>& breaks,
   std::vector<CompiledProgram> programs;
   for (const GiNaC::ex& piece : F) programs.emplace_back(piece, t);
   auto at = [&](size_t k, double x) { return programs[k].evaluate(x); };
+  // each piece continuous with the one before at their break
   std::vector<double> offset(F.size(), 0.0);
   for (size_t k = 1; k < F.size(); ++k)
     offset[k] = offset[k - 1] + at(k - 1, breaks[k - 1]) - at(k, breaks[k - 1]);
+  // and the whole shifted to the given value at t0, in the piece that holds t0
   size_t k0 = 0;
   while (k0 < breaks.size() && t0 > breaks[k0]) ++k0;
   const double shift = value - (at(k0, t0) + offset[k0]);
   std::vector<TimeFunction> pieces;
+  // each piece a function of its own, with its derivatives
   for (size_t k = 0; k < F.size(); ++k) {
     const GiNaC::ex piece = F[k] + GiNaC::numeric(offset[k] + shift);
     pieces.push_back(fromExpression(piece, t, "integral of " + rates[k]));
@@ -221,6 +244,9 @@ TimeFunction TimeFunction::integral(const std::vector<double>& breaks,
   return piecewise(breaks, std::move(pieces));
 }
 
+// --- evaluation ----------------------------------------------------------------------------------
+
+// the piece valid at t: each ends at its break (inclusive)
 const TimeFunction& TimeFunction::pieceAt(double t) const {
   size_t k = 0;
   while (k < breaks_.size() && t > breaks_[k]) ++k;
@@ -228,6 +254,7 @@ const TimeFunction& TimeFunction::pieceAt(double t) const {
 }
 
 TimeFunctionValue TimeFunction::evaluate(double t) const {
+  // a piecewise function evaluates its piece; a constant has no derivatives
   if (!pieces_.empty()) return pieceAt(t).evaluate(t);
   if (constant_) return {constantValue_, 0.0, 0.0};
   return {f_->evaluate(t), df_->evaluate(t), ddf_->evaluate(t)};

@@ -5,6 +5,7 @@
 namespace mbw {
 
 RoadHeight roadHeight(const RoadProfile& road, double x, double ringRadius) {
+  // the highest of the flat road and the bumps under x, with its slope and curvature
   RoadHeight best{road.height, 0.0, 0.0};
   for (const RoadBump& b : road.bumps) {
     // the ring centre moves on a circle of radius rho about the bump axis
@@ -13,6 +14,7 @@ RoadHeight roadHeight(const RoadProfile& road, double x, double ringRadius) {
     const double w2 = rho * rho - s * s;
     if (w2 <= 0.0) continue;
     const double w = std::sqrt(w2);
+    // the road the ring feels, h_R = height + w - R; dh/dx = -s/w, d2h/dx2 = -rho^2/w^3
     const double h = road.height + w - ringRadius;
     if (h <= best.h) continue;
     best = {h, -s / w, -rho * rho / (w2 * w)};

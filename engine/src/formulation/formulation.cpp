@@ -9,6 +9,7 @@
 namespace mbw {
 
 double Formulation::positionViolation() const {
+  // the largest violation over the joints' equations (not the normalization rows)
   const VectorXd& phi = constraints();
   return primitiveRows() == 0 ? 0.0 : phi.head(primitiveRows()).cwiseAbs().maxCoeff();
 }
@@ -47,6 +48,7 @@ std::string modelRefusal(const std::string& name, const Model& model) {
 
 std::vector<std::string> formulationNames() {
   std::vector<std::string> names;
+  // in the table's order: rp first
   for (const auto& f : kFormulations) names.emplace_back(f.name);
   return names;
 }
@@ -59,6 +61,7 @@ std::string formulationDescription(const std::string& name) {
 
 std::unique_ptr<Formulation> makeFormulation(const std::string& name, const Model& model) {
   std::string known;
+  // by name, after the model's refusal; an unknown name lists those there are
   for (const auto& f : kFormulations) {
     known += (known.empty() ? "" : ", ") + std::string(f.name);
     if (name != f.name) continue;
@@ -73,6 +76,7 @@ std::string initialPoseRefusal(const std::string& name, const Model& model) {
   if (formulationDescription(name).empty()) makeFormulation(name, model);  // throws for the name
   const std::string refused = modelRefusal(name, model);
   if (!refused.empty()) return refused;
+  // the initial pose at t = 0, checked for a singularity of the coordinates
   const std::unique_ptr<Formulation> f = makeFormulation(name, model);
   VectorXd q, v;
   f->initialState(q, v);

@@ -28,16 +28,19 @@ struct RightJacobianCoefficients {
 }  // namespace
 
 void RaBody::encodePose(const Vec3& r, const Mat3& R_WB, double* q) {
+  // r, and the rotation made orthonormal
   Eigen::Map<Vec3>{q} = r;
   Eigen::Map<Mat3>{q + 3} = orthonormalized(R_WB);
 }
 
 void RaBody::encodeVelocity(const double* q, const Vec3& rdot, const Vec3& omega_W, double* v) {
+  // rdot, and the body's angular velocity omega_B = A^T omega_W
   Eigen::Map<Vec3>{v} = rdot;
   Eigen::Map<Vec3>{v + 3} = Eigen::Map<const Mat3>(q + 3).transpose() * omega_W;
 }
 
 void RaBody::retract(const double* q, const double* dq, double* out) {
+  // r + dr, A exp(skew(dtheta))
   Eigen::Map<Vec3>{out} = Eigen::Map<const Vec3>(q) + Eigen::Map<const Vec3>(dq);
   const Mat3 A = Eigen::Map<const Mat3>(q + 3) * expSO3(Eigen::Map<const Vec3>(dq + 3));
   // one Newton step towards the nearest rotation (quadratic: an O(eps) drift becomes O(eps^2))
@@ -45,6 +48,7 @@ void RaBody::retract(const double* q, const double* dq, double* out) {
 }
 
 void RaBody::localCoordinates(const double* anchor, const double* q, double* out) {
+  // r - r_anchor, log(A_anchor^T A)
   Eigen::Map<Vec3>{out} = Eigen::Map<const Vec3>(q) - Eigen::Map<const Vec3>(anchor);
   Eigen::Map<Vec3>{out + 3} =
       logSO3(Eigen::Map<const Mat3>(anchor + 3).transpose() * Eigen::Map<const Mat3>(q + 3));
@@ -63,12 +67,14 @@ Mat3 RaBody::rightJacobianInverse(const Vec3& theta) {
 }
 
 void RaBody::incrementVelocity(const double* g, const double* gdot, double* v) {
+  // omega = Jr(theta) thetadot
   const Vec3 rate = Eigen::Map<const Vec3>(gdot + 3);
   Eigen::Map<Vec3>{v} = Eigen::Map<const Vec3>(gdot);
   Eigen::Map<Vec3>{v + 3} = rightJacobian(Eigen::Map<const Vec3>(g + 3)) * rate;
 }
 
 void RaBody::incrementRate(const double* g, const double* v, double* gdot) {
+  // thetadot = Jr(theta)^-1 omega
   const Vec3 omega = Eigen::Map<const Vec3>(v + 3);
   Eigen::Map<Vec3>{gdot} = Eigen::Map<const Vec3>(v);
   Eigen::Map<Vec3>{gdot + 3} = rightJacobianInverse(Eigen::Map<const Vec3>(g + 3)) * omega;

@@ -5,6 +5,7 @@
 
 namespace mbw {
 
+// the absolute formulation for bodies in rotation matrices, compiled once, here
 template class AbsoluteFormulation<RaBody>;
 
 std::unique_ptr<Formulation> makeRaFormulation(const Model& model) {

@@ -7,6 +7,7 @@
 
 namespace mbw {
 
+// r and e = (phi, theta, psi); A from the ZXZ angles
 void ReBody::setPosition(const double* q) {
   r_ = Eigen::Map<const Vec3>(q);
   e_ = Eigen::Map<const Vec3>(q + 3);
@@ -14,6 +15,8 @@ void ReBody::setPosition(const double* q) {
   const double sp = std::sin(e_[2]), cp = std::cos(e_[2]);
   sinTheta_ = st;
   A_ = rotationFromZXZ(e_);
+  // B (eq 43b) and its partial derivatives by theta and psi (phi does not enter it), first and
+  // second
   B_ << sp * st, cp, 0.0, cp * st, -sp, 0.0, ct, 0.0, 1.0;
   Bt_ << sp * ct, 0.0, 0.0, cp * ct, 0.0, 0.0, -st, 0.0, 0.0;
   Bp_ << cp * st, -sp, 0.0, -sp * st, -cp, 0.0, 0.0, 0.0, 0.0;
@@ -23,21 +26,25 @@ void ReBody::setPosition(const double* q) {
 }
 
 void ReBody::setVelocity(const double* v) {
+  // omega_B = B edot, w = Bdot edot
   rdot_ = Eigen::Map<const Vec3>(v);
   edot_ = Eigen::Map<const Vec3>(v + 3);
   omega_ = B_ * edot_;
   Bdot_ = edot_[1] * Bt_ + edot_[2] * Bp_;
   w_ = Bdot_ * edot_;
+  // their derivatives by e at fixed edot, for the Jacobians
   omegaE_ = bDerivative(edot_);
   wE_.col(0).setZero();
   wE_.col(1) = (edot_[1] * Btt_ + edot_[2] * Btp_) * edot_;
   wE_.col(2) = (edot_[1] * Btp_ + edot_[2] * Bpp_) * edot_;
 }
 
+// d/d omega of omega x (omega x s)
 Mat3 ReBody::crossCrossDerivative(const Vec3& s) const {
   return omega_.dot(s) * Mat3::Identity() + omega_ * s.transpose() - 2.0 * s * omega_.transpose();
 }
 
+// d(B x)/de: B depends on theta and psi alone
 Mat3 ReBody::bDerivative(const Vec3& x) const {
   Mat3 m;
   m.col(0).setZero();
@@ -46,6 +53,7 @@ Mat3 ReBody::bDerivative(const Vec3& x) const {
   return m;
 }
 
+// d(B^T y)/de
 Mat3 ReBody::bTransposeDerivative(const Vec3& y) const {
   Mat3 m;
   m.col(0).setZero();
@@ -93,6 +101,7 @@ Mat3 ReBody::inertiaVelocityDerivative(const Mat3& J) const {
 
 Vec4 ReBody::eulerParameters() const { return eulerParametersFromOrthonormal(A_); }
 
+// the rE coordinates cannot follow the rotation near theta = 0 or pi
 std::string ReBody::singularityDescription() const {
   std::ostringstream os;
   os.precision(3);
@@ -103,12 +112,14 @@ std::string ReBody::singularityDescription() const {
   return os.str();
 }
 
+// r, and the ZXZ angles of the rotation
 void ReBody::encodePose(const Vec3& r, const Mat3& R_WB, double* q) {
   Eigen::Map<Vec3>{q} = r;
   Eigen::Map<Vec3>{q + 3} = zxzFromRotation(R_WB);
 }
 
 void ReBody::encodeVelocity(const double* q, const Vec3& rdot, const Vec3& omega_W, double* v) {
+  // edot from omega_B = B edot, solved by hand (phi's rate is 0 at the gimbal lock itself)
   const Vec3 e = Eigen::Map<const Vec3>(q + 3);
   const Vec3 w = rotationFromZXZ(e).transpose() * omega_W;
   const double st = std::sin(e[1]), ct = std::cos(e[1]);
@@ -120,6 +131,7 @@ void ReBody::encodeVelocity(const double* q, const Vec3& rdot, const Vec3& omega
   v[5] = w[2] - ct * phiDot;
 }
 
+// the angles form a vector space: increments add
 void ReBody::retract(const double* q, const double* dq, double* out) {
   for (int k = 0; k < kPositionSize; ++k) out[k] = q[k] + dq[k];
 }

@@ -5,6 +5,7 @@
 
 namespace mbw {
 
+// the absolute formulation for bodies in ZXZ Euler angles, compiled once, here
 template class AbsoluteFormulation<ReBody>;
 
 std::unique_ptr<Formulation> makeReFormulation(const Model& model) {

@@ -2,6 +2,7 @@
 
 namespace mbw {
 
+// r and p; A(p) of eq (22) and G(p), kept for the evaluations at this pose
 void RpBody::setPosition(const double* q) {
   r_ = Eigen::Map<const Vec3>(q);
   p_ = Eigen::Map<const Vec4>(q + 3);
@@ -32,6 +33,7 @@ Vec3 RpBody::Bw(const Vec4& p, const Vec3& s, const Vec4& w) {
          (w0 * (2.0 * e0 * s + e.cross(s)) + e.dot(s) * we + s.dot(we) * e - e0 * s.cross(we));
 }
 
+// the 4 x 4 matrix with G(p)^T n = L(n) p
 RpBody::OrientSquare RpBody::L(const Vec3& n) {
   OrientSquare m;
   m(0, 0) = 0.0;
@@ -83,11 +85,13 @@ RpBody::OrientSquare RpBody::inertiaVelocityDerivative(const Mat3& J) const {
   return -8.0 * (L(w) - Gd.transpose() * J * G_);
 }
 
+// r, and the Euler parameters of the rotation
 void RpBody::encodePose(const Vec3& r, const Mat3& R_WB, double* q) {
   Eigen::Map<Vec3>{q} = r;
   Eigen::Map<Vec4>{q + 3} = eulerParametersFromRotation(R_WB);
 }
 
+// pdot = G(p)^T omega_B / 2, the inverse of omega_B = 2 G(p) pdot (G G^T = I)
 void RpBody::encodeVelocity(const double* q, const Vec3& rdot, const Vec3& omega_W, double* v) {
   const Vec4 p = Eigen::Map<const Vec4>(q + 3);
   const Vec3 omega_B = rotationFromEulerParameters(p).transpose() * omega_W;
@@ -95,6 +99,7 @@ void RpBody::encodeVelocity(const double* q, const Vec3& rdot, const Vec3& omega
   Eigen::Map<Vec4>{v + 3} = 0.5 * eulerParameterG(p).transpose() * omega_B;
 }
 
+// the Euler parameters form a vector space in rp: increments add
 void RpBody::retract(const double* q, const double* dq, double* out) {
   for (int k = 0; k < kPositionSize; ++k) out[k] = q[k] + dq[k];
 }

@@ -5,6 +5,7 @@
 
 namespace mbw {
 
+// the absolute formulation for bodies in Euler parameters, compiled once, here
 template class AbsoluteFormulation<RpBody>;
 
 std::unique_ptr<Formulation> makeRpFormulation(const Model& model) {

@@ -19,6 +19,7 @@ Capabilities BackwardEuler::capabilities() {
 }
 
 LinearModel BackwardEuler::linearModel() {
+  // R(z) = 1 / (1 - z) at z = i Omega
   return {1, [](double w) {
             return Eigen::MatrixXcd::Constant(1, 1, 1.0 / (1.0 - std::complex<double>(0.0, w)));
           }};
@@ -33,6 +34,7 @@ StepResult BackwardEuler::doStep(double h) {
   point_.vHat = state_.v;
   point_.cq = h * h;
   point_.cv = h;
+  // the predictor: the last step's accelerations and multipliers
   next_.vdot = state_.vdot;
   next_.lambda = state_.lambda;
   StepResult r;

@@ -18,6 +18,9 @@
 
 namespace mbw {
 
+// --- the SUNDIALS objects and the callbacks ------------------------------------------------------
+
+// the SUNDIALS objects of one run: the solver freed before what it uses, the context last
 struct CvodeIntegrator::Solver {
   SUNContext context = nullptr;
   void* cvode = nullptr;
@@ -73,6 +76,9 @@ CvodeIntegrator::CvodeIntegrator(Formulation& formulation, IntegratorSettings se
 
 CvodeIntegrator::~CvodeIntegrator() = default;
 
+// --- the ODE, its tolerances, its integrals and its Jacobian, as CVODE asks for them -------------
+
+// the state-space ODE's right-hand side: y = (v, vdot), ydot = (vdot, vddot)
 int CvodeIntegrator::rhs(double t, const double* y, double* ydot) {
   PhaseTimer timer(*evaluationSeconds_);
   const int d = ode_.size();
@@ -82,6 +88,7 @@ int CvodeIntegrator::rhs(double t, const double* y, double* ydot) {
     rhsFailure_ = ode_.failure();
     return 1;  // recoverable: CVODE retries with a smaller step
   }
+  // a failed evaluation is left to CVODE's step control; otherwise the new rates go back
   Eigen::Map<VectorXd>(ydot, d) = vd_;
   Eigen::Map<VectorXd>(ydot + d, d) = vdd_;
   return 0;
@@ -101,6 +108,7 @@ void CvodeIntegrator::errorWeights(const double* y, double* ewt) const {
 int CvodeIntegrator::power(double t, const double* y, double* rate) {
   // the full state at the accepted point (CVODES corrects its quadratures there, once per step,
   // after the error test): the step's own evaluation of it, which doStep then takes
+  // y = (v, vdot) at the accepted point
   PhaseTimer timer(*evaluationSeconds_);
   const int d = ode_.size();
   v_ = Eigen::Map<const VectorXd>(y, d);
@@ -115,15 +123,19 @@ int CvodeIntegrator::power(double t, const double* y, double* rate) {
     rhsFailure_ = ode_.failure();
     return 1;
   }
+  // the point remembered, so that odeStep reuses this evaluation as the step's own
   powerPoint_.t = t;
   powerPoint_.v = v_;
   powerPoint_.vdot = vd_;
+  // the rates of the work put in and dissipated, CVODES's quadrature integrands
   const Power p = powerAt(ode_.fullState());
   rate[0] = p.in;
   rate[1] = p.dissipated;
   return 0;
 }
 
+// the Jacobian of the first-order ODE y' = (vdot, vddot), from the exact J1 and J2 (Sandu et al.
+// 2001 eq 26)
 int CvodeIntegrator::jacobian(double t, const double* y, double* J) {
   PhaseTimer timer(*jacobianSeconds_);
   const int d = ode_.size();
@@ -141,9 +153,13 @@ int CvodeIntegrator::jacobian(double t, const double* y, double* J) {
   return 0;
 }
 
+// --- set-up, restarts and counters ---------------------------------------------------------------
+
 void CvodeIntegrator::doInitialize() {
+  // the partition and the ODE's initial state, from the base
   StateSpaceIntegrator::doInitialize();
   if (!initFailure_.empty()) return;
+  // counters and the driven work rule start afresh
   errorTestFailures_ = convergenceFailures_ = 0;
   drivenWork_.reset();
   powerPoint_.t = -INFINITY;
@@ -151,6 +167,7 @@ void CvodeIntegrator::doInitialize() {
   workByQuadrature_ = d == 0;  // no ODE: the interpolatory rule over the driven steps
   // a fully driven mechanism has no ODE to give CVODE (which cannot take empty vectors)
   if (d == 0) return;
+  // CVODE on y = (v, vdot), Adams or BDF as the method asks, its messages caught
   solver_ = std::make_unique<Solver>();
   Solver& s = *solver_;
   SUNContext_Create(nullptr, &s.context);
@@ -168,12 +185,15 @@ void CvodeIntegrator::doInitialize() {
   N_VConst(0.0, s.quadrature);
   CVodeQuadInit(s.cvode, &CvodeCallbacks::power, s.quadrature);
   quadratureStarted_ = false;
+  // the tolerances: per unit step through the weights callback, else CVODE's scalar ones
   if (perUnitStep_)
     CVodeWFtolerances(s.cvode, &CvodeCallbacks::weights);
   else
     CVodeSStolerances(s.cvode, settings_.rtol, settings_.atol);
   if (settings_.maxStep > 0.0) CVodeSetMaxStep(s.cvode, settings_.maxStep);
   CVodeSetMinStep(s.cvode, settings_.minStep);
+  // Adams: functional iteration (fixed point); BDF: Newton with a dense linear solver and the exact
+  // Jacobian
   if (method_ == Method::Adams) {
     s.nonlinear = SUNNonlinSol_FixedPoint(s.y, 0, s.context);
     CVodeSetNonlinearSolver(s.cvode, s.nonlinear);
@@ -190,6 +210,7 @@ void CvodeIntegrator::doInitialize() {
 void CvodeIntegrator::restart() {
   const int d = ode_.size();
   Solver& s = *solver_;
+  // CVODE from the current state y_, yd_ at the current time
   Eigen::Map<VectorXd>(N_VGetArrayPointer(s.y), d) = y_;
   Eigen::Map<VectorXd>(N_VGetArrayPointer(s.y) + d, d) = yd_;
   CVodeReInit(s.cvode, state_.t, s.y);
@@ -222,23 +243,29 @@ void CvodeIntegrator::collectCvodeStats() {
   if (convergenceFailures_ + convFails > 0)
     stats_.rejections["corrector did not converge (CVODE)"] = convergenceFailures_ + convFails;
   stats_.rejectedSteps = errorTestFailures_ + errorFails + convergenceFailures_ + convFails;
+  // the ODE's own counters, then BDF's factorizations (its linear solver set-ups)
   collectStats();
   long lsetups = 0;
   if (method_ == Method::Bdf && CVodeGetNumLinSolvSetups(solver_->cvode, &lsetups) == CV_SUCCESS)
     stats_.factorizations += lsetups;
 }
 
+// --- the step ------------------------------------------------------------------------------------
+
 StepResult CvodeIntegrator::odeStep(double h) {
+  // a failed initialization or a fully driven mechanism never reaches CVODE
   StepResult r;
   if (initializationFailed(r)) return r;
   if (!solver_) return drivenStep(h);
   Solver& s = *solver_;
+  // one internal step of CVODE, stopped at the run's next time at the latest
   const double tStop = state_.t + h;
   CVodeSetStopTime(s.cvode, tStop);
   realtype tReached = state_.t;
   rhsFailure_.clear();
   s.lastError.clear();
   const int flag = CVode(s.cvode, tStop, s.y, &tReached, CV_ONE_STEP);
+  // the Newton (or functional) iterations this step took
   long iterations = 0;
   CVodeGetNumNonlinSolvIters(s.cvode, &iterations);
   r.newtonIterations = static_cast<int>(iterations - s.nonlinearIterations);
@@ -287,6 +314,7 @@ StepResult CvodeIntegrator::odeStep(double h) {
   realtype tQuadrature = tReached;
   CVodeGetQuad(s.cvode, &tQuadrature, s.quadratureWork);
   const double* wq = N_VGetArrayPointer(s.quadratureWork);
+  // the full state, the partition check, then the work integrals over the step
   restarted_ = finishStep(r);
   acceptWork({wq[0], wq[1]}, powerAt(state_));
   // new coordinates: CVODE restarts from this state
@@ -309,12 +337,16 @@ StepResult CvodeIntegrator::drivenStep(double h) {
       return r;
     }
   }
+  // the full state at the step's end, then the work by the interpolatory rule from the powers
+  // at its ends
   finishStep(r);
   const Power end = powerAt(state_);
   acceptWork(drivenWork_.advance(previous_.t, work_, power_, state_.t, end), end);
   r.nextStep = h;
   return r;
 }
+
+// --- output between the accepted points ----------------------------------------------------------
 
 WorkIntegrals CvodeIntegrator::doWorkAt(double t) {
   // CVODES's interpolant of the quadratures, within the last step (before a restart)
@@ -340,6 +372,8 @@ bool CvodeIntegrator::doInterpolate(double t, State& out) {
   }
   return StateSpaceIntegrator::doInterpolate(t, out);
 }
+
+// --- capabilities --------------------------------------------------------------------------------
 
 Capabilities AdamsIntegrator::capabilities() {
   Capabilities c;

@@ -4,6 +4,7 @@ namespace mbw {
 
 DenseIterationMatrix::DenseIterationMatrix(const Formulation& f)
     : nv_(f.velocitySize()), nc_(f.constraintSize()) {
+  // the blocks and the matrix sized once: assembly and factorization allocate nothing
   mass_.setZero(nv_, nv_);
   stiffness_.setZero(nv_, nv_);
   damping_.setZero(nv_, nv_);
@@ -15,6 +16,7 @@ DenseIterationMatrix::DenseIterationMatrix(const Formulation& f)
 }
 
 void DenseIterationMatrix::assemblePositionBlocks(const Formulation& f) {
+  // M and Phi_q at the formulation's positions
   mass_.setZero();
   jacobian_.setZero();
   f.massMatrix(MatrixSink(mass_));
@@ -24,6 +26,7 @@ void DenseIterationMatrix::assemblePositionBlocks(const Formulation& f) {
 void DenseIterationMatrix::dynamicsResidual(const VectorXd& a, const VectorXd& lambda,
                                             const VectorXd& Q, double w,
                                             Eigen::Ref<VectorXd> r1) const {
+  // r1 = M a + w (Phi_q^T lambda - Q)
   r1.noalias() = jacobian_.transpose() * lambda;
   r1 -= Q;
   r1 *= w;
@@ -39,6 +42,7 @@ void DenseIterationMatrix::assembleDerivatives(const Formulation& f, const Vecto
   damping_.setZero();
   f.dynamicsJacobian(scaled_, lambda, w, 0.0, MatrixSink(stiffness_));
   f.dynamicsJacobian(scaled_, lambda, 0.0, w, MatrixSink(damping_));
+  // Phi_q, then K and Phi_q through the increment's tangent map where the scheme asks
   tangentJacobian_ = jacobian_;
   if (tangent) {
     f.applyIncrementTangent(*tangent, stiffness_);
@@ -53,11 +57,13 @@ bool DenseIterationMatrix::factorize(double cq, double cv, double w, double mass
   matrix_.topRightCorner(nv_, nc_) = w * jacobian_.transpose();
   matrix_.bottomLeftCorner(nc_, nv_) = tangentJacobian_;
   matrix_.bottomRightCorner(nc_, nc_).diagonal().setConstant(-delta);
+  // singular when U has a zero on its diagonal
   lu_.compute(matrix_);
   return (lu_.matrixLU().diagonal().array() != 0.0).all();
 }
 
 bool DenseIterationMatrix::factorizeProjection(double delta) {
+  // [M, Phi_q^T; Phi_q, -delta I] from the position blocks alone
   matrix_.topLeftCorner(nv_, nv_) = mass_;
   matrix_.topRightCorner(nv_, nc_) = jacobian_.transpose();
   matrix_.bottomLeftCorner(nc_, nv_) = jacobian_;

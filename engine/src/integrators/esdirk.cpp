@@ -26,11 +26,14 @@ Capabilities Esdirk::capabilities(const ButcherTableau& t) {
 }
 
 LinearModel Esdirk::linearModel(const ButcherTableau& t) {
+  // s - 1 implicit stages; the stability function R(z) at z = i Omega
   return {t.stages() - 1, [t](double w) {
             return Eigen::MatrixXcd::Constant(1, 1, t.stabilityFunction({0.0, w}));
           }};
 }
 
+// stage 2 from the step's start; the others extrapolate the stages before (the last stage of
+// MSSTH(4) and MSSTH(5) to fourth order)
 Predictor Esdirk::stagePredictor(int i) const {
   const auto t = [&](int j) { return stage_[j].t; };
   if (i == 1) return constantPredictor();
@@ -43,6 +46,8 @@ StepResult Esdirk::doStep(double h) {
   const int s = tab_.stages();
   StepResult r;
   r.nextStep = settings_.step;
+  // stage 1 is the step's start (explicit); the rest share cv = gamma h, cq = (gamma h)^2 and are
+  // anchored at the start
   stage_[0] = state_;
   g_[0].setZero();
   gdot_[0] = state_.v;
@@ -76,6 +81,7 @@ StepResult Esdirk::doStep(double h) {
       rejectedLast_ = true;
       return r;
     }
+    // the stage's increment and its rate, for the stages after it
     g_[i] = solver_.increment();
     formulation_.incrementRate(g_[i], x.v, gdot_[i]);
   }
@@ -96,6 +102,7 @@ StepResult Esdirk::doStep(double h) {
     }
     r.nextStep = proposeStep(h, err, rate, rejectedLast_, settings_);
   }
+  // accepted: the work integrals, and the last stage is the new state (stiffly accurate)
   rejectedLast_ = false;
   stats_.localErrorSum += local;
   advanceWork(h);

@@ -8,6 +8,7 @@
 namespace mbw {
 
 ButcherTableau tableauFromRows(const std::vector<std::vector<double>>& rows) {
+  // rows of the stages after the explicit first; the last row holds the weights (stiffly accurate)
   ButcherTableau t;
   const int s = static_cast<int>(rows.size()) + 1;
   t.A = MatrixXd::Zero(s, s);
@@ -19,6 +20,7 @@ ButcherTableau tableauFromRows(const std::vector<std::vector<double>>& rows) {
 }
 
 std::complex<double> ButcherTableau::stabilityFunction(std::complex<double> z) const {
+  // R(z) = 1 + z b^T (I - z A)^-1 1
   const int s = stages();
   const Eigen::MatrixXcd m = Eigen::MatrixXcd::Identity(s, s) - z * A.cast<std::complex<double>>();
   const Eigen::VectorXcd x = m.partialPivLu().solve(Eigen::VectorXcd::Ones(s));
@@ -29,6 +31,7 @@ ButcherTableau batheTableau(double rho) {
   // g = (2 - sqrt(2 (1 + rho))) / (2 (1 - rho)) = 1 / (2 + sqrt(2 (1 + rho))) (Zhang et al. 2022 eq
   // 7)
   const double g = 1.0 / (2.0 + std::sqrt(2.0 * (1.0 + rho)));
+  // the weights of the second sub-step (Zhang et al. 2022 eq 7)
   const double b1 = -(4 * g * g - 6 * g + 1) / (4 * g), b2 = (1 - 2 * g) / (4 * g);
   ButcherTableau t = tableauFromRows({{g, g}, {b1, b2, g}});
   t.name = "rho_inf-Bathe";
@@ -40,6 +43,7 @@ ButcherTableau batheTableau(double rho) {
 ButcherTableau esdirk324l2saTableau() {
   // gamma: root of 6 g^3 - 18 g^2 + 9 g - 1; c3 = 3/5; closed forms of esdirk.md 2.1
   const double g = 0.43586652150845899941601945119355684, c3 = 0.6;
+  // the third stage's coefficients and the weights in closed form from gamma and c3
   const double a32 = c3 * (c3 - 2 * g) / (4 * g), a31 = c3 - g - a32;
   const double b2 = (-2 + 3 * c3 + 6 * g * (1 - c3)) / (12 * g * (c3 - 2 * g));
   const double b3 = (1 - 6 * g + 6 * g * g) / (3 * c3 * (c3 - 2 * g));
@@ -57,6 +61,7 @@ ButcherTableau esdirk324l2saTableau() {
 }
 
 ButcherTableau esdirk325l2saTableau() {
+  // the rationals of the tableau, in terms of sqrt(2)
   const double s2 = std::sqrt(2.0), g = 9.0 / 40.0;
   const double a31 = 9 * (1 + s2) / 80;
   const double a41 = (22 + 15 * s2) / (80 * (1 + s2)), a43 = -7 / (40 * (1 + s2));
@@ -70,6 +75,7 @@ ButcherTableau esdirk325l2saTableau() {
       "ESDIRK3(3)5L[2]SA)";
   t.order = 3;
   t.embeddedOrder = 2;
+  // the embedded weights
   const double h1 = (5547709 * s2 - 4800247) / 16519545.0;
   t.bHat.resize(5);
   t.bHat << h1, h1, 11095418 * (1 - s2) / 16519545.0, 30698249.0 / 44052120.0, 49563.0 / 233080.0;
@@ -77,6 +83,7 @@ ButcherTableau esdirk325l2saTableau() {
 }
 
 ButcherTableau esdirk436l2sa2Tableau() {
+  // the rationals of the tableau, as published
   const double g = 31.0 / 125.0;
   const double a31 = -360286518617.0 / 7014585480527.0;
   const double a41 = -506388693497.0 / 5937754990171.0, a43 = 7149918333491.0 / 13390931526268.0;
@@ -96,6 +103,7 @@ ButcherTableau esdirk436l2sa2Tableau() {
   t.order = 4;
   t.embeddedOrder = 3;
   t.lastStagePredictorOrder = 4;
+  // the embedded weights
   const double h1 = -1007911106287.0 / 12117826057527.0;
   t.bHat.resize(6);
   t.bHat << h1, h1, 17694008993113.0 / 35931961998873.0, 5816803040497.0 / 11256217655929.0,

@@ -49,15 +49,18 @@ GglSystem::GglSystem(Formulation& formulation)
   place(all, rows, 2 * n, n);
   place(all, rows, 2 * n + m, 0);
   matrix_ = blockPattern(size(), size(), all);
+  // where the identity blocks of the first block row land in the values
   for (int i = 0; i < n; ++i) {
     diagonal_.push_back(entryOf(matrix_, i, i));
     minusIdentity_.push_back(entryOf(matrix_, i, n + i));
   }
+  // work vectors sized once: residuals and Jacobians allocate nothing
   for (VectorXd* x : {&q_, &v_, &vdot_, &Q_}) x->setZero(n);
   for (VectorXd* x : {&lambda_, &mu_, &lambdaMu_, &nuT_, &gammaT_}) x->setZero(m);
 }
 
 void GglSystem::pack(const State& s, double* y, double* yp) const {
+  // y = (q, v, lambda, mu = 0), y' = (v, vdot, 0, 0): consistent, so that F = 0 at the start
   const int n = nv_, m = nc_;
   Eigen::Map<VectorXd> Y(y, size()), YP(yp, size());
   Y << s.q, s.v, s.lambda, VectorXd::Zero(m);
@@ -68,6 +71,7 @@ void GglSystem::pack(const State& s, double* y, double* yp) const {
 
 void GglSystem::unpack(double t, const double* y, const double* yp, State& s) const {
   const int n = nv_, m = nc_;
+  // the state from y, its accelerations from y'
   s.t = t;
   s.q = Eigen::Map<const VectorXd>(y, n);
   s.v = Eigen::Map<const VectorXd>(y + n, n);
@@ -76,11 +80,13 @@ void GglSystem::unpack(double t, const double* y, const double* yp, State& s) co
 }
 
 MatrixSink GglSystem::sink(SparseMatrixXd& matrix, int row, int col) {
+  // a sink into the matrix at (row, col), counting the entries its pattern misses
   target_.matrix = &matrix;
   return MatrixSink(target_, row, col);
 }
 
 std::string GglSystem::load(double t, const double* y) {
+  // q, v, lambda, mu from y into the formulation; a pose singular for its coordinates stops there
   const int n = nv_, m = nc_;
   q_ = Eigen::Map<const VectorXd>(y, n);
   v_ = Eigen::Map<const VectorXd>(y + n, n);
@@ -114,11 +120,14 @@ std::string GglSystem::residual(double t, const double* y, const double* yp, dou
   // the four residual blocks
   Eigen::Map<VectorXd> Fq(F, n), Fv(F + n, n), Fl(F + 2 * n, m), Fm(F + 2 * n + m, m);
   const Eigen::Map<const VectorXd> qp(yp, n), vp(yp + n, n);
+  // F_q = q' - v + Phi_q^T mu
   Fq.noalias() = jacobian_.transpose() * mu_;
   Fq += qp - v_;
+  // F_v = M v' + Phi_q^T lambda - Q (Kissel et al. 2021 eq 31)
   Fv.noalias() = jacobian_.transpose() * lambda_;
   Fv.noalias() += mass_ * vp;
   Fv -= Q_;
+  // F_l = Phi_q v - nu, F_m = Phi
   Fl.noalias() = jacobian_ * v_;
   Fl -= f_.velocityRhs();
   Fm = f_.constraints();
@@ -129,6 +138,7 @@ std::string GglSystem::jacobian(double t, double cj, const double* y, const doub
   const int n = nv_, m = nc_;
   std::string singular = load(t, y);
   if (!singular.empty()) return singular;
+  // the values zeroed, the pattern kept
   vdot_ = Eigen::Map<const VectorXd>(yp + n, n);
   std::fill(matrix_.valuePtr(), matrix_.valuePtr() + matrix_.nonZeros(), 0.0);
   target_.missed = 0;

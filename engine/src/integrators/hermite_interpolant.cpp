@@ -6,6 +6,7 @@ void HermiteInterpolant::evaluate(const Formulation& f, const State& a, const St
                                   State& out) {
   const double h = b.t - a.t;
   const double s = h > 0.0 ? (t - a.t) / h : 1.0, s2 = s * s, s3 = s2 * s;
+  // the cubic Hermite basis at s = (t - t_a) / h
   const double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = 3 * s2 - 2 * s3,
                h11 = s3 - s2;
   // derivatives of the basis with respect to theta, for the accelerations
@@ -25,6 +26,7 @@ void HermiteInterpolant::evaluate(const Formulation& f, const State& a, const St
     out.vdot = (d00 / h) * a.v + d10 * a.vdot + (d01 / h) * b.v + d11 * b.vdot;
   else
     out.vdot = b.vdot;
+  // the multipliers linearly
   out.lambda = (1.0 - s) * a.lambda + s * b.lambda;
 }
 

@@ -3,12 +3,14 @@
 namespace mbw {
 
 double Hht::alpha(const IntegratorSettings& s) {
+  // alpha given, else from rho_inf = (1 + alpha) / (1 - alpha), else -0.3
   if (s.alpha) return *s.alpha;
   if (s.rhoInf >= 0.0) return (s.rhoInf - 1.0) / (s.rhoInf + 1.0);
   return -0.3;
 }
 
 Hht::Hht(Formulation& formulation, IntegratorSettings settings)
+    // Newmark's beta and gamma from alpha: second order, unconditionally stable
     : Index3Integrator(formulation, settings),
       alpha_(alpha(settings)),
       beta_((1.0 - alpha_) * (1.0 - alpha_) / 4.0),
@@ -52,25 +54,32 @@ LinearModel Hht::linearModel(const IntegratorSettings& s) {
 }
 
 void Hht::doInitialize() {
+  // f = M^-1 (Phi_q^T lambda - Q) at the start: -vdot, by the equations of motion
   f_ = -state_.vdot;
   shiftedPower_.reset();
 }
 
 StepResult Hht::doStep(double h) {
+  // Newmark at t_n+1:
+  //     q = q_n (+) (h v_n + h^2 (1/2 - beta) vdot_n + beta h^2 vdot),
+  //     v = v_n + h (1 - gamma) vdot_n + gamma h vdot
   point_.t = state_.t + h;
   point_.anchor = &state_.q;
   point_.dqHat = h * state_.v + (h * h * (0.5 - beta_)) * state_.vdot;
   point_.vHat = state_.v + (h * (1.0 - gamma_)) * state_.vdot;
   point_.cq = beta_ * h * h;
   point_.cv = gamma_ * h;
+  // the forces weighted 1 + alpha, the last step's shifted by -alpha (hht.h)
   point_.forceWeight = 1.0 + alpha_;
   history_ = -alpha_ * f_;
   point_.accelerationHistory = &history_;
+  // the predictor: the last step's accelerations and multipliers
   next_.vdot = state_.vdot;
   next_.lambda = state_.lambda;
   StepResult r;
   r.nextStep = settings_.step;
   if (!solvePoint(next_, h, false, r)) return r;
+  // f at the new point, from its residual: the next step's history
   f_ = (alpha_ * f_ - next_.vdot) / (1.0 + alpha_);
   std::swap(state_, next_);
   // the work by the velocity update: W_n+1 = W_n + h ((1 - gamma) p_n + gamma p_n+1) with the

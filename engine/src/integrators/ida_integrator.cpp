@@ -18,6 +18,9 @@
 
 namespace mbw {
 
+// --- the SUNDIALS objects and the callbacks ------------------------------------------------------
+
+// the SUNDIALS objects of one run: the solver freed before what it uses, the context last
 struct IdaIntegrator::Solver {
   SUNContext context = nullptr;
   void* ida = nullptr;
@@ -71,6 +74,9 @@ IdaIntegrator::IdaIntegrator(Formulation& formulation, IntegratorSettings settin
 
 IdaIntegrator::~IdaIntegrator() = default;
 
+// --- the DAE, its Jacobian and its tolerances, as IDA asks for them ------------------------------
+
+// the GGL residual F(t, y, y') at IDA's iterate (ggl_system.h)
 int IdaIntegrator::residual(double t, const double* y, const double* yp, double* F) {
   PhaseTimer timer(*residualSeconds_);
   evaluationFailure_ = system_.residual(t, y, yp, F);
@@ -82,6 +88,7 @@ int IdaIntegrator::power(double t, const double* y, const double* yp, double* ra
   // acceleration-level equations), not IDA's: those carry the error of the BDF derivative v',
   // of order tol / h
   PhaseTimer timer(*residualSeconds_);
+  // the state at IDA's point, its accelerations and multipliers solved consistently there
   system_.unpack(t, y, yp, powerState_);
   consistent_.accelerations(powerState_);
   const Power p = powerAt(powerState_);
@@ -92,6 +99,7 @@ int IdaIntegrator::power(double t, const double* y, const double* yp, double* ra
 
 int IdaIntegrator::jacobian(double t, double cj, const double* y, const double* yp, void* J) {
   PhaseTimer timer(*jacobianSeconds_);
+  // the GGL Jacobian dF/dy + cj dF/dy' (ggl_system.h), sparse
   evaluationFailure_ = system_.jacobian(t, cj, y, yp);
   if (!evaluationFailure_.empty()) return 1;
   // the pattern and values into SUNDIALS' matrix (IDA zeroes it, pattern included, before the call)
@@ -116,6 +124,7 @@ int IdaIntegrator::errorWeights(const double* y, double* ewt) const {
   return 0;
 }
 
+// the share of the tolerance of IDA's current step, bounded below; 1 when controlled per step
 double IdaIntegrator::currentShare() const {
   if (!perUnitStep_) return 1.0;
   double h = 0.0;
@@ -124,10 +133,14 @@ double IdaIntegrator::currentShare() const {
   return h > 0.0 ? std::max(floor, toleranceShare(h, settings_)) : floor;
 }
 
+// --- set-up and counters -------------------------------------------------------------------------
+
 void IdaIntegrator::doInitialize() {
+  // the CPU time counters of the cost split
   residualSeconds_ = &(stats_.phaseSeconds["residual evaluations"] = 0.0);
   jacobianSeconds_ = &(stats_.phaseSeconds["jacobian"] = 0.0);
   nonlinearIterations_ = 0;
+  // y = (q, v, lambda) and y' from the consistent initial state
   solver_ = std::make_unique<Solver>();
   Solver& s = *solver_;
   const int N = system_.size(), n = system_.velocitySize();
@@ -144,6 +157,7 @@ void IdaIntegrator::doInitialize() {
   id.setZero();
   id.head(2 * n).setOnes();
 
+  // IDA on the GGL residual, its messages caught
   s.ida = IDACreate(s.context);
   IDASetErrHandlerFn(s.ida, &IdaCallbacks::error, &s);
   IDAInit(s.ida, &IdaCallbacks::residual, state_.t, s.y, s.yp);
@@ -156,11 +170,14 @@ void IdaIntegrator::doInitialize() {
   IDAQuadInit(s.ida, &IdaCallbacks::power, s.quadrature);
   IDASetQuadErrCon(s.ida, SUNTRUE);
   IDAQuadSStolerances(s.ida, settings_.rtol * currentShare(), settings_.atol * currentShare());
+  // the weights (per unit step or per step), and the multipliers algebraic, out of the local error
+  // test
   IDAWFtolerances(s.ida, &IdaCallbacks::weights);
   IDASetId(s.ida, s.id);
   IDASetSuppressAlg(s.ida, SUNTRUE);
   if (settings_.maxStep > 0.0) IDASetMaxStep(s.ida, settings_.maxStep);
   IDASetMinStep(s.ida, settings_.minStep);
+  // the sparse Jacobian's pattern sized from the system's matrix, solved by KLU
   const SparseMatrixXd& A = system_.matrix();
   s.matrix = SUNSparseMatrix(N, N, A.nonZeros(), CSC_MAT, s.context);
   s.linear = SUNLinSol_KLU(s.y, s.matrix, s.context);
@@ -169,6 +186,7 @@ void IdaIntegrator::doInitialize() {
 }
 
 void IdaIntegrator::collectStats() {
+  // IDA's counters: rejections by reason, residual evaluations, factorizations
   void* ida = solver_->ida;
   long errorFails = 0, convFails = 0, residuals = 0, setups = 0;
   IDAGetNumErrTestFails(ida, &errorFails);
@@ -182,9 +200,12 @@ void IdaIntegrator::collectStats() {
   stats_.factorizations = setups;
 }
 
+// --- the step ------------------------------------------------------------------------------------
+
 StepResult IdaIntegrator::doStep(double h) {
   StepResult r;
   Solver& s = *solver_;
+  // one internal step of IDA, stopped at the run's next time at the latest
   const double tStop = state_.t + h;
   IDASetStopTime(s.ida, tStop);
   // the quadratures' tolerances follow the step's share of the tolerance (the states' weights do
@@ -195,6 +216,7 @@ StepResult IdaIntegrator::doStep(double h) {
   s.lastError.clear();
   evaluationFailure_.clear();
   const int flag = IDASolve(s.ida, tStop, &tReached, s.y, s.yp, IDA_ONE_STEP);
+  // the Newton iterations this step took
   long iterations = 0;
   IDAGetNumNonlinSolvIters(s.ida, &iterations);
   r.newtonIterations = static_cast<int>(iterations - nonlinearIterations_);
@@ -215,11 +237,13 @@ StepResult IdaIntegrator::doStep(double h) {
     r.reason = os.str();
     return r;
   }
+  // the state IDA reached
   system_.unpack(tReached, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp), state_);
   // the step's local error estimate in tolerances (positions and velocities, plain weights)
   IDAGetEstLocalErrors(s.ida, s.work);
   stats_.localErrorSum += toleranceNorm(N_VGetArrayPointer(s.work), N_VGetArrayPointer(s.y),
                                         2 * system_.velocitySize(), settings_);
+  // the integrals at the point IDA returned
   realtype tQuadrature = tReached;
   IDAGetQuad(s.ida, &tQuadrature, s.quadratureWork);
   const double* w = N_VGetArrayPointer(s.quadratureWork);
@@ -229,16 +253,22 @@ StepResult IdaIntegrator::doStep(double h) {
   return r;
 }
 
+// --- singular positions, output between the steps, capabilities ----------------------------------
+
 std::string IdaIntegrator::singularPositionNote() const {
   // at the positions of IDA's last residual evaluation, the failed step's: a rank drop of Phi_q
   // there (or one close by) is the likely cause, which tolerances do not cure
-  std::string where = rankDropDescription(formulation_);
-  std::string note = "; at a singular position: " + where;
-  if (where.empty()) {
-    where = rankDropDescription(formulation_, kRankLossWarning);
-    if (where.empty()) return where;
-    note = "; approaching a singular position: " + where;
-  }
+  if (formulation_.primitiveRows() == 0) return {};
+  // one analysis of Phi_q: near a rank drop; else approaching one; else no note
+  const ConstraintRank rank = analyzeConstraintRank(formulation_);
+  std::string note;
+  if (const std::string at = rankDropDescription(formulation_, rank, kNearRankLoss); !at.empty())
+    note = "; at a singular position: " + at;
+  else if (const std::string near = rankDropDescription(formulation_, rank, kRankLossWarning);
+           !near.empty())
+    note = "; approaching a singular position: " + near;
+  else
+    return note;
   return note +
          "; what may help: an index-3 integrator (hht, lms2, bathe: they pass singular positions)";
 }

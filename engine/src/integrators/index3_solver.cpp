@@ -23,10 +23,15 @@ double meanBodyMass(const Model& m) {
 
 }  // namespace
 
+// --- set-up --------------------------------------------------------------------------------------
+
 Index3Solver::Index3Solver(Formulation& formulation, Index3SolverOptions options)
     : f_(formulation), options_(options), massScale_(meanBodyMass(formulation.model())) {
+  // the iteration matrix in the storage asked for, else the one the model's size calls for
   const LinearSolverKind kind =
       options.storage.value_or(automaticLinearSolver(formulation, options.update));
+  // KKT: one matrix; augmented Lagrangian: its matrix with the default penalty, and the
+  // projection's matrix
   if (options.form == Index3Form::Kkt) {
     kkt_.matrix = makeIterationMatrix(kind, formulation);
   } else {
@@ -34,6 +39,7 @@ Index3Solver::Index3Solver(Formulation& formulation, Index3SolverOptions options
     augmented_.delta = defaultDelta();
     projection_ = makeIterationMatrix(kind, formulation, true);
   }
+  // the work vectors, sized once so that the iterations allocate nothing
   const int nv = f_.velocitySize();
   const int n = nv + f_.constraintSize();
   residual_.resize(n);
@@ -48,6 +54,7 @@ Index3Solver::Index3Solver(Formulation& formulation, Index3SolverOptions options
   inertial_.resize(nv);
 }
 
+// the augmented Lagrangian's matrix, made on first use by a KKT solver that falls back to it
 Index3Solver::Linearization& Index3Solver::augmented() {
   if (!augmented_.matrix) {
     augmented_.matrix = makeIterationMatrix(kkt_.matrix->kind(), f_, true);
@@ -56,8 +63,11 @@ Index3Solver::Linearization& Index3Solver::augmented() {
   return augmented_;
 }
 
+// --- one time point: positions, residual, Jacobian -----------------------------------------------
+
 void Index3Solver::positionsAndVelocities(const TimePoint& p, const VectorXd& vdot, VectorXd& q,
                                           VectorXd& v) {
+  // v and g affine in the accelerations (TimePoint)
   v = p.vHat + p.cv * vdot;
   dq_ = p.dqHat + p.cq * vdot;
   if (p.incrementRates) {
@@ -72,6 +82,7 @@ void Index3Solver::positionsAndVelocities(const TimePoint& p, const VectorXd& vd
       if (change <= 1e-15 * (1.0 + dq_.norm())) break;
     }
   }
+  // q = anchor (+) g
   f_.retract(*p.anchor, dq_, q);
 }
 
@@ -105,6 +116,7 @@ std::string Index3Solver::evaluate(Linearization& l, const TimePoint& p, const V
   return l.matrix->assemblyFault();
 }
 
+// the factorization remembers the coefficients it was formed with, for keptMatrixFits
 bool Index3Solver::factorize(Linearization& l, const TimePoint& p) {
   ++factorizations_;
   l.cv = p.cv;
@@ -113,6 +125,7 @@ bool Index3Solver::factorize(Linearization& l, const TimePoint& p) {
   return l.factored;
 }
 
+// a kept factorization serves while cv stays within kCoefficientRatio of its own and w is unchanged
 bool Index3Solver::keptMatrixFits(const Linearization& l, const TimePoint& p) const {
   const double ratio = p.cv / l.cv;
   return l.factored && p.forceWeight == l.w && ratio <= kCoefficientRatio &&
@@ -121,15 +134,20 @@ bool Index3Solver::keptMatrixFits(const Linearization& l, const TimePoint& p) co
 
 std::string Index3Solver::linearize(const TimePoint& p, const VectorXd& vdot,
                                     const VectorXd& lambda, VectorXd& q, VectorXd& v) {
+  // a fresh Jacobian at the predictor, factorized, for schemes that need the matrix itself
   Linearization& l = primary();
   std::string why = evaluate(l, p, vdot, lambda, q, v, true);
   if (why.empty()) factorize(l, p);
   return why;
 }
 
+// --- the solve: KKT Newton, with the augmented Lagrangian iteration as its fallback --------------
+
 NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& lambda, VectorXd& q,
                                  VectorXd& v) {
+  // the augmented Lagrangian form: its iteration, then the projection onto the velocity and
   RankDrop drop;
+  // acceleration constraints at the end of the step, with the penalty back to its default
   if (options_.form == Index3Form::AugmentedLagrangian) {
     NewtonResult r = iterateAugmented(p, vdot, lambda, q, v, drop);
     if (r.converged && p.endOfStep) project(p, q, v, vdot);
@@ -138,10 +156,12 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
       r.failure += rankDrop(drop).empty() ? approachingRankDrop(drop) : drop.text + kAdvice;
     return r;
   }
+  // KKT Newton from the predictor (kept for a fallback)
   vdot0_ = vdot;
   lambda0_ = lambda;
   NewtonResult r = iterate(kkt_, false, p, vdot, lambda, q, v, drop);
   if (r.converged) return r;
+  // a failure away from any rank drop is Newton's alone
   const std::string where = rankDrop(drop).empty() ? drop.approaching : drop.text;
   if (where.empty()) return r;
   // near a rank drop or approaching one, the same point by the augmented Lagrangian iteration,
@@ -153,12 +173,14 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
   NewtonResult a = iterateAugmented(p, vdot, lambda, q, v, drop);
   restorePenalty();
   a.iterations += r.iterations;
+  // solved by the fallback: the note says why the KKT iteration did not do
   if (a.converged) {
     a.note = "solved by the augmented Lagrangian iteration" +
              (a.note.empty() ? "" : " (" + a.note + ")") + ": KKT Newton failed (" + r.failure +
              ")" + where;
     return a;
   }
+  // both failed: both reasons, where, and what may help
   a.failure = r.failure + where + "; the augmented Lagrangian iteration did not converge either (" +
               a.failure + ")" + kAdvice;
   return a;
@@ -166,6 +188,7 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
 
 NewtonResult Index3Solver::iterateAugmented(const TimePoint& p, VectorXd& vdot, VectorXd& lambda,
                                             VectorXd& q, VectorXd& v, RankDrop& drop) {
+  // from the predictor, with the penalty in force
   Linearization& l = augmented();
   vdot0_ = vdot;
   lambda0_ = lambda;
@@ -180,6 +203,7 @@ NewtonResult Index3Solver::iterateAugmented(const TimePoint& p, VectorXd& vdot, 
     r = iterate(l, true, p, vdot, lambda, q, v, drop);
     iterations += r.iterations;
   }
+  // a raised penalty is noted on the result
   r.iterations = iterations;
   if (r.converged && l.delta != defaultDelta()) {
     std::ostringstream os;
@@ -191,15 +215,19 @@ NewtonResult Index3Solver::iterateAugmented(const TimePoint& p, VectorXd& vdot, 
   return r;
 }
 
+// the next point starts from the default penalty again
 void Index3Solver::restorePenalty() {
   if (!augmented_.matrix || augmented_.delta == defaultDelta()) return;
   augmented_.delta = defaultDelta();
   augmented_.factored = false;
 }
 
+// --- the Newton iteration ------------------------------------------------------------------------
+
 NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, const TimePoint& p,
                                    VectorXd& vdot, VectorXd& lambda, VectorXd& q, VectorXd& v,
                                    RankDrop& drop) {
+  // the tolerance on the correction, Theta = tolerance / cq, and the augmented Lagrangian's penalty
   const int nv = f_.velocitySize(), nc = f_.constraintSize();
   const double tolerance = p.newtonTolerance > 0.0 ? p.newtonTolerance : options_.tolerance;
   const double theta = tolerance / p.cq;
@@ -215,12 +243,14 @@ NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, c
   int withMatrix = 0;       // iterations with the current factorization
   int freshIterations = 0;  // iterations with a Jacobian of this time point
   double previous = 0.0;
+  // a failure asks for a new Jacobian at the next point
   auto fail = [&](std::string why) {
     l.refresh = true;
     result.failure = std::move(why);
     return result;
   };
   for (;;) {
+    // the residual at the iterate, and the Jacobian when a new one is due
     std::string singular = evaluate(l, p, vdot, lambda, q, v, evaluateNow);
     if (!singular.empty()) return fail(singular);
     // augmented Lagrangian: the multipliers take the constraints of the new positions
@@ -228,11 +258,13 @@ NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, c
       lambda += alpha * f_.constraints();
       l.matrix->dynamicsResidual(inertial_, lambda, Q_, p.forceWeight, residual_.head(nv));
     }
+    // factorized again for a new Jacobian or new coefficients; a singular fresh matrix fails
     if (evaluateNow || !keptMatrixFits(l, p)) {
       if (!factorize(l, p) && evaluateNow) return fail("singular Newton matrix");
       fresh = fresh || evaluateNow;
       withMatrix = 0;
     }
+    // full Newton evaluates at every iteration, the others when the rate asks
     evaluateNow = fullNewton;
 
     // the correction, its size and the observed contraction rate
@@ -268,28 +300,35 @@ NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, c
                                    kIllDetermined * dq_.cwiseAbs().maxCoeff() &&
                                approachesRankDrop(drop);
     const bool converged = within || kktFloor || illDetermined;
+    // the correction taken when it contracts, always with a Jacobian of this point
     if (rho < 1.0 || fresh) {
       vdot += delta_.head(nv);
       if (!augmentedLagrangian) lambda += delta_.tail(nc);
     }
     if (converged) {
+      // positions and velocities at the solution; a kept matrix that contracted slowly is evaluated
+      // anew at the next point
       positionsAndVelocities(p, vdot, q, v);
       l.refresh = !fresh && rho > kRefreshRate;
       result.converged = true;
       return result;
     }
+    // out of iterations with a Jacobian of this point
     if (freshIterations >= options_.maxIterations) break;
     // a matrix that contracts too slowly, or a kept one used long, is evaluated again at the
     // current iterate
     if (!fullNewton && (rho > kSlowRate || (!fresh && withMatrix >= kKeptIterations)))
       evaluateNow = true;
   }
+  // not converged: the last correction against the tolerance
   std::ostringstream os;
   os << (augmentedLagrangian ? "the augmented Lagrangian iteration" : "Newton")
      << " did not converge in " << options_.maxIterations << " iterations (last correction "
      << previous << ", tolerance " << theta << ")";
   return fail(os.str());
 }
+
+// --- the projection at the end of a step and the rank checks -------------------------------------
 
 void Index3Solver::projectOnto(VectorXd& x, const VectorXd& target) {
   const int nv = f_.velocitySize(), nc = f_.constraintSize();
@@ -330,23 +369,29 @@ void Index3Solver::checkRank(RankDrop& drop) const {
   if (!approaching.empty()) drop.approaching = "; approaching a singular position: " + approaching;
 }
 
+// the rank check's text when Phi_q is near a rank drop, else empty
 const std::string& Index3Solver::rankDrop(RankDrop& drop) const {
   checkRank(drop);
   return drop.text;
 }
 
+// near a rank drop or approaching one
 bool Index3Solver::approachesRankDrop(RankDrop& drop) const {
   checkRank(drop);
   return !drop.text.empty() || !drop.approaching.empty();
 }
 
+// approaching a rank drop, with what may help, else empty
 std::string Index3Solver::approachingRankDrop(RankDrop& drop) const {
   checkRank(drop);
   return drop.approaching.empty() ? drop.approaching : drop.approaching + kAdvice;
 }
 
+// --- options from the integrator settings --------------------------------------------------------
+
 Index3SolverOptions index3SolverOptions(const IntegratorSettings& s) {
   Index3SolverOptions o;
+  // the settings' names mapped onto the solver's options; "auto" leaves the solver's defaults
   o.tolerance = s.newtonTolerance;
   o.maxIterations = s.maxNewtonIterations;
   if (s.linearSolver == "dense") o.storage = LinearSolverKind::Dense;

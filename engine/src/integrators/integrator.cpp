@@ -5,6 +5,7 @@
 namespace mbw {
 
 void Integrator::initialize(const State& consistent) {
+  // the scheme starts from the consistent state, its counters from zero
   state_ = previous_ = consistent;
   stats_ = IntegratorStats{};
   doInitialize();
@@ -15,11 +16,13 @@ void Integrator::initialize(const State& consistent) {
 
 StepResult Integrator::step(double h) {
   const ScopedFlushSubnormals flush;
+  // the step's start kept for the interpolation and the work between the points
   previous_ = state_;
   previousWork_ = work_;
   previousPower_ = power_;
   StepResult r = doStep(h);
   if (r.h == 0.0) r.h = h;
+  // the counters, with rejections by reason
   stats_.newtonIterations += r.newtonIterations;
   stats_.timePoints += r.timePoints;
   if (r.kind == StepResult::Kind::Accepted) {
@@ -32,10 +35,12 @@ StepResult Integrator::step(double h) {
 }
 
 WorkIntegrals Integrator::doWorkAt(double t) {
+  // the cubic Hermite of the integrals over the last step
   return hermiteWork(previous_.t, previousWork_, previousPower_, state_.t, work_, power_, t);
 }
 
 bool Integrator::doInterpolate(double t, State& out) {
+  // the cubic Hermite of the last step's ends; false: not on the constraints
   hermite_.evaluate(formulation_, previous_, state_, t, out);
   return false;
 }

@@ -18,6 +18,7 @@ std::unique_ptr<IterationMatrix> makeIterationMatrix(LinearSolverKind kind, cons
 }
 
 LinearSolverKind automaticLinearSolver(const Formulation& f, JacobianUpdate update) {
+  // sparse from the size where it wins for the way the matrix is used
   const int threshold = update == JacobianUpdate::Auto ? kSparseFromSizeKept : kSparseFromSize;
   return f.velocitySize() + f.constraintSize() >= threshold ? LinearSolverKind::Sparse
                                                             : LinearSolverKind::Dense;

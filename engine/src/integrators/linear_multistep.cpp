@@ -13,6 +13,8 @@ namespace {
 constexpr double kDefaultRhoInf = 0.6;
 }  // namespace
 
+// --- set-up and capabilities ---------------------------------------------------------------------
+
 double LinearMultistep::rhoInf(const IntegratorSettings& s) {
   return s.rhoInf >= 0.0 ? s.rhoInf : kDefaultRhoInf;
 }
@@ -47,20 +49,26 @@ Capabilities LinearMultistep::capabilities(int steps) {
   return c;
 }
 
+// the map of one step on y' = i Omega y / h (the oscillator's mode, linear_model.h)
 LinearModel LinearMultistep::linearModel(int steps, const IntegratorSettings& s) {
   const LmsCoefficients c = lmsCoefficients(steps, rhoInf(s));
   return {1, [c](double w) { return c.amplification({0.0, w}); }};
 }
 
+// the history starts at the consistent initial state
 void LinearMultistep::doInitialize() {
   history_.reset(state_);
   workHistory_.truncate(0);  // filled at the first step, when the powers of the start are known
   rejectedLast_ = false;
 }
 
+// --- the step ------------------------------------------------------------------------------------
+
 LmsCoefficients LinearMultistep::coefficientsFor(double h) {
+  // LMS2 with history: MBDyn's variable-step coefficients in h_N / h_N-1
   const int n = history_.size();
   if (steps_ == 2 && n >= 2) return lms2VariableCoefficients(rho_, h / history_.step(0));
+  // the constant coefficients when the last K - 1 steps all equal h
   bool constant = n >= steps_;
   for (int j = 0; constant && j + 1 < steps_; ++j)
     constant = std::abs(history_.step(j) - h) <= 1e-9 * h;
@@ -84,6 +92,7 @@ StepResult LinearMultistep::doStep(double h) {
   VectorXd& gKnown = known_;
   gKnown.setZero(formulation_.velocitySize());
   for (int j = 0; j < K; ++j) {
+    // each past point's increment g_j from the anchor and its rate gdot_j = T(g_j)^-1 v_j
     const State& p = history_[j];
     if (j == 0) {
       g_[0].setZero();
@@ -92,9 +101,11 @@ StepResult LinearMultistep::doStep(double h) {
       formulation_.localCoordinates(anchor, p.q, g_[j]);
       formulation_.incrementRate(g_[j], p.v, gdot_[j]);
     }
+    // their weighted sums: the known parts of v_N and g_N
     point_.vHat += c.a[j] * p.v + (h * c.b[j + 1]) * p.vdot;
     gKnown += c.a[j] * g_[j] + (h * c.b[j + 1]) * gdot_[j];
   }
+  // the time point's coefficients: cv = b0 h, cq = (b0 h)^2, and the known part of the increment
   const double c0 = h * c.b[0];
   point_.cv = c0;
   point_.cq = c0 * c0;
@@ -108,6 +119,7 @@ StepResult LinearMultistep::doStep(double h) {
   const State& p2 = two ? history_[1] : history_[0];
   predictDerivative(pred, {&p1.v, &p2.v, nullptr}, {&p1.vdot, &p2.vdot, nullptr}, next_.vdot);
   predictMultipliers(pred, {&p1.lambda, &p2.lambda, nullptr}, next_.lambda);
+  // the solution at t_N by the shared Newton solver
   StepResult r;
   r.nextStep = settings_.step;
   const bool variable = settings_.variableStep && steps_ == 2;
@@ -116,6 +128,8 @@ StepResult LinearMultistep::doStep(double h) {
     return r;
   }
   double local = 0.0;  // the local error estimate in tolerances
+  // LMS2 at variable steps: the local error per unit step, the step rejected above 1, the next one
+  // no more than twice this one
   if (variable) {
     local = localError(h);
     const double err = errorPerUnitStep(local, h, settings_);
@@ -129,6 +143,7 @@ StepResult LinearMultistep::doStep(double h) {
     }
     r.nextStep = std::min(2.0 * h, proposeStep(h, err, 2, rejectedLast_, settings_));
   }
+  // accepted: the point into the history, the work integrals by the same formula
   rejectedLast_ = false;
   stats_.localErrorSum += local;
   history_.push(next_);
@@ -137,9 +152,12 @@ StepResult LinearMultistep::doStep(double h) {
   return r;
 }
 
+// --- the work integrals and the error estimate ---------------------------------------------------
+
 void LinearMultistep::advanceWork(const LmsCoefficients& c, double h) {
   // W_N = sum_j a_j W_N-1-j + h sum_j b_j+1 P_N-1-j + h b0 P_N over the points the step used
   if (workHistory_.size() == 0) workHistory_.reset({previous_.t, work_, power_});
+  // the new point's power, then the past points' work and powers
   const Power p = powerAt(state_);
   WorkIntegrals w = advanced({}, h * c.b[0], p);
   for (int j = 0; j < c.steps(); ++j) {

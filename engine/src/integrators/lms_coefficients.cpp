@@ -8,6 +8,7 @@ namespace mbw {
 Eigen::MatrixXcd LmsCoefficients::amplification(std::complex<double> z) const {
   const int K = steps();
   Eigen::MatrixXcd m = Eigen::MatrixXcd::Zero(K, K);
+  // the companion matrix: y_N from the K past values, then the history shifted by one
   const std::complex<double> den = 1.0 - z * b[0];
   for (int j = 0; j < K; ++j) m(0, j) = (a[j] + z * b[j + 1]) / den;
   for (int j = 1; j < K; ++j) m(j, j - 1) = 1.0;
@@ -17,6 +18,7 @@ Eigen::MatrixXcd LmsCoefficients::amplification(std::complex<double> z) const {
 LmsCoefficients lmsCoefficients(int steps, double r) {
   LmsCoefficients c;
   const double r2 = r * r, r3 = r2 * r;
+  // the closed forms in rho_inf of lms.md (MBDyn)
   if (steps == 2) {
     const double q = (3 - r) * (1 + r);
     c.a = {4 * (1 - r) / (3 - r), (3 * r - 1) / (3 - r)};
@@ -38,6 +40,7 @@ LmsCoefficients lmsCoefficients(int steps, double r) {
 
 LmsCoefficients lms2VariableCoefficients(double r, double alpha) {
   assert(alpha > 0.0);
+  // LMS2 for a step alpha times the previous one (MBDyn's variable-step coefficients)
   const double d = 2 * alpha + 1 + 2 * r - r * r;
   const double beta = alpha * (alpha * r * r + 2 * alpha * r - alpha + 2 * r * r) / d;
   const double f = (1 + alpha) / d;

@@ -12,6 +12,8 @@
 namespace mbw {
 namespace {
 
+// --- MBDyn's tables ------------------------------------------------------------------------------
+
 // gamma for rho_inf = 0, 0.1, ..., 1 (MBDyn literals)
 const double kMsstc3Gamma[11] = {
     0.1804253064293983299659629, 0.1786194582046580769940647, 0.1769458066182237054864146,
@@ -96,10 +98,13 @@ const PublishedTableau kMssth5[] = {
       {-0.01747600470508682636532188, 1.059956817426721598434968, 0.2985241621931961465671327,
        -0.5427455618347377346881261, -0.04476460622291333987575025, 0.2465051931428201559270974}}}};
 
+// --- building the tableaux -----------------------------------------------------------------------
+
 std::string methodName(bool higher, int n) {
   return std::string(higher ? "MSSTH(" : "MSSTC(") + std::to_string(n) + ")";
 }
 
+// a rho_inf off the table: the error lists the tabulated values
 [[noreturn]] void refuse(bool higher, int n, double rho) {
   std::ostringstream os;
   os << methodName(higher, n) << " is tabulated for rho_inf in {";
@@ -133,6 +138,7 @@ ButcherTableau msstc(double g, const std::vector<double>& w) {
 
 }  // namespace
 
+// MSSTH(4) and MSSTH(5) are published for three values, the others at every tenth
 std::vector<double> msstRhoInfValues(bool higherOrder, int n) {
   if (higherOrder && n >= 4) return {0.0, 0.6, 1.0};
   std::vector<double> v;
@@ -143,11 +149,13 @@ std::vector<double> msstRhoInfValues(bool higherOrder, int n) {
 ButcherTableau msstcTableau(int n, double rho) {
   const int k = tableIndex(false, n, rho);
   ButcherTableau t;
+  // MSSTC(3): the weights in closed form from gamma and rho_inf
   if (n == 3) {
     const double g = kMsstc3Gamma[k];
     t = msstc(g, {((2 * rho - 6) * g * g + 8 * g - 1) / (8 * g), (1 - (1 + rho) * g) / 2,
                   (2 * (1 + rho) * g * g - 4 * g + 1) / (8 * g)});
   } else if (n == 4) {
+    // MSSTC(4): the same, over the common denominator Q
     const double g = kMsstc4Gamma[k], g2 = g * g, g3 = g2 * g, g4 = g3 * g;
     const double Q = 64 * g2 * (1 - 4 * g);
     t = msstc(g, {((40 * rho + 216) * g4 - (8 * rho + 376) * g3 + 144 * g2 - 20 * g + 1) / Q,
@@ -155,6 +163,7 @@ ButcherTableau msstcTableau(int n, double rho) {
                   -((88 - 88 * rho) * g4 + (24 * rho - 216) * g3 + 112 * g2 - 20 * g + 1) / Q,
                   ((24 - 24 * rho) * g4 + (8 * rho - 72) * g3 + 48 * g2 - 12 * g + 1) / Q});
   } else if (n == 5) {
+    // MSSTC(5): the weights through the auxiliary d1..d5 of MBDyn's closed form
     const double g = kMsstc5Gamma[k], g2 = g * g, g3 = g2 * g, g4 = g3 * g;
     const double d1 = 1 - 5 * g, d2 = 10 * g2 - 5 * g + 0.5;
     const double root =
@@ -173,6 +182,7 @@ ButcherTableau msstcTableau(int n, double rho) {
   } else {
     throw std::invalid_argument("MSSTC(n) exists for n = 3, 4, 5");
   }
+  // every MSSTC is of order 2, whatever its stages
   t.name = methodName(false, n);
   t.source =
       "MBDyn Msstc" + std::to_string(n) + "Solver (msst.md): tabulated gamma, closed-form weights";
@@ -182,6 +192,7 @@ ButcherTableau msstcTableau(int n, double rho) {
 
 ButcherTableau mssthTableau(int n, double rho) {
   ButcherTableau t;
+  // MSSTH(3): the third stage's time c3 and the weights in closed form from gamma
   if (n == 3) {
     const double g = kMssth3Gamma[tableIndex(true, n, rho)];
     const double c3 = (24 * g * g - 20 * g + 3) / (24 * g * g - 24 * g + 4);
@@ -191,6 +202,8 @@ ButcherTableau mssthTableau(int n, double rho) {
     t = tableauFromRows({{g, g}, {a31, a32, g}, {1 - g - b2 - b3, b2, b3, g}});
     t.source = "MBDyn Mssth3Solver (msst.md): tabulated gamma, closed-form c3 and weights";
   } else if (n == 4 || n == 5) {
+    // MSSTH(4) and MSSTH(5): the published tableau of the given rho_inf, its last stage predicted
+    // to fourth order
     const PublishedTableau* found = nullptr;
     for (const PublishedTableau& p : n == 4 ? kMssth4 : kMssth5)
       if (std::abs(p.rhoInf - rho) < 1e-6) found = &p;
@@ -201,6 +214,7 @@ ButcherTableau mssthTableau(int n, double rho) {
   } else {
     throw std::invalid_argument("MSSTH(n) exists for n = 3, 4, 5");
   }
+  // MSSTH(n) is of order n
   t.name = methodName(true, n);
   t.order = n;
   return t;

@@ -9,6 +9,8 @@ Predictor secondOrderPredictor(double tN, double t1, double t2) {
   const double h = tN - t1, a = h / (t1 - t2);
   Predictor p;
   p.points = 2;
+  // the weights of the past values (m), of the past derivatives (n), and of the multipliers (linear
+  // extrapolation, l)
   p.m[0] = -6.0 * a * a * (1.0 + a) / h;
   p.m[1] = -p.m[0];
   p.n[0] = (1.0 + a) * (1.0 + 3.0 * a);
@@ -24,6 +26,7 @@ Predictor fourthOrderPredictor(double tN, double t1, double t2, double t3) {
   const double a2 = a * a, a3 = a2 * a, b2 = b * b, b3 = b2 * b, s = a + b;
   Predictor p;
   p.points = 3;
+  // the weights of the past values, over h
   p.m[0] = -2.0 * a2 * (1.0 + a) / (s * s * s) *
            (5 * a3 * b2 + 8 * a3 * b + 10 * a2 * b3 + 3 * a3 + 25 * a2 * b2 + 13 * a2 * b +
             20 * a * b3 + 20 * a * b2 + 10 * b3);
@@ -32,6 +35,7 @@ Predictor fourthOrderPredictor(double tN, double t1, double t2, double t3) {
             a * b2 - 2 * b3);
   p.m[2] = -p.m[0] - p.m[1];
   for (double& m : p.m) m /= h;
+  // the weights of the past derivatives
   p.n[0] = (1.0 + a) / (s * s) *
            (5 * a3 * b2 + 8 * a3 * b + 3 * a3 + 11 * a2 * b2 + 10 * a2 * b + a2 + 7 * a * b2 +
             2 * a * b + b2);
@@ -51,6 +55,7 @@ Predictor fourthOrderPredictor(double tN, double t1, double t2, double t3) {
 
 void predictDerivative(const Predictor& p, const PastVectors& y, const PastVectors& ydot,
                        VectorXd& out) {
+  // ydot_N = sum_i n_i ydot_i + sum_i m_i y_i (the values only from two points on)
   out = p.n[0] * *ydot[0];
   for (int i = 1; i < p.points; ++i) out += p.n[i] * *ydot[i];
   if (p.points > 1)
@@ -58,6 +63,7 @@ void predictDerivative(const Predictor& p, const PastVectors& y, const PastVecto
 }
 
 void predictMultipliers(const Predictor& p, const PastVectors& lambda, VectorXd& out) {
+  // lambda_N = sum_i l_i lambda_i
   out = p.l[0] * *lambda[0];
   for (int i = 1; i < p.points; ++i) out += p.l[i] * *lambda[i];
 }

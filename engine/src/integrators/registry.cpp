@@ -17,21 +17,27 @@
 namespace mbw {
 namespace {
 
+// --- entries of the registry ---------------------------------------------------------------------
+
+// an integrator of type T on the formulation, with the scheme's own arguments
 template <class T, class... Args>
 std::unique_ptr<Integrator> make(Formulation& f, const IntegratorSettings& s, Args... args) {
   return std::make_unique<T>(f, s, args...);
 }
 
+// a scheme without a linear model of the index-3 form (the state-space and IDA integrators)
 template <class T>
 IntegratorInfo noLinearModel(const char* name, const char* alias = "") {
   return {name, alias, T::capabilities(),
           [](Formulation& f, const IntegratorSettings& s) { return make<T>(f, s); }, nullptr};
 }
 
+// the settings' rho_inf, or the scheme's default when none was given
 double rhoOr(const IntegratorSettings& s, double fallback) {
   return s.rhoInf >= 0.0 ? s.rhoInf : fallback;
 }
 
+// the k-step linear multistep scheme of Zhang et al. 2022
 IntegratorInfo lms(int k) {
   return {
       "lms" + std::to_string(k), "", LinearMultistep::capabilities(k),
@@ -39,6 +45,7 @@ IntegratorInfo lms(int k) {
       [k](const IntegratorSettings& s) { return LinearMultistep::linearModel(k, s); }};
 }
 
+// the r-stage single-step scheme of Zhang et al. 2022
 IntegratorInfo ss(int r) {
   return {"ss" + std::to_string(r), "", SingleStep::capabilities(r),
           [r](Formulation& f, const IntegratorSettings& s) { return make<SingleStep>(f, s, r); },
@@ -49,6 +56,7 @@ IntegratorInfo ss(int r) {
 IntegratorInfo esdirk(const std::string& name, std::function<ButcherTableau(double)> tableau,
                       double rhoDefault, const std::vector<double>& rhoValues, bool tunable,
                       const std::string& description) {
+  // the capabilities of the default tableau, with the entry's description and rho_inf's values
   const ButcherTableau t = tableau(rhoDefault);
   Capabilities c = Esdirk::capabilities(t);
   c.description = description;
@@ -56,6 +64,7 @@ IntegratorInfo esdirk(const std::string& name, std::function<ButcherTableau(doub
   c.rhoInfDefault = rhoDefault;
   c.rhoInfValues = rhoValues;
   c.lStable = !tunable;
+  // the tableau built for the run's rho_inf, for the integrator and its linear model alike
   return {name, "", c,
           [tableau, rhoDefault](Formulation& f, const IntegratorSettings& s) {
             return make<Esdirk>(f, s, tableau(rhoOr(s, rhoDefault)));
@@ -65,6 +74,7 @@ IntegratorInfo esdirk(const std::string& name, std::function<ButcherTableau(doub
           }};
 }
 
+// MSSTC(n) or MSSTH(n): the tableau for rho_inf, with its tabulated values and its description
 IntegratorInfo msst(bool higher, int n) {
   const std::string name = std::string(higher ? "mssth" : "msstc") + std::to_string(n);
   const double dflt = higher ? 0.0 : 0.6;
@@ -94,8 +104,12 @@ std::vector<IntegratorInfo> withNewtonOptions(std::vector<IntegratorInfo> infos)
 
 }  // namespace
 
+// --- the registry --------------------------------------------------------------------------------
+
 const std::vector<IntegratorInfo>& integratorRegistry() {
   static const std::vector<IntegratorInfo> registry = withNewtonOptions({
+      // the index-3 schemes: backward Euler, HHT, the multistep and single-step schemes of Zhang et
+      // al. 2022, the composite ESDIRKs, the embedded ESDIRKs
       {"backward-euler", "", BackwardEuler::capabilities(),
        [](Formulation& f, const IntegratorSettings& s) { return make<BackwardEuler>(f, s); },
        [](const IntegratorSettings&) { return BackwardEuler::linearModel(); }},
@@ -142,12 +156,16 @@ const std::vector<IntegratorInfo>& integratorRegistry() {
   return registry;
 }
 
+// --- look-ups ------------------------------------------------------------------------------------
+
+// by name or by alias
 const IntegratorInfo* findIntegrator(const std::string& name) {
   for (const IntegratorInfo& info : integratorRegistry())
     if (info.name == name || (!info.alias.empty() && info.alias == name)) return &info;
   return nullptr;
 }
 
+// HHT without a given rho_inf: the one its alpha corresponds to
 double effectiveRhoInf(const IntegratorInfo& info, const IntegratorSettings& s) {
   if (info.capabilities.hasAlpha && s.rhoInf < 0.0) {
     const double a = Hht::alpha(s);
@@ -158,8 +176,11 @@ double effectiveRhoInf(const IntegratorInfo& info, const IntegratorSettings& s) 
 
 double effectiveAlpha(const IntegratorSettings& s) { return Hht::alpha(s); }
 
+// --- the settings checked against the integrator -------------------------------------------------
+
 std::string unsupportedReason(const IntegratorInfo& info, const std::string& formulation,
                               const IntegratorSettings& settings) {
+  // the formulation, with the integrator's reason when it refuses one
   const Capabilities& c = info.capabilities;
   std::ostringstream os;
   if (std::find(c.formulations.begin(), c.formulations.end(), formulation) ==
@@ -171,12 +192,14 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
     if (why != c.refusals.end()) os << ": " << why->second;
     return os.str();
   }
+  // the Jacobian kind
   if (std::find(c.jacobians.begin(), c.jacobians.end(), settings.jacobian) == c.jacobians.end()) {
     os << info.name << " does not offer the '" << settings.jacobian << "' Jacobian (it offers:";
     for (const auto& j : c.jacobians) os << ' ' << j;
     os << ")";
     return os.str();
   }
+  // each option among those the integrator offers, else what it offers
   auto offered = [&](const std::vector<std::string>& values, const std::string& value,
                      const std::string& what) {
     if (std::find(values.begin(), values.end(), value) != values.end()) return true;
@@ -190,13 +213,16 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
       !offered(c.errorControls, settings.errorControl, "the error control") ||
       !offered(c.index3Forms, settings.index3Form, "the index-3 form"))
     return os.str();
+  // the penalty and the Newton tolerance rule
   if (!(settings.penalty > 0.0)) return "the penalty factor must be positive";
   if (settings.newtonToleranceRule != "step" && settings.newtonToleranceRule != "fixed")
     return "the Newton tolerance rule is step or fixed, got '" + settings.newtonToleranceRule + "'";
+  // fixed or variable steps, as the integrator allows
   if (!settings.variableStep && !c.fixedStep)
     return info.name + " chooses its own steps: give tolerances (--rtol, --atol)";
   if (settings.variableStep && !c.variableStep)
     return info.name + " has no error estimate: it runs with fixed steps only";
+  // alpha or rho_inf only where the scheme has it, never both; alpha in HHT's range [-1/3, 0]
   if (settings.rhoInf >= 0.0 && !c.hasRhoInf) return info.name + " has no tunable rho_inf";
   if (settings.alpha && !c.hasAlpha) return info.name + " has no alpha parameter (HHT has)";
   if (settings.alpha && settings.rhoInf >= 0.0)
@@ -205,6 +231,7 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
     os << info.name << " needs alpha in [-1/3, 0], got " << *settings.alpha;
     return os.str();
   }
+  // a given rho_inf: among the tabulated values, or within the scheme's range
   if (c.hasRhoInf && settings.rhoInf >= 0.0) {
     const double rho = settings.rhoInf;
     if (!c.rhoInfValues.empty()) {
@@ -226,6 +253,7 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
       return os.str();
     }
   }
+  // the step, the tolerances and the step control's factors
   if (!(settings.step > 0.0)) return "the step must be positive";
   if (settings.variableStep && !(settings.rtol > 0.0 && settings.atol > 0.0))
     return "the tolerances rtol and atol must be positive";

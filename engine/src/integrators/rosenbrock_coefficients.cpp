@@ -7,6 +7,8 @@ namespace mbw {
 NystromCoefficients nystromCoefficients(const RosenbrockTableau& t) {
   const int s = t.stages();
   const MatrixXd I = MatrixXd::Identity(s, s);
+  // Theorem 2.1's coefficients (eqs 25a-f) from the tableau (alpha, Gamma, b, bhat) through
+  // Gamma^-1
   const MatrixXd Gi = t.Gamma.triangularView<Eigen::Lower>().solve(I);
   NystromCoefficients n;
   n.gamma = t.gamma;
@@ -18,6 +20,7 @@ NystromCoefficients nystromCoefficients(const RosenbrockTableau& t) {
   n.mhat = (t.bhat.transpose() * Gi).transpose();
   n.mu = t.b + (t.b.transpose() * t.alpha * Gi).transpose();
   n.muhat = t.bhat + (t.bhat.transpose() * t.alpha * Gi).transpose();
+  // the stage times alpha_i and the gamma_i of the time derivative's term
   n.alphaI = t.alpha.rowwise().sum();
   n.gammaI = t.Gamma.rowwise().sum();
   // stage i sits where stage i-1 does when their alpha rows agree and alpha_i,i-1 = 0
@@ -36,6 +39,7 @@ const RosenbrockTableau& ros4LStable() {
     r.embeddedOrder = 3;
     const double g = 0.572816062482134855408001384977;
     r.gamma = g;
+    // alpha and Gamma, lower triangular with gamma on Gamma's diagonal
     r.alpha = MatrixXd::Zero(4, 4);
     r.alpha(1, 0) = 1.14563212496426971081600276995;
     r.alpha(2, 0) = r.alpha(3, 0) = 0.520920789953603875506462889176;
@@ -47,6 +51,7 @@ const RosenbrockTableau& ros4LStable() {
     r.Gamma(3, 0) = -0.259083842059637203985196341009;
     r.Gamma(3, 1) = -0.190595806985762522858300114335;
     r.Gamma(3, 2) = -0.228031039644601891480219144088;
+    // the fourth-order weights, then the embedded third-order ones
     r.b.resize(4);
     r.b << 0.324534708546761696858928748701, 0.0490865433683567416093233184371, 0.0,
         0.626378748084881561531747932862;
@@ -66,6 +71,7 @@ const RosenbrockTableau& ros2W() {
     r.embeddedOrder = 1;
     const double g = 1.0 + 1.0 / std::sqrt(2.0);
     r.gamma = g;
+    // gamma = 1 + 1/sqrt(2); the weights (1/2, 1/2), the embedded first-order ones (0, 1)
     r.alpha = MatrixXd::Zero(2, 2);
     r.alpha(1, 0) = 1.0;
     r.Gamma = g * MatrixXd::Identity(2, 2);

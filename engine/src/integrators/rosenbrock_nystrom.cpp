@@ -9,6 +9,8 @@
 
 namespace mbw {
 
+// --- set-up, Jacobians, error norm ---------------------------------------------------------------
+
 RosenbrockNystrom::RosenbrockNystrom(Formulation& formulation, IntegratorSettings settings,
                                      const RosenbrockTableau& tableau)
     : StateSpaceIntegrator(formulation, settings, true),
@@ -16,12 +18,14 @@ RosenbrockNystrom::RosenbrockNystrom(Formulation& formulation, IntegratorSetting
       k_(nystromCoefficients(tableau)) {}
 
 void RosenbrockNystrom::doInitialize() {
+  // the partition and the ODE at the start; f there serves the first step's stage 1
   StateSpaceIntegrator::doInitialize();
   const int d = ode_.size();
   fStart_ = ydd_;
   startEvaluated_ = initFailure_.empty();
   jacobianCurrent_ = false;
   lastRejected_ = false;
+  // stage increments and work vectors sized once: the steps allocate nothing
   z_.assign(tableau_.stages(), VectorXd::Zero(d));
   for (VectorXd* v : {&fStage_, &ft_, &forcing_, &Y_, &Yd_, &rhs_, &sum_, &yNew_, &ydNew_, &yHat_,
                       &ydHat_, &vddNew_, &fdPlus_, &fdArg_})
@@ -30,6 +34,7 @@ void RosenbrockNystrom::doInitialize() {
   J2_.setZero(d, d);
   S_.setZero(d, d);
   lu_ = Eigen::PartialPivLU<MatrixXd>(d);
+  // the factorization's CPU time; step doubling for a W-method controlled per unit step
   factorizationSeconds_ = &(stats_.phaseSeconds["factorization"] = 0.0);
   doubling_ = tableau_.wMethod && perUnitStep_ && settings_.variableStep && d > 0;
   stagePower_.assign(2 * tableau_.stages(), Power{});
@@ -39,6 +44,7 @@ void RosenbrockNystrom::doInitialize() {
 }
 
 bool RosenbrockNystrom::evaluateStart() {
+  // f at the step's start, unless the ODE's last evaluation was there
   if (startEvaluated_) return true;
   PhaseTimer timer(*evaluationSeconds_);
   startEvaluated_ = ode_.evaluate(state_.t, y_, yd_, fStart_);
@@ -48,6 +54,7 @@ bool RosenbrockNystrom::evaluateStart() {
 void RosenbrockNystrom::computeJacobians() {
   PhaseTimer timer(*jacobianSeconds_);
   ++stats_.jacobianEvaluations;
+  // exact: J1, J2 and f_t of the ODE (eqs 26, 46)
   if (settings_.jacobian == "exact") {
     ode_.jacobians(J1_, J2_, ft_);
     return;
@@ -61,6 +68,7 @@ void RosenbrockNystrom::computeJacobians() {
     else
       out.setZero();
   };
+  // one column of J1 and of J2 per independent coordinate, then f_t
   for (int j = 0; j < d; ++j) {
     const double ey = root * std::max(1.0, std::abs(y_[j]));
     fdArg_ = y_;
@@ -91,6 +99,7 @@ double RosenbrockNystrom::errorNorm() const {
   return d ? std::sqrt(sum / (2.0 * d)) : 0.0;
 }
 
+// a rejected attempt: the next try smaller; a fixed step, or one below the minimum, fails the run
 StepResult RosenbrockNystrom::reject(double h, double factor, std::string reason) {
   StepResult r;
   r.kind = StepResult::Kind::Rejected;
@@ -121,6 +130,7 @@ void RosenbrockNystrom::restartOde() {
 }
 
 StepResult RosenbrockNystrom::odeStep(double h) {
+  // the Newton iterations of the dependent positions this step took
   StepResult r = attempt(h);
   r.newtonIterations = static_cast<int>(ode_.newtonIterations() - newtonIterationsBefore_);
   newtonIterationsBefore_ = ode_.newtonIterations();
@@ -131,6 +141,8 @@ bool RosenbrockNystrom::doInterpolate(double t, State& out) {
   startEvaluated_ = false;  // the ODE's last point moved (the Jacobians stay those of t_n)
   return StateSpaceIntegrator::doInterpolate(t, out);
 }
+
+// --- the stages and the step (Algorithm 1) -------------------------------------------------------
 
 void RosenbrockNystrom::factorize(double h) {
   // Algorithm 1 step 7: the iteration matrix S of eq 25e and its LU
@@ -146,6 +158,7 @@ bool RosenbrockNystrom::stages(double h, double t0, const VectorXd& y0, const Ve
                                const VectorXd& f0, Power* powers) {
   const double g = k_.gamma;
   startEvaluated_ = false;
+  // f_t + J1 vdot_n, the forcing of every stage (eq 25f)
   forcing_.noalias() = J1_ * yd0;
   forcing_ += ft_;
   for (int i = 0; i < tableau_.stages(); ++i) {
@@ -257,10 +270,13 @@ StepResult RosenbrockNystrom::attempt(double h) {
   double factor = 1.0, local = 0.0;
   if (settings_.variableStep) {
     local = errorNorm();
+    // per unit step, the estimate over the step's share of the tolerance
     const double err =
         perUnitStep_ ? local / std::max(toleranceShare(h, settings_), kMinimumShare) : local;
     const int q = doubling_ ? tableau_.order : tableau_.embeddedOrder;
     const double q1 = q + (perUnitStep_ ? 0.0 : 1.0);
+    // h_new = h fac err^(-1/q1), bounded (eq 16); above 1 rejected, and no growth right after a
+    // rejection
     factor = settings_.safetyFactor * std::pow(std::max(err, 1e-10), -1.0 / q1);
     factor = std::max(settings_.minStepFactor, std::min(settings_.maxStepFactor, factor));
     if (!std::isfinite(err) || err > 1.0)
@@ -290,6 +306,8 @@ StepResult RosenbrockNystrom::attempt(double h) {
     r.nextStep = std::min(r.nextStep, settings_.maxStep);
   return r;
 }
+
+// --- the work integrals and the capabilities -----------------------------------------------------
 
 void RosenbrockNystrom::advanceWork(double h) {
   const Power end = powerAt(state_);

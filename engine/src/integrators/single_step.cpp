@@ -31,10 +31,12 @@ Capabilities SingleStep::capabilities(int r) {
 
 LinearModel SingleStep::linearModel(int r, const IntegratorSettings& s) {
   const SingleStepCoefficients c = singleStepCoefficients(r, rhoInf(s));
+  // the map of one step on y' = i Omega y / h (the oscillator's mode, linear_model.h)
   return {1, [c](double w) { return c.amplification({0.0, w}); }};
 }
 
 void SingleStep::doInitialize() {
+  // every auxiliary level starts at the initial accelerations and velocities
   const int levels = c_.levels();
   velocityAux_.assign(levels, state_.vdot.cast<std::complex<double>>());
   positionAux_.assign(levels, state_.v.cast<std::complex<double>>());
@@ -46,9 +48,11 @@ StepResult SingleStep::doStep(double h) {
   // known parts of eqs 9-11 at both levels (the position increment relative to q_{N-1})
   sum_ = (c_.bPrev * state_.vdot).cast<std::complex<double>>();
   for (int l = 0; l < c_.levels(); ++l) sum_ += c_.bAux[l] * velocityAux_[l];
+  // v_N = v_N-1 + h (b_prev vdot_N-1 + sum_l b_l w_l + b0 vdot_N): its known part
   point_.vHat = state_.v + h * sum_.real();
   sum_ = (c_.bPrev * state_.v).cast<std::complex<double>>();
   for (int l = 0; l < c_.levels(); ++l) sum_ += c_.bAux[l] * positionAux_[l];
+  // the same on the velocities gives the position increment; cv = b0 h, cq = (b0 h)^2
   const double c0 = h * c_.b0;
   point_.dqHat = h * sum_.real() + c0 * point_.vHat;
   point_.t = state_.t + h;
@@ -63,6 +67,7 @@ StepResult SingleStep::doStep(double h) {
   StepResult r;
   r.nextStep = settings_.step;
   if (!solvePoint(next_, h, false, r)) return r;
+  // accepted: the auxiliaries of both levels move on, the state with them
   updateAuxiliaries(velocityAux_, state_.vdot, next_.vdot);
   updateAuxiliaries(positionAux_, state_.v, next_.v);
   std::swap(state_, next_);
@@ -71,6 +76,8 @@ StepResult SingleStep::doStep(double h) {
 }
 
 void SingleStep::advanceWork(double h) {
+  // the work integrals by the velocity formula on the powers, their auxiliaries started from the
+  // step's start
   const Power p = powerAt(state_);
   const Eigen::Vector2cd now(p.in, p.dissipated), before(power_.in, power_.dissipated);
   if (!powerAuxStarted_) {
@@ -92,6 +99,7 @@ void SingleStep::advanceWork(double h) {
 
 void SingleStep::updateAuxiliaries(std::vector<Eigen::VectorXcd>& w, const VectorXd& rateOld,
                                    const VectorXd& rateNew) {
+  // w_l = c_l w_l + d_l w_l-1,new + e_l w_l-1,old (eqs 18-20), level 0 the rate itself
   below_ = rateNew.cast<std::complex<double>>();
   belowOld_ = rateOld.cast<std::complex<double>>();
   for (int l = 0; l < c_.levels(); ++l) {

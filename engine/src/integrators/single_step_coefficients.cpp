@@ -28,6 +28,7 @@ std::vector<Complex> kappas(int r) {
 
 SingleStepCoefficients singleStepCoefficients(int r, double rho) {
   const std::vector<Complex> k = kappas(r);
+  // the even gammas are 1 / (1 + rho_inf); the odd ones come from the kappas
   const double even = 1.0 / (1.0 + rho);
   SingleStepCoefficients s;
   // level l uses (p, q) = (gamma_{2(r-l)-1}, gamma_{2(r-l)}): the last kappa at level 1
@@ -47,6 +48,7 @@ SingleStepCoefficients singleStepCoefficients(int r, double rho) {
     R[l] += s.c[l - 1];
     R[l - 1] += s.e[l - 1];
   }
+  // y_N's weights: of the new rate, of the old one, and of each auxiliary
   const double g0 = even;
   s.b0 = (g0 * P).real();
   s.bPrev = (g0 * R[0]).real();

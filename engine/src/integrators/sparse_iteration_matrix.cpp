@@ -14,6 +14,7 @@ std::vector<int> placeIn(const SparseMatrixXd& A, const SparseMatrixXd& block, i
   where.reserve(block.nonZeros());
   for (int c = 0; c < block.outerSize(); ++c)
     for (SparseMatrixXd::InnerIterator it(block, c); it; ++it) {
+      // the entry's place in A: found by binary search in its column's sorted row indices
       const int row = row0 + (transposed ? c : it.row()), col = col0 + (transposed ? it.row() : c);
       const int* begin = A.innerIndexPtr() + A.outerIndexPtr()[col];
       const int* end = A.innerIndexPtr() + A.outerIndexPtr()[col + 1];
@@ -46,6 +47,7 @@ SparseIterationMatrix::SparseIterationMatrix(const Formulation& f, bool regulari
   if (regularized)
     for (int r = 0; r < nc_; ++r) all.push_back({nv_ + r, nv_ + r, 1, 1});
   matrix_ = blockPattern(nv_ + nc_, nv_ + nc_, all);
+  // where the regularized diagonal lands in A's values
   if (regularized)
     for (int r = 0; r < nc_; ++r) {
       const int col = nv_ + r;
@@ -54,20 +56,24 @@ SparseIterationMatrix::SparseIterationMatrix(const Formulation& f, bool regulari
       diagonalInA_.push_back(
           static_cast<int>(std::lower_bound(begin, end, col) - matrix_.innerIndexPtr()));
     }
+  // where each block's entries land in A, found once so that forming A is a scatter
   massInA_ = placeIn(matrix_, mass_, 0, 0, false);
   couplingInA_ = placeIn(matrix_, stiffness_, 0, 0, false);
   jacobianInA_ = placeIn(matrix_, jacobian_, nv_, 0, false);
   transposeInA_ = placeIn(matrix_, jacobian_, 0, nv_, true);
+  // KLU orders the fixed pattern once
   lu_.analyze(nv_ + nc_, matrix_.outerIndexPtr(), matrix_.innerIndexPtr());
 }
 
 MatrixSink SparseIterationMatrix::cleared(SparseMatrixXd& block) {
+  // the values zeroed, the pattern kept, the misses counted
   std::fill(block.valuePtr(), block.valuePtr() + block.nonZeros(), 0.0);
   target_.matrix = &block;
   return MatrixSink(target_);
 }
 
 void SparseIterationMatrix::assemblePositionBlocks(const Formulation& f) {
+  // M and Phi_q in their patterns
   target_.missed = 0;
   f.massMatrix(cleared(mass_));
   f.constraintJacobian(cleared(jacobian_));
@@ -77,6 +83,7 @@ void SparseIterationMatrix::assemblePositionBlocks(const Formulation& f) {
 void SparseIterationMatrix::dynamicsResidual(const VectorXd& a, const VectorXd& lambda,
                                              const VectorXd& Q, double w,
                                              Eigen::Ref<VectorXd> r1) const {
+  // r1 = M a + w (Phi_q^T lambda - Q)
   r1.noalias() = jacobian_.transpose() * lambda;
   r1 -= Q;
   r1 *= w;
@@ -92,6 +99,7 @@ void SparseIterationMatrix::assembleDerivatives(const Formulation& f, const Vect
   f.dynamicsJacobian(scaled_, lambda, w, 0.0, cleared(stiffness_));
   f.dynamicsJacobian(scaled_, lambda, 0.0, w, cleared(damping_));
   missed_ += target_.missed;
+  // Phi_q, then K and Phi_q through the increment's tangent map where the scheme asks
   std::copy(jacobian_.valuePtr(), jacobian_.valuePtr() + jacobian_.nonZeros(),
             tangentJacobian_.valuePtr());
   if (tangent) {
@@ -109,6 +117,7 @@ bool SparseIterationMatrix::factorize(double cq, double cv, double w, double mas
   for (size_t i = 0; i < couplingInA_.size(); ++i) A[couplingInA_[i]] = cq * k[i] + cv * c[i];
   for (size_t i = 0; i < massInA_.size(); ++i) A[massInA_[i]] += massScale * m[i];
   const double *j = jacobian_.valuePtr(), *jt = tangentJacobian_.valuePtr();
+  // Phi_q (through the tangent map) below, w Phi_q^T to the right
   for (size_t i = 0; i < jacobianInA_.size(); ++i) {
     A[jacobianInA_[i]] = jt[i];
     A[transposeInA_[i]] = w * j[i];

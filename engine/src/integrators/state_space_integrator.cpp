@@ -11,6 +11,8 @@
 namespace mbw {
 namespace {
 
+// the ODE's settings: per unit step, the dependent positions solved to at most 1e-7 atol (see the
+// header)
 StateSpaceSettings odeSettings(const IntegratorSettings& s, bool perUnitStep) {
   StateSpaceSettings o;
   o.constraintTolerance = s.constraintTolerance;
@@ -22,6 +24,8 @@ StateSpaceSettings odeSettings(const IntegratorSettings& s, bool perUnitStep) {
 }
 
 }  // namespace
+
+// --- set-up and the end of a step ----------------------------------------------------------------
 
 std::map<std::string, std::string> stateSpaceRefusals() {
   const std::string why =
@@ -38,6 +42,7 @@ StateSpaceIntegrator::StateSpaceIntegrator(Formulation& formulation, IntegratorS
       ode_(formulation, odeSettings(settings, perUnitStep_)) {}
 
 void StateSpaceIntegrator::doInitialize() {
+  // the CPU time counters of the cost split, and no crossing yet
   jacobianSeconds_ = &(stats_.phaseSeconds["jacobian"] = 0.0);
   evaluationSeconds_ = &(stats_.phaseSeconds["function evaluations"] = 0.0);
   initFailure_.clear();
@@ -46,10 +51,12 @@ void StateSpaceIntegrator::doInitialize() {
   crossingFactorizations_ = 0;
   largestStep_ = 0.0;
   pivot_ = 0.0;
+  // the partition and the first evaluation at the initial state; a failure waits for the first step
   if (!ode_.initialize(state_)) {
     initFailure_ = ode_.failure();
     return;
   }
+  // the full state on the constraints, and its independent coordinates
   state_ = ode_.fullState();
   ode_.gatherIndependent(state_.q, y_);
   ode_.gatherIndependent(state_.v, yd_);
@@ -64,10 +71,12 @@ bool StateSpaceIntegrator::initializationFailed(StepResult& r) const {
 }
 
 bool StateSpaceIntegrator::finishStep(StepResult& r) {
+  // the new point is an anchor of the ODE's next predictions
   ode_.acceptPoint();
   // Algorithm 1 step 14: the partition check, an event when it triggered
   const PartitionCheck check = ode_.checkPartition();
   if (check.triggered) {
+    // the event: the growth of cond(Phi_u), and the new independent coordinates if any
     ++stats_.repartitions;
     std::ostringstream os;
     os.precision(3);
@@ -95,6 +104,8 @@ bool StateSpaceIntegrator::finishStep(StepResult& r) {
   return check.changed;
 }
 
+// --- branches, singular positions and their crossing ---------------------------------------------
+
 bool StateSpaceIntegrator::leftBranch(StepResult& r) {
   const State& now = ode_.fullState();
   // the velocities' defect of the trapezoidal rule over the step, against their size
@@ -106,6 +117,7 @@ bool StateSpaceIntegrator::leftBranch(StepResult& r) {
   // only where Phi_q is near a rank drop: the branches of the manifold meet there
   const std::string where = singularPosition();
   if (where.empty()) return false;
+  // a jump there fails the run, saying where and what may help
   std::ostringstream os;
   os.precision(3);
   os << "left the branch of the motion at a singular position: at t = " << now.t
@@ -123,6 +135,7 @@ bool StateSpaceIntegrator::leftBranch(StepResult& r) {
 void StateSpaceIntegrator::estimateSingularTime(const PartitionCheck& check, double t) {
   // a singular position passed: none ahead
   if (singularTime_ >= 0.0 && t > singularTime_) singularTime_ = -1.0;
+  // only a triggered check near a singular position estimates t* (see the header)
   if (!check.triggered || check.singularity.empty()) return;
   // the time the weakest equation's independent part extrapolates to zero, while it falls
   const double p = check.weakestPivot;
@@ -135,6 +148,7 @@ void StateSpaceIntegrator::estimateSingularTime(const PartitionCheck& check, dou
 }
 
 StepResult StateSpaceIntegrator::doStep(double h) {
+  // a crossing armed by the last step is this step
   crossedLastStep_ = crossingEnd_ >= 0.0;
   if (crossedLastStep_) return crossingStep(h);
   StepResult r = odeStep(h);
@@ -147,9 +161,11 @@ StepResult StateSpaceIntegrator::doStep(double h) {
 }
 
 void StateSpaceIntegrator::armCrossing(StepResult& r, double h) {
+  // the largest step since the last crossing bounds the crossing's steps
   const double t = ode_.fullState().t;
   largestStep_ = std::max(largestStep_, h);
   if (!settings_.variableStep || singularTime_ <= t || crossingEnd_ >= 0.0) return;
+  // a singular position ahead, variable steps, no crossing armed yet: cross to 2 t* - t
   crossingEnd_ = t + 2.0 * (singularTime_ - t);
   std::ostringstream os;
   os.precision(6);
@@ -171,6 +187,7 @@ StepResult StateSpaceIntegrator::crossingStep(double h) {
     // an odd number of steps, so that t* lies inside a step (a time point on the singular position
     // leaves Newton a singular matrix); another attempt moves the time points
     const int steps = (leastSteps | 1) + 2 * attempt;
+    // HHT in fixed steps from the crossing's start
     IntegratorSettings s;
     s.step = span / steps;
     s.constraintTolerance = settings_.constraintTolerance;
@@ -184,6 +201,7 @@ StepResult StateSpaceIntegrator::crossingStep(double h) {
     Hht hht(formulation_, s);
     hht.initialize(start);
     StepResult b;
+    // the steps, the last one landing on the crossing's end
     for (int k = 0; k < steps && b.kind == StepResult::Kind::Accepted; ++k) {
       b = hht.step(k + 1 == steps ? end - hht.state().t : s.step);
       r.newtonIterations += b.newtonIterations;
@@ -200,6 +218,7 @@ StepResult StateSpaceIntegrator::crossingStep(double h) {
       r.nextStep = resumeStep_;
       return r;
     }
+    // this attempt failed: its reason, and the next attempt with two steps more
     std::ostringstream os;
     os << b.reason << (b.detail.empty() ? "" : " (" + b.detail + ")")
        << " in the step from t = " << hht.state().t << " s of " << steps << " steps";
@@ -215,12 +234,14 @@ StepResult StateSpaceIntegrator::crossingStep(double h) {
 }
 
 bool StateSpaceIntegrator::resumeOde(StepResult& r) {
+  // the ODE partitioned and evaluated afresh at HHT's state
   if (!ode_.initialize(state_)) {
     r.kind = StepResult::Kind::Failed;
     r.reason = "cannot resume the state-space ODE after crossing the singular position at t = " +
                std::to_string(singularTime_) + " s: " + ode_.failure();
     return false;
   }
+  // the full state and its independent coordinates, and the powers there
   state_ = ode_.fullState();
   ode_.gatherIndependent(state_.q, y_);
   ode_.gatherIndependent(state_.v, yd_);
@@ -235,10 +256,13 @@ bool StateSpaceIntegrator::resumeOde(StepResult& r) {
   return true;
 }
 
+// Phi_q near a rank drop at the current positions, or the ODE's last note
 std::string StateSpaceIntegrator::singularPosition() const {
   const std::string where = rankDropDescription(formulation_);
   return where.empty() ? ode_.singularity() : where;
 }
+
+// --- output between the steps, counters ----------------------------------------------------------
 
 bool StateSpaceIntegrator::doInterpolate(double t, State& out) {
   // within a crossing: the cubic Hermite of its ends (off the constraints: the output projects it)
@@ -255,11 +279,13 @@ bool StateSpaceIntegrator::doInterpolate(double t, State& out) {
 
 bool StateSpaceIntegrator::evaluateForOutput(double t, const VectorXd& v, const VectorXd& vdot,
                                              VectorXd& vddot) {
+  // counted apart from the integration's evaluations
   ++outputEvaluations_;
   return ode_.evaluate(t, v, vdot, vddot);
 }
 
 void StateSpaceIntegrator::collectStats() {
+  // evaluations and factorizations of the ODE and of the crossings, without the output's
   stats_.functionEvaluations = ode_.evaluations() - outputEvaluations_;
   stats_.factorizations = ode_.factorizations() + crossingFactorizations_;
 }

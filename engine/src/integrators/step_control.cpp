@@ -9,6 +9,8 @@ namespace mbw {
 
 double positionErrorNorm(const Formulation& f, const VectorXd& errorQ, const VectorXd& q,
                          const IntegratorSettings& s) {
+  // RMS of the error over atol + rtol |q_i|; where positions and increments differ in layout (rA),
+  // atol alone
   const bool sameLayout = f.positionSize() == f.velocitySize();
   double sum = 0.0;
   for (Eigen::Index i = 0; i < errorQ.size(); ++i) {
@@ -20,19 +22,23 @@ double positionErrorNorm(const Formulation& f, const VectorXd& errorQ, const Vec
 
 double toleranceNorm(const double* e, const double* y, int n, const IntegratorSettings& s) {
   double sum = 0.0;
+  // RMS of e over atol + rtol |y_i|
   for (int i = 0; i < n; ++i) sum += std::pow(e[i] / (s.atol + s.rtol * std::abs(y[i])), 2);
   return n > 0 ? std::sqrt(sum / n) : 0.0;
 }
 
 bool controlPerUnitStep(const IntegratorSettings& s, bool perUnitStepByDefault) {
+  // per unit step when asked, or by the integrator's default under "auto"
   return s.errorControl == "per-unit-step" || (s.errorControl == "auto" && perUnitStepByDefault);
 }
 
 double toleranceShare(double h, const IntegratorSettings& s) {
+  // the step's share h / T of the tolerance, no smaller than the local error floor allows
   return std::max(h / s.errorSpan, kLocalErrorFloor / s.atol);
 }
 
 double newtonToleranceFor(double h, const IntegratorSettings& s) {
+  // a tenth of the step's share of atol, unless the settings ask for less
   return std::min(s.newtonTolerance, 0.1 * s.atol * toleranceShare(h, s));
 }
 
@@ -43,6 +49,7 @@ double newtonRoundingFloor(const VectorXd& q) {
 }
 
 double newtonToleranceForStep(double h, const IntegratorSettings& s) {
+  // the settings' own at and above the reference step; below it, falling as h^4 down to the floor
   if (s.newtonToleranceRule == "fixed" || h >= kNewtonReferenceStep) return s.newtonTolerance;
   return std::max(s.newtonTolerance * std::pow(h / kNewtonReferenceStep, 4),
                   std::min(s.newtonTolerance, kNewtonToleranceFloor));
@@ -54,6 +61,8 @@ int effectiveEstimateOrder(const Formulation& f, int designOrder) {
 
 double proposeStep(double h, double err, double rate, bool afterRejection,
                    const IntegratorSettings& s) {
+  // h (fac err^(-1/rate)), bounded by the factors (no growth right after a rejection) and the
+  // largest step
   const double fMin = s.minStepFactor, fMax = afterRejection ? 1.0 : s.maxStepFactor;
   const double factor = err > 0.0 ? s.safetyFactor * std::pow(err, -1.0 / rate) : fMax;
   double next = h * std::min(fMax, std::max(fMin, factor));
@@ -63,6 +72,7 @@ double proposeStep(double h, double err, double rate, bool afterRejection,
 
 void rejectStep(StepResult& r, const std::string& reason, const std::string& detail, double next,
                 const IntegratorSettings& s) {
+  // rejected with the next step to try; a failure when it would fall below the minimum
   r.nextStep = next;
   r.reason = reason;
   r.detail = detail;

@@ -7,6 +7,7 @@
 namespace mbw {
 
 Power powerOf(Formulation& f, const State& s) {
+  // the power put in (loads, actuators and the drivers' reactions) and the power dissipated
   f.computePositions(s.t, s.q);
   f.computeVelocities(s.v);
   const EnergyTerms e = f.energy(s.lambda);
@@ -15,6 +16,7 @@ Power powerOf(Formulation& f, const State& s) {
 
 WorkIntegrals hermiteWork(double ta, const WorkIntegrals& wa, const Power& pa, double tb,
                           const WorkIntegrals& wb, const Power& pb, double t) {
+  // the cubic Hermite of the integrals, their derivatives the powers at the ends
   const double h = tb - ta;
   if (!(h > 0.0)) return wb;
   const double s = (t - ta) / h, s2 = s * s, s3 = s2 * s;
@@ -34,6 +36,7 @@ std::array<double, 4> interpolatoryWeights(const std::array<double, 4>& t, int n
     for (int k = 0; k < n; ++k) V(j, k) = std::pow((t[k] - t[0]) / h, j);
     moments[j] = 1.0 / (j + 1);
   }
+  // the weights of the n nodes, scaled back by h
   const Eigen::Vector4d c = V.partialPivLu().solve(moments);
   std::array<double, 4> w{};
   for (int k = 0; k < n; ++k) w[k] = h * c[k];
@@ -50,6 +53,7 @@ WorkIntegrals InterpolatoryWork::advance(double ta, const WorkIntegrals& wa, con
     startTime_ = ta;
     start_ = wa;
   }
+  // from the integrals at the step's start
   WorkIntegrals w = wa;
   if (points_ < 3) {
     // the first steps: the polynomial through the points known (the trapezoidal rule, then the

@@ -7,6 +7,7 @@
 namespace mbw {
 
 std::string formatNumber(double value, int significantDigits) {
+  // %g-like with the given significant digits
   std::ostringstream os;
   os.precision(significantDigits);
   os << value;
@@ -14,6 +15,7 @@ std::string formatNumber(double value, int significantDigits) {
 }
 
 std::string formatShortest(double value) {
+  // the shortest text that reads back as the same double
   char text[32];
   const auto end = std::to_chars(text, text + sizeof text, value).ptr;
   return std::string(text, end);
@@ -21,6 +23,7 @@ std::string formatShortest(double value) {
 
 std::string formatTolerance(double tolerance) {
   char text[32];
+  // one digit and the exponent: "1e-08"
   std::snprintf(text, sizeof text, "%.0e", tolerance);
   return text;
 }

@@ -8,6 +8,7 @@
 namespace mbw {
 
 Mat3 rotationFromEulerParameters(const Vec4& p) {
+  // A = 2 [(e0^2 - 1/2) I + e e^T + e0 skew(e)], e = (e1, e2, e3), written out
   const double e0 = p[0], e1 = p[1], e2 = p[2], e3 = p[3];
   Mat3 A;
   A << e0 * e0 + e1 * e1 - 0.5, e1 * e2 - e0 * e3, e1 * e3 + e0 * e2, e1 * e2 + e0 * e3,
@@ -17,6 +18,7 @@ Mat3 rotationFromEulerParameters(const Vec4& p) {
 }
 
 Mat3 orthonormalized(const Mat3& R) {
+  // the nearest rotation U V^T, with the last column of U flipped if that is a reflection
   Eigen::JacobiSVD<Mat3> svd(R, Eigen::ComputeFullU | Eigen::ComputeFullV);
   Mat3 Q = svd.matrixU() * svd.matrixV().transpose();
   if (Q.determinant() < 0.0) {
@@ -32,6 +34,7 @@ Vec4 eulerParametersFromRotation(const Mat3& R) {
 }
 
 Vec4 eulerParametersFromOrthonormal(const Mat3& R) {
+  // Eigen's quaternion of R, with e0 >= 0 and unit length
   const Eigen::Quaterniond q(R);
   Vec4 p(q.w(), q.x(), q.y(), q.z());
   if (p[0] < 0.0) p = -p;
@@ -52,17 +55,20 @@ Mat3 expSO3(const Vec3& theta) {
     // second-order series; the next term is below rounding for such angles
     return Mat3::Identity() + K + 0.5 * K * K;
   }
+  // Rodrigues: I + sin(a)/a K + (1 - cos(a))/a^2 K^2
   const double s = std::sin(angle) / angle;
   const double c = (1.0 - std::cos(angle)) / (angle * angle);
   return Mat3::Identity() + s * K + c * K * K;
 }
 
 Vec3 logSO3(const Mat3& R) {
+  // the axis and the angle of R, by its quaternion
   const Eigen::AngleAxisd aa(Eigen::Quaterniond(R).normalized());
   return aa.angle() * aa.axis();
 }
 
 Mat3 rotationFromZXZ(const Vec3& angles) {
+  // A = A1(phi) A2(theta) A3(psi): about z, then x, then z
   const double cf = std::cos(angles[0]), sf = std::sin(angles[0]);
   const double ct = std::cos(angles[1]), st = std::sin(angles[1]);
   const double cp = std::cos(angles[2]), sp = std::sin(angles[2]);
@@ -94,6 +100,7 @@ Mat3 axisRotation(int axis, double angle) {
   return Eigen::AngleAxisd(angle, Vec3::Unit(axis)).toRotationMatrix();
 }
 
+// +1 for a cyclic sequence (xyz, yzx, zxy), else -1
 double sequenceSign(const int (&axes)[3]) { return (axes[1] - axes[0] + 3) % 3 == 1 ? 1.0 : -1.0; }
 
 }  // namespace
@@ -113,6 +120,7 @@ Mat3 rotationFromTaitBryan(const Vec3& angles, const int (&axes)[3]) {
 }
 
 Vec3 taitBryanRates(const Vec3& angles, const int (&axes)[3], const Vec3& omega_W) {
+  // omega_W = E (da, db, dc): the columns the axes of the three turns, in the world
   const Mat3 Ra = axisRotation(axes[0], angles[0]);
   Mat3 E;
   E << Vec3::Unit(axes[0]), Ra * Vec3::Unit(axes[1]),

@@ -7,6 +7,7 @@
 namespace mbw {
 
 void SmallLu::resize(int n) {
+  // the matrix and the work arrays sized once: factorizations and solves allocate nothing
   n_ = n;
   factorized_ = false;
   a_.assign(size_t(n) * size_t(n), 0.0);
@@ -37,8 +38,10 @@ bool SmallLu::factorize() {
     int p = k;
     for (int i = k + 1; i < n; ++i)
       if (std::abs(ck[i]) > std::abs(ck[p])) p = i;
+    // a zero or non-finite pivot: singular
     if (!(std::abs(ck[p]) > 0.0) || !std::isfinite(ck[p])) return false;
     pivot_[k] = p;
+    // the pivot row swapped into place across all columns (the multipliers stored so far included)
     if (p != k)
       for (int j = 0; j < n; ++j) std::swap(a[k + j * n], a[p + j * n]);
     // the multipliers (the nonzero ones listed), then the update of the trailing columns in
@@ -118,6 +121,7 @@ void SmallLu::solveTransposedColumn(double* x) const {
 }
 
 void SmallLu::solveInPlace(double* b, int columns, int ld) const {
+  // each column of b in place, ld entries apart
   if (ld < n_) ld = n_;
   for (int c = 0; c < columns; ++c) solveColumn(b + size_t(c) * size_t(ld));
 }
@@ -131,6 +135,7 @@ double SmallLu::conditionEstimate() {
   const int n = n_;
   if (!factorized_) return INFINITY;
   if (n == 0) return 0.0;
+  // the work vectors of resize: no allocation here
   double* x = x_.data();
   double* s = s_.data();
   auto norm1 = [&] {
@@ -178,6 +183,7 @@ double SmallLu::conditionEstimate() {
     solveColumn(x);
     estimate = std::max(estimate, 2.0 * norm1() / (3.0 * n));
   }
+  // cond_1(A) estimated as |A^-1|_1 |A|_1
   return estimate * norm1_;
 }
 

@@ -25,6 +25,7 @@ void SparseLu::analyze(int n, const int* Ap, const int* Ai) {
   n_ = n;
   Ap_ = Ap;
   Ai_ = Ai;
+  // KLU's ordering of the pattern (block triangular form, fill-reducing), once per pattern
   klu_->clear();
   klu_->symbolic = klu_analyze(n, const_cast<int*>(Ap), const_cast<int*>(Ai), &klu_->common);
 }
@@ -40,12 +41,14 @@ bool SparseLu::factorize(const double* Ax) {
   if (k.numeric && klu_refactor(Ap, Ai, values, k.symbolic, k.numeric, &k.common) &&
       klu_rcond(k.symbolic, k.numeric, &k.common) && k.common.rcond > 1e-12)
     return true;
+  // a fresh factorization with partial pivoting
   if (k.numeric) klu_free_numeric(&k.numeric, &k.common);
   k.numeric = klu_factor(Ap, Ai, values, k.symbolic, &k.common);
   return k.numeric && k.common.status == KLU_OK;
 }
 
 void SparseLu::solveInPlace(double* b, int columns) {
+  // each column of b in place
   klu_solve(klu_->symbolic, klu_->numeric, n_, columns, b, &klu_->common);
 }
 
@@ -55,6 +58,7 @@ void SparseLu::solveTransposedInPlace(double* b, int columns) {
 
 double SparseLu::conditionEstimate() {
   Klu& k = *klu_;
+  // KLU's 1-norm condition estimate of the last factorization
   if (!k.numeric || !klu_condest(const_cast<int*>(Ap_), const_cast<double*>(Ax_), k.symbolic,
                                  k.numeric, &k.common))
     return INFINITY;

@@ -3,6 +3,7 @@
 namespace mbw {
 
 int Model::bodyIndex(const std::string& bodyName) const {
+  // the ground, a body's index, or -2 for an unknown name
   if (bodyName == "ground") return kGround;
   for (int i = 0; i < bodyCount(); ++i)
     if (bodies[i].name == bodyName) return i;
@@ -10,6 +11,7 @@ int Model::bodyIndex(const std::string& bodyName) const {
 }
 
 std::vector<int> Model::keptPrimitives() const {
+  // every equation but the redundant ones, in order (both lists ascend)
   std::vector<int> kept;
   size_t next = 0;  // the next redundant equation (ascending)
   for (int k = 0; k < primitiveCount(); ++k) {
@@ -28,6 +30,7 @@ std::string Model::redundancySummary() const {
   std::string text = std::to_string(redundant.size()) + " left out:";
   int named = 0, more = 0;
   for (size_t i = 0; i < redundant.size();) {
+    // one entry per joint (the redundant equations come grouped by joint), the first few by name
     const int joint = primitives[redundant[i].primitive].joint;
     size_t n = 0;
     for (; i < redundant.size() && primitives[redundant[i].primitive].joint == joint; ++i) ++n;

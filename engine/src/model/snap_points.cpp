@@ -5,6 +5,7 @@
 namespace mbw {
 
 std::vector<SnapPoint> snapPoints(const Model& model, int body) {
+  // the ground's only point: the world origin
   if (body < 0) return {{Vec3::Zero(), kGround, "", "the world origin"}};
   const Body& b = model.bodies[static_cast<size_t>(body)];
   auto world = [&](const Vec3& p_B) -> Vec3 { return b.position_W + b.R_WB * p_B; };
@@ -12,6 +13,7 @@ std::vector<SnapPoint> snapPoints(const Model& model, int body) {
   // named points first: they snap by name
   for (const auto& [name, p] : b.points)
     out.push_back({world(p), body, name, "point '" + name + "' of " + b.name});
+  // the body's origin
   out.push_back({b.position_W, body, "", "origin of " + b.name});
   // the solid's face centres
   static const char* const kAxes[] = {"x", "y", "z"};
@@ -35,6 +37,7 @@ std::vector<SnapPoint> snapPoints(const Model& model, int body) {
 
 const SnapPoint* nearestSnapPoint(const std::vector<SnapPoint>& points, const Vec3& p_W,
                                   double radius) {
+  // the nearest within the radius
   const SnapPoint* best = nullptr;
   double nearest = radius;
   for (const SnapPoint& s : points) {
@@ -51,6 +54,7 @@ const SnapPoint* nearestSnapPoint(const std::vector<SnapPoint>& points, const Ve
 
 std::vector<SnapAxis> snapAxes(const Model& model, int body) {
   static const char* const kAxes[] = {"x", "y", "z"};
+  // the ground's axes are the world's
   const Body* b = body >= 0 ? &model.bodies[static_cast<size_t>(body)] : nullptr;
   const Mat3 R = b ? b->R_WB : Mat3::Identity();
   const std::string owner = b ? b->name : "the world";
@@ -80,6 +84,7 @@ std::vector<SnapAxis> snapAxes(const Model& model, int body) {
 const SnapAxis* nearestSnapAxis(const std::vector<SnapAxis>& axes, const Vec3& n_W,
                                 double degrees) {
   const Vec3 n = n_W.normalized();
+  // the nearest within the angle: the largest cosine, at least the angle's
   const SnapAxis* best = nullptr;
   double nearest = std::cos(degrees * M_PI / 180.0);
   for (const SnapAxis& a : axes) {

@@ -10,6 +10,7 @@ const std::vector<BuiltinSceneAlias>& builtinSceneAliases() {
 }
 
 const BuiltinScene* findBuiltinScene(const std::string& name) {
+  // an alias names its scene; then the scene by name
   std::string scene = name;
   for (const BuiltinSceneAlias& a : builtinSceneAliases())
     if (a.name == name) scene = a.scene;

@@ -21,6 +21,7 @@ class DocumentWalk {
   template <class Json>
   bool onEvent(nlohmann::json::parse_event_t event, const Json& parsed) {
     using Event = nlohmann::json::parse_event_t;
+    // a container opens a frame, a key is recorded, a value or a closed container moves an array on
     switch (event) {
       case Event::object_start:
       case Event::array_start:
@@ -50,17 +51,20 @@ class DocumentWalk {
     std::unordered_set<std::string> keys;
   };
 
+  // the JSON pointer of the current place: the tokens of the open containers below the root
   std::string path() const {
     std::string p;
     for (size_t k = 1; k < frames_.size(); ++k) p += "/" + frames_[k].token;
     return p;
   }
+  // the token of a child of the innermost container: its index or its escaped key
   std::string childToken() const {
     if (frames_.empty()) return "";
     const Frame& f = frames_.back();
     return f.array ? std::to_string(f.index) : escapePointerToken(f.key);
   }
 
+  // a new container, named by the token that leads to it; refused past the nesting limit
   void open(bool array) {
     Frame f;
     f.array = array;
@@ -71,6 +75,7 @@ class DocumentWalk {
                                 std::to_string(kMaxJsonDepth) +
                                 " deep here (a scene or study file needs fewer than 10 levels)"};
   }
+  // a key given twice in one object is refused: the parser would keep only one of the two
   void addKey(const std::string& key) {
     Frame& f = frames_.back();
     f.key = key;
@@ -95,6 +100,7 @@ std::string cutLastRead(std::string message) {
   const size_t from = start + marker.size();
   const size_t end = message.find("'; expected", from);
   const size_t to = end == std::string::npos ? message.rfind('\'') : end;
+  // within the limit: as it is; else the start of the message, "...", and the last characters read
   if (to == std::string::npos || to <= from || to - from <= kEchoLimit) return message;
   return message.substr(0, from) + "..." + message.substr(to - kEchoLimit);
 }
@@ -122,12 +128,14 @@ std::string plainJsonMessage(const std::exception& e) {
 
 template <class Json>
 Json parseJsonText(const std::string& text, const std::string& source) {
+  // the walk follows every event of the parser, and refuses a document as soon as it can
   DocumentWalk walk;
   const typename Json::parser_callback_t callback =
       [&walk](int, nlohmann::json::parse_event_t event, Json& parsed) {
         return walk.onEvent(event, parsed);
       };
   try {
+    // a refusal by the walk names its place; the parser's own errors name the line and column
     return Json::parse(text, callback);
   } catch (const Refusal& r) {
     throw SceneError(source, {{r.path, r.message}});
@@ -147,6 +155,7 @@ Json parseJsonText(const std::string& text, const std::string& source) {
   }
 }
 
+// the plain document and the one that keeps its keys' order
 template nlohmann::json parseJsonText<nlohmann::json>(const std::string&, const std::string&);
 template nlohmann::ordered_json parseJsonText<nlohmann::ordered_json>(const std::string&,
                                                                       const std::string&);

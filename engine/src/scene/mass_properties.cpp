@@ -19,6 +19,7 @@ bool withinScale(double x) { return x >= kSmallest && x <= kLargest; }
 }  // namespace
 
 std::string massProblem(double mass) {
+  // positive, and within the range that squares and products keep finite
   if (!(mass > 0.0)) return "mass must be positive, got " + number(mass);
   if (!withinScale(mass))
     return "a mass of " + number(mass) +
@@ -44,6 +45,7 @@ std::string inertiaProblem(const Mat3& inertia) {
 std::string inertiaWarning(const Mat3& inertia) {
   // principal moments, ascending
   const Vec3 I = Eigen::SelfAdjointEigenSolver<Mat3>(inertia, Eigen::EigenvaluesOnly).eigenvalues();
+  // the two smaller moments add up to at least the largest, within a small slack
   if (I[0] + I[1] < I[2] * (1.0 - kTriangleSlack))
     return "no rigid body has these moments: the principal moments " + number(I[0]) + ", " +
            number(I[1]) + ", " + number(I[2]) + " break the triangle inequality (" + number(I[0]) +

@@ -11,6 +11,7 @@ namespace fs = std::filesystem;
 
 std::string meshFileNameProblem(const std::string& file) {
   if (file.empty()) return "the mesh file's name is empty";
+  // the extension, in any case
   std::string extension = fs::path(file).extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -19,6 +20,7 @@ std::string meshFileNameProblem(const std::string& file) {
 }
 
 std::string resolveMeshFile(const std::string& file, const std::string& sceneFile) {
+  // relative names are relative to the scene's folder
   const fs::path path(file);
   if (path.is_absolute() || sceneFile.empty()) return path.lexically_normal().string();
   return (fs::path(sceneFile).parent_path() / path).lexically_normal().string();
@@ -35,6 +37,7 @@ std::string meshFileProblem(const std::string& file, const std::string& sceneFil
 
 std::string meshFileRelativeTo(const std::string& path, const std::string& sceneFile) {
   std::error_code error;
+  // relative to the scene's folder when the scene has a file, else absolute
   const fs::path absolute = fs::absolute(path, error).lexically_normal();
   if (sceneFile.empty()) return absolute.generic_string();
   const fs::path folder = fs::absolute(sceneFile, error).parent_path().lexically_normal();

@@ -20,6 +20,7 @@ std::string meshClosedProblem(const TriangleMesh& mesh) {
       ++directed[{a, b}];
     }
   }
+  // an edge run twice the same way, or never back, says where the mesh fails
   for (const auto& [edge, count] : directed) {
     const auto reverse = directed.find({edge.second, edge.first});
     const int back = reverse == directed.end() ? 0 : reverse->second;
@@ -46,6 +47,7 @@ SolidMass meshMassProperties(const TriangleMesh& mesh, double density) {
     const Vec3& a = mesh.vertices[static_cast<size_t>(t[0])];
     const Vec3& b = mesh.vertices[static_cast<size_t>(t[1])];
     const Vec3& c = mesh.vertices[static_cast<size_t>(t[2])];
+    // each tetrahedron's 6 V, and its first and second moments scaled by 24 and 120
     const double d = a.dot(b.cross(c));
     const Vec3 s = a + b + c;
     sixV += d;
@@ -56,6 +58,7 @@ SolidMass meshMassProperties(const TriangleMesh& mesh, double density) {
   if (sixV == 0.0) throw std::invalid_argument("the mesh encloses no volume");
   // wound inwards: every signed integral changes sign
   const double sign = sixV > 0.0 ? 1.0 : -1.0;
+  // V, and J = integral of r r^T over the solid
   const double volume = sign * sixV / 6.0;
   const Mat3 J = sign * second120 / 120.0;
 
@@ -63,6 +66,7 @@ SolidMass meshMassProperties(const TriangleMesh& mesh, double density) {
   SolidMass out;
   out.mass = density * volume;
   out.centerOfMass_B = sign * moment24 / 24.0 / volume;
+  // about the origin I = rho (tr(J) I - J)
   const Mat3 I_O = density * (J.trace() * Mat3::Identity() - J);
   const Vec3& c = out.centerOfMass_B;
   out.inertia_B = I_O - out.mass * (c.squaredNorm() * Mat3::Identity() - c * c.transpose());

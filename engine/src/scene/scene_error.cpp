@@ -10,6 +10,7 @@ constexpr size_t kMessageLimit = 1000;
 std::string format(const std::string& source, const std::vector<SceneIssue>& issues) {
   std::string text;
   const std::string file = excerpt(source, kPathLimit);
+  // "file: /json/path: message", one line per issue, the first kListedIssues of them
   for (size_t k = 0; k < issues.size() && k < kListedIssues; ++k) {
     const SceneIssue& i = issues[k];
     if (!text.empty()) text += "\n";
@@ -26,6 +27,7 @@ std::string format(const std::string& source, const std::vector<SceneIssue>& iss
 
 std::string excerpt(const std::string& s, size_t limit) {
   if (s.size() <= limit) return s;
+  // the start and the end, with the full length
   const size_t half = limit / 2;
   return s.substr(0, half) + "..." + s.substr(s.size() - half) + " (" + std::to_string(s.size()) +
          " characters)";

@@ -23,6 +23,7 @@ using json = nlohmann::json;
 // m or rad: how far a redundant equation may be off where the kept ones hold
 constexpr double kRedundantMismatch = 1e-8;
 
+// the primitive's name in the messages, as the model names its types
 std::string primitiveName(PrimitiveType t) {
   switch (t) {
     case PrimitiveType::DP1:
@@ -41,6 +42,7 @@ std::string primitiveName(PrimitiveType t) {
 
 // "joints 'a', 'b' and 'c'"
 std::string jointList(const Model& model, const std::vector<int>& joints) {
+  // "joint" or "joints", then the names with commas and a final "and"
   std::string text = joints.size() == 1 ? "joint " : "joints ";
   for (size_t i = 0; i < joints.size(); ++i) {
     if (i) text += i + 1 == joints.size() ? " and " : ", ";
@@ -52,6 +54,7 @@ std::string jointList(const Model& model, const std::vector<int>& joints) {
 // One note per joint with left-out equations: which, and what they repeat.
 std::vector<ModelNote> redundancyNotes(const Model& model) {
   std::vector<ModelNote> notes;
+  // the redundant equations come grouped by joint: one note per group
   for (size_t i = 0; i < model.redundant.size();) {
     const int joint = model.primitives[model.redundant[i].primitive].joint;
     const Joint& j = model.joints[joint];
@@ -65,6 +68,7 @@ std::vector<ModelNote> redundancyNotes(const Model& model) {
       const int k = model.redundant[i].primitive;
       equations.push_back(primitiveName(model.primitives[k].type) + " " +
                           std::to_string(k - j.firstPrimitive + 1));
+      // the joints it repeats; its own joint's other equations apart
       for (int other : model.redundant[i].repeats) {
         if (other == joint)
           own = true;
@@ -72,6 +76,7 @@ std::vector<ModelNote> redundancyNotes(const Model& model) {
           others.insert(other);
       }
     }
+    // "joint 'j': 2 of its 5 equations (DP1 1, D 3) repeat what joints 'a' and 'b' impose; ..."
     std::ostringstream os;
     os << "joint '" << j.name << "': " << equations.size() << " of its " << j.primitiveCount
        << " equations (";
@@ -96,6 +101,7 @@ void checkConstraints(Model& model, std::vector<SceneIssue>& issues) {
   if (model.bodies.empty()) return;
   const double t0 = model.defaults.tStart;
   {
+    // the redundant equations at the initial pose, with every equation in the formulation
     const std::unique_ptr<Formulation> all = makeFormulation("rp", model);
     VectorXd q, v;
     all->initialState(q, v);
@@ -103,6 +109,7 @@ void checkConstraints(Model& model, std::vector<SceneIssue>& issues) {
     model.redundant = explainRedundancy(*all, analyzeConstraintRank(*all).redundant);
     model.notes = redundancyNotes(model);
   }
+  // the initial state without them: a projection failure names the body when it can
   const std::unique_ptr<Formulation> f = makeFormulation("rp", model);
   State s;
   try {
@@ -124,6 +131,7 @@ void checkConstraints(Model& model, std::vector<SceneIssue>& issues) {
   const VectorXd& phi = all->constraints();
   for (const RedundantEquation& r : model.redundant) {
     if (!(std::abs(phi[r.primitive]) > kRedundantMismatch)) continue;
+    // one issue per equation off: its joint, which equation, what it repeats, by how much
     const Primitive& p = model.primitives[r.primitive];
     const Joint& j = model.joints[p.joint];
     std::ostringstream os;
@@ -145,13 +153,16 @@ Model readScene(const std::string& text, const std::string& source, const std::s
   // twice
   const json scene = parseJsonText<json>(text, source);
   std::vector<SceneIssue> issues;
+  // phase 1: the scene against the schema
   validateAgainstSchema(scene, "scene", "", issues);
   if (!issues.empty()) throw SceneError(source, std::move(issues));
 
+  // phase 2: the model, with the mesh files of a scene read from a file
   Model model = ModelBuilder(scene, issues).build();
   if (!sceneFile.empty())
     for (SceneIssue& i : meshFileIssues(scene, sceneFile)) issues.push_back(std::move(i));
   if (!issues.empty()) throw SceneError(source, std::move(issues));
+  // phase 3: the constraints at the initial pose
   checkConstraints(model, issues);
   if (!issues.empty()) throw SceneError(source, std::move(issues));
   return model;
@@ -164,6 +175,7 @@ Model parseScene(const std::string& text, const std::string& source) {
 }
 
 Model loadSceneFile(const std::string& path) {
+  // a file's whole text, read and named by its path
   std::ifstream in(path);
   if (!in) throw SceneError(path, {{"", "cannot open the file"}});
   std::stringstream text;
@@ -174,6 +186,7 @@ Model loadSceneFile(const std::string& path) {
 }
 
 Model loadScene(const std::string& nameOrPath) {
+  // a built-in scene's name first, else a file's path
   if (const BuiltinScene* s = findBuiltinScene(nameOrPath))
     return parseScene(s->text, "builtin:" + s->name);
   return loadSceneFile(nameOrPath);

@@ -29,6 +29,7 @@ SolidMass solidMassProperties(const std::string& shape, const Vec3& size, const 
                  across = s.mass * (3.0 * r * r + length * length) / 12.0;
     s.inertia_B = across * (Mat3::Identity() - a * a.transpose()) + along * a * a.transpose();
   } else if (shape == "sphere") {
+    // radius r: m = rho 4/3 pi r^3, I = 2/5 m r^2 about every axis
     const double r = size.x();
     if (!(r > 0.0)) throw std::invalid_argument("a sphere's radius must be positive");
     s.mass = density * 4.0 / 3.0 * M_PI * r * r * r;
@@ -44,6 +45,7 @@ BarPlacement placeBar(const Vec3& a_W, const Vec3& b_W, const Vec3& up_W) {
   const Vec3 d = b_W - a_W;
   p.length = d.norm();
   if (!(p.length > 0.0)) throw std::invalid_argument("a bar needs two different end points");
+  // the centre between the ends, x along the bar
   p.position_W = 0.5 * (a_W + b_W);
   const Vec3 x = d / p.length;
   // y horizontal: across the bar and the vertical (for a vertical bar, across it and the world
@@ -59,6 +61,7 @@ BarPlacement placeBar(const Vec3& a_W, const Vec3& b_W, const Vec3& up_W) {
   Eigen::Index largest = 0;
   y.cwiseAbs().maxCoeff(&largest);
   if (y[largest] < 0.0) y = -y;
+  // z completes the right-handed frame
   p.R_WB.col(0) = x;
   p.R_WB.col(1) = y;
   p.R_WB.col(2) = x.cross(y);

@@ -23,6 +23,7 @@ std::string statisticsText(const RunStatistics& s) {
 }
 
 void readStatistics(const std::string& text, RunStatistics& s) {
+  // "name value" pairs separated by commas; unknown names are skipped
   std::stringstream pairs(text);
   std::string pair;
   while (std::getline(pairs, pair, ',')) {
@@ -47,13 +48,17 @@ bool endOfRunKey(const std::string& key) {
 
 }  // namespace
 
+// --- writing -------------------------------------------------------------------------------------
+
 std::string csvStatusField(RunStatus status) {
+  // padded to 9 characters, the longest status, so that it can be rewritten in place
   std::string text = toString(status);
   text.resize(std::max<size_t>(text.size(), 9), ' ');
   return text;
 }
 
 std::string csvPreamble(const Results& r) {
+  // the version, the metadata known at the start, the status, then the header row
   std::string out = std::string("# multibody-workbench ") + engineVersion() + "\n";
   for (const auto& [key, value] : r.metadata)
     if (!endOfRunKey(key)) out += "# " + key + ": " + value + "\n";
@@ -64,6 +69,7 @@ std::string csvPreamble(const Results& r) {
 }
 
 void appendCsvRow(const double* values, int count, std::string& out) {
+  // each value to 17 significant digits: it reads back exactly
   char buffer[32];
   for (int c = 0; c < count; ++c) {
     const auto res =
@@ -81,6 +87,7 @@ std::string csvEventLine(const RunEvent& e) {
 }
 
 std::string csvTrailer(const Results& r) {
+  // the message, the end-of-run metadata and the counters
   std::string out;
   if (!r.message.empty()) out += "# message: " + r.message + "\n";
   for (const auto& [key, value] : r.metadata)
@@ -107,12 +114,15 @@ void writeCsv(const Results& r, std::ostream& out) {
 }
 
 void writeCsv(const Results& results, const std::string& path) {
+  // a stream error at opening or at the end says which file
   std::ofstream out(path);
   if (!out) throw CsvError("cannot write '" + path + "'");
   writeCsv(results, out);
   out.flush();
   if (!out) throw CsvError("writing '" + path + "' failed");
 }
+
+// --- reading -------------------------------------------------------------------------------------
 
 Results readCsv(const std::string& path) {
   std::ifstream in(path);
@@ -126,6 +136,7 @@ Results readCsv(std::istream& in, const std::string& path) {
   int lineNumber = 0;
   bool haveHeader = false;
   std::vector<double> row;
+  // comment lines: the status, message, statistics, events and metadata, by key
   while (std::getline(in, line)) {
     ++lineNumber;
     if (line.empty()) continue;
@@ -134,6 +145,7 @@ Results readCsv(std::istream& in, const std::string& path) {
       if (colon != std::string::npos) {
         const std::string key = line.substr(2, colon - 2);
         std::string value = line.substr(colon + 2);
+        // the status without the padding of csvStatusField
         if (key == "status") {
           value.erase(value.find_last_not_of(' ') + 1);
           r.status = value == "completed"   ? RunStatus::Completed
@@ -144,16 +156,19 @@ Results readCsv(std::istream& in, const std::string& path) {
           r.message = value;
         } else if (key == "statistics") {
           readStatistics(value, r.stats);
+          // "t = T s: description"
         } else if (key == "event" && value.rfind("t = ", 0) == 0 &&
                    value.find(" s: ") != std::string::npos) {
           const size_t end = value.find(" s: ");
           r.events.push_back({std::stod(value.substr(4, end - 4)), value.substr(end + 4)});
+          // other keys are metadata: those of the preamble, and the trailer's end-of-run keys
         } else if (!haveHeader || endOfRunKey(key)) {
           r.metadata.push_back({key, value});
         }
       }
       continue;
     }
+    // the first other line is the header row: the channel names
     std::stringstream fields(line);
     std::string field;
     if (!haveHeader) {
@@ -163,6 +178,7 @@ Results readCsv(std::istream& in, const std::string& path) {
       haveHeader = true;
       continue;
     }
+    // the rest are rows of numbers, as many as the header's channels
     row.clear();
     bool numbers = true;
     while (numbers && std::getline(fields, field, ',')) {
@@ -182,6 +198,7 @@ Results readCsv(std::istream& in, const std::string& path) {
                      std::to_string(row.size()));
     r.appendRow(row);
   }
+  // a file without even a header row is no run
   if (!haveHeader) throw CsvError(path + ": no header row");
   return r;
 }

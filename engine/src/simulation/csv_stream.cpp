@@ -24,6 +24,7 @@ CsvStreamWriter::CsvStreamWriter(std::string path) : path_(std::move(path)) {
   struct stat st {};
   if (::stat(path_.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
     throw CsvError("cannot write '" + path_ + "': it is a directory");
+  // a fresh (truncated) file, written by write() from the writer's own buffer
   fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd_ < 0) throw CsvError("cannot write '" + path_ + "': " + systemError(errno));
   buffer_.reserve(kBufferBytes + 4096);
@@ -38,6 +39,7 @@ CsvStreamWriter::~CsvStreamWriter() {
 
 void CsvStreamWriter::begin(const Results& run) {
   columns_ = run.columnCount();
+  // the preamble, with the place of the status value remembered for end()
   const std::string preamble = csvPreamble(run);
   const size_t status = preamble.find("\n# status: ");
   statusOffset_ = fileSize_ + static_cast<long long>(status + std::strlen("\n# status: "));
@@ -47,6 +49,7 @@ void CsvStreamWriter::begin(const Results& run) {
 
 void CsvStreamWriter::row(const double* values) {
   if (!failure_.empty()) return;
+  // rows go out when the buffer is full or a second has passed, so that a live run's file keeps up
   appendCsvRow(values, columns_, buffer_);
   ++bufferedRows_;
   if (buffer_.size() >= kBufferBytes || Clock::now() - lastFlush_ >= kFlushInterval) flush();
@@ -58,6 +61,7 @@ void CsvStreamWriter::runEvent(const RunEvent& e) {
 
 void CsvStreamWriter::end(const Results& run) {
   if (fd_ < 0) return;
+  // the trailer, unless a write already failed
   if (failure_.empty()) {
     buffer_ += csvTrailer(run);
     flush();
@@ -79,6 +83,7 @@ void CsvStreamWriter::flush() {
   lastFlush_ = Clock::now();
   if (fd_ < 0 || buffer_.empty()) return;
   size_t done = 0;
+  // the whole buffer, retrying an interrupted write
   while (done < buffer_.size()) {
     const ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
     if (n < 0 && errno == EINTR) continue;
@@ -97,6 +102,7 @@ void CsvStreamWriter::flush() {
     }
     done += static_cast<size_t>(n);
   }
+  // all written: the rows counted as on the disk
   fileSize_ += static_cast<long long>(buffer_.size());
   rowsWritten_ += bufferedRows_;
   bufferedRows_ = 0;

@@ -16,6 +16,8 @@ JointReactions::JointReactions(const Formulation& formulation)
   jacobian_.resize(f_.constraintSize(), f_.velocitySize());
   jacobian_.setFromTriplets(entries.begin(), entries.end());
   jacobian_.makeCompressed();
+  // work storage sized once: per body, six unit motions, and two bodies' generalized forces per
+  // joint
   velocity_.assign(m.bodyCount(), Vec3::Zero());
   omega_.assign(m.bodyCount(), Vec3::Zero());
   basis_.assign(6, VectorXd::Zero(f_.velocitySize()));
@@ -23,6 +25,7 @@ JointReactions::JointReactions(const Formulation& formulation)
 }
 
 std::vector<Channel> JointReactions::channels() const {
+  // per joint, the force and the torque in the joint's frame
   std::vector<Channel> c;
   for (const Joint& j : f_.model().joints) {
     const std::string n = "reaction." + j.name + ".";
@@ -33,6 +36,8 @@ std::vector<Channel> JointReactions::channels() const {
 }
 
 Mat3 JointReactions::jointFrame(const Joint& joint) {
+  // z along the joint's axis on body i, x the world's x (else y) made perpendicular to it; no axis:
+  // body i's frame
   if (joint.axis_I.norm() == 0.0) return Mat3::Identity();
   const Vec3 z = joint.axis_I.normalized();
   Vec3 x = Vec3::UnitX() - z.x() * z;
@@ -83,6 +88,7 @@ void JointReactions::compute(const VectorXd& q, const VectorXd& lambda,
     Vec3 F = Vec3::Zero(), nO = Vec3::Zero();
     if (body != kGround) {
       const double* Q = generalized_.data() + (joint * 2 + (onI ? 0 : 1)) * V_;
+      // the force and the moment: the generalized forces' power along each unit motion of the body
       for (int e = 0; e < 3; ++e)
         for (int k = 0; k < V_; ++k) {
           F[e] += basis_[e][body * V_ + k] * Q[k];
@@ -99,6 +105,7 @@ void JointReactions::compute(const VectorXd& q, const VectorXd& lambda,
       R_WJ = R_WI * R_WJ;
     }
     if (body != kGround) {
+      // the moment moved to the joint point, then both into the joint's frame
       const Vec3 nP = nO - (p_P - bodies[body].position_W).cross(F);
       const double sign = onI ? 1.0 : -1.0;
       const Vec3 fJ = sign * (R_WJ.transpose() * F), tJ = sign * (R_WJ.transpose() * nP);

@@ -16,12 +16,14 @@ std::string outputRequestProblem(const OutputRequest& r, double t0, double tEnd)
     if (r.timesFile.empty() || i >= r.timesLines.size()) return std::string();
     return r.timesFile + ":" + std::to_string(r.timesLines[i]) + ": ";
   };
+  // one kind of request, a finite non-negative step
   if (r.step != 0.0 && !r.times.empty())
     return "give either an output step or output times, not both";
   if (r.step < 0.0 || !std::isfinite(r.step)) {
     os << "the output step must be positive, got " << r.step;
     return os.str();
   }
+  // listed times within the run, strictly increasing
   for (size_t i = 0; i < r.times.size(); ++i) {
     const double t = r.times[i];
     if (!std::isfinite(t) || t < t0 || t > tEnd) {
@@ -47,6 +49,7 @@ void readOutputTimes(const std::string& path, OutputRequest& request) {
   std::vector<int> lines;
   std::string line;
   for (int lineNumber = 1; std::getline(in, line); ++lineNumber) {
+    // one or more times a line, separated by blanks or commas; '#' starts a comment
     line = line.substr(0, line.find('#'));
     std::replace(line.begin(), line.end(), ',', ' ');
     std::istringstream fields(line);
@@ -54,6 +57,7 @@ void readOutputTimes(const std::string& path, OutputRequest& request) {
     while (fields >> field) {
       double t = 0.0;
       const auto res = std::from_chars(field.data(), field.data() + field.size(), t);
+      // each field wholly a number
       if (res.ec != std::errc() || res.ptr != field.data() + field.size())
         throw std::runtime_error(path + ":" + std::to_string(lineNumber) + ": '" + field +
                                  "' is not a time in seconds");
@@ -67,6 +71,7 @@ void readOutputTimes(const std::string& path, OutputRequest& request) {
   request.timesFile = path;
 }
 
+// the scene's output step, or its times file
 OutputRequest sceneOutputRequest(const Model& model) {
   OutputRequest r;
   r.step = model.defaults.outputStep;
@@ -75,6 +80,7 @@ OutputRequest sceneOutputRequest(const Model& model) {
 }
 
 std::string sceneOutputTimesPath(const Model& model) {
+  // a relative times file lies next to the scene that names it
   std::filesystem::path file(model.defaults.outputTimes);
   if (!file.empty() && file.is_relative() && !model.sourcePath.empty())
     file = std::filesystem::path(model.sourcePath).parent_path() / file;
@@ -91,6 +97,7 @@ OutputGrid::OutputGrid(Formulation& formulation, const OutputRequest& request, d
   // the times after t0 (the initial state is always recorded): t0 + k step up to tEnd (the last
   // one within round-off of it), or the listed ones
   if (step_ > 0.0) {
+    // the largest k with t0 + k step within tEnd (and rounding), from the floor of the quotient
     double k = std::floor((tEnd - t0) / step_);
     while (k > 0.0 && t0 + k * step_ > tEnd + tiny_) k -= 1.0;
     while (t0 + (k + 1.0) * step_ <= tEnd + tiny_) k += 1.0;
@@ -103,6 +110,8 @@ OutputGrid::OutputGrid(Formulation& formulation, const OutputRequest& request, d
 }
 
 void OutputGrid::project(bool onConstraints) {
+  // an interpolated state on the constraints is measured; one off them is projected; the largest
+  // violations and the last failure kept
   ++report_.points;
   if (onConstraints) ++report_.onConstraints;
   const ProjectionOutcome p =

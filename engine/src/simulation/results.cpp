@@ -22,6 +22,7 @@ constexpr size_t kHugePageAdviceBytes = size_t{4} << 20;  // smaller reservation
 void adviseHugePages(const void* start, size_t bytes) {
 #ifdef MADV_HUGEPAGE
   if (bytes < kHugePageAdviceBytes) return;
+  // the whole pages within the reservation
   const auto page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
   const uintptr_t begin = (reinterpret_cast<uintptr_t>(start) + page - 1) & ~(page - 1);
   const uintptr_t end = (reinterpret_cast<uintptr_t>(start) + bytes) & ~(page - 1);
@@ -34,6 +35,7 @@ void adviseHugePages(const void* start, size_t bytes) {
 
 }  // namespace
 
+// the status in words, as the CSV files write it
 const char* toString(RunStatus status) {
   switch (status) {
     case RunStatus::Running:
@@ -48,6 +50,7 @@ const char* toString(RunStatus status) {
   return "?";
 }
 
+// the column of a channel by name, or -1
 int Results::column(const std::string& name) const {
   for (size_t i = 0; i < channels_.size(); ++i)
     if (channels_[i].name == name) return static_cast<int>(i);
@@ -55,6 +58,7 @@ int Results::column(const std::string& name) const {
 }
 
 void Results::setChannels(std::vector<Channel> channels) {
+  // new channels: no rows, no ranges, every row kept
   channels_ = std::move(channels);
   data_.clear();
   low_.assign(channels_.size(), 0.0);
@@ -65,6 +69,7 @@ void Results::setChannels(std::vector<Channel> channels) {
 }
 
 void Results::setRowLimit(size_t maxRows) {
+  // at least two rows (the first and the latest), or no limit
   rowLimit_ = maxRows == 0 ? 0 : std::max<size_t>(maxRows, 2);
   if (!rowLimit_ || rowCount() <= rowLimit_) return;
   // decimate what is stored, leaving room for the latest row when it falls off the stride
@@ -91,8 +96,10 @@ void Results::appendRow(const double* row) {
   }
   // a row off the stride is kept only while it is the latest
   if (transientLast_) data_.resize(data_.size() - width);
+  // at the limit, every other row goes and the stride doubles
   if (rowLimit_ && rowCount() >= rowLimit_) compact();
   data_.insert(data_.end(), row, row + width);
+  // the new row is transient when it is off the stride
   transientLast_ = rowLimit_ && appended_ % stride_ != 0;
   ++appended_;
 }
@@ -114,6 +121,7 @@ std::pair<double, double> Results::channelRange(int col) const {
   return {low_[col], high_[col]};
 }
 
+// a column's stored values, in row order
 std::vector<double> Results::columnValues(int col) const {
   std::vector<double> values(rowCount());
   for (size_t r = 0; r < values.size(); ++r) values[r] = at(r, col);

@@ -13,6 +13,8 @@ std::vector<std::string> runCheckFindings(const Results& r) {
             potential = r.column("energy.potential"), work = r.column("energy.work_in"),
             dissipated = r.column("energy.dissipated");
   if (balance >= 0 && kinetic >= 0 && potential >= 0 && work >= 0 && dissipated >= 0) {
+    // the energy the run moved: the largest kinetic energy, the potential's range, the work in and
+    // out
     const auto [vLow, vHigh] = r.channelRange(potential);
     const double moved = r.channelRange(kinetic).second + (vHigh - vLow) +
                          r.largestMagnitude(work) + r.largestMagnitude(dissipated);

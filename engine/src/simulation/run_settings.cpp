@@ -10,6 +10,7 @@
 namespace mbw {
 
 bool RunOverrides::gives(const std::string& setting) const {
+  // each setting by its name in a scene, and whether the overrides give it
   const std::pair<const char*, bool> given[] = {
       {"formulation", formulation.has_value()},
       {"integrator", integrator.has_value()},
@@ -41,6 +42,7 @@ bool RunOverrides::gives(const std::string& setting) const {
   return false;
 }
 
+// tolerances in the scene ask for variable steps
 bool sceneAsksVariableSteps(const RunDefaults& d) { return d.rtol > 0.0 || d.atol > 0.0; }
 
 RunSettings sceneRunSettings(const Model& model, const std::string& integratorName) {
@@ -95,6 +97,7 @@ RunSettings resolveRunSettings(const Model& model, const RunOverrides& o) {
   if (o.rtol) i.rtol = *o.rtol;
   if (o.atol) i.atol = *o.atol;
   if (o.maxStep) i.maxStep = *o.maxStep;
+  // an absolute smallest step given replaces the fraction of the run's time scale
   if (o.minStep) {
     i.minStep = *o.minStep;
     s.relativeMinStep = 0.0;
@@ -129,9 +132,11 @@ RunSettings resolveRunSettings(const Model& model, const RunOverrides& o) {
   return s;
 }
 
+// the recorder's multiplier channels: lambda.<joint>.<k> and lambda.<body>.normalization
 bool isMultiplierChannel(const std::string& channel) { return channel.rfind("lambda.", 0) == 0; }
 
 void recordMultipliersFor(const std::vector<std::string>& channels, RunSettings& s) {
+  // multipliers recorded when asked, or when a channel wanted needs them
   s.recordMultipliers =
       s.recordMultipliers || std::any_of(channels.begin(), channels.end(), isMultiplierChannel);
 }

@@ -13,6 +13,7 @@ std::string number(double x) { return formatNumber(x, 6); }
 
 using Problem = std::optional<SettingsProblem>;
 
+// a problem naming the settings that cause it
 Problem problem(std::vector<std::string> settings, std::string message) {
   return SettingsProblem{std::move(settings), std::move(message)};
 }
@@ -28,6 +29,7 @@ Problem outOfRange(const char* setting, const std::string& what, double value, d
 
 // the run's span, its start, its end and what it records
 Problem timeProblem(const RunSettings& s) {
+  // finite times, the end after the start
   if (!std::isfinite(s.tStart))
     return problem({"t_start"}, "t_start must be a finite number, got " + number(s.tStart));
   if (!std::isfinite(s.tEnd))
@@ -36,6 +38,7 @@ Problem timeProblem(const RunSettings& s) {
     return problem(
         {"t_end", "t_start"},
         "t_end (" + number(s.tEnd) + " s) must be after t_start (" + number(s.tStart) + " s)");
+  // a record start within the run, and a recording interval
   if (std::isnan(s.recordFrom))
     return problem({"record_from"}, "record_from must be a number, got nan");
   if (s.recordFrom > s.tEnd)
@@ -58,10 +61,12 @@ Problem stepProblem(const RunSettings& s) {
                                           " s is below 1e-12 of the run's times (" +
                                           number(std::max(std::abs(s.tStart), std::abs(s.tEnd))) +
                                           " s): they cannot resolve it");
+  // tolerances only where they are used: at variable steps
   if (i.variableStep) {
     if (Problem p = outOfRange("rtol", "rtol", i.rtol)) return p;
     if (Problem p = outOfRange("atol", "atol", i.atol)) return p;
   }
+  // the step bounds, and the smallest below the largest
   if (Problem p = outOfRange("max_step", "the largest step (0: no limit)", i.maxStep, 0.0, true))
     return p;
   if (Problem p = outOfRange("min_step", "the smallest step", i.minStep)) return p;
@@ -73,6 +78,7 @@ Problem stepProblem(const RunSettings& s) {
     return problem({"max_step", "min_step"}, "the largest step " + number(i.maxStep) +
                                                  " s is below the smallest, " +
                                                  number(minimumStep(s)) + " s");
+  // the step control's factors
   if (Problem p = outOfRange("safety", "the safety factor", i.safetyFactor)) return p;
   if (Problem p = outOfRange("fac_min", "fac-min", i.minStepFactor)) return p;
   if (Problem p = outOfRange("fac_max", "fac-max", i.maxStepFactor)) return p;
@@ -82,6 +88,7 @@ Problem stepProblem(const RunSettings& s) {
 // Newton, the method's parameters, the state-space integrators' options
 Problem methodProblem(const RunSettings& s) {
   const IntegratorSettings& i = s.integratorSettings;
+  // Newton's tolerance and iterations
   if (Problem p = outOfRange("newton_tolerance", "the Newton tolerance", i.newtonTolerance))
     return p;
   if (i.maxNewtonIterations < 1)
@@ -92,6 +99,7 @@ Problem methodProblem(const RunSettings& s) {
     return problem({"rho_inf"}, "rho_inf must be a number from 0 to 1, got " + number(i.rhoInf));
   if (i.alpha && !std::isfinite(*i.alpha))
     return problem({"alpha"}, "alpha must be a number, got " + number(*i.alpha));
+  // the state-space integrators' constraint tolerance and repartition factor
   if (Problem p =
           outOfRange("constraint_tolerance", "the constraint tolerance", i.constraintTolerance))
     return p;
@@ -103,10 +111,12 @@ Problem methodProblem(const RunSettings& s) {
 
 // how many steps and rows the run asks for, up front
 Problem sizeProblem(const RunSettings& s) {
+  // a confirmed run has no limit on its size
   if (s.confirmed) return std::nullopt;
   const double span = s.tEnd - s.tStart;
   const IntegratorSettings& i = s.integratorSettings;
   Problem p;
+  // fixed steps: their number; else the output grid's rows
   if (!i.variableStep && span / i.step > kUnconfirmedSteps)
     p = problem({"t_end", "step"}, "the run would take " + number(span / i.step) + " steps of " +
                                        number(i.step) + " s to cover " + number(span) +
@@ -117,23 +127,28 @@ Problem sizeProblem(const RunSettings& s) {
                 "the output step " + number(s.output.step) + " s asks for " +
                     number(span / s.output.step) + " rows over " + number(span) +
                     " s, more than the " + number(kUnconfirmedRows) + " a run writes unconfirmed");
+  // a size problem is one the user may confirm
   if (p) p->confirmable = true;
   return p;
 }
 
 }  // namespace
 
+// the scale of the run's times: the output step, else the largest step, else the run's span
 double runTimeScale(const RunSettings& s) {
   if (s.output.step > 0.0) return s.output.step;
   if (s.integratorSettings.maxStep > 0.0) return s.integratorSettings.maxStep;
   return s.tEnd - s.tStart;
 }
 
+// the smallest step: the absolute one, or the fraction of the run's time scale when larger
 double minimumStep(const RunSettings& s) {
   return std::max(s.integratorSettings.minStep, s.relativeMinStep * runTimeScale(s));
 }
 
 std::optional<SettingsProblem> runSettingsProblem(const RunSettings& s) {
+  // the settings' own ranges first, then the integrator against the formulation, the outputs, and
+  // the size
   if (Problem p = timeProblem(s)) return p;
   if (Problem p = stepProblem(s)) return p;
   if (Problem p = methodProblem(s)) return p;

@@ -18,6 +18,7 @@ StateProjection::StateProjection(Formulation& formulation, double tolerance, int
 
 ProjectionOutcome StateProjection::measure(const State& s) {
   ProjectionOutcome out;
+  // the violations alone, for a state already on the constraints
   f_.computePositions(s.t, s.q);
   out.positionViolation = nc_ ? f_.constraints().cwiseAbs().maxCoeff() : 0.0;
   out.velocityViolation = nc_ ? f_.velocityViolation(s.v) : 0.0;
@@ -38,6 +39,7 @@ ProjectionOutcome StateProjection::project(State& s) {
     const double violation = nc_ ? f_.constraints().cwiseAbs().maxCoeff() : 0.0;
     if (out.iterations == 0) out.positionViolation = violation;
     if (violation <= tolerance_) break;
+    // A = [M Phi_q^T; Phi_q 0] at q; out of iterations, or singular: a failure
     if (out.iterations == maxIterations_ || !augmented_.factorize()) {
       std::ostringstream os;
       os << "the projection onto the position constraints did not converge (|Phi| = " << violation
@@ -45,6 +47,7 @@ ProjectionOutcome StateProjection::project(State& s) {
       out.failure = os.str();
       return out;
     }
+    // dq from A [dq; mu] = [0; -Phi], through the retraction
     x_.head(nv_).setZero();
     x_.tail(nc_) = -f_.constraints();
     augmented_.solveInPlace(x_);
@@ -60,6 +63,7 @@ ProjectionOutcome StateProjection::project(State& s) {
         "the augmented matrix [M Phi_q^T; Phi_q 0] is singular at the projected positions";
     return out;
   }
+  // velocities: the mass-weighted least change onto Phi_q v = nu
   x_.head(nv_) = s.v;
   x_.tail(nc_).setZero();
   product_.noalias() = augmented_.matrix() * x_;  // its tail: Phi_q v
@@ -69,6 +73,7 @@ ProjectionOutcome StateProjection::project(State& s) {
   augmented_.solveInPlace(x_);
   s.q = q_;
   s.v += x_.head(nv_);
+  // accelerations and multipliers: A [vdot; lambda] = [Q; gamma]
   f_.computeVelocities(s.v);
   f_.generalizedForces(Q_);
   f_.accelerationRhs(gamma_);

@@ -36,6 +36,7 @@ StaticAnalysis analyzeStaticEquilibrium(const Model& model, const std::string& f
                         {"formulation", formulation},
                         {"analysis", "static equilibrium"},
                         {"t", formatNumber(t, 10)}};
+  // one row, with the multipliers, and the solver's counts
   Recorder recorder(*f, Recorder::Kind::Kinematics, 1, true);
   recorder.start(s, a.results);
   a.results.status = RunStatus::Completed;

@@ -15,6 +15,7 @@ AugmentedSystem::AugmentedSystem(Formulation& formulation)
     blocks.push_back({b.col, nv_ + b.row, b.cols, b.rows});
   }
   matrix_ = blockPattern(nv_ + nc_, nv_ + nc_, blocks);
+  // KLU orders the pattern once; work vectors sized once
   lu_.analyze(nv_ + nc_, matrix_.outerIndexPtr(), matrix_.innerIndexPtr());
   x_.setZero(nv_ + nc_);
   Q_.setZero(nv_);
@@ -22,6 +23,8 @@ AugmentedSystem::AugmentedSystem(Formulation& formulation)
 }
 
 bool AugmentedSystem::factorize() {
+  // [M Phi_q^T; Phi_q 0] at the formulation's positions; an entry outside the pattern refuses the
+  // factorization
   std::fill(matrix_.valuePtr(), matrix_.valuePtr() + matrix_.nonZeros(), 0.0);
   target_.matrix = &matrix_;
   target_.missed = 0;
@@ -32,6 +35,7 @@ bool AugmentedSystem::factorize() {
 }
 
 bool AugmentedSystem::accelerations(State& s) {
+  // [M Phi_q^T; Phi_q 0] [vdot; lambda] = [Q; gamma] at the state
   f_.computePositions(s.t, s.q);
   if (!factorize()) return false;
   f_.computeVelocities(s.v);

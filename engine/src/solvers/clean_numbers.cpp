@@ -5,6 +5,7 @@
 namespace mbw {
 
 double cleanNumber(double x, double given, double tolerance) {
+  // zero first, then the given value, else x as it is
   if (std::abs(x) <= tolerance) return 0.0;
   if (std::abs(x - given) <= tolerance) return given;
   return x;
@@ -16,6 +17,7 @@ Vec3 cleanVector(const Vec3& x, const Vec3& given, double tolerance) {
 }
 
 Vec4 cleanEulerParameters(const Vec4& p, const Vec4& given, double tolerance) {
+  // p and -p are the same rotation: the sign of the given one
   const Vec4 same = p.dot(given) < 0.0 ? Vec4(-p) : p;
   Vec4 out;
   for (int k = 0; k < 4; ++k) out[k] = cleanNumber(same[k], given[k], tolerance);

@@ -10,6 +10,8 @@
 namespace mbw {
 namespace {
 
+// --- the greedy choice of independent rows -------------------------------------------------------
+
 using LongSparse = Eigen::SparseMatrix<double, Eigen::ColMajor, SuiteSparse_long>;
 
 // Phi_q's rows in the order of the greedy choice, each of unit length (zero rows stay zero): the
@@ -18,6 +20,7 @@ MatrixXd orderedUnitRows(const Formulation& f) {
   const int np = f.primitiveRows(), nc = f.constraintSize();
   const MatrixXd J = denseConstraintJacobian(f);
   MatrixXd rows(nc, J.cols());
+  // the formulation's own rows (J's last) first, then the primitives' (its first); each scaled
   rows.topRows(nc - np) = J.bottomRows(nc - np);
   rows.bottomRows(np) = J.topRows(np);
   for (int r = 0; r < nc; ++r) {
@@ -40,15 +43,18 @@ Choice denseChoice(const MatrixXd& rows, int ownRows, double tolerance) {
   Choice c;
   MatrixXd basis(rows.cols(), 0);
   for (int r = 0; r < rows.rows(); ++r) {
+    // the row's component orthogonal to the basis, by Gram-Schmidt twice
     Eigen::VectorXd x = rows.row(r).transpose();
     for (int pass = 0; pass < 2; ++pass) x -= basis * (basis.transpose() * x);
     const double residual = x.norm();
     c.kept.push_back(residual > tolerance);
     if (!c.kept.back()) continue;
+    // a kept primitive row: the weakest so far when its new component is the smallest
     if (r >= ownRows && residual < c.smallest) {
       c.smallest = residual;
       c.weakest = r;
     }
+    // the basis grows by the row's new direction
     basis.conservativeResize(Eigen::NoChange, basis.cols() + 1);
     basis.col(basis.cols() - 1) = x / residual;
   }
@@ -58,6 +64,8 @@ Choice denseChoice(const MatrixXd& rows, int ownRows, double tolerance) {
 // SuiteSparseQR of the rows as columns, natural order: the dead columns (Heath's test) are the
 // dependent rows, moved to the end of the column permutation
 Choice sparseChoice(const MatrixXd& rows, int ownRows, double tolerance) {
+  // the rows as the columns of A^T, factorized in their given order, pivots below the tolerance
+  // dead
   const LongSparse At = rows.transpose().sparseView();
   Eigen::SPQR<LongSparse> qr;
   qr.setSPQROrdering(SPQR_ORDERING_NATURAL);
@@ -67,6 +75,7 @@ Choice sparseChoice(const MatrixXd& rows, int ownRows, double tolerance) {
   c.kept.assign(rows.rows(), false);
   const auto E = qr.colsPermutation().indices();
   const LongSparse R = qr.matrixR();
+  // the first rank columns of the permutation are the kept rows; R's diagonal their new components
   for (Eigen::Index k = 0; k < qr.rank(); ++k) {
     c.kept[E[k]] = true;
     const double pivot = std::abs(R.coeff(k, k));
@@ -80,6 +89,8 @@ Choice sparseChoice(const MatrixXd& rows, int ownRows, double tolerance) {
 
 }  // namespace
 
+// --- rank, redundancy and rank drops -------------------------------------------------------------
+
 MatrixXd denseConstraintJacobian(const Formulation& formulation) {
   MatrixXd J = MatrixXd::Zero(formulation.constraintSize(), formulation.velocitySize());
   formulation.constraintJacobian(MatrixSink(J));
@@ -87,6 +98,7 @@ MatrixXd denseConstraintJacobian(const Formulation& formulation) {
 }
 
 ConstraintRank analyzeConstraintRank(const Formulation& f, double tolerance, RankMethod method) {
+  // the ordered rows, chosen dense or sparse by the size of Phi_q
   const int np = f.primitiveRows(), nc = f.constraintSize(), own = nc - np;
   const MatrixXd rows = orderedUnitRows(f);
   const bool dense =
@@ -94,6 +106,7 @@ ConstraintRank analyzeConstraintRank(const Formulation& f, double tolerance, Ran
       (method == RankMethod::Automatic && long(nc) * f.velocitySize() <= kDenseRankEntries);
   const Choice choice =
       dense ? denseChoice(rows, own, tolerance) : sparseChoice(rows, own, tolerance);
+  // the rank counts the kept primitive rows; the others are redundant, by primitive
   ConstraintRank result;
   for (int r = own; r < nc; ++r) {
     if (choice.kept[r])
@@ -102,6 +115,7 @@ ConstraintRank analyzeConstraintRank(const Formulation& f, double tolerance, Ran
       result.redundant.push_back(f.rowPrimitives()[r - own]);
   }
   std::sort(result.redundant.begin(), result.redundant.end());
+  // each body has six degrees of freedom before its constraints
   result.degreesOfFreedom = 6 * f.model().bodyCount() - result.rank;
   result.smallestPivot = choice.smallest;
   if (choice.weakest >= own) result.weakestPrimitive = f.rowPrimitives()[choice.weakest - own];
@@ -120,6 +134,7 @@ std::vector<RedundantEquation> explainRedundancy(const Formulation& f,
   const std::set<int> left(redundant.begin(), redundant.end());
   std::vector<int> keptJoint;  // the joint of each column of K (-1: a formulation row)
   std::vector<int> keptRows, redundantRows;
+  // the rows split into kept (K) and redundant (X), with the joint of each kept row
   for (int r = 0; r < f.constraintSize(); ++r) {
     const int k = r < f.primitiveRows() ? f.rowPrimitives()[r] : -1;
     if (k >= 0 && left.count(k)) {
@@ -141,6 +156,7 @@ std::vector<RedundantEquation> explainRedundancy(const Formulation& f,
     qr.compute(LongSparse(K.sparseView()));
     for (Eigen::Index c = 0; c < X.cols(); ++c) C.col(c) = qr.solve(Eigen::VectorXd(X.col(c)));
   }
+  // for each redundant row, the joints of the kept rows it combines
   const Eigen::RowVectorXd keptSize = K.colwise().norm(), redundantSize = X.colwise().norm();
   for (size_t i = 0; i < redundantRows.size(); ++i) {
     // the joints whose rows take part (a contribution above the tolerance of the row's size)
@@ -155,22 +171,26 @@ std::vector<RedundantEquation> explainRedundancy(const Formulation& f,
   return out;
 }
 
+// the analysis at the current positions, where there are primitives to analyse
 std::string rankDropDescription(const Formulation& f, double limit) {
   if (f.primitiveRows() == 0) return {};
   return rankDropDescription(f, analyzeConstraintRank(f), limit);
 }
 
 std::string rankDropDescription(const Formulation& f, const ConstraintRank& rank, double limit) {
+  // nothing to say: full rank with every pivot above the limit
   if (rank.redundant.empty() && !(rank.smallestPivot < limit)) return {};
   const Model& m = f.model();
   std::ostringstream os;
   os.precision(3);
+  // redundant equations: Phi_q loses rank, said with the first's joint
   if (!rank.redundant.empty()) {
     const Primitive& k = m.primitives[rank.redundant.front()];
     os << "Phi_q loses rank here (" << rank.redundant.size()
        << " of its equations depend on the others, the first of joint '" << m.joints[k.joint].name
        << "')";
   } else {
+    // else the weakest equation, its joint and how independent it is
     os << (rank.smallestPivot < kNearRankLoss ? "Phi_q nearly loses rank here"
                                               : "Phi_q is close to a rank drop here")
        << " (an equation of joint '" << m.joints[m.primitives[rank.weakestPrimitive].joint].name
@@ -179,6 +199,7 @@ std::string rankDropDescription(const Formulation& f, const ConstraintRank& rank
   return os.str();
 }
 
+// the degrees of freedom of a model at its initial positions, in the first formulation
 int degreesOfFreedom(const Model& model) {
   const std::unique_ptr<Formulation> f = makeFormulation(formulationNames().front(), model);
   VectorXd q, v;

@@ -23,10 +23,12 @@ class ConstraintJacobian {
  public:
   explicit ConstraintJacobian(const Formulation& f)
       : sparse_(long(f.constraintSize()) * f.velocitySize() > kDenseRankEntries) {
+    // small: the dense matrix
     if (!sparse_) {
       dense_ = denseConstraintJacobian(f);
       return;
     }
+    // large: the topology's block pattern, filled in place
     compressed_ = blockPattern(f.constraintSize(), f.velocitySize(), constraintRowBlocks(f));
     SparseTarget target{&compressed_};
     f.constraintJacobian(MatrixSink(target));
@@ -37,12 +39,14 @@ class ConstraintJacobian {
     }
   }
 
+  // J v
   VectorXd times(const VectorXd& v) const {
     return sparse_ ? VectorXd(compressed_ * v) : VectorXd(dense_ * v);
   }
 
   // the minimum-norm solution of J x = r for J of full row rank (false: J J^T singular)
   bool minimumNorm(const VectorXd& r, VectorXd& x) const {
+    // dense: x = J^T (J J^T)^-1 r by LDL^T, refused when J J^T is near singular
     if (!sparse_) {
       const Eigen::LDLT<MatrixXd> normal(dense_ * dense_.transpose());
       if (normal.info() != Eigen::Success || normal.rcond() < 1e-14) return false;
@@ -68,6 +72,8 @@ class ConstraintJacobian {
 
 }  // namespace
 
+// --- how far a correction moves the bodies -------------------------------------------------------
+
 BodyMove measureMove(Formulation& f, double t, const VectorXd& before, const VectorXd& after,
                      MoveMeasure measure) {
   // the bodies' frames at rest in each configuration
@@ -81,6 +87,8 @@ BodyMove measureMove(Formulation& f, double t, const VectorXd& before, const Vec
   for (int i = 0; i < f.model().bodyCount(); ++i) b.push_back(f.bodyOutput(i, zero));
   // the distance each frame origin travelled, and the angle each frame turned
   BodyMove largest;
+  // the largest of them over the bodies (the turn by the Euler parameters' cosine of the half
+  // angle)
   for (int i = 0; i < f.model().bodyCount(); ++i) {
     double move = (a[i].position_W - b[i].position_W).norm();
     if (measure == MoveMeasure::DistanceOrAngle) {
@@ -93,12 +101,16 @@ BodyMove measureMove(Formulation& f, double t, const VectorXd& before, const Vec
   return largest;
 }
 
+// --- positions, velocities, accelerations --------------------------------------------------------
+
 ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, VectorXd& v) {
   ProjectionReport report;
+  // positions: Newton with minimum-norm corrections until |Phi|_inf < 1e-12
   const VectorXd q0 = q;
   VectorXd dq, qNew;
   bool converged = false;
   for (int it = 0; it < kMaxIterations; ++it) {
+    // a pose at a singularity of the coordinates cannot be corrected
     f.computePositions(t, q);
     const std::string singular = f.coordinateSingularity();
     if (!singular.empty())
@@ -109,6 +121,7 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
       converged = true;
       break;
     }
+    // dq = -Phi_q^T (Phi_q Phi_q^T)^-1 Phi, applied through the formulation's retraction
     if (!ConstraintJacobian(f).minimumNorm(-phi, dq))
       throw ModelError(
           "the constraint Jacobian is singular at the initial configuration "
@@ -117,6 +130,7 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
     q = qNew;
     report.iterations = it + 1;
   }
+  // out of iterations: the joints contradict each other
   if (!converged) {
     std::ostringstream os;
     os << "the initial positions cannot be made to satisfy the constraints (Newton projection did "
@@ -125,6 +139,7 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
        << f.constraints().cwiseAbs().maxCoeff() << "): the joints are inconsistent with each other";
     throw ModelError(os.str());
   }
+  // a correction that moves a body more than the model allows is refused: the scene is likely wrong
   const BodyMove move = measureMove(f, t, q0, q);
   report.largestMove = move.largest;
   report.largestMoveBody = move.body;
@@ -139,6 +154,7 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
 
   // least-change velocities
   if (f.constraintSize() == 0) return report;
+  // velocities: the least change that satisfies Phi_q v = nu
   f.computePositions(t, q);
   const ConstraintJacobian J(f);
   VectorXd dv;
@@ -166,6 +182,7 @@ void solveAccelerations(Formulation& f, State& s) {
   // small ones: dense LU with partial pivoting
   f.computePositions(s.t, s.q);
   f.computeVelocities(s.v);
+  // [M Phi_q^T; Phi_q 0] [vdot; lambda] = [Q; gamma]
   MatrixXd A = MatrixXd::Zero(nv + nc, nv + nc);
   f.massMatrix(MatrixSink(A));
   f.constraintJacobian(MatrixSink(A, nv, 0));
@@ -174,6 +191,7 @@ void solveAccelerations(Formulation& f, State& s) {
   f.generalizedForces(Q);
   f.accelerationRhs(gamma);
   rhs << Q, gamma;
+  // refused when singular or nearly so
   const Eigen::PartialPivLU<MatrixXd> lu(A);
   const VectorXd x = lu.solve(rhs);
   if (!x.allFinite() || lu.rcond() < 1e-15) throw ModelError(singular);
@@ -182,6 +200,7 @@ void solveAccelerations(Formulation& f, State& s) {
 }
 
 State consistentInitialState(Formulation& f, double t0, ProjectionReport* report) {
+  // the scene's positions and velocities, projected onto the constraints, then the accelerations
   State s;
   s.t = t0;
   f.initialState(s.q, s.v);

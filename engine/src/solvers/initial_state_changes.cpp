@@ -12,6 +12,7 @@ namespace mbw {
 namespace {
 
 std::vector<BodyOutput> bodyStates(Formulation& f, const VectorXd& q, const VectorXd& v) {
+  // each body's pose and velocities at q, v (accelerations left at zero)
   const VectorXd zero = VectorXd::Zero(f.velocitySize());
   f.computePositions(0.0, q);
   f.computeVelocities(v);
@@ -23,6 +24,7 @@ std::vector<BodyOutput> bodyStates(Formulation& f, const VectorXd& q, const Vect
 }  // namespace
 
 InitialStateChanges computeInitialStateChanges(const Model& model, const std::string& formulation) {
+  // no limit on the correction: the changes are to be shown, not refused
   Model unlimited = model;
   unlimited.maxInitialCorrection = std::numeric_limits<double>::infinity();
   const std::unique_ptr<Formulation> f = makeFormulation(formulation, unlimited);
@@ -57,6 +59,7 @@ InitialStateChanges computeInitialStateChanges(const Model& model, const std::st
         cleanVector(after[b].velocity_W, given.velocity_W, kCleanTolerance * speed);
     c.after.omega_W =
         cleanVector(after[b].omega_W, given.omega_W, kCleanTolerance * speed / length);
+    // how far each body moved and turned, and how much its velocities changed
     c.distance = (c.after.position_W - c.before.position_W).norm();
     const double cosHalf =
         std::min(1.0, std::abs(c.before.eulerParameters.dot(c.after.eulerParameters)));

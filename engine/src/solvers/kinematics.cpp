@@ -12,11 +12,14 @@ KinematicSolver::KinematicSolver(Formulation& formulation, KinematicsSettings se
 }
 
 KinematicsStep KinematicSolver::solve(double t, State& s) {
+  // subnormal numbers flushed to zero while solving (math/floating_point.h)
   const ScopedFlushSubnormals flush;
   KinematicsStep result;
   s.t = t;
   // positions: Newton on Phi(q, t) = 0
   for (int k = 0; k < settings_.maxIterations; ++k) {
+    // a pose singular for the coordinates ends the solve; else dq = -Phi_q^-1 Phi (square: fully
+    // driven, no degrees of freedom)
     f_.computePositions(t, s.q);
     result.failure = f_.coordinateSingularity();
     if (!result.failure.empty()) return result;
@@ -29,6 +32,7 @@ KinematicsStep KinematicSolver::solve(double t, State& s) {
     s.q.swap(qNew_);
     result.iterations = k + 1;
     if (!dq_.allFinite()) break;
+    // converged when the correction is within the tolerance
     if (dq_.norm() < settings_.tolerance) {
       result.converged = true;
       break;
@@ -41,6 +45,7 @@ KinematicsStep KinematicSolver::solve(double t, State& s) {
   f_.constraintJacobian(MatrixSink(J_));
   lu_.compute(J_);
   ++factorizations_;
+  // Phi_q v = nu, then Phi_q vdot = gamma(q, v)
   s.v = lu_.solve(f_.velocityRhs());
   f_.computeVelocities(s.v);
   f_.accelerationRhs(gamma_);
@@ -49,6 +54,7 @@ KinematicsStep KinematicSolver::solve(double t, State& s) {
 }
 
 KinematicsStep KinematicSolver::advance(double t, State& s) {
+  // the prediction along the last velocities, then the solve at t
   f_.retract(s.q, (t - s.t) * s.v, qNew_);
   s.q.swap(qNew_);
   return solve(t, s);

@@ -14,6 +14,7 @@ class StaticNewton {
   StaticNewton(Formulation& f, const StaticSettings& s)
       : f_(f),
         s_(s),
+        // the matrix in the storage asked for, else the one the model's size calls for
         matrix_(makeIterationMatrix(
             s.storage.value_or(automaticLinearSolver(f, JacobianUpdate::Iteration)), f)),
         zero_(VectorXd::Zero(f.velocitySize())) {
@@ -31,13 +32,16 @@ class StaticNewton {
       if (!singular.empty()) return fail(r, singular);
       f_.computeVelocities(zero_);
       f_.generalizedForces(Q_);
+      // r1 = Phi_q^T lambda - Q at zero velocities and accelerations, r2 = Phi
       matrix_->assemblePositionBlocks(f_);
       matrix_->dynamicsResidual(zero_, lambda, Q_, 1.0, residual_.head(nv));
       residual_.tail(nc) = f_.constraints();
       r.residual = residual_.head(nv).cwiseAbs().maxCoeff();
+      // K = dr1/dq, the stiffness and reaction-force blocks
       matrix_->assembleDerivatives(f_, zero_, lambda, 1.0, nullptr);
       const std::string fault = matrix_->assemblyFault();
       if (!fault.empty()) return fail(r, fault);
+      // [K, Phi_q^T; Phi_q, 0]: the index-3 Newton matrix with the mass scaled by 0
       ++r.factorizations;
       if (!matrix_->factorize(1.0, 0.0, 1.0, 0.0))
         return fail(
@@ -50,9 +54,11 @@ class StaticNewton {
       matrix_->solveInPlace(delta_);
       ++r.iterations;
       if (!delta_.allFinite()) return fail(r, "singular equilibrium equations");
+      // positions by the formulation's retraction, multipliers added
       f_.retract(q, delta_.head(nv), next_);
       q.swap(next_);
       lambda += delta_.tail(nc);
+      // converged when the position correction is within the tolerance
       if (delta_.head(nv).cwiseAbs().maxCoeff() < s_.tolerance) {
         f_.computePositions(t, q);
         f_.computeVelocities(zero_);
@@ -105,6 +111,7 @@ StaticResult solveStaticEquilibrium(Formulation& f, double t, VectorXd& q, Vecto
     r.failure = "no equilibrium even without loads: " + r.failure;
     return r;
   }
+  // each increment from the last equilibrium; a success lets the next grow by half
   while (scale < 1.0) {
     qDone = q;
     lambdaDone = lambda;
@@ -116,6 +123,8 @@ StaticResult solveStaticEquilibrium(Formulation& f, double t, VectorXd& q, Vecto
       increment *= 1.5;
       continue;
     }
+    // a failure: back to the last equilibrium, with half the increment, down to the smallest
+    // allowed
     q = qDone;
     lambda = lambdaDone;
     increment *= 0.5;
@@ -127,6 +136,7 @@ StaticResult solveStaticEquilibrium(Formulation& f, double t, VectorXd& q, Vecto
       return r;
     }
   }
+  // all the loads: the positions current in the formulation
   f.setLoadScale(1.0);
   f.computePositions(t, q);
   r.converged = true;
@@ -138,6 +148,7 @@ State equilibriumInitialState(Formulation& f, double t0, StaticResult* report,
                               const StaticSettings& settings) {
   State s;
   s.t = t0;
+  // the scene's initial positions and velocities, then the equilibrium from them
   f.initialState(s.q, s.v);
   const StaticResult r = solveStaticEquilibrium(f, t0, s.q, s.lambda, settings);
   if (report) *report = r;

@@ -6,6 +6,7 @@
 namespace mbw {
 
 void BodyBlockMatrix::setStructure(int rows, int cols, std::vector<Block> blocks) {
+  // the blocks sorted and each kept once
   auto key = [](const Block& b) { return std::make_tuple(b.row, b.col, b.rows, b.cols); };
   std::sort(blocks.begin(), blocks.end(),
             [&](const Block& a, const Block& b) { return key(a) < key(b); });
@@ -13,6 +14,7 @@ void BodyBlockMatrix::setStructure(int rows, int cols, std::vector<Block> blocks
                            [&](const Block& a, const Block& b) { return key(a) == key(b); }),
                blocks.end());
   blocks_ = std::move(blocks);
+  // dense storage; blocks covering under a quarter of it are zeroed one by one
   dense_.setZero(rows, cols);
   long area = 0;
   for (const Block& b : blocks_) area += long(b.rows) * b.cols;
@@ -42,6 +44,7 @@ void addBlockProduct(const Block& block, const In& X, Out& out, int r0, int c0) 
 
 }  // namespace
 
+// out = A X or A^T X, block by block; the zero storage between the blocks is never touched
 template <class In, class Out>
 void BodyBlockMatrix::product(const In& X, Out& out, bool transposed) const {
   out.setZero(transposed ? dense_.cols() : dense_.rows(), X.cols());
@@ -66,6 +69,7 @@ void BodyBlockMatrix::product(const In& X, Out& out, bool transposed) const {
   }
 }
 
+// the four products, each over the blocks
 void BodyBlockMatrix::multiply(const MatrixXd& X, MatrixXd& out) const { product(X, out, false); }
 void BodyBlockMatrix::multiplyTransposed(const MatrixXd& X, MatrixXd& out) const {
   product(X, out, true);
@@ -79,6 +83,7 @@ std::vector<BodyBlockMatrix::Block> constraintRowBlocks(const Formulation& f) {
   const Model& model = f.model();
   const int V = f.bodyVelocitySize(), rows = f.primitiveRows();
   std::vector<BodyBlockMatrix::Block> s;
+  // a primitive's row touches the bodies it joins; the normalization row of body b only b
   for (int r = 0; r < rows; ++r) {
     const Primitive& p = model.primitives[f.rowPrimitives()[r]];
     for (int b : {p.bodyI, p.bodyJ})
@@ -89,6 +94,8 @@ std::vector<BodyBlockMatrix::Block> constraintRowBlocks(const Formulation& f) {
 }
 
 std::vector<BodyBlockMatrix::Block> bodyCouplingBlocks(const Model& model, int V) {
+  // the bodies' own blocks, and both off-diagonal blocks of every pair a primitive, a force element
+  // or a beam element couples
   std::vector<BodyBlockMatrix::Block> s = blockDiagonalBlocks(model, V);
   auto pair = [&](int bi, int bj) {
     if (bi == kGround || bj == kGround) return;
@@ -104,12 +111,14 @@ std::vector<BodyBlockMatrix::Block> bodyCouplingBlocks(const Model& model, int V
 }
 
 std::vector<BodyBlockMatrix::Block> blockDiagonalBlocks(const Model& model, int V) {
+  // one block per body on the diagonal
   std::vector<BodyBlockMatrix::Block> s;
   for (int b = 0; b < model.bodyCount(); ++b) s.push_back({V * b, V * b, V, V});
   return s;
 }
 
 SparseMatrixXd blockPattern(int rows, int cols, const std::vector<BodyBlockMatrix::Block>& blocks) {
+  // every entry of every block, stored as an explicit zero; duplicates merge
   std::vector<Eigen::Triplet<double>> entries;
   for (const BodyBlockMatrix::Block& b : blocks)
     for (int r = b.row; r < b.row + b.rows; ++r)

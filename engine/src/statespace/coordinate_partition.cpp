@@ -11,6 +11,7 @@ bool partitionCoordinates(const MatrixXd& Phi_q, CoordinatePartition& partition,
   MatrixXd A = Phi_q;
   const double scale = A.cwiseAbs().maxCoeff();
   if (m > n || !(scale > 0.0)) return false;
+  // row and column permutations, the matrix itself left in place
   std::vector<int> rows(m), cols(n);
   for (int i = 0; i < m; ++i) rows[i] = i;
   for (int j = 0; j < n; ++j) cols[j] = j;
@@ -29,6 +30,7 @@ bool partitionCoordinates(const MatrixXd& Phi_q, CoordinatePartition& partition,
           pc = c;
         }
       }
+    // a pivot below the tolerance: rank deficient
     if (best <= relativeTolerance * scale) return false;
     p.smallestPivot = std::min(p.smallestPivot, best / scale);
     std::swap(rows[k], rows[pr]);
@@ -41,6 +43,8 @@ bool partitionCoordinates(const MatrixXd& Phi_q, CoordinatePartition& partition,
       if (factor != 0.0) A.row(rows[r]) -= factor * A.row(r0);
     }
   }
+  // the pivot columns are the dependent coordinates (pivot order), the rest the independent
+  // (ascending)
   p.dependent.assign(cols.begin(), cols.begin() + m);
   p.independent.assign(cols.begin() + m, cols.end());
   std::sort(p.independent.begin(), p.independent.end());

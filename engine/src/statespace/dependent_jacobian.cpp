@@ -10,7 +10,9 @@ void DependentJacobian::setPartition(int rows, int cols,
                                      const std::vector<int>& dependent) {
   m_ = static_cast<int>(dependent.size());
   dependent_ = dependent;
+  // up to kDenseLimit rows the dense LU; above, KLU on the pattern of the dependent columns
   dense_ = m_ <= kDenseLimit;
+  // each solve by the factorization in use
   if (dense_) {
     small_.resize(m_);
     return;
@@ -23,6 +25,7 @@ void DependentJacobian::setPartition(int rows, int cols,
     for (int c = b.col; c < b.col + b.cols; ++c)
       if (column[c] >= 0)
         for (int r = b.row; r < b.row + b.rows; ++r) entries.emplace_back(column[c], r);
+  // sorted by column then row, each once, into compressed columns with their place in Phi_q
   std::sort(entries.begin(), entries.end());
   entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
   Ap_.assign(m_ + 1, 0);
@@ -35,6 +38,7 @@ void DependentJacobian::setPartition(int rows, int cols,
   }
   for (int j = 0; j < m_; ++j) Ap_[j + 1] += Ap_[j];
   Ax_.assign(Ai_.size(), 0.0);
+  // the pattern ordered once per partition
   lu_.analyze(m_, Ap_.data(), Ai_.data());
 }
 
@@ -48,6 +52,7 @@ bool DependentJacobian::factorize(const MatrixXd& Phi_q) {
       std::memcpy(a + size_t(j) * m_, values + size_t(dependent_[j]) * m_, sizeof(double) * m_);
     return small_.factorize();
   }
+  // sparse: the values gathered from Phi_q into the pattern
   for (size_t k = 0; k < Ax_.size(); ++k) Ax_[k] = values[source_[k]];
   return lu_.factorize(Ax_.data());
 }

@@ -9,12 +9,16 @@
 
 namespace mbw {
 
+// --- set-up and the partition --------------------------------------------------------------------
+
 StateSpaceOde::StateSpaceOde(Formulation& formulation, StateSpaceSettings settings)
     : f_(formulation),
       settings_(settings),
       n_(formulation.velocitySize()),
       m_(formulation.constraintSize()) {
   assert(formulation.positionSize() == formulation.velocitySize());
+  // the block structure of Phi_q and its derivatives (constraint rows by body) and of M, Kq, Kv
+  // (bodies and their couplings)
   const Model& model = formulation.model();
   const int V = formulation.bodyVelocitySize();
   rowStructure_ = constraintRowBlocks(formulation);
@@ -23,6 +27,7 @@ StateSpaceOde::StateSpaceOde(Formulation& formulation, StateSpaceSettings settin
   mass_.setStructure(n_, n_, blockDiagonalBlocks(model, V));
   kq_.setStructure(n_, n_, bodyCouplingBlocks(model, V));
   kv_.setStructure(n_, n_, bodyCouplingBlocks(model, V));
+  // work vectors sized once: the evaluations allocate nothing
   Q_.resize(n_);
   gamma_.resize(m_);
   z_.resize(n_);
@@ -30,11 +35,13 @@ StateSpaceOde::StateSpaceOde(Formulation& formulation, StateSpaceSettings settin
   work_m_.resize(m_);
 }
 
+// the independent entries of a full vector, in partition order
 void StateSpaceOde::gatherIndependent(const VectorXd& full, VectorXd& independent) const {
   independent.resize(size());
   for (int i = 0; i < size(); ++i) independent[i] = full[partition_.independent[i]];
 }
 
+// the independent coordinates by body and name, for the events that report a repartition
 std::string StateSpaceOde::independentNames() const {
   static const char* names[] = {"x", "y", "z", "e0", "e1", "e2", "e3"};  // rp: (r, p) per body
   const int V = f_.bodyVelocitySize();
@@ -50,6 +57,7 @@ std::string StateSpaceOde::independentNames() const {
   return os.str();
 }
 
+// Phi_q at the formulation's positions, and its dependent columns Phi_u factorized
 bool StateSpaceOde::factorizeAt() {
   f_.constraintJacobian(phiQ_.sink());
   factorized_ = dependent_.factorize(phiQ_.dense());
@@ -58,6 +66,7 @@ bool StateSpaceOde::factorizeAt() {
   return factorized_;
 }
 
+// the note on a singular position, when the last partition check found one
 std::string StateSpaceOde::nearSingularity() const {
   return singularity_.empty()
              ? singularity_
@@ -65,6 +74,7 @@ std::string StateSpaceOde::nearSingularity() const {
                    " (what may help: a smaller step or tolerance, or an index-3 integrator)";
 }
 
+// Phi_q at q, and its partition by full pivoting (eqs 4-6): the pivot columns dependent
 bool StateSpaceOde::choosePartition(const VectorXd& q, double t) {
   f_.computePositions(t, q);
   f_.constraintJacobian(phiQ_.sink());
@@ -76,6 +86,8 @@ bool StateSpaceOde::choosePartition(const VectorXd& q, double t) {
   // from here on the partition changes
   partition_ = std::move(p);
   dependent_.setPartition(m_, n_, rowStructure_, partition_.dependent);
+  // the tangent basis starts as the identity on the independent coordinates; its dependent rows
+  // come with the velocities
   const int d = size();
   T_.setZero(n_, d);
   for (int i = 0; i < d; ++i) T_(partition_.independent[i], i) = 1.0;
@@ -86,6 +98,7 @@ bool StateSpaceOde::choosePartition(const VectorXd& q, double t) {
   mHatLLT_ = Eigen::LLT<MatrixXd>(d);
   work_d_.resize(d);
   factorized_ = false;
+  // Phi_u at q, and its condition as the reference of the repartition check
   if (!factorizeAt()) return false;
   referenceCondition_ = dependent_.conditionEstimate();
   return true;
@@ -95,6 +108,7 @@ bool StateSpaceOde::initialize(const State& consistent) {
   full_ = consistent;
   // the prediction of the first evaluation uses the accelerations: none given, none assumed
   if (full_.vdot.size() != n_) full_.vdot.setZero(n_);
+  // the partition at the consistent state, then a first evaluation there, the first accepted point
   if (!choosePartition(consistent.q, consistent.t)) return false;
   VectorXd v, vdot, vddot;
   gatherIndependent(consistent.q, v);
@@ -105,17 +119,22 @@ bool StateSpaceOde::initialize(const State& consistent) {
   return true;
 }
 
+// --- the acceleration map: positions, velocities, accelerations, multipliers ---------------------
+
+// x = 0 but for the dependent entries, u
 void StateSpaceOde::scatterDependent(const VectorXd& u, VectorXd& x) const {
   x.setZero(n_);
   for (int j = 0; j < m_; ++j) x[partition_.dependent[j]] = u[j];
 }
 
+// x = [0; Phi_u^-1 w], the operator Z of the Jacobians
 void StateSpaceOde::dependentSolution(const VectorXd& w, VectorXd& x) {
   work_m_ = w;
   dependent_.solveInPlace(work_m_);
   scatterDependent(work_m_, x);
 }
 
+// the last two accepted points, the anchors of the prediction
 void StateSpaceOde::acceptPoint() {
   // a new time: the newest point becomes the older one; the same time: it is replaced
   if (anchors_ == 0 || full_.t != anchor_[1].t) {
@@ -129,6 +148,8 @@ void StateSpaceOde::acceptPoint() {
   a.qddot = full_.vdot;
 }
 
+// the quintic Hermite interpolant through the last two accepted points, up to kAnchorReach of their
+// interval
 bool StateSpaceOde::predictFromAnchors(double t, VectorXd& q) const {
   if (anchors_ < 2) return false;
   const Anchor &a = anchor_[0], &b = anchor_[1];
@@ -156,6 +177,7 @@ bool StateSpaceOde::solveDependentPositions(double t, const VectorXd& v) {
   for (int i = 0; i < size(); ++i) work_d_[i] = v[i] - q[partition_.independent[i]];
   q.noalias() += T_ * work_d_;
   for (int i = 0; i < size(); ++i) q[partition_.independent[i]] = v[i];
+  // Newton on Phi(u, v) = 0 in the dependent coordinates (eq 7c)
   double previous = INFINITY;
   for (int it = 0; it <= settings_.maxNewtonIterations; ++it) {
     // the constraint values alone; Phi_q and the rest at the solution
@@ -181,12 +203,14 @@ bool StateSpaceOde::solveDependentPositions(double t, const VectorXd& v) {
       f_.computePositions(t, q);
       if (!factorizeAt()) return false;
     }
+    // u += -Phi_u^-1 Phi
     previous = residual;
     work_m_ = -f_.constraints();
     dependent_.solveInPlace(work_m_);
     for (int j = 0; j < m_; ++j) q[partition_.dependent[j]] += work_m_[j];
     ++newtonIterations_;
   }
+  // out of iterations: the residual left, and where
   std::ostringstream os;
   os << "the dependent coordinates did not converge onto the constraints (|Phi| = "
      << f_.constraints().cwiseAbs().maxCoeff() << " after " << settings_.maxNewtonIterations
@@ -196,6 +220,7 @@ bool StateSpaceOde::solveDependentPositions(double t, const VectorXd& v) {
 }
 
 void StateSpaceOde::solveVelocities(const VectorXd& vdot) {
+  // Phi_v, the independent columns of Phi_q
   const int d = size();
   const MatrixXd& phiQ = phiQ_.dense();
   for (int i = 0; i < d; ++i) phiV_.col(i) = phiQ.col(partition_.independent[i]);
@@ -216,10 +241,12 @@ void StateSpaceOde::solveVelocities(const VectorXd& vdot) {
 }
 
 bool StateSpaceOde::solveAccelerations() {
+  // M, Q, gamma at the current positions and velocities, and z = [0; Phi_u^-1 gamma]
   f_.massMatrix(mass_.sink());
   f_.generalizedForces(Q_);
   f_.accelerationRhs(gamma_);
   dependentSolution(gamma_, z_);
+  // the reduced mass matrix T^T M T, by Cholesky
   mass_.multiply(T_, mT_);
   mHat_.noalias() = T_.transpose() * mT_;
   mHatLLT_.compute(mHat_);
@@ -227,6 +254,7 @@ bool StateSpaceOde::solveAccelerations() {
     failure_ = "the reduced mass matrix T^T M T is not positive definite";
     return false;
   }
+  // (T^T M T) vddot = T^T (Q - M z), qddot = T vddot + z (eqs 9-10)
   mass_.multiply(z_, work_n_);
   work_n_ = Q_ - work_n_;
   work_d_.noalias() = T_.transpose() * work_n_;
@@ -234,6 +262,7 @@ bool StateSpaceOde::solveAccelerations() {
   VectorXd& qddot = full_.vdot;
   qddot = z_;
   qddot.noalias() += T_ * work_d_;
+  // the multipliers wait until the full state is asked for
   multipliersSolved_ = false;
   return true;
 }
@@ -250,12 +279,14 @@ void StateSpaceOde::solveMultipliers() {
   multipliersSolved_ = true;
 }
 
+// the full state, with its multipliers
 const State& StateSpaceOde::fullState() {
   solveMultipliers();
   return full_;
 }
 
 bool StateSpaceOde::evaluate(double t, const VectorXd& v, const VectorXd& vdot, VectorXd& vddot) {
+  // positions (restored when Newton fails), velocities, accelerations (steps 1-3 of the header)
   ++evaluations_;
   qSaved_ = full_.q;
   if (!solveDependentPositions(t, v)) {
@@ -265,12 +296,17 @@ bool StateSpaceOde::evaluate(double t, const VectorXd& v, const VectorXd& vdot, 
   full_.t = t;
   solveVelocities(vdot);
   if (!solveAccelerations()) return false;
+  // the independent accelerations, the ODE's right-hand side
   vddot.resize(size());
   for (int i = 0; i < size(); ++i) vddot[i] = full_.vdot[partition_.independent[i]];
   return true;
 }
 
+// --- the partition check (Algorithm 1 step 14) ---------------------------------------------------
+
 PartitionCheck StateSpaceOde::checkPartition() {
+  // the condition of Phi_u against the partition's own reference; within repartitionGrowth, nothing
+  // to do
   PartitionCheck check;
   check.reference = referenceCondition_;
   check.condition = dependent_.conditionEstimate();

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <fstream>
 #include <iomanip>
+#include <sstream>
 
+#include "math/number_text.h"
 #include "studies/results_table.h"
 
 namespace mbw {
@@ -82,6 +84,52 @@ void writeConvergenceTable(const std::string& path, const std::string& scene, co
     for (size_t k = 0; k < orders.size(); ++k)
       out << "# order," << orders[k][m].method << "," << study.outputs[k] << ","
           << orders[k][m].order << "\n";
+}
+
+std::string comparisonTableText(const std::string& scene, double step, bool perStage,
+                                const Study& study, const std::vector<RunRecord>& records) {
+  std::ostringstream out;
+  // the scene and the step, the header, then a row per record with its message below
+  out << scene << ", t_end " << study.runs[0].settings.tEnd << " s, "
+      << (perStage ? "Delta t / n = " : "Delta t = ") << step << " s\n";
+  out << std::left << std::setw(22) << "method" << std::setw(3) << "n" << std::setw(10) << "dt"
+      << std::setw(11) << "status" << std::setw(8) << "steps" << std::setw(9) << "it/step"
+      << std::setw(10) << "it/point" << std::setw(12) << "min dE" << std::setw(12) << "max dE"
+      << std::setw(12) << "final dE" << std::setw(11) << "|phi|max"
+      << "CPU s\n";
+  for (const RunRecord& r : records) {
+    const RunSpec& spec = study.runs[r.run];
+    const RunStatistics& s = r.stats;
+    out << std::setw(22) << methodLabel(spec.settings) << std::setw(3) << implicitStages(spec)
+        << std::setw(10) << spec.settings.integratorSettings.step << std::setw(11)
+        << toString(r.status) << std::setw(8) << s.steps << std::setw(9)
+        << formatNumber(iterationsPerStep(s)) << std::setw(10)
+        << formatNumber(iterationsPerTimePoint(s)) << std::setw(12)
+        << formatNumber(r.energyBalanceMin) << std::setw(12) << formatNumber(r.energyBalanceMax)
+        << std::setw(12) << formatNumber(r.energyBalanceFinal) << std::setw(11)
+        << formatNumber(r.violationPositionMax) << formatNumber(s.cpuSeconds) << "\n";
+    if (!r.message.empty()) out << "    " << r.message << "\n";
+  }
+  return out.str();
+}
+
+std::string observedOrdersText(const std::vector<std::string>& outputs,
+                               const std::vector<std::vector<MethodOrder>>& orders) {
+  std::ostringstream out;
+  // the header: a column per output, then S/N
+  out << "\nobserved order (least-squares slope of log RE against log dt):\n";
+  out << std::left << std::setw(22) << "method";
+  for (const std::string& o : outputs) out << std::setw(16) << o;
+  out << std::setw(14) << "it/point"
+      << "\n";
+  // a row per method
+  for (size_t m = 0; !orders.empty() && m < orders[0].size(); ++m) {
+    out << std::setw(22) << orders[0][m].method;
+    for (size_t k = 0; k < outputs.size(); ++k)
+      out << std::setw(16) << formatNumber(orders[k][m].order, 3);
+    out << std::setw(14) << formatNumber(orders[0][m].iterationsPerTimePoint) << "\n";
+  }
+  return out.str();
 }
 
 }  // namespace mbw

@@ -33,4 +33,15 @@ void writeConvergenceTable(const std::string& path, const std::string& scene, co
                            const std::vector<RunRecord>& records,
                            const std::vector<std::vector<MethodOrder>>& orders);
 
+// The comparison as text: the scene, t_end and Delta t (Delta t / n when perStage), then a row per
+// record: method, n, Delta t, status, steps, Newton iterations per step and per time point, the
+// energy balance's least, largest and final value, the largest |Phi| and the CPU time; a run's
+// message on the line below its row.
+std::string comparisonTableText(const std::string& scene, double step, bool perStage,
+                                const Study& study, const std::vector<RunRecord>& records);
+// The observed orders as text: a row per method, its order for each output and its Newton
+// iterations per time point (orders: one list per output, observedOrders).
+std::string observedOrdersText(const std::vector<std::string>& outputs,
+                               const std::vector<std::vector<MethodOrder>>& orders);
+
 }  // namespace mbw

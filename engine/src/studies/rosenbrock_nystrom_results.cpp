@@ -2,11 +2,16 @@
 
 #include "studies/rosenbrock_nystrom_results.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iomanip>
 #include <limits>
+#include <sstream>
 
+#include "math/number_text.h"
 #include "studies/results_table.h"
+#include "studies/study_table.h"
 
 namespace mbw {
 
@@ -74,6 +79,101 @@ void writeTimingTable(const std::string& path, const std::vector<const TimingSer
             << st.rejectedSteps << "," << st.functionEvaluations << "," << st.jacobianEvaluations
             << "," << r.tReached << "," << st.cpuSeconds << "\n";
     }
+}
+
+namespace {
+
+// a row per tolerance: t*, Delta, Delta relative to the reference, the RMS error, the steps
+void toleranceTable(std::ostream& out, const std::string& title,
+                    const std::vector<ToleranceRow>& rows, bool rate) {
+  out << "\n"
+      << title << "\n"
+      << "  tol      t* [s]      Delta       RelErr [%]   RMS Delta    steps  rejected\n";
+  for (const ToleranceRow& r : rows) {
+    const ErrorMeasures& e = rate ? r.rate : r.value;
+    out << "  " << formatTolerance(r.tolerance) << "  " << std::setw(9) << std::fixed
+        << std::setprecision(6) << e.timeOfMax << "   " << std::scientific << std::setprecision(3)
+        << e.max << "   " << std::setw(10) << std::setprecision(5) << std::fixed
+        << (rate ? r.rateRel : r.valueRel) << "   " << std::scientific << std::setprecision(3)
+        << e.rms << "  " << std::setw(6) << r.stats.steps << "  " << std::setw(8)
+        << r.stats.rejectedSteps << "\n";
+    out.unsetf(std::ios::floatfield);
+  }
+}
+
+// one series' CPU times by span and tolerance, its steps and mean step
+void cpuTable(std::ostream& out, const std::string& title, const TimingSeries& s,
+              const std::vector<double>& spans) {
+  out << "\n" << title << "\n  span   ";
+  for (double tol : s.tolerances) out << std::setw(11) << formatTolerance(tol);
+  out << "\n";
+  for (size_t k = 0; k < spans.size(); ++k) {
+    out << "  " << std::setw(4) << spans[k] << " s ";
+    for (const RunRecord& r : s.runs) {
+      out << std::setw(11);
+      if (!std::isnan(r.cpuAt[k]))
+        out << formatNumber(r.cpuAt[k], 4);
+      else
+        out << "-";
+    }
+    out << "\n";
+  }
+  out << "  steps  ";
+  for (const RunRecord& r : s.runs) out << std::setw(11) << r.stats.steps;
+  out << "\n  mean h ";
+  for (const RunRecord& r : s.runs)
+    out << std::setw(11) << formatNumber(r.stats.steps ? r.tReached / r.stats.steps : 0.0);
+  out << "\n";
+}
+
+// the explicit series' CPU time over the implicit one's, by span and tolerance
+void ratioTable(std::ostream& out, const TimingSeries& expl, const TimingSeries& impl,
+                const std::vector<double>& spans) {
+  out << "\nCPU time ratio " << expl.integrator << " / " << impl.integrator << "\n  span   ";
+  for (double tol : impl.tolerances) out << std::setw(11) << formatTolerance(tol);
+  out << "\n";
+  for (size_t k = 0; k < spans.size(); ++k) {
+    out << "  " << std::setw(4) << spans[k] << " s ";
+    for (size_t j = 0; j < impl.runs.size(); ++j)
+      out << std::setw(11) << cell(cpuTimeRatio(expl, impl, j, k), 3);
+    out << "\n";
+  }
+}
+
+// the implicit runs' real-time factor, cost per step and CPU share by phase
+void costSplit(std::ostream& out, const TimingSeries& impl) {
+  out << "\n" << impl.integrator << ": real-time factor (simulated / CPU time) and CPU by phase\n";
+  for (size_t j = 0; j < impl.runs.size(); ++j) {
+    const RunRecord& r = impl.runs[j];
+    const RunStatistics& s = r.stats;
+    out << "  tol " << formatTolerance(impl.tolerances[j]) << ": "
+        << formatNumber(r.tReached / s.cpuSeconds, 3) << "x real time, "
+        << formatNumber(1e6 * s.cpuSeconds / std::max(1L, s.steps), 3) << " us per step;";
+    for (const auto& [phase, seconds] : s.phaseSeconds)
+      out << " " << phase << " " << formatNumber(100.0 * seconds / s.cpuSeconds, 3) << "%";
+    out << "\n";
+  }
+}
+
+}  // namespace
+
+std::string toleranceTablesText(const std::string& channel, const std::vector<ToleranceRow>& rows) {
+  std::ostringstream out;
+  toleranceTable(out, "Table 1 (Sandu et al. 2001): error of " + channel, rows, false);
+  toleranceTable(out, "Table 2 (Sandu et al. 2001): error of " + channel + ".rate", rows, true);
+  return out.str();
+}
+
+std::string timingTablesText(const TimingSeries& explicitSeries, const TimingSeries& implicitSeries,
+                             const std::vector<double>& spans) {
+  std::ostringstream out;
+  cpuTable(out, "Table 3 (Sandu et al. 2001): CPU time [s] of " + explicitSeries.integrator,
+           explicitSeries, spans);
+  cpuTable(out, "Table 4 (Sandu et al. 2001): CPU time [s] of " + implicitSeries.integrator,
+           implicitSeries, spans);
+  ratioTable(out, explicitSeries, implicitSeries, spans);
+  costSplit(out, implicitSeries);
+  return out.str();
 }
 
 }  // namespace mbw

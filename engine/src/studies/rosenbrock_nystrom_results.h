@@ -32,6 +32,10 @@ std::vector<ToleranceRow> toleranceRows(const Study& study,
 // written
 void writeToleranceTable(const std::string& path, const std::string& channel,
                          const std::vector<ToleranceRow>& rows);
+// Tables 1-2 as text: for the channel, then its rate, a title line and a row per tolerance with t*,
+// Delta, Delta relative to the reference value at t* (%), the RMS error, the steps and the
+// rejected steps; each table opens with an empty line.
+std::string toleranceTablesText(const std::string& channel, const std::vector<ToleranceRow>& rows);
 
 // The runs of one integrator of the timing study that were made, by tolerance.
 struct TimingSeries {
@@ -49,5 +53,10 @@ double cpuTimeRatio(const TimingSeries& explicitSeries, const TimingSeries& impl
 // a row per integrator, tolerance and span; throws TableError when it cannot be written
 void writeTimingTable(const std::string& path, const std::vector<const TimingSeries*>& series,
                       const std::vector<double>& spans);
+// Tables 3-4 as text: each series' CPU time [s] by span (rows) and tolerance (columns, "-" where
+// not reached) with its steps and mean step; then the CPU time ratio explicit / implicit
+// (cpuTimeRatio) and the implicit runs' real-time factor, us per step and CPU share by phase.
+std::string timingTablesText(const TimingSeries& explicitSeries, const TimingSeries& implicitSeries,
+                             const std::vector<double>& spans);
 
 }  // namespace mbw

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "analysis/integrator_study.h"
+#include "math/number_text.h"
 
 namespace mbw {
 namespace {
@@ -69,6 +70,17 @@ long rejectedByNewton(const RunStatistics& stats) {
   for (const auto& [reason, count] : stats.rejections)
     if (startsWith(reason, "Newton")) n += count;
   return n;
+}
+
+std::string recordSummaryText(const RunRecord& r) {
+  // the status, the steps and CPU time where the run took steps, why it did not complete
+  std::string text = toString(r.status);
+  if (r.status == RunStatus::Completed || r.stats.steps > 0)
+    text += ", " + std::to_string(r.stats.steps) + " steps (+" +
+            std::to_string(r.stats.rejectedSteps) + " rejected), " +
+            formatNumber(r.stats.cpuSeconds) + " s CPU";
+  if (!r.message.empty() && r.status != RunStatus::Completed) text += ": " + r.message;
+  return text;
 }
 
 }  // namespace mbw

@@ -50,4 +50,9 @@ RunRecord measureRun(const Results& run, const Results* reference,
 long rejectedByErrorEstimate(const RunStatistics& stats);
 long rejectedByNewton(const RunStatistics& stats);
 
+// A finished run in one line, as study front ends list them: "completed, 120 steps (+3
+// rejected), 0.012 s CPU", the steps left out of a run that failed before its first step, and
+// ": why" after a run that did not complete.
+std::string recordSummaryText(const RunRecord& record);
+
 }  // namespace mbw

@@ -215,6 +215,13 @@ int StudyOutcome::failed() const {
   return n;
 }
 
+std::vector<RunRecord> StudyOutcome::madeRecords() const {
+  std::vector<RunRecord> made;
+  for (const auto& r : records)
+    if (r) made.push_back(*r);
+  return made;
+}
+
 std::vector<Channel> runChannels(const Model& model, const RunSpec& spec) {
   std::unique_ptr<Formulation> f;
   try {

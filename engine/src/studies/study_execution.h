@@ -49,6 +49,7 @@ struct StudyOutcome {
   int resumed = 0;                                // records read back from the table
   bool interrupted = false;                       // stopped before every run was made
   int failed() const;                             // records that did not complete
+  std::vector<RunRecord> madeRecords() const;     // the records of the runs made, in run order
 };
 
 // Throws SceneError (a scene variant), StudyError, TableError, CsvError.

@@ -1,6 +1,7 @@
 #include "studies/work_precision.h"
 
 #include <algorithm>
+#include <iomanip>
 #include <numeric>
 #include <sstream>
 
@@ -170,6 +171,45 @@ std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
 std::string workPrecisionSetting(const RunSpec& spec) {
   const IntegratorSettings& s = spec.settings.integratorSettings;
   return s.variableStep ? "rtol " + formatNumber(s.rtol) : "h " + formatNumber(s.step);
+}
+
+std::string workPrecisionTableText(const Study& study, const std::vector<RunRecord>& records,
+                                   ErrorMeasure measure) {
+  std::ostringstream out;
+  // the header: the run's columns, then an error column per output
+  out << "\n"
+      << std::left << std::setw(22) << "method" << std::setw(12) << "setting" << std::setw(11)
+      << "status" << std::setw(8) << "steps" << std::setw(9) << "rejected" << std::setw(9)
+      << "Newton" << std::setw(8) << "factor." << std::setw(11) << "CPU s";
+  // an error column as wide as its heading, so that long channel names never run together
+  std::vector<int> widths;
+  for (const std::string& o : study.outputs) {
+    const std::string heading = std::string(toString(measure)) + " " + o;
+    widths.push_back(std::max<int>(16, static_cast<int>(heading.size()) + 2));
+    out << std::setw(widths.back()) << heading;
+  }
+  out << "\n";
+  // a row per record
+  for (const RunRecord& r : records) {
+    const RunSpec& spec = study.runs[r.run];
+    out << std::setw(22) << methodLabel(spec.settings) << std::setw(12)
+        << workPrecisionSetting(spec) << std::setw(11) << toString(r.status) << std::setw(8)
+        << r.stats.steps << std::setw(9) << r.stats.rejectedSteps << std::setw(9)
+        << r.stats.newtonIterations << std::setw(8) << r.stats.factorizations << std::setw(11)
+        << formatNumber(r.stats.cpuSeconds);
+    for (size_t o = 0; o < r.errors.size(); ++o)
+      out << std::setw(widths[o]) << formatNumber(measureOf(r.errors[o], measure));
+    out << "\n";
+  }
+  return out.str();
+}
+
+std::string workPrecisionReferenceName(const Study& study) {
+  const ReferenceSpec& ref = study.references.at(0);
+  if (!ref.file.empty()) return ref.file;
+  const IntegratorSettings& s = ref.run.settings.integratorSettings;
+  return ref.run.settings.integrator +
+         (s.variableStep ? " at " + formatNumber(s.rtol) : ", h " + formatNumber(s.step));
 }
 
 }  // namespace mbw

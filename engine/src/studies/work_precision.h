@@ -69,4 +69,13 @@ std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
 // "rtol 1e-06" or "h 0.001": what a run of a work-precision study was set to
 std::string workPrecisionSetting(const RunSpec& spec);
 
+// The study's runs as a text table: a row per record with its method, setting
+// (workPrecisionSetting), status, steps, rejected steps, Newton iterations, factorizations, CPU
+// time and, per output, the chosen error measure (each error column as wide as its heading).
+std::string workPrecisionTableText(const Study& study, const std::vector<RunRecord>& records,
+                                   ErrorMeasure measure);
+// The reference as figures name it: its file, or its integrator with its tolerance ("bdf at 1e-10")
+// or step ("lms3, h 1e-05").
+std::string workPrecisionReferenceName(const Study& study);
+
 }  // namespace mbw

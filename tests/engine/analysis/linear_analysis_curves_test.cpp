@@ -1,9 +1,12 @@
 // The linear analysis curves of several methods (analysis/linear_analysis_curves.h): labels with
 // the rho_inf each runs at, the stages n, the spectral radius at infinity the method is tuned to,
 // the period error of second-order methods falling as the square of the step, refusal of a method
-// without a linear model or unknown, and the point nearest to a Delta t / (n T) on a log scale.
+// without a linear model or unknown, the point nearest to a Delta t / (n T) on a log scale, and
+// the curves as a summary and as CSV.
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "analysis/linear_analysis_curves.h"
 
@@ -54,6 +57,33 @@ TEST(LinearAnalysisCurves, NearestPointIsNearestOnALogScale) {
   EXPECT_EQ(&nearestPoint(points, 0.02), &points[0]);  // log: 0.02 is nearer 0.01 than 0.1
   EXPECT_EQ(&nearestPoint(points, 0.04), &points[1]);
   EXPECT_EQ(&nearestPoint(points, 5.0), &points[2]);
+}
+
+TEST(LinearAnalysisCurves, CsvHasARowPerPointWithTheLabelQuoted) {
+  LinearAnalysisCurve curve{"bathe (0.6)", 2, 0.6, std::vector<LinearAnalysisPoint>(2)};
+  curve.points[0] = {0.01, 1.5, -0.25, 0.99};
+  curve.points[1] = {0.123456789012, 3.0, 0.5, 0.9};
+  const std::string csv = linearAnalysisCsv({curve, curve});
+  EXPECT_EQ(csv.rfind("# linear analysis", 0), 0u) << csv;
+  EXPECT_NE(csv.find("\nmethod,stages,dt_over_nT,amplitude_decay_percent,period_elongation_percent,"
+                     "spectral_radius\n"),
+            std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find("\n\"bathe (0.6)\",2,0.01,1.5,-0.25,0.99\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\"bathe (0.6)\",2,0.123456789,3,0.5,0.9\n"), std::string::npos) << csv;
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 2 + 4);
+}
+
+TEST(LinearAnalysisCurves, SummaryReadsTheNearestPoints) {
+  LinearAnalysisCurve curve{"lms2", 1, 0.25, {}};
+  for (double x : {0.011, 0.09, 1.0}) curve.points.push_back({x, 100 * x, -10 * x, 1.0 - x / 2});
+  const std::string text = linearAnalysisSummaryText({curve});
+  EXPECT_EQ(
+      text,
+      "method                  n   rho(inf)   AD% @0.01    PE% @0.01    AD% @0.1     PE% @0.1    "
+      " rho @0.1\n"
+      "lms2                    1   0.25       1.1          -0.11        9            -0.9        "
+      " 0.955\n");
 }
 
 }  // namespace

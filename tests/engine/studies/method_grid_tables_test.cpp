@@ -1,7 +1,7 @@
 // The method-grid studies' tables (studies/method_grid_tables.h) from records made up here on a
 // two-method, two-step convergence study of the double pendulum: the default outputs, RE only
-// where a run completed, the records grouped by method in the order they came, and both CSV files
-// (a row per run; the orders as comment lines).
+// where a run completed, the records grouped by method in the order they came, both CSV files
+// (a row per run; the orders as comment lines) and the comparison and the orders as text.
 
 #include <gtest/gtest.h>
 
@@ -91,6 +91,42 @@ TEST(MethodGridTables, ComparisonTableHasARowPerRun) {
       text.rfind("# scene: " + f.model.name + "\n# t_end: 0.1\nmethod,stages,step,status,", 0), 0u)
       << text;
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3 + 4);
+}
+
+TEST(MethodGridTables, ComparisonTextHasARowPerRecordAndItsMessage) {
+  Fixture f;
+  f.records[2].message = "Newton did not converge";
+  const std::string text = comparisonTableText("pendulum", 0.01, true, f.study, f.records);
+  std::istringstream lines(text);
+  std::vector<std::string> rows;
+  for (std::string line; std::getline(lines, line);) rows.push_back(line);
+  ASSERT_EQ(rows.size(), 2u + 4u + 1u) << text;  // title, header, records, one message
+  EXPECT_EQ(rows[0], "pendulum, t_end 0.1 s, Delta t / n = 0.01 s");
+  EXPECT_EQ(rows[1].rfind("method                n  dt        status     steps   it/step  ", 0), 0u)
+      << rows[1];
+  EXPECT_EQ(rows[2].rfind(label(f, 3), 0), 0u);  // in the records' order
+  EXPECT_NE(rows[4].find("failed"), std::string::npos) << rows[4];
+  EXPECT_EQ(rows[5], "    Newton did not converge");
+}
+
+TEST(MethodGridTables, ObservedOrdersTextHasARowPerMethod) {
+  const Fixture f;
+  std::vector<std::vector<MethodOrder>> orders;
+  for (size_t k = 0; k < 3; ++k) orders.push_back(observedOrders(f.study, f.records, k));
+  const std::string text = observedOrdersText({"body_2.x", "body_2.vx", "body_2.ax"}, orders);
+  EXPECT_EQ(text.rfind("\nobserved order (least-squares slope of log RE against log dt):\n"
+                       "method                body_2.x        body_2.vx       body_2.ax       "
+                       "it/point      \n",
+                       0),
+            0u)
+      << text;
+  // bathe: order 1 for each output; lms2 has one completed run, no order
+  std::string bathe = label(f, 3);
+  bathe.resize(22, ' ');
+  EXPECT_NE(text.find("\n" + bathe + "1               1               1               0"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("nan"), std::string::npos) << text;
 }
 
 }  // namespace

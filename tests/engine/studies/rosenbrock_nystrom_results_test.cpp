@@ -1,7 +1,7 @@
 // The results of the studies of Sandu et al. 2001 (studies/rosenbrock_nystrom_results.h) from
 // records made up here: the tolerance study's rows for the completed runs, with Delta relative to
 // the reference's value at t*; the timing study's runs found by what they are, the CPU time ratio
-// where both were measured, and both CSV tables.
+// where both were measured, both CSV tables and the tables as text.
 
 #include <gtest/gtest.h>
 
@@ -96,6 +96,45 @@ TEST(RosenbrockNystromResults, TimingSeriesHoldTheRunsMadeAndTheirCpuRatios) {
       test::readText(path),
       "integrator,tolerance,span,cpu_seconds,steps,rejected,function_evaluations,jacobians,run_end,"
       "run_cpu_seconds\nadams,0.01,1,4.000000,0,0,0,0,0,0\nadams,0.01,2,8.000000,0,0,0,0,0,0\n");
+}
+
+TEST(RosenbrockNystromResults, TimingTablesTextReadsCpuTimesByTolerance) {
+  TimingSeries explicitSeries{"adams", {1e-2}, std::vector<RunRecord>(1)};
+  TimingSeries implicitSeries{"rn4", {1e-2, 1e-3}, std::vector<RunRecord>(2)};
+  explicitSeries.runs[0].cpuAt = {4.0, 8.0};
+  implicitSeries.runs[0].cpuAt = {1.0, 2.0};
+  implicitSeries.runs[1].cpuAt = {1.5, NAN};
+  for (RunRecord& r : implicitSeries.runs) {
+    r.tReached = 2.0, r.stats.steps = 100, r.stats.cpuSeconds = 0.5;
+    r.stats.phaseSeconds = {{"newton", 0.25}};
+  }
+  const std::string text = timingTablesText(explicitSeries, implicitSeries, {1, 2});
+  const auto has = [&](const std::string& part) { return text.find(part) != std::string::npos; };
+  EXPECT_EQ(text.rfind("\nTable 3 (Sandu et al. 2001): CPU time [s] of adams\n", 0), 0u) << text;
+  EXPECT_TRUE(has("\nTable 4 (Sandu et al. 2001): CPU time [s] of rn4\n")) << text;
+  EXPECT_TRUE(has("\n     2 s           2          -\n")) << text;  // not reached at 2 s: "-"
+  EXPECT_TRUE(has("\n  mean h        0.02       0.02\n")) << text;
+  EXPECT_TRUE(has("\nCPU time ratio adams / rn4\n")) << text;
+  EXPECT_TRUE(has("\n     1 s           4          -\n")) << text;  // no explicit run at 1e-3
+  EXPECT_TRUE(has(": 4x real time, 5e+03 us per step; newton 50%\n")) << text;
+}
+
+TEST(RosenbrockNystromResults, ToleranceTablesTextHasTheValueThenTheRate) {
+  ToleranceRow row{0, 1e-3, error(0.04, 2.0), error(0.5, 1.0), 1.0, 50.0, {}};
+  row.stats.steps = 12;
+  row.stats.rejectedSteps = 3;
+  const std::string text = toleranceTablesText("theta", {row});
+  const size_t value = text.find("Table 1 (Sandu et al. 2001): error of theta\n");
+  const size_t rate = text.find("Table 2 (Sandu et al. 2001): error of theta.rate\n");
+  ASSERT_NE(value, std::string::npos) << text;
+  ASSERT_NE(rate, std::string::npos) << text;
+  EXPECT_LT(value, rate);
+  EXPECT_NE(text.find("2.000000   4.000e-02      1.00000   2.000e-02      12         3\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("1.000000   5.000e-01     50.00000   2.500e-01      12         3\n", rate),
+            std::string::npos)
+      << text;
 }
 
 }  // namespace

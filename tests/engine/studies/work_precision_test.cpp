@@ -1,8 +1,11 @@
 // Work-precision on a small case: rn4's errors against the engine's reference-quality run fall
 // with the tolerance (at about the tolerance's pace), fixed-step methods take the steps, every run
-// has its CPU time; methods that cannot run at the settings given are refused before any run.
+// has its CPU time; methods that cannot run at the settings given are refused before any run; the
+// runs as a text table and the reference's name.
 
 #include <gtest/gtest.h>
+
+#include <sstream>
 
 #include "scene/scene_reader.h"
 #include "studies/study_execution.h"
@@ -71,6 +74,55 @@ TEST(WorkPrecision, RefusesMethodsThatCannotRunAtTheSettings) {
   s.steps.clear();
   EXPECT_THROW(makeWorkPrecisionStudy("double-pendulum", c.model, c.base, s), ConfigurationError);
   EXPECT_THROW(parseErrorMeasure("l2"), ConfigurationError);
+}
+
+TEST(WorkPrecision, TableTextHasARowPerRecordAndErrorColumnsAsWideAsTheirHeadings) {
+  Study study;
+  study.outputs = {"x", "a_channel_with_a_long_name"};
+  RunSpec fixed, variable;
+  fixed.settings.integrator = "backward-euler";
+  fixed.settings.integratorSettings.step = 0.01;
+  variable.settings.integrator = "rn4";
+  variable.settings.integratorSettings.variableStep = true;
+  variable.settings.integratorSettings.rtol = 1e-4;
+  study.runs = {fixed, variable};
+  std::vector<RunRecord> records(2);
+  for (int k = 0; k < 2; ++k) {
+    records[k].run = k;
+    records[k].status = RunStatus::Completed;
+    records[k].stats.steps = 100 * (k + 1);
+    records[k].errors.resize(2);
+    records[k].errors[0].max = 0.5, records[k].errors[1].max = 0.25;
+    records[k].errors[0].rms = 0.1;
+  }
+  const std::string text = workPrecisionTableText(study, records, ErrorMeasure::Max);
+  std::istringstream lines(text);
+  std::vector<std::string> rows;
+  for (std::string line; std::getline(lines, line);) rows.push_back(line);
+  ASSERT_EQ(rows.size(), 4u) << text;  // an empty line, the header, two runs
+  EXPECT_EQ(rows[0], "");
+  const std::string longHeading = "max a_channel_with_a_long_name";
+  EXPECT_EQ(rows[1].substr(rows[1].size() - longHeading.size() - 2), longHeading + "  ");
+  EXPECT_EQ(rows[2].rfind("backward-euler        h 0.01      completed  100     ", 0), 0u)
+      << rows[2];
+  EXPECT_NE(rows[3].find("rtol 0.0001"), std::string::npos) << rows[3];
+  EXPECT_EQ(rows[3].size(), rows[1].size());
+  EXPECT_EQ(rows[3].substr(rows[3].size() - longHeading.size() - 2),
+            std::string("0.25") + std::string(28, ' '));
+}
+
+TEST(WorkPrecision, ReferenceNameIsTheFileOrTheIntegratorWithItsSetting) {
+  Study study;
+  study.references.resize(1);
+  study.references[0].run.settings.integrator = "bdf";
+  study.references[0].run.settings.integratorSettings.variableStep = true;
+  study.references[0].run.settings.integratorSettings.rtol = 1e-10;
+  EXPECT_EQ(workPrecisionReferenceName(study), "bdf at 1e-10");
+  study.references[0].run.settings.integratorSettings.variableStep = false;
+  study.references[0].run.settings.integratorSettings.step = 1e-5;
+  EXPECT_EQ(workPrecisionReferenceName(study), "bdf, h 1e-05");
+  study.references[0].file = "ref.csv";
+  EXPECT_EQ(workPrecisionReferenceName(study), "ref.csv");
 }
 
 }  // namespace

@@ -18,6 +18,7 @@ struct Link {
 // bars link_1 ... link_n, each hinged at its start to the previous one's end (the first to the
 // ground at the origin), at rest
 std::pair<json, json> pendulumChain(const PlaneFrame& plane, const std::vector<Link>& links) {
+  // every bar as wide as a twentieth of the longest
   double longest = 0.0;
   for (const Link& l : links) longest = std::max(longest, l.length);
   json bodies = json::array(), joints = json::array();
@@ -42,14 +43,17 @@ std::pair<json, json> pendulumChain(const PlaneFrame& plane, const std::vector<L
 
 std::string chainScene(const TemplateValues& v) {
   const PlaneFrame plane = PlaneFrame::withUp(v.choice("up"));
+  // n equal bars, released in line
   const int n = v.integer("links");
   const Link link{v.number("length"), v.number("mass"), v.number("angle")};
   auto [bodies, joints] = pendulumChain(plane, std::vector<Link>(n, link));
+  // the description says what was built, and from what
   const std::string description =
       std::to_string(n) + "-link pendulum chain of " + readable(link.length) + " m, " +
       readable(link.mass) + " kg bars hinged end to end by revolute joints, released in line " +
       readable(link.angleBelowHorizontal) +
       " deg below the horizontal from rest (template chain): a model that grows with one number";
+  // the scene, by default integrated by HHT at 1 ms
   return scene(plane, givenOr(v.text("name"), "chain-" + std::to_string(n)),
                givenOr(v.text("description"), description), bodies, joints, json::array(), "hht",
                1e-3, v.number("t_end"), v.number("output_step"));
@@ -64,6 +68,7 @@ std::string doublePendulumScene(const TemplateValues& v) {
   // the angle of each bar from +x about the hinge axis
   json outputs =
       json::array({angleOutput(plane, "theta1", "link_1"), angleOutput(plane, "theta2", "link_2")});
+  // the description says what was built, and from what
   const std::string description =
       "Double pendulum: bars of " + readable(L[0]) + " m, " + readable(m[0]) + " kg and " +
       readable(L[1]) + " m, " + readable(m[1]) +

@@ -35,6 +35,7 @@ json couplerEndJoint(const PlaneFrame& plane, bool revolutes, const std::string&
 }  // namespace
 
 std::string fourBarScene(const TemplateValues& v) {
+  // the template's values, and the loop assembled on the chosen branch with its rates
   const PlaneFrame plane = PlaneFrame::withUp(v.choice("up"));
   const std::vector<double>& L = v.numbers("lengths");
   const double crankAngle = v.number("crank_angle"), speed = v.number("crank_speed");
@@ -44,6 +45,7 @@ std::string fourBarScene(const TemplateValues& v) {
 
   // bars: the crank from A, the coupler from B, the rocker from D
   const double rho = v.number("mass_per_length"), width = 0.05 * std::max({L[0], L[1], L[2]});
+  // B's velocity, the coupler's start
   const Vec2 vB = p.crankRate * PlaneFrame::perp(p.B - p.A);
   json bodies =
       json::array({barBody(plane, {"crank", p.A, p.B, L[0], rho * L[0], width, p.crankRate,
@@ -59,12 +61,15 @@ std::string fourBarScene(const TemplateValues& v) {
                    couplerStartJoint(plane, revolutes, "pin_B", "crank", "coupler"),
                    couplerEndJoint(plane, revolutes, "pin_C", "rocker", "coupler"),
                    revolute(plane, "pin_D", "ground", groundPoint(plane, p.D), "rocker", "start")});
+  // a driven crank turns at its speed from its angle
   if (driven)
     joints.push_back(
         constantSpeedDriver(plane, "crank_drive", "crank", crankAngle * M_PI / 180.0, speed));
+  // the crank's and the rocker's angles
   json outputs = json::array(
       {angleOutput(plane, "crank_angle", "crank"), angleOutput(plane, "rocker_angle", "rocker")});
 
+  // the description says what was built, and from what
   const std::string description =
       "Four-bar linkage: crank " + readable(L[0]) + " m, coupler " + readable(L[1]) +
       " m, rocker " + readable(L[2]) + " m, ground " + readable(L[3]) + " m (bars of " +
@@ -73,6 +78,7 @@ std::string fourBarScene(const TemplateValues& v) {
                  : "revolute joints at A and D, a spherical at B and a universal at C") +
       "; the crank starts at " + readable(crankAngle) + " deg, " + crankMotion(driven, speed) +
       " (template four-bar); outputs crank_angle, rocker_angle (rad from +x, counterclockwise)";
+  // the scene, by default integrated by HHT at 1 ms
   return scene(plane, givenOr(v.text("name"), "four-bar"),
                givenOr(v.text("description"), description), bodies, joints, outputs, "hht", 1e-3,
                v.number("t_end"), v.number("output_step"));
@@ -90,6 +96,7 @@ std::string nFourBarScene(const TemplateValues& v) {
   const Vec2 tipVelocity = speed * PlaneFrame::perp(tip);
   const double width = 0.05 * L;
   json bodies = json::array(), joints = json::array();
+  // crank k pinned to the ground at k L
   for (int k = 0; k <= n; ++k) {
     const std::string crank = "crank_" + std::to_string(k);
     const Vec2 pivot(k * L, 0.0);
@@ -108,6 +115,7 @@ std::string nFourBarScene(const TemplateValues& v) {
     joints.push_back(
         couplerEndJoint(plane, revolutes, "pin_" + std::to_string(k) + "_end", crank, coupler));
   }
+  // a driven first crank drives them all
   if (driven)
     joints.push_back(
         constantSpeedDriver(plane, "crank_drive", "crank_0", crankAngle * M_PI / 180.0, speed));
@@ -116,6 +124,7 @@ std::string nFourBarScene(const TemplateValues& v) {
       {coordinateOutput("b0_x", "crank_0", "end", 'x'),
        coordinateOutput(std::string("b0_") + plane.upAxis, "crank_0", "end", plane.upAxis)});
 
+  // the description says what was built, and from what
   const std::string description =
       std::to_string(n) + "-four-bar (IFToMM benchmark A02): " + std::to_string(2 * n + 1) +
       " bars of " + readable(L) + " m, " + readable(m) + " kg, " + std::to_string(n + 1) +

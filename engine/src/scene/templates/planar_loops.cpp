@@ -31,6 +31,7 @@ FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, d
                                        metres(sum - longest) + "): the loop cannot close");
 
   FourBarPose p;
+  // A at the origin, D along +x, B at the crank's angle
   p.A = Vec2::Zero();
   p.D = Vec2(d, 0.0);
   p.B = a *
@@ -38,6 +39,7 @@ FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, d
   // C where the coupler's circle about B meets the rocker's circle about D
   const Vec2 BD = p.D - p.B;
   const double e = BD.norm();
+  // B on D leaves C undetermined; out of reach of both bars, no C at all
   if (e == 0.0)
     throw TemplateError(
         "crank_angle",
@@ -51,6 +53,7 @@ FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, d
        << "): the loop cannot close at this crank angle";
     throw TemplateError("crank_angle", os.str());
   }
+  // C's distance along B-D and across it; elbow-up on the left of B to D
   const double along = (b * b - c * c + e * e) / (2.0 * e);
   const double across = std::sqrt(std::max(0.0, b * b - along * along));
   const Vec2 u = BD / e;
@@ -59,6 +62,8 @@ FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, d
   // velocities: the crank's, then coupler and rocker from the closure of the loop
   p.crankRate = crankSpeed;
   if (crankSpeed != 0.0) {
+    // C's velocity both ways, vB + w_coupler perp(C - B) = w_rocker perp(C - D), solved for the
+    // rates
     const Vec2 vB = crankSpeed * perp(p.B - p.A);
     Eigen::Matrix2d m;
     m.col(0) = perp(p.C - p.B);
@@ -78,6 +83,7 @@ FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, d
 SliderCrankPose assembleSliderCrank(double crank, double rod, double offset,
                                     double crankAngleDegrees, double crankSpeed) {
   SliderCrankPose p;
+  // O at the origin, B at the crank's angle
   p.O = Vec2::Zero();
   p.B = crank *
         Vec2(scene_text::cosDegrees(crankAngleDegrees), scene_text::sinDegrees(crankAngleDegrees));
@@ -95,6 +101,7 @@ SliderCrankPose assembleSliderCrank(double crank, double rod, double offset,
 
   // velocities: the slider stays on its line
   p.crankRate = crankSpeed;
+  // vC = vB + w_rod perp(C - B), with no component across the slide
   if (crankSpeed != 0.0) {
     if (reach <= 1e-12 * rod)
       throw TemplateError("crank_angle",

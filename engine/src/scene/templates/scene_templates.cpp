@@ -12,9 +12,9 @@ namespace {
 
 using Kind = ParameterKind;
 
-// --- parameter declarations
-// ------------------------------------------------------------------------
+// --- parameter declarations ----------------------------------------------------------------------
 
+// a number in [minimum, maximum] (or (minimum, maximum] when the minimum is excluded)
 TemplateParameter number(std::string name, std::string unit, std::string description,
                          std::string value, double minimum, double maximum,
                          bool minimumExcluded = false) {
@@ -30,12 +30,14 @@ TemplateParameter number(std::string name, std::string unit, std::string descrip
   return p;
 }
 
+// a number above zero
 TemplateParameter positive(std::string name, std::string unit, std::string description,
                            std::string value, double maximum = 1e6) {
   return number(std::move(name), std::move(unit), std::move(description), std::move(value), 0.0,
                 maximum, true);
 }
 
+// a whole number in [minimum, maximum]
 TemplateParameter integer(std::string name, std::string description, std::string value, int minimum,
                           int maximum) {
   TemplateParameter p =
@@ -44,6 +46,7 @@ TemplateParameter integer(std::string name, std::string description, std::string
   return p;
 }
 
+// a list of numbers, one per named element, each in the parameter's range
 TemplateParameter numbers(TemplateParameter p, std::vector<std::string> elements) {
   p.kind = Kind::Numbers;
   p.count = static_cast<int>(elements.size());
@@ -51,6 +54,7 @@ TemplateParameter numbers(TemplateParameter p, std::vector<std::string> elements
   return p;
 }
 
+// one of the choices, the first the default
 TemplateParameter choice(std::string name, std::string description,
                          std::vector<std::string> choices) {
   TemplateParameter p;
@@ -62,6 +66,7 @@ TemplateParameter choice(std::string name, std::string description,
   return p;
 }
 
+// true or false, false by default
 TemplateParameter flag(std::string name, std::string description) {
   TemplateParameter p;
   p.name = std::move(name);
@@ -71,6 +76,7 @@ TemplateParameter flag(std::string name, std::string description) {
   return p;
 }
 
+// free text, empty by default
 TemplateParameter text(std::string name, std::string description) {
   TemplateParameter p;
   p.name = std::move(name);
@@ -94,6 +100,7 @@ std::vector<TemplateParameter> crankParameters(const std::string& angle, const s
                "letting the mechanism move under gravity")};
 }
 
+// the joints of a closed loop: revolute as drawn, or spherical-universal without repeated equations
 TemplateParameter loopJoints(const std::string& repeated) {
   return choice("joints",
                 "revolute: every pin a revolute joint, as drawn (" + repeated +
@@ -118,17 +125,19 @@ void addCommonParameters(std::vector<TemplateParameter>& p, const std::string& t
   p.push_back(text("description", "the scene's description (default: what the template made)"));
 }
 
-// --- the templates
-// ---------------------------------------------------------------------------------
+// --- the templates -------------------------------------------------------------------------------
 
+// a template's declaration and the generator of its scene text
 struct Entry {
   SceneTemplate declaration;
   std::function<std::string(const TemplateValues&)> generate;
 };
 
+// each template: its parameters, the common ones, and its generator
 std::vector<Entry> makeEntries() {
   std::vector<Entry> e;
 
+  // the chain
   SceneTemplate chain{
       "chain",
       "An N-link pendulum chain: equal bars hinged end to end by revolute joints, released in line "
@@ -140,6 +149,7 @@ std::vector<Entry> makeEntries() {
   addCommonParameters(chain.parameters, "1");
   e.push_back({chain, templates::chainScene});
 
+  // the double pendulum
   SceneTemplate pendulum{
       "double-pendulum",
       "A double pendulum: two bars hinged end to end by revolute joints, released from rest (2 "
@@ -155,6 +165,7 @@ std::vector<Entry> makeEntries() {
   addCommonParameters(pendulum.parameters, "5");
   e.push_back({pendulum, templates::doublePendulumScene});
 
+  // the four-bar, from its four lengths, a crank and its assembly branch
   SceneTemplate fourBar{
       "four-bar",
       "A four-bar linkage from its four lengths: crank A-B and rocker C-D pinned to the ground at "
@@ -177,6 +188,7 @@ std::vector<Entry> makeEntries() {
   addCommonParameters(fourBar.parameters, "2");
   e.push_back({fourBar, templates::fourBarScene});
 
+  // the slider-crank
   SceneTemplate sliderCrank{
       "slider-crank",
       "A slider-crank from crank, rod and offset: crank O-B pinned to the ground at O, rod B-C, "
@@ -191,6 +203,7 @@ std::vector<Entry> makeEntries() {
   addCommonParameters(sliderCrank.parameters, "2");
   e.push_back({sliderCrank, templates::sliderCrankScene});
 
+  // the IFToMM N four-bar
   SceneTemplate nFourBar{
       "n-four-bar",
       "The N-four-bar of the IFToMM benchmark A02: N parallelogram windows of 2N+1 equal bars, "
@@ -209,6 +222,7 @@ std::vector<Entry> makeEntries() {
   return e;
 }
 
+// made once, on first use
 const std::vector<Entry>& entries() {
   static const std::vector<Entry> e = makeEntries();
   return e;
@@ -218,6 +232,9 @@ std::string numberText(double x) { return formatNumber(x, 6); }
 
 }  // namespace
 
+// --- parameters, the list and the generation -----------------------------------------------------
+
+// the range as the parameter's description shows it: an interval, the choices, or nothing
 std::string TemplateParameter::rangeText() const {
   switch (kind) {
     case Kind::Integer:
@@ -238,6 +255,7 @@ std::string TemplateParameter::rangeText() const {
 }
 
 const std::vector<SceneTemplate>& sceneTemplates() {
+  // the declarations alone, in the order of the table
   static const std::vector<SceneTemplate> list = [] {
     std::vector<SceneTemplate> l;
     for (const Entry& e : entries()) l.push_back(e.declaration);
@@ -253,9 +271,11 @@ const SceneTemplate* findSceneTemplate(const std::string& name) {
 }
 
 std::string generateScene(const std::string& templateName, const TemplateArguments& arguments) {
+  // the named template's scene from the arguments checked against its declaration
   for (const Entry& e : entries())
     if (e.declaration.name == templateName)
       return e.generate(TemplateValues(e.declaration, arguments));
+  // an unknown name: the error lists those there are
   std::string names;
   for (const Entry& e : entries()) names += (names.empty() ? "" : ", ") + e.declaration.name;
   throw TemplateError("", "no template named '" + templateName + "' (there are " + names + ")");

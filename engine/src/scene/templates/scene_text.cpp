@@ -8,6 +8,7 @@
 
 namespace mbw::scene_text {
 
+// z up by default; y up as the IFToMM problems have it; the normal completes the frame
 PlaneFrame PlaneFrame::withUp(const std::string& up) {
   PlaneFrame p;
   if (up == "y") {
@@ -20,7 +21,7 @@ PlaneFrame PlaneFrame::withUp(const std::string& up) {
 
 json PlaneFrame::gravity(double g) const { return vec(-g * up); }
 
-// --- numbers -----------------------------------------------------------------------------------
+// --- numbers -------------------------------------------------------------------------------------
 
 namespace {
 
@@ -33,6 +34,7 @@ int quarterTurns(double degrees) {
 
 }  // namespace
 
+// exact at quarter turns, so that a bar drawn upright has no 6e-17 in its position
 double cosDegrees(double degrees) {
   static const double exact[4] = {1.0, 0.0, -1.0, 0.0};
   const int q = quarterTurns(degrees);
@@ -45,6 +47,7 @@ double sinDegrees(double degrees) {
   return q >= 0 ? exact[q] : std::sin(degrees * M_PI / 180.0);
 }
 
+// a vector as a JSON array, with rounding residues (under 1e-15 of its size) written as 0
 json vec(const Vec3& v) {
   const double size = v.cwiseAbs().maxCoeff();
   json a = json::array();
@@ -52,10 +55,13 @@ json vec(const Vec3& v) {
   return a;
 }
 
+// the shortest text that reads back as x
 std::string numberText(double x) { return formatShortest(x); }
 
+// six digits, for the descriptions
 std::string readable(double x) { return formatNumber(x, 6); }
 
+// the crank's motion at the start, for a scene's description
 std::string crankMotion(bool driven, double speed) {
   if (driven) return "turned at a constant " + readable(speed) + " rad/s by an angle driver";
   return speed == 0.0 ? "at rest, free" : "turning at " + readable(speed) + " rad/s, free";
@@ -75,6 +81,8 @@ void setPlaneOrientation(json& body, const PlaneFrame& plane, const Vec2& direct
 }  // namespace
 
 json barBody(const PlaneFrame& plane, const Bar& bar) {
+  // a slender bar's inertia about its centre (the width left out of the transverse moments), at its
+  // midpoint, along its direction, with its end points and box shape
   const Vec2 along = bar.end - bar.start;
   const double L = bar.length, m = bar.mass, w = bar.width;
   json body = {{"name", bar.name},
@@ -92,6 +100,7 @@ json barBody(const PlaneFrame& plane, const Bar& bar) {
 
 json blockBody(const PlaneFrame& plane, const std::string& name, const Vec2& centre, double mass,
                double size, const Vec2& velocity) {
+  // a cube's inertia about its centre
   const double I = mass * size * size / 6.0;
   json body = {{"name", name},
                {"mass", mass},
@@ -104,6 +113,7 @@ json blockBody(const PlaneFrame& plane, const std::string& name, const Vec2& cen
 
 // --- joints --------------------------------------------------------------------------------------
 
+// a point of the ground, in the plane
 json groundPoint(const PlaneFrame& plane, const Vec2& p) { return vec(plane.point(p.x(), p.y())); }
 
 json revolute(const PlaneFrame& plane, const std::string& name, const std::string& bodyI,
@@ -140,6 +150,7 @@ json universalInPlane(const PlaneFrame& plane, const std::string& name, const st
 
 json horizontalSlide(const PlaneFrame& plane, const std::string& name, const json& groundPointJson,
                      const std::string& body) {
+  // a slide along the plane's horizontal, from a ground point to the body's origin
   return {{"name", name},
           {"type", "translational"},
           {"body_i", "ground"},
@@ -152,6 +163,7 @@ json horizontalSlide(const PlaneFrame& plane, const std::string& name, const jso
 
 json constantSpeedDriver(const PlaneFrame& plane, const std::string& name, const std::string& body,
                          double angle0, double speed) {
+  // angle = angle0 + speed t, measured from the plane's horizontal to the body's x axis
   const std::string angle =
       numberText(angle0) + (speed < 0 ? " - " : " + ") + numberText(std::abs(speed)) + "*t";
   return {{"name", name},
@@ -164,9 +176,9 @@ json constantSpeedDriver(const PlaneFrame& plane, const std::string& name, const
           {"angle", angle}};
 }
 
-// --- outputs and the scene
-// -------------------------------------------------------------------------
+// --- outputs and the scene -----------------------------------------------------------------------
 
+// the body's angle in the plane from the horizontal, about the normal
 json angleOutput(const PlaneFrame& plane, const std::string& name, const std::string& body) {
   return {{"name", name},
           {"type", "angle"},
@@ -177,6 +189,7 @@ json angleOutput(const PlaneFrame& plane, const std::string& name, const std::st
           {"reference_j", {1.0, 0.0, 0.0}}};
 }
 
+// one coordinate of a body point, along a world axis
 json coordinateOutput(const std::string& name, const std::string& body, const json& point,
                       char axis) {
   return {{"name", name},
@@ -227,9 +240,11 @@ std::string layout(const json& scene) {
 std::string scene(const PlaneFrame& plane, const std::string& name, const std::string& description,
                   json bodies, json joints, json outputs, const std::string& integrator,
                   double step, double tEnd, double outputStep) {
+  // rp formulation and the template's integrator, step and end time; the output step when given
   json settings = {
       {"formulation", "rp"}, {"integrator", integrator}, {"step", step}, {"t_end", tEnd}};
   if (outputStep > 0.0) settings["output_step"] = outputStep;
+  // the scene document in the format's field order
   json s = {{"format", "mbw-scene"},
             {"version", 1},
             {"name", name},

@@ -17,6 +17,7 @@ std::string sliderCrankScene(const TemplateValues& v) {
   const double r = v.number("crank"), l = v.number("rod"), e = v.number("offset");
   const double crankAngle = v.number("crank_angle"), speed = v.number("crank_speed");
   const bool driven = v.flag("driven"), revolutes = v.choice("joints") == "revolute";
+  // the template's values, and the mechanism assembled with its rates
   const SliderCrankPose p = assembleSliderCrank(r, l, e, crankAngle, speed);
 
   // crank from O, rod from B, the slider block centred on C
@@ -41,13 +42,16 @@ std::string sliderCrankScene(const TemplateValues& v) {
         universalInPlane(plane, "pin_C", "slider", json::array({0.0, 0.0, 0.0}), "rod", "end"));
   }
   joints.push_back(horizontalSlide(plane, "slide", groundPoint(plane, Vec2(0.0, e)), "slider"));
+  // a driven crank turns at its speed from its angle
   if (driven)
     joints.push_back(
         constantSpeedDriver(plane, "crank_drive", "crank", crankAngle * M_PI / 180.0, speed));
+  // the crank's angle and the slider's position along the slide
   json outputs =
       json::array({angleOutput(plane, "crank_angle", "crank"),
                    coordinateOutput("slider_x", "slider", json::array({0.0, 0.0, 0.0}), 'x')});
 
+  // the description says what was built, and from what
   const std::string description =
       "Slider-crank: crank " + readable(r) + " m, rod " + readable(l) + " m, slide " + readable(e) +
       " m above the crank pivot (bars of " + readable(rho) + " kg/m, a " +
@@ -57,6 +61,7 @@ std::string sliderCrankScene(const TemplateValues& v) {
       ", the slider on a translational joint; the crank starts at " + readable(crankAngle) +
       " deg, " + crankMotion(driven, speed) +
       " (template slider-crank); outputs crank_angle (rad), slider_x (m)";
+  // the scene, by default integrated by HHT at 1 ms
   return scene(plane, givenOr(v.text("name"), "slider-crank"),
                givenOr(v.text("description"), description), bodies, joints, outputs, "hht", 1e-3,
                v.number("t_end"), v.number("output_step"));

@@ -13,6 +13,7 @@ std::string text(double x) { return formatNumber(x, 6); }
 
 // a whole-text number, or false
 bool readNumber(const std::string& s, double& x) {
+  // leading and trailing blanks allowed, nothing else after the number
   const char* begin = s.c_str();
   while (*begin == ' ') ++begin;
   char* end = nullptr;
@@ -24,9 +25,11 @@ bool readNumber(const std::string& s, double& x) {
 
 // a value out of its range, said for one value ("crank must be positive, got -1 m")
 void checkRange(const TemplateParameter& p, double x, const std::string& what) {
+  // the bounds, each inclusive or not as declared
   const bool low = p.minimumExcluded ? x <= p.minimum : x < p.minimum;
   const bool high = p.maximumExcluded ? x >= p.maximum : x > p.maximum;
   if (!low && !high) return;
+  // "positive" for the common (0, max] case, else the interval
   const std::string unit = p.unit.empty() ? "" : " " + p.unit;
   const std::string range =
       low && p.minimumExcluded && p.minimum == 0.0 ? "positive" : "in " + p.rangeText() + unit;
@@ -47,6 +50,7 @@ TemplateValues::TemplateValues(const SceneTemplate& t, const TemplateArguments& 
                                   "' (it has " + names + ")");
     }
   }
+  // each parameter from its argument, or its default
   for (const TemplateParameter& p : t.parameters) {
     const auto given = arguments.find(p.name);
     parse(p, given == arguments.end() ? p.defaultValue : given->second);
@@ -55,9 +59,11 @@ TemplateValues::TemplateValues(const SceneTemplate& t, const TemplateArguments& 
 
 void TemplateValues::parse(const TemplateParameter& p, const std::string& value) {
   switch (p.kind) {
+    // text: taken as given
     case ParameterKind::Text:
       texts_[p.name] = value;
       return;
+    // a choice: one of the declared ones
     case ParameterKind::Choice:
       for (const std::string& c : p.choices)
         if (c == value) {
@@ -65,11 +71,13 @@ void TemplateValues::parse(const TemplateParameter& p, const std::string& value)
           return;
         }
       throw TemplateError(p.name, "must be one of " + p.rangeText() + ", got '" + value + "'");
+    // a flag: "true" or "false", kept as 1 or 0
     case ParameterKind::Flag:
       if (value != "true" && value != "false")
         throw TemplateError(p.name, "must be true or false, got '" + value + "'");
       numbers_[p.name] = {value == "true" ? 1.0 : 0.0};
       return;
+    // an integer: a whole number within the range
     case ParameterKind::Integer: {
       double x = 0.0;
       if (!readNumber(value, x) || x != std::floor(x))
@@ -78,6 +86,7 @@ void TemplateValues::parse(const TemplateParameter& p, const std::string& value)
       numbers_[p.name] = {x};
       return;
     }
+    // a number within the range
     case ParameterKind::Number: {
       double x = 0.0;
       if (!readNumber(value, x))

@@ -1,10 +1,10 @@
-// Figures of `mbw-cli study formulations` (see formulation_study_output.h).
+// The formulation study's figures (see formulation_study_figures.h).
 
 #include <algorithm>
 
-#include "formulation_study_output.h"
+#include "formulation_study_figures.h"
 
-namespace mbw::cli {
+namespace mbw::plot {
 namespace {
 
 // rp solid with markers, rA dashed, rE markers alone: coinciding curves stay distinguishable
@@ -78,7 +78,8 @@ plot::Figure mechanismOrderFigure(const FormulationStudy& study, const std::stri
 
 }  // namespace
 
-std::vector<std::pair<std::string, plot::Figure>> studyFigures(const FormulationStudy& study) {
+std::vector<std::pair<std::string, plot::Figure>> formulationStudyFigures(
+    const FormulationStudy& study) {
   std::vector<std::pair<std::string, plot::Figure>> out;
 
   // Fig. 4: iterations of the four-link dynamics against the step
@@ -130,4 +131,4 @@ std::vector<std::pair<std::string, plot::Figure>> studyFigures(const Formulation
   return out;
 }
 
-}  // namespace mbw::cli
+}  // namespace mbw::plot

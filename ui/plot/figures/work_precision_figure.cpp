@@ -1,12 +1,10 @@
 #include "work_precision_figure.h"
 
-namespace mbw::cli {
+namespace mbw::plot {
 
 plot::Figure workPrecisionFigure(const Study& study, const StudyOutcome& outcome,
                                  ErrorMeasure measure, const std::string& title) {
-  std::vector<RunRecord> records;
-  for (const auto& r : outcome.records)
-    if (r) records.push_back(*r);
+  const std::vector<RunRecord> records = outcome.madeRecords();
   // the outputs' units, from the channels a run records
   std::vector<std::string> units(study.outputs.size());
   if (!study.runs.empty() && !outcome.models.empty()) {
@@ -15,6 +13,7 @@ plot::Figure workPrecisionFigure(const Study& study, const StudyOutcome& outcome
       for (size_t k = 0; k < study.outputs.size(); ++k)
         if (c.name == study.outputs[k]) units[k] = c.unit;
   }
+  // a chart per output, a line per integrator
   plot::Figure f;
   f.title = title;
   f.columns = study.outputs.size() > 1 ? 2 : 1;
@@ -35,4 +34,4 @@ plot::Figure workPrecisionFigure(const Study& study, const StudyOutcome& outcome
   return f;
 }
 
-}  // namespace mbw::cli
+}  // namespace mbw::plot

@@ -1,11 +1,12 @@
-#include "run_report.h"
+#include "run_report_figure.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace mbw::cli {
+namespace mbw::plot {
 namespace {
 
+// a channel against time (empty when the run lacks it)
 plot::Series series(const Results& r, const std::string& channel, const std::string& name = "") {
   plot::Series s;
   s.name = name.empty() ? channel : name;
@@ -15,11 +16,13 @@ plot::Series series(const Results& r, const std::string& channel, const std::str
   return s;
 }
 
+// a series as magnitudes
 plot::Series absolute(plot::Series s) {
   for (double& y : s.y) y = std::abs(y);
   return s;
 }
 
+// the span of the values
 double range(const std::vector<double>& v) {
   if (v.empty()) return 0.0;
   const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
@@ -50,6 +53,7 @@ plot::Chart motionChart(const Results& r) {
 }  // namespace
 
 plot::Figure runReportFigure(const Results& r) {
+  // the page: scene, formulation, integrator and step, two charts a row
   plot::Figure f;
   f.title = r.metadataValue("scene") + "  -  " + r.metadataValue("formulation") + ", " +
             r.metadataValue("integrator") + ", h = " + r.metadataValue("step") + " s";
@@ -57,6 +61,7 @@ plot::Figure runReportFigure(const Results& r) {
   f.chartHeight = 330;
   f.charts.push_back(motionChart(r));
 
+  // the energy terms, the balance, the violations
   plot::Chart energy{"Energy", {"t [s]"}, {"energy [J]"}, {}};
   for (const char* e : {"kinetic", "potential", "work_in", "dissipated"})
     energy.series.push_back(series(r, std::string("energy.") + e, e));
@@ -72,6 +77,7 @@ plot::Figure runReportFigure(const Results& r) {
   violation.series.push_back(absolute(series(r, "violation.velocity", "velocity [m/s]")));
   f.charts.push_back(violation);
 
+  // the step size and the Newton iterations of each step
   plot::Chart step{"Step size", {"t [s]"}, {"h [s]", true}, {}};
   step.series.push_back(series(r, "h", "h"));
   if (r.rowCount() < 200) step.series.back().style = plot::Series::Style::LineAndMarkers;
@@ -93,4 +99,4 @@ plot::Figure runReportFigure(const Results& r) {
   return f;
 }
 
-}  // namespace mbw::cli
+}  // namespace mbw::plot

@@ -1,16 +1,16 @@
-#include "run_summary.h"
+#include "simulation/run_summary_text.h"
 
 #include <algorithm>
-#include <iostream>
-#include <string>
+#include <sstream>
 
-#include "cli_common.h"
 #include "integrators/registry.h"
-#include "run_report.h"
+#include "math/number_text.h"
 
-namespace mbw::cli {
+namespace mbw {
 
-void printRunSummary(const Results& r, const ProjectionReport* projection, std::ostream& out) {
+std::string runSummaryText(const Results& r, const ProjectionReport* projection) {
+  std::ostringstream out;
+  // the run: scene, formulation, method, step and span
   const double tEnd = r.rowCount() ? r.at(r.rowCount() - 1, 0) : 0.0;
   const RunStatistics& s = r.stats;
   out << r.metadataValue("scene") << "  " << r.metadataValue("formulation") << "  "
@@ -28,6 +28,7 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
     out << ", but " << checks.size() << (checks.size() == 1 ? " check" : " checks") << " failed";
   out << "\n";
   for (const std::string& finding : checks) out << "check failed     " << finding << "\n";
+  // the steps taken, the rejected ones by reason, and how far the run got
   out << "steps            " << s.steps;
   if (s.rejectedSteps) {
     out << " (+" << s.rejectedSteps << " rejected:";
@@ -45,6 +46,7 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
           << formatNumber(std::stod(estimate)) << " tolerances";
     out << "\n";
   }
+  // the Newton iterations per step (and per time point where steps retry) and factorizations
   out << "Newton           " << s.newtonIterations << " iterations ("
       << formatNumber(s.steps ? double(s.newtonIterations) / s.steps : 0.0) << " per step";
   if (s.timePoints > s.steps + s.rejectedSteps)
@@ -62,6 +64,7 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
     }
     out << s.jacobianEvaluations << " Jacobians\n";
   }
+  // the state-space partition, the events crossed (the first eight)
   if (s.repartitions)
     out << "partition        " << s.repartitions << " repartitioning checks triggered\n";
   if (!r.events.empty()) {
@@ -74,6 +77,7 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
     if (r.events.size() > shown)
       out << "                 ... " << r.events.size() - shown << " more (in the CSV)\n";
   }
+  // the CPU time by phase and in all, per step and against real time
   if (!s.phaseSeconds.empty()) {
     out << "CPU by phase    ";
     double accounted = 0.0;
@@ -90,10 +94,11 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
   const double span = tEnd - (tStart.empty() ? 0.0 : std::stod(tStart));
   if (s.cpuSeconds > 0.0) out << ", " << formatNumber(span / s.cpuSeconds) << "x real time";
   out << ")\n";
+  // the energy balance at the end and its largest magnitude, with its terms
   if (r.column("energy.balance") >= 0 && r.rowCount()) {
     const size_t last = r.rowCount() - 1;
     out << "energy balance   " << formatNumber(r.at(last, r.column("energy.balance")))
-        << " J final, " << formatNumber(columnMaxAbs(r, "energy.balance"))
+        << " J final, " << formatNumber(r.largestMagnitude(r.column("energy.balance")))
         << " J largest |value|  (kinetic " << formatNumber(r.at(last, r.column("energy.kinetic")))
         << " J, potential " << formatNumber(r.at(last, r.column("energy.potential")))
         << " J, work in " << formatNumber(r.at(last, r.column("energy.work_in")))
@@ -106,40 +111,19 @@ void printRunSummary(const Results& r, const ProjectionReport* projection, std::
                   ? ": the balance holds that rule's quadrature error beside the method's\n"
                   : ", the method's own rule: the balance is the method's error\n");
   }
+  // the output grid, the constraint violations and the initial projection
   if (!r.metadataValue("output_projection").empty())
     out << "output           at " << r.metadataValue("output") << ": "
         << r.metadataValue("output_projection") << "\n";
-  out << "violation        position " << formatNumber(columnMaxAbs(r, "violation.position"))
-      << ", velocity " << formatNumber(columnMaxAbs(r, "violation.velocity"))
+  out << "violation        position "
+      << formatNumber(r.largestMagnitude(r.column("violation.position"))) << ", velocity "
+      << formatNumber(r.largestMagnitude(r.column("violation.velocity")))
       << " (largest over the recorded steps)\n";
   if (projection)
     out << "initial state    projection moved " << formatNumber(projection->largestMove)
         << (projection->largestMoveBody.empty() ? "" : " ('" + projection->largestMoveBody + "')")
         << ", velocity change " << formatNumber(projection->largestVelocityChange) << "\n";
+  return out.str();
 }
 
-int finishRunOutputs(const Results& results, const CsvStreamWriter* csv, const std::string& plot,
-                     const TerminalProgress& progress) {
-  if (csv)
-    std::cout << "CSV              " << csv->path() << " (" << csv->rowsWritten() << " rows)\n";
-  // a plot that cannot be written after the run (a full disk) is an output failure, as the CSV's
-  bool plotFailed = false;
-  if (!plot.empty()) {
-    try {
-      saveFigure(runReportFigure(results), plot);
-      std::cout << "plot             " << plot << "\n";
-    } catch (const InputError& e) {
-      std::cerr << "error: " << e.what() << "\n";
-      plotFailed = true;
-    }
-  }
-  if (csv && !csv->failure().empty()) {
-    std::cerr << "error: " << csv->failure() << " (the rows before it are kept)\n";
-    return kOutputFailure;
-  }
-  if (plotFailed) return kOutputFailure;
-  if (progress.interrupted()) return progress.interruptedExitCode();
-  return results.status == RunStatus::Completed ? kSuccess : kNumericalFailure;
-}
-
-}  // namespace mbw::cli
+}  // namespace mbw
