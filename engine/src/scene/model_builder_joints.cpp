@@ -349,7 +349,7 @@ void ModelBuilder::readJoint(const json& j, const std::string& path) {
   // its primitives, appended to the model's by the builder of its type
   joint.firstPrimitive = model_.primitiveCount();
   JointAssembly assembly(*this, j, path, joint);
-  if (const JointAssembly::Builder build = JointAssembly::builderOf(type)) (assembly.*build)();
+  if (const JointAssembly::Builder builder = JointAssembly::builderOf(type)) (assembly.*builder)();
   joint.primitiveCount = model_.primitiveCount() - joint.firstPrimitive;
   model_.joints.push_back(std::move(joint));
 }
