@@ -110,6 +110,7 @@ void DynamicsRun::describe() {
 }
 
 void DynamicsRun::startRecording() {
+  // the run's clocks
   cpu0_ = threadCpuSeconds();
   elapsed0_ = monotonicSeconds();
   // with requested output times, the steps are recorded only on request (and the last one when
@@ -177,6 +178,7 @@ void DynamicsRun::statistics() {
       results_.metadata.push_back({"check", finding});
   // the local error estimates the steps committed, in tolerances (IntegratorStats::localErrorSum)
   if (is_.variableStep) results_.metadata.push_back({"error_estimate", number(s.localErrorSum)});
+  // the outcome, final now, to the sink
   output_.end();
 }
 

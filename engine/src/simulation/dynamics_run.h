@@ -28,7 +28,8 @@ class DynamicsRun {
   // steps to t_end, or until a step fails, the state diverges, the sink fails or a stop is
   // requested; a run that stopped early records the state it stopped at
   void advance();
-  // the integrator's counters and CPU times, the output grid's report, the run's checks
+  // the integrator's counters and CPU times, the output grid's report and the run's checks; then
+  // the sink learns the outcome
   void statistics();
 
  private:
