@@ -10,8 +10,8 @@ namespace mbw {
 
 // One joint being read: its JSON, path and two bodies, the constraint primitives it appends to the
 // model (Kissel et al. 2021 Table 1), and one builder per joint type, chosen from a table by the
-// type's name. The points and vectors are read in the order the scene lists them, so that issues
-// come in that order.
+// type's name. Each builder reads its points, vectors and drivers in the order of the schema's
+// fields, so that several issues of one joint come in that order.
 class JointAssembly {
  public:
   using json = nlohmann::json;
