@@ -84,7 +84,7 @@ TEST(SceneReader, EveryJointTypeOfTheSchemaHasItsBuilder) {
       {"angle-driver",
        R"("u_i": [1, 0, 0], "v_i": [0, 1, 0], "a_j": [1, 0, 0], "angle": "t")",
        {PrimitiveType::AngleDriver}},
-      {"dp1", R"("a_i": [0, 0, 1], "a_j": "axis")", {PrimitiveType::DP1}},
+      {"dp1", R"("a_i": [0, 0, 1], "a_j": [1, 0, 0])", {PrimitiveType::DP1}},
       {"dp2", R"("a_i": [0, 0, 1], "point_i": [0, 0, 0], "point_j": "P")", {PrimitiveType::DP2}},
       {"d", R"("point_i": [0, 0, 0], "point_j": "P", "f": 1)", {PrimitiveType::D}},
       {"cd", R"("axis": "y", "point_i": [0, 0, 0], "point_j": "P")", {PrimitiveType::CD}}};
