@@ -95,8 +95,14 @@ void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth
     for (size_t i = 0; i < e.nops(); ++i) operands.emplace_back(canonicalKey(e.op(i)), e.op(i));
     std::sort(operands.begin(), operands.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [key, operand] : operands) emit(operand, t, depth + 1);
-    push(is_a<add>(e) ? Op::Add : Op::Mul, static_cast<int>(e.nops()));
+    // accumulated two at a time from the last operand down, so that a sum of many terms needs a
+    // stack of two more values, not one per term (the roundings are those of one n-ary operation,
+    // which takes the operands from the top of the stack: last, last but one, ...)
+    const Op op = is_a<add>(e) ? Op::Add : Op::Mul;
+    for (auto it = operands.rbegin(); it != operands.rend(); ++it) {
+      emit(it->second, t, depth + 1);
+      if (it != operands.rbegin()) push(op, 2);
+    }
     return;
   }
   if (is_a<power>(e)) {

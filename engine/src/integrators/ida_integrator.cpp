@@ -232,13 +232,16 @@ StepResult IdaIntegrator::doStep(double h) {
 std::string IdaIntegrator::singularPositionNote() const {
   // at the positions of IDA's last residual evaluation, the failed step's: a rank drop of Phi_q
   // there (or one close by) is the likely cause, which tolerances do not cure
-  std::string where = rankDropDescription(formulation_);
-  std::string note = "; at a singular position: " + where;
-  if (where.empty()) {
-    where = rankDropDescription(formulation_, kRankLossWarning);
-    if (where.empty()) return where;
-    note = "; approaching a singular position: " + where;
-  }
+  if (formulation_.primitiveRows() == 0) return {};
+  const ConstraintRank rank = analyzeConstraintRank(formulation_);
+  std::string note;
+  if (const std::string at = rankDropDescription(formulation_, rank, kNearRankLoss); !at.empty())
+    note = "; at a singular position: " + at;
+  else if (const std::string near = rankDropDescription(formulation_, rank, kRankLossWarning);
+           !near.empty())
+    note = "; approaching a singular position: " + near;
+  else
+    return note;
   return note +
          "; what may help: an index-3 integrator (hht, lms2, bathe: they pass singular positions)";
 }

@@ -11,7 +11,7 @@ namespace mbw {
 
 RosenbrockNystrom::RosenbrockNystrom(Formulation& formulation, IntegratorSettings settings,
                                      const RosenbrockTableau& tableau)
-    : StateSpaceIntegrator(formulation, settings, !tableau.wMethod),
+    : StateSpaceIntegrator(formulation, settings, true),
       tableau_(tableau),
       k_(nystromCoefficients(tableau)) {}
 
@@ -31,7 +31,9 @@ void RosenbrockNystrom::doInitialize() {
   S_.setZero(d, d);
   lu_ = Eigen::PartialPivLU<MatrixXd>(d);
   factorizationSeconds_ = &(stats_.phaseSeconds["factorization"] = 0.0);
-  stagePower_.assign(tableau_.stages(), Power{});
+  doubling_ = tableau_.wMethod && perUnitStep_ && settings_.variableStep && d > 0;
+  stagePower_.assign(2 * tableau_.stages(), Power{});
+  for (VectorXd* v : {&yMid_, &ydMid_, &fMid_, &yBig_, &ydBig_}) v->setZero(d);
   interpolatoryWork_.reset();
   workByQuadrature_ = !tableau_.wMethod;
 }
@@ -130,49 +132,43 @@ bool RosenbrockNystrom::doInterpolate(double t, State& out) {
   return StateSpaceIntegrator::doInterpolate(t, out);
 }
 
-StepResult RosenbrockNystrom::attempt(double h) {
-  StepResult r;
-  if (initializationFailed(r)) return r;
-  const int s = tableau_.stages();
-  const double g = k_.gamma, t = state_.t;
-  // Algorithm 1 steps 5-7: Jacobians (unless the last accepted step took them here), the
-  // iteration matrix S and its LU
-  if (!jacobianCurrent_) {
-    if (!evaluateStart()) return reject(h, 0.5, "the state does not lie on the constraints");
-    computeJacobians();
-    jacobianCurrent_ = true;
-  }
-  {
-    PhaseTimer timer(*factorizationSeconds_);
-    S_.setIdentity();
-    S_.noalias() -= (h * g) * J2_;
-    S_.noalias() -= (h * h * g * g) * J1_;
-    lu_.compute(S_);
-  }
-  startEvaluated_ = false;
-  forcing_.noalias() = J1_ * yd_;
-  forcing_ += ft_;
+void RosenbrockNystrom::factorize(double h) {
+  // Algorithm 1 step 7: the iteration matrix S of eq 25e and its LU
+  PhaseTimer timer(*factorizationSeconds_);
+  const double g = k_.gamma;
+  S_.setIdentity();
+  S_.noalias() -= (h * g) * J2_;
+  S_.noalias() -= (h * h * g * g) * J1_;
+  lu_.compute(S_);
+}
 
-  // steps 8-11: the stages
-  for (int i = 0; i < s; ++i) {
+bool RosenbrockNystrom::stages(double h, double t0, const VectorXd& y0, const VectorXd& yd0,
+                               const VectorXd& f0, Power* powers) {
+  const double g = k_.gamma;
+  startEvaluated_ = false;
+  forcing_.noalias() = J1_ * yd0;
+  forcing_ += ft_;
+  for (int i = 0; i < tableau_.stages(); ++i) {
+    // the stage's right-hand side f(t0 + alpha_i h, Y_i, Y'_i), the start's f for the first
     if (i == 0) {
-      fStage_ = fStart_;
+      fStage_ = f0;
     } else if (k_.newPoint[i]) {
-      Y_ = y_ + (h * k_.alphaI[i]) * yd_;
-      Yd_ = yd_;
+      Y_ = y0 + (h * k_.alphaI[i]) * yd0;
+      Yd_ = yd0;
       for (int j = 0; j < i; ++j) {
         Y_.noalias() += (h * k_.theta(i, j)) * z_[j];
         Yd_.noalias() += k_.a(i, j) * z_[j];
       }
       PhaseTimer timer(*evaluationSeconds_);
-      if (!ode_.evaluate(t + k_.alphaI[i] * h, Y_, Yd_, fStage_))
-        return reject(h, 0.25, "stage " + std::to_string(i + 1) + ": " + ode_.failure());
+      if (!ode_.evaluate(t0 + k_.alphaI[i] * h, Y_, Yd_, fStage_)) {
+        stageFailure_ = "stage " + std::to_string(i + 1) + ": " + ode_.failure();
+        return false;
+      }
     }
     // a W-method's work integrals take the stage's power (the stage point's, or the start's)
-    if (tableau_.wMethod)
-      stagePower_[i] = i == 0           ? power_
-                       : k_.newPoint[i] ? powerAt(ode_.fullState())
-                                        : stagePower_[i - 1];
+    if (powers && i > 0) powers[i] = k_.newPoint[i] ? powerAt(ode_.fullState()) : powers[i - 1];
+    // eq 25f: S z_i = h gamma f_i + h^2 gamma gamma_i (f_t + J1 vdot_n) + gamma sum c_ij z_j
+    //                 + h^2 gamma J1 sum delta_ij z_j
     rhs_ = (h * g) * fStage_ + (h * h * g * k_.gammaI[i]) * forcing_;
     sum_.setZero();
     for (int j = 0; j < i; ++j) {
@@ -182,25 +178,89 @@ StepResult RosenbrockNystrom::attempt(double h) {
     if (i > 0) rhs_.noalias() += (h * h * g) * (J1_ * sum_);
     z_[i] = lu_.solve(rhs_);
   }
+  return true;
+}
 
-  // step 12: the solution, the embedded one and the error
-  yNew_ = y_ + h * yd_;
-  ydNew_ = yd_;
-  yHat_ = yNew_;
-  ydHat_ = yd_;
-  for (int i = 0; i < s; ++i) {
-    yNew_.noalias() += (h * k_.mu[i]) * z_[i];
-    ydNew_.noalias() += k_.m[i] * z_[i];
-    yHat_.noalias() += (h * k_.muhat[i]) * z_[i];
-    ydHat_.noalias() += k_.mhat[i] * z_[i];
+void RosenbrockNystrom::combine(double h, const VectorXd& y0, const VectorXd& yd0, VectorXd& y,
+                                VectorXd& yd, VectorXd* yHat, VectorXd* ydHat) const {
+  // eqs 25a, b and, with the embedded weights, the estimate's solution
+  y = y0 + h * yd0;
+  yd = yd0;
+  for (int i = 0; i < tableau_.stages(); ++i) {
+    y.noalias() += (h * k_.mu[i]) * z_[i];
+    yd.noalias() += k_.m[i] * z_[i];
   }
+  if (!yHat) return;
+  *yHat = y0 + h * yd0;
+  *ydHat = yd0;
+  for (int i = 0; i < tableau_.stages(); ++i) {
+    yHat->noalias() += (h * k_.muhat[i]) * z_[i];
+    ydHat->noalias() += k_.mhat[i] * z_[i];
+  }
+}
+
+bool RosenbrockNystrom::doubledStep(double h) {
+  const double half = 0.5 * h, t = state_.t;
+  const int s = tableau_.stages();
+  // the whole step h, for the estimate only
+  factorize(h);
+  if (!stages(h, t, y_, yd_, fStart_, nullptr)) return false;
+  combine(h, y_, yd_, yBig_, ydBig_, nullptr, nullptr);
+  // the first half step, and f at its end: the second's start
+  factorize(half);
+  Power* powers = tableau_.wMethod ? stagePower_.data() : nullptr;
+  if (powers) powers[0] = power_;
+  if (!stages(half, t, y_, yd_, fStart_, powers)) return false;
+  combine(half, y_, yd_, yMid_, ydMid_, nullptr, nullptr);
+  {
+    PhaseTimer timer(*evaluationSeconds_);
+    if (!ode_.evaluate(t + half, yMid_, ydMid_, fMid_)) {
+      stageFailure_ = "half step: " + ode_.failure();
+      return false;
+    }
+  }
+  // the second half step (the W-method keeps the Jacobians of the start)
+  if (powers) powers[s] = powerAt(ode_.fullState());
+  if (!stages(half, t + half, yMid_, ydMid_, fMid_, powers ? powers + s : nullptr)) return false;
+  combine(half, yMid_, ydMid_, yNew_, ydNew_, nullptr, nullptr);
+  // Richardson: the two half steps' local error is (y_halves - y_whole) / (2^p - 1), the
+  // difference errorNorm() takes between yNew and yHat
+  const double share = 1.0 / ((1 << tableau_.order) - 1);
+  yHat_ = yNew_ - share * (yNew_ - yBig_);
+  ydHat_ = ydNew_ - share * (ydNew_ - ydBig_);
+  return true;
+}
+
+StepResult RosenbrockNystrom::attempt(double h) {
+  StepResult r;
+  if (initializationFailed(r)) return r;
+  // Algorithm 1 steps 5-6: Jacobians (unless the last accepted step took them here)
+  if (!jacobianCurrent_) {
+    if (!evaluateStart()) return reject(h, 0.5, "the state does not lie on the constraints");
+    computeJacobians();
+    jacobianCurrent_ = true;
+  }
+
+  // steps 7-12: the stages and the solution, with the embedded one or by step doubling
+  if (doubling_) {
+    if (!doubledStep(h)) return reject(h, 0.25, stageFailure_);
+  } else {
+    factorize(h);
+    if (tableau_.wMethod) stagePower_[0] = power_;
+    if (!stages(h, state_.t, y_, yd_, fStart_, tableau_.wMethod ? stagePower_.data() : nullptr))
+      return reject(h, 0.25, stageFailure_);
+    combine(h, y_, yd_, yNew_, ydNew_, &yHat_, &ydHat_);
+  }
+
+  // the error and the next step: the measure behaves like h^(q + 1) per step, like h^q per unit
+  // step (q the order of the estimate: the embedded order, or the method's own by doubling)
   double factor = 1.0, local = 0.0;
   if (settings_.variableStep) {
     local = errorNorm();
-    // per unit step the measure behaves like h^q (q the embedded order), per step like h^(q + 1)
     const double err =
         perUnitStep_ ? local / std::max(toleranceShare(h, settings_), kMinimumShare) : local;
-    const double q1 = tableau_.embeddedOrder + (perUnitStep_ ? 0.0 : 1.0);
+    const int q = doubling_ ? tableau_.order : tableau_.embeddedOrder;
+    const double q1 = q + (perUnitStep_ ? 0.0 : 1.0);
     factor = settings_.safetyFactor * std::pow(std::max(err, 1e-10), -1.0 / q1);
     factor = std::max(settings_.minStepFactor, std::min(settings_.maxStepFactor, factor));
     if (!std::isfinite(err) || err > 1.0)
@@ -212,7 +272,7 @@ StepResult RosenbrockNystrom::attempt(double h) {
   // step 13: dependent coordinates at the new point (and f there, the next step's stage 1)
   {
     PhaseTimer timer(*evaluationSeconds_);
-    if (!ode_.evaluate(t + h, yNew_, ydNew_, vddNew_))
+    if (!ode_.evaluate(state_.t + h, yNew_, ydNew_, vddNew_))
       return reject(h, 0.5, "new point: " + ode_.failure());
   }
   lastRejected_ = false;
@@ -237,7 +297,10 @@ void RosenbrockNystrom::advanceWork(double h) {
     // the W-method on the integrals (a W-method keeps its order with a zero Jacobian row for
     // them): W_n+1 = W_n + h sum_i b_i P(stage i)
     WorkIntegrals w = work_;
-    for (int i = 0; i < tableau_.stages(); ++i) w = advanced(w, h * tableau_.b[i], stagePower_[i]);
+    const int steps = doubling_ ? 2 : 1, s = tableau_.stages();
+    const double sub = h / steps;
+    for (int k = 0; k < steps; ++k)
+      for (int i = 0; i < s; ++i) w = advanced(w, sub * tableau_.b[i], stagePower_[k * s + i]);
     acceptWork(w, end);
     return;
   }
@@ -277,9 +340,9 @@ Capabilities WMethod2::capabilities() {
   c.formulations = {"rp"};
   c.refusals = stateSpaceRefusals();
   c.jacobians = {"exact", "fd"};
-  // per unit step, the first-order embedded estimate (O(h^2)) would ask for steps in proportion to
-  // the tolerance
-  c.errorControls = {"auto", "per-step", "per-unit-step"};
+  // per unit step (the default) the estimate is by step doubling: the first-order embedded one
+  // (O(h^2)) would ask for steps in proportion to the tolerance
+  c.errorControls = {"auto", "per-unit-step", "per-step"};
   c.iterationCount = "projection iterations (dependent coordinates)";
   c.workRule = "stage values and weights b_i (the W-method on the integrals)";
   return c;

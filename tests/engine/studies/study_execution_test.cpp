@@ -1,9 +1,8 @@
-// The study engine: the results table round-trips a record; the thread pool runs every job once
-// and hands results to the calling thread; a study gives the same records on 1 and 3 threads,
-// and with models loaded by the caller; its progress ticks while its reference runs, so that a
-// stop asked there is seen; a study stopped part-way resumes without making again the
-// runs its table holds, and computes again a kept reference that a kill tore; scene variants change
-// the field their pointer names and refuse pointers that lead nowhere.
+// The study engine (its results table, thread pool and scene variants have their own tests): a
+// study gives the same records on 1 and 3 threads, and with models loaded by the caller; its
+// progress ticks while its reference runs, so that a stop asked there is seen; a study stopped
+// part-way resumes without making again the runs its table holds, and computes again a kept
+// reference that a kill tore.
 
 #include <gtest/gtest.h>
 
@@ -12,10 +11,8 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <thread>
 
 #include "csv_compare.h"
-#include "scene/scene_error.h"
 #include "simulation/csv.h"
 #include "studies/method_grid.h"
 #include "studies/results_table.h"
@@ -45,76 +42,6 @@ std::string tableOf(const Study& study, const StudyOutcome& o) {
 }
 
 const std::set<std::string> kTimings = {"cpu_s", "cpu_s_max", "cpu_s_by_phase"};
-
-TEST(ResultsTable, ARowReadsBackToTheSameRecord) {
-  const Study study = smallStudy();
-  RunRecord r;
-  r.run = 3;
-  r.status = RunStatus::Failed;
-  r.message = "Newton did not converge, \"badly\"";
-  r.tReached = 0.1234567890123;
-  r.stats.steps = 12;
-  r.stats.rejectedSteps = 9;
-  r.stats.rejections = {{"error estimate above tolerance", 2},
-                        {"Newton did not converge", 3},
-                        {"recovery failed (|Phi| = 1e-9: a\\\\b)", 4}};
-  r.stats.phaseSeconds = {{"jacobian", 0.25}};
-  r.stats.cpuSeconds = 1.0 / 3.0;
-  r.errors = {{1e-3, 0.1, 2e-4, 1e-4, 5e-4, 0.02}, {}};
-  const std::vector<std::string> row = resultsTableRow(study, r);
-  const RunRecord back =
-      parseResultsTableRow(study, resultsTableHeader(study), splitCsvLine(csvLine(row)));
-  EXPECT_EQ(resultsTableRow(study, back), row);
-  EXPECT_EQ(back.message, r.message);
-  EXPECT_EQ(back.stats.cpuSeconds, r.stats.cpuSeconds);
-  EXPECT_EQ(rejectedByNewton(back.stats), 3);
-  EXPECT_EQ(back.stats.rejections, r.stats.rejections);
-  EXPECT_TRUE(std::isnan(back.errors[1].max));
-}
-
-TEST(ResultsTable, ARowOfAnotherStudyIsRefused) {
-  const Study study = smallStudy();
-  RunRecord r;
-  r.run = 1;
-  r.errors.resize(2);
-  std::vector<std::string> row = resultsTableRow(study, r);
-  row[9] = "0.05";  // the step
-  EXPECT_THROW(parseResultsTableRow(study, resultsTableHeader(study), row), TableError);
-}
-
-TEST(ThreadPool, RunsEveryJobOnceAndGathersOnTheCallingThread) {
-  ThreadPoolExecutor pool(3);
-  std::vector<int> jobs(20);
-  for (int k = 0; k < 20; ++k) jobs[k] = k;
-  std::multiset<int> done;
-  const auto caller = std::this_thread::get_id();
-  std::atomic<int> running{0}, most{0};
-  pool.run(
-      jobs,
-      [&](int k) {
-        most = std::max(most.load(), ++running);
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        --running;
-        return std::to_string(k * k);
-      },
-      [&](int k, const std::string& text) {
-        EXPECT_EQ(std::this_thread::get_id(), caller);
-        EXPECT_EQ(text, std::to_string(k * k));
-        done.insert(k);
-      },
-      [] { return false; });
-  EXPECT_EQ(done.size(), 20u);
-  EXPECT_EQ(std::set<int>(done.begin(), done.end()).size(), 20u);
-  EXPECT_LE(most.load(), 3);
-  EXPECT_THROW(pool.run(
-                   jobs,
-                   [](int k) -> std::string {
-                     if (k == 7) throw std::runtime_error("7");
-                     return "";
-                   },
-                   [](int, const std::string&) {}, [] { return false; }),
-               std::runtime_error);
-}
 
 TEST(StudyExecution, OneThreadAndThreeGiveTheSameRecords) {
   const Study study = smallStudy();
@@ -254,27 +181,6 @@ TEST(StudyExecution, ResumeComputesATornReferenceAgain) {
   ASSERT_FALSE(notes.empty());
   EXPECT_NE(notes.front().find("read from"), std::string::npos) << notes.front();
   EXPECT_EQ(readCsv(reference).rowCount(), rows);
-}
-
-TEST(SceneVariants, SetTheFieldThePointerNames) {
-  const Model heavy = loadSceneVariant({"double-pendulum", {{"/bodies/1/mass", "4"}}});
-  const Model plain = loadSceneVariant({"double-pendulum", {}});
-  EXPECT_EQ(heavy.bodies.size(), plain.bodies.size());
-  EXPECT_DOUBLE_EQ(heavy.bodies[1].mass, 4.0);
-  EXPECT_NE(plain.bodies[1].mass, 4.0);
-  try {
-    loadSceneVariant({"double-pendulum", {{"/bodies/7/mass", "4"}}});
-    FAIL() << "a pointer past the bodies was accepted";
-  } catch (const SceneError& e) {
-    ASSERT_EQ(e.issues().size(), 1u);
-    EXPECT_EQ(e.issues()[0].path, "/bodies/7/mass");
-  }
-  try {
-    loadSceneVariant({"double-pendulum", {{"/bodies/1/mass", "-1"}}});
-    FAIL() << "a negative mass was accepted";
-  } catch (const SceneError& e) {
-    EXPECT_NE(std::string(e.what()).find("/bodies/1/mass"), std::string::npos) << e.what();
-  }
 }
 
 }  // namespace

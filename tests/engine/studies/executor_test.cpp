@@ -1,0 +1,54 @@
+// The executors of a study's runs (studies/executor.h): the thread pool runs every job once, on
+// at most its number of threads, hands each result to the calling thread, and passes on a job's
+// exception.
+
+#include "studies/executor.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+namespace mbw {
+namespace {
+
+TEST(ThreadPool, RunsEveryJobOnceAndGathersOnTheCallingThread) {
+  ThreadPoolExecutor pool(3);
+  std::vector<int> jobs(20);
+  for (int k = 0; k < 20; ++k) jobs[k] = k;
+  std::multiset<int> done;
+  const auto caller = std::this_thread::get_id();
+  std::atomic<int> running{0}, most{0};
+  pool.run(
+      jobs,
+      [&](int k) {
+        most = std::max(most.load(), ++running);
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        --running;
+        return std::to_string(k * k);
+      },
+      [&](int k, const std::string& text) {
+        EXPECT_EQ(std::this_thread::get_id(), caller);
+        EXPECT_EQ(text, std::to_string(k * k));
+        done.insert(k);
+      },
+      [] { return false; });
+  EXPECT_EQ(done.size(), 20u);
+  EXPECT_EQ(std::set<int>(done.begin(), done.end()).size(), 20u);
+  EXPECT_LE(most.load(), 3);
+  EXPECT_THROW(pool.run(
+                   jobs,
+                   [](int k) -> std::string {
+                     if (k == 7) throw std::runtime_error("7");
+                     return "";
+                   },
+                   [](int, const std::string&) {}, [] { return false; }),
+               std::runtime_error);
+}
+
+}  // namespace
+}  // namespace mbw
