@@ -72,6 +72,13 @@ class AbsoluteFormulation : public Formulation {
   const Primitive& primitive(int r) const { return model().primitives[rowPrimitives()[r]]; }
   void addPairBlocks(const PairBlocks<K>& h, int bi, int bj, MatrixSink& sink) const;
   void addForceVector(const ForceResult<K>& r, int bi, int bj, VectorXd& Q) const;
+  // the one loop over the force elements: visit(element, memory) for each element active at t_,
+  // memory its ForceMemory (a visitor that must not move the RSDA branch works on a copy)
+  template <class Visit>
+  void forEachActiveForce(Visit&& visit) const;
+  // the one loop over the beam elements: visit(element, section, nodes) with its three node ends
+  template <class Visit>
+  void forEachBeamElement(Visit&& visit) const;
   // cq d/dq into dq and cv d/dv into dv (the same sink for dynamicsJacobian)
   void addDynamicsJacobians(const VectorXd& vdot, const VectorXd& lambda, double cq, double cv,
                             MatrixSink& dq, MatrixSink& dv) const;

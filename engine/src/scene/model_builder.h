@@ -14,6 +14,8 @@
 
 namespace mbw {
 
+class JointAssembly;  // model_builder_joints.cpp
+
 class ModelBuilder {
  public:
   using json = nlohmann::json;
@@ -75,7 +77,9 @@ class ModelBuilder {
   // --- joints
   // --------------------------------------------------------------------------------------
   void readJoints();
+  // a joint's name and bodies, then its primitives by the builder of its type (JointAssembly)
   void readJoint(const json& j, const std::string& path);
+  friend class JointAssembly;
 
   // --- forces
   // ----------------------------------------------------------------------------------------

@@ -66,6 +66,49 @@ TEST(SceneReader, JointsExpandIntoTheirPrimitives) {
   }
 }
 
+TEST(SceneReader, EveryJointTypeOfTheSchemaHasItsBuilder) {
+  // the drivers, the weld and the raw primitives, with the primitives each one appends
+  const std::string bodies =
+      R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [1, 0, 0],
+                                 "points": {"P": [0, 0, 0]}, "vectors": {"axis": [0, 0, 2]}}])";
+  struct Case {
+    const char* type;
+    const char* fields;
+    std::vector<PrimitiveType> primitives;
+  } cases[] = {
+      {"fixed",
+       R"("point_i": [1, 0, 0], "point_j": "P")",
+       {PrimitiveType::CD, PrimitiveType::CD, PrimitiveType::CD, PrimitiveType::DP1,
+        PrimitiveType::DP1, PrimitiveType::DP1}},
+      {"distance", R"("point_i": [0, 0, 0], "point_j": "P", "distance": 1)", {PrimitiveType::D}},
+      {"angle-driver",
+       R"("u_i": [1, 0, 0], "v_i": [0, 1, 0], "a_j": [1, 0, 0], "angle": "t")",
+       {PrimitiveType::AngleDriver}},
+      {"dp1", R"("a_i": [0, 0, 1], "a_j": [1, 0, 0])", {PrimitiveType::DP1}},
+      {"dp2", R"("a_i": [0, 0, 1], "point_i": [0, 0, 0], "point_j": "P")", {PrimitiveType::DP2}},
+      {"d", R"("point_i": [0, 0, 0], "point_j": "P", "f": 1)", {PrimitiveType::D}},
+      {"cd", R"("axis": "y", "point_i": [0, 0, 0], "point_j": "P")", {PrimitiveType::CD}}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.type);
+    const std::string joint = std::string(R"([{"name": "j", "type": ")") + c.type +
+                              R"(", "body_i": "ground", "body_j": "a", )" + c.fields + "}]";
+    const Model m = parseScene(test::sceneJson(bodies, joint), "t");
+    ASSERT_EQ(m.joints.size(), 1u);
+    ASSERT_EQ(m.joints[0].primitiveCount, static_cast<int>(c.primitives.size()));
+    for (size_t k = 0; k < c.primitives.size(); ++k) {
+      EXPECT_EQ(m.primitives[k].type, c.primitives[k]) << k;
+      EXPECT_EQ(m.primitives[k].joint, 0);
+    }
+  }
+  // the raw CD's world axis
+  const Model cd = parseScene(
+      test::sceneJson(
+          bodies,
+          R"([{"name": "j", "type": "cd", "body_i": "ground", "body_j": "a", "axis": "y", "point_i": [0, 0, 0], "point_j": "P"}])"),
+      "t");
+  EXPECT_EQ(cd.primitives[0].c_W, Vec3::UnitY());
+}
+
 TEST(SceneReader, FrameOriginAndCentreOfMassAreDistinguished) {
   // a bar whose frame sits at its pivot (as in Andrews' squeezer): the centre of mass is offset
   const std::string bodies = R"([{"name": "bar", "mass": 1, "inertia": [0.01, 0.1, 0.1],
