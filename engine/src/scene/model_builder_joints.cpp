@@ -66,6 +66,8 @@ class JointAssembly {
 
   // one primitive between the two bodies, appended to the model's
   void add(Primitive p);
+  // the same for a primitive on the points P_i, P_j (in the bodies' scene frames)
+  void addBetweenPoints(Primitive p, const Vec3& sI, const Vec3& sJ);
   void cd(const Vec3& c, const Vec3& sI, const Vec3& sJ, TimeFunction f = {});
   void dp1(const Vec3& aI, const Vec3& aJ, TimeFunction f = {});
   void dp2(const Vec3& aI, const Vec3& sI, const Vec3& sJ, TimeFunction f = {});
@@ -114,15 +116,20 @@ void JointAssembly::add(Primitive p) {
   b_.model_.primitives.push_back(std::move(p));
 }
 
+void JointAssembly::addBetweenPoints(Primitive p, const Vec3& sI, const Vec3& sJ) {
+  // the points P_i, P_j given in the bodies' scene frames, kept in their internal frames
+  p.s_I = b_.internalPoint(bi_, sI);
+  p.s_J = b_.internalPoint(bj_, sJ);
+  add(std::move(p));
+}
+
 void JointAssembly::cd(const Vec3& c, const Vec3& sI, const Vec3& sJ, TimeFunction f) {
-  // c . (P_j - P_i) = f, the points in the internal frames
+  // c . (P_j - P_i) = f
   Primitive p;
   p.type = PrimitiveType::CD;
   p.c_W = c;
-  p.s_I = b_.internalPoint(bi_, sI);
-  p.s_J = b_.internalPoint(bj_, sJ);
   p.f = std::move(f);
-  add(std::move(p));
+  addBetweenPoints(std::move(p), sI, sJ);
 }
 
 void JointAssembly::dp1(const Vec3& aI, const Vec3& aJ, TimeFunction f) {
@@ -140,20 +147,16 @@ void JointAssembly::dp2(const Vec3& aI, const Vec3& sI, const Vec3& sJ, TimeFunc
   Primitive p;
   p.type = PrimitiveType::DP2;
   p.a_I = aI;
-  p.s_I = b_.internalPoint(bi_, sI);
-  p.s_J = b_.internalPoint(bj_, sJ);
   p.f = std::move(f);
-  add(std::move(p));
+  addBetweenPoints(std::move(p), sI, sJ);
 }
 
 void JointAssembly::d(const Vec3& sI, const Vec3& sJ, TimeFunction f) {
   // |P_j - P_i|^2 = f
   Primitive p;
   p.type = PrimitiveType::D;
-  p.s_I = b_.internalPoint(bi_, sI);
-  p.s_J = b_.internalPoint(bj_, sJ);
   p.f = std::move(f);
-  add(std::move(p));
+  addBetweenPoints(std::move(p), sI, sJ);
 }
 
 JointAssembly::AxisFrame JointAssembly::axisFrame(const Vec3& sI, const Vec3& nI) {

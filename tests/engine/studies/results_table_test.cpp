@@ -12,25 +12,13 @@
 #include <filesystem>
 #include <fstream>
 
-#include "studies/method_grid.h"
+#include "test_studies.h"
 
 namespace mbw {
 namespace {
 
-// lms2, bathe and an ESDIRK at two steps on the double pendulum, against a fixed-step reference
-Study smallStudy() {
-  RunSettings base;
-  base.tEnd = 0.2;
-  Study s =
-      makeMethodStepStudy("double-pendulum", base,
-                          parseStudyMethods("lms2,bathe:0.6,esdirk3-4l2sa"), {0.02, 0.01}, false);
-  addConvergenceReference(s, base, {}, {"body_2.z", "body_2.vz"});
-  s.title = "test";
-  return s;
-}
-
 TEST(ResultsTable, ARowReadsBackToTheSameRecord) {
-  const Study study = smallStudy();
+  const Study study = smallMethodStudy();
   RunRecord r;
   r.run = 3;
   r.status = RunStatus::Failed;
@@ -56,7 +44,7 @@ TEST(ResultsTable, ARowReadsBackToTheSameRecord) {
 }
 
 TEST(ResultsTable, ARowOfAnotherStudyIsRefused) {
-  const Study study = smallStudy();
+  const Study study = smallMethodStudy();
   RunRecord r;
   r.run = 1;
   r.errors.resize(2);

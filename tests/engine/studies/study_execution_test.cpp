@@ -14,25 +14,13 @@
 
 #include "csv_compare.h"
 #include "simulation/csv.h"
-#include "studies/method_grid.h"
+#include "test_studies.h"
 #include "studies/results_table.h"
 #include "studies/scene_variant_loader.h"
 #include "studies/study_execution.h"
 
 namespace mbw {
 namespace {
-
-// lms2 and bathe at two steps on the double pendulum, against a fixed-step reference
-Study smallStudy() {
-  RunSettings base;
-  base.tEnd = 0.2;
-  Study s =
-      makeMethodStepStudy("double-pendulum", base,
-                          parseStudyMethods("lms2,bathe:0.6,esdirk3-4l2sa"), {0.02, 0.01}, false);
-  addConvergenceReference(s, base, {}, {"body_2.z", "body_2.vz"});
-  s.title = "test";
-  return s;
-}
 
 std::string tableOf(const Study& study, const StudyOutcome& o) {
   std::string text = csvLine(resultsTableHeader(study)) + "\n";
@@ -44,7 +32,7 @@ std::string tableOf(const Study& study, const StudyOutcome& o) {
 const std::set<std::string> kTimings = {"cpu_s", "cpu_s_max", "cpu_s_by_phase"};
 
 TEST(StudyExecution, OneThreadAndThreeGiveTheSameRecords) {
-  const Study study = smallStudy();
+  const Study study = smallMethodStudy();
   ThreadPoolExecutor one(1), three(3);
   const StudyOutcome a = executeStudy(study, one, {}, {});
   const StudyOutcome b = executeStudy(study, three, {}, {});
@@ -57,7 +45,7 @@ TEST(StudyExecution, OneThreadAndThreeGiveTheSameRecords) {
 }
 
 TEST(StudyExecution, ModelsLoadedByTheCallerGiveTheSameRecords) {
-  const Study study = smallStudy();
+  const Study study = smallMethodStudy();
   ThreadPoolExecutor pool(2);
   const StudyOutcome loaded = executeStudy(study, pool, {}, {});
   const StudyOutcome given =
@@ -72,7 +60,7 @@ TEST(StudyExecution, ModelsLoadedByTheCallerGiveTheSameRecords) {
 // The progress ticks while the reference runs as while the study's runs do: the Python module
 // handles Ctrl-C on its tick (mbw.sweep of a study whose reference ran for minutes did not stop).
 TEST(StudyExecution, TicksAndStopsWhileTheReferenceRuns) {
-  Study study = smallStudy();
+  Study study = smallMethodStudy();
   // a reference of about ten minutes: stopped at the first tick
   study.references.front().run.settings.tEnd = 1e4;
   // a watchdog ends the reference after 10 s when no tick came
@@ -97,7 +85,7 @@ TEST(StudyExecution, TicksAndStopsWhileTheReferenceRuns) {
 }
 
 TEST(StudyExecution, ResumesWithoutMakingFinishedRunsAgain) {
-  const Study study = smallStudy();
+  const Study study = smallMethodStudy();
   const std::string dir = ::testing::TempDir() + "/study-resume";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
@@ -146,7 +134,7 @@ TEST(StudyExecution, ResumesWithoutMakingFinishedRunsAgain) {
 // references were written whole): a resume read it as fewer rows, and 42 of 48 runs were recorded
 // as failed with exit 0. It is computed again, and every run completes.
 TEST(StudyExecution, ResumeComputesATornReferenceAgain) {
-  const Study study = smallStudy();
+  const Study study = smallMethodStudy();
   const std::string dir = ::testing::TempDir() + "/study-torn-reference";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
