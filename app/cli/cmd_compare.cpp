@@ -26,12 +26,14 @@ struct CompareCommand {
 };
 
 int run(const CompareCommand& cmd) {
+  // the scene's settings with the user's, and the outputs to plot
   const Model model = loadSceneOrThrow(cmd.scene);
   RunSettings base = cmd.options.resolve(model);
   if (!(cmd.step > 0.0))
     throw InputError("give --step (Delta t) or --step-per-stage (Delta t / n)");
   const std::vector<std::string> channels = splitList(cmd.channels);
   recordMultipliersFor(channels, base);
+  // one run per method at the step, refused before it starts when a plotted output is not recorded
   std::vector<StudyMethod> methods;
   Study study;
   try {
@@ -58,6 +60,7 @@ int run(const CompareCommand& cmd) {
     }
     histories.keep(run, results);
   };
+  // the runs, a line each as they finish
   const StudyOutcome outcome = runStudyFromCli(
       study, cmd.study,
       [&](const RunRecord& r) {
@@ -66,6 +69,7 @@ int run(const CompareCommand& cmd) {
       hooks);
   const std::vector<RunRecord> records = outcome.madeRecords();
 
+  // the table, then its CSV and the figure where asked for; the exit status says how the runs ended
   std::cout << comparisonTableText(model.name, cmd.step, cmd.perStage, study, records);
   if (!cmd.output.empty()) {
     writeComparisonTable(cmd.output, model.name, study, records);
@@ -84,6 +88,7 @@ int run(const CompareCommand& cmd) {
 }  // namespace
 
 Command addCompareCommand(CLI::App& app) {
+  // the subcommand and its options; --step and --step-per-stage exclude each other
   auto cmd = std::make_shared<CompareCommand>();
   CLI::App* c = app.add_subcommand(
       "compare", "Several integrators on one scene at equal Delta t or Delta t / n, side by side");

@@ -27,6 +27,7 @@ struct ConvergenceCommand {
 };
 
 int run(const ConvergenceCommand& cmd) {
+  // the scene's settings with the user's, the steps and the outputs checked
   const Model model = loadSceneOrThrow(cmd.scene);
   RunSettings base = cmd.options.resolve(model);
   if (cmd.steps.empty()) throw InputError("give the steps with --steps h1,h2,...");
@@ -35,6 +36,7 @@ int run(const ConvergenceCommand& cmd) {
   if (outputs.empty()) outputs = defaultConvergenceOutputs(model);
   base.every = 1;
   recordMultipliersFor(outputs, base);
+  // every method at every step, against one reference run
   Study study;
   try {
     study = makeMethodStepStudy(cmd.scene, base, parseStudyMethods(cmd.integrators), cmd.steps,
@@ -45,6 +47,7 @@ int run(const ConvergenceCommand& cmd) {
   }
   study.title = "convergence on " + model.name;
 
+  // the runs, a line each with its relative errors as they finish
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
     std::ostringstream os;
     os << std::left << std::setw(22) << methodLabel(study.runs[r.run].settings)
@@ -57,7 +60,7 @@ int run(const ConvergenceCommand& cmd) {
   });
   const std::vector<RunRecord> records = outcome.madeRecords();
 
-  // observed orders
+  // the observed orders, then the CSV and the figure where asked for
   std::vector<std::vector<MethodOrder>> orders;
   for (size_t k = 0; k < outputs.size(); ++k) orders.push_back(observedOrders(study, records, k));
   std::cout << observedOrdersText(outputs, orders);

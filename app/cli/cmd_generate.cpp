@@ -37,6 +37,7 @@ std::string optionHelp(const TemplateParameter& p) {
   return details.empty() ? p.description : p.description + " (" + details + ")";
 }
 
+// the value's shape in the help: N, X, TEXT, the choices, or the elements' names
 std::string typeName(const TemplateParameter& p) {
   switch (p.kind) {
     case ParameterKind::Integer:
@@ -84,6 +85,7 @@ Command addGenerateCommand(CLI::App& app) {
   c->footer(
       "Each template's parameters, with their units, defaults and ranges: mbw-cli generate "
       "TEMPLATE --help");
+  // one subcommand per template, an option per parameter (a flag for the yes/no ones)
   for (size_t k = 0; k < sceneTemplates().size(); ++k) {
     TemplateCommand& t = (*commands)[k];
     t.declaration = &sceneTemplates()[k];
@@ -99,6 +101,7 @@ Command addGenerateCommand(CLI::App& app) {
     t.subcommand->add_option("--output,-o", t.output,
                              "write the scene to this file instead of standard output");
   }
+  // the chosen template's scene, from the parameters given, to the file or standard output
   return {c, [commands]() -> int {
             for (TemplateCommand& t : *commands) {
               if (!t.subcommand->parsed()) continue;

@@ -22,6 +22,7 @@ struct LinearAnalysisCommand {
 };
 
 int run(const LinearAnalysisCommand& cmd) {
+  // the methods parsed and the grid checked, then the engine's curves over it
   std::vector<LinearAnalysisCurve> curves;
   try {
     const std::vector<StudyMethod> methods = parseStudyMethods(cmd.integrators);
@@ -33,6 +34,7 @@ int run(const LinearAnalysisCommand& cmd) {
     throw InputError(e.what());
   }
 
+  // the summary, then the CSV and the figure where asked for
   std::cout << linearAnalysisSummaryText(curves);
 
   if (!cmd.output.empty()) {
@@ -49,6 +51,7 @@ int run(const LinearAnalysisCommand& cmd) {
 }  // namespace
 
 Command addLinearAnalysisCommand(CLI::App& app) {
+  // the subcommand and its options; the run reads them when it is chosen
   auto cmd = std::make_shared<LinearAnalysisCommand>();
   CLI::App* c = app.add_subcommand("linear-analysis",
                                    "Amplitude decay, period elongation and spectral radius on x'' "
