@@ -3,16 +3,15 @@
 // 28). The study and its tables are the engine's (studies/method_grid*.h); this file parses and
 // prints.
 
-#include <iomanip>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "cli_common.h"
 #include "commands.h"
 #include "method_grid_figures.h"
 #include "study_console.h"
 #include "studies/method_grid_tables.h"
+#include "studies/study_report_text.h"
 
 namespace mbw::cli {
 namespace {
@@ -49,14 +48,7 @@ int run(const ConvergenceCommand& cmd) {
 
   // the runs, a line each with its relative errors as they finish
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
-    std::ostringstream os;
-    os << std::left << std::setw(22) << methodLabel(study.runs[r.run].settings)
-       << " dt = " << std::setw(9) << study.runs[r.run].settings.integratorSettings.step << " "
-       << toString(r.status) << ", " << formatNumber(iterationsPerTimePoint(r.stats))
-       << " it/point";
-    for (size_t k = 0; k < outputs.size(); ++k)
-      os << ", RE(" << outputs[k] << ") " << formatNumber(completedRelativeError(r, k));
-    return os.str();
+    return convergenceRunLine(study.runs[r.run], r, outputs);
   });
   const std::vector<RunRecord> records = outcome.madeRecords();
 

@@ -2,14 +2,13 @@
 // against a reference run and its CPU time; the long-format table and the diagram (CPU time
 // against error, one line per integrator). The study is the engine's (studies/work_precision.h).
 
-#include <iomanip>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "cli_common.h"
 #include "commands.h"
 #include "study_console.h"
+#include "studies/study_report_text.h"
 #include "studies/work_precision.h"
 #include "work_precision_figure.h"
 
@@ -57,13 +56,7 @@ int run(const WorkPrecisionCommand& cmd) {
   std::cout << " against " << study.references[0].description << "\n";
 
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
-    std::ostringstream os;
-    os << std::left << std::setw(22) << methodLabel(study.runs[r.run].settings) << std::setw(12)
-       << workPrecisionSetting(study.runs[r.run]) << recordSummaryText(r);
-    if (r.status == RunStatus::Completed)
-      os << ", " << toString(measure) << " error " << formatNumber(measureOf(r.errors[0], measure))
-         << " (" << study.outputs[0] << ")";
-    return os.str();
+    return workPrecisionRunLine(study, r, measure);
   });
   const std::vector<RunRecord> records = outcome.madeRecords();
 

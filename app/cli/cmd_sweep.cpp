@@ -15,6 +15,7 @@
 #include "simulation/csv.h"
 #include "study_console.h"
 #include "studies/study_file.h"
+#include "studies/study_report_text.h"
 #include "studies/threshold_table.h"
 #include "work_precision_figure.h"
 #ifdef MBW_HAVE_MPI
@@ -90,26 +91,15 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
   if (gathers) std::cout << file.name << " (" << cmd.studyFile << ")\n";
   const auto start = std::chrono::steady_clock::now();
   const StudyOutcome outcome = runStudyFromCli(
-      study, options,
-      [&](const RunRecord& r) {
-        const RunSpec& spec = study.runs[r.run];
-        std::string text = "run " + std::to_string(r.run) + ": ";
-        if (study.variants.size() > 1) text += variantLabel(study.variants[spec.variant]) + ", ";
-        text += spec.settings.formulation + ", " + methodLabel(spec.settings) + ", " +
-                workPrecisionSetting(spec) + ": " + recordSummaryText(r);
-        return text;
-      },
-      hooks, executor.get());
+      study, options, [&](const RunRecord& r) { return studyFileRunLine(study, r); }, hooks,
+      executor.get());
   if (!gathers) return kSuccess;
 
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  int made = 0;
-  for (const auto& r : outcome.records) made += r.has_value();
-  std::cout << "\n" << made << " of " << study.runs.size() << " runs in the table";
-  if (outcome.resumed) std::cout << " (" << outcome.resumed << " from before)";
-  std::cout << ", " << outcome.failed() << " failed; " << formatNumber(wall, 4) << " s wall time, "
-            << executor->workers() << " at once (" << executor->description() << ")\n";
+  std::cout << "\n"
+            << studyFileSummaryText(study, outcome, wall, executor->workers(),
+                                    executor->description());
   std::cout << "table " << options.table << "\n";
   if (!study.outputs.empty() && hasCurves(study, outcome)) {
     const std::string png = options.figureFile(cmd.directory + "/work-precision.png");

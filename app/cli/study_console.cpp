@@ -11,24 +11,13 @@
 #include "scene/scene_error.h"
 #include "simulation/csv.h"
 #include "studies/results_table.h"
+#include "studies/study_report_text.h"
 #ifdef MBW_HAVE_MPI
 #include "studies/mpi_executor.h"
 #endif
 
 namespace mbw::cli {
 namespace {
-
-std::string duration(double seconds) {
-  char text[32];
-  const long s = std::lround(seconds);
-  if (s >= 3600)
-    std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, s / 60 % 60);
-  else if (s >= 60)
-    std::snprintf(text, sizeof text, "%ldm%02lds", s / 60, s % 60);
-  else
-    std::snprintf(text, sizeof text, "%lds", s);
-  return text;
-}
 
 // the progress line on stderr (on a terminal only), cleared before anything else is printed
 class ProgressLine {
@@ -64,12 +53,8 @@ class ProgressLine {
     if (!terminal_ || total_ == 0) return;
     const auto now = std::chrono::steady_clock::now();
     const double elapsed = std::chrono::duration<double>(now - start_).count();
-    std::string line = "  " + std::to_string(finished_) + " of " + std::to_string(total_) +
-                       " runs, " + std::to_string(std::min(workers_, total_ - finished_)) +
-                       " under way, " + duration(elapsed);
-    if (finished_ > 0 && finished_ < total_)
-      line += ", about " + duration(elapsed / finished_ * (total_ - finished_)) + " left";
-    std::fprintf(stderr, "\r\033[K%s (Ctrl-C stops)", line.c_str());
+    const std::string line = studyProgressText(finished_, total_, workers_, elapsed);
+    std::fprintf(stderr, "\r\033[K  %s (Ctrl-C stops)", line.c_str());
     std::fflush(stderr);
     shown_ = true;
     lastShown_ = now;
@@ -119,8 +104,8 @@ StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
   hooks.stopRequested = [] { return InterruptCatcher::requested(); };
   const bool gathers = runner.gathers();
   if (gathers)
-    std::cout << study.runs.size() << (study.runs.size() == 1 ? " run" : " runs") << ", "
-              << runner.workers() << " at once (" << runner.description() << ")" << std::endl;
+    std::cout << studyWorkersText(study.runs.size(), runner.workers(), runner.description())
+              << std::endl;
   ProgressLine line(static_cast<int>(study.runs.size()), runner.workers());
   StudyProgress progress;
   progress.onNote = [&](const std::string& note) { line.print(note); };

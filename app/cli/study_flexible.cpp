@@ -6,11 +6,10 @@
 // (studies/flexible_study_tables.h); this file runs, prints and draws.
 
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
-#include <sstream>
 
 #include "flexible_study_figures.h"
+#include "studies/study_report_text.h"
 #include "study_flexible.h"
 
 namespace mbw::cli {
@@ -35,14 +34,7 @@ std::vector<RunRecord> executeFlexible(const Study& study, const FlexibleStudyOp
                                        StudyRunHooks hooks, bool& interrupted) {
   std::cerr << "study flexible: " << study.title << ", " << study.runs.size() << " runs\n";
   const StudyOutcome outcome = runStudyFromCli(
-      study, o.study,
-      [&](const RunRecord& r) {
-        const RunSpec& spec = study.runs[r.run];
-        std::ostringstream os;
-        os << std::left << std::setw(22) << methodLabel(spec.settings) << " dt = " << std::setw(9)
-           << spec.settings.integratorSettings.step << " " << recordSummaryText(r);
-        return os.str();
-      },
+      study, o.study, [&](const RunRecord& r) { return methodStepRunLine(study.runs[r.run], r); },
       std::move(hooks));
   interrupted = outcome.interrupted;
   return outcome.madeRecords();

@@ -1,0 +1,113 @@
+#include "studies/study_report_text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+
+#include "analysis/integrator_study.h"
+#include "math/number_text.h"
+#include "studies/method_grid_tables.h"
+#include "studies/run_record.h"
+
+namespace mbw {
+
+// --- the progress of a study
+// -----------------------------------------------------------------------
+
+// hours and minutes, minutes and seconds, or seconds
+std::string durationText(double seconds) {
+  char text[32];
+  const long s = std::lround(seconds);
+  if (s >= 3600)
+    std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, s / 60 % 60);
+  else if (s >= 60)
+    std::snprintf(text, sizeof text, "%ldm%02lds", s / 60, s % 60);
+  else
+    std::snprintf(text, sizeof text, "%lds", s);
+  return text;
+}
+
+std::string studyProgressText(int finished, int total, int workers, double elapsedSeconds) {
+  // the counts and the time so far
+  std::string line = std::to_string(finished) + " of " + std::to_string(total) + " runs, " +
+                     std::to_string(std::min(workers, total - finished)) + " under way, " +
+                     durationText(elapsedSeconds);
+  // the time left at the mean time per finished run
+  if (finished > 0 && finished < total)
+    line += ", about " + durationText(elapsedSeconds / finished * (total - finished)) + " left";
+  return line;
+}
+
+std::string studyWorkersText(size_t runs, int workers, const std::string& executor) {
+  return std::to_string(runs) + (runs == 1 ? " run" : " runs") + ", " + std::to_string(workers) +
+         " at once (" + executor + ")";
+}
+
+// --- the line of a finished run
+// --------------------------------------------------------------------
+
+// the step as a stream writes a double, padded to 9
+std::string methodStepText(const RunSpec& spec) {
+  std::ostringstream os;
+  os << std::left << std::setw(22) << methodLabel(spec.settings) << " dt = " << std::setw(9)
+     << spec.settings.integratorSettings.step << " ";
+  return os.str();
+}
+
+std::string methodStepRunLine(const RunSpec& spec, const RunRecord& record) {
+  return methodStepText(spec) + recordSummaryText(record);
+}
+
+std::string convergenceRunLine(const RunSpec& spec, const RunRecord& record,
+                               const std::vector<std::string>& outputs) {
+  // status and Newton iterations, then the relative error of each output
+  std::string line = methodStepText(spec) + toString(record.status) + ", " +
+                     formatNumber(iterationsPerTimePoint(record.stats)) + " it/point";
+  for (size_t k = 0; k < outputs.size(); ++k)
+    line += ", RE(" + outputs[k] + ") " + formatNumber(completedRelativeError(record, k));
+  return line;
+}
+
+std::string workPrecisionRunLine(const Study& study, const RunRecord& record,
+                                 ErrorMeasure measure) {
+  // method and setting in columns, the summary
+  const RunSpec& spec = study.runs[record.run];
+  std::ostringstream os;
+  os << std::left << std::setw(22) << methodLabel(spec.settings) << std::setw(12)
+     << workPrecisionSetting(spec) << recordSummaryText(record);
+  // the error the diagram shows, of a completed run
+  if (record.status == RunStatus::Completed)
+    os << ", " << toString(measure) << " error "
+       << formatNumber(measureOf(record.errors[0], measure)) << " (" << study.outputs[0] << ")";
+  return os.str();
+}
+
+std::string studyFileRunLine(const Study& study, const RunRecord& record) {
+  // the variant only where the study has several
+  const RunSpec& spec = study.runs[record.run];
+  std::string text = "run " + std::to_string(record.run) + ": ";
+  if (study.variants.size() > 1) text += variantLabel(study.variants[spec.variant]) + ", ";
+  return text + spec.settings.formulation + ", " + methodLabel(spec.settings) + ", " +
+         workPrecisionSetting(spec) + ": " + recordSummaryText(record);
+}
+
+// --- the end of a study
+// ----------------------------------------------------------------------------
+
+std::string studyFileSummaryText(const Study& study, const StudyOutcome& outcome,
+                                 double wallSeconds, int workers, const std::string& executor) {
+  // the runs in the table, those read back, those failed
+  int made = 0;
+  for (const auto& r : outcome.records) made += r.has_value();
+  std::string text =
+      std::to_string(made) + " of " + std::to_string(study.runs.size()) + " runs in the table";
+  if (outcome.resumed) text += " (" + std::to_string(outcome.resumed) + " from before)";
+  // the wall time and how the runs were spread
+  return text + ", " + std::to_string(outcome.failed()) + " failed; " +
+         formatNumber(wallSeconds, 4) + " s wall time, " + std::to_string(workers) + " at once (" +
+         executor + ")\n";
+}
+
+}  // namespace mbw
