@@ -51,9 +51,7 @@ int run(const WorkPrecisionCommand& cmd) {
   } catch (const ConfigurationError& e) {
     throw InputError(e.what());
   }
-  std::cout << "Work-precision on " << model.name << " to t = " << base.tEnd << " s, errors of";
-  for (const std::string& o : study.outputs) std::cout << " " << o;
-  std::cout << " against " << study.references[0].description << "\n";
+  std::cout << workPrecisionHeading(study, model.name, base.tEnd);
 
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
     return workPrecisionRunLine(study, r, measure);

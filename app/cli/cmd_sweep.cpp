@@ -30,14 +30,6 @@ struct SweepCommand {
   StudyCliOptions study;
 };
 
-// whether some integrator has two settings or more to draw a work-precision line through
-bool hasCurves(const Study& study, const StudyOutcome& outcome) {
-  for (const WorkPrecisionCurve& c :
-       workPrecisionCurves(study, outcome.madeRecords(), 0, ErrorMeasure::Final))
-    if (c.error.size() > 1) return true;
-  return false;
-}
-
 #ifndef MBW_HAVE_MPI
 // a build without MPI runs sweeps on local threads only
 struct MpiSession {
@@ -101,7 +93,7 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
             << studyFileSummaryText(study, outcome, wall, executor->workers(),
                                     executor->description());
   std::cout << "table " << options.table << "\n";
-  if (!study.outputs.empty() && hasCurves(study, outcome)) {
+  if (!study.outputs.empty() && hasWorkPrecisionLine(study, outcome.madeRecords())) {
     const std::string png = options.figureFile(cmd.directory + "/work-precision.png");
     saveSideFigure(plot::workPrecisionFigure(study, outcome, file.measure, file.name), png,
                    std::cout);

@@ -13,6 +13,7 @@
 #include "study.h"
 #include "studies/rosenbrock_nystrom_results.h"
 #include "studies/run_histories.h"
+#include "studies/study_report_text.h"
 
 namespace mbw::cli {
 int runTimingStudy(const TimingStudyCommand& o) {
@@ -27,20 +28,12 @@ int runTimingStudy(const TimingStudyCommand& o) {
   const std::string& impl = o.settings.implicitIntegrator;
   const std::string& expl = o.settings.explicitIntegrator;
 
-  std::cout << "Explicit vs implicit on " << model.name << ": " << expl << " and " << impl
-            << ", CPU time at t = ";
-  for (double s : spans) std::cout << s << " ";
-  std::cout << "s\n";
+  std::cout << timingStudyHeading(model.name, expl, impl, spans);
   const int figureRun = timing.figureRun;
   RunHistories figureHistory({"h", channel}, std::vector<int>{figureRun});
   const StudyOutcome outcome = runStudyFromCli(
       study, o.study,
-      [&](const RunRecord& r) {
-        const RunSettings& s = study.runs[r.run].settings;
-        return (r.run == figureRun ? "Figure 5 run: " : "") + s.integrator +
-               ", rtol = atol = " + formatTolerance(s.integratorSettings.rtol) + ": " +
-               recordSummaryText(r);
-      },
+      [&](const RunRecord& r) { return timingRunLine(study.runs[r.run], r, r.run == figureRun); },
       figureHistory.hooks());
 
   const TimingSeries implicitRuns = timingSeries(study, outcome.records, impl, timing.implicitRuns);

@@ -12,6 +12,7 @@
 #include "study.h"
 #include "studies/rosenbrock_nystrom_results.h"
 #include "studies/run_histories.h"
+#include "studies/study_report_text.h"
 
 namespace mbw::cli {
 std::string studyChannel(const Model& model, const std::string& scene,
@@ -28,18 +29,13 @@ int runToleranceStudy(const ToleranceStudyCommand& o) {
   settings.channel = studyChannel(model, settings.scene, settings.channel);
   const std::string& channel = settings.channel;
   const Study study = makeToleranceStudy(model, settings);
-  std::cout << "Tolerance study of " << settings.integrator << " on " << model.name
-            << " to t = " << study.runs.front().settings.tEnd << " s, channel " << channel << "\n";
+  std::cout << toleranceStudyHeading(settings.integrator, model.name,
+                                     study.runs.front().settings.tEnd, channel);
 
   // the runs' histories of the channel, for the figure
   RunHistories histories(study.outputs);
   const StudyOutcome outcome = runStudyFromCli(
-      study, o.study,
-      [&](const RunRecord& r) {
-        return "rtol = atol = " +
-               formatTolerance(study.runs[r.run].settings.integratorSettings.rtol) + ": " +
-               recordSummaryText(r);
-      },
+      study, o.study, [&](const RunRecord& r) { return toleranceRunLine(study.runs[r.run], r); },
       histories.hooks());
   if (outcome.references.empty() || outcome.references.front().rowCount() == 0) return kInterrupted;
   const Results& reference = outcome.references.front();

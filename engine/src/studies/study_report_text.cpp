@@ -13,6 +13,39 @@
 
 namespace mbw {
 
+// --- the heading of a study
+// -----------------------------------------------------------------------
+
+// the end time as a stream writes a double
+std::string toleranceStudyHeading(const std::string& integrator, const std::string& model,
+                                  double tEnd, const std::string& channel) {
+  std::ostringstream os;
+  os << "Tolerance study of " << integrator << " on " << model << " to t = " << tEnd
+     << " s, channel " << channel << "\n";
+  return os.str();
+}
+
+// each span followed by a space
+std::string timingStudyHeading(const std::string& model, const std::string& explicitIntegrator,
+                               const std::string& implicitIntegrator,
+                               const std::vector<double>& spans) {
+  std::ostringstream os;
+  os << "Explicit vs implicit on " << model << ": " << explicitIntegrator << " and "
+     << implicitIntegrator << ", CPU time at t = ";
+  for (double s : spans) os << s << " ";
+  os << "s\n";
+  return os.str();
+}
+
+// the compared outputs and the reference's description
+std::string workPrecisionHeading(const Study& study, const std::string& model, double tEnd) {
+  std::ostringstream os;
+  os << "Work-precision on " << model << " to t = " << tEnd << " s, errors of";
+  for (const std::string& o : study.outputs) os << " " << o;
+  os << " against " << study.references.at(0).description << "\n";
+  return os.str();
+}
+
 // --- the progress of a study
 // -----------------------------------------------------------------------
 
@@ -68,6 +101,17 @@ std::string convergenceRunLine(const RunSpec& spec, const RunRecord& record,
   for (size_t k = 0; k < outputs.size(); ++k)
     line += ", RE(" + outputs[k] + ") " + formatNumber(completedRelativeError(record, k));
   return line;
+}
+
+std::string toleranceRunLine(const RunSpec& spec, const RunRecord& record) {
+  return "rtol = atol = " + formatTolerance(spec.settings.integratorSettings.rtol) + ": " +
+         recordSummaryText(record);
+}
+
+std::string timingRunLine(const RunSpec& spec, const RunRecord& record, bool figureRun) {
+  return (figureRun ? "Figure 5 run: " : "") + spec.settings.integrator +
+         ", rtol = atol = " + formatTolerance(spec.settings.integratorSettings.rtol) + ": " +
+         recordSummaryText(record);
 }
 
 std::string workPrecisionRunLine(const Study& study, const RunRecord& record,

@@ -15,6 +15,24 @@
 
 namespace mbw {
 
+// --- the heading of a study -------------------------------------------------------------------
+
+// "Tolerance study of rodas on Pendulum to t = 2 s, channel theta1" and a newline (Sandu et al.
+// 2001 Tables 1-2)
+std::string toleranceStudyHeading(const std::string& integrator, const std::string& model,
+                                  double tEnd, const std::string& channel);
+
+// "Explicit vs implicit on Car: adams and rosenbrock-nystrom, CPU time at t = 1 2 s" and a newline
+// (Sandu et al. 2001 Tables 3-4)
+std::string timingStudyHeading(const std::string& model, const std::string& explicitIntegrator,
+                               const std::string& implicitIntegrator,
+                               const std::vector<double>& spans);
+
+// "Work-precision on Pendulum to t = 2 s, errors of x y against REFERENCE" and a newline
+std::string workPrecisionHeading(const Study& study, const std::string& model, double tEnd);
+
+// --- the progress of a study -------------------------------------------------------------------
+
 // a duration in whole seconds as a progress line gives it: "1h02m", "3m05s", "42s"
 std::string durationText(double seconds);
 
@@ -25,6 +43,8 @@ std::string studyProgressText(int finished, int total, int workers, double elaps
 
 // "12 runs, 4 at once (4 threads)": the size of a study and how its executor runs it
 std::string studyWorkersText(size_t runs, int workers, const std::string& executor);
+
+// --- the line of a finished run -----------------------------------------------------------------
 
 // the method (22 wide) and its step: "lms2 (0)               dt = 0.001     "
 std::string methodStepText(const RunSpec& spec);
@@ -37,6 +57,13 @@ std::string methodStepRunLine(const RunSpec& spec, const RunRecord& record);
 std::string convergenceRunLine(const RunSpec& spec, const RunRecord& record,
                                const std::vector<std::string>& outputs);
 
+// a finished run of the tolerance study: "rtol = atol = 1e-3: " and its summary
+std::string toleranceRunLine(const RunSpec& spec, const RunRecord& record);
+
+// a finished run of the timing study: integrator, tolerance and summary, marked when it is the run
+// of the step-size figure (Sandu et al. 2001 Figure 5)
+std::string timingRunLine(const RunSpec& spec, const RunRecord& record, bool figureRun);
+
 // a finished run of a work-precision study: method, setting (tolerance or step), summary and, for a
 // completed run, the chosen error of the first output
 std::string workPrecisionRunLine(const Study& study, const RunRecord& record, ErrorMeasure measure);
@@ -44,6 +71,8 @@ std::string workPrecisionRunLine(const Study& study, const RunRecord& record, Er
 // a finished run of a study file: its number, scene variant (when there are several), formulation,
 // method, setting and summary
 std::string studyFileRunLine(const Study& study, const RunRecord& record);
+
+// --- the end of a study ------------------------------------------------------------------------
 
 // a study file's closing count: "10 of 12 runs in the table (4 from before), 1 failed; 2.5 s wall
 // time, 2 at once (2 threads)" and a newline

@@ -168,6 +168,13 @@ std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
   return curves;
 }
 
+// a curve of two points or more, by the final error of the first output
+bool hasWorkPrecisionLine(const Study& study, const std::vector<RunRecord>& records) {
+  for (const WorkPrecisionCurve& c : workPrecisionCurves(study, records, 0, ErrorMeasure::Final))
+    if (c.error.size() > 1) return true;
+  return false;
+}
+
 std::string workPrecisionSetting(const RunSpec& spec) {
   const IntegratorSettings& s = spec.settings.integratorSettings;
   return s.variableStep ? "rtol " + formatNumber(s.rtol) : "h " + formatNumber(s.step);

@@ -65,6 +65,9 @@ struct WorkPrecisionCurve {
 std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
                                                     const std::vector<RunRecord>& records,
                                                     size_t output, ErrorMeasure measure);
+// Whether some method has two completed runs or more to draw a line through (a diagram worth
+// drawing).
+bool hasWorkPrecisionLine(const Study& study, const std::vector<RunRecord>& records);
 
 // "rtol 1e-06" or "h 0.001": what a run of a work-precision study was set to
 std::string workPrecisionSetting(const RunSpec& spec);

@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include "math/number_text.h"
+#include "studies/run_record.h"
+
 namespace mbw {
 namespace {
 
@@ -27,6 +30,21 @@ RunRecord completed(int run, double maxError) {
   r.errors.push_back({});
   r.errors[0].max = maxError;
   return r;
+}
+
+TEST(StudyReportText, Headings) {
+  EXPECT_EQ(toleranceStudyHeading("rodas", "Pendulum", 2.5, "theta1"),
+            "Tolerance study of rodas on Pendulum to t = 2.5 s, channel theta1\n");
+  EXPECT_EQ(
+      timingStudyHeading("Car", "adams", "rosenbrock-nystrom", {0.3, 0.6}),
+      "Explicit vs implicit on Car: adams and rosenbrock-nystrom, CPU time at t = 0.3 0.6 s\n");
+  Study study;
+  study.outputs = {"x", "y"};
+  study.references.resize(1);
+  study.references[0].description = "cvode-bdf at rtol = atol = 1e-12";
+  EXPECT_EQ(workPrecisionHeading(study, "Pendulum", 2.0),
+            "Work-precision on Pendulum to t = 2 s, errors of x y against cvode-bdf at rtol = atol "
+            "= 1e-12\n");
 }
 
 TEST(StudyReportText, Durations) {
@@ -60,6 +78,16 @@ TEST(StudyReportText, MethodAtAStepInColumns) {
   EXPECT_EQ(text.size(), 22u + 6u + 9u + 1u);
   EXPECT_EQ(methodStepRunLine(spec, completed(0, 0.0)),
             text + recordSummaryText(completed(0, 0.0)));
+}
+
+TEST(StudyReportText, ToleranceAndTimingLinesGiveTheTolerance) {
+  RunSpec spec = stepRun("rodas", 0.0);
+  spec.settings.integratorSettings.rtol = 1e-3;
+  const RunRecord r = completed(0, 0.0);
+  EXPECT_EQ(toleranceRunLine(spec, r),
+            "rtol = atol = " + formatTolerance(1e-3) + ": " + recordSummaryText(r));
+  EXPECT_EQ(timingRunLine(spec, r, false), "rodas, " + toleranceRunLine(spec, r));
+  EXPECT_EQ(timingRunLine(spec, r, true), "Figure 5 run: rodas, " + toleranceRunLine(spec, r));
 }
 
 TEST(StudyReportText, ConvergenceLineGivesEachOutputsRelativeError) {

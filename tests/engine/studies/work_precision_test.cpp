@@ -59,6 +59,9 @@ TEST(WorkPrecision, Rn4ErrorsFallWithTheTolerance) {
   }
   // bathe at half the step: about a quarter of the error (second order)
   EXPECT_NEAR(curves[1].error[0] / curves[1].error[1], 4.0, 1.5);
+  // a line to draw, but not through one run of each method
+  EXPECT_TRUE(hasWorkPrecisionLine(study, records));
+  EXPECT_FALSE(hasWorkPrecisionLine(study, {records[0], records[4]}));
 }
 
 TEST(WorkPrecision, RefusesMethodsThatCannotRunAtTheSettings) {
