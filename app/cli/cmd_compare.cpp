@@ -39,11 +39,7 @@ int run(const CompareCommand& cmd) {
   try {
     methods = parseStudyMethods(cmd.integrators);
     study = makeMethodStepStudy(cmd.scene, base, methods, {cmd.step}, cmd.perStage);
-    const std::vector<Channel> recorded = runChannels(model, study.runs.front());
-    for (const std::string& ch : channels)
-      if (std::none_of(recorded.begin(), recorded.end(),
-                       [&](const Channel& c) { return c.name == ch; }))
-        throw InputError("no output column '" + ch + "' (see a run's CSV header)");
+    requireRecordedChannels(model, study, channels);
   } catch (const ConfigurationError& e) {
     throw InputError(e.what());
   }
@@ -53,11 +49,8 @@ int run(const CompareCommand& cmd) {
   RunHistories histories(channels);
   StudyRunHooks hooks;
   hooks.onResults = [&](int run, const Results& results) {
-    if (!cmd.runsDirectory.empty()) {
-      const StudyMethod& m = methods.at(run);
-      writeCsv(results, cmd.runsDirectory + "/" + m.integrator +
-                            (m.rhoInf >= 0.0 ? "-" + formatNumber(m.rhoInf) : "") + ".csv");
-    }
+    if (!cmd.runsDirectory.empty())
+      writeCsv(results, cmd.runsDirectory + "/" + methodRunFileName(methods.at(run)));
     histories.keep(run, results);
   };
   // the runs, a line each as they finish

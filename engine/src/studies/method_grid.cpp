@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <sstream>
 
+#include "math/number_text.h"
 #include "studies/run_record.h"
+#include "studies/study_execution.h"
 
 namespace mbw {
 
@@ -19,6 +21,22 @@ Study makeMethodStepStudy(const std::string& scene, const RunSettings& base,
       study.runs.push_back(spec);
     }
   return study;
+}
+
+// the channels of the first run's CSV header
+void requireRecordedChannels(const Model& model, const Study& study,
+                             const std::vector<std::string>& channels) {
+  const std::vector<Channel> recorded = runChannels(model, study.runs.at(0));
+  for (const std::string& ch : channels)
+    if (std::none_of(recorded.begin(), recorded.end(),
+                     [&](const Channel& c) { return c.name == ch; }))
+      throw ConfigurationError("no output column '" + ch + "' (see a run's CSV header)");
+}
+
+// the integrator, and the rho_inf given with it
+std::string methodRunFileName(const StudyMethod& method) {
+  return method.integrator + (method.rhoInf >= 0.0 ? "-" + formatNumber(method.rhoInf) : "") +
+         ".csv";
 }
 
 void addConvergenceReference(Study& study, const RunSettings& base,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analysis/integrator_study.h"
+#include "model/model.h"
 #include "studies/run_record.h"
 #include "studies/study.h"
 
@@ -20,6 +21,14 @@ namespace mbw {
 Study makeMethodStepStudy(const std::string& scene, const RunSettings& base,
                           const std::vector<StudyMethod>& methods, const std::vector<double>& steps,
                           bool perStage);
+
+// Throws ConfigurationError ("no output column 'x' (see a run's CSV header)") for a channel that
+// the study's first run does not record on the scene `model` (compare plots them).
+void requireRecordedChannels(const Model& model, const Study& study,
+                             const std::vector<std::string>& channels);
+
+// The file of a method's run: "lms2.csv", "bathe-0.6.csv" (with the rho_inf it was given).
+std::string methodRunFileName(const StudyMethod& method);
 
 struct ConvergenceReference {
   std::string integrator = "esdirk4-6l2sa2";

@@ -10,6 +10,7 @@
 
 #include <cmath>
 
+#include "scene/scene_reader.h"
 #include "studies/run_record.h"
 
 namespace mbw {
@@ -42,6 +43,22 @@ TEST(MethodGrid, EveryMethodAtEveryStep) {
   RunSettings base;
   EXPECT_THROW(makeMethodStepStudy("double-pendulum", base, {{"nosuch"}}, {0.01}, false),
                ConfigurationError);
+}
+
+TEST(MethodGrid, RecordedChannelsAndRunFiles) {
+  // the double pendulum's runs record its bodies and the energy balance, not a made-up channel
+  const Model model = loadScene("double-pendulum");
+  const Study study = grid(false);
+  EXPECT_NO_THROW(requireRecordedChannels(model, study, {"energy.balance", "body_2.y"}));
+  try {
+    requireRecordedChannels(model, study, {"energy.balance", "nosuch.x"});
+    ADD_FAILURE() << "nosuch.x is not recorded";
+  } catch (const ConfigurationError& e) {
+    EXPECT_STREQ(e.what(), "no output column 'nosuch.x' (see a run's CSV header)");
+  }
+  // a method's file: with the rho_inf it was given only
+  EXPECT_EQ(methodRunFileName({"lms2"}), "lms2.csv");
+  EXPECT_EQ(methodRunFileName(parseStudyMethods("bathe:0.6").at(0)), "bathe-0.6.csv");
 }
 
 TEST(MethodGrid, TheConvergenceReference) {
