@@ -10,6 +10,7 @@
 
 namespace mbw {
 
+// all cores unless told
 int coreCount() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 ThreadPoolExecutor::ThreadPoolExecutor(int threads)
@@ -23,6 +24,7 @@ void ThreadPoolExecutor::run(const std::vector<int>& jobs,
                              const std::function<std::string(int)>& work,
                              const std::function<void(int, const std::string&)>& done,
                              const std::function<bool()>& stop) {
+  // the first failure, of a job or of done, stops the pool and is thrown once all threads end
   std::atomic<size_t> next{0};
   std::atomic<bool> stopping{false};
   std::mutex mutex;
@@ -53,6 +55,7 @@ void ThreadPoolExecutor::run(const std::vector<int>& jobs,
     --running;
     finished.notify_one();
   };
+  // no more than one thread per job
   const int count = static_cast<int>(std::min<size_t>(jobs.size(), static_cast<size_t>(threads_)));
   std::vector<std::thread> threads;
   running = count;
@@ -82,6 +85,7 @@ void ThreadPoolExecutor::run(const std::vector<int>& jobs,
     }
     if (!stopping && stop && stop()) stopping = true;
   }
+  // the threads finish their current job; then the first failure, if any, goes to the caller
   lock.unlock();
   for (std::thread& t : threads) t.join();
   if (failure) std::rethrow_exception(failure);

@@ -8,6 +8,8 @@
 namespace mbw {
 
 std::vector<MethodGroup> flexibleStudyMethodGroups() {
+  // the three groups of the paper's figures: second-order methods without and with damping, and
+  // the higher-order ones
   const char* secondOrder[] = {"lms2", "lms3",  "lms4",   "ss2",    "ss3",
                                "ss4",  "bathe", "msstc3", "msstc4", "msstc5"};
   const char* higherOrder[] = {"mssth3",        "mssth4",        "mssth5",
@@ -26,6 +28,8 @@ std::vector<MethodGroup> flexibleStudyMethodGroups() {
 }
 
 std::vector<StudyMethod> flexibleStudyMethods() {
+  // the figures of each experiment: its scene, step per stage, end time, and the channel of each
+  // figure by number
   std::vector<StudyMethod> all;
   for (const MethodGroup& g : flexibleStudyMethodGroups())
     all.insert(all.end(), g.methods.begin(), g.methods.end());
@@ -62,6 +66,7 @@ std::vector<Experiment> flexibleBenchmarkExperiments() {
 }
 
 std::vector<IterationExample> newtonIterationExamples() {
+  // Figure 28's examples: each scene at two steps per stage
   return {{"andrews-squeezer", {1e-4, 1e-5}, 0.05},
           {"flexible-four-bar", {4e-3, 1e-3}, 12.0},
           {"lateral-buckling", {1e-3, 5e-4}, 0.8},
@@ -69,11 +74,13 @@ std::vector<IterationExample> newtonIterationExamples() {
 }
 
 ConvergenceExperiment shaftConvergenceExperiment() {
+  // Figures 25-27: the shaft's mid-span displacement, velocity and acceleration
   return {
       "rotating-shaft", 2.5, {"shaft.16.z", "shaft.16.vz", "shaft.16.az"}, {"u_3", "v_3", "a_3"}};
 }
 
 int FlexibleStudy::run(int group, int method, int step) const {
+  // the index of a run by its place in the groups, -1 if the study has no such run
   for (size_t k = 0; k < runs.size(); ++k)
     if (runs[k].group == group && runs[k].method == method && runs[k].step == step)
       return static_cast<int>(k);
@@ -114,6 +121,7 @@ void addFlexibleConvergenceReference(FlexibleStudy& flexible,
                                      const std::vector<std::string>& outputs,
                                      double referenceStep) {
   Study& study = flexible.study;
+  // the reference runs at the given step, a whole fraction of the study's smallest
   double smallest = 1e300;
   for (const RunSpec& r : study.runs)
     smallest = std::min(smallest, r.settings.integratorSettings.step);

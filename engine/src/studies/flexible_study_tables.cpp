@@ -15,6 +15,7 @@
 namespace mbw {
 
 StudyTable flexibleRunTable(const std::string& title) {
+  // the columns of a run's row: method, group, step, outcome, newton counts and cpu time
   StudyTable t;
   t.title = title;
   t.header = {"method",  "group",    "dt",    "status", "steps",
@@ -24,6 +25,7 @@ StudyTable flexibleRunTable(const std::string& title) {
 
 void addFlexibleRunRow(StudyTable& table, const std::string& group, const Study& study,
                        const RunRecord& r) {
+  // a run's row, its method named with its damping
   const RunStatistics& s = r.stats;
   table.rows.push_back({methodLabel(study.runs[r.run].settings), group,
                         cell(study.runs[r.run].settings.integratorSettings.step),
@@ -31,10 +33,12 @@ void addFlexibleRunRow(StudyTable& table, const std::string& group, const Study&
                         cell(iterationsPerTimePoint(s)), cell(s.cpuSeconds), r.message});
 }
 
+// "(a)", "(b)", "(c)": the group's key in the tables
 std::string groupKey(const MethodGroup& group) { return group.title.substr(0, 3); }
 
 void writeFlexibleSeries(const std::string& path, const Experiment& e, const Study& study,
                          const RunHistories& histories) {
+  // the scene and step as comment lines, then a column per figure's channel
   std::ofstream out(path);
   if (!out) throw TableError("cannot write '" + path + "'");
   out << "# scene: " << e.scene << "\n# Delta t / n: " << e.stepPerStage << " s\nmethod,t";
@@ -55,6 +59,7 @@ void writeFlexibleSeries(const std::string& path, const Experiment& e, const Stu
 }
 
 FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<RunRecord>& records) {
+  // the runs table, and the RE table titled with the window compared and the reference
   const RunSettings& base = study.runs.front().settings;
   FlexibleConvergence out;
   out.runs = flexibleRunTable("rotating-shaft: runs of the convergence study");
@@ -83,6 +88,7 @@ FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<Ru
   out.orders.title = "observed orders of RE against Delta t / n";
   out.orders.header = {"method", "u3", "v3", "a3"};
   std::vector<std::vector<MethodOrder>> slopes;
+  // a slope per output and method, from the records of all steps
   for (size_t k = 0; k < 3; ++k) slopes.push_back(observedOrders(study, records, k));
   for (size_t m = 0; m < slopes[0].size(); ++m)
     out.orders.rows.push_back({slopes[0][m].method, cell(slopes[0][m].order),

@@ -17,6 +17,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 double meanMicroseconds(const CostSeries* s) { return s ? s->meanMicroseconds() : kNaN; }
 double bestMicroseconds(const CostSeries* s) { return s ? s->bestMicroseconds() : kNaN; }
 
+// how the timed runs were made, said once over each cost table
 std::string runsNote(const FormulationStudySettings& s) {
   return "step " + cell(s.step) + " s, t_end " + cell(s.timingTEnd) + " s; mean of " +
          std::to_string(s.repeats) + (s.repeats == 1 ? " run" : " runs") +
@@ -25,6 +26,7 @@ std::string runsNote(const FormulationStudySettings& s) {
 }
 
 std::vector<std::string> mechanisms(const std::vector<CostSeries>& table) {
+  // the mechanisms in the order the study ran them
   std::vector<std::string> out;
   for (const CostSeries& s : table)
     if (std::find(out.begin(), out.end(), s.mechanism) == out.end()) out.push_back(s.mechanism);
@@ -34,6 +36,7 @@ std::vector<std::string> mechanisms(const std::vector<CostSeries>& table) {
 // Tables 8 and 10: microseconds per step and speedup relative to rp
 StudyTable speedupTable(const FormulationStudy& study, const std::vector<CostSeries>& table,
                         const std::string& title, const std::string& tolerance) {
+  // the header: time per step in each formulation, then each one's speedup over rp, mean and best
   StudyTable t;
   t.title = title;
   t.notes = {runsNote(study.settings), tolerance};
@@ -45,16 +48,19 @@ StudyTable speedupTable(const FormulationStudy& study, const std::vector<CostSer
     if (f != "rp") t.header.push_back(f + " speedup (best)");
   t.header.push_back("spread");
   for (const std::string& m : mechanisms(table)) {
+    // rp is the base of every speedup
     std::vector<std::string> row = {m};
     const double base = meanMicroseconds(study.cost(table, m, "rp"));
     const double bestBase = bestMicroseconds(study.cost(table, m, "rp"));
     double spread = 0.0;
+    // a failed series says why in the notes, and its cell says failed
     for (const std::string& f : study.formulations) {
       const CostSeries* s = study.cost(table, m, f);
       if (s && !s->completed()) t.notes.push_back(m + ", " + f + ": " + s->message());
       row.push_back(s && !s->completed() ? "failed" : cell(meanMicroseconds(s)));
       if (s && s->completed()) spread = std::max(spread, s->spread());
     }
+    // speedups from the mean and from the best times; the spread says how noisy they are
     for (const std::string& f : study.formulations)
       if (f != "rp") row.push_back(cell(base / meanMicroseconds(study.cost(table, m, f))));
     for (const std::string& f : study.formulations)
@@ -78,6 +84,7 @@ StudyTable iterationTable(const FormulationStudy& study, const std::vector<CostS
              tolerance};
   t.header = {"mechanism"};
   for (const std::string& f : study.formulations) t.header.push_back(f);
+  // one row per mechanism, one column per formulation
   for (const std::string& m : mechanisms(table)) {
     std::vector<std::string> row = {m};
     for (const std::string& f : study.formulations) {
@@ -98,6 +105,7 @@ double largest(const std::vector<OrderPoint>& points, double OrderPoint::*error)
 }
 
 std::string orderNote(const FormulationStudy& study) {
+  // how the order runs were made, said over both order tables
   const auto& s = study.settings;
   return "backward Euler, error at t = " + cell(s.orderTEnd) +
          " s against the kinematic ground truth (rp, tolerance 1e-12); h from " +
@@ -106,6 +114,7 @@ std::string orderNote(const FormulationStudy& study) {
 }
 
 StudyTable ordersTable(const FormulationStudy& study) {
+  // below ten newton tolerances, an error is the solver's, not the method's: no order from it
   const double floor = 10.0 * study.settings.positionTolerance;
   StudyTable t;
   t.title = "Convergence orders (least-squares slopes of log error against log h; Figs. 5-7)";
@@ -113,6 +122,7 @@ StudyTable ordersTable(const FormulationStudy& study) {
                                    " (the constraints hold the position to the Newton tolerance)"};
   t.header = {"mechanism",      "coordinate",         "formulation",           "position order",
               "velocity order", "acceleration order", "largest position error"};
+  // one row per mechanism and formulation: the orders of position, velocity and acceleration
   for (const OrderSeries& o : study.orders)
     t.rows.push_back({o.mechanism, o.coordinate.label(), o.formulation,
                       cell(resolvedOrder(o.points, &OrderPoint::positionError, floor)),
@@ -136,6 +146,7 @@ StudyTable orderPointsTable(const FormulationStudy& study) {
               "acceleration error",
               "iterations per step",
               "status"};
+  // every point of every series, failed ones with their reason
   for (const OrderSeries& o : study.orders)
     for (const OrderPoint& p : o.points)
       t.rows.push_back({o.mechanism, o.coordinate.label(), o.formulation, cell(p.h), cell(p.theta),
@@ -149,6 +160,7 @@ StudyTable orderPointsTable(const FormulationStudy& study) {
 
 double resolvedOrder(const std::vector<OrderPoint>& points, double OrderPoint::*error,
                      double floor) {
+  // the slope through the completed points above the floor
   std::vector<double> h, e;
   for (const OrderPoint& p : points)
     if (p.completed && p.*error > floor) {
@@ -160,6 +172,7 @@ double resolvedOrder(const std::vector<OrderPoint>& points, double OrderPoint::*
 
 std::vector<std::pair<std::string, StudyTable>> formulationStudyTables(
     const FormulationStudy& study) {
+  // what stops the newton iterations, said under the tables of each analysis
   const std::string kinTol =
       "position analysis stopped when |correction| < " + cell(study.settings.kinematicsTolerance);
   const std::string dynTol =
@@ -167,6 +180,7 @@ std::vector<std::pair<std::string, StudyTable>> formulationStudyTables(
       cell(study.settings.positionTolerance) + " (eq 46: Theta = " +
       cell(study.settings.positionTolerance / (study.settings.step * study.settings.step)) +
       "; the caption of the paper's Table 10 says Theta = 1e-3)";
+  // the file name of each table, with the paper's table numbers in the titles
   return {
       {"table8_kinematics_speedup.csv",
        speedupTable(study, study.kinematics,

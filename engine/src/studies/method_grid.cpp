@@ -10,6 +10,7 @@ namespace mbw {
 Study makeMethodStepStudy(const std::string& scene, const RunSettings& base,
                           const std::vector<StudyMethod>& methods, const std::vector<double>& steps,
                           bool perStage) {
+  // one scene, every method at every step size, methods outermost
   Study study;
   study.variants = {{scene, {}}};
   for (const StudyMethod& m : methods)
@@ -24,15 +25,18 @@ Study makeMethodStepStudy(const std::string& scene, const RunSettings& base,
 void addConvergenceReference(Study& study, const RunSettings& base,
                              const ConvergenceReference& reference,
                              const std::vector<std::string>& outputs) {
+  // the reference refines the smallest step of the study
   double smallest = 1e300;
   for (const RunSpec& r : study.runs)
     smallest = std::min(smallest, r.settings.integratorSettings.step);
+  // the reference method at its default damping, its step a fraction of the study's smallest
   RunSpec ref;
   ref.settings = base;
   ref.settings.integrator = reference.integrator;
   IntegratorSettings& s = ref.settings.integratorSettings;
   s.rhoInf = -1.0;
   s.step = smallest / reference.refine;
+  // a variable-step reference at a tight tolerance ...
   std::ostringstream description;
   description << reference.integrator;
   if (reference.rtol) {
@@ -40,10 +44,12 @@ void addConvergenceReference(Study& study, const RunSettings& base,
     s.rtol = s.atol = *reference.rtol;
     description << ", variable steps, rtol = atol = " << *reference.rtol;
   } else {
+    // ... or a fixed-step one, recording only at the study's time points
     s.variableStep = false;
     ref.settings.every = reference.refine;
     description << ", fixed step " << s.step << " s (smallest step / " << reference.refine << ")";
   }
+  // every run of the study is measured against this one reference
   study.references = {{description.str(), "", ref}};
   study.outputs = outputs;
   for (RunSpec& r : study.runs) r.reference = 0;
@@ -51,6 +57,7 @@ void addConvergenceReference(Study& study, const RunSettings& base,
 
 std::vector<MethodOrder> observedOrders(const Study& study, const std::vector<RunRecord>& records,
                                         size_t output) {
+  // group the records by method label, in the order the methods first appear
   std::vector<MethodOrder> orders;
   std::vector<std::vector<const RunRecord*>> runs;
   for (const RunRecord& r : records) {
@@ -64,6 +71,7 @@ std::vector<MethodOrder> observedOrders(const Study& study, const std::vector<Ru
     }
     runs[it - orders.begin()].push_back(&r);
   }
+  // per method: the observed order from error against step, and the mean newton iterations
   for (size_t m = 0; m < orders.size(); ++m) {
     std::vector<double> h, e;
     double iterations = 0.0;

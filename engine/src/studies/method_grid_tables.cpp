@@ -13,16 +13,19 @@
 namespace mbw {
 
 std::vector<std::string> defaultConvergenceOutputs(const Model& model) {
+  // the last body's position, velocity and acceleration along x
   const std::string b = model.bodies.back().name;
   return {b + ".x", b + ".vx", b + ".ax"};
 }
 
 double completedRelativeError(const RunRecord& r, size_t k) {
+  // RE of a completed run only
   return r.status == RunStatus::Completed ? r.errors[k].relative : RunRecord::kNone;
 }
 
 std::vector<std::pair<std::string, std::vector<const RunRecord*>>> recordsByMethod(
     const Study& study, const std::vector<RunRecord>& records) {
+  // the records of each method, in the order the methods first ran
   std::vector<std::pair<std::string, std::vector<const RunRecord*>>> out;
   for (const RunRecord& r : records) {
     const std::string label = methodLabel(study.runs[r.run].settings);
@@ -35,6 +38,7 @@ std::vector<std::pair<std::string, std::vector<const RunRecord*>>> recordsByMeth
 
 void writeComparisonTable(const std::string& path, const std::string& scene, const Study& study,
                           const std::vector<RunRecord>& records) {
+  // the scene and end time as comment lines, then a row per run: counts, energy and violation
   std::ofstream out(path);
   if (!out) throw TableError("cannot write '" + path + "'");
   out << "# scene: " << scene << "\n# t_end: " << study.runs[0].settings.tEnd << "\n";
@@ -57,6 +61,7 @@ void writeComparisonTable(const std::string& path, const std::string& scene, con
 void writeConvergenceTable(const std::string& path, const std::string& scene, const Study& study,
                            const std::vector<RunRecord>& records,
                            const std::vector<std::vector<MethodOrder>>& orders) {
+  // the scene, the reference and the RE's source as comment lines, then an RE column per output
   std::ofstream out(path);
   if (!out) throw TableError("cannot write '" + path + "'");
   out << "# scene: " << scene << "\n# reference: " << study.references[0].description

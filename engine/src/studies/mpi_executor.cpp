@@ -17,6 +17,8 @@
 namespace mbw {
 namespace {
 
+// --- messages and the local worker ---------------------------------------------------------------
+
 // message tags: a process asks for work, is handed a job (-1: none left), returns a result
 enum Tag { kReady = 1, kJob = 2, kResult = 3 };
 
@@ -34,6 +36,7 @@ void sendJob(int job, int rank) { MPI_Send(&job, 1, MPI_INT, rank, kJob, MPI_COM
 
 // a result: the job's index, then its text
 std::string resultMessage(int job, const std::string& text) {
+  // the job's index as raw bytes, in front of the text
   std::string message(sizeof job, '\0');
   std::memcpy(message.data(), &job, sizeof job);
   return message + text;
@@ -45,6 +48,7 @@ class LocalWorker {
   explicit LocalWorker(const std::function<std::string(int)>& work)
       : work_(work), thread_([this] { loop(); }) {}
   ~LocalWorker() {
+    // tell the thread to quit, then wait for it to end its current job
     {
       std::lock_guard<std::mutex> lock(mutex_);
       quit_ = true;
@@ -72,12 +76,14 @@ class LocalWorker {
 
  private:
   void loop() {
+    // sleep until handed a job (and the last result was taken) or told to quit
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
       wake_.wait(lock, [&] { return quit_ || (job_ && !result_); });
       if (quit_) return;
       const int job = *job_;
       lock.unlock();
+      // run the job outside the lock, so that the coordinator can poll meanwhile
       std::pair<int, std::string> result{job, {}};
       std::exception_ptr failure;
       try {
@@ -86,6 +92,7 @@ class LocalWorker {
         failure = std::current_exception();
       }
       lock.lock();
+      // the job is done: keep its result, or what it threw
       job_.reset();
       if (failure)
         failure_ = failure;
@@ -105,6 +112,7 @@ class LocalWorker {
 };
 
 bool launchedByMpi() {
+  // the variables the usual MPI launchers (Open MPI, PMIx, MPICH, Intel MPI) set
   for (const char* name :
        {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE", "MPI_LOCALNRANKS"})
     if (std::getenv(name)) return true;
@@ -113,12 +121,15 @@ bool launchedByMpi() {
 
 }  // namespace
 
+// --- the session and the executor ----------------------------------------------------------------
+
 std::unique_ptr<MpiSession> MpiSession::startIfLaunched() {
   if (!launchedByMpi()) return nullptr;
   return std::unique_ptr<MpiSession>(new MpiSession());
 }
 
 MpiSession::MpiSession() {
+  // only the main thread calls MPI (funneled); the workers' threads never do
   int provided = 0;
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
@@ -128,6 +139,7 @@ MpiSession::MpiSession() {
 MpiSession::~MpiSession() { MPI_Finalize(); }
 
 void MpiSession::abort(int status) const {
+  // one process that cannot go on ends them all
   MPI_Abort(MPI_COMM_WORLD, status);
   std::exit(status);
 }
@@ -139,6 +151,7 @@ std::string MpiExecutor::description() const {
 void MpiExecutor::run(const std::vector<int>& jobs, const std::function<std::string(int)>& work,
                       const std::function<void(int, const std::string&)>& done,
                       const std::function<bool()>& stop) {
+  // process 0 coordinates; the others serve until told that no job is left
   if (gathers())
     coordinate(jobs, work, done, stop);
   else
@@ -150,6 +163,7 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
                              const std::function<std::string(int)>& work,
                              const std::function<void(int, const std::string&)>& done,
                              const std::function<bool()>& stop) {
+  // the jobs still to hand out, and who holds the others
   std::deque<int> pending(jobs.begin(), jobs.end());
   int outstanding = 0;  // jobs handed to the other processes
   int released = 0;     // processes told that no job is left
@@ -157,12 +171,14 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
   bool stopping = false;
   std::exception_ptr failure;
   LocalWorker local(work);
+  // no new job once stopping: the processes that ask are released
   auto nextJob = [&]() -> int {
     if (stopping || pending.empty()) return -1;
     const int job = pending.front();
     pending.pop_front();
     return job;
   };
+  // a failure in done stops handing out jobs; the jobs under way are still received
   auto gather = [&](int job, const std::string& text) {
     if (failure) return;
     try {
@@ -174,6 +190,7 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
   };
   auto lastPoll = std::chrono::steady_clock::now();
   bool localBusy = false;
+  // until every helper is released and every job handed out has come back
   while (released < helpers || outstanding > 0 || localBusy || (!stopping && !pending.empty())) {
     bool busy = false;
     // a message from another process: asking for work, with or without a result
@@ -193,6 +210,7 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
         std::memcpy(&job, message.data(), sizeof job);
         gather(job, message.substr(sizeof job));
       }
+      // whoever asked gets the next job, or -1: nothing more
       const int job = nextJob();
       sendJob(job, status.MPI_SOURCE);
       if (job < 0)
@@ -212,6 +230,7 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
       stopping = true;
       localBusy = false;
     }
+    // an idle local thread takes the next job
     if (!localBusy && local.idle()) {
       const int job = nextJob();
       if (job >= 0) {
@@ -219,6 +238,7 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
         localBusy = true;
       }
     }
+    // the stop request is polled ten times a second
     const auto now = std::chrono::steady_clock::now();
     if (now - lastPoll > std::chrono::milliseconds(100)) {
       lastPoll = now;
@@ -246,6 +266,7 @@ void MpiExecutor::serve(const std::function<std::string(int)>& work) {
 }
 
 std::string MpiExecutor::share(const std::string& text) {
+  // the size first, so that the other processes can make room
   long size = static_cast<long>(text.size());
   MPI_Request request;
   MPI_Ibcast(&size, 1, MPI_LONG, 0, MPI_COMM_WORLD, &request);

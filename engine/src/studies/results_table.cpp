@@ -13,6 +13,9 @@
 namespace mbw {
 namespace {
 
+// --- columns of the results table ----------------------------------------------------------------
+
+// after the settings: the run's outcome, counts, cpu times, energy and violation extremes
 const char* kRunColumns[] = {"status",
                              "message",
                              "t_reached",
@@ -37,6 +40,7 @@ const char* kRunColumns[] = {"status",
                              "energy_balance_final",
                              "violation_position_max",
                              "violation_velocity_max"};
+// then, for each output compared, its error measures
 const char* kErrorMeasures[] = {"max_error",  "t_max_error", "rms_error",
                                 "mean_error", "final_error", "re"};
 
@@ -46,6 +50,7 @@ double ratio(long a, long b) { return b ? double(a) / double(b) : 0.0; }
 
 // the settings columns of one run (run, scene, varied fields, ... reference)
 std::vector<std::string> settingCells(const Study& study, int index) {
+  // which run: its index, scene and the values of the varied fields
   const RunSpec& spec = study.runs.at(index);
   const SceneVariant& variant = study.variants.at(spec.variant);
   std::vector<std::string> c = {integerText(index), variant.scene};
@@ -55,6 +60,7 @@ std::vector<std::string> settingCells(const Study& study, int index) {
       if (p == pointer) value = v;
     c.push_back(value);
   }
+  // how it ran: analysis, method, damping, stages, step control, tolerances, linear algebra
   const bool kinematics = spec.analysis == RunAnalysis::Kinematics;
   const RunSettings& s = spec.settings;
   const IntegratorSettings& is = s.integratorSettings;
@@ -76,6 +82,7 @@ std::vector<std::string> settingCells(const Study& study, int index) {
   c.push_back(numberText(kinematics ? spec.kinematics.tolerance : is.newtonTolerance));
   c.push_back(kinematics ? "" : is.linearSolver);
   c.push_back(kinematics ? "" : is.jacobianUpdate);
+  // how long, how often, and against which reference
   c.push_back(numberText(endTime(spec)));
   c.push_back(integerText(spec.repeat));
   c.push_back(spec.reference >= 0 ? integerText(spec.reference) : "");
@@ -90,6 +97,8 @@ const std::vector<std::string>& settingColumnsAfterVariations() {
       "repeat",   "reference"};
   return columns;
 }
+
+// --- named values in a cell (rejections by reason, cpu time by phase) ----------------------------
 
 // a name with its separators escaped: \ and | become \\ and \|
 std::string escaped(const std::string& name) {
@@ -128,6 +137,7 @@ std::vector<std::string> namedItems(const std::string& text) {
 template <class Value>
 void parseNamedValues(const std::string& text, std::map<std::string, Value>& out) {
   for (std::string item : namedItems(text)) {
+    // trim the item, then split at the last ": " so that names may hold colons
     while (!item.empty() && item.front() == ' ') item.erase(0, 1);
     while (!item.empty() && item.back() == ' ') item.pop_back();
     const size_t colon = item.rfind(": ");
@@ -135,6 +145,8 @@ void parseNamedValues(const std::string& text, std::map<std::string, Value>& out
     out[item.substr(0, colon)] = static_cast<Value>(numberCell(item.substr(colon + 2)));
   }
 }
+
+// --- reading cells back --------------------------------------------------------------------------
 
 RunStatus statusOf(const std::string& text) {
   for (RunStatus s :
@@ -153,6 +165,8 @@ long integerCell(const std::string& text) {
 
 }  // namespace
 
+// --- text tables: csv with comment lines ---------------------------------------------------------
+
 int TextTable::column(const std::string& name) const {
   for (size_t c = 0; c < header.size(); ++c)
     if (header[c] == name) return static_cast<int>(c);
@@ -160,6 +174,7 @@ int TextTable::column(const std::string& name) const {
 }
 
 std::string TextTable::unit(const std::string& columnName) const {
+  // the units comment reads "units: column=unit; column=unit; ..."
   for (const std::string& comment : comments) {
     if (comment.rfind("units: ", 0) != 0) continue;
     std::stringstream items(comment.substr(7));
@@ -173,6 +188,7 @@ std::string TextTable::unit(const std::string& columnName) const {
 }
 
 TextTable readTextTable(const std::string& path) {
+  // the whole file at once
   std::ifstream in(path, std::ios::binary);
   if (!in) throw TableError("cannot read '" + path + "'");
   std::stringstream buffer;
@@ -183,6 +199,7 @@ TextTable readTextTable(const std::string& path) {
     text.erase(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
   TextTable t;
   std::stringstream lines(text);
+  // comment lines, then the header, then rows of the header's width; blank lines skipped
   int number = 0;
   for (std::string line; std::getline(lines, line);) {
     ++number;
@@ -207,6 +224,7 @@ TextTable readTextTable(const std::string& path) {
 }
 
 std::string csvLine(const std::vector<std::string>& cells) {
+  // cells with a comma, a quote or a newline are quoted, quotes doubled, newlines made spaces
   std::string line;
   for (size_t k = 0; k < cells.size(); ++k) {
     if (k) line += ',';
@@ -227,6 +245,7 @@ std::string csvLine(const std::vector<std::string>& cells) {
 }
 
 std::vector<std::string> splitCsvLine(const std::string& line) {
+  // the inverse of csvLine: doubled quotes inside quotes are one quote
   std::vector<std::string> cells(1);
   bool quoted = false;
   for (size_t i = 0; i < line.size(); ++i) {
@@ -249,6 +268,7 @@ std::vector<std::string> splitCsvLine(const std::string& line) {
   return cells;
 }
 
+// missing values are empty cells, and empty cells read as missing
 std::string numberText(double value) { return std::isnan(value) ? "" : formatShortest(value); }
 
 double numberCell(const std::string& text) {
@@ -260,7 +280,10 @@ double numberCell(const std::string& text) {
   return v;
 }
 
+// --- the results table of a study: one row per run -----------------------------------------------
+
 std::vector<std::string> resultsTableHeader(const Study& study) {
+  // settings first, then the outcome, the errors per output, the cpu time at each checkpoint
   std::vector<std::string> h = {"run", "scene"};
   h.insert(h.end(), study.variedFields.begin(), study.variedFields.end());
   const auto& settings = settingColumnsAfterVariations();
@@ -273,6 +296,7 @@ std::vector<std::string> resultsTableHeader(const Study& study) {
 }
 
 std::string resultsTableUnits(const Study& study, const std::vector<std::string>& outputUnits) {
+  // the units of time and energy columns, and of each output's errors where its unit is known
   std::string text =
       "units: step=s; step_per_stage=s; t_end=s; t_reached=s; cpu_s=s; cpu_s_max=s; "
       "energy_balance_min=J; energy_balance_max=J; energy_balance_final=J";
@@ -288,6 +312,7 @@ std::string resultsTableUnits(const Study& study, const std::vector<std::string>
 }
 
 std::vector<std::string> resultsTableComments(const Study& study) {
+  // which study, and what each reference run is
   std::vector<std::string> c = {"study: " + study.title};
   for (size_t k = 0; k < study.references.size(); ++k)
     c.push_back("reference " + std::to_string(k) + ": " + study.references[k].description);
@@ -295,6 +320,7 @@ std::vector<std::string> resultsTableComments(const Study& study) {
 }
 
 std::vector<std::string> resultsTableRow(const Study& study, const RunRecord& r) {
+  // the settings as the study says them, then the outcome as the run recorded it
   std::vector<std::string> c = settingCells(study, r.run);
   const RunStatistics& s = r.stats;
   const long errorRejections = rejectedByErrorEstimate(s), newtonRejections = rejectedByNewton(s);
@@ -323,11 +349,13 @@ std::vector<std::string> resultsTableRow(const Study& study, const RunRecord& r)
                                   numberText(r.violationPositionMax),
                                   numberText(r.violationVelocityMax)})
     c.push_back(cell);
+  // the six error measures of each output, empty where not measured
   for (size_t k = 0; k < study.outputs.size(); ++k) {
     const ErrorMeasures e = k < r.errors.size() ? r.errors[k] : ErrorMeasures{};
     for (double v : {e.max, e.timeOfMax, e.rms, e.mean, e.final, e.relative})
       c.push_back(numberText(v));
   }
+  // the cpu time at each checkpoint, empty where not reached
   for (size_t k = 0; k < study.checkpoints.size(); ++k)
     c.push_back(numberText(k < r.cpuAt.size() ? r.cpuAt[k] : RunRecord::kNone));
   return c;
@@ -335,6 +363,7 @@ std::vector<std::string> resultsTableRow(const Study& study, const RunRecord& r)
 
 RunRecord parseResultsTableRow(const Study& study, const std::vector<std::string>& header,
                                const std::vector<std::string>& row) {
+  // a row is only taken back if the study still makes the same run: same columns, same settings
   if (header != resultsTableHeader(study))
     throw TableError("its columns are not this study's (the study changed since it was written)");
   RunRecord r;
@@ -346,6 +375,7 @@ RunRecord parseResultsTableRow(const Study& study, const std::vector<std::string
     if (row.at(c) != expected[c])
       throw TableError("run " + row[0] + " was made with " + header[c] + " = '" + row[c] +
                        "', the study now says '" + expected[c] + "'");
+  // then the cells in the order resultsTableRow wrote them
   size_t c = expected.size();
   auto next = [&]() -> const std::string& { return row.at(c++); };
   RunStatistics& s = r.stats;
@@ -370,6 +400,7 @@ RunRecord parseResultsTableRow(const Study& study, const std::vector<std::string
   r.energyBalanceFinal = numberCell(next());
   r.violationPositionMax = numberCell(next());
   r.violationVelocityMax = numberCell(next());
+  // the error measures and checkpoint times
   r.errors.resize(study.outputs.size());
   for (ErrorMeasures& e : r.errors)
     for (double* v : {&e.max, &e.timeOfMax, &e.rms, &e.mean, &e.final, &e.relative})

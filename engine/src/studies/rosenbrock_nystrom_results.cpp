@@ -15,9 +15,12 @@
 
 namespace mbw {
 
+// --- the tolerance study: errors of a channel and its rate at each tolerance ---------------------
+
 std::vector<ToleranceRow> toleranceRows(const Study& study,
                                         const std::vector<std::optional<RunRecord>>& records,
                                         const Results& reference, const std::string& channel) {
+  // completed runs only; the first output is the channel, the second its rate
   std::vector<ToleranceRow> rows;
   for (const auto& r : records) {
     if (!r || r->status != RunStatus::Completed) continue;
@@ -31,6 +34,7 @@ std::vector<ToleranceRow> toleranceRows(const Study& study,
 
 void writeToleranceTable(const std::string& path, const std::string& channel,
                          const std::vector<ToleranceRow>& rows) {
+  // the csv: a row per tolerance and channel (the value, then its rate)
   std::ofstream out(path);
   if (!out) throw TableError("cannot write '" + path + "'");
   out << "tolerance,channel,t_max,max_error,rel_error_percent,rms_error,mean_error,steps,rejected,"
@@ -44,8 +48,11 @@ void writeToleranceTable(const std::string& path, const std::string& channel,
           << r.stats.cpuSeconds << "\n";
 }
 
+// --- the timing study: cpu time to reach each span, by tolerance ---------------------------------
+
 TimingSeries timingSeries(const Study& study, const std::vector<std::optional<RunRecord>>& records,
                           const std::string& integrator, const std::vector<int>& runs) {
+  // the series of one integrator: the runs that have a record, with their tolerances
   TimingSeries s{integrator, {}, {}};
   for (const int k : runs)
     if (records[k]) {
@@ -56,6 +63,8 @@ TimingSeries timingSeries(const Study& study, const std::vector<std::optional<Ru
 }
 
 double cpuTimeRatio(const TimingSeries& explicitSeries, const TimingSeries& implicitSeries,
+                    // the explicit run and the implicit run at the same place in their series; no
+                    // ratio without both
                     size_t j, size_t k) {
   const double a = j < explicitSeries.runs.size() ? explicitSeries.runs[j].cpuAt[k] : -1.0;
   const double b = implicitSeries.runs[j].cpuAt[k];
@@ -64,6 +73,8 @@ double cpuTimeRatio(const TimingSeries& explicitSeries, const TimingSeries& impl
 
 void writeTimingTable(const std::string& path, const std::vector<const TimingSeries*>& series,
                       const std::vector<double>& spans) {
+  // the csv: a row per integrator, tolerance and span; an empty cpu time where the span was not
+  // reached
   std::ofstream out(path);
   if (!out) throw TableError("cannot write '" + path + "'");
   out << "integrator,tolerance,span,cpu_seconds,steps,rejected,function_evaluations,jacobians,"
@@ -80,6 +91,8 @@ void writeTimingTable(const std::string& path, const std::vector<const TimingSer
             << "," << r.tReached << "," << st.cpuSeconds << "\n";
     }
 }
+
+// --- the text tables, as the paper prints them ---------------------------------------------------
 
 namespace {
 
@@ -104,9 +117,11 @@ void toleranceTable(std::ostream& out, const std::string& title,
 // one series' CPU times by span and tolerance, its steps and mean step
 void cpuTable(std::ostream& out, const std::string& title, const TimingSeries& s,
               const std::vector<double>& spans) {
+  // the header: a column per tolerance
   out << "\n" << title << "\n  span   ";
   for (double tol : s.tolerances) out << std::setw(11) << formatTolerance(tol);
   out << "\n";
+  // a row per span: the cpu time to reach it, a dash where the run did not
   for (size_t k = 0; k < spans.size(); ++k) {
     out << "  " << std::setw(4) << spans[k] << " s ";
     for (const RunRecord& r : s.runs) {
@@ -118,6 +133,7 @@ void cpuTable(std::ostream& out, const std::string& title, const TimingSeries& s
     }
     out << "\n";
   }
+  // then the steps and the mean step of each run
   out << "  steps  ";
   for (const RunRecord& r : s.runs) out << std::setw(11) << r.stats.steps;
   out << "\n  mean h ";
@@ -158,6 +174,7 @@ void costSplit(std::ostream& out, const TimingSeries& impl) {
 }  // namespace
 
 std::string toleranceTablesText(const std::string& channel, const std::vector<ToleranceRow>& rows) {
+  // Tables 1 and 2 of the paper: the errors of the channel and of its rate
   std::ostringstream out;
   toleranceTable(out, "Table 1 (Sandu et al. 2001): error of " + channel, rows, false);
   toleranceTable(out, "Table 2 (Sandu et al. 2001): error of " + channel + ".rate", rows, true);
@@ -166,6 +183,7 @@ std::string toleranceTablesText(const std::string& channel, const std::vector<To
 
 std::string timingTablesText(const TimingSeries& explicitSeries, const TimingSeries& implicitSeries,
                              const std::vector<double>& spans) {
+  // Tables 3 and 4 of the paper, then their ratio and where the implicit method spends its time
   std::ostringstream out;
   cpuTable(out, "Table 3 (Sandu et al. 2001): CPU time [s] of " + explicitSeries.integrator,
            explicitSeries, spans);

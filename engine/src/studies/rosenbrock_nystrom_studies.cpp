@@ -16,6 +16,7 @@ namespace {
 // it
 RunSettings variableStepSettings(const Model& model, const std::string& integrator, double tEnd,
                                  double tolerance) {
+  // the scene's defaults, at a variable step
   RunSettings s;
   s.formulation = model.defaults.formulation;
   s.integrator = integrator;
@@ -24,6 +25,7 @@ RunSettings variableStepSettings(const Model& model, const std::string& integrat
   s.integratorSettings.maxStep = model.defaults.maxStep;
   s.integratorSettings.variableStep = true;
   s.integratorSettings.rtol = s.integratorSettings.atol = tolerance;
+  // per-step control where the integrator offers it, else its default
   const IntegratorInfo* info = findIntegrator(integrator);
   const std::vector<std::string> offered =
       info ? info->capabilities.errorControls : std::vector<std::string>{};
@@ -35,6 +37,7 @@ RunSettings variableStepSettings(const Model& model, const std::string& integrat
 }  // namespace
 
 Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
+  // the errors of a channel and of its rate, over the scene's window or the one asked for
   Study study;
   study.title = "tolerance study of " + o.integrator + " on " + model.name;
   study.variants = {{o.scene, {}}};
@@ -54,6 +57,7 @@ Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
     study.references = {
         {"reference, rtol = atol = " + formatTolerance(refTolerance), "", reference}};
   }
+  // each tolerance (two when quick) against the one reference
   for (double tol : o.quick ? std::vector<double>{1e-2, 1e-3} : o.tolerances) {
     RunSpec spec;
     spec.settings = variableStepSettings(model, o.integrator, tEnd, tol);
@@ -65,6 +69,7 @@ Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
 
 double relativeErrorPercent(const ErrorMeasures& error, const Results& reference,
                             const std::string& channel) {
+  // the largest error relative to the reference's size at the time of that error
   const int c = reference.column(channel);
   if (c < 0 || std::isnan(error.max)) return ErrorMeasures::kNone;
   const double value = std::abs(
@@ -73,6 +78,7 @@ double relativeErrorPercent(const ErrorMeasures& error, const Results& reference
 }
 
 TimingStudy makeTimingStudy(const Model& model, TimingStudySettings o) {
+  // quick: two short spans, two tolerances
   if (o.quick) {
     o.spans = {0.3, 0.6};
     o.tolerances = {1e-2, 1e-3};
@@ -89,6 +95,7 @@ TimingStudy makeTimingStudy(const Model& model, TimingStudySettings o) {
       RunSpec spec;
       spec.settings = variableStepSettings(
           model, isExplicit ? o.explicitIntegrator : o.implicitIntegrator, o.spans.back(), tol);
+      // the explicit runs record sparsely and stop at their cpu budget (they may take very long)
       if (isExplicit) {
         spec.settings.every = o.explicitEvery;
         spec.cpuBudget = o.cpuBudget;

@@ -16,6 +16,8 @@
 namespace mbw {
 namespace {
 
+// --- kept references and runs as text ------------------------------------------------------------
+
 const char* kInterrupted = "interrupted";
 
 std::string referenceFile(const StudyExecutionOptions& o, size_t k) {
@@ -40,6 +42,7 @@ std::string readKeptReference(const std::string& path, const std::string& descri
     return e.what();
   }
   std::ifstream in(path, std::ios::binary);
+  // the statistics line is the last a writer writes: without it, the file was cut
   std::string line, last;
   while (std::getline(in, line))
     if (!line.empty()) last = line;
@@ -59,6 +62,7 @@ std::string csvText(Results r) {
 }
 
 Results fromCsvText(const std::string& text, const std::string& source) {
+  // the inverse of csvText
   std::istringstream in(text);
   Results r = readCsv(in, source);
   r.stats.cpuSeconds = numberCell(r.metadataValue("cpu_seconds"));
@@ -67,6 +71,7 @@ Results fromCsvText(const std::string& text, const std::string& source) {
 
 // every output must be recorded by the runs of some scene variant; returns each output's unit
 std::vector<std::string> checkOutputs(const Study& study, const std::vector<Model>& models) {
+  // the channels of each kind of run (variant, formulation, multipliers, analysis), looked up once
   std::map<std::string, std::string> units;
   std::map<std::string, bool> seen;
   for (const RunSpec& spec : study.runs) {
@@ -79,6 +84,7 @@ std::vector<std::string> checkOutputs(const Study& study, const std::vector<Mode
       units.emplace(c.name, c.unit);
   }
   std::vector<std::string> out;
+  // each output must be among them
   for (const std::string& o : study.outputs) {
     const auto it = units.find(o);
     if (it == units.end())
@@ -89,6 +95,8 @@ std::vector<std::string> checkOutputs(const Study& study, const std::vector<Mode
   }
   return out;
 }
+
+// --- references ----------------------------------------------------------------------------------
 
 // what the executor polls while runs (references or the study's) go on: the progress's tick, then
 // the user's stop
@@ -108,17 +116,20 @@ std::string obtainReferences(const Study& study, Executor& executor,
   out.references.resize(n);
   std::string verdict;
   if (executor.gathers()) {
+    // process 0 decides, reference by reference, where each comes from
     std::vector<int> compute;
     for (size_t k = 0; k < n; ++k) {
       const ReferenceSpec& ref = study.references[k];
       const std::string kept = options.referenceDirectory.empty() ? "" : referenceFile(options, k);
       if (!ref.closedForm.empty()) {
+        // a closed form, computed at the runs' output times
         const RunSettings& w = ref.run.settings;
         out.references[k] =
             keepChannels(closedFormReference(ref.closedForm, out.models.at(ref.run.variant),
                                              outputGridTimes(w.tStart, w.tEnd, w.output.step)),
                          study.outputs);
       } else if (!ref.file.empty()) {
+        // a run given as a file
         out.references[k] = keepChannels(readCsv(ref.file), study.outputs);
       } else if (options.resume && !kept.empty() && std::filesystem::exists(kept)) {
         // a kept reference that cannot be used is computed again (its runs' errors would be wrong)
@@ -134,6 +145,7 @@ std::string obtainReferences(const Study& study, Executor& executor,
                           why + "): computed again: " + ref.description);
         continue;
       } else {
+        // a reference with nothing kept: computed
         compute.push_back(static_cast<int>(k));
         if (progress.onNote)
           progress.onNote("reference " + std::to_string(k) + ": " + ref.description);
@@ -142,6 +154,7 @@ std::string obtainReferences(const Study& study, Executor& executor,
       if (progress.onNote)
         progress.onNote("reference " + std::to_string(k) + ": " + ref.description);
     }
+    // the references to compute go to the executor as runs; each completed one is kept on disk
     auto work = [&](int k) { return csvText(makeReferenceRun(study, out.models, k, hooks)); };
     auto done = [&](int k, const std::string& text) {
       Results r = fromCsvText(text, "reference " + std::to_string(k));
@@ -155,6 +168,7 @@ std::string obtainReferences(const Study& study, Executor& executor,
       out.references[static_cast<size_t>(k)] = std::move(r);
     };
     executor.run(compute, work, done, pollingStop(hooks, progress));
+    // a reference stopped by the user interrupts the study; a failed one ends it
     for (size_t k = 0; k < n && verdict.empty(); ++k) {
       const Results& r = out.references[k];
       if (r.status == RunStatus::Cancelled || r.status == RunStatus::Running)
@@ -164,10 +178,12 @@ std::string obtainReferences(const Study& study, Executor& executor,
             "the reference run (" + study.references[k].description + ") failed: " + r.message;
     }
   } else {
+    // the other processes serve the reference runs that process 0 hands out
     executor.run(
         {}, [&](int k) { return csvText(makeReferenceRun(study, out.models, k, hooks)); },
         [](int, const std::string&) {}, pollingStop(hooks, progress));
   }
+  // every process learns the verdict, then receives each reference as csv text
   verdict = executor.share(verdict);
   if (!verdict.empty()) return verdict;
   for (size_t k = 0; k < n; ++k) {
@@ -178,8 +194,11 @@ std::string obtainReferences(const Study& study, Executor& executor,
   return "";
 }
 
+// --- the results table ---------------------------------------------------------------------------
+
 void writeTable(const std::string& path, const Study& study, const std::vector<std::string>& units,
                 const std::vector<std::optional<RunRecord>>& records) {
+  // the comment lines, the units, the header, then a row per run made so far
   std::ofstream out(path);
   if (!out) throw StudyError("cannot write '" + path + "'");
   for (const std::string& c : resultsTableComments(study)) out << "# " << c << "\n";
@@ -187,6 +206,7 @@ void writeTable(const std::string& path, const Study& study, const std::vector<s
       << csvLine(resultsTableHeader(study)) << "\n";
   for (const auto& r : records)
     if (r) out << csvLine(resultsTableRow(study, *r)) << "\n";
+  // a write error shows only once flushed
   out.flush();
   if (!out) throw StudyError("writing '" + path + "' failed");
 }
@@ -196,18 +216,22 @@ void readBack(const std::string& path, const Study& study, StudyOutcome& out) {
   const TextTable table = readTextTable(path);
   for (size_t k = 0; k < table.rows.size(); ++k) {
     RunRecord r;
+    // a row of another study (changed settings, other columns) stops the resume with its reason
     try {
       r = parseResultsTableRow(study, table.header, table.rows[k]);
     } catch (const std::exception& e) {
       throw StudyError(path + ": row " + std::to_string(k + 1) + ": " + e.what() +
                        "; continue it with the study that wrote it, or write to another directory");
     }
+    // a run read back is not made again
     if (!out.records[r.run]) ++out.resumed;
     out.records[r.run] = std::move(r);
   }
 }
 
 }  // namespace
+
+// --- executing a study ---------------------------------------------------------------------------
 
 int StudyOutcome::failed() const {
   int n = 0;
@@ -223,6 +247,7 @@ std::vector<RunRecord> StudyOutcome::madeRecords() const {
 }
 
 std::vector<Channel> runChannels(const Model& model, const RunSpec& spec) {
+  // a formulation of the model, and the recorder a run would use: its channels
   std::unique_ptr<Formulation> f;
   try {
     f = makeFormulation(spec.settings.formulation, model);
@@ -238,6 +263,7 @@ StudyOutcome executeStudy(const Study& study, Executor& executor,
                           const StudyExecutionOptions& options, const StudyRunHooks& hooks,
                           const StudyProgress& progress) {
   std::vector<Model> models;
+  // one model per scene variant
   for (const SceneVariant& v : study.variants) models.push_back(loadSceneVariant(v));
   return executeStudy(study, std::move(models), executor, options, hooks, progress);
 }
@@ -245,11 +271,13 @@ StudyOutcome executeStudy(const Study& study, Executor& executor,
 StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executor& executor,
                           const StudyExecutionOptions& options, const StudyRunHooks& hooks,
                           const StudyProgress& progress) {
+  // the models given must be the study's variants, in order
   if (models.size() != study.variants.size())
     throw StudyError("the study has " + std::to_string(study.variants.size()) +
                      " scene variants but " + std::to_string(models.size()) + " models were given");
   StudyOutcome out;
   out.models = std::move(models);
+  // an output no run records is refused before any run
   const std::vector<std::string> units = checkOutputs(study, out.models);
   out.records.resize(study.runs.size());
 
@@ -279,12 +307,14 @@ StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executo
   std::ofstream appended;
   if (table) appended.open(options.tableFile, std::ios::app);
   int finished = 0;
+  // each run's record travels as a row of the table, so that it is the same from any process
   auto work = [&](int k) {
     const RunRecord r = makeStudyRun(study, out.models, out.references, k, hooks);
     return r.interrupted ? std::string() : csvLine(resultsTableRow(study, r));
   };
   auto done = [&](int k, const std::string& line) {
     if (line.empty()) return;  // stopped by the user
+    // the row is read back as a record, appended to the table and reported
     RunRecord r = parseResultsTableRow(study, resultsTableHeader(study), splitCsvLine(line));
     if (table) {
       appended << line << "\n";
@@ -296,6 +326,7 @@ StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executo
     out.records[k] = std::move(r);
   };
   executor.run(pending, work, done, pollingStop(hooks, progress));
+  // interrupted when some pending run did not come back
   if (executor.gathers()) out.interrupted = finished < static_cast<int>(pending.size());
   // in run order, written whole and then moved over the appended one
   if (table) {

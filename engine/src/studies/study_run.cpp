@@ -21,6 +21,7 @@ class StudyRunObserver : public RunObserver {
         start_(threadCpuSeconds()) {}
 
   void onRecorded(const Results& results, size_t firstNewRow) override {
+    // the first row at or past each checkpoint fixes the cpu time to reach it
     const double cpu = threadCpuSeconds() - start_;
     for (size_t r = firstNewRow; r < results.rowCount(); ++r)
       for (size_t c = 0; c < checkpoints_.size(); ++c)
@@ -29,6 +30,7 @@ class StudyRunObserver : public RunObserver {
     overBudget_ = budget_ > 0.0 && cpu > budget_;
   }
   bool stopRequested() override {
+    // a stop request is remembered, so a later run of the hook cannot clear it
     stopped_ = stopped_ || (stop_ && stop_());
     return overBudget_ || stopped_;
   }
@@ -46,6 +48,7 @@ class StudyRunObserver : public RunObserver {
   bool overBudget_ = false, stopped_ = false;
 };
 
+// what one simulation gives: its results, the cpu time at each checkpoint, why it stopped
 struct Outcome {
   Results results;
   std::vector<double> cpuAt;
@@ -54,6 +57,7 @@ struct Outcome {
 
 Outcome simulate(const Study& study, const Model& model, const RunSpec& spec,
                  const StudyRunHooks& hooks) {
+  // kinematics or dynamics, watched by the observer
   Outcome o;
   StudyRunObserver observer(study.checkpoints, spec.cpuBudget, hooks.stopRequested);
   if (spec.analysis == RunAnalysis::Kinematics) {
@@ -63,6 +67,7 @@ Outcome simulate(const Study& study, const Model& model, const RunSpec& spec,
     Simulation simulation(model, spec.settings);
     o.results = simulation.run(&observer);
   }
+  // a stop by the budget is the run's own end, not the user's
   o.cpuAt = observer.cpuAt();
   o.overBudget = observer.overBudget();
   o.stopped = observer.stopped() && !o.overBudget;
@@ -72,6 +77,7 @@ Outcome simulate(const Study& study, const Model& model, const RunSpec& spec,
 }
 
 RunRecord timeSteppingLoop(const Model& model, const RunSpec& spec) {
+  // only the stepping loop is timed, without recording: counts and cpu time, no errors
   const RunCost cost = spec.analysis == RunAnalysis::Kinematics
                            ? timeKinematics(model, spec.settings.formulation, spec.kinematics)
                            : timeDynamics(model, spec.settings);
@@ -96,11 +102,13 @@ RunRecord failedRecord(const std::string& why) {
 }  // namespace
 
 Results keepChannels(const Results& results, const std::vector<std::string>& channels) {
+  // time first, then each named channel present in the results, once
   std::vector<int> columns = {0};
   for (const std::string& c : channels)
     if (const int k = results.column(c);
         k > 0 && std::find(columns.begin(), columns.end(), k) == columns.end())
       columns.push_back(k);
+  // a results table of the kept columns, with the run's metadata, statistics and status
   Results kept;
   std::vector<Channel> kinds;
   for (int k : columns) kinds.push_back(results.channels()[k]);
@@ -124,6 +132,7 @@ RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
   const Model& model = models.at(spec.variant);
   RunRecord record;
   try {
+    // a timing of the stepping loop alone: the least cpu time of the repetitions
     if (spec.timing == RunTiming::SteppingLoop) {
       record = timeSteppingLoop(model, spec);
       for (int k = 1; k < spec.repeat && record.status == RunStatus::Completed; ++k) {
@@ -136,6 +145,7 @@ RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
       record.cpuAt.assign(study.checkpoints.size(), RunRecord::kNone);
       return record;
     }
+    // a recorded run, measured against its variant's reference
     Outcome first = simulate(study, model, spec, hooks);
     const Results* reference = spec.reference >= 0 ? &references.at(spec.reference) : nullptr;
     record = measureRun(first.results, reference, study.outputs);
@@ -151,7 +161,9 @@ RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
       for (size_t c = 0; c < record.cpuAt.size(); ++c)
         record.cpuAt[c] = std::min(record.cpuAt[c], again.cpuAt[c]);
     }
+    // the results go out only for a run that went to its end
     if (hooks.onResults && !record.interrupted) hooks.onResults(index, first.results);
+    // bad settings or a bad model fail this run only, the study goes on
   } catch (const ConfigurationError& e) {
     record = failedRecord(e.what());
   } catch (const ModelError& e) {
@@ -159,6 +171,7 @@ RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
   } catch (const std::invalid_argument& e) {
     record = failedRecord(e.what());
   }
+  // every record has one error per output and one time per checkpoint, reached or not
   record.run = index;
   record.errors.resize(study.outputs.size());
   record.cpuAt.resize(study.checkpoints.size(), RunRecord::kNone);
@@ -167,6 +180,7 @@ RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
 
 Results makeReferenceRun(const Study& study, const std::vector<Model>& models, int index,
                          const StudyRunHooks& hooks) {
+  // the reference run of a variant keeps only the channels compared
   const RunSpec& spec = study.references.at(index).run;
   Outcome o = simulate(study, models.at(spec.variant), spec, hooks);
   if (o.stopped) o.results.status = RunStatus::Cancelled;

@@ -7,8 +7,11 @@
 namespace mbw {
 namespace {
 
+// the study file's schema: one source of truth for the reader, the validator and the docs
 using K = FieldKind;
 
+// one field of an object: name, kind, whether required, default, unit, description, and the
+// object type or the choices it takes
 FieldSpec field(std::string name, K kind, bool required, std::string dflt, std::string unit,
                 std::string description, std::string type = "",
                 std::vector<std::string> choices = {}) {
@@ -19,6 +22,7 @@ FieldSpec field(std::string name, K kind, bool required, std::string dflt, std::
 }
 
 std::vector<ObjectSpec> buildSchema() {
+  // the top object: what to run (scenes, formulations, integrators) and what to measure
   std::vector<ObjectSpec> s;
   s.push_back(
       {"study",
@@ -59,6 +63,7 @@ std::vector<ObjectSpec> buildSchema() {
               "also write each run's CSV (runs/RUN.csv)")},
        "",
        {}});
+  // a scene and the grid of values its fields take
   s.push_back(
       {"study-scene",
        "A scene and the values its fields take: every combination of the variations is a model.",
@@ -71,6 +76,7 @@ std::vector<ObjectSpec> buildSchema() {
             "study-range")},
        "",
        {}});
+  // a range of numbers, linear or logarithmic
   s.push_back(
       {"study-range",
        "Numbers from `from` to `to`, both included.",
@@ -81,6 +87,7 @@ std::vector<ObjectSpec> buildSchema() {
               "equal differences, or equal ratios (positive values)", "", {"linear", "log"})},
        "",
        {}});
+  // an integrator and the grid of its settings, with the newton and linear-solver knobs
   s.push_back(
       {"study-integrator",
        "An integrator and its settings grid: a run for each rho_inf and each tolerance, step or "
@@ -123,6 +130,7 @@ std::vector<ObjectSpec> buildSchema() {
               "mass)")},
        "",
        {}});
+  // what a run's outputs are compared with: a reference run, a csv file or a closed form
   s.push_back(
       {"study-reference",
        "A run of the engine (an integrator at a tolerance or a fixed step), a run's CSV file, or "
@@ -148,11 +156,13 @@ std::vector<ObjectSpec> buildSchema() {
 }  // namespace
 
 const std::vector<ObjectSpec>& studySchema() {
+  // built once, on first use
   static const std::vector<ObjectSpec> schema = buildSchema();
   return schema;
 }
 
 std::string studyFormatMarkdown() {
+  // the page's header and introduction, then one section per object of the schema
   std::ostringstream md;
   md << "# Study file format (version " << kStudyFormatVersion << ")\n\n"
      << docsNavigationLine() << "\n\n"

@@ -20,6 +20,7 @@ std::string familyOf(const std::string& integrator) {
 
 // "h 0.001: 3.2e-05, 0.41 s", "... 0.41-0.45 s" when repeated runs took different times
 std::string cellText(const Study& study, const ThresholdCell& c) {
+  // the setting, the error and the cpu time; the range of cpu times over repeated runs
   if (c.run < 0) return "not reached";
   std::string cpu = formatNumber(c.cpuSeconds);
   if (c.cpuSecondsMax > c.cpuSeconds && formatNumber(c.cpuSecondsMax) != cpu)
@@ -30,6 +31,7 @@ std::string cellText(const Study& study, const ThresholdCell& c) {
 }  // namespace
 
 double runError(const RunRecord& r, ErrorMeasure measure) {
+  // a run's error is the largest over the outputs, none if any output was not measured
   if (r.status != RunStatus::Completed || r.errors.empty()) return RunRecord::kNone;
   double worst = 0.0;
   for (const ErrorMeasures& e : r.errors) {
@@ -64,6 +66,7 @@ std::vector<ThresholdRow> thresholdTable(const Study& study,
     }
     ThresholdRow& row = rows[it->second];
     ++row.runs;
+    // a run that did not run, or measured no error, only counts toward the row's runs
     if (k >= records.size() || !records[k]) continue;
     const RunRecord& r = *records[k];
     const double error = runError(r, measure);
@@ -81,6 +84,7 @@ std::vector<ThresholdRow> thresholdTable(const Study& study,
 }
 
 std::string thresholdTableHeading(const Study& study, ErrorMeasure measure) {
+  // the outputs and references, named in the sentence over the table
   std::string outputs, references;
   for (const std::string& o : study.outputs) outputs += (outputs.empty() ? "" : ", ") + o;
   for (const ReferenceSpec& r : study.references)
@@ -94,6 +98,8 @@ std::string thresholdTableHeading(const Study& study, ErrorMeasure measure) {
 
 std::string thresholdTableMarkdown(const Study& study, const std::vector<ThresholdRow>& rows,
                                    const std::vector<double>& thresholds) {
+  // the header: scene (when several), method, family, the smallest error, then one column per
+  // threshold
   const bool variants = study.variants.size() > 1;
   std::ostringstream os;
   os << "| " << (variants ? "scene | " : "")
@@ -103,9 +109,11 @@ std::string thresholdTableMarkdown(const Study& study, const std::vector<Thresho
   for (size_t t = 0; t < thresholds.size(); ++t) os << "---|";
   os << "\n";
   for (const ThresholdRow& row : rows) {
+    // a row per method: its smallest error, or why there is none, and how many of its runs failed
     os << "| ";
     if (variants) os << variantLabel(study.variants[row.variant]) << " | ";
     os << row.method
+       // the formulation is named only where it is not the study's first
        << (study.runs.empty() || row.formulation == study.runs.front().settings.formulation
                ? ""
                : " (" + row.formulation + ")")
@@ -118,6 +126,7 @@ std::string thresholdTableMarkdown(const Study& study, const std::vector<Thresho
     if (row.best.run >= 0 && row.completed < row.runs)
       os << "; " << row.runs - row.completed << " of " << row.runs << " runs failed";
     os << " |";
+    // then the cheapest run under each threshold
     for (const ThresholdCell& c : row.cells) os << " " << cellText(study, c) << " |";
     os << "\n";
   }

@@ -14,6 +14,7 @@ namespace mbw {
 namespace {
 
 std::vector<std::string> defaultOutputs(const Model& model) {
+  // the scene's named outputs, else the last body's position
   std::vector<std::string> out;
   for (const OutputChannel& o : model.outputs) out.push_back(o.name);
   if (!out.empty()) return out;
@@ -23,15 +24,20 @@ std::vector<std::string> defaultOutputs(const Model& model) {
 
 }  // namespace
 
+// --- the reference of a study --------------------------------------------------------------------
+
 ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choice) {
+  // a closed form at the runs' own output times ...
   if (!choice.closedForm.empty()) {
     RunSpec window;
     window.settings = base;
     return {closedFormReferenceDescription(choice.closedForm) + ", at the runs' output times", "",
             window, choice.closedForm};
   }
+  // ... or a run read from a file, or the engine's reference-quality run ...
   if (!choice.file.empty()) return {"the run in " + choice.file, choice.file, {}};
   if (choice.integrator.empty()) return referenceQualityRun(base);
+  // ... or the integrator asked for, at its default damping, at a fixed step or a tolerance
   RunSpec ref;
   ref.settings = base;
   ref.settings.integrator = choice.integrator;
@@ -50,6 +56,8 @@ ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choic
   }
   return {description, "", ref};
 }
+
+// --- error measures ------------------------------------------------------------------------------
 
 ErrorMeasure parseErrorMeasure(const std::string& name) {
   for (ErrorMeasure m : {ErrorMeasure::Max, ErrorMeasure::Rms, ErrorMeasure::Final})
@@ -74,6 +82,7 @@ double measureOf(const ErrorMeasures& e, ErrorMeasure m) {
 }
 
 ReferenceSpec referenceQualityRun(const RunSettings& base) {
+  // bdf at tight tolerances, with the constraints held tighter still
   RunSpec ref;
   ref.settings = base;
   ref.settings.integrator = "bdf";
@@ -90,8 +99,11 @@ ReferenceSpec referenceQualityRun(const RunSettings& base) {
       "", ref};
 }
 
+// --- the work-precision study: each method at each tolerance or step -----------------------------
+
 Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const RunSettings& base,
                              const WorkPrecisionSettings& o) {
+  // a study needs tolerances or steps, and at least one run of each setting
   if (o.tolerances.empty() && o.steps.empty())
     throw ConfigurationError("give tolerances or steps (or both)");
   if (o.repeat < 1) throw ConfigurationError("the repetitions must be at least 1");
@@ -99,6 +111,7 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
   study.title = "work-precision on " + model.name;
   study.variants = {{scene, {}}};
   study.outputs = o.outputs.empty() ? defaultOutputs(model) : o.outputs;
+  // every step recorded, the multipliers too when an output names them; the reference likewise
   RunSettings runBase = base;
   runBase.every = 1;
   recordMultipliersFor(study.outputs, runBase);
@@ -106,6 +119,7 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
   study.references[0].run.settings.every = 1;
 
   for (const StudyMethod& m : o.methods) {
+    // variable-step methods run by tolerance when tolerances are given, the others by step
     const IntegratorInfo* info = findIntegrator(m.integrator);
     if (!info) throw ConfigurationError("unknown integrator '" + m.integrator + "'");
     const bool byTolerance = info->capabilities.variableStep && !o.tolerances.empty();
@@ -115,6 +129,7 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
                                     ? " runs with fixed steps only: give steps too"
                                     : " chooses its own steps: give tolerances too"));
     for (double value : byTolerance ? o.tolerances : o.steps) {
+      // one run per tolerance or step, refused at once if the method cannot run it so
       RunSpec spec;
       spec.settings = studyRunSettings(
           runBase, m, byTolerance ? runBase.integratorSettings.step : value, false);
@@ -133,10 +148,13 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
   return study;
 }
 
+// --- curves and tables ---------------------------------------------------------------------------
+
 std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
                                                     const std::vector<RunRecord>& records,
                                                     size_t output, ErrorMeasure measure) {
   std::vector<WorkPrecisionCurve> curves;
+  // one curve per method (and scene variant, when there are several): error against cpu time
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs.at(r.run);
     std::string label = methodLabel(spec.settings);
@@ -144,6 +162,7 @@ std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
     auto it = std::find_if(curves.begin(), curves.end(),
                            [&](const WorkPrecisionCurve& c) { return c.method == label; });
     if (it == curves.end()) it = curves.insert(curves.end(), WorkPrecisionCurve{label, {}, {}, {}});
+    // only completed runs with a measured error make a point
     const double e =
         output < r.errors.size() ? measureOf(r.errors[output], measure) : ErrorMeasures::kNone;
     if (r.status != RunStatus::Completed || !(e >= 0.0)) continue;
@@ -169,6 +188,7 @@ std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
 }
 
 std::string workPrecisionSetting(const RunSpec& spec) {
+  // a run's setting: its tolerance, or its step
   const IntegratorSettings& s = spec.settings.integratorSettings;
   return s.variableStep ? "rtol " + formatNumber(s.rtol) : "h " + formatNumber(s.step);
 }
@@ -205,6 +225,7 @@ std::string workPrecisionTableText(const Study& study, const std::vector<RunReco
 }
 
 std::string workPrecisionReferenceName(const Study& study) {
+  // the reference's short name: its file, or its method and setting
   const ReferenceSpec& ref = study.references.at(0);
   if (!ref.file.empty()) return ref.file;
   const IntegratorSettings& s = ref.run.settings.integratorSettings;
