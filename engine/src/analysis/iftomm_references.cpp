@@ -9,6 +9,8 @@
 namespace mbw {
 namespace {
 
+// --- the pendulum each benchmark reduces to ------------------------------------------------------
+
 // A body whose motion is a pendulum's: its angle theta from hanging down (from `down` towards
 // `across`, about normal = down x across) sets where it is. A swinging body keeps its
 // orientation (the ball of A01); a turning body turns with theta about its pivot (the crank).
@@ -20,6 +22,7 @@ struct Swing {
 };
 
 int bodyIndex(const Model& model, const std::string& name) {
+  // -1 when the model has no such body
   for (int b = 0; b < model.bodyCount(); ++b)
     if (model.bodies[b].name == name) return b;
   return -1;
@@ -45,6 +48,7 @@ bool groundPivot(const Model& model, int b, JointType type, Vec3& pivot_W) {
 // (or, for a body straight above or below its pivot, the direction of its velocity); theta0 and
 // its rate from the body's initial position and velocity
 void setPlane(const Model& model, const Vec3& offset, const Vec3& velocity, Swing& s) {
+  // a pendulum needs gravity to fall along
   if (model.gravity_W.norm() == 0.0) throw std::invalid_argument("the model has no gravity");
   s.down = model.gravity_W.normalized();
   Vec3 across = offset - offset.dot(s.down) * s.down;

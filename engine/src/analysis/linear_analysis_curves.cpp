@@ -25,9 +25,11 @@ std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMet
       throw ConfigurationError(
           info.name +
           " integrates the state-space ODE (Sandu et al. 2001): it has no linear model here");
+    // the method's damping as given for it, else the one given for all (where it has one)
     IntegratorSettings s;
     s.rhoInf =
         m.rhoInf >= 0.0 ? m.rhoInf : (rhoInf && info.capabilities.hasRhoInf ? *rhoInf : -1.0);
+    // checked in the method's first formulation: the linear model does not depend on it
     if (alpha && info.capabilities.hasAlpha) s.alpha = alpha;
     const std::string why = unsupportedReason(info, info.capabilities.formulations.front(), s);
     if (!why.empty()) throw ConfigurationError(why);
@@ -51,6 +53,7 @@ const LinearAnalysisPoint& nearestPoint(const std::vector<LinearAnalysisPoint>& 
   // the point whose step per period is nearest x on a log scale
   size_t best = 0;
   for (size_t i = 1; i < p.size(); ++i)
+    // nearest, since the grid need not hold 0.01 and 0.1 exactly
     if (std::abs(std::log(p[i].stepOverPeriod / x)) <
         std::abs(std::log(p[best].stepOverPeriod / x)))
       best = i;

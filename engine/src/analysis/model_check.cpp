@@ -20,6 +20,7 @@ std::string nameList(const Model& m, const std::set<int>& joints) {
   std::string s;
   size_t k = 0;
   for (int j : joints) {
+    // "A", "A and B", "A, B and C"
     s += (k == 0                   ? ""
           : k + 1 == joints.size() ? " and "
                                    : ", ") +
@@ -34,6 +35,7 @@ bool isDriver(const Model& m, const Joint& j) {
   if (j.type == JointType::AngleDriver) return true;
   if (j.type != JointType::Primitive) return false;
   for (int k = j.firstPrimitive; k < j.firstPrimitive + j.primitiveCount; ++k)
+    // a primitive joint drives when any of its equations depends on time
     if (!m.primitives[static_cast<size_t>(k)].f.isConstant()) return true;
   return false;
 }
@@ -73,6 +75,7 @@ void addLooseBodies(const Model& m, std::vector<ModelFinding>& out) {
   for (const ForceElement& f : m.forces) joined.insert({f.bodyI, f.bodyJ});
   for (const BeamElement& e : m.beamElements)
     for (int node : e.node) joined.insert(node);
+  // bodies joined by nothing
   for (size_t b = 0; b < m.bodies.size(); ++b)
     if (!joined.count(static_cast<int>(b)))
       out.push_back({FindingKind::Warning, m.bodies[b].jsonPath, quoted("body", m.bodies[b].name),
@@ -95,6 +98,7 @@ ModelCheck checkModel(const Model& model) {
   // the rank of Phi_q at the initial pose: the redundant equations change the count, not the rank
   if (c.bodies > 0) {
     const std::unique_ptr<Formulation> f = makeFormulation(formulationNames().front(), model);
+    // at the initial pose of the scene, in the first formulation
     VectorXd q, v;
     f->initialState(q, v);
     f->computePositions(model.defaults.tStart, q);
@@ -126,6 +130,7 @@ ModelCheck checkModel(const Model& model) {
 std::string modelCheckSummary(const ModelCheck& c) {
   // "3 bodies, 4 joints, 18 coordinates, 20 equations (3 redundant), 0 drivers: 1 DOF"
   auto count = [](int n, const std::string& one, const std::string& many) {
+    // "1 body" or "2 bodies"
     return std::to_string(n) + " " + (n == 1 ? one : many);
   };
   std::ostringstream os;

@@ -26,6 +26,7 @@ RunCost timeKinematics(const Model& model, const std::string& formulation,
   // from the consistent initial state, fixed steps to tEnd, the last landing on it
   State s = consistentInitialState(*f, 0.0);
   KinematicSolver solver(*f, settings);
+  // n steps of the given size, the last one shortened or stretched to end at tEnd
   const long n = std::lround(settings.tEnd / settings.step);
   RunCost cost;
   cost.completed = true;
@@ -58,6 +59,7 @@ RunCost timeDynamics(const Model& model, const RunSettings& run) {
   const State initial = consistentInitialState(*f, 0.0);
   const auto integrator = info->make(*f, settings);
   integrator->initialize(initial);
+  // n fixed steps of the given size
   const long n = std::lround(run.tEnd / settings.step);
   RunCost cost;
   cost.completed = true;

@@ -49,6 +49,7 @@ std::string textProblem(const std::string& text) {
 // whether the expression tree of e (shared parts counted as often as they occur, as printing and
 // compiling meet them) has more nodes than `budget`; stops counting there
 bool treeLargerThan(const GiNaC::ex& e, size_t& budget) {
+  // each node spends one of the budget; the children are counted depth first
   if (budget == 0) return true;
   --budget;
   for (size_t i = 0; i < e.nops(); ++i)
@@ -261,11 +262,13 @@ TimeFunctionValue TimeFunction::evaluate(double t) const {
 }
 
 double TimeFunction::value(double t) const {
+  // the value alone, the derivatives not computed
   if (!pieces_.empty()) return pieceAt(t).value(t);
   return constant_ ? constantValue_ : f_->evaluate(t);
 }
 
 double TimeFunction::thirdDerivative(double t) const {
+  // the third derivative, from its own program; a constant's is zero
   if (!pieces_.empty()) return pieceAt(t).thirdDerivative(t);
   return constant_ ? 0.0 : dddf_->evaluate(t);
 }

@@ -42,6 +42,7 @@ Vec4 eulerParametersFromOrthonormal(const Mat3& R) {
 }
 
 Mat34 eulerParameterG(const Vec4& p) {
+  // G = [-e, -skew(e) + e0 I], so that omega' = 2 G p'
   const double e0 = p[0], e1 = p[1], e2 = p[2], e3 = p[3];
   Mat34 G;
   G << -e1, e0, e3, -e2, -e2, -e3, e0, e1, -e3, e2, -e1, e0;
@@ -106,6 +107,8 @@ double sequenceSign(const int (&axes)[3]) { return (axes[1] - axes[0] + 3) % 3 =
 }  // namespace
 
 Vec3 taitBryanAngles(const Mat3& R, const int (&axes)[3]) {
+  // the last angle c and the middle angle b from row i of R, the first angle a from column k;
+  // the sign turns the cyclic formulas into those of the anticyclic sequences
   const int i = axes[0], j = axes[1], k = axes[2];
   const double s = sequenceSign(axes);
   const double c = std::atan2(-s * R(i, j), R(i, i));

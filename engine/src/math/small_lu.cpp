@@ -21,6 +21,7 @@ void SmallLu::resize(int n) {
 }
 
 bool SmallLu::factorize() {
+  // the matrix is kept column by column (a[i + j n]), factorized in place into L and U
   const int n = n_;
   double* a = a_.data();
   int* rows = lower_.data();  // the nonzero multipliers of the current step
@@ -84,6 +85,7 @@ void SmallLu::solveColumn(double* x) const {
   const int *lower = lower_.data(), *upper = upper_.data();
   // x := P x, then L y = x (unit diagonal), then U x = y, column by column over their nonzeros
   for (int k = 0; k < n; ++k)
+    // the forward solve with L, skipping zero entries of x
     if (pivot_[k] != k) std::swap(x[k], x[pivot_[k]]);
   for (int k = 0; k < n; ++k) {
     const double xk = x[k];
@@ -91,6 +93,7 @@ void SmallLu::solveColumn(double* x) const {
     const double* ck = a + k * n;
     for (int e = lowerStart_[k]; e < lowerStart_[k + 1]; ++e) x[lower[e]] -= xk * ck[lower[e]];
   }
+  // the backward solve with U
   for (int k = n - 1; k >= 0; --k) {
     const double* ck = a + k * n;
     const double xk = x[k] /= ck[k];
@@ -104,18 +107,21 @@ void SmallLu::solveTransposedColumn(double* x) const {
   const double* a = a_.data();
   const int *lower = lower_.data(), *upper = upper_.data();
   // A^T = U^T L^T P: U^T y = x, then L^T z = y, then x := P^T z (the swaps in reverse order)
+  // U^T y = x, row k of U^T being column k of U
   for (int k = 0; k < n; ++k) {
     const double* ck = a + k * n;
     double sum = x[k];
     for (int e = upperStart_[k]; e < upperStart_[k + 1]; ++e) sum -= ck[upper[e]] * x[upper[e]];
     x[k] = sum / ck[k];
   }
+  // L^T z = y, from the last row up
   for (int k = n - 1; k >= 0; --k) {
     const double* ck = a + k * n;
     double sum = x[k];
     for (int e = lowerStart_[k]; e < lowerStart_[k + 1]; ++e) sum -= ck[lower[e]] * x[lower[e]];
     x[k] = sum;
   }
+  // the row swaps undone in reverse order
   for (int k = n - 1; k >= 0; --k)
     if (pivot_[k] != k) std::swap(x[k], x[pivot_[k]]);
 }
@@ -127,6 +133,7 @@ void SmallLu::solveInPlace(double* b, int columns, int ld) const {
 }
 
 void SmallLu::solveTransposedInPlace(double* b, int columns, int ld) const {
+  // each column of b in place, A^T x = b
   if (ld < n_) ld = n_;
   for (int c = 0; c < columns; ++c) solveTransposedColumn(b + size_t(c) * size_t(ld));
 }
@@ -151,6 +158,7 @@ double SmallLu::conditionEstimate() {
   int jmax = 0;
   double estimate = 0.0;
   for (int it = 0; it < 5; ++it) {
+    // after the first pass, the unit vector found by the last
     if (it > 0) {
       for (int i = 0; i < n; ++i) x[i] = 0.0;
       x[jmax] = 1.0;

@@ -6,6 +6,7 @@
 
 namespace mbw {
 
+// KLU's state: its settings and statistics, the pattern's analysis and the numeric factors
 struct SparseLu::Klu {
   klu_common common;
   klu_symbolic* symbolic = nullptr;
@@ -22,6 +23,7 @@ SparseLu::SparseLu() : klu_(std::make_unique<Klu>()) {}
 SparseLu::~SparseLu() = default;
 
 void SparseLu::analyze(int n, const int* Ap, const int* Ai) {
+  // the pattern is kept by pointer: the caller's arrays must outlive the factorizations
   n_ = n;
   Ap_ = Ap;
   Ai_ = Ai;
@@ -32,6 +34,7 @@ void SparseLu::analyze(int n, const int* Ap, const int* Ai) {
 
 bool SparseLu::factorize(const double* Ax) {
   Klu& k = *klu_;
+  // no analysis (an empty or bad pattern): nothing to factorize
   Ax_ = Ax;
   if (!k.symbolic) return false;
   int* Ap = const_cast<int*>(Ap_);
@@ -53,6 +56,7 @@ void SparseLu::solveInPlace(double* b, int columns) {
 }
 
 void SparseLu::solveTransposedInPlace(double* b, int columns) {
+  // A^T x = b, each column of b in place
   klu_tsolve(klu_->symbolic, klu_->numeric, n_, columns, b, &klu_->common);
 }
 
