@@ -32,6 +32,8 @@ int bodyIndex(const Model& model, const std::string& name) {
 bool groundPivot(const Model& model, int b, JointType type, Vec3& pivot_W) {
   for (const Joint& j : model.joints) {
     if (j.type != type) continue;
+    // a joint's first equation names its two bodies and their points; the ground's point is the
+    // pivot
     const Primitive& p = model.primitives[j.firstPrimitive];
     if (p.bodyI == kGround && p.bodyJ == b)
       pivot_W = p.s_I;
@@ -159,6 +161,7 @@ Results closedFormReference(const std::string& name, const Model& model,
       channels.push_back({o.name, "m"});
       channels.push_back({o.name + ".rate", "m/s"});
     }
+  // a closed form with nothing to compare is refused
   if (outputs.empty())
     throw std::invalid_argument(name + ": the model has no coordinate output on '" + body.name +
                                 "'");
@@ -167,6 +170,7 @@ Results closedFormReference(const std::string& name, const Model& model,
   Results r;
   r.setChannels(channels);
   r.metadata.push_back({"reference", closedFormReferenceDescription(name)});
+  // the body's centre of mass at the start: what the swing carries round the pivot
   std::vector<double> row(channels.size());
   const Vec3 origin0 = body.position_W + body.R_WB * body.com_B;
   for (double t : times) {

@@ -14,6 +14,7 @@ std::string StudyMethod::label() const {
   // the name, with the rho_inf in force for a method that has one
   const IntegratorInfo* info = findIntegrator(integrator);
   if (!info || !info->capabilities.hasRhoInf) return integrator;
+  // the method's damping as the run would take it
   IntegratorSettings s;
   s.rhoInf = rhoInf;
   std::ostringstream os;

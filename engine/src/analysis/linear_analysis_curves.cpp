@@ -29,8 +29,8 @@ std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMet
     IntegratorSettings s;
     s.rhoInf =
         m.rhoInf >= 0.0 ? m.rhoInf : (rhoInf && info.capabilities.hasRhoInf ? *rhoInf : -1.0);
-    // checked in the method's first formulation: the linear model does not depend on it
     if (alpha && info.capabilities.hasAlpha) s.alpha = alpha;
+    // checked in the method's first formulation: the linear model does not depend on it
     const std::string why = unsupportedReason(info, info.capabilities.formulations.front(), s);
     if (!why.empty()) throw ConfigurationError(why);
     // its one-step map, labelled with the rho_inf it runs at
@@ -53,7 +53,6 @@ const LinearAnalysisPoint& nearestPoint(const std::vector<LinearAnalysisPoint>& 
   // the point whose step per period is nearest x on a log scale
   size_t best = 0;
   for (size_t i = 1; i < p.size(); ++i)
-    // nearest, since the grid need not hold 0.01 and 0.1 exactly
     if (std::abs(std::log(p[i].stepOverPeriod / x)) <
         std::abs(std::log(p[best].stepOverPeriod / x)))
       best = i;

@@ -20,7 +20,6 @@ std::string nameList(const Model& m, const std::set<int>& joints) {
   std::string s;
   size_t k = 0;
   for (int j : joints) {
-    // "A", "A and B", "A, B and C"
     s += (k == 0                   ? ""
           : k + 1 == joints.size() ? " and "
                                    : ", ") +
@@ -34,8 +33,8 @@ std::string nameList(const Model& m, const std::set<int>& joints) {
 bool isDriver(const Model& m, const Joint& j) {
   if (j.type == JointType::AngleDriver) return true;
   if (j.type != JointType::Primitive) return false;
+  // a primitive joint drives when any of its equations depends on time
   for (int k = j.firstPrimitive; k < j.firstPrimitive + j.primitiveCount; ++k)
-    // a primitive joint drives when any of its equations depends on time
     if (!m.primitives[static_cast<size_t>(k)].f.isConstant()) return true;
   return false;
 }
@@ -98,7 +97,6 @@ ModelCheck checkModel(const Model& model) {
   // the rank of Phi_q at the initial pose: the redundant equations change the count, not the rank
   if (c.bodies > 0) {
     const std::unique_ptr<Formulation> f = makeFormulation(formulationNames().front(), model);
-    // at the initial pose of the scene, in the first formulation
     VectorXd q, v;
     f->initialState(q, v);
     f->computePositions(model.defaults.tStart, q);

@@ -30,11 +30,11 @@ Jacobi jacobi(double u, double modulus, double quarter) {
 }  // namespace
 
 PendulumClosedForm::PendulumClosedForm(double w0, double angle0, double rate0) : w0_(w0) {
-  // k = 1 is the separatrix: no periodic motion to write in closed form
   if (!(w0 > 0.0)) throw std::invalid_argument("the pendulum's frequency w0 must be positive");
   // k^2 = sin^2(theta0 / 2) + (theta0' / 2 w0)^2: k < 1 swings, k > 1 turns over
   const double half = std::sin(0.5 * angle0);
   k_ = std::sqrt(half * half + rate0 * rate0 / (4.0 * w0 * w0));
+  // k = 1 is the separatrix: no periodic motion to write in closed form
   if (std::abs(k_ - 1.0) < 1e-12)
     throw std::invalid_argument(
         "the pendulum starts on its separatrix (it would take forever to reach the top)");
@@ -82,7 +82,6 @@ PendulumClosedForm::Motion PendulumClosedForm::at(double t) const {
   // dn^2 = cn^2 + (1 - m^2) sn^2, a sum of positive terms (Boost 1.74's own dn is off by up to
   // 1e-3 within 1e-10 of u = +-K)
   const double dn = std::sqrt(cn * cn + (1.0 - modulus_ * modulus_) * sn * sn);
-  // v = u0 + k w0 t in the direction of turning, reduced by whole turns (2K each)
   // theta = 2 am(v), theta' = 2 k w0 dn(v), with the direction's sign
   m.angle = 2.0 * (turns * M_PI + std::atan2(sn, cn));
   m.rate = 2.0 * sign_ * k_ * w0_ * dn;

@@ -8,8 +8,8 @@ namespace mbw {
 
 double interpolateCubic4(const std::vector<double>& T, const std::vector<double>& E, double t) {
   const size_t n = T.size();
-  // a single sample is a constant
   if (n == 0) throw std::invalid_argument("no reference samples");
+  // a single sample is a constant
   if (n == 1) return E[0];
   // r: T[r] <= t <= T[r+1]
   size_t r = static_cast<size_t>(std::upper_bound(T.begin(), T.end(), t) - T.begin());

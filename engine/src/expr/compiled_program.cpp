@@ -68,7 +68,7 @@ void CompiledProgram::push(Op op, int count, double value) {
     case Op::Atan2:
       --stackDepth_;
       break;
-    // functions of one argument replace the top value
+    // functions and whole powers replace the top value: no change
     default:
       break;
   }
@@ -242,7 +242,7 @@ double CompiledProgram::evaluate(double t) const {
       case Op::Log:
         stack[top - 1] = std::log(stack[top - 1]);
         break;
-      // the compiled form of t^(1/2)
+      // a power 1/2, as compiled
       case Op::Sqrt:
         stack[top - 1] = std::sqrt(stack[top - 1]);
         break;

@@ -30,6 +30,7 @@ Mat3 orthonormalized(const Mat3& R) {
 }
 
 Vec4 eulerParametersFromRotation(const Mat3& R) {
+  // a matrix rounded off a rotation is brought back to the nearest one first
   return eulerParametersFromOrthonormal(orthonormalized(R));
 }
 
@@ -83,6 +84,7 @@ Mat3 rotationFromZXZ(const Vec3& angles) {
 Vec3 zxzFromRotation(const Mat3& R) {
   // A(2,2) = cos(theta); A(0,2) = sin(phi) sin(theta); A(1,2) = -cos(phi) sin(theta);
   // A(2,0) = sin(theta) sin(psi); A(2,1) = sin(theta) cos(psi)
+  // theta in [0, pi] from the (2,2) entry, clamped against rounding
   const double theta = std::acos(std::clamp(R(2, 2), -1.0, 1.0));
   const double st = std::sin(theta);
   if (st > 1e-12) {
@@ -124,6 +126,7 @@ Mat3 rotationFromTaitBryan(const Vec3& angles, const int (&axes)[3]) {
 
 Vec3 taitBryanRates(const Vec3& angles, const int (&axes)[3], const Vec3& omega_W) {
   // omega_W = E (da, db, dc): the columns the axes of the three turns, in the world
+  // the first turn's axis is fixed; the second's is turned by the first; the third's by both
   const Mat3 Ra = axisRotation(axes[0], angles[0]);
   Mat3 E;
   E << Vec3::Unit(axes[0]), Ra * Vec3::Unit(axes[1]),

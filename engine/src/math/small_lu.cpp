@@ -54,6 +54,7 @@ bool SmallLu::factorize() {
         ck[i] *= inverse;
         rows[count++] = i;
       }
+    // nothing below the pivot: the trailing columns stay as they are
     if (count == 0) continue;
     for (int j = k + 1; j < n; ++j) {
       double* cj = a + j * n;
@@ -75,6 +76,7 @@ bool SmallLu::factorize() {
   }
   lowerStart_[n] = nl;
   upperStart_[n] = nu;
+  // the solves and the condition estimate may now use the factors
   factorized_ = true;
   return true;
 }
@@ -85,8 +87,8 @@ void SmallLu::solveColumn(double* x) const {
   const int *lower = lower_.data(), *upper = upper_.data();
   // x := P x, then L y = x (unit diagonal), then U x = y, column by column over their nonzeros
   for (int k = 0; k < n; ++k)
-    // the forward solve with L, skipping zero entries of x
     if (pivot_[k] != k) std::swap(x[k], x[pivot_[k]]);
+  // the forward solve with L, skipping zero entries of x
   for (int k = 0; k < n; ++k) {
     const double xk = x[k];
     if (xk == 0.0) continue;
@@ -155,6 +157,7 @@ double SmallLu::conditionEstimate() {
     x[i] = 1.0 / n;
     s[i] = 0.0;
   }
+  // jmax: the unit vector of the next pass; the estimate of |A^-1|_1 grows pass by pass
   int jmax = 0;
   double estimate = 0.0;
   for (int it = 0; it < 5; ++it) {

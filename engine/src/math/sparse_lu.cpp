@@ -34,9 +34,10 @@ void SparseLu::analyze(int n, const int* Ap, const int* Ai) {
 
 bool SparseLu::factorize(const double* Ax) {
   Klu& k = *klu_;
-  // no analysis (an empty or bad pattern): nothing to factorize
   Ax_ = Ax;
+  // no analysis (an empty or bad pattern): nothing to factorize
   if (!k.symbolic) return false;
+  // KLU's interface takes non-const arrays; it does not change them
   int* Ap = const_cast<int*>(Ap_);
   int* Ai = const_cast<int*>(Ai_);
   double* values = const_cast<double*>(Ax);

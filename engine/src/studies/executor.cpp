@@ -10,7 +10,7 @@
 
 namespace mbw {
 
-// all cores unless told
+// the machine's hardware threads, at least one
 int coreCount() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 ThreadPoolExecutor::ThreadPoolExecutor(int threads)

@@ -28,8 +28,7 @@ std::vector<MethodGroup> flexibleStudyMethodGroups() {
 }
 
 std::vector<StudyMethod> flexibleStudyMethods() {
-  // the figures of each experiment: its scene, step per stage, end time, and the channel of each
-  // figure by number
+  // every method of the three groups, in their order
   std::vector<StudyMethod> all;
   for (const MethodGroup& g : flexibleStudyMethodGroups())
     all.insert(all.end(), g.methods.begin(), g.methods.end());
@@ -37,6 +36,8 @@ std::vector<StudyMethod> flexibleStudyMethods() {
 }
 
 std::vector<Experiment> flexibleBenchmarkExperiments() {
+  // the figures of each experiment: its scene, step per stage, end time, and the channel of each
+  // figure by number
   return {
       {"four-bar",
        "flexible-four-bar",

@@ -63,9 +63,8 @@ TimingSeries timingSeries(const Study& study, const std::vector<std::optional<Ru
 }
 
 double cpuTimeRatio(const TimingSeries& explicitSeries, const TimingSeries& implicitSeries,
-                    // the explicit run and the implicit run at the same place in their series; no
-                    // ratio without both
                     size_t j, size_t k) {
+  // the explicit run and the implicit run at the same place in their series; no ratio without both
   const double a = j < explicitSeries.runs.size() ? explicitSeries.runs[j].cpuAt[k] : -1.0;
   const double b = implicitSeries.runs[j].cpuAt[k];
   return a > 0.0 && b > 0.0 ? a / b : std::numeric_limits<double>::quiet_NaN();

@@ -140,9 +140,9 @@ class StudyBuilder {
     }
   }
 
-  // the values of a variation: a list, or a range
   // --- scenes and their variations ---------------------------------------------------------------
 
+  // the values of a variation: a list, or a range
   std::vector<std::string> variationValues(const json& v, const std::string& path) {
     std::vector<std::string> values;
     // a list: each value as json text
@@ -234,7 +234,7 @@ class StudyBuilder {
   // one scene variant's runs: every formulation x integrator x rho_inf x setting
   void addRuns(Study& study, const Model& model, int variant, double tEnd,
                const std::string& scenePath) {
-    // the scene's output times, when it asks for them
+    // a positive end time, and the scene's output times when it asks for them
     if (!(tEnd > 0.0)) issue(scenePath + "/t_end", "must be positive");
     try {
       outputRequest_ = sceneOutputRequest(model);

@@ -163,8 +163,8 @@ RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
     }
     // the results go out only for a run that went to its end
     if (hooks.onResults && !record.interrupted) hooks.onResults(index, first.results);
-    // bad settings or a bad model fail this run only, the study goes on
   } catch (const ConfigurationError& e) {
+    // bad settings or a bad model fail this run only, the study goes on
     record = failedRecord(e.what());
   } catch (const ModelError& e) {
     record = failedRecord(e.what());

@@ -112,8 +112,8 @@ std::string thresholdTableMarkdown(const Study& study, const std::vector<Thresho
     // a row per method: its smallest error, or why there is none, and how many of its runs failed
     os << "| ";
     if (variants) os << variantLabel(study.variants[row.variant]) << " | ";
+    // the method, its formulation named only where it is not the study's first
     os << row.method
-       // the formulation is named only where it is not the study's first
        << (study.runs.empty() || row.formulation == study.runs.front().settings.formulation
                ? ""
                : " (" + row.formulation + ")")

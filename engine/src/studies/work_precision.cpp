@@ -103,7 +103,7 @@ ReferenceSpec referenceQualityRun(const RunSettings& base) {
 
 Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const RunSettings& base,
                              const WorkPrecisionSettings& o) {
-  // a study needs tolerances or steps, and at least one run of each setting
+  // a study needs tolerances or steps, and at least one repetition
   if (o.tolerances.empty() && o.steps.empty())
     throw ConfigurationError("give tolerances or steps (or both)");
   if (o.repeat < 1) throw ConfigurationError("the repetitions must be at least 1");
