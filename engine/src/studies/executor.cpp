@@ -27,6 +27,7 @@ void ThreadPoolExecutor::run(const std::vector<int>& jobs,
   // the first failure, of a job or of done, stops the pool and is thrown once all threads end
   std::atomic<size_t> next{0};
   std::atomic<bool> stopping{false};
+  // the results waiting for done, guarded with the first failure and the count of running threads
   std::mutex mutex;
   std::condition_variable finished;
   std::deque<std::pair<int, std::string>> results;
@@ -38,6 +39,7 @@ void ThreadPoolExecutor::run(const std::vector<int>& jobs,
     for (;;) {
       const size_t k = next++;
       if (k >= jobs.size() || stopping) break;
+      // the job's text, or its failure, which stops the others
       std::pair<int, std::string> result{jobs[k], {}};
       try {
         result.second = work(jobs[k]);
@@ -47,10 +49,12 @@ void ThreadPoolExecutor::run(const std::vector<int>& jobs,
         stopping = true;
         break;
       }
+      // the result queued for the calling thread
       std::lock_guard<std::mutex> lock(mutex);
       results.push_back(std::move(result));
       finished.notify_one();
     }
+    // this thread ends
     std::lock_guard<std::mutex> lock(mutex);
     --running;
     finished.notify_one();
@@ -64,12 +68,15 @@ void ThreadPoolExecutor::run(const std::vector<int>& jobs,
   // hand each result to done on this thread, and watch for the stop
   std::unique_lock<std::mutex> lock(mutex);
   while (running > 0 || !results.empty()) {
+    // woken by a result or the last thread's end, else ten times a second to poll the stop
     finished.wait_for(lock, std::chrono::milliseconds(100),
                       [&] { return !results.empty() || running == 0; });
     while (!results.empty()) {
       std::pair<int, std::string> r = std::move(results.front());
       results.pop_front();
+      // after a failure, results are dropped
       if (failure) continue;
+      // done runs outside the lock, so that the workers can queue results meanwhile
       lock.unlock();
       std::exception_ptr error;
       try {

@@ -100,6 +100,7 @@ FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base,
   base.integratorSettings.jacobianUpdate = o.jacobianUpdate;
   base.recordBodies.emplace();
   for (const std::string& c : o.channels) {
+    // a channel "body.quantity" records its body; channels of no body record none
     const std::string body = c.substr(0, c.rfind('.'));
     std::vector<std::string>& bodies = *base.recordBodies;
     if (model.bodyIndex(body) >= 0 && std::find(bodies.begin(), bodies.end(), body) == bodies.end())
@@ -113,6 +114,7 @@ FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base,
       for (size_t k = 0; k < o.stepsPerStage.size(); ++k)
         flexible.runs.push_back({static_cast<int>(g), static_cast<int>(m), static_cast<int>(k)});
     }
+  // the runs at steps per stage, in the order of their places
   flexible.study = makeMethodStepStudy(model.name, base, methods, o.stepsPerStage, true);
   flexible.study.title = model.name;
   return flexible;
@@ -122,7 +124,7 @@ void addFlexibleConvergenceReference(FlexibleStudy& flexible,
                                      const std::vector<std::string>& outputs,
                                      double referenceStep) {
   Study& study = flexible.study;
-  // the reference runs at the given step, a whole fraction of the study's smallest
+  // the reference runs near the given step, rounded to a whole fraction of the study's smallest
   double smallest = 1e300;
   for (const RunSpec& r : study.runs)
     smallest = std::min(smallest, r.settings.integratorSettings.step);

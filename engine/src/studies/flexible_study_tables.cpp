@@ -48,9 +48,11 @@ void writeFlexibleSeries(const std::string& path, const Experiment& e, const Stu
   for (size_t run = 0; run < study.runs.size(); ++run) {
     const Results* r = histories.history(static_cast<int>(run));
     if (!r) continue;
+    // the run's column of each channel, -1 where it has none
     std::vector<int> columns;
     for (const ExperimentFigure& f : e.figures) columns.push_back(r->column(f.channel));
     for (size_t row = 0; row < r->rowCount(); ++row) {
+      // the method quoted, then the time and the channels
       out << '"' << methodLabel(study.runs[run].settings) << "\"," << r->at(row, 0);
       for (int c : columns) out << ',' << (c >= 0 ? r->at(row, c) : NAN);
       out << "\n";
@@ -71,6 +73,7 @@ FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<Ru
   out.errorsByMethod.resize(3);
   // a row per run: RE of u3, v3, a3 where it completed
   for (const RunRecord& r : records) {
+    // the step per stage of the run, and its row in the runs table
     const RunSpec& spec = study.runs[r.run];
     const std::string label = methodLabel(spec.settings);
     const double h = spec.settings.integratorSettings.step / implicitStages(spec);
@@ -78,6 +81,7 @@ FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<Ru
     std::vector<std::string> row{label, cell(h)};
     for (size_t k = 0; k < 3; ++k) {
       const double e = r.status == RunStatus::Completed ? r.errors[k].relative : NAN;
+      // each output's RE, also kept by method for the figures
       out.errorsByMethod[k][label].push_back({h, e});
       row.push_back(cell(e));
     }
@@ -108,9 +112,11 @@ std::vector<std::vector<StepPoints>> flexibleIterations(const std::string& scene
     points.emplace_back(group.methods.size());
     for (size_t m = 0; m < group.methods.size(); ++m)
       for (const RunRecord& r : records) {
+        // the run's place in the groups says whose it is
         const FlexibleRun& place = flexible.runs[r.run];
         if (place.group != static_cast<int>(g) || place.method != static_cast<int>(m)) continue;
         addFlexibleRunRow(table, groupKey(group), flexible.study, r);
+        // its row, led by the scene's name
         table.rows.back().insert(table.rows.back().begin(), scene);
         if (r.status == RunStatus::Completed)
           points[g][m].push_back({stepsPerStage[place.step], iterationsPerTimePoint(r.stats)});

@@ -125,10 +125,12 @@ const CostSeries* FormulationStudy::cost(const std::vector<CostSeries>& table,
 Study makeFormulationStudy(const FormulationStudySettings& settings) {
   Study study;
   study.title = "Kissel et al. 2021: rA, rp and rE";
+  // one scene variant per mechanism, in the order of kMechanisms
   for (const std::string& m : kMechanisms) study.variants.push_back({m, {}});
 
   // timed runs, interleaved so that a change in the machine's load touches every formulation alike
   for (int repeat = 0; repeat < settings.repeats; ++repeat) {
+    // the kinematic analysis of each driven mechanism in each formulation
     for (const std::string& m : kKinematicMechanisms)
       for (const std::string& f : formulationNames()) {
         RunSpec spec;
@@ -139,6 +141,7 @@ Study makeFormulationStudy(const FormulationStudySettings& settings) {
         spec.kinematics = {settings.step, settings.timingTEnd, settings.kinematicsTolerance};
         study.runs.push_back(spec);
       }
+    // the dynamics of each mechanism in each formulation, at the paper's step and newton tolerance
     for (const std::string& m : kDynamicMechanisms)
       for (const std::string& f : formulationNames()) {
         RunSpec spec;
@@ -156,7 +159,7 @@ Study makeFormulationStudy(const FormulationStudySettings& settings) {
 
   // order analysis: backward Euler against the kinematic ground truth, the first and last rows
   for (const OrderCase& c : kOrderCases) {
-    // the reference: a kinematic analysis at a tight tolerance, the last row only
+    // the reference: a kinematic analysis in rp at a tolerance of 1e-12
     RunSpec truth;
     truth.variant = variantOf(c.mechanism);
     truth.analysis = RunAnalysis::Kinematics;

@@ -46,6 +46,7 @@ void writeComparisonTable(const std::string& path, const std::string& scene, con
          "iterations_per_time_point,energy_balance_min,energy_balance_max,energy_balance_final,"
          "violation_position_max,cpu_s\n"
       << std::setprecision(10);
+  // a row per run, numbers to ten digits
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs[r.run];
     const RunStatistics& s = r.stats;
@@ -66,6 +67,7 @@ void writeConvergenceTable(const std::string& path, const std::string& scene, co
   if (!out) throw TableError("cannot write '" + path + "'");
   out << "# scene: " << scene << "\n# reference: " << study.references[0].description
       << "\n# RE: Zhang et al. 2022 eq 26\n";
+  // the run's columns, then an RE column per output
   out << "method,stages,step,step_per_stage,status,steps,rejected,newton_iterations,time_points,"
          "iterations_per_step,iterations_per_time_point,cpu_s";
   for (const std::string& o : study.outputs) out << ",RE(" << o << ")";
@@ -80,6 +82,7 @@ void writeConvergenceTable(const std::string& path, const std::string& scene, co
         << r.stats.rejectedSteps << ',' << r.stats.newtonIterations << ',' << r.stats.timePoints
         << ',' << iterationsPerStep(r.stats) << ',' << iterationsPerTimePoint(r.stats) << ','
         << r.stats.cpuSeconds;
+    // RE where the run completed, NaN elsewhere
     for (size_t k = 0; k < study.outputs.size(); ++k) out << ',' << completedRelativeError(r, k);
     out << "\n";
   }
@@ -130,6 +133,7 @@ std::string observedOrdersText(const std::vector<std::string>& outputs,
   // a row per method
   for (size_t m = 0; !orders.empty() && m < orders[0].size(); ++m) {
     out << std::setw(22) << orders[0][m].method;
+    // its order per output, then its newton iterations per time point
     for (size_t k = 0; k < outputs.size(); ++k)
       out << std::setw(16) << formatNumber(orders[k][m].order, 3);
     out << std::setw(14) << formatNumber(orders[0][m].iterationsPerTimePoint) << "\n";

@@ -199,11 +199,13 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
     if (flag) {
       busy = true;
+      // the message whole, its size first
       int bytes = 0;
       MPI_Get_count(&status, MPI_CHAR, &bytes);
       std::string message(static_cast<size_t>(bytes), '\0');
       MPI_Recv(message.data(), bytes, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
                MPI_STATUS_IGNORE);
+      // a result: the job's index, then its text, handed to done
       if (status.MPI_TAG == kResult) {
         --outstanding;
         int job = 0;
@@ -226,6 +228,7 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
         gather(result->first, result->second);
       }
     } catch (...) {
+      // a job that threw on this process stops the study; its failure is thrown at the end
       if (!failure) failure = std::current_exception();
       stopping = true;
       localBusy = false;

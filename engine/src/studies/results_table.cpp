@@ -55,6 +55,7 @@ std::vector<std::string> settingCells(const Study& study, int index) {
   const SceneVariant& variant = study.variants.at(spec.variant);
   std::vector<std::string> c = {integerText(index), variant.scene};
   for (const std::string& pointer : study.variedFields) {
+    // empty where this variant's scene does not vary the field
     std::string value;
     for (const auto& [p, v] : variant.fields)
       if (p == pointer) value = v;
@@ -68,18 +69,22 @@ std::vector<std::string> settingCells(const Study& study, int index) {
   const bool variable = !kinematics && is.variableStep;
   const double step = kinematics ? spec.kinematics.step : is.step;
   const int stages = implicitStages(spec);
+  // the analysis and the method; a kinematic run has no integrator
   c.push_back(kinematics ? "kinematics" : "dynamics");
   c.push_back(s.formulation);
   c.push_back(kinematics ? "" : s.integrator);
   c.push_back(kinematics ? "kinematics" : methodLabel(s));
   c.push_back(info && info->capabilities.hasRhoInf ? numberText(effectiveRhoInf(*info, is)) : "");
+  // the stages, the step control and the step, whole and per stage
   c.push_back(integerText(stages));
   c.push_back(variable ? "variable" : "fixed");
   c.push_back(numberText(step));
   c.push_back(numberText(step / stages));
+  // the tolerances: rtol and atol of a variable step, and the newton (or position) tolerance
   c.push_back(variable ? numberText(is.rtol) : "");
   c.push_back(variable ? numberText(is.atol) : "");
   c.push_back(numberText(kinematics ? spec.kinematics.tolerance : is.newtonTolerance));
+  // the linear algebra of the newton iterations
   c.push_back(kinematics ? "" : is.linearSolver);
   c.push_back(kinematics ? "" : is.jacobianUpdate);
   // how long, how often, and against which reference
@@ -90,6 +95,7 @@ std::vector<std::string> settingCells(const Study& study, int index) {
 }
 
 const std::vector<std::string>& settingColumnsAfterVariations() {
+  // the settings columns after the varied fields, in settingCells' order
   static const std::vector<std::string> columns = {
       "analysis", "formulation",      "integrator",    "method",          "rho_inf",
       "stages",   "step_control",     "step",          "step_per_stage",  "rtol",
@@ -124,6 +130,7 @@ std::string namedValuesText(const std::map<std::string, Value>& values) {
 std::vector<std::string> namedItems(const std::string& text) {
   std::vector<std::string> items(1);
   for (size_t i = 0; i < text.size(); ++i) {
+    // an escaped character is kept as it is; a bare | starts the next item
     if (text[i] == '\\' && i + 1 < text.size())
       items.back() += text[++i];
     else if (text[i] == '|')
@@ -141,6 +148,7 @@ void parseNamedValues(const std::string& text, std::map<std::string, Value>& out
     while (!item.empty() && item.front() == ' ') item.erase(0, 1);
     while (!item.empty() && item.back() == ' ') item.pop_back();
     const size_t colon = item.rfind(": ");
+    // an item without a value (the one item of an empty cell) gives nothing
     if (colon == std::string::npos) continue;
     out[item.substr(0, colon)] = static_cast<Value>(numberCell(item.substr(colon + 2)));
   }
@@ -149,6 +157,7 @@ void parseNamedValues(const std::string& text, std::map<std::string, Value>& out
 // --- reading cells back --------------------------------------------------------------------------
 
 RunStatus statusOf(const std::string& text) {
+  // a status by its printed name
   for (RunStatus s :
        {RunStatus::Completed, RunStatus::Failed, RunStatus::Cancelled, RunStatus::Running})
     if (text == toString(s)) return s;
@@ -156,6 +165,7 @@ RunStatus statusOf(const std::string& text) {
 }
 
 long integerCell(const std::string& text) {
+  // the whole cell must read as the integer
   long v = 0;
   const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
   if (r.ec != std::errc() || r.ptr != text.data() + text.size())
@@ -168,6 +178,7 @@ long integerCell(const std::string& text) {
 // --- text tables: csv with comment lines ---------------------------------------------------------
 
 int TextTable::column(const std::string& name) const {
+  // -1 when the table has no such column
   for (size_t c = 0; c < header.size(); ++c)
     if (header[c] == name) return static_cast<int>(c);
   return -1;
@@ -177,6 +188,7 @@ std::string TextTable::unit(const std::string& columnName) const {
   // the units comment reads "units: column=unit; column=unit; ..."
   for (const std::string& comment : comments) {
     if (comment.rfind("units: ", 0) != 0) continue;
+    // the items after the prefix, each trimmed at its start
     std::stringstream items(comment.substr(7));
     for (std::string item; std::getline(items, item, ';');) {
       while (!item.empty() && item[0] == ' ') item.erase(0, 1);
@@ -204,10 +216,12 @@ TextTable readTextTable(const std::string& path) {
   for (std::string line; std::getline(lines, line);) {
     ++number;
     if (line.empty()) continue;
+    // a comment line: "# " and its text
     if (line[0] == '#') {
       t.comments.push_back(line.size() > 2 ? line.substr(2) : "");
       continue;
     }
+    // the first other line is the header; the rows after it must be as wide
     std::vector<std::string> cells = splitCsvLine(line);
     if (t.header.empty()) {
       t.header = std::move(cells);
@@ -229,6 +243,7 @@ std::string csvLine(const std::vector<std::string>& cells) {
   for (size_t k = 0; k < cells.size(); ++k) {
     if (k) line += ',';
     const std::string& c = cells[k];
+    // a plain cell as it is, else in quotes
     if (c.find_first_of(",\"\n") == std::string::npos) {
       line += c;
       continue;
@@ -250,6 +265,8 @@ std::vector<std::string> splitCsvLine(const std::string& line) {
   bool quoted = false;
   for (size_t i = 0; i < line.size(); ++i) {
     const char ch = line[i];
+    // in quotes, a doubled quote is one quote and a single one ends them; outside, a quote
+    // starts them, a comma ends the cell, and carriage returns are dropped
     if (quoted) {
       if (ch == '"' && i + 1 < line.size() && line[i + 1] == '"')
         cells.back() += line[++i];
@@ -272,6 +289,7 @@ std::vector<std::string> splitCsvLine(const std::string& line) {
 std::string numberText(double value) { return std::isnan(value) ? "" : formatShortest(value); }
 
 double numberCell(const std::string& text) {
+  // an empty cell is a missing value; else the whole cell must read as a number
   if (text.empty()) return std::numeric_limits<double>::quiet_NaN();
   double v = 0.0;
   const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
@@ -367,9 +385,11 @@ RunRecord parseResultsTableRow(const Study& study, const std::vector<std::string
   if (header != resultsTableHeader(study))
     throw TableError("its columns are not this study's (the study changed since it was written)");
   RunRecord r;
+  // the run index must be one of the study's
   r.run = static_cast<int>(integerCell(row.at(0)));
   if (r.run < 0 || r.run >= static_cast<int>(study.runs.size()))
     throw TableError("run " + row.at(0) + " is not a run of this study");
+  // and its settings cells as the study would write them now
   const std::vector<std::string> expected = settingCells(study, r.run);
   for (size_t c = 0; c < expected.size(); ++c)
     if (row.at(c) != expected[c])
@@ -386,12 +406,14 @@ RunRecord parseResultsTableRow(const Study& study, const std::vector<std::string
   s.rejectedSteps = integerCell(next());
   c += 3;  // the rejections by cause follow from the list
   parseNamedValues(next(), s.rejections);
+  // newton's counts and evaluations
   s.newtonIterations = integerCell(next());
   s.timePoints = integerCell(next());
   c += 2;  // iterations per step and per time point follow from the counts
   s.factorizations = integerCell(next());
   s.jacobianEvaluations = integerCell(next());
   s.functionEvaluations = integerCell(next());
+  // cpu times, then the energy and violation extremes
   s.cpuSeconds = numberCell(next());
   r.cpuSecondsMax = numberCell(next());
   parseNamedValues(next(), s.phaseSeconds);

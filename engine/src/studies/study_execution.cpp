@@ -36,6 +36,7 @@ void keepReference(const Results& r, const std::string& path) {
 // (no statistics line, the last a writer writes: a file torn by a kill, or by a copy, reads as
 // fewer rows), not completed, or the reference of another description. "" when r is usable.
 std::string readKeptReference(const std::string& path, const std::string& description, Results& r) {
+  // a file the csv reader refuses
   try {
     r = readCsv(path);
   } catch (const CsvError& e) {
@@ -48,6 +49,7 @@ std::string readKeptReference(const std::string& path, const std::string& descri
     if (!line.empty()) last = line;
   if (last.rfind("# statistics: ", 0) != 0)
     return "it is cut short (its last line is not the statistics)";
+  // a run that failed, or the reference of other settings
   if (r.status != RunStatus::Completed) return "its run did not complete";
   if (r.metadataValue("reference") != description) return "it is the reference of another study";
   return "";
@@ -284,15 +286,18 @@ StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executo
   // the table: a new one, or the rows of an interrupted execution
   const bool table = executor.gathers() && !options.tableFile.empty();
   if (table) {
+    // an existing table is continued only when asked to; its rows are the runs already made
     const bool exists = std::filesystem::exists(options.tableFile) && !options.replace;
     if (exists && !options.resume)
       throw StudyError(
           "'" + options.tableFile +
           "' exists: continue that study with --resume, or write to another directory");
     if (exists) readBack(options.tableFile, study, out);
+    // the table written anew with those rows, so that it holds this study's header
     writeTable(options.tableFile, study, units, out.records);
   }
 
+  // the references, read, kept or computed; a stop while they run interrupts the study
   const std::string verdict = obtainReferences(study, executor, options, hooks, progress, out);
   if (verdict == kInterrupted) {
     out.interrupted = true;

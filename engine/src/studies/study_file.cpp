@@ -154,10 +154,12 @@ class StudyBuilder {
     const double from = v.at("from").get<double>(), to = v.at("to").get<double>();
     const int count = v.at("count").get<int>();
     const bool log = v.value("spacing", "linear") == "log";
+    // at least two values, and positive ends for a logarithmic range
     if (count < 2)
       issue(path + "/count", "a range has at least 2 values, got " + std::to_string(count));
     if (log && !(from > 0.0 && to > 0.0)) issue(path + "/from", "a log range needs positive ends");
     if (count < 2 || (log && !(from > 0.0 && to > 0.0))) return values;
+    // each value printed to 15 digits, as json text
     for (int k = 0; k < count; ++k) {
       const double s = double(k) / (count - 1);
       const double x = log ? from * std::pow(to / from, s) : from + s * (to - from);
@@ -175,6 +177,7 @@ class StudyBuilder {
     std::vector<std::vector<std::pair<std::string, std::string>>> combinations(1);
     if (entry.contains("variations"))
       for (auto it = entry.at("variations").begin(); it != entry.at("variations").end(); ++it) {
+        // a variation is named by a json pointer into the scene
         const std::string where = path + "/variations/" + escapePointerToken(it.key());
         if (it.key().empty() || it.key()[0] != '/') {
           issue(
@@ -183,9 +186,11 @@ class StudyBuilder {
                   "' is not a JSON pointer into the scene (it starts with /, e.g. /bodies/1/mass)");
           continue;
         }
+        // the varied fields of the whole study, each once: the table's columns
         if (std::find(study.variedFields.begin(), study.variedFields.end(), it.key()) ==
             study.variedFields.end())
           study.variedFields.push_back(it.key());
+        // every combination so far, times each value of this variation
         std::vector<std::vector<std::pair<std::string, std::string>>> next;
         for (const auto& c : combinations)
           for (const std::string& value : variationValues(*it, where)) {
@@ -202,6 +207,7 @@ class StudyBuilder {
         model = loadSceneVariant(variant);
       } catch (const SceneError& e) {
         for (const SceneIssue& i : e.issues()) {
+          // a problem at a varied field is the variation's; any other is the scene's
           const bool field = std::any_of(fields.begin(), fields.end(),
                                          [&](const auto& f) { return f.first == i.path; });
           issue(field ? path + "/variations/" + escapePointerToken(i.path) : path + "/scene",
@@ -219,6 +225,7 @@ class StudyBuilder {
 
   // --- runs --------------------------------------------------------------------------------------
 
+  // the settings every run of a scene shares: formulation, end time, the scene's steps
   RunSettings baseSettings(const Model& model, const std::string& formulation, double tEnd) const {
     RunSettings s;
     s.formulation = formulation;
@@ -266,6 +273,7 @@ class StudyBuilder {
             IntegratorSettings& s = spec.settings.integratorSettings;
             s.rhoInf = rho;
             s.variableStep = setting.variable;
+            // a tolerance, or a step; a step per stage is times the integrator's stages
             if (setting.variable)
               s.rtol = s.atol = setting.value;
             else

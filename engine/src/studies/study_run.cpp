@@ -27,6 +27,7 @@ class StudyRunObserver : public RunObserver {
       for (size_t c = 0; c < checkpoints_.size(); ++c)
         if (std::isnan(cpuAt_[c]) && results.at(r, 0) >= checkpoints_[c] * (1.0 - 1e-12))
           cpuAt_[c] = cpu;
+    // the budget bounds the run's cpu time so far
     overBudget_ = budget_ > 0.0 && cpu > budget_;
   }
   bool stopRequested() override {
@@ -81,6 +82,7 @@ RunRecord timeSteppingLoop(const Model& model, const RunSpec& spec) {
   const RunCost cost = spec.analysis == RunAnalysis::Kinematics
                            ? timeKinematics(model, spec.settings.formulation, spec.kinematics)
                            : timeDynamics(model, spec.settings);
+  // the record from the cost: one time point per step, the end reached if it completed
   RunRecord r;
   r.status = cost.completed ? RunStatus::Completed : RunStatus::Failed;
   r.message = cost.message;
@@ -140,6 +142,7 @@ RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
         record.stats.cpuSeconds = std::min(record.stats.cpuSeconds, again.stats.cpuSeconds);
         record.cpuSecondsMax = std::max(record.cpuSecondsMax, again.stats.cpuSeconds);
       }
+      // shaped as any record: an empty error per output, no time at any checkpoint
       record.run = index;
       record.errors.resize(study.outputs.size());
       record.cpuAt.assign(study.checkpoints.size(), RunRecord::kNone);

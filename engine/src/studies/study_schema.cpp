@@ -31,17 +31,20 @@ std::vector<ObjectSpec> buildSchema() {
        "its settings; each run measured (counts, CPU time, energy balance and constraint violation "
        "extremes) and, when outputs are named, compared with a reference run. Paths are relative "
        "to the study file.",
+       // what the file is, and what the study asks
        {field("format", K::Enum, true, "", "", "file type marker", "", {"mbw-study"}),
         field("version", K::Integer, true, "", "",
               "format version; this build reads version " + std::to_string(kStudyFormatVersion)),
         field("name", K::String, true, "", "", "short name of the study"),
         field("description", K::String, false, "", "", "what the study asks"),
+        // what runs: the scenes, in which formulations, with which integrators, to which end time
         field("scenes", K::Array, true, "", "", "the scenes and their variations", "study-scene"),
         field("formulations", K::StringList, false, "each scene's", "",
               "rp, rA, rE; each integrator runs in those of them it supports"),
         field("integrators", K::Array, true, "", "", "the integrators and their settings grids",
               "study-integrator"),
         field("t_end", K::Number, false, "each scene's", "s", "end time of every run"),
+        // what is compared, against what, and how the error is measured
         field("outputs", K::StringList, false, "none", "",
               "CSV columns of a run compared with the reference (e.g. body_2.y, of.wz, "
               "lambda.joint.1); "
@@ -57,6 +60,7 @@ std::vector<ObjectSpec> buildSchema() {
               "measure, "
               "the largest over the outputs) is at most it (mbw-cli sweep writes the table, "
               "thresholds.md)"),
+        // how often each run is made, and what is kept of it
         field("repeat", K::Integer, false, "1", "",
               "runs of each setting; the CPU time is the least"),
         field("run_files", K::Boolean, false, "false", "",
@@ -93,6 +97,7 @@ std::vector<ObjectSpec> buildSchema() {
        "An integrator and its settings grid: a run for each rho_inf and each tolerance, step or "
        "step "
        "per stage given (at least one of them).",
+       // the integrator and its grid: damping values, tolerances, steps
        {field("name", K::String, true, "", "", "integrator name (mbw-cli list)"),
         field("rho_inf", K::NumberList, false, "the integrator's", "",
               "spectral radii at infinity"),
@@ -100,6 +105,7 @@ std::vector<ObjectSpec> buildSchema() {
         field("steps", K::NumberList, false, "", "s", "fixed steps Delta t"),
         field("steps_per_stage", K::NumberList, false, "", "s",
               "fixed steps Delta t / n (n = implicit stages): equal cost across methods"),
+        // the variable step's bound and the newton iteration's tolerance
         field("max_step", K::Number, false, "the scene's", "s", "largest variable step"),
         field("newton_tolerance", K::Number, false, "1e-11", "",
               "Newton tolerance on positions (Theta h^2) at fixed steps of 1e-3 s and above"),
@@ -108,6 +114,7 @@ std::vector<ObjectSpec> buildSchema() {
               "below 1e-3 s) "
               "or fixed (the same at every step)",
               "", {"step", "fixed"}),
+        // the linear algebra of the index-3 integrators
         field("linear_solver", K::Enum, false, "auto", "",
               "index-3 integrators: storage of the Newton matrix", "", {"auto", "dense", "sparse"}),
         field("jacobian_update", K::Enum, false, "auto", "",
@@ -115,6 +122,7 @@ std::vector<ObjectSpec> buildSchema() {
               {"auto", "iteration", "step"}),
         field("jacobian", K::Enum, false, "exact", "",
               "state-space integrators that offer it: forward differences", "", {"exact", "fd"}),
+        // the error control, and the index-3 form with its penalty
         field("error_control", K::Enum, false, "auto", "",
               "what the tolerances bound: the local errors summed over the run (per-unit-step), "
               "each step's "
@@ -143,6 +151,7 @@ std::vector<ObjectSpec> buildSchema() {
             "an output_step): iftomm-a01, the pendulum; iftomm-a02, the N-four-bar's parallelogram "
             "motion (see docs/iftomm.md)",
             "", closedFormReferenceNames()),
+        // or a run of the engine, or a run read from a file
         field("integrator", K::String, false, "bdf", "", "integrator of the reference run"),
         field("tolerance", K::Number, false, "1e-10", "", "its rtol = atol"),
         field("step", K::Number, false, "", "s", "a fixed step instead"),

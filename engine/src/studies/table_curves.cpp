@@ -35,6 +35,7 @@ std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x
   // the columns of x, y and of the curve label; each filter is column=value
   const int cx = requireColumn(table, x), cy = requireColumn(table, y);
   const int cb = by.empty() ? -1 : requireColumn(table, by);
+  // each filter: a column, and the text its cells must equal
   std::vector<std::pair<int, std::string>> conditions;
   for (const std::string& f : filters) {
     const size_t eq = f.find('=');
@@ -48,8 +49,10 @@ std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x
     if (std::any_of(conditions.begin(), conditions.end(),
                     [&](const auto& c) { return row[c.first] != c.second; }))
       continue;
+    // rows whose x or y is not a number (a failed run's empty cell) are left out
     double vx = 0.0, vy = 0.0;
     if (!number(row[cx], vx) || !number(row[cy], vy)) continue;
+    // the curve of the row's label, made on first use
     const std::string label = cb >= 0 ? row[cb] : "";
     auto it = std::find_if(curves.begin(), curves.end(),
                            [&](const TableCurve& c) { return c.label == label; });

@@ -123,6 +123,7 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
     const IntegratorInfo* info = findIntegrator(m.integrator);
     if (!info) throw ConfigurationError("unknown integrator '" + m.integrator + "'");
     const bool byTolerance = info->capabilities.variableStep && !o.tolerances.empty();
+    // a method that can run neither way says what to give
     if (!byTolerance && (o.steps.empty() || !info->capabilities.fixedStep))
       throw ConfigurationError(m.integrator +
                                (info->capabilities.fixedStep
@@ -133,13 +134,16 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
       RunSpec spec;
       spec.settings = studyRunSettings(
           runBase, m, byTolerance ? runBase.integratorSettings.step : value, false);
+      // by tolerance: a variable step at rtol = atol = the value
       if (byTolerance) {
         spec.settings.integratorSettings.variableStep = true;
         spec.settings.integratorSettings.rtol = spec.settings.integratorSettings.atol = value;
       }
+      // the method must support this formulation and these settings
       const std::string why =
           unsupportedReason(*info, spec.settings.formulation, spec.settings.integratorSettings);
       if (!why.empty()) throw ConfigurationError(why);
+      // each run repeated as asked, and compared with the one reference
       spec.repeat = o.repeat;
       spec.reference = 0;
       study.runs.push_back(spec);
@@ -217,6 +221,7 @@ std::string workPrecisionTableText(const Study& study, const std::vector<RunReco
         << r.stats.steps << std::setw(9) << r.stats.rejectedSteps << std::setw(9)
         << r.stats.newtonIterations << std::setw(8) << r.stats.factorizations << std::setw(11)
         << formatNumber(r.stats.cpuSeconds);
+    // the run's error per output, in the measure chosen
     for (size_t o = 0; o < r.errors.size(); ++o)
       out << std::setw(widths[o]) << formatNumber(measureOf(r.errors[o], measure));
     out << "\n";
