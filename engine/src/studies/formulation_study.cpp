@@ -168,10 +168,12 @@ Study makeFormulationStudy(const FormulationStudySettings& settings) {
     truth.kinematics = {1e-3, settings.orderTEnd, 1e-12};
     study.references.push_back(
         {std::string(c.mechanism) + ": kinematic analysis in rp, tolerance 1e-12", "", truth});
+    // its position, velocity and acceleration channels are outputs of the study
     for (const std::string& channel : channelsOf(c.coordinate)) study.outputs.push_back(channel);
     // each formulation at each step, compared with that reference at the end time
     for (const std::string& f : formulationNames())
       for (double h : settings.orderSteps) {
+        // recorded at the first and last rows only, to the timed runs' newton tolerance
         RunSpec spec;
         spec.variant = truth.variant;
         spec.settings.formulation = f;
@@ -209,6 +211,7 @@ FormulationStudy formulationStudyResults(const FormulationStudySettings& setting
       continue;
     }
     // an order run adds a point to its mechanism's series in its formulation
+    // the references were made one per order case, in order: the index is the case's
     const OrderCase& c = kOrderCases.at(static_cast<size_t>(spec.reference));
     auto it = std::find_if(out.orders.begin(), out.orders.end(), [&](const OrderSeries& o) {
       return o.mechanism == mechanism && o.formulation == f;
@@ -222,6 +225,7 @@ FormulationStudy formulationStudyResults(const FormulationStudySettings& setting
     p.completed = r.status == RunStatus::Completed;
     p.message = r.message;
     if (p.completed) {
+      // the errors at the end time, of position, velocity and acceleration
       const std::vector<std::string> channels = channelsOf(c.coordinate);
       p.positionError = r.errors[outputIndex(study, channels[0])].final;
       p.velocityError = r.errors[outputIndex(study, channels[1])].final;

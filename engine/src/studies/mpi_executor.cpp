@@ -57,6 +57,7 @@ class LocalWorker {
     thread_.join();
   }
   bool idle() {
+    // idle: no job under way and no result waiting to be taken
     std::lock_guard<std::mutex> lock(mutex_);
     return !job_ && !result_;
   }
@@ -254,14 +255,17 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
 
 // the other processes: ask for a job, make it, return it with the next request
 void MpiExecutor::serve(const std::function<std::string(int)>& work) {
+  // the first message asks for work; each later one brings a result and asks for more
   std::string message;
   int tag = kReady;
   for (;;) {
     MPI_Send(message.data(), static_cast<int>(message.size()), MPI_CHAR, 0, tag, MPI_COMM_WORLD);
+    // wait for the answer without spinning the core the runs need
     int job = -1;
     MPI_Request request;
     MPI_Irecv(&job, 1, MPI_INT, 0, kJob, MPI_COMM_WORLD, &request);
     await(request);
+    // -1: no job left, this process is done
     if (job < 0) return;
     message = resultMessage(job, work(job));
     tag = kResult;

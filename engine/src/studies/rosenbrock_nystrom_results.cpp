@@ -102,6 +102,7 @@ void toleranceTable(std::ostream& out, const std::string& title,
       << title << "\n"
       << "  tol      t* [s]      Delta       RelErr [%]   RMS Delta    steps  rejected\n";
   for (const ToleranceRow& r : rows) {
+    // t* and RelErr fixed-point, the errors in scientific notation, then the counts
     const ErrorMeasures& e = rate ? r.rate : r.value;
     out << "  " << formatTolerance(r.tolerance) << "  " << std::setw(9) << std::fixed
         << std::setprecision(6) << e.timeOfMax << "   " << std::scientific << std::setprecision(3)
@@ -145,8 +146,10 @@ void cpuTable(std::ostream& out, const std::string& title, const TimingSeries& s
 void ratioTable(std::ostream& out, const TimingSeries& expl, const TimingSeries& impl,
                 const std::vector<double>& spans) {
   out << "\nCPU time ratio " << expl.integrator << " / " << impl.integrator << "\n  span   ";
+  // the header: a column per tolerance of the implicit series
   for (double tol : impl.tolerances) out << std::setw(11) << formatTolerance(tol);
   out << "\n";
+  // a row per span: the ratio at each tolerance, empty where either run did not reach the span
   for (size_t k = 0; k < spans.size(); ++k) {
     out << "  " << std::setw(4) << spans[k] << " s ";
     for (size_t j = 0; j < impl.runs.size(); ++j)
@@ -159,6 +162,8 @@ void ratioTable(std::ostream& out, const TimingSeries& expl, const TimingSeries&
 void costSplit(std::ostream& out, const TimingSeries& impl) {
   out << "\n" << impl.integrator << ": real-time factor (simulated / CPU time) and CPU by phase\n";
   for (size_t j = 0; j < impl.runs.size(); ++j) {
+    // per tolerance: simulated seconds per cpu second, microseconds per step, then each phase's
+    // share
     const RunRecord& r = impl.runs[j];
     const RunStatistics& s = r.stats;
     out << "  tol " << formatTolerance(impl.tolerances[j]) << ": "

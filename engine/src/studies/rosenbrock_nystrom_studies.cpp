@@ -44,6 +44,7 @@ Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
   study.outputs = {o.channel, o.channel + ".rate"};
   const double tEnd = o.tEnd > 0.0 ? o.tEnd : model.defaults.tEnd;
   // the reference: the same integrator at a very tight tolerance (or a fixed step)
+  // a quick check settles for a looser reference
   const double refTolerance = o.quick ? std::max(o.referenceTolerance, 1e-8) : o.referenceTolerance;
   RunSpec reference;
   reference.settings = variableStepSettings(model, o.integrator, tEnd, refTolerance);

@@ -73,6 +73,7 @@ long rejectedByErrorEstimate(const RunStatistics& stats) {
 }
 
 long rejectedByNewton(const RunStatistics& stats) {
+  // the rejections whose reason starts with "Newton": its iterations failed
   long n = 0;
   for (const auto& [reason, count] : stats.rejections)
     if (startsWith(reason, "Newton")) n += count;
@@ -86,6 +87,7 @@ std::string recordSummaryText(const RunRecord& r) {
     text += ", " + std::to_string(r.stats.steps) + " steps (+" +
             std::to_string(r.stats.rejectedSteps) + " rejected), " +
             formatNumber(r.stats.cpuSeconds) + " s CPU";
+  // the reason, for a run that did not complete
   if (!r.message.empty() && r.status != RunStatus::Completed) text += ": " + r.message;
   return text;
 }

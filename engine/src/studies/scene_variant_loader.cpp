@@ -39,6 +39,7 @@ std::string setField(json& scene, const std::string& pointer, const std::string&
     const json::json_pointer parent = field.parent_pointer();
     if (!scene.contains(parent)) return "the scene has nothing at " + parent.to_string();
     json& container = scene.at(parent);
+    // in an array the element must exist ("-", past the end, is none); an object takes a new field
     if (container.is_array()) {
       const std::string& last = field.back();
       if (last == "-" || !scene.contains(field)) return "the scene has no element " + pointer;

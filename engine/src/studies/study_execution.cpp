@@ -159,8 +159,10 @@ std::string obtainReferences(const Study& study, Executor& executor,
     // the references to compute go to the executor as runs; each completed one is kept on disk
     auto work = [&](int k) { return csvText(makeReferenceRun(study, out.models, k, hooks)); };
     auto done = [&](int k, const std::string& text) {
+      // the run back from its text, marked with the reference it is
       Results r = fromCsvText(text, "reference " + std::to_string(k));
       r.metadata.push_back({"reference", study.references[k].description});
+      // a completed one kept on disk for a later resume, and each reported
       if (!options.referenceDirectory.empty() && r.status == RunStatus::Completed)
         keepReference(r, referenceFile(options, k));
       if (progress.onNote)

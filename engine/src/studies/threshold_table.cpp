@@ -55,6 +55,7 @@ std::vector<ThresholdRow> thresholdTable(const Study& study,
                             methodLabel(spec.settings);
     auto it = index.find(key);
     if (it == index.end()) {
+      // a new row: the method's scene variant, formulation, label and family, no cell filled yet
       ThresholdRow row;
       row.variant = spec.variant;
       row.formulation = spec.settings.formulation;

@@ -29,6 +29,7 @@ std::vector<std::string> defaultOutputs(const Model& model) {
 ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choice) {
   // a closed form at the runs' own output times ...
   if (!choice.closedForm.empty()) {
+    // of the run's settings only the time window serves
     RunSpec window;
     window.settings = base;
     return {closedFormReferenceDescription(choice.closedForm) + ", at the runs' output times", "",
@@ -45,6 +46,7 @@ ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choic
   s.rhoInf = -1.0;
   s.alpha.reset();
   std::string description = choice.integrator;
+  // a fixed step when one is given, else a tolerance, 1e-10 unless given
   if (choice.step > 0.0) {
     s.variableStep = false;
     s.step = choice.step;
