@@ -39,16 +39,19 @@ std::vector<Experiment> flexibleBenchmarkExperiments() {
   // the figures of each experiment: its scene, step per stage, end time, and the channel of each
   // figure by number
   return {
+      // Figures 14-15: the flexible four-bar at Delta t / n = 4e-3 s
       {"four-bar",
        "flexible-four-bar",
        4e-3,
        12.0,
        {{14, "theta_c", "theta at C [rad]"}, {15, "bc.10.wx", "omega_1 at C [rad/s]"}}},
+      // Figure 16: the same four-bar at 1e-3 s
       {"four-bar-fine",
        "flexible-four-bar",
        1e-3,
        12.0,
        {{16, "bc.10.wx", "omega_1 at C [rad/s]"}}},
+      // Figures 18-20: the lateral buckling of a beam
       {"buckling",
        "lateral-buckling",
        1e-3,
@@ -56,6 +59,7 @@ std::vector<Experiment> flexibleBenchmarkExperiments() {
        {{18, "theta_mid", "theta at mid-span [rad]"},
         {19, "beam.5.wx", "omega_1 at mid-span [rad/s]"},
         {20, "mid.F3", "F_3 at mid-span [N]"}}},
+      // Figures 22-24: the rotating shaft
       {"shaft",
        "rotating-shaft",
        1e-3,

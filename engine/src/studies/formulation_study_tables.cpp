@@ -133,6 +133,7 @@ StudyTable ordersTable(const FormulationStudy& study) {
 }
 
 StudyTable orderPointsTable(const FormulationStudy& study) {
+  // a row per point: its step, theta, the three errors at the end, its iterations and status
   StudyTable t;
   t.title = "Order analysis: errors at t_end";
   t.notes = {orderNote(study)};
@@ -182,6 +183,7 @@ std::vector<std::pair<std::string, StudyTable>> formulationStudyTables(
       "; the caption of the paper's Table 10 says Theta = 1e-3)";
   // the file name of each table, with the paper's table numbers in the titles
   return {
+      // the kinematic analysis: Tables 8 and 9
       {"table8_kinematics_speedup.csv",
        speedupTable(study, study.kinematics,
                     "Table 8 - kinematics: CPU time per step and speedup relative to rp", kinTol)},
@@ -189,12 +191,14 @@ std::vector<std::pair<std::string, StudyTable>> formulationStudyTables(
        iterationTable(study, study.kinematics,
                       "Table 9 - kinematics: Newton iterations per step (position analysis)",
                       kinTol)},
+      // the dynamics: Table 10 and the iterations it took
       {"table10_dynamics_speedup.csv", speedupTable(study, study.dynamics,
                                                     "Table 10 - dynamics (index-3 backward Euler): "
                                                     "CPU time per step and speedup relative to rp",
                                                     dynTol)},
       {"dynamics_iterations.csv",
        iterationTable(study, study.dynamics, "Dynamics: Newton iterations per step", dynTol)},
+      // the order analysis of Figs. 5-7
       {"orders.csv", ordersTable(study)},
       {"order_analysis.csv", orderPointsTable(study)},
   };

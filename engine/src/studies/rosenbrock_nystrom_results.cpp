@@ -83,6 +83,7 @@ void writeTimingTable(const std::string& path, const std::vector<const TimingSer
     for (size_t j = 0; j < s->runs.size(); ++j) {
       const RunRecord& r = s->runs[j];
       const RunStatistics& st = r.stats;
+      // each run's cpu time at each span, with its counts over the whole run
       for (size_t k = 0; k < spans.size(); ++k)
         out << s->integrator << "," << s->tolerances[j] << "," << spans[k] << ","
             << (!std::isnan(r.cpuAt[k]) ? std::to_string(r.cpuAt[k]) : "") << "," << st.steps << ","

@@ -101,6 +101,7 @@ class StudyBuilder {
     std::vector<double> values;
     if (!entry.contains(key)) return values;
     const json& list = entry.at(key);
+    // each value not positive is reported at its place in the list, and kept so that all are seen
     for (size_t k = 0; k < list.size(); ++k) {
       const double v = list[k].get<double>();
       if (!(v > 0.0))
@@ -126,8 +127,10 @@ class StudyBuilder {
         issue(entry.path + "/name", "unknown integrator '" + name + "' (see `mbw-cli list`)");
         continue;
       }
+      // its damping values, or the integrator's own
       entry.rhoInf = e.contains("rho_inf") ? e.at("rho_inf").get<std::vector<double>>()
                                            : std::vector<double>{-1.0};
+      // its settings: tolerances, then steps, then steps per stage
       for (double t : positives(e, "tolerances", entry.path))
         entry.settings.push_back({true, t, false});
       for (double h : positives(e, "steps", entry.path))
@@ -135,6 +138,7 @@ class StudyBuilder {
       for (double h : positives(e, "steps_per_stage", entry.path))
         entry.settings.push_back({false, h, true});
       if (entry.settings.empty()) issue(entry.path, "give tolerances, steps or steps_per_stage");
+      // the rest of the entry (newton, linear algebra, error control) is read per run
       entry.options = e;
       entries_.push_back(std::move(entry));
     }
@@ -407,9 +411,9 @@ class StudyBuilder {
   OutputRequest outputRequest_;  // of the scene whose runs are being added
 };
 
-// --- reading a study file ------------------------------------------------------------------------
-
 }  // namespace
+
+// --- reading a study file ------------------------------------------------------------------------
 
 StudyFile parseStudyFile(const std::string& text, const std::string& path) {
   // syntax errors, numbers too large for a double (found by the fuzzer: "11e308"), nesting and
@@ -419,12 +423,14 @@ StudyFile parseStudyFile(const std::string& text, const std::string& path) {
   std::vector<SceneIssue> issues;
   validateAgainstSchema(file, studySchema(), "study", "", issues);
   if (!issues.empty()) throw SceneError(path, std::move(issues));
+  // the builder finds what the schema cannot: unknown names, bad variations, missing outputs
   StudyFile study = StudyBuilder(file, path, issues).build();
   if (!issues.empty()) throw SceneError(path, std::move(issues));
   return study;
 }
 
 StudyFile readStudyFile(const std::string& path) {
+  // the file's text, read whole
   std::ifstream in(path);
   if (!in) throw SceneError(path, {{"", "cannot open the file"}});
   std::stringstream text;

@@ -90,6 +90,7 @@ std::string thresholdTableHeading(const Study& study, ErrorMeasure measure) {
   for (const std::string& o : study.outputs) outputs += (outputs.empty() ? "" : ", ") + o;
   for (const ReferenceSpec& r : study.references)
     references += (references.empty() ? "" : "; ") + r.description;
+  // how the measure reads in the sentence
   const char* over = measure == ErrorMeasure::Max   ? "the largest over the run"
                      : measure == ErrorMeasure::Rms ? "the RMS over the run"
                                                     : "at the end";
@@ -106,6 +107,7 @@ std::string thresholdTableMarkdown(const Study& study, const std::vector<Thresho
   os << "| " << (variants ? "scene | " : "")
      << "method | family | smallest error (setting: error, CPU) |";
   for (double t : thresholds) os << " error <= " << formatNumber(t) << " (cheapest: error, CPU) |";
+  // the markdown rule under the header
   os << "\n|" << (variants ? "---|" : "") << "---|---|---|";
   for (size_t t = 0; t < thresholds.size(); ++t) os << "---|";
   os << "\n";
@@ -119,6 +121,7 @@ std::string thresholdTableMarkdown(const Study& study, const std::vector<Thresho
                ? ""
                : " (" + row.formulation + ")")
        << " | " << row.family << " | ";
+    // the smallest error; else every run failed, or none measured an error
     if (row.best.run < 0)
       os << (row.completed == 0 ? "failed (" + std::to_string(row.runs) + " runs)"
                                 : "no error measured");

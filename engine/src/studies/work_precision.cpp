@@ -89,6 +89,7 @@ ReferenceSpec referenceQualityRun(const RunSettings& base) {
   ref.settings = base;
   ref.settings.integrator = "bdf";
   IntegratorSettings& s = ref.settings.integratorSettings;
+  // the base's damping and linear-algebra choices do not carry over
   s.rhoInf = -1.0;
   s.alpha.reset();
   s.variableStep = true;
