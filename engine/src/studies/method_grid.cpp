@@ -64,6 +64,7 @@ std::vector<MethodOrder> observedOrders(const Study& study, const std::vector<Ru
     const std::string label = methodLabel(study.runs.at(r.run).settings);
     auto it = std::find_if(orders.begin(), orders.end(),
                            [&](const MethodOrder& o) { return o.method == label; });
+    // a new method: its entry and its list of runs, side by side
     if (it == orders.end()) {
       orders.push_back({label});
       runs.emplace_back();
@@ -75,6 +76,7 @@ std::vector<MethodOrder> observedOrders(const Study& study, const std::vector<Ru
   for (size_t m = 0; m < orders.size(); ++m) {
     std::vector<double> h, e;
     double iterations = 0.0;
+    // each run's step and RE of this output; a run without one is skipped by the fit
     for (const RunRecord* r : runs[m]) {
       h.push_back(study.runs.at(r->run).settings.integratorSettings.step);
       e.push_back(output < r->errors.size() ? r->errors[output].relative : RunRecord::kNone);

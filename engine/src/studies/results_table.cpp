@@ -321,6 +321,7 @@ std::string resultsTableUnits(const Study& study, const std::vector<std::string>
   for (size_t k = 0; k < study.outputs.size(); ++k) {
     const std::string& u = k < outputUnits.size() ? outputUnits[k] : "";
     if (u.empty()) continue;
+    // the errors in the output's unit and the time of the largest in s; RE has none
     for (const char* m : {"max_error", "rms_error", "mean_error", "final_error"})
       text += std::string("; ") + m + "(" + study.outputs[k] + ")=" + u;
     text += "; t_max_error(" + study.outputs[k] + ")=s";

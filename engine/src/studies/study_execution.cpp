@@ -82,6 +82,7 @@ std::vector<std::string> checkOutputs(const Study& study, const std::vector<Mode
                             (spec.analysis == RunAnalysis::Kinematics ? "k" : "d");
     if (seen[key]) continue;
     seen[key] = true;
+    // each channel's unit, as the first run that records it says
     for (const Channel& c : runChannels(models.at(spec.variant), spec))
       units.emplace(c.name, c.unit);
   }

@@ -315,6 +315,7 @@ class StudyBuilder {
 
   // an integrator that supports none of the study's formulations
   void checkFormulations(const std::vector<std::string>& formulations) {
+    // each entry reported once, however many scenes the study has
     for (const Entry& e : entries_) {
       const std::vector<std::string>& supported = e.info->capabilities.formulations;
       if (std::none_of(formulations.begin(), formulations.end(),
@@ -374,6 +375,7 @@ class StudyBuilder {
     const std::vector<std::string> outputs = file_.value("outputs", std::vector<std::string>{});
     for (size_t k = 0; k < outputs.size(); ++k) {
       if (reference.column(outputs[k]) >= 0) continue;
+      // the message lists the channels the closed form gives
       std::string channels;
       for (int c = 1; c < reference.columnCount(); ++c)
         channels += (c > 1 ? ", " : "") + reference.channels()[c].name;

@@ -110,16 +110,18 @@ Results keepChannels(const Results& results, const std::vector<std::string>& cha
     if (const int k = results.column(c);
         k > 0 && std::find(columns.begin(), columns.end(), k) == columns.end())
       columns.push_back(k);
-  // a results table of the kept columns, with the run's metadata, statistics and status
+  // a results table of the kept channels
   Results kept;
   std::vector<Channel> kinds;
   for (int k : columns) kinds.push_back(results.channels()[k]);
   kept.setChannels(kinds);
+  // every row, those columns only
   std::vector<double> row(columns.size());
   for (size_t i = 0; i < results.rowCount(); ++i) {
     for (size_t k = 0; k < columns.size(); ++k) row[k] = results.at(i, columns[k]);
     kept.appendRow(row);
   }
+  // with the run's metadata, statistics and status
   kept.metadata = results.metadata;
   kept.stats = results.stats;
   kept.status = results.status;
