@@ -71,8 +71,10 @@ std::vector<ObjectSpec> buildSchema() {
   s.push_back(
       {"study-scene",
        "A scene and the values its fields take: every combination of the variations is a model.",
+       // the scene, with an end time of its own if it needs one
        {field("scene", K::String, true, "", "", "a built-in scene name or a scene file"),
         field("t_end", K::Number, false, "the study's", "s", "end time of this scene's runs"),
+        // the fields varied, and their values
         field(
             "variations", K::ValueLists, false, "{}", "",
             "JSON pointers into the scene (RFC 6901, e.g. \"/bodies/1/mass\") with their values: a "
