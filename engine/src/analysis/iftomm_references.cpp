@@ -106,6 +106,7 @@ Swing parallelogramSwing(const Model& model) {
   for (int k = 0;; ++k) {
     const int c = bodyIndex(model, "crank_" + std::to_string(k));
     if (c < 0) break;
+    // crank k: its own inertia about the normal, moved to the pivot, and its weight at mid-length
     const Body& b = model.bodies[c];
     inertia +=
         s.normal.dot(b.R_WB * b.inertia_B * b.R_WB.transpose() * s.normal) + b.mass * L * L / 4.0;

@@ -36,6 +36,7 @@ RunCost timeKinematics(const Model& model, const std::string& formulation,
     const double t = k == n ? settings.tEnd : k * settings.step;
     const KinematicsStep step = solver.advance(t, s);
     cost.newtonIterations += step.iterations;
+    // a position analysis that fails ends the run with its reason and time
     if (!step.converged) {
       cost.completed = false;
       cost.message = (step.failure.empty() ? "position analysis did not converge" : step.failure) +

@@ -153,8 +153,10 @@ void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth
       push(Op::Atan2);
       return;
     }
+    // any other function GiNaC knows (lgamma, zeta, ...) is refused
     throw ExpressionError("function '" + name + "' is not supported");
   }
+  // anything else GiNaC can hold has no program here
   throw ExpressionError("unsupported construct in expression");
 }
 

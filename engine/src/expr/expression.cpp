@@ -177,6 +177,7 @@ TimeFunction TimeFunction::piecewise(std::vector<double> breaks, std::vector<Tim
   for (size_t k = 1; k < breaks.size(); ++k)
     if (!(breaks[k] > breaks[k - 1]))
       throw ExpressionError("the breaks of a piecewise function must increase");
+  // no breaks: the one piece is the function
   if (breaks.empty()) return pieces.front();
   TimeFunction f;
   f.constant_ = false;
@@ -241,6 +242,7 @@ TimeFunction TimeFunction::integral(const std::vector<double>& breaks,
     const GiNaC::ex piece = F[k] + GiNaC::numeric(offset[k] + shift);
     pieces.push_back(fromExpression(piece, t, "integral of " + rates[k]));
   }
+  // a single rate gives a single function
   if (breaks.empty()) return pieces.front();
   return piecewise(breaks, std::move(pieces));
 }

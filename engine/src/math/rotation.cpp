@@ -75,6 +75,7 @@ Mat3 rotationFromZXZ(const Vec3& angles) {
   const double ct = std::cos(angles[1]), st = std::sin(angles[1]);
   const double cp = std::cos(angles[2]), sp = std::sin(angles[2]);
   Mat3 A1, A2, A3;
+  // each a turn in the plane normal to its axis
   A1 << cf, -sf, 0, sf, cf, 0, 0, 0, 1;
   A2 << 1, 0, 0, 0, ct, -st, 0, st, ct;
   A3 << cp, -sp, 0, sp, cp, 0, 0, 0, 1;

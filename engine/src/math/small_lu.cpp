@@ -66,6 +66,7 @@ bool SmallLu::factorize() {
   // the nonzero entries of L and U, column by column, for the solves
   int nl = 0, nu = 0;
   for (int k = 0; k < n; ++k) {
+    // U above the diagonal (its diagonal read from the matrix), L below it (unit diagonal)
     const double* ck = a + k * n;
     lowerStart_[k] = nl;
     upperStart_[k] = nu;
@@ -185,6 +186,7 @@ double SmallLu::conditionEstimate() {
     int jnew = 0;
     for (int i = 1; i < n; ++i)
       if (std::abs(x[i]) > std::abs(x[jnew])) jnew = i;
+    // the same index again: the estimate cannot grow
     if (it > 0 && jnew == jmax) break;
     jmax = jnew;
   }

@@ -13,6 +13,7 @@ struct SparseLu::Klu {
   klu_numeric* numeric = nullptr;
   Klu() { klu_defaults(&common); }
   ~Klu() { clear(); }
+  // the factors, then the analysis they were made from
   void clear() {
     if (numeric) klu_free_numeric(&numeric, &common);
     if (symbolic) klu_free_symbolic(&symbolic, &common);
