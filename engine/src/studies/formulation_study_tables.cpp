@@ -11,6 +11,7 @@
 namespace mbw {
 namespace {
 
+// the cell of a value not measured
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // NaN for a series not measured (the study was interrupted)
@@ -79,6 +80,7 @@ StudyTable iterationTable(const FormulationStudy& study, const std::vector<CostS
                           const std::string& title, const std::string& tolerance) {
   StudyTable t;
   t.title = title;
+  // how the runs were made, and what stops the newton iterations
   t.notes = {"step " + cell(study.settings.step) + " s, t_end " + cell(study.settings.timingTEnd) +
                  " s; average over every step of every run",
              tolerance};

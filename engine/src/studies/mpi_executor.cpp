@@ -61,6 +61,7 @@ class LocalWorker {
     std::lock_guard<std::mutex> lock(mutex_);
     return !job_ && !result_;
   }
+  // a job for the thread, which wakes to make it
   void hand(int job) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -103,6 +104,7 @@ class LocalWorker {
   }
 
   const std::function<std::string(int)>& work_;
+  // under the mutex: the job handed, its result or failure, the request to quit
   std::mutex mutex_;
   std::condition_variable wake_;
   std::optional<int> job_;

@@ -72,6 +72,7 @@ Outcome simulate(const Study& study, const Model& model, const RunSpec& spec,
   o.cpuAt = observer.cpuAt();
   o.overBudget = observer.overBudget();
   o.stopped = observer.stopped() && !o.overBudget;
+  // and its message says so
   if (o.overBudget)
     o.results.message = "stopped by the CPU budget of " + std::to_string(spec.cpuBudget) + " s";
   return o;
