@@ -48,6 +48,7 @@ CostSeries& series(std::vector<CostSeries>& table, const std::string& mechanism,
   return table.back();
 }
 
+// the place of a channel among the study's outputs
 size_t outputIndex(const Study& study, const std::string& channel) {
   return static_cast<size_t>(std::find(study.outputs.begin(), study.outputs.end(), channel) -
                              study.outputs.begin());

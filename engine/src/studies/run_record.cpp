@@ -28,6 +28,7 @@ ErrorMeasures errorsOf(const Results& run, const Results& reference, const std::
   return m;
 }
 
+// the largest magnitude in a column
 double maxAbs(const Results& r, int column) {
   double worst = 0.0;
   for (size_t i = 0; i < r.rowCount(); ++i) worst = std::max(worst, std::abs(r.at(i, column)));

@@ -20,6 +20,7 @@ namespace {
 
 const char* kInterrupted = "interrupted";
 
+// where reference k is kept between executions of the study
 std::string referenceFile(const StudyExecutionOptions& o, size_t k) {
   return o.referenceDirectory + "/reference-" + std::to_string(k) + ".csv";
 }

@@ -56,9 +56,10 @@ struct Outcome {
   bool overBudget = false, stopped = false;
 };
 
+// one simulation of a run, kinematic or dynamic, observed for checkpoints, budget and stop
 Outcome simulate(const Study& study, const Model& model, const RunSpec& spec,
                  const StudyRunHooks& hooks) {
-  // kinematics or dynamics, watched by the observer
+  // the observer reads the cpu time at the checkpoints and stops the run when asked
   Outcome o;
   StudyRunObserver observer(study.checkpoints, spec.cpuBudget, hooks.stopRequested);
   if (spec.analysis == RunAnalysis::Kinematics) {
@@ -78,8 +79,9 @@ Outcome simulate(const Study& study, const Model& model, const RunSpec& spec,
   return o;
 }
 
+// a run timed without recording, for the tables of cost per step
 RunRecord timeSteppingLoop(const Model& model, const RunSpec& spec) {
-  // only the stepping loop is timed, without recording: counts and cpu time, no errors
+  // only the stepping loop is timed: counts and cpu time, no errors
   const RunCost cost = spec.analysis == RunAnalysis::Kinematics
                            ? timeKinematics(model, spec.settings.formulation, spec.kinematics)
                            : timeDynamics(model, spec.settings);
@@ -95,6 +97,7 @@ RunRecord timeSteppingLoop(const Model& model, const RunSpec& spec) {
   return r;
 }
 
+// the record of a run that could not start
 RunRecord failedRecord(const std::string& why) {
   RunRecord r;
   r.status = RunStatus::Failed;
