@@ -37,10 +37,11 @@ std::vector<std::string> mechanisms(const std::vector<CostSeries>& table) {
 // Tables 8 and 10: microseconds per step and speedup relative to rp
 StudyTable speedupTable(const FormulationStudy& study, const std::vector<CostSeries>& table,
                         const std::string& title, const std::string& tolerance) {
-  // the header: time per step in each formulation, then each one's speedup over rp, mean and best
+  // the title, then how the runs were made and what stopped the newton iterations
   StudyTable t;
   t.title = title;
   t.notes = {runsNote(study.settings), tolerance};
+  // the header: time per step in each formulation, then each one's speedup over rp, mean and best
   t.header = {"mechanism"};
   for (const std::string& f : study.formulations) t.header.push_back(f + " us/step");
   for (const std::string& f : study.formulations)
@@ -48,6 +49,7 @@ StudyTable speedupTable(const FormulationStudy& study, const std::vector<CostSer
   for (const std::string& f : study.formulations)
     if (f != "rp") t.header.push_back(f + " speedup (best)");
   t.header.push_back("spread");
+  // a row per mechanism
   for (const std::string& m : mechanisms(table)) {
     // rp is the base of every speedup
     std::vector<std::string> row = {m};

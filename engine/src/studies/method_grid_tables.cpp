@@ -97,14 +97,16 @@ void writeConvergenceTable(const std::string& path, const std::string& scene, co
 std::string comparisonTableText(const std::string& scene, double step, bool perStage,
                                 const Study& study, const std::vector<RunRecord>& records) {
   std::ostringstream out;
-  // the scene and the step, the header, then a row per record with its message below
+  // the scene, its end time and the step
   out << scene << ", t_end " << study.runs[0].settings.tEnd << " s, "
       << (perStage ? "Delta t / n = " : "Delta t = ") << step << " s\n";
+  // the header: method, stages, step, outcome, newton counts, energy balance, violation, cpu time
   out << std::left << std::setw(22) << "method" << std::setw(3) << "n" << std::setw(10) << "dt"
       << std::setw(11) << "status" << std::setw(8) << "steps" << std::setw(9) << "it/step"
       << std::setw(10) << "it/point" << std::setw(12) << "min dE" << std::setw(12) << "max dE"
       << std::setw(12) << "final dE" << std::setw(11) << "|phi|max"
       << "CPU s\n";
+  // a row per record, its message (a failure's reason) below
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs[r.run];
     const RunStatistics& s = r.stats;

@@ -25,6 +25,7 @@ std::vector<ToleranceRow> toleranceRows(const Study& study,
   for (const auto& r : records) {
     if (!r || r->status != RunStatus::Completed) continue;
     const double tol = study.runs[r->run].settings.integratorSettings.rtol;
+    // each error also relative to the reference's size at the time it is largest
     rows.push_back({r->run, tol, r->errors[0], r->errors[1],
                     relativeErrorPercent(r->errors[0], reference, channel),
                     relativeErrorPercent(r->errors[1], reference, channel + ".rate"), r->stats});

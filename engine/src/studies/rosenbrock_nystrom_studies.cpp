@@ -84,6 +84,7 @@ TimingStudy makeTimingStudy(const Model& model, TimingStudySettings o) {
     o.spans = {0.3, 0.6};
     o.tolerances = {1e-2, 1e-3};
   }
+  // the spans in increasing order: the checkpoints of every run, the last its end
   std::sort(o.spans.begin(), o.spans.end());
   TimingStudy timing;
   Study& study = timing.study;
@@ -101,6 +102,7 @@ TimingStudy makeTimingStudy(const Model& model, TimingStudySettings o) {
         spec.settings.every = o.explicitEvery;
         spec.cpuBudget = o.cpuBudget;
       }
+      // the run's index kept by series, so that the tables find the runs of each integrator
       (isExplicit ? timing.explicitRuns : timing.implicitRuns)
           .push_back(static_cast<int>(study.runs.size()));
       study.runs.push_back(spec);

@@ -166,6 +166,7 @@ std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
     const RunSpec& spec = study.runs.at(r.run);
     std::string label = methodLabel(spec.settings);
     if (study.variants.size() > 1) label += ", " + variantLabel(study.variants.at(spec.variant));
+    // its curve, made on first use: a method whose runs all failed keeps an empty one
     auto it = std::find_if(curves.begin(), curves.end(),
                            [&](const WorkPrecisionCurve& c) { return c.method == label; });
     if (it == curves.end()) it = curves.insert(curves.end(), WorkPrecisionCurve{label, {}, {}, {}});
@@ -183,6 +184,7 @@ std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
     std::iota(order.begin(), order.end(), 0);
     std::sort(order.begin(), order.end(),
               [&](size_t a, size_t b) { return c.error[a] > c.error[b]; });
+    // the points in that order, each with its run
     WorkPrecisionCurve sorted{c.method, {}, {}, {}};
     for (size_t k : order) {
       sorted.error.push_back(c.error[k]);
