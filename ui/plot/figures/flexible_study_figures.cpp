@@ -15,6 +15,7 @@ plot::Figure flexibleExperimentFigure(const Experiment& e, const ExperimentFigur
                                       const std::vector<RunRecord>& records,
                                       const RunHistories& histories) {
   const Study& study = flexible.study;
+  // the title as the paper's: figure number, scene, quantity and step per stage
   plot::Figure figure;
   std::ostringstream title;
   title << "Fig. " << f.number << ": " << e.scene << ", " << f.quantity
@@ -26,9 +27,11 @@ plot::Figure flexibleExperimentFigure(const Experiment& e, const ExperimentFigur
   for (size_t g = 0; g < flexible.groups.size(); ++g) {
     plot::Chart c{flexible.groups[g].title, {"t [s]"}, {f.quantity}, {}};
     for (size_t m = 0; m < flexible.groups[g].methods.size(); ++m) {
+      // skip a run without history or without the channel
       const int run = flexible.run(static_cast<int>(g), static_cast<int>(m));
       const Results* r = histories.history(run);
       if (!r || r->rowCount() == 0 || r->column(f.channel) < 0) continue;
+      // a run is failed unless its record says completed; its label says when it stopped
       bool failed = true;
       for (const RunRecord& rec : records)
         if (rec.run == run) failed = rec.status != RunStatus::Completed;
@@ -76,6 +79,7 @@ plot::Figure flexibleConvergenceFigure(int number, const std::string& quantity,
       plot::Series s{label, {}, {}};
       s.style = plot::Series::Style::LineAndMarkers;
       s.dashed = m >= 7;  // as in the study's other figures
+      // a method without errors keeps its place in the legend, with no points
       const auto it = errors.find(label);
       if (it != errors.end())
         for (const auto& [h, e] : it->second)
@@ -87,6 +91,7 @@ plot::Figure flexibleConvergenceFigure(int number, const std::string& quantity,
   return f;
 }
 
+// an empty figure of three panels; the caller adds one chart per group and scene
 plot::Figure flexibleIterationsFigure() {
   plot::Figure f;
   f.title = "Fig. 28: Newton iterations per implicit time point S/N";
