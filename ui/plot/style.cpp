@@ -53,6 +53,7 @@ QSharedPointer<QCPAxisTickerText> narrowLogTicker(const QCPRange& r) {
        {std::vector<double>{1, 2, 5}, std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
     ticker->clear();
     int count = 0;
+    // every candidate from the decade below the range to the decade above, kept when inside
     for (int e = static_cast<int>(std::floor(std::log10(r.lower)));
          e <= static_cast<int>(std::ceil(std::log10(r.upper))); ++e)
       for (double m : mantissas) {
@@ -61,6 +62,7 @@ QSharedPointer<QCPAxisTickerText> narrowLogTicker(const QCPRange& r) {
         ticker->addTick(v, QString::number(v, 'g', 3));
         ++count;
       }
+    // enough ticks: keep the sparser set
     if (count >= 3) break;
   }
   return ticker;

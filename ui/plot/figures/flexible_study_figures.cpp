@@ -10,6 +10,7 @@
 
 namespace mbw::plot {
 
+// one of the paper's experiment figures: the history of a quantity, a chart per method group
 plot::Figure flexibleExperimentFigure(const Experiment& e, const ExperimentFigure& f,
                                       const FlexibleStudy& flexible,
                                       const std::vector<RunRecord>& records,
@@ -54,6 +55,7 @@ plot::Figure flexibleExperimentFigure(const Experiment& e, const ExperimentFigur
   return figure;
 }
 
+// a convergence figure of the rotating shaft: RE at mid-span against the step per stage
 plot::Figure flexibleConvergenceFigure(int number, const std::string& quantity,
                                        const std::vector<MethodGroup>& groups,
                                        const std::map<std::string, StepPoints>& errors,
@@ -67,6 +69,7 @@ plot::Figure flexibleConvergenceFigure(int number, const std::string& quantity,
   f.width = 1500;
   // a chart per group (the paper's panel (a) holds both rho_inf: twenty series, more than the
   // palette's colours and dashes tell apart), on one error range so that the panels compare
+  // the shared range: the smallest and largest finite positive error of any method
   double lo = INFINITY, hi = 0.0;
   for (const auto& [label, points] : errors)
     for (const auto& [h, e] : points)
@@ -101,6 +104,7 @@ plot::Figure flexibleIterationsFigure() {
   return f;
 }
 
+// Fig. 28's charts for one scene: S/N of each method against the step per stage
 std::vector<plot::Chart> flexibleIterationCharts(
     const std::string& scene, const std::vector<MethodGroup>& groups,
     const std::vector<std::vector<StepPoints>>& points) {

@@ -6,6 +6,7 @@
 
 namespace mbw::plot {
 
+// the time histories at one step size, every method of the study over one another
 plot::Figure comparisonFigure(const std::string& scene, double step, bool perStage,
                               const Study& study, const std::vector<std::string>& channels,
                               const RunHistories& histories) {
@@ -29,6 +30,7 @@ plot::Figure comparisonFigure(const std::string& scene, double step, bool perSta
   return f;
 }
 
+// each method's convergence: RE of each output and S/N against the step per stage
 plot::Figure methodConvergenceFigure(const Study& study, const std::vector<RunRecord>& records,
                                      const std::vector<std::string>& outputs,
                                      const std::string& title) {
@@ -51,6 +53,7 @@ plot::Figure methodConvergenceFigure(const Study& study, const std::vector<RunRe
       plot::Series s{label, {}, {}};
       s.style = plot::Series::Style::LineAndMarkers;
       for (const RunRecord* r : methodRecords) {
+        // the step per implicit stage: methods of different stage counts compare at equal cost
         const RunSpec& spec = study.runs[r->run];
         s.x.push_back(spec.settings.integratorSettings.step / implicitStages(spec));
         s.y.push_back(iterations ? iterationsPerTimePoint(r->stats) : r->errors[k].relative);

@@ -9,6 +9,7 @@ plot::Figure workPrecisionFigure(const Study& study, const StudyOutcome& outcome
   const std::vector<RunRecord> records = outcome.madeRecords();
   // the outputs' units, from the channels a run records
   std::vector<std::string> units(study.outputs.size());
+  // the first run's model tells the units; every run records the same outputs
   if (!study.runs.empty() && !outcome.models.empty()) {
     const RunSpec& first = study.runs.front();
     for (const Channel& c : runChannels(outcome.models.at(first.variant), first))
