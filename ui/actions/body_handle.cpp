@@ -47,9 +47,11 @@ void boundsInBody(const Model& model, int body, double bounds[6]) {
     half = 0.5 * b.shapeSize;
     centre = b.shapeCenter_B;
   } else if (b.shape == "cylinder" || b.shape == "sphere") {
+    // a cylinder's size is (radius, length): the cube holds either way it lies
     half = Vec3::Constant(std::max(b.shapeSize.x(), 0.5 * b.shapeSize.y()));
     centre = b.shapeCenter_B;
   }
+  // then 15 % larger, and never flat
   half = 1.15 * half.cwiseMax(Vec3::Constant(0.01 * sceneGlyphs(model).scale));
   for (int k = 0; k < 3; ++k) {
     bounds[2 * k] = centre[k] - half[k];
@@ -133,6 +135,7 @@ void BodyHandle::place() {
   boundsInBody(*model, body, bounds);
   box_->PlaceWidget(bounds);
   const Body& b = model->bodies[static_cast<size_t>(body)];
+  // the body's pose as a 4x4 matrix: R_WB and the position of its origin
   vtkNew<vtkMatrix4x4> m;
   for (int r = 0; r < 3; ++r) {
     for (int c = 0; c < 3; ++c) m->SetElement(r, c, b.R_WB(r, c));

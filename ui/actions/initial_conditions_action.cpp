@@ -70,6 +70,7 @@ void placeBeside(QWidget& dialog, const QWidget& avoid) {
 InitialConditionsAction::InitialConditionsAction(SceneDocument& doc, RunConfigPanel& config,
                                                  ViewSync& views, QWidget& window)
     : QObject(&window), doc_(doc), config_(config), views_(views), window_(window) {
+  // its icon, a short toolbar text and a tooltip that says what it does
   action_ = new QAction(resources::actionIcon("initial-conditions"),
                         tr("&Assemble (consistent initial conditions)..."), this);
   action_->setObjectName("initialConditions");

@@ -98,6 +98,7 @@ JointTool::JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewS
   // another scene, or an edit meanwhile (an undo): the bodies picked may be others now
   connect(&doc_, &SceneDocument::replaced, this, &JointTool::cancel);
   connect(&doc_, &SceneDocument::changed, this, &JointTool::cancel);
+  // the view's mouse moves and keys pass through eventFilter
   view_.vtkWidget()->installEventFilter(this);
 }
 
@@ -183,6 +184,7 @@ JointTool::Placement JointTool::locate(const Vec3& p_W, const Vec3& n_W) const {
 Vec3 JointTool::defaultCross(QString& what) const {
   // the second body's first snap direction across the axis, else the first body's
   const Vec3& axis = placement_.axis;
+  // a direction exactly across the axis
   for (const SnapAxis& a : snapAxesOf(*doc_.model(), bodyJ_, bodyI_))
     if (std::abs(a.n_W.dot(axis)) < 1e-9) {
       what = QString::fromStdString(a.what);
@@ -196,6 +198,7 @@ Vec3 JointTool::crossFrom(const Vec3& n_W, QString& what) const {
   // the normal's part across the axis, snapped to a direction of the bodies across it
   const Vec3& axis = placement_.axis;
   const Vec3 n = n_W.normalized();
+  // too little of the normal left across the axis (a face across it): the default
   const Vec3 across = n - n.dot(axis) * axis;
   if (across.norm() < kAcrossTheAxis) return defaultCross(what);
   // the directions of the two bodies across the axis
@@ -324,6 +327,7 @@ bool JointTool::eventFilter(QObject* watched, QEvent* event) {
     Vec3 p, n;
     if (view_.pickSurface(static_cast<QMouseEvent*>(event)->position().toPoint(), p, n))
       hoverAt(p, n);
+    // off the bodies at the location step: nothing drawn
     else if (step_ == Step::Location)
       view_.setJointPreview({});
     return false;

@@ -34,6 +34,7 @@ class ElidedLabel : public QLabel {
 
  private:
   void elide() {
+    // a few pixels of margin
     setText(fontMetrics().elidedText(full_, Qt::ElideRight, std::max(0, width() - 4)));
   }
   QString full_;

@@ -49,6 +49,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
   connect(library_, &QAction::triggered, this, [this] {
     SceneLibraryDialog dialog(&window_);
     if (dialog.exec() != QDialog::Accepted) return;
+    // the dialog's "Open file" button hands over to Open
     if (dialog.openFileRequested())
       open_->trigger();
     else if (!dialog.chosenScene().isEmpty())
@@ -63,7 +64,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
                                                       tr("Scenes (*.json);;All files (*)"));
     if (!path.isEmpty()) openScene(path);
   });
-  // the recent files and saving
+  // the recent files' menu, filled from the settings at the end
   recent_ = new QMenu(tr("Open &recent"), &window_);
   // Save: as the file it is, or Save as for a scene without one
   save_ = new QAction(resources::actionIcon("save"), tr("&Save scene"), this);
@@ -107,6 +108,7 @@ bool SceneFileActions::openScene(const QString& nameOrPath, QString* error) {
       QMessageBox::warning(&window_, tr("Open scene"), message);
     return false;
   }
+  // a file, not a built-in scene, enters the recent list
   if (!builtin) remember(doc_.filePath());
   return true;
 }
@@ -157,6 +159,7 @@ void SceneFileActions::fillRecent() {
   recent_->clear();
   const QStringList recent = QSettings().value(kRecentKey).toStringList();
   for (const QString& path : recent)
+    // each entry opens its file, after the same question about unsaved changes
     recent_->addAction(QFileInfo(path).fileName(), this, [this, path] { openScene(path); })
         ->setToolTip(path);
   recent_->setToolTipsVisible(true);

@@ -140,6 +140,7 @@ bool SessionActions::load(const QString& path, bool withScene, Layout layout, QS
 // at quit, the session saved for the next start
 void SessionActions::saveLast() const {
   if (!autosave_) return;
+  // the application's data folder made on first use
   QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
   saveSession(autosavePath(), nullptr);
 }

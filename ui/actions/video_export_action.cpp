@@ -244,13 +244,11 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
   const bool wasPlaying = playback_.playing();
   const double before = playback_.time();
   playback_.setPlaying(false);
-  // cursor B's ghost stays out of the frames; the camera is held still, fitted once to the motion
-  // for the 3D part of the frames
-  // cursor B out of the frames, to be put back
+  // cursor B (and its ghost in the 3D view) out of the frames, to be put back
   PlotCursors& cursors = plots_.cursors();
   const double cursorB = cursors.b();
   if (cursors.hasB()) cursors.setB(std::nan(""));
-  // the camera framed for the 3D part's shape
+  // the camera held still, fitted once to the motion for the 3D part's shape
   const double viewWidth =
       s.plots && !plots_.plots().empty() ? frameSize.width() * kViewShare : frameSize.width();
   view_.holdCameraForFrames(true, viewWidth / frameSize.height());
