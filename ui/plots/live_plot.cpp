@@ -62,6 +62,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
       secondBox_(channelBox(this, tr("y of the x-y plot"))),
       plot_(new QCustomPlot(this)) {
   // header: quantity, signals, auto-scale, remove
+  // the quantity box lists every kind, by its title
   for (const PlotKindInfo& k : plotKinds()) kindBox_->addItem(k.title, k.id);
   kindBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   kindBox_->setMinimumContentsLength(3);
@@ -120,6 +121,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
     t->setVisible(false);
     return t;
   };
+  // the note says why nothing is drawn yet
   note_ = centred(0.5, 0.5, Qt::AlignCenter);
   // bottom right: the cursors' read-out takes the top left
   info_ = centred(0.99, 0.99, Qt::AlignRight | Qt::AlignBottom);
@@ -183,6 +185,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
 // --- the quantity and the rows of the runs -------------------------------------------------------
 
 LivePlot::~LivePlot() {
+  // the scheduler forgets the plot's drawing
   if (scheduler_) scheduler_->remove(drawHandle_);
   delete series_;
 }
@@ -301,6 +304,7 @@ void LivePlot::updateAxes() {
   // what the iterations are, per integrator family; what the differences are taken against
   QString info;
   if (kind_ == PlotKind::NewtonIterations) {
+    // the runs shown, grouped by what their iterations count
     std::map<QString, QStringList> byMeaning;
     for (const Run* run : runs_.shownRuns())
       byMeaning[iterationsLabel(*run)] << QString("#%1").arg(run->id);
@@ -317,6 +321,7 @@ void LivePlot::updateAxes() {
       info = parts.join('\n');
     }
   } else if (kind_ == PlotKind::Difference || kind_ == PlotKind::ReferenceError) {
+    // the run the others are compared with, named in the corner
     if (const Run* base = kind_ == PlotKind::Difference ? series_->base() : runs_.reference())
       info = kind_ == PlotKind::Difference ? tr("each run minus #%1").arg(base->id)
                                            : tr("each run against #%1").arg(base->id);
@@ -500,6 +505,7 @@ QString LivePlot::hoverAt(const QPointF& position) {
 
 void LivePlot::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
+  // the ticks follow the plot's new room
   updateTicks();
 }
 

@@ -65,6 +65,7 @@ PlotReadout::PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursor
   tracer_->setSize(8);
   tracer_->setPen(QPen(QColor(20, 20, 20), 1.5));
   tracer_->setVisible(false);
+  // the hover's label, placed beside the tracer when shown
   label_ = textItem(plot_, Qt::AlignLeft | Qt::AlignBottom);
   // the read-out fits the plot's room again at every layout
   connect(&plot_, &QCustomPlot::afterLayout, this, &PlotReadout::fitBox);
@@ -98,6 +99,7 @@ void PlotReadout::update() {
       line->point2->setCoords(t, 1.0);
     }
   };
+  // an x-y plot has no time axis: no lines there
   placeLine(lineA_, xy_ ? NAN : a);
   placeLine(lineB_, xy_ ? NAN : b);
   // on an x-y plot, each curve's point at the cursor's time, as markers
@@ -107,6 +109,7 @@ void PlotReadout::update() {
       for (const Series& s : series_.series()) {
         double x, y, time;
         if (!s.rejected && PlotSeries::pointAt(s, t, x, y, time)) {
+          // the markers' parameter only orders them
           ts << ts.size();
           xs << x;
           ys << y;

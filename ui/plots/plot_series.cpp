@@ -77,6 +77,7 @@ QStringList PlotSeries::rejectionCategories() { return categories(); }
 PlotSeries::PlotSeries(QCustomPlot& plot, RunLibrary& runs) : plot_(plot), runs_(runs) {}
 
 void PlotSeries::setQuantity(PlotKind kind, const QStringList& channels) {
+  // another quantity: every curve anew
   kind_ = kind;
   channels_ = channels;
   rebuild();
@@ -120,6 +121,7 @@ int PlotSeries::newGraph(const Run& run, const QString& label, const CurveSpec& 
     g->setLineStyle(QCPGraph::lsNone);
     g->setScatterStyle(dotStyle(spec.secondary ? run.color.lighter(160) : run.color));
   }
+  // its index among the series, for the run's state
   series_.push_back({g, run.id, label, false});
   return static_cast<int>(series_.size()) - 1;
 }
@@ -137,10 +139,12 @@ void PlotSeries::addRun(const Run& run) {
       state.curves.push_back(static_cast<int>(series_.size()) - 1);
     }
   } else {
+    // against time: a graph per curve of the quantity (a velocity curve named so)
     for (const CurveSpec& spec : curvesOf(kind_, channels_))
       state.curves.push_back(newGraph(
           run, runName(run) + (spec.secondary ? QObject::tr(" velocity") : QString()), spec));
   }
+  // then what the run holds already, its comparison computed now
   appendRows(run, state);
   appendRejected(run, state);
   compare(run, state, true);
@@ -186,6 +190,7 @@ void PlotSeries::appendRows(const Run& run, RunState& state) {
     const int cx = r.column(channels_.value(0).toStdString()),
               cy = r.column(channels_.value(1).toStdString());
     if (cx >= 0 && cy >= 0 && !state.curves.empty()) {
+      // each point keeps its time as the curve's parameter
       QVector<double> t, x, y;
       for (size_t k = first; k < end; ++k) {
         t << r.at(k, 0);
@@ -213,6 +218,7 @@ void PlotSeries::appendRows(const Run& run, RunState& state) {
       g->addData(QVector<double>(t.begin(), t.end()), QVector<double>(y.begin(), y.end()), true);
     }
   }
+  // the rows drawn so far, where the next call starts
   state.rowsShown = end;
 }
 
@@ -250,6 +256,7 @@ void PlotSeries::compare(const Run& run, RunState& state, bool force) {
   const qint64 now = QDateTime::currentMSecsSinceEpoch();
   if (!force && now - state.comparedMs < kCompareRefreshMs) return;
   state.comparedMs = now;
+  // one graph per run, named "#2 - #1"
   if (state.curves.empty())
     state.curves.push_back(newGraph(run, runName(run) + " \u2212 " + runName(*b), CurveSpec{}));
   // the error (or difference) of the first channel on the reference's times
@@ -314,7 +321,7 @@ bool PlotSeries::nearest(const QPointF& pixel, double maxPixels, const Series*& 
       time = t;
     }
   };
-  // time curves: only the samples within reach along t (their keys are sorted)
+  // the keys within reach of the pixel, left and right
   const double k0 = plot_.xAxis->pixelToCoord(pixel.x() - maxPixels),
                k1 = plot_.xAxis->pixelToCoord(pixel.x() + maxPixels);
   for (const Series& s : series_) {

@@ -247,9 +247,9 @@ void SignalBrowser::rebuild() {
     for (int c = 1; c < run->results.columnCount(); ++c)
       channels << QString::fromStdString(run->results.channels()[c].name);
   if (channels == listed_) return;
+  // a fresh tree: the selection order goes with the old one
   listed_ = channels;
   order_.clear();
-  // a fresh tree: the selection order goes with the old one
   model_->clear();
   model_->setHorizontalHeaderLabels({tr("Signal"), tr("Unit")});
   // the group items along a path, made as they are first needed
@@ -311,6 +311,7 @@ void SignalBrowser::setFilter(const QString& text) {
 QStringList SignalBrowser::visibleSignals() const {
   // the signals the search leaves in the tree, in its order
   QStringList out;
+  // groups walked into; a leaf counts when its row is a selectable signal
   std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
     for (int r = 0; r < filter_->rowCount(parent); ++r) {
       const QModelIndex i = filter_->index(r, 0, parent);
@@ -329,17 +330,18 @@ void SignalBrowser::select(const QStringList& channels) {
   // select the channels given, in that order (the first is x of an x-y plot)
   view_->selectionModel()->clearSelection();
   order_.clear();
+  // groups walked into; the leaves named selected as whole rows
   std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
     for (int r = 0; r < filter_->rowCount(parent); ++r) {
       const QModelIndex i = filter_->index(r, 0, parent);
       if (filter_->hasChildren(i))
-        // the leaves named, selected as whole rows
         walk(i);
       else if (channels.contains(i.data(kChannelRole).toString()))
         view_->selectionModel()->select(i, QItemSelectionModel::Select | QItemSelectionModel::Rows);
     }
   };
   walk({});
+  // the order given, among the channels found
   QStringList ordered;
   for (const QString& c : channels)
     if (selectedSignals().contains(c)) ordered << c;
@@ -348,6 +350,7 @@ void SignalBrowser::select(const QStringList& channels) {
 }
 
 QStringList SignalBrowser::selectedSignals() const {
+  // the selected rows' channels, groups excepted
   QStringList out;
   for (const QModelIndex& i : view_->selectionModel()->selectedRows(0))
     if (i.flags() & Qt::ItemIsSelectable) out << i.data(kChannelRole).toString();
