@@ -12,8 +12,7 @@ namespace mbw::ui {
 // each kind: its id in a saved layout, its title, a log y axis, the signals it needs
 const std::vector<PlotKindInfo>& plotKinds() {
   static const std::vector<PlotKindInfo> kinds = {
-      // the last field counts the signals a kind needs: none, one (a comparison, a channel), two
-      // (x-y)
+      // the last field: how many signals a kind needs (a comparison or channel one, x-y two)
       {PlotKind::StepSize, "step", "Step size", true, 0},
       {PlotKind::EnergyBalance, "energy", "Energy balance", false, 0},
       {PlotKind::ConstraintViolation, "violation", "Constraint violation (max norm)", true, 0},
