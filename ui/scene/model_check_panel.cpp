@@ -13,6 +13,7 @@
 namespace mbw::ui {
 namespace {
 
+// the pointer of a finding's element, kept in its row
 constexpr int kPointerRole = Qt::UserRole + 1;
 
 // "joint 'D'" for an element of the scene's arrays, "the scene" for the rest
@@ -90,6 +91,7 @@ QString ModelCheckPanel::summary() const { return counts_->text(); }
 
 QStringList ModelCheckPanel::lines() const {
   QStringList out;
+  // "element: finding" per row
   for (int k = 0; k < list_->topLevelItemCount(); ++k)
     out << list_->topLevelItem(k)->text(0) + ": " + list_->topLevelItem(k)->text(1);
   return out;

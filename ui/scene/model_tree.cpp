@@ -113,6 +113,7 @@ void ModelTree::rebuild() {
   rebuilding_ = true;
   clear();
   const SceneJson& json = doc_.json();
+  // the warning icon marks the items with problems
   const QIcon warning = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
 
   // an item with the JSON pointer of its element; groups cannot be selected
@@ -136,6 +137,7 @@ void ModelTree::rebuild() {
     QTreeWidgetItem* group = add(root, QString("%1 (%2)").arg(groupTitle(key)).arg(array.size()),
                                  QString::fromStdString("/" + key), false);
     for (size_t i = 0; i < array.size(); ++i) {
+      // each element by its pointer, a joint with its equations when asked
       const std::string pointer = "/" + key + "/" + std::to_string(i);
       QTreeWidgetItem* item =
           add(group, elementLabel(array[i]), QString::fromStdString(pointer), true);

@@ -102,11 +102,13 @@ std::string uniqueName(const SceneJson& array, const std::string& base) {
 SceneJson newElement(const std::string& objectType, const SceneJson& scene) {
   const ObjectSpec* spec = findObjectSpec(objectType);
   if (!spec) return SceneJson::object();
+  // "joint/revolute": the family "joint", the type "revolute"
   const std::string family = objectType.substr(0, objectType.find('/'));
   const std::string type =
       objectType.find('/') == std::string::npos ? "" : objectType.substr(objectType.find('/') + 1);
   const std::string array = arrayOf(family);
   SceneJson element = SceneJson::object();
+  // only the required fields: a name unique in its array, the type, placeholders
   for (const FieldSpec& f : spec->fields) {
     if (!f.required) continue;
     if (f.name == "name") {
@@ -128,6 +130,7 @@ SceneJson convertElement(const SceneJson& element, const std::string& family,
   const ObjectSpec* spec = findObjectSpec(family + "/" + type);
   if (!spec) return element;
   SceneJson out = SceneJson::object();
+  // the fields of the new type, in its order
   for (const FieldSpec& f : spec->fields) {
     if (f.name == "type")
       out["type"] = type;
@@ -148,10 +151,12 @@ SceneJson renameBody(const SceneJson& scene, const std::string& oldName,
   for (const auto& [array, type] : sceneArrays()) {
     if (!out.contains(array)) continue;
     for (SceneJson& e : out[array]) {
+      // a body's own name
       if (array == "bodies") {
         if (e.contains("name") && e["name"] == oldName) e["name"] = newName;
         continue;
       }
+      // an element's references to bodies
       for (const char* key : {"body_i", "body_j", "body"})
         if (e.contains(key) && e[key] == oldName) e[key] = newName;
     }
