@@ -109,10 +109,12 @@ void bodyGlyphs(const Model& m, const BodyMeshes& meshes, double scale, std::vec
       const Eigen::SelfAdjointEigenSolver<Mat3> principal(b.inertia_B);
       const Vec3 I = principal.eigenvalues();
       Mat3 axes = principal.eigenvectors();
+      // principal axes as a right-handed frame
       if (axes.determinant() < 0.0) axes.col(2) = -axes.col(2);
       // the edges, never thinner than 1 % of the model's size
       const double minimum = 0.01 * scale;
       for (int k = 0; k < 3; ++k) {
+        // edge k from the moments: a^2 = 6 (I_b + I_c - I_a) / m
         const double sq = 6.0 / b.mass * (I[(k + 1) % 3] + I[(k + 2) % 3] - I[k]);
         g.size[k] = std::max(std::sqrt(std::max(sq, 0.0)), minimum);
       }
@@ -175,6 +177,7 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     const Vec3 pI = scenePoint(m, joint.bodyI, joint.point_I);
     // attached to body j when body i is the ground: the joint point carried into j's frame
     if (onJ) {
+      // world to body j's frame, at the initial pose
       const Mat3 R_JW = initialRotation(m, joint.bodyJ).transpose();
       const Body& bj = m.bodies[joint.bodyJ];
       marker.a = {joint.bodyJ, R_JW * (worldPoint(m, joint.bodyI, pI) - bj.position_W)};
@@ -318,6 +321,7 @@ void roadGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   double xMin = 0.0, xMax = 0.0, yMin = 0.0, yMax = 0.0, travel = 0.0;
   for (int i = 0; i < m.bodyCount(); ++i) {
     const Vec3 p = m.bodies[i].position_W;
+    // the first body opens the span
     xMin = i == 0 ? p.x() : std::min(xMin, p.x());
     xMax = i == 0 ? p.x() : std::max(xMax, p.x());
     yMin = i == 0 ? p.y() : std::min(yMin, p.y());
