@@ -315,6 +315,7 @@ void MainWindow::buildMenus() {
   run->addAction(runList_->referenceAction());
   run->addAction(runList_->removeAction());
   run->addSeparator();
+  // the studies, a dialog of their own
   run->addAction((new ui::StudyAction(*doc_, *controller_, *this))->action());
 
   // Help: guide, shortcuts, scene format, about
@@ -368,6 +369,7 @@ void MainWindow::wire() {
       config_->checkFormulations(*doc_->model());
     }
     tree_->selectPointer("");
+    // plots whose signals the new scene does not record start anew
     if (doc_->model()) plots_->fitToScene(*doc_->model());
     updateTitle();
   });
@@ -436,8 +438,10 @@ void MainWindow::defaultLayout() {
     run->raise();
     resizeDocks({scene, run}, {320, 280}, Qt::Horizontal);
   }
+  // the scene three quarters of the left side's height, the model check the rest
   resizeDocks({scene, checkDock}, {height() * 3 / 4, height() / 4}, Qt::Vertical);
   layout()->activate();
+  // the view and the plots halves of the middle, the tabs a quarter of its height
   const int middle = centralSplitter_->width();
   viewSplitter_->setSizes({middle / 2, middle - middle / 2});
   const int height = centralSplitter_->height();
@@ -446,6 +450,7 @@ void MainWindow::defaultLayout() {
 
 void MainWindow::updateTitle() {
   const QString scene = doc_->displayName();
+  // "[*]" marks unsaved changes in the title
   setWindowTitle((scene.isEmpty() ? QString() : scene + "[*] \u2014 ") + tr("Multibody Workbench"));
   setWindowModified(doc_->isModified());
 }

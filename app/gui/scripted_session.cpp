@@ -50,6 +50,7 @@ void ScriptedSession::watchFirstFrame() {
   if (!sinceStart_.isValid()) return;
   firstFrameProbe_.setInterval(1);
   connect(&firstFrameProbe_, &QTimer::timeout, this, [this] {
+    // no frame yet: look again in a millisecond
     if (window_.sceneView().renderCount() == 0) return;
     firstFrameMs_ = sinceStart_.elapsed();
     firstFrameProbe_.stop();
@@ -111,6 +112,7 @@ void ScriptedSession::prepare() {
   if (cl_.showPrimitives) window_.modelTree().setPrimitivesShown(true);
   if (!cl_.dock.isEmpty() || !cl_.signalFilter.isEmpty()) {
     // the docks' object names: sceneDock, runDock, signalDock
+    // --signals alone raises the signal dock
     const QString dock = cl_.dock.isEmpty() || cl_.dock == "signals" ? QString("signal") : cl_.dock;
     if (auto* d = window_.findChild<QDockWidget*>(dock + "Dock")) {
       d->show();
@@ -250,6 +252,7 @@ void ScriptedSession::afterRuns() {
   if (!cl_.cursors.isEmpty()) {
     ui::PlotCursors& c = window_.plots().cursors();
     c.setActive(true);
+    // cursor A follows the playback time
     window_.playback().setTime(cl_.cursors.front());
     if (cl_.cursors.size() > 1) c.setB(cl_.cursors[1]);
   }
@@ -294,6 +297,7 @@ void ScriptedSession::afterRuns() {
   // without a screenshot: done now
   std::fflush(stdout);
   if (cl_.screenshot.isEmpty()) {
+    // the runs still queued stop, so that the program can quit
     window_.controller().cancelAll();
     emit finished(exitCode_);
     return;
