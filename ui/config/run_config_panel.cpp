@@ -128,6 +128,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
       problem_(new QLabel(this)),
       warning_(new QLabel(this)) {
   // the formulations the engine knows, and the integrators in a model of their own (with headings)
+  // each formulation by its name
   for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
   formulation_->setToolTip(
       tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "
@@ -214,7 +215,6 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   // the output step or, on the same row (the panel keeps its height: a row more made the window
   // taller than 800 pixels), the file of output times; the step wide enough for its placeholder
   // as QLineEdit draws it (its frame, 2 pixels of margin each side, one for the cursor)
-  // the output step as wide as its placeholder
   const int frame =
       outputStep_->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, outputStep_);
   outputStep_->setMinimumWidth(
@@ -312,8 +312,8 @@ void RunConfigPanel::updateIntegrators() {
   integrator_->view()->setMinimumWidth(
       widest + integrator_->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
   integrator_->view()->setTextElideMode(Qt::ElideNone);
+  // the choice kept where it is still offered, else the first available one
   if (!setIntegrator(selected)) {
-    // the first available one
     for (int r = 0; r < integrators_->rowCount(); ++r)
       if (integrators_->item(r)->isEnabled() && !integrators_->item(r)->data(kNameRole).isNull()) {
         integrator_->setCurrentIndex(r);
@@ -389,6 +389,7 @@ QString RunConfigPanel::warning() const {
     rows += s.output.step > 0.0 ? span / s.output.step : static_cast<double>(s.output.times.size());
   if (!s.output.active() || s.output.recordSteps) {
     const IntegratorSettings& is = s.integratorSettings;
+    // a variable step counted at its largest (none given: not counted)
     const double h = is.variableStep ? is.maxStep : is.step;
     if (h > 0.0) rows += span / h / std::max(1, s.every);
   }
@@ -563,6 +564,7 @@ bool RunConfigPanel::setIntegrator(const QString& nameOrAlias) {
   // find the integrator by its name or an alias, among the available entries only
   const IntegratorInfo* info = findIntegrator(nameOrAlias.toStdString());
   const QString name = info ? QString::fromStdString(info->name) : QString();
+  // its row, when the formulation leaves it available
   for (int r = 0; r < integrators_->rowCount(); ++r) {
     const QStandardItem* item = integrators_->item(r);
     if (item->data(kNameRole).toString() == name && !name.isEmpty() && item->isEnabled()) {
