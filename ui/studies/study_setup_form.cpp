@@ -170,6 +170,7 @@ void StudySetupForm::setCurrentScene(std::shared_ptr<const Model> model, const Q
   const bool had = current_ != nullptr;
   current_ = std::move(model);
   currentName_ = name;
+  // the entry of the scene edited before goes
   if (had) scene_->removeItem(0);
   if (current_) {
     scene_->insertItem(0, tr("%1 (being edited)").arg(name), QString());
@@ -180,6 +181,7 @@ void StudySetupForm::setCurrentScene(std::shared_ptr<const Model> model, const Q
 
 // the request of the tab shown
 bool StudySetupForm::build(StudyRequest* request, QString* error) const {
+  // the first tab builds from the form, the second from the file
   return tabs_->currentIndex() == 0 ? buildSceneStudy(request, error)
                                     : buildFileStudy(request, error);
 }
@@ -222,6 +224,7 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
     *error = tr("Steps: '%1' is not a positive number.").arg(bad);
     return false;
   }
+  // each ticked integrator, by name
   for (int r = 0; r < integrators_->count(); ++r)
     if (integrators_->item(r)->checkState() == Qt::Checked)
       settings.methods.push_back({integrators_->item(r)->text().toStdString(), -1.0});
@@ -229,6 +232,7 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
     *error = tr("Tick one integrator or more.");
     return false;
   }
+  // the outputs, separated as the numbers are
   for (const QString& o :
        outputs_->text().split(QRegularExpression("[,;\\s]+"), Qt::SkipEmptyParts))
     settings.outputs.push_back(o.toStdString());
@@ -297,6 +301,7 @@ int StudySetupForm::jobs() const { return jobs_->value(); }
 QString StudySetupForm::tableFile() const { return table_->text().trimmed(); }
 
 bool StudySetupForm::setScene(const QString& name) {
+  // a built-in scene by its name
   const int index = scene_->findData(name);
   if (index < 0) return false;
   scene_->setCurrentIndex(index);
@@ -304,6 +309,7 @@ bool StudySetupForm::setScene(const QString& name) {
 }
 
 void StudySetupForm::setIntegrators(const QStringList& names) {
+  // exactly the integrators named are ticked
   for (int r = 0; r < integrators_->count(); ++r) {
     QListWidgetItem* item = integrators_->item(r);
     item->setCheckState(names.contains(item->text()) ? Qt::Checked : Qt::Unchecked);
@@ -321,6 +327,7 @@ void StudySetupForm::setTableFile(const QString& path) { table_->setText(path); 
 
 void StudySetupForm::useStudyFile(const QString& path) {
   studyFile_->setText(path);
+  // a file given shows its tab; none, the form's
   tabs_->setCurrentIndex(path.isEmpty() ? 0 : 1);
   describeStudyFile();
 }
@@ -340,6 +347,7 @@ void StudySetupForm::browseTable() {
 // the file's name, description and size, or what is wrong with it
 void StudySetupForm::describeStudyFile() {
   const QString path = studyFile_->text().trimmed();
+  // no file: no summary
   if (path.isEmpty()) {
     fileSummary_->clear();
     return;
