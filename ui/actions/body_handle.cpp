@@ -123,6 +123,7 @@ void BodyHandle::place() {
   const bool shown = action_->isChecked() && !controller_.busy() && model && body >= 0 &&
                      body < model->bodyCount() && model->bodies[static_cast<size_t>(body)].beam < 0;
   body_ = shown ? body : -1;
+  // hidden: the box off
   if (!shown) {
     widget_->Off();
     view_.vtkWidget()->requestRender();

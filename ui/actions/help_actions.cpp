@@ -91,6 +91,7 @@ bool HelpActions::showPage(const QString& page) {
                 QDir(QCoreApplication::applicationDirPath()).filePath(kInstalledDocs))));
     return false;
   }
+  // else the page in the one browser window, brought to the front
   browser().showFile(QDir(dir).filePath(page));
   browser().show();
   browser().raise();

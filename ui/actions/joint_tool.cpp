@@ -219,6 +219,7 @@ void JointTool::showPreview() {
                                     placement_.cross, sceneGlyphs(*doc_.model()).scale));
 }
 
+// the preview gone, and the mouse no longer tracked
 void JointTool::clearPreview() {
   view_.setJointPreview({});
   view_.vtkWidget()->setMouseTracking(false);
@@ -227,6 +228,7 @@ void JointTool::clearPreview() {
 // the mouse over a body: the joint a click would place, and what it would snap to
 void JointTool::hoverAt(const Vec3& p_W, const Vec3& n_W) {
   if (!doc_.model()) return;
+  // at the location step: where a click would place the joint, its axis and cross axis
   if (step_ == Step::Location) {
     placement_ = locate(p_W, n_W);
     placement_.cross = defaultCross(crossWhat_);
@@ -234,6 +236,7 @@ void JointTool::hoverAt(const Vec3& p_W, const Vec3& n_W) {
     say(tr("Place %1 at %2, axis the %3: click to place it")
             .arg(type_, placement_.where, placement_.axisWhat));
   } else if (step_ == Step::CrossAxis) {
+    // at the cross-axis step: the cross axis the face under the mouse gives
     placement_.cross = crossFrom(n_W, crossWhat_);
     showPreview();
     say(tr("Universal: cross axis along the %1; click to take it").arg(crossWhat_));

@@ -35,6 +35,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
       tr("Start a scene: empty (the ground and gravity) or from a template with its parameters "
          "(Ctrl+N)"));
   connect(new_, &QAction::triggered, this, [this] {
+    // the dialog's scene opened as a new, unsaved one
     if (!maybeSave()) return;
     NewSceneDialog dialog(&window_);
     if (dialog.exec() != QDialog::Accepted) return;

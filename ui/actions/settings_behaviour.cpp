@@ -31,6 +31,7 @@ SettingsBehaviour::SettingsBehaviour(QMainWindow& window, PlotPanel& plots, Scen
 
 // the window's geometry and docks, the splitters, the plots and the view's toggles, by key
 QVariantMap SettingsBehaviour::layout() const {
+  // the window's geometry and its docks' state as Qt saves them, each splitter by its name
   QVariantMap m;
   m["window/geometry"] = window_.saveGeometry();
   m["window/state"] = window_.saveState();

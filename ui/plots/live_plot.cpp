@@ -84,6 +84,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   header->addWidget(secondBox_, 1);
   header->addWidget(fit);
   header->addWidget(remove);
+  // the header above the plot, which takes the rest
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->setSpacing(2);

@@ -201,6 +201,7 @@ void PlotPanel::updateKey() {
   bool rejected = false;
   for (const Run* r : runs_.shownRuns()) rejected = rejected || !r->results.rejected.empty();
   if (steps && rejected) {
+    // each category's symbol and name, in the order they were met
     QStringList markers;
     for (const QString& c : PlotSeries::rejectionCategories())
       markers << PlotSeries::rejectionSymbol(PlotSeries::rejectionShape(c)) + "&nbsp;" +

@@ -140,12 +140,14 @@ void PlotReadout::update() {
     };
     // each curve: its value at A, and at B with the difference when there is B
     for (const Series& s : series_.series()) {
+      // rejected steps have no value to read
       if (s.rejected) continue;
       double xa, ya, ta, xb, yb, tb;
       if (!PlotSeries::pointAt(s, a, xa, ya, ta)) continue;
       Entry e;
       e.label = s.label;
       e.atA = "A " + value(xa, ya, 4);
+      // B and the difference B - A when cursor B is set
       if (cursors_.hasB() && PlotSeries::pointAt(s, b, xb, yb, tb)) {
         e.atB = "B " + value(xb, yb, 4);
         e.delta = "\u0394 " + value(xb - xa, yb - ya, 3);
@@ -166,6 +168,7 @@ QStringList PlotReadout::linesOf(int layout) const {
                         tr("B %1 s").arg(shortNumber(cursors_.b(), 5))};
   // each curve in the layout's lines: a label, then A, B and Δ on one line or several
   for (const Entry& e : entries_) {
+    // the continuation lines line up under the values
     const QString indent(e.label.size() + 2, ' ');
     if (e.atB.isEmpty())
       lines << e.label + "  " + e.atA;

@@ -240,6 +240,7 @@ void PlotSeries::appendRejected(const Run& run, RunState& state) {
       series_.push_back({g, run.id, runName(run) + QObject::tr(" rejected: ") + category, true});
       it = state.rejected.emplace(category, static_cast<int>(series_.size()) - 1).first;
     }
+    // the step's time and the size that was refused
     static_cast<QCPGraph*>(series_[static_cast<size_t>(it->second)].plottable)
         ->addData(step.t, step.h);
   }

@@ -87,11 +87,13 @@ QStringList placeOf(const Run& run, const QString& channel, QString& leaf) {
   // a joint's reaction (force or torque, in the joint frame) or multiplier: under Joints, the
   // joint; a body's normalization multiplier under the body
   if (channel.startsWith("reaction.") || channel.startsWith("lambda.")) {
+    // "reaction.<joint>.fx": the owner before the last dot, the leaf after it
     const bool reaction = channel.startsWith("reaction.");
     const QString rest = channel.mid(reaction ? 9 : 7);
     const int dot = static_cast<int>(rest.lastIndexOf('.'));
     const QString owner = rest.left(dot);
     leaf = rest.mid(dot + 1);
+    // a body's normalization multiplier (its unit-quaternion equation) sits with the body
     if (leaf == "normalization") return {QObject::tr("Bodies"), owner, QObject::tr("Multiplier")};
     const QString group = !reaction              ? QObject::tr("Multipliers")
                           : leaf.startsWith('f') ? QObject::tr("Reaction force (joint frame)")
@@ -280,12 +282,14 @@ void SignalBrowser::rebuild() {
     const QString name = QString::fromStdString(ch.name);
     QString leaf;
     QStandardItem* parent = group(placeOf(*run, name, leaf));
+    // the leaf's item carries the whole channel name for the plots
     auto* item = new QStandardItem(leaf);
     item->setEditable(false);
     item->setData(name, kChannelRole);
     item->setToolTip(QString("<b>%1</b> [%2]<br>%3")
                          .arg(name.toHtmlEscaped(), QString::fromStdString(ch.unit).toHtmlEscaped(),
                               signalDescription(*run, name).toHtmlEscaped()));
+    // its unit in the second column
     auto* unit = new QStandardItem(QString::fromStdString(ch.unit));
     unit->setEditable(false);
     parent->appendRow({item, unit});
