@@ -111,8 +111,7 @@ void ScriptedSession::prepare() {
   if (!cl_.plots.isEmpty()) window_.plots().restoreLayout(cl_.plots);
   if (cl_.showPrimitives) window_.modelTree().setPrimitivesShown(true);
   if (!cl_.dock.isEmpty() || !cl_.signalFilter.isEmpty()) {
-    // the docks' object names: sceneDock, runDock, signalDock
-    // --signals alone raises the signal dock
+    // the docks' object names: sceneDock, runDock, signalDock (--signals alone raises the last)
     const QString dock = cl_.dock.isEmpty() || cl_.dock == "signals" ? QString("signal") : cl_.dock;
     if (auto* d = window_.findChild<QDockWidget*>(dock + "Dock")) {
       d->show();

@@ -13,7 +13,6 @@ RunActions::RunActions(SceneDocument& doc, RunConfigPanel& config, RunController
                        QObject* parent)
     : QObject(parent), doc_(doc), config_(config), controller_(controller) {
   // run (F5), pause (F6) and cancel (Shift+F5)
-  // run: its tooltip says what blocks it, when something does
   run_ = new QAction(resources::actionIcon("run"), tr("&Run"), this);
   run_->setShortcut(QKeySequence(Qt::Key_F5));
   connect(run_, &QAction::triggered, this, [this] { startRun(); });

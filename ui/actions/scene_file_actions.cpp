@@ -159,8 +159,8 @@ void SceneFileActions::fillRecent() {
   // the recent menu: file names, their paths in the tooltips
   recent_->clear();
   const QStringList recent = QSettings().value(kRecentKey).toStringList();
+  // each entry opens its file, after the same question about unsaved changes
   for (const QString& path : recent)
-    // each entry opens its file, after the same question about unsaved changes
     recent_->addAction(QFileInfo(path).fileName(), this, [this, path] { openScene(path); })
         ->setToolTip(path);
   recent_->setToolTipsVisible(true);

@@ -446,8 +446,8 @@ void VideoExportAction::run() {
   const QString base =
       run ? run->sceneName() + "_" + QString::fromStdString(run->settings.integrator)
           : QString("playback");
+  // a directory for frames, a file for an MP4
   const QString path =
-      // a directory for frames, a file for an MP4
       dialog->pngFrames()
           ? QFileDialog::getExistingDirectory(&window_, tr("Directory for the PNG frames"), dir)
           : QFileDialog::getSaveFileName(&window_, tr("Export video"),

@@ -128,7 +128,6 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
       problem_(new QLabel(this)),
       warning_(new QLabel(this)) {
   // the formulations the engine knows, and the integrators in a model of their own (with headings)
-  // each formulation by its name
   for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
   formulation_->setToolTip(
       tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "

@@ -187,8 +187,8 @@ void ViewSync::fitMotion() {
   constexpr size_t kSamples = 80;
   const size_t rows = run->results.rowCount();
   std::vector<BodyPoses> samples;
+  // sample k at an even share of the rows, the last at the last row
   for (size_t k = 0; k < std::min(rows, kSamples); ++k)
-    // sample k at an even share of the rows, the last at the last row
     samples.push_back(
         pt->posesAt(run->results, rows <= kSamples ? k : k * (rows - 1) / (kSamples - 1)));
   view_.setMotion(samples);

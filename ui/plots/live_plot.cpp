@@ -62,7 +62,6 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
       secondBox_(channelBox(this, tr("y of the x-y plot"))),
       plot_(new QCustomPlot(this)) {
   // header: quantity, signals, auto-scale, remove
-  // the quantity box lists every kind, by its title
   for (const PlotKindInfo& k : plotKinds()) kindBox_->addItem(k.title, k.id);
   kindBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   kindBox_->setMinimumContentsLength(3);

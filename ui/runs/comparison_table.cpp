@@ -80,8 +80,8 @@ void ComparisonTable::fillChannels() {
 
 // a cell by the start of its row's title, for the tests
 QString ComparisonTable::cell(const QString& row, int column) const {
+  // the row whose title starts so
   for (int r = 0; r < table_->rowCount(); ++r)
-    // the row whose title starts so
     if (table_->verticalHeaderItem(r)->text().startsWith(row))
       return table_->item(r, column) ? table_->item(r, column)->text() : QString();
   return {};

@@ -175,8 +175,8 @@ QModelIndex RunListModel::indexOf(int runId, int column) const {
 // the scene of a row, group or run
 QString RunListModel::sceneKeyAt(const QModelIndex& index) const {
   if (!index.isValid()) return {};
+  // a group row's own row, else the group of the run
   const int group =
-      // a group row's own row, else the group of the run
       index.internalId() == kGroupId ? index.row() : static_cast<int>(index.internalId() - 1);
   return group < groupCount() ? groups_[group] : QString();
 }

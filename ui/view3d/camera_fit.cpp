@@ -81,8 +81,8 @@ void standardDirection(StandardView view, const Vec3& up, Vec3& direction, Vec3&
 // the eight corners of VTK bounds (xmin, xmax, ymin, ...)
 void appendCorners(const double b[6], std::vector<Vec3>& points) {
   if (b[0] > b[1]) return;  // empty
+  // corner k: its bits choose the low or high bound of x, y and z
   for (int k = 0; k < 8; ++k)
-    // corner k: its bits choose the low or high bound of x, y and z
     points.emplace_back(b[k & 1], b[2 + ((k >> 1) & 1)], b[4 + ((k >> 2) & 1)]);
 }
 

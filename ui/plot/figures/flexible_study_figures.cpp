@@ -69,7 +69,6 @@ plot::Figure flexibleConvergenceFigure(int number, const std::string& quantity,
   f.width = 1500;
   // a chart per group (the paper's panel (a) holds both rho_inf: twenty series, more than the
   // palette's colours and dashes tell apart), on one error range so that the panels compare
-  // the shared range: the smallest and largest finite positive error of any method
   double lo = INFINITY, hi = 0.0;
   for (const auto& [label, points] : errors)
     for (const auto& [h, e] : points)

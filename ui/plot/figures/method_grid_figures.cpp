@@ -20,8 +20,8 @@ plot::Figure comparisonFigure(const std::string& scene, double step, bool perSta
   // a chart per channel, a series per kept run
   for (const std::string& ch : channels) {
     plot::Chart c{ch, {"t [s]"}, {ch}, {}};
+    // a run whose history was not kept has no series
     for (size_t k = 0; k < study.runs.size(); ++k)
-      // a run whose history was not kept has no series
       if (const Results* r = histories.history(static_cast<int>(k)))
         c.series.push_back({methodLabel(study.runs[k].settings), r->columnValues(0),
                             r->columnValues(r->column(ch))});
