@@ -98,6 +98,7 @@ QString placeholderFor(const FieldSpec& f) {
     default:
       break;
   }
+  // else the default, or whether the field may be left out
   if (!f.defaultText.empty())
     return QObject::tr("default: %1").arg(QString::fromStdString(f.defaultText));
   return f.required ? QString() : QObject::tr("optional");

@@ -109,6 +109,7 @@ void MeshDialog::update() {
     QString text = tr("%1 triangles, closed").arg(mesh.triangles.size());
     if (massFrom->currentIndex() == 0 && density > 0.0) {
       try {
+        // the mass properties of the closed mesh at that density
         const SolidMass m = meshMassProperties(mesh, density);
         const Mat3& I = m.inertia_B;
         text +=

@@ -185,6 +185,7 @@ bool rotationFromAngles(const std::vector<double>& angles, const QString& sequen
     *R = Eigen::AngleAxisd(angles[3] * kDegree, axis.normalized()).toRotationMatrix();
     return true;
   }
+  // else three angles in degrees: z-x-z, or a Tait-Bryan sequence by its axes
   if (angles.size() != 3) return false;
   const Vec3 a = Vec3(angles[0], angles[1], angles[2]) * kDegree;
   if (sequence == "z-x-z") {

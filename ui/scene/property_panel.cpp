@@ -302,6 +302,7 @@ std::vector<std::string> PropertyPanel::notesText() const {
       m.redundant.size() == 1
           ? tr("1 equation of a joint repeats what the others impose")
           : tr("%1 equations of the joints repeat what the others impose").arg(m.redundant.size());
+  // the summary's list, after its colon
   const std::string summary = m.redundancySummary();
   return {tr("Note: %1 (the mechanism's loops are closed more than once); the loader left them "
              "out: %2. The "

@@ -207,11 +207,13 @@ bool SceneDocument::saveFile(const QString& path, QString* error) {
     undo_->clear();
   }
   // the document now is that file, saved
+  // a new key (a new name, a file for a built-in) takes the runs along
   const QString before = sceneKey();
   filePath_ = QFileInfo(path).absoluteFilePath();
   builtinName_.clear();
   untitledKey_.clear();
   if (sceneKey() != before) emit keyChanged(before, sceneKey());
+  // the saved state is now this text
   saved_ = json_;
   undo_->setClean();
   validate();  // the model now names its file

@@ -233,6 +233,7 @@ void SceneEditActions::removeCurrent() {
     // the elements that name the body go with it
     for (const auto& [dependent, type] : sceneArrays()) {
       if (dependent == "bodies" || !after.contains(dependent)) continue;
+      // the elements that do not name the body kept, the others counted
       SceneJson kept = SceneJson::array();
       for (const SceneJson& e : after[dependent]) {
         if (namesBody(e, name))
