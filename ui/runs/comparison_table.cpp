@@ -118,6 +118,7 @@ void ComparisonTable::refresh() {
                          tr("Factorizations"),
                          tr("Scene"),
                          tr("Formulation")};
+  // a row per figure, a column per run, the figures' names as the rows' headers
   table_->setRowCount(static_cast<int>(rows.size()));
   table_->setColumnCount(static_cast<int>(runs.size()));
   table_->setVerticalHeaderLabels(rows);

@@ -68,10 +68,12 @@ void RunController::launchNext() {
   thread_ = new QThread(this);
   worker_ = new RunWorker(run.id, run.model, run.settings, mailbox_, run.dataPath, pauseAt);
   worker_->moveToThread(thread_);
+  // the run starts with the thread; a finished worker quits its thread, which then deletes both
   connect(thread_, &QThread::started, worker_, &RunWorker::run);
   connect(worker_, &RunWorker::finished, thread_, &QThread::quit, Qt::DirectConnection);
   connect(thread_, &QThread::finished, worker_, &QObject::deleteLater);
   connect(thread_, &QThread::finished, thread_, &QObject::deleteLater);
+  // the drain timer runs while the run does
   thread_->start();
   timer_.start();
   emit activeChanged(activeId_);
@@ -164,6 +166,7 @@ void RunController::drainFrames(bool all) {
   if (!last) return;
 
   // the run is over (its thread is ending by itself): start the next one
+  // the controller forgets the run's worker, thread and mailbox; the library hears it finished
   timer_.stop();
   pending_.clear();
   pendingRow_ = 0;

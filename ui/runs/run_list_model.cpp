@@ -211,6 +211,7 @@ QVariant RunListModel::groupData(int group, int column, int role) const {
   const QString& key = groups_[group];
   const bool open = key == runs_.activeScene();
   const int n = static_cast<int>(runsOf(group).size());
+  // its title with the count of runs; a tooltip saying whether the plots show them
   if (role == Qt::DisplayRole)
     return tr("%1  (%n run(s)%2)", "", n)
         .arg(sceneTitle(key), open ? tr(", open scene") : QString());
@@ -219,6 +220,7 @@ QVariant RunListModel::groupData(int group, int column, int role) const {
                      "them")
                       .arg(key)
                 : tr("Runs of %1, not the open scene: open it to see them (right click)").arg(key);
+  // bold for the open scene
   if (role == Qt::FontRole) {
     QFont f;
     f.setBold(open);
@@ -257,6 +259,7 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
   // tooltips: the whole numbers with their units, the reasons and the meanings
   if (role == Qt::ToolTipRole) {
     switch (column) {
+      // the integrator with its formulation, the settings, the status with its reason
       case Integrator:
         return tr("%1 with the %2 formulation")
             .arg(QString::fromStdString(run.settings.integrator),
@@ -265,6 +268,7 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
         return run.settingsText();
       case Status:
         return statusText(run);
+      // the time reached, the rejections by reason, the iterations with what they count
       case Time:
         return withUnit(fullNumber(s.reachedTime), "s");
       case Rejected:
@@ -275,6 +279,7 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
                                 .arg(iterationsLabel(run))
                                 .arg(s.newtonIterations)
                                 .arg(shortNumber(s.iterationsPerStep));
+      // the CPU time, and the energy balance with what it means
       case Cpu:
         return run.live() ? QString() : withUnit(fullNumber(s.cpuSeconds), "s");
       case EnergyBalance: {
@@ -291,6 +296,7 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
   // the cells: short numbers; no iterations or CPU time while the run is live
   if (role != Qt::DisplayRole) return {};
   switch (column) {
+    // the formulation and the integrator, the settings, the status in a word
     case Integrator:
       return QString::fromStdString(run.settings.formulation) + " \u00b7 " +
              QString::fromStdString(run.settings.integrator);
@@ -298,6 +304,7 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
       return run.settingsText();
     case Status:
       return statusWord(run);
+    // the counts and the final figures
     case Time:
       return shortNumber(s.reachedTime, 4);
     case Steps:

@@ -42,6 +42,7 @@ RunSettings readSettings(QDataStream& in) {
   qint32 every = 1, maxNewton = 25;
   bool hasAlpha = false;
   double alpha = 0.0;
+  // the request's strings, its numbers and flags, then the Newton options' names
   s.formulation = readString(in);
   s.integrator = readString(in);
   in >> s.tEnd >> every >> s.recordMultipliers >> s.recordReactions;
@@ -50,6 +51,7 @@ RunSettings readSettings(QDataStream& in) {
   i.jacobian = readString(in);
   i.linearSolver = readString(in);
   i.jacobianUpdate = readString(in);
+  // the integers and the optional alpha set from what was read
   s.every = every;
   i.maxNewtonIterations = maxNewton;
   if (hasAlpha) i.alpha = alpha;
@@ -138,6 +140,7 @@ bool readResults(QDataStream& in, Results& r) {
     s.reason = readString(in);
     r.rejected.push_back(std::move(s));
   }
+  // the events: time and description
   in >> n;
   for (quint32 k = 0; k < n && in.status() == QDataStream::Ok; ++k) {
     RunEvent e;
@@ -145,6 +148,7 @@ bool readResults(QDataStream& in, Results& r) {
     e.description = readString(in);
     r.events.push_back(std::move(e));
   }
+  // the metadata: key, then value
   in >> n;
   for (quint32 k = 0; k < n && in.status() == QDataStream::Ok; ++k) {
     std::string key = readString(in);
@@ -163,6 +167,7 @@ bool readResults(QDataStream& in, Results& r) {
   s.functionEvaluations = v[5];
   s.jacobianEvaluations = v[6];
   s.repartitions = v[7];
+  // the CPU time, then the rejections by reason and the time per phase
   in >> s.cpuSeconds;
   std::map<std::string, qint64> rejections;
   readMap(in, rejections);

@@ -176,6 +176,7 @@ bool readSession(QIODevice& device, const QString& name, SessionHeader& h,
     QDataStream block(&data, QIODevice::ReadOnly);
     block.setVersion(QDataStream::Qt_6_0);
     QString why;
+    // a run whose scene no longer loads is left out, with a warning
     if (auto run = readRun(block, &why))
       runs.push_back(std::move(run));
     else if (warnings)
