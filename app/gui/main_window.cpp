@@ -256,15 +256,18 @@ void MainWindow::buildMenus() {
                        [this, name] { fileActions_->openScene(name); });
   }
   // scene files, sessions, exports
+  // scene files: open, recent, save
   file->addAction(fileActions_->open());
   file->addMenu(fileActions_->recentMenu());
   file->addSeparator();
   file->addAction(fileActions_->save());
   file->addAction(fileActions_->saveAs());
   file->addSeparator();
+  // sessions
   file->addAction(sessions_->open());
   file->addAction(sessions_->save());
   file->addSeparator();
+  // exports: the run as CSV, images, the screenshot, the video
   file->addAction(exportActions_->csv());
   file->addAction(exportActions_->viewPng());
   file->addAction(exportActions_->plotsPng());
@@ -272,6 +275,7 @@ void MainWindow::buildMenus() {
   file->addAction(exportActions_->screenshot());
   file->addAction(video_->action());
   file->addSeparator();
+  // Quit closes the window, through its guards
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
 
@@ -280,10 +284,12 @@ void MainWindow::buildMenus() {
   edit->addAction(undoAction);
   edit->addAction(redoAction);
   edit->addSeparator();
+  // adding elements, placing joints, moving bodies, attaching meshes
   edit->addActions(editActions_->addActions());
   edit->addMenu(jointTool_->menu());
   edit->addAction(bodyHandle_->action());
   edit->addAction(attachMesh_->action());
+  // the selected element: duplicate, rename, remove
   edit->addAction(editActions_->duplicate());
   edit->addAction(editActions_->rename());
   edit->addAction(editActions_->remove());
@@ -333,6 +339,7 @@ void MainWindow::buildMenus() {
   QToolBar* bar = addToolBar(tr("Main"));
   bar->setObjectName("mainToolBar");
   bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  // the scene library and saving, undo, the run, assembling, the screenshot
   bar->addAction(fileActions_->library());
   bar->addAction(fileActions_->save());
   bar->addSeparator();

@@ -177,6 +177,7 @@ bool ScriptedSession::configureAndQueue() {
         fail(2, why + (issues.isEmpty() ? QString() : "\n" + issues.join("\n")));
         return false;
       }
+      // the last run queued carries the pause time
       window_.runActions().startRun(--left == 0 ? cl_.pauseAt : std::nullopt);
     }
   }
@@ -205,6 +206,7 @@ void ScriptedSession::onIdle() {
         run->settings.integrator.c_str(), qPrintable(run->settingsText()),
         qPrintable(ui::statusText(*run)), s.steps, s.rejected, s.newtonIterations, s.cpuSeconds,
         s.wallSeconds);
+    // what a growing energy balance means, indented under its run
     if (const QString note = ui::energyNote(*run, s); !note.isEmpty())
       std::printf("  %s\n", qPrintable(note));
     if (run->results.status == RunStatus::Failed) exitCode_ = 3;
@@ -241,6 +243,7 @@ void ScriptedSession::afterRuns() {
                                       : v.reset();
     a->trigger();
   }
+  // the traced point, when one is asked for
   if (!cl_.trace.isEmpty() && !window_.playbackBar().setTracePoint(cl_.trace)) {
     fail(2, tr("no point '%1' to trace (a body name, or body.point)").arg(cl_.trace));
     return;
@@ -280,6 +283,7 @@ void ScriptedSession::afterRuns() {
       video.to = cl_.videoSpan[1];
     }
     video.plots = cl_.videoPlots;
+    // the export, then its count of frames
     const int frames = window_.videoExport().exportVideo(video, &error);
     if (frames < 0) {
       fail(2, error);
