@@ -277,6 +277,7 @@ void StudyDialog::onFinished(bool interrupted, const QString& error) {
   const int made = static_cast<int>(runner_->records().size());
   int failed = 0;
   for (const RunRecord& r : runner_->records()) failed += r.status != RunStatus::Completed;
+  // the table named when one is written
   const QString table =
       setup_->tableFile().isEmpty() ? QString() : tr("; table %1").arg(setup_->tableFile());
   // the error, the cancel or the summary of a finished study

@@ -242,6 +242,7 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
   // chosen formulation and end time
   RunOverrides chosen;
   chosen.formulation = formulation_->currentText().toStdString();
+  // a t_end given must be a positive time
   if (!tEnd_->text().trimmed().isEmpty()) {
     bool ok = false;
     chosen.tEnd = tEnd_->text().toDouble(&ok);
@@ -250,6 +251,7 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
       return false;
     }
   }
+  // the scene's settings with the choices over them, as the engine resolves them
   RunSettings base;
   try {
     base = resolveRunSettings(*model, chosen);

@@ -159,6 +159,7 @@ void WorkPrecisionChart::redraw() {
   int completed = 0;
   for (const RunRecord& r : records_) completed += r.status == RunStatus::Completed;
   QString note;
+  // a still output first, then an error that is zero in every run
   if (hasOutput && completed > 0 && still_)
     note = tr("%1 does not move in these runs: its error is round-off\n(or zero, which a log axis "
               "cannot show).\n"

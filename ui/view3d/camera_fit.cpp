@@ -61,6 +61,7 @@ void standardDirection(StandardView view, const Vec3& up, Vec3& direction, Vec3&
   x.normalize();
   const Vec3 y = z.cross(x);  // front looks along y: x to the right, up upwards
   viewUp = z;
+  // front along y; side from the right; top down along -z, y up; isometric from front-right above
   switch (view) {
     case StandardView::Front:
       direction = y;

@@ -95,6 +95,7 @@ void bodyGlyphs(const Model& m, const BodyMeshes& meshes, double scale, std::vec
       g.file = mesh->second.file;
       g.size.x() = mesh->second.scale;
     } else if (b.shape == "box") {
+      // a box, a cylinder or a sphere: the scene's own shape about its centre
       g.kind = GlyphKind::Box;
       g.size = b.shapeSize;
     } else if (b.shape == "cylinder") {
@@ -125,7 +126,9 @@ void bodyGlyphs(const Model& m, const BodyMeshes& meshes, double scale, std::vec
       g.translucent = true;
       // rods from the centre of mass to the points where joints and forces attach
       for (const Vec3& p : attachmentPoints(m, i)) {
+        // a point at the centre of mass needs no rod
         if ((p - b.com_B).norm() < 1e-9 * scale) continue;
+        // a thin rod of the body's colour, picked as the body
         Glyph rod;
         rod.kind = GlyphKind::Link;
         rod.role = GlyphRole::Body;
