@@ -140,6 +140,7 @@ bool savePlot(QCustomPlot& plot, const QString& path, int width, int height) {
       svg.setSize(QSize(w, h));
       svg.setViewBox(QRect(0, 0, w, h));
       svg.setTitle(QFileInfo(path).completeBaseName());
+      // the plot painted into it, and the file checked to hold something
       QCPPainter painter;
       if (!painter.begin(&svg)) return false;
       plot.toPainter(&painter, w, h);
@@ -203,11 +204,13 @@ void writeFigure(const Figure& figure, const std::string& path) {
       auto* legend = new QCPLegend;
       cell->addElement(r + 1, 0, legend);
       cell->setRowStretchFactor(r + 1, 0.001);
+      // in the legend layer, filled across columns as wide as the names allow, without a frame
       legend->setLayer("legend");
       legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
       legend->setWrap(legendColumns(chart, figure.width / columns));
       legend->setFont(QFont("DejaVu Sans", 9));
       legend->setBorderPen(Qt::NoPen);
+      // an entry for each graph of this chart
       for (int g = firstGraph; g < plot.graphCount(); ++g)
         legend->addItem(new QCPPlottableLegendItem(legend, plot.graph(g)));
     }

@@ -113,6 +113,7 @@ std::vector<plot::Chart> flexibleIterationCharts(
     const MethodGroup& group = groups[g];
     plot::Chart c{scene + " " + groupKey(group), {"Delta t / n [s]", true}, {"S / N"}, {}};
     for (size_t m = 0; m < group.methods.size(); ++m) {
+      // each method's S/N over the steps per stage, dashed past the seventh
       plot::Series s{group.methods[m].label(), {}, {}};
       s.style = plot::Series::Style::LineAndMarkers;
       s.dashed = m >= 7;

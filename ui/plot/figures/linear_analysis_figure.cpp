@@ -27,6 +27,7 @@ plot::Figure linearAnalysisFigure(const std::vector<LinearAnalysisCurve>& curves
   rho.y.max = 1.05;
   // a series per method in each chart
   for (const LinearAnalysisCurve& c : curves) {
+    // a series of each measure for the method, named after it
     plot::Series a{c.label, {}, {}}, p{c.label, {}, {}}, r{c.label, {}, {}};
     // every point goes to rho; only the small-step end to AD and PE
     for (const LinearAnalysisPoint& x : c.points) {
@@ -39,6 +40,7 @@ plot::Figure linearAnalysisFigure(const std::vector<LinearAnalysisCurve>& curves
       r.x.push_back(x.stepOverPeriod);
       r.y.push_back(x.spectralRadius);
     }
+    // the method's three series, one in each chart
     ad.series.push_back(a);
     pe.series.push_back(p);
     rho.series.push_back(r);

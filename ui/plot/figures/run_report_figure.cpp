@@ -37,6 +37,7 @@ plot::Chart motionChart(const Results& r) {
   for (int col = 1; col < r.columnCount() && c.series.size() < 5; ++col) {
     const std::string& name = r.channels()[col].name;
     if (name.size() < 2 || name.compare(name.size() - 2, 2, ".x") != 0) continue;
+    // the body's name, and the coordinate of it that moves the most
     const std::string body = name.substr(0, name.size() - 2);
     std::string best;
     double bestRange = -1.0;
@@ -47,6 +48,7 @@ plot::Chart motionChart(const Results& r) {
         best = body + axis;
       }
     }
+    // that coordinate against time
     c.series.push_back(series(r, best));
   }
   return c;
