@@ -84,6 +84,7 @@ BodyHandle::BodyHandle(SceneDocument& doc, ModelTree& tree, SceneView& view, Vie
       "turn it (while no run is going)"));
   // the box widget: translate and rotate, never scale or move a face
   box_ = vtkSmartPointer<vtkBoxRepresentation>::New();
+  // placed at the bounds as given, with handles on its faces and centre
   box_->SetPlaceFactor(1.0);
   box_->HandlesOn();
   // the box widget on the 3D view's interactor and renderer; its drags observed

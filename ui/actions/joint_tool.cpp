@@ -288,6 +288,7 @@ void JointTool::commit() {
   const std::string objectType = "joint/" + type_.toStdString();
   SceneJson after = doc_.json();
   if (!after.contains("joints")) after["joints"] = SceneJson::array();
+  // a new element of the joint's type (required fields, a unique name) between the two bodies
   SceneJson joint = newElement(objectType, after);
   joint["body_i"] = model->bodyName(bodyI_);
   joint["body_j"] = model->bodyName(bodyJ_);
@@ -327,10 +328,10 @@ bool JointTool::eventFilter(QObject* watched, QEvent* event) {
   // the mouse over a body: the joint a click there would place, drawn
   if (event->type() == QEvent::MouseMove && placing &&
       static_cast<QMouseEvent*>(event)->buttons() == Qt::NoButton) {
+    // over a body: its surface point and normal; off the bodies at the location step, nothing
     Vec3 p, n;
     if (view_.pickSurface(static_cast<QMouseEvent*>(event)->position().toPoint(), p, n))
       hoverAt(p, n);
-    // off the bodies at the location step: nothing drawn
     else if (step_ == Step::Location)
       view_.setJointPreview({});
     return false;
