@@ -103,6 +103,7 @@ void ModelCheckPanel::refresh() {
   const SceneJson& json = doc_.json();
   auto add = [&](const QString& path, const QString& element, const QString& text,
                  const QColor& colour, const QString& tip) {
+    // the element the finding's path lies in, named
     const QString pointer = elementPointer(path);
     auto* item = new QTreeWidgetItem(
         list_, {element.isEmpty() ? elementName(json, pointer) : element, text});
@@ -123,6 +124,7 @@ void ModelCheckPanel::refresh() {
     counts_->setStyleSheet({});
     return;
   }
+  // a scene that does not load: no counts
   if (!doc_.isValid() || !doc_.model()) {
     counts_->setText(tr("The scene does not load: %n problem(s) to fix.", "",
                         static_cast<int>(doc_.issues().size())));

@@ -335,6 +335,7 @@ void PropertyPanel::commit(const Row& row) {
   // another type of joint or force element
   if (topLevel && field == "type" && value.is_string() && json.contains(object) &&
       (objectType_.rfind("joint", 0) == 0 || objectType_.rfind("force", 0) == 0)) {
+    // the family before the slash: joint or force
     const std::string family = objectType_.substr(0, objectType_.find('/'));
     SceneJson after = json;
     after[object] = convertElement(json[object], family, value.get<std::string>(), json);
@@ -356,6 +357,7 @@ void PropertyPanel::commit(const Row& row) {
       after[changed.parent_pointer()].erase(changed.back());
     else
       after[changed] = value;
+    // recomputed when the mass was the solid's, or a density was set just now
     if (massIsComputed(json[object], doc_.filePath()) || row.pointer == shape + "/density" ||
         row.pointer == mesh + "/density")
       after[object] = withComputedMass(after[object], doc_.filePath());

@@ -140,6 +140,7 @@ bool SceneDocument::restore(const std::string& text, const QString& path, const 
                                      ? file.readAll().toStdString()
                                  : scene ? scene->text
                                          : std::string();
+    // an original that does not parse: the restored text itself
     try {
       saved_ = parseJsonText<SceneJson>(original, path.toStdString());
     } catch (const SceneError&) {

@@ -177,8 +177,10 @@ SceneJson withInitialState(const SceneJson& scene, const InitialStateChanges& ch
       const SceneJson before = given(key);
       SceneJson written = SceneJson::array();
       for (int k = 0; k < 3; ++k) {
+        // the scene's number, or 0 where it gave none
         const bool had = before.is_array() && before.size() == 3 && before[k].is_number();
         const double old = had ? before[k].get<double>() : 0.0;
+        // the projected value snapped to it when within round-off
         const double x =
             cleanNumber(v[k], old, kCleanTolerance * std::max(1.0, std::abs(old))) + 0.0;
         // a number that did not change keeps its text ("0" stays "0", not "0.0")
@@ -218,6 +220,7 @@ std::string objectTypeAt(const SceneJson& scene, const std::string& pointer) {
     if (parent != "/" + array || !value.is_object()) continue;
     const ObjectSpec* spec = findObjectSpec(family);
     if (!spec || spec->discriminator.empty()) return family;
+    // the element's type names its variant, when the schema knows it
     const SceneJson& d =
         value.contains(spec->discriminator) ? value[spec->discriminator] : SceneJson();
     const std::string variant = family + "/" + (d.is_string() ? d.get<std::string>() : "");
