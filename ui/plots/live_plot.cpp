@@ -167,6 +167,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
     menu.addAction(tr("&Auto-scale"), this, &LivePlot::autoScale);
     // the plot alone as a figure, in the folder used last
     menu.addAction(tr("Save this plot (PNG, SVG, PDF)..."), this, [this] {
+      // proposed under the plot's kind, in the folder used last
       const QString dir = lastFolder("export/directory");
       const QString path = QFileDialog::getSaveFileName(
           this, tr("Save plot"), QDir(dir).filePath(plotKindInfo(kind_).id + ".png"),
@@ -391,10 +392,12 @@ void LivePlot::followData() {
     // factor 4
     lower = std::max(lower, upper * kLogSpan);
     if (upper < 4.0 * lower) {
+      // a constant, or nearly: a factor 4 about its geometric middle
       const double centre = std::sqrt(lower * upper);
       lower = centre / 2.0;
       upper = centre * 2.0;
     }
+    // a margin of a factor 1.5 each way
     plot_->yAxis->setRange(lower / 1.5, upper * 1.5);
   } else {
     linear(plot_->yAxis, lower, upper);

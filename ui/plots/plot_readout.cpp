@@ -213,6 +213,7 @@ void PlotReadout::fitBox() {
     // none fits: as many curves as fit, the rest counted on the last line, every line cut to the
     // width
     if (!fits) {
+      // the lines before the curves' are the head
       const int head = static_cast<int>(lines.size() - entries_.size());
       const int curves = static_cast<int>(entries_.size());
       // too many lines: the last says how many curves were left out
@@ -224,6 +225,7 @@ void PlotReadout::fitBox() {
         line = metrics.elidedText(line, Qt::ElideRight, std::max(room, 8));
     }
   }
+  // the box shows the lines, and hides when there are none
   text_ = lines.join('\n');
   box_->setText(text_);
   box_->setVisible(!text_.isEmpty());

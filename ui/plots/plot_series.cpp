@@ -210,10 +210,12 @@ void PlotSeries::appendRows(const Run& run, RunState& state) {
     std::vector<double> t, y;
     const std::vector<CurveSpec> specs = curvesOf(kind_, channels_);
     for (size_t k = 0; k < specs.size() && k < state.curves.size(); ++k) {
+      // a channel plot without its channel says so; the others draw nothing for it
       const int column = r.column(specs[k].channel.toStdString());
       if (column < 0 && kind_ == PlotKind::Channel)
         note_ = QObject::tr("Run #%1 has no signal %2").arg(run.id).arg(specs[k].channel);
       curveFrom(r, column, first, plotKindInfo(kind_).logY, t, y, end);
+      // the new points appended to the curve, in time order
       auto* g = static_cast<QCPGraph*>(series_[static_cast<size_t>(state.curves[k])].plottable);
       g->addData(QVector<double>(t.begin(), t.end()), QVector<double>(y.begin(), y.end()), true);
     }
@@ -295,6 +297,7 @@ bool PlotSeries::pointAt(const Series& s, double t, double& x, double& y, double
   if (auto* c = qobject_cast<QCPCurve*>(s.plottable)) {
     const auto data = c->data();
     if (data->isEmpty()) return false;
+    // the last point at or before t, or the first
     auto it = data->findEnd(t, false);
     if (it != data->constBegin()) --it;
     time = it->t;
@@ -307,6 +310,7 @@ bool PlotSeries::pointAt(const Series& s, double t, double& x, double& y, double
 
 bool PlotSeries::nearest(const QPointF& pixel, double maxPixels, const Series*& best, double& x,
                          double& y, double& time) const {
+  // the best so far: squared pixel distance, at most the reach
   double bestDistance = maxPixels * maxPixels;
   best = nullptr;
   // the nearest point within reach, in pixels

@@ -123,6 +123,7 @@ QString signalDescription(const Run& run, const QString& channel) {
   if (auto it = fixed.find(channel); it != fixed.end()) return it->second;
   const Model& m = *run.model;
   for (const Body& b : m.bodies) {
+    // a body's channel: its suffix's meaning, of that body
     const QString prefix = QString::fromStdString(b.name) + ".";
     if (channel.startsWith(prefix))
       for (const Suffix& s : kBodySuffixes)
@@ -260,6 +261,7 @@ void SignalBrowser::rebuild() {
     QStandardItem* parent = model_->invisibleRootItem();
     QString key;
     for (const QString& part : path) {
+      // the path so far, the key of a group
       key += "/" + part;
       auto it = groups.find(key);
       if (it == groups.end()) {
