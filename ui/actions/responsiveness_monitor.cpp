@@ -54,6 +54,7 @@ void ResponsivenessMonitor::setActive(bool active) {
 void ResponsivenessMonitor::tick() {
   // each tick: how late it came, and the CPU the thread spent since the last
   const double stall = static_cast<double>(sinceTick_.restart()) - kTickMs;
+  // the CPU the thread used since the last tick bounds its longest piece of work
   const double cpu = threadCpuSeconds();
   longestBusyCpuMs_ = std::max(longestBusyCpuMs_, 1e3 * (cpu - lastCpu_));
   lastCpu_ = cpu;
