@@ -279,6 +279,7 @@ void MechanismActors::buildParts(const std::vector<size_t>& merged, bool translu
     mapper->SetInputData(poly);
     mapper->SetColorModeToDirectScalars();
     mapper->SetScalarModeToUsePointData();
+    // moved by its body's matrix, styled as the mechanism (or its ghost)
     part.actor->SetMapper(mapper);
     part.actor->SetUserMatrix(part.matrix);
     styleActor(part.actor, ghost_, translucent, false);

@@ -187,6 +187,7 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     } else {
       marker.a = {joint.bodyI, pI};
     }
+    // the axis in the frame of the body the marker rides on
     const Vec3 direction = onJ ? Vec3(initialRotation(m, joint.bodyJ).transpose() *
                                       initialRotation(m, joint.bodyI) * joint.axis_I)
                                : joint.axis_I;
@@ -195,6 +196,7 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
       marker.kind = GlyphKind::Box;
       marker.size = Vec3::Constant(0.03 * scale);
       if (onJ)
+        // the block keeps body i's axes, carried into body j's frame
         marker.R_BG = initialRotation(m, joint.bodyJ).transpose() * initialRotation(m, joint.bodyI);
     } else if (joint.type == JointType::Planar) {
       Glyph plate = marker;
@@ -206,6 +208,7 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     out.push_back(marker);
     // the axis, when the joint has one
     if (joint.axis_I.norm() == 0.0) continue;
+    // an arrow along the axis, from the marker's place
     Glyph axis = marker;
     axis.kind = GlyphKind::Axis;
     axis.size = Vec3(0.005 * scale, 0.14 * scale, 0.0);
