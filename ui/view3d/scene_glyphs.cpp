@@ -195,8 +195,8 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     if (joint.type == JointType::Fixed) {
       marker.kind = GlyphKind::Box;
       marker.size = Vec3::Constant(0.03 * scale);
+      // the block keeps body i's axes, carried into body j's frame
       if (onJ)
-        // the block keeps body i's axes, carried into body j's frame
         marker.R_BG = initialRotation(m, joint.bodyJ).transpose() * initialRotation(m, joint.bodyI);
     } else if (joint.type == JointType::Planar) {
       Glyph plate = marker;
