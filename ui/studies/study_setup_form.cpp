@@ -87,6 +87,7 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   // the integrators to compare, ticked in a list, each with its description and whether it runs
   // at tolerances or at fixed steps
   integrators_ = new QListWidget(sceneTab);
+  // each integrator an entry to tick, its tooltip its description and family
   for (const IntegratorInfo& info : integratorRegistry()) {
     auto* item = new QListWidgetItem(QString::fromStdString(info.name), integrators_);
     item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled);
@@ -142,9 +143,11 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   // runs at once (0: one per core), and the results table
   jobs_ = new QSpinBox(this);
   jobs_->setRange(0, 256);
+  // 0 reads "one per core"
   jobs_->setSpecialValueText(tr("one per core (%1)").arg(coreCount()));
   jobs_->setToolTip(tr("Runs at once, each on one thread so that CPU times stay comparable"));
   common->addRow(tr("Runs at once"), jobs_);
+  // the results table: a file chosen, or none
   table_ = lineEdit(
       "", tr("The long-format results table (CSV, one row per run), appended as runs finish"),
       this);
@@ -268,6 +271,7 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
     *error = QString::fromStdString(e.what());
     return false;
   }
+  // one model; the largest difference as the measure; a title from the scene's name
   request->models = {model};
   request->measure = ErrorMeasure::Max;
   request->title = QString::fromStdString(model->name) + tr(": work-precision");
