@@ -448,7 +448,7 @@ void MainWindow::defaultLayout() {
   // the scene three quarters of the left side's height, the model check the rest
   resizeDocks({scene, checkDock}, {height() * 3 / 4, height() / 4}, Qt::Vertical);
   layout()->activate();
-  // the view and the plots halves of the middle, the tabs a quarter of its height
+  // the view and the plots half the middle's width each, the tabs a quarter of its height
   const int middle = centralSplitter_->width();
   viewSplitter_->setSizes({middle / 2, middle - middle / 2});
   const int height = centralSplitter_->height();

@@ -12,7 +12,6 @@ namespace mbw::ui {
 // the action, F7, in the Run menu
 StudyAction::StudyAction(SceneDocument& doc, RunController& controller, QWidget& window)
     : QObject(&window), doc_(doc), controller_(controller), window_(window) {
-  // the Run menu's entry, F7
   action_ = new QAction(tr("&Study\u2026"), this);
   action_->setObjectName("studyAction");
   action_->setShortcut(QKeySequence(Qt::Key_F7));
