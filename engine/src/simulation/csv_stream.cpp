@@ -12,6 +12,7 @@
 namespace mbw {
 namespace {
 
+// rows gather in a 64 KiB buffer, written out at least once a second
 constexpr size_t kBufferBytes = 1 << 16;
 constexpr std::chrono::seconds kFlushInterval(1);
 

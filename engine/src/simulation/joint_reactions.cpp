@@ -80,6 +80,7 @@ void JointReactions::compute(const VectorXd& q, const VectorXd& lambda,
     f_.encodeVelocities(q, velocity_, omega_, basis_[e]);
   }
 
+  // per joint: its reaction wrench, at the joint point and in the joint's frame
   for (size_t joint = 0; joint < m.joints.size(); ++joint) {
     const Joint& j = m.joints[joint];
     // the wrench on body i, or minus the one on body j for a joint on the ground
