@@ -385,6 +385,7 @@ void ModelBuilder::readOutputs() {
         issue(path + "/beam", "unknown beam '" + name + "'");
         continue;
       }
+      // the section's distance from the beam's start, within its length
       const double s = o["position"].get<double>(), L = beam->length(), Le = L / beam->elementCount;
       if (s < 0.0 || s > L) {
         issue(path + "/position", "the position must be within the beam, 0 .. " + number(L) + " m");
