@@ -426,7 +426,7 @@ void ModelBuilder::readOutputs() {
 // --- run settings --------------------------------------------------------------------------------
 
 void ModelBuilder::readSettings() {
-  // each key the scene gives is noted, so a command line can tell scene values from defaults
+  // each key the scene gives is noted, so that messages can say where a setting came from
   const json& s = scene_["settings"];
   RunDefaults& d = model_.defaults;
   for (auto it = s.begin(); it != s.end(); ++it) d.given.push_back(it.key());

@@ -52,8 +52,8 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
     issue(path + "/to", "the beam has zero length ('from' and 'to' coincide)");
     return;
   }
-  // section axis 2 defaults to the part of world z x t perpendicular to the beam (world y for a
-  // vertical beam); a given section_y must not lie along the beam
+  // section axis 2 defaults to world z x t, across the beam and horizontal (world y for a vertical
+  // beam); a given section_y must not lie along the beam
   const Vec3 t = (beam.end_W - beam.start_W) / beam.length();
   Vec3 hint = Vec3::UnitZ().cross(t);
   if (hint.norm() < 1e-6) hint = Vec3::UnitY();

@@ -258,7 +258,7 @@ ObjectSpec jointType(const std::string& type, const std::string& description,
 
 // the joints, one object per type
 void addJointTypes(std::vector<ObjectSpec>& s) {
-  // the lower pairs, each as the primitives that make it: spherical, revolute, universal,
+  // the common joints, each as the primitives that make it: spherical, revolute, universal,
   // cylindrical, translational, fixed
   s.push_back(jointType("spherical", "Points P_i and P_j coincide: 3 CD equations.",
                         {pointField("point_i", "joint point on body i"),

@@ -110,6 +110,7 @@ void writeCsv(const Results& r, std::ostream& out) {
     appendCsvRow(row, r.columnCount(), line);
     out << line;
   }
+  // events after the last row, then the message and the counters
   for (; nextEvent < r.events.size(); ++nextEvent) out << csvEventLine(r.events[nextEvent]);
   out << csvTrailer(r);
 }

@@ -273,7 +273,7 @@ bool DynamicsRun::recordStep(const StepResult& r, double t, bool last) {
     if (!sinkFailed_) cancel(results_.rowCount() ? results_.at(results_.rowCount() - 1, 0) : t);
     return false;
   }
-  // the run's last state is recorded unless the grid already holds its time
+  // the last step is recorded when the steps are, or when the grid does not hold its time
   const bool recordLast =
       last && (settings_.output.recordSteps || !(grid_ && grid_->sampledAt(integrator_.state().t)));
   recordRow([&] {

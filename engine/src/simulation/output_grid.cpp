@@ -37,7 +37,7 @@ std::string outputRequestProblem(const OutputRequest& r, double t0, double tEnd)
       return os.str();
     }
   }
-  // the steps as well as a grid; the steps alone need no request
+  // the steps may be recorded besides a grid (without one, the steps are the rows anyway)
   if (r.recordSteps && !r.active())
     return "recording the steps as well needs an output step or output times";
   return "";
