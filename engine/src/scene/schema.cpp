@@ -53,6 +53,7 @@ ObjectSpec sceneObject() {
       "scene",
       "A mechanism: bodies, the joints between them, force elements, and default run "
       "settings. SI units; z is up unless gravity says otherwise.",
+      // what the file is, its name, and the world's gravity
       {field("format", K::Enum, true, "", "", "file type marker", "", {"mbw-scene"}),
        field("version", K::Integer, true, "", "",
              "format version; this build reads version " + std::to_string(kSceneFormatVersion)),
@@ -62,6 +63,7 @@ ObjectSpec sceneObject() {
        field("gravity_factor", K::Expression, false, "1", "",
              "multiplies gravity: a function of t ramps it in (then gravity counts as work done, "
              "not as a potential)"),
+       // the parts of the mechanism, then the runs' defaults
        field("bodies", K::Array, true, "", "", "the rigid bodies (the ground is implicit)", "body"),
        field("beams", K::Array, false, "[]", "",
              "flexible beams; each adds its nodes as bodies named <beam>.<k>", "beam"),
@@ -82,6 +84,7 @@ ObjectSpec bodyObject() {
   return {"body",
           "A rigid body. Its frame is placed by `position` and `orientation`; points and vectors "
           "are given in that frame.",
+          // the name and the mass properties
           {field("name", K::String, true, "", "", "unique name (not \"ground\")"),
            field("mass", K::Number, true, "", "kg", "mass, positive"),
            field("inertia", K::Vector3, true, "", "kg m^2",
@@ -90,6 +93,7 @@ ObjectSpec bodyObject() {
                  "products of inertia (Ixy, Ixz, Iyz); the tensor must be positive definite"),
            field("center_of_mass", K::Vector3, false, "[0, 0, 0]", "m",
                  "centre of mass in the body frame"),
+           // the initial pose and motion, in the world frame
            field("position", K::Vector3, true, "", "m",
                  "initial position of the body frame origin (world)"),
            field("orientation", K::Object, false, "identity", "",
@@ -98,6 +102,7 @@ ObjectSpec bodyObject() {
                  "initial velocity of the body frame origin (world)"),
            field("angular_velocity", K::Vector3, false, "[0, 0, 0]", "rad/s",
                  "initial angular velocity (world frame)"),
+           // named points and vectors for joints, forces and outputs; what the workbench draws
            field("points", K::Vec3Map, false, "{}", "m", "named points in the body frame"),
            field("vectors", K::Vec3Map, false, "{}", "", "named directions in the body frame"),
            field("shape", K::Object, false, "", "", "how the workbench draws the body", "shape"),
@@ -180,10 +185,12 @@ ObjectSpec beamObject() {
       "3). Mass and rotary inertia are lumped on the nodes: each node carries the beam "
       "segment of length L / (2 elements) centred on it (the end nodes half of one, its "
       "centre of mass a quarter segment inside), with the segment's own rotary inertia.",
+      // where the beam lies and into how many elements it is divided
       {field("name", K::String, true, "", "", "unique name; its nodes are <name>.<k>"),
        field("from", K::Vector3, true, "", "m", "start point (node 0), world frame"),
        field("to", K::Vector3, true, "", "m", "end point (last node), world frame"),
        field("elements", K::Integer, true, "", "", "number of three-node elements, at least 1"),
+       // the section's stiffness and the beam's mass and rotary inertia
        field("section", K::Object, true, "", "", "stiffness of the cross-section", "beam-section"),
        field("mass_per_length", K::Number, true, "", "kg/m", "mass per unit length, positive"),
        field("inertia_per_length", K::Vector3, true, "", "kg m",
@@ -193,6 +200,7 @@ ObjectSpec beamObject() {
              "direction of section axis 2 (its part perpendicular to the beam is used); the "
              "default makes axis 3 the "
              "part of world z perpendicular to the beam (world y for a vertical beam)"),
+       // the initial rigid motion, and what the workbench draws
        field("velocity", K::Vector3, false, "[0, 0, 0]", "m/s",
              "initial velocity of the start point; with angular_velocity, a rigid motion of the "
              "whole beam"),
@@ -365,6 +373,7 @@ ObjectSpec forceType(const std::string& type, const std::string& description,
                      std::vector<FieldSpec> own) {
   std::vector<FieldSpec> fields{nameField("force element"), typeField(kForceTypes)};
   fields.insert(fields.end(), own.begin(), own.end());
+  // what every element shares: when it acts
   fields.push_back(
       field("active_from", K::Number, false, "always", "s", "the element acts from this time on"));
   fields.push_back(
