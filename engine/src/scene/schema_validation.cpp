@@ -9,6 +9,8 @@ namespace {
 
 using json = nlohmann::json;
 
+// --- one value against its field's kind ----------------------------------------------------------
+
 // how a JSON value is named in a message ("must be a number, found a string")
 std::string typeName(const json& v) {
   if (v.is_array()) return "an array";
@@ -112,6 +114,8 @@ std::string checkKind(const FieldSpec& f, const json& v) {
 }
 
 }  // namespace
+
+// --- an object against its specification ---------------------------------------------------------
 
 // a key as a JSON pointer token: '~' and '/' escaped as RFC 6901 says
 std::string escapePointerToken(const std::string& key) {
