@@ -20,6 +20,8 @@
 namespace mbw::plot {
 namespace {
 
+// --- drawing without a display -------------------------------------------------------------------
+
 // a QApplication for widgets when the caller has none (command-line use)
 class OffscreenApplication {
  public:
@@ -48,6 +50,8 @@ class OffscreenApplication {
 
 // a std::string as Qt text
 QString text(const std::string& s) { return QString::fromStdString(s); }
+
+// --- the series and the axes of a chart ----------------------------------------------------------
 
 // keeps only points a logarithmic axis can show
 void addSeries(QCustomPlot& plot, QCPAxisRect* rect, const Chart& chart, const Series& s,
@@ -114,6 +118,8 @@ int legendColumns(const Chart& chart, int chartWidth) {
 
 }  // namespace
 
+// --- formats and files ---------------------------------------------------------------------------
+
 FigureFormat figureFormat(const std::string& path) {
   // the format follows the file's suffix, PNG by default
   const QString suffix = QFileInfo(QString::fromStdString(path)).suffix().toLower();
@@ -152,6 +158,8 @@ bool savePlot(QCustomPlot& plot, const QString& path, int width, int height) {
   // a plot at its size on the screen with twice its pixels: sharp in a document
   return plot.savePng(path, w, h, width > 0 ? 1.0 : 2.0);
 }
+
+// --- the figure: a grid of charts ----------------------------------------------------------------
 
 void writeFigure(const Figure& figure, const std::string& path) {
   // a layout grid of charts under an optional bold title
