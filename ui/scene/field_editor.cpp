@@ -98,6 +98,7 @@ QString placeholderFor(const FieldSpec& f) {
     default:
       break;
   }
+  // else the default, or whether the field may be left out
   if (!f.defaultText.empty())
     return QObject::tr("default: %1").arg(QString::fromStdString(f.defaultText));
   return f.required ? QString() : QObject::tr("optional");
@@ -118,6 +119,7 @@ QString nestedText(const SceneJson& value) {
   }
   if (value.is_object()) {
     QStringList parts;
+    // each key quoted as JSON writes it
     for (auto it = value.begin(); it != value.end(); ++it)
       parts << QString::fromStdString(SceneJson(it.key()).dump()) + ": " + nestedText(it.value());
     return "{" + parts.join(", ") + "}";
@@ -221,6 +223,7 @@ void FieldEditor::setNamedChoices(const QStringList& names) {
   names_ = names;
   QMenu* menu = namesButton_->menu();
   menu->clear();
+  // each name an entry that fills the box
   for (const QString& n : names) menu->addAction(n, this, [this, n] { choose(n); });
   namesButton_->setEnabled(!names.isEmpty());
 }
@@ -299,6 +302,7 @@ void FieldEditor::arrange(bool stacked) {
   // the boxes in a row, or in a column (only the first column stretching then)
   stacked_ = stacked;
   for (QLineEdit* box : boxes_) boxGrid_->removeWidget(box);
+  // stacked: one per row in the first column; else side by side in the first row
   for (size_t k = 0; k < boxes_.size(); ++k) {
     const int i = static_cast<int>(k);
     boxGrid_->addWidget(boxes_[k], stacked ? i : 0, stacked ? 0 : i);
