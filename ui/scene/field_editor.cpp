@@ -74,15 +74,13 @@ int componentCount(FieldKind kind) {
 
 // a number when the text is one, otherwise the text itself
 SceneJson numberOrString(const QString& text) {
+  // a whole number typed without a point or exponent stays an integer in the JSON (one beyond the
+  // range of a 64-bit integer is read as a real)
   bool ok = false;
+  const long long whole = text.trimmed().toLongLong(&ok);
+  if (ok) return whole;
   const double x = text.trimmed().toDouble(&ok);
-  if (ok) {
-    // a whole number typed without a point or exponent stays an integer in the JSON
-    if (x == static_cast<double>(static_cast<long long>(x)) && !text.contains('.') &&
-        !text.contains('e', Qt::CaseInsensitive))
-      return static_cast<long long>(x);
-    return x;
-  }
+  if (ok) return x;
   return text.toStdString();
 }
 

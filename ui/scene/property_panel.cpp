@@ -302,14 +302,14 @@ std::vector<std::string> PropertyPanel::notesText() const {
       m.redundant.size() == 1
           ? tr("1 equation of a joint repeats what the others impose")
           : tr("%1 equations of the joints repeat what the others impose").arg(m.redundant.size());
-  // the summary's list, after its colon
+  // the summary's list, after its colon (the whole summary if it has none)
   const std::string summary = m.redundancySummary();
+  const size_t colon = summary.find(": ");
+  const std::string list = colon == std::string::npos ? summary : summary.substr(colon + 2);
   return {tr("Note: %1 (the mechanism's loops are closed more than once); the loader left them "
-             "out: %2. The "
-             "recorded reactions are those of the kept equations. Select a joint marked (i) for "
-             "what its "
-             "left-out equations repeat.")
-              .arg(count, QString::fromStdString(summary.substr(summary.find(':') + 2)))
+             "out: %2. The recorded reactions are those of the kept equations. Select a joint "
+             "marked (i) for what its left-out equations repeat.")
+              .arg(count, QString::fromStdString(list))
               .toStdString()};
 }
 

@@ -341,8 +341,9 @@ void roadGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   // margins around it
   xMin -= 0.3 * scale;
   xMax += travel + 0.3 * scale;
-  yMin -= 0.4 * (yMax - yMin) + 0.2;
-  yMax += 0.4 * (yMax - yMin) + 0.2;
+  const double yMargin = 0.4 * (yMax - yMin) + 0.2;  // the same on both sides of the track
+  yMin -= yMargin;
+  yMax += yMargin;
   const double thickness = 0.01 * scale;
   // the strip, its top at the road's height
   Glyph strip;

@@ -56,7 +56,9 @@ plot::Figure toleranceStudyFigure(const std::string& scene, const std::string& c
   for (const std::string& c : {channel, channel + ".rate"}) {
     plot::Chart error{"Error of " + c, {"t [s]"}, {"|error|", true}, {}};
     for (const ToleranceRow& r : rows) {
-      const TrajectoryError e = trajectoryError(*histories.history(r.run), reference, c);
+      const Results* history = histories.history(r.run);
+      if (!history) continue;  // a run whose history was not kept has no curve
+      const TrajectoryError e = trajectoryError(*history, reference, c);
       error.series.push_back({"tol " + formatTolerance(r.tolerance), e.times, e.errors});
     }
     f.charts.push_back(error);
