@@ -171,8 +171,10 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
   int outstanding = 0;  // jobs handed to the other processes
   int released = 0;     // processes told that no job is left
   const int helpers = session_.size() - 1;
+  // the first failure, of a job or of done, is thrown once everything has come back
   bool stopping = false;
   std::exception_ptr failure;
+  // this process makes jobs too, on a thread of its own
   LocalWorker local(work);
   // no new job once stopping: the processes that ask are released
   auto nextJob = [&]() -> int {

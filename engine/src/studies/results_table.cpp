@@ -400,9 +400,11 @@ RunRecord parseResultsTableRow(const Study& study, const std::vector<std::string
   size_t c = expected.size();
   auto next = [&]() -> const std::string& { return row.at(c++); };
   RunStatistics& s = r.stats;
+  // the outcome and how far the run went
   r.status = statusOf(next());
   r.message = next();
   r.tReached = numberCell(next());
+  // the steps, the rejected ones, and the rejections by reason
   s.steps = integerCell(next());
   s.rejectedSteps = integerCell(next());
   c += 3;  // the rejections by cause follow from the list

@@ -138,11 +138,13 @@ std::string obtainReferences(const Study& study, Executor& executor,
       } else if (options.resume && !kept.empty() && std::filesystem::exists(kept)) {
         // a kept reference that cannot be used is computed again (its runs' errors would be wrong)
         const std::string why = readKeptReference(kept, ref.description, out.references[k]);
+        // a usable one is read back as it was kept
         if (why.empty()) {
           if (progress.onNote)
             progress.onNote("reference " + std::to_string(k) + " read from " + kept);
           continue;
         }
+        // else it joins the references to compute, with the reason said
         compute.push_back(static_cast<int>(k));
         if (progress.onNote)
           progress.onNote("reference " + std::to_string(k) + " in " + kept + " cannot be used (" +
@@ -155,6 +157,7 @@ std::string obtainReferences(const Study& study, Executor& executor,
           progress.onNote("reference " + std::to_string(k) + ": " + ref.description);
         continue;
       }
+      // a closed form or a file is ready at once
       if (progress.onNote)
         progress.onNote("reference " + std::to_string(k) + ": " + ref.description);
     }

@@ -158,6 +158,7 @@ RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
     Outcome first = simulate(study, model, spec, hooks);
     const Results* reference = spec.reference >= 0 ? &references.at(spec.reference) : nullptr;
     record = measureRun(first.results, reference, study.outputs);
+    // the cpu time at each checkpoint, and whether the user stopped it
     record.cpuAt = first.cpuAt;
     record.interrupted = first.stopped;
     // the repetitions time the same run again
@@ -165,6 +166,7 @@ RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
          ++k) {
       const Outcome again = simulate(study, model, spec, hooks);
       record.interrupted = again.stopped;
+      // the least cpu time and the largest; the errors and counts stay the first run's
       record.stats.cpuSeconds = std::min(record.stats.cpuSeconds, again.results.stats.cpuSeconds);
       record.cpuSecondsMax = std::max(record.cpuSecondsMax, again.results.stats.cpuSeconds);
       for (size_t c = 0; c < record.cpuAt.size(); ++c)
