@@ -23,6 +23,7 @@ struct OrderCase {
   const char* mechanism;
   TrackedCoordinate coordinate;
 };
+// each case: a mechanism and its tracked coordinate, a body and an axis (0 = x, 2 = z)
 const std::vector<OrderCase> kOrderCases = {{"single-pendulum", {"first-pendulum", 2}},
                                             {"slider-crank", {"slider", 0}},
                                             {"four-link", {"link-3", 2}}};
@@ -56,8 +57,6 @@ size_t outputIndex(const Study& study, const std::string& channel) {
 
 }  // namespace
 
-// --- the cost of a mechanism in a formulation, over the repetitions ------------------------------
-
 // one repetition, a short run and three steps: a check that the study runs, not its numbers
 FormulationStudySettings FormulationStudySettings::quick() {
   FormulationStudySettings s;
@@ -66,6 +65,8 @@ FormulationStudySettings FormulationStudySettings::quick() {
   s.orderSteps = {1e-2, 5e-3, 2e-3};
   return s;
 }
+
+// --- the cost of a mechanism in a formulation, over the repetitions ------------------------------
 
 bool CostSeries::completed() const {
   // a series counts only if every repetition completed

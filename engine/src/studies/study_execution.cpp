@@ -16,7 +16,7 @@
 namespace mbw {
 namespace {
 
-// --- kept references and runs as text ------------------------------------------------------------
+// --- kept references, runs as text, the outputs' check -------------------------------------------
 
 const char* kInterrupted = "interrupted";
 

@@ -59,7 +59,7 @@ ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choic
   return {description, "", ref};
 }
 
-// --- error measures ------------------------------------------------------------------------------
+// --- error measures, and the engine's reference-quality run --------------------------------------
 
 ErrorMeasure parseErrorMeasure(const std::string& name) {
   for (ErrorMeasure m : {ErrorMeasure::Max, ErrorMeasure::Rms, ErrorMeasure::Final})
