@@ -52,8 +52,10 @@ bool groundPivot(const Model& model, int b, JointType type, Vec3& pivot_W) {
 void setPlane(const Model& model, const Vec3& offset, const Vec3& velocity, Swing& s) {
   // a pendulum needs gravity to fall along
   if (model.gravity_W.norm() == 0.0) throw std::invalid_argument("the model has no gravity");
+  // the plane: down, across it towards the body, and their normal
   s.down = model.gravity_W.normalized();
   Vec3 across = offset - offset.dot(s.down) * s.down;
+  // straight above or below the pivot: across along the velocity, else any direction
   if (across.norm() < 1e-12 * offset.norm()) across = velocity - velocity.dot(s.down) * s.down;
   if (across.norm() == 0.0) across = s.down.unitOrthogonal();
   s.across = across.normalized();
@@ -185,6 +187,7 @@ Results closedFormReference(const std::string& name, const Model& model,
       const Vec3 centre = s.pivot_W + turn * (origin0 - s.pivot_W);
       const Vec3 p =
           s.turns ? Vec3(s.pivot_W + turn * (point0 - s.pivot_W)) : Vec3(centre + point0 - origin0);
+      // the velocity: the rate about the normal times the arm from the pivot
       const Vec3 v = m.rate * s.normal.cross((s.turns ? p : centre) - s.pivot_W);
       // the outputs along their axes
       row[1 + 2 * k] = outputs[k]->c_W.dot(p);
