@@ -232,7 +232,7 @@ void readBack(const std::string& path, const Study& study, StudyOutcome& out) {
       throw StudyError(path + ": row " + std::to_string(k + 1) + ": " + e.what() +
                        "; continue it with the study that wrote it, or write to another directory");
     }
-    // a run read back is not made again
+    // a run read back is not made again; a run found twice counts once, its later row kept
     if (!out.records[r.run]) ++out.resumed;
     out.records[r.run] = std::move(r);
   }
@@ -317,6 +317,7 @@ StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executo
   for (size_t k = 0; k < study.runs.size(); ++k)
     if (!out.records[k]) pending.push_back(static_cast<int>(k));
   std::ofstream appended;
+  // finished runs are appended as they come, in any order
   if (table) appended.open(options.tableFile, std::ios::app);
   int finished = 0;
   // each run's record travels as a row of the table, so that it is the same from any process
@@ -329,6 +330,7 @@ StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executo
     // the row is read back as a record, appended to the table and reported
     RunRecord r = parseResultsTableRow(study, resultsTableHeader(study), splitCsvLine(line));
     if (table) {
+      // flushed at once: a kill loses at most the runs under way
       appended << line << "\n";
       appended.flush();
       if (!appended) throw StudyError("writing '" + options.tableFile + "' failed");
