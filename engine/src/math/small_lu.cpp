@@ -20,6 +20,8 @@ void SmallLu::resize(int n) {
   upperStart_.assign(n + 1, 0);
 }
 
+// --- factorization with partial pivoting ---------------------------------------------------------
+
 bool SmallLu::factorize() {
   // the matrix is kept column by column (a[i + j n]), factorized in place into L and U
   const int n = n_;
@@ -82,6 +84,8 @@ bool SmallLu::factorize() {
   return true;
 }
 
+// --- solves with the factors ---------------------------------------------------------------------
+
 void SmallLu::solveColumn(double* x) const {
   const int n = n_;
   const double* a = a_.data();
@@ -140,6 +144,8 @@ void SmallLu::solveTransposedInPlace(double* b, int columns, int ld) const {
   if (ld < n_) ld = n_;
   for (int c = 0; c < columns; ++c) solveTransposedColumn(b + size_t(c) * size_t(ld));
 }
+
+// --- the condition estimate ----------------------------------------------------------------------
 
 double SmallLu::conditionEstimate() {
   const int n = n_;

@@ -18,6 +18,8 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 double meanMicroseconds(const CostSeries* s) { return s ? s->meanMicroseconds() : kNaN; }
 double bestMicroseconds(const CostSeries* s) { return s ? s->bestMicroseconds() : kNaN; }
 
+// --- the cost tables: Tables 8 to 10 -------------------------------------------------------------
+
 // how the timed runs were made, said once over each cost table
 std::string runsNote(const FormulationStudySettings& s) {
   return "step " + cell(s.step) + " s, t_end " + cell(s.timingTEnd) + " s; mean of " +
@@ -100,6 +102,8 @@ StudyTable iterationTable(const FormulationStudy& study, const std::vector<CostS
   return t;
 }
 
+// --- the order tables: Figs. 5-7 -----------------------------------------------------------------
+
 // the largest error of the completed points
 double largest(const std::vector<OrderPoint>& points, double OrderPoint::*error) {
   double worst = 0.0;
@@ -162,6 +166,8 @@ StudyTable orderPointsTable(const FormulationStudy& study) {
 }
 
 }  // namespace
+
+// --- the order fit, and the study's tables -------------------------------------------------------
 
 double resolvedOrder(const std::vector<OrderPoint>& points, double OrderPoint::*error,
                      double floor) {

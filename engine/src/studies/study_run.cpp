@@ -9,6 +9,8 @@
 namespace mbw {
 namespace {
 
+// --- one run, simulated or timed -----------------------------------------------------------------
+
 // reads the CPU time as the run passes the checkpoints, stops it over its budget or on request
 class StudyRunObserver : public RunObserver {
  public:
@@ -106,6 +108,8 @@ RunRecord failedRecord(const std::string& why) {
 }
 
 }  // namespace
+
+// --- the runs of a study -------------------------------------------------------------------------
 
 Results keepChannels(const Results& results, const std::vector<std::string>& channels) {
   // time first, then each named channel present in the results, once
