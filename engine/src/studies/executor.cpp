@@ -85,8 +85,9 @@ void ThreadPoolExecutor::run(const std::vector<int>& jobs,
         error = std::current_exception();
       }
       lock.lock();
+      // a job may have failed while done ran: its failure came first
       if (error) {
-        failure = error;
+        if (!failure) failure = error;
         stopping = true;
       }
     }

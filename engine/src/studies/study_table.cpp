@@ -45,13 +45,9 @@ void StudyTable::writeCsv(const std::string& path) const {
   // the title and notes become comment lines, so the csv still loads as numbers
   out << "# " << title << "\n";
   for (const std::string& n : notes) out << "# " << n << "\n";
-  // one row: cells separated by commas, no padding
-  auto line = [&](const std::vector<std::string>& cells) {
-    for (size_t c = 0; c < cells.size(); ++c) out << (c ? "," : "") << cells[c];
-    out << "\n";
-  };
-  line(header);
-  for (const auto& row : rows) line(row);
+  // one line per row, no padding; a cell with a comma (a failure's message) quoted
+  out << csvLine(header) << "\n";
+  for (const auto& row : rows) out << csvLine(row) << "\n";
   // a full disk shows only after writing
   if (!out) throw TableError("cannot write '" + path + "'");
 }

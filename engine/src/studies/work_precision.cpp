@@ -37,15 +37,17 @@ ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choic
   }
   // ... or a run read from a file, or the engine's reference-quality run ...
   if (!choice.file.empty()) return {"the run in " + choice.file, choice.file, {}};
-  if (choice.integrator.empty()) return referenceQualityRun(base);
-  // ... or the integrator asked for, at its default damping, at a fixed step or a tolerance
+  if (choice.integrator.empty() && choice.tolerance <= 0.0 && choice.step <= 0.0)
+    return referenceQualityRun(base);
+  // ... or the integrator asked for (bdf when only its tolerance or step is), at its default
+  // damping, at a fixed step or a tolerance
   RunSpec ref;
   ref.settings = base;
-  ref.settings.integrator = choice.integrator;
+  ref.settings.integrator = choice.integrator.empty() ? "bdf" : choice.integrator;
   IntegratorSettings& s = ref.settings.integratorSettings;
   s.rhoInf = -1.0;
   s.alpha.reset();
-  std::string description = choice.integrator;
+  std::string description = ref.settings.integrator;
   // a fixed step when one is given, else a tolerance, 1e-10 unless given
   if (choice.step > 0.0) {
     s.variableStep = false;
