@@ -1,16 +1,17 @@
 #include "cli_common.h"
 
-#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <sstream>
+#include <type_traits>
+#include <variant>
 
 #include "scene/scene_reader.h"
+#include "simulation/run_options.h"
 #include "simulation/settings_check.h"
 #include "simulation/csv.h"
 
@@ -63,105 +64,35 @@ Model loadSceneOrThrow(const std::string& nameOrPath) {
   }
 }
 
+namespace {
+
+// one run option (simulation/run_options.h) as a command-line option or flag, bound to its place
+// in the overrides and limited to its allowed values
+void addRunOption(CLI::App& c, RunOverrides& overrides, const RunOption& o) {
+  const std::string name = "--" + o.name;
+  CLI::Option* option = std::visit(
+      [&](auto member) -> CLI::Option* {
+        if constexpr (std::is_same_v<decltype(member), bool RunOverrides::*>)
+          return c.add_flag(name, overrides.*member, o.help);
+        else
+          return c.add_option(name, overrides.*member, o.help);
+      },
+      o.target);
+  if (!o.allowed.empty()) option->check(CLI::IsMember(o.allowed));
+}
+
+}  // namespace
+
+// the engine's run options in their order: the run's own, then those the studies offer too
 void RunOptions::addTo(CLI::App& c) {
-  c.add_option("--integrator", integrator, "integrator name, see `mbw-cli list`");
-  c.add_option("--step", step, "time step, s (first step when variable)");
-  c.add_option("--every", every, "record every N-th step (first and last always)");
-  c.add_flag("--variable-step", variableStep, "choose steps from the error estimate");
-  c.add_flag("--fixed-step", fixedStep,
-             "keep the step fixed even where the scene gives tolerances");
-  c.add_option("--rtol", rtol, "relative tolerance of variable steps (implies --variable-step)");
-  c.add_option("--atol", atol, "absolute tolerance of variable steps (implies --variable-step)");
-  c.add_flag("--multipliers", multipliers,
-             "add the Lagrange multipliers to the results (lambda.*)");
-  c.add_option("--max-step", maxStep, "largest step of variable-step methods, s");
-  c.add_option(
-       "--error-control", errorControl,
-       "what the tolerances bound: per-unit-step (the local errors of the whole run summed: the "
-       "global error about the tolerance), per-step (each step's local error: the native control "
-       "of SUNDIALS and of "
-       "Sandu et al. 2001) or auto (the integrator's default, see `mbw-cli list`)")
-      ->check(CLI::IsMember({"auto", "per-unit-step", "per-step"}));
-  c.add_option(
-      "--min-step", minStep,
-      "smallest step of variable-step methods, s, below which the run fails (default: 1e-12 of the "
-      "output step, else of --max-step, else of the run's span)");
-  c.add_option("--safety", safety,
-               "step-size control: safety factor fac of Sandu et al. 2001 eq 16 (default 0.9)");
-  c.add_option("--fac-min", facMin,
-               "step-size control: smallest ratio of new to old step (default 0.2)");
-  c.add_option("--fac-max", facMax,
-               "step-size control: largest ratio of new to old step (default 6)");
-  c.add_option(
-      "--constraint-tol", constraintTolerance,
-      "state-space integrators: |Phi|_inf of the recovered dependent coordinates (default 1e-10)");
-  c.add_option(
-      "--repartition-growth", repartitionGrowth,
-      "state-space integrators: cond(Phi_u) growth that triggers a new partition (default 1.25)");
-  c.add_option("--jacobian", jacobian,
-               "exact, or fd (forward differences) where the integrator offers it");
-  c.add_option(
-      "--output-step", outputStep,
-      "record at t0 + k DT (s) instead of at the steps: states from the integrator's continuous "
-      "extension, put back onto the constraints (default: the scene's output_step)");
-  c.add_option("--output-times", outputTimes,
-               "record at the times listed in FILE (one per line or separated by blanks or commas, "
-               "# comments)");
-  c.add_flag("--yes", confirmed,
-             "run even when the run is large: more than 1e9 fixed steps, or more than 1e8 rows at "
-             "output times");
-  c.add_flag(
-      "--record-steps", recordSteps,
-      "with --output-step or --output-times: record the steps as well (column on_grid: 1 at the "
-      "requested times, 0 at the steps)");
+  for (const RunOption& o : runOptions())
+    if (!o.study) addRunOption(c, *this, o);
   addStudyOptionsTo(c);
 }
 
 void RunOptions::addStudyOptionsTo(CLI::App& c) {
-  c.add_option("--formulation", formulation, "rA, rp or rE (default: the scene's setting)");
-  c.add_option("--t-start", tStart, "start time, s (default: the scene's; negative for a run-in)");
-  c.add_option("--t-end", tEnd, "end time, s");
-  c.add_option("--record-from", recordFrom,
-               "record rows from this time on, s (default: the scene's, else all)");
-  c.add_flag(
-      "--from-equilibrium", fromEquilibrium,
-      "start from the static equilibrium at the start time (positions; see `mbw-cli static`)");
-  c.add_option("--rho-inf", rhoInf, "spectral radius at infinity, for methods that have one");
-  c.add_option("--alpha", alpha, "HHT alpha in [-1/3, 0]");
-  c.add_option(
-      "--newton-tol", newtonTolerance,
-      "Newton tolerance on positions (Theta h^2 of Kissel, Taves and Negrut, default 1e-11) at "
-      "fixed steps of 1e-3 s and "
-      "above; index-3 integrators tighten it below (see --newton-tol-rule) and with variable steps "
-      "(a tenth of the step's share of --atol)");
-  c.add_option("--newton-tol-rule", newtonToleranceRule,
-               "index-3 integrators at fixed steps: step (default: the tolerance falls as (h / "
-               "1e-3 s)^4 below "
-               "1e-3 s, so that the step, not Newton, sets the accuracy of long runs) or fixed "
-               "(--newton-tol at "
-               "every step, as Kissel, Taves and Negrut ran it)")
-      ->check(CLI::IsMember({"step", "fixed"}));
-  c.add_option("--max-newton", maxNewtonIterations, "Newton iterations before a step fails");
-  c.add_option(
-       "--linear-solver", linearSolver,
-       "index-3 integrators: storage of the Newton matrix, auto (by size), dense or sparse (KLU)")
-      ->check(CLI::IsMember({"auto", "dense", "sparse"}));
-  c.add_option("--jacobian-update", jacobianUpdate,
-               "index-3 integrators: when the Newton matrix is evaluated: auto (kept while Newton "
-               "contracts well), iteration (full Newton) or step (once per time point)")
-      ->check(CLI::IsMember({"auto", "iteration", "step"}));
-  c.add_option(
-       "--index3-form", index3Form,
-       "index-3 integrators: the equations Newton solves, kkt (Lagrange multipliers; near a rank "
-       "drop "
-       "of the constraint Jacobian a time point is solved again by the augmented Lagrangian "
-       "iteration) "
-       "or augmented-lagrangian (a penalty on top of the multipliers, velocity and acceleration "
-       "projections; Bayo and Ledesma 1996)")
-      ->check(CLI::IsMember({"kkt", "augmented-lagrangian"}));
-  c.add_option("--penalty", penalty,
-               "penalty factor of the augmented Lagrangian (dimensionless: times the mean body "
-               "mass; default 1e6)");
+  for (const RunOption& o : runOptions())
+    if (o.study) addRunOption(c, *this, o);
 }
 
 RunSettings RunOptions::resolve(const Model& model) const {
@@ -177,30 +108,19 @@ RunSettings RunOptions::resolve(const Model& model) const {
 }
 
 std::string RunOptions::optionFor(const std::string& setting) const {
-  if (!gives(setting)) return "";
-  // the options' names where they differ from the settings'
-  const std::map<std::string, std::string> renamed = {{"newton_tolerance", "newton-tol"},
-                                                      {"max_newton_iterations", "max-newton"},
-                                                      {"constraint_tolerance", "constraint-tol"}};
-  const auto r = renamed.find(setting);
-  std::string option = r != renamed.end() ? r->second : setting;
-  std::replace(option.begin(), option.end(), '_', '-');
-  return "--" + option;
+  const RunOption* option = runOptionFor(setting);
+  return option && gives(setting) ? "--" + option->name : "";
 }
 
+// the engine's wording, with the options this command was given
 std::string settingsProblemText(const SettingsProblem& p, const Model& model,
                                 const RunOptions* options) {
-  const std::string hint = p.confirmable ? "; give --yes to run it anyway" : "";
-  // an option the user gave, then a setting the scene gives
-  if (options)
-    for (const std::string& setting : p.settings)
-      if (const std::string option = options->optionFor(setting); !option.empty())
-        return option + ": " + p.message + hint;
-  const std::vector<std::string>& given = model.defaults.given;
-  for (const std::string& setting : p.settings)
-    if (std::find(given.begin(), given.end(), setting) != given.end())
-      return SceneError(sceneSource(model), {{"/settings/" + setting, p.message + hint}}).what();
-  return p.message + hint;
+  return mbw::settingsProblemText(
+      p, model, sceneSource(model),
+      [options](const std::string& setting) {
+        return options ? options->optionFor(setting) : std::string();
+      },
+      "; give --yes to run it anyway");
 }
 
 std::string sceneSource(const Model& model) {
