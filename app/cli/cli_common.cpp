@@ -1,9 +1,5 @@
 #include "cli_common.h"
 
-#include <cerrno>
-#include <cmath>
-#include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -11,6 +7,7 @@
 #include <variant>
 
 #include "scene/scene_reader.h"
+#include "simulation/file_claims.h"
 #include "simulation/run_options.h"
 #include "simulation/settings_check.h"
 #include "simulation/csv.h"
@@ -23,31 +20,29 @@ namespace mbw::cli {
 
 namespace {
 
-// the files this command reads (no output may replace one) and the outputs it has claimed (no
-// two outputs may be one file), each with what it is
-std::vector<std::pair<std::string, std::string>> readFiles, claimedOutputs;
+// the files this command reads and writes (simulation/file_claims.h)
+FileClaims files;
 
-// whether two paths name one file (the second need not exist)
-bool sameFile(const std::string& a, const std::string& b) {
-  std::error_code error;
-  if (std::filesystem::exists(a, error) && std::filesystem::exists(b, error))
-    return std::filesystem::equivalent(a, b, error);
-  return std::filesystem::weakly_canonical(a, error) == std::filesystem::weakly_canonical(b, error);
+// runs a claim, its refusal as bad input
+template <typename Claim>
+void claim(Claim&& c) {
+  try {
+    c();
+  } catch (const FileClaimError& e) {
+    throw InputError(e.what());
+  }
 }
 
 }  // namespace
 
-void noteInput(const std::string& path, const std::string& what) {
-  std::error_code error;
-  if (std::filesystem::is_regular_file(path, error)) readFiles.push_back({path, what});
-}
+// the inputs noted, an output that would replace one refused
+void noteInput(const std::string& path, const std::string& what) { files.noteInput(path, what); }
 
 void refuseInputs(const std::string& output) {
-  for (const auto& [input, what] : readFiles)
-    if (sameFile(output, input))
-      throw InputError("cannot write '" + output + "': it is " + what + " this command reads");
+  claim([&] { files.refuseInputs(output); });
 }
 
+// a scene read, a file noted as an input, its warnings said
 Model loadSceneOrThrow(const std::string& nameOrPath) {
   try {
     Model model = loadScene(nameOrPath);
@@ -95,6 +90,7 @@ void RunOptions::addStudyOptionsTo(CLI::App& c) {
     if (o.study) addRunOption(c, *this, o);
 }
 
+// the engine's resolution, its errors as bad input and the times file noted as an input
 RunSettings RunOptions::resolve(const Model& model) const {
   if (outputStep && outputTimes)
     throw InputError("give either --output-step or --output-times, not both");
@@ -107,6 +103,7 @@ RunSettings RunOptions::resolve(const Model& model) const {
   }
 }
 
+// the option of a setting, when this command was given it
 std::string RunOptions::optionFor(const std::string& setting) const {
   const RunOption* option = runOptionFor(setting);
   return option && gives(setting) ? "--" + option->name : "";
@@ -123,10 +120,12 @@ std::string settingsProblemText(const SettingsProblem& p, const Model& model,
       "; give --yes to run it anyway");
 }
 
+// a scene by its file, or by its built-in name
 std::string sceneSource(const Model& model) {
   return model.sourcePath.empty() ? "builtin:" + model.name : model.sourcePath;
 }
 
+// a figure where no input is, or refused in a build without plotting
 void saveFigure(const plot::Figure& figure, const std::string& path) {
   refuseInputs(path);
 #ifdef MBW_HAVE_PLOT
@@ -142,6 +141,7 @@ void saveFigure(const plot::Figure& figure, const std::string& path) {
 #endif
 }
 
+// text to standard output, or to a file that is no input
 int writeOutput(const std::string& text, const std::string& path) {
   if (path.empty()) {
     std::cout << text;
@@ -153,6 +153,7 @@ int writeOutput(const std::string& text, const std::string& path) {
   return kSuccess;
 }
 
+// the items between commas, empty ones dropped
 std::vector<std::string> splitList(const std::string& list) {
   std::vector<std::string> items;
   std::stringstream ss(list);
@@ -161,6 +162,7 @@ std::vector<std::string> splitList(const std::string& list) {
   return items;
 }
 
+// the run's CSV, claimed and opened before the run
 std::unique_ptr<CsvStreamWriter> openCsvStream(const std::string& path) {
   if (path.empty()) return nullptr;
   claimOutput(path, "the results");
@@ -171,29 +173,16 @@ std::unique_ptr<CsvStreamWriter> openCsvStream(const std::string& path) {
   }
 }
 
+// the claims of outputs, refused as bad input
 void claimOutput(const std::string& path, const std::string& what) {
-  refuseInputs(path);
-  for (const auto& [other, otherWhat] : claimedOutputs)
-    if (sameFile(path, other))
-      throw InputError("cannot write " + what + " to '" + path + "': " + otherWhat + " go there");
-  claimedOutputs.push_back({path, what});
+  claim([&] { files.claimOutput(path, what); });
 }
 
 void checkWritable(const std::string& path, const std::string& what) {
-  if (path.empty()) return;
-  claimOutput(path, what);
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw InputError("cannot write '" + path + "': it is a directory");
-  const bool existed = std::filesystem::exists(path, error);
-  std::ofstream out(path, std::ios::app);
-  if (!out) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
-  // a device takes a byte without harm, or refuses it (/dev/full: no space left)
-  if (existed && !std::filesystem::is_regular_file(path, error) && !(out << '\n' << std::flush))
-    throw InputError("cannot write '" + path + "': " + std::strerror(errno));
-  if (!existed) std::filesystem::remove(path, error);
+  if (!path.empty()) claim([&] { files.checkWritable(path, what); });
 }
 
+// a figure beside a table, or a note where this build cannot draw it
 void saveSideFigure(const plot::Figure& figure, const std::string& path, std::ostream& out) {
 #ifdef MBW_HAVE_PLOT
   saveFigure(figure, path);
@@ -205,6 +194,7 @@ void saveSideFigure(const plot::Figure& figure, const std::string& path, std::os
 #endif
 }
 
+// a plot path, known to be writable (and drawable) before the run
 void checkPlotPath(const std::string& path) {
 #ifndef MBW_HAVE_PLOT
   if (!path.empty())
