@@ -55,6 +55,7 @@ void AttachMeshAction::attachTo(const QString& bodyPointer) {
       QFileDialog::getOpenFileName(&window_, tr("Attach mesh"), lastFolder("files/meshes"),
                                    tr("Meshes (*.stl *.STL *.obj *.OBJ);;All files (*)"));
   if (path.isEmpty()) return;
+  // the folder kept for the next mesh
   rememberFolder("files/meshes", QFileInfo(path).absolutePath());
   attachFile(bodyPointer, path);
 }
