@@ -1,5 +1,8 @@
 #include "scene/templates/scene_templates.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include <functional>
 #include <sstream>
 
@@ -257,6 +260,49 @@ std::string TemplateParameter::rangeText() const {
       return "";
   }
   return "";
+}
+
+std::string TemplateParameter::helpText() const {
+  // the unit, the elements, the default and the range, those the parameter has
+  std::string details = unit;
+  auto add = [&](const std::string& s) { details += (details.empty() ? "" : "; ") + s; };
+  if (kind == Kind::Numbers) {
+    std::string names;
+    for (const std::string& e : elementNames) names += (names.empty() ? "" : ", ") + e;
+    add(std::to_string(count) + " values: " + names);
+  }
+  if (kind != Kind::Flag && !defaultValue.empty()) add("default " + defaultValue);
+  if (kind == Kind::Integer || kind == Kind::Number) add("in " + rangeText());
+  if (kind == Kind::Numbers) add("each in " + rangeText());
+  return details.empty() ? description : description + " (" + details + ")";
+}
+
+std::string TemplateParameter::valueShape() const {
+  switch (kind) {
+    case Kind::Integer:
+      return "N";
+    // the elements' names in capitals, or the choices
+    case Kind::Numbers: {
+      std::string s;
+      for (const std::string& e : elementNames) {
+        std::string upper = e;
+        std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
+        s += (s.empty() ? "" : ",") + upper;
+      }
+      return s;
+    }
+    case Kind::Choice: {
+      std::string s;
+      for (const std::string& c : choices) s += (s.empty() ? "" : "|") + c;
+      return s;
+    }
+    case Kind::Text:
+      return "TEXT";
+    case Kind::Number:
+    case Kind::Flag:
+      return "X";
+  }
+  return "X";
 }
 
 const std::vector<SceneTemplate>& sceneTemplates() {
