@@ -28,14 +28,6 @@ namespace {
 
 // --- helpers -------------------------------------------------------------------------------------
 
-// the body of a tree item's pointer ("/bodies/2" -> 2), -1 for anything else
-int bodyOfPointer(const QString& pointer) {
-  const QStringList parts = pointer.split('/', Qt::SkipEmptyParts);
-  bool ok = false;
-  const int index = parts.size() == 2 && parts[0] == "bodies" ? parts[1].toInt(&ok) : -1;
-  return ok ? index : -1;
-}
-
 // the box around a body's solid in its frame (xmin, xmax, ymin, ...), a little larger
 void boundsInBody(const Model& model, int body, double bounds[6]) {
   const Body& b = model.bodies[static_cast<size_t>(body)];

@@ -47,14 +47,6 @@ std::vector<SnapAxis> snapAxesOf(const Model& model, int first, int second) {
   return axes;
 }
 
-// the body of a tree item's pointer ("/bodies/2" -> 2), -2 for anything else
-int bodyOfPointer(const QString& pointer) {
-  const QStringList parts = pointer.split('/', Qt::SkipEmptyParts);
-  bool ok = false;
-  const int index = parts.size() == 2 && parts[0] == "bodies" ? parts[1].toInt(&ok) : -2;
-  return ok ? index : -2;
-}
-
 }  // namespace
 
 // --- the tool and its steps ----------------------------------------------------------------------

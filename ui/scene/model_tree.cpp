@@ -74,6 +74,13 @@ QString groupTitle(const std::string& array) {
 
 }  // namespace
 
+int bodyOfPointer(const QString& pointer) {
+  const QStringList parts = pointer.split('/', Qt::SkipEmptyParts);
+  bool ok = false;
+  const int index = parts.size() == 2 && parts[0] == "bodies" ? parts[1].toInt(&ok) : -1;
+  return ok && index >= 0 ? index : -1;
+}
+
 // --- building the tree ---------------------------------------------------------------------------
 
 ModelTree::ModelTree(SceneDocument& doc, QWidget* parent)
