@@ -35,7 +35,8 @@ Model loadSceneOrThrow(const std::string& nameOrPath);
 
 // Inputs and outputs of a command: no output may replace a file the command reads (`run mine.json
 // -o mine.json` wrote its results over the scene), and no two outputs may be one file. The output
-// helpers below refuse such a path with InputError.
+// helpers below refuse such a path with InputError (the engine's FileClaims,
+// simulation/file_claims.h, kept for the whole command).
 void noteInput(const std::string& path, const std::string& what);
 // throws InputError when path is a file noted as an input
 void refuseInputs(const std::string& path);

@@ -7,14 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "cli_reference.h"
 #include "commands.h"
 
 namespace mbw::cli {
 
-struct ExitStatus {
-  int code;
-  std::string meaning;
-};
+using cli_reference::ExitStatus;
 
 // The exit statuses every command shares (also the footer of `mbw-cli --help`).
 const std::vector<ExitStatus>& exitStatuses();
@@ -27,5 +25,10 @@ struct CliProgram {
   // Runs the subcommand that was parsed; returns the process exit code.
   int runParsed() const;
 };
+
+// The reference of the whole program `program` (CliProgram::app) with mbw-cli's words around it
+// (cli_reference.h): as Markdown (docs/cli-reference.md) or as the man page mbw-cli(1).
+std::string referenceMarkdown(const CLI::App& program);
+std::string referenceManPage(const CLI::App& program);
 
 }  // namespace mbw::cli

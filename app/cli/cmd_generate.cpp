@@ -21,50 +21,6 @@ std::string optionName(const std::string& parameter) {
   return s;
 }
 
-// "crank angle ... (deg; default 90; in [-360, 360])"
-std::string optionHelp(const TemplateParameter& p) {
-  std::string details = p.unit;
-  auto add = [&](const std::string& s) { details += (details.empty() ? "" : "; ") + s; };
-  if (p.kind == ParameterKind::Numbers) {
-    std::string names;
-    for (const std::string& e : p.elementNames) names += (names.empty() ? "" : ", ") + e;
-    add(std::to_string(p.count) + " values: " + names);
-  }
-  if (p.kind != ParameterKind::Flag && !p.defaultValue.empty()) add("default " + p.defaultValue);
-  if (p.kind == ParameterKind::Integer || p.kind == ParameterKind::Number)
-    add("in " + p.rangeText());
-  if (p.kind == ParameterKind::Numbers) add("each in " + p.rangeText());
-  return details.empty() ? p.description : p.description + " (" + details + ")";
-}
-
-// the value's shape in the help: N, X, TEXT, the choices, or the elements' names
-std::string typeName(const TemplateParameter& p) {
-  switch (p.kind) {
-    case ParameterKind::Integer:
-      return "N";
-    case ParameterKind::Numbers: {
-      std::string s;
-      for (const std::string& e : p.elementNames) {
-        std::string upper = e;
-        std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
-        s += (s.empty() ? "" : ",") + upper;
-      }
-      return s;
-    }
-    case ParameterKind::Choice: {
-      std::string s;
-      for (const std::string& c : p.choices) s += (s.empty() ? "" : "|") + c;
-      return s;
-    }
-    case ParameterKind::Text:
-      return "TEXT";
-    case ParameterKind::Number:
-    case ParameterKind::Flag:
-      return "X";
-  }
-  return "X";
-}
-
 // one template's subcommand: its options, and the values the user gave
 struct TemplateCommand {
   const SceneTemplate* declaration = nullptr;
@@ -93,9 +49,9 @@ Command addGenerateCommand(CLI::App& app) {
     for (const TemplateParameter& p : t.declaration->parameters) {
       const std::string name = "--" + optionName(p.name);
       CLI::Option* o = p.kind == ParameterKind::Flag
-                           ? t.subcommand->add_flag(name, t.flags[p.name], optionHelp(p))
-                           : t.subcommand->add_option(name, t.texts[p.name], optionHelp(p))
-                                 ->type_name(typeName(p));
+                           ? t.subcommand->add_flag(name, t.flags[p.name], p.helpText())
+                           : t.subcommand->add_option(name, t.texts[p.name], p.helpText())
+                                 ->type_name(p.valueShape());
       t.options.emplace_back(p.name, o);
     }
     t.subcommand->add_option("--output,-o", t.output,

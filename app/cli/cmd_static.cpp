@@ -32,19 +32,9 @@ int run(const StaticCommand& cmd) {
     throw InputError(e.what());
   }
 
-  // what it found: a failure, or the iterations, the residual and the largest move
-  const StaticResult& r = a.solution;
-  std::cout << "static equilibrium of '" << model.name << "' at t = " << t << " s (" << name
-            << ")\n";
-  if (!r.converged) {
-    std::cout << "FAILED: " << r.failure << "\n";
-    return kNumericalFailure;
-  }
-  std::cout << "Newton iterations " << r.iterations << " in " << r.increments << " load increment"
-            << (r.increments == 1 ? "" : "s")
-            << ", residual |Phi_q^T lambda - Q|_inf = " << formatNumber(r.residual) << "\n";
-  std::cout << "largest move from the scene's pose: " << formatNumber(a.move.largest) << " m"
-            << (a.move.body.empty() ? "" : " (" + a.move.body + ")") << "\n";
+  // what it found (the engine's words); a failure is a numerical failure
+  std::cout << staticAnalysisText(a, model.name);
+  if (!a.solution.converged) return kNumericalFailure;
   // the equilibrium as one row of the run CSV, on request
   if (!cmd.output.empty()) {
     writeCsv(a.results, cmd.output);

@@ -122,6 +122,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   CommandLine c;
   if (!p.positionalArguments().isEmpty()) c.scene = p.positionalArguments().front();
   c.formulation = p.value(formulation);
+  // comma lists and repeated options both add
   for (const QString& v : p.values(integrator)) c.integrators << v.split(',', Qt::SkipEmptyParts);
   for (const QString& v : p.values(step))
     if (!parseNumbers(v, c.steps)) return fail("--step takes numbers, got '" + v + "'");
@@ -135,6 +136,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   if (!number(tEnd, c.tEnd)) return fail("--t-end takes a number");
   if (!number(pauseAt, c.pauseAt)) return fail("--pause-at takes a number");
   if (!number(playback, c.playback)) return fail("--playback takes a number");
+  // a pause time implies a run
   c.run = p.isSet(run) || c.pauseAt.has_value();
   // the plots, the selection and the tab
   for (const QString& v : p.values(plots)) c.plots << v.split(',', Qt::SkipEmptyParts);
@@ -145,6 +147,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   // the screenshot and the sessions (a scene ending in .mbws is a session)
   c.screenshot = p.value(screenshot);
   c.session = p.value(session);
+  // a session given in the scene's place moves over
   if (c.session.isEmpty() && c.scene.endsWith(".mbws", Qt::CaseInsensitive))
     c.session = std::exchange(c.scene, QString());
   c.saveSession = p.value(saveSession);
@@ -163,17 +166,20 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
     return fail("--dock takes scene, run or signals");
   // the video's options, each checked
   c.video = p.value(video);
+  // frames per second in (0, 240]
   if (p.isSet(fps)) {
     bool ok = false;
     c.fps = p.value(fps).toDouble(&ok);
     if (!ok || !(c.fps > 0.0) || c.fps > 240.0)
       return fail("--fps takes a number of frames per second in (0, 240]");
   }
+  // the frame size: the view's own, 720p or 1080p
   if (p.isSet(videoSize)) {
     c.videoSize = p.value(videoSize);
     if (!QStringList{"view", "720p", "1080p"}.contains(c.videoSize))
       return fail("--video-size takes view, 720p or 1080p");
   }
+  // the span: two increasing times; the speed: a positive factor
   if (p.isSet(videoSpan) && (!parseNumbers(p.value(videoSpan), c.videoSpan) ||
                              c.videoSpan.size() != 2 || !(c.videoSpan[1] > c.videoSpan[0])))
     return fail("--video-span takes two increasing times, e.g. 0.5,1.5");

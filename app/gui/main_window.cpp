@@ -256,15 +256,18 @@ void MainWindow::buildMenus() {
                        [this, name] { fileActions_->openScene(name); });
   }
   // scene files, sessions, exports
+  // scene files: open, recent, save
   file->addAction(fileActions_->open());
   file->addMenu(fileActions_->recentMenu());
   file->addSeparator();
   file->addAction(fileActions_->save());
   file->addAction(fileActions_->saveAs());
   file->addSeparator();
+  // sessions
   file->addAction(sessions_->open());
   file->addAction(sessions_->save());
   file->addSeparator();
+  // exports: the run as CSV, images, the screenshot, the video
   file->addAction(exportActions_->csv());
   file->addAction(exportActions_->viewPng());
   file->addAction(exportActions_->plotsPng());
@@ -272,6 +275,7 @@ void MainWindow::buildMenus() {
   file->addAction(exportActions_->screenshot());
   file->addAction(video_->action());
   file->addSeparator();
+  // Quit closes the window, through its guards
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
 
@@ -280,10 +284,12 @@ void MainWindow::buildMenus() {
   edit->addAction(undoAction);
   edit->addAction(redoAction);
   edit->addSeparator();
+  // adding elements, placing joints, moving bodies, attaching meshes
   edit->addActions(editActions_->addActions());
   edit->addMenu(jointTool_->menu());
   edit->addAction(bodyHandle_->action());
   edit->addAction(attachMesh_->action());
+  // the selected element: duplicate, rename, remove
   edit->addAction(editActions_->duplicate());
   edit->addAction(editActions_->rename());
   edit->addAction(editActions_->remove());
@@ -315,6 +321,7 @@ void MainWindow::buildMenus() {
   run->addAction(runList_->referenceAction());
   run->addAction(runList_->removeAction());
   run->addSeparator();
+  // the studies, a dialog of their own
   run->addAction((new ui::StudyAction(*doc_, *controller_, *this))->action());
 
   // Help: guide, shortcuts, scene format, about
@@ -332,6 +339,7 @@ void MainWindow::buildMenus() {
   QToolBar* bar = addToolBar(tr("Main"));
   bar->setObjectName("mainToolBar");
   bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  // the scene library and saving, undo, the run, assembling, the screenshot
   bar->addAction(fileActions_->library());
   bar->addAction(fileActions_->save());
   bar->addSeparator();
@@ -368,6 +376,7 @@ void MainWindow::wire() {
       config_->checkFormulations(*doc_->model());
     }
     tree_->selectPointer("");
+    // plots whose signals the new scene does not record start anew
     if (doc_->model()) plots_->fitToScene(*doc_->model());
     updateTitle();
   });
@@ -436,8 +445,10 @@ void MainWindow::defaultLayout() {
     run->raise();
     resizeDocks({scene, run}, {320, 280}, Qt::Horizontal);
   }
+  // the scene three quarters of the left side's height, the model check the rest
   resizeDocks({scene, checkDock}, {height() * 3 / 4, height() / 4}, Qt::Vertical);
   layout()->activate();
+  // the view and the plots half the middle's width each, the tabs a quarter of its height
   const int middle = centralSplitter_->width();
   viewSplitter_->setSizes({middle / 2, middle - middle / 2});
   const int height = centralSplitter_->height();
@@ -446,6 +457,7 @@ void MainWindow::defaultLayout() {
 
 void MainWindow::updateTitle() {
   const QString scene = doc_->displayName();
+  // "[*]" marks unsaved changes in the title
   setWindowTitle((scene.isEmpty() ? QString() : scene + "[*] \u2014 ") + tr("Multibody Workbench"));
   setWindowModified(doc_->isModified());
 }

@@ -50,6 +50,7 @@ void ScriptedSession::watchFirstFrame() {
   if (!sinceStart_.isValid()) return;
   firstFrameProbe_.setInterval(1);
   connect(&firstFrameProbe_, &QTimer::timeout, this, [this] {
+    // no frame yet: look again in a millisecond
     if (window_.sceneView().renderCount() == 0) return;
     firstFrameMs_ = sinceStart_.elapsed();
     firstFrameProbe_.stop();
@@ -110,7 +111,7 @@ void ScriptedSession::prepare() {
   if (!cl_.plots.isEmpty()) window_.plots().restoreLayout(cl_.plots);
   if (cl_.showPrimitives) window_.modelTree().setPrimitivesShown(true);
   if (!cl_.dock.isEmpty() || !cl_.signalFilter.isEmpty()) {
-    // the docks' object names: sceneDock, runDock, signalDock
+    // the docks' object names: sceneDock, runDock, signalDock (--signals alone raises the last)
     const QString dock = cl_.dock.isEmpty() || cl_.dock == "signals" ? QString("signal") : cl_.dock;
     if (auto* d = window_.findChild<QDockWidget*>(dock + "Dock")) {
       d->show();
@@ -176,6 +177,7 @@ bool ScriptedSession::configureAndQueue() {
         fail(2, why + (issues.isEmpty() ? QString() : "\n" + issues.join("\n")));
         return false;
       }
+      // the last run queued carries the pause time
       window_.runActions().startRun(--left == 0 ? cl_.pauseAt : std::nullopt);
     }
   }
@@ -204,6 +206,7 @@ void ScriptedSession::onIdle() {
         run->settings.integrator.c_str(), qPrintable(run->settingsText()),
         qPrintable(ui::statusText(*run)), s.steps, s.rejected, s.newtonIterations, s.cpuSeconds,
         s.wallSeconds);
+    // what a growing energy balance means, indented under its run
     if (const QString note = ui::energyNote(*run, s); !note.isEmpty())
       std::printf("  %s\n", qPrintable(note));
     if (run->results.status == RunStatus::Failed) exitCode_ = 3;
@@ -240,6 +243,7 @@ void ScriptedSession::afterRuns() {
                                       : v.reset();
     a->trigger();
   }
+  // the traced point, when one is asked for
   if (!cl_.trace.isEmpty() && !window_.playbackBar().setTracePoint(cl_.trace)) {
     fail(2, tr("no point '%1' to trace (a body name, or body.point)").arg(cl_.trace));
     return;
@@ -250,6 +254,7 @@ void ScriptedSession::afterRuns() {
   if (!cl_.cursors.isEmpty()) {
     ui::PlotCursors& c = window_.plots().cursors();
     c.setActive(true);
+    // cursor A follows the playback time
     window_.playback().setTime(cl_.cursors.front());
     if (cl_.cursors.size() > 1) c.setB(cl_.cursors[1]);
   }
@@ -278,6 +283,7 @@ void ScriptedSession::afterRuns() {
       video.to = cl_.videoSpan[1];
     }
     video.plots = cl_.videoPlots;
+    // the export, then its count of frames
     const int frames = window_.videoExport().exportVideo(video, &error);
     if (frames < 0) {
       fail(2, error);
@@ -294,6 +300,7 @@ void ScriptedSession::afterRuns() {
   // without a screenshot: done now
   std::fflush(stdout);
   if (cl_.screenshot.isEmpty()) {
+    // the runs still queued stop, so that the program can quit
     window_.controller().cancelAll();
     emit finished(exitCode_);
     return;

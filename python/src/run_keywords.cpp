@@ -1,25 +1,18 @@
 #include "run_keywords.h"
 
 #include <algorithm>
-#include <functional>
+#include <type_traits>
+#include <variant>
 
 #include "errors.h"
 #include "scene.h"
-#include "scene/scene_error.h"
+#include "simulation/run_options.h"
 #include "simulation/run_settings.h"
 
 namespace mbw::python {
 namespace {
 
 using Overrides = RunOverrides;
-
-// a keyword: the setting it gives (its name in a scene's "settings" and in settings problems)
-// and how its value is stored
-struct Keyword {
-  const char* name;
-  const char* setting;
-  std::function<void(Overrides&, py::handle, const std::string& name)> store;
-};
 
 double number(py::handle v, const std::string& name) {
   if (py::isinstance<py::bool_>(v) || !(py::isinstance<py::float_>(v) ||
@@ -43,71 +36,33 @@ bool flag(py::handle v, const std::string& name) {
   return v.cast<bool>();
 }
 
-template <typename T>
-Keyword real(const char* name, const char* setting, std::optional<T> Overrides::*member) {
-  return {name, setting,
-          [member](Overrides& o, py::handle v, const std::string& n) { o.*member = number(v, n); }};
-}
-Keyword whole(const char* name, const char* setting, std::optional<int> Overrides::*member) {
-  return {name, setting, [member](Overrides& o, py::handle v, const std::string& n) {
-            o.*member = integer(v, n);
-          }};
-}
-Keyword word(const char* name, const char* setting, std::optional<std::string> Overrides::*member) {
-  return {name, setting,
-          [member](Overrides& o, py::handle v, const std::string& n) { o.*member = text(v, n); }};
-}
-Keyword yesNo(const char* name, const char* setting, bool Overrides::*member) {
-  return {name, setting,
-          [member](Overrides& o, py::handle v, const std::string& n) { o.*member = flag(v, n); }};
-}
-
-// every option of `mbw-cli run` that sets something of the run (not its outputs -o and --plot)
-const std::vector<Keyword>& keywords() {
-  static const std::vector<Keyword> table = {
-      word("integrator", "integrator", &Overrides::integrator),
-      real("step", "step", &Overrides::step),
-      whole("every", "every", &Overrides::every),
-      yesNo("variable_step", "variable_step", &Overrides::variableStep),
-      yesNo("fixed_step", "fixed_step", &Overrides::fixedStep),
-      real("rtol", "rtol", &Overrides::rtol),
-      real("atol", "atol", &Overrides::atol),
-      yesNo("multipliers", "multipliers", &Overrides::multipliers),
-      real("max_step", "max_step", &Overrides::maxStep),
-      word("error_control", "error_control", &Overrides::errorControl),
-      real("min_step", "min_step", &Overrides::minStep),
-      real("safety", "safety", &Overrides::safety),
-      real("fac_min", "fac_min", &Overrides::facMin),
-      real("fac_max", "fac_max", &Overrides::facMax),
-      real("constraint_tol", "constraint_tolerance", &Overrides::constraintTolerance),
-      real("repartition_growth", "repartition_growth", &Overrides::repartitionGrowth),
-      word("jacobian", "jacobian", &Overrides::jacobian),
-      real("output_step", "output_step", &Overrides::outputStep),
-      {"output_times", "output_times",
-       [](Overrides& o, py::handle v, const std::string&) { o.outputTimes = pathText(v); }},
-      yesNo("yes", "yes", &Overrides::confirmed),
-      yesNo("record_steps", "record_steps", &Overrides::recordSteps),
-      word("formulation", "formulation", &Overrides::formulation),
-      real("t_start", "t_start", &Overrides::tStart),
-      real("t_end", "t_end", &Overrides::tEnd),
-      real("record_from", "record_from", &Overrides::recordFrom),
-      yesNo("from_equilibrium", "from_equilibrium", &Overrides::fromEquilibrium),
-      real("rho_inf", "rho_inf", &Overrides::rhoInf),
-      real("alpha", "alpha", &Overrides::alpha),
-      real("newton_tol", "newton_tolerance", &Overrides::newtonTolerance),
-      word("newton_tol_rule", "newton_tolerance_rule", &Overrides::newtonToleranceRule),
-      whole("max_newton", "max_newton_iterations", &Overrides::maxNewtonIterations),
-      word("linear_solver", "linear_solver", &Overrides::linearSolver),
-      word("jacobian_update", "jacobian_update", &Overrides::jacobianUpdate),
-      word("index3_form", "index3_form", &Overrides::index3Form),
-      real("penalty", "penalty", &Overrides::penalty),
-  };
-  return table;
+// stores a keyword's value where its run option (simulation/run_options.h) keeps it, checked for
+// the option's type: a number, a whole number, a string, True or False (a times file: a path too)
+void store(const RunOption& option, Overrides& o, py::handle v, const std::string& name) {
+  if (option.setting == "output_times") {
+    o.outputTimes = pathText(v);
+    return;
+  }
+  std::visit(
+      [&](auto member) {
+        using Member = std::remove_reference_t<decltype(o.*member)>;
+        if constexpr (std::is_same_v<Member, bool>)
+          o.*member = flag(v, name);
+        else if constexpr (std::is_same_v<Member, std::optional<int>>)
+          o.*member = integer(v, name);
+        else if constexpr (std::is_same_v<Member, std::optional<std::string>>)
+          o.*member = text(v, name);
+        else
+          o.*member = number(v, name);
+      },
+      option.target);
 }
 
-const Keyword* findKeyword(const std::string& name) {
-  for (const Keyword& k : keywords())
-    if (name == k.name) return &k;
+// the run option of a keyword: every option of `mbw-cli run` that sets something of the run (not
+// its outputs -o and --plot), by its name with underscores
+const RunOption* findKeyword(const std::string& name) {
+  for (const RunOption& o : runOptions())
+    if (o.keyword() == name) return &o;
   return nullptr;
 }
 
@@ -115,7 +70,7 @@ const Keyword* findKeyword(const std::string& name) {
 
 std::vector<std::string> runKeywordNames() {
   std::vector<std::string> names;
-  for (const Keyword& k : keywords()) names.push_back(k.name);
+  for (const RunOption& o : runOptions()) names.push_back(o.keyword());
   return names;
 }
 
@@ -124,12 +79,12 @@ ResolvedRun resolveRunKeywords(const Model& model, const py::kwargs& given) {
   ResolvedRun run;
   for (const auto& [key, value] : given) {
     const std::string name = py::str(key).cast<std::string>();
-    const Keyword* k = findKeyword(name);
+    const RunOption* k = findKeyword(name);
     if (!k)
       throw py::type_error("run() got an unexpected keyword argument '" + name +
                            "' (see mbw.run_keywords())");
     if (value.is_none()) continue;  // None: the scene's setting, as an option not given
-    k->store(overrides, value, name);
+    store(*k, overrides, value, name);
     run.given.push_back(k->setting);
   }
   try {
@@ -141,19 +96,16 @@ ResolvedRun resolveRunKeywords(const Model& model, const py::kwargs& given) {
   return run;
 }
 
+// the engine's wording, with the keywords this run was given
 std::string settingsProblemText(const SettingsProblem& p, const Model& model,
                                 const std::string& source, const std::vector<std::string>& given) {
-  const std::string hint = p.confirmable ? "; give yes=True to run it anyway" : "";
-  // a keyword the user gave, then a setting the scene gives
-  for (const std::string& setting : p.settings)
-    if (std::find(given.begin(), given.end(), setting) != given.end())
-      for (const Keyword& k : keywords())
-        if (setting == k.setting) return std::string(k.name) + ": " + p.message + hint;
-  const std::vector<std::string>& inScene = model.defaults.given;
-  for (const std::string& setting : p.settings)
-    if (std::find(inScene.begin(), inScene.end(), setting) != inScene.end())
-      return SceneError(source, {{"/settings/" + setting, p.message + hint}}).what();
-  return p.message + hint;
+  return mbw::settingsProblemText(
+      p, model, source,
+      [&given](const std::string& setting) {
+        const bool isGiven = std::find(given.begin(), given.end(), setting) != given.end();
+        return isGiven ? runOptionFor(setting)->keyword() : std::string();
+      },
+      "; give yes=True to run it anyway");
 }
 
 }  // namespace mbw::python

@@ -1,8 +1,9 @@
 #pragma once
 // The keywords of mbw.run: the options of `mbw-cli run` with underscores for dashes (t_end=3.0 is
 // --t-end 3, newton_tol=1e-10 is --newton-tol 1e-10, a flag such as --fixed-step is
-// fixed_step=True). They are the engine's RunOverrides (simulation/run_settings.h), resolved
-// against the scene's settings by resolveRunSettings, as mbw-cli resolves its options.
+// fixed_step=True), one per run option of the engine (simulation/run_options.h). They give the
+// engine's RunOverrides, resolved against the scene's settings by resolveRunSettings, as mbw-cli
+// resolves its options.
 
 #include <string>
 #include <vector>

@@ -15,9 +15,11 @@ namespace mbw::ui {
 // the about box: what the workbench is, the papers it follows, the versions it runs with
 AboutAction::AboutAction(SceneView& view, QWidget& window)
     : QObject(&window), view_(view), window_(window) {
+  // the Help menu's About entry (the application menu on macOS)
   action_ = new QAction(tr("&About Multibody Workbench"), this);
   action_->setMenuRole(QAction::AboutRole);
   connect(action_, &QAction::triggered, this, [this] {
+    // rich text: what it does, the papers it follows, then the versions
     QMessageBox::about(
         &window_, tr("About Multibody Workbench"),
         tr("<h3>Multibody Workbench</h3>"
@@ -33,6 +35,7 @@ AboutAction::AboutAction(SceneView& view, QWidget& window)
 // the versions of the workbench and its libraries, and the OpenGL renderer VTK found
 QString AboutAction::versions() const {
   QStringList lines;
+  // the workbench, then the libraries it was built with and runs with
   lines << tr("Multibody Workbench %1").arg(engineVersion());
   lines << QString("Qt %1 (built with %2)").arg(qVersion(), QT_VERSION_STR);
   lines << QString("VTK %1").arg(vtkVersion::GetVTKVersion());
@@ -41,6 +44,7 @@ QString AboutAction::versions() const {
                .arg(EIGEN_WORLD_VERSION)
                .arg(EIGEN_MAJOR_VERSION)
                .arg(EIGEN_MINOR_VERSION);
+  // the renderer is known once the view has drawn
   const QString gl = view_.vtkWidget()->glRenderer();
   if (!gl.isEmpty()) lines << tr("OpenGL renderer: %1").arg(gl);
   return lines.join("\n");

@@ -4,7 +4,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
-#include <QRegularExpression>
 #include <stdexcept>
 
 #include "last_folder.h"
@@ -17,11 +16,10 @@
 namespace mbw::ui {
 namespace {
 
-// "/bodies/2" -> 2; -1 for what is no body
+// "/bodies/2" -> 2 when the scene has that body; -1 for what is no body
 int bodyIndex(const SceneJson& scene, const QString& pointer) {
-  const QRegularExpressionMatch m = QRegularExpression("^/bodies/(\\d+)$").match(pointer);
-  if (!m.hasMatch() || !scene.contains("bodies") || !scene["bodies"].is_array()) return -1;
-  const int index = m.captured(1).toInt();
+  const int index = bodyOfPointer(pointer);
+  if (index < 0 || !scene.contains("bodies") || !scene["bodies"].is_array()) return -1;
   return index < static_cast<int>(scene["bodies"].size()) ? index : -1;
 }
 
@@ -55,6 +53,7 @@ void AttachMeshAction::attachTo(const QString& bodyPointer) {
       QFileDialog::getOpenFileName(&window_, tr("Attach mesh"), lastFolder("files/meshes"),
                                    tr("Meshes (*.stl *.STL *.obj *.OBJ);;All files (*)"));
   if (path.isEmpty()) return;
+  // the folder kept for the next mesh
   rememberFolder("files/meshes", QFileInfo(path).absolutePath());
   attachFile(bodyPointer, path);
 }

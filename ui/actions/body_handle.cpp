@@ -28,14 +28,6 @@ namespace {
 
 // --- helpers -------------------------------------------------------------------------------------
 
-// the body of a tree item's pointer ("/bodies/2" -> 2), -1 for anything else
-int bodyOfPointer(const QString& pointer) {
-  const QStringList parts = pointer.split('/', Qt::SkipEmptyParts);
-  bool ok = false;
-  const int index = parts.size() == 2 && parts[0] == "bodies" ? parts[1].toInt(&ok) : -1;
-  return ok ? index : -1;
-}
-
 // the box around a body's solid in its frame (xmin, xmax, ymin, ...), a little larger
 void boundsInBody(const Model& model, int body, double bounds[6]) {
   const Body& b = model.bodies[static_cast<size_t>(body)];
@@ -47,9 +39,11 @@ void boundsInBody(const Model& model, int body, double bounds[6]) {
     half = 0.5 * b.shapeSize;
     centre = b.shapeCenter_B;
   } else if (b.shape == "cylinder" || b.shape == "sphere") {
+    // a cylinder's size is (radius, length): the cube holds either way it lies
     half = Vec3::Constant(std::max(b.shapeSize.x(), 0.5 * b.shapeSize.y()));
     centre = b.shapeCenter_B;
   }
+  // then 15 % larger, and never flat
   half = 1.15 * half.cwiseMax(Vec3::Constant(0.01 * sceneGlyphs(model).scale));
   for (int k = 0; k < 3; ++k) {
     bounds[2 * k] = centre[k] - half[k];
@@ -82,6 +76,7 @@ BodyHandle::BodyHandle(SceneDocument& doc, ModelTree& tree, SceneView& view, Vie
       "turn it (while no run is going)"));
   // the box widget: translate and rotate, never scale or move a face
   box_ = vtkSmartPointer<vtkBoxRepresentation>::New();
+  // placed at the bounds as given, with handles on its faces and centre
   box_->SetPlaceFactor(1.0);
   box_->HandlesOn();
   // the box widget on the 3D view's interactor and renderer; its drags observed
@@ -121,6 +116,7 @@ void BodyHandle::place() {
   const bool shown = action_->isChecked() && !controller_.busy() && model && body >= 0 &&
                      body < model->bodyCount() && model->bodies[static_cast<size_t>(body)].beam < 0;
   body_ = shown ? body : -1;
+  // hidden: the box off
   if (!shown) {
     widget_->Off();
     view_.vtkWidget()->requestRender();
@@ -133,6 +129,7 @@ void BodyHandle::place() {
   boundsInBody(*model, body, bounds);
   box_->PlaceWidget(bounds);
   const Body& b = model->bodies[static_cast<size_t>(body)];
+  // the body's pose as a 4x4 matrix: R_WB and the position of its origin
   vtkNew<vtkMatrix4x4> m;
   for (int r = 0; r < 3; ++r) {
     for (int c = 0; c < 3; ++c) m->SetElement(r, c, b.R_WB(r, c));

@@ -16,14 +16,16 @@ namespace mbw::ui {
 CloseGuard::CloseGuard(QWidget& window, SceneDocument& doc, SceneFileActions& files,
                        RunController& controller)
     : QObject(&window), window_(window), doc_(doc), files_(files), controller_(controller) {
+  // every event of the window passes through eventFilter first
   window_.installEventFilter(this);
 }
 
-// a run going: stop it and close, or keep it running (the answer is asked once)
+// a run going: stop it and close, or keep it running (asked, unless a test set the answer)
 bool CloseGuard::stopRunning() {
   if (!controller_.busy()) return true;
   bool stop = runAnswer_.value_or(false);
   if (!runAnswer_) {
+    // where the run stands, for the question
     const Run* run = controller_.runs().find(controller_.activeId());
     const QString where =
         run ? tr("Run #%1 (to t = %2 s) is going").arg(run->id).arg(run->settings.tEnd)

@@ -26,6 +26,7 @@ namespace mbw::ui {
 
 // the widget as a PNG image; for the window, its open dialogs drawn over it as they are placed
 bool saveWidgetImage(QWidget& widget, const QString& path, QString* error) {
+  // the widget as it is drawn now
   QImage image = widget.grab().toImage();
   // the window's dialogs, each under a title strip (a window manager's frame is not in the grab)
   if (widget.isWindow() && !image.isNull()) {
@@ -44,6 +45,7 @@ bool saveWidgetImage(QWidget& widget, const QString& path, QString* error) {
       painter.setPen(dialog->palette().color(QPalette::WindowText));
       painter.drawText(title.adjusted(8, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft,
                        dialog->windowTitle());
+      // then the dialog itself, framed together with its strip
       painter.drawPixmap(at, dialog->grab());
       painter.drawRect(QRect(title.topLeft(), QSize(dialog->width(), dialog->height() + strip))
                            .adjusted(0, 0, -1, -1));
@@ -121,6 +123,7 @@ QString ExportActions::defaultBaseName() const {
   QString name =
       run ? run->sceneName() + "_" + QString::fromStdString(run->settings.integrator)
           : (view_.model() ? QString::fromStdString(view_.model()->name) : QString("mbw"));
+  // only what every file system takes: letters, digits, _ . and -
   name.replace(QRegularExpression("[^A-Za-z0-9_.-]+"), "-");
   return name;
 }
@@ -135,6 +138,7 @@ bool ExportActions::exportCsv(const QString& path, QString* error) const {
   // every row is in the run's file; the results in memory may be decimated
   const QString data = QString::fromStdString(run->dataPath);
   if (!data.isEmpty() && QFile::exists(data)) {
+    // a copy replaces any older file of that name
     QFile::remove(path);
     if (QFile::copy(data, path)) return true;
     if (error) *error = tr("Cannot write %1.").arg(path);
@@ -166,6 +170,7 @@ void ExportActions::report(bool ok, const QString& path, const QString& error) c
     QMessageBox::warning(&window_, tr("Export"), error);
     return;
   }
+  // the status line only in a main window
   if (auto* main = qobject_cast<QMainWindow*>(&window_))
     main->statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
 }

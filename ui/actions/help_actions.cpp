@@ -91,6 +91,7 @@ bool HelpActions::showPage(const QString& page) {
                 QDir(QCoreApplication::applicationDirPath()).filePath(kInstalledDocs))));
     return false;
   }
+  // else the page in the one browser window, brought to the front
   browser().showFile(QDir(dir).filePath(page));
   browser().show();
   browser().raise();
@@ -100,6 +101,7 @@ bool HelpActions::showPage(const QString& page) {
 // the shortcuts as an HTML table: a row per action, its keys in bold
 QString HelpActions::shortcutsHtml() const {
   QString html = "<h2>" + tr("Keyboard shortcuts") + "</h2><table cellpadding=\"3\">";
+  // a row: what the action does, then its keys
   auto row = [&](const QString& what, const QString& keys) {
     html += QString("<tr><td>%1</td><td><b>%2</b></td></tr>")
                 .arg(what.toHtmlEscaped(), keys.toHtmlEscaped());
@@ -121,6 +123,7 @@ QString HelpActions::shortcutsHtml() const {
   }
   // then the actions outside the menus, then the mouse
   html += QString("<tr><td colspan=\"2\"><br><i>%1</i></td></tr>").arg(tr("Elsewhere"));
+  // the window's actions that no menu holds
   for (const QAction* a : window_.findChildren<QAction*>()) {
     if (a->shortcuts().isEmpty() || listed.contains(a) || a->menu()) continue;
     row(plainText(a), a->shortcut().toString(QKeySequence::NativeText));

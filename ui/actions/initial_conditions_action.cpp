@@ -55,6 +55,7 @@ void placeBeside(QWidget& dialog, const QWidget& avoid) {
     QRect r(c, size);
     r.moveLeft(std::clamp(r.left(), room.left(), std::max(room.left(), room.right() - r.width())));
     r.moveTop(std::clamp(r.top(), room.top(), std::max(room.top(), room.bottom() - r.height())));
+    // its overlap with the view, in square pixels
     const QRect over = r.intersected(keep);
     const long overlap = over.isEmpty() ? 0 : long(over.width()) * over.height();
     if (bestOverlap < 0 || overlap < bestOverlap) {
@@ -70,6 +71,7 @@ void placeBeside(QWidget& dialog, const QWidget& avoid) {
 InitialConditionsAction::InitialConditionsAction(SceneDocument& doc, RunConfigPanel& config,
                                                  ViewSync& views, QWidget& window)
     : QObject(&window), doc_(doc), config_(config), views_(views), window_(window) {
+  // its icon, a short toolbar text and a tooltip that says what it does
   action_ = new QAction(resources::actionIcon("initial-conditions"),
                         tr("&Assemble (consistent initial conditions)..."), this);
   action_->setObjectName("initialConditions");
@@ -102,6 +104,7 @@ void InitialConditionsAction::run() {
                          tr("The scene has problems to fix first:\n") + lines.join("\n"));
     return;
   } catch (const std::exception& e) {
+    // any other failure of the projection, as the engine words it
     QMessageBox::warning(&window_, action_->text(), QString::fromUtf8(e.what()));
     return;
   }
@@ -126,6 +129,7 @@ void InitialConditionsAction::run() {
   double largest = 0.0;
   for (int r = 0; r < table->rowCount(); ++r) {
     const BodyStateChange& c = changes.bodies[static_cast<size_t>(r)];
+    // the body's name, then its changes; the turn in degrees
     const QStringList cells{QString::fromStdString(c.body), g(c.distance),
                             g(c.angle * 180.0 / M_PI), g(c.speedChange), g(c.spinChange)};
     for (int k = 0; k < cells.size(); ++k) table->setItem(r, k, new QTableWidgetItem(cells[k]));

@@ -47,14 +47,6 @@ std::vector<SnapAxis> snapAxesOf(const Model& model, int first, int second) {
   return axes;
 }
 
-// the body of a tree item's pointer ("/bodies/2" -> 2), -2 for anything else
-int bodyOfPointer(const QString& pointer) {
-  const QStringList parts = pointer.split('/', Qt::SkipEmptyParts);
-  bool ok = false;
-  const int index = parts.size() == 2 && parts[0] == "bodies" ? parts[1].toInt(&ok) : -2;
-  return ok ? index : -2;
-}
-
 }  // namespace
 
 // --- the tool and its steps ----------------------------------------------------------------------
@@ -98,6 +90,7 @@ JointTool::JointTool(SceneDocument& doc, ModelTree& tree, SceneView& view, ViewS
   // another scene, or an edit meanwhile (an undo): the bodies picked may be others now
   connect(&doc_, &SceneDocument::replaced, this, &JointTool::cancel);
   connect(&doc_, &SceneDocument::changed, this, &JointTool::cancel);
+  // the view's mouse moves and keys pass through eventFilter
   view_.vtkWidget()->installEventFilter(this);
 }
 
@@ -183,6 +176,7 @@ JointTool::Placement JointTool::locate(const Vec3& p_W, const Vec3& n_W) const {
 Vec3 JointTool::defaultCross(QString& what) const {
   // the second body's first snap direction across the axis, else the first body's
   const Vec3& axis = placement_.axis;
+  // a direction exactly across the axis
   for (const SnapAxis& a : snapAxesOf(*doc_.model(), bodyJ_, bodyI_))
     if (std::abs(a.n_W.dot(axis)) < 1e-9) {
       what = QString::fromStdString(a.what);
@@ -196,6 +190,7 @@ Vec3 JointTool::crossFrom(const Vec3& n_W, QString& what) const {
   // the normal's part across the axis, snapped to a direction of the bodies across it
   const Vec3& axis = placement_.axis;
   const Vec3 n = n_W.normalized();
+  // too little of the normal left across the axis (a face across it): the default
   const Vec3 across = n - n.dot(axis) * axis;
   if (across.norm() < kAcrossTheAxis) return defaultCross(what);
   // the directions of the two bodies across the axis
@@ -216,6 +211,7 @@ void JointTool::showPreview() {
                                     placement_.cross, sceneGlyphs(*doc_.model()).scale));
 }
 
+// the preview gone, and the mouse no longer tracked
 void JointTool::clearPreview() {
   view_.setJointPreview({});
   view_.vtkWidget()->setMouseTracking(false);
@@ -224,6 +220,7 @@ void JointTool::clearPreview() {
 // the mouse over a body: the joint a click would place, and what it would snap to
 void JointTool::hoverAt(const Vec3& p_W, const Vec3& n_W) {
   if (!doc_.model()) return;
+  // at the location step: where a click would place the joint, its axis and cross axis
   if (step_ == Step::Location) {
     placement_ = locate(p_W, n_W);
     placement_.cross = defaultCross(crossWhat_);
@@ -231,6 +228,7 @@ void JointTool::hoverAt(const Vec3& p_W, const Vec3& n_W) {
     say(tr("Place %1 at %2, axis the %3: click to place it")
             .arg(type_, placement_.where, placement_.axisWhat));
   } else if (step_ == Step::CrossAxis) {
+    // at the cross-axis step: the cross axis the face under the mouse gives
     placement_.cross = crossFrom(n_W, crossWhat_);
     showPreview();
     say(tr("Universal: cross axis along the %1; click to take it").arg(crossWhat_));
@@ -282,6 +280,7 @@ void JointTool::commit() {
   const std::string objectType = "joint/" + type_.toStdString();
   SceneJson after = doc_.json();
   if (!after.contains("joints")) after["joints"] = SceneJson::array();
+  // a new element of the joint's type (required fields, a unique name) between the two bodies
   SceneJson joint = newElement(objectType, after);
   joint["body_i"] = model->bodyName(bodyI_);
   joint["body_j"] = model->bodyName(bodyJ_);
@@ -321,6 +320,7 @@ bool JointTool::eventFilter(QObject* watched, QEvent* event) {
   // the mouse over a body: the joint a click there would place, drawn
   if (event->type() == QEvent::MouseMove && placing &&
       static_cast<QMouseEvent*>(event)->buttons() == Qt::NoButton) {
+    // over a body: its surface point and normal; off the bodies at the location step, nothing
     Vec3 p, n;
     if (view_.pickSurface(static_cast<QMouseEvent*>(event)->position().toPoint(), p, n))
       hoverAt(p, n);

@@ -32,9 +32,11 @@ PickFieldBehaviour::PickFieldBehaviour(SceneDocument& doc, PropertyPanel& panel,
   // a pick button of the property panel starts; a click on a surface completes; another scene
   // cancels
   connect(&panel, &PropertyPanel::pickRequested, this, &PickFieldBehaviour::start);
+  // the surface point and its normal, in the world
   connect(&view_, &SceneView::surfacePicked, this, [this](const QVector3D& p, const QVector3D& n) {
     complete(Vec3(p.x(), p.y(), p.z()), Vec3(n.x(), n.y(), n.z()));
   });
+  // another scene: the field is gone
   connect(&doc_, &SceneDocument::replaced, this, &PickFieldBehaviour::cancel);
   view_.vtkWidget()->installEventFilter(this);
 }
@@ -71,6 +73,7 @@ SceneJson PickFieldBehaviour::pickedValue(const Model& model, int body, const Ve
   // a point: a named point of the body within the tolerance, else its coordinates in the body
   // frame
   if (!axis) {
+    // the point in the body's frame: R^T (p_W - origin)
     const Vec3 p_B = R.transpose() * (p_W - origin);
     if (body >= 0)
       for (const auto& [name, p] : model.bodies[body].points)

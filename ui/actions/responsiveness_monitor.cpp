@@ -23,6 +23,7 @@ ResponsivenessMonitor::ResponsivenessMonitor(RunController& controller, SceneVie
   timer_.setTimerType(Qt::PreciseTimer);
   timer_.setInterval(kTickMs);
   connect(&timer_, &QTimer::timeout, this, &ResponsivenessMonitor::tick);
+  // on while a run is active, off when none is
   connect(&controller_, &RunController::activeChanged, this,
           [this](int id) { setActive(id != -1); });
 }
@@ -53,6 +54,7 @@ void ResponsivenessMonitor::setActive(bool active) {
 void ResponsivenessMonitor::tick() {
   // each tick: how late it came, and the CPU the thread spent since the last
   const double stall = static_cast<double>(sinceTick_.restart()) - kTickMs;
+  // the CPU the thread used since the last tick bounds its longest piece of work
   const double cpu = threadCpuSeconds();
   longestBusyCpuMs_ = std::max(longestBusyCpuMs_, 1e3 * (cpu - lastCpu_));
   lastCpu_ = cpu;
@@ -83,6 +85,7 @@ ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
   if (seconds > 0.0) {
     r.viewFramesPerSecond = static_cast<double>(viewFrames) / seconds;
     r.framesDrainedPerSecond = static_cast<double>(drained) / seconds;
+    // per plot: the panel's replots shared among its plots
     const size_t plotCount = plots_.plots().size();
     if (plotCount > 0)
       r.plotFramesPerSecond =
@@ -94,6 +97,7 @@ ResponsivenessMonitor::Report ResponsivenessMonitor::report() const {
 
 // one paragraph for the scripted session's report
 QString ResponsivenessMonitor::reportText() const {
+  // one paragraph; the 99th percentile (%11) was added last and sits in the middle
   const Report r = report();
   return tr("GUI thread during runs (%1 s, %2 probe ticks): longest stall %3 ms, 99 % of ticks "
             "within %11 ms, %4 "

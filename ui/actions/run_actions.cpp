@@ -54,6 +54,7 @@ bool RunActions::startRun(std::optional<double> pauseAt) {
   // the signal browser offers the multipliers and the joints' reactions
   settings.recordMultipliers = true;
   settings.recordReactions = true;
+  // the run queued with the scene's text, for its record
   controller_.start(
       {doc_.model(), std::move(settings), doc_.sceneKey(), doc_.json().dump(), pauseAt});
   return true;
@@ -67,6 +68,7 @@ void RunActions::update() {
   run_->setToolTip(why.isEmpty() ? tr("Run the scene with these settings on a worker thread (F5); "
                                       "while a run is going, further runs wait in a queue")
                                  : why);
+  // pause and cancel while a run goes
   pause_->setEnabled(controller_.busy());
   cancel_->setEnabled(controller_.busy());
 }

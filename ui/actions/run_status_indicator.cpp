@@ -34,6 +34,7 @@ class ElidedLabel : public QLabel {
 
  private:
   void elide() {
+    // a few pixels of margin
     setText(fontMetrics().elidedText(full_, Qt::ElideRight, std::max(0, width() - 4)));
   }
   QString full_;
@@ -162,10 +163,11 @@ void RunStatusIndicator::showScene() {
     scene_->setText(QString::fromStdString(doc_.model()->name + ": " + counts));
     scene_->setStyleSheet({});
   } else if (!doc_.json().is_object() || doc_.json().empty()) {
-    // no scene, or one with problems (in red)
+    // no scene
     scene_->setText(tr("No scene open"));
     scene_->setStyleSheet({});
   } else {
+    // a scene with problems, in red
     scene_->setText(tr("scene: %n problem(s)", "", static_cast<int>(doc_.issues().size())));
     scene_->setStyleSheet("color: #c0392b;");
   }

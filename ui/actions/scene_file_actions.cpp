@@ -35,6 +35,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
       tr("Start a scene: empty (the ground and gravity) or from a template with its parameters "
          "(Ctrl+N)"));
   connect(new_, &QAction::triggered, this, [this] {
+    // the dialog's scene opened as a new, unsaved one
     if (!maybeSave()) return;
     NewSceneDialog dialog(&window_);
     if (dialog.exec() != QDialog::Accepted) return;
@@ -49,6 +50,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
   connect(library_, &QAction::triggered, this, [this] {
     SceneLibraryDialog dialog(&window_);
     if (dialog.exec() != QDialog::Accepted) return;
+    // the dialog's "Open file" button hands over to Open
     if (dialog.openFileRequested())
       open_->trigger();
     else if (!dialog.chosenScene().isEmpty())
@@ -63,7 +65,7 @@ SceneFileActions::SceneFileActions(SceneDocument& doc, QWidget& window)
                                                       tr("Scenes (*.json);;All files (*)"));
     if (!path.isEmpty()) openScene(path);
   });
-  // the recent files and saving
+  // the recent files' menu, filled from the settings at the end
   recent_ = new QMenu(tr("Open &recent"), &window_);
   // Save: as the file it is, or Save as for a scene without one
   save_ = new QAction(resources::actionIcon("save"), tr("&Save scene"), this);
@@ -107,6 +109,7 @@ bool SceneFileActions::openScene(const QString& nameOrPath, QString* error) {
       QMessageBox::warning(&window_, tr("Open scene"), message);
     return false;
   }
+  // a file, not a built-in scene, enters the recent list
   if (!builtin) remember(doc_.filePath());
   return true;
 }
@@ -156,6 +159,7 @@ void SceneFileActions::fillRecent() {
   // the recent menu: file names, their paths in the tooltips
   recent_->clear();
   const QStringList recent = QSettings().value(kRecentKey).toStringList();
+  // each entry opens its file, after the same question about unsaved changes
   for (const QString& path : recent)
     recent_->addAction(QFileInfo(path).fileName(), this, [this, path] { openScene(path); })
         ->setToolTip(path);

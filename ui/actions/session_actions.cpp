@@ -116,9 +116,11 @@ bool SessionActions::load(const QString& path, bool withScene, Layout layout, QS
   std::vector<std::unique_ptr<Run>> runs;
   QStringList warnings;
   if (!readSession(path, h, runs, &warnings, error)) return false;
+  // the session's scene, when it brings one, as it was saved (modified or not)
   if (withScene && !doc_.restore(h.sceneText, h.scenePath, h.sceneBuiltin, h.sceneModified, error))
     return false;
   // the session's runs replace the ones there are
+  // the old runs' numbers first: removing changes the list
   std::vector<int> old;
   for (const auto& r : runs_.runs()) old.push_back(r->id);
   for (int id : old) runs_.remove(id);
@@ -140,6 +142,7 @@ bool SessionActions::load(const QString& path, bool withScene, Layout layout, QS
 // at quit, the session saved for the next start
 void SessionActions::saveLast() const {
   if (!autosave_) return;
+  // the application's data folder made on first use
   QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
   saveSession(autosavePath(), nullptr);
 }

@@ -25,11 +25,13 @@ SettingsBehaviour::SettingsBehaviour(QMainWindow& window, PlotPanel& plots, Scen
       doc_(doc),
       splitters_(std::move(splitters)),
       toggles_(std::move(toggles)) {
+  // the window's close passes through eventFilter, which saves
   window_.installEventFilter(this);
 }
 
 // the window's geometry and docks, the splitters, the plots and the view's toggles, by key
 QVariantMap SettingsBehaviour::layout() const {
+  // the window's geometry and its docks' state as Qt saves them, each splitter by its name
   QVariantMap m;
   m["window/geometry"] = window_.saveGeometry();
   m["window/state"] = window_.saveState();
@@ -63,6 +65,7 @@ bool SettingsBehaviour::applyLayout(const QVariantMap& m, bool geometry) {
 bool SettingsBehaviour::restore() {
   QSettings s;
   QVariantMap m;
+  // every key of the settings, as a layout map
   for (const QString& key : s.allKeys()) m[key] = s.value(key);
   return applyLayout(m);
 }
@@ -79,6 +82,7 @@ void SettingsBehaviour::restoreSplitters() {
 void SettingsBehaviour::save() const {
   QSettings s;
   const QVariantMap m = layout();
+  // each key of the layout stored as it is; the scene by its file, else its built-in name
   for (auto it = m.begin(); it != m.end(); ++it) s.setValue(it.key(), it.value());
   s.setValue("files/last", doc_.filePath().isEmpty() ? doc_.builtinName() : doc_.filePath());
 }
@@ -96,6 +100,7 @@ void keepOnScreen(QWidget& window) {
   const QSize frame = window.frameGeometry().size() - window.geometry().size();
   QSize size = window.size().boundedTo(available.size() - frame);
   window.resize(size);
+  // then moved within the screen's room, its frame included
   QRect g = window.frameGeometry();
   g.moveLeft(std::clamp(g.left(), available.left(),
                         std::max(available.left(), available.right() - g.width() + 1)));

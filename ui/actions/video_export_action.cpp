@@ -127,6 +127,7 @@ QImage VideoExportAction::composeFrame(const VideoSettings& s, const QSize& fram
   QFont font("DejaVu Sans");
   font.setPixelSize(std::max(8, static_cast<int>(std::lround(13 * scale))));
   painter.setFont(font);
+  // the key's strip at the top of the plots' side, its entries from the left
   const int keyHeight = static_cast<int>(std::lround(24 * scale));
   int x = viewWidth + static_cast<int>(8 * scale);
   // a box of the run's colour, then its label
@@ -147,10 +148,12 @@ QImage VideoExportAction::composeFrame(const VideoSettings& s, const QSize& fram
   const QRect area(viewWidth, keyHeight, frame.width() - viewWidth, frame.height() - keyHeight);
   // each plot in its cell, drawn at the window's scale
   for (int k = 0; k < n; ++k) {
+    // cell (r, c) of the area
     const int c = k % columns, r = k / columns;
     const QRect cell(area.left() + area.width() * c / columns,
                      area.top() + area.height() * r / rows, area.width() / columns,
                      area.height() / rows);
+    // the plot drawn at the size a window of the frame's scale would give it, then scaled up
     const QPixmap pixmap = plots[static_cast<size_t>(k)]->customPlot()->toPixmap(
         static_cast<int>(cell.width() / scale), static_cast<int>(cell.height() / scale), scale);
     painter.drawPixmap(cell.topLeft(), pixmap);
@@ -199,6 +202,7 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
           "ffmpeg is not installed: export PNG frames to a directory instead (or install ffmpeg).");
     return -1;
   }
+  // PNG frames: their directory made
   if (!mp4 && !QDir().mkpath(s.path)) {
     if (error) *error = tr("Cannot create the directory %1").arg(s.path);
     return -1;
@@ -244,13 +248,11 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
   const bool wasPlaying = playback_.playing();
   const double before = playback_.time();
   playback_.setPlaying(false);
-  // cursor B's ghost stays out of the frames; the camera is held still, fitted once to the motion
-  // for the 3D part of the frames
-  // cursor B out of the frames, to be put back
+  // cursor B (and its ghost in the 3D view) out of the frames, to be put back
   PlotCursors& cursors = plots_.cursors();
   const double cursorB = cursors.b();
   if (cursors.hasB()) cursors.setB(std::nan(""));
-  // the camera framed for the 3D part's shape
+  // the camera held still, fitted once to the motion for the 3D part's shape
   const double viewWidth =
       s.plots && !plots_.plots().empty() ? frameSize.width() * kViewShare : frameSize.width();
   view_.holdCameraForFrames(true, viewWidth / frameSize.height());
@@ -258,10 +260,12 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
   // the frames: playback set to each frame's time, the frame composed
   QString failure;
   for (int k = 0; k < frames; ++k) {
+    // frame k at from + k speed / fps, never past the span's end
     playback_.setTime(std::min(to, from + k * s.speed / s.fps));
     const QImage frame = composeFrame(s, frameSize);
     // an MP4's frame goes to ffmpeg as PNG bytes; a frame is written as a numbered PNG file
     if (mp4) {
+      // encoded in memory as PNG, then written to ffmpeg's input
       QByteArray png;
       QBuffer buffer(&png);
       buffer.open(QIODevice::WriteOnly);
@@ -351,6 +355,7 @@ VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double st
   plots_->setToolTip(
       tr("The 3D view on the left, the plots as they are on the right, their cursor at the time "
          "shown"));
+  // without ffmpeg only PNG frames can be written
   const bool noFfmpeg = VideoExportAction::ffmpeg().isEmpty();
   frames_->setChecked(
       noFfmpeg || (!initial.path.isEmpty() && !initial.path.endsWith(".mp4", Qt::CaseInsensitive)));
@@ -415,6 +420,7 @@ void VideoExportAction::run() {
   // the last settings used, the speed and span of playback now
   QSettings settings;
   VideoSettings initial;
+  // frame rate, size and plots from the settings; speed and span from playback
   initial.fps = settings.value("video/fps", 30.0).toDouble();
   initial.speed = playback_.speed();
   VideoSettings::Size size = VideoSettings::Size::P720;
@@ -440,6 +446,7 @@ void VideoExportAction::run() {
   const QString base =
       run ? run->sceneName() + "_" + QString::fromStdString(run->settings.integrator)
           : QString("playback");
+  // a directory for frames, a file for an MP4
   const QString path =
       dialog->pngFrames()
           ? QFileDialog::getExistingDirectory(&window_, tr("Directory for the PNG frames"), dir)

@@ -29,26 +29,27 @@ ViewActions::ViewActions(SceneView& view, QObject* parent) : QObject(parent) {
                  StandardView::Side},
         Standard{top_, "&Top", "Ctrl+3", "Top view, looking down along gravity (Ctrl+3)",
                  StandardView::Top}}) {
+    // each a menu entry with its shortcut, turning the camera to its direction
     s.action = new QAction(tr(s.text), this);
     s.action->setShortcut(QKeySequence(tr(s.key)));
     s.action->setToolTip(tr(s.tip));
     const StandardView v = s.view;
     connect(s.action, &QAction::triggered, &view, [&view, v] { view.setStandardView(v); });
   }
-  // fit everything in view (F), the body frames and the ground grid
+  // fit everything in view (F)
   fit_ = new QAction(tr("&Fit"), this);
   fit_->setShortcut(QKeySequence(tr("F")));
   fit_->setToolTip(tr(
       "Everything in view, same direction: the scene, or the whole motion of the run shown (F)"));
   connect(fit_, &QAction::triggered, &view, &SceneView::fitView);
-  frames_ = new QAction(resources::actionIcon("frames"), tr("Body &frames"), this);
   // the body frames, off at first (Ctrl+Shift+F)
+  frames_ = new QAction(resources::actionIcon("frames"), tr("Body &frames"), this);
   frames_->setCheckable(true);
   frames_->setShortcut(QKeySequence(tr("Ctrl+Shift+F")));
   frames_->setToolTip(tr("Show each body's frame (x red, y green, z blue) and the world frame"));
   connect(frames_, &QAction::toggled, &view, &SceneView::setFramesVisible);
-  grid_ = new QAction(tr("Ground &grid"), this);
   // the ground grid, on at first
+  grid_ = new QAction(tr("Ground &grid"), this);
   grid_->setCheckable(true);
   grid_->setChecked(true);
   grid_->setToolTip(tr("A grid in the plane through the origin perpendicular to gravity"));

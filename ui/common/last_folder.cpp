@@ -19,6 +19,7 @@ QString lastFolder(const QString& key) {
 
 // remembered for its kind and for any file
 void rememberFolder(const QString& key, const QString& folder) {
+  // the kind's own key and the shared one
   QSettings s;
   s.setValue(key, folder);
   s.setValue(kAnyFolder, folder);

@@ -8,6 +8,7 @@ namespace mbw::ui {
 // a number in few digits, whole numbers as they are, exponents without padding
 QString shortNumber(double x, int significant) {
   if (!std::isfinite(x)) return QString::number(x);
+  // whole numbers under a million without a point or exponent
   if (x == std::round(x) && std::abs(x) < 1e6) return QString::number(static_cast<long long>(x));
   QString text = QString::number(x, 'g', significant);
   // "1.23e-05" -> "1.23e-5", "4.5e+07" -> "4.5e7"

@@ -145,11 +145,13 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   warning_->setStyleSheet("color: #a35a00;");
   warning_->setVisible(false);
   // a tooltip for each setting, saying its unit and what it does
+  // the step and its error control
   step_->setToolTip(tr("Time step h, s (the first step when the step is variable)"));
   rtol_->setToolTip(tr("Relative tolerance of the error estimate"));
   atol_->setToolTip(tr("Absolute tolerance of the error estimate"));
   maxStep_->setToolTip(tr("Largest step the error control may take, s (empty: no limit)"));
   maxStep_->setPlaceholderText(tr("no limit"));
+  // the Newton options of the index-3 integrators
   jacobian_->setToolTip(
       tr("How the integrator gets its Jacobian: exact (analytic) or by finite differences"));
   linearSolver_->setToolTip(
@@ -159,14 +161,17 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
       tr("Index-3 integrators: when the Newton matrix is evaluated. auto: kept across "
          "iterations and steps while Newton contracts well; iteration: full Newton; "
          "step: once per time point"));
+  // the damping
   rhoInf_->setToolTip(
       tr("Spectral radius at infinity: 1 keeps high frequencies, 0 damps them at once"));
   alpha_->setToolTip(
       tr("HHT's alpha in [-1/3, 0], instead of rho_inf (empty: from rho_inf, or -1/3)"));
+  // the span, and what is recorded
   tEnd_->setToolTip(tr("End of the simulated time span, s"));
   every_->setRange(1, 1000000);
   every_->setToolTip(
       tr("Record every N-th step (the first and the last step are always recorded)"));
+  // the output grid: a step, or a file of times
   outputStep_->setPlaceholderText(tr("at the steps"));
   outputStep_->setToolTip(
       tr("Record at t0 + k x this step, s: states interpolated between the steps and put "
@@ -214,7 +219,6 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   // the output step or, on the same row (the panel keeps its height: a row more made the window
   // taller than 800 pixels), the file of output times; the step wide enough for its placeholder
   // as QLineEdit draws it (its frame, 2 pixels of margin each side, one for the cursor)
-  // the output step as wide as its placeholder
   const int frame =
       outputStep_->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, outputStep_);
   outputStep_->setMinimumWidth(
@@ -288,7 +292,9 @@ void RunConfigPanel::updateIntegrators() {
     for (const IntegratorInfo& i : integratorRegistry()) {
       if (i.capabilities.family != family) continue;
       auto* item = new QStandardItem("    " + QString::fromStdString(i.name));
+      // the entry carries the integrator's name, its text indented
       item->setData(QString::fromStdString(i.name), kNameRole);
+      // available unless the formulation rules it out, for its own kind of steps
       const std::string why = unsupportedReason(i, formulation, listingSettings(i.capabilities));
       if (!why.empty()) {
         item->setFlags(Qt::NoItemFlags);
@@ -312,8 +318,8 @@ void RunConfigPanel::updateIntegrators() {
   integrator_->view()->setMinimumWidth(
       widest + integrator_->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
   integrator_->view()->setTextElideMode(Qt::ElideNone);
+  // the choice kept where it is still offered, else the first available one
   if (!setIntegrator(selected)) {
-    // the first available one
     for (int r = 0; r < integrators_->rowCount(); ++r)
       if (integrators_->item(r)->isEnabled() && !integrators_->item(r)->data(kNameRole).isNull()) {
         integrator_->setCurrentIndex(r);
@@ -389,6 +395,7 @@ QString RunConfigPanel::warning() const {
     rows += s.output.step > 0.0 ? span / s.output.step : static_cast<double>(s.output.times.size());
   if (!s.output.active() || s.output.recordSteps) {
     const IntegratorSettings& is = s.integratorSettings;
+    // a variable step counted at its largest (none given: not counted)
     const double h = is.variableStep ? is.maxStep : is.step;
     if (h > 0.0) rows += span / h / std::max(1, s.every);
   }
@@ -563,6 +570,7 @@ bool RunConfigPanel::setIntegrator(const QString& nameOrAlias) {
   // find the integrator by its name or an alias, among the available entries only
   const IntegratorInfo* info = findIntegrator(nameOrAlias.toStdString());
   const QString name = info ? QString::fromStdString(info->name) : QString();
+  // its row, when the formulation leaves it available
   for (int r = 0; r < integrators_->rowCount(); ++r) {
     const QStandardItem* item = integrators_->item(r);
     if (item->data(kNameRole).toString() == name && !name.isEmpty() && item->isEnabled()) {

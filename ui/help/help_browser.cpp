@@ -47,6 +47,7 @@ HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent), text_(new QTextBrow
   connect(close, &QPushButton::clicked, this, &QDialog::close);
   connect(text_, &QTextBrowser::sourceChanged, this,
           [this, home] { home->setEnabled(home_.isValid()); });
+  // history buttons on the left, Close on the right
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(back);
   buttons->addWidget(forward);
@@ -65,6 +66,7 @@ HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent), text_(new QTextBrow
 // a page of the docs as Markdown; the guide in its folder is the contents
 void HelpBrowser::showFile(const QString& path) {
   const QUrl url = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath());
+  // the first page shown sets the contents: the guide in the same folder
   if (!home_.isValid())
     home_ = QUrl::fromLocalFile(
         QFileInfo(QFileInfo(path).absolutePath() + "/workbench.md").absoluteFilePath());

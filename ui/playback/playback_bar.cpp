@@ -84,6 +84,7 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
   choices->addWidget(ghost_, 1);
   choices->addWidget(new QLabel(tr("trace"), this));
   choices->addWidget(trace_, 1);
+  // the timeline above the choices
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 2, 4, 2);
   layout->setSpacing(2);
@@ -99,6 +100,7 @@ PlaybackBar::PlaybackBar(PlaybackController& playback, RunLibrary& runs, QWidget
   // the slider moves playback, except while it follows playback's time
   connect(slider_, &QSlider::valueChanged, this, [this](int v) {
     if (updating_) return;
+    // the slider's step as a share of the span
     playback_.setTime(playback_.start() + (playback_.end() - playback_.start()) * v / kSliderSteps);
   });
   // the slider and the time follow playback, and its span
@@ -157,10 +159,12 @@ void PlaybackBar::fillTracePoints() {
   QStringList points;
   if (const Run* run = runs_.find(runs_.currentId()))
     for (const Body& b : run->model->bodies) {
+      // a body's frame origin by its name, a named point as body.point
       points << QString::fromStdString(b.name);
       for (const auto& [name, p] : b.points) points << QString::fromStdString(b.name + "." + name);
     }
   QStringList before;
+  // the points listed now, after "(none)"
   for (int i = 1; i < trace_->count(); ++i) before << trace_->itemData(i).toString();
   if (points == before && trace_->count() > 0) return;
   // "(none)" first, the choice kept where it still exists

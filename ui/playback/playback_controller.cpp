@@ -16,6 +16,7 @@ void PlaybackController::setRange(double start, double end) {
   start_ = start;
   end_ = std::max(start, end);
   emit rangeChanged(start_, end_);
+  // a time outside the new span moves to its nearest end
   if (time_ < start_ || time_ > end_) setTime(std::clamp(time_, start_, end_));
 }
 
@@ -40,11 +41,13 @@ void PlaybackController::setPlaying(bool playing) {
 
 // playback time advances with the wall clock times the speed; at the end it loops or stops
 void PlaybackController::tick() {
+  // the wall time since the last tick, times the speed
   const double dt = 1e-3 * static_cast<double>(clock_.restart()) * speed_;
   double t = time_ + dt;
   if (t >= end_) {
     // past the end: round again when looping, else stop at the end
     if (loop_ && end_ > start_) {
+      // the overshoot carried over from the start
       t = start_ + std::fmod(t - start_, end_ - start_);
     } else {
       setTime(end_);

@@ -57,6 +57,7 @@ ViewSync::ViewSync(SceneDocument& doc, RunLibrary& runs, PlaybackController& pla
   });
   // a removed run's track goes
   connect(&runs_, &RunLibrary::runRemoved, this, [this](int id) { tracks_.erase(id); });
+  // a pause or a resume changes the caption
   connect(&runs_, &RunLibrary::pausedChanged, this, [this] { showTime(playback_.time()); });
   // playback's time, the ghost and the trace drive what the view shows
   connect(&playback_, &PlaybackController::timeChanged, this, &ViewSync::showTime);
@@ -113,6 +114,7 @@ const PoseTrack* ViewSync::track(const Run& run) {
   auto it = tracks_.find(run.id);
   if (it == tracks_.end() || !it->second->valid()) {
     if (run.results.columnCount() == 0) return nullptr;
+    // made (again) from the run's columns
     it = tracks_.insert_or_assign(run.id, std::make_unique<PoseTrack>(*run.model, run.results))
              .first;
   }
@@ -185,6 +187,7 @@ void ViewSync::fitMotion() {
   constexpr size_t kSamples = 80;
   const size_t rows = run->results.rowCount();
   std::vector<BodyPoses> samples;
+  // sample k at an even share of the rows, the last at the last row
   for (size_t k = 0; k < std::min(rows, kSamples); ++k)
     samples.push_back(
         pt->posesAt(run->results, rows <= kSamples ? k : k * (rows - 1) / (kSamples - 1)));
@@ -195,6 +198,7 @@ void ViewSync::onRows(int id) {
   // only the current run's rows count
   const Run* run = runs_.find(id);
   if (!run || id != runs_.currentId()) return;
+  // whether playback stood at the end, before the span grows
   const bool atEnd = playback_.time() >= playback_.end();
   playback_.setRange(0.0, run->lastTime());
   // a live run is followed as it goes, unless the user is looking back at an earlier time

@@ -83,6 +83,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   header->addWidget(secondBox_, 1);
   header->addWidget(fit);
   header->addWidget(remove);
+  // the header above the plot, which takes the rest
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->setSpacing(2);
@@ -120,6 +121,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
     t->setVisible(false);
     return t;
   };
+  // the note says why nothing is drawn yet
   note_ = centred(0.5, 0.5, Qt::AlignCenter);
   // bottom right: the cursors' read-out takes the top left
   info_ = centred(0.99, 0.99, Qt::AlignRight | Qt::AlignBottom);
@@ -165,6 +167,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
     menu.addAction(tr("&Auto-scale"), this, &LivePlot::autoScale);
     // the plot alone as a figure, in the folder used last
     menu.addAction(tr("Save this plot (PNG, SVG, PDF)..."), this, [this] {
+      // proposed under the plot's kind, in the folder used last
       const QString dir = lastFolder("export/directory");
       const QString path = QFileDialog::getSaveFileName(
           this, tr("Save plot"), QDir(dir).filePath(plotKindInfo(kind_).id + ".png"),
@@ -183,6 +186,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
 // --- the quantity and the rows of the runs -------------------------------------------------------
 
 LivePlot::~LivePlot() {
+  // the scheduler forgets the plot's drawing
   if (scheduler_) scheduler_->remove(drawHandle_);
   delete series_;
 }
@@ -301,6 +305,7 @@ void LivePlot::updateAxes() {
   // what the iterations are, per integrator family; what the differences are taken against
   QString info;
   if (kind_ == PlotKind::NewtonIterations) {
+    // the runs shown, grouped by what their iterations count
     std::map<QString, QStringList> byMeaning;
     for (const Run* run : runs_.shownRuns())
       byMeaning[iterationsLabel(*run)] << QString("#%1").arg(run->id);
@@ -317,6 +322,7 @@ void LivePlot::updateAxes() {
       info = parts.join('\n');
     }
   } else if (kind_ == PlotKind::Difference || kind_ == PlotKind::ReferenceError) {
+    // the run the others are compared with, named in the corner
     if (const Run* base = kind_ == PlotKind::Difference ? series_->base() : runs_.reference())
       info = kind_ == PlotKind::Difference ? tr("each run minus #%1").arg(base->id)
                                            : tr("each run against #%1").arg(base->id);
@@ -386,10 +392,12 @@ void LivePlot::followData() {
     // factor 4
     lower = std::max(lower, upper * kLogSpan);
     if (upper < 4.0 * lower) {
+      // a constant, or nearly: a factor 4 about its geometric middle
       const double centre = std::sqrt(lower * upper);
       lower = centre / 2.0;
       upper = centre * 2.0;
     }
+    // a margin of a factor 1.5 each way
     plot_->yAxis->setRange(lower / 1.5, upper * 1.5);
   } else {
     linear(plot_->yAxis, lower, upper);
@@ -500,6 +508,7 @@ QString LivePlot::hoverAt(const QPointF& position) {
 
 void LivePlot::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
+  // the ticks follow the plot's new room
   updateTicks();
 }
 

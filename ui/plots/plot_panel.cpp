@@ -40,6 +40,7 @@ PlotPanel::PlotPanel(RunLibrary& runs, FrameScheduler* scheduler, QWidget* paren
       tr("Add a plot of another quantity (the Signals panel plots any recorded signal)"));
   add->setPopupMode(QToolButton::InstantPopup);
   auto* menu = new QMenu(add);
+  // each kind an entry that adds a plot of it
   for (const PlotKindInfo& k : plotKinds()) {
     const PlotKind kind = k.kind;
     menu->addAction(k.title, this, [this, kind] { addPlot(kind); });
@@ -127,6 +128,7 @@ LivePlot* PlotPanel::addPlot(PlotKind kind, const QStringList& channels) {
   // arranged with the others
   plots_.push_back(plot);
   relayout();
+  // a comparison added tells the table its channel at once
   if (plot->kind() == PlotKind::Difference || plot->kind() == PlotKind::ReferenceError)
     if (!plot->channel().isEmpty()) emit comparedChannelChanged(plot->channel());
   return plot;
@@ -157,6 +159,7 @@ void PlotPanel::relayout() {
   columns_ = columnCount();
   for (size_t k = 0; k < plots_.size(); ++k)
     grid_->addWidget(plots_[k], static_cast<int>(k) / columns_, static_cast<int>(k) % columns_);
+  // the rows holding plots share the height; the columns in use share the width
   for (int r = 0; r < grid_->rowCount(); ++r)
     grid_->setRowStretch(r,
                          r < (static_cast<int>(plots_.size()) + columns_ - 1) / columns_ ? 1 : 0);
@@ -184,6 +187,7 @@ void PlotPanel::updateKey() {
   QStringList entries;
   QStringList whole;
   for (const Run* r : runs_.shownRuns()) {
+    // a square of the run's colour, its short label, a star for the reference
     entries << QString("<span style=\"color:%1\">&#9632;</span>&nbsp;%2%3")
                    .arg(r->color.name(), r->shortLabel().toHtmlEscaped(),
                         r->id == runs_.referenceId() ? "&nbsp;&#9733;" : "");
@@ -197,6 +201,7 @@ void PlotPanel::updateKey() {
   bool rejected = false;
   for (const Run* r : runs_.shownRuns()) rejected = rejected || !r->results.rejected.empty();
   if (steps && rejected) {
+    // each category's symbol and name, in the order they were met
     QStringList markers;
     for (const QString& c : PlotSeries::rejectionCategories())
       markers << PlotSeries::rejectionSymbol(PlotSeries::rejectionShape(c)) + "&nbsp;" +
@@ -219,6 +224,7 @@ QStringList PlotPanel::layoutState() const {
 
 // the plots a saved list names, replacing those shown (none replaced if none is valid)
 void PlotPanel::restoreLayout(const QStringList& state) {
+  // only the entries that read back count
   std::vector<std::pair<PlotKind, QStringList>> wanted;
   for (const QString& entry : state) {
     PlotKind kind;

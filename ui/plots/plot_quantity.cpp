@@ -12,6 +12,7 @@ namespace mbw::ui {
 // each kind: its id in a saved layout, its title, a log y axis, the signals it needs
 const std::vector<PlotKindInfo>& plotKinds() {
   static const std::vector<PlotKindInfo> kinds = {
+      // the last field: how many signals a kind needs (a comparison or channel one, x-y two)
       {PlotKind::StepSize, "step", "Step size", true, 0},
       {PlotKind::EnergyBalance, "energy", "Energy balance", false, 0},
       {PlotKind::ConstraintViolation, "violation", "Constraint violation (max norm)", true, 0},
@@ -46,6 +47,7 @@ QString plotSpec(PlotKind kind, const QStringList& channels) {
 
 // a saved plot read back; false for an unknown kind
 bool parsePlotSpec(const QString& spec, PlotKind& kind, QStringList& channels) {
+  // the kind before the colon, the channels after it
   const int colon = static_cast<int>(spec.indexOf(':'));
   const PlotKindInfo* info = findPlotKind(colon < 0 ? spec : spec.left(colon));
   if (!info) return false;
@@ -68,9 +70,11 @@ std::vector<CurveSpec> curvesOf(PlotKind kind, const QStringList& channels) {
     // the iterations as steps, one level per step
     case PlotKind::NewtonIterations:
       return {{"newton_iterations", false, true}};
+    // a channel plot draws its first channel
     case PlotKind::Channel:
       return channels.isEmpty() ? std::vector<CurveSpec>{}
                                 : std::vector<CurveSpec>{{channels.front()}};
+    // these pair two runs or two signals: the plot builds their curves itself
     case PlotKind::ReferenceError:
     case PlotKind::Difference:
     case PlotKind::XY:
@@ -95,6 +99,7 @@ QString readoutUnit(PlotKind kind, const QStringList& channels, const Results& s
     return c >= 0 ? QString::fromStdString(sample.channels()[c].unit) : QString();
   };
   if (x) return kind == PlotKind::XY ? unitOf(channels.value(0)) : QString("s");
+  // y by the kind: the step in seconds, the balance in joules, counts without a unit
   switch (kind) {
     case PlotKind::StepSize:
       return "s";
@@ -150,6 +155,7 @@ void curveFrom(const Results& r, int column, size_t firstRow, bool logY, std::ve
   t.clear();
   y.clear();
   if (column < 0) return;
+  // the rows from firstRow up to endRow, within the results
   for (size_t k = firstRow; k < std::min(endRow, r.rowCount()); ++k) {
     const double v = r.at(k, column);
     if (logY && !(v > 0.0)) continue;
@@ -166,6 +172,7 @@ QString defaultChannel(const Results& r) {
     const Channel& ch = r.channels()[c];
     // only the body coordinates in metres, ranked by the span of their values
     if (ch.unit != "m" || ch.name.find('.') == std::string::npos) continue;
+    // the channel's span over the rows
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (size_t k = 0; k < r.rowCount(); ++k) {
       lo = std::min(lo, r.at(k, c));
@@ -181,6 +188,7 @@ QString defaultChannel(const Results& r) {
 
 // a rejection's category: its reason up to its first number
 QString rejectionCategory(const std::string& reason) {
+  // the text before the first digit
   size_t end = 0;
   while (end < reason.size() && !std::isdigit(static_cast<unsigned char>(reason[end]))) ++end;
   QString text = QString::fromStdString(reason.substr(0, end)).trimmed();

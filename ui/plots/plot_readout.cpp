@@ -65,6 +65,7 @@ PlotReadout::PlotReadout(QCustomPlot& plot, const PlotSeries& series, PlotCursor
   tracer_->setSize(8);
   tracer_->setPen(QPen(QColor(20, 20, 20), 1.5));
   tracer_->setVisible(false);
+  // the hover's label, placed beside the tracer when shown
   label_ = textItem(plot_, Qt::AlignLeft | Qt::AlignBottom);
   // the read-out fits the plot's room again at every layout
   connect(&plot_, &QCustomPlot::afterLayout, this, &PlotReadout::fitBox);
@@ -98,6 +99,7 @@ void PlotReadout::update() {
       line->point2->setCoords(t, 1.0);
     }
   };
+  // an x-y plot has no time axis: no lines there
   placeLine(lineA_, xy_ ? NAN : a);
   placeLine(lineB_, xy_ ? NAN : b);
   // on an x-y plot, each curve's point at the cursor's time, as markers
@@ -107,6 +109,7 @@ void PlotReadout::update() {
       for (const Series& s : series_.series()) {
         double x, y, time;
         if (!s.rejected && PlotSeries::pointAt(s, t, x, y, time)) {
+          // the markers' parameter only orders them
           ts << ts.size();
           xs << x;
           ys << y;
@@ -137,12 +140,14 @@ void PlotReadout::update() {
     };
     // each curve: its value at A, and at B with the difference when there is B
     for (const Series& s : series_.series()) {
+      // rejected steps have no value to read
       if (s.rejected) continue;
       double xa, ya, ta, xb, yb, tb;
       if (!PlotSeries::pointAt(s, a, xa, ya, ta)) continue;
       Entry e;
       e.label = s.label;
       e.atA = "A " + value(xa, ya, 4);
+      // B and the difference B - A when cursor B is set
       if (cursors_.hasB() && PlotSeries::pointAt(s, b, xb, yb, tb)) {
         e.atB = "B " + value(xb, yb, 4);
         e.delta = "\u0394 " + value(xb - xa, yb - ya, 3);
@@ -163,6 +168,7 @@ QStringList PlotReadout::linesOf(int layout) const {
                         tr("B %1 s").arg(shortNumber(cursors_.b(), 5))};
   // each curve in the layout's lines: a label, then A, B and Δ on one line or several
   for (const Entry& e : entries_) {
+    // the continuation lines line up under the values
     const QString indent(e.label.size() + 2, ' ');
     if (e.atB.isEmpty())
       lines << e.label + "  " + e.atA;
@@ -207,6 +213,7 @@ void PlotReadout::fitBox() {
     // none fits: as many curves as fit, the rest counted on the last line, every line cut to the
     // width
     if (!fits) {
+      // the lines before the curves' are the head
       const int head = static_cast<int>(lines.size() - entries_.size());
       const int curves = static_cast<int>(entries_.size());
       // too many lines: the last says how many curves were left out
@@ -218,6 +225,7 @@ void PlotReadout::fitBox() {
         line = metrics.elidedText(line, Qt::ElideRight, std::max(room, 8));
     }
   }
+  // the box shows the lines, and hides when there are none
   text_ = lines.join('\n');
   box_->setText(text_);
   box_->setVisible(!text_.isEmpty());

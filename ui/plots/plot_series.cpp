@@ -77,6 +77,7 @@ QStringList PlotSeries::rejectionCategories() { return categories(); }
 PlotSeries::PlotSeries(QCustomPlot& plot, RunLibrary& runs) : plot_(plot), runs_(runs) {}
 
 void PlotSeries::setQuantity(PlotKind kind, const QStringList& channels) {
+  // another quantity: every curve anew
   kind_ = kind;
   channels_ = channels;
   rebuild();
@@ -120,6 +121,7 @@ int PlotSeries::newGraph(const Run& run, const QString& label, const CurveSpec& 
     g->setLineStyle(QCPGraph::lsNone);
     g->setScatterStyle(dotStyle(spec.secondary ? run.color.lighter(160) : run.color));
   }
+  // its index among the series, for the run's state
   series_.push_back({g, run.id, label, false});
   return static_cast<int>(series_.size()) - 1;
 }
@@ -137,10 +139,12 @@ void PlotSeries::addRun(const Run& run) {
       state.curves.push_back(static_cast<int>(series_.size()) - 1);
     }
   } else {
+    // against time: a graph per curve of the quantity (a velocity curve named so)
     for (const CurveSpec& spec : curvesOf(kind_, channels_))
       state.curves.push_back(newGraph(
           run, runName(run) + (spec.secondary ? QObject::tr(" velocity") : QString()), spec));
   }
+  // then what the run holds already, its comparison computed now
   appendRows(run, state);
   appendRejected(run, state);
   compare(run, state, true);
@@ -186,6 +190,7 @@ void PlotSeries::appendRows(const Run& run, RunState& state) {
     const int cx = r.column(channels_.value(0).toStdString()),
               cy = r.column(channels_.value(1).toStdString());
     if (cx >= 0 && cy >= 0 && !state.curves.empty()) {
+      // each point keeps its time as the curve's parameter
       QVector<double> t, x, y;
       for (size_t k = first; k < end; ++k) {
         t << r.at(k, 0);
@@ -205,14 +210,17 @@ void PlotSeries::appendRows(const Run& run, RunState& state) {
     std::vector<double> t, y;
     const std::vector<CurveSpec> specs = curvesOf(kind_, channels_);
     for (size_t k = 0; k < specs.size() && k < state.curves.size(); ++k) {
+      // a channel plot without its channel says so; the others draw nothing for it
       const int column = r.column(specs[k].channel.toStdString());
       if (column < 0 && kind_ == PlotKind::Channel)
         note_ = QObject::tr("Run #%1 has no signal %2").arg(run.id).arg(specs[k].channel);
       curveFrom(r, column, first, plotKindInfo(kind_).logY, t, y, end);
+      // the new points appended to the curve, in time order
       auto* g = static_cast<QCPGraph*>(series_[static_cast<size_t>(state.curves[k])].plottable);
       g->addData(QVector<double>(t.begin(), t.end()), QVector<double>(y.begin(), y.end()), true);
     }
   }
+  // the rows drawn so far, where the next call starts
   state.rowsShown = end;
 }
 
@@ -234,6 +242,7 @@ void PlotSeries::appendRejected(const Run& run, RunState& state) {
       series_.push_back({g, run.id, runName(run) + QObject::tr(" rejected: ") + category, true});
       it = state.rejected.emplace(category, static_cast<int>(series_.size()) - 1).first;
     }
+    // the step's time and the size that was refused
     static_cast<QCPGraph*>(series_[static_cast<size_t>(it->second)].plottable)
         ->addData(step.t, step.h);
   }
@@ -250,6 +259,7 @@ void PlotSeries::compare(const Run& run, RunState& state, bool force) {
   const qint64 now = QDateTime::currentMSecsSinceEpoch();
   if (!force && now - state.comparedMs < kCompareRefreshMs) return;
   state.comparedMs = now;
+  // one graph per run, named "#2 - #1"
   if (state.curves.empty())
     state.curves.push_back(newGraph(run, runName(run) + " \u2212 " + runName(*b), CurveSpec{}));
   // the error (or difference) of the first channel on the reference's times
@@ -287,6 +297,7 @@ bool PlotSeries::pointAt(const Series& s, double t, double& x, double& y, double
   if (auto* c = qobject_cast<QCPCurve*>(s.plottable)) {
     const auto data = c->data();
     if (data->isEmpty()) return false;
+    // the last point at or before t, or the first
     auto it = data->findEnd(t, false);
     if (it != data->constBegin()) --it;
     time = it->t;
@@ -299,6 +310,7 @@ bool PlotSeries::pointAt(const Series& s, double t, double& x, double& y, double
 
 bool PlotSeries::nearest(const QPointF& pixel, double maxPixels, const Series*& best, double& x,
                          double& y, double& time) const {
+  // the best so far: squared pixel distance, at most the reach
   double bestDistance = maxPixels * maxPixels;
   best = nullptr;
   // the nearest point within reach, in pixels
@@ -314,7 +326,7 @@ bool PlotSeries::nearest(const QPointF& pixel, double maxPixels, const Series*& 
       time = t;
     }
   };
-  // time curves: only the samples within reach along t (their keys are sorted)
+  // the keys within reach of the pixel, left and right
   const double k0 = plot_.xAxis->pixelToCoord(pixel.x() - maxPixels),
                k1 = plot_.xAxis->pixelToCoord(pixel.x() + maxPixels);
   for (const Series& s : series_) {

@@ -87,11 +87,13 @@ QStringList placeOf(const Run& run, const QString& channel, QString& leaf) {
   // a joint's reaction (force or torque, in the joint frame) or multiplier: under Joints, the
   // joint; a body's normalization multiplier under the body
   if (channel.startsWith("reaction.") || channel.startsWith("lambda.")) {
+    // "reaction.<joint>.fx": the owner before the last dot, the leaf after it
     const bool reaction = channel.startsWith("reaction.");
     const QString rest = channel.mid(reaction ? 9 : 7);
     const int dot = static_cast<int>(rest.lastIndexOf('.'));
     const QString owner = rest.left(dot);
     leaf = rest.mid(dot + 1);
+    // a body's normalization multiplier (its unit-quaternion equation) sits with the body
     if (leaf == "normalization") return {QObject::tr("Bodies"), owner, QObject::tr("Multiplier")};
     const QString group = !reaction              ? QObject::tr("Multipliers")
                           : leaf.startsWith('f') ? QObject::tr("Reaction force (joint frame)")
@@ -121,6 +123,7 @@ QString signalDescription(const Run& run, const QString& channel) {
   if (auto it = fixed.find(channel); it != fixed.end()) return it->second;
   const Model& m = *run.model;
   for (const Body& b : m.bodies) {
+    // a body's channel: its suffix's meaning, of that body
     const QString prefix = QString::fromStdString(b.name) + ".";
     if (channel.startsWith(prefix))
       for (const Suffix& s : kBodySuffixes)
@@ -247,9 +250,9 @@ void SignalBrowser::rebuild() {
     for (int c = 1; c < run->results.columnCount(); ++c)
       channels << QString::fromStdString(run->results.channels()[c].name);
   if (channels == listed_) return;
+  // a fresh tree: the selection order goes with the old one
   listed_ = channels;
   order_.clear();
-  // a fresh tree: the selection order goes with the old one
   model_->clear();
   model_->setHorizontalHeaderLabels({tr("Signal"), tr("Unit")});
   // the group items along a path, made as they are first needed
@@ -258,6 +261,7 @@ void SignalBrowser::rebuild() {
     QStandardItem* parent = model_->invisibleRootItem();
     QString key;
     for (const QString& part : path) {
+      // the path so far, the key of a group
       key += "/" + part;
       auto it = groups.find(key);
       if (it == groups.end()) {
@@ -280,12 +284,14 @@ void SignalBrowser::rebuild() {
     const QString name = QString::fromStdString(ch.name);
     QString leaf;
     QStandardItem* parent = group(placeOf(*run, name, leaf));
+    // the leaf's item carries the whole channel name for the plots
     auto* item = new QStandardItem(leaf);
     item->setEditable(false);
     item->setData(name, kChannelRole);
     item->setToolTip(QString("<b>%1</b> [%2]<br>%3")
                          .arg(name.toHtmlEscaped(), QString::fromStdString(ch.unit).toHtmlEscaped(),
                               signalDescription(*run, name).toHtmlEscaped()));
+    // its unit in the second column
     auto* unit = new QStandardItem(QString::fromStdString(ch.unit));
     unit->setEditable(false);
     parent->appendRow({item, unit});
@@ -311,6 +317,7 @@ void SignalBrowser::setFilter(const QString& text) {
 QStringList SignalBrowser::visibleSignals() const {
   // the signals the search leaves in the tree, in its order
   QStringList out;
+  // groups walked into; a leaf counts when its row is a selectable signal
   std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
     for (int r = 0; r < filter_->rowCount(parent); ++r) {
       const QModelIndex i = filter_->index(r, 0, parent);
@@ -329,17 +336,18 @@ void SignalBrowser::select(const QStringList& channels) {
   // select the channels given, in that order (the first is x of an x-y plot)
   view_->selectionModel()->clearSelection();
   order_.clear();
+  // groups walked into; the leaves named selected as whole rows
   std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
     for (int r = 0; r < filter_->rowCount(parent); ++r) {
       const QModelIndex i = filter_->index(r, 0, parent);
       if (filter_->hasChildren(i))
-        // the leaves named, selected as whole rows
         walk(i);
       else if (channels.contains(i.data(kChannelRole).toString()))
         view_->selectionModel()->select(i, QItemSelectionModel::Select | QItemSelectionModel::Rows);
     }
   };
   walk({});
+  // the order given, among the channels found
   QStringList ordered;
   for (const QString& c : channels)
     if (selectedSignals().contains(c)) ordered << c;
@@ -348,6 +356,7 @@ void SignalBrowser::select(const QStringList& channels) {
 }
 
 QStringList SignalBrowser::selectedSignals() const {
+  // the selected rows' channels, groups excepted
   QStringList out;
   for (const QModelIndex& i : view_->selectionModel()->selectedRows(0))
     if (i.flags() & Qt::ItemIsSelectable) out << i.data(kChannelRole).toString();

@@ -73,12 +73,14 @@ void ComparisonTable::fillChannels() {
     const QString name = QString::fromStdString(r.channels()[c].name);
     channelBox_->addItem(channelTitle(r, name), name);
   }
+  // the signal compared kept, else the one that moves the most
   if (channel_.isEmpty() || r.column(channel_.toStdString()) < 0) channel_ = defaultChannel(r);
   channelBox_->setCurrentIndex(channelBox_->findData(channel_));
 }
 
 // a cell by the start of its row's title, for the tests
 QString ComparisonTable::cell(const QString& row, int column) const {
+  // the row whose title starts so
   for (int r = 0; r < table_->rowCount(); ++r)
     if (table_->verticalHeaderItem(r)->text().startsWith(row))
       return table_->item(r, column) ? table_->item(r, column)->text() : QString();
@@ -116,9 +118,11 @@ void ComparisonTable::refresh() {
                          tr("Factorizations"),
                          tr("Scene"),
                          tr("Formulation")};
+  // a row per figure, a column per run, the figures' names as the rows' headers
   table_->setRowCount(static_cast<int>(rows.size()));
   table_->setColumnCount(static_cast<int>(runs.size()));
   table_->setVerticalHeaderLabels(rows);
+  // the rows with their own look or tooltip, by their place in the list above
   const int statusRow = 2, rejectedRow = 4, iterationsRow = 5, noteRow = 11;
   // each run's column: its number (with the reference's star) in its colour
   for (int c = 0; c < static_cast<int>(runs.size()); ++c) {
@@ -136,6 +140,7 @@ void ComparisonTable::refresh() {
     struct Value {
       QString shown, whole;
     };
+    // a number short in the cell, whole in the tooltip
     auto number = [](double x, int digits = 4) {
       return Value{shortNumber(x, digits), fullNumber(x)};
     };

@@ -40,9 +40,11 @@ namespace mbw::ui {
 // number, integrator's short name and accuracy, for the plots' key
 QString Run::shortLabel() const {
   const IntegratorInfo* info = findIntegrator(settings.integrator);
+  // the integrator's short alias when it has one
   const QString name =
       QString::fromStdString(info && !info->alias.empty() ? info->alias : settings.integrator);
   const IntegratorSettings& s = settings.integratorSettings;
+  // the accuracy: a variable step's tolerances, else the step
   const QString accuracy =
       s.variableStep ? QString("rtol %1, atol %2").arg(shortNumber(s.rtol), shortNumber(s.atol))
                      : QString("h = %1 s").arg(shortNumber(s.step));

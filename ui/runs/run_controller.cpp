@@ -24,12 +24,14 @@ constexpr int kNotifyPauseMs = 1;
 // --- starting, pausing and cancelling runs -------------------------------------------------------
 
 RunController::RunController(RunLibrary& runs, QObject* parent) : QObject(parent), runs_(runs) {
+  // the frames drained about thirty times a second while a run goes
   timer_.setObjectName("frameDrain");
   timer_.setInterval(33);
   connect(&timer_, &QTimer::timeout, this, &RunController::drain);
 }
 
 RunController::~RunController() {
+  // no run waits any more, and the one going is told to stop
   queue_.clear();
   if (worker_) worker_->cancel();
   // the active thread and those still winding down
@@ -54,6 +56,7 @@ void RunController::launchNext() {
   }
   RunRequest request = std::move(queue_.front());
   queue_.pop_front();
+  // the pause time read before the library takes the request
   const std::optional<double> pauseAt = request.pauseAt;
   Run& run = runs_.add(std::move(request));
   activeId_ = run.id;
@@ -65,10 +68,12 @@ void RunController::launchNext() {
   thread_ = new QThread(this);
   worker_ = new RunWorker(run.id, run.model, run.settings, mailbox_, run.dataPath, pauseAt);
   worker_->moveToThread(thread_);
+  // the run starts with the thread; a finished worker quits its thread, which then deletes both
   connect(thread_, &QThread::started, worker_, &RunWorker::run);
   connect(worker_, &RunWorker::finished, thread_, &QThread::quit, Qt::DirectConnection);
   connect(thread_, &QThread::finished, worker_, &QObject::deleteLater);
   connect(thread_, &QThread::finished, thread_, &QObject::deleteLater);
+  // the drain timer runs while the run does
   thread_->start();
   timer_.start();
   emit activeChanged(activeId_);
@@ -116,6 +121,7 @@ void RunController::drainFrames(bool all) {
   if (pending_.empty()) return;
   // a mailbox serves one run; listeners hear once per drain, however many frames came
   Run* run = runs_.find(pending_.front()->runId);
+  // its run removed meanwhile: the frames dropped
   if (!run) {
     pending_.clear();
     pendingRow_ = 0;
@@ -160,6 +166,7 @@ void RunController::drainFrames(bool all) {
   if (!last) return;
 
   // the run is over (its thread is ending by itself): start the next one
+  // the controller forgets the run's worker, thread and mailbox; the library hears it finished
   timer_.stop();
   pending_.clear();
   pendingRow_ = 0;

@@ -21,6 +21,7 @@ size_t RunLibrary::rowLimit(int columns) {
 Run& RunLibrary::add(RunRequest request) {
   auto run = std::make_unique<Run>();
   run->id = nextId_++;
+  // its rows go to a file in the library's data folder
   if (dataDir_.isValid())
     run->dataPath = dataDir_.filePath(QString("run-%1.csv").arg(run->id)).toStdString();
   // the request's model, settings and scene, and a colour of the series palette
@@ -39,6 +40,7 @@ Run& RunLibrary::add(RunRequest request) {
 
 // a run read back from a session: its number kept unless it is taken
 Run& RunLibrary::restore(std::unique_ptr<Run> run) {
+  // a number taken (or none) gets the next free one
   if (run->id <= 0 || find(run->id)) run->id = nextId_;
   nextId_ = std::max(nextId_, run->id + 1);
   if (!run->color.isValid()) run->color = plot::seriesColor(run->id - 1);
@@ -55,6 +57,7 @@ void RunLibrary::remove(int id) {
   const auto it =
       std::find_if(runs_.begin(), runs_.end(), [&](const auto& r) { return r->id == id; });
   if (it == runs_.end() || (*it)->live()) return;
+  // its rows' file goes with it
   if (!(*it)->dataPath.empty()) QFile::remove(QString::fromStdString((*it)->dataPath));
   runs_.erase(it);
   // the reference and the current run move off the removed one
@@ -95,6 +98,7 @@ std::vector<const Run*> RunLibrary::scopeRuns() const {
 
 // another scene's run compares when its bodies are those of the open scene, by name and order
 bool RunLibrary::sameBodies(const Run& run) const {
+  // the same count, then the same names in the same order
   if (!activeModel_ || !run.model || run.model->bodyCount() != activeModel_->bodyCount())
     return false;
   for (int b = 0; b < activeModel_->bodyCount(); ++b)
@@ -115,6 +119,7 @@ void RunLibrary::setActiveScene(const QString& key, std::shared_ptr<const Model>
 }
 
 void RunLibrary::setActiveModel(std::shared_ptr<const Model> model) {
+  // another scene's runs are in scope by their bodies, which the model gives
   activeModel_ = std::move(model);
   if (otherScenes_) updateScope();
 }
@@ -144,6 +149,7 @@ void RunLibrary::updateScope() {
     currentId_ = scope.empty() ? -1 : scope.back()->id;
     emit currentChanged(currentId_);
   }
+  // a reference out of scope is cleared
   const Run* ref = find(referenceId_);
   if (ref && !inScope(*ref)) {
     referenceId_ = -1;

@@ -15,6 +15,7 @@ namespace {
 // internal ids: 0 for a scene group, group + 1 for the runs of a group
 constexpr quintptr kGroupId = 0;
 
+// the grey of another scene's rows
 const QColor kOtherScene(140, 140, 140);
 // a live run's row is refreshed at most this often (ms)
 constexpr qint64 kLiveRefreshMs = 250;
@@ -67,6 +68,7 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent)
     // at most one refresh per 250 ms; one more after the burst, for its last rows
     QElapsedTimer& last = liveRefresh_[id];
     if (last.isValid() && last.elapsed() < kLiveRefreshMs) {
+      // too soon: one refresh scheduled for the rest of the burst
       if (trailing_.insert(id).second)
         QTimer::singleShot(kLiveRefreshMs - last.elapsed(), this, [this, id] {
           trailing_.erase(id);
@@ -82,6 +84,7 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent)
   });
   // every row: the reference and the scope change how each row looks
   auto all = [this] {
+    // each group row, then its run rows
     for (int g = 0; g < groupCount(); ++g) {
       emit dataChanged(index(g, 0), index(g, ColumnCount - 1));
       const int n = rowCount(index(g, 0));
@@ -95,6 +98,7 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent)
     QStringList keys;
     for (const auto& r : runs_.runs())
       if (!keys.contains(r->sceneKey)) keys << r->sceneKey;
+    // the groups anew only when the keys changed
     if (keys != groups_) {
       beginResetModel();
       rebuildGroups();
@@ -128,6 +132,7 @@ QModelIndex RunListModel::index(int row, int column, const QModelIndex& parent) 
   if (!parent.isValid())
     return row < groupCount() ? createIndex(row, column, kGroupId) : QModelIndex();
   if (parent.internalId() != kGroupId || parent.column() != 0) return {};
+  // a run's internal id is its group + 1
   return row < static_cast<int>(runsOf(parent.row()).size())
              ? createIndex(row, column, quintptr(parent.row() + 1))
              : QModelIndex();
@@ -135,6 +140,7 @@ QModelIndex RunListModel::index(int row, int column, const QModelIndex& parent) 
 
 QModelIndex RunListModel::parent(const QModelIndex& child) const {
   if (!child.isValid() || child.internalId() == kGroupId) return {};
+  // a run's parent: the first column of its group
   return createIndex(static_cast<int>(child.internalId() - 1), 0, kGroupId);
 }
 
@@ -160,6 +166,7 @@ QModelIndex RunListModel::indexOf(int runId, int column) const {
   if (!run) return {};
   const int group = static_cast<int>(groups_.indexOf(run->sceneKey));
   const std::vector<int> ids = runsOf(group);
+  // its position among the group's runs
   for (size_t k = 0; k < ids.size(); ++k)
     if (ids[k] == runId) return index(static_cast<int>(k), column, index(group, 0));
   return {};
@@ -168,6 +175,7 @@ QModelIndex RunListModel::indexOf(int runId, int column) const {
 // the scene of a row, group or run
 QString RunListModel::sceneKeyAt(const QModelIndex& index) const {
   if (!index.isValid()) return {};
+  // a group row's own row, else the group of the run
   const int group =
       index.internalId() == kGroupId ? index.row() : static_cast<int>(index.internalId() - 1);
   return group < groupCount() ? groups_[group] : QString();
@@ -181,6 +189,7 @@ QModelIndex RunListModel::groupIndex(const QString& sceneKey) const {
 // a changed run: its summary computed again, its row redrawn
 void RunListModel::runChanged(int id) {
   summaries_.erase(id);
+  // a finished run is no longer throttled
   if (const Run* run = runs_.find(id); run && !run->live()) liveRefresh_.erase(id);
   const QModelIndex first = indexOf(id, 0);
   if (first.isValid()) emit dataChanged(first, indexOf(id, ColumnCount - 1));
@@ -202,6 +211,7 @@ QVariant RunListModel::groupData(int group, int column, int role) const {
   const QString& key = groups_[group];
   const bool open = key == runs_.activeScene();
   const int n = static_cast<int>(runsOf(group).size());
+  // its title with the count of runs; a tooltip saying whether the plots show them
   if (role == Qt::DisplayRole)
     return tr("%1  (%n run(s)%2)", "", n)
         .arg(sceneTitle(key), open ? tr(", open scene") : QString());
@@ -210,6 +220,7 @@ QVariant RunListModel::groupData(int group, int column, int role) const {
                      "them")
                       .arg(key)
                 : tr("Runs of %1, not the open scene: open it to see them (right click)").arg(key);
+  // bold for the open scene
   if (role == Qt::FontRole) {
     QFont f;
     f.setBold(open);
@@ -248,6 +259,7 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
   // tooltips: the whole numbers with their units, the reasons and the meanings
   if (role == Qt::ToolTipRole) {
     switch (column) {
+      // the integrator with its formulation, the settings, the status with its reason
       case Integrator:
         return tr("%1 with the %2 formulation")
             .arg(QString::fromStdString(run.settings.integrator),
@@ -256,6 +268,7 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
         return run.settingsText();
       case Status:
         return statusText(run);
+      // the time reached, the rejections by reason, the iterations with what they count
       case Time:
         return withUnit(fullNumber(s.reachedTime), "s");
       case Rejected:
@@ -266,6 +279,7 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
                                 .arg(iterationsLabel(run))
                                 .arg(s.newtonIterations)
                                 .arg(shortNumber(s.iterationsPerStep));
+      // the CPU time, and the energy balance with what it means
       case Cpu:
         return run.live() ? QString() : withUnit(fullNumber(s.cpuSeconds), "s");
       case EnergyBalance: {
@@ -282,6 +296,7 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
   // the cells: short numbers; no iterations or CPU time while the run is live
   if (role != Qt::DisplayRole) return {};
   switch (column) {
+    // the formulation and the integrator, the settings, the status in a word
     case Integrator:
       return QString::fromStdString(run.settings.formulation) + " \u00b7 " +
              QString::fromStdString(run.settings.integrator);
@@ -289,6 +304,7 @@ QVariant RunListModel::runData(const Run& run, int column, int role) const {
       return run.settingsText();
     case Status:
       return statusWord(run);
+    // the counts and the final figures
     case Time:
       return shortNumber(s.reachedTime, 4);
     case Steps:

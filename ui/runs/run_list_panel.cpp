@@ -65,6 +65,7 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
   openScene_->setToolTip(tr("Open the scene the selected run belongs to, with its runs"));
   connect(openScene_, &QAction::triggered, this,
           [this] { emit openSceneRequested(model_->sceneKeyAt(view_->currentIndex())); });
+  // the context menu holds the run's actions (the scope toggle sits in the toolbar)
   view_->addActions({reference_, showOnly_, remove_, openScene_});
 
   // the actions also in a toolbar above the list
@@ -109,6 +110,7 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
        {&RunLibrary::referenceChanged, &RunLibrary::runFinished, &RunLibrary::runRemoved})
     connect(&runs_, signal, this, &RunListPanel::updateActions);
   connect(&runs_, &RunLibrary::scopeChanged, this, &RunListPanel::updateActions);
+  // the groups open at start
   for (int g = 0; g < model_->groupCount(); ++g) view_->expand(model_->index(g, 0));
   updateActions();
 }
@@ -133,6 +135,7 @@ void RunListPanel::updateActions() {
   reference_->setEnabled(scope);
   reference_->setChecked(run && run->id == runs_.referenceId());
   showOnly_->setEnabled(scope);
+  // a live run stays until it ends
   remove_->setEnabled(run && !run->live());
   const QString key = model_->sceneKeyAt(view_->currentIndex());
   openScene_->setEnabled(!key.isEmpty() && key != runs_.activeScene());

@@ -98,6 +98,7 @@ bool RunWorker::stopRequested() {
     const Clock::time_point pausedAt = Clock::now();
     std::unique_lock<std::mutex> lock(pauseMutex_);
     resumed_.wait(lock, [this] { return !paused_; });
+    // the time spent paused left out of the wall time
     pausedFor_ += Clock::now() - pausedAt;
   }
   return cancelled_;
@@ -113,6 +114,7 @@ void RunWorker::begin(const Results& run) {
 
 // each row: to the next frame, and to the file
 void RunWorker::row(const double* values) {
+  // a row appended flat: columns_ values
   pending_->rows.insert(pending_->rows.end(), values, values + columns_);
   if (data_) data_->row(values);
 }

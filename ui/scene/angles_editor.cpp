@@ -42,6 +42,7 @@ AnglesEditor::AnglesEditor(QWidget* parent) : QWidget(parent) {
     layout->setColumnStretch(k, 1);
     boxes_.push_back(box);
     connect(box, &QLineEdit::editingFinished, this, [this, box] {
+      // a box left unchanged leaves the scene alone
       if (!box->isModified()) return;
       box->setModified(false);
       emit edited();
@@ -99,6 +100,7 @@ void AnglesEditor::setAngles(const std::vector<double>& values) {
 // the angles in the boxes, in degrees (an axis-angle's four numbers)
 std::vector<double> AnglesEditor::angles() const {
   std::vector<double> out;
+  // an axis and an angle take four numbers, the sequences three
   const size_t n = sequence() == "axis-angle" ? 4 : 3;
   for (size_t k = 0; k < n; ++k) out.push_back(boxes_[k]->text().trimmed().toDouble());
   return out;
@@ -108,6 +110,7 @@ std::vector<double> AnglesEditor::angles() const {
 bool AnglesEditor::rotation(Mat3* R) const {
   const size_t n = sequence() == "axis-angle" ? 4 : 3;
   for (size_t k = 0; k < n; ++k) {
+    // every box must read as a number
     bool ok = false;
     boxes_[k]->text().trimmed().toDouble(&ok);
     if (!ok) return false;

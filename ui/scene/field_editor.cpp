@@ -74,15 +74,13 @@ int componentCount(FieldKind kind) {
 
 // a number when the text is one, otherwise the text itself
 SceneJson numberOrString(const QString& text) {
+  // a whole number typed without a point or exponent stays an integer in the JSON (one beyond the
+  // range of a 64-bit integer is read as a real)
   bool ok = false;
+  const long long whole = text.trimmed().toLongLong(&ok);
+  if (ok) return whole;
   const double x = text.trimmed().toDouble(&ok);
-  if (ok) {
-    // a whole number typed without a point or exponent stays an integer in the JSON
-    if (x == static_cast<double>(static_cast<long long>(x)) && !text.contains('.') &&
-        !text.contains('e', Qt::CaseInsensitive))
-      return static_cast<long long>(x);
-    return x;
-  }
+  if (ok) return x;
   return text.toStdString();
 }
 
@@ -98,6 +96,7 @@ QString placeholderFor(const FieldSpec& f) {
     default:
       break;
   }
+  // else the default, or whether the field may be left out
   if (!f.defaultText.empty())
     return QObject::tr("default: %1").arg(QString::fromStdString(f.defaultText));
   return f.required ? QString() : QObject::tr("optional");
@@ -118,6 +117,7 @@ QString nestedText(const SceneJson& value) {
   }
   if (value.is_object()) {
     QStringList parts;
+    // each key quoted as JSON writes it
     for (auto it = value.begin(); it != value.end(); ++it)
       parts << QString::fromStdString(SceneJson(it.key()).dump()) + ": " + nestedText(it.value());
     return "{" + parts.join(", ") + "}";
@@ -221,6 +221,7 @@ void FieldEditor::setNamedChoices(const QStringList& names) {
   names_ = names;
   QMenu* menu = namesButton_->menu();
   menu->clear();
+  // each name an entry that fills the box
   for (const QString& n : names) menu->addAction(n, this, [this, n] { choose(n); });
   namesButton_->setEnabled(!names.isEmpty());
 }
@@ -299,6 +300,7 @@ void FieldEditor::arrange(bool stacked) {
   // the boxes in a row, or in a column (only the first column stretching then)
   stacked_ = stacked;
   for (QLineEdit* box : boxes_) boxGrid_->removeWidget(box);
+  // stacked: one per row in the first column; else side by side in the first row
   for (size_t k = 0; k < boxes_.size(); ++k) {
     const int i = static_cast<int>(k);
     boxGrid_->addWidget(boxes_[k], stacked ? i : 0, stacked ? 0 : i);

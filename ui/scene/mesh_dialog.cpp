@@ -48,6 +48,7 @@ MeshDialog::MeshDialog(const QString& path, const QString& body, QWidget* parent
   scale->setToolTip(
       tr("multiplies the file's coordinates into metres: 0.001 for a file in millimetres"));
   form->addRow(tr("Scale"), scale);
+  // computed from a closed mesh, or the body's own kept
   auto* massFrom = new QComboBox(this);
   massFrom->setObjectName("mass_from");
   massFrom->addItems({tr("computed from the mesh"), tr("given (the body's, kept)")});
@@ -84,6 +85,7 @@ QString MeshDialog::preview() const { return preview_->text(); }
 void MeshDialog::update() {
   // the "computed" choice, enabled only for a closed mesh
   auto* massFrom = static_cast<QComboBox*>(fields_.at("mass_from"));
+  // the choice's "computed" entry, enabled below or not
   auto* computed = qobject_cast<QStandardItemModel*>(massFrom->model())->item(0);
   const double s = scale();
   TriangleMesh mesh;
@@ -107,6 +109,7 @@ void MeshDialog::update() {
     QString text = tr("%1 triangles, closed").arg(mesh.triangles.size());
     if (massFrom->currentIndex() == 0 && density > 0.0) {
       try {
+        // the mass properties of the closed mesh at that density
         const SolidMass m = meshMassProperties(mesh, density);
         const Mat3& I = m.inertia_B;
         text +=

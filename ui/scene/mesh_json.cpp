@@ -12,6 +12,7 @@ namespace {
 
 // the mesh's file, resolved, and its scale; false when the body has none
 bool meshOf(const SceneJson& body, const QString& sceneFile, BodyMesh* out) {
+  // a "mesh" object with a "file" string; a missing scale is 1
   if (!body.is_object() || !body.contains("mesh") || !body["mesh"].is_object()) return false;
   const SceneJson& m = body["mesh"];
   if (!m.contains("file") || !m["file"].is_string()) return false;
@@ -26,6 +27,7 @@ bool meshOf(const SceneJson& body, const QString& sceneFile, BodyMesh* out) {
 BodyMeshes sceneMeshes(const SceneJson& scene, const QString& sceneFile) {
   BodyMeshes meshes;
   if (!scene.is_object() || !scene.contains("bodies") || !scene["bodies"].is_array()) return meshes;
+  // every named body that has a mesh
   for (const SceneJson& b : scene["bodies"]) {
     BodyMesh mesh;
     if (b.contains("name") && b["name"].is_string() && meshOf(b, sceneFile, &mesh))
@@ -39,9 +41,11 @@ bool meshSolidOf(const SceneJson& body, const QString& sceneFile, SolidMass* out
   BodyMesh mesh;
   if (!meshOf(body, sceneFile, &mesh)) return false;
   const SceneJson& m = body["mesh"];
+  // a mass from the mesh only with a density
   if (!m.contains("density") || !m["density"].is_number()) return false;
   TriangleMesh triangles;
   if (!meshTriangles(mesh.file, mesh.scale, &triangles, nullptr)) return false;
+  // a mesh that bounds no solid has no mass properties
   try {
     *out = meshMassProperties(triangles, m["density"].get<double>());
   } catch (const std::invalid_argument&) {
@@ -54,6 +58,7 @@ bool meshSolidOf(const SceneJson& body, const QString& sceneFile, SolidMass* out
 // the defaults
 SceneJson withMesh(const SceneJson& body, const std::string& path, double scale, double density,
                    const QString& sceneFile) {
+  // the mesh entry: the file relative to the scene, then what differs from the defaults
   SceneJson b = body;
   SceneJson mesh = SceneJson::object();
   mesh["file"] = meshFileRelativeTo(path, sceneFile.toStdString());

@@ -13,6 +13,7 @@
 namespace mbw::ui {
 namespace {
 
+// the pointer of a finding's element, kept in its row
 constexpr int kPointerRole = Qt::UserRole + 1;
 
 // "joint 'D'" for an element of the scene's arrays, "the scene" for the rest
@@ -90,6 +91,7 @@ QString ModelCheckPanel::summary() const { return counts_->text(); }
 
 QStringList ModelCheckPanel::lines() const {
   QStringList out;
+  // "element: finding" per row
   for (int k = 0; k < list_->topLevelItemCount(); ++k)
     out << list_->topLevelItem(k)->text(0) + ": " + list_->topLevelItem(k)->text(1);
   return out;
@@ -101,6 +103,7 @@ void ModelCheckPanel::refresh() {
   const SceneJson& json = doc_.json();
   auto add = [&](const QString& path, const QString& element, const QString& text,
                  const QColor& colour, const QString& tip) {
+    // the element the finding's path lies in, named
     const QString pointer = elementPointer(path);
     auto* item = new QTreeWidgetItem(
         list_, {element.isEmpty() ? elementName(json, pointer) : element, text});
@@ -121,6 +124,7 @@ void ModelCheckPanel::refresh() {
     counts_->setStyleSheet({});
     return;
   }
+  // a scene that does not load: no counts
   if (!doc_.isValid() || !doc_.model()) {
     counts_->setText(tr("The scene does not load: %n problem(s) to fix.", "",
                         static_cast<int>(doc_.issues().size())));

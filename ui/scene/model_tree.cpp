@@ -36,20 +36,25 @@ QString vectorText(const Vec3& v) {
 // one equation of a joint, in the notation of Kissel et al. 2021 eqs (1)-(4)
 QString primitiveText(const Primitive& p, QString& detail) {
   switch (p.type) {
+    // DP1: two vectors, one on each body, at an angle given by their dot product
     case PrimitiveType::DP1:
       detail = QObject::tr("a_i = %1, a_j = %2").arg(vectorText(p.a_I), vectorText(p.a_J));
       return QObject::tr("DP1: a_i · a_j = f(t)");
+    // DP2: a vector of body i against the segment between the two points
     case PrimitiveType::DP2:
       detail = QObject::tr("a_i = %1, P_i = %2, P_j = %3")
                    .arg(vectorText(p.a_I), vectorText(p.s_I), vectorText(p.s_J));
       return QObject::tr("DP2: a_i · (P_j − P_i) = f(t)");
+    // D: the squared distance between two points
     case PrimitiveType::D:
       detail = QObject::tr("P_i = %1, P_j = %2").arg(vectorText(p.s_I), vectorText(p.s_J));
       return QObject::tr("D: |P_j − P_i|² = f(t)");
+    // CD: one coordinate of the segment between two points, along c
     case PrimitiveType::CD:
       detail = QObject::tr("c = %1, P_i = %2, P_j = %3")
                    .arg(vectorText(p.c_W), vectorText(p.s_I), vectorText(p.s_J));
       return QObject::tr("CD: c · (P_j − P_i) = f(t), c = %1").arg(vectorText(p.c_W));
+    // the angle driver: body j's vector turned from u_i by a driving angle
     case PrimitiveType::AngleDriver:
       detail = QObject::tr("u_i = %1, v_i = %2, a_j = %3")
                    .arg(vectorText(p.a_I), vectorText(p.b_I), vectorText(p.a_J));
@@ -68,6 +73,13 @@ QString groupTitle(const std::string& array) {
 }
 
 }  // namespace
+
+int bodyOfPointer(const QString& pointer) {
+  const QStringList parts = pointer.split('/', Qt::SkipEmptyParts);
+  bool ok = false;
+  const int index = parts.size() == 2 && parts[0] == "bodies" ? parts[1].toInt(&ok) : -1;
+  return ok && index >= 0 ? index : -1;
+}
 
 // --- building the tree ---------------------------------------------------------------------------
 
@@ -113,6 +125,7 @@ void ModelTree::rebuild() {
   rebuilding_ = true;
   clear();
   const SceneJson& json = doc_.json();
+  // the warning icon marks the items with problems
   const QIcon warning = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
 
   // an item with the JSON pointer of its element; groups cannot be selected
@@ -136,6 +149,7 @@ void ModelTree::rebuild() {
     QTreeWidgetItem* group = add(root, QString("%1 (%2)").arg(groupTitle(key)).arg(array.size()),
                                  QString::fromStdString("/" + key), false);
     for (size_t i = 0; i < array.size(); ++i) {
+      // each element by its pointer, a joint with its equations when asked
       const std::string pointer = "/" + key + "/" + std::to_string(i);
       QTreeWidgetItem* item =
           add(group, elementLabel(array[i]), QString::fromStdString(pointer), true);
@@ -191,6 +205,7 @@ void ModelTree::addPrimitives(QTreeWidgetItem* item, const std::string& pointer)
           model->redundant.begin(), model->redundant.end(),
           [&](const RedundantEquation& r) { return r.primitive == j.firstPrimitive + k; });
       if (leftOut) text += tr("  (left out: repeats other equations)");
+      // greyed children that select their joint
       auto* child = new QTreeWidgetItem(item, {text});
       child->setToolTip(
           0, detail + tr("  (points and vectors in the bodies' frames at their centres of mass)"));

@@ -11,6 +11,9 @@ namespace mbw::ui {
 
 class SceneDocument;
 
+// the body of a tree item's pointer ("/bodies/2" -> 2), -1 for any other item
+int bodyOfPointer(const QString& pointer);
+
 class ModelTree : public QTreeWidget {
   Q_OBJECT
 

@@ -90,6 +90,7 @@ NewSceneDialog::NewSceneDialog(QWidget* parent) : QDialog(parent) {
   auto* empty = new QListWidgetItem(tr("Empty scene"), list_);
   empty->setData(kTemplateRole, QString());
   empty->setToolTip(tr("The ground and gravity: add bodies and joints yourself"));
+  // each template by its name, its summary in the tooltip
   for (const SceneTemplate& t : sceneTemplates()) {
     auto* item = new QListWidgetItem(QString::fromStdString(t.name), list_);
     item->setData(kTemplateRole, QString::fromStdString(t.name));
@@ -131,6 +132,7 @@ NewSceneDialog::NewSceneDialog(QWidget* parent) : QDialog(parent) {
 void NewSceneDialog::buildForm() {
   // a new page of fields for the choice
   delete formPage_->layout();
+  // the old page's editors deleted
   for (QWidget* w : formPage_->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) delete w;
   fields_.clear();
   refusal_->clear();
@@ -208,6 +210,7 @@ std::string NewSceneDialog::sceneText(QString* error) const {
   TemplateArguments arguments;
   for (const auto& [name, editor] : fields_) {
     QString value;
+    // each editor's value as text: a flag as true or false
     if (auto* box = qobject_cast<QCheckBox*>(editor))
       value = box->isChecked() ? "true" : "false";
     else if (auto* combo = qobject_cast<QComboBox*>(editor))

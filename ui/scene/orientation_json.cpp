@@ -105,6 +105,7 @@ SceneJson orientationJson(const Mat3& R, const SceneJson& given) {
   const SceneJson none;
   if (given.is_object() && given.contains("matrix")) {
     SceneJson rows = SceneJson::array();
+    // each row cleaned against the row given
     for (int r = 0; r < 3; ++r)
       rows.push_back(cleanArray({R(r, 0), R(r, 1), R(r, 2)},
                                 given["matrix"].is_array() && given["matrix"].size() > size_t(r)
@@ -134,6 +135,7 @@ SceneJson orientationJson(const Mat3& R, const SceneJson& given) {
     const SceneJson& e = given["euler_parameters"];
     before = Vec4(e[0].get<double>(), e[1].get<double>(), e[2].get<double>(), e[3].get<double>());
   }
+  // R's Euler parameters with the sign of those given, round-off cleaned
   const Vec4 p = cleanEulerParameters(eulerParametersFromOrthonormal(R), before, kCleanTolerance);
   return {{"euler_parameters",
            cleanArray({p[0], p[1], p[2], p[3]},
@@ -168,6 +170,7 @@ std::vector<double> anglesOf(const Mat3& R, const QString& sequence, const Vec3&
   // a Tait-Bryan sequence, in degrees
   int axes[3];
   if (!axesOf(sequence, axes)) return {};
+  // axes numbered x 0, y 1, z 2
   const Vec3 a = taitBryanAngles(R, axes) / kDegree;
   return {a[0], a[1], a[2]};
 }
@@ -182,6 +185,7 @@ bool rotationFromAngles(const std::vector<double>& angles, const QString& sequen
     *R = Eigen::AngleAxisd(angles[3] * kDegree, axis.normalized()).toRotationMatrix();
     return true;
   }
+  // else three angles in degrees: z-x-z, or a Tait-Bryan sequence by its axes
   if (angles.size() != 3) return false;
   const Vec3 a = Vec3(angles[0], angles[1], angles[2]) * kDegree;
   if (sequence == "z-x-z") {

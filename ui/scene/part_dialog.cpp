@@ -14,6 +14,7 @@ namespace {
 
 // "0.1, 0.2, 0.3" as a vector; false when it is not three numbers
 bool readVector(const QString& text, Vec3* out) {
+  // brackets allowed, as JSON writes a vector
   const QStringList parts = QString(text).remove('[').remove(']').split(',');
   if (parts.size() != 3) return false;
   for (int k = 0; k < 3; ++k) {

@@ -49,6 +49,7 @@ bool solidOf(const SceneJson& body, const QString& sceneFile, SolidMass* out) {
   const std::string type = s["type"].get<std::string>();
   const Vec3 size = type == "box" ? vec3(s.value("size", SceneJson()), Vec3::Zero())
                                   : Vec3(number(s, "radius"), number(s, "length"), 0.0);
+  // the engine's mass properties of the solid; sizes it refuses give none
   try {
     *out = solidMassProperties(type, size, vec3(s.value("axis", SceneJson()), Vec3::UnitZ()),
                                vec3(s.value("center", SceneJson()), Vec3::Zero()),

@@ -302,13 +302,14 @@ std::vector<std::string> PropertyPanel::notesText() const {
       m.redundant.size() == 1
           ? tr("1 equation of a joint repeats what the others impose")
           : tr("%1 equations of the joints repeat what the others impose").arg(m.redundant.size());
+  // the summary's list, after its colon (the whole summary if it has none)
   const std::string summary = m.redundancySummary();
+  const size_t colon = summary.find(": ");
+  const std::string list = colon == std::string::npos ? summary : summary.substr(colon + 2);
   return {tr("Note: %1 (the mechanism's loops are closed more than once); the loader left them "
-             "out: %2. The "
-             "recorded reactions are those of the kept equations. Select a joint marked (i) for "
-             "what its "
-             "left-out equations repeat.")
-              .arg(count, QString::fromStdString(summary.substr(summary.find(':') + 2)))
+             "out: %2. The recorded reactions are those of the kept equations. Select a joint "
+             "marked (i) for what its left-out equations repeat.")
+              .arg(count, QString::fromStdString(list))
               .toStdString()};
 }
 
@@ -334,6 +335,7 @@ void PropertyPanel::commit(const Row& row) {
   // another type of joint or force element
   if (topLevel && field == "type" && value.is_string() && json.contains(object) &&
       (objectType_.rfind("joint", 0) == 0 || objectType_.rfind("force", 0) == 0)) {
+    // the family before the slash: joint or force
     const std::string family = objectType_.substr(0, objectType_.find('/'));
     SceneJson after = json;
     after[object] = convertElement(json[object], family, value.get<std::string>(), json);
@@ -355,6 +357,7 @@ void PropertyPanel::commit(const Row& row) {
       after[changed.parent_pointer()].erase(changed.back());
     else
       after[changed] = value;
+    // recomputed when the mass was the solid's, or a density was set just now
     if (massIsComputed(json[object], doc_.filePath()) || row.pointer == shape + "/density" ||
         row.pointer == mesh + "/density")
       after[object] = withComputedMass(after[object], doc_.filePath());

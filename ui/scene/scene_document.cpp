@@ -47,6 +47,7 @@ SceneJson withMeshFilesMoved(const SceneJson& scene, const std::string& from,
 // whether a JSON path is the pointer or lies under it (the empty pointer holds everything)
 bool isUnder(const std::string& path, const std::string& pointer) {
   if (pointer.empty()) return true;
+  // a prefix that ends where a step of the path ends
   return path.compare(0, pointer.size(), pointer) == 0 &&
          (path.size() == pointer.size() || path[pointer.size()] == '/');
 }
@@ -134,10 +135,12 @@ bool SceneDocument::restore(const std::string& text, const QString& path, const 
     undo_->resetClean();
     QFile file(path);
     const BuiltinScene* scene = findBuiltinScene(builtin.toStdString());
+    // what reverting goes back to: the file's text, else the built-in's
     const std::string original = !path.isEmpty() && file.open(QIODevice::ReadOnly)
                                      ? file.readAll().toStdString()
                                  : scene ? scene->text
                                          : std::string();
+    // an original that does not parse: the restored text itself
     try {
       saved_ = parseJsonText<SceneJson>(original, path.toStdString());
     } catch (const SceneError&) {
@@ -169,6 +172,7 @@ bool SceneDocument::open(const std::string& text, const QString& source, const Q
   // where it comes from: a file, a built-in scene, or a new scene keyed by its name
   filePath_ = path;
   builtinName_ = builtin;
+  // a new scene keyed "new:" and its name
   untitledKey_ = untitled && json.is_object() && json.contains("name") && json["name"].is_string()
                      ? "new:" + QString::fromStdString(json["name"].get<std::string>())
                  : untitled ? QString("new:")
@@ -204,11 +208,13 @@ bool SceneDocument::saveFile(const QString& path, QString* error) {
     undo_->clear();
   }
   // the document now is that file, saved
+  // a new key (a new name, a file for a built-in) takes the runs along
   const QString before = sceneKey();
   filePath_ = QFileInfo(path).absoluteFilePath();
   builtinName_.clear();
   untitledKey_.clear();
   if (sceneKey() != before) emit keyChanged(before, sceneKey());
+  // the saved state is now this text
   saved_ = json_;
   undo_->setClean();
   validate();  // the model now names its file
@@ -249,6 +255,7 @@ void SceneDocument::setValue(const QString& pointer, const SceneJson& value,
   const SceneJson::json_pointer ptr(pointer.toStdString());
   if (value.is_discarded()) {
     if (!after.contains(ptr)) return;
+    // the field removed from its parent
     SceneJson::json_pointer parent = ptr.parent_pointer();
     after[parent].erase(ptr.back());
     // an optional object emptied by this (a body's orientation or shape) goes too

@@ -18,6 +18,7 @@ namespace {
 // "/joints/3" -> ("joints", 3); index -1 when the pointer is not an element of a scene array
 std::pair<std::string, int> elementOf(const QString& pointer) {
   const QStringList parts = pointer.split('/', Qt::SkipEmptyParts);
+  // two parts: an array of the scene, then an index
   if (parts.size() != 2) return {"", -1};
   for (const auto& [array, type] : sceneArrays()) {
     if (parts[0].toStdString() != array) continue;
@@ -173,6 +174,7 @@ void SceneEditActions::add(const std::string& objectType) {
   // the new element with its required fields, appended as one undoable edit
   const SceneJson element = newElement(objectType, after);
   after[array].push_back(element);
+  // the new element's pointer, to select it
   const QString pointer =
       QString("/%1/%2").arg(QString::fromStdString(array)).arg(after[array].size() - 1);
   doc_.edit(std::move(after), tr("Add %1 '%2'")
@@ -187,6 +189,7 @@ void SceneEditActions::duplicateCurrent() {
   if (index < 0) return;
   SceneJson after = doc_.json();
   SceneJson copy = after[array][index];
+  // the copy named uniquely in its array
   copy["name"] = uniqueName(after[array], copy.value("name", familyOf(array)));
   after[array].push_back(copy);
   const QString pointer =
@@ -223,12 +226,14 @@ void SceneEditActions::removeCurrent() {
   if (index < 0) return;
   SceneJson after = doc_.json();
   const std::string name = after[array][index].value("name", "");
+  // the element taken out of its array
   after[array].erase(static_cast<size_t>(index));
   int attached = 0;
   if (array == "bodies") {
     // the elements that name the body go with it
     for (const auto& [dependent, type] : sceneArrays()) {
       if (dependent == "bodies" || !after.contains(dependent)) continue;
+      // the elements that do not name the body kept, the others counted
       SceneJson kept = SceneJson::array();
       for (const SceneJson& e : after[dependent]) {
         if (namesBody(e, name))

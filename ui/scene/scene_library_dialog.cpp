@@ -88,12 +88,14 @@ void SceneLibraryDialog::resizeEvent(QResizeEvent* event) {
 
 // each row as tall as its text wrapped at the column's width (at least leastHeight)
 void fitWrappedRows(QTreeWidget& list, int column, int leastHeight) {
+  // the cell's width less the focus frame's margins on both sides
   const int margin =
       2 * (list.style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, &list) + 1);
   const int width = std::max(40, list.header()->sectionSize(column) - margin);
   const QFontMetrics metrics = list.fontMetrics();
   for (int k = 0; k < list.topLevelItemCount(); ++k) {
     QTreeWidgetItem* item = list.topLevelItem(k);
+    // the text's height wrapped at that width, with a few pixels of air
     const int text =
         metrics.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, item->text(column))
             .height();

@@ -102,11 +102,13 @@ std::string uniqueName(const SceneJson& array, const std::string& base) {
 SceneJson newElement(const std::string& objectType, const SceneJson& scene) {
   const ObjectSpec* spec = findObjectSpec(objectType);
   if (!spec) return SceneJson::object();
+  // "joint/revolute": the family "joint", the type "revolute"
   const std::string family = objectType.substr(0, objectType.find('/'));
   const std::string type =
       objectType.find('/') == std::string::npos ? "" : objectType.substr(objectType.find('/') + 1);
   const std::string array = arrayOf(family);
   SceneJson element = SceneJson::object();
+  // only the required fields: a name unique in its array, the type, placeholders
   for (const FieldSpec& f : spec->fields) {
     if (!f.required) continue;
     if (f.name == "name") {
@@ -128,6 +130,7 @@ SceneJson convertElement(const SceneJson& element, const std::string& family,
   const ObjectSpec* spec = findObjectSpec(family + "/" + type);
   if (!spec) return element;
   SceneJson out = SceneJson::object();
+  // the fields of the new type, in its order
   for (const FieldSpec& f : spec->fields) {
     if (f.name == "type")
       out["type"] = type;
@@ -148,10 +151,12 @@ SceneJson renameBody(const SceneJson& scene, const std::string& oldName,
   for (const auto& [array, type] : sceneArrays()) {
     if (!out.contains(array)) continue;
     for (SceneJson& e : out[array]) {
+      // a body's own name
       if (array == "bodies") {
         if (e.contains("name") && e["name"] == oldName) e["name"] = newName;
         continue;
       }
+      // an element's references to bodies
       for (const char* key : {"body_i", "body_j", "body"})
         if (e.contains(key) && e[key] == oldName) e[key] = newName;
     }
@@ -172,8 +177,10 @@ SceneJson withInitialState(const SceneJson& scene, const InitialStateChanges& ch
       const SceneJson before = given(key);
       SceneJson written = SceneJson::array();
       for (int k = 0; k < 3; ++k) {
+        // the scene's number, or 0 where it gave none
         const bool had = before.is_array() && before.size() == 3 && before[k].is_number();
         const double old = had ? before[k].get<double>() : 0.0;
+        // the projected value snapped to it when within round-off
         const double x =
             cleanNumber(v[k], old, kCleanTolerance * std::max(1.0, std::abs(old))) + 0.0;
         // a number that did not change keeps its text ("0" stays "0", not "0.0")
@@ -213,6 +220,7 @@ std::string objectTypeAt(const SceneJson& scene, const std::string& pointer) {
     if (parent != "/" + array || !value.is_object()) continue;
     const ObjectSpec* spec = findObjectSpec(family);
     if (!spec || spec->discriminator.empty()) return family;
+    // the element's type names its variant, when the schema knows it
     const SceneJson& d =
         value.contains(spec->discriminator) ? value[spec->discriminator] : SceneJson();
     const std::string variant = family + "/" + (d.is_string() ? d.get<std::string>() : "");

@@ -26,8 +26,10 @@ std::string readString(QDataStream& in) {
 // the run settings: what the run was asked for and the integrator's settings field by field
 void writeSettings(QDataStream& out, const RunSettings& s) {
   const IntegratorSettings& i = s.integratorSettings;
+  // the request first: formulation, integrator, end time, recording
   out << s.formulation << s.integrator << s.tEnd << qint32(s.every) << s.recordMultipliers
       << s.recordReactions;
+  // then the integrator's settings, the optional alpha as a flag and a value
   out << i.step << i.variableStep << i.rtol << i.atol << i.minStep << i.maxStep << i.rhoInf
       << i.alpha.has_value() << i.alpha.value_or(0.0) << i.newtonTolerance
       << qint32(i.maxNewtonIterations) << i.jacobian << i.linearSolver << i.jacobianUpdate;
@@ -40,6 +42,7 @@ RunSettings readSettings(QDataStream& in) {
   qint32 every = 1, maxNewton = 25;
   bool hasAlpha = false;
   double alpha = 0.0;
+  // the request's strings, its numbers and flags, then the Newton options' names
   s.formulation = readString(in);
   s.integrator = readString(in);
   in >> s.tEnd >> every >> s.recordMultipliers >> s.recordReactions;
@@ -48,6 +51,7 @@ RunSettings readSettings(QDataStream& in) {
   i.jacobian = readString(in);
   i.linearSolver = readString(in);
   i.jacobianUpdate = readString(in);
+  // the integers and the optional alpha set from what was read
   s.every = every;
   i.maxNewtonIterations = maxNewton;
   if (hasAlpha) i.alpha = alpha;
@@ -81,6 +85,7 @@ void writeResults(QDataStream& out, const Results& r) {
   out << quint32(r.channels().size());
   for (const Channel& c : r.channels()) out << c.name << c.unit;
   out << quint64(r.rowCount());
+  // every kept row, column by column
   for (size_t row = 0; row < r.rowCount(); ++row)
     for (int c = 0; c < r.columnCount(); ++c) out << r.at(row, c);
   // the rejected steps, the events, the metadata
@@ -119,6 +124,7 @@ bool readResults(QDataStream& in, Results& r) {
   // the rows, refused when the stream cannot hold as many
   quint64 rows = 0;
   in >> rows;
+  // a row's bytes, to check the row count claimed against what the stream holds
   const quint64 rowBytes = sizeof(double) * static_cast<quint64>(r.columnCount());
   if (rows > static_cast<quint64>(in.device()->bytesAvailable()) / rowBytes) return false;
   std::vector<double> row(static_cast<size_t>(r.columnCount()));
@@ -134,6 +140,7 @@ bool readResults(QDataStream& in, Results& r) {
     s.reason = readString(in);
     r.rejected.push_back(std::move(s));
   }
+  // the events: time and description
   in >> n;
   for (quint32 k = 0; k < n && in.status() == QDataStream::Ok; ++k) {
     RunEvent e;
@@ -141,6 +148,7 @@ bool readResults(QDataStream& in, Results& r) {
     e.description = readString(in);
     r.events.push_back(std::move(e));
   }
+  // the metadata: key, then value
   in >> n;
   for (quint32 k = 0; k < n && in.status() == QDataStream::Ok; ++k) {
     std::string key = readString(in);
@@ -149,6 +157,7 @@ bool readResults(QDataStream& in, Results& r) {
   // the statistics: counts, CPU time, rejections by reason, time per phase
   RunStatistics& s = r.stats;
   qint64 v[8] = {};
+  // eight counts, in the order written
   for (qint64& x : v) in >> x;
   s.steps = v[0];
   s.rejectedSteps = v[1];
@@ -158,6 +167,7 @@ bool readResults(QDataStream& in, Results& r) {
   s.functionEvaluations = v[5];
   s.jacobianEvaluations = v[6];
   s.repartitions = v[7];
+  // the CPU time, then the rejections by reason and the time per phase
   in >> s.cpuSeconds;
   std::map<std::string, qint64> rejections;
   readMap(in, rejections);
@@ -185,6 +195,7 @@ void writeRun(QDataStream& out, const Run& run) {
   out << qint32(run.id) << run.color << run.shown << run.sceneKey << run.sceneText
       << run.wallSeconds;
   writeSettings(out, run.settings);
+  // a copy: a live run's own results stay as they are
   Results results = run.results;
   // a run still going when it is written is saved as cancelled, with what it has
   if (run.live()) {

@@ -89,6 +89,7 @@ bool writeSession(const QString& path, const SessionHeader& h, const std::vector
   QDataStream out(&file);
   out.setVersion(QDataStream::Qt_6_0);
   out.writeRawData(kMagic.constData(), static_cast<int>(kMagic.size()));
+  // the version, the scene (path, built-in, text, modified), the runs' roles, scope and layout
   out << kVersion << h.scenePath << h.sceneBuiltin << QByteArray::fromStdString(h.sceneText)
       << h.sceneModified << qint32(h.referenceId) << qint32(h.currentId) << h.otherScenes
       << h.layout;
@@ -170,10 +171,12 @@ bool readSession(QIODevice& device, const QString& name, SessionHeader& h,
     if (in.status() != QDataStream::Ok) break;
     if (!plausiblyCompressed(compressed))
       return damaged(QObject::tr("run %1 of %2").arg(k + 1).arg(count));
+    // a plausible block uncompressed, then read as a run
     QByteArray data = qUncompress(compressed);
     QDataStream block(&data, QIODevice::ReadOnly);
     block.setVersion(QDataStream::Qt_6_0);
     QString why;
+    // a run whose scene no longer loads is left out, with a warning
     if (auto run = readRun(block, &why))
       runs.push_back(std::move(run));
     else if (warnings)

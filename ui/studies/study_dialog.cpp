@@ -67,6 +67,7 @@ StudyDialog::StudyDialog(QWidget* parent)
   resultsLayout->setContentsMargins(0, 0, 0, 0);
   // the output and the measure of its error, and the save button
   auto* choice = new QHBoxLayout;
+  // the outputs listed when a study starts
   output_ = new QComboBox(this);
   output_->setToolTip(tr("The compared output whose error the diagram and the table show"));
   measure_ = new QComboBox(this);
@@ -112,6 +113,7 @@ StudyDialog::StudyDialog(QWidget* parent)
   cancel_->setToolTip(tr("Stop the runs under way and start no more; the finished runs stay"));
   buttons->addButton(QDialogButtonBox::Close);
 
+  // the splitter above the progress, the status and the buttons
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(splitter, 1);
   layout->addWidget(progress_);
@@ -163,6 +165,7 @@ bool StudyDialog::startStudy() {
   chart_->setStudy(request.study, units);
   {
     const QSignalBlocker blockOutput(output_), blockMeasure(measure_);
+    // the output list anew, the measure the study asks for, without redrawing twice
     output_->clear();
     for (const std::string& o : request.study.outputs) output_->addItem(QString::fromStdString(o));
     measure_->setCurrentIndex(measure_->findData(static_cast<int>(request.measure)));
@@ -274,6 +277,7 @@ void StudyDialog::onFinished(bool interrupted, const QString& error) {
   const int made = static_cast<int>(runner_->records().size());
   int failed = 0;
   for (const RunRecord& r : runner_->records()) failed += r.status != RunStatus::Completed;
+  // the table named when one is written
   const QString table =
       setup_->tableFile().isEmpty() ? QString() : tr("; table %1").arg(setup_->tableFile());
   // the error, the cancel or the summary of a finished study

@@ -21,11 +21,13 @@ QTableWidgetItem* cell(const QString& text, bool numeric) {
 
 // the table: whole rows selected one at a time; a double click opens the run
 StudyRecordsTable::StudyRecordsTable(QWidget* parent) : QTableWidget(parent) {
+  // whole rows, one at a time, no row numbers, the last column stretching
   setSelectionBehavior(QAbstractItemView::SelectRows);
   setSelectionMode(QAbstractItemView::SingleSelection);
   verticalHeader()->setVisible(false);
   horizontalHeader()->setStretchLastSection(true);
   setToolTip(tr("The runs as they finish; double-click one to open it in the run list"));
+  // a double click opens the row's run
   connect(this, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
     if (runAt(row) >= 0) emit runActivated(runAt(row));
   });

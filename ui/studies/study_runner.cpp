@@ -89,10 +89,12 @@ bool StudyRunner::start(Study study, std::vector<std::shared_ptr<const Model>> m
     };
     // the engine's notes and each run's record, in order
     StudyProgress progress;
+    // a note of the engine goes to the status line
     progress.onNote = [&](const std::string& text) {
       post([this, text = QString::fromStdString(text)] { emit note(text); });
     };
     progress.onRecord = [&](const RunRecord& r, int done, int total) {
+      // a run's record kept, then announced
       post([this, r, done, total] {
         records_.push_back(r);
         emit recordArrived(r, done, total);

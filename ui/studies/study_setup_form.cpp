@@ -87,6 +87,7 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   // the integrators to compare, ticked in a list, each with its description and whether it runs
   // at tolerances or at fixed steps
   integrators_ = new QListWidget(sceneTab);
+  // each integrator an entry to tick, its tooltip its description and family
   for (const IntegratorInfo& info : integratorRegistry()) {
     auto* item = new QListWidgetItem(QString::fromStdString(info.name), integrators_);
     item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled);
@@ -142,9 +143,11 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   // runs at once (0: one per core), and the results table
   jobs_ = new QSpinBox(this);
   jobs_->setRange(0, 256);
+  // 0 reads "one per core"
   jobs_->setSpecialValueText(tr("one per core (%1)").arg(coreCount()));
   jobs_->setToolTip(tr("Runs at once, each on one thread so that CPU times stay comparable"));
   common->addRow(tr("Runs at once"), jobs_);
+  // the results table: a file chosen, or none
   table_ = lineEdit(
       "", tr("The long-format results table (CSV, one row per run), appended as runs finish"),
       this);
@@ -170,6 +173,7 @@ void StudySetupForm::setCurrentScene(std::shared_ptr<const Model> model, const Q
   const bool had = current_ != nullptr;
   current_ = std::move(model);
   currentName_ = name;
+  // the entry of the scene edited before goes
   if (had) scene_->removeItem(0);
   if (current_) {
     scene_->insertItem(0, tr("%1 (being edited)").arg(name), QString());
@@ -180,6 +184,7 @@ void StudySetupForm::setCurrentScene(std::shared_ptr<const Model> model, const Q
 
 // the request of the tab shown
 bool StudySetupForm::build(StudyRequest* request, QString* error) const {
+  // the first tab builds from the form, the second from the file
   return tabs_->currentIndex() == 0 ? buildSceneStudy(request, error)
                                     : buildFileStudy(request, error);
 }
@@ -222,6 +227,7 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
     *error = tr("Steps: '%1' is not a positive number.").arg(bad);
     return false;
   }
+  // each ticked integrator, by name
   for (int r = 0; r < integrators_->count(); ++r)
     if (integrators_->item(r)->checkState() == Qt::Checked)
       settings.methods.push_back({integrators_->item(r)->text().toStdString(), -1.0});
@@ -229,6 +235,7 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
     *error = tr("Tick one integrator or more.");
     return false;
   }
+  // the outputs, separated as the numbers are
   for (const QString& o :
        outputs_->text().split(QRegularExpression("[,;\\s]+"), Qt::SkipEmptyParts))
     settings.outputs.push_back(o.toStdString());
@@ -238,6 +245,7 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
   // chosen formulation and end time
   RunOverrides chosen;
   chosen.formulation = formulation_->currentText().toStdString();
+  // a t_end given must be a positive time
   if (!tEnd_->text().trimmed().isEmpty()) {
     bool ok = false;
     chosen.tEnd = tEnd_->text().toDouble(&ok);
@@ -246,6 +254,7 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
       return false;
     }
   }
+  // the scene's settings with the choices over them, as the engine resolves them
   RunSettings base;
   try {
     base = resolveRunSettings(*model, chosen);
@@ -262,6 +271,7 @@ bool StudySetupForm::buildSceneStudy(StudyRequest* request, QString* error) cons
     *error = QString::fromStdString(e.what());
     return false;
   }
+  // one model; the largest difference as the measure; a title from the scene's name
   request->models = {model};
   request->measure = ErrorMeasure::Max;
   request->title = QString::fromStdString(model->name) + tr(": work-precision");
@@ -297,6 +307,7 @@ int StudySetupForm::jobs() const { return jobs_->value(); }
 QString StudySetupForm::tableFile() const { return table_->text().trimmed(); }
 
 bool StudySetupForm::setScene(const QString& name) {
+  // a built-in scene by its name
   const int index = scene_->findData(name);
   if (index < 0) return false;
   scene_->setCurrentIndex(index);
@@ -304,6 +315,7 @@ bool StudySetupForm::setScene(const QString& name) {
 }
 
 void StudySetupForm::setIntegrators(const QStringList& names) {
+  // exactly the integrators named are ticked
   for (int r = 0; r < integrators_->count(); ++r) {
     QListWidgetItem* item = integrators_->item(r);
     item->setCheckState(names.contains(item->text()) ? Qt::Checked : Qt::Unchecked);
@@ -321,6 +333,7 @@ void StudySetupForm::setTableFile(const QString& path) { table_->setText(path); 
 
 void StudySetupForm::useStudyFile(const QString& path) {
   studyFile_->setText(path);
+  // a file given shows its tab; none, the form's
   tabs_->setCurrentIndex(path.isEmpty() ? 0 : 1);
   describeStudyFile();
 }
@@ -340,6 +353,7 @@ void StudySetupForm::browseTable() {
 // the file's name, description and size, or what is wrong with it
 void StudySetupForm::describeStudyFile() {
   const QString path = studyFile_->text().trimmed();
+  // no file: no summary
   if (path.isEmpty()) {
     fileSummary_->clear();
     return;

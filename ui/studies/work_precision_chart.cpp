@@ -18,6 +18,7 @@ WorkPrecisionChart::WorkPrecisionChart(QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(plot_);
+  // the house style, both axes logarithmic
   plot::applyStyle(*plot_);
   plot::applyAxisStyle(*plot_->xAxis, true);
   plot::applyAxisStyle(*plot_->yAxis, true);
@@ -56,6 +57,7 @@ WorkPrecisionChart::WorkPrecisionChart(QWidget* parent)
 
 // a new study starts empty, on its first output
 void WorkPrecisionChart::setStudy(const Study& study, const std::vector<std::string>& outputUnits) {
+  // the study and its outputs' units kept
   study_ = study;
   units_ = outputUnits;
   records_.clear();
@@ -100,6 +102,7 @@ bool WorkPrecisionChart::pointOf(int run, QPointF* pixel) const {
   for (const auto& [curve, runs] : runsOf_)
     for (size_t k = 0; k < runs.size(); ++k)
       if (runs[k] == run) {
+        // the k-th point of a curve is its k-th run
         const QCPCurveData& d = *(curve->data()->constBegin() + static_cast<int>(k));
         *pixel = QPointF(plot_->xAxis->coordToPixel(d.key), plot_->yAxis->coordToPixel(d.value));
         return true;
@@ -144,6 +147,7 @@ void WorkPrecisionChart::redraw() {
       for (size_t k = 0; k < wp.error.size(); ++k) {
         // a log axis shows positive numbers only
         if (!(wp.error[k] > 0.0) || !(wp.cpu[k] > 0.0) || !std::isfinite(wp.error[k])) continue;
+        // the point's index as the curve's parameter keeps the engine's order
         curve->addData(static_cast<double>(runs.size()), wp.error[k], wp.cpu[k]);
         runs.push_back(wp.runs[k]);
       }
@@ -155,6 +159,7 @@ void WorkPrecisionChart::redraw() {
   int completed = 0;
   for (const RunRecord& r : records_) completed += r.status == RunStatus::Completed;
   QString note;
+  // a still output first, then an error that is zero in every run
   if (hasOutput && completed > 0 && still_)
     note = tr("%1 does not move in these runs: its error is round-off\n(or zero, which a log axis "
               "cannot show).\n"
@@ -170,6 +175,7 @@ void WorkPrecisionChart::redraw() {
     plot_->xAxis->setRange(1e-8, 1e-1);
     plot_->yAxis->setRange(1e-3, 1.0);
   } else {
+    // Qt's fit, then widened by a factor 1.6 each way
     plot_->rescaleAxes();
     for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
       const QCPRange r = axis->range();
@@ -188,6 +194,7 @@ int WorkPrecisionChart::runNear(const QPoint& pos) const {
   for (const auto& [curve, runs] : runsOf_) {
     int k = 0;
     for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd(); ++it, ++k) {
+      // the point's pixel, against the mouse's
       const QPointF p(plot_->xAxis->coordToPixel(it->key), plot_->yAxis->coordToPixel(it->value));
       const double d = std::hypot(p.x() - pos.x(), p.y() - pos.y());
       if (d < best) {

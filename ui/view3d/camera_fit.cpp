@@ -35,11 +35,14 @@ void fitCamera(vtkCamera& camera, const std::vector<Vec3>& points, double aspect
   }
   const Vec3 mid = 0.5 * (lo + hi);
   const Vec3 centre = r * mid.x() + u * mid.y() + d * mid.z();
-  // half the height of the view at the nearest depth the points reach
+  // the largest extent of the points, never quite zero
   const double size = std::max({hi.x() - lo.x(), hi.y() - lo.y(), hi.z() - lo.z(), 1e-6});
+  // the half-height that holds the extent up and across (across divided by the aspect)
   double half = std::max(0.5 * (hi.y() - lo.y()), 0.5 * (hi.x() - lo.x()) / std::max(aspect, 1e-3));
+  // at least a thousandth of the size, then widened so that the margin stays free
   half = std::max(half, 1e-3 * size) / (1.0 - 2.0 * margin);
   const double angle = camera.GetViewAngle() * M_PI / 180.0;
+  // the distance at which that half-height fills half the view angle, at the nearest depth
   const double distance = half / std::tan(0.5 * angle) + 0.5 * (hi.z() - lo.z());
   // the camera on the line of sight through the centre, at that distance
   camera.SetFocalPoint(centre.data());
@@ -58,6 +61,7 @@ void standardDirection(StandardView view, const Vec3& up, Vec3& direction, Vec3&
   x.normalize();
   const Vec3 y = z.cross(x);  // front looks along y: x to the right, up upwards
   viewUp = z;
+  // front along y; side from the right; top down along -z, y up; isometric from front-right above
   switch (view) {
     case StandardView::Front:
       direction = y;
@@ -78,6 +82,7 @@ void standardDirection(StandardView view, const Vec3& up, Vec3& direction, Vec3&
 // the eight corners of VTK bounds (xmin, xmax, ymin, ...)
 void appendCorners(const double b[6], std::vector<Vec3>& points) {
   if (b[0] > b[1]) return;  // empty
+  // corner k: its bits choose the low or high bound of x, y and z
   for (int k = 0; k < 8; ++k)
     points.emplace_back(b[k & 1], b[2 + ((k >> 1) & 1)], b[4 + ((k >> 2) & 1)]);
 }

@@ -69,6 +69,7 @@ vtkSmartPointer<vtkPolyData> helix(double radius) {
   points->InsertNextPoint(0.0, 0.0, 0.0);
   const int n = kTurns * kPerTurn;
   for (int k = 0; k <= n; ++k) {
+    // the turns climb from 6 % to 94 % of the length
     const double phase = 2.0 * M_PI * k / kPerTurn;
     const double z = (kLead + (100.0 - 2 * kLead) * k / n) / 100.0;
     points->InsertNextPoint(radius * std::cos(phase), radius * std::sin(phase), z);
@@ -152,6 +153,7 @@ vtkSmartPointer<vtkPolyData> glyphGeometry(const Glyph& g) {
       vtkNew<vtkArrowSource> arrow;
       arrow->SetShaftResolution(16);
       arrow->SetTipResolution(24);
+      // turned from x to z, the shaft scaled to the glyph's radius, the length to its length
       vtkNew<vtkTransform> t;
       t->RotateY(-90.0);
       const double thickness = g.size.x() / 0.03;

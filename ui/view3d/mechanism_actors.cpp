@@ -279,6 +279,7 @@ void MechanismActors::buildParts(const std::vector<size_t>& merged, bool translu
     mapper->SetInputData(poly);
     mapper->SetColorModeToDirectScalars();
     mapper->SetScalarModeToUsePointData();
+    // moved by its body's matrix, styled as the mechanism (or its ghost)
     part.actor->SetMapper(mapper);
     part.actor->SetUserMatrix(part.matrix);
     styleActor(part.actor, ghost_, translucent, false);
@@ -314,6 +315,7 @@ void MechanismActors::place(const BodyPoses& poses) {
 }
 
 void MechanismActors::setFramesVisible(bool visible) {
+  // only the body frames, which have actors of their own
   for (Item& item : items_)
     if (glyphs_[item.glyph].role == GlyphRole::BodyFrame) item.actor->SetVisibility(visible);
 }
@@ -333,6 +335,7 @@ void MechanismActors::setSelected(const std::string& jsonPath) {
 }
 
 void MechanismActors::applyColor(Item& item, bool selected) {
+  // the selection's amber lit a little more
   vtkProperty* p = item.actor->GetProperty();
   const double* rgb = selected ? kSelected : item.color;
   p->SetColor(rgb[0], rgb[1], rgb[2]);
@@ -377,10 +380,12 @@ bool MechanismActors::bodyShown(int body) const { return !hidden_.count(body); }
 
 // the glyph drawn by an actor of its own, or by the cell of a merged actor
 const Glyph* MechanismActors::glyphAt(vtkProp* prop, long long cell) const {
+  // an actor of its own: its glyph
   for (const Item& item : items_)
     if (item.actor.GetPointer() == prop) return &glyphs_[item.glyph];
   for (const Part& part : parts_) {
     if (part.actor.GetPointer() != prop) continue;
+    // a merged actor: the glyph index of the cell picked
     auto* poly = vtkPolyData::SafeDownCast(part.actor->GetMapper()->GetInput());
     auto* index =
         poly ? vtkIntArray::SafeDownCast(poly->GetCellData()->GetArray(kGlyphArray)) : nullptr;

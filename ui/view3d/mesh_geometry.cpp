@@ -33,6 +33,7 @@ vtkSmartPointer<vtkPolyData> readTriangles(const std::string& path, std::string*
   std::string extension = fs::path(path).extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  // the reader for that extension
   vtkSmartPointer<vtkPolyDataAlgorithm> reader;
   if (extension == ".stl") {
     auto stl = vtkSmartPointer<vtkSTLReader>::New();
@@ -100,6 +101,7 @@ vtkSmartPointer<vtkPolyData> meshPolyData(const std::string& path, double scale,
                                           std::string* error) {
   ReadMesh* read = cached(path, error);
   if (!read) return nullptr;
+  // a scale drawn before comes from the cache
   vtkSmartPointer<vtkPolyData>& shaded = read->shaded[scale];
   if (shaded) return shaded;
   // in metres, with normals for shading (sharp edges, a box's, kept sharp)

@@ -95,6 +95,7 @@ void bodyGlyphs(const Model& m, const BodyMeshes& meshes, double scale, std::vec
       g.file = mesh->second.file;
       g.size.x() = mesh->second.scale;
     } else if (b.shape == "box") {
+      // a box, a cylinder or a sphere: the scene's own shape about its centre
       g.kind = GlyphKind::Box;
       g.size = b.shapeSize;
     } else if (b.shape == "cylinder") {
@@ -109,10 +110,12 @@ void bodyGlyphs(const Model& m, const BodyMeshes& meshes, double scale, std::vec
       const Eigen::SelfAdjointEigenSolver<Mat3> principal(b.inertia_B);
       const Vec3 I = principal.eigenvalues();
       Mat3 axes = principal.eigenvectors();
+      // principal axes as a right-handed frame
       if (axes.determinant() < 0.0) axes.col(2) = -axes.col(2);
       // the edges, never thinner than 1 % of the model's size
       const double minimum = 0.01 * scale;
       for (int k = 0; k < 3; ++k) {
+        // edge k from the moments: a^2 = 6 (I_b + I_c - I_a) / m
         const double sq = 6.0 / b.mass * (I[(k + 1) % 3] + I[(k + 2) % 3] - I[k]);
         g.size[k] = std::max(std::sqrt(std::max(sq, 0.0)), minimum);
       }
@@ -123,7 +126,9 @@ void bodyGlyphs(const Model& m, const BodyMeshes& meshes, double scale, std::vec
       g.translucent = true;
       // rods from the centre of mass to the points where joints and forces attach
       for (const Vec3& p : attachmentPoints(m, i)) {
+        // a point at the centre of mass needs no rod
         if ((p - b.com_B).norm() < 1e-9 * scale) continue;
+        // a thin rod of the body's colour, picked as the body
         Glyph rod;
         rod.kind = GlyphKind::Link;
         rod.role = GlyphRole::Body;
@@ -175,12 +180,14 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     const Vec3 pI = scenePoint(m, joint.bodyI, joint.point_I);
     // attached to body j when body i is the ground: the joint point carried into j's frame
     if (onJ) {
+      // world to body j's frame, at the initial pose
       const Mat3 R_JW = initialRotation(m, joint.bodyJ).transpose();
       const Body& bj = m.bodies[joint.bodyJ];
       marker.a = {joint.bodyJ, R_JW * (worldPoint(m, joint.bodyI, pI) - bj.position_W)};
     } else {
       marker.a = {joint.bodyI, pI};
     }
+    // the axis in the frame of the body the marker rides on
     const Vec3 direction = onJ ? Vec3(initialRotation(m, joint.bodyJ).transpose() *
                                       initialRotation(m, joint.bodyI) * joint.axis_I)
                                : joint.axis_I;
@@ -188,6 +195,7 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     if (joint.type == JointType::Fixed) {
       marker.kind = GlyphKind::Box;
       marker.size = Vec3::Constant(0.03 * scale);
+      // the block keeps body i's axes, carried into body j's frame
       if (onJ)
         marker.R_BG = initialRotation(m, joint.bodyJ).transpose() * initialRotation(m, joint.bodyI);
     } else if (joint.type == JointType::Planar) {
@@ -200,6 +208,7 @@ void jointGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     out.push_back(marker);
     // the axis, when the joint has one
     if (joint.axis_I.norm() == 0.0) continue;
+    // an arrow along the axis, from the marker's place
     Glyph axis = marker;
     axis.kind = GlyphKind::Axis;
     axis.size = Vec3(0.005 * scale, 0.14 * scale, 0.0);
@@ -318,6 +327,7 @@ void roadGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   double xMin = 0.0, xMax = 0.0, yMin = 0.0, yMax = 0.0, travel = 0.0;
   for (int i = 0; i < m.bodyCount(); ++i) {
     const Vec3 p = m.bodies[i].position_W;
+    // the first body opens the span
     xMin = i == 0 ? p.x() : std::min(xMin, p.x());
     xMax = i == 0 ? p.x() : std::max(xMax, p.x());
     yMin = i == 0 ? p.y() : std::min(yMin, p.y());
@@ -331,8 +341,9 @@ void roadGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
   // margins around it
   xMin -= 0.3 * scale;
   xMax += travel + 0.3 * scale;
-  yMin -= 0.4 * (yMax - yMin) + 0.2;
-  yMax += 0.4 * (yMax - yMin) + 0.2;
+  const double yMargin = 0.4 * (yMax - yMin) + 0.2;  // the same on both sides of the track
+  yMin -= yMargin;
+  yMax += yMargin;
   const double thickness = 0.01 * scale;
   // the strip, its top at the road's height
   Glyph strip;

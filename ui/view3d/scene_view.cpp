@@ -104,6 +104,7 @@ SceneView::SceneView(QWidget* parent, FrameScheduler* scheduler)
 // a square of a fixed size in the bottom-left corner, whatever the size of the view
 void SceneView::placeTriad() {
   constexpr double kTriadPixels = 100.0;
+  // a hundred pixels, or 40 % of the view's shorter side when that is less
   const double w = std::max(1, vtk_->width()), h = std::max(1, vtk_->height());
   const double side = std::min(kTriadPixels, 0.4 * std::min(w, h));
   triad_->SetViewport(0.0, 0.0, side / w, side / h);
@@ -136,6 +137,7 @@ void SceneView::setModel(std::shared_ptr<const Model> model) {
   rebuildGrid(content);
   // keep the user's camera across edits that leave the size of the scene alone
   const double scale = mechanism_ ? mechanism_->scale() : 0.0;
+  // a size a quarter larger or smaller frames the view again
   if (fittedScale_ == 0.0 || std::abs(scale - fittedScale_) > 0.25 * fittedScale_) {
     resetView();
     fittedScale_ = scale;
@@ -293,6 +295,7 @@ void SceneView::rebuildGrid(const std::vector<Vec3>& content) {
     const vtkIdType ids[2] = {points->InsertNextPoint(a.data()), points->InsertNextPoint(b.data())};
     lines->InsertNextCell(2, ids);
   };
+  // the lines along y at each x, then along x at each y
   for (double x = x0; x <= x1 + 0.5 * step; x += step) line(x, y0, x, y1);
   for (double y = y0; y <= y1 + 0.5 * step; y += step) line(x0, y, x1, y);
   // one grey actor for all the lines
@@ -337,6 +340,7 @@ void SceneView::setStandardView(StandardView view) {
   Vec3 direction, viewUp;
   standardDirection(view, up_, direction, viewUp);
   vtkCamera* camera = vtk_->renderer()->GetActiveCamera();
+  // a unit back from the origin along the direction; fitView then frames the content
   const Vec3 eye = -direction;
   camera->SetFocalPoint(0.0, 0.0, 0.0);
   camera->SetPosition(eye.data());

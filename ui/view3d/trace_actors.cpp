@@ -69,6 +69,7 @@ void TraceActors::setPath(std::vector<Vec3> points, std::vector<double> times) {
 
 // the points passed up to time t; the actors change only when that count does
 void TraceActors::setTime(double t) {
+  // the count of times at or before t
   const size_t passed =
       static_cast<size_t>(std::upper_bound(times_.begin(), times_.end(), t) - times_.begin());
   if (passed == passed_) return;

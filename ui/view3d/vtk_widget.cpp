@@ -204,6 +204,7 @@ void VtkWidget::renderNow(bool adapt) {
   // each change of resolution). The DPI follows the scale so that text keeps its size.
   const QSize part = renderSize();
   const int w = part.width(), h = part.height();
+  // the DPI follows the render scale, so that text keeps its size in a scaled-down frame
   const int dpi = std::max(1, static_cast<int>(std::lround(72.0 * pixelScale() * renderScale_)));
   if (window_->GetDPI() != dpi) window_->SetDPI(dpi);
   // every renderer's viewport scaled down, remembered to be put back after the render

@@ -9,6 +9,8 @@
 namespace mbw {
 namespace {
 
+// --- the pendulum each benchmark reduces to ------------------------------------------------------
+
 // A body whose motion is a pendulum's: its angle theta from hanging down (from `down` towards
 // `across`, about normal = down x across) sets where it is. A swinging body keeps its
 // orientation (the ball of A01); a turning body turns with theta about its pivot (the crank).
@@ -20,6 +22,7 @@ struct Swing {
 };
 
 int bodyIndex(const Model& model, const std::string& name) {
+  // -1 when the model has no such body
   for (int b = 0; b < model.bodyCount(); ++b)
     if (model.bodies[b].name == name) return b;
   return -1;
@@ -29,6 +32,8 @@ int bodyIndex(const Model& model, const std::string& name) {
 bool groundPivot(const Model& model, int b, JointType type, Vec3& pivot_W) {
   for (const Joint& j : model.joints) {
     if (j.type != type) continue;
+    // a joint's first equation names its two bodies and their points; the ground's point is the
+    // pivot
     const Primitive& p = model.primitives[j.firstPrimitive];
     if (p.bodyI == kGround && p.bodyJ == b)
       pivot_W = p.s_I;
@@ -45,9 +50,12 @@ bool groundPivot(const Model& model, int b, JointType type, Vec3& pivot_W) {
 // (or, for a body straight above or below its pivot, the direction of its velocity); theta0 and
 // its rate from the body's initial position and velocity
 void setPlane(const Model& model, const Vec3& offset, const Vec3& velocity, Swing& s) {
+  // a pendulum needs gravity to fall along
   if (model.gravity_W.norm() == 0.0) throw std::invalid_argument("the model has no gravity");
+  // the plane: down, across it towards the body, and their normal
   s.down = model.gravity_W.normalized();
   Vec3 across = offset - offset.dot(s.down) * s.down;
+  // straight above or below the pivot: across along the velocity, else any direction
   if (across.norm() < 1e-12 * offset.norm()) across = velocity - velocity.dot(s.down) * s.down;
   if (across.norm() == 0.0) across = s.down.unitOrthogonal();
   s.across = across.normalized();
@@ -100,6 +108,7 @@ Swing parallelogramSwing(const Model& model) {
   for (int k = 0;; ++k) {
     const int c = bodyIndex(model, "crank_" + std::to_string(k));
     if (c < 0) break;
+    // crank k: its own inertia about the normal, moved to the pivot, and its weight at mid-length
     const Body& b = model.bodies[c];
     inertia +=
         s.normal.dot(b.R_WB * b.inertia_B * b.R_WB.transpose() * s.normal) + b.mass * L * L / 4.0;
@@ -155,6 +164,7 @@ Results closedFormReference(const std::string& name, const Model& model,
       channels.push_back({o.name, "m"});
       channels.push_back({o.name + ".rate", "m/s"});
     }
+  // a closed form with nothing to compare is refused
   if (outputs.empty())
     throw std::invalid_argument(name + ": the model has no coordinate output on '" + body.name +
                                 "'");
@@ -163,6 +173,7 @@ Results closedFormReference(const std::string& name, const Model& model,
   Results r;
   r.setChannels(channels);
   r.metadata.push_back({"reference", closedFormReferenceDescription(name)});
+  // the body's centre of mass at the start: what the swing carries round the pivot
   std::vector<double> row(channels.size());
   const Vec3 origin0 = body.position_W + body.R_WB * body.com_B;
   for (double t : times) {
@@ -176,6 +187,7 @@ Results closedFormReference(const std::string& name, const Model& model,
       const Vec3 centre = s.pivot_W + turn * (origin0 - s.pivot_W);
       const Vec3 p =
           s.turns ? Vec3(s.pivot_W + turn * (point0 - s.pivot_W)) : Vec3(centre + point0 - origin0);
+      // the velocity: the rate about the normal times the arm from the pivot
       const Vec3 v = m.rate * s.normal.cross((s.turns ? p : centre) - s.pivot_W);
       // the outputs along their axes
       row[1 + 2 * k] = outputs[k]->c_W.dot(p);

@@ -14,6 +14,7 @@ std::string StudyMethod::label() const {
   // the name, with the rho_inf in force for a method that has one
   const IntegratorInfo* info = findIntegrator(integrator);
   if (!info || !info->capabilities.hasRhoInf) return integrator;
+  // the method's damping as the run would take it
   IntegratorSettings s;
   s.rhoInf = rhoInf;
   std::ostringstream os;
@@ -30,10 +31,12 @@ std::vector<StudyMethod> parseStudyMethods(const std::string& list) {
     if (item.empty()) continue;
     StudyMethod m;
     const auto colon = item.find(':');
+    // the name must be an integrator's
     m.integrator = item.substr(0, colon);
     if (!findIntegrator(m.integrator))
       throw ConfigurationError("unknown integrator '" + m.integrator + "' (see `mbw-cli list`)");
     if (colon != std::string::npos) {
+      // the damping: the whole rest of the item must read as a number
       try {
         size_t used = 0;
         m.rhoInf = std::stod(item.substr(colon + 1), &used);
@@ -77,6 +80,7 @@ double relativeError(const TrajectoryError& e, const Results& reference) {
   const std::vector<double> T = reference.columnValues(0);
   const std::vector<double> X = reference.columnValues(reference.column(e.channel));
   double num = 0.0, den = 0.0;
+  // the sums over the run's rows after the first, where both start equal
   for (size_t j = 1; j < e.times.size(); ++j) {
     const double x = interpolateCubic4(T, X, e.times[j]);
     num += e.errors[j] * e.errors[j];
@@ -98,6 +102,7 @@ double observedOrder(const std::vector<double>& steps, const std::vector<double>
     sxy += x * y;
     ++n;
   }
+  // no slope from fewer than two usable points
   if (n < 2) return std::numeric_limits<double>::quiet_NaN();
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }

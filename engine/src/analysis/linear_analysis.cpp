@@ -43,6 +43,7 @@ std::vector<LinearAnalysisPoint> analyzeLinearStability(const LinearModel& model
                                                         const std::vector<double>& x) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   std::vector<LinearAnalysisPoint> out;
+  // the principal root is followed from point to point, starting near the exact exp(i Omega)
   std::complex<double> principal(1.0, 0.0);
   double phase = 0.0;  // unwrapped argument of the principal root
   bool oscillating = true;
@@ -68,6 +69,8 @@ std::vector<LinearAnalysisPoint> analyzeLinearStability(const LinearModel& model
     // period elongation, in percent
     oscillating = oscillating && std::abs(root.imag()) > 1e-12 * std::abs(root) && phase > 0.0;
     if (oscillating) {
+      // ln(root) = Omegabar (-xi + i sqrt(1 - xi^2)): the numerical frequency Omegabar = |ln root|,
+      // the decay xi and the period's stretch Omega / Omegabar - 1
       const std::complex<double> logRoot(std::log(std::abs(root)), phase);
       const double omegaBar = std::abs(logRoot);
       p.amplitudeDecay = -100.0 * logRoot.real() / omegaBar;

@@ -25,10 +25,12 @@ std::vector<LinearAnalysisCurve> linearAnalysisCurves(const std::vector<StudyMet
       throw ConfigurationError(
           info.name +
           " integrates the state-space ODE (Sandu et al. 2001): it has no linear model here");
+    // the method's damping as given for it, else the one given for all (where it has one)
     IntegratorSettings s;
     s.rhoInf =
         m.rhoInf >= 0.0 ? m.rhoInf : (rhoInf && info.capabilities.hasRhoInf ? *rhoInf : -1.0);
     if (alpha && info.capabilities.hasAlpha) s.alpha = alpha;
+    // checked in the method's first formulation: the linear model does not depend on it
     const std::string why = unsupportedReason(info, info.capabilities.formulations.front(), s);
     if (!why.empty()) throw ConfigurationError(why);
     // its one-step map, labelled with the rho_inf it runs at

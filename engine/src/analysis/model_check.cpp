@@ -33,6 +33,7 @@ std::string nameList(const Model& m, const std::set<int>& joints) {
 bool isDriver(const Model& m, const Joint& j) {
   if (j.type == JointType::AngleDriver) return true;
   if (j.type != JointType::Primitive) return false;
+  // a primitive joint drives when any of its equations depends on time
   for (int k = j.firstPrimitive; k < j.firstPrimitive + j.primitiveCount; ++k)
     if (!m.primitives[static_cast<size_t>(k)].f.isConstant()) return true;
   return false;
@@ -73,6 +74,7 @@ void addLooseBodies(const Model& m, std::vector<ModelFinding>& out) {
   for (const ForceElement& f : m.forces) joined.insert({f.bodyI, f.bodyJ});
   for (const BeamElement& e : m.beamElements)
     for (int node : e.node) joined.insert(node);
+  // bodies joined by nothing
   for (size_t b = 0; b < m.bodies.size(); ++b)
     if (!joined.count(static_cast<int>(b)))
       out.push_back({FindingKind::Warning, m.bodies[b].jsonPath, quoted("body", m.bodies[b].name),
@@ -126,6 +128,7 @@ ModelCheck checkModel(const Model& model) {
 std::string modelCheckSummary(const ModelCheck& c) {
   // "3 bodies, 4 joints, 18 coordinates, 20 equations (3 redundant), 0 drivers: 1 DOF"
   auto count = [](int n, const std::string& one, const std::string& many) {
+    // "1 body" or "2 bodies"
     return std::to_string(n) + " " + (n == 1 ? one : many);
   };
   std::ostringstream os;

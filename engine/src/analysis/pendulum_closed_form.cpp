@@ -34,6 +34,7 @@ PendulumClosedForm::PendulumClosedForm(double w0, double angle0, double rate0) :
   // k^2 = sin^2(theta0 / 2) + (theta0' / 2 w0)^2: k < 1 swings, k > 1 turns over
   const double half = std::sin(0.5 * angle0);
   k_ = std::sqrt(half * half + rate0 * rate0 / (4.0 * w0 * w0));
+  // k = 1 is the separatrix: no periodic motion to write in closed form
   if (std::abs(k_ - 1.0) < 1e-12)
     throw std::invalid_argument(
         "the pendulum starts on its separatrix (it would take forever to reach the top)");

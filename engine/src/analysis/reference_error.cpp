@@ -9,6 +9,7 @@ namespace mbw {
 double interpolateCubic4(const std::vector<double>& T, const std::vector<double>& E, double t) {
   const size_t n = T.size();
   if (n == 0) throw std::invalid_argument("no reference samples");
+  // a single sample is a constant
   if (n == 1) return E[0];
   // r: T[r] <= t <= T[r+1]
   size_t r = static_cast<size_t>(std::upper_bound(T.begin(), T.end(), t) - T.begin());
@@ -37,6 +38,7 @@ TrajectoryError trajectoryError(const Results& run, const Results& reference,
   const int c = run.column(channel), cr = reference.column(channel);
   if (c < 0 || cr < 0) throw std::invalid_argument("no channel '" + channel + "' to compare");
   TrajectoryError e;
+  // the run's times and the reference's samples
   e.channel = channel;
   e.times = run.columnValues(0);
   if (e.times.empty()) return e;

@@ -26,6 +26,7 @@ RunCost timeKinematics(const Model& model, const std::string& formulation,
   // from the consistent initial state, fixed steps to tEnd, the last landing on it
   State s = consistentInitialState(*f, 0.0);
   KinematicSolver solver(*f, settings);
+  // n steps of the given size, the last one shortened or stretched to end at tEnd
   const long n = std::lround(settings.tEnd / settings.step);
   RunCost cost;
   cost.completed = true;
@@ -35,6 +36,7 @@ RunCost timeKinematics(const Model& model, const std::string& formulation,
     const double t = k == n ? settings.tEnd : k * settings.step;
     const KinematicsStep step = solver.advance(t, s);
     cost.newtonIterations += step.iterations;
+    // a position analysis that fails ends the run with its reason and time
     if (!step.converged) {
       cost.completed = false;
       cost.message = (step.failure.empty() ? "position analysis did not converge" : step.failure) +
@@ -58,6 +60,7 @@ RunCost timeDynamics(const Model& model, const RunSettings& run) {
   const State initial = consistentInitialState(*f, 0.0);
   const auto integrator = info->make(*f, settings);
   integrator->initialize(initial);
+  // n fixed steps of the given size
   const long n = std::lround(run.tEnd / settings.step);
   RunCost cost;
   cost.completed = true;

@@ -10,12 +10,14 @@ namespace {
 using namespace GiNaC;
 
 std::string text(const ex& e) {
+  // GiNaC's own printing of the expression, for the messages
   std::ostringstream os;
   os << e;
   return os.str();
 }
 
 [[noreturn]] void cannot(const ex& e) {
+  // the forms integrated exactly, and what to do instead
   throw ExpressionError(
       "cannot integrate '" + text(e) +
       "' exactly (sums of constants times t^n, sin, cos, exp, sinh, cosh of a t + b): "
@@ -35,6 +37,7 @@ ex factorIntegral(const ex& f, const symbol& t) {
   if (f.is_equal(t)) return pow(t, 2) / 2;
   if (is_a<power>(f) && f.op(0).is_equal(t) && !f.op(1).has(t)) {
     const ex n = f.op(1);
+    // 1/t would integrate to a logarithm: not among the forms
     if ((n + 1).is_zero()) cannot(f);
     return pow(t, n + 1) / (n + 1);
   }
@@ -48,6 +51,7 @@ ex factorIntegral(const ex& f, const symbol& t) {
     if (is_ex_the_function(f, sinh)) return cosh(u) / a;
     if (is_ex_the_function(f, cosh)) return sinh(u) / a;
   }
+  // anything else (tan, a function of t^2, ...) is refused
   cannot(f);
 }
 
@@ -58,6 +62,7 @@ ex termIntegral(const ex& term, const symbol& t) {
   // a product: constant factors times exactly one factor in t
   ex constant = 1, variable = 1;
   int inT = 0;
+  // split the product's factors: those free of t, and the one in t
   for (size_t i = 0; i < term.nops(); ++i) {
     if (term.op(i).has(t)) {
       variable = term.op(i);
@@ -66,6 +71,7 @@ ex termIntegral(const ex& term, const symbol& t) {
       constant *= term.op(i);
     }
   }
+  // a product of several factors in t (t sin t) would need integration by parts: refused
   if (inT != 1) cannot(term);
   return constant * factorIntegral(variable, t);
 }

@@ -63,10 +63,12 @@ void CompiledProgram::push(Op op, int count, double value) {
     case Op::Mul:
       stackDepth_ -= count - 1;
       break;
+    // two operands in, one out
     case Op::Pow:
     case Op::Atan2:
       --stackDepth_;
       break;
+    // functions and whole powers replace the top value: no change
     default:
       break;
   }
@@ -77,6 +79,7 @@ void CompiledProgram::push(Op op, int count, double value) {
 
 void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth) {
   using namespace GiNaC;
+  // a bound on the recursion itself, far above any scene's expressions
   if (depth > 200) throw ExpressionError("expression is nested too deeply");
   // numbers, t and constants such as pi push one value
   if (is_a<numeric>(e)) {
@@ -86,6 +89,7 @@ void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth
     return;
   }
   if (is_a<symbol>(e)) {
+    // t is the only symbol an expression may hold
     if (!e.is_equal(t))
       throw ExpressionError("unknown symbol '" + ex_to<symbol>(e).get_name() + "'");
     push(Op::Time);
@@ -149,8 +153,10 @@ void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth
       push(Op::Atan2);
       return;
     }
+    // any other function GiNaC knows (lgamma, zeta, ...) is refused
     throw ExpressionError("function '" + name + "' is not supported");
   }
+  // anything else GiNaC can hold has no program here
   throw ExpressionError("unsupported construct in expression");
 }
 
@@ -238,17 +244,20 @@ double CompiledProgram::evaluate(double t) const {
       case Op::Log:
         stack[top - 1] = std::log(stack[top - 1]);
         break;
+      // a power 1/2, as compiled
       case Op::Sqrt:
         stack[top - 1] = std::sqrt(stack[top - 1]);
         break;
       case Op::Abs:
         stack[top - 1] = std::abs(stack[top - 1]);
         break;
+      // -1, 0 or 1 (GiNaC's csgn of a real argument)
       case Op::Sign:
         stack[top - 1] = (stack[top - 1] > 0.0) - (stack[top - 1] < 0.0);
         break;
     }
   }
+  // the one value left is the expression's
   return stack[0];
 }
 

@@ -49,6 +49,7 @@ std::string textProblem(const std::string& text) {
 // whether the expression tree of e (shared parts counted as often as they occur, as printing and
 // compiling meet them) has more nodes than `budget`; stops counting there
 bool treeLargerThan(const GiNaC::ex& e, size_t& budget) {
+  // each node spends one of the budget; the children are counted depth first
   if (budget == 0) return true;
   --budget;
   for (size_t i = 0; i < e.nops(); ++i)
@@ -176,6 +177,7 @@ TimeFunction TimeFunction::piecewise(std::vector<double> breaks, std::vector<Tim
   for (size_t k = 1; k < breaks.size(); ++k)
     if (!(breaks[k] > breaks[k - 1]))
       throw ExpressionError("the breaks of a piecewise function must increase");
+  // no breaks: the one piece is the function
   if (breaks.empty()) return pieces.front();
   TimeFunction f;
   f.constant_ = false;
@@ -240,6 +242,7 @@ TimeFunction TimeFunction::integral(const std::vector<double>& breaks,
     const GiNaC::ex piece = F[k] + GiNaC::numeric(offset[k] + shift);
     pieces.push_back(fromExpression(piece, t, "integral of " + rates[k]));
   }
+  // a single rate gives a single function
   if (breaks.empty()) return pieces.front();
   return piecewise(breaks, std::move(pieces));
 }
@@ -261,11 +264,13 @@ TimeFunctionValue TimeFunction::evaluate(double t) const {
 }
 
 double TimeFunction::value(double t) const {
+  // the value alone, the derivatives not computed
   if (!pieces_.empty()) return pieceAt(t).value(t);
   return constant_ ? constantValue_ : f_->evaluate(t);
 }
 
 double TimeFunction::thirdDerivative(double t) const {
+  // the third derivative, from its own program; a constant's is zero
   if (!pieces_.empty()) return pieceAt(t).thirdDerivative(t);
   return constant_ ? 0.0 : dddf_->evaluate(t);
 }

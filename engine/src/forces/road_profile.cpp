@@ -17,6 +17,7 @@ RoadHeight roadHeight(const RoadProfile& road, double x, double ringRadius) {
     // the road the ring feels, h_R = height + w - R; dh/dx = -s/w, d2h/dx2 = -rho^2/w^3
     const double h = road.height + w - ringRadius;
     if (h <= best.h) continue;
+    // this bump raises the road most so far: its height, slope and curvature
     best = {h, -s / w, -rho * rho / (w2 * w)};
   }
   return best;

@@ -16,12 +16,14 @@ double Formulation::positionViolation() const {
 
 namespace {
 
+// one formulation: its name, its line in the list of formulations, and its maker
 struct FormulationEntry {
   const char* name;
   const char* description;
   std::unique_ptr<Formulation> (*make)(const Model&);
 };
 
+// the formulations the engine offers, the default (rp) first
 const FormulationEntry kFormulations[] = {
     {"rp",
      "Euler parameters with the normalization constraint (Kissel et al. 2021 sections 2.2, 3.2)",
@@ -73,6 +75,7 @@ std::unique_ptr<Formulation> makeFormulation(const std::string& name, const Mode
 }
 
 std::string initialPoseRefusal(const std::string& name, const Model& model) {
+  // an unknown name throws as makeFormulation does; then the refusal of the model as a whole
   if (formulationDescription(name).empty()) makeFormulation(name, model);  // throws for the name
   const std::string refused = modelRefusal(name, model);
   if (!refused.empty()) return refused;

@@ -12,12 +12,14 @@ struct RightJacobianCoefficients {
   double a, b, c;
   explicit RightJacobianCoefficients(double x) {
     const double x2 = x * x;
+    // near zero the quotients lose their digits: their Taylor series to x^4
     if (x < 1e-3) {
       a = 0.5 - x2 / 24.0 + x2 * x2 / 720.0;
       b = 1.0 / 6.0 - x2 / 120.0 + x2 * x2 / 5040.0;
       c = 1.0 / 12.0 + x2 / 720.0 + x2 * x2 / 30240.0;
       return;
     }
+    // else the closed forms, 1 - cos x as 2 sin^2(x/2) so that it keeps its digits
     const double s = std::sin(x), half = std::sin(0.5 * x);
     a = 2.0 * half * half / x2;
     b = (x - s) / (x2 * x);
@@ -55,12 +57,14 @@ void RaBody::localCoordinates(const double* anchor, const double* q, double* out
 }
 
 Mat3 RaBody::rightJacobian(const Vec3& theta) {
+  // Jr(theta) = I - a skew(theta) + b skew(theta)^2
   const RightJacobianCoefficients k(theta.norm());
   const Mat3 S = skew(theta);
   return Mat3::Identity() - k.a * S + k.b * S * S;
 }
 
 Mat3 RaBody::rightJacobianInverse(const Vec3& theta) {
+  // Jr(theta)^-1 = I + 1/2 skew(theta) + c skew(theta)^2
   const RightJacobianCoefficients k(theta.norm());
   const Mat3 S = skew(theta);
   return Mat3::Identity() + 0.5 * S + k.c * S * S;

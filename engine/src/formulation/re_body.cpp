@@ -11,6 +11,7 @@ namespace mbw {
 void ReBody::setPosition(const double* q) {
   r_ = Eigen::Map<const Vec3>(q);
   e_ = Eigen::Map<const Vec3>(q + 3);
+  // the sines and cosines of theta and psi, shared by A, B and the derivatives of B
   const double st = std::sin(e_[1]), ct = std::cos(e_[1]);
   const double sp = std::sin(e_[2]), cp = std::cos(e_[2]);
   sinTheta_ = st;
@@ -136,6 +137,7 @@ void ReBody::retract(const double* q, const double* dq, double* out) {
   for (int k = 0; k < kPositionSize; ++k) out[k] = q[k] + dq[k];
 }
 
+// differences of the angles, and their rates the velocities themselves: no chart to follow
 void ReBody::localCoordinates(const double* anchor, const double* q, double* out) {
   for (int k = 0; k < kPositionSize; ++k) out[k] = q[k] - anchor[k];
 }

@@ -36,6 +36,7 @@ Vec3 RpBody::Bw(const Vec4& p, const Vec3& s, const Vec4& w) {
 // the 4 x 4 matrix with G(p)^T n = L(n) p
 RpBody::OrientSquare RpBody::L(const Vec3& n) {
   OrientSquare m;
+  // L(n) = [[0, -n^T], [n, -skew(n)]]
   m(0, 0) = 0.0;
   m.block<1, 3>(0, 1) = -n.transpose();
   m.block<3, 1>(1, 0) = n;
@@ -104,6 +105,7 @@ void RpBody::retract(const double* q, const double* dq, double* out) {
   for (int k = 0; k < kPositionSize; ++k) out[k] = q[k] + dq[k];
 }
 
+// differences of the parameters, and their rates the velocities themselves
 void RpBody::localCoordinates(const double* anchor, const double* q, double* out) {
   for (int k = 0; k < kPositionSize; ++k) out[k] = q[k] - anchor[k];
 }

@@ -37,6 +37,7 @@ StepResult BackwardEuler::doStep(double h) {
   // the predictor: the last step's accelerations and multipliers
   next_.vdot = state_.vdot;
   next_.lambda = state_.lambda;
+  // Newton at the time point; the next step the same size
   StepResult r;
   r.nextStep = settings_.step;
   if (!solvePoint(next_, h, false, r)) return r;

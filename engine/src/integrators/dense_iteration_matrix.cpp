@@ -72,6 +72,7 @@ bool DenseIterationMatrix::factorizeProjection(double delta) {
   return (lu_.matrixLU().diagonal().array() != 0.0).all();
 }
 
+// x <- A^-1 x from the kept factors
 void DenseIterationMatrix::solveInPlace(VectorXd& x) { x = lu_.solve(x); }
 
 }  // namespace mbw

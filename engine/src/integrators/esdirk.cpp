@@ -6,6 +6,7 @@
 
 namespace mbw {
 
+// the stages' states, and each stage's position increment g and its rate, sized once
 Esdirk::Esdirk(Formulation& formulation, IntegratorSettings settings, ButcherTableau tableau)
     : Index3Integrator(formulation, settings),
       tab_(std::move(tableau)),
@@ -92,6 +93,7 @@ StepResult Esdirk::doStep(double h) {
     local = errorNorm(h);
     const double err = errorPerUnitStep(local, h, settings_);
     const double rate = effectiveEstimateOrder(formulation_, tab_.embeddedOrder);
+    // an error above the tolerance: the step is retried smaller
     if (err > 1.0) {
       std::ostringstream os;
       os << "error norm per unit step " << err;

@@ -54,6 +54,7 @@ ButcherTableau esdirk324l2saTableau() {
       "Kennedy and Carpenter, NASA/TM-2016-219173 (esdirk.md 2.1; = SUNDIALS ESDIRK324L2SA_4_2_3)";
   t.order = 3;
   t.embeddedOrder = 2;
+  // the embedded second-order weights, as published
   t.bHat.resize(4);
   t.bHat << 0.10889661761586445416, -0.91532581187071275348, 1.2712735973021521678,
       0.53515559695269613148;

@@ -12,6 +12,7 @@ bool Index3Integrator::solvePoint(State& x, double h, bool variableStep, StepRes
   // Newton's tolerance for this point, from the step (step_control.h)
   point_.newtonTolerance =
       variableStep ? newtonToleranceFor(h, settings_) : newtonToleranceForStep(h, settings_);
+  // a variable step also accepts corrections that stall at the rounding of the positions
   point_.roundingFloor = variableStep && point_.anchor ? newtonRoundingFloor(*point_.anchor) : 0.0;
   const NewtonResult newton = solver_.solve(point_, x.vdot, x.lambda, x.q, x.v);
   // the counts of the point, and the solver's totals

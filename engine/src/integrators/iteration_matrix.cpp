@@ -12,6 +12,7 @@ constexpr int kSparseFromSizeKept = 140;
 
 std::unique_ptr<IterationMatrix> makeIterationMatrix(LinearSolverKind kind, const Formulation& f,
                                                      bool regularized) {
+  // the storage asked for: sparse (with its regularization when asked), else dense
   if (kind == LinearSolverKind::Sparse)
     return std::make_unique<SparseIterationMatrix>(f, regularized);
   return std::make_unique<DenseIterationMatrix>(f);

@@ -50,6 +50,7 @@ LmsCoefficients lms2VariableCoefficients(double r, double alpha) {
   return c;
 }
 
+// the trapezoidal rule as a one-step LMS: y_N = y_N-1 + h/2 (f_N + f_N-1)
 LmsCoefficients trapezoidalCoefficients() { return {{1.0}, {0.5, 0.5}}; }
 
 }  // namespace mbw

@@ -33,6 +33,7 @@ NystromCoefficients nystromCoefficients(const RosenbrockTableau& t) {
 const RosenbrockTableau& ros4LStable() {
   static const RosenbrockTableau t = [] {
     RosenbrockTableau r;
+    // the L-stable fourth-order method with its third-order error estimate
     r.name = "ROS4 L-stable (Hairer-Wanner LSTAB, exact gamma)";
     r.source = "Sandu et al. 2001 section 4; ../shared/refdata/integrators/rosenbrock.md";
     r.order = 4;

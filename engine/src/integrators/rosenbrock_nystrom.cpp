@@ -204,6 +204,7 @@ void RosenbrockNystrom::combine(double h, const VectorXd& y0, const VectorXd& yd
     yd.noalias() += k_.m[i] * z_[i];
   }
   if (!yHat) return;
+  // the embedded solution beside it, for the error estimate
   *yHat = y0 + h * yd0;
   *ydHat = yd0;
   for (int i = 0; i < tableau_.stages(); ++i) {

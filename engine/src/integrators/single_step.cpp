@@ -3,6 +3,7 @@
 namespace mbw {
 
 namespace {
+// rho_inf when the settings leave it to the method
 constexpr double kDefaultRhoInf = 0.6;
 }  // namespace
 

@@ -60,6 +60,7 @@ Eigen::MatrixXcd SingleStepCoefficients::amplification(Complex z) const {
   const int n = levels() + 1;
   Eigen::MatrixXcd m(n, n);
   std::vector<Complex> u(n);  // u[0] = y, u[l] = h w^(l)
+  // column by column: one step applied to each unit vector of the history
   for (int col = 0; col < n; ++col) {
     Eigen::VectorXcd s = Eigen::VectorXcd::Unit(n, col);
     // y_N from the eliminated form; the level updates from h w^(0) = z y

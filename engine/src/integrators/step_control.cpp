@@ -43,6 +43,7 @@ double newtonToleranceFor(double h, const IntegratorSettings& s) {
 }
 
 double newtonRoundingFloor(const VectorXd& q) {
+  // kRoundingUlps units of rounding of the largest coordinate
   return q.size() > 0
              ? kRoundingUlps * std::numeric_limits<double>::epsilon() * q.cwiseAbs().maxCoeff()
              : 0.0;
@@ -56,6 +57,7 @@ double newtonToleranceForStep(double h, const IntegratorSettings& s) {
 }
 
 int effectiveEstimateOrder(const Formulation& f, int designOrder) {
+  // on the constraints an index-3 scheme's estimate behaves as second order, whatever its design
   return f.constraintSize() > 0 ? std::min(designOrder, 2) : designOrder;
 }
 

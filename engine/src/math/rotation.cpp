@@ -30,6 +30,7 @@ Mat3 orthonormalized(const Mat3& R) {
 }
 
 Vec4 eulerParametersFromRotation(const Mat3& R) {
+  // a matrix rounded off a rotation is brought back to the nearest one first
   return eulerParametersFromOrthonormal(orthonormalized(R));
 }
 
@@ -42,6 +43,7 @@ Vec4 eulerParametersFromOrthonormal(const Mat3& R) {
 }
 
 Mat34 eulerParameterG(const Vec4& p) {
+  // G = [-e, -skew(e) + e0 I], so that omega' = 2 G p'
   const double e0 = p[0], e1 = p[1], e2 = p[2], e3 = p[3];
   Mat34 G;
   G << -e1, e0, e3, -e2, -e2, -e3, e0, e1, -e3, e2, -e1, e0;
@@ -73,6 +75,7 @@ Mat3 rotationFromZXZ(const Vec3& angles) {
   const double ct = std::cos(angles[1]), st = std::sin(angles[1]);
   const double cp = std::cos(angles[2]), sp = std::sin(angles[2]);
   Mat3 A1, A2, A3;
+  // each a turn in the plane normal to its axis
   A1 << cf, -sf, 0, sf, cf, 0, 0, 0, 1;
   A2 << 1, 0, 0, 0, ct, -st, 0, st, ct;
   A3 << cp, -sp, 0, sp, cp, 0, 0, 0, 1;
@@ -82,6 +85,7 @@ Mat3 rotationFromZXZ(const Vec3& angles) {
 Vec3 zxzFromRotation(const Mat3& R) {
   // A(2,2) = cos(theta); A(0,2) = sin(phi) sin(theta); A(1,2) = -cos(phi) sin(theta);
   // A(2,0) = sin(theta) sin(psi); A(2,1) = sin(theta) cos(psi)
+  // theta in [0, pi] from the (2,2) entry, clamped against rounding
   const double theta = std::acos(std::clamp(R(2, 2), -1.0, 1.0));
   const double st = std::sin(theta);
   if (st > 1e-12) {
@@ -106,6 +110,8 @@ double sequenceSign(const int (&axes)[3]) { return (axes[1] - axes[0] + 3) % 3 =
 }  // namespace
 
 Vec3 taitBryanAngles(const Mat3& R, const int (&axes)[3]) {
+  // the last angle c and the middle angle b from row i of R, the first angle a from column k;
+  // the sign turns the cyclic formulas into those of the anticyclic sequences
   const int i = axes[0], j = axes[1], k = axes[2];
   const double s = sequenceSign(axes);
   const double c = std::atan2(-s * R(i, j), R(i, i));
@@ -121,6 +127,7 @@ Mat3 rotationFromTaitBryan(const Vec3& angles, const int (&axes)[3]) {
 
 Vec3 taitBryanRates(const Vec3& angles, const int (&axes)[3], const Vec3& omega_W) {
   // omega_W = E (da, db, dc): the columns the axes of the three turns, in the world
+  // the first turn's axis is fixed; the second's is turned by the first; the third's by both
   const Mat3 Ra = axisRotation(axes[0], angles[0]);
   Mat3 E;
   E << Vec3::Unit(axes[0]), Ra * Vec3::Unit(axes[1]),

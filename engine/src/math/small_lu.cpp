@@ -20,7 +20,10 @@ void SmallLu::resize(int n) {
   upperStart_.assign(n + 1, 0);
 }
 
+// --- factorization with partial pivoting ---------------------------------------------------------
+
 bool SmallLu::factorize() {
+  // the matrix is kept column by column (a[i + j n]), factorized in place into L and U
   const int n = n_;
   double* a = a_.data();
   int* rows = lower_.data();  // the nonzero multipliers of the current step
@@ -53,6 +56,7 @@ bool SmallLu::factorize() {
         ck[i] *= inverse;
         rows[count++] = i;
       }
+    // nothing below the pivot: the trailing columns stay as they are
     if (count == 0) continue;
     for (int j = k + 1; j < n; ++j) {
       double* cj = a + j * n;
@@ -64,6 +68,7 @@ bool SmallLu::factorize() {
   // the nonzero entries of L and U, column by column, for the solves
   int nl = 0, nu = 0;
   for (int k = 0; k < n; ++k) {
+    // U above the diagonal (its diagonal read from the matrix), L below it (unit diagonal)
     const double* ck = a + k * n;
     lowerStart_[k] = nl;
     upperStart_[k] = nu;
@@ -74,9 +79,12 @@ bool SmallLu::factorize() {
   }
   lowerStart_[n] = nl;
   upperStart_[n] = nu;
+  // the solves and the condition estimate may now use the factors
   factorized_ = true;
   return true;
 }
+
+// --- solves with the factors ---------------------------------------------------------------------
 
 void SmallLu::solveColumn(double* x) const {
   const int n = n_;
@@ -85,12 +93,14 @@ void SmallLu::solveColumn(double* x) const {
   // x := P x, then L y = x (unit diagonal), then U x = y, column by column over their nonzeros
   for (int k = 0; k < n; ++k)
     if (pivot_[k] != k) std::swap(x[k], x[pivot_[k]]);
+  // the forward solve with L, skipping zero entries of x
   for (int k = 0; k < n; ++k) {
     const double xk = x[k];
     if (xk == 0.0) continue;
     const double* ck = a + k * n;
     for (int e = lowerStart_[k]; e < lowerStart_[k + 1]; ++e) x[lower[e]] -= xk * ck[lower[e]];
   }
+  // the backward solve with U
   for (int k = n - 1; k >= 0; --k) {
     const double* ck = a + k * n;
     const double xk = x[k] /= ck[k];
@@ -104,18 +114,21 @@ void SmallLu::solveTransposedColumn(double* x) const {
   const double* a = a_.data();
   const int *lower = lower_.data(), *upper = upper_.data();
   // A^T = U^T L^T P: U^T y = x, then L^T z = y, then x := P^T z (the swaps in reverse order)
+  // U^T y = x, row k of U^T being column k of U
   for (int k = 0; k < n; ++k) {
     const double* ck = a + k * n;
     double sum = x[k];
     for (int e = upperStart_[k]; e < upperStart_[k + 1]; ++e) sum -= ck[upper[e]] * x[upper[e]];
     x[k] = sum / ck[k];
   }
+  // L^T z = y, from the last row up
   for (int k = n - 1; k >= 0; --k) {
     const double* ck = a + k * n;
     double sum = x[k];
     for (int e = lowerStart_[k]; e < lowerStart_[k + 1]; ++e) sum -= ck[lower[e]] * x[lower[e]];
     x[k] = sum;
   }
+  // the row swaps undone in reverse order
   for (int k = n - 1; k >= 0; --k)
     if (pivot_[k] != k) std::swap(x[k], x[pivot_[k]]);
 }
@@ -127,9 +140,12 @@ void SmallLu::solveInPlace(double* b, int columns, int ld) const {
 }
 
 void SmallLu::solveTransposedInPlace(double* b, int columns, int ld) const {
+  // each column of b in place, A^T x = b
   if (ld < n_) ld = n_;
   for (int c = 0; c < columns; ++c) solveTransposedColumn(b + size_t(c) * size_t(ld));
 }
+
+// --- the condition estimate ----------------------------------------------------------------------
 
 double SmallLu::conditionEstimate() {
   const int n = n_;
@@ -148,9 +164,11 @@ double SmallLu::conditionEstimate() {
     x[i] = 1.0 / n;
     s[i] = 0.0;
   }
+  // jmax: the unit vector of the next pass; the estimate of |A^-1|_1 grows pass by pass
   int jmax = 0;
   double estimate = 0.0;
   for (int it = 0; it < 5; ++it) {
+    // after the first pass, the unit vector found by the last
     if (it > 0) {
       for (int i = 0; i < n; ++i) x[i] = 0.0;
       x[jmax] = 1.0;
@@ -174,6 +192,7 @@ double SmallLu::conditionEstimate() {
     int jnew = 0;
     for (int i = 1; i < n; ++i)
       if (std::abs(x[i]) > std::abs(x[jnew])) jnew = i;
+    // the same index again: the estimate cannot grow
     if (it > 0 && jnew == jmax) break;
     jmax = jnew;
   }

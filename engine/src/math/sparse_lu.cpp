@@ -6,12 +6,14 @@
 
 namespace mbw {
 
+// KLU's state: its settings and statistics, the pattern's analysis and the numeric factors
 struct SparseLu::Klu {
   klu_common common;
   klu_symbolic* symbolic = nullptr;
   klu_numeric* numeric = nullptr;
   Klu() { klu_defaults(&common); }
   ~Klu() { clear(); }
+  // the factors, then the analysis they were made from
   void clear() {
     if (numeric) klu_free_numeric(&numeric, &common);
     if (symbolic) klu_free_symbolic(&symbolic, &common);
@@ -22,6 +24,7 @@ SparseLu::SparseLu() : klu_(std::make_unique<Klu>()) {}
 SparseLu::~SparseLu() = default;
 
 void SparseLu::analyze(int n, const int* Ap, const int* Ai) {
+  // the pattern is kept by pointer: the caller's arrays must outlive the factorizations
   n_ = n;
   Ap_ = Ap;
   Ai_ = Ai;
@@ -33,7 +36,9 @@ void SparseLu::analyze(int n, const int* Ap, const int* Ai) {
 bool SparseLu::factorize(const double* Ax) {
   Klu& k = *klu_;
   Ax_ = Ax;
+  // no analysis (an empty or bad pattern): nothing to factorize
   if (!k.symbolic) return false;
+  // KLU's interface takes non-const arrays; it does not change them
   int* Ap = const_cast<int*>(Ap_);
   int* Ai = const_cast<int*>(Ai_);
   double* values = const_cast<double*>(Ax);
@@ -53,6 +58,7 @@ void SparseLu::solveInPlace(double* b, int columns) {
 }
 
 void SparseLu::solveTransposedInPlace(double* b, int columns) {
+  // A^T x = b, each column of b in place
   klu_tsolve(klu_->symbolic, klu_->numeric, n_, columns, b, &klu_->common);
 }
 

@@ -25,6 +25,7 @@ std::vector<int> Model::keptPrimitives() const {
 }
 
 std::string Model::redundancySummary() const {
+  // nothing to say when no equation was left out
   if (redundant.empty()) return {};
   constexpr int kNamedJoints = 4;  // a loop of many windows (A02's 40) is summed up after these
   std::string text = std::to_string(redundant.size()) + " left out:";
@@ -41,11 +42,13 @@ std::string Model::redundancySummary() const {
     text += (text.back() == ':' ? " joint '" : ", joint '") + joints[joint].name + "' (" +
             std::to_string(n) + " of " + std::to_string(joints[joint].primitiveCount) + ")";
   }
+  // the joints past the first few, counted only
   if (more) text += " and " + std::to_string(more) + (more == 1 ? " more joint" : " more joints");
   return text;
 }
 
 std::string Model::bodyName(int index) const {
+  // index -1 is the ground
   return index == kGround ? std::string("ground") : bodies.at(index).name;
 }
 

@@ -8,6 +8,7 @@ std::vector<SnapPoint> snapPoints(const Model& model, int body) {
   // the ground's only point: the world origin
   if (body < 0) return {{Vec3::Zero(), kGround, "", "the world origin"}};
   const Body& b = model.bodies[static_cast<size_t>(body)];
+  // a point of the body, from its frame to the world
   auto world = [&](const Vec3& p_B) -> Vec3 { return b.position_W + b.R_WB * p_B; };
   std::vector<SnapPoint> out;
   // named points first: they snap by name
@@ -18,6 +19,7 @@ std::vector<SnapPoint> snapPoints(const Model& model, int body) {
   // the solid's face centres
   static const char* const kAxes[] = {"x", "y", "z"};
   if (b.shape == "box") {
+    // a box: the centres of its six faces
     for (int k = 0; k < 3; ++k)
       for (double sign : {1.0, -1.0})
         out.push_back({world(b.shapeCenter_B + sign * 0.5 * b.shapeSize[k] * Vec3::Unit(k)), body,
@@ -25,11 +27,13 @@ std::vector<SnapPoint> snapPoints(const Model& model, int body) {
                        std::string("centre of the ") + (sign > 0 ? "+" : "-") + kAxes[k] +
                            " face of " + b.name});
   } else if (b.shape == "cylinder") {
+    // a cylinder: the centres of its two ends
     for (double sign : {1.0, -1.0})
       out.push_back(
           {world(b.shapeCenter_B + sign * 0.5 * b.shapeSize[1] * b.shapeAxis_B), body, "",
            std::string("centre of the ") + (sign > 0 ? "top" : "bottom") + " of " + b.name});
   } else if (b.shape == "sphere") {
+    // a sphere: its centre
     out.push_back({world(b.shapeCenter_B), body, "", "centre of " + b.name});
   }
   return out;
@@ -59,6 +63,7 @@ std::vector<SnapAxis> snapAxes(const Model& model, int body) {
   const Mat3 R = b ? b->R_WB : Mat3::Identity();
   const std::string owner = b ? b->name : "the world";
   std::vector<SnapAxis> out;
+  // each direction in the world, and in the body's frame for the joint that snaps to it
   auto add = [&](const Vec3& n_B, const std::string& what) {
     out.push_back({R * n_B, n_B, body, what});
   };

@@ -3,6 +3,7 @@
 namespace mbw {
 
 const std::vector<BuiltinSceneAlias>& builtinSceneAliases() {
+  // other names a scene is known by: the benchmark's name for the scene that builds it
   static const std::vector<BuiltinSceneAlias> aliases = {
       {"iftomm-a03-squeezer", "andrews-squeezer", "IFToMM benchmark A03, Andrews' squeezer"},
   };

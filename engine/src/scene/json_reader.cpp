@@ -43,6 +43,8 @@ class DocumentWalk {
   }
 
  private:
+  // one open container: array or object, its token in its parent, its current index or key, and
+  // an object's keys so far
   struct Frame {
     bool array = false;
     std::string token;  // the key or index of this container in its parent
@@ -84,6 +86,7 @@ class DocumentWalk {
                     "the key '" + excerpt(key) +
                         "' is given twice in this object (only one of the two would be read)"};
   }
+  // a finished value moves an array on to its next index
   void nextElement() {
     if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
   }

@@ -9,6 +9,8 @@
 namespace mbw {
 namespace {
 
+// magnitudes the arithmetic carries (squares and products of masses and moments stay finite), and
+// how far rounded moments may break the triangle inequality before a warning
 constexpr double kSmallest = 1e-150, kLargest = 1e150;
 constexpr double kTriangleSlack = 1e-6;
 

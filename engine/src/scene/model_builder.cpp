@@ -15,7 +15,10 @@
 
 namespace mbw {
 
+// --- the scene, in the order it is read ----------------------------------------------------------
+
 Model ModelBuilder::build() {
+  // the scene's name, gravity and format version
   model_.name = scene_.at("name").get<std::string>();
   model_.description = scene_.value("description", "");
   if (scene_.contains("gravity")) model_.gravity_W = vec3(scene_["gravity"]);
@@ -26,6 +29,7 @@ Model ModelBuilder::build() {
     issue("/version", "version " + std::to_string(version) +
                           " is not supported (this build reads " +
                           std::to_string(kSceneFormatVersion) + ")");
+  // then each part in turn: a later part refers to names the earlier ones defined
   readBodies();
   if (scene_.contains("beams")) readBeams();
   if (scene_.contains("joints")) readJoints();
@@ -36,11 +40,14 @@ Model ModelBuilder::build() {
   return std::move(model_);
 }
 
+// --- bodies --------------------------------------------------------------------------------------
+
 Vec3 ModelBuilder::vec3(const json& v) {
   return Vec3(v[0].get<double>(), v[1].get<double>(), v[2].get<double>());
 }
 
 void ModelBuilder::readBodies() {
+  // at least one moving part: a body or a flexible beam
   const json& bodies = scene_["bodies"];
   if (bodies.empty() && (!scene_.contains("beams") || scene_["beams"].empty()))
     issue("/bodies", "a scene needs at least one body or beam");
@@ -48,6 +55,7 @@ void ModelBuilder::readBodies() {
 }
 
 void ModelBuilder::readBody(const json& b, const std::string& path) {
+  // a body's name must be new and not the ground's
   Body body;
   body.name = b["name"].get<std::string>();
   body.jsonPath = path;
@@ -55,22 +63,27 @@ void ModelBuilder::readBody(const json& b, const std::string& path) {
     issue(path + "/name", "'" + body.name + "' cannot name a body (\"ground\" is the fixed frame)");
   if (model_.bodyIndex(body.name) >= 0)
     issue(path + "/name", "duplicate body name '" + body.name + "'");
+  // mass and the inertia tensor about the center of mass, in the body frame (moments, then
+  // products)
   body.mass = b["mass"].get<double>();
   if (const std::string why = massProblem(body.mass); !why.empty()) issue(path + "/mass", why);
   const Vec3 moments = vec3(b["inertia"]);
   const Vec3 products = b.contains("inertia_products") ? vec3(b["inertia_products"]) : Vec3::Zero();
   body.inertia_B << moments[0], products[0], products[1], products[0], moments[1], products[2],
       products[1], products[2], moments[2];
+  // an impossible tensor is an error; a merely unusual one (e.g. a thin rod) a warning
   if (const std::string why = inertiaProblem(body.inertia_B); !why.empty())
     issue(path + "/inertia", why);
   else if (const std::string odd = inertiaWarning(body.inertia_B); !odd.empty())
     model_.warnings.push_back({path + "/inertia", odd});
+  // where the body starts: placement, orientation and initial velocities, all in the world frame
   if (b.contains("center_of_mass")) body.com_B = vec3(b["center_of_mass"]);
   body.position_W = vec3(b["position"]);
   if (b.contains("orientation"))
     body.R_WB = readOrientation(b["orientation"], path + "/orientation");
   if (b.contains("velocity")) body.velocity_W = vec3(b["velocity"]);
   if (b.contains("angular_velocity")) body.omega_W = vec3(b["angular_velocity"]);
+  // named points and direction vectors in the body frame, for joints, forces and outputs to use
   for (const char* key : {"points", "vectors"}) {
     if (!b.contains(key)) continue;
     auto& list = std::string(key) == "points" ? body.points : body.vectors;
@@ -81,18 +94,21 @@ void ModelBuilder::readBody(const json& b, const std::string& path) {
       list.emplace_back(it.key(), v);
     }
   }
+  // geometry for the picture and the mass properties
   if (b.contains("shape")) readShape(b["shape"], path + "/shape", body);
   if (b.contains("mesh")) readMesh(b["mesh"], path + "/mesh");
   model_.bodies.push_back(std::move(body));
 }
 
 Mat3 ModelBuilder::readOrientation(const json& o, const std::string& path) {
+  // exactly one of the four ways to give an orientation
   const int given = int(o.contains("matrix")) + int(o.contains("euler_parameters")) +
                     int(o.contains("zxz")) + int(o.contains("axis") || o.contains("angle"));
   if (given != 1) {
     issue(path, "give exactly one of matrix, euler_parameters, zxz, or axis with angle");
     return Mat3::Identity();
   }
+  // a matrix: must be a proper rotation, then cleaned of its rounding
   if (o.contains("matrix")) {
     Mat3 R;
     for (int r = 0; r < 3; ++r) R.row(r) = vec3(o["matrix"][r]).transpose();
@@ -102,6 +118,7 @@ Mat3 ModelBuilder::readOrientation(const json& o, const std::string& path) {
     }
     return orthonormalized(R);
   }
+  // Euler parameters: must have unit length
   if (o.contains("euler_parameters")) {
     const json& e = o["euler_parameters"];
     const Vec4 p(e[0].get<double>(), e[1].get<double>(), e[2].get<double>(), e[3].get<double>());
@@ -112,6 +129,7 @@ Mat3 ModelBuilder::readOrientation(const json& o, const std::string& path) {
     }
     return rotationFromEulerParameters(p.normalized());
   }
+  // three angles about z, x, z; or an axis and an angle
   if (o.contains("zxz")) return rotationFromZXZ(vec3(o["zxz"]));
   if (!o.contains("axis") || !o.contains("angle")) {
     issue(path, "axis and angle go together");
@@ -128,6 +146,7 @@ Mat3 ModelBuilder::readOrientation(const json& o, const std::string& path) {
 void ModelBuilder::readShape(const json& s, const std::string& path, Body& body) {
   body.shape = s["type"].get<std::string>();
   if (s.contains("center")) body.shapeCenter_B = vec3(s["center"]);
+  // a dimension the shape needs, checked positive
   auto positive = [&](const char* key) {
     if (!s.contains(key)) {
       issue(path + "/" + key, "a " + body.shape + " needs '" + key + "'");
@@ -139,6 +158,8 @@ void ModelBuilder::readShape(const json& s, const std::string& path, Body& body)
   };
   if (s.contains("density") && !(s["density"].get<double>() > 0.0))
     issue(path + "/density", "density must be positive");
+  // each shape's dimensions: a box its three edges, a cylinder its radius, length and axis, a
+  // sphere its radius
   if (body.shape == "box") {
     if (!s.contains("size"))
       issue(path + "/size", "a box needs 'size'");
@@ -155,6 +176,7 @@ void ModelBuilder::readShape(const json& s, const std::string& path, Body& body)
 }
 
 void ModelBuilder::readMesh(const json& m, const std::string& path) {
+  // a mesh file must be a name the reader can find, with positive scale and density
   if (const std::string problem = meshFileNameProblem(m["file"].get<std::string>());
       !problem.empty())
     issue(path + "/file", problem);
@@ -163,7 +185,10 @@ void ModelBuilder::readMesh(const json& m, const std::string& path) {
       issue(path + "/" + key, std::string(key) + " must be positive");
 }
 
+// --- references to bodies, points and vectors ----------------------------------------------------
+
 int ModelBuilder::bodyRef(const json& element, const char* key, const std::string& path) {
+  // a body by name: its index, kGround for the ground, -2 for an unknown name (reported here)
   const std::string name = element[key].get<std::string>();
   const int index = model_.bodyIndex(name);
   if (index == -2) issue(path + "/" + key, "unknown body '" + name + "'");
@@ -181,6 +206,7 @@ Vec3 ModelBuilder::vectorRef(const json& element, const char* key, int b, const 
 }
 
 Vec3 ModelBuilder::namedRef(const json& v, int b, const std::string& path, bool point) {
+  // coordinates are taken as given; a name is looked up on the body (the ground has none)
   if (v.is_array()) return vec3(v);
   const std::string name = v.get<std::string>();
   if (b == kGround || b < 0) {
@@ -189,6 +215,7 @@ Vec3 ModelBuilder::namedRef(const json& v, int b, const std::string& path, bool 
                       "; give coordinates [x, y, z]");
     return Vec3::Zero();
   }
+  // the named entry of the body; an unknown name is reported and a harmless value returned
   const auto& list = point ? model_.bodies[b].points : model_.bodies[b].vectors;
   for (const auto& [n, x] : list)
     if (n == name) return x;
@@ -199,6 +226,7 @@ Vec3 ModelBuilder::namedRef(const json& v, int b, const std::string& path, bool 
 
 ModelBuilder::AngleFrame ModelBuilder::angleFrame(const json& element, int bodyI, int bodyJ,
                                                   const std::string& path) {
+  // the frame in which a relative angle is measured: axis on body i, reference vectors on i and j
   AngleFrame f;
   f.axis_I = vectorRef(element, "axis_i", bodyI, path).normalized();
   f.u_I = vectorRef(element, "reference_i", bodyI, path).normalized();
@@ -212,11 +240,15 @@ Vec3 ModelBuilder::internalPoint(int b, const Vec3& s) const {
   return b >= 0 ? Vec3(s - model_.bodies[b].com_B) : s;
 }
 
+// --- time expressions ----------------------------------------------------------------------------
+
 TimeFunction ModelBuilder::expression(const json& v, const std::string& path) {
   try {
+    // a constant, a formula in t, a piecewise function or the integral of a rate
     if (v.is_number()) return TimeFunction::constant(v.get<double>());
     if (v.is_string()) return TimeFunction::parse(v.get<std::string>());
     if (v.contains("piecewise")) {
+      // piecewise: each piece an expression valid until its break
       Pieces p;
       if (!readPieces(v, path, p)) return TimeFunction();
       std::vector<TimeFunction> pieces;
@@ -224,6 +256,7 @@ TimeFunction ModelBuilder::expression(const json& v, const std::string& path) {
         pieces.push_back(expression(json(p.texts[k]), p.paths[k]));
       return TimeFunction::piecewise(p.breaks, std::move(pieces));
     }
+    // the integral of a rate (itself a formula or piecewise) from a start time and value
     if (v.contains("rate")) {
       const json& rate = v["rate"];
       Pieces p;
@@ -249,7 +282,8 @@ TimeFunction ModelBuilder::expression(const json& v, const std::string& path) {
 }
 
 bool ModelBuilder::readPieces(const json& v, const std::string& path, Pieces& p) {
-  // a rate given as an object may lack the list (a const json has no entry for a missing key)
+  // the list of pieces must exist and be non-empty; a rate given as an object may lack it (a const
+  // json has no entry for a missing key)
   static const json kNone;
   const json& list = v.contains("piecewise") ? v["piecewise"] : kNone;
   if (!list.is_array() || list.empty()) {
@@ -262,6 +296,7 @@ bool ModelBuilder::readPieces(const json& v, const std::string& path, Pieces& p)
     const std::string at = path + "/piecewise/" + std::to_string(k);
     const json& piece = list[k];
     const bool last = k + 1 == list.size();
+    // each piece has an expression; every piece but the last ends at an increasing break
     if (!piece.is_object() || !piece.contains("f") ||
         !(piece["f"].is_string() || piece["f"].is_number())) {
       issue(at, "a piece needs 'f', an expression");
@@ -277,6 +312,7 @@ bool ModelBuilder::readPieces(const json& v, const std::string& path, Pieces& p)
       if (k > 0 && !(p.breaks[k] > p.breaks[k - 1]))
         issue(at + "/until", "the breaks must increase");
     }
+    // kept as text (numbers at full precision) so each piece parses like any expression
     p.texts.push_back(piece["f"].is_number() ? exactText(piece["f"].get<double>())
                                              : piece["f"].get<std::string>());
     p.paths.push_back(at + "/f");
@@ -284,9 +320,13 @@ bool ModelBuilder::readPieces(const json& v, const std::string& path, Pieces& p)
   return true;
 }
 
+// --- numbers in messages -------------------------------------------------------------------------
+
 std::string ModelBuilder::exactText(double x) { return formatNumber(x, 17); }
 
 std::string ModelBuilder::number(double x) { return formatNumber(x, 6); }
+
+// --- outputs -------------------------------------------------------------------------------------
 
 void ModelBuilder::readOutputs() {
   const json& outputs = scene_["outputs"];
@@ -294,6 +334,7 @@ void ModelBuilder::readOutputs() {
   for (size_t i = 0; i < outputs.size(); ++i) {
     const std::string path = "/outputs/" + std::to_string(i);
     const json& o = outputs[i];
+    // a channel's name must be unique and usable as a CSV column
     OutputChannel c;
     c.name = o["name"].get<std::string>();
     c.jsonPath = path;
@@ -305,8 +346,10 @@ void ModelBuilder::readOutputs() {
                                 "' cannot name an output: use letters, digits, _ or - "
                                 "(no dots: the column '<name>.rate' is added), and not t, h or "
                                 "newton_iterations");
+    // the type sets which bodies, points and axes the channel reads
     const std::string type = o["type"].get<std::string>();
     auto axisIndex = [](const std::string& a) { return a == "x" ? 0 : a == "y" ? 1 : 2; };
+    // a coordinate or displacement of a point along a world axis (displacement from its start)
     if (type == "coordinate" || type == "displacement") {
       c.type = type == "coordinate" ? OutputType::Coordinate : OutputType::Displacement;
       c.bodyI = bodyRef(o, "body", path);
@@ -318,6 +361,7 @@ void ModelBuilder::readOutputs() {
         c.initial_W = model_.bodies[c.bodyI].position_W + model_.bodies[c.bodyI].R_WB * point;
       c.unit = "m";
     } else if (type == "euler-angle") {
+      // one Euler angle of a body, from a chosen sequence
       c.type = OutputType::EulerAngle;
       c.bodyI = bodyRef(o, "body", path);
       if (c.bodyI == -2) continue;
@@ -330,6 +374,8 @@ void ModelBuilder::readOutputs() {
       c.angle = static_cast<int>(sequence.find(o["about"].get<std::string>()[0]));
       c.unit = "rad";
     } else if (type == "beam-section") {
+      // a section of a flexible beam: the element that holds it, and the section's place in it as
+      // the element's coordinate xi in [-1, 1]
       c.type = OutputType::BeamSection;
       const std::string name = o["beam"].get<std::string>();
       const Beam* beam = nullptr;
@@ -339,6 +385,7 @@ void ModelBuilder::readOutputs() {
         issue(path + "/beam", "unknown beam '" + name + "'");
         continue;
       }
+      // the section's distance from the beam's start, within its length
       const double s = o["position"].get<double>(), L = beam->length(), Le = L / beam->elementCount;
       if (s < 0.0 || s > L) {
         issue(path + "/position", "the position must be within the beam, 0 .. " + number(L) + " m");
@@ -350,6 +397,7 @@ void ModelBuilder::readOutputs() {
       c.element = beam->firstElement + k;
       c.xi = 2.0 * (s - k * Le) / Le - 1.0;
     } else {
+      // the rest relate two bodies: distance between two points, or the angle between two frames
       c.bodyI = bodyRef(o, "body_i", path);
       c.bodyJ = bodyRef(o, "body_j", path);
       if (c.bodyI == -2 || c.bodyJ == -2) continue;
@@ -375,10 +423,14 @@ void ModelBuilder::readOutputs() {
   }
 }
 
+// --- run settings --------------------------------------------------------------------------------
+
 void ModelBuilder::readSettings() {
+  // each key the scene gives is noted, so that messages can say where a setting came from
   const json& s = scene_["settings"];
   RunDefaults& d = model_.defaults;
   for (auto it = s.begin(); it != s.end(); ++it) d.given.push_back(it.key());
+  // formulation, integrator, step and time span, recording and output controls
   d.formulation = s.value("formulation", d.formulation);
   d.integrator = s.value("integrator", d.integrator);
   d.step = s.value("step", d.step);
@@ -387,6 +439,7 @@ void ModelBuilder::readSettings() {
   d.recordFrom = s.value("record_from", d.recordFrom);
   d.startFromEquilibrium = s.value("initial_state", "scene") == "equilibrium";
   d.every = s.value("every", d.every);
+  // error tolerances (atol defaults to rtol when only rtol is given) and the largest step
   d.rtol = s.value("rtol", d.rtol);
   d.atol = s.value("atol", s.contains("rtol") ? d.rtol : d.atol);
   if (s.contains("rtol") && !(d.rtol > 0.0)) issue("/settings/rtol", "rtol must be positive");
@@ -394,6 +447,7 @@ void ModelBuilder::readSettings() {
   d.maxStep = s.value("max_step", d.maxStep);
   if (s.contains("max_step") && !(d.maxStep > 0.0))
     issue("/settings/max_step", "max_step must be positive");
+  // linear algebra choices: dense or sparse solver, when to refresh the Jacobian
   d.linearSolver = s.value("linear_solver", d.linearSolver);
   if (d.linearSolver != "auto" && d.linearSolver != "dense" && d.linearSolver != "sparse")
     issue("/settings/linear_solver",
@@ -402,16 +456,20 @@ void ModelBuilder::readSettings() {
   if (d.jacobianUpdate != "auto" && d.jacobianUpdate != "iteration" && d.jacobianUpdate != "step")
     issue("/settings/jacobian_update",
           "unknown Jacobian update '" + d.jacobianUpdate + "' (auto, iteration or step)");
+  // index-3 form and its penalty factor
   d.index3Form = s.value("index3_form", d.index3Form);
   d.penalty = s.value("penalty", d.penalty);
   if (!(d.penalty > 0.0)) issue("/settings/penalty", "the penalty factor must be positive");
+  // output on a regular grid or at listed times, not both
   d.outputStep = s.value("output_step", d.outputStep);
   if (s.contains("output_step") && !(d.outputStep > 0.0))
     issue("/settings/output_step", "output_step must be positive");
   d.outputTimes = s.value("output_times", d.outputTimes);
   if (s.contains("output_step") && s.contains("output_times"))
     issue("/settings/output_times", "give either output_step or output_times, not both");
+  // the largest correction allowed when the initial state is made consistent
   model_.maxInitialCorrection = s.value("max_initial_correction", model_.maxInitialCorrection);
+  // what cannot be checked key by key: the formulation exists, the time span is positive
   if (formulationDescription(d.formulation).empty())
     issue("/settings/formulation", "unknown formulation '" + d.formulation + "' (rA, rp or rE)");
   if (!(d.step > 0.0)) issue("/settings/step", "the step must be positive");

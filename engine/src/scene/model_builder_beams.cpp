@@ -28,6 +28,7 @@ void ModelBuilder::readBeams() {
 }
 
 void ModelBuilder::readBeam(const json& b, const std::string& path) {
+  // a beam's name must be new, and not the ground's
   Beam beam;
   beam.name = b["name"].get<std::string>();
   beam.jsonPath = path;
@@ -51,6 +52,8 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
     issue(path + "/to", "the beam has zero length ('from' and 'to' coincide)");
     return;
   }
+  // section axis 2 defaults to world z x t, across the beam and horizontal (world y for a vertical
+  // beam); a given section_y must not lie along the beam
   const Vec3 t = (beam.end_W - beam.start_W) / beam.length();
   Vec3 hint = Vec3::UnitZ().cross(t);
   if (hint.norm() < 1e-6) hint = Vec3::UnitY();
@@ -73,6 +76,7 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
   s.EI2 = c["EI2"].get<double>();
   s.EI3 = c["EI3"].get<double>();
   s.damping = c.value("damping", 0.0);
+  // every stiffness positive, damping not negative, mass and rotary inertia positive
   for (const char* key : {"EA", "GA2", "GA3", "GJ", "EI2", "EI3"})
     if (!(c[key].get<double>() > 0.0))
       issue(path + "/section/" + key, std::string(key) + " must be positive");
@@ -85,7 +89,8 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
     issue(path + "/inertia_per_length",
           "the rotary inertia per length must be positive about every axis");
 
-  // display
+  // display: drawn as a tube whose radius matches the torsional inertia of a solid round section,
+  // unless a radius or a box section is given
   beam.displayRadius = std::sqrt(2.0 * std::max(beam.inertiaPerLength[0], 0.0) /
                                  std::max(beam.massPerLength, 1e-300));
   if (b.contains("display")) {
@@ -98,6 +103,7 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
   }
   if (!issues_.empty() && beam.elementCount < 1) return;
 
+  // the beam becomes node bodies, then the elements that join them
   beam.firstNode = model_.bodyCount();
   beam.firstElement = static_cast<int>(model_.beamElements.size());
   addBeamNodes(beam, b, path);
@@ -106,6 +112,7 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
 }
 
 void ModelBuilder::addBeamNodes(Beam& beam, const json& b, const std::string& path) {
+  // nodes evenly spaced along the beam, all carrying the beam's initial rigid motion
   const int n = beam.nodeCount(), beamIndex = static_cast<int>(model_.beams.size());
   const double l = beam.length() / (n - 1);  // node spacing
   const double m = beam.massPerLength;
@@ -139,9 +146,11 @@ void ModelBuilder::addBeamNodes(Beam& beam, const json& b, const std::string& pa
 void ModelBuilder::addBeamElements(const Beam& beam) {
   const int beamIndex = static_cast<int>(model_.beams.size());
   for (int k = 0; k < beam.elementCount; ++k) {
+    // each element joins three consecutive nodes (the middle one its own), sharing the ends
     BeamElement e;
     e.beam = beamIndex;
     BeamSlots y;
+    // the nodes' positions and axes in the reference configuration
     for (int i = 0; i < 3; ++i) {
       e.node[i] = beam.firstNode + 2 * k + i;
       const Body& node = model_.bodies[e.node[i]];

@@ -6,6 +6,7 @@
 namespace mbw {
 
 void ModelBuilder::readForces() {
+  // every force element by name, unique among forces
   const json& forces = scene_["forces"];
   std::set<std::string> names;
   for (size_t i = 0; i < forces.size(); ++i) {
@@ -17,7 +18,10 @@ void ModelBuilder::readForces() {
     ForceElement e;
     e.name = name;
     e.jsonPath = path;
+    // the type decides which bodies and which parameters the element reads
     const std::string type = f["type"].get<std::string>();
+    // spring-damper-actuators between two bodies: translational along a line, rotational about an
+    // axis
     if (type == "tsda" || type == "rsda") {
       e.bodyI = bodyRef(f, "body_i", path);
       e.bodyJ = bodyRef(f, "body_j", path);
@@ -26,12 +30,15 @@ void ModelBuilder::readForces() {
         issue(path + "/body_j", "a force element needs two different bodies");
         continue;
       }
+      // linear stiffness and damping, plus an optional actuator force or torque in time
       e.stiffness = f.value("stiffness", 0.0);
       e.damping = f.value("damping", 0.0);
       if (e.stiffness < 0.0) issue(path + "/stiffness", "stiffness must not be negative");
       if (e.damping < 0.0) issue(path + "/damping", "damping must not be negative");
       e.actuator =
           f.contains("actuator") ? expression(f["actuator"], path + "/actuator") : TimeFunction();
+      // a translational one acts between two points at its free length; a rotational one between
+      // two frames, relaxed at its zero angle
       if (type == "tsda") {
         e.type = ForceType::TSDA;
         e.s_I = internalPoint(e.bodyI, pointRef(f, "point_i", e.bodyI, path));
@@ -47,8 +54,10 @@ void ModelBuilder::readForces() {
         e.freeValue = f.value("zero_angle", 0.0);
       }
     } else if (type == "tire") {
+      // a tire between a wheel and the road
       if (!readTire(f, path, e)) continue;
     } else {
+      // otherwise a force or torque on one body, given in the world or the body frame
       e.bodyI = bodyRef(f, "body", path);
       if (e.bodyI == -2) continue;
       if (e.bodyI == kGround) {
@@ -66,6 +75,7 @@ void ModelBuilder::readForces() {
         e.type = ForceType::Torque;
       }
     }
+    // any element may act only over a time window
     e.activeFrom = f.value("active_from", e.activeFrom);
     e.activeUntil = f.value("active_until", e.activeUntil);
     if (!(e.activeUntil > e.activeFrom))
@@ -74,6 +84,7 @@ void ModelBuilder::readForces() {
   }
 }
 
+// a tire ties a point of the wheel body to the ground (the road)
 bool ModelBuilder::readTire(const json& f, const std::string& path, ForceElement& e) {
   e.type = ForceType::Tire;
   e.bodyI = bodyRef(f, "body", path);
@@ -84,18 +95,21 @@ bool ModelBuilder::readTire(const json& f, const std::string& path, ForceElement
   }
   e.bodyJ = kGround;
   e.s_I = internalPoint(e.bodyI, pointRef(f, "point", e.bodyI, path));
+  // radial stiffness and damping about a free radius
   e.stiffness = f["stiffness"].get<double>();
   e.damping = f.value("damping", 0.0);
   e.freeValue = f["free_radius"].get<double>();
   if (!(e.stiffness > 0.0)) issue(path + "/stiffness", "the tire stiffness must be positive");
   if (e.damping < 0.0) issue(path + "/damping", "damping must not be negative");
   if (!(e.freeValue > 0.0)) issue(path + "/free_radius", "the free radius must be positive");
+  // how the tire meets the road: a point that follows it, or a rigid ring rolling over its bumps
   e.contact = f.value("contact", "point-follower") == "rigid-ring" ? TireContact::RigidRing
                                                                    : TireContact::PointFollower;
   e.road = road_;
   return true;
 }
 
+// a flat road at a given height, with optional circular bumps along x
 void ModelBuilder::readRoad(const json& r) {
   road_.height = r.value("height", 0.0);
   if (!r.contains("bumps")) return;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "formulation/formulation.h"
+#include "model/primitive_name.h"
 #include "scene/builtin_scenes.h"
 #include "scene/json_reader.h"
 #include "scene/mesh_file.h"
@@ -22,23 +23,6 @@ using json = nlohmann::json;
 
 // m or rad: how far a redundant equation may be off where the kept ones hold
 constexpr double kRedundantMismatch = 1e-8;
-
-// the primitive's name in the messages, as the model names its types
-std::string primitiveName(PrimitiveType t) {
-  switch (t) {
-    case PrimitiveType::DP1:
-      return "DP1";
-    case PrimitiveType::DP2:
-      return "DP2";
-    case PrimitiveType::D:
-      return "D";
-    case PrimitiveType::CD:
-      return "CD";
-    case PrimitiveType::AngleDriver:
-      return "angle driver";
-  }
-  return "?";
-}
 
 // "joints 'a', 'b' and 'c'"
 std::string jointList(const Model& model, const std::vector<int>& joints) {

@@ -5,6 +5,8 @@ namespace {
 
 using K = FieldKind;
 
+// one field of an object: its name, kind, whether required, default, unit, meaning, and the element
+// type or enum choices where the kind needs them
 FieldSpec field(std::string name, K kind, bool required, std::string dflt, std::string unit,
                 std::string description, std::string type = "",
                 std::vector<std::string> choices = {}) {
@@ -34,6 +36,7 @@ FieldSpec driverField(const char* name, const char* unit, const char* role) {
   return field(name, K::Expression, false, "0", unit, role);
 }
 
+// the words of the `type` field that chooses a joint, a force element or an output
 const std::vector<std::string> kJointTypes = {
     "spherical", "revolute", "universal",       "cylindrical",  "translational", "fixed",
     "distance",  "planar",   "planar-revolute", "angle-driver", "dp1",           "dp2",
@@ -50,6 +53,7 @@ ObjectSpec sceneObject() {
       "scene",
       "A mechanism: bodies, the joints between them, force elements, and default run "
       "settings. SI units; z is up unless gravity says otherwise.",
+      // what the file is, its name, and the world's gravity
       {field("format", K::Enum, true, "", "", "file type marker", "", {"mbw-scene"}),
        field("version", K::Integer, true, "", "",
              "format version; this build reads version " + std::to_string(kSceneFormatVersion)),
@@ -59,6 +63,7 @@ ObjectSpec sceneObject() {
        field("gravity_factor", K::Expression, false, "1", "",
              "multiplies gravity: a function of t ramps it in (then gravity counts as work done, "
              "not as a potential)"),
+       // the parts of the mechanism, then the runs' defaults
        field("bodies", K::Array, true, "", "", "the rigid bodies (the ground is implicit)", "body"),
        field("beams", K::Array, false, "[]", "",
              "flexible beams; each adds its nodes as bodies named <beam>.<k>", "beam"),
@@ -79,6 +84,7 @@ ObjectSpec bodyObject() {
   return {"body",
           "A rigid body. Its frame is placed by `position` and `orientation`; points and vectors "
           "are given in that frame.",
+          // the name and the mass properties
           {field("name", K::String, true, "", "", "unique name (not \"ground\")"),
            field("mass", K::Number, true, "", "kg", "mass, positive"),
            field("inertia", K::Vector3, true, "", "kg m^2",
@@ -87,6 +93,7 @@ ObjectSpec bodyObject() {
                  "products of inertia (Ixy, Ixz, Iyz); the tensor must be positive definite"),
            field("center_of_mass", K::Vector3, false, "[0, 0, 0]", "m",
                  "centre of mass in the body frame"),
+           // the initial pose and motion, in the world frame
            field("position", K::Vector3, true, "", "m",
                  "initial position of the body frame origin (world)"),
            field("orientation", K::Object, false, "identity", "",
@@ -95,6 +102,7 @@ ObjectSpec bodyObject() {
                  "initial velocity of the body frame origin (world)"),
            field("angular_velocity", K::Vector3, false, "[0, 0, 0]", "rad/s",
                  "initial angular velocity (world frame)"),
+           // named points and vectors for joints, forces and outputs; what the workbench draws
            field("points", K::Vec3Map, false, "{}", "m", "named points in the body frame"),
            field("vectors", K::Vec3Map, false, "{}", "", "named directions in the body frame"),
            field("shape", K::Object, false, "", "", "how the workbench draws the body", "shape"),
@@ -177,10 +185,12 @@ ObjectSpec beamObject() {
       "3). Mass and rotary inertia are lumped on the nodes: each node carries the beam "
       "segment of length L / (2 elements) centred on it (the end nodes half of one, its "
       "centre of mass a quarter segment inside), with the segment's own rotary inertia.",
+      // where the beam lies and into how many elements it is divided
       {field("name", K::String, true, "", "", "unique name; its nodes are <name>.<k>"),
        field("from", K::Vector3, true, "", "m", "start point (node 0), world frame"),
        field("to", K::Vector3, true, "", "m", "end point (last node), world frame"),
        field("elements", K::Integer, true, "", "", "number of three-node elements, at least 1"),
+       // the section's stiffness and the beam's mass and rotary inertia
        field("section", K::Object, true, "", "", "stiffness of the cross-section", "beam-section"),
        field("mass_per_length", K::Number, true, "", "kg/m", "mass per unit length, positive"),
        field("inertia_per_length", K::Vector3, true, "", "kg m",
@@ -190,6 +200,7 @@ ObjectSpec beamObject() {
              "direction of section axis 2 (its part perpendicular to the beam is used); the "
              "default makes axis 3 the "
              "part of world z perpendicular to the beam (world y for a vertical beam)"),
+       // the initial rigid motion, and what the workbench draws
        field("velocity", K::Vector3, false, "[0, 0, 0]", "m/s",
              "initial velocity of the start point; with angular_velocity, a rigid motion of the "
              "whole beam"),
@@ -255,6 +266,8 @@ ObjectSpec jointType(const std::string& type, const std::string& description,
 
 // the joints, one object per type
 void addJointTypes(std::vector<ObjectSpec>& s) {
+  // the common joints, each as the primitives that make it: spherical, revolute, universal,
+  // cylindrical, translational, fixed
   s.push_back(jointType("spherical", "Points P_i and P_j coincide: 3 CD equations.",
                         {pointField("point_i", "joint point on body i"),
                          pointField("point_j", "joint point on body j")}));
@@ -291,6 +304,7 @@ void addJointTypes(std::vector<ObjectSpec>& s) {
       "perpendicular to the body-j vector that starts along the next axis of body i).",
       {pointField("point_i", "joint point on body i"),
        pointField("point_j", "joint point on body j")}));
+  // a distance held between two points, and motion kept in a plane
   s.push_back(jointType(
       "distance",
       "The distance between P_i and P_j equals `distance` (a D equation, f = distance^2).",
@@ -313,6 +327,7 @@ void addJointTypes(std::vector<ObjectSpec>& s) {
       {pointField("point_i", "joint point on body i"),
        pointField("point_j", "joint point on body j"),
        vectorField("axis_i", "rotation axis on body i (normal of the plane)")}));
+  // a driver that turns one body against another by a prescribed angle
   s.push_back(jointType(
       "angle-driver",
       "Prescribes the angle of a_j (body j) from u_i towards v_i (body i): "
@@ -326,6 +341,7 @@ void addJointTypes(std::vector<ObjectSpec>& s) {
 
 // the raw constraint primitives (Kissel et al. 2021 eqs 1-4), one object per type
 void addPrimitiveTypes(std::vector<ObjectSpec>& s) {
+  // dot products of two vectors (DP1) and of a vector with the gap between two points (DP2)
   s.push_back(jointType("dp1", "Raw DP1 (Kissel et al. 2021 eq 1): a_i . a_j - f(t) = 0.",
                         {vectorField("a_i", "vector on body i"),
                          vectorField("a_j", "vector on body j"), driverField("f", "", "f(t)")}));
@@ -333,6 +349,7 @@ void addPrimitiveTypes(std::vector<ObjectSpec>& s) {
       "dp2", "Raw DP2 (eq 2): a_i . (P_j - P_i) - f(t) = 0.",
       {vectorField("a_i", "vector on body i"), pointField("point_i", "point P_i on body i"),
        pointField("point_j", "point Q_j on body j"), driverField("f", "m", "f(t)")}));
+  // the squared distance of two points (D) and one world coordinate of their gap (CD)
   s.push_back(jointType(
       "d", "Raw D (eq 3): |P_j - P_i|^2 - f(t) = 0.",
       {pointField("point_i", "point P_i on body i"), pointField("point_j", "point Q_j on body j"),
@@ -356,6 +373,7 @@ ObjectSpec forceType(const std::string& type, const std::string& description,
                      std::vector<FieldSpec> own) {
   std::vector<FieldSpec> fields{nameField("force element"), typeField(kForceTypes)};
   fields.insert(fields.end(), own.begin(), own.end());
+  // what every element shares: when it acts
   fields.push_back(
       field("active_from", K::Number, false, "always", "s", "the element acts from this time on"));
   fields.push_back(
@@ -367,6 +385,7 @@ ObjectSpec forceType(const std::string& type, const std::string& description,
 
 // the force elements, one object per type
 void addForceTypes(std::vector<ObjectSpec>& s) {
+  // spring-damper-actuators: translational between two points, rotational about an axis
   s.push_back(forceType(
       "tsda",
       "Translational spring-damper-actuator between P_i and P_j: tension "
@@ -391,6 +410,7 @@ void addForceTypes(std::vector<ObjectSpec>& s) {
        field("damping", K::Number, false, "0", "N m s/rad", "c"),
        field("zero_angle", K::Number, false, "0", "rad", "angle at zero spring torque"),
        driverField("actuator", "N m", "actuator torque on body j")}));
+  // loads on one body: a force at a point, a torque
   s.push_back(forceType("force", "A force applied at a point of a body.",
                         {field("body", K::String, true, "", "", "the loaded body"),
                          pointField("point", "point of application"),
@@ -405,6 +425,7 @@ void addForceTypes(std::vector<ObjectSpec>& s) {
                          field("frame", K::Enum, false, "world", "", "frame of the components", "",
                                {"world", "body"})}));
 
+  // the tire between a wheel body and the road
   s.push_back(forceType(
       "tire",
       "A tire as a vertical spring-damper between the wheel centre W and the road (the "
@@ -472,6 +493,7 @@ ObjectSpec outputType(const std::string& type, const std::string& description,
 
 // the output channels, one object per type
 void addOutputTypes(std::vector<ObjectSpec>& s) {
+  // one body: a world coordinate or displacement of a point, an Euler angle
   s.push_back(outputType(
       "coordinate", "A world coordinate of a body point (m), e.g. the height of a chassis.",
       {field("body", K::String, true, "", "", "the body"),
@@ -495,6 +517,7 @@ void addOutputTypes(std::vector<ObjectSpec>& s) {
        field("about", K::Enum, true, "", "",
              "the recorded angle: the rotation about this axis of the sequence", "",
              {"x", "y", "z"})}));
+  // a flexible beam's section forces
   s.push_back(outputType(
       "beam-section",
       "The section actions of a beam at a position along it, six channels <name>.F1 (axial "
@@ -505,6 +528,7 @@ void addOutputTypes(std::vector<ObjectSpec>& s) {
       {field("beam", K::String, true, "", "", "the beam"),
        field("position", K::Number, true, "", "m",
              "distance from the beam's start, 0 .. its length")}));
+  // two bodies: the distance of two points, the angle between two frames
   s.push_back(outputType(
       "distance", "The distance between two body points (m).",
       {bodyField("body_i", "first body"), bodyField("body_j", "second body"),
@@ -524,6 +548,7 @@ ObjectSpec settingsObject() {
   return {
       "settings",
       "Defaults for runs of this scene (command-line options override them).",
+      // which model and integrator, and the time span with what of it is recorded
       {field("formulation", K::String, false, "rp", "", "rp, rA or rE"),
        field("integrator", K::String, false, "backward-euler", "",
              "integrator name (mbw-cli list)"),
@@ -539,6 +564,7 @@ ObjectSpec settingsObject() {
              "equilibrium at t_start (mbw-cli static)",
              "", {"scene", "equilibrium"}),
        field("every", K::Integer, false, "1", "", "record every N-th step"),
+       // error control of variable steps
        field("rtol", K::Number, false, "", "",
              "relative tolerance; when given (with or without atol), runs choose their steps from "
              "the error estimate"),
@@ -546,6 +572,7 @@ ObjectSpec settingsObject() {
              "absolute tolerance of variable steps (default: rtol)"),
        field("max_step", K::Number, false, "no limit", "s",
              "largest variable step (e.g. so that a step cannot jump over a road bump)"),
+       // how index-3 integrators set up and solve Newton's equations
        field("linear_solver", K::String, false, "auto", "",
              "index-3 integrators: storage of the Newton matrix, auto (by size), dense or sparse"),
        field("jacobian_update", K::String, false, "auto", "",
@@ -559,12 +586,14 @@ ObjectSpec settingsObject() {
        field("penalty", K::Number, false, "1e6", "",
              "penalty factor of the augmented Lagrangian form (dimensionless: the penalty term is "
              "penalty times the mean body mass times Phi_q^T Phi_q)"),
+       // where rows are recorded: on a grid, at listed times, or (by default) at the steps
        field("output_step", K::Number, false, "the steps", "s",
              "record the run at t0 + k output_step (interpolated between the steps, on the "
              "constraints) instead of at its steps"),
        field("output_times", K::String, false, "", "",
              "or at the times listed in this file (one per line, # comments; a relative path is "
              "taken from the scene file's folder)"),
+       // how far the initial state may move when it is made consistent
        field("max_initial_correction", K::Number, false, "1e-05", "m or rad",
              "largest move the projection of the initial state onto the constraints may make")},
       "",
@@ -573,6 +602,7 @@ ObjectSpec settingsObject() {
 
 // the scene's objects in the order of the reference (docs/scene-format.md)
 std::vector<ObjectSpec> buildSchema() {
+  // the scene and its parts, then each chosen object followed by its variants
   std::vector<ObjectSpec> s{sceneObject(),       bodyObject(),        orientationObject(),
                             shapeObject(),       meshObject(),        beamObject(),
                             beamSectionObject(), beamDisplayObject(), jointObject()};
@@ -589,6 +619,8 @@ std::vector<ObjectSpec> buildSchema() {
 }
 
 }  // namespace
+
+// --- the schema, built once, and its lookups -----------------------------------------------------
 
 const std::vector<ObjectSpec>& sceneSchema() {
   static const std::vector<ObjectSpec> schema = buildSchema();

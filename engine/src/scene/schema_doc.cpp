@@ -13,6 +13,8 @@ std::string docsNavigationLine() {
 }
 
 std::string sceneFormatMarkdown() {
+  // the page's title, navigation, and the conventions every object shares (expressions, named
+  // points)
   std::ostringstream md;
   md << "# Scene format (version " << kSceneFormatVersion << ")\n\n"
      << docsNavigationLine() << "\n\n"
@@ -31,23 +33,28 @@ std::string sceneFormatMarkdown() {
         "profile.\n\n"
      << "Points and vectors of a body may be named in its `points` and `vectors` and referred to "
         "by name, or written inline as `[x, y, z]` in the body frame.\n";
+  // then one section per object of the schema
   md << schemaSectionsMarkdown(sceneSchema());
   return md.str();
 }
 
 std::string schemaSectionsMarkdown(const std::vector<ObjectSpec>& schema) {
   std::ostringstream md;
+  // each object: its description, then either its variants or its table of fields
   for (const ObjectSpec& o : schema) {
     md << "\n## " << o.name << "\n\n" << o.description << "\n";
+    // an object chosen by a discriminator links to its variants instead of listing fields
     if (!o.discriminator.empty()) {
       md << "\nChosen by `" << o.discriminator << "`:";
       for (const auto& v : o.variants) md << " [`" << v << "`](#" << o.name << v << ")";
       md << "\n";
       continue;
     }
+    // otherwise a table: kind, unit, whether required, default and meaning of each field
     md << "\n| field | kind | unit | required | default | meaning |\n"
        << "|---|---|---|---|---|---|\n";
     for (const FieldSpec& f : o.fields) {
+      // the kind spelled out: an enum's choices, an object's or array's element type
       std::string kind = toString(f.kind);
       if (f.kind == FieldKind::Enum) {
         for (size_t i = 0; i < f.choices.size(); ++i)

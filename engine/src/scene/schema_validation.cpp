@@ -9,6 +9,9 @@ namespace {
 
 using json = nlohmann::json;
 
+// --- one value against its field's kind ----------------------------------------------------------
+
+// how a JSON value is named in a message ("must be a number, found a string")
 std::string typeName(const json& v) {
   if (v.is_array()) return "an array";
   if (v.is_object()) return "an object";
@@ -33,6 +36,7 @@ std::string join(const std::vector<std::string>& items) {
 
 // checks one value against one field's kind; returns "" or what is wrong
 std::string checkKind(const FieldSpec& f, const json& v) {
+  // one check per kind: the JSON type, array sizes, and for enums the allowed words
   switch (f.kind) {
     case FieldKind::String:
       return v.is_string() ? "" : "must be a string, found " + typeName(v);
@@ -49,6 +53,8 @@ std::string checkKind(const FieldSpec& f, const json& v) {
           isNumberArray(v[2], 3))
         return "";
       return "must be a 3x3 matrix given as 3 rows of 3 numbers";
+    // an expression may be a number, a formula string or a piecewise/rate object (checked when
+    // built)
     case FieldKind::Expression:
       return v.is_number() || v.is_string() || v.is_object()
                  ? ""
@@ -61,6 +67,7 @@ std::string checkKind(const FieldSpec& f, const json& v) {
         return "";
       }
       return "must be an array of 3 numbers or expression strings";
+    // a point or vector is a name on the body or inline coordinates
     case FieldKind::PointRef:
       return v.is_string() || isNumberArray(v, 3) ? ""
                                                   : "must be a point name or an array of 3 numbers";
@@ -68,6 +75,7 @@ std::string checkKind(const FieldSpec& f, const json& v) {
       return v.is_string() || isNumberArray(v, 3)
                  ? ""
                  : "must be a vector name or an array of 3 numbers";
+    // a map of named points or vectors, each [x, y, z]
     case FieldKind::Vec3Map:
       if (!v.is_object()) return "must be an object mapping names to [x, y, z]";
       for (auto it = v.begin(); it != v.end(); ++it)
@@ -85,6 +93,7 @@ std::string checkKind(const FieldSpec& f, const json& v) {
       return v.is_array() ? "" : "must be an array, found " + typeName(v);
     case FieldKind::Boolean:
       return v.is_boolean() ? "" : "must be true or false, found " + typeName(v);
+    // lists: non-empty, of one element type
     case FieldKind::NumberList:
       return v.is_array() && !v.empty() && isNumberArray(v, v.size())
                  ? ""
@@ -95,6 +104,7 @@ std::string checkKind(const FieldSpec& f, const json& v) {
         if (!x.is_string())
           return "must be a non-empty array of strings, found " + typeName(x) + " in it";
       return "";
+    // named lists of values (the entries are checked by the caller)
     case FieldKind::ValueLists:
       return v.is_object()
                  ? ""
@@ -105,6 +115,9 @@ std::string checkKind(const FieldSpec& f, const json& v) {
 
 }  // namespace
 
+// --- an object against its specification ---------------------------------------------------------
+
+// a key as a JSON pointer token: '~' and '/' escaped as RFC 6901 says
 std::string escapePointerToken(const std::string& key) {
   std::string out;
   for (char c : key) {
@@ -126,6 +139,7 @@ void validateAgainstSchema(const json& value, const std::string& type, const std
 void validateAgainstSchema(const json& value, const std::vector<ObjectSpec>& schema,
                            const std::string& type, const std::string& path,
                            std::vector<SceneIssue>& issues) {
+  // the object's specification; an unknown type is the schema's own fault, not the user's
   const ObjectSpec* spec = findObjectSpec(schema, type);
   if (!spec) {
     issues.push_back({path, "internal: unknown schema type '" + type + "'"});
@@ -152,7 +166,7 @@ void validateAgainstSchema(const json& value, const std::vector<ObjectSpec>& sch
                       "'" + variant + "' is not one of: " + join(spec->variants)});
     return;
   }
-  // unknown fields
+  // unknown fields, each reported with the list of the known ones (a misspelling shows)
   std::vector<std::string> known;
   for (const FieldSpec& f : spec->fields) known.push_back(f.name);
   for (auto it = value.begin(); it != value.end(); ++it) {
@@ -163,7 +177,7 @@ void validateAgainstSchema(const json& value, const std::vector<ObjectSpec>& sch
           {path + "/" + escapePointerToken(it.key()),
            "unknown field '" + it.key() + "' in " + spec->name + " (known: " + join(known) + ")"});
   }
-  // each field
+  // each field: present if required, of its kind, and objects and arrays checked in turn
   for (const FieldSpec& f : spec->fields) {
     const std::string fieldPath = path + "/" + f.name;
     const auto it = value.find(f.name);
@@ -176,6 +190,7 @@ void validateAgainstSchema(const json& value, const std::vector<ObjectSpec>& sch
       issues.push_back({fieldPath, problem});
       continue;
     }
+    // objects and array elements are validated against their own type, recursively
     if (f.kind == FieldKind::Object) validateAgainstSchema(*it, schema, f.type, fieldPath, issues);
     if (f.kind == FieldKind::Array)
       for (size_t i = 0; i < it->size(); ++i)

@@ -7,6 +7,7 @@ namespace mbw {
 
 SolidMass solidMassProperties(const std::string& shape, const Vec3& size, const Vec3& axis_B,
                               const Vec3& center_B, double density) {
+  // a density that gives a finite, positive mass; the solid's centre is its centre of mass
   if (!(density > 0.0) || !std::isfinite(density))
     throw std::invalid_argument("the density must be positive");
   SolidMass s;

@@ -81,6 +81,7 @@ void appendCsvRow(const double* values, int count, std::string& out) {
 }
 
 std::string csvEventLine(const RunEvent& e) {
+  // the time at full precision, so that an event sorts exactly against the rows
   char t[32];
   const auto res = std::to_chars(t, t + sizeof t, e.t, std::chars_format::general, 17);
   return "# event: t = " + std::string(t, res.ptr) + " s: " + e.description + "\n";
@@ -109,6 +110,7 @@ void writeCsv(const Results& r, std::ostream& out) {
     appendCsvRow(row, r.columnCount(), line);
     out << line;
   }
+  // events after the last row, then the message and the counters
   for (; nextEvent < r.events.size(); ++nextEvent) out << csvEventLine(r.events[nextEvent]);
   out << csvTrailer(r);
 }
@@ -125,6 +127,7 @@ void writeCsv(const Results& results, const std::string& path) {
 // --- reading -------------------------------------------------------------------------------------
 
 Results readCsv(const std::string& path) {
+  // a file that cannot be opened says which
   std::ifstream in(path);
   if (!in) throw CsvError("cannot read '" + path + "'");
   return readCsv(in, path);
@@ -156,13 +159,13 @@ Results readCsv(std::istream& in, const std::string& path) {
           r.message = value;
         } else if (key == "statistics") {
           readStatistics(value, r.stats);
-          // "t = T s: description"
         } else if (key == "event" && value.rfind("t = ", 0) == 0 &&
                    value.find(" s: ") != std::string::npos) {
+          // "t = T s: description"
           const size_t end = value.find(" s: ");
           r.events.push_back({std::stod(value.substr(4, end - 4)), value.substr(end + 4)});
-          // other keys are metadata: those of the preamble, and the trailer's end-of-run keys
         } else if (!haveHeader || endOfRunKey(key)) {
+          // other keys are metadata: those of the preamble, and the trailer's end-of-run keys
           r.metadata.push_back({key, value});
         }
       }

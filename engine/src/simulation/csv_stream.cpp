@@ -12,6 +12,7 @@
 namespace mbw {
 namespace {
 
+// rows gather in a 64 KiB buffer, written out when it is full or a second has passed
 constexpr size_t kBufferBytes = 1 << 16;
 constexpr std::chrono::seconds kFlushInterval(1);
 

@@ -202,6 +202,8 @@ bool DynamicsRun::step() {
     fail(os.str());
     return false;
   }
+  // the next try: the integrator's proposal, or the fixed step; a rejection is noted and the step
+  // retried from the same time
   h_ = r.nextStep > 0.0 ? r.nextStep : is_.step;
   if (r.kind == StepResult::Kind::Rejected) {
     results_.rejected.push_back(
@@ -271,6 +273,7 @@ bool DynamicsRun::recordStep(const StepResult& r, double t, bool last) {
     if (!sinkFailed_) cancel(results_.rowCount() ? results_.at(results_.rowCount() - 1, 0) : t);
     return false;
   }
+  // the last step is recorded when the steps are, or when the grid does not hold its time
   const bool recordLast =
       last && (settings_.output.recordSteps || !(grid_ && grid_->sampledAt(integrator_.state().t)));
   recordRow([&] {

@@ -61,6 +61,7 @@ void JointReactions::compute(const VectorXd& q, const VectorXd& lambda,
     const int body = col / V_, k = col % V_;
     for (SparseMatrixXd::InnerIterator it(jacobian_, col); it; ++it) {
       if (it.row() >= f_.primitiveRows()) continue;  // the formulation's own rows (normalizations)
+      // the entry's share goes to its joint, on the side of body i or body j
       const int joint = m.primitives[f_.rowPrimitives()[it.row()]].joint;
       if (joint < 0) continue;
       const Joint& j = m.joints[joint];
@@ -80,6 +81,7 @@ void JointReactions::compute(const VectorXd& q, const VectorXd& lambda,
     f_.encodeVelocities(q, velocity_, omega_, basis_[e]);
   }
 
+  // per joint: its reaction wrench, at the joint point and in the joint's frame
   for (size_t joint = 0; joint < m.joints.size(); ++joint) {
     const Joint& j = m.joints[joint];
     // the wrench on body i, or minus the one on body j for a joint on the ground

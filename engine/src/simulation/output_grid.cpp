@@ -37,12 +37,14 @@ std::string outputRequestProblem(const OutputRequest& r, double t0, double tEnd)
       return os.str();
     }
   }
+  // the steps may be recorded besides a grid (without one, the steps are the rows anyway)
   if (r.recordSteps && !r.active())
     return "recording the steps as well needs an output step or output times";
   return "";
 }
 
 void readOutputTimes(const std::string& path, OutputRequest& request) {
+  // every time with its line, so that a later problem names the place in the file
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read the output times file '" + path + "'");
   std::vector<double> times;
@@ -65,6 +67,7 @@ void readOutputTimes(const std::string& path, OutputRequest& request) {
       lines.push_back(lineNumber);
     }
   }
+  // a file without a time is a mistake, not an empty grid
   if (times.empty()) throw std::runtime_error(path + ": no output times in the file");
   request.times = std::move(times);
   request.timesLines = std::move(lines);
@@ -103,6 +106,7 @@ OutputGrid::OutputGrid(Formulation& formulation, const OutputRequest& request, d
     while (t0 + (k + 1.0) * step_ <= tEnd + tiny_) k += 1.0;
     count_ = static_cast<size_t>(k);
   } else {
+    // listed times: those after t0
     for (double t : request.times)
       if (t > t0 + tiny_) times_.push_back(t);
     count_ = times_.size();

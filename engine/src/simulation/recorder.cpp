@@ -64,6 +64,7 @@ std::vector<Channel> Recorder::channels() const {
     for (int r = f_.primitiveRows(); r < f_.constraintSize(); ++r)
       c.push_back({"lambda." + m.bodies[r - f_.primitiveRows()].name + ".normalization", ""});
   }
+  // the joints' reaction wrenches, and whether the row lies on the output grid
   if (reactions_)
     for (Channel& r : reactions_->channels()) c.push_back(std::move(r));
   if (grid_) c.push_back({"on_grid", ""});

@@ -82,6 +82,7 @@ void Results::setRowLimit(size_t maxRows) {
 }
 
 void Results::reserveRows(size_t rows) {
+  // room for the rows at once, in huge pages where the kernel gives them
   data_.reserve(rows * channels_.size());
   adviseHugePages(data_.data(), data_.capacity() * sizeof(double));
 }

@@ -5,6 +5,7 @@
 namespace mbw {
 
 std::vector<std::string> runCheckFindings(const Results& r) {
+  // each finding one sentence; a clean run has none
   std::vector<std::string> findings;
   std::ostringstream os;
   os.precision(3);

@@ -35,6 +35,7 @@ bool RunOutput::deliver() {
 }
 
 void RunOutput::event(double t, const std::string& description) {
+  // kept with the results and handed to the sink at once, before the next row
   results_.events.push_back({t, description});
   if (sink_) sink_->runEvent(results_.events.back());
 }

@@ -2,44 +2,28 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
+#include <variant>
 
 #include "integrators/registry.h"
 #include "simulation/output_grid.h"
+#include "simulation/run_options.h"
 
 namespace mbw {
 
 bool RunOverrides::gives(const std::string& setting) const {
-  // each setting by its name in a scene, and whether the overrides give it
-  const std::pair<const char*, bool> given[] = {
-      {"formulation", formulation.has_value()},
-      {"integrator", integrator.has_value()},
-      {"step", step.has_value()},
-      {"t_start", tStart.has_value()},
-      {"t_end", tEnd.has_value()},
-      {"record_from", recordFrom.has_value()},
-      {"every", every.has_value()},
-      {"rtol", rtol.has_value()},
-      {"atol", atol.has_value()},
-      {"max_step", maxStep.has_value()},
-      {"min_step", minStep.has_value()},
-      {"rho_inf", rhoInf.has_value()},
-      {"alpha", alpha.has_value()},
-      {"newton_tolerance", newtonTolerance.has_value()},
-      {"max_newton_iterations", maxNewtonIterations.has_value()},
-      {"safety", safety.has_value()},
-      {"fac_min", facMin.has_value()},
-      {"fac_max", facMax.has_value()},
-      {"constraint_tolerance", constraintTolerance.has_value()},
-      {"repartition_growth", repartitionGrowth.has_value()},
-      {"jacobian", jacobian.has_value()},
-      {"linear_solver", linearSolver.has_value()},
-      {"jacobian_update", jacobianUpdate.has_value()},
-      {"output_step", outputStep.has_value()},
-      {"output_times", outputTimes.has_value()}};
-  for (const auto& [name, isGiven] : given)
-    if (setting == name) return isGiven;
-  return false;
+  // the option of the setting (run_options.h), and whether its value or flag is set
+  const RunOption* option = runOptionFor(setting);
+  if (!option) return false;
+  return std::visit(
+      [this](auto member) {
+        if constexpr (std::is_same_v<decltype(member), bool RunOverrides::*>)
+          return this->*member;
+        else
+          return (this->*member).has_value();
+      },
+      option->target);
 }
 
 // tolerances in the scene ask for variable steps

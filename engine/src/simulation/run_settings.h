@@ -36,7 +36,8 @@ struct RunOverrides {
   bool confirmed = false;  // run a run larger than settings_check.h's limits
 
   // Whether the overrides give a setting, named as in a scene's "settings" ("step", "t_end") or,
-  // for those no scene gives, as in SettingsProblem::settings ("rho_inf", "newton_tolerance").
+  // for those no scene gives, as in SettingsProblem::settings ("rho_inf", "newton_tolerance"):
+  // the setting of one of the run options (run_options.h), given when its value or flag is set.
   bool gives(const std::string& setting) const;
 };
 

@@ -23,6 +23,7 @@ Simulation::Simulation(Model model, RunSettings settings)
   // the settings, the recorded bodies and the formulation, or a configuration error
   if (const std::optional<SettingsProblem> p = runSettingsProblem(settings_))
     throw ConfigurationError(p->message, p->settings);
+  // the integrator by name (the settings check found it), and the bodies whose states are recorded
   const IntegratorInfo* info = findIntegrator(settings_.integrator);
   for (const std::string& name : settings_.recordBodies.value_or(std::vector<std::string>{})) {
     const int b = model_.bodyIndex(name);
@@ -30,6 +31,7 @@ Simulation::Simulation(Model model, RunSettings settings)
       throw ConfigurationError("cannot record body '" + name + "': the scene has no such body");
     recordedBodies_.push_back(b);
   }
+  // the model in the chosen formulation (rA, rp or rE)
   try {
     formulation_ = makeFormulation(settings_.formulation, model_);
   } catch (const std::invalid_argument& e) {
@@ -73,6 +75,7 @@ Results runKinematics(const Model& model, const std::string& formulationName,
   Formulation& f = *formulation;
   if (!(settings.step > 0.0) || !(settings.tEnd > 0.0))
     throw ConfigurationError("the step and t_end must be positive");
+  // the initial state on the constraints; a kinematic analysis needs no degree of freedom left
   State s = consistentInitialState(f, 0.0);
   f.computePositions(0.0, s.q);
   const ConstraintRank rank = analyzeConstraintRank(f);
@@ -100,12 +103,14 @@ Results runKinematics(const Model& model, const std::string& formulationName,
   output.mark();
   recorder.start(s, results);
   bool sinkFailed = !output.deliver();
+  // one analysis per point of the time grid up to t_end, keeping the last converged state
   const long n = std::lround(settings.tEnd / settings.step);
   State accepted = s;  // the last converged state
   results.status = RunStatus::Completed;
   if (sinkFailed) output.stopForSink(s.t);
   // a position, velocity and acceleration analysis at each time, until one fails
   for (long k = 1; k <= n && !sinkFailed; ++k) {
+    // a cancel from the front end stops the run between steps
     if (observer && observer->stopRequested()) {
       results.status = RunStatus::Cancelled;
       results.message = "cancelled at t = " + number(s.t) + " s";
@@ -122,6 +127,7 @@ Results runKinematics(const Model& model, const std::string& formulationName,
                             : step.failure + " at t = " + number(t) + " s";
       break;
     }
+    // a converged step is recorded and delivered; a sink that fails stops the run
     accepted = s;
     ++results.stats.steps;
     output.mark();
@@ -137,6 +143,7 @@ Results runKinematics(const Model& model, const std::string& formulationName,
     recorder.finish(accepted, results);
     output.deliver();
   }
+  // the solver's counters and the CPU time
   results.stats.factorizations = solver.factorizations();
   results.stats.cpuSeconds = threadCpuSeconds() - cpu0;
   output.end();

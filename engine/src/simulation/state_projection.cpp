@@ -11,6 +11,7 @@ StateProjection::StateProjection(Formulation& formulation, double tolerance, int
       nv_(formulation.velocitySize()),
       nc_(formulation.constraintSize()),
       augmented_(formulation) {
+  // work vectors sized once, so that a projection allocates nothing
   x_.setZero(nv_ + nc_);
   product_.setZero(nv_ + nc_);
   gamma_.setZero(nc_);

@@ -3,6 +3,7 @@
 #include "simulation/static_analysis.h"
 
 #include <memory>
+#include <sstream>
 
 #include "formulation/formulation.h"
 #include "math/number_text.h"
@@ -43,6 +44,25 @@ StaticAnalysis analyzeStaticEquilibrium(const Model& model, const std::string& f
   a.results.stats.newtonIterations = a.solution.iterations;
   a.results.stats.factorizations = a.solution.factorizations;
   return a;
+}
+
+std::string staticAnalysisText(const StaticAnalysis& a, const std::string& sceneName) {
+  // the scene, time and formulation; a failure says why
+  const StaticResult& r = a.solution;
+  std::ostringstream out;
+  out << "static equilibrium of '" << sceneName << "' at t = " << a.t << " s (" << a.formulation
+      << ")\n";
+  if (!r.converged) {
+    out << "FAILED: " << r.failure << "\n";
+    return out.str();
+  }
+  // the Newton counts and residual, and how far the bodies moved
+  out << "Newton iterations " << r.iterations << " in " << r.increments << " load increment"
+      << (r.increments == 1 ? "" : "s")
+      << ", residual |Phi_q^T lambda - Q|_inf = " << formatNumber(r.residual) << "\n";
+  out << "largest move from the scene's pose: " << formatNumber(a.move.largest) << " m"
+      << (a.move.body.empty() ? "" : " (" + a.move.body + ")") << "\n";
+  return out.str();
 }
 
 }  // namespace mbw

@@ -25,4 +25,9 @@ struct StaticAnalysis {
 StaticAnalysis analyzeStaticEquilibrium(const Model& model, const std::string& formulation,
                                         double t, const StaticSettings& settings);
 
+// What an analysis found, as `mbw-cli static` prints it: the scene, time and formulation, then
+// the failure ("FAILED: ..."), or the Newton iterations, load increments and residual, and the
+// largest move from the scene's pose.
+std::string staticAnalysisText(const StaticAnalysis& analysis, const std::string& sceneName);
+
 }  // namespace mbw

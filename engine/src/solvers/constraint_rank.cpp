@@ -144,6 +144,7 @@ std::vector<RedundantEquation> explainRedundancy(const Formulation& f,
     keptRows.push_back(r);
     keptJoint.push_back(k >= 0 ? m.primitives[k].joint : -1);
   }
+  // Phi_q's rows as columns: K the kept ones, X the redundant ones
   MatrixXd K(J.cols(), keptRows.size()), X(J.cols(), redundantRows.size()),
       C(keptRows.size(), redundantRows.size());
   for (size_t c = 0; c < keptRows.size(); ++c) K.col(c) = J.row(keptRows[c]).transpose();

@@ -13,6 +13,8 @@
 namespace mbw {
 namespace {
 
+// the initial positions are corrected until |Phi|_inf is below this, in at most this many
+// iterations
 constexpr double kPositionTolerance = 1e-12;
 constexpr int kMaxIterations = 50;
 

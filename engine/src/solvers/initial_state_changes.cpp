@@ -61,6 +61,7 @@ InitialStateChanges computeInitialStateChanges(const Model& model, const std::st
         cleanVector(after[b].omega_W, given.omega_W, kCleanTolerance * speed / length);
     // how far each body moved and turned, and how much its velocities changed
     c.distance = (c.after.position_W - c.before.position_W).norm();
+    // the angle turned, from the Euler parameters' product (the cosine of half of it)
     const double cosHalf =
         std::min(1.0, std::abs(c.before.eulerParameters.dot(c.after.eulerParameters)));
     c.angle = 2.0 * std::acos(cosHalf);

@@ -18,6 +18,7 @@ class StaticNewton {
         matrix_(makeIterationMatrix(
             s.storage.value_or(automaticLinearSolver(f, JacobianUpdate::Iteration)), f)),
         zero_(VectorXd::Zero(f.velocitySize())) {
+    // the residual and the correction sized once
     const int n = f.velocitySize() + f.constraintSize();
     residual_.resize(n);
     delta_.resize(n);
@@ -65,6 +66,7 @@ class StaticNewton {
         return true;
       }
     }
+    // out of iterations: the last correction says how far Newton was
     std::ostringstream os;
     os << "Newton did not converge in " << s_.maxIterations << " iterations (last correction "
        << delta_.head(nv).cwiseAbs().maxCoeff() << ")";

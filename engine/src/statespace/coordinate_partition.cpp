@@ -8,6 +8,7 @@ namespace mbw {
 bool partitionCoordinates(const MatrixXd& Phi_q, CoordinatePartition& partition,
                           double relativeTolerance) {
   const int m = static_cast<int>(Phi_q.rows()), n = static_cast<int>(Phi_q.cols());
+  // no more equations than coordinates, and not all zero
   MatrixXd A = Phi_q;
   const double scale = A.cwiseAbs().maxCoeff();
   if (m > n || !(scale > 0.0)) return false;
@@ -32,6 +33,7 @@ bool partitionCoordinates(const MatrixXd& Phi_q, CoordinatePartition& partition,
       }
     // a pivot below the tolerance: rank deficient
     if (best <= relativeTolerance * scale) return false;
+    // the smallest pivot relative to the largest entry: how near the partition is to failing
     p.smallestPivot = std::min(p.smallestPivot, best / scale);
     std::swap(rows[k], rows[pr]);
     std::swap(cols[k], cols[pc]);

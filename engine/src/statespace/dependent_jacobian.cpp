@@ -17,6 +17,7 @@ void DependentJacobian::setPartition(int rows, int cols,
     small_.resize(m_);
     return;
   }
+  // sparse: the pattern of Phi_u, the dependent columns of Phi_q's body blocks
   std::vector<int> column(cols, -1);  // coordinate -> column of Phi_u
   for (int j = 0; j < m_; ++j) column[dependent[j]] = j;
   // the entries (row, column of Phi_u), column by column
@@ -31,6 +32,7 @@ void DependentJacobian::setPartition(int rows, int cols,
   Ap_.assign(m_ + 1, 0);
   Ai_.clear();
   source_.clear();
+  // the counts per column, then their running sums: the column starts
   for (const auto& [j, r] : entries) {
     ++Ap_[j + 1];
     Ai_.push_back(r);
@@ -58,6 +60,7 @@ bool DependentJacobian::factorize(const MatrixXd& Phi_q) {
 }
 
 void DependentJacobian::solveInPlace(MatrixXd& B) {
+  // the solves go to whichever factorization setPartition chose
   if (dense_)
     small_.solveInPlace(B.data(), static_cast<int>(B.cols()));
   else

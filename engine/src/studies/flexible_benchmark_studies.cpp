@@ -8,6 +8,8 @@
 namespace mbw {
 
 std::vector<MethodGroup> flexibleStudyMethodGroups() {
+  // the three groups of the paper's figures: second-order methods without and with damping, and
+  // the higher-order ones
   const char* secondOrder[] = {"lms2", "lms3",  "lms4",   "ss2",    "ss3",
                                "ss4",  "bathe", "msstc3", "msstc4", "msstc5"};
   const char* higherOrder[] = {"mssth3",        "mssth4",        "mssth5",
@@ -26,6 +28,7 @@ std::vector<MethodGroup> flexibleStudyMethodGroups() {
 }
 
 std::vector<StudyMethod> flexibleStudyMethods() {
+  // every method of the three groups, in their order
   std::vector<StudyMethod> all;
   for (const MethodGroup& g : flexibleStudyMethodGroups())
     all.insert(all.end(), g.methods.begin(), g.methods.end());
@@ -33,17 +36,22 @@ std::vector<StudyMethod> flexibleStudyMethods() {
 }
 
 std::vector<Experiment> flexibleBenchmarkExperiments() {
+  // the figures of each experiment: its scene, step per stage, end time, and the channel of each
+  // figure by number
   return {
+      // Figures 14-15: the flexible four-bar at Delta t / n = 4e-3 s
       {"four-bar",
        "flexible-four-bar",
        4e-3,
        12.0,
        {{14, "theta_c", "theta at C [rad]"}, {15, "bc.10.wx", "omega_1 at C [rad/s]"}}},
+      // Figure 16: the same four-bar at 1e-3 s
       {"four-bar-fine",
        "flexible-four-bar",
        1e-3,
        12.0,
        {{16, "bc.10.wx", "omega_1 at C [rad/s]"}}},
+      // Figures 18-20: the lateral buckling of a beam
       {"buckling",
        "lateral-buckling",
        1e-3,
@@ -51,6 +59,7 @@ std::vector<Experiment> flexibleBenchmarkExperiments() {
        {{18, "theta_mid", "theta at mid-span [rad]"},
         {19, "beam.5.wx", "omega_1 at mid-span [rad/s]"},
         {20, "mid.F3", "F_3 at mid-span [N]"}}},
+      // Figures 22-24: the rotating shaft
       {"shaft",
        "rotating-shaft",
        1e-3,
@@ -62,6 +71,7 @@ std::vector<Experiment> flexibleBenchmarkExperiments() {
 }
 
 std::vector<IterationExample> newtonIterationExamples() {
+  // Figure 28's examples: each scene at two steps per stage
   return {{"andrews-squeezer", {1e-4, 1e-5}, 0.05},
           {"flexible-four-bar", {4e-3, 1e-3}, 12.0},
           {"lateral-buckling", {1e-3, 5e-4}, 0.8},
@@ -69,11 +79,13 @@ std::vector<IterationExample> newtonIterationExamples() {
 }
 
 ConvergenceExperiment shaftConvergenceExperiment() {
+  // Figures 25-27: the shaft's mid-span displacement, velocity and acceleration
   return {
       "rotating-shaft", 2.5, {"shaft.16.z", "shaft.16.vz", "shaft.16.az"}, {"u_3", "v_3", "a_3"}};
 }
 
 int FlexibleStudy::run(int group, int method, int step) const {
+  // the index of a run by its place in the groups, -1 if the study has no such run
   for (size_t k = 0; k < runs.size(); ++k)
     if (runs[k].group == group && runs[k].method == method && runs[k].step == step)
       return static_cast<int>(k);
@@ -92,6 +104,7 @@ FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base,
   base.integratorSettings.jacobianUpdate = o.jacobianUpdate;
   base.recordBodies.emplace();
   for (const std::string& c : o.channels) {
+    // a channel "body.quantity" records its body; channels of no body record none
     const std::string body = c.substr(0, c.rfind('.'));
     std::vector<std::string>& bodies = *base.recordBodies;
     if (model.bodyIndex(body) >= 0 && std::find(bodies.begin(), bodies.end(), body) == bodies.end())
@@ -105,6 +118,7 @@ FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base,
       for (size_t k = 0; k < o.stepsPerStage.size(); ++k)
         flexible.runs.push_back({static_cast<int>(g), static_cast<int>(m), static_cast<int>(k)});
     }
+  // the runs at steps per stage, in the order of their places
   flexible.study = makeMethodStepStudy(model.name, base, methods, o.stepsPerStage, true);
   flexible.study.title = model.name;
   return flexible;
@@ -114,6 +128,7 @@ void addFlexibleConvergenceReference(FlexibleStudy& flexible,
                                      const std::vector<std::string>& outputs,
                                      double referenceStep) {
   Study& study = flexible.study;
+  // the reference runs near the given step, rounded to a whole fraction of the study's smallest
   double smallest = 1e300;
   for (const RunSpec& r : study.runs)
     smallest = std::min(smallest, r.settings.integratorSettings.step);

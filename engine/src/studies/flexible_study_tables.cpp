@@ -15,6 +15,7 @@
 namespace mbw {
 
 StudyTable flexibleRunTable(const std::string& title) {
+  // the columns of a run's row: method, group, step, outcome, newton counts and cpu time
   StudyTable t;
   t.title = title;
   t.header = {"method",  "group",    "dt",    "status", "steps",
@@ -24,6 +25,7 @@ StudyTable flexibleRunTable(const std::string& title) {
 
 void addFlexibleRunRow(StudyTable& table, const std::string& group, const Study& study,
                        const RunRecord& r) {
+  // a run's row, its method named with its damping
   const RunStatistics& s = r.stats;
   table.rows.push_back({methodLabel(study.runs[r.run].settings), group,
                         cell(study.runs[r.run].settings.integratorSettings.step),
@@ -31,10 +33,12 @@ void addFlexibleRunRow(StudyTable& table, const std::string& group, const Study&
                         cell(iterationsPerTimePoint(s)), cell(s.cpuSeconds), r.message});
 }
 
+// "(a)", "(b)", "(c)": the group's key in the tables
 std::string groupKey(const MethodGroup& group) { return group.title.substr(0, 3); }
 
 void writeFlexibleSeries(const std::string& path, const Experiment& e, const Study& study,
                          const RunHistories& histories) {
+  // the scene and step as comment lines, then a column per figure's channel
   std::ofstream out(path);
   if (!out) throw TableError("cannot write '" + path + "'");
   out << "# scene: " << e.scene << "\n# Delta t / n: " << e.stepPerStage << " s\nmethod,t";
@@ -44,9 +48,11 @@ void writeFlexibleSeries(const std::string& path, const Experiment& e, const Stu
   for (size_t run = 0; run < study.runs.size(); ++run) {
     const Results* r = histories.history(static_cast<int>(run));
     if (!r) continue;
+    // the run's column of each channel, -1 where it has none
     std::vector<int> columns;
     for (const ExperimentFigure& f : e.figures) columns.push_back(r->column(f.channel));
     for (size_t row = 0; row < r->rowCount(); ++row) {
+      // the method quoted, then the time and the channels
       out << '"' << methodLabel(study.runs[run].settings) << "\"," << r->at(row, 0);
       for (int c : columns) out << ',' << (c >= 0 ? r->at(row, c) : NAN);
       out << "\n";
@@ -55,6 +61,7 @@ void writeFlexibleSeries(const std::string& path, const Experiment& e, const Stu
 }
 
 FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<RunRecord>& records) {
+  // the runs table, and the RE table titled with the window compared and the reference
   const RunSettings& base = study.runs.front().settings;
   FlexibleConvergence out;
   out.runs = flexibleRunTable("rotating-shaft: runs of the convergence study");
@@ -66,6 +73,7 @@ FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<Ru
   out.errorsByMethod.resize(3);
   // a row per run: RE of u3, v3, a3 where it completed
   for (const RunRecord& r : records) {
+    // the step per stage of the run, and its row in the runs table
     const RunSpec& spec = study.runs[r.run];
     const std::string label = methodLabel(spec.settings);
     const double h = spec.settings.integratorSettings.step / implicitStages(spec);
@@ -73,6 +81,7 @@ FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<Ru
     std::vector<std::string> row{label, cell(h)};
     for (size_t k = 0; k < 3; ++k) {
       const double e = r.status == RunStatus::Completed ? r.errors[k].relative : NAN;
+      // each output's RE, also kept by method for the figures
       out.errorsByMethod[k][label].push_back({h, e});
       row.push_back(cell(e));
     }
@@ -83,6 +92,7 @@ FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<Ru
   out.orders.title = "observed orders of RE against Delta t / n";
   out.orders.header = {"method", "u3", "v3", "a3"};
   std::vector<std::vector<MethodOrder>> slopes;
+  // a slope per output and method, from the records of all steps
   for (size_t k = 0; k < 3; ++k) slopes.push_back(observedOrders(study, records, k));
   for (size_t m = 0; m < slopes[0].size(); ++m)
     out.orders.rows.push_back({slopes[0][m].method, cell(slopes[0][m].order),
@@ -102,9 +112,11 @@ std::vector<std::vector<StepPoints>> flexibleIterations(const std::string& scene
     points.emplace_back(group.methods.size());
     for (size_t m = 0; m < group.methods.size(); ++m)
       for (const RunRecord& r : records) {
+        // the run's place in the groups says whose it is
         const FlexibleRun& place = flexible.runs[r.run];
         if (place.group != static_cast<int>(g) || place.method != static_cast<int>(m)) continue;
         addFlexibleRunRow(table, groupKey(group), flexible.study, r);
+        // its row, led by the scene's name
         table.rows.back().insert(table.rows.back().begin(), scene);
         if (r.status == RunStatus::Completed)
           points[g][m].push_back({stepsPerStage[place.step], iterationsPerTimePoint(r.stats)});

@@ -11,12 +11,16 @@
 namespace mbw {
 namespace {
 
+// the cell of a value not measured
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // NaN for a series not measured (the study was interrupted)
 double meanMicroseconds(const CostSeries* s) { return s ? s->meanMicroseconds() : kNaN; }
 double bestMicroseconds(const CostSeries* s) { return s ? s->bestMicroseconds() : kNaN; }
 
+// --- the cost tables: Tables 8 to 10 -------------------------------------------------------------
+
+// how the timed runs were made, said once over each cost table
 std::string runsNote(const FormulationStudySettings& s) {
   return "step " + cell(s.step) + " s, t_end " + cell(s.timingTEnd) + " s; mean of " +
          std::to_string(s.repeats) + (s.repeats == 1 ? " run" : " runs") +
@@ -25,6 +29,7 @@ std::string runsNote(const FormulationStudySettings& s) {
 }
 
 std::vector<std::string> mechanisms(const std::vector<CostSeries>& table) {
+  // the mechanisms in the order the study ran them
   std::vector<std::string> out;
   for (const CostSeries& s : table)
     if (std::find(out.begin(), out.end(), s.mechanism) == out.end()) out.push_back(s.mechanism);
@@ -34,9 +39,11 @@ std::vector<std::string> mechanisms(const std::vector<CostSeries>& table) {
 // Tables 8 and 10: microseconds per step and speedup relative to rp
 StudyTable speedupTable(const FormulationStudy& study, const std::vector<CostSeries>& table,
                         const std::string& title, const std::string& tolerance) {
+  // the title, then how the runs were made and what stopped the newton iterations
   StudyTable t;
   t.title = title;
   t.notes = {runsNote(study.settings), tolerance};
+  // the header: time per step in each formulation, then each one's speedup over rp, mean and best
   t.header = {"mechanism"};
   for (const std::string& f : study.formulations) t.header.push_back(f + " us/step");
   for (const std::string& f : study.formulations)
@@ -44,17 +51,21 @@ StudyTable speedupTable(const FormulationStudy& study, const std::vector<CostSer
   for (const std::string& f : study.formulations)
     if (f != "rp") t.header.push_back(f + " speedup (best)");
   t.header.push_back("spread");
+  // a row per mechanism
   for (const std::string& m : mechanisms(table)) {
+    // rp is the base of every speedup
     std::vector<std::string> row = {m};
     const double base = meanMicroseconds(study.cost(table, m, "rp"));
     const double bestBase = bestMicroseconds(study.cost(table, m, "rp"));
     double spread = 0.0;
+    // a failed series says why in the notes, and its cell says failed
     for (const std::string& f : study.formulations) {
       const CostSeries* s = study.cost(table, m, f);
       if (s && !s->completed()) t.notes.push_back(m + ", " + f + ": " + s->message());
       row.push_back(s && !s->completed() ? "failed" : cell(meanMicroseconds(s)));
       if (s && s->completed()) spread = std::max(spread, s->spread());
     }
+    // speedups from the mean and from the best times; the spread says how noisy they are
     for (const std::string& f : study.formulations)
       if (f != "rp") row.push_back(cell(base / meanMicroseconds(study.cost(table, m, f))));
     for (const std::string& f : study.formulations)
@@ -73,11 +84,13 @@ StudyTable iterationTable(const FormulationStudy& study, const std::vector<CostS
                           const std::string& title, const std::string& tolerance) {
   StudyTable t;
   t.title = title;
+  // how the runs were made, and what stops the newton iterations
   t.notes = {"step " + cell(study.settings.step) + " s, t_end " + cell(study.settings.timingTEnd) +
                  " s; average over every step of every run",
              tolerance};
   t.header = {"mechanism"};
   for (const std::string& f : study.formulations) t.header.push_back(f);
+  // one row per mechanism, one column per formulation
   for (const std::string& m : mechanisms(table)) {
     std::vector<std::string> row = {m};
     for (const std::string& f : study.formulations) {
@@ -89,6 +102,8 @@ StudyTable iterationTable(const FormulationStudy& study, const std::vector<CostS
   return t;
 }
 
+// --- the order tables: Figs. 5-7 -----------------------------------------------------------------
+
 // the largest error of the completed points
 double largest(const std::vector<OrderPoint>& points, double OrderPoint::*error) {
   double worst = 0.0;
@@ -98,6 +113,7 @@ double largest(const std::vector<OrderPoint>& points, double OrderPoint::*error)
 }
 
 std::string orderNote(const FormulationStudy& study) {
+  // how the order runs were made, said over both order tables
   const auto& s = study.settings;
   return "backward Euler, error at t = " + cell(s.orderTEnd) +
          " s against the kinematic ground truth (rp, tolerance 1e-12); h from " +
@@ -106,6 +122,7 @@ std::string orderNote(const FormulationStudy& study) {
 }
 
 StudyTable ordersTable(const FormulationStudy& study) {
+  // below ten newton tolerances, an error is the solver's, not the method's: no order from it
   const double floor = 10.0 * study.settings.positionTolerance;
   StudyTable t;
   t.title = "Convergence orders (least-squares slopes of log error against log h; Figs. 5-7)";
@@ -113,6 +130,7 @@ StudyTable ordersTable(const FormulationStudy& study) {
                                    " (the constraints hold the position to the Newton tolerance)"};
   t.header = {"mechanism",      "coordinate",         "formulation",           "position order",
               "velocity order", "acceleration order", "largest position error"};
+  // one row per mechanism and formulation: the orders of position, velocity and acceleration
   for (const OrderSeries& o : study.orders)
     t.rows.push_back({o.mechanism, o.coordinate.label(), o.formulation,
                       cell(resolvedOrder(o.points, &OrderPoint::positionError, floor)),
@@ -123,6 +141,7 @@ StudyTable ordersTable(const FormulationStudy& study) {
 }
 
 StudyTable orderPointsTable(const FormulationStudy& study) {
+  // a row per point: its step, theta, the three errors at the end, its iterations and status
   StudyTable t;
   t.title = "Order analysis: errors at t_end";
   t.notes = {orderNote(study)};
@@ -136,6 +155,7 @@ StudyTable orderPointsTable(const FormulationStudy& study) {
               "acceleration error",
               "iterations per step",
               "status"};
+  // every point of every series, failed ones with their reason
   for (const OrderSeries& o : study.orders)
     for (const OrderPoint& p : o.points)
       t.rows.push_back({o.mechanism, o.coordinate.label(), o.formulation, cell(p.h), cell(p.theta),
@@ -147,8 +167,11 @@ StudyTable orderPointsTable(const FormulationStudy& study) {
 
 }  // namespace
 
+// --- the order fit, and the study's tables -------------------------------------------------------
+
 double resolvedOrder(const std::vector<OrderPoint>& points, double OrderPoint::*error,
                      double floor) {
+  // the slope through the completed points above the floor
   std::vector<double> h, e;
   for (const OrderPoint& p : points)
     if (p.completed && p.*error > floor) {
@@ -160,6 +183,7 @@ double resolvedOrder(const std::vector<OrderPoint>& points, double OrderPoint::*
 
 std::vector<std::pair<std::string, StudyTable>> formulationStudyTables(
     const FormulationStudy& study) {
+  // what stops the newton iterations, said under the tables of each analysis
   const std::string kinTol =
       "position analysis stopped when |correction| < " + cell(study.settings.kinematicsTolerance);
   const std::string dynTol =
@@ -167,7 +191,9 @@ std::vector<std::pair<std::string, StudyTable>> formulationStudyTables(
       cell(study.settings.positionTolerance) + " (eq 46: Theta = " +
       cell(study.settings.positionTolerance / (study.settings.step * study.settings.step)) +
       "; the caption of the paper's Table 10 says Theta = 1e-3)";
+  // the file name of each table, with the paper's table numbers in the titles
   return {
+      // the kinematic analysis: Tables 8 and 9
       {"table8_kinematics_speedup.csv",
        speedupTable(study, study.kinematics,
                     "Table 8 - kinematics: CPU time per step and speedup relative to rp", kinTol)},
@@ -175,12 +201,14 @@ std::vector<std::pair<std::string, StudyTable>> formulationStudyTables(
        iterationTable(study, study.kinematics,
                       "Table 9 - kinematics: Newton iterations per step (position analysis)",
                       kinTol)},
+      // the dynamics: Table 10 and the iterations it took
       {"table10_dynamics_speedup.csv", speedupTable(study, study.dynamics,
                                                     "Table 10 - dynamics (index-3 backward Euler): "
                                                     "CPU time per step and speedup relative to rp",
                                                     dynTol)},
       {"dynamics_iterations.csv",
        iterationTable(study, study.dynamics, "Dynamics: Newton iterations per step", dynTol)},
+      // the order analysis of Figs. 5-7
       {"orders.csv", ordersTable(study)},
       {"order_analysis.csv", orderPointsTable(study)},
   };

@@ -13,16 +13,19 @@
 namespace mbw {
 
 std::vector<std::string> defaultConvergenceOutputs(const Model& model) {
+  // the last body's position, velocity and acceleration along x
   const std::string b = model.bodies.back().name;
   return {b + ".x", b + ".vx", b + ".ax"};
 }
 
 double completedRelativeError(const RunRecord& r, size_t k) {
+  // RE of a completed run only
   return r.status == RunStatus::Completed ? r.errors[k].relative : RunRecord::kNone;
 }
 
 std::vector<std::pair<std::string, std::vector<const RunRecord*>>> recordsByMethod(
     const Study& study, const std::vector<RunRecord>& records) {
+  // the records of each method, in the order the methods first ran
   std::vector<std::pair<std::string, std::vector<const RunRecord*>>> out;
   for (const RunRecord& r : records) {
     const std::string label = methodLabel(study.runs[r.run].settings);
@@ -35,6 +38,7 @@ std::vector<std::pair<std::string, std::vector<const RunRecord*>>> recordsByMeth
 
 void writeComparisonTable(const std::string& path, const std::string& scene, const Study& study,
                           const std::vector<RunRecord>& records) {
+  // the scene and end time as comment lines, then a row per run: counts, energy and violation
   std::ofstream out(path);
   if (!out) throw TableError("cannot write '" + path + "'");
   out << "# scene: " << scene << "\n# t_end: " << study.runs[0].settings.tEnd << "\n";
@@ -42,6 +46,7 @@ void writeComparisonTable(const std::string& path, const std::string& scene, con
          "iterations_per_time_point,energy_balance_min,energy_balance_max,energy_balance_final,"
          "violation_position_max,cpu_s\n"
       << std::setprecision(10);
+  // a row per run, numbers to ten digits
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs[r.run];
     const RunStatistics& s = r.stats;
@@ -57,10 +62,12 @@ void writeComparisonTable(const std::string& path, const std::string& scene, con
 void writeConvergenceTable(const std::string& path, const std::string& scene, const Study& study,
                            const std::vector<RunRecord>& records,
                            const std::vector<std::vector<MethodOrder>>& orders) {
+  // the scene, the reference and the RE's source as comment lines, then an RE column per output
   std::ofstream out(path);
   if (!out) throw TableError("cannot write '" + path + "'");
   out << "# scene: " << scene << "\n# reference: " << study.references[0].description
       << "\n# RE: Zhang et al. 2022 eq 26\n";
+  // the run's columns, then an RE column per output
   out << "method,stages,step,step_per_stage,status,steps,rejected,newton_iterations,time_points,"
          "iterations_per_step,iterations_per_time_point,cpu_s";
   for (const std::string& o : study.outputs) out << ",RE(" << o << ")";
@@ -75,6 +82,7 @@ void writeConvergenceTable(const std::string& path, const std::string& scene, co
         << r.stats.rejectedSteps << ',' << r.stats.newtonIterations << ',' << r.stats.timePoints
         << ',' << iterationsPerStep(r.stats) << ',' << iterationsPerTimePoint(r.stats) << ','
         << r.stats.cpuSeconds;
+    // RE where the run completed, NaN elsewhere
     for (size_t k = 0; k < study.outputs.size(); ++k) out << ',' << completedRelativeError(r, k);
     out << "\n";
   }
@@ -89,14 +97,16 @@ void writeConvergenceTable(const std::string& path, const std::string& scene, co
 std::string comparisonTableText(const std::string& scene, double step, bool perStage,
                                 const Study& study, const std::vector<RunRecord>& records) {
   std::ostringstream out;
-  // the scene and the step, the header, then a row per record with its message below
+  // the scene, its end time and the step
   out << scene << ", t_end " << study.runs[0].settings.tEnd << " s, "
       << (perStage ? "Delta t / n = " : "Delta t = ") << step << " s\n";
+  // the header: method, stages, step, outcome, newton counts, energy balance, violation, cpu time
   out << std::left << std::setw(22) << "method" << std::setw(3) << "n" << std::setw(10) << "dt"
       << std::setw(11) << "status" << std::setw(8) << "steps" << std::setw(9) << "it/step"
       << std::setw(10) << "it/point" << std::setw(12) << "min dE" << std::setw(12) << "max dE"
       << std::setw(12) << "final dE" << std::setw(11) << "|phi|max"
       << "CPU s\n";
+  // a row per record, its message (a failure's reason) below
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs[r.run];
     const RunStatistics& s = r.stats;
@@ -125,6 +135,7 @@ std::string observedOrdersText(const std::vector<std::string>& outputs,
   // a row per method
   for (size_t m = 0; !orders.empty() && m < orders[0].size(); ++m) {
     out << std::setw(22) << orders[0][m].method;
+    // its order per output, then its newton iterations per time point
     for (size_t k = 0; k < outputs.size(); ++k)
       out << std::setw(16) << formatNumber(orders[k][m].order, 3);
     out << std::setw(14) << formatNumber(orders[0][m].iterationsPerTimePoint) << "\n";

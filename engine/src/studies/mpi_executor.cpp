@@ -17,6 +17,8 @@
 namespace mbw {
 namespace {
 
+// --- messages and the local worker ---------------------------------------------------------------
+
 // message tags: a process asks for work, is handed a job (-1: none left), returns a result
 enum Tag { kReady = 1, kJob = 2, kResult = 3 };
 
@@ -34,6 +36,7 @@ void sendJob(int job, int rank) { MPI_Send(&job, 1, MPI_INT, rank, kJob, MPI_COM
 
 // a result: the job's index, then its text
 std::string resultMessage(int job, const std::string& text) {
+  // the job's index as raw bytes, in front of the text
   std::string message(sizeof job, '\0');
   std::memcpy(message.data(), &job, sizeof job);
   return message + text;
@@ -45,6 +48,7 @@ class LocalWorker {
   explicit LocalWorker(const std::function<std::string(int)>& work)
       : work_(work), thread_([this] { loop(); }) {}
   ~LocalWorker() {
+    // tell the thread to quit, then wait for it to end its current job
     {
       std::lock_guard<std::mutex> lock(mutex_);
       quit_ = true;
@@ -53,9 +57,11 @@ class LocalWorker {
     thread_.join();
   }
   bool idle() {
+    // idle: no job under way and no result waiting to be taken
     std::lock_guard<std::mutex> lock(mutex_);
     return !job_ && !result_;
   }
+  // a job for the thread, which wakes to make it
   void hand(int job) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -72,12 +78,14 @@ class LocalWorker {
 
  private:
   void loop() {
+    // sleep until handed a job (and the last result was taken) or told to quit
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
       wake_.wait(lock, [&] { return quit_ || (job_ && !result_); });
       if (quit_) return;
       const int job = *job_;
       lock.unlock();
+      // run the job outside the lock, so that the coordinator can poll meanwhile
       std::pair<int, std::string> result{job, {}};
       std::exception_ptr failure;
       try {
@@ -86,6 +94,7 @@ class LocalWorker {
         failure = std::current_exception();
       }
       lock.lock();
+      // the job is done: keep its result, or what it threw
       job_.reset();
       if (failure)
         failure_ = failure;
@@ -95,6 +104,7 @@ class LocalWorker {
   }
 
   const std::function<std::string(int)>& work_;
+  // under the mutex: the job handed, its result or failure, the request to quit
   std::mutex mutex_;
   std::condition_variable wake_;
   std::optional<int> job_;
@@ -105,6 +115,7 @@ class LocalWorker {
 };
 
 bool launchedByMpi() {
+  // the variables the usual MPI launchers (Open MPI, PMIx, MPICH, Intel MPI) set
   for (const char* name :
        {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE", "MPI_LOCALNRANKS"})
     if (std::getenv(name)) return true;
@@ -113,12 +124,15 @@ bool launchedByMpi() {
 
 }  // namespace
 
+// --- the session and the executor ----------------------------------------------------------------
+
 std::unique_ptr<MpiSession> MpiSession::startIfLaunched() {
   if (!launchedByMpi()) return nullptr;
   return std::unique_ptr<MpiSession>(new MpiSession());
 }
 
 MpiSession::MpiSession() {
+  // only the main thread calls MPI (funneled); the workers' threads never do
   int provided = 0;
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
@@ -128,6 +142,7 @@ MpiSession::MpiSession() {
 MpiSession::~MpiSession() { MPI_Finalize(); }
 
 void MpiSession::abort(int status) const {
+  // one process that cannot go on ends them all
   MPI_Abort(MPI_COMM_WORLD, status);
   std::exit(status);
 }
@@ -139,6 +154,7 @@ std::string MpiExecutor::description() const {
 void MpiExecutor::run(const std::vector<int>& jobs, const std::function<std::string(int)>& work,
                       const std::function<void(int, const std::string&)>& done,
                       const std::function<bool()>& stop) {
+  // process 0 coordinates; the others serve until told that no job is left
   if (gathers())
     coordinate(jobs, work, done, stop);
   else
@@ -150,19 +166,24 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
                              const std::function<std::string(int)>& work,
                              const std::function<void(int, const std::string&)>& done,
                              const std::function<bool()>& stop) {
+  // the jobs still to hand out, and who holds the others
   std::deque<int> pending(jobs.begin(), jobs.end());
   int outstanding = 0;  // jobs handed to the other processes
   int released = 0;     // processes told that no job is left
   const int helpers = session_.size() - 1;
+  // the first failure, of a job or of done, is thrown once everything has come back
   bool stopping = false;
   std::exception_ptr failure;
+  // this process makes jobs too, on a thread of its own
   LocalWorker local(work);
+  // no new job once stopping: the processes that ask are released
   auto nextJob = [&]() -> int {
     if (stopping || pending.empty()) return -1;
     const int job = pending.front();
     pending.pop_front();
     return job;
   };
+  // a failure in done stops handing out jobs; the jobs under way are still received
   auto gather = [&](int job, const std::string& text) {
     if (failure) return;
     try {
@@ -174,6 +195,7 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
   };
   auto lastPoll = std::chrono::steady_clock::now();
   bool localBusy = false;
+  // until every helper is released and every job handed out has come back
   while (released < helpers || outstanding > 0 || localBusy || (!stopping && !pending.empty())) {
     bool busy = false;
     // a message from another process: asking for work, with or without a result
@@ -182,17 +204,20 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
     if (flag) {
       busy = true;
+      // the message whole, its size first
       int bytes = 0;
       MPI_Get_count(&status, MPI_CHAR, &bytes);
       std::string message(static_cast<size_t>(bytes), '\0');
       MPI_Recv(message.data(), bytes, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
                MPI_STATUS_IGNORE);
+      // a result: the job's index, then its text, handed to done
       if (status.MPI_TAG == kResult) {
         --outstanding;
         int job = 0;
         std::memcpy(&job, message.data(), sizeof job);
         gather(job, message.substr(sizeof job));
       }
+      // whoever asked gets the next job, or -1: nothing more
       const int job = nextJob();
       sendJob(job, status.MPI_SOURCE);
       if (job < 0)
@@ -208,10 +233,12 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
         gather(result->first, result->second);
       }
     } catch (...) {
+      // a job that threw on this process stops the study; its failure is thrown at the end
       if (!failure) failure = std::current_exception();
       stopping = true;
       localBusy = false;
     }
+    // an idle local thread takes the next job
     if (!localBusy && local.idle()) {
       const int job = nextJob();
       if (job >= 0) {
@@ -219,6 +246,7 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
         localBusy = true;
       }
     }
+    // the stop request is polled ten times a second
     const auto now = std::chrono::steady_clock::now();
     if (now - lastPoll > std::chrono::milliseconds(100)) {
       lastPoll = now;
@@ -231,14 +259,17 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
 
 // the other processes: ask for a job, make it, return it with the next request
 void MpiExecutor::serve(const std::function<std::string(int)>& work) {
+  // the first message asks for work; each later one brings a result and asks for more
   std::string message;
   int tag = kReady;
   for (;;) {
     MPI_Send(message.data(), static_cast<int>(message.size()), MPI_CHAR, 0, tag, MPI_COMM_WORLD);
+    // wait for the answer without spinning the core the runs need
     int job = -1;
     MPI_Request request;
     MPI_Irecv(&job, 1, MPI_INT, 0, kJob, MPI_COMM_WORLD, &request);
     await(request);
+    // -1: no job left, this process is done
     if (job < 0) return;
     message = resultMessage(job, work(job));
     tag = kResult;
@@ -246,6 +277,7 @@ void MpiExecutor::serve(const std::function<std::string(int)>& work) {
 }
 
 std::string MpiExecutor::share(const std::string& text) {
+  // the size first, so that the other processes can make room
   long size = static_cast<long>(text.size());
   MPI_Request request;
   MPI_Ibcast(&size, 1, MPI_LONG, 0, MPI_COMM_WORLD, &request);

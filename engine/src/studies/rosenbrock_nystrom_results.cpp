@@ -15,13 +15,17 @@
 
 namespace mbw {
 
+// --- the tolerance study: errors of a channel and its rate at each tolerance ---------------------
+
 std::vector<ToleranceRow> toleranceRows(const Study& study,
                                         const std::vector<std::optional<RunRecord>>& records,
                                         const Results& reference, const std::string& channel) {
+  // completed runs only; the first output is the channel, the second its rate
   std::vector<ToleranceRow> rows;
   for (const auto& r : records) {
     if (!r || r->status != RunStatus::Completed) continue;
     const double tol = study.runs[r->run].settings.integratorSettings.rtol;
+    // each error also relative to the reference's size at the time it is largest
     rows.push_back({r->run, tol, r->errors[0], r->errors[1],
                     relativeErrorPercent(r->errors[0], reference, channel),
                     relativeErrorPercent(r->errors[1], reference, channel + ".rate"), r->stats});
@@ -31,6 +35,7 @@ std::vector<ToleranceRow> toleranceRows(const Study& study,
 
 void writeToleranceTable(const std::string& path, const std::string& channel,
                          const std::vector<ToleranceRow>& rows) {
+  // the csv: a row per tolerance and channel (the value, then its rate)
   std::ofstream out(path);
   if (!out) throw TableError("cannot write '" + path + "'");
   out << "tolerance,channel,t_max,max_error,rel_error_percent,rms_error,mean_error,steps,rejected,"
@@ -44,8 +49,11 @@ void writeToleranceTable(const std::string& path, const std::string& channel,
           << r.stats.cpuSeconds << "\n";
 }
 
+// --- the timing study: cpu time to reach each span, by tolerance ---------------------------------
+
 TimingSeries timingSeries(const Study& study, const std::vector<std::optional<RunRecord>>& records,
                           const std::string& integrator, const std::vector<int>& runs) {
+  // the series of one integrator: the runs that have a record, with their tolerances
   TimingSeries s{integrator, {}, {}};
   for (const int k : runs)
     if (records[k]) {
@@ -57,6 +65,7 @@ TimingSeries timingSeries(const Study& study, const std::vector<std::optional<Ru
 
 double cpuTimeRatio(const TimingSeries& explicitSeries, const TimingSeries& implicitSeries,
                     size_t j, size_t k) {
+  // the explicit run and the implicit run at the same place in their series; no ratio without both
   const double a = j < explicitSeries.runs.size() ? explicitSeries.runs[j].cpuAt[k] : -1.0;
   const double b = implicitSeries.runs[j].cpuAt[k];
   return a > 0.0 && b > 0.0 ? a / b : std::numeric_limits<double>::quiet_NaN();
@@ -64,6 +73,8 @@ double cpuTimeRatio(const TimingSeries& explicitSeries, const TimingSeries& impl
 
 void writeTimingTable(const std::string& path, const std::vector<const TimingSeries*>& series,
                       const std::vector<double>& spans) {
+  // the csv: a row per integrator, tolerance and span; an empty cpu time where the span was not
+  // reached
   std::ofstream out(path);
   if (!out) throw TableError("cannot write '" + path + "'");
   out << "integrator,tolerance,span,cpu_seconds,steps,rejected,function_evaluations,jacobians,"
@@ -73,6 +84,7 @@ void writeTimingTable(const std::string& path, const std::vector<const TimingSer
     for (size_t j = 0; j < s->runs.size(); ++j) {
       const RunRecord& r = s->runs[j];
       const RunStatistics& st = r.stats;
+      // each run's cpu time at each span, with its counts over the whole run
       for (size_t k = 0; k < spans.size(); ++k)
         out << s->integrator << "," << s->tolerances[j] << "," << spans[k] << ","
             << (!std::isnan(r.cpuAt[k]) ? std::to_string(r.cpuAt[k]) : "") << "," << st.steps << ","
@@ -80,6 +92,8 @@ void writeTimingTable(const std::string& path, const std::vector<const TimingSer
             << "," << r.tReached << "," << st.cpuSeconds << "\n";
     }
 }
+
+// --- the text tables, as the paper prints them ---------------------------------------------------
 
 namespace {
 
@@ -90,6 +104,7 @@ void toleranceTable(std::ostream& out, const std::string& title,
       << title << "\n"
       << "  tol      t* [s]      Delta       RelErr [%]   RMS Delta    steps  rejected\n";
   for (const ToleranceRow& r : rows) {
+    // t* and RelErr fixed-point, the errors in scientific notation, then the counts
     const ErrorMeasures& e = rate ? r.rate : r.value;
     out << "  " << formatTolerance(r.tolerance) << "  " << std::setw(9) << std::fixed
         << std::setprecision(6) << e.timeOfMax << "   " << std::scientific << std::setprecision(3)
@@ -104,9 +119,11 @@ void toleranceTable(std::ostream& out, const std::string& title,
 // one series' CPU times by span and tolerance, its steps and mean step
 void cpuTable(std::ostream& out, const std::string& title, const TimingSeries& s,
               const std::vector<double>& spans) {
+  // the header: a column per tolerance
   out << "\n" << title << "\n  span   ";
   for (double tol : s.tolerances) out << std::setw(11) << formatTolerance(tol);
   out << "\n";
+  // a row per span: the cpu time to reach it, a dash where the run did not
   for (size_t k = 0; k < spans.size(); ++k) {
     out << "  " << std::setw(4) << spans[k] << " s ";
     for (const RunRecord& r : s.runs) {
@@ -118,6 +135,7 @@ void cpuTable(std::ostream& out, const std::string& title, const TimingSeries& s
     }
     out << "\n";
   }
+  // then the steps and the mean step of each run
   out << "  steps  ";
   for (const RunRecord& r : s.runs) out << std::setw(11) << r.stats.steps;
   out << "\n  mean h ";
@@ -130,8 +148,10 @@ void cpuTable(std::ostream& out, const std::string& title, const TimingSeries& s
 void ratioTable(std::ostream& out, const TimingSeries& expl, const TimingSeries& impl,
                 const std::vector<double>& spans) {
   out << "\nCPU time ratio " << expl.integrator << " / " << impl.integrator << "\n  span   ";
+  // the header: a column per tolerance of the implicit series
   for (double tol : impl.tolerances) out << std::setw(11) << formatTolerance(tol);
   out << "\n";
+  // a row per span: the ratio at each tolerance, empty where either run did not reach the span
   for (size_t k = 0; k < spans.size(); ++k) {
     out << "  " << std::setw(4) << spans[k] << " s ";
     for (size_t j = 0; j < impl.runs.size(); ++j)
@@ -144,6 +164,8 @@ void ratioTable(std::ostream& out, const TimingSeries& expl, const TimingSeries&
 void costSplit(std::ostream& out, const TimingSeries& impl) {
   out << "\n" << impl.integrator << ": real-time factor (simulated / CPU time) and CPU by phase\n";
   for (size_t j = 0; j < impl.runs.size(); ++j) {
+    // per tolerance: simulated seconds per cpu second, microseconds per step, then each phase's
+    // share
     const RunRecord& r = impl.runs[j];
     const RunStatistics& s = r.stats;
     out << "  tol " << formatTolerance(impl.tolerances[j]) << ": "
@@ -158,6 +180,7 @@ void costSplit(std::ostream& out, const TimingSeries& impl) {
 }  // namespace
 
 std::string toleranceTablesText(const std::string& channel, const std::vector<ToleranceRow>& rows) {
+  // Tables 1 and 2 of the paper: the errors of the channel and of its rate
   std::ostringstream out;
   toleranceTable(out, "Table 1 (Sandu et al. 2001): error of " + channel, rows, false);
   toleranceTable(out, "Table 2 (Sandu et al. 2001): error of " + channel + ".rate", rows, true);
@@ -166,6 +189,7 @@ std::string toleranceTablesText(const std::string& channel, const std::vector<To
 
 std::string timingTablesText(const TimingSeries& explicitSeries, const TimingSeries& implicitSeries,
                              const std::vector<double>& spans) {
+  // Tables 3 and 4 of the paper, then their ratio and where the implicit method spends its time
   std::ostringstream out;
   cpuTable(out, "Table 3 (Sandu et al. 2001): CPU time [s] of " + explicitSeries.integrator,
            explicitSeries, spans);

@@ -16,6 +16,7 @@ namespace {
 // it
 RunSettings variableStepSettings(const Model& model, const std::string& integrator, double tEnd,
                                  double tolerance) {
+  // the scene's defaults, at a variable step
   RunSettings s;
   s.formulation = model.defaults.formulation;
   s.integrator = integrator;
@@ -24,6 +25,7 @@ RunSettings variableStepSettings(const Model& model, const std::string& integrat
   s.integratorSettings.maxStep = model.defaults.maxStep;
   s.integratorSettings.variableStep = true;
   s.integratorSettings.rtol = s.integratorSettings.atol = tolerance;
+  // per-step control where the integrator offers it, else its default
   const IntegratorInfo* info = findIntegrator(integrator);
   const std::vector<std::string> offered =
       info ? info->capabilities.errorControls : std::vector<std::string>{};
@@ -35,12 +37,14 @@ RunSettings variableStepSettings(const Model& model, const std::string& integrat
 }  // namespace
 
 Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
+  // the errors of a channel and of its rate, over the scene's window or the one asked for
   Study study;
   study.title = "tolerance study of " + o.integrator + " on " + model.name;
   study.variants = {{o.scene, {}}};
   study.outputs = {o.channel, o.channel + ".rate"};
   const double tEnd = o.tEnd > 0.0 ? o.tEnd : model.defaults.tEnd;
   // the reference: the same integrator at a very tight tolerance (or a fixed step)
+  // a quick check settles for a looser reference
   const double refTolerance = o.quick ? std::max(o.referenceTolerance, 1e-8) : o.referenceTolerance;
   RunSpec reference;
   reference.settings = variableStepSettings(model, o.integrator, tEnd, refTolerance);
@@ -54,6 +58,7 @@ Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
     study.references = {
         {"reference, rtol = atol = " + formatTolerance(refTolerance), "", reference}};
   }
+  // each tolerance (two when quick) against the one reference
   for (double tol : o.quick ? std::vector<double>{1e-2, 1e-3} : o.tolerances) {
     RunSpec spec;
     spec.settings = variableStepSettings(model, o.integrator, tEnd, tol);
@@ -65,6 +70,7 @@ Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
 
 double relativeErrorPercent(const ErrorMeasures& error, const Results& reference,
                             const std::string& channel) {
+  // the largest error relative to the reference's size at the time of that error
   const int c = reference.column(channel);
   if (c < 0 || std::isnan(error.max)) return ErrorMeasures::kNone;
   const double value = std::abs(
@@ -73,10 +79,12 @@ double relativeErrorPercent(const ErrorMeasures& error, const Results& reference
 }
 
 TimingStudy makeTimingStudy(const Model& model, TimingStudySettings o) {
+  // quick: two short spans, two tolerances
   if (o.quick) {
     o.spans = {0.3, 0.6};
     o.tolerances = {1e-2, 1e-3};
   }
+  // the spans in increasing order: the checkpoints of every run, the last its end
   std::sort(o.spans.begin(), o.spans.end());
   TimingStudy timing;
   Study& study = timing.study;
@@ -89,10 +97,12 @@ TimingStudy makeTimingStudy(const Model& model, TimingStudySettings o) {
       RunSpec spec;
       spec.settings = variableStepSettings(
           model, isExplicit ? o.explicitIntegrator : o.implicitIntegrator, o.spans.back(), tol);
+      // the explicit runs record sparsely and stop at their cpu budget (they may take very long)
       if (isExplicit) {
         spec.settings.every = o.explicitEvery;
         spec.cpuBudget = o.cpuBudget;
       }
+      // the run's index kept by series, so that the tables find the runs of each integrator
       (isExplicit ? timing.explicitRuns : timing.implicitRuns)
           .push_back(static_cast<int>(study.runs.size()));
       study.runs.push_back(spec);

@@ -17,12 +17,14 @@ void RunHistories::keep(int run, const Results& results) {
 }
 
 StudyRunHooks RunHistories::hooks() {
+  // each run's results go to keep, from whichever thread ran it
   StudyRunHooks h;
   h.onResults = [this](int run, const Results& results) { keep(run, results); };
   return h;
 }
 
 const Results* RunHistories::history(int run) const {
+  // read once the study has run: no lock
   const auto it = histories_.find(run);
   return it == histories_.end() ? nullptr : &it->second;
 }

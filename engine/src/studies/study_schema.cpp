@@ -7,8 +7,11 @@
 namespace mbw {
 namespace {
 
+// the study file's schema: one source of truth for the reader, the validator and the docs
 using K = FieldKind;
 
+// one field of an object: name, kind, whether required, default, unit, description, and the
+// object type or the choices it takes
 FieldSpec field(std::string name, K kind, bool required, std::string dflt, std::string unit,
                 std::string description, std::string type = "",
                 std::vector<std::string> choices = {}) {
@@ -19,6 +22,7 @@ FieldSpec field(std::string name, K kind, bool required, std::string dflt, std::
 }
 
 std::vector<ObjectSpec> buildSchema() {
+  // the top object: what to run (scenes, formulations, integrators) and what to measure
   std::vector<ObjectSpec> s;
   s.push_back(
       {"study",
@@ -27,17 +31,20 @@ std::vector<ObjectSpec> buildSchema() {
        "its settings; each run measured (counts, CPU time, energy balance and constraint violation "
        "extremes) and, when outputs are named, compared with a reference run. Paths are relative "
        "to the study file.",
+       // what the file is, and what the study asks
        {field("format", K::Enum, true, "", "", "file type marker", "", {"mbw-study"}),
         field("version", K::Integer, true, "", "",
               "format version; this build reads version " + std::to_string(kStudyFormatVersion)),
         field("name", K::String, true, "", "", "short name of the study"),
         field("description", K::String, false, "", "", "what the study asks"),
+        // what runs: the scenes, in which formulations, with which integrators, to which end time
         field("scenes", K::Array, true, "", "", "the scenes and their variations", "study-scene"),
         field("formulations", K::StringList, false, "each scene's", "",
               "rp, rA, rE; each integrator runs in those of them it supports"),
         field("integrators", K::Array, true, "", "", "the integrators and their settings grids",
               "study-integrator"),
         field("t_end", K::Number, false, "each scene's", "s", "end time of every run"),
+        // what is compared, against what, and how the error is measured
         field("outputs", K::StringList, false, "none", "",
               "CSV columns of a run compared with the reference (e.g. body_2.y, of.wz, "
               "lambda.joint.1); "
@@ -53,17 +60,21 @@ std::vector<ObjectSpec> buildSchema() {
               "measure, "
               "the largest over the outputs) is at most it (mbw-cli sweep writes the table, "
               "thresholds.md)"),
+        // how often each run is made, and what is kept of it
         field("repeat", K::Integer, false, "1", "",
               "runs of each setting; the CPU time is the least"),
         field("run_files", K::Boolean, false, "false", "",
               "also write each run's CSV (runs/RUN.csv)")},
        "",
        {}});
+  // a scene and the grid of values its fields take
   s.push_back(
       {"study-scene",
        "A scene and the values its fields take: every combination of the variations is a model.",
+       // the scene, with an end time of its own if it needs one
        {field("scene", K::String, true, "", "", "a built-in scene name or a scene file"),
         field("t_end", K::Number, false, "the study's", "s", "end time of this scene's runs"),
+        // the fields varied, and their values
         field(
             "variations", K::ValueLists, false, "{}", "",
             "JSON pointers into the scene (RFC 6901, e.g. \"/bodies/1/mass\") with their values: a "
@@ -71,6 +82,7 @@ std::vector<ObjectSpec> buildSchema() {
             "study-range")},
        "",
        {}});
+  // a range of numbers, linear or logarithmic
   s.push_back(
       {"study-range",
        "Numbers from `from` to `to`, both included.",
@@ -81,11 +93,13 @@ std::vector<ObjectSpec> buildSchema() {
               "equal differences, or equal ratios (positive values)", "", {"linear", "log"})},
        "",
        {}});
+  // an integrator and the grid of its settings, with the newton and linear-solver knobs
   s.push_back(
       {"study-integrator",
        "An integrator and its settings grid: a run for each rho_inf and each tolerance, step or "
        "step "
        "per stage given (at least one of them).",
+       // the integrator and its grid: damping values, tolerances, steps
        {field("name", K::String, true, "", "", "integrator name (mbw-cli list)"),
         field("rho_inf", K::NumberList, false, "the integrator's", "",
               "spectral radii at infinity"),
@@ -93,6 +107,7 @@ std::vector<ObjectSpec> buildSchema() {
         field("steps", K::NumberList, false, "", "s", "fixed steps Delta t"),
         field("steps_per_stage", K::NumberList, false, "", "s",
               "fixed steps Delta t / n (n = implicit stages): equal cost across methods"),
+        // the variable step's bound and the newton iteration's tolerance
         field("max_step", K::Number, false, "the scene's", "s", "largest variable step"),
         field("newton_tolerance", K::Number, false, "1e-11", "",
               "Newton tolerance on positions (Theta h^2) at fixed steps of 1e-3 s and above"),
@@ -101,6 +116,7 @@ std::vector<ObjectSpec> buildSchema() {
               "below 1e-3 s) "
               "or fixed (the same at every step)",
               "", {"step", "fixed"}),
+        // the linear algebra of the index-3 integrators
         field("linear_solver", K::Enum, false, "auto", "",
               "index-3 integrators: storage of the Newton matrix", "", {"auto", "dense", "sparse"}),
         field("jacobian_update", K::Enum, false, "auto", "",
@@ -108,6 +124,7 @@ std::vector<ObjectSpec> buildSchema() {
               {"auto", "iteration", "step"}),
         field("jacobian", K::Enum, false, "exact", "",
               "state-space integrators that offer it: forward differences", "", {"exact", "fd"}),
+        // the error control, and the index-3 form with its penalty
         field("error_control", K::Enum, false, "auto", "",
               "what the tolerances bound: the local errors summed over the run (per-unit-step), "
               "each step's "
@@ -123,6 +140,7 @@ std::vector<ObjectSpec> buildSchema() {
               "mass)")},
        "",
        {}});
+  // what a run's outputs are compared with: a reference run, a csv file or a closed form
   s.push_back(
       {"study-reference",
        "A run of the engine (an integrator at a tolerance or a fixed step), a run's CSV file, or "
@@ -135,6 +153,7 @@ std::vector<ObjectSpec> buildSchema() {
             "an output_step): iftomm-a01, the pendulum; iftomm-a02, the N-four-bar's parallelogram "
             "motion (see docs/iftomm.md)",
             "", closedFormReferenceNames()),
+        // or a run of the engine, or a run read from a file
         field("integrator", K::String, false, "bdf", "", "integrator of the reference run"),
         field("tolerance", K::Number, false, "1e-10", "", "its rtol = atol"),
         field("step", K::Number, false, "", "s", "a fixed step instead"),
@@ -148,11 +167,13 @@ std::vector<ObjectSpec> buildSchema() {
 }  // namespace
 
 const std::vector<ObjectSpec>& studySchema() {
+  // built once, on first use
   static const std::vector<ObjectSpec> schema = buildSchema();
   return schema;
 }
 
 std::string studyFormatMarkdown() {
+  // the page's header and introduction, then one section per object of the schema
   std::ostringstream md;
   md << "# Study file format (version " << kStudyFormatVersion << ")\n\n"
      << docsNavigationLine() << "\n\n"

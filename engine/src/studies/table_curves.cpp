@@ -8,6 +8,7 @@ namespace mbw {
 namespace {
 
 int requireColumn(const TextTable& table, const std::string& name) {
+  // a missing column names the ones the table has
   const int c = table.column(name);
   if (c >= 0) return c;
   std::string known;
@@ -15,6 +16,7 @@ int requireColumn(const TextTable& table, const std::string& name) {
   throw TableError("no column '" + name + "' (the table has: " + known + ")");
 }
 
+// a cell is a number only if it reads as one and is finite
 bool number(const std::string& text, double& value) {
   if (text.empty()) return false;
   try {
@@ -30,8 +32,10 @@ bool number(const std::string& text, double& value) {
 std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x,
                                     const std::string& y, const std::string& by,
                                     const std::vector<std::string>& filters) {
+  // the columns of x, y and of the curve label; each filter is column=value
   const int cx = requireColumn(table, x), cy = requireColumn(table, y);
   const int cb = by.empty() ? -1 : requireColumn(table, by);
+  // each filter: a column, and the text its cells must equal
   std::vector<std::pair<int, std::string>> conditions;
   for (const std::string& f : filters) {
     const size_t eq = f.find('=');
@@ -39,13 +43,16 @@ std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x
       throw TableError("'" + f + "' is not a filter of the form column=value");
     conditions.push_back({requireColumn(table, f.substr(0, eq)), f.substr(eq + 1)});
   }
+  // the rows passing every filter, with numbers in x and y, each to the curve of its label
   std::vector<TableCurve> curves;
   for (const std::vector<std::string>& row : table.rows) {
     if (std::any_of(conditions.begin(), conditions.end(),
                     [&](const auto& c) { return row[c.first] != c.second; }))
       continue;
+    // rows whose x or y is not a number (a failed run's empty cell) are left out
     double vx = 0.0, vy = 0.0;
     if (!number(row[cx], vx) || !number(row[cy], vy)) continue;
+    // the curve of the row's label, made on first use
     const std::string label = cb >= 0 ? row[cb] : "";
     auto it = std::find_if(curves.begin(), curves.end(),
                            [&](const TableCurve& c) { return c.label == label; });

@@ -20,6 +20,7 @@ std::string familyOf(const std::string& integrator) {
 
 // "h 0.001: 3.2e-05, 0.41 s", "... 0.41-0.45 s" when repeated runs took different times
 std::string cellText(const Study& study, const ThresholdCell& c) {
+  // the setting, the error and the cpu time; the range of cpu times over repeated runs
   if (c.run < 0) return "not reached";
   std::string cpu = formatNumber(c.cpuSeconds);
   if (c.cpuSecondsMax > c.cpuSeconds && formatNumber(c.cpuSecondsMax) != cpu)
@@ -30,6 +31,7 @@ std::string cellText(const Study& study, const ThresholdCell& c) {
 }  // namespace
 
 double runError(const RunRecord& r, ErrorMeasure measure) {
+  // a run's error is the largest over the outputs, none if any output was not measured
   if (r.status != RunStatus::Completed || r.errors.empty()) return RunRecord::kNone;
   double worst = 0.0;
   for (const ErrorMeasures& e : r.errors) {
@@ -53,6 +55,7 @@ std::vector<ThresholdRow> thresholdTable(const Study& study,
                             methodLabel(spec.settings);
     auto it = index.find(key);
     if (it == index.end()) {
+      // a new row: the method's scene variant, formulation, label and family, no cell filled yet
       ThresholdRow row;
       row.variant = spec.variant;
       row.formulation = spec.settings.formulation;
@@ -64,6 +67,7 @@ std::vector<ThresholdRow> thresholdTable(const Study& study,
     }
     ThresholdRow& row = rows[it->second];
     ++row.runs;
+    // a run that did not run, or measured no error, only counts toward the row's runs
     if (k >= records.size() || !records[k]) continue;
     const RunRecord& r = *records[k];
     const double error = runError(r, measure);
@@ -81,10 +85,12 @@ std::vector<ThresholdRow> thresholdTable(const Study& study,
 }
 
 std::string thresholdTableHeading(const Study& study, ErrorMeasure measure) {
+  // the outputs and references, named in the sentence over the table
   std::string outputs, references;
   for (const std::string& o : study.outputs) outputs += (outputs.empty() ? "" : ", ") + o;
   for (const ReferenceSpec& r : study.references)
     references += (references.empty() ? "" : "; ") + r.description;
+  // how the measure reads in the sentence
   const char* over = measure == ErrorMeasure::Max   ? "the largest over the run"
                      : measure == ErrorMeasure::Rms ? "the RMS over the run"
                                                     : "at the end";
@@ -94,22 +100,28 @@ std::string thresholdTableHeading(const Study& study, ErrorMeasure measure) {
 
 std::string thresholdTableMarkdown(const Study& study, const std::vector<ThresholdRow>& rows,
                                    const std::vector<double>& thresholds) {
+  // the header: scene (when several), method, family, the smallest error, then one column per
+  // threshold
   const bool variants = study.variants.size() > 1;
   std::ostringstream os;
   os << "| " << (variants ? "scene | " : "")
      << "method | family | smallest error (setting: error, CPU) |";
   for (double t : thresholds) os << " error <= " << formatNumber(t) << " (cheapest: error, CPU) |";
+  // the markdown rule under the header
   os << "\n|" << (variants ? "---|" : "") << "---|---|---|";
   for (size_t t = 0; t < thresholds.size(); ++t) os << "---|";
   os << "\n";
   for (const ThresholdRow& row : rows) {
+    // a row per method: its smallest error, or why there is none, and how many of its runs failed
     os << "| ";
     if (variants) os << variantLabel(study.variants[row.variant]) << " | ";
+    // the method, its formulation named only where it is not the study's first
     os << row.method
        << (study.runs.empty() || row.formulation == study.runs.front().settings.formulation
                ? ""
                : " (" + row.formulation + ")")
        << " | " << row.family << " | ";
+    // the smallest error; else every run failed, or none measured an error
     if (row.best.run < 0)
       os << (row.completed == 0 ? "failed (" + std::to_string(row.runs) + " runs)"
                                 : "no error measured");
@@ -118,6 +130,7 @@ std::string thresholdTableMarkdown(const Study& study, const std::vector<Thresho
     if (row.best.run >= 0 && row.completed < row.runs)
       os << "; " << row.runs - row.completed << " of " << row.runs << " runs failed";
     os << " |";
+    // then the cheapest run under each threshold
     for (const ThresholdCell& c : row.cells) os << " " << cellText(study, c) << " |";
     os << "\n";
   }

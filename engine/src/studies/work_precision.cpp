@@ -14,6 +14,7 @@ namespace mbw {
 namespace {
 
 std::vector<std::string> defaultOutputs(const Model& model) {
+  // the scene's named outputs, else the last body's position
   std::vector<std::string> out;
   for (const OutputChannel& o : model.outputs) out.push_back(o.name);
   if (!out.empty()) return out;
@@ -23,22 +24,31 @@ std::vector<std::string> defaultOutputs(const Model& model) {
 
 }  // namespace
 
+// --- the reference of a study --------------------------------------------------------------------
+
 ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choice) {
+  // a closed form at the runs' own output times ...
   if (!choice.closedForm.empty()) {
+    // of the run's settings only the time window serves
     RunSpec window;
     window.settings = base;
     return {closedFormReferenceDescription(choice.closedForm) + ", at the runs' output times", "",
             window, choice.closedForm};
   }
+  // ... or a run read from a file, or the engine's reference-quality run ...
   if (!choice.file.empty()) return {"the run in " + choice.file, choice.file, {}};
-  if (choice.integrator.empty()) return referenceQualityRun(base);
+  if (choice.integrator.empty() && choice.tolerance <= 0.0 && choice.step <= 0.0)
+    return referenceQualityRun(base);
+  // ... or the integrator asked for (bdf when only its tolerance or step is), at its default
+  // damping, at a fixed step or a tolerance
   RunSpec ref;
   ref.settings = base;
-  ref.settings.integrator = choice.integrator;
+  ref.settings.integrator = choice.integrator.empty() ? "bdf" : choice.integrator;
   IntegratorSettings& s = ref.settings.integratorSettings;
   s.rhoInf = -1.0;
   s.alpha.reset();
-  std::string description = choice.integrator;
+  std::string description = ref.settings.integrator;
+  // a fixed step when one is given, else a tolerance, 1e-10 unless given
   if (choice.step > 0.0) {
     s.variableStep = false;
     s.step = choice.step;
@@ -50,6 +60,8 @@ ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choic
   }
   return {description, "", ref};
 }
+
+// --- error measures, and the engine's reference-quality run --------------------------------------
 
 ErrorMeasure parseErrorMeasure(const std::string& name) {
   for (ErrorMeasure m : {ErrorMeasure::Max, ErrorMeasure::Rms, ErrorMeasure::Final})
@@ -74,10 +86,12 @@ double measureOf(const ErrorMeasures& e, ErrorMeasure m) {
 }
 
 ReferenceSpec referenceQualityRun(const RunSettings& base) {
+  // bdf at tight tolerances, with the constraints held tighter still
   RunSpec ref;
   ref.settings = base;
   ref.settings.integrator = "bdf";
   IntegratorSettings& s = ref.settings.integratorSettings;
+  // the base's damping and linear-algebra choices do not carry over
   s.rhoInf = -1.0;
   s.alpha.reset();
   s.variableStep = true;
@@ -90,8 +104,11 @@ ReferenceSpec referenceQualityRun(const RunSettings& base) {
       "", ref};
 }
 
+// --- the work-precision study: each method at each tolerance or step -----------------------------
+
 Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const RunSettings& base,
                              const WorkPrecisionSettings& o) {
+  // a study needs tolerances or steps, and at least one repetition
   if (o.tolerances.empty() && o.steps.empty())
     throw ConfigurationError("give tolerances or steps (or both)");
   if (o.repeat < 1) throw ConfigurationError("the repetitions must be at least 1");
@@ -99,6 +116,7 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
   study.title = "work-precision on " + model.name;
   study.variants = {{scene, {}}};
   study.outputs = o.outputs.empty() ? defaultOutputs(model) : o.outputs;
+  // every step recorded, the multipliers too when an output names them; the reference likewise
   RunSettings runBase = base;
   runBase.every = 1;
   recordMultipliersFor(study.outputs, runBase);
@@ -106,25 +124,31 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
   study.references[0].run.settings.every = 1;
 
   for (const StudyMethod& m : o.methods) {
+    // variable-step methods run by tolerance when tolerances are given, the others by step
     const IntegratorInfo* info = findIntegrator(m.integrator);
     if (!info) throw ConfigurationError("unknown integrator '" + m.integrator + "'");
     const bool byTolerance = info->capabilities.variableStep && !o.tolerances.empty();
+    // a method that can run neither way says what to give
     if (!byTolerance && (o.steps.empty() || !info->capabilities.fixedStep))
       throw ConfigurationError(m.integrator +
                                (info->capabilities.fixedStep
                                     ? " runs with fixed steps only: give steps too"
                                     : " chooses its own steps: give tolerances too"));
     for (double value : byTolerance ? o.tolerances : o.steps) {
+      // one run per tolerance or step, refused at once if the method cannot run it so
       RunSpec spec;
       spec.settings = studyRunSettings(
           runBase, m, byTolerance ? runBase.integratorSettings.step : value, false);
+      // by tolerance: a variable step at rtol = atol = the value
       if (byTolerance) {
         spec.settings.integratorSettings.variableStep = true;
         spec.settings.integratorSettings.rtol = spec.settings.integratorSettings.atol = value;
       }
+      // the method must support this formulation and these settings
       const std::string why =
           unsupportedReason(*info, spec.settings.formulation, spec.settings.integratorSettings);
       if (!why.empty()) throw ConfigurationError(why);
+      // each run repeated as asked, and compared with the one reference
       spec.repeat = o.repeat;
       spec.reference = 0;
       study.runs.push_back(spec);
@@ -133,17 +157,22 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
   return study;
 }
 
+// --- curves and tables ---------------------------------------------------------------------------
+
 std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
                                                     const std::vector<RunRecord>& records,
                                                     size_t output, ErrorMeasure measure) {
   std::vector<WorkPrecisionCurve> curves;
+  // one curve per method (and scene variant, when there are several): error against cpu time
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs.at(r.run);
     std::string label = methodLabel(spec.settings);
     if (study.variants.size() > 1) label += ", " + variantLabel(study.variants.at(spec.variant));
+    // its curve, made on first use: a method whose runs all failed keeps an empty one
     auto it = std::find_if(curves.begin(), curves.end(),
                            [&](const WorkPrecisionCurve& c) { return c.method == label; });
     if (it == curves.end()) it = curves.insert(curves.end(), WorkPrecisionCurve{label, {}, {}, {}});
+    // only completed runs with a measured error make a point
     const double e =
         output < r.errors.size() ? measureOf(r.errors[output], measure) : ErrorMeasures::kNone;
     if (r.status != RunStatus::Completed || !(e >= 0.0)) continue;
@@ -157,6 +186,7 @@ std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
     std::iota(order.begin(), order.end(), 0);
     std::sort(order.begin(), order.end(),
               [&](size_t a, size_t b) { return c.error[a] > c.error[b]; });
+    // the points in that order, each with its run
     WorkPrecisionCurve sorted{c.method, {}, {}, {}};
     for (size_t k : order) {
       sorted.error.push_back(c.error[k]);
@@ -176,6 +206,7 @@ bool hasWorkPrecisionLine(const Study& study, const std::vector<RunRecord>& reco
 }
 
 std::string workPrecisionSetting(const RunSpec& spec) {
+  // a run's setting: its tolerance, or its step
   const IntegratorSettings& s = spec.settings.integratorSettings;
   return s.variableStep ? "rtol " + formatNumber(s.rtol) : "h " + formatNumber(s.step);
 }
@@ -204,6 +235,7 @@ std::string workPrecisionTableText(const Study& study, const std::vector<RunReco
         << r.stats.steps << std::setw(9) << r.stats.rejectedSteps << std::setw(9)
         << r.stats.newtonIterations << std::setw(8) << r.stats.factorizations << std::setw(11)
         << formatNumber(r.stats.cpuSeconds);
+    // the run's error per output, in the measure chosen
     for (size_t o = 0; o < r.errors.size(); ++o)
       out << std::setw(widths[o]) << formatNumber(measureOf(r.errors[o], measure));
     out << "\n";
@@ -212,6 +244,7 @@ std::string workPrecisionTableText(const Study& study, const std::vector<RunReco
 }
 
 std::string workPrecisionReferenceName(const Study& study) {
+  // the reference's short name: its file, or its method and setting
   const ReferenceSpec& ref = study.references.at(0);
   if (!ref.file.empty()) return ref.file;
   const IntegratorSettings& s = ref.run.settings.integratorSettings;

@@ -27,7 +27,8 @@ struct ReferenceChoice {
   std::string
       closedForm;    // a closed form of the scene's problem (analysis/iftomm_references.h), or
   std::string file;  // a run's CSV (mbw-cli run -o), or a run of
-  std::string integrator;  // this integrator ("": the engine's reference-quality run) at
+  std::string integrator;  // this integrator ("": bdf, or with neither tolerance nor step the
+                           // engine's reference-quality run) at
   double tolerance = 0.0;  // rtol = atol = this (> 0), or at
   double step = 0.0;       // this fixed step (> 0)
 };

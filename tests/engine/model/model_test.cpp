@@ -4,6 +4,7 @@
 // counted.
 
 #include "model/model.h"
+#include "model/primitive_name.h"
 
 #include <gtest/gtest.h>
 
@@ -62,6 +63,14 @@ TEST(Model, TheSummaryNamesFourJointsAndCountsTheRest) {
   EXPECT_NE(m.redundancySummary().find(" and 1 more joint"), std::string::npos)
       << m.redundancySummary();
   EXPECT_EQ(m.redundancySummary().find("more joints"), std::string::npos);
+}
+
+TEST(Model, PrimitivesAreNamedAsThePapersNameThem) {
+  EXPECT_EQ(primitiveName(PrimitiveType::DP1), "DP1");
+  EXPECT_EQ(primitiveName(PrimitiveType::DP2), "DP2");
+  EXPECT_EQ(primitiveName(PrimitiveType::D), "D");
+  EXPECT_EQ(primitiveName(PrimitiveType::CD), "CD");
+  EXPECT_EQ(primitiveName(PrimitiveType::AngleDriver), "angle driver");
 }
 
 }  // namespace

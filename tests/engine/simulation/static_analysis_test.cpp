@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "math/number_text.h"
 #include "scene/scene_reader.h"
 #include "simulation/static_analysis.h"
 
@@ -36,6 +37,18 @@ TEST(StaticAnalysis, TheShaftSagsAndItsRowIsAtRestWithTheMultipliers) {
   EXPECT_GT(largest, 1e-4);
   EXPECT_NEAR(a.move.largest, largest, 1e-12);
   EXPECT_EQ(a.move.body, body);
+  // the report: the counts, the residual and the move with its body
+  const std::string text = staticAnalysisText(a, model.name);
+  EXPECT_EQ(
+      text.rfind("static equilibrium of 'rotating-shaft' at t = 0 s (rA)\nNewton iterations " +
+                     std::to_string(a.solution.iterations) + " in ",
+                 0),
+      0u)
+      << text;
+  EXPECT_NE(text.find("largest move from the scene's pose: " + formatNumber(largest) + " m (" +
+                      body + ")\n"),
+            std::string::npos)
+      << text;
 }
 
 TEST(StaticAnalysis, AMechanismWithAFreeDegreeOfFreedomHasNoEquilibrium) {
@@ -44,6 +57,9 @@ TEST(StaticAnalysis, AMechanismWithAFreeDegreeOfFreedomHasNoEquilibrium) {
   EXPECT_FALSE(a.solution.converged);
   EXPECT_NE(a.solution.failure.find("singular"), std::string::npos) << a.solution.failure;
   EXPECT_EQ(a.results.rowCount(), 0u);
+  EXPECT_EQ(staticAnalysisText(a, "double-pendulum"),
+            "static equilibrium of 'double-pendulum' at t = 0 s (rp)\nFAILED: " +
+                a.solution.failure + "\n");
 }
 
 TEST(StaticAnalysis, RefusesAnUnknownFormulation) {

@@ -42,6 +42,16 @@ TEST(StudyTable, WritesTheSameCellsAsCsvWithTitleAndNotesAsComments) {
   EXPECT_THROW(example().writeCsv(::testing::TempDir() + "/no/such/dir/t.csv"), TableError);
 }
 
+TEST(StudyTable, ACellWithACommaStaysOneColumnOfTheCsv) {
+  StudyTable t = example();
+  t.rows.push_back({"bathe", "failed: Newton, at t = 1"});
+  const std::string path = ::testing::TempDir() + "/study_table_comma_test.csv";
+  t.writeCsv(path);
+  const TextTable read = readTextTable(path);
+  ASSERT_EQ(read.rows.size(), 3u);
+  EXPECT_EQ(read.rows[2], (std::vector<std::string>{"bathe", "failed: Newton, at t = 1"}));
+}
+
 TEST(StudyTable, CellsHoldSignificantDigitsAndADashForNaN) {
   EXPECT_EQ(cell(0.000123456), "0.000123");
   EXPECT_EQ(cell(2.0 / 3.0, 5), "0.66667");

@@ -128,5 +128,28 @@ TEST(WorkPrecision, ReferenceNameIsTheFileOrTheIntegratorWithItsSetting) {
   EXPECT_EQ(workPrecisionReferenceName(study), "ref.csv");
 }
 
+TEST(WorkPrecision, AReferenceTolerancedOrSteppedWithoutAnIntegratorIsBdfAtIt) {
+  const Case c;
+  // nothing given: the engine's reference-quality run (bdf at 1e-12)
+  const ReferenceSpec quality = referenceRun(c.base, {});
+  EXPECT_EQ(quality.run.settings.integrator, "bdf");
+  EXPECT_EQ(quality.run.settings.integratorSettings.rtol, 1e-12);
+  // a tolerance alone: bdf at it
+  ReferenceChoice tolerance;
+  tolerance.tolerance = 1e-8;
+  const ReferenceSpec byTolerance = referenceRun(c.base, tolerance);
+  EXPECT_EQ(byTolerance.run.settings.integrator, "bdf");
+  EXPECT_TRUE(byTolerance.run.settings.integratorSettings.variableStep);
+  EXPECT_EQ(byTolerance.run.settings.integratorSettings.rtol, 1e-8);
+  EXPECT_EQ(byTolerance.run.settings.integratorSettings.atol, 1e-8);
+  // a step alone: bdf at that fixed step
+  ReferenceChoice step;
+  step.step = 1e-5;
+  const ReferenceSpec byStep = referenceRun(c.base, step);
+  EXPECT_EQ(byStep.run.settings.integrator, "bdf");
+  EXPECT_FALSE(byStep.run.settings.integratorSettings.variableStep);
+  EXPECT_EQ(byStep.run.settings.integratorSettings.step, 1e-5);
+}
+
 }  // namespace
 }  // namespace mbw

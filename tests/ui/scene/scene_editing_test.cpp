@@ -79,6 +79,26 @@ class SceneEditingTest : public QObject {
     QVERIFY(doc.isModified());
   }
 
+  void aTypedNumberKeepsItsKindInTheScene() {
+    SceneDocument doc;
+    QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
+    PropertyPanel panel(doc);
+    panel.showPointer("/bodies/0");
+    const auto mass = [&] { return doc.json()["bodies"][0]["mass"]; };
+    // whole numbers stay integers, a point or an exponent makes a real
+    type(panel.editorFor("/bodies/0/mass"), "3");
+    QVERIFY(mass().is_number_integer());
+    QCOMPARE(mass().get<long long>(), 3LL);
+    type(panel.editorFor("/bodies/0/mass"), "1e3");
+    QVERIFY(mass().is_number_float());
+    QCOMPARE(mass().get<double>(), 1000.0);
+    // a whole number beyond a 64-bit integer is read as a real
+    type(panel.editorFor("/bodies/0/mass"), "123456789012345678901");
+    QVERIFY(mass().is_number_float());
+    QCOMPARE(mass().get<double>(), 123456789012345678901.0);
+    QVERIFY(doc.isValid());
+  }
+
   void aMistypedNumberIsTheLoadersToReport() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("slider-crank", nullptr));

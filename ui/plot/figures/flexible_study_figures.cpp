@@ -10,11 +10,13 @@
 
 namespace mbw::plot {
 
+// one of the paper's experiment figures: the history of a quantity, a chart per method group
 plot::Figure flexibleExperimentFigure(const Experiment& e, const ExperimentFigure& f,
                                       const FlexibleStudy& flexible,
                                       const std::vector<RunRecord>& records,
                                       const RunHistories& histories) {
   const Study& study = flexible.study;
+  // the title as the paper's: figure number, scene, quantity and step per stage
   plot::Figure figure;
   std::ostringstream title;
   title << "Fig. " << f.number << ": " << e.scene << ", " << f.quantity
@@ -26,9 +28,11 @@ plot::Figure flexibleExperimentFigure(const Experiment& e, const ExperimentFigur
   for (size_t g = 0; g < flexible.groups.size(); ++g) {
     plot::Chart c{flexible.groups[g].title, {"t [s]"}, {f.quantity}, {}};
     for (size_t m = 0; m < flexible.groups[g].methods.size(); ++m) {
+      // skip a run without history or without the channel
       const int run = flexible.run(static_cast<int>(g), static_cast<int>(m));
       const Results* r = histories.history(run);
       if (!r || r->rowCount() == 0 || r->column(f.channel) < 0) continue;
+      // a run is failed unless its record says completed; its label says when it stopped
       bool failed = true;
       for (const RunRecord& rec : records)
         if (rec.run == run) failed = rec.status != RunStatus::Completed;
@@ -51,6 +55,7 @@ plot::Figure flexibleExperimentFigure(const Experiment& e, const ExperimentFigur
   return figure;
 }
 
+// a convergence figure of the rotating shaft: RE at mid-span against the step per stage
 plot::Figure flexibleConvergenceFigure(int number, const std::string& quantity,
                                        const std::vector<MethodGroup>& groups,
                                        const std::map<std::string, StepPoints>& errors,
@@ -76,6 +81,7 @@ plot::Figure flexibleConvergenceFigure(int number, const std::string& quantity,
       plot::Series s{label, {}, {}};
       s.style = plot::Series::Style::LineAndMarkers;
       s.dashed = m >= 7;  // as in the study's other figures
+      // a method without errors keeps its place in the legend, with no points
       const auto it = errors.find(label);
       if (it != errors.end())
         for (const auto& [h, e] : it->second)
@@ -87,6 +93,7 @@ plot::Figure flexibleConvergenceFigure(int number, const std::string& quantity,
   return f;
 }
 
+// an empty figure of three panels; the caller adds one chart per group and scene
 plot::Figure flexibleIterationsFigure() {
   plot::Figure f;
   f.title = "Fig. 28: Newton iterations per implicit time point S/N";
@@ -96,6 +103,7 @@ plot::Figure flexibleIterationsFigure() {
   return f;
 }
 
+// Fig. 28's charts for one scene: S/N of each method against the step per stage
 std::vector<plot::Chart> flexibleIterationCharts(
     const std::string& scene, const std::vector<MethodGroup>& groups,
     const std::vector<std::vector<StepPoints>>& points) {
@@ -105,6 +113,7 @@ std::vector<plot::Chart> flexibleIterationCharts(
     const MethodGroup& group = groups[g];
     plot::Chart c{scene + " " + groupKey(group), {"Delta t / n [s]", true}, {"S / N"}, {}};
     for (size_t m = 0; m < group.methods.size(); ++m) {
+      // each method's S/N over the steps per stage, dashed past the seventh
       plot::Series s{group.methods[m].label(), {}, {}};
       s.style = plot::Series::Style::LineAndMarkers;
       s.dashed = m >= 7;

@@ -23,7 +23,9 @@ plot::Axis stepAxis(const FormulationStudySettings& settings) {
   return a;
 }
 
+// a formulation's error at each step h, as a line over the steps
 plot::Series errorSeries(const OrderSeries& o, double OrderPoint::*error, const std::string& name) {
+  // the completed points with a positive error: a log axis shows nothing else
   plot::Series s;
   s.name = name;
   s.style = plot::Series::Style::LineAndMarkers;
@@ -41,6 +43,7 @@ plot::Series orderOneLine(const plot::Series& through) {
   s.name = "order 1";
   s.dashed = true;
   if (through.x.empty()) return s;
+  // proportional to h from the series' first point, across its steps
   for (double h : {through.x.front(), through.x.back()}) {
     s.x.push_back(h);
     s.y.push_back(through.y.front() * h / through.x.front());
@@ -48,6 +51,7 @@ plot::Series orderOneLine(const plot::Series& through) {
   return s;
 }
 
+// a log-log chart of an error against the step
 plot::Chart errorChart(const FormulationStudySettings& settings, const std::string& title,
                        const std::string& quantity) {
   return plot::Chart{title, stepAxis(settings), {"|error| of " + quantity, true}, {}};
@@ -56,12 +60,14 @@ plot::Chart errorChart(const FormulationStudySettings& settings, const std::stri
 // Kissel et al. 2021 Figs. 6 and 7: velocity and acceleration errors of every formulation
 plot::Figure mechanismOrderFigure(const FormulationStudy& study, const std::string& mechanism,
                                   const std::string& title) {
+  // velocity and acceleration side by side, a series per formulation with its order-1 guide
   plot::Figure f;
   f.title = title;
   f.columns = 2;
   for (const auto& [member, what] :
        {std::pair{&OrderPoint::velocityError, std::string("velocity")},
         std::pair{&OrderPoint::accelerationError, std::string("acceleration")}}) {
+    // each chart titled by the coordinate its errors measure
     plot::Chart c = errorChart(study.settings, "", what);
     for (const OrderSeries& o : study.orders)
       if (o.mechanism == mechanism) {
@@ -82,7 +88,8 @@ std::vector<std::pair<std::string, plot::Figure>> formulationStudyFigures(
     const FormulationStudy& study) {
   std::vector<std::pair<std::string, plot::Figure>> out;
 
-  // Fig. 4: iterations of the four-link dynamics against the step
+  // Fig. 4: iterations of the four-link dynamics against the step, at the position tolerance
+  // Theta h^2 the title names
   plot::Figure iterations;
   iterations.title = "Four link, dynamics: Newton iterations per step (Theta h^2 = " +
                      cell(study.settings.positionTolerance) + ")";
@@ -90,6 +97,7 @@ std::vector<std::pair<std::string, plot::Figure>> formulationStudyFigures(
                 stepAxis(study.settings),
                 {"iterations per step"},
                 {}};
+  // a series per formulation, its completed points only
   for (const OrderSeries& o : study.orders)
     if (o.mechanism == "four-link") {
       plot::Series s;
@@ -111,6 +119,7 @@ std::vector<std::pair<std::string, plot::Figure>> formulationStudyFigures(
       plot::Figure f;
       f.title = "Single pendulum, rA, backward Euler: errors of " + o.coordinate.label() +
                 " at t = " + cell(study.settings.orderTEnd) + " s";
+      // the three errors on one chart, with an order-1 guide through the velocity's
       plot::Chart e = errorChart(study.settings, "position, velocity and acceleration",
                                  o.coordinate.label() + " and its rates");
       e.series = {errorSeries(o, &OrderPoint::positionError, "position [m]"),
@@ -121,6 +130,7 @@ std::vector<std::pair<std::string, plot::Figure>> formulationStudyFigures(
       out.push_back({"fig5_single_pendulum_order_rA.png", f});
     }
 
+  // Figs. 6 and 7: the order of each formulation on two mechanisms
   out.push_back(
       {"fig6_slider_crank_order.png",
        mechanismOrderFigure(study, "slider-crank",

@@ -10,6 +10,7 @@ constexpr double kLinearRange = 0.5;
 
 }  // namespace
 
+// the three charts of Zhang et al. 2022's linear analysis, the step measured in periods
 plot::Figure linearAnalysisFigure(const std::vector<LinearAnalysisCurve>& curves) {
   plot::Figure f;
   f.title = "Linear analysis on x'' + w^2 x = 0 (Zhang et al. 2022 section 4)";
@@ -19,13 +20,16 @@ plot::Figure linearAnalysisFigure(const std::vector<LinearAnalysisCurve>& curves
   plot::Chart ad{"Amplitude decay (Figures 2, 5)", {"Delta t / (n T)"}, {"AD [%]"}, {}};
   plot::Chart pe{"Period elongation (Figures 3, 6)", {"Delta t / (n T)"}, {"PE [%]"}, {}};
   plot::Chart rho{"Spectral radius (Figures 4, 7)", {"Delta t / (n T)", true}, {"rho"}, {}};
+  // the small-step end where AD and PE are read; rho between 0 and just above 1
   ad.x.min = pe.x.min = 0.0;
   ad.x.max = pe.x.max = kLinearRange;
   rho.y.min = 0.0;
   rho.y.max = 1.05;
   // a series per method in each chart
   for (const LinearAnalysisCurve& c : curves) {
+    // a series of each measure for the method, named after it
     plot::Series a{c.label, {}, {}}, p{c.label, {}, {}}, r{c.label, {}, {}};
+    // every point goes to rho; only the small-step end to AD and PE
     for (const LinearAnalysisPoint& x : c.points) {
       if (x.stepOverPeriod <= kLinearRange) {
         a.x.push_back(x.stepOverPeriod);
@@ -36,6 +40,7 @@ plot::Figure linearAnalysisFigure(const std::vector<LinearAnalysisCurve>& curves
       r.x.push_back(x.stepOverPeriod);
       r.y.push_back(x.spectralRadius);
     }
+    // the method's three series, one in each chart
     ad.series.push_back(a);
     pe.series.push_back(p);
     rho.series.push_back(r);

@@ -1,3 +1,4 @@
+// The one-page report of a run: motion, energy, constraints, steps (see run_report_figure.h).
 #include "run_report_figure.h"
 
 #include <algorithm>
@@ -32,9 +33,11 @@ double range(const std::vector<double>& v) {
 // for each body (at most five), the frame origin coordinate that moves the most
 plot::Chart motionChart(const Results& r) {
   plot::Chart c{"Body motion", {"t [s]"}, {"position [m]"}, {}};
+  // a body is known by its ".x" channel; its three coordinates compete on their span
   for (int col = 1; col < r.columnCount() && c.series.size() < 5; ++col) {
     const std::string& name = r.channels()[col].name;
     if (name.size() < 2 || name.compare(name.size() - 2, 2, ".x") != 0) continue;
+    // the body's name, and the coordinate of it that moves the most
     const std::string body = name.substr(0, name.size() - 2);
     std::string best;
     double bestRange = -1.0;
@@ -45,6 +48,7 @@ plot::Chart motionChart(const Results& r) {
         best = body + axis;
       }
     }
+    // that coordinate against time
     c.series.push_back(series(r, best));
   }
   return c;
@@ -67,11 +71,13 @@ plot::Figure runReportFigure(const Results& r) {
     energy.series.push_back(series(r, std::string("energy.") + e, e));
   f.charts.push_back(energy);
 
+  // the balance alone: zero when energy is conserved up to the work done and dissipated
   plot::Chart balance{"Energy balance E - E0 - W_in + D", {"t [s]"}, {"balance [J]"}, {}};
   balance.series.push_back(series(r, "energy.balance", "balance"));
   balance.legend = false;
   f.charts.push_back(balance);
 
+  // position and velocity violations as magnitudes on a log axis
   plot::Chart violation{"Constraint violation (max norm)", {"t [s]"}, {"|violation|", true}, {}};
   violation.series.push_back(absolute(series(r, "violation.position", "position [m]")));
   violation.series.push_back(absolute(series(r, "violation.velocity", "velocity [m/s]")));
@@ -84,12 +90,13 @@ plot::Figure runReportFigure(const Results& r) {
   step.legend = false;
   f.charts.push_back(step);
 
+  // the iterations tell what each step cost
   plot::Chart newton{"Newton iterations per step", {"t [s]"}, {"iterations"}, {}};
   newton.series.push_back(series(r, "newton_iterations", "iterations"));
   newton.legend = false;
   f.charts.push_back(newton);
 
-  // the first row holds the initial state, not a step
+  // the first row holds the initial state, not a step: the step and iteration charts drop it
   for (plot::Chart* c : {&f.charts[4], &f.charts[5]})
     for (plot::Series& s : c->series)
       if (!s.x.empty()) {

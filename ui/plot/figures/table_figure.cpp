@@ -11,6 +11,7 @@ namespace {
 // logarithmic when asked, or (auto) when every value is positive and they span two decades
 bool logarithmic(const std::string& scale, const std::vector<TableCurve>& curves, bool isX) {
   if (scale != "auto") return scale == "log";
+  // auto: any non-positive value rules a log axis out
   double lo = INFINITY, hi = 0.0;
   for (const TableCurve& c : curves)
     for (double v : isX ? c.x : c.y) {
@@ -36,6 +37,7 @@ plot::Figure tableFigure(const TextTable& table, const std::vector<TableCurve>& 
                     {axisLabel(table, spec.x), logarithmic(spec.scaleX, curves, true)},
                     {axisLabel(table, spec.y), logarithmic(spec.scaleY, curves, false)},
                     {}};
+  // an unlabelled curve is named after the y column; a legend only when split by a column
   for (const TableCurve& c : curves) {
     plot::Series s{c.label.empty() ? spec.y : c.label, c.x, c.y};
     s.style = plot::Series::Style::LineAndMarkers;

@@ -11,6 +11,7 @@ namespace {
 
 using namespace scene_text;
 
+// one bar of a chain
 struct Link {
   double length, mass, angleBelowHorizontal;  // m, kg, deg
 };
@@ -61,6 +62,7 @@ std::string chainScene(const TemplateValues& v) {
 
 std::string doublePendulumScene(const TemplateValues& v) {
   const PlaneFrame plane = PlaneFrame::withUp(v.choice("up"));
+  // two bars, each of its own length, mass and release angle
   const std::vector<double>& L = v.numbers("lengths");
   const std::vector<double>& m = v.numbers("masses");
   const std::vector<double>& a = v.numbers("angles");

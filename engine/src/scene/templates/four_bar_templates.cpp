@@ -85,6 +85,7 @@ std::string fourBarScene(const TemplateValues& v) {
 }
 
 std::string nFourBarScene(const TemplateValues& v) {
+  // the template's values: N windows of equal bars, all cranks starting alike
   const PlaneFrame plane = PlaneFrame::withUp(v.choice("up"));
   const int n = v.integer("windows");
   const double L = v.number("length"), m = v.number("mass");

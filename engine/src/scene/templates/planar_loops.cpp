@@ -11,6 +11,7 @@
 namespace mbw {
 namespace {
 
+// lengths and angles as messages show them; the plane's perpendicular and cross product
 std::string metres(double x) { return formatNumber(x, 4) + " m"; }
 
 Vec2 perp(const Vec2& w) { return scene_text::PlaneFrame::perp(w); }

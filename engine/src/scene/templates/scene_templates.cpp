@@ -1,5 +1,8 @@
 #include "scene/templates/scene_templates.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include <functional>
 #include <sstream>
 
@@ -113,14 +116,17 @@ TemplateParameter loopJoints(const std::string& repeated) {
 
 // appended to every template: the plane, the run, the scene's own name and description
 void addCommonParameters(std::vector<TemplateParameter>& p, const std::string& tEnd) {
+  // the vertical axis, which also sets the hinge axes of the planar mechanisms
   p.push_back(
       choice("up",
              "the vertical axis: z (the scenes' convention; hinges about y) or y (as the IFToMM "
              "benchmark problems; hinges about z); gravity 9.81 m/s^2 down it",
              {"z", "y"}));
+  // the run's length and its recording grid
   p.push_back(positive("t_end", "s", "end time of a run", tEnd));
   p.push_back(number("output_step", "s", "record runs every output_step seconds (0: at every step)",
                      "0", 0.0, 1e6));
+  // names the user may give in place of the generated ones
   p.push_back(text("name", "the scene's name (default: the template's name and size)"));
   p.push_back(text("description", "the scene's description (default: what the template made)"));
 }
@@ -177,6 +183,7 @@ std::vector<Entry> makeEntries() {
                         "0.2,0.5,0.4,0.5"),
                {"crank", "coupler", "rocker", "ground"}),
        positive("mass_per_length", "kg/m", "mass of the bars per metre", "1")}};
+  // the crank's start, the assembly branch and the kind of pin joints
   for (TemplateParameter& p : crankParameters("90", "0", ""))
     fourBar.parameters.push_back(std::move(p));
   fourBar.parameters.push_back(
@@ -212,6 +219,7 @@ std::vector<Entry> makeEntries() {
       {integer("windows", "number of windows N", "4", 1, 10000),
        positive("length", "m", "length of every bar", "1"),
        positive("mass", "kg", "mass of every bar", "1")}};
+  // the first crank's start; by default it moves as in the benchmark
   for (TemplateParameter& p : crankParameters(
            "90", "-1",
            " (-1 rad/s moves B0, the tip of the first crank, at +1 m/s along x from upright)"))
@@ -252,6 +260,49 @@ std::string TemplateParameter::rangeText() const {
       return "";
   }
   return "";
+}
+
+std::string TemplateParameter::helpText() const {
+  // the unit, the elements, the default and the range, those the parameter has
+  std::string details = unit;
+  auto add = [&](const std::string& s) { details += (details.empty() ? "" : "; ") + s; };
+  if (kind == Kind::Numbers) {
+    std::string names;
+    for (const std::string& e : elementNames) names += (names.empty() ? "" : ", ") + e;
+    add(std::to_string(count) + " values: " + names);
+  }
+  if (kind != Kind::Flag && !defaultValue.empty()) add("default " + defaultValue);
+  if (kind == Kind::Integer || kind == Kind::Number) add("in " + rangeText());
+  if (kind == Kind::Numbers) add("each in " + rangeText());
+  return details.empty() ? description : description + " (" + details + ")";
+}
+
+std::string TemplateParameter::valueShape() const {
+  switch (kind) {
+    case Kind::Integer:
+      return "N";
+    // the elements' names in capitals, or the choices
+    case Kind::Numbers: {
+      std::string s;
+      for (const std::string& e : elementNames) {
+        std::string upper = e;
+        std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
+        s += (s.empty() ? "" : ",") + upper;
+      }
+      return s;
+    }
+    case Kind::Choice: {
+      std::string s;
+      for (const std::string& c : choices) s += (s.empty() ? "" : "|") + c;
+      return s;
+    }
+    case Kind::Text:
+      return "TEXT";
+    case Kind::Number:
+    case Kind::Flag:
+      return "X";
+  }
+  return "X";
 }
 
 const std::vector<SceneTemplate>& sceneTemplates() {

@@ -45,6 +45,13 @@ struct TemplateParameter {
 
   // "(0, 1000]", "[-180, 180]", "z | y", "" for text and flags
   std::string rangeText() const;
+  // The description with what else a user needs in one line (a command-line option's help, a
+  // keyword's doc): "crank angle ... (deg; default 90; in [-360, 360])", "lengths ... (m; 2
+  // values: upper, lower; default 1,1; each in (0, 1e+06])".
+  std::string helpText() const;
+  // The shape of a value in a usage line: N, X, TEXT, the choices ("revolute|spherical-universal")
+  // or the elements' names ("UPPER,LOWER").
+  std::string valueShape() const;
 };
 
 struct SceneTemplate {

@@ -131,6 +131,7 @@ json revolute(const PlaneFrame& plane, const std::string& name, const std::strin
 
 json spherical(const std::string& name, const std::string& bodyI, const json& pointI,
                const std::string& bodyJ, const json& pointJ) {
+  // P_i and P_j coincide; a spherical joint needs no axes
   return {{"name", name},    {"type", "spherical"}, {"body_i", bodyI},
           {"body_j", bodyJ}, {"point_i", pointI},   {"point_j", pointJ}};
 }

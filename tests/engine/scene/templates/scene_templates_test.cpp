@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include <nlohmann/json.hpp>
 
 #include "formulation/formulation.h"
@@ -69,6 +71,31 @@ TEST(SceneTemplates, EveryTemplateDeclaresItsParametersWithDefaultsInRange) {
     EXPECT_TRUE(issues.empty()) << issues.front().path << ": " << issues.front().message;
   }
   EXPECT_EQ(findSceneTemplate("three-bar"), nullptr);
+}
+
+// a parameter of a template by its name
+const TemplateParameter& parameter(const std::string& templateName, const std::string& name) {
+  for (const TemplateParameter& p : findSceneTemplate(templateName)->parameters)
+    if (p.name == name) return p;
+  throw std::out_of_range(name);
+}
+
+TEST(SceneTemplates, ParametersSayTheirUnitDefaultRangeAndShapeInOneLine) {
+  // a number: its unit, default and range
+  const TemplateParameter& angle = parameter("four-bar", "crank_angle");
+  EXPECT_EQ(angle.helpText(), angle.description + " (deg; default 90; in [-360, 360])");
+  EXPECT_EQ(angle.valueShape(), "X");
+  // numbers: what each is, and each one's range
+  const TemplateParameter& lengths = parameter("double-pendulum", "lengths");
+  EXPECT_EQ(lengths.helpText(),
+            lengths.description + " (m; 2 values: upper, lower; default 1,1; each in (0, 1e+06])");
+  EXPECT_EQ(lengths.valueShape(), "UPPER,LOWER");
+  // a choice lists its values; a flag has no default to say
+  const TemplateParameter& joints = parameter("four-bar", "joints");
+  EXPECT_EQ(joints.valueShape(), "revolute|spherical-universal");
+  EXPECT_EQ(joints.helpText(), joints.description + " (default revolute)");
+  EXPECT_EQ(parameter("four-bar", "driven").helpText(),
+            parameter("four-bar", "driven").description);
 }
 
 TEST(SceneTemplates, OpenChainsAreExactAndHaveOneFreedomPerBar) {

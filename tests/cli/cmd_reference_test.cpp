@@ -7,7 +7,6 @@
 #include <sstream>
 
 #include "cli_program.h"
-#include "cli_reference.h"
 
 namespace mbw {
 namespace {

@@ -4,11 +4,7 @@
 #include <sstream>
 #include <vector>
 
-#include "cli_program.h"
-#include "scene/schema.h"
-#include "simulation/csv.h"
-
-namespace mbw::cli {
+namespace mbw::cli_reference {
 namespace {
 
 // one command of the program as the reference shows it
@@ -18,24 +14,6 @@ struct CommandDoc {
   std::vector<const CLI::Option*> positionals;
   std::vector<const CLI::Option*> options;
   bool hasSubcommands = false;
-};
-
-struct Example {
-  const char* commandLine;
-  const char* what;
-};
-
-// examples shown in the reference and the man page (the docs test parses them like every other)
-const std::vector<Example> kExamples = {
-    {"mbw-cli list", "the built-in scenes, integrators (with capabilities) and formulations"},
-    {"mbw-cli run double-pendulum -o dp.csv --plot dp.png",
-     "a run at the scene's settings: summary, CSV and plots"},
-    {"mbw-cli run slider-crank --integrator hht --step 1e-3 --t-end 3",
-     "another integrator, step and end time"},
-    {"mbw-cli compare andrews-squeezer --integrators lms3:0.6,ss3:0.6,mssth3 --step-per-stage 1e-4 "
-     "--t-end 0.05",
-     "three integrators at equal cost, side by side"},
-    {"mbw-cli validate my-mechanism.json", "check a scene file; every problem with its JSON path"},
 };
 
 // a command and its subcommands, depth first, in the order they were defined
@@ -110,8 +88,7 @@ ProgramDoc describe(const CLI::App& program) {
   return p;
 }
 
-// --- Markdown
-// -------------------------------------------------------------------------------------
+// --- Markdown ------------------------------------------------------------------------------------
 
 std::string escapeCell(const std::string& text) {
   std::string out;
@@ -149,8 +126,7 @@ void markdownTable(std::ostream& out, const CommandDoc& d) {
   out << "\n";
 }
 
-// --- roff
-// -----------------------------------------------------------------------------------------
+// --- roff ----------------------------------------------------------------------------------------
 
 // text safe in roff: backslashes escaped, no control character at the start of a line
 std::string roff(const std::string& text) {
@@ -171,20 +147,13 @@ std::string roff(const std::string& text) {
 
 }  // namespace
 
-std::string referenceMarkdown(const CLI::App& program) {
+std::string markdownReference(const CLI::App& program, const ReferenceTexts& texts) {
   const auto [name, summary, description, commands] = describe(program);
 
+  // the title, the program's preamble, its description and synopsis, a table of the commands
   std::ostringstream out;
   out << "# Command-line reference (`" << name << "`)\n\n"
-      << docsNavigationLine() << "\n\n"
-      << "<!-- Generated from the program's own definitions by `" << name
-      << " reference -o docs/cli-reference.md`; do not edit (a test checks it is current). -->\n\n"
-      << "Every command and option of `" << name
-      << "`, written from the program's own definitions (the "
-      << "same text as `" << name << " COMMAND --help`, and the man page " << name
-      << "(1)). The guide "
-      << "with examples and the CSV format is [The command line](command-line.md).\n\n"
-      << "`" << name << "`: " << summary << ". " << description << "\n\n"
+      << texts.markdownPreamble << "`" << name << "`: " << summary << ". " << description << "\n\n"
       << "```\n"
       << name << " COMMAND [OPTIONS]\n"
       << name << " --version\n"
@@ -194,6 +163,7 @@ std::string referenceMarkdown(const CLI::App& program) {
     out << "| [`" << d.path << "`](#" << anchor(name, d.path) << ") | " << escapeCell(d.description)
         << " |\n";
   out << "\n";
+  // each command: its description, usage and the table of its arguments and options
   for (const CommandDoc& d : commands) {
     out << "## `" << name << " " << d.path << "`\n\n"
         << d.description << "\n\n"
@@ -201,37 +171,34 @@ std::string referenceMarkdown(const CLI::App& program) {
         << usage(name, d) << "\n```\n\n";
     markdownTable(out, d);
   }
+  // the exit statuses and the examples
   out << "## Exit status\n\n| status | |\n|---|---|\n";
-  for (const ExitStatus& s : exitStatuses())
+  for (const ExitStatus& s : texts.exitStatuses)
     out << "| " << s.code << " | " << escapeCell(s.meaning) << " |\n";
   out << "\n## Examples\n\n```sh\n";
-  for (const Example& e : kExamples) out << e.commandLine << "   # " << e.what << "\n";
+  for (const Example& e : texts.examples) out << e.commandLine << "   # " << e.what << "\n";
   out << "```\n";
   return out.str();
 }
 
-std::string referenceManPage(const CLI::App& program) {
+std::string manPageReference(const CLI::App& program, const ReferenceTexts& texts) {
   const auto [name, summary, description, commands] = describe(program);
 
+  // the header, name, synopsis and description
   std::ostringstream out;
-  out << ".\\\" Generated from the program's own definitions by `" << name
-      << " reference --format man`.\n"
-      << ".TH " << upper(name) << " 1 \"\" \"" << roff(name) << " " << roff(mbw::engineVersion())
-      << "\" \"Multibody Workbench\"\n"
+  out << ".\\\" Generated from the program's own definitions by `" << texts.manGeneratedBy << "`.\n"
+      << ".TH " << upper(name) << " 1 \"\" \"" << roff(name) << " " << roff(texts.manVersion)
+      << "\" \"" << texts.manManual << "\"\n"
       << ".SH NAME\n"
       << roff(name) << " \\- " << roff(summary) << "\n"
       << ".SH SYNOPSIS\n.B " << roff(name) << "\n.I COMMAND\n[\\fIOPTIONS\\fR]\n.br\n.B "
       << roff(name) << "\n\\-\\-version\n.br\n.B " << roff(name)
       << "\n[\\fICOMMAND\\fR] \\-\\-help\n"
       << ".SH DESCRIPTION\n"
-      << roff(name)
-      << " is the engine of Multibody Workbench without its window (see mbw(1)): it loads scenes, "
-         "runs "
-         "integrators on them, writes the results as CSV and plots, and reproduces the studies of "
-         "the "
-         "papers the workbench follows.\n.PP\n"
+      << roff(name) << roff(texts.manDescription) << "\n.PP\n"
       << roff(description) << "\n"
       << ".SH COMMANDS\n";
+  // each command: its usage, description, arguments and options
   for (const CommandDoc& d : commands) {
     out << ".SS \"" << roff(usage(name, d)) << "\"\n" << roff(d.description) << "\n";
     for (const CLI::Option* p : d.positionals)
@@ -246,16 +213,15 @@ std::string referenceManPage(const CLI::App& program) {
       out << "\n";
     }
   }
+  // the exit statuses, the examples and where to read more
   out << ".SH EXIT STATUS\n";
-  for (const ExitStatus& s : exitStatuses())
+  for (const ExitStatus& s : texts.exitStatuses)
     out << ".TP\n.B " << s.code << "\n" << roff(s.meaning) << "\n";
   out << ".SH EXAMPLES\n";
-  for (const Example& e : kExamples)
+  for (const Example& e : texts.examples)
     out << ".TP\n.B " << roff(e.commandLine) << "\n" << roff(e.what) << "\n";
-  out << ".SH SEE ALSO\n.BR mbw (1)\n.PP\nThe guide: README.md and docs/ in the package's "
-         "documentation directory, "
-         "/usr/share/doc/multibody\\-workbench when installed from the Debian package.\n";
+  out << ".SH SEE ALSO\n" << texts.manSeeAlso;
   return out.str();
 }
 
-}  // namespace mbw::cli
+}  // namespace mbw::cli_reference

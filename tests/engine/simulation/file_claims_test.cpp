@@ -1,0 +1,70 @@
+// The files a command reads and writes (simulation/file_claims.h): an output may not replace an
+// input, two outputs may not be one file (paths compared as files), a path that cannot be written
+// is refused before anything runs, and trying a new path leaves no file behind.
+
+#include "simulation/file_claims.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace mbw {
+namespace {
+
+namespace fs = std::filesystem;
+
+// a fresh folder for one test, with a file "scene.json" in it
+fs::path folder(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("mbw_file_claims_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "scene.json") << "{}";
+  return dir;
+}
+
+TEST(FileClaims, AnOutputMayNotReplaceAnInputWhateverThePathSays) {
+  const fs::path dir = folder("inputs");
+  FileClaims claims;
+  claims.noteInput((dir / "scene.json").string(), "the scene");
+  claims.noteInput((dir / "missing.txt").string(), "nothing");  // no file: not noted
+  const std::string other = (dir / "sub" / ".." / "scene.json").string();
+  fs::create_directories(dir / "sub");
+  try {
+    claims.claimOutput(other, "the results");
+    FAIL() << "the scene was claimed as an output";
+  } catch (const FileClaimError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "cannot write '" + other + "': it is the scene this command reads");
+  }
+  EXPECT_NO_THROW(claims.refuseInputs((dir / "missing.txt").string()));
+  EXPECT_TRUE(sameFile((dir / "scene.json").string(), other));
+  EXPECT_FALSE(sameFile((dir / "scene.json").string(), (dir / "missing.txt").string()));
+}
+
+TEST(FileClaims, TwoOutputsMayNotBeOneFile) {
+  const fs::path dir = folder("outputs");
+  FileClaims claims;
+  const std::string csv = (dir / "out.csv").string();
+  claims.claimOutput(csv, "the results");
+  EXPECT_THROW(claims.claimOutput((dir / "." / "out.csv").string(), "the plot"), FileClaimError);
+  EXPECT_NO_THROW(claims.claimOutput((dir / "out.png").string(), "the plot"));
+}
+
+TEST(FileClaims, APathThatCannotBeWrittenIsRefusedAndATriedOneLeavesNoFile) {
+  const fs::path dir = folder("writable");
+  FileClaims claims;
+  EXPECT_THROW(claims.checkWritable(dir.string(), "the plot"), FileClaimError);
+  EXPECT_THROW(claims.checkWritable((dir / "no" / "such" / "folder.png").string(), "the plot"),
+               FileClaimError);
+  const fs::path fresh = dir / "fresh.png";
+  EXPECT_NO_THROW(claims.checkWritable(fresh.string(), "the plot"));
+  EXPECT_FALSE(fs::exists(fresh));
+  // a device that refuses a byte
+  if (fs::exists("/dev/full"))
+    EXPECT_THROW(claims.checkWritable("/dev/full", "the CSV"), FileClaimError);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace mbw

@@ -1,0 +1,88 @@
+// The options of a run, described once (simulation/run_options.h): each names one setting and one
+// place in the overrides, the settings a problem may name have their option, and a settings
+// problem names the user's option first, then the scene's JSON path, then nothing.
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <type_traits>
+#include <variant>
+
+#include "scene/scene_reader.h"
+#include "simulation/run_options.h"
+#include "test_models.h"
+
+namespace mbw {
+namespace {
+
+// sets an option's value in the overrides (a flag to true, a value to 1)
+void give(RunOverrides& overrides, const RunOption& option) {
+  std::visit(
+      [&](auto member) {
+        using Member = std::remove_reference_t<decltype(overrides.*member)>;
+        if constexpr (std::is_same_v<Member, bool>)
+          overrides.*member = true;
+        else if constexpr (std::is_same_v<Member, std::optional<std::string>>)
+          overrides.*member = std::string("x");
+        else
+          overrides.*member = 1;
+      },
+      option.target);
+}
+
+TEST(RunOptions, EachNamesOneSettingAndOnePlaceInTheOverrides) {
+  std::set<std::string> names, settings;
+  for (const RunOption& o : runOptions()) {
+    EXPECT_TRUE(names.insert(o.name).second) << o.name;
+    EXPECT_TRUE(settings.insert(o.setting).second) << o.setting;
+    EXPECT_FALSE(o.help.empty()) << o.name;
+    EXPECT_EQ(runOptionFor(o.setting), &o);
+    // giving this option gives its setting, and no other
+    RunOverrides overrides;
+    EXPECT_FALSE(overrides.gives(o.setting)) << o.name;
+    give(overrides, o);
+    for (const RunOption& other : runOptions())
+      EXPECT_EQ(overrides.gives(other.setting), &other == &o) << o.name << " " << other.name;
+  }
+  EXPECT_EQ(runOptionFor("no_such_setting"), nullptr);
+  EXPECT_EQ(runOptionFor("newton_tolerance")->keyword(), "newton_tol");
+  EXPECT_TRUE(runOptionFor("yes")->isFlag());
+  EXPECT_FALSE(runOptionFor("t_end")->isFlag());
+}
+
+TEST(RunOptions, TheSettingsAProblemMayNameHaveTheirOption) {
+  for (const char* setting :
+       {"formulation", "integrator", "step", "t_start", "t_end", "record_from", "every", "rho_inf",
+        "alpha", "max_newton_iterations", "max_step", "min_step", "output_step"})
+    EXPECT_NE(runOptionFor(setting), nullptr) << setting;
+}
+
+TEST(RunOptions, OptionsWithAVocabularyListIt) {
+  EXPECT_EQ(runOptionFor("linear_solver")->allowed,
+            (std::vector<std::string>{"auto", "dense", "sparse"}));
+  EXPECT_EQ(runOptionFor("error_control")->allowed,
+            (std::vector<std::string>{"auto", "per-unit-step", "per-step"}));
+  EXPECT_TRUE(runOptionFor("step")->allowed.empty());
+  // the studies offer the span and the methods' parameters, not the run's outputs
+  EXPECT_TRUE(runOptionFor("t_end")->study);
+  EXPECT_FALSE(runOptionFor("output_step")->study);
+}
+
+TEST(RunOptions, AProblemNamesTheUsersOptionThenTheScenesSetting) {
+  Model model = parseScene(
+      test::sceneJson(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])",
+                      "[]", "[]", R"(, "settings": {"t_end": 2})"),
+      "s.json");
+  const SettingsProblem problem{{"step", "t_end"}, "the step exceeds the span", false};
+  const auto none = [](const std::string&) { return std::string(); };
+  const auto step = [](const std::string& s) { return s == "step" ? std::string("--step") : ""; };
+  EXPECT_EQ(settingsProblemText(problem, model, "s.json", step, "; yes?"),
+            "--step: the step exceeds the span");
+  EXPECT_EQ(settingsProblemText(problem, model, "s.json", none, "; yes?"),
+            "s.json: /settings/t_end: the step exceeds the span");
+  const SettingsProblem size{{"every"}, "a large run", true};
+  EXPECT_EQ(settingsProblemText(size, model, "s.json", none, "; yes?"), "a large run; yes?");
+}
+
+}  // namespace
+}  // namespace mbw
