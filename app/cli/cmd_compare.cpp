@@ -34,15 +34,9 @@ int run(const CompareCommand& cmd) {
   const std::vector<std::string> channels = splitList(cmd.channels);
   recordMultipliersFor(channels, base);
   // one run per method at the step, refused before it starts when a plotted output is not recorded
-  std::vector<StudyMethod> methods;
-  Study study;
-  try {
-    methods = parseStudyMethods(cmd.integrators);
-    study = makeMethodStepStudy(cmd.scene, base, methods, {cmd.step}, cmd.perStage);
-    requireRecordedChannels(model, study, channels);
-  } catch (const ConfigurationError& e) {
-    throw InputError(e.what());
-  }
+  const std::vector<StudyMethod> methods = parseStudyMethods(cmd.integrators);
+  Study study = makeMethodStepStudy(cmd.scene, base, methods, {cmd.step}, cmd.perStage);
+  requireRecordedChannels(model, study, channels);
   study.title = "compare on " + model.name;
 
   // the time histories kept for the figure, and the runs' CSVs on request

@@ -36,14 +36,9 @@ int run(const ConvergenceCommand& cmd) {
   base.every = 1;
   recordMultipliersFor(outputs, base);
   // every method at every step, against one reference run
-  Study study;
-  try {
-    study = makeMethodStepStudy(cmd.scene, base, parseStudyMethods(cmd.integrators), cmd.steps,
-                                cmd.perStage);
-    addConvergenceReference(study, base, cmd.reference, outputs);
-  } catch (const ConfigurationError& e) {
-    throw InputError(e.what());
-  }
+  Study study = makeMethodStepStudy(cmd.scene, base, parseStudyMethods(cmd.integrators), cmd.steps,
+                                    cmd.perStage);
+  addConvergenceReference(study, base, cmd.reference, outputs);
   study.title = "convergence on " + model.name;
 
   // the runs, a line each with its relative errors as they finish

@@ -24,10 +24,6 @@ struct WorkPrecisionCommand {
   StudyCliOptions study;
 };
 
-bool isFile(const std::string& reference) {
-  return reference.size() > 4 && reference.compare(reference.size() - 4, 4, ".csv") == 0;
-}
-
 int run(const WorkPrecisionCommand& cmd) {
   const Model model = loadSceneOrThrow(cmd.scene);
   const RunSettings base = cmd.options.resolve(model);
@@ -36,21 +32,10 @@ int run(const WorkPrecisionCommand& cmd) {
   settings.steps = cmd.steps;
   settings.outputs = splitList(cmd.outputs);
   settings.repeat = cmd.repeat;
-  if (isFile(cmd.reference))
-    settings.reference.file = cmd.reference;
-  else
-    settings.reference.integrator = cmd.reference;
-  settings.reference.tolerance = cmd.referenceTolerance;
-  settings.reference.step = cmd.referenceStep;
-  Study study;
-  ErrorMeasure measure;
-  try {
-    measure = parseErrorMeasure(cmd.measure);
-    settings.methods = parseStudyMethods(cmd.integrators);
-    study = makeWorkPrecisionStudy(cmd.scene, model, base, settings);
-  } catch (const ConfigurationError& e) {
-    throw InputError(e.what());
-  }
+  settings.reference = referenceChoice(cmd.reference, cmd.referenceTolerance, cmd.referenceStep);
+  const ErrorMeasure measure = parseErrorMeasure(cmd.measure);
+  settings.methods = parseStudyMethods(cmd.integrators);
+  const Study study = makeWorkPrecisionStudy(cmd.scene, model, base, settings);
   std::cout << workPrecisionHeading(study, model.name, base.tEnd);
 
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {

@@ -58,12 +58,7 @@ int run(const SweepCommand& cmd) {
 }
 
 int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
-  StudyFile file;
-  try {
-    file = readStudyFile(cmd.studyFile);
-  } catch (const SceneError& e) {
-    throw InputError(e.what());
-  }
+  const StudyFile file = readStudyFile(cmd.studyFile);
   const Study& study = file.study;
   std::error_code ec;
   std::filesystem::create_directories(cmd.directory + (file.runFiles ? "/runs" : ""), ec);

@@ -8,9 +8,6 @@
 
 #include "cli_common.h"
 #include "run_progress.h"
-#include "scene/scene_error.h"
-#include "simulation/csv.h"
-#include "studies/results_table.h"
 #include "studies/study_report_text.h"
 #ifdef MBW_HAVE_MPI
 #include "studies/mpi_executor.h"
@@ -117,19 +114,7 @@ StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
   progress.onTick = [&] { line.tick(); };
   const StudyExecutionOptions exec{options.table, options.referenceDirectory, options.resume,
                                    options.replace && !options.resume};
-  try {
-    return executeStudy(study, runner, exec, hooks, progress);
-  } catch (const SceneError& e) {
-    throw InputError(e.what());
-  } catch (const StudyError& e) {
-    throw InputError(e.what());
-  } catch (const TableError& e) {
-    throw InputError(e.what());
-  } catch (const CsvError& e) {
-    throw InputError(e.what());
-  } catch (const ConfigurationError& e) {
-    throw InputError(e.what());
-  }
+  return executeStudy(study, runner, exec, hooks, progress);
 }
 
 }  // namespace mbw::cli

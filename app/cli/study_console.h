@@ -2,7 +2,8 @@
 // Running a study from the command line: on a pool of threads (--jobs, all cores by default) or
 // the executor given, Ctrl-C stops it after the runs under way (what finished is kept and
 // printed), one line per finished run, and on a terminal a progress line with the time left.
-// The engine's errors become InputError (exit status 2).
+// The engine's errors (scene, study file, table, reference) end the command as bad input (main:
+// exit status 2).
 
 #include <CLI/CLI.hpp>
 #include <functional>

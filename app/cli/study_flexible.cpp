@@ -23,11 +23,7 @@ FlexibleStudy flexibleStudy(const Model& model, const FlexibleStudyOptions& o,
   settings.channels = channels;
   if (o.options.jacobianUpdate) settings.jacobianUpdate = *o.options.jacobianUpdate;
   settings.quick = o.quick;
-  try {
-    return makeFlexibleStudy(model, o.options.resolve(model), settings);
-  } catch (const ConfigurationError& e) {
-    throw InputError(e.what());
-  }
+  return makeFlexibleStudy(model, o.options.resolve(model), settings);
 }
 
 std::vector<RunRecord> executeFlexible(const Study& study, const FlexibleStudyOptions& o,

@@ -26,6 +26,20 @@ std::vector<std::string> defaultOutputs(const Model& model) {
 
 // --- the reference of a study --------------------------------------------------------------------
 
+// a file by its extension, else an integrator
+ReferenceChoice referenceChoice(const std::string& fileOrIntegrator, double tolerance,
+                                double step) {
+  ReferenceChoice choice;
+  const std::string& text = fileOrIntegrator;
+  if (text.size() > 4 && text.compare(text.size() - 4, 4, ".csv") == 0)
+    choice.file = text;
+  else
+    choice.integrator = text;
+  choice.tolerance = tolerance;
+  choice.step = step;
+  return choice;
+}
+
 ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choice) {
   // a closed form at the runs' own output times ...
   if (!choice.closedForm.empty()) {

@@ -33,6 +33,10 @@ struct ReferenceChoice {
   double step = 0.0;       // this fixed step (> 0)
 };
 
+// The reference named in one word, as `mbw-cli study work-precision --reference` takes it: a run's
+// CSV when it ends in ".csv", else an integrator ("" for the default), at the tolerance or step.
+ReferenceChoice referenceChoice(const std::string& fileOrIntegrator, double tolerance, double step);
+
 // The reference run (or file) chosen, from the runs' settings.
 ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choice);
 

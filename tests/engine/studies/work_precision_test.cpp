@@ -114,6 +114,20 @@ TEST(WorkPrecision, TableTextHasARowPerRecordAndErrorColumnsAsWideAsTheirHeading
             std::string("0.25") + std::string(28, ' '));
 }
 
+TEST(WorkPrecision, ReferenceInOneWordIsAFileByItsExtensionElseAnIntegrator) {
+  const ReferenceChoice file = referenceChoice("runs/ref.csv", 1e-9, 0.0);
+  EXPECT_EQ(file.file, "runs/ref.csv");
+  EXPECT_EQ(file.integrator, "");
+  EXPECT_EQ(file.tolerance, 1e-9);
+  const ReferenceChoice run = referenceChoice("rn4", 0.0, 1e-4);
+  EXPECT_EQ(run.file, "");
+  EXPECT_EQ(run.integrator, "rn4");
+  EXPECT_EQ(run.step, 1e-4);
+  // too short to be a file, and the default
+  EXPECT_EQ(referenceChoice(".csv", 0.0, 0.0).integrator, ".csv");
+  EXPECT_EQ(referenceChoice("", 0.0, 0.0).integrator, "");
+}
+
 TEST(WorkPrecision, ReferenceNameIsTheFileOrTheIntegratorWithItsSetting) {
   Study study;
   study.references.resize(1);
