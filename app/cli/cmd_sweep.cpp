@@ -58,12 +58,14 @@ int run(const SweepCommand& cmd) {
 }
 
 int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
+  // the study file, and the directory of its results (and of its runs' CSVs when it keeps them)
   const StudyFile file = readStudyFile(cmd.studyFile);
   const Study& study = file.study;
   std::error_code ec;
   std::filesystem::create_directories(cmd.directory + (file.runFiles ? "/runs" : ""), ec);
   if (ec) throw InputError("cannot create '" + cmd.directory + "': " + ec.message());
 
+  // the table, appended to (never replaced), the references kept beside it
   StudyCliOptions options = cmd.study;
   options.table = cmd.directory + "/results.csv";
   options.referenceDirectory = cmd.directory;
@@ -73,6 +75,7 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
     hooks.onResults = [&](int run, const Results& results) {
       writeCsv(results, cmd.directory + "/runs/run-" + std::to_string(run) + ".csv");
     };
+  // the runs on this machine's threads or the job's processes; only the first process reports
   std::unique_ptr<Executor> executor = makeSweepExecutor(options.jobs, mpi);
   const bool gathers = executor->gathers();
   if (gathers) std::cout << file.name << " (" << cmd.studyFile << ")\n";
@@ -82,6 +85,7 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
       executor.get());
   if (!gathers) return kSuccess;
 
+  // what was made and how long it took, then the diagram when some method has a line to draw
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "\n"
@@ -103,6 +107,7 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
     std::ofstream(path) << heading << "\n\n" << table;
     std::cout << "\n" << heading << "\n" << table << "thresholds " << path << "\n";
   }
+  // an interrupted sweep continues with --resume
   if (outcome.interrupted) {
     std::cout << "interrupted: continue with the same command and --resume\n";
     return kInterrupted;

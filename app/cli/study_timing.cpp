@@ -17,6 +17,7 @@
 
 namespace mbw::cli {
 int runTimingStudy(const TimingStudyCommand& o) {
+  // the study of the scene, refused without spans or tolerances
   const Model model = loadSceneOrThrow(o.settings.scene);
   const std::string channel = studyChannel(model, o.settings.scene, o.channel);
   if (o.settings.spans.empty() || o.settings.tolerances.empty() ||
@@ -28,6 +29,7 @@ int runTimingStudy(const TimingStudyCommand& o) {
   const std::string& impl = o.settings.implicitIntegrator;
   const std::string& expl = o.settings.explicitIntegrator;
 
+  // the runs, a line each, Figure 5's run keeping its step size and channel
   std::cout << timingStudyHeading(model.name, expl, impl, spans);
   const int figureRun = timing.figureRun;
   RunHistories figureHistory({"h", channel}, std::vector<int>{figureRun});
@@ -36,6 +38,7 @@ int runTimingStudy(const TimingStudyCommand& o) {
       [&](const RunRecord& r) { return timingRunLine(study.runs[r.run], r, r.run == figureRun); },
       figureHistory.hooks());
 
+  // Tables 3-4, then their CSV and Figure 5 where asked for
   const TimingSeries implicitRuns = timingSeries(study, outcome.records, impl, timing.implicitRuns);
   const TimingSeries explicitRuns = timingSeries(study, outcome.records, expl, timing.explicitRuns);
   std::cout << timingTablesText(explicitRuns, implicitRuns, spans);

@@ -15,6 +15,7 @@
 #include "studies/study_report_text.h"
 
 namespace mbw::cli {
+// the channel asked for, else the scene's first named output
 std::string studyChannel(const Model& model, const std::string& scene,
                          const std::string& requested) {
   if (!requested.empty()) return requested;
@@ -24,6 +25,7 @@ std::string studyChannel(const Model& model, const std::string& scene,
 }
 
 int runToleranceStudy(const ToleranceStudyCommand& o) {
+  // the study of the scene's channel, and what it compares
   const Model model = loadSceneOrThrow(o.settings.scene);
   ToleranceStudySettings settings = o.settings;
   settings.channel = studyChannel(model, settings.scene, settings.channel);
@@ -37,9 +39,11 @@ int runToleranceStudy(const ToleranceStudyCommand& o) {
   const StudyOutcome outcome = runStudyFromCli(
       study, o.study, [&](const RunRecord& r) { return toleranceRunLine(study.runs[r.run], r); },
       histories.hooks());
+  // no reference made: stopped before the runs
   if (outcome.references.empty() || outcome.references.front().rowCount() == 0) return kInterrupted;
   const Results& reference = outcome.references.front();
 
+  // Tables 1-2, then their CSV and the figure where asked for; a run that failed fails the study
   const std::vector<ToleranceRow> rows = toleranceRows(study, outcome.records, reference, channel);
   std::cout << toleranceTablesText(channel, rows);
   if (!o.output.empty()) {
