@@ -155,7 +155,7 @@ void bindResults(py::module_& m) {
       .def_readonly("interrupted", &Table::interrupted, "stopped before every run was made")
       .def_readonly("resumed", &Table::resumed, "rows read back from an earlier table")
       .def_readonly("failed", &Table::failed, "runs that did not complete")
-      .def_readonly("path", &Table::path, "the CSV file of the table (None when none was written)")
+      .def_readonly("path", &Table::path, "the CSV file of the table (empty when none was written)")
       .def("__repr__", [](const Table& t) {
         return "<mbw.Table " + std::to_string(t.rows()) + " runs x " +
                std::to_string(t.names.size()) + " columns, " + std::to_string(t.failed) +
