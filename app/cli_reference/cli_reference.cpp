@@ -20,8 +20,7 @@ struct CommandDoc {
 
 // a command and its subcommands, depth first, in the order they were defined
 void collect(const CLI::App& app, const std::string& prefix, std::vector<CommandDoc>& out) {
-  // every subcommand, with its positionals and options apart (--help left out: every command has
-  // it)
+  // every subcommand, its positionals and options apart (--help left out: every command has it)
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     CommandDoc d;
     d.path = prefix.empty() ? sub->get_name() : prefix + " " + sub->get_name();

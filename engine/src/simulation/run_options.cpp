@@ -17,9 +17,8 @@ std::string RunOption::keyword() const {
 
 // --- the table -----------------------------------------------------------------------------------
 
-// one row per option of `mbw-cli run`: its name, the run setting it sets (the scene's key), its
-// help, the words it accepts, the member of RunOverrides it fills, and whether the studies offer it
-// too
+// one row per option of `mbw-cli run`: its name, the setting it sets (the scene's key), its help,
+// the words it accepts, the member of RunOverrides it fills, and whether the studies offer it
 const std::vector<RunOption>& runOptions() {
   static const std::vector<RunOption> table = {
       // the run's own options: integrator, steps, tolerances, step-size control, output
