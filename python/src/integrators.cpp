@@ -12,8 +12,8 @@
 namespace mbw::python {
 namespace {
 
-// mbw.describe: an integrator's capabilities (integrators/registry.h) as a dict, under the names
-// of `mbw-cli describe`; an unknown name is an input error pointing to mbw.integrators()
+// mbw.describe: an integrator's capabilities (integrators/registry.h) as a dict, keys in snake
+// case; an unknown name is an input error pointing to mbw.integrators()
 py::dict describe(const std::string& name) {
   const IntegratorInfo* info = findIntegrator(name);
   if (!info) throw InputFailure("unknown integrator '" + name + "' (see mbw.integrators())");

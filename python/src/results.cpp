@@ -60,7 +60,7 @@ Result::Result(Results r, std::vector<std::vector<double>> columns) : run(std::m
   }
 }
 
-// the run's counters under the names of mbw-cli's statistics, in snake case
+// the run's counters (RunStatistics) as a dict, keys in snake case
 py::dict Result::stats() const {
   const RunStatistics& s = run.stats;
   py::dict d;

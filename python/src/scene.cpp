@@ -197,8 +197,7 @@ struct ElementMap {
       for (const Json& e : doc.at(array)) names.push_back(e.value("name", std::string()));
     return names;
   }
-  // an element by name, as a pointer to its index; an unknown name raises KeyError listing the
-  // names
+  // an element by name, as a pointer to its index; an unknown name raises KeyError with the names
   Element at(const std::string& name) const {
     const std::vector<std::string> all = names();
     for (size_t k = 0; k < all.size(); ++k)

@@ -111,7 +111,7 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
   for (const std::optional<RunRecord>& r : outcome.records)
     if (r) rows.push_back(resultsTableRow(study, *r));
   for (size_t c = 0; c < table.names.size(); ++c) table.arrays.push_back(tableColumn(rows, c));
-  // what the sweep did, and the file it wrote (empty: none, None in Python)
+  // what the sweep did, and the file it wrote ("" when none)
   table.interrupted = outcome.interrupted;
   table.resumed = outcome.resumed;
   table.failed = outcome.failed();
