@@ -31,8 +31,6 @@ int run(const KinematicsCommand& cmd) {
     results =
         runKinematics(model, cmd.formulation.empty() ? model.defaults.formulation : cmd.formulation,
                       settings, cmd.every, &progress, csv.get(), kMemoryBudget);
-  } catch (const ConfigurationError& e) {
-    throw InputError(e.what());
   } catch (const ModelError& e) {
     throw InputError(cmd.scene + ": " + e.what());
   }

@@ -8,6 +8,7 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "formulation_study_figures.h"
+#include "simulation/file_claims.h"
 #include "studies/formulation_study_tables.h"
 #include "study_console.h"
 
@@ -32,9 +33,7 @@ int run(const StudyFormulationsCommand& cmd) {
       cmd.quick ? FormulationStudySettings::quick() : FormulationStudySettings{};
   if (!cmd.quick) settings.repeats = cmd.repeats;
   if (settings.repeats < 1) throw InputError("--repeats must be at least 1");
-  std::error_code ec;
-  std::filesystem::create_directories(cmd.outputDir, ec);
-  if (ec) throw InputError("cannot create '" + cmd.outputDir + "': " + ec.message());
+  createOutputDirectory(cmd.outputDir);
 
   const Study study = makeFormulationStudy(settings);
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {

@@ -5,7 +5,6 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -14,6 +13,7 @@
 #include "commands.h"
 #include "simulation/csv.h"
 #include "study_console.h"
+#include "simulation/file_claims.h"
 #include "studies/study_file.h"
 #include "studies/study_report_text.h"
 #include "studies/threshold_table.h"
@@ -61,9 +61,8 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
   // the study file, and the directory of its results (and of its runs' CSVs when it keeps them)
   const StudyFile file = readStudyFile(cmd.studyFile);
   const Study& study = file.study;
-  std::error_code ec;
-  std::filesystem::create_directories(cmd.directory + (file.runFiles ? "/runs" : ""), ec);
-  if (ec) throw InputError("cannot create '" + cmd.directory + "': " + ec.message());
+  createOutputDirectory(cmd.directory);
+  if (file.runFiles) createOutputDirectory(cmd.directory + "/runs");
 
   // the table, appended to (never replaced), the references kept beside it
   StudyCliOptions options = cmd.study;

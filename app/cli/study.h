@@ -28,11 +28,6 @@ struct TimingStudyCommand {
 };
 int runTimingStudy(const TimingStudyCommand& command);
 
-// the channel a study follows: `requested`, else the scene's first named output; throws InputError
-// when the scene has none
-std::string studyChannel(const Model& model, const std::string& scene,
-                         const std::string& requested);
-
 // Zhang et al. 2022 section 5.2-5.5 on the flexible-beam benchmarks (study_flexible*.cpp).
 struct FlexibleStudyOptions {
   std::vector<std::string>

@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "flexible_study_figures.h"
+#include "simulation/file_claims.h"
 #include "studies/study_report_text.h"
 #include "study_flexible.h"
 
@@ -66,28 +67,15 @@ int runFlexibleFigures(const FlexibleStudyOptions& o, const Experiment& e) {
 }
 
 int runFlexibleStudy(const FlexibleStudyOptions& o) {
-  std::error_code ec;
-  std::filesystem::create_directories(o.outputDir, ec);
-  if (ec) throw InputError("cannot create '" + o.outputDir + "': " + ec.message());
-  const std::vector<Experiment> all = flexibleBenchmarkExperiments();
-  std::vector<std::string> parts = o.parts;
-  if (parts.empty())
-    parts = {"four-bar", "four-bar-fine", "buckling", "shaft", "convergence", "iterations"};
+  createOutputDirectory(o.outputDir);
+  // the parts asked for (default: all) in their order, each stopping the study unless it succeeds
+  const std::vector<std::string> parts = o.parts.empty() ? flexibleStudyParts() : o.parts;
   for (const std::string& part : parts) {
-    int status = kSuccess;
-    if (part == "convergence") {
-      status = runFlexibleConvergence(o);
-    } else if (part == "iterations") {
-      status = runFlexibleIterations(o);
-    } else {
-      const Experiment* e = nullptr;
-      for (const Experiment& x : all)
-        if (x.key == part) e = &x;
-      if (!e)
-        throw InputError("unknown part '" + part +
-                         "' (four-bar, four-bar-fine, buckling, shaft, convergence, iterations)");
-      status = runFlexibleFigures(o, *e);
-    }
+    // an experiment's figures, the convergence study or the iterations
+    const std::optional<Experiment> e = flexibleStudyExperiment(part);
+    const int status = e                       ? runFlexibleFigures(o, *e)
+                       : part == "convergence" ? runFlexibleConvergence(o)
+                                               : runFlexibleIterations(o);
     if (status != kSuccess) return status;
   }
   return kSuccess;

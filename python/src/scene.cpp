@@ -12,6 +12,7 @@
 #include "scene/builtin_scenes.h"
 #include "scene/scene_error.h"
 #include "scene/scene_reader.h"
+#include "simulation/settings_check.h"
 
 namespace mbw::python {
 
@@ -44,7 +45,7 @@ std::shared_ptr<Scene> Scene::load(const std::string& nameOrPath) {
     content << in.rdbuf();
     text = content.str();
   }
-  const std::string source = model.sourcePath.empty() ? "builtin:" + model.name : model.sourcePath;
+  const std::string source = sceneSource(model);
   std::shared_ptr<Scene> scene(new Scene(Json::parse(text), source, model.sourcePath));
   scene->check_ = checkModel(model);
   scene->model_ = model;
