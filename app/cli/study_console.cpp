@@ -9,9 +9,6 @@
 #include "cli_common.h"
 #include "run_progress.h"
 #include "studies/study_report_text.h"
-#ifdef MBW_HAVE_MPI
-#include "studies/mpi_executor.h"
-#endif
 
 namespace mbw::cli {
 namespace {
@@ -81,15 +78,6 @@ void StudyCliOptions::addFigureFormatTo(CLI::App& c) {
 std::string StudyCliOptions::figureFile(const std::string& pngPath) const {
   const size_t dot = pngPath.rfind(".png");
   return dot == std::string::npos ? pngPath : pngPath.substr(0, dot) + "." + figureFormat;
-}
-
-std::unique_ptr<Executor> makeSweepExecutor(int jobs, const MpiSession* mpi) {
-#ifdef MBW_HAVE_MPI
-  if (mpi && mpi->size() > 1) return std::make_unique<MpiExecutor>(*mpi);
-#else
-  (void)mpi;
-#endif
-  return std::make_unique<ThreadPoolExecutor>(jobs);
 }
 
 StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
