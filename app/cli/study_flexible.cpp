@@ -15,6 +15,7 @@
 
 namespace mbw::cli {
 
+// the engine's study at the options' settings
 FlexibleStudy flexibleStudy(const Model& model, const FlexibleStudyOptions& o,
                             const std::vector<double>& stepsPerStage, double tEnd,
                             const std::vector<std::string>& channels) {
@@ -27,6 +28,7 @@ FlexibleStudy flexibleStudy(const Model& model, const FlexibleStudyOptions& o,
   return makeFlexibleStudy(model, o.options.resolve(model), settings);
 }
 
+// the runs, a line each, the records kept in run order
 std::vector<RunRecord> executeFlexible(const Study& study, const FlexibleStudyOptions& o,
                                        StudyRunHooks hooks, bool& interrupted) {
   std::cerr << "study flexible: " << study.title << ", " << study.runs.size() << " runs\n";
@@ -38,6 +40,7 @@ std::vector<RunRecord> executeFlexible(const Study& study, const FlexibleStudyOp
 }
 
 int runFlexibleFigures(const FlexibleStudyOptions& o, const Experiment& e) {
+  // every method at the experiment's Delta t / n, the figures' channels kept over time
   const Model model = loadSceneOrThrow(e.scene);
   std::vector<std::string> channels;
   for (const ExperimentFigure& f : e.figures) channels.push_back(f.channel);
@@ -48,6 +51,7 @@ int runFlexibleFigures(const FlexibleStudyOptions& o, const Experiment& e) {
   bool interrupted = false;
   const std::vector<RunRecord> records = executeFlexible(study, o, histories.hooks(), interrupted);
 
+  // the table of runs, printed and written, the time histories beside it, then the figures
   StudyTable table =
       flexibleRunTable(e.scene + " at Delta t / n = " + formatNumber(e.stepPerStage) + " s");
   for (const RunRecord& r : records)
@@ -67,6 +71,7 @@ int runFlexibleFigures(const FlexibleStudyOptions& o, const Experiment& e) {
 }
 
 int runFlexibleStudy(const FlexibleStudyOptions& o) {
+  // the directory of every part's tables and figures
   createOutputDirectory(o.outputDir);
   // the parts asked for (default: all) in their order, each stopping the study unless it succeeds
   const std::vector<std::string> parts = o.parts.empty() ? flexibleStudyParts() : o.parts;
