@@ -30,8 +30,8 @@ SweepJob::SweepJob(int jobs) : mpi_(MpiSession::startIfLaunched()) {
   executor_ = std::make_unique<ThreadPoolExecutor>(jobs);
 }
 
-// the executor ends before MPI does
-SweepJob::~SweepJob() { executor_.reset(); }
+// (the executor, declared after the session, ends before MPI does)
+SweepJob::~SweepJob() = default;
 
 bool SweepJob::launched() const { return mpi_ != nullptr; }
 
