@@ -4,6 +4,7 @@
 
 #include "scene/scene_error.h"
 #include "simulation/csv.h"
+#include "simulation/file_claims.h"
 #include "simulation/simulation.h"
 #include "solvers/static_equilibrium_error.h"
 #include "studies/results_table.h"
@@ -135,6 +136,8 @@ void bindErrors(py::module_& m) {
     } catch (const TableError& e) {
       PyErr_SetString(inputErrorType, e.what());
     } catch (const CsvError& e) {
+      PyErr_SetString(inputErrorType, e.what());
+    } catch (const FileClaimError& e) {
       PyErr_SetString(inputErrorType, e.what());
     }
   });

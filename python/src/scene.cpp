@@ -12,6 +12,7 @@
 #include "scene/builtin_scenes.h"
 #include "scene/scene_error.h"
 #include "scene/scene_reader.h"
+#include "simulation/settings_check.h"
 
 namespace mbw::python {
 
@@ -49,7 +50,7 @@ std::shared_ptr<Scene> Scene::load(const std::string& nameOrPath) {
     text = content.str();
   }
   // messages name a file by its path and a built-in scene as builtin:NAME
-  const std::string source = model.sourcePath.empty() ? "builtin:" + model.name : model.sourcePath;
+  const std::string source = sceneSource(model);
   std::shared_ptr<Scene> scene(new Scene(Json::parse(text), source, model.sourcePath));
   scene->check_ = checkModel(model);
   scene->model_ = model;

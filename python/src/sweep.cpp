@@ -4,13 +4,13 @@
 // results.csv with the reference runs beside it when an output directory is given.
 
 #include <atomic>
-#include <filesystem>
 #include <optional>
 
 #include "bindings.h"
 #include "errors.h"
 #include "results.h"
 #include "scene.h"
+#include "simulation/file_claims.h"
 #include "studies/executor.h"
 #include "studies/results_table.h"
 #include "studies/scene_variant_loader.h"
@@ -52,9 +52,7 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
   StudyExecutionOptions options;
   if (!outputDirectory.is_none()) {
     const std::string directory = pathText(outputDirectory);
-    std::error_code ec;
-    std::filesystem::create_directories(directory, ec);
-    if (ec) throw InputFailure("cannot create '" + directory + "': " + ec.message());
+    createOutputDirectory(directory);
     options.tableFile = directory + "/results.csv";
     options.referenceDirectory = directory;
     options.resume = resume;
