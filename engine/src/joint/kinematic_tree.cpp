@@ -98,21 +98,26 @@ JointFrames jointFrames(const Model& m, const Joint& joint) {
   return f;
 }
 
-// Why a body is not in the tree, naming the joints that hold it.
+// Why a body is not in the tree, naming the joints that hold it (the first four, the others
+// counted).
 std::string unreachedReason(const Model& m, int b) {
   const Body& body = m.bodies[b];
+  std::string joints;
+  int count = 0;
   for (const Joint& j : m.joints) {
-    if (j.bodyI != b && j.bodyJ != b) continue;
-    if (!treeCapable(j.type))
-      return "joint '" + j.name + "' (" + j.jsonPath + ", " + typeName(j.type) +
-             ") cannot be a joint of the tree yet: the joint coordinates build their tree from "
-             "revolute, translational and fixed joints (other joints may only close loops), and "
-             "body '" +
-             body.name + "' is held by no such joint to the ground";
+    if ((j.bodyI != b && j.bodyJ != b) || treeCapable(j.type)) continue;
+    if (++count <= 4)
+      joints += std::string(count > 1 ? ", " : "") + "joint '" + j.name + "' (" + j.jsonPath +
+                ", " + typeName(j.type) + ")";
   }
-  return "body '" + body.name + "' (" + body.jsonPath +
-         ") is connected to the ground by no joint: free bodies (quaternion coordinates) are not "
-         "supported by the joint coordinates yet";
+  if (count > 4) joints += " and " + std::to_string(count - 4) + " more";
+  if (count == 0)
+    return "body '" + body.name + "' (" + body.jsonPath +
+           ") is connected to the ground by no joint: free bodies (quaternion coordinates) are "
+           "not supported by the joint coordinates yet";
+  return "body '" + body.name + "' (" + body.jsonPath + ") is held only by " + joints +
+         ", which cannot be joints of the tree yet: the joint coordinates build their tree from "
+         "revolute, translational and fixed joints (other joints may only close loops)";
 }
 
 }  // namespace
