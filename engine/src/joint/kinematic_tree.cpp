@@ -98,26 +98,32 @@ JointFrames jointFrames(const Model& m, const Joint& joint) {
   return f;
 }
 
-// Why a body is not in the tree, naming the joints that hold it (the first four, the others
-// counted).
-std::string unreachedReason(const Model& m, int b) {
-  const Body& body = m.bodies[b];
-  std::string joints;
-  int count = 0;
-  for (const Joint& j : m.joints) {
-    if ((j.bodyI != b && j.bodyJ != b) || treeCapable(j.type)) continue;
-    if (++count <= 4)
-      joints += std::string(count > 1 ? ", " : "") + "joint '" + j.name + "' (" + j.jsonPath +
-                ", " + typeName(j.type) + ")";
+// Why the tree does not reach the bodies left out: a body held by joints the tree cannot hold
+// (naming the first four, the others counted), else a body (or group of bodies) joined to the
+// ground by nothing.
+std::string unreachedReason(const Model& m, const std::vector<int>& treeOf) {
+  for (int b = 0; b < m.bodyCount(); ++b) {
+    if (treeOf[b] >= 0) continue;
+    std::string joints;
+    int count = 0;
+    for (const Joint& j : m.joints) {
+      if ((j.bodyI != b && j.bodyJ != b) || treeCapable(j.type)) continue;
+      if (++count <= 4)
+        joints += std::string(count > 1 ? ", " : "") + "joint '" + j.name + "' (" + j.jsonPath +
+                  ", " + typeName(j.type) + ")";
+    }
+    if (count > 4) joints += " and " + std::to_string(count - 4) + " more";
+    if (count > 0)
+      return "body '" + m.bodies[b].name + "' (" + m.bodies[b].jsonPath + ") is held by " + joints +
+             ", which cannot be joints of the tree yet: the joint coordinates build their tree "
+             "from revolute, translational and fixed joints (other joints may only close loops)";
   }
-  if (count > 4) joints += " and " + std::to_string(count - 4) + " more";
-  if (count == 0)
-    return "body '" + body.name + "' (" + body.jsonPath +
-           ") is connected to the ground by no joint: free bodies (quaternion coordinates) are "
-           "not supported by the joint coordinates yet";
-  return "body '" + body.name + "' (" + body.jsonPath + ") is held only by " + joints +
-         ", which cannot be joints of the tree yet: the joint coordinates build their tree from "
-         "revolute, translational and fixed joints (other joints may only close loops)";
+  for (int b = 0; b < m.bodyCount(); ++b)
+    if (treeOf[b] < 0)
+      return "body '" + m.bodies[b].name + "' (" + m.bodies[b].jsonPath +
+             ") is joined to the ground by no chain of joints: free bodies (quaternion "
+             "coordinates) are not supported by the joint coordinates yet";
+  return {};
 }
 
 }  // namespace
@@ -189,7 +195,7 @@ KinematicTree buildKinematicTree(const Model& model) {
   }
   // every body reached; the other joints close loops
   for (int b = 0; b < model.bodyCount(); ++b)
-    if (tree.treeOf[b] < 0) throw JointTreeError(unreachedReason(model, b));
+    if (tree.treeOf[b] < 0) throw JointTreeError(unreachedReason(model, tree.treeOf));
   for (size_t k = 0; k < model.joints.size(); ++k)
     if (!used[k]) tree.loopJoints.push_back(static_cast<int>(k));
   return tree;

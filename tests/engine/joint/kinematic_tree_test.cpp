@@ -129,6 +129,19 @@ TEST(KinematicTree, RefusesAFreeBodyNamingIt) {
   }
 }
 
+TEST(KinematicTree, RefusesBodiesJoinedToEachOtherButNotToTheGround) {
+  // the cart tree without its rail: five bodies hinged together, floating
+  Model model = parseScene(joint_test::kCartTree, "cart-tree");
+  model.joints.erase(model.joints.begin());
+  try {
+    buildKinematicTree(model);
+    FAIL() << "accepted";
+  } catch (const JointTreeError& e) {
+    EXPECT_NE(std::string(e.what()).find("body 'cart'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("no chain of joints"), std::string::npos) << e.what();
+  }
+}
+
 TEST(KinematicTree, RefusesBeamNodes) {
   EXPECT_THROW(buildKinematicTree(loadScene("lateral-buckling")), JointTreeError);
 }
