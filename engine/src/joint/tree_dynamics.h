@@ -53,7 +53,8 @@ class TreeDynamics {
   // --- queries (after computeKinematics) ------------------------------------------------------
   // the bodies' spatial accelerations (body coordinates, without gravity's offset) for qdd
   void computeAccelerations(const VectorXd& qdd);
-  // after computeAccelerations: world angular acceleration and centre-of-mass acceleration
+  // after computeAccelerations (RNEA and ABA overwrite them with gravity's offset): world
+  // angular acceleration and centre-of-mass acceleration
   Vec3 angularAcceleration_W(int i) const { return R_WB_[i] * a_[i].head<3>(); }
   Vec3 centreAcceleration_W(int i) const;
 
