@@ -1,0 +1,41 @@
+#include "joint/tree_ode.h"
+
+namespace mbw {
+namespace {
+
+// the tree of a model the ODE can hold, or the refusal naming what it cannot
+KinematicTree odeTree(const Model& model) {
+  KinematicTree tree = buildKinematicTree(model);
+  if (!tree.loopJoints.empty()) {
+    const Joint& j = model.joints[tree.loopJoints.front()];
+    throw JointTreeError("joint '" + j.name + "' (" + j.jsonPath +
+                         ") closes a loop: the joint-coordinate equations of motion hold trees "
+                         "only so far (loop constraints on the joint coordinates come next)");
+  }
+  if (!model.forces.empty()) {
+    const ForceElement& f = model.forces.front();
+    throw JointTreeError("force element '" + f.name + "' (" + f.jsonPath +
+                         "): force elements are not mapped through the joint coordinates' tree "
+                         "yet");
+  }
+  return tree;
+}
+
+}  // namespace
+
+TreeOde::TreeOde(const Model& model)
+    : model_(model), dynamics_(odeTree(model)), tau_(VectorXd::Zero(dynamics_.size())) {}
+
+void TreeOde::initialState(VectorXd& q, VectorXd& qd) const {
+  initialJointState(dynamics_.tree(), model_, q, qd);
+}
+
+void TreeOde::evaluate(double t, const VectorXd& q, const VectorXd& qd, VectorXd& qdd) {
+  // gravity at t, the bodies' motion, then the articulated-body accelerations
+  dynamics_.setGravity(model_.gravityFactor.value(t) * model_.gravity_W);
+  dynamics_.computeKinematics(q, qd);
+  dynamics_.forwardDynamics(tau_, {}, qdd);
+  ++evaluations_;
+}
+
+}  // namespace mbw

@@ -1,0 +1,38 @@
+#pragma once
+// The equations of motion of a model whose joints form a tree, in joint coordinates: the ODE
+//     qdd = f(t, q, qd) = ABA(q, qd, tau = 0, gravity gravityFactor(t) g)
+// (Featherstone, Rigid Body Dynamics Algorithms, 2008, Table 7.1; joint/tree_dynamics.h), with one
+// coordinate per joint freedom and no constraint to solve: O(n) per evaluation.
+//
+// It holds what the tree holds today: revolute, translational and fixed joints, gravity. A model
+// with loop-closing joints (their constraints are not solved here yet) or force elements (not yet
+// mapped through the tree) is refused with a JointTreeError naming the joint or element. The
+// state-space integrators are not wired to it yet (docs/dev/joint-coordinates.md).
+
+#include "joint/tree_dynamics.h"
+
+namespace mbw {
+
+class TreeOde {
+ public:
+  // Throws JointTreeError for a model it cannot hold (see above). The model outlives the ODE.
+  explicit TreeOde(const Model& model);
+
+  int size() const { return dynamics_.size(); }
+  const KinematicTree& tree() const { return dynamics_.tree(); }
+  // the scene's initial state in joint coordinates
+  void initialState(VectorXd& q, VectorXd& qd) const;
+  // qdd = f(t, q, qd); afterwards dynamics() holds the bodies' poses and velocities at (q, qd)
+  void evaluate(double t, const VectorXd& q, const VectorXd& qd, VectorXd& qdd);
+  TreeDynamics& dynamics() { return dynamics_; }
+
+  long evaluations() const { return evaluations_; }
+
+ private:
+  const Model& model_;
+  TreeDynamics dynamics_;
+  VectorXd tau_;
+  long evaluations_ = 0;
+};
+
+}  // namespace mbw

@@ -1,0 +1,84 @@
+#pragma once
+// The models the joint-coordinate tests run on: the double pendulum and an N-link chain of the
+// scene templates (revolute joints), and a tree with a translational joint written here (a cart
+// on an inclined rail carrying two arms, one with a tip body that holds a weight by a fixed joint;
+// bodies turned from the world axes, a centre of mass off the body origin, a revolute axis given
+// antiparallel on its two bodies). Random joint states for them, and the absolute (rp) state of
+// the same configuration.
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "formulation/formulation.h"
+#include "formulation/rp_body.h"
+#include "joint/tree_dynamics.h"
+#include "scene/scene_reader.h"
+#include "scene/templates/scene_templates.h"
+
+namespace mbw::joint_test {
+
+inline const char* kCartTree = R"({
+  "format": "mbw-scene", "version": 1, "name": "cart-tree", "gravity": [0, 0, -9.81],
+  "bodies": [
+    {"name": "cart", "mass": 5.0, "inertia": [0.2, 0.3, 0.4], "position": [0, 0, 0]},
+    {"name": "arm_a", "mass": 2.0, "inertia": [0.05, 0.3, 0.28], "position": [0.3, 0, -0.5],
+     "center_of_mass": [0.02, -0.01, 0.05]},
+    {"name": "arm_b", "mass": 1.5, "inertia": [0.2, 0.03, 0.21], "position": [-0.3, 0, -0.4],
+     "orientation": {"matrix": [[0, -1, 0], [1, 0, 0], [0, 0, 1]]}},
+    {"name": "tip", "mass": 0.7, "inertia": [0.02, 0.025, 0.01], "position": [0.3, 0, -1.3]},
+    {"name": "weight", "mass": 0.4, "inertia": [0.003, 0.004, 0.005], "position": [0.3, 0.2, -1.3],
+     "orientation": {"matrix": [[1, 0, 0], [0, 0, -1], [0, 1, 0]]}}
+  ],
+  "joints": [
+    {"name": "rail", "type": "translational", "body_i": "ground", "body_j": "cart",
+     "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [1, 0, 0.3], "axis_j": [1, 0, 0.3]},
+    {"name": "hinge_a", "type": "revolute", "body_i": "cart", "body_j": "arm_a",
+     "point_i": [0.3, 0, 0], "point_j": [0, 0, 0.5], "axis_i": [0, 1, 0], "axis_j": [0, 1, 0]},
+    {"name": "hinge_b", "type": "revolute", "body_i": "arm_b", "body_j": "cart",
+     "point_i": [0, 0, 0.4], "point_j": [-0.3, 0, 0], "axis_i": [0, 1, 0], "axis_j": [1, 0, 0]},
+    {"name": "hinge_tip", "type": "revolute", "body_i": "arm_a", "body_j": "tip",
+     "point_i": [0, 0, -0.5], "point_j": [0, 0, 0.3], "axis_i": [0, 1, 1], "axis_j": [0, 1, 1]},
+    {"name": "weld", "type": "fixed", "body_i": "tip", "body_j": "weight",
+     "point_i": [0, 0.1, 0], "point_j": [0, 0, 0.1]}
+  ]
+})";
+
+struct NamedModel {
+  std::string name;
+  Model model;
+};
+
+// the double pendulum, a 12-link chain, the cart tree
+inline std::vector<NamedModel> treeModels() {
+  return {{"double-pendulum", parseScene(generateScene("double-pendulum"), "double-pendulum")},
+          {"chain-12", parseScene(generateScene("chain", {{"links", "12"}}), "chain-12")},
+          {"cart-tree", parseScene(kCartTree, "cart-tree")}};
+}
+
+inline VectorXd randomVector(std::mt19937& rng, int n, double scale) {
+  std::uniform_real_distribution<double> u(-scale, scale);
+  VectorXd x(n);
+  for (int k = 0; k < n; ++k) x[k] = u(rng);
+  return x;
+}
+
+// The rp coordinates of the configuration and motion forward kinematics gives (after
+// TreeDynamics::computeKinematics).
+inline void absoluteState(const TreeDynamics& dyn, const Formulation& rp, VectorXd& q,
+                          VectorXd& v) {
+  const Model& m = rp.model();
+  q.resize(rp.positionSize());
+  std::vector<Vec3> velocity_W(m.bodyCount()), omega_W(m.bodyCount());
+  for (int b = 0; b < m.bodyCount(); ++b) {
+    const int i = dyn.tree().treeOf[b];
+    RpBody::encodePose(dyn.centre(i), dyn.rotation(i), q.data() + 7 * b);
+    // the velocity of the body frame's origin, off the centre of mass by -R com_B
+    omega_W[b] = dyn.angularVelocity_W(i);
+    velocity_W[b] =
+        dyn.centreVelocity_W(i) + omega_W[b].cross(-(dyn.rotation(i) * m.bodies[b].com_B));
+  }
+  rp.encodeVelocities(q, velocity_W, omega_W, v);
+}
+
+}  // namespace mbw::joint_test
