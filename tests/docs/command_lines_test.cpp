@@ -6,12 +6,12 @@
 
 #include "cli_program.h"
 #include "doc_command_lines.h"
+#include "test_paths.h"
 
 #ifdef MBW_HAVE_GUI
 #include <QStringList>
 
 #include "command_line.h"
-#include "test_paths.h"
 #endif
 
 namespace mbw {
