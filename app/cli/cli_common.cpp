@@ -20,46 +20,9 @@ namespace mbw::cli {
 
 namespace {
 
-// the files this command reads and writes (simulation/file_claims.h)
+// the files this command reads and writes (simulation/file_claims.h); a refused output is bad input
+// (main: the engine's errors end the command with kBadInput)
 FileClaims files;
-
-// runs a claim, its refusal as bad input
-template <typename Claim>
-void claim(Claim&& c) {
-  try {
-    c();
-  } catch (const FileClaimError& e) {
-    throw InputError(e.what());
-  }
-}
-
-}  // namespace
-
-// the inputs noted, an output that would replace one refused
-void noteInput(const std::string& path, const std::string& what) { files.noteInput(path, what); }
-
-void refuseInputs(const std::string& output) {
-  claim([&] { files.refuseInputs(output); });
-}
-
-// a scene read, a file noted as an input, its warnings said
-Model loadSceneOrThrow(const std::string& nameOrPath) {
-  try {
-    Model model = loadScene(nameOrPath);
-    if (!model.sourcePath.empty()) noteInput(nameOrPath, "the scene");
-    // what a file gives that no real body has is run as given, with a word (built-in scenes are
-    // ours)
-    if (!model.sourcePath.empty())
-      for (const ModelWarning& w : model.warnings)
-        std::cerr << "warning: " << SceneError(model.sourcePath, {{w.path, w.message}}).what()
-                  << "\n";
-    return model;
-  } catch (const SceneError& e) {
-    throw InputError(e.what());
-  }
-}
-
-namespace {
 
 // one run option (simulation/run_options.h) as a command-line option or flag, bound to its place
 // in the overrides and limited to its allowed values
@@ -78,6 +41,19 @@ void addRunOption(CLI::App& c, RunOverrides& overrides, const RunOption& o) {
 
 }  // namespace
 
+// a scene read; a scene file noted as an input, and what it gives that no real body has run as
+// given, with a word (built-in scenes are ours)
+Model loadSceneOrThrow(const std::string& nameOrPath) {
+  Model model = loadScene(nameOrPath);
+  if (!model.sourcePath.empty()) {
+    files.noteInput(nameOrPath, "the scene");
+    for (const ModelWarning& w : model.warnings)
+      std::cerr << "warning: " << SceneError(model.sourcePath, {{w.path, w.message}}).what()
+                << "\n";
+  }
+  return model;
+}
+
 // the engine's run options in their order: the run's own, then those the studies offer too
 void RunOptions::addTo(CLI::App& c) {
   for (const RunOption& o : runOptions())
@@ -90,17 +66,13 @@ void RunOptions::addStudyOptionsTo(CLI::App& c) {
     if (o.study) addRunOption(c, *this, o);
 }
 
-// the engine's resolution, its errors as bad input and the times file noted as an input
+// the engine's resolution (its errors are bad input), the times file noted as an input
 RunSettings RunOptions::resolve(const Model& model) const {
   if (outputStep && outputTimes)
     throw InputError("give either --output-step or --output-times, not both");
-  try {
-    RunSettings s = resolveRunSettings(model, *this);
-    if (!s.output.timesFile.empty()) noteInput(s.output.timesFile, "the output times file");
-    return s;
-  } catch (const std::runtime_error& e) {
-    throw InputError(e.what());
-  }
+  RunSettings s = resolveRunSettings(model, *this);
+  if (!s.output.timesFile.empty()) files.noteInput(s.output.timesFile, "the output times file");
+  return s;
 }
 
 // the option of a setting, when this command was given it
@@ -120,22 +92,21 @@ std::string settingsProblemText(const SettingsProblem& p, const Model& model,
       "; give --yes to run it anyway");
 }
 
-// a scene by its file, or by its built-in name
-std::string sceneSource(const Model& model) {
-  return model.sourcePath.empty() ? "builtin:" + model.name : model.sourcePath;
-}
-
-// a figure where no input is, or refused in a build without plotting
+// a figure where no input is, or refused in a build without plotting; a refusal or failure as
+// InputError, which finishRunOutputs reports as an output failure after a run
 void saveFigure(const plot::Figure& figure, const std::string& path) {
-  refuseInputs(path);
 #ifdef MBW_HAVE_PLOT
   try {
+    files.refuseInputs(path);
     plot::writeFigure(figure, path);
+  } catch (const FileClaimError& e) {
+    throw InputError(e.what());
   } catch (const plot::PlotError& e) {
     throw InputError(e.what());
   }
 #else
   (void)figure;
+  files.refuseInputs(path);
   throw InputError("cannot write '" + path +
                    "': this build has no plotting (configure with MBW_BUILD_GUI=ON)");
 #endif
@@ -147,7 +118,7 @@ int writeOutput(const std::string& text, const std::string& path) {
     std::cout << text;
     return kSuccess;
   }
-  refuseInputs(path);
+  files.refuseInputs(path);
   std::ofstream out(path);
   if (!out || !(out << text)) throw InputError("cannot write '" + path + "'");
   return kSuccess;
@@ -165,21 +136,13 @@ std::vector<std::string> splitList(const std::string& list) {
 // the run's CSV, claimed and opened before the run
 std::unique_ptr<CsvStreamWriter> openCsvStream(const std::string& path) {
   if (path.empty()) return nullptr;
-  claimOutput(path, "the results");
-  try {
-    return std::make_unique<CsvStreamWriter>(path);
-  } catch (const CsvError& e) {
-    throw InputError(e.what());
-  }
+  files.claimOutput(path, "the results");
+  return std::make_unique<CsvStreamWriter>(path);
 }
 
-// the claims of outputs, refused as bad input
-void claimOutput(const std::string& path, const std::string& what) {
-  claim([&] { files.claimOutput(path, what); });
-}
-
+// an output written after the run, claimed and tried before it
 void checkWritable(const std::string& path, const std::string& what) {
-  if (!path.empty()) claim([&] { files.checkWritable(path, what); });
+  if (!path.empty()) files.checkWritable(path, what);
 }
 
 // a figure beside a table, or a note where this build cannot draw it

@@ -23,26 +23,21 @@ namespace mbw::cli {
 // (runs stopped by a signal exit with 128 + the signal, see run_progress.h)
 enum ExitCode { kSuccess = 0, kBadInput = 2, kNumericalFailure = 3, kOutputFailure = 4 };
 
-// Thrown by commands for bad input; main prints the message and exits with kBadInput.
+// Thrown by commands for bad input; main prints the message and exits with kBadInput, as it does
+// for the engine's errors (a scene, a settings or a file refused).
 class InputError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
 
-// Loads a built-in scene or a scene file; throws InputError carrying every issue. A scene file
-// is noted as an input (noteInput), and its warnings (Model::warnings) go to stderr.
+// Loads a built-in scene or a scene file (the engine's SceneError carries every issue). A scene
+// file is noted as an input, and its warnings (Model::warnings) go to stderr.
 Model loadSceneOrThrow(const std::string& nameOrPath);
 
 // Inputs and outputs of a command: no output may replace a file the command reads (`run mine.json
 // -o mine.json` wrote its results over the scene), and no two outputs may be one file. The output
-// helpers below refuse such a path with InputError (the engine's FileClaims,
-// simulation/file_claims.h, kept for the whole command).
-void noteInput(const std::string& path, const std::string& what);
-// throws InputError when path is a file noted as an input
-void refuseInputs(const std::string& path);
-// claims path for an output (what: "the results", "the plot"); throws InputError when it is an
-// input or another output's
-void claimOutput(const std::string& path, const std::string& what);
+// helpers below refuse such a path (the engine's FileClaims, simulation/file_claims.h, kept for
+// the whole command, throws FileClaimError).
 
 // Options of a simulation run (run_settings.h: RunOverrides); unset values fall back to the
 // scene's settings.
@@ -50,7 +45,7 @@ struct RunOptions : RunOverrides {
   void addTo(CLI::App& command);
   // the options that make sense for studies over several integrators and steps
   void addStudyOptionsTo(CLI::App& command);
-  // resolveRunSettings with its errors as InputError, the times file noted as an input
+  // resolveRunSettings (its errors are bad input), the times file noted as an input
   RunSettings resolve(const Model& model) const;
   // the option that gave a setting (named as in a scene's "settings": "step", "t_end"), "" when
   // it was not given
@@ -62,8 +57,6 @@ struct RunOptions : RunOverrides {
 // ("mine.json: /settings/t_end: ..."), else the message alone; --yes is offered for a size.
 std::string settingsProblemText(const SettingsProblem& problem, const Model& model,
                                 const RunOptions* options);
-// the name of a scene in messages: its file, or "builtin:NAME"
-std::string sceneSource(const Model& model);
 
 // The memory a command-line run keeps rows in for its summary and plot (decimated past it, see
 // Results::setRowLimit: 5 400 rows of the double pendulum, 870 of the vehicle); its CSV gets every
@@ -71,10 +64,10 @@ std::string sceneSource(const Model& model);
 constexpr size_t kMemoryBudget = size_t(2) << 20;
 
 // Opens the CSV file of a run before the run (rows are streamed to it); nullptr for an empty path.
-// Throws InputError when the file cannot be written.
+// Throws (CsvError) when the file cannot be written.
 std::unique_ptr<CsvStreamWriter> openCsvStream(const std::string& path);
 
-// Claims path (claimOutput) and throws InputError when a file cannot be created at it (for outputs
+// Claims path as an output and throws when a file cannot be created at it (for outputs
 // written after a run, so that a bad path is known before it; a device that refuses a byte, as
 // /dev/full does, is refused too). Leaves no file behind.
 void checkWritable(const std::string& path, const std::string& what = "the output");

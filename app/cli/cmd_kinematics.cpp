@@ -19,11 +19,13 @@ struct KinematicsCommand {
 };
 
 int run(const KinematicsCommand& cmd) {
+  // the scene, its step and end time unless the options give them
   const Model model = loadSceneOrThrow(cmd.scene);
   KinematicsSettings settings;
   settings.step = cmd.step > 0.0 ? cmd.step : model.defaults.step;
   settings.tEnd = cmd.tEnd > 0.0 ? cmd.tEnd : model.defaults.tEnd;
   settings.tolerance = cmd.tolerance;
+  // the CSV opened before the run, the engine's analysis streaming into it
   const std::unique_ptr<CsvStreamWriter> csv = openCsvStream(cmd.output);
   TerminalProgress progress(settings.tEnd);
   Results results;
@@ -31,11 +33,10 @@ int run(const KinematicsCommand& cmd) {
     results =
         runKinematics(model, cmd.formulation.empty() ? model.defaults.formulation : cmd.formulation,
                       settings, cmd.every, &progress, csv.get(), kMemoryBudget);
-  } catch (const ConfigurationError& e) {
-    throw InputError(e.what());
   } catch (const ModelError& e) {
     throw InputError(cmd.scene + ": " + e.what());
   }
+  // the summary, then the outputs and the exit status
   std::cout << runSummaryText(results, nullptr);
   return finishRunOutputs(results, csv.get(), "", progress);
 }

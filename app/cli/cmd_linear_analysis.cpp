@@ -23,16 +23,11 @@ struct LinearAnalysisCommand {
 
 int run(const LinearAnalysisCommand& cmd) {
   // the methods parsed and the grid checked, then the engine's curves over it
-  std::vector<LinearAnalysisCurve> curves;
-  try {
-    const std::vector<StudyMethod> methods = parseStudyMethods(cmd.integrators);
-    if (!(cmd.from > 0.0 && cmd.to > cmd.from) || cmd.points < 2)
-      throw InputError("need 0 < --from < --to and --points >= 2");
-    curves = linearAnalysisCurves(methods, cmd.rhoInf, cmd.alpha,
-                                  logSpace(cmd.from, cmd.to, cmd.points));
-  } catch (const ConfigurationError& e) {
-    throw InputError(e.what());
-  }
+  const std::vector<StudyMethod> methods = parseStudyMethods(cmd.integrators);
+  if (!(cmd.from > 0.0 && cmd.to > cmd.from) || cmd.points < 2)
+    throw InputError("need 0 < --from < --to and --points >= 2");
+  const std::vector<LinearAnalysisCurve> curves =
+      linearAnalysisCurves(methods, cmd.rhoInf, cmd.alpha, logSpace(cmd.from, cmd.to, cmd.points));
 
   // the summary, then the CSV and the figure where asked for
   std::cout << linearAnalysisSummaryText(curves);

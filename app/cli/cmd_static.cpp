@@ -25,12 +25,7 @@ int run(const StaticCommand& cmd) {
   if (cmd.linearSolver == "dense") settings.storage = LinearSolverKind::Dense;
   if (cmd.linearSolver == "sparse") settings.storage = LinearSolverKind::Sparse;
   const double t = cmd.time.value_or(model.defaults.tStart);
-  StaticAnalysis a;
-  try {
-    a = analyzeStaticEquilibrium(model, name, t, settings);
-  } catch (const std::invalid_argument& e) {
-    throw InputError(e.what());
-  }
+  const StaticAnalysis a = analyzeStaticEquilibrium(model, name, t, settings);
 
   // what it found (the engine's words); a failure is a numerical failure
   std::cout << staticAnalysisText(a, model.name);

@@ -8,6 +8,7 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "formulation_study_figures.h"
+#include "simulation/file_claims.h"
 #include "studies/formulation_study_tables.h"
 #include "study_console.h"
 
@@ -28,14 +29,14 @@ struct StudyFormulationsCommand {
 };
 
 int run(const StudyFormulationsCommand& cmd) {
+  // the paper's settings (or the quick ones), refused without a timed run, and the directory
   FormulationStudySettings settings =
       cmd.quick ? FormulationStudySettings::quick() : FormulationStudySettings{};
   if (!cmd.quick) settings.repeats = cmd.repeats;
   if (settings.repeats < 1) throw InputError("--repeats must be at least 1");
-  std::error_code ec;
-  std::filesystem::create_directories(cmd.outputDir, ec);
-  if (ec) throw InputError("cannot create '" + cmd.outputDir + "': " + ec.message());
+  createOutputDirectory(cmd.outputDir);
 
+  // the runs, a line only for those that did not complete; the results from the records made
   const Study study = makeFormulationStudy(settings);
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
     return r.status == RunStatus::Completed
@@ -46,6 +47,7 @@ int run(const StudyFormulationsCommand& cmd) {
   FormulationStudy results = formulationStudyResults(settings, study, records);
   results.interrupted = outcome.interrupted;
 
+  // the tables printed and written, then the figures where this build can draw them
   const std::filesystem::path dir(cmd.outputDir);
   for (const auto& [file, table] : formulationStudyTables(results)) {
     table.print(std::cout);
@@ -61,6 +63,7 @@ int run(const StudyFormulationsCommand& cmd) {
             << "; figures skipped: this build has no plotting (configure with MBW_BUILD_GUI=ON)\n";
 #endif
 
+  // the exit status says how the runs ended
   if (results.interrupted) {
     std::cout << "interrupted (Ctrl-C): the tables hold the runs made until then\n";
     return kInterrupted;

@@ -4,8 +4,6 @@
 // outputs compared, the work-precision diagram DIR/work-precision.png.
 
 #include <chrono>
-#include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -13,14 +11,13 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "simulation/csv.h"
+#include "simulation/file_claims.h"
 #include "study_console.h"
 #include "studies/study_file.h"
 #include "studies/study_report_text.h"
+#include "studies/sweep_job.h"
 #include "studies/threshold_table.h"
 #include "work_precision_figure.h"
-#ifdef MBW_HAVE_MPI
-#include "studies/mpi_executor.h"
-#endif
 
 namespace mbw::cli {
 namespace {
@@ -30,40 +27,29 @@ struct SweepCommand {
   StudyCliOptions study;
 };
 
-#ifndef MBW_HAVE_MPI
-// a build without MPI runs sweeps on local threads only
-struct MpiSession {
-  static std::unique_ptr<MpiSession> startIfLaunched() { return nullptr; }
-  int rank() const { return 0; }
-  int size() const { return 1; }
-  [[noreturn]] void abort(int status) const { std::exit(status); }
-};
-#endif
+int sweep(const SweepCommand& cmd, Executor& executor);
 
-int sweep(const SweepCommand& cmd, const MpiSession* mpi);
-
-// under MPI, one process's error ends the job (the others would wait for it); only the first
-// process speaks
+// the job (studies/sweep_job.h): under MPI, one process's error ends the job (the others would
+// wait for it); only the first process speaks
 int run(const SweepCommand& cmd) {
-  const std::unique_ptr<MpiSession> mpi = MpiSession::startIfLaunched();
-  if (!mpi) return sweep(cmd, nullptr);
+  const SweepJob job(cmd.study.jobs);
+  if (!job.launched()) return sweep(cmd, job.executor());
   try {
-    return sweep(cmd, mpi.get());
+    return sweep(cmd, job.executor());
   } catch (const std::exception& e) {
-    if (mpi->rank() != 0) return kBadInput;
+    if (job.rank() != 0) return kBadInput;
     std::cerr << "error: " << e.what() << "\n";
-    if (mpi->size() > 1) mpi->abort(kBadInput);
+    if (job.size() > 1) job.abort(kBadInput);
     return kBadInput;
   }
 }
 
-int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
+int sweep(const SweepCommand& cmd, Executor& executor) {
   // the study file, and the directory of its results (and of its runs' CSVs when it keeps them)
   const StudyFile file = readStudyFile(cmd.studyFile);
   const Study& study = file.study;
-  std::error_code ec;
-  std::filesystem::create_directories(cmd.directory + (file.runFiles ? "/runs" : ""), ec);
-  if (ec) throw InputError("cannot create '" + cmd.directory + "': " + ec.message());
+  createOutputDirectory(cmd.directory);
+  if (file.runFiles) createOutputDirectory(cmd.directory + "/runs");
 
   // the table, appended to (never replaced), the references kept beside it
   StudyCliOptions options = cmd.study;
@@ -76,21 +62,20 @@ int sweep(const SweepCommand& cmd, const MpiSession* mpi) {
       writeCsv(results, cmd.directory + "/runs/run-" + std::to_string(run) + ".csv");
     };
   // the runs on this machine's threads or the job's processes; only the first process reports
-  std::unique_ptr<Executor> executor = makeSweepExecutor(options.jobs, mpi);
-  const bool gathers = executor->gathers();
+  const bool gathers = executor.gathers();
   if (gathers) std::cout << file.name << " (" << cmd.studyFile << ")\n";
   const auto start = std::chrono::steady_clock::now();
   const StudyOutcome outcome = runStudyFromCli(
       study, options, [&](const RunRecord& r) { return studyFileRunLine(study, r); }, hooks,
-      executor.get());
+      &executor);
   if (!gathers) return kSuccess;
 
   // what was made and how long it took, then the diagram when some method has a line to draw
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "\n"
-            << studyFileSummaryText(study, outcome, wall, executor->workers(),
-                                    executor->description());
+            << studyFileSummaryText(study, outcome, wall, executor.workers(),
+                                    executor.description());
   std::cout << "table " << options.table << "\n";
   if (!study.outputs.empty() && hasWorkPrecisionLine(study, outcome.madeRecords())) {
     const std::string png = options.figureFile(cmd.directory + "/work-precision.png");

@@ -28,19 +28,12 @@ struct TimingStudyCommand {
 };
 int runTimingStudy(const TimingStudyCommand& command);
 
-// the channel a study follows: `requested`, else the scene's first named output; throws InputError
-// when the scene has none
-std::string studyChannel(const Model& model, const std::string& scene,
-                         const std::string& requested);
-
 // Zhang et al. 2022 section 5.2-5.5 on the flexible-beam benchmarks (study_flexible*.cpp).
 struct FlexibleStudyOptions {
-  std::vector<std::string>
-      parts;  // four-bar, four-bar-fine, buckling, shaft, convergence, iterations
+  std::vector<std::string> parts;  // of flexibleStudyParts(), all of them when empty
   std::string outputDir = "study-flexible";
-  std::vector<double> convergenceSteps{
-      1e-3, 5e-4, 2.5e-4,
-      1e-4};                    // Delta t / n, s (their multiples by n fall on the reference steps)
+  // Delta t / n, s (their multiples by n fall on the reference steps)
+  std::vector<double> convergenceSteps{1e-3, 5e-4, 2.5e-4, 1e-4};
   double referenceStep = 1e-5;  // Delta t of the convergence study's reference, s
   bool quick = false;           // one method per group
   RunOptions options;

@@ -9,9 +9,6 @@
 #include "cli_common.h"
 #include "run_progress.h"
 #include "studies/study_report_text.h"
-#ifdef MBW_HAVE_MPI
-#include "studies/mpi_executor.h"
-#endif
 
 namespace mbw::cli {
 namespace {
@@ -64,6 +61,7 @@ class ProgressLine {
 
 }  // namespace
 
+// the options every study command shares
 void StudyCliOptions::addTo(CLI::App& c, bool withTable) {
   c.add_option("--jobs,-j", jobs, "runs at once, each on one thread (default: one per core)");
   if (withTable)
@@ -78,27 +76,21 @@ void StudyCliOptions::addFigureFormatTo(CLI::App& c) {
       ->capture_default_str();
 }
 
+// "fig4.png" in the chosen format
 std::string StudyCliOptions::figureFile(const std::string& pngPath) const {
   const size_t dot = pngPath.rfind(".png");
   return dot == std::string::npos ? pngPath : pngPath.substr(0, dot) + "." + figureFormat;
 }
 
-std::unique_ptr<Executor> makeSweepExecutor(int jobs, const MpiSession* mpi) {
-#ifdef MBW_HAVE_MPI
-  if (mpi && mpi->size() > 1) return std::make_unique<MpiExecutor>(*mpi);
-#else
-  (void)mpi;
-#endif
-  return std::make_unique<ThreadPoolExecutor>(jobs);
-}
-
 StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
                              const std::function<std::string(const RunRecord&)>& describe,
                              StudyRunHooks hooks, Executor* executor) {
+  // the executor given or --jobs threads, stopped by Ctrl-C after the runs under way
   ThreadPoolExecutor pool(options.jobs);
   Executor& runner = executor ? *executor : pool;
   InterruptCatcher ctrlC;
   hooks.stopRequested = [] { return InterruptCatcher::requested(); };
+  // how many runs on how many workers, then a line per finished run under the progress line
   const bool gathers = runner.gathers();
   if (gathers)
     std::cout << studyWorkersText(study.runs.size(), runner.workers(), runner.description())
@@ -112,6 +104,7 @@ StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
     line.finished(finished);
   };
   progress.onTick = [&] { line.tick(); };
+  // the engine's execution: the table written (or resumed) as runs finish
   const StudyExecutionOptions exec{options.table, options.referenceDirectory, options.resume,
                                    options.replace && !options.resume};
   return executeStudy(study, runner, exec, hooks, progress);

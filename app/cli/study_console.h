@@ -14,10 +14,6 @@
 #include "studies/executor.h"
 #include "studies/study_execution.h"
 
-namespace mbw {
-class MpiSession;
-}
-
 namespace mbw::cli {
 
 struct StudyCliOptions {
@@ -41,9 +37,5 @@ struct StudyCliOptions {
 StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
                              const std::function<std::string(const RunRecord&)>& describe,
                              StudyRunHooks hooks = {}, Executor* executor = nullptr);
-
-// The executor of a sweep: the processes of the MPI job when mbw-cli runs under mpirun or srun
-// (mpi: the session, in a build with MPI), else `jobs` threads (0: one per core).
-std::unique_ptr<Executor> makeSweepExecutor(int jobs, const MpiSession* mpi);
 
 }  // namespace mbw::cli

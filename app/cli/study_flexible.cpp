@@ -9,11 +9,13 @@
 #include <iostream>
 
 #include "flexible_study_figures.h"
+#include "simulation/file_claims.h"
 #include "studies/study_report_text.h"
 #include "study_flexible.h"
 
 namespace mbw::cli {
 
+// the engine's study at the options' settings
 FlexibleStudy flexibleStudy(const Model& model, const FlexibleStudyOptions& o,
                             const std::vector<double>& stepsPerStage, double tEnd,
                             const std::vector<std::string>& channels) {
@@ -26,6 +28,7 @@ FlexibleStudy flexibleStudy(const Model& model, const FlexibleStudyOptions& o,
   return makeFlexibleStudy(model, o.options.resolve(model), settings);
 }
 
+// the runs, a line each, the records kept in run order
 std::vector<RunRecord> executeFlexible(const Study& study, const FlexibleStudyOptions& o,
                                        StudyRunHooks hooks, bool& interrupted) {
   std::cerr << "study flexible: " << study.title << ", " << study.runs.size() << " runs\n";
@@ -37,6 +40,7 @@ std::vector<RunRecord> executeFlexible(const Study& study, const FlexibleStudyOp
 }
 
 int runFlexibleFigures(const FlexibleStudyOptions& o, const Experiment& e) {
+  // every method at the experiment's Delta t / n, the figures' channels kept over time
   const Model model = loadSceneOrThrow(e.scene);
   std::vector<std::string> channels;
   for (const ExperimentFigure& f : e.figures) channels.push_back(f.channel);
@@ -47,6 +51,7 @@ int runFlexibleFigures(const FlexibleStudyOptions& o, const Experiment& e) {
   bool interrupted = false;
   const std::vector<RunRecord> records = executeFlexible(study, o, histories.hooks(), interrupted);
 
+  // the table of runs, printed and written, the time histories beside it, then the figures
   StudyTable table =
       flexibleRunTable(e.scene + " at Delta t / n = " + formatNumber(e.stepPerStage) + " s");
   for (const RunRecord& r : records)
@@ -66,28 +71,16 @@ int runFlexibleFigures(const FlexibleStudyOptions& o, const Experiment& e) {
 }
 
 int runFlexibleStudy(const FlexibleStudyOptions& o) {
-  std::error_code ec;
-  std::filesystem::create_directories(o.outputDir, ec);
-  if (ec) throw InputError("cannot create '" + o.outputDir + "': " + ec.message());
-  const std::vector<Experiment> all = flexibleBenchmarkExperiments();
-  std::vector<std::string> parts = o.parts;
-  if (parts.empty())
-    parts = {"four-bar", "four-bar-fine", "buckling", "shaft", "convergence", "iterations"};
+  // the directory of every part's tables and figures
+  createOutputDirectory(o.outputDir);
+  // the parts asked for (default: all) in their order, each stopping the study unless it succeeds
+  const std::vector<std::string> parts = o.parts.empty() ? flexibleStudyParts() : o.parts;
   for (const std::string& part : parts) {
-    int status = kSuccess;
-    if (part == "convergence") {
-      status = runFlexibleConvergence(o);
-    } else if (part == "iterations") {
-      status = runFlexibleIterations(o);
-    } else {
-      const Experiment* e = nullptr;
-      for (const Experiment& x : all)
-        if (x.key == part) e = &x;
-      if (!e)
-        throw InputError("unknown part '" + part +
-                         "' (four-bar, four-bar-fine, buckling, shaft, convergence, iterations)");
-      status = runFlexibleFigures(o, *e);
-    }
+    // an experiment's figures, the convergence study or the iterations
+    const std::optional<Experiment> e = flexibleStudyExperiment(part);
+    const int status = e                       ? runFlexibleFigures(o, *e)
+                       : part == "convergence" ? runFlexibleConvergence(o)
+                                               : runFlexibleIterations(o);
     if (status != kSuccess) return status;
   }
   return kSuccess;

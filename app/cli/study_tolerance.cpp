@@ -15,14 +15,6 @@
 #include "studies/study_report_text.h"
 
 namespace mbw::cli {
-// the channel asked for, else the scene's first named output
-std::string studyChannel(const Model& model, const std::string& scene,
-                         const std::string& requested) {
-  if (!requested.empty()) return requested;
-  if (model.outputs.empty())
-    throw InputError(scene + " has no named outputs: choose a channel with --channel");
-  return model.outputs.front().name;
-}
 
 int runToleranceStudy(const ToleranceStudyCommand& o) {
   // the study of the scene's channel, and what it compares

@@ -7,6 +7,8 @@
 namespace mbw::cli_reference {
 namespace {
 
+// --- the program's commands, read from its CLI11 definitions -------------------------------------
+
 // one command of the program as the reference shows it
 struct CommandDoc {
   std::string path;  // "run", "study tolerance"
@@ -18,6 +20,7 @@ struct CommandDoc {
 
 // a command and its subcommands, depth first, in the order they were defined
 void collect(const CLI::App& app, const std::string& prefix, std::vector<CommandDoc>& out) {
+  // every subcommand, its positionals and options apart (--help left out: every command has it)
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     CommandDoc d;
     d.path = prefix.empty() ? sub->get_name() : prefix + " " + sub->get_name();
@@ -32,6 +35,7 @@ void collect(const CLI::App& app, const std::string& prefix, std::vector<Command
   }
 }
 
+// a positional argument is named in capitals, as usage lines name them (FILE, SCENE)
 std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;
@@ -47,6 +51,7 @@ std::string optionNames(const CLI::Option& o) {
   return names;
 }
 
+// a flag takes no value
 bool isFlag(const CLI::Option& o) { return o.get_items_expected_max() == 0; }
 
 // "FLOAT", or "FLOAT,..." for a list the option splits at its delimiter
@@ -57,6 +62,8 @@ std::string valueName(const CLI::Option& o) {
   return name;
 }
 
+// the usage line: the command, its positionals ([OPTIONAL] in brackets), COMMAND when it has
+// subcommands, [OPTIONS] when it has options
 std::string usage(const std::string& program, const CommandDoc& d) {
   std::string u = program + " " + d.path;
   for (const CLI::Option* p : d.positionals)
@@ -74,6 +81,8 @@ struct ProgramDoc {
   std::vector<CommandDoc> commands;
 };
 
+// the program's description "mbw-cli - Summary.\nthe rest" split into the summary (no final full
+// stop) and the rest, then its commands
 ProgramDoc describe(const CLI::App& program) {
   ProgramDoc p;
   p.name = program.get_name();
@@ -90,6 +99,7 @@ ProgramDoc describe(const CLI::App& program) {
 
 // --- Markdown ------------------------------------------------------------------------------------
 
+// a table cell's text: pipes escaped, newlines made spaces (a cell is one line)
 std::string escapeCell(const std::string& text) {
   std::string out;
   for (char c : text) {
@@ -103,6 +113,7 @@ std::string escapeCell(const std::string& text) {
   return out;
 }
 
+// the anchor a Markdown renderer gives the command's heading: "mbw-cli-study-tolerance"
 std::string anchor(const std::string& program, const std::string& path) {
   std::string a = program + "-" + path;
   for (char& c : a)
@@ -110,6 +121,7 @@ std::string anchor(const std::string& program, const std::string& path) {
   return a;
 }
 
+// one row per positional, then per option: names, value type (none for a flag), default, help
 void markdownTable(std::ostream& out, const CommandDoc& d) {
   if (d.positionals.empty() && d.options.empty()) return;
   out << "| argument or option | value | default | |\n|---|---|---|---|\n";
@@ -128,7 +140,8 @@ void markdownTable(std::ostream& out, const CommandDoc& d) {
 
 // --- roff ----------------------------------------------------------------------------------------
 
-// text safe in roff: backslashes escaped, no control character at the start of a line
+// text safe in roff: backslashes escaped, hyphens as minus signs (\-, so that option names copy
+// and paste as typed), no control character at the start of a line
 std::string roff(const std::string& text) {
   std::string out;
   bool lineStart = true;
@@ -147,6 +160,9 @@ std::string roff(const std::string& text) {
 
 }  // namespace
 
+// --- the two references --------------------------------------------------------------------------
+
+// docs/cli-reference.md: the reference page, generated so that it never drifts from the options
 std::string markdownReference(const CLI::App& program, const ReferenceTexts& texts) {
   const auto [name, summary, description, commands] = describe(program);
 
@@ -181,6 +197,7 @@ std::string markdownReference(const CLI::App& program, const ReferenceTexts& tex
   return out.str();
 }
 
+// mbw-cli.1: the same content as a man page, in roff
 std::string manPageReference(const CLI::App& program, const ReferenceTexts& texts) {
   const auto [name, summary, description, commands] = describe(program);
 

@@ -2,6 +2,8 @@
 
 namespace mbw::python {
 
+// one column per channel, filled row by row as the run records; the CSV file, when one was asked
+// for, gets the same calls
 void ColumnSink::begin(const Results& run) {
   columns_.assign(run.channels().size(), {});
   if (csv_) csv_->begin(run);

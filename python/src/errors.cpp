@@ -4,6 +4,7 @@
 
 #include "scene/scene_error.h"
 #include "simulation/csv.h"
+#include "simulation/file_claims.h"
 #include "simulation/simulation.h"
 #include "solvers/static_equilibrium_error.h"
 #include "studies/results_table.h"
@@ -18,6 +19,8 @@ PyObject* numericalFailureType = nullptr;
 PyObject* outputErrorType = nullptr;
 PyObject* sceneWarningType = nullptr;
 
+// the exception classes, in Python: each derives from Error and from the built-in exception a
+// Python user would catch (ValueError, RuntimeError, OSError); exit_code is mbw-cli's exit status
 constexpr const char* kClasses = R"(
 class Error(Exception):
     """An error of Multibody Workbench's engine, with the exit status mbw-cli gives it."""
@@ -59,6 +62,7 @@ class OutputError(Error, OSError):
     category = "output failure"
 )";
 
+// raises an instance made by the class itself (its __init__ keeps .result), not a bare message
 [[noreturn]] void raise(PyObject* type, const std::string& message, py::object result) {
   py::object error = py::reinterpret_borrow<py::object>(type)(message, result);
   PyErr_SetObject(type, error.ptr());
@@ -66,6 +70,8 @@ class OutputError(Error, OSError):
 }
 
 }  // namespace
+
+// --- raising from the module's code --------------------------------------------------------------
 
 void raiseNumericalFailure(const std::string& message, py::object result) {
   raise(numericalFailureType, message, std::move(result));
@@ -86,9 +92,12 @@ void warnScene(const std::string& message, const std::string& path, const std::s
   py::module_::import("warnings").attr("warn")(warning, py::none(), 1);
 }
 
+// an exception raised in Python (KeyboardInterrupt, a callback's) carries the run's result too
 void attachResult(py::error_already_set& error, py::object result) {
   if (error.value()) py::setattr(error.value(), "result", std::move(result));
 }
+
+// --- the classes and the translation of the engine's exceptions ----------------------------------
 
 void bindErrors(py::module_& m) {
   // the classes, defined in Python for their two bases each
@@ -102,6 +111,7 @@ void bindErrors(py::module_& m) {
   numericalFailureType = scope["NumericalFailure"].ptr();
   outputErrorType = scope["OutputError"].ptr();
   sceneWarningType = scope["SceneWarning"].ptr();
+  // the raw pointers above outlive the scope dict: one reference each, kept for the process
   Py_INCREF(outputErrorType);
   Py_INCREF(inputErrorType);
   Py_INCREF(numericalFailureType);
@@ -126,6 +136,8 @@ void bindErrors(py::module_& m) {
     } catch (const TableError& e) {
       PyErr_SetString(inputErrorType, e.what());
     } catch (const CsvError& e) {
+      PyErr_SetString(inputErrorType, e.what());
+    } catch (const FileClaimError& e) {
       PyErr_SetString(inputErrorType, e.what());
     }
   });

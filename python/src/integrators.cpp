@@ -12,6 +12,8 @@
 namespace mbw::python {
 namespace {
 
+// mbw.describe: an integrator's capabilities (integrators/registry.h) as a dict, keys in snake
+// case; an unknown name is an input error pointing to mbw.integrators()
 py::dict describe(const std::string& name) {
   const IntegratorInfo* info = findIntegrator(name);
   if (!info) throw InputFailure("unknown integrator '" + name + "' (see mbw.integrators())");
@@ -59,6 +61,7 @@ py::dict describe(const std::string& name) {
 
 }  // namespace
 
+// the lists of `mbw-cli list`, and describe
 void bindIntegrators(py::module_& m) {
   m.def(
       "integrators",

@@ -7,14 +7,17 @@
 
 namespace mbw::python {
 
-// ---- columns
+// --- columns: named NumPy arrays -----------------------------------------------------------------
 
+// a NumPy array that takes the vector over without a copy: a capsule owns it and frees it when
+// the last array that views it goes away
 py::object numpyArray(std::vector<double>&& values) {
   auto* owned = new std::vector<double>(std::move(values));
   py::capsule owner(owned, [](void* p) { delete static_cast<std::vector<double>*>(p); });
   return py::array_t<double>(static_cast<py::ssize_t>(owned->size()), owned->data(), owner);
 }
 
+// a column by name; an unknown name raises KeyError with the names that look like it
 py::object Columns::column(const std::string& name) const {
   const auto at = std::find(names.begin(), names.end(), name);
   if (at != names.end()) return arrays[at - names.begin()];
@@ -27,21 +30,27 @@ py::object Columns::column(const std::string& name) const {
                       (close.empty() ? "" : " (columns like it: " + close + ")"));
 }
 
+// every column has the same length: the first one's
 size_t Columns::rows() const { return arrays.empty() ? 0 : py::len(arrays.front()); }
 
+// the arrays themselves, not copies, keyed by name in column order
 py::dict Columns::toDict() const {
   py::dict d;
   for (size_t c = 0; c < names.size(); ++c) d[py::str(names[c])] = arrays[c];
   return d;
 }
 
+// pandas is imported only when asked for (the module does not depend on it); columns= keeps the
+// channel order
 py::object Columns::toPandas() const {
   py::module_ pandas = py::module_::import("pandas");
   return pandas.attr("DataFrame")(toDict(), py::arg("columns") = names);
 }
 
-// ---- a run
+// --- a run: channels, status, statistics ---------------------------------------------------------
 
+// one array per channel, from the columns the sink gathered; a run that failed before it began
+// recording gave the sink no columns: empty arrays then
 Result::Result(Results r, std::vector<std::vector<double>> columns) : run(std::move(r)) {
   for (size_t c = 0; c < run.channels().size(); ++c) {
     names.push_back(run.channels()[c].name);
@@ -51,6 +60,7 @@ Result::Result(Results r, std::vector<std::vector<double>> columns) : run(std::m
   }
 }
 
+// the run's counters (RunStatistics) as a dict, keys in snake case
 py::dict Result::stats() const {
   const RunStatistics& s = run.stats;
   py::dict d;
@@ -68,7 +78,10 @@ py::dict Result::stats() const {
   return d;
 }
 
+// --- the Python classes --------------------------------------------------------------------------
+
 void bindResults(py::module_& m) {
+  // Columns: item access by name, len() in rows, units, dict and DataFrame views
   py::class_<Columns>(m, "Columns", "Named columns as NumPy arrays.")
       .def("__getitem__", &Columns::column, py::arg("name"))
       .def("__contains__",
@@ -89,6 +102,8 @@ void bindResults(py::module_& m) {
       .def("to_dict", &Columns::toDict, "the columns as a dict of NumPy arrays (no copy)")
       .def("to_pandas", &Columns::toPandas, "the columns as a pandas DataFrame");
 
+  // Result: the columns plus the run's outcome; its DataFrame carries the metadata in attrs, as the
+  // CSV's comment lines carry it
   py::class_<Result, Columns>(
       m, "Result",
       "A run: its channels as NumPy arrays (the columns of mbw-cli's CSV), status, "
@@ -148,6 +163,7 @@ void bindResults(py::module_& m) {
                " rows x " + std::to_string(r.names.size()) + " columns>";
       });
 
+  // Table: a study's results table, with what the sweep did (interrupted, resumed, failed runs)
   py::class_<Table, Columns>(
       m, "Table",
       "A study's results table, one row per run (the columns of mbw-cli sweep's "
@@ -155,7 +171,7 @@ void bindResults(py::module_& m) {
       .def_readonly("interrupted", &Table::interrupted, "stopped before every run was made")
       .def_readonly("resumed", &Table::resumed, "rows read back from an earlier table")
       .def_readonly("failed", &Table::failed, "runs that did not complete")
-      .def_readonly("path", &Table::path, "the CSV file of the table (None when none was written)")
+      .def_readonly("path", &Table::path, "the CSV file of the table (empty when none was written)")
       .def("__repr__", [](const Table& t) {
         return "<mbw.Table " + std::to_string(t.rows()) + " runs x " +
                std::to_string(t.names.size()) + " columns, " + std::to_string(t.failed) +

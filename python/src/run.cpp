@@ -25,12 +25,15 @@
 namespace mbw::python {
 namespace {
 
+// --- following a run from Python -----------------------------------------------------------------
+
 using Clock = std::chrono::steady_clock;
 
 // Follows a run on its thread (the GIL released) and stops it for Ctrl-C, an exception of the
 // progress callback, or the callback returning False.
 class PythonObserver final : public RunObserver {
  public:
+  // the first look at Python comes one interval after the start
   PythonObserver(py::object progress, double interval, double tStart, double tEnd)
       : progress_(std::move(progress)),
         interval_(
@@ -40,8 +43,11 @@ class PythonObserver final : public RunObserver {
         tEnd_(tEnd),
         t_(tStart) {}
 
+  // the time of the last recorded row, for the callback's fraction
   void onRecorded(const Results& results, size_t newRow) override { t_ = results.at(newRow, 0); }
 
+  // asked by the engine between steps, without the GIL: it is taken only once an interval has
+  // passed, so a run pays a clock read per step and nothing more
   bool stopRequested() override {
     if (stop_) return true;
     const Clock::time_point now = Clock::now();
@@ -54,6 +60,7 @@ class PythonObserver final : public RunObserver {
       stop_ = true;
       return true;
     }
+    // then the callback, which may stop the run too
     report();
     return stop_;
   }
@@ -88,6 +95,10 @@ class PythonObserver final : public RunObserver {
   std::optional<py::error_already_set> error_;
 };
 
+// --- one run -------------------------------------------------------------------------------------
+
+// resolves the settings, runs the engine with the GIL released, and turns what came out into a
+// Result or one of the module's exceptions (with the Result attached when there is one)
 py::object run(py::handle sceneArgumentValue, const py::object& progress, double progressInterval,
                bool check, const py::object& output, const py::kwargs& keywords) {
   const std::shared_ptr<Scene> scene = sceneArgument(sceneArgumentValue);
@@ -98,6 +109,7 @@ py::object run(py::handle sceneArgumentValue, const py::object& progress, double
     throw InputFailure(settingsProblemText(*p, scene->model(), scene->source(), resolved.given));
   // every row goes to the columns (and the CSV file); the engine's Results keep two
   settings.memoryBudget = 1;
+  // output=: the same rows streamed to a CSV file as they come, as mbw-cli run -o does
   std::unique_ptr<CsvStreamWriter> csv;
   if (!output.is_none()) csv = std::make_unique<CsvStreamWriter>(pathText(output));
   ColumnSink sink(std::move(csv));
@@ -116,6 +128,8 @@ py::object run(py::handle sceneArgumentValue, const py::object& progress, double
       failure = std::current_exception();
     }
   }
+  // an engine exception: the settings' checks worded with the keywords, as input errors; a failed
+  // static solve as a numerical failure; a model the engine refused as an input error
   if (failure) {
     try {
       std::rethrow_exception(failure);
@@ -129,8 +143,11 @@ py::object run(py::handle sceneArgumentValue, const py::object& progress, double
       throw InputFailure(scene->source() + ": " + e.what());
     }
   }
+  // the callback's last call, at the end of the run
   observer.finish();
 
+  // the outcome in order of precedence: the exception that stopped the run (Ctrl-C, the
+  // callback's), a CSV that could not be written, then a failed run when check=True
   const bool failed = results.status == RunStatus::Failed;
   const std::string message = results.message;
   py::object result = py::cast(Result(std::move(results), sink.takeColumns()));
@@ -145,6 +162,8 @@ py::object run(py::handle sceneArgumentValue, const py::object& progress, double
 }
 
 }  // namespace
+
+// --- the module's functions ----------------------------------------------------------------------
 
 void bindRun(py::module_& m) {
   m.def("run", &run, py::arg("scene"), py::kw_only(), py::arg("progress") = py::none(),

@@ -14,6 +14,8 @@ namespace {
 
 using Overrides = RunOverrides;
 
+// a keyword's value as the type its option wants, or an input error naming the keyword: a number
+// (True is not one, a NumPy scalar is), a whole number, a string, or True or False
 double number(py::handle v, const std::string& name) {
   if (py::isinstance<py::bool_>(v) || !(py::isinstance<py::float_>(v) ||
                                         py::isinstance<py::int_>(v) || py::hasattr(v, "__float__")))
@@ -74,6 +76,8 @@ std::vector<std::string> runKeywordNames() {
   return names;
 }
 
+// the keywords as overrides of the scene's settings, resolved by the engine's one rule
+// (simulation/run_settings.h); given keeps the settings set by keyword, for the wording of problems
 ResolvedRun resolveRunKeywords(const Model& model, const py::kwargs& given) {
   Overrides overrides;
   ResolvedRun run;
@@ -87,10 +91,11 @@ ResolvedRun resolveRunKeywords(const Model& model, const py::kwargs& given) {
     store(*k, overrides, value, name);
     run.given.push_back(k->setting);
   }
+  // the engine's refusals at this stage (a times file that cannot be read, output_step and
+  // output_times both given) are input errors
   try {
     run.settings = resolveRunSettings(model, overrides);
-  } catch (
-      const std::exception& e) {  // a times file that cannot be read, output_step and output_times
+  } catch (const std::exception& e) {
     throw InputFailure(e.what());
   }
   return run;

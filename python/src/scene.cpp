@@ -12,19 +12,22 @@
 #include "scene/builtin_scenes.h"
 #include "scene/scene_error.h"
 #include "scene/scene_reader.h"
+#include "simulation/settings_check.h"
 
 namespace mbw::python {
 
 using Json = Scene::Json;
 using Pointer = Json::json_pointer;
 
-// ---- the scene and its model
+// --- the scene and its model ---------------------------------------------------------------------
 
+// the document is the truth; the model is built from it and built again after every edit
 Scene::Scene(Json document, std::string source, std::string sourcePath)
     : document_(std::move(document)),
       source_(std::move(source)),
       sourcePath_(std::move(sourcePath)) {}
 
+// the model from the document as it stands, and its check (ranks, redundancies, degrees of freedom)
 void Scene::build() {
   Model model = parseScene(document_.dump(), source_);
   model.sourcePath = sourcePath_;
@@ -32,6 +35,8 @@ void Scene::build() {
   model_ = std::move(model);
 }
 
+// a built-in scene or a file: the engine loads and checks the model, and the document kept for
+// editing is the text it was loaded from
 std::shared_ptr<Scene> Scene::load(const std::string& nameOrPath) {
   // the engine's loader says what is wrong with a file, as mbw-cli does
   const Model model = loadScene(nameOrPath);
@@ -44,13 +49,15 @@ std::shared_ptr<Scene> Scene::load(const std::string& nameOrPath) {
     content << in.rdbuf();
     text = content.str();
   }
-  const std::string source = model.sourcePath.empty() ? "builtin:" + model.name : model.sourcePath;
+  // messages name a file by its path and a built-in scene as builtin:NAME
+  const std::string source = sceneSource(model);
   std::shared_ptr<Scene> scene(new Scene(Json::parse(text), source, model.sourcePath));
   scene->check_ = checkModel(model);
   scene->model_ = model;
   return scene;
 }
 
+// a scene from a document in memory (from_dict, copy): built at once, so that bad input raises here
 std::shared_ptr<Scene> Scene::fromJson(Json document, std::string source, std::string sourcePath) {
   std::shared_ptr<Scene> scene(
       new Scene(std::move(document), std::move(source), std::move(sourcePath)));
@@ -58,6 +65,8 @@ std::shared_ptr<Scene> Scene::fromJson(Json document, std::string source, std::s
   return scene;
 }
 
+// one edit: the field is set and the model built again; an edit that makes the scene invalid is
+// undone before the error goes on, so the scene stays the last valid one
 void Scene::set(const Pointer& pointer, Json value) {
   Json before = document_;
   document_[pointer] = std::move(value);
@@ -69,7 +78,10 @@ void Scene::set(const Pointer& pointer, Json value) {
   }
 }
 
+// warns of what the model check finds that was not known before (an edit warns only of what it
+// changed): notes apart from warnings
 void warnOfFindings(const Scene& scene, const std::vector<ModelFinding>& known) {
+  // the findings not among the known ones, by path and message
   std::vector<const ModelFinding*> fresh, notes;
   for (const ModelFinding& f : scene.check().findings) {
     const bool seen = std::any_of(known.begin(), known.end(), [&f](const ModelFinding& k) {
@@ -92,8 +104,10 @@ void warnOfFindings(const Scene& scene, const std::vector<ModelFinding>& known) 
               f->path, f->element, f->kind == FindingKind::Note);
 }
 
-// ---- values between Python and JSON
+// --- values between Python and JSON --------------------------------------------------------------
 
+// Python values to JSON through the json module, which knows dicts, lists and numbers; NaN and
+// infinities are refused (a scene file could not hold them)
 Json toJson(py::handle value) {
   py::module_ json = py::module_::import("json");
   // NumPy arrays and scalars by their tolist()
@@ -104,16 +118,19 @@ Json toJson(py::handle value) {
   return Json::parse(text);
 }
 
+// and back: plain dicts, lists, floats and strings
 py::object fromJson(const Json& value) {
   return py::module_::import("json").attr("loads")(value.dump());
 }
 
+// a str or a pathlib.Path (anything os.fspath takes) as a path string
 std::string pathText(py::handle path) {
   return py::str(py::module_::import("os").attr("fspath")(path)).cast<std::string>();
 }
 
 namespace {
 
+// Scene.load: loads, then warns of the model check's findings
 std::shared_ptr<Scene> loadAndWarn(py::handle nameOrPath) {
   std::shared_ptr<Scene> scene = Scene::load(pathText(nameOrPath));
   // a built-in scene's inertias are ours: mbw-cli says nothing of them either (cli_common.cpp)
@@ -127,12 +144,13 @@ std::shared_ptr<Scene> loadAndWarn(py::handle nameOrPath) {
 
 }  // namespace
 
+// the scene argument of run() and sweep(): a Scene as it is, or a name or path loaded here
 std::shared_ptr<Scene> sceneArgument(py::handle scene) {
   if (py::isinstance<Scene>(scene)) return scene.cast<std::shared_ptr<Scene>>();
   return loadAndWarn(scene);
 }
 
-// ---- the elements of a scene a user edits by name
+// --- the elements of a scene a user edits by name ------------------------------------------------
 
 namespace {
 
@@ -141,6 +159,7 @@ struct Element {
   std::shared_ptr<Scene> scene;
   Pointer pointer;
 
+  // the field, or null when the element or the field is gone (an element of an edited array)
   const Json* find(const std::string& key) const {
     const Json& doc = scene->document();
     if (!doc.contains(pointer)) return nullptr;
@@ -159,6 +178,7 @@ struct Element {
     scene->set(pointer / key, toJson(value));
     warnOfFindings(*scene, before);
   }
+  // a copy of the whole object
   py::object dict() const {
     const Json& doc = scene->document();
     return doc.contains(pointer) ? fromJson(doc.at(pointer)) : py::dict();
@@ -170,6 +190,7 @@ struct ElementMap {
   std::shared_ptr<Scene> scene;
   std::string array;  // "bodies", "joints", "forces"
 
+  // the names in array order, read from the document each time (edits may rename)
   std::vector<std::string> names() const {
     std::vector<std::string> names;
     const Json& doc = scene->document();
@@ -177,6 +198,7 @@ struct ElementMap {
       for (const Json& e : doc.at(array)) names.push_back(e.value("name", std::string()));
     return names;
   }
+  // an element by name, as a pointer to its index; an unknown name raises KeyError with the names
   Element at(const std::string& name) const {
     const std::vector<std::string> all = names();
     for (size_t k = 0; k < all.size(); ++k)
@@ -191,6 +213,7 @@ struct ElementMap {
 }  // namespace
 
 void bindScene(py::module_& m) {
+  // Element: attribute and item access to one JSON object's fields
   py::class_<Element>(
       m, "Element",
       "A JSON object of a scene (a body, a joint, a force, the settings): its fields as "
@@ -216,6 +239,7 @@ void bindScene(py::module_& m) {
                py::repr(e.dict()).cast<std::string>() + ">";
       });
 
+  // Elements: a read-only mapping from names to elements
   py::class_<ElementMap>(m, "Elements", "The bodies, joints or forces of a scene by name.")
       .def("__getitem__", &ElementMap::at)
       .def("__len__", [](const ElementMap& e) { return e.names().size(); })
@@ -227,6 +251,8 @@ void bindScene(py::module_& m) {
            })
       .def("keys", &ElementMap::names);
 
+  // Scene: loading, the document as Python values, saving and copying, the model's name and
+  // warnings, the model check, and its elements by name
   py::class_<Scene, std::shared_ptr<Scene>>(
       m, "Scene",
       "A mechanism: its scene document (JSON, docs/scene-format.md) and the model built from it.")

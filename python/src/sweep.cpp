@@ -4,13 +4,13 @@
 // results.csv with the reference runs beside it when an output directory is given.
 
 #include <atomic>
-#include <filesystem>
 #include <optional>
 
 #include "bindings.h"
 #include "errors.h"
 #include "results.h"
 #include "scene.h"
+#include "simulation/file_claims.h"
 #include "studies/executor.h"
 #include "studies/results_table.h"
 #include "studies/scene_variant_loader.h"
@@ -23,6 +23,7 @@ namespace {
 // A column of text cells as a float array when every cell is a number ("" is NaN), else as an
 // object array of str.
 py::object tableColumn(const std::vector<std::vector<std::string>>& rows, size_t column) {
+  // numberCell throws on the first cell that is not a number: the column is text then
   std::vector<double> numbers;
   try {
     for (const auto& row : rows) numbers.push_back(numberCell(row[column]));
@@ -41,16 +42,17 @@ StudyFile studyArgument(py::handle study, const std::string& source) {
   return readStudyFile(pathText(study));
 }
 
+// reads the study, runs it on the pool with the GIL released, and builds its table; an exception
+// of Python's (Ctrl-C, the callback's) raised after the study stopped, with the table attached
 py::object sweep(py::handle studyArgumentValue, int workers, const py::object& outputDirectory,
                  bool resume, const py::object& progress, const std::string& source) {
+  // an output directory: results.csv and the reference runs go there (and --resume reads them back)
   const StudyFile file = studyArgument(studyArgumentValue, source);
   const Study& study = file.study;
   StudyExecutionOptions options;
   if (!outputDirectory.is_none()) {
     const std::string directory = pathText(outputDirectory);
-    std::error_code ec;
-    std::filesystem::create_directories(directory, ec);
-    if (ec) throw InputFailure("cannot create '" + directory + "': " + ec.message());
+    createOutputDirectory(directory);
     options.tableFile = directory + "/results.csv";
     options.referenceDirectory = directory;
     options.resume = resume;
@@ -84,6 +86,8 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
     }
   };
 
+  // the study, without the GIL: the callbacks above take it back for a moment; an engine exception
+  // is kept and thrown again once the GIL is held
   ThreadPoolExecutor executor(workers);
   StudyOutcome outcome;
   std::exception_ptr failure;
@@ -105,11 +109,13 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
   for (const std::optional<RunRecord>& r : outcome.records)
     if (r) rows.push_back(resultsTableRow(study, *r));
   for (size_t c = 0; c < table.names.size(); ++c) table.arrays.push_back(tableColumn(rows, c));
+  // what the sweep did, and the file it wrote ("" when none)
   table.interrupted = outcome.interrupted;
   table.resumed = outcome.resumed;
   table.failed = outcome.failed();
   table.path = options.tableFile;
   py::object result = py::cast(std::move(table));
+  // Ctrl-C or the callback's exception goes on, holding the table of the runs made
   if (error) {
     attachResult(*error, result);
     throw *error;
@@ -119,6 +125,7 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
 
 }  // namespace
 
+// mbw.sweep: the study and keyword-only options, as `mbw-cli sweep` has them
 void bindSweep(py::module_& m) {
   m.def("sweep", &sweep, py::arg("study"), py::kw_only(), py::arg("workers") = 0,
         py::arg("output_dir") = py::none(), py::arg("resume") = false,

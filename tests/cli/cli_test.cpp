@@ -9,6 +9,7 @@
 #include "command_runner.h"
 #include "simulation/csv.h"
 #include "test_models.h"
+#include "test_paths.h"
 
 namespace mbw {
 namespace {

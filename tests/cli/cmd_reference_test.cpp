@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli_program.h"
+#include "test_paths.h"
 
 namespace mbw {
 namespace {

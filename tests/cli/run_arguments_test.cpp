@@ -11,6 +11,7 @@
 
 #include "command_runner.h"
 #include "test_models.h"
+#include "test_paths.h"
 
 namespace mbw {
 namespace {

@@ -14,6 +14,7 @@
 
 #include "command_runner.h"
 #include "csv_compare.h"
+#include "test_paths.h"
 
 namespace mbw {
 namespace {

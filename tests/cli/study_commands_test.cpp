@@ -19,6 +19,7 @@
 
 #include "command_runner.h"
 #include "studies/results_table.h"
+#include "test_paths.h"
 
 namespace mbw {
 namespace {

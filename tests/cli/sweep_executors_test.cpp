@@ -10,6 +10,7 @@
 
 #include "command_runner.h"
 #include "csv_compare.h"
+#include "test_paths.h"
 
 namespace mbw {
 namespace {

@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include "command_line.h"
+#include "test_paths.h"
 #endif
 
 namespace mbw {

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "scene/schema.h"
+#include "test_paths.h"
 
 namespace mbw {
 namespace {

@@ -85,4 +85,5 @@ class WorkbenchIconsTest : public QObject {
 };
 
 QTEST_MAIN(WorkbenchIconsTest)
+#include "test_paths.h"
 #include "workbench_icons_test.moc"

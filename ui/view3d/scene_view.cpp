@@ -224,6 +224,7 @@ void SceneView::setSelection(const QString& jsonPath) {
   render();
 }
 
+// bodies hidden by name: those an edit removed, while the last valid model stays in view
 void SceneView::hideBodies(const std::set<std::string>& names) {
   if (!mechanism_) return;
   mechanism_->hideBodies(names);
@@ -232,6 +233,7 @@ void SceneView::hideBodies(const std::set<std::string>& names) {
 
 bool SceneView::bodyShown(int body) const { return mechanism_ && mechanism_->bodyShown(body); }
 
+// the view's choices are kept, so that the next model is drawn with them too
 void SceneView::setFramesVisible(bool visible) {
   framesVisible_ = visible;
   if (mechanism_) mechanism_->setFramesVisible(visible);
@@ -350,6 +352,7 @@ void SceneView::setStandardView(StandardView view) {
 
 void SceneView::resetView() { setStandardView(StandardView::Isometric); }
 
+// Fit: the whole run framed, and the camera follows the motion again after the user moved it
 void SceneView::fitView() {
   fitTo(contentPoints(true));
   followMotion_ = true;

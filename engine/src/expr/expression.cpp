@@ -26,7 +26,7 @@ std::string toText(const GiNaC::ex& e) {
 // it as too deep) and the derivatives of nested products grow as trees (`sin(t*` nested 40 deep
 // ran for minutes).
 constexpr size_t kMaxTextLength = 10000;  // characters
-constexpr int kMaxParentheses = 24;       // levels (the compiled programs take about 15 of sin()
+constexpr int kMaxParentheses = 24;       // levels of nested parentheses
 constexpr size_t kMaxTreeSize = 20000;    // nodes of a function or of one of its derivatives
 
 // what makes the text too costly to parse ("" when nothing does)

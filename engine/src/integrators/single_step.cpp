@@ -7,6 +7,7 @@ namespace {
 constexpr double kDefaultRhoInf = 0.6;
 }  // namespace
 
+// the settings' rho_inf, or the method's default (negative: not given)
 double SingleStep::rhoInf(const IntegratorSettings& s) {
   return s.rhoInf >= 0.0 ? s.rhoInf : kDefaultRhoInf;
 }

@@ -139,6 +139,8 @@ bool SparseIterationMatrix::factorizeProjection(double delta) {
 
 void SparseIterationMatrix::solveInPlace(VectorXd& x) { lu_.solveInPlace(x.data()); }
 
+// entries assembled outside the pattern are counted, not stored: the Newton solve stops with this
+// reason rather than go on with a wrong matrix
 std::string SparseIterationMatrix::assemblyFault() const {
   if (missed_ == 0) return {};
   return "the sparse Newton matrix's pattern misses " + std::to_string(missed_) +

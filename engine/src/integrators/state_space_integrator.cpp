@@ -27,6 +27,7 @@ StateSpaceSettings odeSettings(const IntegratorSettings& s, bool perUnitStep) {
 
 // --- set-up and the end of a step ----------------------------------------------------------------
 
+// the formulations the state-space integrators refuse, with the reason `mbw-cli list` gives
 std::map<std::string, std::string> stateSpaceRefusals() {
   const std::string why =
       "the coordinate partition of Sandu et al. 2001 is written for Euler parameters, whose "

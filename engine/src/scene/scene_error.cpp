@@ -33,6 +33,8 @@ std::string excerpt(const std::string& s, size_t limit) {
          " characters)";
 }
 
+// the message formatted once (the first issues with their JSON paths, then how many more); all
+// the issues kept one by one for the callers that list them
 SceneError::SceneError(std::string source, std::vector<SceneIssue> issues)
     : std::runtime_error(format(source, issues)),
       source_(std::move(source)),

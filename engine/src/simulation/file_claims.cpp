@@ -20,6 +20,12 @@ void FileClaims::noteInput(const std::string& path, const std::string& what) {
   if (std::filesystem::is_regular_file(path, error)) inputs_.push_back({path, what});
 }
 
+void createOutputDirectory(const std::string& path) {
+  std::error_code error;
+  std::filesystem::create_directories(path, error);
+  if (error) throw FileClaimError("cannot create '" + path + "': " + error.message());
+}
+
 void FileClaims::refuseInputs(const std::string& output) const {
   for (const auto& [input, what] : inputs_)
     if (sameFile(output, input))

@@ -21,6 +21,10 @@ class FileClaimError : public std::runtime_error {
 // Whether two paths name one file (the second need not exist).
 bool sameFile(const std::string& a, const std::string& b);
 
+// Creates a directory for outputs (and its parents, none when it exists); throws FileClaimError
+// ("cannot create 'DIR': REASON") when it cannot.
+void createOutputDirectory(const std::string& path);
+
 class FileClaims {
  public:
   // Notes a file that is read (what: "the scene"); a path that is no regular file is not noted.

@@ -8,6 +8,7 @@ namespace mbw {
 
 using O = RunOverrides;
 
+// the Python keyword of an option: its long name with underscores ("t-end" -> t_end)
 std::string RunOption::keyword() const {
   std::string k = name;
   std::replace(k.begin(), k.end(), '-', '_');
@@ -16,6 +17,8 @@ std::string RunOption::keyword() const {
 
 // --- the table -----------------------------------------------------------------------------------
 
+// one row per option of `mbw-cli run`: its name, the setting it sets (the scene's key), its help,
+// the words it accepts, the member of RunOverrides it fills, and whether the studies offer it
 const std::vector<RunOption>& runOptions() {
   static const std::vector<RunOption> table = {
       // the run's own options: integrator, steps, tolerances, step-size control, output
@@ -204,14 +207,14 @@ const std::vector<RunOption>& runOptions() {
   return table;
 }
 
+// the option that sets a run setting, for messages that name what the user typed
 const RunOption* runOptionFor(const std::string& setting) {
   for (const RunOption& o : runOptions())
     if (o.setting == setting) return &o;
   return nullptr;
 }
 
-// --- where a settings problem came from
-// -----------------------------------------------------------
+// --- where a settings problem came from ----------------------------------------------------------
 
 std::string settingsProblemText(const SettingsProblem& p, const Model& model,
                                 const std::string& source,

@@ -164,4 +164,9 @@ std::optional<SettingsProblem> runSettingsProblem(const RunSettings& s) {
   return sizeProblem(s);
 }
 
+// a scene by its file, or by its built-in name
+std::string sceneSource(const Model& model) {
+  return model.sourcePath.empty() ? "builtin:" + model.name : model.sourcePath;
+}
+
 }  // namespace mbw

@@ -49,4 +49,7 @@ double runTimeScale(const RunSettings& settings);
 // stops below 1e-6 of its largest step, by default the output step).
 double minimumStep(const RunSettings& settings);
 
+// The name of a scene in the messages about it: its file, or "builtin:NAME" for a built-in one.
+std::string sceneSource(const Model& model);
+
 }  // namespace mbw

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "studies/method_grid.h"
 
@@ -82,6 +83,25 @@ ConvergenceExperiment shaftConvergenceExperiment() {
   // Figures 25-27: the shaft's mid-span displacement, velocity and acceleration
   return {
       "rotating-shaft", 2.5, {"shaft.16.z", "shaft.16.vz", "shaft.16.az"}, {"u_3", "v_3", "a_3"}};
+}
+
+// the experiments, then the convergence study and the iterations
+std::vector<std::string> flexibleStudyParts() {
+  std::vector<std::string> parts;
+  for (const Experiment& e : flexibleBenchmarkExperiments()) parts.push_back(e.key);
+  parts.insert(parts.end(), {"convergence", "iterations"});
+  return parts;
+}
+
+std::optional<Experiment> flexibleStudyExperiment(const std::string& part) {
+  // an experiment by its key; the two studies that are none
+  for (const Experiment& e : flexibleBenchmarkExperiments())
+    if (e.key == part) return e;
+  if (part == "convergence" || part == "iterations") return std::nullopt;
+  // anything else refused, the parts listed
+  std::string list;
+  for (const std::string& p : flexibleStudyParts()) list += (list.empty() ? "" : ", ") + p;
+  throw std::invalid_argument("unknown part '" + part + "' (" + list + ")");
 }
 
 int FlexibleStudy::run(int group, int method, int step) const {

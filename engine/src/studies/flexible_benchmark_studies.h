@@ -6,6 +6,7 @@
 // them, every run placed in its group (makeFlexibleStudy). The command that runs them and draws the
 // figures is `mbw-cli study flexible ...` (app/cli/study_flexible*.cpp).
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,13 @@ struct ConvergenceExperiment {
   std::vector<std::string> quantities;  // their names in the figures
 };
 ConvergenceExperiment shaftConvergenceExperiment();
+
+// The parts of the flexible study, in the order they run: the experiments' keys, then
+// "convergence" (Figures 25-27) and "iterations" (Figure 28).
+std::vector<std::string> flexibleStudyParts();
+// The experiment a part names, nothing for "convergence" and "iterations"; throws
+// std::invalid_argument for any other part, the message listing the parts.
+std::optional<Experiment> flexibleStudyExperiment(const std::string& part);
 
 struct FlexibleStudySettings {
   std::vector<double> stepsPerStage;  // Delta t / n, s

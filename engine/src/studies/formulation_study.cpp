@@ -114,6 +114,7 @@ double CostSeries::iterationsPerStep() const {
   return steps ? double(iterations) / steps : std::numeric_limits<double>::quiet_NaN();
 }
 
+// the cost series of one mechanism in one formulation, null when the study did not run it
 const CostSeries* FormulationStudy::cost(const std::vector<CostSeries>& table,
                                          const std::string& mechanism,
                                          const std::string& formulation) const {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 #include "analysis/reference_error.h"
 #include "integrators/registry.h"
@@ -35,6 +36,15 @@ RunSettings variableStepSettings(const Model& model, const std::string& integrat
 }
 
 }  // namespace
+
+// the channel asked for, else the scene's first named output
+std::string studyChannel(const Model& model, const std::string& scene,
+                         const std::string& requested) {
+  if (!requested.empty()) return requested;
+  if (model.outputs.empty())
+    throw std::invalid_argument(scene + " has no named outputs: choose a channel with --channel");
+  return model.outputs.front().name;
+}
 
 Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
   // the errors of a channel and of its rate, over the scene's window or the one asked for
@@ -79,6 +89,10 @@ double relativeErrorPercent(const ErrorMeasures& error, const Results& reference
 }
 
 TimingStudy makeTimingStudy(const Model& model, TimingStudySettings o) {
+  // refused without spans or tolerances, or with a span that is not positive
+  if (o.spans.empty() || o.tolerances.empty() ||
+      !(*std::min_element(o.spans.begin(), o.spans.end()) > 0.0))
+    throw std::invalid_argument("give positive spans and at least one tolerance");
   // quick: two short spans, two tolerances
   if (o.quick) {
     o.spans = {0.3, 0.6};

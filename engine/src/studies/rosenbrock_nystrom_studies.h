@@ -27,6 +27,11 @@ struct ToleranceStudySettings {
   bool quick = false;          // tolerances 1e-2 and 1e-3, reference at 1e-8 at most
 };
 
+// The channel a study follows: `requested`, else the scene's first named output; throws
+// std::invalid_argument naming `scene` (as the user gave it) when the scene has none.
+std::string studyChannel(const Model& model, const std::string& scene,
+                         const std::string& requested);
+
 // outputs: channel, channel.rate
 Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& settings);
 
@@ -53,6 +58,8 @@ struct TimingStudy {
   std::vector<int> implicitRuns, explicitRuns;  // each integrator at each tolerance, in their order
   int figureRun = -1;                           // Figure 5's run
 };
+// Throws std::invalid_argument without spans or tolerances, or with a span that is not positive
+// (the spans given, before --quick replaces them).
 TimingStudy makeTimingStudy(const Model& model, TimingStudySettings settings);
 
 }  // namespace mbw

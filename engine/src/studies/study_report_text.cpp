@@ -13,8 +13,7 @@
 
 namespace mbw {
 
-// --- the heading of a study
-// -----------------------------------------------------------------------
+// --- the heading of a study ----------------------------------------------------------------------
 
 // the end time as a stream writes a double
 std::string toleranceStudyHeading(const std::string& integrator, const std::string& model,
@@ -46,8 +45,7 @@ std::string workPrecisionHeading(const Study& study, const std::string& model, d
   return os.str();
 }
 
-// --- the progress of a study
-// -----------------------------------------------------------------------
+// --- the progress of a study ---------------------------------------------------------------------
 
 // hours and minutes, minutes and seconds, or seconds
 std::string durationText(double seconds) {
@@ -78,8 +76,7 @@ std::string studyWorkersText(size_t runs, int workers, const std::string& execut
          " at once (" + executor + ")";
 }
 
-// --- the line of a finished run
-// --------------------------------------------------------------------
+// --- the line of a finished run ------------------------------------------------------------------
 
 // the step as a stream writes a double, padded to 9
 std::string methodStepText(const RunSpec& spec) {
@@ -137,8 +134,7 @@ std::string studyFileRunLine(const Study& study, const RunRecord& record) {
          workPrecisionSetting(spec) + ": " + recordSummaryText(record);
 }
 
-// --- the end of a study
-// ----------------------------------------------------------------------------
+// --- the end of a study --------------------------------------------------------------------------
 
 std::string studyFileSummaryText(const Study& study, const StudyOutcome& outcome,
                                  double wallSeconds, int workers, const std::string& executor) {

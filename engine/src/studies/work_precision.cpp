@@ -77,6 +77,7 @@ ReferenceSpec referenceRun(const RunSettings& base, const ReferenceChoice& choic
 
 // --- error measures, and the engine's reference-quality run --------------------------------------
 
+// an error measure by the name a study file gives it; an unknown one is the study's error
 ErrorMeasure parseErrorMeasure(const std::string& name) {
   for (ErrorMeasure m : {ErrorMeasure::Max, ErrorMeasure::Rms, ErrorMeasure::Final})
     if (name == toString(m)) return m;

@@ -15,6 +15,7 @@
 #include "scene/templates/scene_templates.h"
 #include "simulation/simulation.h"
 #include "solvers/constraint_rank.h"
+#include "test_paths.h"
 
 namespace mbw {
 namespace {

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "test_paths.h"
+
 namespace mbw {
 namespace {
 

@@ -66,5 +66,20 @@ TEST(FileClaims, APathThatCannotBeWrittenIsRefusedAndATriedOneLeavesNoFile) {
   fs::remove_all(dir);
 }
 
+TEST(FileClaims, AnOutputDirectoryIsMadeWithItsParentsOrRefused) {
+  const fs::path dir = folder("directory");
+  createOutputDirectory((dir / "a" / "b").string());
+  EXPECT_TRUE(fs::is_directory(dir / "a" / "b"));
+  createOutputDirectory((dir / "a").string());  // already there
+  // a file where the directory should be
+  const std::string blocked = (dir / "scene.json" / "runs").string();
+  try {
+    createOutputDirectory(blocked);
+    FAIL() << "a directory under a file";
+  } catch (const FileClaimError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("cannot create '" + blocked + "': ", 0), 0u) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace mbw

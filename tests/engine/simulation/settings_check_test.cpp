@@ -115,5 +115,12 @@ TEST(SettingsCheck, ASimulationRefusesWhatTheCheckFinds) {
   }
 }
 
+TEST(SettingsCheck, AScenesSourceIsItsFileOrItsBuiltInName) {
+  Model model = loadScene("double-pendulum");
+  EXPECT_EQ(sceneSource(model), "builtin:double-pendulum");
+  model.sourcePath = "scenes/mine.json";
+  EXPECT_EQ(sceneSource(model), "scenes/mine.json");
+}
+
 }  // namespace
 }  // namespace mbw

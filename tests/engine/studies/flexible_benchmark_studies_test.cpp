@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include <algorithm>
 #include <cmath>
 
@@ -83,6 +85,25 @@ TEST(FlexibleBenchmarkStudies, ConvergenceReferenceRefinesTheSmallestStep) {
   const int refine = static_cast<int>(std::lround(smallest / 1e-5));
   EXPECT_DOUBLE_EQ(reference.settings.integratorSettings.step, smallest / refine);
   EXPECT_EQ(flexible.study.outputs, x.channels);
+}
+
+TEST(FlexibleBenchmarkStudies, PartsAreTheExperimentsThenConvergenceAndIterations) {
+  EXPECT_EQ(flexibleStudyParts(), (std::vector<std::string>{"four-bar", "four-bar-fine", "buckling",
+                                                            "shaft", "convergence", "iterations"}));
+  // an experiment's part gives it, the two studies give none, anything else is refused
+  const std::optional<Experiment> shaft = flexibleStudyExperiment("shaft");
+  ASSERT_TRUE(shaft);
+  EXPECT_EQ(shaft->scene, "rotating-shaft");
+  EXPECT_FALSE(flexibleStudyExperiment("convergence"));
+  EXPECT_FALSE(flexibleStudyExperiment("iterations"));
+  try {
+    flexibleStudyExperiment("nosuch");
+    FAIL() << "an unknown part";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "unknown part 'nosuch' (four-bar, four-bar-fine, buckling, shaft, convergence, "
+              "iterations)");
+  }
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include "scene/scene_reader.h"
 #include "studies/rosenbrock_nystrom_studies.h"
 
@@ -52,6 +54,37 @@ TEST(RosenbrockNystromStudies, ToleranceStudyRunsAgainstOneReference) {
     EXPECT_EQ(study.runs[k].reference, 0);
     EXPECT_TRUE(study.runs[k].settings.integratorSettings.variableStep);
     EXPECT_EQ(study.runs[k].settings.integratorSettings.atol, o.tolerances[k]);
+  }
+}
+
+TEST(RosenbrockNystromStudies, TimingStudyRefusesSpansThatAreNotPositive) {
+  const Model model = loadScene("double-pendulum");
+  TimingStudySettings o;
+  o.spans = {1, -1};
+  EXPECT_THROW(makeTimingStudy(model, o), std::invalid_argument);
+  // the spans given are checked, even those --quick replaces
+  o.quick = true;
+  EXPECT_THROW(makeTimingStudy(model, o), std::invalid_argument);
+  o.spans = {1};
+  o.tolerances.clear();
+  EXPECT_THROW(makeTimingStudy(model, o), std::invalid_argument);
+}
+
+TEST(RosenbrockNystromStudies, StudyChannelIsTheRequestedOrTheFirstNamedOutput) {
+  const Model withOutputs = loadScene("stiff-double-pendulum");
+  ASSERT_FALSE(withOutputs.outputs.empty());
+  EXPECT_EQ(studyChannel(withOutputs, "s", "body_1.x"), "body_1.x");
+  EXPECT_EQ(studyChannel(withOutputs, "s", ""), withOutputs.outputs.front().name);
+  // a scene without named outputs needs a channel, and the message names the scene as given
+  const Model without = loadScene("four-link");
+  ASSERT_TRUE(without.outputs.empty());
+  EXPECT_EQ(studyChannel(without, "four-link", "body_2.y"), "body_2.y");
+  try {
+    studyChannel(without, "my-four-link.json", "");
+    FAIL() << "no channel chosen";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "my-four-link.json has no named outputs: choose a channel with --channel");
   }
 }
 

@@ -9,6 +9,7 @@
 
 #include "studies/study_file.h"
 #include "studies/study_schema.h"
+#include "test_paths.h"
 
 namespace mbw {
 namespace {

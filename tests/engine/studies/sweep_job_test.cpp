@@ -1,0 +1,26 @@
+// The job of a sweep (studies/sweep_job.h) when no MPI launcher started the program, as in this
+// test, whether or not the build has MPI: one process, a pool of the threads asked for (one per
+// core by default) that gathers its results. (Three MPI processes under mpirun are compared with
+// threads in tests/cli/sweep_executors_test.cpp.)
+
+#include "studies/sweep_job.h"
+
+#include <gtest/gtest.h>
+
+namespace mbw {
+namespace {
+
+TEST(SweepJob, RunAloneItIsAPoolOfThreadsThatGathers) {
+  const SweepJob job(3);
+  EXPECT_FALSE(job.launched());
+  EXPECT_EQ(job.rank(), 0);
+  EXPECT_EQ(job.size(), 1);
+  EXPECT_EQ(job.executor().workers(), 3);
+  EXPECT_EQ(job.executor().description(), "3 threads");
+  EXPECT_TRUE(job.executor().gathers());
+  // no number given: one per core
+  EXPECT_EQ(SweepJob(0).executor().workers(), coreCount());
+}
+
+}  // namespace
+}  // namespace mbw
