@@ -12,6 +12,12 @@ Ad seeded(double value, double d) { return Ad(value, Eigen::Matrix<double, 1, 1>
 
 TreeJacobians::TreeJacobians(const Model& model, const KinematicTree& tree)
     : model_(model), dynamics_(tree) {
+  // the force elements' laws are written over double: not differentiated yet
+  if (!model.forces.empty())
+    throw JointTreeError("force element '" + model.forces.front().name + "' (" +
+                         model.forces.front().jsonPath +
+                         "): the exact Jacobians of the joint coordinates do not differentiate "
+                         "force elements yet");
   const int n = dynamics_.size();
   q_.resize(n);
   qd_.resize(n);

@@ -20,7 +20,8 @@ extern template class TreeDynamicsT<TreeAdScalar>;
 
 class TreeJacobians {
  public:
-  // the model outlives this; tree is the one TreeOde built for it
+  // the model outlives this; tree is the one TreeOde built for it. Throws JointTreeError for a
+  // model with force elements (their laws are not written over the differentiating scalar yet).
   TreeJacobians(const Model& model, const KinematicTree& tree);
 
   // J1 = df/dq, J2 = df/dqd (n x n), dfdt (n) at (t, q, qd)

@@ -1,7 +1,7 @@
 // The exact Jacobians of the tree's equations of motion (forward-mode automatic differentiation of
 // ABA) against central finite differences of the ODE at random states of the double pendulum, a
 // 12-link chain and the cart tree, with gravity varying in time for df/dt; and the number of
-// differentiated passes per Jacobian (2n, one more when gravity varies).
+// differentiated passes per Jacobian (2n, one more when gravity varies); force elements refused.
 
 #include "joint/tree_jacobians.h"
 
@@ -85,6 +85,18 @@ TEST(TreeJacobians, ConstantGravityHasNoTimeDerivativeAndSkipsItsPass) {
   jacobians.evaluate(0.0, q, qd, J1, J2, dfdt);
   EXPECT_EQ(jacobians.passes(), 2 * ode.size());
   EXPECT_EQ(dfdt, VectorXd::Zero(ode.size()));
+}
+
+TEST(TreeJacobians, RefuseForceElementsNamingTheFirst) {
+  // the flyball governor is a tree (revolute and translational joints) with springs
+  const Model model = loadScene("iftomm-a05-flyball-governor");
+  try {
+    TreeJacobians jacobians(model, buildKinematicTree(model));
+    FAIL() << "accepted";
+  } catch (const JointTreeError& e) {
+    EXPECT_NE(std::string(e.what()).find("force element 'spring_right'"), std::string::npos)
+        << e.what();
+  }
 }
 
 }  // namespace
