@@ -4,7 +4,8 @@ namespace mbw {
 
 TreeForces::TreeForces(const Model& model)
     : model_(model), bodies_(model.bodyCount()), memory_(model.forces.size()) {
-  // each RSDA's branch starts at its free angle, as the absolute formulations' do
+  // each RSDA's branch starts at its free angle: the first evaluation takes the branch nearest it
+  // (the absolute formulations do so at the initial state)
   for (size_t e = 0; e < model.forces.size(); ++e) memory_[e].angle = model.forces[e].freeValue;
 }
 
