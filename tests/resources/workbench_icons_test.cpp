@@ -11,6 +11,7 @@
 
 #include "scene/builtin_scenes.h"
 #include "scene_library_dialog.h"
+#include "test_paths.h"
 #include "workbench_icons.h"
 
 using namespace mbw;
@@ -85,5 +86,4 @@ class WorkbenchIconsTest : public QObject {
 };
 
 QTEST_MAIN(WorkbenchIconsTest)
-#include "test_paths.h"
 #include "workbench_icons_test.moc"
