@@ -2,11 +2,14 @@
 // evaluation of the accelerations, qdd = f(t, q, qd) by the articulated-body algorithm on the
 // tree (joint/tree_ode.h) and vddot = f(t, v, vdot) of the partitioned rp equations
 // (statespace/state_space_ode.h), on the double pendulum and N-link chains (the templates, with
-// revolute joints), and the joint-space mass matrix by CRBA. The chains show the growth with N.
+// revolute joints), the joint-space mass matrix by CRBA, and the exact Jacobians df/dq, df/dqd of
+// the tree ODE (joint/tree_jacobians.h, 2n differentiated ABA passes). The chains show the growth
+// with N.
 //   build/tests/benchmarks/mbw-bench --benchmark_filter=joint/ --benchmark_repetitions=5
 
 #include <benchmark/benchmark.h>
 
+#include "joint/tree_jacobians.h"
 #include "joint/tree_ode.h"
 #include "scene/scene_reader.h"
 #include "scene/templates/scene_templates.h"
@@ -51,6 +54,20 @@ void treeMassMatrix(benchmark::State& bench, int links) {
   }
 }
 
+void treeJacobians(benchmark::State& bench, int links) {
+  const Model model = chainModel(links);
+  TreeOde ode(model);
+  TreeJacobians jacobians(model, ode.tree());
+  VectorXd q, qd, dfdt;
+  ode.initialState(q, qd);
+  qd.setConstant(0.3);
+  MatrixXd J1, J2;
+  for (auto _ : bench) {
+    jacobians.evaluate(0.0, q, qd, J1, J2, dfdt);
+    benchmark::DoNotOptimize(J1.data());
+  }
+}
+
 void rpEvaluation(benchmark::State& bench, int links) {
   const Model model = chainModel(links);
   const std::unique_ptr<Formulation> rp = makeFormulation("rp", model);
@@ -75,6 +92,8 @@ const bool registered = [] {
     benchmark::RegisterBenchmark(("joint/" + name + "/aba").c_str(), treeEvaluation, links)
         ->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark(("joint/" + name + "/crba").c_str(), treeMassMatrix, links)
+        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("joint/" + name + "/jacobians").c_str(), treeJacobians, links)
         ->Unit(benchmark::kMicrosecond);
     if (links <= 16)
       benchmark::RegisterBenchmark(("joint/" + name + "/rp-statespace").c_str(), rpEvaluation,

@@ -128,23 +128,6 @@ std::string unreachedReason(const Model& m, const std::vector<int>& treeOf) {
 
 }  // namespace
 
-SpatialTransform TreeBody::parentToChild(double q) const {
-  // the joint's motion (R_J, t_J), then eq (1)
-  Mat3 R_J = Mat3::Identity();
-  Vec3 t_J = Vec3::Zero();
-  if (type == TreeJointType::Revolute) {
-    const double c = std::cos(q), s = std::sin(q);
-    R_J << c, -s, 0.0, s, c, 0.0, 0.0, 0.0, 1.0;
-  } else if (type == TreeJointType::Translational) {
-    t_J.z() = q;
-  }
-  const Mat3 R_PC = R_PF * R_J * R_CF.transpose();
-  SpatialTransform X;
-  X.E = R_PC.transpose();
-  X.r = p_P + R_PF * t_J - R_PC * p_C;
-  return X;
-}
-
 KinematicTree buildKinematicTree(const Model& model) {
   // rigid bodies only
   for (const Body& b : model.bodies)

@@ -22,6 +22,7 @@
 // Joints the tree cannot hold yet are refused with a JointTreeError naming the joint or body and
 // the reason (docs/dev/joint-coordinates.md lists what is supported).
 
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -55,8 +56,26 @@ struct TreeBody {
   Mat3 inertia = Mat3::Identity();  // about the centre of mass, body axes
 
   // the child's body frame relative to the parent's at coordinate value q (eq 1), as the
-  // transform child_X_parent
-  SpatialTransform parentToChild(double q) const;
+  // transform child_X_parent; over any scalar type (double, or automatic differentiation)
+  template <typename S>
+  SpatialTransformT<S> parentToChild(const S& q) const {
+    using std::cos;
+    using std::sin;
+    // the joint's motion (R_J, t_J), then eq (1)
+    Mat3T<S> R_J = Mat3T<S>::Identity();
+    Vec3T<S> t_J = Vec3T<S>::Zero();
+    if (type == TreeJointType::Revolute) {
+      const S c = cos(q), s = sin(q);
+      R_J << c, -s, S(0.0), s, c, S(0.0), S(0.0), S(0.0), S(1.0);
+    } else if (type == TreeJointType::Translational) {
+      t_J.z() = q;
+    }
+    const Mat3T<S> R_PC = R_PF.cast<S>() * R_J * R_CF.transpose().cast<S>();
+    SpatialTransformT<S> X;
+    X.E = R_PC.transpose();
+    X.r = p_P.cast<S>() + R_PF.cast<S>() * t_J - R_PC * p_C.cast<S>();
+    return X;
+  }
 };
 
 struct KinematicTree {

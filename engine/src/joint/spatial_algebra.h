@@ -13,73 +13,90 @@
 //     m x  m2 = [w x w2; w x v2 + v x w2],   m x* f = [w x n + v x f; w x f].
 // The rigid-body inertia about the centre of mass in body axes is diag(I_c, m 1) (chapter 2,
 // rigid-body inertia, with c = 0); an inertia in B coordinates moves to A as (B_X_A)^T I_B B_X_A.
+//
+// Everything is written over the scalar type (double, or an automatic-differentiation scalar for
+// the Jacobians of joint/tree_jacobians.h); the double types keep their short names.
 
 #include "math/types.h"
 
 namespace mbw {
 
-using Vec6 = Eigen::Matrix<double, 6, 1>;
-using Mat6 = Eigen::Matrix<double, 6, 6>;
+template <typename S>
+using Vec3T = Eigen::Matrix<S, 3, 1>;
+template <typename S>
+using Mat3T = Eigen::Matrix<S, 3, 3>;
+template <typename S>
+using Vec6T = Eigen::Matrix<S, 6, 1>;
+template <typename S>
+using Mat6T = Eigen::Matrix<S, 6, 6>;
+using Vec6 = Vec6T<double>;
+using Mat6 = Mat6T<double>;
 
 // m x m2
-inline Vec6 crossMotion(const Vec6& m, const Vec6& m2) {
-  const Vec3 w = m.head<3>(), v = m.tail<3>();
-  Vec6 out;
-  out.head<3>() = w.cross(m2.head<3>());
-  out.tail<3>() = w.cross(m2.tail<3>()) + v.cross(m2.head<3>());
+template <typename S>
+Vec6T<S> crossMotion(const Vec6T<S>& m, const Vec6T<S>& m2) {
+  const Vec3T<S> w = m.template head<3>(), v = m.template tail<3>();
+  Vec6T<S> out;
+  out.template head<3>() = w.cross(m2.template head<3>());
+  out.template tail<3>() = w.cross(m2.template tail<3>()) + v.cross(m2.template head<3>());
   return out;
 }
 
 // m x* f
-inline Vec6 crossForce(const Vec6& m, const Vec6& f) {
-  const Vec3 w = m.head<3>(), v = m.tail<3>();
-  Vec6 out;
-  out.head<3>() = w.cross(f.head<3>()) + v.cross(f.tail<3>());
-  out.tail<3>() = w.cross(f.tail<3>());
+template <typename S>
+Vec6T<S> crossForce(const Vec6T<S>& m, const Vec6T<S>& f) {
+  const Vec3T<S> w = m.template head<3>(), v = m.template tail<3>();
+  Vec6T<S> out;
+  out.template head<3>() = w.cross(f.template head<3>()) + v.cross(f.template tail<3>());
+  out.template tail<3>() = w.cross(f.template tail<3>());
   return out;
 }
 
 // B_X_A, stored as (E, r): E rotates A coordinates into B's, r is B's origin in A coordinates.
-struct SpatialTransform {
-  Mat3 E = Mat3::Identity();
-  Vec3 r = Vec3::Zero();
+template <typename S>
+struct SpatialTransformT {
+  Mat3T<S> E = Mat3T<S>::Identity();
+  Vec3T<S> r = Vec3T<S>::Zero();
 
   // B_X_A m: a motion vector from A to B coordinates
-  Vec6 applyMotion(const Vec6& m) const {
-    Vec6 out;
-    out.head<3>() = E * m.head<3>();
-    out.tail<3>() = E * (m.tail<3>() - r.cross(m.head<3>()));
+  Vec6T<S> applyMotion(const Vec6T<S>& m) const {
+    Vec6T<S> out;
+    out.template head<3>() = E * m.template head<3>();
+    out.template tail<3>() = E * (m.template tail<3>() - r.cross(m.template head<3>()));
     return out;
   }
   // A_X_B m: a motion vector from B back to A coordinates
-  Vec6 applyMotionInverse(const Vec6& m) const {
-    Vec6 out;
-    out.head<3>() = E.transpose() * m.head<3>();
-    out.tail<3>() = E.transpose() * m.tail<3>() + r.cross(out.head<3>());
+  Vec6T<S> applyMotionInverse(const Vec6T<S>& m) const {
+    Vec6T<S> out;
+    out.template head<3>() = E.transpose() * m.template head<3>();
+    out.template tail<3>() = E.transpose() * m.template tail<3>() + r.cross(out.template head<3>());
     return out;
   }
   // (B_X_A)^T f = A_X*_B f: a force vector from B to A coordinates
-  Vec6 applyTransposeForce(const Vec6& f) const {
-    Vec6 out;
-    out.tail<3>() = E.transpose() * f.tail<3>();
-    out.head<3>() = E.transpose() * f.head<3>() + r.cross(out.tail<3>());
+  Vec6T<S> applyTransposeForce(const Vec6T<S>& f) const {
+    Vec6T<S> out;
+    out.template tail<3>() = E.transpose() * f.template tail<3>();
+    out.template head<3>() = E.transpose() * f.template head<3>() + r.cross(out.template tail<3>());
     return out;
   }
   // the 6 x 6 motion transform
-  Mat6 matrix() const {
-    Mat6 X;
-    X.topLeftCorner<3, 3>() = E;
-    X.topRightCorner<3, 3>().setZero();
-    X.bottomLeftCorner<3, 3>() = -E * skew(r);
-    X.bottomRightCorner<3, 3>() = E;
+  Mat6T<S> matrix() const {
+    Mat3T<S> rx;
+    rx << S(0), -r.z(), r.y(), r.z(), S(0), -r.x(), -r.y(), r.x(), S(0);
+    Mat6T<S> X;
+    X.template topLeftCorner<3, 3>() = E;
+    X.template topRightCorner<3, 3>().setZero();
+    X.template bottomLeftCorner<3, 3>() = -E * rx;
+    X.template bottomRightCorner<3, 3>() = E;
     return X;
   }
   // X^T I X: an inertia in B coordinates moved to A coordinates
-  Mat6 transformInertiaToParent(const Mat6& I) const {
-    const Mat6 X = matrix();
+  Mat6T<S> transformInertiaToParent(const Mat6T<S>& I) const {
+    const Mat6T<S> X = matrix();
     return X.transpose() * I * X;
   }
 };
+using SpatialTransform = SpatialTransformT<double>;
 
 // the spatial inertia about the centre of mass in body axes, diag(I_c, m 1)
 inline Mat6 centroidalInertia(double mass, const Mat3& inertia) {

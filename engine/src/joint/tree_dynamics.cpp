@@ -1,39 +1,47 @@
 #include "joint/tree_dynamics.h"
 
+#include "joint/autodiff_scalar.h"
+
 namespace mbw {
 
-TreeDynamics::TreeDynamics(const KinematicTree& tree) : tree_(tree) {
+template <typename S>
+TreeDynamicsT<S>::TreeDynamicsT(const KinematicTree& tree) : tree_(tree) {
   // every workspace at its size once; the bodies' spatial inertias about their centres of mass
   const int n = tree_.size();
   inertia_.resize(n);
-  for (int i = 0; i < n; ++i)
-    inertia_[i] = centroidalInertia(tree_.bodies[i].mass, tree_.bodies[i].inertia);
+  S_.resize(n);
+  for (int i = 0; i < n; ++i) {
+    inertia_[i] = centroidalInertia(tree_.bodies[i].mass, tree_.bodies[i].inertia).cast<S>();
+    S_[i] = tree_.bodies[i].S.cast<S>();
+  }
   X_.resize(n);
   R_WB_.resize(n);
   r_W_.resize(n);
-  v_.assign(n, Vec6::Zero());
-  c_.assign(n, Vec6::Zero());
-  a_.assign(n, Vec6::Zero());
-  f_.assign(n, Vec6::Zero());
+  v_.assign(n, Vec6S::Zero());
+  c_.assign(n, Vec6S::Zero());
+  a_.assign(n, Vec6S::Zero());
+  f_.assign(n, Vec6S::Zero());
   IA_.resize(n);
-  pA_.assign(n, Vec6::Zero());
-  U_.assign(n, Vec6::Zero());
-  D_.assign(n, 0.0);
-  u_.assign(n, 0.0);
+  pA_.assign(n, Vec6S::Zero());
+  U_.assign(n, Vec6S::Zero());
+  D_.assign(n, S(0.0));
+  u_.assign(n, S(0.0));
 }
 
-Vec6 TreeDynamics::baseAcceleration() const {
-  Vec6 a0;
-  a0 << Vec3::Zero(), -gravity_W_;
+template <typename S>
+Vec6T<S> TreeDynamicsT<S>::baseAcceleration() const {
+  Vec6S a0;
+  a0 << Vec3S::Zero(), -gravity_W_;
   return a0;
 }
 
-void TreeDynamics::computeKinematics(const VectorXd& q, const VectorXd& qd) {
+template <typename S>
+void TreeDynamicsT<S>::computeKinematics(const VecX& q, const VecX& qd) {
   // root to leaves: the joint transforms, world poses, velocities and velocity products
   for (int i = 0; i < tree_.size(); ++i) {
     const TreeBody& t = tree_.bodies[i];
     X_[i] = t.parentToChild(jointValue(t, q));
-    const Vec6 vJ = t.S * jointValue(t, qd);
+    const Vec6S vJ = S_[i] * jointValue(t, qd);
     if (t.parent < 0) {
       R_WB_[i] = X_[i].E.transpose();
       r_W_[i] = X_[i].r;
@@ -43,50 +51,56 @@ void TreeDynamics::computeKinematics(const VectorXd& q, const VectorXd& qd) {
       r_W_[i] = r_W_[t.parent] + R_WB_[t.parent] * X_[i].r;
       v_[i] = X_[i].applyMotion(v_[t.parent]) + vJ;
     }
-    c_[i] = crossMotion(v_[i], vJ);
+    c_[i] = crossMotion<S>(v_[i], vJ);
   }
 }
 
-double TreeDynamics::kineticEnergy() const {
-  double T = 0.0;
+template <typename S>
+S TreeDynamicsT<S>::kineticEnergy() const {
+  S T(0.0);
   for (int i = 0; i < tree_.size(); ++i) T += 0.5 * v_[i].dot(inertia_[i] * v_[i]);
   return T;
 }
 
-void TreeDynamics::computeAccelerations(const VectorXd& qdd) {
+template <typename S>
+void TreeDynamicsT<S>::computeAccelerations(const VecX& qdd) {
   // root to leaves from a base at rest: a_i = X_i a_lambda + S_i qdd_i + c_i
   for (int i = 0; i < tree_.size(); ++i) {
     const TreeBody& t = tree_.bodies[i];
-    const Vec6 parent = t.parent < 0 ? Vec6::Zero() : a_[t.parent];
-    a_[i] = X_[i].applyMotion(parent) + t.S * jointValue(t, qdd) + c_[i];
+    const Vec6S parent = t.parent < 0 ? Vec6S::Zero() : a_[t.parent];
+    a_[i] = X_[i].applyMotion(parent) + S_[i] * jointValue(t, qdd) + c_[i];
   }
 }
 
-Vec3 TreeDynamics::centreAcceleration_W(int i) const {
+template <typename S>
+Vec3T<S> TreeDynamicsT<S>::centreAcceleration_W(int i) const {
   // the classical acceleration of the body point at the origin: a_lin + omega x v
-  return R_WB_[i] * (a_[i].tail<3>() + v_[i].head<3>().cross(v_[i].tail<3>()));
+  return R_WB_[i] *
+         (a_[i].template tail<3>() + v_[i].template head<3>().cross(v_[i].template tail<3>()));
 }
 
-void TreeDynamics::inverseDynamics(const VectorXd& qdd, const std::vector<Vec6>& fext,
-                                   VectorXd& tau) {
+template <typename S>
+void TreeDynamicsT<S>::inverseDynamics(const VecX& qdd, const std::vector<Vec6S>& fext, VecX& tau) {
   // root to leaves: accelerations with gravity as the base's, and the bodies' net forces
-  const Vec6 a0 = baseAcceleration();
+  const Vec6S a0 = baseAcceleration();
   for (int i = 0; i < tree_.size(); ++i) {
     const TreeBody& t = tree_.bodies[i];
-    a_[i] = X_[i].applyMotion(t.parent < 0 ? a0 : a_[t.parent]) + t.S * jointValue(t, qdd) + c_[i];
-    f_[i] = inertia_[i] * a_[i] + crossForce(v_[i], inertia_[i] * v_[i]);
+    a_[i] =
+        X_[i].applyMotion(t.parent < 0 ? a0 : a_[t.parent]) + S_[i] * jointValue(t, qdd) + c_[i];
+    f_[i] = inertia_[i] * a_[i] + crossForce<S>(v_[i], Vec6S(inertia_[i] * v_[i]));
     if (!fext.empty()) f_[i] -= fext[i];
   }
   // leaves to root: the joint forces, each body's force passed on to its parent
   tau.resize(tree_.coordinates);
   for (int i = tree_.size() - 1; i >= 0; --i) {
     const TreeBody& t = tree_.bodies[i];
-    if (t.dof) tau[t.index] = t.S.dot(f_[i]);
+    if (t.dof) tau[t.index] = S_[i].dot(f_[i]);
     if (t.parent >= 0) f_[t.parent] += X_[i].applyTransposeForce(f_[i]);
   }
 }
 
-void TreeDynamics::massMatrix(MatrixXd& H) {
+template <typename S>
+void TreeDynamicsT<S>::massMatrix(MatX& H) {
   // composite inertias, leaves to root
   H.setZero(tree_.coordinates, tree_.coordinates);
   for (int i = 0; i < tree_.size(); ++i) IA_[i] = inertia_[i];
@@ -98,36 +112,36 @@ void TreeDynamics::massMatrix(MatrixXd& H) {
   for (int i = 0; i < tree_.size(); ++i) {
     const TreeBody& t = tree_.bodies[i];
     if (!t.dof) continue;
-    Vec6 F = IA_[i] * t.S;
-    H(t.index, t.index) = t.S.dot(F);
+    Vec6S F = IA_[i] * S_[i];
+    H(t.index, t.index) = S_[i].dot(F);
     for (int j = i; tree_.bodies[j].parent >= 0;) {
       F = X_[j].applyTransposeForce(F);
       j = tree_.bodies[j].parent;
       const TreeBody& tj = tree_.bodies[j];
       if (!tj.dof) continue;
-      H(t.index, tj.index) = F.dot(tj.S);
+      H(t.index, tj.index) = F.dot(S_[j]);
       H(tj.index, t.index) = H(t.index, tj.index);
     }
   }
 }
 
-void TreeDynamics::forwardDynamics(const VectorXd& tau, const std::vector<Vec6>& fext,
-                                   VectorXd& qdd) {
+template <typename S>
+void TreeDynamicsT<S>::forwardDynamics(const VecX& tau, const std::vector<Vec6S>& fext, VecX& qdd) {
   // articulated inertias and bias forces start as the bodies' own
   for (int i = 0; i < tree_.size(); ++i) {
     IA_[i] = inertia_[i];
-    pA_[i] = crossForce(v_[i], inertia_[i] * v_[i]);
+    pA_[i] = crossForce<S>(v_[i], Vec6S(inertia_[i] * v_[i]));
     if (!fext.empty()) pA_[i] -= fext[i];
   }
   // leaves to root: each body's articulated inertia and bias force, passed to its parent
   for (int i = tree_.size() - 1; i >= 0; --i) {
     const TreeBody& t = tree_.bodies[i];
-    Mat6 Ia = IA_[i];
-    Vec6 pa = pA_[i] + IA_[i] * c_[i];
+    Mat6S Ia = IA_[i];
+    Vec6S pa = pA_[i] + IA_[i] * c_[i];
     if (t.dof) {
-      U_[i] = IA_[i] * t.S;
-      D_[i] = t.S.dot(U_[i]);
-      u_[i] = tau[t.index] - t.S.dot(pA_[i]);
+      U_[i] = IA_[i] * S_[i];
+      D_[i] = S_[i].dot(U_[i]);
+      u_[i] = tau[t.index] - S_[i].dot(pA_[i]);
       Ia -= U_[i] * U_[i].transpose() / D_[i];
       pa += U_[i] * (u_[i] / D_[i]) - U_[i] * (U_[i].dot(c_[i]) / D_[i]);
     }
@@ -138,15 +152,18 @@ void TreeDynamics::forwardDynamics(const VectorXd& tau, const std::vector<Vec6>&
   }
   // root to leaves: the joint and body accelerations, gravity as the base's
   qdd.resize(tree_.coordinates);
-  const Vec6 a0 = baseAcceleration();
+  const Vec6S a0 = baseAcceleration();
   for (int i = 0; i < tree_.size(); ++i) {
     const TreeBody& t = tree_.bodies[i];
     a_[i] = X_[i].applyMotion(t.parent < 0 ? a0 : a_[t.parent]) + c_[i];
     if (t.dof) {
       qdd[t.index] = (u_[i] - U_[i].dot(a_[i])) / D_[i];
-      a_[i] += t.S * qdd[t.index];
+      a_[i] += S_[i] * qdd[t.index];
     }
   }
 }
+
+template class TreeDynamicsT<double>;
+template class TreeDynamicsT<TreeAdScalar>;
 
 }  // namespace mbw

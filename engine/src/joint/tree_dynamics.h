@@ -23,6 +23,10 @@
 //
 // Use: computeKinematics(q, qd), then any of the queries. Nothing is allocated once warm (the
 // output vectors and matrices keep their size between calls).
+//
+// The algorithms are written over the scalar type S: TreeDynamics (double) for the equations of
+// motion, and an automatic-differentiation scalar (joint/tree_jacobians.h) for their exact
+// derivatives; the tree's constants (inertias, motion subspaces) are held in S once.
 
 #include <vector>
 
@@ -30,56 +34,68 @@
 
 namespace mbw {
 
-class TreeDynamics {
+template <typename S>
+class TreeDynamicsT {
  public:
-  explicit TreeDynamics(const KinematicTree& tree);
+  using VecX = Eigen::Matrix<S, Eigen::Dynamic, 1>;
+  using MatX = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic>;
+  using Vec3S = Vec3T<S>;
+  using Mat3S = Mat3T<S>;
+  using Vec6S = Vec6T<S>;
+  using Mat6S = Mat6T<S>;
 
-  void setGravity(const Vec3& g_W) { gravity_W_ = g_W; }
+  explicit TreeDynamicsT(const KinematicTree& tree);
+
+  void setGravity(const Vec3S& g_W) { gravity_W_ = g_W; }
   const KinematicTree& tree() const { return tree_; }
   int size() const { return tree_.coordinates; }
 
   // --- stage: positions and velocities ------------------------------------------------------
-  void computeKinematics(const VectorXd& q, const VectorXd& qd);
+  void computeKinematics(const VecX& q, const VecX& qd);
 
   // world pose of tree body i (centre of mass) and its spatial velocity in body coordinates
-  const Mat3& rotation(int i) const { return R_WB_[i]; }
-  const Vec3& centre(int i) const { return r_W_[i]; }
-  const Vec6& velocity(int i) const { return v_[i]; }
+  const Mat3S& rotation(int i) const { return R_WB_[i]; }
+  const Vec3S& centre(int i) const { return r_W_[i]; }
+  const Vec6S& velocity(int i) const { return v_[i]; }
   // world angular velocity and centre-of-mass velocity
-  Vec3 angularVelocity_W(int i) const { return R_WB_[i] * v_[i].head<3>(); }
-  Vec3 centreVelocity_W(int i) const { return R_WB_[i] * v_[i].tail<3>(); }
-  double kineticEnergy() const;
+  Vec3S angularVelocity_W(int i) const { return R_WB_[i] * v_[i].template head<3>(); }
+  Vec3S centreVelocity_W(int i) const { return R_WB_[i] * v_[i].template tail<3>(); }
+  S kineticEnergy() const;
 
   // --- queries (after computeKinematics) ------------------------------------------------------
   // the bodies' spatial accelerations (body coordinates, without gravity's offset) for qdd
-  void computeAccelerations(const VectorXd& qdd);
+  void computeAccelerations(const VecX& qdd);
   // after computeAccelerations (RNEA and ABA overwrite them with gravity's offset): world
   // angular acceleration and centre-of-mass acceleration
-  Vec3 angularAcceleration_W(int i) const { return R_WB_[i] * a_[i].head<3>(); }
-  Vec3 centreAcceleration_W(int i) const;
+  Vec3S angularAcceleration_W(int i) const { return R_WB_[i] * a_[i].template head<3>(); }
+  Vec3S centreAcceleration_W(int i) const;
 
   // RNEA: tau = ID(q, qd, qdd) with gravity and external wrenches (fext empty: none)
-  void inverseDynamics(const VectorXd& qdd, const std::vector<Vec6>& fext, VectorXd& tau);
+  void inverseDynamics(const VecX& qdd, const std::vector<Vec6S>& fext, VecX& tau);
   // CRBA: the joint-space mass matrix H (nq x nq)
-  void massMatrix(MatrixXd& H);
+  void massMatrix(MatX& H);
   // ABA: qdd = FD(q, qd, tau) with gravity and external wrenches (fext empty: none)
-  void forwardDynamics(const VectorXd& tau, const std::vector<Vec6>& fext, VectorXd& qdd);
+  void forwardDynamics(const VecX& tau, const std::vector<Vec6S>& fext, VecX& qdd);
 
  private:
   // the spatial acceleration of the base: minus gravity (a_0 = -a_g)
-  Vec6 baseAcceleration() const;
-  double jointValue(const TreeBody& t, const VectorXd& x) const { return t.dof ? x[t.index] : 0.0; }
+  Vec6S baseAcceleration() const;
+  S jointValue(const TreeBody& t, const VecX& x) const { return t.dof ? x[t.index] : S(0.0); }
 
   const KinematicTree tree_;
-  Vec3 gravity_W_ = Vec3(0.0, 0.0, -9.81);
-  std::vector<Mat6> inertia_;        // I_i
-  std::vector<SpatialTransform> X_;  // i_X_lambda(i)
-  std::vector<Mat3> R_WB_;
-  std::vector<Vec3> r_W_;
-  std::vector<Vec6> v_, c_, a_, f_;  // velocities, velocity products, accelerations, forces
-  std::vector<Mat6> IA_;             // composite (CRBA) or articulated (ABA) inertias
-  std::vector<Vec6> pA_, U_;         // articulated bias forces, U_i
-  std::vector<double> D_, u_;
+  Vec3S gravity_W_ = Vec3S(S(0.0), S(0.0), S(-9.81));
+  std::vector<Mat6S> inertia_;           // I_i
+  std::vector<Vec6S> S_;                 // S_i
+  std::vector<SpatialTransformT<S>> X_;  // i_X_lambda(i)
+  std::vector<Mat3S> R_WB_;
+  std::vector<Vec3S> r_W_;
+  std::vector<Vec6S> v_, c_, a_, f_;  // velocities, velocity products, accelerations, forces
+  std::vector<Mat6S> IA_;             // composite (CRBA) or articulated (ABA) inertias
+  std::vector<Vec6S> pA_, U_;         // articulated bias forces, U_i
+  std::vector<S> D_, u_;
 };
+
+using TreeDynamics = TreeDynamicsT<double>;
+extern template class TreeDynamicsT<double>;
 
 }  // namespace mbw

@@ -12,29 +12,36 @@ KinematicTree odeTree(const Model& model) {
                          ") closes a loop: the joint-coordinate equations of motion hold trees "
                          "only so far (loop constraints on the joint coordinates come next)");
   }
-  if (!model.forces.empty()) {
-    const ForceElement& f = model.forces.front();
-    throw JointTreeError("force element '" + f.name + "' (" + f.jsonPath +
-                         "): force elements are not mapped through the joint coordinates' tree "
-                         "yet");
-  }
+  for (const ForceElement& f : model.forces)
+    if (f.type == ForceType::Tire)
+      throw JointTreeError("force element '" + f.name + "' (" + f.jsonPath +
+                           "): tires are not mapped through the joint coordinates' tree yet");
   return tree;
 }
 
 }  // namespace
 
 TreeOde::TreeOde(const Model& model)
-    : model_(model), dynamics_(odeTree(model)), tau_(VectorXd::Zero(dynamics_.size())) {}
+    : model_(model),
+      dynamics_(odeTree(model)),
+      forces_(model),
+      tau_(VectorXd::Zero(dynamics_.size())) {}
 
 void TreeOde::initialState(VectorXd& q, VectorXd& qd) const {
   initialJointState(dynamics_.tree(), model_, q, qd);
 }
 
 void TreeOde::evaluate(double t, const VectorXd& q, const VectorXd& qd, VectorXd& qdd) {
-  // gravity at t, the bodies' motion, then the articulated-body accelerations
+  // gravity at t, the bodies' motion, the force elements' wrenches on them, then the
+  // articulated-body accelerations
   dynamics_.setGravity(model_.gravityFactor.value(t) * model_.gravity_W);
   dynamics_.computeKinematics(q, qd);
-  dynamics_.forwardDynamics(tau_, {}, qdd);
+  if (forces_.empty()) {
+    dynamics_.forwardDynamics(tau_, {}, qdd);
+  } else {
+    forces_.compute(t, dynamics_, fext_);
+    dynamics_.forwardDynamics(tau_, fext_, qdd);
+  }
   ++evaluations_;
 }
 

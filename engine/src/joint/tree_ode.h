@@ -1,15 +1,17 @@
 #pragma once
 // The equations of motion of a model whose joints form a tree, in joint coordinates: the ODE
-//     qdd = f(t, q, qd) = ABA(q, qd, tau = 0, gravity gravityFactor(t) g)
+//     qdd = f(t, q, qd) = ABA(q, qd, tau = 0, gravity gravityFactor(t) g, f^ext(t, q, qd))
 // (Featherstone, Rigid Body Dynamics Algorithms, 2008, Table 7.1; joint/tree_dynamics.h), with one
-// coordinate per joint freedom and no constraint to solve: O(n) per evaluation.
+// coordinate per joint freedom and no constraint to solve: O(n) per evaluation. f^ext are the
+// force elements' wrenches on the bodies (joint/tree_forces.h).
 //
-// It holds what the tree holds today: revolute, translational and fixed joints, gravity. A model
-// with loop-closing joints (their constraints are not solved here yet) or force elements (not yet
-// mapped through the tree) is refused with a JointTreeError naming the joint or element. The
-// state-space integrators are not wired to it yet (docs/dev/joint-coordinates.md).
+// It holds what the tree holds today: revolute, translational and fixed joints, gravity, TSDA,
+// RSDA, point forces and torques. A model with loop-closing joints (their constraints are not
+// solved here yet) or a tire (not yet mapped through the tree) is refused with a JointTreeError
+// naming the joint or element. The state-space integrators are not wired to it yet
+// (docs/dev/joint-coordinates.md).
 
-#include "joint/tree_dynamics.h"
+#include "joint/tree_forces.h"
 
 namespace mbw {
 
@@ -31,7 +33,9 @@ class TreeOde {
  private:
   const Model& model_;
   TreeDynamics dynamics_;
+  TreeForces forces_;
   VectorXd tau_;
+  std::vector<Vec6> fext_;
   long evaluations_ = 0;
 };
 

@@ -1,6 +1,6 @@
 // The joint-coordinate equations of motion of a tree: the double pendulum's motion over 1 s
 // (classical Runge-Kutta on the tree's ODE) against the rp formulation integrated by rn4 at a
-// tight tolerance, body by body; and the models the ODE refuses, each named.
+// tight tolerance, body by body; and the models the ODE refuses (a loop, a tire), each named.
 
 #include "joint/tree_ode.h"
 
@@ -78,13 +78,17 @@ TEST(TreeOde, RefusesALoopNamingTheJointThatClosesIt) {
   }
 }
 
-TEST(TreeOde, RefusesForceElementsNamingTheFirst) {
-  // the flyball governor is a tree (revolute and translational joints) with springs
+TEST(TreeOde, RefusesATireNamingIt) {
+  // the cart tree with a tire on its tip (the other force elements: tree_forces_test)
+  std::string scene = joint_test::kCartTree;
+  scene.erase(scene.rfind('}'));
+  scene += R"(, "forces": [{"name": "front_tire", "type": "tire", "body": "tip", "point": [0, 0, 0],
+    "free_radius": 0.3, "stiffness": 1e5, "damping": 100}]})";
   try {
-    TreeOde ode(loadScene("iftomm-a05-flyball-governor"));
+    TreeOde ode(parseScene(scene, "cart-tree-tire"));
     FAIL() << "accepted";
   } catch (const JointTreeError& e) {
-    EXPECT_NE(std::string(e.what()).find("force element 'spring_right'"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("force element 'front_tire'"), std::string::npos)
         << e.what();
   }
 }

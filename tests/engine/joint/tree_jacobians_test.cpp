@@ -1,0 +1,103 @@
+// The exact Jacobians of the tree's equations of motion (forward-mode automatic differentiation of
+// ABA) against central finite differences of the ODE at random states of the double pendulum, a
+// 12-link chain and the cart tree, with gravity varying in time for df/dt; and the number of
+// differentiated passes per Jacobian (2n, one more when gravity varies); force elements refused.
+
+#include "joint/tree_jacobians.h"
+
+#include <gtest/gtest.h>
+
+#include "joint/tree_ode.h"
+#include "joint_test_models.h"
+
+namespace mbw {
+namespace {
+
+using joint_test::randomVector;
+
+// the largest difference of a and b relative to the largest entry of b (at least 1)
+double relativeDifference(const MatrixXd& a, const MatrixXd& b) {
+  return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
+}
+
+// central differences of f(t, q, qd) in q, qd and t
+void finiteDifferences(TreeOde& ode, double t, const VectorXd& q, const VectorXd& qd, MatrixXd& J1,
+                       MatrixXd& J2, VectorXd& dfdt) {
+  const int n = ode.size();
+  const double h = 1e-5;
+  VectorXd plus, minus;
+  J1.resize(n, n);
+  J2.resize(n, n);
+  for (int k = 0; k < n; ++k) {
+    VectorXd x = q;
+    x[k] += h;
+    ode.evaluate(t, x, qd, plus);
+    x[k] -= 2.0 * h;
+    ode.evaluate(t, x, qd, minus);
+    J1.col(k) = (plus - minus) / (2.0 * h);
+    x = qd;
+    x[k] += h;
+    ode.evaluate(t, q, x, plus);
+    x[k] -= 2.0 * h;
+    ode.evaluate(t, q, x, minus);
+    J2.col(k) = (plus - minus) / (2.0 * h);
+  }
+  ode.evaluate(t + h, q, qd, plus);
+  ode.evaluate(t - h, q, qd, minus);
+  dfdt = (plus - minus) / (2.0 * h);
+}
+
+TEST(TreeJacobians, AgreeWithCentralDifferencesAtRandomStates) {
+  std::mt19937 rng(34);
+  for (joint_test::NamedModel& named : joint_test::treeModels()) {
+    // gravity swelling and fading in time, so that df/dt is not zero
+    named.model.gravityFactor = TimeFunction::parse("1 + 0.5*sin(3*t)");
+    TreeOde ode(named.model);
+    TreeJacobians jacobians(named.model, ode.tree());
+    const int n = ode.size();
+    for (int trial = 0; trial < 3; ++trial) {
+      const double t = 0.3 + 0.2 * trial;
+      const VectorXd q = randomVector(rng, n, 1.5), qd = randomVector(rng, n, 2.0);
+      MatrixXd J1, J2, F1, F2;
+      VectorXd dfdt, Fdt;
+      const long before = jacobians.passes();
+      jacobians.evaluate(t, q, qd, J1, J2, dfdt);
+      EXPECT_EQ(jacobians.passes() - before, 2 * n + 1) << named.name;
+      finiteDifferences(ode, t, q, qd, F1, F2, Fdt);
+      EXPECT_LT(relativeDifference(J1, F1), 1e-6) << named.name << " df/dq, trial " << trial;
+      EXPECT_LT(relativeDifference(J2, F2), 1e-6) << named.name << " df/dqd, trial " << trial;
+      EXPECT_LT(relativeDifference(dfdt, Fdt), 1e-6) << named.name << " df/dt, trial " << trial;
+      // the derivatives are not trivially small
+      EXPECT_GT(F1.cwiseAbs().maxCoeff(), 1e-2) << named.name;
+      EXPECT_GT(F2.cwiseAbs().maxCoeff(), 1e-2) << named.name;
+      EXPECT_GT(Fdt.cwiseAbs().maxCoeff(), 1e-2) << named.name;
+    }
+  }
+}
+
+TEST(TreeJacobians, ConstantGravityHasNoTimeDerivativeAndSkipsItsPass) {
+  const Model model = parseScene(generateScene("double-pendulum"), "double-pendulum");
+  TreeOde ode(model);
+  TreeJacobians jacobians(model, ode.tree());
+  VectorXd q, qd, dfdt;
+  ode.initialState(q, qd);
+  MatrixXd J1, J2;
+  jacobians.evaluate(0.0, q, qd, J1, J2, dfdt);
+  EXPECT_EQ(jacobians.passes(), 2 * ode.size());
+  EXPECT_EQ(dfdt, VectorXd::Zero(ode.size()));
+}
+
+TEST(TreeJacobians, RefuseForceElementsNamingTheFirst) {
+  // the flyball governor is a tree (revolute and translational joints) with springs
+  const Model model = loadScene("iftomm-a05-flyball-governor");
+  try {
+    TreeJacobians jacobians(model, buildKinematicTree(model));
+    FAIL() << "accepted";
+  } catch (const JointTreeError& e) {
+    EXPECT_NE(std::string(e.what()).find("force element 'spring_right'"), std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace mbw
