@@ -61,8 +61,9 @@ TEST(FileClaims, APathThatCannotBeWrittenIsRefusedAndATriedOneLeavesNoFile) {
   EXPECT_NO_THROW(claims.checkWritable(fresh.string(), "the plot"));
   EXPECT_FALSE(fs::exists(fresh));
   // a device that refuses a byte
-  if (fs::exists("/dev/full"))
+  if (fs::exists("/dev/full")) {
     EXPECT_THROW(claims.checkWritable("/dev/full", "the CSV"), FileClaimError);
+  }
   fs::remove_all(dir);
 }
 

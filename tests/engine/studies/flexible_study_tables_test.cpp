@@ -95,10 +95,12 @@ TEST(FlexibleStudyTables, ConvergenceGivesREByMethodAndItsObservedOrders) {
                    0.5 * std::pow(flexible.study.runs[0].settings.integratorSettings.step, 2));
   // orders 1, 2, 3 of the methods whose both runs completed
   ASSERT_EQ(c.orders.rows.size(), 3u);
-  for (const auto& row : c.orders.rows)
-    if (row[0] == first)
+  for (const auto& row : c.orders.rows) {
+    if (row[0] == first) {
       EXPECT_EQ((std::vector<std::string>{row[1], row[2], row[3]}),
                 (std::vector<std::string>{"1", "2", "3"}));
+    }
+  }
 }
 
 TEST(FlexibleStudyTables, SeriesHoldEveryKeptRunInLongFormat) {
