@@ -10,8 +10,10 @@
 namespace mbw {
 namespace {
 
+// the table in a file of the running case's own (CTest runs the cases in parallel)
 TextTable sampleTable() {
-  const std::string path = ::testing::TempDir() + "/curves.csv";
+  const std::string path = ::testing::TempDir() + "/curves_" +
+                           ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".csv";
   std::ofstream(path) << "# units: cpu_s=s; max_error(x)=m\n"
                          "method,rtol,cpu_s,max_error(x),status\n"
                          "rn4,1e-4,0.3,2e-5,ok\n"
