@@ -223,15 +223,15 @@ TEST(StudyCommands, SweepKilledPartWayResumesWithoutRemakingFinishedRuns) {
   std::filesystem::remove_all(dir);
   const std::string study = writeSweepStudy(dir);
   const std::string out = dir + "/out";
-  // killed (SIGKILL) once two rows are in the table
+  // killed (SIGKILL) once two rows are in the table; the program's path is resolved before the fork
+  const char* cli = MBW_CLI_PATH;
   const pid_t child = fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
     const int devnull = open("/dev/null", O_WRONLY);
     dup2(devnull, 1);
     dup2(devnull, 2);
-    execl(MBW_CLI_PATH, MBW_CLI_PATH, "sweep", study.c_str(), "-o", out.c_str(), "--jobs", "1",
-          nullptr);
+    execl(cli, cli, "sweep", study.c_str(), "-o", out.c_str(), "--jobs", "1", nullptr);
     _exit(127);
   }
   size_t rows = 0;

@@ -58,6 +58,7 @@
 #include "session_actions.h"
 #include "session_file.h"
 #include "settings_behaviour.h"
+#include "test_paths.h"
 #include "video_export_action.h"
 #include "vtk_widget.h"
 
@@ -335,7 +336,7 @@ class WorkbenchReviewTest : public QObject {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(name);
     mbw.setProcessEnvironment(env);
-    mbw.start(MBW_GUI_BINARY, {"--help"});
+    mbw.start(QString::fromStdString(mbw::test::fromTestPrograms(MBW_GUI_FROM_TESTS)), {"--help"});
     QVERIFY(mbw.waitForFinished(30000));
     QCOMPARE(mbw.exitStatus(), QProcess::NormalExit);
     QCOMPARE(mbw.exitCode(), 0);
