@@ -23,7 +23,10 @@
 // vanishes with the step; per unit step it stays, and the control stalls once delta exceeds about
 // atol / T (measured on the pendulum near t = 1 s: the velocity term stuck at 1.95 from h = 7e-5 to
 // 1e-9 s while the position term fell as h^2). The position estimates carry the velocities at the
-// same order (both converge at second order on constrained models).
+// same order (both converge at second order on constrained models), not with the same constant:
+// on IFToMM A01 the ESDIRKs' global error is phase accumulated from their tangential velocity
+// errors, 13-120 per second times the embedded position difference, which is mostly the embedded
+// solution's distance from the constraints (docs/integrators.md, "Tolerance proportionality").
 //
 // The estimates behave like h^(k+1) with k = 2 on every constrained model whatever the scheme's
 // design order: on the index-3 DAE the ESDIRKs (stage order 2) converge at second order in
