@@ -292,6 +292,9 @@ bool ModelBuilder::readPieces(const json& v, const std::string& path, Pieces& p)
         "must be a non-empty array of {\"until\": t, \"f\": expression} (the last without until)");
     return false;
   }
+  // breaks out of order are each reported here; the pieces are then not built (TimeFunction would
+  // report them again without a path)
+  bool increasing = true;
   for (size_t k = 0; k < list.size(); ++k) {
     const std::string at = path + "/piecewise/" + std::to_string(k);
     const json& piece = list[k];
@@ -309,15 +312,17 @@ bool ModelBuilder::readPieces(const json& v, const std::string& path, Pieces& p)
     }
     if (!last) {
       p.breaks.push_back(piece["until"].get<double>());
-      if (k > 0 && !(p.breaks[k] > p.breaks[k - 1]))
+      if (k > 0 && !(p.breaks[k] > p.breaks[k - 1])) {
         issue(at + "/until", "the breaks must increase");
+        increasing = false;
+      }
     }
     // kept as text (numbers at full precision) so each piece parses like any expression
     p.texts.push_back(piece["f"].is_number() ? exactText(piece["f"].get<double>())
                                              : piece["f"].get<std::string>());
     p.paths.push_back(at + "/f");
   }
-  return true;
+  return increasing;
 }
 
 // --- numbers in messages -------------------------------------------------------------------------

@@ -70,6 +70,7 @@ class ModelBuilder {
     std::vector<double> breaks;
     std::vector<std::string> texts, paths;
   };
+  // the pieces of a piecewise object; false, with the issues reported, when they cannot be built
   bool readPieces(const json& v, const std::string& path, Pieces& p);
   static std::string number(double x);     // for messages
   static std::string exactText(double x);  // round-trips

@@ -1,6 +1,7 @@
-// Loading scenes: the built-in scenes, joints assembled from primitives (Kissel et al. 2021 Table
-// 1), named references, frames with an offset centre of mass, and several problems reported at
-// once. (One test per class of bad input, with the exit status, is in tests/cli/cli_test.cpp.)
+// Loading scenes: the built-in scenes, frames with an offset centre of mass, named outputs, and
+// several problems reported at once. (The builder's own checks, field by field, are in
+// model_builder*_test.cpp.) (One test per class of bad input, with the exit status, is in
+// tests/cli/cli_test.cpp.)
 
 #include "scene/scene_reader.h"
 
@@ -37,76 +38,6 @@ TEST(SceneReader, SeedMechanismsUseTheSeedBodyNamesAndPrimitiveCounts) {
   EXPECT_EQ(counts[static_cast<int>(PrimitiveType::DP2)], 4);
   EXPECT_EQ(counts[static_cast<int>(PrimitiveType::D)], 1);
   EXPECT_EQ(loadScene("four-link").bodies[1].name, "link-2");
-}
-
-TEST(SceneReader, JointsExpandIntoTheirPrimitives) {
-  const std::string bodies =
-      R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0],
-                                 "points": {"P": [0, 0, 0]}, "vectors": {"axis": [0, 0, 2]}}])";
-  struct Case {
-    const char* type;
-    const char* axes;
-    int equations;
-  } cases[] = {{"spherical", "", 3},
-               {"revolute", R"(, "axis_i": [0, 0, 1], "axis_j": "axis")", 5},
-               {"universal", R"(, "axis_i": [0, 0, 1], "axis_j": [1, 0, 0])", 4},
-               {"cylindrical", R"(, "axis_i": [0, 0, 1], "axis_j": "axis")", 4},
-               {"translational", R"(, "axis_i": [0, 0, 1], "axis_j": "axis")", 5},
-               {"planar", R"(, "axis_i": [0, 0, 1], "axis_j": "axis")", 3},
-               {"planar-revolute", R"(, "axis_i": [0, 0, 1])", 2}};
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.type);
-    const std::string joint =
-        std::string(R"([{"name": "j", "type": ")") + c.type +
-        R"(", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0], "point_j": "P")" + c.axes +
-        "}]";
-    const Model m = parseScene(test::sceneJson(bodies, joint), "t");
-    EXPECT_EQ(m.primitiveCount(), c.equations);
-    EXPECT_EQ(m.joints[0].primitiveCount, c.equations);
-  }
-}
-
-TEST(SceneReader, EveryJointTypeOfTheSchemaHasItsBuilder) {
-  // the drivers, the weld and the raw primitives, with the primitives each one appends
-  const std::string bodies =
-      R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [1, 0, 0],
-                                 "points": {"P": [0, 0, 0]}, "vectors": {"axis": [0, 0, 2]}}])";
-  struct Case {
-    const char* type;
-    const char* fields;
-    std::vector<PrimitiveType> primitives;
-  } cases[] = {
-      {"fixed",
-       R"("point_i": [1, 0, 0], "point_j": "P")",
-       {PrimitiveType::CD, PrimitiveType::CD, PrimitiveType::CD, PrimitiveType::DP1,
-        PrimitiveType::DP1, PrimitiveType::DP1}},
-      {"distance", R"("point_i": [0, 0, 0], "point_j": "P", "distance": 1)", {PrimitiveType::D}},
-      {"angle-driver",
-       R"("u_i": [1, 0, 0], "v_i": [0, 1, 0], "a_j": [1, 0, 0], "angle": "t")",
-       {PrimitiveType::AngleDriver}},
-      {"dp1", R"("a_i": [0, 0, 1], "a_j": [1, 0, 0])", {PrimitiveType::DP1}},
-      {"dp2", R"("a_i": [0, 0, 1], "point_i": [0, 0, 0], "point_j": "P")", {PrimitiveType::DP2}},
-      {"d", R"("point_i": [0, 0, 0], "point_j": "P", "f": 1)", {PrimitiveType::D}},
-      {"cd", R"("axis": "y", "point_i": [0, 0, 0], "point_j": "P")", {PrimitiveType::CD}}};
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.type);
-    const std::string joint = std::string(R"([{"name": "j", "type": ")") + c.type +
-                              R"(", "body_i": "ground", "body_j": "a", )" + c.fields + "}]";
-    const Model m = parseScene(test::sceneJson(bodies, joint), "t");
-    ASSERT_EQ(m.joints.size(), 1u);
-    ASSERT_EQ(m.joints[0].primitiveCount, static_cast<int>(c.primitives.size()));
-    for (size_t k = 0; k < c.primitives.size(); ++k) {
-      EXPECT_EQ(m.primitives[k].type, c.primitives[k]) << k;
-      EXPECT_EQ(m.primitives[k].joint, 0);
-    }
-  }
-  // the raw CD's world axis
-  const Model cd = parseScene(
-      test::sceneJson(
-          bodies,
-          R"([{"name": "j", "type": "cd", "body_i": "ground", "body_j": "a", "axis": "y", "point_i": [0, 0, 0], "point_j": "P"}])"),
-      "t");
-  EXPECT_EQ(cd.primitives[0].c_W, Vec3::UnitY());
 }
 
 TEST(SceneReader, FrameOriginAndCentreOfMassAreDistinguished) {
@@ -181,28 +112,6 @@ TEST(SceneReader, ReportsSeveralProblemsAtOnce) {
         std::string(e.what()).find("two-problems.json: /bodies/0/mass: mass must be positive"),
         std::string::npos)
         << e.what();
-  }
-}
-
-TEST(SceneReader, AngleFramesNeedAReferencePerpendicularToTheAxis) {
-  const std::string bodies =
-      R"([{"name": "bar", "mass": 1, "inertia": [0.1, 0.1, 0.1], "position": [0, 0, 0]}])";
-  const std::string joints =
-      R"([{"name": "pin", "type": "revolute", "body_i": "ground", "body_j": "bar",
-     "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]}])";
-  const std::string frame = R"("body_i": "ground", "body_j": "bar", "axis_i": [0, 0, 1],
-     "reference_i": [1, 0, 1], "reference_j": [1, 0, 0])";
-  const std::string forces =
-      R"([{"name": "spring", "type": "rsda", )" + frame + R"(, "stiffness": 1}])";
-  const std::string outputs = R"(, "outputs": [{"name": "turn", "type": "angle", )" + frame + "}]";
-  try {
-    parseScene(test::sceneJson(bodies, joints, forces, outputs), "t");
-    FAIL();
-  } catch (const SceneError& e) {
-    ASSERT_EQ(e.issues().size(), 2u) << e.what();
-    EXPECT_EQ(e.issues()[0].path, "/forces/0/reference_i");
-    EXPECT_EQ(e.issues()[1].path, "/outputs/0/reference_i");
-    EXPECT_NE(e.issues()[0].message.find("perpendicular to axis_i"), std::string::npos);
   }
 }
 

@@ -1,7 +1,6 @@
-// The scene format's beams and the general features the flexible benchmarks brought: a beam's
-// nodes as bodies (names, lumped inertia, section axes, initial rigid motion) and its elements;
-// the fixed joint; displacement, Euler-angle and beam-section outputs; piecewise and rate
-// expressions; bad input reported with its path.
+// ModelBuilder's beams (model_builder_beams.cpp): a beam's nodes as bodies (names, lumped
+// inertia, section axes, initial rigid motion) and its elements; a beam clamped by a fixed joint
+// with the outputs that read its nodes and sections; bad input reported with its path.
 
 #include <gtest/gtest.h>
 
@@ -38,7 +37,7 @@ std::string issuesOf(const std::string& text) {
   return "";
 }
 
-TEST(BeamScene, NodesAreBodiesWithTheLumpedInertiaOfTheirSegments) {
+TEST(ModelBuilderBeams, NodesAreBodiesWithTheLumpedInertiaOfTheirSegments) {
   const Model m =
       beamScene(beam("post", R"(, "velocity": [0.5, 0, 0], "angular_velocity": [0, 2, 0])"));
   ASSERT_EQ(m.bodyCount(), 5);
@@ -76,13 +75,13 @@ TEST(BeamScene, NodesAreBodiesWithTheLumpedInertiaOfTheirSegments) {
   EXPECT_LT(m.beamElements[0].curvature0[1].norm(), 1e-14);
 }
 
-TEST(BeamScene, SectionAxisTwoFollowsSectionY) {
+TEST(ModelBuilderBeams, SectionAxisTwoFollowsSectionY) {
   const Model m = beamScene(beam("post", R"(, "section_y": [1, 0, 3])"));
   EXPECT_LT((m.bodies[0].R_WB.col(1) - Vec3::UnitX()).norm(), 1e-15);
   EXPECT_LT((m.bodies[0].R_WB.col(2) - Vec3::UnitY()).norm(), 1e-15);
 }
 
-TEST(BeamScene, FixedJointsClampAndOutputsReadNodesAndSections) {
+TEST(ModelBuilderBeams, FixedJointsClampAndOutputsReadNodesAndSections) {
   const Model m = beamScene(
       beam("post"),
       R"([{"name": "clamp", "type": "fixed", "body_i": "ground", "body_j": "post.0", "point_i": [1, 2, 0], "point_j": [0, 0, 0]}])",
@@ -115,7 +114,7 @@ TEST(BeamScene, FixedJointsClampAndOutputsReadNodesAndSections) {
   EXPECT_EQ(r.channels()[r.column("middle.M1")].unit, "N m");
 }
 
-TEST(BeamScene, BadBeamsAreReportedWithTheirPaths) {
+TEST(ModelBuilderBeams, BadBeamsAreReportedWithTheirPaths) {
   const std::string text = test::sceneJson(
       R"([{"name": "b.1", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]", "[]",
       std::string(
@@ -143,44 +142,13 @@ TEST(BeamScene, BadBeamsAreReportedWithTheirPaths) {
     EXPECT_NE(issues.find(expected), std::string::npos) << expected << "\nin\n" << issues;
 }
 
-TEST(BeamScene, ANodeNameTakenByABodyIsReported) {
+TEST(ModelBuilderBeams, ANodeNameTakenByABodyIsReported) {
   const std::string text = test::sceneJson(
       R"([{"name": "b.1", "mass": 1, "inertia": [1, 1, 1], "position": [5, 0, 0]}])", "[]", "[]",
       std::string(R"(, "beams": [)") + beam("b") + "]");
   EXPECT_NE(issuesOf(text).find("/beams/0/name: beam node 'b.1' has the name of another body"),
             std::string::npos)
       << issuesOf(text);
-}
-
-TEST(BeamScene, PiecewiseAndRateExpressionsAreReadAndCheckedInScenes) {
-  const std::string body =
-      R"([{"name": "wheel", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
-  auto drive = [&](const std::string& angle) {
-    return test::sceneJson(
-        body,
-        R"([{"name": "axle", "type": "revolute", "body_i": "ground", "body_j": "wheel", "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]},
-                               {"name": "spin", "type": "angle-driver", "body_i": "ground", "body_j": "wheel", "u_i": [1, 0, 0], "v_i": [0, 1, 0], "a_j": [1, 0, 0], "angle": )" +
-            angle + "}]");
-  };
-  const Model m =
-      parseScene(drive(R"({"rate": {"piecewise": [{"until": 1, "f": "2*t"}, {"f": 2}]}})"), "test");
-  const TimeFunction& angle = m.primitives.back().f;
-  EXPECT_NEAR(angle.value(1.0), 1.0, 1e-15);
-  EXPECT_NEAR(angle.value(3.0), 5.0, 1e-14);
-  EXPECT_NE(issuesOf(drive(R"({"piecewise": [{"f": "t"}, {"f": 2}]})"))
-                .find("/joints/1/angle/piecewise/0: a piece needs 'until'"),
-            std::string::npos);
-  EXPECT_NE(issuesOf(drive(R"j({"rate": "t*sin(t)"})j")).find("/joints/1/angle: cannot integrate"),
-            std::string::npos)
-      << issuesOf(drive(R"j({"rate": "t*sin(t)"})j"));
-  EXPECT_NE(issuesOf(drive(R"({"integral": 3})"))
-                .find("an expression object needs 'piecewise' or 'rate'"),
-            std::string::npos);
-  // a rate object without its list (found by the scene fuzzer)
-  EXPECT_NE(issuesOf(drive(R"({"rate": {"until": 1}})"))
-                .find("/joints/1/angle/rate/piecewise: must be a non-empty array"),
-            std::string::npos)
-      << issuesOf(drive(R"({"rate": {"until": 1}})"));
 }
 
 }  // namespace

@@ -1,0 +1,37 @@
+// The built-in scenes by name and by alias (builtin_scenes.cpp): every scene is found by its own
+// name, an alias finds the scene it names (which exists), an unknown name finds none.
+
+#include "scene/builtin_scenes.h"
+
+#include <gtest/gtest.h>
+
+namespace mbw {
+namespace {
+
+TEST(BuiltinScenes, EachSceneIsFoundByItsName) {
+  ASSERT_FALSE(builtinScenes().empty());
+  for (const BuiltinScene& s : builtinScenes()) {
+    const BuiltinScene* found = findBuiltinScene(s.name);
+    ASSERT_NE(found, nullptr) << s.name;
+    EXPECT_EQ(found, &s);
+  }
+  EXPECT_EQ(findBuiltinScene("no-such-scene"), nullptr);
+  EXPECT_EQ(findBuiltinScene(""), nullptr);
+}
+
+TEST(BuiltinScenes, AnAliasFindsTheSceneItNames) {
+  ASSERT_FALSE(builtinSceneAliases().empty());
+  for (const BuiltinSceneAlias& a : builtinSceneAliases()) {
+    SCOPED_TRACE(a.name);
+    const BuiltinScene* found = findBuiltinScene(a.name);
+    ASSERT_NE(found, nullptr);
+    EXPECT_EQ(found->name, a.scene);
+    EXPECT_FALSE(a.reason.empty());
+    // an alias is a name of its own, not one of a scene
+    for (const BuiltinScene& s : builtinScenes()) EXPECT_NE(s.name, a.name);
+  }
+  EXPECT_EQ(findBuiltinScene("iftomm-a03-squeezer")->name, "andrews-squeezer");
+}
+
+}  // namespace
+}  // namespace mbw
