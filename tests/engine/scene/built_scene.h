@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "scene/model_builder.h"
+#include "scene/scene_error.h"
+#include "scene/scene_reader.h"
 #include "scene/schema_validation.h"
 
 namespace mbw::test {
@@ -41,6 +43,16 @@ inline void expectOneIssue(const BuiltScene& b, const std::string& path, const s
   ASSERT_EQ(b.issues.size(), 1u) << listed(b.issues);
   EXPECT_EQ(b.issues[0].path, path) << b.issues[0].message;
   EXPECT_NE(b.issues[0].message.find(words), std::string::npos) << b.issues[0].message;
+}
+
+// the whole reader's message for a scene text it refuses (empty when it reads it)
+inline std::string readerIssues(const std::string& text) {
+  try {
+    parseScene(text, "bad.json");
+  } catch (const SceneError& e) {
+    return e.what();
+  }
+  return "";
 }
 
 }  // namespace mbw::test

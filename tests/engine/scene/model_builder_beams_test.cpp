@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "built_scene.h"
 #include "scene/scene_error.h"
 #include "scene/scene_reader.h"
 #include "simulation/simulation.h"
@@ -26,15 +27,6 @@ Model beamScene(const std::string& beams, const std::string& joints = "[]",
   return parseScene(test::sceneJson("[]", joints, "[]",
                                     R"(, "gravity": [0, 0, 0], "beams": [)" + beams + "]" + extra),
                     "test");
-}
-
-std::string issuesOf(const std::string& text) {
-  try {
-    parseScene(text, "bad.json");
-  } catch (const SceneError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 TEST(ModelBuilderBeams, NodesAreBodiesWithTheLumpedInertiaOfTheirSegments) {
@@ -128,7 +120,7 @@ TEST(ModelBuilderBeams, BadBeamsAreReportedWithTheirPaths) {
           R"(, "mass_per_length": 1, "inertia_per_length": [1, 1, 1]}],
           "outputs": [{"name": "f", "type": "beam-section", "beam": "e", "position": 0},
                       {"name": "g", "type": "beam-section", "beam": "d", "position": 2}])");
-  const std::string issues = issuesOf(text);
+  const std::string issues = test::readerIssues(text);
   for (const char* expected :
        {"/beams/0/to: the beam has zero length",
         "/beams/1/elements: a beam needs at least one element",
@@ -146,9 +138,10 @@ TEST(ModelBuilderBeams, ANodeNameTakenByABodyIsReported) {
   const std::string text = test::sceneJson(
       R"([{"name": "b.1", "mass": 1, "inertia": [1, 1, 1], "position": [5, 0, 0]}])", "[]", "[]",
       std::string(R"(, "beams": [)") + beam("b") + "]");
-  EXPECT_NE(issuesOf(text).find("/beams/0/name: beam node 'b.1' has the name of another body"),
-            std::string::npos)
-      << issuesOf(text);
+  EXPECT_NE(
+      test::readerIssues(text).find("/beams/0/name: beam node 'b.1' has the name of another body"),
+      std::string::npos)
+      << test::readerIssues(text);
 }
 
 }  // namespace

@@ -346,15 +346,6 @@ TEST(ModelBuilder, ReportsABadTimeExpressionAtItsPath) {
 }
 
 // moved from beam_scene_test: the expression objects in a whole scene, through the reader
-std::string issuesOf(const std::string& text) {
-  try {
-    parseScene(text, "bad.json");
-  } catch (const SceneError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 TEST(ModelBuilder, PiecewiseAndRateExpressionsAreReadAndCheckedInScenes) {
   const std::string body =
       R"([{"name": "wheel", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
@@ -370,20 +361,21 @@ TEST(ModelBuilder, PiecewiseAndRateExpressionsAreReadAndCheckedInScenes) {
   const TimeFunction& angle = m.primitives.back().f;
   EXPECT_NEAR(angle.value(1.0), 1.0, 1e-15);
   EXPECT_NEAR(angle.value(3.0), 5.0, 1e-14);
-  EXPECT_NE(issuesOf(drive(R"({"piecewise": [{"f": "t"}, {"f": 2}]})"))
+  EXPECT_NE(test::readerIssues(drive(R"({"piecewise": [{"f": "t"}, {"f": 2}]})"))
                 .find("/joints/1/angle/piecewise/0: a piece needs 'until'"),
             std::string::npos);
-  EXPECT_NE(issuesOf(drive(R"j({"rate": "t*sin(t)"})j")).find("/joints/1/angle: cannot integrate"),
+  EXPECT_NE(test::readerIssues(drive(R"j({"rate": "t*sin(t)"})j"))
+                .find("/joints/1/angle: cannot integrate"),
             std::string::npos)
-      << issuesOf(drive(R"j({"rate": "t*sin(t)"})j"));
-  EXPECT_NE(issuesOf(drive(R"({"integral": 3})"))
+      << test::readerIssues(drive(R"j({"rate": "t*sin(t)"})j"));
+  EXPECT_NE(test::readerIssues(drive(R"({"integral": 3})"))
                 .find("an expression object needs 'piecewise' or 'rate'"),
             std::string::npos);
   // a rate object without its list (found by the scene fuzzer)
-  EXPECT_NE(issuesOf(drive(R"({"rate": {"until": 1}})"))
+  EXPECT_NE(test::readerIssues(drive(R"({"rate": {"until": 1}})"))
                 .find("/joints/1/angle/rate/piecewise: must be a non-empty array"),
             std::string::npos)
-      << issuesOf(drive(R"({"rate": {"until": 1}})"));
+      << test::readerIssues(drive(R"({"rate": {"until": 1}})"));
 }
 
 // --- run settings and version --------------------------------------------------------------------
