@@ -19,7 +19,7 @@ namespace {
 
 using test::relativeError;
 
-constexpr double kT = 0.2;
+constexpr double kTime = 0.2;
 
 // A two-element beam (five nodes) with unequal stiffnesses, its nodes displaced, turned and
 // given random motions; damping > 0 adds the section dampers.
@@ -47,7 +47,7 @@ struct Terms {
 };
 
 Terms evaluate(Formulation& f, const VectorXd& q, const VectorXd& v) {
-  f.computePositions(kT, q);
+  f.computePositions(kTime, q);
   f.computeVelocities(v);
   Terms t;
   f.generalizedForces(t.Q);
@@ -110,7 +110,7 @@ TEST_P(BeamElementTest, JacobiansMatchFiniteDifferences) {
       const int nv = f->velocitySize();
       const VectorXd vdot = VectorXd::Zero(nv), lambda = VectorXd::Zero(f->constraintSize());
       MatrixXd Kq = MatrixXd::Zero(nv, nv), Kv = MatrixXd::Zero(nv, nv);
-      f->computePositions(kT, q);
+      f->computePositions(kTime, q);
       f->computeVelocities(v);
       f->dynamicsJacobian(vdot, lambda, 1.0, 0.0, MatrixSink(Kq));
       f->dynamicsJacobian(vdot, lambda, 0.0, 1.0, MatrixSink(Kv));

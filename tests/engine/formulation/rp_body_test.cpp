@@ -12,11 +12,10 @@
 
 #include "math/rotation.h"
 #include "test_models.h"
+#include "largest_entry.h"
 
 namespace mbw {
 namespace {
-
-double largest(const MatrixXd& m) { return m.cwiseAbs().maxCoeff(); }
 
 struct Sample {
   Vec4 p, pdot;
@@ -50,7 +49,7 @@ TEST(RpBody, PartialsAreTheDerivativesOfTheRotation) {
   for (int trial = 0; trial < 20; ++trial) {
     const Sample x = sample(rng);
     const RpBody b = body(x.p, x.pdot);
-    EXPECT_LT(largest(b.A() - rotationFromEulerParameters(x.p)), 1e-15);
+    EXPECT_LT(test::largestEntry(b.A() - rotationFromEulerParameters(x.p)), 1e-15);
     Eigen::Matrix<double, 3, 4> partialFD;
     Eigen::Matrix<double, 4, 4> ptdFD;
     Eigen::Matrix<double, 3, 4> rateFD;
@@ -64,17 +63,17 @@ TEST(RpBody, PartialsAreTheDerivativesOfTheRotation) {
                      (2 * h);
       rateFD.col(k) = (body(x.p + e, x.pdot).rate(x.s) - body(x.p - e, x.pdot).rate(x.s)) / (2 * h);
     }
-    EXPECT_LT(largest(b.partial(x.s) - partialFD), 1e-8);
-    EXPECT_LT(largest(b.ptd(x.s, x.w) - ptdFD), 1e-8);
-    EXPECT_LT(largest(b.rate(x.s) - b.partial(x.s) * x.pdot), 1e-14);
+    EXPECT_LT(test::largestEntry(b.partial(x.s) - partialFD), 1e-8);
+    EXPECT_LT(test::largestEntry(b.ptd(x.s, x.w) - ptdFD), 1e-8);
+    EXPECT_LT(test::largestEntry(b.rate(x.s) - b.partial(x.s) * x.pdot), 1e-14);
     // d2/dt2 A(p + t pdot) s = B(pdot, s) pdot: the quadratic part
     const double t = 1e-3;
     const Vec3 second = (rotationFromEulerParameters(x.p + t * x.pdot) * x.s -
                          2.0 * rotationFromEulerParameters(x.p) * x.s +
                          rotationFromEulerParameters(x.p - t * x.pdot) * x.s) /
                         (t * t);
-    EXPECT_LT(largest(b.quadratic(x.s) - second), 1e-7);
-    EXPECT_LT(largest(b.rateDerivative(x.s) - rateFD), 1e-8);
+    EXPECT_LT(test::largestEntry(b.quadratic(x.s) - second), 1e-7);
+    EXPECT_LT(test::largestEntry(b.rateDerivative(x.s) - rateFD), 1e-8);
   }
 }
 
@@ -88,8 +87,8 @@ TEST(RpBody, AngularVelocityAndKineticEnergy) {
     const Mat3 Adot = (rotationFromEulerParameters(x.p + h * x.pdot) -
                        rotationFromEulerParameters(x.p - h * x.pdot)) /
                       (2 * h);
-    EXPECT_LT(largest(b.A().transpose() * Adot - skew(b.omegaBody())), 1e-8);
-    EXPECT_LT(largest(b.omegaWorld() - b.A() * b.omegaBody()), 1e-14);
+    EXPECT_LT(test::largestEntry(b.A().transpose() * Adot - skew(b.omegaBody())), 1e-8);
+    EXPECT_LT(test::largestEntry(b.omegaWorld() - b.A() * b.omegaBody()), 1e-14);
     // 1/2 pdot^T M pdot = 1/2 omega_B^T J omega_B
     Mat3 J = Mat3::Zero();
     J.diagonal() << 1.0, 2.5, 4.0;
@@ -110,10 +109,10 @@ TEST(RpBody, APoseAndAMotionEncodedAndReadBack) {
   RpBody b;
   b.setPosition(q);
   b.setVelocity(v);
-  EXPECT_LT(largest(b.A() - R), 1e-14);
-  EXPECT_LT(largest(b.r() - r), 1e-15);
-  EXPECT_LT(largest(b.rdot() - rdot), 1e-15);
-  EXPECT_LT(largest(b.omegaWorld() - omega_W), 1e-14);
+  EXPECT_LT(test::largestEntry(b.A() - R), 1e-14);
+  EXPECT_LT(test::largestEntry(b.r() - r), 1e-15);
+  EXPECT_LT(test::largestEntry(b.rdot() - rdot), 1e-15);
+  EXPECT_LT(test::largestEntry(b.omegaWorld() - omega_W), 1e-14);
   // q (+) dq and its inverse
   const double dq[7] = {0.1, 0.2, 0.3, 0.01, -0.02, 0.03, -0.04};
   double moved[7], back[7];

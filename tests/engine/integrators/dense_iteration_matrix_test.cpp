@@ -14,11 +14,10 @@
 #include "formulation/formulation.h"
 #include "formulation/matrix_sink.h"
 #include "scene/scene_reader.h"
+#include "largest_entry.h"
 
 namespace mbw {
 namespace {
-
-double largest(const MatrixXd& m) { return m.size() ? m.cwiseAbs().maxCoeff() : 0.0; }
 
 TEST(DenseIterationMatrix, BlocksInTheirPlacesAndSolves) {
   const Model model = loadScene("four-link");
@@ -38,8 +37,8 @@ TEST(DenseIterationMatrix, BlocksInTheirPlacesAndSolves) {
     MatrixXd M = MatrixXd::Zero(nv, nv), J = MatrixXd::Zero(nc, nv);
     f->massMatrix(MatrixSink(M));
     f->constraintJacobian(MatrixSink(J));
-    ASSERT_GT(largest(M), 0.0);
-    ASSERT_GT(largest(J), 0.0);
+    ASSERT_GT(test::largestEntry(M), 0.0);
+    ASSERT_GT(test::largestEntry(J), 0.0);
 
     const VectorXd a = random(nv), lambda = random(nc), Q = random(nv);
     const double w = 0.6;
@@ -48,42 +47,47 @@ TEST(DenseIterationMatrix, BlocksInTheirPlacesAndSolves) {
     m.assemblePositionBlocks(*f);
     VectorXd r1(nv);
     m.dynamicsResidual(a, lambda, Q, w, r1);
-    EXPECT_LT(largest(r1 - (M * a + w * (J.transpose() * lambda - Q))), 1e-12 * (1 + largest(r1)));
+    EXPECT_LT(test::largestEntry(r1 - (M * a + w * (J.transpose() * lambda - Q))),
+              1e-12 * (1 + test::largestEntry(r1)));
 
     // with cq = cv = 0 only M, Phi_q and delta appear, in their places
     m.assembleDerivatives(*f, a, lambda, w, nullptr);
     ASSERT_TRUE(m.factorize(0.0, 0.0, w, 2.0, 1e-3));
     const MatrixXd A0 = m.formed();
-    EXPECT_LT(largest(A0.topLeftCorner(nv, nv) - 2.0 * M), 1e-14 * largest(M));
-    EXPECT_LT(largest(A0.topRightCorner(nv, nc) - w * J.transpose()), 1e-14 * largest(J));
-    EXPECT_LT(largest(A0.bottomLeftCorner(nc, nv) - J), 1e-14 * largest(J));
-    EXPECT_EQ(largest(A0.bottomRightCorner(nc, nc) + 1e-3 * MatrixXd::Identity(nc, nc)), 0.0);
+    EXPECT_LT(test::largestEntry(A0.topLeftCorner(nv, nv) - 2.0 * M),
+              1e-14 * test::largestEntry(M));
+    EXPECT_LT(test::largestEntry(A0.topRightCorner(nv, nc) - w * J.transpose()),
+              1e-14 * test::largestEntry(J));
+    EXPECT_LT(test::largestEntry(A0.bottomLeftCorner(nc, nv) - J), 1e-14 * test::largestEntry(J));
+    EXPECT_EQ(test::largestEntry(A0.bottomRightCorner(nc, nc) + 1e-3 * MatrixXd::Identity(nc, nc)),
+              0.0);
     // linear in cq and cv: K and C enter the first block only
     ASSERT_TRUE(m.factorize(0.5, 0.0, w, 2.0, 1e-3));
     const MatrixXd K = (m.formed() - A0) / 0.5;
     ASSERT_TRUE(m.factorize(0.0, 0.25, w, 2.0, 1e-3));
     const MatrixXd C = (m.formed() - A0) / 0.25;
-    EXPECT_GT(largest(K), 0.0);
-    EXPECT_GT(largest(C), 0.0);
-    EXPECT_EQ(largest(K.rightCols(nc)) + largest(K.bottomRows(nc)), 0.0);
-    EXPECT_EQ(largest(C.rightCols(nc)) + largest(C.bottomRows(nc)), 0.0);
+    EXPECT_GT(test::largestEntry(K), 0.0);
+    EXPECT_GT(test::largestEntry(C), 0.0);
+    EXPECT_EQ(test::largestEntry(K.rightCols(nc)) + test::largestEntry(K.bottomRows(nc)), 0.0);
+    EXPECT_EQ(test::largestEntry(C.rightCols(nc)) + test::largestEntry(C.bottomRows(nc)), 0.0);
     ASSERT_TRUE(m.factorize(0.5, 0.25, w, 2.0, 1e-3));
-    EXPECT_LT(largest(m.formed() - (A0 + 0.5 * K + 0.25 * C)), 1e-12 * largest(m.formed()));
+    EXPECT_LT(test::largestEntry(m.formed() - (A0 + 0.5 * K + 0.25 * C)),
+              1e-12 * test::largestEntry(m.formed()));
     // solves invert the formed matrix; the product applies it
     const VectorXd b = random(nv + nc);
     VectorXd x = b, product(nv + nc);
     m.solveInPlace(x);
     m.multiply(x, product);
-    EXPECT_LT(largest(product - b), 1e-9);
-    EXPECT_LT(largest(m.formed() * x - b), 1e-9);
+    EXPECT_LT(test::largestEntry(product - b), 1e-9);
+    EXPECT_LT(test::largestEntry(m.formed() * x - b), 1e-9);
     // the projection matrix from the position blocks alone
     ASSERT_TRUE(m.factorizeProjection(0.0));
     MatrixXd P = MatrixXd::Zero(nv + nc, nv + nc);
     P << M, J.transpose(), J, MatrixXd::Zero(nc, nc);
-    EXPECT_LT(largest(m.formed() - P), 1e-14 * largest(P));
+    EXPECT_LT(test::largestEntry(m.formed() - P), 1e-14 * test::largestEntry(P));
     VectorXd c(nc);
     m.constraintProduct(a, c);
-    EXPECT_LT(largest(c - J * a), 1e-12);
+    EXPECT_LT(test::largestEntry(c - J * a), 1e-12);
   }
 }
 

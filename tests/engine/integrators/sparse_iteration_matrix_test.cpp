@@ -15,11 +15,10 @@
 #include "formulation/formulation.h"
 #include "integrators/dense_iteration_matrix.h"
 #include "scene/scene_reader.h"
+#include "largest_entry.h"
 
 namespace mbw {
 namespace {
-
-double largest(const MatrixXd& m) { return m.size() ? m.cwiseAbs().maxCoeff() : 0.0; }
 
 class SparseIterationMatrixAgrees : public ::testing::TestWithParam<std::string> {};
 
@@ -49,10 +48,10 @@ TEST_P(SparseIterationMatrixAgrees, WithTheDenseMatrix) {
     VectorXd r1Dense(nv), r1Sparse(nv), cDense(nc), cSparse(nc);
     dense.dynamicsResidual(a, lambda, Q, w, r1Dense);
     sparse.dynamicsResidual(a, lambda, Q, w, r1Sparse);
-    EXPECT_LT(largest(r1Sparse - r1Dense), 1e-12 * (1 + largest(r1Dense)));
+    EXPECT_LT(test::largestEntry(r1Sparse - r1Dense), 1e-12 * (1 + test::largestEntry(r1Dense)));
     dense.constraintProduct(a, cDense);
     sparse.constraintProduct(a, cSparse);
-    EXPECT_LT(largest(cSparse - cDense), 1e-12 * (1 + largest(cDense)));
+    EXPECT_LT(test::largestEntry(cSparse - cDense), 1e-12 * (1 + test::largestEntry(cDense)));
 
     // the formed matrices, with and without the tangent map, for several coefficients
     for (const VectorXd* tangent : {static_cast<const VectorXd*>(nullptr), &g}) {
@@ -66,7 +65,8 @@ TEST_P(SparseIterationMatrixAgrees, WithTheDenseMatrix) {
         const bool denseRegular = dense.factorize(c.cq, c.cv, w, c.massScale, c.delta);
         const bool sparseRegular = sparse.factorize(c.cq, c.cv, w, c.massScale, c.delta);
         const MatrixXd A = dense.formed();
-        EXPECT_LT(largest(sparse.formed() - A), 1e-12 * largest(A)) << "cq " << c.cq;
+        EXPECT_LT(test::largestEntry(sparse.formed() - A), 1e-12 * test::largestEntry(A))
+            << "cq " << c.cq;
         EXPECT_EQ(sparse.assemblyFault(), "");
         // the solves (not of the static matrix of a mechanism: singular in its free motions):
         // both backward stable, |A x - b| <= 1e-12 (|A| |x| + |b|), whatever A's condition
@@ -79,7 +79,9 @@ TEST_P(SparseIterationMatrixAgrees, WithTheDenseMatrix) {
         sparse.solveInPlace(xSparse);
         for (const VectorXd* x : {&xDense, &xSparse}) {
           sparse.multiply(*x, product);
-          EXPECT_LT(largest(product - b), 1e-12 * (largest(A) * largest(*x) + largest(b)))
+          EXPECT_LT(
+              test::largestEntry(product - b),
+              1e-12 * (test::largestEntry(A) * test::largestEntry(*x) + test::largestEntry(b)))
               << "cq " << c.cq << (x == &xDense ? " dense" : " sparse");
         }
       }
@@ -87,7 +89,8 @@ TEST_P(SparseIterationMatrixAgrees, WithTheDenseMatrix) {
     // the projection matrix [M, Phi_q^T; Phi_q, -delta I]
     ASSERT_TRUE(dense.factorizeProjection(1e-6));
     ASSERT_TRUE(sparse.factorizeProjection(1e-6));
-    EXPECT_LT(largest(sparse.formed() - dense.formed()), 1e-12 * largest(dense.formed()));
+    EXPECT_LT(test::largestEntry(sparse.formed() - dense.formed()),
+              1e-12 * test::largestEntry(dense.formed()));
   }
 }
 

@@ -61,7 +61,7 @@ TEST(HermiteWork, PassesThroughItsEndsAndIsExactForCubics) {
   }
 }
 
-struct Balance {
+struct WorkBalance {
   double final = 0.0;        // at t_end, J
   double firstHalf = 0.0;    // largest |balance| over the first half of the run
   double secondHalf = 0.0;   // and over the second
@@ -69,8 +69,8 @@ struct Balance {
   double finalWork = 0.0;
 };
 
-Balance balanceOf(const Model& model, const std::string& integrator, double stepOrTolerance,
-                  bool variable, double tEnd) {
+WorkBalance balanceOf(const Model& model, const std::string& integrator, double stepOrTolerance,
+                      bool variable, double tEnd) {
   RunSettings s;
   s.integrator = integrator;
   s.tEnd = tEnd;
@@ -82,7 +82,7 @@ Balance balanceOf(const Model& model, const std::string& integrator, double step
     is.step = stepOrTolerance;
   const Results r = Simulation(model, s).run();
   EXPECT_EQ(r.status, RunStatus::Completed) << integrator << ": " << r.message;
-  Balance b;
+  WorkBalance b;
   const int balance = r.column("energy.balance"), work = r.column("energy.work_in");
   for (size_t i = 0; i < r.rowCount(); ++i) {
     double& half = r.at(i, 0) <= tEnd / 2 ? b.firstHalf : b.secondHalf;
@@ -114,8 +114,8 @@ TEST_P(BalanceOrder, ConvergesAtTheFamilysOrderOnTheBeadOnARod) {
   const test::BeadOnRod bead;
   const Model model = parseScene(bead.sceneJson(), "bead-on-rod");
   const FamilyOrder f = GetParam();
-  const Balance coarse = balanceOf(model, f.integrator, f.step, false, 1.0);
-  const Balance fine = balanceOf(model, f.integrator, f.step / 2, false, 1.0);
+  const WorkBalance coarse = balanceOf(model, f.integrator, f.step, false, 1.0);
+  const WorkBalance fine = balanceOf(model, f.integrator, f.step / 2, false, 1.0);
   const double order = std::log2(std::abs(coarse.final) / std::abs(fine.final));
   RecordProperty("balance_h", test::recordedNumber(coarse.final));
   RecordProperty("balance_h_2", test::recordedNumber(fine.final));
@@ -150,8 +150,8 @@ TEST(BalanceOrder, FallsWithTheToleranceForCvodeAndIda) {
   const test::BeadOnRod bead;
   const Model model = parseScene(bead.sceneJson(), "bead-on-rod");
   for (const char* integrator : {"adams", "bdf", "ida"}) {
-    const Balance loose = balanceOf(model, integrator, 1e-6, true, 1.0);
-    const Balance tight = balanceOf(model, integrator, 1e-8, true, 1.0);
+    const WorkBalance loose = balanceOf(model, integrator, 1e-6, true, 1.0);
+    const WorkBalance tight = balanceOf(model, integrator, 1e-8, true, 1.0);
     RecordProperty(std::string(integrator) + "_1e-6", test::recordedNumber(loose.final));
     RecordProperty(std::string(integrator) + "_1e-8", test::recordedNumber(tight.final));
     EXPECT_LT(std::abs(tight.final), 0.1 * std::abs(loose.final)) << integrator;
@@ -177,7 +177,7 @@ class DrivenBalance : public ::testing::TestWithParam<DrivenFamily> {};
 TEST_P(DrivenBalance, StaysWithin1e6OfTheWorkWithoutDrift) {
   const Model model = parseScene(test::drivenCrankSceneJson(), "driven-crank");
   const DrivenFamily f = GetParam();
-  const Balance b = balanceOf(model, f.integrator, f.stepOrTolerance, f.variable, 10.0);
+  const WorkBalance b = balanceOf(model, f.integrator, f.stepOrTolerance, f.variable, 10.0);
   EXPECT_NEAR(b.finalWork, test::drivenCrankWork(10.0), 1e-6 * b.largestWork);
   const double worst = std::max(b.firstHalf, b.secondHalf);
   RecordProperty("largest_balance_over_work", test::recordedNumber(worst / b.largestWork));

@@ -4,6 +4,7 @@
 // that a fresh factorization is needed); singular matrices refused; and the condition estimate.
 
 #include "math/sparse_lu.h"
+#include "largest_entry.h"
 
 #include <gtest/gtest.h>
 
@@ -47,8 +48,6 @@ MatrixXd randomSparse(std::mt19937& rng, int n) {
   return A;
 }
 
-double largest(const MatrixXd& m) { return m.cwiseAbs().maxCoeff(); }
-
 TEST(SparseLu, SolvesAndTransposedSolvesAsEigensLu) {
   std::mt19937 rng(3);
   for (int n : {1, 4, 30, 120}) {
@@ -63,12 +62,12 @@ TEST(SparseLu, SolvesAndTransposedSolvesAsEigensLu) {
     lu.solveInPlace(X.data(), 3);
     lu.solveTransposedInPlace(Y.data(), 3);
     const Eigen::PartialPivLU<MatrixXd> reference(A);
-    EXPECT_LT(largest(X - reference.solve(B)), 1e-12) << "n " << n;
-    EXPECT_LT(largest(A.transpose() * Y - B), 1e-12) << "n " << n;
+    EXPECT_LT(test::largestEntry(X - reference.solve(B)), 1e-12) << "n " << n;
+    EXPECT_LT(test::largestEntry(A.transpose() * Y - B), 1e-12) << "n " << n;
     // one right-hand side by default
     VectorXd x = B.col(1);
     lu.solveInPlace(x.data());
-    EXPECT_LT(largest(x - X.col(1)), 1e-14) << "n " << n;
+    EXPECT_LT(test::largestEntry(x - X.col(1)), 1e-14) << "n " << n;
   }
 }
 
@@ -88,8 +87,8 @@ TEST(SparseLu, NewValuesInTheSamePatternAreFactorizedAgain) {
   const VectorXd b = VectorXd::LinSpaced(n, -1.0, 1.0);
   VectorXd x = b;
   lu.solveInPlace(x.data());
-  EXPECT_LT(largest(B * x - b), 1e-12);
-  EXPECT_LT(largest(x - B.partialPivLu().solve(b)), 1e-12);
+  EXPECT_LT(test::largestEntry(B * x - b), 1e-12);
+  EXPECT_LT(test::largestEntry(x - B.partialPivLu().solve(b)), 1e-12);
 }
 
 // every entry of A stored, zeros included: values may then move anywhere in the pattern
@@ -127,12 +126,12 @@ TEST(SparseLu, ValuesThatSpoilThePivotSequenceAreFactorizedAfresh) {
   const VectorXd b = VectorXd::LinSpaced(n, 1.0, 2.0);
   VectorXd x = b;
   lu.solveInPlace(x.data());
-  EXPECT_LT(largest(P * x - b), 1e-12);
+  EXPECT_LT(test::largestEntry(P * x - b), 1e-12);
   // and back to the first values
   ASSERT_TRUE(lu.factorize(a.Ax.data()));
   x = b;
   lu.solveInPlace(x.data());
-  EXPECT_LT(largest(A * x - b), 1e-12);
+  EXPECT_LT(test::largestEntry(A * x - b), 1e-12);
 }
 
 TEST(SparseLu, RefusesSingularMatricesAndEstimatesTheCondition) {

@@ -24,7 +24,7 @@ Model pendulum(const std::string& extra, const std::string& forces = "[]") {
       "test");
 }
 
-Results run(const Model& m, double tStart, double tEnd, double recordFrom = -1e300) {
+Results runWindow(const Model& m, double tStart, double tEnd, double recordFrom = -1e300) {
   RunSettings s;
   s.formulation = "rp";
   s.integrator = "lms3";
@@ -38,7 +38,7 @@ Results run(const Model& m, double tStart, double tEnd, double recordFrom = -1e3
 }
 
 TEST(RunWindow, StartsBeforeZeroAndRecordsFromALaterTime) {
-  const Results r = run(pendulum(""), -0.5, 0.5, 0.0);
+  const Results r = runWindow(pendulum(""), -0.5, 0.5, 0.0);
   ASSERT_EQ(r.rowCount(), 501u);
   EXPECT_NEAR(r.at(0, 0), 0.0, 1e-12);
   EXPECT_NEAR(r.at(r.rowCount() - 1, 0), 0.5, 1e-12);
@@ -48,7 +48,7 @@ TEST(RunWindow, StartsBeforeZeroAndRecordsFromALaterTime) {
 }
 
 TEST(RunWindow, RampedGravityDoesWorkAndTheBalanceCloses) {
-  const Results r = run(
+  const Results r = runWindow(
       pendulum(
           R"(, "gravity_factor": {"piecewise": [{"until": 0, "f": 0}, {"until": 1, "f": "(1 - cos(pi*t))/2"}, {"f": 1}]})"),
       -0.5, 2.0);
@@ -67,7 +67,7 @@ TEST(RunWindow, ADamperActsUntilItsTime) {
   const Model m = pendulum(
       R"(, "gravity": [0, 0, 0])",
       R"([{"name": "rod", "type": "tsda", "body_i": "ground", "body_j": "bob", "point_i": [1, 0, -1], "point_j": [0, 0, 0], "damping": 2, "free_length": 1, "active_until": 0.3}])");
-  const Results r = run(m, 0.0, 1.0);
+  const Results r = runWindow(m, 0.0, 1.0);
   const int dissipated = r.column("energy.dissipated"), kinetic = r.column("energy.kinetic");
   EXPECT_GT(r.at(300, dissipated), 0.05);
   // nothing dissipated after 0.3 s: lms3 integrates the dissipation by its own formula, whose

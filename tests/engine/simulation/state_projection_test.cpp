@@ -16,11 +16,10 @@
 #include "formulation/matrix_sink.h"
 #include "scene/scene_reader.h"
 #include "solvers/augmented_system.h"
+#include "largest_entry.h"
 
 namespace mbw {
 namespace {
-
-double largest(const MatrixXd& m) { return m.size() ? m.cwiseAbs().maxCoeff() : 0.0; }
 
 struct Blocks {
   MatrixXd M, J;
@@ -78,17 +77,18 @@ TEST(StateProjection, ProjectsAPerturbedStateOntoTheConstraints) {
     VectorXd dq;
     f->localCoordinates(before.q, s.q, dq);
     const VectorXd Mdq = pushedBlocks.M * dq;
-    EXPECT_LT(largest(N0.transpose() * Mdq), 1e-2 * largest(Mdq));
+    EXPECT_LT(test::largestEntry(N0.transpose() * Mdq), 1e-2 * test::largestEntry(Mdq));
     const Blocks b = blocksAt(*f, s.t, s.q);
     const MatrixXd N = Eigen::FullPivLU<MatrixXd>(b.J).kernel();
     const VectorXd dv = s.v - before.v;
-    EXPECT_LT(largest(N.transpose() * b.M * dv), 1e-9 * largest(b.M * dv));
+    EXPECT_LT(test::largestEntry(N.transpose() * b.M * dv), 1e-9 * test::largestEntry(b.M * dv));
     // the accelerations and multipliers of the equations of motion at the projected state
     State again = s;
     AugmentedSystem system(*f);
     ASSERT_TRUE(system.accelerations(again));
-    EXPECT_LT(largest(again.vdot - s.vdot), 1e-9 * (1 + largest(s.vdot)));
-    EXPECT_LT(largest(again.lambda - s.lambda), 1e-9 * (1 + largest(s.lambda)));
+    EXPECT_LT(test::largestEntry(again.vdot - s.vdot), 1e-9 * (1 + test::largestEntry(s.vdot)));
+    EXPECT_LT(test::largestEntry(again.lambda - s.lambda),
+              1e-9 * (1 + test::largestEntry(s.lambda)));
   }
 }
 

@@ -15,11 +15,10 @@
 #include "formulation/matrix_sink.h"
 #include "scene/scene_reader.h"
 #include "solvers/initial_conditions.h"
+#include "largest_entry.h"
 
 namespace mbw {
 namespace {
-
-double largest(const MatrixXd& m) { return m.size() ? m.cwiseAbs().maxCoeff() : 0.0; }
 
 class AugmentedSystemAgrees : public ::testing::TestWithParam<std::string> {};
 
@@ -51,16 +50,17 @@ TEST_P(AugmentedSystemAgrees, WithTheDenseEquationsOfMotion) {
     f->accelerationRhs(gamma);
     MatrixXd A = MatrixXd::Zero(nv + nc, nv + nc);
     A << M, J.transpose(), J, MatrixXd::Zero(nc, nc);
-    EXPECT_LT(largest(MatrixXd(system.matrix()) - A), 1e-14 * largest(A));
+    EXPECT_LT(test::largestEntry(MatrixXd(system.matrix()) - A), 1e-14 * test::largestEntry(A));
     VectorXd rhs(nv + nc);
     rhs << Q, gamma;
     const VectorXd x = A.partialPivLu().solve(rhs);
-    EXPECT_LT(largest(s.vdot - x.head(nv)), 1e-8 * (1 + largest(x.head(nv))));
-    EXPECT_LT(largest(s.lambda - x.tail(nc)), 1e-8 * (1 + largest(x.tail(nc))));
+    EXPECT_LT(test::largestEntry(s.vdot - x.head(nv)), 1e-8 * (1 + test::largestEntry(x.head(nv))));
+    EXPECT_LT(test::largestEntry(s.lambda - x.tail(nc)),
+              1e-8 * (1 + test::largestEntry(x.tail(nc))));
     // the residual of eq 39 itself
     VectorXd solved(nv + nc);
     solved << s.vdot, s.lambda;
-    EXPECT_LT(largest(A * solved - rhs), 1e-8 * (1 + largest(rhs)));
+    EXPECT_LT(test::largestEntry(A * solved - rhs), 1e-8 * (1 + test::largestEntry(rhs)));
     const double condition = system.conditionEstimate();
     EXPECT_GE(condition, 1.0);
     EXPECT_TRUE(std::isfinite(condition));

@@ -13,13 +13,12 @@
 #include "formulation/formulation.h"
 #include "formulation/matrix_sink.h"
 #include "scene/scene_reader.h"
+#include "largest_entry.h"
 
 namespace mbw {
 namespace {
 
 using Block = BodyBlockMatrix::Block;
-
-double largest(const MatrixXd& m) { return m.size() ? m.cwiseAbs().maxCoeff() : 0.0; }
 
 // the entries of m outside the union of the blocks
 MatrixXd outside(const MatrixXd& m, const std::vector<Block>& blocks) {
@@ -49,14 +48,14 @@ TEST(BodyBlockMatrix, ProductsVisitEachBlockOnce) {
     const MatrixXd Y = MatrixXd::NullaryExpr(18, 2, [&] { return u(rng); });
     MatrixXd out;
     A.multiply(X, out);
-    EXPECT_LT(largest(out - expected * X), 1e-14);
+    EXPECT_LT(test::largestEntry(out - expected * X), 1e-14);
     A.multiplyTransposed(Y, out);
-    EXPECT_LT(largest(out - expected.transpose() * Y), 1e-14);
+    EXPECT_LT(test::largestEntry(out - expected.transpose() * Y), 1e-14);
     VectorXd x = X.col(0), y = Y.col(1), v;
     A.multiply(x, v);
-    EXPECT_LT(largest(v - expected * x), 1e-14);
+    EXPECT_LT(test::largestEntry(v - expected * x), 1e-14);
     A.multiplyTransposed(y, v);
-    EXPECT_LT(largest(v - expected.transpose() * y), 1e-14);
+    EXPECT_LT(test::largestEntry(v - expected.transpose() * y), 1e-14);
   }
 }
 
@@ -71,7 +70,7 @@ TEST(BodyBlockMatrix, EachSinkStartsFromZero) {
     EXPECT_EQ(A.dense().sum(), 98.0) << size;
     MatrixSink second = A.sink();
     second.add(7, 7, ones);
-    EXPECT_EQ(largest(A.dense().topLeftCorner(7, 7)), 0.0) << "zeroed by the new sink";
+    EXPECT_EQ(test::largestEntry(A.dense().topLeftCorner(7, 7)), 0.0) << "zeroed by the new sink";
     EXPECT_EQ(A.dense().sum(), 49.0) << size;
   }
 }
@@ -113,15 +112,16 @@ TEST(BodyBlockMatrix, TheStructuresHoldTheFormulationsMatrices) {
       f->massMatrix(MatrixSink(M));
       f->dynamicsJacobian(random(nv), random(nc), 1.0, 0.0, MatrixSink(K));
       f->dynamicsJacobian(random(nv), random(nc), 0.0, 1.0, MatrixSink(C));
-      ASSERT_GT(largest(J), 0.0);
-      ASSERT_GT(largest(K), 0.0);
-      EXPECT_EQ(largest(outside(J, constraintRowBlocks(*f))), 0.0);
-      EXPECT_EQ(largest(outside(M, blockDiagonalBlocks(model, V))), 0.0);
-      EXPECT_EQ(largest(outside(K, bodyCouplingBlocks(model, V))), 0.0);
-      EXPECT_EQ(largest(outside(C, bodyCouplingBlocks(model, V))), 0.0);
+      ASSERT_GT(test::largestEntry(J), 0.0);
+      ASSERT_GT(test::largestEntry(K), 0.0);
+      EXPECT_EQ(test::largestEntry(outside(J, constraintRowBlocks(*f))), 0.0);
+      EXPECT_EQ(test::largestEntry(outside(M, blockDiagonalBlocks(model, V))), 0.0);
+      EXPECT_EQ(test::largestEntry(outside(K, bodyCouplingBlocks(model, V))), 0.0);
+      EXPECT_EQ(test::largestEntry(outside(C, bodyCouplingBlocks(model, V))), 0.0);
       // and they are not the whole matrix: the coupling of a model of several bodies is sparse
       if (model.bodyCount() > 4) {
-        EXPECT_GT(largest(outside(MatrixXd::Ones(nv, nv), bodyCouplingBlocks(model, V))), 0.0);
+        EXPECT_GT(test::largestEntry(outside(MatrixXd::Ones(nv, nv), bodyCouplingBlocks(model, V))),
+                  0.0);
       }
     }
   }
