@@ -5,6 +5,8 @@
 
 namespace mbw::test {
 
-inline double largestEntry(const Eigen::MatrixXd& m) { return m.size() ? m.cwiseAbs().maxCoeff() : 0.0; }
+inline double largestEntry(const Eigen::MatrixXd& m) {
+  return m.size() ? m.cwiseAbs().maxCoeff() : 0.0;
+}
 
 }  // namespace mbw::test
