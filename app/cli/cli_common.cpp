@@ -11,6 +11,7 @@
 #include "simulation/run_options.h"
 #include "simulation/settings_check.h"
 #include "simulation/csv.h"
+#include "simulation/command_option.h"
 
 #ifdef MBW_HAVE_PLOT
 #include "figure_export.h"
@@ -40,6 +41,28 @@ void addRunOption(CLI::App& c, RunOverrides& overrides, const RunOption& o) {
 }
 
 }  // namespace
+
+// a command's options (simulation/command_option.h) as command-line arguments, options and flags,
+// each bound to its field of the request; the exclusions once every option is there
+void addCommandOptions(CLI::App& c, const std::vector<CommandOption>& options) {
+  for (const CommandOption& o : options) {
+    std::string name = o.is(kOptionPositional) ? o.name : "--" + o.name;
+    if (!o.shortName.empty()) name += ",-" + o.shortName;
+    CLI::Option* option = std::visit(
+        [&](auto* field) -> CLI::Option* {
+          if constexpr (std::is_same_v<decltype(field), bool*>)
+            return c.add_flag(name, *field, o.help);
+          else
+            return c.add_option(name, *field, o.help);
+        },
+        o.field);
+    if (o.is(kOptionRequired)) option->required();
+    if (o.is(kOptionShowDefault)) option->capture_default_str();
+    if (o.is(kOptionCommaList)) option->delimiter(',');
+  }
+  for (const CommandOption& o : options)
+    if (!o.excludes.empty()) c.get_option("--" + o.name)->excludes(c.get_option("--" + o.excludes));
+}
 
 // a scene read; a scene file noted as an input, and what it gives that no real body has run as
 // given, with a word (built-in scenes are ours)
@@ -110,6 +133,12 @@ void saveFigure(const plot::Figure& figure, const std::string& path) {
   throw InputError("cannot write '" + path +
                    "': this build has no plotting (configure with MBW_BUILD_GUI=ON)");
 #endif
+}
+
+// a figure a command was asked for, and its path
+void savePlot(const plot::Figure& figure, const std::string& path) {
+  saveFigure(figure, path);
+  std::cout << "plot  " << path << "\n";
 }
 
 // text to standard output, or to a file that is no input

@@ -47,7 +47,7 @@ Command addKinematicsCommand(CLI::App& app) {
   auto cmd = std::make_shared<KinematicsCommand>();
   CLI::App* c =
       app.add_subcommand("kinematics", "Kinematic analysis of a fully driven (0 DOF) scene");
-  c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
+  addCommandOptions(*c, {sceneArgument(cmd->scene)});
   c->add_option("--step", cmd->step, "time step, s (default: the scene's)");
   c->add_option("--t-end", cmd->tEnd, "end time, s (default: the scene's)");
   c->add_option("--output,-o", cmd->output, "write the results to this CSV file");

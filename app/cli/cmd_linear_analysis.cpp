@@ -36,10 +36,7 @@ int run(const LinearAnalysisCommand& cmd) {
     writeOutput(linearAnalysisCsv(curves), cmd.output);
     std::cout << "CSV   " << cmd.output << "\n";
   }
-  if (!cmd.plot.empty()) {
-    saveFigure(plot::linearAnalysisFigure(curves), cmd.plot);
-    std::cout << "plot  " << cmd.plot << "\n";
-  }
+  if (!cmd.plot.empty()) savePlot(plot::linearAnalysisFigure(curves), cmd.plot);
   return kSuccess;
 }
 

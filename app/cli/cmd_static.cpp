@@ -45,7 +45,7 @@ Command addStaticCommand(CLI::App& app) {
   CLI::App* c = app.add_subcommand("static",
                                    "Static equilibrium: Newton on Phi_q^T lambda = Q, Phi = 0 at "
                                    "zero velocity, with load stepping");
-  c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
+  addCommandOptions(*c, {sceneArgument(cmd->scene)});
   c->add_option("--time,-t", cmd->time,
                 "time of the loads and drivers, s (default: the scene's t_start)");
   c->add_option("--formulation", cmd->formulation, "rA or rp (default: the scene's)");

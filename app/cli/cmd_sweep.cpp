@@ -14,6 +14,7 @@
 #include "simulation/file_claims.h"
 #include "study_console.h"
 #include "studies/study_file.h"
+#include "studies/study_options.h"
 #include "studies/study_report_text.h"
 #include "studies/sweep_job.h"
 #include "studies/threshold_table.h"
@@ -22,8 +23,8 @@
 namespace mbw::cli {
 namespace {
 
-struct SweepCommand {
-  std::string studyFile, directory;
+// the engine's request and its options (studies/study_options.h), --jobs and --resume the study's
+struct SweepCommand : SweepRequest {
   StudyCliOptions study;
 };
 
@@ -108,11 +109,7 @@ Command addSweepCommand(CLI::App& app) {
                                    "Run a study file (see docs/study-format.md): its table, "
                                    "references and diagram in a directory; "
                                    "under mpirun or srun, on the processes of the job");
-  c->add_option("study", cmd->studyFile, "the study file (JSON, \"format\": \"mbw-study\")")
-      ->required();
-  c->add_option("--output-dir,-o", cmd->directory,
-                "directory for results.csv, the references and the figures")
-      ->required();
+  addCommandOptions(*c, sweepOptions(*cmd));
   c->add_option("--jobs,-j", cmd->study.jobs,
                 "runs at once on this machine, each on one thread (default: one per core; under "
                 "MPI: one per process)");
