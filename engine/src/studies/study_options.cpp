@@ -2,8 +2,7 @@
 
 namespace mbw {
 
-// --- the options several studies share
-// ------------------------------------------------------------
+// --- the options several studies share -----------------------------------------------------------
 
 CommandOption integratorsOption(std::string& integrators) {
   return {"integrators", "comma-separated NAME or NAME:RHO_INF", &integrators, kOptionRequired};
@@ -149,8 +148,7 @@ std::vector<CommandOption> compareOptions(CompareRequest& r) {
   };
 }
 
-// --- a study file
-// ---------------------------------------------------------------------------------
+// --- a study file --------------------------------------------------------------------------------
 
 std::vector<CommandOption> sweepOptions(SweepRequest& r) {
   return {

@@ -20,8 +20,7 @@
 
 namespace mbw {
 
-// --- the options several studies share
-// ------------------------------------------------------------
+// --- the options several studies share -----------------------------------------------------------
 
 // --integrators NAME[:RHO_INF],...: the compared methods (required)
 CommandOption integratorsOption(std::string& integrators);
@@ -29,8 +28,7 @@ CommandOption integratorsOption(std::string& integrators);
 CommandOption outputDirectoryOption(std::string& directory, const std::string& help,
                                     unsigned kind = kOptionShowDefault);
 
-// --- each study's request and options, in the order of its `--help`
-// -------------------------------
+// --- each study's request and options, in the order of its `--help` ------------------------------
 
 // `study tolerance` (Sandu et al. 2001 Tables 1-2): errors against a reference for rtol = atol =
 // 10^k; the table's CSV and the figure on request.
