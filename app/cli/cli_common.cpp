@@ -2,7 +2,6 @@
 
 #include <fstream>
 #include <iostream>
-#include <sstream>
 #include <type_traits>
 #include <variant>
 
@@ -151,15 +150,6 @@ int writeOutput(const std::string& text, const std::string& path) {
   std::ofstream out(path);
   if (!out || !(out << text)) throw InputError("cannot write '" + path + "'");
   return kSuccess;
-}
-
-// the items between commas, empty ones dropped
-std::vector<std::string> splitList(const std::string& list) {
-  std::vector<std::string> items;
-  std::stringstream ss(list);
-  for (std::string item; std::getline(ss, item, ',');)
-    if (!item.empty()) items.push_back(item);
-  return items;
 }
 
 // the run's CSV, claimed and opened before the run

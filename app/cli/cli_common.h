@@ -84,9 +84,6 @@ void checkPlotPath(const std::string& path);
 // throws InputError when the file cannot be written.
 int writeOutput(const std::string& text, const std::string& path);
 
-// The items of a comma-separated list ("a,b,,c" -> a, b, c).
-std::vector<std::string> splitList(const std::string& list);
-
 // Writes a figure as PNG; throws InputError when this build has no plotting or the file cannot be
 // written.
 void saveFigure(const plot::Figure& figure, const std::string& path);

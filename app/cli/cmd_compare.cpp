@@ -25,25 +25,18 @@ struct CompareCommand : CompareRequest {
 };
 
 int run(const CompareCommand& cmd) {
-  // the scene's settings with the user's, and the outputs to plot
+  // the engine's study at the scene's settings with the user's: a run per method, the channels
   const Model model = loadSceneOrThrow(cmd.scene);
-  RunSettings base = cmd.options.resolve(model);
-  if (!(cmd.step > 0.0))
-    throw InputError("give --step (Delta t) or --step-per-stage (Delta t / n)");
-  const std::vector<std::string> channels = splitList(cmd.channels);
-  recordMultipliersFor(channels, base);
-  // one run per method at the step, refused before it starts when a plotted output is not recorded
-  const std::vector<StudyMethod> methods = parseStudyMethods(cmd.integrators);
-  Study study = makeMethodStepStudy(cmd.scene, base, methods, {cmd.step}, cmd.perStage);
-  requireRecordedChannels(model, study, channels);
-  study.title = "compare on " + model.name;
+  const CompareStudy compare = makeCompareStudy(model, cmd.options.resolve(model), cmd);
+  const Study& study = compare.study;
+  const std::vector<std::string>& channels = compare.channels;
 
   // the time histories kept for the figure, and the runs' CSVs on request
   RunHistories histories(channels);
   StudyRunHooks hooks;
   hooks.onResults = [&](int run, const Results& results) {
     if (!cmd.runsDirectory.empty())
-      writeCsv(results, cmd.runsDirectory + "/" + methodRunFileName(methods.at(run)));
+      writeCsv(results, cmd.runsDirectory + "/" + methodRunFileName(compare.methods.at(run)));
     histories.keep(run, results);
   };
   // the runs, a line each as they finish

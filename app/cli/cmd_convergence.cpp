@@ -24,20 +24,12 @@ struct ConvergenceCommand : ConvergenceRequest {
 };
 
 int run(const ConvergenceCommand& cmd) {
-  // the scene's settings with the user's, the steps and the outputs checked
+  // the engine's study at the scene's settings with the user's: every method at every step
+  // against one reference run, and the outputs compared
   const Model model = loadSceneOrThrow(cmd.scene);
-  RunSettings base = cmd.options.resolve(model);
-  if (cmd.steps.empty()) throw InputError("give the steps with --steps h1,h2,...");
-  if (cmd.reference.refine < 1) throw InputError("--reference-refine must be at least 1");
-  std::vector<std::string> outputs = splitList(cmd.outputs);
-  if (outputs.empty()) outputs = defaultConvergenceOutputs(model);
-  base.every = 1;
-  recordMultipliersFor(outputs, base);
-  // every method at every step, against one reference run
-  Study study = makeMethodStepStudy(cmd.scene, base, parseStudyMethods(cmd.integrators), cmd.steps,
-                                    cmd.perStage);
-  addConvergenceReference(study, base, cmd.reference, outputs);
-  study.title = "convergence on " + model.name;
+  const ConvergenceStudy convergence = makeConvergenceStudy(model, cmd.options.resolve(model), cmd);
+  const Study& study = convergence.study;
+  const std::vector<std::string>& outputs = convergence.outputs;
 
   // the runs, a line each with its relative errors as they finish
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {

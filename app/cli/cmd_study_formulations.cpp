@@ -29,10 +29,7 @@ struct StudyFormulationsCommand : FormulationStudyRequest {
 
 int run(const StudyFormulationsCommand& cmd) {
   // the paper's settings (or the quick ones), refused without a timed run, and the directory
-  FormulationStudySettings settings =
-      cmd.quick ? FormulationStudySettings::quick() : FormulationStudySettings{};
-  if (!cmd.quick) settings.repeats = cmd.repeats;
-  if (settings.repeats < 1) throw InputError("--repeats must be at least 1");
+  const FormulationStudySettings settings = formulationStudySettings(cmd);
   createOutputDirectory(cmd.outputDir);
 
   // the runs, a line only for those that did not complete; the results from the records made

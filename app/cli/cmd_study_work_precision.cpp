@@ -25,15 +25,8 @@ struct WorkPrecisionCommand : WorkPrecisionRequest {
 int run(const WorkPrecisionCommand& cmd) {
   const Model model = loadSceneOrThrow(cmd.scene);
   const RunSettings base = cmd.options.resolve(model);
-  WorkPrecisionSettings settings;
-  settings.tolerances = cmd.tolerances;
-  settings.steps = cmd.steps;
-  settings.outputs = splitList(cmd.outputs);
-  settings.repeat = cmd.repeat;
-  settings.reference = referenceChoice(cmd.reference, cmd.referenceTolerance, cmd.referenceStep);
   const ErrorMeasure measure = parseErrorMeasure(cmd.measure);
-  settings.methods = parseStudyMethods(cmd.integrators);
-  const Study study = makeWorkPrecisionStudy(cmd.scene, model, base, settings);
+  const Study study = makeWorkPrecisionStudy(cmd.scene, model, base, workPrecisionSettings(cmd));
   std::cout << workPrecisionHeading(study, model.name, base.tEnd);
 
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {

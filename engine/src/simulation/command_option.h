@@ -40,6 +40,10 @@ struct CommandOption {
   std::string keyword() const;
 };
 
+// The items of a list given as one text, "a,b,,c" -> a, b, c (empty items dropped): the lists a
+// request keeps as typed (compare's --channels, the studies' --outputs).
+std::vector<std::string> commaListItems(const std::string& list);
+
 // SCENE, the argument of every command on a scene: a built-in scene name or a scene file
 // (required).
 CommandOption sceneArgument(std::string& scene);

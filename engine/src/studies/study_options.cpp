@@ -1,5 +1,9 @@
 #include "studies/study_options.h"
 
+#include <stdexcept>
+
+#include "studies/method_grid_tables.h"
+
 namespace mbw {
 
 // --- the options several studies share -----------------------------------------------------------
@@ -158,6 +162,61 @@ std::vector<CommandOption> sweepOptions(SweepRequest& r) {
                             "directory for results.csv, the references and the figures",
                             kOptionRequired),
   };
+}
+
+// --- the studies the requests make --------------------------------------------------------------
+
+CompareStudy makeCompareStudy(const Model& model, RunSettings base, const CompareRequest& r) {
+  // a step, and the multipliers the channels name recorded
+  if (!(r.step > 0.0))
+    throw std::invalid_argument("give --step (Delta t) or --step-per-stage (Delta t / n)");
+  CompareStudy c;
+  c.channels = commaListItems(r.channels);
+  recordMultipliersFor(c.channels, base);
+  // one run per method at the step, refused before it starts when a drawn output is not recorded
+  c.methods = parseStudyMethods(r.integrators);
+  c.study = makeMethodStepStudy(r.scene, base, c.methods, {r.step}, r.perStage);
+  requireRecordedChannels(model, c.study, c.channels);
+  c.study.title = "compare on " + model.name;
+  return c;
+}
+
+ConvergenceStudy makeConvergenceStudy(const Model& model, RunSettings base,
+                                      const ConvergenceRequest& r) {
+  // the steps and the reference's refinement, the outputs (default: the last body's)
+  if (r.steps.empty()) throw std::invalid_argument("give the steps with --steps h1,h2,...");
+  if (r.reference.refine < 1) throw std::invalid_argument("--reference-refine must be at least 1");
+  ConvergenceStudy c;
+  c.outputs = commaListItems(r.outputs);
+  if (c.outputs.empty()) c.outputs = defaultConvergenceOutputs(model);
+  // every step recorded, with the multipliers the outputs name
+  base.every = 1;
+  recordMultipliersFor(c.outputs, base);
+  // every method at every step, against one reference run
+  c.study =
+      makeMethodStepStudy(r.scene, base, parseStudyMethods(r.integrators), r.steps, r.perStage);
+  addConvergenceReference(c.study, base, r.reference, c.outputs);
+  c.study.title = "convergence on " + model.name;
+  return c;
+}
+
+WorkPrecisionSettings workPrecisionSettings(const WorkPrecisionRequest& r) {
+  WorkPrecisionSettings s;
+  s.tolerances = r.tolerances;
+  s.steps = r.steps;
+  s.outputs = commaListItems(r.outputs);
+  s.repeat = r.repeat;
+  s.reference = referenceChoice(r.reference, r.referenceTolerance, r.referenceStep);
+  s.methods = parseStudyMethods(r.integrators);
+  return s;
+}
+
+FormulationStudySettings formulationStudySettings(const FormulationStudyRequest& r) {
+  FormulationStudySettings s =
+      r.quick ? FormulationStudySettings::quick() : FormulationStudySettings{};
+  if (!r.quick) s.repeats = r.repeats;
+  if (s.repeats < 1) throw std::invalid_argument("--repeats must be at least 1");
+  return s;
 }
 
 }  // namespace mbw

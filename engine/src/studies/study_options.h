@@ -15,8 +15,12 @@
 #include <vector>
 
 #include "simulation/command_option.h"
+#include "model/model.h"
+#include "simulation/run_settings.h"
+#include "studies/formulation_study.h"
 #include "studies/method_grid.h"
 #include "studies/rosenbrock_nystrom_studies.h"
+#include "studies/work_precision.h"
 
 namespace mbw {
 
@@ -100,5 +104,38 @@ struct SweepRequest {
   std::string studyFile, directory;
 };
 std::vector<CommandOption> sweepOptions(SweepRequest& request);
+
+// --- the studies the requests make --------------------------------------------------------------
+// Each checks what the options' types cannot (a std::invalid_argument naming the option) and
+// makes the engine's study on the model at base, the scene's settings with the run options given
+// (resolveRunSettings), as every front end does.
+
+// `compare`: one run per method at the step (Delta t / n when perStage), recording what the
+// channels need; refused without a step, or when no run records a channel
+// (requireRecordedChannels).
+struct CompareStudy {
+  Study study;
+  std::vector<StudyMethod> methods;   // in run order: run k is methods[k]
+  std::vector<std::string> channels;  // the outputs drawn
+};
+CompareStudy makeCompareStudy(const Model& model, RunSettings base, const CompareRequest& request);
+
+// `convergence`: every method at every step, each step recorded, against one reference run;
+// refused without steps or with a reference refinement below 1. The outputs compared default to
+// the last body's x, vx, ax (defaultConvergenceOutputs).
+struct ConvergenceStudy {
+  Study study;
+  std::vector<std::string> outputs;
+};
+ConvergenceStudy makeConvergenceStudy(const Model& model, RunSettings base,
+                                      const ConvergenceRequest& request);
+
+// `study work-precision`: the request's texts parsed into the study's settings (the methods, the
+// outputs, the reference: parseStudyMethods, referenceChoice).
+WorkPrecisionSettings workPrecisionSettings(const WorkPrecisionRequest& request);
+
+// `study formulations`: the paper's settings with the request's repeats (at least 1), or the
+// quick ones.
+FormulationStudySettings formulationStudySettings(const FormulationStudyRequest& request);
 
 }  // namespace mbw

@@ -1,6 +1,7 @@
 // One option of a command (simulation/command_option.h): its keyword is its name with underscores,
 // its kind bits say how it is given, a bool field makes it a flag, and the scene argument every
-// command on a scene takes is positional and required.
+// command on a scene takes is positional and required; a list typed as one text is split at its
+// commas.
 
 #include "simulation/command_option.h"
 
@@ -35,6 +36,15 @@ TEST(CommandOption, TheSceneArgument) {
   // its value goes to the scene given
   *std::get<std::string*>(o.field) = "double-pendulum";
   EXPECT_EQ(scene, "double-pendulum");
+}
+
+TEST(CommandOption, CommaListItems) {
+  using Items = std::vector<std::string>;
+  EXPECT_EQ(commaListItems("body_2.z,lambda.joint.1"), (Items{"body_2.z", "lambda.joint.1"}));
+  EXPECT_EQ(commaListItems("a,,b,"), (Items{"a", "b"})) << "empty items dropped";
+  EXPECT_EQ(commaListItems("energy.balance"), Items{"energy.balance"});
+  EXPECT_TRUE(commaListItems("").empty());
+  EXPECT_TRUE(commaListItems(",").empty());
 }
 
 }  // namespace
