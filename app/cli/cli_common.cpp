@@ -58,6 +58,7 @@ void addCommandOptions(CLI::App& c, const std::vector<CommandOption>& options) {
     if (o.is(kOptionRequired)) option->required();
     if (o.is(kOptionShowDefault)) option->capture_default_str();
     if (o.is(kOptionCommaList)) option->delimiter(',');
+    if (!o.allowed.empty()) option->check(CLI::IsMember(o.allowed));
   }
   for (const CommandOption& o : options)
     if (!o.excludes.empty()) c.get_option("--" + o.name)->excludes(c.get_option("--" + o.excludes));

@@ -33,6 +33,7 @@ struct CommandOption {
   unsigned kind = 0;         // CommandOptionKind bits
   std::string shortName{};   // one letter given with one dash ("o": -o), "" for none
   std::string excludes{};    // the option of the same table it cannot be given with, "" for none
+  std::vector<std::string> allowed{};  // the only values it takes, when not empty
 
   bool is(CommandOptionKind k) const { return (kind & k) != 0; }
   bool isFlag() const { return std::holds_alternative<bool*>(field); }
