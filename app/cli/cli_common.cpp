@@ -47,6 +47,7 @@ void addCommandOptions(CLI::App& c, const std::vector<CommandOption>& options) {
   for (const CommandOption& o : options) {
     std::string name = o.is(kOptionPositional) ? o.name : "--" + o.name;
     if (!o.shortName.empty()) name += ",-" + o.shortName;
+    if (!o.alias.empty()) name += ",--" + o.alias;
     CLI::Option* option = std::visit(
         [&](auto* field) -> CLI::Option* {
           if constexpr (std::is_same_v<decltype(field), bool*>)

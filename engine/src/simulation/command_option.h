@@ -34,6 +34,7 @@ struct CommandOption {
   std::string shortName{};   // one letter given with one dash ("o": -o), "" for none
   std::string excludes{};    // the option of the same table it cannot be given with, "" for none
   std::vector<std::string> allowed{};  // the only values it takes, when not empty
+  std::string alias{};  // another long name ("integrator" for "integrators"), "" for none
 
   bool is(CommandOptionKind k) const { return (kind & k) != 0; }
   bool isFlag() const { return std::holds_alternative<bool*>(field); }
