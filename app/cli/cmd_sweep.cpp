@@ -49,19 +49,18 @@ int sweep(const SweepCommand& cmd, Executor& executor) {
   // the study file, and the directory of its results (and of its runs' CSVs when it keeps them)
   const StudyFile file = readStudyFile(cmd.studyFile);
   const Study& study = file.study;
-  createOutputDirectory(cmd.directory);
-  if (file.runFiles) createOutputDirectory(cmd.directory + "/runs");
+  const SweepDirectory directory{cmd.directory};
+  directory.create(file);
 
   // the table, appended to (never replaced), the references kept beside it
+  const StudyExecutionOptions execution = directory.executionOptions(cmd.study.resume);
   StudyCliOptions options = cmd.study;
-  options.table = cmd.directory + "/results.csv";
-  options.referenceDirectory = cmd.directory;
-  options.replace = false;
+  options.table = execution.tableFile;
+  options.referenceDirectory = execution.referenceDirectory;
+  options.replace = execution.replace;
   StudyRunHooks hooks;
   if (file.runFiles)
-    hooks.onResults = [&](int run, const Results& results) {
-      writeCsv(results, cmd.directory + "/runs/run-" + std::to_string(run) + ".csv");
-    };
+    hooks.onResults = [&](int run, const Results& r) { writeCsv(r, directory.runFile(run)); };
   // the runs on this machine's threads or the job's processes; only the first process reports
   const bool gathers = executor.gathers();
   if (gathers) std::cout << file.name << " (" << cmd.studyFile << ")\n";
@@ -79,7 +78,7 @@ int sweep(const SweepCommand& cmd, Executor& executor) {
                                     executor.description());
   std::cout << "table " << options.table << "\n";
   if (!study.outputs.empty() && hasWorkPrecisionLine(study, outcome.madeRecords())) {
-    const std::string png = options.figureFile(cmd.directory + "/work-precision.png");
+    const std::string png = options.figureFile(directory.figure());
     saveSideFigure(plot::workPrecisionFigure(study, outcome, file.measure, file.name), png,
                    std::cout);
   }
@@ -88,7 +87,7 @@ int sweep(const SweepCommand& cmd, Executor& executor) {
     const std::string table = thresholdTableMarkdown(
         study, thresholdTable(study, outcome.records, file.measure, file.thresholds),
         file.thresholds);
-    const std::string path = cmd.directory + "/thresholds.md";
+    const std::string path = directory.thresholds();
     const std::string heading = thresholdTableHeading(study, file.measure);
     std::ofstream(path) << heading << "\n\n" << table;
     std::cout << "\n" << heading << "\n" << table << "thresholds " << path << "\n";
