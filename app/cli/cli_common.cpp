@@ -2,7 +2,6 @@
 
 #include <fstream>
 #include <iostream>
-#include <sstream>
 #include <type_traits>
 #include <variant>
 
@@ -11,6 +10,7 @@
 #include "simulation/run_options.h"
 #include "simulation/settings_check.h"
 #include "simulation/csv.h"
+#include "simulation/command_option.h"
 
 #ifdef MBW_HAVE_PLOT
 #include "figure_export.h"
@@ -40,6 +40,30 @@ void addRunOption(CLI::App& c, RunOverrides& overrides, const RunOption& o) {
 }
 
 }  // namespace
+
+// a command's options (simulation/command_option.h) as command-line arguments, options and flags,
+// each bound to its field of the request; the exclusions once every option is there
+void addCommandOptions(CLI::App& c, const std::vector<CommandOption>& options) {
+  for (const CommandOption& o : options) {
+    std::string name = o.is(kOptionPositional) ? o.name : "--" + o.name;
+    if (!o.shortName.empty()) name += ",-" + o.shortName;
+    if (!o.alias.empty()) name += ",--" + o.alias;
+    CLI::Option* option = std::visit(
+        [&](auto* field) -> CLI::Option* {
+          if constexpr (std::is_same_v<decltype(field), bool*>)
+            return c.add_flag(name, *field, o.help);
+          else
+            return c.add_option(name, *field, o.help);
+        },
+        o.field);
+    if (o.is(kOptionRequired)) option->required();
+    if (o.is(kOptionShowDefault)) option->capture_default_str();
+    if (o.is(kOptionCommaList)) option->delimiter(',');
+    if (!o.allowed.empty()) option->check(CLI::IsMember(o.allowed));
+  }
+  for (const CommandOption& o : options)
+    if (!o.excludes.empty()) c.get_option("--" + o.name)->excludes(c.get_option("--" + o.excludes));
+}
 
 // a scene read; a scene file noted as an input, and what it gives that no real body has run as
 // given, with a word (built-in scenes are ours)
@@ -112,6 +136,12 @@ void saveFigure(const plot::Figure& figure, const std::string& path) {
 #endif
 }
 
+// a figure a command was asked for, and its path
+void savePlot(const plot::Figure& figure, const std::string& path) {
+  saveFigure(figure, path);
+  std::cout << "plot  " << path << "\n";
+}
+
 // text to standard output, or to a file that is no input
 int writeOutput(const std::string& text, const std::string& path) {
   if (path.empty()) {
@@ -122,15 +152,6 @@ int writeOutput(const std::string& text, const std::string& path) {
   std::ofstream out(path);
   if (!out || !(out << text)) throw InputError("cannot write '" + path + "'");
   return kSuccess;
-}
-
-// the items between commas, empty ones dropped
-std::vector<std::string> splitList(const std::string& list) {
-  std::vector<std::string> items;
-  std::stringstream ss(list);
-  for (std::string item; std::getline(ss, item, ',');)
-    if (!item.empty()) items.push_back(item);
-  return items;
 }
 
 // the run's CSV, claimed and opened before the run

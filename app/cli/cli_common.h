@@ -17,6 +17,7 @@
 #include "simulation/run_settings.h"
 #include "simulation/settings_check.h"
 #include "simulation/simulation.h"
+#include "simulation/command_option.h"
 
 namespace mbw::cli {
 
@@ -29,6 +30,11 @@ class InputError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// Adds a command's options as the engine describes them (simulation/command_option.h; the
+// studies' tables are studies/study_options.h), in their order, each bound to its field of the
+// request the table was made for.
+void addCommandOptions(CLI::App& command, const std::vector<CommandOption>& options);
 
 // Loads a built-in scene or a scene file (the engine's SceneError carries every issue). A scene
 // file is noted as an input, and its warnings (Model::warnings) go to stderr.
@@ -78,12 +84,11 @@ void checkPlotPath(const std::string& path);
 // throws InputError when the file cannot be written.
 int writeOutput(const std::string& text, const std::string& path);
 
-// The items of a comma-separated list ("a,b,,c" -> a, b, c).
-std::vector<std::string> splitList(const std::string& list);
-
 // Writes a figure as PNG; throws InputError when this build has no plotting or the file cannot be
 // written.
 void saveFigure(const plot::Figure& figure, const std::string& path);
+// A figure the user asked for with --plot: written as saveFigure does, then "plot  PATH" printed.
+void savePlot(const plot::Figure& figure, const std::string& path);
 // A figure a command draws beside its tables (sweeps, the papers' studies): written as saveFigure
 // does and its path printed to out, or, in a build without plotting, a note to out instead.
 void saveSideFigure(const plot::Figure& figure, const std::string& path, std::ostream& out);

@@ -13,38 +13,30 @@
 #include "study_console.h"
 #include "studies/method_grid_tables.h"
 #include "studies/run_histories.h"
+#include "studies/study_options.h"
 
 namespace mbw::cli {
 namespace {
 
-struct CompareCommand {
-  std::string scene, integrators, channels = "energy.balance", output, plot, runsDirectory;
-  double step = 0.0;
-  bool perStage = false;
+// the engine's request and its options (studies/study_options.h), with the run's and the study's
+struct CompareCommand : CompareRequest {
   RunOptions options;
   StudyCliOptions study;
 };
 
 int run(const CompareCommand& cmd) {
-  // the scene's settings with the user's, and the outputs to plot
+  // the engine's study at the scene's settings with the user's: a run per method, the channels
   const Model model = loadSceneOrThrow(cmd.scene);
-  RunSettings base = cmd.options.resolve(model);
-  if (!(cmd.step > 0.0))
-    throw InputError("give --step (Delta t) or --step-per-stage (Delta t / n)");
-  const std::vector<std::string> channels = splitList(cmd.channels);
-  recordMultipliersFor(channels, base);
-  // one run per method at the step, refused before it starts when a plotted output is not recorded
-  const std::vector<StudyMethod> methods = parseStudyMethods(cmd.integrators);
-  Study study = makeMethodStepStudy(cmd.scene, base, methods, {cmd.step}, cmd.perStage);
-  requireRecordedChannels(model, study, channels);
-  study.title = "compare on " + model.name;
+  const CompareStudy compare = makeCompareStudy(model, cmd.options.resolve(model), cmd);
+  const Study& study = compare.study;
+  const std::vector<std::string>& channels = compare.channels;
 
   // the time histories kept for the figure, and the runs' CSVs on request
   RunHistories histories(channels);
   StudyRunHooks hooks;
   hooks.onResults = [&](int run, const Results& results) {
     if (!cmd.runsDirectory.empty())
-      writeCsv(results, cmd.runsDirectory + "/" + methodRunFileName(methods.at(run)));
+      writeCsv(results, cmd.runsDirectory + "/" + methodRunFileName(compare.methods.at(run)));
     histories.keep(run, results);
   };
   // the runs, a line each as they finish
@@ -62,38 +54,22 @@ int run(const CompareCommand& cmd) {
     writeComparisonTable(cmd.output, model.name, study, records);
     std::cout << "CSV   " << cmd.output << "\n";
   }
-  if (!cmd.plot.empty()) {
-    saveFigure(
-        plot::comparisonFigure(model.name, cmd.step, cmd.perStage, study, channels, histories),
-        cmd.plot);
-    std::cout << "plot  " << cmd.plot << "\n";
-  }
-  if (outcome.interrupted) return kInterrupted;
-  return outcome.failed() ? kNumericalFailure : kSuccess;
+  if (!cmd.plot.empty())
+    savePlot(plot::comparisonFigure(model.name, cmd.step, cmd.perStage, study, channels, histories),
+             cmd.plot);
+  return studyExitStatus(outcome);
 }
 
 }  // namespace
 
 Command addCompareCommand(CLI::App& app) {
-  // the subcommand and its options; --step and --step-per-stage exclude each other
+  // the subcommand and its options; --step and --step-per-stage exclude each other, the one given
+  // says whether the step is Delta t / n
   auto cmd = std::make_shared<CompareCommand>();
   CLI::App* c = app.add_subcommand(
       "compare", "Several integrators on one scene at equal Delta t or Delta t / n, side by side");
-  c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
-  c->add_option("--integrators", cmd->integrators, "comma-separated NAME or NAME:RHO_INF")
-      ->required();
-  auto* step = c->add_option("--step", cmd->step, "Delta t of every method, s");
-  auto* perStage = c->add_option("--step-per-stage", cmd->step,
-                                 "Delta t / n, s (n = implicit stages): equal cost");
-  step->excludes(perStage);
-  c->callback([cmd, perStage] { cmd->perStage = perStage->count() > 0; });
-  c->add_option("--channels", cmd->channels, "comma-separated outputs to plot")
-      ->capture_default_str();
-  c->add_option("--output,-o", cmd->output, "write the table to this CSV file");
-  c->add_option("--plot", cmd->plot,
-                "write the overlaid outputs to this file (PNG; .svg or .pdf: a vector drawing)");
-  c->add_option("--runs", cmd->runsDirectory,
-                "write each run's CSV into this (existing) directory");
+  addCommandOptions(*c, compareOptions(*cmd));
+  c->callback([cmd, c] { cmd->perStage = c->get_option("--step-per-stage")->count() > 0; });
   cmd->options.addStudyOptionsTo(*c);
   cmd->study.addTo(*c);
   return {c, [cmd] { return run(*cmd); }};

@@ -11,35 +11,25 @@
 #include "method_grid_figures.h"
 #include "study_console.h"
 #include "studies/method_grid_tables.h"
+#include "studies/study_options.h"
 #include "studies/study_report_text.h"
 
 namespace mbw::cli {
 namespace {
 
-struct ConvergenceCommand {
-  std::string scene, integrators, outputs, output, plot;
-  std::vector<double> steps;
-  bool perStage = false;
-  ConvergenceReference reference;
+// the engine's request and its options (studies/study_options.h), with the run's and the study's
+struct ConvergenceCommand : ConvergenceRequest {
   RunOptions options;
   StudyCliOptions study;
 };
 
 int run(const ConvergenceCommand& cmd) {
-  // the scene's settings with the user's, the steps and the outputs checked
+  // the engine's study at the scene's settings with the user's: every method at every step
+  // against one reference run, and the outputs compared
   const Model model = loadSceneOrThrow(cmd.scene);
-  RunSettings base = cmd.options.resolve(model);
-  if (cmd.steps.empty()) throw InputError("give the steps with --steps h1,h2,...");
-  if (cmd.reference.refine < 1) throw InputError("--reference-refine must be at least 1");
-  std::vector<std::string> outputs = splitList(cmd.outputs);
-  if (outputs.empty()) outputs = defaultConvergenceOutputs(model);
-  base.every = 1;
-  recordMultipliersFor(outputs, base);
-  // every method at every step, against one reference run
-  Study study = makeMethodStepStudy(cmd.scene, base, parseStudyMethods(cmd.integrators), cmd.steps,
-                                    cmd.perStage);
-  addConvergenceReference(study, base, cmd.reference, outputs);
-  study.title = "convergence on " + model.name;
+  const ConvergenceStudy convergence = makeConvergenceStudy(model, cmd.options.resolve(model), cmd);
+  const Study& study = convergence.study;
+  const std::vector<std::string>& outputs = convergence.outputs;
 
   // the runs, a line each with its relative errors as they finish
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
@@ -56,15 +46,12 @@ int run(const ConvergenceCommand& cmd) {
     writeConvergenceTable(cmd.output, model.name, study, records, orders);
     std::cout << "CSV   " << cmd.output << "\n";
   }
-  if (!cmd.plot.empty()) {
-    saveFigure(plot::methodConvergenceFigure(
-                   study, records, outputs,
-                   model.name + " - convergence against " + study.references[0].description),
-               cmd.plot);
-    std::cout << "plot  " << cmd.plot << "\n";
-  }
-  if (outcome.interrupted) return kInterrupted;
-  return outcome.failed() ? kNumericalFailure : kSuccess;
+  if (!cmd.plot.empty())
+    savePlot(plot::methodConvergenceFigure(
+                 study, records, outputs,
+                 model.name + " - convergence against " + study.references[0].description),
+             cmd.plot);
+  return studyExitStatus(outcome);
 }
 
 }  // namespace
@@ -74,29 +61,7 @@ Command addConvergenceCommand(CLI::App& app) {
   CLI::App* c = app.add_subcommand("convergence",
                                    "Relative errors (Zhang et al. 2022 eq 26) and observed orders "
                                    "of integrators against a reference run");
-  c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
-  c->add_option("--integrators", cmd->integrators, "comma-separated NAME or NAME:RHO_INF")
-      ->required();
-  c->add_option("--steps", cmd->steps, "time steps Delta t (or Delta t / n with --per-stage)")
-      ->required()
-      ->delimiter(',');
-  c->add_flag("--per-stage", cmd->perStage,
-              "the steps are Delta t / n (n = implicit stages): equal cost");
-  c->add_option(
-      "--outputs", cmd->outputs,
-      "comma-separated CSV columns compared, e.g. fe.x,of.wz,lambda.pin-o.1 (default: the "
-      "last body's x, vx, ax)");
-  c->add_option("--reference", cmd->reference.integrator, "integrator of the reference run")
-      ->capture_default_str();
-  c->add_option("--reference-rtol", cmd->reference.rtol,
-                "variable-step reference with rtol = atol = this (default: fixed step)");
-  c->add_option("--reference-refine", cmd->reference.refine,
-                "reference step = smallest step / this")
-      ->capture_default_str();
-  c->add_option("--output,-o", cmd->output,
-                "write the table (and the orders as comment lines) to this CSV file");
-  c->add_option("--plot", cmd->plot,
-                "write RE and iteration charts to this file (PNG; .svg or .pdf: a vector drawing)");
+  addCommandOptions(*c, convergenceOptions(*cmd));
   cmd->options.addStudyOptionsTo(*c);
   cmd->study.addTo(*c);
   return {c, [cmd] { return run(*cmd); }};

@@ -1,4 +1,5 @@
-// mbw-cli kinematics SCENE: kinematic analysis of a fully driven mechanism.
+// mbw-cli kinematics SCENE: kinematic analysis of a fully driven mechanism. The request and its
+// options are the engine's (simulation/analysis_options.h).
 
 #include <iostream>
 #include <memory>
@@ -7,32 +8,23 @@
 #include "commands.h"
 #include "run_progress.h"
 #include "run_outputs.h"
+#include "simulation/analysis_options.h"
 #include "simulation/run_summary_text.h"
 
 namespace mbw::cli {
 namespace {
 
-struct KinematicsCommand {
-  std::string scene, output, formulation;
-  double step = 0.0, tEnd = 0.0, tolerance = 1e-10;
-  int every = 1;
-};
-
-int run(const KinematicsCommand& cmd) {
+int run(const KinematicsRequest& cmd) {
   // the scene, its step and end time unless the options give them
   const Model model = loadSceneOrThrow(cmd.scene);
-  KinematicsSettings settings;
-  settings.step = cmd.step > 0.0 ? cmd.step : model.defaults.step;
-  settings.tEnd = cmd.tEnd > 0.0 ? cmd.tEnd : model.defaults.tEnd;
-  settings.tolerance = cmd.tolerance;
+  const KinematicsSettings settings = kinematicsSettings(model, cmd);
   // the CSV opened before the run, the engine's analysis streaming into it
   const std::unique_ptr<CsvStreamWriter> csv = openCsvStream(cmd.output);
   TerminalProgress progress(settings.tEnd);
   Results results;
   try {
-    results =
-        runKinematics(model, cmd.formulation.empty() ? model.defaults.formulation : cmd.formulation,
-                      settings, cmd.every, &progress, csv.get(), kMemoryBudget);
+    results = runKinematics(model, analysisFormulation(model, cmd.formulation), settings, cmd.every,
+                            &progress, csv.get(), kMemoryBudget);
   } catch (const ModelError& e) {
     throw InputError(cmd.scene + ": " + e.what());
   }
@@ -44,17 +36,10 @@ int run(const KinematicsCommand& cmd) {
 }  // namespace
 
 Command addKinematicsCommand(CLI::App& app) {
-  auto cmd = std::make_shared<KinematicsCommand>();
+  auto cmd = std::make_shared<KinematicsRequest>();
   CLI::App* c =
       app.add_subcommand("kinematics", "Kinematic analysis of a fully driven (0 DOF) scene");
-  c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
-  c->add_option("--step", cmd->step, "time step, s (default: the scene's)");
-  c->add_option("--t-end", cmd->tEnd, "end time, s (default: the scene's)");
-  c->add_option("--output,-o", cmd->output, "write the results to this CSV file");
-  c->add_option("--formulation", cmd->formulation, "rA, rp or rE (default: the scene's)");
-  c->add_option("--tolerance", cmd->tolerance, "Newton stopping tolerance on the correction norm")
-      ->capture_default_str();
-  c->add_option("--every", cmd->every, "record every N-th step")->capture_default_str();
+  addCommandOptions(*c, kinematicsOptions(*cmd));
   return {c, [cmd] { return run(*cmd); }};
 }
 

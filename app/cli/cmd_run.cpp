@@ -54,7 +54,7 @@ int run(const RunCommand& cmd) {
 Command addRunCommand(CLI::App& app) {
   auto cmd = std::make_shared<RunCommand>();
   CLI::App* c = app.add_subcommand("run", "Simulate the dynamics of a scene");
-  c->add_option("scene", cmd->scene, "built-in scene name or scene file")->required();
+  addCommandOptions(*c, {sceneArgument(cmd->scene)});
   c->add_option("--output,-o", cmd->output, "write the results to this CSV file");
   c->add_option(
       "--plot", cmd->plot,

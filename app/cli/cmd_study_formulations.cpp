@@ -10,6 +10,7 @@
 #include "formulation_study_figures.h"
 #include "simulation/file_claims.h"
 #include "studies/formulation_study_tables.h"
+#include "studies/study_options.h"
 #include "study_console.h"
 
 namespace mbw::cli {
@@ -21,19 +22,14 @@ StudyCliOptions oneAtATime() {
   return o;
 }
 
-struct StudyFormulationsCommand {
-  std::string outputDir = "study-formulations";
-  int repeats = 10;
-  bool quick = false;
+// the engine's request and its options (studies/study_options.h), the runs one at a time
+struct StudyFormulationsCommand : FormulationStudyRequest {
   StudyCliOptions study = oneAtATime();
 };
 
 int run(const StudyFormulationsCommand& cmd) {
   // the paper's settings (or the quick ones), refused without a timed run, and the directory
-  FormulationStudySettings settings =
-      cmd.quick ? FormulationStudySettings::quick() : FormulationStudySettings{};
-  if (!cmd.quick) settings.repeats = cmd.repeats;
-  if (settings.repeats < 1) throw InputError("--repeats must be at least 1");
+  const FormulationStudySettings settings = formulationStudySettings(cmd);
   createOutputDirectory(cmd.outputDir);
 
   // the runs, a line only for those that did not complete; the results from the records made
@@ -81,12 +77,7 @@ Command addStudyFormulationsCommand(CLI::App& study) {
       "kinematics and "
       "dynamics (Tables 8-10), iterations against the step (Fig. 4), order analysis (Figs. 5-7)");
   cmd->study.addFigureFormatTo(*c);
-  c->add_option("--output-dir,-o", cmd->outputDir, "directory for the CSV tables and the figures")
-      ->capture_default_str();
-  c->add_option("--repeats", cmd->repeats,
-                "timed runs of every mechanism and formulation (averaged)")
-      ->capture_default_str();
-  c->add_flag("--quick", cmd->quick, "a short version: one 0.3 s timed run, three step sizes");
+  addCommandOptions(*c, formulationStudyOptions(*cmd));
   c->add_option(
        "--jobs,-j", cmd->study.jobs,
        "runs at once (default 1: the study compares CPU times, which runs side by side disturb)")

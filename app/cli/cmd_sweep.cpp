@@ -14,6 +14,7 @@
 #include "simulation/file_claims.h"
 #include "study_console.h"
 #include "studies/study_file.h"
+#include "studies/study_options.h"
 #include "studies/study_report_text.h"
 #include "studies/sweep_job.h"
 #include "studies/threshold_table.h"
@@ -22,8 +23,8 @@
 namespace mbw::cli {
 namespace {
 
-struct SweepCommand {
-  std::string studyFile, directory;
+// the engine's request and its options (studies/study_options.h), --jobs and --resume the study's
+struct SweepCommand : SweepRequest {
   StudyCliOptions study;
 };
 
@@ -48,19 +49,18 @@ int sweep(const SweepCommand& cmd, Executor& executor) {
   // the study file, and the directory of its results (and of its runs' CSVs when it keeps them)
   const StudyFile file = readStudyFile(cmd.studyFile);
   const Study& study = file.study;
-  createOutputDirectory(cmd.directory);
-  if (file.runFiles) createOutputDirectory(cmd.directory + "/runs");
+  const SweepDirectory directory{cmd.directory};
+  directory.create(file);
 
   // the table, appended to (never replaced), the references kept beside it
+  const StudyExecutionOptions execution = directory.executionOptions(cmd.study.resume);
   StudyCliOptions options = cmd.study;
-  options.table = cmd.directory + "/results.csv";
-  options.referenceDirectory = cmd.directory;
-  options.replace = false;
+  options.table = execution.tableFile;
+  options.referenceDirectory = execution.referenceDirectory;
+  options.replace = execution.replace;
   StudyRunHooks hooks;
   if (file.runFiles)
-    hooks.onResults = [&](int run, const Results& results) {
-      writeCsv(results, cmd.directory + "/runs/run-" + std::to_string(run) + ".csv");
-    };
+    hooks.onResults = [&](int run, const Results& r) { writeCsv(r, directory.runFile(run)); };
   // the runs on this machine's threads or the job's processes; only the first process reports
   const bool gathers = executor.gathers();
   if (gathers) std::cout << file.name << " (" << cmd.studyFile << ")\n";
@@ -78,7 +78,7 @@ int sweep(const SweepCommand& cmd, Executor& executor) {
                                     executor.description());
   std::cout << "table " << options.table << "\n";
   if (!study.outputs.empty() && hasWorkPrecisionLine(study, outcome.madeRecords())) {
-    const std::string png = options.figureFile(cmd.directory + "/work-precision.png");
+    const std::string png = options.figureFile(directory.figure());
     saveSideFigure(plot::workPrecisionFigure(study, outcome, file.measure, file.name), png,
                    std::cout);
   }
@@ -87,7 +87,7 @@ int sweep(const SweepCommand& cmd, Executor& executor) {
     const std::string table = thresholdTableMarkdown(
         study, thresholdTable(study, outcome.records, file.measure, file.thresholds),
         file.thresholds);
-    const std::string path = cmd.directory + "/thresholds.md";
+    const std::string path = directory.thresholds();
     const std::string heading = thresholdTableHeading(study, file.measure);
     std::ofstream(path) << heading << "\n\n" << table;
     std::cout << "\n" << heading << "\n" << table << "thresholds " << path << "\n";
@@ -108,11 +108,7 @@ Command addSweepCommand(CLI::App& app) {
                                    "Run a study file (see docs/study-format.md): its table, "
                                    "references and diagram in a directory; "
                                    "under mpirun or srun, on the processes of the job");
-  c->add_option("study", cmd->studyFile, "the study file (JSON, \"format\": \"mbw-study\")")
-      ->required();
-  c->add_option("--output-dir,-o", cmd->directory,
-                "directory for results.csv, the references and the figures")
-      ->required();
+  addCommandOptions(*c, sweepOptions(*cmd));
   c->add_option("--jobs,-j", cmd->study.jobs,
                 "runs at once on this machine, each on one thread (default: one per core; under "
                 "MPI: one per process)");

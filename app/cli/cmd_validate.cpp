@@ -14,7 +14,7 @@ Command addValidateCommand(CLI::App& app) {
   CLI::App* c = app.add_subcommand(
       "validate", "Load and check a scene and its run settings; print a model summary");
   auto scene = std::make_shared<std::string>();
-  c->add_option("scene", *scene, "built-in scene name or scene file")->required();
+  addCommandOptions(*c, {sceneArgument(*scene)});
   // the scene read, its settings checked as `mbw-cli run` checks them, then its summary
   return {c, [scene] {
             const Model model = loadSceneOrThrow(*scene);

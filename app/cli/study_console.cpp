@@ -82,6 +82,12 @@ std::string StudyCliOptions::figureFile(const std::string& pngPath) const {
   return dot == std::string::npos ? pngPath : pngPath.substr(0, dot) + "." + figureFormat;
 }
 
+// stopped, failed or made
+int studyExitStatus(const StudyOutcome& outcome) {
+  if (outcome.interrupted) return kInterrupted;
+  return outcome.failed() ? kNumericalFailure : kSuccess;
+}
+
 StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
                              const std::function<std::string(const RunRecord&)>& describe,
                              StudyRunHooks hooks, Executor* executor) {

@@ -33,6 +33,9 @@ struct StudyCliOptions {
   std::string figureFile(const std::string& pngPath) const;
 };
 
+// The exit status of a study: 130 when Ctrl-C stopped it, 3 when a run failed, else 0.
+int studyExitStatus(const StudyOutcome& outcome);
+
 // describe(record): the line printed when a run finishes
 StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
                              const std::function<std::string(const RunRecord&)>& describe,

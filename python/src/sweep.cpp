@@ -51,11 +51,9 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
   const Study& study = file.study;
   StudyExecutionOptions options;
   if (!outputDirectory.is_none()) {
-    const std::string directory = pathText(outputDirectory);
-    createOutputDirectory(directory);
-    options.tableFile = directory + "/results.csv";
-    options.referenceDirectory = directory;
-    options.resume = resume;
+    const SweepDirectory directory{pathText(outputDirectory)};
+    createOutputDirectory(directory.path);
+    options = directory.executionOptions(resume);
   }
   // the scene variants, parsed with the GIL held (scene parsing is not thread-safe)
   std::vector<Model> models;

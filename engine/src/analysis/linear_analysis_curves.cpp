@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iomanip>
 #include <sstream>
+#include <stdexcept>
 
 #include "integrators/registry.h"
 #include "math/number_text.h"
@@ -90,6 +91,35 @@ std::string linearAnalysisCsv(const std::vector<LinearAnalysisCurve>& curves) {
       out << '"' << c.label << "\"," << c.stages << ',' << p.stepOverPeriod << ','
           << p.amplitudeDecay << ',' << p.periodElongation << ',' << p.spectralRadius << '\n';
   return out.str();
+}
+
+// --- the request of a front end -----------------------------------------------------------------
+
+std::vector<CommandOption> linearAnalysisOptions(LinearAnalysisRequest& r) {
+  CommandOption integrators{
+      "integrators", "comma-separated NAME or NAME:RHO_INF (default: the paper's second-order set)",
+      &r.integrators, kOptionShowDefault};
+  integrators.alias = "integrator";
+  return {
+      integrators,
+      {"rho-inf", "rho_inf of the tunable methods without their own :RHO_INF", &r.rhoInf},
+      {"alpha", "HHT alpha in [-1/3, 0]", &r.alpha},
+      {"from", "smallest Delta t / (n T)", &r.from, kOptionShowDefault},
+      {"to", "largest Delta t / (n T)", &r.to, kOptionShowDefault},
+      {"points", "points of the logarithmic grid", &r.points, kOptionShowDefault},
+      {"output", "write the curves to this CSV file", &r.output, 0, "o"},
+      {"plot",
+       "write AD, PE and spectral radius charts to this file (PNG; .svg or .pdf: a vector drawing)",
+       &r.plot},
+  };
+}
+
+std::vector<LinearAnalysisCurve> linearAnalysisCurves(const LinearAnalysisRequest& r) {
+  // the methods parsed and the grid checked, then the curves over it
+  const std::vector<StudyMethod> methods = parseStudyMethods(r.integrators);
+  if (!(r.from > 0.0 && r.to > r.from) || r.points < 2)
+    throw std::invalid_argument("need 0 < --from < --to and --points >= 2");
+  return linearAnalysisCurves(methods, r.rhoInf, r.alpha, logSpace(r.from, r.to, r.points));
 }
 
 }  // namespace mbw

@@ -11,6 +11,7 @@
 
 #include "analysis/integrator_study.h"
 #include "analysis/linear_analysis.h"
+#include "simulation/command_option.h"
 
 namespace mbw {
 
@@ -41,5 +42,22 @@ std::string linearAnalysisSummaryText(const std::vector<LinearAnalysisCurve>& cu
 // dt_over_nT, amplitude_decay_percent, period_elongation_percent, spectral_radius, and a row per
 // point of every curve (the label quoted, values to 10 significant digits).
 std::string linearAnalysisCsv(const std::vector<LinearAnalysisCurve>& curves);
+
+// --- the request of a front end -----------------------------------------------------------------
+
+// `linear-analysis`: the methods, the rho_inf or alpha of those without their own, the grid, and
+// the files to write; its options (simulation/command_option.h) in the order of its `--help`.
+struct LinearAnalysisRequest {
+  std::string integrators = "lms2,lms3,lms4,bathe,msstc3,msstc4,msstc5";  // the paper's 2nd order
+  std::optional<double> rhoInf, alpha;
+  double from = 1e-3, to = 1e2;  // Delta t / (n T) of the logarithmic grid
+  int points = 400;
+  std::string output, plot;  // the curves' CSV and the figure, "" for none
+};
+std::vector<CommandOption> linearAnalysisOptions(LinearAnalysisRequest& request);
+
+// The curves of the request's methods over its grid. Throws std::invalid_argument unless
+// 0 < from < to and points >= 2, ConfigurationError as the curves do.
+std::vector<LinearAnalysisCurve> linearAnalysisCurves(const LinearAnalysisRequest& request);
 
 }  // namespace mbw

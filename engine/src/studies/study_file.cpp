@@ -15,6 +15,7 @@
 #include "scene/builtin_scenes.h"
 #include "scene/json_reader.h"
 #include "scene/schema_validation.h"
+#include "simulation/file_claims.h"
 #include "simulation/output_grid.h"
 #include "simulation/run_settings.h"
 #include "simulation/settings_check.h"
@@ -438,6 +439,29 @@ StudyFile readStudyFile(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   return parseStudyFile(text.str(), path);
+}
+
+// --- a sweep's directory ------------------------------------------------------------------------
+
+std::string SweepDirectory::table() const { return path + "/results.csv"; }
+std::string SweepDirectory::runFile(int run) const {
+  return path + "/runs/run-" + std::to_string(run) + ".csv";
+}
+std::string SweepDirectory::figure() const { return path + "/work-precision.png"; }
+std::string SweepDirectory::thresholds() const { return path + "/thresholds.md"; }
+
+void SweepDirectory::create(const StudyFile& file) const {
+  createOutputDirectory(path);
+  if (file.runFiles) createOutputDirectory(path + "/runs");
+}
+
+StudyExecutionOptions SweepDirectory::executionOptions(bool resume) const {
+  StudyExecutionOptions o;
+  o.tableFile = table();
+  o.referenceDirectory = path;
+  o.resume = resume;
+  o.replace = false;
+  return o;
 }
 
 }  // namespace mbw

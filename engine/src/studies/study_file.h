@@ -9,6 +9,7 @@
 
 #include "scene/scene_error.h"
 #include "studies/study.h"
+#include "studies/study_execution.h"
 #include "studies/work_precision.h"
 
 namespace mbw {
@@ -23,5 +24,24 @@ struct StudyFile {
 
 StudyFile parseStudyFile(const std::string& text, const std::string& path);
 StudyFile readStudyFile(const std::string& path);
+
+// Where the sweep of a study file keeps what it makes in a directory (`mbw-cli sweep STUDY -o DIR`,
+// `mbw.sweep(STUDY, output_dir=DIR)`): the long-format results table, appended to as runs finish
+// and never replaced (continued when resuming), the reference runs beside it, each run's CSV under
+// runs/ when the file asks for them, the work-precision diagram and the thresholds table.
+struct SweepDirectory {
+  std::string path;
+
+  std::string table() const;           // DIR/results.csv
+  std::string runFile(int run) const;  // DIR/runs/run-N.csv
+  std::string figure() const;          // DIR/work-precision.png
+  std::string thresholds() const;      // DIR/thresholds.md
+  // Creates the directory, and runs/ when the file keeps its runs' CSVs; throws FileClaimError
+  // (simulation/file_claims.h) when it cannot.
+  void create(const StudyFile& file) const;
+  // The execution's options (study_execution.h): the table here, never replaced, the references
+  // beside it; resume continues both.
+  StudyExecutionOptions executionOptions(bool resume) const;
+};
 
 }  // namespace mbw

@@ -76,4 +76,39 @@ std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x
   return curves;
 }
 
+// --- the request of a front end -----------------------------------------------------------------
+
+std::vector<CommandOption> plotOptions(PlotRequest& r) {
+  const std::vector<std::string> scales{"auto", "linear", "log"};
+  return {
+      {"table", "a results table (a sweep's results.csv, --table, work-precision -o)", &r.table,
+       kOptionPositional | kOptionRequired},
+      {"x", "column of the horizontal axis, e.g. max_error(body_2.y), step, /bodies/1/mass", &r.x,
+       kOptionRequired},
+      {"y", "column of the vertical axis, e.g. cpu_s, steps, re(fe.x)", &r.y, kOptionRequired},
+      {"by", "one line per value of this column, e.g. method, integrator, formulation", &r.by},
+      {"where", "keep the rows where COLUMN=VALUE (repeatable)", &r.where},
+      {"scale-x", "linear, log, or auto (log when positive over two decades)", &r.scaleX,
+       kOptionShowDefault, "", "", scales},
+      {"scale-y", "linear, log, or auto", &r.scaleY, kOptionShowDefault, "", "", scales},
+      {"title", "the figure's title", &r.title},
+      {"output", "the figure: .png, or .svg or .pdf (vector drawings, for papers)", &r.output,
+       kOptionRequired, "o"},
+  };
+}
+
+RequestedCurves tableCurves(const PlotRequest& r) {
+  // the table and its curves, an error led by the table's path
+  RequestedCurves c;
+  try {
+    c.table = readTextTable(r.table);
+    c.curves = tableCurves(c.table, r.x, r.y, r.by, r.where);
+  } catch (const TableError& e) {
+    throw TableError(r.table + ": " + e.what());
+  }
+  if (c.curves.empty())
+    throw TableError(r.table + ": no row has numbers in both " + r.x + " and " + r.y);
+  return c;
+}
+
 }  // namespace mbw

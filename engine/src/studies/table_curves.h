@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "simulation/command_option.h"
 #include "studies/results_table.h"
 
 namespace mbw {
@@ -26,5 +27,25 @@ struct RowFilter {
 std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x,
                                     const std::string& y, const std::string& by,
                                     const std::vector<std::string>& filters = {});
+
+// --- the request of a front end -----------------------------------------------------------------
+
+// `plot`: a table file, its axes' columns, the grouping column and the row filters, how the axes
+// scale (auto, linear, log), the title and the figure's file; its options
+// (simulation/command_option.h) in the order of its `--help`.
+struct PlotRequest {
+  std::string table, x, y, by, output, title, scaleX = "auto", scaleY = "auto";
+  std::vector<std::string> where;  // column=value, each
+};
+std::vector<CommandOption> plotOptions(PlotRequest& request);
+
+// The request's table, read, and its curves. Throws TableError, its message led by the table's
+// path, for a table that cannot be read, a bad column or filter, or when no row has numbers in
+// both columns.
+struct RequestedCurves {
+  TextTable table;
+  std::vector<TableCurve> curves;
+};
+RequestedCurves tableCurves(const PlotRequest& request);
 
 }  // namespace mbw

@@ -2,11 +2,13 @@
 // the rho_inf each runs at, the stages n, the spectral radius at infinity the method is tuned to,
 // the period error of second-order methods falling as the square of the step, refusal of a method
 // without a linear model or unknown, the point nearest to a Delta t / (n T) on a log scale, and
-// the curves as a summary and as CSV.
+// the curves as a summary and as CSV; the request of a front end, its options and its grid checked.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
+#include <tuple>
 
 #include "analysis/linear_analysis_curves.h"
 
@@ -84,6 +86,40 @@ TEST(LinearAnalysisCurves, SummaryReadsTheNearestPoints) {
       " rho @0.1\n"
       "lms2                    1   0.25       1.1          -0.11        9            -0.9        "
       " 0.955\n");
+}
+
+TEST(LinearAnalysisCurves, TheRequestItsOptionsAndItsGrid) {
+  LinearAnalysisRequest r;
+  const std::vector<CommandOption> options = linearAnalysisOptions(r);
+  ASSERT_EQ(options.size(), 8u);
+  EXPECT_EQ(options[0].name, "integrators");
+  EXPECT_EQ(options[0].alias, "integrator");
+  EXPECT_EQ(std::get<std::string*>(options[0].field), &r.integrators);
+  EXPECT_EQ(std::get<std::optional<double>*>(options[1].field), &r.rhoInf);
+  EXPECT_EQ(std::get<int*>(options[5].field), &r.points);
+  EXPECT_EQ(options[6].shortName, "o");
+  // the request's curves: its methods over its grid, rho_inf reaching those without their own
+  r.integrators = "lms2,bathe:0.3";
+  r.rhoInf = 0.6;
+  r.from = 1e-2;
+  r.to = 1.0;
+  r.points = 5;
+  const std::vector<LinearAnalysisCurve> curves = linearAnalysisCurves(r);
+  ASSERT_EQ(curves.size(), 2u);
+  EXPECT_EQ(curves[0].label, "lms2 (0.6)");
+  EXPECT_EQ(curves[1].label, "bathe (0.3)");
+  ASSERT_EQ(curves[1].points.size(), 5u);
+  EXPECT_DOUBLE_EQ(curves[1].points.front().stepOverPeriod, 1e-2);
+  EXPECT_DOUBLE_EQ(curves[1].points.back().stepOverPeriod, 1.0);
+  // a grid that is none is refused
+  for (const auto& [from, to, points] :
+       std::vector<std::tuple<double, double, int>>{{0.0, 1.0, 5}, {1.0, 0.5, 5}, {1e-2, 1.0, 1}}) {
+    r.from = from;
+    r.to = to;
+    r.points = points;
+    EXPECT_THROW(linearAnalysisCurves(r), std::invalid_argument)
+        << from << " " << to << " " << points;
+  }
 }
 
 }  // namespace

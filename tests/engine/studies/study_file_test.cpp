@@ -1,5 +1,6 @@
 // Study files: a valid one becomes the grid it describes; every class of bad input is refused
-// with the JSON path of the field at fault; docs/study-format.md is generated from the schema.
+// with the JSON path of the field at fault; docs/study-format.md is generated from the schema; a
+// sweep keeps its outputs in a directory laid out one way for every front end.
 
 #include <gtest/gtest.h>
 
@@ -213,6 +214,38 @@ TEST(StudyFile, DocumentationIsGeneratedFromTheSchema) {
   EXPECT_EQ(text.str(), studyFormatMarkdown())
       << "docs/study-format.md is out of date: run `mbw-cli schema --study -o "
          "docs/study-format.md`";
+}
+
+TEST(StudyFile, ASweepsDirectory) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::path(::testing::TempDir()) / "sweep_directory_test";
+  fs::remove_all(root);
+  const SweepDirectory a{(root / "a").string()};
+  // its files
+  EXPECT_EQ(a.table(), a.path + "/results.csv");
+  EXPECT_EQ(a.runFile(12), a.path + "/runs/run-12.csv");
+  EXPECT_EQ(a.figure(), a.path + "/work-precision.png");
+  EXPECT_EQ(a.thresholds(), a.path + "/thresholds.md");
+  // the execution's options: the table there, never replaced, the references beside it
+  const StudyExecutionOptions o = a.executionOptions(false);
+  EXPECT_EQ(o.tableFile, a.table());
+  EXPECT_EQ(o.referenceDirectory, a.path);
+  EXPECT_FALSE(o.resume);
+  EXPECT_FALSE(o.replace);
+  EXPECT_TRUE(a.executionOptions(true).resume);
+  // made with runs/ only when the file keeps its runs' CSVs
+  StudyFile file = parseStudyFile(studyJson(kScene, kRn4), "t.json");
+  a.create(file);
+  EXPECT_TRUE(fs::is_directory(a.path));
+  EXPECT_FALSE(fs::exists(a.path + "/runs"));
+  file.runFiles = true;
+  const SweepDirectory b{(root / "b" / "c").string()};
+  b.create(file);
+  EXPECT_TRUE(fs::is_directory(b.path + "/runs")) << "parents made too";
+  // a directory that cannot be made is refused
+  std::ofstream((root / "file").string()) << "x";
+  EXPECT_ANY_THROW(SweepDirectory{(root / "file" / "d").string()}.create(file));
+  fs::remove_all(root);
 }
 
 }  // namespace

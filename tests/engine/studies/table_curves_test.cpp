@@ -1,5 +1,6 @@
 // Curves from a results table: grouped by a column, filtered by cells, sorted by x; failed runs
-// (empty cells) left out; unknown columns and malformed filters named in the error.
+// (empty cells) left out; unknown columns and malformed filters named in the error; the request of
+// a front end, its options, and its errors led by the table's path.
 
 #include <gtest/gtest.h>
 
@@ -57,6 +58,54 @@ TEST(TableCurves, BadColumnsAndFiltersAreNamed) {
   }
   EXPECT_THROW(tableCurves(table, "rtol", "cpu_s", "", {"method"}), TableError);
   EXPECT_THROW(tableCurves(table, "rtol", "cpu_s", "", {"solver=rn4"}), TableError);
+}
+
+// the sample table's file, as a request names it
+std::string sampleTablePath() {
+  sampleTable();
+  return ::testing::TempDir() + "/curves_" +
+         ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".csv";
+}
+
+TEST(TableCurves, TheRequestItsOptionsAndItsErrors) {
+  PlotRequest r;
+  const std::vector<CommandOption> options = plotOptions(r);
+  ASSERT_EQ(options.size(), 9u);
+  EXPECT_EQ(options.front().name, "table");
+  EXPECT_TRUE(options.front().is(kOptionPositional));
+  EXPECT_TRUE(options.front().is(kOptionRequired));
+  EXPECT_EQ(std::get<std::vector<std::string>*>(options[4].field), &r.where);
+  EXPECT_FALSE(options[4].is(kOptionCommaList)) << "repeated, not split: a value may hold a comma";
+  EXPECT_EQ(options[5].allowed, (std::vector<std::string>{"auto", "linear", "log"}));
+  EXPECT_TRUE(options.back().is(kOptionRequired));
+  EXPECT_EQ(options.back().shortName, "o");
+  // the request's curves, filtered
+  r.table = sampleTablePath();
+  r.x = "rtol";
+  r.y = "cpu_s";
+  r.where = {"method=rn4"};
+  const RequestedCurves c = tableCurves(r);
+  ASSERT_EQ(c.curves.size(), 1u);
+  EXPECT_EQ(c.curves[0].x.size(), 3u);
+  EXPECT_EQ(c.table.unit("cpu_s"), "s");
+  // the errors: led by the table's path; no row with numbers in both columns is one
+  r.where = {"status=failed"};
+  try {
+    tableCurves(r);
+    FAIL() << "no curve was accepted";
+  } catch (const TableError& e) {
+    EXPECT_EQ(std::string(e.what()), r.table + ": no row has numbers in both rtol and cpu_s");
+  }
+  r.where.clear();
+  r.x = "cpu";
+  try {
+    tableCurves(r);
+    FAIL() << "an unknown column was accepted";
+  } catch (const TableError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(r.table + ": no column 'cpu'", 0), 0u) << e.what();
+  }
+  r.table += ".missing";
+  EXPECT_THROW(tableCurves(r), TableError);
 }
 
 }  // namespace
