@@ -9,10 +9,9 @@ TreeForces::TreeForces(const Model& model)
   for (size_t e = 0; e < model.forces.size(); ++e) memory_[e].angle = model.forces[e].freeValue;
 }
 
-void TreeForces::compute(double t, const TreeDynamics& dyn, std::vector<Vec6>& fext) {
+void TreeForces::placeBodies(const TreeDynamics& dyn) {
   // each body in rA coordinates: centre of mass, rotation, rdot and omega_B
   const KinematicTree& tree = dyn.tree();
-  fext.assign(tree.size(), Vec6::Zero());
   Eigen::Matrix<double, RaBody::kPositionSize, 1> q;
   Eigen::Matrix<double, RaBody::kVelocitySize, 1> v;
   for (int b = 0; b < model_.bodyCount(); ++b) {
@@ -22,8 +21,13 @@ void TreeForces::compute(double t, const TreeDynamics& dyn, std::vector<Vec6>& f
     bodies_[b].setPosition(q.data());
     bodies_[b].setVelocity(v.data());
   }
+}
+
+void TreeForces::compute(double t, const TreeDynamics& dyn, std::vector<Vec6>& fext) {
+  const KinematicTree& tree = dyn.tree();
+  placeBodies(dyn);
+  fext.assign(tree.size(), Vec6::Zero());
   // each element acting at t: its generalized forces on its two bodies as wrenches (eq 1)
-  auto end = [&](int b) { return BodyEnd<RaBody>(b == kGround ? nullptr : &bodies_[b]); };
   auto add = [&](int b, const Eigen::Matrix<double, 6, 1>& Q) {
     if (b == kGround) return;
     const int i = tree.treeOf[b];
@@ -37,6 +41,24 @@ void TreeForces::compute(double t, const TreeDynamics& dyn, std::vector<Vec6>& f
     evaluateForce(fe, end(fe.bodyI), end(fe.bodyJ), t, memory_[e], r);
     add(fe.bodyI, r.Qi);
     add(fe.bodyJ, r.Qj);
+  }
+}
+
+void TreeForces::derivatives(double t, const TreeDynamics& dyn,
+                             std::vector<ElementDerivatives>& out) {
+  placeBodies(dyn);
+  out.clear();
+  // each element acting at t: forces, their Jacobians, their time derivative (branches untouched)
+  for (size_t e = 0; e < model_.forces.size(); ++e) {
+    const ForceElement& fe = model_.forces[e];
+    if (!fe.activeAt(t)) continue;
+    ElementDerivatives d;
+    d.bodyI = fe.bodyI;
+    d.bodyJ = fe.bodyJ;
+    ForceMemory memory = memory_[e];
+    evaluateForce(fe, end(fe.bodyI), end(fe.bodyJ), t, memory, d.Q, &d.jac);
+    evaluateForceRate(fe, end(fe.bodyI), end(fe.bodyJ), t, memory_[e], d.rate);
+    out.push_back(d);
   }
 }
 

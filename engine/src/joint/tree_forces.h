@@ -24,6 +24,17 @@
 
 namespace mbw {
 
+// One element's generalized forces on its two bodies (rA coordinates: Q = (F_W, n_B)) with their
+// derivatives (forces/force_evaluation.h): with respect to the bodies' rA coordinates (right-
+// trivialized increments dr_W, dtheta_B), their velocities (rdot_W, omega_B), and time at fixed
+// state. Blocks ab of jac are dQ_a / d(body b).
+struct ElementDerivatives {
+  int bodyI = kGround, bodyJ = kGround;
+  ForceResult<RaBody> Q;       // Qi, Qj
+  ForceJacobians<RaBody> jac;  // dQ/dq (dq), dQ/dv (dv)
+  ForceResult<RaBody> rate;    // dQ/dt (Qi, Qj)
+};
+
 class TreeForces {
  public:
   // the model outlives this
@@ -33,11 +44,22 @@ class TreeForces {
   // the body wrenches at time t of the state dyn holds (after computeKinematics), in tree order
   // (eq 1); fext keeps its size between calls
   void compute(double t, const TreeDynamics& dyn, std::vector<Vec6>& fext);
+  // each element acting at t with its derivatives, at the state dyn holds; the RSDA branches
+  // continue from the last compute() and are left as they are (out keeps its size between calls)
+  void derivatives(double t, const TreeDynamics& dyn, std::vector<ElementDerivatives>& out);
+  // continue the RSDA branches of another TreeForces of the same model
+  void followBranches(const TreeForces& other) { memory_ = other.memory_; }
 
  private:
   const Model& model_;
   std::vector<RaBody> bodies_;       // the model's bodies, placed from forward kinematics
   std::vector<ForceMemory> memory_;  // each element's RSDA branch, carried between calls
+
+  // places bodies_ at the state dyn holds
+  void placeBodies(const TreeDynamics& dyn);
+  BodyEnd<RaBody> end(int body) {
+    return BodyEnd<RaBody>(body == kGround ? nullptr : &bodies_[body]);
+  }
 };
 
 }  // namespace mbw

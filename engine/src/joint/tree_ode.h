@@ -27,6 +27,8 @@ class TreeOde {
   // qdd = f(t, q, qd); afterwards dynamics() holds the bodies' poses and velocities at (q, qd)
   void evaluate(double t, const VectorXd& q, const VectorXd& qd, VectorXd& qdd);
   TreeDynamics& dynamics() { return dynamics_; }
+  // the force elements, with the RSDA angle branches of the last evaluation
+  const TreeForces& forces() const { return forces_; }
 
   long evaluations() const { return evaluations_; }
 
