@@ -8,8 +8,8 @@
 // It holds what the tree holds today: revolute, translational and fixed joints, gravity, TSDA,
 // RSDA, point forces and torques. A model with loop-closing joints (their constraints are not
 // solved here yet) or a tire (not yet mapped through the tree) is refused with a JointTreeError
-// naming the joint or element. The state-space integrators are not wired to it yet
-// (docs/dev/joint-coordinates.md).
+// naming the joint or element. The state-space integrators advance it through statespace/
+// joint_ode.h (`--formulation joint`).
 
 #include "joint/tree_forces.h"
 
