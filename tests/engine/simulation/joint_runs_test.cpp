@@ -9,6 +9,7 @@
 
 #include "scene/scene_reader.h"
 #include "scene/templates/scene_templates.h"
+#include "simulation/run_options.h"
 #include "simulation/simulation.h"
 
 namespace mbw {
