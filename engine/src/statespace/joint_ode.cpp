@@ -84,7 +84,7 @@ const State& JointOde::fullState() {
     full_.vdot.segment<3>(k) = dyn.centreAcceleration_W(i);
     full_.vdot.segment<4>(k + 3) = pddot;
   }
-  // the multipliers of the rp equations of motion there (eq 2)
+  // the multipliers of the rp equations of motion there (eq 2, through eq 3)
   rp_.computePositions(t_, full_.q);
   rp_.computeVelocities(full_.v);
   mass_.setZero(rp_.velocitySize(), rp_.velocitySize());
@@ -93,8 +93,10 @@ const State& JointOde::fullState() {
   rp_.constraintJacobian(MatrixSink(phiQ_));
   rp_.generalizedForces(Q_);
   residual_.noalias() = Q_ - mass_ * full_.vdot;
-  phiQT_.compute(phiQ_.transpose());
-  full_.lambda = phiQT_.solve(residual_);
+  gram_.noalias() = phiQ_ * phiQ_.transpose();
+  gramLlt_.compute(gram_);
+  full_.lambda.noalias() = phiQ_ * residual_;
+  gramLlt_.solveInPlace(full_.lambda);
   fullCurrent_ = true;
   return full_;
 }
