@@ -27,13 +27,18 @@ TreeJacobians::TreeJacobians(const Model& model, const KinematicTree& tree)
       point_(tree),
       dx_(model.bodyCount()),
       dv_(model.bodyCount()),
-      fext_(tree.size()) {
+      fext_(tree.size()),
+      fextPoint_(tree.size()) {
+  // every workspace at its size once
   const int n = dynamics_.size();
   q_.resize(n);
   qd_.resize(n);
-  tau_.resize(n);
-  qdd_.resize(n);
-  for (int k = 0; k < n; ++k) tau_[k] = seeded(0.0, 0.0);
+  qddPoint_.resize(n);
+  idTau_.resize(n);
+  f_.setZero(n);
+  zero_.setZero(n);
+  H_.setZero(n, n);
+  Hllt_ = Eigen::LLT<MatrixXd>(n);
 }
 
 void TreeJacobians::seedForces(double timeSeed) {
@@ -78,15 +83,16 @@ void TreeJacobians::seedForces(double timeSeed) {
 }
 
 void TreeJacobians::pass(const Vec3T<Ad>& gravity, double timeSeed, Eigen::Ref<VectorXd> column) {
+  // RNEA at the point's accelerations, differentiated along the seeds
   dynamics_.setGravity(gravity);
   dynamics_.computeKinematics(q_, qd_);
   if (model_.forces.empty()) {
-    dynamics_.forwardDynamics(tau_, {}, qdd_);
+    dynamics_.inverseDynamics(qddPoint_, {}, idTau_);
   } else {
     seedForces(timeSeed);
-    dynamics_.forwardDynamics(tau_, fext_, qdd_);
+    dynamics_.inverseDynamics(qddPoint_, fext_, idTau_);
   }
-  for (int k = 0; k < column.size(); ++k) column[k] = qdd_[k].derivatives()[0];
+  for (int k = 0; k < column.size(); ++k) column[k] = idTau_[k].derivatives()[0];
   ++passes_;
 }
 
@@ -105,15 +111,35 @@ void TreeJacobians::evaluate(double t, const VectorXd& q, const VectorXd& qd, Ma
     q_[k] = seeded(q[k], 0.0);
     qd_[k] = seeded(qd[k], 0.0);
   }
-  // the force elements and their derivatives at the point, on the branches asked for
+  // the point's kinematics, the force elements and their derivatives there (on the branches asked
+  // for) with their wrenches (tree_forces.h eq 1)
   timeVarying_ = false;
+  point_.setGravity(g);
+  point_.computeKinematics(q, qd);
   if (!model_.forces.empty()) {
     if (branches) forces_.followBranches(*branches);
-    point_.computeKinematics(q, qd);
     forces_.derivatives(t, point_, elements_);
-    for (const ElementDerivatives& e : elements_)
+    for (Vec6& w : fextPoint_) w.setZero();
+    const auto add = [&](int b, const Vec6& Q) {
+      if (b == kGround) return;
+      const int i = point_.tree().treeOf[b];
+      fextPoint_[i].head<3>() += Q.tail<3>();
+      fextPoint_[i].tail<3>() += point_.rotation(i).transpose() * Q.head<3>();
+    };
+    for (const ElementDerivatives& e : elements_) {
       timeVarying_ = timeVarying_ || !e.rate.Qi.isZero(0.0) || !e.rate.Qj.isZero(0.0);
+      add(e.bodyI, e.Q.Qi);
+      add(e.bodyJ, e.Q.Qj);
+    }
   }
+  // f by ABA, the passes' fixed accelerations; H by CRBA and its factor (eq 1)
+  if (model_.forces.empty())
+    point_.forwardDynamics(zero_, {}, f_);
+  else
+    point_.forwardDynamics(zero_, fextPoint_, f_);
+  for (int k = 0; k < n; ++k) qddPoint_[k] = seeded(f_[k], 0.0);
+  point_.massMatrix(H_);
+  Hllt_.compute(H_);
   // J1 column by column: the direction e_k in q
   for (int k = 0; k < n; ++k) {
     q_[k].derivatives()[0] = 1.0;
@@ -127,6 +153,11 @@ void TreeJacobians::evaluate(double t, const VectorXd& q, const VectorXd& qd, Ma
     qd_[k].derivatives()[0] = 0.0;
   }
   // df/dt: gravity's direction gravityFactor'(t) g and the elements' dQ/dt, when they vary
+  // the passes gave dID/dx: df/dx = -H^-1 dID/dx (eq 1)
+  Hllt_.solveInPlace(J1);
+  Hllt_.solveInPlace(J2);
+  J1 *= -1.0;
+  J2 *= -1.0;
   const bool gravityVaries = !model_.gravityFactor.isConstant() && factor.df != 0.0;
   if (!gravityVaries && !timeVarying_) {
     dfdt.setZero();
@@ -134,6 +165,8 @@ void TreeJacobians::evaluate(double t, const VectorXd& q, const VectorXd& qd, Ma
   }
   for (int k = 0; k < 3; ++k) gravity[k].derivatives()[0] = factor.df * model_.gravity_W[k];
   pass(gravity, 1.0, dfdt);
+  Hllt_.solveInPlace(dfdt);
+  dfdt *= -1.0;
 }
 
 }  // namespace mbw
