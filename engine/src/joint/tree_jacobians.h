@@ -11,7 +11,8 @@
 // elements with their time derivatives) gives df/dt.
 //
 // The differentiated passes run inverse dynamics (RNEA, Featherstone 2008 Table 5.1) rather than
-// ABA, as Carpentier and Mansard (2018, section III) do: at the point, f solves
+// ABA, as J. Carpentier and N. Mansard do (Analytical derivatives of rigid body dynamics
+// algorithms, Robotics: Science and Systems, 2018): at the point, f solves
 //     ID(q, qd, f(t, q, qd), t) = tau = 0   for every (t, q, qd),
 // so that along any direction x of (t, q, qd), with dID/dqdd = H (the joint-space mass matrix),
 //     df/dx = -H^-1 dID/dx |_(qdd = f).                                                 (1)
