@@ -36,7 +36,7 @@ TreeJacobians::TreeJacobians(const Model& model, const KinematicTree& tree)
   qddPoint_.resize(n);
   idTau_.resize(n);
   f_.setZero(n);
-  zero_.setZero(n);
+  tauPoint_.setZero(n);
   H_.setZero(n, n);
   Hllt_ = Eigen::LLT<MatrixXd>(n);
 }
@@ -86,7 +86,7 @@ void TreeJacobians::pass(const Vec3T<Ad>& gravity, double timeSeed, Eigen::Ref<V
   // RNEA at the point's accelerations, differentiated along the seeds
   dynamics_.setGravity(gravity);
   dynamics_.computeKinematics(q_, qd_);
-  if (model_.forces.empty()) {
+  if (elements_.empty()) {
     dynamics_.inverseDynamics(qddPoint_, {}, idTau_);
   } else {
     seedForces(timeSeed);
@@ -116,9 +116,18 @@ void TreeJacobians::evaluate(double t, const VectorXd& q, const VectorXd& qd, Ma
   timeVarying_ = false;
   point_.setGravity(g);
   point_.computeKinematics(q, qd);
+  tauPoint_.setZero();
   if (!model_.forces.empty()) {
     if (branches) forces_.followBranches(*branches);
     forces_.derivatives(t, point_, elements_);
+    // the joint torques (tree_forces.h eq 2): ID(q, qd, f) = tau at the point, its time variation
+    forces_.placeJointTorques(point_, q);
+    for (const JointTorque& j : forces_.jointTorques()) {
+      if (!model_.forces[j.element].activeAt(t)) continue;
+      const TimeFunctionValue tau = forces_.jointTorque(j, t, q[j.index], qd[j.index]);
+      tauPoint_[j.index] += tau.f;
+      timeVarying_ = timeVarying_ || tau.df != 0.0;
+    }
     for (Vec6& w : fextPoint_) w.setZero();
     const auto add = [&](int b, const Vec6& Q) {
       if (b == kGround) return;
@@ -133,10 +142,10 @@ void TreeJacobians::evaluate(double t, const VectorXd& q, const VectorXd& qd, Ma
     }
   }
   // f by ABA, the passes' fixed accelerations; H by CRBA and its factor (eq 1)
-  if (model_.forces.empty())
-    point_.forwardDynamics(zero_, {}, f_);
+  if (elements_.empty())
+    point_.forwardDynamics(tauPoint_, {}, f_);
   else
-    point_.forwardDynamics(zero_, fextPoint_, f_);
+    point_.forwardDynamics(tauPoint_, fextPoint_, f_);
   for (int k = 0; k < n; ++k) qddPoint_[k] = seeded(f_[k], 0.0);
   point_.massMatrix(H_);
   Hllt_.compute(H_);
@@ -153,7 +162,14 @@ void TreeJacobians::evaluate(double t, const VectorXd& q, const VectorXd& qd, Ma
     qd_[k].derivatives()[0] = 0.0;
   }
   // df/dt: gravity's direction gravityFactor'(t) g and the elements' dQ/dt, when they vary
-  // the passes gave dID/dx: df/dx = -H^-1 dID/dx (eq 1)
+  // the passes gave dID/dx; the joint torques' dtau/dx off them (dtau_k/dq_k = -k, dtau_k/dqd_k =
+  // -c_d), then df/dx = -H^-1 (dID/dx - dtau/dx) (eq 1)
+  for (const JointTorque& j : forces_.jointTorques()) {
+    const ForceElement& fe = model_.forces[j.element];
+    if (!fe.activeAt(t)) continue;
+    J1(j.index, j.index) += fe.stiffness;
+    J2(j.index, j.index) += fe.damping;
+  }
   Hllt_.solveInPlace(J1);
   Hllt_.solveInPlace(J2);
   J1 *= -1.0;
@@ -165,6 +181,9 @@ void TreeJacobians::evaluate(double t, const VectorXd& q, const VectorXd& qd, Ma
   }
   for (int k = 0; k < 3; ++k) gravity[k].derivatives()[0] = factor.df * model_.gravity_W[k];
   pass(gravity, 1.0, dfdt);
+  for (const JointTorque& j : forces_.jointTorques())
+    if (model_.forces[j.element].activeAt(t))
+      dfdt[j.index] -= forces_.jointTorque(j, t, q[j.index], qd[j.index]).df;
   Hllt_.solveInPlace(dfdt);
   dfdt *= -1.0;
 }

@@ -75,9 +75,10 @@ class TreeJacobians {
   // the force elements at the point (filled by evaluate when the model has any)
   TreeForces forces_;
   TreeDynamics point_;  // the point's kinematics and dynamics in double
-  // the point's accelerations f (n), as the passes' fixed qdd, the applied torques the passes
-  // differentiate (n), H (n x n) with its factor, and the wrenches of the force elements there
-  VectorXd f_, zero_;
+  // the point's accelerations f (n), as the passes' fixed qdd, and its joint torques (n), the
+  // torques the passes differentiate (n), H (n x n) with its factor, and the wrenches of the force
+  // elements there
+  VectorXd f_, tauPoint_;
   TreeDynamicsT<TreeAdScalar>::VecX qddPoint_, idTau_;
   MatrixXd H_;
   Eigen::LLT<MatrixXd> Hllt_;

@@ -1,9 +1,10 @@
 #pragma once
 // The equations of motion of a model whose joints form a tree, in joint coordinates: the ODE
-//     qdd = f(t, q, qd) = ABA(q, qd, tau = 0, gravity gravityFactor(t) g, f^ext(t, q, qd))
+//     qdd = f(t, q, qd) = ABA(q, qd, tau(t, q, qd), gravity gravityFactor(t) g, f^ext(t, q, qd))
 // (Featherstone, Rigid Body Dynamics Algorithms, 2008, Table 7.1; joint/tree_dynamics.h), with one
 // coordinate per joint freedom and no constraint to solve: O(n) per evaluation. f^ext are the
-// force elements' wrenches on the bodies (joint/tree_forces.h).
+// force elements' wrenches on the bodies, but for RSDAs on a hinge's own axis, which act as joint
+// torques tau (joint/tree_forces.h eq 2).
 //
 // It holds what the tree holds today: revolute, translational and fixed joints, gravity, TSDA,
 // RSDA, point forces and torques. A model with loop-closing joints (their constraints are not

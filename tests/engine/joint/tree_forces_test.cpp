@@ -61,5 +61,43 @@ TEST(TreeForces, AccelerationsAreThoseOfTheAbsoluteConstrainedEquationsWithTheEl
   }
 }
 
+// An RSDA on its hinge's own axis is a joint torque (tree_forces.h eq 2): the cart tree's
+// hinge_spring and the stiff double pendulum's two springs; the accelerations are those of every
+// element by its general law on the bodies (a TreeForces not mapped to the joints), at random
+// states within a radian of the initial one.
+TEST(TreeForces, RsdasOnTheirHingesAxesAreJointTorquesWithTheGeneralLawsAccelerations) {
+  struct Case {
+    std::string name;
+    Model model;
+    size_t torques;
+  };
+  std::vector<Case> cases;
+  cases.push_back({"cart-tree-forces", cartTreeWithForces(), 1});
+  cases.push_back({"stiff-double-pendulum", loadScene("stiff-double-pendulum"), 2});
+  std::mt19937 rng(36);
+  for (const Case& c : cases) {
+    TreeOde ode(c.model);
+    EXPECT_EQ(ode.forces().jointTorques().size(), c.torques) << c.name;
+    TreeForces general(c.model);
+    TreeDynamics dyn(ode.tree());
+    const int n = ode.size();
+    VectorXd q0, qd0, qdd, reference, tau;
+    std::vector<Vec6> fext;
+    ode.initialState(q0, qd0);
+    for (int trial = 0; trial < 4; ++trial) {
+      const double t = 0.1 + 0.4 * trial;
+      const VectorXd q = q0 + randomVector(rng, n, 1.0), qd = randomVector(rng, n, 2.0);
+      ode.evaluate(t, q, qd, qdd);
+      dyn.setGravity(c.model.gravityFactor.value(t) * c.model.gravity_W);
+      dyn.computeKinematics(q, qd);
+      general.compute(t, dyn, q, qd, fext, tau);
+      EXPECT_EQ(tau, VectorXd::Zero(n)) << c.name;
+      dyn.forwardDynamics(tau, fext, reference);
+      EXPECT_LT((qdd - reference).norm(), 1e-10 * (1.0 + reference.norm()))
+          << c.name << ", trial " << trial;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace mbw
