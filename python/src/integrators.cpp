@@ -8,6 +8,7 @@
 #include "formulation/formulation.h"
 #include "integrators/registry.h"
 #include "scene/builtin_scenes.h"
+#include "simulation/simulation.h"
 
 namespace mbw::python {
 namespace {
@@ -75,7 +76,8 @@ void bindIntegrators(py::module_& m) {
         "An integrator's capabilities (by name or alias): order, family, the values of its "
         "options, the "
         "formulations it runs with.");
-  m.def("formulations", &formulationNames, "The formulations' names (rA, rp, rE).");
+  m.def("formulations", &runFormulationNames,
+        "The formulations' names (rA, rp, rE, and joint for the state-space integrators).");
   m.def(
       "scenes",
       [] {

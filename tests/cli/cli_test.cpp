@@ -452,6 +452,35 @@ TEST(Cli, StateSpaceIntegratorsRefuseWhatTheyCannotDo) {
   EXPECT_NE(o.output.find("does not offer the 'fd' Jacobian"), std::string::npos) << o.output;
 }
 
+TEST(Cli, JointCoordinatesWriteTheUsualChannels) {
+  // the stiff double pendulum on joint coordinates (rn4) and on rp (bdf at a tighter tolerance:
+  // rn4 on rp took 8 s here): the same columns, the same motion
+  const std::string joint = ::testing::TempDir() + "/stiff-joint.csv";
+  const std::string rp = ::testing::TempDir() + "/stiff-rp.csv";
+  const std::string common = "run stiff-double-pendulum --t-end 0.5 --output-step 0.1 ";
+  Outcome o =
+      runCli(common + "--integrator rn4 --rtol 1e-8 --atol 1e-8 --formulation joint -o " + joint);
+  ASSERT_EQ(o.status, 0) << o.output;
+  o = runCli(common + "--integrator bdf --rtol 1e-10 --atol 1e-10 --formulation rp -o " + rp);
+  ASSERT_EQ(o.status, 0) << o.output;
+  const Results a = readCsv(joint), b = readCsv(rp);
+  ASSERT_EQ(a.channels().size(), b.channels().size());
+  for (size_t c = 0; c < a.channels().size(); ++c)
+    EXPECT_EQ(a.channels()[c].name, b.channels()[c].name);
+  for (const char* channel : {"rod2.x", "rod2.vy", "energy.kinetic", "theta1"})
+    EXPECT_GE(a.column(channel), 0) << channel;
+  EXPECT_EQ(a.metadataValue("formulation"), "joint");
+  ASSERT_EQ(a.rowCount(), 6u);
+  const int x = a.column("rod2.x");
+  EXPECT_NEAR(a.at(5, x), b.at(5, x), 1e-6);
+  // an index-3 integrator says which integrators take joint coordinates
+  o = runCli("run stiff-double-pendulum --integrator hht --formulation joint");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("joint coordinates run with the state-space integrators only"),
+            std::string::npos)
+      << o.output;
+}
+
 TEST(Cli, StaticFindsTheShaftsSagAndWritesIt) {
   const std::string csv = ::testing::TempDir() + "/sag.csv";
   const Outcome o = runCli("static rotating-shaft -t 0 -o " + csv);

@@ -24,8 +24,10 @@
 #include "formulation/formulation.h"
 #include "integrators/registry.h"
 #include "simulation/output_grid.h"
+#include "simulation/run_options.h"
 #include "simulation/run_settings.h"
 #include "simulation/settings_check.h"
+#include "simulation/simulation.h"
 
 namespace mbw::ui {
 namespace {
@@ -127,11 +129,14 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
       recordSteps_(new QCheckBox(tr("record the steps as well"), this)),
       problem_(new QLabel(this)),
       warning_(new QLabel(this)) {
-  // the formulations the engine knows, and the integrators in a model of their own (with headings)
-  for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
+  // the formulations a run can take (the absolute ones and the joint coordinates), and the
+  // integrators in a model of their own (with headings)
+  for (const std::string& f : runFormulationNames())
+    formulation_->addItem(QString::fromStdString(f));
   formulation_->setToolTip(
-      tr("How body orientations are parameterized (rp: Euler parameters, rA: rotation "
-         "matrices, rE: Euler angles)"));
+      tr("The coordinates of the equations of motion: body orientations by Euler parameters (rp), "
+         "rotation matrices (rA) or Euler angles (rE), or the joint coordinates of the scene's "
+         "tree (joint: the state-space integrators rn4, w2, adams and bdf)"));
   integrator_->setModel(integrators_);
   integrator_->setToolTip(
       tr("Integrators grouped by family; unavailable ones say why in their tooltip"));
@@ -544,12 +549,13 @@ void RunConfigPanel::setDefaults(const Model& scene) {
 }
 
 void RunConfigPanel::checkFormulations(const Model& model) {
-  // grey out the formulations this model's initial pose refuses, saying why in the tooltip
+  // grey out the formulations this model refuses (its initial pose, or a joint the tree cannot
+  // hold), saying why in the tooltip
   auto* formulations = static_cast<QStandardItemModel*>(formulation_->model());
   int firstUsable = -1;
   for (int i = 0; i < formulations->rowCount(); ++i) {
     QStandardItem* item = formulations->item(i);
-    const std::string why = initialPoseRefusal(item->text().toStdString(), model);
+    const std::string why = runFormulationRefusal(item->text().toStdString(), model);
     item->setEnabled(why.empty());
     item->setToolTip(QString::fromStdString(why));
     if (why.empty() && firstUsable < 0) firstUsable = i;

@@ -31,7 +31,8 @@ class RunConfigPanel : public QWidget {
   // the scene's run settings (simulation/run_settings.h: sceneRunSettings, as every front end
   // reads them) become the panel's values
   void setDefaults(const Model& scene);
-  // formulations that cannot start from the scene's initial poses (rE at its gimbal lock) are
+  // formulations that cannot run the scene (rE at its gimbal lock, joint coordinates on a scene
+  // whose joints the tree cannot hold: simulation/run_options.h, runFormulationRefusal) are
   // disabled with the engine's reason as tooltip; a disabled choice gives way to the first usable
   // one
   void checkFormulations(const Model& model);

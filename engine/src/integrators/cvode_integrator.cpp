@@ -72,7 +72,7 @@ struct CvodeCallbacks {
 
 CvodeIntegrator::CvodeIntegrator(Formulation& formulation, IntegratorSettings settings,
                                  Method method)
-    : StateSpaceIntegrator(formulation, settings, true), method_(method) {}
+    : StateSpaceIntegrator(formulation, settings, true, method == Method::Bdf), method_(method) {}
 
 CvodeIntegrator::~CvodeIntegrator() = default;
 
@@ -81,11 +81,11 @@ CvodeIntegrator::~CvodeIntegrator() = default;
 // the state-space ODE's right-hand side: y = (v, vdot), ydot = (vdot, vddot)
 int CvodeIntegrator::rhs(double t, const double* y, double* ydot) {
   PhaseTimer timer(*evaluationSeconds_);
-  const int d = ode_.size();
+  const int d = ode_->size();
   v_ = Eigen::Map<const VectorXd>(y, d);
   vd_ = Eigen::Map<const VectorXd>(y + d, d);
-  if (!ode_.evaluate(t, v_, vd_, vdd_)) {
-    rhsFailure_ = ode_.failure();
+  if (!ode_->evaluate(t, v_, vd_, vdd_)) {
+    rhsFailure_ = ode_->failure();
     return 1;  // recoverable: CVODE retries with a smaller step
   }
   // a failed evaluation is left to CVODE's step control; otherwise the new rates go back
@@ -101,7 +101,7 @@ void CvodeIntegrator::errorWeights(const double* y, double* ewt) const {
   CVodeGetCurrentStep(solver_->cvode, &h);
   const double share = std::max(
       kMinimumShare, h > 0.0 ? toleranceShare(h, settings_) : kLocalErrorFloor / settings_.atol);
-  for (int i = 0; i < 2 * ode_.size(); ++i)
+  for (int i = 0; i < 2 * ode_->size(); ++i)
     ewt[i] = 1.0 / ((settings_.rtol * std::abs(y[i]) + settings_.atol) * share);
 }
 
@@ -110,7 +110,7 @@ int CvodeIntegrator::power(double t, const double* y, double* rate) {
   // after the error test): the step's own evaluation of it, which doStep then takes
   // y = (v, vdot) at the accepted point
   PhaseTimer timer(*evaluationSeconds_);
-  const int d = ode_.size();
+  const int d = ode_->size();
   v_ = Eigen::Map<const VectorXd>(y, d);
   vd_ = Eigen::Map<const VectorXd>(y + d, d);
   // at the start and after a restart CVODES asks for the rates at its initial point, which the run
@@ -119,8 +119,8 @@ int CvodeIntegrator::power(double t, const double* y, double* rate) {
     ++outputEvaluations_;
     quadratureStarted_ = true;
   }
-  if (!ode_.evaluate(t, v_, vd_, vdd_)) {
-    rhsFailure_ = ode_.failure();
+  if (!ode_->evaluate(t, v_, vd_, vdd_)) {
+    rhsFailure_ = ode_->failure();
     return 1;
   }
   // the point remembered, so that odeStep reuses this evaluation as the step's own
@@ -128,7 +128,7 @@ int CvodeIntegrator::power(double t, const double* y, double* rate) {
   powerPoint_.v = v_;
   powerPoint_.vdot = vd_;
   // the rates of the work put in and dissipated, CVODES's quadrature integrands
-  const Power p = powerAt(ode_.fullState());
+  const Power p = powerAt(ode_->fullState());
   rate[0] = p.in;
   rate[1] = p.dissipated;
   return 0;
@@ -138,11 +138,11 @@ int CvodeIntegrator::power(double t, const double* y, double* rate) {
 // 2001 eq 26)
 int CvodeIntegrator::jacobian(double t, const double* y, double* J) {
   PhaseTimer timer(*jacobianSeconds_);
-  const int d = ode_.size();
+  const int d = ode_->size();
   v_ = Eigen::Map<const VectorXd>(y, d);
   vd_ = Eigen::Map<const VectorXd>(y + d, d);
-  if (!ode_.evaluate(t, v_, vd_, vdd_)) return 1;
-  ode_.jacobians(J1_, J2_, ft_);
+  if (!ode_->evaluate(t, v_, vd_, vdd_)) return 1;
+  ode_->jacobians(J1_, J2_, ft_);
   ++stats_.jacobianEvaluations;
   // [[0, I], [J1, J2]], column-major
   Eigen::Map<MatrixXd> A(J, 2 * d, 2 * d);
@@ -163,7 +163,7 @@ void CvodeIntegrator::doInitialize() {
   errorTestFailures_ = convergenceFailures_ = 0;
   drivenWork_.reset();
   powerPoint_.t = -INFINITY;
-  const int d = ode_.size();
+  const int d = ode_->size();
   workByQuadrature_ = d == 0;  // no ODE: the interpolatory rule over the driven steps
   // a fully driven mechanism has no ODE to give CVODE (which cannot take empty vectors)
   if (d == 0) return;
@@ -208,7 +208,7 @@ void CvodeIntegrator::doInitialize() {
 }
 
 void CvodeIntegrator::restart() {
-  const int d = ode_.size();
+  const int d = ode_->size();
   Solver& s = *solver_;
   // CVODE from the current state y_, yd_ at the current time
   Eigen::Map<VectorXd>(N_VGetArrayPointer(s.y), d) = y_;
@@ -294,15 +294,15 @@ StepResult CvodeIntegrator::odeStep(double h) {
   // Algorithm 2 steps 6-7: dependent coordinates at the new point (evaluated by the quadrature's
   // power unless CVODE returned another point, interpolated at the stop time), then the partition
   // check
-  const int d = ode_.size();
+  const int d = ode_->size();
   v_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(s.y), d);
   vd_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(s.y) + d, d);
   if (!(powerPoint_.t == tReached && powerPoint_.v == v_ && powerPoint_.vdot == vd_)) {
     ++outputEvaluations_;  // the quadrature's evaluation was not the step's
     PhaseTimer timer(*evaluationSeconds_);
-    if (!ode_.evaluate(tReached, v_, vd_, vdd_)) {
+    if (!ode_->evaluate(tReached, v_, vd_, vdd_)) {
       r.kind = StepResult::Kind::Failed;
-      r.reason = "after the CVODE step: " + ode_.failure();
+      r.reason = "after the CVODE step: " + ode_->failure();
       return r;
     }
   }
@@ -331,9 +331,9 @@ StepResult CvodeIntegrator::drivenStep(double h) {
   const double t = state_.t + h;
   {
     PhaseTimer timer(*evaluationSeconds_);
-    if (!ode_.evaluate(t, v_, vd_, vdd_)) {
+    if (!ode_->evaluate(t, v_, vd_, vdd_)) {
       r.kind = StepResult::Kind::Failed;
-      r.reason = "driven positions: " + ode_.failure();
+      r.reason = "driven positions: " + ode_->failure();
       return r;
     }
   }
@@ -360,13 +360,13 @@ WorkIntegrals CvodeIntegrator::doWorkAt(double t) {
 
 bool CvodeIntegrator::doInterpolate(double t, State& out) {
   // CVODE's interpolant of (v, vdot); the ODE solves for the dependent coordinates there
-  const int d = ode_.size();
+  const int d = ode_->size();
   if (solver_ && !restarted_ && !crossedLastStep() &&
       CVodeGetDky(solver_->cvode, t, 0, solver_->work) == CV_SUCCESS) {
     v_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(solver_->work), d);
     vd_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(solver_->work) + d, d);
     if (evaluateForOutput(t, v_, vd_, vdd_)) {
-      out = ode_.fullState();
+      out = ode_->fullState();
       return true;
     }
   }
@@ -390,7 +390,7 @@ Capabilities AdamsIntegrator::capabilities() {
   c.errorEstimate = true;
   c.variableStep = true;
   c.fixedStep = false;
-  c.formulations = {"rp"};
+  c.formulations = {"rp", "joint"};
   c.refusals = stateSpaceRefusals();
   return c;
 }
@@ -408,7 +408,7 @@ Capabilities BdfIntegrator::capabilities() {
   c.errorEstimate = true;
   c.variableStep = true;
   c.fixedStep = false;
-  c.formulations = {"rp"};
+  c.formulations = {"rp", "joint"};
   c.refusals = stateSpaceRefusals();
   return c;
 }

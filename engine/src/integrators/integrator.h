@@ -47,6 +47,10 @@ struct IntegratorSettings {
   double constraintTolerance = 1e-10;  // |Phi|_inf of the recovered dependent coordinates
   double repartitionGrowth = 1.25;     // cond(Phi_u) growth that triggers a new partition
   std::string jacobian = "exact";      // "exact" or "fd" (forward differences), where offered
+  // state-space integrators: advance the joint coordinates of the model's kinematic tree
+  // (statespace/joint_ode.h) instead of the independent rp coordinates (statespace/
+  // state_space_ode.h); the run sets it for the joint formulation
+  bool jointCoordinates = false;
   // variable steps: what the tolerance bounds (step_control.h): "per-unit-step", the local errors
   // of the whole run summed (the global error then about the tolerance), "per-step", each step's
   // local error (the native control of SUNDIALS and of Sandu et al.'s Rosenbrock methods), or

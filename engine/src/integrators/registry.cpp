@@ -102,12 +102,33 @@ std::vector<IntegratorInfo> withNewtonOptions(std::vector<IntegratorInfo> infos)
   return infos;
 }
 
+// The integrators that do not take the joint formulation say which do: the state-space ones,
+// which integrate the joint coordinates' ODE (statespace/joint_ode.h); the index-3 family and IDA
+// need the joint coordinates' constraints in a Formulation, which does not exist yet
+// (docs/dev/joint-coordinates.md).
+std::vector<IntegratorInfo> withJointRefusals(std::vector<IntegratorInfo> infos) {
+  const auto takesJoint = [](const IntegratorInfo& info) {
+    const std::vector<std::string>& f = info.capabilities.formulations;
+    return std::find(f.begin(), f.end(), "joint") != f.end();
+  };
+  std::string which;
+  for (const IntegratorInfo& info : infos)
+    if (takesJoint(info))
+      which += (which.empty() ? "" : ", ") + info.name +
+               (info.alias.empty() ? "" : " (" + info.alias + ")");
+  for (IntegratorInfo& info : infos)
+    if (!takesJoint(info))
+      info.capabilities.refusals["joint"] =
+          "joint coordinates run with the state-space integrators only: " + which;
+  return infos;
+}
+
 }  // namespace
 
 // --- the registry --------------------------------------------------------------------------------
 
 const std::vector<IntegratorInfo>& integratorRegistry() {
-  static const std::vector<IntegratorInfo> registry = withNewtonOptions({
+  static const std::vector<IntegratorInfo> registry = withJointRefusals(withNewtonOptions({
       // the index-3 schemes: backward Euler, HHT, the multistep and single-step schemes of Zhang et
       // al. 2022, the composite ESDIRKs, the embedded ESDIRKs
       {"backward-euler", "", BackwardEuler::capabilities(),
@@ -152,7 +173,7 @@ const std::vector<IntegratorInfo>& integratorRegistry() {
       noLinearModel<BdfIntegrator>("bdf"),
       // the index-2 (GGL) form through SUNDIALS IDA
       noLinearModel<IdaIntegrator>("ida"),
-  });
+  }));
   return registry;
 }
 

@@ -13,14 +13,14 @@ namespace mbw {
 
 RosenbrockNystrom::RosenbrockNystrom(Formulation& formulation, IntegratorSettings settings,
                                      const RosenbrockTableau& tableau)
-    : StateSpaceIntegrator(formulation, settings, true),
+    : StateSpaceIntegrator(formulation, settings, true, settings.jacobian == "exact"),
       tableau_(tableau),
       k_(nystromCoefficients(tableau)) {}
 
 void RosenbrockNystrom::doInitialize() {
   // the partition and the ODE at the start; f there serves the first step's stage 1
   StateSpaceIntegrator::doInitialize();
-  const int d = ode_.size();
+  const int d = ode_->size();
   fStart_ = ydd_;
   startEvaluated_ = initFailure_.empty();
   jacobianCurrent_ = false;
@@ -47,7 +47,7 @@ bool RosenbrockNystrom::evaluateStart() {
   // f at the step's start, unless the ODE's last evaluation was there
   if (startEvaluated_) return true;
   PhaseTimer timer(*evaluationSeconds_);
-  startEvaluated_ = ode_.evaluate(state_.t, y_, yd_, fStart_);
+  startEvaluated_ = ode_->evaluate(state_.t, y_, yd_, fStart_);
   return startEvaluated_;
 }
 
@@ -56,14 +56,14 @@ void RosenbrockNystrom::computeJacobians() {
   ++stats_.jacobianEvaluations;
   // exact: J1, J2 and f_t of the ODE (eqs 26, 46)
   if (settings_.jacobian == "exact") {
-    ode_.jacobians(J1_, J2_, ft_);
+    ode_->jacobians(J1_, J2_, ft_);
     return;
   }
   // forward differences (W-methods): columns of d f/dv, d f/dvdot, and d f/dt
-  const int d = ode_.size();
+  const int d = ode_->size();
   const double root = std::sqrt(std::numeric_limits<double>::epsilon());
   auto column = [&](double t, const VectorXd& y, const VectorXd& yd, double eps, auto out) {
-    if (ode_.evaluate(t, y, yd, fdPlus_))
+    if (ode_->evaluate(t, y, yd, fdPlus_))
       out = (fdPlus_ - fStart_) / eps;
     else
       out.setZero();
@@ -86,7 +86,7 @@ void RosenbrockNystrom::computeJacobians() {
 
 double RosenbrockNystrom::errorNorm() const {
   // eqs (13)-(14) over the independent positions and velocities
-  const int d = ode_.size();
+  const int d = ode_->size();
   double sum = 0.0;
   for (int i = 0; i < d; ++i) {
     const double sy =
@@ -126,14 +126,14 @@ void RosenbrockNystrom::restartOde() {
   jacobianCurrent_ = false;
   lastRejected_ = false;
   interpolatoryWork_.reset();
-  newtonIterationsBefore_ = ode_.newtonIterations();
+  newtonIterationsBefore_ = ode_->newtonIterations();
 }
 
 StepResult RosenbrockNystrom::odeStep(double h) {
   // the Newton iterations of the dependent positions this step took
   StepResult r = attempt(h);
-  r.newtonIterations = static_cast<int>(ode_.newtonIterations() - newtonIterationsBefore_);
-  newtonIterationsBefore_ = ode_.newtonIterations();
+  r.newtonIterations = static_cast<int>(ode_->newtonIterations() - newtonIterationsBefore_);
+  newtonIterationsBefore_ = ode_->newtonIterations();
   return r;
 }
 
@@ -173,13 +173,13 @@ bool RosenbrockNystrom::stages(double h, double t0, const VectorXd& y0, const Ve
         Yd_.noalias() += k_.a(i, j) * z_[j];
       }
       PhaseTimer timer(*evaluationSeconds_);
-      if (!ode_.evaluate(t0 + k_.alphaI[i] * h, Y_, Yd_, fStage_)) {
-        stageFailure_ = "stage " + std::to_string(i + 1) + ": " + ode_.failure();
+      if (!ode_->evaluate(t0 + k_.alphaI[i] * h, Y_, Yd_, fStage_)) {
+        stageFailure_ = "stage " + std::to_string(i + 1) + ": " + ode_->failure();
         return false;
       }
     }
     // a W-method's work integrals take the stage's power (the stage point's, or the start's)
-    if (powers && i > 0) powers[i] = k_.newPoint[i] ? powerAt(ode_.fullState()) : powers[i - 1];
+    if (powers && i > 0) powers[i] = k_.newPoint[i] ? powerAt(ode_->fullState()) : powers[i - 1];
     // eq 25f: S z_i = h gamma f_i + h^2 gamma gamma_i (f_t + J1 vdot_n) + gamma sum c_ij z_j
     //                 + h^2 gamma J1 sum delta_ij z_j
     rhs_ = (h * g) * fStage_ + (h * h * g * k_.gammaI[i]) * forcing_;
@@ -228,13 +228,13 @@ bool RosenbrockNystrom::doubledStep(double h) {
   combine(half, y_, yd_, yMid_, ydMid_, nullptr, nullptr);
   {
     PhaseTimer timer(*evaluationSeconds_);
-    if (!ode_.evaluate(t + half, yMid_, ydMid_, fMid_)) {
-      stageFailure_ = "half step: " + ode_.failure();
+    if (!ode_->evaluate(t + half, yMid_, ydMid_, fMid_)) {
+      stageFailure_ = "half step: " + ode_->failure();
       return false;
     }
   }
   // the second half step (the W-method keeps the Jacobians of the start)
-  if (powers) powers[s] = powerAt(ode_.fullState());
+  if (powers) powers[s] = powerAt(ode_->fullState());
   if (!stages(half, t + half, yMid_, ydMid_, fMid_, powers ? powers + s : nullptr)) return false;
   combine(half, yMid_, ydMid_, yNew_, ydNew_, nullptr, nullptr);
   // Richardson: the two half steps' local error is (y_halves - y_whole) / (2^p - 1), the
@@ -289,8 +289,8 @@ StepResult RosenbrockNystrom::attempt(double h) {
   // step 13: dependent coordinates at the new point (and f there, the next step's stage 1)
   {
     PhaseTimer timer(*evaluationSeconds_);
-    if (!ode_.evaluate(state_.t + h, yNew_, ydNew_, vddNew_))
-      return reject(h, 0.5, "new point: " + ode_.failure());
+    if (!ode_->evaluate(state_.t + h, yNew_, ydNew_, vddNew_))
+      return reject(h, 0.5, "new point: " + ode_->failure());
   }
   lastRejected_ = false;
   stats_.localErrorSum += local;
@@ -302,7 +302,7 @@ StepResult RosenbrockNystrom::attempt(double h) {
   computeJacobians();
   jacobianCurrent_ = true;
   // without independent coordinates there is no error to control: the step stays the first one
-  r.nextStep = settings_.variableStep && ode_.size() > 0 ? h * factor : settings_.step;
+  r.nextStep = settings_.variableStep && ode_->size() > 0 ? h * factor : settings_.step;
   if (settings_.variableStep && settings_.maxStep > 0.0)
     r.nextStep = std::min(r.nextStep, settings_.maxStep);
   return r;
@@ -337,7 +337,7 @@ Capabilities RosenbrockNystrom4::capabilities() {
   c.lStable = true;
   c.errorEstimate = true;
   c.variableStep = true;
-  c.formulations = {"rp"};
+  c.formulations = {"rp", "joint"};
   c.refusals = stateSpaceRefusals();
   c.jacobians = {"exact"};
   c.errorControls = {"auto", "per-unit-step", "per-step"};
@@ -356,7 +356,7 @@ Capabilities WMethod2::capabilities() {
   c.lStable = true;
   c.errorEstimate = true;
   c.variableStep = true;
-  c.formulations = {"rp"};
+  c.formulations = {"rp", "joint"};
   c.refusals = stateSpaceRefusals();
   c.jacobians = {"exact", "fd"};
   // per unit step (the default) the estimate is by step doubling: the first-order embedded one

@@ -7,6 +7,8 @@
 #include "integrators/hht.h"
 #include "integrators/step_control.h"
 #include "solvers/constraint_rank.h"
+#include "statespace/joint_ode.h"
+#include "statespace/state_space_ode.h"
 
 namespace mbw {
 namespace {
@@ -37,10 +39,15 @@ std::map<std::string, std::string> stateSpaceRefusals() {
 }
 
 StateSpaceIntegrator::StateSpaceIntegrator(Formulation& formulation, IntegratorSettings settings,
-                                           bool perUnitStepByDefault)
+                                           bool perUnitStepByDefault, bool exactJacobians)
     : Integrator(formulation, settings),
-      perUnitStep_(controlPerUnitStep(settings, perUnitStepByDefault)),
-      ode_(formulation, odeSettings(settings, perUnitStep_)) {}
+      perUnitStep_(controlPerUnitStep(settings, perUnitStepByDefault)) {
+  // the joint coordinates of the model's tree, or the partitioned rp coordinates
+  if (settings.jointCoordinates)
+    ode_ = std::make_unique<JointOde>(formulation, exactJacobians);
+  else
+    ode_ = std::make_unique<StateSpaceOde>(formulation, odeSettings(settings, perUnitStep_));
+}
 
 void StateSpaceIntegrator::doInitialize() {
   // the CPU time counters of the cost split, and no crossing yet
@@ -53,15 +60,13 @@ void StateSpaceIntegrator::doInitialize() {
   largestStep_ = 0.0;
   pivot_ = 0.0;
   // the partition and the first evaluation at the initial state; a failure waits for the first step
-  if (!ode_.initialize(state_)) {
-    initFailure_ = ode_.failure();
+  if (!ode_->initialize(state_)) {
+    initFailure_ = ode_->failure();
     return;
   }
   // the full state on the constraints, and its independent coordinates
-  state_ = ode_.fullState();
-  ode_.gatherIndependent(state_.q, y_);
-  ode_.gatherIndependent(state_.v, yd_);
-  ode_.gatherIndependent(state_.vdot, ydd_);
+  state_ = ode_->fullState();
+  ode_->independentState(y_, yd_, ydd_);
 }
 
 bool StateSpaceIntegrator::initializationFailed(StepResult& r) const {
@@ -73,9 +78,9 @@ bool StateSpaceIntegrator::initializationFailed(StepResult& r) const {
 
 bool StateSpaceIntegrator::finishStep(StepResult& r) {
   // the new point is an anchor of the ODE's next predictions
-  ode_.acceptPoint();
+  ode_->acceptPoint();
   // Algorithm 1 step 14: the partition check, an event when it triggered
-  const PartitionCheck check = ode_.checkPartition();
+  const PartitionCheck check = ode_->checkPartition();
   if (check.triggered) {
     // the event: the growth of cond(Phi_u), and the new independent coordinates if any
     ++stats_.repartitions;
@@ -92,15 +97,13 @@ bool StateSpaceIntegrator::finishStep(StepResult& r) {
   }
   // a jump to another branch of the constraint manifold ends the run at the last good state; a
   // singular position ahead is crossed by the next step
-  const double t = ode_.fullState().t, h = t - state_.t;
+  const double t = ode_->fullState().t, h = t - state_.t;
   estimateSingularTime(check, t);
   if (leftBranch(r)) return false;
   armCrossing(r, h);
   // the new full state and its independent coordinates
-  state_ = ode_.fullState();
-  ode_.gatherIndependent(state_.q, y_);
-  ode_.gatherIndependent(state_.v, yd_);
-  ode_.gatherIndependent(state_.vdot, ydd_);
+  state_ = ode_->fullState();
+  ode_->independentState(y_, yd_, ydd_);
   collectStats();
   return check.changed;
 }
@@ -108,7 +111,9 @@ bool StateSpaceIntegrator::finishStep(StepResult& r) {
 // --- branches, singular positions and their crossing ---------------------------------------------
 
 bool StateSpaceIntegrator::leftBranch(StepResult& r) {
-  const State& now = ode_.fullState();
+  // only a partition of constrained coordinates has branches
+  if (!ode_->partitioned()) return false;
+  const State& now = ode_->fullState();
   // the velocities' defect of the trapezoidal rule over the step, against their size
   const double h = now.t - state_.t;
   jump_ = now.v - state_.v - (0.5 * h) * (state_.vdot + now.vdot);
@@ -163,7 +168,7 @@ StepResult StateSpaceIntegrator::doStep(double h) {
 
 void StateSpaceIntegrator::armCrossing(StepResult& r, double h) {
   // the largest step since the last crossing bounds the crossing's steps
-  const double t = ode_.fullState().t;
+  const double t = ode_->fullState().t;
   largestStep_ = std::max(largestStep_, h);
   if (!settings_.variableStep || singularTime_ <= t || crossingEnd_ >= 0.0) return;
   // a singular position ahead, variable steps, no crossing armed yet: cross to 2 t* - t
@@ -236,17 +241,15 @@ StepResult StateSpaceIntegrator::crossingStep(double h) {
 
 bool StateSpaceIntegrator::resumeOde(StepResult& r) {
   // the ODE partitioned and evaluated afresh at HHT's state
-  if (!ode_.initialize(state_)) {
+  if (!ode_->initialize(state_)) {
     r.kind = StepResult::Kind::Failed;
     r.reason = "cannot resume the state-space ODE after crossing the singular position at t = " +
-               std::to_string(singularTime_) + " s: " + ode_.failure();
+               std::to_string(singularTime_) + " s: " + ode_->failure();
     return false;
   }
   // the full state and its independent coordinates, and the powers there
-  state_ = ode_.fullState();
-  ode_.gatherIndependent(state_.q, y_);
-  ode_.gatherIndependent(state_.v, yd_);
-  ode_.gatherIndependent(state_.vdot, ydd_);
+  state_ = ode_->fullState();
+  ode_->independentState(y_, yd_, ydd_);
   acceptWork(work_, powerAt(state_));
   // the singular position is behind: the next one is estimated afresh
   crossingEnd_ = singularTime_ = -1.0;
@@ -259,8 +262,9 @@ bool StateSpaceIntegrator::resumeOde(StepResult& r) {
 
 // Phi_q near a rank drop at the current positions, or the ODE's last note
 std::string StateSpaceIntegrator::singularPosition() const {
+  if (!ode_->partitioned()) return {};
   const std::string where = rankDropDescription(formulation_);
-  return where.empty() ? ode_.singularity() : where;
+  return where.empty() ? ode_->singularity() : where;
 }
 
 // --- output between the steps, counters ----------------------------------------------------------
@@ -271,10 +275,9 @@ bool StateSpaceIntegrator::doInterpolate(double t, State& out) {
   // the Hermite interpolant's independent coordinates (the cubic of each), the dependent ones
   // from the ODE; the interpolant itself where the ODE cannot solve there
   Integrator::doInterpolate(t, out);
-  ode_.gatherIndependent(out.q, outY_);
-  ode_.gatherIndependent(out.v, outYd_);
+  ode_->gatherIndependent(out, outY_, outYd_);
   if (!evaluateForOutput(t, outY_, outYd_, outYdd_)) return false;
-  out = ode_.fullState();
+  out = ode_->fullState();
   return true;
 }
 
@@ -282,13 +285,13 @@ bool StateSpaceIntegrator::evaluateForOutput(double t, const VectorXd& v, const 
                                              VectorXd& vddot) {
   // counted apart from the integration's evaluations
   ++outputEvaluations_;
-  return ode_.evaluate(t, v, vdot, vddot);
+  return ode_->evaluate(t, v, vdot, vddot);
 }
 
 void StateSpaceIntegrator::collectStats() {
   // evaluations and factorizations of the ODE and of the crossings, without the output's
-  stats_.functionEvaluations = ode_.evaluations() - outputEvaluations_;
-  stats_.factorizations = ode_.factorizations() + crossingFactorizations_;
+  stats_.functionEvaluations = ode_->evaluations() - outputEvaluations_;
+  stats_.factorizations = ode_->factorizations() + crossingFactorizations_;
 }
 
 }  // namespace mbw

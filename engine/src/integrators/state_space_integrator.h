@@ -1,6 +1,8 @@
 #pragma once
 // Common base of the integrators of the state-space ODE (Sandu et al. 2001): they advance the
-// independent coordinates v, vdot of a StateSpaceOde and expose the full state (q, v = qdot in the
+// independent coordinates v, vdot of an IndependentOde (statespace/independent_ode.h: the
+// partitioned rp coordinates of a StateSpaceOde, or the joint coordinates of a JointOde when
+// IntegratorSettings::jointCoordinates is set) and expose the full state (q, v = qdot in the
 // rp coordinates, vdot = qddot, lambda) to the run, so that outputs, energies and constraint
 // violations are recorded as for every other integrator. After each accepted step,
 // finishStep() takes the full state and checks the partition (Algorithm 1 step 14). The continuous
@@ -35,10 +37,11 @@
 // stalled at 1e-12 s (cond(Phi_u) = 900 near its repartitions).
 
 #include <map>
+#include <memory>
 #include <string>
 
 #include "integrators/integrator.h"
-#include "statespace/state_space_ode.h"
+#include "statespace/independent_ode.h"
 
 namespace mbw {
 
@@ -52,9 +55,12 @@ class StateSpaceIntegrator : public Integrator {
   bool statesOnConstraints() const override { return true; }
 
  protected:
-  // perUnitStepByDefault: the integrator's default error control (IntegratorSettings::errorControl)
+  // perUnitStepByDefault: the integrator's default error control
+  // (IntegratorSettings::errorControl); exactJacobians: the scheme asks the ODE for its exact
+  // Jacobians. With settings.jointCoordinates the formulation is rp (the full states' coordinates)
+  // and the ODE the tree's (throws JointTreeError for a model it cannot hold).
   StateSpaceIntegrator(Formulation& formulation, IntegratorSettings settings,
-                       bool perUnitStepByDefault);
+                       bool perUnitStepByDefault, bool exactJacobians);
 
   // the scheme's own step of the state-space ODE (doStep crosses singular positions itself)
   virtual StepResult odeStep(double h) = 0;
@@ -128,9 +134,9 @@ class StateSpaceIntegrator : public Integrator {
   double singularTime_ = -1.0;            // t*, negative when no singular position is ahead
   double pivotTime_ = 0.0, pivot_ = 0.0;  // t_j, p_j: the last check near a rank drop
 
-  StateSpaceOde ode_;
-  VectorXd y_, yd_;  // independent positions and velocities at state_.t
-  VectorXd ydd_;     // independent accelerations there
+  std::unique_ptr<IndependentOde> ode_;  // the ODE the scheme advances (independent_ode.h)
+  VectorXd y_, yd_;                      // independent positions and velocities at state_.t
+  VectorXd ydd_;                         // independent accelerations there
   std::string initFailure_;
   long outputEvaluations_ = 0;
   VectorXd outY_, outYd_, outYdd_;  // an output state's independent coordinates

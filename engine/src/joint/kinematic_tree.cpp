@@ -184,26 +184,26 @@ KinematicTree buildKinematicTree(const Model& model) {
   return tree;
 }
 
-void initialJointState(const KinematicTree& tree, const Model& model, VectorXd& q, VectorXd& qd) {
+void jointStateOf(const KinematicTree& tree, const std::vector<BodyMotion>& bodies, VectorXd& q,
+                  VectorXd& qd) {
   q.setZero(tree.coordinates);
   qd.setZero(tree.coordinates);
   // each body's spatial velocity in its body coordinates (the ground at rest)
+  const BodyMotion ground;
+  const auto motion = [&](int b) -> const BodyMotion& { return b >= 0 ? bodies[b] : ground; };
   const auto spatialVelocity = [&](int b) {
-    Vec6 v = Vec6::Zero();
-    if (b < 0) return v;
-    const Body& body = model.bodies[b];
-    const Vec3 vCom = body.velocity_W + body.omega_W.cross(body.R_WB * body.com_B);
-    v << body.R_WB.transpose() * body.omega_W, body.R_WB.transpose() * vCom;
+    const BodyMotion& m = motion(b);
+    Vec6 v;
+    v << m.R_WB.transpose() * m.omega_W, m.R_WB.transpose() * m.centreVelocity_W;
     return v;
   };
   for (const TreeBody& t : tree.bodies) {
     if (t.dof == 0) continue;
     const int parent = t.parent < 0 ? kGround : tree.bodies[t.parent].body;
     // the child's pose in the parent body frame, then the joint's relative pose (inverse of eq 1)
-    const Mat3 R_WP = initialRotation(model, parent);
-    const Mat3 R_PC = R_WP.transpose() * initialRotation(model, t.body);
-    const Vec3 r_PC =
-        R_WP.transpose() * (initialCentre(model, t.body) - initialCentre(model, parent));
+    const Mat3& R_WP = motion(parent).R_WB;
+    const Mat3 R_PC = R_WP.transpose() * motion(t.body).R_WB;
+    const Vec3 r_PC = R_WP.transpose() * (motion(t.body).centre_W - motion(parent).centre_W);
     const Mat3 R_J = t.R_PF.transpose() * R_PC * t.R_CF;
     const Vec3 t_J = t.R_PF.transpose() * (r_PC + R_PC * t.p_C - t.p_P);
     q[t.index] = t.type == TreeJointType::Revolute ? std::atan2(R_J(1, 0), R_J(0, 0)) : t_J.z();
@@ -212,6 +212,19 @@ void initialJointState(const KinematicTree& tree, const Model& model, VectorXd& 
         spatialVelocity(t.body) - t.parentToChild(q[t.index]).applyMotion(spatialVelocity(parent));
     qd[t.index] = t.S.dot(relative) / t.S.squaredNorm();
   }
+}
+
+void initialJointState(const KinematicTree& tree, const Model& model, VectorXd& q, VectorXd& qd) {
+  // the bodies' initial motions at their centres of mass
+  std::vector<BodyMotion> bodies(model.bodyCount());
+  for (int b = 0; b < model.bodyCount(); ++b) {
+    const Body& body = model.bodies[b];
+    bodies[b].R_WB = body.R_WB;
+    bodies[b].centre_W = initialCentre(model, b);
+    bodies[b].omega_W = body.omega_W;
+    bodies[b].centreVelocity_W = body.velocity_W + body.omega_W.cross(body.R_WB * body.com_B);
+  }
+  jointStateOf(tree, bodies, q, qd);
 }
 
 }  // namespace mbw

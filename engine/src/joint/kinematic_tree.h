@@ -92,8 +92,21 @@ struct KinematicTree {
 // the tree cannot hold where the tree needs it.
 KinematicTree buildKinematicTree(const Model& model);
 
-// Joint coordinates and rates of the model's initial state (the inverse map: each joint's
-// relative pose and relative spatial velocity projected on its motion subspace).
+// The motion of one body's internal frame (centre of mass, body axes) in the world.
+struct BodyMotion {
+  Mat3 R_WB = Mat3::Identity();
+  Vec3 centre_W = Vec3::Zero();
+  Vec3 omega_W = Vec3::Zero();
+  Vec3 centreVelocity_W = Vec3::Zero();
+};
+
+// Joint coordinates and rates of the bodies' motions (one per Model body): the inverse map, each
+// joint's relative pose (the angle about z, in (-pi, pi], or the slide along z, inverting eq 1)
+// and the relative spatial velocity projected on its motion subspace (eq 2).
+void jointStateOf(const KinematicTree& tree, const std::vector<BodyMotion>& bodies, VectorXd& q,
+                  VectorXd& qd);
+
+// Joint coordinates and rates of the model's initial state (jointStateOf its initial motions).
 void initialJointState(const KinematicTree& tree, const Model& model, VectorXd& q, VectorXd& qd);
 
 }  // namespace mbw

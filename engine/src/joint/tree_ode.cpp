@@ -25,21 +25,24 @@ TreeOde::TreeOde(const Model& model)
     : model_(model),
       dynamics_(odeTree(model)),
       forces_(model),
-      tau_(VectorXd::Zero(dynamics_.size())) {}
+      tau_(VectorXd::Zero(dynamics_.size())) {
+  // the RSDAs on their hinges' axes as joint torques (tree_forces.h eq 2)
+  forces_.mapToJoints(dynamics_.tree());
+}
 
 void TreeOde::initialState(VectorXd& q, VectorXd& qd) const {
   initialJointState(dynamics_.tree(), model_, q, qd);
 }
 
 void TreeOde::evaluate(double t, const VectorXd& q, const VectorXd& qd, VectorXd& qdd) {
-  // gravity at t, the bodies' motion, the force elements' wrenches on them, then the
-  // articulated-body accelerations
+  // gravity at t, the bodies' motion, the force elements' wrenches on them and the joint torques,
+  // then the articulated-body accelerations
   dynamics_.setGravity(model_.gravityFactor.value(t) * model_.gravity_W);
   dynamics_.computeKinematics(q, qd);
   if (forces_.empty()) {
     dynamics_.forwardDynamics(tau_, {}, qdd);
   } else {
-    forces_.compute(t, dynamics_, fext_);
+    forces_.compute(t, dynamics_, q, qd, fext_, tau_);
     dynamics_.forwardDynamics(tau_, fext_, qdd);
   }
   ++evaluations_;

@@ -1,15 +1,16 @@
 #pragma once
 // The equations of motion of a model whose joints form a tree, in joint coordinates: the ODE
-//     qdd = f(t, q, qd) = ABA(q, qd, tau = 0, gravity gravityFactor(t) g, f^ext(t, q, qd))
+//     qdd = f(t, q, qd) = ABA(q, qd, tau(t, q, qd), gravity gravityFactor(t) g, f^ext(t, q, qd))
 // (Featherstone, Rigid Body Dynamics Algorithms, 2008, Table 7.1; joint/tree_dynamics.h), with one
 // coordinate per joint freedom and no constraint to solve: O(n) per evaluation. f^ext are the
-// force elements' wrenches on the bodies (joint/tree_forces.h).
+// force elements' wrenches on the bodies, but for RSDAs on a hinge's own axis, which act as joint
+// torques tau (joint/tree_forces.h eq 2).
 //
 // It holds what the tree holds today: revolute, translational and fixed joints, gravity, TSDA,
 // RSDA, point forces and torques. A model with loop-closing joints (their constraints are not
 // solved here yet) or a tire (not yet mapped through the tree) is refused with a JointTreeError
-// naming the joint or element. The state-space integrators are not wired to it yet
-// (docs/dev/joint-coordinates.md).
+// naming the joint or element. The state-space integrators advance it through statespace/
+// joint_ode.h (`--formulation joint`).
 
 #include "joint/tree_forces.h"
 
@@ -27,6 +28,8 @@ class TreeOde {
   // qdd = f(t, q, qd); afterwards dynamics() holds the bodies' poses and velocities at (q, qd)
   void evaluate(double t, const VectorXd& q, const VectorXd& qd, VectorXd& qdd);
   TreeDynamics& dynamics() { return dynamics_; }
+  // the force elements, with the RSDA angle branches of the last evaluation
+  const TreeForces& forces() const { return forces_; }
 
   long evaluations() const { return evaluations_; }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "joint/tree_ode.h"
 #include "scene/scene_error.h"
 
 namespace mbw {
@@ -13,6 +14,19 @@ std::string RunOption::keyword() const {
   std::string k = name;
   std::replace(k.begin(), k.end(), '-', '_');
   return k;
+}
+
+// --- the formulations ---------------------------------------------------------------------------
+
+std::string runFormulationRefusal(const std::string& name, const Model& model) {
+  if (name != kJointFormulation) return initialPoseRefusal(name, model);
+  // the tree's equations of motion, or why it cannot hold the model
+  try {
+    TreeOde ode(model);
+  } catch (const JointTreeError& e) {
+    return e.what();
+  }
+  return {};
 }
 
 // --- the table -----------------------------------------------------------------------------------
@@ -120,12 +134,11 @@ const std::vector<RunOption>& runOptions() {
        {},
        &O::recordSteps},
       // those the studies offer too: formulation, span, start, the methods' parameters, Newton
-      {"formulation",
-       "formulation",
-       "rA, rp or rE (default: the scene's setting)",
-       {},
-       &O::formulation,
-       true},
+      {"formulation", "formulation",
+       "rA, rp, rE, or joint: the joint coordinates of the scene's tree of revolute, "
+       "translational and fixed joints, for the state-space integrators (rn4, w2, adams, bdf) "
+       "(default: the scene's setting)",
+       runFormulationNames(), &O::formulation, true},
       {"t-start",
        "t_start",
        "start time, s (default: the scene's; negative for a run-in)",

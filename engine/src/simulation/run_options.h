@@ -40,6 +40,12 @@ struct RunOption {
   std::string keyword() const;
 };
 
+// Why a run in this formulation (runFormulationNames(), simulation.h) cannot start on the model,
+// empty when it can: for joint, why the kinematic tree cannot hold it (naming the joint, body or
+// element), else initialPoseRefusal (formulation.h). Throws std::invalid_argument for an unknown
+// name.
+std::string runFormulationRefusal(const std::string& name, const Model& model);
+
 // Every option of a run, in the order of `mbw-cli run --help`: the run's own ones, then those the
 // studies offer too.
 const std::vector<RunOption>& runOptions();

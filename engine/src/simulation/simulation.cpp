@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "math/number_text.h"
+#include "joint/kinematic_tree.h"
 #include "simulation/dynamics_run.h"
 #include "simulation/run_output.h"
 #include "simulation/settings_check.h"
@@ -17,6 +18,19 @@ namespace {
 std::string number(double x) { return formatNumber(x, 10); }
 
 }  // namespace
+
+std::vector<std::string> runFormulationNames() {
+  std::vector<std::string> names = formulationNames();
+  names.emplace_back(kJointFormulation);
+  return names;
+}
+
+std::string runFormulationDescription(const std::string& name) {
+  if (name != kJointFormulation) return formulationDescription(name);
+  return "joint coordinates of the scene's tree of revolute, translational and fixed joints, by "
+         "the articulated-body algorithm (Featherstone 2008); state-space integrators only (rn4, "
+         "w2, adams, bdf); records the rp coordinates of the motion";
+}
 
 Simulation::Simulation(Model model, RunSettings settings)
     : model_(std::move(model)), settings_(std::move(settings)) {
@@ -31,9 +45,11 @@ Simulation::Simulation(Model model, RunSettings settings)
       throw ConfigurationError("cannot record body '" + name + "': the scene has no such body");
     recordedBodies_.push_back(b);
   }
-  // the model in the chosen formulation (rA, rp or rE)
+  // the model in the chosen formulation (rA, rp or rE); joint coordinates record rp's
+  const bool joint = settings_.formulation == kJointFormulation;
+  settings_.integratorSettings.jointCoordinates = joint;
   try {
-    formulation_ = makeFormulation(settings_.formulation, model_);
+    formulation_ = makeFormulation(recordedFormulation(settings_.formulation), model_);
   } catch (const std::invalid_argument& e) {
     throw ConfigurationError(e.what());
   }
@@ -45,7 +61,14 @@ Simulation::Simulation(Model model, RunSettings settings)
   settings_.integratorSettings.errorSpan = settings_.tEnd - settings_.tStart;
   // and fail below the smallest step of the run's time scale (settings_check.h)
   settings_.integratorSettings.minStep = minimumStep(settings_);
-  integrator_ = info->make(*formulation_, settings_.integratorSettings);
+  // the integrator; on joint coordinates it builds the tree, which may refuse the model
+  try {
+    integrator_ = info->make(*formulation_, settings_.integratorSettings);
+  } catch (const JointTreeError& e) {
+    throw ConfigurationError("the joint formulation cannot run '" + model_.name + "' with " +
+                                 info->name + ": " + e.what(),
+                             {"formulation"});
+  }
 }
 
 Simulation::~Simulation() = default;

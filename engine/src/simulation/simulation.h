@@ -33,6 +33,19 @@ class ConfigurationError : public std::runtime_error {
   std::vector<std::string> settings_;
 };
 
+// The formulations a run offers: the Formulation's (rA, rp, rE: formulationNames()) and "joint",
+// the joint coordinates of the model's kinematic tree (joint/kinematic_tree.h), which the
+// state-space integrators advance (statespace/joint_ode.h) while the run records the rp
+// coordinates of the same motion, from forward kinematics.
+constexpr const char* kJointFormulation = "joint";
+std::vector<std::string> runFormulationNames();
+// One line about a run's formulation ("" for an unknown name).
+std::string runFormulationDescription(const std::string& name);
+// The Formulation whose coordinates a run with this formulation records: rp for joint, else itself.
+inline std::string recordedFormulation(const std::string& run) {
+  return run == kJointFormulation ? "rp" : run;
+}
+
 struct RunSettings {
   std::string formulation = "rp";
   std::string integrator = "backward-euler";

@@ -41,6 +41,19 @@ void StateSpaceOde::gatherIndependent(const VectorXd& full, VectorXd& independen
   for (int i = 0; i < size(); ++i) independent[i] = full[partition_.independent[i]];
 }
 
+// the three levels of the last evaluated point, and two of another state
+void StateSpaceOde::independentState(VectorXd& y, VectorXd& yd, VectorXd& ydd) {
+  const State& s = fullState();
+  gatherIndependent(s.q, y);
+  gatherIndependent(s.v, yd);
+  gatherIndependent(s.vdot, ydd);
+}
+
+void StateSpaceOde::gatherIndependent(const State& full, VectorXd& y, VectorXd& yd) const {
+  gatherIndependent(full.q, y);
+  gatherIndependent(full.v, yd);
+}
+
 // the independent coordinates by body and name, for the events that report a repartition
 std::string StateSpaceOde::independentNames() const {
   static const char* names[] = {"x", "y", "z", "e0", "e1", "e2", "e3"};  // rp: (r, p) per body

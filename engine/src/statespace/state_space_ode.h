@@ -38,6 +38,7 @@
 #include "statespace/body_block_matrix.h"
 #include "statespace/coordinate_partition.h"
 #include "statespace/dependent_jacobian.h"
+#include "statespace/independent_ode.h"
 
 namespace mbw {
 
@@ -47,59 +48,50 @@ struct StateSpaceSettings {
   double repartitionGrowth = 1.25;  // Sandu et al. 2001 section 4: cond(Phi_u) may grow by 25%
 };
 
-// Outcome of a partition check (Sandu et al. 2001 Algorithm 1 step 14).
-struct PartitionCheck {
-  bool triggered = false;     // cond(Phi_u) grew beyond the allowed factor: a new Gauss-Jordan pass
-  bool changed = false;       // ... which chose other independent coordinates (the dependent ones
-                              // in another pivot order alone are no change)
-  double condition = 0.0;     // cond_1(Phi_u) estimate at the checked state (before repartitioning)
-  double reference = 0.0;     // at the last partitioning
-  std::string description;    // the new independent coordinates, when changed
-  std::string singularity;    // triggered near a singular position: Phi_q's rank drop, in words
-  double weakestPivot = 0.0;  // triggered: the weakest equation's independent part (ConstraintRank)
-};
-
-class StateSpaceOde {
+class StateSpaceOde final : public IndependentOde {
  public:
   // formulation: the rp formulation (positions and velocities share their layout)
   StateSpaceOde(Formulation& formulation, StateSpaceSettings settings);
 
   // Partitions the coordinates at a consistent state (positions and velocities; accelerations
   // may be absent) and evaluates there. False (reason in failure()) when Phi_q is rank deficient.
-  bool initialize(const State& consistent);
+  bool initialize(const State& consistent) override;
 
-  int size() const { return static_cast<int>(partition_.independent.size()); }
+  int size() const override { return static_cast<int>(partition_.independent.size()); }
   const CoordinatePartition& partition() const { return partition_; }
   // v = x[nu] for a full position or velocity vector x
   void gatherIndependent(const VectorXd& full, VectorXd& independent) const;
+  void independentState(VectorXd& y, VectorXd& yd, VectorXd& ydd) override;
+  void gatherIndependent(const State& full, VectorXd& y, VectorXd& yd) const override;
   // names of the independent coordinates, e.g. "chassis.e2"
   std::string independentNames() const;
 
   // f(t, v, vdot) into vddot. False (reason in failure()) when the dependent positions do not
   // converge, Phi_u is singular or the reduced mass matrix is not positive definite.
-  bool evaluate(double t, const VectorXd& v, const VectorXd& vdot, VectorXd& vddot);
+  bool evaluate(double t, const VectorXd& v, const VectorXd& vdot, VectorXd& vddot) override;
   // the last evaluation is an accepted point of the integration (its step's end): with the one
   // accepted before, it predicts the dependent coordinates of the evaluations that follow
-  void acceptPoint();
+  void acceptPoint() override;
   // the full state of the last successful evaluation: q, v = qdot, vdot = qddot, lambda
-  const State& fullState();
-  const std::string& failure() const { return failure_; }
+  const State& fullState() override;
+  const std::string& failure() const override { return failure_; }
 
   // J1 = d vddot/dv, J2 = d vddot/d vdot and the partial df/dt at the last evaluated point
-  void jacobians(MatrixXd& J1, MatrixXd& J2, VectorXd& ft);
+  void jacobians(MatrixXd& J1, MatrixXd& J2, VectorXd& ft) override;
 
   // Repartitions when cond(Phi_u) at the last evaluated point exceeds the growth factor times its
   // value at the last partitioning. When the coordinates change, the caller re-gathers v, vdot
   // from fullState() (and evaluates again before using derived quantities).
-  PartitionCheck checkPartition();
+  bool partitioned() const override { return true; }
+  PartitionCheck checkPartition() override;
 
   // why the last triggered partition check found Phi_q near a rank drop (a singular position of
   // the mechanism: solvers/constraint_rank.h), empty when it did not
-  const std::string& singularity() const { return singularity_; }
+  const std::string& singularity() const override { return singularity_; }
 
-  long evaluations() const { return evaluations_; }
-  long newtonIterations() const { return newtonIterations_; }
-  long factorizations() const { return dependent_.factorizations(); }
+  long evaluations() const override { return evaluations_; }
+  long newtonIterations() const override { return newtonIterations_; }
+  long factorizations() const override { return dependent_.factorizations(); }
 
  private:
   bool choosePartition(const VectorXd& q, double t);

@@ -259,7 +259,7 @@ std::vector<Channel> runChannels(const Model& model, const RunSpec& spec) {
   // a formulation of the model, and the recorder a run would use: its channels
   std::unique_ptr<Formulation> f;
   try {
-    f = makeFormulation(spec.settings.formulation, model);
+    f = makeFormulation(recordedFormulation(spec.settings.formulation), model);
   } catch (const std::invalid_argument& e) {
     throw ConfigurationError(e.what());
   }

@@ -44,6 +44,32 @@ inline const char* kCartTree = R"({
   ]
 })";
 
+inline const char* kForces = R"json(,
+  "forces": [
+    {"name": "rail_spring", "type": "tsda", "body_i": "ground", "body_j": "tip",
+     "point_i": [0.5, 0.2, 0.3], "point_j": [0.02, 0.05, -0.1], "stiffness": 150.0,
+     "free_length": 0.8, "damping": 4.0},
+    {"name": "arm_strut", "type": "tsda", "body_i": "cart", "body_j": "arm_b",
+     "point_i": [-0.1, 0.1, 0.05], "point_j": [0.05, 0.0, -0.2], "stiffness": 80.0,
+     "free_length": 0.3, "damping": 2.5},
+    {"name": "hinge_spring", "type": "rsda", "body_i": "cart", "body_j": "arm_a",
+     "axis_i": [0, 1, 0], "reference_i": [1, 0, 0], "reference_j": [1, 0, 0], "stiffness": 20.0,
+     "damping": 0.7},
+    {"name": "motor", "type": "torque", "body": "arm_b", "frame": "body",
+     "torque": [0.3, "2*sin(3*t)", -0.5]},
+    {"name": "push", "type": "force", "body": "weight", "point": [0.05, 0, 0.02],
+     "force": ["4*t", -3.0, 1.5]}
+  ]
+})json";
+
+// the cart tree with the elements above: two spring-dampers (TSDA), a rotational one (RSDA) on a
+// hinge, a body-frame torque and a point force that vary in time
+inline Model cartTreeWithForces() {
+  std::string scene = kCartTree;
+  scene.erase(scene.rfind('}'));
+  return parseScene(scene + kForces, "cart-tree-forces");
+}
+
 struct NamedModel {
   std::string name;
   Model model;

@@ -17,30 +17,7 @@ namespace {
 
 using joint_test::randomVector;
 
-const char* kForces = R"json(,
-  "forces": [
-    {"name": "rail_spring", "type": "tsda", "body_i": "ground", "body_j": "tip",
-     "point_i": [0.5, 0.2, 0.3], "point_j": [0.02, 0.05, -0.1], "stiffness": 150.0,
-     "free_length": 0.8, "damping": 4.0},
-    {"name": "arm_strut", "type": "tsda", "body_i": "cart", "body_j": "arm_b",
-     "point_i": [-0.1, 0.1, 0.05], "point_j": [0.05, 0.0, -0.2], "stiffness": 80.0,
-     "free_length": 0.3, "damping": 2.5},
-    {"name": "hinge_spring", "type": "rsda", "body_i": "cart", "body_j": "arm_a",
-     "axis_i": [0, 1, 0], "reference_i": [1, 0, 0], "reference_j": [1, 0, 0], "stiffness": 20.0,
-     "damping": 0.7},
-    {"name": "motor", "type": "torque", "body": "arm_b", "frame": "body",
-     "torque": [0.3, "2*sin(3*t)", -0.5]},
-    {"name": "push", "type": "force", "body": "weight", "point": [0.05, 0, 0.02],
-     "force": ["4*t", -3.0, 1.5]}
-  ]
-})json";
-
-// the cart tree with the elements above
-Model cartTreeWithForces() {
-  std::string scene = joint_test::kCartTree;
-  scene.erase(scene.rfind('}'));
-  return parseScene(scene + kForces, "cart-tree-forces");
-}
+using joint_test::cartTreeWithForces;
 
 TEST(TreeForces, AccelerationsAreThoseOfTheAbsoluteConstrainedEquationsWithTheElements) {
   const Model model = cartTreeWithForces();
@@ -80,6 +57,44 @@ TEST(TreeForces, AccelerationsAreThoseOfTheAbsoluteConstrainedEquationsWithTheEl
       const double scale = 1.0 + out.acceleration_W.norm() + out.omegaDot_W.norm();
       EXPECT_LT((wd - out.omegaDot_W).norm(), 1e-9 * scale) << model.bodies[b].name;
       EXPECT_LT((aOrigin - out.acceleration_W).norm(), 1e-9 * scale) << model.bodies[b].name;
+    }
+  }
+}
+
+// An RSDA on its hinge's own axis is a joint torque (tree_forces.h eq 2): the cart tree's
+// hinge_spring and the stiff double pendulum's two springs; the accelerations are those of every
+// element by its general law on the bodies (a TreeForces not mapped to the joints), at random
+// states within a radian of the initial one.
+TEST(TreeForces, RsdasOnTheirHingesAxesAreJointTorquesWithTheGeneralLawsAccelerations) {
+  struct Case {
+    std::string name;
+    Model model;
+    size_t torques;
+  };
+  std::vector<Case> cases;
+  cases.push_back({"cart-tree-forces", cartTreeWithForces(), 1});
+  cases.push_back({"stiff-double-pendulum", loadScene("stiff-double-pendulum"), 2});
+  std::mt19937 rng(36);
+  for (const Case& c : cases) {
+    TreeOde ode(c.model);
+    EXPECT_EQ(ode.forces().jointTorques().size(), c.torques) << c.name;
+    TreeForces general(c.model);
+    TreeDynamics dyn(ode.tree());
+    const int n = ode.size();
+    VectorXd q0, qd0, qdd, reference, tau;
+    std::vector<Vec6> fext;
+    ode.initialState(q0, qd0);
+    for (int trial = 0; trial < 4; ++trial) {
+      const double t = 0.1 + 0.4 * trial;
+      const VectorXd q = q0 + randomVector(rng, n, 1.0), qd = randomVector(rng, n, 2.0);
+      ode.evaluate(t, q, qd, qdd);
+      dyn.setGravity(c.model.gravityFactor.value(t) * c.model.gravity_W);
+      dyn.computeKinematics(q, qd);
+      general.compute(t, dyn, q, qd, fext, tau);
+      EXPECT_EQ(tau, VectorXd::Zero(n)) << c.name;
+      dyn.forwardDynamics(tau, fext, reference);
+      EXPECT_LT((qdd - reference).norm(), 1e-10 * (1.0 + reference.norm()))
+          << c.name << ", trial " << trial;
     }
   }
 }

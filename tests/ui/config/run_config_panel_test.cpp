@@ -17,6 +17,7 @@
 #include "integrators/registry.h"
 #include "run_config_panel.h"
 #include "scene/scene_reader.h"
+#include "simulation/simulation.h"
 
 using namespace mbw;
 using mbw::ui::RunConfigPanel;
@@ -120,6 +121,23 @@ class RunConfigPanelTest : public QObject {
     panel.checkFormulations(loadScene("double-pendulum"));
     QVERIFY(panel.setFormulation("rE"));
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
+  }
+
+  // joint coordinates are offered, for the state-space integrators only, and disabled on a scene
+  // whose joints the tree cannot hold (the double pendulum's raw primitives), naming the joint
+  void jointCoordinatesAreOfferedWhereTheTreeHoldsTheScene() {
+    RunConfigPanel panel;
+    QVERIFY(panel.setFormulation("joint"));
+    panel.checkFormulations(loadScene("stiff-double-pendulum"));
+    QCOMPARE(panel.formulation(), QString("joint"));
+    QVERIFY(panel.setIntegrator("rn4"));
+    QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
+    QCOMPARE(panel.settings().formulation, std::string("joint"));
+    QVERIFY(!panel.setIntegrator("hht"));  // greyed: not among the available entries
+    panel.checkFormulations(loadScene("double-pendulum"));
+    QCOMPARE(panel.formulation(), QString::fromStdString(runFormulationNames().front()));
+    QVERIFY(panel.setFormulation("joint"));  // as a script would ask
+    QVERIFY2(panel.problem().contains("revJoint_DP1_1"), qPrintable(panel.problem()));
   }
 
   void outputTimesComeFromAFile() {
