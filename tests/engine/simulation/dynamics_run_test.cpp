@@ -26,8 +26,8 @@ Model pendulum() {
 }
 
 // what a Simulation owns, set up for a fixed-step run to tEnd
-struct Fixture {
-  explicit Fixture(double step, double tEnd) : model(pendulum()) {
+struct PendulumRun {
+  explicit PendulumRun(double step, double tEnd) : model(pendulum()) {
     settings.integrator = "backward-euler";
     settings.integratorSettings.step = step;
     settings.tEnd = tEnd;
@@ -60,7 +60,7 @@ class StopAt : public RunObserver {
 };
 
 TEST(DynamicsRun, EachStageAddsItsPart) {
-  Fixture f(0.3, 1.0);
+  PendulumRun f(0.3, 1.0);
   Results r;
   DynamicsRun run = f.run(r);
   // describe: the settings, no rows yet
@@ -94,7 +94,7 @@ TEST(DynamicsRun, EachStageAddsItsPart) {
 
 TEST(DynamicsRun, AStopBetweenStepsKeepsTheStateReached) {
   // every second step recorded, a stop before the fourth step
-  Fixture f(1e-2, 1.0);
+  PendulumRun f(1e-2, 1.0);
   f.settings.every = 2;
   Results r;
   StopAt observer(4);

@@ -7,27 +7,11 @@
 #include <gtest/gtest.h>
 
 #include "scene/scene_reader.h"
+#include "position_difference.h"
 #include "simulation/simulation.h"
 
 namespace mbw {
 namespace {
-
-// largest difference of the body frame origins between two runs with the same recorded times
-double positionDifference(const Results& a, const Results& b) {
-  EXPECT_EQ(a.rowCount(), b.rowCount());
-  double worst = 0.0;
-  for (int col = 1; col < a.columnCount(); ++col) {
-    const std::string& name = a.channels()[col].name;
-    const std::string axis = name.size() > 2 ? name.substr(name.size() - 2) : "";
-    if (axis != ".x" && axis != ".y" && axis != ".z") continue;
-    const int other = b.column(name);
-    for (size_t r = 0; r < std::min(a.rowCount(), b.rowCount()); ++r) {
-      EXPECT_NEAR(a.at(r, 0), b.at(r, 0), 1e-12);
-      worst = std::max(worst, std::abs(a.at(r, col) - b.at(r, other)));
-    }
-  }
-  return worst;
-}
 
 class DrivenMechanism : public ::testing::TestWithParam<std::string> {};
 
@@ -49,8 +33,8 @@ TEST_P(DrivenMechanism, EveryFormulationGivesTheSamePositions) {
     ASSERT_EQ(dynamics.status, RunStatus::Completed) << dynamics.message;
     const Results kinematics = runKinematics(model, f, k, 20);
     ASSERT_EQ(kinematics.status, RunStatus::Completed) << kinematics.message;
-    EXPECT_LT(positionDifference(dynamics, truth), 1e-11);
-    EXPECT_LT(positionDifference(kinematics, truth), 1e-12);
+    EXPECT_LT(test::positionDifference(dynamics, truth), 1e-11);
+    EXPECT_LT(test::positionDifference(kinematics, truth), 1e-12);
   }
 }
 

@@ -11,6 +11,7 @@
 #include "scene/scene_reader.h"
 #include "scene/templates/scene_templates.h"
 #include "simulation/run_options.h"
+#include "position_difference.h"
 #include "simulation/simulation.h"
 
 namespace mbw {
@@ -25,23 +26,6 @@ RunSettings settings(const std::string& integrator, const std::string& formulati
   s.integratorSettings.rtol = s.integratorSettings.atol = tol;
   s.output.step = 0.05;
   return s;
-}
-
-// the largest difference of the body frame origins of two runs on the same output grid
-double positionDifference(const Results& a, const Results& b) {
-  EXPECT_EQ(a.rowCount(), b.rowCount());
-  double worst = 0.0;
-  for (int col = 1; col < a.columnCount(); ++col) {
-    const std::string& name = a.channels()[col].name;
-    const std::string axis = name.size() > 2 ? name.substr(name.size() - 2) : "";
-    if (axis != ".x" && axis != ".y" && axis != ".z") continue;
-    const int other = b.column(name);
-    for (size_t r = 0; r < std::min(a.rowCount(), b.rowCount()); ++r) {
-      EXPECT_NEAR(a.at(r, 0), b.at(r, 0), 1e-12);
-      worst = std::max(worst, std::abs(a.at(r, col) - b.at(r, other)));
-    }
-  }
-  return worst;
 }
 
 // the largest value of a channel over the rows
@@ -91,8 +75,8 @@ TEST_P(JointRun, AgreesWithAnRpReferenceWithTheSameChannels) {
       EXPECT_EQ(joint.channels()[c].name, rp.channels()[c].name);
     EXPECT_EQ(joint.metadataValue("formulation"), "joint");
     // the bodies' positions agree to the tolerance's order, over 1.5 s
-    EXPECT_LT(positionDifference(joint, rp), 1e-6);
-    EXPECT_GT(positionDifference(joint, rp), 0.0);  // two runs, not one
+    EXPECT_LT(test::positionDifference(joint, rp), 1e-6);
+    EXPECT_GT(test::positionDifference(joint, rp), 0.0);  // two runs, not one
     // forward kinematics keeps the joints' equations to rounding
     EXPECT_LT(largest(joint, "violation.position"), 1e-13);
     EXPECT_LT(largest(joint, "violation.velocity"), 1e-12);

@@ -29,7 +29,7 @@ Model fallingBlock() {
       "falling-block");
 }
 
-struct Fixture {
+struct FallingBlockRun {
   Model model = fallingBlock();
   std::unique_ptr<Formulation> formulation = makeFormulation("rp", model);
   State start = consistentInitialState(*formulation, 0.0);
@@ -46,7 +46,7 @@ struct Fixture {
 };
 
 TEST(Recorder, ChannelsComeInTheirOrder) {
-  Fixture f;
+  FallingBlockRun f;
   const std::vector<Channel> c = Recorder(*f.formulation, Recorder::Kind::Dynamics, 1).channels();
   // t, 13 per body, h, newton_iterations, 5 energies, 2 violations, 6 accelerations, 2 per output
   ASSERT_EQ(c.size(), 1u + 13 + 2 + 5 + 2 + 6 + 2);
@@ -75,7 +75,7 @@ TEST(Recorder, ChannelsComeInTheirOrder) {
 }
 
 TEST(Recorder, TheBalanceIsZeroOnExactStatesAndCountsTheIntegrals) {
-  Fixture f;
+  FallingBlockRun f;
   Recorder recorder(*f.formulation, Recorder::Kind::Dynamics, 1);
   Results r;
   recorder.start(f.start, r);
@@ -115,7 +115,8 @@ TEST(Recorder, TheBalanceIsZeroOnExactStatesAndCountsTheIntegrals) {
 }
 
 // the times of the rows recorded over steps 1..n of 0.1 s, the last flagged as such
-std::vector<double> rowTimes(Recorder& recorder, const Fixture& f, int n, int finishAfter = -1) {
+std::vector<double> rowTimes(Recorder& recorder, const FallingBlockRun& f, int n,
+                             int finishAfter = -1) {
   Results r;
   recorder.start(f.start, r);
   for (int k = 1; k <= n; ++k) {
@@ -131,7 +132,7 @@ std::vector<double> rowTimes(Recorder& recorder, const Fixture& f, int n, int fi
 }
 
 TEST(Recorder, RecordsEveryNthStepAndTheLast) {
-  Fixture f;
+  FallingBlockRun f;
   Recorder every3(*f.formulation, Recorder::Kind::Dynamics, 3);
   EXPECT_EQ(rowTimes(every3, f, 7), (std::vector<double>{0.0, 0.3, 0.6, 0.7}));
   // none but the first and the last
@@ -149,7 +150,7 @@ TEST(Recorder, RecordsEveryNthStepAndTheLast) {
 }
 
 TEST(Recorder, GridSamplesAreFlagged) {
-  Fixture f;
+  FallingBlockRun f;
   Recorder recorder(*f.formulation, Recorder::Kind::Dynamics, 0, false, true);
   Results r;
   recorder.start(f.start, r, true);
