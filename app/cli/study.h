@@ -25,7 +25,7 @@ struct TimingStudyCommand : TimingStudyRequest {
 };
 int runTimingStudy(const TimingStudyCommand& command);
 
-// Zhang et al. 2022 section 5.2-5.5 on the flexible-beam benchmarks (study_flexible*.cpp).
+// Zhang et al. 2022 section 5.2-5.5 on the flexible-beam benchmarks (study_flexible.cpp).
 struct FlexibleStudyOptions : FlexibleStudyRequest {
   RunOptions options;
   StudyCliOptions study;  // --jobs

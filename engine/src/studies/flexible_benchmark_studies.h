@@ -3,8 +3,9 @@
 // data: the three groups of methods every figure compares (section 5: second-order methods at
 // rho_inf = 0 and 0.6, higher-order methods at 0), and for each figure the scene, the step per
 // implicit stage Delta t / n, the time window and the plotted channel; and the studies that run
-// them, every run placed in its group (makeFlexibleStudy). The command that runs them and draws the
-// figures is `mbw-cli study flexible ...` (app/cli/study_flexible*.cpp).
+// them, every run placed in its group (makeFlexibleStudy), run part by part by
+// flexible_study_run.h. The command that prints them and draws the figures is `mbw-cli study
+// flexible ...` (app/cli/study_flexible.cpp).
 
 #include <optional>
 #include <string>
