@@ -13,6 +13,7 @@
 #include "simulation/run_options.h"
 #include "position_difference.h"
 #include "simulation/simulation.h"
+#include "test_models.h"
 
 namespace mbw {
 namespace {
@@ -84,7 +85,8 @@ TEST_P(JointRun, AgreesWithAnRpReferenceWithTheSameChannels) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(StateSpaceIntegrators, JointRun, ::testing::Values("rn4", "adams", "bdf"));
+INSTANTIATE_TEST_SUITE_P(StateSpaceIntegrators, JointRun, ::testing::Values("rn4", "adams", "bdf"),
+                         [](const auto& param) { return test::parameterName(param.param); });
 
 TEST(JointRuns, OtherIntegratorsSayWhichTakeJointCoordinates) {
   const Model model = loadScene("stiff-double-pendulum");
