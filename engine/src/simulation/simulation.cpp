@@ -4,19 +4,12 @@
 #include <optional>
 #include <sstream>
 
-#include "math/number_text.h"
 #include "simulation/dynamics_run.h"
 #include "simulation/run_output.h"
 #include "simulation/settings_check.h"
 #include "solvers/constraint_rank.h"
 
 namespace mbw {
-namespace {
-
-// metadata numbers, with ten significant digits
-std::string number(double x) { return formatNumber(x, 10); }
-
-}  // namespace
 
 Simulation::Simulation(Model model, RunSettings settings)
     : model_(std::move(model)), settings_(std::move(settings)) {
@@ -90,9 +83,9 @@ Results runKinematics(const Model& model, const std::string& formulationName,
   Results results;
   describeRun(model, formulationName, results);
   results.metadata.push_back({"analysis", "kinematics"});
-  results.metadata.push_back({"step", number(settings.step)});
-  results.metadata.push_back({"t_end", number(settings.tEnd)});
-  results.metadata.push_back({"tolerance", number(settings.tolerance)});
+  results.metadata.push_back({"step", metadataNumber(settings.step)});
+  results.metadata.push_back({"t_end", metadataNumber(settings.tEnd)});
+  results.metadata.push_back({"tolerance", metadataNumber(settings.tolerance)});
 
   // the initial row
   const double cpu0 = threadCpuSeconds();
@@ -113,7 +106,7 @@ Results runKinematics(const Model& model, const std::string& formulationName,
     // a cancel from the front end stops the run between steps
     if (observer && observer->stopRequested()) {
       results.status = RunStatus::Cancelled;
-      results.message = "cancelled at t = " + number(s.t) + " s";
+      results.message = "cancelled at t = " + metadataNumber(s.t) + " s";
       break;
     }
     const double t = k == n ? settings.tEnd : k * settings.step;
@@ -122,9 +115,9 @@ Results runKinematics(const Model& model, const std::string& formulationName,
     if (!step.converged) {
       results.status = RunStatus::Failed;
       results.message = step.failure.empty()
-                            ? "position analysis did not converge at t = " + number(t) +
+                            ? "position analysis did not converge at t = " + metadataNumber(t) +
                                   " s (singular configuration or a driver out of reach)"
-                            : step.failure + " at t = " + number(t) + " s";
+                            : step.failure + " at t = " + metadataNumber(t) + " s";
       break;
     }
     // a converged step is recorded and delivered; a sink that fails stops the run
