@@ -108,6 +108,16 @@ std::string cutLastRead(std::string message) {
   return message.substr(0, from) + "..." + message.substr(to - kEchoLimit);
 }
 
+// The parser's callback: hands every event to the walk. Made here, in the anonymous namespace,
+// because a lambda capturing the walk in parseJsonText (a function with external linkage) would
+// have a field of an internal type (GCC's -Wsubobject-linkage, in the engine's unity build).
+template <class Json>
+typename Json::parser_callback_t followEvents(DocumentWalk& walk) {
+  return [&walk](int, nlohmann::json::parse_event_t event, Json& parsed) {
+    return walk.onEvent(event, parsed);
+  };
+}
+
 }  // namespace
 
 std::string plainJsonMessage(const std::exception& e) {
@@ -133,10 +143,7 @@ template <class Json>
 Json parseJsonText(const std::string& text, const std::string& source) {
   // the walk follows every event of the parser, and refuses a document as soon as it can
   DocumentWalk walk;
-  const typename Json::parser_callback_t callback =
-      [&walk](int, nlohmann::json::parse_event_t event, Json& parsed) {
-        return walk.onEvent(event, parsed);
-      };
+  const typename Json::parser_callback_t callback = followEvents<Json>(walk);
   try {
     // a refusal by the walk names its place; the parser's own errors name the line and column
     return Json::parse(text, callback);

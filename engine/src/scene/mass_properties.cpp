@@ -14,7 +14,8 @@ namespace {
 constexpr double kSmallest = 1e-150, kLargest = 1e150;
 constexpr double kTriangleSlack = 1e-6;
 
-std::string number(double x) { return formatNumber(x, 6); }
+// a mass property in a problem's message, with six significant digits
+std::string massPropertyText(double x) { return formatNumber(x, 6); }
 
 bool withinScale(double x) { return x >= kSmallest && x <= kLargest; }
 
@@ -22,16 +23,17 @@ bool withinScale(double x) { return x >= kSmallest && x <= kLargest; }
 
 std::string massProblem(double mass) {
   // positive, and within the range that squares and products keep finite
-  if (!(mass > 0.0)) return "mass must be positive, got " + number(mass);
+  if (!(mass > 0.0)) return "mass must be positive, got " + massPropertyText(mass);
   if (!withinScale(mass))
-    return "a mass of " + number(mass) +
+    return "a mass of " + massPropertyText(mass) +
            " kg is out of the range the engine's arithmetic carries (1e-150 to 1e150)";
   return "";
 }
 
 std::string inertiaProblem(const Mat3& inertia) {
-  const std::string moments =
-      number(inertia(0, 0)) + ", " + number(inertia(1, 1)) + ", " + number(inertia(2, 2));
+  const std::string moments = massPropertyText(inertia(0, 0)) + ", " +
+                              massPropertyText(inertia(1, 1)) + ", " +
+                              massPropertyText(inertia(2, 2));
   if (!inertia.allFinite()) return "the inertia must be finite";
   // principal moments, ascending
   const Eigen::SelfAdjointEigenSolver<Mat3> principal(inertia, Eigen::EigenvaluesOnly);
@@ -39,7 +41,7 @@ std::string inertiaProblem(const Mat3& inertia) {
   if (principal.info() != Eigen::Success || !(I[0] > 0.0))
     return "the inertia tensor must be positive definite (moments " + moments + ")";
   if (!withinScale(I[0]) || !withinScale(I[2]))
-    return "principal moments of " + number(I[0]) + " to " + number(I[2]) +
+    return "principal moments of " + massPropertyText(I[0]) + " to " + massPropertyText(I[2]) +
            " kg m^2 are out of the range the engine's arithmetic carries (1e-150 to 1e150)";
   return "";
 }
@@ -49,9 +51,10 @@ std::string inertiaWarning(const Mat3& inertia) {
   const Vec3 I = Eigen::SelfAdjointEigenSolver<Mat3>(inertia, Eigen::EigenvaluesOnly).eigenvalues();
   // the two smaller moments add up to at least the largest, within a small slack
   if (I[0] + I[1] < I[2] * (1.0 - kTriangleSlack))
-    return "no rigid body has these moments: the principal moments " + number(I[0]) + ", " +
-           number(I[1]) + ", " + number(I[2]) + " break the triangle inequality (" + number(I[0]) +
-           " + " + number(I[1]) + " < " + number(I[2]) +
+    return "no rigid body has these moments: the principal moments " + massPropertyText(I[0]) +
+           ", " + massPropertyText(I[1]) + ", " + massPropertyText(I[2]) +
+           " break the triangle inequality (" + massPropertyText(I[0]) + " + " +
+           massPropertyText(I[1]) + " < " + massPropertyText(I[2]) +
            "; the two smaller must add up to at least the largest)";
   return "";
 }

@@ -13,9 +13,6 @@ namespace {
 
 // --- messages and metadata -----------------------------------------------------------------------
 
-// metadata numbers, with ten significant digits
-std::string number(double x) { return formatNumber(x, 10); }
-
 // the reason of a failure at the run's smallest step (settings_check.h: minimumStep)
 std::string smallestStepNote(const RunSettings& s) {
   std::ostringstream os;
@@ -45,6 +42,8 @@ void describeOutputGrid(const OutputGridReport& g, double tolerance, Results& r)
 
 }  // namespace
 
+std::string metadataNumber(double x) { return formatNumber(x, 10); }
+
 // --- stages --------------------------------------------------------------------------------------
 
 DynamicsRun::DynamicsRun(const Model& model, const RunSettings& settings, Formulation& formulation,
@@ -71,21 +70,22 @@ void DynamicsRun::describe() {
   describeRun(model_, settings_.formulation, results_);
   std::vector<std::pair<std::string, std::string>>& m = results_.metadata;
   m.push_back({"integrator", settings_.integrator});
-  m.push_back({"step", number(is_.step)});
+  m.push_back({"step", metadataNumber(is_.step)});
   if (is_.variableStep) {
-    m.push_back({"rtol", number(is_.rtol)});
-    m.push_back({"atol", number(is_.atol)});
+    m.push_back({"rtol", metadataNumber(is_.rtol)});
+    m.push_back({"atol", metadataNumber(is_.atol)});
   }
   if (is_.jacobian != "exact") m.push_back({"jacobian", is_.jacobian});
-  if (info_.capabilities.hasRhoInf) m.push_back({"rho_inf", number(effectiveRhoInf(info_, is_))});
-  if (info_.capabilities.hasAlpha) m.push_back({"alpha", number(effectiveAlpha(is_))});
+  if (info_.capabilities.hasRhoInf)
+    m.push_back({"rho_inf", metadataNumber(effectiveRhoInf(info_, is_))});
+  if (info_.capabilities.hasAlpha) m.push_back({"alpha", metadataNumber(effectiveAlpha(is_))});
   // the time span, the initial state and the model's redundant equations
-  if (settings_.tStart != 0.0) m.push_back({"t_start", number(settings_.tStart)});
-  m.push_back({"t_end", number(settings_.tEnd)});
+  if (settings_.tStart != 0.0) m.push_back({"t_start", metadataNumber(settings_.tStart)});
+  m.push_back({"t_end", metadataNumber(settings_.tEnd)});
   if (settings_.startFromEquilibrium) m.push_back({"initial_state", "static equilibrium"});
   if (!model_.redundant.empty()) m.push_back({"redundant_equations", model_.redundancySummary()});
   // Newton's tolerance, and the index-3 integrators' linear solver and form
-  m.push_back({"newton_tolerance", number(is_.newtonTolerance)});
+  m.push_back({"newton_tolerance", metadataNumber(is_.newtonTolerance)});
   const bool index3 = info_.capabilities.linearSolvers.size() > 1;
   if (index3 && is_.newtonToleranceRule != "step")
     m.push_back({"newton_tolerance_rule", is_.newtonToleranceRule});
@@ -97,13 +97,13 @@ void DynamicsRun::describe() {
     m.push_back({"jacobian_update", is_.jacobianUpdate});
     if (is_.index3Form != "kkt") {
       m.push_back({"index3_form", is_.index3Form});
-      m.push_back({"penalty", number(is_.penalty)});
+      m.push_back({"penalty", metadataNumber(is_.penalty)});
     }
   }
   // the requested output times
   const OutputRequest& request = settings_.output;
   if (request.active()) {
-    m.push_back({"output", request.step > 0.0 ? "every " + number(request.step) + " s"
+    m.push_back({"output", request.step > 0.0 ? "every " + metadataNumber(request.step) + " s"
                                               : std::to_string(request.times.size()) + " times"});
     m.push_back({"record_steps", request.recordSteps ? "yes" : "no"});
   }
@@ -177,7 +177,8 @@ void DynamicsRun::statistics() {
     for (const std::string& finding : runCheckFindings(results_))
       results_.metadata.push_back({"check", finding});
   // the local error estimates the steps committed, in tolerances (IntegratorStats::localErrorSum)
-  if (is_.variableStep) results_.metadata.push_back({"error_estimate", number(s.localErrorSum)});
+  if (is_.variableStep)
+    results_.metadata.push_back({"error_estimate", metadataNumber(s.localErrorSum)});
   // the outcome, final now, to the sink
   output_.end();
 }

@@ -15,6 +15,9 @@ namespace mbw {
 
 // The results, the observer and the sink are the caller's; the model, the settings, the
 // formulation, the integrator and the initial state are the simulation's, and outlive the run.
+// a number in the run's metadata and messages, with ten significant digits
+std::string metadataNumber(double x);
+
 class DynamicsRun {
  public:
   DynamicsRun(const Model& model, const RunSettings& settings, Formulation& formulation,

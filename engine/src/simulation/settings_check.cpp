@@ -9,7 +9,8 @@
 namespace mbw {
 namespace {
 
-std::string number(double x) { return formatNumber(x, 6); }
+// a setting's value in a problem's message, with six significant digits
+std::string settingText(double x) { return formatNumber(x, 6); }
 
 using Problem = std::optional<SettingsProblem>;
 
@@ -23,27 +24,27 @@ Problem outOfRange(const char* setting, const std::string& what, double value, d
                    bool orEqual = false) {
   if (std::isfinite(value) && (orEqual ? value >= low : value > low)) return std::nullopt;
   return problem({setting}, what + " must be a finite number " +
-                                (orEqual ? "of at least " : "greater than ") + number(low) +
-                                ", got " + number(value));
+                                (orEqual ? "of at least " : "greater than ") + settingText(low) +
+                                ", got " + settingText(value));
 }
 
 // the run's span, its start, its end and what it records
 Problem timeProblem(const RunSettings& s) {
   // finite times, the end after the start
   if (!std::isfinite(s.tStart))
-    return problem({"t_start"}, "t_start must be a finite number, got " + number(s.tStart));
+    return problem({"t_start"}, "t_start must be a finite number, got " + settingText(s.tStart));
   if (!std::isfinite(s.tEnd))
-    return problem({"t_end"}, "t_end must be a finite number, got " + number(s.tEnd));
+    return problem({"t_end"}, "t_end must be a finite number, got " + settingText(s.tEnd));
   if (!(s.tEnd > s.tStart))
-    return problem(
-        {"t_end", "t_start"},
-        "t_end (" + number(s.tEnd) + " s) must be after t_start (" + number(s.tStart) + " s)");
+    return problem({"t_end", "t_start"}, "t_end (" + settingText(s.tEnd) +
+                                             " s) must be after t_start (" + settingText(s.tStart) +
+                                             " s)");
   // a record start within the run, and a recording interval
   if (std::isnan(s.recordFrom))
     return problem({"record_from"}, "record_from must be a number, got nan");
   if (s.recordFrom > s.tEnd)
-    return problem({"record_from", "t_end"}, "record_from (" + number(s.recordFrom) +
-                                                 " s) is after t_end (" + number(s.tEnd) +
+    return problem({"record_from", "t_end"}, "record_from (" + settingText(s.recordFrom) +
+                                                 " s) is after t_end (" + settingText(s.tEnd) +
                                                  " s): the run would record nothing but its start");
   if (s.every < 1)
     return problem({"every"}, "every must be at least 1, got " + std::to_string(s.every));
@@ -57,10 +58,10 @@ Problem stepProblem(const RunSettings& s) {
   // times near T are resolved to about 2e-16 T: a step below 1e-12 T would not move them reliably
   const double resolution = 1e-12 * std::max(std::abs(s.tStart), std::abs(s.tEnd));
   if (i.step < resolution)
-    return problem({"step", "t_end"}, "the step " + number(i.step) +
-                                          " s is below 1e-12 of the run's times (" +
-                                          number(std::max(std::abs(s.tStart), std::abs(s.tEnd))) +
-                                          " s): they cannot resolve it");
+    return problem({"step", "t_end"},
+                   "the step " + settingText(i.step) + " s is below 1e-12 of the run's times (" +
+                       settingText(std::max(std::abs(s.tStart), std::abs(s.tEnd))) +
+                       " s): they cannot resolve it");
   // tolerances only where they are used: at variable steps
   if (i.variableStep) {
     if (Problem p = outOfRange("rtol", "rtol", i.rtol)) return p;
@@ -73,11 +74,11 @@ Problem stepProblem(const RunSettings& s) {
   if (!(std::isfinite(s.relativeMinStep) && s.relativeMinStep >= 0.0 && s.relativeMinStep < 1.0))
     return problem({"min_step"},
                    "the smallest step's fraction of the time scale must be in [0, 1), got " +
-                       number(s.relativeMinStep));
+                       settingText(s.relativeMinStep));
   if (i.variableStep && i.maxStep > 0.0 && i.maxStep < minimumStep(s))
-    return problem({"max_step", "min_step"}, "the largest step " + number(i.maxStep) +
+    return problem({"max_step", "min_step"}, "the largest step " + settingText(i.maxStep) +
                                                  " s is below the smallest, " +
-                                                 number(minimumStep(s)) + " s");
+                                                 settingText(minimumStep(s)) + " s");
   // the step control's factors
   if (Problem p = outOfRange("safety", "the safety factor", i.safetyFactor)) return p;
   if (Problem p = outOfRange("fac_min", "fac-min", i.minStepFactor)) return p;
@@ -96,9 +97,10 @@ Problem methodProblem(const RunSettings& s) {
                                                   std::to_string(i.maxNewtonIterations));
   // rho_inf: -1 for the method's own, else a value in its range (checked by the registry)
   if (!std::isfinite(i.rhoInf) || (i.rhoInf < 0.0 && i.rhoInf != -1.0))
-    return problem({"rho_inf"}, "rho_inf must be a number from 0 to 1, got " + number(i.rhoInf));
+    return problem({"rho_inf"},
+                   "rho_inf must be a number from 0 to 1, got " + settingText(i.rhoInf));
   if (i.alpha && !std::isfinite(*i.alpha))
-    return problem({"alpha"}, "alpha must be a number, got " + number(*i.alpha));
+    return problem({"alpha"}, "alpha must be a number, got " + settingText(*i.alpha));
   // the state-space integrators' constraint tolerance and repartition factor
   if (Problem p =
           outOfRange("constraint_tolerance", "the constraint tolerance", i.constraintTolerance))
@@ -118,15 +120,16 @@ Problem sizeProblem(const RunSettings& s) {
   Problem p;
   // fixed steps: their number; else the output grid's rows
   if (!i.variableStep && span / i.step > kUnconfirmedSteps)
-    p = problem({"t_end", "step"}, "the run would take " + number(span / i.step) + " steps of " +
-                                       number(i.step) + " s to cover " + number(span) +
-                                       " s, more than the " + number(kUnconfirmedSteps) +
-                                       " a run takes unconfirmed");
+    p = problem({"t_end", "step"}, "the run would take " + settingText(span / i.step) +
+                                       " steps of " + settingText(i.step) + " s to cover " +
+                                       settingText(span) + " s, more than the " +
+                                       settingText(kUnconfirmedSteps) + " a run takes unconfirmed");
   else if (s.output.step > 0.0 && span / s.output.step > kUnconfirmedRows)
-    p = problem({"output_step", "t_end"},
-                "the output step " + number(s.output.step) + " s asks for " +
-                    number(span / s.output.step) + " rows over " + number(span) +
-                    " s, more than the " + number(kUnconfirmedRows) + " a run writes unconfirmed");
+    p = problem({"output_step", "t_end"}, "the output step " + settingText(s.output.step) +
+                                              " s asks for " + settingText(span / s.output.step) +
+                                              " rows over " + settingText(span) +
+                                              " s, more than the " + settingText(kUnconfirmedRows) +
+                                              " a run writes unconfirmed");
   // a size problem is one the user may confirm
   if (p) p->confirmable = true;
   return p;

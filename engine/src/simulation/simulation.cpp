@@ -4,7 +4,6 @@
 #include <optional>
 #include <sstream>
 
-#include "math/number_text.h"
 #include "joint/kinematic_tree.h"
 #include "simulation/dynamics_run.h"
 #include "simulation/run_output.h"
@@ -12,12 +11,6 @@
 #include "solvers/constraint_rank.h"
 
 namespace mbw {
-namespace {
-
-// metadata numbers, with ten significant digits
-std::string number(double x) { return formatNumber(x, 10); }
-
-}  // namespace
 
 std::vector<std::string> runFormulationNames() {
   std::vector<std::string> names = formulationNames();
@@ -113,9 +106,9 @@ Results runKinematics(const Model& model, const std::string& formulationName,
   Results results;
   describeRun(model, formulationName, results);
   results.metadata.push_back({"analysis", "kinematics"});
-  results.metadata.push_back({"step", number(settings.step)});
-  results.metadata.push_back({"t_end", number(settings.tEnd)});
-  results.metadata.push_back({"tolerance", number(settings.tolerance)});
+  results.metadata.push_back({"step", metadataNumber(settings.step)});
+  results.metadata.push_back({"t_end", metadataNumber(settings.tEnd)});
+  results.metadata.push_back({"tolerance", metadataNumber(settings.tolerance)});
 
   // the initial row
   const double cpu0 = threadCpuSeconds();
@@ -136,7 +129,7 @@ Results runKinematics(const Model& model, const std::string& formulationName,
     // a cancel from the front end stops the run between steps
     if (observer && observer->stopRequested()) {
       results.status = RunStatus::Cancelled;
-      results.message = "cancelled at t = " + number(s.t) + " s";
+      results.message = "cancelled at t = " + metadataNumber(s.t) + " s";
       break;
     }
     const double t = k == n ? settings.tEnd : k * settings.step;
@@ -145,9 +138,9 @@ Results runKinematics(const Model& model, const std::string& formulationName,
     if (!step.converged) {
       results.status = RunStatus::Failed;
       results.message = step.failure.empty()
-                            ? "position analysis did not converge at t = " + number(t) +
+                            ? "position analysis did not converge at t = " + metadataNumber(t) +
                                   " s (singular configuration or a driver out of reach)"
-                            : step.failure + " at t = " + number(t) + " s";
+                            : step.failure + " at t = " + metadataNumber(t) + " s";
       break;
     }
     // a converged step is recorded and delivered; a sink that fails stops the run
