@@ -1,6 +1,6 @@
 #include "joint/tree_dynamics.h"
 
-#include "joint/autodiff_scalar.h"
+#include "joint/tree_dynamics_ad.h"
 
 namespace mbw {
 

@@ -25,10 +25,10 @@ TreeJacobians::TreeJacobians(const Model& model, const KinematicTree& tree)
       dynamics_(tree),
       forces_(model),
       point_(tree),
+      fextPoint_(tree.size()),
       dx_(model.bodyCount()),
       dv_(model.bodyCount()),
-      fext_(tree.size()),
-      fextPoint_(tree.size()) {
+      fext_(tree.size()) {
   // every workspace at its size once
   const int n = dynamics_.size();
   q_.resize(n);

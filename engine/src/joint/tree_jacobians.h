@@ -39,13 +39,10 @@
 
 #include <Eigen/Cholesky>
 
-#include "joint/autodiff_scalar.h"
-#include "joint/tree_dynamics.h"
+#include "joint/tree_dynamics_ad.h"
 #include "joint/tree_forces.h"
 
 namespace mbw {
-
-extern template class TreeDynamicsT<TreeAdScalar>;
 
 class TreeJacobians {
  public:
