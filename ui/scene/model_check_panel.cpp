@@ -14,7 +14,7 @@ namespace mbw::ui {
 namespace {
 
 // the pointer of a finding's element, kept in its row
-constexpr int kPointerRole = Qt::UserRole + 1;
+constexpr int kFindingPointerRole = Qt::UserRole + 1;
 
 // "joint 'D'" for an element of the scene's arrays, "the scene" for the rest
 QString elementName(const SceneJson& json, const QString& pointer) {
@@ -76,7 +76,7 @@ ModelCheckPanel::ModelCheckPanel(SceneDocument& doc, QWidget* parent) : QWidget(
     if (column == 1) fitRows();
   });
   connect(list_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) {
-    emit elementRequested(item->data(0, kPointerRole).toString());
+    emit elementRequested(item->data(0, kFindingPointerRole).toString());
   });
   // the panel follows every edit and every scene opened
   connect(&doc_, &SceneDocument::changed, this, &ModelCheckPanel::refresh);
@@ -107,7 +107,7 @@ void ModelCheckPanel::refresh() {
     const QString pointer = elementPointer(path);
     auto* item = new QTreeWidgetItem(
         list_, {element.isEmpty() ? elementName(json, pointer) : element, text});
-    item->setData(0, kPointerRole, pointer);
+    item->setData(0, kFindingPointerRole, pointer);
     item->setForeground(1, colour);
     item->setToolTip(1, tip + "\n" + text);
   };

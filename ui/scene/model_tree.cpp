@@ -16,6 +16,7 @@ namespace {
 
 // --- the texts of the tree -----------------------------------------------------------------------
 
+// the JSON pointer of an element, kept in its item
 constexpr int kPointerRole = Qt::UserRole;
 
 // an element's name and, when it has one, its type

@@ -10,6 +10,9 @@
 
 namespace mbw {
 
+// rho_inf of the linear multistep and single-step schemes when the settings leave it to the method
+constexpr double kIndex3DefaultRhoInf = 0.6;
+
 class Index3Integrator : public Integrator {
  protected:
   Index3Integrator(Formulation& formulation, IntegratorSettings settings);

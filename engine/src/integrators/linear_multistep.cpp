@@ -9,14 +9,10 @@
 
 namespace mbw {
 
-namespace {
-constexpr double kDefaultRhoInf = 0.6;
-}  // namespace
-
 // --- set-up and capabilities ---------------------------------------------------------------------
 
 double LinearMultistep::rhoInf(const IntegratorSettings& s) {
-  return s.rhoInf >= 0.0 ? s.rhoInf : kDefaultRhoInf;
+  return s.rhoInf >= 0.0 ? s.rhoInf : kIndex3DefaultRhoInf;
 }
 
 LinearMultistep::LinearMultistep(Formulation& formulation, IntegratorSettings settings, int steps)
@@ -40,7 +36,7 @@ Capabilities LinearMultistep::capabilities(int steps) {
   c.source = "Zhang et al. 2022 section 2.1; closed forms of refdata/integrators/lms.md (MBDyn)";
   c.order = 2;
   c.hasRhoInf = true;
-  c.rhoInfDefault = kDefaultRhoInf;
+  c.rhoInfDefault = kIndex3DefaultRhoInf;
   // LMS3/LMS4 are not zero-stable at rho_inf = 1 (lms.md: (E + 1)^(K-1) divides rho(E))
   c.rhoInfMaxExcluded = steps > 2;
   c.variableStep = c.errorEstimate = steps == 2;

@@ -2,14 +2,9 @@
 
 namespace mbw {
 
-namespace {
-// rho_inf when the settings leave it to the method
-constexpr double kDefaultRhoInf = 0.6;
-}  // namespace
-
 // the settings' rho_inf, or the method's default (negative: not given)
 double SingleStep::rhoInf(const IntegratorSettings& s) {
-  return s.rhoInf >= 0.0 ? s.rhoInf : kDefaultRhoInf;
+  return s.rhoInf >= 0.0 ? s.rhoInf : kIndex3DefaultRhoInf;
 }
 
 SingleStep::SingleStep(Formulation& formulation, IntegratorSettings settings, int r)
@@ -24,7 +19,7 @@ Capabilities SingleStep::capabilities(int r) {
   c.source = "Zhang et al. 2022 section 2.2; gammas of refdata/integrators/single_step.md (MBDyn)";
   c.order = 2;
   c.hasRhoInf = true;
-  c.rhoInfDefault = kDefaultRhoInf;
+  c.rhoInfDefault = kIndex3DefaultRhoInf;
   c.rhoInfMaxExcluded = r > 2;  // as LMS3/LMS4
   c.formulations = {"rp", "rA", "rE"};
   c.workRule = "the velocity formula with auxiliaries of the powers (second order)";

@@ -10,6 +10,7 @@ namespace mbw::templates {
 namespace {
 
 using namespace scene_text;
+using scene_text::json;  // the scene text's ordered json, not the reader's
 
 // one bar of a chain
 struct Link {
