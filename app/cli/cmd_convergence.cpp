@@ -38,8 +38,7 @@ int run(const ConvergenceCommand& cmd) {
   const std::vector<RunRecord> records = outcome.madeRecords();
 
   // the observed orders, then the CSV and the figure where asked for
-  std::vector<std::vector<MethodOrder>> orders;
-  for (size_t k = 0; k < outputs.size(); ++k) orders.push_back(observedOrders(study, records, k));
+  const std::vector<std::vector<MethodOrder>> orders = observedOrdersByOutput(study, records);
   std::cout << observedOrdersText(outputs, orders);
 
   if (!cmd.output.empty()) {

@@ -2,7 +2,6 @@
 // templates and their parameters come from the engine's declared list (scene/templates), so this
 // command only turns each parameter into an option and prints what the engine makes.
 
-#include <algorithm>
 #include <map>
 #include <memory>
 #include <vector>
@@ -13,13 +12,6 @@
 
 namespace mbw::cli {
 namespace {
-
-// crank_angle -> crank-angle
-std::string optionName(const std::string& parameter) {
-  std::string s = parameter;
-  std::replace(s.begin(), s.end(), '_', '-');
-  return s;
-}
 
 // one template's subcommand: its options, and the values the user gave
 struct TemplateCommand {
@@ -47,7 +39,7 @@ Command addGenerateCommand(CLI::App& app) {
     t.declaration = &sceneTemplates()[k];
     t.subcommand = c->add_subcommand(t.declaration->name, t.declaration->summary);
     for (const TemplateParameter& p : t.declaration->parameters) {
-      const std::string name = "--" + optionName(p.name);
+      const std::string name = "--" + templateOptionName(p.name);
       CLI::Option* o = p.kind == ParameterKind::Flag
                            ? t.subcommand->add_flag(name, t.flags[p.name], p.helpText())
                            : t.subcommand->add_option(name, t.texts[p.name], p.helpText())
@@ -73,7 +65,7 @@ Command addGenerateCommand(CLI::App& app) {
                 text = generateScene(t.declaration->name, arguments);
               } catch (const TemplateError& e) {
                 const std::string where =
-                    e.parameter().empty() ? "" : "--" + optionName(e.parameter()) + ": ";
+                    e.parameter().empty() ? "" : "--" + templateOptionName(e.parameter()) + ": ";
                 throw InputError("generate " + t.declaration->name + ": " + where + e.what());
               }
               return writeOutput(text, t.output);

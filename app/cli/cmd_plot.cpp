@@ -16,13 +16,10 @@ namespace {
 int run(const PlotRequest& cmd) {
   // the engine's curves, drawn; how many curves and points
   const RequestedCurves c = tableCurves(cmd);
-  size_t points = 0;
-  for (const TableCurve& curve : c.curves) points += curve.x.size();
   saveFigure(plot::tableFigure(c.table, c.curves,
                                {cmd.x, cmd.y, cmd.by, cmd.scaleX, cmd.scaleY, cmd.title}),
              cmd.output);
-  std::cout << c.curves.size() << (c.curves.size() == 1 ? " curve, " : " curves, ") << points
-            << " points\nplot  " << cmd.output << "\n";
+  std::cout << curvesCountText(c.curves) << "\nplot  " << cmd.output << "\n";
   return kSuccess;
 }
 

@@ -11,6 +11,7 @@
 #include "simulation/file_claims.h"
 #include "studies/formulation_study_tables.h"
 #include "studies/study_options.h"
+#include "studies/study_report_text.h"
 #include "study_console.h"
 
 namespace mbw::cli {
@@ -34,11 +35,7 @@ int run(const StudyFormulationsCommand& cmd) {
 
   // the runs, a line only for those that did not complete; the results from the records made
   const Study study = makeFormulationStudy(settings);
-  const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
-    return r.status == RunStatus::Completed
-               ? std::string()
-               : "run " + std::to_string(r.run) + ": " + recordSummaryText(r);
-  });
+  const StudyOutcome outcome = runStudyFromCli(study, cmd.study, formulationRunLine);
   const std::vector<RunRecord> records = outcome.madeRecords();
   FormulationStudy results = formulationStudyResults(settings, study, records);
   results.interrupted = outcome.interrupted;

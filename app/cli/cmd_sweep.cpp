@@ -4,7 +4,6 @@
 // outputs compared, the work-precision diagram DIR/work-precision.png.
 
 #include <chrono>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -17,7 +16,6 @@
 #include "studies/study_options.h"
 #include "studies/study_report_text.h"
 #include "studies/sweep_job.h"
-#include "studies/threshold_table.h"
 #include "work_precision_figure.h"
 
 namespace mbw::cli {
@@ -83,14 +81,11 @@ int sweep(const SweepCommand& cmd, Executor& executor) {
                    std::cout);
   }
   if (!file.thresholds.empty()) {
-    // the cheapest run of each method under each threshold, printed and kept as Markdown
-    const std::string table = thresholdTableMarkdown(
-        study, thresholdTable(study, outcome.records, file.measure, file.thresholds),
-        file.thresholds);
-    const std::string path = directory.thresholds();
-    const std::string heading = thresholdTableHeading(study, file.measure);
-    std::ofstream(path) << heading << "\n\n" << table;
-    std::cout << "\n" << heading << "\n" << table << "thresholds " << path << "\n";
+    // the cheapest run of each method under each threshold, kept as Markdown and printed
+    const ThresholdReport report = directory.writeThresholds(file, outcome.records);
+    std::cout << "\n"
+              << report.heading << "\n"
+              << report.table << "thresholds " << directory.thresholds() << "\n";
   }
   // an interrupted sweep continues with --resume
   if (outcome.interrupted) {

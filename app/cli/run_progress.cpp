@@ -5,6 +5,9 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <string>
+
+#include "simulation/run_summary_text.h"
 
 namespace mbw::cli {
 namespace {
@@ -49,11 +52,8 @@ void TerminalProgress::onRecorded(const Results& results, size_t newRow) {
   if (sinceStart < 1.0 || std::chrono::duration<double>(now - lastShown_).count() < 0.25) return;
   lastShown_ = now;
   shown_ = true;
-  const double t = results.at(newRow, 0);
-  std::fprintf(
-      stderr,
-      "\r  t = %.4g s of %.4g s (%3.0f%%), %.3gx real time, Ctrl-C stops and keeps the results ", t,
-      tEnd_, 100.0 * (t - tStart_) / (tEnd_ - tStart_), (t - tStart_) / sinceStart);
+  const std::string line = runProgressText(results.at(newRow, 0), tStart_, tEnd_, sinceStart);
+  std::fprintf(stderr, "\r  %s, Ctrl-C stops and keeps the results ", line.c_str());
   std::fflush(stderr);
 }
 

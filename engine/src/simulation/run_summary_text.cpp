@@ -1,6 +1,7 @@
 #include "simulation/run_summary_text.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <sstream>
 
 #include "integrators/registry.h"
@@ -124,6 +125,14 @@ std::string runSummaryText(const Results& r, const ProjectionReport* projection)
         << (projection->largestMoveBody.empty() ? "" : " ('" + projection->largestMoveBody + "')")
         << ", velocity change " << formatNumber(projection->largestVelocityChange) << "\n";
   return out.str();
+}
+
+// the time reached, the share of the span and the speed
+std::string runProgressText(double t, double tStart, double tEnd, double elapsedSeconds) {
+  char line[128];
+  std::snprintf(line, sizeof line, "t = %.4g s of %.4g s (%3.0f%%), %.3gx real time", t, tEnd,
+                100.0 * (t - tStart) / (tEnd - tStart), (t - tStart) / elapsedSeconds);
+  return line;
 }
 
 }  // namespace mbw

@@ -106,4 +106,13 @@ std::vector<MethodOrder> observedOrders(const Study& study, const std::vector<Ru
   return orders;
 }
 
+// one list of orders per compared output
+std::vector<std::vector<MethodOrder>> observedOrdersByOutput(
+    const Study& study, const std::vector<RunRecord>& records) {
+  std::vector<std::vector<MethodOrder>> orders;
+  for (size_t k = 0; k < study.outputs.size(); ++k)
+    orders.push_back(observedOrders(study, records, k));
+  return orders;
+}
+
 }  // namespace mbw

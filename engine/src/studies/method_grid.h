@@ -52,5 +52,8 @@ struct MethodOrder {
 };
 std::vector<MethodOrder> observedOrders(const Study& study, const std::vector<RunRecord>& records,
                                         size_t output);
+// The orders of every compared output (study.outputs), in their order.
+std::vector<std::vector<MethodOrder>> observedOrdersByOutput(const Study& study,
+                                                             const std::vector<RunRecord>& records);
 
 }  // namespace mbw

@@ -464,4 +464,13 @@ StudyExecutionOptions SweepDirectory::executionOptions(bool resume) const {
   return o;
 }
 
+// the report of the file's thresholds, kept beside the table
+ThresholdReport SweepDirectory::writeThresholds(
+    const StudyFile& file, const std::vector<std::optional<RunRecord>>& records) const {
+  const ThresholdReport report =
+      thresholdReport(file.study, records, file.measure, file.thresholds);
+  std::ofstream(thresholds()) << report.markdown();
+  return report;
+}
+
 }  // namespace mbw

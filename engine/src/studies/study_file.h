@@ -4,12 +4,14 @@
 // and their variations, outputs, reference). Every problem is reported with its JSON path in one
 // SceneError naming the file.
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "scene/scene_error.h"
 #include "studies/study.h"
 #include "studies/study_execution.h"
+#include "studies/threshold_table.h"
 #include "studies/work_precision.h"
 
 namespace mbw {
@@ -42,6 +44,11 @@ struct SweepDirectory {
   // The execution's options (study_execution.h): the table here, never replaced, the references
   // beside it; resume continues both.
   StudyExecutionOptions executionOptions(bool resume) const;
+  // The thresholds table of the file's study (threshold_table.h: its measure and thresholds) from
+  // the records of its runs, written to thresholds() as Markdown and returned for a front end to
+  // show; for a file with thresholds.
+  ThresholdReport writeThresholds(const StudyFile& file,
+                                  const std::vector<std::optional<RunRecord>>& records) const;
 };
 
 }  // namespace mbw

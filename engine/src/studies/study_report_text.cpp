@@ -111,6 +111,12 @@ std::string timingRunLine(const RunSpec& spec, const RunRecord& record, bool fig
          recordSummaryText(record);
 }
 
+std::string formulationRunLine(const RunRecord& record) {
+  return record.status == RunStatus::Completed
+             ? std::string()
+             : "run " + std::to_string(record.run) + ": " + recordSummaryText(record);
+}
+
 std::string workPrecisionRunLine(const Study& study, const RunRecord& record,
                                  ErrorMeasure measure) {
   // method and setting in columns, the summary

@@ -64,6 +64,10 @@ std::string toleranceRunLine(const RunSpec& spec, const RunRecord& record);
 // of the step-size figure (Sandu et al. 2001 Figure 5)
 std::string timingRunLine(const RunSpec& spec, const RunRecord& record, bool figureRun);
 
+// a finished run of the formulation study (Kissel et al. 2021, formulation_study.h): nothing for a
+// completed run (its tables give it), else "run 4: " and the run's summary
+std::string formulationRunLine(const RunRecord& record);
+
 // a finished run of a work-precision study: method, setting (tolerance or step), summary and, for a
 // completed run, the chosen error of the first output
 std::string workPrecisionRunLine(const Study& study, const RunRecord& record, ErrorMeasure measure);

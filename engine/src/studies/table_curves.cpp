@@ -111,4 +111,12 @@ RequestedCurves tableCurves(const PlotRequest& r) {
   return c;
 }
 
+// the curves and their points, counted
+std::string curvesCountText(const std::vector<TableCurve>& curves) {
+  size_t points = 0;
+  for (const TableCurve& curve : curves) points += curve.x.size();
+  return std::to_string(curves.size()) + (curves.size() == 1 ? " curve, " : " curves, ") +
+         std::to_string(points) + " points";
+}
+
 }  // namespace mbw

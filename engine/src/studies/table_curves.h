@@ -28,6 +28,9 @@ std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x
                                     const std::string& y, const std::string& by,
                                     const std::vector<std::string>& filters = {});
 
+// How much a figure of the curves draws: "2 curves, 5 points" ("1 curve, ..." for one).
+std::string curvesCountText(const std::vector<TableCurve>& curves);
+
 // --- the request of a front end -----------------------------------------------------------------
 
 // `plot`: a table file, its axes' columns, the grouping column and the row filters, how the axes

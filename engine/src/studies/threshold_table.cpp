@@ -137,4 +137,13 @@ std::string thresholdTableMarkdown(const Study& study, const std::vector<Thresho
   return os.str();
 }
 
+// the heading and the table of the rows
+ThresholdReport thresholdReport(const Study& study,
+                                const std::vector<std::optional<RunRecord>>& records,
+                                ErrorMeasure measure, const std::vector<double>& thresholds) {
+  return {thresholdTableHeading(study, measure),
+          thresholdTableMarkdown(study, thresholdTable(study, records, measure, thresholds),
+                                 thresholds)};
+}
+
 }  // namespace mbw

@@ -51,4 +51,16 @@ std::string thresholdTableHeading(const Study& study, ErrorMeasure measure);
 std::string thresholdTableMarkdown(const Study& study, const std::vector<ThresholdRow>& rows,
                                    const std::vector<double>& thresholds);
 
+// The table of a study's records as a front end shows and keeps it: the heading
+// (thresholdTableHeading) and the Markdown table of thresholdTable's rows; markdown() is the text
+// of the file that keeps them (a sweep's thresholds.md, study_file.h): the heading, a blank line,
+// the table.
+struct ThresholdReport {
+  std::string heading, table;
+  std::string markdown() const { return heading + "\n\n" + table; }
+};
+ThresholdReport thresholdReport(const Study& study,
+                                const std::vector<std::optional<RunRecord>>& records,
+                                ErrorMeasure measure, const std::vector<double>& thresholds);
+
 }  // namespace mbw

@@ -1,7 +1,7 @@
 // The run summary front ends show (simulation/run_summary_text.h), on a run made by hand: the
 // header from the metadata, a failed check beside "completed", rejections by reason, the first
 // eight events and a count of the rest, the energy balance's largest magnitude over every row, and
-// the projection line only when a projection is given.
+// the projection line only when a projection is given; the progress line of a run under way.
 
 #include <gtest/gtest.h>
 
@@ -76,6 +76,14 @@ TEST(RunSummaryText, NamesTheProjectionAndLeavesOutWhatTheRunLacks) {
   EXPECT_FALSE(has(text, "error control")) << text;
   EXPECT_TRUE(has(text, "initial state    projection moved 0.125 ('link'), velocity change 0\n"))
       << text;
+}
+
+TEST(RunSummaryText, ProgressGivesTheTimeTheShareAndTheSpeed) {
+  EXPECT_EQ(runProgressText(1.5, 0.0, 3.0, 0.75), "t = 1.5 s of 3 s ( 50%), 2x real time");
+  // the share and the speed from the start of the span
+  EXPECT_EQ(runProgressText(2.5, 1.0, 4.0, 3.0), "t = 2.5 s of 4 s ( 50%), 0.5x real time");
+  EXPECT_EQ(runProgressText(1.23456, 0.0, 10.0, 1.0),
+            "t = 1.235 s of 10 s ( 12%), 1.23x real time");
 }
 
 }  // namespace

@@ -117,6 +117,14 @@ TEST(MethodGrid, ObservedOrdersByMethod) {
   EXPECT_NEAR(orders[1].iterationsPerTimePoint, 5.0, 1e-12);
   EXPECT_TRUE(std::isnan(observedOrders(study, records, 1)[0].order)) << "not measured";
   EXPECT_TRUE(std::isnan(observedOrders(study, records, 7)[1].order)) << "no such output";
+  // every compared output's, in their order
+  Study compared = study;
+  compared.outputs = {"body_2.x", "body_2.vx"};
+  const std::vector<std::vector<MethodOrder>> byOutput = observedOrdersByOutput(compared, records);
+  ASSERT_EQ(byOutput.size(), 2u);
+  ASSERT_EQ(byOutput[0].size(), 2u);
+  EXPECT_NEAR(byOutput[0][1].order, 3.0, 1e-12);
+  EXPECT_TRUE(std::isnan(byOutput[1][0].order));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Study files: a valid one becomes the grid it describes; every class of bad input is refused
 // with the JSON path of the field at fault; docs/study-format.md is generated from the schema; a
-// sweep keeps its outputs in a directory laid out one way for every front end.
+// sweep keeps its outputs in a directory laid out one way for every front end, its thresholds table
+// among them.
 
 #include <gtest/gtest.h>
 
@@ -242,6 +243,18 @@ TEST(StudyFile, ASweepsDirectory) {
   const SweepDirectory b{(root / "b" / "c").string()};
   b.create(file);
   EXPECT_TRUE(fs::is_directory(b.path + "/runs")) << "parents made too";
+  // the thresholds table kept beside the table, the text a front end shows: no run reached any
+  const StudyFile withThresholds = parseStudyFile(
+      studyJson(kScene, kRn4, R"(, "outputs": ["body_2.y"], "thresholds": [0.1, 0.001])"),
+      "t.json");
+  const std::vector<std::optional<RunRecord>> none(withThresholds.study.runs.size());
+  const ThresholdReport report = a.writeThresholds(withThresholds, none);
+  EXPECT_EQ(report.heading, thresholdTableHeading(withThresholds.study, withThresholds.measure));
+  EXPECT_NE(report.table.find("| error <= 0.001 "), std::string::npos) << report.table;
+  EXPECT_NE(report.table.find("not reached"), std::string::npos) << report.table;
+  std::stringstream written;
+  written << std::ifstream(a.thresholds()).rdbuf();
+  EXPECT_EQ(written.str(), report.heading + "\n\n" + report.table);
   // a directory that cannot be made is refused
   std::ofstream((root / "file").string()) << "x";
   EXPECT_ANY_THROW(SweepDirectory{(root / "file" / "d").string()}.create(file));

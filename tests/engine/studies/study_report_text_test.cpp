@@ -90,6 +90,13 @@ TEST(StudyReportText, ToleranceAndTimingLinesGiveTheTolerance) {
   EXPECT_EQ(timingRunLine(spec, r, true), "Figure 5 run: rodas, " + toleranceRunLine(spec, r));
 }
 
+TEST(StudyReportText, FormulationLineOnlyForARunThatDidNotComplete) {
+  RunRecord r = completed(7, 0.0);
+  EXPECT_EQ(formulationRunLine(r), "");
+  r.status = RunStatus::Failed;
+  EXPECT_EQ(formulationRunLine(r), "run 7: " + recordSummaryText(r));
+}
+
 TEST(StudyReportText, ConvergenceLineGivesEachOutputsRelativeError) {
   RunRecord r = completed(0, 0.0);
   r.errors.resize(2);

@@ -36,6 +36,14 @@ TEST(TableCurves, OneCurvePerGroupSortedByX) {
   EXPECT_EQ(curves[1].x, std::vector<double>{5e-4});  // the failed run has no numbers
 }
 
+TEST(TableCurves, CountedAsAFigureDrawsThem) {
+  const TextTable table = sampleTable();
+  EXPECT_EQ(curvesCountText(tableCurves(table, "max_error(x)", "cpu_s", "method")),
+            "2 curves, 4 points");
+  EXPECT_EQ(curvesCountText(tableCurves(table, "max_error(x)", "cpu_s", "")), "1 curve, 4 points");
+  EXPECT_EQ(curvesCountText({}), "0 curves, 0 points");
+}
+
 TEST(TableCurves, FiltersKeepMatchingRowsAndUnitsComeFromTheTable) {
   const TextTable table = sampleTable();
   const std::vector<TableCurve> curves =

@@ -58,6 +58,11 @@ TEST(ThresholdTable, TheCheapestRunUnderEachThresholdPerMethod) {
             std::string::npos)
       << text;
   EXPECT_NE(text.find("| error <= 0.001 (cheapest: error, CPU) |"), std::string::npos) << text;
+  // the report: the heading over the same table
+  const ThresholdReport report = thresholdReport(study, records, ErrorMeasure::Max, thresholds);
+  EXPECT_EQ(report.heading, thresholdTableHeading(study, ErrorMeasure::Max));
+  EXPECT_EQ(report.table, text);
+  EXPECT_EQ(report.markdown(), report.heading + "\n\n" + text);
 }
 
 }  // namespace

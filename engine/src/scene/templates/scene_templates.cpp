@@ -321,6 +321,13 @@ const SceneTemplate* findSceneTemplate(const std::string& name) {
   return nullptr;
 }
 
+// crank_angle -> crank-angle
+std::string templateOptionName(const std::string& parameter) {
+  std::string s = parameter;
+  std::replace(s.begin(), s.end(), '_', '-');
+  return s;
+}
+
 std::string generateScene(const std::string& templateName, const TemplateArguments& arguments) {
   // the named template's scene from the arguments checked against its declaration
   for (const Entry& e : entries())

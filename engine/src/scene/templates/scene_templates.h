@@ -65,6 +65,10 @@ const std::vector<SceneTemplate>& sceneTemplates();
 // nullptr for an unknown name
 const SceneTemplate* findSceneTemplate(const std::string& name);
 
+// A parameter's name as a command line spells its option, with hyphens for the underscores:
+// "crank_angle" -> "crank-angle" (mbw-cli generate four-bar --crank-angle 30).
+std::string templateOptionName(const std::string& parameter);
+
 // Bad arguments: names the parameter (empty for an unknown template or parameter) and says what
 // is wrong, e.g. parameter "lengths", "the longest bar (5 m) is longer than the other three
 // together (3 m): the loop cannot close".

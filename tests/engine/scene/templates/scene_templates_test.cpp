@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -96,6 +97,20 @@ TEST(SceneTemplates, ParametersSayTheirUnitDefaultRangeAndShapeInOneLine) {
   EXPECT_EQ(joints.helpText(), joints.description + " (default revolute)");
   EXPECT_EQ(parameter("four-bar", "driven").helpText(),
             parameter("four-bar", "driven").description);
+}
+
+TEST(SceneTemplates, OptionNamesAreTheParametersWithHyphens) {
+  EXPECT_EQ(templateOptionName("crank_angle"), "crank-angle");
+  EXPECT_EQ(templateOptionName("mass_per_length"), "mass-per-length");
+  EXPECT_EQ(templateOptionName("lengths"), "lengths");
+  // every parameter's option: no underscore left, the same name read back
+  for (const SceneTemplate& t : sceneTemplates())
+    for (const TemplateParameter& p : t.parameters) {
+      std::string option = templateOptionName(p.name);
+      EXPECT_EQ(option.find('_'), std::string::npos) << p.name;
+      std::replace(option.begin(), option.end(), '-', '_');
+      EXPECT_EQ(option, p.name);
+    }
 }
 
 TEST(SceneTemplates, OpenChainsAreExactAndHaveOneFreedomPerBar) {

@@ -1,0 +1,44 @@
+#include "simulation/catalog_text.h"
+
+#include <iomanip>
+#include <sstream>
+
+#include "integrators/capabilities_text.h"
+#include "integrators/registry.h"
+#include "scene/builtin_scenes.h"
+#include "scene/scene_reader.h"
+#include "simulation/simulation.h"
+
+namespace mbw {
+
+std::string catalogText() {
+  std::ostringstream out;
+  // the built-in scenes with their descriptions, and the names kept for older ones
+  out << "Built-in scenes:\n";
+  for (const BuiltinScene& s : builtinScenes()) {
+    const Model m = loadScene(s.name);
+    out << "  " << std::left << std::setw(24) << s.name << m.description.substr(0, 90)
+        << (m.description.size() > 90 ? "..." : "") << "\n";
+  }
+  for (const BuiltinSceneAlias& a : builtinSceneAliases())
+    out << "  " << std::left << std::setw(24) << a.name << "= " << a.scene << " (" << a.reason
+        << ")\n";
+  // each integrator: its name, what it can do, its family, description and work rule
+  out << "\nIntegrators:\n";
+  for (const IntegratorInfo& i : integratorRegistry()) {
+    const Capabilities& k = i.capabilities;
+    const std::string name = i.alias.empty() ? i.name : i.name + ", " + i.alias;
+    out << "  " << std::left << std::setw(26) << name << capabilitiesText(k);
+    out << "  [" << k.family << "]\n"
+        << "  " << std::setw(26) << "" << k.description << "\n"
+        << "  " << std::setw(26) << ""
+        << "energy balance: work by " << k.workRule << "\n";
+  }
+  // the formulations with their descriptions
+  out << "\nFormulations:\n";
+  for (const std::string& f : runFormulationNames())
+    out << "  " << std::left << std::setw(18) << f << runFormulationDescription(f) << "\n";
+  return out.str();
+}
+
+}  // namespace mbw
