@@ -1,5 +1,6 @@
 #include "simulation/catalog_text.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
@@ -13,16 +14,23 @@ namespace mbw {
 
 std::string catalogText() {
   std::ostringstream out;
+  // the scenes' and aliases' names in a column at least 24 wide, two spaces past the longest
+  size_t sceneColumn = 24;
+  for (const BuiltinScene& s : builtinScenes())
+    sceneColumn = std::max(sceneColumn, s.name.size() + 2);
+  for (const BuiltinSceneAlias& a : builtinSceneAliases())
+    sceneColumn = std::max(sceneColumn, a.name.size() + 2);
+  const int sceneWidth = static_cast<int>(sceneColumn);
   // the built-in scenes with their descriptions, and the names kept for older ones
   out << "Built-in scenes:\n";
   for (const BuiltinScene& s : builtinScenes()) {
     const Model m = loadScene(s.name);
-    out << "  " << std::left << std::setw(24) << s.name << m.description.substr(0, 90)
+    out << "  " << std::left << std::setw(sceneWidth) << s.name << m.description.substr(0, 90)
         << (m.description.size() > 90 ? "..." : "") << "\n";
   }
   for (const BuiltinSceneAlias& a : builtinSceneAliases())
-    out << "  " << std::left << std::setw(24) << a.name << "= " << a.scene << " (" << a.reason
-        << ")\n";
+    out << "  " << std::left << std::setw(sceneWidth) << a.name << "= " << a.scene << " ("
+        << a.reason << ")\n";
   // each integrator: its name, what it can do, its family, description and work rule
   out << "\nIntegrators:\n";
   for (const IntegratorInfo& i : integratorRegistry()) {

@@ -35,7 +35,7 @@ TEST(CatalogText, EveryEntryUnderItsHeadingInOrder) {
   ASSERT_FALSE(lines.empty());
   EXPECT_EQ(lines.front(), "Built-in scenes:");
   // the scenes in their order, each description in its column, cut at 90 characters
-  size_t at = 1;
+  size_t at = 1, wordsColumn = 0;
   bool someCut = false;
   for (const BuiltinScene& s : builtinScenes()) {
     const int k = entryLine(lines, s.name, at);
@@ -49,6 +49,11 @@ TEST(CatalogText, EveryEntryUnderItsHeadingInOrder) {
     const std::string gap =
         line.substr(2 + s.name.size(), line.size() - words.size() - 2 - s.name.size());
     EXPECT_EQ(gap.find_first_not_of(' '), std::string::npos) << line;
+    // two spaces at least between the name and its words, which all start in one column
+    EXPECT_GE(gap.size(), 2u) << line;
+    const size_t column = line.size() - words.size();
+    if (wordsColumn == 0) wordsColumn = column;
+    EXPECT_EQ(column, wordsColumn) << line;
     someCut = someCut || cut;
     at = k + 1;
   }
