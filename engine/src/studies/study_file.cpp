@@ -469,7 +469,12 @@ ThresholdReport SweepDirectory::writeThresholds(
     const StudyFile& file, const std::vector<std::optional<RunRecord>>& records) const {
   const ThresholdReport report =
       thresholdReport(file.study, records, file.measure, file.thresholds);
-  std::ofstream(thresholds()) << report.markdown();
+  // written whole, or a StudyError naming the file (a write error shows only once flushed)
+  std::ofstream out(thresholds());
+  if (!out) throw StudyError("cannot write '" + thresholds() + "'");
+  out << report.markdown();
+  out.flush();
+  if (!out) throw StudyError("writing '" + thresholds() + "' failed");
   return report;
 }
 

@@ -46,7 +46,7 @@ struct SweepDirectory {
   StudyExecutionOptions executionOptions(bool resume) const;
   // The thresholds table of the file's study (threshold_table.h: its measure and thresholds) from
   // the records of its runs, written to thresholds() as Markdown and returned for a front end to
-  // show; for a file with thresholds.
+  // show; for a file with thresholds. Throws StudyError when the file cannot be written.
   ThresholdReport writeThresholds(const StudyFile& file,
                                   const std::vector<std::optional<RunRecord>>& records) const;
 };

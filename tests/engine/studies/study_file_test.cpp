@@ -255,6 +255,15 @@ TEST(StudyFile, ASweepsDirectory) {
   std::stringstream written;
   written << std::ifstream(a.thresholds()).rdbuf();
   EXPECT_EQ(written.str(), report.heading + "\n\n" + report.table);
+  // a thresholds file that cannot be written is said, by its path
+  fs::remove(a.thresholds());
+  fs::create_directory(a.thresholds());
+  try {
+    a.writeThresholds(withThresholds, none);
+    ADD_FAILURE() << "a directory in the thresholds file's place was written to";
+  } catch (const StudyError& e) {
+    EXPECT_NE(std::string(e.what()).find(a.thresholds()), std::string::npos) << e.what();
+  }
   // a directory that cannot be made is refused
   std::ofstream((root / "file").string()) << "x";
   EXPECT_ANY_THROW(SweepDirectory{(root / "file" / "d").string()}.create(file));
