@@ -10,12 +10,11 @@
 namespace mbw {
 
 // Three sections, "Built-in scenes:", "Integrators:" and "Formulations:", a blank line apart; under
-// each heading one line per entry indented by two spaces, its name in a column (for a scene or
-// an alias 24 wide, or two spaces past the longest of their names; 26 for an integrator with its
-// alias, 18 for a formulation) and its words after it: a
-// scene's description cut at 90 characters ("..." when longer), an alias's "= SCENE (REASON)", an
-// integrator's capabilities and [family], then its description and "energy balance: work by RULE"
-// on two lines under the words.
+// each heading one line per entry indented by two spaces, its name in a column (for a scene or an
+// alias 24 wide, or two spaces past the longest of their names; 26 for an integrator with its
+// alias, 18 for a formulation) and its words after it: a scene's description cut at 90 characters
+// ("..." when longer), an alias's "= SCENE (REASON)", an integrator's capabilities and [family],
+// then its description and "energy balance: work by RULE" on two lines under the words.
 std::string catalogText();
 
 }  // namespace mbw
