@@ -63,7 +63,6 @@ std::vector<std::string> settingCells(const Study& study, int index) {
     c.push_back(value);
   }
   // how it ran: analysis, method, damping, stages, step control, tolerances, linear algebra
-  // the run's kind, and the settings its cells come from
   const bool kinematics = spec.analysis == RunAnalysis::Kinematics;
   const RunSettings& s = spec.settings;
   const IntegratorSettings& is = s.integratorSettings;

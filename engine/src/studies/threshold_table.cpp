@@ -13,6 +13,7 @@ namespace {
 // "index-3 DAE, Newmark family" -> "index-3 DAE"
 std::string familyOf(const std::string& integrator) {
   const IntegratorInfo* info = findIntegrator(integrator);
+  // an unknown integrator has no family
   if (!info) return "";
   const std::string& f = info->capabilities.family;
   return f.substr(0, f.find(','));

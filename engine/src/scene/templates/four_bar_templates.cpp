@@ -34,6 +34,8 @@ json couplerEndJoint(const PlaneFrame& plane, bool revolutes, const std::string&
 
 }  // namespace
 
+// --- the four-bar --------------------------------------------------------------------------------
+
 std::string fourBarScene(const TemplateValues& v) {
   // the template's values, and the loop assembled on the chosen branch with its rates
   const PlaneFrame plane = PlaneFrame::withUp(v.choice("up"));
@@ -84,6 +86,8 @@ std::string fourBarScene(const TemplateValues& v) {
                givenOr(v.text("description"), description), bodies, joints, outputs, "hht", 1e-3,
                v.number("t_end"), v.number("output_step"));
 }
+
+// --- the N-four-bar of the IFToMM benchmark A02 --------------------------------------------------
 
 std::string nFourBarScene(const TemplateValues& v) {
   // the template's values: N windows of equal bars, all cranks starting alike

@@ -177,7 +177,6 @@ json horizontalSlide(const PlaneFrame& plane, const std::string& name, const jso
 json constantSpeedDriver(const PlaneFrame& plane, const std::string& name, const std::string& body,
                          double angle0, double speed) {
   // angle = angle0 + speed t, measured from the plane's horizontal to the body's x axis
-  // the driver's angle as an expression in t
   const std::string angle =
       numberText(angle0) + (speed < 0 ? " - " : " + ") + numberText(std::abs(speed)) + "*t";
   return {{"name", name},
