@@ -185,8 +185,8 @@ RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
   } catch (const ConfigurationError& e) {
     // bad settings or a bad model fail this run only, the study goes on
     record = failedRecord(e.what());
-    // a model error or a refused argument fails the run alike
   } catch (const ModelError& e) {
+    // a model error or a refused argument fails the run alike
     record = failedRecord(e.what());
   } catch (const std::invalid_argument& e) {
     record = failedRecord(e.what());
