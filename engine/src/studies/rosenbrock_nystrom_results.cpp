@@ -42,8 +42,8 @@ void writeToleranceTable(const std::string& path, const std::string& channel,
   out << "tolerance,channel,t_max,max_error,rel_error_percent,rms_error,mean_error,steps,rejected,"
          "cpu_seconds\n";
   out.precision(10);
+  // two rows per run: the channel's value, then its rate
   for (const ToleranceRow& r : rows)
-    // two rows per run: the channel's value, then its rate
     for (const auto* e : {&r.value, &r.rate})
       out << r.tolerance << "," << (e == &r.value ? channel : channel + ".rate") << ","
           << e->timeOfMax << "," << e->max << "," << (e == &r.value ? r.valueRel : r.rateRel) << ","
