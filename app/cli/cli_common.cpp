@@ -28,6 +28,7 @@ FileClaims files;
 // in the overrides and limited to its allowed values
 void addRunOption(CLI::App& c, RunOverrides& overrides, const RunOption& o) {
   const std::string name = "--" + o.name;
+  // a flag for a boolean setting, an option for a value
   CLI::Option* option = std::visit(
       [&](auto member) -> CLI::Option* {
         if constexpr (std::is_same_v<decltype(member), bool RunOverrides::*>)
@@ -36,6 +37,7 @@ void addRunOption(CLI::App& c, RunOverrides& overrides, const RunOption& o) {
           return c.add_option(name, overrides.*member, o.help);
       },
       o.target);
+  // a setting of a few words refuses any other
   if (!o.allowed.empty()) option->check(CLI::IsMember(o.allowed));
 }
 
@@ -45,9 +47,11 @@ void addRunOption(CLI::App& c, RunOverrides& overrides, const RunOption& o) {
 // each bound to its field of the request; the exclusions once every option is there
 void addCommandOptions(CLI::App& c, const std::vector<CommandOption>& options) {
   for (const CommandOption& o : options) {
+    // the name: positional, or --name with its short name and its alias
     std::string name = o.is(kOptionPositional) ? o.name : "--" + o.name;
     if (!o.shortName.empty()) name += ",-" + o.shortName;
     if (!o.alias.empty()) name += ",--" + o.alias;
+    // a flag for a boolean field, an option for the others
     CLI::Option* option = std::visit(
         [&](auto* field) -> CLI::Option* {
           if constexpr (std::is_same_v<decltype(field), bool*>)
@@ -56,11 +60,13 @@ void addCommandOptions(CLI::App& c, const std::vector<CommandOption>& options) {
             return c.add_option(name, *field, o.help);
         },
         o.field);
+    // required, default shown, comma list, allowed values: as the option declares
     if (o.is(kOptionRequired)) option->required();
     if (o.is(kOptionShowDefault)) option->capture_default_str();
     if (o.is(kOptionCommaList)) option->delimiter(',');
     if (!o.allowed.empty()) option->check(CLI::IsMember(o.allowed));
   }
+  // the exclusions, once both options exist
   for (const CommandOption& o : options)
     if (!o.excludes.empty()) c.get_option("--" + o.name)->excludes(c.get_option("--" + o.excludes));
 }
@@ -69,6 +75,7 @@ void addCommandOptions(CLI::App& c, const std::vector<CommandOption>& options) {
 // given, with a word (built-in scenes are ours)
 Model loadSceneOrThrow(const std::string& nameOrPath) {
   Model model = loadScene(nameOrPath);
+  // a scene file is an input; its warnings printed with their paths
   if (!model.sourcePath.empty()) {
     files.noteInput(nameOrPath, "the scene");
     for (const ModelWarning& w : model.warnings)
@@ -92,6 +99,7 @@ void RunOptions::addStudyOptionsTo(CLI::App& c) {
 
 // the engine's resolution (its errors are bad input), the times file noted as an input
 RunSettings RunOptions::resolve(const Model& model) const {
+  // both output-time options given: refused before the engine sees them
   if (outputStep && outputTimes)
     throw InputError("give either --output-step or --output-times, not both");
   RunSettings s = resolveRunSettings(model, *this);
@@ -129,6 +137,7 @@ void saveFigure(const plot::Figure& figure, const std::string& path) {
     throw InputError(e.what());
   }
 #else
+  // without plotting: the path still checked, then refused
   (void)figure;
   files.refuseInputs(path);
   throw InputError("cannot write '" + path +
@@ -144,10 +153,12 @@ void savePlot(const plot::Figure& figure, const std::string& path) {
 
 // text to standard output, or to a file that is no input
 int writeOutput(const std::string& text, const std::string& path) {
+  // no path: standard output
   if (path.empty()) {
     std::cout << text;
     return kSuccess;
   }
+  // never over an input
   files.refuseInputs(path);
   std::ofstream out(path);
   if (!out || !(out << text)) throw InputError("cannot write '" + path + "'");
@@ -156,6 +167,7 @@ int writeOutput(const std::string& text, const std::string& path) {
 
 // the run's CSV, claimed and opened before the run
 std::unique_ptr<CsvStreamWriter> openCsvStream(const std::string& path) {
+  // no path: no CSV
   if (path.empty()) return nullptr;
   files.claimOutput(path, "the results");
   return std::make_unique<CsvStreamWriter>(path);
@@ -172,6 +184,7 @@ void saveSideFigure(const plot::Figure& figure, const std::string& path, std::os
   saveFigure(figure, path);
   out << "plot  " << path << "\n";
 #else
+  // without plotting: a note instead
   (void)figure;
   out << "plot  " << path
       << " skipped: this build has no plotting (configure with MBW_BUILD_GUI=ON)\n";
@@ -181,6 +194,7 @@ void saveSideFigure(const plot::Figure& figure, const std::string& path, std::os
 // a plot path, known to be writable (and drawable) before the run
 void checkPlotPath(const std::string& path) {
 #ifndef MBW_HAVE_PLOT
+  // without plotting, a plot path is refused before the run
   if (!path.empty())
     throw InputError("cannot write '" + path +
                      "': this build has no plotting (configure with MBW_BUILD_GUI=ON)");

@@ -35,6 +35,7 @@ int run(const CompareCommand& cmd) {
   RunHistories histories(channels);
   StudyRunHooks hooks;
   hooks.onResults = [&](int run, const Results& results) {
+    // each run's CSV in the directory, when asked
     if (!cmd.runsDirectory.empty())
       writeCsv(results, cmd.runsDirectory + "/" + methodRunFileName(compare.methods.at(run)));
     histories.keep(run, results);
@@ -69,7 +70,9 @@ Command addCompareCommand(CLI::App& app) {
   CLI::App* c = app.add_subcommand(
       "compare", "Several integrators on one scene at equal Delta t or Delta t / n, side by side");
   addCommandOptions(*c, compareOptions(*cmd));
+  // after parsing: the step is per stage when --step-per-stage was given
   c->callback([cmd, c] { cmd->perStage = c->get_option("--step-per-stage")->count() > 0; });
+  // the run options the studies offer, then the study's own
   cmd->options.addStudyOptionsTo(*c);
   cmd->study.addTo(*c);
   return {c, [cmd] { return run(*cmd); }};

@@ -61,6 +61,7 @@ Command addConvergenceCommand(CLI::App& app) {
                                    "Relative errors (Zhang et al. 2022 eq 26) and observed orders "
                                    "of integrators against a reference run");
   addCommandOptions(*c, convergenceOptions(*cmd));
+  // the run options the studies offer, then the study's own
   cmd->options.addStudyOptionsTo(*c);
   cmd->study.addTo(*c);
   return {c, [cmd] { return run(*cmd); }};

@@ -26,9 +26,11 @@ struct TemplateCommand {
 }  // namespace
 
 Command addGenerateCommand(CLI::App& app) {
+  // a template command per template, kept alive with the program
   auto commands = std::make_shared<std::vector<TemplateCommand>>(sceneTemplates().size());
   CLI::App* c =
       app.add_subcommand("generate", "Write a scene made from a template and a few parameters");
+  // one template required; the footer says where the parameters are listed
   c->require_subcommand(1);
   c->footer(
       "Each template's parameters, with their units, defaults and ranges: mbw-cli generate "
@@ -39,6 +41,7 @@ Command addGenerateCommand(CLI::App& app) {
     t.declaration = &sceneTemplates()[k];
     t.subcommand = c->add_subcommand(t.declaration->name, t.declaration->summary);
     for (const TemplateParameter& p : t.declaration->parameters) {
+      // --crank-angle for crank_angle
       const std::string name = "--" + templateOptionName(p.name);
       CLI::Option* o = p.kind == ParameterKind::Flag
                            ? t.subcommand->add_flag(name, t.flags[p.name], p.helpText())
@@ -46,6 +49,7 @@ Command addGenerateCommand(CLI::App& app) {
                                  ->type_name(p.valueShape());
       t.options.emplace_back(p.name, o);
     }
+    // the file the scene goes to
     t.subcommand->add_option("--output,-o", t.output,
                              "write the scene to this file instead of standard output");
   }
@@ -60,6 +64,7 @@ Command addGenerateCommand(CLI::App& app) {
                 arguments[name] =
                     t.flags.count(name) ? (t.flags[name] ? "true" : "false") : t.texts[name];
               }
+              // the engine's scene; a parameter refused names its option
               std::string text;
               try {
                 text = generateScene(t.declaration->name, arguments);
@@ -70,6 +75,7 @@ Command addGenerateCommand(CLI::App& app) {
               }
               return writeOutput(text, t.output);
             }
+            // no template parsed (CLI11 requires one)
             return kBadInput;
           }};
 }

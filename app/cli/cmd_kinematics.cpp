@@ -20,6 +20,7 @@ int run(const KinematicsRequest& cmd) {
   const KinematicsSettings settings = kinematicsSettings(model, cmd);
   // the CSV opened before the run, the engine's analysis streaming into it
   const std::unique_ptr<CsvStreamWriter> csv = openCsvStream(cmd.output);
+  // the terminal's progress line, and Ctrl-C
   TerminalProgress progress(settings.tEnd);
   Results results;
   try {

@@ -12,6 +12,7 @@ namespace mbw::cli {
 Command addListCommand(CLI::App& app) {
   CLI::App* c =
       app.add_subcommand("list", "List the built-in scenes, integrators and formulations");
+  // the engine's catalogue, printed
   return {c, [] {
             std::cout << catalogText();
             return kSuccess;

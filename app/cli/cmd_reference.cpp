@@ -17,6 +17,7 @@ namespace {
 // statuses and a few examples (the docs test parses them like every other command line)
 cli_reference::ReferenceTexts mbwCliTexts() {
   cli_reference::ReferenceTexts t;
+  // the page's navigation, its note that it is generated, and its introduction
   t.markdownPreamble =
       docsNavigationLine() +
       "\n\n<!-- Generated from the program's own definitions by `mbw-cli reference -o "
@@ -24,6 +25,7 @@ cli_reference::ReferenceTexts mbwCliTexts() {
       "Every command and option of `mbw-cli`, written from the program's own definitions (the "
       "same text as `mbw-cli COMMAND --help`, and the man page mbw-cli(1)). The guide with "
       "examples and the CSV format is [The command line](command-line.md).\n\n";
+  // the man page's header, description and see-also
   t.manGeneratedBy = "mbw-cli reference --format man";
   t.manVersion = mbw::engineVersion();
   t.manManual = "Multibody Workbench";
@@ -34,7 +36,9 @@ cli_reference::ReferenceTexts mbwCliTexts() {
   t.manSeeAlso =
       ".BR mbw (1)\n.PP\nThe guide: README.md and docs/ in the package's documentation "
       "directory, /usr/share/doc/multibody\\-workbench when installed from the Debian package.\n";
+  // the exit statuses, as the help lists them
   t.exitStatuses = exitStatuses();
+  // a few examples, each with what it does
   t.examples = {
       {"mbw-cli list", "the built-in scenes, integrators (with capabilities) and formulations"},
       {"mbw-cli run double-pendulum -o dp.csv --plot dp.png",
@@ -52,10 +56,12 @@ cli_reference::ReferenceTexts mbwCliTexts() {
 
 }  // namespace
 
+// the reference as Markdown, mbw-cli's words around it
 std::string referenceMarkdown(const CLI::App& program) {
   return cli_reference::markdownReference(program, mbwCliTexts());
 }
 
+// the reference as the man page mbw-cli(1)
 std::string referenceManPage(const CLI::App& program) {
   return cli_reference::manPageReference(program, mbwCliTexts());
 }
@@ -69,6 +75,7 @@ Command addReferenceCommand(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* c = app.add_subcommand(
       "reference", "Print the reference of every command and option (Markdown or a man page)");
+  // the format, then the file
   c->add_option("--format", o->format, "markdown (docs/cli-reference.md) or man (mbw-cli(1))")
       ->capture_default_str()
       ->check(CLI::IsMember({"markdown", "man"}));

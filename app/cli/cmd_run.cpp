@@ -22,8 +22,10 @@ struct RunCommand {
 };
 
 int run(const RunCommand& cmd) {
+  // the scene, and the run settings from it and the options
   const Model model = loadSceneOrThrow(cmd.scene);
   RunSettings settings = cmd.options.resolve(model);
+  // the rows kept in memory within a budget
   settings.memoryBudget = kMemoryBudget;
   // settings that mean nothing, named by the option or the scene's JSON path they came from
   if (const std::optional<SettingsProblem> p = runSettingsProblem(settings))
@@ -43,8 +45,10 @@ int run(const RunCommand& cmd) {
   // outputs that cannot be written are bad input, found before the run
   const std::unique_ptr<CsvStreamWriter> csv = openCsvStream(cmd.output);
   checkPlotPath(cmd.plot);
+  // the run, its progress on the terminal and its rows to the CSV as they come
   TerminalProgress progress(settings.tEnd, settings.tStart);
   const Results results = simulation->run(&progress, csv.get());
+  // the summary, then the outputs and the exit status
   std::cout << runSummaryText(results, &simulation->projection());
   return finishRunOutputs(results, csv.get(), cmd.plot, progress);
 }
@@ -54,6 +58,7 @@ int run(const RunCommand& cmd) {
 Command addRunCommand(CLI::App& app) {
   auto cmd = std::make_shared<RunCommand>();
   CLI::App* c = app.add_subcommand("run", "Simulate the dynamics of a scene");
+  // the scene, the outputs, then the run options
   addCommandOptions(*c, {sceneArgument(cmd->scene)});
   c->add_option("--output,-o", cmd->output, "write the results to this CSV file");
   c->add_option(

@@ -15,6 +15,7 @@ Command addSchemaCommand(CLI::App& app) {
   CLI::App* c = app.add_subcommand("schema", "Print the scene format reference (Markdown)");
   c->add_option("--output,-o", *output, "write it to this file instead of standard output");
   c->add_flag("--study", *study, "the study file format instead (docs/study-format.md)");
+  // the study's format or the scene's, to the file or standard output
   return {c, [output, study] {
             return writeOutput(*study ? studyFormatMarkdown() : sceneFormatMarkdown(), *output);
           }};

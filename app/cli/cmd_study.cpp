@@ -12,6 +12,7 @@ Command addStudyCommand(CLI::App& app) {
                                        "Kissel et al. 2021, Zhang et al. 2022)");
   study->require_subcommand(1);
 
+  // the tolerance study
   auto tol = std::make_shared<ToleranceStudyCommand>();
   CLI::App* t = study->add_subcommand(
       "tolerance",
@@ -20,6 +21,7 @@ Command addStudyCommand(CLI::App& app) {
   addCommandOptions(*t, toleranceStudyOptions(*tol));
   tol->study.addTo(*t);
 
+  // the explicit-versus-implicit study
   auto tim = std::make_shared<TimingStudyCommand>();
   CLI::App* e = study->add_subcommand(
       "explicit-vs-implicit",
@@ -29,6 +31,7 @@ Command addStudyCommand(CLI::App& app) {
   addCommandOptions(*e, timingStudyOptions(*tim));
   tim->study.addTo(*e);
 
+  // the flexible-benchmark study, with the run options and its figures' format
   auto flex = std::make_shared<FlexibleStudyOptions>();
   CLI::App* x = study->add_subcommand(
       "flexible",
@@ -42,9 +45,11 @@ Command addStudyCommand(CLI::App& app) {
   flex->study.addTo(*x, false);
   flex->study.addFigureFormatTo(*x);
 
+  // the formulation and the work-precision studies, each in its own file
   const Command formulations = addStudyFormulationsCommand(*study);
   const Command workPrecision = addStudyWorkPrecisionCommand(*study);
 
+  // the study parsed runs
   return {study, [tol, tim, flex, t, x, formulations, workPrecision] {
             if (formulations.subcommand->parsed()) return formulations.run();
             if (workPrecision.subcommand->parsed()) return workPrecision.run();

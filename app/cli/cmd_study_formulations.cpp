@@ -17,6 +17,7 @@
 namespace mbw::cli {
 namespace {
 
+// the runs one at a time: the study compares CPU times
 StudyCliOptions oneAtATime() {
   StudyCliOptions o;
   o.jobs = 1;
@@ -42,16 +43,19 @@ int run(const StudyFormulationsCommand& cmd) {
 
   // the tables printed and written, then the figures where this build can draw them
   const std::filesystem::path dir(cmd.outputDir);
+  // each table printed, and written as CSV into the directory
   for (const auto& [file, table] : formulationStudyTables(results)) {
     table.print(std::cout);
     table.writeCsv((dir / file).string());
   }
 #ifdef MBW_HAVE_PLOT
+  // the figures, in the chosen format
   for (const auto& [file, figure] : plot::formulationStudyFigures(results))
     saveFigure(figure, cmd.study.figureFile((dir / file).string()));
   std::cout << "tables (CSV) and figures (" << cmd.study.figureFormat << ") in " << cmd.outputDir
             << "\n";
 #else
+  // without plotting: the tables only
   std::cout << "tables (CSV) in " << cmd.outputDir
             << "; figures skipped: this build has no plotting (configure with MBW_BUILD_GUI=ON)\n";
 #endif
@@ -73,6 +77,7 @@ Command addStudyFormulationsCommand(CLI::App& study) {
       "Compare rA, rp and rE as Kissel et al. 2021 do: speedups and Newton iterations for "
       "kinematics and "
       "dynamics (Tables 8-10), iterations against the step (Fig. 4), order analysis (Figs. 5-7)");
+  // the figures' format, the engine's options, then --jobs (default 1)
   cmd->study.addFigureFormatTo(*c);
   addCommandOptions(*c, formulationStudyOptions(*cmd));
   c->add_option(

@@ -23,17 +23,20 @@ struct WorkPrecisionCommand : WorkPrecisionRequest {
 };
 
 int run(const WorkPrecisionCommand& cmd) {
+  // the scene, the run settings, the error measure, and the engine's study
   const Model model = loadSceneOrThrow(cmd.scene);
   const RunSettings base = cmd.options.resolve(model);
   const ErrorMeasure measure = parseErrorMeasure(cmd.measure);
   const Study study = makeWorkPrecisionStudy(cmd.scene, model, base, workPrecisionSettings(cmd));
   std::cout << workPrecisionHeading(study, model.name, base.tEnd);
 
+  // the runs, a line each as they finish
   const StudyOutcome outcome = runStudyFromCli(study, cmd.study, [&](const RunRecord& r) {
     return workPrecisionRunLine(study, r, measure);
   });
   const std::vector<RunRecord> records = outcome.madeRecords();
 
+  // the table, then the CSV (written as the runs finished) and the figure
   std::cout << workPrecisionTableText(study, records, measure);
   if (!cmd.output.empty())
     std::cout << "CSV   " << cmd.output << " (one row per run, every error measure)\n";
@@ -54,8 +57,10 @@ Command addStudyWorkPrecisionCommand(CLI::App& study) {
                                      "a reference run and CPU time; the "
                                      "work-precision diagram");
   addCommandOptions(*c, workPrecisionOptions(*cmd));
+  // the run options the studies offer, then the study's own (without --table)
   cmd->options.addStudyOptionsTo(*c);
   cmd->study.addTo(*c, false);
+  // the long-format table goes to -o
   c->callback([cmd] { cmd->study.table = cmd->output; });
   return {c, [cmd] { return run(*cmd); }};
 }

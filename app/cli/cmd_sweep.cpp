@@ -32,6 +32,7 @@ int sweep(const SweepCommand& cmd, Executor& executor);
 // wait for it); only the first process speaks
 int run(const SweepCommand& cmd) {
   const SweepJob job(cmd.study.jobs);
+  // not under MPI: errors go to main as any command's
   if (!job.launched()) return sweep(cmd, job.executor());
   try {
     return sweep(cmd, job.executor());
@@ -57,6 +58,7 @@ int sweep(const SweepCommand& cmd, Executor& executor) {
   options.referenceDirectory = execution.referenceDirectory;
   options.replace = execution.replace;
   StudyRunHooks hooks;
+  // each run's CSV, when the file asks for them
   if (file.runFiles)
     hooks.onResults = [&](int run, const Results& r) { writeCsv(r, directory.runFile(run)); };
   // the runs on this machine's threads or the job's processes; only the first process reports
@@ -66,6 +68,7 @@ int sweep(const SweepCommand& cmd, Executor& executor) {
   const StudyOutcome outcome = runStudyFromCli(
       study, options, [&](const RunRecord& r) { return studyFileRunLine(study, r); }, hooks,
       &executor);
+  // the other processes end here
   if (!gathers) return kSuccess;
 
   // what was made and how long it took, then the diagram when some method has a line to draw
@@ -104,6 +107,7 @@ Command addSweepCommand(CLI::App& app) {
                                    "references and diagram in a directory; "
                                    "under mpirun or srun, on the processes of the job");
   addCommandOptions(*c, sweepOptions(*cmd));
+  // the jobs and --resume, then the figures' format
   c->add_option("--jobs,-j", cmd->study.jobs,
                 "runs at once on this machine, each on one thread (default: one per core; under "
                 "MPI: one per process)");

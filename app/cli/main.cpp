@@ -13,11 +13,13 @@ int main(int argc, char** argv) {
   // stops with the reason and whole rows, as on a full disk
   std::signal(SIGXFSZ, SIG_IGN);
   CliProgram program;
+  // the command line parsed; the help and parse errors exit here
   try {
     program.app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return program.app.exit(e) == 0 ? kSuccess : kBadInput;
   }
+  // the command, its errors as bad input
   try {
     return program.runParsed();
   } catch (const std::bad_alloc&) {

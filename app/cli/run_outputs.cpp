@@ -10,10 +10,12 @@ namespace mbw::cli {
 
 int finishRunOutputs(const Results& results, const CsvStreamWriter* csv, const std::string& plot,
                      const TerminalProgress& progress) {
+  // where the CSV went, and how many rows it holds
   if (csv)
     std::cout << "CSV              " << csv->path() << " (" << csv->rowsWritten() << " rows)\n";
   // a plot that cannot be written after the run (a full disk) is an output failure, as the CSV's
   bool plotFailed = false;
+  // the plot drawn now, from the results in memory
   if (!plot.empty()) {
     try {
       saveFigure(plot::runReportFigure(results), plot);
@@ -23,6 +25,7 @@ int finishRunOutputs(const Results& results, const CsvStreamWriter* csv, const s
       plotFailed = true;
     }
   }
+  // a CSV write failure, then a plot failure, then a stop, then the run's status
   if (csv && !csv->failure().empty()) {
     std::cerr << "error: " << csv->failure() << " (the rows before it are kept)\n";
     return kOutputFailure;

@@ -23,15 +23,18 @@ class ProgressLine {
         start_(std::chrono::steady_clock::now()) {}
   ~ProgressLine() { clear(); }
 
+  // a line printed above the progress line, which is then drawn again
   void print(const std::string& line) {
     clear();
     std::cout << line << std::endl;
     show();
   }
+  // the count of finished runs, shown at once
   void finished(int count) {
     finished_ = count;
     show();
   }
+  // drawn again at most once a second while runs go on
   void tick() {
     if (std::chrono::duration<double>(std::chrono::steady_clock::now() - lastShown_).count() >= 1.0)
       show();
@@ -40,10 +43,12 @@ class ProgressLine {
  private:
   void clear() {
     if (!shown_) return;
+    // carriage return, and erase to the end of the line
     std::fputs("\r\033[K", stderr);
     shown_ = false;
   }
   void show() {
+    // only on a terminal, and for a study with runs
     if (!terminal_ || total_ == 0) return;
     const auto now = std::chrono::steady_clock::now();
     const double elapsed = std::chrono::duration<double>(now - start_).count();
@@ -64,11 +69,13 @@ class ProgressLine {
 // the options every study command shares
 void StudyCliOptions::addTo(CLI::App& c, bool withTable) {
   c.add_option("--jobs,-j", jobs, "runs at once, each on one thread (default: one per core)");
+  // the results table only where the command offers it
   if (withTable)
     c.add_option("--table", table,
                  "write the long-format results table (one row per run) to this CSV file");
 }
 
+// the figures' format: png, svg or pdf
 void StudyCliOptions::addFigureFormatTo(CLI::App& c) {
   c.add_option("--figure-format", figureFormat,
                "the figures as png, svg or pdf (vector drawings, for papers)")
@@ -103,6 +110,7 @@ StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
               << std::endl;
   ProgressLine line(static_cast<int>(study.runs.size()), runner.workers());
   StudyProgress progress;
+  // notes and finished runs printed above the progress line
   progress.onNote = [&](const std::string& note) { line.print(note); };
   progress.onRecord = [&](const RunRecord& r, int finished, int) {
     const std::string text = describe(r);

@@ -21,8 +21,10 @@ namespace {
 int runExperiment(const FlexibleStudyRunner& runner, const FlexibleStudyOptions& o,
                   const Experiment& e) {
   const FlexibleExperimentPart part = runner.experiment(e);
+  // the runs table printed, the part's files written
   part.runs.print(std::cout);
   part.writeFiles(o.outputDir);
+  // each figure of the experiment
   for (const ExperimentFigure& f : e.figures) {
     const std::string file = o.study.figureFile(flexibleFigureFile(o.outputDir, f.number, e.key));
     saveSideFigure(
@@ -37,10 +39,12 @@ int runExperiment(const FlexibleStudyRunner& runner, const FlexibleStudyOptions&
 int runConvergence(const FlexibleStudyRunner& runner, const FlexibleStudyOptions& o) {
   const FlexibleConvergencePart part = runner.convergence();
   const FlexibleConvergence& result = part.result;
+  // the three tables printed, then written
   result.runs.print(std::cout);
   result.errors.print(std::cout);
   result.orders.print(std::cout);
   part.writeFiles(o.outputDir);
+  // a figure for each of u3, v3 and a3
   for (int k = 0; k < 3; ++k) {
     const std::string file =
         o.study.figureFile(flexibleFigureFile(o.outputDir, 25 + k, "shaft_convergence"));
@@ -56,10 +60,12 @@ int runConvergence(const FlexibleStudyRunner& runner, const FlexibleStudyOptions
 int runIterations(const FlexibleStudyRunner& runner, const FlexibleStudyOptions& o) {
   const FlexibleIterationsPart part = runner.iterations();
   if (part.interrupted) return kInterrupted;
+  // every example's charts on one figure
   plot::Figure f = plot::flexibleIterationsFigure();
   for (const FlexibleIterationExample& x : part.examples)
     for (plot::Chart& chart : plot::flexibleIterationCharts(x.scene, x.groups, x.points))
       f.charts.push_back(std::move(chart));
+  // the table printed and written, then the figure
   part.table.print(std::cout);
   part.writeFiles(o.outputDir);
   saveSideFigure(f, o.study.figureFile(flexibleFigureFile(o.outputDir, 28, "iterations")),

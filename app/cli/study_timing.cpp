@@ -42,6 +42,7 @@ int runTimingStudy(const TimingStudyCommand& o) {
     writeTimingTable(o.output, {&explicitRuns, &implicitRuns}, spans);
     std::cout << "\nCSV  " << o.output << "\n";
   }
+  // Figure 5 from the kept history of its run
   if (const Results* figureResults = figureHistory.history(figureRun);
       !o.plot.empty() && figureResults) {
     saveFigure(plot::timingStudyFigure(model.name, impl, o.settings.figureTolerance, channel,
@@ -49,6 +50,7 @@ int runTimingStudy(const TimingStudyCommand& o) {
                o.plot);
     std::cout << "plot " << o.plot << "\n";
   }
+  // stopped by Ctrl-C, or done
   return outcome.interrupted ? kInterrupted : kSuccess;
 }
 

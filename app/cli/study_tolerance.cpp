@@ -20,6 +20,7 @@ int runToleranceStudy(const ToleranceStudyCommand& o) {
   // the study of the scene's channel, and what it compares
   const Model model = loadSceneOrThrow(o.settings.scene);
   ToleranceStudySettings settings = o.settings;
+  // the channel: the one asked for, else the scene's first output
   settings.channel = studyChannel(model, settings.scene, settings.channel);
   const std::string& channel = settings.channel;
   const Study study = makeToleranceStudy(model, settings);

@@ -23,12 +23,14 @@ void collect(const CLI::App& app, const std::string& prefix, std::vector<Command
   // every subcommand, its positionals and options apart (--help left out: every command has it)
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     CommandDoc d;
+    // its path from the program's root, and its description
     d.path = prefix.empty() ? sub->get_name() : prefix + " " + sub->get_name();
     d.description = sub->get_description();
     for (const CLI::Option* o : sub->get_options()) {
       if (o == sub->get_help_ptr()) continue;
       (o->get_positional() ? d.positionals : d.options).push_back(o);
     }
+    // whether it has subcommands of its own, then those, after it
     d.hasSubcommands = !sub->get_subcommands([](const CLI::App*) { return true; }).empty();
     out.push_back(d);
     collect(*sub, d.path, out);
@@ -57,6 +59,7 @@ bool isFlag(const CLI::Option& o) { return o.get_items_expected_max() == 0; }
 // "FLOAT", or "FLOAT,..." for a list the option splits at its delimiter
 std::string valueName(const CLI::Option& o) {
   std::string name = o.get_type_name();
+  // a list: the delimiter and an ellipsis
   if (o.get_expected_max() > 1)
     name += o.get_delimiter() != '\0' ? std::string(1, o.get_delimiter()) + "..." : " ...";
   return name;
@@ -87,11 +90,13 @@ ProgramDoc describe(const CLI::App& program) {
   ProgramDoc p;
   p.name = program.get_name();
   const std::string text = program.get_description();
+  // the first line, without the program's name and the final full stop
   const size_t newline = text.find('\n');
   p.summary = text.substr(0, newline);
   const size_t dash = p.summary.find(" - ");
   if (dash != std::string::npos) p.summary = p.summary.substr(dash + 3);
   if (!p.summary.empty() && p.summary.back() == '.') p.summary.pop_back();
+  // the rest of the description
   if (newline != std::string::npos) p.description = text.substr(newline + 1);
   collect(program, "", p.commands);
   return p;
@@ -103,6 +108,7 @@ ProgramDoc describe(const CLI::App& program) {
 std::string escapeCell(const std::string& text) {
   std::string out;
   for (char c : text) {
+    // a pipe would end the cell, a newline the row
     if (c == '|')
       out += "\\|";
     else if (c == '\n')
@@ -116,6 +122,7 @@ std::string escapeCell(const std::string& text) {
 // the anchor a Markdown renderer gives the command's heading: "mbw-cli-study-tolerance"
 std::string anchor(const std::string& program, const std::string& path) {
   std::string a = program + "-" + path;
+  // spaces become hyphens
   for (char& c : a)
     if (c == ' ') c = '-';
   return a;
@@ -123,8 +130,10 @@ std::string anchor(const std::string& program, const std::string& path) {
 
 // one row per positional, then per option: names, value type (none for a flag), default, help
 void markdownTable(std::ostream& out, const CommandDoc& d) {
+  // a command without arguments or options has no table
   if (d.positionals.empty() && d.options.empty()) return;
   out << "| argument or option | value | default | |\n|---|---|---|---|\n";
+  // the positionals, the required ones said so
   for (const CLI::Option* p : d.positionals)
     out << "| `" << positionalName(*p) << "`" << (p->get_required() ? " (required)" : "") << " | `"
         << escapeCell(valueName(*p)) << "` | | " << escapeCell(p->get_description()) << " |\n";
@@ -146,6 +155,7 @@ std::string roff(const std::string& text) {
   std::string out;
   bool lineStart = true;
   for (char c : text) {
+    // a line starting with . or ' would be a roff request
     if (lineStart && (c == '.' || c == '\'')) out += "\\&";
     if (c == '\\')
       out += "\\e";
@@ -164,6 +174,7 @@ std::string roff(const std::string& text) {
 
 // docs/cli-reference.md: the reference page, generated so that it never drifts from the options
 std::string markdownReference(const CLI::App& program, const ReferenceTexts& texts) {
+  // the program's name, summary, description and commands
   const auto [name, summary, description, commands] = describe(program);
 
   // the title, the program's preamble, its description and synopsis, a table of the commands
@@ -175,6 +186,7 @@ std::string markdownReference(const CLI::App& program, const ReferenceTexts& tex
       << name << " --version\n"
       << name << " [COMMAND] --help\n```\n\n"
       << "| command | |\n|---|---|\n";
+  // the commands' table, each linked to its section
   for (const CommandDoc& d : commands)
     out << "| [`" << d.path << "`](#" << anchor(name, d.path) << ") | " << escapeCell(d.description)
         << " |\n";
@@ -199,6 +211,7 @@ std::string markdownReference(const CLI::App& program, const ReferenceTexts& tex
 
 // mbw-cli.1: the same content as a man page, in roff
 std::string manPageReference(const CLI::App& program, const ReferenceTexts& texts) {
+  // the same description of the program, for the man page
   const auto [name, summary, description, commands] = describe(program);
 
   // the header, name, synopsis and description
@@ -218,6 +231,7 @@ std::string manPageReference(const CLI::App& program, const ReferenceTexts& text
   // each command: its usage, description, arguments and options
   for (const CommandDoc& d : commands) {
     out << ".SS \"" << roff(usage(name, d)) << "\"\n" << roff(d.description) << "\n";
+    // the positionals, then the options with their values, requirement and default
     for (const CLI::Option* p : d.positionals)
       out << ".TP\n.I " << roff(positionalName(*p)) << "\n"
           << roff(p->get_description()) << (p->get_required() ? " (required)" : "") << "\n";

@@ -104,6 +104,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
     *exitCode = 2;
     return std::nullopt;
   };
+  // a command line the parser refuses
   if (!p.parse(arguments)) return fail(p.errorText());
   // --help and --version answer and exit
   if (p.isSet("help")) {
@@ -116,6 +117,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
     *exitCode = 0;
     return std::nullopt;
   }
+  // one scene at most
   if (p.positionalArguments().size() > 1) return fail("give at most one scene");
 
   // the scene and the run settings, several integrators and steps given by commas or repeats
@@ -183,6 +185,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, int* e
   if (p.isSet(videoSpan) && (!parseNumbers(p.value(videoSpan), c.videoSpan) ||
                              c.videoSpan.size() != 2 || !(c.videoSpan[1] > c.videoSpan[0])))
     return fail("--video-span takes two increasing times, e.g. 0.5,1.5");
+  // the speed, when given, positive
   if (!number(videoSpeed, c.videoSpeed) || (c.videoSpeed && !(*c.videoSpeed > 0.0)))
     return fail("--video-speed takes a positive number");
   c.videoPlots = p.isSet(videoPlots);

@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
   sinceStart.start();
   // help and version answered without a window
   if (onlyPrints(argc, argv)) {
+    // a core application only, for the parser's texts
     QCoreApplication app(argc, argv);
     nameApplication();
     int exitCode = 0;

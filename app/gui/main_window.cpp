@@ -86,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent)
   buildActions();
   buildMenus();
   wire();
+  // the title from the scene, and the window's first size
   updateTitle();
   resize(1600, 1000);
 }
@@ -103,6 +104,7 @@ void MainWindow::buildPanels() {
   // left: the scene as a tree, the selected element's fields
   tree_ = new ui::ModelTree(*doc_, this);
   properties_ = new ui::PropertyPanel(*doc_, this);
+  // the tree above the fields, in a splitter of their own
   sceneSplitter_ = new QSplitter(Qt::Vertical, this);
   sceneSplitter_->setObjectName("sceneSplitter");
   sceneSplitter_->addWidget(tree_);
@@ -115,6 +117,7 @@ void MainWindow::buildPanels() {
 
   // right: the run configuration with its buttons
   config_ = new ui::RunConfigPanel(this);
+  // the configuration above its buttons, in one pane
   auto* setup = new QWidget(this);
   auto* setupLayout = new QVBoxLayout(setup);
   setupLayout->addWidget(config_);
@@ -122,6 +125,7 @@ void MainWindow::buildPanels() {
   setupLayout->addLayout(runButtons_);
   setupLayout->addStretch(1);
   dock(this, tr("Run setup"), "runDock", setup, Qt::RightDockWidgetArea);
+  // the smallest widths the two sides keep
   sceneSplitter_->setMinimumWidth(220);
   setup->setMinimumWidth(210);
 
@@ -135,6 +139,7 @@ void MainWindow::buildPanels() {
   auto* viewLayout = new QVBoxLayout(viewPane);
   viewLayout->setContentsMargins(0, 0, 0, 0);
   viewLayout->setSpacing(0);
+  // the view's toolbar: small icons, text only
   viewBar_ = new QToolBar(tr("3D view"), viewPane);
   viewBar_->setObjectName("viewToolBar");
   viewBar_->setIconSize(QSize(16, 16));
@@ -159,6 +164,7 @@ void MainWindow::buildPanels() {
           &ui::ComparisonTable::setChannel);
   signals_ = new ui::SignalBrowser(*runs_, *plots_, this);
   dock(this, tr("Signals"), "signalDock", signals_, Qt::RightDockWidgetArea);
+  // the runs and the comparison as tabs below the view, each with its tooltip
   auto* tabs = bottomTabs_ = new QTabWidget(this);
   tabs->addTab(runList_, tr("Runs"));
   tabs->addTab(comparison_, tr("Comparison"));
@@ -241,6 +247,7 @@ void MainWindow::buildMenus() {
   auto* undo = new ui::UndoActions(*doc_->undoStack(), this);
   QAction* undoAction = undo->undo();
   QAction* redoAction = undo->redo();
+  // their icons, for the menu and the toolbar
   undoAction->setIcon(resources::actionIcon("undo"));
   redoAction->setIcon(resources::actionIcon("redo"));
 
@@ -298,6 +305,7 @@ void MainWindow::buildMenus() {
 
   // View: the camera, what is drawn, the docks and the default plots
   QMenu* view = menuBar()->addMenu(tr("&View"));
+  // the camera's fit and directions, then what is drawn
   view->addAction(viewActions_->fit());
   view->addAction(viewActions_->reset());
   view->addAction(viewActions_->front());
@@ -313,10 +321,12 @@ void MainWindow::buildMenus() {
 
   // Run: run, pause, cancel, playback, the reference, studies
   QMenu* run = menuBar()->addMenu(tr("&Run"));
+  // the run: start, pause, cancel
   run->addAction(runActions_->run());
   run->addAction(runActions_->pause());
   run->addAction(runActions_->cancel());
   run->addSeparator();
+  // playback, and the run list's reference and removal
   run->addAction(playbackBar_->playAction());
   run->addAction(runList_->referenceAction());
   run->addAction(runList_->removeAction());
@@ -337,6 +347,7 @@ void MainWindow::buildMenus() {
 
   // the main toolbar: the actions used most
   QToolBar* bar = addToolBar(tr("Main"));
+  // named for the saved layout, text beside the icons
   bar->setObjectName("mainToolBar");
   bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   // the scene library and saving, undo, the run, assembling, the screenshot
@@ -365,6 +376,7 @@ void MainWindow::wire() {
     properties_->showPointer(pointer);
     view_->setSelection(pointer);
   });
+  // the model check's elements, and picks in the view, select in the tree
   connect(check_, &ui::ModelCheckPanel::elementRequested, tree_, &ui::ModelTree::selectPointer);
   connect(view_, &ui::SceneView::picked, this, [this](const QString& pointer) {
     if (!pointer.isEmpty()) tree_->selectPointer(pointer);
@@ -375,6 +387,7 @@ void MainWindow::wire() {
       config_->setDefaults(*doc_->model());
       config_->checkFormulations(*doc_->model());
     }
+    // no element selected in the new scene
     tree_->selectPointer("");
     // plots whose signals the new scene does not record start anew
     if (doc_->model()) plots_->fitToScene(*doc_->model());
@@ -397,6 +410,7 @@ void MainWindow::wire() {
 
 // --- settings, first layout and title ------------------------------------------------------------
 
+// the tab under the view: runs or comparison
 void MainWindow::showBottomTab(int index) { bottomTabs_->setCurrentIndex(index); }
 
 bool MainWindow::restoreSettings() {
@@ -411,10 +425,12 @@ bool MainWindow::restoreSettings() {
 
 void MainWindow::showEvent(QShowEvent* event) {
   QMainWindow::showEvent(event);
+  // only the first show lays the window out
   if (shown_) return;
   shown_ = true;
   // the window manager's frame is known once the window is shown: the whole of it on the screen
   if (firstStart_) QTimer::singleShot(0, this, [this] { ui::keepOnScreen(*this); });
+  // the default layout, or the saved splitters once the layout is active
   if (!layoutRestored_)
     defaultLayout();
   else {
@@ -432,6 +448,7 @@ void MainWindow::defaultLayout() {
   auto* run = findChild<QDockWidget*>("runDock");
   auto* signalDock = findChild<QDockWidget*>("signalDock");
   auto* checkDock = findChild<QDockWidget*>("modelCheckDock");
+  // narrow below 1500 pixels
   const bool narrow = width() < 1500;
   // a narrow screen: the scene, run setup and signals as tabs on the left
   if (narrow) {

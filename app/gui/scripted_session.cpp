@@ -32,6 +32,7 @@
 namespace mbw::gui {
 namespace {
 
+// the scene shown when none is given or remembered
 constexpr const char* kDefaultScene = "double-pendulum";
 // time given to the 3D view and the queued plot replots before the screenshot
 constexpr int kSettleMs = 600;
@@ -52,6 +53,7 @@ void ScriptedSession::watchFirstFrame() {
   connect(&firstFrameProbe_, &QTimer::timeout, this, [this] {
     // no frame yet: look again in a millisecond
     if (window_.sceneView().renderCount() == 0) return;
+    // the first frame's time, measured once
     firstFrameMs_ = sinceStart_.elapsed();
     firstFrameProbe_.stop();
   });
@@ -75,9 +77,11 @@ void ScriptedSession::start() {
     if (!error.isEmpty()) std::fprintf(stderr, "mbw: %s\n", qPrintable(error));
     sceneOpen = cl_.scene.isEmpty();
   } else if (!cl_.scripted()) {
+    // interactive: the session saved as it goes, the last one restored
     window_.sessions().setAutosave(true);
     sceneOpen = window_.sessions().restoreLast(!cl_.scene.isEmpty(), &error) && cl_.scene.isEmpty();
   }
+  // a scene to open, else the window as the session left it
   if (!sceneOpen)
     openScene();
   else
@@ -96,6 +100,7 @@ void ScriptedSession::openScene() {
     // not an empty one
     if (!cl_.scene.isEmpty()) fail(2, error);
     if (!cl_.scene.isEmpty() && cl_.scripted()) return;
+    // the default scene in its place
     QString defaultError;
     if (!window_.fileActions().openScene(kDefaultScene, &defaultError)) {
       fail(2, defaultError);
@@ -118,6 +123,7 @@ void ScriptedSession::prepare() {
       d->raise();
     }
   }
+  // the signal search, the selection and the tab
   if (!cl_.signalFilter.isEmpty()) window_.signalBrowser().setFilter(cl_.signalFilter);
   if (!cl_.select.isEmpty()) window_.modelTree().selectPointer(cl_.select);
   if (!cl_.tab.isEmpty()) window_.showBottomTab(cl_.tab == "comparison" ? 1 : 0);
@@ -132,10 +138,12 @@ void ScriptedSession::prepare() {
                 .arg(cl_.integrators.front()));
     return;
   }
+  // a single step here; several are set run by run (configureAndQueue)
   if (cl_.steps.size() == 1) window_.runConfig().setStep(cl_.steps.front());
 
   // runs to make: started once the window has settled, reported when all are done
   if (cl_.run) {
+    // a pause at --pause-at, and the end of the runs, reported
     connect(&window_.controller(), &ui::RunController::pausedChanged, this,
             &ScriptedSession::onPaused);
     connect(&window_.controller(), &ui::RunController::idle, this, &ScriptedSession::onIdle);
@@ -186,6 +194,7 @@ bool ScriptedSession::configureAndQueue() {
 
 // the last run paused itself at --pause-at: the picture, once the window has drawn it
 void ScriptedSession::onPaused(bool paused) {
+  // once, for the run that paused at --pause-at
   if (!paused || !cl_.pauseAt || pausedForScreenshot_) return;
   pausedForScreenshot_ = true;
   QTimer::singleShot(kSettleMs, this, [this] {
@@ -212,6 +221,7 @@ void ScriptedSession::onIdle() {
     if (run->results.status == RunStatus::Failed) exitCode_ = 3;
   }
   std::fflush(stdout);
+  // a paused run's picture is taken by onPaused
   if (pausedForScreenshot_) return;
   // several runs: the first completed one is the reference of the comparison
   const std::vector<const ui::Run*> scope = runs.scopeRuns();
@@ -237,6 +247,7 @@ void ScriptedSession::afterRuns() {
   // the camera's standard view asked for
   if (!cl_.view.isEmpty()) {
     ui::ViewActions& v = window_.viewActions();
+    // front, side or top; iso is the reset view
     QAction* a = cl_.view == "front"  ? v.front()
                  : cl_.view == "side" ? v.side()
                  : cl_.view == "top"  ? v.top()
@@ -253,6 +264,7 @@ void ScriptedSession::afterRuns() {
   // the cursors: A at the first time (by moving playback), B at the second
   if (!cl_.cursors.isEmpty()) {
     ui::PlotCursors& c = window_.plots().cursors();
+    // the cursors shown
     c.setActive(true);
     // cursor A follows the playback time
     window_.playback().setTime(cl_.cursors.front());
@@ -318,6 +330,7 @@ void ScriptedSession::finish() {
     fail(2, error);
     return;
   }
+  // the picture's size, the first frame's time and the GUI's responsiveness, when measured
   std::printf("screenshot %s (%dx%d)\n", qPrintable(cl_.screenshot), window_.width(),
               window_.height());
   if (firstFrameMs_ >= 0)

@@ -9,6 +9,8 @@
 namespace mbw {
 namespace {
 
+// --- the walk of the parser's events -------------------------------------------------------------
+
 // Why a document was refused while it was parsed: the JSON pointer of the place and the reason.
 struct Refusal {
   std::string path, message;
@@ -99,8 +101,10 @@ class DocumentWalk {
 std::string cutLastRead(std::string message) {
   const std::string marker = "last read: '";
   const size_t start = message.find(marker);
+  // no quoted input: the message as it is
   if (start == std::string::npos) return message;
   const size_t from = start + marker.size();
+  // the quote ends at "'; expected", else at the last quote
   const size_t end = message.find("'; expected", from);
   const size_t to = end == std::string::npos ? message.rfind('\'') : end;
   // within the limit: as it is; else the start of the message, "...", and the last characters read
@@ -120,6 +124,8 @@ typename Json::parser_callback_t followEvents(DocumentWalk& walk) {
 
 }  // namespace
 
+// --- the parser's messages, and the parse --------------------------------------------------------
+
 std::string plainJsonMessage(const std::exception& e) {
   std::string message = e.what();
   // "[json.exception.parse_error.101] " -> ""
@@ -127,6 +133,7 @@ std::string plainJsonMessage(const std::exception& e) {
     const size_t close = message.find("] ");
     if (close != std::string::npos) message = message.substr(close + 2);
   }
+  // a long quote of what was last read, shortened
   message = cutLastRead(message);
   // the other messages quote the input between the first and the last quote: "number overflow
   // parsing '1e999'"
@@ -156,6 +163,7 @@ Json parseJsonText(const std::string& text, const std::string& source) {
   } catch (const nlohmann::json::exception& e) {
     // "parse error at line 3, column 7: syntax error while parsing ..."
     std::string message = plainJsonMessage(e);
+    // the parser's place in front: "at line L, column C"
     const std::string prefix = "parse error at ";
     if (message.rfind(prefix, 0) == 0)
       message = "at " + message.substr(prefix.size());

@@ -31,15 +31,18 @@ std::string massProblem(double mass) {
 }
 
 std::string inertiaProblem(const Mat3& inertia) {
+  // the diagonal, for the messages
   const std::string moments = massPropertyText(inertia(0, 0)) + ", " +
                               massPropertyText(inertia(1, 1)) + ", " +
                               massPropertyText(inertia(2, 2));
+  // a NaN or infinite entry, refused first
   if (!inertia.allFinite()) return "the inertia must be finite";
   // principal moments, ascending
   const Eigen::SelfAdjointEigenSolver<Mat3> principal(inertia, Eigen::EigenvaluesOnly);
   const Vec3 I = principal.eigenvalues();
   if (principal.info() != Eigen::Success || !(I[0] > 0.0))
     return "the inertia tensor must be positive definite (moments " + moments + ")";
+  // the smallest and the largest principal moment within the range
   if (!withinScale(I[0]) || !withinScale(I[2]))
     return "principal moments of " + massPropertyText(I[0]) + " to " + massPropertyText(I[2]) +
            " kg m^2 are out of the range the engine's arithmetic carries (1e-150 to 1e150)";

@@ -10,6 +10,7 @@ namespace mbw {
 namespace fs = std::filesystem;
 
 std::string meshFileNameProblem(const std::string& file) {
+  // a name is needed, and an STL or OBJ extension
   if (file.empty()) return "the mesh file's name is empty";
   // the extension, in any case
   std::string extension = fs::path(file).extension().string();
@@ -22,11 +23,13 @@ std::string meshFileNameProblem(const std::string& file) {
 std::string resolveMeshFile(const std::string& file, const std::string& sceneFile) {
   // relative names are relative to the scene's folder
   const fs::path path(file);
+  // an absolute name, or no scene file: the name itself
   if (path.is_absolute() || sceneFile.empty()) return path.lexically_normal().string();
   return (fs::path(sceneFile).parent_path() / path).lexically_normal().string();
 }
 
 std::string meshFileProblem(const std::string& file, const std::string& sceneFile) {
+  // the name resolved against the scene's folder must be a file
   const std::string resolved = resolveMeshFile(file, sceneFile);
   std::error_code error;
   if (fs::is_regular_file(resolved, error)) return "";

@@ -6,6 +6,8 @@
 
 namespace mbw {
 
+// --- a closed mesh -------------------------------------------------------------------------------
+
 std::string meshClosedProblem(const TriangleMesh& mesh) {
   if (mesh.triangles.empty()) return "the mesh has no triangles";
   const int n = static_cast<int>(mesh.vertices.size());
@@ -13,6 +15,7 @@ std::string meshClosedProblem(const TriangleMesh& mesh) {
   std::map<std::pair<int, int>, int> directed;
   for (const auto& t : mesh.triangles) {
     for (int k = 0; k < 3; ++k) {
+      // the edge from a to b, its vertices valid and distinct
       const int a = t[k], b = t[(k + 1) % 3];
       if (a < 0 || a >= n || b < 0 || b >= n)
         return "a triangle names a vertex the mesh does not have";
@@ -33,6 +36,8 @@ std::string meshClosedProblem(const TriangleMesh& mesh) {
   }
   return "";
 }
+
+// --- the mass properties of the solid it bounds --------------------------------------------------
 
 SolidMass meshMassProperties(const TriangleMesh& mesh, double density) {
   if (!(density > 0.0)) throw std::invalid_argument("the density must be positive");
@@ -55,6 +60,7 @@ SolidMass meshMassProperties(const TriangleMesh& mesh, double density) {
     second120 +=
         d * (a * a.transpose() + b * b.transpose() + c * c.transpose() + s * s.transpose());
   }
+  // a flat or empty surface encloses no volume
   if (sixV == 0.0) throw std::invalid_argument("the mesh encloses no volume");
   // wound inwards: every signed integral changes sign
   const double sign = sixV > 0.0 ? 1.0 : -1.0;
@@ -68,6 +74,7 @@ SolidMass meshMassProperties(const TriangleMesh& mesh, double density) {
   out.centerOfMass_B = sign * moment24 / 24.0 / volume;
   // about the origin I = rho (tr(J) I - J)
   const Mat3 I_O = density * (J.trace() * Mat3::Identity() - J);
+  // the parallel-axis shift to the centre of mass
   const Vec3& c = out.centerOfMass_B;
   out.inertia_B = I_O - out.mass * (c.squaredNorm() * Mat3::Identity() - c * c.transpose());
   return out;

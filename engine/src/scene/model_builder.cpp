@@ -21,9 +21,11 @@ Model ModelBuilder::build() {
   // the scene's name, gravity and format version
   model_.name = scene_.at("name").get<std::string>();
   model_.description = scene_.value("description", "");
+  // gravity, and its factor in time when given
   if (scene_.contains("gravity")) model_.gravity_W = vec3(scene_["gravity"]);
   if (scene_.contains("gravity_factor"))
     model_.gravityFactor = expression(scene_["gravity_factor"], "/gravity_factor");
+  // a scene of another format version is refused
   const int version = scene_.at("version").get<int>();
   if (version != kSceneFormatVersion)
     issue("/version", "version " + std::to_string(version) +
@@ -42,6 +44,7 @@ Model ModelBuilder::build() {
 
 // --- bodies --------------------------------------------------------------------------------------
 
+// a JSON [x, y, z]
 Vec3 ModelBuilder::vec3(const json& v) {
   return Vec3(v[0].get<double>(), v[1].get<double>(), v[2].get<double>());
 }
@@ -51,6 +54,7 @@ void ModelBuilder::readBodies() {
   const json& bodies = scene_["bodies"];
   if (bodies.empty() && (!scene_.contains("beams") || scene_["beams"].empty()))
     issue("/bodies", "a scene needs at least one body or beam");
+  // each body at its JSON path
   for (size_t i = 0; i < bodies.size(); ++i) readBody(bodies[i], "/bodies/" + std::to_string(i));
 }
 
@@ -69,6 +73,7 @@ void ModelBuilder::readBody(const json& b, const std::string& path) {
   if (const std::string why = massProblem(body.mass); !why.empty()) issue(path + "/mass", why);
   const Vec3 moments = vec3(b["inertia"]);
   const Vec3 products = b.contains("inertia_products") ? vec3(b["inertia_products"]) : Vec3::Zero();
+  // the symmetric tensor from its moments and products
   body.inertia_B << moments[0], products[0], products[1], products[0], moments[1], products[2],
       products[1], products[2], moments[2];
   // an impossible tensor is an error; a merely unusual one (e.g. a thin rod) a warning
@@ -89,6 +94,7 @@ void ModelBuilder::readBody(const json& b, const std::string& path) {
     auto& list = std::string(key) == "points" ? body.points : body.vectors;
     for (auto it = b[key].begin(); it != b[key].end(); ++it) {
       const Vec3 v = vec3(it.value());
+      // a direction must have a length
       if (std::string(key) == "vectors" && v.norm() == 0.0)
         issue(path + "/vectors/" + it.key(), "vector '" + it.key() + "' has zero length");
       list.emplace_back(it.key(), v);
@@ -144,6 +150,7 @@ Mat3 ModelBuilder::readOrientation(const json& o, const std::string& path) {
 }
 
 void ModelBuilder::readShape(const json& s, const std::string& path, Body& body) {
+  // the shape's type, and its center in the body frame
   body.shape = s["type"].get<std::string>();
   if (s.contains("center")) body.shapeCenter_B = vec3(s["center"]);
   // a dimension the shape needs, checked positive
@@ -156,6 +163,7 @@ void ModelBuilder::readShape(const json& s, const std::string& path, Body& body)
     if (!(v > 0.0)) issue(path + "/" + key, std::string(key) + " must be positive");
     return v;
   };
+  // a density, when given, positive
   if (s.contains("density") && !(s["density"].get<double>() > 0.0))
     issue(path + "/density", "density must be positive");
   // each shape's dimensions: a box its three edges, a cylinder its radius, length and axis, a
@@ -166,11 +174,13 @@ void ModelBuilder::readShape(const json& s, const std::string& path, Body& body)
     else
       body.shapeSize = vec3(s["size"]);
   } else if (body.shape == "cylinder") {
+    // the cylinder's axis (default z), normalized
     const Vec3 axis = s.contains("axis") ? vec3(s["axis"]) : Vec3::UnitZ();
     if (axis.norm() == 0.0) issue(path + "/axis", "the cylinder axis has zero length");
     body.shapeSize = Vec3(positive("radius"), positive("length"), 0.0);
     body.shapeAxis_B = axis.norm() > 0.0 ? Vec3(axis.normalized()) : Vec3::UnitZ();
   } else {
+    // a sphere: its radius
     body.shapeSize = Vec3(positive("radius"), 0.0, 0.0);
   }
 }
@@ -180,6 +190,7 @@ void ModelBuilder::readMesh(const json& m, const std::string& path) {
   if (const std::string problem = meshFileNameProblem(m["file"].get<std::string>());
       !problem.empty())
     issue(path + "/file", problem);
+  // a scale and a density, when given, positive
   for (const char* key : {"scale", "density"})
     if (m.contains(key) && !(m[key].get<double>() > 0.0))
       issue(path + "/" + key, std::string(key) + " must be positive");
@@ -195,10 +206,12 @@ int ModelBuilder::bodyRef(const json& element, const char* key, const std::strin
   return index;
 }
 
+// a point by name on body b, or its coordinates
 Vec3 ModelBuilder::pointRef(const json& element, const char* key, int b, const std::string& path) {
   return namedRef(element[key], b, path + "/" + key, true);
 }
 
+// a direction by name on body b, or its coordinates; never of zero length
 Vec3 ModelBuilder::vectorRef(const json& element, const char* key, int b, const std::string& path) {
   const Vec3 v = namedRef(element[key], b, path + "/" + key, false);
   if (v.norm() == 0.0) issue(path + "/" + key, "the vector has zero length");
@@ -236,6 +249,7 @@ ModelBuilder::AngleFrame ModelBuilder::angleFrame(const json& element, int bodyI
   return f;
 }
 
+// a point of body b measured from its center of mass; a ground point as given
 Vec3 ModelBuilder::internalPoint(int b, const Vec3& s) const {
   return b >= 0 ? Vec3(s - model_.bodies[b].com_B) : s;
 }
@@ -252,6 +266,7 @@ TimeFunction ModelBuilder::expression(const json& v, const std::string& path) {
       Pieces p;
       if (!readPieces(v, path, p)) return TimeFunction();
       std::vector<TimeFunction> pieces;
+      // each piece an expression of its own, at its path
       for (size_t k = 0; k < p.texts.size(); ++k)
         pieces.push_back(expression(json(p.texts[k]), p.paths[k]));
       return TimeFunction::piecewise(p.breaks, std::move(pieces));
@@ -260,6 +275,7 @@ TimeFunction ModelBuilder::expression(const json& v, const std::string& path) {
     if (v.contains("rate")) {
       const json& rate = v["rate"];
       Pieces p;
+      // the rate: pieces, or one expression
       if (rate.is_object()) {
         if (!readPieces(rate, path + "/rate", p)) return TimeFunction();
       } else if (rate.is_number() || rate.is_string()) {
@@ -269,11 +285,13 @@ TimeFunction ModelBuilder::expression(const json& v, const std::string& path) {
         issue(path + "/rate", "the rate must be an expression or a piecewise object");
         return TimeFunction();
       }
+      // the start time and the value there, 0 unless given
       const double t0 = v.contains("from") && v["from"].is_number() ? v["from"].get<double>() : 0.0;
       const double v0 =
           v.contains("value") && v["value"].is_number() ? v["value"].get<double>() : 0.0;
       return TimeFunction::integral(p.breaks, p.texts, t0, v0);
     }
+    // any other object is refused
     issue(path, "an expression object needs 'piecewise' or 'rate'");
   } catch (const ExpressionError& e) {
     issue(path, e.what());
@@ -296,6 +314,7 @@ bool ModelBuilder::readPieces(const json& v, const std::string& path, Pieces& p)
   // report them again without a path)
   bool increasing = true;
   for (size_t k = 0; k < list.size(); ++k) {
+    // the piece's path, and whether it is the last
     const std::string at = path + "/piecewise/" + std::to_string(k);
     const json& piece = list[k];
     const bool last = k + 1 == list.size();
@@ -327,13 +346,16 @@ bool ModelBuilder::readPieces(const json& v, const std::string& path, Pieces& p)
 
 // --- numbers in messages -------------------------------------------------------------------------
 
+// 17 significant digits: the number reads back exactly
 std::string ModelBuilder::exactText(double x) { return formatNumber(x, 17); }
 
+// six significant digits, for messages
 std::string ModelBuilder::number(double x) { return formatNumber(x, 6); }
 
 // --- outputs -------------------------------------------------------------------------------------
 
 void ModelBuilder::readOutputs() {
+  // each output at its JSON path, and the names seen so far
   const json& outputs = scene_["outputs"];
   std::set<std::string> names;
   for (size_t i = 0; i < outputs.size(); ++i) {
@@ -345,6 +367,7 @@ void ModelBuilder::readOutputs() {
     c.jsonPath = path;
     if (!names.insert(c.name).second)
       issue(path + "/name", "duplicate output name '" + c.name + "'");
+    // no character that would break the CSV header or the .rate column, no standard column's name
     if (c.name.empty() || c.name.find_first_of(".,\"\n ") != std::string::npos || c.name == "t" ||
         c.name == "h" || c.name == "newton_iterations")
       issue(path + "/name", "'" + c.name +
@@ -353,15 +376,18 @@ void ModelBuilder::readOutputs() {
                                 "newton_iterations");
     // the type sets which bodies, points and axes the channel reads
     const std::string type = o["type"].get<std::string>();
+    // a world axis by its letter
     auto axisIndex = [](const std::string& a) { return a == "x" ? 0 : a == "y" ? 1 : 2; };
     // a coordinate or displacement of a point along a world axis (displacement from its start)
     if (type == "coordinate" || type == "displacement") {
       c.type = type == "coordinate" ? OutputType::Coordinate : OutputType::Displacement;
       c.bodyI = bodyRef(o, "body", path);
       if (c.bodyI == -2) continue;
+      // the point on the body (the body frame's origin when none is given)
       const Vec3 point = o.contains("point") ? pointRef(o, "point", c.bodyI, path) : Vec3::Zero();
       c.s_I = internalPoint(c.bodyI, point);
       c.c_W = Vec3::Unit(axisIndex(o["axis"].get<std::string>()));
+      // where the point starts in the world, for displacements
       if (c.bodyI >= 0)
         c.initial_W = model_.bodies[c.bodyI].position_W + model_.bodies[c.bodyI].R_WB * point;
       c.unit = "m";
@@ -369,11 +395,13 @@ void ModelBuilder::readOutputs() {
       // one Euler angle of a body, from a chosen sequence
       c.type = OutputType::EulerAngle;
       c.bodyI = bodyRef(o, "body", path);
+      // an unknown body was reported already
       if (c.bodyI == -2) continue;
       if (c.bodyI == kGround) {
         issue(path + "/body", "the ground does not turn");
         continue;
       }
+      // the axes of the sequence, and which of its three angles is recorded
       const std::string sequence = o.value("sequence", "zxy");
       for (int k = 0; k < 3; ++k) c.sequence[k] = axisIndex(std::string(1, sequence[k]));
       c.angle = static_cast<int>(sequence.find(o["about"].get<std::string>()[0]));
@@ -383,6 +411,7 @@ void ModelBuilder::readOutputs() {
       // the element's coordinate xi in [-1, 1]
       c.type = OutputType::BeamSection;
       const std::string name = o["beam"].get<std::string>();
+      // the beam by name
       const Beam* beam = nullptr;
       for (const Beam& b : model_.beams)
         if (b.name == name) beam = &b;
@@ -400,11 +429,13 @@ void ModelBuilder::readOutputs() {
       const int k =
           std::clamp(static_cast<int>(std::ceil(s / Le - 1e-12)) - 1, 0, beam->elementCount - 1);
       c.element = beam->firstElement + k;
+      // xi: -1 at the element's start, 1 at its end
       c.xi = 2.0 * (s - k * Le) / Le - 1.0;
     } else {
       // the rest relate two bodies: distance between two points, or the angle between two frames
       c.bodyI = bodyRef(o, "body_i", path);
       c.bodyJ = bodyRef(o, "body_j", path);
+      // unknown bodies were reported already
       if (c.bodyI == -2 || c.bodyJ == -2) continue;
       if (c.bodyI == c.bodyJ) {
         issue(path + "/body_j", "an output between a body and itself is constant");
@@ -412,11 +443,13 @@ void ModelBuilder::readOutputs() {
       }
       if (type == "distance") {
         c.type = OutputType::Distance;
+        // the two points, from their bodies' centres of mass
         c.s_I = internalPoint(c.bodyI, pointRef(o, "point_i", c.bodyI, path));
         c.s_J = internalPoint(c.bodyJ, pointRef(o, "point_j", c.bodyJ, path));
         c.unit = "m";
       } else {
         c.type = OutputType::Angle;
+        // the angle's axis and reference directions
         const AngleFrame frame = angleFrame(o, c.bodyI, c.bodyJ, path);
         c.axis_I = frame.axis_I;
         c.u_I = frame.u_I;
@@ -442,6 +475,7 @@ void ModelBuilder::readSettings() {
   d.tStart = s.value("t_start", d.tStart);
   d.tEnd = s.value("t_end", d.tEnd);
   d.recordFrom = s.value("record_from", d.recordFrom);
+  // the initial state: the scene's pose, or the static equilibrium
   d.startFromEquilibrium = s.value("initial_state", "scene") == "equilibrium";
   d.every = s.value("every", d.every);
   // error tolerances (atol defaults to rtol when only rtol is given) and the largest step
@@ -454,6 +488,7 @@ void ModelBuilder::readSettings() {
     issue("/settings/max_step", "max_step must be positive");
   // linear algebra choices: dense or sparse solver, when to refresh the Jacobian
   d.linearSolver = s.value("linear_solver", d.linearSolver);
+  // each choice one of those known
   if (d.linearSolver != "auto" && d.linearSolver != "dense" && d.linearSolver != "sparse")
     issue("/settings/linear_solver",
           "unknown linear solver '" + d.linearSolver + "' (auto, dense or sparse)");
@@ -469,6 +504,7 @@ void ModelBuilder::readSettings() {
   d.outputStep = s.value("output_step", d.outputStep);
   if (s.contains("output_step") && !(d.outputStep > 0.0))
     issue("/settings/output_step", "output_step must be positive");
+  // or a file of times
   d.outputTimes = s.value("output_times", d.outputTimes);
   if (s.contains("output_step") && s.contains("output_times"))
     issue("/settings/output_times", "give either output_step or output_times, not both");

@@ -9,6 +9,7 @@ namespace {
 
 // the section axes of a straight beam along t: axis 2 from `hint` (its part perpendicular to t)
 Mat3 sectionAxes(const Vec3& t, const Vec3& hint) {
+  // axis 2 the hint made perpendicular to t; axis 3 completes the right-handed frame
   const Vec3 y = (hint - hint.dot(t) * t).normalized();
   Mat3 R;
   R << t, y, t.cross(y);
@@ -22,8 +23,11 @@ constexpr int kMaxBeamElements = 1000;
 
 }  // namespace
 
+// --- the beam's fields ---------------------------------------------------------------------------
+
 void ModelBuilder::readBeams() {
   const json& beams = scene_["beams"];
+  // each beam at its JSON path
   for (size_t i = 0; i < beams.size(); ++i) readBeam(beams[i], "/beams/" + std::to_string(i));
 }
 
@@ -42,12 +46,14 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
   beam.end_W = vec3(b["to"]);
   // compared as a double first: a count beyond int would wrap
   const double elements = b["elements"].get<double>();
+  // the element count within bounds; a count out of them is reported
   beam.elementCount =
       elements >= 1 && elements <= kMaxBeamElements ? static_cast<int>(elements) : 1;
   if (elements < 1) issue(path + "/elements", "a beam needs at least one element");
   if (elements > kMaxBeamElements)
     issue(path + "/elements", "at most " + std::to_string(kMaxBeamElements) +
                                   " elements per beam, got " + number(elements));
+  // a beam of zero length stops here
   if (!(beam.length() > 0.0)) {
     issue(path + "/to", "the beam has zero length ('from' and 'to' coincide)");
     return;
@@ -69,6 +75,7 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
   // section and inertia
   const json& c = b["section"];
   BeamSection& s = beam.section;
+  // the section's stiffnesses, and its damping
   s.EA = c["EA"].get<double>();
   s.GA2 = c["GA2"].get<double>();
   s.GA3 = c["GA3"].get<double>();
@@ -81,6 +88,7 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
     if (!(c[key].get<double>() > 0.0))
       issue(path + "/section/" + key, std::string(key) + " must be positive");
   if (s.damping < 0.0) issue(path + "/section/damping", "damping must not be negative");
+  // mass and rotary inertia per length
   beam.massPerLength = b["mass_per_length"].get<double>();
   if (!(beam.massPerLength > 0.0))
     issue(path + "/mass_per_length", "the mass per length must be positive");
@@ -94,6 +102,7 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
   beam.displayRadius = std::sqrt(2.0 * std::max(beam.inertiaPerLength[0], 0.0) /
                                  std::max(beam.massPerLength, 1e-300));
   if (b.contains("display")) {
+    // a radius given, or a box section's width and height
     const json& d = b["display"];
     beam.displayRadius = d.value("radius", beam.displayRadius);
     beam.displayWidth = d.value("width", 0.0);
@@ -104,12 +113,15 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
   if (!issues_.empty() && beam.elementCount < 1) return;
 
   // the beam becomes node bodies, then the elements that join them
+  // where the beam's nodes and elements start in the model's lists
   beam.firstNode = model_.bodyCount();
   beam.firstElement = static_cast<int>(model_.beamElements.size());
   addBeamNodes(beam, b, path);
   addBeamElements(beam);
   model_.beams.push_back(std::move(beam));
 }
+
+// --- its nodes and elements ----------------------------------------------------------------------
 
 void ModelBuilder::addBeamNodes(Beam& beam, const json& b, const std::string& path) {
   // nodes evenly spaced along the beam, all carrying the beam's initial rigid motion
@@ -122,6 +134,7 @@ void ModelBuilder::addBeamNodes(Beam& beam, const json& b, const std::string& pa
   const Vec3 t = beam.R_WS.col(0);
   for (int k = 0; k < n; ++k) {
     Body node;
+    // each node a body named <beam>.<k>
     node.name = beam.name + "." + std::to_string(k);
     if (model_.bodyIndex(node.name) != -2)
       issue(path + "/name", "beam node '" + node.name + "' has the name of another body");
@@ -133,8 +146,10 @@ void ModelBuilder::addBeamNodes(Beam& beam, const json& b, const std::string& pa
     const double length = end ? 0.5 * l : l, mass = m * length;
     node.mass = mass;
     node.com_B = end ? Vec3((k == 0 ? 0.25 : -0.25) * l, 0.0, 0.0) : Vec3::Zero();
+    // the segment's rotary inertia, plus a rod's about the two section axes
     const double rod = mass * length * length / 12.0;
     node.inertia_B = Vec3(J[0] * length, J[1] * length + rod, J[2] * length + rod).asDiagonal();
+    // the node's place along the beam, and its share of the beam's rigid motion
     node.position_W = beam.start_W + (k * l) * t;
     node.R_WB = beam.R_WS;
     node.velocity_W = v0 + w0.cross(node.position_W - beam.start_W);
@@ -154,6 +169,7 @@ void ModelBuilder::addBeamElements(const Beam& beam) {
     for (int i = 0; i < 3; ++i) {
       e.node[i] = beam.firstNode + 2 * k + i;
       const Body& node = model_.bodies[e.node[i]];
+      // the node's frame origin, from its center of mass
       e.nodePoint_B[i] = -node.com_B;
       y.col(beamSlot(i, 0)) = node.position_W;
       for (int a = 0; a < 3; ++a) y.col(beamSlot(i, a + 1)) = node.R_WB.col(a);
@@ -161,6 +177,7 @@ void ModelBuilder::addBeamElements(const Beam& beam) {
     // metric and reference strains at the evaluation points, from the reference geometry
     for (int g = 0; g < 2; ++g) {
       const BeamShape shape = beamShape(beamEvaluationXi(g));
+      // the metric: the length of dX/dxi at the point
       Vec3 dX = Vec3::Zero();
       for (int i = 0; i < 3; ++i) dX += shape.dN[i] * y.col(beamSlot(i, 0));
       e.metric[g] = dX.norm();

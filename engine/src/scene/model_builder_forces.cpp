@@ -5,6 +5,8 @@
 
 namespace mbw {
 
+// --- force elements ------------------------------------------------------------------------------
+
 void ModelBuilder::readForces() {
   // every force element by name, unique among forces
   const json& forces = scene_["forces"];
@@ -23,6 +25,7 @@ void ModelBuilder::readForces() {
     // spring-damper-actuators between two bodies: translational along a line, rotational about an
     // axis
     if (type == "tsda" || type == "rsda") {
+      // its two bodies, which must differ
       e.bodyI = bodyRef(f, "body_i", path);
       e.bodyJ = bodyRef(f, "body_j", path);
       if (e.bodyI == -2 || e.bodyJ == -2) continue;
@@ -64,10 +67,12 @@ void ModelBuilder::readForces() {
         issue(path + "/body", "loads on the ground have no effect");
         continue;
       }
+      // the load's frame, and its three components, each an expression in t
       e.loadInBodyFrame = f.value("frame", "world") == "body";
       const char* key = type == "force" ? "force" : "torque";
       for (int k = 0; k < 3; ++k)
         e.load[k] = expression(f[key][k], path + "/" + key + "/" + std::to_string(k));
+      // a force acts at a point of the body; a torque needs none
       if (type == "force") {
         e.type = ForceType::PointForce;
         e.s_I = internalPoint(e.bodyI, pointRef(f, "point", e.bodyI, path));
@@ -84,9 +89,12 @@ void ModelBuilder::readForces() {
   }
 }
 
+// --- tires and the road --------------------------------------------------------------------------
+
 // a tire ties a point of the wheel body to the ground (the road)
 bool ModelBuilder::readTire(const json& f, const std::string& path, ForceElement& e) {
   e.type = ForceType::Tire;
+  // the wheel body, which cannot be the ground
   e.bodyI = bodyRef(f, "body", path);
   if (e.bodyI == -2) return false;
   if (e.bodyI == kGround) {
@@ -105,15 +113,18 @@ bool ModelBuilder::readTire(const json& f, const std::string& path, ForceElement
   // how the tire meets the road: a point that follows it, or a rigid ring rolling over its bumps
   e.contact = f.value("contact", "point-follower") == "rigid-ring" ? TireContact::RigidRing
                                                                    : TireContact::PointFollower;
+  // the road, read before the forces (ModelBuilder::build)
   e.road = road_;
   return true;
 }
 
 // a flat road at a given height, with optional circular bumps along x
 void ModelBuilder::readRoad(const json& r) {
+  // the road's height, 0 unless given
   road_.height = r.value("height", 0.0);
   if (!r.contains("bumps")) return;
   for (size_t i = 0; i < r["bumps"].size(); ++i) {
+    // each bump: its center along x and its radius
     const json& b = r["bumps"][i];
     RoadBump bump;
     bump.centerX = b["center_x"].get<double>();

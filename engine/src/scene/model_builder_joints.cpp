@@ -98,10 +98,12 @@ JointAssembly::Builder JointAssembly::builderOf(const std::string& type) {
       {"planar-revolute", &JointAssembly::planarRevolute},
       {"distance", &JointAssembly::distance},
       {"angle-driver", &JointAssembly::angleDriver},
+      // the raw primitives
       {"dp1", &JointAssembly::rawDp1},
       {"dp2", &JointAssembly::rawDp2},
       {"d", &JointAssembly::rawD},
       {"cd", &JointAssembly::rawCd}};
+  // the type's builder, or none
   const auto found = builders.find(type);
   return found == builders.end() ? nullptr : found->second;
 }
@@ -163,6 +165,7 @@ JointAssembly::AxisFrame JointAssembly::axisFrame(const Vec3& sI, const Vec3& nI
   // the joint's point and axis on body i, and two directions perpendicular to the axis
   joint_.point_I = b_.internalPoint(bi_, sI);
   joint_.axis_I = nI;
+  // a_i any unit vector across the axis, b_i = n_i x a_i
   const Vec3 aI = nI.unitOrthogonal();
   return {aI, nI.cross(aI)};
 }
@@ -174,6 +177,7 @@ void JointAssembly::spherical() {
   joint_.type = JointType::Spherical;
   const Vec3 sI = point("point_i", bi_), sJ = point("point_j", bj_);
   coincide(sI, sJ);
+  // the joint's point on body i, where its reaction is reported
   joint_.point_I = b_.internalPoint(bi_, sI);
 }
 
@@ -184,6 +188,7 @@ void JointAssembly::fixed() {
   const Vec3 sI = point("point_i", bi_), sJ = point("point_j", bj_);
   coincide(sI, sJ);
   joint_.point_I = b_.internalPoint(bi_, sI);
+  // body i's axes as vectors of body j, in the initial pose
   const Mat3 R_JI = initialRelativeRotation();
   for (int k = 0; k < 3; ++k) dp1(Vec3::Unit(k), R_JI * Vec3::Unit((k + 1) % 3));
 }
@@ -193,6 +198,7 @@ void JointAssembly::revolute() {
   joint_.type = JointType::Revolute;
   const Vec3 sI = point("point_i", bi_), sJ = point("point_j", bj_);
   const Vec3 nI = axis("axis_i", bi_), nJ = axis("axis_j", bj_);
+  // the joint frame on body i, then the primitives
   const AxisFrame f = axisFrame(sI, nI);
   coincide(sI, sJ);
   dp1(f.aI, nJ);
@@ -214,6 +220,7 @@ void JointAssembly::cylindrical() {
   joint_.type = JointType::Cylindrical;
   const Vec3 sI = point("point_i", bi_), sJ = point("point_j", bj_);
   const Vec3 nI = axis("axis_i", bi_), nJ = axis("axis_j", bj_);
+  // the joint frame on body i: its point, its axis and two directions across it
   const AxisFrame f = axisFrame(sI, nI);
   dp1(f.aI, nJ);
   dp1(f.bI, nJ);
@@ -227,11 +234,13 @@ void JointAssembly::translational() {
   joint_.type = JointType::Translational;
   const Vec3 sI = point("point_i", bi_), sJ = point("point_j", bj_);
   const Vec3 nI = axis("axis_i", bi_), nJ = axis("axis_j", bj_);
+  // the joint frame on body i, then the cylindrical joint's four primitives
   const AxisFrame f = axisFrame(sI, nI);
   dp1(f.aI, nJ);
   dp1(f.bI, nJ);
   dp2(f.aI, sI, sJ);
   dp2(f.bI, sI, sJ);
+  // the rotation about the axis held by a fifth DP1
   dp1(f.aI, b_.initialRotation(bj_).transpose() * b_.initialRotation(bi_) * f.bI);
 }
 
@@ -242,9 +251,11 @@ void JointAssembly::planar() {
   axisFrame(sI, nI);
   joint_.type = JointType::Planar;
   const Vec3 nJ = axis("axis_j", bj_);
+  // two directions perpendicular to axis_j
   const Vec3 aJ = nJ.unitOrthogonal();
   dp1(nI, aJ);
   dp1(nI, nJ.cross(aJ));
+  // point_j in the plane through point_i normal to axis_i
   dp2(nI, sI, sJ);
 }
 
@@ -252,6 +263,7 @@ void JointAssembly::planarRevolute() {
   // the points coincide within the plane normal to axis_i
   const Vec3 sI = point("point_i", bi_), sJ = point("point_j", bj_);
   const Vec3 nI = axis("axis_i", bi_);
+  // the joint frame on body i, the plane's two directions
   const AxisFrame f = axisFrame(sI, nI);
   joint_.type = JointType::PlanarRevolute;
   dp2(f.aI, sI, sJ);
@@ -264,6 +276,7 @@ void JointAssembly::distance() {
   const Vec3 sI = point("point_i", bi_), sJ = point("point_j", bj_);
   joint_.point_I = b_.internalPoint(bi_, sI);
   TimeFunction f;
+  // a number: its square; an expression: squared, in t
   const json& length = j_["distance"];
   if (length.is_number()) {
     if (!(length.get<double>() > 0.0))
@@ -282,6 +295,7 @@ void JointAssembly::angleDriver() {
   const Vec3 v = axis("v_i", bi_);
   if (std::abs(u.dot(v)) > 1e-9) b_.issue(path_ + "/v_i", "u_i and v_i must be perpendicular");
   joint_.axis_I = u.cross(v);
+  // one angle-driver primitive with a_j and the angle f(t)
   Primitive p;
   p.type = PrimitiveType::AngleDriver;
   p.a_I = u;
@@ -316,6 +330,7 @@ void JointAssembly::rawD() {
 void JointAssembly::rawCd() {
   // c . (P_j - P_i) = f(t) for the world axis c
   const std::string name = j_["axis"].get<std::string>();
+  // the world axis by its letter
   const int c = name == "x" ? 0 : name == "y" ? 1 : 2;
   const Vec3 sI = point("point_i", bi_), sJ = point("point_j", bj_);
   cd(Vec3::Unit(c), sI, sJ, optionalDriver());
@@ -343,6 +358,7 @@ void ModelBuilder::readJoint(const json& j, const std::string& path) {
   const std::string type = j["type"].get<std::string>();
   joint.bodyI = bodyRef(j, "body_i", path);
   joint.bodyJ = bodyRef(j, "body_j", path);
+  // an unknown body was reported; the joint is left out
   if (joint.bodyI == -2 || joint.bodyJ == -2) return;
   if (joint.bodyI == joint.bodyJ) {
     issue(path + "/body_j",
@@ -351,8 +367,10 @@ void ModelBuilder::readJoint(const json& j, const std::string& path) {
   }
   // its primitives, appended to the model's by the builder of its type
   joint.firstPrimitive = model_.primitiveCount();
+  // a type the schema does not know has no builder (validation refused it before)
   JointAssembly assembly(*this, j, path, joint);
   if (const JointAssembly::Builder builder = JointAssembly::builderOf(type)) (assembly.*builder)();
+  // the primitives it appended
   joint.primitiveCount = model_.primitiveCount() - joint.firstPrimitive;
   model_.joints.push_back(std::move(joint));
 }

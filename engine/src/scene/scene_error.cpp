@@ -9,6 +9,7 @@ constexpr size_t kMessageLimit = 1000;
 
 std::string format(const std::string& source, const std::vector<SceneIssue>& issues) {
   std::string text;
+  // the source's name, shortened when long
   const std::string file = excerpt(source, kPathLimit);
   // "file: /json/path: message", one line per issue, the first kListedIssues of them
   for (size_t k = 0; k < issues.size() && k < kListedIssues; ++k) {
@@ -17,6 +18,7 @@ std::string format(const std::string& source, const std::vector<SceneIssue>& iss
     text += file + ": " + (i.path.empty() ? "/" : excerpt(i.path, kPathLimit)) + ": " +
             excerpt(i.message, kMessageLimit);
   }
+  // how many more, when they are not all listed
   if (issues.size() > kListedIssues)
     text += "\n" + file + ": ... and " + std::to_string(issues.size() - kListedIssues) +
             " more problems";

@@ -24,6 +24,8 @@ using json = nlohmann::json;
 // m or rad: how far a redundant equation may be off where the kept ones hold
 constexpr double kRedundantMismatch = 1e-8;
 
+// --- the notes on redundant equations ------------------------------------------------------------
+
 // "joints 'a', 'b' and 'c'"
 std::string jointList(const Model& model, const std::vector<int>& joints) {
   // "joint" or "joints", then the names with commas and a final "and"
@@ -40,6 +42,7 @@ std::vector<ModelNote> redundancyNotes(const Model& model) {
   std::vector<ModelNote> notes;
   // the redundant equations come grouped by joint: one note per group
   for (size_t i = 0; i < model.redundant.size();) {
+    // the joint of the group's first equation
     const int joint = model.primitives[model.redundant[i].primitive].joint;
     const Joint& j = model.joints[joint];
     // the equations of this joint left out, and the other joints they combine
@@ -49,6 +52,7 @@ std::vector<ModelNote> redundancyNotes(const Model& model) {
     for (; i < model.redundant.size() &&
            model.primitives[model.redundant[i].primitive].joint == joint;
          ++i) {
+      // each equation named by its type and its number within the joint
       const int k = model.redundant[i].primitive;
       equations.push_back(primitiveName(model.primitives[k].type) + " " +
                           std::to_string(k - j.firstPrimitive + 1));
@@ -66,6 +70,7 @@ std::vector<ModelNote> redundancyNotes(const Model& model) {
        << " equations (";
     for (size_t e = 0; e < equations.size(); ++e) os << (e ? ", " : "") << equations[e];
     os << ") " << (equations.size() == 1 ? "repeats" : "repeat") << " what ";
+    // the other joints named, then its own equations when they take part
     const std::vector<int> list(others.begin(), others.end());
     if (!list.empty())
       os << jointList(model, list) << (own ? " and its own other equations" : "");
@@ -78,10 +83,13 @@ std::vector<ModelNote> redundancyNotes(const Model& model) {
   return notes;
 }
 
+// --- the constraints at the initial pose ---------------------------------------------------------
+
 // The constraint set at the initial pose (at the start time): its redundant equations found and
 // left out of the formulations, the others consistent with each other (a projection that the
 // left-out ones also satisfy).
 void checkConstraints(Model& model, std::vector<SceneIssue>& issues) {
+  // nothing to check without bodies
   if (model.bodies.empty()) return;
   const double t0 = model.defaults.tStart;
   {
@@ -99,6 +107,7 @@ void checkConstraints(Model& model, std::vector<SceneIssue>& issues) {
   try {
     s = consistentInitialState(*f, t0);
   } catch (const ModelError& e) {
+    // the body the message names, if any, gives the path
     std::string path;
     for (const Body& b : model.bodies)
       if (std::string(e.what()).find("'" + b.name + "'") != std::string::npos) path = b.jsonPath;
@@ -108,12 +117,14 @@ void checkConstraints(Model& model, std::vector<SceneIssue>& issues) {
   if (model.redundant.empty()) return;
   // the left-out equations must hold where the kept ones do: a loop whose joints disagree (axes
   // that are not parallel in a planar loop) cannot be assembled
+  // the model with every equation, at the projected state
   Model full = model;
   full.redundant.clear();
   const std::unique_ptr<Formulation> all = makeFormulation("rp", full);
   all->computePositions(t0, s.q);
   const VectorXd& phi = all->constraints();
   for (const RedundantEquation& r : model.redundant) {
+    // an equation that holds within the mismatch agrees
     if (!(std::abs(phi[r.primitive]) > kRedundantMismatch)) continue;
     // one issue per equation off: its joint, which equation, what it repeats, by how much
     const Primitive& p = model.primitives[r.primitive];
@@ -130,6 +141,8 @@ void checkConstraints(Model& model, std::vector<SceneIssue>& issues) {
     issues.push_back({j.jsonPath, os.str()});
   }
 }
+
+// --- the three phases ----------------------------------------------------------------------------
 
 // The three phases; the bodies' mesh files are looked for next to a scene read from a file.
 Model readScene(const std::string& text, const std::string& source, const std::string& sceneFile) {
@@ -154,6 +167,8 @@ Model readScene(const std::string& text, const std::string& source, const std::s
 
 }  // namespace
 
+// --- loading a scene -----------------------------------------------------------------------------
+
 Model parseScene(const std::string& text, const std::string& source) {
   return readScene(text, source, "");
 }
@@ -165,6 +180,7 @@ Model loadSceneFile(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   Model model = readScene(text.str(), path, path);
+  // the scene remembers its file, for the paths relative to it
   model.sourcePath = path;
   return model;
 }

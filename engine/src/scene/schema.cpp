@@ -20,6 +20,7 @@ FieldSpec field(std::string name, K kind, bool required, std::string dflt, std::
 FieldSpec nameField(const char* what) {
   return field("name", K::String, true, "", "", std::string("unique name of the ") + what);
 }
+// the type field, one of the given words
 FieldSpec typeField(std::vector<std::string> types) {
   return field("type", K::Enum, true, "", "", "kind of element", "", std::move(types));
 }
@@ -59,6 +60,7 @@ ObjectSpec sceneObject() {
              "format version; this build reads version " + std::to_string(kSceneFormatVersion)),
        field("name", K::String, true, "", "", "short name of the model"),
        field("description", K::String, false, "", "", "one-line description"),
+       // the world's gravity, constant or ramped in over time
        field("gravity", K::Vector3, false, "[0, 0, -9.81]", "m/s^2", "gravitational acceleration"),
        field("gravity_factor", K::Expression, false, "1", "",
              "multiplies gravity: a function of t ramps it in (then gravity counts as work done, "
@@ -87,6 +89,7 @@ ObjectSpec bodyObject() {
           // the name and the mass properties
           {field("name", K::String, true, "", "", "unique name (not \"ground\")"),
            field("mass", K::Number, true, "", "kg", "mass, positive"),
+           // the inertia tensor about the centre of mass, and where that centre lies
            field("inertia", K::Vector3, true, "", "kg m^2",
                  "moments of inertia about the centre of mass along the body axes (Ixx, Iyy, Izz)"),
            field("inertia_products", K::Vector3, false, "[0, 0, 0]", "kg m^2",
@@ -118,6 +121,7 @@ ObjectSpec orientationObject() {
           "Exactly one of: a rotation matrix, Euler parameters, ZXZ Euler angles, or an axis "
           "and an angle. Slightly non-orthonormal input is re-orthonormalized; the initial "
           "projection then fixes the rest.",
+          // the four ways, of which exactly one is given
           {field("matrix", K::Matrix3, false, "", "",
                  "rotation matrix (rows); its columns are the body axes in the world frame"),
            field("euler_parameters", K::Vector4, false, "", "",
@@ -134,11 +138,13 @@ ObjectSpec shapeObject() {
   return {
       "shape",
       "Display geometry (no effect on the numerics).",
+      // the solid, and its dimensions by type
       {field("type", K::Enum, true, "", "", "solid", "", {"box", "cylinder", "sphere"}),
        field("size", K::Vector3, false, "", "m", "box: edge lengths along the body axes"),
        field("radius", K::Number, false, "", "m", "cylinder, sphere"),
        field("length", K::Number, false, "", "m", "cylinder"),
        field("axis", K::Vector3, false, "[0, 0, 1]", "", "cylinder axis in the body frame"),
+       // where it sits in the body frame, and its density
        field("center", K::Vector3, false, "[0, 0, 0]", "m",
              "centre of the solid in the body frame"),
        field("density", K::Number, false, "", "kg/m^3",
@@ -157,6 +163,7 @@ ObjectSpec meshObject() {
       "coordinates in the body frame times `scale`. When it bounds a solid, the workbench offers "
       "the "
       "solid's mass, inertia and centre of mass at a density.",
+      // the file, its scale into metres, and its density
       {field("file", K::String, true, "", "",
              "the .stl or .obj file; a relative path is taken from the scene file's folder, where "
              "it must exist"),
@@ -187,6 +194,7 @@ ObjectSpec beamObject() {
       "centre of mass a quarter segment inside), with the segment's own rotary inertia.",
       // where the beam lies and into how many elements it is divided
       {field("name", K::String, true, "", "", "unique name; its nodes are <name>.<k>"),
+       // its ends and its element count
        field("from", K::Vector3, true, "", "m", "start point (node 0), world frame"),
        field("to", K::Vector3, true, "", "m", "end point (last node), world frame"),
        field("elements", K::Integer, true, "", "", "number of three-node elements, at least 1"),
@@ -196,6 +204,7 @@ ObjectSpec beamObject() {
        field("inertia_per_length", K::Vector3, true, "", "kg m",
              "rotary inertia per unit length about the section axes (J11 torsional, J22, J33), "
              "positive"),
+       // the direction of the section axes
        field("section_y", K::Vector3, false, "world z x beam axis", "",
              "direction of section axis 2 (its part perpendicular to the beam is used); the "
              "default makes axis 3 the "
@@ -218,9 +227,11 @@ ObjectSpec beamSectionObject() {
           "Diagonal section stiffness in the section axes, and stiffness-proportional damping: "
           "(F1, F2, F3) = diag(EA, GA2, GA3) (eps + damping deps/dt), (M1, M2, M3) = "
           "diag(GJ, EI2, EI3) (kappa + damping dkappa/dt).",
+          // axial and shear stiffnesses
           {field("EA", K::Number, true, "", "N", "axial stiffness"),
            field("GA2", K::Number, true, "", "N", "shear stiffness along axis 2"),
            field("GA3", K::Number, true, "", "N", "shear stiffness along axis 3"),
+           // torsional and bending stiffnesses, then the damping
            field("GJ", K::Number, true, "", "N m^2", "torsional stiffness"),
            field("EI2", K::Number, true, "", "N m^2", "bending stiffness about axis 2"),
            field("EI3", K::Number, true, "", "N m^2", "bending stiffness about axis 3"),
@@ -234,6 +245,7 @@ ObjectSpec beamDisplayObject() {
   return {"beam-display",
           "Display geometry of a beam (no effect on the numerics): a tube of `radius`, or a "
           "box section of `width` (along axis 2) by `height` (along axis 3).",
+          // a tube, or a box section
           {field("radius", K::Number, false, "from the rotary inertia", "m", "tube radius"),
            field("width", K::Number, false, "", "m", "box section, along axis 2"),
            field("height", K::Number, false, "", "m", "box section, along axis 3")},
@@ -256,9 +268,11 @@ ObjectSpec jointObject() {
 // a joint type: the fields every joint shares, then its own
 ObjectSpec jointType(const std::string& type, const std::string& description,
                      std::vector<FieldSpec> own) {
+  // the name, the type and the two bodies
   const FieldSpec common[] = {nameField("joint"), typeField(kJointTypes),
                               bodyField("body_i", "first body"),
                               bodyField("body_j", "second body")};
+  // the shared fields first, then the type's own
   std::vector<FieldSpec> fields(std::begin(common), std::end(common));
   fields.insert(fields.end(), own.begin(), own.end());
   return {"joint/" + type, description, std::move(fields), "", {}};
@@ -392,6 +406,7 @@ void addForceTypes(std::vector<ObjectSpec>& s) {
       "k (L - free_length) + c dL/dt - actuator(t).",
       {bodyField("body_i", "first body"), bodyField("body_j", "second body"),
        pointField("point_i", "attachment on body i"), pointField("point_j", "attachment on body j"),
+       // its spring, damper and free length, then the actuator
        field("stiffness", K::Number, false, "0", "N/m", "k"),
        field("damping", K::Number, false, "0", "N s/m", "c"),
        field("free_length", K::Number, true, "", "m", "length at zero spring force"),
@@ -406,6 +421,7 @@ void addForceTypes(std::vector<ObjectSpec>& s) {
        vectorField("axis_i", "rotation axis on body i"),
        vectorField("reference_i", "zero-angle direction on body i, perpendicular to the axis"),
        vectorField("reference_j", "direction on body j whose angle is measured"),
+       // its spring, damper and zero angle, then the actuator
        field("stiffness", K::Number, false, "0", "N m/rad", "k"),
        field("damping", K::Number, false, "0", "N m s/rad", "c"),
        field("zero_angle", K::Number, false, "0", "rad", "angle at zero spring torque"),
@@ -434,6 +450,7 @@ void addForceTypes(std::vector<ObjectSpec>& s) {
       "`contact` says which road height h the tire feels: `point-follower` the surface itself "
       "(infinitely steep at the edges of a half-cylinder bump), `rigid-ring` the envelope of a "
       "ring of radius free_radius rolling over it (a smooth rise that starts before the bump).",
+      // the wheel and its centre, the radial spring and damper, the contact with the road
       {field("body", K::String, true, "", "", "the wheel (spindle) body"),
        pointField("point", "wheel centre on that body"),
        field("stiffness", K::Number, true, "", "N/m", "radial stiffness k"),
@@ -451,6 +468,7 @@ ObjectSpec roadObject() {
   return {"road",
           "The road under the tires: a flat base z = height, constant along world y, with "
           "bumps across it.",
+          // the flat base, and the bumps on it
           {field("height", K::Number, false, "0", "m", "height of the flat base"),
            field("bumps", K::Array, false, "[]", "", "obstacles lying across the road", "bump")},
           "",
@@ -485,6 +503,7 @@ ObjectSpec outputObject() {
 // an output type: name and type, then its own fields
 ObjectSpec outputType(const std::string& type, const std::string& description,
                       std::vector<FieldSpec> own) {
+  // the name and the type first, then the type's own
   std::vector<FieldSpec> fields{field("name", K::String, true, "", "", "column name (unique)"),
                                 typeField(kOutputTypes)};
   fields.insert(fields.end(), own.begin(), own.end());
@@ -552,6 +571,7 @@ ObjectSpec settingsObject() {
       {field("formulation", K::String, false, "rp", "", "rp, rA or rE"),
        field("integrator", K::String, false, "backward-euler", "",
              "integrator name (mbw-cli list)"),
+       // the step, and the time span
        field("step", K::Number, false, "0.001", "s", "time step (the first step when variable)"),
        field("t_start", K::Number, false, "0", "s",
              "start time; negative for a run-in before t = 0 (e.g. loads ramped in, transients "
@@ -559,6 +579,7 @@ ObjectSpec settingsObject() {
        field("t_end", K::Number, false, "1", "s", "end time"),
        field("record_from", K::Number, false, "t_start", "s",
              "record rows from the first step at or after this time"),
+       // the initial state, and how often the steps are recorded
        field("initial_state", K::Enum, false, "scene", "",
              "scene: the scene's poses projected onto the constraints; equilibrium: the static "
              "equilibrium at t_start (mbw-cli static)",
@@ -606,8 +627,10 @@ std::vector<ObjectSpec> buildSchema() {
   std::vector<ObjectSpec> s{sceneObject(),       bodyObject(),        orientationObject(),
                             shapeObject(),       meshObject(),        beamObject(),
                             beamSectionObject(), beamDisplayObject(), jointObject()};
+  // the joint types and the raw primitives
   addJointTypes(s);
   addPrimitiveTypes(s);
+  // the force elements, the road, the outputs and the settings
   s.push_back(forceObject());
   addForceTypes(s);
   s.push_back(roadObject());
@@ -623,20 +646,24 @@ std::vector<ObjectSpec> buildSchema() {
 // --- the schema, built once, and its lookups -----------------------------------------------------
 
 const std::vector<ObjectSpec>& sceneSchema() {
+  // built on first use
   static const std::vector<ObjectSpec> schema = buildSchema();
   return schema;
 }
 
+// in the scene's schema
 const ObjectSpec* findObjectSpec(const std::string& name) {
   return findObjectSpec(sceneSchema(), name);
 }
 
 const ObjectSpec* findObjectSpec(const std::vector<ObjectSpec>& schema, const std::string& name) {
+  // a linear search over the few dozen objects
   for (const ObjectSpec& o : schema)
     if (o.name == name) return &o;
   return nullptr;
 }
 
+// a kind's name in the reference's tables (schema_doc.cpp)
 const char* toString(FieldKind kind) {
   switch (kind) {
     case K::String:

@@ -4,6 +4,9 @@
 
 namespace mbw {
 
+// --- the navigation bar and the scene format page ------------------------------------------------
+
+// the docs' navigation bar, at the top of the generated pages
 std::string docsNavigationLine() {
   return "[Contents](README.md) · [Workbench](workbench.md) · [Command line](command-line.md) · "
          "[Python](python.md) · [Scenes](scenes.md) · [Formulations](formulations.md) · "
@@ -38,10 +41,13 @@ std::string sceneFormatMarkdown() {
   return md.str();
 }
 
+// --- the sections of a schema --------------------------------------------------------------------
+
 std::string schemaSectionsMarkdown(const std::vector<ObjectSpec>& schema) {
   std::ostringstream md;
   // each object: its description, then either its variants or its table of fields
   for (const ObjectSpec& o : schema) {
+    // the object's heading and description
     md << "\n## " << o.name << "\n\n" << o.description << "\n";
     // an object chosen by a discriminator links to its variants instead of listing fields
     if (!o.discriminator.empty()) {
@@ -62,6 +68,7 @@ std::string schemaSectionsMarkdown(const std::vector<ObjectSpec>& schema) {
       }
       if (f.kind == FieldKind::Object || f.kind == FieldKind::Array) kind += " of " + f.type;
       if (f.kind == FieldKind::ValueLists) kind += " (" + f.type + ")";
+      // one row per field
       md << "| `" << f.name << "` | " << kind << " | " << f.unit << " | "
          << (f.required ? "yes" : "") << " | " << f.defaultText << " | " << f.description << " |\n";
     }

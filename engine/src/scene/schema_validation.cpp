@@ -21,6 +21,7 @@ std::string typeName(const json& v) {
   return "a number";
 }
 
+// an array of n numbers
 bool isNumberArray(const json& v, size_t n) {
   if (!v.is_array() || v.size() != n) return false;
   for (const json& x : v)
@@ -28,6 +29,7 @@ bool isNumberArray(const json& v, size_t n) {
   return true;
 }
 
+// the items, separated by commas
 std::string join(const std::vector<std::string>& items) {
   std::string s;
   for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
@@ -38,12 +40,14 @@ std::string join(const std::vector<std::string>& items) {
 std::string checkKind(const FieldSpec& f, const json& v) {
   // one check per kind: the JSON type, array sizes, and for enums the allowed words
   switch (f.kind) {
+    // the scalars: the JSON type alone
     case FieldKind::String:
       return v.is_string() ? "" : "must be a string, found " + typeName(v);
     case FieldKind::Integer:
       return v.is_number_integer() ? "" : "must be an integer, found " + typeName(v);
     case FieldKind::Number:
       return v.is_number() ? "" : "must be a number, found " + typeName(v);
+    // fixed-size arrays of numbers
     case FieldKind::Vector3:
       return isNumberArray(v, 3) ? "" : "must be an array of 3 numbers";
     case FieldKind::Vector4:
@@ -82,11 +86,13 @@ std::string checkKind(const FieldSpec& f, const json& v) {
         if (!isNumberArray(it.value(), 3))
           return "entry '" + it.key() + "' must be an array of 3 numbers";
       return "";
+    // an enum: one of its words
     case FieldKind::Enum:
       if (!v.is_string()) return "must be one of: " + join(f.choices);
       for (const auto& c : f.choices)
         if (v.get<std::string>() == c) return "";
       return "'" + v.get<std::string>() + "' is not one of: " + join(f.choices);
+    // containers, their contents checked by the caller
     case FieldKind::Object:
       return v.is_object() ? "" : "must be an object, found " + typeName(v);
     case FieldKind::Array:
@@ -131,6 +137,7 @@ std::string escapePointerToken(const std::string& key) {
   return out;
 }
 
+// against the scene's schema
 void validateAgainstSchema(const json& value, const std::string& type, const std::string& path,
                            std::vector<SceneIssue>& issues) {
   validateAgainstSchema(value, sceneSchema(), type, path, issues);
@@ -159,6 +166,7 @@ void validateAgainstSchema(const json& value, const std::vector<ObjectSpec>& sch
       return;
     }
     const std::string variant = it->get<std::string>();
+    // a known variant is validated as its own type
     for (const auto& v : spec->variants)
       if (v == variant)
         return validateAgainstSchema(value, schema, spec->name + "/" + v, path, issues);
@@ -181,10 +189,12 @@ void validateAgainstSchema(const json& value, const std::vector<ObjectSpec>& sch
   for (const FieldSpec& f : spec->fields) {
     const std::string fieldPath = path + "/" + f.name;
     const auto it = value.find(f.name);
+    // a missing field is an issue only when required
     if (it == value.end()) {
       if (f.required) issues.push_back({fieldPath, "missing required field '" + f.name + "'"});
       continue;
     }
+    // a field of the wrong kind is not looked into
     const std::string problem = checkKind(f, *it);
     if (!problem.empty()) {
       issues.push_back({fieldPath, problem});

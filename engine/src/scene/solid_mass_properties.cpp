@@ -5,6 +5,8 @@
 
 namespace mbw {
 
+// --- a solid's mass properties -------------------------------------------------------------------
+
 SolidMass solidMassProperties(const std::string& shape, const Vec3& size, const Vec3& axis_B,
                               const Vec3& center_B, double density) {
   // a density that gives a finite, positive mass; the solid's centre is its centre of mass
@@ -16,6 +18,7 @@ SolidMass solidMassProperties(const std::string& shape, const Vec3& size, const 
     // edges a, b, c along the body axes
     if (!(size.minCoeff() > 0.0)) throw std::invalid_argument("a box's edges must be positive");
     const double a2 = size.x() * size.x(), b2 = size.y() * size.y(), c2 = size.z() * size.z();
+    // m = rho a b c; I = m (b^2 + c^2) / 12 about x, and alike about y and z
     s.mass = density * size.prod();
     s.inertia_B = (s.mass / 12.0 * Vec3(b2 + c2, a2 + c2, a2 + b2)).asDiagonal();
   } else if (shape == "cylinder") {
@@ -25,6 +28,7 @@ SolidMass solidMassProperties(const std::string& shape, const Vec3& size, const 
       throw std::invalid_argument("a cylinder's radius and length must be positive");
     if (!(axis_B.norm() > 0.0)) throw std::invalid_argument("a cylinder's axis must not be zero");
     const Vec3 a = axis_B.normalized();
+    // m = rho pi r^2 l; m r^2 / 2 about the axis, m (3 r^2 + l^2) / 12 across it
     s.mass = density * M_PI * r * r * length;
     const double along = s.mass * r * r / 2.0,
                  across = s.mass * (3.0 * r * r + length * length) / 12.0;
@@ -40,6 +44,8 @@ SolidMass solidMassProperties(const std::string& shape, const Vec3& size, const 
   }
   return s;
 }
+
+// --- a bar between two points --------------------------------------------------------------------
 
 BarPlacement placeBar(const Vec3& a_W, const Vec3& b_W, const Vec3& up_W) {
   BarPlacement p;

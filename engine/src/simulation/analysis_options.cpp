@@ -2,6 +2,7 @@
 
 namespace mbw {
 
+// the formulation given, else the scene's
 std::string analysisFormulation(const Model& model, const std::string& given) {
   return given.empty() ? model.defaults.formulation : given;
 }
@@ -33,6 +34,7 @@ KinematicsSettings kinematicsSettings(const Model& model, const KinematicsReques
 
 // --- static equilibrium -------------------------------------------------------------------------
 
+// one row per option, in the order of `mbw-cli static --help`
 std::vector<CommandOption> staticOptions(StaticRequest& r) {
   return {
       sceneArgument(r.scene),

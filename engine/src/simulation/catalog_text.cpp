@@ -24,10 +24,12 @@ std::string catalogText() {
   // the built-in scenes with their descriptions, and the names kept for older ones
   out << "Built-in scenes:\n";
   for (const BuiltinScene& s : builtinScenes()) {
+    // each scene loaded for its description, cut at 90 characters
     const Model m = loadScene(s.name);
     out << "  " << std::left << std::setw(sceneWidth) << s.name << m.description.substr(0, 90)
         << (m.description.size() > 90 ? "..." : "") << "\n";
   }
+  // the old names, each with the scene it stands for and why it was kept
   for (const BuiltinSceneAlias& a : builtinSceneAliases())
     out << "  " << std::left << std::setw(sceneWidth) << a.name << "= " << a.scene << " ("
         << a.reason << ")\n";
@@ -35,6 +37,7 @@ std::string catalogText() {
   out << "\nIntegrators:\n";
   for (const IntegratorInfo& i : integratorRegistry()) {
     const Capabilities& k = i.capabilities;
+    // an alias follows the name
     const std::string name = i.alias.empty() ? i.name : i.name + ", " + i.alias;
     out << "  " << std::left << std::setw(26) << name << capabilitiesText(k);
     out << "  [" << k.family << "]\n"
@@ -44,6 +47,7 @@ std::string catalogText() {
   }
   // the formulations with their descriptions
   out << "\nFormulations:\n";
+  // the absolute coordinates' formulations and the joint coordinates
   for (const std::string& f : runFormulationNames())
     out << "  " << std::left << std::setw(18) << f << runFormulationDescription(f) << "\n";
   return out.str();

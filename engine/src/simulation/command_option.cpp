@@ -21,6 +21,7 @@ std::vector<std::string> commaListItems(const std::string& list) {
   return items;
 }
 
+// the scene as the first positional argument, required
 CommandOption sceneArgument(std::string& scene) {
   return {"scene", "built-in scene name or scene file", &scene,
           kOptionPositional | kOptionRequired};

@@ -30,7 +30,9 @@ void readStatistics(const std::string& text, RunStatistics& s) {
     std::stringstream fields(pair);
     std::string name;
     long value = 0;
+    // a pair that does not read as a name and a number is skipped
     if (!(fields >> name >> value)) continue;
+    // each known name sets its counter
     if (name == "steps") s.steps = value;
     if (name == "rejected") s.rejectedSteps = value;
     if (name == "newton_iterations") s.newtonIterations = value;
@@ -63,6 +65,7 @@ std::string csvPreamble(const Results& r) {
   for (const auto& [key, value] : r.metadata)
     if (!endOfRunKey(key)) out += "# " + key + ": " + value + "\n";
   out += "# status: " + csvStatusField(r.status) + "\n";
+  // the header row: the channel names, separated by commas
   for (int c = 0; c < r.columnCount(); ++c) out += (c ? "," : "") + r.channels()[c].name;
   out += "\n";
   return out;
@@ -102,6 +105,7 @@ void writeCsv(const Results& r, std::ostream& out) {
   // each event goes before the first row at or after its time
   size_t nextEvent = 0;
   std::string line;
+  // each row, after the events up to its time
   for (size_t i = 0; i < r.rowCount(); ++i) {
     const double* row = r.row(i);
     for (; nextEvent < r.events.size() && r.events[nextEvent].t <= row[0]; ++nextEvent)
@@ -144,6 +148,7 @@ Results readCsv(std::istream& in, const std::string& path) {
     ++lineNumber;
     if (line.empty()) continue;
     if (line[0] == '#') {
+      // "# key: value"; a comment line without ": " is skipped
       const auto colon = line.find(": ");
       if (colon != std::string::npos) {
         const std::string key = line.substr(2, colon - 2);
@@ -151,6 +156,7 @@ Results readCsv(std::istream& in, const std::string& path) {
         // the status without the padding of csvStatusField
         if (key == "status") {
           value.erase(value.find_last_not_of(' ') + 1);
+          // an unknown status word reads as running
           r.status = value == "completed"   ? RunStatus::Completed
                      : value == "cancelled" ? RunStatus::Cancelled
                      : value == "failed"    ? RunStatus::Failed
@@ -184,6 +190,7 @@ Results readCsv(std::istream& in, const std::string& path) {
     // the rest are rows of numbers, as many as the header's channels
     row.clear();
     bool numbers = true;
+    // each field wholly a number; the first that is not stops the row
     while (numbers && std::getline(fields, field, ',')) {
       double v = 0.0;
       const auto res = std::from_chars(field.data(), field.data() + field.size(), v);
@@ -193,6 +200,7 @@ Results readCsv(std::istream& in, const std::string& path) {
     // a last line without its newline is a row a killed writer did not finish: left out
     const bool unfinished = in.eof();
     if ((!numbers || static_cast<int>(row.size()) != r.columnCount()) && unfinished) break;
+    // a field that is not a number, or a row of the wrong length, names its line
     if (!numbers)
       throw CsvError(path + ":" + std::to_string(lineNumber) + ": '" + field + "' is not a number");
     if (static_cast<int>(row.size()) != r.columnCount())

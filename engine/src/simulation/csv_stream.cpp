@@ -28,6 +28,7 @@ CsvStreamWriter::CsvStreamWriter(std::string path) : path_(std::move(path)) {
   // a fresh (truncated) file, written by write() from the writer's own buffer
   fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd_ < 0) throw CsvError("cannot write '" + path_ + "': " + systemError(errno));
+  // room for a row past the flush threshold
   buffer_.reserve(kBufferBytes + 4096);
   lastFlush_ = Clock::now();
 }
@@ -39,6 +40,7 @@ CsvStreamWriter::~CsvStreamWriter() {
 }
 
 void CsvStreamWriter::begin(const Results& run) {
+  // the row width, for every row to come
   columns_ = run.columnCount();
   // the preamble, with the place of the status value remembered for end()
   const std::string preamble = csvPreamble(run);
@@ -49,6 +51,7 @@ void CsvStreamWriter::begin(const Results& run) {
 }
 
 void CsvStreamWriter::row(const double* values) {
+  // nothing more after a failed write
   if (!failure_.empty()) return;
   // rows go out when the buffer is full or a second has passed, so that a live run's file keeps up
   appendCsvRow(values, columns_, buffer_);
@@ -57,10 +60,12 @@ void CsvStreamWriter::row(const double* values) {
 }
 
 void CsvStreamWriter::runEvent(const RunEvent& e) {
+  // events go into the buffer, in order with the rows
   if (failure_.empty()) buffer_ += csvEventLine(e);
 }
 
 void CsvStreamWriter::end(const Results& run) {
+  // a closed writer (end() ran, or open failed) writes nothing
   if (fd_ < 0) return;
   // the trailer, unless a write already failed
   if (failure_.empty()) {
@@ -90,11 +95,13 @@ void CsvStreamWriter::flush() {
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       failure_ = "writing '" + path_ + "' failed: " + systemError(n < 0 ? errno : ENOSPC);
+      // the whole lines written: up to the last newline within what went out
       const size_t lastNewline = done > 0 ? buffer_.rfind('\n', done - 1) : std::string::npos;
       const size_t whole = lastNewline == std::string::npos ? 0 : lastNewline + 1;
       // the rows among those lines (the others are events: "# event: ...")
       for (size_t line = 0; line < whole; line = buffer_.find('\n', line) + 1)
         rowsWritten_ += buffer_[line] != '#';
+      // the file cut back to those lines, and writing resumes there
       fileSize_ += static_cast<long long>(whole);
       if (::ftruncate(fd_, fileSize_) == 0) ::lseek(fd_, fileSize_, SEEK_SET);
       buffer_.clear();
@@ -110,7 +117,9 @@ void CsvStreamWriter::flush() {
   buffer_.clear();
 }
 
+// closes the file, at most once
 void CsvStreamWriter::close() {
+  // a failure to close is kept unless an earlier one is
   if (fd_ >= 0 && ::close(fd_) != 0 && failure_.empty())
     failure_ = "closing '" + path_ + "' failed: " + systemError(errno);
   fd_ = -1;

@@ -18,21 +18,25 @@ std::string smallestStepNote(const RunSettings& s) {
   std::ostringstream os;
   const double relative = s.relativeMinStep * runTimeScale(s);
   os << ", below the smallest step of this run, " << s.integratorSettings.minStep << " s";
+  // the relative limit is named when it is the one that applies
   if (relative > 0.0 && relative >= s.integratorSettings.minStep * (1.0 - 1e-12))
     os << " (" << s.relativeMinStep << " of its time scale, " << runTimeScale(s) << " s)";
   os << ": the solution is blowing up or meets a singularity (--min-step lowers the limit)";
   return os.str();
 }
 
+// a state without NaN or infinity in its positions and velocities
 bool isFinite(const State& s) { return s.q.allFinite() && s.v.allFinite(); }
 
 // how far the states at the requested times were off the constraints before their projection
 void describeOutputGrid(const OutputGridReport& g, double tolerance, Results& r) {
   std::ostringstream os;
+  // three significant digits
   os.precision(3);
   os << g.points << " states at the requested times, off the constraints by up to "
      << g.positionViolation << " (positions) and " << g.velocityViolation
      << " (velocities) before the projection to " << tolerance;
+  // the states on the constraints already, and the projections that failed
   if (g.onConstraints)
     os << " (" << g.onConstraints << " on them from the integrator, not projected)";
   if (g.projectionFailures)
@@ -42,6 +46,7 @@ void describeOutputGrid(const OutputGridReport& g, double tolerance, Results& r)
 
 }  // namespace
 
+// a number in the metadata, to ten significant digits
 std::string metadataNumber(double x) { return formatNumber(x, 10); }
 
 // --- stages --------------------------------------------------------------------------------------
@@ -61,6 +66,7 @@ DynamicsRun::DynamicsRun(const Model& model, const RunSettings& settings, Formul
       results_(results),
       observer_(observer),
       output_(results, observer, sink),
+      // the end time, the round-off below it that counts as reached, and the first step to try
       tEnd_(settings.tEnd),
       tiny_(1e-12 * std::max(1.0, settings.tEnd)),
       h_(settings.integratorSettings.step) {}
@@ -71,10 +77,12 @@ void DynamicsRun::describe() {
   std::vector<std::pair<std::string, std::string>>& m = results_.metadata;
   m.push_back({"integrator", settings_.integrator});
   m.push_back({"step", metadataNumber(is_.step)});
+  // tolerances only for variable steps
   if (is_.variableStep) {
     m.push_back({"rtol", metadataNumber(is_.rtol)});
     m.push_back({"atol", metadataNumber(is_.atol)});
   }
+  // the Jacobian when not exact, the method's parameters when it has them
   if (is_.jacobian != "exact") m.push_back({"jacobian", is_.jacobian});
   if (info_.capabilities.hasRhoInf)
     m.push_back({"rho_inf", metadataNumber(effectiveRhoInf(info_, is_))});
@@ -86,15 +94,18 @@ void DynamicsRun::describe() {
   if (!model_.redundant.empty()) m.push_back({"redundant_equations", model_.redundancySummary()});
   // Newton's tolerance, and the index-3 integrators' linear solver and form
   m.push_back({"newton_tolerance", metadataNumber(is_.newtonTolerance)});
+  // the index-3 integrators are those that offer a choice of linear solver
   const bool index3 = info_.capabilities.linearSolvers.size() > 1;
   if (index3 && is_.newtonToleranceRule != "step")
     m.push_back({"newton_tolerance_rule", is_.newtonToleranceRule});
   if (index3) {
+    // the storage the Newton solver will use: the one given, else by size
     const Index3SolverOptions newton = index3SolverOptions(is_);
     const LinearSolverKind kind =
         newton.storage.value_or(automaticLinearSolver(formulation_, newton.update));
     m.push_back({"linear_solver", kind == LinearSolverKind::Sparse ? "sparse" : "dense"});
     m.push_back({"jacobian_update", is_.jacobianUpdate});
+    // the augmented Lagrangian's penalty when it is the form used
     if (is_.index3Form != "kkt") {
       m.push_back({"index3_form", is_.index3Form});
       m.push_back({"penalty", metadataNumber(is_.penalty)});
@@ -102,6 +113,7 @@ void DynamicsRun::describe() {
   }
   // the requested output times
   const OutputRequest& request = settings_.output;
+  // the grid's step or its count of times, and whether the steps are recorded too
   if (request.active()) {
     m.push_back({"output", request.step > 0.0 ? "every " + metadataNumber(request.step) + " s"
                                               : std::to_string(request.times.size()) + " times"});
@@ -116,13 +128,16 @@ void DynamicsRun::startRecording() {
   // with requested output times, the steps are recorded only on request (and the last one when
   // the run's end is not a requested time)
   const OutputRequest& request = settings_.output;
+  // the grid of requested times, and the recorder (every N-th step, or none on a grid)
   if (request.active())
     grid_.emplace(formulation_, request, initial_.t, settings_.tEnd, is_.constraintTolerance);
   recorder_.emplace(formulation_, Recorder::Kind::Dynamics,
                     grid_ && !request.recordSteps ? 0 : settings_.every,
                     settings_.recordMultipliers, grid_.has_value(), settings_.recordReactions);
+  // recording from a given time on, and of the chosen bodies only
   recorder_->setRecordFrom(settings_.recordFrom);
   if (settings_.recordBodies) recorder_->setBodies(recordedBodies_);
+  // the integrator's history starts at the initial state
   integrator_.initialize(initial_);
   // how the energy balance's work integrals are advanced: by the method itself, or by a quadrature
   // rule beside it (whose error then adds to the balance)
@@ -142,6 +157,7 @@ void DynamicsRun::advance() {
   // complete unless something stops it
   results_.status = RunStatus::Completed;
   if (sinkFailed_) output_.stopForSink(integrator_.state().t);
+  // steps up to t_end (within round-off), until one fails or the sink fails
   while (!sinkFailed_ && integrator_.state().t < tEnd_ - tiny_)
     if (!step()) break;
   // a run that stopped early keeps the state it stopped at (not a diverged one)
@@ -171,6 +187,7 @@ void DynamicsRun::statistics() {
   stats.phaseSeconds = s.phaseSeconds;
   if (elapsed > 0.0)
     for (auto& [phase, seconds] : stats.phaseSeconds) seconds *= stats.cpuSeconds / elapsed;
+  // how far the grid's states were off the constraints
   if (grid_) describeOutputGrid(grid_->report(), is_.constraintTolerance, results_);
   // a completed run's checks (run_checks.h), said beside its status
   if (results_.status == RunStatus::Completed)
@@ -196,6 +213,7 @@ bool DynamicsRun::step() {
   const double hTry = stepToTry(t);
   const StepResult r = integrator_.step(hTry);
   if (r.kind == StepResult::Kind::Failed) {
+    // the reason, the step's time and size; near the smallest step, why it came so small
     std::ostringstream os;
     os << r.reason << (r.detail.empty() ? "" : " (" + r.detail + ")")
        << " in the step from t = " << t << " s (h = " << r.h << " s)";
@@ -242,6 +260,7 @@ double DynamicsRun::stepToTry(double t) const {
       is_.variableStep
           ? std::min(h_, tEnd_ - t)
           : std::min(tEnd_, initial_.t + double(integrator_.stats().steps + 1) * is_.step) - t;
+  // a last step below a thousandth of the step is merged into this one
   if (tEnd_ - t - hTry < 1e-3 * hTry) hTry = tEnd_ - t;
   return hTry;
 }
@@ -285,6 +304,7 @@ bool DynamicsRun::recordStep(const StepResult& r, double t, bool last) {
 }
 
 void DynamicsRun::cancel(double at) {
+  // the status, and the time the run stopped at
   results_.status = RunStatus::Cancelled;
   std::ostringstream os;
   os << "cancelled at t = " << at << " s";

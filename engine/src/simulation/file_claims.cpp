@@ -15,18 +15,21 @@ bool sameFile(const std::string& a, const std::string& b) {
   return std::filesystem::weakly_canonical(a, error) == std::filesystem::weakly_canonical(b, error);
 }
 
+// only existing regular files are inputs (a device or a missing file is not)
 void FileClaims::noteInput(const std::string& path, const std::string& what) {
   std::error_code error;
   if (std::filesystem::is_regular_file(path, error)) inputs_.push_back({path, what});
 }
 
 void createOutputDirectory(const std::string& path) {
+  // the directory and its parents; an error names the path
   std::error_code error;
   std::filesystem::create_directories(path, error);
   if (error) throw FileClaimError("cannot create '" + path + "': " + error.message());
 }
 
 void FileClaims::refuseInputs(const std::string& output) const {
+  // an output may not overwrite a file the command reads
   for (const auto& [input, what] : inputs_)
     if (sameFile(output, input))
       throw FileClaimError("cannot write '" + output + "': it is " + what + " this command reads");
@@ -35,6 +38,7 @@ void FileClaims::refuseInputs(const std::string& output) const {
 void FileClaims::claimOutput(const std::string& path, const std::string& what) {
   // not an input, not another output
   refuseInputs(path);
+  // nor a file another output of the command goes to
   for (const auto& [other, otherWhat] : outputs_)
     if (sameFile(path, other))
       throw FileClaimError("cannot write " + what + " to '" + path + "': " + otherWhat +

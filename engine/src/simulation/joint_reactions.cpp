@@ -13,6 +13,7 @@ JointReactions::JointReactions(const Formulation& formulation)
   for (const BodyBlockMatrix::Block& b : constraintRowBlocks(f_))
     for (int r = 0; r < b.rows; ++r)
       for (int c = 0; c < b.cols; ++c) entries.emplace_back(b.row + r, b.col + c, 0.0);
+  // the matrix with its structure, entries zero until compute()
   jacobian_.resize(f_.constraintSize(), f_.velocitySize());
   jacobian_.setFromTriplets(entries.begin(), entries.end());
   jacobian_.makeCompressed();
@@ -58,6 +59,7 @@ void JointReactions::compute(const VectorXd& q, const VectorXd& lambda,
   // each joint's -Phi_q^T lambda over the coordinates of its two bodies
   std::fill(generalized_.begin(), generalized_.end(), 0.0);
   for (int col = 0; col < jacobian_.outerSize(); ++col) {
+    // the column's body, and its coordinate within the body's block
     const int body = col / V_, k = col % V_;
     for (SparseMatrixXd::InnerIterator it(jacobian_, col); it; ++it) {
       if (it.row() >= f_.primitiveRows()) continue;  // the formulation's own rows (normalizations)
@@ -89,6 +91,7 @@ void JointReactions::compute(const VectorXd& q, const VectorXd& lambda,
     const int body = onI ? j.bodyI : j.bodyJ;
     Vec3 F = Vec3::Zero(), nO = Vec3::Zero();
     if (body != kGround) {
+      // the generalized forces on this body's side of the joint
       const double* Q = generalized_.data() + (joint * 2 + (onI ? 0 : 1)) * V_;
       // the force and the moment: the generalized forces' power along each unit motion of the body
       for (int e = 0; e < 3; ++e)
@@ -100,6 +103,7 @@ void JointReactions::compute(const VectorXd& q, const VectorXd& lambda,
     // the joint point and frame in the world
     Vec3 p_P = j.point_I;
     Mat3 R_WJ = jointFrame(j);
+    // on body i: the joint point moved with it and the frame rotated with it
     if (j.bodyI != kGround) {
       const BodyOutput& bi = bodies[j.bodyI];
       const Mat3 R_WI = rotationFromEulerParameters(bi.eulerParameters.normalized());
@@ -113,6 +117,7 @@ void JointReactions::compute(const VectorXd& q, const VectorXd& lambda,
       const Vec3 fJ = sign * (R_WJ.transpose() * F), tJ = sign * (R_WJ.transpose() * nP);
       out.insert(out.end(), {fJ.x(), fJ.y(), fJ.z(), tJ.x(), tJ.y(), tJ.z()});
     } else {
+      // no body off the ground: zeros
       out.insert(out.end(), 6, 0.0);
     }
   }

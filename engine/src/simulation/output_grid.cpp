@@ -31,6 +31,7 @@ std::string outputRequestProblem(const OutputRequest& r, double t0, double tEnd)
          << ", " << tEnd << "] s";
       return os.str();
     }
+    // each time after the one before it
     if (i > 0 && !(t > r.times[i - 1])) {
       os << where(i) << "output times must increase: time " << i + 1 << " (" << t << " s) follows "
          << r.times[i - 1] << " s";
@@ -77,6 +78,7 @@ void readOutputTimes(const std::string& path, OutputRequest& request) {
 // the scene's output step, or its times file
 OutputRequest sceneOutputRequest(const Model& model) {
   OutputRequest r;
+  // the scene's step, replaced by its times file when it names one
   r.step = model.defaults.outputStep;
   if (!model.defaults.outputTimes.empty()) readOutputTimes(sceneOutputTimesPath(model), r);
   return r;
@@ -122,6 +124,7 @@ void OutputGrid::project(bool onConstraints) {
       onConstraints ? projection_.measure(state_) : projection_.project(state_);
   report_.positionViolation = std::max(report_.positionViolation, p.positionViolation);
   report_.velocityViolation = std::max(report_.velocityViolation, p.velocityViolation);
+  // a failure counted, the last one kept with its time
   if (!p.failure.empty()) {
     ++report_.projectionFailures;
     std::ostringstream os;

@@ -4,6 +4,8 @@
 
 namespace mbw {
 
+// --- the channels --------------------------------------------------------------------------------
+
 Recorder::Recorder(Formulation& formulation, Kind kind, int every, bool multipliers, bool grid,
                    bool reactions)
     : f_(formulation),
@@ -31,6 +33,7 @@ std::vector<Channel> Recorder::channels() const {
   if (kind_ == Kind::Dynamics) {
     c.push_back({"h", "s"});
     c.push_back({"newton_iterations", ""});
+    // the energies of the balance, in joules
     for (const char* s : {"energy.kinetic", "energy.potential", "energy.work_in",
                           "energy.dissipated", "energy.balance"})
       c.push_back({s, "J"});
@@ -58,9 +61,11 @@ std::vector<Channel> Recorder::channels() const {
   // the multipliers, one per equation of each joint, then the formulation's own rows
   if (multipliers_) {
     const Model& m = f_.model();
+    // one multiplier per primitive equation of each joint
     for (const Joint& j : m.joints)
       for (int k = 1; k <= j.primitiveCount; ++k)
         c.push_back({"lambda." + j.name + "." + std::to_string(k), ""});
+    // the formulation's own rows: a normalization per body
     for (int r = f_.primitiveRows(); r < f_.constraintSize(); ++r)
       c.push_back({"lambda." + m.bodies[r - f_.primitiveRows()].name + ".normalization", ""});
   }
@@ -71,12 +76,15 @@ std::vector<Channel> Recorder::channels() const {
   return c;
 }
 
+// --- the rows ------------------------------------------------------------------------------------
+
 Recorder::Energy Recorder::evaluate(const State& s) {
   // the formulation at the state: positions, velocities, outputs, and for dynamics the energies
   f_.computePositions(s.t, s.q);
   f_.computeVelocities(s.v);
   f_.outputValues(outputs_);
   Energy e;
+  // a kinematic analysis records no energies
   if (kind_ == Kind::Kinematics) return e;
   const EnergyTerms t = f_.energy(s.lambda);
   e.kinetic = t.kinetic;
@@ -100,6 +108,7 @@ void Recorder::start(const State& state, Results& results, bool onGrid) {
   }
 }
 
+// due from the record start on, less a round-off of the time
 bool Recorder::due(double t) const { return t >= recordFrom_ - 1e-12 * std::max(1.0, std::abs(t)); }
 
 void Recorder::step(const State& state, const WorkIntegrals& work, double h, int newtonIterations,
@@ -130,6 +139,7 @@ void Recorder::sample(const State& state, const WorkIntegrals& work, double h, i
 void Recorder::finish(const State& state, Results& results) {
   // the last state, unless its step was recorded already
   if (stepCount_ == recordedStep_) return;
+  // the formulation at the last state; its energies are those step() kept
   evaluate(state);
   record(state, lastH_, lastNewton_, results, previous_, work_, false);
 }
@@ -157,6 +167,7 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
     const double workIn = (e.exactWork - initial_.exactWork) + work.work;
     const double balance = (e.kinetic + e.potential) - (initial_.kinetic + initial_.potential) -
                            workIn + work.dissipated;
+    // the step, the iterations, then the energies, the work and the balance
     row_.push_back(h);
     row_.push_back(newtonIterations);
     row_.insert(row_.end(), {e.kinetic, e.potential, workIn, work.dissipated, balance});
@@ -181,6 +192,7 @@ void Recorder::record(const State& s, double h, int newtonIterations, Results& r
     row_.insert(row_.end(), s.lambda.data() + f_.primitiveRows(),
                 s.lambda.data() + s.lambda.size());
   }
+  // the joints' reaction wrenches, then the grid flag and the row itself
   if (reactions_) {
     // the reactions need every body's outputs, recorded or not
     allBodyOutputs_.resize(f_.model().bodyCount());

@@ -24,6 +24,7 @@ void adviseHugePages(const void* start, size_t bytes) {
   if (bytes < kHugePageAdviceBytes) return;
   // the whole pages within the reservation
   const auto page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  // the first page boundary at or after the start, the last at or before the end
   const uintptr_t begin = (reinterpret_cast<uintptr_t>(start) + page - 1) & ~(page - 1);
   const uintptr_t end = (reinterpret_cast<uintptr_t>(start) + bytes) & ~(page - 1);
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
@@ -50,6 +51,8 @@ const char* toString(RunStatus status) {
   return "?";
 }
 
+// --- channels and rows ---------------------------------------------------------------------------
+
 // the column of a channel by name, or -1
 int Results::column(const std::string& name) const {
   for (size_t i = 0; i < channels_.size(); ++i)
@@ -71,12 +74,15 @@ void Results::setChannels(std::vector<Channel> channels) {
 void Results::setRowLimit(size_t maxRows) {
   // at least two rows (the first and the latest), or no limit
   rowLimit_ = maxRows == 0 ? 0 : std::max<size_t>(maxRows, 2);
+  // nothing to decimate without a limit or within it
   if (!rowLimit_ || rowCount() <= rowLimit_) return;
   // decimate what is stored, leaving room for the latest row when it falls off the stride
   const size_t width = channels_.size();
+  // the latest row, kept aside while the stored rows are decimated
   const std::vector<double> latest(data_.end() - static_cast<long>(width), data_.end());
   if (transientLast_) data_.resize(data_.size() - width);
   while (rowCount() >= rowLimit_) compact();
+  // the latest row stays, as a transient, when it is not on the new stride
   transientLast_ = (appended_ - 1) % stride_ != 0;
   if (transientLast_) data_.insert(data_.end(), latest.begin(), latest.end());
 }
@@ -92,6 +98,7 @@ void Results::appendRow(const double* row) {
   assert(width > 0);
   // the channel ranges see every row
   for (size_t c = 0; c < width; ++c) {
+    // the first row sets the range
     if (appended_ == 0 || row[c] < low_[c]) low_[c] = row[c];
     if (appended_ == 0 || row[c] > high_[c]) high_[c] = row[c];
   }
@@ -110,6 +117,7 @@ void Results::compact() {
   const size_t width = channels_.size();
   const size_t rows = rowCount();
   size_t kept = 0;
+  // rows 0, 2, 4... moved to the front, in place
   for (size_t r = 0; r < rows; r += 2, ++kept)
     std::copy_n(data_.begin() + static_cast<long>(r * width), width,
                 data_.begin() + static_cast<long>(kept * width));
@@ -117,7 +125,11 @@ void Results::compact() {
   stride_ *= 2;
 }
 
+// --- ranges, columns and metadata ----------------------------------------------------------------
+
+// the smallest and largest value of a channel over every row appended, decimated ones too
 std::pair<double, double> Results::channelRange(int col) const {
+  // no rows, or no such column: an empty range
   if (appended_ == 0 || col < 0 || col >= columnCount()) return {0.0, 0.0};
   return {low_[col], high_[col]};
 }
@@ -130,11 +142,13 @@ std::vector<double> Results::columnValues(int col) const {
 }
 
 std::string Results::metadataValue(const std::string& key) const {
+  // the first value of the key
   for (const auto& [k, v] : metadata)
     if (k == key) return v;
   return "";
 }
 
+// the largest magnitude of a channel, from its range
 double Results::largestMagnitude(int col) const {
   const auto [low, high] = channelRange(col);
   return std::max(std::abs(low), std::abs(high));
@@ -142,6 +156,7 @@ double Results::largestMagnitude(int col) const {
 
 std::vector<std::string> Results::metadataValues(const std::string& key) const {
   std::vector<std::string> values;
+  // every value of the key, in order
   for (const auto& [k, v] : metadata)
     if (k == key) values.push_back(v);
   return values;

@@ -8,6 +8,7 @@ std::vector<std::string> runCheckFindings(const Results& r) {
   // each finding one sentence; a clean run has none
   std::vector<std::string> findings;
   std::ostringstream os;
+  // three significant digits
   os.precision(3);
   // the energy balance against the energy the run moved
   const int balance = r.column("energy.balance"), kinetic = r.column("energy.kinetic"),
@@ -20,6 +21,7 @@ std::vector<std::string> runCheckFindings(const Results& r) {
     const double moved = r.channelRange(kinetic).second + (vHigh - vLow) +
                          r.largestMagnitude(work) + r.largestMagnitude(dissipated);
     const double worst = r.largestMagnitude(balance);
+    // a balance above its share of the energy moved is a finding
     if (moved > 0.0 && worst > kEnergyShare * moved) {
       os << "the energy balance reached " << worst << " J, " << 100.0 * worst / moved
          << " % of the energy the run moved (" << moved
@@ -33,6 +35,7 @@ std::vector<std::string> runCheckFindings(const Results& r) {
   // the constraints
   const int violation = r.column("violation.position");
   if (violation >= 0) {
+    // a position violation above the limit is a finding
     const double worst = r.largestMagnitude(violation);
     if (worst > kViolationLimit) {
       os << "the positions left the constraints by up to " << worst

@@ -39,6 +39,7 @@ const std::vector<RunOption>& runOptions() {
       {"integrator", "integrator", "integrator name, see `mbw-cli list`", {}, &O::integrator},
       {"step", "step", "time step, s (first step when variable)", {}, &O::step},
       {"every", "every", "record every N-th step (first and last always)", {}, &O::every},
+      // fixed or variable steps, and the tolerances that ask for variable ones
       {"variable-step",
        "variable_step",
        "choose steps from the error estimate",
@@ -59,11 +60,13 @@ const std::vector<RunOption>& runOptions() {
        "absolute tolerance of variable steps (implies --variable-step)",
        {},
        &O::atol},
+      // the Lagrange multipliers as channels of their own
       {"multipliers",
        "multipliers",
        "add the Lagrange multipliers to the results (lambda.*)",
        {},
        &O::multipliers},
+      // variable steps: the largest step, what the tolerances bound and the smallest step
       {"max-step", "max_step", "largest step of variable-step methods, s", {}, &O::maxStep},
       {"error-control",
        "error_control",
@@ -79,6 +82,7 @@ const std::vector<RunOption>& runOptions() {
        "the output step, else of --max-step, else of the run's span)",
        {},
        &O::minStep},
+      // the step-size controller's safety factor and its bounds on the step ratio
       {"safety",
        "safety",
        "step-size control: safety factor fac of Sandu et al. 2001 eq 16 (default 0.9)",
@@ -94,6 +98,7 @@ const std::vector<RunOption>& runOptions() {
        "step-size control: largest ratio of new to old step (default 6)",
        {},
        &O::facMax},
+      // the state-space integrators' recovery of the dependent coordinates and their partition
       {"constraint-tol",
        "constraint_tolerance",
        "state-space integrators: |Phi|_inf of the recovered dependent coordinates (default 1e-10)",
@@ -104,11 +109,13 @@ const std::vector<RunOption>& runOptions() {
        "state-space integrators: cond(Phi_u) growth that triggers a new partition (default 1.25)",
        {},
        &O::repartitionGrowth},
+      // the Jacobian: exact or by forward differences
       {"jacobian",
        "jacobian",
        "exact, or fd (forward differences) where the integrator offers it",
        {},
        &O::jacobian},
+      // rows at requested times instead of at the steps
       {"output-step",
        "output_step",
        "record at t0 + k DT (s) instead of at the steps: states from the integrator's continuous "
@@ -121,6 +128,7 @@ const std::vector<RunOption>& runOptions() {
        "comments)",
        {},
        &O::outputTimes},
+      // large runs only when confirmed, and the steps recorded beside the requested times
       {"yes",
        "yes",
        "run even when the run is large: more than 1e9 fixed steps, or more than 1e8 rows at "
@@ -139,6 +147,7 @@ const std::vector<RunOption>& runOptions() {
        "translational and fixed joints, for the state-space integrators (rn4, w2, adams, bdf) "
        "(default: the scene's setting)",
        runFormulationNames(), &O::formulation, true},
+      // the run's span, the start of its recording and its initial state
       {"t-start",
        "t_start",
        "start time, s (default: the scene's; negative for a run-in)",
@@ -158,6 +167,7 @@ const std::vector<RunOption>& runOptions() {
        {},
        &O::fromEquilibrium,
        true},
+      // the methods' parameters
       {"rho-inf",
        "rho_inf",
        "spectral radius at infinity, for methods that have one",
@@ -165,6 +175,7 @@ const std::vector<RunOption>& runOptions() {
        &O::rhoInf,
        true},
       {"alpha", "alpha", "HHT alpha in [-1/3, 0]", {}, &O::alpha, true},
+      // Newton: its tolerance, how the tolerance follows the step, its iterations
       {"newton-tol",
        "newton_tolerance",
        "Newton tolerance on positions (Theta h^2 of Kissel, Taves and Negrut, default 1e-11) at "
@@ -187,6 +198,7 @@ const std::vector<RunOption>& runOptions() {
        {},
        &O::maxNewtonIterations,
        true},
+      // index-3 integrators: the Newton matrix's storage and update, and the equations it solves
       {"linear-solver",
        "linear_solver",
        "index-3 integrators: storage of the Newton matrix, auto (by size), dense or sparse (KLU)",
@@ -209,6 +221,7 @@ const std::vector<RunOption>& runOptions() {
        {"kkt", "augmented-lagrangian"},
        &O::index3Form,
        true},
+      // the augmented Lagrangian's penalty
       {"penalty",
        "penalty",
        "penalty factor of the augmented Lagrangian (dimensionless: times the mean body mass; "
@@ -222,6 +235,7 @@ const std::vector<RunOption>& runOptions() {
 
 // the option that sets a run setting, for messages that name what the user typed
 const RunOption* runOptionFor(const std::string& setting) {
+  // the first option that sets it
   for (const RunOption& o : runOptions())
     if (o.setting == setting) return &o;
   return nullptr;
@@ -233,6 +247,7 @@ std::string settingsProblemText(const SettingsProblem& p, const Model& model,
                                 const std::string& source,
                                 const std::function<std::string(const std::string&)>& userName,
                                 const std::string& confirmHint) {
+  // a problem the user may confirm says how
   const std::string hint = p.confirmable ? confirmHint : "";
   // an option the user gave
   for (const std::string& setting : p.settings)

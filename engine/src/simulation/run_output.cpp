@@ -49,6 +49,7 @@ void RunOutput::stopForSink(double t) {
 }
 
 void RunOutput::end() {
+  // the sink learns the run's final status and counters
   if (sink_) sink_->end(results_);
 }
 

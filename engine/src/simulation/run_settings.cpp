@@ -15,7 +15,9 @@ namespace mbw {
 bool RunOverrides::gives(const std::string& setting) const {
   // the option of the setting (run_options.h), and whether its value or flag is set
   const RunOption* option = runOptionFor(setting);
+  // a setting without an option is never given
   if (!option) return false;
+  // a flag gives the setting when set, a value when present
   return std::visit(
       [this](auto member) {
         if constexpr (std::is_same_v<decltype(member), bool RunOverrides::*>)
@@ -34,6 +36,7 @@ RunSettings sceneRunSettings(const Model& model, const std::string& integratorNa
   const RunDefaults& d = model.defaults;
   RunSettings s;
   s.formulation = d.formulation;
+  // the integrator named, else the scene's
   s.integrator = integratorName.empty() ? d.integrator : integratorName;
   s.tStart = d.tStart;
   s.tEnd = d.tEnd;
@@ -44,11 +47,13 @@ RunSettings sceneRunSettings(const Model& model, const std::string& integratorNa
   IntegratorSettings& i = s.integratorSettings;
   i.step = d.step;
   i.maxStep = d.maxStep;
+  // only positive tolerances replace the integrator's defaults
   if (d.rtol > 0.0) i.rtol = d.rtol;
   if (d.atol > 0.0) i.atol = d.atol;
   const IntegratorInfo* info = findIntegrator(s.integrator);
   i.variableStep = sceneAsksVariableSteps(d) && info && info->capabilities.variableStep;
   // the Newton options where the integrator offers them
+  // a choice the integrator does not offer falls back to auto
   const auto offered = [](const std::vector<std::string>& choices, const std::string& value) {
     return std::find(choices.begin(), choices.end(), value) != choices.end() ? value
                                                                              : std::string("auto");
@@ -56,9 +61,11 @@ RunSettings sceneRunSettings(const Model& model, const std::string& integratorNa
   if (info) {
     i.linearSolver = offered(info->capabilities.linearSolvers, d.linearSolver);
     i.jacobianUpdate = offered(info->capabilities.jacobianUpdates, d.jacobianUpdate);
+    // an index-3 form the integrator does not offer falls back to kkt
     const auto& forms = info->capabilities.index3Forms;
     i.index3Form = std::count(forms.begin(), forms.end(), d.index3Form) ? d.index3Form : "kkt";
   }
+  // the augmented Lagrangian's penalty, whatever the integrator
   i.penalty = d.penalty;
   return s;
 }
@@ -72,11 +79,13 @@ RunSettings resolveRunSettings(const Model& model, const RunOverrides& o) {
   if (o.recordFrom) s.recordFrom = *o.recordFrom;
   s.startFromEquilibrium = o.fromEquilibrium || s.startFromEquilibrium;
   if (o.every) s.every = *o.every;
+  // multipliers and the confirmation of large runs come from the overrides alone
   s.recordMultipliers = o.multipliers;
   s.confirmed = o.confirmed;
   // steps: tolerances given ask for variable steps as the scene's do
   IntegratorSettings& i = s.integratorSettings;
   if (o.step) i.step = *o.step;
+  // variable steps when asked, when a tolerance is given or the scene asks, unless fixed are asked
   i.variableStep = !o.fixedStep && (o.variableStep || o.rtol || o.atol || i.variableStep);
   if (o.rtol) i.rtol = *o.rtol;
   if (o.atol) i.atol = *o.atol;
@@ -86,6 +95,7 @@ RunSettings resolveRunSettings(const Model& model, const RunOverrides& o) {
     i.minStep = *o.minStep;
     s.relativeMinStep = 0.0;
   }
+  // the step-size controller and what the tolerances bound
   if (o.safety) i.safetyFactor = *o.safety;
   if (o.facMin) i.minStepFactor = *o.facMin;
   if (o.facMax) i.maxStepFactor = *o.facMax;
@@ -96,9 +106,11 @@ RunSettings resolveRunSettings(const Model& model, const RunOverrides& o) {
   if (o.newtonTolerance) i.newtonTolerance = *o.newtonTolerance;
   if (o.newtonToleranceRule) i.newtonToleranceRule = *o.newtonToleranceRule;
   if (o.maxNewtonIterations) i.maxNewtonIterations = *o.maxNewtonIterations;
+  // the state-space integrators' constraint tolerance and partition, and the Jacobian
   if (o.constraintTolerance) i.constraintTolerance = *o.constraintTolerance;
   if (o.repartitionGrowth) i.repartitionGrowth = *o.repartitionGrowth;
   if (o.jacobian) i.jacobian = *o.jacobian;
+  // index-3 integrators: the Newton matrix, its update, the equations and the penalty
   if (o.linearSolver) i.linearSolver = *o.linearSolver;
   if (o.jacobianUpdate) i.jacobianUpdate = *o.jacobianUpdate;
   if (o.index3Form) i.index3Form = *o.index3Form;
@@ -112,6 +124,7 @@ RunSettings resolveRunSettings(const Model& model, const RunOverrides& o) {
     readOutputTimes(*o.outputTimes, s.output);
   else
     s.output = sceneOutputRequest(model);
+  // the steps recorded beside the requested times only when asked
   s.output.recordSteps = o.recordSteps;
   return s;
 }

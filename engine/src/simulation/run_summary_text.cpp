@@ -12,15 +12,18 @@ namespace mbw {
 std::string runSummaryText(const Results& r, const ProjectionReport* projection) {
   std::ostringstream out;
   // the run: scene, formulation, method, step and span
+  // the last recorded time; none for an empty run
   const double tEnd = r.rowCount() ? r.at(r.rowCount() - 1, 0) : 0.0;
   const RunStatistics& s = r.stats;
   out << r.metadataValue("scene") << "  " << r.metadataValue("formulation") << "  "
       << (r.metadataValue("analysis") == "kinematics" ? "kinematics"
                                                       : r.metadataValue("integrator"))
       << "  step " << r.metadataValue("step") << " s  t_end " << r.metadataValue("t_end") << " s\n";
+  // the redundant equations the model left out
   if (!r.metadataValue("redundant_equations").empty())
     out << "redundant        " << r.metadataValue("redundant_equations")
         << " (reactions: those of the kept equations; `mbw-cli validate` says what each repeats)\n";
+  // the status and its message
   out << "status           " << toString(r.status);
   if (!r.message.empty()) out << ": " << r.message;
   // a completed run that failed a check (simulation/run_checks.h) does not say "completed" alone
@@ -33,15 +36,18 @@ std::string runSummaryText(const Results& r, const ProjectionReport* projection)
   out << "steps            " << s.steps;
   if (s.rejectedSteps) {
     out << " (+" << s.rejectedSteps << " rejected:";
+    // each reason with its count
     for (const auto& [why, n] : s.rejections) out << " " << n << " x " << why << ";";
     out << ")";
   }
   out << ", simulated to t = " << formatNumber(tEnd, 6) << " s\n";
   // the tolerance and what the steps committed of it (the estimate beside what was asked for)
   if (!r.metadataValue("rtol").empty()) {
+    // the tolerances given
     out << "error control    rtol " << r.metadataValue("rtol") << ", atol "
         << r.metadataValue("atol");
     const std::string estimate = r.metadataValue("error_estimate");
+    // the estimate, when the run recorded one
     if (!estimate.empty())
       out << "; the accepted steps' local error estimates sum to "
           << formatNumber(std::stod(estimate)) << " tolerances";
@@ -57,6 +63,7 @@ std::string runSummaryText(const Results& r, const ProjectionReport* projection)
   // named by the integrator
   if (s.functionEvaluations || s.jacobianEvaluations) {
     out << "evaluations      ";
+    // the right-hand side's evaluations, named by the integrator's capabilities
     if (s.functionEvaluations) {
       const IntegratorInfo* info = findIntegrator(r.metadataValue("integrator"));
       out << s.functionEvaluations << " "
@@ -71,6 +78,7 @@ std::string runSummaryText(const Results& r, const ProjectionReport* projection)
   if (!r.events.empty()) {
     out << "events           " << r.events.size()
         << (r.events.size() == 1 ? " event\n" : " events\n");
+    // the first eight events, and how many more
     const size_t shown = std::min<size_t>(r.events.size(), 8);
     for (size_t k = 0; k < shown; ++k)
       out << "                 t = " << formatNumber(r.events[k].t, 6)
@@ -80,6 +88,7 @@ std::string runSummaryText(const Results& r, const ProjectionReport* projection)
   }
   // the CPU time by phase and in all, per step and against real time
   if (!s.phaseSeconds.empty()) {
+    // the phases, and the CPU time no phase accounts for
     out << "CPU by phase    ";
     double accounted = 0.0;
     for (const auto& [phase, seconds] : s.phaseSeconds) {
@@ -88,6 +97,7 @@ std::string runSummaryText(const Results& r, const ProjectionReport* projection)
     }
     out << " other " << formatNumber(s.cpuSeconds - accounted) << " s\n";
   }
+  // the CPU time in all and per step
   out << "CPU time         " << formatNumber(s.cpuSeconds) << " s ("
       << formatNumber(s.steps ? 1e6 * s.cpuSeconds / s.steps : 0.0) << " us per step";
   // real time: the simulated span, a run-in before t = 0 included
@@ -97,6 +107,7 @@ std::string runSummaryText(const Results& r, const ProjectionReport* projection)
   out << ")\n";
   // the energy balance at the end and its largest magnitude, with its terms
   if (r.column("energy.balance") >= 0 && r.rowCount()) {
+    // the last row's balance and terms, and the balance's largest magnitude
     const size_t last = r.rowCount() - 1;
     out << "energy balance   " << formatNumber(r.at(last, r.column("energy.balance")))
         << " J final, " << formatNumber(r.largestMagnitude(r.column("energy.balance")))

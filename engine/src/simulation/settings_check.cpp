@@ -42,10 +42,12 @@ Problem timeProblem(const RunSettings& s) {
   // a record start within the run, and a recording interval
   if (std::isnan(s.recordFrom))
     return problem({"record_from"}, "record_from must be a number, got nan");
+  // a record start after the end records only the initial state
   if (s.recordFrom > s.tEnd)
     return problem({"record_from", "t_end"}, "record_from (" + settingText(s.recordFrom) +
                                                  " s) is after t_end (" + settingText(s.tEnd) +
                                                  " s): the run would record nothing but its start");
+  // at least every step recorded
   if (s.every < 1)
     return problem({"every"}, "every must be at least 1, got " + std::to_string(s.every));
   return std::nullopt;
@@ -54,6 +56,7 @@ Problem timeProblem(const RunSettings& s) {
 // steps, tolerances and the factors of step-size control
 Problem stepProblem(const RunSettings& s) {
   const IntegratorSettings& i = s.integratorSettings;
+  // a positive finite step
   if (Problem p = outOfRange("step", "the step", i.step)) return p;
   // times near T are resolved to about 2e-16 T: a step below 1e-12 T would not move them reliably
   const double resolution = 1e-12 * std::max(std::abs(s.tStart), std::abs(s.tEnd));
@@ -68,13 +71,16 @@ Problem stepProblem(const RunSettings& s) {
     if (Problem p = outOfRange("atol", "atol", i.atol)) return p;
   }
   // the step bounds, and the smallest below the largest
+  // the largest step may be 0 (no limit); the smallest must be positive
   if (Problem p = outOfRange("max_step", "the largest step (0: no limit)", i.maxStep, 0.0, true))
     return p;
   if (Problem p = outOfRange("min_step", "the smallest step", i.minStep)) return p;
+  // the fraction of the time scale in [0, 1)
   if (!(std::isfinite(s.relativeMinStep) && s.relativeMinStep >= 0.0 && s.relativeMinStep < 1.0))
     return problem({"min_step"},
                    "the smallest step's fraction of the time scale must be in [0, 1), got " +
                        settingText(s.relativeMinStep));
+  // at variable steps the largest step may not lie below the smallest
   if (i.variableStep && i.maxStep > 0.0 && i.maxStep < minimumStep(s))
     return problem({"max_step", "min_step"}, "the largest step " + settingText(i.maxStep) +
                                                  " s is below the smallest, " +
@@ -99,6 +105,7 @@ Problem methodProblem(const RunSettings& s) {
   if (!std::isfinite(i.rhoInf) || (i.rhoInf < 0.0 && i.rhoInf != -1.0))
     return problem({"rho_inf"},
                    "rho_inf must be a number from 0 to 1, got " + settingText(i.rhoInf));
+  // alpha, when given, finite
   if (i.alpha && !std::isfinite(*i.alpha))
     return problem({"alpha"}, "alpha must be a number, got " + settingText(*i.alpha));
   // the state-space integrators' constraint tolerance and repartition factor
@@ -155,12 +162,15 @@ std::optional<SettingsProblem> runSettingsProblem(const RunSettings& s) {
   if (Problem p = timeProblem(s)) return p;
   if (Problem p = stepProblem(s)) return p;
   if (Problem p = methodProblem(s)) return p;
+  // the integrator by name
   const IntegratorInfo* info = findIntegrator(s.integrator);
   if (!info)
     return problem({"integrator"},
                    "unknown integrator '" + s.integrator + "' (see `mbw-cli list`)");
+  // an integrator that cannot run the formulation or the settings says why
   const std::string why = unsupportedReason(*info, s.formulation, s.integratorSettings);
   if (!why.empty()) return problem({"integrator", "formulation"}, why);
+  // the requested output times within the run, named by how they were given
   const std::string output = outputRequestProblem(s.output, s.tStart, s.tEnd);
   if (!output.empty())
     return problem({s.output.times.empty() ? "output_step" : "output_times"}, output);

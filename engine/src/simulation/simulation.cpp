@@ -13,12 +13,14 @@
 namespace mbw {
 
 std::vector<std::string> runFormulationNames() {
+  // the absolute coordinates' formulations, then the joint coordinates
   std::vector<std::string> names = formulationNames();
   names.emplace_back(kJointFormulation);
   return names;
 }
 
 std::string runFormulationDescription(const std::string& name) {
+  // the joint coordinates' text; the others' from the formulation registry
   if (name != kJointFormulation) return formulationDescription(name);
   return "joint coordinates of the scene's tree of revolute, translational and fixed joints, by "
          "the articulated-body algorithm (Featherstone 2008); state-space integrators only (rn4, "
@@ -68,6 +70,7 @@ Simulation::~Simulation() = default;
 
 Results Simulation::run(RunObserver* observer, ResultSink* sink) {
   Results results;
+  // the stages share the model, the settings, the formulation, the integrator and the results
   DynamicsRun run(model_, settings_, *formulation_, *integrator_, initial_, recordedBodies_,
                   results, observer, sink);
   // the settings as metadata, the initial row, the steps to t_end, then the statistics
@@ -89,11 +92,13 @@ Results runKinematics(const Model& model, const std::string& formulationName,
     throw ConfigurationError(e.what());
   }
   Formulation& f = *formulation;
+  // a time grid needs a positive step and end time
   if (!(settings.step > 0.0) || !(settings.tEnd > 0.0))
     throw ConfigurationError("the step and t_end must be positive");
   // the initial state on the constraints; a kinematic analysis needs no degree of freedom left
   State s = consistentInitialState(f, 0.0);
   f.computePositions(0.0, s.q);
+  // the rank of the constraint Jacobian leaves the degrees of freedom
   const ConstraintRank rank = analyzeConstraintRank(f);
   if (rank.degreesOfFreedom != 0) {
     std::ostringstream os;
@@ -112,6 +117,7 @@ Results runKinematics(const Model& model, const std::string& formulationName,
 
   // the initial row
   const double cpu0 = threadCpuSeconds();
+  // the solver, the recorder and the sink's channels, then the initial state recorded
   KinematicSolver solver(f, settings);
   Recorder recorder(f, Recorder::Kind::Kinematics, every);
   RunOutput output(results, observer, sink);
@@ -132,8 +138,10 @@ Results runKinematics(const Model& model, const std::string& formulationName,
       results.message = "cancelled at t = " + metadataNumber(s.t) + " s";
       break;
     }
+    // the time of grid point k; the last lands on t_end exactly
     const double t = k == n ? settings.tEnd : k * settings.step;
     const KinematicsStep step = solver.advance(t, s);
+    // Newton's iterations counted; an analysis that fails ends the run with its reason
     results.stats.newtonIterations += step.iterations;
     if (!step.converged) {
       results.status = RunStatus::Failed;

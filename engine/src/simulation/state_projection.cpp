@@ -32,11 +32,13 @@ ProjectionOutcome StateProjection::project(State& s) {
   // positions: mass-weighted Newton corrections onto Phi = 0
   for (;;) {
     f_.computePositions(s.t, q_);
+    // a singularity of the formulation's coordinates stops the projection
     const std::string singular = f_.coordinateSingularity();
     if (!singular.empty()) {
       out.failure = singular;
       return out;
     }
+    // the largest violation, the first one kept as the state's
     const double violation = nc_ ? f_.constraints().cwiseAbs().maxCoeff() : 0.0;
     if (out.iterations == 0) out.positionViolation = violation;
     if (violation <= tolerance_) break;
@@ -68,10 +70,12 @@ ProjectionOutcome StateProjection::project(State& s) {
   x_.head(nv_) = s.v;
   x_.tail(nc_).setZero();
   product_.noalias() = augmented_.matrix() * x_;  // its tail: Phi_q v
+  // the right-hand side: the velocity constraints' less Phi_q v, its largest entry the violation
   x_.head(nv_).setZero();
   x_.tail(nc_) = f_.velocityRhs() - product_.tail(nc_);
   out.velocityViolation = nc_ ? x_.tail(nc_).cwiseAbs().maxCoeff() : 0.0;
   augmented_.solveInPlace(x_);
+  // the projected positions, and the velocities with their correction
   s.q = q_;
   s.v += x_.head(nv_);
   // accelerations and multipliers: A [vdot; lambda] = [Q; gamma]

@@ -16,6 +16,7 @@ StaticAnalysis analyzeStaticEquilibrium(const Model& model, const std::string& f
   StaticAnalysis a;
   a.formulation = formulation;
   a.t = t;
+  // the formulation in which the equilibrium is solved
   const std::unique_ptr<Formulation> f = makeFormulation(formulation, model);
 
   // Newton from the scene's pose
@@ -23,6 +24,7 @@ StaticAnalysis analyzeStaticEquilibrium(const Model& model, const std::string& f
   s.t = t;
   VectorXd v0;
   f->initialState(s.q, v0);
+  // the scene's pose kept, to measure the move to the equilibrium
   const VectorXd q0 = s.q;
   a.solution = solveStaticEquilibrium(*f, t, s.q, s.lambda, settings);
   if (!a.solution.converged) return a;

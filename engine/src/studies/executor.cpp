@@ -13,9 +13,11 @@ namespace mbw {
 // the machine's hardware threads, at least one
 int coreCount() { return std::max(1u, std::thread::hardware_concurrency()); }
 
+// threads < 1: one per hardware thread
 ThreadPoolExecutor::ThreadPoolExecutor(int threads)
     : threads_(threads < 1 ? coreCount() : threads) {}
 
+// the executor in words, for the study's progress lines
 std::string ThreadPoolExecutor::description() const {
   return std::to_string(threads_) + (threads_ == 1 ? " thread" : " threads");
 }

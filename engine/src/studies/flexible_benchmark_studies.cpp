@@ -8,6 +8,8 @@
 
 namespace mbw {
 
+// --- the methods, the experiments and the parts --------------------------------------------------
+
 std::vector<MethodGroup> flexibleStudyMethodGroups() {
   // the three groups of the paper's figures: second-order methods without and with damping, and
   // the higher-order ones
@@ -18,6 +20,7 @@ std::vector<MethodGroup> flexibleStudyMethodGroups() {
   std::vector<MethodGroup> groups{{"(a) second-order methods, rho_inf = 0", {}},
                                   {"(b) second-order methods, rho_inf = 0.6", {}},
                                   {"(c) higher-order methods, rho_inf = 0", {}}};
+  // each second-order method in both groups: without damping and at rho_inf = 0.6
   for (const char* m : secondOrder) {
     groups[0].methods.push_back({m, 0.0});
     groups[1].methods.push_back({m, 0.6});
@@ -104,6 +107,8 @@ std::optional<Experiment> flexibleStudyExperiment(const std::string& part) {
   throw std::invalid_argument("unknown part '" + part + "' (" + list + ")");
 }
 
+// --- the study and its reference -----------------------------------------------------------------
+
 int FlexibleStudy::run(int group, int method, int step) const {
   // the index of a run by its place in the groups, -1 if the study has no such run
   for (size_t k = 0; k < runs.size(); ++k)
@@ -144,6 +149,7 @@ FlexibleStudy makeFlexibleStudy(const Model& model, RunSettings base,
   return flexible;
 }
 
+// the flexible convergence study's one reference run
 void addFlexibleConvergenceReference(FlexibleStudy& flexible,
                                      const std::vector<std::string>& outputs,
                                      double referenceStep) {
@@ -153,7 +159,9 @@ void addFlexibleConvergenceReference(FlexibleStudy& flexible,
   for (const RunSpec& r : study.runs)
     smallest = std::min(smallest, r.settings.integratorSettings.step);
   ConvergenceReference reference;
+  // the refinement: the smallest step over the reference step, rounded, at least 1
   reference.refine = std::max(1, static_cast<int>(std::lround(smallest / referenceStep)));
+  // the reference on the first run's settings
   addConvergenceReference(study, study.runs.front().settings, reference, outputs);
 }
 

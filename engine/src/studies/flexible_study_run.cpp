@@ -21,25 +21,30 @@ std::string fileIn(const std::string& directory, const std::string& name) {
 // --- the parts' files ----------------------------------------------------------------------------
 
 void FlexibleExperimentPart::writeFiles(const std::string& directory) const {
+  // the table of runs, and each run's series of the figures' channels
   runs.writeCsv(fileIn(directory, experiment.key + "_runs.csv"));
   writeFlexibleSeries(fileIn(directory, experiment.key + "_series.csv"), experiment, flexible.study,
                       *histories);
 }
 
+// the description of the convergence study's one reference
 const std::string& FlexibleConvergencePart::referenceText() const {
   return flexible.study.references.front().description;
 }
 
 void FlexibleConvergencePart::writeFiles(const std::string& directory) const {
+  // the runs, the errors and the observed orders, a CSV each
   result.runs.writeCsv(fileIn(directory, "convergence_runs.csv"));
   result.errors.writeCsv(fileIn(directory, "convergence.csv"));
   result.orders.writeCsv(fileIn(directory, "convergence_orders.csv"));
 }
 
+// the iterations table, one CSV
 void FlexibleIterationsPart::writeFiles(const std::string& directory) const {
   table.writeCsv(fileIn(directory, "iterations.csv"));
 }
 
+// figure n's file: fig<n>_<name>.png
 std::string flexibleFigureFile(const std::string& directory, int number, const std::string& name) {
   return fileIn(directory, "fig" + std::to_string(number) + "_" + name + ".png");
 }
@@ -74,6 +79,7 @@ FlexibleExperimentPart FlexibleStudyRunner::experiment(const Experiment& e) cons
   part.flexible =
       makeStudy(loadScene(e.scene), {e.stepPerStage}, overrides_.tEnd.value_or(e.tEnd), channels);
   part.histories = std::make_unique<RunHistories>(channels);
+  // the study run, the hooks keeping the histories; the records of the runs made
   const StudyOutcome outcome = execute_(part.flexible.study, part.histories->hooks());
   part.records = outcome.madeRecords();
   part.interrupted = outcome.interrupted;
@@ -103,16 +109,19 @@ FlexibleConvergencePart FlexibleStudyRunner::convergence() const {
 }
 
 FlexibleIterationsPart FlexibleStudyRunner::iterations() const {
+  // one table of iterations for all examples, a scene column in front
   FlexibleIterationsPart part;
   part.table = flexibleRunTable("Newton iterations per time point (Zhang et al. 2022 Fig. 28)");
   part.table.header.insert(part.table.header.begin(), "scene");
   // each example at its two steps, to its own end at most
   for (const IterationExample& x : newtonIterationExamples()) {
     const Model model = loadScene(x.scene);
+    // the example's two steps per stage
     const std::vector<double> steps{x.steps[0], x.steps[1]};
     const FlexibleStudy flexible =
         makeStudy(model, steps, std::min(overrides_.tEnd.value_or(x.tEnd), x.tEnd), {});
     const StudyOutcome outcome = execute_(flexible.study, {});
+    // an interrupted example ends the part
     if (outcome.interrupted) {
       part.interrupted = true;
       return part;

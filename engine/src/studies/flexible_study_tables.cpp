@@ -14,6 +14,8 @@
 
 namespace mbw {
 
+// --- the runs table ------------------------------------------------------------------------------
+
 StudyTable flexibleRunTable(const std::string& title) {
   // the columns of a run's row: method, group, step, outcome, newton counts and cpu time
   StudyTable t;
@@ -36,6 +38,8 @@ void addFlexibleRunRow(StudyTable& table, const std::string& group, const Study&
 // "(a)", "(b)", "(c)": the group's key in the tables
 std::string groupKey(const MethodGroup& group) { return group.title.substr(0, 3); }
 
+// --- the experiments' series ---------------------------------------------------------------------
+
 void writeFlexibleSeries(const std::string& path, const Experiment& e, const Study& study,
                          const RunHistories& histories) {
   // the scene and step as comment lines, then a column per figure's channel
@@ -43,10 +47,12 @@ void writeFlexibleSeries(const std::string& path, const Experiment& e, const Stu
   if (!out) throw TableError("cannot write '" + path + "'");
   out << "# scene: " << e.scene << "\n# Delta t / n: " << e.stepPerStage << " s\nmethod,t";
   for (const ExperimentFigure& f : e.figures) out << ',' << f.channel;
+  // the numbers to ten significant digits
   out << "\n" << std::setprecision(10);
   // each kept run's rows, the channels it lacks as NaN
   for (size_t run = 0; run < study.runs.size(); ++run) {
     const Results* r = histories.history(static_cast<int>(run));
+    // a run without a kept history is left out
     if (!r) continue;
     // the run's column of each channel, -1 where it has none
     std::vector<int> columns;
@@ -60,6 +66,8 @@ void writeFlexibleSeries(const std::string& path, const Experiment& e, const Stu
   }
 }
 
+// --- the convergence study -----------------------------------------------------------------------
+
 FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<RunRecord>& records) {
   // the runs table, and the RE table titled with the window compared and the reference
   const RunSettings& base = study.runs.front().settings;
@@ -69,6 +77,7 @@ FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<Ru
                      formatNumber(std::max(base.recordFrom, base.tStart)) + ", " +
                      formatNumber(base.tEnd) + "] s, against " +
                      study.references.front().description;
+  // the header, and one list of RE per output, for the figures
   out.errors.header = {"method", "dt/n", "RE(u3)", "RE(v3)", "RE(a3)", "it/point"};
   out.errorsByMethod.resize(3);
   // a row per run: RE of u3, v3, a3 where it completed
@@ -85,6 +94,7 @@ FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<Ru
       out.errorsByMethod[k][label].push_back({h, e});
       row.push_back(cell(e));
     }
+    // then the run's Newton iterations per time point
     row.push_back(cell(iterationsPerTimePoint(r.stats)));
     out.errors.rows.push_back(row);
   }
@@ -94,12 +104,16 @@ FlexibleConvergence flexibleConvergence(const Study& study, const std::vector<Ru
   std::vector<std::vector<MethodOrder>> slopes;
   // a slope per output and method, from the records of all steps
   for (size_t k = 0; k < 3; ++k) slopes.push_back(observedOrders(study, records, k));
+  // a row per method: its slopes for u3, v3 and a3
   for (size_t m = 0; m < slopes[0].size(); ++m)
     out.orders.rows.push_back({slopes[0][m].method, cell(slopes[0][m].order),
                                cell(slopes[1][m].order), cell(slopes[2][m].order)});
   return out;
 }
 
+// --- the Newton iterations -----------------------------------------------------------------------
+
+// one example of Figure 28: its rows added to the table, its points returned
 std::vector<std::vector<StepPoints>> flexibleIterations(const std::string& scene,
                                                         const FlexibleStudy& flexible,
                                                         const std::vector<double>& stepsPerStage,

@@ -75,6 +75,7 @@ bool CostSeries::completed() const {
 }
 
 std::string CostSeries::message() const {
+  // the first failed repetition's message, or none
   for (const RunCost& r : runs)
     if (!r.completed) return r.message;
   return {};
@@ -125,6 +126,7 @@ const CostSeries* FormulationStudy::cost(const std::vector<CostSeries>& table,
 
 // --- the study: timed runs, then the order analysis ----------------------------------------------
 
+// the timed runs of every mechanism and formulation, then the order runs against the truth
 Study makeFormulationStudy(const FormulationStudySettings& settings) {
   Study study;
   study.title = "Kissel et al. 2021: rA, rp and rE";
@@ -195,6 +197,7 @@ Study makeFormulationStudy(const FormulationStudySettings& settings) {
 
 // --- the results: cost tables and order series ---------------------------------------------------
 
+// the records sorted into the cost series and the order series
 FormulationStudy formulationStudyResults(const FormulationStudySettings& settings,
                                          const Study& study,
                                          const std::vector<RunRecord>& records) {
@@ -202,6 +205,7 @@ FormulationStudy formulationStudyResults(const FormulationStudySettings& setting
   out.settings = settings;
   out.formulations = formulationNames();
   for (const RunRecord& r : records) {
+    // the run's mechanism and formulation
     const RunSpec& spec = study.runs.at(r.run);
     const std::string& mechanism = kMechanisms.at(spec.variant);
     const std::string& f = spec.settings.formulation;
@@ -216,6 +220,7 @@ FormulationStudy formulationStudyResults(const FormulationStudySettings& setting
     // an order run adds a point to its mechanism's series in its formulation
     // the references were made one per order case, in order: the index is the case's
     const OrderCase& c = kOrderCases.at(static_cast<size_t>(spec.reference));
+    // the order series of this mechanism and formulation, made on first use
     auto it = std::find_if(out.orders.begin(), out.orders.end(), [&](const OrderSeries& o) {
       return o.mechanism == mechanism && o.formulation == f;
     });

@@ -70,9 +70,11 @@ StudyTable speedupTable(const FormulationStudy& study, const std::vector<CostSer
       if (f != "rp") row.push_back(cell(base / meanMicroseconds(study.cost(table, m, f))));
     for (const std::string& f : study.formulations)
       if (f != "rp") row.push_back(cell(bestBase / bestMicroseconds(study.cost(table, m, f))));
+    // the largest spread of the mechanism's series, in percent
     row.push_back(cell(100.0 * spread, 2) + "%");
     t.rows.push_back(row);
   }
+  // what the best speedup and the spread mean
   t.notes.push_back(
       "speedup (best): from the fastest run of each; spread: largest (max - min) / mean "
       "of the per-step times over the runs (the load of the machine)");
@@ -88,6 +90,7 @@ StudyTable iterationTable(const FormulationStudy& study, const std::vector<CostS
   t.notes = {"step " + cell(study.settings.step) + " s, t_end " + cell(study.settings.timingTEnd) +
                  " s; average over every step of every run",
              tolerance};
+  // the header: a column per formulation
   t.header = {"mechanism"};
   for (const std::string& f : study.formulations) t.header.push_back(f);
   // one row per mechanism, one column per formulation
@@ -95,6 +98,7 @@ StudyTable iterationTable(const FormulationStudy& study, const std::vector<CostS
     std::vector<std::string> row = {m};
     for (const std::string& f : study.formulations) {
       const CostSeries* s = study.cost(table, m, f);
+      // a series the study did not run prints as a dash
       row.push_back(cell(s ? s->iterationsPerStep() : kNaN));
     }
     t.rows.push_back(row);
@@ -128,6 +132,7 @@ StudyTable ordersTable(const FormulationStudy& study) {
   t.title = "Convergence orders (least-squares slopes of log error against log h; Figs. 5-7)";
   t.notes = {orderNote(study), "'-': every error is below " + cell(floor) +
                                    " (the constraints hold the position to the Newton tolerance)"};
+  // the header: what the orders are of, the three orders, and the largest error
   t.header = {"mechanism",      "coordinate",         "formulation",           "position order",
               "velocity order", "acceleration order", "largest position error"};
   // one row per mechanism and formulation: the orders of position, velocity and acceleration

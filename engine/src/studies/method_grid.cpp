@@ -9,11 +9,14 @@
 
 namespace mbw {
 
+// --- the grid of methods and steps ---------------------------------------------------------------
+
 Study makeMethodStepStudy(const std::string& scene, const RunSettings& base,
                           const std::vector<StudyMethod>& methods, const std::vector<double>& steps,
                           bool perStage) {
   // one scene, every method at every step size, methods outermost
   Study study;
+  // the one variant: the scene as it is
   study.variants = {{scene, {}}};
   for (const StudyMethod& m : methods)
     for (double h : steps) {
@@ -28,6 +31,7 @@ Study makeMethodStepStudy(const std::string& scene, const RunSettings& base,
 void requireRecordedChannels(const Model& model, const Study& study,
                              const std::vector<std::string>& channels) {
   const std::vector<Channel> recorded = runChannels(model, study.runs.at(0));
+  // each channel asked for must be among them, before any run starts
   for (const std::string& ch : channels)
     if (std::none_of(recorded.begin(), recorded.end(),
                      [&](const Channel& c) { return c.name == ch; }))
@@ -39,6 +43,8 @@ std::string methodRunFileName(const StudyMethod& method) {
   return method.integrator + (method.rhoInf >= 0.0 ? "-" + formatNumber(method.rhoInf) : "") +
          ".csv";
 }
+
+// --- the convergence reference and the observed orders -------------------------------------------
 
 void addConvergenceReference(Study& study, const RunSettings& base,
                              const ConvergenceReference& reference,

@@ -12,6 +12,8 @@
 
 namespace mbw {
 
+// --- the outputs, and the records by method ------------------------------------------------------
+
 std::vector<std::string> defaultConvergenceOutputs(const Model& model) {
   // the last body's position, velocity and acceleration along x
   const std::string b = model.bodies.back().name;
@@ -30,11 +32,14 @@ std::vector<std::pair<std::string, std::vector<const RunRecord*>>> recordsByMeth
   for (const RunRecord& r : records) {
     const std::string label = methodLabel(study.runs[r.run].settings);
     auto it = std::find_if(out.begin(), out.end(), [&](const auto& m) { return m.first == label; });
+    // a method not seen yet starts its list
     if (it == out.end()) it = out.insert(out.end(), {label, {}});
     it->second.push_back(&r);
   }
   return out;
 }
+
+// --- the CSV tables ------------------------------------------------------------------------------
 
 void writeComparisonTable(const std::string& path, const std::string& scene, const Study& study,
                           const std::vector<RunRecord>& records) {
@@ -94,6 +99,9 @@ void writeConvergenceTable(const std::string& path, const std::string& scene, co
           << orders[k][m].order << "\n";
 }
 
+// --- the tables as text --------------------------------------------------------------------------
+
+// the comparison as text: a line per run, a failure's reason below it
 std::string comparisonTableText(const std::string& scene, double step, bool perStage,
                                 const Study& study, const std::vector<RunRecord>& records) {
   std::ostringstream out;
@@ -123,6 +131,7 @@ std::string comparisonTableText(const std::string& scene, double step, bool perS
   return out.str();
 }
 
+// the observed orders as text, a row per method
 std::string observedOrdersText(const std::vector<std::string>& outputs,
                                const std::vector<std::vector<MethodOrder>>& orders) {
   std::ostringstream out;

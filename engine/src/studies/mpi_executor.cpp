@@ -28,10 +28,12 @@ void await(MPI_Request& request) {
     int finished = 0;
     MPI_Test(&request, &finished, MPI_STATUS_IGNORE);
     if (finished) return;
+    // after a hundred tests, a millisecond's sleep between them
     if (spins > 100) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
 }
 
+// a job's index (or -1) to a process
 void sendJob(int job, int rank) { MPI_Send(&job, 1, MPI_INT, rank, kJob, MPI_COMM_WORLD); }
 
 // a result: the job's index, then its text
@@ -127,6 +129,7 @@ bool launchedByMpi() {
 // --- the session and the executor ----------------------------------------------------------------
 
 std::unique_ptr<MpiSession> MpiSession::startIfLaunched() {
+  // not started by an MPI launcher: no session
   if (!launchedByMpi()) return nullptr;
   return std::unique_ptr<MpiSession>(new MpiSession());
 }
@@ -135,6 +138,7 @@ MpiSession::MpiSession() {
   // only the main thread calls MPI (funneled); the workers' threads never do
   int provided = 0;
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+  // this process's rank and the job's size
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 }
@@ -147,6 +151,7 @@ void MpiSession::abort(int status) const {
   std::exit(status);
 }
 
+// the executor in words, for the study's progress lines
 std::string MpiExecutor::description() const {
   return std::to_string(session_.size()) + " MPI processes, one run each";
 }
@@ -170,6 +175,7 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
   std::deque<int> pending(jobs.begin(), jobs.end());
   int outstanding = 0;  // jobs handed to the other processes
   int released = 0;     // processes told that no job is left
+  // the processes other than this one
   const int helpers = session_.size() - 1;
   // the first failure, of a job or of done, is thrown once everything has come back
   bool stopping = false;
@@ -193,6 +199,7 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
       stopping = true;
     }
   };
+  // the last poll of the stop, and whether this process's thread holds a job
   auto lastPoll = std::chrono::steady_clock::now();
   bool localBusy = false;
   // until every helper is released and every job handed out has come back
@@ -252,8 +259,10 @@ void MpiExecutor::coordinate(const std::vector<int>& jobs,
       lastPoll = now;
       if (!stopping && stop && stop()) stopping = true;
     }
+    // a pass that found nothing to do sleeps a millisecond
     if (!busy) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  // everything back: the first failure, if any, to the caller
   if (failure) std::rethrow_exception(failure);
 }
 
@@ -271,6 +280,7 @@ void MpiExecutor::serve(const std::function<std::string(int)>& work) {
     await(request);
     // -1: no job left, this process is done
     if (job < 0) return;
+    // the job made; its result goes with the next request
     message = resultMessage(job, work(job));
     tag = kResult;
   }
@@ -282,6 +292,7 @@ std::string MpiExecutor::share(const std::string& text) {
   MPI_Request request;
   MPI_Ibcast(&size, 1, MPI_LONG, 0, MPI_COMM_WORLD, &request);
   await(request);
+  // process 0 sends its text; the others receive into room of that size
   std::string shared = gathers() ? text : std::string(static_cast<size_t>(size), '\0');
   // in pieces that an int can count
   const long piece = 1L << 30;

@@ -46,6 +46,7 @@ const char* kErrorMeasures[] = {"max_error",  "t_max_error", "rms_error",
 
 std::string integerText(long value) { return std::to_string(value); }
 
+// a ratio of counts; 0 over none
 double ratio(long a, long b) { return b ? double(a) / double(b) : 0.0; }
 
 // the settings columns of one run (run, scene, varied fields, ... reference)
@@ -141,6 +142,7 @@ std::vector<std::string> namedItems(const std::string& text) {
   return items;
 }
 
+// the inverse of namedValuesText: its items into the map
 template <class Value>
 void parseNamedValues(const std::string& text, std::map<std::string, Value>& out) {
   for (std::string item : namedItems(text)) {
@@ -227,6 +229,7 @@ TextTable readTextTable(const std::string& path) {
       t.header = std::move(cells);
       continue;
     }
+    // a row of another width names its line
     if (cells.size() != t.header.size())
       throw TableError(path + ":" + std::to_string(number) + ": expected " +
                        std::to_string(t.header.size()) + " cells, found " +
@@ -302,10 +305,12 @@ double numberCell(const std::string& text) {
 
 std::vector<std::string> resultsTableHeader(const Study& study) {
   // settings first, then the outcome, the errors per output, the cpu time at each checkpoint
+  // run and scene, the varied fields, the other settings
   std::vector<std::string> h = {"run", "scene"};
   h.insert(h.end(), study.variedFields.begin(), study.variedFields.end());
   const auto& settings = settingColumnsAfterVariations();
   h.insert(h.end(), settings.begin(), settings.end());
+  // the run's outcome, each output's error measures, the checkpoints' CPU times
   for (const char* c : kRunColumns) h.push_back(c);
   for (const std::string& o : study.outputs)
     for (const char* m : kErrorMeasures) h.push_back(std::string(m) + "(" + o + ")");
@@ -342,7 +347,9 @@ std::vector<std::string> resultsTableRow(const Study& study, const RunRecord& r)
   // the settings as the study says them, then the outcome as the run recorded it
   std::vector<std::string> c = settingCells(study, r.run);
   const RunStatistics& s = r.stats;
+  // the rejections split by cause: the error estimate, Newton, the others
   const long errorRejections = rejectedByErrorEstimate(s), newtonRejections = rejectedByNewton(s);
+  // the outcome's cells, in the order of kRunColumns
   for (const std::string& cell : {std::string(toString(r.status)),
                                   r.message,
                                   numberText(r.tReached),
@@ -430,6 +437,7 @@ RunRecord parseResultsTableRow(const Study& study, const std::vector<std::string
   for (ErrorMeasures& e : r.errors)
     for (double* v : {&e.max, &e.timeOfMax, &e.rms, &e.mean, &e.final, &e.relative})
       *v = numberCell(next());
+  // the CPU time at each checkpoint
   r.cpuAt.resize(study.checkpoints.size());
   for (double& t : r.cpuAt) t = numberCell(next());
   return r;

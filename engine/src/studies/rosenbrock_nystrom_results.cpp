@@ -38,9 +38,11 @@ void writeToleranceTable(const std::string& path, const std::string& channel,
   // the csv: a row per tolerance and channel (the value, then its rate)
   std::ofstream out(path);
   if (!out) throw TableError("cannot write '" + path + "'");
+  // the header, then numbers to ten significant digits
   out << "tolerance,channel,t_max,max_error,rel_error_percent,rms_error,mean_error,steps,rejected,"
          "cpu_seconds\n";
   out.precision(10);
+  // two rows per run: the channel's value, then its rate
   for (const ToleranceRow& r : rows)
     for (const auto* e : {&r.value, &r.rate})
       out << r.tolerance << "," << (e == &r.value ? channel : channel + ".rate") << ","
@@ -100,6 +102,7 @@ namespace {
 // a row per tolerance: t*, Delta, Delta relative to the reference, the RMS error, the steps
 void toleranceTable(std::ostream& out, const std::string& title,
                     const std::vector<ToleranceRow>& rows, bool rate) {
+  // the title and the header
   out << "\n"
       << title << "\n"
       << "  tol      t* [s]      Delta       RelErr [%]   RMS Delta    steps  rejected\n";
@@ -112,6 +115,7 @@ void toleranceTable(std::ostream& out, const std::string& title,
         << (rate ? r.rateRel : r.valueRel) << "   " << std::scientific << std::setprecision(3)
         << e.rms << "  " << std::setw(6) << r.stats.steps << "  " << std::setw(8)
         << r.stats.rejectedSteps << "\n";
+    // back to the default notation for the next row
     out.unsetf(std::ios::floatfield);
   }
 }
@@ -171,6 +175,7 @@ void costSplit(std::ostream& out, const TimingSeries& impl) {
     out << "  tol " << formatTolerance(impl.tolerances[j]) << ": "
         << formatNumber(r.tReached / s.cpuSeconds, 3) << "x real time, "
         << formatNumber(1e6 * s.cpuSeconds / std::max(1L, s.steps), 3) << " us per step;";
+    // each phase's share of the run's CPU time
     for (const auto& [phase, seconds] : s.phaseSeconds)
       out << " " << phase << " " << formatNumber(100.0 * seconds / s.cpuSeconds, 3) << "%";
     out << "\n";

@@ -37,9 +37,12 @@ RunSettings variableStepSettings(const Model& model, const std::string& integrat
 
 }  // namespace
 
+// --- the tolerance study -------------------------------------------------------------------------
+
 // the channel asked for, else the scene's first named output
 std::string studyChannel(const Model& model, const std::string& scene,
                          const std::string& requested) {
+  // a channel asked for as it is; without one, the scene must name an output
   if (!requested.empty()) return requested;
   if (model.outputs.empty())
     throw std::invalid_argument(scene + " has no named outputs: choose a channel with --channel");
@@ -49,6 +52,7 @@ std::string studyChannel(const Model& model, const std::string& scene,
 Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
   // the errors of a channel and of its rate, over the scene's window or the one asked for
   Study study;
+  // one scene, the channel and its rate compared
   study.title = "tolerance study of " + o.integrator + " on " + model.name;
   study.variants = {{o.scene, {}}};
   study.outputs = {o.channel, o.channel + ".rate"};
@@ -58,6 +62,7 @@ Study makeToleranceStudy(const Model& model, const ToleranceStudySettings& o) {
   const double refTolerance = o.quick ? std::max(o.referenceTolerance, 1e-8) : o.referenceTolerance;
   RunSpec reference;
   reference.settings = variableStepSettings(model, o.integrator, tEnd, refTolerance);
+  // a fixed-step reference when asked, named by its step
   if (o.referenceStep > 0.0) {
     reference.settings.integratorSettings.variableStep = false;
     reference.settings.integratorSettings.step = o.referenceStep;
@@ -83,10 +88,14 @@ double relativeErrorPercent(const ErrorMeasures& error, const Results& reference
   // the largest error relative to the reference's size at the time of that error
   const int c = reference.column(channel);
   if (c < 0 || std::isnan(error.max)) return ErrorMeasures::kNone;
+  // the reference interpolated at the time of the largest error
   const double value = std::abs(
       interpolateCubic4(reference.columnValues(0), reference.columnValues(c), error.timeOfMax));
+  // a reference at zero there gives an infinite relative error
   return value > 0.0 ? 100.0 * error.max / value : INFINITY;
 }
+
+// --- the timing study ----------------------------------------------------------------------------
 
 TimingStudy makeTimingStudy(const Model& model, TimingStudySettings o) {
   // refused without spans or tolerances, or with a span that is not positive
@@ -102,6 +111,7 @@ TimingStudy makeTimingStudy(const Model& model, TimingStudySettings o) {
   std::sort(o.spans.begin(), o.spans.end());
   TimingStudy timing;
   Study& study = timing.study;
+  // one scene, with a CPU-time checkpoint at each span
   study.title = "explicit versus implicit on " + model.name;
   study.variants = {{o.scene, {}}};
   study.checkpoints = o.spans;
@@ -123,6 +133,7 @@ TimingStudy makeTimingStudy(const Model& model, TimingStudySettings o) {
     }
   // Figure 5: the implicit step size over one run
   RunSpec figure;
+  // to the given end, else the scene's; a quick check to its last span
   const double figureEnd =
       o.quick ? o.spans.back() : (o.figureEnd > 0.0 ? o.figureEnd : model.defaults.tEnd);
   figure.settings = variableStepSettings(model, o.implicitIntegrator, figureEnd, o.figureTolerance);

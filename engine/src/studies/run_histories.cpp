@@ -5,6 +5,7 @@
 
 namespace mbw {
 
+// the channels kept of each run, and the runs kept (all when none are named)
 RunHistories::RunHistories(std::vector<std::string> channels, std::optional<std::vector<int>> runs)
     : channels_(std::move(channels)), runs_(std::move(runs)) {}
 
@@ -12,6 +13,7 @@ void RunHistories::keep(int run, const Results& results) {
   // the runs asked for only, reduced to the channels before the lock
   if (runs_ && std::find(runs_->begin(), runs_->end(), run) == runs_->end()) return;
   Results kept = keepChannels(results, channels_);
+  // the map is shared by the threads that run the study
   std::lock_guard<std::mutex> lock(mutex_);
   histories_[run] = std::move(kept);
 }

@@ -37,6 +37,8 @@ double maxAbs(const Results& r, int column) {
 
 }  // namespace
 
+// --- measuring a run -----------------------------------------------------------------------------
+
 RunRecord measureRun(const Results& run, const Results* reference,
                      const std::vector<std::string>& outputs) {
   // the run's status and counts as they came
@@ -64,6 +66,8 @@ RunRecord measureRun(const Results& run, const Results* reference,
     for (size_t k = 0; k < outputs.size(); ++k) r.errors[k] = errorsOf(run, *reference, outputs[k]);
   return r;
 }
+
+// --- the rejections by cause, and a run's summary ------------------------------------------------
 
 long rejectedByErrorEstimate(const RunStatistics& stats) {
   // rejections are counted by reason; the reason's first words say who rejected

@@ -16,6 +16,7 @@ using json = nlohmann::json;
 std::string sceneText(const std::string& nameOrPath) {
   // a built-in scene's text, else the file's
   if (const BuiltinScene* s = findBuiltinScene(nameOrPath)) return s->text;
+  // a file that cannot be opened is a scene error
   std::ifstream in(nameOrPath);
   if (!in) throw SceneError(nameOrPath, {{"", "cannot open the file"}});
   std::stringstream text;
@@ -66,7 +67,9 @@ Model loadSceneVariant(const SceneVariant& variant) {
     const std::string problem = setField(scene, pointer, value);
     if (!problem.empty()) issues.push_back({pointer, problem});
   }
+  // every problem at once, each at its pointer
   if (!issues.empty()) throw SceneError(variant.scene, std::move(issues));
+  // the scene read under the variant's label
   Model model = parseScene(scene.dump(), variantLabel(variant));
   // paths in a scene file stay relative to that file
   if (!findBuiltinScene(variant.scene)) model.sourcePath = variant.scene;

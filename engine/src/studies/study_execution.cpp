@@ -28,6 +28,7 @@ std::string referenceFile(const StudyExecutionOptions& o, size_t k) {
 // A computed reference, written whole or not at all: to a file beside it, then renamed over it
 // (a kill while writing leaves the old file or none, never a torn one).
 void keepReference(const Results& r, const std::string& path) {
+  // written beside it, then renamed over it: a reader never finds half a file
   const std::string part = path + ".part";
   writeCsv(r, part);
   std::filesystem::rename(part, path);
@@ -81,6 +82,7 @@ std::vector<std::string> checkOutputs(const Study& study, const std::vector<Mode
     const std::string key = std::to_string(spec.variant) + spec.settings.formulation +
                             (spec.settings.recordMultipliers ? "+" : "-") +
                             (spec.analysis == RunAnalysis::Kinematics ? "k" : "d");
+    // a kind of run already looked at adds nothing
     if (seen[key]) continue;
     seen[key] = true;
     // each channel's unit, as the first run that records it says
@@ -117,6 +119,7 @@ std::string obtainReferences(const Study& study, Executor& executor,
                              const StudyExecutionOptions& options, const StudyRunHooks& hooks,
                              const StudyProgress& progress, StudyOutcome& out) {
   const size_t n = study.references.size();
+  // a slot per reference of the study, and the verdict on them
   out.references.resize(n);
   std::string verdict;
   if (executor.gathers()) {
@@ -124,6 +127,7 @@ std::string obtainReferences(const Study& study, Executor& executor,
     std::vector<int> compute;
     for (size_t k = 0; k < n; ++k) {
       const ReferenceSpec& ref = study.references[k];
+      // where a kept reference lies, when the study keeps them
       const std::string kept = options.referenceDirectory.empty() ? "" : referenceFile(options, k);
       if (!ref.closedForm.empty()) {
         // a closed form, computed at the runs' output times
@@ -196,6 +200,7 @@ std::string obtainReferences(const Study& study, Executor& executor,
   verdict = executor.share(verdict);
   if (!verdict.empty()) return verdict;
   for (size_t k = 0; k < n; ++k) {
+    // process 0 sends its copy; the others read theirs from the text
     const std::string text = executor.share(executor.gathers() ? csvText(out.references[k]) : "");
     if (!executor.gathers())
       out.references[k] = fromCsvText(text, "reference " + std::to_string(k));
@@ -243,12 +248,14 @@ void readBack(const std::string& path, const Study& study, StudyOutcome& out) {
 // --- executing a study ---------------------------------------------------------------------------
 
 int StudyOutcome::failed() const {
+  // the runs made that did not complete
   int n = 0;
   for (const auto& r : records) n += r && r->status != RunStatus::Completed;
   return n;
 }
 
 std::vector<RunRecord> StudyOutcome::madeRecords() const {
+  // the records of the runs made, in run order
   std::vector<RunRecord> made;
   for (const auto& r : records)
     if (r) made.push_back(*r);
@@ -319,6 +326,7 @@ StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executo
   std::ofstream appended;
   // finished runs are appended as they come, in any order
   if (table) appended.open(options.tableFile, std::ios::app);
+  // the runs finished, for the progress and to tell an interruption
   int finished = 0;
   // each run's record travels as a row of the table, so that it is the same from any process
   auto work = [&](int k) {

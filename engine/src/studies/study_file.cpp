@@ -60,6 +60,7 @@ class StudyBuilder {
     if (repeat_ < 1) issue("/repeat", "must be at least 1");
     // the integrators first, since every scene variant runs each of them
     readIntegrators();
+    // then every scene with its variations
     const json& scenes = file_.at("scenes");
     for (size_t k = 0; k < scenes.size(); ++k)
       readScene(study, scenes[k], "/scenes/" + std::to_string(k));
@@ -85,6 +86,7 @@ class StudyBuilder {
     json options;
   };
 
+  // a problem at a JSON path, kept with the others
   void issue(const std::string& path, const std::string& message) {
     issues_.push_back({path, message});
   }
@@ -122,6 +124,7 @@ class StudyBuilder {
       const json& e = list[i];
       Entry entry;
       entry.path = "/integrators/" + std::to_string(i);
+      // the integrator by name; an unknown one is reported and its entry skipped
       const std::string name = e.at("name").get<std::string>();
       entry.info = findIntegrator(name);
       if (!entry.info) {
@@ -166,6 +169,7 @@ class StudyBuilder {
     if (count < 2 || (log && !(from > 0.0 && to > 0.0))) return values;
     // each value printed to 15 digits, as json text
     for (int k = 0; k < count; ++k) {
+      // the k-th of count values: equally spaced, or in equal ratios between the ends
       const double s = double(k) / (count - 1);
       const double x = log ? from * std::pow(to / from, s) : from + s * (to - from);
       std::ostringstream os;
@@ -177,6 +181,7 @@ class StudyBuilder {
   }
 
   void readScene(Study& study, const json& entry, const std::string& path) {
+    // the scene, relative to the study file
     const std::string scene = resolve(entry.at("scene").get<std::string>());
     // every combination of the variations' values
     std::vector<std::vector<std::pair<std::string, std::string>>> combinations(1);
@@ -262,10 +267,12 @@ class StudyBuilder {
       if (std::find(known.begin(), known.end(), formulations[f]) == known.end())
         issue("/formulations/" + std::to_string(f),
               "unknown formulation '" + formulations[f] + "' (rp, rA or rE)");
+    // and each integrator must support one of them
     checkFormulations(formulations);
     // a reference per variant, when the study compares outputs
     if (!study.outputs.empty())
       addReference(study, model, variant, baseSettings(model, formulations.front(), tEnd));
+    // the runs: formulation, integrator entry, rho_inf, setting, the last varying fastest
     for (const std::string& formulation : formulations)
       for (const Entry& e : entries_)
         for (double rho : e.rhoInf)
@@ -333,6 +340,7 @@ class StudyBuilder {
     ReferenceChoice choice;
     if (file_.contains("reference")) {
       const json& r = file_.at("reference");
+      // the entry's closed form, file, integrator, tolerance and step, as given
       choice.closedForm = r.value("closed_form", "");
       if (!choice.closedForm.empty()) checkClosedForm(choice.closedForm, model, base);
       if (r.contains("file")) choice.file = resolve(r.at("file").get<std::string>());
@@ -443,6 +451,7 @@ StudyFile readStudyFile(const std::string& path) {
 
 // --- a sweep's directory ------------------------------------------------------------------------
 
+// a sweep's files: the table, the runs, the figure, the thresholds report
 std::string SweepDirectory::table() const { return path + "/results.csv"; }
 std::string SweepDirectory::runFile(int run) const {
   return path + "/runs/run-" + std::to_string(run) + ".csv";
@@ -451,11 +460,13 @@ std::string SweepDirectory::figure() const { return path + "/work-precision.png"
 std::string SweepDirectory::thresholds() const { return path + "/thresholds.md"; }
 
 void SweepDirectory::create(const StudyFile& file) const {
+  // the directory, and its runs/ folder when the run files are asked for
   createOutputDirectory(path);
   if (file.runFiles) createOutputDirectory(path + "/runs");
 }
 
 StudyExecutionOptions SweepDirectory::executionOptions(bool resume) const {
+  // the table and the references in the directory, resumed when asked
   StudyExecutionOptions o;
   o.tableFile = table();
   o.referenceDirectory = path;

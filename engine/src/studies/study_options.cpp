@@ -8,10 +8,12 @@ namespace mbw {
 
 // --- the options several studies share -----------------------------------------------------------
 
+// the integrators compared: a name, or a name with its rho_inf
 CommandOption integratorsOption(std::string& integrators) {
   return {"integrators", "comma-separated NAME or NAME:RHO_INF", &integrators, kOptionRequired};
 }
 
+// the directory of a study's files (-o)
 CommandOption outputDirectoryOption(std::string& directory, const std::string& help,
                                     unsigned kind) {
   return {"output-dir", help, &directory, kind, "o"};
@@ -24,14 +26,17 @@ std::vector<CommandOption> toleranceStudyOptions(ToleranceStudyRequest& r) {
   ToleranceStudySettings& s = r.settings;
   return {
       sceneArgument(s.scene),
+      // the integrator, the compared channel, the tolerances and the end time
       {"integrator", "variable-step integrator", &s.integrator, kOptionShowDefault},
       {"channel", "compared channel (default: the scene's first named output)", &s.channel},
       {"tolerances", "the tolerances", &s.tolerances, kOptionShowDefault | kOptionCommaList},
       {"t-end", "end time, s (default: the scene's)", &s.tEnd},
+      // the reference: a tight tolerance of the same integrator, or a fixed step
       {"reference-tol", "tolerance of the reference run (same integrator)", &s.referenceTolerance,
        kOptionShowDefault},
       {"reference-step", "a fixed-step reference instead (the paper's choice), s",
        &s.referenceStep},
+      // a quick check, the table and the figure
       {"quick", "tolerances 1e-2 and 1e-3 only, reference at 1e-8", &s.quick},
       {"output", "write the table to this CSV file", &r.output, 0, "o"},
       {"plot", "write a figure of the reference trajectory and the errors (PNG; .svg or .pdf)",
@@ -39,21 +44,26 @@ std::vector<CommandOption> toleranceStudyOptions(ToleranceStudyRequest& r) {
   };
 }
 
+// the timing study: an implicit against an explicit integrator, over tolerances and spans
 std::vector<CommandOption> timingStudyOptions(TimingStudyRequest& r) {
   TimingStudySettings& s = r.settings;
   return {
       sceneArgument(s.scene),
+      // the two integrators and their tolerances
       {"implicit", "the implicit integrator", &s.implicitIntegrator, kOptionShowDefault},
       {"explicit", "the explicit integrator", &s.explicitIntegrator, kOptionShowDefault},
       {"tolerances", "the tolerances", &s.tolerances, kOptionShowDefault | kOptionCommaList},
+      // the spans at which the CPU time is read, and Figure 5's run
       {"spans", "simulated times at which CPU time is read, s", &s.spans,
        kOptionShowDefault | kOptionCommaList},
       {"channel", "Figure 5's quantity (default: the scene's first named output)", &r.channel},
       {"figure-tol", "tolerance of Figure 5's run", &s.figureTolerance, kOptionShowDefault},
       {"figure-t-end", "end of Figure 5's run, s (default: the scene's)", &s.figureEnd},
+      // the explicit runs' CPU budget and recording
       {"cpu-budget", "stop an explicit run after this much CPU time, s (0: none)", &s.cpuBudget,
        kOptionShowDefault},
       {"explicit-every", "record every N-th explicit step", &s.explicitEvery, kOptionShowDefault},
+      // a quick check, the tables and the figure
       {"quick", "spans 0.3 and 0.6 s (through the front wheels' bump), tolerances 1e-2 and 1e-3",
        &s.quick},
       {"output", "write the tables to this CSV file", &r.output, 0, "o"},
@@ -61,11 +71,14 @@ std::vector<CommandOption> timingStudyOptions(TimingStudyRequest& r) {
   };
 }
 
+// the flexible-benchmark study, by its parts
 std::vector<CommandOption> flexibleStudyOptions(FlexibleStudyRequest& r) {
   return {
+      // the parts to run, and where their files go
       {"parts", "four-bar, four-bar-fine, buckling, shaft, convergence, iterations (default: all)",
        &r.parts, kOptionPositional},
       outputDirectoryOption(r.outputDir, "directory of the CSV and PNG files"),
+      // the convergence study's steps and reference; a quick check
       {"convergence-steps", "Delta t / n of the convergence study, s", &r.convergenceSteps,
        kOptionShowDefault | kOptionCommaList},
       {"reference-step", "Delta t of the convergence study's reference, s", &r.referenceStep,
@@ -74,9 +87,11 @@ std::vector<CommandOption> flexibleStudyOptions(FlexibleStudyRequest& r) {
   };
 }
 
+// the formulation study: timed runs of each mechanism in each formulation
 std::vector<CommandOption> formulationStudyOptions(FormulationStudyRequest& r) {
   return {
       outputDirectoryOption(r.outputDir, "directory for the CSV tables and the figures"),
+      // the timed runs' repetitions, or a short check
       {"repeats", "timed runs of every mechanism and formulation (averaged)", &r.repeats,
        kOptionShowDefault},
       {"quick", "a short version: one 0.3 s timed run, three step sizes", &r.quick},
@@ -85,18 +100,22 @@ std::vector<CommandOption> formulationStudyOptions(FormulationStudyRequest& r) {
 
 // --- the studies of a scene over integrators and steps -------------------------------------------
 
+// the work-precision diagram of a scene's integrators
 std::vector<CommandOption> workPrecisionOptions(WorkPrecisionRequest& r) {
   return {
       sceneArgument(r.scene),
       integratorsOption(r.integrators),
+      // tolerances for the methods that choose their steps, fixed steps for the others
       {"tolerances", "rtol = atol of the integrators that choose their steps", &r.tolerances,
        kOptionCommaList},
       {"steps", "fixed steps Delta t of the others (of all, without --tolerances), s", &r.steps,
        kOptionCommaList},
+      // the outputs compared
       {"outputs",
        "comma-separated CSV columns compared (default: the scene's named outputs, else the last "
        "body's x, y, z)",
        &r.outputs},
+      // the reference the errors are measured against
       {"reference",
        "the reference: an integrator, or a run's CSV (FILE.csv); default: the engine's "
        "reference-quality run (CVODE BDF at 1e-12)",
@@ -104,9 +123,11 @@ std::vector<CommandOption> workPrecisionOptions(WorkPrecisionRequest& r) {
       {"reference-tol", "rtol = atol of the reference integrator (default 1e-10)",
        &r.referenceTolerance},
       {"reference-step", "a fixed step for the reference integrator instead, s", &r.referenceStep},
+      // the repeats, and the error measure
       {"repeat", "runs of each setting; the CPU time is the least", &r.repeat, kOptionShowDefault},
       {"measure", "the error of the diagram: max or rms over the run, or final (at t_end)",
        &r.measure, kOptionShowDefault},
+      // the table and the figure
       {"output", "write the long-format table (one row per run) to this CSV file", &r.output, 0,
        "o"},
       {"plot",
@@ -115,22 +136,27 @@ std::vector<CommandOption> workPrecisionOptions(WorkPrecisionRequest& r) {
   };
 }
 
+// the convergence study: every integrator at every step, against a reference
 std::vector<CommandOption> convergenceOptions(ConvergenceRequest& r) {
   return {
       sceneArgument(r.scene),
       integratorsOption(r.integrators),
+      // the steps, per method or per implicit stage
       {"steps", "time steps Delta t (or Delta t / n with --per-stage)", &r.steps,
        kOptionRequired | kOptionCommaList},
       {"per-stage", "the steps are Delta t / n (n = implicit stages): equal cost", &r.perStage},
+      // the outputs compared
       {"outputs",
        "comma-separated CSV columns compared, e.g. fe.x,of.wz,lambda.pin-o.1 (default: the last "
        "body's x, vx, ax)",
        &r.outputs},
+      // the reference run: its integrator, and its tolerance or its refinement of the smallest step
       {"reference", "integrator of the reference run", &r.reference.integrator, kOptionShowDefault},
       {"reference-rtol", "variable-step reference with rtol = atol = this (default: fixed step)",
        &r.reference.rtol},
       {"reference-refine", "reference step = smallest step / this", &r.reference.refine,
        kOptionShowDefault},
+      // the table and the figure
       {"output", "write the table (and the orders as comment lines) to this CSV file", &r.output, 0,
        "o"},
       {"plot", "write RE and iteration charts to this file (PNG; .svg or .pdf: a vector drawing)",
@@ -138,12 +164,15 @@ std::vector<CommandOption> convergenceOptions(ConvergenceRequest& r) {
   };
 }
 
+// the compare study: every integrator at one step
 std::vector<CommandOption> compareOptions(CompareRequest& r) {
   return {
       sceneArgument(r.scene),
       integratorsOption(r.integrators),
+      // a step the same for every method, or per implicit stage
       {"step", "Delta t of every method, s", &r.step, 0, "", "step-per-stage"},
       {"step-per-stage", "Delta t / n, s (n = implicit stages): equal cost", &r.step},
+      // the channels drawn, the table, the figure and each run's CSV
       {"channels", "comma-separated outputs to plot", &r.channels, kOptionShowDefault},
       {"output", "write the table to this CSV file", &r.output, 0, "o"},
       {"plot", "write the overlaid outputs to this file (PNG; .svg or .pdf: a vector drawing)",
@@ -154,6 +183,7 @@ std::vector<CommandOption> compareOptions(CompareRequest& r) {
 
 // --- a study file --------------------------------------------------------------------------------
 
+// a sweep of a study file into an output directory
 std::vector<CommandOption> sweepOptions(SweepRequest& r) {
   return {
       {"study", "the study file (JSON, \"format\": \"mbw-study\")", &r.studyFile,
@@ -201,6 +231,7 @@ ConvergenceStudy makeConvergenceStudy(const Model& model, RunSettings base,
 }
 
 WorkPrecisionSettings workPrecisionSettings(const WorkPrecisionRequest& r) {
+  // the tolerances, steps, outputs and repeats as given; the reference and the methods parsed
   WorkPrecisionSettings s;
   s.tolerances = r.tolerances;
   s.steps = r.steps;
@@ -212,6 +243,7 @@ WorkPrecisionSettings workPrecisionSettings(const WorkPrecisionRequest& r) {
 }
 
 FormulationStudySettings formulationStudySettings(const FormulationStudyRequest& r) {
+  // the quick version's settings, or the defaults with the repeats given
   FormulationStudySettings s =
       r.quick ? FormulationStudySettings::quick() : FormulationStudySettings{};
   if (!r.quick) s.repeats = r.repeats;

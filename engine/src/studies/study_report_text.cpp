@@ -40,6 +40,7 @@ std::string timingStudyHeading(const std::string& model, const std::string& expl
 std::string workPrecisionHeading(const Study& study, const std::string& model, double tEnd) {
   std::ostringstream os;
   os << "Work-precision on " << model << " to t = " << tEnd << " s, errors of";
+  // each compared output, then the reference
   for (const std::string& o : study.outputs) os << " " << o;
   os << " against " << study.references.at(0).description << "\n";
   return os.str();
@@ -50,6 +51,7 @@ std::string workPrecisionHeading(const Study& study, const std::string& model, d
 // hours and minutes, minutes and seconds, or seconds
 std::string durationText(double seconds) {
   char text[32];
+  // rounded to whole seconds
   const long s = std::lround(seconds);
   if (s >= 3600)
     std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, s / 60 % 60);
@@ -71,6 +73,7 @@ std::string studyProgressText(int finished, int total, int workers, double elaps
   return line;
 }
 
+// the run count, and how many run at once on what
 std::string studyWorkersText(size_t runs, int workers, const std::string& executor) {
   return std::to_string(runs) + (runs == 1 ? " run" : " runs") + ", " + std::to_string(workers) +
          " at once (" + executor + ")";
@@ -86,6 +89,7 @@ std::string methodStepText(const RunSpec& spec) {
   return os.str();
 }
 
+// a method-and-step study's line: the method, its step, the run's summary
 std::string methodStepRunLine(const RunSpec& spec, const RunRecord& record) {
   return methodStepText(spec) + recordSummaryText(record);
 }
@@ -100,17 +104,20 @@ std::string convergenceRunLine(const RunSpec& spec, const RunRecord& record,
   return line;
 }
 
+// a tolerance study's line: the tolerance and the run's summary
 std::string toleranceRunLine(const RunSpec& spec, const RunRecord& record) {
   return "rtol = atol = " + formatTolerance(spec.settings.integratorSettings.rtol) + ": " +
          recordSummaryText(record);
 }
 
+// a timing study's line; the run of Figure 5 says so
 std::string timingRunLine(const RunSpec& spec, const RunRecord& record, bool figureRun) {
   return (figureRun ? "Figure 5 run: " : "") + spec.settings.integrator +
          ", rtol = atol = " + formatTolerance(spec.settings.integratorSettings.rtol) + ": " +
          recordSummaryText(record);
 }
 
+// a formulation study names only the runs that did not complete
 std::string formulationRunLine(const RunRecord& record) {
   return record.status == RunStatus::Completed
              ? std::string()

@@ -24,6 +24,7 @@ class StudyRunObserver : public RunObserver {
 
   void onRecorded(const Results& results, size_t firstNewRow) override {
     // the first row at or past each checkpoint fixes the cpu time to reach it
+    // the thread's CPU time since the run started
     const double cpu = threadCpuSeconds() - start_;
     for (size_t r = firstNewRow; r < results.rowCount(); ++r)
       for (size_t c = 0; c < checkpoints_.size(); ++c)
@@ -64,6 +65,7 @@ Outcome simulate(const Study& study, const Model& model, const RunSpec& spec,
   // the observer reads the cpu time at the checkpoints and stops the run when asked
   Outcome o;
   StudyRunObserver observer(study.checkpoints, spec.cpuBudget, hooks.stopRequested);
+  // a kinematic analysis, or a dynamic run
   if (spec.analysis == RunAnalysis::Kinematics) {
     o.results = runKinematics(model, spec.settings.formulation, spec.kinematics,
                               spec.settings.every, &observer);
@@ -140,6 +142,7 @@ Results keepChannels(const Results& results, const std::vector<std::string>& cha
 RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
                        const std::vector<Results>& references, int index,
                        const StudyRunHooks& hooks) {
+  // the run and its variant's model
   const RunSpec& spec = study.runs.at(index);
   const Model& model = models.at(spec.variant);
   RunRecord record;
@@ -147,6 +150,7 @@ RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
     // a timing of the stepping loop alone: the least cpu time of the repetitions
     if (spec.timing == RunTiming::SteppingLoop) {
       record = timeSteppingLoop(model, spec);
+      // repetitions while they complete: the least and the largest CPU time
       for (int k = 1; k < spec.repeat && record.status == RunStatus::Completed; ++k) {
         const RunRecord again = timeSteppingLoop(model, spec);
         record.stats.cpuSeconds = std::min(record.stats.cpuSeconds, again.stats.cpuSeconds);
@@ -182,6 +186,7 @@ RunRecord makeStudyRun(const Study& study, const std::vector<Model>& models,
     // bad settings or a bad model fail this run only, the study goes on
     record = failedRecord(e.what());
   } catch (const ModelError& e) {
+    // a model error or a refused argument fails the run alike
     record = failedRecord(e.what());
   } catch (const std::invalid_argument& e) {
     record = failedRecord(e.what());
@@ -198,6 +203,7 @@ Results makeReferenceRun(const Study& study, const std::vector<Model>& models, i
   // the reference run of a variant keeps only the channels compared
   const RunSpec& spec = study.references.at(index).run;
   Outcome o = simulate(study, models.at(spec.variant), spec, hooks);
+  // a reference the user stopped counts as cancelled
   if (o.stopped) o.results.status = RunStatus::Cancelled;
   return keepChannels(o.results, study.outputs);
 }

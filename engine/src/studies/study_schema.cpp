@@ -86,6 +86,7 @@ std::vector<ObjectSpec> buildSchema() {
   s.push_back(
       {"study-range",
        "Numbers from `from` to `to`, both included.",
+       // its ends, the count of values and their spacing
        {field("from", K::Number, true, "", "", "first value"),
         field("to", K::Number, true, "", "", "last value"),
         field("count", K::Integer, true, "", "", "how many values, at least 2"),
@@ -146,6 +147,7 @@ std::vector<ObjectSpec> buildSchema() {
        "A run of the engine (an integrator at a tolerance or a fixed step), a run's CSV file, or "
        "the "
        "closed-form solution of a benchmark problem.",
+       // a closed form, where the scene's benchmark has one
        {field(
             "closed_form", K::Enum, false, "", "",
             "the scene's benchmark problem in closed form, at the runs' output times (the scene "

@@ -34,12 +34,14 @@ void StudyTable::print(std::ostream& out) const {
       out << " " << (c == 0 ? std::left : std::right) << std::setw(int(width[c])) << cells[c];
     out << "\n";
   };
+  // the header, then the rows
   line(header);
   for (const auto& row : rows) line(row);
   out << "\n";
 }
 
 void StudyTable::writeCsv(const std::string& path) const {
+  // a file that cannot be opened is a table error
   std::ofstream out(path);
   if (!out) throw TableError("cannot write '" + path + "'");
   // the title and notes become comment lines, so the csv still loads as numbers

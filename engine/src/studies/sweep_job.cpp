@@ -33,12 +33,15 @@ SweepJob::SweepJob(int jobs) : mpi_(MpiSession::startIfLaunched()) {
 // (the executor, declared after the session, ends before MPI does)
 SweepJob::~SweepJob() = default;
 
+// launched: started as a process of an MPI job
 bool SweepJob::launched() const { return mpi_ != nullptr; }
 
+// this process's rank and the job's size; alone, rank 0 of 1
 int SweepJob::rank() const { return mpi_ ? mpi_->rank() : 0; }
 
 int SweepJob::size() const { return mpi_ ? mpi_->size() : 1; }
 
+// ends the whole job, or this process alone
 void SweepJob::abort(int status) const {
   if (mpi_) mpi_->abort(status);
   std::exit(status);

@@ -11,6 +11,7 @@ int requireColumn(const TextTable& table, const std::string& name) {
   // a missing column names the ones the table has
   const int c = table.column(name);
   if (c >= 0) return c;
+  // the known columns, comma-separated
   std::string known;
   for (const std::string& h : table.header) known += (known.empty() ? "" : ", ") + h;
   throw TableError("no column '" + name + "' (the table has: " + known + ")");
@@ -18,6 +19,7 @@ int requireColumn(const TextTable& table, const std::string& name) {
 
 // a cell is a number only if it reads as one and is finite
 bool number(const std::string& text, double& value) {
+  // an empty cell is no number
   if (text.empty()) return false;
   try {
     value = numberCell(text);
@@ -28,6 +30,8 @@ bool number(const std::string& text, double& value) {
 }
 
 }  // namespace
+
+// --- the curves of a table -----------------------------------------------------------------------
 
 std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x,
                                     const std::string& y, const std::string& by,
@@ -62,10 +66,12 @@ std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x
   }
   // each curve by increasing x
   for (TableCurve& c : curves) {
+    // the order of increasing x, stable for equal x
     std::vector<size_t> order(c.x.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return c.x[a] < c.x[b]; });
+    // the points rearranged in that order
     TableCurve sorted{c.label, {}, {}};
     for (size_t k : order) {
       sorted.x.push_back(c.x[k]);
@@ -79,6 +85,7 @@ std::vector<TableCurve> tableCurves(const TextTable& table, const std::string& x
 // --- the request of a front end -----------------------------------------------------------------
 
 std::vector<CommandOption> plotOptions(PlotRequest& r) {
+  // the scales the axes accept
   const std::vector<std::string> scales{"auto", "linear", "log"};
   return {
       {"table", "a results table (a sweep's results.csv, --table, work-precision -o)", &r.table,
@@ -106,6 +113,7 @@ RequestedCurves tableCurves(const PlotRequest& r) {
   } catch (const TableError& e) {
     throw TableError(r.table + ": " + e.what());
   }
+  // a table without a plottable row is an error
   if (c.curves.empty())
     throw TableError(r.table + ": no row has numbers in both " + r.x + " and " + r.y);
   return c;

@@ -13,6 +13,7 @@ namespace {
 // "index-3 DAE, Newmark family" -> "index-3 DAE"
 std::string familyOf(const std::string& integrator) {
   const IntegratorInfo* info = findIntegrator(integrator);
+  // an unknown integrator has no family
   if (!info) return "";
   const std::string& f = info->capabilities.family;
   return f.substr(0, f.find(','));
@@ -30,6 +31,8 @@ std::string cellText(const Study& study, const ThresholdCell& c) {
 
 }  // namespace
 
+// --- the table's rows ----------------------------------------------------------------------------
+
 double runError(const RunRecord& r, ErrorMeasure measure) {
   // a run's error is the largest over the outputs, none if any output was not measured
   if (r.status != RunStatus::Completed || r.errors.empty()) return RunRecord::kNone;
@@ -42,6 +45,7 @@ double runError(const RunRecord& r, ErrorMeasure measure) {
   return worst;
 }
 
+// a row per variant, formulation and method: its best run, and the cheapest under each threshold
 std::vector<ThresholdRow> thresholdTable(const Study& study,
                                          const std::vector<std::optional<RunRecord>>& records,
                                          ErrorMeasure measure,
@@ -70,6 +74,7 @@ std::vector<ThresholdRow> thresholdTable(const Study& study,
     // a run that did not run, or measured no error, only counts toward the row's runs
     if (k >= records.size() || !records[k]) continue;
     const RunRecord& r = *records[k];
+    // its error in the measure, and whether it completed
     const double error = runError(r, measure);
     if (r.status == RunStatus::Completed) ++row.completed;
     if (std::isnan(error)) continue;
@@ -84,9 +89,12 @@ std::vector<ThresholdRow> thresholdTable(const Study& study,
   return rows;
 }
 
+// --- the report ----------------------------------------------------------------------------------
+
 std::string thresholdTableHeading(const Study& study, ErrorMeasure measure) {
   // the outputs and references, named in the sentence over the table
   std::string outputs, references;
+  // the outputs by commas, the references by semicolons
   for (const std::string& o : study.outputs) outputs += (outputs.empty() ? "" : ", ") + o;
   for (const ReferenceSpec& r : study.references)
     references += (references.empty() ? "" : "; ") + r.description;

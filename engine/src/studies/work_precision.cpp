@@ -31,10 +31,12 @@ ReferenceChoice referenceChoice(const std::string& fileOrIntegrator, double tole
                                 double step) {
   ReferenceChoice choice;
   const std::string& text = fileOrIntegrator;
+  // a name ending in .csv is a file
   if (text.size() > 4 && text.compare(text.size() - 4, 4, ".csv") == 0)
     choice.file = text;
   else
     choice.integrator = text;
+  // the tolerance and the step of the reference integrator
   choice.tolerance = tolerance;
   choice.step = step;
   return choice;
@@ -84,6 +86,7 @@ ErrorMeasure parseErrorMeasure(const std::string& name) {
   throw ConfigurationError("unknown error measure '" + name + "' (max, rms or final)");
 }
 
+// an error measure's name, as study files and tables write it
 const char* toString(ErrorMeasure m) {
   switch (m) {
     case ErrorMeasure::Max:
@@ -96,6 +99,7 @@ const char* toString(ErrorMeasure m) {
   return "?";
 }
 
+// the chosen measure among a run's error measures
 double measureOf(const ErrorMeasures& e, ErrorMeasure m) {
   return m == ErrorMeasure::Max ? e.max : m == ErrorMeasure::Rms ? e.rms : e.final;
 }
@@ -127,6 +131,7 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
   if (o.tolerances.empty() && o.steps.empty())
     throw ConfigurationError("give tolerances or steps (or both)");
   if (o.repeat < 1) throw ConfigurationError("the repetitions must be at least 1");
+  // one scene, its outputs compared (default: the scene's named ones)
   Study study;
   study.title = "work-precision on " + model.name;
   study.variants = {{scene, {}}};
@@ -174,6 +179,7 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
 
 // --- curves and tables ---------------------------------------------------------------------------
 
+// the points of the work-precision diagram, a curve per method
 std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
                                                     const std::vector<RunRecord>& records,
                                                     size_t output, ErrorMeasure measure) {
@@ -181,6 +187,7 @@ std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
   // one curve per method (and scene variant, when there are several): error against cpu time
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs.at(r.run);
+    // the label: the method, and the variant when there are several
     std::string label = methodLabel(spec.settings);
     if (study.variants.size() > 1) label += ", " + variantLabel(study.variants.at(spec.variant));
     // its curve, made on first use: a method whose runs all failed keeps an empty one
@@ -226,6 +233,7 @@ std::string workPrecisionSetting(const RunSpec& spec) {
   return s.variableStep ? "rtol " + formatNumber(s.rtol) : "h " + formatNumber(s.step);
 }
 
+// the runs as a text table: their counts, CPU time and errors
 std::string workPrecisionTableText(const Study& study, const std::vector<RunRecord>& records,
                                    ErrorMeasure measure) {
   std::ostringstream out;

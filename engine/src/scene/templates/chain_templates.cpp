@@ -23,6 +23,7 @@ std::pair<json, json> pendulumChain(const PlaneFrame& plane, const std::vector<L
   // every bar as wide as a twentieth of the longest
   double longest = 0.0;
   for (const Link& l : links) longest = std::max(longest, l.length);
+  // the bars one after another, each starting where the last ended
   json bodies = json::array(), joints = json::array();
   Vec2 start = Vec2::Zero();
   for (size_t k = 0; k < links.size(); ++k) {
@@ -31,6 +32,7 @@ std::pair<json, json> pendulumChain(const PlaneFrame& plane, const std::vector<L
     // below the horizontal: turned clockwise in the plane
     const Vec2 end = start + l.length * Vec2(cosDegrees(-l.angleBelowHorizontal),
                                              sinDegrees(-l.angleBelowHorizontal));
+    // the bar, then its hinge to the previous bar or to the ground
     bodies.push_back(barBody(plane, {name, start, end, l.length, l.mass, 0.05 * longest}));
     const bool first = k == 0;
     joints.push_back(revolute(plane, "hinge_" + std::to_string(k + 1),
@@ -44,9 +46,11 @@ std::pair<json, json> pendulumChain(const PlaneFrame& plane, const std::vector<L
 }  // namespace
 
 std::string chainScene(const TemplateValues& v) {
+  // the plane of the motion, by its up direction
   const PlaneFrame plane = PlaneFrame::withUp(v.choice("up"));
   // n equal bars, released in line
   const int n = v.integer("links");
+  // one bar, repeated n times
   const Link link{v.number("length"), v.number("mass"), v.number("angle")};
   auto [bodies, joints] = pendulumChain(plane, std::vector<Link>(n, link));
   // the description says what was built, and from what
@@ -62,6 +66,7 @@ std::string chainScene(const TemplateValues& v) {
 }
 
 std::string doublePendulumScene(const TemplateValues& v) {
+  // the plane of the motion, by its up direction
   const PlaneFrame plane = PlaneFrame::withUp(v.choice("up"));
   // two bars, each of its own length, mass and release angle
   const std::vector<double>& L = v.numbers("lengths");

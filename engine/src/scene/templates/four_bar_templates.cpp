@@ -34,6 +34,8 @@ json couplerEndJoint(const PlaneFrame& plane, bool revolutes, const std::string&
 
 }  // namespace
 
+// --- the four-bar --------------------------------------------------------------------------------
+
 std::string fourBarScene(const TemplateValues& v) {
   // the template's values, and the loop assembled on the chosen branch with its rates
   const PlaneFrame plane = PlaneFrame::withUp(v.choice("up"));
@@ -44,6 +46,7 @@ std::string fourBarScene(const TemplateValues& v) {
       assembleFourBar(L.data(), crankAngle, speed, v.choice("branch") == "elbow-up");
 
   // bars: the crank from A, the coupler from B, the rocker from D
+  // bars as wide as a twentieth of the longest moving one
   const double rho = v.number("mass_per_length"), width = 0.05 * std::max({L[0], L[1], L[2]});
   // B's velocity, the coupler's start
   const Vec2 vB = p.crankRate * PlaneFrame::perp(p.B - p.A);
@@ -84,6 +87,8 @@ std::string fourBarScene(const TemplateValues& v) {
                v.number("t_end"), v.number("output_step"));
 }
 
+// --- the N-four-bar of the IFToMM benchmark A02 --------------------------------------------------
+
 std::string nFourBarScene(const TemplateValues& v) {
   // the template's values: N windows of equal bars, all cranks starting alike
   const PlaneFrame plane = PlaneFrame::withUp(v.choice("up"));
@@ -95,12 +100,14 @@ std::string nFourBarScene(const TemplateValues& v) {
   // every crank at the same angle and rate; every coupler level, translating with the crank tips
   const Vec2 tip = L * Vec2(cosDegrees(crankAngle), sinDegrees(crankAngle));
   const Vec2 tipVelocity = speed * PlaneFrame::perp(tip);
+  // bars a twentieth of their length wide
   const double width = 0.05 * L;
   json bodies = json::array(), joints = json::array();
   // crank k pinned to the ground at k L
   for (int k = 0; k <= n; ++k) {
     const std::string crank = "crank_" + std::to_string(k);
     const Vec2 pivot(k * L, 0.0);
+    // the crank, then its pin to the ground
     bodies.push_back(barBody(plane, {crank, pivot, pivot + tip, L, m, width, speed,
                                      middleVelocity(pivot, pivot + tip, Vec2::Zero(), speed)}));
     joints.push_back(revolute(plane, "ground_" + std::to_string(k), "ground",
@@ -111,6 +118,7 @@ std::string nFourBarScene(const TemplateValues& v) {
                       previous = "crank_" + std::to_string(k - 1);
     bodies.push_back(barBody(
         plane, {coupler, pivot - Vec2(L, 0.0) + tip, pivot + tip, L, m, width, 0.0, tipVelocity}));
+    // its pins: to the tip of crank k-1, then to the tip of crank k
     joints.push_back(couplerStartJoint(plane, revolutes, "pin_" + std::to_string(k) + "_start",
                                        previous, coupler));
     joints.push_back(

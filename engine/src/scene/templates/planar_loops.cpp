@@ -21,8 +21,11 @@ std::string degrees(double x) { return formatNumber(x, 6) + " deg"; }
 
 }  // namespace
 
+// --- the four-bar --------------------------------------------------------------------------------
+
 FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, double crankSpeed,
                             bool elbowUp) {
+  // the bars: a the crank, b the coupler, c the rocker, d the ground
   const double a = lengths[0], b = lengths[1], c = lengths[2], d = lengths[3];
   // a loop closes at some angle only when no bar is longer than the other three together
   const double longest = std::max({a, b, c, d}), sum = a + b + c + d;
@@ -65,7 +68,9 @@ FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, d
   if (crankSpeed != 0.0) {
     // C's velocity both ways, vB + w_coupler perp(C - B) = w_rocker perp(C - D), solved for the
     // rates
+    // B's velocity from the crank
     const Vec2 vB = crankSpeed * perp(p.B - p.A);
+    // the two rates from a 2x2 system, singular where coupler and rocker are in line
     Eigen::Matrix2d m;
     m.col(0) = perp(p.C - p.B);
     m.col(1) = -perp(p.C - p.D);
@@ -80,6 +85,8 @@ FourBarPose assembleFourBar(const double lengths[4], double crankAngleDegrees, d
   }
   return p;
 }
+
+// --- the slider-crank ----------------------------------------------------------------------------
 
 SliderCrankPose assembleSliderCrank(double crank, double rod, double offset,
                                     double crankAngleDegrees, double crankSpeed) {
@@ -97,6 +104,7 @@ SliderCrankPose assembleSliderCrank(double crank, double rod, double offset,
        << " away";
     throw TemplateError("rod", os.str());
   }
+  // the slider pin's distance from B along the slide
   const double reach = std::sqrt(rod * rod - rise * rise);
   p.C = Vec2(p.B.x() + reach, offset);
 
@@ -104,11 +112,13 @@ SliderCrankPose assembleSliderCrank(double crank, double rod, double offset,
   p.crankRate = crankSpeed;
   // vC = vB + w_rod perp(C - B), with no component across the slide
   if (crankSpeed != 0.0) {
+    // the rod at right angles to the slide: no rate to solve for
     if (reach <= 1e-12 * rod)
       throw TemplateError("crank_angle",
                           "at " + degrees(crankAngleDegrees) +
                               " the rod stands across the slide line: the crank cannot start "
                               "turning there; start it at rest or at another angle");
+    // B's velocity, the rod's rate that keeps C on the line, and C's speed along it
     const Vec2 vB = crankSpeed * perp(p.B - p.O);
     p.rodRate = -vB.y() / reach;
     p.sliderSpeed = vB.x() - p.rodRate * rise;

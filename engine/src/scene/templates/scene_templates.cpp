@@ -45,6 +45,7 @@ TemplateParameter integer(std::string name, std::string description, std::string
                           int maximum) {
   TemplateParameter p =
       number(std::move(name), "", std::move(description), std::move(value), minimum, maximum);
+  // a number whose value must be whole
   p.kind = Kind::Integer;
   return p;
 }
@@ -148,10 +149,12 @@ std::vector<Entry> makeEntries() {
       "chain",
       "An N-link pendulum chain: equal bars hinged end to end by revolute joints, released in line "
       "from rest (N degrees of freedom)",
+      // its size, its bars and their release angle
       {integer("links", "number of bars N", "8", 1, 100000),
        positive("length", "m", "length of each bar", "1"),
        positive("mass", "kg", "mass of each bar", "1"),
        number("angle", "deg", "release angle below the horizontal", "0", -180.0, 180.0)}};
+  // then the plane, the run and the names; and its generator
   addCommonParameters(chain.parameters, "1");
   e.push_back({chain, templates::chainScene});
 
@@ -204,6 +207,7 @@ std::vector<Entry> makeEntries() {
        number("offset", "m", "height of the slide line above the crank pivot O", "0", -1e3, 1e3),
        positive("mass_per_length", "kg/m", "mass of crank and rod per metre", "1"),
        positive("slider_mass", "kg", "mass of the slider", "0.5")}};
+  // the crank's start and the kind of pin joints
   for (TemplateParameter& p : crankParameters("90", "0", ""))
     sliderCrank.parameters.push_back(std::move(p));
   sliderCrank.parameters.push_back(loopJoints("3 of its 20"));
@@ -216,6 +220,7 @@ std::vector<Entry> makeEntries() {
       "The N-four-bar of the IFToMM benchmark A02: N parallelogram windows of 2N+1 equal bars, "
       "N+1 cranks pinned to the ground one bar length apart (1 degree of freedom, N+1 where the "
       "cranks lie horizontal)",
+      // the windows, and the bars' length and mass
       {integer("windows", "number of windows N", "4", 1, 10000),
        positive("length", "m", "length of every bar", "1"),
        positive("mass", "kg", "mass of every bar", "1")}};
@@ -236,6 +241,7 @@ const std::vector<Entry>& entries() {
   return e;
 }
 
+// a range's ends, to six significant digits
 std::string numberText(double x) { return formatNumber(x, 6); }
 
 }  // namespace
@@ -245,16 +251,19 @@ std::string numberText(double x) { return formatNumber(x, 6); }
 // the range as the parameter's description shows it: an interval, the choices, or nothing
 std::string TemplateParameter::rangeText() const {
   switch (kind) {
+    // the numbers: an interval, open or closed at each end
     case Kind::Integer:
     case Kind::Number:
     case Kind::Numbers:
       return (minimumExcluded ? "(" : "[") + numberText(minimum) + ", " + numberText(maximum) +
              (maximumExcluded ? ")" : "]");
+    // the choices, separated by bars
     case Kind::Choice: {
       std::string s;
       for (const std::string& c : choices) s += (s.empty() ? "" : " | ") + c;
       return s;
     }
+    // no range for a flag or a text
     case Kind::Flag:
     case Kind::Text:
       return "";
@@ -271,12 +280,14 @@ std::string TemplateParameter::helpText() const {
     for (const std::string& e : elementNames) names += (names.empty() ? "" : ", ") + e;
     add(std::to_string(count) + " values: " + names);
   }
+  // a flag's default (false) goes unsaid
   if (kind != Kind::Flag && !defaultValue.empty()) add("default " + defaultValue);
   if (kind == Kind::Integer || kind == Kind::Number) add("in " + rangeText());
   if (kind == Kind::Numbers) add("each in " + rangeText());
   return details.empty() ? description : description + " (" + details + ")";
 }
 
+// the shape of the value in an option's help: N, X, TEXT, a list or the choices
 std::string TemplateParameter::valueShape() const {
   switch (kind) {
     case Kind::Integer:
@@ -315,6 +326,7 @@ const std::vector<SceneTemplate>& sceneTemplates() {
   return list;
 }
 
+// a template by name, or none
 const SceneTemplate* findSceneTemplate(const std::string& name) {
   for (const SceneTemplate& t : sceneTemplates())
     if (t.name == name) return &t;

@@ -11,6 +11,7 @@ namespace mbw::scene_text {
 // z up by default; y up as the IFToMM problems have it; the normal completes the frame
 PlaneFrame PlaneFrame::withUp(const std::string& up) {
   PlaneFrame p;
+  // the default frame (z up) turned for y up
   if (up == "y") {
     p.up = Vec3::UnitY();
     p.upAxis = 'y';
@@ -19,6 +20,7 @@ PlaneFrame PlaneFrame::withUp(const std::string& up) {
   return p;
 }
 
+// gravity of magnitude g, against the plane's up
 json PlaneFrame::gravity(double g) const { return vec(-g * up); }
 
 // --- numbers -------------------------------------------------------------------------------------
@@ -28,7 +30,9 @@ namespace {
 // degrees as a multiple of 90 when they are one: 0..3 quarter turns, else -1
 int quarterTurns(double degrees) {
   const double q = degrees / 90.0;
+  // not a whole number of quarter turns
   if (q != std::round(q)) return -1;
+  // the count of quarter turns, brought into 0..3
   return static_cast<int>(((static_cast<long long>(std::round(q)) % 4) + 4) % 4);
 }
 
@@ -38,9 +42,11 @@ int quarterTurns(double degrees) {
 double cosDegrees(double degrees) {
   static const double exact[4] = {1.0, 0.0, -1.0, 0.0};
   const int q = quarterTurns(degrees);
+  // the exact value at a quarter turn, else the library's
   return q >= 0 ? exact[q] : std::cos(degrees * M_PI / 180.0);
 }
 
+// the same for the sine
 double sinDegrees(double degrees) {
   static const double exact[4] = {0.0, 1.0, 0.0, -1.0};
   const int q = quarterTurns(degrees);
@@ -49,6 +55,7 @@ double sinDegrees(double degrees) {
 
 // a vector as a JSON array, with rounding residues (under 1e-15 of its size) written as 0
 json vec(const Vec3& v) {
+  // the largest component sets what counts as a residue
   const double size = v.cwiseAbs().maxCoeff();
   json a = json::array();
   for (int k = 0; k < 3; ++k) a.push_back(std::abs(v[k]) <= 1e-15 * size ? 0.0 : v[k]);
@@ -91,8 +98,10 @@ json barBody(const PlaneFrame& plane, const Bar& bar) {
                {"position", vec(plane.point(0.5 * (bar.start.x() + bar.end.x()),
                                             0.5 * (bar.start.y() + bar.end.y())))}};
   setPlaneOrientation(body, plane, along);
+  // its motion, when it has one
   if (bar.velocity != Vec2::Zero()) body["velocity"] = vec(plane.vector(bar.velocity));
   if (bar.rate != 0.0) body["angular_velocity"] = vec(bar.rate * plane.normal);
+  // its end points by name, and its box
   body["points"] = {{"start", {-0.5 * L, 0.0, 0.0}}, {"end", {0.5 * L, 0.0, 0.0}}};
   body["shape"] = {{"type", "box"}, {"size", {L, w, w}}};
   return body;
@@ -106,6 +115,7 @@ json blockBody(const PlaneFrame& plane, const std::string& name, const Vec2& cen
                {"mass", mass},
                {"inertia", {I, I, I}},
                {"position", vec(plane.point(centre.x(), centre.y()))}};
+  // its velocity, when it has one, and its box
   if (velocity != Vec2::Zero()) body["velocity"] = vec(plane.vector(velocity));
   body["shape"] = {{"type", "box"}, {"size", {size, size, size}}};
   return body;
@@ -116,6 +126,7 @@ json blockBody(const PlaneFrame& plane, const std::string& name, const Vec2& cen
 // a point of the ground, in the plane
 json groundPoint(const PlaneFrame& plane, const Vec2& p) { return vec(plane.point(p.x(), p.y())); }
 
+// a revolute joint about the plane's normal
 json revolute(const PlaneFrame& plane, const std::string& name, const std::string& bodyI,
               const json& pointI, const std::string& bodyJ, const json& pointJ) {
   // a bar's frame is the world's turned about the normal, so the normal reads the same in both
@@ -136,6 +147,7 @@ json spherical(const std::string& name, const std::string& bodyI, const json& po
           {"body_j", bodyJ}, {"point_i", pointI},   {"point_j", pointJ}};
 }
 
+// a universal joint whose cross turns in the plane
 json universalInPlane(const PlaneFrame& plane, const std::string& name, const std::string& bodyI,
                       const json& pointI, const std::string& barJ, const json& pointJ) {
   // across bar j in the plane: the normal crossed with the bar's own x axis
@@ -205,15 +217,18 @@ namespace {
 // one line: {"a": 1, "b": [1, 2]}
 std::string oneLine(const json& j) {
   std::string s;
+  // an object: its key-value pairs
   if (j.is_object()) {
     for (const auto& [key, value] : j.items())
       s += (s.empty() ? "" : ", ") + json(key).dump() + ": " + oneLine(value);
     return "{" + s + "}";
   }
+  // an array: its items
   if (j.is_array()) {
     for (const json& item : j) s += (s.empty() ? "" : ", ") + oneLine(item);
     return "[" + s + "]";
   }
+  // a scalar as the library writes it
   return j.dump();
 }
 
@@ -223,14 +238,17 @@ std::string layout(const json& scene) {
   size_t k = 0;
   for (const auto& [key, value] : scene.items()) {
     s += "  " + json(key).dump() + ": ";
+    // an array of objects, one object a line
     if (value.is_array() && !value.empty() && value.front().is_object()) {
       s += "[\n";
       for (size_t i = 0; i < value.size(); ++i)
         s += "    " + oneLine(value[i]) + (i + 1 < value.size() ? ",\n" : "\n");
       s += "  ]";
     } else {
+      // anything else on one line
       s += oneLine(value);
     }
+    // a comma after every field but the last
     s += ++k < scene.size() ? ",\n" : "\n";
   }
   return s + "}\n";
@@ -253,6 +271,7 @@ std::string scene(const PlaneFrame& plane, const std::string& name, const std::s
             {"gravity", plane.gravity()},
             {"bodies", std::move(bodies)},
             {"joints", std::move(joints)}};
+  // outputs only when there are some; the settings last
   if (!outputs.empty()) s["outputs"] = std::move(outputs);
   s["settings"] = std::move(settings);
   return layout(s);

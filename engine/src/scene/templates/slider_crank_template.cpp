@@ -13,6 +13,7 @@ namespace mbw::templates {
 using namespace scene_text;
 
 std::string sliderCrankScene(const TemplateValues& v) {
+  // the plane of the motion and the template's values
   const PlaneFrame plane = PlaneFrame::withUp(v.choice("up"));
   const double r = v.number("crank"), l = v.number("rod"), e = v.number("offset");
   const double crankAngle = v.number("crank_angle"), speed = v.number("crank_speed");
@@ -22,6 +23,7 @@ std::string sliderCrankScene(const TemplateValues& v) {
 
   // crank from O, rod from B, the slider block centred on C
   const double rho = v.number("mass_per_length"), width = 0.05 * std::max(r, l);
+  // the pins' velocities; each bar's centre moves at the mean of its ends'
   const Vec2 vB = p.crankRate * PlaneFrame::perp(p.B - p.O);
   const Vec2 vC(p.sliderSpeed, 0.0);
   json bodies =
@@ -32,6 +34,7 @@ std::string sliderCrankScene(const TemplateValues& v) {
   // pins O, B, C and the slide
   json joints =
       json::array({revolute(plane, "pin_O", "ground", groundPoint(plane, p.O), "crank", "start")});
+  // revolutes at B and C, or a spherical at B and a universal at C
   if (revolutes) {
     joints.push_back(revolute(plane, "pin_B", "crank", "end", "rod", "start"));
     joints.push_back(
@@ -41,6 +44,7 @@ std::string sliderCrankScene(const TemplateValues& v) {
     joints.push_back(
         universalInPlane(plane, "pin_C", "slider", json::array({0.0, 0.0, 0.0}), "rod", "end"));
   }
+  // the slider on its horizontal slide at the offset's height
   joints.push_back(horizontalSlide(plane, "slide", groundPoint(plane, Vec2(0.0, e)), "slider"));
   // a driven crank turns at its speed from its angle
   if (driven)

@@ -9,7 +9,10 @@
 namespace mbw {
 namespace {
 
+// a value in a message, to six significant digits
 std::string text(double x) { return formatNumber(x, 6); }
+
+// --- numbers and ranges --------------------------------------------------------------------------
 
 // a whole-text number, or false
 bool readNumber(const std::string& s, double& x) {
@@ -38,11 +41,14 @@ void checkRange(const TemplateParameter& p, double x, const std::string& what) {
 
 }  // namespace
 
+// --- the values of a template --------------------------------------------------------------------
+
 TemplateValues::TemplateValues(const SceneTemplate& t, const TemplateArguments& arguments) {
   // every given name must be one of the template's parameters
   for (const auto& [name, value] : arguments) {
     bool known = false;
     for (const TemplateParameter& p : t.parameters) known = known || p.name == name;
+    // an unknown name is refused, the known ones listed
     if (!known) {
       std::string names;
       for (const TemplateParameter& p : t.parameters) names += (names.empty() ? "" : ", ") + p.name;
@@ -106,10 +112,12 @@ void TemplateValues::parse(const TemplateParameter& p, const std::string& value)
           throw TemplateError(p.name, "'" + item + "' is not a number (in '" + value + "')");
         xs.push_back(x);
       }
+      // exactly count of them
       if (static_cast<int>(xs.size()) != p.count)
         throw TemplateError(p.name, "needs " + std::to_string(p.count) +
                                         " numbers separated by commas, got " +
                                         std::to_string(xs.size()) + " ('" + value + "')");
+      // each in range, named by its element's name where it has one
       for (size_t k = 0; k < xs.size(); ++k)
         checkRange(
             p, xs[k],
