@@ -110,7 +110,6 @@ void ModelBuilder::readBeam(const json& b, const std::string& path) {
     if ((beam.displayWidth > 0.0) != (beam.displayHeight > 0.0))
       issue(path + "/display", "a box section needs both width and height, positive");
   }
-  if (!issues_.empty() && beam.elementCount < 1) return;
 
   // the beam becomes node bodies, then the elements that join them
   // where the beam's nodes and elements start in the model's lists
