@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "math/number_text.h"
+#include "scene/schema.h"
 
 namespace mbw::scene_text {
 
@@ -265,7 +266,7 @@ std::string scene(const PlaneFrame& plane, const std::string& name, const std::s
   if (outputStep > 0.0) settings["output_step"] = outputStep;
   // the scene document in the format's field order
   json s = {{"format", "mbw-scene"},
-            {"version", 1},
+            {"version", kSceneFormatVersion},
             {"name", name},
             {"description", description},
             {"gravity", plane.gravity()},
