@@ -98,7 +98,7 @@ double observedOrder(const std::vector<double>& steps, const std::vector<double>
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
   int n = 0;
   for (size_t i = 0; i < steps.size() && i < errors.size(); ++i) {
-    // | !std::isfinite(errors[i])) continue;|only positive finite errors count
+    // only positive finite errors count
     if (!(errors[i] > 0.0) || !std::isfinite(errors[i])) continue;
     const double x = std::log(steps[i]), y = std::log(errors[i]);
     // the sums of x, y, x^2 and x y of the normal equations

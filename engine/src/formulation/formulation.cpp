@@ -38,7 +38,7 @@ const FormulationEntry kFormulations[] = {
 
 // Why a formulation cannot hold the model at all, whatever its poses ("" when it can).
 std::string modelRefusal(const std::string& name, const Model& model) {
-  // | model.beams.empty()) return {};|only rE refuses a model, and only one with beams
+  // only rE refuses a model, and only one with beams
   if (name != "rE" || model.beams.empty()) return {};
   return "the rE formulation cannot hold beam '" + model.beams.front().name +
          "': ZXZ Euler angles are singular at theta = 0, which is the orientation of every node "
