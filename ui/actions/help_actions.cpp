@@ -114,7 +114,7 @@ QString HelpActions::shortcutsHtml() const {
     html += QString("<tr><td colspan=\"2\"><br><i>%1</i></td></tr>")
                 .arg(plainText(menuAction).toHtmlEscaped());
     for (const QAction* a : menuAction->menu()->actions()) {
-      // | listed.contains(a)) continue;|an action without keys, or listed already, is left out
+      // an action without keys, or listed already, is left out
       if (a->shortcuts().isEmpty() || listed.contains(a)) continue;
       QStringList keys;
       for (const QKeySequence& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText);

@@ -362,7 +362,7 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
 // only the runs of the open scene can be ticked
 Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const {
   if (!index.isValid()) return Qt::NoItemFlags;
-  //  Qt::ItemIsSelectable;|every row enabled and selectable; a group row no more than that
+  // every row enabled and selectable; a group row no more than that
   Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
   if (index.internalId() == kGroupId) return f;
   const Run* run = runs_.find(runIdAt(index));
