@@ -147,6 +147,7 @@ bool readSession(QIODevice& device, const QString& name, SessionHeader& h,
     return false;
   }
   in >> version;
+  // a version other than this build's is refused, naming both
   if (version != kVersion) {
     if (error)
       *error = QObject::tr("%1 is a session of version %2; this build reads version %3")

@@ -79,6 +79,7 @@ VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler)
   // the scheduler renders with the window's next frame, when something changed
   if (scheduler_)
     drawHandle_ = scheduler_->add([this] {
+      // nothing changed since the last render: nothing to draw
       if (!dirty_) return;
       renderNow();
       update();
