@@ -383,6 +383,7 @@ bool VtkWidget::forwardInput(QEvent* event) {
       const bool press = event->type() != QEvent::MouseButtonRelease;
       // the position with the modifiers; a double click as a repeat
       place(e->position(), e->modifiers(), event->type() == QEvent::MouseButtonDblClick ? 1 : 0);
+      // each button to VTK's event of that button, pressed or released
       unsigned long id = 0;
       switch (e->button()) {
         case Qt::LeftButton:
