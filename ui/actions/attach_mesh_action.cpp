@@ -85,6 +85,7 @@ void AttachMeshAction::attachFile(const QString& bodyPointer, const QString& pat
     QMessageBox::warning(&window_, tr("Attach mesh"), QString::fromStdString(e.what()));
     return;
   }
+  // the edit, named for the undo menu
   doc_.edit(std::move(after), tr("Attach mesh %1 to '%2'").arg(QFileInfo(path).fileName(), name));
 }
 

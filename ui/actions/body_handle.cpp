@@ -154,6 +154,7 @@ void BodyHandle::onDragEnd(vtkObject*, unsigned long, void*) {
 
 void BodyHandle::writeBack() {
   const std::shared_ptr<const Model> model = doc_.model();
+  // no body handled, or no model: nothing to write
   if (body_ < 0 || !model || body_ >= model->bodyCount()) return;
   // the box's pose is the body's: its transform from the box placed in the body's frame
   vtkNew<vtkTransform> t;
@@ -162,6 +163,7 @@ void BodyHandle::writeBack() {
   Mat3 R;
   Vec3 p;
   for (int r = 0; r < 3; ++r) {
+    // the transform's rotation block and translation column
     for (int c = 0; c < 3; ++c) R(r, c) = m->GetElement(r, c);
     p[r] = m->GetElement(r, 3);
   }
@@ -169,6 +171,7 @@ void BodyHandle::writeBack() {
   const Eigen::JacobiSVD<Mat3> svd(R, Eigen::ComputeFullU | Eigen::ComputeFullV);
   R = svd.matrixU() * svd.matrixV().transpose();
   const Body& b = model->bodies[static_cast<size_t>(body_)];
+  // nothing written when the box neither turned nor moved
   const bool turned = (R - b.R_WB).norm() > 1e-9;
   const bool moved = (p - b.position_W).norm() > 1e-9 * sceneGlyphs(*model).scale;
   if (!turned && !moved) return;

@@ -111,6 +111,7 @@ ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots
     const Run* run = runs_.find(runs_.currentId());
     csv_->setEnabled(run && !run->live() && run->results.rowCount() > 0);
   };
+  // kept current as runs are chosen, finish or go
   for (auto signal :
        {&RunLibrary::currentChanged, &RunLibrary::runFinished, &RunLibrary::runRemoved})
     connect(&runs_, signal, this, update);
@@ -121,6 +122,7 @@ ExportActions::ExportActions(RunLibrary& runs, SceneView& view, PlotPanel& plots
 QString ExportActions::defaultBaseName() const {
   const Run* run = runs_.find(runs_.currentId());
   QString name =
+      // the current run's scene and integrator, else the scene's name, else mbw
       run ? run->sceneName() + "_" + QString::fromStdString(run->settings.integrator)
           : (view_.model() ? QString::fromStdString(view_.model()->name) : QString("mbw"));
   // only what every file system takes: letters, digits, _ . and -

@@ -114,6 +114,7 @@ QString HelpActions::shortcutsHtml() const {
     html += QString("<tr><td colspan=\"2\"><br><i>%1</i></td></tr>")
                 .arg(plainText(menuAction).toHtmlEscaped());
     for (const QAction* a : menuAction->menu()->actions()) {
+      // an action without keys, or listed already, is left out
       if (a->shortcuts().isEmpty() || listed.contains(a)) continue;
       QStringList keys;
       for (const QKeySequence& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText);
@@ -129,6 +130,7 @@ QString HelpActions::shortcutsHtml() const {
     row(plainText(a), a->shortcut().toString(QKeySequence::NativeText));
     listed << a;
   }
+  // the mouse last, from the table above
   html += QString("<tr><td colspan=\"2\"><br><i>%1</i></td></tr>").arg(tr("Mouse"));
   for (const auto& m : kMouse) row(tr(m[0]), tr(m[1]));
   return html + "</table>";

@@ -133,6 +133,7 @@ void InitialConditionsAction::run() {
     const QStringList cells{QString::fromStdString(c.body), g(c.distance),
                             g(c.angle * 180.0 / M_PI), g(c.speedChange), g(c.spinChange)};
     for (int k = 0; k < cells.size(); ++k) table->setItem(r, k, new QTableWidgetItem(cells[k]));
+    // the largest of all the changes decides whether Apply is offered
     largest = std::max({largest, c.distance, c.angle, c.speedChange, c.spinChange});
   }
   table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);

@@ -106,6 +106,7 @@ void JointTool::start(const QString& type) {
     say(tr("Place joint: fix the scene's problems first (see the Model check)"));
     return;
   }
+  // a placement under way is given up
   if (step_ != Step::Idle) cancel();
   // a new placement starts with the first body, in the 3D view
   type_ = type;
@@ -279,6 +280,7 @@ void JointTool::commit() {
   // the joint: its points by name where a body has one there, its axes in each body's frame
   const std::string objectType = "joint/" + type_.toStdString();
   SceneJson after = doc_.json();
+  // the array made when the scene has none
   if (!after.contains("joints")) after["joints"] = SceneJson::array();
   // a new element of the joint's type (required fields, a unique name) between the two bodies
   SceneJson joint = newElement(objectType, after);
@@ -328,6 +330,7 @@ bool JointTool::eventFilter(QObject* watched, QEvent* event) {
       view_.setJointPreview({});
     return false;
   }
+  // keys only while placing
   if (event->type() != QEvent::KeyPress || step_ == Step::Idle)
     return QObject::eventFilter(watched, event);
   // Esc cancels; Enter takes the proposed cross axis of a universal joint

@@ -59,6 +59,7 @@ void PickFieldBehaviour::start(const QString& pointer, const QString& body, bool
 
 // the pick mode off, the message gone
 void PickFieldBehaviour::cancel() {
+  // no pick in progress: nothing to cancel
   if (pointer_.isEmpty()) return;
   pointer_.clear();
   view_.setSurfacePick(false);

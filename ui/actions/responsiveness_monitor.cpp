@@ -104,6 +104,7 @@ QString ResponsivenessMonitor::reportText() const {
             "stalls over 50 ms, %5 over 100 ms; longest work in one go %6 ms of CPU; busy %7% of "
             "the time; 3D view "
             "%8 frames/s; plots %9 frames/s each; %10 result frames/s drained")
+      // the numbers in the order of their placeholders, %1 to %11
       .arg(r.seconds, 0, 'f', 2)
       .arg(r.ticks)
       .arg(r.longestStallMs, 0, 'f', 1)

@@ -49,6 +49,7 @@ QString RunActions::blocker() const {
 
 // the scene's model and text and the panel's settings, queued for the controller
 bool RunActions::startRun(std::optional<double> pauseAt) {
+  // nothing started while something blocks it
   if (!blocker().isEmpty()) return false;
   RunSettings settings = config_.settings();
   // the signal browser offers the multipliers and the joints' reactions

@@ -128,6 +128,7 @@ bool SceneFileActions::maybeSave(bool* discarded) {
     save_->trigger();
     return !doc_.isModified();
   }
+  // discarded: the caller goes on without saving
   if (discarded) *discarded = true;
   return true;
 }

@@ -101,6 +101,7 @@ bool SessionActions::openSession(const QString& path, QString* error, bool withG
 // the last session at start: its runs, its scene unless another is given, the layout as it is
 bool SessionActions::restoreLast(bool keepScene, QString* error) {
   const QString path = autosavePath();
+  // no session kept: nothing restored
   if (!QFileInfo::exists(path)) return false;
   return load(path, !keepScene, Layout::None, error);
 }
@@ -141,6 +142,7 @@ bool SessionActions::load(const QString& path, bool withScene, Layout layout, QS
 
 // at quit, the session saved for the next start
 void SessionActions::saveLast() const {
+  // autosave off: nothing saved
   if (!autosave_) return;
   // the application's data folder made on first use
   QDir().mkpath(QFileInfo(autosavePath()).absolutePath());

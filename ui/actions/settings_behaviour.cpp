@@ -94,6 +94,7 @@ void keepOnScreen(QWidget& window) {
   QScreen* screen = QGuiApplication::screenAt(window.frameGeometry().center());
   // the screen under the window's centre, else its own, else the primary
   if (!screen) screen = window.screen() ? window.screen() : QGuiApplication::primaryScreen();
+  // no screen, or a window maximized or full screen: left as it is
   if (!screen || window.isMaximized() || window.isFullScreen()) return;
   const QRect available = screen->availableGeometry();
   // no larger than the screen, and wholly on it

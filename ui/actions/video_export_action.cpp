@@ -139,11 +139,13 @@ QImage VideoExportAction::composeFrame(const VideoSettings& s, const QSize& fram
     const QString label = r->shortLabel();
     painter.drawText(QRect(x, 0, frame.width() - x, keyHeight), Qt::AlignVCenter | Qt::AlignLeft,
                      label);
+    // the next entry after the label and a gap
     x += painter.fontMetrics().horizontalAdvance(label) + static_cast<int>(14 * scale);
   }
   // the plots in a grid, each drawn at a size a window would give it, scaled to the frame
   const std::vector<LivePlot*>& plots = plots_.plots();
   const int n = static_cast<int>(plots.size());
+  // one column up to three plots, two beyond
   const int columns = n > 3 ? 2 : 1, rows = (n + columns - 1) / columns;
   const QRect area(viewWidth, keyHeight, frame.width() - viewWidth, frame.height() - keyHeight);
   // each plot in its cell, drawn at the window's scale
@@ -290,6 +292,7 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
   }
   // ffmpeg finishes the file; a failed or cancelled video is removed
   if (mp4) {
+    // ffmpeg's input closed; two minutes for it to finish
     encoder.closeWriteChannel();
     encoder.waitForFinished(120000);
     if (failure.isEmpty() &&
@@ -303,6 +306,7 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
   if (std::isfinite(cursorB)) cursors.setB(cursorB);
   playback_.setTime(before);
   playback_.setPlaying(wasPlaying);
+  // the number of frames written, or -1 with the reason
   if (!failure.isEmpty()) {
     if (error) *error = failure;
     return -1;
@@ -337,6 +341,7 @@ VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& initial, double st
     box->setRange(start, end);
     box->setSuffix(tr(" s"));
   }
+  // the span clamped to the run's
   from_->setValue(std::clamp(initial.from, start, end));
   to_->setValue(std::clamp(initial.to, start, end));
   from_->setToolTip(tr("Simulated time of the first frame"));
@@ -454,6 +459,7 @@ void VideoExportAction::run() {
                                          QDir(dir).filePath(base + ".mp4"),
                                          tr("MP4 videos (*.mp4)"));
   if (path.isEmpty()) return;
+  // the folder (the frames' directory itself) remembered
   rememberFolder("export/directory", dialog->pngFrames() ? path : QFileInfo(path).absolutePath());
   chosen.path = path;
   // the export, with a progress dialog that can cancel it
@@ -461,6 +467,7 @@ void VideoExportAction::run() {
   progress.setWindowModality(Qt::WindowModal);
   progress.setMinimumDuration(300);
   QString error;
+  // the progress dialog follows the frames; its Cancel stops the export
   const int written = exportVideo(chosen, &error, [&](int k, int n) {
     progress.setMaximum(n);
     progress.setValue(k);

@@ -14,6 +14,7 @@ ViewActions::ViewActions(SceneView& view, QObject* parent) : QObject(parent) {
   reset_->setToolTip(tr("Isometric view from front-right above, everything in view (Ctrl+0)"));
   connect(reset_, &QAction::triggered, &view, &SceneView::resetView);
   // the standard views: front, side, top (Ctrl+1 to Ctrl+3)
+  // one entry per view: its action, text, shortcut, tool tip and direction
   struct Standard {
     QAction*& action;
     const char* text;

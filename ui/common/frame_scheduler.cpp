@@ -42,6 +42,7 @@ void FrameScheduler::request(int handle) {
   if (it == items_.end() || it->second.pending) return;
   it->second.pending = true;
   it->second.requestedAt = clock_.elapsed();
+  // the ticks start again, with no lateness measured yet
   if (!timer_.isActive()) {
     tickStart_ = tickEnd_ = -1;
     timer_.start();

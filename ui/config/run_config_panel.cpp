@@ -87,6 +87,7 @@ void offerChoices(QComboBox* box, const std::vector<std::string>* choices) {
   box->clear();
   if (choices)
     for (const std::string& c : *choices) box->addItem(QString::fromStdString(c));
+  // the current choice kept where offered, else the first; a single choice cannot change
   box->setCurrentIndex(std::max(0, box->findText(current)));
   box->setEnabled(box->count() > 1);
 }
@@ -95,6 +96,7 @@ void offerChoices(QComboBox* box, const std::vector<std::string>* choices) {
 // first Jacobian option, so that only the formulation can rule it out
 IntegratorSettings listingSettings(const Capabilities& c) {
   IntegratorSettings s;
+  // variable steps only where it has no fixed ones
   s.variableStep = !c.fixedStep;
   s.jacobian = c.jacobians.empty() ? s.jacobian : c.jacobians.front();
   return s;

@@ -33,6 +33,7 @@ HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent), text_(new QTextBrow
   auto* forward = new QPushButton(tr("Forward"), this);
   auto* home = new QPushButton(tr("Contents"), this);
   auto* close = new QPushButton(tr("Close"), this);
+  // no history yet
   back->setEnabled(false);
   forward->setEnabled(false);
   // back and forward enabled as the history allows

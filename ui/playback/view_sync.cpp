@@ -162,6 +162,7 @@ void ViewSync::updateTrace() {
       for (const auto& [name, p] : run->model->bodies[b].points)
         if (QString::fromStdString(name) == pointName) p_B = p;
     }
+  // no such body: no trace
   if (body < 0) return;
   // every row of the run, at most a few thousand
   constexpr size_t kMaxPoints = 4000;
@@ -213,6 +214,7 @@ void ViewSync::showTime(double t) {
   if (!run) return;
   showingRun_ = true;
   QString caption = QString("t = %1 s   %2").arg(t, 0, 'f', 3).arg(run->label());
+  // the current run's poses at the row of time t
   if (const PoseTrack* pt = track(*run))
     view_.setPoses(pt->posesAt(run->results, PoseTrack::rowAt(run->results, t)));
   view_.setTraceTime(t);

@@ -112,6 +112,7 @@ void setRange(QCPAxis* axis, const Axis& spec) {
 int legendColumns(const Chart& chart, int chartWidth) {
   size_t longest = 1;
   for (const Series& s : chart.series) longest = std::max(longest, s.name.size());
+  // about 7 pixels per character, and 40 for the sample line
   const int entryWidth = 40 + 7 * static_cast<int>(longest);
   return std::clamp(chartWidth / entryWidth, 1, 4);
 }

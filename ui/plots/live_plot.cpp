@@ -231,6 +231,7 @@ void LivePlot::rebuild() {
 
 // a run's new rows: taken with the next frame (or now), then a replot
 void LivePlot::appendRows(int runId, bool now) {
+  // with a scheduler, noted for the next frame; else taken now
   if (scheduler_ && !now)
     pendingRuns_.insert(runId);
   else
@@ -261,6 +262,7 @@ void LivePlot::takeRows(int runId) {
 }
 
 void LivePlot::updateCursors() {
+  // the read-out and a replot follow the cursors
   readout_->update();
   replotSoon();
 }
@@ -282,6 +284,7 @@ void LivePlot::fillChannelChoices() {
   // a plot that needs a channel starts with the body coordinate that moves the most
   const int needed = plotKindInfo(kind_).channels;
   if (needed >= 1 && channels_.isEmpty()) channels_ << defaultChannel(r);
+  // an x-y plot starts with the same signal on both axes
   if (needed == 2 && channels_.size() < 2) channels_ << channels_.front();
   firstBox_->setCurrentIndex(firstBox_->findData(channels_.value(0)));
   secondBox_->setCurrentIndex(secondBox_->findData(channels_.value(1)));
@@ -332,6 +335,7 @@ void LivePlot::updateAxes() {
 }
 
 void LivePlot::autoScale() {
+  // the axes follow the data again
   followData_ = true;
   refresh();
 }
@@ -380,6 +384,7 @@ void LivePlot::followData() {
     // the whole span of the runs shown, so that live curves grow into a fixed frame
     double tStart = 0.0, tEnd = 0.0;
     for (const Run* r : runs_.shownRuns()) {
+      // each run from its start (or its recording's) to its end, or its last row once finished
       tStart = std::min(tStart, std::max(r->settings.tStart, r->settings.recordFrom));
       tEnd = std::max(tEnd, r->live() ? r->settings.tEnd : r->lastTime());
     }

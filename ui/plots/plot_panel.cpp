@@ -120,6 +120,7 @@ LivePlot* PlotPanel::addPlot(PlotKind kind, const QStringList& channels) {
   auto* plot = new LivePlot(runs_, kind, channels, *cursors_, scheduler_, this);
   connect(plot, &LivePlot::removeRequested, this, [this, plot] { removePlot(plot); });
   connect(plot, &LivePlot::quantityChanged, this, [this, plot] {
+    // a comparison's channel goes to the comparison table
     if ((plot->kind() == PlotKind::Difference || plot->kind() == PlotKind::ReferenceError) &&
         !plot->channel().isEmpty())
       emit comparedChannelChanged(plot->channel());
@@ -198,6 +199,7 @@ void PlotPanel::updateKey() {
   // the markers of rejected steps, when a step-size plot shows some
   const bool steps = std::any_of(plots_.begin(), plots_.end(),
                                  [](const LivePlot* p) { return p->kind() == PlotKind::StepSize; });
+  // whether a run shown has rejected steps
   bool rejected = false;
   for (const Run* r : runs_.shownRuns()) rejected = rejected || !r->results.rejected.empty();
   if (steps && rejected) {
@@ -232,6 +234,7 @@ void PlotPanel::restoreLayout(const QStringList& state) {
     if (parsePlotSpec(entry, kind, channels)) wanted.emplace_back(kind, channels);
   }
   if (wanted.empty()) return;
+  // the plots shown replaced by those read back
   while (!plots_.empty()) removePlot(plots_.back());
   for (const auto& [kind, channels] : wanted) addPlot(kind, channels);
 }

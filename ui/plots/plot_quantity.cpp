@@ -178,6 +178,7 @@ QString defaultChannel(const Results& r) {
       lo = std::min(lo, r.at(k, c));
       hi = std::max(hi, r.at(k, c));
     }
+    // the widest span so far
     if (hi - lo > bestRange) {
       bestRange = hi - lo;
       best = QString::fromStdString(ch.name);

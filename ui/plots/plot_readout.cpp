@@ -253,6 +253,7 @@ bool PlotReadout::hover(const QPointF& pixel) {
   // beside the point, inside the plot
   const QPointF p(plot_.xAxis->coordToPixel(x), plot_.yAxis->coordToPixel(y));
   const QRect area = plot_.axisRect()->rect();
+  // left of a point in the right half, under one near the top
   const bool left = p.x() > area.center().x(), below = p.y() < area.top() + 40;
   label_->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) |
                                (below ? Qt::AlignTop : Qt::AlignBottom));

@@ -48,6 +48,7 @@ QCPScatterStyle dotStyle(const QColor& color) {
 // a category's shape: the next of the six when it is new
 int PlotSeries::rejectionShape(const QString& category) {
   QStringList& c = categories();
+  // a new category takes the next shape, the shapes repeating after six
   if (!c.contains(category)) c << category;
   return kShapes[c.indexOf(category) % 6];
 }
@@ -287,6 +288,7 @@ bool PlotSeries::pointAt(const Series& s, double t, double& x, double& y, double
   if (auto* g = qobject_cast<QCPGraph*>(s.plottable)) {
     const auto data = g->data();
     if (data->isEmpty()) return false;
+    // the last point at or before t, or the first
     auto it = data->findEnd(t, false);
     if (it != data->constBegin()) --it;
     x = time = it->key;

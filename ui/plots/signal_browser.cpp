@@ -95,6 +95,7 @@ QStringList placeOf(const Run& run, const QString& channel, QString& leaf) {
     leaf = rest.mid(dot + 1);
     // a body's normalization multiplier (its unit-quaternion equation) sits with the body
     if (leaf == "normalization") return {QObject::tr("Bodies"), owner, QObject::tr("Multiplier")};
+    // the group by kind: multipliers, reaction forces or torques
     const QString group = !reaction              ? QObject::tr("Multipliers")
                           : leaf.startsWith('f') ? QObject::tr("Reaction force (joint frame)")
                                                  : QObject::tr("Reaction torque (joint frame)");
@@ -134,6 +135,7 @@ QString signalDescription(const Run& run, const QString& channel) {
   // a reaction: which force or torque, on which body, in which frame
   if (channel.startsWith("reaction.")) {
     const QString rest = channel.mid(9);
+    // the joint before the last dot, the force or torque part after it
     const QString joint = rest.left(static_cast<int>(rest.lastIndexOf('.'))),
                   part = rest.mid(static_cast<int>(rest.lastIndexOf('.')) + 1);
     for (const Joint& j : m.joints)
@@ -307,6 +309,7 @@ void SignalBrowser::rebuild() {
 
 // the search, as typed or as asked for (by the tests)
 void SignalBrowser::setFilter(const QString& text) {
+  // the field shows the text; the filter keeps what matches with its groups, open
   if (search_->text() != text) search_->setText(text);
   filter_->setFilterFixedString(text);
   if (!text.isEmpty()) view_->expandAll();
@@ -377,10 +380,12 @@ void SignalBrowser::plotAgainstTime() {
 }
 
 void SignalBrowser::plotXY() {
+  // an x-y plot only of exactly two signals, the first as x
   if (order_.size() == 2) plots_.addPlot(PlotKind::XY, order_);
 }
 
 void SignalBrowser::plotDifference() {
+  // one difference plot per signal
   for (const QString& c : order_) plots_.addPlot(PlotKind::Difference, {c});
 }
 

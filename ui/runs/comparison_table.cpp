@@ -66,6 +66,7 @@ void ComparisonTable::setChannel(const QString& channel) {
 void ComparisonTable::fillChannels() {
   const std::vector<const Run*> runs = runs_.shownRuns();
   channelBox_->clear();
+  // no run shown with channels: no choices
   if (runs.empty() || runs.front()->results.columnCount() == 0) return;
   const Results& r = runs.front()->results;
   // one choice per channel but time, by its title

@@ -81,6 +81,7 @@ void RunController::launchNext() {
 }
 
 void RunController::setPaused(bool paused) {
+  // only a run going, and only a change
   if (!busy() || paused == paused_) return;
   paused_ = paused;
   if (worker_) worker_->setPaused(paused);
@@ -199,6 +200,7 @@ bool RunController::append(const RunFrame& frame, Run& run, const QElapsedTimer&
     for (; pendingRow_ < end; ++pendingRow_) r.appendRow(frame.rows.data() + pendingRow_ * width);
     if (pendingRow_ < rows && !all && spent.elapsed() >= kDrainBudgetMs) return false;
   }
+  // the frame's rows all taken: the next frame starts at its first
   pendingRow_ = 0;
   // the rejected steps, events and wall time of the frame; the last one brings how the run ended
   r.rejected.insert(r.rejected.end(), frame.rejected.begin(), frame.rejected.end());

@@ -56,6 +56,7 @@ Run& RunLibrary::restore(std::unique_ptr<Run> run) {
 void RunLibrary::remove(int id) {
   const auto it =
       std::find_if(runs_.begin(), runs_.end(), [&](const auto& r) { return r->id == id; });
+  // an unknown or live run is not removed
   if (it == runs_.end() || (*it)->live()) return;
   // its rows' file goes with it
   if (!(*it)->dataPath.empty()) QFile::remove(QString::fromStdString((*it)->dataPath));
@@ -174,6 +175,7 @@ void RunLibrary::setShown(int id, bool shown) {
 }
 
 void RunLibrary::setReference(int id) {
+  // an unknown run cannot be the reference; -1 clears it
   if (id != -1 && !find(id)) return;
   if (referenceId_ == id) return;
   referenceId_ = id;
@@ -197,6 +199,7 @@ void RunLibrary::setPaused(int id, bool paused) {
 void RunLibrary::notifyRowsAppended(int id) { emit rowsAppended(id); }
 
 void RunLibrary::notifyFinished(int id) {
+  // a finished run is no longer paused
   if (Run* r = find(id)) r->paused = false;
   emit runFinished(id);
 }

@@ -46,6 +46,7 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent)
       endInsertRows();
       return;
     }
+    // its row: the last of its group
     const int row = static_cast<int>(runsOf(group).size()) - 1;
     // the library already holds the run: announce it where it now shows
     beginInsertRows(index(group, 0), row, row);
@@ -79,6 +80,7 @@ RunListModel::RunListModel(RunLibrary& runs, QObject* parent)
         });
       return;
     }
+    // in time: refreshed now
     last.start();
     runChanged(id);
   });
@@ -360,6 +362,7 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
 // only the runs of the open scene can be ticked
 Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const {
   if (!index.isValid()) return Qt::NoItemFlags;
+  // every row enabled and selectable; a group row no more than that
   Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
   if (index.internalId() == kGroupId) return f;
   const Run* run = runs_.find(runIdAt(index));

@@ -137,6 +137,7 @@ void RunListPanel::updateActions() {
   showOnly_->setEnabled(scope);
   // a live run stays until it ends
   remove_->setEnabled(run && !run->live());
+  // another scene's run: its scene can be opened
   const QString key = model_->sceneKeyAt(view_->currentIndex());
   openScene_->setEnabled(!key.isEmpty() && key != runs_.activeScene());
 }

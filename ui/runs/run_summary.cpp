@@ -113,6 +113,7 @@ QString statusWord(const Run& run) {
 // what a run's integrator counts as iterations
 QString iterationsLabel(const Run& run) {
   const IntegratorInfo* info = findIntegrator(run.settings.integrator);
+  // the integrator's own words, or "iterations" for an unknown one
   return QString::fromStdString(info ? info->capabilities.iterationCount : "iterations");
 }
 
@@ -120,6 +121,7 @@ QString iterationsLabel(const Run& run) {
 
 // the note in a few words: the balance as a share of the largest kinetic energy, what limits it
 QString energyNoteShort(const Run& run, const RunSummary& s) {
+  // no note: no short note either
   if (energyNote(run, s).isEmpty()) return {};
   const double percent = 100.0 * s.maxEnergyBalance / std::max(s.maxKineticEnergy, 1e-300);
   const QString limit = run.settings.integratorSettings.variableStep

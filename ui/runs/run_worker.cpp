@@ -89,6 +89,7 @@ void RunWorker::onRecorded(const Results& results, size_t newRow) {
     publish(results, false, true);
     return;
   }
+  // else a frame at most every 16 ms
   if (Clock::now() - lastPublish_ >= kPublishInterval) publish(results, false);
 }
 
@@ -143,6 +144,7 @@ void RunWorker::publish(const Results& results, bool last, bool pausedHere) {
   frame->wallSeconds = wallSeconds();
   frame->last = last;
   frame->pausedHere = pausedHere;
+  // the last frame carries how the run ended
   if (last) {
     frame->status = results.status;
     frame->message = results.message;

@@ -305,6 +305,7 @@ void FieldEditor::arrange(bool stacked) {
     const int i = static_cast<int>(k);
     boxGrid_->addWidget(boxes_[k], stacked ? i : 0, stacked ? 0 : i);
   }
+  // the first column always stretches; the others only side by side
   for (int c = 0; c < static_cast<int>(boxes_.size()); ++c)
     boxGrid_->setColumnStretch(c, stacked && c > 0 ? 0 : 1);
 }

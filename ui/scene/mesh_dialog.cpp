@@ -128,6 +128,7 @@ void MeshDialog::update() {
   }
   // an open mesh offers no mass properties
   computed->setEnabled(closed_ || s <= 0.0);
+  // an open mesh falls back to the body's mass and inertia
   if (!closed_ && s > 0.0 && massFrom->currentIndex() == 0) massFrom->setCurrentIndex(1);
   // the density only for a computed mass; the last refusal (of OK) cleared
   fields_.at("density")->setEnabled(massFrom->currentIndex() == 0);

@@ -18,6 +18,7 @@ bool meshOf(const SceneJson& body, const QString& sceneFile, BodyMesh* out) {
   if (!m.contains("file") || !m["file"].is_string()) return false;
   out->file = resolveMeshFile(m["file"].get<std::string>(), sceneFile.toStdString());
   out->scale = m.contains("scale") && m["scale"].is_number() ? m["scale"].get<double>() : 1.0;
+  // a scale must be positive
   return out->scale > 0.0;
 }
 

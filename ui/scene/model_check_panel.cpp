@@ -42,6 +42,7 @@ QString elementPointer(const QString& path) {
   if (parts.isEmpty()) return {};
   // an element of an array ("/joints/3"), the settings, or another field of the scene
   if (parts.size() >= 2) {
+    // an index after the array's name
     bool index = false;
     parts[1].toInt(&index);
     if (index) return "/" + parts[0] + "/" + parts[1];
@@ -148,6 +149,7 @@ void ModelCheckPanel::refresh() {
         note ? tr("A note: nothing wrong")
              : tr("A warning: the model runs, but perhaps not as meant"));
   }
+  // no finding: one line saying so
   if (c.findings.empty()) new QTreeWidgetItem(list_, {tr("the scene"), tr("Nothing to report.")});
   fitRows();
 }

@@ -78,6 +78,7 @@ QString groupTitle(const std::string& array) {
 int bodyOfPointer(const QString& pointer) {
   const QStringList parts = pointer.split('/', Qt::SkipEmptyParts);
   bool ok = false;
+  // two parts: "bodies" and an index
   const int index = parts.size() == 2 && parts[0] == "bodies" ? parts[1].toInt(&ok) : -1;
   return ok && index >= 0 ? index : -1;
 }
@@ -165,6 +166,7 @@ void ModelTree::rebuild() {
     QTreeWidgetItem* item = itemFor(QString::fromStdString(issue.path));
     messages[item ? item : root] << QString::fromStdString(issue.path + ": " + issue.message);
   }
+  // each item with problems: the warning icon, its messages in the tooltip
   for (auto& [item, lines] : messages) {
     item->setIcon(0, warning);
     item->setToolTip(0, lines.join("\n"));
@@ -173,6 +175,7 @@ void ModelTree::rebuild() {
   const QIcon information = QApplication::style()->standardIcon(QStyle::SP_MessageBoxInformation);
   for (const ModelNote& note : doc_.notesUnder("")) {
     QTreeWidgetItem* item = itemFor(QString::fromStdString(note.path));
+    // an item with a problem keeps its warning
     if (!item || messages.count(item)) continue;
     item->setIcon(0, information);
     item->setToolTip(0, QString::fromStdString(note.message));

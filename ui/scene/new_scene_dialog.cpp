@@ -68,6 +68,7 @@ QString tooltipOf(const TemplateParameter& p) {
 // 2 s
 std::string emptySceneText(const std::string& name, const std::string& description) {
   nlohmann::ordered_json s;
+  // the format and its version first
   s["format"] = "mbw-scene";
   s["version"] = 1;
   s["name"] = name.empty() ? "new scene" : name;
@@ -87,6 +88,7 @@ NewSceneDialog::NewSceneDialog(QWidget* parent) : QDialog(parent) {
   // the choices: the empty scene first, then the templates with their summaries
   list_ = new QListWidget(this);
   list_->setObjectName("templates");
+  // the empty scene: no template
   auto* empty = new QListWidgetItem(tr("Empty scene"), list_);
   empty->setData(kTemplateRole, QString());
   empty->setToolTip(tr("The ground and gravity: add bodies and joints yourself"));
@@ -134,6 +136,7 @@ void NewSceneDialog::buildForm() {
   delete formPage_->layout();
   // the old page's editors deleted
   for (QWidget* w : formPage_->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) delete w;
+  // no fields and no refusal left from the last choice
   fields_.clear();
   refusal_->clear();
   form_ = new QFormLayout(formPage_);

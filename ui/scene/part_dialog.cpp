@@ -104,6 +104,7 @@ bool PartDialog::part(PartSpec* out, QString* error) const {
     if (auto* box = qobject_cast<QComboBox*>(w)) return box->currentText();
     return static_cast<QLineEdit*>(w)->text();
   };
+  // a refusal: its reason given back, false returned
   auto fail = [&](const QString& what) {
     if (error) *error = what;
     return false;
@@ -130,6 +131,7 @@ bool PartDialog::part(PartSpec* out, QString* error) const {
   } else if (!readVector(text("position"), &p.position_W)) {
     return fail(tr("Centre: three numbers"));
   }
+  // the density, or the mass and inertia, as chosen
   if (p.computed && !readNumber(text("density"), &p.density)) return fail(tr("Density: a number"));
   if (!p.computed &&
       (!readNumber(text("mass"), &p.mass) || !readVector(text("inertia"), &p.inertia)))
@@ -164,6 +166,7 @@ void PartDialog::update() {
   // what the density gives
   PartSpec p;
   QString error;
+  // no refusal shown while editing; an invalid part's reason in the preview
   refusal_->clear();
   if (!part(&p, &error)) {
     preview_->setText(error);

@@ -174,6 +174,7 @@ bool massIsComputed(const SceneJson& body, const QString& sceneFile) {
 
 // a line for the property panel: where mass and inertia come from
 QString massOrigin(const SceneJson& body, const QString& sceneFile) {
+  // no mass written: nothing to say
   if (!body.is_object() || !body.contains("mass")) return {};
   SolidMass m;
   if (!solidOf(body, sceneFile, &m)) return QObject::tr("Mass and inertia: given");

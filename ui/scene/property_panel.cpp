@@ -33,6 +33,7 @@ QString tooltipOf(const FieldSpec& f) {
     for (const auto& c : f.choices) choices << QString::fromStdString(c);
     tip += ": " + choices.join(", ");
   }
+  // required or optional, and the default when there is one
   tip += f.required ? QObject::tr(", required") : QObject::tr(", optional");
   if (!f.defaultText.empty())
     tip += QObject::tr(", default ") + QString::fromStdString(f.defaultText).toHtmlEscaped();
@@ -86,6 +87,7 @@ void PropertyPanel::showPointer(const QString& pointer) {
 
 // a new page: its title, the element's issues and notes, a body's mass origin and mesh button
 void PropertyPanel::rebuild() {
+  // the old page's rows and angles editor forgotten
   rows_.clear();
   angles_ = nullptr;
   // the old page may be the sender of the edit that got us here: delete it later
@@ -141,6 +143,7 @@ void PropertyPanel::rebuild() {
     layout->addWidget(objectIssues_);
     layout->addWidget(objectNotes_);
   } else {
+    // no spec: the messages alone
     layout->addWidget(objectIssues_);
     layout->addWidget(objectNotes_);
   }

@@ -31,6 +31,7 @@ class SceneEditCommand : public QUndoCommand {
 SceneJson withMeshFilesMoved(const SceneJson& scene, const std::string& from,
                              const std::string& to) {
   SceneJson out = scene;
+  // no bodies: nothing to move
   if (!out.is_object() || !out.contains("bodies") || !out["bodies"].is_array()) return out;
   for (SceneJson& body : out["bodies"]) {
     if (!body.is_object() || !body.contains("mesh") || !body["mesh"].is_object() ||
@@ -281,6 +282,7 @@ std::vector<SceneIssue> SceneDocument::issuesUnder(const QString& pointer) const
 // the loader's notes there, while the scene loads
 std::vector<ModelNote> SceneDocument::notesUnder(const QString& pointer) const {
   std::vector<ModelNote> out;
+  // no notes while the scene does not load
   if (!isValid() || !model_) return out;
   for (const ModelNote& n : model_->notes)
     if (isUnder(n.path, pointer.toStdString())) out.push_back(n);

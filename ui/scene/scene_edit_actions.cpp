@@ -135,6 +135,7 @@ SceneEditActions::SceneEditActions(SceneDocument& doc, ModelTree& tree, QWidget*
 
   // the tree's context menu: the add actions, then duplicate, rename, remove
   QList<QAction*> context = addActions_;
+  // a separator between the adds and the element's own actions
   auto* separator = new QAction(this);
   separator->setSeparator(true);
   context << separator << duplicate_ << rename_ << remove_;
@@ -154,8 +155,10 @@ void SceneEditActions::updateEnabled() {
 // a body appended and selected
 void SceneEditActions::addBody(const SceneJson& body) {
   SceneJson after = doc_.json();
+  // the array made when the scene has none
   if (!after.contains("bodies")) after["bodies"] = SceneJson::array();
   after["bodies"].push_back(body);
+  // the new body's pointer, to select it
   const QString pointer = QString("/bodies/%1").arg(after["bodies"].size() - 1);
   doc_.edit(std::move(after),
             tr("Add part '%1'").arg(QString::fromStdString(body.value("name", ""))));
@@ -194,6 +197,7 @@ void SceneEditActions::duplicateCurrent() {
   after[array].push_back(copy);
   const QString pointer =
       QString("/%1/%2").arg(QString::fromStdString(array)).arg(after[array].size() - 1);
+  // one undoable edit, then the copy selected
   doc_.edit(std::move(after), tr("Duplicate %1").arg(tree_.currentPointer()));
   tree_.selectPointer(pointer);
 }
@@ -244,6 +248,7 @@ void SceneEditActions::removeCurrent() {
       after[dependent] = kept;
     }
   }
+  // one undoable edit, its name counting what went with a body
   doc_.edit(std::move(after), attached > 0 ? tr("Remove '%1' and %2 elements attached to it")
                                                  .arg(QString::fromStdString(name))
                                                  .arg(attached)

@@ -30,6 +30,7 @@ SceneLibraryDialog::SceneLibraryDialog(QWidget* parent)
   list_->setIconSize(QSize(32, 32));
   // each scene loaded to count its bodies and degrees of freedom
   for (const BuiltinScene& s : builtinScenes()) {
+    // its name shown and kept as the item's data, with its icon
     auto* item = new QTreeWidgetItem(list_);
     item->setText(0, QString::fromStdString(s.name));
     item->setData(0, Qt::UserRole, QString::fromStdString(s.name));
@@ -58,15 +59,18 @@ SceneLibraryDialog::SceneLibraryDialog(QWidget* parent)
   // open the scene chosen (or one double-clicked), or a file instead
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
   QPushButton* file = buttons->addButton(tr("Open file..."), QDialogButtonBox::ActionRole);
+  // "Open file..." closes the dialog asking for a file
   connect(file, &QPushButton::clicked, this, [this] {
     openFile_ = true;
     accept();
   });
+  // Open takes the current scene
   connect(buttons, &QDialogButtonBox::accepted, this, [this] {
     if (list_->currentItem()) chosen_ = list_->currentItem()->data(0, Qt::UserRole).toString();
     accept();
   });
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  // a double click opens that scene
   connect(list_, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) {
     chosen_ = item->data(0, Qt::UserRole).toString();
     accept();

@@ -93,6 +93,7 @@ std::string uniqueName(const SceneJson& array, const std::string& base) {
       if (e.contains("name") && e["name"] == name) return true;
     return false;
   };
+  // the base itself when free, else the first free numbered name
   if (!used(base)) return base;
   for (int k = 2;; ++k)
     if (!used(base + "_" + std::to_string(k))) return base + "_" + std::to_string(k);
@@ -101,6 +102,7 @@ std::string uniqueName(const SceneJson& array, const std::string& base) {
 // a new element of a type: its required fields, a unique name, the type, placeholders
 SceneJson newElement(const std::string& objectType, const SceneJson& scene) {
   const ObjectSpec* spec = findObjectSpec(objectType);
+  // an unknown type: an empty object
   if (!spec) return SceneJson::object();
   // "joint/revolute": the family "joint", the type "revolute"
   const std::string family = objectType.substr(0, objectType.find('/'));
@@ -128,6 +130,7 @@ SceneJson newElement(const std::string& objectType, const SceneJson& scene) {
 SceneJson convertElement(const SceneJson& element, const std::string& family,
                          const std::string& type, const SceneJson& scene) {
   const ObjectSpec* spec = findObjectSpec(family + "/" + type);
+  // an unknown type: the element as it is
   if (!spec) return element;
   SceneJson out = SceneJson::object();
   // the fields of the new type, in its order
@@ -208,6 +211,7 @@ SceneJson withInitialState(const SceneJson& scene, const InitialStateChanges& ch
 // the type of the object at a pointer: the scene, its settings, an element (with its variant),
 // an orientation or a shape; empty for anything else
 std::string objectTypeAt(const SceneJson& scene, const std::string& pointer) {
+  // the root is the scene; a pointer to nothing has no type
   if (pointer.empty()) return "scene";
   const SceneJson::json_pointer ptr(pointer);
   if (!scene.contains(ptr)) return "";
@@ -226,6 +230,7 @@ std::string objectTypeAt(const SceneJson& scene, const std::string& pointer) {
     const std::string variant = family + "/" + (d.is_string() ? d.get<std::string>() : "");
     return findObjectSpec(variant) ? variant : family;
   }
+  // an orientation or a shape by its key
   if (key == "orientation" || key == "shape") return key;
   return "";
 }

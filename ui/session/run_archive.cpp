@@ -215,6 +215,7 @@ std::unique_ptr<Run> readRun(QDataStream& in, QString* error) {
   in >> run->wallSeconds;
   run->id = id;
   run->settings = readSettings(in);
+  // damaged results: the run refused, saying which
   if (!readResults(in, run->results) || in.status() != QDataStream::Ok) {
     if (error) *error = QObject::tr("the session file is damaged (run #%1)").arg(id);
     return nullptr;

@@ -87,12 +87,14 @@ bool writeSession(const QString& path, const SessionHeader& h, const std::vector
   }
   // the header: the scene, which runs are reference and current, the layout
   QDataStream out(&file);
+  // Qt 6's stream format, read back alike
   out.setVersion(QDataStream::Qt_6_0);
   out.writeRawData(kMagic.constData(), static_cast<int>(kMagic.size()));
   // the version, the scene (path, built-in, text, modified), the runs' roles, scope and layout
   out << kVersion << h.scenePath << h.sceneBuiltin << QByteArray::fromStdString(h.sceneText)
       << h.sceneModified << qint32(h.referenceId) << qint32(h.currentId) << h.otherScenes
       << h.layout;
+  // the count of runs, then their blocks
   out << quint32(runs.size());
   // each run compressed on its own, on the threads there are (zlib's fastest level: the rows of
   // doubles shrink nearly as much as at its default level, in a fraction of the time)
@@ -135,6 +137,7 @@ bool readSession(QIODevice& device, const QString& name, SessionHeader& h,
   };
   // the magic bytes, then the version
   QDataStream in(&device);
+  // Qt 6's stream format, as written
   in.setVersion(QDataStream::Qt_6_0);
   QByteArray magic(kMagic.size(), '\0');
   qint32 version = 0;
@@ -144,6 +147,7 @@ bool readSession(QIODevice& device, const QString& name, SessionHeader& h,
     return false;
   }
   in >> version;
+  // a version other than this build's is refused, naming both
   if (version != kVersion) {
     if (error)
       *error = QObject::tr("%1 is a session of version %2; this build reads version %3")

@@ -71,10 +71,12 @@ StudyDialog::StudyDialog(QWidget* parent)
   output_ = new QComboBox(this);
   output_->setToolTip(tr("The compared output whose error the diagram and the table show"));
   measure_ = new QComboBox(this);
+  // the measures offered: largest, RMS, final
   for (ErrorMeasure m : {ErrorMeasure::Max, ErrorMeasure::Rms, ErrorMeasure::Final})
     measure_->addItem(toString(m), static_cast<int>(m));
   measure_->setToolTip(tr("max or rms: over the run; final: at t_end"));
   saveDiagram_ = new QPushButton(tr("Save diagram\u2026"), this);
+  // one line: "Error of <output> measured as <measure>", the save button at its end
   choice->addWidget(new QLabel(tr("Error of"), this));
   choice->addWidget(output_, 1);
   choice->addWidget(new QLabel(tr("measured as"), this));
@@ -98,6 +100,7 @@ StudyDialog::StudyDialog(QWidget* parent)
   splitter->setStretchFactor(1, 1);
 
   // below: progress, what happens, the buttons
+  // the progress counts runs
   progress_ = new QProgressBar(this);
   progress_->setRange(0, 1);
   progress_->setValue(0);

@@ -341,6 +341,7 @@ void StudySetupForm::useStudyFile(const QString& path) {
 void StudySetupForm::browseStudyFile() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Open a study file"),
                                                     studyFile_->text(), tr("Study files (*.json)"));
+  // a file chosen fills the field and shows its summary
   if (!path.isEmpty()) useStudyFile(path);
 }
 
@@ -371,6 +372,7 @@ void StudySetupForm::describeStudyFile() {
                                        : QString::fromStdString(file.study.outputs.front()) +
                                              (file.study.outputs.size() > 1 ? ", \u2026" : "")));
   } catch (const std::exception& e) {
+    // an unreadable file: the engine's reason instead
     fileSummary_->setText(QString::fromStdString(e.what()).toHtmlEscaped());
   }
 }

@@ -46,6 +46,7 @@ WorkPrecisionChart::WorkPrecisionChart(QWidget* parent)
   // not the topmost curve passing near it
   connect(plot_, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { pressedAt_ = e->pos(); });
   connect(plot_, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* e) {
+    // a left click that did not move, near a point, opens its run
     if (e->button() != Qt::LeftButton || (e->pos() - pressedAt_).manhattanLength() > 3) return;
     const int run = runNear(e->pos());
     if (run >= 0) emit runClicked(run);
@@ -209,6 +210,7 @@ int WorkPrecisionChart::runNear(const QPoint& pos) const {
 // the point's run: its method and setting, its error with its unit, CPU time and steps
 void WorkPrecisionChart::showPointTip(QMouseEvent* event) {
   const int run = runNear(event->pos());
+  // no point near: no tooltip
   if (run < 0) {
     QToolTip::hideText();
     return;

@@ -91,6 +91,7 @@ void BeamSweep::place(const BodyPoses& poses) {
     Vec3 x[3];
     Mat3 R[3];
     for (int i = 0; i < 3; ++i) {
+      // element e's nodes: 2 e, 2 e + 1 and 2 e + 2 after the beam's first
       const BodyPose& pose = poses[b.firstNode + 2 * e + i];
       x[i] = pose.p_W;
       R[i] = pose.R_WB;

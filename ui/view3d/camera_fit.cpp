@@ -19,6 +19,7 @@ void fitCamera(vtkCamera& camera, const std::vector<Vec3>& points, double aspect
   // the screen's axes: right r, up u, depth d (direction of projection)
   Vec3 d = Vec3(focal[0] - position[0], focal[1] - position[1], focal[2] - position[2]);
   d = d.norm() > 0.0 ? Vec3(d.normalized()) : Vec3(0.0, 1.0, 0.0);
+  // up made square to the depth (any square direction when they are parallel)
   Vec3 u(up[0], up[1], up[2]);
   u -= d * d.dot(u);
   if (u.norm() < 1e-9) u = d.unitOrthogonal();

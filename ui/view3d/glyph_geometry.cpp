@@ -119,6 +119,7 @@ vtkSmartPointer<vtkPolyData> axesLines(double length) {
   vtkNew<vtkPolyData> poly;
   poly->SetPoints(points);
   poly->SetLines(lines);
+  // the points and lines, each line's colour as its cell's scalar
   poly->GetCellData()->SetScalars(colors);
   return poly;
 }

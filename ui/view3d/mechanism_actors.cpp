@@ -108,6 +108,7 @@ void glyphMatrix(const Glyph& g, const BodyPoses& poses, vtkMatrix4x4* m) {
 void bodyMatrix(const BodyPose& pose, vtkMatrix4x4* m) {
   m->Identity();
   for (int r = 0; r < 3; ++r) {
+    // the rotation, then the position in the last column
     for (int c = 0; c < 3; ++c) m->SetElement(r, c, pose.R_WB(r, c));
     m->SetElement(r, 3, pose.p_W[r]);
   }
@@ -115,6 +116,7 @@ void bodyMatrix(const BodyPose& pose, vtkMatrix4x4* m) {
 
 // a glyph moves with one body alone: it can be merged into that body's actor
 bool rigidOnOneBody(const Glyph& g) {
+  // world-aligned glyphs, frames, the road and beams never ride on one body
   if (g.worldAligned || g.role == GlyphRole::BodyFrame || g.role == GlyphRole::Road ||
       g.kind == GlyphKind::Frame || g.kind == GlyphKind::Beam)
     return false;
@@ -289,6 +291,7 @@ void MechanismActors::buildParts(const std::vector<size_t>& merged, bool translu
 }
 
 MechanismActors::~MechanismActors() {
+  // the actors leave the renderer with the mechanism
   for (Part& part : parts_) renderer_->RemoveActor(part.actor);
   for (Item& item : items_) renderer_->RemoveActor(item.actor);
 }
@@ -298,6 +301,7 @@ MechanismActors::~MechanismActors() {
 void MechanismActors::place(const BodyPoses& poses) {
   // each merged actor takes its body's pose
   for (Part& part : parts_) {
+    // the ground's glyphs (no body) at the identity
     bodyMatrix(part.body >= 0 && part.body < static_cast<int>(poses.size()) ? poses[part.body]
                                                                             : BodyPose{},
                part.matrix);
@@ -324,6 +328,7 @@ void MechanismActors::setSelected(const std::string& jsonPath) {
   // the selected element's glyphs in amber, the others in their own colours
   auto selected = [&](const Glyph& g) { return !jsonPath.empty() && g.jsonPath == jsonPath; };
   for (Item& item : items_)
+    // the body frames keep their lines' colours
     if (glyphs_[item.glyph].role != GlyphRole::BodyFrame)
       applyColor(item, selected(glyphs_[item.glyph]));
   for (Part& part : parts_) {
@@ -372,6 +377,7 @@ void MechanismActors::hideBodies(const std::set<std::string>& names) {
   auto shown = [&](const Glyph& g) {
     return !hidden_.count(g.a.body) && !hidden_.count(g.b.body) && !hidden_.count(g.body);
   };
+  // a merged actor hidden with its body; an actor of its own with any body it touches
   for (Part& part : parts_) part.actor->SetVisibility(!hidden_.count(part.body));
   for (Item& item : items_) item.actor->SetVisibility(shown(glyphs_[item.glyph]));
 }
@@ -389,6 +395,7 @@ const Glyph* MechanismActors::glyphAt(vtkProp* prop, long long cell) const {
     auto* poly = vtkPolyData::SafeDownCast(part.actor->GetMapper()->GetInput());
     auto* index =
         poly ? vtkIntArray::SafeDownCast(poly->GetCellData()->GetArray(kGlyphArray)) : nullptr;
+    // a cell out of range picks nothing
     if (!index || cell < 0 || cell >= index->GetNumberOfTuples()) return nullptr;
     return &glyphs_[static_cast<size_t>(index->GetValue(cell))];
   }

@@ -89,6 +89,7 @@ ReadMesh* cached(const std::string& path, std::string* error) {
     files.erase(path);
     return nullptr;
   }
+  // the file's triangles kept with their time; no scale drawn yet
   ReadMesh& read = files[path];
   read = {time, triangles, {}};
   return &read;
@@ -123,6 +124,7 @@ bool meshTriangles(const std::string& path, double scale, TriangleMesh* mesh, st
   const ReadMesh* read = cached(path, error);
   if (!read) return false;
   vtkPolyData* poly = read->triangles;
+  // the mesh filled afresh
   mesh->vertices.clear();
   mesh->triangles.clear();
   // scaled in double precision: a file's coordinates are exact in its own units

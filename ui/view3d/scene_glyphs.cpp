@@ -46,6 +46,7 @@ double characteristicLength(const Model& m) {
     for (const auto& p : b.points) box.extend(worldPoint(m, i, p.second));
     largestSolid = std::max(largestSolid, b.shapeSize.maxCoeff());
   }
+  // the primitives' points on their bodies
   for (const Primitive& p : m.primitives) {
     box.extend(worldPoint(m, p.bodyI, scenePoint(m, p.bodyI, p.s_I)));
     box.extend(worldPoint(m, p.bodyJ, scenePoint(m, p.bodyJ, p.s_J)));
@@ -244,6 +245,7 @@ void primitiveGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     const GlyphEnd end = onJ ? GlyphEnd{p.bodyJ, scenePoint(m, p.bodyJ, p.s_J)}
                              : GlyphEnd{p.bodyI, scenePoint(m, p.bodyI, p.s_I)};
     const Vec3 w = worldPoint(m, end.body, end.point);
+    // a place already marked is skipped
     if (std::any_of(placed.begin(), placed.end(),
                     [&](const Vec3& q) { return (q - w).norm() < 1e-6 * scale; }))
       continue;
@@ -334,6 +336,7 @@ void roadGlyphs(const Model& m, double scale, std::vector<Glyph>& out) {
     yMax = i == 0 ? p.y() : std::max(yMax, p.y());
     travel = std::max(travel, m.bodies[i].velocity_W.x() * m.defaults.tEnd);
   }
+  // the bumps widen it along x
   for (const RoadBump& b : road.bumps) {
     xMin = std::min(xMin, b.centerX - b.radius);
     xMax = std::max(xMax, b.centerX + b.radius);

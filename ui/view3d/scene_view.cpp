@@ -160,6 +160,7 @@ void SceneView::setPoses(const BodyPoses& poses) {
 // the ghost: a second, pale copy of a mechanism (another run, cursor B's time, or the scene's own
 // poses beside the consistent ones)
 void SceneView::setGhost(std::shared_ptr<const Model> model) {
+  // the same model: the ghost kept as it is
   if (ghost_ && ghost_->sharedModel() == model) return;
   ghost_.reset();
   ghostPoses_.clear();
@@ -200,6 +201,7 @@ void SceneView::setMotion(const std::vector<BodyPoses>& samples) {
 
 void SceneView::setTrace(std::vector<Vec3> points, std::vector<double> times) {
   // the traced path of a point, drawn up to the time shown
+  // no points: the trace removed; else made, or given its new path
   if (points.empty())
     trace_.reset();
   else {
@@ -437,6 +439,7 @@ void SceneView::zoomAt(const QPointF& position, double factor) {
   r->DisplayToWorld();
   double world[4];
   r->GetWorldPoint(world);
+  // a point at infinity: no zoom
   if (world[3] == 0.0) return;
   // both moved towards the point under the mouse by the factor (and a parallel view scaled)
   const Vec3 p(world[0] / world[3], world[1] / world[3], world[2] / world[3]);
@@ -552,6 +555,7 @@ bool SceneView::pickSurface(const QPoint& position, Vec3& p_W, Vec3& normal_W) c
 
 // the joint the user is placing, drawn before it exists: replaced at each move of the mouse
 void SceneView::setJointPreview(std::vector<Glyph> glyphs) {
+  // nothing to preview and nothing shown: nothing to do
   if (glyphs.empty() && preview_.empty()) return;
   if (previewActor_) vtk_->renderer()->RemoveActor(previewActor_);
   previewActor_ = nullptr;

@@ -79,6 +79,7 @@ void TraceActors::setTime(double t) {
 
 // both polylines drawn again
 void TraceActors::update() {
+  // the part passed: the points [0, passed)
   static_cast<vtkPolyDataMapper*>(done_->GetMapper())->SetInputData(polyline(points_, 0, passed_));
   // the part ahead starts where the solid part ends, so that the two join
   static_cast<vtkPolyDataMapper*>(ahead_->GetMapper())

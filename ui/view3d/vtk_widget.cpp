@@ -79,6 +79,7 @@ VtkWidget::VtkWidget(QWidget* parent, FrameScheduler* scheduler)
   // the scheduler renders with the window's next frame, when something changed
   if (scheduler_)
     drawHandle_ = scheduler_->add([this] {
+      // nothing changed since the last render: nothing to draw
       if (!dirty_) return;
       renderNow();
       update();
@@ -382,6 +383,7 @@ bool VtkWidget::forwardInput(QEvent* event) {
       const bool press = event->type() != QEvent::MouseButtonRelease;
       // the position with the modifiers; a double click as a repeat
       place(e->position(), e->modifiers(), event->type() == QEvent::MouseButtonDblClick ? 1 : 0);
+      // each button to VTK's event of that button, pressed or released
       unsigned long id = 0;
       switch (e->button()) {
         case Qt::LeftButton:

@@ -106,6 +106,7 @@ Swing parallelogramSwing(const Model& model) {
   // tips)
   double inertia = 0.0, moment = 0.0;
   for (int k = 0;; ++k) {
+    // crank_0, crank_1, ... until a name is missing
     const int c = bodyIndex(model, "crank_" + std::to_string(k));
     if (c < 0) break;
     // crank k: its own inertia about the normal, moved to the pivot, and its weight at mid-length
@@ -113,6 +114,7 @@ Swing parallelogramSwing(const Model& model) {
     inertia +=
         s.normal.dot(b.R_WB * b.inertia_B * b.R_WB.transpose() * s.normal) + b.mass * L * L / 4.0;
     moment += b.mass * L / 2.0;
+    // crank_0 has no coupler of its own
     if (k == 0) continue;
     // coupler k translates with the crank tips: its whole mass at distance L
     const int j = bodyIndex(model, "coupler_" + std::to_string(k));
@@ -172,6 +174,7 @@ Results closedFormReference(const std::string& name, const Model& model,
   // one row per requested time: the point of each output at the pendulum's angle, and its velocity
   Results r;
   r.setChannels(channels);
+  // the reference named in the results' metadata
   r.metadata.push_back({"reference", closedFormReferenceDescription(name)});
   // the body's centre of mass at the start: what the swing carries round the pivot
   std::vector<double> row(channels.size());

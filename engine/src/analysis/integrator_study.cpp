@@ -28,6 +28,7 @@ std::vector<StudyMethod> parseStudyMethods(const std::string& list) {
   std::string item;
   // "name" or "name:rho_inf", separated by commas
   while (std::getline(items, item, ',')) {
+    // empty items (",," or a trailing comma) are skipped
     if (item.empty()) continue;
     StudyMethod m;
     const auto colon = item.find(':');
@@ -61,6 +62,8 @@ RunSettings studyRunSettings(const RunSettings& base, const StudyMethod& method,
   if (!info) throw ConfigurationError("unknown integrator '" + method.integrator + "'");
   // the study's rho_inf and alpha go to the methods that have them
   if (method.rhoInf >= 0.0) is.rhoInf = method.rhoInf;
+  // a method without rho_inf takes none; alpha is kept only for a method that has one
+  // and no rho_inf of its own
   if (!info->capabilities.hasRhoInf) is.rhoInf = -1.0;
   if (!info->capabilities.hasAlpha || method.rhoInf >= 0.0) is.alpha.reset();
   // fixed steps: the given one, or per stage: a step of n implicit stages covers n given steps
@@ -77,6 +80,7 @@ double relativeError(const Results& run, const Results& reference, const std::st
 double relativeError(const TrajectoryError& e, const Results& reference) {
   // RE = sqrt(sum_j (x(t_j) - x_j)^2 / sum_j x(t_j)^2) (Zhang et al. 2022 eq 26), the reference
   // interpolated at the run's times, the initial row left out
+  // the reference's time and channel columns
   const std::vector<double> T = reference.columnValues(0);
   const std::vector<double> X = reference.columnValues(reference.column(e.channel));
   double num = 0.0, den = 0.0;
@@ -94,8 +98,10 @@ double observedOrder(const std::vector<double>& steps, const std::vector<double>
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
   int n = 0;
   for (size_t i = 0; i < steps.size() && i < errors.size(); ++i) {
+    // only positive finite errors count
     if (!(errors[i] > 0.0) || !std::isfinite(errors[i])) continue;
     const double x = std::log(steps[i]), y = std::log(errors[i]);
+    // the sums of x, y, x^2 and x y of the normal equations
     sx += x;
     sy += y;
     sxx += x * x;

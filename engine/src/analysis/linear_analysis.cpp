@@ -20,6 +20,7 @@ std::vector<std::complex<double>> clusterCentroids(const Eigen::VectorXcd& ev) {
   const int n = static_cast<int>(ev.size());
   // each eigenvalue joins the group of every other within 0.1
   std::vector<int> group(n);
+  // every eigenvalue starts as its own group
   for (int i = 0; i < n; ++i) group[i] = i;
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j)
@@ -76,6 +77,7 @@ std::vector<LinearAnalysisPoint> analyzeLinearStability(const LinearModel& model
       p.amplitudeDecay = -100.0 * logRoot.real() / omegaBar;
       p.periodElongation = 100.0 * (omega / omegaBar - 1.0);
     } else {
+      // from the first point that does not oscillate on: no decay and no elongation
       p.amplitudeDecay = p.periodElongation = nan;
     }
     out.push_back(p);
@@ -96,6 +98,7 @@ double spectralRadiusAtInfinity(const LinearModel& model) {
     std::complex<double> b = c1.front();
     for (const std::complex<double>& x : c1)
       if (std::abs(x - a) < std::abs(b - a)) b = x;
+    // 2 a - b: the Richardson value of a centroid linear in 1/Omega
     radius = std::max(radius, std::abs(2.0 * a - b));
   }
   return radius;

@@ -68,6 +68,7 @@ std::string linearAnalysisSummaryText(const std::vector<LinearAnalysisCurve>& cu
       << "AD% @0.1" << std::setw(13) << "PE% @0.1"
       << "rho @0.1\n";
   for (const LinearAnalysisCurve& c : curves) {
+    // the method's label, stages and rho at infinity, then AD and PE at the two steps, rho at 0.1
     out << std::setw(24) << c.label << std::setw(4) << c.stages << std::setw(11)
         << formatNumber(c.rhoAtInfinity, 4);
     for (double x : {0.01, 0.1})
@@ -85,6 +86,7 @@ std::string linearAnalysisCsv(const std::vector<LinearAnalysisCurve>& curves) {
          "stages per step\n";
   out << "method,stages,dt_over_nT,amplitude_decay_percent,period_elongation_percent,spectral_"
          "radius\n";
+  // the numbers at full precision
   out << std::setprecision(10);
   for (const LinearAnalysisCurve& c : curves)
     for (const LinearAnalysisPoint& p : c.points)
@@ -96,6 +98,7 @@ std::string linearAnalysisCsv(const std::vector<LinearAnalysisCurve>& curves) {
 // --- the request of a front end -----------------------------------------------------------------
 
 std::vector<CommandOption> linearAnalysisOptions(LinearAnalysisRequest& r) {
+  // the integrators option, also spelled --integrator
   CommandOption integrators{
       "integrators", "comma-separated NAME or NAME:RHO_INF (default: the paper's second-order set)",
       &r.integrators, kOptionShowDefault};

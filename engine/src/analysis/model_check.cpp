@@ -19,6 +19,7 @@ std::string quoted(const std::string& kind, const std::string& name) {
 std::string nameList(const Model& m, const std::set<int>& joints) {
   std::string s;
   size_t k = 0;
+  // ', ' between the names, ' and ' before the last
   for (int j : joints) {
     s += (k == 0                   ? ""
           : k + 1 == joints.size() ? " and "
@@ -96,6 +97,7 @@ ModelCheck checkModel(const Model& model) {
 
   // the rank of Phi_q at the initial pose: the redundant equations change the count, not the rank
   if (c.bodies > 0) {
+    // the first formulation's positions at the scene's start time
     const std::unique_ptr<Formulation> f = makeFormulation(formulationNames().front(), model);
     VectorXd q, v;
     f->initialState(q, v);
@@ -135,6 +137,7 @@ std::string modelCheckSummary(const ModelCheck& c) {
   os << count(c.bodies, "body", "bodies") << ", " << count(c.joints, "joint", "joints") << ", "
      << count(c.coordinates, "coordinate", "coordinates") << ", "
      << count(c.equations, "equation", "equations");
+  // the redundant count only when there are some
   if (c.redundant > 0) os << " (" << c.redundant << " redundant)";
   os << ", " << count(c.drivers, "driver", "drivers") << ": " << c.degreesOfFreedom << " DOF";
   return os.str();

@@ -42,6 +42,7 @@ PendulumClosedForm::PendulumClosedForm(double w0, double angle0, double rate0) :
     // libration: the phase u0 from sn(u0) = sin(theta0/2) / k, on the side cn has the sign of
     // theta0'
     modulus_ = k_;
+    // K(k): a quarter of sn's period
     quarter_ = boost::math::ellint_1(modulus_);
     sign_ = 1.0;
     // at rest at the bottom: no phase
@@ -74,6 +75,7 @@ PendulumClosedForm::Motion PendulumClosedForm::at(double t) const {
   }
   // am(v) = n pi + atan2(sn, cn) of v reduced into [-K, K] (where cn >= 0)
   const double v = phase0_ + sign_ * k_ * w0_ * t;
+  // v reduced into [-K, K] by whole multiples of 2K, each a full turn of theta
   const double turns = std::round(v / (2.0 * quarter_));
   const double reduced = v - 2.0 * quarter_ * turns;
   double cn = 0.0;

@@ -13,6 +13,7 @@ double interpolateCubic4(const std::vector<double>& T, const std::vector<double>
   if (n == 1) return E[0];
   // r: T[r] <= t <= T[r+1]
   size_t r = static_cast<size_t>(std::upper_bound(T.begin(), T.end(), t) - T.begin());
+  // t outside the table: the first or the last interval
   r = r == 0 ? 0 : std::min(r - 1, n - 2);
   // too few points for a cubic: linear
   if (n < 4) {
@@ -25,6 +26,7 @@ double interpolateCubic4(const std::vector<double>& T, const std::vector<double>
   // the Lagrange cubic through the four points at t
   double value = 0.0;
   for (size_t a = first; a < first + 4; ++a) {
+    // the Lagrange basis weight of point a at t
     double w = 1.0;
     for (size_t b = first; b < first + 4; ++b)
       if (b != a) w *= (t - T[b]) / (T[a] - T[b]);
@@ -35,12 +37,14 @@ double interpolateCubic4(const std::vector<double>& T, const std::vector<double>
 
 TrajectoryError trajectoryError(const Results& run, const Results& reference,
                                 const std::string& channel) {
+  // the channel's column in each, refused when either has none
   const int c = run.column(channel), cr = reference.column(channel);
   if (c < 0 || cr < 0) throw std::invalid_argument("no channel '" + channel + "' to compare");
   TrajectoryError e;
   // the run's times and the reference's samples
   e.channel = channel;
   e.times = run.columnValues(0);
+  // no run times: nothing to compare
   if (e.times.empty()) return e;
   const std::vector<double> T = reference.columnValues(0), E = reference.columnValues(cr);
   // the reference must cover the run's times, within rounding

@@ -41,6 +41,7 @@ std::string sceneValidationText(const Model& model) {
   const double t0 = model.defaults.tStart;
   consistentInitialState(*f, t0, &projection);
   const ConstraintRank rank = analyzeConstraintRank(*f);
+  // the equations counted by primitive type
   std::map<std::string, int> byType;
   for (const Primitive& p : model.primitives) ++byType[primitiveName(p.type)];
 
@@ -56,10 +57,12 @@ std::string sceneValidationText(const Model& model) {
     first = false;
   }
   out << ")\n";
+  // the redundant equations, when some were left out
   if (!model.redundant.empty())
     out << "  redundant equations " << model.redundant.size() << " left out (independent equations "
         << model.primitiveCount() - model.redundant.size() << "; notes below)\n";
   out << "  force elements     " << model.forces.size() << "\n";
+  // the beams, when there are some
   if (!model.beams.empty())
     out << "  beams              " << model.beams.size() << " (" << model.beamElements.size()
         << " three-node elements, their nodes among the bodies)\n";
@@ -73,6 +76,8 @@ std::string sceneValidationText(const Model& model) {
 
   // the initial pose in every formulation's coordinates (rE refuses the gimbal lock and beams)
   for (const std::string& name : formulationNames()) {
+    // a formulation that refuses the model or its pose says why; else it must find its own
+    // consistent initial state
     std::string verdict = initialPoseRefusal(name, model);
     if (verdict.empty()) {
       verdict = "ok";
@@ -83,6 +88,7 @@ std::string sceneValidationText(const Model& model) {
         verdict = e.what();
       }
     }
+    // the verdict after the name, in a column
     out << "  formulation " << name << std::string(7 - std::min<size_t>(name.size(), 6), ' ')
         << verdict << "\n";
   }

@@ -33,6 +33,7 @@ RunCost timeKinematics(const Model& model, const std::string& formulation,
   // only the steps are timed, on this thread's CPU clock
   const double cpu0 = threadCpuSeconds();
   for (long k = 1; k <= n; ++k) {
+    // t of step k: tEnd itself for the last
     const double t = k == n ? settings.tEnd : k * settings.step;
     const KinematicsStep step = solver.advance(t, s);
     cost.newtonIterations += step.iterations;
@@ -61,6 +62,7 @@ RunCost timeDynamics(const Model& model, const RunSettings& run) {
   const auto integrator = info->make(*f, settings);
   integrator->initialize(initial);
   // n fixed steps of the given size
+  // tEnd / step rounded: the last step may end short of tEnd or past it
   const long n = std::lround(run.tEnd / settings.step);
   RunCost cost;
   cost.completed = true;
@@ -68,6 +70,7 @@ RunCost timeDynamics(const Model& model, const RunSettings& run) {
   const double cpu0 = threadCpuSeconds();
   for (long k = 0; k < n; ++k) {
     const StepResult r = integrator->step(settings.step);
+    // a step not accepted ends the run with its reason and time
     if (r.kind != StepResult::Kind::Accepted) {
       cost.completed = false;
       cost.message = r.reason + " at t = " + std::to_string(integrator->state().t) + " s";

@@ -45,6 +45,7 @@ ex factorIntegral(const ex& f, const symbol& t) {
   if (is_a<function>(f) && f.nops() == 1) {
     const ex u = f.op(0);
     const ex a = slope(u, t, f);
+    // each the antiderivative in u, divided by the slope
     if (is_ex_the_function(f, sin)) return -cos(u) / a;
     if (is_ex_the_function(f, cos)) return sin(u) / a;
     if (is_ex_the_function(f, exp)) return exp(u) / a;

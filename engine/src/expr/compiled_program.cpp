@@ -33,6 +33,7 @@ std::string canonicalKey(const GiNaC::ex& e) {
   } else if (is_a<power>(e)) {
     os << "^(" << canonicalKey(e.op(0)) << ',' << canonicalKey(e.op(1)) << ')';
   } else if (is_a<function>(e)) {
+    // a function: its name, then its arguments' keys in order
     os << ex_to<function>(e).get_name() << '(';
     for (size_t i = 0; i < e.nops(); ++i) os << canonicalKey(e.op(i)) << ',';
     os << ')';
@@ -59,6 +60,7 @@ void CompiledProgram::push(Op op, int count, double value) {
     case Op::Time:
       ++stackDepth_;
       break;
+    // an n-ary sum or product pops n values and pushes one
     case Op::Add:
     case Op::Mul:
       stackDepth_ -= count - 1;
@@ -96,6 +98,7 @@ void CompiledProgram::emit(const GiNaC::ex& e, const GiNaC::symbol& t, int depth
     return;
   }
   if (is_a<constant>(e)) {
+    // a constant (pi) by its numeric value
     push(Op::Constant, 0, ex_to<numeric>(e.evalf()).to_double());
     return;
   }
@@ -194,6 +197,7 @@ double CompiledProgram::evaluate(double t) const {
         const bool invert = n < 0;
         if (invert) n = -n;
         double r = 1.0, b = x;
+        // n's bits from the lowest: r gathers the squares b = x^(2^i) of the bits set
         for (; n > 0; n >>= 1, b *= b)
           if (n & 1) r *= b;
         x = invert ? 1.0 / r : r;

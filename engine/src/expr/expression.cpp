@@ -35,6 +35,7 @@ std::string textProblem(const std::string& text) {
   if (text.size() > kMaxTextLength)
     return "it is " + std::to_string(text.size()) + " characters long, more than the " +
            std::to_string(kMaxTextLength) + " an expression may have";
+  // the deepest nesting: '(' counts up, ')' down
   int depth = 0, deepest = 0;
   for (char c : text) {
     depth += c == '(' ? 1 : c == ')' ? -1 : 0;
@@ -97,6 +98,7 @@ std::string plainGinacMessage(const std::string& what) {
 
 // --- making a function of time -------------------------------------------------------------------
 
+// the default function: the constant 0
 TimeFunction::TimeFunction() : text_("0"), derivativeText_("0"), secondDerivativeText_("0") {}
 
 TimeFunction TimeFunction::constant(double value) {
@@ -133,6 +135,7 @@ TimeFunction TimeFunction::fromExpression(const GiNaC::ex& e, const GiNaC::symbo
                                           const std::string& text) {
   // the first three derivatives, each refused when its tree grows too large
   TimeFunction f;
+  // the text as written, kept for display
   f.text_ = text;
   GiNaC::ex de, dde, ddde;
   try {
@@ -151,6 +154,7 @@ TimeFunction TimeFunction::fromExpression(const GiNaC::ex& e, const GiNaC::symbo
 
   // a function of t only (no other symbols) that does not depend on t is a constant
   if (!e.has(t)) {
+    // its numeric value, refused unless real
     const GiNaC::ex v = e.evalf();
     if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real())
       throw ExpressionError("cannot parse '" + excerpt(text) + "': not a real number");
@@ -190,6 +194,7 @@ TimeFunction TimeFunction::piecewise(std::vector<double> breaks, std::vector<Tim
   }
   text << ")";
   f.text_ = text.str();
+  // a piecewise function has no single derivative text
   f.derivativeText_ = f.secondDerivativeText_ = "piecewise";
   f.breaks_ = std::move(breaks);
   f.pieces_ = std::move(pieces);
@@ -199,6 +204,7 @@ TimeFunction TimeFunction::piecewise(std::vector<double> breaks, std::vector<Tim
 TimeFunction TimeFunction::integral(const std::vector<double>& breaks,
                                     const std::vector<std::string>& rates, double t0,
                                     double value) {
+  // one rate per interval: one more than the breaks
   if (rates.size() != breaks.size() + 1)
     throw ExpressionError("a piecewise rate needs one piece more than breaks");
   // the same parser as parse(): t and pi known

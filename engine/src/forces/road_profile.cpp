@@ -12,6 +12,7 @@ RoadHeight roadHeight(const RoadProfile& road, double x, double ringRadius) {
     const double rho = b.radius + ringRadius;
     const double s = x - b.centerX;
     const double w2 = rho * rho - s * s;
+    // a bump out of the ring's reach at x is not felt
     if (w2 <= 0.0) continue;
     const double w = std::sqrt(w2);
     // the road the ring feels, h_R = height + w - R; dh/dx = -s/w, d2h/dx2 = -rho^2/w^3

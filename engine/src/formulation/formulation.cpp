@@ -38,6 +38,7 @@ const FormulationEntry kFormulations[] = {
 
 // Why a formulation cannot hold the model at all, whatever its poses ("" when it can).
 std::string modelRefusal(const std::string& name, const Model& model) {
+  // only rE refuses a model, and only one with beams
   if (name != "rE" || model.beams.empty()) return {};
   return "the rE formulation cannot hold beam '" + model.beams.front().name +
          "': ZXZ Euler angles are singular at theta = 0, which is the orientation of every node "
@@ -57,6 +58,7 @@ std::vector<std::string> formulationNames() {
 
 std::string formulationDescription(const std::string& name) {
   for (const auto& f : kFormulations)
+    // by name in the table; an unknown name has no description
     if (name == f.name) return f.description;
   return {};
 }

@@ -14,10 +14,12 @@ void ReBody::setPosition(const double* q) {
   // the sines and cosines of theta and psi, shared by A, B and the derivatives of B
   const double st = std::sin(e_[1]), ct = std::cos(e_[1]);
   const double sp = std::sin(e_[2]), cp = std::cos(e_[2]);
+  // sin theta kept for the gimbal-lock check, then A = A(phi, theta, psi)
   sinTheta_ = st;
   A_ = rotationFromZXZ(e_);
   // B (eq 43b) and its partial derivatives by theta and psi (phi does not enter it), first and
   // second
+  // each matrix written row by row
   B_ << sp * st, cp, 0.0, cp * st, -sp, 0.0, ct, 0.0, 1.0;
   Bt_ << sp * ct, 0.0, 0.0, cp * ct, 0.0, 0.0, -st, 0.0, 0.0;
   Bp_ << cp * st, -sp, 0.0, -sp * st, -cp, 0.0, 0.0, 0.0, 0.0;
@@ -31,10 +33,12 @@ void ReBody::setVelocity(const double* v) {
   rdot_ = Eigen::Map<const Vec3>(v);
   edot_ = Eigen::Map<const Vec3>(v + 3);
   omega_ = B_ * edot_;
+  // Bdot = thetadot B_theta + psidot B_psi
   Bdot_ = edot_[1] * Bt_ + edot_[2] * Bp_;
   w_ = Bdot_ * edot_;
   // their derivatives by e at fixed edot, for the Jacobians
   omegaE_ = bDerivative(edot_);
+  // dw/de: phi does not enter; theta's and psi's columns from B's second partials
   wE_.col(0).setZero();
   wE_.col(1) = (edot_[1] * Btt_ + edot_[2] * Btp_) * edot_;
   wE_.col(2) = (edot_[1] * Btp_ + edot_[2] * Bpp_) * edot_;
@@ -49,6 +53,7 @@ Mat3 ReBody::crossCrossDerivative(const Vec3& s) const {
 Mat3 ReBody::bDerivative(const Vec3& x) const {
   Mat3 m;
   m.col(0).setZero();
+  // B does not depend on phi: its column is zero
   m.col(1) = Bt_ * x;
   m.col(2) = Bp_ * x;
   return m;
@@ -58,6 +63,7 @@ Mat3 ReBody::bDerivative(const Vec3& x) const {
 Mat3 ReBody::bTransposeDerivative(const Vec3& y) const {
   Mat3 m;
   m.col(0).setZero();
+  // B^T does not depend on phi either
   m.col(1) = Bt_.transpose() * y;
   m.col(2) = Bp_.transpose() * y;
   return m;
@@ -66,6 +72,7 @@ Mat3 ReBody::bTransposeDerivative(const Vec3& y) const {
 // partial(s)^T w = B^T skew(s) A^T w; A^T w varies as skew(A^T w) B de
 Mat3 ReBody::ptd(const Vec3& s, const Vec3& w) const {
   const Vec3 wB = A_.transpose() * w;
+  // B^T varying at fixed skew(s) A^T w, then A^T w varying at fixed B^T skew(s)
   return bTransposeDerivative(s.cross(wB)) + B_.transpose() * skew(s) * skew(wB) * B_;
 }
 
@@ -79,6 +86,8 @@ Mat3 ReBody::inertiaPositionDerivative(const Mat3& J, const OrientVec& eddot) co
   const Vec3 Jw = J * omega_;
   const Vec3 omegaDot = B_ * eddot + w_;
   const Mat3 gyro = skew(omega_) * J - skew(Jw);  // d(omega x J omega)/d omega
+  // B^T varying at a fixed bracket, then the bracket: omegadot through B and w,
+  // omega x J omega through omega
   return bTransposeDerivative(J * omegaDot + omega_.cross(Jw)) +
          B_.transpose() * (J * (bDerivative(eddot) + wE_) + gyro * omegaE_);
 }
@@ -86,6 +95,7 @@ Mat3 ReBody::inertiaPositionDerivative(const Mat3& J, const OrientVec& eddot) co
 // quadratic(s) = A u, u = w x s + omega x (omega x s): A varies as -A skew(u) B de
 Mat3 ReBody::quadraticPositionDerivative(const Vec3& s) const {
   const Vec3 u = w_.cross(s) + omega_.cross(omega_.cross(s));
+  // A varying, then w x s through w and omega x (omega x s) through omega
   return A_ * (-skew(u) * B_ - skew(s) * wE_ + crossCrossDerivative(s) * omegaE_);
 }
 
@@ -96,6 +106,7 @@ Mat3 ReBody::quadraticVelocityDerivative(const Vec3& s) const {
 
 // d/dedot [B^T (J w + omega x J omega)]; dw/dedot = Bdot + d omega/de
 Mat3 ReBody::inertiaVelocityDerivative(const Mat3& J) const {
+  // d(omega x J omega)/d omega, as in the position derivative
   const Mat3 gyro = skew(omega_) * J - skew(J * omega_);
   return B_.transpose() * (J * (Bdot_ + omegaE_) + gyro * B_);
 }
@@ -122,9 +133,11 @@ void ReBody::encodePose(const Vec3& r, const Mat3& R_WB, double* q) {
 void ReBody::encodeVelocity(const double* q, const Vec3& rdot, const Vec3& omega_W, double* v) {
   // edot from omega_B = B edot, solved by hand (phi's rate is 0 at the gimbal lock itself)
   const Vec3 e = Eigen::Map<const Vec3>(q + 3);
+  // omega in body axes, and the sines and cosines of theta and psi
   const Vec3 w = rotationFromZXZ(e).transpose() * omega_W;
   const double st = std::sin(e[1]), ct = std::cos(e[1]);
   const double sp = std::sin(e[2]), cp = std::cos(e[2]);
+  // phidot and thetadot from the first two rows of omega_B = B edot, psidot from the third
   const double phiDot = std::abs(st) > 0.0 ? (sp * w[0] + cp * w[1]) / st : 0.0;
   Eigen::Map<Vec3>{v} = rdot;
   v[3] = phiDot;

@@ -20,6 +20,7 @@ RpBody::OrientJac RpBody::B(const Vec4& p, const Vec3& s) {
   const double e0 = p[0];
   const Vec3 e = p.tail<3>();
   OrientJac b;
+  // column 0: the derivative in e0; columns 1-3: in e
   b.col(0) = 2.0 * e0 * s + e.cross(s);
   b.rightCols<3>() = e.dot(s) * Mat3::Identity() + e * s.transpose() - e0 * skew(s);
   return 2.0 * b;
@@ -49,6 +50,7 @@ RpBody::OrientSquare RpBody::L(const Vec3& n) {
 RpBody::OrientSquare RpBody::ptd(const Vec3& s, const Vec3& w) const {
   OrientSquare k;
   const Vec3 sw = s.cross(w);
+  // row and column 0 pair e0 with e0 and e; the 3 x 3 block pairs e with e
   k(0, 0) = 2.0 * s.dot(w);
   k.block<1, 3>(0, 1) = sw.transpose();
   k.block<3, 1>(1, 0) = sw;
@@ -76,6 +78,8 @@ RpBody::OrientSquare RpBody::inertiaPositionDerivative(const Mat3& J,
   const Mat34 Gdd = eulerParameterG(pddot);
   const Mat34 Gd = eulerParameterG(pdot_);
   const Vec3 z = J * (G_ * pddot);
+  // 4 [L(z) - G^T J G(pddot)] with z = J G pddot, by G^T z = L(z) p and
+  // G(p) pddot = -G(pddot) p; then the gyroscopic term, linear in p
   return 4.0 * (L(z) - G_.transpose() * J * Gdd) - 8.0 * Gd.transpose() * J * Gd;
 }
 
@@ -83,6 +87,7 @@ RpBody::OrientSquare RpBody::inertiaPositionDerivative(const Mat3& J,
 RpBody::OrientSquare RpBody::inertiaVelocityDerivative(const Mat3& J) const {
   const Mat34 Gd = eulerParameterG(pdot_);
   const Vec3 w = J * (Gd * p_);
+  // -8 [L(w) - Gdot^T J G] with w = J Gdot p, by the same two identities in pdot
   return -8.0 * (L(w) - Gd.transpose() * J * G_);
 }
 
@@ -95,6 +100,7 @@ void RpBody::encodePose(const Vec3& r, const Mat3& R_WB, double* q) {
 // pdot = G(p)^T omega_B / 2, the inverse of omega_B = 2 G(p) pdot (G G^T = I)
 void RpBody::encodeVelocity(const double* q, const Vec3& rdot, const Vec3& omega_W, double* v) {
   const Vec4 p = Eigen::Map<const Vec4>(q + 3);
+  // omega in body axes, omega_B = A^T omega_W
   const Vec3 omega_B = rotationFromEulerParameters(p).transpose() * omega_W;
   Eigen::Map<Vec3>{v} = rdot;
   Eigen::Map<Vec4>{v + 3} = 0.5 * eulerParameterG(p).transpose() * omega_B;

@@ -41,6 +41,7 @@ StepResult BackwardEuler::doStep(double h) {
   StepResult r;
   r.nextStep = settings_.step;
   if (!solvePoint(next_, h, false, r)) return r;
+  // accepted: the new point is the state
   std::swap(state_, next_);
   // the work by the same rule: W_n+1 = W_n + h P_n+1
   const Power p = powerAt(state_);

@@ -10,6 +10,7 @@ std::string rhoInfRangeText(const Capabilities& k) {
   std::ostringstream os;
   // the values offered (a long list shortened), else the interval
   if (!k.rhoInfValues.empty()) {
+    // more than three values: the first two and the last
     if (k.rhoInfValues.size() > 3) {
       os << "{" << k.rhoInfValues.front() << ", " << k.rhoInfValues[1] << ", ..., "
          << k.rhoInfValues.back() << "}";

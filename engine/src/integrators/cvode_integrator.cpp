@@ -82,6 +82,7 @@ CvodeIntegrator::~CvodeIntegrator() = default;
 int CvodeIntegrator::rhs(double t, const double* y, double* ydot) {
   PhaseTimer timer(*evaluationSeconds_);
   const int d = ode_->size();
+  // y = (v, vdot) unpacked, the ODE evaluated there
   v_ = Eigen::Map<const VectorXd>(y, d);
   vd_ = Eigen::Map<const VectorXd>(y + d, d);
   if (!ode_->evaluate(t, v_, vd_, vdd_)) {
@@ -141,6 +142,7 @@ int CvodeIntegrator::jacobian(double t, const double* y, double* J) {
   const int d = ode_->size();
   v_ = Eigen::Map<const VectorXd>(y, d);
   vd_ = Eigen::Map<const VectorXd>(y + d, d);
+  // the ODE at the point CVODE asks about, then its exact J1 and J2
   if (!ode_->evaluate(t, v_, vd_, vdd_)) return 1;
   ode_->jacobians(J1_, J2_, ft_);
   ++stats_.jacobianEvaluations;
@@ -162,6 +164,7 @@ void CvodeIntegrator::doInitialize() {
   // counters and the driven work rule start afresh
   errorTestFailures_ = convergenceFailures_ = 0;
   drivenWork_.reset();
+  // no power evaluation remembered yet
   powerPoint_.t = -INFINITY;
   const int d = ode_->size();
   workByQuadrature_ = d == 0;  // no ODE: the interpolatory rule over the driven steps
@@ -171,10 +174,12 @@ void CvodeIntegrator::doInitialize() {
   solver_ = std::make_unique<Solver>();
   Solver& s = *solver_;
   SUNContext_Create(nullptr, &s.context);
+  // y and CVODE's interpolation work vector, 2 d entries each
   s.y = N_VNew_Serial(2 * d, s.context);
   s.work = N_VNew_Serial(2 * d, s.context);
   s.cvode = CVodeCreate(method_ == Method::Adams ? CV_ADAMS : CV_BDF, s.context);
   CVodeSetErrHandlerFn(s.cvode, &CvodeCallbacks::error, &s);
+  // the initial y = (v, vdot)
   Eigen::Map<VectorXd>(N_VGetArrayPointer(s.y), d) = y_;
   Eigen::Map<VectorXd>(N_VGetArrayPointer(s.y) + d, d) = yd_;
   CVodeInit(s.cvode, &CvodeCallbacks::rhs, state_.t, s.y);
@@ -190,6 +195,7 @@ void CvodeIntegrator::doInitialize() {
     CVodeWFtolerances(s.cvode, &CvodeCallbacks::weights);
   else
     CVodeSStolerances(s.cvode, settings_.rtol, settings_.atol);
+  // the step bounds of the settings
   if (settings_.maxStep > 0.0) CVodeSetMaxStep(s.cvode, settings_.maxStep);
   CVodeSetMinStep(s.cvode, settings_.minStep);
   // Adams: functional iteration (fixed point); BDF: Newton with a dense linear solver and the exact
@@ -200,6 +206,7 @@ void CvodeIntegrator::doInitialize() {
   } else {
     s.nonlinear = SUNNonlinSol_Newton(s.y, s.context);
     CVodeSetNonlinearSolver(s.cvode, s.nonlinear);
+    // BDF: the dense 2 d x 2 d matrix, its solver and the Jacobian callback
     s.matrix = SUNDenseMatrix(2 * d, 2 * d, s.context);
     s.linear = SUNLinSol_Dense(s.y, s.matrix, s.context);
     CVodeSetLinearSolver(s.cvode, s.linear, s.matrix);
@@ -230,6 +237,7 @@ void CvodeIntegrator::restartOde() {
   errorTestFailures_ += e;
   convergenceFailures_ += c;
   restart();
+  // the iteration count restarts with CVODE's
   solver_->nonlinearIterations = 0;
 }
 
@@ -238,6 +246,7 @@ void CvodeIntegrator::collectCvodeStats() {
   long errorFails = 0, convFails = 0;
   CVodeGetNumErrTestFails(solver_->cvode, &errorFails);
   CVodeGetNumNonlinSolvConvFails(solver_->cvode, &convFails);
+  // each kind of rejection named only when it occurred
   if (errorTestFailures_ + errorFails > 0)
     stats_.rejections["error test failed (CVODE)"] = errorTestFailures_ + errorFails;
   if (convergenceFailures_ + convFails > 0)
@@ -262,6 +271,7 @@ StepResult CvodeIntegrator::odeStep(double h) {
   const double tStop = state_.t + h;
   CVodeSetStopTime(s.cvode, tStop);
   realtype tReached = state_.t;
+  // the messages of an earlier failure cleared
   rhsFailure_.clear();
   s.lastError.clear();
   const int flag = CVode(s.cvode, tStop, s.y, &tReached, CV_ONE_STEP);
@@ -295,8 +305,10 @@ StepResult CvodeIntegrator::odeStep(double h) {
   // power unless CVODE returned another point, interpolated at the stop time), then the partition
   // check
   const int d = ode_->size();
+  // the new point y = (v, vdot)
   v_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(s.y), d);
   vd_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(s.y) + d, d);
+  // unless the quadrature's evaluation was at this very point
   if (!(powerPoint_.t == tReached && powerPoint_.v == v_ && powerPoint_.vdot == vd_)) {
     ++outputEvaluations_;  // the quadrature's evaluation was not the step's
     PhaseTimer timer(*evaluationSeconds_);
@@ -365,6 +377,7 @@ bool CvodeIntegrator::doInterpolate(double t, State& out) {
       CVodeGetDky(solver_->cvode, t, 0, solver_->work) == CV_SUCCESS) {
     v_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(solver_->work), d);
     vd_ = Eigen::Map<const VectorXd>(N_VGetArrayPointer(solver_->work) + d, d);
+    // the full state where the ODE solves at t, else the base's interpolant
     if (evaluateForOutput(t, v_, vd_, vdd_)) {
       out = ode_->fullState();
       return true;

@@ -40,6 +40,7 @@ void DenseIterationMatrix::assembleDerivatives(const Formulation& f, const Vecto
   scaled_ = a / w;
   stiffness_.setZero();
   damping_.setZero();
+  // K from the position derivatives, C from the velocity derivatives, each weighted w
   f.dynamicsJacobian(scaled_, lambda, w, 0.0, MatrixSink(stiffness_));
   f.dynamicsJacobian(scaled_, lambda, 0.0, w, MatrixSink(damping_));
   // Phi_q, then K and Phi_q through the increment's tangent map where the scheme asks
@@ -68,6 +69,7 @@ bool DenseIterationMatrix::factorizeProjection(double delta) {
   matrix_.topRightCorner(nv_, nc_) = jacobian_.transpose();
   matrix_.bottomLeftCorner(nc_, nv_) = jacobian_;
   matrix_.bottomRightCorner(nc_, nc_).diagonal().setConstant(-delta);
+  // singular when U has a zero on its diagonal
   lu_.compute(matrix_);
   return (lu_.matrixLU().diagonal().array() != 0.0).all();
 }

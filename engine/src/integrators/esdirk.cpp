@@ -20,6 +20,7 @@ Capabilities Esdirk::capabilities(const ButcherTableau& t) {
   c.source = t.source;
   c.order = t.order;
   c.implicitStages = t.stages() - 1;
+  // variable steps exactly when the tableau has an embedded estimate
   c.errorEstimate = c.variableStep = t.embeddedOrder > 0;
   c.formulations = {"rp", "rA", "rE"};
   c.workRule = "stage values and weights b_j";
@@ -60,6 +61,7 @@ StepResult Esdirk::doStep(double h) {
     // known parts of stage i (eq 5, eq 6 for the last stage)
     point_.t = state_.t + tab_.c[i] * h;
     point_.endOfStep = i == s - 1;
+    // vHat = v_n + h sum_j a_ij vdot_j, dqHat = h sum_j a_ij gdot_j + cv vHat
     point_.vHat = state_.v;
     point_.dqHat.setZero(formulation_.velocitySize());
     for (int j = 0; j < i; ++j) {
@@ -70,12 +72,14 @@ StepResult Esdirk::doStep(double h) {
 
     // predictor and solution
     const Predictor pred = stagePredictor(i);
+    // the previous stages' values of a field, as many as the predictor takes
     const auto past = [&](const VectorXd State::*field) {
       PastVectors v{};
       for (int k = 0; k < pred.points; ++k) v[k] = &(stage_[i - 1 - k].*field);
       return v;
     };
     State& x = stage_[i];
+    // vdot and lambda predicted, then the stage solved
     predictDerivative(pred, past(&State::v), past(&State::vdot), x.vdot);
     predictMultipliers(pred, past(&State::lambda), x.lambda);
     if (!solvePoint(x, h, settings_.variableStep, r, " at stage " + std::to_string(i + 1))) {
@@ -92,6 +96,7 @@ StepResult Esdirk::doStep(double h) {
   if (settings_.variableStep) {
     local = errorNorm(h);
     const double err = errorPerUnitStep(local, h, settings_);
+    // the estimate's order: the embedded one, at most 2 on constraints (step_control.h)
     const double rate = effectiveEstimateOrder(formulation_, tab_.embeddedOrder);
     // an error above the tolerance: the step is retried smaller
     if (err > 1.0) {
@@ -128,6 +133,7 @@ double Esdirk::errorNorm(double h) {
   const int s = tab_.stages();
   // the embedded difference of the position increments (positions only: step_control.h)
   errorQ_.setZero(formulation_.velocitySize());
+  // e_q = h sum_j (b_j - bhat_j) gdot_j
   for (int j = 0; j < s; ++j) errorQ_ += (h * (tab_.b[j] - tab_.bHat[j])) * gdot_[j];
   return positionErrorNorm(formulation_, errorQ_, stage_[s - 1].q, settings_);
 }

@@ -14,6 +14,7 @@ ButcherTableau tableauFromRows(const std::vector<std::vector<double>>& rows) {
   t.A = MatrixXd::Zero(s, s);
   for (int i = 1; i < s; ++i)
     for (size_t j = 0; j < rows[i - 1].size(); ++j) t.A(i, j) = rows[i - 1][j];
+  // the weights: the last row; the stage times: the rows' sums
   t.b = t.A.row(s - 1).transpose();
   t.c = t.A.rowwise().sum();
   return t;
@@ -33,6 +34,7 @@ ButcherTableau batheTableau(double rho) {
   const double g = 1.0 / (2.0 + std::sqrt(2.0 * (1.0 + rho)));
   // the weights of the second sub-step (Zhang et al. 2022 eq 7)
   const double b1 = -(4 * g * g - 6 * g + 1) / (4 * g), b2 = (1 - 2 * g) / (4 * g);
+  // the rows: the trapezoidal sub-step, then the second sub-step
   ButcherTableau t = tableauFromRows({{g, g}, {b1, b2, g}});
   t.name = "rho_inf-Bathe";
   t.source = "Zhang et al. 2022 eq 7; MBDyn TunableBatheSolver (esdirk.md section 1)";

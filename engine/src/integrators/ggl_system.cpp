@@ -34,19 +34,24 @@ GglSystem::GglSystem(Formulation& formulation)
   const std::vector<Block> coupling = bodyCouplingBlocks(model, V);
   const std::vector<Block> diagonal = blockDiagonalBlocks(model, V);
   const std::vector<Block> rows = constraintRowBlocks(f_);
+  // M's and Phi_q's own patterns, for the residual
   mass_ = blockPattern(n, n, diagonal);
   jacobian_ = blockPattern(m, n, rows);
 
   // J's pattern, block by block in the order of the header's matrix
   std::vector<Block> all;
+  // first block row (q): cj I + H(mu), -I, Phi_q^T
   place(all, coupling, 0, 0);
   place(all, diagonal, 0, n);
   place(all, rows, 0, 2 * n + m, true);
+  // second (v): Kq, cj M + Kv, Phi_q^T
   place(all, coupling, n, 0);
   place(all, coupling, n, n);
   place(all, rows, n, 2 * n, true);
+  // third (lambda): R, Phi_q
   place(all, rows, 2 * n, 0);
   place(all, rows, 2 * n, n);
+  // fourth (mu): Phi_q
   place(all, rows, 2 * n + m, 0);
   matrix_ = blockPattern(size(), size(), all);
   // where the identity blocks of the first block row land in the values
@@ -150,11 +155,13 @@ std::string GglSystem::jacobian(double t, double cj, const double* y, const doub
     f_.dynamicsJacobian(vdot_, lambdaMu_, 1.0, 0.0, sink(matrix_, 0, 0));
     f_.dynamicsJacobian(vdot_, lambda_, 1.0, 0.0, sink(matrix_, 0, 0).scaled(-1.0));
   }
+  // cj on the diagonal of the first block, -I beside it
   double* values = matrix_.valuePtr();
   for (int i = 0; i < n; ++i) {
     values[diagonal_[i]] += cj;
     values[minusIdentity_[i]] -= 1.0;
   }
+  // Phi_q^T in the last column of the first block row
   f_.constraintJacobian(sink(matrix_, 2 * n + m, 0).transposed());
 
   // second: Kq, cj M + Kv, Phi_q^T

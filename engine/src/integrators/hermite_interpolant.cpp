@@ -14,6 +14,7 @@ void HermiteInterpolant::evaluate(const Formulation& f, const State& a, const St
                d11 = 3 * s2 - 2 * s;
 
   // positions as increments from q_a
+  // g = q_b (-) q_a, and the increment's rate at b
   f.localCoordinates(a.q, b.q, g_);
   f.incrementRate(g_, b.v, rateB_);
   increment_ = (h10 * h) * a.v + h01 * g_ + (h11 * h) * rateB_;
@@ -21,7 +22,9 @@ void HermiteInterpolant::evaluate(const Formulation& f, const State& a, const St
 
   // velocities, accelerations, multipliers
   out.t = t;
+  // the cubic Hermite of the velocities, the accelerations its slopes
   out.v = h00 * a.v + (h10 * h) * a.vdot + h01 * b.v + (h11 * h) * b.vdot;
+  // its derivative for the accelerations; an empty step keeps b's
   if (h > 0.0)
     out.vdot = (d00 / h) * a.v + d10 * a.vdot + (d01 / h) * b.v + d11 * b.vdot;
   else

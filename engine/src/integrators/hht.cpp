@@ -26,6 +26,7 @@ Capabilities Hht::capabilities() {
   c.order = 2;
   c.hasRhoInf = true;
   c.hasAlpha = true;
+  // rho_inf in [0.5, 1] is alpha in [-1/3, 0]; the default is alpha = -0.3's
   c.rhoInfMin = 0.5;
   c.rhoInfMax = 1.0;
   c.rhoInfDefault = (1.0 - 0.3) / (1.0 + 0.3);
@@ -35,16 +36,19 @@ Capabilities Hht::capabilities() {
 }
 
 LinearModel Hht::linearModel(const IntegratorSettings& s) {
+  // the coefficients as the constructor takes them
   const double a = alpha(s), beta = (1 - a) * (1 - a) / 4, gamma = (1 - 2 * a) / 2;
   // one step on x'' = -w^2 x acting on (x, h v, h^2 a)
   return {1, [a, beta, gamma](double w) {
             const double w2 = w * w;
             Eigen::MatrixXcd m(3, 3);
+            // each column: one step from a unit vector of (x, h v, h^2 a)
             for (int col = 0; col < 3; ++col) {
               const Eigen::Vector3d x = Eigen::Vector3d::Unit(col);
               // A' (1 + (1 + a) beta w2) = -w2 x - (1 + a) w2 (V + (1/2 - beta) A)  (x' eliminated)
               const double acc = (-w2 * x[0] - (1 + a) * w2 * (x[1] + (0.5 - beta) * x[2])) /
                                  (1 + (1 + a) * beta * w2);
+              // Newmark's position and velocity updates with the new acceleration
               m(0, col) = x[0] + x[1] + (0.5 - beta) * x[2] + beta * acc;
               m(1, col) = x[1] + (1 - gamma) * x[2] + gamma * acc;
               m(2, col) = acc;
@@ -85,11 +89,13 @@ StepResult Hht::doStep(double h) {
   // the work by the velocity update: W_n+1 = W_n + h ((1 - gamma) p_n + gamma p_n+1) with the
   // alpha-shifted power p_n+1 = (1 + alpha) P_n+1 - alpha P_n, as a_n+1 is shifted (p_0 = P_0)
   const Power now = powerAt(state_);
+  // p_n: the last step's shifted power, P_0 at the first step
   const Power start = shiftedPower_.value_or(power_);
   const Power shifted{(1.0 + alpha_) * now.in - alpha_ * power_.in,
                       (1.0 + alpha_) * now.dissipated - alpha_ * power_.dissipated};
   const Power mean{(1.0 - gamma_) * start.in + gamma_ * shifted.in,
                    (1.0 - gamma_) * start.dissipated + gamma_ * shifted.dissipated};
+  // kept as the next step's p_n
   shiftedPower_ = shifted;
   acceptWork(advanced(work_, h, mean), now);
   return r;

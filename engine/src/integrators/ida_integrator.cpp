@@ -105,6 +105,7 @@ int IdaIntegrator::jacobian(double t, double cj, const double* y, const double* 
   // the pattern and values into SUNDIALS' matrix (IDA zeroes it, pattern included, before the call)
   const SparseMatrixXd& A = system_.matrix();
   const auto M = static_cast<SUNMatrix>(J);
+  // compressed columns: the column starts, the row indices, the values
   std::copy(A.outerIndexPtr(), A.outerIndexPtr() + A.cols() + 1, SUNSparseMatrix_IndexPointers(M));
   std::copy(A.innerIndexPtr(), A.innerIndexPtr() + A.nonZeros(), SUNSparseMatrix_IndexValues(M));
   std::copy(A.valuePtr(), A.valuePtr() + A.nonZeros(), SUNSparseMatrix_Data(M));
@@ -145,6 +146,7 @@ void IdaIntegrator::doInitialize() {
   Solver& s = *solver_;
   const int N = system_.size(), n = system_.velocitySize();
   SUNContext_Create(nullptr, &s.context);
+  // y, y' and IDA's interpolation work vectors, N entries each; id marks the kinds
   s.y = N_VNew_Serial(N, s.context);
   s.yp = N_VNew_Serial(N, s.context);
   s.work = N_VNew_Serial(N, s.context);
@@ -175,6 +177,7 @@ void IdaIntegrator::doInitialize() {
   IDAWFtolerances(s.ida, &IdaCallbacks::weights);
   IDASetId(s.ida, s.id);
   IDASetSuppressAlg(s.ida, SUNTRUE);
+  // the step bounds of the settings
   if (settings_.maxStep > 0.0) IDASetMaxStep(s.ida, settings_.maxStep);
   IDASetMinStep(s.ida, settings_.minStep);
   // the sparse Jacobian's pattern sized from the system's matrix, solved by KLU
@@ -189,6 +192,7 @@ void IdaIntegrator::collectStats() {
   // IDA's counters: rejections by reason, residual evaluations, factorizations
   void* ida = solver_->ida;
   long errorFails = 0, convFails = 0, residuals = 0, setups = 0;
+  // IDA's totals since its initialization
   IDAGetNumErrTestFails(ida, &errorFails);
   IDAGetNumNonlinSolvConvFails(ida, &convFails);
   IDAGetNumResEvals(ida, &residuals);
@@ -213,6 +217,7 @@ StepResult IdaIntegrator::doStep(double h) {
   if (perUnitStep_)
     IDAQuadSStolerances(s.ida, settings_.rtol * currentShare(), settings_.atol * currentShare());
   realtype tReached = state_.t;
+  // the messages of an earlier failure cleared
   s.lastError.clear();
   evaluationFailure_.clear();
   const int flag = IDASolve(s.ida, tStop, &tReached, s.y, s.yp, IDA_ONE_STEP);
@@ -247,6 +252,7 @@ StepResult IdaIntegrator::doStep(double h) {
   realtype tQuadrature = tReached;
   IDAGetQuad(s.ida, &tQuadrature, s.quadratureWork);
   const double* w = N_VGetArrayPointer(s.quadratureWork);
+  // the work integrals taken, with the power at the new state
   acceptWork({w[0], w[1]}, powerAt(state_));
   // IDA chooses its own steps; the run bounds them by its end time
   r.nextStep = std::numeric_limits<double>::infinity();
@@ -258,6 +264,7 @@ StepResult IdaIntegrator::doStep(double h) {
 std::string IdaIntegrator::singularPositionNote() const {
   // at the positions of IDA's last residual evaluation, the failed step's: a rank drop of Phi_q
   // there (or one close by) is the likely cause, which tolerances do not cure
+  // no primitive equations: no rank to lose
   if (formulation_.primitiveRows() == 0) return {};
   // one analysis of Phi_q: near a rank drop; else approaching one; else no note
   const ConstraintRank rank = analyzeConstraintRank(formulation_);
@@ -287,6 +294,7 @@ bool IdaIntegrator::doInterpolate(double t, State& out) {
   IDAGetDky(s.ida, t, 0, s.work);
   IDAGetDky(s.ida, t, 1, s.workp);
   system_.unpack(t, N_VGetArrayPointer(s.work), N_VGetArrayPointer(s.workp), out);
+  // false: IDA's interpolant need not satisfy the constraints
   return false;
 }
 

@@ -21,6 +21,7 @@ bool Index3Integrator::solvePoint(State& x, double h, bool variableStep, StepRes
   stats_.factorizations = solver_.factorizations();
   stats_.jacobianEvaluations = solver_.jacobianEvaluations();
   if (newton.converged) {
+    // converged: the point's time, and the solver's note as an event
     x.t = point_.t;
     if (!newton.note.empty()) r.event += (r.event.empty() ? "" : "; ") + newton.note + where;
     return true;

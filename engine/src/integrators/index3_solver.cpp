@@ -77,6 +77,7 @@ void Index3Solver::positionsAndVelocities(const TimePoint& p, const VectorXd& vd
     for (int pass = 0; pass < 20; ++pass) {
       f_.incrementRate(dq_, v, rate_);
       rate_ = gKnown_ + c0 * rate_;
+      // done when a pass changes g by rounding only
       const double change = (rate_ - dq_).norm();
       dq_.swap(rate_);
       if (change <= 1e-15 * (1.0 + dq_.norm())) break;
@@ -101,6 +102,7 @@ std::string Index3Solver::evaluate(Linearization& l, const TimePoint& p, const V
 
   // residual, from the mass and constraint blocks
   l.matrix->assemblePositionBlocks(f_);
+  // the inertial term: the accelerations, plus a scheme's history (HHT's)
   inertial_ = vdot;
   if (p.accelerationHistory) inertial_ += *p.accelerationHistory;
   l.matrix->dynamicsResidual(inertial_, lambda, Q_, w, residual_.head(nv));
@@ -152,6 +154,7 @@ NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& l
     NewtonResult r = iterateAugmented(p, vdot, lambda, q, v, drop);
     if (r.converged && p.endOfStep) project(p, q, v, vdot);
     restorePenalty();
+    // a failure says where Phi_q nears a rank drop, with what may help
     if (!r.converged)
       r.failure += rankDrop(drop).empty() ? approachingRankDrop(drop) : drop.text + kAdvice;
     return r;
@@ -273,6 +276,7 @@ NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, c
     ++result.iterations;
     ++withMatrix;
     if (fresh) ++freshIterations;
+    // a non-finite correction: a fresh matrix is singular; a kept one is evaluated again
     if (!delta_.allFinite()) {
       if (fresh) return fail("singular Newton matrix");
       evaluateNow = true;
@@ -281,6 +285,7 @@ NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, c
     // the size: of the whole correction (KKT), of the accelerations alone (augmented Lagrangian:
     // the multipliers follow the positions)
     const double size = augmentedLagrangian ? delta_.head(nv).cwiseAbs().maxCoeff() : delta_.norm();
+    // rho: the contraction rate, the ratio of successive sizes
     const double rho = previous > 0.0 ? size / previous : 0.0;
     previous = size;
     // converged: within the tolerance, as close to the solution as full Newton (a kept matrix's
@@ -347,7 +352,9 @@ void Index3Solver::project(const TimePoint& p, const VectorXd& q, VectorXd& v, V
   f_.computePositions(p.t, q);
   projection_->assemblePositionBlocks(f_);
   ++factorizations_;
+  // a singular projection matrix leaves v and vdot as they are
   if (!projection_->factorizeProjection(augmented_.delta)) return;
+  // the velocities first, then the accelerations at the projected velocities
   projectOnto(v, f_.velocityRhs());
   f_.computeVelocities(v);
   f_.accelerationRhs(gamma_);
@@ -355,6 +362,7 @@ void Index3Solver::project(const TimePoint& p, const VectorXd& q, VectorXd& v, V
 }
 
 void Index3Solver::checkRank(RankDrop& drop) const {
+  // the analysis runs once per point's RankDrop
   if (drop.checked) return;
   drop.checked = true;
   if (f_.primitiveRows() == 0) return;

@@ -21,6 +21,7 @@ StepResult Integrator::step(double h) {
   previousWork_ = work_;
   previousPower_ = power_;
   StepResult r = doStep(h);
+  // a scheme that does not say otherwise took the whole step
   if (r.h == 0.0) r.h = h;
   // the counters, with rejections by reason
   stats_.newtonIterations += r.newtonIterations;

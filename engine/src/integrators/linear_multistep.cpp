@@ -39,6 +39,7 @@ Capabilities LinearMultistep::capabilities(int steps) {
   c.rhoInfDefault = kIndex3DefaultRhoInf;
   // LMS3/LMS4 are not zero-stable at rho_inf = 1 (lms.md: (E + 1)^(K-1) divides rho(E))
   c.rhoInfMaxExcluded = steps > 2;
+  // variable steps for LMS2 alone
   c.variableStep = c.errorEstimate = steps == 2;
   c.formulations = {"rp", "rA", "rE"};
   c.workRule = "the LMS formula on the powers (second order)";
@@ -78,6 +79,7 @@ StepResult LinearMultistep::doStep(double h) {
   const LmsCoefficients c = coefficientsFor(h);
   workHistory_.truncate(history_.size());  // restarted with the points
   const int K = c.steps();
+  // the latest point's positions: the anchor of the increments
   const VectorXd& anchor = history_[0].q;
 
   // past points relative to the latest one, and the known parts of the scheme
@@ -85,6 +87,7 @@ StepResult LinearMultistep::doStep(double h) {
   point_.anchor = &anchor;
   point_.incrementRates = true;
   point_.vHat.setZero(formulation_.velocitySize());
+  // gKnown: the known part of the increment g_N, summed below
   VectorXd& gKnown = known_;
   gKnown.setZero(formulation_.velocitySize());
   for (int j = 0; j < K; ++j) {
@@ -108,9 +111,11 @@ StepResult LinearMultistep::doStep(double h) {
   point_.dqHat = gKnown + c0 * point_.vHat;
 
   // predictor (eqs 12, 14) and solution
+  // two past points: the second-order predictor; one: the constant one
   const bool two = history_.size() >= 2;
   const Predictor pred =
       two ? secondOrderPredictor(point_.t, history_[0].t, history_[1].t) : constantPredictor();
+  // the latest point, and the one before it (the same at the start)
   const State& p1 = history_[0];
   const State& p2 = two ? history_[1] : history_[0];
   predictDerivative(pred, {&p1.v, &p2.v, nullptr}, {&p1.vdot, &p2.vdot, nullptr}, next_.vdot);
@@ -118,6 +123,7 @@ StepResult LinearMultistep::doStep(double h) {
   // the solution at t_N by the shared Newton solver
   StepResult r;
   r.nextStep = settings_.step;
+  // LMS2 alone has variable steps
   const bool variable = settings_.variableStep && steps_ == 2;
   if (!solvePoint(next_, h, variable, r)) {
     rejectedLast_ = true;
@@ -161,6 +167,7 @@ void LinearMultistep::advanceWork(const LmsCoefficients& c, double h) {
     w.work += c.a[j] * past.work.work + h * c.b[j + 1] * past.power.in;
     w.dissipated += c.a[j] * past.work.dissipated + h * c.b[j + 1] * past.power.dissipated;
   }
+  // the new point's integrals and power kept for the next steps
   workHistory_.push({state_.t, w, p});
   acceptWork(w, p);
 }
@@ -175,6 +182,7 @@ double LinearMultistep::localError(double h) {
     // solution's |Phi_q v_1 - nu|, which also holds Newton's stop: a velocity error of about
     // tol / (h / 2) that does not shrink with the step (it kept the four-link at rtol 1e-8
     // rejecting its first step down to 1e-11 s)
+    // Phi_q at the new positions
     formulation_.computePositions(next_.t, next_.q);
     phiQ_.setZero(formulation_.constraintSize(), formulation_.velocitySize());
     formulation_.constraintJacobian(MatrixSink(phiQ_));
@@ -183,6 +191,7 @@ double LinearMultistep::localError(double h) {
   }
   // cubic Hermite extrapolation of the two previous points; g_1 = 0 and gdot_1 = v_{N-1}
   const HermiteValue w = hermiteValue(next_.t, history_[0].t, history_[1].t);
+  // the estimate: the solution's increment less the extrapolated one
   errorQ_ = solver_.increment() - (w.wy[1] * g_[1] + w.wd[0] * gdot_[0] + w.wd[1] * gdot_[1]);
   return positionErrorNorm(formulation_, errorQ_, next_.q, settings_);
 }

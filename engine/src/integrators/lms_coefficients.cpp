@@ -9,6 +9,7 @@ Eigen::MatrixXcd LmsCoefficients::amplification(std::complex<double> z) const {
   const int K = steps();
   Eigen::MatrixXcd m = Eigen::MatrixXcd::Zero(K, K);
   // the companion matrix: y_N from the K past values, then the history shifted by one
+  // the first row over 1 - z b0: y_N stands on both sides
   const std::complex<double> den = 1.0 - z * b[0];
   for (int j = 0; j < K; ++j) m(0, j) = (a[j] + z * b[j + 1]) / den;
   for (int j = 1; j < K; ++j) m(j, j - 1) = 1.0;

@@ -117,6 +117,7 @@ std::string methodName(bool higher, int n) {
 // index k with rho = k / 10
 int tableIndex(bool higher, int n, double rho) {
   const long k = std::lround(10.0 * rho);
+  // rho_inf must be a tenth, within 1e-6
   if (k < 0 || k > 10 || std::abs(rho - k / 10.0) > 1e-6) refuse(higher, n, rho);
   return static_cast<int>(k);
 }
@@ -125,11 +126,13 @@ int tableIndex(bool higher, int n, double rho) {
 ButcherTableau msstc(double g, const std::vector<double>& w) {
   const int n = static_cast<int>(w.size());
   std::vector<std::vector<double>> rows;
+  // row i: g at both ends and 2 g between (the trapezoidal sub-steps)
   for (int i = 1; i < n; ++i) {
     std::vector<double> row(i + 1, 2.0 * g);
     row.front() = row.back() = g;
     rows.push_back(row);
   }
+  // the last row: the weights, then gamma on the diagonal
   std::vector<double> last = w;
   last.push_back(g);
   rows.push_back(last);
@@ -199,11 +202,13 @@ ButcherTableau mssthTableau(int n, double rho) {
     const double a32 = c3 * (c3 - 2 * g) / (4 * g), a31 = c3 - g - a32;
     const double b2 = (3 * c3 + 6 * g - 6 * c3 * g - 2) / (12 * g * (c3 - 2 * g));
     const double b3 = (6 * g * g - 6 * g + 1) / (3 * c3 * (c3 - 2 * g));
+    // the rows below the explicit first stage; the last holds the weights and gamma
     t = tableauFromRows({{g, g}, {a31, a32, g}, {1 - g - b2 - b3, b2, b3, g}});
     t.source = "MBDyn Mssth3Solver (msst.md): tabulated gamma, closed-form c3 and weights";
   } else if (n == 4 || n == 5) {
     // MSSTH(4) and MSSTH(5): the published tableau of the given rho_inf, its last stage predicted
     // to fourth order
+    // the table entry of this rho_inf; any other value is refused
     const PublishedTableau* found = nullptr;
     for (const PublishedTableau& p : n == 4 ? kMssth4 : kMssth5)
       if (std::abs(p.rhoInf - rho) < 1e-6) found = &p;

@@ -15,6 +15,7 @@ Predictor secondOrderPredictor(double tN, double t1, double t2) {
   p.m[1] = -p.m[0];
   p.n[0] = (1.0 + a) * (1.0 + 3.0 * a);
   p.n[1] = a * (2.0 + 3.0 * a);
+  // the Lagrange weights of the line through t_N-1 and t_N-2, at t_N
   p.l[0] = (tN - t2) / (t1 - t2);
   p.l[1] = (tN - t1) / (t2 - t1);
   return p;
@@ -33,6 +34,7 @@ Predictor fourthOrderPredictor(double tN, double t1, double t2, double t3) {
   p.m[1] = 2.0 * (1.0 + a) / a *
            (5 * a3 * b2 + 8 * a3 * b + 3 * a3 - 5 * a2 * b3 + a2 * b2 + 4 * a2 * b - 7 * a * b3 -
             a * b2 - 2 * b3);
+  // the values' weights sum to zero: a constant adds no derivative
   p.m[2] = -p.m[0] - p.m[1];
   for (double& m : p.m) m /= h;
   // the weights of the past derivatives
@@ -72,6 +74,7 @@ HermiteValue hermiteValue(double tN, double t1, double t2) {
   // exact for cubics: y_N = y1 + A (y1 - y2) + h (B ydot1 + C ydot2), alpha = h / (t1 - t2)
   const double h = tN - t1, a = h / (t1 - t2);
   const double A = -a * a * (3.0 + 2.0 * a), B = (1.0 + a) * (1.0 + a), C = a * (1.0 + a);
+  // the weights of y1 and y2, then of ydot1 and ydot2
   return {{1.0 + A, -A}, {h * B, h * C}};
 }
 

@@ -77,10 +77,12 @@ IntegratorInfo esdirk(const std::string& name, std::function<ButcherTableau(doub
 // MSSTC(n) or MSSTH(n): the tableau for rho_inf, with its tabulated values and its description
 IntegratorInfo msst(bool higher, int n) {
   const std::string name = std::string(higher ? "mssth" : "msstc") + std::to_string(n);
+  // MSSTH's rho_inf 0 by default, MSSTC's 0.6
   const double dflt = higher ? 0.0 : 0.6;
   auto build = [higher, n](double rho) {
     return higher ? mssthTableau(n, rho) : msstcTableau(n, rho);
   };
+  // its line in the list of integrators
   const std::string what =
       std::string(higher ? "MSSTH(" : "MSSTC(") + std::to_string(n) +
       "): " + std::to_string(n + 1) + "-stage ESDIRK, order " +
@@ -107,15 +109,18 @@ std::vector<IntegratorInfo> withNewtonOptions(std::vector<IntegratorInfo> infos)
 // need the joint coordinates' constraints in a Formulation, which does not exist yet
 // (docs/dev/joint-coordinates.md).
 std::vector<IntegratorInfo> withJointRefusals(std::vector<IntegratorInfo> infos) {
+  // whether an integrator lists the joint formulation
   const auto takesJoint = [](const IntegratorInfo& info) {
     const std::vector<std::string>& f = info.capabilities.formulations;
     return std::find(f.begin(), f.end(), "joint") != f.end();
   };
+  // the names (and aliases) of those that take it
   std::string which;
   for (const IntegratorInfo& info : infos)
     if (takesJoint(info))
       which += (which.empty() ? "" : ", ") + info.name +
                (info.alias.empty() ? "" : " (" + info.alias + ")");
+  // the others refuse it, naming those
   for (IntegratorInfo& info : infos)
     if (!takesJoint(info))
       info.capabilities.refusals["joint"] =
@@ -143,6 +148,7 @@ const std::vector<IntegratorInfo>& integratorRegistry() {
       ss(2),
       ss(3),
       ss(4),
+      // the composite schemes: Bathe's, then the multi-sub-step ones
       esdirk(
           "bathe", batheTableau, 0.0, {}, true,
           "rho_inf-Bathe: two sub-steps (trapezoidal, then a 3-point formula) as a 3-stage ESDIRK; "
@@ -153,6 +159,7 @@ const std::vector<IntegratorInfo>& integratorRegistry() {
       msst(true, 3),
       msst(true, 4),
       msst(true, 5),
+      // the embedded ESDIRKs, with variable steps
       esdirk(
           "esdirk3-4l2sa", [](double) { return esdirk324l2saTableau(); }, 0.0, {}, false,
           "ESDIRK3(2)4L[2]SA: order 3, L-stable, embedded order 2: variable steps with "
@@ -189,6 +196,7 @@ const IntegratorInfo* findIntegrator(const std::string& name) {
 // HHT without a given rho_inf: the one its alpha corresponds to
 double effectiveRhoInf(const IntegratorInfo& info, const IntegratorSettings& s) {
   if (info.capabilities.hasAlpha && s.rhoInf < 0.0) {
+    // rho_inf = (1 + alpha) / (1 - alpha)
     const double a = Hht::alpha(s);
     return (1.0 + a) / (1.0 - a);
   }
@@ -229,6 +237,7 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
     os << ")";
     return false;
   };
+  // the linear solver, the Jacobian update, the error control and the index-3 form
   if (!offered(c.linearSolvers, settings.linearSolver, "the linear solver") ||
       !offered(c.jacobianUpdates, settings.jacobianUpdate, "the Jacobian update") ||
       !offered(c.errorControls, settings.errorControl, "the error control") ||
@@ -257,6 +266,7 @@ std::string unsupportedReason(const IntegratorInfo& info, const std::string& for
     const double rho = settings.rhoInf;
     if (!c.rhoInfValues.empty()) {
       bool found = false;
+      // rho_inf must match a tabulated value within 1e-6
       for (double v : c.rhoInfValues) found = found || std::abs(v - rho) < 1e-6;
       if (!found) {
         os << info.name << " is tabulated only for rho_inf in {";

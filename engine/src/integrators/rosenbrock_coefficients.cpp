@@ -11,11 +11,13 @@ NystromCoefficients nystromCoefficients(const RosenbrockTableau& t) {
   // Gamma^-1
   const MatrixXd Gi = t.Gamma.triangularView<Eigen::Lower>().solve(I);
   NystromCoefficients n;
+  // the stages' coefficients
   n.gamma = t.gamma;
   n.a = t.alpha * Gi;
   n.c = I / t.gamma - Gi;
   n.delta = t.Gamma + t.Gamma * t.alpha * Gi;
   n.theta = t.alpha + t.alpha * t.alpha * Gi;
+  // the weights of the solution and of the embedded one
   n.m = (t.b.transpose() * Gi).transpose();
   n.mhat = (t.bhat.transpose() * Gi).transpose();
   n.mu = t.b + (t.b.transpose() * t.alpha * Gi).transpose();

@@ -23,6 +23,7 @@ void RosenbrockNystrom::doInitialize() {
   const int d = ode_->size();
   fStart_ = ydd_;
   startEvaluated_ = initFailure_.empty();
+  // the Jacobians due at the first step; no rejection yet
   jacobianCurrent_ = false;
   lastRejected_ = false;
   // stage increments and work vectors sized once: the steps allocate nothing
@@ -30,6 +31,7 @@ void RosenbrockNystrom::doInitialize() {
   for (VectorXd* v : {&fStage_, &ft_, &forcing_, &Y_, &Yd_, &rhs_, &sum_, &yNew_, &ydNew_, &yHat_,
                       &ydHat_, &vddNew_, &fdPlus_, &fdArg_})
     v->setZero(d);
+  // the Jacobians, the iteration matrix and its LU, d x d
   J1_.setZero(d, d);
   J2_.setZero(d, d);
   S_.setZero(d, d);
@@ -37,8 +39,10 @@ void RosenbrockNystrom::doInitialize() {
   // the factorization's CPU time; step doubling for a W-method controlled per unit step
   factorizationSeconds_ = &(stats_.phaseSeconds["factorization"] = 0.0);
   doubling_ = tableau_.wMethod && perUnitStep_ && settings_.variableStep && d > 0;
+  // the stages' powers, twice over for the two half steps of doubling
   stagePower_.assign(2 * tableau_.stages(), Power{});
   for (VectorXd* v : {&yMid_, &ydMid_, &fMid_, &yBig_, &ydBig_}) v->setZero(d);
+  // the work integrals: the W-method's by its stages, ROS4's by the interpolatory rule afresh
   interpolatoryWork_.reset();
   workByQuadrature_ = !tableau_.wMethod;
 }
@@ -62,6 +66,7 @@ void RosenbrockNystrom::computeJacobians() {
   // forward differences (W-methods): columns of d f/dv, d f/dvdot, and d f/dt
   const int d = ode_->size();
   const double root = std::sqrt(std::numeric_limits<double>::epsilon());
+  // a column (f(perturbed) - f(start)) / eps, zero where the evaluation fails
   auto column = [&](double t, const VectorXd& y, const VectorXd& yd, double eps, auto out) {
     if (ode_->evaluate(t, y, yd, fdPlus_))
       out = (fdPlus_ - fStart_) / eps;
@@ -70,6 +75,7 @@ void RosenbrockNystrom::computeJacobians() {
   };
   // one column of J1 and of J2 per independent coordinate, then f_t
   for (int j = 0; j < d; ++j) {
+    // a step sqrt(eps) max(1, |y_j|) in y_j, then the same in ydot_j
     const double ey = root * std::max(1.0, std::abs(y_[j]));
     fdArg_ = y_;
     fdArg_[j] += ey;
@@ -79,6 +85,7 @@ void RosenbrockNystrom::computeJacobians() {
     fdArg_[j] += ev;
     column(state_.t, y_, fdArg_, ev, J2_.col(j));
   }
+  // f_t by a step in t
   const double et = root * std::max(1.0, std::abs(state_.t));
   column(state_.t + et, y_, yd_, et, ft_.head(d));
   startEvaluated_ = false;  // the differences moved the ODE's last point
@@ -89,6 +96,7 @@ double RosenbrockNystrom::errorNorm() const {
   const int d = ode_->size();
   double sum = 0.0;
   for (int i = 0; i < d; ++i) {
+    // each component over its scale atol + rtol max(|old|, |new|), positions and velocities
     const double sy =
         settings_.atol + std::max(std::abs(y_[i]), std::abs(yNew_[i])) * settings_.rtol;
     const double sv =
@@ -96,6 +104,7 @@ double RosenbrockNystrom::errorNorm() const {
     const double ey = (yNew_[i] - yHat_[i]) / sy, ev = (ydNew_[i] - ydHat_[i]) / sv;
     sum += ey * ey + ev * ev;
   }
+  // the root mean square over the 2 d components
   return d ? std::sqrt(sum / (2.0 * d)) : 0.0;
 }
 
@@ -108,6 +117,7 @@ StepResult RosenbrockNystrom::reject(double h, double factor, std::string reason
   startEvaluated_ = false;  // the ODE's last point moved (the Jacobians stay those of t_n)
   lastRejected_ = true;
   collectStats();
+  // a fixed step cannot be retried, nor a variable one below the minimum: the run fails
   if (!settings_.variableStep || r.nextStep < settings_.minStep) {
     r.kind = StepResult::Kind::Failed;
     std::ostringstream os;
@@ -148,6 +158,7 @@ void RosenbrockNystrom::factorize(double h) {
   // Algorithm 1 step 7: the iteration matrix S of eq 25e and its LU
   PhaseTimer timer(*factorizationSeconds_);
   const double g = k_.gamma;
+  // S = I - h gamma J2 - h^2 gamma^2 J1
   S_.setIdentity();
   S_.noalias() -= (h * g) * J2_;
   S_.noalias() -= (h * h * g * g) * J1_;
@@ -166,6 +177,7 @@ bool RosenbrockNystrom::stages(double h, double t0, const VectorXd& y0, const Ve
     if (i == 0) {
       fStage_ = f0;
     } else if (k_.newPoint[i]) {
+      // Y_i = y0 + alpha_i h v0 + h sum theta_ij z_j, Y'_i = v0 + sum a_ij z_j
       Y_ = y0 + (h * k_.alphaI[i]) * yd0;
       Yd_ = yd0;
       for (int j = 0; j < i; ++j) {
@@ -188,6 +200,7 @@ bool RosenbrockNystrom::stages(double h, double t0, const VectorXd& y0, const Ve
       rhs_.noalias() += (g * k_.c(i, j)) * z_[j];
       sum_.noalias() += k_.delta(i, j) * z_[j];
     }
+    // the J1 term from the second stage on (its sum is empty for the first)
     if (i > 0) rhs_.noalias() += (h * h * g) * (J1_ * sum_);
     z_[i] = lu_.solve(rhs_);
   }
@@ -197,6 +210,7 @@ bool RosenbrockNystrom::stages(double h, double t0, const VectorXd& y0, const Ve
 void RosenbrockNystrom::combine(double h, const VectorXd& y0, const VectorXd& yd0, VectorXd& y,
                                 VectorXd& yd, VectorXd* yHat, VectorXd* ydHat) const {
   // eqs 25a, b and, with the embedded weights, the estimate's solution
+  // y = y0 + h v0 + h sum mu_i z_i, v = v0 + sum m_i z_i
   y = y0 + h * yd0;
   yd = yd0;
   for (int i = 0; i < tableau_.stages(); ++i) {
@@ -234,6 +248,7 @@ bool RosenbrockNystrom::doubledStep(double h) {
     }
   }
   // the second half step (the W-method keeps the Jacobians of the start)
+  // the second half's stage powers after the first's
   if (powers) powers[s] = powerAt(ode_->fullState());
   if (!stages(half, t + half, yMid_, ydMid_, fMid_, powers ? powers + s : nullptr)) return false;
   combine(half, yMid_, ydMid_, yNew_, ydNew_, nullptr, nullptr);
@@ -259,6 +274,7 @@ StepResult RosenbrockNystrom::attempt(double h) {
   if (doubling_) {
     if (!doubledStep(h)) return reject(h, 0.25, stageFailure_);
   } else {
+    // the single step h with its embedded solution
     factorize(h);
     if (tableau_.wMethod) stagePower_[0] = power_;
     if (!stages(h, state_.t, y_, yd_, fStart_, tableau_.wMethod ? stagePower_.data() : nullptr))
@@ -293,6 +309,7 @@ StepResult RosenbrockNystrom::attempt(double h) {
       return reject(h, 0.5, "new point: " + ode_->failure());
   }
   lastRejected_ = false;
+  // the accepted estimate summed for the statistics
   stats_.localErrorSum += local;
   finishStep(r);  // step 14: partition check; takes the full state (in new coordinates if changed)
   advanceWork(h);
@@ -303,6 +320,7 @@ StepResult RosenbrockNystrom::attempt(double h) {
   jacobianCurrent_ = true;
   // without independent coordinates there is no error to control: the step stays the first one
   r.nextStep = settings_.variableStep && ode_->size() > 0 ? h * factor : settings_.step;
+  // bounded by the largest step allowed
   if (settings_.variableStep && settings_.maxStep > 0.0)
     r.nextStep = std::min(r.nextStep, settings_.maxStep);
   return r;
@@ -316,6 +334,7 @@ void RosenbrockNystrom::advanceWork(double h) {
     // the W-method on the integrals (a W-method keeps its order with a zero Jacobian row for
     // them): W_n+1 = W_n + h sum_i b_i P(stage i)
     WorkIntegrals w = work_;
+    // one step h, or two of h/2 by doubling, each with its stages' powers
     const int steps = doubling_ ? 2 : 1, s = tableau_.stages();
     const double sub = h / steps;
     for (int k = 0; k < steps; ++k)

@@ -52,6 +52,7 @@ StepResult SingleStep::doStep(double h) {
   // the same on the velocities gives the position increment; cv = b0 h, cq = (b0 h)^2
   const double c0 = h * c_.b0;
   point_.dqHat = h * sum_.real() + c0 * point_.vHat;
+  // the point at t_N, its increment anchored at q_N-1
   point_.t = state_.t + h;
   point_.anchor = &state_.q;
   point_.cq = c0 * c0;
@@ -76,11 +77,13 @@ void SingleStep::advanceWork(double h) {
   // the work integrals by the velocity formula on the powers, their auxiliaries started from the
   // step's start
   const Power p = powerAt(state_);
+  // the powers at the step's ends as complex vectors (in, dissipated)
   const Eigen::Vector2cd now(p.in, p.dissipated), before(power_.in, power_.dissipated);
   if (!powerAuxStarted_) {
     for (Eigen::Vector2cd& w : powerAux_) w = before;
     powerAuxStarted_ = true;
   }
+  // b0 P_N + b_prev P_N-1 + sum_l b_l w_l
   Eigen::Vector2cd sum = c_.b0 * now + c_.bPrev * before;
   for (int l = 0; l < c_.levels(); ++l) sum += c_.bAux[l] * powerAux_[l];
   // the auxiliaries' update of eqs 18-20 on the powers
@@ -91,6 +94,7 @@ void SingleStep::advanceWork(double h) {
     powerAux_[l] = next;
     below = next;
   }
+  // the integrals advanced by h times the sum's real part
   acceptWork({work_.work + h * sum.real()[0], work_.dissipated + h * sum.real()[1]}, p);
 }
 

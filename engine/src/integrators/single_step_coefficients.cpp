@@ -35,6 +35,7 @@ SingleStepCoefficients singleStepCoefficients(int r, double rho) {
   for (int l = 1; l < r; ++l) {
     const Complex p = (1.0 + k[r - 1 - l] * (1.0 - rho)) / (1.0 + rho);
     const double q = even;
+    // c_l, d_l, e_l of the level update w_l = c w_l + d w_l-1,new + e w_l-1,old
     s.c.push_back(-(1.0 - p) / p);
     s.d.push_back(q / p);
     s.e.push_back((1.0 - q) / p);
@@ -43,6 +44,7 @@ SingleStepCoefficients singleStepCoefficients(int r, double rho) {
   Complex P = 1.0;
   std::vector<Complex> R(r, 0.0);
   for (int l = 1; l < r; ++l) {
+    // each level scales the terms of the one below by d and adds its own c and e
     P *= s.d[l - 1];
     for (Complex& x : R) x *= s.d[l - 1];
     R[l] += s.c[l - 1];
@@ -68,6 +70,7 @@ Eigen::MatrixXcd SingleStepCoefficients::amplification(Complex z) const {
     for (int l = 1; l < n; ++l) rhs += bAux[l - 1] * s[l];
     u[0] = rhs / (1.0 - b0 * z);
     Complex below = z * u[0], belowOld = z * s[0];
+    // each level's update from the level below, new and old
     for (int l = 1; l < n; ++l) {
       u[l] = c[l - 1] * s[l] + d[l - 1] * below + e[l - 1] * belowOld;
       below = u[l];

@@ -12,6 +12,7 @@ std::vector<int> placeIn(const SparseMatrixXd& A, const SparseMatrixXd& block, i
                          bool transposed) {
   std::vector<int> where;
   where.reserve(block.nonZeros());
+  // each stored entry of the block, column by column
   for (int c = 0; c < block.outerSize(); ++c)
     for (SparseMatrixXd::InnerIterator it(block, c); it; ++it) {
       // the entry's place in A: found by binary search in its column's sorted row indices
@@ -31,6 +32,7 @@ SparseIterationMatrix::SparseIterationMatrix(const Formulation& f, bool regulari
   const int V = f.bodyVelocitySize();
   const std::vector<Block> coupling = bodyCouplingBlocks(f.model(), V);
   const std::vector<Block> rows = constraintRowBlocks(f);
+  // M block diagonal, K and C over the couplings, Phi_q (and its tangent form) by rows
   mass_ = blockPattern(nv_, nv_, blockDiagonalBlocks(f.model(), V));
   stiffness_ = blockPattern(nv_, nv_, coupling);
   damping_ = stiffness_;
@@ -50,6 +52,7 @@ SparseIterationMatrix::SparseIterationMatrix(const Formulation& f, bool regulari
   // where the regularized diagonal lands in A's values
   if (regularized)
     for (int r = 0; r < nc_; ++r) {
+      // each diagonal entry found by binary search in its column
       const int col = nv_ + r;
       const int* begin = matrix_.innerIndexPtr() + matrix_.outerIndexPtr()[col];
       const int* end = matrix_.innerIndexPtr() + matrix_.outerIndexPtr()[col + 1];
@@ -96,6 +99,7 @@ void SparseIterationMatrix::assembleDerivatives(const Formulation& f, const Vect
   // K and C with the inertial term scaled by 1/w, so that w multiplies only the forces
   scaled_ = a / w;
   target_.missed = 0;
+  // K from the position derivatives, C from the velocity derivatives, each weighted w
   f.dynamicsJacobian(scaled_, lambda, w, 0.0, cleared(stiffness_));
   f.dynamicsJacobian(scaled_, lambda, 0.0, w, cleared(damping_));
   missed_ += target_.missed;
@@ -114,6 +118,7 @@ bool SparseIterationMatrix::factorize(double cq, double cv, double w, double mas
   // block diagonal M adds to some of them
   double* A = matrix_.valuePtr();
   const double *k = stiffness_.valuePtr(), *c = damping_.valuePtr(), *m = mass_.valuePtr();
+  // cq K + cv C into the coupling entries, then M added on its diagonal blocks
   for (size_t i = 0; i < couplingInA_.size(); ++i) A[couplingInA_[i]] = cq * k[i] + cv * c[i];
   for (size_t i = 0; i < massInA_.size(); ++i) A[massInA_[i]] += massScale * m[i];
   const double *j = jacobian_.valuePtr(), *jt = tangentJacobian_.valuePtr();
@@ -122,6 +127,7 @@ bool SparseIterationMatrix::factorize(double cq, double cv, double w, double mas
     A[jacobianInA_[i]] = jt[i];
     A[transposeInA_[i]] = w * j[i];
   }
+  // -delta on the regularized diagonal
   for (int where : diagonalInA_) A[where] = -delta;
   return lu_.factorize(A);
 }
@@ -129,6 +135,7 @@ bool SparseIterationMatrix::factorize(double cq, double cv, double w, double mas
 bool SparseIterationMatrix::factorizeProjection(double delta) {
   // M in the coupling pattern, Phi_q below and its transpose to the right, -delta on the diagonal
   double* A = matrix_.valuePtr();
+  // the coupling entries cleared, then M added
   for (int where : couplingInA_) A[where] = 0.0;
   const double *m = mass_.valuePtr(), *j = jacobian_.valuePtr();
   for (size_t i = 0; i < massInA_.size(); ++i) A[massInA_[i]] += m[i];

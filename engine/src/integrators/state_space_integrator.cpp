@@ -54,6 +54,7 @@ void StateSpaceIntegrator::doInitialize() {
   jacobianSeconds_ = &(stats_.phaseSeconds["jacobian"] = 0.0);
   evaluationSeconds_ = &(stats_.phaseSeconds["function evaluations"] = 0.0);
   initFailure_.clear();
+  // no crossing armed, no singular time estimated, no pivot history
   crossingEnd_ = singularTime_ = -1.0;
   crossedLastStep_ = false;
   crossingFactorizations_ = 0;
@@ -146,9 +147,11 @@ void StateSpaceIntegrator::estimateSingularTime(const PartitionCheck& check, dou
   // the time the weakest equation's independent part extrapolates to zero, while it falls
   const double p = check.weakestPivot;
   if (pivot_ > p && t > pivotTime_) {
+    // the pivot's fall since the last check extrapolated linearly to zero
     const double tStar = t + (t - pivotTime_) * p / (pivot_ - p);
     singularTime_ = tStar;
   }
+  // this check's pivot and time, for the next estimate
   pivotTime_ = t;
   pivot_ = p;
 }
@@ -187,6 +190,7 @@ StepResult StateSpaceIntegrator::crossingStep(double h) {
   // ill-conditioned like 1 / h^2)
   const State start = state_;
   const double end = std::min(crossingEnd_, start.t + h), span = end - start.t;
+  // at least kCrossingSteps steps, and none longer than the ODE's largest
   const int leastSteps = std::max(kCrossingSteps, static_cast<int>(std::ceil(span / largestStep_)));
   std::string failure;
   for (int attempt = 0; attempt < kCrossingAttempts; ++attempt) {
@@ -213,6 +217,7 @@ StepResult StateSpaceIntegrator::crossingStep(double h) {
       r.newtonIterations += b.newtonIterations;
       r.timePoints += b.timePoints;
     }
+    // the crossing's factorizations counted with the ODE's
     crossingFactorizations_ += hht.stats().factorizations;
     if (b.kind == StepResult::Kind::Accepted) {
       // HHT's state and the integrals over the crossing; resumeOde takes the powers at its end

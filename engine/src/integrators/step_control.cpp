@@ -66,6 +66,7 @@ double proposeStep(double h, double err, double rate, bool afterRejection,
   // h (fac err^(-1/rate)), bounded by the factors (no growth right after a rejection) and the
   // largest step
   const double fMin = s.minStepFactor, fMax = afterRejection ? 1.0 : s.maxStepFactor;
+  // a zero error allows the largest factor
   const double factor = err > 0.0 ? s.safetyFactor * std::pow(err, -1.0 / rate) : fMax;
   double next = h * std::min(fMax, std::max(fMin, factor));
   if (s.maxStep > 0.0) next = std::min(next, s.maxStep);

@@ -19,6 +19,7 @@ WorkIntegrals hermiteWork(double ta, const WorkIntegrals& wa, const Power& pa, d
   // the cubic Hermite of the integrals, their derivatives the powers at the ends
   const double h = tb - ta;
   if (!(h > 0.0)) return wb;
+  // the Hermite basis at s = (t - ta) / h
   const double s = (t - ta) / h, s2 = s * s, s3 = s2 * s;
   const double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = 3 * s2 - 2 * s3,
                h11 = s3 - s2;
@@ -58,6 +59,7 @@ WorkIntegrals InterpolatoryWork::advance(double ta, const WorkIntegrals& wa, con
   if (points_ < 3) {
     // the first steps: the polynomial through the points known (the trapezoidal rule, then the
     // quadratic), provisionally
+    // nodes: the step's ends, then the point before (when there is one)
     const std::array<double, 4> nodes{ta, tb, t_[1], 0.0};
     const std::array<Power, 4> powers{pa, pb, p_[1], Power{}};
     const std::array<double, 4> c = interpolatoryWeights(nodes, points_ + 1);
@@ -68,6 +70,7 @@ WorkIntegrals InterpolatoryWork::advance(double ta, const WorkIntegrals& wa, con
     const std::array<double, 4> nodes{t_[2], tb, t_[1], t_[0]};
     const std::array<Power, 4> powers{p_[2], pb, p_[1], p_[0]};
     const std::array<double, 4> c = interpolatoryWeights(nodes, 4);
+    // from the integrals at the start of the first step
     w = start_;
     for (int k = 0; k < 4; ++k) w = advanced(w, c[k], powers[k]);
   } else {

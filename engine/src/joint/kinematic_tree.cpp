@@ -6,6 +6,8 @@
 namespace mbw {
 namespace {
 
+// --- joint types and initial poses ---------------------------------------------------------------
+
 // the name of a joint type as a scene writes it, for messages
 const char* typeName(JointType type) {
   switch (type) {
@@ -35,6 +37,7 @@ const char* typeName(JointType type) {
   return "unknown";
 }
 
+// the joint types a tree joint may have: one freedom about or along z, or none
 bool treeCapable(JointType type) {
   return type == JointType::Revolute || type == JointType::Translational ||
          type == JointType::Fixed;
@@ -55,6 +58,8 @@ Mat3 frameOf(const Vec3& x, const Vec3& y, const Vec3& z) {
   R.col(2) = z;
   return R;
 }
+
+// --- the joint frames, read from the primitives --------------------------------------------------
 
 // The joint frames on body i and body j (their body axes, origins in their internal frames),
 // read from the primitives the scene builder made for the joint.
@@ -98,14 +103,18 @@ JointFrames jointFrames(const Model& m, const Joint& joint) {
   return f;
 }
 
+// --- why bodies are left out ---------------------------------------------------------------------
+
 // Why the tree does not reach the bodies left out: a body held by joints the tree cannot hold
 // (naming the first four, the others counted), else a body (or group of bodies) joined to the
 // ground by nothing.
 std::string unreachedReason(const Model& m, const std::vector<int>& treeOf) {
+  // first a body held by joints of types the tree cannot hold
   for (int b = 0; b < m.bodyCount(); ++b) {
     if (treeOf[b] >= 0) continue;
     std::string joints;
     int count = 0;
+    // those joints on it: the first four named, the others counted
     for (const Joint& j : m.joints) {
       if ((j.bodyI != b && j.bodyJ != b) || treeCapable(j.type)) continue;
       if (++count <= 4)
@@ -118,6 +127,7 @@ std::string unreachedReason(const Model& m, const std::vector<int>& treeOf) {
              ", which cannot be joints of the tree yet: the joint coordinates build their tree "
              "from revolute, translational and fixed joints (other joints may only close loops)";
   }
+  // else the first body no chain of joints reaches
   for (int b = 0; b < m.bodyCount(); ++b)
     if (treeOf[b] < 0)
       return "body '" + m.bodies[b].name + "' (" + m.bodies[b].jsonPath +
@@ -128,6 +138,8 @@ std::string unreachedReason(const Model& m, const std::vector<int>& treeOf) {
 
 }  // namespace
 
+// --- the spanning tree ---------------------------------------------------------------------------
+
 KinematicTree buildKinematicTree(const Model& model) {
   // rigid bodies only
   for (const Body& b : model.bodies)
@@ -135,6 +147,7 @@ KinematicTree buildKinematicTree(const Model& model) {
       throw JointTreeError("body '" + b.name + "' (" + b.jsonPath +
                            ") is a beam node: the joint coordinates hold rigid bodies only");
   // breadth first from the ground over the joints the tree can hold
+  // no body in the tree and no joint used yet; the ground first in the queue
   KinematicTree tree;
   tree.treeOf.assign(model.bodyCount(), -1);
   std::vector<bool> used(model.joints.size(), false);
@@ -142,6 +155,8 @@ KinematicTree buildKinematicTree(const Model& model) {
   while (!queue.empty()) {
     const int b = queue.front();
     queue.pop_front();
+    // each unused tree joint on this body makes the body at its other end a child, unless that one
+    // is the ground or already in the tree
     for (size_t k = 0; k < model.joints.size(); ++k) {
       const Joint& joint = model.joints[k];
       if (used[k] || !treeCapable(joint.type) || (joint.bodyI != b && joint.bodyJ != b)) continue;
@@ -158,6 +173,7 @@ KinematicTree buildKinematicTree(const Model& model) {
       t.type = joint.type == JointType::Revolute        ? TreeJointType::Revolute
                : joint.type == JointType::Translational ? TreeJointType::Translational
                                                         : TreeJointType::Fixed;
+      // the frames on body i or j, as the child is body j or i
       t.R_PF = childIsJ ? f.R_IF : f.R_JF;
       t.p_P = childIsJ ? f.p_I : f.p_J;
       t.R_CF = childIsJ ? f.R_JF : f.R_IF;
@@ -169,6 +185,7 @@ KinematicTree buildKinematicTree(const Model& model) {
       const Vec3 a = t.R_CF.col(2);
       if (t.type == TreeJointType::Revolute) t.S << a, t.p_C.cross(a);
       if (t.type == TreeJointType::Translational) t.S << Vec3::Zero(), a;
+      // its mass and inertia in its body axes; queued to visit its own children
       t.mass = model.bodies[child].mass;
       t.inertia = model.bodies[child].inertia_B;
       tree.treeOf[child] = tree.size();
@@ -184,6 +201,8 @@ KinematicTree buildKinematicTree(const Model& model) {
   return tree;
 }
 
+// --- joint coordinates of body motions -----------------------------------------------------------
+
 void jointStateOf(const KinematicTree& tree, const std::vector<BodyMotion>& bodies, VectorXd& q,
                   VectorXd& qd) {
   q.setZero(tree.coordinates);
@@ -197,6 +216,7 @@ void jointStateOf(const KinematicTree& tree, const std::vector<BodyMotion>& bodi
     v << m.R_WB.transpose() * m.omega_W, m.R_WB.transpose() * m.centreVelocity_W;
     return v;
   };
+  // each tree body with a freedom, in tree order (fixed joints carry no coordinate)
   for (const TreeBody& t : tree.bodies) {
     if (t.dof == 0) continue;
     const int parent = t.parent < 0 ? kGround : tree.bodies[t.parent].body;
@@ -206,6 +226,7 @@ void jointStateOf(const KinematicTree& tree, const std::vector<BodyMotion>& bodi
     const Vec3 r_PC = R_WP.transpose() * (motion(t.body).centre_W - motion(parent).centre_W);
     const Mat3 R_J = t.R_PF.transpose() * R_PC * t.R_CF;
     const Vec3 t_J = t.R_PF.transpose() * (r_PC + R_PC * t.p_C - t.p_P);
+    // the revolute angle about z read from R_J, the slide read from t_J's z
     q[t.index] = t.type == TreeJointType::Revolute ? std::atan2(R_J(1, 0), R_J(0, 0)) : t_J.z();
     // the relative spatial velocity projected on the motion subspace
     const Vec6 relative =

@@ -47,17 +47,22 @@ void TreeJacobians::seedForces(double timeSeed) {
   // domega_B)
   for (int b = 0; b < model_.bodyCount(); ++b) {
     const int i = tree.treeOf[b];
+    // R^T dR is skew: its vee is the rotation's variation in body axes
     const Mat3 R = value(dynamics_.rotation(i));
     const Mat3 W = R.transpose() * tangent(dynamics_.rotation(i));
     dx_[b] << tangent(dynamics_.centre(i)), W(2, 1), W(0, 2), W(1, 0);
+    // the velocity's variation: the centre's in world axes, omega's in body axes
     dv_[b] << tangent(dynamics_.centreVelocity_W(i)),
         tangent(Vec3T<Ad>(dynamics_.velocity(i).head<3>()));
   }
   // each element's forces and their tangents, as wrenches on its bodies
   for (Vec6T<Ad>& f : fext_) f.setConstant(seeded(0.0, 0.0));
+  // a body's variation, zero for the ground
   const auto state = [&](const std::vector<Vec6>& x, int b) -> Vec6 {
     return b == kGround ? Vec6::Zero() : x[b];
   };
+  // Q = (world force, body moment) as the body wrench (moment, R^T F), with its tangent
+  // dR^T F + R^T dF
   const auto add = [&](int b, const Vec6& Q, const Vec6& dQ) {
     if (b == kGround) return;
     const int i = tree.treeOf[b];
@@ -71,6 +76,7 @@ void TreeJacobians::seedForces(double timeSeed) {
     }
   };
   for (const ElementDerivatives& e : elements_) {
+    // dQ: the element's Jacobians times its bodies' variations, plus dQ/dt along time
     const Vec6 xi = state(dx_, e.bodyI), xj = state(dx_, e.bodyJ);
     const Vec6 vi = state(dv_, e.bodyI), vj = state(dv_, e.bodyJ);
     const Vec6 dQi = e.jac.dq.ii * xi + e.jac.dq.ij * xj + e.jac.dv.ii * vi + e.jac.dv.ij * vj +
@@ -92,6 +98,7 @@ void TreeJacobians::pass(const Vec3T<Ad>& gravity, double timeSeed, Eigen::Ref<V
     seedForces(timeSeed);
     dynamics_.inverseDynamics(qddPoint_, fext_, idTau_);
   }
+  // the tangent of tau is the pass's column
   for (int k = 0; k < column.size(); ++k) column[k] = idTau_[k].derivatives()[0];
   ++passes_;
 }
@@ -103,6 +110,7 @@ void TreeJacobians::evaluate(double t, const VectorXd& q, const VectorXd& qd, Ma
   J1.resize(n, n);
   J2.resize(n, n);
   dfdt.resize(n);
+  // gravity at t (its time factor applied), and q, qd as values with no tangent
   const TimeFunctionValue factor = model_.gravityFactor.evaluate(t);
   const Vec3 g = factor.f * model_.gravity_W;
   Vec3T<Ad> gravity;
@@ -128,6 +136,8 @@ void TreeJacobians::evaluate(double t, const VectorXd& q, const VectorXd& qd, Ma
       tauPoint_[j.index] += tau.f;
       timeVarying_ = timeVarying_ || tau.df != 0.0;
     }
+    // the elements' wrenches at the point in body coordinates (as tree_forces.cpp adds them), and
+    // whether any varies in t
     for (Vec6& w : fextPoint_) w.setZero();
     const auto add = [&](int b, const Vec6& Q) {
       if (b == kGround) return;
@@ -174,13 +184,16 @@ void TreeJacobians::evaluate(double t, const VectorXd& q, const VectorXd& qd, Ma
   Hllt_.solveInPlace(J2);
   J1 *= -1.0;
   J2 *= -1.0;
+  // df/dt only when gravity's factor or a force varies in t
   const bool gravityVaries = !model_.gravityFactor.isConstant() && factor.df != 0.0;
   if (!gravityVaries && !timeVarying_) {
     dfdt.setZero();
     return;
   }
+  // a pass along time: gravity's tangent gravityFactor'(t) g and the elements' dQ/dt
   for (int k = 0; k < 3; ++k) gravity[k].derivatives()[0] = factor.df * model_.gravity_W[k];
   pass(gravity, 1.0, dfdt);
+  // less the joint torques' rate, then df/dt = -H^-1 (dID/dt - dtau/dt)
   for (const JointTorque& j : forces_.jointTorques())
     if (model_.forces[j.element].activeAt(t))
       dfdt[j.index] -= forces_.jointTorque(j, t, q[j.index], qd[j.index]).df;

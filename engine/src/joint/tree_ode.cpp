@@ -6,12 +6,14 @@ namespace {
 // the tree of a model the ODE can hold, or the refusal naming what it cannot
 KinematicTree odeTree(const Model& model) {
   KinematicTree tree = buildKinematicTree(model);
+  // a joint left out of the tree closes a loop: refused, naming the first such joint
   if (!tree.loopJoints.empty()) {
     const Joint& j = model.joints[tree.loopJoints.front()];
     throw JointTreeError("joint '" + j.name + "' (" + j.jsonPath +
                          ") closes a loop: the joint-coordinate equations of motion hold trees "
                          "only so far (loop constraints on the joint coordinates come next)");
   }
+  // tires are refused
   for (const ForceElement& f : model.forces)
     if (f.type == ForceType::Tire)
       throw JointTreeError("force element '" + f.name + "' (" + f.jsonPath +
@@ -39,6 +41,7 @@ void TreeOde::evaluate(double t, const VectorXd& q, const VectorXd& qd, VectorXd
   // then the articulated-body accelerations
   dynamics_.setGravity(model_.gravityFactor.value(t) * model_.gravity_W);
   dynamics_.computeKinematics(q, qd);
+  // without force elements tau stays zero and no wrench is passed
   if (forces_.empty()) {
     dynamics_.forwardDynamics(tau_, {}, qdd);
   } else {

@@ -11,6 +11,7 @@ Mat3 rotationFromEulerParameters(const Vec4& p) {
   // A = 2 [(e0^2 - 1/2) I + e e^T + e0 skew(e)], e = (e1, e2, e3), written out
   const double e0 = p[0], e1 = p[1], e2 = p[2], e3 = p[3];
   Mat3 A;
+  // row by row, the factor 2 applied last
   A << e0 * e0 + e1 * e1 - 0.5, e1 * e2 - e0 * e3, e1 * e3 + e0 * e2, e1 * e2 + e0 * e3,
       e0 * e0 + e2 * e2 - 0.5, e2 * e3 - e0 * e1, e1 * e3 - e0 * e2, e2 * e3 + e0 * e1,
       e0 * e0 + e3 * e3 - 0.5;
@@ -46,6 +47,7 @@ Mat34 eulerParameterG(const Vec4& p) {
   // G = [-e, -skew(e) + e0 I], so that omega' = 2 G p'
   const double e0 = p[0], e1 = p[1], e2 = p[2], e3 = p[3];
   Mat34 G;
+  // row by row
   G << -e1, e0, e3, -e2, -e2, -e3, e0, e1, -e3, e2, -e1, e0;
   return G;
 }
@@ -89,6 +91,7 @@ Vec3 zxzFromRotation(const Mat3& R) {
   const double theta = std::acos(std::clamp(R(2, 2), -1.0, 1.0));
   const double st = std::sin(theta);
   if (st > 1e-12) {
+    // phi from the third column, psi from the third row
     const double phi = std::atan2(R(0, 2), -R(1, 2));
     const double psi = std::atan2(R(2, 0), R(2, 1));
     return Vec3(phi, theta, psi);
@@ -121,6 +124,7 @@ Vec3 taitBryanAngles(const Mat3& R, const int (&axes)[3]) {
 }
 
 Mat3 rotationFromTaitBryan(const Vec3& angles, const int (&axes)[3]) {
+  // the three turns about the sequence's axes, composed in order
   return axisRotation(axes[0], angles[0]) * axisRotation(axes[1], angles[1]) *
          axisRotation(axes[2], angles[2]);
 }

@@ -149,6 +149,7 @@ void SmallLu::solveTransposedInPlace(double* b, int columns, int ld) const {
 
 double SmallLu::conditionEstimate() {
   const int n = n_;
+  // no factors: an infinite condition; an empty matrix: 0
   if (!factorized_) return INFINITY;
   if (n == 0) return 0.0;
   // the work vectors of resize: no allocation here

@@ -35,6 +35,7 @@ void SparseLu::analyze(int n, const int* Ap, const int* Ai) {
 
 bool SparseLu::factorize(const double* Ax) {
   Klu& k = *klu_;
+  // the values kept by pointer too, for the condition estimate
   Ax_ = Ax;
   // no analysis (an empty or bad pattern): nothing to factorize
   if (!k.symbolic) return false;

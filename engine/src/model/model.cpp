@@ -15,6 +15,7 @@ std::vector<int> Model::keptPrimitives() const {
   std::vector<int> kept;
   size_t next = 0;  // the next redundant equation (ascending)
   for (int k = 0; k < primitiveCount(); ++k) {
+    // a redundant equation is skipped, and the next one awaited
     if (next < redundant.size() && redundant[next].primitive == k) {
       ++next;
       continue;
@@ -33,6 +34,7 @@ std::string Model::redundancySummary() const {
   for (size_t i = 0; i < redundant.size();) {
     // one entry per joint (the redundant equations come grouped by joint), the first few by name
     const int joint = primitives[redundant[i].primitive].joint;
+    // the run of this joint's equations, counted
     size_t n = 0;
     for (; i < redundant.size() && primitives[redundant[i].primitive].joint == joint; ++i) ++n;
     if (named++ >= kNamedJoints) {

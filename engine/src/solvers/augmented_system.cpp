@@ -26,8 +26,10 @@ bool AugmentedSystem::factorize() {
   // [M Phi_q^T; Phi_q 0] at the formulation's positions; an entry outside the pattern refuses the
   // factorization
   std::fill(matrix_.valuePtr(), matrix_.valuePtr() + matrix_.nonZeros(), 0.0);
+  // the sink counts the entries that fall outside the pattern
   target_.matrix = &matrix_;
   target_.missed = 0;
+  // M in the upper-left, Phi_q below it and Phi_q^T right of it
   f_.massMatrix(MatrixSink(target_));
   f_.constraintJacobian(MatrixSink(target_, nv_, 0));
   f_.constraintJacobian(MatrixSink(target_, nv_, 0).transposed());
@@ -38,6 +40,7 @@ bool AugmentedSystem::accelerations(State& s) {
   // [M Phi_q^T; Phi_q 0] [vdot; lambda] = [Q; gamma] at the state
   f_.computePositions(s.t, s.q);
   if (!factorize()) return false;
+  // the right-hand side at the velocities: Q and gamma
   f_.computeVelocities(s.v);
   f_.generalizedForces(Q_);
   f_.accelerationRhs(gamma_);

@@ -12,6 +12,7 @@ double cleanNumber(double x, double given, double tolerance) {
 }
 
 Vec3 cleanVector(const Vec3& x, const Vec3& given, double tolerance) {
+  // each component on its own
   return {cleanNumber(x.x(), given.x(), tolerance), cleanNumber(x.y(), given.y(), tolerance),
           cleanNumber(x.z(), given.z(), tolerance)};
 }

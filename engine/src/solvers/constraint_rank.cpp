@@ -73,6 +73,7 @@ Choice sparseChoice(const MatrixXd& rows, int ownRows, double tolerance) {
   qr.compute(At);
   Choice c;
   c.kept.assign(rows.rows(), false);
+  // E the column permutation (dead columns last), R the triangular factor
   const auto E = qr.colsPermutation().indices();
   const LongSparse R = qr.matrixR();
   // the first rank columns of the permutation are the kept rows; R's diagonal their new components
@@ -114,9 +115,11 @@ ConstraintRank analyzeConstraintRank(const Formulation& f, double tolerance, Ran
     else
       result.redundant.push_back(f.rowPrimitives()[r - own]);
   }
+  // the redundant primitives in increasing order
   std::sort(result.redundant.begin(), result.redundant.end());
   // each body has six degrees of freedom before its constraints
   result.degreesOfFreedom = 6 * f.model().bodyCount() - result.rank;
+  // the smallest new component of a kept primitive row, and its primitive
   result.smallestPivot = choice.smallest;
   if (choice.weakest >= own) result.weakestPrimitive = f.rowPrimitives()[choice.weakest - own];
   return result;
@@ -153,6 +156,7 @@ std::vector<RedundantEquation> explainRedundancy(const Formulation& f,
   if (long(K.rows()) * K.cols() <= kDenseRankEntries) {
     C = Eigen::ColPivHouseholderQR<MatrixXd>(K).solve(X);
   } else {
+    // larger: SuiteSparseQR of K, one column of X at a time
     Eigen::SPQR<LongSparse> qr;
     qr.compute(LongSparse(K.sparseView()));
     for (Eigen::Index c = 0; c < X.cols(); ++c) C.col(c) = qr.solve(Eigen::VectorXd(X.col(c)));

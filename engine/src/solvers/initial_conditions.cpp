@@ -57,6 +57,7 @@ class ConstraintJacobian {
     }
     // the sparse factorization's pivots bound the condition number from below: their ratio
     // stands in for the dense reciprocal condition estimate
+    // large: the same on the sparse normal matrix J J^T, by simplicial LDL^T
     const SparseMatrixXd normalMatrix = compressed_ * SparseMatrixXd(compressed_.transpose());
     const Eigen::SimplicialLDLT<SparseMatrixXd> normal(normalMatrix);
     if (normal.info() != Eigen::Success) return false;
@@ -81,6 +82,7 @@ BodyMove measureMove(Formulation& f, double t, const VectorXd& before, const Vec
   // the bodies' frames at rest in each configuration
   const VectorXd zero = VectorXd::Zero(f.velocitySize());
   std::vector<BodyOutput> a, b;
+  // the frames before the correction, then after it
   f.computePositions(t, before);
   f.computeVelocities(zero);
   for (int i = 0; i < f.model().bodyCount(); ++i) a.push_back(f.bodyOutput(i, zero));
@@ -93,6 +95,7 @@ BodyMove measureMove(Formulation& f, double t, const VectorXd& before, const Vec
   // angle)
   for (int i = 0; i < f.model().bodyCount(); ++i) {
     double move = (a[i].position_W - b[i].position_W).norm();
+    // with DistanceOrAngle the turn counts too, as an angle (rad)
     if (measure == MoveMeasure::DistanceOrAngle) {
       const double cosHalf =
           std::min(1.0, std::abs(a[i].eulerParameters.dot(b[i].eulerParameters)));
@@ -118,6 +121,7 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
     if (!singular.empty())
       throw ModelError("the initial pose cannot be used with the " + f.name() +
                        " formulation: " + singular);
+    // converged when every equation holds to the tolerance (or there are none)
     const VectorXd& phi = f.constraints();
     if (phi.size() == 0 || phi.cwiseAbs().maxCoeff() < kPositionTolerance) {
       converged = true;
@@ -169,6 +173,7 @@ ProjectionReport projectOntoConstraints(Formulation& f, double t, VectorXd& q, V
 
 void solveAccelerations(Formulation& f, State& s) {
   const int nv = f.velocitySize(), nc = f.constraintSize();
+  // the message of every refusal below
   const char* singular =
       "the equations of motion are singular at the initial state (a body with no "
       "inertia in an unconstrained direction, or redundant constraints)";
@@ -186,9 +191,11 @@ void solveAccelerations(Formulation& f, State& s) {
   f.computeVelocities(s.v);
   // [M Phi_q^T; Phi_q 0] [vdot; lambda] = [Q; gamma]
   MatrixXd A = MatrixXd::Zero(nv + nc, nv + nc);
+  // M in the upper-left, Phi_q below it and Phi_q^T right of it
   f.massMatrix(MatrixSink(A));
   f.constraintJacobian(MatrixSink(A, nv, 0));
   f.constraintJacobian(MatrixSink(A, nv, 0).transposed());
+  // the right-hand side: the forces and gamma
   VectorXd rhs(nv + nc), Q, gamma;
   f.generalizedForces(Q);
   f.accelerationRhs(gamma);

@@ -44,6 +44,7 @@ InitialStateChanges computeInitialStateChanges(const Model& model, const std::st
 
   InitialStateChanges changes;
   changes.iterations = report.iterations;
+  // one entry per body: its state before and after, and the differences
   for (int b = 0; b < model.bodyCount(); ++b) {
     BodyStateChange c;
     c.body = model.bodies[b].name;

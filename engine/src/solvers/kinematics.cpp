@@ -28,9 +28,11 @@ KinematicsStep KinematicSolver::solve(double t, State& s) {
     lu_.compute(J_);
     ++factorizations_;
     dq_ = lu_.solve(-f_.constraints());
+    // q moved by the formulation's retraction
     f_.retract(s.q, dq_, qNew_);
     s.q.swap(qNew_);
     result.iterations = k + 1;
+    // a non-finite correction ends the iterations unconverged
     if (!dq_.allFinite()) break;
     // converged when the correction is within the tolerance
     if (dq_.norm() < settings_.tolerance) {

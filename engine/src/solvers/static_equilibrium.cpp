@@ -29,14 +29,17 @@ class StaticNewton {
     for (int it = 0; it < s_.maxIterations; ++it) {
       // residual and matrix at the current iterate
       f_.computePositions(t, q);
+      // a pose the coordinates cannot represent ends the solve
       const std::string singular = f_.coordinateSingularity();
       if (!singular.empty()) return fail(r, singular);
+      // the forces at rest: every velocity zero
       f_.computeVelocities(zero_);
       f_.generalizedForces(Q_);
       // r1 = Phi_q^T lambda - Q at zero velocities and accelerations, r2 = Phi
       matrix_->assemblePositionBlocks(f_);
       matrix_->dynamicsResidual(zero_, lambda, Q_, 1.0, residual_.head(nv));
       residual_.tail(nc) = f_.constraints();
+      // the largest force residual, reported
       r.residual = residual_.head(nv).cwiseAbs().maxCoeff();
       // K = dr1/dq, the stiffness and reaction-force blocks
       matrix_->assembleDerivatives(f_, zero_, lambda, 1.0, nullptr);
@@ -61,6 +64,7 @@ class StaticNewton {
       lambda += delta_.tail(nc);
       // converged when the position correction is within the tolerance
       if (delta_.head(nv).cwiseAbs().maxCoeff() < s_.tolerance) {
+        // the formulation's stages left at the solution
         f_.computePositions(t, q);
         f_.computeVelocities(zero_);
         return true;
@@ -91,6 +95,7 @@ StaticResult solveStaticEquilibrium(Formulation& f, double t, VectorXd& q, Vecto
                                     const StaticSettings& settings) {
   StaticResult r;
   StaticNewton newton(f, settings);
+  // multipliers from zero; the starting positions kept for the load stepping
   lambda = VectorXd::Zero(f.constraintSize());
   const VectorXd q0 = q;
 
@@ -107,8 +112,10 @@ StaticResult solveStaticEquilibrium(Formulation& f, double t, VectorXd& q, Vecto
   lambda.setZero();
   VectorXd qDone, lambdaDone;
   double scale = 0.0, increment = 0.25;
+  // the equilibrium without loads first, from the scene's positions
   f.setLoadScale(0.0);
   if (!newton.solve(t, q, lambda, r)) {
+    // the formulation back at full loads before reporting
     f.setLoadScale(1.0);
     r.failure = "no equilibrium even without loads: " + r.failure;
     return r;
@@ -117,6 +124,7 @@ StaticResult solveStaticEquilibrium(Formulation& f, double t, VectorXd& q, Vecto
   while (scale < 1.0) {
     qDone = q;
     lambdaDone = lambda;
+    // the next scale, at most the full loads
     const double next = std::min(1.0, scale + increment);
     f.setLoadScale(next);
     if (newton.solve(t, q, lambda, r)) {

@@ -89,6 +89,7 @@ std::vector<BodyBlockMatrix::Block> constraintRowBlocks(const Formulation& f) {
     for (int b : {p.bodyI, p.bodyJ})
       if (b != kGround) s.push_back({r, V * b, 1, V});
   }
+  // then the normalization rows, one per body, in body order
   for (int r = rows; r < f.constraintSize(); ++r) s.push_back({r, V * (r - rows), 1, V});
   return s;
 }
@@ -102,6 +103,7 @@ std::vector<BodyBlockMatrix::Block> bodyCouplingBlocks(const Model& model, int V
     s.push_back({V * bi, V * bj, V, V});
     s.push_back({V * bj, V * bi, V, V});
   };
+  // the pairs of the primitives, the force elements, then the beam elements (nodes by twos)
   for (const Primitive& p : model.primitives) pair(p.bodyI, p.bodyJ);
   for (const ForceElement& f : model.forces) pair(f.bodyI, f.bodyJ);
   for (const BeamElement& e : model.beamElements)
@@ -123,6 +125,7 @@ SparseMatrixXd blockPattern(int rows, int cols, const std::vector<BodyBlockMatri
   for (const BodyBlockMatrix::Block& b : blocks)
     for (int r = b.row; r < b.row + b.rows; ++r)
       for (int c = b.col; c < b.col + b.cols; ++c) entries.emplace_back(r, c, 0.0);
+  // compressed, the explicit zeros kept as the pattern
   SparseMatrixXd m(rows, cols);
   m.setFromTriplets(entries.begin(), entries.end());
   m.makeCompressed();

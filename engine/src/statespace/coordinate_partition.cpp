@@ -35,6 +35,7 @@ bool partitionCoordinates(const MatrixXd& Phi_q, CoordinatePartition& partition,
     if (best <= relativeTolerance * scale) return false;
     // the smallest pivot relative to the largest entry: how near the partition is to failing
     p.smallestPivot = std::min(p.smallestPivot, best / scale);
+    // the pivot's row and column moved to place k in both orders
     std::swap(rows[k], rows[pr]);
     std::swap(cols[k], cols[pc]);
     // Gauss-Jordan: eliminate the pivot column from every other row

@@ -31,6 +31,7 @@ bool JointOde::initialize(const State& consistent) {
 bool JointOde::evaluate(double t, const VectorXd& q, const VectorXd& qd, VectorXd& qdd) {
   // one articulated-body pass; the point is kept for its full state
   ode_.evaluate(t, q, qd, qdd);
+  // the point (t, q, qd, qdd); the full state is rebuilt only when asked for
   t_ = t;
   q_ = q;
   qd_ = qd;
@@ -74,6 +75,7 @@ const State& JointOde::fullState() {
     Vec4 p = eulerParametersFromRotation(R);
     if (p.dot(full_.q.segment<4>(k + 3)) < 0.0) p = -p;
     const Mat34 G = eulerParameterG(p);
+    // pdot = 1/2 G^T omega_B, pddot = 1/2 G^T omegadot_B - |pdot|^2 p
     const Vec4 pdot = 0.5 * G.transpose() * (R.transpose() * dyn.angularVelocity_W(i));
     const Vec4 pddot = 0.5 * G.transpose() * (R.transpose() * dyn.angularAcceleration_W(i)) -
                        pdot.squaredNorm() * p;
@@ -87,11 +89,14 @@ const State& JointOde::fullState() {
   // the multipliers of the rp equations of motion there (eq 2, through eq 3)
   rp_.computePositions(t_, full_.q);
   rp_.computeVelocities(full_.v);
+  // M, Phi_q and Q at that state
   mass_.setZero(rp_.velocitySize(), rp_.velocitySize());
   phiQ_.setZero(rp_.constraintSize(), rp_.velocitySize());
   rp_.massMatrix(MatrixSink(mass_));
   rp_.constraintJacobian(MatrixSink(phiQ_));
   rp_.generalizedForces(Q_);
+  // lambda = (Phi_q Phi_q^T)^-1 Phi_q (Q - M vdot): the least-squares solution of
+  // Phi_q^T lambda = Q - M vdot
   residual_.noalias() = Q_ - mass_ * full_.vdot;
   gram_.noalias() = phiQ_ * phiQ_.transpose();
   gramLlt_.compute(gram_);

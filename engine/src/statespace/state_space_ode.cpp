@@ -59,6 +59,8 @@ std::string StateSpaceOde::independentNames() const {
   static const char* names[] = {"x", "y", "z", "e0", "e1", "e2", "e3"};  // rp: (r, p) per body
   const int V = f_.bodyVelocitySize();
   std::ostringstream os;
+  // each coordinate's body from its block; its name from its place in the block (rp),
+  // else q and the place
   for (size_t i = 0; i < partition_.independent.size(); ++i) {
     const int c = partition_.independent[i];
     os << (i ? " " : "") << f_.model().bodies[c / V].name << ".";
@@ -104,6 +106,7 @@ bool StateSpaceOde::choosePartition(const VectorXd& q, double t) {
   const int d = size();
   T_.setZero(n_, d);
   for (int i = 0; i < d; ++i) T_(partition_.independent[i], i) = 1.0;
+  // the reduced system's matrices sized for the d independent coordinates
   phiV_.resize(m_, d);
   H_.resize(m_, d);
   mT_.resize(n_, d);

@@ -70,11 +70,13 @@ plot::Figure flexibleConvergenceFigure(int number, const std::string& quantity,
   // a chart per group (the paper's panel (a) holds both rho_inf: twenty series, more than the
   // palette's colours and dashes tell apart), on one error range so that the panels compare
   double lo = INFINITY, hi = 0.0;
+  // the smallest and largest positive error over every method
   for (const auto& [label, points] : errors)
     for (const auto& [h, e] : points)
       if (std::isfinite(e) && e > 0.0) lo = std::min(lo, e), hi = std::max(hi, e);
   for (const MethodGroup& g : groups) {
     plot::Chart c{g.title, {"Delta t / n [s]", true}, {"relative error", true}, {}};
+    // the panels' common range, with a margin
     if (hi > 0.0) c.y.min = lo / 1.5, c.y.max = hi * 1.5;
     for (size_t m = 0; m < g.methods.size(); ++m) {
       const std::string label = g.methods[m].label();

@@ -17,6 +17,7 @@ void styleByFormulation(plot::Series& s, const std::string& formulation) {
 // the step axis with a margin around the steps studied
 plot::Axis stepAxis(const FormulationStudySettings& settings) {
   plot::Axis a{"step h [s]", true};
+  // a log axis from the smallest step / 1.5 to the largest x 1.5
   const auto [lo, hi] = std::minmax_element(settings.orderSteps.begin(), settings.orderSteps.end());
   a.min = *lo / 1.5;
   a.max = *hi * 1.5;
@@ -76,6 +77,7 @@ plot::Figure mechanismOrderFigure(const FormulationStudy& study, const std::stri
         c.series.push_back(errorSeries(o, member, o.formulation));
         styleByFormulation(c.series.back(), o.formulation);
       }
+    // the order-1 guide through the first formulation's series
     if (!c.series.empty()) c.series.push_back(orderOneLine(c.series.front()));
     f.charts.push_back(c);
   }
@@ -93,6 +95,7 @@ std::vector<std::pair<std::string, plot::Figure>> formulationStudyFigures(
   plot::Figure iterations;
   iterations.title = "Four link, dynamics: Newton iterations per step (Theta h^2 = " +
                      cell(study.settings.positionTolerance) + ")";
+  // one chart: the average iterations per step against the step
   plot::Chart c{"average over t = 0.." + cell(study.settings.orderTEnd) + " s",
                 stepAxis(study.settings),
                 {"iterations per step"},

@@ -11,6 +11,7 @@ namespace {
 plot::Series series(const Results& r, const std::string& channel, const std::string& name = "") {
   plot::Series s;
   s.name = name.empty() ? channel : name;
+  // the time column as x; the channel's values as y when it exists
   s.x = r.columnValues(0);
   const int c = r.column(channel);
   if (c >= 0) s.y = r.columnValues(c);
@@ -86,6 +87,7 @@ plot::Figure runReportFigure(const Results& r) {
   // the step size and the Newton iterations of each step
   plot::Chart step{"Step size", {"t [s]"}, {"h [s]", true}, {}};
   step.series.push_back(series(r, "h", "h"));
+  // markers too when there are few steps
   if (r.rowCount() < 200) step.series.back().style = plot::Series::Style::LineAndMarkers;
   step.legend = false;
   f.charts.push_back(step);
