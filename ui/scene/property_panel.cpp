@@ -26,8 +26,8 @@ QString tooltipOf(const FieldSpec& f) {
   QString tip = "<b>" + QString::fromStdString(f.name) + "</b>";
   if (!f.unit.empty()) tip += " [" + QString::fromStdString(f.unit) + "]";
   tip += "<br>" + QString::fromStdString(f.description).toHtmlEscaped();
-  tip += "<br><i>" + QString::fromLatin1(toString(f.kind)).toHtmlEscaped();
   // the kind, the choices of an enumeration
+  tip += "<br><i>" + QString::fromLatin1(toString(f.kind)).toHtmlEscaped();
   if (!f.choices.empty()) {
     QStringList choices;
     for (const auto& c : f.choices) choices << QString::fromStdString(c);

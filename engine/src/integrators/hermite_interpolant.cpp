@@ -9,7 +9,7 @@ void HermiteInterpolant::evaluate(const Formulation& f, const State& a, const St
   // the cubic Hermite basis at s = (t - t_a) / h
   const double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = 3 * s2 - 2 * s3,
                h11 = s3 - s2;
-  // derivatives of the basis with respect to theta, for the accelerations
+  // derivatives of the basis with respect to s, for the accelerations
   const double d00 = 6 * s2 - 6 * s, d10 = 3 * s2 - 4 * s + 1, d01 = 6 * s - 6 * s2,
                d11 = 3 * s2 - 2 * s;
 

@@ -147,8 +147,8 @@ std::string Index3Solver::linearize(const TimePoint& p, const VectorXd& vdot,
 
 NewtonResult Index3Solver::solve(const TimePoint& p, VectorXd& vdot, VectorXd& lambda, VectorXd& q,
                                  VectorXd& v) {
-  // the augmented Lagrangian form: its iteration, then the projection onto the velocity and
   RankDrop drop;
+  // the augmented Lagrangian form: its iteration, then the projection onto the velocity and
   // acceleration constraints at the end of the step, with the penalty back to its default
   if (options_.form == Index3Form::AugmentedLagrangian) {
     NewtonResult r = iterateAugmented(p, vdot, lambda, q, v, drop);

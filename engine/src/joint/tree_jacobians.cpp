@@ -171,7 +171,6 @@ void TreeJacobians::evaluate(double t, const VectorXd& q, const VectorXd& qd, Ma
     pass(gravity, 0.0, J2.col(k));
     qd_[k].derivatives()[0] = 0.0;
   }
-  // df/dt: gravity's direction gravityFactor'(t) g and the elements' dQ/dt, when they vary
   // the passes gave dID/dx; the joint torques' dtau/dx off them (dtau_k/dq_k = -k, dtau_k/dqd_k =
   // -c_d), then df/dx = -H^-1 (dID/dx - dtau/dx) (eq 1)
   for (const JointTorque& j : forces_.jointTorques()) {
