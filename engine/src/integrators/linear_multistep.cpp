@@ -33,7 +33,8 @@ Capabilities LinearMultistep::capabilities(int steps) {
                   std::string(steps == 2 ? ")" : "-like)") +
                   (steps == 2 ? "; variable steps with --rtol/--atol" : "") +
                   "; trapezoidal start-up (Zhang et al. 2022 eqs 2-3)";
-  c.source = "Zhang et al. 2022 section 2.1; closed forms of refdata/integrators/lms.md (MBDyn)";
+  c.source =
+      "Zhang et al. 2022 section 2.1; closed forms as MBDyn implements them (stepsol_impl.cc)";
   c.order = 2;
   c.hasRhoInf = true;
   c.rhoInfDefault = kIndex3DefaultRhoInf;

@@ -37,7 +37,7 @@ const RosenbrockTableau& ros4LStable() {
     RosenbrockTableau r;
     // the L-stable fourth-order method with its third-order error estimate
     r.name = "ROS4 L-stable (Hairer-Wanner LSTAB, exact gamma)";
-    r.source = "Sandu et al. 2001 section 4; ../shared/refdata/integrators/rosenbrock.md";
+    r.source = "Sandu et al. 2001 section 4; Hairer and Wanner 1996, section IV.7 (LSTAB)";
     r.order = 4;
     r.embeddedOrder = 3;
     const double g = 0.572816062482134855408001384977;
@@ -69,7 +69,7 @@ const RosenbrockTableau& ros2W() {
   static const RosenbrockTableau t = [] {
     RosenbrockTableau r;
     r.name = "ROS2 W-method (Verwer, Spee, Blom, Hundsdorfer 1999)";
-    r.source = "Sandu et al. 2001 section 4; ../shared/refdata/integrators/rosenbrock.md (ROS2)";
+    r.source = "Sandu et al. 2001 section 4; Verwer, Spee, Blom and Hundsdorfer 1999 (ROS2)";
     r.order = 2;
     r.embeddedOrder = 1;
     const double g = 1.0 + 1.0 / std::sqrt(2.0);

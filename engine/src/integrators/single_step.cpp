@@ -16,7 +16,8 @@ Capabilities SingleStep::capabilities(int r) {
   c.description = "SS" + std::to_string(r) + ": the single-step equivalent of LMS" +
                   std::to_string(r) + (r > 2 ? " (complex auxiliaries)" : "") +
                   "; constant predictor (Zhang et al. 2022 eqs 4, 9-11)";
-  c.source = "Zhang et al. 2022 section 2.2; gammas of refdata/integrators/single_step.md (MBDyn)";
+  c.source =
+      "Zhang et al. 2022 section 2.2; gammas as MBDyn implements them (singlestepsol_impl.cc)";
   c.order = 2;
   c.hasRhoInf = true;
   c.rhoInfDefault = kIndex3DefaultRhoInf;
