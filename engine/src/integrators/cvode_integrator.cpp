@@ -142,8 +142,12 @@ int CvodeIntegrator::jacobian(double t, const double* y, double* J) {
   const int d = ode_->size();
   v_ = Eigen::Map<const VectorXd>(y, d);
   vd_ = Eigen::Map<const VectorXd>(y + d, d);
-  // the ODE at the point CVODE asks about, then its exact J1 and J2
-  if (!ode_->evaluate(t, v_, vd_, vdd_)) return 1;
+  // the ODE at the point CVODE asks about (its reason kept for the failure message), then its
+  // exact J1 and J2
+  if (!ode_->evaluate(t, v_, vd_, vdd_)) {
+    rhsFailure_ = ode_->failure();
+    return 1;
+  }
   ode_->jacobians(J1_, J2_, ft_);
   ++stats_.jacobianEvaluations;
   // [[0, I], [J1, J2]], column-major
