@@ -5,7 +5,6 @@
 #include <QWidget>
 #include <algorithm>
 #include <cmath>
-#include <Eigen/SVD>
 #include <vtkBoxRepresentation.h>
 #include <vtkBoxWidget2.h>
 #include <vtkCommand.h>
@@ -14,6 +13,7 @@
 #include <vtkRenderer.h>
 #include <vtkTransform.h>
 
+#include "math/rotation.h"
 #include "model_tree.h"
 #include "orientation_json.h"
 #include "run_controller.h"
@@ -168,8 +168,7 @@ void BodyHandle::writeBack() {
     p[r] = m->GetElement(r, 3);
   }
   // the nearest rotation (the box's corners carry round-off)
-  const Eigen::JacobiSVD<Mat3> svd(R, Eigen::ComputeFullU | Eigen::ComputeFullV);
-  R = svd.matrixU() * svd.matrixV().transpose();
+  R = orthonormalized(R);
   const Body& b = model->bodies[static_cast<size_t>(body_)];
   // nothing written when the box neither turned nor moved
   const bool turned = (R - b.R_WB).norm() > 1e-9;
