@@ -265,13 +265,15 @@ std::string scene(const PlaneFrame& plane, const std::string& name, const std::s
       {"formulation", "rp"}, {"integrator", integrator}, {"step", step}, {"t_end", tEnd}};
   if (outputStep > 0.0) settings["output_step"] = outputStep;
   // the scene document in the format's field order
-  json s = {{"format", "mbw-scene"},
-            {"version", kSceneFormatVersion},
-            {"name", name},
-            {"description", description},
-            {"gravity", plane.gravity()},
-            {"bodies", std::move(bodies)},
-            {"joints", std::move(joints)}};
+  json s = {
+      {"format", "mbw-scene"},
+      {"version", kSceneFormatVersion},
+      {"name", name},
+      {"description", description},
+      {"gravity", plane.gravity()},
+      {"bodies", std::move(bodies)},
+      {"joints", std::move(joints)},
+  };
   // outputs only when there are some; the settings last
   if (!outputs.empty()) s["outputs"] = std::move(outputs);
   s["settings"] = std::move(settings);
