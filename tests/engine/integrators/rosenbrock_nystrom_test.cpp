@@ -2,7 +2,7 @@
 // rosenbrock_coefficients_test): convergence orders at fixed steps (rn4 about 4, w2
 // about 2 with an exact or a finite-difference Jacobian), the step-size control against the
 // tolerance on the stiff double pendulum (Tables 1-2), and dependent coordinates on the
-// constraints.
+// constraints. (The CVODE references: cvode_integrator_test.cpp.)
 
 #include <gtest/gtest.h>
 
@@ -131,41 +131,6 @@ TEST(WMethod, StepDoublingMakesTheErrorProportionalToTheTolerance) {
   }
   // a tenth of the tolerance, a tenth of the error (0.97 and 0.96 times the tolerance measured)
   EXPECT_NEAR(factors[0] / factors[1], 1.0, 0.5);
-}
-
-TEST(StateSpaceIntegrators, CvodeReferencesMeetTheTolerance) {
-  // CVODE's Adams (functional iteration) and BDF (Newton, exact Jacobian) on the same ODE, over
-  // the stiff transient of the pendulum, each step held to the tolerance as in the references of
-  // Sandu et al. 2001 (per unit step Adams' functional iteration must converge to the step's share
-  // of the tolerance, which on this transient takes 20 times the steps: 2 s of CPU)
-  const Model model = loadScene("stiff-double-pendulum");
-  const Results reference = simulate(model, "rn4", 0.05, 1e-5, 1e-10, "exact", "per-step");
-  for (const char* integrator : {"adams", "bdf"}) {
-    SCOPED_TRACE(integrator);
-    const Results run = simulate(model, integrator, 0.05, 1e-5, 1e-5, "exact", "per-step");
-    const TrajectoryError e = trajectoryError(run, reference, "theta1");
-    EXPECT_LT(e.maximum, 1e-4);
-    EXPECT_GT(run.stats.functionEvaluations, run.stats.steps);
-  }
-}
-
-TEST(StateSpaceIntegrators, CvodeFollowsAFullyDrivenMechanism) {
-  // the slider-crank of Kissel et al. 2021 is driven at the crank: no independent coordinates, so
-  // no ODE for CVODE; its steps solve the driven positions, which the fixed-step rn4 also follows.
-  // Both stop the position Newton at the constraint tolerance (1e-10), which puts the velocities
-  // and accelerations computed there a few 1e-9 apart
-  const Model model = loadScene("slider-crank");
-  const Results fixed = simulate(model, "rn4", 1.0, 1e-3);
-  for (const char* integrator : {"adams", "bdf"}) {
-    SCOPED_TRACE(integrator);
-    const Results run = simulate(model, integrator, 1.0, 1e-3, 1e-6);
-    ASSERT_EQ(run.status, RunStatus::Completed) << run.message;
-    EXPECT_GT(run.stats.steps, 1);
-    EXPECT_EQ(run.stats.rejectedSteps, 0);
-    EXPECT_LT(endDifference(run, fixed), 1e-8);
-    const int crankRate = run.column("crank.wx");
-    EXPECT_NEAR(run.at(run.rowCount() - 1, crankRate), -2.0 * M_PI, 1e-8);
-  }
 }
 
 TEST(RosenbrockNystrom, RecordsEveryRepartition) {

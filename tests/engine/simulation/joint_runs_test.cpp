@@ -4,7 +4,8 @@
 // spring-dampers), the bodies' positions over 1.5 s at rtol = atol = 1e-8 agree with an rp run of
 // bdf at 1e-10 (the reference: rn4 on rp at 1e-8 took 19 s on the stiff scene, 60 times bdf's
 // reference); the constraint drift channels stay at rounding; the integrators that do not take
-// joint coordinates say which do; a scene the tree cannot hold is refused naming the joint.
+// joint coordinates say which do (a scene the tree cannot hold is refused naming the joint:
+// simulation_test.cpp).
 
 #include <gtest/gtest.h>
 
@@ -106,22 +107,6 @@ TEST(JointRuns, OtherIntegratorsSayWhichTakeJointCoordinates) {
           std::string::npos)
           << what;
     }
-  }
-}
-
-TEST(JointRuns, RefuseASceneTheTreeCannotHoldNamingTheJoint) {
-  // the double pendulum scene's hinges are raw DP1 and CD primitives
-  RunSettings s = settings("rn4", "joint", 1e-6);
-  try {
-    Simulation sim(loadScene("double-pendulum"), s);
-    FAIL() << "accepted";
-  } catch (const ConfigurationError& e) {
-    const std::string what = e.what();
-    EXPECT_NE(what.find("the joint formulation cannot run 'double-pendulum' with "
-                        "rosenbrock-nystrom4: "),
-              std::string::npos)
-        << what;
-    EXPECT_NE(what.find("joint 'revJoint_DP1_1'"), std::string::npos) << what;
   }
 }
 

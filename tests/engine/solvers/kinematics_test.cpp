@@ -73,10 +73,5 @@ TEST(Kinematics, SliderCrankSliderFollowsTheClosedForm) {
   EXPECT_LE(double(r.stats.newtonIterations) / r.stats.steps, 5.0);
 }
 
-TEST(Kinematics, RefusesMechanismsWithDegreesOfFreedom) {
-  KinematicsSettings s;
-  EXPECT_THROW(runKinematics(loadScene("double-pendulum"), "rp", s), ConfigurationError);
-}
-
 }  // namespace
 }  // namespace mbw

@@ -194,41 +194,17 @@ std::string refusal(const std::string& name, const TemplateArguments& arguments,
 }
 
 TEST(SceneTemplates, RefusesBadArgumentsNamingTheParameter) {
+  // what the values and the loops refuse passes through unchanged (each refusal itself:
+  // template_values_test.cpp and planar_loops_test.cpp)
   struct Case {
     const char* name;
     TemplateArguments arguments;
     const char* parameter;
     const char* says;
   } cases[] = {
-      {"chain", {{"links", "0"}}, "links", "must be in [1, 100000], got 0"},
-      {"chain", {{"links", "2.5"}}, "links", "whole number"},
-      {"chain", {{"length", "0"}}, "length", "must be positive, got 0 m"},
-      {"chain", {{"mass", "heavy"}}, "mass", "must be a number"},
-      {"chain", {{"up", "x"}}, "up", "one of z | y"},
-      {"double-pendulum", {{"lengths", "1"}}, "lengths", "needs 2 numbers"},
-      {"four-bar",
-       {{"lengths", "0.2,-0.5,0.4,0.5"}},
-       "lengths",
-       "coupler must be positive, got -0.5 m"},
-      {"four-bar", {{"lengths", "5,1,1,1"}}, "lengths", "the loop cannot close"},
-      {"four-bar",
-       {{"lengths", "1,1,1.2,2"}, {"crank_angle", "90"}},
-       "crank_angle",
-       "cannot close at this crank angle"},
-      {"four-bar",
-       {{"lengths", "1,1,1,1"}, {"crank_angle", "0"}},
-       "crank_angle",
-       "falls on the rocker pivot D"},
-      {"four-bar",
-       {{"lengths", "1,1,2,2"}, {"crank_angle", "180"}, {"crank_speed", "1"}},
-       "crank_angle",
-       "dead point"},
-      {"four-bar", {{"driven", "maybe"}}, "driven", "true or false"},
-      {"slider-crank",
-       {{"crank", "0.2"}, {"rod", "0.1"}, {"crank_angle", "90"}},
-       "rod",
-       "cannot reach the slide line"},
-      {"n-four-bar", {{"windows", "0"}}, "windows", "must be in [1, 10000]"},
+      {"slider-crank", {{"crank", "-0.1"}}, "crank", "must be positive, got -0.1 m"},
+      {"four-bar", {{"lengths", "1,1,1,3.5"}}, "lengths", "the loop cannot close"},
+      {"slider-crank", {{"rod", "0.05"}}, "rod", "cannot reach the slide line"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -237,12 +213,11 @@ TEST(SceneTemplates, RefusesBadArgumentsNamingTheParameter) {
     EXPECT_EQ(parameter, c.parameter) << message;
     EXPECT_NE(message.find(c.says), std::string::npos) << message;
   }
+  // an unknown template is no parameter's fault
   std::string parameter = "?";
   EXPECT_NE(refusal("three-bar", {}, &parameter).find("no template named 'three-bar'"),
             std::string::npos);
   EXPECT_EQ(parameter, "");
-  EXPECT_NE(refusal("chain", {{"colour", "red"}}).find("has no parameter 'colour'"),
-            std::string::npos);
 }
 
 TEST(SceneTemplates, NameAndDescriptionAreTheUsersWhenGiven) {

@@ -1,0 +1,132 @@
+// The stiffly accurate ESDIRKs on the index-3 DAE (esdirk.cpp): on a linear oscillator each step
+// multiplies the oscillator's mode by the tableau's stability function R(i w h), its last stage
+// being the step's end (R from butcher_tableau.cpp: 1 + z b^T (I - z A)^-1 1, another route than
+// the stages); a Newton failure names the stage it happened at; with embedded weights a step whose
+// error is above the tolerance is rejected for a smaller one.
+
+#include "integrators/esdirk.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+
+#include "integrators/registry.h"
+#include "scene/scene_reader.h"
+#include "test_models.h"
+
+namespace mbw {
+namespace {
+
+// x'' + (2 pi)^2 x = 0: a 1 kg body on a translational joint along x, pulled back by a spring
+// anchored 10 m behind it (its force exactly linear in x), from x = 1 moving at 3 m/s
+Model esdirkOscillator() {
+  return parseScene(
+      test::sceneJson(
+          R"([{"name": "mass", "mass": 1, "inertia": [0.1, 0.1, 0.1], "position": [1, 0, 0],
+               "velocity": [3, 0, 0]}])",
+          R"([{"name": "slide", "type": "translational", "body_i": "ground", "body_j": "mass",
+               "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [1, 0, 0],
+               "axis_j": [1, 0, 0]}])",
+          R"([{"name": "spring", "type": "tsda", "body_i": "ground", "body_j": "mass",
+               "point_i": [-10, 0, 0], "point_j": [0, 0, 0], "stiffness": 39.47841760435743,
+               "free_length": 10}])",
+          R"(, "gravity": [0, 0, 0])"),
+      "oscillator");
+}
+
+TEST(Esdirk, StepsAsItsStabilityFunctionOnAnOscillator) {
+  // the mode mu = w x - i v of x' = v, v' = -w^2 x has mu' = i w mu: a step multiplies it by
+  // R(i w h); Newton solves the oscillator's linear stage equations to rounding
+  const double w = 2.0 * M_PI, h = 0.02;
+  const Model model = esdirkOscillator();
+  IntegratorSettings bathe;
+  bathe.rhoInf = 0.5;
+  const IntegratorSettings defaults;
+  const struct {
+    const char* name;
+    IntegratorSettings settings;
+    ButcherTableau tableau;
+  } cases[] = {
+      {"bathe", bathe, batheTableau(0.5)},
+      {"mssth3", defaults, mssthTableau(3, effectiveRhoInf(*findIntegrator("mssth3"), defaults))},
+      {"msstc4", defaults, msstcTableau(4, effectiveRhoInf(*findIntegrator("msstc4"), defaults))},
+      {"esdirk3-4l2sa", defaults, esdirk324l2saTableau()},
+      {"esdirk4-6l2sa2", defaults, esdirk436l2sa2Tableau()},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    const auto f = makeFormulation("rp", model);
+    const std::unique_ptr<Integrator> esdirk = findIntegrator(c.name)->make(*f, c.settings);
+    esdirk->initialize(consistentInitialState(*f, 0.0));
+    const std::complex<double> R = c.tableau.stabilityFunction({0.0, w * h});
+    std::complex<double> expected(w * 1.0, -3.0);
+    const double size = std::abs(expected);
+    double worst = 0.0;
+    for (int n = 1; n <= 25; ++n) {
+      ASSERT_EQ(esdirk->step(h).kind, StepResult::Kind::Accepted);
+      expected *= R;
+      const State& s = esdirk->state();
+      EXPECT_NEAR(s.t, n * h, 1e-14);
+      f->computePositions(s.t, s.q);
+      f->computeVelocities(s.v);
+      const BodyOutput b = f->bodyOutput(0, s.vdot);
+      worst = std::max(
+          worst,
+          std::abs(std::complex<double>(w * b.position_W.x(), -b.velocity_W.x()) - expected));
+    }
+    EXPECT_LT(worst, 1e-11 * size);
+    // half a period: the mode turned round
+    EXPECT_GT(std::abs(expected - std::complex<double>(w, -3.0)), size);
+  }
+}
+
+TEST(Esdirk, ANewtonFailureNamesItsStage) {
+  // one Newton iteration cannot solve the first implicit stage (the second) of a 50 ms step of
+  // the double pendulum
+  const Model model = loadScene("double-pendulum");
+  const auto f = makeFormulation("rp", model);
+  IntegratorSettings s;
+  s.maxNewtonIterations = 1;
+  const std::unique_ptr<Integrator> bathe = findIntegrator("bathe")->make(*f, s);
+  bathe->initialize(consistentInitialState(*f, 0.0));
+  const StepResult r = bathe->step(0.05);
+  EXPECT_EQ(r.kind, StepResult::Kind::Failed);
+  const std::string stage = " at stage 2";
+  ASSERT_GE(r.reason.size(), stage.size()) << r.reason;
+  EXPECT_EQ(r.reason.substr(r.reason.size() - stage.size()), stage) << r.reason;
+  EXPECT_EQ(r.timePoints, 1);  // the stages after it were not tried
+}
+
+TEST(Esdirk, EmbeddedWeightsRejectAnErrorAboveTheTolerance) {
+  const Model model = loadScene("double-pendulum");
+  const auto f = makeFormulation("rp", model);
+  IntegratorSettings s;
+  s.variableStep = true;
+  s.rtol = s.atol = 1e-8;
+  const std::unique_ptr<Integrator> esdirk = findIntegrator("esdirk4-6l2sa2")->make(*f, s);
+  esdirk->initialize(consistentInitialState(*f, 0.0));
+  const StepResult big = esdirk->step(0.2);
+  EXPECT_EQ(big.kind, StepResult::Kind::Rejected);
+  EXPECT_EQ(big.reason, "error estimate above tolerance");
+  EXPECT_LT(big.nextStep, 0.2);
+  EXPECT_EQ(esdirk->state().t, 0.0);
+  // a step the estimate allows is taken; right after a rejection the next is no larger, after
+  // an accepted step it grows
+  const StepResult small = esdirk->step(1e-4);
+  EXPECT_EQ(small.kind, StepResult::Kind::Accepted);
+  EXPECT_LE(small.nextStep, 1e-4);
+  const StepResult next = esdirk->step(1e-4);
+  EXPECT_EQ(next.kind, StepResult::Kind::Accepted);
+  EXPECT_GT(next.nextStep, 1e-4);
+  // variable steps only with embedded weights; a stage a time point, the first explicit
+  for (const ButcherTableau& t : {batheTableau(0.0), esdirk436l2sa2Tableau()}) {
+    const Capabilities c = Esdirk::capabilities(t);
+    EXPECT_EQ(c.variableStep, t.embeddedOrder > 0);
+    EXPECT_EQ(c.implicitStages, t.stages() - 1);
+    EXPECT_EQ(c.order, t.order);
+  }
+}
+
+}  // namespace
+}  // namespace mbw

@@ -1,0 +1,57 @@
+// The format's reference page (schema_doc.cpp): one section per object type, a table of fields or
+// the links to the variants. (That docs/scene-format.md is the page: schema_test.cpp.)
+
+#include <gtest/gtest.h>
+
+#include "scene/schema.h"
+
+namespace mbw {
+namespace {
+
+TEST(SchemaDoc, ASectionPerObjectWithItsTableOrItsVariants) {
+  FieldSpec size;
+  size.name = "size";
+  size.kind = FieldKind::Number;
+  size.required = true;
+  size.unit = "m";
+  size.description = "edge length";
+  FieldSpec colour;
+  colour.name = "colour";
+  colour.kind = FieldKind::Enum;
+  colour.defaultText = "red";
+  colour.choices = {"red", "blue"};
+  FieldSpec parts;
+  parts.name = "parts";
+  parts.kind = FieldKind::Array;
+  parts.type = "part";
+  const std::vector<ObjectSpec> schema = {{"shape", "A solid.", {}, "type", {"cube", "ball"}},
+                                          {"shape/cube", "A cube.", {size, colour, parts}, "", {}}};
+  const std::string kind = toString(FieldKind::Number), enumKind = toString(FieldKind::Enum),
+                    arrayKind = toString(FieldKind::Array);
+  EXPECT_EQ(schemaSectionsMarkdown(schema),
+            "\n## shape\n\nA solid.\n"
+            "\nChosen by `type`: [`cube`](#shapecube) [`ball`](#shapeball)\n"
+            "\n## shape/cube\n\nA cube.\n"
+            "\n| field | kind | unit | required | default | meaning |\n"
+            "|---|---|---|---|---|---|\n"
+            "| `size` | " +
+                kind +
+                " | m | yes |  | edge length |\n"
+                "| `colour` | " +
+                enumKind +
+                " `red`, `blue` |  |  | red |  |\n"
+                "| `parts` | " +
+                arrayKind + " of part |  |  |  |  |\n");
+}
+
+TEST(SchemaDoc, TheScenePageHasEveryObjectOfTheSchema) {
+  const std::string page = sceneFormatMarkdown();
+  EXPECT_EQ(page.rfind("# Scene format (version " + std::to_string(kSceneFormatVersion) + ")", 0),
+            0u);
+  EXPECT_NE(page.find(docsNavigationLine()), std::string::npos);
+  for (const ObjectSpec& o : sceneSchema())
+    EXPECT_NE(page.find("\n## " + o.name + "\n"), std::string::npos) << o.name;
+}
+
+}  // namespace
+}  // namespace mbw
