@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "scene/scene_reader.h"
+#include "simulation/run_settings_json.h"
 
 namespace mbw::ui {
 namespace {
@@ -23,20 +24,10 @@ std::string readString(QDataStream& in) {
   return b.toStdString();
 }
 
-// the run settings: what the run was asked for and the integrator's settings field by field
-void writeSettings(QDataStream& out, const RunSettings& s) {
-  const IntegratorSettings& i = s.integratorSettings;
-  // the request first: formulation, integrator, end time, recording
-  out << s.formulation << s.integrator << s.tEnd << qint32(s.every) << s.recordMultipliers
-      << s.recordReactions;
-  // then the integrator's settings, the optional alpha as a flag and a value
-  out << i.step << i.variableStep << i.rtol << i.atol << i.minStep << i.maxStep << i.rhoInf
-      << i.alpha.has_value() << i.alpha.value_or(0.0) << i.newtonTolerance
-      << qint32(i.maxNewtonIterations) << i.jacobian << i.linearSolver << i.jacobianUpdate;
-}
-
-// the settings read back in the order written; integers and the optional alpha converted
-RunSettings readSettings(QDataStream& in) {
+// the settings of a session of version 1, a fixed subset in the order written (the request,
+// then the integrator's settings); integers and the optional alpha converted, the fields it did not
+// keep left at their defaults
+RunSettings readVersionOneSettings(QDataStream& in) {
   RunSettings s;
   IntegratorSettings& i = s.integratorSettings;
   qint32 every = 1, maxNewton = 25;
@@ -190,11 +181,11 @@ bool readResults(QDataStream& in, Results& r) {
 
 // --- a run ---------------------------------------------------------------------------------------
 
-// a run: its number, colour, visibility, scene key and text, wall time, settings and results
+// a run: its number, colour, visibility, scene key and text, wall time, settings (every field,
+// as the engine's JSON) and results
 void writeRun(QDataStream& out, const Run& run) {
   out << qint32(run.id) << run.color << run.shown << run.sceneKey << run.sceneText
-      << run.wallSeconds;
-  writeSettings(out, run.settings);
+      << run.wallSeconds << runSettingsToJson(run.settings);
   // a copy: a live run's own results stay as they are
   Results results = run.results;
   // a run still going when it is written is saved as cancelled, with what it has
@@ -205,7 +196,7 @@ void writeRun(QDataStream& out, const Run& run) {
   writeResults(out, results);
 }
 
-std::unique_ptr<Run> readRun(QDataStream& in, QString* error) {
+std::unique_ptr<Run> readRun(QDataStream& in, int version, QString* error) {
   // the run's own fields, its settings, then its results, checked
   auto run = std::make_unique<Run>();
   qint32 id = 0;
@@ -214,11 +205,29 @@ std::unique_ptr<Run> readRun(QDataStream& in, QString* error) {
   run->sceneText = readString(in);
   in >> run->wallSeconds;
   run->id = id;
-  run->settings = readSettings(in);
+  // the settings: a fixed subset in version 1, their JSON since (read once the stream is known
+  // whole)
+  std::string settingsJson;
+  if (version == 1)
+    run->settings = readVersionOneSettings(in);
+  else
+    settingsJson = readString(in);
   // damaged results: the run refused, saying which
   if (!readResults(in, run->results) || in.status() != QDataStream::Ok) {
     if (error) *error = QObject::tr("the session file is damaged (run #%1)").arg(id);
     return nullptr;
+  }
+  // settings that do not read: damage too, saying where
+  if (version != 1) {
+    try {
+      run->settings = runSettingsFromJson(settingsJson, "settings");
+    } catch (const std::exception& e) {
+      if (error)
+        *error = QObject::tr("the session file is damaged (run #%1): %2")
+                     .arg(id)
+                     .arg(QString::fromUtf8(e.what()));
+      return nullptr;
+    }
   }
   // its model from the scene's text it was made with
   try {

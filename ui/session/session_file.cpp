@@ -11,9 +11,10 @@
 namespace mbw::ui {
 namespace {
 
-// the first bytes of every session file, and the version this build writes and reads
+// the first bytes of every session file, and the version this build writes: 2, each run's
+// settings whole (run_archive.h); it reads every version up to it (1: a fixed subset of them)
 const QByteArray kMagic("MBWSESSION");
-constexpr qint32 kVersion = 1;
+constexpr qint32 kVersion = 2;
 
 // The window layout (SettingsBehaviour::layout), read value by value: QByteArray, QStringList and
 // bool are the types it holds. Qt's own reading of a QVariantMap reserves the count a list claims
@@ -147,10 +148,10 @@ bool readSession(QIODevice& device, const QString& name, SessionHeader& h,
     return false;
   }
   in >> version;
-  // a version other than this build's is refused, naming both
-  if (version != kVersion) {
+  // a version this build does not know (a newer one) is refused, naming the versions it reads
+  if (version < 1 || version > kVersion) {
     if (error)
-      *error = QObject::tr("%1 is a session of version %2; this build reads version %3")
+      *error = QObject::tr("%1 is a session of version %2; this build reads versions 1 to %3")
                    .arg(name)
                    .arg(version)
                    .arg(kVersion);
@@ -181,7 +182,7 @@ bool readSession(QIODevice& device, const QString& name, SessionHeader& h,
     block.setVersion(QDataStream::Qt_6_0);
     QString why;
     // a run whose scene no longer loads is left out, with a warning
-    if (auto run = readRun(block, &why))
+    if (auto run = readRun(block, version, &why))
       runs.push_back(std::move(run));
     else if (warnings)
       *warnings << why;

@@ -1,8 +1,9 @@
 // Sessions in one file: the scene and every run read back exactly (rows, rejected steps, events,
-// metadata, statistics, status, settings, colour), a run whose scene no longer loads left out with
-// a warning, and files that are not sessions, are cut short or were crafted to claim more than they
-// hold (2^64 rows of no channels, a list of 4e9 strings, a block that inflates to gigabytes)
-// refused in time proportional to their size.
+// metadata, statistics, status, every field of the settings, colour), a run whose scene no longer
+// loads left out with a warning, files of version 1 (a fixed subset of the settings) still read,
+// files of a newer version refused, and files that are not sessions, are cut short or were crafted
+// to claim more than they hold (2^64 rows of no channels, a list of 4e9 strings, a block that
+// inflates to gigabytes) refused in time proportional to their size.
 
 #include <QBuffer>
 #include <QDataStream>
@@ -12,9 +13,12 @@
 #include <QtTest>
 #include <functional>
 
+#include "changed_run_settings.h"
+#include "run_archive.h"
 #include "scene/builtin_scenes.h"
 #include "scene/scene_reader.h"
 #include "session_file.h"
+#include "simulation/run_settings_json.h"
 #include "simulation/simulation.h"
 
 using namespace mbw;
@@ -53,15 +57,15 @@ std::unique_ptr<Run> hhtRun(int id) {
   return run;
 }
 
-// The bytes of a session: its header with this window layout, then these run blocks (each as
-// qCompress gives it, or raw)
+// The bytes of a session of this version: its header with this window layout, then these run
+// blocks (each as qCompress gives it, or raw)
 QByteArray craftedSession(const std::function<void(QDataStream&)>& layout,
-                          const std::vector<QByteArray>& blocks) {
+                          const std::vector<QByteArray>& blocks, qint32 version = 1) {
   QByteArray bytes;
   QDataStream out(&bytes, QIODevice::WriteOnly);
   out.setVersion(QDataStream::Qt_6_0);
   out.writeRawData("MBWSESSION", 10);
-  out << qint32(1) << QString() << QString("double-pendulum") << QByteArray("{}") << false
+  out << version << QString() << QString("double-pendulum") << QByteArray("{}") << false
       << qint32(-1) << qint32(-1) << false;
   layout(out);
   out << quint32(blocks.size());
@@ -71,17 +75,64 @@ QByteArray craftedSession(const std::function<void(QDataStream&)>& layout,
 
 void emptyLayout(QDataStream& out) { out << quint32(0); }
 
-// A run block as readRun reads it, its results with `channels` channels and a claim of `rows` rows
+// The start of a run block of a version-1 session, as its writer laid it out: the run's fields
+// (number 1), then the settings' fixed subset, with values other than the defaults
+void writeVersionOneRunStart(QDataStream& out) {
+  out << qint32(1) << QColor(1, 2, 3) << true << QString("builtin:double-pendulum")
+      << QByteArray::fromStdString(findBuiltinScene("double-pendulum")->text) << 0.5;
+  // settings: formulation, integrator, t_end, every, multipliers, reactions, then the integrator's
+  out << QByteArray("rA") << QByteArray("hht") << 0.5 << qint32(3) << true << false;
+  out << 2e-3 << false << 1e-5 << 1e-7 << 1e-10 << 0.01 << -1.0 << true << -0.2 << 1e-9
+      << qint32(12) << QByteArray("fd") << QByteArray("dense") << QByteArray("step");
+}
+
+// the settings writeVersionOneRunStart gives, the fields version 1 did not keep at their defaults
+RunSettings versionOneSettings() {
+  RunSettings s;
+  IntegratorSettings& i = s.integratorSettings;
+  s.formulation = "rA";
+  s.integrator = "hht";
+  s.tEnd = 0.5;
+  s.every = 3;
+  s.recordMultipliers = true;
+  i.step = 2e-3;
+  i.rtol = 1e-5;
+  i.atol = 1e-7;
+  i.minStep = 1e-10;
+  i.maxStep = 0.01;
+  i.alpha = -0.2;
+  i.newtonTolerance = 1e-9;
+  i.maxNewtonIterations = 12;
+  i.jacobian = "fd";
+  i.linearSolver = "dense";
+  i.jacobianUpdate = "step";
+  return s;
+}
+
+// A whole run block of a version-1 session: its start, then results of one channel (time) and two
+// rows, completed
+QByteArray versionOneRun() {
+  QByteArray bytes;
+  QDataStream out(&bytes, QIODevice::WriteOnly);
+  out.setVersion(QDataStream::Qt_6_0);
+  writeVersionOneRunStart(out);
+  // channels and rows; no rejected steps, events or metadata
+  out << quint32(1) << QByteArray("t") << QByteArray("s") << quint64(2) << 0.0 << 0.25;
+  out << quint32(0) << quint32(0) << quint32(0);
+  // eight counts, the CPU time, no rejections by reason or time per phase, the status
+  for (qint64 k = 1; k <= 8; ++k) out << k;
+  out << 0.125 << quint32(0) << quint32(0) << qint32(static_cast<int>(RunStatus::Completed))
+      << QByteArray("completed");
+  return bytes;
+}
+
+// A run block of a version-1 session as readRun reads it, its results with `channels` channels and
+// a claim of `rows` rows
 QByteArray craftedRun(quint32 channels, quint64 rows) {
   QByteArray bytes;
   QDataStream out(&bytes, QIODevice::WriteOnly);
   out.setVersion(QDataStream::Qt_6_0);
-  out << qint32(1) << QColor(1, 2, 3) << true << QString("builtin:double-pendulum")
-      << QByteArray::fromStdString(findBuiltinScene("double-pendulum")->text) << 0.5;
-  // settings: formulation, integrator, t_end, every, multipliers, reactions, then the integrator's
-  out << QByteArray("rp") << QByteArray("backward-euler") << 1.0 << qint32(1) << false << false;
-  out << 1e-3 << false << 1e-6 << 1e-6 << 0.0 << 0.0 << -1.0 << false << 0.0 << 1e-10 << qint32(25)
-      << QByteArray("exact") << QByteArray("auto") << QByteArray("auto");
+  writeVersionOneRunStart(out);
   out << channels;
   for (quint32 c = 0; c < channels; ++c) out << QByteArray("x") << QByteArray("m");
   out << rows;
@@ -176,6 +227,100 @@ class SessionFileTest : public QObject {
     QCOMPARE(y.stats.rejections, x.stats.rejections);
     QCOMPARE(y.stats.cpuSeconds, x.stats.cpuSeconds);
     QCOMPARE(y.status, x.status);
+  }
+
+  // Every field of the settings changed from its default (a field the engine's JSON of them gains
+  // later is changed too: changed_run_settings.h) comes back; version 1 kept 19 of their 42
+  void everySettingComesBack() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("s.mbws");
+    const std::unique_ptr<Run> a = hhtRun(6);
+    a->settings = test::changedRunSettings();
+    QVERIFY(runSettingsToJson(a->settings) != runSettingsToJson(RunSettings{}));
+    QString error;
+    QVERIFY2(writeSession(path, {}, {a.get()}, &error), qPrintable(error));
+    SessionHeader h;
+    std::vector<std::unique_ptr<Run>> runs;
+    QStringList warnings;
+    QVERIFY2(readSession(path, h, runs, &warnings, &error), qPrintable(error));
+    QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join("; ")));
+    QCOMPARE(runs.size(), 1u);
+    const RunSettings& b = runs.front()->settings;
+    QCOMPARE(runSettingsToJson(b, 2), runSettingsToJson(a->settings, 2));
+    // a few of those version 1 lost, by hand
+    QCOMPARE(b.tStart, a->settings.tStart);
+    QCOMPARE(b.output.step, a->settings.output.step);
+    QCOMPARE(b.integratorSettings.penalty, a->settings.integratorSettings.penalty);
+    QCOMPARE(b.integratorSettings.errorControl, a->settings.integratorSettings.errorControl);
+  }
+
+  // A file of version 1, laid out as its writer did: it opens, the settings it kept are read and
+  // the others take their defaults
+  void versionOneFilesStillOpen() {
+    const QByteArray bytes = craftedSession(emptyLayout, {qCompress(versionOneRun())}, 1);
+    QBuffer device;
+    device.setData(bytes);
+    QVERIFY(device.open(QIODevice::ReadOnly));
+    SessionHeader h;
+    std::vector<std::unique_ptr<Run>> runs;
+    QStringList warnings;
+    QString error;
+    QVERIFY2(readSession(device, "old.mbws", h, runs, &warnings, &error), qPrintable(error));
+    QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join("; ")));
+    QCOMPARE(h.sceneBuiltin, QString("double-pendulum"));
+    QCOMPARE(runs.size(), 1u);
+    const Run& run = *runs.front();
+    QCOMPARE(run.id, 1);
+    QCOMPARE(runSettingsToJson(run.settings, 2), runSettingsToJson(versionOneSettings(), 2));
+    QCOMPARE(run.results.rowCount(), 2u);
+    QCOMPARE(run.results.at(1, 0), 0.25);
+    QVERIFY(run.results.stats.repartitions == 8);
+    QCOMPARE(run.results.status, RunStatus::Completed);
+  }
+
+  // A session of a version newer than this build's is refused, naming the file and the versions;
+  // so is a version that never was
+  void newerVersionsAreRefused() {
+    Read r = readBytes(craftedSession(emptyLayout, {}, 3));
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains("crafted.mbws is a session of version 3"), qPrintable(r.error));
+    QVERIFY2(r.error.contains("this build reads versions 1 to 2"), qPrintable(r.error));
+    r = readBytes(craftedSession(emptyLayout, {}, 0));
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains("version 0"), qPrintable(r.error));
+    // the versions it reads open
+    QVERIFY2(readBytes(craftedSession(emptyLayout, {}, 1)).ok, "version 1");
+    QVERIFY2(readBytes(craftedSession(emptyLayout, {}, 2)).ok, "version 2");
+  }
+
+  // A run of version 2 whose settings' JSON does not read is left out as damaged, saying where;
+  // one cut anywhere is damage, never a crash
+  void damagedSettingsAreRefused() {
+    const std::unique_ptr<Run> a = hhtRun(2);
+    a->settings.tStart = 0.01;
+    QByteArray whole;
+    {
+      QDataStream out(&whole, QIODevice::WriteOnly);
+      out.setVersion(QDataStream::Qt_6_0);
+      writeRun(out, *a);
+    }
+    // the settings' JSON with a key no field has, in place of t_start
+    const QByteArray key("\"t_start\"");
+    QVERIFY(whole.contains(key));
+    QByteArray misnamed = whole;
+    misnamed.replace(key, QByteArray("\"t_strat\""));
+    Read r = readBytes(craftedSession(emptyLayout, {qCompress(misnamed)}, 2));
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QCOMPARE(r.runs, 0u);
+    QCOMPARE(r.warnings.size(), 1);
+    QVERIFY2(r.warnings.front().contains("damaged (run #2)"), qPrintable(r.warnings.front()));
+    QVERIFY2(r.warnings.front().contains("/t_strat"), qPrintable(r.warnings.front()));
+    // the block whole reads; cut anywhere, it is left out
+    QCOMPARE(readBytes(craftedSession(emptyLayout, {qCompress(whole)}, 2)).runs, 1u);
+    for (int cut = 0; cut < whole.size(); cut += 97) {
+      r = readBytes(craftedSession(emptyLayout, {qCompress(whole.left(cut))}, 2));
+      QCOMPARE(r.runs, 0u);
+    }
   }
 
   void aRunWhoseSceneNoLongerLoadsIsLeftOut() {
