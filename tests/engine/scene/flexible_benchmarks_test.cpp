@@ -72,6 +72,7 @@ TEST(FlexibleBenchmarks, EulerAnglesCannotHoldTheBeams) {
 }
 
 TEST(FlexibleBenchmarks, EachRunsFromItsStartTime) {
+  // ten steps from the scene's start time: a row at the start, then one per step
   for (const char* scene : {"flexible-four-bar", "lateral-buckling", "rotating-shaft"}) {
     const Model m = loadScene(scene);
     RunSettings s;
@@ -79,11 +80,11 @@ TEST(FlexibleBenchmarks, EachRunsFromItsStartTime) {
     s.integrator = "lms3";
     s.integratorSettings.step = m.defaults.step;
     s.tStart = m.defaults.tStart;
-    s.tEnd = m.defaults.tStart + 40 * m.defaults.step;
+    s.tEnd = m.defaults.tStart + 10 * m.defaults.step;
     const Results r = Simulation(m, s).run();
     EXPECT_EQ(r.status, RunStatus::Completed) << scene << ": " << r.message;
     EXPECT_NEAR(r.at(0, 0), m.defaults.tStart, 1e-12) << scene;
-    EXPECT_EQ(r.rowCount(), 41u) << scene;
+    EXPECT_EQ(r.rowCount(), 11u) << scene;
   }
 }
 

@@ -52,13 +52,14 @@ TEST(IftommScenes, LoadWithTheirMobilityDurationAndOutputs) {
 }
 
 TEST(IftommScenes, RunBriefly) {
+  // 20 steps of each scene's own integrator and step
   for (const Problem& p : kProblems) {
     SCOPED_TRACE(p.scene);
     const Model m = loadScene(p.scene);
     RunSettings s;
     s.integrator = m.defaults.integrator;
     s.integratorSettings.step = m.defaults.step;
-    s.tEnd = 0.1;
+    s.tEnd = 20 * m.defaults.step;
     const Results r = Simulation(m, s).run();
     EXPECT_EQ(r.status, RunStatus::Completed) << r.message;
   }
