@@ -73,18 +73,23 @@ class OutputError(Error, OSError):
 
 // --- raising from the module's code --------------------------------------------------------------
 
+// a failed run, with what it computed
 void raiseNumericalFailure(const std::string& message, py::object result) {
   raise(numericalFailureType, message, std::move(result));
 }
 
+// bad input found by the module itself, with no result
 void raiseInputError(const std::string& message) { raise(inputErrorType, message, py::none()); }
 
+// an output that could not be written (disk full), with the run it was writing
 void raiseOutputError(const std::string& message, py::object result) {
   raise(outputErrorType, message, std::move(result));
 }
 
+// a warning, not an exception: the call goes on unless a warnings filter turns it into an error
 void warnScene(const std::string& message, const std::string& path, const std::string& element,
                bool note) {
+  // the instance made by the class, so that .path, .element and .kind are set
   py::object warning = py::reinterpret_borrow<py::object>(sceneWarningType)(
       message, path, element, note ? "note" : "warning");
   // stacklevel 1: the line of the caller's code that loaded or edited the scene (no Python frame
@@ -104,6 +109,7 @@ void bindErrors(py::module_& m) {
   py::dict scope;
   scope["__name__"] = "mbw";
   py::exec(kClasses, scope);
+  // the classes as attributes of the module, and the handles the raise functions use
   for (const char* name :
        {"Error", "InputError", "NumericalFailure", "OutputError", "SceneWarning"})
     m.attr(name) = scope[name];
@@ -122,10 +128,14 @@ void bindErrors(py::module_& m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const StaticEquilibriumError& e) {
+      // a static equilibrium that fails (a ModelError, so caught before it): a numerical failure
       PyErr_SetObject(numericalFailureType, py::str(e.what()).ptr());
     } catch (const InputFailure& e) {
+      // the module's own checks of what Python gave it: bad input
       PyErr_SetString(inputErrorType, e.what());
     } catch (const SceneError& e) {
+      // the engine's refusals (a scene, settings, a model, a study, a table, a CSV file, an output
+      // that would replace an input or another output): bad input too
       PyErr_SetString(inputErrorType, e.what());
     } catch (const ConfigurationError& e) {
       PyErr_SetString(inputErrorType, e.what());

@@ -19,12 +19,15 @@ py::dict describe(const std::string& name) {
   const IntegratorInfo* info = findIntegrator(name);
   if (!info) throw InputFailure("unknown integrator '" + name + "' (see mbw.integrators())");
   const Capabilities& k = info->capabilities;
+  // what it is: its name, its alias (None when it has none), family, one-line description and
+  // where its coefficients come from
   py::dict d;
   d["name"] = info->name;
   d["alias"] = info->alias.empty() ? py::object(py::none()) : py::object(py::str(info->alias));
   d["family"] = k.family;
   d["description"] = k.description;
   d["source"] = k.source;
+  // its design order, the time points solved per step, L-stability and the step control it offers
   d["order"] = k.order;
   d["implicit_stages"] = k.implicitStages;
   d["l_stable"] = k.lStable;
@@ -43,6 +46,7 @@ py::dict describe(const std::string& name) {
   } else {
     d["rho_inf"] = py::none();
   }
+  // whether it takes alpha in place of rho_inf (HHT: alpha in [-1/3, 0])
   d["alpha"] = k.hasAlpha;
   // the values each keyword of run() accepts with this integrator
   py::dict options;
@@ -52,6 +56,8 @@ py::dict describe(const std::string& name) {
   options["error_control"] = k.errorControls;
   options["index3_form"] = k.index3Forms;
   d["options"] = options;
+  // the formulations it is tested with and why it refuses the others; what its counters count and
+  // how it advances the work integrals
   d["formulations"] = k.formulations;
   d["refusals"] = k.refusals;
   d["iteration_count"] = k.iterationCount;
@@ -64,6 +70,7 @@ py::dict describe(const std::string& name) {
 
 // the lists of `mbw-cli list`, and describe
 void bindIntegrators(py::module_& m) {
+  // integrators(): the registry's names
   m.def(
       "integrators",
       [] {
@@ -76,8 +83,10 @@ void bindIntegrators(py::module_& m) {
         "An integrator's capabilities (by name or alias): order, family, the values of its "
         "options, the "
         "formulations it runs with.");
+  // formulations(): the absolute ones from their registry, then the joint coordinates
   m.def("formulations", &runFormulationNames,
         "The formulations' names (rA, rp, rE, and joint for the state-space integrators).");
+  // scenes(): the names Scene.load takes besides paths
   m.def(
       "scenes",
       [] {

@@ -64,14 +64,17 @@ Result::Result(Results r, std::vector<std::vector<double>> columns) : run(std::m
 py::dict Result::stats() const {
   const RunStatistics& s = run.stats;
   py::dict d;
+  // the steps taken and refused, and the refusals by reason
   d["steps"] = s.steps;
   d["rejected_steps"] = s.rejectedSteps;
   d["rejections"] = s.rejections;
+  // the work in them: Newton iterations, implicit time points, factorizations, evaluations
   d["newton_iterations"] = s.newtonIterations;
   d["time_points"] = s.timePoints;
   d["factorizations"] = s.factorizations;
   d["function_evaluations"] = s.functionEvaluations;
   d["jacobian_evaluations"] = s.jacobianEvaluations;
+  // new coordinate partitions (state-space integrators), and the CPU time in all and by phase
   d["repartitions"] = s.repartitions;
   d["cpu_seconds"] = s.cpuSeconds;
   d["phase_seconds"] = s.phaseSeconds;
@@ -83,11 +86,13 @@ py::dict Result::stats() const {
 void bindResults(py::module_& m) {
   // Columns: item access by name, len() in rows, units, dict and DataFrame views
   py::class_<Columns>(m, "Columns", "Named columns as NumPy arrays.")
+      // r[name], and name in r
       .def("__getitem__", &Columns::column, py::arg("name"))
       .def("__contains__",
            [](const Columns& c, const std::string& name) {
              return std::find(c.names.begin(), c.names.end(), name) != c.names.end();
            })
+      // len(r) counts rows; the names, and the units by name, in column order
       .def("__len__", &Columns::rows, "the number of rows")
       .def_property_readonly(
           "columns", [](const Columns& c) { return c.names; }, "the column names, in order")
@@ -99,6 +104,7 @@ void bindResults(py::module_& m) {
             return d;
           },
           "each column's unit (\"\" for none)")
+      // the arrays as a dict (no copy), or a pandas DataFrame
       .def("to_dict", &Columns::toDict, "the columns as a dict of NumPy arrays (no copy)")
       .def("to_pandas", &Columns::toPandas, "the columns as a pandas DataFrame");
 
@@ -108,6 +114,7 @@ void bindResults(py::module_& m) {
       m, "Result",
       "A run: its channels as NumPy arrays (the columns of mbw-cli's CSV), status, "
       "statistics and settings.")
+      // the time column, and how the run ended
       .def_property_readonly(
           "t", [](const Result& r) { return r.column("t"); }, "the time of each row, s")
       .def_property_readonly(
@@ -116,6 +123,7 @@ void bindResults(py::module_& m) {
       .def_property_readonly(
           "message", [](const Result& r) { return r.run.message; },
           "why the run stopped when it did not complete")
+      // its counters, its settings, and what happened along the way
       .def_property_readonly(
           "stats", &Result::stats,
           "steps, rejections by reason, Newton iterations, evaluations, CPU time (s) and CPU "
@@ -168,6 +176,7 @@ void bindResults(py::module_& m) {
       m, "Table",
       "A study's results table, one row per run (the columns of mbw-cli sweep's "
       "results.csv): numbers as float arrays, text as object arrays.")
+      // what the sweep did, and the file it wrote
       .def_readonly("interrupted", &Table::interrupted, "stopped before every run was made")
       .def_readonly("resumed", &Table::resumed, "rows read back from an earlier table")
       .def_readonly("failed", &Table::failed, "runs that did not complete")

@@ -87,10 +87,13 @@ class PythonObserver final : public RunObserver {
     }
   }
 
+  // the callback, the wall time between two looks at Python, and when the next look is due
   py::object progress_;
   Clock::duration interval_;
   Clock::time_point next_;
+  // the span of the run and the time of the last recorded row
   double tStart_, tEnd_, t_;
+  // whether the run is to stop, and the Python exception that stopped it
   bool stop_ = false;
   std::optional<py::error_already_set> error_;
 };
@@ -101,6 +104,7 @@ class PythonObserver final : public RunObserver {
 // Result or one of the module's exceptions (with the Result attached when there is one)
 py::object run(py::handle sceneArgumentValue, const py::object& progress, double progressInterval,
                bool check, const py::object& output, const py::kwargs& keywords) {
+  // the scene: an mbw.Scene as it is, or a name or path loaded (and warned of) here
   const std::shared_ptr<Scene> scene = sceneArgument(sceneArgumentValue);
   // the scene's settings and the keywords, checked as mbw-cli checks its options
   ResolvedRun resolved = resolveRunKeywords(scene->model(), keywords);
@@ -113,6 +117,7 @@ py::object run(py::handle sceneArgumentValue, const py::object& progress, double
   std::unique_ptr<CsvStreamWriter> csv;
   if (!output.is_none()) csv = std::make_unique<CsvStreamWriter>(pathText(output));
   ColumnSink sink(std::move(csv));
+  // the observer that looks at Python while the run goes on
   PythonObserver observer(progress, progressInterval, settings.tStart, settings.tEnd);
 
   // the run, without the GIL (the model copied first: another thread may edit the scene)
@@ -148,6 +153,7 @@ py::object run(py::handle sceneArgumentValue, const py::object& progress, double
 
   // the outcome in order of precedence: the exception that stopped the run (Ctrl-C, the
   // callback's), a CSV that could not be written, then a failed run when check=True
+  // (the status and message read first: the Result takes the engine's Results over)
   const bool failed = results.status == RunStatus::Failed;
   const std::string message = results.message;
   py::object result = py::cast(Result(std::move(results), sink.takeColumns()));
@@ -166,6 +172,7 @@ py::object run(py::handle sceneArgumentValue, const py::object& progress, double
 // --- the module's functions ----------------------------------------------------------------------
 
 void bindRun(py::module_& m) {
+  // run(scene, *, progress, progress_interval, check, output, **keywords)
   m.def("run", &run, py::arg("scene"), py::kw_only(), py::arg("progress") = py::none(),
         py::arg("progress_interval") = 0.1, py::arg("check") = true, py::arg("output") = py::none(),
         R"(Runs a scene (an mbw.Scene, a built-in name or a scene file) and returns an mbw.Result.
@@ -180,6 +187,7 @@ then); with check=False the failed Result is returned.
 output: also write the run to this CSV file while it runs, as `mbw-cli run -o` does.
 Ctrl-C stops the run and raises KeyboardInterrupt, its .result holding the rows computed.
 The GIL is released while the run integrates.)");
+  // run_keywords(): the names **keywords may take
   m.def("run_keywords", &runKeywordNames,
         "The keywords of mbw.run that set the run (mbw-cli run's options).");
 }

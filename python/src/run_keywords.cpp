@@ -22,16 +22,19 @@ double number(py::handle v, const std::string& name) {
     throw InputFailure(name + ": expected a number, got " + py::repr(v).cast<std::string>());
   return py::float_(py::reinterpret_borrow<py::object>(v)).cast<double>();
 }
+// a whole number: anything with __index__ (int, a NumPy integer), but not a bool
 int integer(py::handle v, const std::string& name) {
   if (py::isinstance<py::bool_>(v) || !py::hasattr(v, "__index__"))
     throw InputFailure(name + ": expected an integer, got " + py::repr(v).cast<std::string>());
   return py::int_(py::reinterpret_borrow<py::object>(v)).cast<int>();
 }
+// a string: a str only
 std::string text(py::handle v, const std::string& name) {
   if (!py::isinstance<py::str>(v))
     throw InputFailure(name + ": expected a string, got " + py::repr(v).cast<std::string>());
   return v.cast<std::string>();
 }
+// a flag: True or False only (1 and 0 are refused)
 bool flag(py::handle v, const std::string& name) {
   if (!py::isinstance<py::bool_>(v))
     throw InputFailure(name + ": expected True or False, got " + py::repr(v).cast<std::string>());
@@ -41,10 +44,13 @@ bool flag(py::handle v, const std::string& name) {
 // stores a keyword's value where its run option (simulation/run_options.h) keeps it, checked for
 // the option's type: a number, a whole number, a string, True or False (a times file: a path too)
 void store(const RunOption& option, Overrides& o, py::handle v, const std::string& name) {
+  // output_times: a file, given as a str or a pathlib.Path
   if (option.setting == "output_times") {
     o.outputTimes = pathText(v);
     return;
   }
+  // the other options by the type of their member of RunOverrides: a flag, an optional whole
+  // number, an optional string, else a number
   std::visit(
       [&](auto member) {
         using Member = std::remove_reference_t<decltype(o.*member)>;
@@ -70,6 +76,7 @@ const RunOption* findKeyword(const std::string& name) {
 
 }  // namespace
 
+// every run option by its keyword, in the order of `mbw-cli run --help`
 std::vector<std::string> runKeywordNames() {
   std::vector<std::string> names;
   for (const RunOption& o : runOptions()) names.push_back(o.keyword());
@@ -81,6 +88,7 @@ std::vector<std::string> runKeywordNames() {
 ResolvedRun resolveRunKeywords(const Model& model, const py::kwargs& given) {
   Overrides overrides;
   ResolvedRun run;
+  // each keyword to its option, its value checked and stored; its setting noted as given
   for (const auto& [key, value] : given) {
     const std::string name = py::str(key).cast<std::string>();
     const RunOption* k = findKeyword(name);
@@ -106,10 +114,13 @@ std::string settingsProblemText(const SettingsProblem& p, const Model& model,
                                 const std::string& source, const std::vector<std::string>& given) {
   return mbw::settingsProblemText(
       p, model, source,
+      // a setting the keywords gave is named by its keyword; "" for the others, which the engine
+      // names by their JSON path in the scene
       [&given](const std::string& setting) {
         const bool isGiven = std::find(given.begin(), given.end(), setting) != given.end();
         return isGiven ? runOptionFor(setting)->keyword() : std::string();
       },
+      // the hint after a size the run takes only when confirmed
       "; give yes=True to run it anyway");
 }
 

@@ -40,6 +40,8 @@ void Scene::build() {
 std::shared_ptr<Scene> Scene::load(const std::string& nameOrPath) {
   // the engine's loader says what is wrong with a file, as mbw-cli does
   const Model model = loadScene(nameOrPath);
+  // its text: the built-in scene's, or the file's, read again (built-in names first, as the
+  // engine's loader)
   std::string text;
   if (const BuiltinScene* s = findBuiltinScene(nameOrPath)) {
     text = s->text;
@@ -167,6 +169,7 @@ struct Element {
     if (!object.is_object() || !object.contains(key)) return nullptr;
     return &object.at(key);
   }
+  // the field as Python values; KeyError when it is missing
   py::object get(const std::string& key) const {
     const Json* value = find(key);
     if (!value) throw py::key_error(pointer.to_string() + " has no field '" + key + "'");
@@ -222,6 +225,8 @@ void bindScene(py::module_& m) {
       .def_property_readonly(
           "path", [](const Element& e) { return e.pointer.to_string(); },
           "its JSON pointer in the scene, e.g. /bodies/1")
+      // fields as attributes (AttributeError when missing, so that hasattr works) and as items
+      // (KeyError); setting either builds the scene again
       .def("__getattr__",
            [](const Element& e, const std::string& key) {
              if (!e.find(key))
@@ -233,6 +238,7 @@ void bindScene(py::module_& m) {
       .def("__setitem__", &Element::set)
       .def("__contains__",
            [](const Element& e, const std::string& key) { return e.find(key) != nullptr; })
+      // a copy of the object, and its repr with its path and fields
       .def("to_dict", &Element::dict, "its fields as a dict (a copy)")
       .def("__repr__", [](const Element& e) {
         return "<mbw.Element " + e.pointer.to_string() + " " +
@@ -241,6 +247,7 @@ void bindScene(py::module_& m) {
 
   // Elements: a read-only mapping from names to elements
   py::class_<ElementMap>(m, "Elements", "The bodies, joints or forces of a scene by name.")
+      // scene.joints["D"], len(), iteration over the names, in, keys()
       .def("__getitem__", &ElementMap::at)
       .def("__len__", [](const ElementMap& e) { return e.names().size(); })
       .def("__iter__", [](const ElementMap& e) { return py::iter(py::cast(e.names())); })
@@ -256,6 +263,7 @@ void bindScene(py::module_& m) {
   py::class_<Scene, std::shared_ptr<Scene>>(
       m, "Scene",
       "A mechanism: its scene document (JSON, docs/scene-format.md) and the model built from it.")
+      // a scene from a name, a path or a document, warned of what the model check finds
       .def_static("load", &loadAndWarn, py::arg("name_or_path"),
                   "A built-in scene (mbw.scenes()) or a scene file; what the model check finds "
                   "worth a look "
@@ -269,6 +277,7 @@ void bindScene(py::module_& m) {
           },
           py::arg("document"), py::arg("source") = "<dict>",
           "A scene from its document as Python values; source names it in messages.")
+      // the document out: as a dict, to a file (JSON indented by two), or into an independent copy
       .def(
           "to_dict", [](const Scene& s) { return fromJson(s.document()); },
           "The scene document (a copy).")
@@ -285,10 +294,12 @@ void bindScene(py::module_& m) {
           "copy",
           [](const Scene& s) { return Scene::fromJson(s.document(), s.source(), s.sourcePath()); },
           "An independent copy.")
+      // the model's name and description, and where the scene came from
       .def_property_readonly("name", [](const Scene& s) { return s.model().name; })
       .def_property_readonly("description", [](const Scene& s) { return s.model().description; })
       .def_property_readonly("source", &Scene::source,
                              "its file, or builtin:NAME, as messages name it")
+      // what the model builder warned of (inertias no real body has), and the model check as a dict
       .def_property_readonly(
           "warnings",
           [](const Scene& s) {
@@ -302,6 +313,8 @@ void bindScene(py::module_& m) {
           "check",
           [](const Scene& s) {
             const ModelCheck& c = s.check();
+            // the findings as dicts, then the summary and the counts (bodies, coordinates,
+            // equations and their rank, degrees of freedom)
             py::list findings;
             for (const ModelFinding& f : c.findings) {
               py::dict finding;
@@ -327,6 +340,8 @@ void bindScene(py::module_& m) {
           "The model check, as the workbench's Model check panel shows it: counts, degrees of "
           "freedom and "
           "findings (kind, path, element, message).")
+      // the elements by name, and the settings as one element; each reads the document as it
+      // stands
       .def_property_readonly("bodies",
                              [](std::shared_ptr<Scene> s) {
                                return ElementMap{s, "bodies"};

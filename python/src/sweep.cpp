@@ -29,6 +29,7 @@ py::object tableColumn(const std::vector<std::vector<std::string>>& rows, size_t
     for (const auto& row : rows) numbers.push_back(numberCell(row[column]));
     return numpyArray(std::move(numbers));
   } catch (const TableError&) {
+    // a text column: the cells as they are, in an object array
     py::list cells;
     for (const auto& row : rows) cells.append(row[column]);
     return py::module_::import("numpy").attr("array")(cells, py::arg("dtype") = "object");
@@ -50,6 +51,7 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
   const StudyFile file = studyArgument(studyArgumentValue, source);
   const Study& study = file.study;
   StudyExecutionOptions options;
+  // the directory made before any run (mbw.InputError when it cannot be)
   if (!outputDirectory.is_none()) {
     const SweepDirectory directory{pathText(outputDirectory)};
     createOutputDirectory(directory.path);
@@ -66,6 +68,7 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
   StudyRunHooks hooks;
   hooks.stopRequested = [&stop] { return stop.load(); };
   StudyProgress watch;
+  // on each tick: Python's pending signals (Ctrl-C raises KeyboardInterrupt here)
   watch.onTick = [&] {
     py::gil_scoped_acquire gil;
     if (!error && PyErr_CheckSignals() != 0) {
@@ -73,6 +76,7 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
       stop = true;
     }
   };
+  // on each finished run: progress(finished, total), whose False or exception stops the study
   watch.onRecord = [&](const RunRecord&, int finished, int total) {
     if (progress.is_none()) return;
     py::gil_scoped_acquire gil;
@@ -97,6 +101,7 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
       failure = std::current_exception();
     }
   }
+  // an engine exception, thrown again with the GIL held (errors.cpp translates it)
   if (failure) std::rethrow_exception(failure);
 
   // the table as mbw-cli sweep writes it, one row per run made
