@@ -78,9 +78,6 @@ void raiseNumericalFailure(const std::string& message, py::object result) {
   raise(numericalFailureType, message, std::move(result));
 }
 
-// bad input found by the module itself, with no result
-void raiseInputError(const std::string& message) { raise(inputErrorType, message, py::none()); }
-
 // an output that could not be written (disk full), with the run it was writing
 void raiseOutputError(const std::string& message, py::object result) {
   raise(outputErrorType, message, std::move(result));

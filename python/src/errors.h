@@ -5,6 +5,7 @@
 //                          file and the JSON path, or the keyword, as the CLI names its option
 //   mbw.NumericalFailure   numerical failure (exit status 3), also a RuntimeError: the message
 //                          says when and why; .result holds the rows computed until then
+//   mbw.OutputError        an output that could not be written (exit status 4), also an OSError
 //   mbw.SceneWarning       a warning (warnings.warn, a UserWarning): what the engine's model check
 //                          finds worth a look in a scene (.path, .element, .kind "note"/"warning")
 // The engine's exceptions that reach Python are translated to these (scene, study, table, CSV
@@ -25,7 +26,6 @@ class InputFailure : public std::runtime_error {
 
 // Raises mbw.NumericalFailure (or mbw.InputError) with the message and result as its .result.
 [[noreturn]] void raiseNumericalFailure(const std::string& message, py::object result);
-[[noreturn]] void raiseInputError(const std::string& message);
 [[noreturn]] void raiseOutputError(const std::string& message, py::object result);
 
 // Warns with an mbw.SceneWarning (raises instead where a warnings filter says "error").
