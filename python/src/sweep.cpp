@@ -47,11 +47,12 @@ StudyFile studyArgument(py::handle study, const std::string& source) {
 // of Python's (Ctrl-C, the callback's) raised after the study stopped, with the table attached
 py::object sweep(py::handle studyArgumentValue, int workers, const py::object& outputDirectory,
                  bool resume, const py::object& progress, const std::string& source) {
-  // an output directory: results.csv and the reference runs go there (and --resume reads them back)
+  // the study, from a dict or a file
   const StudyFile file = studyArgument(studyArgumentValue, source);
   const Study& study = file.study;
   StudyExecutionOptions options;
-  // the directory made before any run (mbw.InputError when it cannot be)
+  // an output directory, made before any run (mbw.InputError when it cannot be): results.csv and
+  // the reference runs go there, and resume reads them back
   if (!outputDirectory.is_none()) {
     const SweepDirectory directory{pathText(outputDirectory)};
     createOutputDirectory(directory.path);
