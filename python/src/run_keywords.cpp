@@ -1,6 +1,7 @@
 #include "run_keywords.h"
 
 #include <algorithm>
+#include <limits>
 #include <type_traits>
 #include <variant>
 
@@ -26,7 +27,12 @@ double number(py::handle v, const std::string& name) {
 int integer(py::handle v, const std::string& name) {
   if (py::isinstance<py::bool_>(v) || !py::hasattr(v, "__index__"))
     throw InputFailure(name + ": expected an integer, got " + py::repr(v).cast<std::string>());
-  return py::int_(py::reinterpret_borrow<py::object>(v)).cast<int>();
+  // within int's range, or bad input naming the keyword (not pybind11's cast error)
+  const py::int_ n(py::reinterpret_borrow<py::object>(v));
+  if (n < py::int_(std::numeric_limits<int>::min()) ||
+      n > py::int_(std::numeric_limits<int>::max()))
+    throw InputFailure(name + ": " + py::repr(v).cast<std::string>() + " is out of range");
+  return n.cast<int>();
 }
 // a string: a str only
 std::string text(py::handle v, const std::string& name) {

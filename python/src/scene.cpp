@@ -285,9 +285,11 @@ void bindScene(py::module_& m) {
           "save",
           [](const Scene& s, py::handle path) {
             const std::string file = pathText(path);
+            // written and closed, a failure at either an mbw.OutputError (disk full)
             std::ofstream out(file);
-            if (!(out << s.document().dump(2) << "\n"))
-              throw InputFailure("cannot write '" + file + "'");
+            out << s.document().dump(2) << "\n";
+            out.close();
+            if (!out) raiseOutputError("cannot write '" + file + "'", py::none());
           },
           py::arg("path"), "Writes the scene document to a file.")
       .def(

@@ -62,9 +62,19 @@ def test_keywords_are_checked():
         mbw.run("double-pendulum", t_final=1.0)
     with pytest.raises(mbw.InputError, match="every: expected an integer"):
         mbw.run("double-pendulum", every=2.5)
+    with pytest.raises(mbw.InputError, match="every: 1099511627776 is out of range"):
+        mbw.run("double-pendulum", every=2**40)
     with pytest.raises(mbw.InputError, match="unknown integrator|integrator"):
         mbw.run("double-pendulum", integrator="no-such")
     assert "t_end" in mbw.run_keywords() and "newton_tol" in mbw.run_keywords()
+
+
+def test_a_scene_that_cannot_be_saved_raises_an_output_error(tmp_path):
+    # a directory where the file should be: the write fails, as on a full disk
+    target = tmp_path / "taken"
+    target.mkdir()
+    with pytest.raises(mbw.OutputError, match="cannot write"):
+        mbw.Scene.load("double-pendulum").save(target)
 
 
 def test_a_numerical_failure_raises_with_the_rows_computed():
