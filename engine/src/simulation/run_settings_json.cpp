@@ -244,7 +244,10 @@ void readObject(const Json& j, S& s, const std::string& path, std::vector<SceneI
     return;
   }
   const std::vector<SettingsField<S>>& fields = fieldsOf<S>();
-  for (const auto& [key, value] : j.items()) {
+  for (const auto& item : j.items()) {
+    // named, not bound: C++17 lambdas cannot capture structured bindings (clang refuses them)
+    const std::string& key = item.key();
+    const Json& value = item.value();
     // the key's JSON pointer ('~' and '/' escaped)
     std::string at = path + "/";
     for (char c : key) at += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
