@@ -1,7 +1,8 @@
 // mbw.sweep(study, workers=...): a study file, or its document as a dict, run by the engine's
 // study executor (studies/study_execution.h) on a pool of threads, as `mbw-cli sweep` runs it;
 // its results table (studies/results_table.h) returned as an mbw.Table, and written as
-// results.csv with the reference runs beside it when an output directory is given.
+// results.csv with the reference runs beside it (and thresholds.md for a study with thresholds)
+// when an output directory is given.
 
 #include <atomic>
 #include <optional>
@@ -53,10 +54,11 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
   StudyExecutionOptions options;
   // an output directory, made before any run (mbw.InputError when it cannot be): results.csv and
   // the reference runs go there, and resume reads them back
+  std::optional<SweepDirectory> directory;
   if (!outputDirectory.is_none()) {
-    const SweepDirectory directory{pathText(outputDirectory)};
-    createOutputDirectory(directory.path);
-    options = directory.executionOptions(resume);
+    directory = SweepDirectory{pathText(outputDirectory)};
+    createOutputDirectory(directory->path);
+    options = directory->executionOptions(resume);
   }
   // the scene variants, parsed with the GIL held (scene parsing is not thread-safe)
   std::vector<Model> models;
@@ -104,6 +106,9 @@ py::object sweep(py::handle studyArgumentValue, int workers, const py::object& o
   }
   // an engine exception, thrown again with the GIL held (errors.cpp translates it)
   if (failure) std::rethrow_exception(failure);
+  // the thresholds table beside results.csv, as mbw-cli sweep writes it, for a study with
+  // thresholds
+  if (directory && !file.thresholds.empty()) directory->writeThresholds(file, outcome.records);
 
   // the table as mbw-cli sweep writes it, one row per run made
   Table table;
@@ -140,8 +145,8 @@ table as an mbw.Table (one row per run; to_pandas() for a DataFrame, to_dict() f
 study: a study file's path, or its document as a dict (the JSON of a study file); errors name
 the file, or source for a dict, and the JSON path (mbw.InputError).
 workers: runs at once, each on one thread (0: one per core).
-output_dir: also write results.csv and the reference runs there; resume=True continues a table
-left there, as `mbw-cli sweep --resume`.
+output_dir: also write results.csv and the reference runs there, and thresholds.md for a study
+with thresholds; resume=True continues a table left there, as `mbw-cli sweep --resume`.
 progress(finished, total): called as runs finish; returning False stops the study: no run
 starts any more, those under way (references included) stop and are left out of the table.
 Ctrl-C stops it the same way and raises KeyboardInterrupt, its .result holding the table.)");

@@ -63,3 +63,21 @@ def test_a_scene_path_in_a_dict_is_the_working_directorys(tmp_path, monkeypatch)
     monkeypatch.chdir(tmp_path)
     table = mbw.sweep(study, workers=1)
     assert len(table) == 4 and table.failed == 0
+
+
+def test_an_output_directory_gets_the_tables_the_cli_writes(tmp_path):
+    # a study with thresholds: results.csv and thresholds.md, as mbw-cli sweep -o writes them
+    study = study_dict()
+    study["thresholds"] = [1e-3, 1e-6]
+    path = tmp_path / "study.json"
+    path.write_text(json.dumps(study))
+    table = mbw.sweep(path, workers=1, output_dir=tmp_path / "py")
+    run_cli("sweep", path, "-o", tmp_path / "cli")
+    assert (tmp_path / "py" / "results.csv").exists() and len(table) == 4
+    ours = (tmp_path / "py" / "thresholds.md").read_text().splitlines()
+    theirs = (tmp_path / "cli" / "thresholds.md").read_text().splitlines()
+    # the same heading and the same rows, one per method; the CPU times in the cells differ
+    assert ours[0] == theirs[0] and len(ours) == len(theirs)
+    methods = [line.split("|")[1].strip() for line in ours if line.startswith("|")]
+    assert methods == [line.split("|")[1].strip() for line in theirs if line.startswith("|")]
+    assert any("bathe" in m for m in methods) and any("lms2" in m for m in methods)
