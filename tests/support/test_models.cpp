@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "integrators/registry.h"
+#include "scene/scene_reader.h"
 
 namespace mbw::test {
 
@@ -119,6 +120,23 @@ std::string sceneJson(const std::string& bodies, const std::string& joints,
                       const std::string& forces, const std::string& extra) {
   return R"({"format": "mbw-scene", "version": 1, "name": "test", "bodies": )" + bodies +
          R"(, "joints": )" + joints + R"(, "forces": )" + forces + extra + "}";
+}
+
+Model springOscillator(double v0) {
+  // the body, its slide along x and the spring; no gravity
+  const std::string body = R"([{"name": "mass", "mass": 1, "inertia": [0.1, 0.1, 0.1], )"
+                           R"("position": [1, 0, 0], "velocity": [)" +
+                           std::to_string(v0) + ", 0, 0]}]";
+  return parseScene(
+      sceneJson(body,
+                R"([{"name": "slide", "type": "translational", "body_i": "ground", "body_j": "mass",
+                     "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [1, 0, 0],
+                     "axis_j": [1, 0, 0]}])",
+                R"([{"name": "spring", "type": "tsda", "body_i": "ground", "body_j": "mass",
+                     "point_i": [-10, 0, 0], "point_j": [0, 0, 0], "stiffness": 39.47841760435743,
+                     "free_length": 10}])",
+                R"(, "gravity": [0, 0, 0])"),
+      "oscillator");
 }
 
 std::vector<std::string> index3IntegratorNames() {

@@ -25,6 +25,10 @@ Model randomForceModel(ForceType type, bool bodyFrame, unsigned seed);
 Mat3 randomRotation(std::mt19937& rng);
 Vec3 randomVector(std::mt19937& rng, double scale = 1.0);
 
+// x'' + (2 pi)^2 x = 0: a 1 kg body on a translational joint along x, pulled back by a spring
+// anchored 10 m behind it (its force exactly linear in x), from x = 1 moving at v0 m/s.
+Model springOscillator(double v0);
+
 // A JSON scene from a few bodies and joints, written inline in tests.
 std::string sceneJson(const std::string& bodies, const std::string& joints,
                       const std::string& forces = "[]", const std::string& extra = "");

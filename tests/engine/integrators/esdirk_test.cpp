@@ -18,28 +18,11 @@
 namespace mbw {
 namespace {
 
-// x'' + (2 pi)^2 x = 0: a 1 kg body on a translational joint along x, pulled back by a spring
-// anchored 10 m behind it (its force exactly linear in x), from x = 1 moving at 3 m/s
-Model esdirkOscillator() {
-  return parseScene(
-      test::sceneJson(
-          R"([{"name": "mass", "mass": 1, "inertia": [0.1, 0.1, 0.1], "position": [1, 0, 0],
-               "velocity": [3, 0, 0]}])",
-          R"([{"name": "slide", "type": "translational", "body_i": "ground", "body_j": "mass",
-               "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [1, 0, 0],
-               "axis_j": [1, 0, 0]}])",
-          R"([{"name": "spring", "type": "tsda", "body_i": "ground", "body_j": "mass",
-               "point_i": [-10, 0, 0], "point_j": [0, 0, 0], "stiffness": 39.47841760435743,
-               "free_length": 10}])",
-          R"(, "gravity": [0, 0, 0])"),
-      "oscillator");
-}
-
 TEST(Esdirk, StepsAsItsStabilityFunctionOnAnOscillator) {
   // the mode mu = w x - i v of x' = v, v' = -w^2 x has mu' = i w mu: a step multiplies it by
   // R(i w h); Newton solves the oscillator's linear stage equations to rounding
   const double w = 2.0 * M_PI, h = 0.02;
-  const Model model = esdirkOscillator();
+  const Model model = test::springOscillator(3.0);
   IntegratorSettings bathe;
   bathe.rhoInf = 0.5;
   const IntegratorSettings defaults;

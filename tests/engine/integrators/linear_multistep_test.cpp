@@ -18,22 +18,6 @@
 namespace mbw {
 namespace {
 
-// x'' + (2 pi)^2 x = 0: a 1 kg body on a translational joint along x, pulled back by a spring
-// anchored 10 m behind it (its force exactly linear in x), from x = 1 at rest
-Model lmsOscillator() {
-  return parseScene(
-      test::sceneJson(
-          R"([{"name": "mass", "mass": 1, "inertia": [0.1, 0.1, 0.1], "position": [1, 0, 0]}])",
-          R"([{"name": "slide", "type": "translational", "body_i": "ground", "body_j": "mass",
-               "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [1, 0, 0],
-               "axis_j": [1, 0, 0]}])",
-          R"([{"name": "spring", "type": "tsda", "body_i": "ground", "body_j": "mass",
-               "point_i": [-10, 0, 0], "point_j": [0, 0, 0], "stiffness": 39.47841760435743,
-               "free_length": 10}])",
-          R"(, "gravity": [0, 0, 0])"),
-      "oscillator");
-}
-
 // the oscillator's x and v in an integrator's state
 Vec2 lmsXv(Formulation& f, const State& s) {
   f.computePositions(s.t, s.q);
@@ -51,7 +35,7 @@ Vec2 trapezoidalStep(const Vec2& xv, double h) {
 
 TEST(LinearMultistep, StartsAndRestartsWithTheTrapezoidalRule) {
   // Newton solves the linear equations of the oscillator's points in one iteration, to rounding
-  const Model model = lmsOscillator();
+  const Model model = test::springOscillator(0.0);
   for (const char* name : {"lms3", "lms4"}) {
     SCOPED_TRACE(name);
     const auto f = makeFormulation("rp", model);
