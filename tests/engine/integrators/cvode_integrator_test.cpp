@@ -14,40 +14,10 @@
 #include "integrators/registry.h"
 #include "scene/scene_reader.h"
 #include "simulation/simulation.h"
+#include "state_space_runs.h"
 
 namespace mbw {
 namespace {
-
-Results cvodeRun(const Model& model, const std::string& integrator, double tEnd, double step,
-                 double tolerance, const std::string& errorControl = "auto") {
-  RunSettings s;
-  s.integrator = integrator;
-  s.tEnd = tEnd;
-  s.integratorSettings.step = step;
-  s.integratorSettings.errorControl = errorControl;
-  s.integratorSettings.maxStep = model.defaults.maxStep;
-  if (tolerance > 0.0) {
-    s.integratorSettings.variableStep = true;
-    s.integratorSettings.rtol = s.integratorSettings.atol = tolerance;
-  }
-  Results r = Simulation(model, s).run();
-  EXPECT_EQ(r.status, RunStatus::Completed) << r.message;
-  return r;
-}
-
-// the largest difference at the end of two runs over the body coordinates and velocities
-double cvodeEndDifference(const Results& a, const Results& b) {
-  double worst = 0.0;
-  for (int c = 1; c < a.columnCount(); ++c) {
-    const std::string& name = a.channels()[c].name;
-    if (name.find('.') == std::string::npos || name.rfind("energy", 0) == 0 ||
-        name.rfind("violation", 0) == 0)
-      continue;
-    worst = std::max(worst,
-                     std::abs(a.at(a.rowCount() - 1, c) - b.at(b.rowCount() - 1, b.column(name))));
-  }
-  return worst;
-}
 
 TEST(CvodeIntegrator, ReferencesMeetTheTolerance) {
   // CVODE's Adams (functional iteration) and BDF (Newton, exact Jacobian) on the same ODE, over
@@ -55,10 +25,12 @@ TEST(CvodeIntegrator, ReferencesMeetTheTolerance) {
   // Sandu et al. 2001 (per unit step Adams' functional iteration must converge to the step's share
   // of the tolerance, which on this transient takes 20 times the steps: 2 s of CPU)
   const Model model = loadScene("stiff-double-pendulum");
-  const Results reference = cvodeRun(model, "rn4", 0.05, 1e-5, 1e-10, "per-step");
+  const Results reference =
+      test::stateSpaceRun(model, "rn4", 0.05, 1e-5, 1e-10, "exact", "per-step");
   for (const char* integrator : {"adams", "bdf"}) {
     SCOPED_TRACE(integrator);
-    const Results run = cvodeRun(model, integrator, 0.05, 1e-5, 1e-5, "per-step");
+    const Results run =
+        test::stateSpaceRun(model, integrator, 0.05, 1e-5, 1e-5, "exact", "per-step");
     const TrajectoryError e = trajectoryError(run, reference, "theta1");
     EXPECT_LT(e.maximum, 1e-4);
     EXPECT_GT(run.stats.functionEvaluations, run.stats.steps);
@@ -71,14 +43,14 @@ TEST(CvodeIntegrator, FollowsAFullyDrivenMechanism) {
   // Both stop the position Newton at the constraint tolerance (1e-10), which puts the velocities
   // and accelerations computed there a few 1e-9 apart
   const Model model = loadScene("slider-crank");
-  const Results fixed = cvodeRun(model, "rn4", 1.0, 1e-3, 0.0);
+  const Results fixed = test::stateSpaceRun(model, "rn4", 1.0, 1e-3, 0.0);
   for (const char* integrator : {"adams", "bdf"}) {
     SCOPED_TRACE(integrator);
-    const Results run = cvodeRun(model, integrator, 1.0, 1e-3, 1e-6);
+    const Results run = test::stateSpaceRun(model, integrator, 1.0, 1e-3, 1e-6);
     ASSERT_EQ(run.status, RunStatus::Completed) << run.message;
     EXPECT_GT(run.stats.steps, 1);
     EXPECT_EQ(run.stats.rejectedSteps, 0);
-    EXPECT_LT(cvodeEndDifference(run, fixed), 1e-8);
+    EXPECT_LT(test::endDifference(run, fixed), 1e-8);
     const int crankRate = run.column("crank.wx");
     EXPECT_NEAR(run.at(run.rowCount() - 1, crankRate), -2.0 * M_PI, 1e-8);
   }
@@ -90,7 +62,7 @@ TEST(CvodeIntegrator, ReportsItsRejectionsByCause) {
   const Model model = loadScene("stiff-double-pendulum");
   for (const char* integrator : {"adams", "bdf"}) {
     SCOPED_TRACE(integrator);
-    const Results r = cvodeRun(model, integrator, 0.01, 1e-5, 1e-5, "per-step");
+    const Results r = test::stateSpaceRun(model, integrator, 0.01, 1e-5, 1e-5, "exact", "per-step");
     EXPECT_GT(r.stats.rejectedSteps, 0);
     long byCause = 0;
     for (const auto& [why, n] : r.stats.rejections) {
@@ -101,7 +73,7 @@ TEST(CvodeIntegrator, ReportsItsRejectionsByCause) {
     EXPECT_GT(r.stats.functionEvaluations, r.stats.steps);
   }
   // BDF's Newton factors its matrix; Adams' functional iteration has none to factor
-  EXPECT_GT(cvodeRun(model, "bdf", 0.05, 1e-5, 1e-6).stats.factorizations, 0);
+  EXPECT_GT(test::stateSpaceRun(model, "bdf", 0.05, 1e-5, 1e-6).stats.factorizations, 0);
 }
 
 TEST(CvodeIntegrator, TheContinuousExtensionLiesOnTheConstraints) {

@@ -11,45 +11,12 @@
 #include "analysis/reference_error.h"
 #include "scene/scene_reader.h"
 #include "simulation/simulation.h"
+#include "state_space_runs.h"
 
 namespace mbw {
 namespace {
 
 // --- runs --------------------------------------------------------------------------------------
-
-Results simulate(const Model& model, const std::string& integrator, double tEnd, double step,
-                 double tolerance = 0.0, const std::string& jacobian = "exact",
-                 const std::string& errorControl = "auto") {
-  RunSettings s;
-  s.integrator = integrator;
-  s.tEnd = tEnd;
-  s.integratorSettings.step = step;
-  s.integratorSettings.jacobian = jacobian;
-  s.integratorSettings.errorControl = errorControl;
-  s.integratorSettings.maxStep = model.defaults.maxStep;
-  if (tolerance > 0.0) {
-    s.integratorSettings.variableStep = true;
-    s.integratorSettings.rtol = s.integratorSettings.atol = tolerance;
-  }
-  Simulation simulation(model, s);
-  Results r = simulation.run();
-  EXPECT_EQ(r.status, RunStatus::Completed) << r.message;
-  return r;
-}
-
-// the largest difference at the end of two runs over the body coordinates and velocities
-double endDifference(const Results& a, const Results& b) {
-  double worst = 0.0;
-  for (int c = 1; c < a.columnCount(); ++c) {
-    const std::string& name = a.channels()[c].name;
-    if (name.find('.') == std::string::npos || name.rfind("energy", 0) == 0 ||
-        name.rfind("violation", 0) == 0)
-      continue;
-    worst = std::max(worst,
-                     std::abs(a.at(a.rowCount() - 1, c) - b.at(b.rowCount() - 1, b.column(name))));
-  }
-  return worst;
-}
 
 // Kissel et al.'s double pendulum over 0.4 s: smooth, not stiff, and before the first repartition
 // (later, runs with different steps switch coordinates at different times)
@@ -57,12 +24,13 @@ double observedOrder(const std::string& integrator, const std::string& jacobian,
                      const std::vector<double>& steps, double referenceStep) {
   const Model model = loadScene("double-pendulum");
   const double tEnd = 0.4;
-  const Results reference = simulate(model, integrator, tEnd, referenceStep, 0.0, jacobian);
+  const Results reference =
+      test::stateSpaceRun(model, integrator, tEnd, referenceStep, 0.0, jacobian);
   std::vector<double> errors;
   for (double h : steps) {
-    const Results run = simulate(model, integrator, tEnd, h, 0.0, jacobian);
+    const Results run = test::stateSpaceRun(model, integrator, tEnd, h, 0.0, jacobian);
     EXPECT_EQ(run.stats.repartitions, 0);
-    errors.push_back(endDifference(run, reference));
+    errors.push_back(test::endDifference(run, reference));
   }
   // least-squares slope of log(error) against log(h)
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
@@ -95,10 +63,10 @@ TEST(RosenbrockNystrom, StepSizeControlMeetsTheToleranceOnTheStiffPendulum) {
   // that. The seed's control is per step (rn4's default is per unit step, which comes out below the
   // tolerance)
   const Model model = loadScene("stiff-double-pendulum");
-  const Results reference = simulate(model, "rn4", 2.0, 1e-4, 1e-9, "exact", "per-step");
+  const Results reference = test::stateSpaceRun(model, "rn4", 2.0, 1e-4, 1e-9, "exact", "per-step");
   for (double tol : {1e-3, 1e-4}) {
     SCOPED_TRACE(tol);
-    const Results run = simulate(model, "rn4", 2.0, 1e-4, tol, "exact", "per-step");
+    const Results run = test::stateSpaceRun(model, "rn4", 2.0, 1e-4, tol, "exact", "per-step");
     for (const char* channel : {"theta1", "theta1.rate"}) {
       const std::vector<double> values = reference.columnValues(reference.column(channel));
       double largest = 0.0;
@@ -117,11 +85,11 @@ TEST(WMethod, StepDoublingMakesTheErrorProportionalToTheTolerance) {
   // 2 s then follows the tolerance (0.97 and 0.96 times it at 1e-5 and 1e-6; under the control per
   // step with the first-order embedded estimate, 72 and 58 times)
   const Model model = loadScene("double-pendulum");
-  const Results reference = simulate(model, "rn4", 2.0, 1e-3, 1e-11);
+  const Results reference = test::stateSpaceRun(model, "rn4", 2.0, 1e-3, 1e-11);
   std::vector<double> factors;
   for (double tol : {1e-5, 1e-6}) {
     SCOPED_TRACE(tol);
-    const Results run = simulate(model, "w2", 2.0, 1e-3, tol);
+    const Results run = test::stateSpaceRun(model, "w2", 2.0, 1e-3, tol);
     double error = 0.0;
     for (const char* channel : {"body_2.y", "body_2.z"})
       error = std::max(error, trajectoryError(run, reference, channel).maximum);
@@ -136,7 +104,8 @@ TEST(WMethod, StepDoublingMakesTheErrorProportionalToTheTolerance) {
 TEST(RosenbrockNystrom, RecordsEveryRepartition) {
   // the stiff pendulum's two repartitions come in its first 0.2 s (at 0.157 s, keeping the
   // coordinates, and 0.193 s, with new ones), as many as over 2 s
-  const Results run = simulate(loadScene("stiff-double-pendulum"), "rn4", 0.3, 1e-4, 1e-4);
+  const Results run =
+      test::stateSpaceRun(loadScene("stiff-double-pendulum"), "rn4", 0.3, 1e-4, 1e-4);
   EXPECT_GT(run.stats.repartitions, 0);
   EXPECT_EQ(run.events.size(), static_cast<size_t>(run.stats.repartitions));
   for (const RunEvent& e : run.events)
