@@ -18,6 +18,7 @@ Vec3 randomVector(std::mt19937& rng, double scale) {
 }
 
 Mat3 randomRotation(std::mt19937& rng) {
+  // four normal draws make a quaternion uniform on the sphere once normalized
   std::normal_distribution<double> n(0.0, 1.0);
   double c[4];
   for (double& x : c) x = n(rng);
@@ -29,10 +30,12 @@ namespace {
 
 Body randomBody(const std::string& name, std::mt19937& rng) {
   Body b;
+  // a mass in [1, 3] kg and an inertia of fixed principal moments turned at random
   b.name = name;
   b.mass = 1.0 + std::uniform_real_distribution<double>(0.0, 2.0)(rng);
   const Mat3 R = randomRotation(rng);
   b.inertia_B = R * Vec3(0.5, 0.8, 1.3).asDiagonal() * R.transpose();
+  // the centre of mass off the frame's origin, then a random pose and motion
   b.com_B = randomVector(rng, 0.2);
   b.position_W = randomVector(rng, 2.0);
   b.R_WB = randomRotation(rng);
@@ -46,10 +49,13 @@ Body randomBody(const std::string& name, std::mt19937& rng) {
 Model randomPrimitiveModel(PrimitiveType type, bool groundI, unsigned seed) {
   std::mt19937 rng(seed);
   Model m;
+  // two random bodies under gravity
   m.name = "random-primitive";
   m.gravity_W = Vec3(0.0, 0.0, -9.81);
   m.bodies.push_back(randomBody("a", rng));
   m.bodies.push_back(randomBody("b", rng));
+  // the primitive between them (or the ground and b): random unit vectors and points, a driver
+  // f(t) with a nonzero rate and second derivative
   Primitive p;
   p.type = type;
   p.bodyI = groundI ? kGround : 0;
@@ -64,6 +70,7 @@ Model randomPrimitiveModel(PrimitiveType type, bool groundI, unsigned seed) {
                                                                : "0.3*sin(2*t) + 0.1*t^2");
   p.joint = 0;
   m.primitives.push_back(p);
+  // the joint that owns it
   Joint j;
   j.name = "j";
   j.bodyI = p.bodyI;
@@ -76,10 +83,12 @@ Model randomPrimitiveModel(PrimitiveType type, bool groundI, unsigned seed) {
 Model randomForceModel(ForceType type, bool bodyFrame, unsigned seed) {
   std::mt19937 rng(seed);
   Model m;
+  // two random bodies under a slanted gravity
   m.name = "random-force";
   m.gravity_W = Vec3(0.3, -0.2, -9.81);
   m.bodies.push_back(randomBody("a", rng));
   m.bodies.push_back(randomBody("b", rng));
+  // the element between them: random attachment points and axes, stiffness and damping
   ForceElement e;
   e.name = "e";
   e.type = type;
