@@ -112,8 +112,15 @@ void warnOfFindings(const Scene& scene, const std::vector<ModelFinding>& known) 
 // infinities are refused (a scene file could not hold them)
 Json toJson(py::handle value) {
   py::module_ json = py::module_::import("json");
-  // NumPy arrays and scalars by their tolist()
-  py::object numbers = py::eval("lambda o: o.tolist() if hasattr(o, 'tolist') else o.__index__()");
+  // NumPy arrays and scalars by their tolist(), integer-like objects by __index__; anything else
+  // is a TypeError that names its type
+  py::cpp_function numbers([](py::handle o) -> py::object {
+    if (py::hasattr(o, "tolist")) return o.attr("tolist")();
+    if (py::hasattr(o, "__index__")) return o.attr("__index__")();
+    throw py::type_error(
+        "a " + py::str(py::type::of(o).attr("__name__")).cast<std::string>() +
+        " cannot go into a scene: numbers, strings, booleans, lists and dicts can");
+  });
   const std::string text =
       json.attr("dumps")(value, py::arg("default") = numbers, py::arg("allow_nan") = false)
           .cast<std::string>();

@@ -35,6 +35,13 @@ def test_a_bad_scene_file_raises_the_clis_message(tmp_path):
         mbw.Scene.from_dict(document)
 
 
+def test_a_value_json_cannot_hold_is_a_type_error_naming_its_type():
+    scene = mbw.Scene.load("double-pendulum")
+    with pytest.raises(TypeError, match="a complex cannot go into a scene"):
+        scene.bodies["body_2"].mass = 1j
+    assert scene.bodies["body_2"].mass == 39.0
+
+
 def test_a_missing_scene_raises():
     with pytest.raises(mbw.InputError, match="no-such-scene.json"):
         mbw.Scene.load("no-such-scene.json")
