@@ -131,6 +131,16 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
       recordSteps_(new QCheckBox(tr("record the steps as well"), this)),
       problem_(new QLabel(this)),
       warning_(new QLabel(this)) {
+  describeControls();
+  layOutControls();
+  connectControls();
+  // start from the defaults of an empty scene
+  updateIntegrators();
+  setDefaults(Model());
+}
+
+// the controls' choices, tooltips (each setting's unit and what it does) and message styles
+void RunConfigPanel::describeControls() {
   // the formulations a run can take (the absolute ones and the joint coordinates), and the
   // integrators in a model of their own (with headings)
   for (const std::string& f : runFormulationNames())
@@ -193,7 +203,10 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   recordSteps_->setToolTip(
       tr("With an output step or output times: record the integrator's steps too "
          "(column on_grid = 0)"));
+}
 
+// the formulation and integrator choices above the description, the settings' form below
+void RunConfigPanel::layOutControls() {
   // choices, the chosen integrator's description, its settings
   auto* choice = new QFormLayout;
   choice->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -242,7 +255,10 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
 
   // the count of steps between two recorded ones reads "N steps"
   every_->setSuffix(tr(" steps"));
+}
 
+// every edit refreshes what depends on it
+void RunConfigPanel::connectControls() {
   // a new formulation changes which integrators are available, and with them the details
   connect(formulation_, &QComboBox::currentTextChanged, this, [this] {
     updateIntegrators();
@@ -267,9 +283,6 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
   connect(outputTimes_, &QLineEdit::textChanged, this, &RunConfigPanel::updateDetails);
   connect(chooseTimes_, &QToolButton::clicked, this, &RunConfigPanel::chooseOutputTimes);
   connect(recordSteps_, &QCheckBox::toggled, this, &RunConfigPanel::changed);
-  // start from the defaults of an empty scene
-  updateIntegrators();
-  setDefaults(Model());
 }
 
 // --- the integrator list and the details of the chosen one ---------------------------------------

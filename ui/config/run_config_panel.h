@@ -59,6 +59,10 @@ class RunConfigPanel : public QWidget {
   void changed();
 
  private:
+  // the constructor's parts: what each control offers and says, where it sits, what it updates
+  void describeControls();
+  void layOutControls();
+  void connectControls();
   void updateIntegrators();
   void updateDetails();
   double number(const QLineEdit* box, bool* ok) const;
