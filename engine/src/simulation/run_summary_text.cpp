@@ -8,13 +8,10 @@
 #include "math/number_text.h"
 
 namespace mbw {
+namespace {
 
-std::string runSummaryText(const Results& r, const ProjectionReport* projection) {
-  std::ostringstream out;
-  // the run: scene, formulation, method, step and span
-  // the last recorded time; none for an empty run
-  const double tEnd = r.rowCount() ? r.at(r.rowCount() - 1, 0) : 0.0;
-  const RunStatistics& s = r.stats;
+// the run: scene, formulation, method, step and span; the redundant equations; the status
+void writeRun(std::ostream& out, const Results& r) {
   out << r.metadataValue("scene") << "  " << r.metadataValue("formulation") << "  "
       << (r.metadataValue("analysis") == "kinematics" ? "kinematics"
                                                       : r.metadataValue("integrator"))
@@ -32,6 +29,12 @@ std::string runSummaryText(const Results& r, const ProjectionReport* projection)
     out << ", but " << checks.size() << (checks.size() == 1 ? " check" : " checks") << " failed";
   out << "\n";
   for (const std::string& finding : checks) out << "check failed     " << finding << "\n";
+}
+
+// the steps taken and rejected, the error control, the Newton iterations, the evaluations, the
+// partition and the events
+void writeSteps(std::ostream& out, const Results& r, double tEnd) {
+  const RunStatistics& s = r.stats;
   // the steps taken, the rejected ones by reason, and how far the run got
   out << "steps            " << s.steps;
   if (s.rejectedSteps) {
@@ -86,6 +89,11 @@ std::string runSummaryText(const Results& r, const ProjectionReport* projection)
     if (r.events.size() > shown)
       out << "                 ... " << r.events.size() - shown << " more (in the CSV)\n";
   }
+}
+
+// the CPU time by phase, in all, per step and against real time
+void writeCost(std::ostream& out, const Results& r, double tEnd) {
+  const RunStatistics& s = r.stats;
   // the CPU time by phase and in all, per step and against real time
   if (!s.phaseSeconds.empty()) {
     // the phases, and the CPU time no phase accounts for
@@ -105,7 +113,10 @@ std::string runSummaryText(const Results& r, const ProjectionReport* projection)
   const double span = tEnd - (tStart.empty() ? 0.0 : std::stod(tStart));
   if (s.cpuSeconds > 0.0) out << ", " << formatNumber(span / s.cpuSeconds) << "x real time";
   out << ")\n";
-  // the energy balance at the end and its largest magnitude, with its terms
+}
+
+// the energy balance at the end and its largest magnitude, with its terms and its rule
+void writeEnergy(std::ostream& out, const Results& r) {
   if (r.column("energy.balance") >= 0 && r.rowCount()) {
     // the last row's balance and terms, and the balance's largest magnitude
     const size_t last = r.rowCount() - 1;
@@ -123,7 +134,10 @@ std::string runSummaryText(const Results& r, const ProjectionReport* projection)
                   ? ": the balance holds that rule's quadrature error beside the method's\n"
                   : ", the method's own rule: the balance is the method's error\n");
   }
-  // the output grid, the constraint violations and the initial projection
+}
+
+// the output grid, the constraint violations and the initial projection
+void writeConstraints(std::ostream& out, const Results& r, const ProjectionReport* projection) {
   if (!r.metadataValue("output_projection").empty())
     out << "output           at " << r.metadataValue("output") << ": "
         << r.metadataValue("output_projection") << "\n";
@@ -135,6 +149,19 @@ std::string runSummaryText(const Results& r, const ProjectionReport* projection)
     out << "initial state    projection moved " << formatNumber(projection->largestMove)
         << (projection->largestMoveBody.empty() ? "" : " ('" + projection->largestMoveBody + "')")
         << ", velocity change " << formatNumber(projection->largestVelocityChange) << "\n";
+}
+
+}  // namespace
+
+std::string runSummaryText(const Results& r, const ProjectionReport* projection) {
+  std::ostringstream out;
+  // the last recorded time; none for an empty run
+  const double tEnd = r.rowCount() ? r.at(r.rowCount() - 1, 0) : 0.0;
+  writeRun(out, r);
+  writeSteps(out, r, tEnd);
+  writeCost(out, r, tEnd);
+  writeEnergy(out, r);
+  writeConstraints(out, r, projection);
   return out.str();
 }
 
