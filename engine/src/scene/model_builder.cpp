@@ -354,6 +354,11 @@ std::string ModelBuilder::number(double x) { return formatNumber(x, 6); }
 
 // --- outputs -------------------------------------------------------------------------------------
 
+namespace {
+// a world axis by its letter
+int worldAxisIndex(const std::string& a) { return a == "x" ? 0 : a == "y" ? 1 : 2; }
+}  // namespace
+
 void ModelBuilder::readOutputs() {
   // each output at its JSON path, and the names seen so far
   const json& outputs = scene_["outputs"];
@@ -376,89 +381,106 @@ void ModelBuilder::readOutputs() {
                                 "newton_iterations");
     // the type sets which bodies, points and axes the channel reads
     const std::string type = o["type"].get<std::string>();
-    // a world axis by its letter
-    auto axisIndex = [](const std::string& a) { return a == "x" ? 0 : a == "y" ? 1 : 2; };
-    // a coordinate or displacement of a point along a world axis (displacement from its start)
-    if (type == "coordinate" || type == "displacement") {
-      c.type = type == "coordinate" ? OutputType::Coordinate : OutputType::Displacement;
-      c.bodyI = bodyRef(o, "body", path);
-      if (c.bodyI == -2) continue;
-      // the point on the body (the body frame's origin when none is given)
-      const Vec3 point = o.contains("point") ? pointRef(o, "point", c.bodyI, path) : Vec3::Zero();
-      c.s_I = internalPoint(c.bodyI, point);
-      c.c_W = Vec3::Unit(axisIndex(o["axis"].get<std::string>()));
-      // where the point starts in the world, for displacements
-      if (c.bodyI >= 0)
-        c.initial_W = model_.bodies[c.bodyI].position_W + model_.bodies[c.bodyI].R_WB * point;
-      c.unit = "m";
-    } else if (type == "euler-angle") {
-      // one Euler angle of a body, from a chosen sequence
-      c.type = OutputType::EulerAngle;
-      c.bodyI = bodyRef(o, "body", path);
-      // an unknown body was reported already
-      if (c.bodyI == -2) continue;
-      if (c.bodyI == kGround) {
-        issue(path + "/body", "the ground does not turn");
-        continue;
-      }
-      // the axes of the sequence, and which of its three angles is recorded
-      const std::string sequence = o.value("sequence", "zxy");
-      for (int k = 0; k < 3; ++k) c.sequence[k] = axisIndex(std::string(1, sequence[k]));
-      c.angle = static_cast<int>(sequence.find(o["about"].get<std::string>()[0]));
-      c.unit = "rad";
-    } else if (type == "beam-section") {
-      // a section of a flexible beam: the element that holds it, and the section's place in it as
-      // the element's coordinate xi in [-1, 1]
-      c.type = OutputType::BeamSection;
-      const std::string name = o["beam"].get<std::string>();
-      // the beam by name
-      const Beam* beam = nullptr;
-      for (const Beam& b : model_.beams)
-        if (b.name == name) beam = &b;
-      if (!beam) {
-        issue(path + "/beam", "unknown beam '" + name + "'");
-        continue;
-      }
-      // the section's distance from the beam's start, within its length
-      const double s = o["position"].get<double>(), L = beam->length(), Le = L / beam->elementCount;
-      if (s < 0.0 || s > L) {
-        issue(path + "/position", "the position must be within the beam, 0 .. " + number(L) + " m");
-        continue;
-      }
-      // a section between two elements belongs to the first
-      const int k =
-          std::clamp(static_cast<int>(std::ceil(s / Le - 1e-12)) - 1, 0, beam->elementCount - 1);
-      c.element = beam->firstElement + k;
-      // xi: -1 at the element's start, 1 at its end
-      c.xi = 2.0 * (s - k * Le) / Le - 1.0;
-    } else {
-      // the rest relate two bodies: distance between two points, or the angle between two frames
-      c.bodyI = bodyRef(o, "body_i", path);
-      c.bodyJ = bodyRef(o, "body_j", path);
-      // unknown bodies were reported already
-      if (c.bodyI == -2 || c.bodyJ == -2) continue;
-      if (c.bodyI == c.bodyJ) {
-        issue(path + "/body_j", "an output between a body and itself is constant");
-        continue;
-      }
-      if (type == "distance") {
-        c.type = OutputType::Distance;
-        // the two points, from their bodies' centres of mass
-        c.s_I = internalPoint(c.bodyI, pointRef(o, "point_i", c.bodyI, path));
-        c.s_J = internalPoint(c.bodyJ, pointRef(o, "point_j", c.bodyJ, path));
-        c.unit = "m";
-      } else {
-        c.type = OutputType::Angle;
-        // the angle's axis and reference directions
-        const AngleFrame frame = angleFrame(o, c.bodyI, c.bodyJ, path);
-        c.axis_I = frame.axis_I;
-        c.u_I = frame.u_I;
-        c.u_J = frame.u_J;
-        c.unit = "rad";
-      }
-    }
-    model_.outputs.push_back(std::move(c));
+    const bool built = type == "coordinate" || type == "displacement"
+                           ? readPointOutput(o, type, path, c)
+                       : type == "euler-angle"  ? readEulerAngleOutput(o, path, c)
+                       : type == "beam-section" ? readBeamSectionOutput(o, path, c)
+                                                : readTwoBodyOutput(o, type, path, c);
+    if (built) model_.outputs.push_back(std::move(c));
   }
+}
+
+// a coordinate or displacement of a point along a world axis (displacement from its start)
+bool ModelBuilder::readPointOutput(const json& o, const std::string& type, const std::string& path,
+                                   OutputChannel& c) {
+  c.type = type == "coordinate" ? OutputType::Coordinate : OutputType::Displacement;
+  c.bodyI = bodyRef(o, "body", path);
+  if (c.bodyI == -2) return false;
+  // the point on the body (the body frame's origin when none is given)
+  const Vec3 point = o.contains("point") ? pointRef(o, "point", c.bodyI, path) : Vec3::Zero();
+  c.s_I = internalPoint(c.bodyI, point);
+  c.c_W = Vec3::Unit(worldAxisIndex(o["axis"].get<std::string>()));
+  // where the point starts in the world, for displacements
+  if (c.bodyI >= 0)
+    c.initial_W = model_.bodies[c.bodyI].position_W + model_.bodies[c.bodyI].R_WB * point;
+  c.unit = "m";
+  return true;
+}
+
+// one Euler angle of a body, from a chosen sequence
+bool ModelBuilder::readEulerAngleOutput(const json& o, const std::string& path, OutputChannel& c) {
+  c.type = OutputType::EulerAngle;
+  c.bodyI = bodyRef(o, "body", path);
+  // an unknown body was reported already
+  if (c.bodyI == -2) return false;
+  if (c.bodyI == kGround) {
+    issue(path + "/body", "the ground does not turn");
+    return false;
+  }
+  // the axes of the sequence, and which of its three angles is recorded
+  const std::string sequence = o.value("sequence", "zxy");
+  for (int k = 0; k < 3; ++k) c.sequence[k] = worldAxisIndex(std::string(1, sequence[k]));
+  c.angle = static_cast<int>(sequence.find(o["about"].get<std::string>()[0]));
+  c.unit = "rad";
+  return true;
+}
+
+// a section of a flexible beam: the element that holds it, and the section's place in it as the
+// element's coordinate xi in [-1, 1]
+bool ModelBuilder::readBeamSectionOutput(const json& o, const std::string& path, OutputChannel& c) {
+  c.type = OutputType::BeamSection;
+  const std::string name = o["beam"].get<std::string>();
+  // the beam by name
+  const Beam* beam = nullptr;
+  for (const Beam& b : model_.beams)
+    if (b.name == name) beam = &b;
+  if (!beam) {
+    issue(path + "/beam", "unknown beam '" + name + "'");
+    return false;
+  }
+  // the section's distance from the beam's start, within its length
+  const double s = o["position"].get<double>(), L = beam->length(), Le = L / beam->elementCount;
+  if (s < 0.0 || s > L) {
+    issue(path + "/position", "the position must be within the beam, 0 .. " + number(L) + " m");
+    return false;
+  }
+  // a section between two elements belongs to the first
+  const int k =
+      std::clamp(static_cast<int>(std::ceil(s / Le - 1e-12)) - 1, 0, beam->elementCount - 1);
+  c.element = beam->firstElement + k;
+  // xi: -1 at the element's start, 1 at its end
+  c.xi = 2.0 * (s - k * Le) / Le - 1.0;
+  return true;
+}
+
+// the outputs relating two bodies: the distance between two points, or the angle between two
+// frames
+bool ModelBuilder::readTwoBodyOutput(const json& o, const std::string& type,
+                                     const std::string& path, OutputChannel& c) {
+  c.bodyI = bodyRef(o, "body_i", path);
+  c.bodyJ = bodyRef(o, "body_j", path);
+  // unknown bodies were reported already
+  if (c.bodyI == -2 || c.bodyJ == -2) return false;
+  if (c.bodyI == c.bodyJ) {
+    issue(path + "/body_j", "an output between a body and itself is constant");
+    return false;
+  }
+  if (type == "distance") {
+    c.type = OutputType::Distance;
+    // the two points, from their bodies' centres of mass
+    c.s_I = internalPoint(c.bodyI, pointRef(o, "point_i", c.bodyI, path));
+    c.s_J = internalPoint(c.bodyJ, pointRef(o, "point_j", c.bodyJ, path));
+    c.unit = "m";
+  } else {
+    c.type = OutputType::Angle;
+    // the angle's axis and reference directions
+    const AngleFrame frame = angleFrame(o, c.bodyI, c.bodyJ, path);
+    c.axis_I = frame.axis_I;
+    c.u_I = frame.u_I;
+    c.u_J = frame.u_J;
+    c.unit = "rad";
+  }
+  return true;
 }
 
 // --- run settings --------------------------------------------------------------------------------

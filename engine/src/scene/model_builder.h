@@ -92,6 +92,13 @@ class ModelBuilder {
   // --- outputs
   // -------------------------------------------------------------------------------------
   void readOutputs();
+  // one output channel by its type, into c; false when it cannot be built (reported)
+  bool readPointOutput(const json& o, const std::string& type, const std::string& path,
+                       OutputChannel& c);
+  bool readEulerAngleOutput(const json& o, const std::string& path, OutputChannel& c);
+  bool readBeamSectionOutput(const json& o, const std::string& path, OutputChannel& c);
+  bool readTwoBodyOutput(const json& o, const std::string& type, const std::string& path,
+                         OutputChannel& c);
   void readSettings();
   const json& scene_;
   std::vector<SceneIssue>& issues_;
