@@ -12,7 +12,7 @@ std::string docsNavigationLine() {
          "[Python](python.md) · [Scenes](scenes.md) · [Formulations](formulations.md) · "
          "[Integrators](integrators.md) · [Studies](studies.md) · [IFToMM](iftomm.md) · "
          "[Performance](performance.md) · [Reliability](reliability.md) · "
-         "[Architecture](architecture.md) · [References](references.md)";
+         "[References](references.md)";
 }
 
 std::string sceneFormatMarkdown() {
