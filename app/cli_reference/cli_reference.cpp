@@ -1,6 +1,8 @@
 #include "cli_reference.h"
 
+#include <algorithm>
 #include <cctype>
+#include <map>
 #include <sstream>
 #include <vector>
 
@@ -128,22 +130,76 @@ std::string anchor(const std::string& program, const std::string& path) {
   return a;
 }
 
-// one row per positional, then per option: names, value type (none for a flag), default, help
-void markdownTable(std::ostream& out, const CommandDoc& d) {
-  // a command without arguments or options has no table
-  if (d.positionals.empty() && d.options.empty()) return;
-  out << "| argument or option | value | default | |\n|---|---|---|---|\n";
-  // the positionals, the required ones said so
-  for (const CLI::Option* p : d.positionals)
-    out << "| `" << positionalName(*p) << "`" << (p->get_required() ? " (required)" : "") << " | `"
-        << escapeCell(valueName(*p)) << "` | | " << escapeCell(p->get_description()) << " |\n";
-  for (const CLI::Option* o : d.options) {
-    out << "| `" << optionNames(*o) << "`" << (o->get_required() ? " (required)" : "") << " | ";
-    if (!isFlag(*o)) out << "`" << escapeCell(valueName(*o)) << "` ";
-    out << "| ";
-    if (!o->get_default_str().empty()) out << "`" << escapeCell(o->get_default_str()) << "` ";
-    out << "| " << escapeCell(o->get_description()) << " |\n";
+// an option's row: names, value type (none for a flag), default, help
+std::string optionRow(const CLI::Option& o) {
+  std::ostringstream row;
+  row << "| `" << optionNames(o) << "`" << (o.get_required() ? " (required)" : "") << " | ";
+  if (!isFlag(o)) row << "`" << escapeCell(valueName(o)) << "` ";
+  row << "| ";
+  if (!o.get_default_str().empty()) row << "`" << escapeCell(o.get_default_str()) << "` ";
+  row << "| " << escapeCell(o.get_description()) << " |\n";
+  return row.str();
+}
+
+// an option whose row this many commands or more have word for word is listed once, in the
+// section of shared options, and only named in each command's section
+constexpr int kSharedByAtLeast = 3;
+const char* const kSharedHeading = "Options shared by several commands";
+const char* const kSharedAnchor = "options-shared-by-several-commands";
+
+// how many commands have each row
+std::map<std::string, int> rowCounts(const std::vector<CommandDoc>& commands) {
+  std::map<std::string, int> counts;
+  for (const CommandDoc& d : commands)
+    for (const CLI::Option* o : d.options) ++counts[optionRow(*o)];
+  return counts;
+}
+
+bool isShared(const std::map<std::string, int>& counts, const CLI::Option& o) {
+  return counts.at(optionRow(o)) >= kSharedByAtLeast;
+}
+
+// one row per positional, then per option of the command's own; then the names of the shared
+// options it takes, linked to their section
+void markdownTable(std::ostream& out, const CommandDoc& d,
+                   const std::map<std::string, int>& counts) {
+  // the command's own options and the shared ones apart
+  std::vector<const CLI::Option*> own, shared;
+  for (const CLI::Option* o : d.options) (isShared(counts, *o) ? shared : own).push_back(o);
+  // a command without arguments or options of its own has no table
+  if (!d.positionals.empty() || !own.empty()) {
+    out << "| argument or option | value | default | |\n|---|---|---|---|\n";
+    // the positionals, the required ones said so
+    for (const CLI::Option* p : d.positionals)
+      out << "| `" << positionalName(*p) << "`" << (p->get_required() ? " (required)" : "")
+          << " | `" << escapeCell(valueName(*p)) << "` | | " << escapeCell(p->get_description())
+          << " |\n";
+    for (const CLI::Option* o : own) out << optionRow(*o);
+    out << "\n";
   }
+  if (shared.empty()) return;
+  out << "[Shared options](#" << kSharedAnchor << "):";
+  for (size_t i = 0; i < shared.size(); ++i)
+    out << (i == 0 ? " `" : ", `") << optionNames(*shared[i]) << "`";
+  out << ".\n\n";
+}
+
+// the shared options' rows, each once, in the order the commands first give them
+void markdownSharedOptions(std::ostream& out, const std::vector<CommandDoc>& commands,
+                           const std::map<std::string, int>& counts) {
+  std::vector<std::string> rows;
+  for (const CommandDoc& d : commands)
+    for (const CLI::Option* o : d.options) {
+      const std::string row = optionRow(*o);
+      if (isShared(counts, *o) && std::find(rows.begin(), rows.end(), row) == rows.end())
+        rows.push_back(row);
+    }
+  if (rows.empty()) return;
+  out << "## " << kSharedHeading << "\n\n"
+      << "Options that several commands take with the same meaning and default, listed once; each "
+         "command's section names those it takes.\n\n"
+      << "| option | value | default | |\n|---|---|---|---|\n";
+  for (const std::string& row : rows) out << row;
   out << "\n";
 }
 
@@ -191,14 +247,17 @@ std::string markdownReference(const CLI::App& program, const ReferenceTexts& tex
     out << "| [`" << d.path << "`](#" << anchor(name, d.path) << ") | " << escapeCell(d.description)
         << " |\n";
   out << "\n";
-  // each command: its description, usage and the table of its arguments and options
+  // each command: its description, usage and the table of its arguments and options, the shared
+  // options named; then the shared options' table
+  const std::map<std::string, int> counts = rowCounts(commands);
   for (const CommandDoc& d : commands) {
     out << "## `" << name << " " << d.path << "`\n\n"
         << d.description << "\n\n"
         << "```\n"
         << usage(name, d) << "\n```\n\n";
-    markdownTable(out, d);
+    markdownTable(out, d, counts);
   }
+  markdownSharedOptions(out, commands, counts);
   // the exit statuses and the examples
   out << "## Exit status\n\n| status | |\n|---|---|\n";
   for (const ExitStatus& s : texts.exitStatuses)

@@ -3,7 +3,10 @@
 // stale: the program's description, every command (nested ones too) with its description, usage,
 // positional arguments and options (value type, default, description), the exit statuses and a
 // few examples. As Markdown (mbw-cli's docs/cli-reference.md) or as a man page in roff
-// (mbw-cli(1), built with the program and installed by the package).
+// (mbw-cli(1), built with the program and installed by the package). In the Markdown, an option
+// that three commands or more take word for word (same names, value, default and description) is
+// listed once, under "Options shared by several commands", and named in each command's section;
+// the man page lists every command's options in full.
 //
 // What the definitions do not hold (the page's preamble, the man page's description and see-also,
 // the exit statuses and examples) the program gives as ReferenceTexts.

@@ -70,6 +70,33 @@ TEST(CliReference, MarkdownHasEveryCommandWithItsUsageAndOptions) {
   EXPECT_NE(md.find("prog go in.txt   # go with the input\n"), std::string::npos) << md;
 }
 
+// an option that three commands take word for word is listed once and named in each; the same
+// name with another description stays in its command's table, and the man page lists all
+TEST(CliReference, MarkdownListsTheSharedOptionsOnce) {
+  CLI::App app{"prog - does things.", "prog"};
+  double tEnd = 1;
+  for (const char* name : {"a", "b", "c"})
+    app.add_subcommand(name, "A command")->add_option("--t-end", tEnd, "end time, s");
+  app.add_subcommand("d", "Another")->add_option("--t-end", tEnd, "end of the window, s");
+  const std::string md = cli_reference::markdownReference(app, texts());
+  const std::string row = "| `--t-end` | `FLOAT` | | end time, s |\n";
+  ASSERT_NE(md.find(row), std::string::npos) << md;
+  EXPECT_EQ(md.find(row, md.find(row) + 1), std::string::npos) << md;
+  EXPECT_LT(md.find("## `prog d`"), md.find("## Options shared by several commands"));
+  EXPECT_LT(md.find("## Options shared by several commands"), md.find(row));
+  EXPECT_NE(md.find("## `prog a`\n\nA command\n\n```\nprog a [OPTIONS]\n```\n\n"
+                    "[Shared options](#options-shared-by-several-commands): `--t-end`.\n"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| `--t-end` | `FLOAT` | | end of the window, s |\n"), std::string::npos) << md;
+  const std::string man = cli_reference::manPageReference(app, texts());
+  size_t count = 0;
+  for (size_t at = man.find("end time, s"); at != std::string::npos;
+       at = man.find("end time, s", at + 1))
+    ++count;
+  EXPECT_EQ(count, 3u) << man;
+}
+
 TEST(CliReference, ManPageEscapesRoff) {
   const Program p;
   const std::string man = cli_reference::manPageReference(p.app, texts());

@@ -1,3 +1,4 @@
+#include <map>
 #include <sstream>
 
 #include "scene/schema.h"
@@ -12,7 +13,7 @@ std::string docsNavigationLine() {
          "[Python](python.md) · [Scenes](scenes.md) · [Formulations](formulations.md) · "
          "[Integrators](integrators.md) · [Studies](studies.md) · [IFToMM](iftomm.md) · "
          "[Performance](performance.md) · [Reliability](reliability.md) · "
-         "[Architecture](architecture.md) · [References](references.md)";
+         "[References](references.md)";
 }
 
 std::string sceneFormatMarkdown() {
@@ -45,6 +46,10 @@ std::string sceneFormatMarkdown() {
 
 std::string schemaSectionsMarkdown(const std::vector<ObjectSpec>& schema) {
   std::ostringstream md;
+  // the discriminator of each object chosen by one: a variant's own row of it shows its value
+  std::map<std::string, std::string> discriminators;
+  for (const ObjectSpec& o : schema)
+    if (!o.discriminator.empty()) discriminators[o.name] = o.discriminator;
   // each object: its description, then either its variants or its table of fields
   for (const ObjectSpec& o : schema) {
     // the object's heading and description
@@ -62,7 +67,12 @@ std::string schemaSectionsMarkdown(const std::vector<ObjectSpec>& schema) {
     for (const FieldSpec& f : o.fields) {
       // the kind spelled out: an enum's choices, an object's or array's element type
       std::string kind = toString(f.kind);
-      if (f.kind == FieldKind::Enum) {
+      const size_t slash = o.name.find('/');
+      const auto parent = slash == std::string::npos ? discriminators.end()
+                                                     : discriminators.find(o.name.substr(0, slash));
+      if (f.kind == FieldKind::Enum && parent != discriminators.end() && parent->second == f.name) {
+        kind = "`" + o.name.substr(slash + 1) + "`";  // "joint/revolute": its type is `revolute`
+      } else if (f.kind == FieldKind::Enum) {
         for (size_t i = 0; i < f.choices.size(); ++i)
           kind += (i ? ", `" : " `") + f.choices[i] + "`";
       }

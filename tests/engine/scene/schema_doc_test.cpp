@@ -44,6 +44,28 @@ TEST(SchemaDoc, ASectionPerObjectWithItsTableOrItsVariants) {
                 arrayKind + " of part |  |  |  |  |\n");
 }
 
+// a variant's own row of the discriminator shows its value, not every choice
+TEST(SchemaDoc, AVariantsDiscriminatorRowShowsItsValue) {
+  FieldSpec type;
+  type.name = "type";
+  type.kind = FieldKind::Enum;
+  type.required = true;
+  type.choices = {"cube", "ball"};
+  type.description = "kind of shape";
+  const std::vector<ObjectSpec> schema = {{"shape", "A solid.", {}, "type", {"cube", "ball"}},
+                                          {"shape/cube", "A cube.", {type}, "", {}},
+                                          {"other", "Not a variant.", {type}, "", {}}};
+  const std::string md = schemaSectionsMarkdown(schema);
+  EXPECT_NE(md.find("## shape/cube\n\nA cube.\n\n| field | kind | unit | required | default | "
+                    "meaning |\n|---|---|---|---|---|---|\n| `type` | `cube` |  | yes |  | kind of "
+                    "shape |\n"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find(std::string("| `type` | ") + toString(FieldKind::Enum) + " `cube`, `ball` |"),
+            std::string::npos)
+      << md;
+}
+
 TEST(SchemaDoc, TheScenePageHasEveryObjectOfTheSchema) {
   const std::string page = sceneFormatMarkdown();
   EXPECT_EQ(page.rfind("# Scene format (version " + std::to_string(kSceneFormatVersion) + ")", 0),
