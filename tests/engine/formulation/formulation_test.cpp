@@ -29,6 +29,7 @@ TEST(MakeFormulation, RefusesAnUnknownNameListingTheKnownOnes) {
     FAIL() << "rQ was accepted";
   } catch (const std::invalid_argument& e) {
     const std::string m = e.what();
+    // the message names the unknown one and lists every known name
     EXPECT_NE(m.find("unknown formulation 'rQ' (available: "), std::string::npos) << m;
     for (const char* name : {"rA", "rp", "rE"}) EXPECT_NE(m.find(name), std::string::npos) << m;
   }
