@@ -130,7 +130,9 @@ class NumbersShownWholeTest : public QObject {
     QTreeView* view = w->runList().view();
     ui::RunListModel* model = w->runList().model();
     const QModelIndex group = model->index(0, 0);
+    // two runs in the scene's group
     QCOMPARE(model->rowCount(group), 2);
+    // the columns fit the view
     QVERIFY(view->header()->length() <= view->viewport()->width());
     for (int row = 0; row < 2; ++row)
       for (int c = 0; c < ui::RunListModel::ColumnCount; ++c) {
@@ -155,6 +157,7 @@ class NumbersShownWholeTest : public QObject {
     w->showBottomTab(1);
     QTest::qWait(100);
     QTableWidget* table = w->comparison().table();
+    // two runs, and rows for every statistic
     QCOMPARE(table->columnCount(), 2);
     QVERIFY(table->rowCount() > 15);
     const int margin =
@@ -239,9 +242,11 @@ class NumbersShownWholeTest : public QObject {
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     QTest::qWait(50);
+    // the dialog fits a 1280x800 screen
     QVERIFY(dialog.width() <= 1280 && dialog.height() <= 800);
     auto* list = dialog.findChild<QTreeWidget*>();
     QVERIFY(list);
+    // a row per built-in scene, every column in view
     QCOMPARE(list->topLevelItemCount(), static_cast<int>(builtinScenes().size()));
     QVERIFY(list->header()->length() <= list->viewport()->width());
     const int margin =
@@ -299,6 +304,7 @@ class NumbersShownWholeTest : public QObject {
                                                .arg(text)));
       ++headers;
     }
+    // at least four families
     QVERIFY(headers >= 4);
     // and the list is on the screen
     const QRect screen = w->screen()->availableGeometry();
@@ -333,6 +339,7 @@ class NumbersShownWholeTest : public QObject {
                                                       .arg(box->width())));
         ++fields;
       }
+      // at least eight fields measured
       QVERIFY(fields >= 8);
     }
   }

@@ -181,6 +181,7 @@ class JointToolTest : public QObject {
     QTest::keyClick(w.sceneView().vtkWidget(), Qt::Key_Escape);
     w.statusBar()->clearMessage();
     auto* label = w.statusBar()->findChild<QLabel*>("sceneCheckLabel");
+    // two free bodies and no joint: 12 DOF
     QVERIFY2(label->text().endsWith("coordinates, 0 equations, 0 drivers: 12 DOF"),
              qPrintable(label->text()));
   }
@@ -197,6 +198,7 @@ class JointToolTest : public QObject {
     QVERIFY(universal);
     universal->trigger();
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::FirstBody);
+    // the drum, then the shaft
     clickAt(w, Vec3(0.62, 0, 0.3));
     clickAt(w, kShaftMiddle);
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::Location);
@@ -225,6 +227,7 @@ class JointToolTest : public QObject {
     QCOMPARE(jointCount(w), 0);
     QCOMPARE(w.sceneView().jointPreview().size(), size_t(3));
     const Vec3 cross = w.sceneView().jointPreview()[1].R_BG.col(2);
+    // perpendicular to the axis
     QVERIFY(std::abs(cross.dot(kDrumAxis)) < 1e-12);
     // seen from aside, as the camera turned meanwhile shows it
     w.viewActions().reset()->trigger();
@@ -237,6 +240,7 @@ class JointToolTest : public QObject {
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::Idle);
     QVERIFY(w.sceneView().jointPreview().empty());
     QCOMPARE(previewPixels(w), 0);
+    // one joint, from the drum to the shaft
     QCOMPARE(jointCount(w), 1);
     const auto& joint = w.document().json()["joints"][0];
     QCOMPARE(joint["type"].get<std::string>(), std::string("universal"));
@@ -263,6 +267,7 @@ class JointToolTest : public QObject {
     // on the shaft's end face (+x): the axis the shaft's x
     const Vec3 shaftEnd(0.4, 0, 0.3);
     Vec3 p, n;
+    // the face towards the camera, as the view picks it
     QVERIFY(w.sceneView().pickSurface(onScreen(w, kShaftMiddle), p, n));
     w.jointTool().placeAt(shaftEnd, Vec3(1, 0, 0));
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::CrossAxis);
@@ -273,6 +278,7 @@ class JointToolTest : public QObject {
     clickAt(w, kShaftMiddle);
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::Idle);
     const auto& joint = w.document().json()["joints"][0];
+    // the shaft's x, exactly
     QCOMPARE(joint["axis_i"], nlohmann::ordered_json({1.0, 0.0, 0.0}));
     // the drum's frame is the world's: the face's normal, y either way
     const auto& axisJ = joint["axis_j"];
@@ -293,6 +299,7 @@ class JointToolTest : public QObject {
     QCOMPARE(w.sceneView().jointPreview().size(), size_t(2));  // the hinge's pin and barrel
     QVERIFY(previewPixels(w) > 50);
     QTest::keyClick(w.sceneView().vtkWidget(), Qt::Key_Escape);
+    // back to idle: no joint, and no edit to undo
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::Idle);
     QVERIFY(w.sceneView().jointPreview().empty());
     QCOMPARE(previewPixels(w), 0);
@@ -309,6 +316,7 @@ class JointToolTest : public QObject {
     const QStringList types = ui::JointTool::types();
     for (const QString expected : {"universal", "planar", "planar-revolute"})
       QVERIFY(types.contains(expected));
+    // the glyphs of each type's symbol
     const std::map<QString, size_t> symbolGlyphs = {
         {"revolute", 2},      {"spherical", 1}, {"universal", 3},       {"cylindrical", 2},
         {"translational", 2}, {"planar", 2},    {"planar-revolute", 2}, {"fixed", 1}};
@@ -319,6 +327,7 @@ class JointToolTest : public QObject {
       clickAt(w, kShaftMiddle);
       clickAt(w, Vec3(0.62, 0, 0.3));
       hoverAt(w, kShaftMiddle);
+      // each type drawn under the mouse, placed, loading, then undone for the next
       QCOMPARE(w.sceneView().jointPreview().size(), symbolGlyphs.at(type));
       clickAt(w, kShaftMiddle);
       if (type == "universal") QTest::keyClick(w.sceneView().vtkWidget(), Qt::Key_Return);

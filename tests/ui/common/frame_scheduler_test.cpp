@@ -21,9 +21,11 @@ class FrameSchedulerTest : public QObject {
     const int handle = scheduler.add([&] { ++drawn; });
     scheduler.request(handle);
     scheduler.request(handle);
+    // two requests before the tick: one draw, and none after it
     QTRY_COMPARE(drawn, 1);
     QTest::qWait(60);
     QCOMPARE(drawn, 1);
+    // flush draws what is asked at once
     scheduler.request(handle);
     scheduler.flush();
     QCOMPARE(drawn, 2);

@@ -41,6 +41,7 @@ class RunConfigPanelTest : public QObject {
     const Model model = loadScene("double-pendulum");
     for (const IntegratorInfo& info : integratorRegistry()) {
       const QString name = QString::fromStdString(info.name);
+      // chosen without a problem, and the settings name it
       QVERIFY2(panel.setIntegrator(name), qPrintable(name));
       QVERIFY2(panel.problem().isEmpty(), qPrintable(name + ": " + panel.problem()));
       const RunSettings s = panel.settings();
@@ -72,6 +73,7 @@ class RunConfigPanelTest : public QObject {
   void aBadSettingIsRefusedWithTheReason() {
     RunConfigPanel panel;
     QVERIFY(panel.setIntegrator("backward-euler"));
+    // a negative step, then a zero t_end
     panel.setStep(-1.0);
     QVERIFY(panel.problem().contains("step"));
     panel.setStep(1e-3);
@@ -86,6 +88,7 @@ class RunConfigPanelTest : public QObject {
     QVERIFY2(panel.problem().contains("the step must be a finite number"),
              qPrintable(panel.problem()));
     panel.setStep(1e-3);
+    // an unknown integrator is not taken
     QVERIFY(!panel.setIntegrator("no-such-integrator"));
   }
 
@@ -97,6 +100,7 @@ class RunConfigPanelTest : public QObject {
     for (QLineEdit* box : panel.findChildren<QLineEdit*>())
       if (box->placeholderText() == "from rho_inf") alphaBox = box;
     QVERIFY(alphaBox && alphaBox->isEnabled());
+    // -0.1 within HHT's [-1/3, 0]: taken; -0.5 outside it: refused with the engine's reason
     alphaBox->setText("-0.1");
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
     QCOMPARE(panel.settings().integratorSettings.alpha.value_or(0.0), -0.1);
@@ -118,6 +122,7 @@ class RunConfigPanelTest : public QObject {
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
     QVERIFY(panel.setFormulation("rE"));  // as a script would ask
     QVERIFY2(panel.problem().contains("gimbal lock"), qPrintable(panel.problem()));
+    // the double pendulum is clear of the lock: rE accepted
     panel.checkFormulations(loadScene("double-pendulum"));
     QVERIFY(panel.setFormulation("rE"));
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
@@ -150,6 +155,7 @@ class RunConfigPanelTest : public QObject {
     panel.setTEnd(1.0);
     panel.setOutputTimesFile(times);
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
+    // the times as read, the comment and the separators skipped
     QVERIFY(panel.settings().output.times == (std::vector<double>{0.1, 0.2, 0.35}));
     QVERIFY_THROWS_NO_EXCEPTION(Simulation(loadScene("double-pendulum"), panel.settings()));
 

@@ -81,6 +81,7 @@ class StudyDialogTest : public QObject {
     QVERIFY2(w.dialog.startStudy(), qPrintable(w.dialog.statusText()));
     QVERIFY(w.dialog.runner().busy());
     QTRY_VERIFY_WITH_TIMEOUT(!w.dialog.runner().busy(), 120000);
+    // a row and a point as each of the 4 runs (2 integrators x 2 tolerances) finished
     QCOMPARE(seen, (std::vector<int>{1, 2, 3, 4}));
     QCOMPARE(completed(w.dialog.runner().records()), 4);
     QCOMPARE(w.dialog.chart().pointCount(), 4);
@@ -98,6 +99,7 @@ class StudyDialogTest : public QObject {
     for (const RunRecord& r : w.dialog.runner().records())
       if (study.runs[r.run].settings.integrator == "rosenbrock-nystrom4")
         rn4[study.runs[r.run].settings.integratorSettings.rtol] = r.errors.at(0).max;
+    // rn4 at both tolerances, the tighter one the more accurate
     QCOMPARE(rn4.size(), size_t(2));
     QVERIFY(rn4.at(1e-5) < rn4.at(1e-3));
   }
@@ -143,6 +145,7 @@ class StudyDialogTest : public QObject {
     QTRY_VERIFY2(QToolTip::text().startsWith(QString("run %1: lms2 (0.6), rtol 1e-05").arg(run)),
                  qPrintable(QToolTip::text()));
     QTest::mouseClick(w.dialog.chart().plot(), Qt::LeftButton, {}, pixel.toPoint());
+    // one run opened, with the study's settings
     QTRY_COMPARE(w.library.runs().size(), size_t(1));
     const Run& opened = *w.library.runs().front();
     QCOMPARE(opened.settings.integrator, std::string("lms2"));
@@ -171,6 +174,7 @@ class StudyDialogTest : public QObject {
     w.dialog.setup().setTableFile(dir.filePath("results.csv"));
     QVERIFY2(w.dialog.startStudy(), qPrintable(w.dialog.statusText()));
     QTRY_VERIFY_WITH_TIMEOUT(!w.dialog.runner().busy(), 120000);
+    // 2 masses x 2 tolerances: 4 runs
     QCOMPARE(completed(w.dialog.runner().records()), 4);
     // one line per integrator and scene variant; the table has a row per run
     QCOMPARE(w.dialog.chart().plot()->plottableCount(), 2);
@@ -178,6 +182,7 @@ class StudyDialogTest : public QObject {
     std::ifstream table(dir.filePath("results.csv").toStdString());
     int rows = 0;
     for (std::string line; std::getline(table, line);) rows += !line.empty() && line[0] != '#';
+    // the header and 4 rows
     QCOMPARE(rows, 1 + 4);
   }
 
@@ -189,6 +194,7 @@ class StudyDialogTest : public QObject {
     Workbench w;
     w.dialog.setup().useStudyFile(path);
     QVERIFY(!w.dialog.startStudy());
+    // refused at the JSON path of the negative tolerance
     QVERIFY2(w.dialog.statusText().contains("/integrators/0/tolerances/1"),
              qPrintable(w.dialog.statusText()));
     QVERIFY(!w.dialog.runner().busy());
@@ -197,6 +203,7 @@ class StudyDialogTest : public QObject {
   void aSceneStudyWithoutIntegratorsIsRefused() {
     Workbench w;
     tinyStudy(w.dialog.setup());
+    // no integrator, then a step that is not a number
     w.dialog.setup().setIntegrators({});
     QVERIFY(!w.dialog.startStudy());
     QVERIFY2(w.dialog.statusText().contains("integrator"), qPrintable(w.dialog.statusText()));
@@ -223,6 +230,7 @@ class StudyDialogTest : public QObject {
     setup.setTolerances("1e-3");
     setup.setTEnd(0.002);
     QVERIFY2(dialog.startStudy(), qPrintable(dialog.statusText()));
+    // the study runs the document's own model
     QCOMPARE(dialog.runner().models().front().get(), doc.model().get());
     QTRY_VERIFY_WITH_TIMEOUT(!dialog.runner().busy(), 120000);
     QVERIFY(dialog.openRun(0));
@@ -253,6 +261,7 @@ class StudyDialogTest : public QObject {
     QVERIFY2(dialog.startStudy(), qPrintable(dialog.statusText()));
     QTRY_VERIFY_WITH_TIMEOUT(!dialog.runner().busy(), 120000);
     const Study& study = dialog.runner().study();
+    // the first default output is x, yet the diagram draws one that moves
     QCOMPARE(study.outputs.front(), std::string("body_2.x"));
     QCustomPlot* plot = dialog.chart().plot();
     QCOMPARE(dialog.chart().pointCount(), 2);

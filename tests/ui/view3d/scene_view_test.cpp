@@ -136,6 +136,7 @@ class SceneViewTest : public QObject {
     QCOMPARE(drawn.size(), background.size());
 
     const double ratio = view.vtkWidget()->devicePixelRatioF();
+    // each body's centre in view, and drawn there
     for (const Body& b : model->bodies) {
       const QPointF at = widgetPoint(view, bodyCentre(b)) * ratio;
       const QPoint pixel(static_cast<int>(at.x()), static_cast<int>(at.y()));
@@ -160,6 +161,7 @@ class SceneViewTest : public QObject {
       tireGlyphs += g.role == ui::GlyphRole::Tire;
       roadGlyphs += g.role == ui::GlyphRole::Road;
     }
+    // four tires, a glyph each; the road, and a glyph per bump
     QCOMPARE(tires, 4);
     QCOMPARE(tireGlyphs, tires);
     QCOMPARE(roadGlyphs, 1 + static_cast<int>(tire->road.bumps.size()));
@@ -250,6 +252,7 @@ class SceneViewTest : public QObject {
     const QPoint at = widgetPoint(view, bodyCentre(b)).toPoint();
     QTest::mousePress(view.vtkWidget(), Qt::LeftButton, {}, at);
     QTest::mouseRelease(view.vtkWidget(), Qt::LeftButton, {}, at);
+    // one pick, naming the body's JSON path
     QCOMPARE(picked.count(), 1);
     QCOMPARE(picked.front().front().toString(), QString::fromStdString(b.jsonPath));
     // the background picks nothing
@@ -391,6 +394,7 @@ class SceneViewTest : public QObject {
     const double model = std::max({m1[1] - m1[0], m2[1] - m2[0], 0.3});
     QVERIFY2(level[1] - level[0] < 1e-9 * size,
              qPrintable(QString("the grid is not level: %1 to %2").arg(level[0]).arg(level[1])));
+    // under the lowest body, spanning the model, and not much larger
     QVERIFY(level[0] <= lowest);
     QVERIFY(g1[0] <= m1[0] && g1[1] >= m1[1] && g2[0] <= m2[0] && g2[1] >= m2[1]);
     QVERIFY2(size <= 3.0 * model + 2.0,

@@ -78,6 +78,7 @@ class VtkWidgetTest : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     const QImage shown = w.grab().toImage();
+    // at the widget's size: the red cube in the middle, the white corners, drawn at least once
     QCOMPARE(shown.size(), QSize(320, 240) * w.devicePixelRatio());
     QVERIFY(isRed(shown.pixel(shown.width() / 2, shown.height() / 2)));
     QVERIFY(isWhite(shown.pixel(3, 3)));
@@ -101,6 +102,7 @@ class VtkWidgetTest : public QObject {
     host.resize(400, 300);
     host.show();
     QVERIFY(QTest::qWaitForWindowExposed(&host));
+    // redrawn at the new size, the cube in the new middle
     const QImage image = w->image();
     QCOMPARE(image.size(), QSize(400, 300));
     QVERIFY(isRed(image.pixel(200, 150)));
@@ -117,6 +119,7 @@ class VtkWidgetTest : public QObject {
     w.image();
     vtkNew<vtkPropPicker> picker;
     const QPoint centre = w.toDisplay(QPointF(150, 150));
+    // the cube under the centre, nothing under the corner
     QVERIFY(picker->Pick(centre.x(), centre.y(), 0.0, w.renderer()));
     QCOMPARE(picker->GetViewProp(), cube.GetPointer());
     const QPoint corner = w.toDisplay(QPointF(2, 2));
@@ -138,6 +141,7 @@ class VtkWidgetTest : public QObject {
     QApplication::sendEvent(&w, &move);
     QTest::mouseRelease(&w, Qt::LeftButton, {}, QPoint(220, 170));
     w.renderer()->GetActiveCamera()->GetPosition(after);
+    // the camera moved
     QVERIFY(std::abs(after[0] - before[0]) + std::abs(after[1] - before[1]) +
                 std::abs(after[2] - before[2]) >
             1e-3);

@@ -34,6 +34,7 @@ TEST(MethodGridFigures, ComparisonDrawsEveryKeptRun) {
 
 TEST(MethodGridFigures, ConvergenceDrawsErrorsAndIterationsByMethod) {
   const Study study = twoMethodsAtTwoSteps();
+  // three records: RE 0.1 / (k + 1), 40 iterations over 20 time points
   std::vector<RunRecord> records(3);
   for (int k = 0; k < 3; ++k) {
     records[k].run = k;
@@ -45,6 +46,7 @@ TEST(MethodGridFigures, ConvergenceDrawsErrorsAndIterationsByMethod) {
   }
   const Figure f = methodConvergenceFigure(study, records, {"x"}, "convergence");
   ASSERT_EQ(f.charts.size(), 2u);
+  // RE on a log axis, S/N on a linear one
   EXPECT_EQ(f.charts[0].title, "RE(x)");
   EXPECT_TRUE(f.charts[0].y.logarithmic);
   EXPECT_FALSE(f.charts[1].y.logarithmic);

@@ -24,6 +24,7 @@ TEST(RunReportFigure, DrawsTheRunsChannelsAgainstTime) {
   r.appendRow({0.1, 1.0, -2.0, 0.5, -1e-9, 0.1, 3.0});
   r.appendRow({0.2, 1.0, 1.0, 0.4, 2e-9, 0.1, 2.0});
   const Figure f = runReportFigure(r);
+  // the title from the run's metadata
   EXPECT_EQ(f.title, "pendulum  -  rA, hht, h = 0.1 s");
   EXPECT_EQ(f.columns, 2);
   ASSERT_EQ(f.charts.size(), 6u);

@@ -29,6 +29,7 @@ TEST(WorkPrecisionFigure, DrawsCpuTimeAgainstErrorByMethod) {
   const Figure f = workPrecisionFigure(study, outcome, ErrorMeasure::Max, "wp");
   EXPECT_EQ(f.title, "wp");
   EXPECT_EQ(f.columns, 2);
+  // a chart per output, each with a line per method and a point per run
   ASSERT_EQ(f.charts.size(), 2u);
   EXPECT_EQ(f.charts[1].title, "body_2.z");
   EXPECT_EQ(f.charts[0].x.label,
@@ -38,6 +39,7 @@ TEST(WorkPrecisionFigure, DrawsCpuTimeAgainstErrorByMethod) {
   EXPECT_EQ(f.charts[0].series[0].name, "rn4");
   for (const Series& line : f.charts[0].series) {
     ASSERT_EQ(line.x.size(), 2u);
+    // every point a measured error and CPU time above zero, as log axes need
     for (size_t k = 0; k < 2; ++k) {
       EXPECT_GT(line.x[k], 0.0);
       EXPECT_GT(line.y[k], 0.0);
