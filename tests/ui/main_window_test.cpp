@@ -53,6 +53,8 @@ class MainWindowTest : public QObject {
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+  // --- scenes ------------------------------------------------------------------------------------
+
   void opensEveryBuiltinScene() {
     MainWindow w;
     w.show();
@@ -82,6 +84,8 @@ class MainWindowTest : public QObject {
     w.document().undoStack()->undo();
     QCOMPARE(w.sceneView().model()->bodies[0].mass, 78.0);
   }
+
+  // --- runs --------------------------------------------------------------------------------------
 
   void aShortRunFeedsThePlotsAndTheRunList() {
     MainWindow w;
@@ -115,6 +119,7 @@ class MainWindowTest : public QObject {
     QVERIFY(idle.wait(60000));
     const ui::Run& run = *w.runs().runs().front();
     QCOMPARE(run.results.status, RunStatus::Completed);
+    // the metadata known at the end reached the run: the error estimate, the work rule
     QVERIFY(!run.results.metadataValue("error_estimate").empty());
     QCOMPARE(run.results.metadataValue("work_integration"), std::string("quadrature"));
   }
@@ -163,6 +168,7 @@ class MainWindowTest : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QSignalSpy idle(&w.controller(), &ui::RunController::idle);
+    // a run far too long to finish, cancelled once it has rows
     startRun(w, "double-pendulum", 1000.0);
     const ui::Run& run = *w.runs().runs().front();
     QTRY_VERIFY_WITH_TIMEOUT(run.results.rowCount() > 10, 60000);
@@ -218,6 +224,8 @@ class MainWindowTest : public QObject {
     QCOMPARE(readCsv(next.dataPath).rowCount(), next.results.appendedRowCount());
   }
 
+  // --- exports, the about box and the command line -----------------------------------------------
+
   void exportsCsvAndPng() {
     MainWindow w;
     w.show();
@@ -252,6 +260,7 @@ class MainWindowTest : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     const QString versions = w.findChild<ui::AboutAction*>()->versions();
+    // each library's version named
     for (const char* part :
          {"Multibody Workbench", "Qt 6", "VTK 9", "QCustomPlot 2", "Eigen 3", "OpenGL renderer"})
       QVERIFY2(versions.contains(part), qPrintable(versions));
@@ -260,6 +269,7 @@ class MainWindowTest : public QObject {
   void theScriptedCommandLineSavesAScreenshot() {
     QTemporaryDir dir;
     gui::CommandLine cl;
+    // the command line: a scene, a run of 0.05 s, a screenshot
     cl.scene = "single-pendulum";
     cl.run = true;
     cl.tEnd = 0.05;

@@ -115,6 +115,8 @@ class NumbersShownWholeTest : public QObject {
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+  // --- the run list and the comparison table -----------------------------------------------------
+
   // the run list and the comparison table of two vehicle runs (energy balances of a few joules,
   // violations of 1e-10, hundreds of steps)
   void theRunListAndTheComparisonTable() {
@@ -193,6 +195,8 @@ class NumbersShownWholeTest : public QObject {
     QVERIFY(w->comparison().cell("Max |difference|", 1).toDouble(&ok) > 0.0 && ok);
     QVERIFY(w->comparison().cell("RMS difference", 1).toDouble(&ok) > 0.0 && ok);
   }
+
+  // --- the scene's fields and library ------------------------------------------------------------
 
   // every element of every built-in scene: each field's boxes whole or elided with a tooltip, each
   // name and unit label at its full width, and nothing beyond the panel's width
@@ -273,6 +277,8 @@ class NumbersShownWholeTest : public QObject {
       }
     }
   }
+
+  // --- the run setup -----------------------------------------------------------------------------
 
   // the integrator list, opened in the window's run setup: each family header painted whole. What
   // is measured is the ink the popup paints on the header's row (the combo's menu delegate keeps

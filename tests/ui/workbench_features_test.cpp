@@ -58,6 +58,8 @@ class WorkbenchFeaturesTest : public QObject {
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+  // --- the view and the playback -----------------------------------------------------------------
+
   void everyBodyStaysInViewThroughARun() {
     MainWindow w;
     w.resize(1280, 800);
@@ -135,6 +137,7 @@ class WorkbenchFeaturesTest : public QObject {
              w.sceneView().vtkWidget()->size() * w.devicePixelRatio());
     // half speed: twice the frames
     QCOMPARE(w.videoExport().exportVideo({dir.filePath("slow"), 25.0, 0.5}, &error), 11);
+    // the video needs ffmpeg
     if (ui::VideoExportAction::ffmpeg().isEmpty()) QSKIP("ffmpeg is not installed");
     // a view of odd height (H.264 wants even sizes): the video's bottom row is the view's, not a
     // black line of padding
@@ -166,6 +169,8 @@ class WorkbenchFeaturesTest : public QObject {
     QVERIFY2(shown > 150.0 && std::abs(coded - shown) < 10.0,
              qPrintable(QString("%1 / %2").arg(coded).arg(shown)));
   }
+
+  // --- sessions, picking and the window ----------------------------------------------------------
 
   void aSessionIsSavedAndOpenedAgain() {
     QTemporaryDir dir;

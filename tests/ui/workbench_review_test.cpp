@@ -104,6 +104,8 @@ class WorkbenchReviewTest : public QObject {
     QSettings().clear();
   }
 
+  // --- the window: its first size, closing it ----------------------------------------------------
+
   // a first window takes the room the screen has, at most 1600x1000
   void theFirstWindowFitsTheScreen() {
     // screens up to 1280x800 taken whole; a large one capped at 1600x1000
@@ -186,6 +188,8 @@ class WorkbenchReviewTest : public QObject {
     QVERIFY(!QString::fromStdString(h.sceneText).contains("7.5"));
     QFile::remove(ui::SessionActions::autosavePath());
   }
+
+  // --- plots and runs ----------------------------------------------------------------------------
 
   // 3 runs and 7 plots at 1280x800, cursors A and B: each read-out box within its plot, values
   // with their units
@@ -322,6 +326,8 @@ class WorkbenchReviewTest : public QObject {
     QTRY_COMPARE(w.runs().referenceId(), w.runs().runs()[1]->id);
   }
 
+  // --- help --------------------------------------------------------------------------------------
+
   // Help: the guide from this computer, the shortcuts (Save as on Ctrl+Shift+S too), the scene
   // format
   void theHelpMenu() {
@@ -361,6 +367,8 @@ class WorkbenchReviewTest : public QObject {
          {"--plots", "difference:CHANNEL", "xy:X|Y", "--video-size", "--pause-at"})
       QVERIFY2(help.contains(option), option);
   }
+
+  // --- the 3D view, the video and the run setup --------------------------------------------------
 
   // a plot of a signal another scene does not record goes back to that scene's moving signal
   void thePlotLayoutFollowsTheScene() {
@@ -568,6 +576,8 @@ class WorkbenchReviewTest : public QObject {
     QVERIFY(table->fontMetrics().horizontalAdvance(message) > 2 * table->columnWidth(1));
     QVERIFY(table->columnWidth(1) < 1.6 * table->columnWidth(0) + 40);
   }
+
+  // --- file dialogs ------------------------------------------------------------------------------
 
   // file dialogs start in the last folder used for that kind of file, else in the last one of any
   void fileDialogsStartInTheLastFolder() {

@@ -100,6 +100,8 @@ class WorkbenchStateTest : public QObject {
     QFile::remove(ui::SessionActions::autosavePath());
   }
 
+  // --- the layout --------------------------------------------------------------------------------
+
   // a new window: the 3D view and the plots share the middle, at 1280x800 as at 1600x1000
   void theViewGetsAFairShare() {
     for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
@@ -127,6 +129,7 @@ class WorkbenchStateTest : public QObject {
       MainWindow w;
       w.show();
       QVERIFY(QTest::qWaitForWindowExposed(&w));
+      // the user's layout: splitters moved, three plots, the grid off, frames on, a dock floated
       auto* view = w.findChild<QSplitter*>("viewSplitter");
       const int total = view->sizes().value(0) + view->sizes().value(1);
       view->setSizes({total * 2 / 3, total - total * 2 / 3});
@@ -162,6 +165,8 @@ class WorkbenchStateTest : public QObject {
     QVERIFY(w.findChild<QDockWidget*>("signalDock")->isFloating());
     QSettings().clear();
   }
+
+  // --- one time for the plots and the view -------------------------------------------------------
 
   // one time for the plots and the 3D view
   void theViewFollowsThePlotCursors() {
@@ -202,6 +207,8 @@ class WorkbenchStateTest : public QObject {
     QVERIFY((w.sceneView().poses()[1].p_W - recorded(r, "body_2", 0.55)).norm() < 1e-12);
   }
 
+  // --- the start ---------------------------------------------------------------------------------
+
   // closing saves the session; the next start opens it again (its scene, or the one asked for)
   void theLastSessionIsReopenedAtStart() {
     QFile::remove(ui::SessionActions::autosavePath());
@@ -209,6 +216,7 @@ class WorkbenchStateTest : public QObject {
     {
       MainWindow w;
       startInteractively(w, "double-pendulum");
+      // two runs of the pendulum, then the window closed
       run(w, "double-pendulum", 0.2);
       run(w, "double-pendulum", 0.3);
       rows = w.runs().runs().back()->results.rowCount();

@@ -103,6 +103,7 @@ class BodyHandleTest : public QObject {
     // not turned; the handle went with it
     QVERIFY(!w.document().json()["bodies"][0].contains("orientation"));
     QVERIFY(w.bodyHandle().centre().isApprox(moved, 1e-9));
+    // undone: back where it was
     w.document().undoStack()->undo();
     QCOMPARE(positionOf(w, 0), Vec3(0.2, 0, 0.3));
 

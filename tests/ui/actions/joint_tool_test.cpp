@@ -144,6 +144,8 @@ class JointToolTest : public QObject {
   }
   void cleanup() { w_.reset(); }
 
+  // --- the status bar's hints --------------------------------------------------------------------
+
   // before any scene, the status bar says so (not "0 problems")
   void statusBarWithoutAScene() {
     if (!w_->document().json().empty()) QSKIP("the window opened a scene");
@@ -185,6 +187,8 @@ class JointToolTest : public QObject {
     QVERIFY2(label->text().endsWith("coordinates, 0 equations, 0 drivers: 12 DOF"),
              qPrintable(label->text()));
   }
+
+  // --- placing joints ----------------------------------------------------------------------------
 
   // a universal joint: the drum's end clicked gives the axis (the cylinder's, exactly), Enter the
   // cross axis; the cross is drawn from the first hover to the commit

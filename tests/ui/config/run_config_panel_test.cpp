@@ -36,6 +36,8 @@ class RunConfigPanelTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- integrators and their settings ------------------------------------------------------------
+
   void everyRegisteredIntegratorCanBeChosenAndRun() {
     RunConfigPanel panel;
     const Model model = loadScene("double-pendulum");
@@ -96,6 +98,7 @@ class RunConfigPanelTest : public QObject {
   void tuningParametersReachTheEngine() {
     RunConfigPanel panel;
     QVERIFY(panel.setIntegrator("hht"));
+    // HHT's alpha box, enabled for HHT
     QLineEdit* alphaBox = nullptr;
     for (QLineEdit* box : panel.findChildren<QLineEdit*>())
       if (box->placeholderText() == "from rho_inf") alphaBox = box;
@@ -111,6 +114,8 @@ class RunConfigPanelTest : public QObject {
     QVERIFY(!alphaBox->isEnabled());
     QVERIFY(!panel.settings().integratorSettings.alpha.has_value());
   }
+
+  // --- formulations ------------------------------------------------------------------------------
 
   // rE cannot start where a body sits at its gimbal lock (the planar squeezer: theta = 0)
   void aFormulationTheSceneRefusesIsDisabledWithTheReason() {
@@ -144,6 +149,8 @@ class RunConfigPanelTest : public QObject {
     QVERIFY(panel.setFormulation("joint"));  // as a script would ask
     QVERIFY2(panel.problem().contains("revJoint_DP1_1"), qPrintable(panel.problem()));
   }
+
+  // --- output times ------------------------------------------------------------------------------
 
   void outputTimesComeFromAFile() {
     QTemporaryDir dir;

@@ -50,6 +50,8 @@ class LivePlotTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- read-outs and cursors ---------------------------------------------------------------------
+
   void hoverNamesTheNearestPoint() {
     RunLibrary runs;
     runs.setActiveScene("builtin:double-pendulum", nullptr);
@@ -147,6 +149,8 @@ class LivePlotTest : public QObject {
     QVERIFY2(plot.readoutText().contains("#1  A (0.3 m, 0.09 m)"), qPrintable(plot.readoutText()));
   }
 
+  // --- differences, the key and the ticks --------------------------------------------------------
+
   void theDifferenceIsTheRunMinusTheBase() {
     RunLibrary runs;
     runs.setActiveScene("builtin:double-pendulum", nullptr);
@@ -185,6 +189,8 @@ class LivePlotTest : public QObject {
       QVERIFY(x->tickVector().size() <= std::max(2, x->axisRect()->width() / 70) + 2);
     }
   }
+
+  // --- drawing small numbers ---------------------------------------------------------------------
 
   void roundOffNoiseIsDrawnAsDotsNotALine() {
     RunLibrary runs;

@@ -61,6 +61,7 @@ class AssemblyEditingTest : public QObject {
 
   void aPartsMassIsComputedFromItsSolidOrGiven() {
     PartSpec box;
+    // a steel block of 0.2 x 0.1 x 0.05 m: 7850 kg/m^3 x 0.001 m^3 = 7.85 kg
     box.name = "block";
     box.size = Vec3(0.2, 0.1, 0.05);
     box.density = 7850.0;

@@ -45,6 +45,8 @@ class SceneEditingTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- editing a field ---------------------------------------------------------------------------
+
   void aBadMassIsReportedNextToItsField() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
@@ -129,6 +131,8 @@ class SceneEditingTest : public QObject {
     QCOMPARE(references, 8);
     QCOMPARE(doc.undoStack()->count(), 1);
   }
+
+  // --- elements, initial conditions and files ----------------------------------------------------
 
   void everyElementTypeHasAValidTemplate() {
     SceneDocument doc;
@@ -223,6 +227,8 @@ class SceneEditingTest : public QObject {
     QVERIFY2(error.contains("twice.json: /name: the key 'name' is given twice"), qPrintable(error));
     QVERIFY(!error.contains("json.exception"));
   }
+
+  // --- joints, undo and picking ------------------------------------------------------------------
 
   void changingAJointTypeKeepsWhatBothTypesShare() {
     SceneDocument doc;

@@ -178,6 +178,8 @@ class SessionFileTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- what a session keeps ----------------------------------------------------------------------
+
   void runsComeBackExactly() {
     QTemporaryDir dir;
     const QString path = dir.filePath("s.mbws");
@@ -270,6 +272,8 @@ class SessionFileTest : public QObject {
     QCOMPARE(b.integratorSettings.errorControl, a->settings.integratorSettings.errorControl);
   }
 
+  // --- versions ----------------------------------------------------------------------------------
+
   // A file of version 1, laid out as its writer did: it opens, the settings it kept are read and
   // the others take their defaults
   void versionOneFilesStillOpen() {
@@ -309,6 +313,8 @@ class SessionFileTest : public QObject {
     QVERIFY2(readBytes(craftedSession(emptyLayout, {}, 1)).ok, "version 1");
     QVERIFY2(readBytes(craftedSession(emptyLayout, {}, 2)).ok, "version 2");
   }
+
+  // --- damaged, foreign and crafted files --------------------------------------------------------
 
   // A run of version 2 whose settings' JSON does not read is left out as damaged, saying where;
   // one cut anywhere is damage, never a crash

@@ -65,6 +65,8 @@ class StudyDialogTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- running a study ---------------------------------------------------------------------------
+
   void rowsAndPointsAppearAsRunsFinish() {
     Workbench w;
     tinyStudy(w.dialog.setup());
@@ -110,6 +112,7 @@ class StudyDialogTest : public QObject {
     tinyStudy(w.dialog.setup());
     w.dialog.setup().setTEnd(10.0);
     w.dialog.setup().setTolerances("1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8");
+    // cancelled as soon as the first record arrives
     connect(&w.dialog.runner(), &StudyRunner::recordArrived, &w.dialog, &StudyDialog::cancelStudy);
     bool interrupted = false;
     connect(&w.dialog, &StudyDialog::studyFinished, this,
@@ -162,6 +165,8 @@ class StudyDialogTest : public QObject {
              study.runs[w.dialog.table().runAt(0)].settings.integrator);
   }
 
+  // --- study files and refusals ------------------------------------------------------------------
+
   void aStudyFileRunsAndWritesItsTable() {
     QTemporaryDir dir;
     const QString path = dir.filePath("tiny.json");
@@ -213,6 +218,8 @@ class StudyDialogTest : public QObject {
     QVERIFY2(w.dialog.statusText().contains("'x'"), qPrintable(w.dialog.statusText()));
   }
 
+  // --- the workbench's action and the diagram ----------------------------------------------------
+
   void theActionOpensTheDialogWithTheEditedSceneAndRunsOpenInTheRunList() {
     QWidget window;
     SceneDocument doc;
@@ -256,6 +263,7 @@ class StudyDialogTest : public QObject {
     setup.setIntegrators({"rosenbrock-nystrom4"});
     setup.setTolerances("1e-3, 1e-5");
     setup.setTEnd(0.2);
+    // no outputs given: the scene's defaults
     setup.setOutputs("");
     setup.setJobs(1);
     QVERIFY2(dialog.startStudy(), qPrintable(dialog.statusText()));

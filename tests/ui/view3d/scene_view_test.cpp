@@ -106,6 +106,8 @@ class SceneViewTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- what is drawn, and picking ----------------------------------------------------------------
+
   void bodiesAreDrawnInEveryBuiltinScene_data() {
     QTest::addColumn<QString>("scene");
     for (const BuiltinScene& s : builtinScenes())
@@ -166,6 +168,7 @@ class SceneViewTest : public QObject {
     QCOMPARE(tireGlyphs, tires);
     QCOMPARE(roadGlyphs, 1 + static_cast<int>(tire->road.bumps.size()));
 
+    // the vehicle drawn; then an empty view with the same camera gives the background
     SceneView view;
     view.setGridVisible(false);
     view.resize(480, 360);
@@ -246,6 +249,7 @@ class SceneViewTest : public QObject {
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.setModel(model);
+    // rendered once, so that there is a drawn frame to pick in
     view.grabImage();
     QSignalSpy picked(&view, &SceneView::picked);
     const Body& b = model->bodies[1];
@@ -261,6 +265,8 @@ class SceneViewTest : public QObject {
     QCOMPARE(picked.count(), 2);
     QVERIFY(picked.back().front().toString().isEmpty());
   }
+
+  // --- the camera, the triad and the grid --------------------------------------------------------
 
   // front, side, top and isometric relative to gravity, every body in view after each
   void standardViewsFaceGravity_data() {
@@ -390,6 +396,7 @@ class SceneViewTest : public QObject {
       m2[1] = std::max(m2[1], c.dot(e2));
       lowest = std::min(lowest, c.dot(up));
     }
+    // the grid's extent against the model's (at least 0.3 m)
     const double size = std::max({g1[1] - g1[0], g2[1] - g2[0]});
     const double model = std::max({m1[1] - m1[0], m2[1] - m2[0], 0.3});
     QVERIFY2(level[1] - level[0] < 1e-9 * size,

@@ -19,6 +19,7 @@ Study twoMethodsAtTwoSteps() {
 
 TEST(MethodGridFigures, ComparisonDrawsEveryKeptRun) {
   const Study study = twoMethodsAtTwoSteps();
+  // one history kept, run 1's only
   RunHistories histories({"energy.balance"});
   Results r;
   r.setChannels({{"t", "s"}, {"energy.balance", "J"}});

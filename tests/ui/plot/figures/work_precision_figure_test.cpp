@@ -16,12 +16,14 @@ TEST(WorkPrecisionFigure, DrawsCpuTimeAgainstErrorByMethod) {
   base.formulation = "rp";
   base.tEnd = 0.2;
   base.integratorSettings.step = 1e-3;
+  // rn4 and Bathe, at two tolerances and two steps, two outputs, over 0.2 s
   WorkPrecisionSettings s;
   s.methods = parseStudyMethods("rn4,bathe");
   s.tolerances = {1e-3, 1e-4};
   s.steps = {1e-2, 5e-3};
   s.outputs = {"body_2.y", "body_2.z"};
   const Study study = makeWorkPrecisionStudy("double-pendulum", model, base, s);
+  // the study run on one thread, every run completing
   ThreadPoolExecutor pool(1);
   const StudyOutcome outcome = executeStudy(study, pool, {}, {});
   ASSERT_EQ(outcome.failed(), 0);
