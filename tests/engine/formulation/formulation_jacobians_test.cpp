@@ -24,6 +24,8 @@ struct Snapshot {
   VectorXd q, v, vdot, lambda;
 };
 
+// --- the checks ----------------------------------------------------------------------------------
+
 // the model's initial state (random, inconsistent) plus random accelerations and multipliers
 Snapshot randomSnapshot(const Formulation& f, unsigned seed) {
   Snapshot s;
@@ -110,6 +112,7 @@ void checkConstraintRhsDerivatives(Formulation& f, unsigned seed) {
     f.accelerationRhs(g);
     return g;
   };
+  // gamma's derivatives in q and in v
   const MatrixXd gammaQFD =
       test::positionJacobianFD(f, s.q, [&](const VectorXd& q) { return gamma(kT, q, s.v); });
   const MatrixXd gammaVFD =
@@ -167,6 +170,8 @@ void checkNewtonMatrix(Formulation& f, unsigned seed) {
   EXPECT_LT(relativeError(Kv, KvFD), 1e-6) << "d r/dv\n" << Kv << "\nFD\n" << KvFD;
 }
 
+// --- constraint primitives -----------------------------------------------------------------------
+
 struct PrimitiveCase {
   std::string formulation;
   PrimitiveType type;
@@ -206,6 +211,8 @@ std::string primitiveCaseName(const ::testing::TestParamInfo<PrimitiveCase>& inf
 
 INSTANTIATE_TEST_SUITE_P(AllFormulations, PrimitiveDerivatives,
                          ::testing::ValuesIn(primitiveCases()), primitiveCaseName);
+
+// --- force elements ------------------------------------------------------------------------------
 
 struct ForceCase {
   std::string formulation;

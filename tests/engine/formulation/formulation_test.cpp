@@ -17,6 +17,7 @@ TEST(MakeFormulation, MakesEachNamedFormulation) {
   for (const char* name : {"rA", "rp", "rE"}) {
     SCOPED_TRACE(name);
     const std::unique_ptr<Formulation> f = makeFormulation(name, model);
+    // made, with coordinates for the model's bodies
     ASSERT_NE(f, nullptr);
     EXPECT_GT(f->positionSize(), 0);
   }

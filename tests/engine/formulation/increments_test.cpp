@@ -34,6 +34,7 @@ Point randomPoint(const Formulation& f, unsigned seed) {
 
 class Increments : public ::testing::TestWithParam<std::string> {
  protected:
+  // a random two-body model (a distance constraint between them), in each formulation
   Model model_ = test::randomPrimitiveModel(PrimitiveType::D, false, 21);
   std::unique_ptr<Formulation> f_ = makeFormulation(GetParam(), model_);
 };

@@ -75,6 +75,7 @@ TEST(ReBody, ApproachingTheGimbalLockEndsTheRunNamingBodyAndTime) {
   const Model m = wheel(kCrossing);
   Simulation sim(m, settings("rE"));
   const Results r = sim.run();
+  // failed before theta reaches 0 at t = 1/4 s, naming the body and the time
   EXPECT_EQ(r.status, RunStatus::Failed);
   EXPECT_NE(r.message.find("body 'wheel'"), std::string::npos) << r.message;
   // |sin theta| < 0.01 from t = (pi/2 - 0.01) / (2 pi) = 0.2484 s

@@ -109,6 +109,7 @@ TEST(RpBody, APoseAndAMotionEncodedAndReadBack) {
   const Mat3 R = test::randomRotation(rng);
   const Vec3 r(1, 2, 3), rdot(-0.5, 0.25, 2.0), omega_W(0.3, -1.2, 0.7);
   double q[7], v[7];
+  // a random rotation, a position and a motion encoded as q and v
   RpBody::encodePose(r, R, q);
   RpBody::encodeVelocity(q, rdot, omega_W, v);
   RpBody b;
