@@ -51,6 +51,8 @@ Model beamModel(int elements, bool clamped, const std::string& forces, double GA
 
 std::string tip(int elements) { return "c." + std::to_string(2 * elements); }
 
+// --- statics -------------------------------------------------------------------------------------
+
 // static equilibrium: the positions of every node (frame origins)
 std::vector<Vec3> equilibrium(const Model& m, const std::string& formulation, StaticResult& r) {
   const auto f = makeFormulation(formulation, m);
@@ -124,6 +126,8 @@ TEST(BeamValidation, TipMomentRollsTheCantileverIntoACircle) {
     EXPECT_LT(order, 4.5) << formulation << ": errors " << e8 << ", " << e16;
   }
 }
+
+// --- vibration -----------------------------------------------------------------------------------
 
 // times where y crosses its mean, by linear interpolation; the frequency from their regression
 double frequencyFromCrossings(const std::vector<double>& t, const std::vector<double>& y) {
@@ -206,6 +210,8 @@ TEST(BeamValidation, FirstBendingFrequenciesConvergeToEulerBernoulli) {
     }
   }
 }
+
+// --- energy --------------------------------------------------------------------------------------
 
 // the balance |E - E0| over a free beam spinning, bending and twisting, largest over the run,
 // relative to the kinetic energy at the start
