@@ -52,6 +52,8 @@ FourBarRun runFourBar(const std::string& integrator, const IntegratorSettings& s
   return run;
 }
 
+// --- index-3 schemes -----------------------------------------------------------------------------
+
 TEST(SingularPositions, IndexThreeSchemesPassThoseOfTheNFourBar) {
   // measured B0 errors at h = 1e-3 s: 4e-5 m (HHT, LMS2), 2e-5 m (Bathe); HHT with the augmented
   // Lagrangian form 2e-5 m
@@ -102,6 +104,8 @@ TEST(SingularPositions, AFailureNearOneSaysSoAndWhatMayHelp) {
   EXPECT_NE(m.find("what may help: a smaller step (--step), a larger penalty"), std::string::npos)
       << m;
 }
+
+// --- state-space integrators ---------------------------------------------------------------------
 
 TEST(SingularPositions, StateSpaceRunsCrossThemOnTheMotionsBranch) {
   // rn4 at a fixed 1e-3 s continues on the motion through both; the variable-step runs at rtol
@@ -183,6 +187,8 @@ TEST(SingularPositions, AnIdaFailureThereSaysWhereAndWhatMayHelp) {
     EXPECT_NE(m.find("what may help: an index-3 integrator"), std::string::npos) << m;
   }
 }
+
+// --- the augmented Lagrangian form ---------------------------------------------------------------
 
 // the recorded positions and velocities of the bodies at the end of a run
 VectorXd finalBodyState(const Results& r) {

@@ -17,6 +17,8 @@
 namespace mbw {
 namespace {
 
+// --- the rules -----------------------------------------------------------------------------------
+
 TEST(InterpolatoryWeights, IntegrateTheirPolynomialsExactly) {
   // a step from 1 to 1.3 with two earlier points, unequal: the cubic through four points
   const std::array<double, 4> t{1.0, 1.3, 0.8, 0.5};
@@ -62,6 +64,8 @@ TEST(HermiteWork, PassesThroughItsEndsAndIsExactForCubics) {
     EXPECT_NEAR(w.dissipated, 2 * W(t), 1e-13);
   }
 }
+
+// --- the balance on a constrained model ----------------------------------------------------------
 
 struct WorkBalance {
   double final = 0.0;        // at t_end, J
@@ -164,6 +168,8 @@ TEST(BalanceOrder, FallsWithTheToleranceForCvodeAndIda) {
     EXPECT_LT(std::abs(tight.final), 1e-7 * bead.driverWork(1.0)) << integrator;
   }
 }
+
+// --- the balance on a driven crank ---------------------------------------------------------------
 
 struct DrivenFamily {
   const char* integrator;
