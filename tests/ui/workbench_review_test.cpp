@@ -477,12 +477,14 @@ class WorkbenchReviewTest : public QObject {
     const auto w = shownWindow(QSize(1600, 1000));
     QVERIFY(w);
     run(*w, "double-pendulum", 2.0);
+    // cursor A at 0.3 s, B at 1.0 s: a ghost shown
     w->plots().cursors().setActive(true);
     w->playback().setTime(0.3);
     w->plots().cursors().setB(1.0);
     QVERIFY(!w->sceneView().ghostPoses().empty());
     vtkCamera* camera = w->sceneView().vtkWidget()->renderer()->GetActiveCamera();
     QTemporaryDir dir;
+    // 10 frames a second at 720p, from 0.5 to 1.5 s, the plots beside the view
     ui::VideoSettings video;
     video.path = dir.filePath("frames");
     video.fps = 10.0;
@@ -490,6 +492,7 @@ class WorkbenchReviewTest : public QObject {
     video.from = 0.5;
     video.to = 1.5;
     video.plots = true;
+    // the camera's position, and whether a ghost is shown, at every frame
     std::vector<std::array<double, 3>> positions;
     bool ghosted = false;
     QString error;

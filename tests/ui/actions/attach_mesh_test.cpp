@@ -197,6 +197,7 @@ class AttachMeshTest : public QObject {
   }
 
   void anOpenMeshIsDrawnForLooksOnly() {
+    // an open mesh (a triangle short) for the plate
     QTemporaryDir dir;
     const QString open = dir.filePath("open.stl");
     writeCube(open, true);

@@ -164,10 +164,12 @@ class JointToolTest : public QObject {
     QCOMPARE(w.width(), 1280);
     openInFrontView(w);
     if (QTest::currentTestFailed()) return;
+    // a short run first, so that its wall time sits in the status bar
     w.runConfig().setTEnd(0.01);
     QSignalSpy idle(&w.controller(), &ui::RunController::idle);
     QVERIFY(w.runActions().startRun());
     QVERIFY(idle.wait(60000));
+    // the hint at each step: the first body, the second, the location
     w.jointTool().start("revolute");
     checkHintFits(w);
     clickAt(w, kShaftMiddle);

@@ -38,6 +38,7 @@ class FrameSchedulerTest : public QObject {
     QElapsedTimer clock;
     clock.start();
     int a = 0, b = 0;
+    // each element asks again as soon as it is drawn
     a = scheduler.add([&] {
       draws.emplace_back(0, clock.elapsed());
       scheduler.request(a);
@@ -48,6 +49,7 @@ class FrameSchedulerTest : public QObject {
     });
     scheduler.request(a);
     scheduler.request(b);
+    // the holder: asleep 40 ms in every 50, for 1.5 s
     QTimer holder;
     holder.setInterval(10);
     connect(&holder, &QTimer::timeout, [] { QThread::msleep(40); });

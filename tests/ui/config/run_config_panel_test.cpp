@@ -138,12 +138,14 @@ class RunConfigPanelTest : public QObject {
   void jointCoordinatesAreOfferedWhereTheTreeHoldsTheScene() {
     RunConfigPanel panel;
     QVERIFY(panel.setFormulation("joint"));
+    // the stiff pendulum's joints form a tree: joint coordinates taken, with rn4
     panel.checkFormulations(loadScene("stiff-double-pendulum"));
     QCOMPARE(panel.formulation(), QString("joint"));
     QVERIFY(panel.setIntegrator("rn4"));
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
     QCOMPARE(panel.settings().formulation, std::string("joint"));
     QVERIFY(!panel.setIntegrator("hht"));  // greyed: not among the available entries
+    // the double pendulum's primitives make no tree: another formulation; asked, the joint named
     panel.checkFormulations(loadScene("double-pendulum"));
     QCOMPARE(panel.formulation(), QString::fromStdString(runFormulationNames().front()));
     QVERIFY(panel.setFormulation("joint"));  // as a script would ask

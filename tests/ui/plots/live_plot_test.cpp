@@ -73,6 +73,7 @@ class LivePlotTest : public QObject {
   void twoCursorsAndTheirDifference() {
     RunLibrary runs;
     runs.setActiveScene("builtin:double-pendulum", nullptr);
+    // two runs, y = t^2 and 2 t^2; a second plot, of x, shares the cursors
     addRun(runs, 1.0);
     addRun(runs, 2.0);
     PlotCursors cursors;

@@ -245,6 +245,7 @@ class SceneEditingTest : public QObject {
   void ctrlZInTheFieldJustEditedUndoesTheEdit() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
+    // a window with the property panel and the undo actions, as the workbench has them
     QWidget window;
     auto* layout = new QVBoxLayout(&window);
     auto* panel = new PropertyPanel(doc, &window);

@@ -250,6 +250,7 @@ class StudyDialogTest : public QObject {
   // moves, its legend under it; chosen by the user, an output that does not move leaves the diagram
   // empty with a word why; a run opened from the diagram records the joints' reactions
   void theDiagramShowsAnOutputThatMoves() {
+    // the workbench's study action on the double pendulum: rn4 at two tolerances over 0.2 s
     QWidget window;
     SceneDocument doc;
     QString error;

@@ -10,6 +10,7 @@ namespace mbw::plot {
 namespace {
 
 TEST(RunReportFigure, DrawsTheRunsChannelsAgainstTime) {
+  // a run made by hand: three rows, the body moving most along y, a violation changing sign
   Results r;
   r.metadata = {
       {"scene", "pendulum"}, {"formulation", "rA"}, {"integrator", "hht"}, {"step", "0.1"}};
