@@ -40,6 +40,7 @@ TEST(StaticEquilibrium, MassOnASpringSettlesAtWeightOverStiffness) {
   for (const std::string& name : formulationNames()) {
     if (!initialPoseRefusal(name, m).empty())
       continue;  // rE: the block's identity pose is its gimbal lock
+    // in dense and in sparse storage, from the scene's pose at z = -1.2 m
     for (LinearSolverKind storage : {LinearSolverKind::Dense, LinearSolverKind::Sparse}) {
       const auto f = makeFormulation(name, m);
       VectorXd q, v, lambda;
