@@ -138,6 +138,7 @@ class AssembleFourBarTest : public QObject {
       d->accept();
     });
     w.fileActions().newScene()->trigger();
+    // named as given, and not saved yet
     QCOMPARE(w.document().displayName(), QString("my four-bar"));
     QVERIFY(w.document().isModified());
 
@@ -195,6 +196,7 @@ class AssembleFourBarTest : public QObject {
       QVERIFY2(a.is_array() && a[0] == 0.0 && a[2] == 0.0 && std::abs(a[1].get<double>()) == 1.0,
                a.dump().c_str());
     }
+    // the 6 mm gap: the scene does not load yet
     QVERIFY(!w.document().isValid());
     QVERIFY(w.modelCheck().summary().contains("does not load"));
 
@@ -242,6 +244,7 @@ class AssembleFourBarTest : public QObject {
       QVERIFY(w.runActions().startRun());
       QVERIFY(idle.wait(120000));
     }
+    // both runs complete on the assembled scene
     QCOMPARE(w.runs().runs().size(), size_t(2));
     for (const auto& run : w.runs().runs())
       QVERIFY2(run->results.status == RunStatus::Completed, run->results.message.c_str());
@@ -262,6 +265,7 @@ class AssembleFourBarTest : public QObject {
           ->accept();  // QFileDialog's own accept, through QDialog's public slot
     });
     w.fileActions().saveAs()->trigger();
+    // saved under the scene's own name, no longer modified
     QVERIFY(QFile::exists(path));
     QVERIFY(!w.document().isModified());
     QVERIFY(w.fileActions().openScene(path));

@@ -53,12 +53,15 @@ class MainWindowTest : public QObject {
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+  // --- scenes ------------------------------------------------------------------------------------
+
   void opensEveryBuiltinScene() {
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     for (const BuiltinScene& s : builtinScenes()) {
       QVERIFY(w.fileActions().openScene(QString::fromStdString(s.name)));
+      // each valid, drawn, and one root in the model tree
       QVERIFY2(w.document().isValid(), s.name.c_str());
       QVERIFY(w.sceneView().model() != nullptr);
       QCOMPARE(w.sceneView().model()->name, s.name);
@@ -75,11 +78,14 @@ class MainWindowTest : public QObject {
     ui::SceneJson edited = w.document().json();
     edited["bodies"][0]["mass"] = 10.0;
     w.document().edit(edited, "mass");
+    // an edit rebuilds the view's model; undo brings the scene's 78 kg back
     QVERIFY(w.sceneView().model() != before);
     QCOMPARE(w.sceneView().model()->bodies[0].mass, 10.0);
     w.document().undoStack()->undo();
     QCOMPARE(w.sceneView().model()->bodies[0].mass, 78.0);
   }
+
+  // --- runs --------------------------------------------------------------------------------------
 
   void aShortRunFeedsThePlotsAndTheRunList() {
     MainWindow w;
@@ -88,11 +94,13 @@ class MainWindowTest : public QObject {
     QSignalSpy idle(&w.controller(), &ui::RunController::idle);
     startRun(w, "double-pendulum", 0.05);
     QVERIFY(idle.wait(60000));
+    // 0.05 s at the scene's 1 ms: 50 steps, 51 rows with the initial one
     QCOMPARE(static_cast<int>(w.runs().runs().size()), 1);
     const ui::Run& run = *w.runs().runs().front();
     QCOMPARE(run.results.status, RunStatus::Completed);
     QCOMPARE(run.results.stats.steps, 50L);
     QCOMPARE(run.results.rowCount(), 51u);
+    // one group of one run; four plots, each with every row
     QCOMPARE(w.runList().model()->groupCount(), 1);
     QCOMPARE(w.runList().model()->rowCount(w.runList().model()->index(0, 0)), 1);
     QCOMPARE(w.plots().plots().size(), 4u);
@@ -111,6 +119,7 @@ class MainWindowTest : public QObject {
     QVERIFY(idle.wait(60000));
     const ui::Run& run = *w.runs().runs().front();
     QCOMPARE(run.results.status, RunStatus::Completed);
+    // the metadata known at the end reached the run: the error estimate, the work rule
     QVERIFY(!run.results.metadataValue("error_estimate").empty());
     QCOMPARE(run.results.metadataValue("work_integration"), std::string("quadrature"));
   }
@@ -159,11 +168,13 @@ class MainWindowTest : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QSignalSpy idle(&w.controller(), &ui::RunController::idle);
+    // a run far too long to finish, cancelled once it has rows
     startRun(w, "double-pendulum", 1000.0);
     const ui::Run& run = *w.runs().runs().front();
     QTRY_VERIFY_WITH_TIMEOUT(run.results.rowCount() > 10, 60000);
     w.controller().cancel();
     QVERIFY(idle.wait(60000));
+    // cancelled, the time named; the rows computed are kept, one per step
     QCOMPARE(run.results.status, RunStatus::Cancelled);
     QVERIFY(QString::fromStdString(run.results.message).contains("cancelled at t ="));
     QVERIFY(run.results.rowCount() > 10);
@@ -182,6 +193,7 @@ class MainWindowTest : public QObject {
     QVERIFY(w.runActions().startRun());
     QVERIFY(idle.wait(60000));
     const ui::Run& run = *w.runs().runs().front();
+    // failed with Newton's reason, the rows before the failure kept
     QCOMPARE(run.results.status, RunStatus::Failed);
     QVERIFY(QString::fromStdString(run.results.message).contains("Newton did not converge"));
     QVERIFY(run.results.rowCount() >= 2);
@@ -199,6 +211,7 @@ class MainWindowTest : public QObject {
     startRun(w, "slider-crank", 1.0);
     QVERIFY(idle.wait(60000));
     const ui::Run& failed = *w.runs().runs().front();
+    // failed with the system's message, also in the status bar
     QCOMPARE(failed.results.status, RunStatus::Failed);
     QVERIFY2(QString::fromStdString(failed.results.message).contains("No space left on device"),
              failed.results.message.c_str());
@@ -210,6 +223,8 @@ class MainWindowTest : public QObject {
     QCOMPARE(next.results.status, RunStatus::Completed);
     QCOMPARE(readCsv(next.dataPath).rowCount(), next.results.appendedRowCount());
   }
+
+  // --- exports, the about box and the command line -----------------------------------------------
 
   void exportsCsvAndPng() {
     MainWindow w;
@@ -224,12 +239,14 @@ class MainWindowTest : public QObject {
     QVERIFY2(w.exportActions().exportCsv(csv, &error), qPrintable(error));
     const Results back = readCsv(csv.toStdString());
     const Results& run = w.runs().runs().front()->results;
+    // the CSV read back: the same rows, columns, metadata and last time
     QCOMPARE(back.rowCount(), run.rowCount());
     QCOMPARE(back.columnCount(), run.columnCount());
     QCOMPARE(back.metadataValue("integrator"), std::string("backward-euler"));
     QCOMPARE(back.at(back.rowCount() - 1, 0), run.at(run.rowCount() - 1, 0));
 
     const QString png = dir.filePath("window.png");
+    // the window's image at its size, and the view's
     QVERIFY2(ui::saveWidgetImage(w, png, &error), qPrintable(error));
     QCOMPARE(QImage(png).size(), w.size() * w.devicePixelRatio());
     const QString view = dir.filePath("view.png");
@@ -243,6 +260,7 @@ class MainWindowTest : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     const QString versions = w.findChild<ui::AboutAction*>()->versions();
+    // each library's version named
     for (const char* part :
          {"Multibody Workbench", "Qt 6", "VTK 9", "QCustomPlot 2", "Eigen 3", "OpenGL renderer"})
       QVERIFY2(versions.contains(part), qPrintable(versions));
@@ -251,6 +269,7 @@ class MainWindowTest : public QObject {
   void theScriptedCommandLineSavesAScreenshot() {
     QTemporaryDir dir;
     gui::CommandLine cl;
+    // the command line: a scene, a run of 0.05 s, a screenshot
     cl.scene = "single-pendulum";
     cl.run = true;
     cl.tEnd = 0.05;
@@ -263,6 +282,7 @@ class MainWindowTest : public QObject {
     QSignalSpy finished(session, &gui::ScriptedSession::finished);
     session->start();
     QVERIFY(finished.wait(60000));
+    // exit code 0, and the screenshot at the window's size
     QCOMPARE(finished.front().front().toInt(), 0);
     QCOMPARE(QImage(cl.screenshot).size(), QSize(1200, 800) * w.devicePixelRatio());
   }

@@ -115,6 +115,8 @@ class NumbersShownWholeTest : public QObject {
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+  // --- the run list and the comparison table -----------------------------------------------------
+
   // the run list and the comparison table of two vehicle runs (energy balances of a few joules,
   // violations of 1e-10, hundreds of steps)
   void theRunListAndTheComparisonTable() {
@@ -130,7 +132,9 @@ class NumbersShownWholeTest : public QObject {
     QTreeView* view = w->runList().view();
     ui::RunListModel* model = w->runList().model();
     const QModelIndex group = model->index(0, 0);
+    // two runs in the scene's group
     QCOMPARE(model->rowCount(group), 2);
+    // the columns fit the view
     QVERIFY(view->header()->length() <= view->viewport()->width());
     for (int row = 0; row < 2; ++row)
       for (int c = 0; c < ui::RunListModel::ColumnCount; ++c) {
@@ -155,6 +159,7 @@ class NumbersShownWholeTest : public QObject {
     w->showBottomTab(1);
     QTest::qWait(100);
     QTableWidget* table = w->comparison().table();
+    // two runs, and rows for every statistic
     QCOMPARE(table->columnCount(), 2);
     QVERIFY(table->rowCount() > 15);
     const int margin =
@@ -190,6 +195,8 @@ class NumbersShownWholeTest : public QObject {
     QVERIFY(w->comparison().cell("Max |difference|", 1).toDouble(&ok) > 0.0 && ok);
     QVERIFY(w->comparison().cell("RMS difference", 1).toDouble(&ok) > 0.0 && ok);
   }
+
+  // --- the scene's fields and library ------------------------------------------------------------
 
   // every element of every built-in scene: each field's boxes whole or elided with a tooltip, each
   // name and unit label at its full width, and nothing beyond the panel's width
@@ -239,9 +246,11 @@ class NumbersShownWholeTest : public QObject {
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     QTest::qWait(50);
+    // the dialog fits a 1280x800 screen
     QVERIFY(dialog.width() <= 1280 && dialog.height() <= 800);
     auto* list = dialog.findChild<QTreeWidget*>();
     QVERIFY(list);
+    // a row per built-in scene, every column in view
     QCOMPARE(list->topLevelItemCount(), static_cast<int>(builtinScenes().size()));
     QVERIFY(list->header()->length() <= list->viewport()->width());
     const int margin =
@@ -268,6 +277,8 @@ class NumbersShownWholeTest : public QObject {
       }
     }
   }
+
+  // --- the run setup -----------------------------------------------------------------------------
 
   // the integrator list, opened in the window's run setup: each family header painted whole. What
   // is measured is the ink the popup paints on the header's row (the combo's menu delegate keeps
@@ -299,6 +310,7 @@ class NumbersShownWholeTest : public QObject {
                                                .arg(text)));
       ++headers;
     }
+    // at least four families
     QVERIFY(headers >= 4);
     // and the list is on the screen
     const QRect screen = w->screen()->availableGeometry();
@@ -333,6 +345,7 @@ class NumbersShownWholeTest : public QObject {
                                                       .arg(box->width())));
         ++fields;
       }
+      // at least eight fields measured
       QVERIFY(fields >= 8);
     }
   }

@@ -58,6 +58,8 @@ class WorkbenchFeaturesTest : public QObject {
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+  // --- the view and the playback -----------------------------------------------------------------
+
   void everyBodyStaysInViewThroughARun() {
     MainWindow w;
     w.resize(1280, 800);
@@ -67,6 +69,7 @@ class WorkbenchFeaturesTest : public QObject {
       run(w, scene, 1.0);
       const QRectF frame(QPointF(0, 0), w.sceneView().vtkWidget()->size());
       double largest = 0.0;
+      // at eleven times across the run, every body within the view
       for (int k = 0; k <= 10; ++k) {
         w.playback().setTime(w.playback().end() * k / 10.0);
         const QRectF bodies = w.sceneView().bodiesOnScreen();
@@ -102,13 +105,16 @@ class WorkbenchFeaturesTest : public QObject {
     QVERIFY(w.playbackBar().setTracePoint("body_2"));
     const ui::TraceActors* trace = w.sceneView().trace();
     QVERIFY(trace);
+    // a point per row
     QCOMPARE(trace->size(), w.runs().find(w.runs().currentId())->results.rowCount());
     // solid up to the playback time
     w.playback().setTime(1.0);
+    // t = 1 s of 2: about half of the rows
     QVERIFY(trace->passed() > 900 && trace->passed() < 1100);
     // the whole path in view
     const QRectF frame(QPointF(0, 0), w.sceneView().vtkWidget()->size());
     for (const Vec3& p : trace->points()) QVERIFY(frame.contains(w.sceneView().project(p)));
+    // an unknown body is not taken
     QVERIFY(!w.playbackBar().setTracePoint("no-such-body"));
   }
 
@@ -124,11 +130,14 @@ class WorkbenchFeaturesTest : public QObject {
     QCOMPARE(w.videoExport().exportVideo({frames, 25.0, 1.0}, &error), 6);
     const QStringList files = QDir(frames).entryList({"*.png"}, QDir::Files, QDir::Name);
     QCOMPARE(files.size(), 6);
+    // named in order from 1
     QCOMPARE(files.front(), QString("frame_00001.png"));
+    // each at the view's size in pixels
     QCOMPARE(QImage(QDir(frames).filePath(files.back())).size(),
              w.sceneView().vtkWidget()->size() * w.devicePixelRatio());
     // half speed: twice the frames
     QCOMPARE(w.videoExport().exportVideo({dir.filePath("slow"), 25.0, 0.5}, &error), 11);
+    // the video needs ffmpeg
     if (ui::VideoExportAction::ffmpeg().isEmpty()) QSKIP("ffmpeg is not installed");
     // a view of odd height (H.264 wants even sizes): the video's bottom row is the view's, not a
     // black line of padding
@@ -161,6 +170,8 @@ class WorkbenchFeaturesTest : public QObject {
              qPrintable(QString("%1 / %2").arg(coded).arg(shown)));
   }
 
+  // --- sessions, picking and the window ----------------------------------------------------------
+
   void aSessionIsSavedAndOpenedAgain() {
     QTemporaryDir dir;
     const QString path = dir.filePath("work.mbws");
@@ -171,6 +182,7 @@ class WorkbenchFeaturesTest : public QObject {
       QVERIFY(QTest::qWaitForWindowExposed(&w));
       run(w, "double-pendulum", 0.1);
       run(w, "double-pendulum", 0.2);
+      // two runs, the first the reference, and an x-y plot
       w.runs().setReference(w.runs().runs().front()->id);
       w.plots().addPlot(ui::PlotKind::XY, {"body_2.y", "body_2.z"});
       rows = static_cast<int>(w.runs().runs().back()->results.rowCount());
@@ -184,6 +196,7 @@ class WorkbenchFeaturesTest : public QObject {
     QString error;
     QVERIFY2(w.sessions().openSession(path, &error), qPrintable(error));
     QCOMPARE(w.document().builtinName(), QString("double-pendulum"));
+    // the runs, their rows, the reference, the current run and the plot come back
     QCOMPARE(w.runs().runs().size(), 2u);
     QCOMPARE(static_cast<int>(w.runs().runs().back()->results.rowCount()), rows);
     QCOMPARE(w.runs().referenceId(), w.runs().runs().front()->id);
@@ -227,6 +240,7 @@ class WorkbenchFeaturesTest : public QObject {
       MainWindow w;
       w.show();
       QVERIFY(QTest::qWaitForWindowExposed(&w));
+      // placed far off any screen, then saved
       w.setGeometry(5000, 4000, 3000, 2500);
       w.settings().save();
     }
@@ -234,6 +248,7 @@ class WorkbenchFeaturesTest : public QObject {
     w.restoreSettings();
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // restored inside the available screen
     const QRect screen = w.screen()->availableGeometry();
     QVERIFY2(
         screen.contains(w.frameGeometry()),

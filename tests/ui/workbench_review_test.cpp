@@ -104,12 +104,16 @@ class WorkbenchReviewTest : public QObject {
     QSettings().clear();
   }
 
+  // --- the window: its first size, closing it ----------------------------------------------------
+
   // a first window takes the room the screen has, at most 1600x1000
   void theFirstWindowFitsTheScreen() {
+    // screens up to 1280x800 taken whole; a large one capped at 1600x1000
     QCOMPARE(ui::firstWindowSize(QSize(1280, 800)), QSize(1280, 800));
     QCOMPARE(ui::firstWindowSize(QSize(1280, 770)), QSize(1280, 770));
     QCOMPARE(ui::firstWindowSize(QSize(2560, 1440)), QSize(1600, 1000));
     MainWindow w;
+    // no saved settings: the first-window size, inside the screen
     QVERIFY(!w.restoreSettings());
     const QRect available = w.screen()->availableGeometry();
     QCOMPARE(w.size(), ui::firstWindowSize(available.size()));
@@ -130,9 +134,11 @@ class WorkbenchReviewTest : public QObject {
       QVERIFY(w.runActions().startRun());
       QTRY_VERIFY_WITH_TIMEOUT(
           w.runs().runs().size() == 1 && w.runs().runs().front()->lastTime() > 0.05, 60000);
+      // "keep running": the close refused, the run goes on
       w.closeGuard().setRunAnswer(false);
       QVERIFY(!w.close());
       QVERIFY(w.controller().busy());
+      // "stop": the window closes, the run cancelled with its steps and CPU time
       w.closeGuard().setRunAnswer(true);
       QVERIFY(w.close());
       QVERIFY(!w.controller().busy());
@@ -145,6 +151,7 @@ class WorkbenchReviewTest : public QObject {
     ui::SessionHeader h;
     std::vector<std::unique_ptr<ui::Run>> runs;
     QString error;
+    // and the session written on the way out holds it
     QVERIFY2(ui::readSession(ui::SessionActions::autosavePath(), h, runs, nullptr, &error),
              qPrintable(error));
     QCOMPARE(runs.size(), 1u);
@@ -166,6 +173,7 @@ class WorkbenchReviewTest : public QObject {
       const double mass = w.document().json()["bodies"][1]["mass"].get<double>();
       w.document().setValue("/bodies/1/mass", 7.5, "mass");
       QVERIFY(w.document().isModified());
+      // Discard: the scene back as it was
       answerNextBox(QMessageBox::Discard);
       QVERIFY(w.close());
       QVERIFY(!w.document().isModified());
@@ -174,23 +182,28 @@ class WorkbenchReviewTest : public QObject {
     }
     ui::SessionHeader h;
     std::vector<std::unique_ptr<ui::Run>> runs;
+    // the session saved on the way out, without the edit
     QVERIFY(ui::readSession(ui::SessionActions::autosavePath(), h, runs, nullptr, nullptr));
     QVERIFY(!h.sceneModified);
     QVERIFY(!QString::fromStdString(h.sceneText).contains("7.5"));
     QFile::remove(ui::SessionActions::autosavePath());
   }
 
+  // --- plots and runs ----------------------------------------------------------------------------
+
   // 3 runs and 7 plots at 1280x800, cursors A and B: each read-out box within its plot, values
   // with their units
   void theReadOutsFitTheirPlots() {
     const auto w = shownWindow(QSize(1280, 800));
     QVERIFY(w);
+    // three runs at three steps, and seven plots of every kind
     for (double h : {1e-3, 2e-3, 5e-3}) run(*w, "double-pendulum", 2.0, h);
     w->plots().restoreLayout({"channel:body_2.z", "difference:body_2.z", "xy:body_2.y|body_2.z",
                               "energy", "step", "violation", "newton"});
     QCOMPARE(w->plots().plots().size(), 7u);
     ui::PlotCursors& c = w->plots().cursors();
     c.setActive(true);
+    // cursor A at 0.8 s, B at 1.4 s
     w->playback().setTime(0.8);
     c.setB(1.4);
     QTest::qWait(200);
@@ -235,6 +248,7 @@ class WorkbenchReviewTest : public QObject {
     const int sceneWidth = scene->width(), setupWidth = setup->width();
     for (int k = 0; k < 6; ++k) w->plots().addPlot(ui::PlotKind::Channel, {"body_2.z"});
     QTest::qWait(200);
+    // six plots added: the docks keep their widths
     QCOMPARE(scene->width(), sceneWidth);
     QCOMPARE(setup->width(), setupWidth);
     w->plots().resetLayout();
@@ -256,9 +270,11 @@ class WorkbenchReviewTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(w->controller().paused(), 60000);
     const ui::Run& r = *w->runs().runs().back();
     QVERIFY(r.paused);
+    // at 0.5 s, or at the next row within the 1 ms step
     QVERIFY2(r.lastTime() >= 0.5 - 1e-12 && r.lastTime() < 0.5 + 1.5e-3,
              qPrintable(QString::number(r.lastTime(), 'g', 17)));
     QTest::qWait(600);  // the run list's refresh after the pause
+    // the run list shows the paused time and the status
     const ui::RunListModel* model = w->runList().model();
     const QModelIndex time = model->indexOf(r.id, ui::RunListModel::Time);
     QCOMPARE(time.data().toString(), ui::shortNumber(r.lastTime(), 4));
@@ -304,10 +320,13 @@ class WorkbenchReviewTest : public QObject {
     session->start();
     QVERIFY(idle.wait(120000));
     QTRY_COMPARE(w.runs().runs().size(), 2u);
+    // the failed run first, the completed one the reference
     QCOMPARE(w.runs().runs()[0]->results.status, RunStatus::Failed);
     QCOMPARE(w.runs().runs()[1]->results.status, RunStatus::Completed);
     QTRY_COMPARE(w.runs().referenceId(), w.runs().runs()[1]->id);
   }
+
+  // --- help --------------------------------------------------------------------------------------
 
   // Help: the guide from this computer, the shortcuts (Save as on Ctrl+Shift+S too), the scene
   // format
@@ -316,6 +335,7 @@ class WorkbenchReviewTest : public QObject {
     QVERIFY(!ui::HelpActions::docsDirectory().isEmpty());
     QVERIFY(w.help().showPage("workbench.md"));
     QTextBrowser* text = w.help().browser().text();
+    // the guide from this computer's docs
     QVERIFY(text->toPlainText().contains("The workbench"));
     QVERIFY(text->source().isLocalFile());
     // a link to another page of the docs is followed here
@@ -323,6 +343,7 @@ class WorkbenchReviewTest : public QObject {
     QVERIFY(text->source().toLocalFile().endsWith("scene-format.md"));
     QVERIFY(w.help().showPage("scene-format.md"));
     QVERIFY(!w.fileActions().saveAs()->shortcuts().isEmpty());
+    // the shortcuts list Save as's and the main keys
     const QString shortcuts = w.help().shortcutsHtml();
     QVERIFY(shortcuts.contains(
         w.fileActions().saveAs()->shortcut().toString(QKeySequence::NativeText)));
@@ -338,6 +359,7 @@ class WorkbenchReviewTest : public QObject {
     mbw.setProcessEnvironment(env);
     mbw.start(QString::fromStdString(mbw::test::fromTestPrograms(MBW_GUI_FROM_TESTS)), {"--help"});
     QVERIFY(mbw.waitForFinished(30000));
+    // exit status 0, the workbench's options in the help
     QCOMPARE(mbw.exitStatus(), QProcess::NormalExit);
     QCOMPARE(mbw.exitCode(), 0);
     const QString help = QString::fromUtf8(mbw.readAllStandardOutput());
@@ -346,6 +368,8 @@ class WorkbenchReviewTest : public QObject {
       QVERIFY2(help.contains(option), option);
   }
 
+  // --- the 3D view, the video and the run setup --------------------------------------------------
+
   // a plot of a signal another scene does not record goes back to that scene's moving signal
   void thePlotLayoutFollowsTheScene() {
     const auto w = shownWindow(QSize(1600, 1000));
@@ -353,9 +377,11 @@ class WorkbenchReviewTest : public QObject {
     QVERIFY(w->fileActions().openScene("double-pendulum"));
     w->plots().restoreLayout({"channel:body_2.z", "energy"});
     QVERIFY(w->fileActions().openScene("slider-crank"));
+    // the slider-crank has no body_2: that plot left without a channel, the energy plot kept
     QVERIFY(w->plots().plots()[0]->channels().isEmpty());
     QCOMPARE(w->plots().plots()[1]->kind(), ui::PlotKind::EnergyBalance);
     run(*w, "slider-crank", 0.2);
+    // after a run it takes the scene's moving signal
     QTRY_VERIFY(!w->plots().plots()[0]->channel().isEmpty());
     QVERIFY(w->plots().plots()[0]->pointCount() > 10);
     // a scene that records it keeps it (a copy of the double pendulum)
@@ -404,6 +430,7 @@ class WorkbenchReviewTest : public QObject {
     QTest::qWait(100);
     const QRectF bodies = w->sceneView().bodiesOnScreen();
     const QSizeF view = w->sceneView().size();
+    // the mechanism fills at least 40 % of the view in one direction
     QVERIFY2(bodies.width() > 0.4 * view.width() || bodies.height() > 0.4 * view.height(),
              qPrintable(QString("%1x%2 in %3x%4")
                             .arg(bodies.width())
@@ -428,6 +455,7 @@ class WorkbenchReviewTest : public QObject {
     QAction* action = w->findChild<QAction*>("initialConditions");
     QVERIFY(action);
     action->trigger();
+    // the dialog opened, and covers at most a tenth of the view
     QVERIFY(dialogRect.isValid());
     const QRect overlap = dialogRect.intersected(viewRect);
     QVERIFY2(overlap.isEmpty() ||
@@ -449,12 +477,14 @@ class WorkbenchReviewTest : public QObject {
     const auto w = shownWindow(QSize(1600, 1000));
     QVERIFY(w);
     run(*w, "double-pendulum", 2.0);
+    // cursor A at 0.3 s, B at 1.0 s: a ghost shown
     w->plots().cursors().setActive(true);
     w->playback().setTime(0.3);
     w->plots().cursors().setB(1.0);
     QVERIFY(!w->sceneView().ghostPoses().empty());
     vtkCamera* camera = w->sceneView().vtkWidget()->renderer()->GetActiveCamera();
     QTemporaryDir dir;
+    // 10 frames a second at 720p, from 0.5 to 1.5 s, the plots beside the view
     ui::VideoSettings video;
     video.path = dir.filePath("frames");
     video.fps = 10.0;
@@ -462,6 +492,7 @@ class WorkbenchReviewTest : public QObject {
     video.from = 0.5;
     video.to = 1.5;
     video.plots = true;
+    // the camera's position, and whether a ghost is shown, at every frame
     std::vector<std::array<double, 3>> positions;
     bool ghosted = false;
     QString error;
@@ -474,6 +505,7 @@ class WorkbenchReviewTest : public QObject {
     });
     // 1 s at 10 frames/s: 10 intervals, 11 frames
     QCOMPARE(frames, 11);
+    // the camera did not move; no ghost in the frames, and it is back after
     for (const auto& p : positions) QCOMPARE(p, positions.front());
     QVERIFY(!ghosted);
     QCOMPARE(w->plots().cursors().b(), 1.0);
@@ -500,6 +532,7 @@ class WorkbenchReviewTest : public QObject {
     ui::SceneJson json = w->document().json();
     json["bodies"].erase(1);
     w->document().edit(json, "remove body_2 alone");
+    // refused: body_2 no longer drawn, body_1 still
     QVERIFY(!w->document().isValid());
     QVERIFY(!w->sceneView().bodyShown(1));
     QVERIFY(w->sceneView().bodyShown(0));
@@ -525,6 +558,7 @@ class WorkbenchReviewTest : public QObject {
     QVERIFY(w.runConfig().warning().isEmpty());
     w.runConfig().setStep(1e-3);
     w.runConfig().setTEnd(1e9);
+    // 1e9 s at 1e-3 s: 1e12 rows, a warning and not a problem
     QVERIFY(w.runConfig().problem().isEmpty());
     QVERIFY2(w.runConfig().warning().contains("1e+12 rows"), qPrintable(w.runConfig().warning()));
   }
@@ -541,13 +575,17 @@ class WorkbenchReviewTest : public QObject {
     QTableWidget* table = w->comparison().table();
     QCOMPARE(table->columnCount(), 2);
     const QString message = QString::fromStdString(w->runs().runs().back()->results.message);
+    // the message is wider than two columns, yet its column stays near the other's width
     QVERIFY(table->fontMetrics().horizontalAdvance(message) > 2 * table->columnWidth(1));
     QVERIFY(table->columnWidth(1) < 1.6 * table->columnWidth(0) + 40);
   }
 
+  // --- file dialogs ------------------------------------------------------------------------------
+
   // file dialogs start in the last folder used for that kind of file, else in the last one of any
   void fileDialogsStartInTheLastFolder() {
     QSettings().clear();
+    // no folder yet: home; then the last of any kind; then the kind's own
     QCOMPARE(ui::lastFolder("files/sessions"), QDir::homePath());
     ui::rememberFolder("files/directory", "/tmp/scenes");
     QCOMPARE(ui::lastFolder("files/sessions"), QString("/tmp/scenes"));

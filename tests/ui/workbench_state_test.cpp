@@ -100,6 +100,8 @@ class WorkbenchStateTest : public QObject {
     QFile::remove(ui::SessionActions::autosavePath());
   }
 
+  // --- the layout --------------------------------------------------------------------------------
+
   // a new window: the 3D view and the plots share the middle, at 1280x800 as at 1600x1000
   void theViewGetsAFairShare() {
     for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)}) {
@@ -108,6 +110,7 @@ class WorkbenchStateTest : public QObject {
       w.show();
       QVERIFY(QTest::qWaitForWindowExposed(&w));
       QTest::qWait(50);
+      // the view at least 30 % of the width and half the height; the plots about as wide
       const QSize view = w.sceneView().size();
       QVERIFY2(view.width() >= 0.3 * size.width() && view.height() >= 0.5 * size.height(),
                qPrintable(QString("%1x%2 in %3x%4")
@@ -126,6 +129,7 @@ class WorkbenchStateTest : public QObject {
       MainWindow w;
       w.show();
       QVERIFY(QTest::qWaitForWindowExposed(&w));
+      // the user's layout: splitters moved, three plots, the grid off, frames on, a dock floated
       auto* view = w.findChild<QSplitter*>("viewSplitter");
       const int total = view->sizes().value(0) + view->sizes().value(1);
       view->setSizes({total * 2 / 3, total - total * 2 / 3});
@@ -149,6 +153,7 @@ class WorkbenchStateTest : public QObject {
     QVERIFY(w.restoreSettings());
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // the sizes, the plots, the toggles and the floating dock as they were
     QTRY_COMPARE(splitterSizes(w, "viewSplitter"), middle);
     QTRY_COMPARE(splitterSizes(w, "centralSplitter"), central);
     QCOMPARE(w.plots().layoutState(),
@@ -160,6 +165,8 @@ class WorkbenchStateTest : public QObject {
     QVERIFY(w.findChild<QDockWidget*>("signalDock")->isFloating());
     QSettings().clear();
   }
+
+  // --- one time for the plots and the view -------------------------------------------------------
 
   // one time for the plots and the 3D view
   void theViewFollowsThePlotCursors() {
@@ -190,6 +197,7 @@ class WorkbenchStateTest : public QObject {
     QVERIFY(std::abs(b - 0.7) < 0.01);
     QVERIFY(!w.sceneView().ghostPoses().empty());
     QVERIFY((w.sceneView().ghostPoses()[1].p_W - recorded(r, "body_2", b)).norm() < 1e-12);
+    // cursor A's pose unchanged
     QVERIFY((w.sceneView().poses()[1].p_W - atA).norm() < 1e-12);
 
     // the playback moves the plots' cursor with the bodies
@@ -199,6 +207,8 @@ class WorkbenchStateTest : public QObject {
     QVERIFY((w.sceneView().poses()[1].p_W - recorded(r, "body_2", 0.55)).norm() < 1e-12);
   }
 
+  // --- the start ---------------------------------------------------------------------------------
+
   // closing saves the session; the next start opens it again (its scene, or the one asked for)
   void theLastSessionIsReopenedAtStart() {
     QFile::remove(ui::SessionActions::autosavePath());
@@ -206,6 +216,7 @@ class WorkbenchStateTest : public QObject {
     {
       MainWindow w;
       startInteractively(w, "double-pendulum");
+      // two runs of the pendulum, then the window closed
       run(w, "double-pendulum", 0.2);
       run(w, "double-pendulum", 0.3);
       rows = w.runs().runs().back()->results.rowCount();
@@ -246,12 +257,14 @@ class WorkbenchStateTest : public QObject {
   // and a scene file the reader refuses (nested 100 000 deep): the message went to stderr only
   // and the window showed an empty, untitled scene. The window says why and shows a scene.
   void aFileRefusedAtStartIsShownAndTheWindowHasAScene() {
+    // the damaged session: its header, then 0xff bytes read as huge counts
     QDir().mkpath(QFileInfo(ui::SessionActions::autosavePath()).absolutePath());
     QFile damaged(ui::SessionActions::autosavePath());
     QVERIFY(damaged.open(QIODevice::WriteOnly));
     damaged.write(QByteArray("MBWSESSION") + QByteArray("\0\0\0\1", 4) + QByteArray(6000, '\xff'));
     damaged.close();
     QTemporaryDir dir;
+    // a scene file nested 100 000 deep
     const QString deep = dir.filePath("deep.json");
     QFile file(deep);
     QVERIFY(file.open(QIODevice::WriteOnly));
@@ -259,6 +272,7 @@ class WorkbenchStateTest : public QObject {
     file.close();
     MainWindow w;
     startInteractively(w, deep);
+    // a scene shown (the default), and a box saying why the file was refused
     QCOMPARE(w.document().builtinName(), QString("double-pendulum"));
     QVERIFY(w.document().model());
     auto* box = w.findChild<QMessageBox*>("startupError");

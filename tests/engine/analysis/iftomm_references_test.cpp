@@ -50,12 +50,15 @@ TEST(IftommReferences, A01ClosedFormAgreesWithATightRun) {
   const Model model = loadScene("iftomm-a01-pendulum");
   const Results run = tightRun(model, 5.0);
   EXPECT_GT(run.rowCount(), 1000u);
+  // the tight run (rtol 1e-12) as the independent side: positions to 1e-9, velocities to 1e-8
   EXPECT_LT(largestDifference("iftomm-a01", model, run, {"p1_x", "p1_y"}), 1e-9);
   EXPECT_LT(largestDifference("iftomm-a01", model, run, {"p1_x.rate", "p1_y.rate"}), 1e-8);
   // released at x = +1 from rest, it is at the bottom with speed sqrt(2 g) a quarter swing later
+  // a quarter period of the 90-degree swing: K(1 / sqrt 2) sqrt(L / g), K the complete elliptic one
   const Results r =
       closedFormReference("iftomm-a01", model, {0.0, 1.854074677301372 / std::sqrt(9.81)});
   EXPECT_EQ(r.at(0, r.column("p1_x")), 1.0);
+  // at the bottom the whole drop of L = 1 m is speed: v = sqrt(2 g L)
   EXPECT_NEAR(r.at(1, r.column("p1_x")), 0.0, 1e-14);
   EXPECT_NEAR(r.at(1, r.column("p1_y")), -1.0, 1e-14);
   EXPECT_NEAR(std::abs(r.at(1, r.column("p1_x.rate"))), std::sqrt(2.0 * 9.81), 1e-12);
@@ -77,6 +80,7 @@ TEST(IftommReferences, A02ClosedFormAgreesWithATightRunOfTheTemplate) {
 }
 
 TEST(IftommReferences, RefusesModelsThatAreNotTheProblems) {
+  // a chain has no distance joint to the ground (A01) nor a crank_0 (A02); A03 has no closed form
   const Model chain = parseScene(generateScene("chain", {{"links", "2"}}), "chain");
   EXPECT_THROW(closedFormReference("iftomm-a03", chain, {0.0}), std::invalid_argument);
   try {
@@ -100,6 +104,7 @@ TEST(IftommReferences, RefusesModelsThatAreNotTheProblems) {
 }
 
 TEST(IftommReferences, OutputGridTimesAreTheRunsRows) {
+  // the run's rows: each multiple of the step, and the end time even off the grid
   EXPECT_EQ(outputGridTimes(0.0, 1.0, 0.25), (std::vector<double>{0.0, 0.25, 0.5, 0.75, 1.0}));
   EXPECT_EQ(outputGridTimes(0.0, 1.1, 0.5), (std::vector<double>{0.0, 0.5, 1.0, 1.1}));
   EXPECT_EQ(outputGridTimes(0.0, 0.3, 0.1).size(), 4u);

@@ -15,6 +15,7 @@ namespace mbw {
 namespace {
 
 TEST(IntegratorStudy, MethodsFromAList) {
+  // the empty item skipped; a rho_inf after the colon
   const std::vector<StudyMethod> m = parseStudyMethods("lms2,bathe:0.6,,esdirk4-6l2sa2,rn4");
   ASSERT_EQ(m.size(), 4u);
   EXPECT_EQ(m[0].integrator, "lms2");
@@ -26,6 +27,7 @@ TEST(IntegratorStudy, MethodsFromAList) {
   EXPECT_EQ(m[1].label(), "bathe (0.6)");
   EXPECT_EQ(m[2].label(), "esdirk4-6l2sa2");
   EXPECT_EQ(StudyMethod{"hht"}.label(), "hht (0.538462)") << "from HHT's default alpha -0.3";
+  // unknown names, missing or malformed numbers, and an empty list
   for (const char* bad : {"nosuch", "lms2,nosuch:0.5", "lms2:", "lms2:abc", "lms2:0.6x", "", ","})
     EXPECT_THROW(parseStudyMethods(bad), ConfigurationError) << "'" << bad << "'";
 }
@@ -77,8 +79,10 @@ TEST(IntegratorStudy, RelativeErrorLeavesTheInitialRowOut) {
   const Results reference = table(T, X);
   // errors 5 (initial row, left out), 0.1 and -0.1
   const Results run = table({0.0, 0.5, 1.0}, {6.0, 1.6, 1.9});
+  // RE = sqrt(sum e^2 / sum X^2) over the rows after the first
   const double expected = std::sqrt((0.01 + 0.01) / (1.5 * 1.5 + 2.0 * 2.0));
   EXPECT_NEAR(relativeError(run, reference, "x"), expected, 1e-14);
+  // the same through the trajectory error; an unknown channel; a run past the reference's end
   EXPECT_NEAR(relativeError(trajectoryError(run, reference, "x"), reference), expected, 1e-14);
   EXPECT_THROW(relativeError(run, reference, "y"), std::invalid_argument);
   EXPECT_THROW(relativeError(table({0.0, 1.5}, {1.0, 2.5}), reference, "x"), std::invalid_argument)
@@ -88,6 +92,7 @@ TEST(IntegratorStudy, RelativeErrorLeavesTheInitialRowOut) {
 TEST(IntegratorStudy, ObservedOrderOverTheUsablePoints) {
   const std::vector<double> h = {0.1, 0.05, 0.025, 0.0125};
   std::vector<double> e;
+  // e = 3 h^2: slope 2 exactly in log-log
   for (double s : h) e.push_back(3.0 * s * s);
   EXPECT_NEAR(observedOrder(h, e), 2.0, 1e-12);
   // least squares through scattered points: log-log (0, 0), (a, a), (2a, 4a) have slope 2
@@ -102,8 +107,10 @@ TEST(IntegratorStudy, ObservedOrderOverTheUsablePoints) {
 
 TEST(IntegratorStudy, NewtonIterationsPerStepAndTimePoint) {
   RunStatistics s;
+  // no steps: zero, not a division by zero
   EXPECT_EQ(iterationsPerStep(s), 0.0);
   EXPECT_EQ(iterationsPerTimePoint(s), 0.0);
+  // 50 iterations over 10 steps of 2 time points each
   s.steps = 10;
   s.timePoints = 20;
   s.newtonIterations = 50;

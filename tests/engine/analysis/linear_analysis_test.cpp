@@ -34,6 +34,7 @@ TEST(LinearAnalysis, TrapezoidalAndBackwardEulerInClosedForm) {
   ASSERT_EQ(trapezoidal.size(), x.size());
   for (size_t i = 0; i < x.size(); ++i) {
     const double W = 2 * M_PI * x[i];
+    // the trapezoidal rule stays on the unit circle: no decay, radius 1, and its period error
     EXPECT_EQ(trapezoidal[i].stepOverPeriod, x[i]);
     EXPECT_NEAR(trapezoidal[i].amplitudeDecay, 0.0, 1e-9);
     EXPECT_NEAR(trapezoidal[i].periodElongation, 100 * (W / (2 * std::atan(W / 2)) - 1),
@@ -78,6 +79,7 @@ TEST(LinearAnalysis, NoAmplitudeDecayOrElongationOnceTheRootIsReal) {
   const auto points = analyzeLinearStability(turning, x);
   for (size_t i = 0; i < x.size(); ++i) {
     const double W = 2 * M_PI * x[i];
+    // below Omega = 2 complex roots of modulus sqrt(1/4) = 0.5; past it the principal root is real
     if (W < 1.99) {
       EXPECT_TRUE(std::isfinite(points[i].amplitudeDecay)) << "Omega " << W;
       EXPECT_NEAR(points[i].spectralRadius, 0.5, 1e-12) << "Omega " << W;
@@ -89,6 +91,7 @@ TEST(LinearAnalysis, NoAmplitudeDecayOrElongationOnceTheRootIsReal) {
 }
 
 TEST(LinearAnalysis, SpectralRadiusAtInfinity) {
+  // backward Euler damps everything at infinity; the trapezoidal rule nothing
   EXPECT_NEAR(spectralRadiusAtInfinity(kBackwardEuler), 0.0, 1e-9);
   EXPECT_NEAR(spectralRadiusAtInfinity(kTrapezoidal), 1.0, 1e-9);
   // LMS2: a double root at -rho_inf, split as Omega grows
@@ -101,6 +104,7 @@ TEST(LinearAnalysis, SpectralRadiusAtInfinity) {
 
 TEST(LinearAnalysis, LogarithmicGrid) {
   const std::vector<double> v = logSpace(1e-3, 1e3, 7);
+  // seven points from 1e-3 to 1e3: the powers of ten
   ASSERT_EQ(v.size(), 7u);
   for (int i = 0; i < 7; ++i) EXPECT_NEAR(v[i], std::pow(10.0, i - 3), 1e-13 * v[i]);
   EXPECT_EQ(logSpace(0.5, 8.0, 1), std::vector<double>{0.5});

@@ -14,6 +14,7 @@ ModelCheck checkTemplate(const std::string& name, const TemplateArguments& argum
 
 TEST(ModelCheck, FourBarOfRevolutesHasOneDegreeOfFreedomAndThreeRedundantEquations) {
   const ModelCheck c = checkTemplate("four-bar");
+  // 3 bodies x 6 coordinates; 4 revolutes x 5 equations, 3 repeated: rank 17, so 18 - 17 = 1 DOF
   EXPECT_EQ(c.bodies, 3);
   EXPECT_EQ(c.joints, 4);
   EXPECT_EQ(c.coordinates, 18);
@@ -34,6 +35,7 @@ TEST(ModelCheck, FourBarOfRevolutesHasOneDegreeOfFreedomAndThreeRedundantEquatio
 
 TEST(ModelCheck, SphericalUniversalCouplerRepeatsNothing) {
   const ModelCheck c = checkTemplate("four-bar", {{"joints", "spherical-universal"}});
+  // a spherical (3) and a universal (4) close the loop: 10 + 3 + 4 = 17 equations, none repeated
   EXPECT_EQ(c.redundant, 0);
   EXPECT_EQ(c.degreesOfFreedom, 1);
   EXPECT_TRUE(c.findings.empty());
@@ -41,11 +43,13 @@ TEST(ModelCheck, SphericalUniversalCouplerRepeatsNothing) {
 
 TEST(ModelCheck, DrivenCrankLeavesNoDegreeOfFreedom) {
   const ModelCheck c = checkTemplate("slider-crank", {{"driven", "true"}, {"crank_speed", "2"}});
+  // the driver's equation takes the crank's one freedom
   EXPECT_EQ(c.drivers, 1);
   EXPECT_EQ(c.degreesOfFreedom, 0);
 }
 
 TEST(ModelCheck, ChainHasOneDegreeOfFreedomPerLink) {
+  // revolute links: one freedom each
   EXPECT_EQ(checkTemplate("chain", {{"links", "5"}}).degreesOfFreedom, 5);
   EXPECT_EQ(checkTemplate("double-pendulum").degreesOfFreedom, 2);
 }
@@ -58,7 +62,9 @@ TEST(ModelCheck, BodyJoinedToNothingIsAWarningAtTheBody) {
                 "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [0, 1, 0], "axis_j": [0, 1, 0]}]})",
                              "loose");
   const ModelCheck c = checkModel(m);
+  // the block is free: its 6 and the arm's 1
   EXPECT_EQ(c.degreesOfFreedom, 7);
+  // one warning, at the block's JSON path
   ASSERT_EQ(c.findings.size(), 1u);
   EXPECT_EQ(c.findings[0].kind, FindingKind::Warning);
   EXPECT_EQ(c.findings[0].path, "/bodies/1");

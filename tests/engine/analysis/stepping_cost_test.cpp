@@ -19,17 +19,21 @@ TEST(SteppingCost, KinematicsCountsAsTheKinematicRun) {
   s.tEnd = 0.5;
   const RunCost cost = timeKinematics(model, "rp", s);
   ASSERT_TRUE(cost.completed) << cost.message;
+  // 0.5 s at 1 ms: 500 steps
   EXPECT_EQ(cost.steps, 500);
+  // and the same Newton iterations as the kinematic run itself
   const Results run = runKinematics(model, "rp", s);
   ASSERT_EQ(run.status, RunStatus::Completed) << run.message;
   EXPECT_EQ(cost.newtonIterations, run.stats.newtonIterations);
   EXPECT_GE(cost.cpuSeconds, 0.0);
+  // the rates derived from the counts and the time
   EXPECT_DOUBLE_EQ(cost.microsecondsPerStep(), 1e6 * cost.cpuSeconds / 500);
   EXPECT_DOUBLE_EQ(cost.iterationsPerStep(), cost.newtonIterations / 500.0);
   // a Newton allowed one iteration to a tolerance it cannot reach in one
   s.maxIterations = 1;
   s.tolerance = 1e-300;
   const RunCost failed = timeKinematics(model, "rp", s);
+  // it fails on the first step: no step counted, the time named
   EXPECT_FALSE(failed.completed);
   EXPECT_EQ(failed.steps, 0);
   EXPECT_NE(failed.message.find("at t = 0.001"), std::string::npos) << failed.message;
@@ -44,6 +48,7 @@ TEST(SteppingCost, DynamicsCountsAsTheSimulation) {
   s.integratorSettings.step = 1e-3;
   const RunCost cost = timeDynamics(model, s);
   ASSERT_TRUE(cost.completed) << cost.message;
+  // 0.2 s at 1 ms: 200 steps, as the simulation counts them
   EXPECT_EQ(cost.steps, 200);
   Simulation simulation(model, s);
   const Results run = simulation.run();
@@ -52,6 +57,7 @@ TEST(SteppingCost, DynamicsCountsAsTheSimulation) {
   // the Newton iterations within 1 %: the simulation hands its integrator what it derives from
   // the run (the error span, the smallest step), which the loop alone does not (here 447 and 446)
   EXPECT_NEAR(cost.newtonIterations, run.stats.newtonIterations, 0.01 * run.stats.newtonIterations);
+  // at least one iteration per step
   EXPECT_GE(cost.newtonIterations, cost.steps);
   // a step far too long for Newton's iteration limit
   s.integratorSettings.step = 0.1;
@@ -59,6 +65,7 @@ TEST(SteppingCost, DynamicsCountsAsTheSimulation) {
   const RunCost failed = timeDynamics(model, s);
   EXPECT_FALSE(failed.completed);
   EXPECT_NE(failed.message.find(" at t = "), std::string::npos) << failed.message;
+  // a loop that took no step reports zero rates
   RunCost none;
   EXPECT_EQ(none.microsecondsPerStep(), 0.0);
   EXPECT_EQ(none.iterationsPerStep(), 0.0);
@@ -68,6 +75,7 @@ TEST(SteppingCost, RefusesWhatTheRunWouldRefuse) {
   const Model model = loadScene("double-pendulum");
   RunSettings s;
   s.tEnd = 0.01;
+  // an unknown integrator, an unknown formulation, a variable step for a fixed-step method
   s.integrator = "nosuch";
   EXPECT_THROW(timeDynamics(model, s), ConfigurationError);
   s.integrator = "lms2";

@@ -24,15 +24,18 @@ class Antiderivative : public ::testing::Test {
   void expectIntegral(const ex& e, const ex& expected) {
     const ex F = antiderivative(e, t);
     EXPECT_TRUE((F - expected).expand().normal().is_zero()) << e << " -> " << F;
+    // and differentiates back to e: the defining property, whatever form F takes
     EXPECT_TRUE((F.diff(t) - e).expand().normal().is_zero()) << e << " -> " << F;
   }
 };
 
 TEST_F(Antiderivative, PowersAndConstants) {
+  // polynomials by the power rule: t^n -> t^(n+1) / (n+1)
   expectIntegral(ex(3), 3 * t);
   expectIntegral(w, w * t);
   expectIntegral(t, pow(t, 2) / 2);
   expectIntegral(3 * pow(t, 2) + 2, pow(t, 3) + 2 * t);
+  // negative and fractional powers by the same rule (n = -1, a logarithm, is refused below)
   expectIntegral(pow(t, -2), -pow(t, -1));
   expectIntegral(pow(t, numeric(1, 2)), numeric(2, 3) * pow(t, numeric(3, 2)));
   // a product expanded into its terms first
@@ -40,6 +43,7 @@ TEST_F(Antiderivative, PowersAndConstants) {
 }
 
 TEST_F(Antiderivative, FunctionsOfALinearArgument) {
+  // f(a t + b) -> F(a t + b) / a, for each elementary f of the supported forms
   expectIntegral(5 * sin(2 * t + 1), -numeric(5, 2) * cos(2 * t + 1));
   expectIntegral(cos(w * t), sin(w * t) / w);
   expectIntegral(exp(-t), -exp(-t));
@@ -50,12 +54,14 @@ TEST_F(Antiderivative, FunctionsOfALinearArgument) {
 }
 
 TEST_F(Antiderivative, RefusesWhatItCannotIntegrateExactly) {
+  // 1/t (a logarithm), a non-linear argument, products needing integration by parts, tan, log
   for (const ex& e : std::vector<ex>{pow(t, -1), 2 / t, sin(pow(t, 2)), t * sin(t), exp(t) * cos(t),
                                      tan(t), log(t)}) {
     try {
       antiderivative(e, t);
       ADD_FAILURE() << "integrated " << e;
     } catch (const ExpressionError& error) {
+      // each refused with the reason, never integrated wrongly
       EXPECT_NE(std::string(error.what()).find("cannot integrate"), std::string::npos)
           << error.what();
     }

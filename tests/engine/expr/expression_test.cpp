@@ -12,6 +12,7 @@ TEST(TimeFunction, SeedDriverAndItsExactDerivatives) {
   const TimeFunction f = TimeFunction::parse("cos(pi/2 + pi/4*cos(2*t))");
   EXPECT_FALSE(f.isConstant());
   for (double t : {0.0, 0.3, 1.7, 2.9}) {
+    // u = pi/2 + pi/4 cos 2t and its derivatives by hand; f' and f'' by the chain rule
     const double u = M_PI / 2 + M_PI / 4 * std::cos(2 * t);
     const double du = -M_PI / 2 * std::sin(2 * t);
     const double ddu = -M_PI * std::cos(2 * t);
@@ -25,6 +26,7 @@ TEST(TimeFunction, SeedDriverAndItsExactDerivatives) {
 TEST(TimeFunction, OperatorsAndFunctions) {
   const TimeFunction f =
       TimeFunction::parse("2^t + t^3 - sqrt(1+t) + exp(-t)*atan2(t, 2) + abs(t-3)");
+  // every operator and function of the grammar against the C library at one time
   const double t = 0.8;
   const double expected = std::pow(2, t) + t * t * t - std::sqrt(1 + t) +
                           std::exp(-t) * std::atan2(t, 2) + std::abs(t - 3);
@@ -35,18 +37,22 @@ TEST(TimeFunction, OperatorsAndFunctions) {
 }
 
 TEST(TimeFunction, ConstantsFoldToConstants) {
+  // an expression without t folds to a constant, with a zero derivative
   const TimeFunction f = TimeFunction::parse("pi/4 + 1");
   EXPECT_TRUE(f.isConstant());
   EXPECT_NEAR(f.value(12.0), M_PI / 4 + 1, 1e-15);
   EXPECT_EQ(f.evaluate(3.0).df, 0.0);
+  // the default function is zero; a constant holds its value at any time
   EXPECT_EQ(TimeFunction().value(1.0), 0.0);
   EXPECT_EQ(TimeFunction::constant(2.5).evaluate(7.0).f, 2.5);
 }
 
 TEST(TimeFunction, RejectsUnknownSymbolsAndBadSyntax) {
+  // an unknown symbol, an unclosed parenthesis and an unknown function
   EXPECT_THROW(TimeFunction::parse("cos(2*x)"), ExpressionError);
   EXPECT_THROW(TimeFunction::parse("cos(2*t"), ExpressionError);
   EXPECT_THROW(TimeFunction::parse("frobnicate(t)"), ExpressionError);
+  // the message quotes the expression the user wrote
   try {
     TimeFunction::parse("sin(omega*t)");
     FAIL();
@@ -59,6 +65,7 @@ TEST(TimeFunction, RejectsUnknownSymbolsAndBadSyntax) {
 // cubically with the depth); the parentheses are counted before GiNaC parses, and the derivatives
 // that grow as trees are refused at a size.
 TEST(TimeFunction, TooDeepOrTooLargeIsRefusedBeforeGinacWorks) {
+  // 500 nested calls: refused by the parenthesis count, with a message that does not echo them
   std::string deep;
   for (int k = 0; k < 500; ++k) deep += "sin(";
   deep += "t" + std::string(500, ')');
@@ -70,7 +77,9 @@ TEST(TimeFunction, TooDeepOrTooLargeIsRefusedBeforeGinacWorks) {
         << e.what();
     EXPECT_LT(std::string(e.what()).size(), 300u) << "the expression is echoed whole";
   }
+  // 20 002 characters: past the 10 000 an expression may have
   EXPECT_THROW(TimeFunction::parse("t+" + std::string(20000, '1')), ExpressionError);
+  // 20 nested products of t: small to write, but the derivative grows as a tree
   std::string product = "t";
   for (int k = 0; k < 20; ++k) product = "sin(t*" + product + ")";
   try {
@@ -101,6 +110,7 @@ TEST(TimeFunction, GinacMessagesInOurWords) {
             "it ends before it is complete");
   EXPECT_EQ(plainGinacMessage("find_or_insert_symbol: symbol \"omega\" not found"),
             "unknown name \"omega\" (an expression knows t and pi)");
+  // and no message that reaches the user has a line break, GiNaC's name or a C++ scope
   for (const char* text : {"sin(omega*t)", "cos(2*t", "1/(t-t)", "2^3^t"}) {
     try {
       TimeFunction::parse(text);
@@ -118,14 +128,17 @@ TEST(TimeFunction, PiecewisePiecesHoldUpToTheirBreaks) {
   // the crank angle of the lateral-buckling benchmark (Zhang et al. 2022 eq 24)
   const TimeFunction f = TimeFunction::piecewise(
       {0.4}, {TimeFunction::parse("pi/2*(1 - cos(pi*t/0.4))"), TimeFunction::parse("pi")});
+  // 0 at t = 0 rising to pi at the break t = 0.4, then the constant pi
   EXPECT_FALSE(f.isConstant());
   EXPECT_NEAR(f.value(0.2), M_PI / 2, 1e-15);
   EXPECT_NEAR(f.value(0.4), M_PI, 1e-15);
   EXPECT_EQ(f.value(0.7), M_PI);
+  // the first piece's derivative by hand; the constant piece has none
   const TimeFunctionValue before = f.evaluate(0.3), after = f.evaluate(0.5);
   EXPECT_NEAR(before.df, M_PI / 2 * M_PI / 0.4 * std::sin(M_PI * 0.3 / 0.4), 1e-13);
   EXPECT_EQ(after.df, 0.0);
   EXPECT_EQ(after.ddf, 0.0);
+  // breaks out of order, or not one piece more than the breaks
   EXPECT_THROW(
       TimeFunction::piecewise({1.0, 0.5}, {TimeFunction(), TimeFunction(), TimeFunction()}),
       ExpressionError);
@@ -148,6 +161,7 @@ TEST(TimeFunction, RatesIntegrateExactlyToContinuousFunctions) {
              12.0 * ((t - 1.0) - 0.25 / M_PI * std::sin(M_PI * (t - 1.0) / 0.25));
     return a + 12.0 + 3.0 + 72.0 * (t - 1.25);
   };
+  // the angle against the hand-written integral, before, across and after every break
   for (double t : {-0.5, 0.0, 0.2, 0.5, 0.7, 1.0, 1.1, 1.25, 2.5}) {
     EXPECT_NEAR(angle.value(t), exact(t), 1e-12) << "t = " << t;
     const TimeFunctionValue v = angle.evaluate(t);
@@ -156,6 +170,7 @@ TEST(TimeFunction, RatesIntegrateExactlyToContinuousFunctions) {
       EXPECT_NEAR(v.df, (angle.value(t + h) - angle.value(t - h)) / (2 * h), 1e-6) << "t = " << t;
     }
   }
+  // the rate itself on the last piece, and the derivative of the rate on the fourth
   EXPECT_NEAR(angle.evaluate(2.0).df, 72.0, 1e-12);
   EXPECT_NEAR(angle.evaluate(1.1).ddf, 12.0 * M_PI / 0.25 * std::sin(M_PI * 0.1 / 0.25), 1e-10);
   // a value given at another time shifts every piece
@@ -164,6 +179,7 @@ TEST(TimeFunction, RatesIntegrateExactlyToContinuousFunctions) {
 }
 
 TEST(TimeFunction, RatesOutsideTheIntegrableFormsAreRefused) {
+  // a non-linear argument, 1/t (a logarithm) and a product needing integration by parts
   EXPECT_THROW(TimeFunction::integral({}, {"sin(t^2)"}, 0.0, 0.0), ExpressionError);
   EXPECT_THROW(TimeFunction::integral({}, {"1/t"}, 1.0, 0.0), ExpressionError);
   EXPECT_THROW(TimeFunction::integral({}, {"t*cos(t)"}, 0.0, 0.0), ExpressionError);

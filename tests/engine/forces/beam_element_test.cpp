@@ -32,6 +32,7 @@ Model randomBeamModel(unsigned seed, double damping) {
   Model m = parseScene(
       test::sceneJson("[]", "[]", "[]", R"(, "gravity": [0, 0, 0], "beams": )" + beam), "test");
   std::mt19937 rng(seed);
+  // each node moved, turned and set moving at random (components up to 5 cm, 0.4 rad, 2 rad/s)
   for (Body& b : m.bodies) {
     b.position_W += test::randomVector(rng, 0.05);
     b.R_WB = expSO3(test::randomVector(rng, 0.4)) * b.R_WB;
@@ -68,6 +69,7 @@ TEST_P(BeamElementTest, ForcesAreMinusTheStrainEnergyGradient) {
   for (unsigned seed = 1; seed <= 3; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     const Model m = randomBeamModel(seed, 0.0);
+    // the same bodies without the beam: their own terms, subtracted from Q
     Model rigid = m;
     rigid.beams.clear();
     rigid.beamElements.clear();
@@ -75,7 +77,9 @@ TEST_P(BeamElementTest, ForcesAreMinusTheStrainEnergyGradient) {
     VectorXd q, v;
     f->initialState(q, v);
     const VectorXd Q = beamForces(*f, *g, q, v);
+    // a strained state, so that a zero force would fail the comparison
     ASSERT_GT(evaluate(*f, q, v).energy.potential, 1.0) << "the beam is not strained";
+    // -dV/dq by central differences along the formulation's retraction q (+) dq
     const MatrixXd gradient = test::positionJacobianFD(*f, q, [&](const VectorXd& qs) {
       VectorXd u(1);
       u[0] = evaluate(*f, qs, v).energy.potential;
@@ -92,6 +96,7 @@ TEST_P(BeamElementTest, DamperPowerIsTheReportedDissipation) {
     const auto f = makeFormulation(GetParam(), damped), g = makeFormulation(GetParam(), elastic);
     VectorXd q, v;
     f->initialState(q, v);
+    // the dampers' share of Q is the difference from the undamped copy; its power is -dissipation
     const Terms a = evaluate(*f, q, v), b = evaluate(*g, q, v);
     const double power = (a.Q - b.Q).dot(v);
     ASSERT_GT(a.energy.dissipation, 1.0);
@@ -108,6 +113,7 @@ TEST_P(BeamElementTest, JacobiansMatchFiniteDifferences) {
       VectorXd q, v;
       f->initialState(q, v);
       const int nv = f->velocitySize();
+      // the two blocks of the residual's Jacobian: (cq, cv) = (1, 0) gives dr/dq, (0, 1) dr/dv
       const VectorXd vdot = VectorXd::Zero(nv), lambda = VectorXd::Zero(f->constraintSize());
       MatrixXd Kq = MatrixXd::Zero(nv, nv), Kv = MatrixXd::Zero(nv, nv);
       f->computePositions(kTime, q);
@@ -119,6 +125,7 @@ TEST_P(BeamElementTest, JacobiansMatchFiniteDifferences) {
           *f, q, [&](const VectorXd& qs) { return VectorXd(-evaluate(*f, qs, v).Q); });
       const MatrixXd KvFD = test::velocityJacobianFD(
           v, [&](const VectorXd& vs) { return VectorXd(-evaluate(*f, q, vs).Q); });
+      // both judged against the largest stiffness entry, so small entries do not dominate the error
       const double scale = KqFD.cwiseAbs().maxCoeff();
       EXPECT_LT(relativeError(Kq / scale, KqFD / scale), 1e-7) << "dr/dq\n"
                                                                << Kq << "\nFD\n"
@@ -142,6 +149,7 @@ TEST(BeamElement, TheReferenceConfigurationIsUnstrained) {
     const auto f = makeFormulation(name, m);
     VectorXd q, v;
     f->initialState(q, v);
+    // at the pose its scene gives, the beam has no strain energy and exerts no force
     const Terms t = evaluate(*f, q, v);
     EXPECT_LT(t.energy.potential, 1e-28) << name;
     EXPECT_LT(t.Q.cwiseAbs().maxCoeff(), 1e-12) << name;
@@ -152,6 +160,7 @@ TEST(BeamElement, RigidMotionsLeaveTheStrainEnergyUnchanged) {
   // objectivity: a rigid rotation and translation of a strained beam keeps its energy
   const Model m = randomBeamModel(5, 0.0);
   Model moved = m;
+  // one rigid rotation and translation applied to every node
   const Mat3 R = expSO3(Vec3(0.7, -1.9, 2.4));
   const Vec3 shift(3.0, -1.0, 0.5);
   for (Body& b : moved.bodies) {
@@ -170,6 +179,7 @@ TEST(BeamElement, RigidMotionsLeaveTheStrainEnergyUnchanged) {
 
 TEST(BeamElement, RefusedByTheEulerAngleFormulation) {
   const Model m = randomBeamModel(1, 0.0);
+  // rE's refusal names the beam and the formulations to use; rA accepts the same model
   EXPECT_THROW(makeFormulation("rE", m), std::invalid_argument);
   const std::string why = initialPoseRefusal("rE", m);
   EXPECT_NE(why.find("beam 'b'"), std::string::npos) << why;

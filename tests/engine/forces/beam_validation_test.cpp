@@ -51,6 +51,8 @@ Model beamModel(int elements, bool clamped, const std::string& forces, double GA
 
 std::string tip(int elements) { return "c." + std::to_string(2 * elements); }
 
+// --- statics -------------------------------------------------------------------------------------
+
 // static equilibrium: the positions of every node (frame origins)
 std::vector<Vec3> equilibrium(const Model& m, const std::string& formulation, StaticResult& r) {
   const auto f = makeFormulation(formulation, m);
@@ -67,6 +69,7 @@ std::vector<Vec3> equilibrium(const Model& m, const std::string& formulation, St
 
 TEST(BeamValidation, CantileverTipLoadMatchesTimoshenkoTheory) {
   const double P = 0.01, GA = 1e4;  // shear adds 3 % to the bending deflection
+  // Timoshenko's tip deflection: bending P L^3 / (3 EI) plus shear P L / (GA)
   const double expected = P * std::pow(kLength, 3) / (3.0 * kEI) + P * kLength / GA;
   for (const std::string formulation : {"rA", "rp"}) {
     const int n = 4;
@@ -79,6 +82,7 @@ TEST(BeamValidation, CantileverTipLoadMatchesTimoshenkoTheory) {
     ASSERT_TRUE(r.converged) << r.failure;
     const double w = -x.back().z();
     EXPECT_NEAR(w, expected, 1e-4 * expected) << formulation << ": Timoshenko " << expected;
+    // and nothing moves out of the loaded plane
     EXPECT_LT(std::abs(x.back().y()), 1e-12);
   }
 }
@@ -95,6 +99,7 @@ double rollUpError(int elements, const std::string& formulation, StaticResult& r
   const std::vector<Vec3> x = equilibrium(m, formulation, r);
   const double R = kLength / (2.0 * M_PI);
   double worst = 0.0;
+  // the exact shape: the node at arc length s sits s / R radians round the circle
   for (int k = 0; k < m.bodyCount(); ++k) {
     const double s = kLength * k / (2 * elements);
     const Vec3 exact(R * std::sin(s / R), 0.0, -R * (1.0 - std::cos(s / R)));
@@ -108,6 +113,7 @@ TEST(BeamValidation, TipMomentRollsTheCantileverIntoACircle) {
   for (const std::string formulation : {"rA", "rp"}) {
     StaticResult r8, r16;
     Vec3 tip8, tip16;
+    // 8 and 16 elements: within 5e-4 L of the circle, the tip back at the root, and the order
     const double e8 = rollUpError(8, formulation, r8, tip8);
     const double e16 = rollUpError(16, formulation, r16, tip16);
     ASSERT_TRUE(r8.converged && r16.converged) << r8.failure << r16.failure;
@@ -120,6 +126,8 @@ TEST(BeamValidation, TipMomentRollsTheCantileverIntoACircle) {
     EXPECT_LT(order, 4.5) << formulation << ": errors " << e8 << ", " << e16;
   }
 }
+
+// --- vibration -----------------------------------------------------------------------------------
 
 // times where y crosses its mean, by linear interpolation; the frequency from their regression
 double frequencyFromCrossings(const std::vector<double>& t, const std::vector<double>& y) {
@@ -147,11 +155,14 @@ double frequencyFromCrossings(const std::vector<double>& t, const std::vector<do
 // or the middle's relative to the ends for the free beam (rigid motions removed); 1000 steps per
 // period keep the integrator's period error (lms3) below 1e-5
 double firstFrequency(int elements, bool clamped) {
+  // stiff in shear (GA = 1e7) with little rotary inertia (J = 1e-6): Euler-Bernoulli's beam
   Model m = beamModel(elements, clamped, "[]", 1e7, 1e-6);
+  // beta L of the first mode: roots of cos cosh = -1 (clamped-free) and cos cosh = 1 (free-free)
   const double bl = clamped ? 1.875104068711961 : 4.730040744862704;
   const double sigma = clamped ? (std::cosh(bl) + std::cos(bl)) / (std::sinh(bl) + std::sin(bl))
                                : (std::cosh(bl) - std::cos(bl)) / (std::sinh(bl) - std::sin(bl));
   const double c = clamped ? -1.0 : 1.0;
+  // the mode shape phi and its slope set as the nodes' velocities and rates of turn
   for (Body& b : m.bodies) {
     const double x = b.position_W.x() * bl / kLength;
     const double phi = std::cosh(x) + c * std::cos(x) - sigma * (std::sinh(x) + c * std::sin(x));
@@ -160,6 +171,7 @@ double firstFrequency(int elements, bool clamped) {
     b.velocity_W = Vec3(0.0, 0.0, 1e-3 * phi);
     b.omega_W = Vec3(0.0, -1e-3 * dphi, 0.0);  // a rotation about y turns x towards -z
   }
+  // Euler-Bernoulli: omega_1 = (beta L)^2 sqrt(EI / (m L^4))
   const double period = 2.0 * M_PI / (bl * bl * std::sqrt(kEI / (kMass * std::pow(kLength, 4))));
   RunSettings s;
   s.formulation = "rA";
@@ -190,6 +202,7 @@ TEST(BeamValidation, FirstBendingFrequenciesConvergeToEulerBernoulli) {
     // measured: cantilever 2.6e-3, 5.6e-4, 1.1e-4; free-free 3.0e-2, 7.1e-3, 2.0e-3 (2, 4, 8
     // elements)
     EXPECT_LT(e[2], clamped ? 3e-4 : 3e-3) << name;
+    // each halving of the elements divides the error by about 4: second order (the lumped mass)
     for (int k = 0; k < 2; ++k) {
       const double order = std::log2(e[k] / e[k + 1]);
       EXPECT_GT(order, 1.6) << name << ": relative errors " << e[0] << ", " << e[1] << ", " << e[2];
@@ -198,10 +211,14 @@ TEST(BeamValidation, FirstBendingFrequenciesConvergeToEulerBernoulli) {
   }
 }
 
+// --- energy --------------------------------------------------------------------------------------
+
 // the balance |E - E0| over a free beam spinning, bending and twisting, largest over the run,
 // relative to the kinetic energy at the start
 double energyDrift(const std::string& integrator, double rhoInf) {
   Model m = beamModel(4, false, "[]", 1e4, 1e-4);
+  // spinning about (3, 0, 2) rad/s, drifting along y, and bending: z velocity 1.5 x^2 - 1/8,
+  // of zero mean over x in [-0.5, 0.5]
   for (Body& b : m.bodies) {
     const double x = b.position_W.x() - 0.5;
     b.omega_W = Vec3(3.0, 0.0, 2.0);
@@ -227,6 +244,7 @@ TEST(BeamValidation, UndampedFreeBeamConservesEnergyWithTheTrapezoidalRule) {
   // measured: 7e-6 against 6.2e-3 (rA, h = 2 ms, 2 s)
   const double trapezoidal = energyDrift("lms2", 1.0);
   const double bdf2 = energyDrift("lms2", 0.0);
+  // rho_inf = 1 is the trapezoidal rule, without numerical damping; rho_inf = 0, BDF2, the most
   EXPECT_LT(trapezoidal, 1e-4);
   EXPECT_GT(bdf2, 100.0 * trapezoidal) << "BDF2 dissipates";
 }

@@ -28,6 +28,7 @@ TEST_P(ForcePower, GeneralizedForceMatchesEnergyTerms) {
   for (unsigned seed = 11; seed <= 14; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     const Model full = test::randomForceModel(c.type, c.bodyFrame, seed);
+    // the same model without its force elements: the element's share of Q is the difference
     Model none = full;
     none.forces.clear();
     const auto f = makeFormulation(c.formulation, full);
@@ -73,6 +74,8 @@ TEST_P(ForcePower, GeneralizedForceMatchesEnergyTerms) {
 
 std::vector<Case> cases() {
   std::vector<Case> out;
+  // every formulation and force type, given in the world and in the body frame (for a tire:
+  // its point contact and its ring)
   for (const std::string& f : formulationNames())
     for (ForceType t : {ForceType::TSDA, ForceType::RSDA, ForceType::PointForce, ForceType::Torque,
                         ForceType::Tire})

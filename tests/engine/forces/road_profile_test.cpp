@@ -21,6 +21,7 @@ RoadProfile oneBump(double height, double centerX, double radius) {
 }
 
 TEST(RoadProfile, FlatAwayFromTheBumps) {
+  // on both sides beyond the bump's reach, for a point (R = 0) and a ring of radius 0.05
   const RoadProfile road = oneBump(0.2, 5.0, 0.1);
   for (double x : {-3.0, 4.8, 5.2, 40.0})
     for (double R : {0.0, 0.05}) {
@@ -34,6 +35,7 @@ TEST(RoadProfile, FlatAwayFromTheBumps) {
 TEST(RoadProfile, PointContactFollowsTheCircle) {
   const double r = 0.1;
   const RoadProfile road = oneBump(0.2, 5.0, r);
+  // the top of the circle: h = base + r, flat, curvature -1/r
   const RoadHeight top = roadHeight(road, 5.0, 0.0);
   EXPECT_NEAR(top.h, 0.2 + r, 1e-15);
   EXPECT_NEAR(top.dh, 0.0, 1e-15);
@@ -53,6 +55,7 @@ TEST(RoadProfile, RingFeelsTheEnvelopeFromItsFirstTouch) {
   const RoadProfile road = oneBump(base, 0.0, r);
   // the ring touches where its centre, on the circle of radius r + R, is R above the base
   const double touch = std::sqrt((r + R) * (r + R) - R * R);
+  // just before and after the touch: h continuous, the slope jumps to sqrt(2 R r + r^2) / R
   const RoadHeight before = roadHeight(road, -touch - 1e-6, R);
   const RoadHeight after = roadHeight(road, -touch + 1e-6, R);
   EXPECT_EQ(before.h, base);
@@ -61,6 +64,7 @@ TEST(RoadProfile, RingFeelsTheEnvelopeFromItsFirstTouch) {
   EXPECT_NEAR(after.dh, std::sqrt(2 * R * r + r * r) / R, 1e-4);
   // on top of the bump the ring's centre is r + R above the axis: h = base + r
   EXPECT_NEAR(roadHeight(road, 0.0, R).h, base + r, 1e-15);
+  // there the envelope is a circle of radius r + R
   EXPECT_NEAR(roadHeight(road, 0.0, R).ddh, -1.0 / (r + R), 1e-12);
   // wider than the bump itself: felt where a point contact still sees the flat base
   EXPECT_GT(roadHeight(road, -1.5 * r, R).h, base);
@@ -70,6 +74,7 @@ TEST(RoadProfile, RingFeelsTheEnvelopeFromItsFirstTouch) {
 TEST(RoadProfile, DerivativesAreThoseOfTheHeight) {
   const RoadProfile road = oneBump(0.0, 1.0, 0.08);
   const double d = 1e-6;
+  // central differences of h and of h' on the bump's sides, top and foot
   for (double R : {0.0, 0.3})
     for (double x : {0.95, 0.99, 1.0, 1.03, 1.07}) {
       const RoadHeight h = roadHeight(road, x, R), hp = roadHeight(road, x + d, R),
@@ -84,6 +89,7 @@ TEST(RoadProfile, TheHighestBumpWins) {
   RoadProfile road = oneBump(0.0, 0.0, 0.1);
   road.bumps.push_back({0.12, 0.05});
   for (double x : {-0.05, 0.0, 0.06, 0.08, 0.095, 0.1, 0.12, 0.16}) {
+    // against each bump alone: the larger height, and the slope of the one that gives it
     const RoadHeight both = roadHeight(road, x, 0.0);
     const RoadHeight first = roadHeight(oneBump(0.0, 0.0, 0.1), x, 0.0);
     const RoadHeight second = roadHeight(oneBump(0.0, 0.12, 0.05), x, 0.0);

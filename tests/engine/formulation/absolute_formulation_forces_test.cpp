@@ -46,6 +46,7 @@ ForceStage evaluate(const Model& model, const std::string& formulation, double t
   f->generalizedForces(s.Q);
   f->generalizedForceRate(s.Qt);
   s.jacobian = MatrixXd::Zero(f->velocitySize(), f->velocitySize());
+  // vdot of ones, (cq, cv) = (1, 0.5): both Newton blocks summed into one matrix
   const VectorXd vdot = VectorXd::Ones(f->velocitySize());
   const VectorXd lambda = VectorXd::Zero(f->constraintSize());
   f->dynamicsJacobian(vdot, lambda, 1.0, 0.5, MatrixSink(s.jacobian));
@@ -56,9 +57,11 @@ ForceStage evaluate(const Model& model, const std::string& formulation, double t
 class ForceLoop : public testing::TestWithParam<std::string> {};
 
 TEST_P(ForceLoop, AnElementActsInsideItsWindowOnly) {
+  // the pendulum without the spring, with it always, and with it active in [0.5, 1.5)
   const Model without = pendulum(false), always = pendulum(true);
   const Model windowed = pendulum(true, R"(, "active_from": 0.5, "active_until": 1.5)");
   for (double t : {0.2, 1.0, 1.7}) {
+    // inside the window (0.5, 1.5) at t = 1.0; before and after it at 0.2 and 1.7
     const bool inside = t > 0.5 && t < 1.5;
     const ForceStage a = evaluate(windowed, GetParam(), t);
     const ForceStage b = evaluate(inside ? always : without, GetParam(), t);

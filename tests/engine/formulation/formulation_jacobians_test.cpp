@@ -24,6 +24,8 @@ struct Snapshot {
   VectorXd q, v, vdot, lambda;
 };
 
+// --- the checks ----------------------------------------------------------------------------------
+
 // the model's initial state (random, inconsistent) plus random accelerations and multipliers
 Snapshot randomSnapshot(const Formulation& f, unsigned seed) {
   Snapshot s;
@@ -56,6 +58,7 @@ void checkConstraintDerivatives(Formulation& f, unsigned seed) {
   const Snapshot s = randomSnapshot(f, seed);
   f.computePositions(kT, s.q);
   const MatrixXd J = jacobian(f);
+  // Phi_q against central differences of Phi along q (+) dq
   const MatrixXd Jfd = test::positionJacobianFD(f, s.q, [&](const VectorXd& q) {
     f.computePositions(kT, q);
     return VectorXd(f.constraints());
@@ -70,6 +73,7 @@ void checkConstraintDerivatives(Formulation& f, unsigned seed) {
     f.computePositions(kT + dt, qs);
     return VectorXd(f.constraints());
   });
+  // nu and gamma as the formulation gives them at the start of that path
   f.computePositions(kT, s.q);
   f.computeVelocities(s.v);
   VectorXd gamma;
@@ -86,12 +90,14 @@ void checkConstraintRhsDerivatives(Formulation& f, unsigned seed) {
   VectorXd nuT, gammaT;
   f.computePositions(kT, s.q);
   f.computeVelocities(s.v);
+  // the analytic derivatives at one random state
   f.constraintHessianProduct(s.vdot, MatrixSink(hw));
   f.constraintRhsDerivatives(MatrixSink(nuQ), MatrixSink(gammaQ), MatrixSink(gammaV), nuT, gammaT);
   auto at = [&](double t, const VectorXd& q, const VectorXd& v) {
     f.computePositions(t, q);
     f.computeVelocities(v);
   };
+  // each derivative against central differences of the quantity it differentiates
   const MatrixXd hwFD = test::positionJacobianFD(f, s.q, [&](const VectorXd& q) {
     at(kT, q, s.v);
     return VectorXd(jacobian(f) * s.vdot);
@@ -106,10 +112,12 @@ void checkConstraintRhsDerivatives(Formulation& f, unsigned seed) {
     f.accelerationRhs(g);
     return g;
   };
+  // gamma's derivatives in q and in v
   const MatrixXd gammaQFD =
       test::positionJacobianFD(f, s.q, [&](const VectorXd& q) { return gamma(kT, q, s.v); });
   const MatrixXd gammaVFD =
       test::velocityJacobianFD(s.v, [&](const VectorXd& v) { return gamma(kT, s.q, v); });
+  // nu_t and gamma_t: the time alone moved, q and v held
   const test::TimeDerivatives nuTFD = test::timeDerivativesFD([&](double dt) {
     at(kT + dt, s.q, s.v);
     return VectorXd(f.velocityRhs());
@@ -131,6 +139,7 @@ void checkForceRate(Formulation& f, unsigned seed) {
   f.computeVelocities(s.v);
   VectorXd Qt;
   f.generalizedForceRate(Qt);
+  // only t moved, q and v held: the drivers' and the time-dependent loads' share of Q
   const test::TimeDerivatives d = test::timeDerivativesFD([&](double dt) {
     f.computePositions(kT + dt, s.q);
     f.computeVelocities(s.v);
@@ -149,8 +158,10 @@ void checkNewtonMatrix(Formulation& f, unsigned seed) {
   MatrixXd Kq = MatrixXd::Zero(nv, nv), Kv = MatrixXd::Zero(nv, nv);
   f.computePositions(kT, s.q);
   f.computeVelocities(s.v);
+  // the two blocks: (cq, cv) = (1, 0) gives dr/dq, (0, 1) dr/dv
   f.dynamicsJacobian(s.vdot, s.lambda, 1.0, 0.0, MatrixSink(Kq));
   f.dynamicsJacobian(s.vdot, s.lambda, 0.0, 1.0, MatrixSink(Kv));
+  // against differences of r itself, formed from M, Q and Phi_q
   const MatrixXd KqFD = test::positionJacobianFD(
       f, s.q, [&](const VectorXd& q) { return dynamicsResidual(f, q, s.v, s); });
   const MatrixXd KvFD = test::velocityJacobianFD(
@@ -158,6 +169,8 @@ void checkNewtonMatrix(Formulation& f, unsigned seed) {
   EXPECT_LT(relativeError(Kq, KqFD), 1e-6) << "d r/dq\n" << Kq << "\nFD\n" << KqFD;
   EXPECT_LT(relativeError(Kv, KvFD), 1e-6) << "d r/dv\n" << Kv << "\nFD\n" << KvFD;
 }
+
+// --- constraint primitives -----------------------------------------------------------------------
 
 struct PrimitiveCase {
   std::string formulation;
@@ -171,6 +184,7 @@ TEST_P(PrimitiveDerivatives, MatchFiniteDifferences) {
   const PrimitiveCase& c = GetParam();
   for (unsigned seed = 1; seed <= 4; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
+    // one primitive between two random bodies, or between a body and the ground
     const Model model = test::randomPrimitiveModel(c.type, c.ground, seed);
     const auto f = makeFormulation(c.formulation, model);
     checkConstraintDerivatives(*f, seed);
@@ -181,6 +195,7 @@ TEST_P(PrimitiveDerivatives, MatchFiniteDifferences) {
 
 std::vector<PrimitiveCase> primitiveCases() {
   std::vector<PrimitiveCase> cases;
+  // every formulation, every primitive, between bodies and to the ground
   for (const std::string& f : formulationNames())
     for (PrimitiveType t : {PrimitiveType::DP1, PrimitiveType::DP2, PrimitiveType::D,
                             PrimitiveType::CD, PrimitiveType::AngleDriver})
@@ -196,6 +211,8 @@ std::string primitiveCaseName(const ::testing::TestParamInfo<PrimitiveCase>& inf
 
 INSTANTIATE_TEST_SUITE_P(AllFormulations, PrimitiveDerivatives,
                          ::testing::ValuesIn(primitiveCases()), primitiveCaseName);
+
+// --- force elements ------------------------------------------------------------------------------
 
 struct ForceCase {
   std::string formulation;
@@ -218,6 +235,7 @@ TEST_P(ForceDerivatives, NewtonMatrixMatchesFiniteDifferences) {
 
 std::vector<ForceCase> forceCases() {
   std::vector<ForceCase> cases;
+  // every formulation and force element; point forces, torques and tires in both of their frames
   for (const std::string& f : formulationNames()) {
     cases.push_back({f, ForceType::TSDA, false});
     cases.push_back({f, ForceType::RSDA, false});

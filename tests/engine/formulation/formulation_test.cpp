@@ -17,6 +17,7 @@ TEST(MakeFormulation, MakesEachNamedFormulation) {
   for (const char* name : {"rA", "rp", "rE"}) {
     SCOPED_TRACE(name);
     const std::unique_ptr<Formulation> f = makeFormulation(name, model);
+    // made, with coordinates for the model's bodies
     ASSERT_NE(f, nullptr);
     EXPECT_GT(f->positionSize(), 0);
   }
@@ -29,6 +30,7 @@ TEST(MakeFormulation, RefusesAnUnknownNameListingTheKnownOnes) {
     FAIL() << "rQ was accepted";
   } catch (const std::invalid_argument& e) {
     const std::string m = e.what();
+    // the message names the unknown one and lists every known name
     EXPECT_NE(m.find("unknown formulation 'rQ' (available: "), std::string::npos) << m;
     for (const char* name : {"rA", "rp", "rE"}) EXPECT_NE(m.find(name), std::string::npos) << m;
   }

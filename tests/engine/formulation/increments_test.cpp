@@ -34,6 +34,7 @@ Point randomPoint(const Formulation& f, unsigned seed) {
 
 class Increments : public ::testing::TestWithParam<std::string> {
  protected:
+  // a random two-body model (a distance constraint between them), in each formulation
   Model model_ = test::randomPrimitiveModel(PrimitiveType::D, false, 21);
   std::unique_ptr<Formulation> f_ = makeFormulation(GetParam(), model_);
 };
@@ -42,6 +43,7 @@ TEST_P(Increments, LocalCoordinatesInvertRetract) {
   for (unsigned seed = 1; seed <= 5; ++seed) {
     const Point p = randomPoint(*f_, seed);
     VectorXd q, g;
+    // retract then localCoordinates gives g back; a point's own local coordinates are zero
     f_->retract(p.anchor, p.g, q);
     f_->localCoordinates(p.anchor, q, g);
     EXPECT_LT((g - p.g).cwiseAbs().maxCoeff(), 1e-14);
@@ -62,6 +64,7 @@ TEST_P(Increments, TangentMapIsTheDerivativeOfTheRetraction) {
       return local;
     });
     VectorXd v, gdot;
+    // incrementVelocity against those differences; incrementRate maps v back to gdot
     f_->incrementVelocity(p.g, p.gdot, v);
     EXPECT_LT(test::relativeError(v, d.first), 1e-9) << v.transpose() << "\n"
                                                      << d.first.transpose();

@@ -61,11 +61,13 @@ TEST(ReBody, SingularInitialPoseIsRefusedNamingTheBody) {
     EXPECT_NE(std::string(e.what()).find("body 'wheel'"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("gimbal lock"), std::string::npos) << e.what();
   }
+  // kinematic analysis refuses it too; rA accepts the same pose
   EXPECT_THROW(runKinematics(m, "rE", KinematicsSettings{}), ModelError);
   EXPECT_NO_THROW(Simulation(m, settings("rA")));
   // the same verdict before any run is set up (the workbench disables rE with it)
   EXPECT_NE(initialPoseRefusal("rE", m).find("body 'wheel'"), std::string::npos);
   EXPECT_EQ(initialPoseRefusal("rA", m), "");
+  // a wheel whose angle stays away from the lock is not refused
   EXPECT_EQ(initialPoseRefusal("rE", wheel(kClear)), "");
 }
 
@@ -73,12 +75,14 @@ TEST(ReBody, ApproachingTheGimbalLockEndsTheRunNamingBodyAndTime) {
   const Model m = wheel(kCrossing);
   Simulation sim(m, settings("rE"));
   const Results r = sim.run();
+  // failed before theta reaches 0 at t = 1/4 s, naming the body and the time
   EXPECT_EQ(r.status, RunStatus::Failed);
   EXPECT_NE(r.message.find("body 'wheel'"), std::string::npos) << r.message;
   // |sin theta| < 0.01 from t = (pi/2 - 0.01) / (2 pi) = 0.2484 s
   EXPECT_NE(r.message.find("t = 0.248"), std::string::npos) << r.message;
   EXPECT_EQ(r.rowCount(), 249u);  // the initial state and the 248 steps before
 
+  // kinematic analysis stops at the same crossing
   KinematicsSettings k;
   k.tEnd = 0.5;
   const Results kin = runKinematics(m, "rE", k);
@@ -88,10 +92,12 @@ TEST(ReBody, ApproachingTheGimbalLockEndsTheRunNamingBodyAndTime) {
 }
 
 TEST(ReBody, OtherFormulationsAndAnotherBodyFrameRunThrough) {
+  // rA and rp have no such singularity
   for (const char* f : {"rA", "rp"}) {
     Simulation sim(wheel(kCrossing), settings(f));
     EXPECT_EQ(sim.run().status, RunStatus::Completed) << f;
   }
+  // rE with the wheel's axis along local z: theta stays pi/2
   Simulation sim(wheel(kClear), settings("rE"));
   EXPECT_EQ(sim.run().status, RunStatus::Completed);
 }

@@ -49,10 +49,12 @@ TEST(RpBody, PartialsAreTheDerivativesOfTheRotation) {
   for (int trial = 0; trial < 20; ++trial) {
     const Sample x = sample(rng);
     const RpBody b = body(x.p, x.pdot);
+    // A(p) is the rotation of p
     EXPECT_LT(test::largestEntry(b.A() - rotationFromEulerParameters(x.p)), 1e-15);
     Eigen::Matrix<double, 3, 4> partialFD;
     Eigen::Matrix<double, 4, 4> ptdFD;
     Eigen::Matrix<double, 3, 4> rateFD;
+    // central differences in each component of p: A is quadratic in p, so only rounding remains
     for (int k = 0; k < 4; ++k) {
       const Vec4 e = h * Vec4::Unit(k);
       partialFD.col(k) = (rotationFromEulerParameters(x.p + e) * x.s -
@@ -63,6 +65,7 @@ TEST(RpBody, PartialsAreTheDerivativesOfTheRotation) {
                      (2 * h);
       rateFD.col(k) = (body(x.p + e, x.pdot).rate(x.s) - body(x.p - e, x.pdot).rate(x.s)) / (2 * h);
     }
+    // B, the derivative of B^T w, and the rate of A(p) s as B(p, s) pdot
     EXPECT_LT(test::largestEntry(b.partial(x.s) - partialFD), 1e-8);
     EXPECT_LT(test::largestEntry(b.ptd(x.s, x.w) - ptdFD), 1e-8);
     EXPECT_LT(test::largestEntry(b.rate(x.s) - b.partial(x.s) * x.pdot), 1e-14);
@@ -88,12 +91,14 @@ TEST(RpBody, AngularVelocityAndKineticEnergy) {
                        rotationFromEulerParameters(x.p - h * x.pdot)) /
                       (2 * h);
     EXPECT_LT(test::largestEntry(b.A().transpose() * Adot - skew(b.omegaBody())), 1e-8);
+    // omega_W = A omega_B
     EXPECT_LT(test::largestEntry(b.omegaWorld() - b.A() * b.omegaBody()), 1e-14);
     // 1/2 pdot^T M pdot = 1/2 omega_B^T J omega_B
     Mat3 J = Mat3::Zero();
     J.diagonal() << 1.0, 2.5, 4.0;
     const Vec3 w = b.omegaBody();
     EXPECT_NEAR(x.pdot.dot(b.massMatrix(J) * x.pdot), w.dot(J * w), 1e-12 * (1 + w.dot(J * w)));
+    // p unit and p . pdot = 0 (the sample): the normalization holds, and its gamma is -|pdot|^2
     EXPECT_NEAR(b.normalization(), 0.0, 1e-15);
     EXPECT_NEAR(b.normalizationGamma(), -x.pdot.squaredNorm(), 1e-15);
   }
@@ -104,11 +109,13 @@ TEST(RpBody, APoseAndAMotionEncodedAndReadBack) {
   const Mat3 R = test::randomRotation(rng);
   const Vec3 r(1, 2, 3), rdot(-0.5, 0.25, 2.0), omega_W(0.3, -1.2, 0.7);
   double q[7], v[7];
+  // a random rotation, a position and a motion encoded as q and v
   RpBody::encodePose(r, R, q);
   RpBody::encodeVelocity(q, rdot, omega_W, v);
   RpBody b;
   b.setPosition(q);
   b.setVelocity(v);
+  // the pose and the motion read back as given
   EXPECT_LT(test::largestEntry(b.A() - R), 1e-14);
   EXPECT_LT(test::largestEntry(b.r() - r), 1e-15);
   EXPECT_LT(test::largestEntry(b.rdot() - rdot), 1e-15);

@@ -32,6 +32,7 @@ PendulumRun runDoublePendulum(const std::string& formulation, double h,
   PendulumRun out;
   const int z = r.column("body_2.z"), viol = r.column("violation.position");
   size_t k = 0;
+  // the violation at every row, the error at the reference's times
   for (size_t i = 0; i < r.rowCount() && k < times.size(); ++i) {
     out.worstViolation = std::max(out.worstViolation, r.at(i, viol));
     if (std::abs(r.at(i, 0) - times[k]) < 1e-9) {
@@ -50,11 +51,13 @@ TEST_P(BackwardEulerOrder, DoublePendulumConvergesAtFirstOrder) {
   std::vector<double> times;
   for (int i = 1; i <= 20; ++i) times.push_back(0.1 * i);
   std::vector<double> zRef;
+  // the reference: the independent Lagrange-RK4 solution every 0.1 s
   for (const test::PendulumSample& p : test::doublePendulumReference(times)) zRef.push_back(p.z2);
 
   const PendulumRun coarse = runDoublePendulum(GetParam(), 1e-2, times, zRef);
   const PendulumRun medium = runDoublePendulum(GetParam(), 1e-3, times, zRef);
   const PendulumRun fine = runDoublePendulum(GetParam(), 1e-4, times, zRef);
+  // steps of 1e-2, 1e-3 and 1e-4: at first order, a decade of error per decade of step
   const double order1 = std::log10(coarse.worstError / medium.worstError);
   const double order2 = std::log10(medium.worstError / fine.worstError);
   RecordProperty("error_h1e-2", std::to_string(coarse.worstError));
@@ -84,6 +87,7 @@ TEST(BackwardEuler, SliderCrankDynamicsReproducesThePrescribedMotion) {
   ASSERT_EQ(r.at(r.rowCount() - 1, 0), 1.0);
   double worst = 0.0;
   for (size_t i = 0; i < r.rowCount(); ++i) {
+    // the crank pin B from the driven angle; the slider's x from |BC| = 0.3
     const double b = M_PI / 2 - 2 * M_PI * r.at(i, 0);
     const double By = 0.1 + 0.08 * std::cos(b), Bz = 0.12 + 0.08 * std::sin(b);
     worst = std::max(worst,
@@ -100,6 +104,7 @@ TEST(BackwardEuler, NewtonFailureStopsTheRunAndKeepsItsResults) {
   s.tEnd = 1.0;
   Simulation sim(loadScene("double-pendulum"), s);
   const Results r = sim.run();
+  // failed at its first step, with the reason and the time
   EXPECT_EQ(r.status, RunStatus::Failed);
   EXPECT_NE(r.message.find("Newton did not converge"), std::string::npos) << r.message;
   EXPECT_NE(r.message.find("t = 0"), std::string::npos) << r.message;

@@ -25,12 +25,14 @@ TEST(CvodeIntegrator, ReferencesMeetTheTolerance) {
   // Sandu et al. 2001 (per unit step Adams' functional iteration must converge to the step's share
   // of the tolerance, which on this transient takes 20 times the steps: 2 s of CPU)
   const Model model = loadScene("stiff-double-pendulum");
+  // the reference: rn4 held to 1e-10 per step
   const Results reference =
       test::stateSpaceRun(model, "rn4", 0.05, 1e-5, 1e-10, "exact", "per-step");
   for (const char* integrator : {"adams", "bdf"}) {
     SCOPED_TRACE(integrator);
     const Results run =
         test::stateSpaceRun(model, integrator, 0.05, 1e-5, 1e-5, "exact", "per-step");
+    // theta1 within 1e-4 of it; more function evaluations than steps (CVODE iterates inside)
     const TrajectoryError e = trajectoryError(run, reference, "theta1");
     EXPECT_LT(e.maximum, 1e-4);
     EXPECT_GT(run.stats.functionEvaluations, run.stats.steps);
@@ -49,8 +51,10 @@ TEST(CvodeIntegrator, FollowsAFullyDrivenMechanism) {
     const Results run = test::stateSpaceRun(model, integrator, 1.0, 1e-3, 1e-6);
     ASSERT_EQ(run.status, RunStatus::Completed) << run.message;
     EXPECT_GT(run.stats.steps, 1);
+    // no step rejected on the smooth driven motion; the end as rn4's, to the few 1e-9 above
     EXPECT_EQ(run.stats.rejectedSteps, 0);
     EXPECT_LT(test::endDifference(run, fixed), 1e-8);
+    // the crank turns at its driven -2 pi rad/s
     const int crankRate = run.column("crank.wx");
     EXPECT_NEAR(run.at(run.rowCount() - 1, crankRate), -2.0 * M_PI, 1e-8);
   }
@@ -63,6 +67,7 @@ TEST(CvodeIntegrator, ReportsItsRejectionsByCause) {
   for (const char* integrator : {"adams", "bdf"}) {
     SCOPED_TRACE(integrator);
     const Results r = test::stateSpaceRun(model, integrator, 0.01, 1e-5, 1e-5, "exact", "per-step");
+    // rejections do happen here, so that the count by cause is tested on something
     EXPECT_GT(r.stats.rejectedSteps, 0);
     long byCause = 0;
     for (const auto& [why, n] : r.stats.rejections) {
@@ -94,6 +99,7 @@ TEST(CvodeIntegrator, TheContinuousExtensionLiesOnTheConstraints) {
     ASSERT_GT(cvode->state().t, cvode->stepStart());
     State mid;
     EXPECT_TRUE(cvode->interpolate(t, mid));
+    // at the time asked: positions within the constraint tolerance, velocities to round-off
     EXPECT_EQ(mid.t, t);
     f->computePositions(t, mid.q);
     EXPECT_LE(f->positionViolation(), s.constraintTolerance);

@@ -40,6 +40,7 @@ TEST(DenseIterationMatrix, BlocksInTheirPlacesAndSolves) {
     ASSERT_GT(test::largestEntry(M), 0.0);
     ASSERT_GT(test::largestEntry(J), 0.0);
 
+    // random a, lambda and Q; the weight w on the constraint forces
     const VectorXd a = random(nv), lambda = random(nc), Q = random(nv);
     const double w = 0.6;
     DenseIterationMatrix m(*f);
@@ -54,6 +55,7 @@ TEST(DenseIterationMatrix, BlocksInTheirPlacesAndSolves) {
     m.assembleDerivatives(*f, a, lambda, w, nullptr);
     ASSERT_TRUE(m.factorize(0.0, 0.0, w, 2.0, 1e-3));
     const MatrixXd A0 = m.formed();
+    // s = 2 on M, w on Phi_q^T, Phi_q below it, and -delta I with delta = 1e-3
     EXPECT_LT(test::largestEntry(A0.topLeftCorner(nv, nv) - 2.0 * M),
               1e-14 * test::largestEntry(M));
     EXPECT_LT(test::largestEntry(A0.topRightCorner(nv, nc) - w * J.transpose()),
@@ -66,10 +68,12 @@ TEST(DenseIterationMatrix, BlocksInTheirPlacesAndSolves) {
     const MatrixXd K = (m.formed() - A0) / 0.5;
     ASSERT_TRUE(m.factorize(0.0, 0.25, w, 2.0, 1e-3));
     const MatrixXd C = (m.formed() - A0) / 0.25;
+    // K and C are not zero on this model, so that the checks below can fail
     EXPECT_GT(test::largestEntry(K), 0.0);
     EXPECT_GT(test::largestEntry(C), 0.0);
     EXPECT_EQ(test::largestEntry(K.rightCols(nc)) + test::largestEntry(K.bottomRows(nc)), 0.0);
     EXPECT_EQ(test::largestEntry(C.rightCols(nc)) + test::largestEntry(C.bottomRows(nc)), 0.0);
+    // the matrix at (0.5, 0.25) is the sum of the parts
     ASSERT_TRUE(m.factorize(0.5, 0.25, w, 2.0, 1e-3));
     EXPECT_LT(test::largestEntry(m.formed() - (A0 + 0.5 * K + 0.25 * C)),
               1e-12 * test::largestEntry(m.formed()));
@@ -85,6 +89,7 @@ TEST(DenseIterationMatrix, BlocksInTheirPlacesAndSolves) {
     MatrixXd P = MatrixXd::Zero(nv + nc, nv + nc);
     P << M, J.transpose(), J, MatrixXd::Zero(nc, nc);
     EXPECT_LT(test::largestEntry(m.formed() - P), 1e-14 * test::largestEntry(P));
+    // and the product Phi_q a
     VectorXd c(nc);
     m.constraintProduct(a, c);
     EXPECT_LT(test::largestEntry(c - J * a), 1e-12);

@@ -18,6 +18,7 @@ namespace {
 TEST(EsdirkTableaux, ATableauFromItsRows) {
   const ButcherTableau t = tableauFromRows({{0.25, 0.25}, {0.1, 0.3, 0.25}});
   ASSERT_EQ(t.stages(), 3);
+  // the first row zero, the others as given, b the last row, c the row sums (0, 0.5, 0.65)
   EXPECT_TRUE(t.A.row(0).isZero()) << "explicit first stage";
   EXPECT_EQ(t.A(1, 0), 0.25);
   EXPECT_EQ(t.A(2, 1), 0.3);
@@ -38,10 +39,12 @@ double stabilityErrorOrder(const ButcherTableau& t, double z) {
 
 TEST(EsdirkTableaux, StabilityFunctionApproximatesTheExponentialToTheOrder) {
   for (double rho : {0.0, 0.5, 1.0}) {
+    // Bathe's: second order at every rho_inf, so R(z) - e^z falls as z^3
     const ButcherTableau t = batheTableau(rho);
     EXPECT_EQ(t.order, 2);
     EXPECT_NEAR(stabilityErrorOrder(t, -0.04), 3.0, 0.15) << "rho " << rho;
   }
+  // Kennedy and Carpenter's: an error of order p + 1 for each order p
   for (const ButcherTableau& t :
        {esdirk324l2saTableau(), esdirk325l2saTableau(), esdirk436l2sa2Tableau()})
     EXPECT_NEAR(stabilityErrorOrder(t, -0.04), t.order + 1, 0.15) << t.name;
@@ -59,13 +62,16 @@ double atInfinity(const ButcherTableau& t) {
 TEST(EsdirkTableaux, AStableAndTheirValueAtInfinity) {
   for (double rho : {0.0, 0.3, 0.8, 1.0}) {
     const ButcherTableau t = batheTableau(rho);
+    // |R(-inf)| = rho_inf, exactly from the tableau and by evaluating R far out
     EXPECT_NEAR(std::abs(atInfinity(t)), rho, 1e-12) << "rho " << rho;
     EXPECT_NEAR(std::abs(t.stabilityFunction(-1e8)), rho, 1e-6) << "the same limit";
+    // A-stable: |R(iy)| <= 1 along the imaginary axis
     for (double y : {0.1, 1.0, 10.0, 1e3})
       EXPECT_LE(std::abs(t.stabilityFunction({0.0, y})), 1.0 + 1e-12) << "rho " << rho;
   }
   for (const ButcherTableau& t :
        {esdirk324l2saTableau(), esdirk325l2saTableau(), esdirk436l2sa2Tableau()}) {
+    // the L-stable ones: R(-inf) = 0
     EXPECT_NEAR(atInfinity(t), 0.0, 1e-12) << t.name << " L-stable";
     EXPECT_NEAR(std::abs(t.stabilityFunction(-1e8)), 0.0, 1e-6) << t.name;
     for (double y : {0.1, 1.0, 10.0, 1e3})

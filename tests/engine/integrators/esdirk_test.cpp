@@ -42,7 +42,9 @@ TEST(Esdirk, StepsAsItsStabilityFunctionOnAnOscillator) {
     const auto f = makeFormulation("rp", model);
     const std::unique_ptr<Integrator> esdirk = findIntegrator(c.name)->make(*f, c.settings);
     esdirk->initialize(consistentInitialState(*f, 0.0));
+    // R(i w h) from the tableau's formula, not from its stages
     const std::complex<double> R = c.tableau.stabilityFunction({0.0, w * h});
+    // mu0 = w x0 - i v0 with x0 = 1, v0 = 3
     std::complex<double> expected(w * 1.0, -3.0);
     const double size = std::abs(expected);
     double worst = 0.0;
@@ -50,6 +52,7 @@ TEST(Esdirk, StepsAsItsStabilityFunctionOnAnOscillator) {
       ASSERT_EQ(esdirk->step(h).kind, StepResult::Kind::Accepted);
       expected *= R;
       const State& s = esdirk->state();
+      // each step ends at n h, with the mode at R^n mu0
       EXPECT_NEAR(s.t, n * h, 1e-14);
       f->computePositions(s.t, s.q);
       f->computeVelocities(s.v);
@@ -90,6 +93,7 @@ TEST(Esdirk, EmbeddedWeightsRejectAnErrorAboveTheTolerance) {
   const std::unique_ptr<Integrator> esdirk = findIntegrator("esdirk4-6l2sa2")->make(*f, s);
   esdirk->initialize(consistentInitialState(*f, 0.0));
   const StepResult big = esdirk->step(0.2);
+  // 0.2 s at 1e-8: far above the tolerance, rejected for a smaller step, the state kept
   EXPECT_EQ(big.kind, StepResult::Kind::Rejected);
   EXPECT_EQ(big.reason, "error estimate above tolerance");
   EXPECT_LT(big.nextStep, 0.2);

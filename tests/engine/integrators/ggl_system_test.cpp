@@ -22,6 +22,7 @@ MatrixXd jacobianFD(GglSystem& system, double t, double cj, const VectorXd& y, c
   MatrixXd J(N, N);
   VectorXd Fp(N), Fm(N), ya = y, ypa = yp;
   for (int k = 0; k < N; ++k) {
+    // a difference step scaled to the unknown's size
     const double e = 1e-6 * std::max(1.0, std::abs(y[k]));
     ya[k] = y[k] + e;
     EXPECT_EQ(system.residual(t, ya.data(), yp.data(), Fp.data()), "");
@@ -85,6 +86,7 @@ TEST_P(GglJacobian, MatchesFiniteDifferencesOfTheResidual) {
     ASSERT_EQ(refusal, "") << scene << " with turned body frames";
   }
   const auto f = makeFormulation(formulation, model);
+  // the scene's consistent initial state, packed as y and y'
   const State s = consistentInitialState(*f, 0.0);
   GglSystem system(*f);
   const int N = system.size();
@@ -101,6 +103,7 @@ TEST_P(GglJacobian, MatchesFiniteDifferencesOfTheResidual) {
   ASSERT_EQ(system.jacobian(t, cj, y.data(), yp.data()), "");
   const MatrixXd exact = MatrixXd(system.matrix());
   const MatrixXd fd = jacobianFD(system, t, cj, y, yp);
+  // relative to the largest entry; the worst entry named when it fails
   const double scale = std::max(1.0, fd.cwiseAbs().maxCoeff());
   Eigen::Index row, col;
   const double worst = (exact - fd).cwiseAbs().maxCoeff(&row, &col);

@@ -82,6 +82,7 @@ TEST_P(Hermite, PassesThroughTheEndStates) {
   HermiteInterpolant hermite;
   State out;
   for (const State* end : {&a, &b}) {
+    // at either end of the step it gives that end's state
     hermite.evaluate(*body.f, a, b, end->t, out);
     const auto [position, velocity] = body.distance(out, *end);
     EXPECT_LT(position, 1e-14);
@@ -100,6 +101,7 @@ TEST_P(Hermite, FourthOrderAtMidStep) {
     const State a = body.at(tm - 0.5 * h), b = body.at(tm + 0.5 * h), exact = body.at(tm);
     hermite.evaluate(*body.f, a, b, tm, out);
     const auto [position, velocity] = body.distance(out, exact);
+    // halving the step divides both errors by 2^4 = 16
     if (previous[0] > 0.0) {
       const double pq = std::log2(previous[0] / position), pv = std::log2(previous[1] / velocity);
       RecordProperty("order_positions_h" + std::to_string(h), std::to_string(pq));

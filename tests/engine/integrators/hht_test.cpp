@@ -99,6 +99,7 @@ BeadRun beadRun(double step, double alpha) {
 TEST(Hht, IsSecondOrderAtFixedSteps) {
   for (const double alpha : {-0.3, 0.0}) {
     SCOPED_TRACE(alpha);
+    // 0.5 s at steps of 20 and 10 ms
     const BeadRun coarse = beadRun(0.02, alpha), fine = beadRun(0.01, alpha);
     // half the step, a quarter of the error
     const double ratio = coarse.error / fine.error;

@@ -49,6 +49,7 @@ TEST(IdaIntegrator, ConvergesWithItsToleranceOnTheDoublePendulum) {
   for (const char* formulation : {"rp", "rE"}) {
     double previous = INFINITY;
     for (double tol : {1e-4, 1e-6, 1e-8}) {
+      // 2 s with a row every 0.05 s, at three tolerances two decades apart
       const Results r = runIda("double-pendulum", formulation, tol, 2.0, 0.05);
       const double error = pendulumError(r);
       RecordProperty(
@@ -93,6 +94,7 @@ TEST(IdaIntegrator, AFailureSaysTheStepItFailedAt) {
     ASSERT_EQ(r.status, RunStatus::Failed) << integrator;
     const size_t at = r.message.rfind("(h = ");
     ASSERT_NE(at, std::string::npos) << r.message;
+    // the step in the message: at the minimum or above, far below the 0.03 s asked
     const double h = std::stod(r.message.substr(at + 5));
     EXPECT_GE(h, 0.99e-3) << r.message;
     EXPECT_LT(h, 0.01) << r.message;  // not the 0.03 s asked for
@@ -108,6 +110,7 @@ TEST(IdaIntegrator, HoldsPositionAndVelocityConstraints) {
     const Model model = loadScene(scene);
     const Results r =
         runIda(scene, "rp", tol, scene == std::string("andrews-squeezer") ? 0.03 : 2.0);
+    // the largest speed of any body, linear or angular
     double speed = 0.0;
     for (const Body& b : model.bodies)
       for (const char* s : {".vx", ".vy", ".vz", ".wx", ".wy", ".wz"})
@@ -136,6 +139,7 @@ TEST(IdaIntegrator, AgreesWithBdfOnTheStateSpaceOde) {
   s.integrator = "bdf";
   const Results bdf = Simulation(model, s).run();
   ASSERT_EQ(ida.rowCount(), bdf.rowCount());
+  // every 0.1 s of the output grid, to 1e-7 relative at rtol 1e-10
   for (const char* channel : {"theta1", "theta2", "rod2.x", "rod2.vy"}) {
     const int c = ida.column(channel);
     for (size_t i = 0; i < ida.rowCount(); ++i)
@@ -146,11 +150,13 @@ TEST(IdaIntegrator, AgreesWithBdfOnTheStateSpaceOde) {
 
 TEST(IdaIntegrator, ReportsItsStatisticsByCause) {
   const Results r = runIda("stiff-double-pendulum", "rp", 1e-6, 1.0);
+  // it took steps, factorized at least as often as it evaluated Jacobians, and iterated
   EXPECT_GT(r.stats.steps, 10);
   EXPECT_GT(r.stats.jacobianEvaluations, 0);
   EXPECT_GE(r.stats.factorizations, r.stats.jacobianEvaluations);
   EXPECT_GT(r.stats.functionEvaluations, r.stats.steps);
   EXPECT_GT(r.stats.newtonIterations, r.stats.steps);
+  // rejections by cause, named as IDA's, adding up
   long byCause = 0;
   for (const auto& [why, n] : r.stats.rejections) {
     EXPECT_NE(why.find("(IDA)"), std::string::npos) << why;
@@ -163,6 +169,7 @@ TEST(IdaIntegrator, ReportsItsStatisticsByCause) {
 TEST(IdaIntegrator, RefusesRotationMatricesWithTheReason) {
   IntegratorSettings s;
   s.variableStep = true;
+  // rA refused, naming SO(3); rE taken; fixed steps refused, IDA needing its tolerances
   const std::string why = unsupportedReason(*findIntegrator("ida"), "rA", s);
   EXPECT_NE(why.find("SO(3)"), std::string::npos) << why;
   EXPECT_EQ(unsupportedReason(*findIntegrator("ida"), "rE", s), "");

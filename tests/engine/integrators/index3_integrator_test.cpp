@@ -34,11 +34,13 @@ TEST(Index3Integrator, EachTimePointCountsOnceWithItsIterations) {
     SCOPED_TRACE(name);
     const Index3FirstStep first(name, IntegratorSettings{}, 1e-3);
     ASSERT_EQ(first.result.kind, StepResult::Kind::Accepted) << first.result.reason;
+    // n time points, each with at least one Newton iteration
     EXPECT_EQ(first.result.timePoints, findIntegrator(name)->capabilities.implicitStages);
     EXPECT_GE(first.result.newtonIterations, first.result.timePoints);
     // the solver's own counts are the integrator's
     const IntegratorStats& stats = first.integrator->stats();
     EXPECT_EQ(stats.timePoints, first.result.timePoints);
+    // at least one factorization and one Jacobian, and no more factorizations than iterations
     EXPECT_GE(stats.factorizations, 1);
     EXPECT_GE(stats.jacobianEvaluations, 1);
     EXPECT_LE(stats.factorizations, stats.newtonIterations);
@@ -50,6 +52,7 @@ TEST(Index3Integrator, ANewtonFailureFailsAFixedStepAndRejectsAVariableOne) {
   IntegratorSettings s;
   s.maxNewtonIterations = 1;
   const Index3FirstStep fixed("lms2", s, 0.05);
+  // fixed step: failed with the solver's reason, the state not advanced
   EXPECT_EQ(fixed.result.kind, StepResult::Kind::Failed);
   EXPECT_FALSE(fixed.result.reason.empty());
   EXPECT_EQ(fixed.integrator->state().t, 0.0);  // not advanced

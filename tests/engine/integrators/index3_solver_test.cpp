@@ -29,6 +29,7 @@ void checkIterationMatrix(const Model& model, const std::string& formulation, un
   f->initialState(q0, v0);
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
+  // a time point of a large step h = 0.3: cq = h^2, cv = h, predicted from the initial velocity
   TimePoint p;
   p.t = 0.41;
   p.anchor = &q0;
@@ -36,6 +37,7 @@ void checkIterationMatrix(const Model& model, const std::string& formulation, un
   p.cv = kStep;
   p.vHat = v0;
   p.dqHat = kStep * v0;
+  // random accelerations and multipliers, away from any solution
   const VectorXd vdot = VectorXd::NullaryExpr(nv, [&] { return u(rng); });
   const VectorXd lambda = VectorXd::NullaryExpr(nc, [&] { return 3.0 * u(rng); });
 
@@ -50,6 +52,7 @@ void checkIterationMatrix(const Model& model, const std::string& formulation, un
     const MatrixXd matrix = solver.iterationMatrix();
     VectorXd x(nv + nc);
     x << vdot, lambda;
+    // column by column: central differences of the residual in (vdot, lambda)
     const MatrixXd fd = test::velocityJacobianFD(x, [&](const VectorXd& y) {
       solver.linearize(p, y.head(nv), y.tail(nc), q, v);
       return VectorXd(solver.residual());
@@ -61,6 +64,7 @@ void checkIterationMatrix(const Model& model, const std::string& formulation, un
 class IterationMatrix : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(IterationMatrix, MatchesFiniteDifferencesForEveryPrimitive) {
+  // each primitive between two random bodies
   for (PrimitiveType t : {PrimitiveType::DP1, PrimitiveType::DP2, PrimitiveType::D,
                           PrimitiveType::CD, PrimitiveType::AngleDriver}) {
     SCOPED_TRACE("primitive " + std::to_string(static_cast<int>(t)));
@@ -69,6 +73,7 @@ TEST_P(IterationMatrix, MatchesFiniteDifferencesForEveryPrimitive) {
 }
 
 TEST_P(IterationMatrix, MatchesFiniteDifferencesForEveryForceElement) {
+  // each force element, given in the body frame
   for (ForceType t : {ForceType::TSDA, ForceType::RSDA, ForceType::PointForce, ForceType::Torque,
                       ForceType::Tire}) {
     SCOPED_TRACE("force " + std::to_string(static_cast<int>(t)));

@@ -93,6 +93,7 @@ TEST_P(Conformance, LinearMapHasTheDesignOrder) {
         best = std::min(best, std::abs(ev[k] - std::polar(1.0, omega)));
       return best;
     };
+    // Omega = 0.05 per implicit stage, and half of it: the slope of the local error
     const double w = 0.05 * m.implicitStages;
     const double slope = std::log2(error(w) / error(w / 2));
     RecordProperty("linear_slope_rho" + std::to_string(rho), std::to_string(slope));
@@ -103,6 +104,7 @@ TEST_P(Conformance, LinearMapHasTheDesignOrder) {
 TEST_P(Conformance, SpectralRadiusAtInfinityIsRhoInfOrZero) {
   for (double rho : rhoSamples(caps())) {
     SCOPED_TRACE("rho_inf " + std::to_string(rho));
+    // rho_inf where the method has one (HHT's from its alpha), else 0
     const double expected = caps().hasRhoInf ? effectiveRhoInf(info(), withRho(rho)) : 0.0;
     EXPECT_NEAR(spectralRadiusAtInfinity(info().linearModel(withRho(rho))), expected, 1e-6);
   }
@@ -112,6 +114,7 @@ TEST_P(Conformance, AStableOnTheOscillator) {
   for (double rho : rhoSamples(caps())) {
     SCOPED_TRACE("rho_inf " + std::to_string(rho));
     double worst = 0.0;
+    // a spectral radius of at most 1 over six decades of Omega
     for (const LinearAnalysisPoint& p :
          analyzeLinearStability(info().linearModel(withRho(rho)), logSpace(1e-3, 1e3, 300)))
       worst = std::max(worst, p.spectralRadius);
@@ -135,9 +138,11 @@ TEST_P(TableauConformance, OrderConditionsAndStiffAccuracy) {
     for (int i = 1; i < s; ++i) EXPECT_NEAR(t.A(i, i), t.gamma(), 1e-15);
     EXPECT_NEAR(t.c[s - 1], 1.0, 1e-13);
     EXPECT_NEAR((t.A.row(s - 1).transpose() - t.b).norm(), 0.0, 1e-15);
+    // the order of b by the rooted-tree conditions, as the capabilities declare it
     EXPECT_EQ(test::tableauOrder(t.A, t.b, 1e-12), t.order);
     EXPECT_EQ(t.order, caps().order);
     if (t.embeddedOrder > 0) {
+      // the embedded weights: their own order, and far enough from b to estimate an error
       EXPECT_EQ(test::tableauOrder(t.A, t.bHat, 1e-12), t.embeddedOrder);
       EXPECT_GT((t.b - t.bHat).norm(), 1e-3);
     }
@@ -177,6 +182,7 @@ Errors oscillatorErrors(const std::string& name, double h, double tEnd) {
   Errors e;
   for (size_t i = 0; i < r.rowCount(); ++i) {
     const double t = r.at(i, 0);
+    // against x = cos(w t), v = -w sin(w t)
     e.x = std::max(e.x, std::abs(r.at(i, r.column("mass.x")) - std::cos(w * t)));
     e.v = std::max(e.v, std::abs(r.at(i, r.column("mass.vx")) + w * std::sin(w * t)));
   }
@@ -235,9 +241,11 @@ double difference(const Results& coarse, const Results& fine, const std::string&
 }
 
 TEST_P(Conformance, DoublePendulumConvergesAtTheIndexThreeOrder) {
+  // h = 5 ms per implicit stage, halved twice
   const double h = 0.005 * caps().implicitStages;
   const Results a = pendulum(GetParam(), h), b = pendulum(GetParam(), h / 2),
                 c = pendulum(GetParam(), h / 4);
+  // positions and velocities against the independent reference, from the two finer runs
   const Errors eb = pendulumErrors(b), ec = pendulumErrors(c);
   const double pz = std::log2(eb.x / ec.x), pv = std::log2(eb.v / ec.v);
   // accelerations and multipliers: successive differences (no independent reference)
@@ -249,9 +257,11 @@ TEST_P(Conformance, DoublePendulumConvergesAtTheIndexThreeOrder) {
   RecordProperty("order_velocities", std::to_string(pv));
   RecordProperty("order_accelerations", std::to_string(pa));
   RecordProperty("order_multipliers", std::to_string(pl));
+  // index 3: at most second order in positions and velocities
   const int expected = std::min(caps().order, 2);
   EXPECT_NEAR(pz, expected, 0.2) << "positions " << eb.x << " -> " << ec.x;
   EXPECT_NEAR(pv, expected, 0.2) << "velocities " << eb.v << " -> " << ec.v;
+  // accelerations and multipliers do converge (a slope above 0.5)
   EXPECT_GT(pa, 0.5) << "accelerations";
   EXPECT_GT(pl, 0.5) << "multipliers";
 }

@@ -80,17 +80,20 @@ TEST(Integrator, StepCountsStepsByOutcomeAndReason) {
            scripted(K::Rejected, "newton", 25, 1), scripted(K::Failed, "newton", 25, 1),
            scripted(K::Accepted, "", 2, 2, 0.004)});
   integrator.initialize(consistentInitialState(*f, 0.0));
+  // initialize ran the scheme's own start
   EXPECT_EQ(integrator.initializations, 1);
   // the size asked, unless the scheme says which it took
   EXPECT_EQ(integrator.step(0.01).h, 0.01);
   for (int k = 0; k < 3; ++k) EXPECT_EQ(integrator.step(0.005).h, 0.005);
   EXPECT_EQ(integrator.step(0.005).h, 0.004);
   const IntegratorStats& stats = integrator.stats();
+  // two accepted, three rejected under two reasons; the iterations and points of all five summed
   EXPECT_EQ(stats.steps, 2);
   EXPECT_EQ(stats.rejectedSteps, 3);  // a failed step among them
   EXPECT_EQ(stats.rejections, (std::map<std::string, long>{{"error estimate", 1}, {"newton", 2}}));
   EXPECT_EQ(stats.newtonIterations, 3 + 4 + 25 + 25 + 2);
   EXPECT_EQ(stats.timePoints, 2 + 2 + 1 + 1 + 2);
+  // 0.01 + 0.004 travelled
   EXPECT_NEAR(integrator.state().t, 0.014, 1e-15);
   // the last step started where the one before ended
   EXPECT_NEAR(integrator.stepStart(), 0.01, 1e-15);
@@ -114,6 +117,7 @@ TEST(Integrator, TheSchemeRunsWithSubnormalsFlushedToZero) {
   ScriptedIntegrator integrator(*f, {scripted(StepResult::Kind::Accepted)});
   integrator.initialize(consistentInitialState(*f, 0.0));
   integrator.step(0.01);
+  // 1e-300 * 1e-10 inside the scheme came out zero: flushed
   EXPECT_EQ(integrator.productInStep, 0.0);
   // and the caller's mode back after it
   volatile double tiny = 1e-300;
@@ -141,6 +145,7 @@ TEST(Integrator, TheContinuousExtensionIsTheHermiteOfTheLastStep) {
     f->computeVelocities(mid.v);
     return f->bodyOutput(0, mid.vdot);
   }();
+  // on the drifting body's straight line: 2 m/s along x, 1 m/s along z
   EXPECT_NEAR(body.position_W.x(), 2.0 * 0.15, 1e-14);
   EXPECT_NEAR(body.position_W.z(), 1.0 * 0.15, 1e-14);
   EXPECT_NEAR(body.velocity_W.x(), 2.0, 1e-14);

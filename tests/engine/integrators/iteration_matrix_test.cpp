@@ -15,6 +15,7 @@ namespace {
 TEST(IterationMatrix, TheFactoryGivesTheStorageAskedFor) {
   const Model model = loadScene("double-pendulum");
   const auto f = makeFormulation("rp", model);
+  // dense and sparse as asked
   EXPECT_EQ(makeIterationMatrix(LinearSolverKind::Dense, *f)->kind(), LinearSolverKind::Dense);
   EXPECT_EQ(makeIterationMatrix(LinearSolverKind::Sparse, *f)->kind(), LinearSolverKind::Sparse);
   EXPECT_EQ(makeIterationMatrix(LinearSolverKind::Sparse, *f, true)->kind(),
@@ -29,6 +30,7 @@ TEST(IterationMatrix, AutomaticStorageBySize) {
     const Model model = loadScene(scene);
     const auto f = makeFormulation("rA", model);
     const int size = f->velocitySize() + f->constraintSize();
+    // the measured thresholds: 60 for the Iteration and Step updates, 140 for Auto
     EXPECT_EQ(automaticLinearSolver(*f, JacobianUpdate::Iteration),
               size >= 60 ? LinearSolverKind::Sparse : LinearSolverKind::Dense)
         << scene << " size " << size;
@@ -40,6 +42,7 @@ TEST(IterationMatrix, AutomaticStorageBySize) {
         << scene << " size " << size;
     (size < 60 ? below : size < 140 ? between : above) += 1;
   }
+  // and the scenes fall on each side of both thresholds, so that every branch is taken
   EXPECT_GT(below, 0);
   EXPECT_GT(between, 0);
   EXPECT_GT(above, 0);

@@ -85,11 +85,13 @@ TEST(LinearMultistep, Lms2AtVariableStepsRejectsLargeErrorsAndAtMostDoubles) {
     }
     h = r.nextStep;
   }
+  // and it did double, at least five times
   EXPECT_GE(doubled, 5);
 }
 
 TEST(LinearMultistep, RhoInfFromTheSettingsOrTheDefault) {
   IntegratorSettings s;
+  // 0.6 by default; 0 and 1 as given
   EXPECT_EQ(LinearMultistep::rhoInf(s), 0.6);
   s.rhoInf = 0.0;
   EXPECT_EQ(LinearMultistep::rhoInf(s), 0.0);

@@ -16,10 +16,12 @@ namespace {
 
 TEST(LmsCoefficients, TablesOfLmsMd) {
   const LmsCoefficients c = lmsCoefficients(4, 0.6);
+  // LMS4 at rho_inf = 0.6 as lms.md prints it, in fractions
   const double a[4] = {-86.0 / 193, 136.0 / 193, 118.0 / 193, 25.0 / 193};
   const double b[5] = {3125.0 / 6176, 1875.0 / 1544, 3375.0 / 3088, 675.0 / 1544, 405.0 / 6176};
   for (int j = 0; j < 4; ++j) EXPECT_NEAR(c.a[j], a[j], 1e-15);
   for (int j = 0; j < 5; ++j) EXPECT_NEAR(c.b[j], b[j], 1e-15);
+  // BDF2 at rho_inf = 0: a = (4/3, -1/3), b0 = 2/3
   const LmsCoefficients bdf2 = lmsCoefficients(2, 0.0);
   EXPECT_NEAR(bdf2.a[0], 4.0 / 3, 1e-15);
   EXPECT_NEAR(bdf2.a[1], -1.0 / 3, 1e-15);
@@ -45,6 +47,7 @@ TEST(LmsCoefficients, SecondOrderAtEveryRhoAndStepRatio) {
     for (double rho : {0.0, 0.3, 0.6, 0.9}) {
       const LmsCoefficients c = lmsCoefficients(k, rho);
       std::vector<double> past;
+      // equal steps of 0.1: y = t^q exact for q = 0, 1, 2 and not for t^3, so order two and no more
       for (int j = 1; j <= k; ++j) past.push_back(-0.1 * j);
       for (int q = 0; q <= 2; ++q)
         EXPECT_NEAR(exactness(c, past, q), 0.0, 1e-15) << k << " " << rho;
@@ -52,6 +55,7 @@ TEST(LmsCoefficients, SecondOrderAtEveryRhoAndStepRatio) {
     }
   for (double ratio : {0.5, 1.0, 2.0})
     for (double rho : {0.0, 0.6, 1.0}) {
+      // LMS2 at unequal steps, ratios 1/2, 1 and 2
       const LmsCoefficients c = lms2VariableCoefficients(rho, ratio);
       const double h = 0.1;
       for (int q = 0; q <= 2; ++q)
@@ -60,6 +64,7 @@ TEST(LmsCoefficients, SecondOrderAtEveryRhoAndStepRatio) {
       EXPECT_NEAR(c.b[1], 2 * rho * c.b[0], 1e-15);
       EXPECT_NEAR(c.b[2], rho * rho * c.b[0], 1e-15);
     }
+  // the ratio 1 gives the constant-step coefficients back
   const LmsCoefficients same = lms2VariableCoefficients(0.6, 1.0),
                         constant = lmsCoefficients(2, 0.6);
   for (int j = 0; j < 2; ++j) EXPECT_NEAR(same.a[j], constant.a[j], 1e-15);
@@ -69,6 +74,7 @@ TEST(LmsCoefficients, SpectralRadiusAtInfinityIsRhoInf) {
   // sigma(E) proportional to (E + rho)^K: every root of the companion matrix tends to -rho
   for (int k : {2, 3, 4})
     for (double rho : {0.0, 0.4, 0.8}) {
+      // at z = -1e9, standing for infinity
       const Eigen::VectorXcd roots = Eigen::ComplexEigenSolver<Eigen::MatrixXcd>(
                                          lmsCoefficients(k, rho).amplification(-1e9), false)
                                          .eigenvalues();
@@ -90,6 +96,7 @@ TEST(LmsCoefficients, TrapezoidalRuleAndMissingStepCounts) {
   // its amplification on y' = (z / h) y is (1 + z/2) / (1 - z/2)
   const std::complex<double> z(-0.3, 0.7);
   EXPECT_NEAR(std::abs(t.amplification(z)(0, 0) - (1.0 + z / 2.0) / (1.0 - z / 2.0)), 0.0, 1e-15);
+  // one-step and five-step LMS do not exist
   EXPECT_THROW(lmsCoefficients(1, 0.5), std::invalid_argument);
   EXPECT_THROW(lmsCoefficients(5, 0.5), std::invalid_argument);
 }

@@ -64,6 +64,7 @@ TEST_P(NewtonOptions, DenseAndSparseAgreeOnEveryFormulation) {
     SCOPED_TRACE(formulation);
     const Outcome dense = run(model, formulation, "lms3", "dense", "iteration", steps);
     const Outcome sparse = run(model, formulation, "lms3", "sparse", "iteration", steps);
+    // the same steps and the same end state, to the Newton tolerance
     EXPECT_LT(difference(sparse.state, dense.state), 1e-8);
     EXPECT_EQ(sparse.stats.steps, dense.stats.steps);
   }
@@ -71,6 +72,7 @@ TEST_P(NewtonOptions, DenseAndSparseAgreeOnEveryFormulation) {
 
 TEST_P(NewtonOptions, KeptFactorizationChangesCountsNotSolutions) {
   const Model model = loadScene(GetParam());
+  // full Newton, one matrix per time point, and a kept factorization
   const Outcome full = run(model, "rp", "lms3", "auto", "iteration");
   const Outcome perPoint = run(model, "rp", "lms3", "auto", "step");
   const Outcome kept = run(model, "rp", "lms3", "auto", "auto");

@@ -39,9 +39,11 @@ TEST(Predictors, SecondOrderIsExactForCubicsAtAnyStepRatio) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (int trial = 0; trial < 20; ++trial) {
+    // two past points at unequal steps; the new time ahead of them or behind
     const double t[2] = {0.3 + 0.1 * u(rng), -0.2 + 0.1 * u(rng)};
     const double tN = t[0] + 0.4 * u(rng);  // forwards or backwards (ESDIRK stages)
     const Predictor p = secondOrderPredictor(tN, t[0], t[1]);
+    // random cubics exactly; a quartic not, so that the check can fail
     EXPECT_LT(predictionError(p, {u(rng), u(rng), u(rng), u(rng)}, tN, t), 1e-12);
     EXPECT_GT(predictionError(p, {0, 0, 0, 0, 1}, tN, t), 1e-8);  // not quartics
   }
@@ -51,20 +53,24 @@ TEST(Predictors, FourthOrderIsExactToDegreeFive) {
   std::mt19937 rng(11);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (int trial = 0; trial < 20; ++trial) {
+    // three past points at unequal steps
     const double t[3] = {0.6 + 0.1 * u(rng), 0.3 + 0.1 * u(rng), 0.1 * u(rng)};
     const double tN = t[0] + 0.3 * u(rng);
     const Predictor p = fourthOrderPredictor(tN, t[0], t[1], t[2]);
+    // random quintics to round-off
     EXPECT_LT(predictionError(p, {u(rng), u(rng), u(rng), u(rng), u(rng), u(rng)}, tN, t), 1e-10);
   }
 }
 
 TEST(Predictors, ConstantStepValuesOfMBDyn) {
   const double h = 0.01;
+  // equal steps h: m h = (-12, 12) and n = (8, 5), as lms.md gives them
   const Predictor two = secondOrderPredictor(2 * h, h, 0.0);
   EXPECT_NEAR(two.m[0] * h, -12.0, 1e-12);
   EXPECT_NEAR(two.m[1] * h, 12.0, 1e-12);
   EXPECT_NEAR(two.n[0], 8.0, 1e-12);
   EXPECT_NEAR(two.n[1], 5.0, 1e-12);
+  // and for three points m h = (-57, 24, 33), n = (24, 57, 10)
   const Predictor three = fourthOrderPredictor(3 * h, 2 * h, h, 0.0);
   const double m[3] = {-57, 24, 33}, n[3] = {24, 57, 10};
   for (int i = 0; i < 3; ++i) {
@@ -85,6 +91,7 @@ TEST(Predictors, HermiteValueIsExactForCubics) {
     const HermiteValue w = hermiteValue(tN, t1, t2);
     const double y = w.wy[0] * value(c, t1)[0] + w.wy[1] * value(c, t2)[0] +
                      w.wd[0] * derivative(c, t1)[0] + w.wd[1] * derivative(c, t2)[0];
+    // two values and two slopes determine a cubic
     EXPECT_NEAR(y, value(c, tN)[0], 1e-13);
   }
 }

@@ -17,6 +17,7 @@ TEST(RosenbrockCoefficients, Ros4SatisfiesOrderConditions) {
   const double g = t.gamma;
   MatrixXd beta = t.alpha + t.Gamma;
   beta.diagonal().setZero();
+  // the row sums of alpha and of beta, in which the order conditions are written
   const VectorXd a = t.alpha.rowwise().sum(), bp = beta.rowwise().sum();
   const VectorXd a2 = a.cwiseProduct(a), a3 = a2.cwiseProduct(a);
   // Sandu et al. 2001 eqs (36a)-(36h) for b, (36a)-(36d) for bhat
@@ -26,6 +27,7 @@ TEST(RosenbrockCoefficients, Ros4SatisfiesOrderConditions) {
   };
   EXPECT_LT(order3(t.b).cwiseAbs().maxCoeff(), 1e-15);
   EXPECT_LT(order3(t.bhat).cwiseAbs().maxCoeff(), 1e-15);
+  // and the conditions of order four for b
   EXPECT_NEAR(t.b.dot(a3), 0.25, 1e-15);
   EXPECT_NEAR(t.b.dot(a.cwiseProduct(t.alpha * bp)), 1.0 / 8 - g / 3, 1e-15);
   EXPECT_NEAR(t.b.dot(beta * a2), 1.0 / 12 - g / 3, 1e-15);

@@ -24,11 +24,13 @@ double observedOrder(const std::string& integrator, const std::string& jacobian,
                      const std::vector<double>& steps, double referenceStep) {
   const Model model = loadScene("double-pendulum");
   const double tEnd = 0.4;
+  // the reference: the same integrator at a step 16 times below the finest
   const Results reference =
       test::stateSpaceRun(model, integrator, tEnd, referenceStep, 0.0, jacobian);
   std::vector<double> errors;
   for (double h : steps) {
     const Results run = test::stateSpaceRun(model, integrator, tEnd, h, 0.0, jacobian);
+    // no repartition inside the window, which would change the coordinates compared
     EXPECT_EQ(run.stats.repartitions, 0);
     errors.push_back(test::endDifference(run, reference));
   }
@@ -63,6 +65,7 @@ TEST(RosenbrockNystrom, StepSizeControlMeetsTheToleranceOnTheStiffPendulum) {
   // that. The seed's control is per step (rn4's default is per unit step, which comes out below the
   // tolerance)
   const Model model = loadScene("stiff-double-pendulum");
+  // the reference: rn4 per step at 1e-9
   const Results reference = test::stateSpaceRun(model, "rn4", 2.0, 1e-4, 1e-9, "exact", "per-step");
   for (double tol : {1e-3, 1e-4}) {
     SCOPED_TRACE(tol);
@@ -75,6 +78,7 @@ TEST(RosenbrockNystrom, StepSizeControlMeetsTheToleranceOnTheStiffPendulum) {
       EXPECT_LT(e.maximum, 2.0 * (tol + tol * largest)) << channel;
       EXPECT_GT(e.maximum, 0.01 * tol) << channel << ": suspiciously accurate";
     }
+    // and the control did reject steps, each one recorded
     EXPECT_GT(run.stats.rejectedSteps, 0);
     EXPECT_EQ(run.rejected.size(), static_cast<size_t>(run.stats.rejectedSteps));
   }
@@ -85,6 +89,7 @@ TEST(WMethod, StepDoublingMakesTheErrorProportionalToTheTolerance) {
   // 2 s then follows the tolerance (0.97 and 0.96 times it at 1e-5 and 1e-6; under the control per
   // step with the first-order embedded estimate, 72 and 58 times)
   const Model model = loadScene("double-pendulum");
+  // the reference: rn4 at 1e-11
   const Results reference = test::stateSpaceRun(model, "rn4", 2.0, 1e-3, 1e-11);
   std::vector<double> factors;
   for (double tol : {1e-5, 1e-6}) {
@@ -108,6 +113,7 @@ TEST(RosenbrockNystrom, RecordsEveryRepartition) {
       test::stateSpaceRun(loadScene("stiff-double-pendulum"), "rn4", 0.3, 1e-4, 1e-4);
   EXPECT_GT(run.stats.repartitions, 0);
   EXPECT_EQ(run.events.size(), static_cast<size_t>(run.stats.repartitions));
+  // each repartition an event naming the condition number that caused it
   for (const RunEvent& e : run.events)
     EXPECT_NE(e.description.find("cond(Phi_u)"), std::string::npos);
 }
@@ -126,6 +132,7 @@ TEST(StateSpaceIntegrators, DependentCoordinatesSatisfyTheConstraints) {
     s.integratorSettings.constraintTolerance = 1e-10;
     const Results r = Simulation(model, s).run();
     ASSERT_EQ(r.status, RunStatus::Completed) << r.message;
+    // positions within the constraint tolerance, velocities within 1e-9
     const double position = 1e-10, velocity = 1e-9;
     for (double v : r.columnValues(r.column("violation.position"))) ASSERT_LE(v, position);
     for (double v : r.columnValues(r.column("violation.velocity"))) ASSERT_LE(v, velocity);

@@ -16,6 +16,7 @@ namespace mbw {
 namespace {
 
 TEST(SingleStepCoefficients, TablesOfSingleStepMd) {
+  // SS3 at rho_inf = 0.6, SS4 at 0 and SS2 at 0.6 against the tables of single_step.md
   const SingleStepCoefficients ss3 = singleStepCoefficients(3, 0.6);
   EXPECT_NEAR(ss3.b0, 0.50951086956521741, 1e-15);
   EXPECT_NEAR(ss3.bPrev, 0.30570652173913043, 1e-15);
@@ -46,10 +47,12 @@ std::vector<std::complex<double>> sortedRoots(const Eigen::MatrixXcd& m) {
 }
 
 TEST(SingleStepCoefficients, SameCharacteristicRootsAsTheMultistepMethods) {
+  // orders 2 to 4, rho_inf from 0 to near 1, z on and off the imaginary axis, small and large
   for (int r : {2, 3, 4})
     for (double rho : {0.0, 0.6, 0.95})
       for (std::complex<double> z : {std::complex<double>(0, 0.3), std::complex<double>(-0.5, 2.0),
                                      std::complex<double>(0, 40.0)}) {
+        // the eigenvalues of each one-step matrix, sorted to pair them
         const auto ss = sortedRoots(singleStepCoefficients(r, rho).amplification(z));
         const auto lms = sortedRoots(lmsCoefficients(r, rho).amplification(z));
         ASSERT_EQ(ss.size(), lms.size());

@@ -33,19 +33,23 @@ TEST(SingleStep, StepsAsItsAmplificationMatrixOnAnOscillator) {
       const auto f = makeFormulation("rp", model);
       const std::unique_ptr<Integrator> ss = findIntegrator("ss" + std::to_string(r))->make(*f, s);
       ss->initialize(consistentInitialState(*f, 0.0));
+      // G: the coefficients' own amplification at z = i w h
       const Eigen::MatrixXcd G =
           singleStepCoefficients(r, rho).amplification(std::complex<double>(0.0, w * h));
+      // mu0 = w x0 - i v0 with x0 = 1, v0 = 3; the auxiliaries start at h mu'(0) = h i w mu0
       const std::complex<double> mu0(w * 1.0, -3.0), i(0.0, 1.0);
       Eigen::VectorXcd y = Eigen::VectorXcd::Constant(r, h * i * w * mu0);
       y[0] = mu0;
       double worst = 0.0;
       for (int n = 1; n <= 25; ++n) {
         ASSERT_EQ(ss->step(h).kind, StepResult::Kind::Accepted);
+        // each step of the scheme against G applied to the mode
         y = G * y;
         const State& state = ss->state();
         f->computePositions(state.t, state.q);
         f->computeVelocities(state.v);
         const BodyOutput b = f->bodyOutput(0, state.vdot);
+        // the mode read back from the body's position and velocity
         const std::complex<double> mu(w * b.position_W.x(), -b.velocity_W.x());
         worst = std::max(worst, std::abs(mu - y[0]));
       }
@@ -66,6 +70,7 @@ TEST(SingleStep, RhoInfFromTheSettingsOrTheDefault) {
   EXPECT_FALSE(SingleStep::capabilities(2).rhoInfMaxExcluded);
   EXPECT_TRUE(SingleStep::capabilities(3).rhoInfMaxExcluded);
   EXPECT_TRUE(SingleStep::capabilities(4).rhoInfMaxExcluded);
+  // all second order, fixed step only
   for (int r : {2, 3, 4}) {
     EXPECT_EQ(SingleStep::capabilities(r).order, 2);
     EXPECT_FALSE(SingleStep::capabilities(r).variableStep);

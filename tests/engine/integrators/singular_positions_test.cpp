@@ -30,6 +30,7 @@ struct FourBarRun {
 // the N four-bar with this many windows over kSpan, and B0's largest distance from its motion
 FourBarRun runFourBar(const std::string& integrator, const IntegratorSettings& settings,
                       int windows = kWindows) {
+  // parsed once per window count, shared by the runs
   static std::map<int, Model> models;
   if (!models.count(windows))
     models.emplace(windows, parseScene(test::nFourBarScene(windows), "n-four-bar"));
@@ -42,6 +43,7 @@ FourBarRun runFourBar(const std::string& integrator, const IntegratorSettings& s
   FourBarRun run{Simulation(model, s).run()};
   const Results& r = run.results;
   const int x = r.column("b0_x"), y = r.column("b0_y"), t = r.column("t");
+  // B0 against the parallelogram motion in closed form at every output row
   for (size_t row = 0; row < r.rowCount(); ++row) {
     const test::ParallelogramState exact = test::parallelogramMotion(windows, r.at(row, t));
     run.b0Error =
@@ -49,6 +51,8 @@ FourBarRun runFourBar(const std::string& integrator, const IntegratorSettings& s
   }
   return run;
 }
+
+// --- index-3 schemes -----------------------------------------------------------------------------
 
 TEST(SingularPositions, IndexThreeSchemesPassThoseOfTheNFourBar) {
   // measured B0 errors at h = 1e-3 s: 4e-5 m (HHT, LMS2), 2e-5 m (Bathe); HHT with the augmented
@@ -65,6 +69,7 @@ TEST(SingularPositions, IndexThreeSchemesPassThoseOfTheNFourBar) {
     s.index3Form = c.form;
     const FourBarRun run = runFourBar(c.integrator, s);
     ASSERT_EQ(run.results.status, RunStatus::Completed) << run.results.message;
+    // to the end of the span, B0 within 2e-4 m (measured 2e-5 to 4e-5 m)
     EXPECT_NEAR(run.results.at(run.results.rowCount() - 1, 0), kSpan, 1e-12);
     EXPECT_LT(run.b0Error, 2e-4);
   }
@@ -91,6 +96,7 @@ TEST(SingularPositions, AFailureNearOneSaysSoAndWhatMayHelp) {
   s.index3Form = "augmented-lagrangian";
   s.penalty = 1e4;
   const FourBarRun run = runFourBar("hht", s);
+  // failed, naming the singular position, the joint and the remedies
   ASSERT_EQ(run.results.status, RunStatus::Failed);
   const std::string& m = run.results.message;
   EXPECT_NE(m.find("singular position: Phi_q"), std::string::npos) << m;
@@ -98,6 +104,8 @@ TEST(SingularPositions, AFailureNearOneSaysSoAndWhatMayHelp) {
   EXPECT_NE(m.find("what may help: a smaller step (--step), a larger penalty"), std::string::npos)
       << m;
 }
+
+// --- state-space integrators ---------------------------------------------------------------------
 
 TEST(SingularPositions, StateSpaceRunsCrossThemOnTheMotionsBranch) {
   // rn4 at a fixed 1e-3 s continues on the motion through both; the variable-step runs at rtol
@@ -150,6 +158,7 @@ TEST(SingularPositions, ACrossingNamesTheSingularPositionItCrosses) {
               std::string::npos)
         << e.description;
     const double tStar = std::stod(e.description.substr(at + expected.size()));
+    // t* is where the cranks lie horizontal: sin phi within 1e-4
     const double phi = test::parallelogramMotion(kWindows, tStar).phi;
     EXPECT_LT(std::abs(std::sin(phi)), 1e-4) << "t* = " << tStar << ", phi = " << phi;
   }
@@ -178,6 +187,8 @@ TEST(SingularPositions, AnIdaFailureThereSaysWhereAndWhatMayHelp) {
     EXPECT_NE(m.find("what may help: an index-3 integrator"), std::string::npos) << m;
   }
 }
+
+// --- the augmented Lagrangian form ---------------------------------------------------------------
 
 // the recorded positions and velocities of the bodies at the end of a run
 VectorXd finalBodyState(const Results& r) {
@@ -211,6 +222,7 @@ TEST_P(AugmentedLagrangian, AgreesWithTheKktFormOnEveryBuiltinScene) {
         << s.integratorSettings.index3Form << ": " << r.message;
     state[k] = finalBodyState(r);
   }
+  // the end states compared relative to their size
   const double difference =
       (state[1] - state[0]).cwiseAbs().maxCoeff() / (1.0 + state[0].cwiseAbs().maxCoeff());
   // measured: 1e-11 (hmmwv-bump) to 1.4e-5 (rotating-shaft)

@@ -36,6 +36,7 @@ TEST_P(SparseIterationMatrixAgrees, WithTheDenseMatrix) {
     f->initialState(q, v);
     f->computePositions(0.2, q);
     f->computeVelocities(random(nv));
+    // random a, lambda and Q, and an increment g for the tangent map
     const VectorXd a = random(nv), lambda = random(nc), Q = random(nv), g = 0.1 * random(nv);
 
     DenseIterationMatrix dense(*f);
@@ -60,6 +61,7 @@ TEST_P(SparseIterationMatrixAgrees, WithTheDenseMatrix) {
       struct Coefficients {
         double cq, cv, massScale, delta;
       };
+      // a step of h = 0.1 (cq = h^2, cv = h), a regularized one of 0.5, and the static matrix
       for (const Coefficients c :
            {Coefficients{0.01, 0.1, 1.0, 0.0}, {0.25, 0.5, 1.0, 1e-3}, {1.0, 0.0, 0.0, 0.0}}) {
         const bool denseRegular = dense.factorize(c.cq, c.cv, w, c.massScale, c.delta);
@@ -67,6 +69,7 @@ TEST_P(SparseIterationMatrixAgrees, WithTheDenseMatrix) {
         const MatrixXd A = dense.formed();
         EXPECT_LT(test::largestEntry(sparse.formed() - A), 1e-12 * test::largestEntry(A))
             << "cq " << c.cq;
+        // and nothing assembled outside the pattern
         EXPECT_EQ(sparse.assemblyFault(), "");
         // the solves (not of the static matrix of a mechanism: singular in its free motions):
         // both backward stable, |A x - b| <= 1e-12 (|A| |x| + |b|), whatever A's condition

@@ -27,6 +27,7 @@ TEST(StateSpaceIntegrator, AndrewsStepsGrowAsTheToleranceTightens) {
       const RunStatistics stats = andrewsRun(integrator, tol);
       RecordProperty(std::string(integrator) + "_steps_" + std::to_string(tol),
                      std::to_string(stats.steps));
+      // each tighter tolerance takes more steps, and fewer than a fifth of them are rejected
       EXPECT_GT(stats.steps, previous);
       EXPECT_LT(stats.rejectedSteps, stats.steps / 5);
       previous = stats.steps;

@@ -14,6 +14,7 @@ namespace {
 
 TEST(NewtonTolerance, FollowsTheStep) {
   IntegratorSettings s;
+  // the default 1e-11 at 1 ms and above; below, scaled by (h / 1 ms)^4
   EXPECT_EQ(newtonToleranceForStep(1e-2, s), 1e-11);
   EXPECT_EQ(newtonToleranceForStep(1e-3, s), 1e-11);
   EXPECT_DOUBLE_EQ(newtonToleranceForStep(8e-4, s), 1e-11 * 0.8 * 0.8 * 0.8 * 0.8);

@@ -37,6 +37,7 @@ VariableRun runPendulum(const std::string& integrator, double tol, double firstS
   EXPECT_EQ(r.status, RunStatus::Completed) << r.message;
   std::vector<double> t = r.columnValues(0);
   t.erase(t.begin());
+  // the error at every row after the first, against the independent Lagrange-RK4 reference
   const std::vector<test::PendulumSample> ref = test::doublePendulumReference(t);
   for (size_t i = 0; i < ref.size(); ++i)
     v.error = std::max(v.error, std::abs(r.at(i + 1, r.column("body_2.z")) - ref[i].z2));
@@ -59,6 +60,7 @@ TEST_P(VariableStep, TighterToleranceSmallerErrorFewerLargeSteps) {
   RecordProperty("error_tol_1e-6", std::to_string(tight.error));
   RecordProperty("steps_tol_1e-4", std::to_string(loose.results.stats.steps));
   RecordProperty("steps_tol_1e-6", std::to_string(tight.results.stats.steps));
+  // a hundredth of the tolerance: less than a fifth of the error, in more steps
   EXPECT_LT(tight.error, 0.2 * loose.error);
   EXPECT_GT(tight.results.stats.steps, loose.results.stats.steps);
   // the steps vary
@@ -73,6 +75,7 @@ TEST_P(VariableStep, GlobalErrorIsProportionalToTheTolerance) {
   // the index-3 pendulum); control per step would give a fortieth in five times the steps
   const VariableRun loose = runPendulum(GetParam(), 1e-5, 1e-3),
                     tight = runPendulum(GetParam(), 1e-7, 1e-3);
+  // decades of error per decade of tolerance (two decades apart), and the growth in steps
   const double slope = std::log10(loose.error / tight.error) / 2.0;
   const double stepGrowth = double(tight.results.stats.steps) / double(loose.results.stats.steps);
   RecordProperty("error_slope", std::to_string(slope));
@@ -100,6 +103,7 @@ TEST_P(VariableStep, RejectedStepsAreKeptWithTheirReasons) {
   const VariableRun v = runPendulum(GetParam(), 1e-6, 0.2);
   const Results& r = v.results;
   ASSERT_FALSE(r.rejected.empty());
+  // every rejection kept: the first at t = 0 with the 0.2 s asked, and its reason
   EXPECT_EQ(static_cast<long>(r.rejected.size()), r.stats.rejectedSteps);
   EXPECT_EQ(r.rejected.front().t, 0.0);
   EXPECT_EQ(r.rejected.front().h, 0.2);
@@ -107,6 +111,7 @@ TEST_P(VariableStep, RejectedStepsAreKeptWithTheirReasons) {
       r.rejected.front().reason.find("error estimate above tolerance: error norm per unit step"),
       std::string::npos)
       << r.rejected.front().reason;
+  // the counts by reason add up to the rejections
   long counted = 0;
   for (const auto& [reason, n] : r.stats.rejections) counted += n;
   EXPECT_EQ(counted, r.stats.rejectedSteps);
@@ -136,6 +141,7 @@ TEST(Lms2FourLink, StartsAndPassesTheRankDropAtRtol1e8) {
   s.integratorSettings.rtol = s.integratorSettings.atol = 1e-8;
   s.integratorSettings.step = 1e-3;
   const Results r = Simulation(loadScene("four-link"), s).run(&stop);
+  // it got past 0.5 s without failing
   ASSERT_NE(r.status, RunStatus::Failed) << r.message;
   EXPECT_GE(stop.t, 0.5);
   // the first step was accepted at a size the tolerance asks for, not at Newton's noise

@@ -17,6 +17,8 @@
 namespace mbw {
 namespace {
 
+// --- the rules -----------------------------------------------------------------------------------
+
 TEST(InterpolatoryWeights, IntegrateTheirPolynomialsExactly) {
   // a step from 1 to 1.3 with two earlier points, unequal: the cubic through four points
   const std::array<double, 4> t{1.0, 1.3, 0.8, 0.5};
@@ -28,6 +30,7 @@ TEST(InterpolatoryWeights, IntegrateTheirPolynomialsExactly) {
   EXPECT_NEAR(sum, P(1.3) - P(1.0), 1e-13);
   // two points: the trapezoidal rule
   const std::array<double, 4> trapezoid = interpolatoryWeights(t, 2);
+  // the trapezoid's h / 2 = 0.15 at each end
   EXPECT_NEAR(trapezoid[0], 0.15, 1e-15);
   EXPECT_NEAR(trapezoid[1], 0.15, 1e-15);
 }
@@ -54,12 +57,15 @@ TEST(HermiteWork, PassesThroughItsEndsAndIsExactForCubics) {
   const auto P = [](double t) { return 3 * t * t - 1; };
   const WorkIntegrals a{W(1.0), 2 * W(1.0)}, b{W(2.0), 2 * W(2.0)};
   const Power pa{P(1.0), 2 * P(1.0)}, pb{P(2.0), 2 * P(2.0)};
+  // at both ends and inside
   for (double t : {1.0, 1.25, 1.7, 2.0}) {
     const WorkIntegrals w = hermiteWork(1.0, a, pa, 2.0, b, pb, t);
     EXPECT_NEAR(w.work, W(t), 1e-13);
     EXPECT_NEAR(w.dissipated, 2 * W(t), 1e-13);
   }
 }
+
+// --- the balance on a constrained model ----------------------------------------------------------
 
 struct WorkBalance {
   double final = 0.0;        // at t_end, J
@@ -114,8 +120,10 @@ TEST_P(BalanceOrder, ConvergesAtTheFamilysOrderOnTheBeadOnARod) {
   const test::BeadOnRod bead;
   const Model model = parseScene(bead.sceneJson(), "bead-on-rod");
   const FamilyOrder f = GetParam();
+  // fixed steps h and h / 2 over 1 s
   const WorkBalance coarse = balanceOf(model, f.integrator, f.step, false, 1.0);
   const WorkBalance fine = balanceOf(model, f.integrator, f.step / 2, false, 1.0);
+  // the balance's order at t = 1 s: at least the family's, less 0.2
   const double order = std::log2(std::abs(coarse.final) / std::abs(fine.final));
   RecordProperty("balance_h", test::recordedNumber(coarse.final));
   RecordProperty("balance_h_2", test::recordedNumber(fine.final));
@@ -150,14 +158,18 @@ TEST(BalanceOrder, FallsWithTheToleranceForCvodeAndIda) {
   const test::BeadOnRod bead;
   const Model model = parseScene(bead.sceneJson(), "bead-on-rod");
   for (const char* integrator : {"adams", "bdf", "ida"}) {
+    // rtol = atol 1e-6 and 1e-8
     const WorkBalance loose = balanceOf(model, integrator, 1e-6, true, 1.0);
     const WorkBalance tight = balanceOf(model, integrator, 1e-8, true, 1.0);
     RecordProperty(std::string(integrator) + "_1e-6", test::recordedNumber(loose.final));
     RecordProperty(std::string(integrator) + "_1e-8", test::recordedNumber(tight.final));
+    // two decades of tolerance: a decade of balance at least, and small against the work
     EXPECT_LT(std::abs(tight.final), 0.1 * std::abs(loose.final)) << integrator;
     EXPECT_LT(std::abs(tight.final), 1e-7 * bead.driverWork(1.0)) << integrator;
   }
 }
+
+// --- the balance on a driven crank ---------------------------------------------------------------
 
 struct DrivenFamily {
   const char* integrator;
@@ -178,9 +190,11 @@ TEST_P(DrivenBalance, StaysWithin1e6OfTheWorkWithoutDrift) {
   const Model model = parseScene(test::drivenCrankSceneJson(), "driven-crank");
   const DrivenFamily f = GetParam();
   const WorkBalance b = balanceOf(model, f.integrator, f.stepOrTolerance, f.variable, 10.0);
+  // the work recorded as the exact driver work, to 1e-6 of the largest
   EXPECT_NEAR(b.finalWork, test::drivenCrankWork(10.0), 1e-6 * b.largestWork);
   const double worst = std::max(b.firstHalf, b.secondHalf);
   RecordProperty("largest_balance_over_work", test::recordedNumber(worst / b.largestWork));
+  // within 1e-6 of the work, and the second half no worse than twice the first: no drift
   EXPECT_LT(worst, 1e-6 * b.largestWork);
   EXPECT_LT(b.secondHalf, 2.0 * b.firstHalf + 1e-7 * b.largestWork)
       << b.firstHalf << " then " << b.secondHalf;

@@ -12,9 +12,11 @@ namespace mbw {
 namespace {
 
 TEST(NumberText, SignificantDigitsShortestForm) {
+  // three significant digits by default, fixed or scientific as %g chooses
   EXPECT_EQ(formatNumber(3.2e-5), "3.2e-05");
   EXPECT_EQ(formatNumber(0.001), "0.001");
   EXPECT_EQ(formatNumber(1234.5678), "1.23e+03");
+  // more digits on request; 17 shows the double nearest 0.1 in full
   EXPECT_EQ(formatNumber(1234.5678, 6), "1234.57");
   EXPECT_EQ(formatNumber(2.0), "2");
   EXPECT_EQ(formatNumber(1e9, 10), "1000000000");
@@ -23,6 +25,7 @@ TEST(NumberText, SignificantDigitsShortestForm) {
 }
 
 TEST(NumberText, ValuesThatAreNotNumbersReadAsSuch) {
+  // non-finite values as a stream writes them
   EXPECT_EQ(formatNumber(std::numeric_limits<double>::infinity()), "inf");
   EXPECT_EQ(formatNumber(std::nan("")), "nan");
 }

@@ -13,6 +13,7 @@ namespace {
 
 TEST(Rotation, EulerParametersRoundTrip) {
   std::mt19937 rng(3);
+  // random rotations to unit Euler parameters, the sign chosen with p0 >= 0, and back
   for (int k = 0; k < 50; ++k) {
     const Mat3 R = test::randomRotation(rng);
     const Vec4 p = eulerParametersFromRotation(R);
@@ -25,7 +26,9 @@ TEST(Rotation, EulerParametersRoundTrip) {
 TEST(Rotation, ExponentialAndLogarithmAreInverse) {
   std::mt19937 rng(4);
   for (int k = 0; k < 50; ++k) {
+    // components up to 1.5: norms below pi, where the logarithm is unique
     const Vec3 theta = test::randomVector(rng, 1.5);
+    // exp gives an orthogonal matrix of determinant 1, and log gives the vector back
     const Mat3 R = expSO3(theta);
     EXPECT_LT((R.transpose() * R - Mat3::Identity()).norm(), 1e-14);
     EXPECT_NEAR(R.determinant(), 1.0, 1e-14);
@@ -33,12 +36,14 @@ TEST(Rotation, ExponentialAndLogarithmAreInverse) {
   }
   // tiny angles use the series
   const Vec3 small(1e-10, -2e-10, 3e-10);
+  // I + skew(theta) to first order: the second-order term is of order |theta|^2 ~ 1e-19
   EXPECT_LT((expSO3(small) - (Mat3::Identity() + skew(small))).norm(), 1e-19);
 }
 
 TEST(Rotation, ExponentialMatchesRodriguesAxisAngle) {
   const Vec3 axis = Vec3(1, 2, 2).normalized();
   const double angle = 0.8;
+  // Eigen's angle-axis matrix: Rodrigues' formula written independently
   const Mat3 expected = Eigen::AngleAxisd(angle, axis).toRotationMatrix();
   EXPECT_LT((expSO3(angle * axis) - expected).norm(), 1e-15);
 }
@@ -47,6 +52,7 @@ TEST(Rotation, ZxzAnglesRoundTrip) {
   std::mt19937 rng(5);
   for (int k = 0; k < 50; ++k) {
     const Mat3 R = test::randomRotation(rng);
+    // the middle angle in [0, pi], the range that makes the angles unique
     const Vec3 a = zxzFromRotation(R);
     EXPECT_GE(a[1], 0.0);
     EXPECT_LE(a[1], M_PI);
@@ -59,8 +65,10 @@ TEST(Rotation, ZxzAnglesRoundTrip) {
 
 TEST(Rotation, OrthonormalizationRepairsRoundedMatrices) {
   Mat3 R = Eigen::AngleAxisd(0.7, Vec3(0, 1, 1).normalized()).toRotationMatrix();
+  // rounded to 6 decimals: off orthogonality by about 1e-6
   Mat3 rounded = (R * 1e6).array().round() / 1e6;
   const Mat3 Q = orthonormalized(rounded);
+  // Q orthogonal to round-off, and no farther from R than the rounding
   EXPECT_LT((Q.transpose() * Q - Mat3::Identity()).norm(), 1e-15);
   EXPECT_LT((Q - R).norm(), 1e-6);
 }
@@ -69,8 +77,10 @@ TEST(Rotation, EulerParameterGMapsRatesToBodyAngularVelocity) {
   // omega_B = 2 G(p) pdot: check against A^T Adot by finite differences
   std::mt19937 rng(6);
   const Vec4 p = eulerParametersFromRotation(test::randomRotation(rng));
+  // pdot from omega_B by the inverse relation pdot = G^T omega_B / 2 (G G^T = I)
   const Vec3 omega_B(0.3, -1.2, 0.7);
   const Vec4 pdot = 0.5 * eulerParameterG(p).transpose() * omega_B;
+  // A^T Adot = skew(omega_B), Adot by central differences, then 2 G pdot exactly
   const double h = 1e-6;
   const Mat3 Adot =
       (rotationFromEulerParameters(p + h * pdot) - rotationFromEulerParameters(p - h * pdot)) /
@@ -82,6 +92,7 @@ TEST(Rotation, EulerParameterGMapsRatesToBodyAngularVelocity) {
 
 TEST(Rotation, TaitBryanAnglesRoundTripInEverySequence) {
   const int sequences[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  // the middle angle inside (-pi/2, pi/2), where the angles are unique
   const Vec3 angles(0.7, -0.4, 2.1);
   for (const auto& axes : sequences) {
     auto compose = [&](const Vec3& a) {
@@ -89,6 +100,7 @@ TEST(Rotation, TaitBryanAnglesRoundTripInEverySequence) {
                   Eigen::AngleAxisd(a[1], Vec3::Unit(axes[1])) *
                   Eigen::AngleAxisd(a[2], Vec3::Unit(axes[2])));
     };
+    // angles from the composed rotation, the rotation from the angles, and the round trip
     const Vec3 back = taitBryanAngles(compose(angles), axes);
     EXPECT_LT((back - angles).norm(), 1e-13) << axes[0] << axes[1] << axes[2];
     EXPECT_LT((rotationFromTaitBryan(angles, axes) - compose(angles)).norm(), 1e-15);
@@ -108,6 +120,7 @@ TEST(Rotation, TheBenchmarkSensorIsTheAngleAboutXOfTheZxySequence) {
   const Mat3 R = expSO3(Vec3(0.3, -0.2, 0.5));
   const double phi3 = std::atan2(-R(2, 0), R(2, 2));
   const double phi2 = std::atan2(R(2, 1), R(2, 2) * std::cos(phi3) - R(2, 0) * std::sin(phi3));
+  // the z-x-y sequence: its second and third angles are phi2 and phi3
   const int zxy[3] = {2, 0, 1};
   const Vec3 a = taitBryanAngles(R, zxy);
   EXPECT_NEAR(a[1], phi2, 1e-15);

@@ -43,12 +43,15 @@ SmallLu factorized(const MatrixXd& A) {
 TEST(SmallLu, SolvesAsEigensLuOnDenseAndSparseMatrices) {
   std::mt19937 rng(11);
   for (int n : {1, 2, 5, 12, 24}) {
+    // dense or about 30 % filled, each with and without a diagonal to pivot on
     for (double density : {1.0, 0.3}) {
       for (bool diagonal : {true, false}) {
         const MatrixXd A = randomMatrix(rng, n, density, diagonal);
+        // Eigen's full-pivoting LU as the reference; singular draws skipped
         Eigen::FullPivLU<MatrixXd> reference(A);
         if (reference.rank() < n) continue;
         const SmallLu lu = factorized(A);
+        // three right-hand sides, plain and transposed, to round-off relative to the solution
         MatrixXd B = MatrixXd::Random(n, 3), X = B, Y = B;
         lu.solveInPlace(X.data(), 3);
         lu.solveTransposedInPlace(Y.data(), 3);
@@ -75,6 +78,7 @@ TEST(SmallLu, RefusesSingularMatrices) {
   A << 1, 2, 3, 2, 4, 6, 0, 1, 1;  // row 2 = 2 row 1
   EXPECT_FALSE(lu.factorize());
   EXPECT_EQ(lu.conditionEstimate(), INFINITY);
+  // a NaN entry is refused as well
   A << 1, 2, 3, 0, 1, 1, 1, 2, NAN;
   EXPECT_FALSE(lu.factorize());
 }
@@ -87,8 +91,10 @@ TEST(SmallLu, ConditionEstimateAsKlus) {
       A.row(0) *= 1e3;  // badly scaled: a condition number worth estimating
       SmallLu lu = factorized(A);
       const double estimate = lu.conditionEstimate();
+      // the exact cond_1 = |A|_1 |A^-1|_1 from the inverse: the estimate bounds it from below
       const double exact = A.cwiseAbs().colwise().sum().maxCoeff() *
                            A.inverse().cwiseAbs().colwise().sum().maxCoeff();
+      // a lower bound to round-off and, on these matrices, within a factor 3
       EXPECT_LE(estimate, exact * (1.0 + 1e-10)) << "n " << n;
       EXPECT_GE(estimate, exact / 3.0) << "n " << n;
       // KLU on the same matrix, all entries stored

@@ -53,6 +53,7 @@ TEST(SparseLu, SolvesAndTransposedSolvesAsEigensLu) {
   for (int n : {1, 4, 30, 120}) {
     const MatrixXd A = randomSparse(rng, n);
     const Compressed c = compress(A);
+    // the pattern analyzed once, then its values factorized
     SparseLu lu;
     lu.analyze(n, c.Ap.data(), c.Ai.data());
     EXPECT_EQ(lu.size(), n);
@@ -61,6 +62,7 @@ TEST(SparseLu, SolvesAndTransposedSolvesAsEigensLu) {
     MatrixXd X = B, Y = B;
     lu.solveInPlace(X.data(), 3);
     lu.solveTransposedInPlace(Y.data(), 3);
+    // against Eigen's dense LU; the transposed solve by its residual
     const Eigen::PartialPivLU<MatrixXd> reference(A);
     EXPECT_LT(test::largestEntry(X - reference.solve(B)), 1e-12) << "n " << n;
     EXPECT_LT(test::largestEntry(A.transpose() * Y - B), 1e-12) << "n " << n;
@@ -84,6 +86,7 @@ TEST(SparseLu, NewValuesInTheSamePatternAreFactorizedAgain) {
   B.diagonal().array() += 1.0;
   c.Ax = compress(B).Ax;
   ASSERT_TRUE(lu.factorize(c.Ax.data()));
+  // the new factors solve B: by the residual and against Eigen
   const VectorXd b = VectorXd::LinSpaced(n, -1.0, 1.0);
   VectorXd x = b;
   lu.solveInPlace(x.data());
@@ -119,9 +122,11 @@ TEST(SparseLu, ValuesThatSpoilThePivotSequenceAreFactorizedAfresh) {
   P.diagonal().setZero();
   ASSERT_GT(std::abs(P.determinant()), 1.0);
   Compressed a = storeAll(A), p = storeAll(P);
+  // first A's values, whose pivots (the diagonal) are zero in P
   SparseLu lu;
   lu.analyze(n, a.Ap.data(), a.Ai.data());
   ASSERT_TRUE(lu.factorize(a.Ax.data()));
+  // then P's: the old pivot sequence fails, so P must be factorized afresh to be solved
   ASSERT_TRUE(lu.factorize(p.Ax.data()));
   const VectorXd b = VectorXd::LinSpaced(n, 1.0, 2.0);
   VectorXd x = b;
@@ -141,6 +146,7 @@ TEST(SparseLu, RefusesSingularMatricesAndEstimatesTheCondition) {
   Compressed c = compress(A);
   SparseLu lu;
   EXPECT_EQ(lu.conditionEstimate(), INFINITY) << "nothing factorized";
+  // a singular matrix's pattern is analyzed, its values refused
   lu.analyze(3, c.Ap.data(), c.Ai.data());
   EXPECT_FALSE(lu.factorize(c.Ax.data()));
   // a regular diagonal matrix: cond_1 = largest / smallest

@@ -34,18 +34,22 @@ TEST(Model, BodiesByNameAndIndex) {
   m.bodies.resize(2);
   m.bodies[0].name = "crank";
   m.bodies[1].name = "rod";
+  // the ground answers by its own index, an unknown name by -2
   EXPECT_EQ(m.bodyIndex("rod"), 1);
   EXPECT_EQ(m.bodyIndex("ground"), kGround);
   EXPECT_EQ(m.bodyIndex("slider"), -2);
   EXPECT_EQ(m.bodyName(0), "crank");
   EXPECT_EQ(m.bodyName(kGround), "ground");
+  // an index past the bodies throws
   EXPECT_THROW(m.bodyName(2), std::out_of_range);
 }
 
 TEST(Model, KeptPrimitivesLeaveTheRedundantOnesOut) {
   Model m = withJoints({5, 5, 1});
+  // joints of 5, 5 and 1 equations: 11 rows, none redundant
   EXPECT_EQ(m.keptPrimitives().size(), 11u);
   EXPECT_EQ(m.redundancySummary(), "");
+  // rows 0, 6, 7 and 10 redundant: the other seven kept, and counted per joint
   m.redundant = {{0, {}}, {6, {0}}, {7, {0}}, {10, {1}}};
   EXPECT_EQ(m.keptPrimitives(), (std::vector<int>{1, 2, 3, 4, 5, 8, 9}));
   EXPECT_EQ(m.redundancySummary(),
@@ -54,11 +58,13 @@ TEST(Model, KeptPrimitivesLeaveTheRedundantOnesOut) {
 }
 
 TEST(Model, TheSummaryNamesFourJointsAndCountsTheRest) {
+  // seven joints with one redundant equation each: four named, three counted
   Model m = withJoints(std::vector<int>(7, 5));
   for (int j = 0; j < 7; ++j) m.redundant.push_back({5 * j + 4, {}});
   EXPECT_EQ(m.redundancySummary(),
             "7 left out: joint 'J0' (1 of 5), joint 'J1' (1 of 5), joint 'J2' (1 of 5), joint "
             "'J3' (1 of 5) and 3 more joints");
+  // five: one more joint, singular
   m.redundant.resize(5);
   EXPECT_NE(m.redundancySummary().find(" and 1 more joint"), std::string::npos)
       << m.redundancySummary();

@@ -21,11 +21,14 @@ const char* kScene = R"({"format": "mbw-scene", "version": 1, "name": "bar",
 TEST(SnapPoints, NamedPointsOriginAndFaceCentresInTheWorld) {
   const Model m = parseScene(kScene, "bar");
   const std::vector<SnapPoint> bar = snapPoints(m, 0);
+  // two named points, the origin and the six face centres of the box
   ASSERT_EQ(bar.size(), 2u + 1u + 6u);
+  // start: -0.2 along the body's x, which is world -y, from (1, 0, 0)
   for (const SnapPoint& p : bar)
     if (p.pointName == "start") {
       EXPECT_TRUE(p.p_W.isApprox(Vec3(1, -0.2, 0), 1e-12));
     }
+  // the named points first, in name order, then the origin
   EXPECT_EQ(bar[0].pointName + bar[1].pointName, "endstart");
   EXPECT_EQ(bar[2].what, "origin of bar");
   // the +x face centre is the end point: the named point comes first and wins
@@ -44,8 +47,10 @@ TEST(SnapPoints, NamedPointsOriginAndFaceCentresInTheWorld) {
 TEST(SnapPoints, CylinderEndsAndTheGround) {
   const Model m = parseScene(kScene, "bar");
   const std::vector<SnapPoint> wheel = snapPoints(m, 1);
+  // a cylinder: its origin and its two end faces, 0.03 (half its length) along its y axis
   ASSERT_EQ(wheel.size(), 3u);
   EXPECT_TRUE(wheel[1].p_W.isApprox(Vec3(0, 0.03, 1), 1e-12));
+  // the ground: the world origin
   EXPECT_EQ(snapPoints(m, kGround).front().what, "the world origin");
 }
 
@@ -63,8 +68,10 @@ TEST(SnapAxis, ToTheBodyAxesWithinTheAngle) {
   EXPECT_TRUE(snapped(m, 0, Vec3(std::sin(a), std::cos(a), 0), 5.0).isApprox(Vec3(0, 1, 0), 1e-12));
   EXPECT_TRUE(
       snapped(m, 0, Vec3(0, -std::cos(a), std::sin(a)), 5.0).isApprox(Vec3(0, -1, 0), 1e-12));
+  // 20 degrees off snaps to nothing: the normal itself comes back, normalized
   const Vec3 off(std::sin(b), std::cos(b), 0);
   EXPECT_TRUE(snapped(m, 0, 2.0 * off, 5.0).isApprox(off, 1e-12));
+  // the ground snaps to the world axes
   EXPECT_TRUE(snapped(m, kGround, Vec3(0.01, 0, 1), 5.0).isApprox(Vec3::UnitZ(), 1e-12));
 }
 
@@ -76,6 +83,7 @@ TEST(SnapAxis, ToTheFaceNormalsOfTheSolid) {
   const double a = 4.0 * M_PI / 180.0;
   const Vec3 off = std::cos(a) * axis + std::sin(a) * Vec3::UnitZ();
   const std::vector<SnapAxis> tilted = snapAxes(m, 2);
+  // the cylinder's axis both ways, then the body's six axes
   ASSERT_EQ(tilted.size(), 2u + 6u);
   const SnapAxis* s = nearestSnapAxis(tilted, off, 10.0);
   ASSERT_NE(s, nullptr);
@@ -91,6 +99,7 @@ TEST(SnapAxis, ToTheFaceNormalsOfTheSolid) {
   EXPECT_EQ(nearestSnapAxis(tilted, far, 10.0), nullptr);
   // a box's face normal comes before the body axis along it; it is in the world at the body's pose
   const std::vector<SnapAxis> bar = snapAxes(m, 0);
+  // six face normals and six body axes
   ASSERT_EQ(bar.size(), 6u + 6u);
   s = nearestSnapAxis(bar, Vec3(-0.03, 1.0, 0.0), 10.0);
   ASSERT_NE(s, nullptr);

@@ -37,6 +37,7 @@ TEST_P(AugmentedSystemAgrees, WithTheDenseEquationsOfMotion) {
     std::uniform_real_distribution<double> u(-1.0, 1.0);
     s.v = VectorXd::NullaryExpr(nv, [&] { return u(rng); });
 
+    // the pattern-based assembly and solve under test
     AugmentedSystem system(*f);
     ASSERT_TRUE(system.accelerations(s));
     // the same quantities densely
@@ -48,9 +49,11 @@ TEST_P(AugmentedSystemAgrees, WithTheDenseEquationsOfMotion) {
     VectorXd Q(nv), gamma(nc);
     f->generalizedForces(Q);
     f->accelerationRhs(gamma);
+    // A = [M, Phi_q^T; Phi_q, 0] from the formulation's blocks: entry by entry, to round-off
     MatrixXd A = MatrixXd::Zero(nv + nc, nv + nc);
     A << M, J.transpose(), J, MatrixXd::Zero(nc, nc);
     EXPECT_LT(test::largestEntry(MatrixXd(system.matrix()) - A), 1e-14 * test::largestEntry(A));
+    // the solution against a dense partial-pivoting LU of the same system
     VectorXd rhs(nv + nc);
     rhs << Q, gamma;
     const VectorXd x = A.partialPivLu().solve(rhs);
@@ -61,12 +64,14 @@ TEST_P(AugmentedSystemAgrees, WithTheDenseEquationsOfMotion) {
     VectorXd solved(nv + nc);
     solved << s.vdot, s.lambda;
     EXPECT_LT(test::largestEntry(A * solved - rhs), 1e-8 * (1 + test::largestEntry(rhs)));
+    // cond_1 of any matrix is at least 1, and these systems are regular
     const double condition = system.conditionEstimate();
     EXPECT_GE(condition, 1.0);
     EXPECT_TRUE(std::isfinite(condition));
   }
 }
 
+// an open chain, closed loops, force elements (the vehicle's tires) and beams
 INSTANTIATE_TEST_SUITE_P(Scenes, AugmentedSystemAgrees,
                          ::testing::Values("double-pendulum", "four-link", "slider-crank-joints",
                                            "hmmwv-bump", "flexible-four-bar"),

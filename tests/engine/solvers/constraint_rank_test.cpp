@@ -19,6 +19,7 @@ ConstraintRank rankOf(const Model& model) {
 }
 
 TEST(ConstraintRank, DegreesOfFreedomOfTheSeedMechanisms) {
+  // the driven mechanisms have no freedom left; the double pendulum has two
   EXPECT_EQ(rankOf(loadScene("single-pendulum")).degreesOfFreedom, 0);
   EXPECT_EQ(rankOf(loadScene("double-pendulum")).degreesOfFreedom, 2);
   EXPECT_EQ(rankOf(loadScene("four-link")).degreesOfFreedom, 0);
@@ -61,6 +62,7 @@ TEST(ConstraintRank, PlanarFourBarOfRevolutesHasThreeRedundantEquations) {
     for (int j : r.repeats) names.push_back(m.joints[j].name);
     EXPECT_EQ(names, (std::vector<std::string>{"A", "B", "C"}));
   }
+  // one note, at the joint's JSON path, naming the equations left out and what they repeat
   ASSERT_EQ(m.notes.size(), 1u);
   EXPECT_EQ(m.notes[0].path, "/joints/3");
   EXPECT_NE(m.notes[0].message.find("joint 'D': 3 of its 5 equations"), std::string::npos)
@@ -85,9 +87,11 @@ TEST(ConstraintRank, BricardsLoopHasOneRedundantEquation) {
   std::vector<std::string> names;
   for (int j : r.repeats) names.push_back(m.joints[j].name);
   EXPECT_EQ(names, (std::vector<std::string>{"R1", "R2", "R3", "R4", "R5", "R6"}));
+  // one note naming the joint and the count
   ASSERT_EQ(m.notes.size(), 1u);
   EXPECT_NE(m.notes[0].message.find("joint 'R6': 1 of its 5 equations"), std::string::npos)
       << m.notes[0].message;
+  // and the loop keeps Bricard's one degree of freedom
   EXPECT_EQ(rankOf(m).degreesOfFreedom, 1);
 }
 
@@ -117,12 +121,15 @@ TEST(ConstraintRank, DenseAndSparseFactorizationsFindTheSameRedundancy) {
   bodies.back() = ']';
   joints.back() = ']';
   Model m = parseScene(test::sceneJson(bodies, joints), "ladder");
+  // three per window, as the loader found them
   EXPECT_EQ(m.redundant.size(), 3u * n);
+  // the loader's choice cleared, so that both methods must find the redundancy themselves
   m.redundant.clear();
   const auto f = makeFormulation("rp", m);
   VectorXd q, v;
   f->initialState(q, v);
   f->computePositions(0.0, q);
+  // the same rank and the same rows left out by the dense and the sparse factorization
   const ConstraintRank dense = analyzeConstraintRank(*f, kRankTolerance, RankMethod::Dense);
   const ConstraintRank sparse = analyzeConstraintRank(*f, kRankTolerance, RankMethod::Sparse);
   EXPECT_EQ(dense.rank, sparse.rank);
@@ -141,6 +148,7 @@ TEST(ConstraintRank, PlanarJointsAndInPlanePinsAreIndependent) {
         R"(", "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [0, 0, 1], "axis_j": [0, 0, 1]},)";
   joints += fourBarPins("planar-revolute", "") + "]";
   const Model m = parseScene(test::sceneJson(kFourBarBodies, joints), "four-bar");
+  // 3 planar joints x 3 + 4 pins x 2 = 17 equations on 18 coordinates: 1 DOF, none redundant
   EXPECT_EQ(m.primitiveCount(), 17);
   const ConstraintRank rank = rankOf(m);
   EXPECT_TRUE(rank.redundant.empty());

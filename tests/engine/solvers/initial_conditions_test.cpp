@@ -23,7 +23,9 @@ TEST(InitialConditions, SmallInconsistenciesAreProjectedAway) {
   EXPECT_EQ(report.largestMoveBody, "body_2");
   EXPECT_GT(report.largestMove, 1e-6);
   EXPECT_LT(report.largestMove, 2.1e-6);
+  // and the velocity along the bar removed
   EXPECT_GT(report.largestVelocityChange, 0.1);
+  // the projected state meets the constraints on positions and velocities to round-off
   f->computePositions(0.0, s.q);
   EXPECT_LT(f->constraints().cwiseAbs().maxCoeff(), 1e-12);
   EXPECT_LT(f->velocityViolation(s.v), 1e-12);
@@ -40,17 +42,21 @@ TEST(InitialConditions, SmallInconsistenciesAreProjectedAway) {
 // accelerations and multipliers satisfy the equations of motion and the acceleration constraints.
 TEST(InitialConditions, LargeModelsAreSolvedSparseToTheSameConditions) {
   Model model = loadScene("iftomm-a02-four-bar-40");
+  // one body 1 um off its loop, another given a velocity that breaks its loops
   model.bodies[5].position_W.x() += 1e-6;
   model.bodies[7].velocity_W = Vec3(0.0, 0.0, 0.2);
   const auto f = makeFormulation("rp", model);
+  // past the dense limit: the sparse path is the one under test
   ASSERT_GT(long(f->constraintSize()) * f->velocitySize(), kDenseRankEntries);
   ProjectionReport report;
   const State s = consistentInitialState(*f, 0.0, &report);
+  // both corrections were made
   EXPECT_GT(report.largestMove, 1e-7);
   EXPECT_GT(report.largestVelocityChange, 1e-3);
   f->computePositions(0.0, s.q);
   EXPECT_LT(f->constraints().cwiseAbs().maxCoeff(), 1e-12);
   EXPECT_LT(f->velocityViolation(s.v), 1e-10);
+  // M vdot + Phi_q^T lambda = Q and Phi_q vdot = gamma, formed densely
   f->computeVelocities(s.v);
   const int nv = f->velocitySize();
   MatrixXd M = MatrixXd::Zero(nv, nv);
@@ -69,6 +75,7 @@ TEST(InitialConditions, MeasureMoveGivesTheLargestDistanceOrAngleAndItsBody) {
   const auto f = makeFormulation("rp", model);  // per body r (3), then p (4)
   VectorXd q0, v0;
   f->initialState(q0, v0);
+  // no move: no body named
   EXPECT_EQ(measureMove(*f, 0.0, q0, q0).body, "");
   // the second body's origin 1 cm along x
   VectorXd moved = q0;
@@ -93,6 +100,7 @@ TEST(InitialConditions, LargeInconsistencyIsRefusedNamingTheBody) {
   Model model = loadScene("double-pendulum");
   model.bodies[1].position_W.y() += 0.05;
   const auto f = makeFormulation("rp", model);
+  // 5 cm is past the default max_initial_correction: refused, naming the body and the setting
   try {
     consistentInitialState(*f, 0.0);
     FAIL() << "a 5 cm inconsistency was accepted";
@@ -106,6 +114,7 @@ TEST(InitialConditions, LargeInconsistencyIsRefusedNamingTheBody) {
 TEST(InitialConditions, ToleranceIsASceneSetting) {
   Model model = loadScene("double-pendulum");
   model.bodies[1].position_W.y() += 0.05;
+  // the limit raised to 10 cm: the same 5 cm is corrected
   model.maxInitialCorrection = 0.1;
   const auto f = makeFormulation("rp", model);
   EXPECT_NO_THROW(consistentInitialState(*f, 0.0));

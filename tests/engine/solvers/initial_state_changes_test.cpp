@@ -14,6 +14,7 @@ TEST(InitialStateChanges, ConsistentSceneDoesNotMove) {
   const Model model = loadScene("four-link");
   const InitialStateChanges c = computeInitialStateChanges(model, "rp");
   ASSERT_EQ(c.bodies.size(), model.bodies.size());
+  // a consistent scene: no body moves beyond the solver's round-off
   for (const BodyStateChange& b : c.bodies) {
     EXPECT_LT(b.distance, 1e-9) << b.body;
     EXPECT_LT(b.angle, 1e-6) << b.body;
@@ -27,6 +28,7 @@ TEST(InitialStateChanges, ReportsLargeMovesBodyByBody) {
   model.bodies[1].position_W.y() += 0.05;
   const InitialStateChanges c = computeInitialStateChanges(model, "rp");
   ASSERT_EQ(c.bodies.size(), 2u);
+  // the body is named, its 'before' is the scene's pose, and it moved more than 1 cm
   EXPECT_EQ(c.bodies[1].body, "body_2");
   EXPECT_NEAR((c.bodies[1].before.position_W - model.bodies[1].position_W).norm(), 0.0, 1e-12);
   EXPECT_GT(c.bodies[1].distance, 0.01);

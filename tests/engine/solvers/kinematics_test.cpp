@@ -30,6 +30,7 @@ TEST(Kinematics, SinglePendulumFollowsItsDriver) {
   double worstP = 0, worstV = 0, worstA = 0;
   for (size_t i = 0; i < r.rowCount(); ++i) {
     const double t = r.at(i, 0);
+    // theta and its derivatives from the driver; the centre's motion from them by the chain rule
     const double th = M_PI / 2 + M_PI / 4 * std::cos(2 * t);
     const double dth = -M_PI / 2 * std::sin(2 * t), ddth = -M_PI * std::cos(2 * t);
     const double y = -2 * std::cos(th), z = -2 * std::sin(th);
@@ -42,6 +43,7 @@ TEST(Kinematics, SinglePendulumFollowsItsDriver) {
                        std::abs(value(r, i, "first-pendulum.vz") - vz)});
     worstA = std::max({worstA, std::abs(value(r, i, "first-pendulum.ay") - ay),
                        std::abs(value(r, i, "first-pendulum.az") - az)});
+    // the rate of turn about x is theta'
     EXPECT_NEAR(value(r, i, "first-pendulum.wx"), dth, 1e-9);
   }
   EXPECT_LT(worstP, 1e-10);
@@ -63,6 +65,7 @@ TEST(Kinematics, SliderCrankSliderFollowsTheClosedForm) {
     const double t = r.at(i, 0), b = M_PI / 2 - 2 * M_PI * t;
     const double By = 0.1 + 0.08 * std::cos(b), Bz = 0.12 + 0.08 * std::sin(b);
     const double dBy = 0.08 * std::sin(b) * 2 * M_PI, dBz = -0.08 * std::cos(b) * 2 * M_PI;
+    // |BC| = 0.3 with C on the x axis: x^2 + By^2 + Bz^2 = 0.09; x' by differentiating it
     const double x = std::sqrt(0.09 - By * By - Bz * Bz);
     worstX = std::max(worstX, std::abs(value(r, i, "slider.x") - x));
     worstV = std::max(worstV, std::abs(value(r, i, "slider.vx") + (By * dBy + Bz * dBz) / x));

@@ -35,10 +35,12 @@ double blockHeight(Formulation& f, const VectorXd& q) {
 
 TEST(StaticEquilibrium, MassOnASpringSettlesAtWeightOverStiffness) {
   const Model m = hangingMass();
+  // the spring stretched by m g / k = 2 x 9.81 / 500 past its free length of 1 m
   const double expected = -1.0 - 2.0 * 9.81 / 500.0;
   for (const std::string& name : formulationNames()) {
     if (!initialPoseRefusal(name, m).empty())
       continue;  // rE: the block's identity pose is its gimbal lock
+    // in dense and in sparse storage, from the scene's pose at z = -1.2 m
     for (LinearSolverKind storage : {LinearSolverKind::Dense, LinearSolverKind::Sparse}) {
       const auto f = makeFormulation(name, m);
       VectorXd q, v, lambda;
@@ -47,6 +49,7 @@ TEST(StaticEquilibrium, MassOnASpringSettlesAtWeightOverStiffness) {
       s.storage = storage;
       const StaticResult r = solveStaticEquilibrium(*f, 0.0, q, lambda, s);
       ASSERT_TRUE(r.converged) << name << ": " << r.failure;
+      // a spring along the slider: the full load in one increment, no load stepping
       EXPECT_EQ(r.increments, 1);
       EXPECT_NEAR(blockHeight(*f, q), expected, 1e-12) << name;
       EXPECT_LT(r.residual, 1e-8);
@@ -65,8 +68,10 @@ TEST(StaticEquilibrium, ARunStartedFromEquilibriumStaysThere) {
   EXPECT_TRUE(sim.equilibrium().converged);
   const Results r = sim.run();
   ASSERT_EQ(r.status, RunStatus::Completed);
+  // started at equilibrium, the block does not move over the run
   for (double z : r.columnValues(r.column("block.z")))
     EXPECT_NEAR(z, -1.0 - 2.0 * 9.81 / 500.0, 1e-10);
+  // and the results say where the run started
   EXPECT_EQ(r.metadataValue("initial_state"), "static equilibrium");
 }
 

@@ -99,6 +99,7 @@ class AttachMeshTest : public QObject {
 
   void aClosedCubeGivesItsMassAndIsDrawn() {
     QTemporaryDir dir;
+    // the scene in a folder, its mesh in parts/ beside it
     QVERIFY(QDir(dir.path()).mkpath("parts"));
     const QString cube = dir.filePath("parts/cube.stl");
     writeCube(cube);
@@ -138,9 +139,11 @@ class AttachMeshTest : public QObject {
     QVERIFY2(w.document().isValid(),
              w.document().issues().empty() ? "" : w.document().issues()[0].message.c_str());
     const auto& body = w.document().json()["bodies"][0];
+    // the path relative to the scene's folder
     QCOMPARE(body["mesh"]["file"].get<std::string>(), std::string("parts/cube.stl"));
     QCOMPARE(body["mesh"]["scale"].get<double>(), 0.001);
     QCOMPARE(body["mesh"]["density"].get<double>(), 2700.0);
+    // m = 2700 x 0.1^3 = 2.7 kg; I = m a^2 / 6 about each axis; the centre of mass a / 2 up
     const double a = 0.1, m = 2700.0 * a * a * a;
     QVERIFY2(near(body["mass"].get<double>(), m), body.dump().c_str());
     for (int k = 0; k < 3; ++k)
@@ -148,6 +151,7 @@ class AttachMeshTest : public QObject {
     QVERIFY(!body.contains("inertia_products"));
     QVERIFY2((vec(body["center_of_mass"]) - Vec3(0, 0, a / 2)).norm() < 1e-12, body.dump().c_str());
     QVERIFY(!body["shape"].contains("density"));
+    // the body's page says where they came from
     auto* origin = w.properties().findChild<QLabel*>("massOrigin");
     QVERIFY2(origin->text().startsWith("Mass and inertia: computed from the mesh at 2700 kg/m"),
              qPrintable(origin->text()));
@@ -193,6 +197,7 @@ class AttachMeshTest : public QObject {
   }
 
   void anOpenMeshIsDrawnForLooksOnly() {
+    // an open mesh (a triangle short) for the plate
     QTemporaryDir dir;
     const QString open = dir.filePath("open.stl");
     writeCube(open, true);
@@ -208,6 +213,7 @@ class AttachMeshTest : public QObject {
     chooseFile(open);
     test::onNextDialog<ui::MeshDialog>([&preview](ui::MeshDialog* d) {
       QVERIFY(d->setField("scale", "0.001"));
+      // open: it bounds no volume, so no mass from it and no density
       QVERIFY(!d->closed());
       QVERIFY(!d->setField("mass_from", "computed"));
       QCOMPARE(d->density(), 0.0);
@@ -215,11 +221,13 @@ class AttachMeshTest : public QObject {
       d->accept();
     });
     w.attachMesh().action()->trigger();
+    // 11 triangles, the open edge named
     QVERIFY2(preview.startsWith("11 triangles, not closed (edge"), qPrintable(preview));
     // a new scene has no folder: the path is absolute until it is saved
     const auto& body = w.document().json()["bodies"][1];
     QCOMPARE(QString::fromStdString(body["mesh"]["file"].get<std::string>()),
              QDir::cleanPath(open));
+    // the body's own mass kept
     QVERIFY(!body["mesh"].contains("density"));
     QCOMPARE(body["mass"].get<double>(), 1.0);
     QVERIFY(w.document().isValid());

@@ -93,6 +93,7 @@ class BodyHandleTest : public QObject {
     const QPoint from = w.sceneView().project(Vec3(0.2, 0, 0.3)).toPoint();
     const int editsBefore = w.document().undoStack()->count();
     drag(w, Qt::LeftButton, from, from + QPoint(80, 0));
+    // one undo step for the whole drag
     QCOMPARE(w.document().undoStack()->count(), editsBefore + 1);
     const Vec3 moved = positionOf(w, 0);
     QVERIFY2((moved - Vec3(0.2, 0, 0.3)).norm() > 0.01, "the shaft did not move");
@@ -102,6 +103,7 @@ class BodyHandleTest : public QObject {
     // not turned; the handle went with it
     QVERIFY(!w.document().json()["bodies"][0].contains("orientation"));
     QVERIFY(w.bodyHandle().centre().isApprox(moved, 1e-9));
+    // undone: back where it was
     w.document().undoStack()->undo();
     QCOMPARE(positionOf(w, 0), Vec3(0.2, 0, 0.3));
 
@@ -114,6 +116,7 @@ class BodyHandleTest : public QObject {
     Mat3 R;
     QVERIFY(ui::rotationOf(shaft["orientation"], &R));
     QVERIFY2((R - Mat3::Identity()).norm() > 0.05, shaft.dump().c_str());
+    // still a rotation
     QVERIFY((R.transpose() * R - Mat3::Identity()).norm() < 1e-9);
     QVERIFY2((positionOf(w, 0) - Vec3(0.2, 0, 0.3)).norm() < 2e-6, shaft.dump().c_str());
     QVERIFY(w.document().isValid());

@@ -144,6 +144,8 @@ class JointToolTest : public QObject {
   }
   void cleanup() { w_.reset(); }
 
+  // --- the status bar's hints --------------------------------------------------------------------
+
   // before any scene, the status bar says so (not "0 problems")
   void statusBarWithoutAScene() {
     if (!w_->document().json().empty()) QSKIP("the window opened a scene");
@@ -162,10 +164,12 @@ class JointToolTest : public QObject {
     QCOMPARE(w.width(), 1280);
     openInFrontView(w);
     if (QTest::currentTestFailed()) return;
+    // a short run first, so that its wall time sits in the status bar
     w.runConfig().setTEnd(0.01);
     QSignalSpy idle(&w.controller(), &ui::RunController::idle);
     QVERIFY(w.runActions().startRun());
     QVERIFY(idle.wait(60000));
+    // the hint at each step: the first body, the second, the location
     w.jointTool().start("revolute");
     checkHintFits(w);
     clickAt(w, kShaftMiddle);
@@ -181,9 +185,12 @@ class JointToolTest : public QObject {
     QTest::keyClick(w.sceneView().vtkWidget(), Qt::Key_Escape);
     w.statusBar()->clearMessage();
     auto* label = w.statusBar()->findChild<QLabel*>("sceneCheckLabel");
+    // two free bodies and no joint: 12 DOF
     QVERIFY2(label->text().endsWith("coordinates, 0 equations, 0 drivers: 12 DOF"),
              qPrintable(label->text()));
   }
+
+  // --- placing joints ----------------------------------------------------------------------------
 
   // a universal joint: the drum's end clicked gives the axis (the cylinder's, exactly), Enter the
   // cross axis; the cross is drawn from the first hover to the commit
@@ -197,6 +204,7 @@ class JointToolTest : public QObject {
     QVERIFY(universal);
     universal->trigger();
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::FirstBody);
+    // the drum, then the shaft
     clickAt(w, Vec3(0.62, 0, 0.3));
     clickAt(w, kShaftMiddle);
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::Location);
@@ -225,6 +233,7 @@ class JointToolTest : public QObject {
     QCOMPARE(jointCount(w), 0);
     QCOMPARE(w.sceneView().jointPreview().size(), size_t(3));
     const Vec3 cross = w.sceneView().jointPreview()[1].R_BG.col(2);
+    // perpendicular to the axis
     QVERIFY(std::abs(cross.dot(kDrumAxis)) < 1e-12);
     // seen from aside, as the camera turned meanwhile shows it
     w.viewActions().reset()->trigger();
@@ -237,6 +246,7 @@ class JointToolTest : public QObject {
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::Idle);
     QVERIFY(w.sceneView().jointPreview().empty());
     QCOMPARE(previewPixels(w), 0);
+    // one joint, from the drum to the shaft
     QCOMPARE(jointCount(w), 1);
     const auto& joint = w.document().json()["joints"][0];
     QCOMPARE(joint["type"].get<std::string>(), std::string("universal"));
@@ -263,6 +273,7 @@ class JointToolTest : public QObject {
     // on the shaft's end face (+x): the axis the shaft's x
     const Vec3 shaftEnd(0.4, 0, 0.3);
     Vec3 p, n;
+    // the face towards the camera, as the view picks it
     QVERIFY(w.sceneView().pickSurface(onScreen(w, kShaftMiddle), p, n));
     w.jointTool().placeAt(shaftEnd, Vec3(1, 0, 0));
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::CrossAxis);
@@ -273,6 +284,7 @@ class JointToolTest : public QObject {
     clickAt(w, kShaftMiddle);
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::Idle);
     const auto& joint = w.document().json()["joints"][0];
+    // the shaft's x, exactly
     QCOMPARE(joint["axis_i"], nlohmann::ordered_json({1.0, 0.0, 0.0}));
     // the drum's frame is the world's: the face's normal, y either way
     const auto& axisJ = joint["axis_j"];
@@ -293,6 +305,7 @@ class JointToolTest : public QObject {
     QCOMPARE(w.sceneView().jointPreview().size(), size_t(2));  // the hinge's pin and barrel
     QVERIFY(previewPixels(w) > 50);
     QTest::keyClick(w.sceneView().vtkWidget(), Qt::Key_Escape);
+    // back to idle: no joint, and no edit to undo
     QCOMPARE(w.jointTool().step(), ui::JointTool::Step::Idle);
     QVERIFY(w.sceneView().jointPreview().empty());
     QCOMPARE(previewPixels(w), 0);
@@ -309,6 +322,7 @@ class JointToolTest : public QObject {
     const QStringList types = ui::JointTool::types();
     for (const QString expected : {"universal", "planar", "planar-revolute"})
       QVERIFY(types.contains(expected));
+    // the glyphs of each type's symbol
     const std::map<QString, size_t> symbolGlyphs = {
         {"revolute", 2},      {"spherical", 1}, {"universal", 3},       {"cylindrical", 2},
         {"translational", 2}, {"planar", 2},    {"planar-revolute", 2}, {"fixed", 1}};
@@ -319,6 +333,7 @@ class JointToolTest : public QObject {
       clickAt(w, kShaftMiddle);
       clickAt(w, Vec3(0.62, 0, 0.3));
       hoverAt(w, kShaftMiddle);
+      // each type drawn under the mouse, placed, loading, then undone for the next
       QCOMPARE(w.sceneView().jointPreview().size(), symbolGlyphs.at(type));
       clickAt(w, kShaftMiddle);
       if (type == "universal") QTest::keyClick(w.sceneView().vtkWidget(), Qt::Key_Return);

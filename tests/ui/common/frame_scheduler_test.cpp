@@ -21,9 +21,11 @@ class FrameSchedulerTest : public QObject {
     const int handle = scheduler.add([&] { ++drawn; });
     scheduler.request(handle);
     scheduler.request(handle);
+    // two requests before the tick: one draw, and none after it
     QTRY_COMPARE(drawn, 1);
     QTest::qWait(60);
     QCOMPARE(drawn, 1);
+    // flush draws what is asked at once
     scheduler.request(handle);
     scheduler.flush();
     QCOMPARE(drawn, 2);
@@ -36,6 +38,7 @@ class FrameSchedulerTest : public QObject {
     QElapsedTimer clock;
     clock.start();
     int a = 0, b = 0;
+    // each element asks again as soon as it is drawn
     a = scheduler.add([&] {
       draws.emplace_back(0, clock.elapsed());
       scheduler.request(a);
@@ -46,6 +49,7 @@ class FrameSchedulerTest : public QObject {
     });
     scheduler.request(a);
     scheduler.request(b);
+    // the holder: asleep 40 ms in every 50, for 1.5 s
     QTimer holder;
     holder.setInterval(10);
     connect(&holder, &QTimer::timeout, [] { QThread::msleep(40); });

@@ -36,11 +36,14 @@ class RunConfigPanelTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- integrators and their settings ------------------------------------------------------------
+
   void everyRegisteredIntegratorCanBeChosenAndRun() {
     RunConfigPanel panel;
     const Model model = loadScene("double-pendulum");
     for (const IntegratorInfo& info : integratorRegistry()) {
       const QString name = QString::fromStdString(info.name);
+      // chosen without a problem, and the settings name it
       QVERIFY2(panel.setIntegrator(name), qPrintable(name));
       QVERIFY2(panel.problem().isEmpty(), qPrintable(name + ": " + panel.problem()));
       const RunSettings s = panel.settings();
@@ -72,6 +75,7 @@ class RunConfigPanelTest : public QObject {
   void aBadSettingIsRefusedWithTheReason() {
     RunConfigPanel panel;
     QVERIFY(panel.setIntegrator("backward-euler"));
+    // a negative step, then a zero t_end
     panel.setStep(-1.0);
     QVERIFY(panel.problem().contains("step"));
     panel.setStep(1e-3);
@@ -86,6 +90,7 @@ class RunConfigPanelTest : public QObject {
     QVERIFY2(panel.problem().contains("the step must be a finite number"),
              qPrintable(panel.problem()));
     panel.setStep(1e-3);
+    // an unknown integrator is not taken
     QVERIFY(!panel.setIntegrator("no-such-integrator"));
   }
 
@@ -93,10 +98,12 @@ class RunConfigPanelTest : public QObject {
   void tuningParametersReachTheEngine() {
     RunConfigPanel panel;
     QVERIFY(panel.setIntegrator("hht"));
+    // HHT's alpha box, enabled for HHT
     QLineEdit* alphaBox = nullptr;
     for (QLineEdit* box : panel.findChildren<QLineEdit*>())
       if (box->placeholderText() == "from rho_inf") alphaBox = box;
     QVERIFY(alphaBox && alphaBox->isEnabled());
+    // -0.1 within HHT's [-1/3, 0]: taken; -0.5 outside it: refused with the engine's reason
     alphaBox->setText("-0.1");
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
     QCOMPARE(panel.settings().integratorSettings.alpha.value_or(0.0), -0.1);
@@ -108,6 +115,8 @@ class RunConfigPanelTest : public QObject {
     QVERIFY(!panel.settings().integratorSettings.alpha.has_value());
   }
 
+  // --- formulations ------------------------------------------------------------------------------
+
   // rE cannot start where a body sits at its gimbal lock (the planar squeezer: theta = 0)
   void aFormulationTheSceneRefusesIsDisabledWithTheReason() {
     RunConfigPanel panel;
@@ -118,6 +127,7 @@ class RunConfigPanelTest : public QObject {
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
     QVERIFY(panel.setFormulation("rE"));  // as a script would ask
     QVERIFY2(panel.problem().contains("gimbal lock"), qPrintable(panel.problem()));
+    // the double pendulum is clear of the lock: rE accepted
     panel.checkFormulations(loadScene("double-pendulum"));
     QVERIFY(panel.setFormulation("rE"));
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
@@ -128,17 +138,21 @@ class RunConfigPanelTest : public QObject {
   void jointCoordinatesAreOfferedWhereTheTreeHoldsTheScene() {
     RunConfigPanel panel;
     QVERIFY(panel.setFormulation("joint"));
+    // the stiff pendulum's joints form a tree: joint coordinates taken, with rn4
     panel.checkFormulations(loadScene("stiff-double-pendulum"));
     QCOMPARE(panel.formulation(), QString("joint"));
     QVERIFY(panel.setIntegrator("rn4"));
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
     QCOMPARE(panel.settings().formulation, std::string("joint"));
     QVERIFY(!panel.setIntegrator("hht"));  // greyed: not among the available entries
+    // the double pendulum's primitives make no tree: another formulation; asked, the joint named
     panel.checkFormulations(loadScene("double-pendulum"));
     QCOMPARE(panel.formulation(), QString::fromStdString(runFormulationNames().front()));
     QVERIFY(panel.setFormulation("joint"));  // as a script would ask
     QVERIFY2(panel.problem().contains("revJoint_DP1_1"), qPrintable(panel.problem()));
   }
+
+  // --- output times ------------------------------------------------------------------------------
 
   void outputTimesComeFromAFile() {
     QTemporaryDir dir;
@@ -150,6 +164,7 @@ class RunConfigPanelTest : public QObject {
     panel.setTEnd(1.0);
     panel.setOutputTimesFile(times);
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
+    // the times as read, the comment and the separators skipped
     QVERIFY(panel.settings().output.times == (std::vector<double>{0.1, 0.2, 0.35}));
     QVERIFY_THROWS_NO_EXCEPTION(Simulation(loadScene("double-pendulum"), panel.settings()));
 

@@ -50,6 +50,8 @@ class LivePlotTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- read-outs and cursors ---------------------------------------------------------------------
+
   void hoverNamesTheNearestPoint() {
     RunLibrary runs;
     runs.setActiveScene("builtin:double-pendulum", nullptr);
@@ -60,6 +62,7 @@ class LivePlotTest : public QObject {
     plot.show();
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
     plot.customPlot()->replot();
+    // hovering at (0.5, 0.25), on y = t^2: run 1 at t = 0.5
     const QString text = plot.hoverAt(at(plot, 0.5, 0.25));
     QVERIFY2(text.contains("#1") && text.contains("t = 0.5") && text.contains("0.25"),
              qPrintable(text));
@@ -70,6 +73,7 @@ class LivePlotTest : public QObject {
   void twoCursorsAndTheirDifference() {
     RunLibrary runs;
     runs.setActiveScene("builtin:double-pendulum", nullptr);
+    // two runs, y = t^2 and 2 t^2; a second plot, of x, shares the cursors
     addRun(runs, 1.0);
     addRun(runs, 2.0);
     PlotCursors cursors;
@@ -84,8 +88,10 @@ class LivePlotTest : public QObject {
     plot.clickAt(at(plot, 0.2, 0.0), false);
     QCOMPARE(requested.count(), 1);
     const double a = requested.front().front().toDouble();
+    // the time asked, to a hundredth
     QVERIFY(std::abs(a - 0.2) < 0.01);
     cursors.setA(0.2);
+    // shift+click: cursor B
     plot.clickAt(at(plot, 0.7, 0.0), true);
     QVERIFY(std::abs(cursors.b() - 0.7) < 0.01);
     cursors.setB(0.7);
@@ -114,6 +120,7 @@ class LivePlotTest : public QObject {
     for (const QString& line : lines)
       QVERIFY2(metrics.horizontalAdvance(line) + 8 <= plot.customPlot()->axisRect()->width(),
                qPrintable(line));
+    // cleared: no box
     cursors.clear();
     QVERIFY(plot.readoutText().isEmpty());
   }
@@ -127,6 +134,7 @@ class LivePlotTest : public QObject {
     plot.resize(500, 350);
     plot.show();
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    // a point per row
     QCOMPARE(plot.pointCount(), 101);
     // the axes are the signals' ranges (x in [0, 1], y = x^2 in [0, 1])
     QVERIFY(plot.timeRange().first <= 0.0 && plot.timeRange().second >= 1.0 &&
@@ -141,6 +149,8 @@ class LivePlotTest : public QObject {
     cursors.setA(0.3);
     QVERIFY2(plot.readoutText().contains("#1  A (0.3 m, 0.09 m)"), qPrintable(plot.readoutText()));
   }
+
+  // --- differences, the key and the ticks --------------------------------------------------------
 
   void theDifferenceIsTheRunMinusTheBase() {
     RunLibrary runs;
@@ -169,8 +179,10 @@ class LivePlotTest : public QObject {
     panel.resize(700, 500);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    // the key names the run, its integrator and step
     QVERIFY(panel.keyText().contains("#1 backward-euler, h = 0.001 s"));
     for (LivePlot* p : panel.plots()) {
+      // no legend inside each plot
       QVERIFY(!p->customPlot()->legend->visible());
       // at most one tick label per 70 pixels of time axis (labels of "0.5" and "1.5" never touch)
       p->customPlot()->replot();
@@ -178,6 +190,8 @@ class LivePlotTest : public QObject {
       QVERIFY(x->tickVector().size() <= std::max(2, x->axisRect()->width() / 70) + 2);
     }
   }
+
+  // --- drawing small numbers ---------------------------------------------------------------------
 
   void roundOffNoiseIsDrawnAsDotsNotALine() {
     RunLibrary runs;
@@ -237,6 +251,7 @@ class LivePlotTest : public QObject {
       plot.customPlot()->yAxis->setRange(range);
       plot.customPlot()->replot();
       const QVector<QString> labels = plot.customPlot()->yAxis->tickVectorLabels();
+      // at least two labels, all distinct
       QVERIFY2(labels.size() >= 2, qPrintable(QString::number(labels.size())));
       QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
     }

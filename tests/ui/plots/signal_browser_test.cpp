@@ -39,6 +39,7 @@ class SignalBrowserTest : public QObject {
   void listsSearchesAndPlots() {
     RunLibrary runs;
     runs.setActiveScene("builtin:stiff-double-pendulum", nullptr);
+    // two runs, at 1 ms and 0.5 ms; the first current
     const int id = addRun(runs, 1e-3);
     addRun(runs, 5e-4);
     runs.setCurrent(id);
@@ -72,6 +73,7 @@ class SignalBrowserTest : public QObject {
     LivePlot* force = plots.plots().back();
     QCOMPARE(force->kind(), PlotKind::Channel);
     QCOMPARE(force->channel(), QString("reaction.pin.fy"));
+    // the points of both runs
     QCOMPARE(force->pointCount(),
              static_cast<int>(r.rowCount() + runs.find(id + 1)->results.rowCount()));
     // the pin carries both rods: the weight (3.3 kg at 9.81 m/s^2) shows in its force
@@ -89,6 +91,7 @@ class SignalBrowserTest : public QObject {
     browser.select({"theta1"});
     browser.plotDifference();
     QCOMPARE(plots.plots().back()->kind(), PlotKind::Difference);
+    // the difference on the second run's rows
     QCOMPARE(plots.plots().back()->pointCount(),
              static_cast<int>(runs.find(id + 1)->results.rowCount()));
   }

@@ -85,6 +85,7 @@ class ComparisonTableTest : public QObject {
     const int second = addRun(runs, 3.0, 41);
     ComparisonTable table(runs);
     table.setChannel("y");
+    // a column per run shown
     QCOMPARE(table.table()->columnCount(), 2);
 
     // no reference: against the first run shown, over the second run's 41 rows
@@ -99,6 +100,7 @@ class ComparisonTableTest : public QObject {
     checkCell(table, "Max |difference|", 0, 2.0);
     checkCell(table, "RMS difference", 0, rmsOfQuadratic(2.0, 101));
     QVERIFY(rowTitle(table, "Max |difference|").contains("of y vs #2"));
+    // the two RMS values differ, so that the check tells which rows were used
     QVERIFY(std::abs(rmsOfQuadratic(2.0, 101) - rmsOfQuadratic(2.0, 41)) > 1e-3);
   }
 };

@@ -33,6 +33,7 @@ class RunLibraryTest : public QObject {
     const auto pendulum = builtin("double-pendulum"), squeezer = builtin("andrews-squeezer");
     runs.setActiveScene("builtin:double-pendulum", pendulum);
     const int a = runs.add(request(pendulum, "builtin:double-pendulum")).id;
+    // the first run of the open scene is current
     QCOMPARE(runs.currentId(), a);
     runs.setReference(a);
 
@@ -66,8 +67,10 @@ class RunLibraryTest : public QObject {
     const int b = runs.add(request(squeezer, "builtin:andrews-squeezer")).id;
     // a copy of the pendulum saved as a file: the same bodies
     runs.setActiveScene("/tmp/my-pendulum.json", pendulum);
+    // a new scene key: no runs of its own yet
     QVERIFY(runs.scopeRuns().empty());
     runs.setOtherScenesShown(true);
+    // on request, the pendulum's run (the same bodies), never the squeezer's
     QCOMPARE(runs.scopeRuns().size(), 1u);
     QCOMPARE(runs.scopeRuns().front()->id, a);
     QVERIFY(!runs.inScope(*runs.find(b)));
@@ -79,6 +82,7 @@ class RunLibraryTest : public QObject {
     runs.setActiveScene("builtin:double-pendulum", pendulum);
     const int a = runs.add(request(pendulum, "builtin:double-pendulum")).id;
     runs.rekeyScene("builtin:double-pendulum", "/tmp/saved.json");
+    // the scene and its runs follow the new key; the current run stays
     QCOMPARE(runs.activeScene(), QString("/tmp/saved.json"));
     QCOMPARE(runs.find(a)->sceneKey, QString("/tmp/saved.json"));
     QCOMPARE(runs.currentId(), a);

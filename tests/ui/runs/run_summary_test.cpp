@@ -40,6 +40,7 @@ class RunSummaryTest : public QObject {
   void aPausedRunSaysSo() {
     Run run = pendulumRun("backward-euler", false, 1e-4);
     run.results.status = RunStatus::Running;
+    // a run in progress says running; paused, it says so and where
     QCOMPARE(statusWord(run), QString("running"));
     QCOMPARE(statusText(run), QString("running"));
     run.paused = true;
@@ -52,6 +53,7 @@ class RunSummaryTest : public QObject {
     run.results.status = RunStatus::Completed;
     QCOMPARE(statusText(run), QString("completed"));
     QCOMPARE(statusWord(run), QString("completed"));
+    // a failed check is added to the status
     run.results.metadata.push_back({"check", "the energy balance reached 841 J"});
     QCOMPARE(statusText(run),
              QString("completed, but 1 check failed: the energy balance reached 841 J"));
@@ -73,6 +75,7 @@ class RunSummaryTest : public QObject {
     QCOMPARE(loose.results.status, RunStatus::Completed);
     QCOMPARE(tight.results.status, RunStatus::Completed);
     const RunSummary s = summarize(loose);
+    // a run with a balance and a kinetic energy to compare it with
     QVERIFY(s.maxEnergyBalance > 0.0 && s.maxKineticEnergy > 0.0);
 
     // its size against the kinetic energy, and what bounds it

@@ -49,6 +49,7 @@ class AssemblyEditingTest : public QObject {
     QVERIFY(bodyJ->boxes().empty());  // no text box
     auto* chooser = bodyJ->findChild<QComboBox*>();
     QVERIFY(chooser);
+    // the ground and the scene's bodies, in order
     QStringList items;
     for (int k = 0; k < chooser->count(); ++k) items << chooser->itemText(k);
     QCOMPARE(items, QStringList({"ground", "crank", "coupler", "rocker"}));
@@ -60,11 +61,13 @@ class AssemblyEditingTest : public QObject {
 
   void aPartsMassIsComputedFromItsSolidOrGiven() {
     PartSpec box;
+    // a steel block of 0.2 x 0.1 x 0.05 m: 7850 kg/m^3 x 0.001 m^3 = 7.85 kg
     box.name = "block";
     box.size = Vec3(0.2, 0.1, 0.05);
     box.density = 7850.0;
     const SceneJson b = partBody(box);
     QCOMPARE(b["mass"].get<double>(), 7.85);  // 12 significant digits: no round-off tail
+    // a box's I_xx = m (b^2 + c^2) / 12 = 7.85 (0.01 + 0.0025) / 12
     QCOMPARE(b["inertia"][0].get<double>(), 7.85 * (0.01 + 0.0025) / 12.0);
     QVERIFY(massIsComputed(b));
     QVERIFY(massOrigin(b).startsWith("Mass and inertia: computed from the box at 7850"));
@@ -84,9 +87,11 @@ class AssemblyEditingTest : public QObject {
     bar.to_W = Vec3(0.3, 0, 0.4);
     bar.radius = 0.02;
     const SceneJson r = partBody(bar);
+    // the frame at the middle, (0.15, 0, 0.2); the end 0.25 along x, half of |(0.3, 0, 0.4)|
     QCOMPARE(r["position"], SceneJson({0.15, 0.0, 0.2}));
     QCOMPARE(r["points"]["end"], SceneJson({0.25, 0.0, 0.0}));
     QCOMPARE(r["shape"]["size"], SceneJson({0.5, 0.02, 0.02}));
+    // x turned onto (0.3, 0, 0.4) about y alone: e1 = 0
     QCOMPARE(r["orientation"]["euler_parameters"][1].get<double>(), 0.0);
   }
 
@@ -107,12 +112,14 @@ class AssemblyEditingTest : public QObject {
     FieldEditor* size = panel.editorFor("/bodies/2/shape/size");
     QVERIFY(size);
     for (const QLineEdit* box : size->boxes()) type(const_cast<QLineEdit*>(box), "0.2");
+    // 1000 kg/m^3 x (0.2 m)^3 = 8 kg
     QCOMPARE(doc.json()["bodies"][2]["mass"].get<double>(), 8.0);
     QVERIFY(panel.findChild<QLabel*>("massOrigin")->text().contains("computed"));
     // typed in: given, and the shape no longer drives it
     type(const_cast<QLineEdit*>(panel.editorFor("/bodies/2/mass")->boxes()[0]), "3");
     QVERIFY(panel.findChild<QLabel*>("massOrigin")->text().contains("given"));
     type(const_cast<QLineEdit*>(panel.editorFor("/bodies/2/shape/size")->boxes()[0]), "0.3");
+    // the size changed, the typed 3 kg kept
     QCOMPARE(doc.json()["bodies"][2]["mass"].get<double>(), 3.0);
   }
 
@@ -120,6 +127,7 @@ class AssemblyEditingTest : public QObject {
     // each form read and written back in its own form, clean
     const Mat3 turn = Eigen::AngleAxisd(-M_PI / 2, Vec3::UnitY()).toRotationMatrix();
     const SceneJson ep = orientationJson(turn, SceneJson());
+    // a turn about y: e1 = e3 = 0 exactly
     QVERIFY(ep.contains("euler_parameters"));
     QCOMPARE(ep["euler_parameters"][1].get<double>(), 0.0);
     QCOMPARE(ep["euler_parameters"][3].get<double>(), 0.0);
@@ -128,6 +136,7 @@ class AssemblyEditingTest : public QObject {
     QCOMPARE(matrix["matrix"][1], SceneJson({0.0, 1.0, 0.0}));
     QCOMPARE(matrix["matrix"][0][0].get<double>(), 0.0);  // cos 90 degrees, not 6e-17
     const SceneJson axis = orientationJson(turn, SceneJson{{"axis", {0, 2, 0}}, {"angle", 0.3}});
+    // axis and angle: the axis as written, the angle -pi/2
     QCOMPARE(axis["axis"], SceneJson({0.0, 2.0, 0.0}));
     QCOMPARE(axis["angle"].get<double>(), -M_PI / 2);
     const SceneJson zxz = orientationJson(turn, SceneJson{{"zxz", {0.1, 0.2, 0.3}}});
@@ -152,6 +161,7 @@ class AssemblyEditingTest : public QObject {
     auto boxes = angles->findChildren<QLineEdit*>();
     QVERIFY(boxes.size() >= 3);
     const SceneJson given = doc.json()["bodies"][0].value("orientation", SceneJson());
+    // pitch -90 degrees typed
     type(boxes[1], "-90");
     const SceneJson& o = doc.json()["bodies"][0]["orientation"];
     // stored in the form the scene gave (Euler parameters where it gave none)
@@ -160,6 +170,7 @@ class AssemblyEditingTest : public QObject {
     Mat3 R;
     QVERIFY(rotationOf(o, &R));
     const std::vector<double> shown = anglesOf(R, "z-y-x");
+    // and it reads back as -90
     QVERIFY(std::abs(shown[1] + 90.0) < 1e-9);
   }
 

@@ -27,9 +27,11 @@ class ModelCheckPanelTest : public QObject {
     SceneDocument doc;
     ModelCheckPanel panel(doc);
     QVERIFY(doc.openNew(generateScene("four-bar"), nullptr));
+    // the engine's check: 20 equations, 3 redundant, 1 DOF
     QVERIFY(panel.summary().endsWith(": 1 DOF"));
     QVERIFY(panel.summary().contains("20 equations (3 redundant)"));
     const QStringList lines = panel.lines();
+    // one line: the note at the joint
     QCOMPARE(lines.size(), 1);
     QVERIFY2(lines[0].startsWith("joint '") && lines[0].contains("3 of its 5 equations repeat"),
              qPrintable(lines[0]));
@@ -50,6 +52,7 @@ class ModelCheckPanelTest : public QObject {
     ModelCheckPanel panel(doc);
     QVERIFY(doc.openNew(generateScene("double-pendulum"), nullptr));
     QVERIFY(panel.summary().endsWith(": 2 DOF"));
+    // a joint to an unknown body: one line at the joint, and the summary says it does not load
     doc.setValue("/joints/0/body_j", "nobody", "break it");
     const QStringList lines = panel.lines();
     QCOMPARE(lines.size(), 1);
@@ -58,6 +61,7 @@ class ModelCheckPanelTest : public QObject {
   }
 
   void elementPointers() {
+    // a JSON path to the element it lies in: the settings' group, none for a top-level key
     QCOMPARE(elementPointer("/joints/3/point_i"), QString("/joints/3"));
     QCOMPARE(elementPointer("/bodies/0"), QString("/bodies/0"));
     QCOMPARE(elementPointer("/settings/step"), QString("/settings"));
@@ -68,6 +72,7 @@ class ModelCheckPanelTest : public QObject {
     NewSceneDialog dialog;
     auto* list = dialog.findChild<QListWidget*>("templates");
     QVERIFY(list);
+    // every engine template, and the empty scene
     QCOMPARE(list->count(), static_cast<int>(sceneTemplates().size()) + 1);
     // the four-bar's form: one field per declared parameter, with its default
     dialog.choose("four-bar");
@@ -85,6 +90,7 @@ class ModelCheckPanelTest : public QObject {
   void aRefusalNamesTheParameter() {
     NewSceneDialog dialog;
     dialog.choose("four-bar");
+    // a fourth side of 5 m beside 0.2, 0.5 and 0.4: the loop cannot close
     QVERIFY(dialog.setParameter("lengths", "0.2,0.5,0.4,5"));
     dialog.accept();
     QCOMPARE(dialog.result(), int(QDialog::Rejected));
@@ -98,6 +104,7 @@ class ModelCheckPanelTest : public QObject {
     QVERIFY(dialog.setParameter("description", "a test of mine"));
     QVERIFY(dialog.setParameter("crank", "0.15"));
     const auto json = nlohmann::json::parse(dialog.sceneText());
+    // the scene carries the user's name and description
     QCOMPARE(json["name"].get<std::string>(), std::string("my engine"));
     QCOMPARE(json["description"].get<std::string>(), std::string("a test of mine"));
 

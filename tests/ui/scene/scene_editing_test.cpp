@@ -45,6 +45,8 @@ class SceneEditingTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- editing a field ---------------------------------------------------------------------------
+
   void aBadMassIsReportedNextToItsField() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
@@ -55,9 +57,11 @@ class SceneEditingTest : public QObject {
     QCOMPARE(panel.pointer(), QString("/bodies/0"));
     FieldEditor* mass = panel.editorFor("/bodies/0/mass");
     QVERIFY(mass);
+    // the scene's 78 kg shown
     QCOMPARE(mass->text(), QString("78.0"));
 
     type(mass, "-2");
+    // refused by the loader, the message at this field only
     QVERIFY(!doc.isValid());
     QVERIFY2(panel.fieldError("/bodies/0/mass").contains("mass must be positive"),
              qPrintable(panel.fieldError("/bodies/0/mass")));
@@ -67,12 +71,14 @@ class SceneEditingTest : public QObject {
     QCOMPARE(doc.model()->bodies[0].mass, 78.0);
 
     doc.undoStack()->undo();
+    // undone: valid again, the message gone and 78 shown
     QVERIFY(doc.isValid());
     QVERIFY(panel.fieldError("/bodies/0/mass").isEmpty());
     QCOMPARE(mass->text(), QString("78.0"));
 
     QSignalSpy models(&doc, &SceneDocument::modelChanged);
     type(panel.editorFor("/bodies/0/mass"), "39.5");
+    // a valid edit: one new model
     QVERIFY(doc.isValid());
     QCOMPARE(models.count(), 1);
     QCOMPARE(doc.model()->bodies[0].mass, 39.5);
@@ -105,6 +111,7 @@ class SceneEditingTest : public QObject {
     PropertyPanel panel(doc);
     panel.showPointer("/settings");
     type(panel.editorFor("/settings/t_end"), "three");
+    // not a number: the loader's message at the field
     QVERIFY(!doc.isValid());
     QVERIFY(!panel.fieldError("/settings/t_end").isEmpty());
   }
@@ -116,6 +123,7 @@ class SceneEditingTest : public QObject {
     panel.showPointer("/bodies/0");
     type(panel.editorFor("/bodies/0/name"), "upper");
     QVERIFY2(doc.isValid(), doc.issues().empty() ? "" : doc.issues().front().message.c_str());
+    // the joints' eight references follow, in the same edit
     QCOMPARE(doc.model()->bodies[0].name, std::string("upper"));
     int references = 0;
     for (const auto& j : doc.json()["joints"])
@@ -123,6 +131,8 @@ class SceneEditingTest : public QObject {
     QCOMPARE(references, 8);
     QCOMPARE(doc.undoStack()->count(), 1);
   }
+
+  // --- elements, initial conditions and files ----------------------------------------------------
 
   void everyElementTypeHasAValidTemplate() {
     SceneDocument doc;
@@ -132,6 +142,7 @@ class SceneEditingTest : public QObject {
       for (const std::string& v : findObjectSpec(family)->variants)
         types.push_back(std::string(family) + "/" + v);
     for (const std::string& type : types) {
+      // each element type's template validates alone
       const SceneJson element = newElement(type, doc.json());
       std::vector<SceneIssue> issues;
       validateAgainstSchema(nlohmann::json::parse(element.dump()), type, "", issues);
@@ -157,10 +168,12 @@ class SceneEditingTest : public QObject {
     SceneJson unlimited = moved;
     unlimited["settings"]["max_initial_correction"] = 1.0;
     doc.edit(unlimited, "move");
+    // with a wide limit it loads, and the projection moves the body more than 1 cm
     QVERIFY(doc.isValid());
     const InitialStateChanges changes = computeInitialStateChanges(*doc.model(), "rp");
     QVERIFY(changes.bodies[1].distance > 0.01);
     doc.edit(moved, "move");
+    // with the scene's own limit it is refused; the projected pose then loads
     QVERIFY(!doc.isValid());
     doc.edit(withInitialState(moved, changes), "consistent initial conditions");
     QVERIFY2(doc.isValid(), doc.issues().empty() ? "" : doc.issues().front().message.c_str());
@@ -178,6 +191,7 @@ class SceneEditingTest : public QObject {
     QVERIFY(doc.isModified());
     QString error;
     QVERIFY2(doc.saveFile(path, &error), qPrintable(error));
+    // saved: no longer modified, and the model's path is the file
     QVERIFY(!doc.isModified());
     QCOMPARE(doc.model()->sourcePath, path.toStdString());
 
@@ -186,6 +200,7 @@ class SceneEditingTest : public QObject {
     QVERIFY(again.isValid());
     QCOMPARE(again.json(), doc.json());  // key order included
     QCOMPARE(again.model()->bodies[1].mass, 12.5);
+    // a missing file named in the error
     QVERIFY(!again.openFile(dir.filePath("missing.json"), &error));
     QVERIFY(error.contains("missing.json"));
   }
@@ -213,11 +228,14 @@ class SceneEditingTest : public QObject {
     QVERIFY(!error.contains("json.exception"));
   }
 
+  // --- joints, undo and picking ------------------------------------------------------------------
+
   void changingAJointTypeKeepsWhatBothTypesShare() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
     const SceneJson spherical = newElement("joint/spherical", doc.json());
     const SceneJson revolute = convertElement(spherical, "joint", "revolute", doc.json());
+    // the name and the point kept, the revolute's axes added
     QCOMPARE(revolute["type"], SceneJson("revolute"));
     QCOMPARE(revolute["name"], spherical["name"]);
     QCOMPARE(revolute["point_i"], spherical["point_i"]);
@@ -227,6 +245,7 @@ class SceneEditingTest : public QObject {
   void ctrlZInTheFieldJustEditedUndoesTheEdit() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
+    // a window with the property panel and the undo actions, as the workbench has them
     QWidget window;
     auto* layout = new QVBoxLayout(&window);
     auto* panel = new PropertyPanel(doc, &window);
@@ -261,6 +280,7 @@ class SceneEditingTest : public QObject {
   void fieldsAreNamedInWords() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("hmmwv-bump", nullptr));
+    // a field named by its element
     QCOMPARE(describeField(doc.json(), "/bodies/0/mass"), QString("mass of chassis"));
     QCOMPARE(describeField(doc.json(), "/bodies/0/shape/size"), QString("shape size of chassis"));
     QCOMPARE(describeField(doc.json(), "/settings/t_end"), QString("t_end of the run settings"));
@@ -273,6 +293,7 @@ class SceneEditingTest : public QObject {
     ModelTree tree(doc);
     tree.selectPointer("/joints/0");
     QCOMPARE(tree.currentItem()->text(0), QString("pin  (revolute)"));
+    // no children until the primitives are shown
     QCOMPARE(tree.currentItem()->childCount(), 0);
     tree.setPrimitivesShown(true);
     tree.selectPointer("/joints/0");

@@ -178,10 +178,13 @@ class SessionFileTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- what a session keeps ----------------------------------------------------------------------
+
   void runsComeBackExactly() {
     QTemporaryDir dir;
     const QString path = dir.filePath("s.mbws");
     const std::unique_ptr<Run> a = stiffRun(3), hht = hhtRun(4);
+    // a run with rejected steps, so that their records are tested
     QVERIFY(!a->results.rejected.empty());
     SessionHeader h;
     h.sceneBuiltin = "stiff-double-pendulum";
@@ -197,12 +200,14 @@ class SessionFileTest : public QObject {
     std::vector<std::unique_ptr<Run>> runs;
     QStringList warnings;
     QVERIFY2(readSession(path, back, runs, &warnings, &error), qPrintable(error));
+    // no warning; the header as written
     QVERIFY(warnings.isEmpty());
     QCOMPARE(back.sceneBuiltin, h.sceneBuiltin);
     QCOMPARE(back.sceneText, h.sceneText);
     QVERIFY(back.sceneModified);
     QCOMPARE(back.referenceId, 3);
     QCOMPARE(back.layout["plots/layout"].toStringList(), QStringList({"step", "xy:rod1.x|rod1.y"}));
+    // both runs with their own fields and settings (rn4's rtol; HHT's alpha and step)
     QCOMPARE(runs.size(), 2u);
     const Run& b = *runs.front();
     QCOMPARE(b.id, 3);
@@ -220,6 +225,7 @@ class SessionFileTest : public QObject {
     QVERIFY(b.settings.recordReactions);
     const Results& x = a->results;
     const Results& y = b.results;
+    // the results: channels, every value bit for bit, rejections, metadata, statistics, status
     QCOMPARE(y.columnCount(), x.columnCount());
     QCOMPARE(y.rowCount(), x.rowCount());
     for (int c = 0; c < x.columnCount(); ++c) {
@@ -246,6 +252,7 @@ class SessionFileTest : public QObject {
     const QString path = dir.filePath("s.mbws");
     const std::unique_ptr<Run> a = hhtRun(6);
     a->settings = test::changedRunSettings();
+    // the changed settings differ from the defaults, so that the comparison can fail
     QVERIFY(runSettingsToJson(a->settings) != runSettingsToJson(RunSettings{}));
     QString error;
     QVERIFY2(writeSession(path, {}, {a.get()}, &error), qPrintable(error));
@@ -256,6 +263,7 @@ class SessionFileTest : public QObject {
     QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join("; ")));
     QCOMPARE(runs.size(), 1u);
     const RunSettings& b = runs.front()->settings;
+    // every field, compared through their JSON
     QCOMPARE(runSettingsToJson(b, 2), runSettingsToJson(a->settings, 2));
     // a few of those version 1 lost, by hand
     QCOMPARE(b.tStart, a->settings.tStart);
@@ -263,6 +271,8 @@ class SessionFileTest : public QObject {
     QCOMPARE(b.integratorSettings.penalty, a->settings.integratorSettings.penalty);
     QCOMPARE(b.integratorSettings.errorControl, a->settings.integratorSettings.errorControl);
   }
+
+  // --- versions ----------------------------------------------------------------------------------
 
   // A file of version 1, laid out as its writer did: it opens, the settings it kept are read and
   // the others take their defaults
@@ -277,6 +287,7 @@ class SessionFileTest : public QObject {
     QString error;
     QVERIFY2(readSession(device, "old.mbws", h, runs, &warnings, &error), qPrintable(error));
     QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join("; ")));
+    // the header, the one run, its settings, rows, counts and status
     QCOMPARE(h.sceneBuiltin, QString("double-pendulum"));
     QCOMPARE(runs.size(), 1u);
     const Run& run = *runs.front();
@@ -303,6 +314,8 @@ class SessionFileTest : public QObject {
     QVERIFY2(readBytes(craftedSession(emptyLayout, {}, 2)).ok, "version 2");
   }
 
+  // --- damaged, foreign and crafted files --------------------------------------------------------
+
   // A run of version 2 whose settings' JSON does not read is left out as damaged, saying where;
   // one cut anywhere is damage, never a crash
   void damagedSettingsAreRefused() {
@@ -320,6 +333,7 @@ class SessionFileTest : public QObject {
     QByteArray misnamed = whole;
     misnamed.replace(key, QByteArray("\"t_strat\""));
     Read r = readBytes(craftedSession(emptyLayout, {qCompress(misnamed)}, 2));
+    // the session opens; the damaged run left out, its warning naming the key
     QVERIFY2(r.ok, qPrintable(r.error));
     QCOMPARE(r.runs, 0u);
     QCOMPARE(r.warnings.size(), 1);
@@ -344,6 +358,7 @@ class SessionFileTest : public QObject {
     std::vector<std::unique_ptr<Run>> runs;
     QStringList warnings;
     QVERIFY(readSession(path, h, runs, &warnings, &error));
+    // the good run kept; the other left out, named in a warning
     QCOMPARE(runs.size(), 1u);
     QCOMPARE(warnings.size(), 1);
     QVERIFY2(warnings.front().contains("run #2"), qPrintable(warnings.front()));
@@ -358,6 +373,7 @@ class SessionFileTest : public QObject {
     QVERIFY(text.open(QIODevice::WriteOnly));
     text.write("{\"format\": \"mbw-scene\"}");
     text.close();
+    // a scene file is not a session
     QVERIFY(!readSession(text.fileName(), h, runs, nullptr, &error));
     QVERIFY2(error.contains("not a workbench session"), qPrintable(error));
     // a session cut short
@@ -370,6 +386,7 @@ class SessionFileTest : public QObject {
     cut.close();
     QVERIFY(!readSession(path, h, runs, nullptr, &error));
     QVERIFY2(error.contains("damaged") || error.contains("cut short"), qPrintable(error));
+    // a missing file
     QVERIFY(!readSession(dir.filePath("missing.mbws"), h, runs, nullptr, &error));
     QVERIFY(error.contains("Cannot read"));
   }

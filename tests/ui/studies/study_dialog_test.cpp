@@ -65,6 +65,8 @@ class StudyDialogTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- running a study ---------------------------------------------------------------------------
+
   void rowsAndPointsAppearAsRunsFinish() {
     Workbench w;
     tinyStudy(w.dialog.setup());
@@ -81,6 +83,7 @@ class StudyDialogTest : public QObject {
     QVERIFY2(w.dialog.startStudy(), qPrintable(w.dialog.statusText()));
     QVERIFY(w.dialog.runner().busy());
     QTRY_VERIFY_WITH_TIMEOUT(!w.dialog.runner().busy(), 120000);
+    // a row and a point as each of the 4 runs (2 integrators x 2 tolerances) finished
     QCOMPARE(seen, (std::vector<int>{1, 2, 3, 4}));
     QCOMPARE(completed(w.dialog.runner().records()), 4);
     QCOMPARE(w.dialog.chart().pointCount(), 4);
@@ -98,6 +101,7 @@ class StudyDialogTest : public QObject {
     for (const RunRecord& r : w.dialog.runner().records())
       if (study.runs[r.run].settings.integrator == "rosenbrock-nystrom4")
         rn4[study.runs[r.run].settings.integratorSettings.rtol] = r.errors.at(0).max;
+    // rn4 at both tolerances, the tighter one the more accurate
     QCOMPARE(rn4.size(), size_t(2));
     QVERIFY(rn4.at(1e-5) < rn4.at(1e-3));
   }
@@ -108,6 +112,7 @@ class StudyDialogTest : public QObject {
     tinyStudy(w.dialog.setup());
     w.dialog.setup().setTEnd(10.0);
     w.dialog.setup().setTolerances("1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8");
+    // cancelled as soon as the first record arrives
     connect(&w.dialog.runner(), &StudyRunner::recordArrived, &w.dialog, &StudyDialog::cancelStudy);
     bool interrupted = false;
     connect(&w.dialog, &StudyDialog::studyFinished, this,
@@ -143,6 +148,7 @@ class StudyDialogTest : public QObject {
     QTRY_VERIFY2(QToolTip::text().startsWith(QString("run %1: lms2 (0.6), rtol 1e-05").arg(run)),
                  qPrintable(QToolTip::text()));
     QTest::mouseClick(w.dialog.chart().plot(), Qt::LeftButton, {}, pixel.toPoint());
+    // one run opened, with the study's settings
     QTRY_COMPARE(w.library.runs().size(), size_t(1));
     const Run& opened = *w.library.runs().front();
     QCOMPARE(opened.settings.integrator, std::string("lms2"));
@@ -159,6 +165,8 @@ class StudyDialogTest : public QObject {
              study.runs[w.dialog.table().runAt(0)].settings.integrator);
   }
 
+  // --- study files and refusals ------------------------------------------------------------------
+
   void aStudyFileRunsAndWritesItsTable() {
     QTemporaryDir dir;
     const QString path = dir.filePath("tiny.json");
@@ -171,6 +179,7 @@ class StudyDialogTest : public QObject {
     w.dialog.setup().setTableFile(dir.filePath("results.csv"));
     QVERIFY2(w.dialog.startStudy(), qPrintable(w.dialog.statusText()));
     QTRY_VERIFY_WITH_TIMEOUT(!w.dialog.runner().busy(), 120000);
+    // 2 masses x 2 tolerances: 4 runs
     QCOMPARE(completed(w.dialog.runner().records()), 4);
     // one line per integrator and scene variant; the table has a row per run
     QCOMPARE(w.dialog.chart().plot()->plottableCount(), 2);
@@ -178,6 +187,7 @@ class StudyDialogTest : public QObject {
     std::ifstream table(dir.filePath("results.csv").toStdString());
     int rows = 0;
     for (std::string line; std::getline(table, line);) rows += !line.empty() && line[0] != '#';
+    // the header and 4 rows
     QCOMPARE(rows, 1 + 4);
   }
 
@@ -189,6 +199,7 @@ class StudyDialogTest : public QObject {
     Workbench w;
     w.dialog.setup().useStudyFile(path);
     QVERIFY(!w.dialog.startStudy());
+    // refused at the JSON path of the negative tolerance
     QVERIFY2(w.dialog.statusText().contains("/integrators/0/tolerances/1"),
              qPrintable(w.dialog.statusText()));
     QVERIFY(!w.dialog.runner().busy());
@@ -197,6 +208,7 @@ class StudyDialogTest : public QObject {
   void aSceneStudyWithoutIntegratorsIsRefused() {
     Workbench w;
     tinyStudy(w.dialog.setup());
+    // no integrator, then a step that is not a number
     w.dialog.setup().setIntegrators({});
     QVERIFY(!w.dialog.startStudy());
     QVERIFY2(w.dialog.statusText().contains("integrator"), qPrintable(w.dialog.statusText()));
@@ -205,6 +217,8 @@ class StudyDialogTest : public QObject {
     QVERIFY(!w.dialog.startStudy());
     QVERIFY2(w.dialog.statusText().contains("'x'"), qPrintable(w.dialog.statusText()));
   }
+
+  // --- the workbench's action and the diagram ----------------------------------------------------
 
   void theActionOpensTheDialogWithTheEditedSceneAndRunsOpenInTheRunList() {
     QWidget window;
@@ -223,6 +237,7 @@ class StudyDialogTest : public QObject {
     setup.setTolerances("1e-3");
     setup.setTEnd(0.002);
     QVERIFY2(dialog.startStudy(), qPrintable(dialog.statusText()));
+    // the study runs the document's own model
     QCOMPARE(dialog.runner().models().front().get(), doc.model().get());
     QTRY_VERIFY_WITH_TIMEOUT(!dialog.runner().busy(), 120000);
     QVERIFY(dialog.openRun(0));
@@ -235,6 +250,7 @@ class StudyDialogTest : public QObject {
   // moves, its legend under it; chosen by the user, an output that does not move leaves the diagram
   // empty with a word why; a run opened from the diagram records the joints' reactions
   void theDiagramShowsAnOutputThatMoves() {
+    // the workbench's study action on the double pendulum: rn4 at two tolerances over 0.2 s
     QWidget window;
     SceneDocument doc;
     QString error;
@@ -248,11 +264,13 @@ class StudyDialogTest : public QObject {
     setup.setIntegrators({"rosenbrock-nystrom4"});
     setup.setTolerances("1e-3, 1e-5");
     setup.setTEnd(0.2);
+    // no outputs given: the scene's defaults
     setup.setOutputs("");
     setup.setJobs(1);
     QVERIFY2(dialog.startStudy(), qPrintable(dialog.statusText()));
     QTRY_VERIFY_WITH_TIMEOUT(!dialog.runner().busy(), 120000);
     const Study& study = dialog.runner().study();
+    // the first default output is x, yet the diagram draws one that moves
     QCOMPARE(study.outputs.front(), std::string("body_2.x"));
     QCustomPlot* plot = dialog.chart().plot();
     QCOMPARE(dialog.chart().pointCount(), 2);

@@ -106,6 +106,8 @@ class SceneViewTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- what is drawn, and picking ----------------------------------------------------------------
+
   void bodiesAreDrawnInEveryBuiltinScene_data() {
     QTest::addColumn<QString>("scene");
     for (const BuiltinScene& s : builtinScenes())
@@ -136,6 +138,7 @@ class SceneViewTest : public QObject {
     QCOMPARE(drawn.size(), background.size());
 
     const double ratio = view.vtkWidget()->devicePixelRatioF();
+    // each body's centre in view, and drawn there
     for (const Body& b : model->bodies) {
       const QPointF at = widgetPoint(view, bodyCentre(b)) * ratio;
       const QPoint pixel(static_cast<int>(at.x()), static_cast<int>(at.y()));
@@ -160,10 +163,12 @@ class SceneViewTest : public QObject {
       tireGlyphs += g.role == ui::GlyphRole::Tire;
       roadGlyphs += g.role == ui::GlyphRole::Road;
     }
+    // four tires, a glyph each; the road, and a glyph per bump
     QCOMPARE(tires, 4);
     QCOMPARE(tireGlyphs, tires);
     QCOMPARE(roadGlyphs, 1 + static_cast<int>(tire->road.bumps.size()));
 
+    // the vehicle drawn; then an empty view with the same camera gives the background
     SceneView view;
     view.setGridVisible(false);
     view.resize(480, 360);
@@ -244,12 +249,14 @@ class SceneViewTest : public QObject {
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.setModel(model);
+    // rendered once, so that there is a drawn frame to pick in
     view.grabImage();
     QSignalSpy picked(&view, &SceneView::picked);
     const Body& b = model->bodies[1];
     const QPoint at = widgetPoint(view, bodyCentre(b)).toPoint();
     QTest::mousePress(view.vtkWidget(), Qt::LeftButton, {}, at);
     QTest::mouseRelease(view.vtkWidget(), Qt::LeftButton, {}, at);
+    // one pick, naming the body's JSON path
     QCOMPARE(picked.count(), 1);
     QCOMPARE(picked.front().front().toString(), QString::fromStdString(b.jsonPath));
     // the background picks nothing
@@ -258,6 +265,8 @@ class SceneViewTest : public QObject {
     QCOMPARE(picked.count(), 2);
     QVERIFY(picked.back().front().toString().isEmpty());
   }
+
+  // --- the camera, the triad and the grid --------------------------------------------------------
 
   // front, side, top and isometric relative to gravity, every body in view after each
   void standardViewsFaceGravity_data() {
@@ -387,10 +396,12 @@ class SceneViewTest : public QObject {
       m2[1] = std::max(m2[1], c.dot(e2));
       lowest = std::min(lowest, c.dot(up));
     }
+    // the grid's extent against the model's (at least 0.3 m)
     const double size = std::max({g1[1] - g1[0], g2[1] - g2[0]});
     const double model = std::max({m1[1] - m1[0], m2[1] - m2[0], 0.3});
     QVERIFY2(level[1] - level[0] < 1e-9 * size,
              qPrintable(QString("the grid is not level: %1 to %2").arg(level[0]).arg(level[1])));
+    // under the lowest body, spanning the model, and not much larger
     QVERIFY(level[0] <= lowest);
     QVERIFY(g1[0] <= m1[0] && g1[1] >= m1[1] && g2[0] <= m2[0] && g2[1] >= m2[1]);
     QVERIFY2(size <= 3.0 * model + 2.0,

@@ -71,6 +71,8 @@ class VtkWidgetTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- drawing, resizing and picking -------------------------------------------------------------
+
   void drawsTheSceneIntoTheWidget() {
     VtkWidget w;
     addCube(w);
@@ -78,9 +80,11 @@ class VtkWidgetTest : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     const QImage shown = w.grab().toImage();
+    // at the widget's size: the red cube in the middle, the white corners, drawn at least once
     QCOMPARE(shown.size(), QSize(320, 240) * w.devicePixelRatio());
     QVERIFY(isRed(shown.pixel(shown.width() / 2, shown.height() / 2)));
     QVERIFY(isWhite(shown.pixel(3, 3)));
+    // a frame rendered, and the GL renderer named
     QVERIFY(w.frameCount() >= 1);
     QVERIFY(!w.glRenderer().isEmpty());
   }
@@ -91,6 +95,7 @@ class VtkWidgetTest : public QObject {
     w->resize(200, 150);
     w->show();
     QVERIFY(QTest::qWaitForWindowExposed(w));
+    // at its own size first
     QCOMPARE(w->image().size(), QSize(200, 150));
 
     // into another window, at another size
@@ -101,6 +106,7 @@ class VtkWidgetTest : public QObject {
     host.resize(400, 300);
     host.show();
     QVERIFY(QTest::qWaitForWindowExposed(&host));
+    // redrawn at the new size, the cube in the new middle
     const QImage image = w->image();
     QCOMPARE(image.size(), QSize(400, 300));
     QVERIFY(isRed(image.pixel(200, 150)));
@@ -114,9 +120,11 @@ class VtkWidgetTest : public QObject {
     w.resize(300, 300);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // rendered once, so that there is a drawn frame to pick in
     w.image();
     vtkNew<vtkPropPicker> picker;
     const QPoint centre = w.toDisplay(QPointF(150, 150));
+    // the cube under the centre, nothing under the corner
     QVERIFY(picker->Pick(centre.x(), centre.y(), 0.0, w.renderer()));
     QCOMPARE(picker->GetViewProp(), cube.GetPointer());
     const QPoint corner = w.toDisplay(QPointF(2, 2));
@@ -132,16 +140,20 @@ class VtkWidgetTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     double before[3], after[3];
     w.renderer()->GetActiveCamera()->GetPosition(before);
+    // a left drag of 70 by 20 pixels
     QTest::mousePress(&w, Qt::LeftButton, {}, QPoint(150, 150));
     QMouseEvent move(QEvent::MouseMove, QPointF(220, 170), w.mapToGlobal(QPointF(220, 170)),
                      Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&w, &move);
     QTest::mouseRelease(&w, Qt::LeftButton, {}, QPoint(220, 170));
     w.renderer()->GetActiveCamera()->GetPosition(after);
+    // the camera moved
     QVERIFY(std::abs(after[0] - before[0]) + std::abs(after[1] - before[1]) +
                 std::abs(after[2] - before[2]) >
             1e-3);
   }
+
+  // --- pacing, resolution and the overlay --------------------------------------------------------
 
   void rendersPacedByTheScheduler() {
     ScheduledView view(QSize(200, 200));
@@ -162,6 +174,7 @@ class VtkWidgetTest : public QObject {
     ScheduledView view(QSize(200, 200));
     QVERIFY(view.exposed());
     VtkWidget& w = view.widget;
+    // half the width and height at most while the motion lasts
     w.setMotionScaleLimit(0.5);
     const long frames = w.frameCount();
     w.noteMotion();
@@ -172,6 +185,7 @@ class VtkWidgetTest : public QObject {
     // no pose for longer than the pause that ends a motion: still limited
     QTest::qWait(700);
     QVERIFY2(w.renderScale() <= 0.5, qPrintable(QString::number(w.renderScale())));
+    // the limit gone: full resolution, in a new frame
     w.setMotionScaleLimit(1.0);
     QTRY_COMPARE_WITH_TIMEOUT(w.renderScale(), 1.0, 3000);
     QTRY_VERIFY(w.frameCount() > frames + 1);
@@ -182,6 +196,7 @@ class VtkWidgetTest : public QObject {
     ScheduledView view(QSize(400, 300));
     QVERIFY(view.exposed());
     VtkWidget& w = view.widget;
+    // a first text, then what a second one repaints
     w.setOverlayText("t = 0.100 s   #1 lms3");
     QTest::qWait(50);
     PaintedRegions regions(w);

@@ -32,6 +32,7 @@ TEST(FlexibleStudyFigures, ExperimentFigureDrawsTheWindowOfEveryKeptRun) {
   Results r;
   r.setChannels({{"t", "s"}, {"tip.y", "m"}});
   for (double t : {0.5, 1.0, 1.5}) r.appendRow({t, 2 * t});
+  // runs 0 and 8 of group (a) kept, and run 9, group (b)'s, which failed
   for (int run : {0, 8, 9}) histories.keep(run, r);
   std::vector<RunRecord> records(10);
   for (int k = 0; k < 10; ++k) records[k].run = k, records[k].status = RunStatus::Completed;
@@ -41,6 +42,7 @@ TEST(FlexibleStudyFigures, ExperimentFigureDrawsTheWindowOfEveryKeptRun) {
   EXPECT_EQ(f.title, "Fig. 14: four-bar, y [m], Delta t / n = 0.001 s");
   ASSERT_EQ(f.charts.size(), 2u);
   ASSERT_EQ(f.charts[0].series.size(), 2u);  // runs 0 and 8 were kept
+  // from the recording's start at 1 s; the ninth method's line dashed
   EXPECT_EQ(f.charts[0].series[0].x, (std::vector<double>{1.0, 1.5}));
   EXPECT_FALSE(f.charts[0].series[0].dashed);
   EXPECT_TRUE(f.charts[0].series[1].dashed);
@@ -56,11 +58,13 @@ TEST(FlexibleStudyFigures, ConvergenceAndIterationFigures) {
   const Figure f = flexibleConvergenceFigure(25, "u3", flexible.groups, errors, "esdirk (ref)");
   EXPECT_EQ(f.title, "Fig. 25: rotating-shaft, RE(u3) at mid-span against esdirk");
   ASSERT_EQ(f.charts.size(), 2u);
+  // the NaN at 5e-4 left out
   EXPECT_EQ(f.charts[0].series[0].x, (std::vector<double>{1e-3, 2.5e-4}));
   EXPECT_DOUBLE_EQ(*f.charts[1].y.min, 1e-4 / 1.5);  // one range for every group
   EXPECT_DOUBLE_EQ(*f.charts[1].y.max, 1e-2 * 1.5);
   EXPECT_TRUE(f.charts[1].series[0].x.empty());
 
+  // nine methods in (a) with two steps each, one in (b)
   const std::vector<std::vector<StepPoints>> points = {
       std::vector<StepPoints>(9, StepPoints{{1e-3, 2.0}, {5e-4, 1.5}}), {{{1e-3, 3.0}}}};
   const std::vector<Chart> charts = flexibleIterationCharts("shaft", flexible.groups, points);

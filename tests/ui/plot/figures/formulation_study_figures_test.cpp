@@ -29,22 +29,26 @@ TEST(FormulationStudyFigures, DrawsFiguresFourToSeven) {
                   series("single-pendulum", "rA"), series("slider-crank", "rE")};
   const auto figures = formulationStudyFigures(study);
   ASSERT_EQ(figures.size(), 4u);
+  // one file per figure, named by figure, mechanism and what it shows
   EXPECT_EQ(figures[0].first, "fig4_four_link_iterations.png");
   EXPECT_EQ(figures[1].first, "fig5_single_pendulum_order_rA.png");
   EXPECT_EQ(figures[3].first, "fig7_four_link_order.png");
 
   const Chart& iterations = figures[0].second.charts.at(0);
   ASSERT_EQ(iterations.series.size(), 2u);
+  // Fig. 4: only the completed points (the 1e-3 step failed)
   EXPECT_EQ(iterations.series[0].x, (std::vector<double>{1e-2, 5e-3}));
   EXPECT_TRUE(iterations.series[1].dashed);  // rA
 
   const Chart& pendulum = figures[1].second.charts.at(0);
   ASSERT_EQ(pendulum.series.size(), 4u);
+  // Fig. 5: the acceleration errors 3 h; an order-1 line through the velocity's first point
   EXPECT_EQ(pendulum.series[2].y, (std::vector<double>{3e-2, 1.5e-2}));
   EXPECT_EQ(pendulum.series[3].name, "order 1");  // through the velocity's first point
   EXPECT_DOUBLE_EQ(pendulum.series[3].y[1], 2e-2 * 5e-3 / 1e-2);
 
   const Figure& crank = figures[2].second;
+  // Figs. 6-7: a chart per rate
   ASSERT_EQ(crank.charts.size(), 2u);
   EXPECT_EQ(crank.charts[1].title, "link.z: acceleration at t = 3 s");
   EXPECT_EQ(crank.charts[1].series[0].style, Series::Style::Markers);  // rE

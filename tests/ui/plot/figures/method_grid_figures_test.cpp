@@ -19,6 +19,7 @@ Study twoMethodsAtTwoSteps() {
 
 TEST(MethodGridFigures, ComparisonDrawsEveryKeptRun) {
   const Study study = twoMethodsAtTwoSteps();
+  // one history kept, run 1's only
   RunHistories histories({"energy.balance"});
   Results r;
   r.setChannels({{"t", "s"}, {"energy.balance", "J"}});
@@ -34,6 +35,7 @@ TEST(MethodGridFigures, ComparisonDrawsEveryKeptRun) {
 
 TEST(MethodGridFigures, ConvergenceDrawsErrorsAndIterationsByMethod) {
   const Study study = twoMethodsAtTwoSteps();
+  // three records: RE 0.1 / (k + 1), 40 iterations over 20 time points
   std::vector<RunRecord> records(3);
   for (int k = 0; k < 3; ++k) {
     records[k].run = k;
@@ -45,6 +47,7 @@ TEST(MethodGridFigures, ConvergenceDrawsErrorsAndIterationsByMethod) {
   }
   const Figure f = methodConvergenceFigure(study, records, {"x"}, "convergence");
   ASSERT_EQ(f.charts.size(), 2u);
+  // RE on a log axis, S/N on a linear one
   EXPECT_EQ(f.charts[0].title, "RE(x)");
   EXPECT_TRUE(f.charts[0].y.logarithmic);
   EXPECT_FALSE(f.charts[1].y.logarithmic);

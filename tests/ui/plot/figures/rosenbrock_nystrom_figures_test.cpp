@@ -21,9 +21,11 @@ TEST(RosenbrockNystromFigures, Figure5DrawsTheStepsAndTheChannel) {
   const Figure f = timingStudyFigure("squeezer", "rn4", 1e-3, "theta", history(0.0));
   EXPECT_NE(f.title.find("squeezer: rn4 at rtol = atol = "), std::string::npos) << f.title;
   ASSERT_EQ(f.charts.size(), 2u);
+  // the step sizes without the initial row, on a log axis up to 1.5 h
   EXPECT_EQ(f.charts[0].series[0].x, (std::vector<double>{0.5, 1.0, 1.5, 2.0}));
   EXPECT_TRUE(f.charts[0].y.logarithmic);
   EXPECT_EQ(*f.charts[0].y.max, 0.75);
+  // the channel with all five rows: theta(1) = 1
   EXPECT_EQ(f.charts[1].series[0].y.size(), 5u);
   EXPECT_EQ(f.charts[1].series[0].y[2], 1.0);
 }
@@ -37,10 +39,12 @@ TEST(RosenbrockNystromFigures, ToleranceFigureDrawsEachRunsErrorAgainstTheRefere
   rows[0].run = 0, rows[0].tolerance = 1e-2;
   rows[1].run = 1, rows[1].tolerance = 1e-3;
   const Figure f = toleranceStudyFigure("squeezer", "theta", reference, rows, histories);
+  // two reference charts above two error charts
   ASSERT_EQ(f.charts.size(), 4u);
   EXPECT_EQ(f.charts[0].title, "Reference theta");
   EXPECT_EQ(f.charts[1].title, "Reference theta.rate");
   ASSERT_EQ(f.charts[2].series.size(), 2u);
+  // the runs' offsets of 0.01 and 0.001 are their errors in theta
   EXPECT_NEAR(f.charts[2].series[0].y[3], 0.01, 1e-12);
   EXPECT_NEAR(f.charts[2].series[1].y[3], 0.001, 1e-12);
   EXPECT_NEAR(f.charts[3].series[0].y[3], 0.0, 1e-12);  // the rates agree

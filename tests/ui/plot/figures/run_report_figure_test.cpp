@@ -10,6 +10,7 @@ namespace mbw::plot {
 namespace {
 
 TEST(RunReportFigure, DrawsTheRunsChannelsAgainstTime) {
+  // a run made by hand: three rows, the body moving most along y, a violation changing sign
   Results r;
   r.metadata = {
       {"scene", "pendulum"}, {"formulation", "rA"}, {"integrator", "hht"}, {"step", "0.1"}};
@@ -24,6 +25,7 @@ TEST(RunReportFigure, DrawsTheRunsChannelsAgainstTime) {
   r.appendRow({0.1, 1.0, -2.0, 0.5, -1e-9, 0.1, 3.0});
   r.appendRow({0.2, 1.0, 1.0, 0.4, 2e-9, 0.1, 2.0});
   const Figure f = runReportFigure(r);
+  // the title from the run's metadata
   EXPECT_EQ(f.title, "pendulum  -  rA, hht, h = 0.1 s");
   EXPECT_EQ(f.columns, 2);
   ASSERT_EQ(f.charts.size(), 6u);

@@ -19,9 +19,11 @@ TEST(TableFigure, LabelsScalesAndTitles) {
       tableFigure(table, curves, {"step", "cpu_s", "method", "auto", "auto", ""});
   ASSERT_EQ(byMethod.charts.size(), 1u);
   const Chart& c = byMethod.charts[0];
+  // the unit from the table's comment line
   EXPECT_EQ(c.x.label, "step [s]");
   EXPECT_TRUE(c.x.logarithmic);   // 1e-3 .. 1e-1
   EXPECT_FALSE(c.y.logarithmic);  // a negative value
+  // a legend for lines drawn by the method column
   EXPECT_TRUE(c.legend);
   ASSERT_EQ(c.series.size(), 2u);
   EXPECT_EQ(c.series[1].name, "bathe");

@@ -16,12 +16,14 @@ TEST(WorkPrecisionFigure, DrawsCpuTimeAgainstErrorByMethod) {
   base.formulation = "rp";
   base.tEnd = 0.2;
   base.integratorSettings.step = 1e-3;
+  // rn4 and Bathe, at two tolerances and two steps, two outputs, over 0.2 s
   WorkPrecisionSettings s;
   s.methods = parseStudyMethods("rn4,bathe");
   s.tolerances = {1e-3, 1e-4};
   s.steps = {1e-2, 5e-3};
   s.outputs = {"body_2.y", "body_2.z"};
   const Study study = makeWorkPrecisionStudy("double-pendulum", model, base, s);
+  // the study run on one thread, every run completing
   ThreadPoolExecutor pool(1);
   const StudyOutcome outcome = executeStudy(study, pool, {}, {});
   ASSERT_EQ(outcome.failed(), 0);
@@ -29,6 +31,7 @@ TEST(WorkPrecisionFigure, DrawsCpuTimeAgainstErrorByMethod) {
   const Figure f = workPrecisionFigure(study, outcome, ErrorMeasure::Max, "wp");
   EXPECT_EQ(f.title, "wp");
   EXPECT_EQ(f.columns, 2);
+  // a chart per output, each with a line per method and a point per run
   ASSERT_EQ(f.charts.size(), 2u);
   EXPECT_EQ(f.charts[1].title, "body_2.z");
   EXPECT_EQ(f.charts[0].x.label,
@@ -38,6 +41,7 @@ TEST(WorkPrecisionFigure, DrawsCpuTimeAgainstErrorByMethod) {
   EXPECT_EQ(f.charts[0].series[0].name, "rn4");
   for (const Series& line : f.charts[0].series) {
     ASSERT_EQ(line.x.size(), 2u);
+    // every point a measured error and CPU time above zero, as log axes need
     for (size_t k = 0; k < 2; ++k) {
       EXPECT_GT(line.x[k], 0.0);
       EXPECT_GT(line.y[k], 0.0);
