@@ -73,8 +73,7 @@ TEST(IftommReferences, A02ClosedFormAgreesWithATightRunOfTheTemplate) {
   const Results run = tightRun(model, 0.6);
   EXPECT_LT(largestDifference("iftomm-a02", model, run, {"b0_x", "b0_y"}), 1e-9);
   EXPECT_LT(largestDifference("iftomm-a02", model, run, {"b0_x.rate", "b0_y.rate"}), 1e-8);
-  // w0^2 = (g / L) 3 (3N + 1) / (2 (4N + 1)) for thin rods: the period of a turn from the closed
-  // form
+  // at t = 0 the closed form starts from the template's velocity of B0, 1 m/s
   const Results r = closedFormReference("iftomm-a02", model, {0.0});
   EXPECT_NEAR(r.at(0, r.column("b0_x.rate")), 1.0, 1e-14);
 }

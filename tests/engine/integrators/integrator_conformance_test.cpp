@@ -77,8 +77,7 @@ class Conformance : public ::testing::TestWithParam<std::string> {
   const Capabilities& caps() const { return info().capabilities; }
 };
 
-// --- coefficients
-// ----------------------------------------------------------------------------------
+// --- coefficients --------------------------------------------------------------------------------
 
 // principal root of the linear map on y' = i w y against exp(i Omega): local error C Omega^(p+1)
 TEST_P(Conformance, LinearMapHasTheDesignOrder) {
@@ -123,7 +122,8 @@ TEST_P(Conformance, AStableOnTheOscillator) {
 }
 
 // Runge-Kutta order conditions of the tableaux; stiff accuracy; embedded weights (the integrators
-// written as ESDIRKs; LMS and SS coefficients: coefficients_test.cpp)
+// written as ESDIRKs; LMS and single-step coefficients: lms_coefficients_test.cpp,
+// single_step_coefficients_test.cpp)
 class TableauConformance : public Conformance {};
 
 TEST_P(TableauConformance, OrderConditionsAndStiffAccuracy) {
@@ -151,27 +151,13 @@ TEST_P(TableauConformance, OrderConditionsAndStiffAccuracy) {
 
 // --- empirical orders --------------------------------------------------------------------------
 
-// x'' + (2 pi)^2 x = 0: a 1 kg body on a translational joint along x with a 4 pi^2 N/m spring
-// anchored 10 m away (its length stays near 10 m, so the force is linear in x)
-Model oscillator() {
-  const std::string bodies =
-      R"([{"name": "mass", "mass": 1, "inertia": [0.1, 0.1, 0.1], "position": [1, 0, 0]}])";
-  const std::string joints =
-      R"([{"name": "slide", "type": "translational", "body_i": "ground", "body_j": "mass",
-           "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [1, 0, 0], "axis_j": [1, 0, 0]}])";
-  const std::string forces =
-      R"([{"name": "spring", "type": "tsda", "body_i": "ground", "body_j": "mass", "point_i": [-10, 0, 0],
-           "point_j": [0, 0, 0], "stiffness": 39.47841760435743, "free_length": 10}])";
-  return parseScene(test::sceneJson(bodies, joints, forces, R"(, "gravity": [0, 0, 0])"),
-                    "oscillator");
-}
-
 struct Errors {
   double x = 0.0, v = 0.0;  // largest over the steps
 };
 
 Errors oscillatorErrors(const std::string& name, double h, double tEnd) {
-  static const Model model = oscillator();
+  // x'' + (2 pi)^2 x = 0 (test::springOscillator), from rest at x = 1 m
+  static const Model model = test::springOscillator(0.0);
   RunSettings s;
   s.integrator = name;
   s.integratorSettings.step = h;

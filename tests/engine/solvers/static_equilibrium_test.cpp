@@ -76,7 +76,7 @@ TEST(StaticEquilibrium, ARunStartedFromEquilibriumStaysThere) {
 }
 
 TEST(StaticEquilibrium, AFreeDegreeOfFreedomIsReported) {
-  // the slider turned horizontal: nothing holds the block along x
+  // without gravity and the spring, nothing holds the block along the slider's axis (z)
   Model m = hangingMass();
   m.gravity_W = Vec3(0.0, 0.0, 0.0);
   m.forces.clear();

@@ -7,7 +7,6 @@
 
 #include <QBuffer>
 #include <QDataStream>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -154,7 +153,6 @@ struct Read {
   QString error;
   QStringList warnings;
   size_t runs = 0;
-  qint64 ms = 0;
 };
 
 Read readBytes(const QByteArray& bytes) {
@@ -164,10 +162,7 @@ Read readBytes(const QByteArray& bytes) {
   SessionHeader h;
   std::vector<std::unique_ptr<Run>> runs;
   Read r;
-  QElapsedTimer clock;
-  clock.start();
   r.ok = readSession(device, "crafted.mbws", h, runs, &r.warnings, &r.error);
-  r.ms = clock.elapsed();
   r.runs = runs.size();
   return r;
 }
@@ -392,8 +387,9 @@ class SessionFileTest : public QObject {
   }
 
   // A 6 KB file of a run with no channels and 2^64 rows hung the workbench at every start (it was
-  // the autosaved session). Each crafted claim is refused within a second (the test's limit: its
-  // old cost was hours or gigabytes).
+  // the autosaved session). Each crafted claim is refused against the bytes that follow it, before
+  // anything is allocated for it (its old cost was hours or gigabytes: such a regression runs into
+  // CTest's time limit or fails to allocate).
   void craftedClaimsAreRefused() {
     // no channels, 2^64 - 1 rows: the run is left out as damaged
     Read r = readBytes(craftedSession(emptyLayout, {qCompress(craftedRun(0, ~quint64(0)))}));
@@ -401,12 +397,10 @@ class SessionFileTest : public QObject {
     QCOMPARE(r.runs, 0u);
     QCOMPARE(r.warnings.size(), 1);
     QVERIFY2(r.warnings.front().contains("damaged (run #1)"), qPrintable(r.warnings.front()));
-    QVERIFY(r.ms < 1000);
     // channels, and more rows than the bytes that follow hold
     r = readBytes(craftedSession(emptyLayout, {qCompress(craftedRun(3, quint64(1) << 40))}));
     QCOMPARE(r.runs, 0u);
     QCOMPARE(r.warnings.size(), 1);
-    QVERIFY(r.ms < 1000);
     // a window layout with a list that claims 4e9 strings
     r = readBytes(craftedSession(
         [](QDataStream& out) {
@@ -416,7 +410,6 @@ class SessionFileTest : public QObject {
         {}));
     QVERIFY(!r.ok);
     QVERIFY2(r.error.contains("crafted.mbws is damaged"), qPrintable(r.error));
-    QVERIFY(r.ms < 1000);
     // a layout value of a type a layout never holds
     r = readBytes(craftedSession(
         [](QDataStream& out) {
