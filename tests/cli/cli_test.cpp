@@ -362,7 +362,7 @@ TEST(Cli, StudyFormulationsQuickWritesItsTablesAndFigures) {
     std::ifstream in(dir + "/" + f, std::ios::binary | std::ios::ate);
     EXPECT_TRUE(in && in.tellg() > 100) << f;
   }
-  // Table 10 has a row per seed mechanism
+  // Table 10 has a row per mechanism of the paper
   std::ifstream in(dir + "/table10_dynamics_speedup.csv");
   std::stringstream text;
   text << in.rdbuf();
@@ -430,7 +430,7 @@ TEST(Cli, CompareTabulatesTheEnergyBalance) {
     EXPECT_NE(o.output.find(text), std::string::npos) << text << "\n" << o.output;
 }
 
-TEST(Cli, ToleranceStudyPrintsTheSeedsTables) {
+TEST(Cli, ToleranceStudyPrintsTheRosenbrockNystromTables) {
   const std::string csv = ::testing::TempDir() + "/tolerance.csv";
   const Outcome o = runCli("study tolerance stiff-double-pendulum --quick -o " + csv);
   EXPECT_EQ(o.status, 0) << o.output;

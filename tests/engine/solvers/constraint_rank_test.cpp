@@ -18,7 +18,7 @@ ConstraintRank rankOf(const Model& model) {
   return analyzeConstraintRank(*f);
 }
 
-TEST(ConstraintRank, DegreesOfFreedomOfTheSeedMechanisms) {
+TEST(ConstraintRank, DegreesOfFreedomOfThePapersMechanisms) {
   EXPECT_EQ(rankOf(loadScene("single-pendulum")).degreesOfFreedom, 0);
   EXPECT_EQ(rankOf(loadScene("double-pendulum")).degreesOfFreedom, 2);
   EXPECT_EQ(rankOf(loadScene("four-link")).degreesOfFreedom, 0);
