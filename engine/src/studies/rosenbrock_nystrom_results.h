@@ -41,6 +41,7 @@ std::string toleranceTablesText(const std::string& channel, const std::vector<To
 struct TimingSeries {
   std::string integrator;
   std::vector<double> tolerances;
+  std::vector<double> starts;  // each run's start time (RunSettings::tStart), s
   std::vector<RunRecord> runs;
 };
 // runs: TimingStudy::implicitRuns or explicitRuns
@@ -54,8 +55,9 @@ double cpuTimeRatio(const TimingSeries& explicitSeries, const TimingSeries& impl
 void writeTimingTable(const std::string& path, const std::vector<const TimingSeries*>& series,
                       const std::vector<double>& spans);
 // Tables 3-4 as text: each series' CPU time [s] by span (rows) and tolerance (columns, "-" where
-// not reached) with its steps and mean step; then the CPU time ratio explicit / implicit
-// (cpuTimeRatio) and the implicit runs' real-time factor, us per step and CPU share by phase.
+// not reached) with its steps and mean step (the simulated span over the steps); then the CPU
+// time ratio explicit / implicit (cpuTimeRatio) and the implicit runs' real-time factor, us per
+// step and CPU share by phase ("no CPU time measured" for a run that took none).
 std::string timingTablesText(const TimingSeries& explicitSeries, const TimingSeries& implicitSeries,
                              const std::vector<double>& spans);
 
