@@ -443,6 +443,23 @@ TEST(Cli, ToleranceStudyPrintsTheRosenbrockNystromTables) {
   EXPECT_EQ(lines, 1 + 2 * 2);  // header, then theta1 and its rate for each tolerance
 }
 
+// A force that grows without bound as t nears 0.5 s: every run of the explicit-versus-implicit
+// study fails before its second span. The study exited 0 all the same; now it says so after the
+// tables and exits 3, as the other studies do when a run failed.
+TEST(Cli, ExplicitVsImplicitStudyWithFailedRunsSaysSoAndExits3) {
+  const std::string scene = writeScene("timing-blow-up", R"({"format": "mbw-scene", "version": 1,
+    "name": "blow-up", "gravity": [0, 0, 0],
+    "bodies": [{"name": "b", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}],
+    "forces": [{"name": "f", "type": "force", "body": "b", "point": [0, 0, 0],
+                "force": ["1/(0.5-t)^3", "0", "0"]}],
+    "settings": {"t_end": 1, "step": 1e-3}})");
+  const Outcome o = runCli("study explicit-vs-implicit " + scene + " --quick --channel b.x");
+  EXPECT_EQ(o.status, 3) << o.output;
+  EXPECT_NE(o.output.find("Table 4 (Sandu et al. 2001)"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("\n5 of 5 runs failed (their lines above say why)"), std::string::npos)
+      << o.output;
+}
+
 TEST(Cli, StateSpaceIntegratorsRefuseWhatTheyCannotDo) {
   Outcome o = runCli("run hmmwv-bump --integrator adams --fixed-step --t-end 0.01");
   EXPECT_EQ(o.status, 2);

@@ -74,6 +74,21 @@ double cpuTimeRatio(const TimingSeries& explicitSeries, const TimingSeries& impl
   return a > 0.0 && b > 0.0 ? a / b : std::numeric_limits<double>::quiet_NaN();
 }
 
+int failedTimingRuns(const std::vector<std::optional<RunRecord>>& records) {
+  // the runs made that failed; a stop by the CPU budget is the run's own end
+  return static_cast<int>(std::count_if(records.begin(), records.end(), [](const auto& r) {
+    return r && r->status == RunStatus::Failed;
+  }));
+}
+
+std::string failedTimingRunsText(int failed, int runs) {
+  // nothing when every run completed or stopped at its budget
+  if (failed == 0) return "";
+  return "\n" + std::to_string(failed) + " of " + std::to_string(runs) +
+         " runs failed (their lines above say why); the tables hold them up to where they "
+         "stopped\n";
+}
+
 void writeTimingTable(const std::string& path, const std::vector<const TimingSeries*>& series,
                       const std::vector<double>& spans) {
   // the csv: a row per integrator, tolerance and span; an empty cpu time where the span was not

@@ -142,6 +142,20 @@ TEST(RosenbrockNystromResults, TimingTablesTextCountsTheSpanFromTheStartAndSkips
   EXPECT_FALSE(has("inf")) << text;
 }
 
+TEST(RosenbrockNystromResults, FailedTimingRunsAreTheFailedOnesNotThoseOverTheirBudget) {
+  // a completed run, a failed one, one its CPU budget stopped (cancelled), one not made
+  std::vector<std::optional<RunRecord>> records(4, RunRecord{});
+  records[0]->status = RunStatus::Completed;
+  records[1]->status = RunStatus::Failed;
+  records[2]->status = RunStatus::Cancelled;
+  records[3] = std::nullopt;
+  EXPECT_EQ(failedTimingRuns(records), 1);
+  EXPECT_EQ(failedTimingRunsText(1, 4),
+            "\n1 of 4 runs failed (their lines above say why); the tables hold them up to where "
+            "they stopped\n");
+  EXPECT_EQ(failedTimingRunsText(0, 4), "");
+}
+
 TEST(RosenbrockNystromResults, ToleranceTablesTextHasTheValueThenTheRate) {
   ToleranceRow row{0, 1e-3, error(0.04, 2.0), error(0.5, 1.0), 1.0, 50.0, {}};
   row.stats.steps = 12;
