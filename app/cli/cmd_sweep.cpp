@@ -23,7 +23,7 @@ namespace {
 
 // the engine's request and its options (studies/study_options.h), --jobs and --resume the study's
 struct SweepCommand : SweepRequest {
-  StudyCliOptions study;
+  StudyRunRequest study;
 };
 
 int sweep(const SweepCommand& cmd, Executor& executor);
@@ -53,7 +53,7 @@ int sweep(const SweepCommand& cmd, Executor& executor) {
 
   // the table, appended to (never replaced), the references kept beside it
   const StudyExecutionOptions execution = directory.executionOptions(cmd.study.resume);
-  StudyCliOptions options = cmd.study;
+  StudyRunRequest options = cmd.study;
   options.table = execution.tableFile;
   options.referenceDirectory = execution.referenceDirectory;
   options.replace = execution.replace;
@@ -108,13 +108,7 @@ Command addSweepCommand(CLI::App& app) {
                                    "under mpirun or srun, on the processes of the job");
   addCommandOptions(*c, sweepOptions(*cmd));
   // the jobs and --resume, then the figures' format
-  c->add_option("--jobs,-j", cmd->study.jobs,
-                "runs at once on this machine, each on one thread (default: one per core; under "
-                "MPI: one per process)");
-  c->add_flag(
-      "--resume", cmd->study.resume,
-      "continue the study whose table is in the directory: the runs it holds are not made again");
-  cmd->study.addFigureFormatTo(*c);
+  addCommandOptions(*c, sweepRunOptions(cmd->study));
   return {c, [cmd] { return run(*cmd); }};
 }
 
