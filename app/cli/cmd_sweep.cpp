@@ -28,20 +28,13 @@ struct SweepCommand : SweepRequest {
 
 int sweep(const SweepCommand& cmd, Executor& executor);
 
-// the job (studies/sweep_job.h): under MPI, one process's error ends the job (the others would
-// wait for it); only the first process speaks
+// the job (studies/sweep_job.h: under MPI, one process's error ends the job and only the first
+// process speaks; alone, errors go to main as any command's), an error printed as main prints it
 int run(const SweepCommand& cmd) {
   const SweepJob job(cmd.study.jobs);
-  // not under MPI: errors go to main as any command's
-  if (!job.launched()) return sweep(cmd, job.executor());
-  try {
-    return sweep(cmd, job.executor());
-  } catch (const std::exception& e) {
-    if (job.rank() != 0) return kBadInput;
-    std::cerr << "error: " << e.what() << "\n";
-    if (job.size() > 1) job.abort(kBadInput);
-    return kBadInput;
-  }
+  return job.run([&] { return sweep(cmd, job.executor()); },
+                 [](const std::string& error) { std::cerr << "error: " << error << "\n"; },
+                 kBadInput);
 }
 
 int sweep(const SweepCommand& cmd, Executor& executor) {
