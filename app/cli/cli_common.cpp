@@ -24,23 +24,6 @@ namespace {
 // (main: the engine's errors end the command with kBadInput)
 FileClaims files;
 
-// one run option (simulation/run_options.h) as a command-line option or flag, bound to its place
-// in the overrides and limited to its allowed values
-void addRunOption(CLI::App& c, RunOverrides& overrides, const RunOption& o) {
-  const std::string name = "--" + o.name;
-  // a flag for a boolean setting, an option for a value
-  CLI::Option* option = std::visit(
-      [&](auto member) -> CLI::Option* {
-        if constexpr (std::is_same_v<decltype(member), bool RunOverrides::*>)
-          return c.add_flag(name, overrides.*member, o.help);
-        else
-          return c.add_option(name, overrides.*member, o.help);
-      },
-      o.target);
-  // a setting of a few words refuses any other
-  if (!o.allowed.empty()) option->check(CLI::IsMember(o.allowed));
-}
-
 }  // namespace
 
 // a command's options (simulation/command_option.h) as command-line arguments, options and flags,
@@ -85,16 +68,12 @@ Model loadSceneOrThrow(const std::string& nameOrPath) {
   return model;
 }
 
-// the engine's run options in their order: the run's own, then those the studies offer too
-void RunOptions::addTo(CLI::App& c) {
-  for (const RunOption& o : runOptions())
-    if (!o.study) addRunOption(c, *this, o);
-  addStudyOptionsTo(c);
-}
+// the engine's run options in their order (simulation/run_options.h: runCommandOptions): the
+// run's own, then those the studies offer too
+void RunOptions::addTo(CLI::App& c) { addCommandOptions(c, runCommandOptions(*this)); }
 
 void RunOptions::addStudyOptionsTo(CLI::App& c) {
-  for (const RunOption& o : runOptions())
-    if (o.study) addRunOption(c, *this, o);
+  addCommandOptions(c, runCommandOptions(*this, true));
 }
 
 // the engine's resolution (its errors are bad input), the times file noted as an input
