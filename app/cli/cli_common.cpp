@@ -43,11 +43,12 @@ void addCommandOptions(CLI::App& c, const std::vector<CommandOption>& options) {
             return c.add_option(name, *field, o.help);
         },
         o.field);
-    // required, default shown, comma list, allowed values: as the option declares
+    // required, default shown, comma list, allowed values, value shape: as the option declares
     if (o.is(kOptionRequired)) option->required();
     if (o.is(kOptionShowDefault)) option->capture_default_str();
     if (o.is(kOptionCommaList)) option->delimiter(',');
     if (!o.allowed.empty()) option->check(CLI::IsMember(o.allowed));
+    if (!o.valueName.empty()) option->type_name(o.valueName);
   }
   // the exclusions, once both options exist
   for (const CommandOption& o : options)

@@ -38,6 +38,8 @@ struct CommandOption {
   std::string excludes{};    // the option of the same table it cannot be given with, "" for none
   std::vector<std::string> allowed{};  // the only values it takes, when not empty
   std::string alias{};  // another long name ("integrator" for "integrators"), "" for none
+  // the value's shape in a usage line ("N", "UPPER,LOWER"), "" for its type's
+  std::string valueName{};
 
   bool is(CommandOptionKind k) const { return (kind & k) != 0; }
   bool isFlag() const { return std::holds_alternative<bool*>(field); }
