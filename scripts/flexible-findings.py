@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Numbers behind the seed-002 findings on the flexible benchmarks, from the time histories that
-`mbw-cli study flexible` writes (<part>_series.csv): per method, how far the run got, the RMS of a
-channel over a window and its ratio to a reference method's, the mean shift of its zero crossings
-against the reference's (phase), and the RMS of its high-frequency part (the signal minus its
-moving average over --smooth seconds: the oscillations Figs 15-16 are about).
+"""Numbers behind the findings of Zhang et al. 2022 on the flexible benchmarks, from the time
+histories that `mbw-cli study flexible` writes (<part>_series.csv): per method, how far the run
+got, the RMS of a channel over a window and its ratio to a reference method's, the mean shift of
+its zero crossings against the reference's (phase), and the RMS of its high-frequency part (the
+signal minus its moving average over --smooth seconds: the oscillations Figs 15-16 are about).
 
   scripts/flexible-findings.py out/buckling_series.csv theta_mid --window 0.4 0.8 --reference "lms3 (0.6)"
 """

@@ -24,23 +24,6 @@ namespace {
 // (main: the engine's errors end the command with kBadInput)
 FileClaims files;
 
-// one run option (simulation/run_options.h) as a command-line option or flag, bound to its place
-// in the overrides and limited to its allowed values
-void addRunOption(CLI::App& c, RunOverrides& overrides, const RunOption& o) {
-  const std::string name = "--" + o.name;
-  // a flag for a boolean setting, an option for a value
-  CLI::Option* option = std::visit(
-      [&](auto member) -> CLI::Option* {
-        if constexpr (std::is_same_v<decltype(member), bool RunOverrides::*>)
-          return c.add_flag(name, overrides.*member, o.help);
-        else
-          return c.add_option(name, overrides.*member, o.help);
-      },
-      o.target);
-  // a setting of a few words refuses any other
-  if (!o.allowed.empty()) option->check(CLI::IsMember(o.allowed));
-}
-
 }  // namespace
 
 // a command's options (simulation/command_option.h) as command-line arguments, options and flags,
@@ -60,11 +43,12 @@ void addCommandOptions(CLI::App& c, const std::vector<CommandOption>& options) {
             return c.add_option(name, *field, o.help);
         },
         o.field);
-    // required, default shown, comma list, allowed values: as the option declares
+    // required, default shown, comma list, allowed values, value shape: as the option declares
     if (o.is(kOptionRequired)) option->required();
     if (o.is(kOptionShowDefault)) option->capture_default_str();
     if (o.is(kOptionCommaList)) option->delimiter(',');
     if (!o.allowed.empty()) option->check(CLI::IsMember(o.allowed));
+    if (!o.valueName.empty()) option->type_name(o.valueName);
   }
   // the exclusions, once both options exist
   for (const CommandOption& o : options)
@@ -85,16 +69,12 @@ Model loadSceneOrThrow(const std::string& nameOrPath) {
   return model;
 }
 
-// the engine's run options in their order: the run's own, then those the studies offer too
-void RunOptions::addTo(CLI::App& c) {
-  for (const RunOption& o : runOptions())
-    if (!o.study) addRunOption(c, *this, o);
-  addStudyOptionsTo(c);
-}
+// the engine's run options in their order (simulation/run_options.h: runCommandOptions): the
+// run's own, then those the studies offer too
+void RunOptions::addTo(CLI::App& c) { addCommandOptions(c, runCommandOptions(*this)); }
 
 void RunOptions::addStudyOptionsTo(CLI::App& c) {
-  for (const RunOption& o : runOptions())
-    if (o.study) addRunOption(c, *this, o);
+  addCommandOptions(c, runCommandOptions(*this, true));
 }
 
 // the engine's resolution (its errors are bad input), the times file noted as an input

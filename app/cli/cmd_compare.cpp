@@ -21,7 +21,7 @@ namespace {
 // the engine's request and its options (studies/study_options.h), with the run's and the study's
 struct CompareCommand : CompareRequest {
   RunOptions options;
-  StudyCliOptions study;
+  StudyRunRequest study;
 };
 
 int run(const CompareCommand& cmd) {
@@ -74,7 +74,7 @@ Command addCompareCommand(CLI::App& app) {
   c->callback([cmd, c] { cmd->perStage = c->get_option("--step-per-stage")->count() > 0; });
   // the run options the studies offer, then the study's own
   cmd->options.addStudyOptionsTo(*c);
-  cmd->study.addTo(*c);
+  addCommandOptions(*c, studyRunOptions(cmd->study));
   return {c, [cmd] { return run(*cmd); }};
 }
 

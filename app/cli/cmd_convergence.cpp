@@ -20,7 +20,7 @@ namespace {
 // the engine's request and its options (studies/study_options.h), with the run's and the study's
 struct ConvergenceCommand : ConvergenceRequest {
   RunOptions options;
-  StudyCliOptions study;
+  StudyRunRequest study;
 };
 
 int run(const ConvergenceCommand& cmd) {
@@ -63,7 +63,7 @@ Command addConvergenceCommand(CLI::App& app) {
   addCommandOptions(*c, convergenceOptions(*cmd));
   // the run options the studies offer, then the study's own
   cmd->options.addStudyOptionsTo(*c);
-  cmd->study.addTo(*c);
+  addCommandOptions(*c, studyRunOptions(cmd->study));
   return {c, [cmd] { return run(*cmd); }};
 }
 

@@ -2,7 +2,6 @@
 // templates and their parameters come from the engine's declared list (scene/templates), so this
 // command only turns each parameter into an option and prints what the engine makes.
 
-#include <map>
 #include <memory>
 #include <vector>
 
@@ -13,13 +12,12 @@
 namespace mbw::cli {
 namespace {
 
-// one template's subcommand: its options, and the values the user gave
+// one template's subcommand, the values its options were given (scene/templates: TemplateInput),
+// and the file
 struct TemplateCommand {
   const SceneTemplate* declaration = nullptr;
   CLI::App* subcommand = nullptr;
-  std::map<std::string, std::string> texts;  // parameter -> value typed
-  std::map<std::string, bool> flags;
-  std::vector<std::pair<std::string, CLI::Option*>> options;
+  TemplateInput input;
   std::string output;
 };
 
@@ -35,20 +33,12 @@ Command addGenerateCommand(CLI::App& app) {
   c->footer(
       "Each template's parameters, with their units, defaults and ranges: mbw-cli generate "
       "TEMPLATE --help");
-  // one subcommand per template, an option per parameter (a flag for the yes/no ones)
+  // one subcommand per template, the engine's option per parameter (a flag for the yes/no ones)
   for (size_t k = 0; k < sceneTemplates().size(); ++k) {
     TemplateCommand& t = (*commands)[k];
     t.declaration = &sceneTemplates()[k];
     t.subcommand = c->add_subcommand(t.declaration->name, t.declaration->summary);
-    for (const TemplateParameter& p : t.declaration->parameters) {
-      // --crank-angle for crank_angle
-      const std::string name = "--" + templateOptionName(p.name);
-      CLI::Option* o = p.kind == ParameterKind::Flag
-                           ? t.subcommand->add_flag(name, t.flags[p.name], p.helpText())
-                           : t.subcommand->add_option(name, t.texts[p.name], p.helpText())
-                                 ->type_name(p.valueShape());
-      t.options.emplace_back(p.name, o);
-    }
+    addCommandOptions(*t.subcommand, templateOptions(*t.declaration, t.input));
     // the file the scene goes to
     t.subcommand->add_option("--output,-o", t.output,
                              "write the scene to this file instead of standard output");
@@ -57,17 +47,10 @@ Command addGenerateCommand(CLI::App& app) {
   return {c, [commands]() -> int {
             for (TemplateCommand& t : *commands) {
               if (!t.subcommand->parsed()) continue;
-              // only the parameters given: the engine fills in the defaults
-              TemplateArguments arguments;
-              for (const auto& [name, option] : t.options) {
-                if (option->count() == 0) continue;
-                arguments[name] =
-                    t.flags.count(name) ? (t.flags[name] ? "true" : "false") : t.texts[name];
-              }
-              // the engine's scene; a parameter refused names its option
+              // the engine's scene from the parameters given; a parameter refused names its option
               std::string text;
               try {
-                text = generateScene(t.declaration->name, arguments);
+                text = generateScene(t.declaration->name, t.input.arguments());
               } catch (const TemplateError& e) {
                 const std::string where =
                     e.parameter().empty() ? "" : "--" + templateOptionName(e.parameter()) + ": ";

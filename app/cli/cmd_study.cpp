@@ -19,7 +19,7 @@ Command addStudyCommand(CLI::App& app) {
       "Sandu et al. 2001 Tables 1-2: errors of a channel and its rate against a reference run "
       "for rtol = atol = 1e-2 .. 1e-5");
   addCommandOptions(*t, toleranceStudyOptions(*tol));
-  tol->study.addTo(*t);
+  addCommandOptions(*t, studyRunOptions(tol->study));
 
   // the explicit-versus-implicit study
   auto tim = std::make_shared<TimingStudyCommand>();
@@ -29,9 +29,9 @@ Command addStudyCommand(CLI::App& app) {
       "integrator over "
       "1..4 s for rtol = atol = 1e-2 .. 1e-5, and the implicit step-size history");
   addCommandOptions(*e, timingStudyOptions(*tim));
-  tim->study.addTo(*e);
+  addCommandOptions(*e, studyRunOptions(tim->study));
 
-  // the flexible-benchmark study, with the run options and its figures' format
+  // the flexible-benchmark study, with the run options, --jobs and its figures' format
   auto flex = std::make_shared<FlexibleStudyOptions>();
   CLI::App* x = study->add_subcommand(
       "flexible",
@@ -42,8 +42,7 @@ Command addStudyCommand(CLI::App& app) {
       "(Figs 25-27) and the Newton iterations per time point (Fig 28); CSV tables and PNG figures");
   addCommandOptions(*x, flexibleStudyOptions(*flex));
   flex->options.addStudyOptionsTo(*x);
-  flex->study.addTo(*x, false);
-  flex->study.addFigureFormatTo(*x);
+  addCommandOptions(*x, studyRunOptions(flex->study, kOfferFigureFormat));
 
   // the formulation and the work-precision studies, each in its own file
   const Command formulations = addStudyFormulationsCommand(*study);

@@ -17,16 +17,9 @@
 namespace mbw::cli {
 namespace {
 
-// the runs one at a time: the study compares CPU times
-StudyCliOptions oneAtATime() {
-  StudyCliOptions o;
-  o.jobs = 1;
-  return o;
-}
-
 // the engine's request and its options (studies/study_options.h), the runs one at a time
 struct StudyFormulationsCommand : FormulationStudyRequest {
-  StudyCliOptions study = oneAtATime();
+  StudyRunRequest study = formulationStudyRun();
 };
 
 int run(const StudyFormulationsCommand& cmd) {
@@ -77,13 +70,9 @@ Command addStudyFormulationsCommand(CLI::App& study) {
       "Compare rA, rp and rE as Kissel et al. 2021 do: speedups and Newton iterations for "
       "kinematics and "
       "dynamics (Tables 8-10), iterations against the step (Fig. 4), order analysis (Figs. 5-7)");
-  // the figures' format, the engine's options, then --jobs (default 1)
-  cmd->study.addFigureFormatTo(*c);
+  // the engine's options, then --jobs (default 1) and the figures' format
   addCommandOptions(*c, formulationStudyOptions(*cmd));
-  c->add_option(
-       "--jobs,-j", cmd->study.jobs,
-       "runs at once (default 1: the study compares CPU times, which runs side by side disturb)")
-      ->capture_default_str();
+  addCommandOptions(*c, formulationStudyRunOptions(cmd->study));
   return {c, [cmd] { return run(*cmd); }};
 }
 

@@ -19,7 +19,7 @@ namespace {
 // the engine's request and its options (studies/study_options.h), with the run's and the study's
 struct WorkPrecisionCommand : WorkPrecisionRequest {
   RunOptions options;
-  StudyCliOptions study;
+  StudyRunRequest study;
 };
 
 int run(const WorkPrecisionCommand& cmd) {
@@ -59,7 +59,7 @@ Command addStudyWorkPrecisionCommand(CLI::App& study) {
   addCommandOptions(*c, workPrecisionOptions(*cmd));
   // the run options the studies offer, then the study's own (without --table)
   cmd->options.addStudyOptionsTo(*c);
-  cmd->study.addTo(*c, false);
+  addCommandOptions(*c, studyRunOptions(cmd->study, 0));
   // the long-format table goes to -o
   c->callback([cmd] { cmd->study.table = cmd->output; });
   return {c, [cmd] { return run(*cmd); }};

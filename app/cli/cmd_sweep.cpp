@@ -23,25 +23,18 @@ namespace {
 
 // the engine's request and its options (studies/study_options.h), --jobs and --resume the study's
 struct SweepCommand : SweepRequest {
-  StudyCliOptions study;
+  StudyRunRequest study;
 };
 
 int sweep(const SweepCommand& cmd, Executor& executor);
 
-// the job (studies/sweep_job.h): under MPI, one process's error ends the job (the others would
-// wait for it); only the first process speaks
+// the job (studies/sweep_job.h: under MPI, one process's error ends the job and only the first
+// process speaks; alone, errors go to main as any command's), an error printed as main prints it
 int run(const SweepCommand& cmd) {
   const SweepJob job(cmd.study.jobs);
-  // not under MPI: errors go to main as any command's
-  if (!job.launched()) return sweep(cmd, job.executor());
-  try {
-    return sweep(cmd, job.executor());
-  } catch (const std::exception& e) {
-    if (job.rank() != 0) return kBadInput;
-    std::cerr << "error: " << e.what() << "\n";
-    if (job.size() > 1) job.abort(kBadInput);
-    return kBadInput;
-  }
+  return job.run([&] { return sweep(cmd, job.executor()); },
+                 [](const std::string& error) { std::cerr << "error: " << error << "\n"; },
+                 kBadInput);
 }
 
 int sweep(const SweepCommand& cmd, Executor& executor) {
@@ -53,7 +46,7 @@ int sweep(const SweepCommand& cmd, Executor& executor) {
 
   // the table, appended to (never replaced), the references kept beside it
   const StudyExecutionOptions execution = directory.executionOptions(cmd.study.resume);
-  StudyCliOptions options = cmd.study;
+  StudyRunRequest options = cmd.study;
   options.table = execution.tableFile;
   options.referenceDirectory = execution.referenceDirectory;
   options.replace = execution.replace;
@@ -108,13 +101,7 @@ Command addSweepCommand(CLI::App& app) {
                                    "under mpirun or srun, on the processes of the job");
   addCommandOptions(*c, sweepOptions(*cmd));
   // the jobs and --resume, then the figures' format
-  c->add_option("--jobs,-j", cmd->study.jobs,
-                "runs at once on this machine, each on one thread (default: one per core; under "
-                "MPI: one per process)");
-  c->add_flag(
-      "--resume", cmd->study.resume,
-      "continue the study whose table is in the directory: the runs it holds are not made again");
-  cmd->study.addFigureFormatTo(*c);
+  addCommandOptions(*c, sweepRunOptions(cmd->study));
   return {c, [cmd] { return run(*cmd); }};
 }
 

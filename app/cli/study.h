@@ -15,20 +15,20 @@ namespace mbw::cli {
 // Tables 1-2: errors against a reference for rtol = atol = 10^k (the engine's request and its
 // options, studies/study_options.h).
 struct ToleranceStudyCommand : ToleranceStudyRequest {
-  StudyCliOptions study;
+  StudyRunRequest study;
 };
 int runToleranceStudy(const ToleranceStudyCommand& command);
 
 // Tables 3-4 and Figure 5: CPU time of an explicit and an implicit integrator.
 struct TimingStudyCommand : TimingStudyRequest {
-  StudyCliOptions study;
+  StudyRunRequest study;
 };
 int runTimingStudy(const TimingStudyCommand& command);
 
 // Zhang et al. 2022 section 5.2-5.5 on the flexible-beam benchmarks (study_flexible.cpp).
 struct FlexibleStudyOptions : FlexibleStudyRequest {
   RunOptions options;
-  StudyCliOptions study;  // --jobs
+  StudyRunRequest study;  // --jobs
 };
 int runFlexibleStudy(const FlexibleStudyOptions& options);
 

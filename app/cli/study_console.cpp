@@ -66,36 +66,13 @@ class ProgressLine {
 
 }  // namespace
 
-// the options every study command shares
-void StudyCliOptions::addTo(CLI::App& c, bool withTable) {
-  c.add_option("--jobs,-j", jobs, "runs at once, each on one thread (default: one per core)");
-  // the results table only where the command offers it
-  if (withTable)
-    c.add_option("--table", table,
-                 "write the long-format results table (one row per run) to this CSV file");
-}
-
-// the figures' format: png, svg or pdf
-void StudyCliOptions::addFigureFormatTo(CLI::App& c) {
-  c.add_option("--figure-format", figureFormat,
-               "the figures as png, svg or pdf (vector drawings, for papers)")
-      ->check(CLI::IsMember({"png", "svg", "pdf"}))
-      ->capture_default_str();
-}
-
-// "fig4.png" in the chosen format
-std::string StudyCliOptions::figureFile(const std::string& pngPath) const {
-  const size_t dot = pngPath.rfind(".png");
-  return dot == std::string::npos ? pngPath : pngPath.substr(0, dot) + "." + figureFormat;
-}
-
 // stopped, failed or made
 int studyExitStatus(const StudyOutcome& outcome) {
   if (outcome.interrupted) return kInterrupted;
   return outcome.failed() ? kNumericalFailure : kSuccess;
 }
 
-StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
+StudyOutcome runStudyFromCli(const Study& study, const StudyRunRequest& options,
                              const std::function<std::string(const RunRecord&)>& describe,
                              StudyRunHooks hooks, Executor* executor) {
   // the executor given or --jobs threads, stopped by Ctrl-C after the runs under way
@@ -119,9 +96,7 @@ StudyOutcome runStudyFromCli(const Study& study, const StudyCliOptions& options,
   };
   progress.onTick = [&] { line.tick(); };
   // the engine's execution: the table written (or resumed) as runs finish
-  const StudyExecutionOptions exec{options.table, options.referenceDirectory, options.resume,
-                                   options.replace && !options.resume};
-  return executeStudy(study, runner, exec, hooks, progress);
+  return executeStudy(study, runner, options.execution(), hooks, progress);
 }
 
 }  // namespace mbw::cli

@@ -38,6 +38,9 @@ int runTimingStudy(const TimingStudyCommand& o) {
   const TimingSeries implicitRuns = timingSeries(study, outcome.records, impl, timing.implicitRuns);
   const TimingSeries explicitRuns = timingSeries(study, outcome.records, expl, timing.explicitRuns);
   std::cout << timingTablesText(explicitRuns, implicitRuns, spans);
+  // the runs that failed, named after the tables; they fail the study
+  const int failed = failedTimingRuns(outcome.records);
+  std::cout << failedTimingRunsText(failed, static_cast<int>(study.runs.size()));
   if (!o.output.empty()) {
     writeTimingTable(o.output, {&explicitRuns, &implicitRuns}, spans);
     std::cout << "\nCSV  " << o.output << "\n";
@@ -50,8 +53,9 @@ int runTimingStudy(const TimingStudyCommand& o) {
                o.plot);
     std::cout << "plot " << o.plot << "\n";
   }
-  // stopped by Ctrl-C, or done
-  return outcome.interrupted ? kInterrupted : kSuccess;
+  // stopped by Ctrl-C, failed, or done
+  if (outcome.interrupted) return kInterrupted;
+  return failed == 0 ? kSuccess : kNumericalFailure;
 }
 
 }  // namespace mbw::cli

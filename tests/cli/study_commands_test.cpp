@@ -1,7 +1,7 @@
 // The study commands as a user meets them: work-precision writes its long-format table and its
 // diagram; study flexible writes its table of runs, the figures' time histories and one PNG per
-// figure of the seed; bad settings are refused with exit status 2 before anything runs; a sweep
-// killed part-way resumes without making again the runs its table holds.
+// figure of Zhang et al. 2022; bad settings are refused with exit status 2 before anything runs; a
+// sweep killed part-way resumes without making again the runs its table holds.
 
 #include <gtest/gtest.h>
 
@@ -70,7 +70,7 @@ TEST(StudyCommands, WorkPrecisionRefusesWhatCannotRun) {
   EXPECT_NE(o.output.find("no run of the study records 'body_9.x'"), std::string::npos) << o.output;
 }
 
-TEST(StudyCommands, FlexibleWritesTheRunsTheHistoriesAndTheSeedsFigures) {
+TEST(StudyCommands, FlexibleWritesTheRunsTheHistoriesAndThePapersFigures) {
   const std::string dir = ::testing::TempDir() + "/flexible/out";
   std::filesystem::remove_all(dir);
   // the figures as SVG drawings (for a paper)

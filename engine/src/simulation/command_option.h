@@ -4,7 +4,8 @@
 // a comma-separated list, a flag). The tables of the study commands (studies/study_options.h) are
 // made of them; `mbw-cli` adds one command-line option per entry, and a front end that builds a
 // request from keywords or a form takes the same names and help texts. (A run's own options, which
-// fill RunOverrides and name the settings they give, are simulation/run_options.h.)
+// fill RunOverrides and name the settings they give, are simulation/run_options.h; they become
+// command options bound to one RunOverrides by runCommandOptions.)
 
 #include <optional>
 #include <string>
@@ -14,9 +15,11 @@
 namespace mbw {
 
 // The field of a request an option fills: a word, a number, a whole number, a flag (bool), an
-// optional number, or a list of numbers or words.
-using CommandOptionField = std::variant<std::string*, double*, int*, bool*, std::optional<double>*,
-                                        std::vector<double>*, std::vector<std::string>*>;
+// optional number, whole number or word (unset when not given: a run's overrides), or a list of
+// numbers or words.
+using CommandOptionField =
+    std::variant<std::string*, double*, int*, bool*, std::optional<double>*, std::optional<int>*,
+                 std::optional<std::string>*, std::vector<double>*, std::vector<std::string>*>;
 
 // How an option is given (bits of CommandOption::kind).
 enum CommandOptionKind : unsigned {
@@ -35,6 +38,8 @@ struct CommandOption {
   std::string excludes{};    // the option of the same table it cannot be given with, "" for none
   std::vector<std::string> allowed{};  // the only values it takes, when not empty
   std::string alias{};  // another long name ("integrator" for "integrators"), "" for none
+  // the value's shape in a usage line ("N", "UPPER,LOWER"), "" for its type's
+  std::string valueName{};
 
   bool is(CommandOptionKind k) const { return (kind & k) != 0; }
   bool isFlag() const { return std::holds_alternative<bool*>(field); }

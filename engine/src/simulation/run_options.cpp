@@ -233,6 +233,23 @@ const std::vector<RunOption>& runOptions() {
   return table;
 }
 
+// the run options bound to one overrides: the run's own first (unless only the studies' are
+// asked for), then those the studies offer too
+std::vector<CommandOption> runCommandOptions(RunOverrides& overrides, bool studyOnly) {
+  std::vector<CommandOption> options;
+  for (const bool study : {false, true}) {
+    if (!study && studyOnly) continue;
+    for (const RunOption& o : runOptions()) {
+      if (o.study != study) continue;
+      // the option's place in these overrides
+      const CommandOptionField field = std::visit(
+          [&](auto member) -> CommandOptionField { return &(overrides.*member); }, o.target);
+      options.push_back({o.name, o.help, field, 0, "", "", o.allowed});
+    }
+  }
+  return options;
+}
+
 // the option that sets a run setting, for messages that name what the user typed
 const RunOption* runOptionFor(const std::string& setting) {
   // the first option that sets it

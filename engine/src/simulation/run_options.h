@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "model/model.h"
+#include "simulation/command_option.h"
 #include "simulation/run_settings.h"
 #include "simulation/settings_check.h"
 
@@ -49,6 +50,11 @@ std::string runFormulationRefusal(const std::string& name, const Model& model);
 // Every option of a run, in the order of `mbw-cli run --help`: the run's own ones, then those the
 // studies offer too.
 const std::vector<RunOption>& runOptions();
+
+// The run options as command options (simulation/command_option.h), each bound to its place in
+// overrides and limited to its allowed values: every one in the order of `mbw-cli run --help`, or
+// only those the studies offer too (studyOnly).
+std::vector<CommandOption> runCommandOptions(RunOverrides& overrides, bool studyOnly = false);
 
 // The option that gives a setting (named as in a scene's "settings"), nullptr for none.
 const RunOption* runOptionFor(const std::string& setting);

@@ -56,10 +56,11 @@ void writeToleranceTable(const std::string& path, const std::string& channel,
 TimingSeries timingSeries(const Study& study, const std::vector<std::optional<RunRecord>>& records,
                           const std::string& integrator, const std::vector<int>& runs) {
   // the series of one integrator: the runs that have a record, with their tolerances
-  TimingSeries s{integrator, {}, {}};
+  TimingSeries s{integrator, {}, {}, {}};
   for (const int k : runs)
     if (records[k]) {
       s.tolerances.push_back(study.runs[k].settings.integratorSettings.rtol);
+      s.starts.push_back(study.runs[k].settings.tStart);
       s.runs.push_back(*records[k]);
     }
   return s;
@@ -71,6 +72,21 @@ double cpuTimeRatio(const TimingSeries& explicitSeries, const TimingSeries& impl
   const double a = j < explicitSeries.runs.size() ? explicitSeries.runs[j].cpuAt[k] : -1.0;
   const double b = implicitSeries.runs[j].cpuAt[k];
   return a > 0.0 && b > 0.0 ? a / b : std::numeric_limits<double>::quiet_NaN();
+}
+
+int failedTimingRuns(const std::vector<std::optional<RunRecord>>& records) {
+  // the runs made that failed; a stop by the CPU budget is the run's own end
+  return static_cast<int>(std::count_if(records.begin(), records.end(), [](const auto& r) {
+    return r && r->status == RunStatus::Failed;
+  }));
+}
+
+std::string failedTimingRunsText(int failed, int runs) {
+  // nothing when every run completed or stopped at its budget
+  if (failed == 0) return "";
+  return "\n" + std::to_string(failed) + " of " + std::to_string(runs) +
+         " runs failed (their lines above say why); the tables hold them up to where they "
+         "stopped\n";
 }
 
 void writeTimingTable(const std::string& path, const std::vector<const TimingSeries*>& series,
@@ -98,6 +114,9 @@ void writeTimingTable(const std::string& path, const std::vector<const TimingSer
 // --- the text tables, as the paper prints them ---------------------------------------------------
 
 namespace {
+
+// the simulated time of the series' j-th run, from its start to where it got
+double simulatedSpan(const TimingSeries& s, size_t j) { return s.runs[j].tReached - s.starts[j]; }
 
 // a row per tolerance: t*, Delta, Delta relative to the reference, the RMS error, the steps
 void toleranceTable(std::ostream& out, const std::string& title,
@@ -143,8 +162,10 @@ void cpuTable(std::ostream& out, const std::string& title, const TimingSeries& s
   out << "  steps  ";
   for (const RunRecord& r : s.runs) out << std::setw(11) << r.stats.steps;
   out << "\n  mean h ";
-  for (const RunRecord& r : s.runs)
-    out << std::setw(11) << formatNumber(r.stats.steps ? r.tReached / r.stats.steps : 0.0);
+  for (size_t j = 0; j < s.runs.size(); ++j) {
+    const long steps = s.runs[j].stats.steps;
+    out << std::setw(11) << formatNumber(steps ? simulatedSpan(s, j) / steps : 0.0);
+  }
   out << "\n";
 }
 
@@ -170,10 +191,14 @@ void costSplit(std::ostream& out, const TimingSeries& impl) {
   for (size_t j = 0; j < impl.runs.size(); ++j) {
     // per tolerance: simulated seconds per cpu second, microseconds per step, then each phase's
     // share
-    const RunRecord& r = impl.runs[j];
-    const RunStatistics& s = r.stats;
-    out << "  tol " << formatTolerance(impl.tolerances[j]) << ": "
-        << formatNumber(r.tReached / s.cpuSeconds, 3) << "x real time, "
+    const RunStatistics& s = impl.runs[j].stats;
+    out << "  tol " << formatTolerance(impl.tolerances[j]) << ": ";
+    // no factor nor shares without CPU time (a run that failed at its start)
+    if (!(s.cpuSeconds > 0.0)) {
+      out << "no CPU time measured\n";
+      continue;
+    }
+    out << formatNumber(simulatedSpan(impl, j) / s.cpuSeconds, 3) << "x real time, "
         << formatNumber(1e6 * s.cpuSeconds / std::max(1L, s.steps), 3) << " us per step;";
     // each phase's share of the run's CPU time
     for (const auto& [phase, seconds] : s.phaseSeconds)

@@ -41,6 +41,7 @@ std::string toleranceTablesText(const std::string& channel, const std::vector<To
 struct TimingSeries {
   std::string integrator;
   std::vector<double> tolerances;
+  std::vector<double> starts;  // each run's start time (RunSettings::tStart), s
   std::vector<RunRecord> runs;
 };
 // runs: TimingStudy::implicitRuns or explicitRuns
@@ -53,9 +54,15 @@ double cpuTimeRatio(const TimingSeries& explicitSeries, const TimingSeries& impl
 // a row per integrator, tolerance and span; throws TableError when it cannot be written
 void writeTimingTable(const std::string& path, const std::vector<const TimingSeries*>& series,
                       const std::vector<double>& spans);
+// The runs of the timing study that failed (RunStatus::Failed; a run its CPU budget stopped did
+// not), and the line that says so after the tables: "\n2 of 5 runs failed (their lines above say
+// why); the tables hold them up to where they stopped\n", "" when none did.
+int failedTimingRuns(const std::vector<std::optional<RunRecord>>& records);
+std::string failedTimingRunsText(int failed, int runs);
 // Tables 3-4 as text: each series' CPU time [s] by span (rows) and tolerance (columns, "-" where
-// not reached) with its steps and mean step; then the CPU time ratio explicit / implicit
-// (cpuTimeRatio) and the implicit runs' real-time factor, us per step and CPU share by phase.
+// not reached) with its steps and mean step (the simulated span over the steps); then the CPU
+// time ratio explicit / implicit (cpuTimeRatio) and the implicit runs' real-time factor, us per
+// step and CPU share by phase ("no CPU time measured" for a run that took none).
 std::string timingTablesText(const TimingSeries& explicitSeries, const TimingSeries& implicitSeries,
                              const std::vector<double>& spans);
 

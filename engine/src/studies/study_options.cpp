@@ -19,6 +19,77 @@ CommandOption outputDirectoryOption(std::string& directory, const std::string& h
   return {"output-dir", help, &directory, kind, "o"};
 }
 
+// --- how a study command runs its study ---------------------------------------------------------
+
+// the table replaced unless resumed, the references where asked
+StudyExecutionOptions StudyRunRequest::execution() const {
+  return {table, referenceDirectory, resume, replace && !resume};
+}
+
+// "fig4.png" in the chosen format
+std::string StudyRunRequest::figureFile(const std::string& pngPath) const {
+  const size_t dot = pngPath.rfind(".png");
+  return dot == std::string::npos ? pngPath : pngPath.substr(0, dot) + "." + figureFormat;
+}
+
+namespace {
+
+// --figure-format: png, svg or pdf
+CommandOption figureFormatOption(std::string& format) {
+  return {"figure-format",
+          "the figures as png, svg or pdf (vector drawings, for papers)",
+          &format,
+          kOptionShowDefault,
+          "",
+          "",
+          {"png", "svg", "pdf"}};
+}
+
+}  // namespace
+
+// the runs at once, then the table and the figures' format where the command offers them
+std::vector<CommandOption> studyRunOptions(StudyRunRequest& r, unsigned offered) {
+  std::vector<CommandOption> options = {
+      {"jobs", "runs at once, each on one thread (default: one per core)", &r.jobs, 0, "j"}};
+  if (offered & kOfferTable)
+    options.push_back({"table",
+                       "write the long-format results table (one row per run) to this "
+                       "CSV file",
+                       &r.table});
+  if (offered & kOfferFigureFormat) options.push_back(figureFormatOption(r.figureFormat));
+  return options;
+}
+
+// a sweep's runs on this machine or the job's processes, resumed on request
+std::vector<CommandOption> sweepRunOptions(StudyRunRequest& r) {
+  return {
+      {"jobs",
+       "runs at once on this machine, each on one thread (default: one per core; under MPI: one "
+       "per process)",
+       &r.jobs, 0, "j"},
+      {"resume",
+       "continue the study whose table is in the directory: the runs it holds are not made again",
+       &r.resume},
+      figureFormatOption(r.figureFormat),
+  };
+}
+
+// the formulation study's runs one at a time
+StudyRunRequest formulationStudyRun() {
+  StudyRunRequest r;
+  r.jobs = 1;
+  return r;
+}
+
+std::vector<CommandOption> formulationStudyRunOptions(StudyRunRequest& r) {
+  return {
+      {"jobs",
+       "runs at once (default 1: the study compares CPU times, which runs side by side disturb)",
+       &r.jobs, kOptionShowDefault, "j"},
+      figureFormatOption(r.figureFormat),
+  };
+}
+
 // --- the papers' studies ------------------------------------------------------------------------
 
 // one row per option: its name, help, the request's field, how it is given (and its short name)

@@ -20,6 +20,7 @@
 #include "studies/formulation_study.h"
 #include "studies/method_grid.h"
 #include "studies/rosenbrock_nystrom_studies.h"
+#include "studies/study_execution.h"
 #include "studies/work_precision.h"
 
 namespace mbw {
@@ -31,6 +32,38 @@ CommandOption integratorsOption(std::string& integrators);
 // --output-dir, -o DIR: where the study's tables and figures go (help: what goes there)
 CommandOption outputDirectoryOption(std::string& directory, const std::string& help,
                                     unsigned kind = kOptionShowDefault);
+
+// --- how a study command runs its study ---------------------------------------------------------
+
+// What a study command is told about running its study, besides its request: the runs at once,
+// the long-format table (and whether it resumes one), and the format of the figures it names.
+struct StudyRunRequest {
+  int jobs = 0;       // runs at once; 0: one per core
+  std::string table;  // the long-format results table ("" for none)
+  bool resume = false;
+  bool replace = true;  // replace the table (sweeps refuse to, unless resuming)
+  std::string referenceDirectory;
+  std::string figureFormat = "png";  // the figures a command names itself: png, svg or pdf
+
+  // the engine's execution of the study: the table written (or resumed) as runs finish, replaced
+  // only when not resumed
+  StudyExecutionOptions execution() const;
+  // a figure's file: the name given with the chosen format's extension ("dir/fig4.png" ->
+  // "dir/fig4.svg")
+  std::string figureFile(const std::string& pngPath) const;
+};
+
+// The options a study command offers besides --jobs (bits of studyRunOptions' offered).
+enum StudyRunOffer : unsigned { kOfferTable = 1, kOfferFigureFormat = 2 };
+// --jobs, -j, then --table and --figure-format where offered.
+std::vector<CommandOption> studyRunOptions(StudyRunRequest& request,
+                                           unsigned offered = kOfferTable);
+// `sweep`'s: --jobs on this machine (under MPI, one per process), --resume, --figure-format.
+std::vector<CommandOption> sweepRunOptions(StudyRunRequest& request);
+// `study formulations`' runs: one at a time unless --jobs says otherwise (the study compares CPU
+// times, which runs side by side disturb), and its options, --jobs and --figure-format.
+StudyRunRequest formulationStudyRun();
+std::vector<CommandOption> formulationStudyRunOptions(StudyRunRequest& request);
 
 // --- each study's request and options, in the order of its `--help` ------------------------------
 

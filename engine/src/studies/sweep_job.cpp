@@ -1,6 +1,7 @@
 #include "studies/sweep_job.h"
 
 #include <cstdlib>
+#include <exception>
 
 #ifdef MBW_HAVE_MPI
 #include "studies/mpi_executor.h"
@@ -45,6 +46,21 @@ int SweepJob::size() const { return mpi_ ? mpi_->size() : 1; }
 void SweepJob::abort(int status) const {
   if (mpi_) mpi_->abort(status);
   std::exit(status);
+}
+
+// alone, errors go to the caller; in a job, one process's error ends the job
+int SweepJob::run(const std::function<int()>& body,
+                  const std::function<void(const std::string&)>& report, int errorStatus) const {
+  if (!launched()) return body();
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    // only the first process speaks; the others of a job of several end with it
+    if (rank() != 0) return errorStatus;
+    report(e.what());
+    if (size() > 1) abort(errorStatus);
+    return errorStatus;
+  }
 }
 
 }  // namespace mbw

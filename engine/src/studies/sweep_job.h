@@ -4,7 +4,9 @@
 // (mpi_executor.h), else a pool of threads on this machine. Only the job's first process gathers
 // the results (Executor::gathers) and speaks.
 
+#include <functional>
 #include <memory>
+#include <string>
 
 #include "studies/executor.h"
 
@@ -29,6 +31,12 @@ class SweepJob {
   int size() const;
   // ends every process of the job with this exit status (after an error on one of them)
   [[noreturn]] void abort(int status) const;
+  // Runs this process's part of the sweep (body returns its exit status). Under MPI an error on
+  // one process would leave the others waiting for it: its message goes to report on the first
+  // process only, and a job of several processes ends with errorStatus. Run alone, an error
+  // reaches the caller.
+  int run(const std::function<int()>& body, const std::function<void(const std::string&)>& report,
+          int errorStatus) const;
 
  private:
   std::unique_ptr<MpiSession> mpi_;  // outlives the executor, which may use it

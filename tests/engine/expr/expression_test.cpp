@@ -7,7 +7,7 @@
 namespace mbw {
 namespace {
 
-TEST(TimeFunction, SeedDriverAndItsExactDerivatives) {
+TEST(TimeFunction, KisselPendulumDriverAndItsExactDerivatives) {
   // single pendulum driver of Kissel et al. 2021: f = cos(pi/2 + pi/4 cos 2t)
   const TimeFunction f = TimeFunction::parse("cos(pi/2 + pi/4*cos(2*t))");
   EXPECT_FALSE(f.isConstant());

@@ -55,7 +55,7 @@ INSTANTIATE_TEST_SUITE_P(AllIntegrators, AndrewsEnergy,
 // Zhang et al. 2022 section 5.1, Delta t / n = 1e-4 s (Figure 10): MSSTH(3, 4) with rho_inf = 0 and
 // ESDIRK3(2)4L[2]SA gain energy; MSSTH(5) departs from the solution; LMS3/SS3/LMS4/SS4 with
 // rho_inf = 0.6 mostly preserve energy; LMS2 and SS2 with rho_inf = 0 show an obvious drop.
-TEST(AndrewsEnergySeedFindings, WhichMethodsGainAndWhichLoseEnergy) {
+TEST(AndrewsEnergyZhangFindings, WhichMethodsGainAndWhichLoseEnergy) {
   for (const char* gaining : {"mssth3:0", "mssth4:0", "esdirk3-4l2sa"}) {
     SCOPED_TRACE(gaining);
     const Balance b = balance(gaining, 1e-4, 0.05);

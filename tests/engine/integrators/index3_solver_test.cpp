@@ -3,8 +3,9 @@
 // residual
 //     g(vdot, lambda) = (M vdot - Q + Phi_q^T lambda,  Phi / cq),
 //     q = anchor (+) (dqHat + cq vdot),
-// for every formulation, every primitive, every force element and the seed mechanisms. With a
-// large step the increments are large rotations, so the tangent map of rA is exercised.
+// for every formulation, every primitive, every force element and the mechanisms of Kissel et al.
+// 2021. With a large step the increments are large rotations, so the tangent map of rA is
+// exercised.
 
 #include "integrators/index3_solver.h"
 
@@ -81,7 +82,7 @@ TEST_P(IterationMatrix, MatchesFiniteDifferencesForEveryForceElement) {
   }
 }
 
-TEST_P(IterationMatrix, MatchesFiniteDifferencesForTheSeedMechanisms) {
+TEST_P(IterationMatrix, MatchesFiniteDifferencesForThePapersMechanisms) {
   for (const char* scene : {"single-pendulum", "double-pendulum", "four-link", "slider-crank"}) {
     SCOPED_TRACE(scene);
     checkIterationMatrix(loadScene(scene), GetParam(), 7);

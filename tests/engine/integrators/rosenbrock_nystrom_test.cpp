@@ -62,8 +62,8 @@ TEST(WMethod, SecondOrderWithExactAndFiniteDifferenceJacobians) {
 TEST(RosenbrockNystrom, StepSizeControlMeetsTheToleranceOnTheStiffPendulum) {
   // Sandu et al. 2001 Tables 1-2: the largest error of theta1 and of its rate is of the order of
   // the local tolerance of eq (13), atol + rtol max|y| (the paper's "up to 7 10^k" for theta1); 2x
-  // that. The seed's control is per step (rn4's default is per unit step, which comes out below the
-  // tolerance)
+  // that. The paper's control is per step (rn4's default is per unit step, which comes out below
+  // the tolerance)
   const Model model = loadScene("stiff-double-pendulum");
   // the reference: rn4 per step at 1e-9
   const Results reference = test::stateSpaceRun(model, "rn4", 2.0, 1e-4, 1e-9, "exact", "per-step");

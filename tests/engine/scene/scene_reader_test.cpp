@@ -24,7 +24,7 @@ TEST(SceneReader, LoadsEveryBuiltinScene) {
   }
 }
 
-TEST(SceneReader, SeedMechanismsUseTheSeedBodyNamesAndPrimitiveCounts) {
+TEST(SceneReader, ThePapersMechanismsUseThePapersBodyNamesAndPrimitiveCounts) {
   const Model sc = loadScene("slider-crank");
   ASSERT_EQ(sc.bodyCount(), 3);
   EXPECT_EQ(sc.bodies[1].name, "connecting-rod");

@@ -50,6 +50,43 @@ TEST(RunOptions, EachNamesOneSettingAndOnePlaceInTheOverrides) {
   EXPECT_FALSE(runOptionFor("t_end")->isFlag());
 }
 
+TEST(RunOptions, AsCommandOptionsEachFillsItsPlaceInTheOverrides) {
+  RunOverrides overrides;
+  const std::vector<CommandOption> all = runCommandOptions(overrides);
+  const std::vector<CommandOption> study = runCommandOptions(overrides, true);
+  ASSERT_EQ(all.size(), runOptions().size());
+  // the studies' options are those marked so, after the run's own in the whole table
+  size_t studies = 0;
+  for (const RunOption& o : runOptions()) studies += o.study;
+  ASSERT_EQ(study.size(), studies);
+  ASSERT_GT(studies, 0u);
+  for (size_t k = 0; k < all.size(); ++k) {
+    const CommandOption& c = all[k];
+    const RunOption* o = nullptr;
+    for (const RunOption& r : runOptions())
+      if (r.name == c.name) o = &r;
+    ASSERT_NE(o, nullptr) << c.name;
+    EXPECT_EQ(o->study, k >= all.size() - studies) << c.name;
+    if (o->study) {
+      EXPECT_EQ(study[k - (all.size() - studies)].name, c.name);
+    }
+    // the option's words, values and kind
+    EXPECT_EQ(c.help, o->help) << c.name;
+    EXPECT_EQ(c.allowed, o->allowed) << c.name;
+    EXPECT_EQ(c.isFlag(), o->isFlag()) << c.name;
+    EXPECT_EQ(c.kind, 0u) << c.name;
+    // its field is the option's place in these overrides
+    const void* field = std::visit([](auto* f) -> const void* { return f; }, c.field);
+    const void* place =
+        std::visit([&](auto member) -> const void* { return &(overrides.*member); }, o->target);
+    EXPECT_EQ(field, place) << c.name;
+  }
+  // a value written through an option is the overrides'
+  for (const CommandOption& c : all)
+    if (c.name == "t-end") *std::get<std::optional<double>*>(c.field) = 2.5;
+  EXPECT_EQ(overrides.tEnd, 2.5);
+}
+
 TEST(RunOptions, TheSettingsAProblemMayNameHaveTheirOption) {
   for (const char* setting :
        {"formulation", "integrator", "step", "t_start", "t_end", "record_from", "every", "rho_inf",

@@ -18,7 +18,7 @@ ConstraintRank rankOf(const Model& model) {
   return analyzeConstraintRank(*f);
 }
 
-TEST(ConstraintRank, DegreesOfFreedomOfTheSeedMechanisms) {
+TEST(ConstraintRank, DegreesOfFreedomOfThePapersMechanisms) {
   // the driven mechanisms have no freedom left; the double pendulum has two
   EXPECT_EQ(rankOf(loadScene("single-pendulum")).degreesOfFreedom, 0);
   EXPECT_EQ(rankOf(loadScene("double-pendulum")).degreesOfFreedom, 2);

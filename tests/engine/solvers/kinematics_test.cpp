@@ -1,4 +1,5 @@
-// Kinematic analysis of the driven seed mechanisms against their closed-form motion.
+// Kinematic analysis of the driven mechanisms of Kissel et al. 2021 against their closed-form
+// motion.
 
 #include "solvers/kinematics.h"
 

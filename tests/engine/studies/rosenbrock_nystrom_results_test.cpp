@@ -86,6 +86,7 @@ TEST(RosenbrockNystromResults, TimingSeriesHoldTheRunsMadeAndTheirCpuRatios) {
       timingSeries(timing.study, records, "adams", timing.explicitRuns);
   EXPECT_EQ(implicitSeries.tolerances, (std::vector<double>{1e-2, 1e-3}));
   EXPECT_EQ(explicitSeries.tolerances, (std::vector<double>{1e-2}));
+  EXPECT_EQ(implicitSeries.starts, (std::vector<double>{0.0, 0.0}));  // the study's runs from 0
   EXPECT_DOUBLE_EQ(cpuTimeRatio(explicitSeries, implicitSeries, 0, 0), 4.0);
   EXPECT_TRUE(
       std::isnan(cpuTimeRatio(explicitSeries, implicitSeries, 0, 1)));  // implicit not at 2 s
@@ -99,8 +100,8 @@ TEST(RosenbrockNystromResults, TimingSeriesHoldTheRunsMadeAndTheirCpuRatios) {
 }
 
 TEST(RosenbrockNystromResults, TimingTablesTextReadsCpuTimesByTolerance) {
-  TimingSeries explicitSeries{"adams", {1e-2}, std::vector<RunRecord>(1)};
-  TimingSeries implicitSeries{"rn4", {1e-2, 1e-3}, std::vector<RunRecord>(2)};
+  TimingSeries explicitSeries{"adams", {1e-2}, {0.0}, std::vector<RunRecord>(1)};
+  TimingSeries implicitSeries{"rn4", {1e-2, 1e-3}, {0.0, 0.0}, std::vector<RunRecord>(2)};
   explicitSeries.runs[0].cpuAt = {4.0, 8.0};
   implicitSeries.runs[0].cpuAt = {1.0, 2.0};
   implicitSeries.runs[1].cpuAt = {1.5, NAN};
@@ -117,6 +118,42 @@ TEST(RosenbrockNystromResults, TimingTablesTextReadsCpuTimesByTolerance) {
   EXPECT_TRUE(has("\nCPU time ratio adams / rn4\n")) << text;
   EXPECT_TRUE(has("\n     1 s           4          -\n")) << text;  // no explicit run at 1e-3
   EXPECT_TRUE(has(": 4x real time, 5e+03 us per step; newton 50%\n")) << text;
+}
+
+TEST(RosenbrockNystromResults, TimingTablesTextCountsTheSpanFromTheStartAndSkipsNoCpuTime) {
+  // two implicit runs from t = 1 s to 2 s in 100 steps: the first took 0.5 s of CPU, the second
+  // none (it failed at its start)
+  TimingSeries explicitSeries{"adams", {1e-2}, {1.0}, std::vector<RunRecord>(1)};
+  TimingSeries implicitSeries{"rn4", {1e-2, 1e-3}, {1.0, 1.0}, std::vector<RunRecord>(2)};
+  explicitSeries.runs[0].cpuAt = {NAN};
+  for (RunRecord& r : implicitSeries.runs) {
+    r.cpuAt = {NAN};
+    r.tReached = 2.0, r.stats.steps = 100;
+    r.stats.phaseSeconds = {{"newton", 0.25}};
+  }
+  implicitSeries.runs[0].stats.cpuSeconds = 0.5;
+  const std::string text = timingTablesText(explicitSeries, implicitSeries, {2});
+  const auto has = [&](const std::string& part) { return text.find(part) != std::string::npos; };
+  // the mean step and the real-time factor over the simulated second, not from t = 0
+  EXPECT_TRUE(has("\n  mean h        0.01       0.01\n")) << text;
+  EXPECT_TRUE(has(": 2x real time, 5e+03 us per step; newton 50%\n")) << text;
+  // no factor nor shares for the run without CPU time
+  EXPECT_TRUE(has(": no CPU time measured\n")) << text;
+  EXPECT_FALSE(has("inf")) << text;
+}
+
+TEST(RosenbrockNystromResults, FailedTimingRunsAreTheFailedOnesNotThoseOverTheirBudget) {
+  // a completed run, a failed one, one its CPU budget stopped (cancelled), one not made
+  std::vector<std::optional<RunRecord>> records(4, RunRecord{});
+  records[0]->status = RunStatus::Completed;
+  records[1]->status = RunStatus::Failed;
+  records[2]->status = RunStatus::Cancelled;
+  records[3] = std::nullopt;
+  EXPECT_EQ(failedTimingRuns(records), 1);
+  EXPECT_EQ(failedTimingRunsText(1, 4),
+            "\n1 of 4 runs failed (their lines above say why); the tables hold them up to where "
+            "they stopped\n");
+  EXPECT_EQ(failedTimingRunsText(0, 4), "");
 }
 
 TEST(RosenbrockNystromResults, ToleranceTablesTextHasTheValueThenTheRate) {

@@ -43,6 +43,7 @@ struct Tables {
   ConvergenceRequest convergence;
   CompareRequest compare;
   SweepRequest sweep;
+  StudyRunRequest run, sweepRun, formulationsRun;
 
   std::map<std::string, std::vector<CommandOption>> all() {
     return {{"tolerance", toleranceStudyOptions(tolerance)},
@@ -52,7 +53,10 @@ struct Tables {
             {"work-precision", workPrecisionOptions(workPrecision)},
             {"convergence", convergenceOptions(convergence)},
             {"compare", compareOptions(compare)},
-            {"sweep", sweepOptions(sweep)}};
+            {"sweep", sweepOptions(sweep)},
+            {"study-run", studyRunOptions(run, kOfferTable | kOfferFigureFormat)},
+            {"sweep-run", sweepRunOptions(sweepRun)},
+            {"formulations-run", formulationStudyRunOptions(formulationsRun)}};
   }
 };
 
@@ -147,6 +151,51 @@ TEST(StudyOptions, KeywordsAndKinds) {
   EXPECT_TRUE(option(all.at("flexible"), "parts").is(kOptionPositional));
   EXPECT_FALSE(option(all.at("flexible"), "parts").is(kOptionRequired)) << "default: all parts";
   EXPECT_EQ(option(all.at("compare"), "step").excludes, "step-per-stage");
+}
+
+TEST(StudyOptions, HowAStudyRunsIsOneRequestWithTheOptionsEachCommandOffers) {
+  StudyRunRequest r;
+  // --jobs always, --table and --figure-format where offered, each bound to its field
+  const std::vector<CommandOption> jobsOnly = studyRunOptions(r, 0);
+  ASSERT_EQ(jobsOnly.size(), 1u);
+  EXPECT_EQ(fieldOf(jobsOnly[0]), &r.jobs);
+  EXPECT_EQ(jobsOnly[0].shortName, "j");
+  EXPECT_EQ(fieldOf(option(studyRunOptions(r), "table")), &r.table);
+  EXPECT_EQ(studyRunOptions(r).size(), 2u);
+  const CommandOption format = option(studyRunOptions(r, kOfferFigureFormat), "figure-format");
+  EXPECT_EQ(fieldOf(format), &r.figureFormat);
+  EXPECT_EQ(format.allowed, (std::vector<std::string>{"png", "svg", "pdf"}));
+  // a sweep resumes; the formulation study runs one at a time unless told otherwise
+  EXPECT_TRUE(option(sweepRunOptions(r), "resume").isFlag());
+  EXPECT_EQ(fieldOf(option(sweepRunOptions(r), "resume")), &r.resume);
+  EXPECT_EQ(formulationStudyRun().jobs, 1);
+  EXPECT_EQ(StudyRunRequest().jobs, 0) << "one per core";
+  EXPECT_TRUE(option(formulationStudyRunOptions(r), "jobs").is(kOptionShowDefault));
+}
+
+TEST(StudyOptions, AStudyRunsTableIsReplacedUnlessResumedAndItsFiguresTakeTheFormat) {
+  StudyRunRequest r;
+  r.table = "t.csv";
+  r.referenceDirectory = "refs";
+  StudyExecutionOptions e = r.execution();
+  EXPECT_EQ(e.tableFile, "t.csv");
+  EXPECT_EQ(e.referenceDirectory, "refs");
+  EXPECT_TRUE(e.replace);
+  EXPECT_FALSE(e.resume);
+  // resumed: never replaced
+  r.resume = true;
+  e = r.execution();
+  EXPECT_TRUE(e.resume);
+  EXPECT_FALSE(e.replace);
+  // a sweep's table is never replaced
+  r.resume = false;
+  r.replace = false;
+  EXPECT_FALSE(r.execution().replace);
+  // the figures in the chosen format
+  EXPECT_EQ(r.figureFile("out/fig4.png"), "out/fig4.png");
+  r.figureFormat = "svg";
+  EXPECT_EQ(r.figureFile("out/fig4.png"), "out/fig4.svg");
+  EXPECT_EQ(r.figureFile("out/notes.txt"), "out/notes.txt");
 }
 
 // the scene's settings, shortened

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 namespace mbw {
 namespace {
 
@@ -20,6 +22,16 @@ TEST(SweepJob, RunAloneItIsAPoolOfThreadsThatGathers) {
   EXPECT_TRUE(job.executor().gathers());
   // no number given: one per core
   EXPECT_EQ(SweepJob(0).executor().workers(), coreCount());
+}
+
+TEST(SweepJob, RunAloneItsStatusAndItsErrorsGoToTheCaller) {
+  const SweepJob job(1);
+  std::string reported;
+  const auto report = [&](const std::string& error) { reported = error; };
+  EXPECT_EQ(job.run([] { return 7; }, report, 2), 7);
+  EXPECT_THROW(job.run([]() -> int { throw std::runtime_error("bad study"); }, report, 2),
+               std::runtime_error);
+  EXPECT_EQ(reported, "") << "an error of a process alone is the caller's to report";
 }
 
 }  // namespace

@@ -340,6 +340,37 @@ std::string templateOptionName(const std::string& parameter) {
   return s;
 }
 
+// the parameters given, as text
+TemplateArguments TemplateInput::arguments() const {
+  TemplateArguments a;
+  for (const auto& [name, value] : texts)
+    if (value) a[name] = *value;
+  for (const auto& [name, set] : flags)
+    if (set) a[name] = "true";
+  return a;
+}
+
+// an option per parameter, bound to its entry of the input
+std::vector<CommandOption> templateOptions(const SceneTemplate& t, TemplateInput& input) {
+  std::vector<CommandOption> options;
+  for (const TemplateParameter& p : t.parameters) {
+    // a flag for a yes/no parameter, else a text with the value's shape
+    if (p.kind == Kind::Flag)
+      options.push_back({templateOptionName(p.name), p.helpText(), &input.flags[p.name]});
+    else
+      options.push_back({templateOptionName(p.name),
+                         p.helpText(),
+                         &input.texts[p.name],
+                         0,
+                         "",
+                         "",
+                         {},
+                         "",
+                         p.valueShape()});
+  }
+  return options;
+}
+
 std::string generateScene(const std::string& templateName, const TemplateArguments& arguments) {
   // the named template's scene from the arguments checked against its declaration
   for (const Entry& e : entries())

@@ -14,9 +14,12 @@
 // from its initial speed) unless `driven`, then an angle driver turns it at constant speed.
 
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "simulation/command_option.h"
 
 namespace mbw {
 
@@ -84,6 +87,20 @@ class TemplateError : public std::invalid_argument {
 
 // parameter name -> value as text; the parameters not given take their defaults
 using TemplateArguments = std::map<std::string, std::string>;
+
+// What a front end's options (templateOptions) are given for one template, as typed.
+struct TemplateInput {
+  std::map<std::string, std::optional<std::string>> texts;  // parameter -> value, when given
+  std::map<std::string, bool> flags;                        // flag parameter -> set
+  // the arguments of generateScene: only the parameters given (the engine fills in the defaults;
+  // a flag, false by default, is given as "true" when set)
+  TemplateArguments arguments() const;
+};
+
+// One command option per parameter of t, in its order (simulation/command_option.h): named as
+// templateOptionName says, with its help text and value shape, a flag for a Flag parameter; each
+// bound to its entry of input (which lives as long as the options are used).
+std::vector<CommandOption> templateOptions(const SceneTemplate& t, TemplateInput& input);
 
 // The scene's JSON text (docs/scene-format.md). Throws TemplateError for an unknown template, an
 // unknown parameter, a value out of its range, or values that make no mechanism (a four-bar whose

@@ -113,6 +113,30 @@ TEST(SceneTemplates, OptionNamesAreTheParametersWithHyphens) {
     }
 }
 
+TEST(SceneTemplates, OptionsFillTheInputWhoseArgumentsAreTheParametersGiven) {
+  const SceneTemplate& fourBar = *findSceneTemplate("four-bar");
+  TemplateInput input;
+  const std::vector<CommandOption> options = templateOptions(fourBar, input);
+  ASSERT_EQ(options.size(), fourBar.parameters.size());
+  // each parameter's option: its name, help and shape; a flag for a yes/no parameter
+  for (size_t k = 0; k < options.size(); ++k) {
+    const TemplateParameter& p = fourBar.parameters[k];
+    EXPECT_EQ(options[k].name, templateOptionName(p.name));
+    EXPECT_EQ(options[k].help, p.helpText());
+    EXPECT_EQ(options[k].isFlag(), p.kind == ParameterKind::Flag) << p.name;
+    EXPECT_EQ(options[k].valueName, p.kind == ParameterKind::Flag ? "" : p.valueShape()) << p.name;
+  }
+  // nothing given: no arguments (the defaults are the engine's)
+  EXPECT_TRUE(input.arguments().empty());
+  // a value and a flag given through their options
+  for (const CommandOption& o : options) {
+    if (o.name == "crank-angle") *std::get<std::optional<std::string>*>(o.field) = "30";
+    if (o.name == "driven") *std::get<bool*>(o.field) = true;
+  }
+  EXPECT_EQ(input.arguments(), (TemplateArguments{{"crank_angle", "30"}, {"driven", "true"}}));
+  EXPECT_NO_THROW(generateScene("four-bar", input.arguments()));
+}
+
 TEST(SceneTemplates, OpenChainsAreExactAndHaveOneFreedomPerBar) {
   for (const char* up : {"z", "y"}) {
     const Geometry chain =
