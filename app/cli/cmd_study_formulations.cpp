@@ -1,4 +1,5 @@
-// mbw-cli study formulations: Kissel et al.'s comparison of rA, rp and rE (Tables 8-10, Figs. 4-7).
+// mbw-cli study formulations: Kissel et al.'s comparison of rA, rp and rE (Tables 8-10, Figs. 4-7),
+// and joint coordinates against rp in state space.
 // The study is the engine's (studies/formulation_study.h); this file parses and prints.
 
 #include <filesystem>
@@ -69,7 +70,8 @@ Command addStudyFormulationsCommand(CLI::App& study) {
       "formulations",
       "Compare rA, rp and rE as Kissel et al. 2021 do: speedups and Newton iterations for "
       "kinematics and "
-      "dynamics (Tables 8-10), iterations against the step (Fig. 4), order analysis (Figs. 5-7)");
+      "dynamics (Tables 8-10), iterations against the step (Fig. 4), order analysis (Figs. 5-7); "
+      "and joint coordinates against rp with rn4 on every built-in scene");
   // the engine's options, then --jobs (default 1) and the figures' format
   addCommandOptions(*c, formulationStudyOptions(*cmd));
   addCommandOptions(*c, formulationStudyRunOptions(cmd->study));

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "integrators/registry.h"
+#include "joint/kinematic_tree.h"
 #include "solvers/initial_conditions.h"
 
 namespace mbw {
@@ -57,9 +58,18 @@ RunCost timeDynamics(const Model& model, const RunSettings& run) {
   if (!info) throw ConfigurationError("unknown integrator '" + run.integrator + "'");
   const std::string why = unsupportedReason(*info, run.formulation, settings);
   if (!why.empty()) throw ConfigurationError(why);
-  const auto f = formulationFor(model, run.formulation);
+  // joint coordinates advance the tree's ODE and keep the rp state (simulation.h)
+  const auto f = formulationFor(model, recordedFormulation(run.formulation));
   const State initial = consistentInitialState(*f, 0.0);
-  const auto integrator = info->make(*f, settings);
+  IntegratorSettings made = settings;
+  made.jointCoordinates = run.formulation == kJointFormulation;
+  std::unique_ptr<Integrator> integrator;
+  try {
+    integrator = info->make(*f, made);
+  } catch (const JointTreeError& e) {
+    // a model the tree cannot hold is a configuration error, as for a run
+    throw ConfigurationError("the joint formulation cannot run '" + model.name + "': " + e.what());
+  }
   integrator->initialize(initial);
   // n fixed steps of the given size
   // tEnd / step rounded: the last step may end short of tEnd or past it

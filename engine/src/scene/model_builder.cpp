@@ -533,8 +533,11 @@ void ModelBuilder::readSettings() {
   // the largest correction allowed when the initial state is made consistent
   model_.maxInitialCorrection = s.value("max_initial_correction", model_.maxInitialCorrection);
   // what cannot be checked key by key: the formulation exists, the time span is positive
-  if (formulationDescription(d.formulation).empty())
-    issue("/settings/formulation", "unknown formulation '" + d.formulation + "' (rA, rp or rE)");
+  // (joint: the joint coordinates of simulation.h's kJointFormulation; whether the scene's joints
+  // make a tree they can hold is checked on the built model, scene_reader.cpp)
+  if (formulationDescription(d.formulation).empty() && d.formulation != "joint")
+    issue("/settings/formulation",
+          "unknown formulation '" + d.formulation + "' (rA, rp, rE or joint)");
   if (!(d.step > 0.0)) issue("/settings/step", "the step must be positive");
   if (!(d.tEnd > d.tStart))
     issue("/settings/t_end", "t_end must be after t_start (" + number(d.tStart) + " s)");

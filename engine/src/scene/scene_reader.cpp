@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "formulation/formulation.h"
+#include "joint/tree_ode.h"
 #include "model/primitive_name.h"
 #include "scene/builtin_scenes.h"
 #include "scene/json_reader.h"
@@ -142,6 +143,20 @@ void checkConstraints(Model& model, std::vector<SceneIssue>& issues) {
   }
 }
 
+// --- joint coordinates asked for by the scene ----------------------------------------------------
+
+// A scene whose settings ask for joint coordinates must be one their tree can hold: else an issue
+// at /settings/formulation naming the joint, body or element and why (as a run refuses it).
+void checkJointCoordinates(const Model& model, std::vector<SceneIssue>& issues) {
+  if (model.defaults.formulation != "joint") return;
+  try {
+    TreeOde ode(model);
+  } catch (const JointTreeError& e) {
+    issues.push_back({"/settings/formulation",
+                      std::string("joint coordinates cannot hold this scene: ") + e.what()});
+  }
+}
+
 // --- the three phases ----------------------------------------------------------------------------
 
 // The three phases; the bodies' mesh files are looked for next to a scene read from a file.
@@ -159,8 +174,9 @@ Model readScene(const std::string& text, const std::string& source, const std::s
   if (!sceneFile.empty())
     for (SceneIssue& i : meshFileIssues(scene, sceneFile)) issues.push_back(std::move(i));
   if (!issues.empty()) throw SceneError(source, std::move(issues));
-  // phase 3: the constraints at the initial pose
+  // phase 3: the constraints at the initial pose, and the joint coordinates the scene asks for
   checkConstraints(model, issues);
+  checkJointCoordinates(model, issues);
   if (!issues.empty()) throw SceneError(source, std::move(issues));
   return model;
 }

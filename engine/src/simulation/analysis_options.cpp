@@ -1,10 +1,12 @@
 #include "simulation/analysis_options.h"
 
+#include "simulation/simulation.h"
+
 namespace mbw {
 
-// the formulation given, else the scene's
+// the formulation given, else the scene's (rp for a scene that asks for joint coordinates)
 std::string analysisFormulation(const Model& model, const std::string& given) {
-  return given.empty() ? model.defaults.formulation : given;
+  return given.empty() ? recordedFormulation(model.defaults.formulation) : given;
 }
 
 // --- kinematics ---------------------------------------------------------------------------------

@@ -16,7 +16,8 @@
 
 namespace mbw {
 
-// The formulation of an analysis: the one given, else the scene's ("" given: the scene's).
+// The formulation of an analysis: the one given, else the scene's ("" given: the scene's; rp
+// when the scene asks for joint coordinates, which the analyses do not take).
 std::string analysisFormulation(const Model& model, const std::string& given);
 
 // --- kinematics ---------------------------------------------------------------------------------

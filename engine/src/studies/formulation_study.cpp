@@ -63,6 +63,7 @@ FormulationStudySettings FormulationStudySettings::quick() {
   s.repeats = 1;
   s.timingTEnd = 0.3;
   s.orderSteps = {1e-2, 5e-3, 2e-3};
+  s.stateSpace.tEnd = 0.1;
   return s;
 }
 
@@ -129,7 +130,7 @@ const CostSeries* FormulationStudy::cost(const std::vector<CostSeries>& table,
 // the timed runs of every mechanism and formulation, then the order runs against the truth
 Study makeFormulationStudy(const FormulationStudySettings& settings) {
   Study study;
-  study.title = "Kissel et al. 2021: rA, rp and rE";
+  study.title = "Kissel et al. 2021: rA, rp and rE; joint coordinates against rp in state space";
   // one scene variant per mechanism, in the order of kMechanisms
   for (const std::string& m : kMechanisms) study.variants.push_back({m, {}});
 
@@ -192,6 +193,9 @@ Study makeFormulationStudy(const FormulationStudySettings& settings) {
         study.runs.push_back(spec);
       }
   }
+
+  // the state-space comparison, its scenes as the variants after the mechanisms
+  addStateSpaceRuns(settings.stateSpace, settings.repeats, study);
   return study;
 }
 
@@ -204,9 +208,15 @@ FormulationStudy formulationStudyResults(const FormulationStudySettings& setting
   FormulationStudy out;
   out.settings = settings;
   out.formulations = formulationNames();
+  out.stateSpace = stateSpacePlan(settings.stateSpace);
   for (const RunRecord& r : records) {
-    // the run's mechanism and formulation
+    // a run of the state-space comparison goes to its scene's row
     const RunSpec& spec = study.runs.at(r.run);
+    if (static_cast<size_t>(spec.variant) >= kMechanisms.size()) {
+      fileStateSpaceRecord(settings.stateSpace, study, kMechanisms.size(), r, out.stateSpace);
+      continue;
+    }
+    // the run's mechanism and formulation
     const std::string& mechanism = kMechanisms.at(spec.variant);
     const std::string& f = spec.settings.formulation;
     // a timed run adds to its mechanism's series, kinematic or dynamic

@@ -5,11 +5,14 @@
 // machine's load touches them alike; and the order analysis (Figs. 4-7): the error at t_end of
 // one body coordinate, its velocity and its acceleration against the kinematic ground truth (rp,
 // tolerance 1e-12), for a sequence of steps with the Newton tolerance Theta h^2 = const (eq 46).
+// Beside it, joint coordinates against rp on every built-in scene with a state-space integrator
+// (formulation_state_space.h): the index-3 integrators of the paper's tables cannot run them.
 
 #include <string>
 #include <vector>
 
 #include "analysis/stepping_cost.h"
+#include "studies/formulation_state_space.h"
 #include "studies/run_record.h"
 #include "studies/study.h"
 
@@ -23,8 +26,10 @@ struct FormulationStudySettings {
   double positionTolerance = 1e-11;    // Theta h^2 (eq 46)
   std::vector<double> orderSteps = {1e-2, 5e-3, 2e-3, 1e-3, 5e-4, 2e-4, 1e-4};
   double orderTEnd = 3.0;  // s, where errors are measured
+  // joint coordinates against rp with a state-space integrator, repeated `repeats` times
+  StateSpaceComparisonSettings stateSpace;
 
-  // a short version: one timed run of 0.3 s, three step sizes
+  // a short version: one timed run of 0.3 s (0.1 s in state space), three step sizes
   static FormulationStudySettings quick();
 };
 
@@ -69,12 +74,14 @@ struct FormulationStudy {
   std::vector<std::string> formulations;  // rp first: the baseline
   std::vector<CostSeries> kinematics, dynamics;
   std::vector<OrderSeries> orders;
+  std::vector<StateSpaceRow> stateSpace;  // a row per scene of the state-space comparison
 
   const CostSeries* cost(const std::vector<CostSeries>& table, const std::string& mechanism,
                          const std::string& formulation) const;
 };
 
-// The runs: timed kinematics and dynamics, repeat by repeat, then the order analysis.
+// The runs: timed kinematics and dynamics, repeat by repeat, then the order analysis, then the
+// state-space comparison's timed and accuracy runs (its scenes loaded here: what loadScene throws).
 Study makeFormulationStudy(const FormulationStudySettings& settings);
 
 // The tables' contents from the records of the study's runs (those made).

@@ -4,7 +4,9 @@
 // CPU time per step and speedup relative to rp, mean and best; Table 9 and its dynamics
 // counterpart, Newton iterations per step; the order analysis's errors at t_end and their
 // observed orders, the least-squares slope of log error against log h over the errors above
-// 10 Theta h^2 (smaller ones are the Newton tolerance's, not the step's), eq 46.
+// 10 Theta h^2 (smaller ones are the Newton tolerance's, not the step's), eq 46; and the
+// state-space comparison of joint coordinates with rp (formulation_state_space.h), a row per
+// scene: CPU time per step, speedup, spread and end errors, or the refusal in a word.
 
 #include <string>
 #include <utility>

@@ -262,11 +262,11 @@ class StudyBuilder {
     const std::vector<std::string> formulations =
         file_.contains("formulations") ? file_.at("formulations").get<std::vector<std::string>>()
                                        : std::vector<std::string>{model.defaults.formulation};
-    const std::vector<std::string> known = formulationNames();
+    const std::vector<std::string> known = runFormulationNames();
     for (size_t f = 0; f < formulations.size(); ++f)
       if (std::find(known.begin(), known.end(), formulations[f]) == known.end())
         issue("/formulations/" + std::to_string(f),
-              "unknown formulation '" + formulations[f] + "' (rp, rA or rE)");
+              "unknown formulation '" + formulations[f] + "' (rp, rA, rE or joint)");
     // and each integrator must support one of them
     checkFormulations(formulations);
     // a reference per variant, when the study compares outputs

@@ -181,6 +181,11 @@ std::vector<CommandOption> workPrecisionOptions(WorkPrecisionRequest& r) {
        kOptionCommaList},
       {"steps", "fixed steps Delta t of the others (of all, without --tolerances), s", &r.steps,
        kOptionCommaList},
+      // the formulations overlaid
+      {"formulations",
+       "comma-separated formulations, each integrator run in each and the curves overlaid "
+       "(default: --formulation, else the scene's)",
+       &r.formulations},
       // the outputs compared
       {"outputs",
        "comma-separated CSV columns compared (default: the scene's named outputs, else the last "
@@ -310,6 +315,7 @@ WorkPrecisionSettings workPrecisionSettings(const WorkPrecisionRequest& r) {
   s.repeat = r.repeat;
   s.reference = referenceChoice(r.reference, r.referenceTolerance, r.referenceStep);
   s.methods = parseStudyMethods(r.integrators);
+  s.formulations = commaListItems(r.formulations);
   return s;
 }
 

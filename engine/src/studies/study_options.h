@@ -108,6 +108,7 @@ std::vector<CommandOption> formulationStudyOptions(FormulationStudyRequest& requ
 // parseErrorMeasure).
 struct WorkPrecisionRequest {
   std::string scene, integrators, outputs, reference, measure = "max", output, plot;
+  std::string formulations;  // comma-separated, overlaid; "": the run's formulation
   std::vector<double> tolerances, steps;
   double referenceTolerance = 0.0, referenceStep = 0.0;
   int repeat = 1;

@@ -129,7 +129,7 @@ std::string workPrecisionRunLine(const Study& study, const RunRecord& record,
   // method and setting in columns, the summary
   const RunSpec& spec = study.runs[record.run];
   std::ostringstream os;
-  os << std::left << std::setw(22) << methodLabel(spec.settings) << std::setw(12)
+  os << std::left << std::setw(22) << workPrecisionMethod(study, spec) << std::setw(12)
      << workPrecisionSetting(spec) << recordSummaryText(record);
   // the error the diagram shows, of a completed run
   if (record.status == RunStatus::Completed)

@@ -38,7 +38,7 @@ ObjectSpec studyObject() {
        // what runs: the scenes, in which formulations, with which integrators, to which end time
        field("scenes", K::Array, true, "", "", "the scenes and their variations", "study-scene"),
        field("formulations", K::StringList, false, "each scene's", "",
-             "rp, rA, rE; each integrator runs in those of them it supports"),
+             "rp, rA, rE, joint; each integrator runs in those of them it supports"),
        field("integrators", K::Array, true, "", "", "the integrators and their settings grids",
              "study-integrator"),
        field("t_end", K::Number, false, "each scene's", "s", "end time of every run"),

@@ -8,6 +8,7 @@
 #include "analysis/iftomm_references.h"
 #include "integrators/registry.h"
 #include "math/number_text.h"
+#include "simulation/run_options.h"
 #include "simulation/run_settings.h"
 
 namespace mbw {
@@ -143,41 +144,63 @@ Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const
   study.references = {referenceRun(runBase, o.reference)};
   study.references[0].run.settings.every = 1;
 
-  for (const StudyMethod& m : o.methods) {
-    // variable-step methods run by tolerance when tolerances are given, the others by step
-    const IntegratorInfo* info = findIntegrator(m.integrator);
-    if (!info) throw ConfigurationError("unknown integrator '" + m.integrator + "'");
-    const bool byTolerance = info->capabilities.variableStep && !o.tolerances.empty();
-    // a method that can run neither way says what to give
-    if (!byTolerance && (o.steps.empty() || !info->capabilities.fixedStep))
-      throw ConfigurationError(m.integrator +
-                               (info->capabilities.fixedStep
-                                    ? " runs with fixed steps only: give steps too"
-                                    : " chooses its own steps: give tolerances too"));
-    for (double value : byTolerance ? o.tolerances : o.steps) {
-      // one run per tolerance or step, refused at once if the method cannot run it so
-      RunSpec spec;
-      spec.settings = studyRunSettings(
-          runBase, m, byTolerance ? runBase.integratorSettings.step : value, false);
-      // by tolerance: a variable step at rtol = atol = the value
-      if (byTolerance) {
-        spec.settings.integratorSettings.variableStep = true;
-        spec.settings.integratorSettings.rtol = spec.settings.integratorSettings.atol = value;
-      }
-      // the method must support this formulation and these settings
-      const std::string why =
-          unsupportedReason(*info, spec.settings.formulation, spec.settings.integratorSettings);
-      if (!why.empty()) throw ConfigurationError(why);
-      // each run repeated as asked, and compared with the one reference
-      spec.repeat = o.repeat;
-      spec.reference = 0;
-      study.runs.push_back(spec);
-    }
+  // the formulations overlaid, each one that cannot hold the scene refused by name
+  const std::vector<std::string> formulations =
+      o.formulations.empty() ? std::vector<std::string>{base.formulation} : o.formulations;
+  for (const std::string& f : formulations) {
+    const std::vector<std::string> known = runFormulationNames();
+    if (std::find(known.begin(), known.end(), f) == known.end())
+      throw ConfigurationError("unknown formulation '" + f + "'");
+    const std::string refusal = runFormulationRefusal(f, model);
+    if (!refusal.empty())
+      throw ConfigurationError("the " + f + " formulation cannot run '" + model.name +
+                               "': " + refusal);
   }
+  for (const std::string& formulation : formulations)
+    for (const StudyMethod& m : o.methods) {
+      // variable-step methods run by tolerance when tolerances are given, the others by step
+      const IntegratorInfo* info = findIntegrator(m.integrator);
+      if (!info) throw ConfigurationError("unknown integrator '" + m.integrator + "'");
+      const bool byTolerance = info->capabilities.variableStep && !o.tolerances.empty();
+      // a method that can run neither way says what to give
+      if (!byTolerance && (o.steps.empty() || !info->capabilities.fixedStep))
+        throw ConfigurationError(m.integrator +
+                                 (info->capabilities.fixedStep
+                                      ? " runs with fixed steps only: give steps too"
+                                      : " chooses its own steps: give tolerances too"));
+      for (double value : byTolerance ? o.tolerances : o.steps) {
+        // one run per tolerance or step, refused at once if the method cannot run it so
+        RunSpec spec;
+        spec.settings = studyRunSettings(
+            runBase, m, byTolerance ? runBase.integratorSettings.step : value, false);
+        spec.settings.formulation = formulation;
+        // by tolerance: a variable step at rtol = atol = the value
+        if (byTolerance) {
+          spec.settings.integratorSettings.variableStep = true;
+          spec.settings.integratorSettings.rtol = spec.settings.integratorSettings.atol = value;
+        }
+        // the method must support this formulation and these settings
+        const std::string why =
+            unsupportedReason(*info, spec.settings.formulation, spec.settings.integratorSettings);
+        if (!why.empty()) throw ConfigurationError(why);
+        // each run repeated as asked, and compared with the one reference
+        spec.repeat = o.repeat;
+        spec.reference = 0;
+        study.runs.push_back(spec);
+      }
+    }
   return study;
 }
 
 // --- curves and tables ---------------------------------------------------------------------------
+
+// the method, with its formulation when the study's runs are in several
+std::string workPrecisionMethod(const Study& study, const RunSpec& spec) {
+  const bool several = std::any_of(study.runs.begin(), study.runs.end(), [&](const RunSpec& r) {
+    return r.settings.formulation != study.runs.front().settings.formulation;
+  });
+  return methodLabel(spec.settings) + (several ? ", " + spec.settings.formulation : "");
+}
 
 // the points of the work-precision diagram, a curve per method
 std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
@@ -187,8 +210,8 @@ std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
   // one curve per method (and scene variant, when there are several): error against cpu time
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs.at(r.run);
-    // the label: the method, and the variant when there are several
-    std::string label = methodLabel(spec.settings);
+    // the label: the method (with its formulation), and the variant when there are several
+    std::string label = workPrecisionMethod(study, spec);
     if (study.variants.size() > 1) label += ", " + variantLabel(study.variants.at(spec.variant));
     // its curve, made on first use: a method whose runs all failed keeps an empty one
     auto it = std::find_if(curves.begin(), curves.end(),
@@ -253,7 +276,7 @@ std::string workPrecisionTableText(const Study& study, const std::vector<RunReco
   // a row per record
   for (const RunRecord& r : records) {
     const RunSpec& spec = study.runs[r.run];
-    out << std::setw(22) << methodLabel(spec.settings) << std::setw(12)
+    out << std::setw(22) << workPrecisionMethod(study, spec) << std::setw(12)
         << workPrecisionSetting(spec) << std::setw(11) << toString(r.status) << std::setw(8)
         << r.stats.steps << std::setw(9) << r.stats.rejectedSteps << std::setw(9)
         << r.stats.newtonIterations << std::setw(8) << r.stats.factorizations << std::setw(11)

@@ -48,10 +48,15 @@ struct WorkPrecisionSettings {
       outputs;  // default: the scene's named outputs, else the last body's x, y, z
   int repeat = 1;
   ReferenceChoice reference;
+  // each method in each of these formulations (runFormulationNames(), simulation.h), their
+  // curves overlaid; empty: the base's formulation alone
+  std::vector<std::string> formulations;
 };
 
 // base: the scene's settings with the user's (formulation, t_end, Newton options, rho_inf).
-// Throws ConfigurationError for a method that can run neither at the tolerances nor at the steps.
+// Throws ConfigurationError for a method that can run neither at the tolerances nor at the steps,
+// for a formulation it does not take, and for a formulation that cannot hold the scene (naming
+// the joint, runFormulationRefusal in run_options.h).
 Study makeWorkPrecisionStudy(const std::string& scene, const Model& model, const RunSettings& base,
                              const WorkPrecisionSettings& settings);
 
@@ -66,7 +71,12 @@ struct WorkPrecisionCurve {
   std::vector<double> error, cpu;  // completed runs, by falling error
   std::vector<int> runs;
 };
-// One curve per method label (and scene variant, when the study has several), in study order.
+// "rn4", or "rn4, joint" when the study's runs are in several formulations: a run's method as
+// the curves, tables and run lines of a work-precision study name it.
+std::string workPrecisionMethod(const Study& study, const RunSpec& spec);
+
+// One curve per method (workPrecisionMethod; and scene variant, when the study has several), in
+// study order.
 std::vector<WorkPrecisionCurve> workPrecisionCurves(const Study& study,
                                                     const std::vector<RunRecord>& records,
                                                     size_t output, ErrorMeasure measure);

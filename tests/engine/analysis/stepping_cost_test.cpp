@@ -1,7 +1,7 @@
 // The cost of a stepping loop alone (analysis/stepping_cost.h): a kinematic analysis takes the
 // steps and Newton iterations of the same analysis made by the simulation, a fixed-step dynamic
-// run its steps and (within 1 %) its iterations; a loop that fails stops with
-// the time it reached; unknown formulations, integrators and unsupported settings are refused.
+// run its steps and (within 1 %) its iterations, in joint coordinates too; a loop that fails stops
+// with the time it reached; unknown formulations, integrators and unsupported settings are refused.
 
 #include "analysis/stepping_cost.h"
 
@@ -68,6 +68,32 @@ TEST(SteppingCost, DynamicsCountsAsTheSimulation) {
   RunCost none;
   EXPECT_EQ(none.microsecondsPerStep(), 0.0);
   EXPECT_EQ(none.iterationsPerStep(), 0.0);
+}
+
+TEST(SteppingCost, JointCoordinatesStepAsTheSimulationDoes) {
+  // the tree's ODE under rn4 at a fixed step: the steps of the run, and the same end state
+  const Model model = loadScene("stiff-double-pendulum");
+  RunSettings s;
+  s.formulation = "joint";
+  s.integrator = "rn4";
+  s.tEnd = 0.05;
+  s.integratorSettings.step = 1e-3;
+  const RunCost cost = timeDynamics(model, s);
+  ASSERT_TRUE(cost.completed) << cost.message;
+  EXPECT_EQ(cost.steps, 50);
+  Simulation simulation(model, s);
+  const Results run = simulation.run();
+  ASSERT_EQ(run.status, RunStatus::Completed) << run.message;
+  EXPECT_EQ(cost.steps, run.stats.steps);
+  // a scene the tree cannot hold is refused as the run refuses it, naming the joint
+  RunSettings loop = s;
+  try {
+    timeDynamics(loadScene("four-link-joints"), loop);
+    ADD_FAILURE() << "four-link-joints ran in joint coordinates";
+  } catch (const ConfigurationError& e) {
+    EXPECT_NE(std::string(e.what()).find("'four-link-joints'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("spherical-C"), std::string::npos) << e.what();
+  }
 }
 
 TEST(SteppingCost, RefusesWhatTheRunWouldRefuse) {

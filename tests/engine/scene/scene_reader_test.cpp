@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "scene/builtin_scenes.h"
+#include "simulation/run_settings.h"
 #include "simulation/simulation.h"
 #include "test_models.h"
 
@@ -59,6 +60,55 @@ TEST(SceneReader, FrameOriginAndCentreOfMassAreDistinguished) {
   for (size_t i = 0; i < r.rowCount(); ++i) EXPECT_NEAR(r.at(i, r.column("bar.x")), 0.0, 1e-12);
   // turning about +y takes its x axis towards -z: e2 = sin(angle / 2) > 0
   EXPECT_GT(r.at(r.rowCount() - 1, r.column("bar.e2")), 0.05);
+}
+
+const char* const kHinge = R"("type": "revolute", "axis_i": [0, 1, 0], "axis_j": [0, 1, 0])";
+const char* const kBall = R"("type": "spherical")";
+
+// a bar on a hinge, a second bar on the first by the joint given (its type and axes), and the
+// settings given
+std::string twoBars(const std::string& secondJoint, const std::string& settings) {
+  const std::string bodies = R"([
+     {"name": "bar", "mass": 1, "inertia": [0.01, 0.1, 0.1], "position": [0.5, 0, 0],
+      "points": {"O": [-0.5, 0, 0], "E": [0.5, 0, 0]}},
+     {"name": "tip", "mass": 1, "inertia": [0.01, 0.1, 0.1], "position": [1.5, 0, 0],
+      "points": {"O": [-0.5, 0, 0]}}])";
+  const std::string joints =
+      R"([{"name": "hinge", "type": "revolute", "body_i": "ground", "body_j": "bar",
+      "point_i": [0, 0, 0], "point_j": "O", "axis_i": [0, 1, 0], "axis_j": [0, 1, 0]},
+     {"name": "second", )" +
+      secondJoint + R"(, "body_i": "bar", "body_j": "tip", "point_i": "E", "point_j": "O"}])";
+  return test::sceneJson(bodies, joints, "[]", R"(, "settings": )" + settings);
+}
+
+TEST(SceneReader, AScenesSettingsMayAskForJointCoordinatesOfATree) {
+  // a tree of hinges: its runs take the joint coordinates and rn4 from the scene
+  const Model m = parseScene(
+      twoBars(kHinge, R"({"formulation": "joint", "integrator": "rn4", "t_end": 0.1})"), "t");
+  EXPECT_EQ(m.defaults.formulation, "joint");
+  const RunSettings s = resolveRunSettings(m, RunOverrides{});
+  EXPECT_EQ(s.formulation, "joint");
+  Simulation sim(m, s);
+  const Results r = sim.run();
+  ASSERT_EQ(r.status, RunStatus::Completed) << r.message;
+  EXPECT_EQ(r.metadataValue("formulation"), "joint");
+}
+
+TEST(SceneReader, JointCoordinatesAskedForAreRefusedNamingTheFileAndTheJoint) {
+  // the tip on a ball joint: no tree of hinges and slides reaches it
+  try {
+    parseScene(twoBars(kBall, R"({"formulation": "joint", "integrator": "rn4"})"), "ball.json");
+    FAIL() << "a spherical joint held as a tree joint";
+  } catch (const SceneError& e) {
+    ASSERT_EQ(e.issues().size(), 1u) << e.what();
+    EXPECT_EQ(e.issues()[0].path, "/settings/formulation");
+    const std::string what = e.what();
+    for (const char* words : {"ball.json: /settings/formulation: joint coordinates cannot hold",
+                              "body 'tip'", "joint 'second'", "spherical"})
+      EXPECT_NE(what.find(words), std::string::npos) << words << "\n" << what;
+  }
+  // the same scene in rp loads
+  EXPECT_NO_THROW(parseScene(twoBars(kBall, R"({"formulation": "rp"})"), "ball.json"));
 }
 
 TEST(SceneReader, NamedOutputsAreRecordedAfterTheStandardColumns) {

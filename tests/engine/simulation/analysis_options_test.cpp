@@ -53,6 +53,10 @@ TEST(AnalysisOptions, KinematicsTableAndSettings) {
   EXPECT_EQ(s.tEnd, 0.25);
   EXPECT_EQ(s.tolerance, 1e-8);
   EXPECT_EQ(analysisFormulation(model, "rE"), "rE");
+  // a scene that asks for joint coordinates is analysed in rp, whose coordinates its runs record
+  Model joint = model;
+  joint.defaults.formulation = "joint";
+  EXPECT_EQ(analysisFormulation(joint, ""), "rp");
 }
 
 TEST(AnalysisOptions, StaticTableSettingsAndAnalysis) {

@@ -48,6 +48,17 @@ FormulationStudy study() {
   // position errors at the Newton tolerance's level (no order), velocity errors of order 1
   for (double h : {1e-2, 5e-3, 2e-3}) o.points.push_back(point(h, 1e-11, 0.3 * h));
   s.orders = {o};
+  // state space: a tree in rp at 20 and 30 us per step, in joint at 10 and 15; a beam scene
+  // refused by joint coordinates
+  StateSpaceRow tree{"tree", 1e-4, 0.5, "arm", {{}, {}}};
+  tree.cells[0].runs = {cost(2e-3, 100, 0), cost(3e-3, 100, 0)};
+  tree.cells[1].runs = {cost(1e-3, 100, 0), cost(1.5e-3, 100, 0)};
+  for (StateSpaceCell& c : tree.cells) c.accuracyMade = c.accuracyCompleted = true;
+  tree.cells[0].error = 4e-5;
+  tree.cells[1].error = 2e-5;
+  StateSpaceRow beam{"beam", 1e-3, 0.5, "node", {{}, {}}};
+  beam.cells[1].refusal = "body 'b.0' (/beams/0) is a beam node: the joint coordinates hold ...";
+  s.stateSpace = {tree, beam};
   return s;
 }
 
@@ -68,7 +79,7 @@ TEST(FormulationStudyTables, GivesEveryTableOfThePaperUnderItsFile) {
   const auto tables = tablesByFile();
   for (const char* file : {"table8_kinematics_speedup.csv", "table9_kinematics_iterations.csv",
                            "table10_dynamics_speedup.csv", "dynamics_iterations.csv", "orders.csv",
-                           "order_analysis.csv"})
+                           "order_analysis.csv", "state_space_joint.csv"})
     EXPECT_EQ(tables.count(file), 1u) << file;
 }
 
@@ -84,6 +95,28 @@ TEST(FormulationStudyTables, SpeedupsAreRelativeToRpFromTheMeanAndTheBestRun) {
   EXPECT_EQ(at(t, 0, "spread"), "40%");  // rA: (6 - 4) / 5, the largest
   bool named = false;
   for (const std::string& n : t.notes) named = named || n == "four-link, rE: Newton failed";
+  EXPECT_TRUE(named);
+}
+
+TEST(FormulationStudyTables, StateSpaceComparesJointWithRpAndSaysWhyASceneIsRefused) {
+  const StudyTable t = tablesByFile().at("state_space_joint.csv");
+  ASSERT_EQ(t.rows.size(), 2u);
+  // the tree: means, speedups from the mean and the best run, the spread, the end errors
+  EXPECT_EQ(at(t, 0, "h"), "0.0001");
+  EXPECT_EQ(at(t, 0, "rp us/step"), "25");
+  EXPECT_EQ(at(t, 0, "joint us/step"), "12.5");
+  EXPECT_EQ(at(t, 0, "joint speedup"), "2");
+  EXPECT_EQ(at(t, 0, "joint speedup (best)"), "2");
+  EXPECT_EQ(at(t, 0, "spread"), "40%");  // (15 - 10) / 12.5
+  EXPECT_EQ(at(t, 0, "rp error"), "4e-05");
+  EXPECT_EQ(at(t, 0, "joint error"), "2e-05");
+  // the beams: the reason in a word, nothing run, the reason in full in the notes
+  EXPECT_EQ(at(t, 1, "joint us/step"), "beam");
+  EXPECT_EQ(at(t, 1, "rp us/step"), "-");
+  EXPECT_EQ(at(t, 1, "joint speedup"), "-");
+  EXPECT_EQ(at(t, 1, "joint error"), "-");
+  bool named = false;
+  for (const std::string& n : t.notes) named = named || n.rfind("beam, joint: body 'b.0'", 0) == 0;
   EXPECT_TRUE(named);
 }
 

@@ -24,6 +24,9 @@ FormulationStudySettings twoRepeats() {
   s.step = 2e-3;
   s.orderSteps = {1e-2, 5e-3};
   s.orderTEnd = 1.5;
+  // the state-space comparison on a scene joint coordinates refuse: no run of its own
+  // (formulation_state_space_test.cpp runs it)
+  s.stateSpace.scenes = {"rotating-shaft"};
   return s;
 }
 

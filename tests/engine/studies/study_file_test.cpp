@@ -53,6 +53,21 @@ TEST(StudyFile, BecomesTheGridItDescribes) {
   EXPECT_EQ(s.runs[14].reference, 1);
 }
 
+TEST(StudyFile, JointCoordinatesRunWithTheIntegratorsThatTakeThem) {
+  // rn4 in rp and in joint coordinates, bathe in rp only
+  const StudyFile f = parseStudyFile(
+      studyJson(
+          R"([{"scene": "stiff-double-pendulum", "t_end": 0.1}])",
+          R"([{"name": "bathe", "steps_per_stage": [0.01]}, {"name": "rn4", "tolerances": [1e-3]}])",
+          R"(, "formulations": ["rp", "joint"])"),
+      "/tmp/s.json");
+  std::vector<std::string> runs;
+  for (const RunSpec& r : f.study.runs)
+    runs.push_back(r.settings.integrator + " " + r.settings.formulation);
+  EXPECT_EQ(runs, (std::vector<std::string>{"bathe rp", "rosenbrock-nystrom4 rp",
+                                            "rosenbrock-nystrom4 joint"}));
+}
+
 TEST(StudyFile, IntegratorOptionsReachTheirRuns) {
   const StudyFile f = parseStudyFile(
       studyJson(kScene, R"([{"name": "rn4", "tolerances": [1e-6], "error_control": "per-step"},

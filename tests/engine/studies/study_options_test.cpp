@@ -286,6 +286,10 @@ TEST(StudyOptions, WorkPrecisionAndFormulationSettings) {
   EXPECT_EQ(s.reference.tolerance, 1e-9);
   w.reference = "radau";
   EXPECT_EQ(workPrecisionSettings(w).reference.integrator, "radau");
+  // the formulations overlaid: none given, the run's alone; else each in turn
+  EXPECT_TRUE(workPrecisionSettings(w).formulations.empty());
+  w.formulations = "rp,joint";
+  EXPECT_EQ(workPrecisionSettings(w).formulations, (std::vector<std::string>{"rp", "joint"}));
 
   FormulationStudyRequest f;
   f.repeats = 4;

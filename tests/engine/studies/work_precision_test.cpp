@@ -1,6 +1,7 @@
 // Work-precision on a small case: rn4's errors against the engine's reference-quality run fall
 // with the tolerance (at about the tolerance's pace), fixed-step methods take the steps, every run
-// has its CPU time; methods that cannot run at the settings given are refused before any run; the
+// has its CPU time; several formulations give a curve each; methods and formulations that cannot
+// run at the settings given are refused before any run; the
 // runs as a text table and the reference's name.
 
 #include <gtest/gtest.h>
@@ -62,6 +63,51 @@ TEST(WorkPrecision, Rn4ErrorsFallWithTheTolerance) {
   // a line to draw, but not through one run of each method
   EXPECT_TRUE(hasWorkPrecisionLine(study, records));
   EXPECT_FALSE(hasWorkPrecisionLine(study, {records[0], records[4]}));
+}
+
+TEST(WorkPrecision, OverlaysFormulationsWithACurveEach) {
+  // rn4 on the stiff double pendulum in rp and in joint coordinates, one reference (rp's)
+  const Model model = loadScene("stiff-double-pendulum");
+  RunSettings base;
+  base.tEnd = 0.2;
+  WorkPrecisionSettings s;
+  s.methods = parseStudyMethods("rn4");
+  s.tolerances = {1e-4, 1e-6};
+  s.outputs = {"theta1"};
+  s.formulations = {"rp", "joint"};
+  const Study study = makeWorkPrecisionStudy("stiff-double-pendulum", model, base, s);
+  ASSERT_EQ(study.runs.size(), 4u);
+  EXPECT_EQ(study.runs[0].settings.formulation, "rp");
+  EXPECT_EQ(study.runs[3].settings.formulation, "joint");
+  EXPECT_EQ(study.references.size(), 1u);
+  EXPECT_EQ(study.references[0].run.settings.formulation, "rp");
+  ThreadPoolExecutor pool(2);
+  const StudyOutcome o = executeStudy(study, pool, {}, {});
+  ASSERT_EQ(o.failed(), 0);
+  // a curve per formulation, named by it, each falling with the tolerance
+  const std::vector<WorkPrecisionCurve> curves =
+      workPrecisionCurves(study, o.madeRecords(), 0, ErrorMeasure::Max);
+  ASSERT_EQ(curves.size(), 2u);
+  EXPECT_EQ(curves[0].method, "rn4, rp");
+  EXPECT_EQ(curves[1].method, "rn4, joint");
+  for (const WorkPrecisionCurve& c : curves) {
+    SCOPED_TRACE(c.method);
+    ASSERT_EQ(c.error.size(), 2u);
+    EXPECT_GT(c.error[0], c.error[1]);
+    EXPECT_LT(c.error[1], 30 * s.tolerances[1]);
+  }
+  // the table names each run's formulation too
+  EXPECT_NE(workPrecisionTableText(study, o.madeRecords(), ErrorMeasure::Max).find("rn4, joint"),
+            std::string::npos);
+  // a formulation that cannot hold the scene is refused by its joint, an unknown one by name
+  try {
+    makeWorkPrecisionStudy("double-pendulum", loadScene("double-pendulum"), base, s);
+    ADD_FAILURE() << "the double pendulum's raw primitives held in joint coordinates";
+  } catch (const ConfigurationError& e) {
+    EXPECT_NE(std::string(e.what()).find("revJoint_DP1_1"), std::string::npos) << e.what();
+  }
+  s.formulations = {"rp", "nosuch"};
+  EXPECT_THROW(makeWorkPrecisionStudy("stiff-double-pendulum", model, base, s), ConfigurationError);
 }
 
 TEST(WorkPrecision, RefusesMethodsThatCannotRunAtTheSettings) {
