@@ -20,9 +20,10 @@ std::string RunOption::keyword() const {
 
 std::string runFormulationRefusal(const std::string& name, const Model& model) {
   if (name != kJointFormulation) return initialPoseRefusal(name, model);
-  // the tree's equations of motion, or why it cannot hold the model
+  // the tree's equations of motion (its loops solved by coordinate partitioning), or why it
+  // cannot hold the model
   try {
-    TreeOde ode(model);
+    TreeOde ode(model, true);
   } catch (const JointTreeError& e) {
     return e.what();
   }
