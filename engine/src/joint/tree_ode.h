@@ -13,7 +13,7 @@
 //
 // A model whose joints close loops is held only when the caller solves the loop constraints
 // (closedLoops): statespace/loop_joint_ode.h, by coordinate partitioning. It then asks for the
-// terms of the tree's joint-space equations of motion (Featherstone 2008 eq 6.1),
+// terms of the tree's joint-space equations of motion (Featherstone 2008 chapter 6),
 //     H(q) qdd + C(q, qd, f^ext) = tau,                                                (1)
 // H by the composite-rigid-body algorithm (Table 6.2), and the right-hand side
 //     b = tau - C = tau - RNEA(q, qd, qdd = 0, gravity, f^ext)                           (2)

@@ -10,7 +10,7 @@
 //     rdot_b = J_v,b qd,   pdot_b = 1/2 G(p_b)^T R_b^T J_w,b qd,                          (2)
 // with the columns of the body Jacobians J_w,b (angular velocity, world axes) and J_v,b (velocity
 // of the centre of mass c_b, world axes) those of the joints k on the path from b to the root
-// (Featherstone 2008 section 4.4, the body Jacobian from the motion subspaces), joint k moving
+// (Featherstone 2008 chapter 4: the body Jacobian from the motion subspaces), joint k moving
 // tree body i:
 //     J_w,b[:, k] = R_i S_k,w,   J_v,b[:, k] = R_i S_k,v + J_w,b[:, k] x (c_b - c_i)
 // (S_k = [S_k,w; S_k,v] in body i's coordinates, kinematic_tree.h eq 2). So with D_b = dx_b/dq,
