@@ -144,9 +144,9 @@ const std::vector<RunOption>& runOptions() {
        &O::recordSteps},
       // those the studies offer too: formulation, span, start, the methods' parameters, Newton
       {"formulation", "formulation",
-       "rA, rp, rE, or joint: the joint coordinates of the scene's tree of revolute, "
-       "translational and fixed joints, for the state-space integrators (rn4, w2, adams, bdf) "
-       "(default: the scene's setting)",
+       "rA, rp, rE, or joint: the joint coordinates of a spanning tree of the scene's revolute, "
+       "translational and fixed joints (loops closed by constraints), for the state-space "
+       "integrators (rn4, w2, adams, bdf) (default: the scene's setting)",
        runFormulationNames(), &O::formulation, true},
       // the run's span, the start of its recording and its initial state
       {"t-start",
