@@ -5,7 +5,8 @@
 // joint coordinates back; the Jacobians are the tree's; a scene of raw primitives is refused,
 // naming the joint. Closed loops (statespace/loop_constraints.h, loop_joint_ode.h) on the four-bar
 // and slider-crank templates, planar loops of revolutes whose loop revolute repeats three of its
-// five equations on the joint coordinates: the independent equations kept leave the model's
+// five equations on the joint coordinates, and a slotted lever closed by a translational joint:
+// the independent equations kept leave the model's
 // degrees of freedom; Phi_q and gamma against differences of Phi; the full states on the rp
 // constraints (the loops' to the Newton tolerance) with the rp equations of motion; the
 // difference Jacobians against one-sided differences, the evaluated point left as it was.
@@ -139,11 +140,44 @@ TEST(JointOde, RefusesRawPrimitivesNamingTheJoint) {
 // --- closed loops
 // ---------------------------------------------------------------------------------
 
+// a slotted lever (a quick-return linkage): crank O-P and lever on ground pins at O and A, a block
+// pinned to the crank at P slides along the lever, whose translational joint closes the loop
+// (the crank at 60 degrees, at rest)
+const char* kSlottedLever = R"({
+  "format": "mbw-scene", "version": 1, "name": "slotted-lever", "gravity": [0, 0, -9.81],
+  "bodies": [
+    {"name": "crank", "mass": 0.4, "inertia": [0.0001, 0.0014, 0.0014],
+     "position": [0.05, 0, 0.08660254037844387],
+     "orientation": {"matrix": [[0.5, 0, -0.8660254037844386], [0, 1, 0],
+                                [0.8660254037844386, 0, 0.5]]}},
+    {"name": "lever", "mass": 1.2, "inertia": [0.0002, 0.064, 0.064],
+     "position": [0.08270342280207227, 0, 0.09135679865925633],
+     "orientation": {"matrix": [[0.20675855700518067, 0, -0.9783919966481407], [0, 1, 0],
+                                [0.9783919966481407, 0, 0.20675855700518067]]}},
+    {"name": "block", "mass": 0.3, "inertia": [0.0001, 0.0001, 0.0001],
+     "position": [0.1, 0, 0.17320508075688773],
+     "orientation": {"matrix": [[0.20675855700518067, 0, -0.9783919966481407], [0, 1, 0],
+                                [0.9783919966481407, 0, 0.20675855700518067]]}}
+  ],
+  "joints": [
+    {"name": "pin_O", "type": "revolute", "body_i": "ground", "body_j": "crank",
+     "point_i": [0, 0, 0], "point_j": [-0.1, 0, 0], "axis_i": [0, -1, 0], "axis_j": [0, -1, 0]},
+    {"name": "pin_A", "type": "revolute", "body_i": "ground", "body_j": "lever",
+     "point_i": [0, 0, -0.3], "point_j": [-0.4, 0, 0], "axis_i": [0, -1, 0], "axis_j": [0, -1, 0]},
+    {"name": "pin_P", "type": "revolute", "body_i": "crank", "body_j": "block",
+     "point_i": [0.1, 0, 0], "point_j": [0, 0, 0], "axis_i": [0, -1, 0], "axis_j": [0, -1, 0]},
+    {"name": "slot", "type": "translational", "body_i": "block", "body_j": "lever",
+     "point_i": [0, 0, 0], "point_j": [0.08365591948629414, 0, 0], "axis_i": [1, 0, 0],
+     "axis_j": [1, 0, 0]}
+  ]
+})";
+
 // the four-bar and slider-crank templates (planar loops of revolutes, 1 degree of freedom), the
-// four-bar started turning
+// four-bar started turning, and the slotted lever (a loop closed by a translational joint)
 std::vector<joint_test::NamedModel> loopModels() {
   return {{"four-bar", parseScene(generateScene("four-bar", {{"crank_speed", "3"}}), "four-bar")},
-          {"slider-crank", parseScene(generateScene("slider-crank"), "slider-crank")}};
+          {"slider-crank", parseScene(generateScene("slider-crank"), "slider-crank")},
+          {"slotted-lever", parseScene(kSlottedLever, "slotted-lever")}};
 }
 
 TEST(LoopJointOde, KeepsTheIndependentLoopEquations) {
@@ -152,8 +186,9 @@ TEST(LoopJointOde, KeepsTheIndependentLoopEquations) {
     const std::unique_ptr<Formulation> rp = makeFormulation("rp", named.model);
     LoopJointOde ode(*rp, {});
     ASSERT_TRUE(ode.initialize(consistentInitialState(*rp, 0.0))) << ode.failure();
-    // the loop revolute's five equations, of which the joint coordinates see two
-    EXPECT_EQ(ode.loops().candidates(), 5);
+    // the loop joint's five equations (the slot's two that the scene reader keeps for rp), of
+    // which the joint coordinates see two
+    EXPECT_EQ(ode.loops().candidates(), named.name == "slotted-lever" ? 2 : 5);
     EXPECT_EQ(ode.loops().size(), 2);
     // n - m independent coordinates: the degrees of freedom of the absolute coordinates' rank
     EXPECT_EQ(ode.size(), degreesOfFreedom(named.model));
@@ -179,7 +214,7 @@ TEST(LoopJointOde, ConstraintJacobianAndGammaAgreeWithDifferences) {
       loops.computePositions(0.0, q);
       const MatrixXd J = loops.jacobian();
       phi0 = loops.constraints();
-      ASSERT_EQ(J.rows(), 5);
+      ASSERT_EQ(J.rows(), loops.candidates());
       // Phi_q column by column against central differences
       const double h = 1e-6;
       MatrixXd D(J.rows(), n);
