@@ -14,12 +14,13 @@ RpStateMap::RpStateMap(Formulation& rp) : rp_(rp), motions_(rp.model().bodyCount
 }
 
 void RpStateMap::positions(const TreeDynamics& dyn, VectorXd& x) const {
-  // per body: the centre and the parameters of the rotation, on the last state's side
+  // per body: the centre and the parameters of the rotation (orthonormal to rounding from forward
+  // kinematics: no re-orthonormalization), on the last state's side
   const KinematicTree& tree = dyn.tree();
   x.resize(rp_.positionSize());
   for (int b = 0; b < rp_.model().bodyCount(); ++b) {
     const int i = tree.treeOf[b], k = kRpBody * b;
-    Vec4 p = eulerParametersFromRotation(dyn.rotation(i));
+    Vec4 p = eulerParametersFromOrthonormal(dyn.rotation(i));
     if (p.dot(full_.q.segment<4>(k + 3)) < 0.0) p = -p;
     x.segment<3>(k) = dyn.centre(i);
     x.segment<4>(k + 3) = p;
