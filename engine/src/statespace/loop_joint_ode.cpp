@@ -23,6 +23,16 @@ LoopJointOde::LoopJointOde(Formulation& rp, StateSpaceSettings settings)
       map_(rp),
       loops_(rp, ode_.dynamics(), map_),
       n_(ode_.size()) {
+  // whether the map varies in time at fixed q, qd: gravity's factor, the equations' functions
+  // (drivers), the force elements' actuators and loads (their activity windows switch, with no
+  // derivative between the switches)
+  const Model& model = rp.model();
+  timeVarying_ = !model.gravityFactor.isConstant();
+  for (const Primitive& p : model.primitives) timeVarying_ = timeVarying_ || !p.f.isConstant();
+  for (const ForceElement& f : model.forces) {
+    timeVarying_ = timeVarying_ || !f.actuator.isConstant();
+    for (const TimeFunction& load : f.load) timeVarying_ = timeVarying_ || !load.isConstant();
+  }
   // work vectors of the model's size; those of the partition's with it
   work_n_.resize(n_);
   H_.resize(n_, n_);
@@ -277,14 +287,14 @@ void LoopJointOde::jacobians(MatrixXd& J1, MatrixXd& J2, VectorXd& ft) {
       else
         J.col(i).setZero();
     }
-  // df/dt at fixed v, vd
-  const double h = kDifferenceStep * std::max(1.0, std::abs(tBase_));
-  const bool plus = differenceAt(tBase_ + h, vBase_, vdBase_, fPlus_);
-  const bool minus = differenceAt(tBase_ - h, vBase_, vdBase_, fMinus_);
-  if (plus && minus)
-    ft = (fPlus_ - fMinus_) / (2.0 * h);
-  else
-    ft.setZero();
+  // df/dt at fixed v, vd, when something varies in time
+  ft.setZero();
+  if (timeVarying_) {
+    const double h = kDifferenceStep * std::max(1.0, std::abs(tBase_));
+    const bool plus = differenceAt(tBase_ + h, vBase_, vdBase_, fPlus_);
+    const bool minus = differenceAt(tBase_ - h, vBase_, vdBase_, fMinus_);
+    if (plus && minus) ft = (fPlus_ - fMinus_) / (2.0 * h);
+  }
   polish_ = false;
   // the base point again, as the last evaluated one (its full state rebuilt when asked for)
   t_ = tBase_;

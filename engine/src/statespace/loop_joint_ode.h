@@ -29,7 +29,8 @@
 // partitioning, Gauss-Jordan chooses the coordinates again (Sandu et al. 2001 section 4).
 //
 // jacobians(): J1 = d vdd/dv, J2 = d vdd/d vd and df/dt by central differences of the acceleration
-// map (2d + 1 pairs of evaluations, step 6e-6 relative), the dependent positions of each solved to
+// map (2d pairs of evaluations, and one more for df/dt when gravity's factor, a loop equation or a
+// force element varies in time; step 6e-6 relative), the dependent positions of each solved to
 // rounding (a Newton correction beyond the tolerance while the residual halves) so that the
 // differences see the map and not the Newton iteration's stopping point; exact Jacobians are not
 // written for loops yet.
@@ -107,7 +108,8 @@ class LoopJointOde final : public IndependentOde {
   DependentJacobian dependent_;
   double referenceCondition_ = 0.0;
   bool factorized_ = false;
-  bool polish_ = false;  // the differences' evaluations: positions to rounding
+  bool polish_ = false;       // the differences' evaluations: positions to rounding
+  bool timeVarying_ = false;  // some term of the map varies in time at fixed q, qd: df/dt
   std::string failure_, singularity_;
 
   // the last evaluated point (filled by evaluate)
