@@ -8,6 +8,7 @@
 #include "integrators/step_control.h"
 #include "solvers/constraint_rank.h"
 #include "statespace/joint_ode.h"
+#include "statespace/loop_joint_ode.h"
 #include "statespace/state_space_ode.h"
 
 namespace mbw {
@@ -42,9 +43,12 @@ StateSpaceIntegrator::StateSpaceIntegrator(Formulation& formulation, IntegratorS
                                            bool perUnitStepByDefault, bool exactJacobians)
     : Integrator(formulation, settings),
       perUnitStep_(controlPerUnitStep(settings, perUnitStepByDefault)) {
-  // the joint coordinates of the model's tree, or the partitioned rp coordinates
-  if (settings.jointCoordinates)
+  // the joint coordinates of the model's tree (partitioned when joints close loops), or the
+  // partitioned rp coordinates
+  if (settings.jointCoordinates && buildKinematicTree(formulation.model()).loopJoints.empty())
     ode_ = std::make_unique<JointOde>(formulation, exactJacobians);
+  else if (settings.jointCoordinates)
+    ode_ = std::make_unique<LoopJointOde>(formulation, odeSettings(settings, perUnitStep_));
   else
     ode_ = std::make_unique<StateSpaceOde>(formulation, odeSettings(settings, perUnitStep_));
 }

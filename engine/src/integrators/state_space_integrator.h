@@ -1,8 +1,9 @@
 #pragma once
 // Common base of the integrators of the state-space ODE (Sandu et al. 2001): they advance the
 // independent coordinates v, vdot of an IndependentOde (statespace/independent_ode.h: the
-// partitioned rp coordinates of a StateSpaceOde, or the joint coordinates of a JointOde when
-// IntegratorSettings::jointCoordinates is set) and expose the full state (q, v = qdot in the
+// partitioned rp coordinates of a StateSpaceOde, or when IntegratorSettings::jointCoordinates is
+// set the joint coordinates of a JointOde, or on closed loops the partitioned joint coordinates of
+// a LoopJointOde) and expose the full state (q, v = qdot in the
 // rp coordinates, vdot = qddot, lambda) to the run, so that outputs, energies and constraint
 // violations are recorded as for every other integrator. After each accepted step,
 // finishStep() takes the full state and checks the partition (Algorithm 1 step 14). The continuous
@@ -58,7 +59,8 @@ class StateSpaceIntegrator : public Integrator {
   // perUnitStepByDefault: the integrator's default error control
   // (IntegratorSettings::errorControl); exactJacobians: the scheme asks the ODE for its exact
   // Jacobians. With settings.jointCoordinates the formulation is rp (the full states' coordinates)
-  // and the ODE the tree's (throws JointTreeError for a model it cannot hold).
+  // and the ODE the tree's, partitioned when joints close loops (throws JointTreeError for a model
+  // it cannot hold).
   StateSpaceIntegrator(Formulation& formulation, IntegratorSettings settings,
                        bool perUnitStepByDefault, bool exactJacobians);
 

@@ -4,14 +4,15 @@ namespace mbw {
 namespace {
 
 // the tree of a model the ODE can hold, or the refusal naming what it cannot
-KinematicTree odeTree(const Model& model) {
+KinematicTree odeTree(const Model& model, bool closedLoops) {
   KinematicTree tree = buildKinematicTree(model);
-  // a joint left out of the tree closes a loop: refused, naming the first such joint
-  if (!tree.loopJoints.empty()) {
+  // a joint left out of the tree closes a loop: refused, naming the first such joint, unless the
+  // caller solves the loops
+  if (!closedLoops && !tree.loopJoints.empty()) {
     const Joint& j = model.joints[tree.loopJoints.front()];
     throw JointTreeError("joint '" + j.name + "' (" + j.jsonPath +
-                         ") closes a loop: the joint-coordinate equations of motion hold trees "
-                         "only so far (loop constraints on the joint coordinates come next)");
+                         ") closes a loop: the tree's equations of motion alone hold trees (the "
+                         "loops are solved by coordinate partitioning)");
   }
   // tires are refused
   for (const ForceElement& f : model.forces)
@@ -23,11 +24,12 @@ KinematicTree odeTree(const Model& model) {
 
 }  // namespace
 
-TreeOde::TreeOde(const Model& model)
+TreeOde::TreeOde(const Model& model, bool closedLoops)
     : model_(model),
-      dynamics_(odeTree(model)),
+      dynamics_(odeTree(model, closedLoops)),
       forces_(model),
-      tau_(VectorXd::Zero(dynamics_.size())) {
+      tau_(VectorXd::Zero(dynamics_.size())),
+      zero_(VectorXd::Zero(dynamics_.size())) {
   // the RSDAs on their hinges' axes as joint torques (tree_forces.h eq 2)
   forces_.mapToJoints(dynamics_.tree());
 }
@@ -48,6 +50,18 @@ void TreeOde::evaluate(double t, const VectorXd& q, const VectorXd& qd, VectorXd
     forces_.compute(t, dynamics_, q, qd, fext_, tau_);
     dynamics_.forwardDynamics(tau_, fext_, qdd);
   }
+  ++evaluations_;
+}
+
+void TreeOde::terms(double t, const VectorXd& q, const VectorXd& qd, MatrixXd& H, VectorXd& b) {
+  // gravity at t, the bodies' motion, the force elements' wrenches and joint torques
+  dynamics_.setGravity(model_.gravityFactor.value(t) * model_.gravity_W);
+  dynamics_.computeKinematics(q, qd);
+  if (!forces_.empty()) forces_.compute(t, dynamics_, q, qd, fext_, tau_);
+  // b = tau - RNEA(q, qd, 0) (eq 2), then H by CRBA (eq 1)
+  dynamics_.inverseDynamics(zero_, fext_, b);  // fext_ stays empty without force elements
+  b = tau_ - b;
+  dynamics_.massMatrix(H);
   ++evaluations_;
 }
 

@@ -7,10 +7,18 @@
 // torques tau (joint/tree_forces.h eq 2).
 //
 // It holds what the tree holds today: revolute, translational and fixed joints, gravity, TSDA,
-// RSDA, point forces and torques. A model with loop-closing joints (their constraints are not
-// solved here yet) or a tire (not yet mapped through the tree) is refused with a JointTreeError
-// naming the joint or element. The state-space integrators advance it through statespace/
+// RSDA, point forces and torques. A tire (not yet mapped through the tree) is refused with a
+// JointTreeError naming the element. The state-space integrators advance it through statespace/
 // joint_ode.h (`--formulation joint`).
+//
+// A model whose joints close loops is held only when the caller solves the loop constraints
+// (closedLoops): statespace/loop_joint_ode.h, by coordinate partitioning. It then asks for the
+// terms of the tree's joint-space equations of motion (Featherstone 2008 chapter 6),
+//     H(q) qdd + C(q, qd, f^ext) = tau,                                                (1)
+// H by the composite-rigid-body algorithm (Table 6.2), and the right-hand side
+//     b = tau - C = tau - RNEA(q, qd, qdd = 0, gravity, f^ext)                           (2)
+// by one RNEA pass at zero accelerations (Table 5.1); the loop constraints' forces are added to
+// (1) by the caller.
 
 #include "joint/tree_forces.h"
 
@@ -18,8 +26,10 @@ namespace mbw {
 
 class TreeOde {
  public:
-  // Throws JointTreeError for a model it cannot hold (see above). The model outlives the ODE.
-  explicit TreeOde(const Model& model);
+  // Throws JointTreeError for a model it cannot hold (see above), and for a model with loops unless
+  // closedLoops (then only terms() serves: evaluate() is the tree's motion without its loops). The
+  // model outlives the ODE.
+  explicit TreeOde(const Model& model, bool closedLoops = false);
 
   int size() const { return dynamics_.size(); }
   const KinematicTree& tree() const { return dynamics_.tree(); }
@@ -27,6 +37,9 @@ class TreeOde {
   void initialState(VectorXd& q, VectorXd& qd) const;
   // qdd = f(t, q, qd); afterwards dynamics() holds the bodies' poses and velocities at (q, qd)
   void evaluate(double t, const VectorXd& q, const VectorXd& qd, VectorXd& qdd);
+  // H (eq 1, n x n) and b = tau - C (eq 2) at (t, q, qd); afterwards dynamics() holds the bodies'
+  // poses and velocities at (q, qd)
+  void terms(double t, const VectorXd& q, const VectorXd& qd, MatrixXd& H, VectorXd& b);
   TreeDynamics& dynamics() { return dynamics_; }
   // the force elements, with the RSDA angle branches of the last evaluation
   const TreeForces& forces() const { return forces_; }
@@ -37,7 +50,7 @@ class TreeOde {
   const Model& model_;
   TreeDynamics dynamics_;
   TreeForces forces_;
-  VectorXd tau_;
+  VectorXd tau_, zero_;  // joint torques; zero accelerations (n)
   std::vector<Vec6> fext_;
   long evaluations_ = 0;
 };

@@ -20,9 +20,10 @@ std::string RunOption::keyword() const {
 
 std::string runFormulationRefusal(const std::string& name, const Model& model) {
   if (name != kJointFormulation) return initialPoseRefusal(name, model);
-  // the tree's equations of motion, or why it cannot hold the model
+  // the tree's equations of motion (its loops solved by coordinate partitioning), or why it
+  // cannot hold the model
   try {
-    TreeOde ode(model);
+    TreeOde ode(model, true);
   } catch (const JointTreeError& e) {
     return e.what();
   }
@@ -143,9 +144,9 @@ const std::vector<RunOption>& runOptions() {
        &O::recordSteps},
       // those the studies offer too: formulation, span, start, the methods' parameters, Newton
       {"formulation", "formulation",
-       "rA, rp, rE, or joint: the joint coordinates of the scene's tree of revolute, "
-       "translational and fixed joints, for the state-space integrators (rn4, w2, adams, bdf) "
-       "(default: the scene's setting)",
+       "rA, rp, rE, or joint: the joint coordinates of a spanning tree of the scene's revolute, "
+       "translational and fixed joints (loops closed by constraints), for the state-space "
+       "integrators (rn4, w2, adams, bdf) (default: the scene's setting)",
        runFormulationNames(), &O::formulation, true},
       // the run's span, the start of its recording and its initial state
       {"t-start",

@@ -22,9 +22,10 @@ std::vector<std::string> runFormulationNames() {
 std::string runFormulationDescription(const std::string& name) {
   // the joint coordinates' text; the others' from the formulation registry
   if (name != kJointFormulation) return formulationDescription(name);
-  return "joint coordinates of the scene's tree of revolute, translational and fixed joints, by "
-         "the articulated-body algorithm (Featherstone 2008); state-space integrators only (rn4, "
-         "w2, adams, bdf); records the rp coordinates of the motion";
+  return "joint coordinates of a spanning tree of the scene's revolute, translational and fixed "
+         "joints, by the articulated-body algorithm (Featherstone 2008), the joints that close "
+         "loops as constraints by coordinate partitioning; state-space integrators only (rn4, w2, "
+         "adams, bdf); records the rp coordinates of the motion";
 }
 
 Simulation::Simulation(Model model, RunSettings settings)

@@ -4,13 +4,15 @@
 //     ydd = f(t, y, yd),
 // with the full state of the model (q, v = qdot, vdot = qddot, lambda in the rp coordinates) at
 // each evaluated point, so that the run records, compares and checks every formulation's states
-// alike. Two implementations:
+// alike. Three implementations:
 //   StateSpaceOde  (statespace/state_space_ode.h): the independent rp coordinates of a coordinate
 //                  partition, the dependent ones solved from the constraints (Sandu et al. 2001
 //                  eqs 4-10); the partition may change during a run (checkPartition)
 //   JointOde       (statespace/joint_ode.h): the joint coordinates of the model's kinematic tree,
 //                  f by the articulated-body algorithm (Featherstone 2008 Table 7.1), the full
 //                  state by forward kinematics; no constraint to solve, no partition to change
+//   LoopJointOde   (statespace/loop_joint_ode.h): the independent joint coordinates of a tree
+//                  closed by loop joints, partitioned as StateSpaceOde partitions the rp ones
 
 #include <string>
 

@@ -5,7 +5,10 @@
 // bdf at 1e-10 (the reference: rn4 on rp at 1e-8 took 19 s on the stiff scene, 60 times bdf's
 // reference); the constraint drift channels stay at rounding; the integrators that do not take
 // joint coordinates say which do (a scene the tree cannot hold is refused naming the joint:
-// simulation_test.cpp).
+// simulation_test.cpp). Closed loops: the four-bar and slider-crank templates (planar loops of
+// revolutes, partitioned joint coordinates: statespace/loop_joint_ode.h) over 2 s with rn4, adams
+// and bdf at 1e-8 and w2 at 1e-5 against rp's bdf at 1e-10, the loops' equations at the Newton
+// tolerance.
 
 #include <gtest/gtest.h>
 
@@ -86,7 +89,55 @@ TEST_P(JointRun, AgreesWithAnRpReferenceWithTheSameChannels) {
   }
 }
 
+// the closed loops with their references (rp, bdf at 1e-10 over 2 s), run once for the integrators
+const std::vector<Scene>& loopScenes() {
+  static const std::vector<Scene> list = [] {
+    std::vector<Scene> l;
+    l.push_back({"four-bar",
+                 parseScene(generateScene("four-bar", {{"crank_speed", "3"}}), "four-bar"),
+                 {}});
+    l.push_back({"slider-crank",
+                 parseScene(generateScene("slider-crank", {{"crank_speed", "5"}}), "slider-crank"),
+                 {}});
+    for (Scene& scene : l) {
+      RunSettings s = settings("bdf", "rp", 1e-10);
+      s.tEnd = 2.0;
+      scene.reference = Simulation(scene.model, s).run();
+    }
+    return l;
+  }();
+  return list;
+}
+
+class LoopJointRun : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(LoopJointRun, ClosedLoopsAgreeWithAnRpReference) {
+  // w2, of order 2, at 1e-5 (at 1e-8 its runs took 390 s); the positions to 100 times the tolerance
+  const double tol = GetParam() == std::string("w2") ? 1e-5 : 1e-8;
+  for (const Scene& scene : loopScenes()) {
+    SCOPED_TRACE(scene.name);
+    const Results& rp = scene.reference;
+    RunSettings s = settings(GetParam(), "joint", tol);
+    s.tEnd = 2.0;
+    const Results joint = Simulation(scene.model, s).run();
+    ASSERT_EQ(rp.status, RunStatus::Completed) << rp.message;
+    ASSERT_EQ(joint.status, RunStatus::Completed) << joint.message;
+    ASSERT_EQ(joint.channels().size(), rp.channels().size());
+    EXPECT_EQ(joint.metadataValue("formulation"), "joint");
+    // the bodies' positions agree to the tolerance's order over 2 s
+    EXPECT_LT(test::positionDifference(joint, rp), 100 * tol);
+    EXPECT_GT(test::positionDifference(joint, rp), 0.0);
+    // the loops' equations at the Newton tolerance, the velocities' to its order
+    EXPECT_LE(largest(joint, "violation.position"), s.integratorSettings.constraintTolerance);
+    EXPECT_LT(largest(joint, "violation.velocity"), 1e-8);
+    EXPECT_GT(joint.stats.steps, 10);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(StateSpaceIntegrators, JointRun, ::testing::Values("rn4", "adams", "bdf"),
+                         [](const auto& param) { return test::parameterName(param.param); });
+INSTANTIATE_TEST_SUITE_P(StateSpaceIntegrators, LoopJointRun,
+                         ::testing::Values("rn4", "w2", "adams", "bdf"),
                          [](const auto& param) { return test::parameterName(param.param); });
 
 TEST(JointRuns, OtherIntegratorsSayWhichTakeJointCoordinates) {
