@@ -17,6 +17,7 @@
 #include "integrators/registry.h"
 #include "scene/builtin_scenes.h"
 #include "scene/scene_reader.h"
+#include "simulation/simulation.h"
 #include "simulation/run_settings.h"
 #include "studies/executor.h"
 #include "studies/scene_variant_loader.h"
@@ -77,8 +78,11 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   form->addRow(tr("Scene"), scene_);
   // the formulation every run uses
   formulation_ = new QComboBox(sceneTab);
-  for (const std::string& f : formulationNames()) formulation_->addItem(QString::fromStdString(f));
-  formulation_->setToolTip(tr("The formulation every run uses (and the reference run)"));
+  for (const std::string& f : runFormulationNames())
+    formulation_->addItem(QString::fromStdString(f));
+  formulation_->setToolTip(
+      tr("The formulation every run uses (and the reference run); in joint coordinates only the "
+         "state-space integrators run (rn4, w2, adams, bdf)"));
   form->addRow(tr("Formulation"), formulation_);
   // the end time, the scene's unless given
   tEnd_ = lineEdit("", tr("The simulated time of every run, s (empty: the scene's)"), sceneTab);
@@ -327,6 +331,12 @@ void StudySetupForm::setSteps(const QString& list) { steps_->setText(list); }
 void StudySetupForm::setTEnd(double tEnd) { tEnd_->setText(QString::number(tEnd)); }
 void StudySetupForm::setOutputs(const QString& list) { outputs_->setText(list); }
 void StudySetupForm::setJobs(int jobs) { jobs_->setValue(jobs); }
+bool StudySetupForm::setFormulation(const QString& name) {
+  // only a formulation the form offers
+  if (formulation_->findText(name) < 0) return false;
+  formulation_->setCurrentText(name);
+  return true;
+}
 void StudySetupForm::setTableFile(const QString& path) { table_->setText(path); }
 
 // --- the study file and the table ----------------------------------------------------------------

@@ -51,6 +51,7 @@ class StudySetupForm : public QWidget {
   void setTEnd(double tEnd);
   void setOutputs(const QString& list);
   void setJobs(int jobs);
+  bool setFormulation(const QString& name);  // false: not offered
   void setTableFile(const QString& path);
   void useStudyFile(const QString& path);  // "" goes back to the scene's study
 

@@ -218,6 +218,33 @@ class StudyDialogTest : public QObject {
     QVERIFY2(w.dialog.statusText().contains("'x'"), qPrintable(w.dialog.statusText()));
   }
 
+  void aStudyRunsInJointCoordinates() {
+    Workbench w;
+    // the stiff double pendulum is a tree of revolutes: rn4 runs it in joint coordinates, the
+    // reference (CVODE BDF) too
+    QVERIFY(w.dialog.setup().setScene("stiff-double-pendulum"));
+    QVERIFY(!w.dialog.setup().setFormulation("no-such-formulation"));
+    QVERIFY(w.dialog.setup().setFormulation("joint"));
+    w.dialog.setup().setIntegrators({"rosenbrock-nystrom4"});
+    w.dialog.setup().setTolerances("1e-3, 1e-5");
+    w.dialog.setup().setSteps("");
+    w.dialog.setup().setTEnd(0.05);
+    w.dialog.setup().setOutputs("rod2.y");
+    w.dialog.setup().setJobs(1);
+    QVERIFY2(w.dialog.startStudy(), qPrintable(w.dialog.statusText()));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.dialog.runner().busy(), 120000);
+    // both runs in joint coordinates, completed, the tighter tolerance the more accurate
+    const Study& study = w.dialog.runner().study();
+    std::map<double, double> errors;
+    for (const RunRecord& r : w.dialog.runner().records()) {
+      QCOMPARE(study.runs[r.run].settings.formulation, std::string("joint"));
+      QCOMPARE(r.status, RunStatus::Completed);
+      errors[study.runs[r.run].settings.integratorSettings.rtol] = r.errors.at(0).max;
+    }
+    QCOMPARE(errors.size(), size_t(2));
+    QVERIFY(errors.at(1e-5) < errors.at(1e-3));
+  }
+
   // --- the workbench's action and the diagram ----------------------------------------------------
 
   void theActionOpensTheDialogWithTheEditedSceneAndRunsOpenInTheRunList() {
