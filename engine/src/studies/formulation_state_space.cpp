@@ -92,12 +92,13 @@ std::vector<StateSpaceRow> stateSpacePlan(const StateSpaceComparisonSettings& se
     for (const BuiltinScene& b : builtinScenes()) scenes.push_back(b.name);
   std::vector<StateSpaceRow> rows;
   for (const std::string& scene : scenes) {
-    // the scene's own step, its end time capped, its last body
+    // the scene's own step, its end time capped (by the span, then by the count of steps), its
+    // last body
     const Model model = loadScene(scene);
     StateSpaceRow row;
     row.scene = scene;
     row.step = model.defaults.step;
-    row.tEnd = std::min(settings.tEnd, model.defaults.tEnd);
+    row.tEnd = std::min({settings.tEnd, model.defaults.tEnd, settings.maxSteps * row.step});
     row.body = model.bodies.empty() ? "" : model.bodies.back().name;
     // each formulation's refusal: the model's, else the integrator's
     const IntegratorInfo* info = findIntegrator(settings.integrator);

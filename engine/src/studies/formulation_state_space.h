@@ -26,7 +26,8 @@ struct StateSpaceComparisonSettings {
   std::vector<std::string> scenes;                          // empty: every built-in scene
   std::vector<std::string> formulations = {"rp", "joint"};  // the first is the baseline
   std::string integrator = "rn4";
-  double tEnd = 1.0;  // s, or the scene's own end time when it is sooner
+  double tEnd = 1.0;   // s, or the scene's own end time when it is sooner
+  int maxSteps = 200;  // or this many steps when they end sooner (the 40-window four-bar: 0.2 s)
 };
 
 // One formulation on one scene: why it cannot run there, or its timed runs and its error.

@@ -190,7 +190,8 @@ StudyTable stateSpaceTable(const FormulationStudy& study) {
             " at the same fixed step, every scene";
   t.notes = {
       s.integrator + " at the scene's own step from t = 0 to t_end (the scene's, at most " +
-          cell(s.tEnd) + " s); us/step: CPU time of the stepping loop per step, mean of " +
+          cell(s.tEnd) + " s and " + std::to_string(s.maxSteps) +
+          " steps); us/step: CPU time of the stepping loop per step, mean of " +
           std::to_string(study.settings.repeats) +
           (study.settings.repeats == 1 ? " run" : " runs") +
           " interleaved across formulations; speedup = " + fs.front() + " time / time",

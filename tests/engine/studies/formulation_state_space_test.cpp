@@ -26,6 +26,7 @@ FormulationStudySettings twoScenes() {
   s.repeats = 2;
   s.stateSpace.scenes = {"stiff-double-pendulum", "rotating-shaft"};
   s.stateSpace.tEnd = 0.5;
+  s.stateSpace.maxSteps = 10000;  // not the cap: 0.5 s is 5 000 steps of the pendulum's 1e-4 s
   return s;
 }
 
@@ -47,6 +48,10 @@ TEST(FormulationStateSpace, PlansEachSceneAtItsOwnStepWithItsRefusals) {
   EXPECT_EQ(rows[1].cells[1].refusal, runFormulationRefusal("joint", beams));
   EXPECT_FALSE(rows[1].runs());
   EXPECT_EQ(jointRefusalWord(rows[1].cells[1].refusal), "beam");
+  // a count of steps caps the span where they end sooner: 100 steps of 1e-4 s
+  StateSpaceComparisonSettings capped = twoScenes().stateSpace;
+  capped.maxSteps = 100;
+  EXPECT_DOUBLE_EQ(stateSpacePlan(capped)[0].tEnd, 100 * tree.defaults.step);
 }
 
 TEST(FormulationStateSpace, TimesBothFormulationsInTurnAndMeasuresEachOnceAgainstTheReference) {
