@@ -98,7 +98,7 @@ MainWindow::~MainWindow() {
   qDeleteAll(findChildren<QWidget*>(Qt::FindDirectChildrenOnly));
 }
 
-// --- layout: the panels, the actions and the menus -----------------------------------------------
+// --- layout: the panels and the actions ----------------------------------------------------------
 
 void MainWindow::buildPanels() {
   // left: the scene as a tree, the selected element's fields
@@ -242,6 +242,8 @@ void MainWindow::buildActions() {
   closeGuard_ = new ui::CloseGuard(*this, *doc_, *fileActions_, *controller_);
 }
 
+// --- the menus and the main toolbar --------------------------------------------------------------
+
 void MainWindow::buildMenus() {
   // undo and redo of the scene's edits
   auto* undo = new ui::UndoActions(*doc_->undoStack(), this);
@@ -250,8 +252,18 @@ void MainWindow::buildMenus() {
   // their icons, for the menu and the toolbar
   undoAction->setIcon(resources::actionIcon("undo"));
   redoAction->setIcon(resources::actionIcon("redo"));
+  // the menus in the menu bar's order, each showing its actions' tooltips
+  for (QMenu* m : {buildFileMenu(), buildEditMenu(undoAction, redoAction), buildViewMenu(),
+                   buildRunMenu(), buildHelpMenu()})
+    m->setToolTipsVisible(true);
+  // the main toolbar
+  buildMainToolBar(undoAction, redoAction);
+  // the window's actions work wherever the focus is
+  addActions({playbackBar_->playAction(), viewActions_->fit()});
+}
 
-  // File: scenes, sessions, exports, quit
+// File: scenes, sessions, exports, quit
+QMenu* MainWindow::buildFileMenu() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(fileActions_->newScene());
   file->addAction(fileActions_->library());
@@ -262,7 +274,6 @@ void MainWindow::buildMenus() {
     builtin->addAction(resources::sceneIcon(name), name, this,
                        [this, name] { fileActions_->openScene(name); });
   }
-  // scene files, sessions, exports
   // scene files: open, recent, save
   file->addAction(fileActions_->open());
   file->addMenu(fileActions_->recentMenu());
@@ -285,11 +296,14 @@ void MainWindow::buildMenus() {
   // Quit closes the window, through its guards
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
+  return file;
+}
 
-  // Edit: undo, adding, changing and removing elements, initial conditions
+// Edit: undo, adding, changing and removing elements, initial conditions
+QMenu* MainWindow::buildEditMenu(QAction* undo, QAction* redo) {
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-  edit->addAction(undoAction);
-  edit->addAction(redoAction);
+  edit->addAction(undo);
+  edit->addAction(redo);
   edit->addSeparator();
   // adding elements, placing joints, moving bodies, attaching meshes
   edit->addActions(editActions_->addActions());
@@ -302,8 +316,11 @@ void MainWindow::buildMenus() {
   edit->addAction(editActions_->remove());
   edit->addSeparator();
   edit->addAction(initialConditions_->action());
+  return edit;
+}
 
-  // View: the camera, what is drawn, the docks and the default plots
+// View: the camera, what is drawn, the docks and the default plots
+QMenu* MainWindow::buildViewMenu() {
   QMenu* view = menuBar()->addMenu(tr("&View"));
   // the camera's fit and directions, then what is drawn
   view->addAction(viewActions_->fit());
@@ -318,8 +335,11 @@ void MainWindow::buildMenus() {
   // each dock can be hidden and shown again
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
   view->addAction(tr("Default &plots"), plots_, &ui::PlotPanel::resetLayout);
+  return view;
+}
 
-  // Run: run, pause, cancel, playback, the reference, studies
+// Run: run, pause, cancel, playback, the reference, studies
+QMenu* MainWindow::buildRunMenu() {
   QMenu* run = menuBar()->addMenu(tr("&Run"));
   // the run: start, pause, cancel
   run->addAction(runActions_->run());
@@ -333,8 +353,11 @@ void MainWindow::buildMenus() {
   run->addSeparator();
   // the studies, a dialog of their own
   run->addAction((new ui::StudyAction(*doc_, *controller_, *this))->action());
+  return run;
+}
 
-  // Help: guide, shortcuts, scene format, about
+// Help: guide, shortcuts, scene format, about
+QMenu* MainWindow::buildHelpMenu() {
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help_ = new ui::HelpActions(*this);
   help->addAction(help_->guide());
@@ -342,10 +365,11 @@ void MainWindow::buildMenus() {
   help->addAction(help_->sceneFormat());
   help->addSeparator();
   help->addAction(about_->action());
-  // every menu shows its actions' tooltips
-  for (QMenu* m : {file, edit, view, run, help}) m->setToolTipsVisible(true);
+  return help;
+}
 
-  // the main toolbar: the actions used most
+// the main toolbar: the actions used most
+void MainWindow::buildMainToolBar(QAction* undo, QAction* redo) {
   QToolBar* bar = addToolBar(tr("Main"));
   // named for the saved layout, text beside the icons
   bar->setObjectName("mainToolBar");
@@ -354,8 +378,8 @@ void MainWindow::buildMenus() {
   bar->addAction(fileActions_->library());
   bar->addAction(fileActions_->save());
   bar->addSeparator();
-  bar->addAction(undoAction);
-  bar->addAction(redoAction);
+  bar->addAction(undo);
+  bar->addAction(redo);
   bar->addSeparator();
   bar->addAction(runActions_->run());
   bar->addAction(runActions_->pause());
@@ -364,8 +388,6 @@ void MainWindow::buildMenus() {
   bar->addAction(initialConditions_->action());
   bar->addSeparator();
   bar->addAction(exportActions_->screenshot());
-  // the window's actions work wherever the focus is
-  addActions({playbackBar_->playAction(), viewActions_->fit()});
 }
 
 // --- wiring --------------------------------------------------------------------------------------

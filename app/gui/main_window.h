@@ -7,7 +7,9 @@
 #include <QMainWindow>
 #include <memory>
 
+class QAction;
 class QHBoxLayout;
+class QMenu;
 class QToolBar;
 class QTabWidget;
 class QSplitter;
@@ -99,7 +101,14 @@ class MainWindow : public QMainWindow {
  private:
   void buildPanels();
   void buildActions();
+  // the menu bar, one menu each, and the main toolbar
   void buildMenus();
+  QMenu* buildFileMenu();
+  QMenu* buildEditMenu(QAction* undo, QAction* redo);
+  QMenu* buildViewMenu();
+  QMenu* buildRunMenu();
+  QMenu* buildHelpMenu();
+  void buildMainToolBar(QAction* undo, QAction* redo);
   void wire();
   void updateTitle();
   void defaultLayout();

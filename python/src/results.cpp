@@ -83,8 +83,10 @@ py::dict Result::stats() const {
 
 // --- the Python classes --------------------------------------------------------------------------
 
-void bindResults(py::module_& m) {
-  // Columns: item access by name, len() in rows, units, dict and DataFrame views
+namespace {
+
+// Columns: item access by name, len() in rows, units, dict and DataFrame views
+void bindColumns(py::module_& m) {
   py::class_<Columns>(m, "Columns", "Named columns as NumPy arrays.")
       // r[name], and name in r
       .def("__getitem__", &Columns::column, py::arg("name"))
@@ -107,9 +109,11 @@ void bindResults(py::module_& m) {
       // the arrays as a dict (no copy), or a pandas DataFrame
       .def("to_dict", &Columns::toDict, "the columns as a dict of NumPy arrays (no copy)")
       .def("to_pandas", &Columns::toPandas, "the columns as a pandas DataFrame");
+}
 
-  // Result: the columns plus the run's outcome; its DataFrame carries the metadata in attrs, as the
-  // CSV's comment lines carry it
+// Result: the columns plus the run's outcome; its DataFrame carries the metadata in attrs, as the
+// CSV's comment lines carry it
+void bindResult(py::module_& m) {
   py::class_<Result, Columns>(
       m, "Result",
       "A run: its channels as NumPy arrays (the columns of mbw-cli's CSV), status, "
@@ -170,8 +174,10 @@ void bindResults(py::module_& m) {
                std::to_string(r.run.stats.steps) + " steps, " + std::to_string(r.rows()) +
                " rows x " + std::to_string(r.names.size()) + " columns>";
       });
+}
 
-  // Table: a study's results table, with what the sweep did (interrupted, resumed, failed runs)
+// Table: a study's results table, with what the sweep did (interrupted, resumed, failed runs)
+void bindTable(py::module_& m) {
   py::class_<Table, Columns>(
       m, "Table",
       "A study's results table, one row per run (the columns of mbw-cli sweep's "
@@ -186,6 +192,15 @@ void bindResults(py::module_& m) {
                std::to_string(t.names.size()) + " columns, " + std::to_string(t.failed) +
                " failed>";
       });
+}
+
+}  // namespace
+
+void bindResults(py::module_& m) {
+  // the base class first: pybind11 needs it to bind the others
+  bindColumns(m);
+  bindResult(m);
+  bindTable(m);
 }
 
 }  // namespace mbw::python

@@ -220,10 +220,10 @@ struct ElementMap {
   }
 };
 
-}  // namespace
+// --- the Python classes --------------------------------------------------------------------------
 
-void bindScene(py::module_& m) {
-  // Element: attribute and item access to one JSON object's fields
+// Element: attribute and item access to one JSON object's fields
+void bindElement(py::module_& m) {
   py::class_<Element>(
       m, "Element",
       "A JSON object of a scene (a body, a joint, a force, the settings): its fields as "
@@ -251,8 +251,10 @@ void bindScene(py::module_& m) {
         return "<mbw.Element " + e.pointer.to_string() + " " +
                py::repr(e.dict()).cast<std::string>() + ">";
       });
+}
 
-  // Elements: a read-only mapping from names to elements
+// Elements: a read-only mapping from names to elements
+void bindElements(py::module_& m) {
   py::class_<ElementMap>(m, "Elements", "The bodies, joints or forces of a scene by name.")
       // scene.joints["D"], len(), iteration over the names, in, keys()
       .def("__getitem__", &ElementMap::at)
@@ -264,17 +266,56 @@ void bindScene(py::module_& m) {
              return std::find(all.begin(), all.end(), name) != all.end();
            })
       .def("keys", &ElementMap::names);
+}
 
-  // Scene: loading, the document as Python values, saving and copying, the model's name and
-  // warnings, the model check, and its elements by name
+// Scene.save(path): the document, indented by two
+void saveScene(const Scene& s, py::handle path) {
+  const std::string file = pathText(path);
+  // written and closed, a failure at either an mbw.OutputError (disk full)
+  std::ofstream out(file);
+  out << s.document().dump(2) << "\n";
+  out.close();
+  if (!out) raiseOutputError("cannot write '" + file + "'", py::none());
+}
+
+// Scene.check(): the model check as a dict
+py::dict checkDict(const Scene& s) {
+  const ModelCheck& c = s.check();
+  // the findings as dicts, then the summary and the counts (bodies, coordinates, equations and
+  // their rank, degrees of freedom)
+  py::list findings;
+  for (const ModelFinding& f : c.findings) {
+    py::dict finding;
+    finding["kind"] = f.kind == FindingKind::Note ? "note" : "warning";
+    finding["path"] = f.path;
+    finding["element"] = f.element;
+    finding["message"] = f.message;
+    findings.append(finding);
+  }
+  py::dict d;
+  d["summary"] = modelCheckSummary(c);
+  d["bodies"] = c.bodies;
+  d["joints"] = c.joints;
+  d["coordinates"] = c.coordinates;
+  d["equations"] = c.equations;
+  d["rank"] = c.rank;
+  d["redundant"] = c.redundant;
+  d["drivers"] = c.drivers;
+  d["degrees_of_freedom"] = c.degreesOfFreedom;
+  d["findings"] = findings;
+  return d;
+}
+
+// Scene: loading, the document as Python values, saving and copying, the model's name and
+// warnings, the model check, and its elements by name
+void bindSceneClass(py::module_& m) {
   py::class_<Scene, std::shared_ptr<Scene>>(
       m, "Scene",
       "A mechanism: its scene document (JSON, docs/scene-format.md) and the model built from it.")
       // a scene from a name, a path or a document, warned of what the model check finds
       .def_static("load", &loadAndWarn, py::arg("name_or_path"),
                   "A built-in scene (mbw.scenes()) or a scene file; what the model check finds "
-                  "worth a look "
-                  "is warned of (mbw.SceneWarning).")
+                  "worth a look is warned of (mbw.SceneWarning).")
       .def_static(
           "from_dict",
           [](py::handle document, const std::string& source) {
@@ -288,17 +329,7 @@ void bindScene(py::module_& m) {
       .def(
           "to_dict", [](const Scene& s) { return fromJson(s.document()); },
           "The scene document (a copy).")
-      .def(
-          "save",
-          [](const Scene& s, py::handle path) {
-            const std::string file = pathText(path);
-            // written and closed, a failure at either an mbw.OutputError (disk full)
-            std::ofstream out(file);
-            out << s.document().dump(2) << "\n";
-            out.close();
-            if (!out) raiseOutputError("cannot write '" + file + "'", py::none());
-          },
-          py::arg("path"), "Writes the scene document to a file.")
+      .def("save", &saveScene, py::arg("path"), "Writes the scene document to a file.")
       .def(
           "copy",
           [](const Scene& s) { return Scene::fromJson(s.document(), s.source(), s.sourcePath()); },
@@ -318,37 +349,9 @@ void bindScene(py::module_& m) {
             return warnings;
           },
           "what the scene gives that no real body has: (JSON path, message) pairs")
-      .def(
-          "check",
-          [](const Scene& s) {
-            const ModelCheck& c = s.check();
-            // the findings as dicts, then the summary and the counts (bodies, coordinates,
-            // equations and their rank, degrees of freedom)
-            py::list findings;
-            for (const ModelFinding& f : c.findings) {
-              py::dict finding;
-              finding["kind"] = f.kind == FindingKind::Note ? "note" : "warning";
-              finding["path"] = f.path;
-              finding["element"] = f.element;
-              finding["message"] = f.message;
-              findings.append(finding);
-            }
-            py::dict d;
-            d["summary"] = modelCheckSummary(c);
-            d["bodies"] = c.bodies;
-            d["joints"] = c.joints;
-            d["coordinates"] = c.coordinates;
-            d["equations"] = c.equations;
-            d["rank"] = c.rank;
-            d["redundant"] = c.redundant;
-            d["drivers"] = c.drivers;
-            d["degrees_of_freedom"] = c.degreesOfFreedom;
-            d["findings"] = findings;
-            return d;
-          },
-          "The model check, as the workbench's Model check panel shows it: counts, degrees of "
-          "freedom and "
-          "findings (kind, path, element, message).")
+      .def("check", &checkDict,
+           "The model check, as the workbench's Model check panel shows it: counts, degrees of "
+           "freedom and findings (kind, path, element, message).")
       // the elements by name, and the settings as one element; each reads the document as it
       // stands
       .def_property_readonly("bodies",
@@ -370,6 +373,15 @@ void bindScene(py::module_& m) {
           },
           "the scene's run settings (the defaults of mbw.run)")
       .def("__repr__", [](const Scene& s) { return "<mbw.Scene " + s.source() + ">"; });
+}
+
+}  // namespace
+
+void bindScene(py::module_& m) {
+  // the elements first: the scene's properties return them
+  bindElement(m);
+  bindElements(m);
+  bindSceneClass(m);
 }
 
 }  // namespace mbw::python

@@ -177,75 +177,116 @@ QImage VideoExportAction::frameAt(const VideoSettings& s, double t) {
 
 // --- the export ----------------------------------------------------------------------------------
 
-int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
-                                   const std::function<bool(int, int)>& progress) {
+namespace {
+
+// ffmpeg started on an MP4 file; "" or why it did not start
+QString startEncoder(QProcess& encoder, const VideoSettings& s) {
+  encoder.setProgram(VideoExportAction::ffmpeg());
+  // PNG frames on stdin; H.264 in yuv420p wants even sizes: an odd last row or column is left
+  // out (padding drew a black line there, and its colour bled into the row above)
+  // ffmpeg's arguments: quiet, PNG frames at the frame rate from stdin, H.264 in an MP4 that
+  // starts playing before it is whole
+  encoder.setArguments({"-y",
+                        "-loglevel",
+                        "error",
+                        "-f",
+                        "image2pipe",
+                        "-framerate",
+                        QString::number(s.fps),
+                        "-c:v",
+                        "png",
+                        "-i",
+                        "-",
+                        "-vf",
+                        "crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0",
+                        "-c:v",
+                        "libx264",
+                        "-pix_fmt",
+                        "yuv420p",
+                        "-movflags",
+                        "+faststart",
+                        s.path});
+  // ffmpeg must start within ten seconds
+  encoder.start();
+  if (!encoder.waitForStarted(10000))
+    return VideoExportAction::tr("Cannot start ffmpeg: %1").arg(encoder.errorString());
+  return {};
+}
+
+// frame k (from 0) to ffmpeg as PNG bytes (an MP4's encoder), else as a numbered PNG file in
+// s.path; "" or what failed
+QString writeFrame(const QImage& frame, int k, const VideoSettings& s, QProcess* encoder) {
+  if (encoder) {
+    // encoded in memory as PNG, then written to ffmpeg's input
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    frame.save(&buffer, "PNG");
+    if (encoder->write(png) != png.size() || !encoder->waitForBytesWritten(30000))
+      return VideoExportAction::tr("ffmpeg stopped taking frames: %1")
+          .arg(QString::fromUtf8(encoder->readAllStandardError()));
+    return {};
+  }
+  if (!frame.save(QDir(s.path).filePath(QString("frame_%1.png").arg(k + 1, 5, 10, QChar('0'))),
+                  "PNG"))
+    return VideoExportAction::tr("Cannot write the frames in %1").arg(s.path);
+  return {};
+}
+
+// ffmpeg finishes the file (its input closed, two minutes for it); the failure so far, else
+// ffmpeg's own; a failed or cancelled video is removed
+QString finishEncoder(QProcess& encoder, const VideoSettings& s, QString failure) {
+  encoder.closeWriteChannel();
+  encoder.waitForFinished(120000);
+  if (failure.isEmpty() &&
+      (encoder.exitStatus() != QProcess::NormalExit || encoder.exitCode() != 0))
+    failure = VideoExportAction::tr("ffmpeg failed: %1")
+                  .arg(QString::fromUtf8(encoder.readAllStandardError()).trimmed());
+  if (!failure.isEmpty()) QFile::remove(s.path);
+  return failure;
+}
+
+}  // namespace
+
+// the span to export, within the run's, or why there is nothing to export
+QString VideoExportAction::exportRefusal(const VideoSettings& s, double* from, double* to) const {
   // a run of at least two rows, a span that holds part of it
   const Run* run = runs_.find(runs_.currentId());
-  if (!run || run->results.rowCount() < 2) {
-    if (error) *error = tr("There is no run to play back.");
-    return -1;
-  }
+  if (!run || run->results.rowCount() < 2) return tr("There is no run to play back.");
   // the span asked for, within the run's
-  const double from = std::max(playback_.start(), s.from), to = std::min(playback_.end(), s.to);
-  if (!(to > from)) {
-    if (error)
-      *error = tr("The time span %1 to %2 s holds none of the run (%3 to %4 s).")
-                   .arg(s.from)
-                   .arg(s.to)
-                   .arg(playback_.start())
-                   .arg(playback_.end());
-    return -1;
-  }
+  *from = std::max(playback_.start(), s.from);
+  *to = std::min(playback_.end(), s.to);
+  if (!(*to > *from))
+    return tr("The time span %1 to %2 s holds none of the run (%3 to %4 s).")
+        .arg(s.from)
+        .arg(s.to)
+        .arg(playback_.start())
+        .arg(playback_.end());
   // an MP4 needs ffmpeg; PNG frames need their directory
   const bool mp4 = s.path.endsWith(".mp4", Qt::CaseInsensitive);
-  if (mp4 && ffmpeg().isEmpty()) {
-    if (error)
-      *error = tr(
-          "ffmpeg is not installed: export PNG frames to a directory instead (or install ffmpeg).");
-    return -1;
-  }
+  if (mp4 && ffmpeg().isEmpty())
+    return tr(
+        "ffmpeg is not installed: export PNG frames to a directory instead (or install ffmpeg).");
   // PNG frames: their directory made
-  if (!mp4 && !QDir().mkpath(s.path)) {
-    if (error) *error = tr("Cannot create the directory %1").arg(s.path);
+  if (!mp4 && !QDir().mkpath(s.path)) return tr("Cannot create the directory %1").arg(s.path);
+  return {};
+}
+
+int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
+                                   const std::function<bool(int, int)>& progress) {
+  // the span, or why there is nothing to export; an MP4's encoder started
+  double from = 0.0, to = 0.0;
+  QString failure = exportRefusal(s, &from, &to);
+  const bool mp4 = s.path.endsWith(".mp4", Qt::CaseInsensitive);
+  QProcess encoder;
+  if (failure.isEmpty() && mp4) failure = startEncoder(encoder, s);
+  if (!failure.isEmpty()) {
+    if (error) *error = failure;
     return -1;
   }
   // how many frames, and of what size
   const int frames = frameCount(from, to, s);
   const QSize frameSize = videoFrameSize(s.size, viewPixels());
-  QProcess encoder;
-  if (mp4) {
-    encoder.setProgram(ffmpeg());
-    // PNG frames on stdin; H.264 in yuv420p wants even sizes: an odd last row or column is left
-    // out (padding drew a black line there, and its colour bled into the row above)
-    // ffmpeg's arguments: quiet, PNG frames at the frame rate from stdin, H.264 in an MP4 that
-    // starts playing before it is whole
-    encoder.setArguments({"-y",
-                          "-loglevel",
-                          "error",
-                          "-f",
-                          "image2pipe",
-                          "-framerate",
-                          QString::number(s.fps),
-                          "-c:v",
-                          "png",
-                          "-i",
-                          "-",
-                          "-vf",
-                          "crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0",
-                          "-c:v",
-                          "libx264",
-                          "-pix_fmt",
-                          "yuv420p",
-                          "-movflags",
-                          "+faststart",
-                          s.path});
-    // ffmpeg must start within ten seconds
-    encoder.start();
-    if (!encoder.waitForStarted(10000)) {
-      if (error) *error = tr("Cannot start ffmpeg: %1").arg(encoder.errorString());
-      return -1;
-    }
-  }
   // playback paused for the export, its time and state put back afterwards
   const bool wasPlaying = playback_.playing();
   const double before = playback_.time();
@@ -259,30 +300,12 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
       s.plots && !plots_.plots().empty() ? frameSize.width() * kViewShare : frameSize.width();
   view_.holdCameraForFrames(true, viewWidth / frameSize.height());
   int written = 0;
-  // the frames: playback set to each frame's time, the frame composed
-  QString failure;
+  // the frames: playback set to each frame's time, the frame composed and written
   for (int k = 0; k < frames; ++k) {
     // frame k at from + k speed / fps, never past the span's end
     playback_.setTime(std::min(to, from + k * s.speed / s.fps));
-    const QImage frame = composeFrame(s, frameSize);
-    // an MP4's frame goes to ffmpeg as PNG bytes; a frame is written as a numbered PNG file
-    if (mp4) {
-      // encoded in memory as PNG, then written to ffmpeg's input
-      QByteArray png;
-      QBuffer buffer(&png);
-      buffer.open(QIODevice::WriteOnly);
-      frame.save(&buffer, "PNG");
-      if (encoder.write(png) != png.size() || !encoder.waitForBytesWritten(30000)) {
-        failure = tr("ffmpeg stopped taking frames: %1")
-                      .arg(QString::fromUtf8(encoder.readAllStandardError()));
-        break;
-      }
-    } else if (!frame.save(
-                   QDir(s.path).filePath(QString("frame_%1.png").arg(k + 1, 5, 10, QChar('0'))),
-                   "PNG")) {
-      failure = tr("Cannot write the frames in %1").arg(s.path);
-      break;
-    }
+    failure = writeFrame(composeFrame(s, frameSize), k, s, mp4 ? &encoder : nullptr);
+    if (!failure.isEmpty()) break;
     // the progress callback may cancel
     ++written;
     if (progress && !progress(written, frames)) {
@@ -291,16 +314,7 @@ int VideoExportAction::exportVideo(const VideoSettings& s, QString* error,
     }
   }
   // ffmpeg finishes the file; a failed or cancelled video is removed
-  if (mp4) {
-    // ffmpeg's input closed; two minutes for it to finish
-    encoder.closeWriteChannel();
-    encoder.waitForFinished(120000);
-    if (failure.isEmpty() &&
-        (encoder.exitStatus() != QProcess::NormalExit || encoder.exitCode() != 0))
-      failure =
-          tr("ffmpeg failed: %1").arg(QString::fromUtf8(encoder.readAllStandardError()).trimmed());
-    if (!failure.isEmpty()) QFile::remove(s.path);
-  }
+  if (mp4) failure = finishEncoder(encoder, s, failure);
   // the camera, cursor B, playback time and state as they were
   view_.holdCameraForFrames(false);
   if (std::isfinite(cursorB)) cursors.setB(cursorB);

@@ -92,6 +92,9 @@ class VideoExportAction : public QObject {
 
  private:
   void run();
+  // the span to export within the run's (from, to), or why there is nothing to export (no run,
+  // a span outside it, no ffmpeg for an MP4, a directory that cannot be made for PNG frames)
+  QString exportRefusal(const VideoSettings& settings, double* from, double* to) const;
   // the 3D view's size in pixels
   QSize viewPixels() const;
   // the frame at the playback's time: the 3D view (and the plots beside it)

@@ -61,7 +61,43 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
       firstBox_(channelBox(this, tr("The signal plotted (x of an x-y plot)"))),
       secondBox_(channelBox(this, tr("y of the x-y plot"))),
       plot_(new QCustomPlot(this)) {
-  // header: quantity, signals, auto-scale, remove
+  // the header (quantity, signals, auto-scale, remove) above the plot, which takes the rest
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->setSpacing(2);
+  layout->addLayout(buildHeader());
+  layout->addWidget(plot_, 1);
+
+  // the scheduler draws the plot with the window's next frame, taking the rows that came meanwhile
+  if (scheduler_)
+    drawHandle_ = scheduler_->add([this] {
+      for (int id : std::exchange(pendingRuns_, {})) takeRows(id);
+      plot_->replot(QCustomPlot::rpRefreshHint);
+      ++replots_;
+    });
+  // the plot's style, interactions and texts
+  setUpPlot();
+  // the curves of the runs, and the cursors' read-out drawn over them
+  series_ = new PlotSeries(*plot_, runs_);
+  readout_ = new PlotReadout(*plot_, *series_, cursors_, this);
+  connect(&cursors_, &PlotCursors::changed, this, &LivePlot::updateCursors);
+
+  // the user takes over the axes by dragging or zooming
+  connect(plot_, &QCustomPlot::mouseWheel, this, [this] { followData_ = false; });
+  connect(plot_, &QCustomPlot::mouseDoubleClick, this, &LivePlot::autoScale);
+  // a log axis zoomed or dragged within two decades gets its 1-2-5 ticks again
+  connect(plot_->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+          &LivePlot::updateTicks);
+  // right click: cursors, auto-scale, this plot alone as a PNG image
+  plot_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(plot_, &QWidget::customContextMenuRequested, this, &LivePlot::showContextMenu);
+  // the quantity asked for, which draws the runs there are
+  setQuantity(kind, channels);
+}
+
+// the header's quantity and signal boxes, auto-scale and remove, in a row, wired
+QHBoxLayout* LivePlot::buildHeader() {
+  // the quantities
   for (const PlotKindInfo& k : plotKinds()) kindBox_->addItem(k.title, k.id);
   kindBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   kindBox_->setMinimumContentsLength(3);
@@ -75,7 +111,7 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   auto* remove = new QToolButton(this);
   remove->setText(QStringLiteral("\u2715"));
   remove->setToolTip(tr("Remove this plot"));
-  // the header in a row above the plot
+  // the header in a row
   auto* header = new QHBoxLayout;
   header->setContentsMargins(0, 0, 0, 0);
   header->addWidget(kindBox_, 1);
@@ -83,20 +119,28 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   header->addWidget(secondBox_, 1);
   header->addWidget(fit);
   header->addWidget(remove);
-  // the header above the plot, which takes the rest
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(2, 2, 2, 2);
-  layout->setSpacing(2);
-  layout->addLayout(header);
-  layout->addWidget(plot_, 1);
+  // a new quantity from the header; the signals of the first and second choice for one that
+  // needs them
+  connect(kindBox_, QOverload<int>::of(&QComboBox::activated), this, [this](int index) {
+    if (const PlotKindInfo* k = findPlotKind(kindBox_->itemData(index).toString()))
+      setQuantity(k->kind, channels_);
+  });
+  // a new signal in the header; an x-y plot takes both
+  auto chosen = [this] {
+    QStringList c{firstBox_->currentData().toString()};
+    if (plotKindInfo(kind_).channels == 2) c << secondBox_->currentData().toString();
+    setQuantity(kind_, c);
+  };
+  connect(firstBox_, QOverload<int>::of(&QComboBox::activated), this, chosen);
+  connect(secondBox_, QOverload<int>::of(&QComboBox::activated), this, chosen);
+  // the header's buttons
+  connect(fit, &QToolButton::clicked, this, &LivePlot::autoScale);
+  connect(remove, &QToolButton::clicked, this, &LivePlot::removeRequested);
+  return header;
+}
 
-  // the scheduler draws the plot with the window's next frame, taking the rows that came meanwhile
-  if (scheduler_)
-    drawHandle_ = scheduler_->add([this] {
-      for (int id : std::exchange(pendingRuns_, {})) takeRows(id);
-      plot_->replot(QCustomPlot::rpRefreshHint);
-      ++replots_;
-    });
+// the house style, interactions and size of the plot, and its two texts
+void LivePlot::setUpPlot() {
   // the house style; drag and wheel move and zoom the axes
   plot::applyStyle(*plot_);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -127,60 +171,30 @@ LivePlot::LivePlot(RunLibrary& runs, PlotKind kind, const QStringList& channels,
   info_ = centred(0.99, 0.99, Qt::AlignRight | Qt::AlignBottom);
   info_->setTextAlignment(Qt::AlignRight);
   info_->setBrush(QColor(255, 255, 255, 200));
-  // the curves of the runs, and the cursors' read-out drawn over them
-  series_ = new PlotSeries(*plot_, runs_);
-  readout_ = new PlotReadout(*plot_, *series_, cursors_, this);
-  connect(&cursors_, &PlotCursors::changed, this, &LivePlot::updateCursors);
+}
 
-  // a new quantity from the header; the signals of the first and second choice for one that
-  // needs them
-  connect(kindBox_, QOverload<int>::of(&QComboBox::activated), this, [this](int index) {
-    if (const PlotKindInfo* k = findPlotKind(kindBox_->itemData(index).toString()))
-      setQuantity(k->kind, channels_);
+// the context menu at a point of the plot: cursors, auto-scale, this plot alone as a figure
+void LivePlot::showContextMenu(const QPoint& at) {
+  QMenu menu(this);
+  // cursor B where the menu was opened, when there is a time there
+  double t = 0.0;
+  if (timeAt(at, t)) menu.addAction(tr("Cursor &B here"), this, [this, t] { cursors_.setB(t); });
+  menu.addAction(tr("&Clear cursors"), &cursors_, &PlotCursors::clear);
+  menu.addSeparator();
+  menu.addAction(tr("&Auto-scale"), this, &LivePlot::autoScale);
+  // the plot alone as a figure, in the folder used last
+  menu.addAction(tr("Save this plot (PNG, SVG, PDF)..."), this, [this] {
+    // proposed under the plot's kind, in the folder used last
+    const QString dir = lastFolder("export/directory");
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save plot"), QDir(dir).filePath(plotKindInfo(kind_).id + ".png"),
+        plot::figureFileFilter());
+    if (path.isEmpty()) return;
+    rememberFolder("export/directory", QFileInfo(path).absolutePath());
+    if (!savePlot(path))
+      QMessageBox::warning(this, tr("Save plot"), tr("Cannot write %1").arg(path));
   });
-  // a new signal in the header; an x-y plot takes both
-  auto chosen = [this] {
-    QStringList c{firstBox_->currentData().toString()};
-    if (plotKindInfo(kind_).channels == 2) c << secondBox_->currentData().toString();
-    setQuantity(kind_, c);
-  };
-  connect(firstBox_, QOverload<int>::of(&QComboBox::activated), this, chosen);
-  connect(secondBox_, QOverload<int>::of(&QComboBox::activated), this, chosen);
-  // the header's buttons
-  connect(fit, &QToolButton::clicked, this, &LivePlot::autoScale);
-  connect(remove, &QToolButton::clicked, this, &LivePlot::removeRequested);
-  // the user takes over the axes by dragging or zooming
-  connect(plot_, &QCustomPlot::mouseWheel, this, [this] { followData_ = false; });
-  connect(plot_, &QCustomPlot::mouseDoubleClick, this, &LivePlot::autoScale);
-  // a log axis zoomed or dragged within two decades gets its 1-2-5 ticks again
-  connect(plot_->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
-          &LivePlot::updateTicks);
-  // right click: cursors, auto-scale, this plot alone as a PNG image
-  plot_->setContextMenuPolicy(Qt::CustomContextMenu);
-  connect(plot_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
-    QMenu menu(this);
-    // cursor B where the menu was opened, when there is a time there
-    double t = 0.0;
-    if (timeAt(at, t)) menu.addAction(tr("Cursor &B here"), this, [this, t] { cursors_.setB(t); });
-    menu.addAction(tr("&Clear cursors"), &cursors_, &PlotCursors::clear);
-    menu.addSeparator();
-    menu.addAction(tr("&Auto-scale"), this, &LivePlot::autoScale);
-    // the plot alone as a figure, in the folder used last
-    menu.addAction(tr("Save this plot (PNG, SVG, PDF)..."), this, [this] {
-      // proposed under the plot's kind, in the folder used last
-      const QString dir = lastFolder("export/directory");
-      const QString path = QFileDialog::getSaveFileName(
-          this, tr("Save plot"), QDir(dir).filePath(plotKindInfo(kind_).id + ".png"),
-          plot::figureFileFilter());
-      if (path.isEmpty()) return;
-      rememberFolder("export/directory", QFileInfo(path).absolutePath());
-      if (!savePlot(path))
-        QMessageBox::warning(this, tr("Save plot"), tr("Cannot write %1").arg(path));
-    });
-    menu.exec(plot_->mapToGlobal(at));
-  });
-  // the quantity asked for, which draws the runs there are
-  setQuantity(kind, channels);
+  menu.exec(plot_->mapToGlobal(at));
 }
 
 // --- the quantity and the rows of the runs -------------------------------------------------------

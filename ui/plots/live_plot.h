@@ -16,6 +16,7 @@
 
 class QCPItemText;
 class QComboBox;
+class QHBoxLayout;
 class QCustomPlot;
 
 namespace mbw::ui {
@@ -80,6 +81,10 @@ class LivePlot : public QWidget {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
+  // the parts of the plot, built once: the header (wired), the plot's style and texts
+  QHBoxLayout* buildHeader();
+  void setUpPlot();
+  void showContextMenu(const QPoint& at);
   // the rows a run added, drawn with the next replot
   void takeRows(int runId);
   void fillChannelChoices();

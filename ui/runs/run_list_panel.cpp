@@ -17,7 +17,30 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
       runs_(runs),
       model_(new RunListModel(runs, this)),
       view_(new QTreeView(this)) {
-  // the runs grouped by scene, one selected at a time, the actions in the context menu
+  // the list, the runs' actions, the toolbar above the list
+  setUpView();
+  buildActions();
+  // the actions also in a toolbar above the list
+  auto* bar = new QToolBar(this);
+  bar->setIconSize(QSize(16, 16));
+  bar->addActions({reference_, showOnly_, remove_});
+  bar->addSeparator();
+  bar->addActions({otherScenes_, openScene_});
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addWidget(bar);
+  layout->addWidget(view_);
+
+  // the list and the actions follow the runs
+  wire();
+  // the groups open at start
+  for (int g = 0; g < model_->groupCount(); ++g) view_->expand(model_->index(g, 0));
+  updateActions();
+}
+
+// the runs grouped by scene, one selected at a time, the actions in the context menu
+void RunListPanel::setUpView() {
   view_->setModel(model_);
   view_->setSelectionBehavior(QAbstractItemView::SelectRows);
   view_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -34,7 +57,10 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
   header->setSectionResizeMode(QHeaderView::ResizeToContents);
   header->setSectionResizeMode(RunListModel::Settings, QHeaderView::Stretch);
   header->setMinimumSectionSize(24);
+}
 
+// the reference, showing one run, removing it, the scope of other scenes, opening a run's scene
+void RunListPanel::buildActions() {
   // the reference: the base of the error plots and of the differences
   reference_ = new QAction(tr("Use as &reference"), this);
   reference_->setToolTip(
@@ -67,19 +93,11 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
           [this] { emit openSceneRequested(model_->sceneKeyAt(view_->currentIndex())); });
   // the context menu holds the run's actions (the scope toggle sits in the toolbar)
   view_->addActions({reference_, showOnly_, remove_, openScene_});
+}
 
-  // the actions also in a toolbar above the list
-  auto* bar = new QToolBar(this);
-  bar->setIconSize(QSize(16, 16));
-  bar->addActions({reference_, showOnly_, remove_});
-  bar->addSeparator();
-  bar->addActions({otherScenes_, openScene_});
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->setSpacing(0);
-  layout->addWidget(bar);
-  layout->addWidget(view_);
-
+// the selection and the current run kept together; the groups and columns as runs come and go;
+// the actions' states following the runs
+void RunListPanel::wire() {
   // the selected row makes its run current (when it is in scope), and the current run is selected
   connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this](const QModelIndex& index) {
@@ -110,9 +128,6 @@ RunListPanel::RunListPanel(RunLibrary& runs, QWidget* parent)
        {&RunLibrary::referenceChanged, &RunLibrary::runFinished, &RunLibrary::runRemoved})
     connect(&runs_, signal, this, &RunListPanel::updateActions);
   connect(&runs_, &RunLibrary::scopeChanged, this, &RunListPanel::updateActions);
-  // the groups open at start
-  for (int g = 0; g < model_->groupCount(); ++g) view_->expand(model_->index(g, 0));
-  updateActions();
 }
 
 // --- the actions of the selection ----------------------------------------------------------------

@@ -33,6 +33,10 @@ class RunListPanel : public QWidget {
   void openSceneRequested(const QString& sceneKey);
 
  private:
+  // the constructor's parts: the list's look, the actions, the connections
+  void setUpView();
+  void buildActions();
+  void wire();
   int selectedId() const;
   void updateActions();
   void fitColumns();

@@ -67,7 +67,23 @@ QWidget* withBrowse(QLineEdit* edit, QPushButton** button, QWidget* parent) {
 // --- building the form ---------------------------------------------------------------------------
 
 StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTabWidget(this)) {
-  // a work-precision study of a scene
+  // a work-precision study of a scene, or a study file; how it runs, where the table goes
+  tabs_->addTab(buildSceneTab(), tr("Work-precision"));
+  tabs_->addTab(buildFileTab(), tr("Study file"));
+  QFormLayout* common = buildCommonSettings();
+  // the scene's defaults shown for the scene chosen
+  connect(scene_, &QComboBox::currentIndexChanged, this, &StudySetupForm::showSceneDefaults);
+  showSceneDefaults();
+  // the tabs above the common settings
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(tabs_, 1);
+  layout->addLayout(common);
+}
+
+// the scene, its formulation and end time, the integrators, tolerances and steps, the outputs
+// compared, the repetitions and the reference
+QWidget* StudySetupForm::buildSceneTab() {
   auto* sceneTab = new QWidget(this);
   auto* form = new QFormLayout(sceneTab);
   // the scene of the study: a built-in one, or the one being edited (see setCurrentScene)
@@ -125,9 +141,11 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
       new QLabel(tr("the engine's reference-quality run (CVODE BDF at 1e-12)"), sceneTab);
   reference->setWordWrap(true);
   form->addRow(tr("Reference"), reference);
-  tabs_->addTab(sceneTab, tr("Work-precision"));
+  return sceneTab;
+}
 
-  // a study file
+// a study file, and a summary of it or what is wrong with it
+QWidget* StudySetupForm::buildFileTab() {
   auto* fileTab = new QWidget(this);
   auto* fileLayout = new QFormLayout(fileTab);
   // the file, and a summary of it or what is wrong with it
@@ -138,11 +156,13 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   fileSummary_ = new QLabel(fileTab);
   fileSummary_->setWordWrap(true);
   fileLayout->addRow(fileSummary_);
-  tabs_->addTab(fileTab, tr("Study file"));
   connect(browseFile, &QPushButton::clicked, this, &StudySetupForm::browseStudyFile);
   connect(studyFile_, &QLineEdit::editingFinished, this, &StudySetupForm::describeStudyFile);
+  return fileTab;
+}
 
-  // how it runs, where the table goes
+// how either study runs and where its table goes, below the tabs
+QFormLayout* StudySetupForm::buildCommonSettings() {
   auto* common = new QFormLayout;
   // runs at once (0: one per core), and the results table
   jobs_ = new QSpinBox(this);
@@ -159,15 +179,7 @@ StudySetupForm::StudySetupForm(QWidget* parent) : QWidget(parent), tabs_(new QTa
   QPushButton* browseTable = nullptr;
   common->addRow(tr("Results table"), withBrowse(table_, &browseTable, this));
   connect(browseTable, &QPushButton::clicked, this, &StudySetupForm::browseTable);
-  // the scene's defaults shown for the scene chosen
-  connect(scene_, &QComboBox::currentIndexChanged, this, &StudySetupForm::showSceneDefaults);
-  showSceneDefaults();
-
-  // the tabs above the common settings
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(tabs_, 1);
-  layout->addLayout(common);
+  return common;
 }
 
 // --- the scene and the request -------------------------------------------------------------------

@@ -14,6 +14,7 @@
 #include "studies/work_precision.h"
 
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -56,6 +57,10 @@ class StudySetupForm : public QWidget {
   void useStudyFile(const QString& path);  // "" goes back to the scene's study
 
  private:
+  // the form's parts: the two tabs' pages, and the settings below them
+  QWidget* buildSceneTab();
+  QWidget* buildFileTab();
+  QFormLayout* buildCommonSettings();
   // the scene chosen (nullptr: none)
   std::shared_ptr<const Model> chosenScene() const;
   // the formulation and end time of the scene chosen become the form's defaults

@@ -34,9 +34,13 @@ std::string runFormulationRefusal(const std::string& name, const Model& model) {
 
 // one row per option of `mbw-cli run`: its name, the setting it sets (the scene's key), its help,
 // the words it accepts, the member of RunOverrides it fills, and whether the studies offer it
-const std::vector<RunOption>& runOptions() {
-  static const std::vector<RunOption> table = {
-      // the run's own options: integrator, steps, tolerances, step-size control, output
+
+namespace {
+
+// the integrator, its steps and their tolerances, and the multipliers as channels
+std::vector<RunOption> integratorOptions() {
+  return {
+      // the integrator, the step and the recording's stride
       {"integrator", "integrator", "integrator name, see `mbw-cli list`", {}, &O::integrator},
       {"step", "step", "time step, s (first step when variable)", {}, &O::step},
       {"every", "every", "record every N-th step (first and last always)", {}, &O::every},
@@ -67,6 +71,12 @@ const std::vector<RunOption>& runOptions() {
        "add the Lagrange multipliers to the results (lambda.*)",
        {},
        &O::multipliers},
+  };
+}
+
+// variable steps: the largest and smallest step, what the tolerances bound, the controller
+std::vector<RunOption> stepControlOptions() {
+  return {
       // variable steps: the largest step, what the tolerances bound and the smallest step
       {"max-step", "max_step", "largest step of variable-step methods, s", {}, &O::maxStep},
       {"error-control",
@@ -99,6 +109,12 @@ const std::vector<RunOption>& runOptions() {
        "step-size control: largest ratio of new to old step (default 6)",
        {},
        &O::facMax},
+  };
+}
+
+// the state-space integrators' recovery of the dependent coordinates, and the Jacobian
+std::vector<RunOption> stateSpaceOptions() {
+  return {
       // the state-space integrators' recovery of the dependent coordinates and their partition
       {"constraint-tol",
        "constraint_tolerance",
@@ -116,6 +132,12 @@ const std::vector<RunOption>& runOptions() {
        "exact, or fd (forward differences) where the integrator offers it",
        {},
        &O::jacobian},
+  };
+}
+
+// the output: rows at requested times, large runs, the steps beside the requested times
+std::vector<RunOption> outputOptions() {
+  return {
       // rows at requested times instead of at the steps
       {"output-step",
        "output_step",
@@ -142,7 +164,14 @@ const std::vector<RunOption>& runOptions() {
        "requested times, 0 at the steps)",
        {},
        &O::recordSteps},
-      // those the studies offer too: formulation, span, start, the methods' parameters, Newton
+  };
+}
+
+// offered by the studies too: the formulation, the span, the start of the recording and the initial
+// state
+std::vector<RunOption> studySpanOptions() {
+  return {
+      // the formulation
       {"formulation", "formulation",
        "rA, rp, rE, or joint: the joint coordinates of a spanning tree of the scene's revolute, "
        "translational and fixed joints (loops closed by constraints), for the state-space "
@@ -168,6 +197,12 @@ const std::vector<RunOption>& runOptions() {
        {},
        &O::fromEquilibrium,
        true},
+  };
+}
+
+// offered by the studies too: the methods' parameters and Newton
+std::vector<RunOption> newtonOptions() {
+  return {
       // the methods' parameters
       {"rho-inf",
        "rho_inf",
@@ -199,6 +234,12 @@ const std::vector<RunOption>& runOptions() {
        {},
        &O::maxNewtonIterations,
        true},
+  };
+}
+
+// offered by the studies too: the index-3 integrators' Newton matrix and equations, the penalty
+std::vector<RunOption> index3Options() {
+  return {
       // index-3 integrators: the Newton matrix's storage and update, and the equations it solves
       {"linear-solver",
        "linear_solver",
@@ -231,6 +272,22 @@ const std::vector<RunOption>& runOptions() {
        &O::penalty,
        true},
   };
+}
+
+}  // namespace
+
+// every option of `mbw-cli run`, in the order of its --help: the run's own ones, then those the
+// studies offer too
+const std::vector<RunOption>& runOptions() {
+  static const std::vector<RunOption> table = [] {
+    // the groups, one after the other
+    std::vector<RunOption> all;
+    for (const std::vector<RunOption>& group :
+         {integratorOptions(), stepControlOptions(), stateSpaceOptions(), outputOptions(),
+          studySpanOptions(), newtonOptions(), index3Options()})
+      all.insert(all.end(), group.begin(), group.end());
+    return all;
+  }();
   return table;
 }
 
