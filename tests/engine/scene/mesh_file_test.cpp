@@ -29,6 +29,7 @@ std::string writeScene(const fs::path& dir, const std::string& name, const std::
   return path.string();
 }
 
+// an empty folder for one test, with a parts/ folder in it
 fs::path freshFolder(const std::string& name) {
   const fs::path dir = fs::path(::testing::TempDir()) / name;
   fs::remove_all(dir);
@@ -66,6 +67,7 @@ TEST(MeshFile, IsWrittenRelativeToTheFolderTheSceneIsSavedIn) {
 }
 
 TEST(MeshFile, ASceneFileWithItsMeshLoads) {
+  // an empty STL solid in parts/: the scene loads and the mesh check finds nothing
   const fs::path dir = freshFolder("mesh-file-loads");
   std::ofstream(dir / "parts" / "link.stl") << "solid link\nendsolid link\n";
   const std::string scene =
@@ -95,6 +97,7 @@ TEST(MeshFile, AMissingFileNamesTheSceneFileTheJsonPathAndWhereItWasLookedFor) {
 }
 
 TEST(MeshFile, ANameThatIsNoMeshAndAScaleThatIsNotPositiveAreProblemsOfTheirFields) {
+  // a STEP file, a zero scale and a negative density: three issues at their fields
   const fs::path dir = freshFolder("mesh-file-bad-fields");
   std::ofstream(dir / "parts" / "link.step") << "ISO-10303-21;\n";
   const std::string scene =
