@@ -123,6 +123,7 @@ class AssembleFourBarTest : public QObject {
     QSettings().clear();
   }
 
+  // a four-bar assembled from an empty scene in the workbench, step by step as the guide shows it
   void aFourBarFromNothing() {
     MainWindow w;
     w.resize(1600, 1000);

@@ -97,6 +97,8 @@ class AttachMeshTest : public QObject {
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+  // a closed cube's STL attached to a body: its mass and inertia come from the mesh, and it is
+  // drawn
   void aClosedCubeGivesItsMassAndIsDrawn() {
     QTemporaryDir dir;
     // the scene in a folder, its mesh in parts/ beside it
@@ -196,6 +198,7 @@ class AttachMeshTest : public QObject {
              w.document().issues()[0].message.c_str());
   }
 
+  // an open mesh can still be attached to be drawn, but gives no mass
   void anOpenMeshIsDrawnForLooksOnly() {
     // an open mesh (a triangle short) for the plate
     QTemporaryDir dir;

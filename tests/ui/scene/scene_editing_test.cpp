@@ -318,6 +318,8 @@ class SceneEditingTest : public QObject {
     QVERIFY(pin->toolTip(0).contains("between ground and rod1"));
   }
 
+  // a loop with a redundant equation loads, and the panel and the tree say which equation was
+  // left out, in the words of a note rather than the red of an issue
   void aRedundantLoopOpensWithANoteNotAnIssue() {
     // Bricard's loop: one equation of its last joint, R6, repeats the others
     SceneDocument doc;
@@ -356,9 +358,9 @@ class SceneEditingTest : public QObject {
     QVERIFY(doc.notesUnder("").empty());
   }
 
+  // a pick on a body fills a point field with a named point nearby or with coordinates in the
+  // body's frame, and an axis field with a body axis within 5 degrees
   void aPickGivesANamedPointOrCoordinatesAndSnapsAxes() {
-    // a pick on a body fills a point field with a named point nearby or with coordinates in the
-    // body's frame, and an axis field with a body axis within 5 degrees
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("stiff-double-pendulum", nullptr));
     const Model& m = *doc.model();
