@@ -31,8 +31,9 @@ test::CommandOutcome runCli(const std::string& arguments) {
 
 // --- work-precision ------------------------------------------------------------------------------
 
-// three integrators, two tolerances for the variable-step one and one step for the fixed-step
-// ones, each run twice on two jobs: the long-format table with its error and cost columns
+// the variable-step methods (rn4, lms2) at the two tolerances and bathe, fixed steps only, at the
+// step: five runs, each timed twice, two at once; the long-format table with its error and cost
+// columns
 TEST(StudyCommands, WorkPrecisionWritesTheTableAndTheDiagram) {
   const std::string csv = ::testing::TempDir() + "/wp.csv", png = ::testing::TempDir() + "/wp.png";
 #ifdef MBW_HAVE_PLOT
