@@ -20,6 +20,8 @@
 namespace mbw {
 namespace {
 
+// --- the scene and Newton-Euler ------------------------------------------------------------------
+
 // a box hinged off its centre of mass on a tilted axis (body i), turned and spinning: the scene's
 // body frame is rotated, and the hinge's axis on the ground is the body's axis in the world
 std::string hingedBox() {
@@ -98,6 +100,8 @@ Results run(const Model& model, const std::string& formulation, const std::strin
   EXPECT_EQ(r.status, RunStatus::Completed) << r.message;
   return r;
 }
+
+// --- the cases -----------------------------------------------------------------------------------
 
 struct Case {
   std::string formulation, integrator;

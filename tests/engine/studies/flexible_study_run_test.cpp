@@ -15,6 +15,8 @@
 namespace mbw {
 namespace {
 
+// --- made-up outcomes ----------------------------------------------------------------------------
+
 // a completed record of every run (the last one failed), 2 iterations per time point, RE of each
 // output 0.1 h^(k + 1); the outcome interrupted when asked
 StudyOutcome outcomeOf(const Study& study, bool interrupted = false) {
@@ -53,6 +55,8 @@ std::string freshDirectory(const std::string& name) {
   std::filesystem::create_directories(dir);
   return dir;
 }
+
+// --- the experiments -----------------------------------------------------------------------------
 
 TEST(FlexibleStudyRun, AnExperimentRunsEveryGroupAtItsStepAndKeepsItsChannels) {
   // the shaft experiment to 0.01 s with the Jacobian updated once a step, through an executor
@@ -121,6 +125,8 @@ TEST(FlexibleStudyRun, WithoutOptionsAnExperimentRunsFullNewtonToItsOwnEnd) {
   EXPECT_EQ(tEnd, e.tEnd);
   EXPECT_EQ(update, "iteration");
 }
+
+// --- convergence and iterations ------------------------------------------------------------------
 
 TEST(FlexibleStudyRun, ConvergenceRunsTheRequestStepsAgainstItsReference) {
   // the shaft's convergence at two steps against a reference near 1e-4 s, to 0.01 s

@@ -39,6 +39,8 @@ class AssemblyEditingTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- joints and parts --------------------------------------------------------------------------
+
   // a joint's bodies are chosen from a list of the ground and the scene's bodies
   void aJointsBodiesAreChosenAmongTheScenes() {
     SceneDocument doc;
@@ -125,6 +127,8 @@ class AssemblyEditingTest : public QObject {
     // the size changed, the typed 3 kg kept
     QCOMPARE(doc.json()["bodies"][2]["mass"].get<double>(), 3.0);
   }
+
+  // --- orientations and Assemble -----------------------------------------------------------------
 
   // orientations are edited as angles and written back in the form the scene gave them
   void orientationsAreEditedAsAnglesAndStoredInTheirForm() {
