@@ -82,11 +82,11 @@ INSTANTIATE_TEST_SUITE_P(
                       MeaninglessOption{"every_zero", "--every 0", "--every"}),
     [](const auto& p) { return std::string(p.param.name); });
 
+// --- settings named where they were given --------------------------------------------------------
+
 // A t_end of 1e12 s at h = 1e-3 s ran without a word about the 1e15 steps ahead. There the run's
 // times cannot resolve the step (their spacing is 1.2e-4 s): refused. A run that can be done but
 // not finished (1e11 steps at t_end = 1e8 s) is refused with the estimate, unless confirmed.
-// --- settings named where they were given --------------------------------------------------------
-
 TEST(CliRunArguments, ARunTooLargeToFinishAsksForYes) {
   // too large to resolve, too many steps, too many output rows: each refused with status 2
   Outcome o = runCli("run double-pendulum --t-end 1e12 --step 1e-3");
@@ -165,10 +165,10 @@ TEST(CliRunArguments, APlotToAFullDeviceIsRefusedBeforeTheRun) {
   EXPECT_EQ(o.output.find("status"), std::string::npos) << "the run started: " << o.output;
 }
 
-// `sin(` nested 500 deep took 33.5 s and 656 MB before it was refused as too deep; the nesting is
-// now counted before the expression is parsed.
 // --- input that once cost too much or said too much ----------------------------------------------
 
+// `sin(` nested 500 deep took 33.5 s and 656 MB before it was refused as too deep; the nesting is
+// now counted before the expression is parsed.
 TEST(CliRunArguments, ADeepExpressionIsRefusedBeforeItIsParsed) {
   std::string expression;
   for (int k = 0; k < 500; ++k) expression += "sin(";

@@ -157,9 +157,9 @@ TEST(StudyOptions, KeywordsAndKinds) {
   EXPECT_EQ(option(all.at("compare"), "step").excludes, "step-per-stage");
 }
 
-TEST(StudyOptions, HowAStudyRunsIsOneRequestWithTheOptionsEachCommandOffers) {
-  // --- how a study runs --------------------------------------------------------------------------
+// --- how a study runs ----------------------------------------------------------------------------
 
+TEST(StudyOptions, HowAStudyRunsIsOneRequestWithTheOptionsEachCommandOffers) {
   StudyRunRequest r;
   // --jobs always, --table and --figure-format where offered, each bound to its field
   const std::vector<CommandOption> jobsOnly = studyRunOptions(r, 0);

@@ -80,9 +80,9 @@ std::string sampleTablePath() {
          ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".csv";
 }
 
-TEST(TableCurves, TheRequestItsOptionsAndItsErrors) {
-  // --- the plot request --------------------------------------------------------------------------
+// --- the plot request ----------------------------------------------------------------------------
 
+TEST(TableCurves, TheRequestItsOptionsAndItsErrors) {
   // nine options: the table first, positional and required; the filters repeated; the output last
   PlotRequest r;
   const std::vector<CommandOption> options = plotOptions(r);
