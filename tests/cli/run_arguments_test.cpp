@@ -194,8 +194,8 @@ TEST(CliRunArguments, ADeepExpressionIsRefusedBeforeItIsParsed) {
 // A bad file of megabytes gave a message of its size; the JSON library's tags
 // ("[json.exception.parse_error.101]") and GiNaC's source frames were shown as they came.
 TEST(CliRunArguments, MessagesOnHugeOrOddInputAreShortAndInOurWords) {
+  // a 2 MB string in a file that is no JSON
   const std::string huge =
-      // a 2 MB string in a file that is no JSON
       writeFile("huge.json", "{\"name\": \"" + std::string(2000000, 'x') + "\" oops");
   Outcome o = runCli("validate " + huge);
   EXPECT_EQ(o.status, 2) << o.output.substr(0, 2000);

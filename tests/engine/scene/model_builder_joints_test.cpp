@@ -179,9 +179,9 @@ TEST(ModelBuilderJoints, JointsExpandIntoTheirPrimitives) {
 TEST(ModelBuilderJoints, EveryJointTypeOfTheSchemaHasItsBuilder) {
   // the drivers, the weld and the raw primitives, with the primitives each one appends
   const std::string bodies =
-      // each type its primitives in order: the weld's three CD then three DP1
       R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [1, 0, 0],
                                  "points": {"P": [0, 0, 0]}, "vectors": {"axis": [0, 0, 2]}}])";
+  // each type its primitives in order: the weld's three CD then three DP1
   struct Case {
     const char* type;
     const char* fields;
