@@ -37,6 +37,7 @@ fs::path freshFolder(const std::string& name) {
   return dir;
 }
 
+// the extension decides, in any case; no other extension, and no name without one
 TEST(MeshFile, NamesEndInStlOrObj) {
   EXPECT_EQ(meshFileNameProblem("parts/link.stl"), "");
   EXPECT_EQ(meshFileNameProblem("LINK.STL"), "");
@@ -46,6 +47,8 @@ TEST(MeshFile, NamesEndInStlOrObj) {
   EXPECT_NE(meshFileNameProblem(""), "");
 }
 
+// a path relative to the scene file's folder; an absolute one as it is; without a scene file, as
+// given
 TEST(MeshFile, ARelativePathIsTakenFromTheSceneFilesFolder) {
   EXPECT_EQ(resolveMeshFile("parts/link.stl", "/home/u/scenes/arm.json"),
             "/home/u/scenes/parts/link.stl");
@@ -55,6 +58,8 @@ TEST(MeshFile, ARelativePathIsTakenFromTheSceneFilesFolder) {
   EXPECT_EQ(resolveMeshFile("link.stl", ""), "link.stl");
 }
 
+// the inverse: a mesh under the scene's folder or beside it written relative to it, and read back
+// to the same file
 TEST(MeshFile, IsWrittenRelativeToTheFolderTheSceneIsSavedIn) {
   EXPECT_EQ(meshFileRelativeTo("/home/u/scenes/parts/link.stl", "/home/u/scenes/arm.json"),
             "parts/link.stl");

@@ -77,6 +77,7 @@ std::string listed(const std::vector<SceneIssue>& issues) {
 
 // --- checks --------------------------------------------------------------------------------------
 
+// a "thing" with every field set to a value of its kind passes
 TEST(SchemaValidation, AcceptsAValueOfEveryKind) {
   // (a delimiter of its own: "sin(t)" holds the default one)
   const json good = json::parse(R"json({"name": "a", "count": 3, "mass": 1.5, "at": [1, 2, 3],
@@ -136,6 +137,8 @@ TEST(SchemaValidation, NamesWhatIsWrongWithAValueOfTheWrongKind) {
   }
 }
 
+// a misspelt field, a field with '/' and '~' in its name, a missing required field; a value that
+// is no object; a type the schema does not have
 TEST(SchemaValidation, ReportsUnknownAndMissingFieldsAtTheirPaths) {
   // a misspelt key lists the known ones; a key with / and ~ is escaped in the path (RFC 6901)
   const std::vector<SceneIssue> issues = validate(json::parse(R"({"nmae": "a", "a/b~c": 1})"));
@@ -173,6 +176,7 @@ TEST(SchemaValidation, ValidatesNestedObjectsAndElementsAtTheirOwnPaths) {
   EXPECT_EQ(issues[4].path, "/x/varied/r");
 }
 
+// the variant named by "type" decides which fields the object may and must have
 TEST(SchemaValidation, AVariantIsChosenByItsDiscriminator) {
   auto shape = [](const char* text) {
     return validate(json::parse(std::string(R"({"name": "a", "shape": )") + text + "}"));
