@@ -139,7 +139,8 @@ class JointReactionsTest : public ::testing::TestWithParam<Case> {
 };
 
 TEST_P(JointReactionsTest, OneJointCarriesWhatAcceleratesTheBody) {
-  // the reaction against Newton-Euler on every 20th row or so, relative to the box's weight
+  // the reaction against Newton-Euler at about twenty rows spread over the run, relative to the
+  // box's weight
   const Model model = parseScene(hingedBox(), "hinged-box");
   const Joint& j = model.joints[0];
   const double scale = model.bodies[0].mass * 9.81;
