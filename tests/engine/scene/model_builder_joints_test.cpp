@@ -66,7 +66,7 @@ const char* kTwoBodies = R"([
 
 TEST(ModelBuilderJoints, EachJointHoldsInAPoseThatFitsIt) {
   // one joint of each type between P and Q with the axes along z: its equations (3 for a ball
-  // joint, 2 more per axis held, 6 for a weld) all hold in the scene's pose
+  // joint, 5 for a revolute, 6 for a weld) all hold in the scene's pose
   const std::string axes = R"(, "axis_i": "n", "axis_j": "m")";
   const struct {
     const char* type;

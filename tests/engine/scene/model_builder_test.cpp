@@ -36,7 +36,7 @@ const char* kBar = R"({"name": "bar", "mass": 2, "inertia": [1, 2, 3], "position
 // --- bodies --------------------------------------------------------------------------------------
 
 TEST(ModelBuilder, ReadsABodysFields) {
-  // a body with every optional field: each read into the model as given
+  // a body with its optional fields (the orientation aside): each read into the model as given
   const Built b = buildBodies(R"([{"name": "a", "mass": 2.5, "inertia": [1, 2, 3],
       "inertia_products": [0.1, 0.2, 0.3], "center_of_mass": [0.1, 0, 0], "position": [1, 2, 3],
       "velocity": [4, 5, 6], "angular_velocity": [0, 0, 7],
