@@ -14,7 +14,7 @@ const TwoBarPendulum& doublePendulum() {
   return p;
 }
 
-// the stiff double pendulum: the same shape with the springs and dampers at the pivot and the
+// the stiff double pendulum: two bars with rotational springs and dampers at the pivot and at the
 // elbow
 const TwoBarPendulum& stiffDoublePendulum() {
   static const TwoBarPendulum p{3.0,  1.0,   1.0,  0.3,       0.225, 1.5,
