@@ -249,7 +249,7 @@ class SceneViewTest : public QObject {
   }
 
   void clickingABodySelectsIt() {
-    // a click on the second pendulum's centre picks that body; a click in the corner picks nothing
+    // a click on body_2's centre picks that body; a click in the corner picks nothing
     auto model = std::make_shared<const Model>(loadScene("double-pendulum"));
     SceneView view;
     view.resize(480, 360);
