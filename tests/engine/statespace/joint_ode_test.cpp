@@ -44,6 +44,8 @@ void equationResiduals(Formulation& rp, const State& s, double& motion, double& 
   acceleration = (P * s.vdot - gamma).cwiseAbs().maxCoeff();
 }
 
+// the tree models and the cart tree with forces at three random states each: the full rp state
+// built from the joint coordinates meets rp's constraints and equations of motion
 TEST(JointOde, FullStatesSatisfyTheRpConstraintsAndEquationsOfMotion) {
   std::vector<joint_test::NamedModel> models = joint_test::treeModels();
   models.push_back({"cart-tree-forces", joint_test::cartTreeWithForces()});
@@ -106,6 +108,7 @@ TEST(JointOde, EulerParametersKeepTheirSignAlongAMotion) {
   }
 }
 
+// the accelerations and Jacobians are the tree ODE's own, bit for bit, force elements included
 TEST(JointOde, JacobiansAreTheTreesWithItsForceElements) {
   const Model model = joint_test::cartTreeWithForces();
   const std::unique_ptr<Formulation> rp = makeFormulation("rp", model);
