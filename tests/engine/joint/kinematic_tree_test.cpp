@@ -111,6 +111,7 @@ TEST(KinematicTree, RefusesRawPrimitivesAsTreeJointsNamingTheJoint) {
   }
 }
 
+// the four-link written with plain joints: its universal and spherical joints, both named
 TEST(KinematicTree, RefusesUniversalAndSphericalTreeJointsNamingTheJoint) {
   try {
     buildKinematicTree(loadScene("four-link-joints"));
