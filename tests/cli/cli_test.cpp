@@ -297,7 +297,7 @@ TEST(Cli, GeneratesAChainSceneThatRuns) {
   o = runCli("run " + scene + " --t-end 0.05 --linear-solver sparse -o " + ::testing::TempDir() +
              "/chain12.csv");
   EXPECT_EQ(o.status, 0) << o.output;
-  // the number of links is checked against its range before anything is written
+  // the number of links is checked against its range
   o = runCli("generate chain --links 0");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("generate chain: --links: the value must be in [1, 100000], got 0"),
