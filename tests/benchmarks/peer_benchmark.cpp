@@ -30,6 +30,8 @@ namespace {
 using peers::PeerRun;
 using peers::Quantity;
 
+// --- the problems and the runs -------------------------------------------------------------------
+
 // a problem of the comparison: its pendulum, initial angles and rates, span, accuracy target,
 // the quantity compared, the grid and the reference on it
 struct Problem {
@@ -114,6 +116,8 @@ double tolerance(const std::string& key, const Problem& p, const Method& method)
       tol = std::pow(10.0, -k / 4.0);
   return found[key] = tol;
 }
+
+// --- measuring and registering -------------------------------------------------------------------
 
 // the timed runs at the tolerance found, with its error and step count as counters
 void measure(benchmark::State& bench, const std::string& scene, const std::string& name,
