@@ -26,6 +26,7 @@ Model chainModel(int links) {
              : parseScene(generateScene("chain", {{"links", std::to_string(links)}}), "chain");
 }
 
+// one ABA evaluation of the tree's accelerations per iteration, at alternating nearby points
 void treeEvaluation(benchmark::State& bench, int links) {
   const Model model = chainModel(links);
   TreeOde ode(model);
@@ -41,6 +42,7 @@ void treeEvaluation(benchmark::State& bench, int links) {
   }
 }
 
+// the joint-space mass matrix by CRBA at the initial pose
 void treeMassMatrix(benchmark::State& bench, int links) {
   const Model model = chainModel(links);
   TreeOde ode(model);
@@ -54,6 +56,7 @@ void treeMassMatrix(benchmark::State& bench, int links) {
   }
 }
 
+// the exact Jacobians of the tree ODE and its time derivative
 void treeJacobians(benchmark::State& bench, int links) {
   const Model model = chainModel(links);
   TreeOde ode(model);
@@ -68,6 +71,7 @@ void treeJacobians(benchmark::State& bench, int links) {
   }
 }
 
+// the rp state-space ODE of the same model, for comparison
 void rpEvaluation(benchmark::State& bench, int links) {
   const Model model = chainModel(links);
   const std::unique_ptr<Formulation> rp = makeFormulation("rp", model);
@@ -86,6 +90,7 @@ void rpEvaluation(benchmark::State& bench, int links) {
   }
 }
 
+// the double pendulum and chains up to 64 links; the rp ODE up to 16 links only
 const bool registered = [] {
   for (int links : {2, 4, 16, 32, 64}) {
     const std::string name = links == 2 ? "double-pendulum" : "chain-" + std::to_string(links);

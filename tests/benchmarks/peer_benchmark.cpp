@@ -30,6 +30,10 @@ namespace {
 using peers::PeerRun;
 using peers::Quantity;
 
+// --- the problems and the runs -------------------------------------------------------------------
+
+// a problem of the comparison: its pendulum, initial angles and rates, span, accuracy target,
+// the quantity compared, the grid and the reference on it
 struct Problem {
   std::string scene;
   const peers::TwoBarPendulum* pendulum;
@@ -40,6 +44,9 @@ struct Problem {
   peers::Samples reference;
 };
 
+// made once per scene: the stiff pendulum with its first angle at 0 and its second at -pi/12
+// turning at 10 rad/s, the double pendulum from rest with the upper bar horizontal; the reference
+// by CVODE (BDF for the stiff one, Adams for the other) at 1e-12
 Problem& problem(const std::string& scene) {
   static std::map<std::string, Problem> problems;
   auto it = problems.find(scene);
@@ -59,6 +66,7 @@ Problem& problem(const std::string& scene) {
   return problems.emplace(scene, std::move(p)).first->second;
 }
 
+// the largest distance from the reference over the grid (infinite for a failed or short run)
 double largestError(const Problem& p, const PeerRun& run) {
   if (!run.failure.empty() || run.samples.size() != p.reference.size()) return INFINITY;
   double worst = 0.0;
@@ -109,6 +117,9 @@ double tolerance(const std::string& key, const Problem& p, const Method& method)
   return found[key] = tol;
 }
 
+// --- measuring and registering -------------------------------------------------------------------
+
+// the timed runs at the tolerance found, with its error and step count as counters
 void measure(benchmark::State& bench, const std::string& scene, const std::string& name,
              const Method& method) {
   const Problem& p = problem(scene);
@@ -134,12 +145,14 @@ benchmark::internal::Benchmark* withExtremes(benchmark::internal::Benchmark* b) 
       });
 }
 
+// a peer or engine method under its name in the scene's group
 void registerMethod(const std::string& scene, const std::string& name, Method method) {
   withExtremes(benchmark::RegisterBenchmark(
       ("peers/" + scene + "/" + name).c_str(),
       [scene, name, method](benchmark::State& b) { measure(b, scene, name, method); }));
 }
 
+// an engine integrator on the grid and, at the same tolerance, recording nothing between
 void registerEngine(const std::string& scene, const std::string& integrator,
                     const std::string& formulation = "rp") {
   const std::string name =
@@ -161,6 +174,9 @@ void registerEngine(const std::string& scene, const std::string& integrator,
       }));
 }
 
+// the double pendulum: CVODE on the two angles, IDA on the Cartesian DAE, Simbody when built,
+// and four engine integrators; the stiff pendulum: CVODE BDF and the engine in rp and in joint
+// coordinates
 const bool registered = [] {
   const std::string dp = "double-pendulum", stiff = "stiff-double-pendulum";
   registerMethod(dp, "cvode-adams-2-angles", [](const Problem& p, double tol) {

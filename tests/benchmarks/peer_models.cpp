@@ -1,14 +1,21 @@
+// The two-bar pendulums of the peer comparison written out by hand (peer_solvers.h): the ODE in the
+// two angles by Lagrange's equations and the Cartesian index-1 DAE, for CVODE, IDA and Simbody to
+// integrate without the engine.
+
 #include "peer_models.h"
 
 #include <cmath>
 
 namespace mbw::peers {
 
+// the double-pendulum scene's masses, moments of inertia and centre distances
 const TwoBarPendulum& doublePendulum() {
   static const TwoBarPendulum p{78.0, 104.01625, 2.0, 39.0, 13.008125, 1.0, 9.81};
   return p;
 }
 
+// the stiff double pendulum: two bars with rotational springs and dampers at the pivot and at the
+// elbow
 const TwoBarPendulum& stiffDoublePendulum() {
   static const TwoBarPendulum p{3.0,  1.0,   1.0,  0.3,       0.225, 1.5,
                                 9.81, 400.0, 15.0, -M_PI / 2, 3e5,   5e4};
@@ -31,11 +38,14 @@ void twoAngleRate(const TwoBarPendulum& p, const double* y, double* ydot) {
   ydot[3] = (M11 * Q2 - M12 * Q1) / det;
 }
 
+// the second bar's centre: the elbow at 2 c1 along the first bar, then c2 along the second
 std::array<double, 2> secondBarCentre(const TwoBarPendulum& p, double phi1, double phi2) {
   const double L = 2.0 * p.c1;
   return {L * std::cos(phi1) + p.c2 * std::cos(phi2), L * std::sin(phi1) + p.c2 * std::sin(phi2)};
 }
 
+// y = (q, v, lambda), q = (x1, y1, phi1, x2, y2, phi2): the kinematic rows q' = v, Newton-Euler
+// with the pins' reactions, and the pins' acceleration equations (the index-1 form)
 void cartesianResidual(const TwoBarPendulum& p, const double* y, const double* yp, double* F) {
   const double *q = y, *v = y + 6, *lambda = y + 12, *a = yp + 6;
   const double cos1 = std::cos(q[2]), sin1 = std::sin(q[2]), cos2 = std::cos(q[5]),
@@ -64,6 +74,7 @@ void cartesianResidual(const TwoBarPendulum& p, const double* y, const double* y
   }
 }
 
+// both bars' centres and angles from the two angles, at rest, with zero multipliers
 void cartesianInitialState(const TwoBarPendulum& p, double phi1, double phi2, double* y) {
   const double L = 2.0 * p.c1;
   const double q[6] = {p.c1 * std::cos(phi1),

@@ -35,6 +35,7 @@ struct Objects {
   }
 };
 
+// the callbacks SUNDIALS calls, the model passed through its user data
 int twoAngleRhs(realtype, N_Vector y, N_Vector ydot, void* model) {
   twoAngleRate(*static_cast<const TwoBarPendulum*>(model), N_VGetArrayPointer(y),
                N_VGetArrayPointer(ydot));
@@ -49,6 +50,8 @@ int cartesianRes(realtype, N_Vector y, N_Vector yp, N_Vector F, void* model) {
 
 }  // namespace
 
+// CVODE on the two angles: BDF with a dense Newton, or Adams with fixed-point iteration (the
+// nonstiff form); the samples are the second bar's centre or the first angle
 PeerRun cvodeTwoAngles(const TwoBarPendulum& p, const std::array<double, 4>& initial, bool bdf,
                        double tol, const std::vector<double>& times, Quantity quantity) {
   Objects o;
@@ -68,6 +71,7 @@ PeerRun cvodeTwoAngles(const TwoBarPendulum& p, const std::array<double, 4>& ini
     CVodeSetNonlinearSolver(o.memory, o.nonlinear);
   }
   PeerRun run;
+  // integrated to each sample time in turn; a failure ends the samples there
   for (double t : times) {
     realtype reached = 0.0;
     if (CVode(o.memory, t, o.y, &reached, CV_NORMAL) < 0) {
@@ -84,6 +88,8 @@ PeerRun cvodeTwoAngles(const TwoBarPendulum& p, const std::array<double, 4>& ini
 
 PeerRun idaCartesian(const TwoBarPendulum& p, double phi1, double phi2, double tol,
                      const std::vector<double>& times) {
+  // IDA on the Cartesian DAE: positions and velocities differential, the four multipliers
+  // algebraic, a dense linear solver
   const int N = kCartesianSize;
   Objects o;
   o.ida = true;
@@ -108,6 +114,7 @@ PeerRun idaCartesian(const TwoBarPendulum& p, double phi1, double phi2, double t
     run.failure = "IDACalcIC failed";
     return run;
   }
+  // the second bar's centre (x2, y2) at each sample time
   for (double t : times) {
     realtype reached = 0.0;
     if (IDASolve(o.memory, t, &reached, o.y, o.yp, IDA_NORMAL) < 0) {

@@ -14,31 +14,40 @@
 namespace mbw {
 namespace {
 
+// --- helpers -------------------------------------------------------------------------------------
+
 using Outcome = test::CommandOutcome;
 
+// runs the built mbw-cli with the given arguments; status and merged output come back
 Outcome runCli(const std::string& arguments) {
   return test::runCommand(std::string(MBW_CLI_PATH) + " " + arguments);
 }
 
+// writes a scene into the test's temporary directory and returns its path
 std::string writeScene(const std::string& name, const std::string& text) {
   const std::string path = ::testing::TempDir() + "/" + name + ".json";
   std::ofstream(path) << text;
   return path;
 }
 
+// body 'a' at the origin with a point P there; body 'b' one metre above it, with no points
 const char* kBody =
     R"({"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0], "points": {"P": [0, 0, 0]}})";
 const char* kBodyB = R"({"name": "b", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 1]})";
 
+// a scene of body 'a' alone, with the joints given
 std::string oneBody(const std::string& joints = "[]") {
   return test::sceneJson(std::string("[") + kBody + "]", joints);
 }
 
+// a spherical joint between ground's origin and a point of 'a' (P unless told)
 std::string sphericalTo(const std::string& name, const std::string& pointJ = "\"P\"") {
   return R"({"name": ")" + name +
          R"(", "type": "spherical", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0], "point_j": )" +
          pointJ + "}";
 }
+
+// --- bad input: exit status 2 with file and JSON path --------------------------------------------
 
 struct BadInput {
   const char* name;
@@ -50,6 +59,7 @@ struct BadInput {
 // test logs name the case, not the bytes of the struct
 void PrintTo(const BadInput& b, std::ostream* os) { *os << b.name; }
 
+// each case writes its scene, validates it and looks for "<file>: <path>: " and the message
 class CliBadInput : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(CliBadInput, ExitsWithStatus2NamingFileAndField) {
@@ -61,9 +71,11 @@ TEST_P(CliBadInput, ExitsWithStatus2NamingFileAndField) {
   EXPECT_NE(o.output.find(c.message), std::string::npos) << o.output;
 }
 
+// one case per class of error the reader, the builder and the validator report
 std::vector<BadInput> badInputs() {
   const std::string body = kBody;
   return {
+      // syntax, then the fields of a body: missing, wrongly typed, unknown, an unknown joint type
       {"invalid_json", "{\"format\": ", "/", "invalid JSON"},
       {"missing_field",
        test::sceneJson(R"([{"name": "a", "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]"),
@@ -81,6 +93,7 @@ std::vector<BadInput> badInputs() {
       {"unknown_type",
        oneBody(R"([{"name": "j", "type": "hinge", "body_i": "ground", "body_j": "a"}])"),
        "/joints/0/type", "'hinge' is not one of"},
+      // values out of range: the mass, the inertia, the axis of a revolute joint
       {"nonpositive_mass",
        test::sceneJson(R"([{"name": "a", "mass": 0, "inertia": [1, 1, 1], "position": [0, 0, 0]}])",
                        "[]"),
@@ -103,6 +116,7 @@ std::vector<BadInput> badInputs() {
        oneBody(
            R"([{"name": "j", "type": "revolute", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0], "point_j": "P", "axis_i": [0, 0, 0], "axis_j": [0, 0, 1]}])"),
        "/joints/0/axis_i", "zero length"},
+      // names that repeat or that name nothing
       {"duplicate_body", test::sceneJson("[" + body + "," + body + "]", "[]"), "/bodies/1/name",
        "duplicate body name 'a'"},
       {"duplicate_joint", oneBody("[" + sphericalTo("j") + "," + sphericalTo("j") + "]"),
@@ -113,6 +127,7 @@ std::vector<BadInput> badInputs() {
        "/joints/0/body_j", "unknown body 'b'"},
       {"unknown_point", oneBody("[" + sphericalTo("j", "\"Q\"") + "]"), "/joints/0/point_j",
        "body 'a' has no point named 'Q'"},
+      // an expression that does not parse, a format version the reader does not know
       {"bad_expression",
        oneBody(
            R"js([{"name": "j", "type": "dp1", "body_i": "ground", "body_j": "a", "a_i": [1, 0, 0], "a_j": [1, 0, 0], "f": "cos(omega*t)"}])js"),
@@ -121,12 +136,14 @@ std::vector<BadInput> badInputs() {
        std::string(R"({"format": "mbw-scene", "version": 7, "name": "x", "bodies": [)") + body +
            "]}",
        "/version", "version 7 is not supported"},
+      // a second joint at a different point on the same pair: redundant and disagreeing
       {"redundant_disagreeing",
        oneBody(
            "[" + sphericalTo("first") + "," +
            R"({"name": "second", "type": "spherical", "body_i": "ground", "body_j": "a", "point_i": [0, 0, 0.5], "point_j": "P"})" +
            "]"),
        "/joints/1", "repeats what joint 'first' imposes but disagrees"},
+      // elements in the wrong place: a tire on ground, an output named like a channel
       {"tire_on_ground",
        test::sceneJson(
            std::string("[") + kBody + "]", "[]",
@@ -137,6 +154,7 @@ std::vector<BadInput> badInputs() {
            std::string("[") + kBody + "]", "[]", "[]",
            R"(, "outputs": [{"name": "a.z", "type": "coordinate", "body": "a", "axis": "z"}])"),
        "/outputs/0/name", "cannot name an output"},
+      // a spherical joint between 'a' and 'b' that the initial poses do not satisfy
       {"inconsistent",
        test::sceneJson(
            std::string("[") + kBody + "," + kBodyB + "]",
@@ -147,6 +165,8 @@ std::vector<BadInput> badInputs() {
 
 INSTANTIATE_TEST_SUITE_P(EveryClass, CliBadInput, ::testing::ValuesIn(badInputs()),
                          [](const auto& param) { return std::string(param.param.name); });
+
+// --- other bad input and warnings ----------------------------------------------------------------
 
 // Principal moments no rigid body has (1 + 1 < 3) were accepted silently: a warning with the path
 TEST(Cli, ImpossibleInertiaIsAWarningWithItsPath) {
@@ -162,6 +182,7 @@ TEST(Cli, ImpossibleInertiaIsAWarningWithItsPath) {
       << o.output;
 }
 
+// a path that cannot be opened is reported like a syntax error, at the document's root
 TEST(Cli, UnreadableSceneFileIsBadInput) {
   const Outcome o = runCli("run /nonexistent/scene.json");
   EXPECT_EQ(o.status, 2);
@@ -169,6 +190,7 @@ TEST(Cli, UnreadableSceneFileIsBadInput) {
       << o.output;
 }
 
+// unknown names in the options, and a run with no scene at all
 TEST(Cli, UnknownIntegratorOrFormulationIsBadInput) {
   Outcome o = runCli("run slider-crank --integrator runge-kutta-99");
   EXPECT_EQ(o.status, 2);
@@ -180,11 +202,15 @@ TEST(Cli, UnknownIntegratorOrFormulationIsBadInput) {
   EXPECT_EQ(o.status, 2);
 }
 
+// --- runs: status, CSV and summary ---------------------------------------------------------------
+
 TEST(Cli, NumericalFailureExitsWith3AndKeepsTheCsv) {
+  // one Newton iteration per step cannot converge on the double pendulum at h = 0.01
   const std::string csv = ::testing::TempDir() + "/failed.csv";
   const Outcome o = runCli("run double-pendulum --step 0.01 --max-newton 1 -o " + csv);
   EXPECT_EQ(o.status, 3) << o.output;
   EXPECT_NE(o.output.find("failed: Newton did not converge"), std::string::npos) << o.output;
+  // the CSV written so far carries the failed status and at least the initial state
   std::ifstream in(csv);
   ASSERT_TRUE(in);
   std::stringstream text;
@@ -193,6 +219,7 @@ TEST(Cli, NumericalFailureExitsWith3AndKeepsTheCsv) {
   EXPECT_NE(text.str().find("\n0,"), std::string::npos);  // the initial state row
 }
 
+// 500 steps of 1 ms, every 10th written: the summary names the status and the counts
 TEST(Cli, RunWritesCsvAndSummary) {
   const std::string csv = ::testing::TempDir() + "/slider.csv";
   const Outcome o = runCli("run slider-crank --step 1e-3 --t-end 0.5 --every 10 -o " + csv);
@@ -224,6 +251,7 @@ TEST(Cli, RealTimeFactorCoversTheRunIn) {
   EXPECT_NEAR(usPerStep * 2000 * 1e-6, cpu, 0.01 * cpu) << o.output;
 }
 
+// --output-step writes the states at the requested times, not at the steps IDA takes
 TEST(Cli, OutputOnRequestedTimes) {
   const std::string csv = ::testing::TempDir() + "/grid.csv",
                     times = ::testing::TempDir() + "/times.txt";
@@ -245,15 +273,20 @@ TEST(Cli, OutputOnRequestedTimes) {
   EXPECT_EQ(lines, 1 + 11);  // header + t = 0, 0.1, ..., 1
   EXPECT_TRUE(projectionReported);
   EXPECT_EQ(readCsv(csv).metadataValue("output_projection").rfind("10 states", 0), 0u);
+  // a times file with a word on line 3 is refused with the file and the line number
   std::ofstream(times) << "0.25\n0.5\nhalf past\n";
   o = runCli("run double-pendulum --output-times " + times);
   EXPECT_EQ(o.status, 2) << o.output;
   EXPECT_NE(o.output.find(times + ":3: 'half'"), std::string::npos) << o.output;
+  // recording the steps needs an output step to record them against
   o = runCli("run double-pendulum --record-steps");
   EXPECT_EQ(o.status, 2) << o.output;
   EXPECT_NE(o.output.find("needs an output step"), std::string::npos) << o.output;
 }
 
+// --- scene generation ----------------------------------------------------------------------------
+
+// the 12-link chain written to a file validates with one degree of freedom per link and runs
 TEST(Cli, GeneratesAChainSceneThatRuns) {
   const std::string scene = ::testing::TempDir() + "/chain12.json";
   Outcome o = runCli("generate chain --links 12 --angle 10 -o " + scene);
@@ -264,6 +297,7 @@ TEST(Cli, GeneratesAChainSceneThatRuns) {
   o = runCli("run " + scene + " --t-end 0.05 --linear-solver sparse -o " + ::testing::TempDir() +
              "/chain12.csv");
   EXPECT_EQ(o.status, 0) << o.output;
+  // the number of links is checked against its range
   o = runCli("generate chain --links 0");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("generate chain: --links: the value must be in [1, 100000], got 0"),
@@ -271,6 +305,7 @@ TEST(Cli, GeneratesAChainSceneThatRuns) {
       << o.output;
 }
 
+// generate --help lists the templates; a template's --help gives its options with units
 TEST(Cli, ListsTheTemplatesAndTheirParametersWithUnits) {
   Outcome o = runCli("generate --help");
   EXPECT_EQ(o.status, 0);
@@ -281,6 +316,7 @@ TEST(Cli, ListsTheTemplatesAndTheirParametersWithUnits) {
   EXPECT_EQ(o.status, 0);
   EXPECT_NE(o.output.find("--lengths CRANK,COUPLER,ROCKER,GROUND"), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("(deg; default 90; in [-360, 360])"), std::string::npos) << o.output;
+  // four bars where one is longer than the other three together cannot close the loop
   o = runCli("generate four-bar --lengths 5,1,1,1");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(
@@ -289,11 +325,13 @@ TEST(Cli, ListsTheTemplatesAndTheirParametersWithUnits) {
           "together (3 m): the loop cannot close"),
       std::string::npos)
       << o.output;
+  // the slider-crank with a driven crank gets an angle driver
   o = runCli("generate slider-crank --crank-speed 2 --driven --joints spherical-universal");
   EXPECT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("\"type\": \"angle-driver\""), std::string::npos) << o.output;
 }
 
+// list names the built-in scenes, the integrators and the formulations
 TEST(Cli, ListsScenesIntegratorsAndFormulations) {
   const Outcome o = runCli("list");
   EXPECT_EQ(o.status, 0);
@@ -301,6 +339,8 @@ TEST(Cli, ListsScenesIntegratorsAndFormulations) {
                            "backward-euler", "rp", "rA", "rE"})
     EXPECT_NE(o.output.find(text), std::string::npos) << text;
 }
+
+// --- the model summary ---------------------------------------------------------------------------
 
 TEST(Cli, RedundantEquationsAreNotedNotRefused) {
   // a second spherical joint at the same point repeats the first: left out, with a note
@@ -323,6 +363,7 @@ TEST(Cli, RedundantEquationsAreNotedNotRefused) {
       << o.output;
 }
 
+// the slider-crank is fully driven: no freedom left, 18 constraint equations in all
 TEST(Cli, ValidatePrintsTheModelSummary) {
   const Outcome o = runCli("validate slider-crank");
   EXPECT_EQ(o.status, 0) << o.output;
@@ -330,6 +371,7 @@ TEST(Cli, ValidatePrintsTheModelSummary) {
   EXPECT_NE(o.output.find("constraint equations 18"), std::string::npos) << o.output;
 }
 
+// rE describes orientation by Euler angles, singular where theta = 0; rA (Euler parameters) is not
 TEST(Cli, RunRefusesAnInitialPoseAtTheGimbalLockOfRe) {
   // body 'a' has the identity orientation: its ZXZ angle theta is 0
   const std::string file = writeScene("gimbal", oneBody("[" + sphericalTo("ball") + "]"));
@@ -337,10 +379,14 @@ TEST(Cli, RunRefusesAnInitialPoseAtTheGimbalLockOfRe) {
   EXPECT_EQ(o.status, 2) << o.output;
   EXPECT_NE(o.output.find("body 'a'"), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("gimbal lock"), std::string::npos) << o.output;
+  // the same pose on Euler parameters runs
   o = runCli("run " + file + " --formulation rA --t-end 0.01");
   EXPECT_EQ(o.status, 0) << o.output;
 }
 
+// --- studies -------------------------------------------------------------------------------------
+
+// the quick study writes the tables of the paper and the state-space comparison
 TEST(Cli, StudyFormulationsQuickWritesItsTablesAndFigures) {
   const std::string dir = ::testing::TempDir() + "/study-formulations";
   const Outcome o = runCli("study formulations --quick --output-dir " + dir);
@@ -348,6 +394,7 @@ TEST(Cli, StudyFormulationsQuickWritesItsTablesAndFigures) {
   for (const char* text : {"Table 8", "Table 9", "Table 10", "Convergence orders", "slider-crank",
                            "rA speedup", "State space: joint against rp", "joint speedup"})
     EXPECT_NE(o.output.find(text), std::string::npos) << text << "\n" << o.output;
+  // each table as CSV, and each figure as PNG unless the build has no plotting
   std::vector<std::string> files = {"table8_kinematics_speedup.csv",
                                     "table9_kinematics_iterations.csv",
                                     "table10_dynamics_speedup.csv",
@@ -379,7 +426,11 @@ TEST(Cli, StudyFormulationsQuickWritesItsTablesAndFigures) {
   EXPECT_NE(rows.str().find("\nlateral-buckling,0.001,-,beam,"), std::string::npos) << rows.str();
 }
 
+// --- settings refused before the run -------------------------------------------------------------
+
 TEST(Cli, UnsupportedIntegratorSettingsAreRefusedBeforeRunning) {
+  // lms3 at rho_inf = 1 is not zero-stable; Bathe has no error estimate; MSSTH5 exists only at its
+  // tabulated rho_inf
   Outcome o = runCli("run andrews-squeezer --integrator lms3 --rho-inf 1");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("not zero-stable"), std::string::npos) << o.output;
@@ -391,7 +442,11 @@ TEST(Cli, UnsupportedIntegratorSettingsAreRefusedBeforeRunning) {
   EXPECT_NE(o.output.find("tabulated only"), std::string::npos) << o.output;
 }
 
+// --- variable steps and the other commands -------------------------------------------------------
+
 TEST(Cli, VariableStepRunReportsRejectedStepsAndIterations) {
+  // a first step of 0.2 s at rtol 1e-6: the summary gives the rejections with their reason and
+  // the iterations per time point
   const Outcome o = runCli(
       "run double-pendulum --integrator esdirk3-5l2sa --rtol 1e-6 --atol 1e-6 --step 0.2 --t-end "
       "0.5");
@@ -401,6 +456,7 @@ TEST(Cli, VariableStepRunReportsRejectedStepsAndIterations) {
   EXPECT_NE(o.output.find("per time point"), std::string::npos) << o.output;
 }
 
+// two integrators of 50 points each: 100 quoted rows of the stability curves
 TEST(Cli, LinearAnalysisWritesTheCurves) {
   const std::string csv = ::testing::TempDir() + "/linear.csv";
   const Outcome o =
@@ -413,6 +469,8 @@ TEST(Cli, LinearAnalysisWritesTheCurves) {
   EXPECT_EQ(rows, 100);
 }
 
+// two steps, two integrators and two outputs: the report gives observed orders and names the
+// reference run the errors are measured against
 TEST(Cli, ConvergenceReportsErrorsOrdersAndTheReference) {
   const std::string csv = ::testing::TempDir() + "/convergence.csv";
   const Outcome o = runCli(
@@ -430,6 +488,7 @@ TEST(Cli, ConvergenceReportsErrorsOrdersAndTheReference) {
   EXPECT_NE(text.str().find("RE(lambda.revJoint_CD_2.1)"), std::string::npos);
 }
 
+// three integrators at the same step per stage: the energy balance table names each one
 TEST(Cli, CompareTabulatesTheEnergyBalance) {
   const Outcome o = runCli(
       "compare andrews-squeezer --integrators lms3,ss3,bathe --step-per-stage 1e-4 --t-end 0.004");
@@ -438,6 +497,7 @@ TEST(Cli, CompareTabulatesTheEnergyBalance) {
     EXPECT_NE(o.output.find(text), std::string::npos) << text << "\n" << o.output;
 }
 
+// the quick tolerance study runs two tolerances (1e-2 and 1e-3)
 TEST(Cli, ToleranceStudyPrintsTheRosenbrockNystromTables) {
   const std::string csv = ::testing::TempDir() + "/tolerance.csv";
   const Outcome o = runCli("study tolerance stiff-double-pendulum --quick -o " + csv);
@@ -468,7 +528,10 @@ TEST(Cli, ExplicitVsImplicitStudyWithFailedRunsSaysSoAndExits3) {
       << o.output;
 }
 
+// --- state-space integrators and joint coordinates -----------------------------------------------
+
 TEST(Cli, StateSpaceIntegratorsRefuseWhatTheyCannotDo) {
+  // adams and rn4 on the HMMWV: refusals of a fixed step and of a finite-difference Jacobian
   Outcome o = runCli("run hmmwv-bump --integrator adams --fixed-step --t-end 0.01");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("adams chooses its own steps"), std::string::npos) << o.output;
@@ -488,6 +551,7 @@ TEST(Cli, JointCoordinatesWriteTheUsualChannels) {
   ASSERT_EQ(o.status, 0) << o.output;
   o = runCli(common + "--integrator bdf --rtol 1e-10 --atol 1e-10 --formulation rp -o " + rp);
   ASSERT_EQ(o.status, 0) << o.output;
+  // both files carry the same channels in the same order
   const Results a = readCsv(joint), b = readCsv(rp);
   ASSERT_EQ(a.channels().size(), b.channels().size());
   for (size_t c = 0; c < a.channels().size(); ++c)
@@ -496,6 +560,7 @@ TEST(Cli, JointCoordinatesWriteTheUsualChannels) {
     EXPECT_GE(a.column(channel), 0) << channel;
   EXPECT_EQ(a.metadataValue("formulation"), "joint");
   ASSERT_EQ(a.rowCount(), 6u);
+  // rod2.x at t = 0.5 s agrees to 1e-6 between the two formulations at these tolerances
   const int x = a.column("rod2.x");
   EXPECT_NEAR(a.at(5, x), b.at(5, x), 1e-6);
   // an index-3 integrator says which integrators take joint coordinates
@@ -506,7 +571,10 @@ TEST(Cli, JointCoordinatesWriteTheUsualChannels) {
       << o.output;
 }
 
+// --- static equilibrium --------------------------------------------------------------------------
+
 TEST(Cli, StaticFindsTheShaftsSagAndWritesIt) {
+  // the static solution of the rotating shaft at rest, written as one row of CSV
   const std::string csv = ::testing::TempDir() + "/sag.csv";
   const Outcome o = runCli("static rotating-shaft -t 0 -o " + csv);
   ASSERT_EQ(o.status, 0) << o.output;
@@ -532,6 +600,7 @@ TEST(Cli, StaticThatDoesNotConvergeIsANumericalFailure) {
 }
 
 TEST(Cli, RunFromEquilibriumStartsAtTheStaticSolution) {
+  // the static solution at t = 0.1 s, then a run that starts from it
   const std::string sag = ::testing::TempDir() + "/strip-static.csv";
   const std::string run = ::testing::TempDir() + "/strip-run.csv";
   Outcome o = runCli("static lateral-buckling -t 0.1 -o " + sag);
@@ -551,6 +620,8 @@ TEST(Cli, RunFromEquilibriumStartsAtTheStaticSolution) {
         << channel;
 }
 
+// --- repeatability -------------------------------------------------------------------------------
+
 // the rows of a run CSV without its comments (which hold CPU times)
 std::string dataRows(const std::string& path) {
   std::istringstream in(test::readText(path));
@@ -569,6 +640,7 @@ TEST(Cli, ARunGivesTheSameNumbersInEveryProcess) {
   ASSERT_EQ(o.status, 0) << o.output;
   const std::string expected = dataRows(first);
   ASSERT_GT(expected.size(), 1000u);
+  // seven more runs in fresh processes give the same data rows, byte for byte
   for (int k = 1; k < 8; ++k) {
     const std::string path = ::testing::TempDir() + "/repeat-" + std::to_string(k) + ".csv";
     o = runCli("run single-pendulum --integrator lms3 --step 1e-3 --t-end 0.2 -o " + path);
@@ -577,7 +649,10 @@ TEST(Cli, ARunGivesTheSameNumbersInEveryProcess) {
   }
 }
 
+// --- kinematics ----------------------------------------------------------------------------------
+
 TEST(Cli, KinematicsRefusesAMechanismWithFreedom) {
+  // kinematic analysis needs a fully driven mechanism: the double pendulum has two free angles
   const Outcome o = runCli("kinematics double-pendulum");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("2 degrees of freedom"), std::string::npos) << o.output;

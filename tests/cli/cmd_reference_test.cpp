@@ -29,6 +29,7 @@ std::string roffName(const std::string& name) {
   return out;
 }
 
+// the checked-in reference equals what the program writes now, byte for byte
 TEST(CliReference, TheDocumentedReferenceIsCurrent) {
   const cli::CliProgram program;
   std::ifstream in(std::string(MBW_SOURCE_DIR) + "/docs/cli-reference.md");
@@ -40,6 +41,8 @@ TEST(CliReference, TheDocumentedReferenceIsCurrent) {
          "  build/app/cli/mbw-cli reference -o docs/cli-reference.md";
 }
 
+// every command has a heading and its description in the Markdown and a subsection in the man
+// page; every long option is named in both
 TEST(CliReference, NamesEveryCommandAndOption) {
   const cli::CliProgram program;
   const std::string markdown = cli::referenceMarkdown(program.app);
@@ -59,6 +62,7 @@ TEST(CliReference, NamesEveryCommandAndOption) {
   EXPECT_GE(commands, 12);
 }
 
+// the .TH line comes right after the first line (a roff comment), then the usual man sections
 TEST(CliReference, ManPageIsRoff) {
   const cli::CliProgram program;
   const std::string man = cli::referenceManPage(program.app);

@@ -16,13 +16,17 @@
 namespace mbw {
 namespace {
 
+// --- helpers -------------------------------------------------------------------------------------
+
 using Outcome = test::CommandOutcome;
 using Clock = std::chrono::steady_clock;
 
+// runs the built mbw-cli with the given arguments; status and merged output come back
 Outcome runCli(const std::string& arguments) {
   return test::runCommand(std::string(MBW_CLI_PATH) + " " + arguments);
 }
 
+// writes a file into the test's temporary directory and returns its path
 std::string writeFile(const std::string& name, const std::string& text) {
   const std::string path = ::testing::TempDir() + "/" + name;
   std::ofstream(path) << text;
@@ -37,6 +41,9 @@ std::string sceneWithSettings(const std::string& name, const std::string& settin
                                                    R"(, "settings": )" + settings));
 }
 
+// --- options that mean nothing -------------------------------------------------------------------
+
+// an option's value that no run can take, and the option the refusal must name
 struct MeaninglessOption {
   const char* name;
   const char* options;
@@ -50,6 +57,7 @@ class CliMeaninglessOption : public ::testing::TestWithParam<MeaninglessOption> 
 // Each was accepted with exit 0 ("completed" after 0 steps for --t-end inf), or exited 3 (bad
 // Newton options) after the run started.
 TEST_P(CliMeaninglessOption, IsRefusedWithExit2NamingTheOption) {
+  // refused with status 2, the option named after "error: ", before any summary is printed
   const MeaninglessOption& m = GetParam();
   const Outcome o = runCli(std::string("run double-pendulum ") + m.options);
   EXPECT_EQ(o.status, 2) << o.output;
@@ -74,10 +82,13 @@ INSTANTIATE_TEST_SUITE_P(
                       MeaninglessOption{"every_zero", "--every 0", "--every"}),
     [](const auto& p) { return std::string(p.param.name); });
 
+// --- settings named where they were given --------------------------------------------------------
+
 // A t_end of 1e12 s at h = 1e-3 s ran without a word about the 1e15 steps ahead. There the run's
 // times cannot resolve the step (their spacing is 1.2e-4 s): refused. A run that can be done but
 // not finished (1e11 steps at t_end = 1e8 s) is refused with the estimate, unless confirmed.
 TEST(CliRunArguments, ARunTooLargeToFinishAsksForYes) {
+  // too large to resolve, too many steps, too many output rows: each refused with status 2
   Outcome o = runCli("run double-pendulum --t-end 1e12 --step 1e-3");
   EXPECT_EQ(o.status, 2) << o.output;
   EXPECT_NE(o.output.find("cannot resolve it"), std::string::npos) << o.output;
@@ -97,6 +108,8 @@ TEST(CliRunArguments, ARunTooLargeToFinishAsksForYes) {
 }
 
 // `validate` passed settings that `run` then refused without naming the file or JSON path.
+// a record_from after t_end given by the scene: both validate and run name the file and the JSON
+// path
 TEST(CliRunArguments, ValidateAndRunNameTheSceneSettingAndItsPath) {
   const std::string scene = sceneWithSettings("bad-settings", R"({"t_end": 1, "record_from": 5})");
   for (const char* command : {"validate ", "run "}) {
@@ -115,6 +128,7 @@ TEST(CliRunArguments, ValidateAndRunNameTheSceneSettingAndItsPath) {
 // `run mine.json -o mine.json` wrote the results over the scene; the CSV and the plot may not be
 // one file either.
 TEST(CliRunArguments, AnOutputThatWouldOverwriteAnInputOrAnotherOutputIsRefused) {
+  // the results written over the scene read, by its own name or another
   const std::string scene = sceneWithSettings("mine", R"({"t_end": 0.01})");
   const std::string before = test::readText(scene);
   Outcome o = runCli("run " + scene + " -o " + scene);
@@ -151,6 +165,8 @@ TEST(CliRunArguments, APlotToAFullDeviceIsRefusedBeforeTheRun) {
   EXPECT_EQ(o.output.find("status"), std::string::npos) << "the run started: " << o.output;
 }
 
+// --- input that once cost too much or said too much ----------------------------------------------
+
 // `sin(` nested 500 deep took 33.5 s and 656 MB before it was refused as too deep; the nesting is
 // now counted before the expression is parsed.
 TEST(CliRunArguments, ADeepExpressionIsRefusedBeforeItIsParsed) {
@@ -158,6 +174,7 @@ TEST(CliRunArguments, ADeepExpressionIsRefusedBeforeItIsParsed) {
   for (int k = 0; k < 500; ++k) expression += "sin(";
   expression += "t";
   for (int k = 0; k < 500; ++k) expression += ")";
+  // a force of sin(sin(... sin(t))) 500 deep
   const std::string scene = writeFile(
       "deep-expression.json",
       test::sceneJson(
@@ -177,6 +194,7 @@ TEST(CliRunArguments, ADeepExpressionIsRefusedBeforeItIsParsed) {
 // A bad file of megabytes gave a message of its size; the JSON library's tags
 // ("[json.exception.parse_error.101]") and GiNaC's source frames were shown as they came.
 TEST(CliRunArguments, MessagesOnHugeOrOddInputAreShortAndInOurWords) {
+  // a 2 MB string in a file that is no JSON
   const std::string huge =
       writeFile("huge.json", "{\"name\": \"" + std::string(2000000, 'x') + "\" oops");
   Outcome o = runCli("validate " + huge);

@@ -25,8 +25,11 @@
 namespace mbw {
 namespace {
 
+// --- a program in the background -----------------------------------------------------------------
+
 using Clock = std::chrono::steady_clock;
 
+// the whole file as it is on disk
 std::string readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
@@ -86,6 +89,9 @@ bool waitForRows(const std::string& path, size_t rows, double seconds) {
 // a run far longer than any test waits for
 const std::string kLongRun = "run double-pendulum --step 1e-3 --t-end 1e5 --every 10";
 
+// --- signals, kills and bad paths ----------------------------------------------------------------
+
+// a signal and the exit status the shells give for it: 128 + its number
 struct SignalCase {
   int signal;
   int exitStatus;
@@ -94,6 +100,8 @@ struct SignalCase {
 class CliSignal : public ::testing::TestWithParam<SignalCase> {};
 
 TEST_P(CliSignal, StopsTheRunKeepsTheCsvAndExitsWith128PlusTheSignal) {
+  // the run killed by the signal once two rows are on disk: it stops as cancelled, says so, and
+  // its file reads back with the rows it wrote
   const SignalCase c = GetParam();
   const std::string csv = ::testing::TempDir() + "/signal" + std::to_string(c.signal) + ".csv";
   std::remove(csv.c_str());  // rows of an earlier run must not pass for this one's
@@ -109,12 +117,14 @@ TEST_P(CliSignal, StopsTheRunKeepsTheCsvAndExitsWith128PlusTheSignal) {
   EXPECT_NE(back.message.find("cancelled at t = "), std::string::npos);
 }
 
+// interrupt, terminate, hang-up and quit
 INSTANTIATE_TEST_SUITE_P(StopSignals, CliSignal,
                          ::testing::Values(SignalCase{SIGINT, 130}, SignalCase{SIGTERM, 143},
                                            SignalCase{SIGHUP, 129}, SignalCase{SIGQUIT, 131}),
                          [](const auto& p) { return std::string(sigabbrev_np(p.param.signal)); });
 
 TEST(CliRunOutcome, AKilledRunLeavesAValidPartialFile) {
+  // SIGKILL cannot be caught: the file has no end status, yet its whole rows read back
   const std::string csv = ::testing::TempDir() + "/killed.csv";
   std::remove(csv.c_str());  // rows of an earlier run must not pass for this one's
   CliProcess cli(kLongRun + " -o " + csv, csv + ".log");
@@ -129,6 +139,8 @@ TEST(CliRunOutcome, AKilledRunLeavesAValidPartialFile) {
 }
 
 TEST(CliRunOutcome, AnOutputPathThatCannotBeWrittenIsRefusedBeforeTheRun) {
+  // a directory that does not exist, for the CSV and for the plot, and a directory as the CSV:
+  // refused with status 2 within seconds, before the run's summary
   for (const std::string option :
        {"-o /nonexistent-dir/x.csv", "--plot /nonexistent-dir/x.png", "-o /tmp"}) {
     const auto start = Clock::now();
@@ -141,7 +153,10 @@ TEST(CliRunOutcome, AnOutputPathThatCannotBeWrittenIsRefusedBeforeTheRun) {
   }
 }
 
+// --- outcomes at the end of the run --------------------------------------------------------------
+
 TEST(CliRunOutcome, CompletesWithExit0AndTheFileSaysCompleted) {
+  // 200 steps of 1 ms and the initial row: 201 rows
   const std::string csv = ::testing::TempDir() + "/complete.csv";
   CliProcess cli("run slider-crank --step 1e-3 --t-end 0.2 -o " + csv, csv + ".log");
   EXPECT_EQ(cli.wait(), 0) << cli.output();
@@ -169,6 +184,7 @@ TEST(CliRunOutcome, AFullDiskStopsTheRunWithExit4AndKeepsWholeRows) {
   if (status == 99 || output.find("unshare failed") != std::string::npos ||
       output.find("Operation not permitted") != std::string::npos)
     GTEST_SKIP() << "cannot mount a tmpfs here: " << output;
+  // status 4: the write failed; the file ends with a whole row
   EXPECT_EQ(status, 4) << output;
   EXPECT_NE(output.find("No space left on device"), std::string::npos) << output;
   EXPECT_NE(output.find("status           failed"), std::string::npos) << output;

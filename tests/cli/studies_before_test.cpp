@@ -31,12 +31,15 @@ void PrintTo(const BeforeCase& c, std::ostream* os) { *os << c.name; }
 
 class StudiesBefore : public ::testing::TestWithParam<BeforeCase> {};
 
+// the arguments with OUT replaced by the output path
 std::string replaceOut(std::string text, const std::string& out) {
   const size_t at = text.find("OUT");
   return at == std::string::npos ? text : text.replace(at, 3, out);
 }
 
 TEST_P(StudiesBefore, GiveTheRecordedNumbers) {
+  // each study as the command line gives it, its files against those recorded before the study
+  // code was moved into the engine: the same numbers to 1e-9 relative, CPU times aside
   const BeforeCase& c = GetParam();
   const std::string out = ::testing::TempDir() + "/studies-before-" + c.name;
   const test::CommandOutcome o =
@@ -53,6 +56,8 @@ TEST_P(StudiesBefore, GiveTheRecordedNumbers) {
   }
 }
 
+// convergence (fixed and variable-step references), compare, and the three studies of the
+// papers; the Newton tolerance rule fixed, as it was when the tables were recorded
 std::vector<BeforeCase> cases() {
   return {
       {"convergence",

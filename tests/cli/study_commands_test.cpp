@@ -24,10 +24,16 @@
 namespace mbw {
 namespace {
 
+// runs the built mbw-cli with the given arguments; status and merged output come back
 test::CommandOutcome runCli(const std::string& arguments) {
   return test::runCommand(std::string(MBW_CLI_PATH) + " " + arguments);
 }
 
+// --- work-precision ------------------------------------------------------------------------------
+
+// the variable-step methods (rn4, lms2) at the two tolerances and bathe, fixed steps only, at the
+// step: five runs, each timed twice, two at once; the long-format table with its error and cost
+// columns
 TEST(StudyCommands, WorkPrecisionWritesTheTableAndTheDiagram) {
   const std::string csv = ::testing::TempDir() + "/wp.csv", png = ::testing::TempDir() + "/wp.png";
 #ifdef MBW_HAVE_PLOT
@@ -41,9 +47,11 @@ TEST(StudyCommands, WorkPrecisionWritesTheTableAndTheDiagram) {
       "1e-3,1e-5 "
       "--steps 1e-2 --outputs body_2.y --repeat 2 --jobs 2 -o " +
       csv + plot);
+  // the summary names the reference the errors are taken against and the jobs in parallel
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("the engine's reference-quality run"), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("2 at once"), std::string::npos) << o.output;
+  // one row per run, the error columns carry the output's unit
   const TextTable table = readTextTable(csv);
   ASSERT_EQ(table.rows.size(), 5u);
   for (const char* column :
@@ -58,6 +66,8 @@ TEST(StudyCommands, WorkPrecisionWritesTheTableAndTheDiagram) {
 #endif
 }
 
+// bathe has no error estimate for a tolerance to steer; an output that no run records: both
+// refused with status 2 before anything runs
 TEST(StudyCommands, WorkPrecisionRefusesWhatCannotRun) {
   test::CommandOutcome o =
       runCli("study work-precision double-pendulum --integrators bathe --tolerances 1e-3");
@@ -70,6 +80,8 @@ TEST(StudyCommands, WorkPrecisionRefusesWhatCannotRun) {
   EXPECT_NE(o.output.find("no run of the study records 'body_9.x'"), std::string::npos) << o.output;
 }
 
+// --- study flexible ------------------------------------------------------------------------------
+
 TEST(StudyCommands, FlexibleWritesTheRunsTheHistoriesAndThePapersFigures) {
   const std::string dir = ::testing::TempDir() + "/flexible/out";
   std::filesystem::remove_all(dir);
@@ -78,6 +90,7 @@ TEST(StudyCommands, FlexibleWritesTheRunsTheHistoriesAndThePapersFigures) {
       runCli("study flexible buckling --quick --t-end 0.05 --jobs 2 --figure-format svg -o " + dir);
   ASSERT_EQ(o.status, 0) << o.output;
   // one method per group: lms2 at rho_inf 0 and 0.6, mssth3; Delta t = n * 1e-3 s
+  // the table of runs: all completed; mssth3 at Delta t = 3e-3 s takes 17 steps over 0.05 s
   const TextTable runs = readTextTable(dir + "/buckling_runs.csv");
   ASSERT_EQ(runs.rows.size(), 3u);
   for (const auto& row : runs.rows) EXPECT_EQ(row[runs.column("status")], "completed");
@@ -90,6 +103,7 @@ TEST(StudyCommands, FlexibleWritesTheRunsTheHistoriesAndThePapersFigures) {
   std::string line;
   std::set<std::string> methods;
   size_t rows = 0;
+  // every data row names its method, then t; the header row gives the figures' channels
   while (std::getline(series, line)) {
     if (line.empty() || line[0] == '#') continue;
     if (line.rfind("method,", 0) == 0) {
@@ -101,8 +115,10 @@ TEST(StudyCommands, FlexibleWritesTheRunsTheHistoriesAndThePapersFigures) {
     EXPECT_TRUE(t >= 0.0 && t <= 0.05 + 1e-12) << line;
     ++rows;
   }
+  // 51 rows for each lms2 (50 steps of 1e-3 s and t = 0) and 18 for mssth3 (17 steps of 3e-3 s)
   EXPECT_EQ(methods.size(), 3u);
   EXPECT_EQ(rows, 51u + 51u + 18u);
+  // one drawing per figure, when the build has plotting
   if (o.output.find("no plotting") == std::string::npos) {
     for (const char* figure : {"fig18_buckling.svg", "fig19_buckling.svg", "fig20_buckling.svg"}) {
       EXPECT_GT(std::filesystem::file_size(dir + "/" + figure), 1000u) << figure;
@@ -121,6 +137,7 @@ TEST(StudyCommands, FlexibleConvergenceMeasuresTheMethodsOrders) {
       "2e-3 1e-3 "
       "--reference-step 5e-4 --jobs 2 -o " +
       dir);
+  // the reference is a fixed-step esdirk4-6l2sa2 run at half the smallest step
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("esdirk4-6l2sa2, fixed step 0.0005 s (smallest step / 2)"),
             std::string::npos)
@@ -156,12 +173,15 @@ TEST(StudyCommands, FlexibleConvergenceMeasuresTheMethodsOrders) {
   }
 }
 
+// the parts of the flexible study are named; anything else is refused
 TEST(StudyCommands, FlexibleRefusesAnUnknownPart) {
   const test::CommandOutcome o =
       runCli("study flexible four-bars -o " + ::testing::TempDir() + "/flexible-bad");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("unknown part 'four-bars'"), std::string::npos) << o.output;
 }
+
+// --- sweep and plot ------------------------------------------------------------------------------
 
 // eight runs of 300 to 600 steps each (10-25 ms each in Release, 0.5-2.5 s under the sanitizers)
 std::string writeSweepStudy(const std::string& dir) {
@@ -174,6 +194,7 @@ std::string writeSweepStudy(const std::string& dir) {
   return path;
 }
 
+// the run numbers of the "run N: ..." lines the sweep prints as it makes each run
 std::set<std::string> runsMade(const std::string& output) {
   std::set<std::string> runs;
   std::stringstream lines(output);
@@ -182,6 +203,7 @@ std::set<std::string> runsMade(const std::string& output) {
   return runs;
 }
 
+// a table of three points in two groups by method: two curves, three points
 TEST(StudyCommands, PlotDrawsATableColumnAgainstAnother) {
   const std::string csv = ::testing::TempDir() + "/plot.csv",
                     png = ::testing::TempDir() + "/plot.png";
@@ -193,6 +215,7 @@ TEST(StudyCommands, PlotDrawsATableColumnAgainstAnother) {
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("2 curves, 3 points"), std::string::npos) << o.output;
   EXPECT_GT(std::filesystem::file_size(png), 1000u);
+  // a column the table does not have is refused with its name
   o = runCli("plot " + csv + " --x rtol --y cpu --by method -o " + png);
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("no column 'cpu'"), std::string::npos) << o.output;
@@ -218,6 +241,8 @@ TEST(StudyCommands, PlotDrawsATableColumnAgainstAnother) {
 #endif
 }
 
+// the sweep runs in a child process killed with SIGKILL once results.csv has two rows: the
+// run at the time of the kill leaves no row behind
 TEST(StudyCommands, SweepKilledPartWayResumesWithoutRemakingFinishedRuns) {
   const std::string dir = ::testing::TempDir() + "/sweep-kill";
   std::filesystem::remove_all(dir);
@@ -235,6 +260,7 @@ TEST(StudyCommands, SweepKilledPartWayResumesWithoutRemakingFinishedRuns) {
     execl(cli, cli, "sweep", study.c_str(), "-o", out.c_str(), "--jobs", "1", nullptr);
     _exit(127);
   }
+  // poll the table every 5 ms, for 30 s at most
   size_t rows = 0;
   for (int k = 0; k < 6000 && rows < 2; ++k) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -253,6 +279,8 @@ TEST(StudyCommands, SweepKilledPartWayResumesWithoutRemakingFinishedRuns) {
   EXPECT_EQ(o.status, 2) << o.output;
   EXPECT_NE(o.output.find("--resume"), std::string::npos) << o.output;
 
+  // with --resume only the missing runs are made: none of the rows from before is made again,
+  // and the table ends with all eight rows in run order, the run files and references beside it
   o = runCli("sweep " + study + " -o " + out + " --resume");
   ASSERT_EQ(o.status, 0) << o.output;
   const std::set<std::string> made = runsMade(o.output);
@@ -269,6 +297,7 @@ TEST(StudyCommands, SweepKilledPartWayResumesWithoutRemakingFinishedRuns) {
   EXPECT_TRUE(std::filesystem::exists(out + "/reference-1.csv"));
 }
 
+// a negative step in the study file: refused with the file and the JSON path of the value
 TEST(StudyCommands, SweepRefusesABadStudyFileWithItsPath) {
   const std::string dir = ::testing::TempDir() + "/sweep-bad";
   std::filesystem::create_directories(dir);

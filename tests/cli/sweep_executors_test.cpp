@@ -15,6 +15,7 @@
 namespace mbw {
 namespace {
 
+// the columns of CPU times, which differ between any two runs
 const std::set<std::string> kTimings = {"cpu_s", "cpu_s_max", "cpu_s_by_phase"};
 
 // the table of the small sweep made with this launcher prefix and these options
@@ -31,6 +32,7 @@ std::string sweepTable(const std::string& name, const std::string& launcher,
 }
 
 TEST(SweepExecutors, OneThreadAndTwoGiveTheSameTable) {
+  // the sweep's table on one thread and on two is the same, failed runs with their reasons
   const std::string one = sweepTable("one", "", "--jobs 1"),
                     two = sweepTable("two", "", "--jobs 2");
   ASSERT_FALSE(one.empty());
@@ -39,6 +41,7 @@ TEST(SweepExecutors, OneThreadAndTwoGiveTheSameTable) {
 }
 
 #ifdef MBW_HAVE_MPI
+// the same sweep on three MPI processes gives the threads' table
 TEST(SweepExecutors, ThreeMpiProcessesGiveTheSameTableAsThreads) {
   std::string launcher = std::string(MBW_MPIEXEC) + " -np 3 --oversubscribe ";
 #ifdef MBW_MPI_NO_LEAK_CHECK

@@ -31,6 +31,7 @@ struct Program {
   }
 };
 
+// the texts the reference takes besides the program's own definitions
 ReferenceTexts texts() {
   ReferenceTexts t;
   t.markdownPreamble = "PREAMBLE\n\n";
@@ -98,6 +99,7 @@ TEST(CliReference, MarkdownListsTheSharedOptionsOnce) {
 }
 
 TEST(CliReference, ManPageEscapesRoff) {
+  // the header comment and the title line, the name and the description split into paragraphs
   const Program p;
   const std::string man = cli_reference::manPageReference(p.app, texts());
   EXPECT_EQ(man.rfind(".\\\" Generated from the program's own definitions by `prog reference`.\n"

@@ -19,6 +19,7 @@ namespace {
 
 using test::DocCommandLine;
 
+// the file, line and text of a documented command, for the failure's message
 std::string where(const DocCommandLine& c) {
   return c.file + ":" + std::to_string(c.line) + ": " + c.text;
 }
@@ -40,12 +41,14 @@ std::string parseCli(const std::vector<std::string>& arguments) {
 }
 
 TEST(DocCommandLines, ShellWordsFollowQuotesAndComments) {
+  // quotes group words and are removed; '#' starts a comment only at the start of a word
   EXPECT_EQ(test::shellWords(R"(a 'b c' "d # e" f  # g)"),
             (std::vector<std::string>{"a", "b c", "d # e", "f"}));
   EXPECT_EQ(test::shellWords("x=1#2"), (std::vector<std::string>{"x=1#2"}));
 }
 
 TEST(DocCommandLines, TheParserRefusesWhatIsWrong) {
+  // a good line, then a misspelt option, a bad value, a misspelt command and a bad choice
   EXPECT_EQ(parseCli({"run", "double-pendulum", "--step", "1e-3"}), "");
   EXPECT_NE(parseCli({"run", "double-pendulum", "--stepp", "1e-3"}), "");
   EXPECT_NE(parseCli({"run", "double-pendulum", "--step", "fast"}), "");
@@ -54,6 +57,7 @@ TEST(DocCommandLines, TheParserRefusesWhatIsWrong) {
 }
 
 TEST(DocCommandLines, EveryMbwCliLineParses) {
+  // every documented mbw-cli line, parsed with the program's own definitions
   int count = 0;
   for (const DocCommandLine& c : test::docCommandLines(MBW_SOURCE_DIR)) {
     if (c.program != "mbw-cli") continue;
@@ -66,6 +70,7 @@ TEST(DocCommandLines, EveryMbwCliLineParses) {
 
 #ifdef MBW_HAVE_GUI
 TEST(DocCommandLines, TheWorkbenchParserRefusesWhatIsWrong) {
+  // a good line parses; a misspelt option is refused with exit status 2
   int exitCode = -1;
   EXPECT_TRUE(gui::parseCommandLine({"mbw", "four-link", "--t-end", "2"}, &exitCode).has_value());
   EXPECT_FALSE(gui::parseCommandLine({"mbw", "four-link", "--t-ends", "2"}, &exitCode).has_value());
@@ -89,6 +94,7 @@ TEST(DocCommandLines, TheWorkbenchOpensASessionFile) {
 }
 
 TEST(DocCommandLines, EveryMbwLineParses) {
+  // every documented mbw line parses, or asks for help or the version (exit code 0)
   int count = 0;
   for (const DocCommandLine& c : test::docCommandLines(MBW_SOURCE_DIR)) {
     if (c.program != "mbw") continue;

@@ -19,6 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// the whole file as text
 std::string readFile(const fs::path& path) {
   std::ifstream in(path);
   std::stringstream text;
@@ -52,9 +53,11 @@ std::vector<std::string> proseLines(const std::string& text) {
 // GitHub's anchor of a heading: lower case, punctuation and symbols dropped, spaces as hyphens;
 // letters and digits of other scripts (ρ, ₃, µ) stay
 std::string anchorOf(const std::string& heading) {
+  // characters of more than one byte: the symbols GitHub drops, the rest kept
   static const std::set<std::string> dropped = {"§", "∞", "·", "—", "–", "×", "≈", "≤", "≥",
                                                 "→", "±", "’", "“", "”", "…", "′", "″", "°"};
   std::string out;
+  // UTF-8: the length of a character from its first byte
   for (size_t i = 0; i < heading.size();) {
     const unsigned char c = heading[i];
     const size_t length = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
@@ -92,6 +95,7 @@ std::set<std::string> anchorsOf(const std::string& text) {
 }
 
 TEST(DocLinks, HeadingAnchorsFollowGitHub) {
+  // a heading with a section sign and dots, one in code, one with hyphens
   EXPECT_EQ(anchorOf("The flexible benchmarks (Zhang et al. 2022 §5.2-5.5)"),
             "the-flexible-benchmarks-zhang-et-al-2022-52-55");
   EXPECT_EQ(anchorOf("`mbw-cli run`"), "mbw-cli-run");
@@ -107,6 +111,7 @@ TEST(DocLinks, EveryRelativeLinkResolves) {
     const std::string text = readFile(page);
     const std::string name = fs::relative(page, MBW_SOURCE_DIR).string();
     for (const std::string& line : proseLines(text)) {
+      // every Markdown link of the prose, web and mail links aside
       for (auto it = std::sregex_iterator(line.begin(), line.end(), link);
            it != std::sregex_iterator(); ++it) {
         const std::string target = (*it)[1];
@@ -131,6 +136,7 @@ TEST(DocLinks, EveryRelativeLinkResolves) {
 }
 
 TEST(DocLinks, EveryPageOfDocsHasTheNavigationLine) {
+  // the third line of every page of docs/ (title, blank line, navigation)
   for (const auto& e : fs::directory_iterator(fs::path(MBW_SOURCE_DIR) / "docs")) {
     if (e.path().extension() != ".md") continue;
     std::istringstream in(readFile(e.path()));

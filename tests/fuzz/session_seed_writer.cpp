@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: session_seed_writer FILE.mbws\n");
     return 2;
   }
+  // HHT at a fixed 5 ms step, and rn4 at rtol 1e-3 / atol 1e-4 with variable steps
   IntegratorSettings fixed;
   fixed.step = 5e-3;
   IntegratorSettings variable;
@@ -55,6 +56,7 @@ int main(int argc, char** argv) {
   const std::unique_ptr<Run> hht = shortRun(1, "hht", fixed),
                              rn4 = shortRun(2, "rosenbrock-nystrom4", variable);
 
+  // the session's header: the scene, the reference and current runs, a plot layout
   SessionHeader header;
   header.sceneBuiltin = "double-pendulum";
   header.sceneText = hht->sceneText;

@@ -34,6 +34,8 @@ class WorkbenchIconsTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // every SVG under resources/icons is reachable by its resource path and draws something at the
+  // toolbar's sizes
   void everyIconFileIsInTheResourcesAndDraws() {
     resources::applicationIcon();  // registers the resources
     QStringList files;
@@ -51,10 +53,12 @@ class WorkbenchIconsTest : public QObject {
     }
   }
 
+  // the application icon covers most of its 256-pixel square
   void theApplicationIconFillsItsSquare() {
     QVERIFY(coverage(resources::applicationIcon(), 256) > 0.7);
   }
 
+  // the toolbar's actions find their icons by name; an unknown name finds none
   void toolbarActionsHaveIcons() {
     for (const char* name : {"scene-library", "save", "undo", "redo", "run", "pause", "cancel",
                              "initial-conditions", "reset-view", "frames", "screenshot"})
@@ -63,6 +67,8 @@ class WorkbenchIconsTest : public QObject {
   }
 
   void everyBuiltinSceneHasItsOwnIconAndOthersTheGenericOne() {
+    // an unknown scene gets the generic icon; each built-in scene has an icon file that differs
+    // from it
     const QImage generic = resources::sceneIcon("scene").pixmap(32, 32).toImage();
     QCOMPARE(resources::sceneIcon("no-such-scene").pixmap(32, 32).toImage(), generic);
     for (const BuiltinScene& s : builtinScenes()) {
@@ -73,6 +79,7 @@ class WorkbenchIconsTest : public QObject {
   }
 
   void theSceneLibraryShowsEachScenesIcon() {
+    // the scene library lists every built-in scene with an icon, and draws
     ui::SceneLibraryDialog dialog;
     auto* list = dialog.findChild<QTreeWidget*>();
     QVERIFY(list);

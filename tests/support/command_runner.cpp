@@ -1,3 +1,5 @@
+// Runs a command line through the shell and reads files whole, for the tests of the programs.
+
 #include "command_runner.h"
 
 #include <sys/wait.h>
@@ -8,6 +10,8 @@
 
 namespace mbw::test {
 
+// the command's standard output and error together, and its exit status (-1 when a signal ended
+// it)
 CommandOutcome runCommand(const std::string& commandLine) {
   CommandOutcome o;
   FILE* pipe = popen((commandLine + " 2>&1").c_str(), "r");
@@ -20,6 +24,7 @@ CommandOutcome runCommand(const std::string& commandLine) {
   return o;
 }
 
+// the whole file as text ("" when it cannot be read)
 std::string readText(const std::string& path) {
   std::ifstream in(path);
   std::stringstream text;

@@ -1,3 +1,6 @@
+// Compares two CSV texts cell by cell, numbers within a relative tolerance, and lists each
+// difference with its line and column (the golden-file tests).
+
 #include "csv_compare.h"
 
 #include <cmath>
@@ -7,6 +10,7 @@
 namespace mbw::test {
 namespace {
 
+// the text's lines, without their line ends
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
   std::stringstream in(text);
@@ -28,6 +32,7 @@ std::vector<std::string> cells(const std::string& line) {
   return out;
 }
 
+// whether the whole text is a number, and its value
 bool number(const std::string& text, double& value) {
   if (text.empty()) return false;
   char* end = nullptr;
@@ -35,6 +40,7 @@ bool number(const std::string& text, double& value) {
   return end == text.c_str() + text.size();
 }
 
+// two cells agree when both are numbers within the tolerance (NaN equal to NaN), or the same text
 bool same(const std::string& a, const std::string& b, double tolerance) {
   double x, y;
   if (number(a, x) && number(b, y)) {
@@ -50,6 +56,8 @@ std::vector<std::string> csvDifferences(const std::string& expectedText,
                                         const std::string& actualText,
                                         const std::set<std::string>& ignoredColumns,
                                         double relativeTolerance) {
+  // a difference in the count of lines, then every cell that differs, by line and column; the
+  // columns are named by the first line that is not a comment
   const std::vector<std::string> expected = lines(expectedText), actual = lines(actualText);
   std::vector<std::string> differences;
   if (expected.size() != actual.size())

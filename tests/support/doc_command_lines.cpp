@@ -1,3 +1,8 @@
+// The command lines the documentation shows: every line of a shell block in README.md and
+// docs/*.md that calls mbw-cli or mbw, and the examples of the man page, each with its file and
+// line and its arguments split as the shell would (docs/command_lines_test checks that each
+// parses).
+
 #include "doc_command_lines.h"
 
 #include <algorithm>
@@ -8,10 +13,12 @@
 namespace mbw::test {
 namespace {
 
+// the fences that open a shell block
 bool isShellFence(const std::string& line) {
   return line == "```sh" || line == "```bash" || line == "```shell";
 }
 
+// the program's name without its directory
 std::string basename(const std::string& word) {
   const size_t slash = word.rfind('/');
   return slash == std::string::npos ? word : word.substr(slash + 1);
@@ -33,6 +40,7 @@ void scanFile(const std::filesystem::path& path, const std::string& relative,
   std::map<std::string, std::string> variables;
   std::string pending;
   int pendingStart = 0;
+  // outside a block: wait for a shell fence; each block starts without variables
   while (std::getline(in, line)) {
     ++number;
     if (!inBlock) {
@@ -42,6 +50,7 @@ void scanFile(const std::filesystem::path& path, const std::string& relative,
       }
       continue;
     }
+    // the closing fence
     if (line.rfind("```", 0) == 0) {
       inBlock = false;
       continue;
@@ -106,6 +115,8 @@ void scanManInclude(const std::filesystem::path& path, const std::string& relati
 
 }  // namespace
 
+// words split at blanks outside quotes, the quotes removed; a '#' starting a word begins a
+// comment
 std::vector<std::string> shellWords(const std::string& line) {
   std::vector<std::string> words;
   std::string word;
@@ -137,6 +148,7 @@ std::vector<std::string> shellWords(const std::string& line) {
   return words;
 }
 
+// README.md, then the pages of docs/ in name order, then the man page's examples
 std::vector<DocCommandLine> docCommandLines(const std::string& sourceDir) {
   namespace fs = std::filesystem;
   std::vector<std::string> files = {"README.md"};

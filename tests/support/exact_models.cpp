@@ -1,3 +1,6 @@
+// Mechanisms whose motion or work is known in closed form (exact_models.h): a bead on a rod turned
+// at a constant rate, and a crank driven at a varying rate.
+
 #include "exact_models.h"
 
 #include <cmath>
@@ -29,6 +32,7 @@ std::string BeadOnRod::sceneJson() const {
   return os.str();
 }
 
+// the work the driver has done on the bead by t
 double BeadOnRod::driverWork(double t) const {
   return 0.5 * mass * r0 * r0 * omega * omega * (std::cosh(2.0 * omega * t) - 1.0);
 }
@@ -45,6 +49,7 @@ std::string drivenCrankSceneJson() {
      "v_i": [0, 1, 0], "a_j": [1, 0, 0], "angle": "2*t + 0.5*sin(3*t)"}]})json";
 }
 
+// the kinetic energy the driver has added: 1/2 J (omega^2 - omega0^2), omega the angle's rate
 double drivenCrankWork(double t) {
   const double J = 2.0, w = 2.0 + 1.5 * std::cos(3.0 * t), w0 = 3.5;
   return 0.5 * J * (w * w - w0 * w0);

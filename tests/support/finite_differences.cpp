@@ -4,6 +4,8 @@ namespace mbw::test {
 
 MatrixXd positionJacobianFD(const Formulation& f, const VectorXd& q,
                             const std::function<VectorXd(const VectorXd& q)>& F, double eps) {
+  // one column per velocity coordinate: q moved by +eps and -eps along it through retract() (the
+  // increment lives in the velocity space: a rotation vector, not a change of Euler parameters)
   const int n = f.velocitySize();
   MatrixXd J;
   VectorXd dq = VectorXd::Zero(n), qp, qm;
@@ -13,7 +15,9 @@ MatrixXd positionJacobianFD(const Formulation& f, const VectorXd& q,
     f.retract(q, dq, qp);
     dq[k] = -eps;
     f.retract(q, dq, qm);
+    // truncation error of order eps^2, rounding of order 1e-16 / eps relative to F's size
     const VectorXd col = (F(qp) - F(qm)) / (2.0 * eps);
+    // the function's size is known only from its first value
     if (k == 0) J.resize(col.size(), n);
     J.col(k) = col;
   }
@@ -23,6 +27,7 @@ MatrixXd positionJacobianFD(const Formulation& f, const VectorXd& q,
 MatrixXd velocityJacobianFD(const VectorXd& v, const std::function<VectorXd(const VectorXd& v)>& F,
                             double eps) {
   MatrixXd J;
+  // v is a plain vector: each coordinate moved by +eps and -eps
   for (int k = 0; k < v.size(); ++k) {
     VectorXd vp = v, vm = v;
     vp[k] += eps;
@@ -35,12 +40,14 @@ MatrixXd velocityJacobianFD(const VectorXd& v, const std::function<VectorXd(cons
 }
 
 TimeDerivatives timeDerivativesFD(const std::function<VectorXd(double s)>& g, double h) {
+  // five samples at s = 0, +-h, +-2h; both stencils have a truncation error of order h^4
   const VectorXd m2 = g(-2 * h), m1 = g(-h), z = g(0), p1 = g(h), p2 = g(2 * h);
   return {(m2 - 8.0 * m1 + 8.0 * p1 - p2) / (12.0 * h),
           (-m2 + 16.0 * m1 - 30.0 * z + 16.0 * p1 - p2) / (12.0 * h * h)};
 }
 
 double relativeError(const MatrixXd& a, const MatrixXd& b) {
+  // relative where b is larger than 1, absolute below
   const double scale = std::max(1.0, b.cwiseAbs().maxCoeff());
   return (a - b).cwiseAbs().maxCoeff() / scale;
 }

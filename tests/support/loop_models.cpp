@@ -1,3 +1,7 @@
+// Closed-loop scenes made up for the tests (loop_models.h): the N-four-bar of IFToMM A02 with
+// revolute pins or with planar joints and in-plane pins, Bricard's overconstrained loop, and the
+// parallelogram's one-freedom motion in closed form.
+
 #include "loop_models.h"
 
 #include <cmath>
@@ -8,6 +12,7 @@
 namespace mbw::test {
 namespace {
 
+// a number with all its digits
 std::string number(double x) {
   std::ostringstream os;
   os.precision(17);
@@ -29,6 +34,7 @@ std::string bar(const std::string& name, int axis, double x, double y, double z,
          vec(inertia[0], inertia[1], inertia[2]) + R"(, "position": )" + vec(x, y, z) + extra + "}";
 }
 
+// a revolute joint about the same axis on both bodies
 std::string revolute(const std::string& name, const std::string& bi, const std::string& pi,
                      const std::string& bj, const std::string& pj, const std::string& axis) {
   return R"({"name": ")" + name + R"(", "type": "revolute", "body_i": ")" + bi +
@@ -36,6 +42,7 @@ std::string revolute(const std::string& name, const std::string& bi, const std::
          R"(, "axis_i": )" + axis + R"(, "axis_j": )" + axis + "}";
 }
 
+// a pin that only holds the point in the plane z = 0
 std::string inPlanePin(const std::string& name, const std::string& bi, const std::string& pi,
                        const std::string& bj, const std::string& pj) {
   return R"({"name": ")" + name + R"(", "type": "planar-revolute", "body_i": ")" + bi +
@@ -43,6 +50,7 @@ std::string inPlanePin(const std::string& name, const std::string& bi, const std
          R"(, "axis_i": [0, 0, 1]})";
 }
 
+// a body held in the plane z = 0
 std::string inPlane(const std::string& body) {
   return R"({"name": "plane-)" + body + R"(", "type": "planar", "body_i": "ground", "body_j": ")" +
          body +
@@ -51,6 +59,8 @@ std::string inPlane(const std::string& body) {
 
 }  // namespace
 
+// n windows: n + 1 cranks of 1 m pinned to the ground 1 m apart, upright, and n couplers joining
+// their tips
 std::string nFourBarScene(int n, bool revolutes) {
   const std::string z = "[0, 0, 1]";
   std::string bodies, joints;
@@ -69,6 +79,7 @@ std::string nFourBarScene(int n, bool revolutes) {
     pin("pin" + std::to_string(i), "ground", vec(i, 0, 0), c, "[0, -0.5, 0]");
     if (!revolutes) add(joints, inPlane(c));
   }
+  // each coupler moves with the cranks' tips: at 1 m/s along +x
   for (int i = 0; i < n; ++i) {
     const std::string c = "coupler" + std::to_string(i), x = std::to_string(i);
     add(bodies, bar(c, 0, i + 0.5, 1.0, 0.0, 0.02, R"(, "velocity": [1, 0, 0])"));
@@ -82,6 +93,8 @@ std::string nFourBarScene(int n, bool revolutes) {
 }
 
 std::string bricardScene() {
+  // five rods along the cube's edges from corner to corner, closed to the ground by six revolutes
+  // whose axes turn from y to z to x in turn
   const double corner[6][3] = {{0, 0, 0}, {1, 0, 0}, {1, -1, 0}, {1, -1, 1}, {0, -1, 1}, {0, 0, 1}};
   const int axis[6] = {1, 2, 0, 1, 2, 0};  // y, z, x, y, z, x
   std::string bodies, joints;
@@ -115,6 +128,9 @@ std::string bricardScene() {
 double ParallelogramState::x() const { return std::cos(phi); }
 double ParallelogramState::y() const { return std::sin(phi); }
 
+// the parallelogram turns as one crank of inertia J about its pivot: n + 1 cranks (1/3 kg m^2
+// each) and n couplers translating with the tips (1 kg at 1 m each); gravity's moment c g cos phi
+// from the cranks' centres at 0.5 m and the couplers at 1 m. From upright, turning at -1 rad/s.
 ParallelogramState parallelogramMotion(int n, double t) {
   const double g = 9.81, J = (n + 1) / 3.0 + n, c = (n + 1) / 2.0 + n;
   auto acceleration = [&](double phi) { return -g * c * std::cos(phi) / J; };

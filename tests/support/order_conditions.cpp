@@ -1,3 +1,7 @@
+// The order conditions of a Runge-Kutta tableau (order_conditions.h): for every rooted tree t of
+// order up to 5, b^T Phi(t) = 1 / gamma(t), with Phi the elementary weights and gamma the tree's
+// density (Butcher).
+
 #include "order_conditions.h"
 
 #include <algorithm>
@@ -43,6 +47,9 @@ const std::vector<Tree>& trees() {
 
 }  // namespace
 
+// Phi(t) = the product over the root's subtrees of A Phi(subtree), component by component, and
+// gamma(t) = order times the product of the subtrees' gammas; the worst residual among the trees
+// of the order asked for
 double orderConditionResidual(const MatrixXd& A, const VectorXd& b, int order) {
   const std::vector<Tree>& t = trees();
   const int s = static_cast<int>(b.size());
@@ -61,6 +68,7 @@ double orderConditionResidual(const MatrixXd& A, const VectorXd& b, int order) {
   return worst;
 }
 
+// the highest order (up to 5) whose conditions and those of every lower order hold
 int tableauOrder(const MatrixXd& A, const VectorXd& b, double tolerance) {
   int p = 0;
   while (p < 5 && orderConditionResidual(A, b, p + 1) <= tolerance) ++p;

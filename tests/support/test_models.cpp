@@ -1,3 +1,7 @@
+// Models and scene texts made up for the tests (test_models.h): random bodies with one constraint
+// primitive or one force element between them for the derivative checks, a scene's JSON from its
+// parts, the harmonic oscillator, and names for parameterized cases.
+
 #include "test_models.h"
 
 #include <Eigen/Geometry>
@@ -125,12 +129,14 @@ Model randomForceModel(ForceType type, bool bodyFrame, unsigned seed) {
   return m;
 }
 
+// a version-1 scene named "test" of the given arrays, with further top-level fields appended
 std::string sceneJson(const std::string& bodies, const std::string& joints,
                       const std::string& forces, const std::string& extra) {
   return R"({"format": "mbw-scene", "version": 1, "name": "test", "bodies": )" + bodies +
          R"(, "joints": )" + joints + R"(, "forces": )" + forces + extra + "}";
 }
 
+// x'' + (2 pi)^2 x = 0: a 1 kg mass on a spring of (2 pi)^2 N/m, a period of 1 s, from x = 1 m
 Model springOscillator(double v0) {
   // the body, its slide along x and the spring; no gravity
   const std::string body = R"([{"name": "mass", "mass": 1, "inertia": [0.1, 0.1, 0.1], )"
@@ -148,6 +154,7 @@ Model springOscillator(double v0) {
       "oscillator");
 }
 
+// the integrators with a linear model (all but the state-space ones), in the registry's order
 std::vector<std::string> index3IntegratorNames() {
   std::vector<std::string> names;
   for (const IntegratorInfo& i : integratorRegistry())
@@ -155,6 +162,7 @@ std::vector<std::string> index3IntegratorNames() {
   return names;
 }
 
+// a name gtest accepts for a parameterized case: every character not a letter or digit as '_'
 std::string parameterName(const std::string& name) {
   std::string n = name;
   for (char& ch : n)

@@ -1,3 +1,5 @@
+// A small method-step study of the double pendulum for the study tests (test_studies.h).
+
 #include "test_studies.h"
 
 #include "studies/method_grid.h"

@@ -45,6 +45,8 @@ using mbw::gui::MainWindow;
 
 namespace {
 
+// --- helpers -------------------------------------------------------------------------------------
+
 // a click on the 3D view where a world point is drawn
 void clickAt(MainWindow& w, const Vec3& p_W) {
   const QPoint at = w.sceneView().project(p_W).toPoint();
@@ -123,6 +125,9 @@ class AssembleFourBarTest : public QObject {
     QSettings().clear();
   }
 
+  // --- the guide's four-bar ----------------------------------------------------------------------
+
+  // a four-bar assembled from an empty scene in the workbench, step by step as the guide shows it
   void aFourBarFromNothing() {
     MainWindow w;
     w.resize(1600, 1000);

@@ -55,6 +55,7 @@ class MainWindowTest : public QObject {
 
   // --- scenes ------------------------------------------------------------------------------------
 
+  // each built-in scene opens in the window: the document, the 3D view and the model tree agree
   void opensEveryBuiltinScene() {
     MainWindow w;
     w.show();
@@ -69,6 +70,7 @@ class MainWindowTest : public QObject {
     }
   }
 
+  // an edit of the document reaches the 3D view, and so does its undo
   void theViewFollowsEdits() {
     MainWindow w;
     w.show();
@@ -87,6 +89,7 @@ class MainWindowTest : public QObject {
 
   // --- runs --------------------------------------------------------------------------------------
 
+  // the window's whole path of a run: controller, run list, plots
   void aShortRunFeedsThePlotsAndTheRunList() {
     MainWindow w;
     w.show();
@@ -108,6 +111,7 @@ class MainWindowTest : public QObject {
       QVERIFY2(p->pointCount() >= 50, qPrintable(QString::number(p->pointCount())));
   }
 
+  // metadata written only at a run's end reach the run the window holds
   void theMetadataOfTheRunsEndReachesTheRun() {
     // the stiff pendulum's scene runs rn4 with variable steps: the error estimate is known only at
     // the end of the run, the work integrals' rule from its start
@@ -124,6 +128,8 @@ class MainWindowTest : public QObject {
     QCOMPARE(run.results.metadataValue("work_integration"), std::string("quadrature"));
   }
 
+  // each scene keeps its own runs: opening another shows none of the first's, and opening the
+  // first again brings its run back
   void aSecondSceneLeavesItsRunsAndPlaybackToIt() {
     MainWindow w;
     w.show();
@@ -163,6 +169,7 @@ class MainWindowTest : public QObject {
       QVERIFY(std::abs(p->timeRange().second - 0.5) < 1e-9);
   }
 
+  // cancelling a run keeps its rows and says when it stopped
   void aCancelledRunKeepsWhatItComputed() {
     MainWindow w;
     w.show();
@@ -182,6 +189,7 @@ class MainWindowTest : public QObject {
     QCOMPARE(run.results.stats.steps, static_cast<long>(run.results.rowCount() - 1));
   }
 
+  // a failed run keeps the rows before the failure and shows the reason in the status bar
   void aNumericalFailureShowsItsReasonAndKeepsThePartialRun() {
     MainWindow w;
     w.show();
@@ -201,6 +209,7 @@ class MainWindowTest : public QObject {
     QVERIFY(w.runStatus().outcomeText().contains("Newton did not converge"));
   }
 
+  // a worker that cannot write its data file fails its run alone: the next run goes through
   void aFailingWorkerIsReportedAndTheWindowStaysUsable() {
     MainWindow w;
     w.show();
@@ -226,6 +235,7 @@ class MainWindowTest : public QObject {
 
   // --- exports, the about box and the command line -----------------------------------------------
 
+  // the run exported as CSV reads back the same; the window and the view saved as images
   void exportsCsvAndPng() {
     MainWindow w;
     w.show();
@@ -255,6 +265,7 @@ class MainWindowTest : public QObject {
     QCOMPARE(w.exportActions().defaultBaseName(), QString("slider-crank_backward-euler"));
   }
 
+  // the about box names the program and each library with its major version
   void theAboutBoxNamesTheVersions() {
     MainWindow w;
     w.show();
@@ -266,6 +277,7 @@ class MainWindowTest : public QObject {
       QVERIFY2(versions.contains(part), qPrintable(versions));
   }
 
+  // the gui's command line opens a scene, runs it and saves a screenshot, then exits with 0
   void theScriptedCommandLineSavesAScreenshot() {
     QTemporaryDir dir;
     gui::CommandLine cl;

@@ -60,6 +60,8 @@ class WorkbenchFeaturesTest : public QObject {
 
   // --- the view and the playback -----------------------------------------------------------------
 
+  // a run of the vehicle and one of the slider-crank: every body within the view at eleven times
+  // across the run, and the motion large enough to fill it
   void everyBodyStaysInViewThroughARun() {
     MainWindow w;
     w.resize(1280, 800);
@@ -97,6 +99,7 @@ class WorkbenchFeaturesTest : public QObject {
     QVERIFY((w.sceneView().up() - Vec3::UnitY()).norm() < 1e-12);
   }
 
+  // the trace of a point follows the rows up to the playback time
   void aPointIsTracedDuringPlayback() {
     MainWindow w;
     w.show();
@@ -118,6 +121,8 @@ class WorkbenchFeaturesTest : public QObject {
     QVERIFY(!w.playbackBar().setTracePoint("no-such-body"));
   }
 
+  // the playback written as numbered PNG frames at the view's size, and as a video when ffmpeg
+  // is there
   void thePlaybackIsExportedAsFramesAndVideo() {
     MainWindow w;
     w.show();
@@ -172,6 +177,7 @@ class WorkbenchFeaturesTest : public QObject {
 
   // --- sessions, picking and the window ----------------------------------------------------------
 
+  // a session of two runs, a reference and an x-y plot, saved and opened again in a new window
   void aSessionIsSavedAndOpenedAgain() {
     QTemporaryDir dir;
     const QString path = dir.filePath("work.mbws");
@@ -207,6 +213,7 @@ class WorkbenchFeaturesTest : public QObject {
     QVERIFY(w.playbackBar().playAction()->isEnabled());
   }
 
+  // picking a joint's point in the 3D view gives a body's named point
   void aJointPointIsPickedInTheView() {
     MainWindow w;
     w.show();
@@ -235,6 +242,7 @@ class WorkbenchFeaturesTest : public QObject {
     QVERIFY((p - middle).norm() < 0.2);
   }
 
+  // a window saved far off the screen comes back within it
   void theWindowIsRestoredWithinTheScreen() {
     {
       MainWindow w;

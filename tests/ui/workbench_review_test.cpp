@@ -77,6 +77,7 @@ void run(MainWindow& w, const char* scene, double tEnd, double step = 0.0) {
   QVERIFY(idle.wait(120000));
 }
 
+// a main window of the given size, shown
 std::unique_ptr<MainWindow> shownWindow(const QSize& size) {
   auto w = std::make_unique<MainWindow>();
   w->resize(size);
@@ -99,6 +100,7 @@ class WorkbenchReviewTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // the settings of earlier sessions cleared: the window opens as a new user's
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QSettings().clear();
@@ -284,6 +286,7 @@ class WorkbenchReviewTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!w->controller().busy(), 60000);
   }
 
+  // the same with an output step of 0.1 s: the pause lands on the grid row at 0.7 s exactly
   void aPauseOnAnOutputGridIsAtT() {
     const auto w = shownWindow(QSize(1600, 1000));
     QVERIFY(w);

@@ -1,3 +1,7 @@
+// The model check (analysis/model_check.h): bodies, joints, coordinates, equations, redundant
+// equations, drivers and degrees of freedom of the templates' scenes, and the findings it reports
+// at the elements' JSON paths.
+
 #include "analysis/model_check.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +12,7 @@
 namespace mbw {
 namespace {
 
+// the model check of a template's scene, with the arguments given
 ModelCheck checkTemplate(const std::string& name, const TemplateArguments& arguments = {}) {
   return checkModel(parseScene(generateScene(name, arguments), name));
 }

@@ -1,3 +1,7 @@
+// Errors against a reference run (analysis/reference_error.h): the reference read between its rows
+// by a cubic through four neighbouring points (exact for cubics, fourth order for smooth data), and
+// the maximum, its time, the mean and the rms of a run's differences from it.
+
 #include "analysis/reference_error.h"
 
 #include <gtest/gtest.h>
@@ -7,6 +11,7 @@
 namespace mbw {
 namespace {
 
+// a run of channel x sampled from f at the times given
 Results samples(const std::vector<double>& t, double (*f)(double)) {
   Results r;
   r.setChannels({{"t", "s"}, {"x", "m"}});
@@ -15,6 +20,7 @@ Results samples(const std::vector<double>& t, double (*f)(double)) {
 }
 
 TEST(ReferenceError, CubicThroughFourPointsIsExactForCubics) {
+  // uneven spacing, so that the four points around a time are not evenly placed
   std::vector<double> T{0.0, 0.1, 0.25, 0.3, 0.5, 0.8, 1.0}, E;
   auto cubic = [](double t) { return 2 - t + 3 * t * t - 0.5 * t * t * t; };
   for (double t : T) E.push_back(cubic(t));
@@ -24,6 +30,7 @@ TEST(ReferenceError, CubicThroughFourPointsIsExactForCubics) {
 }
 
 TEST(ReferenceError, ConvergesAtFourthOrderForSmoothData) {
+  // sin 3t on 21, 41 and 81 evenly spaced points
   auto f = [](double t) { return std::sin(3 * t); };
   double previous = 0.0;
   for (int n : {20, 40, 80}) {

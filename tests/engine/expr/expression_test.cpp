@@ -1,3 +1,8 @@
+// Time functions of the scene (expr/expression.h): expressions in t parsed by GiNaC with their
+// first and second derivatives, the grammar's operators and functions, constants folded, bad input
+// refused in the user's words before GiNaC spends its time on it, piecewise functions and rates
+// integrated exactly.
+
 #include "expr/expression.h"
 
 #include <gtest/gtest.h>
@@ -6,6 +11,8 @@
 
 namespace mbw {
 namespace {
+
+// --- expressions ---------------------------------------------------------------------------------
 
 TEST(TimeFunction, KisselPendulumDriverAndItsExactDerivatives) {
   // single pendulum driver of Kissel et al. 2021: f = cos(pi/2 + pi/4 cos 2t)
@@ -123,6 +130,8 @@ TEST(TimeFunction, GinacMessagesInOurWords) {
     }
   }
 }
+
+// --- piecewise functions and rates ---------------------------------------------------------------
 
 TEST(TimeFunction, PiecewisePiecesHoldUpToTheirBreaks) {
   // the crank angle of the lateral-buckling benchmark (Zhang et al. 2022 eq 24)

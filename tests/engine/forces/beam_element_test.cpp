@@ -19,6 +19,7 @@ namespace {
 
 using test::relativeError;
 
+// the time at which every quantity is evaluated
 constexpr double kTime = 0.2;
 
 // A two-element beam (five nodes) with unequal stiffnesses, its nodes displaced, turned and
@@ -42,11 +43,13 @@ Model randomBeamModel(unsigned seed, double damping) {
   return m;
 }
 
+// the generalized forces and the energy terms at a state
 struct Terms {
   VectorXd Q;
   EnergyTerms energy;
 };
 
+// Q and the energy terms at (q, v) and time kTime, with no multipliers
 Terms evaluate(Formulation& f, const VectorXd& q, const VectorXd& v) {
   f.computePositions(kTime, q);
   f.computeVelocities(v);
@@ -63,9 +66,13 @@ VectorXd beamForces(Formulation& f, Formulation& bodiesOnly, const VectorXd& q, 
   return Q - evaluate(bodiesOnly, q, v).Q;
 }
 
+// --- the element's forces, dampers and Jacobians, in rA and rp -----------------------------------
+
 class BeamElementTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(BeamElementTest, ForcesAreMinusTheStrainEnergyGradient) {
+  // three random strained beams: Q of the beam alone equals -dV/dq by central differences
+  // (eps = 1e-6)
   for (unsigned seed = 1; seed <= 3; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     const Model m = randomBeamModel(seed, 0.0);
@@ -90,6 +97,8 @@ TEST_P(BeamElementTest, ForcesAreMinusTheStrainEnergyGradient) {
 }
 
 TEST_P(BeamElementTest, DamperPowerIsTheReportedDissipation) {
+  // three random beams with section dampers: the power of the dampers' forces is minus the
+  // dissipation the formulation reports
   for (unsigned seed = 1; seed <= 3; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     const Model damped = randomBeamModel(seed, 0.03), elastic = randomBeamModel(seed, 0.0);
@@ -105,6 +114,8 @@ TEST_P(BeamElementTest, DamperPowerIsTheReportedDissipation) {
 }
 
 TEST_P(BeamElementTest, JacobiansMatchFiniteDifferences) {
+  // undamped and damped, three random beams each: the Newton blocks dr/dq and dr/dv against
+  // central differences of -Q
   for (double damping : {0.0, 0.03}) {
     for (unsigned seed = 1; seed <= 3; ++seed) {
       SCOPED_TRACE("seed " + std::to_string(seed) + ", damping " + std::to_string(damping));
@@ -139,7 +150,10 @@ TEST_P(BeamElementTest, JacobiansMatchFiniteDifferences) {
 
 INSTANTIATE_TEST_SUITE_P(Formulations, BeamElementTest, ::testing::Values("rA", "rp"));
 
+// --- the element's energy ------------------------------------------------------------------------
+
 TEST(BeamElement, TheReferenceConfigurationIsUnstrained) {
+  // a straight beam of three elements as the scene builds it
   const Model m = parseScene(
       test::sceneJson("[]", "[]", "[]", R"(, "gravity": [0, 0, 0], "beams": [{"name": "b",
       "from": [0, 0, 0], "to": [2, 1, -1], "elements": 3, "section": {"EA": 1, "GA2": 1, "GA3": 1, "GJ": 1, "EI2": 1, "EI3": 1},

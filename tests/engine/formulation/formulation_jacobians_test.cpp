@@ -20,6 +20,8 @@ using test::relativeError;
 
 constexpr double kT = 0.37;  // evaluation time (drivers are time-varying)
 
+// a state (q, v) with an acceleration and multipliers that need not satisfy anything: the
+// derivatives hold everywhere, not only on the solution
 struct Snapshot {
   VectorXd q, v, vdot, lambda;
 };
@@ -37,6 +39,7 @@ Snapshot randomSnapshot(const Formulation& f, unsigned seed) {
   return s;
 }
 
+// Phi_q, filled through the formulation's sink into a dense matrix
 MatrixXd jacobian(const Formulation& f) {
   MatrixXd J = MatrixXd::Zero(f.constraintSize(), f.velocitySize());
   f.constraintJacobian(MatrixSink(J));
@@ -44,6 +47,7 @@ MatrixXd jacobian(const Formulation& f) {
 }
 
 // r(q, v) = M(q) vdot - Q(q, v, t) + Phi_q(q)^T lambda
+// every term evaluated at q and v as given, vdot and lambda held
 VectorXd dynamicsResidual(Formulation& f, const VectorXd& q, const VectorXd& v, const Snapshot& s) {
   f.computePositions(kT, q);
   f.computeVelocities(v);
@@ -54,6 +58,8 @@ VectorXd dynamicsResidual(Formulation& f, const VectorXd& q, const VectorXd& v, 
   return M * s.vdot - Q + jacobian(f).transpose() * s.lambda;
 }
 
+// Phi_q, nu and gamma of one random state. The differences are central with eps = 1e-6 (error
+// about 1e-10 from rounding) and five-point in time with h = 1e-3 (finite_differences.h)
 void checkConstraintDerivatives(Formulation& f, unsigned seed) {
   const Snapshot s = randomSnapshot(f, seed);
   f.computePositions(kT, s.q);
@@ -152,6 +158,7 @@ void checkForceRate(Formulation& f, unsigned seed) {
                                               << d.first.transpose();
 }
 
+// the Newton matrix of the index-3 step: its q and v blocks against differences of r
 void checkNewtonMatrix(Formulation& f, unsigned seed) {
   const Snapshot s = randomSnapshot(f, seed);
   const int nv = f.velocitySize();
@@ -172,6 +179,7 @@ void checkNewtonMatrix(Formulation& f, unsigned seed) {
 
 // --- constraint primitives -----------------------------------------------------------------------
 
+// one primitive of one type, in one formulation, between two bodies or a body and the ground
 struct PrimitiveCase {
   std::string formulation;
   PrimitiveType type;
@@ -180,6 +188,7 @@ struct PrimitiveCase {
 
 class PrimitiveDerivatives : public ::testing::TestWithParam<PrimitiveCase> {};
 
+// four random models per case, each checked for all three families of derivatives
 TEST_P(PrimitiveDerivatives, MatchFiniteDifferences) {
   const PrimitiveCase& c = GetParam();
   for (unsigned seed = 1; seed <= 4; ++seed) {
@@ -214,6 +223,8 @@ INSTANTIATE_TEST_SUITE_P(AllFormulations, PrimitiveDerivatives,
 
 // --- force elements ------------------------------------------------------------------------------
 
+// one force element of one type in one formulation; bodyFrame: the load given in the body's
+// frame (a tire: on its ring) rather than in the world's (a tire: at a point)
 struct ForceCase {
   std::string formulation;
   ForceType type;
@@ -222,6 +233,7 @@ struct ForceCase {
 
 class ForceDerivatives : public ::testing::TestWithParam<ForceCase> {};
 
+// the forces enter only the Newton matrix and dQ/dt, four random models per case
 TEST_P(ForceDerivatives, NewtonMatrixMatchesFiniteDifferences) {
   const ForceCase& c = GetParam();
   for (unsigned seed = 1; seed <= 4; ++seed) {

@@ -12,6 +12,7 @@
 namespace mbw {
 namespace {
 
+// the names the factory knows, each on the double pendulum
 TEST(MakeFormulation, MakesEachNamedFormulation) {
   const Model model = loadScene("double-pendulum");
   for (const char* name : {"rA", "rp", "rE"}) {

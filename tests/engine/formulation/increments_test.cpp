@@ -16,6 +16,7 @@
 namespace mbw {
 namespace {
 
+// an anchor pose, an increment g from it, and a rate of the increment
 struct Point {
   VectorXd anchor, g, gdot;
 };
@@ -83,6 +84,8 @@ TEST_P(Increments, TangentMapIsTheDerivativeOfTheRetraction) {
   }
 }
 
+// for every body, the angular velocity the formulation outputs against the rate of its rotation
+// matrix taken by five-point differences along the motion
 TEST_P(Increments, AngularVelocityOutputIsTheRateOfTheRotation) {
   VectorXd q, v, qs;
   f_->initialState(q, v);

@@ -16,10 +16,12 @@
 namespace mbw {
 namespace {
 
+// the largest entry of A^T A - I: zero for a rotation
 double orthonormalityError(const Mat3& A) {
   return (A.transpose() * A - Mat3::Identity()).cwiseAbs().maxCoeff();
 }
 
+// the error as a test property, readable in the XML report
 std::string scientific(double x) {
   std::ostringstream os;
   os << std::scientific << x;
@@ -27,6 +29,8 @@ std::string scientific(double x) {
 }
 
 TEST(RaBody, RotationStaysOrthonormalOver1e5Updates) {
+  // the pose is 12 numbers: r, then the rotation matrix column by column; the increment's last
+  // three entries are the rotation vector
   std::mt19937 rng(4);
   double q[12], dq[6] = {0, 0, 0, 0, 0, 0}, next[12];
   RaBody::encodePose(Vec3::Zero(), test::randomRotation(rng), q);
@@ -73,6 +77,7 @@ TEST(RaBody, TumblingBodyKeepsAnOrthonormalRotationOver1e5Steps) {
 }
 
 TEST(RaBody, RightJacobianIsTheTangentMapOfTheExponential) {
+  // the right Jacobian of SO(3) maps the rate of the rotation vector to the body's angular velocity
   std::mt19937 rng(9);
   // rotation vectors from 1e-5 to about 2 rad per component
   for (double scale : {1e-5, 1e-2, 0.5, 2.0}) {

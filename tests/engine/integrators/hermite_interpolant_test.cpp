@@ -20,6 +20,7 @@ const Vec3 kAxis = Vec3(1.0, 2.0, 2.0) / 3.0;
 Mat3 rotationAbout(double angle) { return Eigen::AngleAxisd(angle, kAxis).toRotationMatrix(); }
 const Mat3 kR0 = Eigen::AngleAxisd(0.7, Vec3(0.0, 0.6, 0.8)).toRotationMatrix();
 
+// the body's pose and motion at t along that path
 void setPose(Body& b, double t) {
   const double theta = std::sin(1.3 * t) + 0.4 * t, thetaDot = 1.3 * std::cos(1.3 * t) + 0.4;
   b.position_W = Vec3(std::sin(t), std::cos(2 * t), t * t * t / 6);
@@ -28,6 +29,7 @@ void setPose(Body& b, double t) {
   b.omega_W = thetaDot * kAxis;
 }
 
+// a single free body of 1 kg in the formulation given, moved along the path by hand
 struct FreeBody {
   Model model;
   std::unique_ptr<Formulation> f;
@@ -74,6 +76,7 @@ struct FreeBody {
   }
 };
 
+// in each formulation, whose coordinates of rotation differ (rA, rp, rE)
 class Hermite : public testing::TestWithParam<std::string> {};
 
 TEST_P(Hermite, PassesThroughTheEndStates) {

@@ -11,6 +11,7 @@
 namespace mbw {
 namespace {
 
+// the refusal a run of the single pendulum with these settings meets ("" when none)
 std::string refusal(const std::string& integrator, IntegratorSettings s,
                     const std::string& formulation = "rp") {
   RunSettings rs;
@@ -25,6 +26,7 @@ std::string refusal(const std::string& integrator, IntegratorSettings s,
   return "";
 }
 
+// settings with only rho_inf given
 IntegratorSettings rho(double r) {
   IntegratorSettings s;
   s.rhoInf = r;

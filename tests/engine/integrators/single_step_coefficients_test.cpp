@@ -37,6 +37,7 @@ TEST(SingleStepCoefficients, TablesOfSingleStepMd) {
   EXPECT_NEAR(ss2.bAux[0].real(), 1.0 / 6, 1e-15);
 }
 
+// the eigenvalues of a one-step matrix, sorted by real part, then by imaginary part
 std::vector<std::complex<double>> sortedRoots(const Eigen::MatrixXcd& m) {
   const Eigen::VectorXcd ev = Eigen::ComplexEigenSolver<Eigen::MatrixXcd>(m, false).eigenvalues();
   std::vector<std::complex<double>> r(ev.data(), ev.data() + ev.size());

@@ -16,6 +16,8 @@ namespace {
 
 using joint_test::randomVector;
 
+// --- trees and their coordinates -----------------------------------------------------------------
+
 TEST(KinematicTree, ChainsAndTreesHaveOneCoordinatePerFreedomAndNoLoops) {
   // (bodies, coordinates) of the double pendulum, 12-link chain and cart tree (a fixed joint)
   const int bodies[] = {2, 12, 5}, coordinates[] = {2, 12, 4};
@@ -33,6 +35,8 @@ TEST(KinematicTree, ChainsAndTreesHaveOneCoordinatePerFreedomAndNoLoops) {
 }
 
 TEST(KinematicTree, AFourBarKeepsThreeTreeJointsAndListsTheFourthAsALoopConstraint) {
+  // the four-bar's loop cut at one revolute: three bodies on three hinges, the fourth joint a
+  // constraint
   const Model model = parseScene(generateScene("four-bar"), "four-bar");
   const KinematicTree tree = buildKinematicTree(model);
   EXPECT_EQ(tree.size(), 3);
@@ -94,6 +98,8 @@ TEST(KinematicTree, TheSceneInitialPoseIsReproducedByForwardKinematics) {
   }
 }
 
+// --- models the tree cannot hold -----------------------------------------------------------------
+
 TEST(KinematicTree, RefusesRawPrimitivesAsTreeJointsNamingTheJoint) {
   // the built-in double pendulum is written in raw DP1 and CD equations
   try {
@@ -105,6 +111,7 @@ TEST(KinematicTree, RefusesRawPrimitivesAsTreeJointsNamingTheJoint) {
   }
 }
 
+// the four-link written with plain joints: its universal and spherical joints, both named
 TEST(KinematicTree, RefusesUniversalAndSphericalTreeJointsNamingTheJoint) {
   try {
     buildKinematicTree(loadScene("four-link-joints"));
@@ -116,6 +123,7 @@ TEST(KinematicTree, RefusesUniversalAndSphericalTreeJointsNamingTheJoint) {
 }
 
 TEST(KinematicTree, RefusesAFreeBodyNamingIt) {
+  // the cart tree with a copy of its first body that no joint holds
   Model model = parseScene(joint_test::kCartTree, "cart-tree");
   Body free = model.bodies[0];
   free.name = "drifter";

@@ -20,6 +20,8 @@ using joint_test::randomVector;
 using joint_test::cartTreeWithForces;
 
 TEST(TreeForces, AccelerationsAreThoseOfTheAbsoluteConstrainedEquationsWithTheElements) {
+  // the cart tree with its five force elements: the tree ODE's accelerations at random states
+  // against those of rp's augmented system at the same state, body by body
   const Model model = cartTreeWithForces();
   ASSERT_EQ(model.forces.size(), 5u);
   const Model bare = parseScene(joint_test::kCartTree, "cart-tree");
@@ -90,6 +92,8 @@ TEST(TreeForces, RsdasOnTheirHingesAxesAreJointTorquesWithTheGeneralLawsAccelera
       ode.evaluate(t, q, qd, qdd);
       dyn.setGravity(c.model.gravityFactor.value(t) * c.model.gravity_W);
       dyn.computeKinematics(q, qd);
+      // the elements' loads on the bodies with no joint torque, through the general forward
+      // dynamics
       general.compute(t, dyn, q, qd, fext, tau);
       EXPECT_EQ(tau, VectorXd::Zero(n)) << c.name;
       dyn.forwardDynamics(tau, fext, reference);

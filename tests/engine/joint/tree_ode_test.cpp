@@ -31,6 +31,7 @@ void rungeKutta(TreeOde& ode, double tEnd, int n, VectorXd& q, VectorXd& qd) {
 }
 
 TEST(TreeOde, DoublePendulumFollowsTheAbsoluteFormulationOverOneSecond) {
+  // the generated double pendulum (revolute joints, which the tree takes) in both descriptions
   const Model model = parseScene(generateScene("double-pendulum"), "double-pendulum");
   // joint coordinates: RK4 at 1 ms (the two agree to 4e-11 m at 1 s)
   TreeOde ode(model);
@@ -66,6 +67,7 @@ TEST(TreeOde, DoublePendulumFollowsTheAbsoluteFormulationOverOneSecond) {
 }
 
 TEST(TreeOde, RefusesALoopNamingTheJointThatClosesIt) {
+  // the four-bar's closing joint makes a loop the tree ODE does not take (the loop ODE does)
   const Model model = parseScene(generateScene("four-bar"), "four-bar");
   try {
     TreeOde ode(model);

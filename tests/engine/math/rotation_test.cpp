@@ -1,3 +1,7 @@
+// Rotations (math/rotation.h): Euler parameters, the exponential and logarithm of SO(3), ZXZ and
+// Tait-Bryan angles in each of their sequences, repair of a rounded matrix and the maps from the
+// parameters' rates to angular velocity, each against its round trip or an independent formula.
+
 #include "math/rotation.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +14,8 @@
 
 namespace mbw {
 namespace {
+
+// --- conversions between parametrizations --------------------------------------------------------
 
 TEST(Rotation, EulerParametersRoundTrip) {
   std::mt19937 rng(3);
@@ -62,6 +68,8 @@ TEST(Rotation, ZxzAnglesRoundTrip) {
   const Mat3 Rz = rotationFromZXZ(Vec3(0.3, 0.0, 0.4));
   EXPECT_LT((rotationFromZXZ(zxzFromRotation(Rz)) - Rz).norm(), 1e-14);
 }
+
+// --- repairs and rates ---------------------------------------------------------------------------
 
 TEST(Rotation, OrthonormalizationRepairsRoundedMatrices) {
   Mat3 R = Eigen::AngleAxisd(0.7, Vec3(0, 1, 1).normalized()).toRotationMatrix();

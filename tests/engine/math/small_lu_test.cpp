@@ -32,6 +32,7 @@ MatrixXd randomMatrix(std::mt19937& rng, int n, double density, bool diagonal) {
   return A;
 }
 
+// the matrix copied into the factorization's own storage (column-major), factorized
 SmallLu factorized(const MatrixXd& A) {
   SmallLu lu;
   lu.resize(int(A.rows()));
@@ -72,6 +73,7 @@ TEST(SmallLu, SolvesAsEigensLuOnDenseAndSparseMatrices) {
 }
 
 TEST(SmallLu, RefusesSingularMatrices) {
+  // a 3 x 3 system written in place in the factorization's storage
   SmallLu lu;
   lu.resize(3);
   Eigen::Map<MatrixXd> A(lu.matrix(), 3, 3);

@@ -21,6 +21,7 @@ struct Compressed {
   std::vector<double> Ax;
 };
 
+// the pattern column by column, the exact zeros left out
 Compressed compress(const MatrixXd& A) {
   Compressed c;
   c.Ap.push_back(0);
@@ -48,6 +49,7 @@ MatrixXd randomSparse(std::mt19937& rng, int n) {
   return A;
 }
 
+// sizes from a single entry to 120 unknowns
 TEST(SparseLu, SolvesAndTransposedSolvesAsEigensLu) {
   std::mt19937 rng(3);
   for (int n : {1, 4, 30, 120}) {
@@ -74,6 +76,7 @@ TEST(SparseLu, SolvesAndTransposedSolvesAsEigensLu) {
 }
 
 TEST(SparseLu, NewValuesInTheSamePatternAreFactorizedAgain) {
+  // a matrix factorized once, then new values in the same places
   std::mt19937 rng(8);
   const int n = 40;
   const MatrixXd A = randomSparse(rng, n);

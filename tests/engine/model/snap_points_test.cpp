@@ -1,3 +1,8 @@
+// The points and directions a pick in the 3D view snaps to (model/snap_points.h): a body's named
+// points, its origin and its solid's face centres in the world, the nearest of them within a
+// radius; a picked normal snapped to the solid's face normals or the body's axes within an angle;
+// the ground's origin and axes.
+
 #include "model/snap_points.h"
 
 #include <gtest/gtest.h>

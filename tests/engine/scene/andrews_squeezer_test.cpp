@@ -15,6 +15,7 @@
 namespace mbw {
 namespace {
 
+// the squeezer run with the integrator at fixed step h to tEnd
 Results run(const std::string& integrator, double h, double tEnd) {
   static const Model model = loadScene("andrews-squeezer");
   RunSettings s;
@@ -48,6 +49,7 @@ TEST(AndrewsSqueezer, ConsistentInitialStateOfTheTestSet) {
 }
 
 TEST(AndrewsSqueezer, DriveWorkIsTorqueTimesCrankAngle) {
+  // lms3 at 0.1 ms over 0.02 s: the driving torque 0.033 N m times the crank's angle turned
   const Results r = run("lms3", 1e-4, 0.02);
   const std::vector<double> beta = test::planarAngle(r, "of");
   const int work = r.column("energy.work_in");
@@ -58,6 +60,7 @@ TEST(AndrewsSqueezer, DriveWorkIsTorqueTimesCrankAngle) {
 }
 
 TEST(AndrewsSqueezer, ConvergesToTheTestSetReference) {
+  // lms3 at two steps to t = 0.03 s against the test set's beta and omega there
   const double betaRef = test::kAndrewsBetaAt003, omegaRef = test::kAndrewsOmegaAt003;
   double previous = 0.0;
   for (double h : {2e-5, 1e-5}) {

@@ -9,6 +9,7 @@ namespace mbw {
 namespace {
 
 TEST(BuiltinScenes, EachSceneIsFoundByItsName) {
+  // each scene found by its name is that very entry; unknown names and the empty one find none
   ASSERT_FALSE(builtinScenes().empty());
   for (const BuiltinScene& s : builtinScenes()) {
     const BuiltinScene* found = findBuiltinScene(s.name);

@@ -15,6 +15,7 @@
 namespace mbw {
 namespace {
 
+// the sum of the node masses of the beam named
 double beamMass(const Model& m, const std::string& beam) {
   double mass = 0.0;
   for (const Body& b : m.bodies)
@@ -23,6 +24,7 @@ double beamMass(const Model& m, const std::string& beam) {
 }
 
 TEST(FlexibleBenchmarks, FourBarHasTheNominalMassesAndTheDefectAboutY) {
+  // the bars' masses are the masses per length times their lengths, five elements each
   const Model m = loadScene("flexible-four-bar");
   ASSERT_EQ(m.beams.size(), 3u);
   EXPECT_NEAR(beamMass(m, "ab"), 1.9968 * 0.12, 1e-12);
@@ -39,6 +41,7 @@ TEST(FlexibleBenchmarks, FourBarHasTheNominalMassesAndTheDefectAboutY) {
 }
 
 TEST(FlexibleBenchmarks, ShaftSagsAsAClampedTimoshenkoBeamUnderItsWeightAndTheDisk) {
+  // the shaft's 6 m at 11.64 kg/m and the disk's mass and inertia as the paper gives them
   const Model m = loadScene("rotating-shaft");
   EXPECT_NEAR(beamMass(m, "shaft"), 11.64 * 6.0, 1e-12);
   const Body& disk = m.bodies[m.bodyIndex("disk")];

@@ -20,6 +20,8 @@
 namespace mbw {
 namespace {
 
+// what each benchmark problem's scene must give: its mobility, the equations that repeat the
+// others, the run's span and output step, and the outputs the benchmark asks for
 struct Problem {
   const char* scene;
   int freedom, repeated;
@@ -34,6 +36,7 @@ const std::vector<Problem> kProblems = {
     {"iftomm-a05-flyball-governor", 4, 0, 10.0, 0.01, {"s"}},
 };
 
+// A03 is the squeezer scene itself, under an alias
 TEST(IftommScenes, LoadWithTheirMobilityDurationAndOutputs) {
   for (const Problem& p : kProblems) {
     SCOPED_TRACE(p.scene);
@@ -80,6 +83,7 @@ TEST(IftommScenes, A02IsWhatItsTemplateMakes) {
       "benchmark's 400 output "
       "steps); outputs b0_x, b0_y. Reference: the parallelogram's 1-DOF motion in closed form "
       "(docs/iftomm.md)";
+  // the scene file is the n-four-bar template's output with these values, byte for byte
   EXPECT_EQ(text.str(), generateScene("n-four-bar", {{"windows", "40"},
                                                      {"up", "y"},
                                                      {"t_end", "20"},
@@ -110,6 +114,8 @@ Vec3 bodyAxis(const Results& r, size_t i, const std::string& body, int axis) {
   return e.normalized().toRotationMatrix().col(axis);
 }
 
+// rn4 at rtol = atol = 1e-10 for 2 s: rod 5's two axes stay perpendicular to x though one of the
+// two equations that say so was left out, while P3 travels more than a metre
 TEST(IftommScenes, BricardsLoopMovesWithOneDegreeOfFreedom) {
   // the equation left out is one of R6's two DP1: rod 5's x and y axes (along the rod, and its
   // hinge axis at P4) stay perpendicular to the ground's hinge axis x at P5 (one kept, one left

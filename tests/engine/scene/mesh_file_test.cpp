@@ -29,6 +29,7 @@ std::string writeScene(const fs::path& dir, const std::string& name, const std::
   return path.string();
 }
 
+// an empty folder for one test, with a parts/ folder in it
 fs::path freshFolder(const std::string& name) {
   const fs::path dir = fs::path(::testing::TempDir()) / name;
   fs::remove_all(dir);
@@ -36,6 +37,7 @@ fs::path freshFolder(const std::string& name) {
   return dir;
 }
 
+// the extension decides, in any case; no other extension, and no name without one
 TEST(MeshFile, NamesEndInStlOrObj) {
   EXPECT_EQ(meshFileNameProblem("parts/link.stl"), "");
   EXPECT_EQ(meshFileNameProblem("LINK.STL"), "");
@@ -45,6 +47,8 @@ TEST(MeshFile, NamesEndInStlOrObj) {
   EXPECT_NE(meshFileNameProblem(""), "");
 }
 
+// a path relative to the scene file's folder; an absolute one as it is; without a scene file, as
+// given
 TEST(MeshFile, ARelativePathIsTakenFromTheSceneFilesFolder) {
   EXPECT_EQ(resolveMeshFile("parts/link.stl", "/home/u/scenes/arm.json"),
             "/home/u/scenes/parts/link.stl");
@@ -54,6 +58,8 @@ TEST(MeshFile, ARelativePathIsTakenFromTheSceneFilesFolder) {
   EXPECT_EQ(resolveMeshFile("link.stl", ""), "link.stl");
 }
 
+// the inverse: a mesh under the scene's folder or beside it written relative to it, and read back
+// to the same file
 TEST(MeshFile, IsWrittenRelativeToTheFolderTheSceneIsSavedIn) {
   EXPECT_EQ(meshFileRelativeTo("/home/u/scenes/parts/link.stl", "/home/u/scenes/arm.json"),
             "parts/link.stl");
@@ -66,6 +72,7 @@ TEST(MeshFile, IsWrittenRelativeToTheFolderTheSceneIsSavedIn) {
 }
 
 TEST(MeshFile, ASceneFileWithItsMeshLoads) {
+  // an empty STL solid in parts/: the scene loads and the mesh check finds nothing
   const fs::path dir = freshFolder("mesh-file-loads");
   std::ofstream(dir / "parts" / "link.stl") << "solid link\nendsolid link\n";
   const std::string scene =
@@ -95,6 +102,7 @@ TEST(MeshFile, AMissingFileNamesTheSceneFileTheJsonPathAndWhereItWasLookedFor) {
 }
 
 TEST(MeshFile, ANameThatIsNoMeshAndAScaleThatIsNotPositiveAreProblemsOfTheirFields) {
+  // a STEP file, a zero scale and a negative density: three issues at their fields
   const fs::path dir = freshFolder("mesh-file-bad-fields");
   std::ofstream(dir / "parts" / "link.step") << "ISO-10303-21;\n";
   const std::string scene =

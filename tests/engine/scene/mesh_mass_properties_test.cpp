@@ -1,3 +1,7 @@
+// Mass properties of a closed triangle mesh (scene/mesh_mass_properties.h): a box mesh gives the
+// box's closed form, a mesh wound inwards the same, an open or inconsistently wound mesh is
+// refused, and a subdivided icosphere tends to the sphere at second order in its edge length.
+
 #include "scene/mesh_mass_properties.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +12,8 @@
 
 namespace mbw {
 namespace {
+
+// --- meshes made up ------------------------------------------------------------------------------
 
 // a box of edges e centred at c, its 12 triangles wound outwards
 TriangleMesh boxMesh(const Vec3& e, const Vec3& c) {
@@ -60,8 +66,11 @@ TriangleMesh sphereMesh(double r, const Vec3& c, int levels) {
   return m;
 }
 
+// --- the checks ----------------------------------------------------------------------------------
+
 TEST(MeshMassProperties, ABoxIsItsClosedForm) {
   const Vec3 edges(0.4, 0.2, 0.1), centre(0.1, -0.2, 0.3);
+  // a closed mesh, and its mass, centre and inertia equal the box's to round-off
   const TriangleMesh box = boxMesh(edges, centre);
   EXPECT_EQ(meshClosedProblem(box), "");
   const SolidMass mesh = meshMassProperties(box, 2700.0);
@@ -75,6 +84,7 @@ TEST(MeshMassProperties, ABoxIsItsClosedForm) {
 }
 
 TEST(MeshMassProperties, WoundInwardsIsTurnedOutwards) {
+  // every triangle's winding reversed: the same solid
   TriangleMesh box = boxMesh(Vec3(0.4, 0.2, 0.1), Vec3(1, 2, 3));
   const SolidMass outwards = meshMassProperties(box, 1000.0);
   for (auto& t : box.triangles) std::swap(t[1], t[2]);
@@ -86,6 +96,7 @@ TEST(MeshMassProperties, WoundInwardsIsTurnedOutwards) {
 }
 
 TEST(MeshMassProperties, AnOpenOrMisorientedMeshBoundsNoSolid) {
+  // a triangle removed, a triangle turned the other way, zero density, a vertex index past the end
   TriangleMesh open = boxMesh(Vec3(1, 1, 1), Vec3::Zero());
   open.triangles.pop_back();
   EXPECT_NE(meshClosedProblem(open).find("has a hole"), std::string::npos)

@@ -13,15 +13,18 @@
 namespace mbw {
 namespace {
 
+// the six stiffnesses of the cross-section
 const char* kSection =
     R"("section": {"EA": 1e6, "GA2": 1e5, "GA3": 1e5, "GJ": 50, "EI2": 80, "EI3": 90})";
 
+// a straight beam from (1, 2, 0) to (1, 2, 2) in two elements, 3 kg/m, the extra fields appended
 std::string beam(const std::string& name, const std::string& extra = "") {
   return R"({"name": ")" + name + R"(", "from": [1, 2, 0], "to": [1, 2, 2], "elements": 2, )" +
          kSection + R"(, "mass_per_length": 3, "inertia_per_length": [0.02, 0.01, 0.01])" + extra +
          "}";
 }
 
+// a scene of the given beams (and joints) without gravity
 Model beamScene(const std::string& beams, const std::string& joints = "[]",
                 const std::string& extra = "") {
   return parseScene(test::sceneJson("[]", joints, "[]",
@@ -30,6 +33,8 @@ Model beamScene(const std::string& beams, const std::string& joints = "[]",
 }
 
 TEST(ModelBuilderBeams, NodesAreBodiesWithTheLumpedInertiaOfTheirSegments) {
+  // two quadratic elements have five nodes, 0.5 m apart, named after the beam; the beam moves as a
+  // rigid body at first
   const Model m =
       beamScene(beam("post", R"(, "velocity": [0.5, 0, 0], "angular_velocity": [0, 2, 0])"));
   ASSERT_EQ(m.bodyCount(), 5);
@@ -68,12 +73,14 @@ TEST(ModelBuilderBeams, NodesAreBodiesWithTheLumpedInertiaOfTheirSegments) {
 }
 
 TEST(ModelBuilderBeams, SectionAxisTwoFollowsSectionY) {
+  // the section's axis 2 follows section_y projected onto the plane across the beam
   const Model m = beamScene(beam("post", R"(, "section_y": [1, 0, 3])"));
   EXPECT_LT((m.bodies[0].R_WB.col(1) - Vec3::UnitX()).norm(), 1e-15);
   EXPECT_LT((m.bodies[0].R_WB.col(2) - Vec3::UnitY()).norm(), 1e-15);
 }
 
 TEST(ModelBuilderBeams, FixedJointsClampAndOutputsReadNodesAndSections) {
+  // the beam clamped to the ground at its first node; outputs on its last node and at two sections
   const Model m = beamScene(
       beam("post"),
       R"([{"name": "clamp", "type": "fixed", "body_i": "ground", "body_j": "post.0", "point_i": [1, 2, 0], "point_j": [0, 0, 0]}])",
@@ -92,6 +99,7 @@ TEST(ModelBuilderBeams, FixedJointsClampAndOutputsReadNodesAndSections) {
   EXPECT_EQ(m.outputs[2].element, 0);
   EXPECT_NEAR(m.outputs[2].xi, -1.0, 1e-15);
 
+  // a short lms3 run in rA records every output's channels with their units
   RunSettings s;
   s.formulation = "rA";
   s.integrator = "lms3";
@@ -107,6 +115,8 @@ TEST(ModelBuilderBeams, FixedJointsClampAndOutputsReadNodesAndSections) {
 }
 
 TEST(ModelBuilderBeams, BadBeamsAreReportedWithTheirPaths) {
+  // a beam of zero length, a beam of every bad value, and outputs on an unknown beam or past the
+  // beam's length: each reported at its path
   const std::string text = test::sceneJson(
       R"([{"name": "b.1", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])", "[]", "[]",
       std::string(
@@ -135,6 +145,7 @@ TEST(ModelBuilderBeams, BadBeamsAreReportedWithTheirPaths) {
 }
 
 TEST(ModelBuilderBeams, ANodeNameTakenByABodyIsReported) {
+  // a body already named like the beam's second node
   const std::string text = test::sceneJson(
       R"([{"name": "b.1", "mass": 1, "inertia": [1, 1, 1], "position": [5, 0, 0]}])", "[]", "[]",
       std::string(R"(, "beams": [)") + beam("b") + "]");

@@ -20,11 +20,13 @@ const char* kBodies = R"([
   {"name": "b", "mass": 1, "inertia": [1, 1, 1], "position": [2, 0, 0], "points": {"Q": [0, 1, 0]},
    "vectors": {"w": [0, 1, 0]}}])";
 
+// a scene of the two bodies with the given force elements and more top-level fields
 test::BuiltScene withForces(const std::string& forces, const std::string& extra = "") {
   return test::buildScene(test::sceneJson(kBodies, "[]", forces, extra));
 }
 
 TEST(ModelBuilderForces, ASpringDamperReadsItsPointsAndParameters) {
+  // a translational and a rotational spring-damper between a and b, by named points and vectors
   const test::BuiltScene b = withForces(R"([
     {"name": "s", "type": "tsda", "body_i": "a", "body_j": "b", "point_i": "P", "point_j": "Q",
      "stiffness": 100, "damping": 2, "free_length": 1.5, "actuator": "3*t"},
@@ -32,6 +34,7 @@ TEST(ModelBuilderForces, ASpringDamperReadsItsPointsAndParameters) {
      "reference_i": "u", "reference_j": "w", "stiffness": 5, "zero_angle": 0.25}])");
   ASSERT_TRUE(b.issues.empty()) << listed(b.issues);
   ASSERT_EQ(b.model.forces.size(), 2u);
+  // the translational one: its points from each body's centre of mass, its parameters as given
   const ForceElement& s = b.model.forces[0];
   EXPECT_EQ(s.type, ForceType::TSDA);
   EXPECT_EQ(s.bodyI, 0);
@@ -57,11 +60,13 @@ TEST(ModelBuilderForces, ASpringDamperReadsItsPointsAndParameters) {
 }
 
 TEST(ModelBuilderForces, ALoadReadsItsComponentsFrameAndWindow) {
+  // a point force in a's frame, active for a window, and a torque on b in the world's frame
   const test::BuiltScene b = withForces(R"j([
     {"name": "push", "type": "force", "body": "a", "point": "P", "force": [1, "2*t", 0],
      "frame": "body", "active_from": 0.5, "active_until": 1},
     {"name": "twist", "type": "torque", "body": "b", "torque": [0, 0, "sin(t)"]}])j");
   ASSERT_TRUE(b.issues.empty()) << listed(b.issues);
+  // the force's point from a's centre of mass, its components evaluated at t = 3
   const ForceElement& f = b.model.forces[0];
   EXPECT_EQ(f.type, ForceType::PointForce);
   EXPECT_TRUE(f.loadInBodyFrame);
@@ -81,12 +86,14 @@ TEST(ModelBuilderForces, ALoadReadsItsComponentsFrameAndWindow) {
 }
 
 TEST(ModelBuilderForces, ATireGetsTheScenesRoad) {
+  // a rigid-ring tire on b over a road raised 0.1 m with one half-cylinder bump
   const test::BuiltScene b = withForces(
       R"([{"name": "tire", "type": "tire", "body": "b", "point": [0, 0, 0], "stiffness": 1e5,
            "damping": 10, "free_radius": 0.3, "contact": "rigid-ring"}])",
       R"(, "road": {"height": 0.1, "bumps": [{"shape": "half-cylinder", "center_x": 4,
                                                "radius": 0.05}]})");
   ASSERT_TRUE(b.issues.empty()) << listed(b.issues);
+  // the tire acts between its body and the ground, with the scene's road
   const ForceElement& t = b.model.forces[0];
   EXPECT_EQ(t.type, ForceType::Tire);
   EXPECT_EQ(t.bodyI, 1);
@@ -110,6 +117,9 @@ TEST(ModelBuilderForces, ATireGetsTheScenesRoad) {
 }
 
 TEST(ModelBuilderForces, ReportsEachBadValueAtItsField) {
+  // one bad value per case, each reported once at its JSON path: duplicate names, negative
+  // parameters, a spring on one body or an unknown one, loads on the ground, an expression that
+  // does not parse, an empty window, bad tire parameters
   const char* spring =
       R"("type": "tsda", "body_i": "a", "body_j": "b", "point_i": "P", "point_j": "Q")";
   const struct {
@@ -153,6 +163,7 @@ TEST(ModelBuilderForces, ReportsEachBadValueAtItsField) {
     SCOPED_TRACE(c.forces);
     expectOneIssue(withForces(c.forces), c.path, c.words);
   }
+  // a road bump of zero radius
   expectOneIssue(withForces("[]", R"(, "road": {"bumps": [{"shape": "half-cylinder",
                                    "center_x": 1, "radius": 0.1}, {"shape": "half-cylinder",
                                    "center_x": 2, "radius": 0}]})"),

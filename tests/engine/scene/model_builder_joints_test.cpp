@@ -23,6 +23,7 @@ struct Pose {
   Mat3 R_WB;
 };
 
+// a body's centre of mass and rotation in the scene's pose; the ground's for b < 0
 Pose poseOf(const Model& m, int b) {
   if (b < 0) return {Vec3::Zero(), Mat3::Identity()};
   const Body& body = m.bodies[b];
@@ -64,6 +65,8 @@ const char* kTwoBodies = R"([
    "points": {"Q": [0, 0, -0.5]}, "vectors": {"m": [0, 0, -1]}}])";
 
 TEST(ModelBuilderJoints, EachJointHoldsInAPoseThatFitsIt) {
+  // one joint of each type between P and Q with the axes along z: its equations (3 for a ball
+  // joint, 5 for a revolute, 6 for a weld) all hold in the scene's pose
   const std::string axes = R"(, "axis_i": "n", "axis_j": "m")";
   const struct {
     const char* type;
@@ -122,6 +125,7 @@ TEST(ModelBuilderJoints, ARevolutesAxisEquationsFailWhenTheAxesDisagree) {
 }
 
 TEST(ModelBuilderJoints, DriversTakeTheirValueFromTheirExpression) {
+  // a driven angle of 0.7 + t, a driven distance 2 + t and a constant distance 2 to a's origin
   const std::string joints = R"([
     {"name": "turn", "type": "angle-driver", "body_i": "ground", "body_j": "a", "u_i": [1, 0, 0],
      "v_i": [0, 1, 0], "a_j": [1, 0, 0], "angle": "0.7 + t"},
@@ -144,6 +148,7 @@ TEST(ModelBuilderJoints, DriversTakeTheirValueFromTheirExpression) {
 // --- moved from scene_reader_test: the table of joint builders -----------------------------------
 
 TEST(ModelBuilderJoints, JointsExpandIntoTheirPrimitives) {
+  // a body at the origin, jointed to the ground at its point P: the equations of each joint type
   const std::string bodies =
       R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0],
                                  "points": {"P": [0, 0, 0]}, "vectors": {"axis": [0, 0, 2]}}])";
@@ -176,6 +181,7 @@ TEST(ModelBuilderJoints, EveryJointTypeOfTheSchemaHasItsBuilder) {
   const std::string bodies =
       R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [1, 0, 0],
                                  "points": {"P": [0, 0, 0]}, "vectors": {"axis": [0, 0, 2]}}])";
+  // each type its primitives in order: the weld's three CD then three DP1
   struct Case {
     const char* type;
     const char* fields;
@@ -217,11 +223,13 @@ TEST(ModelBuilderJoints, EveryJointTypeOfTheSchemaHasItsBuilder) {
 
 // --- bad joints ----------------------------------------------------------------------------------
 
+// the two turned bodies with the joints given
 test::BuiltScene withJoints(const std::string& joints) {
   return test::buildScene(test::sceneJson(kTwoBodies, joints));
 }
 
 TEST(ModelBuilderJoints, ReportsAJointsBadNameOrBodies) {
+  // the same name twice, an unknown body, a body jointed to itself
   const std::string pin = R"({"name": "pin", "type": "spherical", "body_i": "a", "body_j": "b",
                               "point_i": "P", "point_j": "Q"})";
   expectOneIssue(withJoints("[" + pin + ", " + pin + "]"), "/joints/1/name",
@@ -235,6 +243,8 @@ TEST(ModelBuilderJoints, ReportsAJointsBadNameOrBodies) {
 }
 
 TEST(ModelBuilderJoints, ReportsAJointsBadValuesAtTheirFields) {
+  // a named point on the ground, an unknown vector, a zero distance, a driver whose u_i and v_i
+  // are not perpendicular, an expression that does not parse
   expectOneIssue(withJoints(R"([{"name": "j", "type": "revolute", "body_i": "ground",
                                  "body_j": "b", "point_i": "P", "point_j": "Q",
                                  "axis_i": [0, 0, 1], "axis_j": "m"}])"),

@@ -21,18 +21,22 @@ using test::expectOneIssue;
 using test::listed;
 using Built = test::BuiltScene;
 
+// the scene built, with the issues the builder found
 Built build(const std::string& text) { return test::buildScene(text); }
 
+// a scene of the given bodies and no joints or forces
 Built buildBodies(const std::string& bodies, const std::string& extra = "") {
   return build(test::sceneJson(bodies, "[]", "[]", extra));
 }
 
+// a bar at x = 1 with a named point at its tip and a named vector up
 const char* kBar = R"({"name": "bar", "mass": 2, "inertia": [1, 2, 3], "position": [1, 0, 0],
                         "points": {"tip": [0.5, 0, 0]}, "vectors": {"up": [0, 0, 2]}})";
 
 // --- bodies --------------------------------------------------------------------------------------
 
 TEST(ModelBuilder, ReadsABodysFields) {
+  // a body with its optional fields (the orientation aside): each read into the model as given
   const Built b = buildBodies(R"([{"name": "a", "mass": 2.5, "inertia": [1, 2, 3],
       "inertia_products": [0.1, 0.2, 0.3], "center_of_mass": [0.1, 0, 0], "position": [1, 2, 3],
       "velocity": [4, 5, 6], "angular_velocity": [0, 0, 7],
@@ -59,6 +63,7 @@ TEST(ModelBuilder, ReadsABodysFields) {
 }
 
 TEST(ModelBuilder, ABodyNeedsANewNameOtherThanTheGrounds) {
+  // named 'ground', named twice, and no body at all
   const Built ground = buildBodies(
       R"([{"name": "ground", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])");
   expectOneIssue(ground, "/bodies/0/name", "cannot name a body");
@@ -69,6 +74,7 @@ TEST(ModelBuilder, ABodyNeedsANewNameOtherThanTheGrounds) {
 }
 
 TEST(ModelBuilder, ReportsAMassAndAnInertiaNoBodyHas) {
+  // a zero mass and a negative moment: two issues, one at each field
   const Built b =
       buildBodies(R"([{"name": "a", "mass": 0, "inertia": [1, 1, -1], "position": [0, 0, 0]}])");
   ASSERT_EQ(b.issues.size(), 2u);
@@ -83,6 +89,7 @@ TEST(ModelBuilder, ReportsAMassAndAnInertiaNoBodyHas) {
 }
 
 TEST(ModelBuilder, AZeroVectorOfABodyIsReportedByItsName) {
+  // one of the two named vectors is zero
   const Built b = buildBodies(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1],
       "position": [0, 0, 0], "vectors": {"good": [1, 0, 0], "nothing": [0, 0, 0]}}])");
   expectOneIssue(b, "/bodies/0/vectors/nothing", "vector 'nothing' has zero length");
@@ -90,6 +97,7 @@ TEST(ModelBuilder, AZeroVectorOfABodyIsReportedByItsName) {
 
 // --- orientations --------------------------------------------------------------------------------
 
+// a body at the origin with the orientation given
 Built withOrientation(const std::string& orientation) {
   return buildBodies(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0],
                           "orientation": )" +
@@ -121,6 +129,8 @@ TEST(ModelBuilder, TheFourWaysToGiveAnOrientationAgree) {
 }
 
 TEST(ModelBuilder, ReportsAnOrientationThatIsNotOne) {
+  // two ways at once, an angle without its axis, matrices that are no rotation, Euler parameters
+  // not of unit length, an axis of zero length
   expectOneIssue(withOrientation(R"({"zxz": [0, 0, 0], "axis": [0, 0, 1], "angle": 1})"),
                  "/bodies/0/orientation", "give exactly one of");
   expectOneIssue(withOrientation(R"({"angle": 1})"), "/bodies/0/orientation",
@@ -138,6 +148,7 @@ TEST(ModelBuilder, ReportsAnOrientationThatIsNotOne) {
 
 // --- shapes and meshes ---------------------------------------------------------------------------
 
+// a body at the origin with the shape given
 Built withShape(const std::string& shape) {
   return buildBodies(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0],
                           "shape": )" +
@@ -145,6 +156,7 @@ Built withShape(const std::string& shape) {
 }
 
 TEST(ModelBuilder, ReadsEachShapesDimensions) {
+  // a box: its edges and its centre in the body frame
   const Built box = withShape(R"({"type": "box", "size": [1, 2, 3], "center": [0, 0, 1]})");
   ASSERT_TRUE(box.issues.empty());
   EXPECT_EQ(box.model.bodies[0].shape, "box");
@@ -162,6 +174,7 @@ TEST(ModelBuilder, ReadsEachShapesDimensions) {
 }
 
 TEST(ModelBuilder, ReportsAShapesMissingOrBadDimensions) {
+  // each shape's missing or bad dimension, and a density that is not positive
   expectOneIssue(withShape(R"({"type": "box"})"), "/bodies/0/shape/size", "a box needs 'size'");
   expectOneIssue(withShape(R"({"type": "cylinder", "radius": 1})"), "/bodies/0/shape/length",
                  "a cylinder needs 'length'");
@@ -176,6 +189,7 @@ TEST(ModelBuilder, ReportsAShapesMissingOrBadDimensions) {
 }
 
 TEST(ModelBuilder, ReportsAMeshsBadScaleAndDensity) {
+  // a mesh scaled by a negative factor and of zero density
   const Built b = buildBodies(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1],
       "position": [0, 0, 0], "mesh": {"file": "part.stl", "scale": -1, "density": 0}}])");
   ASSERT_EQ(b.issues.size(), 2u);
@@ -185,6 +199,7 @@ TEST(ModelBuilder, ReportsAMeshsBadScaleAndDensity) {
 
 // --- references, through outputs -----------------------------------------------------------------
 
+// the bar with the outputs given
 Built withOutputs(const std::string& outputs) {
   return buildBodies(std::string("[") + kBar + "]", R"(, "outputs": )" + outputs);
 }
@@ -210,6 +225,7 @@ TEST(ModelBuilder, ACoordinateOutputReadsItsPointInTheCentreOfMassFrame) {
 }
 
 TEST(ModelBuilder, ReportsReferencesToWhatDoesNotExist) {
+  // a body, a point, a point of the ground, a vector and a zero axis that an output names
   expectOneIssue(
       withOutputs(R"([{"name": "x", "type": "coordinate", "body": "nobody", "axis": "x"}])"),
       "/outputs/0/body", "unknown body 'nobody'");
@@ -230,6 +246,7 @@ TEST(ModelBuilder, ReportsReferencesToWhatDoesNotExist) {
 }
 
 TEST(ModelBuilder, AnAngleFrameIsNormalized) {
+  // the angle's axis and references given unnormalized
   const Built b =
       withOutputs(R"([{"name": "a", "type": "angle", "body_i": "ground", "body_j": "bar",
                        "axis_i": [0, 0, 5], "reference_i": [2, 0, 0], "reference_j": "up"}])");
@@ -259,6 +276,7 @@ TEST(ModelBuilder, AngleFramesNeedAReferencePerpendicularToTheAxis) {
 // --- outputs -------------------------------------------------------------------------------------
 
 TEST(ModelBuilder, AnOutputsNameIsUniqueAndUsableAsAColumn) {
+  // a name given twice, then names that would clash with the run's own columns or cannot be one
   const std::string ok = R"({"name": "x", "type": "coordinate", "body": "bar", "axis": "x"})";
   expectOneIssue(withOutputs("[" + ok + ", " + ok + "]"), "/outputs/1/name",
                  "duplicate output name 'x'");
@@ -271,6 +289,7 @@ TEST(ModelBuilder, AnOutputsNameIsUniqueAndUsableAsAColumn) {
 }
 
 TEST(ModelBuilder, ReportsOutputsThatCannotVary) {
+  // a distance from a body to itself, and an angle of the ground
   expectOneIssue(withOutputs(R"([{"name": "d", "type": "distance", "body_i": "bar", "body_j": "bar",
                        "point_i": "tip", "point_j": [0, 0, 0]}])"),
                  "/outputs/0/body_j", "a body and itself");
@@ -280,6 +299,7 @@ TEST(ModelBuilder, ReportsOutputsThatCannotVary) {
 }
 
 TEST(ModelBuilder, AnEulerAngleOutputKeepsItsSequenceAndAngle) {
+  // the sequence given, or the default, and the index of the angle within it
   const Built b = withOutputs(
       R"([{"name": "e", "type": "euler-angle", "body": "bar", "sequence": "xyz", "about": "z"},
           {"name": "f", "type": "euler-angle", "body": "bar", "about": "x"}])");
@@ -297,11 +317,13 @@ TEST(ModelBuilder, AnEulerAngleOutputKeepsItsSequenceAndAngle) {
 
 // --- time expressions ----------------------------------------------------------------------------
 
+// the bar with the gravity factor given
 Built withGravityFactor(const std::string& factor) {
   return buildBodies(std::string("[") + kBar + "]", R"(, "gravity_factor": )" + factor);
 }
 
 TEST(ModelBuilder, ReadsEachFormOfATimeExpression) {
+  // a number, a formula in t, a piecewise function and the integral of a rate
   const Built number = withGravityFactor("0.5");
   ASSERT_TRUE(number.issues.empty());
   EXPECT_EQ(number.model.gravityFactor.value(3.0), 0.5);
@@ -320,6 +342,8 @@ TEST(ModelBuilder, ReadsEachFormOfATimeExpression) {
 }
 
 TEST(ModelBuilder, ReportsABadTimeExpressionAtItsPath) {
+  // a formula that does not parse, objects without piecewise or rate, pieces without their
+  // breaks or with breaks out of order, in a rate too, a piece's formula and a rate of no kind
   expectOneIssue(withGravityFactor(R"("2*")"), "/gravity_factor", "");
   expectOneIssue(withGravityFactor(R"({"f": 1})"), "/gravity_factor",
                  "needs 'piecewise' or 'rate'");
@@ -347,6 +371,7 @@ TEST(ModelBuilder, ReportsABadTimeExpressionAtItsPath) {
 
 // moved from beam_scene_test: the expression objects in a whole scene, through the reader
 TEST(ModelBuilder, PiecewiseAndRateExpressionsAreReadAndCheckedInScenes) {
+  // a wheel turned by an angle driver whose angle is the expression given
   const std::string body =
       R"([{"name": "wheel", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";
   auto drive = [&](const std::string& angle) {
@@ -356,11 +381,14 @@ TEST(ModelBuilder, PiecewiseAndRateExpressionsAreReadAndCheckedInScenes) {
                                {"name": "spin", "type": "angle-driver", "body_i": "ground", "body_j": "wheel", "u_i": [1, 0, 0], "v_i": [0, 1, 0], "a_j": [1, 0, 0], "angle": )" +
             angle + "}]");
   };
+  // a rate of 2t until t = 1, then 2: the angle 1 at t = 1 and 1 + 2 x 2 = 5 at t = 3
   const Model m =
       parseScene(drive(R"({"rate": {"piecewise": [{"until": 1, "f": "2*t"}, {"f": 2}]}})"), "test");
   const TimeFunction& angle = m.primitives.back().f;
   EXPECT_NEAR(angle.value(1.0), 1.0, 1e-15);
   EXPECT_NEAR(angle.value(3.0), 5.0, 1e-14);
+  // a piece without its break, a rate that cannot be integrated in closed form, an object of no
+  // known kind
   EXPECT_NE(test::readerIssues(drive(R"({"piecewise": [{"f": "t"}, {"f": 2}]})"))
                 .find("/joints/1/angle/piecewise/0: a piece needs 'until'"),
             std::string::npos);
@@ -380,6 +408,7 @@ TEST(ModelBuilder, PiecewiseAndRateExpressionsAreReadAndCheckedInScenes) {
 
 // --- run settings and version --------------------------------------------------------------------
 
+// the bar with the run settings given
 Built withSettings(const std::string& settings) {
   return buildBodies(std::string("[") + kBar + "]", R"(, "settings": )" + settings);
 }
@@ -409,6 +438,7 @@ TEST(ModelBuilder, ReadsTheRunSettingsAndNotesWhichWereGiven) {
 }
 
 TEST(ModelBuilder, ReportsEachBadSettingByName) {
+  // one bad setting per case, each reported once at its path with its reason
   const struct {
     const char* settings;
     const char* path;
@@ -435,6 +465,7 @@ TEST(ModelBuilder, ReportsEachBadSettingByName) {
 }
 
 TEST(ModelBuilder, ReadsTheScenesNameAndRefusesAnotherVersion) {
+  // the scene's gravity read; a format version other than 1 refused
   const Built b = buildBodies(std::string("[") + kBar + "]", R"(, "gravity": [0, -1, 0])");
   ASSERT_TRUE(b.issues.empty());
   EXPECT_EQ(b.model.name, "test");

@@ -15,6 +15,8 @@
 namespace mbw {
 namespace {
 
+// --- the built-in scenes -------------------------------------------------------------------------
+
 TEST(SceneReader, LoadsEveryBuiltinScene) {
   ASSERT_GE(builtinScenes().size(), 4u);
   for (const BuiltinScene& s : builtinScenes()) {
@@ -41,6 +43,8 @@ TEST(SceneReader, ThePapersMechanismsUseThePapersBodyNamesAndPrimitiveCounts) {
   EXPECT_EQ(loadScene("four-link").bodies[1].name, "link-2");
 }
 
+// --- frames, settings and outputs ----------------------------------------------------------------
+
 TEST(SceneReader, FrameOriginAndCentreOfMassAreDistinguished) {
   // a bar whose frame sits at its pivot (as in Andrews' squeezer): the centre of mass is offset
   const std::string bodies = R"([{"name": "bar", "mass": 1, "inertia": [0.01, 0.1, 0.1],
@@ -62,6 +66,7 @@ TEST(SceneReader, FrameOriginAndCentreOfMassAreDistinguished) {
   EXPECT_GT(r.at(r.rowCount() - 1, r.column("bar.e2")), 0.05);
 }
 
+// the second bar's joint: a hinge about y or a ball joint
 const char* const kHinge = R"("type": "revolute", "axis_i": [0, 1, 0], "axis_j": [0, 1, 0])";
 const char* const kBall = R"("type": "spherical")";
 
@@ -126,11 +131,13 @@ TEST(SceneReader, NamedOutputsAreRecordedAfterTheStandardColumns) {
      {"name": "swing", "type": "angle", "body_i": "ground", "body_j": "bar", "axis_i": [0, 1, 0],
       "reference_i": [1, 0, 0], "reference_j": [1, 0, 0]}])";
   const Model m = parseScene(test::sceneJson(bodies, joints, "[]", outputs), "t");
+  // steps of 0.1 ms over 0.02 s with the default integrator (backward Euler)
   RunSettings s;
   s.integratorSettings.step = 1e-4;
   s.tEnd = 0.02;
   const Results r = Simulation(m, s).run();
   ASSERT_EQ(r.status, RunStatus::Completed) << r.message;
+  // the three outputs and their rates come last, after the bar's standard columns
   const int n = r.columnCount();
   EXPECT_EQ(r.channels()[n - 6].name, "tip_z");
   EXPECT_EQ(r.channels()[n - 1].name, "swing.rate");
@@ -147,7 +154,10 @@ TEST(SceneReader, NamedOutputsAreRecordedAfterTheStandardColumns) {
   }
 }
 
+// --- bad scenes ----------------------------------------------------------------------------------
+
 TEST(SceneReader, ReportsSeveralProblemsAtOnce) {
+  // a negative mass and a duplicate name: both reported by one error, in the file's order
   const std::string bodies =
       R"([{"name": "a", "mass": -1, "inertia": [1, 1, 1], "position": [0, 0, 0]},
                                  {"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";

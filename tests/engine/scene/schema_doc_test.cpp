@@ -8,18 +8,23 @@
 namespace mbw {
 namespace {
 
+// a schema of two objects: 'shape' chosen among variants by its 'type', and the variant
+// 'shape/cube' with three fields, one of each kind the table shows differently
 TEST(SchemaDoc, ASectionPerObjectWithItsTableOrItsVariants) {
+  // a required number with a unit and a meaning
   FieldSpec size;
   size.name = "size";
   size.kind = FieldKind::Number;
   size.required = true;
   size.unit = "m";
   size.description = "edge length";
+  // an enumeration with a default, its choices listed in the kind column
   FieldSpec colour;
   colour.name = "colour";
   colour.kind = FieldKind::Enum;
   colour.defaultText = "red";
   colour.choices = {"red", "blue"};
+  // an array whose kind names the type of its elements
   FieldSpec parts;
   parts.name = "parts";
   parts.kind = FieldKind::Array;
@@ -28,6 +33,7 @@ TEST(SchemaDoc, ASectionPerObjectWithItsTableOrItsVariants) {
                                           {"shape/cube", "A cube.", {size, colour, parts}, "", {}}};
   const std::string kind = toString(FieldKind::Number), enumKind = toString(FieldKind::Enum),
                     arrayKind = toString(FieldKind::Array);
+  // the variant object links its variants by anchor; the cube's section is a table, a row per field
   EXPECT_EQ(schemaSectionsMarkdown(schema),
             "\n## shape\n\nA solid.\n"
             "\nChosen by `type`: [`cube`](#shapecube) [`ball`](#shapeball)\n"
@@ -46,6 +52,7 @@ TEST(SchemaDoc, ASectionPerObjectWithItsTableOrItsVariants) {
 
 // a variant's own row of the discriminator shows its value, not every choice
 TEST(SchemaDoc, AVariantsDiscriminatorRowShowsItsValue) {
+  // the discriminator field of the variants, given both to a variant and to an ordinary object
   FieldSpec type;
   type.name = "type";
   type.kind = FieldKind::Enum;
@@ -55,6 +62,7 @@ TEST(SchemaDoc, AVariantsDiscriminatorRowShowsItsValue) {
   const std::vector<ObjectSpec> schema = {{"shape", "A solid.", {}, "type", {"cube", "ball"}},
                                           {"shape/cube", "A cube.", {type}, "", {}},
                                           {"other", "Not a variant.", {type}, "", {}}};
+  // in 'shape/cube' the row shows only `cube`; in 'other' it lists every choice
   const std::string md = schemaSectionsMarkdown(schema);
   EXPECT_NE(md.find("## shape/cube\n\nA cube.\n\n| field | kind | unit | required | default | "
                     "meaning |\n|---|---|---|---|---|---|\n| `type` | `cube` |  | yes |  | kind of "
@@ -67,6 +75,8 @@ TEST(SchemaDoc, AVariantsDiscriminatorRowShowsItsValue) {
 }
 
 TEST(SchemaDoc, TheScenePageHasEveryObjectOfTheSchema) {
+  // the page opens with its title and the format's version, carries the navigation line and has a
+  // section per object of the scene schema
   const std::string page = sceneFormatMarkdown();
   EXPECT_EQ(page.rfind("# Scene format (version " + std::to_string(kSceneFormatVersion) + ")", 0),
             0u);

@@ -1,3 +1,6 @@
+// The scene schema (scene/schema.h): every object type a field or a variant refers to exists, and
+// docs/scene-format.md is what the schema generates.
+
 #include "scene/schema.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +14,7 @@ namespace mbw {
 namespace {
 
 TEST(Schema, EveryReferencedTypeExists) {
+  // the type of every object and array field, and every variant, is an object of the schema
   for (const ObjectSpec& o : sceneSchema()) {
     for (const FieldSpec& f : o.fields) {
       if (f.kind == FieldKind::Object || f.kind == FieldKind::Array) {

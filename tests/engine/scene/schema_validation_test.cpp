@@ -14,6 +14,9 @@ namespace {
 
 using json = nlohmann::json;
 
+// --- a made-up schema ----------------------------------------------------------------------------
+
+// a field of the kind given, optional unless told, with its type or its choices
 FieldSpec field(const std::string& name, FieldKind kind, bool required = false,
                 const std::string& type = "", std::vector<std::string> choices = {}) {
   FieldSpec f;
@@ -58,18 +61,23 @@ const std::vector<ObjectSpec>& schema() {
   return s;
 }
 
+// the issues of a value checked as the type given, at the path /x
 std::vector<SceneIssue> validate(const json& value, const std::string& type = "thing") {
   std::vector<SceneIssue> issues;
   validateAgainstSchema(value, schema(), type, "/x", issues);
   return issues;
 }
 
+// the issues one per line, for a failure's message
 std::string listed(const std::vector<SceneIssue>& issues) {
   std::string text;
   for (const SceneIssue& i : issues) text += "\n  " + i.path + ": " + i.message;
   return text;
 }
 
+// --- checks --------------------------------------------------------------------------------------
+
+// a "thing" with every field set to a value of its kind passes
 TEST(SchemaValidation, AcceptsAValueOfEveryKind) {
   // (a delimiter of its own: "sin(t)" holds the default one)
   const json good = json::parse(R"json({"name": "a", "count": 3, "mass": 1.5, "at": [1, 2, 3],
@@ -86,6 +94,7 @@ TEST(SchemaValidation, AcceptsAValueOfEveryKind) {
 }
 
 TEST(SchemaValidation, NamesWhatIsWrongWithAValueOfTheWrongKind) {
+  // one wrong value per case: the issue at the field's path and its exact message
   const struct {
     const char* field;
     const char* value;
@@ -128,6 +137,8 @@ TEST(SchemaValidation, NamesWhatIsWrongWithAValueOfTheWrongKind) {
   }
 }
 
+// a misspelt field, a field with '/' and '~' in its name, a missing required field; a value that
+// is no object; a type the schema does not have
 TEST(SchemaValidation, ReportsUnknownAndMissingFieldsAtTheirPaths) {
   // a misspelt key lists the known ones; a key with / and ~ is escaped in the path (RFC 6901)
   const std::vector<SceneIssue> issues = validate(json::parse(R"({"nmae": "a", "a/b~c": 1})"));
@@ -150,6 +161,8 @@ TEST(SchemaValidation, ReportsUnknownAndMissingFieldsAtTheirPaths) {
 }
 
 TEST(SchemaValidation, ValidatesNestedObjectsAndElementsAtTheirOwnPaths) {
+  // elements of an array and entries of value lists are checked as the part they hold, each at its
+  // own path
   const std::vector<SceneIssue> issues = validate(json::parse(
       R"({"name": "a", "parts": [{"id": 1}, {"id": "two"}, {}],
           "varied": {"p": {"id": 1.5}, "q": [], "r": 3}})"));
@@ -163,6 +176,7 @@ TEST(SchemaValidation, ValidatesNestedObjectsAndElementsAtTheirOwnPaths) {
   EXPECT_EQ(issues[4].path, "/x/varied/r");
 }
 
+// the variant named by "type" decides which fields the object may and must have
 TEST(SchemaValidation, AVariantIsChosenByItsDiscriminator) {
   auto shape = [](const char* text) {
     return validate(json::parse(std::string(R"({"name": "a", "shape": )") + text + "}"));
@@ -183,12 +197,14 @@ TEST(SchemaValidation, AVariantIsChosenByItsDiscriminator) {
 }
 
 TEST(SchemaValidation, EscapesPointerTokens) {
+  // '~' becomes ~0 and '/' becomes ~1 (RFC 6901)
   EXPECT_EQ(escapePointerToken("plain"), "plain");
   EXPECT_EQ(escapePointerToken("a/b"), "a~1b");
   EXPECT_EQ(escapePointerToken("~/"), "~0~1");
 }
 
 TEST(SchemaValidation, TheScenesOwnSchemaIsTheDefault) {
+  // without a schema given, the scene's own: a body needs its mass
   std::vector<SceneIssue> issues;
   validateAgainstSchema(json::parse(R"({"name": "a", "mass": 1, "inertia": [1, 1, 1],
                                         "position": [0, 0, 0]})"),

@@ -1,3 +1,7 @@
+// Mass properties of the solids a body may be given (scene/solid_mass_properties.h): box, cylinder
+// along any axis and sphere against their closed forms; what is no solid refused; and the frame
+// placeBar gives a bar between two points.
+
 #include "scene/solid_mass_properties.h"
 
 #include <gtest/gtest.h>
@@ -8,12 +12,16 @@
 namespace mbw {
 namespace {
 
+// the density of steel, kg/m^3
 constexpr double kSteel = 7850.0;
+
+// --- solids --------------------------------------------------------------------------------------
 
 TEST(SolidMassProperties, BoxAgainstItsClosedForm) {
   // a 0.4 x 0.1 x 0.05 m steel block
   const SolidMass s =
       solidMassProperties("box", Vec3(0.4, 0.1, 0.05), Vec3::UnitZ(), Vec3(0.1, 0, 0), kSteel);
+  // m = rho a b c; each moment m (sum of the squares of the two other edges) / 12
   const double m = kSteel * 0.4 * 0.1 * 0.05;
   EXPECT_NEAR(s.mass, 15.7, 1e-12);
   EXPECT_NEAR(s.mass, m, 1e-12 * m);
@@ -25,6 +33,8 @@ TEST(SolidMassProperties, BoxAgainstItsClosedForm) {
 }
 
 TEST(SolidMassProperties, CylinderAlongEachBodyAxis) {
+  // an aluminium rod along x, y and z in turn: m r^2 / 2 about its axis, m (3 r^2 + L^2) / 12
+  // across, no products of inertia
   const double r = 0.02, L = 0.5, rho = 2700.0;
   const double m = rho * M_PI * r * r * L;
   for (int k = 0; k < 3; ++k) {
@@ -42,6 +52,7 @@ TEST(SolidMassProperties, CylinderAlongEachBodyAxis) {
 }
 
 TEST(SolidMassProperties, TiltedCylinderHasTheSamePrincipalMomentsAboutItsAxis) {
+  // a cylinder along (1, 2, 2) / 3, the axis given unnormalized
   const double r = 0.05, L = 0.3, rho = 1000.0;
   const Vec3 axis = Vec3(1, 2, 2) / 3.0;
   const SolidMass s = solidMassProperties("cylinder", Vec3(r, L, 0), 3.0 * axis, Vec3::Zero(), rho);
@@ -55,6 +66,7 @@ TEST(SolidMassProperties, TiltedCylinderHasTheSamePrincipalMomentsAboutItsAxis) 
 }
 
 TEST(SolidMassProperties, Sphere) {
+  // radius 0.1 m: m = rho 4/3 pi r^3, each moment 2/5 m r^2
   const SolidMass s =
       solidMassProperties("sphere", Vec3(0.1, 0, 0), Vec3::UnitZ(), Vec3::Zero(), kSteel);
   const double m = kSteel * 4.0 / 3.0 * M_PI * 1e-3;
@@ -63,6 +75,7 @@ TEST(SolidMassProperties, Sphere) {
 }
 
 TEST(SolidMassProperties, ThinBoxTendsToTheThinRod) {
+  // the section's own term (1 mm)^2 against (1 m)^2 adds 1e-6 to the ratio: within 2e-6
   // a bar 1 m long of 1 mm square section: I across -> m L^2 / 12
   const SolidMass s =
       solidMassProperties("box", Vec3(1.0, 1e-3, 1e-3), Vec3::UnitZ(), Vec3::Zero(), 1e6);
@@ -70,6 +83,7 @@ TEST(SolidMassProperties, ThinBoxTendsToTheThinRod) {
 }
 
 TEST(SolidMassProperties, RefusesWhatIsNoSolid) {
+  // an unknown shape, a zero edge, zero density, an axis of zero length
   EXPECT_THROW(solidMassProperties("cone", Vec3(1, 1, 1), Vec3::UnitZ(), Vec3::Zero(), 1.0),
                std::invalid_argument);
   EXPECT_THROW(solidMassProperties("box", Vec3(1, 0, 1), Vec3::UnitZ(), Vec3::Zero(), 1.0),
@@ -80,7 +94,10 @@ TEST(SolidMassProperties, RefusesWhatIsNoSolid) {
                std::invalid_argument);
 }
 
+// --- bars ----------------------------------------------------------------------------------------
+
 TEST(PlaceBar, FrameAtTheMiddleWithXAlongTheBar) {
+  // a bar from the origin to (0.3, 0, 0.4): 0.5 m long, its frame at the middle
   const BarPlacement p = placeBar(Vec3(0, 0, 0), Vec3(0.3, 0, 0.4), Vec3::UnitZ());
   EXPECT_DOUBLE_EQ(p.length, 0.5);
   EXPECT_TRUE(p.position_W.isApprox(Vec3(0.15, 0, 0.2)));

@@ -28,6 +28,7 @@ const void* fieldOf(const CommandOption& o) {
 }
 
 TEST(AnalysisOptions, KinematicsTableAndSettings) {
+  // the kinematic analysis's options and the settings they give
   KinematicsRequest r;
   const std::vector<CommandOption> table = kinematicsOptions(r);
   // the scene first, then the options bound to their fields
@@ -60,6 +61,7 @@ TEST(AnalysisOptions, KinematicsTableAndSettings) {
 }
 
 TEST(AnalysisOptions, StaticTableSettingsAndAnalysis) {
+  // the static analysis's options, its matrix storage and its time and formulation
   StaticRequest r;
   const std::vector<CommandOption> table = staticOptions(r);
   EXPECT_EQ(table.front().name, "scene");

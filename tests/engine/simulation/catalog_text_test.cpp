@@ -17,6 +17,7 @@
 namespace mbw {
 namespace {
 
+// the text's lines, without their line ends
 std::vector<std::string> linesOf(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream in(text);
@@ -32,6 +33,8 @@ int entryLine(const std::vector<std::string>& lines, const std::string& name, si
 }
 
 TEST(CatalogText, EveryEntryUnderItsHeadingInOrder) {
+  // the catalog mbw-cli list prints: scenes, aliases, integrators and formulations, each under
+  // its heading and in its order
   const std::vector<std::string> lines = linesOf(catalogText());
   ASSERT_FALSE(lines.empty());
   EXPECT_EQ(lines.front(), "Built-in scenes:");

@@ -11,6 +11,7 @@ namespace mbw {
 namespace {
 
 TEST(CommandOption, KeywordKindAndFlag) {
+  // a value option and a flag: the keyword a file uses, the kind bits, a flag by its bool field
   double tolerance = 0.0;
   bool quick = false;
   const CommandOption value{"reference-tol", "help", &tolerance, kOptionShowDefault};
@@ -39,6 +40,7 @@ TEST(CommandOption, TheSceneArgument) {
 }
 
 TEST(CommandOption, CommaListItems) {
+  // the items of a comma-separated list, the empty ones dropped
   using Items = std::vector<std::string>;
   EXPECT_EQ(commaListItems("body_2.z,lambda.joint.1"), (Items{"body_2.z", "lambda.joint.1"}));
   EXPECT_EQ(commaListItems("a,,b,"), (Items{"a", "b"})) << "empty items dropped";

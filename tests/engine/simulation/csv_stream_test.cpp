@@ -20,6 +20,9 @@
 namespace mbw {
 namespace {
 
+// --- helpers -------------------------------------------------------------------------------------
+
+// the whole file as it is on disk
 std::string readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
@@ -27,6 +30,7 @@ std::string readFile(const std::string& path) {
   return text.str();
 }
 
+// the rows of data: the lines after the header that are not comments
 size_t dataRows(const std::string& text) {
   std::istringstream in(text);
   size_t rows = 0;
@@ -39,6 +43,7 @@ size_t dataRows(const std::string& text) {
   return rows;
 }
 
+// the slider-crank at 1 ms to tEnd
 RunSettings slider(double tEnd) {
   RunSettings s;
   s.integratorSettings.step = 1e-3;
@@ -48,6 +53,10 @@ RunSettings slider(double tEnd) {
 
 std::string tempPath(const std::string& name) { return ::testing::TempDir() + "/" + name; }
 
+// --- the file during and after the run -----------------------------------------------------------
+
+// a variable-step rn4 run of the HMMWV: every row streamed, and the file byte for byte the one
+// writeCsv writes from the results afterwards
 TEST(CsvStream, TheStreamedFileIsWhatWriteCsvWritesForTheSameRun) {
   const std::string path = tempPath("streamed.csv");
   Simulation sim(loadScene("hmmwv-bump"), [] {
@@ -90,6 +99,8 @@ class FileWatcher : public RunObserver {
   std::string path_;
 };
 
+// the status line says "running" while the run goes on; after the pause, the fourth row finds
+// all four rows on disk; at the end the status is the run's, with 200 steps and 201 rows
 TEST(CsvStream, RowsReachTheDiskDuringTheRunAndTheStatusLineFollowsIt) {
   const std::string path = tempPath("during.csv");
   Simulation sim(loadScene("slider-crank"), slider(0.2));
@@ -105,6 +116,7 @@ TEST(CsvStream, RowsReachTheDiskDuringTheRunAndTheStatusLineFollowsIt) {
   std::remove(path.c_str());
 }
 
+// asks the run to stop once it has recorded the given number of rows
 class StopAt : public RunObserver {
  public:
   explicit StopAt(size_t rows) : rows_(rows) {}
@@ -116,6 +128,7 @@ class StopAt : public RunObserver {
 };
 
 TEST(CsvStream, ACancelledRunKeepsItsRowsAndSaysSo) {
+  // stopped at 50 rows: the file holds those 50 rows and the cancelled status
   const std::string path = tempPath("cancelled.csv");
   Simulation sim(loadScene("slider-crank"), slider(1.0));
   StopAt stop(50);
@@ -130,6 +143,8 @@ TEST(CsvStream, ACancelledRunKeepsItsRowsAndSaysSo) {
 }
 
 TEST(CsvStream, ANumericalFailureKeepsItsRowsAndSaysWhy) {
+  // one Newton iteration per step at h = 0.01 cannot converge on the double pendulum: the rows
+  // so far and the failure's message are in the file
   const std::string path = tempPath("failed.csv");
   RunSettings s = slider(1.0);
   s.integratorSettings.step = 0.01;
@@ -145,7 +160,11 @@ TEST(CsvStream, ANumericalFailureKeepsItsRowsAndSaysWhy) {
   std::remove(path.c_str());
 }
 
+// --- memory, and files that cannot be written ----------------------------------------------------
+
 TEST(CsvStream, MemoryStaysBoundedWhileTheFileGetsEveryRow) {
+  // 5 s at 1 ms is 5001 rows; a budget of 32 KiB keeps only some of them in memory, the last one
+  // among them, while the file gets all of them
   const std::string path = tempPath("bounded.csv");
   RunSettings s = slider(5.0);
   s.memoryBudget = 32 << 10;
@@ -173,6 +192,7 @@ TEST(CsvStream, MemoryStaysBoundedWhileTheFileGetsEveryRow) {
 }
 
 TEST(CsvStream, APathThatCannotBeWrittenIsRefusedBeforeTheRun) {
+  // a directory that does not exist, and a directory in the file's place
   for (const std::string& path : {std::string("/nonexistent-dir/x.csv"), ::testing::TempDir()}) {
     try {
       CsvStreamWriter csv(path);

@@ -1,3 +1,7 @@
+// The CSV file of a run (simulation/csv.h): the documented columns in their order under comment
+// lines holding the run's settings, an exact round trip of every number, the status and the events,
+// and a bad value reported with its line.
+
 #include "simulation/csv.h"
 
 #include <gtest/gtest.h>
@@ -12,6 +16,7 @@
 namespace mbw {
 namespace {
 
+// ten steps of 10 ms of the slider-crank with the default integrator and formulation
 Results shortRun() {
   RunSettings s;
   s.integratorSettings.step = 1e-2;
@@ -21,6 +26,8 @@ Results shortRun() {
 }
 
 TEST(Csv, HeaderHasTheDocumentedColumnsInOrder) {
+  // the comment lines, then the header: each body's position, Euler parameters, velocity and
+  // angular velocity, then the step, the iterations, the energy terms and the violations
   std::ostringstream out;
   writeCsv(shortRun(), out);
   std::istringstream in(out.str());
@@ -43,6 +50,7 @@ TEST(Csv, HeaderHasTheDocumentedColumnsInOrder) {
                         "violation.velocity"),
             std::string::npos)
       << header;
+  // the comments carry the scene, the settings, the program and the status
   auto hasComment = [&](const std::string& text) {
     for (const auto& c : comments)
       if (c.find(text) != std::string::npos) return true;
@@ -57,6 +65,7 @@ TEST(Csv, HeaderHasTheDocumentedColumnsInOrder) {
 }
 
 TEST(Csv, RoundTripsExactly) {
+  // an event (a repartition of the joint coordinates) among the results, then written and read
   Results r = shortRun();
   r.events.push_back({0.0125, "repartition: new independent coordinates: a.x"});
   const std::string path = ::testing::TempDir() + "/roundtrip.csv";
@@ -64,6 +73,7 @@ TEST(Csv, RoundTripsExactly) {
   const Results back = readCsv(path);
   ASSERT_EQ(back.rowCount(), r.rowCount());
   ASSERT_EQ(back.columnCount(), r.columnCount());
+  // every number read back to the bit
   for (size_t i = 0; i < r.rowCount(); ++i)
     for (int c = 0; c < r.columnCount(); ++c) ASSERT_EQ(back.at(i, c), r.at(i, c));
   EXPECT_EQ(back.metadataValue("integrator"), "backward-euler");
@@ -75,6 +85,7 @@ TEST(Csv, RoundTripsExactly) {
 }
 
 TEST(Csv, ReadingReportsTheLineOfABadValue) {
+  // line 4 holds a word where a number belongs
   const std::string path = ::testing::TempDir() + "/bad.csv";
   std::ofstream(path) << "# x: y\nt,a\n0,1\n0.1,oops\n";
   try {

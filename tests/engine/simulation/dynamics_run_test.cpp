@@ -60,6 +60,7 @@ class StopAt : public RunObserver {
 };
 
 TEST(DynamicsRun, EachStageAddsItsPart) {
+  // steps of 0.3 s to t_end = 1 s, one stage of the run at a time
   PendulumRun f(0.3, 1.0);
   Results r;
   DynamicsRun run = f.run(r);

@@ -13,6 +13,8 @@
 namespace mbw {
 namespace {
 
+// the largest |balance| and kinetic energy over the run, the dissipated work and the work put in
+// at its end
 struct Balance {
   double worstBalance = 0.0;
   double dissipated = 0.0;
@@ -20,6 +22,7 @@ struct Balance {
   double largestKinetic = 0.0;
 };
 
+// a run with the default integrator (backward Euler, first order) at fixed step h
 Balance run(const Model& model, double h, double tEnd) {
   RunSettings s;
   s.integratorSettings.step = h;
@@ -39,6 +42,8 @@ Balance run(const Model& model, double h, double tEnd) {
   return b;
 }
 
+// backward Euler's balance error is first order: ten times smaller at a tenth of the step, with
+// a margin of 30 % either way
 void expectFirstOrder(const Balance& coarse, const Balance& fine) {
   const double ratio = coarse.worstBalance / fine.worstBalance;
   EXPECT_GT(ratio, 7.0) << coarse.worstBalance << " -> " << fine.worstBalance;
@@ -46,6 +51,7 @@ void expectFirstOrder(const Balance& coarse, const Balance& fine) {
 }
 
 TEST(EnergyBalance, ConservativeDoublePendulumTendsToZero) {
+  // a conservative system: nothing dissipated, the balance only the integrator's error
   const Model m = loadScene("double-pendulum");
   const Balance coarse = run(m, 1e-3, 2.0), fine = run(m, 1e-4, 2.0);
   expectFirstOrder(coarse, fine);
@@ -75,6 +81,7 @@ Model dampedModel() {
 }
 
 TEST(EnergyBalance, DampersDissipateWhatTheyReport) {
+  // the dissipation agrees to 5 % between the two steps: it is the dampers', not the method's
   const Model m = dampedModel();
   const Balance coarse = run(m, 1e-3, 2.0), fine = run(m, 1e-4, 2.0);
   expectFirstOrder(coarse, fine);

@@ -24,6 +24,8 @@ fs::path folder(const std::string& name) {
 }
 
 TEST(FileClaims, AnOutputMayNotReplaceAnInputWhateverThePathSays) {
+  // the scene noted as an input; another path to the same file (through sub/..) is refused as an
+  // output
   const fs::path dir = folder("inputs");
   FileClaims claims;
   claims.noteInput((dir / "scene.json").string(), "the scene");
@@ -43,6 +45,7 @@ TEST(FileClaims, AnOutputMayNotReplaceAnInputWhateverThePathSays) {
 }
 
 TEST(FileClaims, TwoOutputsMayNotBeOneFile) {
+  // the same file by another spelling is refused; another file is not
   const fs::path dir = folder("outputs");
   FileClaims claims;
   const std::string csv = (dir / "out.csv").string();
@@ -52,6 +55,8 @@ TEST(FileClaims, TwoOutputsMayNotBeOneFile) {
 }
 
 TEST(FileClaims, APathThatCannotBeWrittenIsRefusedAndATriedOneLeavesNoFile) {
+  // a directory, and a file in folders that do not exist; a file that can be written is checked
+  // without being left behind
   const fs::path dir = folder("writable");
   FileClaims claims;
   EXPECT_THROW(claims.checkWritable(dir.string(), "the plot"), FileClaimError);

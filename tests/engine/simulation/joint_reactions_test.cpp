@@ -20,6 +20,8 @@
 namespace mbw {
 namespace {
 
+// --- the scene and Newton-Euler ------------------------------------------------------------------
+
 // a box hinged off its centre of mass on a tilted axis (body i), turned and spinning: the scene's
 // body frame is rotated, and the hinge's axis on the ground is the body's axis in the world
 std::string hingedBox() {
@@ -44,6 +46,8 @@ std::string hingedBox() {
   return scene.dump();
 }
 
+// a body's recorded motion at a row: its frame origin's position and acceleration, angular
+// velocity and acceleration, rotation
 struct Motion {
   Vec3 p_O, v_O, a_O, omega, alpha;
   Mat3 R;
@@ -71,15 +75,18 @@ void newtonEuler(const Model& model, int b, const Motion& m, Vec3& F, Vec3& n_co
   n_com = I_W * m.alpha + m.omega.cross(I_W * m.omega);
 }
 
+// a recorded reaction, in the joint's frame
 struct Reaction {
   Vec3 force, torque;  // joint frame
 };
 
+// the reaction force and torque of a joint at a row
 Reaction reactionAt(const Results& r, size_t row, const std::string& joint) {
   auto at = [&](const char* c) { return r.at(row, r.column("reaction." + joint + "." + c)); };
   return {Vec3(at("fx"), at("fy"), at("fz")), Vec3(at("tx"), at("ty"), at("tz"))};
 }
 
+// a run that records the joints' reactions
 Results run(const Model& model, const std::string& formulation, const std::string& integrator,
             double h, double tEnd) {
   RunSettings s;
@@ -93,6 +100,8 @@ Results run(const Model& model, const std::string& formulation, const std::strin
   EXPECT_EQ(r.status, RunStatus::Completed) << r.message;
   return r;
 }
+
+// --- the cases -----------------------------------------------------------------------------------
 
 struct Case {
   std::string formulation, integrator;
@@ -130,6 +139,8 @@ class JointReactionsTest : public ::testing::TestWithParam<Case> {
 };
 
 TEST_P(JointReactionsTest, OneJointCarriesWhatAcceleratesTheBody) {
+  // the reaction against Newton-Euler at about twenty rows spread over the run, relative to the
+  // box's weight
   const Model model = parseScene(hingedBox(), "hinged-box");
   const Joint& j = model.joints[0];
   const double scale = model.bodies[0].mass * 9.81;
@@ -171,6 +182,7 @@ TEST_P(StiffPendulumReactionsTest, ThePinCarriesBothRodsOfTheStiffPendulum) {
   const Joint& elbow = model.joints[1];
   const double scale = (model.bodies[rod1].mass + model.bodies[rod2].mass) * 9.81;
   // backward Euler needs short steps on the stiff springs
+  // the elbow's and the pin's reactions against the rods' Newton-Euler
   expectConsistent(2.5e-4, [&](double h) {
     const Results r = run(model, "rp", GetParam().integrator, h, 0.2);
     Gap gap;
@@ -198,6 +210,7 @@ TEST_P(StiffPendulumReactionsTest, ThePinCarriesBothRodsOfTheStiffPendulum) {
   });
 }
 
+// a name gtest accepts: the formulation and the integrator, '-' as '_'
 std::string name(const ::testing::TestParamInfo<Case>& info) {
   std::string n = info.param.formulation + "_" + info.param.integrator;
   for (char& c : n)

@@ -22,6 +22,7 @@
 namespace mbw {
 namespace {
 
+// a variable-step run to 1.5 s at rtol = atol = tol, rows every 0.05 s
 RunSettings settings(const std::string& integrator, const std::string& formulation, double tol) {
   RunSettings s;
   s.integrator = integrator;
@@ -41,6 +42,7 @@ double largest(const Results& r, const std::string& channel) {
   return worst;
 }
 
+// a scene and its rp reference run
 struct Scene {
   std::string name;
   Model model;
@@ -88,6 +90,8 @@ TEST_P(JointRun, AgreesWithAnRpReferenceWithTheSameChannels) {
     EXPECT_GT(joint.stats.steps, 10);
   }
 }
+
+// --- closed loops --------------------------------------------------------------------------------
 
 // the closed loops with their references (rp, bdf at 1e-10 over 2 s), run once for the integrators
 const std::vector<Scene>& loopScenes() {
@@ -139,6 +143,8 @@ INSTANTIATE_TEST_SUITE_P(StateSpaceIntegrators, JointRun, ::testing::Values("rn4
 INSTANTIATE_TEST_SUITE_P(StateSpaceIntegrators, LoopJointRun,
                          ::testing::Values("rn4", "w2", "adams", "bdf"),
                          [](const auto& param) { return test::parameterName(param.param); });
+
+// --- refusals and the formulation list -----------------------------------------------------------
 
 TEST(JointRuns, OtherIntegratorsSayWhichTakeJointCoordinates) {
   const Model model = loadScene("stiff-double-pendulum");

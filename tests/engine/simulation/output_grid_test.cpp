@@ -18,6 +18,7 @@
 namespace mbw {
 namespace {
 
+// a variable-step run of the integrator at rtol = atol = tol to tEnd
 RunSettings variableStep(const std::string& integrator, double tol, double tEnd) {
   RunSettings s;
   s.integrator = integrator;
@@ -29,8 +30,11 @@ RunSettings variableStep(const std::string& integrator, double tol, double tEnd)
 
 // --- the continuous extensions at the steps ---------------------------------------------------
 
+// one integrator of each family that interpolates between its steps
 class ContinuousExtension : public testing::TestWithParam<std::string> {};
 
+// forty steps of the double pendulum at rtol = atol = 1e-6: each accepted step's interpolant
+// gives the states at its two ends back
 TEST_P(ContinuousExtension, PassesThroughTheSteps) {
   const Model model = loadScene("double-pendulum");
   const auto f = makeFormulation("rp", model);
@@ -83,6 +87,8 @@ TEST(OutputGrid, RowsBetweenTheStepsConvergeAtTheInterpolantsOrder) {
   // cubic Hermite interpolant's, both O(h^4)
   const Model model = oscillator();
   double previous = 0.0;
+  // three steps, each half the last: the order is log2 of the ratio of successive errors; the
+  // velocity's error divided by 2 pi to compare it with the position's
   for (double h : {1.0 / 20, 1.0 / 40, 1.0 / 80}) {
     RunSettings s;
     s.integrator = "rn4";
@@ -111,6 +117,8 @@ TEST(OutputGrid, RowsBetweenTheStepsConvergeAtTheInterpolantsOrder) {
 TEST(OutputGrid, RowsLieOnBothConstraintLevels) {
   // Andrews' squeezer: a closed loop of seven bodies whose crank turns fast
   const Model model = loadScene("andrews-squeezer");
+  // a 0.01 s run at rtol = atol = 1e-6 with rows every 1e-4 s: 101 rows, each on the position and
+  // velocity constraints
   for (const char* integrator : {"lms2", "esdirk3-4l2sa", "rn4", "bdf", "ida"}) {
     RunSettings s = variableStep(integrator, 1e-6, 0.01);
     s.output.step = 1e-4;
@@ -135,6 +143,7 @@ TEST(OutputGrid, RowsLieOnBothConstraintLevels) {
 }
 
 TEST(OutputGrid, RecordStepsKeepsBothKindsOfRowInTimeOrder) {
+  // rn4 at 1e-3 with rows every 0.05 s, once with its steps' rows as well and once without
   const Model model = loadScene("stiff-double-pendulum");
   RunSettings s = variableStep("rn4", 1e-3, 0.5);
   s.output.step = 0.05;
@@ -158,6 +167,7 @@ TEST(OutputGrid, RecordStepsKeepsBothKindsOfRowInTimeOrder) {
   EXPECT_EQ(stepRows, withSteps.stats.steps);
   EXPECT_EQ(gridOnly.rowCount(), 11u);
   // the same grid rows either way
+  // the grid rows are the same numbers whether the steps' rows are among them or not
   size_t k = 0;
   for (size_t i = 0; i < withSteps.rowCount(); ++i) {
     if (withSteps.at(i, onGrid) != 1.0) continue;
@@ -229,6 +239,8 @@ TEST(OutputGrid, TheGeneratedTimesEndAtTEnd) {
 }
 
 TEST(OutputGrid, BadRequestsAreNamed) {
+  // a negative step, a step and times at once, times out of order, a time past t_end, steps
+  // recorded without an output step; a run refuses an output time outside it
   OutputRequest r;
   r.step = -0.1;
   EXPECT_NE(outputRequestProblem(r, 0.0, 1.0).find("positive"), std::string::npos);
@@ -250,6 +262,7 @@ TEST(OutputGrid, BadRequestsAreNamed) {
 }
 
 TEST(OutputGrid, TimeFilesAreReadWithTheirProblemsNamed) {
+  // comments, commas, blanks and blank lines between the times
   const std::string path = testing::TempDir() + "/output_times.txt";
   {
     std::ofstream out(path);
@@ -287,6 +300,8 @@ TEST(OutputGrid, TimeFilesAreReadWithTheirProblemsNamed) {
   EXPECT_THROW(readOutputTimes(path, r), std::runtime_error);
 }
 
+// a scene's output_times file is read from the scene's folder, its output_step taken as is; a
+// negative step or both settings at once are refused at their JSON path
 TEST(OutputGrid, SceneSettingsGiveTheRequest) {
   const std::string dir = testing::TempDir();
   std::ofstream(dir + "/grid_times.txt") << "0.1\n0.3\n";

@@ -15,6 +15,7 @@
 namespace mbw {
 namespace {
 
+// gravity, the block's mass and its initial upward speed
 constexpr double kG = 9.81, kMass = 2.0, kVz0 = 3.0;
 
 // a block thrown up at 3 m/s from z = 1, with a named output of its height
@@ -29,6 +30,7 @@ Model fallingBlock() {
       "falling-block");
 }
 
+// the block's model in rp, its consistent initial state, and the exact states of its fall
 struct FallingBlockRun {
   Model model = fallingBlock();
   std::unique_ptr<Formulation> formulation = makeFormulation("rp", model);
@@ -46,6 +48,7 @@ struct FallingBlockRun {
 };
 
 TEST(Recorder, ChannelsComeInTheirOrder) {
+  // the dynamics' channels in order; a kinematic run's, with the multipliers and the grid flag
   FallingBlockRun f;
   const std::vector<Channel> c = Recorder(*f.formulation, Recorder::Kind::Dynamics, 1).channels();
   // t, 13 per body, h, newton_iterations, 5 energies, 2 violations, 6 accelerations, 2 per output

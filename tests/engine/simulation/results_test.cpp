@@ -8,6 +8,7 @@
 namespace mbw {
 namespace {
 
+// `rows` rows of t = i and x = i mod 10, except x = -5 at row 37, under the row limit given
 Results counting(size_t limit, size_t rows) {
   Results r;
   r.setChannels({{"t", "s"}, {"x", "m"}});
@@ -42,6 +43,7 @@ TEST(Results, ALimitKeepsEveryStrideThRowAndTheLatest) {
 }
 
 TEST(Results, ChannelRangesCoverRowsThatWereDecimatedAway) {
+  // 1000 rows kept in 16 at most: row 37 is not among them, yet its -5 is in the range of x
   const Results r = counting(16, 1000);
   const int x = r.column("x");
   bool outlierKept = false;
@@ -53,6 +55,7 @@ TEST(Results, ChannelRangesCoverRowsThatWereDecimatedAway) {
 }
 
 TEST(Results, ALimitSetLaterDecimatesWhatIsStored) {
+  // a limit set after 1000 rows drops the rows off the stride at once
   Results r = counting(0, 1000);
   r.setRowLimit(100);
   EXPECT_LE(r.rowCount(), 100u);

@@ -31,6 +31,7 @@ void give(RunOverrides& overrides, const RunOption& option) {
 }
 
 TEST(RunOptions, EachNamesOneSettingAndOnePlaceInTheOverrides) {
+  // every option has a name, a setting and a help of its own, and is found by its setting
   std::set<std::string> names, settings;
   for (const RunOption& o : runOptions()) {
     EXPECT_TRUE(names.insert(o.name).second) << o.name;
@@ -44,6 +45,7 @@ TEST(RunOptions, EachNamesOneSettingAndOnePlaceInTheOverrides) {
     for (const RunOption& other : runOptions())
       EXPECT_EQ(overrides.gives(other.setting), &other == &o) << o.name << " " << other.name;
   }
+  // lookups by setting: none for an unknown one; the keyword a scene file uses; flags and values
   EXPECT_EQ(runOptionFor("no_such_setting"), nullptr);
   EXPECT_EQ(runOptionFor("newton_tolerance")->keyword(), "newton_tol");
   EXPECT_TRUE(runOptionFor("yes")->isFlag());
@@ -51,6 +53,7 @@ TEST(RunOptions, EachNamesOneSettingAndOnePlaceInTheOverrides) {
 }
 
 TEST(RunOptions, AsCommandOptionsEachFillsItsPlaceInTheOverrides) {
+  // the whole table and the studies' part of it, as command options bound to one set of overrides
   RunOverrides overrides;
   const std::vector<CommandOption> all = runCommandOptions(overrides);
   const std::vector<CommandOption> study = runCommandOptions(overrides, true);
@@ -82,12 +85,14 @@ TEST(RunOptions, AsCommandOptionsEachFillsItsPlaceInTheOverrides) {
     EXPECT_EQ(field, place) << c.name;
   }
   // a value written through an option is the overrides'
+  // a value written through an option is the overrides'
   for (const CommandOption& c : all)
     if (c.name == "t-end") *std::get<std::optional<double>*>(c.field) = 2.5;
   EXPECT_EQ(overrides.tEnd, 2.5);
 }
 
 TEST(RunOptions, TheSettingsAProblemMayNameHaveTheirOption) {
+  // every setting a settings problem may name has an option to tell the user
   for (const char* setting :
        {"formulation", "integrator", "step", "t_start", "t_end", "record_from", "every", "rho_inf",
         "alpha", "max_newton_iterations", "max_step", "min_step", "output_step"})
@@ -95,6 +100,7 @@ TEST(RunOptions, TheSettingsAProblemMayNameHaveTheirOption) {
 }
 
 TEST(RunOptions, OptionsWithAVocabularyListIt) {
+  // options with a fixed vocabulary list it for the command line's check and help
   EXPECT_EQ(runOptionFor("linear_solver")->allowed,
             (std::vector<std::string>{"auto", "dense", "sparse"}));
   EXPECT_EQ(runOptionFor("error_control")->allowed,
@@ -106,6 +112,8 @@ TEST(RunOptions, OptionsWithAVocabularyListIt) {
 }
 
 TEST(RunOptions, AProblemNamesTheUsersOptionThenTheScenesSetting) {
+  // a problem with the step or the span: the user's --step is named when given, the scene's
+  // t_end otherwise; a confirmable problem gets the question appended
   Model model = parseScene(
       test::sceneJson(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1], "position": [0, 0, 0]}])",
                       "[]", "[]", R"(, "settings": {"t_end": 2})"),

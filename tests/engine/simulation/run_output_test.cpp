@@ -31,12 +31,14 @@ class KeepingSink : public ResultSink {
   size_t failAfter = 100;
 };
 
+// the index of every row reported as recorded
 class CountingObserver : public RunObserver {
  public:
   void onRecorded(const Results&, size_t newRow) override { recorded.push_back(newRow); }
   std::vector<size_t> recorded;
 };
 
+// the scene's name and the formulation; the scene's file between them when it has one
 TEST(RunOutput, DescribesTheSceneItsFileAndTheFormulation) {
   Model model;
   model.name = "pendulum";
@@ -82,6 +84,8 @@ TEST(RunOutput, PassesEachNewRowOnOnceAndTheEventsAsTheyCome) {
 }
 
 TEST(RunOutput, AFailingSinkStopsTheRunWithItsReason) {
+  // the sink's second row fails: deliver() says so, and the run stops as failed with the sink's
+  // reason and the time
   Results results;
   KeepingSink sink;
   sink.failAfter = 2;

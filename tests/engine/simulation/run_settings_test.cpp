@@ -26,6 +26,8 @@ Model sceneWith(const std::string& settings, const std::string& path = "s.json")
   return model;
 }
 
+// the scene asks for hht with a step and for tolerances: hht steps at the fixed step; another
+// integrator given instead (ida) takes the tolerances and steps variably
 TEST(RunSettings, SceneSettingsAreThoseARunTakes) {
   const Model model = sceneWith(
       R"({"integrator": "hht", "t_end": 2, "step": 0.01, "rtol": 1e-5, "max_step": 0.1})");
@@ -39,11 +41,13 @@ TEST(RunSettings, SceneSettingsAreThoseARunTakes) {
   EXPECT_TRUE(s.integratorSettings.variableStep);
   EXPECT_EQ(s.integratorSettings.rtol, 1e-5);
   EXPECT_EQ(s.integratorSettings.maxStep, 0.1);
+  // the settings the scene gave, in alphabetical order
   EXPECT_EQ(model.defaults.given,
             (std::vector<std::string>{"integrator", "max_step", "rtol", "step", "t_end"}));
 }
 
 TEST(RunSettings, OverridesReplaceTheScenesSettingsOneByOne) {
+  // no overrides: the scene's settings; then some overrides, each replacing only its own setting
   const Model model = sceneWith(R"({"integrator": "ida", "t_end": 2, "step": 0.01, "rtol": 1e-5})");
   RunOverrides o;
   RunSettings s = resolveRunSettings(model, o);
@@ -71,6 +75,7 @@ TEST(RunSettings, OverridesReplaceTheScenesSettingsOneByOne) {
 }
 
 TEST(RunSettings, ToleranceOverridesAskForVariableSteps) {
+  // the scene gives a step only: fixed steps, until a tolerance is given
   const Model model = sceneWith(R"({"integrator": "ida", "step": 0.01})");
   RunOverrides o;
   EXPECT_FALSE(resolveRunSettings(model, o).integratorSettings.variableStep);
@@ -81,6 +86,7 @@ TEST(RunSettings, ToleranceOverridesAskForVariableSteps) {
 }
 
 TEST(RunSettings, OutputRequestIsTheOverridesOrTheScenes) {
+  // a times file named by the scene, found beside the scene's file
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / "mbw_run_settings_test";
   std::filesystem::create_directories(dir);
@@ -90,6 +96,8 @@ TEST(RunSettings, OutputRequestIsTheOverridesOrTheScenes) {
   EXPECT_EQ(sceneOutputTimesPath(model), (dir / "times.txt").string());
   RunOverrides o;
   EXPECT_EQ(resolveRunSettings(model, o).output.times, (std::vector<double>{0.1, 0.2}));
+  // an output step given replaces the scene's times; a step and a times file at once are refused,
+  // as is a times file that does not exist
   o.outputStep = 0.25;
   o.recordSteps = true;
   RunSettings s = resolveRunSettings(model, o);
@@ -105,6 +113,7 @@ TEST(RunSettings, OutputRequestIsTheOverridesOrTheScenes) {
 }
 
 TEST(RunSettings, MultipliersAreRecordedWhenAChannelIsOne) {
+  // a channel of the multipliers asks for them to be recorded; a reaction alone does not
   EXPECT_TRUE(isMultiplierChannel("lambda.pivot.0"));
   EXPECT_FALSE(isMultiplierChannel("body_1.lambda"));
   RunSettings s;

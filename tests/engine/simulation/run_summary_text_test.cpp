@@ -37,6 +37,7 @@ Results handMadeRun() {
   return r;
 }
 
+// whether the text holds the part
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -64,6 +65,7 @@ TEST(RunSummaryText, SaysWhatTheRunDidItemByItem) {
 }
 
 TEST(RunSummaryText, NamesTheProjectionAndLeavesOutWhatTheRunLacks) {
+  // the same run without its failed check and events, with an initial projection that moved a body
   Results r = handMadeRun();
   r.metadata.erase(r.metadata.begin() + 5);  // the failed check
   r.events.clear();
@@ -79,6 +81,7 @@ TEST(RunSummaryText, NamesTheProjectionAndLeavesOutWhatTheRunLacks) {
 }
 
 TEST(RunSummaryText, ProgressGivesTheTimeTheShareAndTheSpeed) {
+  // the time, the share of the span done and the simulated time over the elapsed one
   EXPECT_EQ(runProgressText(1.5, 0.0, 3.0, 0.75), "t = 1.5 s of 3 s ( 50%), 2x real time");
   // the share and the speed from the start of the span
   EXPECT_EQ(runProgressText(2.5, 1.0, 4.0, 3.0), "t = 2.5 s of 4 s ( 50%), 0.5x real time");

@@ -24,6 +24,7 @@ Model pendulum(const std::string& extra, const std::string& forces = "[]") {
       "test");
 }
 
+// lms3 at 1 ms in rp over [tStart, tEnd], recording from recordFrom
 Results runWindow(const Model& m, double tStart, double tEnd, double recordFrom = -1e300) {
   RunSettings s;
   s.formulation = "rp";
@@ -38,6 +39,7 @@ Results runWindow(const Model& m, double tStart, double tEnd, double recordFrom 
 }
 
 TEST(RunWindow, StartsBeforeZeroAndRecordsFromALaterTime) {
+  // a run from -0.5 s recorded from 0: 500 steps of 1 ms and the row at 0
   const Results r = runWindow(pendulum(""), -0.5, 0.5, 0.0);
   ASSERT_EQ(r.rowCount(), 501u);
   EXPECT_NEAR(r.at(0, 0), 0.0, 1e-12);
@@ -48,6 +50,7 @@ TEST(RunWindow, StartsBeforeZeroAndRecordsFromALaterTime) {
 }
 
 TEST(RunWindow, RampedGravityDoesWorkAndTheBalanceCloses) {
+  // gravity ramped from 0 at t = 0 to full at t = 1 s by a half cosine
   const Results r = runWindow(
       pendulum(
           R"(, "gravity_factor": {"piecewise": [{"until": 0, "f": 0}, {"until": 1, "f": "(1 - cos(pi*t))/2"}, {"f": 1}]})"),
@@ -64,6 +67,7 @@ TEST(RunWindow, RampedGravityDoesWorkAndTheBalanceCloses) {
 }
 
 TEST(RunWindow, ADamperActsUntilItsTime) {
+  // no gravity; a damper from the bob to a ground point that acts until t = 0.3 s
   const Model m = pendulum(
       R"(, "gravity": [0, 0, 0])",
       R"([{"name": "rod", "type": "tsda", "body_i": "ground", "body_j": "bob", "point_i": [1, 0, -1], "point_j": [0, 0, 0], "damping": 2, "free_length": 1, "active_until": 0.3}])");

@@ -15,6 +15,7 @@
 namespace mbw {
 namespace {
 
+// infinite and NaN values for each setting
 constexpr double kInf = std::numeric_limits<double>::infinity();
 const double kNan = std::nan("");
 
@@ -27,6 +28,7 @@ std::string named(const RunSettings& s) {
 TEST(SettingsCheck, DefaultsPass) { EXPECT_EQ(named(RunSettings{}), ""); }
 
 TEST(SettingsCheck, ValuesThatMeanNothingAreRefusedNamingTheSetting) {
+  // the first problem a run's settings have, with a single setting changed from the defaults
   const auto with = [](auto change) {
     RunSettings s;
     change(s);
@@ -89,6 +91,8 @@ TEST(SettingsCheck, ARunTooLargeToFinishNeedsConfirmation) {
 }
 
 TEST(SettingsCheck, TheSmallestStepFollowsTheTimeScale) {
+  // the smallest step is relativeMinStep times the shortest of the span, the largest step and the
+  // output step: 1e-7 x 10 s, x 0.1 s, x 0.01 s
   RunSettings s;
   s.relativeMinStep = 1e-7;  // above the absolute floor at these scales
   s.tEnd = 10.0;
@@ -105,6 +109,7 @@ TEST(SettingsCheck, TheSmallestStepFollowsTheTimeScale) {
 }
 
 TEST(SettingsCheck, AScenesSourceIsItsFileOrItsBuiltInName) {
+  // a built-in scene is named by its name, a scene file by its path
   Model model = loadScene("double-pendulum");
   EXPECT_EQ(sceneSource(model), "builtin:double-pendulum");
   model.sourcePath = "scenes/mine.json";

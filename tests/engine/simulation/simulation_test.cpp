@@ -35,6 +35,8 @@ std::string simulationRefusal(const Model& model, const RunSettings& settings,
   return "";
 }
 
+// --- refusals ------------------------------------------------------------------------------------
+
 TEST(Simulation, RefusesWhatCannotRunBeforeAnythingRunsNamingTheSetting) {
   const Model model = loadScene("double-pendulum");
   // what the settings check finds, with the settings it concerns
@@ -81,6 +83,8 @@ Model simPendulum(double x) {
                                          "axis_j": [0, 1, 0]}])"),
                     "test");
 }
+
+// --- the run's start and settings ----------------------------------------------------------------
 
 TEST(Simulation, StartsFromTheInitialStateProjectedOnTheConstraints) {
   // the bob given 5 um off its pin is moved onto it, and the run starts there
@@ -130,6 +134,7 @@ TEST(Simulation, ConfiguresItsIntegratorForTheRunsTimeSpan) {
 }
 
 TEST(Simulation, RecordsTheBodiesAsked) {
+  // only the bodies named are recorded
   RunSettings s;
   s.integratorSettings.step = 1e-3;
   s.tEnd = 2e-3;
@@ -157,6 +162,7 @@ std::string kinematicsRefusal(const Model& model, const std::string& formulation
 }
 
 TEST(RunKinematics, RefusesWhatIsNotAFullyDrivenMechanism) {
+  // a mechanism with freedom, an unknown formulation, a step or t_end that is not positive
   KinematicsSettings s;
   EXPECT_EQ(kinematicsRefusal(loadScene("double-pendulum"), "rp", s),
             "kinematic analysis needs a fully driven mechanism; 'double-pendulum' has 2 degrees "

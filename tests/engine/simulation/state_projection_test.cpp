@@ -21,6 +21,7 @@
 namespace mbw {
 namespace {
 
+// the mass matrix and the constraint Jacobian at time t and positions q
 struct Blocks {
   MatrixXd M, J;
 };
@@ -54,6 +55,8 @@ TEST(StateProjection, ProjectsAPerturbedStateOntoTheConstraints) {
     s.v += 0.1 * VectorXd::NullaryExpr(nv, [&] { return u(rng); });
     const State before = s;
 
+    // a projection to 1e-12: measure() leaves the state as it is, project() moves it back onto both
+    // constraint levels with Newton
     StateProjection projection(*f, 1e-12);
     const ProjectionOutcome measured = projection.measure(s);
     EXPECT_GT(measured.positionViolation, 1e-6);
@@ -93,6 +96,7 @@ TEST(StateProjection, ProjectsAPerturbedStateOntoTheConstraints) {
 }
 
 TEST(StateProjection, AProjectionThatCannotConvergeKeepsTheState) {
+  // the four-link in rA pushed 0.01 along every coordinate
   const Model model = loadScene("four-link");
   const auto f = makeFormulation("rA", model);
   State s;

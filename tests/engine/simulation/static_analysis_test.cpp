@@ -15,6 +15,8 @@ namespace mbw {
 namespace {
 
 TEST(StaticAnalysis, TheShaftSagsAndItsRowIsAtRestWithTheMultipliers) {
+  // the rotating shaft at t = 0 in rA: the solution written as one row at rest, with the
+  // multipliers among its channels
   const Model model = loadScene("rotating-shaft");
   const StaticAnalysis a = analyzeStaticEquilibrium(model, "rA", 0.0, StaticSettings{});
   ASSERT_TRUE(a.solution.converged) << a.solution.failure;
@@ -52,6 +54,7 @@ TEST(StaticAnalysis, TheShaftSagsAndItsRowIsAtRestWithTheMultipliers) {
 }
 
 TEST(StaticAnalysis, AMechanismWithAFreeDegreeOfFreedomHasNoEquilibrium) {
+  // the double pendulum has two free angles: its matrix is singular, and no row is written
   const StaticAnalysis a =
       analyzeStaticEquilibrium(loadScene("double-pendulum"), "rp", 0.0, StaticSettings{});
   EXPECT_FALSE(a.solution.converged);
@@ -63,6 +66,7 @@ TEST(StaticAnalysis, AMechanismWithAFreeDegreeOfFreedomHasNoEquilibrium) {
 }
 
 TEST(StaticAnalysis, RefusesAnUnknownFormulation) {
+  // an unknown formulation is refused before anything is solved
   EXPECT_THROW(analyzeStaticEquilibrium(loadScene("rotating-shaft"), "rQ", 0.0, StaticSettings{}),
                std::invalid_argument);
 }

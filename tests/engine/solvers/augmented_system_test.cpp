@@ -20,6 +20,7 @@
 namespace mbw {
 namespace {
 
+// for each scene, every formulation that accepts its initial pose
 class AugmentedSystemAgrees : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(AugmentedSystemAgrees, WithTheDenseEquationsOfMotion) {

@@ -1,3 +1,7 @@
+// Clean numbers after assembly (solvers/clean_numbers.h): a solved coordinate within round-off of
+// what the scene typed is written as typed, so that assembling an assembled scene changes nothing
+// and a real correction moves only what it must.
+
 #include "solvers/clean_numbers.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,9 @@
+// Rank of the constraint Jacobian (solvers/constraint_rank.h): the degrees of freedom of the
+// paper's mechanisms, the equations of a closed loop that repeat the others (a planar four-bar of
+// revolutes, Bricard's overconstrained loop) found and left out with a note naming the joints they
+// repeat, the same choice from the dense and the sparse factorization, and independent planar
+// joints left as they are.
+
 #include "solvers/constraint_rank.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +16,7 @@
 namespace mbw {
 namespace {
 
+// the rank analysis at the scene's initial pose, in rp
 ConstraintRank rankOf(const Model& model) {
   const auto f = makeFormulation("rp", model);
   VectorXd q, v;

@@ -1,3 +1,8 @@
+// Consistent initial states (solvers/initial_conditions.h): a scene a little off its joints is
+// projected onto the position and velocity constraints, densely or sparse on large models, with
+// accelerations and multipliers that satisfy the equations of motion; a large inconsistency is
+// refused with the body and the scene setting named.
+
 #include "solvers/initial_conditions.h"
 
 #include <gtest/gtest.h>

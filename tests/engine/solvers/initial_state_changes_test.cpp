@@ -1,3 +1,7 @@
+// What assembly does to a scene's initial state, body by body (solvers/initial_state_changes.h):
+// nothing for a consistent scene, the move of each body otherwise, and the degrees of freedom of
+// the built-in scenes.
+
 #include "solvers/initial_state_changes.h"
 
 #include <gtest/gtest.h>
@@ -43,6 +47,7 @@ TEST(InitialStateChanges, ReportsLargeMovesBodyByBody) {
   EXPECT_NO_THROW(consistentInitialState(*f, 0.0));
 }
 
+// the driven single pendulum and slider-crank have none; the double pendulum two angles
 TEST(DegreesOfFreedom, BuiltinScenes) {
   EXPECT_EQ(degreesOfFreedom(loadScene("single-pendulum")), 0);  // driven
   EXPECT_EQ(degreesOfFreedom(loadScene("double-pendulum")), 2);

@@ -14,6 +14,7 @@
 namespace mbw {
 namespace {
 
+// a channel's value at a row, failing the case if the results have no such channel
 double value(const Results& r, size_t row, const std::string& channel) {
   const int c = r.column(channel);
   EXPECT_GE(c, 0) << channel;
@@ -26,6 +27,7 @@ TEST(Kinematics, SinglePendulumFollowsItsDriver) {
   KinematicsSettings s;
   s.step = 1e-3;
   s.tEnd = 2.0;
+  // steps of 1 ms over 2 s, every 10th written
   const Results r = runKinematics(loadScene("single-pendulum"), "rp", s, 10);
   ASSERT_EQ(r.status, RunStatus::Completed) << r.message;
   double worstP = 0, worstV = 0, worstA = 0;
@@ -59,6 +61,7 @@ TEST(Kinematics, SliderCrankSliderFollowsTheClosedForm) {
   KinematicsSettings s;
   s.step = 1e-3;
   s.tEnd = 1.0;
+  // steps of 1 ms over the crank's turn, every 5th written
   const Results r = runKinematics(loadScene("slider-crank"), "rp", s, 5);
   ASSERT_EQ(r.status, RunStatus::Completed) << r.message;
   double worstX = 0, worstV = 0;

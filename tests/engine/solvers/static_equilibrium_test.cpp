@@ -26,6 +26,7 @@ Model hangingMass() {
   return parseScene(test::sceneJson(bodies, joints, forces), "test");
 }
 
+// the block's height at rest in the pose q
 double blockHeight(Formulation& f, const VectorXd& q) {
   f.computePositions(0.0, q);
   const VectorXd zero = VectorXd::Zero(f.velocitySize());
@@ -58,6 +59,7 @@ TEST(StaticEquilibrium, MassOnASpringSettlesAtWeightOverStiffness) {
 }
 
 TEST(StaticEquilibrium, ARunStartedFromEquilibriumStaysThere) {
+  // lms3 at 1 ms in rA for 0.2 s, from the static solution rather than the scene's pose
   RunSettings s;
   s.formulation = "rA";
   s.integrator = "lms3";

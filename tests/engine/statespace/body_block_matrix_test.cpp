@@ -35,8 +35,10 @@ TEST(BodyBlockMatrix, ProductsVisitEachBlockOnce) {
   A.setStructure(18, 14, blocks);
   std::mt19937 rng(6);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
+  // twice: the second filling must not keep the first's values
   for (int fill = 0; fill < 2; ++fill) {
     A.sink();
+    // ones (then twos) where some block covers the entry: a block given twice is still one entry
     MatrixXd expected = MatrixXd::Zero(18, 14);
     for (const Block& b : blocks)
       for (int r = b.row; r < b.row + b.rows; ++r)
@@ -47,6 +49,7 @@ TEST(BodyBlockMatrix, ProductsVisitEachBlockOnce) {
     const MatrixXd X = MatrixXd::NullaryExpr(14, 3, [&] { return u(rng); });
     const MatrixXd Y = MatrixXd::NullaryExpr(18, 2, [&] { return u(rng); });
     MatrixXd out;
+    // products with a matrix and a vector, plain and transposed, against the dense matrix
     A.multiply(X, out);
     EXPECT_LT(test::largestEntry(out - expected * X), 1e-14);
     A.multiplyTransposed(Y, out);
@@ -76,6 +79,7 @@ TEST(BodyBlockMatrix, EachSinkStartsFromZero) {
 }
 
 TEST(BodyBlockMatrix, PatternOfTheUnion) {
+  // three blocks, two of them overlapping: their union has 10 entries
   const SparseMatrixXd p = blockPattern(4, 5, {{0, 0, 2, 2}, {1, 1, 2, 3}, {3, 4, 1, 1}});
   MatrixXd stored = MatrixXd::Zero(4, 5);
   for (int k = 0; k < p.outerSize(); ++k)
@@ -91,6 +95,7 @@ TEST(BodyBlockMatrix, PatternOfTheUnion) {
 }
 
 TEST(BodyBlockMatrix, TheStructuresHoldTheFormulationsMatrices) {
+  // an open chain, the vehicle and the flexible four-bar, in every formulation that holds them
   for (const char* scene : {"four-link", "hmmwv-bump", "flexible-four-bar"}) {
     const Model model = loadScene(scene);
     for (const std::string& name : formulationNames()) {
@@ -107,6 +112,8 @@ TEST(BodyBlockMatrix, TheStructuresHoldTheFormulationsMatrices) {
       f->initialState(q, v);
       f->computePositions(0.2, q);
       f->computeVelocities(random(nv));
+      // the Jacobian, the mass matrix and the Newton blocks of random states, assembled densely: no
+      // entry outside the block structures the sparse path assumes
       MatrixXd J = MatrixXd::Zero(nc, nv), M = MatrixXd::Zero(nv, nv), K = M, C = M;
       f->constraintJacobian(MatrixSink(J));
       f->massMatrix(MatrixSink(M));

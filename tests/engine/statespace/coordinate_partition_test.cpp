@@ -16,6 +16,8 @@ namespace mbw {
 namespace {
 
 TEST(CoordinatePartition, PivotsOnTheLargestRemainingEntry) {
+  // the first pivot is row 1's 3 (column 1), then row 2's 1 (column 0); the columns left are the
+  // independent coordinates; the smallest pivot is given relative to the largest, 1/3
   MatrixXd Phi(2, 4);
   Phi << 0, 3, 0, 1,  //
       1, 0, 0, 0.5;
@@ -35,6 +37,8 @@ TEST(CoordinatePartition, PivotsOnTheLargestRemainingEntry) {
 }
 
 TEST(CoordinatePartition, RandomJacobiansGiveANonsingularPhiU) {
+  // twenty random m x n Jacobians of full row rank: m dependent and n - m independent
+  // coordinates, every column in exactly one set, the independent ones in order, Phi_u regular
   std::mt19937 rng(4);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (int trial = 0; trial < 20; ++trial) {
@@ -58,6 +62,8 @@ TEST(CoordinatePartition, RandomJacobiansGiveANonsingularPhiU) {
 }
 
 TEST(CoordinatePartition, RankDeficientJacobiansAreRefused) {
+  // a rank-deficient matrix, a zero one and one with more rows than columns are refused and leave
+  // the partition as it was
   CoordinatePartition before;
   MatrixXd Phi(2, 3);
   Phi << 1, 0, 2,  //

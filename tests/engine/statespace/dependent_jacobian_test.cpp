@@ -22,6 +22,7 @@ struct Structured {
   std::vector<BodyBlockMatrix::Block> blocks;
 };
 
+// random values in that pattern
 Structured structured(int m, int bodies, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
@@ -39,6 +40,7 @@ TEST(DependentJacobian, DenseAndSparseSolvesAsEigensLu) {
   // 6 rows: dense; 40 rows: sparse
   for (int m : {6, DependentJacobian::kDenseLimit + 8}) {
     SCOPED_TRACE(m);
+    // the dependent columns' block Phi_u factorized, then solved plain and transposed against Eigen
     const Structured s = structured(m, m / 2 + 3, 2);
     CoordinatePartition p;
     ASSERT_TRUE(partitionCoordinates(s.Phi_q, p));
@@ -77,6 +79,7 @@ TEST(DependentJacobian, DenseAndSparseSolvesAsEigensLu) {
   }
 }
 
+// a zero dependent column makes Phi_u singular, in the dense and the sparse path
 TEST(DependentJacobian, ASingularPhiUIsRefused) {
   for (int m : {6, DependentJacobian::kDenseLimit + 8}) {
     SCOPED_TRACE(m);

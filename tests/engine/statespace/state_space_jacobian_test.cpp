@@ -18,6 +18,7 @@
 namespace mbw {
 namespace {
 
+// the two Jacobians of the acceleration map vddot = f(t, v, vdot) and its time derivative
 struct Jacobians {
   MatrixXd J1, J2;
   VectorXd ft;
@@ -50,6 +51,7 @@ Jacobians finiteDifferences(StateSpaceOde& ode, double t, const VectorXd& v, con
   return fd;
 }
 
+// the largest difference relative to the largest entry of b (at least 1)
 double relative(const MatrixXd& a, const MatrixXd& b) {
   return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
 }
@@ -113,6 +115,7 @@ TEST(StateSpaceJacobians, BuiltinScenesMatchFiniteDifferences) {
 }
 
 TEST(StateSpaceJacobians, RheonomicConstraintsAndTimeVaryingLoads) {
+  // a driven arm with a second body on a ball joint, a load and a spring-damper that vary in time
   const std::string bodies = R"json([
     {"name": "a", "mass": 2, "inertia": [0.01, 0.7, 0.7], "position": [1, 0, 0]},
     {"name": "b", "mass": 1, "inertia": [0.01, 0.3, 0.3], "position": [2.5, 0, 0]}])json";

@@ -18,6 +18,8 @@ namespace mbw {
 namespace {
 
 TEST(StateSpaceOde, StartsFromPositionsAndVelocitiesAlone) {
+  // the ODE started from q and v alone finds the accelerations of the full consistent state, and
+  // evaluates a point a step away
   for (const char* scene : {"double-pendulum", "hmmwv-bump"}) {
     SCOPED_TRACE(scene);
     const Model model = loadScene(scene);
@@ -59,6 +61,7 @@ void advance(StateSpaceOde& ode, double& t, VectorXd& v, VectorXd& vdot, double 
 }
 
 TEST(StateSpaceOde, PredictsThroughTheLastTwoAcceptedPoints) {
+  // the reference motion by RK4 from the initial state
   const Model model = loadScene("double-pendulum");
   const auto f = makeFormulation("rp", model);
   const State start = consistentInitialState(*f, 0.0);

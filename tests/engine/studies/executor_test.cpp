@@ -17,6 +17,8 @@ namespace mbw {
 namespace {
 
 TEST(ThreadPool, RunsEveryJobOnceAndGathersOnTheCallingThread) {
+  // twenty jobs of 5 ms on three threads: each job's result reaches the gathering callback once,
+  // on the thread that called run(), and at most three jobs run at a time
   ThreadPoolExecutor pool(3);
   std::vector<int> jobs(20);
   for (int k = 0; k < 20; ++k) jobs[k] = k;
@@ -37,9 +39,11 @@ TEST(ThreadPool, RunsEveryJobOnceAndGathersOnTheCallingThread) {
         done.insert(k);
       },
       [] { return false; });
+  // every job done exactly once
   EXPECT_EQ(done.size(), 20u);
   EXPECT_EQ(std::set<int>(done.begin(), done.end()).size(), 20u);
   EXPECT_LE(most.load(), 3);
+  // a job that throws makes run() throw the same exception
   EXPECT_THROW(pool.run(
                    jobs,
                    [](int k) -> std::string {

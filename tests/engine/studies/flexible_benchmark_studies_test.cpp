@@ -18,6 +18,8 @@ namespace mbw {
 namespace {
 
 TEST(FlexibleBenchmarkStudies, EveryRunIsPlacedInItsGroupMethodAndStep) {
+  // the shaft's convergence experiment at two steps per stage to 0.01 s: a run per group, method
+  // and step, each found again by its indices
   const ConvergenceExperiment x = shaftConvergenceExperiment();
   const Model model = loadScene(x.scene);
   FlexibleStudySettings settings;
@@ -52,6 +54,7 @@ TEST(FlexibleBenchmarkStudies, EveryRunIsPlacedInItsGroupMethodAndStep) {
 }
 
 TEST(FlexibleBenchmarkStudies, QuickKeepsTheFirstMethodOfEachGroup) {
+  // quick: the first method of each group only, with the Jacobian update given
   const Model model = loadScene("rotating-shaft");
   FlexibleStudySettings settings;
   settings.stepsPerStage = {1e-3};
@@ -67,6 +70,8 @@ TEST(FlexibleBenchmarkStudies, QuickKeepsTheFirstMethodOfEachGroup) {
 }
 
 TEST(FlexibleBenchmarkStudies, ConvergenceReferenceRefinesTheSmallestStep) {
+  // the reference: esdirk4-6l2sa2 at fixed steps, the smallest step divided by the whole number
+  // that brings it nearest 1e-5 s
   const ConvergenceExperiment x = shaftConvergenceExperiment();
   const Model model = loadScene(x.scene);
   FlexibleStudySettings settings;

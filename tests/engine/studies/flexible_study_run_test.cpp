@@ -15,6 +15,8 @@
 namespace mbw {
 namespace {
 
+// --- made-up outcomes ----------------------------------------------------------------------------
+
 // a completed record of every run (the last one failed), 2 iterations per time point, RE of each
 // output 0.1 h^(k + 1); the outcome interrupted when asked
 StudyOutcome outcomeOf(const Study& study, bool interrupted = false) {
@@ -39,12 +41,14 @@ StudyOutcome outcomeOf(const Study& study, bool interrupted = false) {
   return outcome;
 }
 
+// the study's quick version, no other request
 FlexibleStudyRequest quickRequest() {
   FlexibleStudyRequest request;
   request.quick = true;
   return request;
 }
 
+// an empty directory of the test's own
 std::string freshDirectory(const std::string& name) {
   const std::string dir = ::testing::TempDir() + "/" + name;
   std::filesystem::remove_all(dir);
@@ -52,7 +56,11 @@ std::string freshDirectory(const std::string& name) {
   return dir;
 }
 
+// --- the experiments -----------------------------------------------------------------------------
+
 TEST(FlexibleStudyRun, AnExperimentRunsEveryGroupAtItsStepAndKeepsItsChannels) {
+  // the shaft experiment to 0.01 s with the Jacobian updated once a step, through an executor
+  // that records the study it is given and hands back made-up records
   RunOverrides overrides;
   overrides.tEnd = 0.01;
   overrides.jacobianUpdate = "step";
@@ -103,6 +111,8 @@ TEST(FlexibleStudyRun, AnExperimentRunsEveryGroupAtItsStepAndKeepsItsChannels) {
 }
 
 TEST(FlexibleStudyRun, WithoutOptionsAnExperimentRunsFullNewtonToItsOwnEnd) {
+  // no overrides: the experiment's own end time and a Jacobian at every iteration; the outcome
+  // reported as interrupted
   double tEnd = 0.0;
   std::string update;
   const FlexibleStudyRunner runner(quickRequest(), {}, [&](const Study& s, StudyRunHooks) {
@@ -116,7 +126,10 @@ TEST(FlexibleStudyRun, WithoutOptionsAnExperimentRunsFullNewtonToItsOwnEnd) {
   EXPECT_EQ(update, "iteration");
 }
 
+// --- convergence and iterations ------------------------------------------------------------------
+
 TEST(FlexibleStudyRun, ConvergenceRunsTheRequestStepsAgainstItsReference) {
+  // the shaft's convergence at two steps against a reference near 1e-4 s, to 0.01 s
   FlexibleStudyRequest request = quickRequest();
   request.convergenceSteps = {1e-3, 5e-4};
   request.referenceStep = 1e-4;
@@ -152,6 +165,8 @@ TEST(FlexibleStudyRun, ConvergenceRunsTheRequestStepsAgainstItsReference) {
 }
 
 TEST(FlexibleStudyRun, IterationsRunEachExampleToItsEndAtMostAndStopWithTheStudy) {
+  // every Newton-iteration example to at most 1 s; in a second pass the executor reports a stop in
+  // the second example
   RunOverrides overrides;
   overrides.tEnd = 1.0;  // beyond the squeezer's end, short of the others'
   std::vector<double> ends;

@@ -15,8 +15,10 @@
 namespace mbw {
 namespace {
 
+// the two steps per stage of the made-up study
 const std::vector<double> kSteps = {1e-3, 5e-4};
 
+// the shaft's convergence experiment, quick (the first method of each group), at both steps
 FlexibleStudy quickShaftStudy() {
   const ConvergenceExperiment x = shaftConvergenceExperiment();
   FlexibleStudySettings settings;
@@ -56,6 +58,7 @@ std::vector<RunRecord> records(const FlexibleStudy& flexible) {
 }
 
 TEST(FlexibleStudyTables, IterationRowsFollowTheGroupsAndPointsTheCompletedRuns) {
+  // the table of iterations: a row per run, in groups; a point per completed run and step
   const FlexibleStudy flexible = quickShaftStudy();
   ASSERT_EQ(flexible.study.runs.size(), 6u);
   StudyTable table = flexibleRunTable("iterations");
@@ -80,6 +83,8 @@ TEST(FlexibleStudyTables, IterationRowsFollowTheGroupsAndPointsTheCompletedRuns)
 }
 
 TEST(FlexibleStudyTables, ConvergenceGivesREByMethodAndItsObservedOrders) {
+  // against a reference near 1e-4 s: RE by run and by method, and the orders the made-up errors
+  // give: 1, 2 and 3 for the three outputs
   FlexibleStudy flexible = quickShaftStudy();
   addFlexibleConvergenceReference(flexible, shaftConvergenceExperiment().channels, 1e-4);
   const FlexibleConvergence c = flexibleConvergence(flexible.study, records(flexible));
@@ -104,6 +109,7 @@ TEST(FlexibleStudyTables, ConvergenceGivesREByMethodAndItsObservedOrders) {
 }
 
 TEST(FlexibleStudyTables, SeriesHoldEveryKeptRunInLongFormat) {
+  // the kept history of run 1 written as long-format rows, a channel it lacks as nan
   const FlexibleStudy flexible = quickShaftStudy();
   Experiment e{
       "shaft", "rotating-shaft", 1e-3, 0.01, {{22, "shaft.16.z", "u"}, {23, "shaft.16.vz", "v"}}};

@@ -20,6 +20,8 @@
 namespace mbw {
 namespace {
 
+// --- the plan ------------------------------------------------------------------------------------
+
 // a tree the joint coordinates hold, and a beam scene they refuse
 FormulationStudySettings twoScenes() {
   FormulationStudySettings s = FormulationStudySettings::quick();
@@ -99,6 +101,8 @@ TEST(FormulationStateSpace, TimesBothFormulationsInTurnAndMeasuresEachOnceAgains
               study.outputs.end())
         << axis;
 }
+
+// --- records, refusals and the reference ---------------------------------------------------------
 
 TEST(FormulationStateSpace, RecordsGiveCostsPerStepAndTheLargestEndError) {
   const FormulationStudySettings settings = twoScenes();

@@ -17,6 +17,8 @@
 namespace mbw {
 namespace {
 
+// --- the plan ------------------------------------------------------------------------------------
+
 FormulationStudySettings twoRepeats() {
   FormulationStudySettings s;
   s.repeats = 2;
@@ -102,6 +104,8 @@ TEST(FormulationStudy, OrderRunsMeetAKinematicGroundTruthAtTheEnd) {
   }
   EXPECT_EQ(made.size(), 3u * 3 * 2);  // every mechanism, formulation and step once
 }
+
+// --- records to series ---------------------------------------------------------------------------
 
 TEST(FormulationStudy, RecordsGatherIntoCostSeriesAndOrderPoints) {
   FormulationStudySettings settings = twoRepeats();

@@ -16,6 +16,8 @@
 namespace mbw {
 namespace {
 
+// lms2 and bathe (rho_inf 0.6) at steps 0.02 and 0.01 to 0.1 s: runs 0, 1 are lms2 and 2, 3 bathe;
+// each completed run's relative error is 0.1 h, first order in h
 struct Fixture {
   Model model = loadScene("double-pendulum");
   Study study;
@@ -40,7 +42,10 @@ struct Fixture {
   }
 };
 
+// the method's label of a run as the tables print it
 std::string label(const Fixture& f, int run) { return methodLabel(f.study.runs[run].settings); }
+
+// --- grouping and the tables ---------------------------------------------------------------------
 
 TEST(MethodGridTables, DefaultOutputsAreTheLastBodysPositionVelocityAndAcceleration) {
   EXPECT_EQ(defaultConvergenceOutputs(loadScene("double-pendulum")),
@@ -48,6 +53,7 @@ TEST(MethodGridTables, DefaultOutputsAreTheLastBodysPositionVelocityAndAccelerat
 }
 
 TEST(MethodGridTables, RecordsAreGroupedByMethodInTheOrderTheyCame) {
+  // bathe's runs (2, 3) come first because its record for run 3 did
   const Fixture f;
   const auto byMethod = recordsByMethod(f.study, f.records);
   ASSERT_EQ(byMethod.size(), 2u);
@@ -55,11 +61,13 @@ TEST(MethodGridTables, RecordsAreGroupedByMethodInTheOrderTheyCame) {
   ASSERT_EQ(byMethod[0].second.size(), 2u);
   EXPECT_EQ(byMethod[0].second[0]->run, 3);
   EXPECT_EQ(byMethod[0].second[1]->run, 2);
+  // records[2] is run 1, records[1] run 0 (lms2 at h = 0.02: RE = 0.1 x 0.02)
   EXPECT_TRUE(std::isnan(completedRelativeError(f.records[2], 0)));  // run 1 failed
   EXPECT_DOUBLE_EQ(completedRelativeError(f.records[1], 2), 0.002);
 }
 
 TEST(MethodGridTables, ConvergenceTableHasARowPerRunAndTheOrdersAsComments) {
+  // the observed order of each of the three default outputs
   const Fixture f;
   std::vector<std::vector<MethodOrder>> orders;
   for (size_t k = 0; k < 3; ++k) orders.push_back(observedOrders(f.study, f.records, k));
@@ -67,6 +75,7 @@ TEST(MethodGridTables, ConvergenceTableHasARowPerRunAndTheOrdersAsComments) {
   writeConvergenceTable(path, f.model.name, f.study, f.records, orders);
   std::istringstream text(test::readText(path));
   std::vector<std::string> lines;
+  // three comment lines, the header, the four runs, then an order line per method and output
   for (std::string line; std::getline(text, line);) lines.push_back(line);
   ASSERT_EQ(lines.size(), 3u + 1u + 4u + 6u);  // comments, header, runs, orders
   EXPECT_EQ(lines[0], "# scene: " + f.model.name);
@@ -84,6 +93,7 @@ TEST(MethodGridTables, ConvergenceTableHasARowPerRunAndTheOrdersAsComments) {
 
 TEST(MethodGridTables, ComparisonTableHasARowPerRun) {
   const Fixture f;
+  // two comment lines (scene, t_end), the header, then a row per run
   const std::string path = ::testing::TempDir() + "/method_grid_comparison.csv";
   writeComparisonTable(path, f.model.name, f.study, f.records);
   const std::string text = test::readText(path);
@@ -94,6 +104,7 @@ TEST(MethodGridTables, ComparisonTableHasARowPerRun) {
 }
 
 TEST(MethodGridTables, ComparisonTextHasARowPerRecordAndItsMessage) {
+  // the failed run's message is printed under its row
   Fixture f;
   f.records[2].message = "Newton did not converge";
   const std::string text = comparisonTableText("pendulum", 0.01, true, f.study, f.records);
@@ -110,6 +121,7 @@ TEST(MethodGridTables, ComparisonTextHasARowPerRecordAndItsMessage) {
 }
 
 TEST(MethodGridTables, ObservedOrdersTextHasARowPerMethod) {
+  // the least-squares orders per method and output, as text
   const Fixture f;
   std::vector<std::vector<MethodOrder>> orders;
   for (size_t k = 0; k < 3; ++k) orders.push_back(observedOrders(f.study, f.records, k));

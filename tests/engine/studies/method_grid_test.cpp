@@ -16,6 +16,7 @@
 namespace mbw {
 namespace {
 
+// lms2 and bathe (rho_inf 0.6) at three steps to 0.5 s, the steps per stage if asked
 Study grid(bool perStage) {
   RunSettings base;
   base.tEnd = 0.5;
@@ -62,6 +63,7 @@ TEST(MethodGrid, RecordedChannelsAndRunFiles) {
 }
 
 TEST(MethodGrid, TheConvergenceReference) {
+  // the default reference: esdirk4-6l2sa2 at a tenth of the smallest step, its own rho_inf
   RunSettings base;
   base.tEnd = 0.5;
   base.integratorSettings.rhoInf = 0.3;
@@ -94,6 +96,7 @@ TEST(MethodGrid, TheConvergenceReference) {
 }
 
 TEST(MethodGrid, ObservedOrdersByMethod) {
+  // made-up records: each error exactly c h^p, 100 time points each and 100, 200, ... iterations
   const Study study = grid(false);
   // RE = 2 h^2 for lms2 and 5 h^3 for bathe, on two outputs (the second unmeasured)
   std::vector<RunRecord> records;

@@ -17,6 +17,10 @@
 namespace mbw {
 namespace {
 
+// --- rows of the results table -------------------------------------------------------------------
+
+// a failed run with every field set: a message with a comma and quotes, rejections by reason
+// (one with a backslash), a phase's time, the errors of one output and none of the other
 TEST(ResultsTable, ARowReadsBackToTheSameRecord) {
   const Study study = smallMethodStudy();
   RunRecord r;
@@ -32,6 +36,7 @@ TEST(ResultsTable, ARowReadsBackToTheSameRecord) {
   r.stats.phaseSeconds = {{"jacobian", 0.25}};
   r.stats.cpuSeconds = 1.0 / 3.0;
   r.errors = {{1e-3, 0.1, 2e-4, 1e-4, 5e-4, 0.02}, {}};
+  // written as a CSV line, split back and parsed: the same row, the same record to the bit
   const std::vector<std::string> row = resultsTableRow(study, r);
   const RunRecord back =
       parseResultsTableRow(study, resultsTableHeader(study), splitCsvLine(csvLine(row)));
@@ -43,6 +48,7 @@ TEST(ResultsTable, ARowReadsBackToTheSameRecord) {
   EXPECT_TRUE(std::isnan(back.errors[1].max));
 }
 
+// a row whose step is not the one the study gives its run
 TEST(ResultsTable, ARowOfAnotherStudyIsRefused) {
   const Study study = smallMethodStudy();
   RunRecord r;
@@ -53,18 +59,24 @@ TEST(ResultsTable, ARowOfAnotherStudyIsRefused) {
   EXPECT_THROW(parseResultsTableRow(study, resultsTableHeader(study), row), TableError);
 }
 
+// --- CSV cells and number cells ------------------------------------------------------------------
+
 TEST(ResultsTable, CsvCellsQuotedAndSplitBack) {
+  // a comma, quotes, an empty cell and a line break among the cells
   const std::vector<std::string> cells = {"plain", "a,b", "say \"hi\"", "", "two\nlines", "1e-3"};
   const std::string line = csvLine(cells);
   EXPECT_EQ(line, "plain,\"a,b\",\"say \"\"hi\"\"\",,\"two lines\",1e-3");
   std::vector<std::string> back = cells;
   back[4] = "two lines";  // a line break would end the row
   EXPECT_EQ(splitCsvLine(line), back);
+  // a carriage return at the end of the line is dropped; an empty line is one empty cell
   EXPECT_EQ(splitCsvLine("a,b\r"), (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(splitCsvLine(""), (std::vector<std::string>{""}));
 }
 
 TEST(ResultsTable, NumberCellsRoundTrip) {
+  // numbers written with all their digits read back to the same double: thirds, the smallest
+  // subnormal, infinity
   for (double v : {0.0, -1.5, 1.0 / 3.0, 6.02214076e23, 5e-324, double(INFINITY)})
     EXPECT_EQ(numberCell(numberText(v)), v) << numberText(v);
   EXPECT_EQ(numberText(NAN), "");
@@ -72,9 +84,12 @@ TEST(ResultsTable, NumberCellsRoundTrip) {
   for (const char* bad : {"abc", "1.5x", " 2", "1,5"}) EXPECT_THROW(numberCell(bad), TableError);
 }
 
+// --- table files ---------------------------------------------------------------------------------
+
 TEST(ResultsTable, ATableFileWithCommentsUnitsAndATornLastLine) {
   const std::filesystem::path path =
       std::filesystem::temp_directory_path() / "mbw_results_table_test.csv";
+  // two comment lines (units among them), a blank line between the rows, a last row cut short
   {
     std::ofstream out(path, std::ios::binary);
     out << "# study: test\n# units: step=s; max(x)=m\nrun,step,max(x)\n0,0.01,1e-3\n\n"
@@ -90,6 +105,7 @@ TEST(ResultsTable, ATableFileWithCommentsUnitsAndATornLastLine) {
   EXPECT_EQ(t.unit("step"), "s");
   EXPECT_EQ(t.unit("max(x)"), "m");
   EXPECT_EQ(t.unit("run"), "");
+  // a row of three cells under a header of two
   {
     std::ofstream out(path, std::ios::binary);
     out << "run,step\n0,0.01\n1,0.02,7\n";
@@ -100,6 +116,7 @@ TEST(ResultsTable, ATableFileWithCommentsUnitsAndATornLastLine) {
   } catch (const TableError& e) {
     EXPECT_EQ(std::string(e.what()), path.string() + ":3: expected 2 cells, found 3");
   }
+  // a file that does not exist
   std::filesystem::remove(path);
   EXPECT_THROW(readTextTable(path.string()), TableError);
 }

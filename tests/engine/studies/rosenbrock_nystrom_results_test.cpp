@@ -15,6 +15,7 @@
 namespace mbw {
 namespace {
 
+// the error measures of a channel: its largest error and when, rms and mean set to half of it
 ErrorMeasures error(double max, double timeOfMax) {
   ErrorMeasures e;
   e.max = max;
@@ -23,6 +24,9 @@ ErrorMeasures error(double max, double timeOfMax) {
   return e;
 }
 
+// --- the tolerance study -------------------------------------------------------------------------
+
+// three tolerances; run 0 completed, run 1 not made, run 2 failed: only run 0 gives a row
 TEST(RosenbrockNystromResults, ToleranceRowsAreTheCompletedRunsWithTheirRelativeErrors) {
   ToleranceStudySettings o;
   o.scene = "double-pendulum";
@@ -33,6 +37,7 @@ TEST(RosenbrockNystromResults, ToleranceRowsAreTheCompletedRunsWithTheirRelative
   Results reference;
   reference.setChannels({{"t", "s"}, {"body_1.x", "m"}, {"body_1.x.rate", "m/s"}});
   for (double t : {0.0, 1.0, 2.0, 3.0}) reference.appendRow({t, 2.0 + t, 1.0});
+  // both runs made: errors of 0.04 in x at t = 2 s (where x = 4) and 0.5 in its rate at t = 1 s
   std::vector<std::optional<RunRecord>> records(3);
   for (int k : {0, 2}) {
     records[k] = RunRecord{};
@@ -43,12 +48,14 @@ TEST(RosenbrockNystromResults, ToleranceRowsAreTheCompletedRunsWithTheirRelative
   }
   records[2]->status = RunStatus::Failed;
   records[1] = std::nullopt;  // not made
+  // Delta in per cent of the reference's value at the time of the largest error
   const std::vector<ToleranceRow> rows = toleranceRows(study, records, reference, "body_1.x");
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].run, 0);
   EXPECT_EQ(rows[0].tolerance, 1e-2);
   EXPECT_DOUBLE_EQ(rows[0].valueRel, 1.0);  // 100 * 0.04 / 4
   EXPECT_DOUBLE_EQ(rows[0].rateRel, 50.0);  // 100 * 0.5 / 1
+  // the CSV: a row for the value and a row for the rate; a directory that does not exist throws
   const std::string path = ::testing::TempDir() + "/tolerance_rows.csv";
   writeToleranceTable(path, "body_1.x", rows);
   EXPECT_EQ(test::readText(path),
@@ -59,6 +66,8 @@ TEST(RosenbrockNystromResults, ToleranceRowsAreTheCompletedRunsWithTheirRelative
   EXPECT_THROW(writeToleranceTable(::testing::TempDir() + "/no/dir/t.csv", "body_1.x", rows),
                TableError);
 }
+
+// --- the timing study ----------------------------------------------------------------------------
 
 TEST(RosenbrockNystromResults, TimingSeriesHoldTheRunsMadeAndTheirCpuRatios) {
   TimingStudySettings o;
@@ -80,6 +89,7 @@ TEST(RosenbrockNystromResults, TimingSeriesHoldTheRunsMadeAndTheirCpuRatios) {
       records[e]->cpuAt = {4.0, 8.0};
     }
   }
+  // the series per integrator hold the tolerances that have a run, each starting at t = 0
   const TimingSeries implicitSeries =
       timingSeries(timing.study, records, "rn4", timing.implicitRuns);
   const TimingSeries explicitSeries =
@@ -87,10 +97,12 @@ TEST(RosenbrockNystromResults, TimingSeriesHoldTheRunsMadeAndTheirCpuRatios) {
   EXPECT_EQ(implicitSeries.tolerances, (std::vector<double>{1e-2, 1e-3}));
   EXPECT_EQ(explicitSeries.tolerances, (std::vector<double>{1e-2}));
   EXPECT_EQ(implicitSeries.starts, (std::vector<double>{0.0, 0.0}));  // the study's runs from 0
+  // the ratio explicit / implicit where both reached the span: 4 / 1 at 1e-2 and 1 s
   EXPECT_DOUBLE_EQ(cpuTimeRatio(explicitSeries, implicitSeries, 0, 0), 4.0);
   EXPECT_TRUE(
       std::isnan(cpuTimeRatio(explicitSeries, implicitSeries, 0, 1)));  // implicit not at 2 s
   EXPECT_TRUE(std::isnan(cpuTimeRatio(explicitSeries, implicitSeries, 1, 0)));  // explicit not made
+  // the explicit series as CSV, a row per span
   const std::string path = ::testing::TempDir() + "/timing_series.csv";
   writeTimingTable(path, {&explicitSeries}, {1, 2});
   EXPECT_EQ(
@@ -100,6 +112,8 @@ TEST(RosenbrockNystromResults, TimingSeriesHoldTheRunsMadeAndTheirCpuRatios) {
 }
 
 TEST(RosenbrockNystromResults, TimingTablesTextReadsCpuTimesByTolerance) {
+  // the explicit run at 1e-2 only; the implicit ones at 1e-2 (both spans) and 1e-3 (1 s only);
+  // each implicit run made 100 steps to t = 2 s in 0.5 s of CPU, half of it in Newton
   TimingSeries explicitSeries{"adams", {1e-2}, {0.0}, std::vector<RunRecord>(1)};
   TimingSeries implicitSeries{"rn4", {1e-2, 1e-3}, {0.0, 0.0}, std::vector<RunRecord>(2)};
   explicitSeries.runs[0].cpuAt = {4.0, 8.0};
@@ -109,11 +123,13 @@ TEST(RosenbrockNystromResults, TimingTablesTextReadsCpuTimesByTolerance) {
     r.tReached = 2.0, r.stats.steps = 100, r.stats.cpuSeconds = 0.5;
     r.stats.phaseSeconds = {{"newton", 0.25}};
   }
+  // Tables 3 and 4 of the paper, the CPU time at each span per tolerance, then their ratio
   const std::string text = timingTablesText(explicitSeries, implicitSeries, {1, 2});
   const auto has = [&](const std::string& part) { return text.find(part) != std::string::npos; };
   EXPECT_EQ(text.rfind("\nTable 3 (Sandu et al. 2001): CPU time [s] of adams\n", 0), 0u) << text;
   EXPECT_TRUE(has("\nTable 4 (Sandu et al. 2001): CPU time [s] of rn4\n")) << text;
   EXPECT_TRUE(has("\n     2 s           2          -\n")) << text;  // not reached at 2 s: "-"
+  // 2 s in 100 steps: h = 0.02 on average; 2 s in 0.5 s of CPU: 4x real time, 5 ms per step
   EXPECT_TRUE(has("\n  mean h        0.02       0.02\n")) << text;
   EXPECT_TRUE(has("\nCPU time ratio adams / rn4\n")) << text;
   EXPECT_TRUE(has("\n     1 s           4          -\n")) << text;  // no explicit run at 1e-3
@@ -142,6 +158,9 @@ TEST(RosenbrockNystromResults, TimingTablesTextCountsTheSpanFromTheStartAndSkips
   EXPECT_FALSE(has("inf")) << text;
 }
 
+// --- failures and the tolerance tables as text ---------------------------------------------------
+
+// only a failed run counts: a run its CPU budget cancelled stopped as it was asked to
 TEST(RosenbrockNystromResults, FailedTimingRunsAreTheFailedOnesNotThoseOverTheirBudget) {
   // a completed run, a failed one, one its CPU budget stopped (cancelled), one not made
   std::vector<std::optional<RunRecord>> records(4, RunRecord{});
@@ -157,9 +176,12 @@ TEST(RosenbrockNystromResults, FailedTimingRunsAreTheFailedOnesNotThoseOverTheir
 }
 
 TEST(RosenbrockNystromResults, ToleranceTablesTextHasTheValueThenTheRate) {
+  // a row at 1e-3: the value's error 0.04 at 2 s (1 %), the rate's 0.5 at 1 s (50 %), 12 steps, 3
+  // rejected
   ToleranceRow row{0, 1e-3, error(0.04, 2.0), error(0.5, 1.0), 1.0, 50.0, {}};
   row.stats.steps = 12;
   row.stats.rejectedSteps = 3;
+  // Table 1 of the paper for the value comes before Table 2 for the rate, each with its row
   const std::string text = toleranceTablesText("theta", {row});
   const size_t value = text.find("Table 1 (Sandu et al. 2001): error of theta\n");
   const size_t rate = text.find("Table 2 (Sandu et al. 2001): error of theta.rate\n");

@@ -13,6 +13,8 @@ namespace mbw {
 namespace {
 
 TEST(RosenbrockNystromStudies, TimingStudyNamesItsRuns) {
+  // three tolerances, spans of 2 s and 1 s: an rn4 and an adams run per tolerance and one rn4
+  // run for the figure, seven in all
   const Model model = loadScene("double-pendulum");
   TimingStudySettings o;
   o.scene = "double-pendulum";
@@ -21,9 +23,11 @@ TEST(RosenbrockNystromStudies, TimingStudyNamesItsRuns) {
   const TimingStudy timing = makeTimingStudy(model, o);
   const Study& study = timing.study;
   ASSERT_EQ(study.runs.size(), 7u);
+  // the checkpoints where CPU time is read are the spans in increasing order
   EXPECT_EQ(study.checkpoints, (std::vector<double>{1, 2}));
   ASSERT_EQ(timing.implicitRuns.size(), 3u);
   ASSERT_EQ(timing.explicitRuns.size(), 3u);
+  // the pairs compare at the same tolerance; the implicit runs go to the longest span
   for (size_t k = 0; k < 3; ++k) {
     const RunSpec& implicitRun = study.runs[timing.implicitRuns[k]];
     const RunSpec& explicitRun = study.runs[timing.explicitRuns[k]];
@@ -34,6 +38,7 @@ TEST(RosenbrockNystromStudies, TimingStudyNamesItsRuns) {
     EXPECT_EQ(explicitRun.settings.every, o.explicitEvery);
     EXPECT_EQ(implicitRun.settings.tEnd, 2.0);
   }
+  // the figure's run goes to the scene's own end time at the figure's tolerance
   const RunSpec& figure = study.runs.at(timing.figureRun);
   EXPECT_EQ(figure.settings.integrator, "rn4");
   EXPECT_EQ(figure.settings.integratorSettings.rtol, o.figureTolerance);
@@ -41,6 +46,8 @@ TEST(RosenbrockNystromStudies, TimingStudyNamesItsRuns) {
 }
 
 TEST(RosenbrockNystromStudies, ToleranceStudyRunsAgainstOneReference) {
+  // the default tolerances against one reference run at the reference tolerance, the channel and
+  // its rate as outputs; each run steps variably with atol at its tolerance
   const Model model = loadScene("double-pendulum");
   ToleranceStudySettings o;
   o.scene = "double-pendulum";
@@ -58,6 +65,7 @@ TEST(RosenbrockNystromStudies, ToleranceStudyRunsAgainstOneReference) {
 }
 
 TEST(RosenbrockNystromStudies, TimingStudyRefusesSpansThatAreNotPositive) {
+  // a negative span is refused, and so is a study without tolerances
   const Model model = loadScene("double-pendulum");
   TimingStudySettings o;
   o.spans = {1, -1};
@@ -71,6 +79,8 @@ TEST(RosenbrockNystromStudies, TimingStudyRefusesSpansThatAreNotPositive) {
 }
 
 TEST(RosenbrockNystromStudies, StudyChannelIsTheRequestedOrTheFirstNamedOutput) {
+  // the stiff double pendulum names its outputs: the first one is the study's channel unless
+  // another is asked for
   const Model withOutputs = loadScene("stiff-double-pendulum");
   ASSERT_FALSE(withOutputs.outputs.empty());
   EXPECT_EQ(studyChannel(withOutputs, "s", "body_1.x"), "body_1.x");

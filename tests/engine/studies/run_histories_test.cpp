@@ -12,6 +12,7 @@
 namespace mbw {
 namespace {
 
+// a run's results of two rows: a.x = value, value + 1; a.vx = 2 value throughout
 Results resultsOf(double value) {
   Results r;
   r.setChannels({{"t", "s"}, {"a.x", "m"}, {"a.vx", "m/s"}});
@@ -21,6 +22,7 @@ Results resultsOf(double value) {
 }
 
 TEST(RunHistories, KeepsTheChannelsAskedForByRun) {
+  // only a.x is kept, with t, for the run whose results arrived (run 3), none for run 0
   RunHistories histories({"a.x"});
   histories.hooks().onResults(3, resultsOf(5.0));
   EXPECT_EQ(histories.history(0), nullptr);
@@ -32,6 +34,7 @@ TEST(RunHistories, KeepsTheChannelsAskedForByRun) {
 }
 
 TEST(RunHistories, KeepsTheRunsListedOnly) {
+  // a list of runs: the results of a run not on it are dropped
   RunHistories histories({"a.x"}, std::vector<int>{2});
   histories.keep(1, resultsOf(1.0));
   histories.keep(2, resultsOf(2.0));
@@ -40,6 +43,7 @@ TEST(RunHistories, KeepsTheRunsListedOnly) {
 }
 
 TEST(RunHistories, KeepsFromSeveralThreads) {
+  // eight threads keep one run each at once: every run's a.vx is there afterwards
   RunHistories histories({"a.vx"});
   std::vector<std::thread> threads;
   for (int run = 0; run < 8; ++run)

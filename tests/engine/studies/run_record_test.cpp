@@ -42,6 +42,8 @@ Results run() {
 }
 
 TEST(RunRecord, MeasuresOfACompletedRun) {
+  // the largest, final, mean and rms errors of x, the energy balance's range and the violations'
+  // largest magnitudes
   const Results ref = reference();
   const RunRecord r = measureRun(run(), &ref, {"x", "y", "z"});
   EXPECT_EQ(r.status, RunStatus::Completed);
@@ -90,6 +92,7 @@ TEST(RunRecord, NoErrorsWithoutAReferenceOrACompletedRun) {
 }
 
 TEST(RunRecord, AReferenceThatEndsTooSoonIsRefused) {
+  // a reference to 0.5 s for a run to 1 s
   Results shortReference;
   shortReference.setChannels({{"time", "s"}, {"x", "m"}});
   for (int i = 0; i <= 50; ++i) shortReference.appendRow({i * 0.01, 1.0 + i * 0.01});
@@ -97,6 +100,7 @@ TEST(RunRecord, AReferenceThatEndsTooSoonIsRefused) {
 }
 
 TEST(RunRecord, RejectedStepsByCause) {
+  // the causes named by the error estimate and by Newton are counted apart; the others in neither
   RunStatistics s;
   s.rejections = {{"error estimate above the tolerance", 4},
                   {"error estimate not finite", 1},
@@ -110,6 +114,7 @@ TEST(RunRecord, RejectedStepsByCause) {
 }
 
 TEST(RunRecord, SummaryTextSaysHowTheRunEnded) {
+  // completed: the counts and the time; failed: the message after them, or alone before a step
   RunRecord r;
   r.status = RunStatus::Completed;
   r.stats.steps = 120;

@@ -14,12 +14,14 @@
 namespace mbw {
 namespace {
 
+// the second body's mass set to 4 in one variant, left as the scene has it in the other
 TEST(SceneVariants, SetTheFieldThePointerNames) {
   const Model heavy = loadSceneVariant({"double-pendulum", {{"/bodies/1/mass", "4"}}});
   const Model plain = loadSceneVariant({"double-pendulum", {}});
   EXPECT_EQ(heavy.bodies.size(), plain.bodies.size());
   EXPECT_DOUBLE_EQ(heavy.bodies[1].mass, 4.0);
   EXPECT_NE(plain.bodies[1].mass, 4.0);
+  // a pointer to a body the scene does not have, and a value the builder refuses, at its pointer
   try {
     loadSceneVariant({"double-pendulum", {{"/bodies/7/mass", "4"}}});
     FAIL() << "a pointer past the bodies was accepted";
@@ -46,6 +48,8 @@ TEST(SceneVariants, EveryBadFieldIsReportedAtItsPointer) {
                        {"/bodies/0/mass/x", "1"}}});
     FAIL() << "accepted";
   } catch (const SceneError& e) {
+    // value not JSON, the empty pointer (the whole document), a field the scene does not have, the
+    // array's end marker and a field under a number: one issue each, in the order given
     ASSERT_EQ(e.issues().size(), 5u) << e.what();
     EXPECT_EQ(e.issues()[0].path, "/bodies/1/mass");
     EXPECT_NE(e.issues()[0].message.find("is not JSON"), std::string::npos);

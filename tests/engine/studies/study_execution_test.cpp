@@ -22,6 +22,7 @@
 namespace mbw {
 namespace {
 
+// the study's results table as CSV text, a row per record made
 std::string tableOf(const Study& study, const StudyOutcome& o) {
   std::string text = csvLine(resultsTableHeader(study)) + "\n";
   for (const auto& r : o.records)
@@ -29,9 +30,11 @@ std::string tableOf(const Study& study, const StudyOutcome& o) {
   return text;
 }
 
+// the columns of CPU times, which differ between any two executions
 const std::set<std::string> kTimings = {"cpu_s", "cpu_s_max", "cpu_s_by_phase"};
 
 TEST(StudyExecution, OneThreadAndThreeGiveTheSameRecords) {
+  // the small method study on one thread and on three: the same table, CPU times aside
   const Study study = smallMethodStudy();
   ThreadPoolExecutor one(1), three(3);
   const StudyOutcome a = executeStudy(study, one, {}, {});
@@ -45,6 +48,7 @@ TEST(StudyExecution, OneThreadAndThreeGiveTheSameRecords) {
 }
 
 TEST(StudyExecution, ModelsLoadedByTheCallerGiveTheSameRecords) {
+  // the models loaded by the executor or handed in by the caller give the same table
   const Study study = smallMethodStudy();
   ThreadPoolExecutor pool(2);
   const StudyOutcome loaded = executeStudy(study, pool, {}, {});
@@ -85,6 +89,7 @@ TEST(StudyExecution, TicksAndStopsWhileTheReferenceRuns) {
 }
 
 TEST(StudyExecution, ResumesWithoutMakingFinishedRunsAgain) {
+  // a study executed into a directory, stopped after two runs, then resumed there
   const Study study = smallMethodStudy();
   const std::string dir = ::testing::TempDir() + "/study-resume";
   std::filesystem::remove_all(dir);

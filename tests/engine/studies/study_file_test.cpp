@@ -16,14 +16,20 @@
 namespace mbw {
 namespace {
 
+// --- valid files ---------------------------------------------------------------------------------
+
+// a study file of the given scenes and integrators, with more top-level fields appended
 std::string studyJson(const std::string& scenes, const std::string& integrators,
                       const std::string& extra = "") {
   return R"({"format": "mbw-study", "version": 1, "name": "t", "scenes": )" + scenes +
          R"(, "integrators": )" + integrators + extra + "}";
 }
+// one scene and one run of rn4: the parts the bad-input cases leave valid
 const std::string kScene = R"([{"scene": "double-pendulum", "t_end": 0.1}])";
 const std::string kRn4 = R"([{"name": "rn4", "tolerances": [1e-3]}])";
 
+// two varied masses (a list of two, a log range of three), three integrators, two formulations:
+// the grid is the product of all of them
 TEST(StudyFile, BecomesTheGridItDescribes) {
   const StudyFile f = parseStudyFile(
       studyJson(
@@ -34,15 +40,20 @@ TEST(StudyFile, BecomesTheGridItDescribes) {
           R"(, "formulations": ["rp", "rA"], "outputs": ["body_2.y"], "repeat": 2, "measure": "rms")"),
       "/tmp/s.json");
   const Study& s = f.study;
+  // the variants: 2 x 3 masses, the log range giving 1, 10, 100
   ASSERT_EQ(s.variants.size(), 6u);  // 2 x 3 masses
   // the variations in the order of their pointers, the last varying fastest
   EXPECT_EQ(s.variedFields, (std::vector<std::string>{"/bodies/0/mass", "/bodies/1/mass"}));
   EXPECT_EQ(s.variants[1].fields, (std::vector<std::pair<std::string, std::string>>{
                                       {"/bodies/0/mass", "1"}, {"/bodies/1/mass", "2"}}));
   EXPECT_EQ(s.variants[2].fields[0].second, "10");
+  // each variant: lms3 at 2 rho_inf x 2 steps, bathe, rn4 at 2 tolerances in rp; the same less rn4
+  // in rA; a reference run per variant
   EXPECT_EQ(s.runs.size(), 6u * ((4 + 1 + 2) + (4 + 1)));  // rn4 runs in rp only
   EXPECT_EQ(s.references.size(), 6u);
   EXPECT_EQ(f.measure, ErrorMeasure::Rms);
+  // runs 0-3 are lms3, then bathe, then the two rn4; run 7 is the first in rA; a variant has 12
+  // runs, so run 14 belongs to variant 1 and its reference
   const RunSpec& bathe = s.runs[4];
   EXPECT_EQ(bathe.settings.integrator, "bathe");
   EXPECT_DOUBLE_EQ(bathe.settings.integratorSettings.step, 0.02);  // two stages
@@ -68,6 +79,7 @@ TEST(StudyFile, JointCoordinatesRunWithTheIntegratorsThatTakeThem) {
                                             "rosenbrock-nystrom4 joint"}));
 }
 
+// options of an integrator's entry reach the settings of its runs; the rest keep their defaults
 TEST(StudyFile, IntegratorOptionsReachTheirRuns) {
   const StudyFile f = parseStudyFile(
       studyJson(kScene, R"([{"name": "rn4", "tolerances": [1e-6], "error_control": "per-step"},
@@ -80,6 +92,9 @@ TEST(StudyFile, IntegratorOptionsReachTheirRuns) {
   EXPECT_EQ(f.study.runs[1].settings.integratorSettings.errorControl, "auto");
 }
 
+// --- bad study files -----------------------------------------------------------------------------
+
+// a study file that must be refused, the JSON path its message must name and a fragment of it
 struct BadStudy {
   const char* name;
   std::string text;
@@ -90,6 +105,7 @@ void PrintTo(const BadStudy& b, std::ostream* os) { *os << b.name; }
 
 class StudyFileBadInput : public ::testing::TestWithParam<BadStudy> {};
 
+// the file is refused by a SceneError naming "study.json: <path>: " and the message
 TEST_P(StudyFileBadInput, IsRefusedAtItsPath) {
   const BadStudy& c = GetParam();
   try {
@@ -102,8 +118,11 @@ TEST_P(StudyFileBadInput, IsRefusedAtItsPath) {
   }
 }
 
+// one case per class of error, from syntax through the integrators', scenes', variations' and
+// the reference's fields
 std::vector<BadStudy> badStudies() {
   return {
+      // syntax, the number too large for a double, the format and its version, the required fields
       {"invalid_json", "{\"format\": ", "/", "invalid JSON"},
       {"number_overflow",
        R"({"format": "mbw-study", "version": 1, "name": "t", "scenes": [], "integrators": [{"name": "lms2", "tolerances": [11e308]}]})",
@@ -118,6 +137,7 @@ std::vector<BadStudy> badStudies() {
       {"missing",
        R"({"format": "mbw-study", "version": 1, "name": "t", "scenes": [{"scene": "double-pendulum"}]})",
        "/integrators", "missing required field 'integrators'"},
+      // the integrators: fields, names, options, values, and the settings each integrator can take
       {"unknown_field",
        studyJson(kScene, R"([{"name": "rn4", "tolerances": [1e-3], "colour": "red"}])"),
        "/integrators/0/colour", "unknown field 'colour'"},
@@ -141,6 +161,7 @@ std::vector<BadStudy> badStudies() {
        "/integrators/0", "fixed steps only"},
       {"rho_inf", studyJson(kScene, R"([{"name": "lms3", "rho_inf": [1], "steps": [0.01]}])"),
        "/integrators/0", "not zero-stable"},
+      // the scenes and their variations: JSON pointers into the scene and the values put there
       {"unknown_scene", studyJson(R"([{"scene": "triple-pendulum"}])", kRn4), "/scenes/0/scene",
        "cannot open"},
       {"not_a_pointer",
@@ -166,6 +187,7 @@ std::vector<BadStudy> badStudies() {
            R"([{"scene": "double-pendulum", "variations": {"/bodies/1/mass": {"from": 1, "count": 3}}}])",
            kRn4),
        "/scenes/0/variations/~1bodies~11~1mass/to", "missing required field 'to'"},
+      // formulations, outputs, the reference and the error measure
       {"formulation", studyJson(kScene, kRn4, R"(, "formulations": ["rq"])"), "/formulations/0",
        "unknown formulation 'rq'"},
       {"output", studyJson(kScene, kRn4, R"(, "outputs": ["body_9.x"])"), "/outputs/0",
@@ -176,6 +198,7 @@ std::vector<BadStudy> badStudies() {
        "/reference/integrator", "unknown integrator 'euler'"},
       {"measure", studyJson(kScene, kRn4, R"(, "measure": "l2")"), "/measure",
        "'l2' is not one of: max, rms, final"},
+      // a closed-form reference needs output times, a problem it solves and outputs it gives
       {"closed_form_times",
        studyJson(kScene, kRn4,
                  R"(, "outputs": ["body_2.y"], "reference": {"closed_form": "iftomm-a01"})"),
@@ -196,6 +219,10 @@ std::vector<BadStudy> badStudies() {
 INSTANTIATE_TEST_SUITE_P(EveryClass, StudyFileBadInput, ::testing::ValuesIn(badStudies()),
                          [](const auto& param) { return std::string(param.param.name); });
 
+// --- closed-form references, shipped files and the documentation ---------------------------------
+
+// the IFToMM A01 pendulum against its closed form: the reference names the Jacobi elliptic
+// solution and the runs record at the scene's output step of 0.5 s
 TEST(StudyFile, AClosedFormReferenceServesTheScenesOutputTimes) {
   const StudyFile f = parseStudyFile(
       studyJson(R"([{"scene": "iftomm-a01-pendulum", "t_end": 3}])", kRn4,
@@ -208,6 +235,7 @@ TEST(StudyFile, AClosedFormReferenceServesTheScenesOutputTimes) {
   EXPECT_EQ(f.study.runs[0].settings.output.step, 0.5);
 }
 
+// every study under scenes/studies parses and its scenes load
 TEST(StudyFile, ShippedExamplesLoad) {
   int examples = 0;
   for (const auto& entry :
@@ -231,6 +259,8 @@ TEST(StudyFile, DocumentationIsGeneratedFromTheSchema) {
       << "docs/study-format.md is out of date: run `mbw-cli schema --study -o "
          "docs/study-format.md`";
 }
+
+// --- the sweep's directory -----------------------------------------------------------------------
 
 TEST(StudyFile, ASweepsDirectory) {
   namespace fs = std::filesystem;

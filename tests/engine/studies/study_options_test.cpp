@@ -19,6 +19,8 @@
 namespace mbw {
 namespace {
 
+// --- the option tables ---------------------------------------------------------------------------
+
 // the option of a table named name (fails the test when there is none)
 const CommandOption& option(const std::vector<CommandOption>& table, const std::string& name) {
   for (const CommandOption& o : table)
@@ -61,6 +63,7 @@ struct Tables {
 };
 
 TEST(StudyOptions, EachTableNamesEachOptionOnceWithItsHelpAndItsOwnField) {
+  // in every table: each name once, each with its help and a field of its own
   Tables t;
   for (const auto& [command, table] : t.all()) {
     std::set<std::string> names;
@@ -141,6 +144,7 @@ TEST(StudyOptions, SharedOptionsAreOneEntry) {
   }
 }
 
+// kebab-case names become the keywords a file uses; flags, required and positional kinds
 TEST(StudyOptions, KeywordsAndKinds) {
   Tables t;
   const auto all = t.all();
@@ -152,6 +156,8 @@ TEST(StudyOptions, KeywordsAndKinds) {
   EXPECT_FALSE(option(all.at("flexible"), "parts").is(kOptionRequired)) << "default: all parts";
   EXPECT_EQ(option(all.at("compare"), "step").excludes, "step-per-stage");
 }
+
+// --- how a study runs ----------------------------------------------------------------------------
 
 TEST(StudyOptions, HowAStudyRunsIsOneRequestWithTheOptionsEachCommandOffers) {
   StudyRunRequest r;
@@ -198,6 +204,8 @@ TEST(StudyOptions, AStudyRunsTableIsReplacedUnlessResumedAndItsFiguresTakeTheFor
   EXPECT_EQ(r.figureFile("out/notes.txt"), "out/notes.txt");
 }
 
+// --- the studies' settings from their requests ---------------------------------------------------
+
 // the scene's settings, shortened
 RunSettings shortRun(const Model& model) {
   RunSettings base = resolveRunSettings(model, RunOverrides{});
@@ -206,6 +214,7 @@ RunSettings shortRun(const Model& model) {
 }
 
 TEST(StudyOptions, CompareMakesARunPerMethodAtTheStep) {
+  // hht and bathe (rho_inf 0.6) at one step, to 0.1 s
   const Model model = loadScene("double-pendulum");
   CompareRequest r;
   r.scene = "double-pendulum";
@@ -236,6 +245,7 @@ TEST(StudyOptions, CompareMakesARunPerMethodAtTheStep) {
 }
 
 TEST(StudyOptions, ConvergenceMakesEveryMethodAtEveryStepAgainstAReference) {
+  // hht and lms2 at two steps, against a reference at a finer step
   const Model model = loadScene("double-pendulum");
   ConvergenceRequest r;
   r.scene = "double-pendulum";
@@ -267,6 +277,8 @@ TEST(StudyOptions, ConvergenceMakesEveryMethodAtEveryStepAgainstAReference) {
 }
 
 TEST(StudyOptions, WorkPrecisionAndFormulationSettings) {
+  // a work-precision request's text fields split into the settings: an empty output dropped, the
+  // reference in one word read as a file by its extension
   WorkPrecisionRequest w;
   w.integrators = "hht,lms2:0.3";
   w.outputs = "body_2.x,,body_2.y";
@@ -291,6 +303,7 @@ TEST(StudyOptions, WorkPrecisionAndFormulationSettings) {
   w.formulations = "rp,joint";
   EXPECT_EQ(workPrecisionSettings(w).formulations, (std::vector<std::string>{"rp", "joint"}));
 
+  // the formulation study's repeats must be at least 1; --quick sets its short version
   FormulationStudyRequest f;
   f.repeats = 4;
   EXPECT_EQ(formulationStudySettings(f).repeats, 4);

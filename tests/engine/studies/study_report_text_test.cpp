@@ -32,7 +32,10 @@ RunRecord completed(int run, double maxError) {
   return r;
 }
 
+// --- headings and durations ----------------------------------------------------------------------
+
 TEST(StudyReportText, Headings) {
+  // the headings name the study's integrators, the scene, the end time and what is measured
   EXPECT_EQ(toleranceStudyHeading("rodas", "Pendulum", 2.5, "theta1"),
             "Tolerance study of rodas on Pendulum to t = 2.5 s, channel theta1\n");
   EXPECT_EQ(
@@ -48,11 +51,14 @@ TEST(StudyReportText, Headings) {
 }
 
 TEST(StudyReportText, Durations) {
+  // whole seconds below a minute, then minutes and seconds, then hours and minutes
   EXPECT_EQ(durationText(0.4), "0s");
   EXPECT_EQ(durationText(59.4), "59s");
   EXPECT_EQ(durationText(65.0), "1m05s");
   EXPECT_EQ(durationText(3725.0), "1h02m");
 }
+
+// --- progress ------------------------------------------------------------------------------------
 
 TEST(StudyReportText, ProgressEstimatesTheTimeLeftFromTheMeanRun) {
   // none finished: no estimate; 3 of 12 in 60 s: 20 s a run, 9 left
@@ -66,9 +72,12 @@ TEST(StudyReportText, ProgressEstimatesTheTimeLeftFromTheMeanRun) {
 }
 
 TEST(StudyReportText, Workers) {
+  // the runs, then how many at once and on what
   EXPECT_EQ(studyWorkersText(1, 2, "2 threads"), "1 run, 2 at once (2 threads)");
   EXPECT_EQ(studyWorkersText(12, 4, "4 processes"), "12 runs, 4 at once (4 processes)");
 }
+
+// --- the lines of a run --------------------------------------------------------------------------
 
 TEST(StudyReportText, MethodAtAStepInColumns) {
   const RunSpec spec = stepRun("lms2", 0.001);
@@ -81,6 +90,8 @@ TEST(StudyReportText, MethodAtAStepInColumns) {
 }
 
 TEST(StudyReportText, ToleranceAndTimingLinesGiveTheTolerance) {
+  // the tolerance line gives rtol = atol; the timing line adds the integrator, and the Figure 5
+  // run says so
   RunSpec spec = stepRun("rodas", 0.0);
   spec.settings.integratorSettings.rtol = 1e-3;
   const RunRecord r = completed(0, 0.0);
@@ -91,6 +102,7 @@ TEST(StudyReportText, ToleranceAndTimingLinesGiveTheTolerance) {
 }
 
 TEST(StudyReportText, FormulationLineOnlyForARunThatDidNotComplete) {
+  // a formulation run is said only when it did not complete
   RunRecord r = completed(7, 0.0);
   EXPECT_EQ(formulationRunLine(r), "");
   r.status = RunStatus::Failed;
@@ -98,6 +110,7 @@ TEST(StudyReportText, FormulationLineOnlyForARunThatDidNotComplete) {
 }
 
 TEST(StudyReportText, ConvergenceLineGivesEachOutputsRelativeError) {
+  // the relative error of each output, after the iterations per point
   RunRecord r = completed(0, 0.0);
   r.errors.resize(2);
   r.errors[0].relative = 0.25;
@@ -121,6 +134,7 @@ TEST(StudyReportText, WorkPrecisionLineGivesTheChosenErrorOfACompletedRun) {
 }
 
 TEST(StudyReportText, StudyFileRunLineNamesTheVariantOnlyAmongSeveral) {
+  // a single variant goes unnamed; among several, each run line leads with its variant
   Study study;
   study.runs = {stepRun("lms2", 0.001)};
   study.runs[0].settings.formulation = "rA";
@@ -134,6 +148,8 @@ TEST(StudyReportText, StudyFileRunLineNamesTheVariantOnlyAmongSeveral) {
 }
 
 TEST(StudyReportText, StudyFileSummaryCountsMadeResumedAndFailed) {
+  // three runs: two in the table (one of them failed), one not made; then one resumed from
+  // before
   Study study;
   study.runs.resize(3);
   StudyOutcome outcome;

@@ -14,6 +14,8 @@
 namespace mbw {
 namespace {
 
+// --- keeping channels ----------------------------------------------------------------------------
+
 TEST(StudyRun, KeepChannelsKeepsTimeAndTheNamedChannelsOnce) {
   Results r;
   r.setChannels({{"t", "s"}, {"a", "m"}, {"b", "m"}, {"c", "rad"}});
@@ -64,6 +66,8 @@ SmallStudy smallStudy() {
   return s;
 }
 
+// --- runs and their records ----------------------------------------------------------------------
+
 TEST(StudyRun, ARecordHasAnErrorPerOutputAndATimePerCheckpoint) {
   const SmallStudy s = smallStudy();
   const Results reference = makeReferenceRun(s.study, s.models, 0, {});
@@ -98,6 +102,8 @@ TEST(StudyRun, ARecordHasAnErrorPerOutputAndATimePerCheckpoint) {
 }
 
 TEST(StudyRun, AStoppedRunIsInterruptedAndItsResultsKept) {
+  // a stop asked from the start: the run is interrupted before its end, its results not handed
+  // on, and a reference stopped so is cancelled
   const SmallStudy s = smallStudy();
   const Results reference = makeReferenceRun(s.study, s.models, 0, {});
   bool delivered = false;
@@ -133,6 +139,7 @@ TEST(StudyRun, ARunOverItsCpuBudgetEndsThereAndIsNotInterrupted) {
 }
 
 TEST(StudyRun, ARunThatCannotBeConfiguredIsAFailedRecord) {
+  // an unknown integrator: a failed record of the right shape, with the reason
   SmallStudy s = smallStudy();
   s.study.runs[0].settings.integrator = "no-such-method";
   s.study.runs[0].reference = -1;
@@ -145,6 +152,8 @@ TEST(StudyRun, ARunThatCannotBeConfiguredIsAFailedRecord) {
 }
 
 TEST(StudyRun, ATimingOfTheSteppingLoopCountsItsStepsOnly) {
+  // the stepping loop alone timed three times over, without recording: the steps counted, no
+  // error and no checkpoint measured
   SmallStudy s = smallStudy();
   RunSpec& run = s.study.runs[0];
   run.timing = RunTiming::SteppingLoop;

@@ -15,6 +15,7 @@
 namespace mbw {
 namespace {
 
+// every object or array field's type and every variant is itself an object of the schema
 TEST(StudySchema, EveryReferencedTypeExists) {
   const std::vector<ObjectSpec>& schema = studySchema();
   ASSERT_NE(findObjectSpec(schema, "study"), nullptr);
@@ -30,6 +31,7 @@ TEST(StudySchema, EveryReferencedTypeExists) {
 }
 
 TEST(StudySchema, AStudyFilePassesItAndAMisspeltFieldDoesNot) {
+  // a valid study has no issues; a misspelt field is one issue at its JSON path
   const nlohmann::json study = nlohmann::json::parse(
       R"({"format": "mbw-study", "version": 1, "name": "t",
           "scenes": [{"scene": "double-pendulum", "t_end": 0.1}],
@@ -45,6 +47,7 @@ TEST(StudySchema, AStudyFilePassesItAndAMisspeltFieldDoesNot) {
 }
 
 TEST(StudySchema, OffersTheClosedFormsTheEngineHas) {
+  // the closed_form field offers exactly the closed-form references the engine knows
   const ObjectSpec* reference = findObjectSpec(studySchema(), "study-reference");
   ASSERT_NE(reference, nullptr);
   const FieldSpec* closedForm = nullptr;
@@ -57,6 +60,7 @@ TEST(StudySchema, OffersTheClosedFormsTheEngineHas) {
 }
 
 TEST(StudySchema, ThePageHasEveryObjectOfTheSchema) {
+  // the generated page: its title with the format's version, and a section per object
   const std::string page = studyFormatMarkdown();
   EXPECT_EQ(
       page.rfind("# Study file format (version " + std::to_string(kStudyFormatVersion) + ")", 0),

@@ -13,6 +13,7 @@
 namespace mbw {
 namespace {
 
+// a table of two rows, a note and a cell that is already a dash
 StudyTable example() {
   StudyTable t;
   t.title = "Table 1";
@@ -22,6 +23,7 @@ StudyTable example() {
   return t;
 }
 
+// the first column padded on the right, the others on the left, each to its widest cell
 TEST(StudyTable, PrintsTheFirstColumnLeftAndTheOthersRightAligned) {
   std::ostringstream out;
   example().print(out);
@@ -34,6 +36,7 @@ TEST(StudyTable, PrintsTheFirstColumnLeftAndTheOthersRightAligned) {
             "\n");
 }
 
+// the title and the notes become comment lines; a directory that does not exist throws
 TEST(StudyTable, WritesTheSameCellsAsCsvWithTitleAndNotesAsComments) {
   const std::string path = ::testing::TempDir() + "/study_table_test.csv";
   example().writeCsv(path);
@@ -43,6 +46,7 @@ TEST(StudyTable, WritesTheSameCellsAsCsvWithTitleAndNotesAsComments) {
 }
 
 TEST(StudyTable, ACellWithACommaStaysOneColumnOfTheCsv) {
+  // a message with a comma in it reads back as one cell
   StudyTable t = example();
   t.rows.push_back({"bathe", "failed: Newton, at t = 1"});
   const std::string path = ::testing::TempDir() + "/study_table_comma_test.csv";
@@ -53,6 +57,7 @@ TEST(StudyTable, ACellWithACommaStaysOneColumnOfTheCsv) {
 }
 
 TEST(StudyTable, CellsHoldSignificantDigitsAndADashForNaN) {
+  // three significant digits unless told
   EXPECT_EQ(cell(0.000123456), "0.000123");
   EXPECT_EQ(cell(2.0 / 3.0, 5), "0.66667");
   EXPECT_EQ(cell(std::nan("")), "-");

@@ -10,21 +10,26 @@ namespace mbw {
 namespace {
 
 TEST(Study, MethodLabels) {
+  // the integrator's name with its rho_inf where it has one
   RunSettings s;
   s.integrator = "lms3";
   s.integratorSettings.rhoInf = 0.6;
   EXPECT_EQ(methodLabel(s), "lms3 (0.6)");
   s.integrator = "rn4";
   EXPECT_EQ(methodLabel(s), "rn4") << "no rho_inf";
+  // HHT given by alpha: alpha = -0.2 gives rho_inf = 0.8 / 1.2
   s.integrator = "hht";
   s.integratorSettings.rhoInf = -1.0;
   s.integratorSettings.alpha = -0.2;
   EXPECT_EQ(methodLabel(s), "hht (0.666667)") << "rho_inf = (1 + alpha) / (1 - alpha)";
+  // an unknown name is printed as it is
   s.integrator = "nosuch";
   EXPECT_EQ(methodLabel(s), "nosuch");
 }
 
 TEST(Study, ImplicitStagesAndEndTime) {
+  // the implicit stages per step of each integrator (Bathe 2, ESDIRK4 5 after its explicit first
+  // stage); a kinematic analysis solves once per time point and runs to its own end time
   RunSpec spec;
   spec.settings.integrator = "bathe";
   spec.settings.tEnd = 3.0;
@@ -44,6 +49,7 @@ TEST(Study, ImplicitStagesAndEndTime) {
 }
 
 TEST(Study, VariantLabels) {
+  // the scene's name, then each varied field with its value
   EXPECT_EQ(variantLabel({"double-pendulum", {}}), "double-pendulum");
   EXPECT_EQ(variantLabel({"double-pendulum", {{"/bodies/1/mass", "2"}, {"/gravity/2", "-1.6"}}}),
             "double-pendulum /bodies/1/mass = 2 /gravity/2 = -1.6");

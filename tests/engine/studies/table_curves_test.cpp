@@ -26,6 +26,7 @@ TextTable sampleTable() {
 }
 
 TEST(TableCurves, OneCurvePerGroupSortedByX) {
+  // rn4's three points sorted by their error, with their CPU times; lms2's one point with numbers
   const std::vector<TableCurve> curves =
       tableCurves(sampleTable(), "max_error(x)", "cpu_s", "method");
   ASSERT_EQ(curves.size(), 2u);
@@ -37,6 +38,7 @@ TEST(TableCurves, OneCurvePerGroupSortedByX) {
 }
 
 TEST(TableCurves, CountedAsAFigureDrawsThem) {
+  // points are counted over the curves; with no group column every row is on one curve
   const TextTable table = sampleTable();
   EXPECT_EQ(curvesCountText(tableCurves(table, "max_error(x)", "cpu_s", "method")),
             "2 curves, 4 points");
@@ -45,6 +47,7 @@ TEST(TableCurves, CountedAsAFigureDrawsThem) {
 }
 
 TEST(TableCurves, FiltersKeepMatchingRowsAndUnitsComeFromTheTable) {
+  // method=rn4 and status=ok keep rn4's three rows; the units come from the table's comment line
   const TextTable table = sampleTable();
   const std::vector<TableCurve> curves =
       tableCurves(table, "rtol", "cpu_s", "", {"method=rn4", "status=ok"});
@@ -55,6 +58,8 @@ TEST(TableCurves, FiltersKeepMatchingRowsAndUnitsComeFromTheTable) {
 }
 
 TEST(TableCurves, BadColumnsAndFiltersAreNamed) {
+  // an unknown column is named with the table's columns; a filter without '=' and a filter on a
+  // column the table lacks are refused
   const TextTable table = sampleTable();
   try {
     tableCurves(table, "cpu", "cpu_s", "");
@@ -75,7 +80,10 @@ std::string sampleTablePath() {
          ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".csv";
 }
 
+// --- the plot request ----------------------------------------------------------------------------
+
 TEST(TableCurves, TheRequestItsOptionsAndItsErrors) {
+  // nine options: the table first, positional and required; the filters repeated; the output last
   PlotRequest r;
   const std::vector<CommandOption> options = plotOptions(r);
   ASSERT_EQ(options.size(), 9u);

@@ -9,6 +9,7 @@
 namespace mbw {
 namespace {
 
+// a run of the integrator at the step
 RunSpec spec(const std::string& integrator, double step) {
   RunSpec s;
   s.settings.integrator = integrator;
@@ -16,6 +17,7 @@ RunSpec spec(const std::string& integrator, double step) {
   return s;
 }
 
+// a run's record with the largest errors of two outputs and its CPU time
 std::optional<RunRecord> record(int run, double errorX, double errorY, double cpu,
                                 bool completed = true) {
   RunRecord r;
@@ -28,6 +30,9 @@ std::optional<RunRecord> record(int run, double errorX, double errorY, double cp
   return r;
 }
 
+// hht at three steps and bathe at two, on the two outputs of the A01 pendulum; a run reaches a
+// threshold when the larger of its two errors does, and the cheapest such run of each method fills
+// the method's cell
 TEST(ThresholdTable, TheCheapestRunUnderEachThresholdPerMethod) {
   Study study;
   study.variants = {{"iftomm-a01-pendulum", {}}};
@@ -43,15 +48,18 @@ TEST(ThresholdTable, TheCheapestRunUnderEachThresholdPerMethod) {
   const std::vector<double> thresholds = {0.1, 1e-3};
   const std::vector<ThresholdRow> rows =
       thresholdTable(study, records, ErrorMeasure::Max, thresholds);
+  // a row per method; hht's run 1 is the cheapest under 0.1, run 2 the only one under 1e-3
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].family, "index-3 DAE");
   EXPECT_EQ(rows[0].cells[0].run, 1);  // 2 s, cheaper than run 2
   EXPECT_EQ(rows[0].cells[1].run, 2);
   EXPECT_DOUBLE_EQ(rows[0].cells[1].error, 0.0009);  // the larger of the two outputs
   EXPECT_EQ(rows[0].best.run, 2);
+  // bathe: run 4 reaches 0.1 (0.05), nothing reaches 1e-3 and one of its two runs completed
   EXPECT_EQ(rows[1].cells[0].run, 4);
   EXPECT_LT(rows[1].cells[1].run, 0);
   EXPECT_EQ(rows[1].completed, 1);
+  // the Markdown: bathe's row with its best run and the failure, and the columns' headings
   const std::string text = thresholdTableMarkdown(study, rows, thresholds);
   EXPECT_NE(text.find("| bathe (0) | index-3 DAE | h 0.001: 0.05, 5 s; 1 of 2 runs failed | h "
                       "0.001: 0.05, 5 s | not reached |"),

@@ -15,6 +15,7 @@
 namespace mbw {
 namespace {
 
+// the double pendulum in rp for 0.5 s, the fixed-step methods at 1 ms unless a study says
 struct Case {
   Model model = loadScene("double-pendulum");
   RunSettings base;
@@ -25,7 +26,11 @@ struct Case {
   }
 };
 
+// --- the study and its curves --------------------------------------------------------------------
+
 TEST(WorkPrecision, Rn4ErrorsFallWithTheTolerance) {
+  // rn4 at four tolerances (variable steps) and bathe at two steps (fixed): six runs, errors
+  // against the default reference (bdf)
   Case c;
   WorkPrecisionSettings s;
   s.methods = parseStudyMethods("rn4,bathe");
@@ -37,6 +42,7 @@ TEST(WorkPrecision, Rn4ErrorsFallWithTheTolerance) {
   EXPECT_TRUE(study.runs[0].settings.integratorSettings.variableStep);
   EXPECT_FALSE(study.runs[4].settings.integratorSettings.variableStep);
   EXPECT_EQ(study.references[0].run.settings.integrator, "bdf");
+  // run on two threads, none failing
   ThreadPoolExecutor pool(2);
   const StudyOutcome o = executeStudy(study, pool, {}, {});
   ASSERT_EQ(o.failed(), 0);
@@ -53,6 +59,7 @@ TEST(WorkPrecision, Rn4ErrorsFallWithTheTolerance) {
     EXPECT_GT(ratio, 2.0) << k;  // a tenth of the tolerance: 2.8, 4.3, 7.8 times less error
     EXPECT_LT(curves[0].error[k], 30 * s.tolerances[k]) << k;
   }
+  // every run timed; its final and rms errors no larger than its largest
   for (const RunRecord& r : records) {
     EXPECT_GT(r.stats.cpuSeconds, 0.0);
     EXPECT_LE(r.errors[0].final, r.errors[0].max);
@@ -76,6 +83,7 @@ TEST(WorkPrecision, OverlaysFormulationsWithACurveEach) {
   s.outputs = {"theta1"};
   s.formulations = {"rp", "joint"};
   const Study study = makeWorkPrecisionStudy("stiff-double-pendulum", model, base, s);
+  // two tolerances in two formulations: four runs, rp's first
   ASSERT_EQ(study.runs.size(), 4u);
   EXPECT_EQ(study.runs[0].settings.formulation, "rp");
   EXPECT_EQ(study.runs[3].settings.formulation, "joint");
@@ -110,6 +118,8 @@ TEST(WorkPrecision, OverlaysFormulationsWithACurveEach) {
   EXPECT_THROW(makeWorkPrecisionStudy("stiff-double-pendulum", model, base, s), ConfigurationError);
 }
 
+// rn4 and bathe given tolerances only (bathe has no error estimate), adams given steps (it
+// chooses its own), a study given neither, and an unknown error measure
 TEST(WorkPrecision, RefusesMethodsThatCannotRunAtTheSettings) {
   Case c;
   WorkPrecisionSettings s;
@@ -125,7 +135,10 @@ TEST(WorkPrecision, RefusesMethodsThatCannotRunAtTheSettings) {
   EXPECT_THROW(parseErrorMeasure("l2"), ConfigurationError);
 }
 
+// --- the text table and the reference ------------------------------------------------------------
+
 TEST(WorkPrecision, TableTextHasARowPerRecordAndErrorColumnsAsWideAsTheirHeadings) {
+  // a fixed-step and a variable-step run, the second output's name longer than its numbers
   Study study;
   study.outputs = {"x", "a_channel_with_a_long_name"};
   RunSpec fixed, variable;
@@ -161,6 +174,8 @@ TEST(WorkPrecision, TableTextHasARowPerRecordAndErrorColumnsAsWideAsTheirHeading
 }
 
 TEST(WorkPrecision, ReferenceInOneWordIsAFileByItsExtensionElseAnIntegrator) {
+  // a name ending in .csv is a file (with the tolerance of its values), anything else an integrator
+  // (with its step)
   const ReferenceChoice file = referenceChoice("runs/ref.csv", 1e-9, 0.0);
   EXPECT_EQ(file.file, "runs/ref.csv");
   EXPECT_EQ(file.integrator, "");
@@ -175,6 +190,8 @@ TEST(WorkPrecision, ReferenceInOneWordIsAFileByItsExtensionElseAnIntegrator) {
 }
 
 TEST(WorkPrecision, ReferenceNameIsTheFileOrTheIntegratorWithItsSetting) {
+  // a variable-step reference is named with its tolerance, a fixed-step one with its step, a file
+  // by its path
   Study study;
   study.references.resize(1);
   study.references[0].run.settings.integrator = "bdf";

@@ -44,6 +44,8 @@ const char* kScene = R"({"format": "mbw-scene", "version": 1, "name": "a block a
   "joints": [{"name": "base", "type": "fixed", "body_i": "ground", "body_j": "block",
               "point_i": [0, 0, 0], "point_j": [0, 0, 0]}]})";
 
+// --- helpers -------------------------------------------------------------------------------------
+
 // a cube of 100 mm edges standing on the x-y plane (its centre at z = 50 mm) as an ASCII STL file,
 // its triangles wound outwards; without the last one when open
 void writeCube(const QString& path, bool open = false) {
@@ -97,6 +99,10 @@ class AttachMeshTest : public QObject {
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+  // --- closed and open meshes --------------------------------------------------------------------
+
+  // a closed cube's STL attached to a body: its mass and inertia come from the mesh, and it is
+  // drawn
   void aClosedCubeGivesItsMassAndIsDrawn() {
     QTemporaryDir dir;
     // the scene in a folder, its mesh in parts/ beside it
@@ -196,6 +202,7 @@ class AttachMeshTest : public QObject {
              w.document().issues()[0].message.c_str());
   }
 
+  // an open mesh can still be attached to be drawn, but gives no mass
   void anOpenMeshIsDrawnForLooksOnly() {
     // an open mesh (a triangle short) for the plate
     QTemporaryDir dir;

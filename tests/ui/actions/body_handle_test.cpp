@@ -31,6 +31,7 @@ using mbw::gui::MainWindow;
 
 namespace {
 
+// a box-shaped shaft and a cylindrical drum beside it, unjointed
 const char* kScene =
     R"({"format": "mbw-scene", "version": 1, "name": "shaft", "gravity": [0, 0, -9.81],
   "bodies": [{"name": "shaft", "mass": 1, "inertia": [0.01, 0.01, 0.01], "position": [0.2, 0, 0.3],
@@ -38,6 +39,7 @@ const char* kScene =
              {"name": "drum", "mass": 1, "inertia": [0.01, 0.01, 0.01], "position": [0.7, 0, 0.3],
               "shape": {"type": "cylinder", "radius": 0.08, "length": 0.1}}]})";
 
+// a body's position as the document holds it
 Vec3 positionOf(MainWindow& w, int body) {
   const auto& p = w.document().json()["bodies"][body]["position"];
   return Vec3(p[0].get<double>(), p[1].get<double>(), p[2].get<double>());
@@ -62,6 +64,7 @@ class BodyHandleTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // the settings of earlier sessions cleared, so that the window opens as a new user's
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QSettings().clear();

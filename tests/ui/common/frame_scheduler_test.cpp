@@ -15,6 +15,7 @@ class FrameSchedulerTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // draw requests are coalesced until the scheduler's tick
   void requestsBeforeATickMakeOneDraw() {
     FrameScheduler scheduler;
     int drawn = 0;

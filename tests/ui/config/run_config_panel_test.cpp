@@ -57,6 +57,7 @@ class RunConfigPanelTest : public QObject {
     }
   }
 
+  // the integrator list carries a header per family of the registry
   void integratorsAreGroupedByFamily() {
     RunConfigPanel panel;
     std::set<QString> families;
@@ -72,6 +73,7 @@ class RunConfigPanelTest : public QObject {
     QFAIL("no list of integrators with one header per family");
   }
 
+  // a bad step or t_end is refused in the panel with the reason, before any run
   void aBadSettingIsRefusedWithTheReason() {
     RunConfigPanel panel;
     QVERIFY(panel.setIntegrator("backward-euler"));

@@ -70,6 +70,7 @@ class LivePlotTest : public QObject {
     QVERIFY(plot.hoverAt(at(plot, 0.1, 0.9)).isEmpty());
   }
 
+  // cursors A and B shared by two plots, and the difference between the runs at them
   void twoCursorsAndTheirDifference() {
     RunLibrary runs;
     runs.setActiveScene("builtin:double-pendulum", nullptr);
@@ -125,6 +126,7 @@ class LivePlotTest : public QObject {
     QVERIFY(plot.readoutText().isEmpty());
   }
 
+  // an x-y plot draws one signal against another, a point per row
   void anXYPlotDrawsOneSignalAgainstAnother() {
     RunLibrary runs;
     runs.setActiveScene("builtin:double-pendulum", nullptr);
@@ -171,6 +173,7 @@ class LivePlotTest : public QObject {
     QVERIFY2(plot.infoText().contains("minus #2"), qPrintable(plot.infoText()));
   }
 
+  // the plot panel's single key, and time-axis ticks that do not crowd
   void oneKeyForAllPlotsAndTicksThatFit() {
     RunLibrary runs;
     runs.setActiveScene("builtin:double-pendulum", nullptr);
@@ -235,6 +238,7 @@ class LivePlotTest : public QObject {
       QVERIFY2(!near(0.05 * k + 0.025, 1e-14), qPrintable(QString::number(k)));
   }
 
+  // log-scale tick labels of the step-size plot differ within a decade and beyond
   void logTickLabelsWithinADecadeAreDistinct() {
     RunLibrary runs;
     runs.setActiveScene("builtin:double-pendulum", nullptr);

@@ -36,6 +36,7 @@ class SignalBrowserTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // the signal browser lists every recorded channel once, finds them by text and plots them
   void listsSearchesAndPlots() {
     RunLibrary runs;
     runs.setActiveScene("builtin:stiff-double-pendulum", nullptr);

@@ -76,6 +76,7 @@ class ComparisonTableTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // the comparison table's largest and rms differences of each run from the base run
   void largestAndRmsDifferenceAgainstTheBase() {
     RunLibrary runs;
     runs.setActiveScene("builtin:double-pendulum", nullptr);

@@ -28,6 +28,7 @@ class RunLibraryTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // only the runs of the open scene are shown, current and reference
   void runsOfTheOpenSceneAreInScope() {
     RunLibrary runs;
     const auto pendulum = builtin("double-pendulum"), squeezer = builtin("andrews-squeezer");
@@ -59,6 +60,7 @@ class RunLibraryTest : public QObject {
     QVERIFY(!runs.inScope(*runs.find(b)));
   }
 
+  // on request, the runs of other scenes with the same bodies are shown too
   void otherScenesWithTheSameBodiesOnRequest() {
     RunLibrary runs;
     const auto pendulum = builtin("double-pendulum"), squeezer = builtin("andrews-squeezer");
@@ -76,6 +78,7 @@ class RunLibraryTest : public QObject {
     QVERIFY(!runs.inScope(*runs.find(b)));
   }
 
+  // a scene saved under a new name keeps its runs
   void aSceneSavedUnderAnotherNameKeepsItsRuns() {
     RunLibrary runs;
     const auto pendulum = builtin("double-pendulum");

@@ -37,6 +37,7 @@ class RunSummaryTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // the status of a run in progress, and of a paused one
   void aPausedRunSaysSo() {
     Run run = pendulumRun("backward-euler", false, 1e-4);
     run.results.status = RunStatus::Running;
@@ -48,6 +49,7 @@ class RunSummaryTest : public QObject {
     QVERIFY2(statusText(run).startsWith("paused at t = 2"), qPrintable(statusText(run)));
   }
 
+  // a failed run check is named beside the completed status
   void aFailedCheckIsSaidBesideTheStatus() {
     Run run = pendulumRun("backward-euler", false, 1e-4);
     run.results.status = RunStatus::Completed;
@@ -60,6 +62,7 @@ class RunSummaryTest : public QObject {
     QCOMPARE(statusWord(run), QString("completed, check failed"));
   }
 
+  // the iterations are named after what the family iterates on
   void theIterationsAreNamedByFamily() {
     Run run;
     run.settings.integrator = "rosenbrock-nystrom4";
@@ -69,6 +72,8 @@ class RunSummaryTest : public QObject {
     QCOMPARE(iterationsLabel(run), QString("Newton iterations"));
   }
 
+  // the energy note explains a variable-step run's balance by its tolerance and the error
+  // estimates' sum
   void aGrowingEnergyBalanceIsExplained() {
     const Run loose = pendulumRun("rosenbrock-nystrom4", true, 1e-3);
     const Run tight = pendulumRun("rosenbrock-nystrom4", true, 1e-6);

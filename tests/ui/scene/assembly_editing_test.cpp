@@ -39,6 +39,9 @@ class AssemblyEditingTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // --- joints and parts --------------------------------------------------------------------------
+
+  // a joint's bodies are chosen from a list of the ground and the scene's bodies
   void aJointsBodiesAreChosenAmongTheScenes() {
     SceneDocument doc;
     QVERIFY(doc.openNew(generateScene("four-bar"), nullptr));
@@ -59,6 +62,7 @@ class AssemblyEditingTest : public QObject {
     QCOMPARE(doc.json()["joints"][1]["body_j"].get<std::string>(), std::string("rocker"));
   }
 
+  // a new part's mass and inertia come from its solid unless a mass is typed
   void aPartsMassIsComputedFromItsSolidOrGiven() {
     PartSpec box;
     // a steel block of 0.2 x 0.1 x 0.05 m: 7850 kg/m^3 x 0.001 m^3 = 7.85 kg
@@ -95,6 +99,7 @@ class AssemblyEditingTest : public QObject {
     QCOMPARE(r["orientation"]["euler_parameters"][1].get<double>(), 0.0);
   }
 
+  // a body whose mass is computed follows its shape's edits
   void aComputedBodyFollowsItsShape() {
     SceneDocument doc;
     QVERIFY(doc.openNew(generateScene("double-pendulum"), nullptr));
@@ -123,6 +128,9 @@ class AssemblyEditingTest : public QObject {
     QCOMPARE(doc.json()["bodies"][2]["mass"].get<double>(), 3.0);
   }
 
+  // --- orientations and Assemble -----------------------------------------------------------------
+
+  // orientations are edited as angles and written back in the form the scene gave them
   void orientationsAreEditedAsAnglesAndStoredInTheirForm() {
     // each form read and written back in its own form, clean
     const Mat3 turn = Eigen::AngleAxisd(-M_PI / 2, Vec3::UnitY()).toRotationMatrix();
@@ -174,6 +182,7 @@ class AssemblyEditingTest : public QObject {
     QVERIFY(std::abs(shown[1] + 90.0) < 1e-9);
   }
 
+  // Assemble on an assembled scene changes nothing; on a body off its joint, only what must move
   void assembleWritesCleanNumbers() {
     // an assembled four-bar: Assemble changes nothing in the file
     const std::string text = generateScene("four-bar", {{"crank_angle", "60"}});

@@ -47,6 +47,8 @@ class SceneEditingTest : public QObject {
  private slots:
   // --- editing a field ---------------------------------------------------------------------------
 
+  // a mass typed in the property panel: a bad one is refused at its field and marked in the tree,
+  // the last valid model kept; undone, and a good one typed instead
   void aBadMassIsReportedNextToItsField() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
@@ -85,6 +87,7 @@ class SceneEditingTest : public QObject {
     QVERIFY(doc.isModified());
   }
 
+  // the number typed keeps its JSON kind in the document
   void aTypedNumberKeepsItsKindInTheScene() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
@@ -105,6 +108,7 @@ class SceneEditingTest : public QObject {
     QVERIFY(doc.isValid());
   }
 
+  // text where a number belongs goes to the loader, whose message shows at the field
   void aMistypedNumberIsTheLoadersToReport() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("slider-crank", nullptr));
@@ -116,6 +120,7 @@ class SceneEditingTest : public QObject {
     QVERIFY(!panel.fieldError("/settings/t_end").isEmpty());
   }
 
+  // a body renamed in the panel: the joints that name it follow, in one undoable edit
   void renamingABodyRenamesItsReferences() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
@@ -134,6 +139,7 @@ class SceneEditingTest : public QObject {
 
   // --- elements, initial conditions and files ----------------------------------------------------
 
+  // a new element of every type, from the panel's templates, validates; a new body loads
   void everyElementTypeHasAValidTemplate() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
@@ -159,6 +165,8 @@ class SceneEditingTest : public QObject {
     QCOMPARE(doc.model()->bodyCount(), 3);
   }
 
+  // the double pendulum's lower body 5 cm off its joint: the projection's pose written back makes
+  // the scene load under its own limit
   void consistentInitialConditionsRepairAPoseTheLoaderRefuses() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
@@ -180,6 +188,7 @@ class SceneEditingTest : public QObject {
     QVERIFY(doc.json()["bodies"][1]["orientation"].contains("matrix"));  // as the scene gave it
   }
 
+  // a scene edited, saved and opened again: the same document, key order included
   void savedEditsOpenAgain() {
     QTemporaryDir dir;
     const QString path = dir.filePath("pendulum.json");
@@ -230,6 +239,7 @@ class SceneEditingTest : public QObject {
 
   // --- joints, undo and picking ------------------------------------------------------------------
 
+  // a spherical joint made revolute keeps its name and point and gains the revolute's axes
   void changingAJointTypeKeepsWhatBothTypesShare() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
@@ -242,6 +252,7 @@ class SceneEditingTest : public QObject {
     QVERIFY(revolute.contains("axis_i") && revolute.contains("axis_j"));
   }
 
+  // Ctrl+Z in the field just edited undoes the document's edit; while typing, only the typing
   void ctrlZInTheFieldJustEditedUndoesTheEdit() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("double-pendulum", nullptr));
@@ -277,6 +288,7 @@ class SceneEditingTest : public QObject {
     QCOMPARE(doc.json()["bodies"][1]["mass"], SceneJson(39.0));
   }
 
+  // the undo history names a field by its element
   void fieldsAreNamedInWords() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("hmmwv-bump", nullptr));
@@ -287,6 +299,7 @@ class SceneEditingTest : public QObject {
     QCOMPARE(describeField(doc.json(), "/gravity"), QString("gravity"));
   }
 
+  // the model tree lists a joint's primitives only when asked
   void jointsShowTheirPrimitivesOnRequest() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("stiff-double-pendulum", nullptr));
@@ -305,6 +318,8 @@ class SceneEditingTest : public QObject {
     QVERIFY(pin->toolTip(0).contains("between ground and rod1"));
   }
 
+  // a loop with a redundant equation loads, and the panel and the tree say which equation was
+  // left out, in the words of a note rather than the red of an issue
   void aRedundantLoopOpensWithANoteNotAnIssue() {
     // Bricard's loop: one equation of its last joint, R6, repeats the others
     SceneDocument doc;
@@ -343,6 +358,8 @@ class SceneEditingTest : public QObject {
     QVERIFY(doc.notesUnder("").empty());
   }
 
+  // a pick on a body fills a point field with a named point nearby or with coordinates in the
+  // body's frame, and an axis field with a body axis within 5 degrees
   void aPickGivesANamedPointOrCoordinatesAndSnapsAxes() {
     SceneDocument doc;
     QVERIFY(doc.openBuiltin("stiff-double-pendulum", nullptr));

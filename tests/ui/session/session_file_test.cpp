@@ -342,6 +342,7 @@ class SessionFileTest : public QObject {
     }
   }
 
+  // a run whose scene no longer loads is left out of a session read back, with a warning
   void aRunWhoseSceneNoLongerLoadsIsLeftOut() {
     QTemporaryDir dir;
     const QString path = dir.filePath("s.mbws");
@@ -359,6 +360,7 @@ class SessionFileTest : public QObject {
     QVERIFY2(warnings.front().contains("run #2"), qPrintable(warnings.front()));
   }
 
+  // a scene file and a session cut short are refused as sessions
   void otherFilesAreRefused() {
     QTemporaryDir dir;
     SessionHeader h;

@@ -67,6 +67,8 @@ class StudyDialogTest : public QObject {
  private slots:
   // --- running a study ---------------------------------------------------------------------------
 
+  // a study of two integrators at two tolerances: the table, the chart and the progress bar
+  // follow each record as it arrives
   void rowsAndPointsAppearAsRunsFinish() {
     Workbench w;
     tinyStudy(w.dialog.setup());
@@ -106,6 +108,7 @@ class StudyDialogTest : public QObject {
     QVERIFY(rn4.at(1e-5) < rn4.at(1e-3));
   }
 
+  // a longer study cancelled at its first record: the runs after it never start
   void cancelStopsTheStudy() {
     // 12 runs over 10 s, half a minute of CPU time one after another
     Workbench w;
@@ -129,6 +132,8 @@ class StudyDialogTest : public QObject {
              qPrintable(w.dialog.statusText()));
   }
 
+  // a chart point and a table row open their run in the run list, made again with the study's
+  // settings
   void clickingAPointOpensItsRunInTheRunList() {
     Workbench w;
     tinyStudy(w.dialog.setup());
@@ -167,6 +172,7 @@ class StudyDialogTest : public QObject {
 
   // --- study files and refusals ------------------------------------------------------------------
 
+  // a study file of two masses and two tolerances runs from the dialog and writes its table
   void aStudyFileRunsAndWritesItsTable() {
     QTemporaryDir dir;
     const QString path = dir.filePath("tiny.json");
@@ -191,6 +197,7 @@ class StudyDialogTest : public QObject {
     QCOMPARE(rows, 1 + 4);
   }
 
+  // a negative tolerance in the study file: refused before anything runs, at its JSON path
   void aBadStudyFileSaysWhereItIsWrong() {
     QTemporaryDir dir;
     const QString path = dir.filePath("bad.json");
@@ -205,6 +212,7 @@ class StudyDialogTest : public QObject {
     QVERIFY(!w.dialog.runner().busy());
   }
 
+  // the dialog's own setup refuses a study without integrators and a step that is not a number
   void aSceneStudyWithoutIntegratorsIsRefused() {
     Workbench w;
     tinyStudy(w.dialog.setup());
@@ -218,6 +226,7 @@ class StudyDialogTest : public QObject {
     QVERIFY2(w.dialog.statusText().contains("'x'"), qPrintable(w.dialog.statusText()));
   }
 
+  // rn4 at two tolerances in joint coordinates from the dialog
   void aStudyRunsInJointCoordinates() {
     Workbench w;
     // the stiff double pendulum is a tree of revolutes: rn4 runs it in joint coordinates, the

@@ -43,6 +43,7 @@ QPointF widgetPoint(SceneView& view, const Vec3& p_W) {
   return {d[0] / scale, view.vtkWidget()->height() - d[1] / scale};
 }
 
+// the sum of the differences of two colours' red, green and blue
 int colourDistance(QRgb a, QRgb b) {
   return std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) +
          std::abs(qBlue(a) - qBlue(b));
@@ -69,11 +70,13 @@ QPointF screenDirection(const SceneView& view, const Vec3& d_W) {
   return view.project(focal + 0.1 * camera->GetDistance() * d_W) - view.project(focal);
 }
 
+// the cosine of the angle between two screen directions (0 when either is nil)
 double cosine(const QPointF& a, const QPointF& b) {
   const double na = std::hypot(a.x(), a.y()), nb = std::hypot(b.x(), b.y());
   return na > 0.0 && nb > 0.0 ? (a.x() * b.x() + a.y() * b.y()) / (na * nb) : 0.0;
 }
 
+// the direction the camera looks along, in the world
 Vec3 cameraDirection(const SceneView& view) {
   double d[3];
   view.vtkWidget()->renderer()->GetActiveCamera()->GetDirectionOfProjection(d);
@@ -108,12 +111,15 @@ class SceneViewTest : public QObject {
  private slots:
   // --- what is drawn, and picking ----------------------------------------------------------------
 
+  // one row per built-in scene
   void bodiesAreDrawnInEveryBuiltinScene_data() {
     QTest::addColumn<QString>("scene");
     for (const BuiltinScene& s : builtinScenes())
       QTest::newRow(s.name.c_str()) << QString::fromStdString(s.name);
   }
 
+  // every body of every built-in scene drawn where it is: the pixel at its centre differs from the
+  // background that the same camera sees over an empty scene
   void bodiesAreDrawnInEveryBuiltinScene() {
     QFETCH(QString, scene);
     auto model = std::make_shared<const Model>(loadScene(scene.toStdString()));
@@ -243,6 +249,7 @@ class SceneViewTest : public QObject {
   }
 
   void clickingABodySelectsIt() {
+    // a click on body_2's centre picks that body; a click in the corner picks nothing
     auto model = std::make_shared<const Model>(loadScene("double-pendulum"));
     SceneView view;
     view.resize(480, 360);
@@ -269,6 +276,7 @@ class SceneViewTest : public QObject {
   // --- the camera, the triad and the grid --------------------------------------------------------
 
   // front, side, top and isometric relative to gravity, every body in view after each
+  // a scene with gravity along -y and one with gravity along -z
   void standardViewsFaceGravity_data() {
     QTest::addColumn<QString>("scene");
     QTest::newRow("stiff-double-pendulum (gravity -y)") << "stiff-double-pendulum";
@@ -323,6 +331,8 @@ class SceneViewTest : public QObject {
   }
 
   void theTriadTurnsWithTheCamera() {
+    // the triad's pixels of each colour, from an empty view with the same camera, against the world
+    // axes' directions on screen
     QFETCH(int, standard);
     const auto view = viewOf("stiff-double-pendulum", static_cast<ui::StandardView>(standard));
     QVERIFY(view);
@@ -359,6 +369,7 @@ class SceneViewTest : public QObject {
   // the grid: one plane perpendicular to gravity, at or under the model's lowest point, covering
   // the model's horizontal extent and not much more
   void theGridLiesPerpendicularToGravity_data() {
+    // scenes upright along y and along z, long and short ones
     QTest::addColumn<QString>("scene");
     for (const char* s : {"stiff-double-pendulum", "hmmwv-bump", "rotating-shaft", "slider-crank"})
       QTest::newRow(s) << QString(s);

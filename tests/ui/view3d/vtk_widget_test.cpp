@@ -89,6 +89,7 @@ class VtkWidgetTest : public QObject {
     QVERIFY(!w.glRenderer().isEmpty());
   }
 
+  // the widget renders at its size, and at its new one after it moves into another window
   void followsResizeAndReparenting() {
     VtkWidget* w = new VtkWidget;
     addCube(*w);
@@ -114,6 +115,7 @@ class VtkWidgetTest : public QObject {
     QTest::qWait(10);
   }
 
+  // a pick at the widget's centre finds the cube; in the corner, nothing
   void picksTheActorUnderTheMouse() {
     VtkWidget w;
     auto cube = addCube(w);
@@ -132,6 +134,7 @@ class VtkWidgetTest : public QObject {
     QVERIFY(picker->GetViewProp() == nullptr);
   }
 
+  // a left drag turns the camera
   void mouseDragTurnsTheCamera() {
     VtkWidget w;
     addCube(w);

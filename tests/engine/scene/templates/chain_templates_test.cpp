@@ -15,6 +15,7 @@
 namespace mbw {
 namespace {
 
+// a chain of n links of the given length, released at the angle given
 Model chain(int links, double length = 1.0, double angleDegrees = 0.0) {
   return parseScene(generateScene("chain", {{"links", std::to_string(links)},
                                             {"length", std::to_string(length)},
@@ -23,6 +24,7 @@ Model chain(int links, double length = 1.0, double angleDegrees = 0.0) {
 }
 
 TEST(ChainTemplate, HasTheStatedSizeAndMobility) {
+  // n links on hinges: five equations a hinge, one freedom a link
   for (int n : {1, 3, 20}) {
     const Model m = chain(n);
     EXPECT_EQ(m.bodyCount(), n);

@@ -36,6 +36,7 @@ TEST(FourBarTemplate, ADrivenRockerFollowsFreudensteinsEquation) {
   //   cos(theta2 - theta4) = d/a cos(theta4) - d/c cos(theta2) + (a^2 - b^2 + c^2 + d^2) / (2 a c)
   // (Freudenstein 1955); its residual is of the order of the constraint violation over a c
   const double a = 0.2, b = 0.5, c = 0.4, d = 0.5, theta0 = 70.0 * M_PI / 180.0;
+  // both assembly branches, the crank driven either way
   for (const char* branch : {"elbow-up", "elbow-down"}) {
     for (const double w : {4.0, -3.0}) {
       SCOPED_TRACE(std::string(branch) + " " + std::to_string(w));
@@ -68,6 +69,7 @@ TEST(FourBarTemplate, SphericalUniversalPinsMoveAsRevoluteOnes) {
   // the same equations of motion without the repeated ones: the same motion to the Newton
   // tolerance, driven and free (the crank started at 3 rad/s and left to gravity)
   for (const char* driven : {"true", "false"}) {
+    // with and without the crank driven
     SCOPED_TRACE(driven);
     TemplateArguments arguments = {{"crank_speed", "3"}, {"driven", driven}};
     const Results revolute = fourBarRun("four-bar", arguments);

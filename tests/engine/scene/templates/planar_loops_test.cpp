@@ -18,6 +18,7 @@
 namespace mbw {
 namespace {
 
+// the z component of the cross product of two plane vectors
 double loopCross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
 
 // the angle from u to v, counterclockwise, in (-pi, pi]
@@ -25,6 +26,7 @@ double loopAngleChange(const Vec2& u, const Vec2& v) {
   return std::atan2(loopCross(u, v), u.dot(v));
 }
 
+// the bars' lengths (crank, coupler, rocker, ground), the crank's angle and the branch
 struct FourBarCase {
   double lengths[4];
   double crankAngle;  // deg
@@ -40,6 +42,7 @@ const FourBarCase kFourBars[] = {
 };
 
 TEST(PlanarLoops, AFourBarHasItsLengthsAndItsBranch) {
+  // each case assembled at rest: the pivots, the crank's angle, the lengths and the branch
   for (const FourBarCase& c : kFourBars) {
     SCOPED_TRACE(c.crankAngle);
     const double a = c.lengths[0], b = c.lengths[1], rocker = c.lengths[2], d = c.lengths[3];
@@ -127,6 +130,9 @@ std::pair<std::string, std::string> loopRefusal(const std::function<void()>& ass
 }
 
 TEST(PlanarLoops, ALoopThatCannotBeMadeNamesTheParameterToChange) {
+  // four-bars that cannot close (the longest bar longer than the other three), that close only at
+  // other crank angles, whose crank tip falls on the rocker pivot, and one started in motion at a
+  // dead point
   const struct {
     double lengths[4];
     double angle, speed;

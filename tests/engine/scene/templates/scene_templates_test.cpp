@@ -23,6 +23,8 @@
 namespace mbw {
 namespace {
 
+// --- the scene's geometry ------------------------------------------------------------------------
+
 struct Geometry {
   double positionResidual = 0.0;  // |Phi|_inf at the scene's pose, m or rad
   double velocityResidual = 0.0;  // |Phi_q v - nu|_inf
@@ -51,6 +53,10 @@ Geometry geometryOf(const std::string& text) {
   return g;
 }
 
+// --- the templates and their parameters ----------------------------------------------------------
+
+// five templates, each found by its name; every parameter described, every numeric range
+// non-empty
 TEST(SceneTemplates, EveryTemplateDeclaresItsParametersWithDefaultsInRange) {
   ASSERT_EQ(sceneTemplates().size(), 5u);
   for (const SceneTemplate& t : sceneTemplates()) {
@@ -137,7 +143,10 @@ TEST(SceneTemplates, OptionsFillTheInputWhoseArgumentsAreTheParametersGiven) {
   EXPECT_NO_THROW(generateScene("four-bar", input.arguments()));
 }
 
+// --- the scenes they make ------------------------------------------------------------------------
+
 TEST(SceneTemplates, OpenChainsAreExactAndHaveOneFreedomPerBar) {
+  // both with z up and with y up: the chain's and the double pendulum's joints hold exactly
   for (const char* up : {"z", "y"}) {
     const Geometry chain =
         geometryOf(generateScene("chain", {{"links", "5"}, {"angle", "30"}, {"up", up}}));
@@ -159,6 +168,8 @@ struct LoopCase {
 };
 
 TEST(SceneTemplates, LoopsCloseExactlyWithConsistentVelocitiesAndTheirMobility) {
+  // a driven four-bar or slider-crank has one equation more (its driver) and no freedom; the
+  // spherical-universal pins repeat nothing
   const std::vector<LoopCase> cases = {
       {"four-bar", {{"crank_speed", "3"}}, 20, 3, 1},
       {"four-bar", {{"crank_speed", "3"}, {"joints", "spherical-universal"}}, 17, 0, 1},
@@ -205,6 +216,8 @@ TEST(SceneTemplates, LoopsCloseExactlyWithConsistentVelocitiesAndTheirMobility) 
   }
 }
 
+// --- refusals and names --------------------------------------------------------------------------
+
 // the message of the TemplateError a generation throws, with its parameter
 std::string refusal(const std::string& name, const TemplateArguments& arguments,
                     std::string* parameter = nullptr) {
@@ -245,6 +258,8 @@ TEST(SceneTemplates, RefusesBadArgumentsNamingTheParameter) {
 }
 
 TEST(SceneTemplates, NameAndDescriptionAreTheUsersWhenGiven) {
+  // the name, the description and the run settings given end up in the scene; without them the
+  // template names the scene after itself
   const nlohmann::json s =
       nlohmann::json::parse(generateScene("four-bar", {{"name", "my linkage"},
                                                        {"description", "a test"},
