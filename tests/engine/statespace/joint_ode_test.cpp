@@ -2,14 +2,14 @@
 // pendulum, a 12-link chain, the cart tree and the cart tree with force elements, the full state
 // (rp coordinates from forward kinematics) satisfies the rp constraints at the position and
 // velocity levels and the rp equations of motion with its multipliers; the inverse map gives the
-// joint coordinates back; the Jacobians are the tree's; a scene of raw primitives is refused,
-// naming the joint. Closed loops (statespace/loop_constraints.h, loop_joint_ode.h) on the four-bar
-// and slider-crank templates, planar loops of revolutes whose loop revolute repeats three of its
-// five equations on the joint coordinates, and a slotted lever closed by a translational joint:
-// the independent equations kept leave the model's
-// degrees of freedom; Phi_q and gamma against differences of Phi; the full states on the rp
-// constraints (the loops' to the Newton tolerance) with the rp equations of motion; the
-// difference Jacobians against one-sided differences, the evaluated point left as it was.
+// joint coordinates back; the Jacobians are the tree's; a scene whose joints close loops is
+// refused, naming the joint. Closed loops (statespace/loop_constraints.h, loop_joint_ode.h) on the
+// four-bar and slider-crank templates, planar loops of revolutes whose loop revolute repeats three
+// of its five equations on the joint coordinates, and a slotted lever closed by a translational
+// joint: the independent equations kept leave the model's degrees of freedom; Phi_q and gamma
+// against differences of Phi; the full states on the rp constraints (the loops' to the Newton
+// tolerance) with the rp equations of motion; the difference Jacobians against one-sided
+// differences, the evaluated point left as it was.
 
 #include "statespace/joint_ode.h"
 
@@ -125,8 +125,9 @@ TEST(JointOde, JacobiansAreTheTreesWithItsForceElements) {
   EXPECT_EQ(ft, rt);
 }
 
-TEST(JointOde, RefusesRawPrimitivesNamingTheJoint) {
-  // the double pendulum scene's hinges are raw DP1 and CD primitives
+TEST(JointOde, RefusesLoopsNamingTheJoint) {
+  // the double pendulum scene's hinges are raw DP1 and CD primitives: free bodies whose joints
+  // close loops, which the tree's ODE alone does not solve
   const Model model = loadScene("double-pendulum");
   const std::unique_ptr<Formulation> rp = makeFormulation("rp", model);
   try {
@@ -134,6 +135,7 @@ TEST(JointOde, RefusesRawPrimitivesNamingTheJoint) {
     FAIL() << "accepted";
   } catch (const JointTreeError& e) {
     EXPECT_NE(std::string(e.what()).find("joint 'revJoint_DP1_1'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("closes a loop"), std::string::npos) << e.what();
   }
 }
 
