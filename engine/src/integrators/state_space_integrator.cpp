@@ -99,6 +99,9 @@ bool StateSpaceIntegrator::finishStep(StepResult& r) {
     else
       os << "Gauss-Jordan kept the same coordinates";
     r.event = os.str();
+  } else if (check.changed) {
+    // the joint coordinates' spherical angles re-based: the event names the joints
+    r.event = check.description;
   }
   // a jump to another branch of the constraint manifold ends the run at the last good state; a
   // singular position ahead is crossed by the next step

@@ -31,6 +31,13 @@ TreeDynamicsT<S>::TreeDynamicsT(const KinematicTree& tree) : tree_(tree) {
 }
 
 template <typename S>
+void TreeDynamicsT<S>::followFrames(const KinematicTree& tree) {
+  // the joints' R_0 and their links' parent frames (the motion subspaces do not change)
+  for (size_t k = 0; k < tree_.joints.size(); ++k) tree_.joints[k].F_P = tree.joints[k].F_P;
+  for (int i = 0; i < tree_.size(); ++i) tree_.bodies[i].R_PF = tree.bodies[i].R_PF;
+}
+
+template <typename S>
 Vec6T<S> TreeDynamicsT<S>::baseAcceleration() const {
   Vec6S a0;
   a0 << Vec3S::Zero(), -gravity_W_;

@@ -19,7 +19,9 @@
 // Gravity enters as the fictitious base acceleration a_0 = -a_g (Featherstone 2008 chapter 5).
 // Body coordinates: each body's internal frame (centre of mass, body axes), so I_i = diag(I_c, m).
 // External wrenches f^ext_i are in body coordinates: the moment about the centre of mass, then
-// the force. A fixed joint (no coordinate) passes its body's inertia and bias force whole.
+// the force. A fixed joint (no coordinate) passes its body's inertia and bias force whole; a
+// virtual body (a link inside a multi-freedom joint, kinematic_tree.h eq 3) has no inertia of its
+// own and passes on what its subtree gives it.
 //
 // Use: computeKinematics(q, qd), then any of the queries. Nothing is allocated once warm (the
 // output vectors and matrices keep their size between calls).
@@ -49,6 +51,13 @@ class TreeDynamicsT {
   void setGravity(const Vec3S& g_W) { gravity_W_ = g_W; }
   const KinematicTree& tree() const { return tree_; }
   int size() const { return tree_.coordinates; }
+  // re-bases the spherical chains whose middle angle passed kRebaseAngle, in this tree and in q,
+  // qd (kinematic_tree.h eq 4); returns the re-based joints (indices in tree().joints)
+  std::vector<int> rebaseSphericalJoints(VectorXd& q, VectorXd& qd) {
+    return mbw::rebaseSphericalJoints(tree_, q, qd);
+  }
+  // the reference rotations R_0 of another tree of the same model (after its re-basing)
+  void followFrames(const KinematicTree& tree);
 
   // --- stage: positions and velocities ------------------------------------------------------
   void computeKinematics(const VecX& q, const VecX& qd);
@@ -82,7 +91,7 @@ class TreeDynamicsT {
   Vec6S baseAcceleration() const;
   S jointValue(const TreeBody& t, const VecX& x) const { return t.dof ? x[t.index] : S(0.0); }
 
-  const KinematicTree tree_;
+  KinematicTree tree_;  // its spherical chains' R_0 change when re-based
   Vec3S gravity_W_ = Vec3S(S(0.0), S(0.0), S(-9.81));
   std::vector<Mat6S> inertia_;           // I_i
   std::vector<Vec6S> S_;                 // S_i

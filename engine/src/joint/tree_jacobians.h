@@ -54,6 +54,12 @@ class TreeJacobians {
   void evaluate(double t, const VectorXd& q, const VectorXd& qd, MatrixXd& J1, MatrixXd& J2,
                 VectorXd& dfdt, const TreeForces* branches = nullptr);
 
+  // the reference rotations R_0 of the ODE's tree after its re-basing (kinematic_tree.h eq 4)
+  void followFrames(const KinematicTree& tree) {
+    dynamics_.followFrames(tree);
+    point_.followFrames(tree);
+  }
+
   // differentiated ABA passes so far
   long passes() const { return passes_; }
 

@@ -6,10 +6,10 @@
 // force elements' wrenches on the bodies, but for RSDAs on a hinge's own axis, which act as joint
 // torques tau (joint/tree_forces.h eq 2).
 //
-// It holds what the tree holds today: revolute, translational and fixed joints, gravity, TSDA,
-// RSDA, point forces and torques. A tire (not yet mapped through the tree) is refused with a
-// JointTreeError naming the element. The state-space integrators advance it through statespace/
-// joint_ode.h (`--formulation joint`).
+// It holds what the tree holds (joint/kinematic_tree.h: joints of up to three freedoms as chains
+// through virtual bodies, free bodies), gravity, TSDA, RSDA, point forces and torques. A tire (not
+// yet mapped through the tree) is refused with a JointTreeError naming the element. The state-space
+// integrators advance it through statespace/ joint_ode.h (`--formulation joint`).
 //
 // A model whose joints close loops is held only when the caller solves the loop constraints
 // (closedLoops): statespace/loop_joint_ode.h, by coordinate partitioning. It then asks for the

@@ -25,10 +25,12 @@ namespace mbw {
 struct PartitionCheck {
   bool triggered = false;     // cond(Phi_u) grew beyond the allowed factor: a new Gauss-Jordan pass
   bool changed = false;       // ... which chose other independent coordinates (the dependent ones
-                              // in another pivot order alone are no change)
+                              // in another pivot order alone are no change); or, not triggered,
+                              // the joint coordinates' spherical angles were re-based
+                              // (joint/kinematic_tree.h eq 4): either way y, yd are new
   double condition = 0.0;     // cond_1(Phi_u) estimate at the checked state (before repartitioning)
   double reference = 0.0;     // at the last partitioning
-  std::string description;    // the new independent coordinates, when changed
+  std::string description;    // the new independent coordinates, or the re-based joints
   std::string singularity;    // triggered near a singular position: Phi_q's rank drop, in words
   double weakestPivot = 0.0;  // triggered: the weakest equation's independent part (ConstraintRank)
 };

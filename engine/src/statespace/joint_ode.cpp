@@ -47,6 +47,20 @@ const State& JointOde::fullState() {
   return map_.state();
 }
 
+PartitionCheck JointOde::checkPartition() {
+  // the spherical chains past kRebaseAngle re-based at the last point (the same motion in new
+  // coordinates), the Jacobians' trees following, and the point evaluated again
+  PartitionCheck check;
+  const std::vector<int> rebased = ode_.dynamics().rebaseSphericalJoints(q_, qd_);
+  if (rebased.empty()) return check;
+  if (jacobians_) jacobians_->followFrames(ode_.tree());
+  VectorXd qdd(size());
+  evaluate(t_, VectorXd(q_), VectorXd(qd_), qdd);
+  check.changed = true;
+  check.description = rebaseDescription(ode_.tree(), rebased);
+  return check;
+}
+
 void JointOde::jacobians(MatrixXd& J1, MatrixXd& J2, VectorXd& ft) {
   // constructed whenever the integrator asks for them (see the constructor); the force elements
   // on the ODE's angle branches

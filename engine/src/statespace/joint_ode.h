@@ -4,7 +4,8 @@
 // the model's kinematic tree (joint/kinematic_tree.h), and
 //     ydd = f(t, q, qd) = ABA(q, qd, gravity, force elements)
 // (Featherstone, Rigid Body Dynamics Algorithms, 2008, Table 7.1; joint/tree_ode.h): one O(n)
-// pass per evaluation, no constraint to solve, no partition to check. The exact Jacobians J1 =
+// pass per evaluation, no constraint to solve, no partition to check; the spherical and free
+// joints' Bryant angles are re-based at accepted points (checkPartition). The exact Jacobians J1 =
 // df/dq, J2 = df/dqd and df/dt are those of forward-mode differentiation of ABA
 // (joint/tree_jacobians.h).
 //
@@ -44,7 +45,9 @@ class JointOde final : public IndependentOde {
   void jacobians(MatrixXd& J1, MatrixXd& J2, VectorXd& ft) override;
 
   bool partitioned() const override { return false; }
-  PartitionCheck checkPartition() override { return {}; }
+  // no partition to check, but the spherical chains' angles re-based when their middle angle
+  // passed kRebaseAngle (joint/kinematic_tree.h eq 4): then changed, with the joints named
+  PartitionCheck checkPartition() override;
   const std::string& singularity() const override { return none_; }
 
   long evaluations() const override { return ode_.evaluations(); }

@@ -13,7 +13,8 @@
 // (Featherstone 2008 chapter 4: the body Jacobian from the motion subspaces), joint k moving
 // tree body i:
 //     J_w,b[:, k] = R_i S_k,w,   J_v,b[:, k] = R_i S_k,v + J_w,b[:, k] x (c_b - c_i)
-// (S_k = [S_k,w; S_k,v] in body i's coordinates, kinematic_tree.h eq 2). So with D_b = dx_b/dq,
+// (S_k = [S_k,w; S_k,v] in body i's coordinates, kinematic_tree.h eq 2; i may be a virtual link of
+// a joint of several freedoms, c_i its frame's origin). So with D_b = dx_b/dq,
 // the 7 x n block of eq (2), the constraint Jacobian, velocity and acceleration right-hand sides
 // on the joint coordinates (Phi_q qd = nu, Phi_q qdd = gamma) are
 //     Phi_q = sum_b (Phi_rp,x_b)_L D_b,   nu = (nu_rp)_L,

@@ -308,9 +308,18 @@ void LoopJointOde::jacobians(MatrixXd& J1, MatrixXd& J2, VectorXd& ft) {
 // --- the partition check (Sandu et al. 2001 section 4) -------------------------------------------
 
 PartitionCheck LoopJointOde::checkPartition() {
+  // the spherical chains past kRebaseAngle re-based first (joint/kinematic_tree.h eq 4): the same
+  // motion in new coordinates, partitioned and evaluated again there
+  PartitionCheck check;
+  const std::vector<int> rebased = ode_.dynamics().rebaseSphericalJoints(q_, qd_);
+  if (!rebased.empty()) {
+    check.changed = true;
+    check.description = rebaseDescription(ode_.tree(), rebased);
+    if (choosePartition(t_)) evaluateAtPartition();
+    return check;
+  }
   // cond(Phi_u) at the last point against the partition's reference; within the growth factor,
   // nothing to do
-  PartitionCheck check;
   if (m_ == 0) return check;
   check.reference = referenceCondition_;
   check.condition = dependent_.conditionEstimate();
@@ -331,16 +340,23 @@ PartitionCheck LoopJointOde::checkPartition() {
     return check;
   }
   check.changed = partition_.independent != before.independent;
-  // the new independent coordinates by their joints' names
+  // the new independent coordinates by their joints' names (a joint of several freedoms: its
+  // freedom's number too)
   if (check.changed) {
+    const KinematicTree& tree = ode_.tree();
     for (int i = 0; i < size(); ++i) {
-      const int k = partition_.independent[i];
-      for (const TreeBody& b : ode_.tree().bodies)
-        if (b.dof && b.index == k)
-          check.description += (i ? " " : "") + rp_.model().joints[b.joint].name;
+      const TreeBody& b = tree.bodies[tree.coordinateBody[partition_.independent[i]]];
+      const TreeJoint& j = tree.joints[b.treeJoint];
+      check.description += (i ? " " : "") + j.name;
+      if (j.dof > 1) check.description += "[" + std::to_string(b.index - j.index + 1) + "]";
     }
   }
-  // the tangent basis of the new partition at this point
+  evaluateAtPartition();
+  return check;
+}
+
+void LoopJointOde::evaluateAtPartition() {
+  // the tangent basis of the partition at the last point
   const int d = size();
   VectorXd v(d), vd(d), vdd;
   for (int i = 0; i < d; ++i) {
@@ -348,7 +364,6 @@ PartitionCheck LoopJointOde::checkPartition() {
     vd[i] = qd_[partition_.independent[i]];
   }
   evaluate(t_, v, vd, vdd);
-  return check;
 }
 
 }  // namespace mbw

@@ -25,7 +25,9 @@
 //      H_uv = -Phi_u^-1 Phi_v (Sandu et al. 2001 eq 28a);
 //   3. the reduced equations of (1)-(2), with z = [0; Phi_u^-1 gamma] (eqs 9-10),
 //         (T^T H T) vdd = T^T (b - H z),   qdd = T vdd + z.                               (3)
-// checkPartition: when cond_1(Phi_u) grows beyond the settings' factor over its value at the last
+// checkPartition: the spherical and free joints' Bryant angles re-based when their middle angle
+// passed kRebaseAngle (joint/kinematic_tree.h eq 4), the partition chosen again; else when
+// cond_1(Phi_u) grows beyond the settings' factor over its value at the last
 // partitioning, Gauss-Jordan chooses the coordinates again (Sandu et al. 2001 section 4).
 //
 // jacobians(): J1 = d vdd/dv, J2 = d vdd/d vd and df/dt by central differences of the acceleration
@@ -91,6 +93,7 @@ class LoopJointOde final : public IndependentOde {
 
  private:
   bool choosePartition(double t);  // at q_
+  void evaluateAtPartition();      // at q_, qd_ in the current partition
   bool solvePositions(double t, const VectorXd& v);
   bool factorizeAt(double t);  // Phi_q at q_, and Phi_u factorized
   void solveVelocities(const VectorXd& vd);

@@ -201,15 +201,7 @@ std::string jointRefusalWord(const std::string& refusal) {
   if (refusal.find("closes a loop") != std::string::npos) return "loop";
   if (refusal.find("beam node") != std::string::npos) return "beam";
   if (refusal.find("tires") != std::string::npos) return "tire";
-  if (refusal.find("free bodies") != std::string::npos) return "free body";
-  // a joint the tree cannot hold: its type, as the message names it "(/joints/K, TYPE)"
-  const size_t at = refusal.find("(/joints/");
-  if (at != std::string::npos) {
-    const size_t comma = refusal.find(", ", at);
-    const size_t close = refusal.find(')', at);
-    if (comma != std::string::npos && close != std::string::npos && comma < close)
-      return refusal.substr(comma + 2, close - comma - 2);
-  }
+  if (refusal.find("singular rotational inertia") != std::string::npos) return "inertia";
   return "refused";
 }
 

@@ -70,8 +70,8 @@ void fileStateSpaceRecord(const StateSpaceComparisonSettings& settings, const St
                           std::vector<StateSpaceRow>& rows);
 
 // The reason a scene cannot be held in joint coordinates, in a word: "loop", "beam", "tire",
-// "free body", or the joint type that cannot be a tree joint ("spherical", "raw primitive", ...);
-// "refused" when the reason is none of these.
+// "inertia" (a free or spherical body's singular rotational inertia); "refused" when the reason is
+// none of these.
 std::string jointRefusalWord(const std::string& refusal);
 
 }  // namespace mbw

@@ -3,9 +3,12 @@
 // scene templates (revolute joints), and a tree with a translational joint written here (a cart
 // on an inclined rail carrying two arms, one with a tip body that holds a weight by a fixed joint;
 // bodies turned from the world axes, a centre of mass off the body origin, a revolute axis given
-// antiparallel on its two bodies). Random joint states for them, and the absolute (rp) state of
+// antiparallel on its two bodies), and a tree of the joints of several freedoms (a sled on an
+// inclined plane carrying an arm by a universal joint and a bob by a spherical one, a sleeve on a
+// cylindrical joint, and a free body). Random joint states for them, and the absolute (rp) state of
 // the same configuration.
 
+#include <cmath>
 #include <random>
 #include <string>
 #include <vector>
@@ -44,6 +47,48 @@ inline const char* kCartTree = R"({
   ]
 })";
 
+// planar (the plane 0.3 y + z = 0), universal, spherical, cylindrical (a tilted axis), and a body
+// on no joint (free): 3 + 2 + 3 + 2 + 6 coordinates through virtual bodies
+inline const char* kMultiFreedomTree = R"({
+  "format": "mbw-scene", "version": 1, "name": "multi-freedom-tree", "gravity": [0, 0, -9.81],
+  "bodies": [
+    {"name": "sled", "mass": 3.0, "inertia": [0.1, 0.2, 0.25], "position": [0.2, 0.1, -0.03],
+     "orientation": {"matrix": [[0, -1, 0], [1, 0, 0], [0, 0, 1]]}},
+    {"name": "arm", "mass": 1.2, "inertia": [0.04, 0.05, 0.01], "position": [0.2, 0.1, -0.53],
+     "center_of_mass": [0.01, 0.0, 0.02]},
+    {"name": "bob", "mass": 0.8, "inertia": [0.01, 0.012, 0.014], "position": [0.2, 0.1, -1.13]},
+    {"name": "sleeve", "mass": 0.5, "inertia": [0.02, 0.02, 0.005], "position": [-0.5, 0, 0.3]},
+    {"name": "drifter", "mass": 0.3, "inertia": [0.002, 0.003, 0.004], "position": [1, 1, 1],
+     "orientation": {"matrix": [[1, 0, 0], [0, 0, -1], [0, 1, 0]]}}
+  ],
+  "joints": [
+    {"name": "table", "type": "planar", "body_i": "ground", "body_j": "sled",
+     "point_i": [0, 0, 0], "point_j": [0, 0, 0], "axis_i": [0, 0.3, 1], "axis_j": [0.3, 0, 1]},
+    {"name": "cross", "type": "universal", "body_i": "sled", "body_j": "arm",
+     "point_i": [0, 0, -0.1], "point_j": [0, 0, 0.4], "axis_i": [1, 0, 0], "axis_j": [1, 0, 0]},
+    {"name": "ball", "type": "spherical", "body_i": "arm", "body_j": "bob",
+     "point_i": [0, 0, -0.4], "point_j": [0, 0, 0.2]},
+    {"name": "sleeve_axis", "type": "cylindrical", "body_i": "ground", "body_j": "sleeve",
+     "point_i": [-0.5, 0, 0.3], "point_j": [0, 0, 0], "axis_i": [1, 0, 1], "axis_j": [1, 0, 1]}
+  ]
+})";
+
+// A random state q's spherical and free joints' angles on the inverse map's side: the middle
+// Bryant angle in [-pi/2, pi/2] (rot_x(a) rot_y(b) rot_z(c) = rot_x(a + pi) rot_y(pi - b)
+// rot_z(c + pi), the rates (ad, -bd, cd))
+inline void canonicalAngles(const KinematicTree& tree, VectorXd& q, VectorXd& qd) {
+  for (const TreeJoint& j : tree.joints) {
+    if (j.kind != TreeJointKind::Spherical && j.kind != TreeJointKind::Free) continue;
+    const int a = j.index + (j.kind == TreeJointKind::Free ? 3 : 0);
+    q[a + 1] = std::remainder(q[a + 1], 2.0 * M_PI);
+    if (std::abs(q[a + 1]) <= M_PI / 2) continue;
+    q[a] += M_PI;
+    q[a + 1] = (q[a + 1] > 0.0 ? M_PI : -M_PI) - q[a + 1];
+    q[a + 2] += M_PI;
+    qd[a + 1] = -qd[a + 1];
+  }
+}
+
 inline const char* kForces = R"json(,
   "forces": [
     {"name": "rail_spring", "type": "tsda", "body_i": "ground", "body_j": "tip",
@@ -75,11 +120,12 @@ struct NamedModel {
   Model model;
 };
 
-// the double pendulum, a 12-link chain, the cart tree
+// the double pendulum, a 12-link chain, the cart tree, the multi-freedom tree
 inline std::vector<NamedModel> treeModels() {
   return {{"double-pendulum", parseScene(generateScene("double-pendulum"), "double-pendulum")},
           {"chain-12", parseScene(generateScene("chain", {{"links", "12"}}), "chain-12")},
-          {"cart-tree", parseScene(kCartTree, "cart-tree")}};
+          {"cart-tree", parseScene(kCartTree, "cart-tree")},
+          {"multi-freedom-tree", parseScene(kMultiFreedomTree, "multi-freedom-tree")}};
 }
 
 inline VectorXd randomVector(std::mt19937& rng, int n, double scale) {

@@ -19,8 +19,9 @@ using joint_test::randomVector;
 // --- trees and their coordinates -----------------------------------------------------------------
 
 TEST(KinematicTree, ChainsAndTreesHaveOneCoordinatePerFreedomAndNoLoops) {
-  // (bodies, coordinates) of the double pendulum, 12-link chain and cart tree (a fixed joint)
-  const int bodies[] = {2, 12, 5}, coordinates[] = {2, 12, 4};
+  // (bodies, coordinates) of the double pendulum, 12-link chain, cart tree (a fixed joint) and the
+  // multi-freedom tree (a tree body per freedom)
+  const int bodies[] = {2, 12, 5, 16}, coordinates[] = {2, 12, 4, 16};
   int k = 0;
   for (const joint_test::NamedModel& m : joint_test::treeModels()) {
     SCOPED_TRACE(m.name);
@@ -53,8 +54,9 @@ TEST(KinematicTree, TheInverseMapRecoversTheJointStateFromTheBodiesPosesAndMotio
     const KinematicTree tree = buildKinematicTree(m.model);
     TreeDynamics dyn(tree);
     for (int trial = 0; trial < 5; ++trial) {
-      const VectorXd q = randomVector(rng, tree.coordinates, 2.5);
-      const VectorXd qd = randomVector(rng, tree.coordinates, 3.0);
+      VectorXd q = randomVector(rng, tree.coordinates, 2.5);
+      VectorXd qd = randomVector(rng, tree.coordinates, 3.0);
+      joint_test::canonicalAngles(tree, q, qd);
       dyn.computeKinematics(q, qd);
       Model posed = m.model;
       for (int b = 0; b < posed.bodyCount(); ++b) {
@@ -72,8 +74,8 @@ TEST(KinematicTree, TheInverseMapRecoversTheJointStateFromTheBodiesPosesAndMotio
         if (t.dof == 0) continue;
         double dq = q0[t.index] - q[t.index];
         if (t.type == TreeJointType::Revolute) dq = std::remainder(dq, 2.0 * EIGEN_PI);
-        EXPECT_NEAR(dq, 0.0, 1e-12) << m.model.joints[t.joint].name;
-        EXPECT_NEAR(qd0[t.index], qd[t.index], 1e-12) << m.model.joints[t.joint].name;
+        EXPECT_NEAR(dq, 0.0, 1e-12) << tree.joints[t.treeJoint].name;
+        EXPECT_NEAR(qd0[t.index], qd[t.index], 1e-11) << tree.joints[t.treeJoint].name;
       }
     }
   }
@@ -98,56 +100,127 @@ TEST(KinematicTree, TheSceneInitialPoseIsReproducedByForwardKinematics) {
   }
 }
 
-// --- models the tree cannot hold -----------------------------------------------------------------
+// --- joints of several freedoms, free bodies and re-basing ---------------------------------------
 
-TEST(KinematicTree, RefusesRawPrimitivesAsTreeJointsNamingTheJoint) {
-  // the built-in double pendulum is written in raw DP1 and CD equations
-  try {
-    buildKinematicTree(loadScene("double-pendulum"));
-    FAIL() << "accepted";
-  } catch (const JointTreeError& e) {
-    EXPECT_NE(std::string(e.what()).find("joint 'revJoint_DP1_1'"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("raw primitive"), std::string::npos) << e.what();
+TEST(KinematicTree, JointsOfSeveralFreedomsAreChainsThroughVirtualBodies) {
+  // cylindrical (fewest freedoms from the ground first), planar, universal, spherical, then the
+  // free body: each a chain of tree bodies, the child last, the others virtual and massless
+  const Model model = parseScene(joint_test::kMultiFreedomTree, "multi-freedom-tree");
+  const KinematicTree tree = buildKinematicTree(model);
+  const TreeJointKind kinds[] = {TreeJointKind::Cylindrical, TreeJointKind::Planar,
+                                 TreeJointKind::Universal, TreeJointKind::Spherical,
+                                 TreeJointKind::Free};
+  const int dofs[] = {2, 3, 2, 3, 6};
+  const char* children[] = {"sleeve", "sled", "arm", "bob", "drifter"};
+  ASSERT_EQ(tree.joints.size(), 5u);
+  for (int k = 0; k < 5; ++k) {
+    const TreeJoint& j = tree.joints[k];
+    SCOPED_TRACE(j.name);
+    EXPECT_EQ(j.kind, kinds[k]);
+    EXPECT_EQ(j.dof, dofs[k]);
+    EXPECT_EQ(j.last - j.first + 1, dofs[k]);
+    EXPECT_EQ(model.bodies[j.body].name, children[k]);
+    EXPECT_EQ(tree.treeOf[j.body], j.last);
+    // the links: one coordinate each, in order; virtual and massless but the last
+    for (int i = j.first; i <= j.last; ++i) {
+      const TreeBody& t = tree.bodies[i];
+      EXPECT_EQ(t.index, j.index + i - j.first);
+      EXPECT_EQ(tree.coordinateBody[t.index], i);
+      EXPECT_EQ(t.body, i == j.last ? j.body : kVirtualBody);
+      EXPECT_EQ(t.mass > 0.0, i == j.last);
+      EXPECT_EQ(t.parent, i == j.first ? j.parent : i - 1);
+    }
   }
+  EXPECT_EQ(tree.joints[4].name, "free body 'drifter'");
+  EXPECT_EQ(tree.joints[4].parent, -1);
 }
 
-// the four-link written with plain joints: its universal and spherical joints, both named
-TEST(KinematicTree, RefusesUniversalAndSphericalTreeJointsNamingTheJoint) {
-  try {
-    buildKinematicTree(loadScene("four-link-joints"));
-    FAIL() << "accepted";
-  } catch (const JointTreeError& e) {
-    EXPECT_NE(std::string(e.what()).find("joint 'spherical-C'"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("joint 'universal-B'"), std::string::npos) << e.what();
-  }
+TEST(KinematicTree, RawPrimitivesHoldAFreeBodyAndCloseLoops) {
+  // the built-in double pendulum is written in raw DP1 and CD equations: no tree joint, two free
+  // bodies, and every joint a loop constraint
+  const Model model = loadScene("double-pendulum");
+  const KinematicTree tree = buildKinematicTree(model);
+  ASSERT_EQ(tree.joints.size(), 2u);
+  for (const TreeJoint& j : tree.joints) EXPECT_EQ(j.kind, TreeJointKind::Free);
+  EXPECT_EQ(tree.coordinates, 12);
+  EXPECT_EQ(tree.loopJoints.size(), model.joints.size());
 }
 
-TEST(KinematicTree, RefusesAFreeBodyNamingIt) {
-  // the cart tree with a copy of its first body that no joint holds
-  Model model = parseScene(joint_test::kCartTree, "cart-tree");
-  Body free = model.bodies[0];
-  free.name = "drifter";
-  model.bodies.push_back(free);
-  try {
-    buildKinematicTree(model);
-    FAIL() << "accepted";
-  } catch (const JointTreeError& e) {
-    EXPECT_NE(std::string(e.what()).find("body 'drifter'"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("free bodies"), std::string::npos) << e.what();
-  }
+TEST(KinematicTree, TheUniversalJointIsTakenBeforeTheSphericalOne) {
+  // the four-link mechanism: two hinges on the ground, the coupler on the rotor's universal
+  // joint; the spherical joint and the driver close the loop
+  const Model model = loadScene("four-link-joints");
+  const KinematicTree tree = buildKinematicTree(model);
+  EXPECT_EQ(tree.coordinates, 4);
+  ASSERT_EQ(tree.loopJoints.size(), 2u);
+  EXPECT_EQ(model.joints[tree.loopJoints[0]].name, "spherical-C");
+  EXPECT_EQ(model.joints[tree.loopJoints[1]].name, "driving-angle");
 }
 
-TEST(KinematicTree, RefusesBodiesJoinedToEachOtherButNotToTheGround) {
-  // the cart tree without its rail: five bodies hinged together, floating
+TEST(KinematicTree, BodiesJoinedToEachOtherButNotToTheGroundHangFromAFreeOne) {
+  // the cart tree without its rail: the first body free, the others on their hinges and weld
   Model model = parseScene(joint_test::kCartTree, "cart-tree");
   model.joints.erase(model.joints.begin());
-  try {
-    buildKinematicTree(model);
-    FAIL() << "accepted";
-  } catch (const JointTreeError& e) {
-    EXPECT_NE(std::string(e.what()).find("body 'cart'"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("no chain of joints"), std::string::npos) << e.what();
+  const KinematicTree tree = buildKinematicTree(model);
+  EXPECT_EQ(tree.coordinates, 6 + 3);
+  EXPECT_EQ(tree.joints.front().name, "free body 'cart'");
+  EXPECT_TRUE(tree.loopJoints.empty());
+}
+
+// --- models the tree cannot hold -----------------------------------------------------------------
+
+TEST(KinematicTree, RefusesAFreeOrSphericalBodyWithASingularInertiaNamingIt) {
+  // a point mass on no joint, then the multi-freedom tree's bob flattened into a disc
+  Model model = parseScene(joint_test::kCartTree, "cart-tree");
+  Body point = model.bodies[0];
+  point.name = "point";
+  point.inertia_B.setZero();
+  model.bodies.push_back(point);
+  Model flat = parseScene(joint_test::kMultiFreedomTree, "multi-freedom-tree");
+  flat.bodies[2].inertia_B(2, 2) = 0.0;
+  flat.bodies[2].inertia_B(1, 1) = 0.0;
+  for (const auto& [m, name] : {std::pair{&model, "point"}, std::pair{&flat, "bob"}}) {
+    try {
+      buildKinematicTree(*m);
+      ADD_FAILURE() << "accepted " << name;
+    } catch (const JointTreeError& e) {
+      EXPECT_NE(std::string(e.what()).find("body '" + std::string(name) + "'"), std::string::npos)
+          << e.what();
+      EXPECT_NE(std::string(e.what()).find("singular rotational inertia"), std::string::npos)
+          << e.what();
+    }
   }
+}
+
+TEST(KinematicTree, ReBasingKeepsTheSphericalPoseAndAngularVelocity) {
+  // the bob and the drifter turned past the re-basing angle: new R_0, zero angles, the same poses
+  // and velocities
+  const Model model = parseScene(joint_test::kMultiFreedomTree, "multi-freedom-tree");
+  KinematicTree tree = buildKinematicTree(model);
+  std::mt19937 rng(11);
+  VectorXd q = randomVector(rng, tree.coordinates, 1.0),
+           qd = randomVector(rng, tree.coordinates, 2.0);
+  const int bob = tree.joints[3].index, drifter = tree.joints[4].index + 3;
+  q[bob + 1] = 1.3;
+  q[drifter + 1] = -1.2;
+  TreeDynamics before(tree);
+  before.computeKinematics(q, qd);
+  const std::vector<int> rebased = rebaseSphericalJoints(tree, q, qd);
+  ASSERT_EQ(rebased, (std::vector<int>{3, 4}));
+  EXPECT_EQ(rebaseDescription(tree, rebased),
+            "re-based the angles of spherical joint 'ball', free body 'drifter'");
+  EXPECT_EQ(q.segment<3>(bob), Vec3::Zero());
+  EXPECT_EQ(q.segment<3>(drifter), Vec3::Zero());
+  TreeDynamics after(tree);
+  after.computeKinematics(q, qd);
+  for (int i = 0; i < tree.size(); ++i) {
+    if (tree.bodies[i].body == kVirtualBody) continue;
+    EXPECT_LT((after.rotation(i) - before.rotation(i)).norm(), 1e-14);
+    EXPECT_LT((after.centre(i) - before.centre(i)).norm(), 1e-14);
+    EXPECT_LT((after.velocity(i) - before.velocity(i)).norm(), 1e-13);
+  }
+  // nothing more to re-base
+  EXPECT_TRUE(rebaseSphericalJoints(tree, q, qd).empty());
 }
 
 TEST(KinematicTree, RefusesBeamNodes) {

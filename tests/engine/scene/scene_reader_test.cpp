@@ -99,20 +99,12 @@ TEST(SceneReader, AScenesSettingsMayAskForJointCoordinatesOfATree) {
   EXPECT_EQ(r.metadataValue("formulation"), "joint");
 }
 
-TEST(SceneReader, JointCoordinatesAskedForAreRefusedNamingTheFileAndTheJoint) {
-  // the tip on a ball joint: no tree of hinges and slides reaches it
-  try {
-    parseScene(twoBars(kBall, R"({"formulation": "joint", "integrator": "rn4"})"), "ball.json");
-    FAIL() << "a spherical joint held as a tree joint";
-  } catch (const SceneError& e) {
-    ASSERT_EQ(e.issues().size(), 1u) << e.what();
-    EXPECT_EQ(e.issues()[0].path, "/settings/formulation");
-    const std::string what = e.what();
-    for (const char* words : {"ball.json: /settings/formulation: joint coordinates cannot hold",
-                              "body 'tip'", "joint 'second'", "spherical"})
-      EXPECT_NE(what.find(words), std::string::npos) << words << "\n" << what;
-  }
-  // the same scene in rp loads
+TEST(SceneReader, JointCoordinatesAskedForHoldASphericalJoint) {
+  // the tip on a ball joint: a tree joint of three angles (joint/kinematic_tree.h eq 3), in joint
+  // coordinates as in rp
+  const Model joint =
+      parseScene(twoBars(kBall, R"({"formulation": "joint", "integrator": "rn4"})"), "ball.json");
+  EXPECT_EQ(joint.defaults.formulation, "joint");
   EXPECT_NO_THROW(parseScene(twoBars(kBall, R"({"formulation": "rp"})"), "ball.json"));
 }
 

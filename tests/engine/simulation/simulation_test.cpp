@@ -56,19 +56,19 @@ TEST(Simulation, RefusesWhatCannotRunBeforeAnythingRunsNamingTheSetting) {
   EXPECT_EQ(simulationRefusal(model, s), "cannot record body 'body_9': the scene has no such body");
 }
 
-TEST(Simulation, RefusesASceneTheJointTreeCannotHoldNamingTheJoint) {
-  // the double pendulum scene's hinges are raw DP1 and CD primitives
+TEST(Simulation, RefusesASceneTheJointTreeCannotHoldNamingTheElement) {
+  // the HMMWV's tires are not mapped through the tree
   RunSettings s;
   s.integrator = "rn4";
   s.formulation = "joint";
   s.integratorSettings.variableStep = true;
   std::vector<std::string> named;
-  const std::string what = simulationRefusal(loadScene("double-pendulum"), s, &named);
-  EXPECT_NE(what.find("the joint formulation cannot run 'double-pendulum' with "
+  const std::string what = simulationRefusal(loadScene("hmmwv-bump"), s, &named);
+  EXPECT_NE(what.find("the joint formulation cannot run 'hmmwv-bump' with "
                       "rosenbrock-nystrom4: "),
             std::string::npos)
       << what;
-  EXPECT_NE(what.find("joint 'revJoint_DP1_1'"), std::string::npos) << what;
+  EXPECT_NE(what.find("force element 'tire_fl'"), std::string::npos) << what;
   EXPECT_EQ(named, std::vector<std::string>{"formulation"});
 }
 

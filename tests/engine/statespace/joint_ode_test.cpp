@@ -1,6 +1,6 @@
 // The joint coordinates as the state-space integrators' ODE (statespace/joint_ode.h): its
-// Jacobians are the tree's with its force elements; a scene of raw primitives is refused, naming
-// the joint. The full state it records: rp_state_map_test; closed loops: loop_constraints_test,
+// Jacobians are the tree's with its force elements; a scene whose joints close loops is refused,
+// naming the joint. The full state it records: rp_state_map_test; closed loops: loop_constraints_test,
 // loop_joint_ode_test.
 
 #include "statespace/joint_ode.h"
@@ -32,8 +32,9 @@ TEST(JointOde, JacobiansAreTheTreesWithItsForceElements) {
   EXPECT_EQ(ft, rt);
 }
 
-TEST(JointOde, RefusesRawPrimitivesNamingTheJoint) {
-  // the double pendulum scene's hinges are raw DP1 and CD primitives
+TEST(JointOde, RefusesLoopsNamingTheJoint) {
+  // the double pendulum scene's hinges are raw DP1 and CD primitives: free bodies whose joints
+  // close loops, which the tree's ODE alone does not solve
   const Model model = loadScene("double-pendulum");
   const std::unique_ptr<Formulation> rp = makeFormulation("rp", model);
   try {
@@ -41,6 +42,7 @@ TEST(JointOde, RefusesRawPrimitivesNamingTheJoint) {
     FAIL() << "accepted";
   } catch (const JointTreeError& e) {
     EXPECT_NE(std::string(e.what()).find("joint 'revJoint_DP1_1'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("closes a loop"), std::string::npos) << e.what();
   }
 }
 

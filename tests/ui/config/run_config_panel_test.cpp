@@ -136,7 +136,7 @@ class RunConfigPanelTest : public QObject {
   }
 
   // joint coordinates are offered, for the state-space integrators only, and disabled on a scene
-  // whose joints the tree cannot hold (the double pendulum's raw primitives), naming the joint
+  // the tree cannot hold (the HMMWV's tires), naming what it cannot hold
   void jointCoordinatesAreOfferedWhereTheTreeHoldsTheScene() {
     RunConfigPanel panel;
     QVERIFY(panel.setFormulation("joint"));
@@ -147,11 +147,12 @@ class RunConfigPanelTest : public QObject {
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
     QCOMPARE(panel.settings().formulation, std::string("joint"));
     QVERIFY(!panel.setIntegrator("hht"));  // greyed: not among the available entries
-    // the double pendulum's primitives make no tree: another formulation; asked, the joint named
-    panel.checkFormulations(loadScene("double-pendulum"));
+    // the HMMWV's tires are not mapped through the tree: another formulation; asked, the tires
+    // named
+    panel.checkFormulations(loadScene("hmmwv-bump"));
     QCOMPARE(panel.formulation(), QString::fromStdString(runFormulationNames().front()));
     QVERIFY(panel.setFormulation("joint"));  // as a script would ask
-    QVERIFY2(panel.problem().contains("revJoint_DP1_1"), qPrintable(panel.problem()));
+    QVERIFY2(panel.problem().contains("tires"), qPrintable(panel.problem()));
   }
 
   // --- output times ------------------------------------------------------------------------------
