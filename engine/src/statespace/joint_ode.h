@@ -11,8 +11,8 @@
 //
 // The full state the run records is the rp formulation's of the same model, from forward
 // kinematics at the evaluated point, with the multipliers of the rp equations of motion there
-// (statespace/rp_state_map.h): the drift channels are zero but for rounding. On the four test trees
-// the equations' residual stays below 1e-10 of their terms (joint_ode_test).
+// (statespace/rp_state_map.h): the drift channels are zero but for rounding. On the test trees
+// the equations' residual stays below 1e-10 of their terms (rp_state_map_test).
 //
 // gatherIndependent maps another full state (an interpolated one) back to joint coordinates
 // (jointStateOf, the inverse of forward kinematics, with the Euler parameters normalized).

@@ -27,6 +27,7 @@
 
 #include "formulation/formulation.h"
 #include "joint/tree_dynamics.h"
+#include "solvers/initial_conditions.h"
 
 namespace mbw {
 

@@ -1,7 +1,7 @@
 // The joint coordinates as the state-space integrators' ODE (statespace/joint_ode.h): its
 // Jacobians are the tree's with its force elements; a scene whose joints close loops is refused,
-// naming the joint. The full state it records: rp_state_map_test; closed loops: loop_constraints_test,
-// loop_joint_ode_test.
+// naming the joint. The full state it records: rp_state_map_test; closed loops:
+// loop_constraints_test, loop_joint_ode_test.
 
 #include "statespace/joint_ode.h"
 
