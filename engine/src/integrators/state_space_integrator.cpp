@@ -87,11 +87,12 @@ bool StateSpaceIntegrator::finishStep(StepResult& r) {
   // Algorithm 1 step 14: the partition check, an event when it triggered
   const PartitionCheck check = ode_->checkPartition();
   if (check.triggered) {
-    // the event: the growth of cond(Phi_u), and the new independent coordinates if any
+    // the event: the growth of cond(Phi_u) (or of the tangent basis), and the new independent
+    // coordinates if any
     ++stats_.repartitions;
     std::ostringstream os;
     os.precision(3);
-    os << "repartition: cond(Phi_u) = " << check.condition << " exceeds "
+    os << "repartition: " << check.measure << " = " << check.condition << " exceeds "
        << settings_.repartitionGrowth << " x " << check.reference
        << " (at the last partitioning); ";
     if (check.changed)

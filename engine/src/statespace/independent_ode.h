@@ -23,13 +23,16 @@ namespace mbw {
 
 // Outcome of a partition check (Sandu et al. 2001 Algorithm 1 step 14).
 struct PartitionCheck {
-  bool triggered = false;     // cond(Phi_u) grew beyond the allowed factor: a new Gauss-Jordan pass
-  bool changed = false;       // ... which chose other independent coordinates (the dependent ones
-                              // in another pivot order alone are no change); or, not triggered,
-                              // the joint coordinates' spherical angles were re-based
-                              // (joint/kinematic_tree.h eq 4): either way y, yd are new
-  double condition = 0.0;     // cond_1(Phi_u) estimate at the checked state (before repartitioning)
-  double reference = 0.0;     // at the last partitioning
+  bool triggered = false;  // cond(Phi_u) grew beyond the allowed factor: a new Gauss-Jordan pass
+  bool changed = false;    // ... which chose other independent coordinates (the dependent ones
+                           // in another pivot order alone are no change); or, not triggered,
+                           // the joint coordinates' spherical angles were re-based
+                           // (joint/kinematic_tree.h eq 4): either way y, yd are new
+  double condition = 0.0;  // cond_1(Phi_u) estimate at the checked state (before repartitioning)
+  double reference = 0.0;  // at the last partitioning
+  // what grew (the event's words): "cond(Phi_u)", or "max |H_uv|" (statespace/loop_joint_ode.h),
+  // with its value and reference in condition and reference
+  std::string measure = "cond(Phi_u)";
   std::string description;    // the new independent coordinates, or the re-based joints
   std::string singularity;    // triggered near a singular position: Phi_q's rank drop, in words
   double weakestPivot = 0.0;  // triggered: the weakest equation's independent part (ConstraintRank)

@@ -1,5 +1,6 @@
 #include "statespace/loop_joint_ode.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -75,6 +76,7 @@ bool LoopJointOde::choosePartition(double t) {
   // Phi_u at q_, and its condition as the reference of the repartition check
   if (!factorizeAt(t)) return false;
   referenceCondition_ = m_ == 0 ? 1.0 : dependent_.conditionEstimate();
+  referenceTangent_ = 0.0;
   return true;
 }
 
@@ -318,14 +320,24 @@ PartitionCheck LoopJointOde::checkPartition() {
     if (choosePartition(t_)) evaluateAtPartition();
     return check;
   }
-  // cond(Phi_u) at the last point against the partition's reference; within the growth factor,
+  // cond(Phi_u) and max |H_uv| at the last point against the partition's references (the
+  // tangent basis's taken at the first check after partitioning); both within the growth factor,
   // nothing to do
   if (m_ == 0) return check;
   check.reference = referenceCondition_;
   check.condition = dependent_.conditionEstimate();
+  const double tangent = Huv_.size() ? Huv_.cwiseAbs().maxCoeff() : 0.0;
+  if (referenceTangent_ == 0.0) referenceTangent_ = std::max(1.0, tangent);
   if (!singularity_.empty()) referenceCondition_ = std::min(referenceCondition_, check.condition);
-  if (check.condition <= settings_.repartitionGrowth * referenceCondition_) return check;
+  const bool conditionGrew = check.condition > settings_.repartitionGrowth * referenceCondition_;
+  if (!conditionGrew && tangent <= settings_.repartitionGrowth * referenceTangent_) return check;
   check.triggered = true;
+  // the event says the tangent basis's growth when it alone triggered
+  if (!conditionGrew) {
+    check.measure = "max |H_uv|";
+    check.condition = tangent;
+    check.reference = referenceTangent_;
+  }
   // near a rank drop of the mechanism's constraints (the rp ones at the same poses: the tree's
   // joints and the loops'), in words
   rp_.computePositions(t_, fullState().q);
@@ -336,7 +348,8 @@ PartitionCheck LoopJointOde::checkPartition() {
   // Gauss-Jordan again at the last point; kept as it was when Phi_q is rank deficient there
   const CoordinatePartition before = partition_;
   if (!choosePartition(t_)) {
-    referenceCondition_ = check.condition;
+    referenceCondition_ = dependent_.conditionEstimate();
+    referenceTangent_ = std::max(1.0, tangent);
     return check;
   }
   check.changed = partition_.independent != before.independent;

@@ -27,8 +27,12 @@
 //         (T^T H T) vdd = T^T (b - H z),   qdd = T vdd + z.                               (3)
 // checkPartition: the spherical and free joints' Bryant angles re-based when their middle angle
 // passed kRebaseAngle (joint/kinematic_tree.h eq 4), the partition chosen again; else when
-// cond_1(Phi_u) grows beyond the settings' factor over its value at the last
-// partitioning, Gauss-Jordan chooses the coordinates again (Sandu et al. 2001 section 4).
+// cond_1(Phi_u) grows beyond the settings' factor over its value at the last partitioning (Sandu
+// et al. 2001 section 4), or the tangent basis's largest entry max |H_uv| does, over its value
+// there or 1, Gauss-Jordan chooses the coordinates again. The second test sees what the first
+// cannot: with one loop equation Phi_u is a scalar, cond(Phi_u) = 1 however small it grows, and
+// |H_uv| > 1 says an independent coordinate's column has outgrown the pivot's (full pivoting
+// chose the largest).
 //
 // jacobians(): J1 = d vdd/dv, J2 = d vdd/d vd and df/dt by central differences of the acceleration
 // map (2d pairs of evaluations, and one more for df/dt when gravity's factor, a loop equation or a
@@ -110,6 +114,7 @@ class LoopJointOde final : public IndependentOde {
   CoordinatePartition partition_;
   DependentJacobian dependent_;
   double referenceCondition_ = 0.0;
+  double referenceTangent_ = 0.0;  // max(1, max |H_uv|) at the partitioning, 0: not yet evaluated
   bool factorized_ = false;
   bool polish_ = false;       // the differences' evaluations: positions to rounding
   bool timeVarying_ = false;  // some term of the map varies in time at fixed q, qd: df/dt
