@@ -23,6 +23,7 @@ Model chain(int links, double length = 1.0, double angleDegrees = 0.0) {
                     "chain");
 }
 
+// an n-link chain on hinges has n bodies, 5 n equations and n degrees of freedom (none repeated)
 TEST(ChainTemplate, HasTheStatedSizeAndMobility) {
   // n links on hinges: five equations a hinge, one freedom a link
   for (int n : {1, 3, 20}) {
@@ -36,6 +37,8 @@ TEST(ChainTemplate, HasTheStatedSizeAndMobility) {
   }
 }
 
+// one slender link released horizontally starts at alpha = 3 g / (2 L) about its hinge, in rp and
+// in rA: the template's mass, inertia and hinge point are those of a uniform bar
 TEST(ChainTemplate, OneLinkIsACompoundPendulum) {
   // released horizontally: alpha = (m g L / 2) / (m L^2 / 3) = 3 g / (2 L) about the hinge
   for (double length : {1.0, 2.5}) {
@@ -51,6 +54,8 @@ TEST(ChainTemplate, OneLinkIsACompoundPendulum) {
   }
 }
 
+// a falling 8-link chain keeps its energy balance to 1e-4 of the energy exchanged: the generated
+// chain is conservative, as hinged bars under gravity are
 TEST(ChainTemplate, ConservesEnergy) {
   // released 30 degrees below the horizontal, 8 links, 1 s of lms3 at h = 1e-3
   RunSettings s;
@@ -67,6 +72,8 @@ TEST(ChainTemplate, ConservesEnergy) {
   EXPECT_LT(worst, 1e-4 * scale);  // kept within 0.01 % of them (1.5e-4 J of 140 J here)
 }
 
+// two equal bars released horizontally start at -9 g / (7 L) (upper) and 3 g / (7 L) (lower),
+// absolute angles, Lagrange's equations for two slender rods
 TEST(DoublePendulumTemplate, StartsAsTwoHingedBars) {
   // both bars horizontal, at rest: the lower bar's initial angular acceleration 3 g / L2 ...
   // with equal bars, for the upper one -9 g / (7 L) (Lagrange's equations of two slender rods)

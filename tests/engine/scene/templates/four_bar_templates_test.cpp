@@ -31,6 +31,8 @@ Results fourBarRun(const std::string& name, const TemplateArguments& arguments) 
 // the difference of two angles, in (-pi, pi]
 double fourBarAngleGap(double a, double b) { return std::remainder(a - b, 2.0 * M_PI); }
 
+// a driven four-bar on either branch, turning either way: the crank keeps its angle law and every
+// row satisfies Freudenstein's loop equation, so the generated geometry is the one drawn
 TEST(FourBarTemplate, ADrivenRockerFollowsFreudensteinsEquation) {
   // the loop a e^(i theta2) + b e^(i theta3) = d + c e^(i theta4), squared to remove theta3:
   //   cos(theta2 - theta4) = d/a cos(theta4) - d/c cos(theta2) + (a^2 - b^2 + c^2 + d^2) / (2 a c)
@@ -65,6 +67,8 @@ TEST(FourBarTemplate, ADrivenRockerFollowsFreudensteinsEquation) {
   }
 }
 
+// the spherical-universal variant has the same mobility without repeated equations, hence the
+// same motion as the all-revolute four-bar, driven or free
 TEST(FourBarTemplate, SphericalUniversalPinsMoveAsRevoluteOnes) {
   // the same equations of motion without the repeated ones: the same motion to the Newton
   // tolerance, driven and free (the crank started at 3 rad/s and left to gravity)
@@ -87,6 +91,8 @@ TEST(FourBarTemplate, SphericalUniversalPinsMoveAsRevoluteOnes) {
   }
 }
 
+// A02's N-four-bar driven at the benchmark's rate: all cranks stay parallel to the first and B0
+// stays on its circle, with z up and with y up
 TEST(NFourBarTemplate, EveryCrankTurnsAsTheFirst) {
   // N = 3, driven at -1 rad/s from upright (the benchmark's motion, B0 at 1 m/s along x): crank k
   // pinned at k L, its middle at k L + L/2 (cos theta, sin theta), B0 at L (cos theta, sin theta)

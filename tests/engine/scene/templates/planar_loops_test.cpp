@@ -41,6 +41,8 @@ const FourBarCase kFourBars[] = {
     {{0.3, 0.45, 0.35, 0.2}, 123.0, true},  // the ground the shortest: a double crank
 };
 
+// the assembled four-bar closes with every bar at its length, the crank at its angle and C on the
+// branch asked for; at rest nothing turns
 TEST(PlanarLoops, AFourBarHasItsLengthsAndItsBranch) {
   // each case assembled at rest: the pivots, the crank's angle, the lengths and the branch
   for (const FourBarCase& c : kFourBars) {
@@ -66,6 +68,8 @@ TEST(PlanarLoops, AFourBarHasItsLengthsAndItsBranch) {
   }
 }
 
+// the coupler and rocker rates are the crank speed times the pose's derivative in the crank
+// angle, so the template starts on the velocity constraints
 TEST(PlanarLoops, AFourBarsRatesAreTheDerivativesOfItsPose) {
   // d(angle)/dt = crank speed x d(angle)/d(crank angle), the latter by central differences of the
   // pose over +-1e-4 deg (truncation about 1e-13, round-off about 1e-10)
@@ -92,6 +96,8 @@ TEST(PlanarLoops, AFourBarsRatesAreTheDerivativesOfItsPose) {
   EXPECT_NEAR(level.rockerRate, w, 1e-14);
 }
 
+// the slider-crank's pose, slider speed and rod rate equal the closed form and its derivatives,
+// with and without offset, at quarter turns too
 TEST(PlanarLoops, ASliderCrankFollowsItsClosedForm) {
   const struct {
     double crank, rod, offset, angle, speed;
@@ -129,6 +135,8 @@ std::pair<std::string, std::string> loopRefusal(const std::function<void()>& ass
   return {"", ""};
 }
 
+// a loop that cannot close, or that would start in motion at a dead point, is refused naming the
+// parameter to change; a dead point at rest assembles
 TEST(PlanarLoops, ALoopThatCannotBeMadeNamesTheParameterToChange) {
   // four-bars that cannot close (the longest bar longer than the other three), that close only at
   // other crank angles, whose crank tip falls on the rocker pivot, and one started in motion at a

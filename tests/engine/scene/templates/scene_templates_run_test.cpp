@@ -22,6 +22,8 @@ struct Case {
 
 class TemplateRuns : public ::testing::TestWithParam<const char*> {};
 
+// each template completes 0.2 s on its constraints with its energy balanced, so a generated scene
+// suits every integrator family, not only the one it proposes
 TEST_P(TemplateRuns, EveryTemplateRunsWithThisIntegrator) {
   // five scenes, each with moving bodies, under the family of the integrator given: HHT at a fixed
   // step of 1 ms, the others variably at rtol = atol = 1e-7, for 0.2 s

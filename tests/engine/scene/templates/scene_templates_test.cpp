@@ -87,6 +87,8 @@ const TemplateParameter& parameter(const std::string& templateName, const std::s
   throw std::out_of_range(name);
 }
 
+// a parameter's help line carries its unit, default and range, and its value shape names the
+// elements or choices, as the CLI and the GUI show them
 TEST(SceneTemplates, ParametersSayTheirUnitDefaultRangeAndShapeInOneLine) {
   // a number: its unit, default and range
   const TemplateParameter& angle = parameter("four-bar", "crank_angle");
@@ -105,6 +107,7 @@ TEST(SceneTemplates, ParametersSayTheirUnitDefaultRangeAndShapeInOneLine) {
             parameter("four-bar", "driven").description);
 }
 
+// command-line options are the parameter names with hyphens, and map back one to one
 TEST(SceneTemplates, OptionNamesAreTheParametersWithHyphens) {
   EXPECT_EQ(templateOptionName("crank_angle"), "crank-angle");
   EXPECT_EQ(templateOptionName("mass_per_length"), "mass-per-length");
@@ -119,6 +122,8 @@ TEST(SceneTemplates, OptionNamesAreTheParametersWithHyphens) {
     }
 }
 
+// the options a template offers write into a TemplateInput that passes on only what was given, so
+// the defaults stay the engine's
 TEST(SceneTemplates, OptionsFillTheInputWhoseArgumentsAreTheParametersGiven) {
   const SceneTemplate& fourBar = *findSceneTemplate("four-bar");
   TemplateInput input;
@@ -145,6 +150,8 @@ TEST(SceneTemplates, OptionsFillTheInputWhoseArgumentsAreTheParametersGiven) {
 
 // --- the scenes they make ------------------------------------------------------------------------
 
+// the chain and the double pendulum are written exactly on their joints, with one degree of
+// freedom per bar, for either up axis
 TEST(SceneTemplates, OpenChainsAreExactAndHaveOneFreedomPerBar) {
   // both with z up and with y up: the chain's and the double pendulum's joints hold exactly
   for (const char* up : {"z", "y"}) {
@@ -167,6 +174,9 @@ struct LoopCase {
   int equations, repeated, freedom;
 };
 
+// closed loops: positions and velocities on the constraints to round-off, and the equations,
+// repeated equations and mobility of each mechanism as drawn (three repeated per planar loop of
+// revolutes, none with spherical-universal pins; a driver removes the freedom)
 TEST(SceneTemplates, LoopsCloseExactlyWithConsistentVelocitiesAndTheirMobility) {
   // a driven four-bar or slider-crank has one equation more (its driver) and no freedom; the
   // spherical-universal pins repeat nothing
@@ -230,6 +240,7 @@ std::string refusal(const std::string& name, const TemplateArguments& arguments,
   return "";
 }
 
+// generation passes on the values' and the loops' refusals with the parameter named
 TEST(SceneTemplates, RefusesBadArgumentsNamingTheParameter) {
   // what the values and the loops refuse passes through unchanged (each refusal itself:
   // template_values_test.cpp and planar_loops_test.cpp)
@@ -257,6 +268,8 @@ TEST(SceneTemplates, RefusesBadArgumentsNamingTheParameter) {
   EXPECT_EQ(parameter, "");
 }
 
+// the user's name, description and run settings go into the scene; without them the template
+// names and describes the scene itself
 TEST(SceneTemplates, NameAndDescriptionAreTheUsersWhenGiven) {
   // the name, the description and the run settings given end up in the scene; without them the
   // template names the scene after itself

@@ -23,6 +23,8 @@ Vec3 textVector(const json& a) {
   return Vec3(a[0].get<double>(), a[1].get<double>(), a[2].get<double>());
 }
 
+// the plane frame (x, up, normal) is right-handed, so positive hinge rates turn x towards up and
+// gravity points down, for z up and for y up
 TEST(SceneText, ThePlanesNormalTurnsXTowardsUp) {
   for (const char* up : {"z", "y"}) {
     SCOPED_TRACE(up);
@@ -45,6 +47,7 @@ TEST(SceneText, ThePlanesNormalTurnsXTowardsUp) {
   EXPECT_EQ(PlaneFrame::withUp("y").normal, Vec3::UnitZ());
 }
 
+// cos and sin in degrees are exact at quarter turns, so upright and level bars carry no 6e-17
 TEST(SceneText, AnglesAreExactAtQuarterTurns) {
   // std::cos(pi / 2) is 6e-17: a bar drawn upright would carry it
   const struct {
@@ -62,6 +65,7 @@ TEST(SceneText, AnglesAreExactAtQuarterTurns) {
   EXPECT_NEAR(scene_text::sinDegrees(90.5), std::cos(0.5 * M_PI / 180.0), 1e-15);
 }
 
+// scene text carries no rounding residues or -0, numbers read back exactly, descriptions are short
 TEST(SceneText, NumbersAreWrittenClean) {
   // residues below 1e-15 of the vector's size, and -0, written as 0; small vectors keep theirs
   EXPECT_EQ(scene_text::vec(Vec3(-0.0, 2.0, 6e-17)).dump(), "[0.0,2.0,0.0]");
@@ -77,6 +81,8 @@ TEST(SceneText, NumbersAreWrittenClean) {
   EXPECT_EQ(scene_text::crankMotion(true, 2.0), "turned at a constant 2 rad/s by an angle driver");
 }
 
+// the position and rotation written for a bar take its named ends to where they were drawn, with
+// a slender bar's inertia and its in-plane motion
 TEST(SceneText, ABarsEndsAreWhereItWasDrawn) {
   for (const char* up : {"z", "y"}) {
     const PlaneFrame plane = PlaneFrame::withUp(up);
@@ -127,6 +133,7 @@ TEST(SceneText, ABarsEndsAreWhereItWasDrawn) {
   EXPECT_EQ(textVector(body["position"]), Vec3(0.5, 0.0, 0.0));
 }
 
+// a slider block is a cube: inertia m a^2 / 6 about each axis, at its centre
 TEST(SceneText, ABlockIsACubeAtItsCentre) {
   const PlaneFrame plane = PlaneFrame::withUp("y");
   const json block = scene_text::blockBody(plane, "slider", Vec2(0.4, 0.1), 3.0, 0.2, Vec2(1, 0));
@@ -136,6 +143,8 @@ TEST(SceneText, ABlockIsACubeAtItsCentre) {
   EXPECT_EQ(textVector(block["shape"]["size"]), Vec3::Constant(0.2));
 }
 
+// hinges are along the plane normal, a universal's cross keeps both bodies in the plane, and a
+// driver's angle is angle0 + speed t
 TEST(SceneText, JointsHingeOnTheNormalAndDriversTurnFromTheirAngle) {
   const PlaneFrame plane = PlaneFrame::withUp("z");
   const json pin = scene_text::revolute(
@@ -160,6 +169,8 @@ TEST(SceneText, JointsHingeOnTheNormalAndDriversTurnFromTheirAngle) {
             "0.5 - 0.1*t");
 }
 
+// the scene text follows the format's field order, one body or joint per line, so generated files
+// are readable and their diffs small
 TEST(SceneText, TheSceneIsWrittenInTheFormatsOrderOneBodyALine) {
   const PlaneFrame plane = PlaneFrame::withUp("z");
   scene_text::Bar a, b;

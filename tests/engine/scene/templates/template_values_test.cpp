@@ -57,6 +57,7 @@ std::pair<std::string, std::string> valuesRefusal(const SceneTemplate& t,
   return {"", ""};
 }
 
+// each kind of parameter is read from its argument, or its default when none is given
 TEST(TemplateValues, ReadsEveryKindFromItsArgumentOrItsDefault) {
   const SceneTemplate t = valuesTemplate();
   // the defaults
@@ -83,6 +84,7 @@ TEST(TemplateValues, ReadsEveryKindFromItsArgumentOrItsDefault) {
   EXPECT_EQ(given.text("name"), " my, linkage ");
 }
 
+// ranges are checked with the declared open or closed ends, and the refusal states the interval
 TEST(TemplateValues, BoundsAreInclusiveOrNotAsDeclared) {
   const SceneTemplate t = valuesTemplate();
   // [1, 10]: both ends taken, beyond them refused with the interval
@@ -101,6 +103,8 @@ TEST(TemplateValues, BoundsAreInclusiveOrNotAsDeclared) {
                            std::string("lower must be in [-90, 90] deg, got 91 deg")));
 }
 
+// unreadable values (text, inf, nan, a wrong count, an unknown choice) are refused quoting the
+// value; an unknown parameter lists the template's own
 TEST(TemplateValues, RefusesWhatItCannotReadNamingTheParameter) {
   const SceneTemplate t = valuesTemplate();
   const struct {
@@ -131,6 +135,7 @@ TEST(TemplateValues, RefusesWhatItCannotReadNamingTheParameter) {
                                        "count, size, angles, up, driven, name)")));
 }
 
+// the real templates' declarations refuse what a user may mistype, naming the parameter
 TEST(TemplateValues, TheTemplatesDeclaredRangesAreThoseAUserMeets) {
   // the declarations of scene_templates.cpp, read by TemplateValues
   const struct {
