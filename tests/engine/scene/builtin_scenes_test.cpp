@@ -8,6 +8,7 @@
 namespace mbw {
 namespace {
 
+// the lookup returns the catalogue's own entry for every scene name, none for a name not in it
 TEST(BuiltinScenes, EachSceneIsFoundByItsName) {
   // each scene found by its name is that very entry; unknown names and the empty one find none
   ASSERT_FALSE(builtinScenes().empty());
@@ -20,6 +21,8 @@ TEST(BuiltinScenes, EachSceneIsFoundByItsName) {
   EXPECT_EQ(findBuiltinScene(""), nullptr);
 }
 
+// an alias (an old or benchmark name, with its reason) resolves to an existing scene and never
+// shadows a scene's own name
 TEST(BuiltinScenes, AnAliasFindsTheSceneItNames) {
   ASSERT_FALSE(builtinSceneAliases().empty());
   for (const BuiltinSceneAlias& a : builtinSceneAliases()) {

@@ -23,6 +23,8 @@ double beamMass(const Model& m, const std::string& beam) {
   return mass;
 }
 
+// the flexible four-bar carries the paper's masses per length, five elements per bar, the hinge
+// at C tilted 5 deg about y (the defect that makes the bars bend out of plane) and its start time
 TEST(FlexibleBenchmarks, FourBarHasTheNominalMassesAndTheDefectAboutY) {
   // the bars' masses are the masses per length times their lengths, five elements each
   const Model m = loadScene("flexible-four-bar");
@@ -40,6 +42,8 @@ TEST(FlexibleBenchmarks, FourBarHasTheNominalMassesAndTheDefectAboutY) {
   EXPECT_NEAR(m.defaults.tStart, -2.0 * 2.0 * M_PI / 0.6, 1e-12);
 }
 
+// an independent check of the shaft's stiffness: its static mid-span sag equals the Timoshenko
+// formula for a clamped-clamped beam under its weight and the disk's
 TEST(FlexibleBenchmarks, ShaftSagsAsAClampedTimoshenkoBeamUnderItsWeightAndTheDisk) {
   // the shaft's 6 m at 11.64 kg/m and the disk's mass and inertia as the paper gives them
   const Model m = loadScene("rotating-shaft");
@@ -64,6 +68,8 @@ TEST(FlexibleBenchmarks, ShaftSagsAsAClampedTimoshenkoBeamUnderItsWeightAndTheDi
   EXPECT_NEAR(sag, expected, 2e-3 * expected) << "Timoshenko " << expected;
 }
 
+// rE's ZXZ angles are singular at a straight beam's node orientation, and nodes must turn freely:
+// the scenes are refused in rE with a reason naming rA and rp, before any run starts
 TEST(FlexibleBenchmarks, EulerAnglesCannotHoldTheBeams) {
   for (const char* scene : {"flexible-four-bar", "lateral-buckling", "rotating-shaft"}) {
     const Model m = loadScene(scene);
@@ -74,6 +80,8 @@ TEST(FlexibleBenchmarks, EulerAnglesCannotHoldTheBeams) {
   }
 }
 
+// the four-bar and the shaft start before t = 0: a short run of each benchmark keeps the scene's
+// start time in its first row and then one row per step
 TEST(FlexibleBenchmarks, EachRunsFromItsStartTime) {
   // ten steps from the scene's start time: a row at the start, then one per step
   for (const char* scene : {"flexible-four-bar", "lateral-buckling", "rotating-shaft"}) {

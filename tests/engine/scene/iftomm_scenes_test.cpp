@@ -54,6 +54,7 @@ TEST(IftommScenes, LoadWithTheirMobilityDurationAndOutputs) {
   EXPECT_EQ(squeezer.name, "andrews-squeezer");
 }
 
+// each benchmark runs from its consistent start with the integrator and step its scene proposes
 TEST(IftommScenes, RunBriefly) {
   // 20 steps of each scene's own integrator and step
   for (const Problem& p : kProblems) {
@@ -68,6 +69,8 @@ TEST(IftommScenes, RunBriefly) {
   }
 }
 
+// the A02 scene file is the n-four-bar template's output, byte for byte: the file in the tree
+// cannot drift from the generator that documents it
 TEST(IftommScenes, A02IsWhatItsTemplateMakes) {
   std::ifstream in(std::string(MBW_SOURCE_DIR) + "/scenes/iftomm-a02-four-bar-40.json");
   std::stringstream text;
@@ -97,6 +100,8 @@ TEST(IftommScenes, A02IsWhatItsTemplateMakes) {
          "--name iftomm-a02-four-bar-40 --description ... -o scenes/iftomm-a02-four-bar-40.json)";
 }
 
+// the 120 repeated equations of A02's 40 closing joints are summed up in one line that names the
+// first four joints and counts the rest
 TEST(IftommScenes, A02sRedundancyIsSummedUpInOneShortLine) {
   const Model m = loadScene("iftomm-a02-four-bar-40");
   ASSERT_EQ(m.notes.size(), 40u);  // one note per window's closing joint, for validate

@@ -38,6 +38,8 @@ double largestDifference(const Results& a, const Results& b, const std::string& 
 
 class JointVariant : public ::testing::TestWithParam<const char*> {};
 
+// each built-in mechanism written with joints has the equations, the mobility and the motion of
+// its form with raw primitives, and the same driver work (the same reactions)
 TEST_P(JointVariant, IsTheSameMechanismAsItsPrimitiveForm) {
   const std::string name = GetParam();
   const Model primitive = loadScene(name), joints = loadScene(name + "-joints");
@@ -49,6 +51,7 @@ TEST_P(JointVariant, IsTheSameMechanismAsItsPrimitiveForm) {
   for (const Joint& j : joints.joints)
     EXPECT_TRUE(j.primitiveCount > 1 || j.type == JointType::AngleDriver) << j.name;
 
+  // both forms run alike: the bodies' positions and velocities agree to the Newton tolerance
   const Results a = runBriefly(primitive), b = runBriefly(joints);
   ASSERT_EQ(a.status, RunStatus::Completed) << a.message;
   ASSERT_EQ(b.status, RunStatus::Completed) << b.message;

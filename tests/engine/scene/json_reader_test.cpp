@@ -57,6 +57,8 @@ TEST(JsonReader, AKeyGivenTwiceIsRefusedAtTheSecond) {
                SceneError);
 }
 
+// syntax errors give their line and column, a number past the double's range quotes itself; the
+// library's own message never reaches the user
 TEST(JsonReader, SyntaxErrorsAndHugeNumbersInOurWords) {
   const SceneIssue syntax = refusal("{\n  \"mass\": 1,\n  oops\n}");
   EXPECT_EQ(syntax.message.rfind("invalid JSON at line 3, column ", 0), 0u) << syntax.message;

@@ -15,6 +15,8 @@ namespace {
 
 Mat3 diagonal(double a, double b, double c) { return Vec3(a, b, c).asDiagonal(); }
 
+// a mass must be positive and within [1e-150, 1e150] kg: beyond that, products with the model's
+// other quantities leave the range of doubles (5e-324 kg is subnormal, flushed to zero)
 TEST(MassProperties, MassesOutsideTheRangeOfDoublesAreRefused) {
   EXPECT_EQ(massProblem(1.0), "");
   EXPECT_EQ(massProblem(1e-9), "");
@@ -24,6 +26,7 @@ TEST(MassProperties, MassesOutsideTheRangeOfDoublesAreRefused) {
   EXPECT_NE(massProblem(1e200).find("out of the range"), std::string::npos);
 }
 
+// an inertia tensor with a zero or negative principal moment gives no rotational dynamics
 TEST(MassProperties, InertiaMustBePositiveDefiniteAndWithinRange) {
   EXPECT_EQ(inertiaProblem(diagonal(1, 2, 2.5)), "");
   Mat3 indefinite = diagonal(1, 1, 1);
@@ -48,6 +51,8 @@ TEST(MassProperties, TheTriangleInequalityIsAWarning) {
             std::string::npos);
 }
 
+// the reader refuses a bad mass at its JSON path and keeps a triangle-inequality warning at the
+// inertia's path, the model still loaded
 TEST(MassProperties, TheSceneReaderRefusesAndWarnsAtThePath) {
   const std::string tiny =
       R"([{"name": "a", "mass": 5e-324, "inertia": [1, 1, 1], "position": [0, 0, 0]}])";

@@ -71,6 +71,7 @@ TEST(MeshFile, IsWrittenRelativeToTheFolderTheSceneIsSavedIn) {
   EXPECT_EQ(resolveMeshFile(written, "/a/x/s.json"), "/a/b/c/m.obj");
 }
 
+// a scene whose mesh lies where its relative path says loads without issues
 TEST(MeshFile, ASceneFileWithItsMeshLoads) {
   // an empty STL solid in parts/: the scene loads and the mesh check finds nothing
   const fs::path dir = freshFolder("mesh-file-loads");
@@ -81,6 +82,8 @@ TEST(MeshFile, ASceneFileWithItsMeshLoads) {
   EXPECT_TRUE(meshFileIssues(nlohmann::json::parse(std::ifstream(scene)), scene).empty());
 }
 
+// a missing mesh file is reported with the scene file, the JSON path and the resolved path looked
+// at, so the user sees which folder the relative path was taken from
 TEST(MeshFile, AMissingFileNamesTheSceneFileTheJsonPathAndWhereItWasLookedFor) {
   const fs::path dir = freshFolder("mesh-file-missing");
   const std::string scene = writeScene(dir, "arm.json", R"({"file": "parts/missing.stl"})");
@@ -101,6 +104,7 @@ TEST(MeshFile, AMissingFileNamesTheSceneFileTheJsonPathAndWhereItWasLookedFor) {
   EXPECT_NO_THROW(parseScene(text, "session copy"));
 }
 
+// every bad mesh field is reported at once, each at its own path, instead of one at a time
 TEST(MeshFile, ANameThatIsNoMeshAndAScaleThatIsNotPositiveAreProblemsOfTheirFields) {
   // a STEP file, a zero scale and a negative density: three issues at their fields
   const fs::path dir = freshFolder("mesh-file-bad-fields");

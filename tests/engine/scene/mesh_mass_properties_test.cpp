@@ -68,6 +68,8 @@ TriangleMesh sphereMesh(double r, const Vec3& c, int levels) {
 
 // --- the checks ----------------------------------------------------------------------------------
 
+// the divergence-theorem integrals over a box's 12 triangles give the box's mass, centre and
+// inertia exactly: the mesh path and the solid-shape path agree where both apply
 TEST(MeshMassProperties, ABoxIsItsClosedForm) {
   const Vec3 edges(0.4, 0.2, 0.1), centre(0.1, -0.2, 0.3);
   // a closed mesh, and its mass, centre and inertia equal the box's to round-off
@@ -83,6 +85,7 @@ TEST(MeshMassProperties, ABoxIsItsClosedForm) {
   EXPECT_NEAR(mesh.inertia_B(0, 0), 21.6 * (0.04 + 0.01) / 12.0, 1e-14);
 }
 
+// a mesh wound inwards has negative signed volume; it is taken as the same solid, not refused
 TEST(MeshMassProperties, WoundInwardsIsTurnedOutwards) {
   // every triangle's winding reversed: the same solid
   TriangleMesh box = boxMesh(Vec3(0.4, 0.2, 0.1), Vec3(1, 2, 3));
@@ -95,6 +98,8 @@ TEST(MeshMassProperties, WoundInwardsIsTurnedOutwards) {
   EXPECT_LT((inwards.inertia_B - outwards.inertia_B).norm(), 1e-12);
 }
 
+// the volume integrals need a closed, consistently oriented surface: a hole, a flipped triangle, a
+// bad vertex index or zero density is refused with the reason
 TEST(MeshMassProperties, AnOpenOrMisorientedMeshBoundsNoSolid) {
   // a triangle removed, a triangle turned the other way, zero density, a vertex index past the end
   TriangleMesh open = boxMesh(Vec3(1, 1, 1), Vec3::Zero());

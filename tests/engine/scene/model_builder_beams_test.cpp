@@ -32,6 +32,8 @@ Model beamScene(const std::string& beams, const std::string& joints = "[]",
                     "test");
 }
 
+// each node of a beam is a body carrying the mass and rotary inertia of its share of the beam,
+// placed along the beam, with the section axes and the rigid motion of the beam as a whole
 TEST(ModelBuilderBeams, NodesAreBodiesWithTheLumpedInertiaOfTheirSegments) {
   // two quadratic elements have five nodes, 0.5 m apart, named after the beam; the beam moves as a
   // rigid body at first
@@ -72,6 +74,7 @@ TEST(ModelBuilderBeams, NodesAreBodiesWithTheLumpedInertiaOfTheirSegments) {
   EXPECT_LT(m.beamElements[0].curvature0[1].norm(), 1e-14);
 }
 
+// section_y sets the cross-section's orientation, hence which bending stiffness acts in which plane
 TEST(ModelBuilderBeams, SectionAxisTwoFollowsSectionY) {
   // the section's axis 2 follows section_y projected onto the plane across the beam
   const Model m = beamScene(beam("post", R"(, "section_y": [1, 0, 3])"));
@@ -79,6 +82,8 @@ TEST(ModelBuilderBeams, SectionAxisTwoFollowsSectionY) {
   EXPECT_LT((m.bodies[0].R_WB.col(2) - Vec3::UnitY()).norm(), 1e-15);
 }
 
+// a fixed joint clamps a node to the ground (6 equations), and outputs read a node's motion and
+// the section forces and moments at a point along the beam
 TEST(ModelBuilderBeams, FixedJointsClampAndOutputsReadNodesAndSections) {
   // the beam clamped to the ground at its first node; outputs on its last node and at two sections
   const Model m = beamScene(
@@ -114,6 +119,7 @@ TEST(ModelBuilderBeams, FixedJointsClampAndOutputsReadNodesAndSections) {
   EXPECT_EQ(r.channels()[r.column("middle.M1")].unit, "N m");
 }
 
+// every impossible beam value is reported at once, each at its JSON path
 TEST(ModelBuilderBeams, BadBeamsAreReportedWithTheirPaths) {
   // a beam of zero length, a beam of every bad value, and outputs on an unknown beam or past the
   // beam's length: each reported at its path
@@ -144,6 +150,7 @@ TEST(ModelBuilderBeams, BadBeamsAreReportedWithTheirPaths) {
     EXPECT_NE(issues.find(expected), std::string::npos) << expected << "\nin\n" << issues;
 }
 
+// node bodies are named "<beam>.<k>": a body already named so would make names ambiguous
 TEST(ModelBuilderBeams, ANodeNameTakenByABodyIsReported) {
   // a body already named like the beam's second node
   const std::string text = test::sceneJson(

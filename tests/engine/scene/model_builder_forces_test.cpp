@@ -25,6 +25,8 @@ test::BuiltScene withForces(const std::string& forces, const std::string& extra 
   return test::buildScene(test::sceneJson(kBodies, "[]", forces, extra));
 }
 
+// the spring-dampers' attachment points are stored from each body's centre of mass (where the
+// formulations put the body's origin) and their parameters as the scene gives them
 TEST(ModelBuilderForces, ASpringDamperReadsItsPointsAndParameters) {
   // a translational and a rotational spring-damper between a and b, by named points and vectors
   const test::BuiltScene b = withForces(R"([
@@ -59,6 +61,7 @@ TEST(ModelBuilderForces, ASpringDamperReadsItsPointsAndParameters) {
   EXPECT_EQ(r.damping, 0.0);
 }
 
+// an applied force or torque keeps its expressions of time, its frame and its active window
 TEST(ModelBuilderForces, ALoadReadsItsComponentsFrameAndWindow) {
   // a point force in a's frame, active for a window, and a torque on b in the world's frame
   const test::BuiltScene b = withForces(R"j([
@@ -85,6 +88,7 @@ TEST(ModelBuilderForces, ALoadReadsItsComponentsFrameAndWindow) {
   EXPECT_NEAR(t.load[2].value(0.5), std::sin(0.5), 1e-15);
 }
 
+// a tire acts between its body and the ground over the scene's road; without one the road is flat
 TEST(ModelBuilderForces, ATireGetsTheScenesRoad) {
   // a rigid-ring tire on b over a road raised 0.1 m with one half-cylinder bump
   const test::BuiltScene b = withForces(
@@ -116,6 +120,7 @@ TEST(ModelBuilderForces, ATireGetsTheScenesRoad) {
   EXPECT_EQ(flat.model.forces[0].contact, TireContact::PointFollower);
 }
 
+// each bad force parameter yields exactly one issue at its own JSON path
 TEST(ModelBuilderForces, ReportsEachBadValueAtItsField) {
   // one bad value per case, each reported once at its JSON path: duplicate names, negative
   // parameters, a spring on one body or an unknown one, loads on the ground, an expression that

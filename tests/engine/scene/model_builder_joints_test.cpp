@@ -64,6 +64,8 @@ const char* kTwoBodies = R"([
    "orientation": {"axis": [1, 0, 0], "angle": 3.141592653589793},
    "points": {"Q": [0, 0, -0.5]}, "vectors": {"m": [0, 0, -1]}}])";
 
+// every joint type expands into the number of primitives of Kissel et al.'s table, and each
+// primitive's Phi is zero when the bodies are placed to fit the joint: a consistent start
 TEST(ModelBuilderJoints, EachJointHoldsInAPoseThatFitsIt) {
   // one joint of each type between P and Q with the axes along z: its equations (3 for a ball
   // joint, 5 for a revolute, 6 for a weld) all hold in the scene's pose
@@ -104,6 +106,8 @@ TEST(ModelBuilderJoints, EachJointHoldsInAPoseThatFitsIt) {
   }
 }
 
+// with the axes tilted apart only the revolute's two DP1 are violated, by the sine of the tilt:
+// the builder gives each equation its own geometric meaning
 TEST(ModelBuilderJoints, ARevolutesAxisEquationsFailWhenTheAxesDisagree) {
   // b's axis tilted off a's: the two DP1 of the revolute (and only they) see it
   const std::string joint =
@@ -124,6 +128,7 @@ TEST(ModelBuilderJoints, ARevolutesAxisEquationsFailWhenTheAxesDisagree) {
   EXPECT_NEAR(std::sqrt(squares), 0.1 / std::sqrt(1.01), 1e-12);
 }
 
+// rheonomic joints: Phi = g(q) - f(t) with f the scene's expression (a distance squared for D)
 TEST(ModelBuilderJoints, DriversTakeTheirValueFromTheirExpression) {
   // a driven angle of 0.7 + t, a driven distance 2 + t and a constant distance 2 to a's origin
   const std::string joints = R"([
@@ -147,6 +152,8 @@ TEST(ModelBuilderJoints, DriversTakeTheirValueFromTheirExpression) {
 
 // --- moved from scene_reader_test: the table of joint builders -----------------------------------
 
+// each joint to the ground removes its number of degrees of freedom: 3 for a ball joint, 5 for a
+// revolute, ..., 2 for a planar-revolute
 TEST(ModelBuilderJoints, JointsExpandIntoTheirPrimitives) {
   // a body at the origin, jointed to the ground at its point P: the equations of each joint type
   const std::string bodies =
@@ -176,6 +183,8 @@ TEST(ModelBuilderJoints, JointsExpandIntoTheirPrimitives) {
   }
 }
 
+// the weld, the drivers and the raw primitives each append their primitives in a fixed order,
+// all tagged with their joint (reactions are summed per joint from them)
 TEST(ModelBuilderJoints, EveryJointTypeOfTheSchemaHasItsBuilder) {
   // the drivers, the weld and the raw primitives, with the primitives each one appends
   const std::string bodies =
@@ -228,6 +237,7 @@ test::BuiltScene withJoints(const std::string& joints) {
   return test::buildScene(test::sceneJson(kTwoBodies, joints));
 }
 
+// a joint must have a unique name and join two existing, different bodies
 TEST(ModelBuilderJoints, ReportsAJointsBadNameOrBodies) {
   // the same name twice, an unknown body, a body jointed to itself
   const std::string pin = R"({"name": "pin", "type": "spherical", "body_i": "a", "body_j": "b",
@@ -242,6 +252,7 @@ TEST(ModelBuilderJoints, ReportsAJointsBadNameOrBodies) {
                  "/joints/0/body_j", "two different bodies ('a' twice)");
 }
 
+// bad points, vectors, distances, driver frames and expressions: one issue each, at its field
 TEST(ModelBuilderJoints, ReportsAJointsBadValuesAtTheirFields) {
   // a named point on the ground, an unknown vector, a zero distance, a driver whose u_i and v_i
   // are not perpendicular, an expression that does not parse

@@ -35,6 +35,8 @@ const char* kBar = R"({"name": "bar", "mass": 2, "inertia": [1, 2, 3], "position
 
 // --- bodies --------------------------------------------------------------------------------------
 
+// every optional field of a body reaches the model unchanged; the products of inertia fill the
+// symmetric off-diagonal terms of the body-frame tensor
 TEST(ModelBuilder, ReadsABodysFields) {
   // a body with its optional fields (the orientation aside): each read into the model as given
   const Built b = buildBodies(R"([{"name": "a", "mass": 2.5, "inertia": [1, 2, 3],
@@ -62,6 +64,7 @@ TEST(ModelBuilder, ReadsABodysFields) {
   EXPECT_EQ(a.vectors[0].second, Vec3(0, 1, 0));
 }
 
+// bodies are referred to by name: "ground" is reserved, names are unique, and a scene has a body
 TEST(ModelBuilder, ABodyNeedsANewNameOtherThanTheGrounds) {
   // named 'ground', named twice, and no body at all
   const Built ground = buildBodies(
@@ -73,6 +76,7 @@ TEST(ModelBuilder, ABodyNeedsANewNameOtherThanTheGrounds) {
   expectOneIssue(none, "/bodies", "at least one body or beam");
 }
 
+// each bad value is an issue at its own field; the triangle inequality only warns
 TEST(ModelBuilder, ReportsAMassAndAnInertiaNoBodyHas) {
   // a zero mass and a negative moment: two issues, one at each field
   const Built b =
@@ -88,6 +92,7 @@ TEST(ModelBuilder, ReportsAMassAndAnInertiaNoBodyHas) {
   EXPECT_EQ(odd.model.warnings[0].path, "/bodies/0/inertia");
 }
 
+// a zero named vector would give joints an undefined axis: refused at its key
 TEST(ModelBuilder, AZeroVectorOfABodyIsReportedByItsName) {
   // one of the two named vectors is zero
   const Built b = buildBodies(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1],
@@ -104,6 +109,8 @@ Built withOrientation(const std::string& orientation) {
                      orientation + "}]");
 }
 
+// matrix, Euler parameters, ZXZ angles and axis-angle all give the same rotation, orthonormal to
+// round-off whatever digits the file carried
 TEST(ModelBuilder, TheFourWaysToGiveAnOrientationAgree) {
   // a quarter turn about z: x -> y, y -> -x
   Mat3 quarter;
@@ -128,6 +135,8 @@ TEST(ModelBuilder, TheFourWaysToGiveAnOrientationAgree) {
   }
 }
 
+// an orientation must be exactly one proper rotation: reflections, scaled matrices and
+// non-unit Euler parameters are refused, not silently repaired
 TEST(ModelBuilder, ReportsAnOrientationThatIsNotOne) {
   // two ways at once, an angle without its axis, matrices that are no rotation, Euler parameters
   // not of unit length, an axis of zero length
@@ -155,6 +164,7 @@ Built withShape(const std::string& shape) {
                      shape + "}]");
 }
 
+// each display shape keeps its dimensions, its centre and its unit axis in the body frame
 TEST(ModelBuilder, ReadsEachShapesDimensions) {
   // a box: its edges and its centre in the body frame
   const Built box = withShape(R"({"type": "box", "size": [1, 2, 3], "center": [0, 0, 1]})");
@@ -173,6 +183,7 @@ TEST(ModelBuilder, ReadsEachShapesDimensions) {
   EXPECT_EQ(sphere.model.bodies[0].shapeSize, Vec3(0.25, 0, 0));
 }
 
+// each shape needs its own dimensions, positive; a density (for its mass) must be positive
 TEST(ModelBuilder, ReportsAShapesMissingOrBadDimensions) {
   // each shape's missing or bad dimension, and a density that is not positive
   expectOneIssue(withShape(R"({"type": "box"})"), "/bodies/0/shape/size", "a box needs 'size'");
@@ -188,6 +199,7 @@ TEST(ModelBuilder, ReportsAShapesMissingOrBadDimensions) {
                  "/bodies/0/shape/density", "density must be positive");
 }
 
+// both bad mesh fields are reported together, each at its path
 TEST(ModelBuilder, ReportsAMeshsBadScaleAndDensity) {
   // a mesh scaled by a negative factor and of zero density
   const Built b = buildBodies(R"([{"name": "a", "mass": 1, "inertia": [1, 1, 1],
@@ -204,6 +216,8 @@ Built withOutputs(const std::string& outputs) {
   return buildBodies(std::string("[") + kBar + "]", R"(, "outputs": )" + outputs);
 }
 
+// an output's point is kept from the centre of mass (the formulations' body origin), and its
+// initial world position is the scene's pose
 TEST(ModelBuilder, ACoordinateOutputReadsItsPointInTheCentreOfMassFrame) {
   // the bar turned a quarter about z: its tip (0.5, 0, 0) starts at (1, 0.5, 0)
   const Built b = buildBodies(
@@ -224,6 +238,8 @@ TEST(ModelBuilder, ACoordinateOutputReadsItsPointInTheCentreOfMassFrame) {
   EXPECT_EQ(c.jsonPath, "/outputs/0");
 }
 
+// every name an output refers to must exist: a body, a point of it (the ground has none) or a
+// non-zero vector
 TEST(ModelBuilder, ReportsReferencesToWhatDoesNotExist) {
   // a body, a point, a point of the ground, a vector and a zero axis that an output names
   expectOneIssue(
@@ -245,6 +261,7 @@ TEST(ModelBuilder, ReportsReferencesToWhatDoesNotExist) {
                  "/outputs/0/axis_i", "the vector has zero length");
 }
 
+// an angle is measured in a plane from unit vectors, whatever lengths the scene gave them
 TEST(ModelBuilder, AnAngleFrameIsNormalized) {
   // the angle's axis and references given unnormalized
   const Built b =
@@ -260,6 +277,8 @@ TEST(ModelBuilder, AnAngleFrameIsNormalized) {
 }
 
 // moved from scene_reader_test: the RSDA and the angle output share angleFrame()
+// a reference vector not perpendicular to the axis would give a wrong angle: refused both for
+// the RSDA and for the angle output
 TEST(ModelBuilder, AngleFramesNeedAReferencePerpendicularToTheAxis) {
   const std::string frame = R"("body_i": "ground", "body_j": "bar", "axis_i": [0, 0, 1],
      "reference_i": [1, 0, 1], "reference_j": [1, 0, 0])";
@@ -275,6 +294,8 @@ TEST(ModelBuilder, AngleFramesNeedAReferencePerpendicularToTheAxis) {
 
 // --- outputs -------------------------------------------------------------------------------------
 
+// an output's name becomes a results column: no duplicates, no clash with t, h or the solver's
+// columns, no dots or spaces
 TEST(ModelBuilder, AnOutputsNameIsUniqueAndUsableAsAColumn) {
   // a name given twice, then names that would clash with the run's own columns or cannot be one
   const std::string ok = R"({"name": "x", "type": "coordinate", "body": "bar", "axis": "x"})";
@@ -288,6 +309,7 @@ TEST(ModelBuilder, AnOutputsNameIsUniqueAndUsableAsAColumn) {
   }
 }
 
+// an output that is constant by construction is refused rather than recorded
 TEST(ModelBuilder, ReportsOutputsThatCannotVary) {
   // a distance from a body to itself, and an angle of the ground
   expectOneIssue(withOutputs(R"([{"name": "d", "type": "distance", "body_i": "bar", "body_j": "bar",
@@ -298,6 +320,7 @@ TEST(ModelBuilder, ReportsOutputsThatCannotVary) {
       "/outputs/0/body", "the ground does not turn");
 }
 
+// the angle picked by "about" is looked up within the sequence (default zxy)
 TEST(ModelBuilder, AnEulerAngleOutputKeepsItsSequenceAndAngle) {
   // the sequence given, or the default, and the index of the angle within it
   const Built b = withOutputs(
@@ -322,6 +345,8 @@ Built withGravityFactor(const std::string& factor) {
   return buildBodies(std::string("[") + kBar + "]", R"(, "gravity_factor": )" + factor);
 }
 
+// a time expression can be a number, a formula in t, a piecewise function or the integral of a
+// rate from a known value
 TEST(ModelBuilder, ReadsEachFormOfATimeExpression) {
   // a number, a formula in t, a piecewise function and the integral of a rate
   const Built number = withGravityFactor("0.5");
@@ -341,6 +366,7 @@ TEST(ModelBuilder, ReadsEachFormOfATimeExpression) {
   EXPECT_NEAR(rate.model.gravityFactor.value(4.0), 9.0, 1e-14);
 }
 
+// a bad expression is reported at the deepest path that names it, once
 TEST(ModelBuilder, ReportsABadTimeExpressionAtItsPath) {
   // a formula that does not parse, objects without piecewise or rate, pieces without their
   // breaks or with breaks out of order, in a rate too, a piece's formula and a rate of no kind
@@ -370,6 +396,8 @@ TEST(ModelBuilder, ReportsABadTimeExpressionAtItsPath) {
 }
 
 // moved from beam_scene_test: the expression objects in a whole scene, through the reader
+// expression objects drive a joint through the whole reader: the integral of a piecewise rate is
+// continuous at its breaks, and a rate with no closed-form integral is refused
 TEST(ModelBuilder, PiecewiseAndRateExpressionsAreReadAndCheckedInScenes) {
   // a wheel turned by an angle driver whose angle is the expression given
   const std::string body =
@@ -413,6 +441,8 @@ Built withSettings(const std::string& settings) {
   return buildBodies(std::string("[") + kBar + "]", R"(, "settings": )" + settings);
 }
 
+// a scene's run settings become the model's defaults, with the list of those given (the rest
+// keep the engine's defaults)
 TEST(ModelBuilder, ReadsTheRunSettingsAndNotesWhichWereGiven) {
   const Built b = withSettings(
       R"({"integrator": "hht", "step": 0.002, "t_end": 3, "rtol": 1e-4, "every": 5,
@@ -437,6 +467,7 @@ TEST(ModelBuilder, ReadsTheRunSettingsAndNotesWhichWereGiven) {
   EXPECT_EQ(both.model.defaults.atol, 1e-7);
 }
 
+// each bad run setting is refused at its own path with its reason
 TEST(ModelBuilder, ReportsEachBadSettingByName) {
   // one bad setting per case, each reported once at its path with its reason
   const struct {
@@ -464,6 +495,7 @@ TEST(ModelBuilder, ReportsEachBadSettingByName) {
   }
 }
 
+// a scene of a format version this reader does not know is refused, not misread
 TEST(ModelBuilder, ReadsTheScenesNameAndRefusesAnotherVersion) {
   // the scene's gravity read; a format version other than 1 refused
   const Built b = buildBodies(std::string("[") + kBar + "]", R"(, "gravity": [0, -1, 0])");

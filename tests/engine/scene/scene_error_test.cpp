@@ -15,6 +15,8 @@
 namespace mbw {
 namespace {
 
+// each issue is a line "file: /json/path: message" (the root path written "/"), so that an
+// editor can jump to it
 TEST(SceneError, OneLinePerIssueWithFileAndPath) {
   const SceneError e("scenes/arm.json",
                      {{"/bodies/2/mass", "must be positive, got -1"}, {"", "the file is empty"}});
@@ -26,6 +28,8 @@ TEST(SceneError, OneLinePerIssueWithFileAndPath) {
   EXPECT_EQ(e.issues()[1].message, "the file is empty");
 }
 
+// a thousand issues of 5000 characters give a message of the first kListedIssues and a count,
+// while issues() keeps them all for the GUI's list
 TEST(SceneError, TheMessageOfManyIssuesListsTheFirstOnes) {
   std::vector<SceneIssue> many(1000, SceneIssue{"/bodies/0/mass", std::string(5000, 'm')});
   const SceneError e("file.json", many);
@@ -40,6 +44,8 @@ TEST(SceneError, TheMessageOfManyIssuesListsTheFirstOnes) {
   EXPECT_EQ(std::string(listed.what()).find("more problems"), std::string::npos);
 }
 
+// excerpt() keeps the head and the tail of a long text with its length; long paths and file
+// names are cut in the message too
 TEST(SceneError, LongInputIsQuotedByItsEnds) {
   EXPECT_EQ(excerpt("short"), "short");
   EXPECT_EQ(excerpt(std::string(kEchoLimit, 'x')), std::string(kEchoLimit, 'x'));

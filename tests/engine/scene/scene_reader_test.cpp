@@ -17,6 +17,7 @@ namespace {
 
 // --- the built-in scenes -------------------------------------------------------------------------
 
+// every catalogued scene loads under its own name, with a description for the scene list
 TEST(SceneReader, LoadsEveryBuiltinScene) {
   ASSERT_GE(builtinScenes().size(), 4u);
   for (const BuiltinScene& s : builtinScenes()) {
@@ -27,6 +28,8 @@ TEST(SceneReader, LoadsEveryBuiltinScene) {
   }
 }
 
+// the slider-crank matches Kissel et al.'s Table 7 primitive for primitive, so the paper's
+// figures compare like with like
 TEST(SceneReader, ThePapersMechanismsUseThePapersBodyNamesAndPrimitiveCounts) {
   const Model sc = loadScene("slider-crank");
   ASSERT_EQ(sc.bodyCount(), 3);
@@ -45,6 +48,8 @@ TEST(SceneReader, ThePapersMechanismsUseThePapersBodyNamesAndPrimitiveCounts) {
 
 // --- frames, settings and outputs ----------------------------------------------------------------
 
+// a body frame at the pivot and an offset centre of mass: the pendulum swings about its frame
+// origin, which stays on the pin while the centre of mass falls
 TEST(SceneReader, FrameOriginAndCentreOfMassAreDistinguished) {
   // a bar whose frame sits at its pivot (as in Andrews' squeezer): the centre of mass is offset
   const std::string bodies = R"([{"name": "bar", "mass": 1, "inertia": [0.01, 0.1, 0.1],
@@ -86,6 +91,7 @@ std::string twoBars(const std::string& secondJoint, const std::string& settings)
   return test::sceneJson(bodies, joints, "[]", R"(, "settings": )" + settings);
 }
 
+// a scene may choose the joint-coordinate formulation; an open tree of hinges runs in it
 TEST(SceneReader, AScenesSettingsMayAskForJointCoordinatesOfATree) {
   // a tree of hinges: its runs take the joint coordinates and rn4 from the scene
   const Model m = parseScene(
@@ -99,6 +105,7 @@ TEST(SceneReader, AScenesSettingsMayAskForJointCoordinatesOfATree) {
   EXPECT_EQ(r.metadataValue("formulation"), "joint");
 }
 
+// a ball joint in a tree is a joint of three angles: a scene asking for joint coordinates loads
 TEST(SceneReader, JointCoordinatesAskedForHoldASphericalJoint) {
   // the tip on a ball joint: a tree joint of three angles (joint/kinematic_tree.h eq 3), in joint
   // coordinates as in rp
@@ -108,6 +115,8 @@ TEST(SceneReader, JointCoordinatesAskedForHoldASphericalJoint) {
   EXPECT_NO_THROW(parseScene(twoBars(kBall, R"({"formulation": "rp"})"), "ball.json"));
 }
 
+// a coordinate, a distance and an angle output start at their closed-form values for the scene's
+// pose, and each rate column is the time derivative of its value
 TEST(SceneReader, NamedOutputsAreRecordedAfterTheStandardColumns) {
   // a bar pinned at the origin about y, turned by 0.3 rad: its tip at (cos a, 0, -sin a)
   const std::string bodies = R"([{"name": "bar", "mass": 1, "inertia": [0.01, 0.1, 0.1],
@@ -148,6 +157,7 @@ TEST(SceneReader, NamedOutputsAreRecordedAfterTheStandardColumns) {
 
 // --- bad scenes ----------------------------------------------------------------------------------
 
+// the reader collects all issues before refusing, so one edit cycle fixes them all
 TEST(SceneReader, ReportsSeveralProblemsAtOnce) {
   // a negative mass and a duplicate name: both reported by one error, in the file's order
   const std::string bodies =

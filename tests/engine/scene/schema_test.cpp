@@ -13,6 +13,7 @@
 namespace mbw {
 namespace {
 
+// the schema is closed: every object, array element and variant it names is defined in it
 TEST(Schema, EveryReferencedTypeExists) {
   // the type of every object and array field, and every variant, is an object of the schema
   for (const ObjectSpec& o : sceneSchema()) {
@@ -26,6 +27,8 @@ TEST(Schema, EveryReferencedTypeExists) {
   }
 }
 
+// the format page in docs/ is byte for byte what the schema generates: docs and reader share one
+// source of truth
 TEST(Schema, DocumentationIsGeneratedFromTheSchema) {
   // docs/scene-format.md is the output of `mbw-cli schema`; regenerate it when the schema changes:
   //   build/app/cli/mbw-cli schema -o docs/scene-format.md

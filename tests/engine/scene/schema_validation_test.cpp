@@ -93,6 +93,7 @@ TEST(SchemaValidation, AcceptsAValueOfEveryKind) {
   EXPECT_TRUE(validate(json::parse(R"({"name": "a", "f": {"piecewise": []}})")).empty());
 }
 
+// each field kind refuses values of other kinds with a message that says what it found
 TEST(SchemaValidation, NamesWhatIsWrongWithAValueOfTheWrongKind) {
   // one wrong value per case: the issue at the field's path and its exact message
   const struct {
@@ -160,6 +161,7 @@ TEST(SchemaValidation, ReportsUnknownAndMissingFieldsAtTheirPaths) {
   EXPECT_EQ(unknown[0].message, "internal: unknown schema type 'nothing'");
 }
 
+// validation recurses into arrays and value lists, so an error deep inside is located exactly
 TEST(SchemaValidation, ValidatesNestedObjectsAndElementsAtTheirOwnPaths) {
   // elements of an array and entries of value lists are checked as the part they hold, each at its
   // own path
@@ -196,6 +198,7 @@ TEST(SchemaValidation, AVariantIsChosenByItsDiscriminator) {
   EXPECT_EQ(other[0].message, "'cone' is not one of: ball, cube");
 }
 
+// JSON pointer paths escape '~' and '/' in keys so that every path is unambiguous
 TEST(SchemaValidation, EscapesPointerTokens) {
   // '~' becomes ~0 and '/' becomes ~1 (RFC 6901)
   EXPECT_EQ(escapePointerToken("plain"), "plain");
@@ -203,6 +206,7 @@ TEST(SchemaValidation, EscapesPointerTokens) {
   EXPECT_EQ(escapePointerToken("~/"), "~0~1");
 }
 
+// without an explicit schema, a type name refers to the scene format's own objects
 TEST(SchemaValidation, TheScenesOwnSchemaIsTheDefault) {
   // without a schema given, the scene's own: a body needs its mass
   std::vector<SceneIssue> issues;

@@ -17,6 +17,8 @@ constexpr double kSteel = 7850.0;
 
 // --- solids --------------------------------------------------------------------------------------
 
+// a box's mass and principal moments are rho a b c and m (b^2 + c^2) / 12 etc., its centre where
+// the shape's centre is
 TEST(SolidMassProperties, BoxAgainstItsClosedForm) {
   // a 0.4 x 0.1 x 0.05 m steel block
   const SolidMass s =
@@ -32,6 +34,8 @@ TEST(SolidMassProperties, BoxAgainstItsClosedForm) {
   EXPECT_EQ(s.centerOfMass_B, Vec3(0.1, 0, 0));
 }
 
+// a cylinder along each body axis: its axial moment m r^2 / 2 lands on that axis, the transverse
+// m (3 r^2 + L^2) / 12 on the others
 TEST(SolidMassProperties, CylinderAlongEachBodyAxis) {
   // an aluminium rod along x, y and z in turn: m r^2 / 2 about its axis, m (3 r^2 + L^2) / 12
   // across, no products of inertia
@@ -51,6 +55,8 @@ TEST(SolidMassProperties, CylinderAlongEachBodyAxis) {
   }
 }
 
+// along an oblique axis the tensor is the rotated principal one: the axis stays an eigenvector
+// with the axial moment, and products of inertia appear
 TEST(SolidMassProperties, TiltedCylinderHasTheSamePrincipalMomentsAboutItsAxis) {
   // a cylinder along (1, 2, 2) / 3, the axis given unnormalized
   const double r = 0.05, L = 0.3, rho = 1000.0;
@@ -65,6 +71,7 @@ TEST(SolidMassProperties, TiltedCylinderHasTheSamePrincipalMomentsAboutItsAxis) 
   EXPECT_GT(std::abs(s.inertia_B(0, 1)), 1e-6);
 }
 
+// a solid sphere: m = rho 4/3 pi r^3 and an isotropic tensor 2/5 m r^2
 TEST(SolidMassProperties, Sphere) {
   // radius 0.1 m: m = rho 4/3 pi r^3, each moment 2/5 m r^2
   const SolidMass s =
@@ -74,6 +81,7 @@ TEST(SolidMassProperties, Sphere) {
   EXPECT_TRUE(s.inertia_B.isApprox(0.4 * m * 0.01 * Mat3::Identity(), 1e-15));
 }
 
+// a long thin box approaches the slender rod's m L^2 / 12 across it
 TEST(SolidMassProperties, ThinBoxTendsToTheThinRod) {
   // the section's own term (1 mm)^2 against (1 m)^2 adds 1e-6 to the ratio: within 2e-6
   // a bar 1 m long of 1 mm square section: I across -> m L^2 / 12
@@ -82,6 +90,7 @@ TEST(SolidMassProperties, ThinBoxTendsToTheThinRod) {
   EXPECT_NEAR(s.inertia_B(1, 1) / (s.mass / 12.0), 1.0, 2e-6);
 }
 
+// unknown shapes and zero sizes, densities or axes give no mass properties: refused
 TEST(SolidMassProperties, RefusesWhatIsNoSolid) {
   // an unknown shape, a zero edge, zero density, an axis of zero length
   EXPECT_THROW(solidMassProperties("cone", Vec3(1, 1, 1), Vec3::UnitZ(), Vec3::Zero(), 1.0),
@@ -96,6 +105,8 @@ TEST(SolidMassProperties, RefusesWhatIsNoSolid) {
 
 // --- bars ----------------------------------------------------------------------------------------
 
+// placeBar puts a bar's frame at its middle, x along the bar and y horizontal (a proper rotation),
+// with a fixed choice of y for vertical bars so that templates stay reproducible
 TEST(PlaceBar, FrameAtTheMiddleWithXAlongTheBar) {
   // a bar from the origin to (0.3, 0, 0.4): 0.5 m long, its frame at the middle
   const BarPlacement p = placeBar(Vec3(0, 0, 0), Vec3(0.3, 0, 0.4), Vec3::UnitZ());
