@@ -27,6 +27,8 @@ const void* fieldOf(const CommandOption& o) {
   return std::visit([](auto* field) -> const void* { return field; }, o.field);
 }
 
+// the kinematic analysis's options write into their request fields, and its step, end time,
+// tolerance and formulation fall back to the scene's where not given
 TEST(AnalysisOptions, KinematicsTableAndSettings) {
   // the kinematic analysis's options and the settings they give
   KinematicsRequest r;
@@ -60,6 +62,8 @@ TEST(AnalysisOptions, KinematicsTableAndSettings) {
   EXPECT_EQ(analysisFormulation(joint, ""), "rp");
 }
 
+// the static analysis's options choose its linear solver, iteration limit, time and formulation;
+// the fully driven four-link converges at the scene's start time or the one given
 TEST(AnalysisOptions, StaticTableSettingsAndAnalysis) {
   // the static analysis's options, its matrix storage and its time and formulation
   StaticRequest r;

@@ -32,6 +32,8 @@ int entryLine(const std::vector<std::string>& lines, const std::string& name, si
   return -1;
 }
 
+// the catalogue text lists every scene, alias, integrator and formulation in its registry's
+// order, names and descriptions aligned in columns, with nothing missing or left over
 TEST(CatalogText, EveryEntryUnderItsHeadingInOrder) {
   // the catalog mbw-cli list prints: scenes, aliases, integrators and formulations, each under
   // its heading and in its order

@@ -10,6 +10,7 @@
 namespace mbw {
 namespace {
 
+// an option's file keyword is its name with underscores, and a bool field makes it a flag
 TEST(CommandOption, KeywordKindAndFlag) {
   // a value option and a flag: the keyword a file uses, the kind bits, a flag by its bool field
   double tolerance = 0.0;
@@ -27,6 +28,7 @@ TEST(CommandOption, KeywordKindAndFlag) {
   EXPECT_EQ(flag.excludes, "");
 }
 
+// the scene argument shared by every command is positional and required, and writes its string
 TEST(CommandOption, TheSceneArgument) {
   std::string scene;
   const CommandOption o = sceneArgument(scene);
@@ -39,6 +41,7 @@ TEST(CommandOption, TheSceneArgument) {
   EXPECT_EQ(scene, "double-pendulum");
 }
 
+// comma-separated lists drop empty items, so a trailing comma is harmless
 TEST(CommandOption, CommaListItems) {
   // the items of a comma-separated list, the empty ones dropped
   using Items = std::vector<std::string>;

@@ -127,6 +127,7 @@ class StopAt : public RunObserver {
   size_t rows_, seen_ = 0;
 };
 
+// a cancelled run leaves a valid file of the rows computed, its status saying where it stopped
 TEST(CsvStream, ACancelledRunKeepsItsRowsAndSaysSo) {
   // stopped at 50 rows: the file holds those 50 rows and the cancelled status
   const std::string path = tempPath("cancelled.csv");
@@ -142,6 +143,7 @@ TEST(CsvStream, ACancelledRunKeepsItsRowsAndSaysSo) {
   std::remove(path.c_str());
 }
 
+// a run that fails numerically leaves a valid file of its rows so far and the failure's reason
 TEST(CsvStream, ANumericalFailureKeepsItsRowsAndSaysWhy) {
   // one Newton iteration per step at h = 0.01 cannot converge on the double pendulum: the rows
   // so far and the failure's message are in the file
@@ -162,6 +164,8 @@ TEST(CsvStream, ANumericalFailureKeepsItsRowsAndSaysWhy) {
 
 // --- memory, and files that cannot be written ----------------------------------------------------
 
+// with a memory budget the results keep a bounded subset of rows (the last included) while the
+// file gets them all, and the channel ranges still cover every row
 TEST(CsvStream, MemoryStaysBoundedWhileTheFileGetsEveryRow) {
   // 5 s at 1 ms is 5001 rows; a budget of 32 KiB keeps only some of them in memory, the last one
   // among them, while the file gets all of them
@@ -191,6 +195,7 @@ TEST(CsvStream, MemoryStaysBoundedWhileTheFileGetsEveryRow) {
   std::remove(path.c_str());
 }
 
+// an unwritable path is refused when the writer is made, before any step is spent
 TEST(CsvStream, APathThatCannotBeWrittenIsRefusedBeforeTheRun) {
   // a directory that does not exist, and a directory in the file's place
   for (const std::string& path : {std::string("/nonexistent-dir/x.csv"), ::testing::TempDir()}) {
@@ -204,6 +209,7 @@ TEST(CsvStream, APathThatCannotBeWrittenIsRefusedBeforeTheRun) {
   }
 }
 
+// a write that fails (a full disk) stops the run at once with the system's reason
 TEST(CsvStream, AFullDiskStopsTheRunWithTheReason) {
   // /dev/full takes the file but no byte of it: the first write (the preamble) fails
   Simulation sim(loadScene("slider-crank"), slider(1.0));

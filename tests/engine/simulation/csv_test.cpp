@@ -25,6 +25,8 @@ Results shortRun() {
   return sim.run();
 }
 
+// the CSV header follows the documented column order, below comment lines holding the scene, the
+// settings, the program and the status: a file reproducible from its own header
 TEST(Csv, HeaderHasTheDocumentedColumnsInOrder) {
   // the comment lines, then the header: each body's position, Euler parameters, velocity and
   // angular velocity, then the step, the iterations, the energy terms and the violations
@@ -64,6 +66,7 @@ TEST(Csv, HeaderHasTheDocumentedColumnsInOrder) {
   EXPECT_TRUE(hasComment("# status: completed"));
 }
 
+// every number written reads back to the bit, with the status and the events
 TEST(Csv, RoundTripsExactly) {
   // an event (a repartition of the joint coordinates) among the results, then written and read
   Results r = shortRun();
@@ -84,6 +87,7 @@ TEST(Csv, RoundTripsExactly) {
   std::remove(path.c_str());
 }
 
+// a value that is no number is reported with its line number in the file
 TEST(Csv, ReadingReportsTheLineOfABadValue) {
   // line 4 holds a word where a number belongs
   const std::string path = ::testing::TempDir() + "/bad.csv";

@@ -59,6 +59,8 @@ class StopAt : public RunObserver {
   int n_, asked_ = 0;
 };
 
+// each stage of a run adds its own part: describe the settings, record the initial row, advance on
+// times t0 + k h (not summed, so no drift) ending exactly on t_end, then copy the counters
 TEST(DynamicsRun, EachStageAddsItsPart) {
   // steps of 0.3 s to t_end = 1 s, one stage of the run at a time
   PendulumRun f(0.3, 1.0);
@@ -93,6 +95,8 @@ TEST(DynamicsRun, EachStageAddsItsPart) {
   EXPECT_GT(r.stats.newtonIterations, 0);
 }
 
+// a stop between steps records the state reached even between recorded rows, so a cancelled
+// run ends on the last state computed
 TEST(DynamicsRun, AStopBetweenStepsKeepsTheStateReached) {
   // every second step recorded, a stop before the fourth step
   PendulumRun f(1e-2, 1.0);

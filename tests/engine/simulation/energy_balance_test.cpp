@@ -50,6 +50,7 @@ void expectFirstOrder(const Balance& coarse, const Balance& fine) {
   EXPECT_LT(ratio, 14.0) << coarse.worstBalance << " -> " << fine.worstBalance;
 }
 
+// with nothing dissipated the balance measures only the integrator's error, first order in h
 TEST(EnergyBalance, ConservativeDoublePendulumTendsToZero) {
   // a conservative system: nothing dissipated, the balance only the integrator's error
   const Model m = loadScene("double-pendulum");
@@ -90,6 +91,8 @@ TEST(EnergyBalance, DampersDissipateWhatTheyReport) {
   EXPECT_NEAR(coarse.dissipated, fine.dissipated, 0.05 * fine.dissipated);
 }
 
+// the driver's reaction does work on the four-link; counted as work in, it closes the balance to
+// first order in h
 TEST(EnergyBalance, DriverWorkIsAccountedFor) {
   // the four-link rotor is driven: its driver's reaction does work on the mechanism
   const Model m = loadScene("four-link");

@@ -23,6 +23,7 @@ fs::path folder(const std::string& name) {
   return dir;
 }
 
+// paths are compared as files, so no spelling of the scene's path lets an output overwrite it
 TEST(FileClaims, AnOutputMayNotReplaceAnInputWhateverThePathSays) {
   // the scene noted as an input; another path to the same file (through sub/..) is refused as an
   // output
@@ -44,6 +45,7 @@ TEST(FileClaims, AnOutputMayNotReplaceAnInputWhateverThePathSays) {
   EXPECT_FALSE(sameFile((dir / "scene.json").string(), (dir / "missing.txt").string()));
 }
 
+// two outputs of one command writing the same file would destroy each other: refused
 TEST(FileClaims, TwoOutputsMayNotBeOneFile) {
   // the same file by another spelling is refused; another file is not
   const fs::path dir = folder("outputs");
@@ -54,6 +56,8 @@ TEST(FileClaims, TwoOutputsMayNotBeOneFile) {
   EXPECT_NO_THROW(claims.claimOutput((dir / "out.png").string(), "the plot"));
 }
 
+// an output path is tried before the work starts (a directory, missing folders, a full device
+// refused), and the trial leaves nothing behind
 TEST(FileClaims, APathThatCannotBeWrittenIsRefusedAndATriedOneLeavesNoFile) {
   // a directory, and a file in folders that do not exist; a file that can be written is checked
   // without being left behind
@@ -72,6 +76,8 @@ TEST(FileClaims, APathThatCannotBeWrittenIsRefusedAndATriedOneLeavesNoFile) {
   fs::remove_all(dir);
 }
 
+// an output directory is created with its parents, may exist already, and is refused with the
+// system's reason when a file is in the way
 TEST(FileClaims, AnOutputDirectoryIsMadeWithItsParentsOrRefused) {
   const fs::path dir = folder("directory");
   createOutputDirectory((dir / "a" / "b").string());

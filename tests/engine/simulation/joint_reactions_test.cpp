@@ -138,6 +138,8 @@ class JointReactionsTest : public ::testing::TestWithParam<Case> {
   }
 };
 
+// a hinged spinning box: the hinge's reaction is the Newton-Euler wrench of the recorded motion,
+// exact at the consistent start and converging with the step along the run
 TEST_P(JointReactionsTest, OneJointCarriesWhatAcceleratesTheBody) {
   // the reaction against Newton-Euler at about twenty rows spread over the run, relative to the
   // box's weight

@@ -69,6 +69,8 @@ const std::vector<Scene>& scenes() {
 
 class JointRun : public ::testing::TestWithParam<std::string> {};
 
+// tree scenes in joint coordinates follow a tight rp reference to the tolerance's order, record the
+// same channels, and keep the joints exactly (forward kinematics, no constraint drift)
 TEST_P(JointRun, AgreesWithAnRpReferenceWithTheSameChannels) {
   const double tol = 1e-8;
   for (const Scene& scene : scenes()) {
@@ -118,6 +120,8 @@ const std::vector<Scene>& loopScenes() {
 
 class LoopJointRun : public ::testing::TestWithParam<std::string> {};
 
+// closed loops in partitioned joint coordinates follow the rp reference; the loop equations are
+// solved by Newton, so they hold to its tolerance rather than to rounding
 TEST_P(LoopJointRun, ClosedLoopsAgreeWithAnRpReference) {
   // w2, of order 2, at 1e-5 (at 1e-8 its runs took 390 s); the positions to 100 times the tolerance
   const double tol = GetParam() == std::string("w2") ? 1e-5 : 1e-8;
@@ -246,6 +250,8 @@ INSTANTIATE_TEST_SUITE_P(StateSpaceIntegrators, LoopJointRun,
 
 // --- refusals and the formulation list -----------------------------------------------------------
 
+// joint coordinates give an ODE: integrators of the index-3 or index-2 DAE refuse them and name
+// the state-space integrators that take them
 TEST(JointRuns, OtherIntegratorsSayWhichTakeJointCoordinates) {
   const Model model = loadScene("stiff-double-pendulum");
   for (const char* integrator : {"hht", "bathe", "ida"}) {
@@ -267,6 +273,8 @@ TEST(JointRuns, OtherIntegratorsSayWhichTakeJointCoordinates) {
   }
 }
 
+// "joint" is offered last among the run formulations, records rp's channels, and is refused with
+// a reason where the tree cannot hold the scene (beam nodes)
 TEST(JointRuns, RunFormulationsOfferJoint) {
   const std::vector<std::string> names = runFormulationNames();
   EXPECT_EQ(names.back(), "joint");

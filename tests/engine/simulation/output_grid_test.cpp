@@ -114,6 +114,8 @@ TEST(OutputGrid, RowsBetweenTheStepsConvergeAtTheInterpolantsOrder) {
   }
 }
 
+// rows at requested times between steps lie on the position and velocity constraints for every
+// integrator family; the state-space integrators' interpolated states need no projection
 TEST(OutputGrid, RowsLieOnBothConstraintLevels) {
   // Andrews' squeezer: a closed loop of seven bodies whose crank turns fast
   const Model model = loadScene("andrews-squeezer");
@@ -142,6 +144,8 @@ TEST(OutputGrid, RowsLieOnBothConstraintLevels) {
   }
 }
 
+// with the steps' rows recorded too, rows stay in time order, on_grid tells them apart, the
+// dissipation never decreases, and the grid rows are identical to a grid-only run
 TEST(OutputGrid, RecordStepsKeepsBothKindsOfRowInTimeOrder) {
   // rn4 at 1e-3 with rows every 0.05 s, once with its steps' rows as well and once without
   const Model model = loadScene("stiff-double-pendulum");
@@ -178,6 +182,8 @@ TEST(OutputGrid, RecordStepsKeepsBothKindsOfRowInTimeOrder) {
   }
 }
 
+// the energy integrals carried to the requested times keep the balance there as good as at the
+// steps, for a conservative and a strongly damped scene
 TEST(OutputGrid, EnergyBalanceAtTheRequestedTimesAsAtTheSteps) {
   // conservative (double pendulum) and strongly damped (stiff pendulum: the dampers' work is
   // carried to the requested times by the trapezoidal rule): the balance at the requested times
@@ -238,6 +244,7 @@ TEST(OutputGrid, TheGeneratedTimesEndAtTEnd) {
   }
 }
 
+// each inconsistent output request is refused with its reason, before a run starts
 TEST(OutputGrid, BadRequestsAreNamed) {
   // a negative step, a step and times at once, times out of order, a time past t_end, steps
   // recorded without an output step; a run refuses an output time outside it
@@ -261,6 +268,7 @@ TEST(OutputGrid, BadRequestsAreNamed) {
   EXPECT_THROW(Simulation(loadScene("double-pendulum"), s), ConfigurationError);
 }
 
+// a times file tolerates comments, commas and blank lines; its problems name the file and line
 TEST(OutputGrid, TimeFilesAreReadWithTheirProblemsNamed) {
   // comments, commas, blanks and blank lines between the times
   const std::string path = testing::TempDir() + "/output_times.txt";

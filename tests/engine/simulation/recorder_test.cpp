@@ -47,6 +47,8 @@ struct FallingBlockRun {
   }
 };
 
+// the documented column order: t, 13 per body, step, iterations, energies, violations,
+// accelerations, outputs and their rates; a kinematic run adds multipliers and the grid flag
 TEST(Recorder, ChannelsComeInTheirOrder) {
   // the dynamics' channels in order; a kinematic run's, with the multipliers and the grid flag
   FallingBlockRun f;
@@ -77,6 +79,8 @@ TEST(Recorder, ChannelsComeInTheirOrder) {
   EXPECT_EQ(k.back().name, "on_grid");
 }
 
+// on the exact states of a free fall the energy balance is zero, so any nonzero balance in a run
+// is the integrator's; integrated work enters work_in and dissipation with their signs
 TEST(Recorder, TheBalanceIsZeroOnExactStatesAndCountsTheIntegrals) {
   FallingBlockRun f;
   Recorder recorder(*f.formulation, Recorder::Kind::Dynamics, 1);
@@ -152,6 +156,7 @@ TEST(Recorder, RecordsEveryNthStepAndTheLast) {
   EXPECT_EQ(rowTimes(stoppedOnARow, f, 8, 3), (std::vector<double>{0.0, 0.3}));
 }
 
+// rows sampled at requested times are flagged on_grid = 1, the steps' own rows 0
 TEST(Recorder, GridSamplesAreFlagged) {
   FallingBlockRun f;
   Recorder recorder(*f.formulation, Recorder::Kind::Dynamics, 0, false, true);

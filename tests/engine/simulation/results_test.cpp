@@ -20,12 +20,15 @@ Results counting(size_t limit, size_t rows) {
   return r;
 }
 
+// by default every appended row is stored
 TEST(Results, WithoutALimitEveryRowIsKept) {
   const Results r = counting(0, 1000);
   EXPECT_EQ(r.rowCount(), 1000u);
   EXPECT_EQ(r.rowStride(), 1u);
 }
 
+// under a row limit, rows 0, s, 2s, ... and the latest are kept, never fewer than a quarter of the
+// limit, so a plot of a long run still covers it evenly
 TEST(Results, ALimitKeepsEveryStrideThRowAndTheLatest) {
   for (size_t rows : {1u, 99u, 100u, 101u, 1000u, 4097u, 100000u}) {
     const Results r = counting(100, rows);
@@ -42,6 +45,8 @@ TEST(Results, ALimitKeepsEveryStrideThRowAndTheLatest) {
   }
 }
 
+// channel ranges are taken over every appended row, so a peak is reported even when its row was
+// dropped
 TEST(Results, ChannelRangesCoverRowsThatWereDecimatedAway) {
   // 1000 rows kept in 16 at most: row 37 is not among them, yet its -5 is in the range of x
   const Results r = counting(16, 1000);
@@ -54,6 +59,7 @@ TEST(Results, ChannelRangesCoverRowsThatWereDecimatedAway) {
   EXPECT_EQ(r.channelRange(r.column("t")).second, 999.0);
 }
 
+// a limit set after the rows arrived thins them at once
 TEST(Results, ALimitSetLaterDecimatesWhatIsStored) {
   // a limit set after 1000 rows drops the rows off the stride at once
   Results r = counting(0, 1000);

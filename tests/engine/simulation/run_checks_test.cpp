@@ -25,6 +25,7 @@ Results doublePendulum(const std::string& integrator, double step) {
   return Simulation(model, s).run();
 }
 
+// a run whose method and step suit the motion raises no finding and writes nothing about checks
 TEST(RunChecks, ARunOnItsMotionPasses) {
   // HHT at 1 ms: no check fails and nothing is written about it
   const Results r = doublePendulum("hht", 1e-3);
@@ -33,6 +34,8 @@ TEST(RunChecks, ARunOnItsMotionPasses) {
   EXPECT_TRUE(r.metadataValues("check").empty());
 }
 
+// backward Euler's numerical damping at too large a step shows as an energy balance beyond a tenth
+// of the energy moved: a finding beside the "completed" status, kept in the CSV
 TEST(RunChecks, AStepFarTooLargeForTheMethodIsSaid) {
   // backward Euler at 1e-2 s: 841 J of balance against 5 710 J moved (14.7 %); at 1e-3 s 5 %
   const Results coarse = doublePendulum("backward-euler", 1e-2);
@@ -49,6 +52,7 @@ TEST(RunChecks, AStepFarTooLargeForTheMethodIsSaid) {
   EXPECT_EQ(readCsv(csv, "run.csv").metadataValues("check"), checks);
 }
 
+// positions off the constraints beyond a small tolerance are a finding; round-off is not
 TEST(RunChecks, PositionsOffTheConstraintsAreSaid) {
   // a position violation of 3e-6 at some row is reported; 1e-9 is within the constraints
   Results r;

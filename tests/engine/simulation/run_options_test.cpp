@@ -30,6 +30,8 @@ void give(RunOverrides& overrides, const RunOption& option) {
       option.target);
 }
 
+// the option table is one to one: each option sets exactly its own setting in the overrides, so
+// no option silently changes another
 TEST(RunOptions, EachNamesOneSettingAndOnePlaceInTheOverrides) {
   // every option has a name, a setting and a help of its own, and is found by its setting
   std::set<std::string> names, settings;
@@ -52,6 +54,8 @@ TEST(RunOptions, EachNamesOneSettingAndOnePlaceInTheOverrides) {
   EXPECT_FALSE(runOptionFor("t_end")->isFlag());
 }
 
+// the table as command options writes into the right overrides field, and the studies get the
+// options marked for them, at the end of the table
 TEST(RunOptions, AsCommandOptionsEachFillsItsPlaceInTheOverrides) {
   // the whole table and the studies' part of it, as command options bound to one set of overrides
   RunOverrides overrides;
@@ -111,6 +115,8 @@ TEST(RunOptions, OptionsWithAVocabularyListIt) {
   EXPECT_FALSE(runOptionFor("output_step")->study);
 }
 
+// a settings problem points at what the user can change: the option given on the command line
+// first, else the scene's JSON path
 TEST(RunOptions, AProblemNamesTheUsersOptionThenTheScenesSetting) {
   // a problem with the step or the span: the user's --step is named when given, the scene's
   // t_end otherwise; a confirmable problem gets the question appended

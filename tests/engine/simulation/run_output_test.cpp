@@ -55,6 +55,8 @@ TEST(RunOutput, DescribesTheSceneItsFileAndTheFormulation) {
   EXPECT_EQ(withFile.metadata[1].second, "scenes/pendulum.json");
 }
 
+// rows recorded since the last mark reach the sink and the observer exactly once, and events pass
+// through as they happen
 TEST(RunOutput, PassesEachNewRowOnOnceAndTheEventsAsTheyCome) {
   Results results;
   KeepingSink sink;
@@ -83,6 +85,7 @@ TEST(RunOutput, PassesEachNewRowOnOnceAndTheEventsAsTheyCome) {
   EXPECT_EQ(sink.endedWith, RunStatus::Completed);
 }
 
+// a sink that cannot write stops the run as failed, with its reason and the time reached
 TEST(RunOutput, AFailingSinkStopsTheRunWithItsReason) {
   // the sink's second row fails: deliver() says so, and the run stops as failed with the sink's
   // reason and the time
@@ -102,6 +105,7 @@ TEST(RunOutput, AFailingSinkStopsTheRunWithItsReason) {
   EXPECT_EQ(results.message, "the disk is full; the run stopped at t = 0.5 s");
 }
 
+// however small the memory budget, the first and the latest rows are kept
 TEST(RunOutput, AMemoryBudgetKeepsAtLeastTwoRows) {
   // a budget of one byte still keeps the first and the latest row
   Results results;

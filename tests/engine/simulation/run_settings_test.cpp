@@ -46,6 +46,8 @@ TEST(RunSettings, SceneSettingsAreThoseARunTakes) {
             (std::vector<std::string>{"integrator", "max_step", "rtol", "step", "t_end"}));
 }
 
+// each override replaces only its own setting; an absolute smallest step replaces the relative
+// one, and fixed steps asked for win over the scene's tolerances
 TEST(RunSettings, OverridesReplaceTheScenesSettingsOneByOne) {
   // no overrides: the scene's settings; then some overrides, each replacing only its own setting
   const Model model = sceneWith(R"({"integrator": "ida", "t_end": 2, "step": 0.01, "rtol": 1e-5})");
@@ -74,6 +76,7 @@ TEST(RunSettings, OverridesReplaceTheScenesSettingsOneByOne) {
   EXPECT_FALSE(resolveRunSettings(model, o).integratorSettings.variableStep);
 }
 
+// giving a tolerance means error control: it switches a fixed-step scene to variable steps
 TEST(RunSettings, ToleranceOverridesAskForVariableSteps) {
   // the scene gives a step only: fixed steps, until a tolerance is given
   const Model model = sceneWith(R"({"integrator": "ida", "step": 0.01})");
@@ -85,6 +88,8 @@ TEST(RunSettings, ToleranceOverridesAskForVariableSteps) {
   EXPECT_EQ(s.integratorSettings.atol, 1e-8);
 }
 
+// the output request comes from the overrides if given, else from the scene (its times file
+// beside the scene file); a step and a file at once, or a missing file, are refused
 TEST(RunSettings, OutputRequestIsTheOverridesOrTheScenes) {
   // a times file named by the scene, found beside the scene's file
   const std::filesystem::path dir =
@@ -112,6 +117,7 @@ TEST(RunSettings, OutputRequestIsTheOverridesOrTheScenes) {
   std::filesystem::remove_all(dir);
 }
 
+// asking for a lambda channel turns on the multipliers' recording; reactions are recorded anyway
 TEST(RunSettings, MultipliersAreRecordedWhenAChannelIsOne) {
   // a channel of the multipliers asks for them to be recorded; a reaction alone does not
   EXPECT_TRUE(isMultiplierChannel("lambda.pivot.0"));

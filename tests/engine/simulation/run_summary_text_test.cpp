@@ -42,6 +42,8 @@ bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// the summary says what the run did line by line: a failed check beside "completed", rejections
+// by reason, a bounded list of events, and the largest |balance| over every row
 TEST(RunSummaryText, SaysWhatTheRunDidItemByItem) {
   const std::string text = runSummaryText(handMadeRun(), nullptr);
   EXPECT_EQ(text.substr(0, text.find('\n')), "pendulum  rA  hht  step 0.01 s  t_end 0.02 s");
@@ -64,6 +66,8 @@ TEST(RunSummaryText, SaysWhatTheRunDidItemByItem) {
   EXPECT_EQ(text.back(), '\n');
 }
 
+// lines for what the run lacks are left out; a projection of the initial state names the body
+// it moved most
 TEST(RunSummaryText, NamesTheProjectionAndLeavesOutWhatTheRunLacks) {
   // the same run without its failed check and events, with an initial projection that moved a body
   Results r = handMadeRun();
@@ -80,6 +84,7 @@ TEST(RunSummaryText, NamesTheProjectionAndLeavesOutWhatTheRunLacks) {
       << text;
 }
 
+// the progress line: simulated time, share of the span from t_start, and speed against real time
 TEST(RunSummaryText, ProgressGivesTheTimeTheShareAndTheSpeed) {
   // the time, the share of the span done and the simulated time over the elapsed one
   EXPECT_EQ(runProgressText(1.5, 0.0, 3.0, 0.75), "t = 1.5 s of 3 s ( 50%), 2x real time");

@@ -38,6 +38,8 @@ Results runWindow(const Model& m, double tStart, double tEnd, double recordFrom 
   return r;
 }
 
+// a run started before zero records only from record_from, but its energy bookkeeping runs from
+// t_start
 TEST(RunWindow, StartsBeforeZeroAndRecordsFromALaterTime) {
   // a run from -0.5 s recorded from 0: 500 steps of 1 ms and the row at 0
   const Results r = runWindow(pendulum(""), -0.5, 0.5, 0.0);
@@ -49,6 +51,8 @@ TEST(RunWindow, StartsBeforeZeroAndRecordsFromALaterTime) {
   EXPECT_GT(std::abs(r.at(0, r.column("energy.kinetic")) - 0.5), 1e-3);
 }
 
+// gravity scaled by a factor of time has no potential: its work is integrated instead, and the
+// balance still closes
 TEST(RunWindow, RampedGravityDoesWorkAndTheBalanceCloses) {
   // gravity ramped from 0 at t = 0 to full at t = 1 s by a half cosine
   const Results r = runWindow(
@@ -66,6 +70,7 @@ TEST(RunWindow, RampedGravityDoesWorkAndTheBalanceCloses) {
   EXPECT_NEAR(std::hypot(r.at(400, r.column("bob.vx")), r.at(400, r.column("bob.vz"))), 1.0, 1e-6);
 }
 
+// a damper with an end time dissipates until then and not after: the pendulum then swings freely
 TEST(RunWindow, ADamperActsUntilItsTime) {
   // no gravity; a damper from the bob to a ground point that acts until t = 0.3 s
   const Model m = pendulum(

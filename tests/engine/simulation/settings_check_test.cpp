@@ -25,8 +25,11 @@ std::string named(const RunSettings& s) {
   return p ? p->settings.front() : "";
 }
 
+// the default settings are a valid run
 TEST(SettingsCheck, DefaultsPass) { EXPECT_EQ(named(RunSettings{}), ""); }
 
+// each non-finite or out-of-range value is refused naming its setting, including a step too small
+// for the doubles around t to resolve
 TEST(SettingsCheck, ValuesThatMeanNothingAreRefusedNamingTheSetting) {
   // the first problem a run's settings have, with a single setting changed from the defaults
   const auto with = [](auto change) {
@@ -90,6 +93,8 @@ TEST(SettingsCheck, ARunTooLargeToFinishNeedsConfirmation) {
   EXPECT_TRUE(p->confirmable);
 }
 
+// a variable-step run's smallest step is relative to its shortest time scale (span, largest step
+// or output step), so step-size collapse is detected at any scale
 TEST(SettingsCheck, TheSmallestStepFollowsTheTimeScale) {
   // the smallest step is relativeMinStep times the shortest of the span, the largest step and the
   // output step: 1e-7 x 10 s, x 0.1 s, x 0.01 s
@@ -108,6 +113,7 @@ TEST(SettingsCheck, TheSmallestStepFollowsTheTimeScale) {
   EXPECT_DOUBLE_EQ(minimumStep(s), 1e-12);
 }
 
+// a run names its scene by file path or as builtin:<name>
 TEST(SettingsCheck, AScenesSourceIsItsFileOrItsBuiltInName) {
   // a built-in scene is named by its name, a scene file by its path
   Model model = loadScene("double-pendulum");

@@ -37,6 +37,8 @@ std::string simulationRefusal(const Model& model, const RunSettings& settings,
 
 // --- refusals ------------------------------------------------------------------------------------
 
+// bad settings and unknown bodies to record are refused in the constructor, naming the setting,
+// before any step is taken
 TEST(Simulation, RefusesWhatCannotRunBeforeAnythingRunsNamingTheSetting) {
   const Model model = loadScene("double-pendulum");
   // what the settings check finds, with the settings it concerns
@@ -56,6 +58,7 @@ TEST(Simulation, RefusesWhatCannotRunBeforeAnythingRunsNamingTheSetting) {
   EXPECT_EQ(simulationRefusal(model, s), "cannot record body 'body_9': the scene has no such body");
 }
 
+// joint coordinates cannot hold the HMMWV's tires: refused naming the force element
 TEST(Simulation, RefusesASceneTheJointTreeCannotHoldNamingTheElement) {
   // the HMMWV's tires are not mapped through the tree
   RunSettings s;
@@ -86,6 +89,8 @@ Model simPendulum(double x) {
 
 // --- the run's start and settings ----------------------------------------------------------------
 
+// a small inconsistency of the initial state is projected away and reported; one past the allowed
+// correction is a model error naming the body
 TEST(Simulation, StartsFromTheInitialStateProjectedOnTheConstraints) {
   // the bob given 5 um off its pin is moved onto it, and the run starts there
   RunSettings s;
@@ -113,6 +118,8 @@ TEST(Simulation, StartsFromTheInitialStateProjectedOnTheConstraints) {
   }
 }
 
+// the integrator's error is scaled by the run's span and its smallest step set for it; joint
+// coordinates are passed on
 TEST(Simulation, ConfiguresItsIntegratorForTheRunsTimeSpan) {
   // variable steps: the local errors are summed over the span, and the smallest step is the
   // settings check's for this span
@@ -133,6 +140,7 @@ TEST(Simulation, ConfiguresItsIntegratorForTheRunsTimeSpan) {
                   .integratorSettings.jointCoordinates);
 }
 
+// only the bodies named are recorded, every body when none is named
 TEST(Simulation, RecordsTheBodiesAsked) {
   // only the bodies named are recorded
   RunSettings s;
@@ -161,6 +169,7 @@ std::string kinematicsRefusal(const Model& model, const std::string& formulation
   return "";
 }
 
+// kinematic analysis needs zero degrees of freedom: the motion is then the drivers' alone
 TEST(RunKinematics, RefusesWhatIsNotAFullyDrivenMechanism) {
   // a mechanism with freedom, an unknown formulation, a step or t_end that is not positive
   KinematicsSettings s;
@@ -176,6 +185,7 @@ TEST(RunKinematics, RefusesWhatIsNotAFullyDrivenMechanism) {
   EXPECT_EQ(kinematicsRefusal(driven, "rp", s), "the step and t_end must be positive");
 }
 
+// kinematics solves at t0 + k h and at t_end exactly, recording every n-th point and the last
 TEST(RunKinematics, SolvesEachPointOfTheGridUpToTEnd) {
   // 0.1 s at 0.03 s: 0.03, 0.06 and t_end itself (the last step the longer)
   KinematicsSettings s;
@@ -205,6 +215,8 @@ TEST(RunKinematics, SolvesEachPointOfTheGridUpToTEnd) {
   EXPECT_EQ(sparse.stats.steps, 10);
 }
 
+// a driven distance that leaves the reachable range makes the position analysis fail at the time
+// it does (t = 1.5 s); the rows keep the last converged state, which still satisfies both joints
 TEST(RunKinematics, AFailedPositionAnalysisKeepsTheLastConvergedState) {
   // the bob of a 1 m pendulum held at 1.5 + t from the ground point (2, 0, 0): within reach
   // while 1 <= 1.5 + t <= 3, that is until t = 1.5 (the bob at (-1, 0, 0)), none after
@@ -265,6 +277,7 @@ class SimFailingSink : public ResultSink {
   size_t rows_, taken_ = 0;
 };
 
+// a cancel or a failing sink stops kinematics between points, keeping the rows so far
 TEST(RunKinematics, ACancelOrAFailingSinkStopsItBetweenPoints) {
   KinematicsSettings s;
   s.step = 0.01;

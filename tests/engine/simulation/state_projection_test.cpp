@@ -35,6 +35,8 @@ Blocks blocksAt(Formulation& f, double t, const VectorXd& q) {
   return b;
 }
 
+// a state pushed off the four-link's constraints comes back by the mass-weighted least change, in
+// every formulation, with accelerations and multipliers solved at the projected state
 TEST(StateProjection, ProjectsAPerturbedStateOntoTheConstraints) {
   const Model model = loadScene("four-link");
   for (const std::string& name : formulationNames()) {
@@ -95,6 +97,7 @@ TEST(StateProjection, ProjectsAPerturbedStateOntoTheConstraints) {
   }
 }
 
+// a projection that fails says so and leaves the state untouched, rather than half moved
 TEST(StateProjection, AProjectionThatCannotConvergeKeepsTheState) {
   // the four-link in rA pushed 0.01 along every coordinate
   const Model model = loadScene("four-link");

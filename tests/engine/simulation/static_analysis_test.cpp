@@ -14,6 +14,8 @@
 namespace mbw {
 namespace {
 
+// the static equilibrium of the shaft under gravity: a single row at rest with its multipliers,
+// and a report whose largest move matches the row
 TEST(StaticAnalysis, TheShaftSagsAndItsRowIsAtRestWithTheMultipliers) {
   // the rotating shaft at t = 0 in rA: the solution written as one row at rest, with the
   // multipliers among its channels
@@ -53,6 +55,7 @@ TEST(StaticAnalysis, TheShaftSagsAndItsRowIsAtRestWithTheMultipliers) {
       << text;
 }
 
+// nothing stiffens the double pendulum's two free angles: a singular matrix, reported, no row
 TEST(StaticAnalysis, AMechanismWithAFreeDegreeOfFreedomHasNoEquilibrium) {
   // the double pendulum has two free angles: its matrix is singular, and no row is written
   const StaticAnalysis a =
@@ -65,6 +68,7 @@ TEST(StaticAnalysis, AMechanismWithAFreeDegreeOfFreedomHasNoEquilibrium) {
                 a.solution.failure + "\n");
 }
 
+// a formulation name that does not exist throws before any solve
 TEST(StaticAnalysis, RefusesAnUnknownFormulation) {
   // an unknown formulation is refused before anything is solved
   EXPECT_THROW(analyzeStaticEquilibrium(loadScene("rotating-shaft"), "rQ", 0.0, StaticSettings{}),
