@@ -27,6 +27,8 @@ MatrixXd outside(const MatrixXd& m, const std::vector<Block>& blocks) {
   return rest;
 }
 
+// products over the blocks equal the dense product even when blocks overlap or repeat: an entry
+// covered twice must not be counted twice
 TEST(BodyBlockMatrix, ProductsVisitEachBlockOnce) {
   // 7 x 7 blocks, 1 x 7 rows, a general 2 x 3 block, and one block given twice
   const std::vector<Block> blocks = {{0, 0, 7, 7},  {7, 7, 7, 7},  {0, 7, 7, 7},  {0, 0, 7, 7},
@@ -62,6 +64,7 @@ TEST(BodyBlockMatrix, ProductsVisitEachBlockOnce) {
   }
 }
 
+// a new sink zeroes the blocks before assembly, so no value of a previous assembly survives
 TEST(BodyBlockMatrix, EachSinkStartsFromZero) {
   for (int size : {14, 70}) {  // blocks covering much and little of the storage
     BodyBlockMatrix A;
@@ -78,6 +81,7 @@ TEST(BodyBlockMatrix, EachSinkStartsFromZero) {
   }
 }
 
+// the sparse pattern of a block union has each covered entry once, compressed for the solver
 TEST(BodyBlockMatrix, PatternOfTheUnion) {
   // three blocks, two of them overlapping: their union has 10 entries
   const SparseMatrixXd p = blockPattern(4, 5, {{0, 0, 2, 2}, {1, 1, 2, 3}, {3, 4, 1, 1}});
@@ -94,6 +98,8 @@ TEST(BodyBlockMatrix, PatternOfTheUnion) {
   EXPECT_TRUE(p.isCompressed());
 }
 
+// every nonzero that Phi_q, M and the Newton blocks of the formulations produce lies inside the
+// block structures the sparse path assumes, or a sparse solve would drop it
 TEST(BodyBlockMatrix, TheStructuresHoldTheFormulationsMatrices) {
   // an open chain, the vehicle and the flexible four-bar, in every formulation that holds them
   for (const char* scene : {"four-link", "hmmwv-bump", "flexible-four-bar"}) {

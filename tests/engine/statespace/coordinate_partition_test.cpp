@@ -15,6 +15,8 @@
 namespace mbw {
 namespace {
 
+// full pivoting picks the largest remaining entry after elimination, not in the original matrix:
+// the choice that keeps Phi_u well conditioned
 TEST(CoordinatePartition, PivotsOnTheLargestRemainingEntry) {
   // the first pivot is row 1's 3 (column 1), then row 2's 1 (column 0); the columns left are the
   // independent coordinates; the smallest pivot is given relative to the largest, 1/3
@@ -36,6 +38,8 @@ TEST(CoordinatePartition, PivotsOnTheLargestRemainingEntry) {
   EXPECT_NEAR(p.smallestPivot, 0.5 / 4.0, 1e-15);
 }
 
+// for any full-rank Jacobian the partition splits the columns exactly once, with Phi_u regular, so
+// the dependent coordinates are functions of the independent ones
 TEST(CoordinatePartition, RandomJacobiansGiveANonsingularPhiU) {
   // twenty random m x n Jacobians of full row rank: m dependent and n - m independent
   // coordinates, every column in exactly one set, the independent ones in order, Phi_u regular
@@ -61,6 +65,7 @@ TEST(CoordinatePartition, RandomJacobiansGiveANonsingularPhiU) {
   }
 }
 
+// without full row rank no Phi_u can be inverted: refused, the previous partition kept
 TEST(CoordinatePartition, RankDeficientJacobiansAreRefused) {
   // a rank-deficient matrix, a zero one and one with more rows than columns are refused and leave
   // the partition as it was

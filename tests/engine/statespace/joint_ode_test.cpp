@@ -13,6 +13,7 @@
 namespace mbw {
 namespace {
 
+// on a tree the joint ODE is the tree's: same accelerations and exactly the same Jacobians
 TEST(JointOde, JacobiansAreTheTreesWithItsForceElements) {
   const Model model = joint_test::cartTreeWithForces();
   const std::unique_ptr<Formulation> rp = makeFormulation("rp", model);
@@ -32,6 +33,7 @@ TEST(JointOde, JacobiansAreTheTreesWithItsForceElements) {
   EXPECT_EQ(ft, rt);
 }
 
+// a joint that closes a loop cannot be expressed by the tree alone: refused naming the joint
 TEST(JointOde, RefusesLoopsNamingTheJoint) {
   // the double pendulum scene's hinges are raw DP1 and CD primitives: free bodies whose joints
   // close loops, which the tree's ODE alone does not solve

@@ -20,6 +20,8 @@ namespace {
 using joint_ode_test::loopModels;
 using joint_test::randomVector;
 
+// of a loop joint's candidate equations only the independent ones are kept, leaving exactly the
+// mechanism's degrees of freedom as independent coordinates
 TEST(LoopJointOde, KeepsTheIndependentLoopEquations) {
   for (const auto& named : loopModels()) {
     SCOPED_TRACE(named.name);
@@ -36,6 +38,8 @@ TEST(LoopJointOde, KeepsTheIndependentLoopEquations) {
   }
 }
 
+// the loop constraints' Phi_q and gamma match central differences of Phi at random states, so
+// Newton and the acceleration level use the true derivatives
 TEST(LoopJointOde, ConstraintJacobianAndGammaAgreeWithDifferences) {
   std::mt19937 rng(11);
   for (const auto& named : loopModels()) {

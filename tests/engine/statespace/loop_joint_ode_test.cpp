@@ -20,6 +20,8 @@ using joint_ode_test::equationResiduals;
 using joint_ode_test::loopModels;
 using joint_test::randomVector;
 
+// near the start, the full rp state made from independent coordinates lies on the constraints and
+// satisfies the rp equations of motion: the partitioned ODE is the same mechanics
 TEST(LoopJointOde, FullStatesSatisfyTheConstraintsAndEquationsOfMotion) {
   std::mt19937 rng(3);
   const StateSpaceSettings settings;
@@ -57,6 +59,8 @@ TEST(LoopJointOde, FullStatesSatisfyTheConstraintsAndEquationsOfMotion) {
   }
 }
 
+// the ODE's Jacobians (central differences of the acceleration map) agree with independent
+// one-sided differences, and computing them leaves the evaluated point as it was
 TEST(LoopJointOde, DifferenceJacobiansAgreeWithOneSidedDifferences) {
   for (const auto& named : loopModels()) {
     SCOPED_TRACE(named.name);
@@ -93,6 +97,7 @@ TEST(LoopJointOde, DifferenceJacobiansAgreeWithOneSidedDifferences) {
   }
 }
 
+// with gravity varying in time, df/dt is nonzero and matches a one-sided difference
 TEST(LoopJointOde, TimeDerivativeUnderAVaryingGravityAgreesWithADifference) {
   // the four-bar under gravity times 1 + 0.5 sin 3t: df/dt against a one-sided difference
   Model model = loopModels()[0].model;

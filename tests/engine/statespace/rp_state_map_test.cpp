@@ -20,6 +20,8 @@ namespace {
 using joint_ode_test::equationResiduals;
 using joint_test::randomVector;
 
+// a tree's joint-coordinate state, mapped to rp coordinates by forward kinematics, satisfies the rp
+// constraints and equations of motion, and maps back to the same joint coordinates
 TEST(JointOde, FullStatesSatisfyTheRpConstraintsAndEquationsOfMotion) {
   std::vector<joint_test::NamedModel> models = joint_test::treeModels();
   models.push_back({"cart-tree-forces", joint_test::cartTreeWithForces()});
@@ -60,6 +62,8 @@ TEST(JointOde, FullStatesSatisfyTheRpConstraintsAndEquationsOfMotion) {
   }
 }
 
+// p and -p are the same rotation; the map keeps the sign continuous along a full turn so that the
+// recorded parameters and their differences stay smooth
 TEST(JointOde, EulerParametersKeepTheirSignAlongAMotion) {
   // a chain link turned about a full turn in small steps: p continues instead of flipping
   const Model model = parseScene(generateScene("chain", {{"links", "3"}}), "chain-3");

@@ -104,6 +104,8 @@ void checkModel(const Model& model, double tCheck) {
       << fd.ft.transpose() << "\nrate " << rate;
 }
 
+// the exact Jacobians agree with finite differences on scenes with free motion, stiff springs and
+// tire contact, at states reached by integrating
 TEST(StateSpaceJacobians, BuiltinScenesMatchFiniteDifferences) {
   // hmmwv-bump at 0.52 s: the front tires on the bump
   const std::pair<const char*, double> scenes[] = {
@@ -114,6 +116,8 @@ TEST(StateSpaceJacobians, BuiltinScenesMatchFiniteDifferences) {
   }
 }
 
+// with a driver and loads varying in time the terms nu_q, gamma_t and dQ/dt enter the Jacobians
+// and df/dt; they too agree with the differences
 TEST(StateSpaceJacobians, RheonomicConstraintsAndTimeVaryingLoads) {
   // a driven arm with a second body on a ball joint, a load and a spring-damper that vary in time
   const std::string bodies = R"json([

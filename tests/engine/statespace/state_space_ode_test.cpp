@@ -17,6 +17,8 @@
 namespace mbw {
 namespace {
 
+// the ODE starts from q and v alone and finds the accelerations of the consistent state, so an
+// integrator need not carry them in
 TEST(StateSpaceOde, StartsFromPositionsAndVelocitiesAlone) {
   // the ODE started from q and v alone finds the accelerations of the full consistent state, and
   // evaluates a point a step away
@@ -60,6 +62,8 @@ void advance(StateSpaceOde& ode, double& t, VectorXd& v, VectorXd& vdot, double 
   }
 }
 
+// predicting the dependent positions through the last accepted points saves Newton iterations
+// and leaves the accelerations unchanged to the Newton tolerance
 TEST(StateSpaceOde, PredictsThroughTheLastTwoAcceptedPoints) {
   // the reference motion by RK4 from the initial state
   const Model model = loadScene("double-pendulum");
