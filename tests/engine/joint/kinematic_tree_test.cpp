@@ -18,6 +18,8 @@ using joint_test::randomVector;
 
 // --- trees and their coordinates -----------------------------------------------------------------
 
+// open trees need no loop constraints: one coordinate per freedom (a weld adds none), parents
+// numbered before their children so that recursions run in one sweep
 TEST(KinematicTree, ChainsAndTreesHaveOneCoordinatePerFreedomAndNoLoops) {
   // (bodies, coordinates) of the double pendulum, 12-link chain, cart tree (a fixed joint) and the
   // multi-freedom tree (a tree body per freedom)
@@ -35,6 +37,8 @@ TEST(KinematicTree, ChainsAndTreesHaveOneCoordinatePerFreedomAndNoLoops) {
   }
 }
 
+// a closed loop is cut at one joint: the spanning tree keeps the others, the cut joint becomes a
+// loop constraint
 TEST(KinematicTree, AFourBarKeepsThreeTreeJointsAndListsTheFourthAsALoopConstraint) {
   // the four-bar's loop cut at one revolute: three bodies on three hinges, the fourth joint a
   // constraint
@@ -46,6 +50,8 @@ TEST(KinematicTree, AFourBarKeepsThreeTreeJointsAndListsTheFourthAsALoopConstrai
   EXPECT_EQ(model.joints[tree.loopJoints[0]].type, JointType::Revolute);
 }
 
+// from bodies placed by forward kinematics, the inverse map gives back the joint coordinates (up
+// to whole turns) and rates: the scene's initial state converts exactly
 TEST(KinematicTree, TheInverseMapRecoversTheJointStateFromTheBodiesPosesAndMotions) {
   // the bodies' poses and motions of random joint states written as a scene's initial state
   std::mt19937 rng(7);
@@ -81,6 +87,7 @@ TEST(KinematicTree, TheInverseMapRecoversTheJointStateFromTheBodiesPosesAndMotio
   }
 }
 
+// the joint coordinates of each scene's initial pose place every body where the scene put it
 TEST(KinematicTree, TheSceneInitialPoseIsReproducedByForwardKinematics) {
   // the scenes' own initial poses: joint coordinates, then the bodies again
   for (const joint_test::NamedModel& m : joint_test::treeModels()) {
@@ -102,6 +109,8 @@ TEST(KinematicTree, TheSceneInitialPoseIsReproducedByForwardKinematics) {
 
 // --- joints of several freedoms, free bodies and re-basing ---------------------------------------
 
+// a joint of k freedoms becomes k one-freedom links through massless virtual bodies, the real
+// body last, so the recursive algorithms see only single-coordinate joints
 TEST(KinematicTree, JointsOfSeveralFreedomsAreChainsThroughVirtualBodies) {
   // cylindrical (fewest freedoms from the ground first), planar, universal, spherical, then the
   // free body: each a chain of tree bodies, the child last, the others virtual and massless
@@ -135,6 +144,8 @@ TEST(KinematicTree, JointsOfSeveralFreedomsAreChainsThroughVirtualBodies) {
   EXPECT_EQ(tree.joints[4].parent, -1);
 }
 
+// joints written as raw primitives are not recognized as tree joints: each body goes free and all
+// the equations become loop constraints
 TEST(KinematicTree, RawPrimitivesHoldAFreeBodyAndCloseLoops) {
   // the built-in double pendulum is written in raw DP1 and CD equations: no tree joint, two free
   // bodies, and every joint a loop constraint
@@ -146,6 +157,8 @@ TEST(KinematicTree, RawPrimitivesHoldAFreeBodyAndCloseLoops) {
   EXPECT_EQ(tree.loopJoints.size(), model.joints.size());
 }
 
+// joints of fewer freedoms enter the tree first, so the loop is cut at the spherical joint and
+// the driver
 TEST(KinematicTree, TheUniversalJointIsTakenBeforeTheSphericalOne) {
   // the four-link mechanism: two hinges on the ground, the coupler on the rotor's universal
   // joint; the spherical joint and the driver close the loop
@@ -157,6 +170,8 @@ TEST(KinematicTree, TheUniversalJointIsTakenBeforeTheSphericalOne) {
   EXPECT_EQ(model.joints[tree.loopJoints[1]].name, "driving-angle");
 }
 
+// a group of bodies not jointed to the ground hangs from a free joint (6 coordinates) on its first
+// body
 TEST(KinematicTree, BodiesJoinedToEachOtherButNotToTheGroundHangFromAFreeOne) {
   // the cart tree without its rail: the first body free, the others on their hinges and weld
   Model model = parseScene(joint_test::kCartTree, "cart-tree");
@@ -169,6 +184,8 @@ TEST(KinematicTree, BodiesJoinedToEachOtherButNotToTheGroundHangFromAFreeOne) {
 
 // --- models the tree cannot hold -----------------------------------------------------------------
 
+// rotations of a free or spherical joint need an invertible inertia in the articulated-body
+// recursion: a point mass or a flat disc is refused naming the body
 TEST(KinematicTree, RefusesAFreeOrSphericalBodyWithASingularInertiaNamingIt) {
   // a point mass on no joint, then the multi-freedom tree's bob flattened into a disc
   Model model = parseScene(joint_test::kCartTree, "cart-tree");
@@ -192,6 +209,8 @@ TEST(KinematicTree, RefusesAFreeOrSphericalBodyWithASingularInertiaNamingIt) {
   }
 }
 
+// re-basing a spherical joint's angles (new reference rotation, zero angles) to stay away from
+// their singularity leaves every pose and velocity unchanged
 TEST(KinematicTree, ReBasingKeepsTheSphericalPoseAndAngularVelocity) {
   // the bob and the drifter turned past the re-basing angle: new R_0, zero angles, the same poses
   // and velocities
@@ -223,6 +242,7 @@ TEST(KinematicTree, ReBasingKeepsTheSphericalPoseAndAngularVelocity) {
   EXPECT_TRUE(rebaseSphericalJoints(tree, q, qd).empty());
 }
 
+// the tree holds no beams: a scene with one is refused
 TEST(KinematicTree, RefusesBeamNodes) {
   EXPECT_THROW(buildKinematicTree(loadScene("lateral-buckling")), JointTreeError);
 }

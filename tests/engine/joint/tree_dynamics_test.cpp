@@ -33,6 +33,8 @@ VectorXd bodyVelocities(TreeDynamics& dyn, const VectorXd& q, const VectorXd& qd
   return out;
 }
 
+// forward kinematics puts the bodies on the scene's joint equations (in rp coordinates) at any
+// joint state, and its velocities are the time derivatives of its poses
 TEST(TreeDynamics, ForwardKinematicsSatisfiesTheAbsoluteJointEquationsAndDifferentiatesThePoses) {
   std::mt19937 rng(11);
   for (const joint_test::NamedModel& m : joint_test::treeModels()) {
@@ -67,6 +69,8 @@ TEST(TreeDynamics, ForwardKinematicsSatisfiesTheAbsoluteJointEquationsAndDiffere
   }
 }
 
+// the CRBA's joint-space mass matrix equals J^T M J of the bodies, and its kinetic energy is rp's
+// of the same motion
 TEST(TreeDynamics, MassMatrixIsJTransposedTimesTheBodiesMassesTimesJ) {
   std::mt19937 rng(12);
   for (const joint_test::NamedModel& m : joint_test::treeModels()) {
@@ -105,6 +109,8 @@ TEST(TreeDynamics, MassMatrixIsJTransposedTimesTheBodiesMassesTimesJ) {
   }
 }
 
+// ABA's accelerations satisfy H qdd = tau - C with gravity and external wrenches, and RNEA gives
+// tau back from them: the two recursions are inverse to each other
 TEST(TreeDynamics, ArticulatedBodyAccelerationsSolveTheJointSpaceEquationsAndInvertRnea) {
   std::mt19937 rng(13);
   for (const joint_test::NamedModel& m : joint_test::treeModels()) {
@@ -134,6 +140,8 @@ TEST(TreeDynamics, ArticulatedBodyAccelerationsSolveTheJointSpaceEquationsAndInv
   }
 }
 
+// the tree's accelerations under gravity, mapped to the bodies, equal those of rp's constrained
+// equations: the two descriptions have the same dynamics
 TEST(TreeDynamics, AccelerationsUnderGravityAreThoseOfTheAbsoluteConstrainedEquations) {
   std::mt19937 rng(14);
   for (const joint_test::NamedModel& m : joint_test::treeModels()) {

@@ -19,6 +19,8 @@ using joint_test::randomVector;
 
 using joint_test::cartTreeWithForces;
 
+// with force elements acting, the tree's accelerations still equal rp's body by body, and differ
+// from those without them
 TEST(TreeForces, AccelerationsAreThoseOfTheAbsoluteConstrainedEquationsWithTheElements) {
   // the cart tree with its five force elements: the tree ODE's accelerations at random states
   // against those of rp's augmented system at the same state, body by body

@@ -50,6 +50,8 @@ void finiteDifferences(TreeOde& ode, double t, const VectorXd& q, const VectorXd
   dfdt = (plus - minus) / (2.0 * h);
 }
 
+// the automatic-differentiation Jacobians of ABA agree with central differences, at one pass per
+// coordinate of q and qd and one for t
 TEST(TreeJacobians, AgreeWithCentralDifferencesAtRandomStates) {
   std::mt19937 rng(34);
   for (joint_test::NamedModel& named : joint_test::treeModels()) {
@@ -80,6 +82,7 @@ TEST(TreeJacobians, AgreeWithCentralDifferencesAtRandomStates) {
   }
 }
 
+// with nothing varying in time df/dt is zero and its pass is skipped
 TEST(TreeJacobians, ConstantGravityHasNoTimeDerivativeAndSkipsItsPass) {
   // the double pendulum under constant gravity: only the 2n passes, and df/dt zero
   const Model model = parseScene(generateScene("double-pendulum"), "double-pendulum");

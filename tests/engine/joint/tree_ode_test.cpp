@@ -30,6 +30,8 @@ void rungeKutta(TreeOde& ode, double tEnd, int n, VectorXd& q, VectorXd& qd) {
   }
 }
 
+// the double pendulum's motion in joint coordinates follows rp's over 1 s to 1e-9 m: the two
+// descriptions are the same mechanics
 TEST(TreeOde, DoublePendulumFollowsTheAbsoluteFormulationOverOneSecond) {
   // the generated double pendulum (revolute joints, which the tree takes) in both descriptions
   const Model model = parseScene(generateScene("double-pendulum"), "double-pendulum");
@@ -66,6 +68,7 @@ TEST(TreeOde, DoublePendulumFollowsTheAbsoluteFormulationOverOneSecond) {
   }
 }
 
+// the tree ODE takes no closed loops; it names the joint that closes one
 TEST(TreeOde, RefusesALoopNamingTheJointThatClosesIt) {
   // the four-bar's closing joint makes a loop the tree ODE does not take (the loop ODE does)
   const Model model = parseScene(generateScene("four-bar"), "four-bar");
@@ -80,6 +83,7 @@ TEST(TreeOde, RefusesALoopNamingTheJointThatClosesIt) {
   }
 }
 
+// tires are not mapped through the tree: refused naming the force element
 TEST(TreeOde, RefusesATireNamingIt) {
   // the cart tree with a tire on its tip (the other force elements: tree_forces_test)
   std::string scene = joint_test::kCartTree;
