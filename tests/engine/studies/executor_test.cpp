@@ -16,6 +16,8 @@
 namespace mbw {
 namespace {
 
+// the thread pool runs each job exactly once within its thread limit and gathers on the calling
+// thread, so study bookkeeping needs no lock; a job's exception reaches the caller
 TEST(ThreadPool, RunsEveryJobOnceAndGathersOnTheCallingThread) {
   // twenty jobs of 5 ms on three threads: each job's result reaches the gathering callback once,
   // on the thread that called run(), and at most three jobs run at a time

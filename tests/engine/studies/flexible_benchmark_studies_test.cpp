@@ -17,6 +17,8 @@
 namespace mbw {
 namespace {
 
+// every run of the flexible study can be found by (group, method, step), with Delta t = n (Delta t
+// / n) for an n-stage method, full Newton and only the channels' bodies recorded
 TEST(FlexibleBenchmarkStudies, EveryRunIsPlacedInItsGroupMethodAndStep) {
   // the shaft's convergence experiment at two steps per stage to 0.01 s: a run per group, method
   // and step, each found again by its indices
@@ -53,6 +55,7 @@ TEST(FlexibleBenchmarkStudies, EveryRunIsPlacedInItsGroupMethodAndStep) {
   EXPECT_EQ(flexible.run(0, 0, 2), -1);
 }
 
+// the quick study runs one method per group, with the Jacobian update asked for
 TEST(FlexibleBenchmarkStudies, QuickKeepsTheFirstMethodOfEachGroup) {
   // quick: the first method of each group only, with the Jacobian update given
   const Model model = loadScene("rotating-shaft");
@@ -69,6 +72,8 @@ TEST(FlexibleBenchmarkStudies, QuickKeepsTheFirstMethodOfEachGroup) {
   }
 }
 
+// the convergence reference is esdirk4-6l2sa2 at a whole fraction of the smallest step studied, so
+// its time points include every run's
 TEST(FlexibleBenchmarkStudies, ConvergenceReferenceRefinesTheSmallestStep) {
   // the reference: esdirk4-6l2sa2 at fixed steps, the smallest step divided by the whole number
   // that brings it nearest 1e-5 s
@@ -92,6 +97,7 @@ TEST(FlexibleBenchmarkStudies, ConvergenceReferenceRefinesTheSmallestStep) {
   EXPECT_EQ(flexible.study.outputs, x.channels);
 }
 
+// the study's parts are named in a fixed order; an unknown part is refused listing them
 TEST(FlexibleBenchmarkStudies, PartsAreTheExperimentsThenConvergenceAndIterations) {
   EXPECT_EQ(flexibleStudyParts(), (std::vector<std::string>{"four-bar", "four-bar-fine", "buckling",
                                                             "shaft", "convergence", "iterations"}));

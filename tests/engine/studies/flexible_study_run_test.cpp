@@ -58,6 +58,8 @@ std::string freshDirectory(const std::string& name) {
 
 // --- the experiments -----------------------------------------------------------------------------
 
+// an experiment part builds its study from the request and options, files each record in a row,
+// keeps only the figures' channels of the histories, and writes its tables
 TEST(FlexibleStudyRun, AnExperimentRunsEveryGroupAtItsStepAndKeepsItsChannels) {
   // the shaft experiment to 0.01 s with the Jacobian updated once a step, through an executor
   // that records the study it is given and hands back made-up records
@@ -110,6 +112,8 @@ TEST(FlexibleStudyRun, AnExperimentRunsEveryGroupAtItsStepAndKeepsItsChannels) {
   EXPECT_THROW(part.writeFiles(dir + "/no/such"), TableError);
 }
 
+// without options an experiment runs to its own end time with a Jacobian at every iteration, and
+// an interrupted study is reported as such
 TEST(FlexibleStudyRun, WithoutOptionsAnExperimentRunsFullNewtonToItsOwnEnd) {
   // no overrides: the experiment's own end time and a Jacobian at every iteration; the outcome
   // reported as interrupted
@@ -128,6 +132,8 @@ TEST(FlexibleStudyRun, WithoutOptionsAnExperimentRunsFullNewtonToItsOwnEnd) {
 
 // --- convergence and iterations ------------------------------------------------------------------
 
+// the convergence part runs every group at the requested steps against one reference and files
+// RE by run and by method, leaving out failed runs
 TEST(FlexibleStudyRun, ConvergenceRunsTheRequestStepsAgainstItsReference) {
   // the shaft's convergence at two steps against a reference near 1e-4 s, to 0.01 s
   FlexibleStudyRequest request = quickRequest();
@@ -164,6 +170,8 @@ TEST(FlexibleStudyRun, ConvergenceRunsTheRequestStepsAgainstItsReference) {
     EXPECT_TRUE(std::filesystem::exists(dir + "/" + file)) << file;
 }
 
+// the iterations part runs each example to the smaller of its end and the one asked for, and a
+// stop ends it before the next example
 TEST(FlexibleStudyRun, IterationsRunEachExampleToItsEndAtMostAndStopWithTheStudy) {
   // every Newton-iteration example to at most 1 s; in a second pass the executor reports a stop in
   // the second example

@@ -57,6 +57,8 @@ std::vector<RunRecord> records(const FlexibleStudy& flexible) {
   return out;
 }
 
+// the iterations table is in group and method order whatever order the records came in, and only
+// completed runs give points
 TEST(FlexibleStudyTables, IterationRowsFollowTheGroupsAndPointsTheCompletedRuns) {
   // the table of iterations: a row per run, in groups; a point per completed run and step
   const FlexibleStudy flexible = quickShaftStudy();
@@ -82,6 +84,8 @@ TEST(FlexibleStudyTables, IterationRowsFollowTheGroupsAndPointsTheCompletedRuns)
   EXPECT_EQ(points[2][0], (StepPoints{{1e-3, 2.0}}));
 }
 
+// errors C h^(k + 1) in the made-up records give observed orders 1, 2 and 3: the least-squares
+// slopes of log RE against log h
 TEST(FlexibleStudyTables, ConvergenceGivesREByMethodAndItsObservedOrders) {
   // against a reference near 1e-4 s: RE by run and by method, and the orders the made-up errors
   // give: 1, 2 and 3 for the three outputs
@@ -108,6 +112,7 @@ TEST(FlexibleStudyTables, ConvergenceGivesREByMethodAndItsObservedOrders) {
   }
 }
 
+// kept histories are written one row per run and time, a channel a run lacks as nan
 TEST(FlexibleStudyTables, SeriesHoldEveryKeptRunInLongFormat) {
   // the kept history of run 1 written as long-format rows, a channel it lacks as nan
   const FlexibleStudy flexible = quickShaftStudy();

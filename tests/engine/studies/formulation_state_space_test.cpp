@@ -32,6 +32,8 @@ FormulationStudySettings twoScenes() {
   return s;
 }
 
+// each scene of the comparison is planned at its own step over a capped window, with the joint
+// formulation's refusal as a run would give it
 TEST(FormulationStateSpace, PlansEachSceneAtItsOwnStepWithItsRefusals) {
   const std::vector<StateSpaceRow> rows = stateSpacePlan(twoScenes().stateSpace);
   ASSERT_EQ(rows.size(), 2u);
@@ -56,6 +58,8 @@ TEST(FormulationStateSpace, PlansEachSceneAtItsOwnStepWithItsRefusals) {
   EXPECT_DOUBLE_EQ(stateSpacePlan(capped)[0].tEnd, 100 * tree.defaults.step);
 }
 
+// timed runs are interleaved, rp then joint in each round, as the index-3 tables' are; one
+// accuracy run each is compared with the same rp reference (bdf at rtol 1e-12)
 TEST(FormulationStateSpace, TimesBothFormulationsInTurnAndMeasuresEachOnceAgainstTheReference) {
   const FormulationStudySettings settings = twoScenes();
   const Study study = makeFormulationStudy(settings);
@@ -104,6 +108,8 @@ TEST(FormulationStateSpace, TimesBothFormulationsInTurnAndMeasuresEachOnceAgains
 
 // --- records, refusals and the reference ---------------------------------------------------------
 
+// records become costs per step (mean, best, spread) and the largest end error of the body's
+// centre; a refused scene has nothing measured
 TEST(FormulationStateSpace, RecordsGiveCostsPerStepAndTheLargestEndError) {
   const FormulationStudySettings settings = twoScenes();
   const Study study = makeFormulationStudy(settings);
@@ -154,6 +160,7 @@ TEST(FormulationStateSpace, RecordsGiveCostsPerStepAndTheLargestEndError) {
   EXPECT_FALSE(out.stateSpace[1].cells[1].accuracyMade);
 }
 
+// the refusal reasons of the tree reduce to one word for the table's cell
 TEST(FormulationStateSpace, SaysWhyTheTreeRefusesInAWord) {
   // the reasons of the built-in scenes that stay out of the tree; the scenes of spherical joints
   // and raw primitives are held now
@@ -172,6 +179,8 @@ TEST(FormulationStateSpace, SaysWhyTheTreeRefusesInAWord) {
   EXPECT_EQ(jointRefusalWord("something else"), "refused");
 }
 
+// run for real on the flyball governor: both formulations make their steps and end within 1e-6 m
+// of the reference
 TEST(FormulationStateSpace, JointAndRpMeetTheReferenceOnATree) {
   // the comparison run for real over 0.05 s of the flyball governor (a tree of revolute and
   // translational joints) at its step of 1e-3 s

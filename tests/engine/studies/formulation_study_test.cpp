@@ -32,6 +32,8 @@ FormulationStudySettings twoRepeats() {
   return s;
 }
 
+// Kissel et al.'s timing: every mechanism repeated in each formulation in turn, the stepping loop
+// alone timed, at the paper's step and a fixed Newton tolerance
 TEST(FormulationStudy, TimedRunsAreRepeatedAndInterleavedAcrossFormulations) {
   const FormulationStudySettings settings = twoRepeats();
   const Study study = makeFormulationStudy(settings);
@@ -72,6 +74,8 @@ TEST(FormulationStudy, TimedRunsAreRepeatedAndInterleavedAcrossFormulations) {
   }
 }
 
+// the order runs of each mechanism and formulation compare with that mechanism's tight kinematic
+// solution, the motion a driven mechanism must have
 TEST(FormulationStudy, OrderRunsMeetAKinematicGroundTruthAtTheEnd) {
   const FormulationStudySettings settings = twoRepeats();
   const Study study = makeFormulationStudy(settings);
@@ -107,6 +111,8 @@ TEST(FormulationStudy, OrderRunsMeetAKinematicGroundTruthAtTheEnd) {
 
 // --- records to series ---------------------------------------------------------------------------
 
+// records become cost series per mechanism and formulation and order points per step, each
+// error read from its own output; a failed point keeps its reason and no errors
 TEST(FormulationStudy, RecordsGatherIntoCostSeriesAndOrderPoints) {
   FormulationStudySettings settings = twoRepeats();
   settings.repeats = 1;
@@ -178,6 +184,8 @@ TEST(FormulationStudy, RecordsGatherIntoCostSeriesAndOrderPoints) {
       }
 }
 
+// a cost series reports mean, best and spread per step over its runs, and none of them once a run
+// failed
 TEST(FormulationStudy, ACostSeriesMeasuresItsRuns) {
   // 100 steps in 1, 2 and 3 ms: 10, 20 and 30 us a step
   CostSeries s{"four-link", "rp", {}};

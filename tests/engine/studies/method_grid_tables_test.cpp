@@ -47,11 +47,14 @@ std::string label(const Fixture& f, int run) { return methodLabel(f.study.runs[r
 
 // --- grouping and the tables ---------------------------------------------------------------------
 
+// without outputs asked for, convergence is measured on the last body's x, vx and ax
 TEST(MethodGridTables, DefaultOutputsAreTheLastBodysPositionVelocityAndAcceleration) {
   EXPECT_EQ(defaultConvergenceOutputs(loadScene("double-pendulum")),
             (std::vector<std::string>{"body_2.x", "body_2.vx", "body_2.ax"}));
 }
 
+// records are grouped by method in arrival order (a parallel study finishes out of order), and RE
+// counts only for completed runs
 TEST(MethodGridTables, RecordsAreGroupedByMethodInTheOrderTheyCame) {
   // bathe's runs (2, 3) come first because its record for run 3 did
   const Fixture f;
@@ -66,6 +69,7 @@ TEST(MethodGridTables, RecordsAreGroupedByMethodInTheOrderTheyCame) {
   EXPECT_DOUBLE_EQ(completedRelativeError(f.records[1], 2), 0.002);
 }
 
+// the convergence CSV has a row per run and the observed orders in comment lines
 TEST(MethodGridTables, ConvergenceTableHasARowPerRunAndTheOrdersAsComments) {
   // the observed order of each of the three default outputs
   const Fixture f;
@@ -91,6 +95,7 @@ TEST(MethodGridTables, ConvergenceTableHasARowPerRunAndTheOrdersAsComments) {
                TableError);
 }
 
+// the comparison CSV names the scene and t_end in comments, then a row per run
 TEST(MethodGridTables, ComparisonTableHasARowPerRun) {
   const Fixture f;
   // two comment lines (scene, t_end), the header, then a row per run
@@ -103,6 +108,7 @@ TEST(MethodGridTables, ComparisonTableHasARowPerRun) {
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3 + 4);
 }
 
+// the comparison as text shows each record, with a failed run's message under its row
 TEST(MethodGridTables, ComparisonTextHasARowPerRecordAndItsMessage) {
   // the failed run's message is printed under its row
   Fixture f;
@@ -120,6 +126,7 @@ TEST(MethodGridTables, ComparisonTextHasARowPerRecordAndItsMessage) {
   EXPECT_EQ(rows[5], "    Newton did not converge");
 }
 
+// the observed orders as text: one row per method, a column per output
 TEST(MethodGridTables, ObservedOrdersTextHasARowPerMethod) {
   // the least-squares orders per method and output, as text
   const Fixture f;

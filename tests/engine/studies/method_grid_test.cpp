@@ -24,6 +24,8 @@ Study grid(bool perStage) {
                              {0.02, 0.01, 0.005}, perStage);
 }
 
+// every method runs at every step, methods outer; per stage, an n-stage method's step is n times
+// the grid's, so all methods do the same work per unit time
 TEST(MethodGrid, EveryMethodAtEveryStep) {
   const Study study = grid(false);
   ASSERT_EQ(study.variants.size(), 1u);
@@ -46,6 +48,8 @@ TEST(MethodGrid, EveryMethodAtEveryStep) {
                ConfigurationError);
 }
 
+// a channel the runs do not record is refused before the study starts; run files are named by
+// the method and the rho_inf it was given
 TEST(MethodGrid, RecordedChannelsAndRunFiles) {
   // the double pendulum's runs record its bodies and the energy balance, not a made-up channel
   const Model model = loadScene("double-pendulum");
@@ -62,6 +66,8 @@ TEST(MethodGrid, RecordedChannelsAndRunFiles) {
   EXPECT_EQ(methodRunFileName(parseStudyMethods("bathe:0.6").at(0)), "bathe-0.6.csv");
 }
 
+// the reference is esdirk4-6l2sa2 at a tenth of the smallest step (recording every tenth step so
+// its rows fall on the runs'), or a method at variable steps to a tolerance
 TEST(MethodGrid, TheConvergenceReference) {
   // the default reference: esdirk4-6l2sa2 at a tenth of the smallest step, its own rho_inf
   RunSettings base;
@@ -95,6 +101,7 @@ TEST(MethodGrid, TheConvergenceReference) {
       << tolerance.references[0].description;
 }
 
+// from errors c h^p the observed order is p exactly, with the mean Newton iterations per time point
 TEST(MethodGrid, ObservedOrdersByMethod) {
   // made-up records: each error exactly c h^p, 100 time points each and 100, 200, ... iterations
   const Study study = grid(false);

@@ -54,11 +54,13 @@ std::vector<int> mpiJobs(int n) {
   return jobs;
 }
 
+// without a launcher's variable the program runs without MPI
 TEST(MpiSession, NoneWithoutALauncher) {
   // no launcher's variable in a test's environment: the program runs alone, without MPI
   EXPECT_TRUE(MpiSession::startIfLaunched() == nullptr);
 }
 
+// in a one-process world every job runs on a worker thread and is gathered on the caller, in order
 TEST(MpiExecutor, OneProcessMakesEveryJobOnItsThreadAndGathersOnTheCaller) {
   const MpiSession& session = oneProcessSession();
   EXPECT_EQ(session.rank(), 0);
@@ -87,6 +89,7 @@ TEST(MpiExecutor, OneProcessMakesEveryJobOnItsThreadAndGathersOnTheCaller) {
   EXPECT_NE(*makers.begin(), caller);
 }
 
+// a job that throws stops the handing out of jobs, and its exception reaches the caller
 TEST(MpiExecutor, AJobsExceptionReachesTheCallerAndNoLaterJobStarts) {
   MpiExecutor executor(oneProcessSession());
   std::vector<int> made, gathered;
@@ -107,6 +110,7 @@ TEST(MpiExecutor, AJobsExceptionReachesTheCallerAndNoLaterJobStarts) {
   EXPECT_EQ(gathered, mpiJobs(3));
 }
 
+// a failure while gathering a result also stops the handing out of jobs
 TEST(MpiExecutor, AFailureInDoneStopsHandingOutJobs) {
   MpiExecutor executor(oneProcessSession());
   std::vector<int> made;
@@ -125,6 +129,7 @@ TEST(MpiExecutor, AFailureInDoneStopsHandingOutJobs) {
   EXPECT_EQ(made, mpiJobs(3));
 }
 
+// a stop request ends the run early, and every job already started is still gathered
 TEST(MpiExecutor, AStopRequestEndsTheRunAndTheJobsStartedAreGathered) {
   MpiExecutor executor(oneProcessSession());
   // 10 ms jobs, 10 s of them, and a stop asked for from the start (polled every 100 ms)
@@ -147,6 +152,7 @@ TEST(MpiExecutor, AStopRequestEndsTheRunAndTheJobsStartedAreGathered) {
   EXPECT_EQ(gathered, made);
 }
 
+// share() broadcasts process 0's text; alone, it gives it back unchanged
 TEST(MpiExecutor, ShareGivesTheTextBackInOneProcess) {
   MpiExecutor executor(oneProcessSession());
   EXPECT_EQ(executor.share("a table\nof two lines\n"), "a table\nof two lines\n");

@@ -61,6 +61,8 @@ TEST(ResultsTable, ARowOfAnotherStudyIsRefused) {
 
 // --- CSV cells and number cells ------------------------------------------------------------------
 
+// cells with commas or quotes are quoted and split back; a line break becomes a space so that a
+// row stays one line
 TEST(ResultsTable, CsvCellsQuotedAndSplitBack) {
   // a comma, quotes, an empty cell and a line break among the cells
   const std::vector<std::string> cells = {"plain", "a,b", "say \"hi\"", "", "two\nlines", "1e-3"};
@@ -74,6 +76,8 @@ TEST(ResultsTable, CsvCellsQuotedAndSplitBack) {
   EXPECT_EQ(splitCsvLine(""), (std::vector<std::string>{""}));
 }
 
+// numbers are written in the shortest form that reads back to the same double; NaN is an empty
+// cell, and any other text is refused
 TEST(ResultsTable, NumberCellsRoundTrip) {
   // numbers written with all their digits read back to the same double: thirds, the smallest
   // subnormal, infinity
@@ -86,6 +90,8 @@ TEST(ResultsTable, NumberCellsRoundTrip) {
 
 // --- table files ---------------------------------------------------------------------------------
 
+// a table file is read with its comments and units, its last line torn by a killed writer left
+// out, and a row of the wrong width refused with its file and line
 TEST(ResultsTable, ATableFileWithCommentsUnitsAndATornLastLine) {
   const std::filesystem::path path =
       std::filesystem::temp_directory_path() / "mbw_results_table_test.csv";

@@ -69,6 +69,8 @@ TEST(RosenbrockNystromResults, ToleranceRowsAreTheCompletedRunsWithTheirRelative
 
 // --- the timing study ----------------------------------------------------------------------------
 
+// timing series hold the runs made per integrator and tolerance; the CPU time ratio explicit /
+// implicit is given only where both runs reached the span
 TEST(RosenbrockNystromResults, TimingSeriesHoldTheRunsMadeAndTheirCpuRatios) {
   TimingStudySettings o;
   o.scene = "double-pendulum";
@@ -111,6 +113,8 @@ TEST(RosenbrockNystromResults, TimingSeriesHoldTheRunsMadeAndTheirCpuRatios) {
       "run_cpu_seconds\nadams,0.01,1,4.000000,0,0,0,0,0,0\nadams,0.01,2,8.000000,0,0,0,0,0,0\n");
 }
 
+// the text gives Sandu et al.'s Tables 3 and 4 (CPU time by span and tolerance), their ratio, and
+// each implicit run's mean step, real-time factor and Newton share
 TEST(RosenbrockNystromResults, TimingTablesTextReadsCpuTimesByTolerance) {
   // the explicit run at 1e-2 only; the implicit ones at 1e-2 (both spans) and 1e-3 (1 s only);
   // each implicit run made 100 steps to t = 2 s in 0.5 s of CPU, half of it in Newton
@@ -136,6 +140,8 @@ TEST(RosenbrockNystromResults, TimingTablesTextReadsCpuTimesByTolerance) {
   EXPECT_TRUE(has(": 4x real time, 5e+03 us per step; newton 50%\n")) << text;
 }
 
+// runs that start later are measured over their own span, and a run without CPU time gets no
+// factor rather than an infinite one
 TEST(RosenbrockNystromResults, TimingTablesTextCountsTheSpanFromTheStartAndSkipsNoCpuTime) {
   // two implicit runs from t = 1 s to 2 s in 100 steps: the first took 0.5 s of CPU, the second
   // none (it failed at its start)
@@ -175,6 +181,7 @@ TEST(RosenbrockNystromResults, FailedTimingRunsAreTheFailedOnesNotThoseOverTheir
   EXPECT_EQ(failedTimingRunsText(0, 4), "");
 }
 
+// the tolerance tables as text: Table 1 for the channel's value, then Table 2 for its rate
 TEST(RosenbrockNystromResults, ToleranceTablesTextHasTheValueThenTheRate) {
   // a row at 1e-3: the value's error 0.04 at 2 s (1 %), the rate's 0.5 at 1 s (50 %), 12 steps, 3
   // rejected

@@ -12,6 +12,8 @@
 namespace mbw {
 namespace {
 
+// the timing study's runs are found by what they are (implicit or explicit at a tolerance, the
+// figure's run), not by their position, with CPU checkpoints at the spans in increasing order
 TEST(RosenbrockNystromStudies, TimingStudyNamesItsRuns) {
   // three tolerances, spans of 2 s and 1 s: an rn4 and an adams run per tolerance and one rn4
   // run for the figure, seven in all
@@ -45,6 +47,8 @@ TEST(RosenbrockNystromStudies, TimingStudyNamesItsRuns) {
   EXPECT_EQ(figure.settings.tEnd, model.defaults.tEnd);
 }
 
+// every run of the tolerance study is compared with one tight reference on the channel and its
+// rate, at variable steps with atol equal to its tolerance
 TEST(RosenbrockNystromStudies, ToleranceStudyRunsAgainstOneReference) {
   // the default tolerances against one reference run at the reference tolerance, the channel and
   // its rate as outputs; each run steps variably with atol at its tolerance
@@ -64,6 +68,7 @@ TEST(RosenbrockNystromStudies, ToleranceStudyRunsAgainstOneReference) {
   }
 }
 
+// spans must be positive, even those --quick would replace, and a study needs tolerances
 TEST(RosenbrockNystromStudies, TimingStudyRefusesSpansThatAreNotPositive) {
   // a negative span is refused, and so is a study without tolerances
   const Model model = loadScene("double-pendulum");
@@ -78,6 +83,8 @@ TEST(RosenbrockNystromStudies, TimingStudyRefusesSpansThatAreNotPositive) {
   EXPECT_THROW(makeTimingStudy(model, o), std::invalid_argument);
 }
 
+// the studied channel is the one asked for, else the scene's first named output, else an error
+// naming the scene and the option to give
 TEST(RosenbrockNystromStudies, StudyChannelIsTheRequestedOrTheFirstNamedOutput) {
   // the stiff double pendulum names its outputs: the first one is the study's channel unless
   // another is asked for

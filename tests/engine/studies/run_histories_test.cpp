@@ -21,6 +21,7 @@ Results resultsOf(double value) {
   return r;
 }
 
+// a run's history keeps t and the channels asked for only, found by the run's index
 TEST(RunHistories, KeepsTheChannelsAskedForByRun) {
   // only a.x is kept, with t, for the run whose results arrived (run 3), none for run 0
   RunHistories histories({"a.x"});
@@ -33,6 +34,7 @@ TEST(RunHistories, KeepsTheChannelsAskedForByRun) {
   EXPECT_EQ(kept->at(1, kept->column("a.x")), 6.0);
 }
 
+// with a list of runs, the others' results are dropped
 TEST(RunHistories, KeepsTheRunsListedOnly) {
   // a list of runs: the results of a run not on it are dropped
   RunHistories histories({"a.x"}, std::vector<int>{2});
@@ -42,6 +44,7 @@ TEST(RunHistories, KeepsTheRunsListedOnly) {
   ASSERT_NE(histories.history(2), nullptr);
 }
 
+// runs finishing on several threads at once each keep their history intact
 TEST(RunHistories, KeepsFromSeveralThreads) {
   // eight threads keep one run each at once: every run's a.vx is there afterwards
   RunHistories histories({"a.vx"});

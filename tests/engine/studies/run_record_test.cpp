@@ -41,6 +41,8 @@ Results run() {
   return r;
 }
 
+// a completed run's record holds its statistics, energy balance extremes, largest violations and,
+// per output, max, final, mean, rms and relative error against the interpolated reference
 TEST(RunRecord, MeasuresOfACompletedRun) {
   // the largest, final, mean and rms errors of x, the energy balance's range and the violations'
   // largest magnitudes
@@ -68,6 +70,8 @@ TEST(RunRecord, MeasuresOfACompletedRun) {
   EXPECT_TRUE(std::isnan(r.errors[2].relative));
 }
 
+// errors are measured only for a completed run against a reference; what a failed run computed is
+// kept, and missing channels give NaN
 TEST(RunRecord, NoErrorsWithoutAReferenceOrACompletedRun) {
   Results failed = run();
   failed.status = RunStatus::Failed;
@@ -91,6 +95,7 @@ TEST(RunRecord, NoErrorsWithoutAReferenceOrACompletedRun) {
   EXPECT_TRUE(std::isnan(none.violationPositionMax));
 }
 
+// a reference shorter than the run cannot measure its error: refused rather than extrapolated
 TEST(RunRecord, AReferenceThatEndsTooSoonIsRefused) {
   // a reference to 0.5 s for a run to 1 s
   Results shortReference;
@@ -99,6 +104,7 @@ TEST(RunRecord, AReferenceThatEndsTooSoonIsRefused) {
   EXPECT_THROW(measureRun(run(), &shortReference, {"x"}), std::invalid_argument);
 }
 
+// rejected steps are counted by cause: error estimate, Newton, or neither
 TEST(RunRecord, RejectedStepsByCause) {
   // the causes named by the error estimate and by Newton are counted apart; the others in neither
   RunStatistics s;
@@ -113,6 +119,8 @@ TEST(RunRecord, RejectedStepsByCause) {
   EXPECT_EQ(rejectedByErrorEstimate(RunStatistics{}), 0);
 }
 
+// the one-line summary says how the run ended, with its counts once it took a step and the reason
+// when it did not complete
 TEST(RunRecord, SummaryTextSaysHowTheRunEnded) {
   // completed: the counts and the time; failed: the message after them, or alone before a step
   RunRecord r;

@@ -33,6 +33,8 @@ std::string tableOf(const Study& study, const StudyOutcome& o) {
 // the columns of CPU times, which differ between any two executions
 const std::set<std::string> kTimings = {"cpu_s", "cpu_s_max", "cpu_s_by_phase"};
 
+// a study's records do not depend on the number of threads (CPU times aside), and the errors fall
+// with the step
 TEST(StudyExecution, OneThreadAndThreeGiveTheSameRecords) {
   // the small method study on one thread and on three: the same table, CPU times aside
   const Study study = smallMethodStudy();
@@ -47,6 +49,7 @@ TEST(StudyExecution, OneThreadAndThreeGiveTheSameRecords) {
     EXPECT_LT(a.records[k + 1]->errors[0].max, a.records[k]->errors[0].max) << k;
 }
 
+// models handed in by the caller give the same records as models the executor loads itself
 TEST(StudyExecution, ModelsLoadedByTheCallerGiveTheSameRecords) {
   // the models loaded by the executor or handed in by the caller give the same table
   const Study study = smallMethodStudy();
@@ -88,6 +91,8 @@ TEST(StudyExecution, TicksAndStopsWhileTheReferenceRuns) {
   EXPECT_FALSE(watchdog) << "the reference ran without a tick";
 }
 
+// a stopped study resumes from its results table: finished runs are read back, not made again, and
+// the table equals one made in one go
 TEST(StudyExecution, ResumesWithoutMakingFinishedRunsAgain) {
   // a study executed into a directory, stopped after two runs, then resumed there
   const Study study = smallMethodStudy();
@@ -176,6 +181,7 @@ TEST(StudyExecution, ResumeComputesATornReferenceAgain) {
   EXPECT_EQ(readCsv(reference).rowCount(), rows);
 }
 
+// an outcome's records are the runs made, in run order, and failed() counts the failed ones
 TEST(StudyExecution, MadeRecordsAreTheRunsMadeInRunOrder) {
   StudyOutcome outcome;
   outcome.records.resize(4);

@@ -64,6 +64,8 @@ TEST(StudyFile, BecomesTheGridItDescribes) {
   EXPECT_EQ(s.runs[14].reference, 1);
 }
 
+// a study over formulations pairs "joint" only with the integrators that take joint coordinates,
+// instead of making runs that would be refused
 TEST(StudyFile, JointCoordinatesRunWithTheIntegratorsThatTakeThem) {
   // rn4 in rp and in joint coordinates, bathe in rp only
   const StudyFile f = parseStudyFile(
@@ -247,6 +249,7 @@ TEST(StudyFile, ShippedExamplesLoad) {
   EXPECT_GE(examples, 4);
 }
 
+// the study format's page in docs/ is byte for byte what the study schema generates
 TEST(StudyFile, DocumentationIsGeneratedFromTheSchema) {
   // docs/study-format.md is the output of `mbw-cli schema --study`; regenerate it when the schema
   // changes:
@@ -262,6 +265,8 @@ TEST(StudyFile, DocumentationIsGeneratedFromTheSchema) {
 
 // --- the sweep's directory -----------------------------------------------------------------------
 
+// a sweep's directory lays out its table, run files, figure and thresholds; its table is never
+// replaced, and a thresholds report is written beside it
 TEST(StudyFile, ASweepsDirectory) {
   namespace fs = std::filesystem;
   const fs::path root = fs::path(::testing::TempDir()) / "sweep_directory_test";

@@ -62,6 +62,7 @@ struct Tables {
   }
 };
 
+// in every study command's table each option appears once, with its help and a field of its own
 TEST(StudyOptions, EachTableNamesEachOptionOnceWithItsHelpAndItsOwnField) {
   // in every table: each name once, each with its help and a field of its own
   Tables t;
@@ -96,6 +97,7 @@ TEST(StudyOptions, EachTableNamesEachOptionOnceWithItsHelpAndItsOwnField) {
   }
 }
 
+// the names a front end gives reach the request's fields, hence the engine's settings
 TEST(StudyOptions, OptionsFillTheirRequestsFields) {
   Tables t;
   const auto all = t.all();
@@ -118,6 +120,8 @@ TEST(StudyOptions, OptionsFillTheirRequestsFields) {
   EXPECT_TRUE(t.formulations.quick);
 }
 
+// options common to several studies (the scene, the integrators, the output directory) are one
+// shared entry, so every command describes them alike
 TEST(StudyOptions, SharedOptionsAreOneEntry) {
   Tables t;
   const auto all = t.all();
@@ -159,6 +163,7 @@ TEST(StudyOptions, KeywordsAndKinds) {
 
 // --- how a study runs ----------------------------------------------------------------------------
 
+// how a study runs (jobs, table, figure format) is one request, each command offering its part
 TEST(StudyOptions, HowAStudyRunsIsOneRequestWithTheOptionsEachCommandOffers) {
   StudyRunRequest r;
   // --jobs always, --table and --figure-format where offered, each bound to its field
@@ -179,6 +184,7 @@ TEST(StudyOptions, HowAStudyRunsIsOneRequestWithTheOptionsEachCommandOffers) {
   EXPECT_TRUE(option(formulationStudyRunOptions(r), "jobs").is(kOptionShowDefault));
 }
 
+// a study's table is replaced unless resumed (a sweep's never), and figures take the chosen format
 TEST(StudyOptions, AStudyRunsTableIsReplacedUnlessResumedAndItsFiguresTakeTheFormat) {
   StudyRunRequest r;
   r.table = "t.csv";
@@ -213,6 +219,7 @@ RunSettings shortRun(const Model& model) {
   return base;
 }
 
+// compare makes one run per method at the given step, to the end time asked
 TEST(StudyOptions, CompareMakesARunPerMethodAtTheStep) {
   // hht and bathe (rho_inf 0.6) at one step, to 0.1 s
   const Model model = loadScene("double-pendulum");
@@ -244,6 +251,7 @@ TEST(StudyOptions, CompareMakesARunPerMethodAtTheStep) {
   EXPECT_THROW(makeCompareStudy(model, shortRun(model), r), ConfigurationError);
 }
 
+// convergence makes every method at every step, measured against a reference at a finer step
 TEST(StudyOptions, ConvergenceMakesEveryMethodAtEveryStepAgainstAReference) {
   // hht and lms2 at two steps, against a reference at a finer step
   const Model model = loadScene("double-pendulum");
@@ -276,6 +284,7 @@ TEST(StudyOptions, ConvergenceMakesEveryMethodAtEveryStepAgainstAReference) {
   EXPECT_TRUE(given.study.runs[0].settings.recordMultipliers);
 }
 
+// the work-precision and formulation requests' text fields become their settings
 TEST(StudyOptions, WorkPrecisionAndFormulationSettings) {
   // a work-precision request's text fields split into the settings: an empty output dropped, the
   // reference in one word read as a file by its extension

@@ -34,6 +34,7 @@ RunRecord completed(int run, double maxError) {
 
 // --- headings and durations ----------------------------------------------------------------------
 
+// each study's heading names its integrators, scene, end time and what it measures
 TEST(StudyReportText, Headings) {
   // the headings name the study's integrators, the scene, the end time and what is measured
   EXPECT_EQ(toleranceStudyHeading("rodas", "Pendulum", 2.5, "theta1"),
@@ -50,6 +51,7 @@ TEST(StudyReportText, Headings) {
             "= 1e-12\n");
 }
 
+// durations print in whole seconds, then minutes and seconds, then hours and minutes
 TEST(StudyReportText, Durations) {
   // whole seconds below a minute, then minutes and seconds, then hours and minutes
   EXPECT_EQ(durationText(0.4), "0s");
@@ -60,6 +62,7 @@ TEST(StudyReportText, Durations) {
 
 // --- progress ------------------------------------------------------------------------------------
 
+// the time left is the mean finished run's time times the runs left, none before a run finished
 TEST(StudyReportText, ProgressEstimatesTheTimeLeftFromTheMeanRun) {
   // none finished: no estimate; 3 of 12 in 60 s: 20 s a run, 9 left
   EXPECT_EQ(studyProgressText(0, 12, 4, 5.0), "0 of 12 runs, 4 under way, 5s");
@@ -71,6 +74,7 @@ TEST(StudyReportText, ProgressEstimatesTheTimeLeftFromTheMeanRun) {
   EXPECT_EQ(studyProgressText(12, 12, 4, 100.0), "12 of 12 runs, 0 under way, 1m40s");
 }
 
+// the workers line says how many runs, how many at once and on what
 TEST(StudyReportText, Workers) {
   // the runs, then how many at once and on what
   EXPECT_EQ(studyWorkersText(1, 2, "2 threads"), "1 run, 2 at once (2 threads)");
@@ -79,6 +83,7 @@ TEST(StudyReportText, Workers) {
 
 // --- the lines of a run --------------------------------------------------------------------------
 
+// the method and the step are padded to fixed columns so that run lines align
 TEST(StudyReportText, MethodAtAStepInColumns) {
   const RunSpec spec = stepRun("lms2", 0.001);
   const std::string text = methodStepText(spec);
@@ -89,6 +94,8 @@ TEST(StudyReportText, MethodAtAStepInColumns) {
             text + recordSummaryText(completed(0, 0.0)));
 }
 
+// tolerance and timing run lines give rtol = atol; the timing line names the integrator and the
+// Figure 5 run
 TEST(StudyReportText, ToleranceAndTimingLinesGiveTheTolerance) {
   // the tolerance line gives rtol = atol; the timing line adds the integrator, and the Figure 5
   // run says so
@@ -101,6 +108,7 @@ TEST(StudyReportText, ToleranceAndTimingLinesGiveTheTolerance) {
   EXPECT_EQ(timingRunLine(spec, r, true), "Figure 5 run: rodas, " + toleranceRunLine(spec, r));
 }
 
+// the formulation study prints a line only for a run that did not complete
 TEST(StudyReportText, FormulationLineOnlyForARunThatDidNotComplete) {
   // a formulation run is said only when it did not complete
   RunRecord r = completed(7, 0.0);
@@ -109,6 +117,7 @@ TEST(StudyReportText, FormulationLineOnlyForARunThatDidNotComplete) {
   EXPECT_EQ(formulationRunLine(r), "run 7: " + recordSummaryText(r));
 }
 
+// a convergence run's line gives its iterations per time point and each output's RE
 TEST(StudyReportText, ConvergenceLineGivesEachOutputsRelativeError) {
   // the relative error of each output, after the iterations per point
   RunRecord r = completed(0, 0.0);
@@ -120,6 +129,7 @@ TEST(StudyReportText, ConvergenceLineGivesEachOutputsRelativeError) {
   EXPECT_NE(line.find(" it/point, RE(x) 0.25, RE(vx) 0.5"), std::string::npos) << line;
 }
 
+// a work-precision run's line gives the chosen error measure, only for a completed run
 TEST(StudyReportText, WorkPrecisionLineGivesTheChosenErrorOfACompletedRun) {
   Study study;
   study.outputs = {"x"};
@@ -133,6 +143,7 @@ TEST(StudyReportText, WorkPrecisionLineGivesTheChosenErrorOfACompletedRun) {
             std::string::npos);
 }
 
+// a study file's run line names the scene variant only when there are several
 TEST(StudyReportText, StudyFileRunLineNamesTheVariantOnlyAmongSeveral) {
   // a single variant goes unnamed; among several, each run line leads with its variant
   Study study;
@@ -147,6 +158,7 @@ TEST(StudyReportText, StudyFileRunLineNamesTheVariantOnlyAmongSeveral) {
   EXPECT_EQ(two.rfind("run 0: " + variantLabel(study.variants[0]) + ", rA, ", 0), 0u) << two;
 }
 
+// the summary counts the runs in the table, the failed and the resumed ones, with wall time
 TEST(StudyReportText, StudyFileSummaryCountsMadeResumedAndFailed) {
   // three runs: two in the table (one of them failed), one not made; then one resumed from
   // before

@@ -16,6 +16,8 @@ namespace {
 
 // --- keeping channels ----------------------------------------------------------------------------
 
+// reducing a run's results keeps time first and each named channel once, and keeps the status,
+// message, statistics and metadata
 TEST(StudyRun, KeepChannelsKeepsTimeAndTheNamedChannelsOnce) {
   Results r;
   r.setChannels({{"t", "s"}, {"a", "m"}, {"b", "m"}, {"c", "rad"}});
@@ -68,6 +70,8 @@ SmallStudy smallStudy() {
 
 // --- runs and their records ----------------------------------------------------------------------
 
+// a run against itself as reference has zero error on the shared outputs and NaN on the others,
+// and a CPU time at each checkpoint it reached
 TEST(StudyRun, ARecordHasAnErrorPerOutputAndATimePerCheckpoint) {
   const SmallStudy s = smallStudy();
   const Results reference = makeReferenceRun(s.study, s.models, 0, {});

@@ -30,6 +30,7 @@ TEST(StudySchema, EveryReferencedTypeExists) {
   }
 }
 
+// the study schema accepts a valid study and locates a misspelt field at its JSON path
 TEST(StudySchema, AStudyFilePassesItAndAMisspeltFieldDoesNot) {
   // a valid study has no issues; a misspelt field is one issue at its JSON path
   const nlohmann::json study = nlohmann::json::parse(
@@ -46,6 +47,7 @@ TEST(StudySchema, AStudyFilePassesItAndAMisspeltFieldDoesNot) {
   EXPECT_EQ(issues[0].path, "/integrators/0/tolerance");
 }
 
+// the schema's closed_form choices are exactly the closed-form references the engine can compute
 TEST(StudySchema, OffersTheClosedFormsTheEngineHas) {
   // the closed_form field offers exactly the closed-form references the engine knows
   const ObjectSpec* reference = findObjectSpec(studySchema(), "study-reference");
@@ -59,6 +61,7 @@ TEST(StudySchema, OffersTheClosedFormsTheEngineHas) {
   EXPECT_FALSE(closedForm->choices.empty());
 }
 
+// the generated study format page covers every object of the study schema
 TEST(StudySchema, ThePageHasEveryObjectOfTheSchema) {
   // the generated page: its title with the format's version, and a section per object
   const std::string page = studyFormatMarkdown();

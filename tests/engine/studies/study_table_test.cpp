@@ -45,6 +45,7 @@ TEST(StudyTable, WritesTheSameCellsAsCsvWithTitleAndNotesAsComments) {
   EXPECT_THROW(example().writeCsv(::testing::TempDir() + "/no/such/dir/t.csv"), TableError);
 }
 
+// a cell with a comma is quoted, so the CSV keeps its columns
 TEST(StudyTable, ACellWithACommaStaysOneColumnOfTheCsv) {
   // a message with a comma in it reads back as one cell
   StudyTable t = example();
@@ -56,6 +57,7 @@ TEST(StudyTable, ACellWithACommaStaysOneColumnOfTheCsv) {
   EXPECT_EQ(read.rows[2], (std::vector<std::string>{"bathe", "failed: Newton, at t = 1"}));
 }
 
+// table cells show a few significant digits, and NaN as a dash
 TEST(StudyTable, CellsHoldSignificantDigitsAndADashForNaN) {
   // three significant digits unless told
   EXPECT_EQ(cell(0.000123456), "0.000123");

@@ -9,6 +9,7 @@
 namespace mbw {
 namespace {
 
+// a method is labelled by its integrator and its rho_inf where it has one
 TEST(Study, MethodLabels) {
   // the integrator's name with its rho_inf where it has one
   RunSettings s;
@@ -27,6 +28,8 @@ TEST(Study, MethodLabels) {
   EXPECT_EQ(methodLabel(s), "nosuch");
 }
 
+// the implicit stages per step, the n of the equal-cost step Delta t / n, and the end time of a
+// dynamic or kinematic run
 TEST(Study, ImplicitStagesAndEndTime) {
   // the implicit stages per step of each integrator (Bathe 2, ESDIRK4 5 after its explicit first
   // stage); a kinematic analysis solves once per time point and runs to its own end time
@@ -48,6 +51,7 @@ TEST(Study, ImplicitStagesAndEndTime) {
   EXPECT_EQ(endTime(spec), 5.0);
 }
 
+// a scene variant is labelled by the scene and each varied field with its value
 TEST(Study, VariantLabels) {
   // the scene's name, then each varied field with its value
   EXPECT_EQ(variantLabel({"double-pendulum", {}}), "double-pendulum");

@@ -12,6 +12,8 @@
 namespace mbw {
 namespace {
 
+// a sweep started without an MPI launcher runs on a thread pool (one thread per core by default)
+// as process 0 of 1
 TEST(SweepJob, RunAloneItIsAPoolOfThreadsThatGathers) {
   const SweepJob job(3);
   EXPECT_FALSE(job.launched());
@@ -24,6 +26,7 @@ TEST(SweepJob, RunAloneItIsAPoolOfThreadsThatGathers) {
   EXPECT_EQ(SweepJob(0).executor().workers(), coreCount());
 }
 
+// alone, the job returns its status and lets its errors reach the caller unreported
 TEST(SweepJob, RunAloneItsStatusAndItsErrorsGoToTheCaller) {
   const SweepJob job(1);
   std::string reported;

@@ -25,6 +25,7 @@ TextTable sampleTable() {
   return readTextTable(path);
 }
 
+// a table becomes one curve per value of the group column, each sorted by x
 TEST(TableCurves, OneCurvePerGroupSortedByX) {
   // rn4's three points sorted by their error, with their CPU times; lms2's one point with numbers
   const std::vector<TableCurve> curves =
@@ -37,6 +38,7 @@ TEST(TableCurves, OneCurvePerGroupSortedByX) {
   EXPECT_EQ(curves[1].x, std::vector<double>{5e-4});  // the failed run has no numbers
 }
 
+// the curve count text counts points over all curves; without a group column it is one curve
 TEST(TableCurves, CountedAsAFigureDrawsThem) {
   // points are counted over the curves; with no group column every row is on one curve
   const TextTable table = sampleTable();
@@ -46,6 +48,7 @@ TEST(TableCurves, CountedAsAFigureDrawsThem) {
   EXPECT_EQ(curvesCountText({}), "0 curves, 0 points");
 }
 
+// column=value filters keep the matching rows, and the axis units come from the table's comments
 TEST(TableCurves, FiltersKeepMatchingRowsAndUnitsComeFromTheTable) {
   // method=rn4 and status=ok keep rn4's three rows; the units come from the table's comment line
   const TextTable table = sampleTable();
@@ -57,6 +60,7 @@ TEST(TableCurves, FiltersKeepMatchingRowsAndUnitsComeFromTheTable) {
   EXPECT_EQ(table.unit("rtol"), "");
 }
 
+// unknown columns and malformed filters are refused naming what is wrong and what exists
 TEST(TableCurves, BadColumnsAndFiltersAreNamed) {
   // an unknown column is named with the table's columns; a filter without '=' and a filter on a
   // column the table lacks are refused
@@ -82,6 +86,7 @@ std::string sampleTablePath() {
 
 // --- the plot request ----------------------------------------------------------------------------
 
+// the plot command's options fill its request, the table first and the filters repeatable
 TEST(TableCurves, TheRequestItsOptionsAndItsErrors) {
   // nine options: the table first, positional and required; the filters repeated; the output last
   PlotRequest r;

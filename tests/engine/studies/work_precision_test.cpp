@@ -28,6 +28,8 @@ struct Case {
 
 // --- the study and its curves --------------------------------------------------------------------
 
+// a work-precision study measured for real: rn4's error falls with its tolerance, bathe's by about
+// four at half the step (second order), and every run is timed
 TEST(WorkPrecision, Rn4ErrorsFallWithTheTolerance) {
   // rn4 at four tolerances (variable steps) and bathe at two steps (fixed): six runs, errors
   // against the default reference (bdf)
@@ -72,6 +74,7 @@ TEST(WorkPrecision, Rn4ErrorsFallWithTheTolerance) {
   EXPECT_FALSE(hasWorkPrecisionLine(study, {records[0], records[4]}));
 }
 
+// a study over formulations overlays one curve per formulation, all against one reference
 TEST(WorkPrecision, OverlaysFormulationsWithACurveEach) {
   // rn4 on the stiff double pendulum in rp and in joint coordinates, one reference (rp's)
   const Model model = loadScene("stiff-double-pendulum");
@@ -137,6 +140,7 @@ TEST(WorkPrecision, RefusesMethodsThatCannotRunAtTheSettings) {
 
 // --- the text table and the reference ------------------------------------------------------------
 
+// the study's table as text: a row per record, columns as wide as their headings
 TEST(WorkPrecision, TableTextHasARowPerRecordAndErrorColumnsAsWideAsTheirHeadings) {
   // a fixed-step and a variable-step run, the second output's name longer than its numbers
   Study study;
@@ -173,6 +177,7 @@ TEST(WorkPrecision, TableTextHasARowPerRecordAndErrorColumnsAsWideAsTheirHeading
             std::string("0.25") + std::string(28, ' '));
 }
 
+// a one-word reference ending in .csv is a file, anything else an integrator
 TEST(WorkPrecision, ReferenceInOneWordIsAFileByItsExtensionElseAnIntegrator) {
   // a name ending in .csv is a file (with the tolerance of its values), anything else an integrator
   // (with its step)
@@ -189,6 +194,7 @@ TEST(WorkPrecision, ReferenceInOneWordIsAFileByItsExtensionElseAnIntegrator) {
   EXPECT_EQ(referenceChoice("", 0.0, 0.0).integrator, "");
 }
 
+// the reference is named by its file, or by its integrator with its tolerance or step
 TEST(WorkPrecision, ReferenceNameIsTheFileOrTheIntegratorWithItsSetting) {
   // a variable-step reference is named with its tolerance, a fixed-step one with its step, a file
   // by its path
@@ -205,6 +211,7 @@ TEST(WorkPrecision, ReferenceNameIsTheFileOrTheIntegratorWithItsSetting) {
   EXPECT_EQ(workPrecisionReferenceName(study), "ref.csv");
 }
 
+// a reference tolerance or step without an integrator means bdf at it; nothing given, bdf at 1e-12
 TEST(WorkPrecision, AReferenceTolerancedOrSteppedWithoutAnIntegratorIsBdfAtIt) {
   const Case c;
   // nothing given: the engine's reference-quality run (bdf at 1e-12)
