@@ -26,8 +26,8 @@ SceneIssue refusal(const std::string& text) {
   return {};
 }
 
-// A scene nested 100 000 arrays deep: the CLI refused it, the workbench overflowed its stack in the
-// copies it made after parsing. Refused while parsing, at the limit.
+// A scene nested 100 000 arrays deep would overflow the stack of whatever copies the parsed value
+// (the workbench does): refused while parsing, at the limit, with the path where it passed it.
 TEST(JsonReader, NestingPastTheLimitIsRefusedAtItsPath) {
   const SceneIssue deep = refusal(std::string(100000, '[') + std::string(100000, ']'));
   EXPECT_NE(deep.message.find("nested more than 64 deep"), std::string::npos) << deep.message;
@@ -67,7 +67,8 @@ TEST(JsonReader, SyntaxErrorsAndHugeNumbersInOurWords) {
   EXPECT_NE(huge.message.find("too large for a double"), std::string::npos) << huge.message;
 }
 
-// A bad file of 100 MB gave a message of 105 MB: the parser quotes all it read of a token.
+// The parser quotes all it read of a bad token: a message about a 100 MB file must not be 100 MB
+// long. The quote is cut.
 TEST(JsonReader, TheInputQuotedIsCut) {
   const SceneIssue longToken = refusal("{\"name\": \"" + std::string(1000000, 'x') + "\n\"}");
   EXPECT_LT(longToken.message.size(), 300u) << longToken.message.substr(0, 400);

@@ -150,7 +150,7 @@ TEST(ModelBuilderJoints, DriversTakeTheirValueFromTheirExpression) {
   EXPECT_EQ(m.primitives[2].f.value(1.0), 4.0);
 }
 
-// --- moved from scene_reader_test: the table of joint builders -----------------------------------
+// --- the table of joint builders, through the scene reader ---------------------------------------
 
 // each joint to the ground removes its number of degrees of freedom: 3 for a ball joint, 5 for a
 // revolute, ..., 2 for a planar-revolute

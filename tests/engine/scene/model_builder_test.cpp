@@ -276,9 +276,8 @@ TEST(ModelBuilder, AnAngleFrameIsNormalized) {
   EXPECT_EQ(c.unit, "rad");
 }
 
-// moved from scene_reader_test: the RSDA and the angle output share angleFrame()
-// a reference vector not perpendicular to the axis would give a wrong angle: refused both for
-// the RSDA and for the angle output
+// the RSDA and the angle output share angleFrame(): a reference vector not perpendicular to the
+// axis would give a wrong angle: refused both for the RSDA and for the angle output
 TEST(ModelBuilder, AngleFramesNeedAReferencePerpendicularToTheAxis) {
   const std::string frame = R"("body_i": "ground", "body_j": "bar", "axis_i": [0, 0, 1],
      "reference_i": [1, 0, 1], "reference_j": [1, 0, 0])";
@@ -395,7 +394,6 @@ TEST(ModelBuilder, ReportsABadTimeExpressionAtItsPath) {
                  "an expression or a piecewise object");
 }
 
-// moved from beam_scene_test: the expression objects in a whole scene, through the reader
 // expression objects drive a joint through the whole reader: the integral of a piecewise rate is
 // continuous at its breaks, and a rate with no closed-form integral is refused
 TEST(ModelBuilder, PiecewiseAndRateExpressionsAreReadAndCheckedInScenes) {

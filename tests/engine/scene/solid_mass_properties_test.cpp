@@ -83,8 +83,8 @@ TEST(SolidMassProperties, Sphere) {
 
 // a long thin box approaches the slender rod's m L^2 / 12 across it
 TEST(SolidMassProperties, ThinBoxTendsToTheThinRod) {
-  // the section's own term (1 mm)^2 against (1 m)^2 adds 1e-6 to the ratio: within 2e-6
-  // a bar 1 m long of 1 mm square section: I across -> m L^2 / 12
+  // a bar 1 m long of 1 mm square section: I across -> m L^2 / 12; the section's own term
+  // (1 mm)^2 against (1 m)^2 adds 1e-6 to the ratio: within 2e-6
   const SolidMass s =
       solidMassProperties("box", Vec3(1.0, 1e-3, 1e-3), Vec3::UnitZ(), Vec3::Zero(), 1e6);
   EXPECT_NEAR(s.inertia_B(1, 1) / (s.mass / 12.0), 1.0, 2e-6);

@@ -170,7 +170,6 @@ TEST(OutputGrid, RecordStepsKeepsBothKindsOfRowInTimeOrder) {
   EXPECT_EQ(gridRows, 11);  // t = 0, 0.05, ..., 0.5
   EXPECT_EQ(stepRows, withSteps.stats.steps);
   EXPECT_EQ(gridOnly.rowCount(), 11u);
-  // the same grid rows either way
   // the grid rows are the same numbers whether the steps' rows are among them or not
   size_t k = 0;
   for (size_t i = 0; i < withSteps.rowCount(); ++i) {

@@ -89,7 +89,6 @@ TEST(RunOptions, AsCommandOptionsEachFillsItsPlaceInTheOverrides) {
     EXPECT_EQ(field, place) << c.name;
   }
   // a value written through an option is the overrides'
-  // a value written through an option is the overrides'
   for (const CommandOption& c : all)
     if (c.name == "t-end") *std::get<std::optional<double>*>(c.field) = 2.5;
   EXPECT_EQ(overrides.tEnd, 2.5);

@@ -140,9 +140,9 @@ TEST(StudyExecution, ResumesWithoutMakingFinishedRunsAgain) {
   EXPECT_EQ(table.unit("max_error(body_2.z)"), "m");
 }
 
-// A reference file cut in the middle of its rows (as a kill while it was written left it, before
-// references were written whole): a resume read it as fewer rows, and 42 of 48 runs were recorded
-// as failed with exit 0. It is computed again, and every run completes.
+// A reference file cut in the middle of its rows (as a kill while writing it in place would leave
+// it): read as fewer rows, it would fail the runs compared against it. A resume computes it again,
+// and every run completes.
 TEST(StudyExecution, ResumeComputesATornReferenceAgain) {
   const Study study = smallMethodStudy();
   const std::string dir = ::testing::TempDir() + "/study-torn-reference";

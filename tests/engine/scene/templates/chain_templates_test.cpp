@@ -75,8 +75,8 @@ TEST(ChainTemplate, ConservesEnergy) {
 // two equal bars released horizontally start at -9 g / (7 L) (upper) and 3 g / (7 L) (lower),
 // absolute angles, Lagrange's equations for two slender rods
 TEST(DoublePendulumTemplate, StartsAsTwoHingedBars) {
-  // both bars horizontal, at rest: the lower bar's initial angular acceleration 3 g / L2 ...
-  // with equal bars, for the upper one -9 g / (7 L) (Lagrange's equations of two slender rods)
+  // both bars horizontal and at rest, equal (L = 1 m, 1 kg): Lagrange's equations of two slender
+  // rods start the upper bar falling at 9 g / (7 L) and turn the lower one up at 3 g / (7 L)
   const Model m =
       parseScene(generateScene("double-pendulum", {{"lengths", "1,1"}, {"masses", "1,1"}}), "dp");
   const auto f = makeFormulation("rp", m);
