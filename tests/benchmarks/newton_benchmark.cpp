@@ -29,7 +29,7 @@ struct NewtonChoice {
 constexpr NewtonChoice kChoices[] = {
     {"dense", "iteration"}, {"sparse", "iteration"}, {"auto", "auto"}};
 
-// backward-Euler steps of a model, restarted from the initial state whenever a step fails
+// backward-Euler steps of a model from its initial state; a failed step ends the measurement
 void stepModel(benchmark::State& bench, const Model& model, NewtonChoice choice) {
   const auto f = makeFormulation("rp", model);
   IntegratorSettings settings;

@@ -170,7 +170,7 @@ INSTANTIATE_TEST_SUITE_P(EveryClass, CliBadInput, ::testing::ValuesIn(badInputs(
 
 // --- other bad input and warnings ----------------------------------------------------------------
 
-// Principal moments no rigid body has (1 + 1 < 3) were accepted silently: a warning with the path
+// Principal moments no rigid body has (1 + 1 < 3): a warning with the path, not a silent run
 TEST(Cli, ImpossibleInertiaIsAWarningWithItsPath) {
   const std::string file = writeScene(
       "impossible_inertia",
@@ -552,7 +552,7 @@ TEST(Cli, StateSpaceIntegratorsRefuseWhatTheyCannotDo) {
 // a run on joint coordinates writes the same CSV as one on rp, so plots and scripts need no change
 TEST(Cli, JointCoordinatesWriteTheUsualChannels) {
   // the stiff double pendulum on joint coordinates (rn4) and on rp (bdf at a tighter tolerance:
-  // rn4 on rp took 8 s here): the same columns, the same motion
+  // rn4 on rp is slow on this stiff scene): the same columns, the same motion
   const std::string joint = ::testing::TempDir() + "/stiff-joint.csv";
   const std::string rp = ::testing::TempDir() + "/stiff-rp.csv";
   const std::string common = "run stiff-double-pendulum --t-end 0.5 --output-step 0.1 ";
@@ -648,8 +648,8 @@ std::string dataRows(const std::string& path) {
 // the same command gives the same data rows, bit for bit, each time it is run
 TEST(Cli, ARunGivesTheSameNumbersInEveryProcess) {
   // the pendulum's driver cos(pi/2 + pi/4 cos 2t) and its derivatives: evaluated with GiNaC's
-  // operand order, which changes between processes, eight runs gave two or three different sets
-  // of last bits
+  // operand order would change between processes and with it the last bits; the rows must be the
+  // same in every process
   const std::string first = ::testing::TempDir() + "/repeat-0.csv";
   Outcome o = runCli("run single-pendulum --integrator lms3 --step 1e-3 --t-end 0.2 -o " + first);
   ASSERT_EQ(o.status, 0) << o.output;

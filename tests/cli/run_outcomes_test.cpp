@@ -201,8 +201,8 @@ TEST(CliRunOutcome, AFullDiskStopsTheRunWithExit4AndKeepsWholeRows) {
   EXPECT_GE(back.rowCount(), 10u);
 }
 
-// A file size limit (ulimit -f, 64 blocks of 512 bytes) reached during the run: SIGXFSZ killed the
-// program and left a torn last row and the status "running". Now the write fails as on a full disk.
+// A file size limit (ulimit -f, 64 blocks of 512 bytes) reached during the run: the write fails as
+// on a full disk (SIGXFSZ ignored), the run stops with exit 4 and the file keeps whole rows.
 TEST(CliRunOutcome, AFileSizeLimitStopsTheRunWithExit4AndKeepsWholeRows) {
   const std::string csv = ::testing::TempDir() + "/size-limit.csv";
   std::remove(csv.c_str());

@@ -258,9 +258,9 @@ class WorkbenchStateTest : public QObject {
     QCOMPARE(w.runs().shownRuns().size(), 2u);
   }
 
-  // A damaged last session (one crafted to claim 2^64 rows hung every start until it was deleted)
-  // and a scene file the reader refuses (nested 100 000 deep): the message went to stderr only
-  // and the window showed an empty, untitled scene. The window says why and shows a scene.
+  // A damaged last session (crafted to claim 2^64 rows) and a scene file the reader refuses (nested
+  // 100 000 deep) at start: the window says why, not stderr alone, and shows a scene rather than
+  // an empty, untitled one.
   void aFileRefusedAtStartIsShownAndTheWindowHasAScene() {
     // the damaged session: its header, then 0xff bytes read as huge counts
     QDir().mkpath(QFileInfo(ui::SessionActions::autosavePath()).absolutePath());

@@ -396,9 +396,9 @@ class SessionFileTest : public QObject {
     QVERIFY(error.contains("Cannot read"));
   }
 
-  // A 6 KB file of a run with no channels and 2^64 rows hung the workbench at every start (it was
-  // the autosaved session). Each crafted claim is refused against the bytes that follow it, before
-  // anything is allocated for it (its old cost was hours or gigabytes: such a regression runs into
+  // A 6 KB file of a run with no channels that claims 2^64 rows (the autosaved session is read at
+  // every start). Each crafted claim is refused against the bytes that follow it, before anything
+  // is allocated for it (believed, it would cost hours or gigabytes: such a regression runs into
   // CTest's time limit or fails to allocate).
   void craftedClaimsAreRefused() {
     // no channels, 2^64 - 1 rows: the run is left out as damaged
