@@ -11,6 +11,8 @@
 namespace mbw {
 namespace {
 
+// one whole run of the scene with its own formulation, step and span, the Newton matrix's storage
+// and update given; counters: steps, Newton iterations per step, factorizations
 void flexibleRun(benchmark::State& bench, const std::string& scene, const std::string& integrator,
                  const std::string& linearSolver, const std::string& update) {
   const Model model = loadScene(scene);
@@ -22,11 +24,13 @@ void flexibleRun(benchmark::State& bench, const std::string& scene, const std::s
   s.integratorSettings.jacobianUpdate = update;
   s.tStart = model.defaults.tStart;
   s.tEnd = model.defaults.tEnd;
+  // the first and last rows, no body channels: the figure is the integration's, not the output's
   s.every = 1000000;
   s.recordBodies.emplace();
   Results r;
   for (auto _ : bench) {
     r = Simulation(model, s).run();
+    // a run that fails is no figure: skipped with the engine's message
     if (r.status != RunStatus::Completed) {
       bench.SkipWithError(r.message.c_str());
       return;
@@ -37,6 +41,8 @@ void flexibleRun(benchmark::State& bench, const std::string& scene, const std::s
   bench.counters["factorizations"] = double(r.stats.factorizations);
 }
 
+// each scene with lms3: sparse storage with the default and the every-iteration update (as the
+// studies run), and dense with the default; three single runs each, for the minimum and spread
 const bool registered = [] {
   for (const char* scene : {"flexible-four-bar", "lateral-buckling", "rotating-shaft"}) {
     for (const char* update : {"auto", "iteration"})

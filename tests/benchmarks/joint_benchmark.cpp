@@ -48,6 +48,7 @@ void treeMassMatrix(benchmark::State& bench, int links) {
   TreeOde ode(model);
   VectorXd q, qd;
   ode.initialState(q, qd);
+  // the kinematics once; each iteration assembles H only
   ode.dynamics().computeKinematics(q, qd);
   MatrixXd H;
   for (auto _ : bench) {
@@ -81,6 +82,7 @@ void rpEvaluation(benchmark::State& bench, int links) {
   VectorXd v, vdot, vddot;
   ode.gatherIndependent(s.q, v);
   ode.gatherIndependent(s.v, vdot);
+  // some independent velocity, so that the velocity terms cost what they do in a run
   vdot.array() += 0.05;
   double sign = 1.0;
   for (auto _ : bench) {

@@ -89,6 +89,7 @@ PeerRun engineRun(const Problem& p, const std::string& integrator, const std::st
   s.tEnd = p.tEnd;
   s.integratorSettings.variableStep = true;
   s.integratorSettings.rtol = s.integratorSettings.atol = tol;
+  // on the grid, or only the first and last rows (the steps-only entries)
   if (grid)
     s.output.times = p.times;
   else
@@ -97,6 +98,7 @@ PeerRun engineRun(const Problem& p, const std::string& integrator, const std::st
   PeerRun run;
   run.steps = r.stats.steps;
   if (r.status != RunStatus::Completed) run.failure = r.message;
+  // the grid's samples of the compared quantity, the row at t = 0 left out as the reference's is
   const bool angle = p.quantity == Quantity::FirstAngle;
   const int a = r.column(angle ? "theta1" : "body_2.y"), b = r.column("body_2.z");
   for (size_t i = 1; grid && i < r.rowCount(); ++i)

@@ -22,6 +22,7 @@ const TwoBarPendulum& stiffDoublePendulum() {
   return p;
 }
 
+// the right-hand side of the 2-angle ODE, y = (phi1, phi2, phi1', phi2')
 void twoAngleRate(const TwoBarPendulum& p, const double* y, double* ydot) {
   // Lagrange's equations with the elbow at 2 c1 e(phi1), e(phi) = (cos phi, sin phi)
   const double d = y[0] - y[1], L = 2.0 * p.c1;
@@ -63,6 +64,7 @@ void cartesianResidual(const TwoBarPendulum& p, const double* y, const double* y
                            p.c1 * sin1 * w1 + p.c2 * sin2 * w2};
   const double M[6] = {p.m1, p.m1, p.J1, p.m2, p.m2, p.J2};
   const double Q[6] = {0, -p.m1 * p.g, 0, 0, -p.m2 * p.g, 0};
+  // rows 0-5 q' - v, rows 6-11 M a - Q + Phi_q^T lambda, rows 12-15 Phi_q a - gamma
   for (int i = 0; i < 6; ++i) {
     F[i] = yp[i] - v[i];
     F[6 + i] = M[i] * a[i] - Q[i];

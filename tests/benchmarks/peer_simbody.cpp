@@ -20,10 +20,12 @@ PeerRun simbodyMerson(const TwoBarPendulum& p, double phi1, double phi2, double 
   const Body::Rigid bar2(MassProperties(p.m2, Vec3(0), Inertia(1e-3, p.J2, p.J2)));
   MobilizedBody::Pin pin1(matter.Ground(), Transform(Vec3(0)), bar1, Transform(Vec3(-p.c1, 0, 0)));
   MobilizedBody::Pin pin2(pin1, Transform(Vec3(p.c1, 0, 0)), bar2, Transform(Vec3(-p.c2, 0, 0)));
+  // both pins' angles from the problem's initial angles, at rest
   State state = system.realizeTopology();
   pin1.setAngle(state, phi1);
   pin2.setAngle(state, phi2 - phi1);  // relative to bar 1
 
+  // Simbody's accuracy, the one tolerance it takes, is the ladder's tolerance
   RungeKuttaMersonIntegrator integrator(system);
   integrator.setAccuracy(accuracy);
   integrator.initialize(state);
@@ -43,6 +45,7 @@ PeerRun simbodyMerson(const TwoBarPendulum& p, double phi1, double phi2, double 
     const Vec3 centre = pin2.getBodyOriginLocation(s);
     run.samples.push_back({centre[0], centre[1]});
   }
+  // the steps over the whole span, the counter compared with the engine's
   run.steps = integrator.getNumStepsTaken();
   return run;
 }

@@ -42,6 +42,7 @@ int twoAngleRhs(realtype, N_Vector y, N_Vector ydot, void* model) {
   return 0;
 }
 
+// the residual F(t, y, y') = 0 of the Cartesian DAE for IDA
 int cartesianRes(realtype, N_Vector y, N_Vector yp, N_Vector F, void* model) {
   cartesianResidual(*static_cast<const TwoBarPendulum*>(model), N_VGetArrayPointer(y),
                     N_VGetArrayPointer(yp), N_VGetArrayPointer(F));
@@ -61,6 +62,8 @@ PeerRun cvodeTwoAngles(const TwoBarPendulum& p, const std::array<double, 4>& ini
   CVodeInit(o.memory, twoAngleRhs, 0.0, o.y);
   CVodeSetUserData(o.memory, const_cast<TwoBarPendulum*>(&p));
   CVodeSStolerances(o.memory, tol, tol);
+  // the tolerance given as both rtol and atol, and a step limit high enough
+  // not to cut a run short
   CVodeSetMaxNumSteps(o.memory, 1000000);
   if (bdf) {
     o.matrix = SUNDenseMatrix(4, 4, o.context);
@@ -82,6 +85,7 @@ PeerRun cvodeTwoAngles(const TwoBarPendulum& p, const std::array<double, 4>& ini
     run.samples.push_back(quantity == Quantity::SecondBarCentre ? secondBarCentre(p, y[0], y[1])
                                                                 : std::array<double, 2>{y[0], 0.0});
   }
+  // the steps over the whole span, the counter compared with the engine's
   CVodeGetNumSteps(o.memory, &run.steps);
   return run;
 }
@@ -103,6 +107,7 @@ PeerRun idaCartesian(const TwoBarPendulum& p, double phi1, double phi2, double t
   IDAInit(o.memory, cartesianRes, 0.0, o.y, o.yp);
   IDASetUserData(o.memory, const_cast<TwoBarPendulum*>(&p));
   IDASStolerances(o.memory, tol, tol);
+  // which components are differential (the rest algebraic), as IDACalcIC needs
   IDASetId(o.memory, o.id);
   IDASetMaxNumSteps(o.memory, 1000000);
   o.matrix = SUNDenseMatrix(N, N, o.context);

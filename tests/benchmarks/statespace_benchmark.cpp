@@ -28,6 +28,8 @@ struct VehicleOde {
   }
 };
 
+// one evaluation of the acceleration map, the dependent coordinates solved by Newton at each point;
+// counter: Newton iterations per evaluation (paid at each of rn4's stages)
 void evaluation(benchmark::State& bench) {
   VehicleOde o;
   double sign = 1.0;
@@ -40,6 +42,8 @@ void evaluation(benchmark::State& bench) {
       benchmark::Counter(double(o.ode.newtonIterations()) / o.ode.evaluations());
 }
 
+// the exact Jacobians J1 = d vddot/dv, J2 = d vddot/d vdot and df/dt at the initial point, the
+// derivatives rn4 evaluates once per step
 void jacobian(benchmark::State& bench) {
   VehicleOde o;
   o.ode.evaluate(0.0, o.v, o.vdot, o.vddot);
@@ -55,6 +59,7 @@ void run(benchmark::State& bench, const std::string& integrator, double tEnd) {
   s.integrator = integrator;
   s.tEnd = tEnd;
   s.every = 1000000;  // the first and last rows only
+  // the scene's first and largest step, variable steps at rtol = atol = 1e-3
   s.integratorSettings.step = model.defaults.step;
   s.integratorSettings.maxStep = model.defaults.maxStep;
   s.integratorSettings.variableStep = true;
@@ -65,6 +70,7 @@ void run(benchmark::State& bench, const std::string& integrator, double tEnd) {
     r = simulation.run();
     if (r.status != RunStatus::Completed) bench.SkipWithError(r.message.c_str());
   }
+  // the figures of the last run; each phase's share of the CPU time under its name's first word
   const RunStatistics& st = r.stats;
   bench.counters["real_time_factor"] = tEnd / st.cpuSeconds;
   bench.counters["cpu_s_per_simulated_s"] = st.cpuSeconds / tEnd;
@@ -74,6 +80,8 @@ void run(benchmark::State& bench, const std::string& integrator, double tEnd) {
     bench.counters[phase.substr(0, phase.find(' ')) + "_%"] = 100.0 * seconds / st.cpuSeconds;
 }
 
+// rn4 over 5 s (three runs) and Adams, the explicit-type code Sandu et al. weigh it against, over
+// 0.5 s once
 const bool registered = [] {
   benchmark::RegisterBenchmark("statespace/hmmwv-bump/evaluation", evaluation)
       ->Unit(benchmark::kMicrosecond);

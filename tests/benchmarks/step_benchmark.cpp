@@ -12,6 +12,8 @@
 namespace mbw {
 namespace {
 
+// CPU per fixed step of one scene x formulation x integrator; a formulation that cannot start from
+// the scene's pose is skipped with its reason, so the table lists it instead of crashing
 void stepScene(benchmark::State& bench, const std::string& scene, const std::string& formulation,
                const std::string& integrator) {
   const Model model = loadScene(scene);
@@ -32,6 +34,7 @@ void stepScene(benchmark::State& bench, const std::string& scene, const std::str
   }
   const auto stepper = findIntegrator(integrator)->make(*f, settings);
   stepper->initialize(initial);
+  // one step per iteration; the first step that is not accepted ends the measurement
   long newton = 0;
   for (auto _ : bench) {
     const StepResult r = stepper->step(settings.step);
@@ -44,6 +47,7 @@ void stepScene(benchmark::State& bench, const std::string& scene, const std::str
   bench.counters["newton_per_step"] = benchmark::Counter(double(newton) / bench.iterations());
 }
 
+// every built-in scene x formulation x integrator that supports the formulation at its defaults
 const bool registered = [] {
   for (const BuiltinScene& s : builtinScenes())
     for (const std::string& f : formulationNames())
@@ -59,4 +63,5 @@ const bool registered = [] {
 }  // namespace
 }  // namespace mbw
 
+// the one main of mbw-bench: the other benchmark files register their entries only
 BENCHMARK_MAIN();

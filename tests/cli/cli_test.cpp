@@ -62,6 +62,8 @@ void PrintTo(const BadInput& b, std::ostream* os) { *os << b.name; }
 // each case writes its scene, validates it and looks for "<file>: <path>: " and the message
 class CliBadInput : public ::testing::TestWithParam<BadInput> {};
 
+// a user with a mistake in a scene file learns which file and which field, and a script sees
+// status 2, whatever the class of mistake
 TEST_P(CliBadInput, ExitsWithStatus2NamingFileAndField) {
   const BadInput& c = GetParam();
   const std::string file = writeScene(c.name, c.scene);
@@ -168,7 +170,7 @@ INSTANTIATE_TEST_SUITE_P(EveryClass, CliBadInput, ::testing::ValuesIn(badInputs(
 
 // --- other bad input and warnings ----------------------------------------------------------------
 
-// Principal moments no rigid body has (1 + 1 < 3) were accepted silently: a warning with the path
+// Principal moments no rigid body has (1 + 1 < 3): a warning with the path, not a silent run
 TEST(Cli, ImpossibleInertiaIsAWarningWithItsPath) {
   const std::string file = writeScene(
       "impossible_inertia",
@@ -204,6 +206,7 @@ TEST(Cli, UnknownIntegratorOrFormulationIsBadInput) {
 
 // --- runs: status, CSV and summary ---------------------------------------------------------------
 
+// a run that fails numerically is told apart from bad input (3, not 2) and keeps what it computed
 TEST(Cli, NumericalFailureExitsWith3AndKeepsTheCsv) {
   // one Newton iteration per step cannot converge on the double pendulum at h = 0.01
   const std::string csv = ::testing::TempDir() + "/failed.csv";
@@ -233,6 +236,7 @@ TEST(Cli, RunWritesCsvAndSummary) {
   EXPECT_EQ(lines, 1 + 51);  // header + t = 0 and every 10th of 500 steps
 }
 
+// the summary's real-time factor counts the whole simulated span, a run-in before t = 0 included
 TEST(Cli, RealTimeFactorCoversTheRunIn) {
   // a run from t = -1 s to 1 s simulates 2 s: the factor is 2 s over the CPU time, not 1 s
   const Outcome o = runCli("run double-pendulum --t-start -1 --t-end 1 --step 1e-3");
@@ -342,6 +346,8 @@ TEST(Cli, ListsScenesIntegratorsAndFormulations) {
 
 // --- the model summary ---------------------------------------------------------------------------
 
+// a scene that repeats a constraint still validates and runs: the repeated equations are named in
+// a note, not refused
 TEST(Cli, RedundantEquationsAreNotedNotRefused) {
   // a second spherical joint at the same point repeats the first: left out, with a note
   const std::string scene =
@@ -428,6 +434,7 @@ TEST(Cli, StudyFormulationsQuickWritesItsTablesAndFigures) {
 
 // --- settings refused before the run -------------------------------------------------------------
 
+// settings an integrator cannot honour are refused at once with status 2, not found out mid-run
 TEST(Cli, UnsupportedIntegratorSettingsAreRefusedBeforeRunning) {
   // lms3 at rho_inf = 1 is not zero-stable; Bathe has no error estimate; MSSTH5 exists only at its
   // tabulated rho_inf
@@ -444,6 +451,7 @@ TEST(Cli, UnsupportedIntegratorSettingsAreRefusedBeforeRunning) {
 
 // --- variable steps and the other commands -------------------------------------------------------
 
+// a user tuning tolerances sees how many steps were rejected and why
 TEST(Cli, VariableStepRunReportsRejectedStepsAndIterations) {
   // a first step of 0.2 s at rtol 1e-6: the summary gives the rejections with their reason and
   // the iterations per time point
@@ -530,6 +538,7 @@ TEST(Cli, ExplicitVsImplicitStudyWithFailedRunsSaysSoAndExits3) {
 
 // --- state-space integrators and joint coordinates -----------------------------------------------
 
+// the state-space integrators refuse the options they do not have, naming the option
 TEST(Cli, StateSpaceIntegratorsRefuseWhatTheyCannotDo) {
   // adams and rn4 on the HMMWV: refusals of a fixed step and of a finite-difference Jacobian
   Outcome o = runCli("run hmmwv-bump --integrator adams --fixed-step --t-end 0.01");
@@ -540,9 +549,10 @@ TEST(Cli, StateSpaceIntegratorsRefuseWhatTheyCannotDo) {
   EXPECT_NE(o.output.find("does not offer the 'fd' Jacobian"), std::string::npos) << o.output;
 }
 
+// a run on joint coordinates writes the same CSV as one on rp, so plots and scripts need no change
 TEST(Cli, JointCoordinatesWriteTheUsualChannels) {
   // the stiff double pendulum on joint coordinates (rn4) and on rp (bdf at a tighter tolerance:
-  // rn4 on rp took 8 s here): the same columns, the same motion
+  // rn4 on rp is slow on this stiff scene): the same columns, the same motion
   const std::string joint = ::testing::TempDir() + "/stiff-joint.csv";
   const std::string rp = ::testing::TempDir() + "/stiff-rp.csv";
   const std::string common = "run stiff-double-pendulum --t-end 0.5 --output-step 0.1 ";
@@ -573,6 +583,7 @@ TEST(Cli, JointCoordinatesWriteTheUsualChannels) {
 
 // --- static equilibrium --------------------------------------------------------------------------
 
+// the static command answers a textbook case: the shaft's sag under the disk's weight
 TEST(Cli, StaticFindsTheShaftsSagAndWritesIt) {
   // the static solution of the rotating shaft at rest, written as one row of CSV
   const std::string csv = ::testing::TempDir() + "/sag.csv";
@@ -586,6 +597,8 @@ TEST(Cli, StaticFindsTheShaftsSagAndWritesIt) {
   EXPECT_NEAR(r.at(0, r.column("shaft.16.z")), -3.31e-3, 0.01e-3);
 }
 
+// no equilibrium found is a numerical failure (3) with the solver's reason, for the static command
+// and for a run asked to start from it
 TEST(Cli, StaticThatDoesNotConvergeIsANumericalFailure) {
   // past the buckling of the strip Newton from the straight pose finds no equilibrium
   Outcome o = runCli("static lateral-buckling -t 0.2");
@@ -599,6 +612,7 @@ TEST(Cli, StaticThatDoesNotConvergeIsANumericalFailure) {
   EXPECT_NE(o.output.find("Newton did not converge"), std::string::npos) << o.output;
 }
 
+// --from-equilibrium starts the run from the pose the static command finds at that time
 TEST(Cli, RunFromEquilibriumStartsAtTheStaticSolution) {
   // the static solution at t = 0.1 s, then a run that starts from it
   const std::string sag = ::testing::TempDir() + "/strip-static.csv";
@@ -631,10 +645,11 @@ std::string dataRows(const std::string& path) {
   return rows;
 }
 
+// the same command gives the same data rows, bit for bit, each time it is run
 TEST(Cli, ARunGivesTheSameNumbersInEveryProcess) {
   // the pendulum's driver cos(pi/2 + pi/4 cos 2t) and its derivatives: evaluated with GiNaC's
-  // operand order, which changes between processes, eight runs gave two or three different sets
-  // of last bits
+  // operand order would change between processes and with it the last bits; the rows must be the
+  // same in every process
   const std::string first = ::testing::TempDir() + "/repeat-0.csv";
   Outcome o = runCli("run single-pendulum --integrator lms3 --step 1e-3 --t-end 0.2 -o " + first);
   ASSERT_EQ(o.status, 0) << o.output;
@@ -651,6 +666,7 @@ TEST(Cli, ARunGivesTheSameNumbersInEveryProcess) {
 
 // --- kinematics ----------------------------------------------------------------------------------
 
+// kinematic analysis of a mechanism with free coordinates is refused as bad input, saying how many
 TEST(Cli, KinematicsRefusesAMechanismWithFreedom) {
   // kinematic analysis needs a fully driven mechanism: the double pendulum has two free angles
   const Outcome o = runCli("kinematics double-pendulum");

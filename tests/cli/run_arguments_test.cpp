@@ -151,7 +151,7 @@ TEST(CliRunArguments, AnOutputThatWouldOverwriteAnInputOrAnotherOutputIsRefused)
 #endif
 }
 
-// --plot /dev/full failed after the run with no file name; it is refused before, named.
+// A plot that cannot be written (--plot /dev/full) is refused before the run, named.
 TEST(CliRunArguments, APlotToAFullDeviceIsRefusedBeforeTheRun) {
   const Outcome o = runCli("run double-pendulum --t-end 0.01 --plot /dev/full");
 #ifdef MBW_HAVE_PLOT
@@ -167,8 +167,8 @@ TEST(CliRunArguments, APlotToAFullDeviceIsRefusedBeforeTheRun) {
 
 // --- input that once cost too much or said too much ----------------------------------------------
 
-// `sin(` nested 500 deep took 33.5 s and 656 MB before it was refused as too deep; the nesting is
-// now counted before the expression is parsed.
+// `sin(` nested 500 deep is refused as too deep before it is parsed: parsing it first would cost
+// tens of seconds and hundreds of MB.
 TEST(CliRunArguments, ADeepExpressionIsRefusedBeforeItIsParsed) {
   std::string expression;
   for (int k = 0; k < 500; ++k) expression += "sin(";
@@ -191,8 +191,8 @@ TEST(CliRunArguments, ADeepExpressionIsRefusedBeforeItIsParsed) {
   EXPECT_LT(seconds, 10.0);  // a guard against the cubic cost, not a timing
 }
 
-// A bad file of megabytes gave a message of its size; the JSON library's tags
-// ("[json.exception.parse_error.101]") and GiNaC's source frames were shown as they came.
+// A bad file of megabytes gets a short message, in the workbench's words: no JSON library tags
+// ("[json.exception.parse_error.101]") and no GiNaC source frames.
 TEST(CliRunArguments, MessagesOnHugeOrOddInputAreShortAndInOurWords) {
   // a 2 MB string in a file that is no JSON
   const std::string huge =

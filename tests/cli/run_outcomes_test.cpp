@@ -99,6 +99,8 @@ struct SignalCase {
 
 class CliSignal : public ::testing::TestWithParam<SignalCase> {};
 
+// Ctrl-C, a closed terminal or a job scheduler's stop ends a long run cleanly: the rows so far
+// kept, the status written, and the shell's usual exit status for the signal
 TEST_P(CliSignal, StopsTheRunKeepsTheCsvAndExitsWith128PlusTheSignal) {
   // the run killed by the signal once two rows are on disk: it stops as cancelled, says so, and
   // its file reads back with the rows it wrote
@@ -123,6 +125,7 @@ INSTANTIATE_TEST_SUITE_P(StopSignals, CliSignal,
                                            SignalCase{SIGHUP, 129}, SignalCase{SIGQUIT, 131}),
                          [](const auto& p) { return std::string(sigabbrev_np(p.param.signal)); });
 
+// even a run killed outright leaves a file that reads back, for the rows it had written
 TEST(CliRunOutcome, AKilledRunLeavesAValidPartialFile) {
   // SIGKILL cannot be caught: the file has no end status, yet its whole rows read back
   const std::string csv = ::testing::TempDir() + "/killed.csv";
@@ -138,6 +141,7 @@ TEST(CliRunOutcome, AKilledRunLeavesAValidPartialFile) {
   EXPECT_GE(back.rowCount(), 2u);
 }
 
+// a typo in an output path costs the user seconds, not a whole run
 TEST(CliRunOutcome, AnOutputPathThatCannotBeWrittenIsRefusedBeforeTheRun) {
   // a directory that does not exist, for the CSV and for the plot, and a directory as the CSV:
   // refused with status 2 within seconds, before the run's summary
@@ -155,6 +159,7 @@ TEST(CliRunOutcome, AnOutputPathThatCannotBeWrittenIsRefusedBeforeTheRun) {
 
 // --- outcomes at the end of the run --------------------------------------------------------------
 
+// a run that completes says so in its exit status, its summary and its file
 TEST(CliRunOutcome, CompletesWithExit0AndTheFileSaysCompleted) {
   // 200 steps of 1 ms and the initial row: 201 rows
   const std::string csv = ::testing::TempDir() + "/complete.csv";
@@ -196,8 +201,8 @@ TEST(CliRunOutcome, AFullDiskStopsTheRunWithExit4AndKeepsWholeRows) {
   EXPECT_GE(back.rowCount(), 10u);
 }
 
-// A file size limit (ulimit -f, 64 blocks of 512 bytes) reached during the run: SIGXFSZ killed the
-// program and left a torn last row and the status "running". Now the write fails as on a full disk.
+// A file size limit (ulimit -f, 64 blocks of 512 bytes) reached during the run: the write fails as
+// on a full disk (SIGXFSZ ignored), the run stops with exit 4 and the file keeps whole rows.
 TEST(CliRunOutcome, AFileSizeLimitStopsTheRunWithExit4AndKeepsWholeRows) {
   const std::string csv = ::testing::TempDir() + "/size-limit.csv";
   std::remove(csv.c_str());

@@ -37,6 +37,7 @@ std::string replaceOut(std::string text, const std::string& out) {
   return at == std::string::npos ? text : text.replace(at, 3, out);
 }
 
+// a user's study gives the numbers it gave before the study code moved into the engine
 TEST_P(StudiesBefore, GiveTheRecordedNumbers) {
   // each study as the command line gives it, its files against those recorded before the study
   // code was moved into the engine: the same numbers to 1e-9 relative, CPU times aside

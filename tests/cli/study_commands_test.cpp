@@ -82,6 +82,8 @@ TEST(StudyCommands, WorkPrecisionRefusesWhatCannotRun) {
 
 // --- study flexible ------------------------------------------------------------------------------
 
+// the flexible study on the buckling strip writes what a reader of the paper compares: the table of
+// runs, the histories of Figs 18-20 and the figures themselves
 TEST(StudyCommands, FlexibleWritesTheRunsTheHistoriesAndThePapersFigures) {
   const std::string dir = ::testing::TempDir() + "/flexible/out";
   std::filesystem::remove_all(dir);
@@ -126,6 +128,7 @@ TEST(StudyCommands, FlexibleWritesTheRunsTheHistoriesAndThePapersFigures) {
   }
 }
 
+// the convergence part gives each method's order of accuracy on the shaft, as Figs 25-27 do
 TEST(StudyCommands, FlexibleConvergenceMeasuresTheMethodsOrders) {
   // the machinery of Figs 25-27 (steps per stage, the reference's rows on every run's steps, RE of
   // eq 26, least-squares orders) on the shaft's first 0.2 s: gravity ramped in smoothly with the

@@ -31,6 +31,7 @@ std::string sweepTable(const std::string& name, const std::string& launcher,
   return test::readText(dir + "/results.csv");
 }
 
+// a sweep's table does not depend on how many threads ran it
 TEST(SweepExecutors, OneThreadAndTwoGiveTheSameTable) {
   // the sweep's table on one thread and on two is the same, failed runs with their reasons
   const std::string one = sweepTable("one", "", "--jobs 1"),

@@ -45,6 +45,8 @@ ReferenceTexts texts() {
   return t;
 }
 
+// docs/cli-reference.md is generated, so what a reader looks up (every command, how to call it,
+// which options it takes and their defaults) comes from the program itself
 TEST(CliReference, MarkdownHasEveryCommandWithItsUsageAndOptions) {
   const Program p;
   const std::string md = cli_reference::markdownReference(p.app, texts());
@@ -90,6 +92,7 @@ TEST(CliReference, MarkdownListsTheSharedOptionsOnce) {
             std::string::npos)
       << md;
   EXPECT_NE(md.find("| `--t-end` | `FLOAT` | | end of the window, s |\n"), std::string::npos) << md;
+  // the man page lists every command's options in full: the shared one under each of its three
   const std::string man = cli_reference::manPageReference(app, texts());
   size_t count = 0;
   for (size_t at = man.find("end time, s"); at != std::string::npos;
@@ -98,6 +101,8 @@ TEST(CliReference, MarkdownListsTheSharedOptionsOnce) {
   EXPECT_EQ(count, 3u) << man;
 }
 
+// the man page shows the option names, a leading dot and a backslash as written, where unescaped
+// roff would swallow a line or mangle a hyphen
 TEST(CliReference, ManPageEscapesRoff) {
   // the header comment and the title line, the name and the description split into paragraphs
   const Program p;

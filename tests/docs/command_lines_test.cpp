@@ -29,6 +29,7 @@ std::string parseCli(const std::vector<std::string>& arguments) {
   cli::CliProgram program;
   std::vector<std::string> reversed(arguments.rbegin(),
                                     arguments.rend());  // CLI11 takes them last first
+  // asking for help or for the version is a line that parses
   try {
     program.app.parse(reversed);
   } catch (const CLI::CallForHelp&) {
@@ -40,6 +41,8 @@ std::string parseCli(const std::vector<std::string>& arguments) {
   return "";
 }
 
+// the documented lines are split into words as a shell would, so a quoted file name or a trailing
+// comment in a page reaches the parser as the reader would type it
 TEST(DocCommandLines, ShellWordsFollowQuotesAndComments) {
   // quotes group words and are removed; '#' starts a comment only at the start of a word
   EXPECT_EQ(test::shellWords(R"(a 'b c' "d # e" f  # g)"),
@@ -47,6 +50,7 @@ TEST(DocCommandLines, ShellWordsFollowQuotesAndComments) {
   EXPECT_EQ(test::shellWords("x=1#2"), (std::vector<std::string>{"x=1#2"}));
 }
 
+// the check below is only worth something if parsing refuses a line that would fail for a reader
 TEST(DocCommandLines, TheParserRefusesWhatIsWrong) {
   // a good line, then a misspelt option, a bad value, a misspelt command and a bad choice
   EXPECT_EQ(parseCli({"run", "double-pendulum", "--step", "1e-3"}), "");
@@ -56,6 +60,7 @@ TEST(DocCommandLines, TheParserRefusesWhatIsWrong) {
   EXPECT_NE(parseCli({"run", "x", "--linear-solver", "lu"}), "");
 }
 
+// a reader who copies an mbw-cli line from the documentation gets no "unknown option" back
 TEST(DocCommandLines, EveryMbwCliLineParses) {
   // every documented mbw-cli line, parsed with the program's own definitions
   int count = 0;
@@ -69,6 +74,7 @@ TEST(DocCommandLines, EveryMbwCliLineParses) {
 }
 
 #ifdef MBW_HAVE_GUI
+// the workbench's own parser refuses a misspelt option, so the check of its lines means something
 TEST(DocCommandLines, TheWorkbenchParserRefusesWhatIsWrong) {
   // a good line parses; a misspelt option is refused with exit status 2
   int exitCode = -1;
@@ -83,16 +89,19 @@ TEST(DocCommandLines, TheWorkbenchOpensASessionFile) {
   const auto byOption = gui::parseCommandLine({"mbw", "--open-session", "work.mbws"}, &exitCode);
   ASSERT_TRUE(byOption.has_value());
   EXPECT_EQ(byOption->session, QString("work.mbws"));
+  // a .mbws file named alone is a session, not a scene
   const auto byName = gui::parseCommandLine({"mbw", "work.mbws"}, &exitCode);
   ASSERT_TRUE(byName.has_value());
   EXPECT_EQ(byName->session, QString("work.mbws"));
   EXPECT_TRUE(byName->scene.isEmpty());
+  // a scene named beside a session is kept
   const auto scene =
       gui::parseCommandLine({"mbw", "four-link", "--open-session", "work.mbws"}, &exitCode);
   ASSERT_TRUE(scene.has_value());
   EXPECT_EQ(scene->scene, QString("four-link"));
 }
 
+// a reader who copies an mbw line from the documentation gets the workbench started as shown
 TEST(DocCommandLines, EveryMbwLineParses) {
   // every documented mbw line parses, or asks for help or the version (exit code 0)
   int count = 0;

@@ -94,6 +94,8 @@ std::set<std::string> anchorsOf(const std::string& text) {
   return out;
 }
 
+// the anchors computed here are the ones GitHub gives a heading, so a link that works on the
+// hosted page passes and one that does not is caught
 TEST(DocLinks, HeadingAnchorsFollowGitHub) {
   // a heading with a section sign and dots, one in code, one with hyphens
   EXPECT_EQ(anchorOf("The flexible benchmarks (Zhang et al. 2022 §5.2-5.5)"),
@@ -102,6 +104,8 @@ TEST(DocLinks, HeadingAnchorsFollowGitHub) {
   EXPECT_EQ(anchorOf("IDA on the stabilized index-2 form"), "ida-on-the-stabilized-index-2-form");
 }
 
+// a reader following a link or opening an image of the documentation never lands on a missing
+// file or on the top of a page whose section was renamed
 TEST(DocLinks, EveryRelativeLinkResolves) {
   static const std::regex link(R"(\]\(([^)\s]+)\))");
   int links = 0;
@@ -117,6 +121,7 @@ TEST(DocLinks, EveryRelativeLinkResolves) {
         const std::string target = (*it)[1];
         if (target.find("://") != std::string::npos || target.rfind("mailto:", 0) == 0) continue;
         ++links;
+        // the file part is relative to the linking page; a bare #anchor points into the page itself
         const size_t hash = target.find('#');
         const std::string file = target.substr(0, hash);
         const fs::path resolved = file.empty() ? page : page.parent_path() / file;
@@ -124,6 +129,7 @@ TEST(DocLinks, EveryRelativeLinkResolves) {
           ADD_FAILURE() << name << ": " << target << " (no such file)";
           continue;
         }
+        // anchors are checked on Markdown pages only
         if (hash == std::string::npos || resolved.extension() != ".md") continue;
         const std::string anchor = target.substr(hash + 1);
         const fs::path key = fs::weakly_canonical(resolved);
@@ -135,6 +141,7 @@ TEST(DocLinks, EveryRelativeLinkResolves) {
   EXPECT_GE(links, 100);
 }
 
+// every page of docs/ (docs/dev aside) lets a reader move to the other pages from its top
 TEST(DocLinks, EveryPageOfDocsHasTheNavigationLine) {
   // the third line of every page of docs/ (title, blank line, navigation)
   for (const auto& e : fs::directory_iterator(fs::path(MBW_SOURCE_DIR) / "docs")) {

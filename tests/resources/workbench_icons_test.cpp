@@ -44,6 +44,7 @@ class WorkbenchIconsTest : public QObject {
     while (it.hasNext())
       files << QDir(QString(MBW_SOURCE_DIR) + "/resources").relativeFilePath(it.next());
     QVERIFY(files.size() >= 20);
+    // each file by its resource path, drawn at the toolbar's and the menus' sizes
     for (const QString& f : files) {
       const QIcon icon(":/" + f);
       QVERIFY2(!icon.isNull(),
@@ -66,6 +67,7 @@ class WorkbenchIconsTest : public QObject {
     QVERIFY(resources::actionIcon("no-such-action").isNull());
   }
 
+  // a user picking a scene from the library tells the built-in scenes apart by their pictures
   void everyBuiltinSceneHasItsOwnIconAndOthersTheGenericOne() {
     // an unknown scene gets the generic icon; each built-in scene has an icon file that differs
     // from it
@@ -78,6 +80,7 @@ class WorkbenchIconsTest : public QObject {
     }
   }
 
+  // the icons reach the dialog where users choose a scene, not only the resource file
   void theSceneLibraryShowsEachScenesIcon() {
     // the scene library lists every built-in scene with an icon, and draws
     ui::SceneLibraryDialog dialog;
@@ -87,6 +90,7 @@ class WorkbenchIconsTest : public QObject {
     for (int r = 0; r < list->topLevelItemCount(); ++r)
       QVERIFY2(!list->topLevelItem(r)->icon(0).isNull(),
                qPrintable(list->topLevelItem(r)->text(0)));
+    // drawn at the dialog's usual size without a crash
     dialog.resize(900, 420);
     QVERIFY(!dialog.grab().isNull());
   }

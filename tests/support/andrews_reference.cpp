@@ -25,6 +25,7 @@ std::vector<double> planarAngle(const Results& r, const std::string& body) {
 
 // the squeezer to t = 0.03 s, the test set's span, at rtol = atol = tol from a first step of 1 us
 Results andrewsVariableStepRun(const std::string& integrator, double tol) {
+  // the scene read once for all the runs of a test program
   static const Model model = loadScene("andrews-squeezer");
   RunSettings s;
   s.integrator = integrator;

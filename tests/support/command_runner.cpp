@@ -14,11 +14,13 @@ namespace mbw::test {
 // it)
 CommandOutcome runCommand(const std::string& commandLine) {
   CommandOutcome o;
+  // the errors joined to the output, in the order a user sees them on a terminal
   FILE* pipe = popen((commandLine + " 2>&1").c_str(), "r");
   if (!pipe) return o;
   char buffer[4096];
   size_t n;
   while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) o.output.append(buffer, n);
+  // the shell's exit status is the command's; a signal gives -1
   const int raw = pclose(pipe);
   o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   return o;

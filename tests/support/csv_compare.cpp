@@ -45,6 +45,7 @@ bool same(const std::string& a, const std::string& b, double tolerance) {
   double x, y;
   if (number(a, x) && number(b, y)) {
     if (x == y || (std::isnan(x) && std::isnan(y))) return true;
+    // relative to the larger of the two: a zero against any other number differs
     return std::abs(x - y) <= tolerance * std::max(std::abs(x), std::abs(y));
   }
   return a == b;
@@ -68,11 +69,13 @@ std::vector<std::string> csvDifferences(const std::string& expectedText,
     const std::vector<std::string> e = cells(expected[k]), a = cells(actual[k]);
     const bool comment = expected[k].rfind('#', 0) == 0;
     if (!comment && header.empty()) header = e;
+    // a line with another count of cells is one difference, shown whole
     if (e.size() != a.size()) {
       differences.push_back("line " + std::to_string(k + 1) + ": expected '" + expected[k] +
                             "', got '" + actual[k] + "'");
       continue;
     }
+    // cells of a comment line carry no column name and cannot be ignored by name
     for (size_t c = 0; c < e.size(); ++c) {
       const std::string column = !comment && c < header.size() ? header[c] : "";
       if (ignoredColumns.count(column) || same(e[c], a[c], relativeTolerance)) continue;

@@ -80,6 +80,8 @@ void scanFile(const std::filesystem::path& path, const std::string& relative,
         expanded.push_back(w);
       }
     }
+    // the first word naming mbw-cli or mbw by any path, wherever it stands (after env or time
+    // too); lines calling neither are left out
     const auto program = std::find_if(expanded.begin(), expanded.end(), [](const std::string& w) {
       return basename(w) == "mbw-cli" || basename(w) == "mbw";
     });
@@ -89,6 +91,7 @@ void scanFile(const std::filesystem::path& path, const std::string& relative,
     c.line = pendingStart;
     c.program = basename(*program);
     c.text = text;
+    // its arguments, up to the end of the command
     for (auto w = program + 1; w != expanded.end() && !endsCommand(*w); ++w)
       c.arguments.push_back(*w);
     out.push_back(c);
@@ -105,6 +108,7 @@ void scanManInclude(const std::filesystem::path& path, const std::string& relati
     ++number;
     if (line.rfind(".B mbw", 0) != 0) continue;
     std::string text = line.substr(3);
+    // roff's "\-" is the plain '-' the user types
     for (size_t at = text.find("\\-"); at != std::string::npos; at = text.find("\\-", at))
       text.erase(at, 1);
     std::vector<std::string> words = shellWords(text);
@@ -123,6 +127,7 @@ std::vector<std::string> shellWords(const std::string& line) {
   bool inWord = false;
   char quote = 0;
   for (char ch : line) {
+    // inside quotes every character is the word's, up to the matching quote
     if (quote) {
       if (ch == quote)
         quote = 0;
@@ -133,6 +138,7 @@ std::vector<std::string> shellWords(const std::string& line) {
     if (ch == '\'' || ch == '"') {
       quote = ch;
       inWord = true;
+      // a blank ends the word; an empty pair of quotes is a word too
     } else if (ch == ' ' || ch == '\t') {
       if (inWord) words.push_back(word);
       word.clear();

@@ -32,6 +32,7 @@ S add(const S& a, const S& b, double c) {
 
 }  // namespace
 
+// the lower rod's height and vertical velocity at each time, from the engine-free RK4 above
 std::vector<PendulumSample> doublePendulumReference(const std::vector<double>& times) {
   // from rest, the upper rod horizontal and the lower one hanging
   S s{0.0, -M_PI / 2, 0.0, 0.0};

@@ -8,6 +8,8 @@
 
 namespace mbw::test {
 
+// the rod and the bead turning together at omega, the bead at rest along the rod at r0, written
+// with all the digits of the parameters
 std::string BeadOnRod::sceneJson() const {
   // the rod turns about z through the origin; the bead slides along the rod's x axis
   std::ostringstream os;
@@ -33,10 +35,12 @@ std::string BeadOnRod::sceneJson() const {
 }
 
 // the work the driver has done on the bead by t
+// (the bead's kinetic energy gained as it slides out, r = r0 cosh(omega t); the rod's constant)
 double BeadOnRod::driverWork(double t) const {
   return 0.5 * mass * r0 * r0 * omega * omega * (std::cosh(2.0 * omega * t) - 1.0);
 }
 
+// one bar on a vertical hinge, its angle driven: gravity along the axis does no work
 std::string drivenCrankSceneJson() {
   // omega(t) = 2 + 1.5 cos(3 t)
   return R"json({"format": "mbw-scene", "version": 1, "name": "driven-crank", "gravity": [0, 0, -9.81],

@@ -1,7 +1,11 @@
+// Finite-difference Jacobians and time derivatives (finite_differences.h), the independent
+// references the derivative checks compare the engine's analytic ones with.
+
 #include "finite_differences.h"
 
 namespace mbw::test {
 
+// d F / d q by central differences, each column along one velocity coordinate
 MatrixXd positionJacobianFD(const Formulation& f, const VectorXd& q,
                             const std::function<VectorXd(const VectorXd& q)>& F, double eps) {
   // one column per velocity coordinate: q moved by +eps and -eps along it through retract() (the
@@ -24,6 +28,7 @@ MatrixXd positionJacobianFD(const Formulation& f, const VectorXd& q,
   return J;
 }
 
+// d F / d v by central differences
 MatrixXd velocityJacobianFD(const VectorXd& v, const std::function<VectorXd(const VectorXd& v)>& F,
                             double eps) {
   MatrixXd J;
@@ -39,6 +44,7 @@ MatrixXd velocityJacobianFD(const VectorXd& v, const std::function<VectorXd(cons
   return J;
 }
 
+// g'(0) and g''(0) by the five-point stencils
 TimeDerivatives timeDerivativesFD(const std::function<VectorXd(double s)>& g, double h) {
   // five samples at s = 0, +-h, +-2h; both stencils have a truncation error of order h^4
   const VectorXd m2 = g(-2 * h), m1 = g(-h), z = g(0), p1 = g(h), p2 = g(2 * h);
@@ -46,6 +52,7 @@ TimeDerivatives timeDerivativesFD(const std::function<VectorXd(double s)>& g, do
           (-m2 + 16.0 * m1 - 30.0 * z + 16.0 * p1 - p2) / (12.0 * h * h)};
 }
 
+// the largest entry of a - b against b's scale, for tolerances that hold at any magnitude
 double relativeError(const MatrixXd& a, const MatrixXd& b) {
   // relative where b is larger than 1, absolute below
   const double scale = std::max(1.0, b.cwiseAbs().maxCoeff());

@@ -20,6 +20,7 @@ std::string number(double x) {
   return os.str();
 }
 
+// a JSON array of three numbers with all their digits
 std::string vec(double x, double y, double z) {
   return "[" + number(x) + ", " + number(y) + ", " + number(z) + "]";
 }
@@ -87,6 +88,7 @@ std::string nFourBarScene(int n, bool revolutes) {
     pin("right" + x, c, "[0.5, 0, 0]", "crank" + std::to_string(i + 1), "[0, 0.5, 0]");
     if (!revolutes) add(joints, inPlane(c));
   }
+  // gravity along -y, and the tip of the first crank as outputs (b0_x, b0_y)
   const std::string outputs =
       R"(, "gravity": [0, -9.81, 0], "outputs": [{"name": "b0_x", "type": "coordinate", "body": "crank0", "point": [0, 0.5, 0], "axis": "x"}, {"name": "b0_y", "type": "coordinate", "body": "crank0", "point": [0, 0.5, 0], "axis": "y"}])";
   return sceneJson("[" + bodies + "]", "[" + joints + "]", "[]", outputs);
@@ -102,12 +104,15 @@ std::string bricardScene() {
   for (int k = 0; k < 5; ++k) {
     int along = 0;
     for (int c = 0; c < 3; ++c) {
+      // rod k + 1 from corner k to corner k + 1: its centre halfway, its length along the axis
+      // on which they differ
       centre[k][c] = 0.5 * (corner[k][c] + corner[k + 1][c]);
       if (corner[k][c] != corner[k + 1][c]) along = c;
     }
     bodies += (k ? ", " : "") + bar("rod" + std::to_string(k + 1), along, centre[k][0],
                                     centre[k][1], centre[k][2], 0.1);
   }
+  // joint k + 1 at corner k, between the rods meeting there (the ground before rod1 and after rod5)
   for (int k = 0; k < 6; ++k) {
     const std::string bi = k == 0 ? "ground" : "rod" + std::to_string(k);
     const std::string bj = k == 5 ? "ground" : "rod" + std::to_string(k + 1);
@@ -120,11 +125,13 @@ std::string bricardScene() {
     joints += (k ? ", " : "") + revolute("R" + std::to_string(k + 1), bi, local(k - 1), bj,
                                          local(k == 5 ? -1 : k), a);
   }
+  // gravity along -y, and the coordinates of rod3's centre as outputs
   const std::string outputs =
       R"(, "gravity": [0, -9.81, 0], "outputs": [{"name": "p3_x", "type": "coordinate", "body": "rod3", "point": [0, 0, 0], "axis": "x"}, {"name": "p3_y", "type": "coordinate", "body": "rod3", "point": [0, 0, 0], "axis": "y"}, {"name": "p3_z", "type": "coordinate", "body": "rod3", "point": [0, 0, 0], "axis": "z"}])";
   return sceneJson("[" + bodies + "]", "[" + joints + "]", "[]", outputs);
 }
 
+// the first crank's tip from its angle (the crank is 1 m long)
 double ParallelogramState::x() const { return std::cos(phi); }
 double ParallelogramState::y() const { return std::sin(phi); }
 

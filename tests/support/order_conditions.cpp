@@ -11,6 +11,7 @@
 namespace mbw::test {
 namespace {
 
+// a rooted tree: its order (count of nodes) and the subtrees under its root
 struct Tree {
   int order = 1;
   std::vector<int> children;  // indices of the subtrees, non-decreasing
@@ -23,6 +24,7 @@ const std::vector<Tree>& trees() {
     for (int n = 2; n <= 5; ++n) {
       // children multisets with total order n - 1, indices non-decreasing
       std::vector<std::pair<std::vector<int>, int>> stack{{{}, 0}};
+      // built from the trees of lower order only, those known before this order
       const size_t known = t.size();
       while (!stack.empty()) {
         auto [kids, sum] = stack.back();

@@ -12,6 +12,7 @@
 
 namespace mbw::test {
 
+// a vector with entries uniform in [-scale, scale]
 Vec3 randomVector(std::mt19937& rng, double scale) {
   // one draw per statement: the order of a function's arguments is unspecified (gcc and clang
   // differ), and the tests must see the same states whatever the compiler
@@ -21,6 +22,7 @@ Vec3 randomVector(std::mt19937& rng, double scale) {
   return scale * v;
 }
 
+// a rotation drawn uniformly
 Mat3 randomRotation(std::mt19937& rng) {
   // four normal draws make a quaternion uniform on the sphere once normalized
   std::normal_distribution<double> n(0.0, 1.0);
@@ -32,6 +34,7 @@ Mat3 randomRotation(std::mt19937& rng) {
 
 namespace {
 
+// a body with a random mass, inertia, centre of mass, pose and motion: no special case by accident
 Body randomBody(const std::string& name, std::mt19937& rng) {
   Body b;
   // a mass in [1, 3] kg and an inertia of fixed principal moments turned at random
@@ -50,6 +53,7 @@ Body randomBody(const std::string& name, std::mt19937& rng) {
 
 }  // namespace
 
+// one constraint primitive between two random bodies, repeatable by its seed, for derivative checks
 Model randomPrimitiveModel(PrimitiveType type, bool groundI, unsigned seed) {
   std::mt19937 rng(seed);
   Model m;
@@ -84,6 +88,7 @@ Model randomPrimitiveModel(PrimitiveType type, bool groundI, unsigned seed) {
   return m;
 }
 
+// one force element between two random bodies (a tire: body a on the road), repeatable by its seed
 Model randomForceModel(ForceType type, bool bodyFrame, unsigned seed) {
   std::mt19937 rng(seed);
   Model m;

@@ -69,6 +69,7 @@ void addBar(MainWindow& w, const QString& name, const QString& from, const QStri
     if (shoot) test::pictureForGuide(w, "assemble-part.png");
     d->accept();
   });
+  // Add part opens the dialog, answered as set up above
   QAction* add = w.findChild<QAction*>("addPart");
   QVERIFY(add);
   add->trigger();
@@ -78,6 +79,7 @@ void addBar(MainWindow& w, const QString& name, const QString& from, const QStri
 // then the location
 void placeJoint(MainWindow& w, const QString& type, const Vec3* first, const Vec3* second,
                 const Vec3& location, const QString& shot = {}) {
+  // the joints so far, to count the one placed
   const int before =
       static_cast<int>(w.document().json().value("joints", nlohmann::ordered_json::array()).size());
   w.jointTool().start(type);
@@ -120,6 +122,7 @@ class AssembleFourBarTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // the window opens as a new user's, with no settings of earlier sessions
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QSettings().clear();
@@ -171,8 +174,10 @@ class AssembleFourBarTest : public QObject {
     w.viewActions().front()->trigger();
     w.viewActions().fit()->trigger();
     QTest::qWait(200);
+    // a point on each bar, clicked to pick it
     const Vec3 baseMiddle(0.3, 0, 0), crankMiddle(0, 0, 0.1), couplerMiddle(0.18, 0, 0.287),
         rockerMiddle(0.43, 0, 0.19);
+    // the base welded to the ground (the background clicked as the second body), then three hinges
     placeJoint(w, "fixed", &baseMiddle, nullptr, Vec3(0.3, 0, 0.0));
     if (QTest::currentTestFailed()) return;
     placeJoint(w, "revolute", &baseMiddle, &crankMiddle, Vec3(0.0, 0, 0.01),

@@ -51,6 +51,7 @@ class MainWindowTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // the workbench's settings kept apart from the user's own
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   // --- scenes ------------------------------------------------------------------------------------
@@ -78,6 +79,7 @@ class MainWindowTest : public QObject {
     QVERIFY(w.fileActions().openScene("single-pendulum"));
     const Model* before = w.sceneView().model();
     ui::SceneJson edited = w.document().json();
+    // the pendulum's mass changed to 10 kg, as one edit of the document
     edited["bodies"][0]["mass"] = 10.0;
     w.document().edit(edited, "mass");
     // an edit rebuilds the view's model; undo brings the scene's 78 kg back
@@ -244,6 +246,7 @@ class MainWindowTest : public QObject {
     startRun(w, "slider-crank", 0.02);
     QVERIFY(idle.wait(60000));
     QTemporaryDir dir;
+    // the run exported as CSV, as "Export run as CSV" does
     const QString csv = dir.filePath("run.csv");
     QString error;
     QVERIFY2(w.exportActions().exportCsv(csv, &error), qPrintable(error));
@@ -290,6 +293,7 @@ class MainWindowTest : public QObject {
     w.resize(1200, 800);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // the session run as mbw runs it from the command line, to its end
     auto* session = new gui::ScriptedSession(w, cl);
     QSignalSpy finished(session, &gui::ScriptedSession::finished);
     session->start();

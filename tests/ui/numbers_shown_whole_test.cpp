@@ -113,17 +113,20 @@ class NumbersShownWholeTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // the workbench's settings kept apart from the user's own
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   // --- the run list and the comparison table -----------------------------------------------------
 
   // the run list and the comparison table of two vehicle runs (energy balances of a few joules,
   // violations of 1e-10, hundreds of steps)
+  // (a number cut short there misleads a user comparing the runs)
   void theRunListAndTheComparisonTable() {
     const auto w = smallWindow();
     QVERIFY(w);
     run(*w, "hmmwv-bump", 0.2, "rn4");
     run(*w, "hmmwv-bump", 0.2, "w2");
+    // the first run as the reference, so that the table has differences to show
     w->runs().setReference(w->runs().runs().front()->id);
     w->showBottomTab(0);
     QTest::qWait(100);
@@ -145,6 +148,7 @@ class NumbersShownWholeTest : public QObject {
                    w->runs().find(model->runIdAt(i))->settingsText());
           continue;
         }
+        // each other cell's text fits its column with the view's margins
         const int need = view->fontMetrics().horizontalAdvance(text) +
                          2 * view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin);
         QVERIFY2(need <= view->header()->sectionSize(c),
@@ -165,6 +169,7 @@ class NumbersShownWholeTest : public QObject {
     const int margin =
         2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1);
     const QFontMetrics titleMetrics(table->verticalHeader()->font());
+    // each row title fits the header; each cell's text, wrapped at words, fits its cell
     for (int r = 0; r < table->rowCount(); ++r) {
       const QString title = table->verticalHeaderItem(r)->text();
       QVERIFY2(titleMetrics.horizontalAdvance(title) + margin <= table->verticalHeader()->width(),
@@ -205,6 +210,7 @@ class NumbersShownWholeTest : public QObject {
     QVERIFY(w);
     ui::PropertyPanel& panel = w->properties();
     int elements = 0;
+    // each scene's elements, found as the selectable items of the model tree
     for (const BuiltinScene& s : builtinScenes()) {
       QVERIFY(w->fileActions().openScene(QString::fromStdString(s.name)));
       QStringList pointers;
@@ -218,6 +224,7 @@ class NumbersShownWholeTest : public QObject {
       for (const QString& pointer : pointers) {
         if (pointer.count('/') > 2) continue;  // a joint's primitives: not an element of the scene
         if (manyAlike && pointer.count('/') == 2 && pointer.section('/', 2).toInt() >= 12) continue;
+        // the element's page laid out at once, then each box and label measured
         w->modelTree().selectPointer(pointer);
         QCOMPARE(panel.pointer(), pointer);
         panel.widget()->layout()->activate();
@@ -288,6 +295,7 @@ class NumbersShownWholeTest : public QObject {
     const auto w = smallWindow();
     QVERIFY(w);
     QComboBox* box = w->runConfig().integratorBox();
+    // the list opened as a user opens it, then photographed to measure what it paints
     box->showPopup();
     QListView* view = qobject_cast<QListView*>(box->view());
     QVERIFY(view);
@@ -326,6 +334,7 @@ class NumbersShownWholeTest : public QObject {
       w.resize(size);
       w.show();
       QVERIFY(QTest::qWaitForWindowExposed(&w));
+      // the run setup shown and in front, for the squeezer
       auto* dock = w.findChild<QDockWidget*>("runDock");
       QVERIFY(dock);
       dock->show();
@@ -333,6 +342,7 @@ class NumbersShownWholeTest : public QObject {
       QVERIFY(w.fileActions().openScene("andrews-squeezer"));
       QTest::qWait(50);
       int fields = 0;
+      // each visible field's text, or its placeholder, against its box's width
       for (const QLineEdit* box : w.runConfig().findChildren<QLineEdit*>()) {
         if (!box->isVisible()) continue;
         const QString text = box->text().isEmpty() ? box->placeholderText() : box->text();

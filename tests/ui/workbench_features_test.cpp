@@ -56,6 +56,7 @@ class WorkbenchFeaturesTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // the workbench's settings kept apart from the user's own
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   // --- the view and the playback -----------------------------------------------------------------
@@ -105,6 +106,7 @@ class WorkbenchFeaturesTest : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     run(w, "double-pendulum", 2.0);
+    // body_2's frame origin traced, as the playback bar's choice of point sets it
     QVERIFY(w.playbackBar().setTracePoint("body_2"));
     const ui::TraceActors* trace = w.sceneView().trace();
     QVERIFY(trace);
@@ -151,6 +153,7 @@ class WorkbenchFeaturesTest : public QObject {
       QTest::qWait(50);
     }
     QVERIFY(w.sceneView().vtkWidget()->height() % 2 == 1);
+    // the video and the same frames as PNG; the video's first frame decoded to compare them
     const QString mp4 = dir.filePath("playback.mp4");
     QCOMPARE(w.videoExport().exportVideo({mp4, 25.0, 1.0}, &error), 6);
     QVERIFY2(QFileInfo(mp4).size() > 1000, qPrintable(error));
@@ -161,6 +164,7 @@ class WorkbenchFeaturesTest : public QObject {
                  {"-v", "error", "-i", mp4, "-frames:v", "1", dir.filePath("decoded.png")});
     QVERIFY(decode.waitForFinished(60000) && decode.exitCode() == 0);
     const QImage decoded(dir.filePath("decoded.png"));
+    // the video's size: even, the odd row dropped, not padded
     QCOMPARE(decoded.width(), frame.width() / 2 * 2);
     QCOMPARE(decoded.height(), frame.height() - 1);
     // the mean grey of each bottom row: the light background of the view, in both
@@ -195,11 +199,13 @@ class WorkbenchFeaturesTest : public QObject {
       QString error;
       QVERIFY2(w.sessions().saveSession(path, &error), qPrintable(error));
     }
+    // a new window, another scene open in it
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(w.fileActions().openScene("slider-crank"));
     QString error;
+    // opened over another scene: the session's scene replaces it
     QVERIFY2(w.sessions().openSession(path, &error), qPrintable(error));
     QCOMPARE(w.document().builtinName(), QString("double-pendulum"));
     // the runs, their rows, the reference, the current run and the plot come back
@@ -230,6 +236,7 @@ class WorkbenchFeaturesTest : public QObject {
     emit point->pickRequested();
     QCOMPARE(pick->pending(), QString("/joints/1/point_i"));
     QVERIFY(w.sceneView().surfacePickPending());
+    // the pick completed as a click 1 cm from rod1's pin would complete it
     const Body& rod1 = w.document().model()->bodies[0];
     const Vec3 pin_W = rod1.position_W + rod1.R_WB * Vec3(-1.0, 0.0, 0.0);
     pick->complete(pin_W + Vec3(0.01, 0.0, 0.0), Vec3::UnitZ());
@@ -252,6 +259,7 @@ class WorkbenchFeaturesTest : public QObject {
       w.setGeometry(5000, 4000, 3000, 2500);
       w.settings().save();
     }
+    // a new window with the settings restored, as the workbench starts
     MainWindow w;
     w.restoreSettings();
     w.show();

@@ -132,6 +132,7 @@ class WorkbenchReviewTest : public QObject {
       QVERIFY(QTest::qWaitForWindowExposed(&w));
       w.sessions().setAutosave(true);
       QVERIFY(w.fileActions().openScene("double-pendulum"));
+      // a run far too long to finish, under way until it passes 0.05 s
       w.runConfig().setTEnd(1000.0);
       QVERIFY(w.runActions().startRun());
       QTRY_VERIFY_WITH_TIMEOUT(
@@ -172,6 +173,7 @@ class WorkbenchReviewTest : public QObject {
       QVERIFY(QTest::qWaitForWindowExposed(&w));
       w.sessions().setAutosave(true);
       QVERIFY(w.fileActions().openScene("double-pendulum"));
+      // body_2's mass edited, not saved
       const double mass = w.document().json()["bodies"][1]["mass"].get<double>();
       w.document().setValue("/bodies/1/mass", 7.5, "mass");
       QVERIFY(w.document().isModified());
@@ -209,6 +211,7 @@ class WorkbenchReviewTest : public QObject {
     w->playback().setTime(0.8);
     c.setB(1.4);
     QTest::qWait(200);
+    // each plot's read-out box inside its axis rectangle, with a pixel of slack
     for (ui::LivePlot* p : w->plots().plots()) {
       p->customPlot()->replot();
       const QString text = p->readoutText();
@@ -245,6 +248,7 @@ class WorkbenchReviewTest : public QObject {
     const auto w = shownWindow(QSize(1600, 1000));
     QVERIFY(w);
     QTest::qWait(100);
+    // the widths of the scene and run setup docks before any plot is added
     auto* scene = w->findChild<QDockWidget*>("sceneDock");
     auto* setup = w->findChild<QDockWidget*>("runDock");
     const int sceneWidth = scene->width(), setupWidth = setup->width();
@@ -268,6 +272,7 @@ class WorkbenchReviewTest : public QObject {
     w->runConfig().setTEnd(10.0);
     w->runConfig().setStep(1e-3);
     QSignalSpy paused(&w->controller(), &ui::RunController::pausedChanged);
+    // started to pause at 0.5 s, as --pause-at 0.5 asks
     QVERIFY(w->runActions().startRun(0.5));
     QTRY_VERIFY_WITH_TIMEOUT(w->controller().paused(), 60000);
     const ui::Run& r = *w->runs().runs().back();
@@ -293,6 +298,7 @@ class WorkbenchReviewTest : public QObject {
     QVERIFY(w->fileActions().openScene("double-pendulum"));
     w->runConfig().setTEnd(10.0);
     w->runConfig().setStep(3e-3);
+    // the run asked of the controller directly, to pause at 0.7 s
     RunSettings s = w->runConfig().settings();
     ui::RunRequest request{w->document().model(), s, w->document().sceneKey(),
                            w->document().json().dump(), 0.7};
@@ -312,6 +318,7 @@ class WorkbenchReviewTest : public QObject {
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // two runs as the command line gives them: a step too long for Newton, then 1 ms
     gui::CommandLine cl;
     cl.scene = "slider-crank";
     cl.steps = {0.25, 1e-3};  // 0.25 s: Newton fails at t = 0.5 s
@@ -357,6 +364,7 @@ class WorkbenchReviewTest : public QObject {
   void helpWithoutADisplay() {
     QProcess mbw;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    // no display of any kind in the environment, as on a server
     for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(name);
     mbw.setProcessEnvironment(env);
     mbw.start(QString::fromStdString(mbw::test::fromTestPrograms(MBW_GUI_FROM_TESTS)), {"--help"});
@@ -406,6 +414,7 @@ class WorkbenchReviewTest : public QObject {
     const QRectF before = view.bodiesOnScreen();
     const QPointF at = before.topLeft() + QPointF(5, 5);
     const QPointF centre(view.width() / 2.0, view.height() / 2.0);
+    // a wheel step of 1.5 with the mouse near the bodies' top-left corner
     view.zoomAt(at, 1.5);
     const QRectF after = view.bodiesOnScreen();
     // the bodies grew by the factor about the mouse: their corner near the mouse moved little
@@ -447,6 +456,7 @@ class WorkbenchReviewTest : public QObject {
     QVERIFY(w);
     QVERIFY(w->fileActions().openScene("slider-crank"));
     QRect dialogRect, viewRect;
+    // once the dialog is open, its place and the view's noted, then the dialog closed
     QTimer::singleShot(500, [&] {
       if (auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget())) {
         dialogRect = dialog->frameGeometry();
@@ -531,6 +541,7 @@ class WorkbenchReviewTest : public QObject {
     QVERIFY(w);
     QVERIFY(w->fileActions().openScene("double-pendulum"));
     QVERIFY(w->sceneView().bodyShown(1));
+    // body_2 removed alone, its joints still naming it
     ui::SceneJson json = w->document().json();
     json["bodies"].erase(1);
     w->document().edit(json, "remove body_2 alone");
@@ -548,6 +559,7 @@ class WorkbenchReviewTest : public QObject {
     MainWindow w;
     QVERIFY(w.fileActions().openScene("double-pendulum"));
     bool found = false;
+    // one of the bar's labels is the scene's summary
     for (const QLabel* label : w.statusBar()->findChildren<QLabel*>())
       found = found || (label->text().contains("2 bodies, ") && label->text().endsWith(": 2 DOF"));
     QVERIFY(found);

@@ -74,6 +74,7 @@ double cursorLineAt(const ui::LivePlot& plot) {
   return std::nan("");
 }
 
+// the sizes of the window's splitter of that object name
 QList<int> splitterSizes(const MainWindow& w, const char* name) {
   return w.findChild<QSplitter*>(name)->sizes();
 }
@@ -94,6 +95,7 @@ class WorkbenchStateTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // a new user's settings, and no session left from an earlier test
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QSettings().clear();
@@ -149,6 +151,7 @@ class WorkbenchStateTest : public QObject {
       central = centre->sizes();
       QVERIFY(w.close());
     }
+    // a new window with the settings restored, as the workbench starts
     MainWindow w;
     QVERIFY(w.restoreSettings());
     w.show();
@@ -169,12 +172,14 @@ class WorkbenchStateTest : public QObject {
   // --- one time for the plots and the view -------------------------------------------------------
 
   // one time for the plots and the 3D view
+  // (a user reads a time off a plot and sees the mechanism as it was then)
   void theViewFollowsThePlotCursors() {
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     run(w, "double-pendulum", 1.0);
     const ui::Run& r = *w.runs().find(w.runs().currentId());
+    // a plot of the lower body's height, drawn, its axes for clicks at chosen times
     ui::LivePlot* plot = w.plots().addPlot(ui::PlotKind::Channel, {"body_2.z"});
     QTest::qWait(100);
     plot->customPlot()->replot();
@@ -253,9 +258,9 @@ class WorkbenchStateTest : public QObject {
     QCOMPARE(w.runs().shownRuns().size(), 2u);
   }
 
-  // A damaged last session (one crafted to claim 2^64 rows hung every start until it was deleted)
-  // and a scene file the reader refuses (nested 100 000 deep): the message went to stderr only
-  // and the window showed an empty, untitled scene. The window says why and shows a scene.
+  // A damaged last session (crafted to claim 2^64 rows) and a scene file the reader refuses (nested
+  // 100 000 deep) at start: the window says why, not stderr alone, and shows a scene rather than
+  // an empty, untitled one.
   void aFileRefusedAtStartIsShownAndTheWindowHasAScene() {
     // the damaged session: its header, then 0xff bytes read as huge counts
     QDir().mkpath(QFileInfo(ui::SessionActions::autosavePath()).absolutePath());
@@ -270,6 +275,7 @@ class WorkbenchStateTest : public QObject {
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(QByteArray(100000, '[') + QByteArray(100000, ']'));
     file.close();
+    // the workbench started on the deep file, the damaged session waiting as the last one
     MainWindow w;
     startInteractively(w, deep);
     // a scene shown (the default), and a box saying why the file was refused

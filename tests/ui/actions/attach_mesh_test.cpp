@@ -85,10 +85,12 @@ void chooseFile(const QString& path) {
   });
 }
 
+// a JSON array of three numbers as a vector
 Vec3 vec(const nlohmann::ordered_json& j) {
   return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>()};
 }
 
+// equal to 1e-9 relative
 bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::abs(b); }
 
 }  // namespace
@@ -97,6 +99,7 @@ class AttachMeshTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // the workbench's settings kept apart from the user's own
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   // --- closed and open meshes --------------------------------------------------------------------
@@ -119,6 +122,7 @@ class AttachMeshTest : public QObject {
     w.resize(1280, 800);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // the workbench on the scene file, the block selected: the action comes on
     QVERIFY(w.fileActions().openScene(scenePath));
     w.modelTree().selectPointer("/bodies/0");
     QTRY_VERIFY(w.attachMesh().action()->isEnabled());
@@ -213,6 +217,7 @@ class AttachMeshTest : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QString error;
+    // a new scene, not yet saved, the plate selected
     QVERIFY2(w.document().openNew(kScene, &error), qPrintable(error));
     w.modelTree().selectPointer("/bodies/1");
     QTRY_VERIFY(w.attachMesh().action()->isEnabled());
@@ -227,6 +232,7 @@ class AttachMeshTest : public QObject {
       preview = d->preview();
       d->accept();
     });
+    // this time through the menu's action rather than the body page's button
     w.attachMesh().action()->trigger();
     // 11 triangles, the open edge named
     QVERIFY2(preview.startsWith("11 triangles, not closed (edge"), qPrintable(preview));

@@ -70,12 +70,14 @@ class BodyHandleTest : public QObject {
     QSettings().clear();
   }
 
+  // a user places a body by dragging it in the view instead of typing coordinates, and can undo it
   void dragToMoveAndTurnABody() {
     MainWindow w;
     w.resize(1280, 800);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QString error;
+    // the two bodies as a new scene, in the reset view
     QVERIFY2(w.document().openNew(kScene, &error), qPrintable(error));
     w.viewActions().reset()->trigger();
     QTest::qWait(200);
@@ -89,6 +91,7 @@ class BodyHandleTest : public QObject {
     QVERIFY2(w.bodyHandle().centre().isApprox(Vec3(0.2, 0, 0.3), 1e-9),
              "the box is not around the shaft");
     QTest::qWait(200);
+    // the window with the handle shown, for the guide, when asked for
     const QString folder = qEnvironmentVariable("MBW_ASSEMBLY_SCREENSHOTS");
     if (!folder.isEmpty()) QVERIFY(ui::saveWidgetImage(w, folder + "/body-handle.png", nullptr));
 

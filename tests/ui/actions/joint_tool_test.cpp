@@ -50,8 +50,10 @@ const char* kScene =
 const Vec3 kShaftMiddle(0.1, 0, 0.3);
 const Vec3 kDrumAxis = Vec3(1, -1, 0).normalized();
 
+// the widget point where a world point is drawn
 QPoint onScreen(MainWindow& w, const Vec3& p_W) { return w.sceneView().project(p_W).toPoint(); }
 
+// a left click on the view where a world point is drawn
 void clickAt(MainWindow& w, const Vec3& p_W) {
   QTest::mouseClick(w.sceneView().vtkWidget(), Qt::LeftButton, {}, onScreen(w, p_W));
   QTest::qWait(50);
@@ -67,6 +69,7 @@ void moveMouse(MainWindow& w, const QPoint& at) {
   QTest::qWait(50);
 }
 
+// the mouse over a world point, no button held
 void hoverAt(MainWindow& w, const Vec3& p_W) { moveMouse(w, onScreen(w, p_W)); }
 
 // pixels of the preview's magenta in the 3D view as rendered now (no body, joint or selection
@@ -120,6 +123,7 @@ void checkHintFits(MainWindow& w) {
            qPrintable(QString("%1 px of room, %2 needed: %3").arg(room).arg(needed).arg(hint)));
 }
 
+// the joints of the scene as it stands in the editor
 int jointCount(MainWindow& w) {
   return static_cast<int>(
       w.document().json().value("joints", nlohmann::ordered_json::array()).size());
@@ -136,6 +140,7 @@ class JointToolTest : public QObject {
     QSettings().clear();
   }
 
+  // a new window for each case, at the size of a small laptop screen
   void init() {
     w_ = std::make_unique<MainWindow>();
     w_->resize(1280, 800);

@@ -16,6 +16,7 @@ class FrameSchedulerTest : public QObject {
 
  private slots:
   // draw requests are coalesced until the scheduler's tick
+  // (a burst of frames from the worker costs one redraw, not one per frame)
   void requestsBeforeATickMakeOneDraw() {
     FrameScheduler scheduler;
     int drawn = 0;
@@ -33,6 +34,7 @@ class FrameSchedulerTest : public QObject {
   }
 
   // two elements asking again after each draw; a timer holds the thread 40 ms out of every 50
+  // (on a loaded machine the views draw less often instead of queueing draws the user waits for)
   void aHeldUpThreadDrawsLessAndOneElementAtATime() {
     FrameScheduler scheduler;
     std::vector<std::pair<int, qint64>> draws;  // element, time

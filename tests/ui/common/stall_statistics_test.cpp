@@ -11,6 +11,7 @@ class StallStatisticsTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // a report asked for before the first tick shows zeros, not NaN or a crash
   void emptyIsZero() {
     const StallStatistics s;
     // nothing added: zero everywhere, no division by zero
@@ -28,6 +29,7 @@ class StallStatisticsTest : public QObject {
     s.add(700.0);
     s.add(-1.0);  // early: on time
     QCOMPARE(s.count(), 1001L);
+    // the longest, and the counts over 50 and 100 ms (the 700 ms stall in both)
     QCOMPARE(s.longestMs(), 700.0);
     QCOMPARE(s.over50Ms(), 5);
     QCOMPARE(s.over100Ms(), 1);
@@ -38,6 +40,7 @@ class StallStatisticsTest : public QObject {
   }
 
   // a single stall: every percentile is it, not the end of its bin
+  // (no percentile may claim a stall longer than the longest one seen)
   void aFractionalStallIsNotRoundedPastTheLongest() {
     StallStatistics s;
     s.add(12.5);

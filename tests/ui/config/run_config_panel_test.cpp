@@ -24,6 +24,7 @@ using mbw::ui::RunConfigPanel;
 
 namespace {
 
+// the text as the whole of the file, replacing what was there
 void writeFile(const QString& path, const char* text) {
   QFile file(path);
   QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -38,6 +39,8 @@ class RunConfigPanelTest : public QObject {
  private slots:
   // --- integrators and their settings ------------------------------------------------------------
 
+  // a new integrator in the engine reaches the workbench's users with settings the engine accepts,
+  // with nothing to add in the panel
   void everyRegisteredIntegratorCanBeChosenAndRun() {
     RunConfigPanel panel;
     const Model model = loadScene("double-pendulum");
@@ -157,10 +160,13 @@ class RunConfigPanelTest : public QObject {
 
   // --- output times ------------------------------------------------------------------------------
 
+  // output times can be read from a text file, chosen or named by the scene, and a mistake in it is
+  // shown with its file and line before the run
   void outputTimesComeFromAFile() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString times = dir.filePath("times.txt");
+    // a file of three times, with a comment and both separators
     writeFile(times, "# requested times, s\n0.1, 0.2\n0.35\n");
     RunConfigPanel panel;
     QVERIFY(panel.setIntegrator("rn4"));
@@ -214,6 +220,7 @@ class RunConfigPanelTest : public QObject {
       if (button->toolTip().contains("file of output times")) choose = button;
     QVERIFY(choose);
     bool dialogSeen = false;
+    // the file dialog, once open, answered as a user would
     QTimer::singleShot(0, [&] {
       auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
       if (!dialog) return;

@@ -52,6 +52,7 @@ class LivePlotTest : public QObject {
  private slots:
   // --- read-outs and cursors ---------------------------------------------------------------------
 
+  // the mouse over a curve names the run, the time and the value there
   void hoverNamesTheNearestPoint() {
     RunLibrary runs;
     runs.setActiveScene("builtin:double-pendulum", nullptr);
@@ -154,6 +155,7 @@ class LivePlotTest : public QObject {
 
   // --- differences, the key and the ticks --------------------------------------------------------
 
+  // a difference plot shows each run minus the reference, or minus the first run shown without one
   void theDifferenceIsTheRunMinusTheBase() {
     RunLibrary runs;
     runs.setActiveScene("builtin:double-pendulum", nullptr);
@@ -196,6 +198,7 @@ class LivePlotTest : public QObject {
 
   // --- drawing small numbers ---------------------------------------------------------------------
 
+  // violations at round-off level are drawn as dots: a line through them would fill a band
   void roundOffNoiseIsDrawnAsDotsNotALine() {
     RunLibrary runs;
     runs.setActiveScene("builtin:double-pendulum", nullptr);

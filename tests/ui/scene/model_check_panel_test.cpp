@@ -23,6 +23,8 @@ class ModelCheckPanelTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // a four-bar of revolutes is overconstrained: the panel says so as a note, not a problem, and a
+  // click on it takes the user to the joint
   void aFourBarOfRevolutesHasOneDegreeOfFreedomAndANote() {
     SceneDocument doc;
     ModelCheckPanel panel(doc);
@@ -47,6 +49,7 @@ class ModelCheckPanelTest : public QObject {
     QVERIFY(requested[0][0].toString().startsWith("/joints/"));
   }
 
+  // a mistake in the scene is listed once, at the element that holds it
   void aProblemIsSaidOnceBesideItsElement() {
     SceneDocument doc;
     ModelCheckPanel panel(doc);
@@ -60,6 +63,7 @@ class ModelCheckPanelTest : public QObject {
     QVERIFY(panel.summary().contains("does not load"));
   }
 
+  // a finding deep in an element is shown at the element the user can select
   void elementPointers() {
     // a JSON path to the element it lies in: the settings' group, none for a top-level key
     QCOMPARE(elementPointer("/joints/3/point_i"), QString("/joints/3"));
@@ -68,6 +72,7 @@ class ModelCheckPanelTest : public QObject {
     QCOMPARE(elementPointer("/gravity"), QString());
   }
 
+  // File > New scene offers every template of the engine with its parameters and their defaults
   void theNewSceneDialogListsTheEnginesTemplates() {
     NewSceneDialog dialog;
     auto* list = dialog.findChild<QListWidget*>("templates");
@@ -87,6 +92,7 @@ class ModelCheckPanelTest : public QObject {
     QVERIFY(qobject_cast<QComboBox*>(dialog.findChild<QWidget*>("branch")));
   }
 
+  // parameters that make no mechanism are refused before a scene is made, naming the parameter
   void aRefusalNamesTheParameter() {
     NewSceneDialog dialog;
     dialog.choose("four-bar");
@@ -97,6 +103,7 @@ class ModelCheckPanelTest : public QObject {
     QVERIFY2(dialog.refusal().startsWith("lengths [m]: "), qPrintable(dialog.refusal()));
   }
 
+  // a new scene carries the name and description the user gave it, from a template or empty
   void theScenesOwnNameAndDescription() {
     NewSceneDialog dialog;
     dialog.choose("slider-crank");

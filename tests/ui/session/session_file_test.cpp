@@ -48,6 +48,7 @@ const Run& stiffRunOnce() {
   return *once;
 }
 
+// a copy of that run under its own id
 std::unique_ptr<Run> stiffRun(int id) {
   auto run = std::make_unique<Run>(stiffRunOnce());
   run->id = id;
@@ -82,6 +83,7 @@ QByteArray craftedSession(const std::function<void(QDataStream&)>& layout,
   return bytes;
 }
 
+// a window layout of no entries
 void emptyLayout(QDataStream& out) { out << quint32(0); }
 
 // The start of a run block of a version-1 session, as its writer laid it out: the run's fields
@@ -148,6 +150,7 @@ QByteArray craftedRun(quint32 channels, quint64 rows) {
   return bytes;
 }
 
+// what reading a file gave: whether it opened, the error, the warnings and how many runs it kept
 struct Read {
   bool ok = false;
   QString error;
@@ -155,6 +158,7 @@ struct Read {
   size_t runs = 0;
 };
 
+// the bytes read as a session file named crafted.mbws
 Read readBytes(const QByteArray& bytes) {
   QBuffer device;
   device.setData(bytes);
@@ -175,12 +179,14 @@ class SessionFileTest : public QObject {
  private slots:
   // --- what a session keeps ----------------------------------------------------------------------
 
+  // a saved session opened later gives back the same runs, bit for bit, with nothing run again
   void runsComeBackExactly() {
     QTemporaryDir dir;
     const QString path = dir.filePath("s.mbws");
     const std::unique_ptr<Run> a = stiffRun(3), hht = hhtRun(4);
     // a run with rejected steps, so that their records are tested
     QVERIFY(!a->results.rejected.empty());
+    // a header with the scene edited, a reference and a current run and a plot layout
     SessionHeader h;
     h.sceneBuiltin = "stiff-double-pendulum";
     h.sceneText = a->sceneText;
@@ -316,6 +322,7 @@ class SessionFileTest : public QObject {
   void damagedSettingsAreRefused() {
     const std::unique_ptr<Run> a = hhtRun(2);
     a->settings.tStart = 0.01;
+    // one run block as this version's writer writes it
     QByteArray whole;
     {
       QDataStream out(&whole, QIODevice::WriteOnly);
@@ -379,6 +386,7 @@ class SessionFileTest : public QObject {
     QVERIFY(writeSession(path, {}, {a.get()}, &error));
     QFile cut(path);
     QVERIFY(cut.open(QIODevice::ReadWrite));
+    // the file cut to half its size, as an interrupted copy leaves it
     cut.resize(cut.size() / 2);
     cut.close();
     QVERIFY(!readSession(path, h, runs, nullptr, &error));
@@ -388,9 +396,9 @@ class SessionFileTest : public QObject {
     QVERIFY(error.contains("Cannot read"));
   }
 
-  // A 6 KB file of a run with no channels and 2^64 rows hung the workbench at every start (it was
-  // the autosaved session). Each crafted claim is refused against the bytes that follow it, before
-  // anything is allocated for it (its old cost was hours or gigabytes: such a regression runs into
+  // A 6 KB file of a run with no channels that claims 2^64 rows (the autosaved session is read at
+  // every start). Each crafted claim is refused against the bytes that follow it, before anything
+  // is allocated for it (believed, it would cost hours or gigabytes: such a regression runs into
   // CTest's time limit or fails to allocate).
   void craftedClaimsAreRefused() {
     // no channels, 2^64 - 1 rows: the run is left out as damaged

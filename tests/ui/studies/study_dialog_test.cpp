@@ -256,6 +256,8 @@ class StudyDialogTest : public QObject {
 
   // --- the workbench's action and the diagram ----------------------------------------------------
 
+  // a study started from the workbench runs the scene as edited, and its runs open in the run
+  // list like any other
   void theActionOpensTheDialogWithTheEditedSceneAndRunsOpenInTheRunList() {
     QWidget window;
     SceneDocument doc;

@@ -122,6 +122,7 @@ class SceneViewTest : public QObject {
   // background that the same camera sees over an empty scene
   void bodiesAreDrawnInEveryBuiltinScene() {
     QFETCH(QString, scene);
+    // the scene drawn without the grid, so that only its bodies differ from the background
     auto model = std::make_shared<const Model>(loadScene(scene.toStdString()));
     SceneView view;
     view.setGridVisible(false);
@@ -158,6 +159,7 @@ class SceneViewTest : public QObject {
   // the vehicle: a tire glyph per tire, the road with its bump, drawn ahead of the wheels
   void theVehicleStandsOnItsRoad() {
     auto model = std::make_shared<const Model>(loadScene("hmmwv-bump"));
+    // the tires of the model and the glyphs drawn for the tires and the road
     int tires = 0, tireGlyphs = 0, roadGlyphs = 0;
     const ForceElement* tire = nullptr;
     for (const ForceElement& f : model->forces)
@@ -206,6 +208,7 @@ class SceneViewTest : public QObject {
   // every joint with a location has its marker: a planar joint a plate across its normal (and the
   // normal), a fixed joint a block in the first body's axes, a planar-revolute a ball and its axis
   void planarAndFixedJointsHaveMarkers() {
+    // a slab fixed to the ground, a turned puck on a planar joint, an arm on a planar-revolute
     const std::string scene = R"({"format": "mbw-scene", "version": 1, "name": "markers",
       "bodies": [{"name": "slab", "mass": 1, "inertia": [0.1, 0.1, 0.1], "position": [0, 0, 0.5]},
                  {"name": "puck", "mass": 1, "inertia": [0.1, 0.1, 0.1], "position": [1, 0, 0.5],
@@ -248,6 +251,7 @@ class SceneViewTest : public QObject {
     QCOMPARE(planarRevolute[1].kind, ui::GlyphKind::Axis);
   }
 
+  // a body clicked in the 3D view is named by its JSON path, for the workbench to select it
   void clickingABodySelectsIt() {
     // a click on body_2's centre picks that body; a click in the corner picks nothing
     auto model = std::make_shared<const Model>(loadScene("double-pendulum"));
@@ -283,10 +287,12 @@ class SceneViewTest : public QObject {
     QTest::newRow("hmmwv-bump (gravity -z)") << "hmmwv-bump";
   }
 
+  // whichever axis gravity runs along, the standard views show the model upright
   void standardViewsFaceGravity() {
     QFETCH(QString, scene);
     const auto view = viewOf(scene.toUtf8().constData(), ui::StandardView::Front);
     QVERIFY(view);
+    // up is against gravity: +y for the pendulum, +z for the vehicle
     const Vec3 up = view->up();
     const Vec3 expectedUp = scene == "stiff-double-pendulum" ? Vec3::UnitY() : Vec3::UnitZ();
     QVERIFY((up - expectedUp).norm() < 1e-12);
@@ -330,6 +336,7 @@ class SceneViewTest : public QObject {
     QTest::newRow("top") << static_cast<int>(ui::StandardView::Top);
   }
 
+  // the triad tells the user which way the world's axes run in any view
   void theTriadTurnsWithTheCamera() {
     // the triad's pixels of each colour, from an empty view with the same camera, against the world
     // axes' directions on screen
@@ -345,6 +352,7 @@ class SceneViewTest : public QObject {
         view->vtkWidget()->renderer()->GetActiveCamera());
     empty.vtkWidget()->requestRender();
     const QImage image = empty.grabImage();
+    // for each axis colour: where its pixels lie, and where its world axis runs on screen
     QPointF centre[3];
     QPointF direction[3];
     for (int k = 0; k < 3; ++k) {
@@ -375,6 +383,7 @@ class SceneViewTest : public QObject {
       QTest::newRow(s) << QString(s);
   }
 
+  // the grid reads as the floor the model stands on
   void theGridLiesPerpendicularToGravity() {
     QFETCH(QString, scene);
     const auto view = viewOf(scene.toUtf8().constData(), ui::StandardView::Isometric);
@@ -386,6 +395,7 @@ class SceneViewTest : public QObject {
     // two horizontal directions: the world x made horizontal, and across it
     const Vec3 e1 = (Vec3::UnitX() - up * up.x()).normalized(), e2 = up.cross(e1);
     double level[2] = {1e300, -1e300}, g1[2] = {1e300, -1e300}, g2[2] = {1e300, -1e300};
+    // the grid's level along up and its extent along the two horizontal directions
     for (vtkIdType k = 0; k < grid->GetNumberOfPoints(); ++k) {
       double p[3];
       grid->GetPoint(k, p);

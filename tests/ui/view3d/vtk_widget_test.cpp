@@ -62,6 +62,7 @@ class PaintedRegions : public QObject {
   }
 };
 
+// the cube's red and the background's white, with a margin for smoothing at the edges
 bool isRed(QRgb c) { return qRed(c) > 200 && qGreen(c) < 60 && qBlue(c) < 60; }
 bool isWhite(QRgb c) { return qRed(c) > 240 && qGreen(c) > 240 && qBlue(c) > 240; }
 
@@ -73,6 +74,7 @@ class VtkWidgetTest : public QObject {
  private slots:
   // --- drawing, resizing and picking -------------------------------------------------------------
 
+  // what VTK renders is what the user sees in the widget, at the widget's size
   void drawsTheSceneIntoTheWidget() {
     VtkWidget w;
     addCube(w);
@@ -158,6 +160,7 @@ class VtkWidgetTest : public QObject {
 
   // --- pacing, resolution and the overlay --------------------------------------------------------
 
+  // the view's render requests go through the frame scheduler, so a burst of them costs one render
   void rendersPacedByTheScheduler() {
     ScheduledView view(QSize(200, 200));
     QVERIFY(view.exposed());
@@ -195,6 +198,7 @@ class VtkWidgetTest : public QObject {
   }
 
   // the playback's caption changes with every result frame of a live run
+  // (a new caption costs the repaint of its box, not a render of the scene)
   void aNewOverlayTextRepaintsItsBoxOnly() {
     ScheduledView view(QSize(400, 300));
     QVERIFY(view.exposed());

@@ -26,6 +26,8 @@ FlexibleStudy handMadeStudy() {
   return f;
 }
 
+// a reader of the study's time histories sees each kept method over the paper's window, the ninth
+// method's line told apart, and a failed run said to have failed where it stopped
 TEST(FlexibleStudyFigures, ExperimentFigureDrawsTheWindowOfEveryKeptRun) {
   const FlexibleStudy flexible = handMadeStudy();
   RunHistories histories({"tip.y"});
@@ -50,6 +52,8 @@ TEST(FlexibleStudyFigures, ExperimentFigureDrawsTheWindowOfEveryKeptRun) {
   EXPECT_NE(f.charts[1].series[0].name.find("(failed at t = 1.5 s)"), std::string::npos);
 }
 
+// the convergence figure skips errors that are not numbers and puts every group on one range, so
+// the groups compare at a glance; Fig. 28's charts give S/N per method and step
 TEST(FlexibleStudyFigures, ConvergenceAndIterationFigures) {
   const FlexibleStudy flexible = handMadeStudy();
   const std::string first = flexible.groups[0].methods[0].label();

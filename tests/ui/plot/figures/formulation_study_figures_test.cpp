@@ -10,6 +10,7 @@
 namespace mbw::plot {
 namespace {
 
+// a mechanism's series at three steps: errors h, 2 h and 3 h, the smallest step failed
 OrderSeries series(const std::string& mechanism, const std::string& formulation) {
   OrderSeries o{mechanism, formulation, {"link", 2}, {}};
   for (double h : {1e-2, 5e-3, 1e-3}) {
@@ -23,6 +24,8 @@ OrderSeries series(const std::string& mechanism, const std::string& formulation)
   return o;
 }
 
+// the formulation study's Figs 4-7 come out as files named for what they show, with failed points
+// left out and the formulations told apart by their lines and markers
 TEST(FormulationStudyFigures, DrawsFiguresFourToSeven) {
   FormulationStudy study;
   study.orders = {series("four-link", "rp"), series("four-link", "rA"),

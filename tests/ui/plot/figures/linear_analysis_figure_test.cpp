@@ -8,6 +8,8 @@
 namespace mbw::plot {
 namespace {
 
+// the figure shows amplitude decay and period elongation where they mean something (steps up to
+// half a period) and the spectral radius everywhere
 TEST(LinearAnalysisFigure, CutsTheLinearChartsAtHalfAPeriod) {
   LinearAnalysisCurve c{"lms2", 1, 0.0, {}};
   // points at 0.1, 0.5 and 2: AD = 10 x, PE = -x, rho = 1 - x / 4

@@ -17,6 +17,7 @@ Study twoMethodsAtTwoSteps() {
                              {0.02, 0.01}, false);
 }
 
+// the comparison chart draws the runs whose histories were kept, and only those
 TEST(MethodGridFigures, ComparisonDrawsEveryKeptRun) {
   const Study study = twoMethodsAtTwoSteps();
   // one history kept, run 1's only
@@ -33,6 +34,8 @@ TEST(MethodGridFigures, ComparisonDrawsEveryKeptRun) {
   EXPECT_EQ(f.charts[0].series[0].y, (std::vector<double>{0.0, 1e-6}));
 }
 
+// methods with several implicit stages are placed by the step per stage, so that a two-stage
+// method at 0.02 s sits beside a one-stage method at 0.01 s
 TEST(MethodGridFigures, ConvergenceDrawsErrorsAndIterationsByMethod) {
   const Study study = twoMethodsAtTwoSteps();
   // three records: RE 0.1 / (k + 1), 40 iterations over 20 time points

@@ -17,6 +17,8 @@ Results history(double offset) {
   return r;
 }
 
+// Figure 5 of Sandu et al. as the study draws it: the step sizes the integrator took above the
+// channel's history
 TEST(RosenbrockNystromFigures, Figure5DrawsTheStepsAndTheChannel) {
   const Figure f = timingStudyFigure("squeezer", "rn4", 1e-3, "theta", history(0.0));
   EXPECT_NE(f.title.find("squeezer: rn4 at rtol = atol = "), std::string::npos) << f.title;
@@ -30,6 +32,7 @@ TEST(RosenbrockNystromFigures, Figure5DrawsTheStepsAndTheChannel) {
   EXPECT_EQ(f.charts[1].series[0].y[2], 1.0);
 }
 
+// the tolerance figure shows how far each tolerance's run strays from the reference, per channel
 TEST(RosenbrockNystromFigures, ToleranceFigureDrawsEachRunsErrorAgainstTheReference) {
   const Results reference = history(0.0);
   RunHistories histories({"theta", "theta.rate"});

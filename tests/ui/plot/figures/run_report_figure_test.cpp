@@ -9,6 +9,8 @@
 namespace mbw::plot {
 namespace {
 
+// a run's one-page report (--plot) shows at a glance how the body moved, what the energy did, how
+// well the constraints held and what the integrator's steps cost
 TEST(RunReportFigure, DrawsTheRunsChannelsAgainstTime) {
   // a run made by hand: three rows, the body moving most along y, a violation changing sign
   Results r;

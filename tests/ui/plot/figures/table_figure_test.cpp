@@ -9,6 +9,8 @@
 namespace mbw::plot {
 namespace {
 
+// a table plotted without options gets readable axes (units, log scales where the data span
+// decades), a legend where lines need one and a title; options given override each of them
 TEST(TableFigure, LabelsScalesAndTitles) {
   TextTable table;
   table.comments = {"units: step=s; cpu_s=s"};

@@ -10,6 +10,8 @@
 namespace mbw::plot {
 namespace {
 
+// a work-precision study ends in the figure that answers "which method is cheapest at my
+// accuracy": CPU time against error for each method, per output
 TEST(WorkPrecisionFigure, DrawsCpuTimeAgainstErrorByMethod) {
   const Model model = loadScene("double-pendulum");
   RunSettings base;
