@@ -5,16 +5,17 @@
 // section 5.3, the external forces f^x_i of the RNEA, and Table 7.1 for ABA).
 //
 // The force laws are the absolute formulations' own (forces/force_evaluation.h: TSDA, RSDA, point
-// forces, torques), evaluated on rA body kinematics (formulation/ra_body.h; Kissel et al. 2021
-// section 2.1): a body's coordinates there are its centre of mass r and rotation A, its velocities
-// (rdot, omega_B), and the variations are right-trivialized, so an element's generalized force on a
-// body, Q = (F_W, n_B) by virtual work F . delta r + n_B . delta theta_B, is the force in world
-// axes and the moment about the centre of mass in body axes. The tree's body frame is the same
-// internal frame (centre of mass, body axes), so the wrench in body coordinates is
+// forces, torques, tires against the road), evaluated on rA body kinematics (formulation/ra_body.h;
+// Kissel et al. 2021 section 2.1): a body's coordinates there are its centre of mass r and rotation
+// A, its velocities (rdot, omega_B), and the variations are right-trivialized, so an element's
+// generalized force on a body, Q = (F_W, n_B) by virtual work F . delta r + n_B . delta theta_B, is
+// the force in world axes and the moment about the centre of mass in body axes. The tree's body
+// frame is the same internal frame (centre of mass, body axes), so the wrench in body coordinates
+// is
 //     f^ext_i = [ n_B ; A^T F_W ]                                                       (1)
-// An element acting on the ground gives nothing to it. Tire elements are not mapped (refused by
-// the tree ODE with their name); the static-equilibrium load scale of the absolute formulations is
-// not applied (the tree serves dynamics only).
+// An element acting on the ground gives nothing to it. A tire is a vertical force at the wheel
+// centre, a point force whose size the wheel's pose and velocity set. The static-equilibrium load
+// scale of the absolute formulations is not applied (the tree serves dynamics only).
 //
 // An RSDA between the two bodies of a tree revolute whose axis is the joint's (mapToJoints) is a
 // joint torque instead: the bodies turn relative to each other about that axis only, so its angle

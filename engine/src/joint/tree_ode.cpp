@@ -14,11 +14,6 @@ KinematicTree odeTree(const Model& model, bool closedLoops) {
                          ") closes a loop: the tree's equations of motion alone hold trees (the "
                          "loops are solved by coordinate partitioning)");
   }
-  // tires are refused
-  for (const ForceElement& f : model.forces)
-    if (f.type == ForceType::Tire)
-      throw JointTreeError("force element '" + f.name + "' (" + f.jsonPath +
-                           "): tires are not mapped through the joint coordinates' tree yet");
   return tree;
 }
 

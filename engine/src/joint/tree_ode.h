@@ -7,9 +7,9 @@
 // torques tau (joint/tree_forces.h eq 2).
 //
 // It holds what the tree holds (joint/kinematic_tree.h: joints of up to three freedoms as chains
-// through virtual bodies, free bodies), gravity, TSDA, RSDA, point forces and torques. A tire (not
-// yet mapped through the tree) is refused with a JointTreeError naming the element. The state-space
-// integrators advance it through statespace/ joint_ode.h (`--formulation joint`).
+// through virtual bodies, free bodies), gravity and every force element: TSDA, RSDA, point forces,
+// torques and tires. The state-space integrators advance it through statespace/joint_ode.h
+// (`--formulation joint`).
 //
 // A model whose joints close loops is held only when the caller solves the loop constraints
 // (closedLoops): statespace/loop_joint_ode.h, by coordinate partitioning. It then asks for the

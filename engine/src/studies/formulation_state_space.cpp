@@ -200,7 +200,6 @@ std::string jointRefusalWord(const std::string& refusal) {
   // the reasons the tree gives (joint/kinematic_tree.cpp, joint/tree_ode.cpp), in their words
   if (refusal.find("closes a loop") != std::string::npos) return "loop";
   if (refusal.find("beam node") != std::string::npos) return "beam";
-  if (refusal.find("tires") != std::string::npos) return "tire";
   if (refusal.find("singular rotational inertia") != std::string::npos) return "inertia";
   return "refused";
 }

@@ -69,9 +69,9 @@ void fileStateSpaceRecord(const StateSpaceComparisonSettings& settings, const St
                           size_t firstVariant, const RunRecord& record,
                           std::vector<StateSpaceRow>& rows);
 
-// The reason a scene cannot be held in joint coordinates, in a word: "loop", "beam", "tire",
-// "inertia" (a free or spherical body's singular rotational inertia); "refused" when the reason is
-// none of these.
+// The reason a scene cannot be held in joint coordinates, in a word: "loop", "beam", "inertia" (a
+// free or spherical body's singular rotational inertia); "refused" when the reason is none of
+// these.
 std::string jointRefusalWord(const std::string& refusal);
 
 }  // namespace mbw

@@ -115,6 +115,22 @@ inline Model cartTreeWithForces() {
   return parseScene(scene + kForces, "cart-tree-forces");
 }
 
+// the cart tree's tip on a tire pressed into a road with a bump under it (a rigid ring: the road
+// height it feels is smooth there), compressed at every state within a radian of the initial one
+inline const char* kTire = R"json(,
+  "road": {"height": -1.0, "bumps": [{"shape": "half-cylinder", "center_x": 0.3, "radius": 0.5}]},
+  "forces": [
+    {"name": "tip_tire", "type": "tire", "body": "tip", "point": [0.05, 0, -0.1],
+     "free_radius": 1.5, "stiffness": 2000.0, "damping": 30.0, "contact": "rigid-ring"}
+  ]
+})json";
+
+inline Model cartTreeWithTire() {
+  std::string scene = kCartTree;
+  scene.erase(scene.rfind('}'));
+  return parseScene(scene + kTire, "cart-tree-tire");
+}
+
 struct NamedModel {
   std::string name;
   Model model;

@@ -1,6 +1,7 @@
 // Force elements through the kinematic tree: the cart tree with a spring-damper (TSDA) from the
 // ground to the tip, another between the cart and the second arm, a rotational spring-damper
-// (RSDA) on the first hinge, a torque and a point force that vary in time. At random states the
+// (RSDA) on the first hinge, a torque and a point force that vary in time; and the cart tree with
+// a tire under its tip, pressed into a road with a bump. At random states the
 // joint accelerations of the tree's ODE, mapped to the bodies, are those of the rp formulation's
 // constrained equations of motion (accelerations and multipliers), and the elements change them.
 
@@ -19,13 +20,14 @@ using joint_test::randomVector;
 
 using joint_test::cartTreeWithForces;
 
-// with force elements acting, the tree's accelerations still equal rp's body by body, and differ
-// from those without them
-TEST(TreeForces, AccelerationsAreThoseOfTheAbsoluteConstrainedEquationsWithTheElements) {
-  // the cart tree with its five force elements: the tree ODE's accelerations at random states
-  // against those of rp's augmented system at the same state, body by body
-  const Model model = cartTreeWithForces();
-  ASSERT_EQ(model.forces.size(), 5u);
+// the tree ODE's accelerations at random states against those of rp's augmented system at the
+// same state, body by body: the cart tree with its five elements, or with its tire
+class TreeForcesOnTheCartTree : public ::testing::TestWithParam<bool> {};
+
+TEST_P(TreeForcesOnTheCartTree, AccelerationsAreThoseOfTheAbsoluteConstrainedEquations) {
+  const bool tire = GetParam();
+  const Model model = tire ? joint_test::cartTreeWithTire() : cartTreeWithForces();
+  ASSERT_EQ(model.forces.size(), tire ? 1u : 5u);
   const Model bare = parseScene(joint_test::kCartTree, "cart-tree");
   TreeOde ode(model), bareOde(bare);
   const std::unique_ptr<Formulation> rp = makeFormulation("rp", model);
@@ -64,6 +66,9 @@ TEST(TreeForces, AccelerationsAreThoseOfTheAbsoluteConstrainedEquationsWithTheEl
     }
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Elements, TreeForcesOnTheCartTree, ::testing::Values(false, true),
+                         [](const auto& param) { return param.param ? "Tire" : "FiveElements"; });
 
 // An RSDA on its hinge's own axis is a joint torque (tree_forces.h eq 2): the cart tree's
 // hinge_spring and the stiff double pendulum's two springs; the accelerations are those of every

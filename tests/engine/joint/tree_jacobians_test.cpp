@@ -97,8 +97,9 @@ TEST(TreeJacobians, ConstantGravityHasNoTimeDerivativeAndSkipsItsPass) {
 }
 
 // With force elements: the cart tree with its five elements (two of them vary in time: df/dt has
-// its pass under constant gravity), the flyball governor's stiff springs and the stiff double
-// pendulum's rotational spring-dampers (constant in time: no df/dt pass). The ODE is evaluated at
+// its pass under constant gravity), the cart tree's tip on a tire against a road with a bump, the
+// flyball governor's stiff springs and the stiff double pendulum's rotational spring-dampers
+// (constant in time: no df/dt pass). The ODE is evaluated at
 // the point first, and the Jacobians continue its RSDA angle branches.
 TEST(TreeJacobians, DifferentiateForceElementsAgainstCentralDifferences) {
   struct Case {
@@ -108,6 +109,7 @@ TEST(TreeJacobians, DifferentiateForceElementsAgainstCentralDifferences) {
   };
   std::vector<Case> cases;
   cases.push_back({"cart-tree-forces", joint_test::cartTreeWithForces(), true});
+  cases.push_back({"cart-tree-tire", joint_test::cartTreeWithTire(), false});
   cases.push_back({"flyball", loadScene("iftomm-a05-flyball-governor"), false});
   cases.push_back({"stiff-double-pendulum", loadScene("stiff-double-pendulum"), false});
   std::mt19937 rng(11);

@@ -1,6 +1,6 @@
 // The joint-coordinate equations of motion of a tree: the double pendulum's motion over 1 s
 // (classical Runge-Kutta on the tree's ODE) against the rp formulation integrated by rn4 at a
-// tight tolerance, body by body; and the models the ODE refuses (a loop, a tire), each named.
+// tight tolerance, body by body; and a model the ODE refuses (a loop), named.
 
 #include "joint/tree_ode.h"
 
@@ -80,22 +80,6 @@ TEST(TreeOde, RefusesALoopNamingTheJointThatClosesIt) {
     EXPECT_NE(std::string(e.what()).find("joint '" + closing.name + "'"), std::string::npos)
         << e.what();
     EXPECT_NE(std::string(e.what()).find("closes a loop"), std::string::npos) << e.what();
-  }
-}
-
-// tires are not mapped through the tree: refused naming the force element
-TEST(TreeOde, RefusesATireNamingIt) {
-  // the cart tree with a tire on its tip (the other force elements: tree_forces_test)
-  std::string scene = joint_test::kCartTree;
-  scene.erase(scene.rfind('}'));
-  scene += R"(, "forces": [{"name": "front_tire", "type": "tire", "body": "tip", "point": [0, 0, 0],
-    "free_radius": 0.3, "stiffness": 1e5, "damping": 100}]})";
-  try {
-    TreeOde ode(parseScene(scene, "cart-tree-tire"));
-    FAIL() << "accepted";
-  } catch (const JointTreeError& e) {
-    EXPECT_NE(std::string(e.what()).find("force element 'front_tire'"), std::string::npos)
-        << e.what();
   }
 }
 

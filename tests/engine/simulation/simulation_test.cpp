@@ -60,18 +60,18 @@ TEST(Simulation, RefusesWhatCannotRunBeforeAnythingRunsNamingTheSetting) {
 
 // joint coordinates cannot hold the HMMWV's tires: refused naming the force element
 TEST(Simulation, RefusesASceneTheJointTreeCannotHoldNamingTheElement) {
-  // the HMMWV's tires are not mapped through the tree
+  // a beam's nodes are not rigid bodies of the tree
   RunSettings s;
   s.integrator = "rn4";
   s.formulation = "joint";
   s.integratorSettings.variableStep = true;
   std::vector<std::string> named;
-  const std::string what = simulationRefusal(loadScene("hmmwv-bump"), s, &named);
-  EXPECT_NE(what.find("the joint formulation cannot run 'hmmwv-bump' with "
+  const std::string what = simulationRefusal(loadScene("lateral-buckling"), s, &named);
+  EXPECT_NE(what.find("the joint formulation cannot run 'lateral-buckling' with "
                       "rosenbrock-nystrom4: "),
             std::string::npos)
       << what;
-  EXPECT_NE(what.find("force element 'tire_fl'"), std::string::npos) << what;
+  EXPECT_NE(what.find("body 'beam.0'"), std::string::npos) << what;
   EXPECT_EQ(named, std::vector<std::string>{"formulation"});
 }
 

@@ -162,17 +162,16 @@ TEST(FormulationStateSpace, RecordsGiveCostsPerStepAndTheLargestEndError) {
 
 // the refusal reasons of the tree reduce to one word for the table's cell
 TEST(FormulationStateSpace, SaysWhyTheTreeRefusesInAWord) {
-  // the reasons of the built-in scenes that stay out of the tree; the scenes of spherical joints
-  // and raw primitives are held now
-  EXPECT_EQ(jointRefusalWord(runFormulationRefusal("joint", loadScene("hmmwv-bump"))), "tire");
+  // the reason of the built-in scenes that stay out of the tree (the flexible ones' beams); the
+  // scenes of spherical joints, raw primitives and tires are held
   EXPECT_EQ(jointRefusalWord(runFormulationRefusal("joint", loadScene("lateral-buckling"))),
             "beam");
+  EXPECT_EQ(runFormulationRefusal("joint", loadScene("hmmwv-bump")), "");
   EXPECT_EQ(runFormulationRefusal("joint", loadScene("four-link-joints")), "");
   EXPECT_EQ(runFormulationRefusal("joint", loadScene("single-pendulum")), "");
   // the tree's other reasons, as joint/tree_ode.cpp and joint/kinematic_tree.cpp word them
   EXPECT_EQ(jointRefusalWord("joint 'R4' (/joints/3) closes a loop: the joint-coordinate ..."),
             "loop");
-  EXPECT_EQ(jointRefusalWord("force element 'tire' (/forces/0): tires are not mapped ..."), "tire");
   EXPECT_EQ(jointRefusalWord("body 'b' (/bodies/0) is a free body with a singular rotational "
                              "inertia or no mass: ..."),
             "inertia");

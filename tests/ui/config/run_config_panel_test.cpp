@@ -139,7 +139,7 @@ class RunConfigPanelTest : public QObject {
   }
 
   // joint coordinates are offered, for the state-space integrators only, and disabled on a scene
-  // the tree cannot hold (the HMMWV's tires), naming what it cannot hold
+  // the tree cannot hold (a beam's nodes), naming what it cannot hold
   void jointCoordinatesAreOfferedWhereTheTreeHoldsTheScene() {
     RunConfigPanel panel;
     QVERIFY(panel.setFormulation("joint"));
@@ -150,12 +150,14 @@ class RunConfigPanelTest : public QObject {
     QVERIFY2(panel.problem().isEmpty(), qPrintable(panel.problem()));
     QCOMPARE(panel.settings().formulation, std::string("joint"));
     QVERIFY(!panel.setIntegrator("hht"));  // greyed: not among the available entries
-    // the HMMWV's tires are not mapped through the tree: another formulation; asked, the tires
-    // named
+    // the vehicle on its tires is held too
     panel.checkFormulations(loadScene("hmmwv-bump"));
+    QCOMPARE(panel.formulation(), QString("joint"));
+    // a beam's nodes are not rigid bodies: another formulation; asked, the beam node named
+    panel.checkFormulations(loadScene("lateral-buckling"));
     QCOMPARE(panel.formulation(), QString::fromStdString(runFormulationNames().front()));
     QVERIFY(panel.setFormulation("joint"));  // as a script would ask
-    QVERIFY2(panel.problem().contains("tires"), qPrintable(panel.problem()));
+    QVERIFY2(panel.problem().contains("beam node"), qPrintable(panel.problem()));
   }
 
   // --- output times ------------------------------------------------------------------------------
