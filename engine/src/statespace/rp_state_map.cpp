@@ -1,16 +1,39 @@
 #include "statespace/rp_state_map.h"
 
+#include <limits>
+
 #include "math/rotation.h"
+#include "statespace/body_block_matrix.h"
 
 namespace mbw {
 
-RpStateMap::RpStateMap(Formulation& rp) : rp_(rp), motions_(rp.model().bodyCount()) {
+RpStateMap::RpStateMap(Formulation& rp)
+    : rp_(rp),
+      nv_(rp.velocitySize()),
+      nc_(rp.constraintSize()),
+      sparse_(nv_ + nc_ >= kSparseFromSize),
+      motions_(rp.model().bodyCount()) {
   // the full state's sizes, and p's sign reference: the identity's parameters
   full_.q = VectorXd::Zero(rp.positionSize());
   for (int b = 0; b < rp.model().bodyCount(); ++b) full_.q[kRpBody * b + 3] = 1.0;
-  full_.v.setZero(rp.velocitySize());
-  full_.vdot.setZero(rp.velocitySize());
-  full_.lambda.setZero(rp.constraintSize());
+  full_.v.setZero(nv_);
+  full_.vdot.setZero(nv_);
+  full_.lambda.setZero(nc_);
+  Q_.setZero(nv_);
+  if (!sparse_) return;
+  // the patterns: M's body blocks; eq 4's diagonal body blocks (holding I), the constraint rows
+  // below them and their transpose; KLU orders eq 4's pattern once
+  using Block = BodyBlockMatrix::Block;
+  const std::vector<Block> bodies = blockDiagonalBlocks(rp.model(), rp.bodyVelocitySize());
+  mass_ = blockPattern(nv_, nv_, bodies);
+  std::vector<Block> blocks = bodies;
+  for (const Block& b : constraintRowBlocks(rp)) {
+    blocks.push_back({nv_ + b.row, b.col, b.rows, b.cols});
+    blocks.push_back({b.col, nv_ + b.row, b.cols, b.rows});
+  }
+  augmented_ = blockPattern(nv_ + nc_, nv_ + nc_, blocks);
+  lu_.analyze(nv_ + nc_, augmented_.outerIndexPtr(), augmented_.innerIndexPtr());
+  x_.setZero(nv_ + nc_);
 }
 
 void RpStateMap::positions(const TreeDynamics& dyn, VectorXd& x) const {
@@ -49,25 +72,58 @@ void RpStateMap::motion(const TreeDynamics& dyn, VectorXd& x, VectorXd& xd, Vect
 }
 
 const State& RpStateMap::fill(double t, const TreeDynamics& dyn) {
-  // the motion in rp coordinates
+  // the motion in rp coordinates, the formulation at that state, and the multipliers there
   full_.t = t;
   motion(dyn, full_.q, full_.v, full_.vdot);
-  // M, Phi_q and Q at that state
   rp_.computePositions(t, full_.q);
   rp_.computeVelocities(full_.v);
-  mass_.setZero(rp_.velocitySize(), rp_.velocitySize());
-  phiQ_.setZero(rp_.constraintSize(), rp_.velocitySize());
-  rp_.massMatrix(MatrixSink(mass_));
-  rp_.constraintJacobian(MatrixSink(phiQ_));
   rp_.generalizedForces(Q_);
+  if (sparse_)
+    sparseMultipliers();
+  else
+    denseMultipliers();
+  return full_;
+}
+
+void RpStateMap::denseMultipliers() {
+  // M and Phi_q, dense
+  denseMass_.setZero(nv_, nv_);
+  phiQ_.setZero(nc_, nv_);
+  rp_.massMatrix(MatrixSink(denseMass_));
+  rp_.constraintJacobian(MatrixSink(phiQ_));
   // lambda = (Phi_q Phi_q^T)^-1 Phi_q (Q - M vdot): the least-squares solution of
   // Phi_q^T lambda = Q - M vdot (eqs 2-3)
-  residual_.noalias() = Q_ - mass_ * full_.vdot;
+  residual_.noalias() = Q_ - denseMass_ * full_.vdot;
   gram_.noalias() = phiQ_ * phiQ_.transpose();
   gramLlt_.compute(gram_);
   full_.lambda.noalias() = phiQ_ * residual_;
   gramLlt_.solveInPlace(full_.lambda);
-  return full_;
+}
+
+void RpStateMap::sparseMultipliers() {
+  // M in its body blocks
+  std::fill(mass_.valuePtr(), mass_.valuePtr() + mass_.nonZeros(), 0.0);
+  target_.matrix = &mass_;
+  target_.missed = 0;
+  rp_.massMatrix(MatrixSink(target_));
+  // eq 4's right-hand side: Q - M vdot, then zeros
+  x_.head(nv_) = Q_;
+  x_.head(nv_).noalias() -= mass_ * full_.vdot;
+  x_.tail(nc_).setZero();
+  // eq 4's matrix: I in the upper-left, Phi_q below it and Phi_q^T right of it
+  std::fill(augmented_.valuePtr(), augmented_.valuePtr() + augmented_.nonZeros(), 0.0);
+  for (int k = 0; k < nv_; ++k) augmented_.coeffRef(k, k) = 1.0;
+  target_.matrix = &augmented_;
+  rp_.constraintJacobian(MatrixSink(target_, nv_, 0));
+  rp_.constraintJacobian(MatrixSink(target_, nv_, 0).transposed());
+  // lambda, the least-squares solution of Phi_q^T lambda = Q - M vdot (eqs 2-4); not a number
+  // where eq 4 is singular or an entry missed the pattern
+  if (target_.missed != 0 || !lu_.factorize(augmented_.valuePtr())) {
+    full_.lambda.setConstant(std::numeric_limits<double>::quiet_NaN());
+    return;
+  }
+  lu_.solveInPlace(x_.data());
+  full_.lambda = x_.tail(nc_);
 }
 
 void RpStateMap::jointState(const KinematicTree& tree, const State& full, VectorXd& q,

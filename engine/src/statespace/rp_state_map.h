@@ -13,11 +13,19 @@
 // constraints). The multipliers are those of the rp equations of motion at that state,
 //     Phi_q^T lambda = Q - M qddot                                                        (2)
 // (Kissel et al. 2021 eq 39), a consistent system of full column rank (the kept equations are
-// independent), solved through its normal equations
-//     Phi_q Phi_q^T lambda = Phi_q (Q - M qddot)                                          (3)
-// by Cholesky. (On the stiff double pendulum, rn4 at rtol 1.8e-4 over 2 s, callgrind: a
-// Householder QR of Phi_q^T and its solve took 26 000 of this map's 45 000 instructions per step;
-// eq 3 takes 12 000 of 32 000.)
+// independent), whose least-squares solution, that of the normal equations
+//     Phi_q Phi_q^T lambda = Phi_q (Q - M qddot),                                         (3)
+// is that of the augmented system
+//     [ I      Phi_q^T ] [ x      ]   [ Q - M qddot ]
+//     [ Phi_q  0       ] [ lambda ] = [ 0           ]                                     (4)
+// (x = Q - M qddot - Phi_q^T lambda in the null space of Phi_q: eliminating it gives eq 3; Bjorck,
+// Numerical Methods for Least Squares Problems, 1996, section 2.5). Small models solve eq 3 densely
+// by Cholesky; from kSparseFromSize = nv + nc on, M, Phi_q and eq 4 are stored in the model's
+// body-block pattern (statespace/body_block_matrix.h) and eq 4 is factorized by KLU, so that the
+// cost grows with the number of bodies as the pattern does (linearly on a chain) where the dense
+// product Phi_q Phi_q^T and its factor grow as its cube. (Measured on N-link chains, adams at
+// 1e-8: dense 7.6 / 14.3 / 40.9 / 93.6 us a step for N = 2 / 4 / 8 / 12, sparse 10.4 / 19.8 /
+// 37.3 / 56.5; nv + nc = 13 N.)
 //
 // jointState maps a full rp state back to joint coordinates (jointStateOf, the inverse of forward
 // kinematics, with the Euler parameters normalized).
@@ -26,6 +34,7 @@
 #include <vector>
 
 #include "formulation/formulation.h"
+#include "math/sparse_lu.h"
 #include "joint/tree_dynamics.h"
 #include "solvers/initial_conditions.h"
 
@@ -33,7 +42,8 @@ namespace mbw {
 
 class RpStateMap {
  public:
-  static constexpr int kRpBody = 7;  // rp coordinates per body: r, p (and rdot, pdot)
+  static constexpr int kRpBody = 7;           // rp coordinates per body: r, p (and rdot, pdot)
+  static constexpr int kSparseFromSize = 90;  // nv + nc from which eq 4 is solved sparse
 
   // rp: the rp formulation of the model, which outlives this
   explicit RpStateMap(Formulation& rp);
@@ -49,7 +59,7 @@ class RpStateMap {
   void motion(const TreeDynamics& dyn, VectorXd& x, VectorXd& xd, VectorXd& xdd) const;
 
   // the full state at t of the motion dyn holds (after computeAccelerations), with the multipliers
-  // of eqs (2)-(3); it becomes the sign reference
+  // of eqs (2)-(4) (not a number where eq 4 is singular); it becomes the sign reference
   const State& fill(double t, const TreeDynamics& dyn);
   const State& state() const { return full_; }
 
@@ -58,11 +68,25 @@ class RpStateMap {
 
  private:
   Formulation& rp_;
-  State full_;                    // the last filled state (filled by fill)
-  MatrixXd mass_, phiQ_, gram_;   // M (nv x nv), Phi_q (nc x nv), Phi_q Phi_q^T (nc x nc)
-  VectorXd Q_, residual_;         // Q, Q - M qddot (nv)
-  Eigen::LLT<MatrixXd> gramLlt_;  // of Phi_q Phi_q^T, for eq (3)
+  State full_;  // the last filled state (filled by fill)
+  int nv_, nc_;
+  bool sparse_;  // eq 4 by KLU, else eq 3 dense
+  VectorXd Q_;   // Q (nv)
+  // dense: M (nv x nv), Phi_q (nc x nv), Phi_q Phi_q^T (nc x nc) and its factor, Q - M qddot
+  MatrixXd denseMass_, phiQ_, gram_;
+  Eigen::LLT<MatrixXd> gramLlt_;
+  VectorXd residual_;
+  // sparse: M in its body blocks, eq 4's matrix, the one being assembled, eq 4's factor, and its
+  // right-hand side and solution (nv + nc)
+  SparseMatrixXd mass_, augmented_;
+  SparseTarget target_;
+  SparseLu lu_;
+  VectorXd x_;
   mutable std::vector<BodyMotion> motions_;
+
+  // lambda at the formulation's current state by eq 3 (dense) or eq 4 (sparse)
+  void denseMultipliers();
+  void sparseMultipliers();
 };
 
 }  // namespace mbw

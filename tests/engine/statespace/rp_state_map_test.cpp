@@ -25,6 +25,14 @@ using joint_test::randomVector;
 TEST(JointOde, FullStatesSatisfyTheRpConstraintsAndEquationsOfMotion) {
   std::vector<joint_test::NamedModel> models = joint_test::treeModels();
   models.push_back({"cart-tree-forces", joint_test::cartTreeWithForces()});
+  // both ways to the multipliers: the double pendulum's dense normal equations (rp_state_map.h
+  // eq 3), the 12-link chain's sparse augmented system (eq 4)
+  const auto size = [](const Model& m) {
+    const std::unique_ptr<Formulation> f = makeFormulation("rp", m);
+    return f->velocitySize() + f->constraintSize();
+  };
+  EXPECT_LT(size(models[0].model), RpStateMap::kSparseFromSize) << models[0].name;
+  EXPECT_GE(size(models[1].model), RpStateMap::kSparseFromSize) << models[1].name;
   std::mt19937 rng(5);
   for (const auto& named : models) {
     const std::unique_ptr<Formulation> rp = makeFormulation("rp", named.model);
