@@ -22,7 +22,7 @@ using joint_test::randomVector;
 
 // of a loop joint's candidate equations only the independent ones are kept, leaving exactly the
 // mechanism's degrees of freedom as independent coordinates
-TEST(LoopJointOde, KeepsTheIndependentLoopEquations) {
+TEST(LoopConstraints, KeepsTheIndependentLoopEquations) {
   for (const auto& named : loopModels()) {
     SCOPED_TRACE(named.name);
     const std::unique_ptr<Formulation> rp = makeFormulation("rp", named.model);
@@ -40,7 +40,7 @@ TEST(LoopJointOde, KeepsTheIndependentLoopEquations) {
 
 // the loop constraints' Phi_q and gamma match central differences of Phi at random states, so
 // Newton and the acceleration level use the true derivatives
-TEST(LoopJointOde, ConstraintJacobianAndGammaAgreeWithDifferences) {
+TEST(LoopConstraints, ConstraintJacobianAndGammaAgreeWithDifferences) {
   std::mt19937 rng(11);
   for (const auto& named : loopModels()) {
     SCOPED_TRACE(named.name);
