@@ -34,8 +34,8 @@
 #include <vector>
 
 #include "formulation/formulation.h"
-#include "math/sparse_lu.h"
 #include "joint/tree_dynamics.h"
+#include "math/sparse_lu.h"
 #include "solvers/initial_conditions.h"
 
 namespace mbw {
