@@ -145,12 +145,13 @@ void checkConstraints(Model& model, std::vector<SceneIssue>& issues) {
 
 // --- joint coordinates asked for by the scene ----------------------------------------------------
 
-// A scene whose settings ask for joint coordinates must be one their tree can hold: else an issue
-// at /settings/formulation naming the joint, body or element and why (as a run refuses it).
+// A scene whose settings ask for joint coordinates must be one their tree can hold, its loops
+// closed by coordinate partitioning as a run closes them: else an issue at /settings/formulation
+// naming the body and why (as a run refuses it).
 void checkJointCoordinates(const Model& model, std::vector<SceneIssue>& issues) {
   if (model.defaults.formulation != "joint") return;
   try {
-    TreeOde ode(model);
+    TreeOde ode(model, true);
   } catch (const JointTreeError& e) {
     issues.push_back({"/settings/formulation",
                       std::string("joint coordinates cannot hold this scene: ") + e.what()});

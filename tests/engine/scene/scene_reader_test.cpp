@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "scene/builtin_scenes.h"
 #include "simulation/run_settings.h"
 #include "simulation/simulation.h"
@@ -113,6 +115,32 @@ TEST(SceneReader, JointCoordinatesAskedForHoldASphericalJoint) {
       parseScene(twoBars(kBall, R"({"formulation": "joint", "integrator": "rn4"})"), "ball.json");
   EXPECT_EQ(joint.defaults.formulation, "joint");
   EXPECT_NO_THROW(parseScene(twoBars(kBall, R"({"formulation": "rp"})"), "ball.json"));
+}
+
+// joint coordinates asked for by a scene close its loops as `--formulation joint` does, and refuse
+// what no run can hold in them, at /settings/formulation: a beam's nodes are not rigid bodies
+TEST(SceneReader, JointCoordinatesAskedForCloseLoopsAndRefuseBeams) {
+  // four-link-joints: a universal joint in the tree, a spherical one closing the loop
+  nlohmann::json loop = nlohmann::json::parse(findBuiltinScene("four-link-joints")->text);
+  loop["settings"]["formulation"] = "joint";
+  loop["settings"]["integrator"] = "bdf";
+  loop["settings"]["rtol"] = loop["settings"]["atol"] = 1e-8;
+  loop["settings"]["t_end"] = 0.05;
+  const Model m = parseScene(loop.dump(), "four-link-joints.json");
+  const Results r = Simulation(m, resolveRunSettings(m, RunOverrides{})).run();
+  ASSERT_EQ(r.status, RunStatus::Completed) << r.message;
+  EXPECT_EQ(r.metadataValue("formulation"), "joint");
+  // lateral-buckling: beam nodes, named
+  nlohmann::json beam = nlohmann::json::parse(findBuiltinScene("lateral-buckling")->text);
+  beam["settings"]["formulation"] = "joint";
+  try {
+    parseScene(beam.dump(), "lateral-buckling.json");
+    FAIL() << "accepted";
+  } catch (const SceneError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("/settings/formulation"), std::string::npos) << what;
+    EXPECT_NE(what.find("beam node"), std::string::npos) << what;
+  }
 }
 
 // a coordinate, a distance and an angle output start at their closed-form values for the scene's
