@@ -569,8 +569,9 @@ ObjectSpec settingsObject() {
       "Defaults for runs of this scene (command-line options override them).",
       // which model and integrator, and the time span with what of it is recorded
       {field("formulation", K::String, false, "rp", "",
-             "rp, rA, rE, or joint (joint coordinates of a tree of revolute, translational and "
-             "fixed joints; with a state-space integrator: rn4, w2, adams, bdf)"),
+             "rp, rA, rE, or joint (joint coordinates of a spanning tree of the joints, the "
+             "others closing loops; rigid bodies only; with a state-space integrator: rn4, w2, "
+             "adams, bdf)"),
        field("integrator", K::String, false, "backward-euler", "",
              "integrator name (mbw-cli list)"),
        // the step, and the time span
