@@ -385,9 +385,9 @@ void LivePlot::followData() {
     return any;
   };
   auto linear = [](QCPAxis* axis, double lower, double upper) {
-    // a constant shows in the middle
+    // a constant shows in the middle: within a thousandth of itself, zero within [-1, 1]
     const double margin =
-        upper > lower ? 0.05 * (upper - lower) : std::max(1e-3 * std::abs(upper), 1e-12);
+        upper > lower ? 0.05 * (upper - lower) : (upper != 0.0 ? 1e-3 * std::abs(upper) : 1.0);
     axis->setRange(lower - margin, upper + margin);
   };
   double lower = 0.0, upper = 0.0;

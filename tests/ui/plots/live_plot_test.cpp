@@ -153,6 +153,21 @@ class LivePlotTest : public QObject {
     QVERIFY2(plot.readoutText().contains("#1  A (0.3 m, 0.09 m)"), qPrintable(plot.readoutText()));
   }
 
+  // a constant shows in the middle of a frame about it: a channel that stays zero (a balance of a
+  // method with none to keep) in [-1, 1] rather than a band of +-1e-12 that reads as round-off
+  void aConstantShowsInTheMiddleOfAFrame() {
+    RunLibrary runs;
+    runs.setActiveScene("builtin:double-pendulum", nullptr);
+    addRun(runs, 1.0);
+    PlotCursors cursors;
+    LivePlot zero(runs, PlotKind::Channel, {"energy.balance"}, cursors);
+    zero.resize(500, 350);
+    zero.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&zero));
+    QCOMPARE(zero.customPlot()->yAxis->range().lower, -1.0);
+    QCOMPARE(zero.customPlot()->yAxis->range().upper, 1.0);
+  }
+
   // --- differences, the key and the ticks --------------------------------------------------------
 
   // a difference plot shows each run minus the reference, or minus the first run shown without one
