@@ -7,14 +7,7 @@ namespace mbw {
 AugmentedSystem::AugmentedSystem(Formulation& formulation)
     : f_(formulation), nv_(formulation.velocitySize()), nc_(formulation.constraintSize()) {
   // A's pattern: the diagonal body blocks, the constraint rows below them and their transpose
-  using Block = BodyBlockMatrix::Block;
-  const int V = f_.bodyVelocitySize();
-  std::vector<Block> blocks = blockDiagonalBlocks(f_.model(), V);
-  for (const Block& b : constraintRowBlocks(f_)) {
-    blocks.push_back({nv_ + b.row, b.col, b.rows, b.cols});
-    blocks.push_back({b.col, nv_ + b.row, b.cols, b.rows});
-  }
-  matrix_ = blockPattern(nv_ + nc_, nv_ + nc_, blocks);
+  matrix_ = blockPattern(nv_ + nc_, nv_ + nc_, augmentedBlocks(f_));
   // KLU orders the pattern once; work vectors sized once
   lu_.analyze(nv_ + nc_, matrix_.outerIndexPtr(), matrix_.innerIndexPtr());
   x_.setZero(nv_ + nc_);

@@ -119,6 +119,18 @@ std::vector<BodyBlockMatrix::Block> blockDiagonalBlocks(const Model& model, int 
   return s;
 }
 
+std::vector<BodyBlockMatrix::Block> augmentedBlocks(const Formulation& formulation) {
+  // the diagonal body blocks, then each constraint row block below them and its transpose
+  const int nv = formulation.velocitySize();
+  std::vector<BodyBlockMatrix::Block> s =
+      blockDiagonalBlocks(formulation.model(), formulation.bodyVelocitySize());
+  for (const BodyBlockMatrix::Block& b : constraintRowBlocks(formulation)) {
+    s.push_back({nv + b.row, b.col, b.rows, b.cols});
+    s.push_back({b.col, nv + b.row, b.cols, b.rows});
+  }
+  return s;
+}
+
 SparseMatrixXd blockPattern(int rows, int cols, const std::vector<BodyBlockMatrix::Block>& blocks) {
   // every entry of every block, stored as an explicit zero; duplicates merge
   std::vector<Eigen::Triplet<double>> entries;

@@ -52,6 +52,10 @@ std::vector<BodyBlockMatrix::Block> constraintRowBlocks(const Formulation& formu
 std::vector<BodyBlockMatrix::Block> bodyCouplingBlocks(const Model& model, int V);
 std::vector<BodyBlockMatrix::Block> blockDiagonalBlocks(const Model& model, int V);
 
+// The pattern of an augmented matrix [D Phi_q^T; Phi_q 0] of size nv + nc: D in the diagonal body
+// blocks, the constraint rows below them and their transpose right of them.
+std::vector<BodyBlockMatrix::Block> augmentedBlocks(const Formulation& formulation);
+
 // A compressed-column matrix whose stored entries are the union of the blocks (values zero): the
 // fixed pattern of a sparse matrix assembled through a MatrixSink.
 SparseMatrixXd blockPattern(int rows, int cols, const std::vector<BodyBlockMatrix::Block>& blocks);

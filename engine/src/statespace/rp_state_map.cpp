@@ -23,15 +23,8 @@ RpStateMap::RpStateMap(Formulation& rp)
   if (!sparse_) return;
   // the patterns: M's body blocks; eq 4's diagonal body blocks (holding I), the constraint rows
   // below them and their transpose; KLU orders eq 4's pattern once
-  using Block = BodyBlockMatrix::Block;
-  const std::vector<Block> bodies = blockDiagonalBlocks(rp.model(), rp.bodyVelocitySize());
-  mass_ = blockPattern(nv_, nv_, bodies);
-  std::vector<Block> blocks = bodies;
-  for (const Block& b : constraintRowBlocks(rp)) {
-    blocks.push_back({nv_ + b.row, b.col, b.rows, b.cols});
-    blocks.push_back({b.col, nv_ + b.row, b.cols, b.rows});
-  }
-  augmented_ = blockPattern(nv_ + nc_, nv_ + nc_, blocks);
+  mass_ = blockPattern(nv_, nv_, blockDiagonalBlocks(rp.model(), rp.bodyVelocitySize()));
+  augmented_ = blockPattern(nv_ + nc_, nv_ + nc_, augmentedBlocks(rp));
   lu_.analyze(nv_ + nc_, augmented_.outerIndexPtr(), augmented_.innerIndexPtr());
   x_.setZero(nv_ + nc_);
 }

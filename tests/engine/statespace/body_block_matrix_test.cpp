@@ -2,7 +2,8 @@
 // products over the blocks (7 x 7, 1 x 7 and general, overlapping blocks visited once) as the
 // dense product, the blocks zeroed again by each sink, the compressed pattern of a block union,
 // and the structures of a formulation's matrices: every nonzero of Phi_q, of M and of the force
-// Jacobians lies in constraintRowBlocks, blockDiagonalBlocks and bodyCouplingBlocks.
+// Jacobians lies in constraintRowBlocks, blockDiagonalBlocks and bodyCouplingBlocks, and the
+// augmented matrix [M Phi_q^T; Phi_q 0] in augmentedBlocks.
 
 #include "statespace/body_block_matrix.h"
 
@@ -129,6 +130,12 @@ TEST(BodyBlockMatrix, TheStructuresHoldTheFormulationsMatrices) {
       ASSERT_GT(test::largestEntry(K), 0.0);
       EXPECT_EQ(test::largestEntry(outside(J, constraintRowBlocks(*f))), 0.0);
       EXPECT_EQ(test::largestEntry(outside(M, blockDiagonalBlocks(model, V))), 0.0);
+      // the augmented matrix [M Phi_q^T; Phi_q 0] of the multipliers' solves, in augmentedBlocks
+      MatrixXd A = MatrixXd::Zero(nv + nc, nv + nc);
+      A.topLeftCorner(nv, nv) = M;
+      A.bottomLeftCorner(nc, nv) = J;
+      A.topRightCorner(nv, nc) = J.transpose();
+      EXPECT_EQ(test::largestEntry(outside(A, augmentedBlocks(*f))), 0.0);
       EXPECT_EQ(test::largestEntry(outside(K, bodyCouplingBlocks(model, V))), 0.0);
       EXPECT_EQ(test::largestEntry(outside(C, bodyCouplingBlocks(model, V))), 0.0);
       // and they are not the whole matrix: the coupling of a model of several bodies is sparse
