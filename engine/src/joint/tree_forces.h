@@ -10,8 +10,8 @@
 // A, its velocities (rdot, omega_B), and the variations are right-trivialized, so an element's
 // generalized force on a body, Q = (F_W, n_B) by virtual work F . delta r + n_B . delta theta_B, is
 // the force in world axes and the moment about the centre of mass in body axes. The tree's body
-// frame is the same internal frame (centre of mass, body axes), so the wrench in body coordinates
-// is
+// frame is the same internal frame (centre of mass, body axes), so that the body's wrench in its
+// own coordinates is
 //     f^ext_i = [ n_B ; A^T F_W ]                                                       (1)
 // An element acting on the ground gives nothing to it. A tire is a vertical force at the wheel
 // centre, a point force whose size the wheel's pose and velocity set. The static-equilibrium load

@@ -190,6 +190,22 @@ TEST_P(ReBasedJointRun, SphericalAndFreeBodiesTurningFarAgreeWithAnRpReference) 
   EXPECT_LT(largest(joint, "violation.position"), 1e-13);
 }
 
+// the reference run s gives (rp), then the joint-coordinate run of the integrator at rtol = atol
+// = tol on the same span and grid: both complete, and their positions agree to the tolerance's
+// order while being two runs, not one
+void jointAgainstRp(const Model& model, RunSettings s, const std::string& integrator, double tol,
+                    Results& joint) {
+  const Results rp = Simulation(model, s).run();
+  s.integrator = integrator;
+  s.formulation = "joint";
+  s.integratorSettings.rtol = s.integratorSettings.atol = tol;
+  joint = Simulation(model, s).run();
+  ASSERT_EQ(rp.status, RunStatus::Completed) << rp.message;
+  ASSERT_EQ(joint.status, RunStatus::Completed) << joint.message;
+  EXPECT_LT(test::positionDifference(joint, rp), 100 * tol);
+  EXPECT_GT(test::positionDifference(joint, rp), 0.0);
+}
+
 // the built-in scenes of raw primitives (free bodies closed by loops), spherical, universal,
 // planar and distance joints, against rp's bdf at 1e-10 (Andrews' squeezer over its first 3 ms).
 // A01's pendulum is a planar joint closed by one distance equation: its scalar Phi_u tends to
@@ -201,22 +217,14 @@ TEST_P(BuiltInJointRun, BuiltInScenesAgreeWithAnRpReference) {
   for (const char* name : {"single-pendulum", "four-link-joints", "slider-crank-joints",
                            "iftomm-a01-pendulum", "andrews-squeezer"}) {
     SCOPED_TRACE(name);
-    const Model model = loadScene(name);
     RunSettings s = settings("bdf", "rp", 1e-10);
     s.tEnd = 1.0;
     if (std::string(name) == "andrews-squeezer") {
       s.tEnd = 0.003;
       s.output.step = 0.0005;
     }
-    const Results rp = Simulation(model, s).run();
-    s.integrator = GetParam();
-    s.formulation = "joint";
-    s.integratorSettings.rtol = s.integratorSettings.atol = tol;
-    const Results joint = Simulation(model, s).run();
-    ASSERT_EQ(rp.status, RunStatus::Completed) << rp.message;
-    ASSERT_EQ(joint.status, RunStatus::Completed) << joint.message;
-    EXPECT_LT(test::positionDifference(joint, rp), 100 * tol);
-    EXPECT_GT(test::positionDifference(joint, rp), 0.0);
+    Results joint;
+    ASSERT_NO_FATAL_FAILURE(jointAgainstRp(loadScene(name), s, GetParam(), tol, joint));
     EXPECT_LE(largest(joint, "violation.position"), s.integratorSettings.constraintTolerance);
   }
 }
@@ -226,19 +234,11 @@ TEST_P(BuiltInJointRun, BuiltInScenesAgreeWithAnRpReference) {
 // point forces. Without them the car would fall 0.05 m in 0.1 s; on them it holds its height to a
 // micrometre, and the joint run follows rp's to the tolerance's order
 TEST(JointRuns, TheVehicleOnItsTiresAgreesWithAnRpReference) {
-  const double tol = 1e-8;
-  const Model model = loadScene("hmmwv-bump");
   RunSettings s = settings("bdf", "rp", 1e-10);
   s.tEnd = 0.1;
   s.output.step = 0.01;
-  const Results rp = Simulation(model, s).run();
-  s.formulation = "joint";
-  s.integratorSettings.rtol = s.integratorSettings.atol = tol;
-  const Results joint = Simulation(model, s).run();
-  ASSERT_EQ(rp.status, RunStatus::Completed) << rp.message;
-  ASSERT_EQ(joint.status, RunStatus::Completed) << joint.message;
-  EXPECT_LT(test::positionDifference(joint, rp), 100 * tol);
-  EXPECT_GT(test::positionDifference(joint, rp), 0.0);
+  Results joint;
+  ASSERT_NO_FATAL_FAILURE(jointAgainstRp(loadScene("hmmwv-bump"), s, "bdf", 1e-8, joint));
   const int z = joint.column("chassis.z");
   EXPECT_LT(std::abs(joint.at(joint.rowCount() - 1, z) - joint.at(0, z)), 1e-6);
 }
