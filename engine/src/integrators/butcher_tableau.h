@@ -24,6 +24,8 @@ struct ButcherTableau {
   MatrixXd A;             // s x s, lower triangular, A(0, :) = 0, A(i, i) = gamma (i >= 1)
   VectorXd b, bHat, c;    // b = last row of A
   int lastStagePredictorOrder = 2;  // 2: eq 12; 4: eq 16 (Zhang et al. 2022 section 3.1)
+  // the factor on the embedded estimate: its calibration on the index-3 DAE (esdirk.h)
+  double estimateScale = 1.0;
 
   int stages() const { return static_cast<int>(c.size()); }
   double gamma() const { return A(stages() - 1, stages() - 1); }

@@ -133,8 +133,9 @@ double Esdirk::errorNorm(double h) {
   const int s = tab_.stages();
   // the embedded difference of the position increments (positions only: step_control.h)
   errorQ_.setZero(formulation_.velocitySize());
-  // e_q = h sum_j (b_j - bhat_j) gdot_j
+  // e_q = h sum_j (b_j - bhat_j) gdot_j, times the tableau's calibration
   for (int j = 0; j < s; ++j) errorQ_ += (h * (tab_.b[j] - tab_.bHat[j])) * gdot_[j];
+  errorQ_ *= tab_.estimateScale;
   return positionErrorNorm(formulation_, errorQ_, stage_[s - 1].q, settings_);
 }
 

@@ -82,6 +82,8 @@ ButcherTableau esdirk325l2saTableau() {
   const double h1 = (5547709 * s2 - 4800247) / 16519545.0;
   t.bHat.resize(5);
   t.bHat << h1, h1, 11095418 * (1 - s2) / 16519545.0, 30698249.0 / 44052120.0, 49563.0 / 233080.0;
+  // the estimate's calibration on the index-3 DAE (esdirk.h)
+  t.estimateScale = 3.4;
   return t;
 }
 
@@ -111,6 +113,8 @@ ButcherTableau esdirk436l2sa2Tableau() {
   t.bHat.resize(6);
   t.bHat << h1, h1, 17694008993113.0 / 35931961998873.0, 5816803040497.0 / 11256217655929.0,
       -538664890905.0 / 7490061179786.0, 2032560730450.0 / 8872919773257.0;
+  // the estimate's calibration on the index-3 DAE (esdirk.h)
+  t.estimateScale = 9.6;
   return t;
 }
 
