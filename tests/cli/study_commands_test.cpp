@@ -191,7 +191,7 @@ std::string writeSweepStudy(const std::string& dir) {
   std::filesystem::create_directories(dir);
   const std::string path = dir + "/study.json";
   std::ofstream(path) << R"({"format": "mbw-study", "version": 1, "name": "kill and resume",
-    "scenes": [{"scene": "double-pendulum", "t_end": 0.3, "variations": {"/bodies/1/mass": [1, 2]}}],
+    "scenes": [{"scene": "double-pendulum", "t_end": 2.0, "variations": {"/bodies/1/mass": [1, 2]}}],
     "integrators": [{"name": "bathe", "steps": [1e-3, 5e-4]}, {"name": "lms3", "steps": [1e-3, 5e-4]}],
     "outputs": ["body_2.y"], "run_files": true})";
   return path;
@@ -245,7 +245,9 @@ TEST(StudyCommands, PlotDrawsATableColumnAgainstAnother) {
 }
 
 // the sweep runs in a child process killed with SIGKILL once results.csv has two rows: the
-// run at the time of the kill leaves no row behind
+// run at the time of the kill leaves no row behind. Each run takes 40-90 ms (Release; 2 s of the
+// double pendulum), so that the killer, polling every 5 ms, comes before the last row also on a
+// loaded machine (at 0.3 s, 5-13 ms a run, the sweep sometimes finished first)
 TEST(StudyCommands, SweepKilledPartWayResumesWithoutRemakingFinishedRuns) {
   const std::string dir = ::testing::TempDir() + "/sweep-kill";
   std::filesystem::remove_all(dir);
