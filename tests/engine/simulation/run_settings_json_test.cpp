@@ -16,19 +16,24 @@
 #include "simulation/run_settings_json.h"
 
 namespace mbw {
-namespace {
-
-using Json = nlohmann::ordered_json;
 
 // --- the number of fields of an aggregate --------------------------------------------------------
 
-// converts to any field's type (declared only: used in unevaluated operands)
+// converts to any field's type (declared only: used in unevaluated operands; outside the anonymous
+// namespace, where clang would warn of an internal function never defined)
 struct AnyFieldValue {
   template <class T>
   operator T() const;
 };
 
-// whether T{{v}, {v}, ...} with one braced value per index compiles
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// whether T{{v}, {v}, ...} with one braced value per index compiles (fewer values than fields are
+// the point: no warning for the fields left out)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 template <class T, size_t... I>
 constexpr auto takesBracedValues(std::index_sequence<I...>, int)
     -> decltype(T{{(static_cast<void>(I), AnyFieldValue{})}...}, true) {
@@ -38,6 +43,7 @@ template <class T, size_t... I>
 constexpr bool takesBracedValues(std::index_sequence<I...>, long) {
   return false;
 }
+#pragma GCC diagnostic pop
 
 // the fields of aggregate T: the most braced values its initialization takes
 template <class T, size_t N = 0>
