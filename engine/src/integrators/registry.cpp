@@ -60,6 +60,13 @@ IntegratorInfo esdirk(const std::string& name, std::function<ButcherTableau(doub
   const ButcherTableau t = tableau(rhoDefault);
   Capabilities c = Esdirk::capabilities(t);
   c.description = description;
+  // a calibrated estimate says by how much (esdirk.h)
+  if (t.estimateScale != 1.0) {
+    std::ostringstream scale;
+    scale << "; the estimate times " << t.estimateScale
+          << ", calibrated to esdirk3-4l2sa's on the index-3 DAE";
+    c.description += scale.str();
+  }
   c.hasRhoInf = tunable;
   c.rhoInfDefault = rhoDefault;
   c.rhoInfValues = rhoValues;
