@@ -288,23 +288,8 @@ NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, c
     // rho: the contraction rate, the ratio of successive sizes
     const double rho = previous > 0.0 ? size / previous : 0.0;
     previous = size;
-    // converged: within the tolerance, as close to the solution as full Newton (a kept matrix's
-    // rate), or, with a Jacobian of the point, at the floor where the corrections stop contracting:
-    // KKT, the multipliers of a long chain at their rounding with the positions within the
-    // tolerance (or, at variable steps, their own rounding); augmented Lagrangian (the papers'
-    // test on the size alone), and near a rank drop the multipliers ill-determined with the
-    // constraints and the position correction within a fraction of the point's motion
-    const bool stalled = fresh && rho >= kSlowRate;
-    const bool within =
-        size < theta && (fullNewton || rho == 0.0 || (augmentedLagrangian && fresh) ||
-                         (rho < 1.0 && rho / (1.0 - rho) * size < theta));
-    const bool kktFloor = !augmentedLagrangian && stalled &&
-                          p.cq * delta_.head(nv).norm() < std::max(tolerance, p.roundingFloor);
-    const bool illDetermined = augmentedLagrangian && stalled &&
-                               std::max(f_.constraints().cwiseAbs().maxCoeff(), p.cq * size) <=
-                                   kIllDetermined * dq_.cwiseAbs().maxCoeff() &&
-                               approachesRankDrop(drop);
-    const bool converged = within || kktFloor || illDetermined;
+    const bool converged =
+        hasConverged(p, augmentedLagrangian, fresh, {size, rho, theta, tolerance}, drop);
     // the correction taken when it contracts, always with a Jacobian of this point
     if (rho < 1.0 || fresh) {
       vdot += delta_.head(nv);
@@ -331,6 +316,29 @@ NewtonResult Index3Solver::iterate(Linearization& l, bool augmentedLagrangian, c
      << " did not converge in " << options_.maxIterations << " iterations (last correction "
      << previous << ", tolerance " << theta << ")";
   return fail(os.str());
+}
+
+bool Index3Solver::hasConverged(const TimePoint& p, bool augmentedLagrangian, bool fresh,
+                                const Correction& c, RankDrop& drop) const {
+  // within the tolerance, as close to the solution as full Newton (a kept matrix's rate), or, with
+  // a Jacobian of the point, at the floor where the corrections stop contracting: KKT, the
+  // multipliers of a long chain at their rounding with the positions within the tolerance (or, at
+  // variable steps, their own rounding); augmented Lagrangian (the papers' test on the size
+  // alone), and near a rank drop the multipliers ill-determined with the constraints and the
+  // position correction within a fraction of the point's motion
+  const int nv = f_.velocitySize();
+  const bool fullNewton = options_.update == JacobianUpdate::Iteration;
+  const bool stalled = fresh && c.rho >= kSlowRate;
+  const bool within =
+      c.size < c.theta && (fullNewton || c.rho == 0.0 || (augmentedLagrangian && fresh) ||
+                           (c.rho < 1.0 && c.rho / (1.0 - c.rho) * c.size < c.theta));
+  const bool kktFloor = !augmentedLagrangian && stalled &&
+                        p.cq * delta_.head(nv).norm() < std::max(c.tolerance, p.roundingFloor);
+  const bool illDetermined = augmentedLagrangian && stalled &&
+                             std::max(f_.constraints().cwiseAbs().maxCoeff(), p.cq * c.size) <=
+                                 kIllDetermined * dq_.cwiseAbs().maxCoeff() &&
+                             approachesRankDrop(drop);
+  return within || kktFloor || illDetermined;
 }
 
 // --- the projection at the end of a step and the rank checks -------------------------------------

@@ -237,6 +237,14 @@ class Index3Solver {
   // and the test on positions)
   NewtonResult iterate(Linearization& l, bool augmentedLagrangian, const TimePoint& point,
                        VectorXd& vdot, VectorXd& lambda, VectorXd& q, VectorXd& v, RankDrop& drop);
+  // an iteration's correction: its size, the contraction rate rho (0 at the first), the test's
+  // Theta = tolerance / cq and the tolerance
+  struct Correction {
+    double size, rho, theta, tolerance;
+  };
+  // the convergence test after the correction delta_ (see the top)
+  bool hasConverged(const TimePoint& point, bool augmentedLagrangian, bool fresh,
+                    const Correction& c, RankDrop& drop) const;
   // the mass-orthogonal projections of the augmented Lagrangian form at the converged point
   void project(const TimePoint& point, const VectorXd& q, VectorXd& v, VectorXd& vdot);
   // x := the projection of x toward Phi_q x = target (the projection matrix factorized)
