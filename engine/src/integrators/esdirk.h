@@ -21,8 +21,9 @@
 // tableau. One step from the exact state of IFToMM A01 at 24 points of its period (h = 2.5e-3 and
 // 1.25e-3 s: the same ratios) gives a mean |dv_t| / |e| of 11.3 1/s for ESDIRK3(2)4L[2]SA, 38.5
 // for ESDIRK3(2)5L[2]SA and 108 for ESDIRK4(3)6L[2]SA2: the last two multiply e by 38.5 / 11.3
-// = 3.4 and 108 / 11.3 = 9.6, so that a tolerance gives the same error with each of the three
-// (docs/integrators.md, "Tolerance proportionality"; the measure: esdirk_test).
+// = 3.4 and 108 / 11.3 = 9.6, so that a tolerance gives about the same error with each of the
+// three (docs/integrators.md, "Tolerance proportionality"; the measure: esdirk_test).
+//
 // The work integrals of the energy balance are advanced by the same stage values and weights,
 // W_n+1 = W_n + h sum_j b_j P_j (work_integrals.h).
 
