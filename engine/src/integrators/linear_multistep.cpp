@@ -31,7 +31,7 @@ Capabilities LinearMultistep::capabilities(int steps) {
   c.description = "LMS" + std::to_string(steps) +
                   ": second order, A-stable, tunable rho_inf (0 = BDF2" +
                   std::string(steps == 2 ? ")" : "-like)") +
-                  (steps == 2 ? "; variable steps with --rtol/--atol" : "") +
+                  (steps == 2 ? "; variable steps under rtol and atol" : "") +
                   "; trapezoidal start-up (Zhang et al. 2022 eqs 2-3)";
   c.source =
       "Zhang et al. 2022 section 2.1; closed forms as MBDyn implements them (stepsol_impl.cc)";

@@ -169,16 +169,16 @@ const std::vector<IntegratorInfo>& integratorRegistry() {
       // the embedded ESDIRKs, with variable steps
       esdirk(
           "esdirk3-4l2sa", [](double) { return esdirk324l2saTableau(); }, 0.0, {}, false,
-          "ESDIRK3(2)4L[2]SA: order 3, L-stable, embedded order 2: variable steps with "
-          "--rtol/--atol"),
+          "ESDIRK3(2)4L[2]SA: order 3, L-stable, embedded order 2: variable steps under "
+          "rtol and atol"),
       esdirk(
           "esdirk3-5l2sa", [](double) { return esdirk325l2saTableau(); }, 0.0, {}, false,
-          "ESDIRK3(2)5L[2]SA: order 3, L-stable, embedded order 2: variable steps with "
-          "--rtol/--atol"),
+          "ESDIRK3(2)5L[2]SA: order 3, L-stable, embedded order 2: variable steps under "
+          "rtol and atol"),
       esdirk(
           "esdirk4-6l2sa2", [](double) { return esdirk436l2sa2Tableau(); }, 0.0, {}, false,
-          "ESDIRK4(3)6L[2]SA2: order 4, L-stable, embedded order 3: variable steps with "
-          "--rtol/--atol"),
+          "ESDIRK4(3)6L[2]SA2: order 4, L-stable, embedded order 3: variable steps under "
+          "rtol and atol"),
       // state-space (ODE) integrators of Sandu et al. 2001: no linear model of the index-3 form
       // here
       noLinearModel<RosenbrockNystrom4>("rosenbrock-nystrom4", "rn4"),
