@@ -21,7 +21,8 @@ std::string smallestStepNote(const RunSettings& s) {
   // the relative limit is named when it is the one that applies
   if (relative > 0.0 && relative >= s.integratorSettings.minStep * (1.0 - 1e-12))
     os << " (" << s.relativeMinStep << " of its time scale, " << runTimeScale(s) << " s)";
-  os << ": the solution is blowing up or meets a singularity (--min-step lowers the limit)";
+  os << ": the solution is blowing up, meets a singularity, or its forces jump there (a contact "
+        "starting, a tire meeting a bump); --min-step lowers the limit";
   return os.str();
 }
 

@@ -1,6 +1,7 @@
 // A dynamics run stage by stage (simulation/dynamics_run.h), on a pendulum: the settings described
 // before any row, the initial row on starting, fixed steps that land on t0 + n h and on t_end, the
-// integrator's counters in the statistics, and a stop between steps that keeps the state reached.
+// integrator's counters in the statistics, a stop between steps that keeps the state reached, and
+// a failure at the run's smallest step that names its likely causes.
 
 #include "simulation/dynamics_run.h"
 
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "scene/scene_reader.h"
+#include "simulation/simulation.h"
 #include "solvers/initial_conditions.h"
 #include "test_models.h"
 
@@ -113,6 +115,25 @@ TEST(DynamicsRun, AStopBetweenStepsKeepsTheStateReached) {
   ASSERT_EQ(r.rowCount(), 3u);
   EXPECT_DOUBLE_EQ(r.at(1, 0), 0.02);
   EXPECT_DOUBLE_EQ(r.at(2, 0), 0.03);
+}
+
+TEST(DynamicsRun, AFailureAtTheSmallestStepNamesItsLikelyCauses) {
+  // bdf at rtol 1e-6 on the vehicle stops where its front tires meet the bump's ring (their
+  // spindles at the bump's centre less sqrt(r^2 + 2 r R) = 2.0627 m, t = 0.4614 s): the tires'
+  // damping force jumps with the road's slope, and CVODE's error test fails down to the run's
+  // smallest step. The message names the jump among the causes
+  RunSettings s;
+  s.integrator = "bdf";
+  s.tEnd = 0.5;
+  s.integratorSettings.variableStep = true;
+  s.integratorSettings.rtol = s.integratorSettings.atol = 1e-6;
+  const Results r = Simulation(loadScene("hmmwv-bump"), s).run();
+  ASSERT_EQ(r.status, RunStatus::Failed) << r.message;
+  EXPECT_NEAR(r.at(r.rowCount() - 1, 0), 0.4614, 5e-4);
+  EXPECT_NE(r.message.find("below the smallest step of this run"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("its forces jump there (a contact starting, a tire meeting a bump)"),
+            std::string::npos)
+      << r.message;
 }
 
 }  // namespace
