@@ -6,6 +6,11 @@
 
 namespace mbw {
 
+double estimateScale(const ButcherTableau& t, const Formulation& f) {
+  // the calibration holds on the constraints; the ODE estimate stands as published
+  return f.constraintSize() > 0 ? t.estimateScale : 1.0;
+}
+
 // the stages' states, and each stage's position increment g and its rate, sized once
 Esdirk::Esdirk(Formulation& formulation, IntegratorSettings settings, ButcherTableau tableau)
     : Index3Integrator(formulation, settings),
@@ -133,9 +138,9 @@ double Esdirk::errorNorm(double h) {
   const int s = tab_.stages();
   // the embedded difference of the position increments (positions only: step_control.h)
   errorQ_.setZero(formulation_.velocitySize());
-  // e_q = h sum_j (b_j - bhat_j) gdot_j, times the tableau's calibration
+  // e_q = h sum_j (b_j - bhat_j) gdot_j, times the tableau's calibration on constrained models
   for (int j = 0; j < s; ++j) errorQ_ += (h * (tab_.b[j] - tab_.bHat[j])) * gdot_[j];
-  errorQ_ *= tab_.estimateScale;
+  errorQ_ *= estimateScale(tab_, formulation_);
   return positionErrorNorm(formulation_, errorQ_, stage_[s - 1].q, settings_);
 }
 

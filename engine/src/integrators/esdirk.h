@@ -14,7 +14,8 @@
 // of the positions (step_control.h says why not the velocities); Newton failures divide the step by
 // four and are recorded as rejections.
 //
-// The estimate is calibrated: e is multiplied by the tableau's estimateScale. On the index-3 DAE
+// On constrained models the estimate is calibrated: e is multiplied by the tableau's estimateScale
+// (without constraints the embedded pair is the published ODE estimate). On the index-3 DAE
 // these stage-order-2 pairs share the leading term of the velocity error, so e measures the
 // embedded solution's distance from the constraints, not the tangential velocity error that
 // accumulates into the phase of the motion; both are O(h^3) and their ratio is set by the
@@ -33,6 +34,10 @@
 #include "integrators/predictors.h"
 
 namespace mbw {
+
+// what the embedded estimate of tableau t is multiplied by on formulation f: t.estimateScale on a
+// constrained model, 1 without constraints (see the top)
+double estimateScale(const ButcherTableau& t, const Formulation& f);
 
 class Esdirk final : public Index3Integrator {
  public:

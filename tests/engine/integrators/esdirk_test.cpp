@@ -200,5 +200,21 @@ TEST(Esdirk, TheEstimatesCalibrationIsWhatOneStepMeasures) {
   EXPECT_EQ(esdirk324l2saTableau().estimateScale, 1.0);
 }
 
+TEST(Esdirk, TheCalibrationHoldsOnConstrainedModelsOnly) {
+  // A01 in rp: multiplied; a free body on a spring in rA, without a constraint: as published
+  const ButcherTableau t = esdirk436l2sa2Tableau();
+  const Model pendulum = a01At(M_PI / 2, 0.0);
+  const Model free = parseScene(
+      test::sceneJson(
+          R"([{"name": "b", "mass": 1, "inertia": [1, 1, 1], "position": [1, 0, 0]}])", "[]",
+          R"([{"name": "s", "type": "tsda", "body_i": "ground", "body_j": "b", "point_i": [0, 0, 0], "point_j": [0, 0, 0], "stiffness": 10, "free_length": 0.5}])"),
+      "free");
+  const auto rp = makeFormulation("rp", pendulum), rA = makeFormulation("rA", free);
+  ASSERT_GT(rp->constraintSize(), 0);
+  ASSERT_EQ(rA->constraintSize(), 0);
+  EXPECT_EQ(estimateScale(t, *rp), 9.6);
+  EXPECT_EQ(estimateScale(t, *rA), 1.0);
+}
+
 }  // namespace
 }  // namespace mbw
