@@ -34,11 +34,12 @@ class IdaDae {
   // acceleration-level equations), not IDA's: the work integrals' powers
   virtual void consistentState(double t, const double* y, const double* yp, State& state) = 0;
 
-  // At an accepted point (t, y, y'): coordinates near their singularity taken afresh (the joint
-  // coordinates' Bryant angles re-based, joint/kinematic_tree.h eq 4), y and y' then the same state
-  // in the new coordinates (mu = 0, the accelerations and lambda consistent); returns what changed
-  // in words, empty when nothing did (then y, y' are as they were).
-  virtual std::string rebase(double t, double* y, double* yp) = 0;
+  // At an accepted point y: the coordinates near their singularity, which rebase() takes afresh
+  // (the joint coordinates' Bryant angles, joint/kinematic_tree.h eq 4), in words; empty when none
+  virtual std::string rebaseDue(const double* y) const = 0;
+  // takes them afresh at (t, y, y'): y and y' then the same state in the new coordinates (mu = 0,
+  // the accelerations and lambda consistent)
+  virtual void rebase(double t, double* y, double* yp) = 0;
 
   // F(t, y, y') into F (size()). Returns why the point cannot be evaluated, empty when it can.
   virtual std::string residual(double t, const double* y, const double* yp, double* F) = 0;
@@ -47,7 +48,8 @@ class IdaDae {
   virtual std::string jacobian(double t, double cj, const double* y, const double* yp) = 0;
   virtual const SparseMatrixXd* sparseMatrix() const = 0;
   virtual const MatrixXd& denseMatrix() const = 0;
-  // residual evaluations made by jacobian() (difference quotients), not counted by IDA
+  // residual evaluations made by jacobian() (difference quotients), not counted by IDA (the
+  // RNEA passes of the joint coordinates' velocity columns are not residuals)
   virtual long jacobianResiduals() const = 0;
 };
 

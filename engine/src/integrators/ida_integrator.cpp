@@ -44,7 +44,8 @@ class RpGglDae final : public IdaDae {
     system_.unpack(t, y, yp, state);
     consistent_.accelerations(state);
   }
-  std::string rebase(double, double*, double*) override { return {}; }
+  std::string rebaseDue(const double*) const override { return {}; }
+  void rebase(double, double*, double*) override {}
   std::string residual(double t, const double* y, const double* yp, double* F) override {
     return system_.residual(t, y, yp, F);
   }
@@ -198,7 +199,7 @@ void IdaIntegrator::doInitialize() {
   jacobianSeconds_ = &(stats_.phaseSeconds["jacobian"] = 0.0);
   nonlinearIterations_ = 0;
   earlier_ = {};
-  restarted_ = false;
+  rebasePending_ = false;
   // y = (q, v, lambda, mu) and y' from the consistent initial state
   dae_->initialize(state_);
   solver_ = std::make_unique<Solver>();
@@ -282,6 +283,11 @@ void IdaIntegrator::collectStats() {
 StepResult IdaIntegrator::doStep(double h) {
   StepResult r;
   Solver& s = *solver_;
+  // coordinates the last step found due re-based there, and IDA started again from there
+  if (rebasePending_) {
+    dae_->rebase(state_.t, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp));
+    restart();
+  }
   // one internal step of IDA, stopped at the run's next time at the latest
   const double tStop = state_.t + h;
   IDASetStopTime(s.ida, tStop);
@@ -327,20 +333,16 @@ StepResult IdaIntegrator::doStep(double h) {
   const double* w = N_VGetArrayPointer(s.quadratureWork);
   // the work integrals taken, with the power at the new state
   acceptWork({w[0], w[1]}, powerAt(state_));
-  // coordinates taken afresh at the new point (the joint coordinates' Bryant angles): IDA starts
-  // again from there, the event naming them
-  restarted_ = false;
-  if (std::string what = dae_->rebase(tReached, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp));
-      !what.empty()) {
-    restart(tReached);
-    r.event = what;
-  }
+  // coordinates due to be taken afresh at the new point (the joint coordinates' Bryant angles): the
+  // event names them, the next step re-bases them (this step's interpolant is in the old ones)
+  r.event = dae_->rebaseDue(N_VGetArrayPointer(s.y));
+  rebasePending_ = !r.event.empty();
   // IDA chooses its own steps; the run bounds them by its end time
   r.nextStep = std::numeric_limits<double>::infinity();
   return r;
 }
 
-void IdaIntegrator::restart(double t) {
+void IdaIntegrator::restart() {
   // the counters IDAReInit clears, kept
   Solver& s = *solver_;
   long errorFails = 0, convFails = 0, residuals = 0, setups = 0;
@@ -352,12 +354,14 @@ void IdaIntegrator::restart(double t) {
   earlier_.convFails += convFails;
   earlier_.residuals += residuals;
   earlier_.setups += setups;
-  // IDA from (t, y, y'), the integrals going on from their values here (s.quadratureWork)
-  IDAReInit(s.ida, t, s.y, s.yp);
-  IDAQuadReInit(s.ida, s.quadratureWork);
+  // IDA from (t, y, y') at the state, the integrals going on from their values there
+  IDAReInit(s.ida, state_.t, s.y, s.yp);
+  N_VGetArrayPointer(s.quadrature)[0] = work_.work;
+  N_VGetArrayPointer(s.quadrature)[1] = work_.dissipated;
+  IDAQuadReInit(s.ida, s.quadrature);
   // the iteration count restarts with IDA's
   nonlinearIterations_ = 0;
-  restarted_ = true;
+  rebasePending_ = false;
 }
 
 // --- singular positions, output between the steps, capabilities ----------------------------------
@@ -382,18 +386,14 @@ std::string IdaIntegrator::singularPositionNote() const {
 }
 
 WorkIntegrals IdaIntegrator::doWorkAt(double t) {
-  // IDAS's interpolating polynomial of the quadratures; after a restart at the step's end, the
-  // cubic Hermite of the step's ends
-  if (restarted_ || IDAGetQuadDky(solver_->ida, t, 0, solver_->quadratureWork) != IDA_SUCCESS)
+  // IDAS's interpolating polynomial of the quadratures
+  if (IDAGetQuadDky(solver_->ida, t, 0, solver_->quadratureWork) != IDA_SUCCESS)
     return Integrator::doWorkAt(t);
   const double* w = N_VGetArrayPointer(solver_->quadratureWork);
   return {w[0], w[1]};
 }
 
 bool IdaIntegrator::doInterpolate(double t, State& out) {
-  // after a restart at the step's end, in other coordinates than the step's: the cubic Hermite of
-  // the step's ends (off the constraints)
-  if (restarted_) return Integrator::doInterpolate(t, out);
   // IDA's interpolating polynomial: y(t) and y'(t)
   Solver& s = *solver_;
   IDAGetDky(s.ida, t, 0, s.work);

@@ -63,8 +63,8 @@ class IdaIntegrator final : public Integrator {
   WorkIntegrals doWorkAt(double t) override;
   int power(double t, const double* y, const double* yp, double* rate);
   void collectStats();
-  // IDA started again from (t, solver's y, y') after the DAE's coordinates changed there
-  void restart(double t);
+  // IDA started again from state_'s time and the solver's y, y' after the DAE's coordinates changed
+  void restart();
   int residual(double t, const double* y, const double* yp, double* F);
   int jacobian(double t, double cj, const double* y, const double* yp, void* J);
   // the linear solver of the DAE's Newton matrix: KLU on a sparse one, else dense
@@ -87,8 +87,8 @@ class IdaIntegrator final : public Integrator {
   struct Counts {
     long errorFails = 0, convFails = 0, residuals = 0, setups = 0;
   } earlier_;
-  bool restarted_ = false;  // IDA restarted at the last step's end: no interpolant over it
-  State powerState_;        // workspace of power()
+  bool rebasePending_ = false;  // the last step found the DAE's coordinates due to be re-based
+  State powerState_;            // workspace of power()
 };
 
 }  // namespace mbw

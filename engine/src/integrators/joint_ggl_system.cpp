@@ -27,6 +27,7 @@ void JointGglSystem::initialize(const State& consistent) {
   map_.followSigns(consistent.q);
   map_.jointState(ode_.tree(), consistent, q_, qd_);
   m_ = loops_.candidates() > 0 ? loops_.selectIndependent(consistent.t, q_) : 0;
+  unpacked_ = false;
 }
 
 void JointGglSystem::pack(const State& consistent, double* y, double* yp) {
@@ -49,15 +50,20 @@ void JointGglSystem::packPoint(double t, double* y, double* yp) {
   Yp.segment(n_, n_) = qdd_;
 }
 
-std::string JointGglSystem::rebase(double t, double* y, double* yp) {
+std::string JointGglSystem::rebaseDue(const double* y) const {
+  const std::vector<int> due =
+      sphericalJointsToRebase(ode_.tree(), Eigen::Map<const VectorXd>(y, n_));
+  return due.empty() ? std::string() : rebaseDescription(ode_.tree(), due);
+}
+
+void JointGglSystem::rebase(double t, double* y, double* yp) {
   // the spherical chains past kRebaseAngle at the point, re-based in the tree and in q, qd
   q_ = Eigen::Map<const VectorXd>(y, n_);
   qd_ = Eigen::Map<const VectorXd>(y + n_, n_);
-  const std::vector<int> rebased = ode_.dynamics().rebaseSphericalJoints(q_, qd_);
-  if (rebased.empty()) return {};
+  if (ode_.dynamics().rebaseSphericalJoints(q_, qd_).empty()) return;
+  unpacked_ = false;  // other coordinates: the same y would be another state
   // the same state in the new coordinates, consistent
   packPoint(t, y, yp);
-  return rebaseDescription(ode_.tree(), rebased);
 }
 
 // --- the residual and its Newton matrix ----------------------------------------------------------
@@ -109,9 +115,9 @@ std::string JointGglSystem::jacobian(double t, double cj, const double* y, const
     J_.block(n_, 2 * n_, n_, m_) = phiQ_.transpose();
     J_.block(0, 2 * n_ + m_, n_, m_) = -phiQ_.transpose();
   }
-  // the columns of q and qd: forward differences of F, added to cj dF/dy'
+  // the columns of q: forward differences of F, added to cj dF/dy'
   yShifted_ = Eigen::Map<const VectorXd>(y, N);
-  for (int j = 0; j < 2 * n_; ++j) {
+  for (int j = 0; j < n_; ++j) {
     const double h = kDifferenceStep * std::max(1.0, std::abs(y[j]));
     yShifted_[j] = y[j] + h;
     ++jacobianResiduals_;
@@ -119,6 +125,20 @@ std::string JointGglSystem::jacobian(double t, double cj, const double* y, const
     J_.col(j) += (F1_ - F0_) / h;
     yShifted_[j] = y[j];
   }
+  // the columns of qd: -1 in F_q and Phi_q in F_l exactly, F_v's -db/dqd by forward differences of
+  // b alone (RNEA: no CRBA, no loop equations)
+  const VectorXd q = Eigen::Map<const VectorXd>(y, n_), b0 = b_;
+  VectorXd qd = Eigen::Map<const VectorXd>(y + n_, n_);
+  J_.block(0, n_, n_, n_).diagonal().setConstant(-1.0);
+  if (m_ > 0) J_.block(2 * n_, n_, m_, n_) = phiQ_;
+  for (int j = 0; j < n_; ++j) {
+    const double saved = qd[j], h = kDifferenceStep * std::max(1.0, std::abs(saved));
+    qd[j] = saved + h;
+    ode_.bias(t, q, qd, b_);
+    J_.block(n_, n_ + j, n_, 1) -= (b_ - b0) / h;
+    qd[j] = saved;
+  }
+  if (!J_.allFinite()) return "the joint coordinates' Newton matrix is not finite";
   return {};
 }
 
@@ -148,7 +168,16 @@ bool JointGglSystem::solveAccelerations() {
 }
 
 void JointGglSystem::unpack(double t, const double* y, const double*, State& state) {
+  // the same point as the last (the work integrals' powers, then the accepted state): its state
+  const Eigen::Map<const VectorXd> point(y, 2 * n_);
+  if (unpacked_ && t == unpackedT_ && point == unpackedY_) {
+    state = map_.state();
+    return;
+  }
   // the point's accelerations by eq (1), then the rp state of its motion and its rp multipliers
+  unpacked_ = true;
+  unpackedT_ = t;
+  unpackedY_ = point;
   load(t, y);
   solveAccelerations();
   TreeDynamics& dyn = ode_.dynamics();

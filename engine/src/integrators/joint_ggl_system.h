@@ -17,10 +17,11 @@
 // control per unit step, lambda and mu out of the error test, the continuous extension, the work
 // integrals) is said in ida_integrator.h.
 //
-// The Newton matrix J = dF/dy + cj dF/dy' is dense (n is small): the columns of q and qd by
-// forward differences of F (2n residual evaluations, each one CRBA and RNEA pass and the loops'
-// Phi_q), the columns of lambda and mu exactly (Phi_q^T in F_v, -Phi_q^T in F_q), and
-// cj dF/dy' = cj diag(1, H, 0, 0) exactly.
+// The Newton matrix J = dF/dy + cj dF/dy' is dense (n is small): the columns of q by forward
+// differences of F (n residual evaluations, each one CRBA and RNEA pass and the loops' Phi_q);
+// those of qd exactly (-1 in F_q, Phi_q in F_l) but for F_v's -db/dqd, by forward differences of b
+// (n RNEA passes); those of lambda and mu exactly (Phi_q^T in F_v, -Phi_q^T in F_q); and cj dF/dy'
+// = cj diag(1, H, 0, 0) exactly.
 //
 // The run's state at a point of IDA is rp's (statespace/rp_state_map.h): forward kinematics of
 // (q, qd), with the accelerations and loop multipliers of the point's positions and velocities,
@@ -63,8 +64,9 @@ class JointGglSystem final : public IdaDae {
     unpack(t, y, yp, state);  // unpack's accelerations and multipliers are eq (1)'s already
   }
 
-  // the spherical chains past kRebaseAngle (joint/kinematic_tree.h eq 4), named
-  std::string rebase(double t, double* y, double* yp) override;
+  // the spherical chains past kRebaseAngle (joint/kinematic_tree.h eq 4), named; re-based
+  std::string rebaseDue(const double* y) const override;
+  void rebase(double t, double* y, double* yp) override;
   std::string residual(double t, const double* y, const double* yp, double* F) override;
   std::string jacobian(double t, double cj, const double* y, const double* yp) override;
   const SparseMatrixXd* sparseMatrix() const override { return nullptr; }
@@ -95,6 +97,10 @@ class JointGglSystem final : public IdaDae {
   MatrixXd J_, phiQ_;
   VectorXd yShifted_, F0_, F1_;
   long jacobianResiduals_ = 0;
+  // the point of the last unpack(), whose state map_ holds
+  bool unpacked_ = false;
+  double unpackedT_ = 0.0;
+  VectorXd unpackedY_;
 };
 
 }  // namespace mbw
