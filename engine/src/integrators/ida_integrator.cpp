@@ -3,7 +3,6 @@
 #include <idas/idas.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
-#include <sunlinsol/sunlinsol_dense.h>
 #include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
@@ -15,6 +14,7 @@
 #include <sstream>
 
 #include "integrators/cpu_time.h"
+#include "integrators/dense_lu_solver.h"
 #include "integrators/ggl_system.h"
 #include "integrators/joint_ggl_system.h"
 #include "integrators/step_control.h"
@@ -246,13 +246,14 @@ void IdaIntegrator::doInitialize() {
 void IdaIntegrator::attachLinearSolver() {
   Solver& s = *solver_;
   const int N = dae_->size();
-  // a sparse Jacobian: its pattern sized from the DAE's matrix, solved by KLU; else dense
+  // a sparse Jacobian: its pattern sized from the DAE's matrix, solved by KLU; else dense, by
+  // Eigen's LU
   if (const SparseMatrixXd* A = dae_->sparseMatrix()) {
     s.matrix = SUNSparseMatrix(N, N, A->nonZeros(), CSC_MAT, s.context);
     s.linear = SUNLinSol_KLU(s.y, s.matrix, s.context);
   } else {
     s.matrix = SUNDenseMatrix(N, N, s.context);
-    s.linear = SUNLinSol_Dense(s.y, s.matrix, s.context);
+    s.linear = makeDenseLuSolver(N, s.context);
   }
   IDASetLinearSolver(s.ida, s.linear, s.matrix);
   IDASetJacFn(s.ida, &IdaCallbacks::jacobian);

@@ -6,8 +6,12 @@
 // SUNDIALS' compressed-column matrix and factorized by its KLU linear solver, which orders the
 // pattern once and refactors with the same pivot order afterwards. In joint coordinates
 // (IntegratorSettings::jointCoordinates; joint_ggl_system.h: the tree's coordinates and its loop
-// joints' equations) the matrix is dense, partly by differences, factorized by SUNDIALS' dense
-// solver; the run's states are rp's there, as in the state-space integrators' joint runs.
+// joints' equations) the matrix is dense, partly by differences, factorized by Eigen's LU
+// (dense_lu_solver.h); the run's states are rp's there, as in the state-space integrators' joint
+// runs. When an accepted point finds spherical or free joints' Bryant angles due to be re-based
+// (joint/kinematic_tree.h eq 4), the event says so at that point and the next step re-bases them
+// and restarts IDA there (IDAReInit, IDAQuadReInit from the integrals so far; order 1 again), so
+// that each step's interpolant is in the coordinates the step was taken in.
 //
 // Error control: IDA's weighted RMS norm with weights 1 / (rtol |y_i| + atol) over the positions
 // and velocities, divided by the share of the tolerance of the step about to be taken when

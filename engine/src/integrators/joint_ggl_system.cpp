@@ -107,6 +107,7 @@ std::string JointGglSystem::jacobian(double t, double cj, const double* y, const
   F1_.resize(N);
   // the residual at the point, with H and Phi_q there kept for the exact blocks
   if (std::string why = residual(t, y, yp, F0_.data()); !why.empty()) return why;
+  b0_ = b_;
   J_.setZero();
   J_.block(n_, n_, n_, n_) = cj * H_;
   J_.block(0, 0, n_, n_).diagonal().setConstant(cj);
@@ -127,7 +128,7 @@ std::string JointGglSystem::jacobian(double t, double cj, const double* y, const
   }
   // the columns of qd: -1 in F_q and Phi_q in F_l exactly, F_v's -db/dqd by forward differences of
   // b alone (RNEA: no CRBA, no loop equations)
-  const VectorXd q = Eigen::Map<const VectorXd>(y, n_), b0 = b_;
+  const VectorXd q = Eigen::Map<const VectorXd>(y, n_);
   VectorXd qd = Eigen::Map<const VectorXd>(y + n_, n_);
   J_.block(0, n_, n_, n_).diagonal().setConstant(-1.0);
   if (m_ > 0) J_.block(2 * n_, n_, m_, n_) = phiQ_;
@@ -135,7 +136,7 @@ std::string JointGglSystem::jacobian(double t, double cj, const double* y, const
     const double saved = qd[j], h = kDifferenceStep * std::max(1.0, std::abs(saved));
     qd[j] = saved + h;
     ode_.bias(t, q, qd, b_);
-    J_.block(n_, n_ + j, n_, 1) -= (b_ - b0) / h;
+    J_.block(n_, n_ + j, n_, 1) -= (b_ - b0_) / h;
     qd[j] = saved;
   }
   if (!J_.allFinite()) return "the joint coordinates' Newton matrix is not finite";

@@ -95,7 +95,7 @@ class JointGglSystem final : public IdaDae {
   VectorXd kktRhs_;
   // the Newton matrix and the differences' workspace
   MatrixXd J_, phiQ_;
-  VectorXd yShifted_, F0_, F1_;
+  VectorXd yShifted_, F0_, F1_, b0_;  // b0_: b at the point
   long jacobianResiduals_ = 0;
   // the point of the last unpack(), whose state map_ holds
   bool unpacked_ = false;
