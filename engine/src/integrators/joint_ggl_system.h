@@ -11,13 +11,14 @@
 //     F_m = Phi(t, q)                               (m)   position constraints
 // H by the composite-rigid-body algorithm and b = tau - C by RNEA at zero accelerations
 // (Featherstone, Rigid Body Dynamics Algorithms, 2008, chapter 6; joint/tree_ode.h eqs 1-2), the
-// loop joints' forces Phi_q^T lambda added as in chapter 8. As in
-// the absolute coordinates' form (ggl_system.h), mu = 0 on the solution and only projects the
-// numerical positions onto Phi = 0. What ida shares between the two forms (error weights and
-// control per unit step, lambda and mu out of the error test, the continuous extension, the work
-// integrals) is said in ida_integrator.h.
+// loop joints' forces Phi_q^T lambda added as in chapter 8. As in the absolute coordinates' form
+// (ggl_system.h), mu = 0 on the solution and only projects the numerical positions onto Phi = 0.
+// What ida shares between the two forms (error weights and control per unit step, lambda and mu
+// out of the error test, the continuous extension, the work integrals) is said in
+// ida_integrator.h.
 //
-// The Newton matrix J = dF/dy + cj dF/dy' is dense (n is small): the columns of q by forward
+// The Newton matrix J = dF/dy + cj dF/dy' is dense (2n + 2m unknowns: 82 on Andrews' squeezer,
+// whose seven planar joints to the ground carry 21 coordinates): the columns of q by forward
 // differences of F (n residual evaluations, each one CRBA and RNEA pass and the loops' Phi_q);
 // those of qd exactly (-1 in F_q, Phi_q in F_l) but for F_v's -db/dqd, by forward differences of b
 // (n RNEA passes); those of lambda and mu exactly (Phi_q^T in F_v, -Phi_q^T in F_q); and cj dF/dy'
@@ -28,16 +29,15 @@
 //     [ H      Phi_q^T ] [ qdd    ]   [ b     ]
 //     [ Phi_q  0       ] [ lambda ] = [ gamma ]                                        (1)
 // (the tree with its loop constraints, Featherstone 2008 chapter 8; gamma of
-// statespace/loop_constraints.h eq 3), and the rp multipliers
-// of that motion. The tree's joints hold in it to rounding, the loop joints' to IDA's Newton
-// tolerance at accepted points and to the interpolation error in between.
+// statespace/loop_constraints.h eq 3), and the rp multipliers of that motion. The tree's joints
+// hold in it to rounding, the loop joints' to IDA's Newton tolerance at accepted points and to the
+// interpolation error in between.
 //
-// The spherical and free joints' Bryant angles are re-based at accepted points where their middle
-// angle passed kRebaseAngle (joint/kinematic_tree.h eq 4; rebase()): the same state in new
-// coordinates, from which IDA starts afresh (ida_integrator.h).
+// The spherical and free joints' Bryant angles are re-based where an accepted point finds their
+// middle angle past kRebaseAngle (joint/kinematic_tree.h eq 4; rebaseDue(), rebase()): the same
+// state in new coordinates, from which IDA starts afresh (ida_integrator.h).
 
 #include <Eigen/LU>
-#include <memory>
 
 #include "integrators/ida_dae.h"
 #include "joint/tree_ode.h"
