@@ -85,7 +85,7 @@ void bindIntegrators(py::module_& m) {
         "formulations it runs with.");
   // formulations(): the absolute ones from their registry, then the joint coordinates
   m.def("formulations", &runFormulationNames,
-        "The formulations' names (rA, rp, rE, and joint for the state-space integrators).");
+        "The formulations' names (rA, rp, rE, and joint for the state-space integrators and ida).");
   // scenes(): the names Scene.load takes besides paths
   m.def(
       "scenes",

@@ -573,10 +573,19 @@ TEST(Cli, JointCoordinatesWriteTheUsualChannels) {
   // rod2.x at t = 0.5 s agrees to 1e-6 between the two formulations at these tolerances
   const int x = a.column("rod2.x");
   EXPECT_NEAR(a.at(5, x), b.at(5, x), 1e-6);
+  // ida on joint coordinates (their GGL form) too
+  o = runCli(common + "--integrator ida --rtol 1e-8 --atol 1e-8 --formulation joint -o " + joint);
+  ASSERT_EQ(o.status, 0) << o.output;
+  const Results c = readCsv(joint);
+  ASSERT_EQ(c.channels().size(), b.channels().size());
+  EXPECT_EQ(c.metadataValue("formulation"), "joint");
+  EXPECT_EQ(c.metadataValue("integrator"), "ida");
+  ASSERT_EQ(c.rowCount(), 6u);
+  EXPECT_NEAR(c.at(5, x), b.at(5, x), 1e-6);
   // an index-3 integrator says which integrators take joint coordinates
   o = runCli("run stiff-double-pendulum --integrator hht --formulation joint");
   EXPECT_EQ(o.status, 2);
-  EXPECT_NE(o.output.find("joint coordinates run with the state-space integrators only"),
+  EXPECT_NE(o.output.find("joint coordinates run with the state-space integrators and ida only"),
             std::string::npos)
       << o.output;
 }

@@ -148,7 +148,7 @@ void RunConfigPanel::describeControls() {
   formulation_->setToolTip(
       tr("The coordinates of the equations of motion: body orientations by Euler parameters (rp), "
          "rotation matrices (rA) or Euler angles (rE), or the joint coordinates of the scene's "
-         "tree (joint: the state-space integrators rn4, w2, adams and bdf)"));
+         "tree (joint: the state-space integrators rn4, w2, adams and bdf, and ida)"));
   integrator_->setModel(integrators_);
   integrator_->setToolTip(
       tr("Integrators grouped by family; unavailable ones say why in their tooltip"));

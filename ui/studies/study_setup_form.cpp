@@ -98,7 +98,7 @@ QWidget* StudySetupForm::buildSceneTab() {
     formulation_->addItem(QString::fromStdString(f));
   formulation_->setToolTip(
       tr("The formulation every run uses (and the reference run); in joint coordinates only the "
-         "state-space integrators run (rn4, w2, adams, bdf)"));
+         "state-space integrators (rn4, w2, adams, bdf) and ida run"));
   form->addRow(tr("Formulation"), formulation_);
   // the end time, the scene's unless given
   tEnd_ = lineEdit("", tr("The simulated time of every run, s (empty: the scene's)"), sceneTab);

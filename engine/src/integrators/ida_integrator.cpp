@@ -4,6 +4,7 @@
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include <algorithm>
@@ -13,10 +14,61 @@
 #include <sstream>
 
 #include "integrators/cpu_time.h"
+#include "integrators/dense_lu_solver.h"
+#include "integrators/ggl_system.h"
+#include "integrators/joint_ggl_system.h"
 #include "integrators/step_control.h"
+#include "solvers/augmented_system.h"
 #include "solvers/constraint_rank.h"
 
 namespace mbw {
+namespace {
+
+// the GGL form in the formulation's coordinates (ggl_system.h), with the consistent multipliers of
+// the work integrals' powers (solvers/augmented_system.h)
+class RpGglDae final : public IdaDae {
+ public:
+  explicit RpGglDae(Formulation& formulation) : system_(formulation), consistent_(formulation) {}
+
+  void initialize(const State&) override {}
+  int size() const override { return system_.size(); }
+  int differentialSize() const override { return 2 * system_.velocitySize(); }
+  void pack(const State& consistent, double* y, double* yp) override {
+    system_.pack(consistent, y, yp);
+  }
+  void unpack(double t, const double* y, const double* yp, State& state) override {
+    system_.unpack(t, y, yp, state);
+  }
+  void consistentState(double t, const double* y, const double* yp, State& state) override {
+    // the state at IDA's point, its accelerations and multipliers solved consistently there
+    system_.unpack(t, y, yp, state);
+    consistent_.accelerations(state);
+  }
+  std::string rebaseDue(const double*) const override { return {}; }
+  void rebase(double, double*, double*) override {}
+  std::string residual(double t, const double* y, const double* yp, double* F) override {
+    return system_.residual(t, y, yp, F);
+  }
+  std::string jacobian(double t, double cj, const double* y, const double* yp) override {
+    return system_.jacobian(t, cj, y, yp);
+  }
+  const SparseMatrixXd* sparseMatrix() const override { return &system_.matrix(); }
+  const MatrixXd& denseMatrix() const override { return none_; }
+  long jacobianResiduals() const override { return 0; }
+
+ private:
+  GglSystem system_;
+  AugmentedSystem consistent_;
+  const MatrixXd none_;
+};
+
+// the DAE of the run's coordinates
+std::unique_ptr<IdaDae> makeDae(Formulation& formulation, const IntegratorSettings& settings) {
+  if (settings.jointCoordinates) return std::make_unique<JointGglSystem>(formulation);
+  return std::make_unique<RpGglDae>(formulation);
+}
+
+}  // namespace
 
 // --- the SUNDIALS objects and the callbacks ------------------------------------------------------
 
@@ -69,17 +121,16 @@ struct IdaCallbacks {
 IdaIntegrator::IdaIntegrator(Formulation& formulation, IntegratorSettings settings)
     : Integrator(formulation, settings),
       perUnitStep_(controlPerUnitStep(settings, true)),
-      system_(formulation),
-      consistent_(formulation) {}
+      dae_(makeDae(formulation, settings)) {}
 
 IdaIntegrator::~IdaIntegrator() = default;
 
 // --- the DAE, its Jacobian and its tolerances, as IDA asks for them ------------------------------
 
-// the GGL residual F(t, y, y') at IDA's iterate (ggl_system.h)
+// the GGL residual F(t, y, y') at IDA's iterate (ida_dae.h)
 int IdaIntegrator::residual(double t, const double* y, const double* yp, double* F) {
   PhaseTimer timer(*residualSeconds_);
-  evaluationFailure_ = system_.residual(t, y, yp, F);
+  evaluationFailure_ = dae_->residual(t, y, yp, F);
   return evaluationFailure_.empty() ? 0 : 1;  // recoverable: IDA retries with a smaller step
 }
 
@@ -89,8 +140,7 @@ int IdaIntegrator::power(double t, const double* y, const double* yp, double* ra
   // of order tol / h
   PhaseTimer timer(*residualSeconds_);
   // the state at IDA's point, its accelerations and multipliers solved consistently there
-  system_.unpack(t, y, yp, powerState_);
-  consistent_.accelerations(powerState_);
+  dae_->consistentState(t, y, yp, powerState_);
   const Power p = powerAt(powerState_);
   rate[0] = p.in;
   rate[1] = p.dissipated;
@@ -99,17 +149,24 @@ int IdaIntegrator::power(double t, const double* y, const double* yp, double* ra
 
 int IdaIntegrator::jacobian(double t, double cj, const double* y, const double* yp, void* J) {
   PhaseTimer timer(*jacobianSeconds_);
-  // the GGL Jacobian dF/dy + cj dF/dy' (ggl_system.h), sparse
-  evaluationFailure_ = system_.jacobian(t, cj, y, yp);
+  // the GGL Jacobian dF/dy + cj dF/dy' (ida_dae.h)
+  evaluationFailure_ = dae_->jacobian(t, cj, y, yp);
   if (!evaluationFailure_.empty()) return 1;
-  // the pattern and values into SUNDIALS' matrix (IDA zeroes it, pattern included, before the call)
-  const SparseMatrixXd& A = system_.matrix();
   const auto M = static_cast<SUNMatrix>(J);
-  // compressed columns: the column starts, the row indices, the values
+  ++stats_.jacobianEvaluations;
+  // dense: the columns as they are
+  const SparseMatrixXd* sparse = dae_->sparseMatrix();
+  if (!sparse) {
+    const MatrixXd& A = dae_->denseMatrix();
+    std::copy(A.data(), A.data() + A.size(), SUNDenseMatrix_Data(M));
+    return 0;
+  }
+  // sparse: the pattern and values into SUNDIALS' matrix (IDA zeroes it, pattern included, before
+  // the call); compressed columns: the column starts, the row indices, the values
+  const SparseMatrixXd& A = *sparse;
   std::copy(A.outerIndexPtr(), A.outerIndexPtr() + A.cols() + 1, SUNSparseMatrix_IndexPointers(M));
   std::copy(A.innerIndexPtr(), A.innerIndexPtr() + A.nonZeros(), SUNSparseMatrix_IndexValues(M));
   std::copy(A.valuePtr(), A.valuePtr() + A.nonZeros(), SUNSparseMatrix_Data(M));
-  ++stats_.jacobianEvaluations;
   return 0;
 }
 
@@ -117,11 +174,11 @@ int IdaIntegrator::errorWeights(const double* y, double* ewt) const {
   // positions and velocities: 1 / (rtol |y_i| + atol), over the share of the tolerance of the step
   // IDA is about to take when controlled per unit step (step_control.h); the multipliers' weights
   // vanish (see the header)
-  const int N = system_.size(), n = system_.velocitySize();
+  const int N = dae_->size(), differential = dae_->differentialSize();
   const double share = currentShare();
   for (int i = 0; i < N; ++i)
-    ewt[i] =
-        i < 2 * n ? 1.0 / ((settings_.rtol * std::abs(y[i]) + settings_.atol) * share) : 1e-300;
+    ewt[i] = i < differential ? 1.0 / ((settings_.rtol * std::abs(y[i]) + settings_.atol) * share)
+                              : 1e-300;
   return 0;
 }
 
@@ -141,10 +198,13 @@ void IdaIntegrator::doInitialize() {
   residualSeconds_ = &(stats_.phaseSeconds["residual evaluations"] = 0.0);
   jacobianSeconds_ = &(stats_.phaseSeconds["jacobian"] = 0.0);
   nonlinearIterations_ = 0;
-  // y = (q, v, lambda) and y' from the consistent initial state
+  earlier_ = {};
+  rebasePending_ = false;
+  // y = (q, v, lambda, mu) and y' from the consistent initial state
+  dae_->initialize(state_);
   solver_ = std::make_unique<Solver>();
   Solver& s = *solver_;
-  const int N = system_.size(), n = system_.velocitySize();
+  const int N = dae_->size();
   SUNContext_Create(nullptr, &s.context);
   // y, y' and IDA's interpolation work vectors, N entries each; id marks the kinds
   s.y = N_VNew_Serial(N, s.context);
@@ -152,12 +212,12 @@ void IdaIntegrator::doInitialize() {
   s.work = N_VNew_Serial(N, s.context);
   s.workp = N_VNew_Serial(N, s.context);
   s.id = N_VNew_Serial(N, s.context);
-  system_.pack(state_, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp));
+  dae_->pack(state_, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp));
   // positions and velocities are differential, the multipliers algebraic (and out of the error
   // test)
   Eigen::Map<VectorXd> id(N_VGetArrayPointer(s.id), N);
   id.setZero();
-  id.head(2 * n).setOnes();
+  id.head(dae_->differentialSize()).setOnes();
 
   // IDA on the GGL residual, its messages caught
   s.ida = IDACreate(s.context);
@@ -180,10 +240,21 @@ void IdaIntegrator::doInitialize() {
   // the step bounds of the settings
   if (settings_.maxStep > 0.0) IDASetMaxStep(s.ida, settings_.maxStep);
   IDASetMinStep(s.ida, settings_.minStep);
-  // the sparse Jacobian's pattern sized from the system's matrix, solved by KLU
-  const SparseMatrixXd& A = system_.matrix();
-  s.matrix = SUNSparseMatrix(N, N, A.nonZeros(), CSC_MAT, s.context);
-  s.linear = SUNLinSol_KLU(s.y, s.matrix, s.context);
+  attachLinearSolver();
+}
+
+void IdaIntegrator::attachLinearSolver() {
+  Solver& s = *solver_;
+  const int N = dae_->size();
+  // a sparse Jacobian: its pattern sized from the DAE's matrix, solved by KLU; else dense, by
+  // Eigen's LU
+  if (const SparseMatrixXd* A = dae_->sparseMatrix()) {
+    s.matrix = SUNSparseMatrix(N, N, A->nonZeros(), CSC_MAT, s.context);
+    s.linear = SUNLinSol_KLU(s.y, s.matrix, s.context);
+  } else {
+    s.matrix = SUNDenseMatrix(N, N, s.context);
+    s.linear = makeDenseLuSolver(N, s.context);
+  }
   IDASetLinearSolver(s.ida, s.linear, s.matrix);
   IDASetJacFn(s.ida, &IdaCallbacks::jacobian);
 }
@@ -191,16 +262,20 @@ void IdaIntegrator::doInitialize() {
 void IdaIntegrator::collectStats() {
   // IDA's counters: rejections by reason, residual evaluations, factorizations
   void* ida = solver_->ida;
+  // IDA's totals since its (re)initialization, with those before the last restart
   long errorFails = 0, convFails = 0, residuals = 0, setups = 0;
-  // IDA's totals since its initialization
   IDAGetNumErrTestFails(ida, &errorFails);
   IDAGetNumNonlinSolvConvFails(ida, &convFails);
   IDAGetNumResEvals(ida, &residuals);
   IDAGetNumLinSolvSetups(ida, &setups);
+  errorFails += earlier_.errorFails;
+  convFails += earlier_.convFails;
+  residuals += earlier_.residuals;
+  setups += earlier_.setups;
   if (errorFails > 0) stats_.rejections["error test failed (IDA)"] = errorFails;
   if (convFails > 0) stats_.rejections["corrector did not converge (IDA)"] = convFails;
   stats_.rejectedSteps = errorFails + convFails;
-  stats_.functionEvaluations = residuals;
+  stats_.functionEvaluations = residuals + dae_->jacobianResiduals();
   stats_.factorizations = setups;
 }
 
@@ -209,6 +284,11 @@ void IdaIntegrator::collectStats() {
 StepResult IdaIntegrator::doStep(double h) {
   StepResult r;
   Solver& s = *solver_;
+  // coordinates the last step found due re-based there, and IDA started again from there
+  if (rebasePending_) {
+    dae_->rebase(state_.t, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp));
+    restart();
+  }
   // one internal step of IDA, stopped at the run's next time at the latest
   const double tStop = state_.t + h;
   IDASetStopTime(s.ida, tStop);
@@ -243,20 +323,46 @@ StepResult IdaIntegrator::doStep(double h) {
     return r;
   }
   // the state IDA reached
-  system_.unpack(tReached, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp), state_);
+  dae_->unpack(tReached, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp), state_);
   // the step's local error estimate in tolerances (positions and velocities, plain weights)
   IDAGetEstLocalErrors(s.ida, s.work);
   stats_.localErrorSum += toleranceNorm(N_VGetArrayPointer(s.work), N_VGetArrayPointer(s.y),
-                                        2 * system_.velocitySize(), settings_);
+                                        dae_->differentialSize(), settings_);
   // the integrals at the point IDA returned
   realtype tQuadrature = tReached;
   IDAGetQuad(s.ida, &tQuadrature, s.quadratureWork);
   const double* w = N_VGetArrayPointer(s.quadratureWork);
   // the work integrals taken, with the power at the new state
   acceptWork({w[0], w[1]}, powerAt(state_));
+  // coordinates due to be taken afresh at the new point (the joint coordinates' Bryant angles): the
+  // event names them, the next step re-bases them (this step's interpolant is in the old ones)
+  r.event = dae_->rebaseDue(N_VGetArrayPointer(s.y));
+  rebasePending_ = !r.event.empty();
   // IDA chooses its own steps; the run bounds them by its end time
   r.nextStep = std::numeric_limits<double>::infinity();
   return r;
+}
+
+void IdaIntegrator::restart() {
+  // the counters IDAReInit clears, kept
+  Solver& s = *solver_;
+  long errorFails = 0, convFails = 0, residuals = 0, setups = 0;
+  IDAGetNumErrTestFails(s.ida, &errorFails);
+  IDAGetNumNonlinSolvConvFails(s.ida, &convFails);
+  IDAGetNumResEvals(s.ida, &residuals);
+  IDAGetNumLinSolvSetups(s.ida, &setups);
+  earlier_.errorFails += errorFails;
+  earlier_.convFails += convFails;
+  earlier_.residuals += residuals;
+  earlier_.setups += setups;
+  // IDA from (t, y, y') at the state, the integrals going on from their values there
+  IDAReInit(s.ida, state_.t, s.y, s.yp);
+  N_VGetArrayPointer(s.quadrature)[0] = work_.work;
+  N_VGetArrayPointer(s.quadrature)[1] = work_.dissipated;
+  IDAQuadReInit(s.ida, s.quadrature);
+  // the iteration count restarts with IDA's
+  nonlinearIterations_ = 0;
+  rebasePending_ = false;
 }
 
 // --- singular positions, output between the steps, capabilities ----------------------------------
@@ -293,7 +399,7 @@ bool IdaIntegrator::doInterpolate(double t, State& out) {
   Solver& s = *solver_;
   IDAGetDky(s.ida, t, 0, s.work);
   IDAGetDky(s.ida, t, 1, s.workp);
-  system_.unpack(t, N_VGetArrayPointer(s.work), N_VGetArrayPointer(s.workp), out);
+  dae_->unpack(t, N_VGetArrayPointer(s.work), N_VGetArrayPointer(s.workp), out);
   // false: IDA's interpolant need not satisfy the constraints
   return false;
 }
@@ -302,7 +408,8 @@ Capabilities IdaIntegrator::capabilities() {
   Capabilities c;
   c.family = "index-2 DAE (GGL), multistep (SUNDIALS IDA)";
   c.description =
-      "variable-order BDF (1-5) on the stabilized index-2 form, exact sparse Jacobian, KLU";
+      "variable-order BDF (1-5) on the stabilized index-2 form, exact sparse Jacobian, KLU (joint "
+      "coordinates: dense, partly by differences)";
   c.source = "SUNDIALS IDA 6.4 (Hindmarsh et al. 2005); GGL form: Gear, Gupta, Leimkuhler 1985";
   c.order = 5;
   c.workRule =
@@ -311,7 +418,7 @@ Capabilities IdaIntegrator::capabilities() {
   c.errorEstimate = true;
   c.variableStep = true;
   c.fixedStep = false;
-  c.formulations = {"rp", "rE"};
+  c.formulations = {"rp", "rE", "joint"};
   c.evaluationCount = "GGL residual evaluations";
   c.errorControls = {"auto", "per-unit-step", "per-step"};
   c.refusals = {{"rA",

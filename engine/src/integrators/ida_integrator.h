@@ -1,10 +1,17 @@
 #pragma once
 // SUNDIALS IDA (IDAS 5.4, of SUNDIALS 6.4): variable-order (1-5), variable-step BDF in
 // fixed-leading-coefficient form with Newton iterations, on the stabilized index-2 (GGL) form of
-// the engine's equations of motion (ggl_system.h). The Newton matrix dF/dy + cj dF/dy' is the exact
-// one, assembled by the formulation into SUNDIALS' compressed-column matrix and factorized by its
-// KLU linear solver, which orders the pattern once and refactors with the same pivot order
-// afterwards.
+// the engine's equations of motion (ida_dae.h). In the formulation's coordinates (ggl_system.h)
+// the Newton matrix dF/dy + cj dF/dy' is the exact one, assembled by the formulation into
+// SUNDIALS' compressed-column matrix and factorized by its KLU linear solver, which orders the
+// pattern once and refactors with the same pivot order afterwards. In joint coordinates
+// (IntegratorSettings::jointCoordinates; joint_ggl_system.h: the tree's coordinates and its loop
+// joints' equations) the matrix is dense, partly by differences, factorized by Eigen's LU
+// (dense_lu_solver.h); the run's states are rp's there, as in the state-space integrators' joint
+// runs. When an accepted point finds spherical or free joints' Bryant angles due to be re-based
+// (joint/kinematic_tree.h eq 4), the event says so at that point and the next step re-bases them
+// and restarts IDA there (IDAReInit, IDAQuadReInit from the integrals so far; order 1 again), so
+// that each step's interpolant is in the coordinates the step was taken in.
 //
 // Error control: IDA's weighted RMS norm with weights 1 / (rtol |y_i| + atol) over the positions
 // and velocities, divided by the share of the tolerance of the step about to be taken when
@@ -32,9 +39,8 @@
 #include <memory>
 #include <string>
 
-#include "integrators/ggl_system.h"
+#include "integrators/ida_dae.h"
 #include "integrators/integrator.h"
-#include "solvers/augmented_system.h"
 
 namespace mbw {
 
@@ -45,6 +51,8 @@ class IdaIntegrator final : public Integrator {
   // index-3 schemes is 1e-14; asked for it, IDA's corrector failed repeatedly on Andrews' squeezer
   // at rtol 1e-6 and 1e-9 once a short step made the next one's share tiny)
   static constexpr double kLocalErrorFloor = 1e-12;
+  // With settings.jointCoordinates the formulation is rp (the states' coordinates) and the DAE the
+  // joint coordinates' (throws JointTreeError for a model it cannot hold, naming the joint).
   IdaIntegrator(Formulation& formulation, IntegratorSettings settings);
   ~IdaIntegrator() override;
   static Capabilities capabilities();
@@ -59,8 +67,12 @@ class IdaIntegrator final : public Integrator {
   WorkIntegrals doWorkAt(double t) override;
   int power(double t, const double* y, const double* yp, double* rate);
   void collectStats();
+  // IDA started again from state_'s time and the solver's y, y' after the DAE's coordinates changed
+  void restart();
   int residual(double t, const double* y, const double* yp, double* F);
   int jacobian(double t, double cj, const double* y, const double* yp, void* J);
+  // the linear solver of the DAE's Newton matrix: KLU on a sparse one, else dense
+  void attachLinearSolver();
   int errorWeights(const double* y, double* ewt) const;
   // the share of the tolerance of the step IDA is about to take (1 when controlled per step)
   double currentShare() const;
@@ -68,15 +80,19 @@ class IdaIntegrator final : public Integrator {
   // one), with what may help; empty at a regular position
   std::string singularPositionNote() const;
 
-  const bool perUnitStep_;  // variable steps controlled per unit step (step_control.h)
-  GglSystem system_;
-  AugmentedSystem consistent_;  // the multipliers of the work integrals' powers
+  const bool perUnitStep_;       // variable steps controlled per unit step (step_control.h)
+  std::unique_ptr<IdaDae> dae_;  // the GGL form in the formulation's or the joint coordinates
   std::unique_ptr<Solver> solver_;
   std::string evaluationFailure_;  // why the last residual or Jacobian could not be evaluated
   double* residualSeconds_ = nullptr;
   double* jacobianSeconds_ = nullptr;
   long nonlinearIterations_ = 0;
-  State powerState_;  // workspace of power()
+  // IDA's counters before its last restart, which IDAReInit clears
+  struct Counts {
+    long errorFails = 0, convFails = 0, residuals = 0, setups = 0;
+  } earlier_;
+  bool rebasePending_ = false;  // the last step found the DAE's coordinates due to be re-based
+  State powerState_;            // workspace of power()
 };
 
 }  // namespace mbw

@@ -112,9 +112,9 @@ std::vector<IntegratorInfo> withNewtonOptions(std::vector<IntegratorInfo> infos)
 }
 
 // The integrators that do not take the joint formulation say which do: the state-space ones,
-// which integrate the joint coordinates' ODE (statespace/joint_ode.h); the index-3 family and IDA
-// need the joint coordinates' constraints in a Formulation, which does not exist yet
-// (docs/dev/joint-coordinates.md).
+// which integrate the joint coordinates' ODE (statespace/joint_ode.h), and IDA, on their GGL form
+// (joint_ggl_system.h); the index-3 family needs the joint coordinates' constraints in a
+// Formulation, which does not exist yet (docs/dev/joint-coordinates.md).
 std::vector<IntegratorInfo> withJointRefusals(std::vector<IntegratorInfo> infos) {
   // whether an integrator lists the joint formulation
   const auto takesJoint = [](const IntegratorInfo& info) {
@@ -131,7 +131,7 @@ std::vector<IntegratorInfo> withJointRefusals(std::vector<IntegratorInfo> infos)
   for (IntegratorInfo& info : infos)
     if (!takesJoint(info))
       info.capabilities.refusals["joint"] =
-          "joint coordinates run with the state-space integrators only: " + which;
+          "joint coordinates run with the state-space integrators and ida only: " + which;
   return infos;
 }
 

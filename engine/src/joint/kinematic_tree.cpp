@@ -352,14 +352,23 @@ KinematicTree buildKinematicTree(const Model& model) {
 
 // --- re-basing the spherical chains (eq 4) -------------------------------------------------------
 
-std::vector<int> rebaseSphericalJoints(KinematicTree& tree, VectorXd& q, VectorXd& qd) {
-  std::vector<int> rebased;
+std::vector<int> sphericalJointsToRebase(const KinematicTree& tree, const VectorXd& q) {
+  std::vector<int> due;
   for (size_t k = 0; k < tree.joints.size(); ++k) {
-    TreeJoint& j = tree.joints[k];
+    const TreeJoint& j = tree.joints[k];
     if (j.kind != TreeJointKind::Spherical && j.kind != TreeJointKind::Free) continue;
     // the angles follow a free body's three slides
     const int a = j.index + (j.kind == TreeJointKind::Free ? 3 : 0);
-    if (std::abs(q[a + 1]) <= kRebaseAngle) continue;
+    if (std::abs(q[a + 1]) > kRebaseAngle) due.push_back(static_cast<int>(k));
+  }
+  return due;
+}
+
+std::vector<int> rebaseSphericalJoints(KinematicTree& tree, VectorXd& q, VectorXd& qd) {
+  const std::vector<int> rebased = sphericalJointsToRebase(tree, q);
+  for (const int k : rebased) {
+    TreeJoint& j = tree.joints[k];
+    const int a = j.index + (j.kind == TreeJointKind::Free ? 3 : 0);
     // rot_x(q1) rot_y(q2) rot_z(q3) and the relative angular velocity in R_0's axes
     const Mat3 Rx = Eigen::AngleAxisd(q[a], Vec3::UnitX()).toRotationMatrix();
     const Mat3 Rxy = Rx * Eigen::AngleAxisd(q[a + 1], Vec3::UnitY()).toRotationMatrix();
@@ -371,7 +380,6 @@ std::vector<int> rebaseSphericalJoints(KinematicTree& tree, VectorXd& q, VectorX
     tree.bodies[j.last - 2].R_PF = j.F_P * toX();
     q.segment<3>(a).setZero();
     qd.segment<3>(a) = R.transpose() * omega;
-    rebased.push_back(static_cast<int>(k));
   }
   return rebased;
 }

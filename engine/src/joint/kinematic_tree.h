@@ -151,6 +151,9 @@ struct KinematicTree {
 // rotational inertia is singular.
 KinematicTree buildKinematicTree(const Model& model);
 
+// The spherical chains (spherical and free joints) whose middle angle |q2| exceeds kRebaseAngle
+// (indices in tree.joints): those rebaseSphericalJoints re-bases.
+std::vector<int> sphericalJointsToRebase(const KinematicTree& tree, const VectorXd& q);
 // Re-bases the spherical chains (spherical and free joints) whose middle angle |q2| exceeds
 // kRebaseAngle (eq 4): R_0 (the joint's F_P and its first link's R_PF) in tree, the angles and
 // their rates in q, qd. Returns the re-based joints (indices in tree.joints).

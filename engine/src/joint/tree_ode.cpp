@@ -49,14 +49,19 @@ void TreeOde::evaluate(double t, const VectorXd& q, const VectorXd& qd, VectorXd
 }
 
 void TreeOde::terms(double t, const VectorXd& q, const VectorXd& qd, MatrixXd& H, VectorXd& b) {
+  // b (eq 2), then H by CRBA (eq 1) at the same poses
+  bias(t, q, qd, b);
+  dynamics_.massMatrix(H);
+}
+
+void TreeOde::bias(double t, const VectorXd& q, const VectorXd& qd, VectorXd& b) {
   // gravity at t, the bodies' motion, the force elements' wrenches and joint torques
   dynamics_.setGravity(model_.gravityFactor.value(t) * model_.gravity_W);
   dynamics_.computeKinematics(q, qd);
   if (!forces_.empty()) forces_.compute(t, dynamics_, q, qd, fext_, tau_);
-  // b = tau - RNEA(q, qd, 0) (eq 2), then H by CRBA (eq 1)
+  // b = tau - RNEA(q, qd, 0) (eq 2)
   dynamics_.inverseDynamics(zero_, fext_, b);  // fext_ stays empty without force elements
   b = tau_ - b;
-  dynamics_.massMatrix(H);
   ++evaluations_;
 }
 

@@ -40,6 +40,8 @@ class TreeOde {
   // H (eq 1, n x n) and b = tau - C (eq 2) at (t, q, qd); afterwards dynamics() holds the bodies'
   // poses and velocities at (q, qd)
   void terms(double t, const VectorXd& q, const VectorXd& qd, MatrixXd& H, VectorXd& b);
+  // b alone (eq 2), as terms() leaves it
+  void bias(double t, const VectorXd& q, const VectorXd& qd, VectorXd& b);
   TreeDynamics& dynamics() { return dynamics_; }
   // the force elements, with the RSDA angle branches of the last evaluation
   const TreeForces& forces() const { return forces_; }

@@ -570,8 +570,8 @@ ObjectSpec settingsObject() {
       // which model and integrator, and the time span with what of it is recorded
       {field("formulation", K::String, false, "rp", "",
              "rp, rA, rE, or joint (joint coordinates of a spanning tree of the joints, the "
-             "others closing loops; rigid bodies only; with a state-space integrator: rn4, w2, "
-             "adams, bdf)"),
+             "others closing loops; rigid bodies only; with a state-space integrator (rn4, w2, "
+             "adams, bdf) or ida)"),
        field("integrator", K::String, false, "backward-euler", "",
              "integrator name (mbw-cli list)"),
        // the step, and the time span

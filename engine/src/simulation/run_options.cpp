@@ -175,7 +175,7 @@ std::vector<RunOption> studySpanOptions() {
       {"formulation", "formulation",
        "rA, rp, rE, or joint: the joint coordinates of a spanning tree of the scene's revolute, "
        "translational and fixed joints (loops closed by constraints), for the state-space "
-       "integrators (rn4, w2, adams, bdf) (default: the scene's setting)",
+       "integrators (rn4, w2, adams, bdf) and ida (default: the scene's setting)",
        runFormulationNames(), &O::formulation, true},
       // the run's span, the start of its recording and its initial state
       {"t-start",

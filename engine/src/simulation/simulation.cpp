@@ -24,8 +24,8 @@ std::string runFormulationDescription(const std::string& name) {
   if (name != kJointFormulation) return formulationDescription(name);
   return "joint coordinates of a spanning tree of the scene's revolute, translational and fixed "
          "joints, by the articulated-body algorithm (Featherstone 2008), the joints that close "
-         "loops as constraints by coordinate partitioning; state-space integrators only (rn4, w2, "
-         "adams, bdf); records the rp coordinates of the motion";
+         "loops as constraints (coordinate partitioning, or ida's index-2 form); state-space "
+         "integrators (rn4, w2, adams, bdf) and ida only; records the rp coordinates of the motion";
 }
 
 Simulation::Simulation(Model model, RunSettings settings)

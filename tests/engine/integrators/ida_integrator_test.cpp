@@ -1,8 +1,9 @@
 // SUNDIALS IDA on the GGL form (ida_integrator.h; the GGL system's Newton matrix is checked in
 // ggl_system_test): convergence with the tolerance against independent references (the double
-// pendulum's Lagrange equations, Andrews' squeezer of the IVP test set); both constraint levels
-// held; agreement with CVODE BDF on the state-space ODE; the statistics; rA refused with its
-// reason.
+// pendulum's Lagrange equations, Andrews' squeezer of the IVP test set, in rp and in joint
+// coordinates); both constraint levels held; agreement with CVODE BDF on the state-space ODE; the
+// statistics; rA refused with its reason. The joint coordinates' runs against rp's:
+// tests/engine/simulation/joint_runs_test.cpp.
 
 #include <gtest/gtest.h>
 
@@ -82,6 +83,23 @@ TEST(IdaIntegrator, ConvergesWithItsToleranceOnAndrewsSqueezer) {
   EXPECT_LT(previous, 1e-7);
 }
 
+// the same in joint coordinates (joint_ggl_system.h: the seven planar joints' 21 coordinates, the
+// ten planar revolutes' 20 loop equations): beta(0.03) within 1e-6 rad at rtol = atol = 1e-6
+// (measured 1.5e-7) and 1e-8 at 1e-8 (5.4e-10); the recorded states on the loops' constraints to
+// the tolerance
+TEST(IdaIntegrator, ReachesAndrewsReferenceInJointCoordinates) {
+  for (double tol : {1e-6, 1e-8}) {
+    const Results r = runIda("andrews-squeezer", "joint", tol, 0.03);
+    ASSERT_EQ(r.status, RunStatus::Completed) << r.message;
+    EXPECT_EQ(r.metadataValue("formulation"), "joint");
+    const double error = std::abs(test::planarAngle(r, "of").back() - test::kAndrewsBetaAt003);
+    RecordProperty("joint_beta_error_" + std::to_string(int(-std::log10(tol))),
+                   test::recordedNumber(error));
+    EXPECT_LT(error, tol == 1e-6 ? 1e-6 : 1e-8) << "rtol " << tol;
+    for (double x : r.columnValues(r.column("violation.position"))) ASSERT_LT(x, tol);
+  }
+}
+
 // A failure names the step the code failed at, not the interval it was asked to cover (the
 // remaining run): here IDA and CVODE may not take steps below 1e-3 s on the squeezer.
 TEST(IdaIntegrator, AFailureSaysTheStepItFailedAt) {
@@ -107,26 +125,32 @@ TEST(IdaIntegrator, HoldsPositionAndVelocityConstraints) {
   // Newton stops when the corrections are within the error weights rtol |y| + atol: the
   // constraints then hold to the tolerance in positions and to the tolerance times the speeds in
   // velocities
-  for (const char* scene : {"double-pendulum", "andrews-squeezer"}) {
-    const double tol = 1e-6;
-    const Model model = loadScene(scene);
-    const Results r =
-        runIda(scene, "rp", tol, scene == std::string("andrews-squeezer") ? 0.03 : 2.0);
-    // the largest speed of any body, linear or angular
-    double speed = 0.0;
-    for (const Body& b : model.bodies)
-      for (const char* s : {".vx", ".vy", ".vz", ".wx", ".wy", ".wz"})
-        for (double x : r.columnValues(r.column(b.name + s))) speed = std::max(speed, std::abs(x));
-    double position = 0.0, velocity = 0.0;
-    for (double x : r.columnValues(r.column("violation.position")))
-      position = std::max(position, x);
-    for (double x : r.columnValues(r.column("violation.velocity")))
-      velocity = std::max(velocity, x);
-    RecordProperty(std::string(scene) + "_position", test::recordedNumber(position));
-    RecordProperty(std::string(scene) + "_velocity", test::recordedNumber(velocity));
-    EXPECT_LT(position, tol) << scene;
-    EXPECT_LT(velocity, tol * (1.0 + speed)) << scene << ", largest speed " << speed;
-  }
+  for (const char* formulation : {"rp", "joint"})
+    for (const char* scene : {"double-pendulum", "andrews-squeezer"}) {
+      SCOPED_TRACE(formulation);
+      const double tol = 1e-6;
+      const Model model = loadScene(scene);
+      const Results r =
+          runIda(scene, formulation, tol, scene == std::string("andrews-squeezer") ? 0.03 : 2.0);
+      // the largest speed of any body, linear or angular
+      double speed = 0.0;
+      for (const Body& b : model.bodies)
+        for (const char* s : {".vx", ".vy", ".vz", ".wx", ".wy", ".wz"})
+          for (double x : r.columnValues(r.column(b.name + s)))
+            speed = std::max(speed, std::abs(x));
+      double position = 0.0, velocity = 0.0;
+      for (double x : r.columnValues(r.column("violation.position")))
+        position = std::max(position, x);
+      for (double x : r.columnValues(r.column("violation.velocity")))
+        velocity = std::max(velocity, x);
+      // rp's properties by the scene's name, joint's with a prefix
+      const std::string name =
+          (formulation == std::string("rp") ? "" : "joint_") + std::string(scene);
+      RecordProperty(name + "_position", test::recordedNumber(position));
+      RecordProperty(name + "_velocity", test::recordedNumber(velocity));
+      EXPECT_LT(position, tol) << scene;
+      EXPECT_LT(velocity, tol * (1.0 + speed)) << scene << ", largest speed " << speed;
+    }
 }
 
 TEST(IdaIntegrator, AgreesWithBdfOnTheStateSpaceOde) {
@@ -150,24 +174,33 @@ TEST(IdaIntegrator, AgreesWithBdfOnTheStateSpaceOde) {
   }
 }
 
+// on rp the stiff double pendulum; in joint coordinates, where its hinges make a tree whose steps
+// IDA never rejected, the double pendulum of raw primitives (two free bodies closed by loops: 11
+// corrector and 7 error-test failures when this was written)
 TEST(IdaIntegrator, ReportsItsStatisticsByCause) {
-  const Results r = runIda("stiff-double-pendulum", "rp", 1e-6, 1.0);
-  // it took steps, factorized at least as often as it evaluated Jacobians, and iterated
-  EXPECT_GT(r.stats.steps, 10);
-  EXPECT_GT(r.stats.jacobianEvaluations, 0);
-  EXPECT_GE(r.stats.factorizations, r.stats.jacobianEvaluations);
-  EXPECT_GT(r.stats.functionEvaluations, r.stats.steps);
-  EXPECT_GT(r.stats.newtonIterations, r.stats.steps);
-  // rejections by cause, named as IDA's, adding up (the stiff springs make IDA reject steps of
-  // both kinds: 41 error-test and 15 corrector failures when this was written)
-  EXPECT_GT(r.stats.rejectedSteps, 0);
-  long byCause = 0;
-  for (const auto& [why, n] : r.stats.rejections) {
-    EXPECT_NE(why.find("(IDA)"), std::string::npos) << why;
-    byCause += n;
+  for (const char* formulation : {"rp", "joint"}) {
+    SCOPED_TRACE(formulation);
+    const bool joint = formulation == std::string("joint");
+    const Results r =
+        runIda(joint ? "double-pendulum" : "stiff-double-pendulum", formulation, 1e-6, 1.0);
+    // it took steps, factorized at least as often as it evaluated Jacobians, and iterated
+    EXPECT_GT(r.stats.steps, 10);
+    EXPECT_GT(r.stats.jacobianEvaluations, 0);
+    EXPECT_GE(r.stats.factorizations, r.stats.jacobianEvaluations);
+    EXPECT_GT(r.stats.functionEvaluations, r.stats.steps);
+    EXPECT_GT(r.stats.newtonIterations, r.stats.steps);
+    // rejections by cause, named as IDA's, adding up (the stiff springs make IDA reject steps of
+    // both kinds on rp: 41 error-test and 15 corrector failures when this was written)
+    EXPECT_GT(r.stats.rejectedSteps, 0);
+    EXPECT_EQ(r.stats.rejections.size(), 2u);
+    long byCause = 0;
+    for (const auto& [why, n] : r.stats.rejections) {
+      EXPECT_NE(why.find("(IDA)"), std::string::npos) << why;
+      byCause += n;
+    }
+    EXPECT_EQ(byCause, r.stats.rejectedSteps);
+    EXPECT_TRUE(r.stats.phaseSeconds.count("jacobian"));
   }
-  EXPECT_EQ(byCause, r.stats.rejectedSteps);
-  EXPECT_TRUE(r.stats.phaseSeconds.count("jacobian"));
 }
 
 TEST(IdaIntegrator, RefusesRotationMatricesWithTheReason) {
@@ -177,6 +210,7 @@ TEST(IdaIntegrator, RefusesRotationMatricesWithTheReason) {
   const std::string why = unsupportedReason(*findIntegrator("ida"), "rA", s);
   EXPECT_NE(why.find("SO(3)"), std::string::npos) << why;
   EXPECT_EQ(unsupportedReason(*findIntegrator("ida"), "rE", s), "");
+  EXPECT_EQ(unsupportedReason(*findIntegrator("ida"), "joint", s), "");
   s.variableStep = false;
   EXPECT_NE(unsupportedReason(*findIntegrator("ida"), "rp", s).find("tolerances"),
             std::string::npos);

@@ -229,6 +229,30 @@ TEST_P(BuiltInJointRun, BuiltInScenesAgreeWithAnRpReference) {
   }
 }
 
+// ida on the GGL form in joint coordinates (integrators/joint_ggl_system.h) against ida on rp's
+// at 1e-10, on the built-in rigid scenes of revolute and translational joints, raw primitives
+// (free bodies closed by loops: their Bryant angles) and typed joints, over 1 s (Andrews' squeezer
+// over its first 3 ms): the positions within 100 times the tolerance, the recorded states'
+// position constraints to the tolerance's order (Newton's stopping test, as on rp)
+TEST(JointRuns, IdaOnTheJointCoordinatesGglFormAgreesWithIdaOnRp) {
+  const double tol = 1e-8;
+  for (const char* name :
+       {"double-pendulum", "stiff-double-pendulum", "andrews-squeezer", "four-link", "slider-crank",
+        "four-link-joints", "slider-crank-joints", "iftomm-a01-pendulum"}) {
+    SCOPED_TRACE(name);
+    RunSettings s = settings("ida", "rp", 1e-10);
+    s.tEnd = 1.0;
+    if (std::string(name) == "andrews-squeezer") {
+      s.tEnd = 0.003;
+      s.output.step = 0.0005;
+    }
+    Results joint;
+    ASSERT_NO_FATAL_FAILURE(jointAgainstRp(loadScene(name), s, "ida", tol, joint));
+    EXPECT_LT(largest(joint, "violation.position"), tol);
+    EXPECT_GT(joint.stats.steps, 10);
+  }
+}
+
 // The vehicle on its four tires (hmmwv-bump: a free chassis, suspension loops of spherical joints
 // and distances): the tires are vertical forces at the wheel centres, mapped through the tree as
 // point forces. Without them the car would fall 0.05 m in 0.1 s; on them it holds its height to a
@@ -260,7 +284,8 @@ TEST(JointRuns, AScalarLoopJacobianIsRepartitionedByItsTangentBasis) {
   EXPECT_NEAR(r.events[1].t, 0.81, 0.02);
 }
 
-INSTANTIATE_TEST_SUITE_P(StateSpaceIntegrators, ReBasedJointRun, ::testing::Values("rn4", "bdf"),
+INSTANTIATE_TEST_SUITE_P(JointCoordinateIntegrators, ReBasedJointRun,
+                         ::testing::Values("rn4", "bdf", "ida"),
                          [](const auto& param) { return test::parameterName(param.param); });
 INSTANTIATE_TEST_SUITE_P(StateSpaceIntegrators, BuiltInJointRun, ::testing::Values("rn4", "bdf"),
                          [](const auto& param) { return test::parameterName(param.param); });
@@ -272,11 +297,11 @@ INSTANTIATE_TEST_SUITE_P(StateSpaceIntegrators, LoopJointRun,
 
 // --- refusals and the formulation list -----------------------------------------------------------
 
-// joint coordinates give an ODE: integrators of the index-3 or index-2 DAE refuse them and name
-// the state-space integrators that take them
+// the index-3 integrators refuse joint coordinates and name those that take them: the state-space
+// integrators and ida
 TEST(JointRuns, OtherIntegratorsSayWhichTakeJointCoordinates) {
   const Model model = loadScene("stiff-double-pendulum");
-  for (const char* integrator : {"hht", "bathe", "ida"}) {
+  for (const char* integrator : {"hht", "bathe"}) {
     SCOPED_TRACE(integrator);
     RunSettings s;
     s.integrator = integrator;
@@ -288,7 +313,8 @@ TEST(JointRuns, OtherIntegratorsSayWhichTakeJointCoordinates) {
       const std::string what = e.what();
       EXPECT_NE(what.find("does not work with the joint formulation"), std::string::npos) << what;
       EXPECT_NE(
-          what.find("state-space integrators only: rosenbrock-nystrom4 (rn4), w2, adams, bdf"),
+          what.find("state-space integrators and ida only: rosenbrock-nystrom4 (rn4), w2, adams, "
+                    "bdf, ida"),
           std::string::npos)
           << what;
     }
