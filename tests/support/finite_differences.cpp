@@ -44,6 +44,28 @@ MatrixXd velocityJacobianFD(const VectorXd& v, const std::function<VectorXd(cons
   return J;
 }
 
+// each unknown moved both ways in y, then in y', by a step scaled to its size
+MatrixXd daeJacobianFD(const std::function<VectorXd(const VectorXd& y, const VectorXd& yp)>& F,
+                       double cj, const VectorXd& y, const VectorXd& yp) {
+  const int n = static_cast<int>(y.size());
+  MatrixXd J(n, n);
+  VectorXd ya = y, ypa = yp;
+  for (int k = 0; k < n; ++k) {
+    const double e = 1e-6 * std::max(1.0, std::abs(y[k]));
+    ya[k] = y[k] + e;
+    const VectorXd Fp = F(ya, yp);
+    ya[k] = y[k] - e;
+    J.col(k) = (Fp - F(ya, yp)) / (2 * e);
+    ya[k] = y[k];
+    ypa[k] = yp[k] + e;
+    const VectorXd Fpp = F(y, ypa);
+    ypa[k] = yp[k] - e;
+    J.col(k) += cj * (Fpp - F(y, ypa)) / (2 * e);
+    ypa[k] = yp[k];
+  }
+  return J;
+}
+
 // g'(0) and g''(0) by the five-point stencils
 TimeDerivatives timeDerivativesFD(const std::function<VectorXd(double s)>& g, double h) {
   // five samples at s = 0, +-h, +-2h; both stencils have a truncation error of order h^4

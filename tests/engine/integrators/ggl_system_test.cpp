@@ -12,33 +12,10 @@
 
 #include "scene/scene_reader.h"
 #include "solvers/initial_conditions.h"
+#include "finite_differences.h"
 
 namespace mbw {
 namespace {
-
-// dF/dy + cj dF/dy' by central differences of the residual
-MatrixXd jacobianFD(GglSystem& system, double t, double cj, const VectorXd& y, const VectorXd& yp) {
-  const int N = system.size();
-  MatrixXd J(N, N);
-  VectorXd Fp(N), Fm(N), ya = y, ypa = yp;
-  for (int k = 0; k < N; ++k) {
-    // a difference step scaled to the unknown's size
-    const double e = 1e-6 * std::max(1.0, std::abs(y[k]));
-    ya[k] = y[k] + e;
-    EXPECT_EQ(system.residual(t, ya.data(), yp.data(), Fp.data()), "");
-    ya[k] = y[k] - e;
-    EXPECT_EQ(system.residual(t, ya.data(), yp.data(), Fm.data()), "");
-    ya[k] = y[k];
-    J.col(k) = (Fp - Fm) / (2 * e);
-    ypa[k] = yp[k] + e;
-    EXPECT_EQ(system.residual(t, y.data(), ypa.data(), Fp.data()), "");
-    ypa[k] = yp[k] - e;
-    EXPECT_EQ(system.residual(t, y.data(), ypa.data(), Fm.data()), "");
-    ypa[k] = yp[k];
-    J.col(k) += cj * (Fp - Fm) / (2 * e);
-  }
-  return J;
-}
 
 // The same mechanism with every body's frame turned by C: R_WB -> R_WB C, body-fixed vectors
 // v_B -> C^T v_B, inertia J -> C^T J C (frame origins, velocities and everything on the ground
@@ -102,7 +79,7 @@ TEST_P(GglJacobian, MatchesFiniteDifferencesOfTheResidual) {
   const double t = 0.01, cj = 250.0;
   ASSERT_EQ(system.jacobian(t, cj, y.data(), yp.data()), "");
   const MatrixXd exact = MatrixXd(system.matrix());
-  const MatrixXd fd = jacobianFD(system, t, cj, y, yp);
+  const MatrixXd fd = test::daeJacobianFD(system, t, cj, y, yp);
   // relative to the largest entry; the worst entry named when it fails
   const double scale = std::max(1.0, fd.cwiseAbs().maxCoeff());
   Eigen::Index row, col;

@@ -13,33 +13,10 @@
 #include "formulation/formulation.h"
 #include "scene/scene_reader.h"
 #include "solvers/initial_conditions.h"
+#include "finite_differences.h"
 
 namespace mbw {
 namespace {
-
-// dF/dy + cj dF/dy' by central differences of the residual
-MatrixXd jacobianFD(JointGglSystem& system, double t, double cj, const VectorXd& y,
-                    const VectorXd& yp) {
-  const int N = system.size();
-  MatrixXd J(N, N);
-  VectorXd Fp(N), Fm(N), ya = y, ypa = yp;
-  for (int k = 0; k < N; ++k) {
-    const double e = 1e-6 * std::max(1.0, std::abs(y[k]));
-    ya[k] = y[k] + e;
-    EXPECT_EQ(system.residual(t, ya.data(), yp.data(), Fp.data()), "");
-    ya[k] = y[k] - e;
-    EXPECT_EQ(system.residual(t, ya.data(), yp.data(), Fm.data()), "");
-    ya[k] = y[k];
-    J.col(k) = (Fp - Fm) / (2 * e);
-    ypa[k] = yp[k] + e;
-    EXPECT_EQ(system.residual(t, y.data(), ypa.data(), Fp.data()), "");
-    ypa[k] = yp[k] - e;
-    EXPECT_EQ(system.residual(t, y.data(), ypa.data(), Fm.data()), "");
-    ypa[k] = yp[k];
-    J.col(k) += cj * (Fp - Fm) / (2 * e);
-  }
-  return J;
-}
 
 // the scenes: a tree of hinges, free bodies closed by raw primitives, planar loops of typed joints,
 // the squeezer's planar joints closed by planar revolutes
@@ -85,7 +62,7 @@ TEST_P(JointGglScene, NewtonMatrixMatchesFiniteDifferencesOfTheResidual) {
   const double t = 0.0, cj = 250.0;
   ASSERT_EQ(system_->jacobian(t, cj, y.data(), yp.data()), "");
   const MatrixXd J = system_->denseMatrix();
-  const MatrixXd Jfd = jacobianFD(*system_, t, cj, y, yp);
+  const MatrixXd Jfd = test::daeJacobianFD(*system_, t, cj, y, yp);
   ASSERT_EQ(J.rows(), system_->size());
   // forward differences of size sqrt(eps) against central ones: agreement to about 1e-7 of the
   // largest entry
