@@ -210,11 +210,14 @@ std::string obtainReferences(const Study& study, Executor& executor,
 
 // --- the results table ---------------------------------------------------------------------------
 
+// The table whole or not at all, as a reference: written beside it, then renamed over it (a kill
+// while writing leaves the old table, its rows kept, never one without its header).
 void writeTable(const std::string& path, const Study& study, const std::vector<std::string>& units,
                 const std::vector<std::optional<RunRecord>>& records) {
   // the comment lines, the units, the header, then a row per run made so far
-  std::ofstream out(path);
-  if (!out) throw StudyError("cannot write '" + path + "'");
+  const std::string part = path + ".part";
+  std::ofstream out(part);
+  if (!out) throw StudyError("cannot write '" + part + "'");
   for (const std::string& c : resultsTableComments(study)) out << "# " << c << "\n";
   out << "# " << resultsTableUnits(study, units) << "\n"
       << csvLine(resultsTableHeader(study)) << "\n";
@@ -222,7 +225,9 @@ void writeTable(const std::string& path, const Study& study, const std::vector<s
     if (r) out << csvLine(resultsTableRow(study, *r)) << "\n";
   // a write error shows only once flushed
   out.flush();
-  if (!out) throw StudyError("writing '" + path + "' failed");
+  if (!out) throw StudyError("writing '" + part + "' failed");
+  out.close();
+  std::filesystem::rename(part, path);
 }
 
 // the rows of an earlier execution of this study
@@ -350,12 +355,10 @@ StudyOutcome executeStudy(const Study& study, std::vector<Model> models, Executo
   executor.run(pending, work, done, pollingStop(hooks, progress));
   // interrupted when some pending run did not come back
   if (executor.gathers()) out.interrupted = finished < static_cast<int>(pending.size());
-  // in run order, written whole and then moved over the appended one
+  // in run order, written whole over the appended one
   if (table) {
     appended.close();
-    const std::string sorted = options.tableFile + ".sorted";
-    writeTable(sorted, study, units, out.records);
-    std::filesystem::rename(sorted, options.tableFile);
+    writeTable(options.tableFile, study, units, out.records);
   }
   return out;
 }
