@@ -259,24 +259,27 @@ void IdaIntegrator::attachLinearSolver() {
   IDASetJacFn(s.ida, &IdaCallbacks::jacobian);
 }
 
-void IdaIntegrator::collectStats() {
-  // IDA's counters: rejections by reason, residual evaluations, factorizations
+IdaIntegrator::Counts IdaIntegrator::idaCounts() const {
+  // IDA's totals since its (re)initialization
   void* ida = solver_->ida;
-  // IDA's totals since its (re)initialization, with those before the last restart
-  long errorFails = 0, convFails = 0, residuals = 0, setups = 0;
-  IDAGetNumErrTestFails(ida, &errorFails);
-  IDAGetNumNonlinSolvConvFails(ida, &convFails);
-  IDAGetNumResEvals(ida, &residuals);
-  IDAGetNumLinSolvSetups(ida, &setups);
-  errorFails += earlier_.errorFails;
-  convFails += earlier_.convFails;
-  residuals += earlier_.residuals;
-  setups += earlier_.setups;
-  if (errorFails > 0) stats_.rejections["error test failed (IDA)"] = errorFails;
-  if (convFails > 0) stats_.rejections["corrector did not converge (IDA)"] = convFails;
-  stats_.rejectedSteps = errorFails + convFails;
-  stats_.functionEvaluations = residuals + dae_->jacobianResiduals();
-  stats_.factorizations = setups;
+  Counts c;
+  IDAGetNumErrTestFails(ida, &c.errorFails);
+  IDAGetNumNonlinSolvConvFails(ida, &c.convFails);
+  IDAGetNumResEvals(ida, &c.residuals);
+  IDAGetNumLinSolvSetups(ida, &c.setups);
+  return c;
+}
+
+void IdaIntegrator::collectStats() {
+  // IDA's counters with those before its last restart: rejections by reason, residual
+  // evaluations, factorizations
+  Counts c = idaCounts();
+  c += earlier_;
+  if (c.errorFails > 0) stats_.rejections["error test failed (IDA)"] = c.errorFails;
+  if (c.convFails > 0) stats_.rejections["corrector did not converge (IDA)"] = c.convFails;
+  stats_.rejectedSteps = c.errorFails + c.convFails;
+  stats_.functionEvaluations = c.residuals + dae_->jacobianResiduals();
+  stats_.factorizations = c.setups;
 }
 
 // --- the step ------------------------------------------------------------------------------------
@@ -346,15 +349,7 @@ StepResult IdaIntegrator::doStep(double h) {
 void IdaIntegrator::restart() {
   // the counters IDAReInit clears, kept
   Solver& s = *solver_;
-  long errorFails = 0, convFails = 0, residuals = 0, setups = 0;
-  IDAGetNumErrTestFails(s.ida, &errorFails);
-  IDAGetNumNonlinSolvConvFails(s.ida, &convFails);
-  IDAGetNumResEvals(s.ida, &residuals);
-  IDAGetNumLinSolvSetups(s.ida, &setups);
-  earlier_.errorFails += errorFails;
-  earlier_.convFails += convFails;
-  earlier_.residuals += residuals;
-  earlier_.setups += setups;
+  earlier_ += idaCounts();
   // IDA from (t, y, y') at the state, the integrals going on from their values there
   IDAReInit(s.ida, state_.t, s.y, s.yp);
   N_VGetArrayPointer(s.quadrature)[0] = work_.work;

@@ -87,10 +87,20 @@ class IdaIntegrator final : public Integrator {
   double* residualSeconds_ = nullptr;
   double* jacobianSeconds_ = nullptr;
   long nonlinearIterations_ = 0;
-  // IDA's counters before its last restart, which IDAReInit clears
+  // IDA's counters: rejections by cause, residual evaluations, factorizations
   struct Counts {
     long errorFails = 0, convFails = 0, residuals = 0, setups = 0;
-  } earlier_;
+    Counts& operator+=(const Counts& o) {
+      errorFails += o.errorFails;
+      convFails += o.convFails;
+      residuals += o.residuals;
+      setups += o.setups;
+      return *this;
+    }
+  };
+  // IDA's counters since its (re)initialization
+  Counts idaCounts() const;
+  Counts earlier_;              // IDA's counters before its last restart, which IDAReInit clears
   bool rebasePending_ = false;  // the last step found the DAE's coordinates due to be re-based
   State powerState_;            // workspace of power()
 };

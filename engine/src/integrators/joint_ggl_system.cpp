@@ -128,16 +128,16 @@ std::string JointGglSystem::jacobian(double t, double cj, const double* y, const
   }
   // the columns of qd: -1 in F_q and Phi_q in F_l exactly, F_v's -db/dqd by forward differences of
   // b alone (RNEA: no CRBA, no loop equations)
-  const VectorXd q = Eigen::Map<const VectorXd>(y, n_);
-  VectorXd qd = Eigen::Map<const VectorXd>(y + n_, n_);
+  qJac_ = Eigen::Map<const VectorXd>(y, n_);
+  qdJac_ = Eigen::Map<const VectorXd>(y + n_, n_);
   J_.block(0, n_, n_, n_).diagonal().setConstant(-1.0);
   if (m_ > 0) J_.block(2 * n_, n_, m_, n_) = phiQ_;
   for (int j = 0; j < n_; ++j) {
-    const double saved = qd[j], h = kDifferenceStep * std::max(1.0, std::abs(saved));
-    qd[j] = saved + h;
-    ode_.bias(t, q, qd, b_);
+    const double saved = qdJac_[j], h = kDifferenceStep * std::max(1.0, std::abs(saved));
+    qdJac_[j] = saved + h;
+    ode_.bias(t, qJac_, qdJac_, b_);
     J_.block(n_, n_ + j, n_, 1) -= (b_ - b0_) / h;
-    qd[j] = saved;
+    qdJac_[j] = saved;
   }
   if (!J_.allFinite()) return "the joint coordinates' Newton matrix is not finite";
   return {};
@@ -148,7 +148,8 @@ std::string JointGglSystem::jacobian(double t, double cj, const double* y, const
 bool JointGglSystem::solveAccelerations() {
   // a tree: H qdd = b by Cholesky
   if (m_ == 0) {
-    qdd_ = H_.llt().solve(b_);
+    hLlt_.compute(H_);
+    qdd_ = hLlt_.solve(b_);
     lambda_.resize(0);
     return qdd_.allFinite();
   }
@@ -162,10 +163,10 @@ bool JointGglSystem::solveAccelerations() {
   kktRhs_.resize(n_ + m_);
   kktRhs_ << b_, gamma_;
   kktLu_.compute(kkt_);
-  const VectorXd x = kktLu_.solve(kktRhs_);
-  qdd_ = x.head(n_);
-  lambda_ = x.tail(m_);
-  return x.allFinite();
+  kktX_ = kktLu_.solve(kktRhs_);
+  qdd_ = kktX_.head(n_);
+  lambda_ = kktX_.tail(m_);
+  return kktX_.allFinite();
 }
 
 void JointGglSystem::unpack(double t, const double* y, const double*, State& state) {

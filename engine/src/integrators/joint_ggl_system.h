@@ -37,6 +37,7 @@
 // middle angle past kRebaseAngle (joint/kinematic_tree.h eq 4; rebaseDue(), rebase()): the same
 // state in new coordinates, from which IDA starts afresh (ida_integrator.h).
 
+#include <Eigen/Cholesky>
 #include <Eigen/LU>
 
 #include "integrators/ida_dae.h"
@@ -89,13 +90,16 @@ class JointGglSystem final : public IdaDae {
   // the loaded point (filled by load) and its accelerations (solveAccelerations)
   VectorXd q_, qd_, qdd_, lambda_, b_, gamma_;
   MatrixXd H_;
-  // eq (1): its matrix (n + m square), factor and right-hand side
+  // eq (1): H's factor on a tree; with loops its matrix (n + m square), factor, right-hand side
+  // and solution
+  Eigen::LLT<MatrixXd> hLlt_;
   MatrixXd kkt_;
   Eigen::PartialPivLU<MatrixXd> kktLu_;
-  VectorXd kktRhs_;
+  VectorXd kktRhs_, kktX_;
   // the Newton matrix and the differences' workspace
   MatrixXd J_, phiQ_;
   VectorXd yShifted_, F0_, F1_, b0_;  // b0_: b at the point
+  VectorXd qJac_, qdJac_;             // the point's q and qd, qd shifted column by column
   long jacobianResiduals_ = 0;
   // the point of the last unpack(), whose state map_ holds
   bool unpacked_ = false;
